@@ -1,0 +1,1 @@
+"""flows: Prefect flows and the CLI. Composition only."""

@@ -1,0 +1,1 @@
+"""generators: how a world is made. Backends, cast, planner, one generator per artifact kind, renderers."""

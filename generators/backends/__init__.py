@@ -1,0 +1,1 @@
+"""Model backends behind one interface: offline (the embedded default) and OpenAI-compatible."""

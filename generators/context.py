@@ -1,0 +1,142 @@
+"""What a generator is told about one artifact: the compact slice of the world it needs, nothing more."""
+
+from __future__ import annotations
+
+import hashlib
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from worlds.content import Content, EmailContent, SheetContent
+from worlds.plan import ArtifactSpec, DocumentSpec, EmailSpec, Person, SheetSpec, WorldPlan
+from worlds.taxonomy import Occupation, Register, Taxonomy
+from worlds.values import FactValue
+
+_STRICT = ConfigDict(extra="forbid")
+
+
+class PersonRef(BaseModel):
+    """A person as a writer needs them: how to address and sign."""
+
+    model_config = _STRICT
+    id: str
+    name: str
+    first_name: str
+    last_name: str
+    title: str
+    organisation: str = Field(description="organisation name")
+    email: str
+    phone: str
+
+
+class FactRef(BaseModel):
+    """A fact an artifact must carry, with the exact text to write."""
+
+    model_config = _STRICT
+    id: str
+    statement: str
+    value: FactValue
+    text: str = Field(description="write exactly this")
+
+
+class Voice(BaseModel):
+    """The author's occupation as it shows in writing."""
+
+    model_config = _STRICT
+    occupation: str
+    family: str
+    register: Register
+    documents: list[str]
+    tools: list[str]
+    tasks: list[str]
+
+
+class ArtifactContext(BaseModel):
+    """Everything one generation call sees."""
+
+    model_config = _STRICT
+    world_title: str
+    world_summary: str
+    spec: ArtifactSpec
+    author: PersonRef
+    to: list[PersonRef] = Field(default_factory=list, description="recipients, or readers of a document")
+    cc: list[PersonRef] = Field(default_factory=list)
+    facts: list[FactRef] = Field(default_factory=list)
+    distractor_label: str | None = Field(None, description="set when this artifact deliberately carries an old or wrong value")
+    voice: Voice
+    parent: EmailContent | None = Field(None, description="the message replied to or forwarded")
+    parent_author: PersonRef | None = None
+    cited_sheets: list[SheetContent] = Field(default_factory=list)
+    seed: int = Field(description="this artifact's own seed, derived from the world seed and its id")
+
+
+def person_ref(plan: WorldPlan, person: Person) -> PersonRef:
+    """A PersonRef from a plan's person."""
+    org = next(o for o in plan.organisations if o.id == person.organisation)
+    return PersonRef(id=person.id, name=person.name, first_name=person.first_name, last_name=person.last_name,
+                     title=person.title, organisation=org.name, email=person.email, phone=person.phone)
+
+
+def voice_of(occupation: Occupation) -> Voice:
+    """The writing voice of an occupation."""
+    return Voice(occupation=occupation.title, family=occupation.family, register=occupation.register,
+                 documents=occupation.documents, tools=occupation.tools, tasks=occupation.tasks)
+
+
+def artifact_seed(world_seed: int, artifact_id: str) -> int:
+    """A per-artifact seed: stable, independent of generation order."""
+    digest = hashlib.sha256(f"{world_seed}:{artifact_id}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def dependencies(spec: ArtifactSpec) -> list[str]:
+    """Artifact ids whose content must exist before this one is generated."""
+    if isinstance(spec, EmailSpec):
+        return [spec.parent] if spec.parent else []
+    if isinstance(spec, DocumentSpec):
+        return list(spec.cites)
+    return []
+
+
+def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done: dict[str, Content]) -> ArtifactContext:
+    """The context for one artifact, given the content of the artifacts it depends on."""
+    author = plan.person(spec.author)
+    occupation = taxonomy.by_code(spec.occupation)
+    assert occupation is not None, f"planner produced unknown occupation {spec.occupation}"
+    distractor = plan.distractor_of(spec)
+    facts = []
+    for fact_id in spec.facts:
+        fact = plan.fact(fact_id)
+        if distractor is not None and distractor.fact == fact_id:
+            facts.append(FactRef(id=fact.id, statement=fact.statement, value=distractor.value, text=distractor.text))
+        else:
+            facts.append(FactRef(id=fact.id, statement=fact.statement, value=fact.value, text=fact.text))
+    to_ids: list[str] = []
+    cc_ids: list[str] = []
+    parent = parent_author = None
+    cited: list[SheetContent] = []
+    if isinstance(spec, EmailSpec):
+        to_ids, cc_ids = spec.to, spec.cc
+        if spec.parent:
+            parent_content = done[spec.parent]
+            assert isinstance(parent_content, EmailContent)
+            parent = parent_content
+            parent_author = person_ref(plan, plan.person(plan.artifact(spec.parent).author))
+    elif isinstance(spec, (DocumentSpec, SheetSpec)):
+        to_ids = spec.readers
+        if isinstance(spec, DocumentSpec):
+            cited = [c for c in (done[i] for i in spec.cites) if isinstance(c, SheetContent)]
+    return ArtifactContext(
+        world_title=plan.title,
+        world_summary=plan.summary,
+        spec=spec,
+        author=person_ref(plan, author),
+        to=[person_ref(plan, plan.person(p)) for p in to_ids],
+        cc=[person_ref(plan, plan.person(p)) for p in cc_ids],
+        facts=facts,
+        distractor_label=distractor.label if distractor else None,
+        voice=voice_of(occupation),
+        parent=parent,
+        parent_author=parent_author,
+        cited_sheets=cited,
+        seed=artifact_seed(plan.seed, spec.id),
+    )

@@ -1,0 +1,1 @@
+"""Renderers: typed content to real files (.eml, .mbox, .docx, .md, .xlsx, .csv)."""

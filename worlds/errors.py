@@ -1,0 +1,59 @@
+"""The worldsmith error family: each leaf says what the user can do about it.
+
+    WorldsmithError
+    ├── OutlineError      the outline is wrong: fix the file at file:line, field
+    ├── TaxonomyError     the occupation data is wrong or cannot resolve a role
+    ├── ModelError        a model call failed; `retryable` says whether trying again can help
+    ├── BundleError       a world bundle on disk is missing or unreadable
+    └── PublishError      a world could not be published (its checks failed, or the target is busy)
+"""
+
+from __future__ import annotations
+
+
+class WorldsmithError(Exception):
+    """Base of every error worldsmith raises on purpose."""
+
+    exit_code = 1
+
+
+class OutlineError(WorldsmithError):
+    """A problem in an outline file, located by file, line and field."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, *, file: str = "<outline>", line: int | None = None, field: str = ""):
+        self.message = message
+        self.file = file
+        self.line = line
+        self.field = field
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        field = f" {self.field}:" if self.field else ""
+        return f"{where}:{field} {self.message}"
+
+
+class TaxonomyError(WorldsmithError):
+    """The occupation taxonomy is malformed or cannot answer a question asked of it."""
+
+    exit_code = 2
+
+
+class ModelError(WorldsmithError):
+    """A model call failed; `retryable` tells whether trying again can help."""
+
+    def __init__(self, message: str, *, retryable: bool = False):
+        self.retryable = retryable
+        super().__init__(message)
+
+
+class BundleError(WorldsmithError):
+    """A world bundle is missing, incomplete or unreadable."""
+
+    exit_code = 2
+
+
+class PublishError(WorldsmithError):
+    """A world could not be published."""

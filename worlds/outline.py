@@ -1,0 +1,339 @@
+"""The outline an expert writes: pydantic models, the YAML loader, and the checks pydantic cannot do."""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import hashlib
+import json
+import re
+from pathlib import Path, PurePosixPath
+from typing import Annotated, Any, Literal, Union
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator
+
+from worlds.errors import OutlineError
+from worlds.sourcemap import Loc, format_loc, load_yaml, resolve_loc
+from worlds.values import FactValue
+
+_STRICT = ConfigDict(extra="forbid")
+Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", description="a short key: lower case, digits, underscores")]
+Seniority = Literal["junior", "mid", "senior", "executive"]
+
+# Top-level domains that never resolve (RFC 2606, RFC 6761): the fiction cannot reach a real host.
+RESERVED_TLDS = ("example", "test", "invalid", "localhost")
+RESERVED_SECOND_LEVEL = ("example.com", "example.net", "example.org")
+# Names Windows refuses as files, whatever the extension: a data room must open everywhere.
+RESERVED_NAMES = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
+_BAD_CHARS = re.compile(r'[<>:"|?*\\\x00-\x1f]')
+
+
+class Window(BaseModel):
+    """The time the matter spans, and the timezone its people work in."""
+
+    model_config = _STRICT
+    start: dt.date
+    end: dt.date
+    timezone: str = Field("America/New_York", description="an IANA timezone, e.g. Europe/London")
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(f"unknown timezone {value!r}; use an IANA name such as America/New_York") from None
+        return value
+
+
+class Organisation(BaseModel):
+    """A party to the matter, with its invented name and a non-resolving domain."""
+
+    model_config = _STRICT
+    id: Id
+    name: str = Field(min_length=2)
+    role: str = Field(description="its role in the matter, e.g. 'outside counsel to the charterer'")
+    domain: str = Field(description="a fictional mail domain under a reserved TLD, e.g. harrowvane.example")
+
+    @field_validator("domain")
+    @classmethod
+    def _fictional(cls, value: str) -> str:
+        value = value.lower().strip()
+        if not re.fullmatch(r"[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+", value):
+            raise ValueError(f"{value!r} is not a domain name")
+        if not (value.rsplit(".", 1)[-1] in RESERVED_TLDS or value.endswith(tuple("." + d for d in RESERVED_SECOND_LEVEL))
+                or value in RESERVED_SECOND_LEVEL):
+            raise ValueError(f"{value!r} could be a real domain; use a reserved TLD such as .example or .test")
+        return value
+
+
+class CastMember(BaseModel):
+    """People of one role: their occupation, organisation, seniority and number."""
+
+    model_config = _STRICT
+    role: Id
+    occupation: str = Field(description="a SOC 2018 code (23-1011) or occupation title (Lawyers)")
+    organisation: Id
+    seniority: Seniority = "mid"
+    count: int = Field(1, ge=1, le=20)
+    title: str | None = Field(None, description="job title to use instead of the taxonomy's")
+
+
+class Fact(BaseModel):
+    """A key fact of the matter: the ground truth that artifacts carry and verifiers check."""
+
+    model_config = _STRICT
+    id: Id
+    statement: str = Field(min_length=3)
+    value: FactValue
+
+
+class DateRange(BaseModel):
+    """A span of dates within the window."""
+
+    model_config = _STRICT
+    start: dt.date
+    end: dt.date
+
+
+class _Item(BaseModel):
+    model_config = _STRICT
+    id: Id | None = Field(None, description="a key for the item; derived from the title when absent")
+    title: str = Field(min_length=2)
+    author: Id = Field(description="the cast role that writes it")
+    participants: list[Id] = Field(default_factory=list, description="cast roles that receive or contribute")
+    date: dt.date | None = None
+    dates: DateRange | None = Field(None, description="a range, for items with a count or long threads")
+    facts: list[Id] = Field(default_factory=list, description="ids of the key facts this item carries")
+    count: int = Field(1, ge=1, le=50, description="make this many like it")
+    purpose: str | None = Field(None, description="why it exists, in a sentence")
+
+
+class EmailThreadItem(_Item):
+    """A thread of messages: the author opens it, participants reply."""
+
+    kind: Literal["email_thread"]
+    messages: int = Field(3, ge=1, le=15)
+    cc: list[Id] = Field(default_factory=list)
+    forward_to: list[Id] = Field(default_factory=list, description="roles the last message is forwarded to")
+
+
+class DocumentItem(_Item):
+    """A document: memo, letter, agreement, report, minutes..."""
+
+    kind: Literal["document"]
+    doc_type: str = "memo"
+    sections: int = Field(4, ge=1, le=12)
+
+
+class SpreadsheetItem(_Item):
+    """A workbook: a schedule, a tracker, a model."""
+
+    kind: Literal["spreadsheet"]
+    rows: int = Field(10, ge=2, le=500)
+
+
+Item = Annotated[Union[EmailThreadItem, DocumentItem, SpreadsheetItem], Field(discriminator="kind")]
+
+
+class Folder(BaseModel):
+    """A folder of the data room and the items in it."""
+
+    model_config = _STRICT
+    path: str = Field(description="a relative path inside the data room, e.g. 'Correspondence/Client'")
+    items: list[Item] = Field(min_length=1)
+
+
+class Distractor(BaseModel):
+    """A deliberate, labelled wrong value: an artifact that carries an old or rejected value of a fact."""
+
+    model_config = _STRICT
+    id: Id
+    fact: Id
+    value: FactValue
+    label: str = Field(description="what makes it a distractor, e.g. 'superseded draft'")
+    folder: str
+    item: Item
+
+
+class Outline(BaseModel):
+    """A matter as an expert outlines it."""
+
+    model_config = ConfigDict(extra="forbid", title="worldsmith outline")
+    version: Literal[1] = 1
+    title: str = Field(min_length=3)
+    summary: str = Field(min_length=10)
+    locale: str = Field("en_US", description="Faker locale for names, e.g. en_US, en_GB, de_DE")
+    window: Window
+    organisations: list[Organisation] = Field(min_length=1)
+    cast: list[CastMember] = Field(min_length=1)
+    facts: list[Fact] = Field(default_factory=list)
+    inventory: list[Folder] = Field(min_length=1)
+    distractors: list[Distractor] = Field(default_factory=list)
+
+    _file: str = PrivateAttr("<outline>")
+    _lines: dict = PrivateAttr(default_factory=dict)
+
+    def error(self, loc: Loc, message: str) -> OutlineError:
+        """An OutlineError pointing at `loc` in the file this outline came from."""
+        shown, line = resolve_loc(loc, self._lines)
+        return OutlineError(message, file=self._file, line=line, field=format_loc(shown))
+
+    @property
+    def source_file(self) -> str:
+        """The file this outline was read from."""
+        return self._file
+
+    def sha256(self) -> str:
+        """Hash of the outline's canonical JSON: the same content hashes alike however it is laid out."""
+        canonical = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def outline_json_schema() -> dict[str, Any]:
+    """The JSON Schema of outlines, for editors (yaml-language-server) and docs."""
+    schema = Outline.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = "https://worldsmith.example/outline.schema.json"
+    return schema
+
+
+def _all_field_names() -> set[str]:
+    names: set[str] = set()
+    for model in (Outline, Window, Organisation, CastMember, Fact, DateRange, EmailThreadItem,
+                  DocumentItem, SpreadsheetItem, Folder, Distractor):
+        names.update(model.model_fields)
+    return names
+
+
+def _pydantic_message(err: dict[str, Any]) -> str:
+    if err["type"] == "extra_forbidden":
+        key = str(err["loc"][-1])
+        close = difflib.get_close_matches(key, sorted(_all_field_names()), n=1, cutoff=0.6)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        return f"unknown key {key!r}{hint}"
+    if err["type"] == "missing":
+        return "required field is missing"
+    if err["type"] == "union_tag_invalid":
+        return f"kind must be one of email_thread, document, spreadsheet (got {err['input'].get('kind')!r})" if isinstance(err.get("input"), dict) else err["msg"]
+    if err["type"] == "union_tag_not_found":
+        return "missing 'kind' (email_thread, document or spreadsheet) or 'type' (money, date, percent, number, text)"
+    return err["msg"].removeprefix("Value error, ")
+
+
+def parse_outline(text: str, file: str = "<outline>") -> Outline:
+    """Parse and check an outline's YAML text; every problem is an OutlineError with file:line and field."""
+    data, lines = load_yaml(text, file)
+    if not isinstance(data, dict):
+        raise OutlineError("an outline is a YAML mapping (title:, summary:, window:, ...)", file=file, line=1)
+    try:
+        outline = Outline.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        shown, line = resolve_loc(tuple(err["loc"]), lines)
+        more = len(exc.errors()) - 1
+        suffix = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+        raise OutlineError(_pydantic_message(err) + suffix, file=file, line=line, field=format_loc(shown)) from None
+    outline._file = file
+    outline._lines = lines
+    check_references(outline)
+    return outline
+
+
+def load_outline(path: str | Path) -> Outline:
+    """Read an outline file; see parse_outline."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise OutlineError("no such file", file=str(path)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise OutlineError(f"cannot read: {exc}", file=str(path)) from None
+    return parse_outline(text, file=str(path))
+
+
+def check_folder_path(path: str) -> str | None:
+    """Why a data-room path is unsafe, or None when it stays inside the room and opens everywhere."""
+    if not path.strip():
+        return "path is empty"
+    if path.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", path):
+        return f"{path!r} is absolute; give a path inside the data room"
+    for part in PurePosixPath(path).parts:
+        if part in ("..", "."):
+            return f"{path!r} escapes the data room ('{part}' is not allowed)"
+        if part.split(".")[0].lower() in RESERVED_NAMES:
+            return f"{path!r} uses {part!r}, a name reserved by Windows file systems"
+        if _BAD_CHARS.search(part):
+            return f"{path!r} has a character file systems refuse in {part!r}"
+        if part.endswith((" ", ".")):
+            return f"{path!r}: {part!r} ends with a space or dot"
+    return None
+
+
+def check_references(outline: Outline) -> None:
+    """Cross-field checks: ids unique and defined, dates inside the window, paths inside the room."""
+    w = outline.window
+    if w.end < w.start:
+        raise outline.error(("window", "end"), f"the window ends ({w.end}) before it starts ({w.start})")
+
+    def unique(items: list[Any], attr: str, where: str) -> set[str]:
+        seen: set[str] = set()
+        for i, item in enumerate(items):
+            key = getattr(item, attr)
+            if key in seen:
+                raise outline.error((where, i, attr), f"{attr} {key!r} is given twice")
+            seen.add(key)
+        return seen
+
+    orgs = unique(outline.organisations, "id", "organisations")
+    roles = unique(outline.cast, "role", "cast")
+    facts = unique(outline.facts, "id", "facts")
+    unique(outline.distractors, "id", "distractors")
+
+    def known(value: str, pool: set[str], loc: Loc, what: str) -> None:
+        if value not in pool:
+            close = difflib.get_close_matches(value, sorted(pool), n=1, cutoff=0.6)
+            hint = f"; did you mean {close[0]!r}?" if close else f"; defined: {', '.join(sorted(pool)) or 'none'}"
+            raise outline.error(loc, f"{what} {value!r} is not defined{hint}")
+
+    for i, member in enumerate(outline.cast):
+        known(member.organisation, orgs, ("cast", i, "organisation"), "organisation")
+
+    def in_window(day: dt.date, loc: Loc) -> None:
+        if not w.start <= day <= w.end:
+            raise outline.error(loc, f"date {day} lies outside the window {w.start} to {w.end}")
+
+    def check_item(item: Any, loc: Loc) -> None:
+        known(item.author, roles, loc + ("author",), "cast role")
+        for j, role in enumerate(item.participants):
+            known(role, roles, loc + ("participants", j), "cast role")
+        for attr in ("cc", "forward_to"):
+            for j, role in enumerate(getattr(item, attr, [])):
+                known(role, roles, loc + (attr, j), "cast role")
+        for j, fact in enumerate(item.facts):
+            known(fact, facts, loc + ("facts", j), "fact id")
+        if item.date is not None:
+            in_window(item.date, loc + ("date",))
+        if item.dates is not None:
+            in_window(item.dates.start, loc + ("dates", "start"))
+            in_window(item.dates.end, loc + ("dates", "end"))
+            if item.dates.end < item.dates.start:
+                raise outline.error(loc + ("dates", "end"), "the range ends before it starts")
+
+    for i, folder in enumerate(outline.inventory):
+        bad = check_folder_path(folder.path)
+        if bad:
+            raise outline.error(("inventory", i, "path"), bad)
+        for j, item in enumerate(folder.items):
+            check_item(item, ("inventory", i, "items", j))
+    for i, d in enumerate(outline.distractors):
+        known(d.fact, facts, ("distractors", i, "fact"), "fact id")
+        bad = check_folder_path(d.folder)
+        if bad:
+            raise outline.error(("distractors", i, "folder"), bad)
+        check_item(d.item, ("distractors", i, "item"))
+        fact = next(f for f in outline.facts if f.id == d.fact)
+        if fact.value.type != d.value.type:
+            raise outline.error(("distractors", i, "value", "type"),
+                                f"fact {d.fact!r} is a {fact.value.type}; its distractor value must be one too")

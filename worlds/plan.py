@@ -1,0 +1,152 @@
+"""The WorldPlan: everything decided before any content is written (cast, calendar, inventory, ledger)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from worlds.values import FactValue
+
+_STRICT = ConfigDict(extra="forbid")
+
+
+class Org(BaseModel):
+    """An organisation of the world."""
+
+    model_config = _STRICT
+    id: str
+    name: str
+    role: str
+    domain: str
+
+
+class Person(BaseModel):
+    """A member of the cast."""
+
+    model_config = _STRICT
+    id: str = Field(description="unique key, e.g. 'associate_2'")
+    role: str
+    first_name: str
+    last_name: str
+    name: str
+    email: str
+    title: str
+    organisation: str
+    occupation: str = Field(description="SOC 2018 code")
+    seniority: str
+    phone: str
+
+
+class LedgerFact(BaseModel):
+    """A fact of the ledger with its canonical text."""
+
+    model_config = _STRICT
+    id: str
+    statement: str
+    value: FactValue
+    text: str = Field(description="the canonical rendering that artifacts must contain")
+
+
+class LedgerDistractor(BaseModel):
+    """A labelled wrong value of a fact, and the artifact that carries it."""
+
+    model_config = _STRICT
+    id: str
+    fact: str
+    value: FactValue
+    text: str
+    label: str
+
+
+class _Spec(BaseModel):
+    model_config = _STRICT
+    id: str = Field(description="artifact id, stable for the same inputs")
+    item: str = Field(description="the outline item it comes from")
+    path: str = Field(description="path inside the data room, POSIX separators")
+    title: str
+    author: str = Field(description="person id")
+    facts: list[str] = Field(default_factory=list)
+    distractor: str | None = Field(None, description="distractor id when this artifact carries a labelled wrong value")
+    purpose: str = ""
+    occupation: str = Field(description="SOC code of the author, for the writing register")
+
+
+class EmailSpec(_Spec):
+    """One message of a thread."""
+
+    kind: Literal["email"] = "email"
+    thread: str
+    position: int = Field(ge=0)
+    mode: Literal["new", "reply", "forward"] = "new"
+    parent: str | None = None
+    to: list[str] = Field(min_length=1)
+    cc: list[str] = Field(default_factory=list)
+    sent_at: dt.datetime = Field(description="timezone-aware")
+    message_id: str
+
+
+class DocumentSpec(_Spec):
+    """A document of the data room."""
+
+    kind: Literal["document"] = "document"
+    doc_type: str
+    sections: int
+    date: dt.date
+    readers: list[str] = Field(default_factory=list)
+    cites: list[str] = Field(default_factory=list, description="sheet artifact ids whose numbers it quotes")
+
+
+class SheetSpec(_Spec):
+    """A workbook of the data room."""
+
+    kind: Literal["spreadsheet"] = "spreadsheet"
+    rows: int
+    date: dt.date
+    readers: list[str] = Field(default_factory=list)
+
+
+ArtifactSpec = Annotated[Union[EmailSpec, DocumentSpec, SheetSpec], Field(discriminator="kind")]
+
+
+class WorldPlan(BaseModel):
+    """A world decided: its people, calendar, ledger and every artifact to make."""
+
+    model_config = _STRICT
+    world_id: str
+    seed: int
+    title: str
+    summary: str
+    locale: str
+    timezone: str
+    window_start: dt.date
+    window_end: dt.date
+    organisations: list[Org]
+    people: list[Person]
+    facts: list[LedgerFact]
+    distractors: list[LedgerDistractor]
+    artifacts: list[ArtifactSpec]
+
+    def person(self, person_id: str) -> Person:
+        """The person with this id."""
+        return self._people()[person_id]
+
+    def _people(self) -> dict[str, Person]:
+        cached = self.__dict__.get("_people_index")
+        if cached is None:
+            cached = {p.id: p for p in self.people}
+            self.__dict__["_people_index"] = cached
+        return cached
+
+    def artifact(self, artifact_id: str) -> EmailSpec | DocumentSpec | SheetSpec:
+        """The artifact spec with this id."""
+        return next(a for a in self.artifacts if a.id == artifact_id)
+
+    def fact(self, fact_id: str) -> LedgerFact:
+        """The ledger fact with this id."""
+        return next(f for f in self.facts if f.id == fact_id)
+
+    def distractor_of(self, spec: _Spec) -> LedgerDistractor | None:
+        """The distractor an artifact carries, if any."""
+        return next((d for d in self.distractors if d.id == spec.distractor), None)

@@ -1,0 +1,89 @@
+"""Typed fact values (money, date, percent, number, text) and their one canonical rendering."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+_STRICT = ConfigDict(extra="forbid")
+
+
+class Money(BaseModel):
+    """An amount of money in one currency."""
+
+    model_config = _STRICT
+    type: Literal["money"] = "money"
+    amount: Decimal
+    currency: str = Field("USD", pattern=r"^[A-Z]{3}$")
+
+
+class DateValue(BaseModel):
+    """A calendar date."""
+
+    model_config = _STRICT
+    type: Literal["date"] = "date"
+    value: dt.date
+
+
+class Percent(BaseModel):
+    """A percentage, written as the number before the % sign (7.5 means 7.5%)."""
+
+    model_config = _STRICT
+    type: Literal["percent"] = "percent"
+    value: Decimal
+
+
+class Number(BaseModel):
+    """A plain number, optionally with a unit (tonnes, days, SDR units)."""
+
+    model_config = _STRICT
+    type: Literal["number"] = "number"
+    value: Decimal
+    unit: str | None = None
+
+
+class Text(BaseModel):
+    """A fact whose value is a phrase: a clause number, a party's name, a decision."""
+
+    model_config = _STRICT
+    type: Literal["text"] = "text"
+    value: str = Field(min_length=1)
+
+
+FactValue = Annotated[Union[Money, DateValue, Percent, Number, Text], Field(discriminator="type")]
+
+
+def _number(value: Decimal) -> str:
+    """Thousands separators, and decimals only where the value has them."""
+    if value == value.to_integral_value():
+        return f"{int(value):,}"
+    return f"{value.normalize():,f}"
+
+
+def render_value(value: Money | DateValue | Percent | Number | Text) -> str:
+    """The canonical text of a value: what generation must write and validation looks for."""
+    if isinstance(value, Money):
+        q = value.amount.quantize(Decimal("0.01"))
+        text = f"{q:,.2f}"
+        if text.endswith(".00"):
+            text = text[:-3]
+        return f"{value.currency} {text}"
+    if isinstance(value, DateValue):
+        return f"{value.value:%B} {value.value.day}, {value.value.year}"
+    if isinstance(value, Percent):
+        return f"{_number(value.value)}%"
+    if isinstance(value, Number):
+        return _number(value.value) + (f" {value.unit}" if value.unit else "")
+    return value.value
+
+
+def numeric_value(value: Money | DateValue | Percent | Number | Text) -> float | None:
+    """The number a spreadsheet cell carries for this value, or None for dates and text."""
+    if isinstance(value, Money):
+        return float(value.amount)
+    if isinstance(value, (Percent, Number)):
+        return float(value.value)
+    return None
