@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from worlds.content import Content, EmailContent, SheetContent
 from worlds.plan import ArtifactSpec, DocumentSpec, EmailSpec, Person, SheetSpec, WorldPlan
-from worlds.taxonomy import Occupation, Register, Taxonomy
+from worlds.taxonomy import Occupation, WritingStyle, Taxonomy
 from worlds.values import FactValue
 
 _STRICT = ConfigDict(extra="forbid")
@@ -44,7 +44,7 @@ class Voice(BaseModel):
     model_config = _STRICT
     occupation: str
     family: str
-    register: Register
+    style: WritingStyle
     documents: list[str]
     tools: list[str]
     tasks: list[str]
@@ -78,7 +78,7 @@ def person_ref(plan: WorldPlan, person: Person) -> PersonRef:
 
 def voice_of(occupation: Occupation) -> Voice:
     """The writing voice of an occupation."""
-    return Voice(occupation=occupation.title, family=occupation.family, register=occupation.register,
+    return Voice(occupation=occupation.title, family=occupation.family, style=occupation.style,
                  documents=occupation.documents, tools=occupation.tools, tasks=occupation.tasks)
 
 

@@ -17,7 +17,7 @@ class MajorGroup(BaseModel):
     title: str
 
 
-class Register(BaseModel):
+class WritingStyle(BaseModel):
     """How people of an occupation write: tone, greetings, sign-offs, the words of their trade."""
 
     model_config = _STRICT
@@ -38,7 +38,7 @@ class Occupation(BaseModel):
     tools: list[str] = Field(min_length=2, description="software and apps such people use")
     documents: list[str] = Field(min_length=2, description="documents they write and read")
     tasks: list[str] = Field(min_length=2, description="work they do, in our words")
-    register: Register
+    style: WritingStyle
 
     @property
     def major(self) -> str:
