@@ -1,0 +1,129 @@
+"""The stages of making a world as plain functions: what the Prefect flow wraps, testable without it."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+from importlib import metadata
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from generators.backends.base import Backend
+from generators.engine import Progress, generate_contents
+from generators.planner import PLANNER_VERSION, plan_world, world_id
+from generators.render import render_world
+from taxonomies.loader import load_taxonomy, resolve_cast, taxonomy_sha256
+from worlds import bundle
+from worlds.content import Content
+from worlds.outline import Outline, load_outline
+from worlds.plan import WorldPlan
+from worlds.report import ValidationReport
+from worlds.taxonomy import Taxonomy
+from worlds.validate import validate_bundle
+
+GENERATOR_VERSION = f"planner-{PLANNER_VERSION}"
+_PACKAGES = ("worldsmith", "prefect", "openai", "faker", "duckdb", "pydantic", "python-docx", "openpyxl")
+
+
+class Prepared(BaseModel):
+    """An outline checked against the taxonomy, with the id its world will have."""
+
+    model_config = {"arbitrary_types_allowed": True}
+    outline: Outline
+    taxonomy: Taxonomy
+    taxonomy_sha256: str
+    world_id: str
+    seed: int
+
+
+class Published(BaseModel):
+    """Where a world went and what its checks said."""
+
+    world_id: str
+    path: str
+    quarantined: bool
+    verdict: str
+    errors: int
+    warnings: int
+    counts: dict[str, int]
+    seconds: float
+
+
+def prepare(outline_path: str | Path, seed: int, backend: Backend) -> Prepared:
+    """Read the outline, resolve its roles, and derive the world id from every input that shapes the world."""
+    outline = load_outline(outline_path)
+    taxonomy = load_taxonomy()
+    resolve_cast(outline, taxonomy)
+    tax_sha = taxonomy_sha256()
+    fingerprint = {
+        "outline": outline.sha256(), "taxonomy": tax_sha, "seed": seed,
+        "backend": backend.name, "model": backend.model, "generator": GENERATOR_VERSION,
+    }
+    return Prepared(outline=outline, taxonomy=taxonomy, taxonomy_sha256=tax_sha,
+                    world_id=world_id(outline.title, fingerprint), seed=seed)
+
+
+def make_plan(prepared: Prepared) -> WorldPlan:
+    """The world's plan."""
+    occupations = resolve_cast(prepared.outline, prepared.taxonomy)
+    return plan_world(prepared.outline, occupations, prepared.seed, prepared.world_id)
+
+
+def generate(plan: WorldPlan, taxonomy: Taxonomy, backend: Backend, concurrency: int = 16,
+             on_done: Progress | None = None) -> dict[str, Content]:
+    """Every artifact's content."""
+    return asyncio.run(generate_contents(plan, taxonomy, backend, concurrency=concurrency, on_done=on_done))
+
+
+def render(plan: WorldPlan, contents: dict[str, Content], staging: Path) -> list[Path]:
+    """Write the plan and the data room into the staging folder."""
+    bundle.write_json(staging / bundle.PLAN, plan)
+    return render_world(plan, contents, staging / bundle.ROOM)
+
+
+def validate(staging: Path) -> ValidationReport:
+    """Load the rendered files back into DuckDB and run the checks."""
+    return validate_bundle(staging)
+
+
+def _versions() -> dict[str, str]:
+    out = {}
+    for name in _PACKAGES:
+        try:
+            out[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            out[name] = "not installed"
+    return out
+
+
+def write_manifest(prepared: Prepared, plan: WorldPlan, report: ValidationReport, staging: Path,
+                   backend: Backend, usage: dict | None = None) -> bundle.Manifest:
+    """Hash every file and write manifest.json: the last file written before publishing."""
+    counts = dict(Counter(a.kind for a in plan.artifacts))
+    files = bundle.list_files(staging)
+    for ext, n in sorted(Counter(Path(f.path).suffix for f in files if f.path.startswith(bundle.ROOM + "/")).items()):
+        counts[ext] = n
+    manifest = bundle.Manifest(
+        world_id=plan.world_id, title=plan.title, outline_file=Path(prepared.outline.source_file).name,
+        outline_sha256=prepared.outline.sha256(), taxonomy=prepared.taxonomy.name,
+        taxonomy_version=prepared.taxonomy.version, taxonomy_sha256=prepared.taxonomy_sha256, seed=plan.seed,
+        backend=backend.name, model=backend.model, generator_version=GENERATOR_VERSION, packages=_versions(),
+        counts=counts, verdict=report.verdict, errors=report.errors, warnings=report.warnings,
+        usage=usage or {}, files=files,
+    )
+    bundle.write_json(staging / bundle.MANIFEST, manifest)
+    return manifest
+
+
+def publish(manifest: bundle.Manifest, staging: Path, out: Path, started: float) -> Published:
+    """Move the world into outputs/ (or quarantine when a check failed) and record it in the catalog."""
+    failed = manifest.verdict == "fail"
+    path = bundle.publish(staging, out, manifest.world_id, quarantine=failed)
+    if not failed:
+        bundle.append_catalog(out, manifest, path)
+    return Published(world_id=manifest.world_id, path=str(path), quarantined=failed, verdict=manifest.verdict,
+                     errors=manifest.errors, warnings=manifest.warnings,
+                     counts={k: v for k, v in manifest.counts.items() if not k.startswith(".")},
+                     seconds=round(time.perf_counter() - started, 2))

@@ -1,0 +1,25 @@
+"""Prefect settings for a quiet, offline embedded server; imported before Prefect itself."""
+
+from __future__ import annotations
+
+import os
+
+# Prefect reads its settings from the environment when it is first imported, so these must be set
+# before any `import prefect`. setdefault keeps an operator's own choices (a real server, debug logs).
+_DEFAULTS = {
+    "PREFECT_SERVER_ANALYTICS_ENABLED": "false",  # telemetry would try the network and log a DNS error
+    "PREFECT_LOGGING_LEVEL": "WARNING",
+    "PREFECT_LOGGING_LOG_PRINTS": "false",
+    "PREFECT_SERVER_LOGGING_LEVEL": "ERROR",
+    "PREFECT_RESULTS_PERSIST_BY_DEFAULT": "false",
+    "PREFECT_UI_ENABLED": "false",
+}
+
+
+def configure() -> None:
+    """Apply worldsmith's Prefect defaults to the environment."""
+    for key, value in _DEFAULTS.items():
+        os.environ.setdefault(key, value)
+
+
+configure()

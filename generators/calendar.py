@@ -1,0 +1,63 @@
+"""The world's calendar: business days in the window and plausible working-hour timestamps."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from zoneinfo import ZoneInfo
+
+# Office mail clusters mid-morning and mid-afternoon; weights per hour from 08:00 to 18:00.
+_HOUR_WEIGHTS = {8: 4, 9: 9, 10: 11, 11: 10, 12: 6, 13: 7, 14: 10, 15: 10, 16: 9, 17: 6, 18: 3}
+
+
+def business_days(start: dt.date, end: dt.date) -> list[dt.date]:
+    """Monday-to-Friday dates from start to end inclusive."""
+    days = []
+    day = start
+    while day <= end:
+        if day.weekday() < 5:
+            days.append(day)
+        day += dt.timedelta(days=1)
+    return days
+
+
+def next_business_day(day: dt.date, end: dt.date) -> dt.date:
+    """The first business day on or after `day`, but never after `end`."""
+    while day.weekday() >= 5 and day < end:
+        day += dt.timedelta(days=1)
+    return day
+
+
+def working_time(rng: random.Random, day: dt.date, tz: str) -> dt.datetime:
+    """A timezone-aware timestamp on `day` within working hours."""
+    hours, weights = zip(*_HOUR_WEIGHTS.items())
+    hour = rng.choices(hours, weights)[0]
+    return dt.datetime(day.year, day.month, day.day, hour, rng.randint(0, 59), rng.randint(0, 59), tzinfo=ZoneInfo(tz))
+
+
+def reply_time(rng: random.Random, after: dt.datetime, window_end: dt.date) -> dt.datetime:
+    """When an answer to a message sent `after` goes out: minutes to a day later, inside working hours."""
+    delay = dt.timedelta(minutes=rng.choice([4, 9, 17, 26, 41, 58, 85, 130, 190, 260, 400, 1100]))
+    at = after + delay
+    closing = at.replace(hour=18, minute=45, second=0)
+    if at > closing or at.hour < 8:
+        day = at.date() + dt.timedelta(days=1) if at.hour >= 8 else at.date()
+        day = next_business_day(day, window_end)
+        if day > window_end or day <= after.date():
+            # The window is closing: answer the same evening rather than leave the window.
+            return after + dt.timedelta(minutes=rng.randint(3, 30))
+        at = dt.datetime(day.year, day.month, day.day, rng.choice([8, 9, 9, 10]), rng.randint(0, 59),
+                         rng.randint(0, 59), tzinfo=after.tzinfo)
+    elif at.weekday() >= 5:
+        day = next_business_day(at.date(), window_end)
+        at = at.replace(year=day.year, month=day.month, day=day.day)
+    return at
+
+
+def spread(days: list[dt.date], n: int) -> list[dt.date]:
+    """n dates spread evenly over `days` (repeating when there are fewer days than n)."""
+    if not days:
+        raise ValueError("no business days to place artifacts on")
+    if n == 1:
+        return [days[0]]
+    return [days[round(i * (len(days) - 1) / (n - 1))] for i in range(n)]

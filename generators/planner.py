@@ -1,0 +1,197 @@
+"""The planner: an outline, its occupations and a seed become a WorldPlan, deterministically."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import random
+import re
+from typing import Any
+
+from worlds.outline import DocumentItem, EmailThreadItem, Outline, RESERVED_NAMES, SpreadsheetItem
+from worlds.plan import ArtifactSpec, DocumentSpec, EmailSpec, LedgerDistractor, LedgerFact, Person, SheetSpec, WorldPlan
+from worlds.taxonomy import Occupation
+from worlds.values import render_value
+
+from generators.calendar import business_days, next_business_day, reply_time, spread, working_time
+from generators.cast import make_cast, organisations
+
+PLANNER_VERSION = "1"
+
+
+def slugify(text: str, limit: int = 48) -> str:
+    """'Memo re OPA 90 — Cap' -> 'memo-re-opa-90-cap'."""
+    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return slug[:limit].rstrip("-") or "item"
+
+
+def safe_filename(title: str, limit: int = 96) -> str:
+    """A file name from a title that every file system accepts and that keeps the title readable."""
+    name = re.sub(r'[<>:"/\\|?*\x00-\x1f]', "-", title)
+    name = re.sub(r"\s+", " ", name).strip(" .")[:limit].rstrip(" .")
+    if not name or name.split(".")[0].lower() in RESERVED_NAMES:
+        name = f"_{name}"
+    return name
+
+
+def world_id(title: str, fingerprint: dict[str, Any]) -> str:
+    """A readable id derived from the inputs: the same inputs give the same id."""
+    digest = hashlib.sha256(repr(sorted(fingerprint.items())).encode()).hexdigest()[:10]
+    return f"{slugify(title, 40)}-{digest}"
+
+
+class _Planner:
+    def __init__(self, outline: Outline, occupations: dict[str, Occupation], seed: int, wid: str):
+        self.outline = outline
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.world_id = wid
+        self.tz = outline.window.timezone
+        self.days = business_days(outline.window.start, outline.window.end)
+        self.people = make_cast(outline, occupations, self.rng)
+        self.by_role: dict[str, list[Person]] = {}
+        for p in self.people:
+            self.by_role.setdefault(p.role, []).append(p)
+        self.domains = {o.id: o.domain for o in outline.organisations}
+        self.artifacts: list[ArtifactSpec] = []
+        self.ids: set[str] = set()
+        self.paths: set[str] = set()
+
+    # -- helpers ---------------------------------------------------------------------------
+    def persons(self, roles: list[str]) -> list[Person]:
+        return [p for role in roles for p in self.by_role[role]]
+
+    def unique(self, value: str, pool: set[str], fmt: str) -> str:
+        candidate, n = value, 2
+        while candidate in pool:
+            candidate = fmt.format(value, n)
+            n += 1
+        pool.add(candidate)
+        return candidate
+
+    def dates_for(self, item: Any) -> list[dt.date]:
+        w = self.outline.window
+        if item.dates is not None:
+            days = business_days(item.dates.start, item.dates.end) or [item.dates.start]
+            return spread(days, item.count)
+        if item.date is not None:
+            first = item.date
+            return [next_business_day(first + dt.timedelta(days=7 * i), w.end) if first + dt.timedelta(days=7 * i) <= w.end
+                    else w.end for i in range(item.count)]
+        # Undated items fall somewhere in the window; spread several of them over it.
+        if item.count == 1:
+            return [self.rng.choice(self.days)]
+        return spread(self.days, item.count)
+
+    def titles_for(self, item: Any, dates: list[dt.date]) -> list[str]:
+        if item.count == 1:
+            return [item.title]
+        return [f"{item.title} - {d:%B} {d.day}" for d in dates]
+
+    # -- items -----------------------------------------------------------------------------
+    def add_item(self, folder: str, item: Any, distractor: str | None = None, extra_fact: str | None = None) -> None:
+        item_id = self.unique(item.id or slugify(item.title, 32).replace("-", "_"), self.ids, "{}_{}")
+        dates = self.dates_for(item)
+        titles = self.titles_for(item, dates)
+        facts = list(item.facts) + ([extra_fact] if extra_fact and extra_fact not in item.facts else [])
+        for n, (day, title) in enumerate(zip(dates, titles)):
+            instance = item_id if item.count == 1 else f"{item_id}_{n + 1}"
+            if isinstance(item, EmailThreadItem):
+                self.add_thread(folder, item, instance, day, title, facts, distractor)
+            else:
+                self.add_file(folder, item, instance, day, title, facts, distractor)
+
+    def add_thread(self, folder: str, item: EmailThreadItem, tid: str, day: dt.date, title: str,
+                   facts: list[str], distractor: str | None) -> None:
+        author = self.by_role[item.author][0]
+        others = [p for p in self.persons(item.participants) if p.id != author.id] or \
+                 [p for p in self.people if p.id != author.id][:1]
+        cc = [p for p in self.persons(item.cc) if p.id != author.id and p not in others]
+        thread_dir = f"{folder}/{safe_filename(title, 64)}"
+        thread_dir = self.unique(thread_dir, self.paths, "{} ({})")
+        speakers = [author] + others
+        at = working_time(self.rng, day, self.tz)
+        prev: EmailSpec | None = None
+        total = item.messages + (1 if item.forward_to else 0)
+        for pos in range(total):
+            forwarding = bool(item.forward_to) and pos == total - 1
+            if prev is None:
+                sender, to, copy = author, others, cc
+                carried = facts
+            else:
+                at = reply_time(self.rng, prev.sent_at, self.outline.window.end)
+                if forwarding:
+                    sender = self.people_by_id(prev.author)
+                    to = [p for p in self.persons(item.forward_to) if p.id != sender.id] or others
+                    copy = []
+                    carried = []
+                else:
+                    # Replies alternate: whoever wrote last is answered by someone else on the thread.
+                    last = self.people_by_id(prev.author)
+                    choices = [p for p in speakers if p.id != last.id]
+                    sender = choices[(pos - 1) % len(choices)] if pos == 1 else self.rng.choice(choices)
+                    to = [last]
+                    copy = [p for p in speakers + cc if p.id not in (sender.id, last.id)]
+                    carried = [self.rng.choice(facts)] if facts and self.rng.random() < 0.5 else []
+            aid = f"{tid}-m{pos + 1}"
+            spec = EmailSpec(
+                id=aid, item=tid, thread=tid, position=pos,
+                mode="new" if prev is None else ("forward" if forwarding else "reply"),
+                parent=prev.id if prev else None,
+                path=f"{thread_dir}/{pos + 1:02d} {at:%Y-%m-%d %H%M} {sender.last_name}.eml",
+                title=title, author=sender.id, occupation=sender.occupation,
+                to=[p.id for p in to], cc=[p.id for p in copy], sent_at=at,
+                facts=carried, distractor=distractor if carried else None,
+                purpose=item.purpose or "",
+                message_id=self.message_id(aid, sender),
+            )
+            self.artifacts.append(spec)
+            prev = spec
+
+    def add_file(self, folder: str, item: DocumentItem | SpreadsheetItem, aid: str, day: dt.date, title: str,
+                 facts: list[str], distractor: str | None) -> None:
+        author = self.by_role[item.author][0]
+        ext = "docx" if isinstance(item, DocumentItem) else "xlsx"
+        path = self.unique(f"{folder}/{safe_filename(title)}", self.paths, "{} ({})") + f".{ext}"
+        common = dict(id=aid, item=aid, path=path, title=title, author=author.id, occupation=author.occupation,
+                      facts=facts, distractor=distractor, purpose=item.purpose or "", date=day,
+                      readers=[p.id for p in self.persons(item.participants)])
+        if isinstance(item, DocumentItem):
+            self.artifacts.append(DocumentSpec(**common, doc_type=item.doc_type, sections=item.sections))
+        else:
+            self.artifacts.append(SheetSpec(**common, rows=item.rows))
+
+    def people_by_id(self, pid: str) -> Person:
+        return next(p for p in self.people if p.id == pid)
+
+    def message_id(self, aid: str, sender: Person) -> str:
+        digest = hashlib.sha256(f"{self.world_id}:{aid}".encode()).hexdigest()[:20]
+        return f"<{digest}@{sender.email.split('@')[1]}>"
+
+    def link_citations(self) -> None:
+        """A memo that shares a fact with an earlier sheet cites it, so generation shows it the numbers."""
+        sheets = [a for a in self.artifacts if isinstance(a, SheetSpec) and a.distractor is None]
+        for doc in self.artifacts:
+            if isinstance(doc, DocumentSpec) and doc.distractor is None:
+                cited = [s.id for s in sheets if s.date <= doc.date and set(s.facts) & set(doc.facts)]
+                doc.cites = cited[:2]
+
+
+def plan_world(outline: Outline, occupations: dict[str, Occupation], seed: int, wid: str) -> WorldPlan:
+    """The whole plan of a world: cast, ledger, and every artifact with its path, people, date and facts."""
+    planner = _Planner(outline, occupations, seed, wid)
+    for folder in outline.inventory:
+        for item in folder.items:
+            planner.add_item(folder.path, item)
+    for d in outline.distractors:
+        planner.add_item(d.folder, d.item, distractor=d.id, extra_fact=d.fact)
+    planner.link_citations()
+    facts = [LedgerFact(id=f.id, statement=f.statement, value=f.value, text=render_value(f.value)) for f in outline.facts]
+    distractors = [LedgerDistractor(id=d.id, fact=d.fact, value=d.value, text=render_value(d.value), label=d.label)
+                   for d in outline.distractors]
+    return WorldPlan(
+        world_id=wid, seed=seed, title=outline.title, summary=outline.summary, locale=outline.locale,
+        timezone=outline.window.timezone, window_start=outline.window.start, window_end=outline.window.end,
+        organisations=organisations(outline), people=planner.people, facts=facts, distractors=distractors,
+        artifacts=planner.artifacts,
+    )

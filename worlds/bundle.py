@@ -1,0 +1,157 @@
+"""The world bundle on disk: its layout, its manifest, and publishing it atomically under outputs/."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import uuid
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from worlds.errors import BundleError, PublishError
+from worlds.plan import WorldPlan
+
+BUNDLE_SCHEMA_VERSION = 1
+ROOM = "room"
+PLAN = "plan.json"
+MANIFEST = "manifest.json"
+VALIDATION = "validation.json"
+DATABASE = "world.duckdb"
+# Derived files that a reader can rebuild; DuckDB's file layout is not byte-stable, so it is not hashed.
+UNHASHED = {MANIFEST, DATABASE, DATABASE + ".wal"}
+STAGING = ".staging"
+QUARANTINE = "_quarantine"
+
+
+class FileEntry(BaseModel):
+    """A file of the bundle and its checksum."""
+
+    model_config = ConfigDict(extra="forbid")
+    path: str
+    sha256: str
+    bytes: int
+
+
+class Manifest(BaseModel):
+    """What a bundle is, how it was made, and what it holds."""
+
+    model_config = ConfigDict(extra="forbid")
+    schema_version: int = BUNDLE_SCHEMA_VERSION
+    world_id: str
+    title: str
+    outline_file: str
+    outline_sha256: str
+    taxonomy: str
+    taxonomy_version: str
+    taxonomy_sha256: str
+    seed: int
+    backend: str
+    model: str
+    generator_version: str
+    packages: dict[str, str]
+    counts: dict[str, int] = Field(description="artifacts per kind, plus files per extension")
+    verdict: Literal["pass", "warn", "fail"]
+    errors: int
+    warnings: int
+    usage: dict = Field(default_factory=dict, description="model calls, cache hits, retries, tokens")
+    files: list[FileEntry]
+
+
+def sha256_file(path: Path) -> str:
+    """The sha256 of a file's bytes."""
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def list_files(bundle: Path) -> list[FileEntry]:
+    """Every hashed file of a bundle, sorted by path."""
+    entries = []
+    for path in sorted(p for p in bundle.rglob("*") if p.is_file()):
+        rel = path.relative_to(bundle).as_posix()
+        if rel in UNHASHED:
+            continue
+        entries.append(FileEntry(path=rel, sha256=sha256_file(path), bytes=path.stat().st_size))
+    return entries
+
+
+def write_json(path: Path, model: BaseModel) -> None:
+    """Write a model as stable, indented JSON."""
+    path.write_text(model.model_dump_json(indent=2) + "\n", encoding="utf-8")
+
+
+def read_plan(bundle: Path) -> WorldPlan:
+    """The plan of a bundle."""
+    try:
+        return WorldPlan.model_validate_json((bundle / PLAN).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise BundleError(f"{bundle} is not a world bundle: no {PLAN}") from None
+    except ValueError as exc:
+        raise BundleError(f"{bundle / PLAN} is unreadable: {exc}") from None
+
+
+def read_manifest(bundle: Path) -> Manifest:
+    """The manifest of a bundle."""
+    try:
+        return Manifest.model_validate_json((bundle / MANIFEST).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise BundleError(f"{bundle} has no {MANIFEST}") from None
+    except ValueError as exc:
+        raise BundleError(f"{bundle / MANIFEST} is unreadable: {exc}") from None
+
+
+def new_staging(out: Path, world_id: str) -> Path:
+    """A fresh, private folder to build a world in, next to where it will be published."""
+    path = out / STAGING / f"{world_id}-{uuid.uuid4().hex[:8]}"
+    path.mkdir(parents=True)
+    return path
+
+
+def publish(staging: Path, out: Path, world_id: str, *, quarantine: bool = False) -> Path:
+    """Move a finished staging folder to out/<world_id> (or out/_quarantine/<world_id>) in one rename."""
+    target_parent = out / QUARANTINE if quarantine else out
+    target_parent.mkdir(parents=True, exist_ok=True)
+    target = target_parent / world_id
+    old = None
+    if target.exists():
+        # Rename the previous copy aside first: a reader sees the old world or the new, never a mix.
+        old = out / STAGING / f"replaced-{world_id}-{uuid.uuid4().hex[:8]}"
+        os.rename(target, old)
+    try:
+        os.rename(staging, target)
+    except OSError as exc:
+        if old is not None:
+            os.rename(old, target)
+        raise PublishError(f"could not publish {world_id}: {exc}") from exc
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+    _tidy_staging(out)
+    return target
+
+
+def discard(staging: Path) -> None:
+    """Remove a staging folder after a failed run."""
+    shutil.rmtree(staging, ignore_errors=True)
+    _tidy_staging(staging.parent.parent)
+
+
+def _tidy_staging(out: Path) -> None:
+    try:
+        (out / STAGING).rmdir()
+    except OSError:
+        pass
+
+
+def append_catalog(out: Path, manifest: Manifest, path: Path) -> None:
+    """Record a published world in out/catalog.jsonl, one JSON line per publication."""
+    row = {"world_id": manifest.world_id, "title": manifest.title, "path": str(path), "verdict": manifest.verdict,
+           "seed": manifest.seed, "backend": manifest.backend, "model": manifest.model,
+           "outline_sha256": manifest.outline_sha256, "artifacts": sum(v for k, v in manifest.counts.items() if not k.startswith("."))}
+    with (out / "catalog.jsonl").open("a", encoding="utf-8") as fh:
+        fh.write(json.dumps(row, sort_keys=True) + "\n")
