@@ -7,7 +7,7 @@ import difflib
 import hashlib
 import json
 import re
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -259,8 +259,11 @@ def check_folder_path(path: str) -> str | None:
         return "path is empty"
     if path.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", path):
         return f"{path!r} is absolute; give a path inside the data room"
-    for part in PurePosixPath(path).parts:
-        if part in ("..", "."):
+    # Split by hand: PurePosixPath would silently drop '.' segments and keep backslashes.
+    for part in re.split(r"[/\\]", path):
+        if part in ("..", ".", ""):
+            if part == "":
+                return f"{path!r} has an empty segment ('//' or a trailing slash)"
             return f"{path!r} escapes the data room ('{part}' is not allowed)"
         if part.split(".")[0].lower() in RESERVED_NAMES:
             return f"{path!r} uses {part!r}, a name reserved by Windows file systems"
