@@ -1,0 +1,27 @@
+"""Test set-up: Prefect on a private home with one embedded server per session; paths to shared data."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+# Before anything imports Prefect: a private home, so tests never touch an operator's ~/.prefect.
+os.environ.setdefault("PREFECT_HOME", tempfile.mkdtemp(prefix="worldsmith-prefect-"))
+import flows.prefect_env  # noqa: E402,F401
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED_DATA = REPO.parent / "shared" / "data"
+EXAMPLES = REPO / "outlines" / "examples"
+MINI = REPO / "tests" / "fixtures" / "mini.yaml"
+
+
+@pytest.fixture(scope="session")
+def prefect_harness():
+    """One temporary Prefect server for every test that runs a flow."""
+    from prefect.testing.utilities import prefect_test_harness
+
+    with prefect_test_harness(server_startup_timeout=120):
+        yield

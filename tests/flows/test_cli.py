@@ -1,0 +1,104 @@
+"""The worldsmith command as a user runs it: exit codes, messages, and nothing written on bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import EXAMPLES, MINI, REPO
+
+TEXT = MINI.read_text()
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, COLUMNS="200")
+    return subprocess.run([sys.executable, "-m", "flows.cli", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=600)
+
+
+def write(tmp_path: Path, old: str, new: str) -> Path:
+    assert old in TEXT
+    path = tmp_path / "matter.yaml"
+    path.write_text(TEXT.replace(old, new, 1))
+    return path
+
+
+BAD = {
+    "yaml_syntax": ("title: Mini matter for tests\n", "title: [Mini matter\n"),
+    "missing_field": ("summary: A small matter used by the tests; every kind of item once.\n", ""),
+    "wrong_type": ("    count: 2\n", "    count: many\n"),
+    "unknown_key": ("        rows: 6\n", "        rowz: 6\n"),
+    "undefined_fact": ("        facts: [cap, spill_date]\n", "        facts: [cap, nope]\n"),
+    "date_outside": ("        date: 2026-03-10\n", "        date: 2027-01-10\n"),
+    "unresolvable_role": ('    occupation: "11-1011"\n', '    occupation: "Dragon Tamers"\n'),
+    "escaping_path": ("  - path: Memos\n", "  - path: ../../etc\n"),
+    "absolute_path": ("  - path: Memos\n", "  - path: /tmp/room\n"),
+    "reserved_name": ("  - path: Memos\n", "  - path: Memos/AUX\n"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_bad_outline_gives_one_clear_error_exit_2_and_writes_nothing(tmp_path, case):
+    path = write(tmp_path, *BAD[case])
+    out = tmp_path / "outputs"
+    out.mkdir()
+    (out / "README.md").write_text("keep")
+    before = sorted(p.relative_to(out) for p in out.rglob("*"))
+    proc = run("generate", str(path), "--out", str(out), cwd=tmp_path)
+    assert proc.returncode == 2, proc.stderr + proc.stdout
+    assert "Traceback" not in proc.stderr + proc.stdout
+    message = proc.stderr.strip()
+    assert message.startswith("error:") and str(path) in message
+    assert f"{path}:" in message and any(ch.isdigit() for ch in message.split(str(path))[1][:6]), message
+    assert sorted(p.relative_to(out) for p in out.rglob("*")) == before
+
+
+def test_unresolvable_role_suggests_and_names_the_field(tmp_path):
+    path = write(tmp_path, *BAD["unresolvable_role"])
+    proc = run("outline", "check", str(path), cwd=tmp_path)
+    assert proc.returncode == 2
+    assert "cast[3].occupation" in proc.stderr and "Dragon Tamers" in proc.stderr
+
+
+def test_outline_check_says_what_it_will_make(tmp_path):
+    proc = run("outline", "check", str(EXAMPLES / "tanker-spill-liability.yaml"), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "ok:" in proc.stdout and "email" in proc.stdout and "spreadsheet" in proc.stdout
+
+
+def test_outline_schema_prints_the_json_schema(tmp_path):
+    proc = run("outline", "schema", cwd=tmp_path)
+    assert proc.returncode == 0
+    schema = json.loads(proc.stdout)
+    assert "inventory" in schema["properties"] and schema == json.loads((REPO / "outlines" / "outline.schema.json").read_text())
+
+
+def test_generate_then_validate_from_the_command_line(tmp_path):
+    out = tmp_path / "outputs"
+    proc = run("generate", str(MINI), "--seed", "5", "--out", str(out), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr + proc.stdout
+    assert "backend: offline" in proc.stdout and "published" in proc.stdout
+    assert "Traceback" not in proc.stderr
+    world = next(p for p in out.iterdir() if p.is_dir() and not p.name.startswith(("_", ".")))
+    proc = run("validate", str(world), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert json.loads((world / "validation.json").read_text())["verdict"] in ("pass", "warn")
+    # Break the world by hand: a planned document disappears; validation must now fail.
+    victim = next((world / "room").rglob("*.docx"))
+    victim.unlink()
+    proc = run("validate", str(world), cwd=tmp_path)
+    assert proc.returncode == 1
+    report = json.loads((world / "validation.json").read_text())
+    assert report["verdict"] == "fail"
+    failing = {c["id"] for c in report["checks"] if c["count"] and c["severity"] == "error"}
+    assert "inventory_exists" in failing
+
+
+def test_validate_on_a_folder_that_is_no_world(tmp_path):
+    proc = run("validate", str(tmp_path), cwd=tmp_path)
+    assert proc.returncode == 2 and "not a world bundle" in proc.stderr and "Traceback" not in proc.stderr
