@@ -1,0 +1,121 @@
+"""The planner: deterministic cast, calendar and inventory; threads that make sense."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+
+import pytest
+
+from generators.planner import plan_world, safe_filename, slugify
+from taxonomies.loader import load_taxonomy, resolve_cast
+from tests.conftest import EXAMPLES, MINI
+from worlds.outline import check_folder_path, load_outline
+from worlds.plan import DocumentSpec, EmailSpec, SheetSpec
+
+
+def plan_of(path=MINI, seed=0):
+    outline = load_outline(path)
+    return outline, plan_world(outline, resolve_cast(outline, load_taxonomy()), seed, "w-test")
+
+
+def test_same_seed_same_plan_other_seed_other_cast():
+    _, a = plan_of(seed=4)
+    _, b = plan_of(seed=4)
+    _, c = plan_of(seed=5)
+    assert a.model_dump_json() == b.model_dump_json()
+    assert [p.name for p in a.people] != [p.name for p in c.people]
+
+
+def test_cast_has_one_person_per_seat_with_addresses_at_their_domain():
+    outline, plan = plan_of()
+    assert len(plan.people) == sum(m.count for m in outline.cast)
+    domains = {o.id: o.domain for o in outline.organisations}
+    for person in plan.people:
+        local, domain = person.email.split("@")
+        assert domain == domains[person.organisation]
+        assert local == f"{person.first_name}.{person.last_name}".lower().replace(" ", "").replace("'", "").replace("-", "") \
+            or local.replace(".", "").isalnum()
+        assert " 555 01" in person.phone
+    assert len({p.email for p in plan.people}) == len(plan.people)
+
+
+def test_titles_come_from_the_taxonomy_by_seniority():
+    _, plan = plan_of()
+    taxonomy = load_taxonomy()
+    for person in plan.people:
+        assert person.title == taxonomy.by_code(person.occupation).job_titles[person.seniority]
+
+
+def test_replies_are_later_than_their_parents_and_answer_the_last_sender():
+    _, plan = plan_of(EXAMPLES / "tanker-spill-liability.yaml")
+    emails = {a.id: a for a in plan.artifacts if isinstance(a, EmailSpec)}
+    for spec in emails.values():
+        if spec.parent:
+            parent = emails[spec.parent]
+            assert spec.sent_at > parent.sent_at
+            assert spec.thread == parent.thread and spec.position == parent.position + 1
+            if spec.mode == "reply":
+                assert spec.to == [parent.author] and spec.author != parent.author
+        else:
+            assert spec.mode == "new" and spec.position == 0
+
+
+def test_every_artifact_lies_in_the_window_on_a_working_day():
+    outline, plan = plan_of(EXAMPLES / "buyside-diligence.yaml")
+    w = outline.window
+    for spec in plan.artifacts:
+        day = spec.sent_at.date() if isinstance(spec, EmailSpec) else spec.date
+        assert w.start <= day <= w.end, spec.id
+        if isinstance(spec, EmailSpec):
+            assert spec.sent_at.tzinfo is not None
+            assert 8 <= spec.sent_at.hour <= 19, spec.sent_at
+
+
+def test_inventory_expands_counts_threads_and_forwards():
+    outline, plan = plan_of()
+    kinds = Counter(a.kind for a in plan.artifacts)
+    # 3 messages + 1 forward; memo + draft memo; one sheet
+    assert kinds == {"email": 4, "document": 2, "spreadsheet": 1}
+    forward = next(a for a in plan.artifacts if isinstance(a, EmailSpec) and a.mode == "forward")
+    assert [plan.person(p).role for p in forward.to] == ["associate"]
+
+
+def test_paths_are_unique_and_safe():
+    for example in sorted(EXAMPLES.glob("*.yaml")):
+        _, plan = plan_of(example)
+        paths = [a.path for a in plan.artifacts]
+        assert len(paths) == len(set(paths))
+        for path in paths:
+            assert check_folder_path(path) is None, path
+
+
+def test_distractor_artifact_carries_its_fact_and_label():
+    _, plan = plan_of()
+    draft = next(a for a in plan.artifacts if a.distractor)
+    assert isinstance(draft, DocumentSpec) and "cap" in draft.facts
+    assert plan.distractor_of(draft).label == "superseded draft"
+
+
+def test_memo_cites_the_sheet_that_shares_its_facts():
+    _, plan = plan_of()
+    memo = next(a for a in plan.artifacts if isinstance(a, DocumentSpec) and not a.distractor)
+    sheet = next(a for a in plan.artifacts if isinstance(a, SheetSpec))
+    assert memo.cites == [sheet.id]
+
+
+def test_examples_make_at_least_forty_artifacts():
+    for example in sorted(EXAMPLES.glob("*.yaml")):
+        _, plan = plan_of(example)
+        kinds = Counter(a.kind for a in plan.artifacts)
+        assert sum(kinds.values()) >= 40 and set(kinds) == {"email", "document", "spreadsheet"}, example
+
+
+@pytest.mark.parametrize("title, expected", [("Memo re: Cap/Limits?", "Memo re- Cap-Limits-"), ("CON", "_CON"),
+                                             ("  trailing dot. ", "trailing dot")])
+def test_safe_filename(title, expected):
+    assert safe_filename(title) == expected
+
+
+def test_slugify():
+    assert slugify("Memo re OPA 90 — Cap") == "memo-re-opa-90-cap"
