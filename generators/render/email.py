@@ -1,0 +1,109 @@
+"""Email renderer: one message of a thread as RFC 5322 bytes, with the quoted or forwarded history."""
+
+from __future__ import annotations
+
+import datetime as dt
+import email.policy
+import email.utils
+from email.headerregistry import Address
+from email.message import EmailMessage
+
+from worlds.content import EmailContent
+from worlds.plan import EmailSpec, Person, WorldPlan
+
+# Fixed English names: strftime's %a and %b follow the process locale, and the bytes must not.
+_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+_FORWARD_RULE = "---------- Forwarded message ---------"
+
+# RFC 5322 forbids lines over 998 octets (and only advises 78). A model writes each paragraph as
+# one line; sending those 8bit keeps the file readable and greppable (quoted-printable would split
+# "USD 1,250,000" with a soft break), so only a longer line forces quoted-printable.
+_MAX_LINE_OCTETS = 998
+
+Message = tuple[EmailSpec, EmailContent]
+
+
+def address_of(person: Person) -> Address:
+    """A person as a mail address, `Name <addr>` (the header registry quotes what needs it)."""
+    username, _, domain = person.email.partition("@")
+    return Address(display_name=person.name, username=username, domain=domain)
+
+
+def mail_date(moment: dt.datetime) -> str:
+    """A moment as a mail client writes it in a quote line: `Mon, 3 Mar 2025 at 09:14`."""
+    return (f"{_WEEKDAYS[moment.weekday()]}, {moment.day} {_MONTHS[moment.month - 1]} {moment.year}"
+            f" at {moment:%H:%M}")
+
+
+def ancestors(spec: EmailSpec, history: list[Message]) -> list[Message]:
+    """The chain from the thread root to this message's parent, found by following `parent`."""
+    by_id = {s.id: (s, c) for s, c in history}
+    chain: list[Message] = []
+    current = spec.parent
+    while current is not None:
+        if current not in by_id:
+            raise ValueError(f"email {spec.id}: ancestor {current} is not in the history given")
+        if any(s.id == current for s, _ in chain):
+            raise ValueError(f"email {spec.id}: the parent chain loops at {current}")
+        chain.append(by_id[current])
+        current = by_id[current][0].parent
+    chain.reverse()
+    return chain
+
+
+def _clean(body: str) -> str:
+    """Body text with LF line ends and no trailing blank lines."""
+    return body.replace("\r\n", "\n").replace("\r", "\n").rstrip()
+
+
+def _quote(text: str) -> str:
+    """Each line prefixed `> `, as mail clients quote (an empty line becomes a bare `>`)."""
+    return "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
+
+
+def _names(plan: WorldPlan, ids: list[str]) -> str:
+    return ", ".join(str(address_of(plan.person(p))) for p in ids)
+
+
+def message_text(plan: WorldPlan, spec: EmailSpec, content: EmailContent, history: list[Message]) -> str:
+    """The full body of a message: what its sender wrote, then the quoted or forwarded parent."""
+    body = _clean(content.body)
+    if spec.mode == "new" or spec.parent is None:
+        return body
+    chain = ancestors(spec, history)
+    parent_spec, parent_content = chain[-1]
+    parent_text = message_text(plan, parent_spec, parent_content, chain[:-1])
+    sender = plan.person(parent_spec.author)
+    if spec.mode == "reply":
+        return f"{body}\n\nOn {mail_date(parent_spec.sent_at)}, {address_of(sender)} wrote:\n{_quote(parent_text)}"
+    lines = [_FORWARD_RULE, f"From: {address_of(sender)}", f"Date: {mail_date(parent_spec.sent_at)}",
+             f"Subject: {parent_content.subject}", f"To: {_names(plan, parent_spec.to)}"]
+    if parent_spec.cc:
+        lines.append(f"Cc: {_names(plan, parent_spec.cc)}")
+    return f"{body}\n\n" + "\n".join(lines) + f"\n\n{parent_text}"
+
+
+def render_eml(plan: WorldPlan, spec: EmailSpec, content: EmailContent, history: list[Message]) -> bytes:
+    """The .eml bytes of one message; `history` holds the thread's earlier messages, root to parent."""
+    if spec.sent_at.tzinfo is None or spec.sent_at.utcoffset() is None:
+        raise ValueError(f"email {spec.id}: sent_at must be timezone-aware, got {spec.sent_at.isoformat()}")
+    chain = ancestors(spec, history) if spec.parent else []
+    msg = EmailMessage(policy=email.policy.default)
+    msg["Message-ID"] = spec.message_id
+    msg["Date"] = email.utils.format_datetime(spec.sent_at)
+    msg["From"] = address_of(plan.person(spec.author))
+    msg["To"] = [address_of(plan.person(p)) for p in spec.to]
+    if spec.cc:
+        msg["Cc"] = [address_of(plan.person(p)) for p in spec.cc]
+    msg["Subject"] = content.subject
+    if chain:
+        msg["In-Reply-To"] = chain[-1][0].message_id
+        msg["References"] = " ".join(s.message_id for s, _ in chain)
+    msg["MIME-Version"] = "1.0"
+    text = message_text(plan, spec, content, history)
+    too_long = max(len(line.encode("utf-8")) for line in text.split("\n")) > _MAX_LINE_OCTETS
+    ascii_only = text.isascii()
+    cte = "quoted-printable" if too_long else ("7bit" if ascii_only else "8bit")
+    msg.set_content(text + "\n", subtype="plain", charset="utf-8", cte=cte)
+    return msg.as_bytes()

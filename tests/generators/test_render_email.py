@@ -1,0 +1,124 @@
+"""Tests of the .eml renderer: RFC 5322 that parses clean, reply chains, quoted and forwarded history."""
+
+from __future__ import annotations
+
+import datetime as dt
+import email
+import email.policy
+
+import pytest
+
+from generators.render.email import render_eml
+from tests.generators.plan_fixture import FEE, LONG, make_contents, make_plan
+
+PLAN = make_plan()
+CONTENTS = make_contents()
+
+
+def _history(spec_id: str):
+    chain, current = [], PLAN.artifact(spec_id).parent
+    while current:
+        chain.insert(0, (PLAN.artifact(current), CONTENTS[current]))
+        current = PLAN.artifact(current).parent
+    return chain
+
+
+def _render(spec_id: str) -> bytes:
+    return render_eml(PLAN, PLAN.artifact(spec_id), CONTENTS[spec_id], _history(spec_id))
+
+
+def _parse(data: bytes):
+    return email.message_from_bytes(data, policy=email.policy.default)
+
+
+@pytest.mark.parametrize("spec_id", ["e1", "e2", "e3"])
+def test_every_message_parses_without_defects(spec_id):
+    msg = _parse(_render(spec_id))
+    assert msg.defects == []
+    assert all(part.defects == [] for part in msg.walk())
+
+
+@pytest.mark.parametrize("spec_id", ["e1", "e2", "e3"])
+def test_headers_round_trip(spec_id):
+    spec, content = PLAN.artifact(spec_id), CONTENTS[spec_id]
+    msg = _parse(_render(spec_id))
+    assert msg["Message-ID"] == spec.message_id
+    assert msg["Subject"] == content.subject
+    assert msg["Date"].datetime == spec.sent_at
+    assert msg["Date"].datetime.utcoffset() == spec.sent_at.utcoffset()
+    author = PLAN.person(spec.author)
+    assert [(a.display_name, a.addr_spec) for a in msg["From"].addresses] == [(author.name, author.email)]
+    assert [a.addr_spec for a in msg["To"].addresses] == [PLAN.person(p).email for p in spec.to]
+    if spec.cc:
+        assert [a.addr_spec for a in msg["Cc"].addresses] == [PLAN.person(p).email for p in spec.cc]
+    else:
+        assert msg["Cc"] is None
+    assert msg["MIME-Version"] == "1.0"
+    assert msg.get_content_type() == "text/plain"
+    assert msg.get_content_charset() == "utf-8"
+    assert "X-Worldsmith-Artifact" not in msg
+
+
+def test_date_keeps_the_senders_offset():
+    assert b"Date: Mon, 03 Mar 2025 09:14:00 -0500" in _render("e1")
+
+
+def test_new_message_has_no_reply_headers():
+    msg = _parse(_render("e1"))
+    assert msg["In-Reply-To"] is None and msg["References"] is None
+
+
+def test_reply_points_at_its_parent():
+    msg = _parse(_render("e2"))
+    assert msg["In-Reply-To"] == PLAN.artifact("e1").message_id
+    assert msg["References"].split() == [PLAN.artifact("e1").message_id]
+
+
+def test_forward_references_the_whole_chain_oldest_first():
+    msg = _parse(_render("e3"))
+    assert msg["In-Reply-To"] == PLAN.artifact("e2").message_id
+    assert msg["References"].split() == [PLAN.artifact("e1").message_id, PLAN.artifact("e2").message_id]
+
+
+def test_reply_quotes_the_parent_under_an_attribution_line():
+    body = _parse(_render("e2")).get_content()
+    assert body.startswith("Chloé,\n\nThanks, agreed.\n\nAda\n\n")
+    assert ("On Mon, 3 Mar 2025 at 09:14, Chloé Marchetti <chloe.marchetti@northwind-holdings.example> wrote:\n"
+            "> Ada,\n>\n> " + LONG + "\n") in body
+    assert "> Best,\n> Chloé\n" in body
+
+
+def test_forward_carries_the_parent_and_its_own_quoted_history():
+    body = _parse(_render("e3")).get_content()
+    assert body.startswith("Ada, for the file.\n\nBen\n\n---------- Forwarded message ---------\n")
+    assert "From: Ada Quill <ada.quill@quill-law.example>\nDate: Mon, 3 Mar 2025 at 15:02\n" in body
+    assert "Subject: Re: Closing funds — timing\n" in body
+    assert "To: Chloé Marchetti <chloe.marchetti@northwind-holdings.example>\n" in body
+    # The forwarded reply is not quoted again, but the message it quoted still is.
+    assert "\n\nChloé,\n\nThanks, agreed.\n" in body
+    assert "> " + LONG in body
+
+
+def test_long_paragraphs_stay_readable_in_the_file():
+    # A fact must not be split by a quoted-printable soft break.
+    assert FEE.encode() in _render("e1")
+
+
+def test_a_line_beyond_998_octets_goes_quoted_printable_and_round_trips():
+    content = CONTENTS["e1"].model_copy(update={"body": "x" * 1200})
+    data = render_eml(PLAN, PLAN.artifact("e1"), content, [])
+    msg = _parse(data)
+    assert msg["Content-Transfer-Encoding"] == "quoted-printable"
+    assert max(len(line) for line in data.split(b"\n")) <= 78
+    assert msg.get_content() == "x" * 1200 + "\n"
+
+
+def test_a_reply_without_its_parent_in_history_is_refused():
+    with pytest.raises(ValueError, match="e1"):
+        render_eml(PLAN, PLAN.artifact("e2"), CONTENTS["e2"], [])
+
+
+def test_a_naive_send_time_is_refused():
+    spec = PLAN.artifact("e1").model_copy(update={"sent_at": dt.datetime(2025, 3, 3, 9, 14)})
+    with pytest.raises(ValueError, match="timezone-aware"):
+        render_eml(PLAN, spec, CONTENTS["e1"], [])
