@@ -1,0 +1,68 @@
+"""Phrase banks (YAML data beside this module) and a seeded picker that fills their frames."""
+
+from __future__ import annotations
+
+import functools
+import random
+import string
+from pathlib import Path
+from typing import Any, Sequence, TypeVar
+
+import yaml
+
+_DIR = Path(__file__).parent / "phrases"
+_FORMATTER = string.Formatter()
+T = TypeVar("T")
+
+
+@functools.lru_cache(maxsize=None)
+def bank(name: str) -> dict[str, Any]:
+    """The phrase bank `phrases/<name>.yaml`, parsed once per process."""
+    with open(_DIR / f"{name}.yaml", encoding="utf-8") as fh:
+        return yaml.safe_load(fh)
+
+
+@functools.lru_cache(maxsize=None)
+def fields(frame: str) -> frozenset[str]:
+    """The named fields a frame needs."""
+    return frozenset(f for _, f, _, _ in _FORMATTER.parse(frame) if f)
+
+
+class Picker:
+    """Every random choice of one artifact, from one seeded generator.
+
+    It also remembers which frames it has used, so one artifact does not repeat a sentence.
+    """
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+        self._used: set[str] = set()
+
+    def chance(self, p: float) -> bool:
+        """True with probability p."""
+        return self.rng.random() < p
+
+    def one(self, options: Sequence[T]) -> T:
+        """One of the options."""
+        return options[self.rng.randrange(len(options))]
+
+    def some(self, options: Sequence[T], k: int) -> list[T]:
+        """Up to k distinct options, in the order drawn."""
+        return self.rng.sample(list(options), min(k, len(options)))
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        """The items in a random order."""
+        out = list(items)
+        self.rng.shuffle(out)
+        return out
+
+    def fill(self, frames: Sequence[str], **values: str) -> str | None:
+        """One frame whose fields are all given, filled; unused frames first. None when none fits."""
+        given = {k for k, v in values.items() if v}
+        fitting = [f for f in frames if fields(f) <= given]
+        if not fitting:
+            return None
+        fresh = [f for f in fitting if f not in self._used]
+        frame = self.one(fresh or fitting)
+        self._used.add(frame)
+        return frame.format_map(values)

@@ -1,0 +1,134 @@
+"""The offline email composer: subject, greeting, paragraphs that carry the facts, sign-off, signature."""
+
+from __future__ import annotations
+
+import re
+
+from generators.compose.bank import Picker, bank
+from generators.compose.facts import fact_sentence
+from generators.compose.text import cap_first, lower_first, noun_phrase, strip_end
+from generators.compose.voice import deadline, greeting, sign_off, signature, trade_sentences, vocabulary
+from generators.context import ArtifactContext
+from worlds.content import EmailContent
+from worlds.plan import EmailSpec
+
+_RE = re.compile(r"^\s*re\s*:\s*", re.IGNORECASE)
+_FWD = re.compile(r"^\s*(fwd?|fw)\s*:\s*", re.IGNORECASE)
+
+
+def subject_of(spec: EmailSpec, parent_subject: str | None) -> str:
+    """The subject line: the title for a new thread, 'Re: ' or 'Fwd: ' before the parent's subject otherwise."""
+    base = (parent_subject or spec.title).strip()
+    if spec.mode == "reply":
+        return base if _RE.match(base) else "Re: " + base
+    if spec.mode == "forward":
+        return base if _FWD.match(base) else "Fwd: " + base
+    return spec.title.strip()
+
+
+def _topic(title: str) -> str:
+    """The thread's title as it reads mid-sentence, without any Re:/Fwd: prefixes."""
+    while _RE.match(title) or _FWD.match(title):
+        title = _FWD.sub("", _RE.sub("", title))
+    return noun_phrase(title) or "this"
+
+
+def _paragraphs(pick: Picker, sentences: list[str], most: int) -> list[str]:
+    """Sentences grouped into paragraphs of 1..most sentences."""
+    out: list[str] = []
+    i = 0
+    while i < len(sentences):
+        n = pick.rng.randint(min(2, most), most)
+        out.append(" ".join(sentences[i:i + n]))
+        i += n
+    return out
+
+
+def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list[str]:
+    """The first sentences: an opener for a new thread, a reaction for a reply, a note for a forward."""
+    email = bank("email")
+    mode = ctx.spec.mode
+    out: list[str] = []
+    if mode == "reply":
+        stance = pick.one(["agree", "agree", "ask", "pushback", "confirm", "confirm"])
+        out.append(pick.fill(email["reactions"][stance], **values))
+        if pick.chance(0.6):
+            out.append(pick.fill(email["follow_ups"][stance], **values))
+    elif mode == "forward":
+        out.append(pick.fill(email["forward_notes"], **values))
+        if pick.chance(0.5):
+            out.append(pick.fill(email["forward_asks"], **values))
+    else:
+        if pick.chance(0.85):
+            out.append(pick.fill(email["openers"], **values))
+        if values["Purpose"] and pick.chance(0.45):
+            out.append(pick.fill(email["purposes"], **values))
+    return [s for s in out if s]
+
+
+def compose_email(ctx: ArtifactContext) -> EmailContent:
+    """An email for the context: every fact's exact text in the body, in the author's voice."""
+    spec = ctx.spec
+    assert isinstance(spec, EmailSpec), "compose_email needs an EmailSpec"
+    pick = Picker(ctx.seed)
+    email = bank("email")
+    tone = ctx.voice.style.tone
+    values = vocabulary(pick, ctx.voice)
+    values.update(
+        topic=_topic(spec.title),
+        Purpose=cap_first(strip_end(spec.purpose)) if spec.purpose else "",
+        day=deadline(pick, spec.sent_at.date()),
+        parent_first=ctx.parent_author.first_name if ctx.parent_author else "",
+        label=strip_end(ctx.distractor_label) if ctx.distractor_label else "",
+    )
+    subject = subject_of(spec, ctx.parent.subject if ctx.parent else None)
+    hello = greeting(pick, ctx.voice, ctx.to)
+
+    # Real business mail is often one line; only a reply with nothing to carry may be that short.
+    if spec.mode == "reply" and not ctx.facts and not ctx.distractor_label and pick.chance(0.25):
+        line = pick.fill(email["one_liners"], **values) or "Thanks, will do."
+        name = ctx.author.first_name if pick.chance(0.7) else ctx.author.name
+        body = f"{hello}\n\n{line}\n\n{name}" if pick.chance(0.5) else f"{line}\n\n{name}"
+        return EmailContent(subject=subject, body=body)
+
+    paragraphs: list[str] = []
+    opening = _opening(pick, ctx, values)
+    facts = [fact_sentence(pick, f, "email", lead=i > 0 and pick.chance(0.4))
+             for i, f in enumerate(pick.shuffled(ctx.facts))]
+    if facts and len(facts) > 1 and pick.chance(0.35):
+        lead = pick.one(email["transitions"])
+        facts[0] = f"{lead} {lower_first(facts[0]) if lead.endswith(':') else facts[0]}"
+    if values["label"]:
+        note = pick.fill(email["distractor_notes"], **values)
+        # The label goes before the figures it qualifies, so no reader takes them as current.
+        if opening and pick.chance(0.5):
+            opening.append(note)
+        else:
+            facts.insert(0, note)
+    trade = trade_sentences(pick, ctx.voice, "email", values, pick.one([0, 1, 1, 2]))
+
+    if opening and facts and len(facts) <= 2 and pick.chance(0.4):
+        paragraphs.append(" ".join(opening + facts))
+    else:
+        if opening:
+            paragraphs.append(" ".join(opening))
+        paragraphs.extend(_paragraphs(pick, facts, 3))
+    if trade:
+        if paragraphs and pick.chance(0.5):
+            paragraphs[-1] += " " + " ".join(trade)
+        else:
+            paragraphs.append(" ".join(trade))
+    ask = pick.fill(email["requests"], **values) if pick.chance(0.7 if spec.mode == "new" else 0.35) else None
+    closing = pick.one(email["closings"][tone]) if pick.chance(0.7) else ""
+    tail = " ".join(s for s in (ask, closing) if s)
+    if tail:
+        paragraphs.append(tail)
+    if not paragraphs:
+        paragraphs.append(pick.one(email["closings"]["professional"]))
+
+    signed = sign_off(pick, ctx.voice, ctx.author)
+    signed_full = signed.endswith(ctx.author.name)
+    block = signature(pick, ctx.author, signed_full) if pick.chance(0.85) or signed_full else ""
+    gap = "\n" if signed_full else "\n\n"
+    parts = [hello, *paragraphs, signed + (gap + block if block else "")]
+    return EmailContent(subject=subject, body="\n\n".join(parts).strip() + "\n")

@@ -1,0 +1,45 @@
+"""Fact sentences: each carries a fact's exact text, in a frame chosen for its value and statement."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from generators.compose.bank import Picker, bank
+from generators.compose.text import cap_first, lower_first, sentence, strip_end
+from generators.context import FactRef
+
+Register = Literal["email", "document"]
+
+# A statement with one of these words reads as a clause ("the buyer served notice"), not a noun phrase,
+# so it gets colon-style frames instead of "X is Y" ones.
+_VERBS = re.compile(
+    r"\b(is|are|was|were|will|shall|has|have|had|must|may|can|should|would|agreed|signed|served|decided|"
+    r"approved|rejected|caps|capped|expires|expired|falls|fell|owes|owed|paid|pays|requires|required|"
+    r"accepted|terminated|filed|issued|received|sent|set|fixed|closed|closes|runs|ran|applies|applied)\b",
+    re.IGNORECASE,
+)
+
+
+def is_clause(statement: str) -> bool:
+    """Whether a fact's statement reads as a clause rather than a noun phrase."""
+    return bool(_VERBS.search(statement)) or len(statement.split()) > 12
+
+
+def fact_sentence(pick: Picker, fact: FactRef, register: Register = "email", lead: bool = False) -> str:
+    """One sentence that carries `fact.text` verbatim, in the given register."""
+    frames = bank("facts")[register]
+    statement = strip_end(fact.statement)
+    text = fact.text
+    if text and text in statement:
+        # The statement already says it; writing the value twice would read oddly.
+        out = pick.fill(frames["carried"], Statement=cap_first(statement), statement=lower_first(statement))
+    elif is_clause(statement):
+        out = pick.fill(frames["clause"], Statement=cap_first(statement), statement=lower_first(statement), text=text)
+    else:
+        out = pick.fill(frames[fact.value.type], Subject=cap_first(statement), subject=lower_first(statement), text=text)
+    out = sentence(out or f"{cap_first(statement)}: {text}")
+    if lead and out[:1].isupper() and lower_first(out) != out:
+        out = pick.one(frames["lead"]) + lower_first(out)
+    assert text in out, "a fact sentence must carry the fact's text"
+    return out

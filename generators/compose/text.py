@@ -1,0 +1,88 @@
+"""Small text helpers: casing, sentences, dates, and screening of words that come from data."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+# The first words that may be lower-cased mid-sentence; anything else (a name, an acronym) keeps its case.
+_SOFT_STARTS = {
+    "the", "a", "an", "our", "their", "its", "this", "that", "these", "those", "each", "all", "any",
+    "total", "closing", "final", "agreed", "revised", "current", "initial", "first", "second", "last",
+    "annual", "monthly", "maximum", "minimum", "aggregate", "purchase", "liability", "deadline", "date",
+    "amount", "number", "rate", "interest", "notice", "completion", "signing", "payment", "fee", "fees",
+    "cap", "price", "term", "termination", "effective", "governing", "budget", "target", "estimated",
+}
+_BAD = re.compile(r"[{}\[\]<>]|lorem|ipsum|\btodo\b|\btbd\b|as an ai|placeholder|xxx", re.IGNORECASE)
+
+
+def usable(text: str) -> bool:
+    """Whether a word or phrase from data can go into output (no placeholders, brackets or filler)."""
+    return bool(text and text.strip()) and not _BAD.search(text)
+
+
+def clean_list(items: list[str]) -> list[str]:
+    """The usable, stripped items of a list from data."""
+    return [i.strip().rstrip(".") for i in items if usable(i)]
+
+
+def lower_first(text: str) -> str:
+    """Lower-case the first letter when the first word is an ordinary word, for use mid-sentence."""
+    text = text.strip()
+    if not text:
+        return text
+    parts = text.split()
+    first = parts[0]
+    if first.islower():
+        return text
+    title_case = first[:1].isupper() and first[1:].islower() and "'" not in first and "’" not in first
+    # "Cargo lost overboard" is sentence case and lowers; "Harrow Vane's fee" starts with a name and does not.
+    sentence_case = len(parts) > 1 and parts[1][:1].islower()
+    if title_case and (first.lower() in _SOFT_STARTS or sentence_case):
+        return text[:1].lower() + text[1:]
+    return text
+
+
+_DETERMINERS = {"the", "a", "an", "our", "their", "its", "this", "that", "these", "those", "my", "your", "his", "her"}
+
+
+def noun_phrase(text: str) -> str:
+    """A title as a noun phrase mid-sentence: 'Liability cap' -> 'the liability cap'."""
+    text = lower_first(strip_end(text))
+    if not text:
+        return text
+    return text if text.split()[0].lower() in _DETERMINERS else "the " + text
+
+
+def cap_first(text: str) -> str:
+    """Upper-case the first letter, leaving the rest alone."""
+    text = text.strip()
+    return text[:1].upper() + text[1:]
+
+
+def strip_end(text: str) -> str:
+    """The text without trailing full stops, commas or spaces."""
+    return text.strip().rstrip(".;,:").strip()
+
+
+def sentence(text: str) -> str:
+    """A sentence: capitalised, ending with a full stop unless it already ends a sentence."""
+    text = cap_first(text.strip())
+    return text if text[-1:] in ".!?" else text + "."
+
+
+def long_date(day: dt.date) -> str:
+    """A date written out like the canonical form: March 4, 2025."""
+    return f"{day:%B} {day.day}, {day.year}"
+
+
+def join_names(names: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def words(text: str) -> int:
+    """The number of words in a text."""
+    return len(text.split())

@@ -1,0 +1,152 @@
+"""The author's voice: greeting, sign-off, signature, and sentences in the words of their trade."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from generators.compose.bank import Picker, bank
+from generators.compose.text import clean_list, join_names, usable
+from generators.context import PersonRef, Voice
+
+_GROUP = re.compile(r"\b(all|everyone|team|both|colleagues|folks|everybody)\b", re.IGNORECASE)
+_SLOT = re.compile(r"\{[^}]*\}|\[[^\]]*\]|<[^>]*>")
+
+
+def soft_lower(text: str) -> str:
+    """Lower-case a Title-case first word ("Contracts" -> "contracts") but keep acronyms and names of products."""
+    first = text.split()[0] if text.split() else ""
+    if first[:1].isupper() and first[1:].islower() and len(first) > 1:
+        return text[:1].lower() + text[1:]
+    return text
+
+
+def family_key(family: str) -> str:
+    """The phrase-bank family for an occupation's family tag (unknown tags fall back to 'default')."""
+    data = bank("families")
+    tag = family.strip().lower()
+    if tag in data["families"]:
+        return tag
+    for word in re.split(r"[^a-z]+", tag):
+        if word in data["families"]:
+            return word
+        if word in data["aliases"]:
+            return data["aliases"][word]
+    return "default"
+
+
+def next_workday(start: dt.date, days: int) -> dt.date:
+    """The date `days` working days after `start`."""
+    day = start
+    while days > 0:
+        day += dt.timedelta(days=1)
+        if day.weekday() < 5:
+            days -= 1
+    return day
+
+
+def deadline(pick: Picker, today: dt.date) -> str:
+    """A deadline as people write it in mail: 'Thursday', 'end of day', 'close of business on Friday'."""
+    due = next_workday(today, pick.one([1, 2, 2, 3, 4]))
+    name = f"{due:%A}"
+    return pick.one([name, name, f"end of {name}", "end of day", "close of business on " + name,
+                     "the end of the week", "tomorrow", f"{name} morning", f"{due:%B} {due.day}"])
+
+
+def vocabulary(pick: Picker, voice: Voice) -> dict[str, str]:
+    """A document, a tool, a term and a task of the author's trade, for frames to use."""
+    docs = [soft_lower(d) for d in clean_list(voice.documents)]
+    tools = clean_list(voice.tools)
+    terms = [soft_lower(p) for p in clean_list(voice.style.phrases) if len(p.split()) <= 4 and p[-1:] not in "!?"]
+    tasks = [soft_lower(t) for t in clean_list(voice.tasks)]
+    return {
+        "doc": pick.one(docs) if docs else "",
+        "tool": pick.one(tools) if tools else "",
+        "term": pick.one(terms) if terms else "",
+        "task": pick.one(tasks) if tasks else "",
+    }
+
+
+def stock_sentences(voice: Voice) -> list[str]:
+    """The author's stock phrases that are whole sentences already (long, or ending in punctuation)."""
+    out = []
+    for p in voice.style.phrases:
+        p = p.strip()
+        if usable(p) and (len(p.split()) > 4 or p[-1:] in ".!?"):
+            out.append(p[:1].upper() + p[1:] + ("" if p[-1:] in ".!?" else "."))
+    return out
+
+
+def trade_sentences(pick: Picker, voice: Voice, register: str, values: dict[str, str], n: int) -> list[str]:
+    """Up to n sentences in the words of the author's trade, drawn from the family bank and their stock phrases."""
+    frames = bank("families")["families"][family_key(voice.family)][register]
+    out: list[str] = []
+    stock = stock_sentences(voice) if register == "email" else []
+    for _ in range(n):
+        if stock and pick.chance(0.3):
+            s = pick.one(stock)
+            stock.remove(s)
+        else:
+            s = pick.fill(frames, **values)
+        if s and s not in out:
+            out.append(s)
+    return out
+
+
+def _greeting_words(pick: Picker, voice: Voice) -> tuple[list[str], list[str]]:
+    """Greeting words for one person and whole greetings for a group, from the bank and the author's style."""
+    tone = voice.style.tone
+    single = list(bank("email")["greetings"][tone])
+    group = list(bank("email")["group_greetings"][tone])
+    for g in voice.style.greetings:
+        g = _SLOT.sub("", g).strip().rstrip(",:;!").strip()
+        if not usable(g) and g:
+            continue
+        if _GROUP.search(g):
+            group.append(g + ",")
+        elif len(g.split()) <= 3:
+            single.append(g)
+    return single, group
+
+
+def greeting(pick: Picker, voice: Voice, people: list[PersonRef]) -> str:
+    """The salutation line, addressing the recipients by first name ("Hi Dana,", "Dear Dana Okafor,", "Hi both,")."""
+    single, group = _greeting_words(pick, voice)
+    formal = voice.style.tone == "formal"
+    if len(people) == 1:
+        word = pick.one(single)
+        person = people[0]
+        name = person.name if formal and word.lower().startswith("dear") else person.first_name
+        return f"{word} {name},".strip() if word else f"{name},"
+    if len(people) == 2 and pick.chance(0.6):
+        if pick.chance(0.5):
+            return pick.one(bank("email")["pair_greetings"])
+        word = pick.one([w for w in single if w] or ["Hi"])
+        return f"{word} {join_names([p.first_name for p in people])},"
+    if 2 < len(people) <= 3 and pick.chance(0.3):
+        word = pick.one([w for w in single if w] or ["Hi"])
+        return f"{word} {join_names([p.first_name for p in people])},"
+    return pick.one(group)
+
+
+def sign_off(pick: Picker, voice: Voice, author: PersonRef) -> str:
+    """The sign-off and the name under it ("Best regards,\\nDana")."""
+    offs = [s.strip().rstrip(",").strip() for s in voice.style.sign_offs if usable(s)] or ["Best regards"]
+    off = pick.one(offs)
+    off = off if off[-1:] in "!." else off + ","
+    name = author.name if voice.style.tone == "formal" else pick.one([author.first_name] * 3 + [author.name])
+    return f"{off}\n{name}"
+
+
+def signature(pick: Picker, author: PersonRef, signed_full: bool) -> str:
+    """The signature block: name, title, organisation, phone, in one of several common layouts."""
+    phone = pick.fill(bank("email")["signature_phone"], phone=author.phone) or author.phone
+    name = [] if signed_full else [author.name]
+    layouts = [
+        [*name, author.title, author.organisation, phone],
+        [*name, f"{author.title} | {author.organisation}", phone],
+        [*name, f"{author.title}, {author.organisation}", phone, author.email],
+        [*name, author.title, author.organisation, phone, author.email],
+    ]
+    lines = pick.one(layouts)
+    return ("--\n" if pick.chance(0.3) else "") + "\n".join(lines)
