@@ -1,0 +1,400 @@
+"""File parsers: read one .eml, .mbox, .docx, .xlsx, .md or .csv of a data room back into plain records."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import email
+import email.policy
+import io
+import mailbox
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import docx
+import openpyxl
+from openpyxl.utils import column_index_from_string
+
+
+class ParseError(Exception):
+    """A file could not be read as what its extension says it is."""
+
+
+# ---------------------------------------------------------------- email
+
+
+@dataclass(frozen=True, slots=True)
+class Address:
+    """One mailbox of a header: display name and address."""
+
+    name: str
+    address: str
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedEmail:
+    """An RFC 5322 message as an agent reads it."""
+
+    message_id: str
+    in_reply_to: str | None
+    refs: list[str]
+    subject: str
+    sender: Address
+    to: list[Address]
+    cc: list[Address]
+    sent_at: dt.datetime
+    date_header: str
+    body: str
+    body_new: str
+
+
+# The renderer's separators. A reply quotes with "On <date>, <Name> wrote:"; a forward uses the
+# Gmail-style line. Quoted history repeats the parent's own attribution with "> " in front, so the
+# first unprefixed match is the one that ends this sender's text.
+_ATTRIBUTION = re.compile(r"^On .+ wrote:\s*$")
+_FORWARDED = re.compile(r"^-{5,}\s*Forwarded message\s*-{5,}\s*$", re.IGNORECASE)
+
+
+def split_new_text(body: str) -> str:
+    """The sender's own text of a body: everything before quoted or forwarded history."""
+    kept: list[str] = []
+    for line in body.splitlines():
+        if _ATTRIBUTION.match(line) or _FORWARDED.match(line) or line.startswith(">"):
+            break
+        kept.append(line)
+    return "\n".join(kept).strip()
+
+
+def bare_id(value: str | None) -> str | None:
+    """A Message-ID without angle brackets or surrounding space."""
+    if value is None:
+        return None
+    value = str(value).strip()
+    return value[1:-1].strip() if value.startswith("<") and value.endswith(">") else value or None
+
+
+def _addresses(msg: email.message.EmailMessage, name: str) -> list[Address]:
+    header = msg[name]
+    if header is None:
+        return []
+    try:
+        found = [Address(a.display_name, a.addr_spec) for a in header.addresses]
+    except (AttributeError, ValueError, IndexError) as exc:
+        raise ParseError(f"unreadable {name} header: {exc}") from None
+    return [a for a in found if a.address and a.address != "<>"]
+
+
+def parse_email(data: bytes) -> ParsedEmail:
+    """Parse one message; raise ParseError when headers an agent relies on are missing or malformed."""
+    msg = email.message_from_bytes(data, policy=email.policy.default)
+    missing = [h for h in ("Message-ID", "Date", "From") if msg[h] is None]
+    if missing:
+        raise ParseError(f"missing header {', '.join(missing)}")
+    date_header = str(msg["Date"])
+    try:
+        sent_at = msg["Date"].datetime
+    except (AttributeError, ValueError, TypeError):
+        sent_at = None
+    if sent_at is None:
+        raise ParseError(f"unreadable Date header {date_header!r}")
+    if sent_at.tzinfo is None:
+        raise ParseError(f"Date header {date_header!r} has no UTC offset")
+    senders = _addresses(msg, "From")
+    if len(senders) != 1:
+        raise ParseError(f"From must name one mailbox, found {len(senders)}")
+    part = msg.get_body(preferencelist=("plain",))
+    if part is None:
+        raise ParseError("no text/plain body")
+    try:
+        body = part.get_content()
+    except (LookupError, ValueError) as exc:
+        raise ParseError(f"undecodable body: {exc}") from None
+    body = body.replace("\r\n", "\n")
+    refs_header = msg["References"]
+    refs = [r for r in (bare_id(t) for t in str(refs_header or "").split()) if r]
+    return ParsedEmail(
+        message_id=bare_id(msg["Message-ID"]) or "",
+        in_reply_to=bare_id(msg["In-Reply-To"]),
+        refs=refs,
+        subject=str(msg["Subject"] or ""),
+        sender=senders[0],
+        to=_addresses(msg, "To"),
+        cc=_addresses(msg, "Cc"),
+        sent_at=sent_at,
+        date_header=date_header,
+        body=body,
+        body_new=split_new_text(body),
+    )
+
+
+def parse_mbox(path: Path) -> list[str | None]:
+    """The Message-IDs of an mbox, in file order; raise ParseError when it is not an mbox."""
+    with path.open("rb") as fh:
+        head = fh.read(5)
+    # mailbox.mbox reads any file as zero or one messages; a real mbox starts with a From_ line.
+    if head and head != b"From ":
+        raise ParseError("not an mbox: the file does not start with a 'From ' line")
+    box = mailbox.mbox(path, create=False)
+    try:
+        ids = []
+        for key in box.iterkeys():
+            msg = email.message_from_bytes(box.get_bytes(key), policy=email.policy.default)
+            ids.append(bare_id(msg["Message-ID"]))
+        return ids
+    finally:
+        box.close()
+
+
+# ---------------------------------------------------------------- docx
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedDocument:
+    """The text and shape of a .docx."""
+
+    identifier: str | None
+    title: str | None
+    subtitle: str | None
+    text: str
+    n_words: int
+    n_sections: int
+    n_tables: int
+    n_paragraphs: int
+
+
+def parse_docx(path: Path) -> ParsedDocument:
+    """Read a .docx: every paragraph and table cell in document order, title, section and table counts."""
+    try:
+        doc = docx.Document(str(path))
+    except Exception as exc:  # python-docx raises zipfile, lxml and its own errors alike
+        raise ParseError(f"not a readable .docx: {exc}") from None
+    lines: list[str] = []
+    title = subtitle = None
+    after_title = False
+    n_sections = n_tables = n_paragraphs = 0
+    for block in doc.iter_inner_content():
+        if isinstance(block, docx.table.Table):
+            n_tables += 1
+            for row in block.rows:
+                seen: set[int] = set()
+                for cell in row.cells:
+                    # a merged cell appears once per grid column it spans: keep it once
+                    if id(cell._tc) in seen:
+                        continue
+                    seen.add(id(cell._tc))
+                    lines.append(cell.text)
+            after_title = False
+            continue
+        n_paragraphs += 1
+        style = block.style.name if block.style is not None else ""
+        text = block.text
+        lines.append(text)
+        if style == "Title" and title is None:
+            title, after_title = text, True
+            continue
+        if after_title and subtitle is None and text.strip() and not style.startswith("Heading"):
+            subtitle = text
+        after_title = False
+        if style == "Heading 1":
+            n_sections += 1
+    props = doc.core_properties
+    full = "\n".join(lines)
+    return ParsedDocument(
+        identifier=props.identifier or None,
+        title=title if title is not None else (props.title or None),
+        subtitle=subtitle,
+        text=full,
+        n_words=len(full.split()),
+        n_sections=n_sections,
+        n_tables=n_tables,
+        n_paragraphs=n_paragraphs,
+    )
+
+
+# ---------------------------------------------------------------- xlsx
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedCell:
+    """One non-empty cell."""
+
+    row: int
+    col: int
+    header: str | None
+    value_type: str
+    value_text: str | None
+    value_num: float | None
+    value_date: dt.date | None
+    formula: str | None
+    number_format: str | None
+
+
+@dataclass(slots=True)
+class ParsedSheet:
+    """One worksheet and its non-empty cells."""
+
+    name: str
+    n_rows: int
+    n_cols: int
+    cells: list[ParsedCell] = field(default_factory=list)
+
+
+_REF = re.compile(r"^\$?([A-Z]{1,3})\$?([0-9]+)$")
+_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<func>[A-Z]+)\((?P<args>[^()]*)\)|(?P<ref>\$?[A-Z]{1,3}\$?\d+)|(?P<op>[+-]))")
+_FUNCS: dict[str, Callable[[list[float]], float]] = {
+    "SUM": sum,
+    "MIN": lambda v: min(v) if v else 0.0,
+    "MAX": lambda v: max(v) if v else 0.0,
+    "COUNT": lambda v: float(len(v)),
+    "AVERAGE": lambda v: sum(v) / len(v) if v else float("nan"),
+}
+
+
+def _ref(text: str) -> tuple[int, int] | None:
+    m = _REF.match(text.strip().upper())
+    return (int(m.group(2)), column_index_from_string(m.group(1))) if m else None
+
+
+def evaluate_formula(formula: str, value_at: Callable[[int, int], float | None]) -> float | None:
+    """The value of a simple formula (SUM/MIN/MAX/COUNT/AVERAGE over ranges, refs, + and -), else None.
+
+    openpyxl reads formulas but never computes them, and the cached values are absent in files
+    openpyxl wrote; so the totals rows are recomputed here from the loaded cells. `value_at(row,
+    col)` gives a cell's number (None when it has none). Anything beyond this small grammar
+    (another sheet, a function we do not know) gives None rather than a guess.
+    """
+    expr = formula.strip()
+    if expr.startswith("="):
+        expr = expr[1:]
+    expr = expr.upper()
+    total, sign, pos, expect_term = 0.0, 1.0, 0, True
+    while pos < len(expr):
+        m = _TOKEN.match(expr, pos)
+        if m is None:
+            return None
+        pos = m.end()
+        if m.group("op"):
+            if not expect_term:
+                sign, expect_term = (1.0 if m.group("op") == "+" else -1.0), True
+            elif m.group("op") == "-":
+                sign = -sign
+            continue
+        if not expect_term:
+            return None
+        if m.group("num"):
+            term = float(m.group("num"))
+        elif m.group("ref"):
+            cell = _ref(m.group("ref"))
+            term = (value_at(*cell) if cell else None) or 0.0
+        else:
+            func = _FUNCS.get(m.group("func"))
+            values = _range_values(m.group("args"), value_at)
+            if func is None or values is None:
+                return None
+            term = func(values)
+        total += sign * term
+        sign, expect_term = 1.0, False
+    # total != total is NaN: an AVERAGE of nothing, which Excel shows as #DIV/0!
+    return None if expect_term or total != total else total
+
+
+def _range_values(args: str, value_at: Callable[[int, int], float | None]) -> list[float] | None:
+    values: list[float] = []
+    for arg in (a.strip() for a in args.split(",")):
+        if not arg:
+            continue
+        ends = arg.split(":")
+        refs = [_ref(e) for e in ends]
+        if len(ends) > 2 or any(r is None for r in refs):
+            return None
+        (r1, c1), (r2, c2) = refs[0], refs[-1]
+        for r in range(min(r1, r2), max(r1, r2) + 1):
+            for c in range(min(c1, c2), max(c1, c2) + 1):
+                v = value_at(r, c)
+                if v is not None:
+                    values.append(v)
+    return values
+
+
+def _number_text(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def parse_xlsx(path: Path) -> list[ParsedSheet]:
+    """Read every worksheet of a .xlsx: typed cells, formulas kept and simple ones evaluated."""
+    try:
+        wb = openpyxl.load_workbook(path, data_only=False)
+    except Exception as exc:  # zipfile, XML and openpyxl's own errors alike
+        raise ParseError(f"not a readable .xlsx: {exc}") from None
+    sheets = []
+    for ws in wb.worksheets:
+        raw = {(c.row, c.column): c for row in ws.iter_rows() for c in row if c.value is not None}
+        memo: dict[tuple[int, int], float | None] = {}
+        stack: set[tuple[int, int]] = set()
+
+        def value_at(r: int, c: int) -> float | None:
+            cell = raw.get((r, c))
+            if cell is None:
+                return None
+            if (r, c) in memo:
+                return memo[(r, c)]
+            v = cell.value
+            if isinstance(v, bool):
+                result = None
+            elif isinstance(v, (int, float)):
+                result = float(v)
+            elif isinstance(v, str) and v.startswith("=") and (r, c) not in stack:
+                stack.add((r, c))  # a circular reference evaluates to None, not to a recursion error
+                result = evaluate_formula(v, value_at)
+                stack.discard((r, c))
+            else:
+                result = None
+            memo[(r, c)] = result
+            return result
+
+        headers = {c: str(cell.value) for (r, c), cell in raw.items() if r == 1}
+        sheet = ParsedSheet(ws.title, ws.max_row if raw else 0, ws.max_column if raw else 0)
+        for (r, c), cell in sorted(raw.items()):
+            v = cell.value
+            fmt = cell.number_format if cell.number_format != "General" else None
+            formula = num = day = None
+            if isinstance(v, str) and v.startswith("="):
+                formula, num = v, value_at(r, c)
+                kind, text = ("number", _number_text(num)) if num is not None else ("formula", v)
+            elif isinstance(v, bool):
+                kind, text = "bool", "TRUE" if v else "FALSE"
+            elif isinstance(v, (int, float)):
+                kind, num, text = "number", float(v), _number_text(v)
+            elif isinstance(v, dt.datetime):
+                kind, day, text = "date", v.date(), v.date().isoformat() if v.time() == dt.time() else v.isoformat()
+            elif isinstance(v, dt.date):
+                kind, day, text = "date", v, v.isoformat()
+            elif cell.data_type == "e":
+                kind, text = "error", str(v)
+            else:
+                kind, text = "text", str(v)
+            sheet.cells.append(ParsedCell(r, c, headers.get(c), kind, text, num, day, formula, fmt))
+        sheets.append(sheet)
+    wb.close()
+    return sheets
+
+
+# ---------------------------------------------------------------- twins
+
+
+def parse_text(path: Path) -> str:
+    """A UTF-8 text file (the Markdown twin of a document)."""
+    try:
+        return path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ParseError(f"not UTF-8 text: {exc}") from None
+
+
+def parse_csv(path: Path) -> list[list[str]]:
+    """The rows of a UTF-8 CSV (the twin of a sheet)."""
+    try:
+        return list(csv.reader(io.StringIO(parse_text(path), newline=""), strict=True))
+    except csv.Error as exc:
+        raise ParseError(f"not a readable CSV: {exc}") from None

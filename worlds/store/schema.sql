@@ -1,0 +1,227 @@
+-- The DuckDB schema of a loaded world: the plan (what was meant) beside the parsed room (what was made).
+--
+-- Plan tables come from plan.json; room tables come from parsing every file under room/ back, so the
+-- checks look at what an agent will read, not at what a generator intended to write.
+
+-- Whitespace-insensitive text, so a value wrapped across a line still counts as present.
+create macro squash(s) as trim(regexp_replace(coalesce(s, ''), '\s+', ' ', 'g'));
+
+-- ---------------------------------------------------------------- the plan
+
+create table world (
+    world_id     varchar not null,
+    title        varchar not null,
+    seed         bigint not null,
+    locale       varchar not null,
+    timezone     varchar not null,   -- IANA name: the zone in which dates of the window are read
+    window_start date not null,
+    window_end   date not null
+);
+
+create table organisations (
+    id     varchar primary key,
+    name   varchar not null,
+    role   varchar not null,
+    domain varchar not null
+);
+
+create table people (
+    id           varchar primary key,
+    role         varchar not null,
+    name         varchar not null,
+    email        varchar not null,
+    title        varchar not null,
+    organisation varchar not null,
+    occupation   varchar not null,
+    seniority    varchar not null,
+    phone        varchar not null
+);
+
+create table facts (
+    id         varchar primary key,
+    statement  varchar not null,
+    type       varchar not null,   -- money | date | percent | number | text
+    text       varchar not null,   -- the canonical rendering an artifact must contain
+    value_num  double,             -- money amount, percent as written (7.5 for 7.5%), number
+    value_date date,
+    currency   varchar,
+    unit       varchar
+);
+
+create table distractors (
+    id         varchar primary key,
+    fact       varchar not null,
+    type       varchar not null,
+    text       varchar not null,
+    label      varchar not null,
+    value_num  double,
+    value_date date
+);
+
+create table artifacts (
+    id         varchar primary key,
+    kind       varchar not null,   -- email | document | spreadsheet
+    item       varchar not null,
+    path       varchar not null,   -- relative to room/, POSIX separators
+    title      varchar not null,
+    author     varchar not null,   -- person id
+    occupation varchar not null,
+    "at"       timestamptz not null, -- a reserved word, so quoted; sent_at for emails, the date at 09:00 world time for documents and sheets
+    distractor varchar,
+    thread     varchar,
+    parent     varchar,
+    mode       varchar,            -- new | reply | forward (emails only)
+    position   integer,
+    message_id varchar,            -- without angle brackets
+    doc_type   varchar,
+    sections   integer,
+    rows       integer,
+    purpose    varchar
+);
+
+-- Who a planned artifact goes to: to and cc for emails, reader for documents and sheets.
+create table planned_recipients (
+    artifact_id varchar not null,
+    kind        varchar not null,
+    person_id   varchar not null
+);
+
+create table planned_facts (
+    artifact_id varchar not null,
+    fact_id     varchar not null
+);
+
+-- Every path the plan implies under room/: each artifact's file and the twin of each document and sheet.
+create table expected_files (
+    path        varchar primary key,
+    artifact_id varchar not null,
+    role        varchar not null      -- artifact | twin
+);
+
+-- ---------------------------------------------------------------- the room as parsed
+
+create table files (
+    path        varchar primary key,  -- relative to room/
+    ext         varchar not null,     -- lower case, without the dot ('' when none)
+    size        bigint not null,
+    sha256      varchar not null,
+    artifact_id varchar,              -- NULL when the file is not planned
+    role        varchar not null,     -- artifact | twin (.md of a .docx, .csv of a .xlsx) | mailbox | unplanned
+    parsed      boolean not null,
+    error       varchar               -- why it did not parse
+);
+
+create table emails (
+    artifact_id varchar,              -- by path, else by Message-ID; NULL when unplanned
+    path        varchar not null,
+    message_id  varchar,              -- without angle brackets
+    in_reply_to varchar,
+    refs        varchar[],
+    subject     varchar,
+    from_name   varchar,
+    from_addr   varchar,
+    sent_at     timestamptz,
+    date_header varchar,
+    body        varchar,              -- the whole text/plain body
+    body_new    varchar               -- the sender's own text, without quoted or forwarded history
+);
+
+create table recipients (
+    artifact_id varchar,
+    path        varchar not null,
+    kind        varchar not null,     -- to | cc
+    name        varchar,
+    address     varchar not null
+);
+
+create table mailboxes (
+    path       varchar primary key,
+    owner      varchar not null,      -- the address in the file name
+    n_messages integer not null
+);
+
+create table mailbox_messages (
+    mailbox    varchar not null,      -- mailboxes.path
+    position   integer not null,
+    message_id varchar
+);
+
+create table documents (
+    artifact_id  varchar,
+    path         varchar not null,
+    identifier   varchar,             -- core_properties.identifier, the artifact id the renderer wrote
+    title        varchar,
+    subtitle     varchar,
+    text         varchar,             -- every paragraph and table cell, in order, newline-joined
+    n_words      integer not null,
+    n_sections   integer not null,    -- Heading 1 paragraphs
+    n_tables     integer not null,
+    n_paragraphs integer not null
+);
+
+create table sheets (
+    artifact_id varchar,
+    path        varchar not null,
+    sheet_name  varchar not null,
+    position    integer not null,
+    n_rows      integer not null,
+    n_cols      integer not null
+);
+
+create table cells (
+    artifact_id   varchar,
+    path          varchar not null,
+    sheet_name    varchar not null,
+    row           integer not null,   -- 1-based, as in the sheet
+    col           integer not null,   -- 1-based
+    header        varchar,            -- the row-1 text of this column
+    value_type    varchar not null,   -- text | number | date | bool | formula (a formula we could not evaluate) | error
+    value_text    varchar,
+    value_num     double,             -- for a formula, the value we computed from the loaded cells
+    value_date    date,
+    formula       varchar,
+    number_format varchar
+);
+
+-- ---------------------------------------------------------------- derived
+
+-- For every planned (artifact, fact): is the value there? A distractor artifact is held to the
+-- distractor's value instead. found is NULL when the artifact has no parsed content at all: that
+-- is a missing or broken file, which inventory_exists and file_parses report, not a missing fact.
+create view fact_mentions as
+with expected as (
+    select pf.artifact_id, pf.fact_id, a.kind, d.id as distractor,
+           coalesce(d.type, f.type) as type,
+           case when d.id is null then f.text else d.text end as text,
+           case when d.id is null then f.value_num else d.value_num end as value_num,
+           case when d.id is null then f.value_date else d.value_date end as value_date
+    from planned_facts pf
+    join artifacts a on a.id = pf.artifact_id
+    join facts f on f.id = pf.fact_id
+    left join distractors d on d.id = a.distractor and d.fact = pf.fact_id
+),
+content as (
+    select artifact_id, squash(string_agg(body_new, chr(10))) as text from emails
+    where artifact_id is not null group by artifact_id
+    union all
+    select artifact_id, squash(string_agg(text, chr(10))) from documents
+    where artifact_id is not null group by artifact_id
+    union all
+    select distinct artifact_id, null from sheets where artifact_id is not null
+)
+select e.artifact_id, e.fact_id, e.distractor, e.text as expected,
+       case
+           when c.artifact_id is null then null
+           when e.kind = 'spreadsheet' then exists (
+               select 1 from cells x
+               where x.artifact_id = e.artifact_id and (
+                   (e.value_num is not null and x.value_num is not null and (
+                       abs(x.value_num - e.value_num) <= 0.005
+                       -- a percent cell holds the fraction (0.075) and shows 7.5%
+                       or (e.type = 'percent' and abs(x.value_num * 100 - e.value_num) <= 0.005)))
+                   or (e.value_date is not null and x.value_date = e.value_date)
+                   or (x.value_type = 'text' and contains(squash(x.value_text), squash(e.text)))))
+           else contains(c.text, squash(e.text))
+       end as found
+from expected e
+left join content c on c.artifact_id = e.artifact_id;

@@ -1,0 +1,125 @@
+"""The check runner: read the SQL checks in worlds/checks/, run them over a loaded world, write the report."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import duckdb
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from worlds.errors import BundleError, WorldsmithError
+from worlds.report import OffendingRow, Severity, ValidationReport, build_report, check_result
+from worlds.store.load import load_bundle
+
+CHECKS_FOLDER = Path(__file__).with_name("checks")
+REPORT_NAME = "validation.json"
+REQUIRED_KEYS = ("id", "severity", "description")
+_HEADER_LINE = re.compile(r"^--\s*([a-z_]+):\s*(.*?)\s*$")
+
+
+class CheckError(WorldsmithError):
+    """A check file is malformed, or its query fails or lacks the columns every check must return."""
+
+    exit_code = 2
+
+
+class Check(BaseModel):
+    """One check: its header and its query."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str
+    severity: Severity
+    description: str
+    sql: str
+    source: str  # the file it came from, for error messages
+
+
+def parse_check(path: Path) -> Check:
+    """A Check from one .sql file: `-- key: value` header lines, then one query."""
+    text = path.read_text(encoding="utf-8")
+    header: dict[str, str] = {}
+    lines = text.splitlines()
+    body_start = len(lines)
+    for i, line in enumerate(lines):
+        m = _HEADER_LINE.match(line)
+        if m is None:
+            # the header is the leading run of key: value lines; free comments may follow it
+            body_start = i
+            break
+        key, value = m.groups()
+        if key not in REQUIRED_KEYS:
+            raise CheckError(f"{path}:{i + 1}: unknown header key {key!r}; a check has {', '.join(REQUIRED_KEYS)}")
+        if key in header:
+            raise CheckError(f"{path}:{i + 1}: header key {key!r} given twice")
+        header[key] = value
+    missing = [k for k in REQUIRED_KEYS if not header.get(k)]
+    if missing:
+        raise CheckError(f"{path}: header lacks {', '.join(missing)} (write '-- {missing[0]}: ...' at the top)")
+    if header["id"] != path.stem:
+        raise CheckError(f"{path}: header id {header['id']!r} differs from the file name {path.stem!r}")
+    sql = "\n".join(lines[body_start:]).strip().rstrip(";").strip()
+    if not re.search(r"\bselect\b", sql, re.IGNORECASE):
+        raise CheckError(f"{path}: no query after the header")
+    try:
+        return Check(**header, sql=sql, source=str(path))
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        raise CheckError(f"{path}: bad header: {problems}") from None
+
+
+def load_checks(folder: Path | None = None) -> list[Check]:
+    """Every check in a folder (default worlds/checks/), sorted by id."""
+    folder = Path(folder) if folder is not None else CHECKS_FOLDER
+    return sorted((parse_check(p) for p in folder.glob("*.sql")), key=lambda c: c.id)
+
+
+def _run_one(con: duckdb.DuckDBPyConnection, check: Check, paths: dict[str, str]) -> list[OffendingRow]:
+    try:
+        cur = con.execute(f"select * from (\n{check.sql}\n) as offending")
+        columns = [d[0] for d in cur.description]
+        found = cur.fetchall()
+    except duckdb.Error as exc:
+        raise CheckError(f"{check.source}: the query failed: {exc}") from None
+    missing = [c for c in ("artifact_id", "detail") if c not in columns]
+    if missing:
+        raise CheckError(f"{check.source}: the query must return columns artifact_id and detail; lacks {', '.join(missing)}")
+    rows = []
+    for values in found:
+        rec = dict(zip(columns, values))
+        aid = None if rec["artifact_id"] is None else str(rec["artifact_id"])
+        path = rec.get("path")
+        path = str(path) if path is not None else paths.get(aid) if aid is not None else None
+        detail = "" if rec["detail"] is None else str(rec["detail"])
+        rows.append(OffendingRow(artifact_id=aid, path=path, detail=detail))
+    return rows
+
+
+def run_checks(db_path: Path, checks: list[Check] | None = None) -> ValidationReport:
+    """Run checks (default: load_checks()) over a loaded world and gather the report."""
+    checks = load_checks() if checks is None else checks
+    if not Path(db_path).is_file():
+        raise BundleError(f"{db_path}: no such world store; load the bundle first")
+    con = duckdb.connect(str(db_path), read_only=True)
+    try:
+        world_id, timezone = con.execute("select world_id, timezone from world").fetchone()
+        # Timestamps in details then read in the world's own time, the same on every machine.
+        zone = str(timezone).replace("'", "''")
+        con.execute(f"set TimeZone = '{zone}'")
+        paths = dict(con.execute("select id, path from artifacts").fetchall())
+        results = [check_result(c.id, c.severity, c.description, _run_one(con, c, paths)) for c in checks]
+    finally:
+        con.close()
+    return build_report(world_id, results)
+
+
+def validate_bundle(bundle: Path) -> ValidationReport:
+    """Load a bundle, run every check, and write bundle/validation.json."""
+    bundle = Path(bundle)
+    report = run_checks(load_bundle(bundle))
+    target = bundle / REPORT_NAME
+    tmp = target.with_name(f"{target.name}.tmp-{os.getpid()}")
+    tmp.write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    os.replace(tmp, target)
+    return report
