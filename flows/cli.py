@@ -14,6 +14,7 @@ from rich.table import Table
 from worlds.errors import WorldsmithError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+                  pretty_exceptions_show_locals=False,  # locals could hold an API key
                   help="Make synthetic data-room worlds from expert outlines.")
 outline_app = typer.Typer(no_args_is_help=True, help="Check outlines and export their schema.")
 app.add_typer(outline_app, name="outline")

@@ -56,6 +56,7 @@ class ArtifactContext(BaseModel):
     model_config = _STRICT
     world_title: str
     world_summary: str
+    locale: str = Field("en_US", description="write dates and numbers the way people of this locale do")
     spec: ArtifactSpec
     author: PersonRef
     to: list[PersonRef] = Field(default_factory=list, description="recipients, or readers of a document")
@@ -128,6 +129,7 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
     return ArtifactContext(
         world_title=plan.title,
         world_summary=plan.summary,
+        locale=plan.locale,
         spec=spec,
         author=person_ref(plan, author),
         to=[person_ref(plan, plan.person(p)) for p in to_ids],

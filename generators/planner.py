@@ -186,8 +186,8 @@ def plan_world(outline: Outline, occupations: dict[str, Occupation], seed: int, 
     for d in outline.distractors:
         planner.add_item(d.folder, d.item, distractor=d.id, extra_fact=d.fact)
     planner.link_citations()
-    facts = [LedgerFact(id=f.id, statement=f.statement, value=f.value, text=render_value(f.value)) for f in outline.facts]
-    distractors = [LedgerDistractor(id=d.id, fact=d.fact, value=d.value, text=render_value(d.value), label=d.label)
+    facts = [LedgerFact(id=f.id, statement=f.statement, value=f.value, text=render_value(f.value, outline.locale)) for f in outline.facts]
+    distractors = [LedgerDistractor(id=d.id, fact=d.fact, value=d.value, text=render_value(d.value, outline.locale), label=d.label)
                    for d in outline.distractors]
     return WorldPlan(
         world_id=wid, seed=seed, title=outline.title, summary=outline.summary, locale=outline.locale,

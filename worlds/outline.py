@@ -215,10 +215,13 @@ def _pydantic_message(err: dict[str, Any]) -> str:
         return f"unknown key {key!r}{hint}"
     if err["type"] == "missing":
         return "required field is missing"
-    if err["type"] == "union_tag_invalid":
-        return f"kind must be one of email_thread, document, spreadsheet (got {err['input'].get('kind')!r})" if isinstance(err.get("input"), dict) else err["msg"]
-    if err["type"] == "union_tag_not_found":
-        return "missing 'kind' (email_thread, document or spreadsheet) or 'type' (money, date, percent, number, text)"
+    if err["type"] in ("union_tag_invalid", "union_tag_not_found"):
+        ctx = err.get("ctx") or {}
+        key = str(ctx.get("discriminator", "kind")).strip("'")
+        tags = ctx.get("expected_tags", "")
+        got = f" (got {ctx['tag']!r})" if ctx.get("tag") is not None else ""
+        verb = "must be one of" if err["type"] == "union_tag_invalid" else "is missing; give one of"
+        return f"{key!r} {verb} {tags}{got}"
     return err["msg"].removeprefix("Value error, ")
 
 

@@ -63,8 +63,15 @@ def _number(value: Decimal) -> str:
     return f"{value.normalize():,f}"
 
 
-def render_value(value: Money | DateValue | Percent | Number | Text) -> str:
-    """The canonical text of a value: what generation must write and validation looks for."""
+# Units written against the number, as people do: "12.5x", not "12.5 x".
+_TIGHT_UNITS = {"x", "%", "bp", "bps"}
+
+
+def render_value(value: Money | DateValue | Percent | Number | Text, locale: str = "en_US") -> str:
+    """The canonical text of a value: what generation must write and validation looks for.
+
+    Dates follow the locale's habit: "March 4, 2026" in the US, "4 March 2026" elsewhere.
+    """
     if isinstance(value, Money):
         q = value.amount.quantize(Decimal("0.01"))
         text = f"{q:,.2f}"
@@ -72,11 +79,15 @@ def render_value(value: Money | DateValue | Percent | Number | Text) -> str:
             text = text[:-3]
         return f"{value.currency} {text}"
     if isinstance(value, DateValue):
-        return f"{value.value:%B} {value.value.day}, {value.value.year}"
+        if locale == "en_US":
+            return f"{value.value:%B} {value.value.day}, {value.value.year}"
+        return f"{value.value.day} {value.value:%B} {value.value.year}"
     if isinstance(value, Percent):
         return f"{_number(value.value)}%"
     if isinstance(value, Number):
-        return _number(value.value) + (f" {value.unit}" if value.unit else "")
+        if not value.unit:
+            return _number(value.value)
+        return _number(value.value) + ("" if value.unit in _TIGHT_UNITS else " ") + value.unit
     return value.value
 
 
