@@ -78,7 +78,8 @@ def test_inventory_expands_counts_threads_and_forwards():
     # 3 messages + 1 forward; memo + draft memo; one sheet
     assert kinds == {"email": 4, "document": 2, "spreadsheet": 1}
     forward = next(a for a in plan.artifacts if isinstance(a, EmailSpec) and a.mode == "forward")
-    assert [plan.person(p).role for p in forward.to] == ["associate"]
+    assert forward.to and {plan.person(p).role for p in forward.to} == {"associate"}
+    assert forward.author not in forward.to
 
 
 def test_paths_are_unique_and_safe():
