@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import uuid
 from pathlib import Path
 
 import duckdb
@@ -103,7 +104,10 @@ def run_checks(db_path: Path, checks: list[Check] | None = None) -> ValidationRe
         raise BundleError(f"{db_path}: no such world store; load the bundle first")
     con = duckdb.connect(str(db_path), read_only=True)
     try:
-        world_id, timezone = con.execute("select world_id, timezone from world").fetchone()
+        world = con.execute("select world_id, timezone from world").fetchall()
+        if len(world) != 1:
+            raise BundleError(f"{db_path}: the store holds {len(world)} world rows, not one; reload the bundle")
+        world_id, timezone = world[0]
         # Timestamps in details then read in the world's own time, the same on every machine.
         zone = str(timezone).replace("'", "''")
         con.execute(f"set TimeZone = '{zone}'")
@@ -119,7 +123,7 @@ def validate_bundle(bundle: Path) -> ValidationReport:
     bundle = Path(bundle)
     report = run_checks(load_bundle(bundle))
     target = bundle / REPORT_NAME
-    tmp = target.with_name(f"{target.name}.tmp-{os.getpid()}")
+    tmp = target.with_name(f"{target.name}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}")
     tmp.write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
     os.replace(tmp, target)
     return report

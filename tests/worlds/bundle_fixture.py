@@ -276,3 +276,28 @@ def build_bundle(root: Path, defect: str | None = None) -> Path:
     if defect == "unparseable_file":
         (room / "Documents/spa_draft_v1.docx").write_bytes(b"this is not a zip archive")
     return bundle
+
+
+def make_contents(defect: str | None = None):
+    """The same world's contents as typed Content, for rendering with the project's real renderers."""
+    from worlds.content import DocumentContent, EmailContent, Section, SheetColumn, SheetContent, Table
+
+    plan = make_plan()
+    contents: dict = {}
+    for spec in plan.artifacts:
+        if isinstance(spec, EmailSpec):
+            contents[spec.id] = EmailContent(subject=spec.title, body=BODIES[spec.id])
+        elif isinstance(spec, DocumentSpec):
+            sections = [Section(heading=h, paragraphs=ps, table=Table(columns=t[0], rows=t[1:]) if t else None)
+                        for h, ps, t in _document_sections(spec.id, defect)]
+            contents[spec.id] = DocumentContent(title=spec.title, subtitle=f"Prepared {spec.date:%B} {spec.date.day}, "
+                                                f"{spec.date.year}", sections=sections)
+        else:
+            contents[spec.id] = SheetContent(
+                title=spec.title, sheet_name="Funds flow",
+                columns=[SheetColumn(name="Item"), SheetColumn(name="Date", type="date"),
+                         SheetColumn(name="Amount", type="money", total=True),
+                         SheetColumn(name="Share", type="percent")],
+                rows=[[item, day.isoformat(), amount, round(share * 100, 4)] for item, day, amount, share in SHEET_ROWS],
+                notes=["Amounts in USD; see Section 4.2 for the holdback."])
+    return contents

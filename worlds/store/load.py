@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
+import uuid
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterable
 from zoneinfo import ZoneInfo
@@ -43,7 +44,7 @@ def load_bundle(bundle: Path, db_path: Path | None = None) -> Path:
     db_path = Path(db_path) if db_path is not None else bundle / "world.duckdb"
     db_path.parent.mkdir(parents=True, exist_ok=True)
     # Build beside the target and swap in whole: a reader never sees a half-loaded store.
-    tmp = db_path.with_name(f"{db_path.name}.tmp-{os.getpid()}")
+    tmp = db_path.with_name(f"{db_path.name}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}")
     for stale in (tmp, _wal(tmp)):
         stale.unlink(missing_ok=True)
     con = duckdb.connect(str(tmp))
@@ -185,6 +186,10 @@ def _load_room(t: _Tables, plan: WorldPlan, room: Path) -> None:
             error = str(exc)
         except Exception as exc:  # a parser library's own surprise must not sink the whole load
             error = f"{type(exc).__name__}: {exc}"
+        if error is not None:
+            # Parser messages quote the absolute path; the room-relative one keeps reports identical
+            # for identical worlds wherever they sit on disk.
+            error = error.replace(str(path), rel).replace(str(room), "room")
         t.add("files", path=rel, ext=ext, size=len(data), sha256=hashlib.sha256(data).hexdigest(),
               artifact_id=artifact_id, role=role, parsed=error is None, error=error)
 
@@ -210,7 +215,7 @@ def _parse_into(t: _Tables, rel: str, path: Path, data: bytes, ext: str, artifac
         d = parse.parse_docx(path)
         aid = artifact_id or (d.identifier if d.identifier in ids else None)
         t.add("documents", artifact_id=aid, path=rel, identifier=d.identifier, title=d.title, subtitle=d.subtitle,
-              text=d.text, n_words=d.n_words, n_sections=d.n_sections, n_tables=d.n_tables,
+              text=d.text, margins=d.margins, n_words=d.n_words, n_sections=d.n_sections, n_tables=d.n_tables,
               n_paragraphs=d.n_paragraphs)
     elif ext == "xlsx":
         sheets = parse.parse_xlsx(path)

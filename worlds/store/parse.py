@@ -15,7 +15,7 @@ from typing import Callable
 
 import docx
 import openpyxl
-from openpyxl.utils import column_index_from_string
+from openpyxl.utils import column_index_from_string, get_column_letter
 
 
 class ParseError(Exception):
@@ -158,6 +158,7 @@ class ParsedDocument:
     title: str | None
     subtitle: str | None
     text: str
+    margins: str  # page header and footer text, where a distractor's warning label is printed
     n_words: int
     n_sections: int
     n_tables: int
@@ -199,6 +200,11 @@ def parse_docx(path: Path) -> ParsedDocument:
         after_title = False
         if style == "Heading 1":
             n_sections += 1
+    margins: list[str] = []
+    for section in doc.sections:
+        for part in (section.header, section.footer):
+            if not part.is_linked_to_previous:  # linked: no header of its own, nothing to read
+                margins.extend(p.text for p in part.paragraphs if p.text.strip())
     props = doc.core_properties
     full = "\n".join(lines)
     return ParsedDocument(
@@ -206,6 +212,7 @@ def parse_docx(path: Path) -> ParsedDocument:
         title=title if title is not None else (props.title or None),
         subtitle=subtitle,
         text=full,
+        margins="\n".join(dict.fromkeys(margins)),
         n_words=len(full.split()),
         n_sections=n_sections,
         n_tables=n_tables,
@@ -252,6 +259,10 @@ _FUNCS: dict[str, Callable[[list[float]], float]] = {
 }
 
 
+class Unevaluable(Exception):
+    """Raised by a cell lookup when the cell holds a formula whose value we cannot compute."""
+
+
 def _ref(text: str) -> tuple[int, int] | None:
     m = _REF.match(text.strip().upper())
     return (int(m.group(2)), column_index_from_string(m.group(1))) if m else None
@@ -262,9 +273,17 @@ def evaluate_formula(formula: str, value_at: Callable[[int, int], float | None])
 
     openpyxl reads formulas but never computes them, and the cached values are absent in files
     openpyxl wrote; so the totals rows are recomputed here from the loaded cells. `value_at(row,
-    col)` gives a cell's number (None when it has none). Anything beyond this small grammar
-    (another sheet, a function we do not know) gives None rather than a guess.
+    col)` gives a cell's number (None when it is empty or text) and raises Unevaluable for a
+    formula cell of unknown value. Anything beyond this small grammar (another sheet, a function
+    we do not know, a cell of unknown value) gives None rather than a guess.
     """
+    try:
+        return _evaluate(formula, value_at)
+    except Unevaluable:
+        return None
+
+
+def _evaluate(formula: str, value_at: Callable[[int, int], float | None]) -> float | None:
     expr = formula.strip()
     if expr.startswith("="):
         expr = expr[1:]
@@ -318,6 +337,10 @@ def _range_values(args: str, value_at: Callable[[int, int], float | None]) -> li
     return values
 
 
+def _ref_name(row: int, col: int) -> str:
+    return f"{get_column_letter(col)}{row}"
+
+
 def _number_text(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
@@ -336,23 +359,21 @@ def parse_xlsx(path: Path) -> list[ParsedSheet]:
 
         def value_at(r: int, c: int) -> float | None:
             cell = raw.get((r, c))
-            if cell is None:
+            if cell is None or isinstance(cell.value, bool):
                 return None
-            if (r, c) in memo:
-                return memo[(r, c)]
-            v = cell.value
-            if isinstance(v, bool):
-                result = None
-            elif isinstance(v, (int, float)):
-                result = float(v)
-            elif isinstance(v, str) and v.startswith("=") and (r, c) not in stack:
-                stack.add((r, c))  # a circular reference evaluates to None, not to a recursion error
-                result = evaluate_formula(v, value_at)
+            if isinstance(cell.value, (int, float)):
+                return float(cell.value)
+            if cell.data_type != "f":
+                return None
+            if (r, c) not in memo:
+                if (r, c) in stack:  # a circular reference: unknown, not a recursion error
+                    raise Unevaluable(f"circular reference at row {r}, column {c}")
+                stack.add((r, c))
+                memo[(r, c)] = evaluate_formula(str(cell.value), value_at)
                 stack.discard((r, c))
-            else:
-                result = None
-            memo[(r, c)] = result
-            return result
+            if memo[(r, c)] is None:
+                raise Unevaluable(f"formula at row {r}, column {c}")
+            return memo[(r, c)]
 
         headers = {c: str(cell.value) for (r, c), cell in raw.items() if r == 1}
         sheet = ParsedSheet(ws.title, ws.max_row if raw else 0, ws.max_column if raw else 0)
@@ -360,9 +381,10 @@ def parse_xlsx(path: Path) -> list[ParsedSheet]:
             v = cell.value
             fmt = cell.number_format if cell.number_format != "General" else None
             formula = num = day = None
-            if isinstance(v, str) and v.startswith("="):
-                formula, num = v, value_at(r, c)
-                kind, text = ("number", _number_text(num)) if num is not None else ("formula", v)
+            # data_type, not a leading "=": the renderer stores text that looks like a formula as text
+            if cell.data_type == "f":
+                formula, num = str(v), evaluate_formula(f"={_ref_name(r, c)}", value_at)
+                kind, text = ("number", _number_text(num)) if num is not None else ("formula", formula)
             elif isinstance(v, bool):
                 kind, text = "bool", "TRUE" if v else "FALSE"
             elif isinstance(v, (int, float)):

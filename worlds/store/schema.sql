@@ -153,6 +153,7 @@ create table documents (
     title        varchar,
     subtitle     varchar,
     text         varchar,             -- every paragraph and table cell, in order, newline-joined
+    margins      varchar,             -- page header and footer text (a distractor's warning label lives there)
     n_words      integer not null,
     n_sections   integer not null,    -- Heading 1 paragraphs
     n_tables     integer not null,

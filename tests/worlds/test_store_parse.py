@@ -1,0 +1,90 @@
+"""The file parsers: formulas, quoted history, and files that are not what they claim."""
+
+from __future__ import annotations
+
+import openpyxl
+import pytest
+
+from worlds.store.parse import (ParseError, evaluate_formula, parse_docx, parse_email, parse_mbox, parse_xlsx,
+                                split_new_text)
+
+GRID = {(2, 3): 10.0, (3, 3): 20.0, (4, 3): 12.5, (2, 4): 1.0}
+
+
+def _at(r: int, c: int):
+    return GRID.get((r, c))
+
+
+@pytest.mark.parametrize("formula, expected", [
+    ("=SUM(C2:C4)", 42.5),
+    ("=sum(C2:C4)", 42.5),
+    ("=SUM($C$2:$C$4)", 42.5),
+    ("=SUM(C2:D2)", 11.0),
+    ("=SUM(C2, C4)", 22.5),
+    ("=C2+C3-D2", 29.0),
+    ("=AVERAGE(C2:C3)", 15.0),
+    ("=MAX(C2:C4)", 20.0),
+    ("=COUNT(C2:C9)", 3.0),
+    ("=SUM(C5:C9)", 0.0),
+    ("=-C2", -10.0),
+])
+def test_simple_formulas_evaluate(formula, expected):
+    assert evaluate_formula(formula, _at) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("formula", ["=VLOOKUP(C2, A1:B4, 2)", "='Other sheet'!C2", "=C2*2", "=SUM(C2:C4", "=C2+"])
+def test_formulas_beyond_the_grammar_give_none(formula):
+    assert evaluate_formula(formula, _at) is None
+
+
+def test_a_circular_reference_gives_none_not_a_crash(tmp_path):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws["A1"], ws["A2"], ws["A3"] = "=A2", "=A1", 5
+    ws["A4"] = "=SUM(A3:A3)"
+    wb.save(tmp_path / "loop.xlsx")
+    cells = {(c.row, c.col): c for c in parse_xlsx(tmp_path / "loop.xlsx")[0].cells}
+    assert cells[(1, 1)].value_num is None and cells[(1, 1)].value_type == "formula"
+    assert cells[(4, 1)].value_num == 5.0
+
+
+def test_text_that_looks_like_a_formula_stays_text(tmp_path):
+    wb = openpyxl.Workbook()
+    cell = wb.active.cell(1, 1, "=Fees")
+    cell.data_type = "s"
+    wb.save(tmp_path / "text.xlsx")
+    (parsed,) = parse_xlsx(tmp_path / "text.xlsx")[0].cells
+    assert (parsed.value_type, parsed.value_text, parsed.formula) == ("text", "=Fees", None)
+
+
+def test_split_new_text_stops_at_the_first_attribution():
+    body = ("Thanks.\n\nOn Mon, 4 Mar 2024 at 10:00, Harriet Vane <hvane@harrowvane.example> wrote:\n"
+            "> Price agreed.\n>\n> On Sun, 3 Mar 2024 at 09:00, Dana Okafor wrote:\n> > Hello")
+    assert split_new_text(body) == "Thanks."
+    assert split_new_text("FYI\n\n---------- Forwarded message ---------\nFrom: x") == "FYI"
+    assert split_new_text("No history here.\n") == "No history here."
+
+
+def test_email_without_a_date_does_not_parse():
+    with pytest.raises(ParseError, match="Date"):
+        parse_email(b"Message-ID: <a@b.example>\nFrom: A <a@b.example>\n\nhello\n")
+
+
+def test_email_with_a_naive_date_does_not_parse():
+    data = b"Message-ID: <a@b.example>\nDate: Mon, 4 Mar 2024 10:00:00\nFrom: A <a@b.example>\n\nhello\n"
+    with pytest.raises(ParseError):
+        parse_email(data)
+
+
+def test_a_file_that_is_not_an_mbox_does_not_parse(tmp_path):
+    path = tmp_path / "x.mbox"
+    path.write_text("Subject: not a mailbox\n\nhello\n")
+    with pytest.raises(ParseError, match="From "):
+        parse_mbox(path)
+
+
+def test_a_docx_that_is_not_a_zip_does_not_parse(tmp_path):
+    path = tmp_path / "x.docx"
+    path.write_bytes(b"plain text")
+    with pytest.raises(ParseError, match="docx"):
+        parse_docx(path)
