@@ -77,7 +77,7 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
     values.update(
         topic=_topic(spec.title),
         Purpose=cap_first(strip_end(spec.purpose)) if spec.purpose else "",
-        day=deadline(pick, spec.sent_at.date()),
+        day=deadline(pick, spec.sent_at.date(), ctx.locale),
         parent_first=ctx.parent_author.first_name if ctx.parent_author else "",
         label=strip_end(ctx.distractor_label) if ctx.distractor_label else "",
     )

@@ -39,7 +39,15 @@ def fact_sentence(pick: Picker, fact: FactRef, register: Register = "email", lea
     else:
         out = pick.fill(frames[fact.value.type], Subject=cap_first(statement), subject=lower_first(statement), text=text)
     out = sentence(out or f"{cap_first(statement)}: {text}")
-    if lead and out[:1].isupper() and lower_first(out) != out:
-        out = pick.one(frames["lead"]) + lower_first(out)
+    if lead:
+        out = with_lead(pick, out, register)
     assert text in out, "a fact sentence must carry the fact's text"
     return out
+
+
+def with_lead(pick: Picker, text: str, register: Register) -> str:
+    """The sentence after a connective ("Also, ...") when its first word can be lower-cased; else unchanged."""
+    lowered = lower_first(text)
+    if lowered == text or ":" in text.split(".")[0]:
+        return text  # a name or a colon-style sentence reads badly after a connective
+    return pick.one(bank("facts")[register]["lead"]) + lowered

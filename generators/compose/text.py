@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from worlds.values import DateValue, render_value
+
 # The first words that may be lower-cased mid-sentence; anything else (a name, an acronym) keeps its case.
 _SOFT_STARTS = {
     "the", "a", "an", "our", "their", "its", "this", "that", "these", "those", "each", "all", "any",
@@ -71,9 +73,9 @@ def sentence(text: str) -> str:
     return text if text[-1:] in ".!?" else text + "."
 
 
-def long_date(day: dt.date) -> str:
-    """A date written out like the canonical form: March 4, 2025."""
-    return f"{day:%B} {day.day}, {day.year}"
+def long_date(day: dt.date, locale: str = "en_US") -> str:
+    """A date written out as the canonical form writes it in this locale: March 4, 2025 or 4 March 2025."""
+    return render_value(DateValue(value=day), locale)
 
 
 def join_names(names: list[str]) -> str:

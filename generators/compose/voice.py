@@ -27,6 +27,8 @@ def family_key(family: str) -> str:
     tag = family.strip().lower()
     if tag in data["families"]:
         return tag
+    if tag in data["aliases"]:
+        return data["aliases"][tag]
     for word in re.split(r"[^a-z]+", tag):
         if word in data["families"]:
             return word
@@ -45,24 +47,27 @@ def next_workday(start: dt.date, days: int) -> dt.date:
     return day
 
 
-def deadline(pick: Picker, today: dt.date) -> str:
+def deadline(pick: Picker, today: dt.date, locale: str = "en_US") -> str:
     """A deadline as people write it in mail: 'Thursday', 'end of day', 'close of business on Friday'."""
     due = next_workday(today, pick.one([1, 2, 2, 3, 4]))
     name = f"{due:%A}"
     return pick.one([name, name, f"end of {name}", "end of day", "close of business on " + name,
-                     "the end of the week", "tomorrow", f"{name} morning", f"{due:%B} {due.day}"])
+                     "the end of the week", "tomorrow", f"{name} morning",
+                     f"{due:%B} {due.day}" if locale == "en_US" else f"{due.day} {due:%B}"])
 
 
 def vocabulary(pick: Picker, voice: Voice) -> dict[str, str]:
     """A document, a tool, a term and a task of the author's trade, for frames to use."""
     docs = [soft_lower(d) for d in clean_list(voice.documents)]
     tools = clean_list(voice.tools)
-    terms = [soft_lower(p) for p in clean_list(voice.style.phrases) if len(p.split()) <= 4 and p[-1:] not in "!?"]
+    terms = [soft_lower(p) for p in clean_list(voice.style.phrases) if len(p.split()) <= 8 and p[-1:] not in "!?"]
     tasks = [soft_lower(t) for t in clean_list(voice.tasks)]
+    term = pick.one(terms) if terms else ""
     return {
         "doc": pick.one(docs) if docs else "",
         "tool": pick.one(tools) if tools else "",
-        "term": pick.one(terms) if terms else "",
+        "term": term,
+        "Term": term[:1].upper() + term[1:],
         "task": pick.one(tasks) if tasks else "",
     }
 
@@ -72,14 +77,15 @@ def stock_sentences(voice: Voice) -> list[str]:
     out = []
     for p in voice.style.phrases:
         p = p.strip()
-        if usable(p) and (len(p.split()) > 4 or p[-1:] in ".!?"):
+        if usable(p) and (len(p.split()) > 8 or p[-1:] in ".!?"):
             out.append(p[:1].upper() + p[1:] + ("" if p[-1:] in ".!?" else "."))
     return out
 
 
 def trade_sentences(pick: Picker, voice: Voice, register: str, values: dict[str, str], n: int) -> list[str]:
     """Up to n sentences in the words of the author's trade, drawn from the family bank and their stock phrases."""
-    frames = bank("families")["families"][family_key(voice.family)][register]
+    data = bank("families")
+    frames = data["families"][family_key(voice.family)][register] + data["common"][register]
     out: list[str] = []
     stock = stock_sentences(voice) if register == "email" else []
     for _ in range(n):

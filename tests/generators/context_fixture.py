@@ -101,7 +101,10 @@ def document_context(doc_type: str = "memo", sections: int = 5, seed: int = 7, f
                      distractor_label: str | None = None, cited: list[SheetContent] = (), voice: Voice = LEGAL_VOICE) -> ArtifactContext:
     """A document context of the given type."""
     facts = ALL_FACTS if facts is None else facts
-    spec = DocumentSpec(id=f"doc_{doc_type}", item="doc", path=f"Docs/{doc_type}.docx", title=f"Cargo claim {doc_type}",
+    titles = {"memo": "Limitation of liability under the charter", "minutes": "Claims committee meeting",
+              "agreement": "Settlement agreement"}
+    title = titles.get(doc_type, f"Corvale cargo claim {doc_type}")
+    spec = DocumentSpec(id=f"doc_{doc_type}", item="doc", path=f"Docs/{doc_type}.docx", title=title,
                         author="partner_1", facts=[f.id for f in facts], distractor="d1" if distractor_label else None,
                         purpose="Advise the client on limitation and the notice deadline", occupation="23-1011",
                         doc_type=doc_type, sections=sections, date=dt.date(2025, 3, 5), readers=["associate_1", "cfo_1"],

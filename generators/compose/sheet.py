@@ -1,0 +1,162 @@
+"""The offline sheet composer: typed columns that fit the title, exactly spec.rows rows, every fact in a cell."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from statistics import median
+
+from generators.compose.bank import Picker, bank
+from generators.compose.text import cap_first, long_date, strip_end
+from generators.context import ArtifactContext, FactRef
+from worlds.content import SheetColumn, SheetContent
+from worlds.plan import SheetSpec
+from worlds.values import DateValue, Money, numeric_value
+
+# Characters Excel refuses in a worksheet name.
+_SHEET_BAD = re.compile(r"[\[\]:*?/\\]")
+
+
+def layout_of(title: str) -> str:
+    """The layout for a sheet title: the first whose words occur as whole words in it."""
+    name = title.lower()
+    for key, data in bank("sheets")["layouts"].items():
+        if any(re.search(rf"\b{re.escape(w)}(s|es)?\b", name) for w in data["match"]):
+            return key
+    return "default"
+
+
+def sheet_name(title: str) -> str:
+    """A worksheet name: the title without characters Excel refuses, cut at a word within 31 characters."""
+    name = re.sub(r"\s+", " ", _SHEET_BAD.sub(" ", title)).strip().strip("'") or "Sheet1"
+    if len(name) <= 31:
+        return name
+    cut = name[:31].rsplit(" ", 1)[0]
+    return (cut if len(cut) >= 10 else name[:31]).strip()
+
+
+class _Col:
+    """A column being built: its name, cell type, what fills it, whether it is totalled."""
+
+    def __init__(self, name: str, type_: str, role: str, total: bool = False, added: bool = False):
+        self.name, self.type, self.role, self.total, self.added = name, type_, role, total, added
+
+
+def _columns(layout: dict, facts: list[FactRef]) -> list[_Col]:
+    """The layout's columns, plus a column for any fact type the layout has no cell for."""
+    cols = [_Col(c[0], c[1], c[2], len(c) > 3 and c[3] == "total") for c in layout["columns"]]
+    extra = bank("sheets")["extra_columns"]
+    for f in facts:
+        if _fact_column(cols, f) is None:
+            c = extra[f.value.type]
+            name = c[0] if all(x.name != c[0] for x in cols) else f"{c[0]} ({len(cols) + 1})"
+            cols.append(_Col(name, c[1], c[2], len(c) > 3 and c[3] == "total", added=True))
+    return cols
+
+
+def _fact_column(cols: list[_Col], fact: FactRef) -> int | None:
+    """The column a fact's value goes in: one of its type that is not the row label or a running number."""
+    # A text fact reads as a note, a number fact as a quantity: not as a status, or as hours billed.
+    fits = {"text": ("note",), "number": ("number",), "money": ("money",), "percent": ("percent",), "date": ("date",)}
+    t = fact.value.type
+    return next((i for i, c in enumerate(cols) if c.type == t and c.role in fits[t]), None)
+
+
+def _fact_cell(fact: FactRef) -> float | str:
+    """The typed cell of a fact: the float of a number, an ISO date, or the exact text."""
+    if isinstance(fact.value, DateValue):
+        return fact.value.value.isoformat()
+    number = numeric_value(fact.value)
+    return number if number is not None else fact.text
+
+
+def _random_cell(pick: Picker, col: _Col, layout: dict, ctx: ArtifactContext, day: dt.date, scale: float, row: int):
+    """A plausible cell for a column that no fact fills."""
+    role = col.role
+    if col.added and role != "money":
+        return None  # a column added for one fact stays blank elsewhere, as a real sheet would
+    if role == "label":
+        items = layout.get("items") or ["Item"]
+        base = items[row % len(items)]
+        return base if row < len(items) else f"{base} (part {row // len(items) + 1})"
+    if role == "category":
+        return pick.one(layout.get("categories") or ["General"])
+    if role == "status":
+        return pick.one(layout.get("statuses") or ["Open", "Closed"])
+    if role == "owner":
+        return pick.one([ctx.author.name, *(p.name for p in ctx.to)])
+    if role == "note":
+        return pick.one(layout.get("notes") or ["Per records", "Confirmed", "To review"])
+    if role == "period":
+        return pick.one([f"FY{day.year - 1}", f"FY{day.year - 2}", f"LTM {day:%b} {day.year}", f"H1 {day.year}"])
+    if role == "date":
+        return (day - dt.timedelta(days=pick.rng.randint(0, 45))).isoformat()
+    if role == "money":
+        return round(scale * pick.rng.uniform(0.02, 0.35) / 50) * 50.0 or 50.0
+    if role == "hours":
+        return pick.rng.randint(1, 16) / 2
+    if role == "percent":
+        return round(pick.rng.uniform(0.5, 25), 1)
+    if role == "number":
+        return float(pick.rng.randint(1, 400))
+    return ""
+
+
+def compose_sheet(ctx: ArtifactContext) -> SheetContent:
+    """A sheet for the context: exactly spec.rows rows, and each fact's value as a typed cell in one of them."""
+    spec = ctx.spec
+    assert isinstance(spec, SheetSpec), "compose_sheet needs a SheetSpec"
+    pick = Picker(ctx.seed)
+    key = layout_of(spec.title)
+    layout = bank("sheets")["layouts"][key]
+    cols = _columns(layout, ctx.facts)
+    n = max(1, spec.rows)
+    amounts = [float(f.value.amount) for f in ctx.facts if isinstance(f.value, Money)]
+    scale = median(amounts) if amounts else pick.one([40_000.0, 150_000.0, 600_000.0])
+    currency = next((f.value.currency for f in ctx.facts if isinstance(f.value, Money)), "USD")
+
+    rows = [[_random_cell(pick, c, layout, ctx, spec.date, scale, r) for c in cols] for r in pick.shuffled(range(n))]
+    # Each fact takes a row of its own while rows last, then shares one whose cell of its type is still free.
+    taken: set[tuple[int, int]] = set()
+    order = pick.shuffled(range(n))
+    label = next((i for i, c in enumerate(cols) if c.role == "label"), None)
+    for j, fact in enumerate(ctx.facts):
+        col = _fact_column(cols, fact)
+        assert col is not None
+        candidates = order[j % n:] + order[:j % n]
+        r = next((r for r in candidates if (r, col) not in taken), None)
+        if r is None:
+            cols.append(_Col(f"{cols[col].name} ({len(cols) + 1})", cols[col].type, cols[col].role, added=True))
+            for row in rows:
+                row.append(None)
+            col, r = len(cols) - 1, candidates[0]
+        taken.add((r, col))
+        rows[r][col] = _fact_cell(fact)
+        if label is not None and (r, label) not in taken:
+            rows[r][label] = cap_first(strip_end(fact.statement))
+            taken.add((r, label))
+
+    seq = next((i for i, c in enumerate(cols) if c.role == "seq"), None)
+    date_col = next((i for i, c in enumerate(cols) if c.type == "date" and c.role == "date"), None)
+    if date_col is not None and key in ("fees", "damages", "schedule", "requests"):
+        rows.sort(key=lambda row: str(row[date_col] or ""))
+    if seq is not None:
+        for i, row in enumerate(rows, 1):
+            row[seq] = i
+
+    values = {"author": ctx.author.name, "title": ctx.author.title, "org": ctx.author.organisation,
+              "date": long_date(spec.date, ctx.locale), "source": pick.one(bank("sheets")["sources"])}
+    notes = [pick.fill(bank("sheets")["notes"], **values) or f"Prepared by {ctx.author.name}."]
+    if ctx.distractor_label:
+        notes.insert(0, f"Status: {strip_end(ctx.distractor_label)}. Not the current position; kept for reference.")
+    elif pick.chance(0.4):
+        notes.append(pick.one(["Draft for discussion.", "Amounts unaudited.", "Subject to review.",
+                               f"Currency: {currency}.", "Totals are formulas."]))
+    return SheetContent(
+        title=spec.title,
+        sheet_name=sheet_name(spec.title),
+        currency=currency,
+        columns=[SheetColumn(name=c.name, type=c.type, total=c.total and c.type in ("money", "number")) for c in cols],
+        rows=rows,
+        notes=notes,
+    )

@@ -1,0 +1,104 @@
+"""The offline document composer: exact section counts, facts verbatim, cited totals, distractor labels."""
+
+from __future__ import annotations
+
+import re
+
+from generators.compose import compose_document
+from generators.compose.document import doc_kind, sheet_totals
+from tests.generators.context_fixture import ALL_FACTS, CAP, DECISION, FEE, FINANCE_VOICE, cap_sheet, document_context
+from worlds.content import DocumentContent
+
+_DIRTY = re.compile(r"[{}\[\]]|lorem|ipsum|\btodo\b|as an ai|placeholder", re.IGNORECASE)
+TYPES = ("memo", "share purchase agreement", "minutes", "report", "letter", "project plan", "note to file", "widget")
+
+
+def _text(doc: DocumentContent) -> str:
+    """Every string of a document, tables included."""
+    parts = [doc.title, doc.subtitle]
+    for s in doc.sections:
+        parts += [s.heading, *s.paragraphs]
+        if s.table:
+            parts += s.table.columns + [c for row in s.table.rows for c in row]
+    return "\n".join(parts)
+
+
+def _prose(doc: DocumentContent) -> str:
+    """The paragraphs of a document, without its tables."""
+    return "\n".join(p for s in doc.sections for p in s.paragraphs)
+
+
+def test_section_count_is_exactly_the_spec():
+    for doc_type in TYPES:
+        for n in (1, 2, 3, 5, 9, 12):
+            doc = compose_document(document_context(doc_type, n, seed=n))
+            assert len(doc.sections) == n, (doc_type, n)
+            assert len({s.heading for s in doc.sections}) == n
+
+
+def test_every_fact_text_is_in_the_paragraphs():
+    for doc_type in TYPES:
+        for n in (1, 3, 6):
+            doc = compose_document(document_context(doc_type, n, seed=3 * n, facts=ALL_FACTS + [FEE, DECISION]))
+            prose = _prose(doc)
+            for fact in ALL_FACTS + [FEE, DECISION]:
+                assert fact.text in prose, (doc_type, n, fact.text)
+
+
+def test_paragraphs_have_two_to_five_sentences_outside_minutes_lists():
+    doc = compose_document(document_context("memo", 6, seed=4))
+    for section in doc.sections:
+        for p in section.paragraphs:
+            n = len(re.findall(r"[.!?](\s|$)", p))
+            assert 2 <= n <= 6, p
+
+
+def test_memo_headings_fit_a_memo_and_agreements_are_numbered():
+    memo = compose_document(document_context("memo", 4, seed=1))
+    assert memo.sections[0].heading == "Question Presented"
+    agreement = compose_document(document_context("settlement agreement", 5, seed=1))
+    assert [s.heading.split(".")[0] for s in agreement.sections] == ["1", "2", "3", "4", "5"]
+    assert agreement.sections[0].paragraphs[0].startswith("1.1 ")
+    minutes = compose_document(document_context("minutes", 4, seed=1))
+    assert minutes.sections[0].heading == "Attendees" and minutes.sections[-1].heading in ("Next Meeting", "Actions")
+
+
+def test_doc_types_map_to_heading_banks():
+    assert doc_kind("Share Purchase Agreement") == "agreement"
+    assert doc_kind("board minutes") == "minutes"
+    assert doc_kind("legal memorandum") == "memo"
+    assert doc_kind("due diligence report") == "report"
+    assert doc_kind("something else") == "default"
+
+
+def test_subtitle_names_author_and_date_and_no_output_is_dirty():
+    for doc_type in TYPES:
+        doc = compose_document(document_context(doc_type, 5, seed=2, voice=FINANCE_VOICE))
+        assert "Dana Okafor" in doc.subtitle and "March 5, 2025" in doc.subtitle
+        assert not _DIRTY.search(_text(doc)), doc_type
+
+
+def test_some_section_has_a_table_of_the_facts():
+    doc = compose_document(document_context("report", 5, seed=9))
+    tables = [s.table for s in doc.sections if s.table]
+    assert tables and any(CAP.text in row for t in tables for row in t.rows)
+
+
+def test_cited_sheet_totals_are_quoted_in_canonical_form():
+    sheet = cap_sheet()
+    assert sheet_totals(sheet) == [("Cap computation", "USD 98,401,250.25")]
+    doc = compose_document(document_context("memo", 4, seed=5, cited=[sheet]))
+    assert "USD 98,401,250.25" in _prose(doc)
+
+
+def test_distractor_label_is_in_subtitle_and_first_paragraph():
+    for doc_type in TYPES:
+        doc = compose_document(document_context(doc_type, 3, seed=6, distractor_label="superseded draft"))
+        assert "superseded draft" in doc.subtitle
+        assert "superseded draft" in doc.sections[0].paragraphs[0]
+
+
+def test_same_context_same_document_and_seeds_differ():
+    ctx = document_context("memo", 5, seed=12)
+    assert compose_document(ctx) == compose_document(ctx.model_copy(deep=True))
+    assert _prose(compose_document(ctx)) != _prose(compose_document(document_context("memo", 5, seed=13)))

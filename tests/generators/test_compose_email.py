@@ -1,0 +1,109 @@
+"""The offline email composer: facts verbatim, clean text, determinism, subjects, variety."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from generators.compose import compose_email
+from tests.generators.context_fixture import (ALL_FACTS, CAP, DEADLINE, DECISION, FEE, FINANCE_VOICE, FORMAL_VOICE,
+                                              RATE, RUTH, SAM, TONNES, CLAUSE, MILO, email_context)
+
+_DIRTY = re.compile(r"[{}\[\]]|lorem|ipsum|\btodo\b|as an ai|placeholder", re.IGNORECASE)
+
+
+def _trigrams(text: str) -> set[tuple[str, ...]]:
+    words = text.lower().split()
+    return {tuple(words[i:i + 3]) for i in range(len(words) - 2)}
+
+
+def test_every_fact_text_is_in_the_body_verbatim_in_every_mode():
+    for mode in ("new", "reply", "forward"):
+        for seed in range(30):
+            body = compose_email(email_context(mode, seed=seed)).body
+            for fact in ALL_FACTS:
+                assert fact.text in body, (mode, seed, fact.text)
+
+
+def test_bodies_have_no_placeholders_braces_or_filler():
+    for mode in ("new", "reply", "forward"):
+        for seed in range(40):
+            ctx = email_context(mode, seed=seed, facts=[CAP, DECISION, FEE], to=[SAM, RUTH, MILO][: 1 + seed % 3],
+                                distractor_label="superseded draft" if seed % 4 == 0 else None,
+                                voice=[FINANCE_VOICE, FORMAL_VOICE][seed % 2])
+            email = compose_email(ctx)
+            assert not _DIRTY.search(email.body), email.body
+            assert not _DIRTY.search(email.subject)
+
+
+def test_same_context_gives_the_same_email():
+    ctx = email_context("reply", seed=99)
+    assert compose_email(ctx) == compose_email(ctx.model_copy(deep=True))
+
+
+def test_different_seeds_give_different_bodies():
+    assert compose_email(email_context(seed=1)).body != compose_email(email_context(seed=2)).body
+
+
+def test_reply_subject_starts_with_one_re():
+    ctx = email_context("reply", seed=3)
+    assert compose_email(ctx).subject == "Re: Liability cap under the charter"
+    again = ctx.model_copy(update={"parent": ctx.parent.model_copy(update={"subject": "Re: Liability cap under the charter"})})
+    assert compose_email(again).subject == "Re: Liability cap under the charter"
+
+
+def test_forward_subject_and_note():
+    email = compose_email(email_context("forward", seed=5))
+    assert email.subject == "Fwd: Liability cap under the charter"
+    assert re.search(r"forward|fyi|passing this|looping|see below|sending this on", email.body, re.IGNORECASE)
+
+
+def test_new_thread_subject_is_the_title():
+    assert compose_email(email_context("new", seed=8)).subject == "Liability cap under the charter"
+
+
+def test_body_opens_with_a_greeting_to_the_first_name_and_ends_with_the_signature():
+    for seed in range(20):
+        email = compose_email(email_context("new", seed=seed, to=[SAM]))
+        first_line = email.body.splitlines()[0]
+        assert first_line.endswith(",") and "Sam" in first_line, first_line
+        assert "Dana" in email.body.strip().splitlines()[-1] or "+1 202 555 0142" in email.body
+
+
+def test_several_recipients_get_a_group_or_named_greeting():
+    for seed in range(20):
+        first = compose_email(email_context("new", seed=seed, to=[SAM, RUTH, MILO])).body.splitlines()[0]
+        assert re.search(r"\b(all|All|everyone|team|Team|colleagues)\b", first) or "Sam" in first, first
+
+
+def test_distractor_label_is_explicit():
+    for mode in ("new", "reply", "forward"):
+        for seed in range(15):
+            body = compose_email(email_context(mode, seed=seed, distractor_label="superseded draft")).body
+            assert "superseded draft" in body
+
+
+def test_a_reply_refers_to_the_parent_author_or_reacts():
+    hits = sum("Sam" in compose_email(email_context("reply", seed=s, to=[RUTH])).body for s in range(30))
+    assert hits >= 15
+
+
+def test_a_reply_with_nothing_to_carry_is_sometimes_a_one_liner():
+    lengths = [len(compose_email(email_context("reply", seed=s, facts=[])).body.split()) for s in range(60)]
+    assert min(lengths) <= 12 and max(lengths) > 25
+
+
+def test_lengths_stay_in_the_range_of_real_mail():
+    for seed in range(30):
+        n = len(compose_email(email_context("new", seed=seed, facts=[CAP, DEADLINE])).body.split())
+        assert 25 <= n <= 250, n
+
+
+def test_fifty_emails_are_distinct_and_do_not_overlap_much():
+    subsets = [ALL_FACTS, [CAP, RATE], [DEADLINE, TONNES, CLAUSE], [FEE], []]
+    bodies = [compose_email(email_context(("new", "reply", "forward")[i % 3], seed=10_000 + 7919 * i, key=f"email_{i}",
+                                          facts=subsets[i % len(subsets)])).body for i in range(50)]
+    assert len(set(bodies)) == 50
+    grams = [_trigrams(b) for b in bodies]
+    overlaps = [len(a & b) / len(a | b) for a, b in itertools.combinations(grams, 2)]
+    assert sum(o < 0.5 for o in overlaps) / len(overlaps) > 0.95

@@ -1,0 +1,106 @@
+"""The offline sheet composer: exact rows, typed fact cells, fitting columns, a valid sheet name."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from generators.compose import compose_sheet
+from generators.compose.sheet import layout_of, sheet_name
+from tests.generators.context_fixture import ALL_FACTS, CAP, DEADLINE, DECISION, FEE, RATE, TONNES, CLAUSE, sheet_context
+from worlds.content import SheetContent
+
+TITLES = ("Schedule of damages", "Claims tracker", "Cap computation", "QoE adjustments", "Information request list",
+          "Fee budget", "Project timeline", "Miscellaneous workings")
+_DIRTY = re.compile(r"[{}\[\]]|lorem|ipsum|\btodo\b|as an ai", re.IGNORECASE)
+
+
+def _cells_of(sheet: SheetContent, type_: str) -> list:
+    idx = [i for i, c in enumerate(sheet.columns) if c.type == type_]
+    return [row[i] for row in sheet.rows for i in idx]
+
+
+def test_rows_are_exactly_the_spec_and_every_row_is_full_width():
+    for title in TITLES:
+        for rows in (2, 5, 17, 60):
+            sheet = compose_sheet(sheet_context(title, rows=rows, seed=rows))
+            assert len(sheet.rows) == rows
+            assert all(len(r) == len(sheet.columns) for r in sheet.rows)
+
+
+def test_each_fact_is_a_typed_cell():
+    for title in TITLES:
+        for rows in (2, 8):
+            sheet = compose_sheet(sheet_context(title, rows=rows, facts=ALL_FACTS + [FEE, DECISION]))
+            assert float(CAP.value.amount) in _cells_of(sheet, "money")
+            assert float(FEE.value.amount) in _cells_of(sheet, "money")
+            assert 7.5 in _cells_of(sheet, "percent")
+            assert float(TONNES.value.value) in _cells_of(sheet, "number")
+            assert DEADLINE.value.value.isoformat() in _cells_of(sheet, "date")
+            texts = [c for c in _cells_of(sheet, "text") if isinstance(c, str)]
+            assert any(CLAUSE.text in c for c in texts) and any(DECISION.text in c for c in texts)
+
+
+def test_cells_match_their_column_types():
+    sheet = compose_sheet(sheet_context("Schedule of damages", rows=12))
+    for row in sheet.rows:
+        for col, cell in zip(sheet.columns, row):
+            if cell is None:
+                continue
+            if col.type in ("money", "number", "percent"):
+                assert isinstance(cell, (int, float)), (col.name, cell)
+            elif col.type == "date":
+                dt.date.fromisoformat(cell)
+            else:
+                assert isinstance(cell, str)
+
+
+def test_random_dates_are_on_or_before_the_sheet_date():
+    ctx = sheet_context("Fee budget", rows=30, facts=[CAP, RATE])
+    sheet = compose_sheet(ctx)
+    dates = [dt.date.fromisoformat(d) for d in _cells_of(sheet, "date") if d]
+    assert dates and all(d <= ctx.spec.date for d in dates)
+
+
+def test_columns_fit_the_title_and_money_is_totalled():
+    damages = compose_sheet(sheet_context("Schedule of damages", facts=[CAP]))
+    assert [c.name for c in damages.columns][:4] == ["Item", "Category", "Date", "Amount"]
+    assert any(c.type == "money" and c.total for c in damages.columns)
+    tracker = compose_sheet(sheet_context("Claims tracker", facts=[CLAUSE]))
+    assert [c.name for c in tracker.columns][:4] == ["Item", "Owner", "Status", "Due"]
+    assert layout_of("Cap computation") == "cap" and layout_of("QoE adjustments") == "qoe"
+    assert layout_of("Information request list") == "requests" and layout_of("Timeline") == "schedule"
+
+
+def test_currency_comes_from_the_money_facts():
+    eur = CAP.model_copy(update={"value": CAP.value.model_copy(update={"currency": "EUR"}), "text": "EUR 98,400,000"})
+    assert compose_sheet(sheet_context(facts=[eur])).currency == "EUR"
+    assert compose_sheet(sheet_context(facts=[RATE])).currency == "USD"
+
+
+def test_sheet_name_is_short_and_legal():
+    assert sheet_name("Schedule of damages") == "Schedule of damages"
+    long = sheet_name("Quality of earnings [draft]: adjustments and normalisation bridge")
+    assert len(long) <= 31 and not re.search(r"[\[\]:*?/\\]", long)
+
+
+def test_notes_name_the_preparer_and_a_distractor_is_labelled():
+    sheet = compose_sheet(sheet_context("Cap computation", distractor_label="superseded draft"))
+    assert 1 <= len(sheet.notes) <= 3
+    assert any("superseded draft" in n for n in sheet.notes)
+    for seed in range(10):
+        assert "Milo Fenwick" in " ".join(compose_sheet(sheet_context(seed=seed)).notes)
+
+
+def test_no_dirty_text_anywhere():
+    for title in TITLES:
+        sheet = compose_sheet(sheet_context(title, rows=20))
+        strings = [sheet.title, sheet.sheet_name, *sheet.notes, *(c.name for c in sheet.columns),
+                   *(c for r in sheet.rows for c in r if isinstance(c, str))]
+        assert not any(_DIRTY.search(s) for s in strings), title
+
+
+def test_same_context_same_sheet_and_seeds_differ():
+    ctx = sheet_context(seed=4)
+    assert compose_sheet(ctx) == compose_sheet(ctx.model_copy(deep=True))
+    assert compose_sheet(ctx).rows != compose_sheet(sheet_context(seed=5)).rows
