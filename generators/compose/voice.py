@@ -155,4 +155,5 @@ def signature(pick: Picker, author: PersonRef, signed_full: bool) -> str:
         [*name, author.title, author.organisation, phone, author.email],
     ]
     lines = pick.one(layouts)
-    return ("--\n" if pick.chance(0.3) else "") + "\n".join(lines)
+    # A "--" rule sits between a first-name sign-off and the block, never under a full name.
+    return ("--\n" if not signed_full and pick.chance(0.3) else "") + "\n".join(lines)
