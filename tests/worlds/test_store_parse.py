@@ -88,3 +88,14 @@ def test_a_docx_that_is_not_a_zip_does_not_parse(tmp_path):
     path.write_bytes(b"plain text")
     with pytest.raises(ParseError, match="docx"):
         parse_docx(path)
+
+
+def test_a_long_running_balance_evaluates(tmp_path):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws["A1"] = 1
+    for r in range(2, 3001):
+        ws.cell(r, 1, f"=A{r - 1}+1")
+    wb.save(tmp_path / "long.xlsx")
+    cells = parse_xlsx(tmp_path / "long.xlsx")[0].cells
+    assert cells[-1].value_num == 3000.0

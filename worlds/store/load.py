@@ -45,8 +45,6 @@ def load_bundle(bundle: Path, db_path: Path | None = None) -> Path:
     db_path.parent.mkdir(parents=True, exist_ok=True)
     # Build beside the target and swap in whole: a reader never sees a half-loaded store.
     tmp = db_path.with_name(f"{db_path.name}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}")
-    for stale in (tmp, _wal(tmp)):
-        stale.unlink(missing_ok=True)
     con = duckdb.connect(str(tmp))
     try:
         con.execute("set TimeZone = 'UTC'")

@@ -279,7 +279,7 @@ def evaluate_formula(formula: str, value_at: Callable[[int, int], float | None])
     """
     try:
         return _evaluate(formula, value_at)
-    except Unevaluable:
+    except (Unevaluable, RecursionError):  # a chain of forward references too deep to follow
         return None
 
 
@@ -377,6 +377,8 @@ def parse_xlsx(path: Path) -> list[ParsedSheet]:
 
         headers = {c: str(cell.value) for (r, c), cell in raw.items() if r == 1}
         sheet = ParsedSheet(ws.title, ws.max_row if raw else 0, ws.max_column if raw else 0)
+        # Row-major order: a running balance (C3 = C2 + B3) then finds its previous row memoised,
+        # so evaluation stays shallow however long the sheet.
         for (r, c), cell in sorted(raw.items()):
             v = cell.value
             fmt = cell.number_format if cell.number_format != "General" else None
