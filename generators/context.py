@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -57,6 +58,7 @@ class ArtifactContext(BaseModel):
     world_title: str
     world_summary: str
     locale: str = Field("en_US", description="write dates and numbers the way people of this locale do")
+    window_start: dt.date | None = Field(None, description="the first day of the matter; nothing is dated before it")
     spec: ArtifactSpec
     author: PersonRef
     to: list[PersonRef] = Field(default_factory=list, description="recipients, or readers of a document")
@@ -130,6 +132,7 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         world_title=plan.title,
         world_summary=plan.summary,
         locale=plan.locale,
+        window_start=plan.window_start,
         spec=spec,
         author=person_ref(plan, author),
         to=[person_ref(plan, plan.person(p)) for p in to_ids],

@@ -90,7 +90,9 @@ def _random_cell(pick: Picker, col: _Col, layout: dict, ctx: ArtifactContext, da
     if role == "period":
         return pick.one([f"FY{day.year - 1}", f"FY{day.year - 2}", f"LTM {day:%b} {day.year}", f"H1 {day.year}"])
     if role == "date":
-        return (day - dt.timedelta(days=pick.rng.randint(0, 45))).isoformat()
+        earliest = ctx.window_start or day - dt.timedelta(days=45)
+        span = max(0, min(45, (day - earliest).days))
+        return (day - dt.timedelta(days=pick.rng.randint(0, span))).isoformat()
     if role == "money":
         return round(scale * pick.rng.uniform(0.02, 0.35) / 50) * 50.0 or 50.0
     if role == "hours":
