@@ -27,7 +27,8 @@ def slugify(text: str, limit: int = 48) -> str:
 
 def safe_filename(title: str, limit: int = 96) -> str:
     """A file name from a title that every file system accepts and that keeps the title readable."""
-    name = re.sub(r'[<>:"/\\|?*\x00-\x1f]', "-", title)
+    name = re.sub(r"\s*:\s+", " - ", title)  # "Memo: cap" reads better as "Memo - cap" than "Memo- cap"
+    name = re.sub(r'[<>:"/\\|?*\x00-\x1f]', "-", name)
     name = re.sub(r"\s+", " ", name).strip(" .")[:limit].rstrip(" .")
     if not name or name.split(".")[0].lower() in RESERVED_NAMES:
         name = f"_{name}"

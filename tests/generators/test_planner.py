@@ -112,7 +112,7 @@ def test_examples_make_at_least_forty_artifacts():
         assert sum(kinds.values()) >= 40 and set(kinds) == {"email", "document", "spreadsheet"}, example
 
 
-@pytest.mark.parametrize("title, expected", [("Memo re: Cap/Limits?", "Memo re- Cap-Limits-"), ("CON", "_CON"),
+@pytest.mark.parametrize("title, expected", [("Memo re: Cap/Limits?", "Memo re - Cap-Limits-"), ("CON", "_CON"),
                                              ("  trailing dot. ", "trailing dot")])
 def test_safe_filename(title, expected):
     assert safe_filename(title) == expected
