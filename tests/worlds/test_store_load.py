@@ -157,7 +157,7 @@ def test_unparseable_file_is_recorded_not_raised(tmp_path):
 
 
 def test_a_missing_or_invalid_plan_is_a_bundle_error(tmp_path):
-    with pytest.raises(BundleError, match="plan.json"):
+    with pytest.raises(BundleError, match="not a world bundle"):
         load_bundle(tmp_path)
     bundle = build_bundle(tmp_path)
     plan = json.loads((bundle / "plan.json").read_text())

@@ -27,7 +27,7 @@ def read_plan(bundle: Path) -> WorldPlan:
     """The WorldPlan of a bundle; BundleError when plan.json is missing or invalid."""
     path = bundle / "plan.json"
     if not path.is_file():
-        raise BundleError(f"{path}: no plan.json in the bundle")
+        raise BundleError(f"{bundle}: not a world bundle (it has no plan.json)")
     try:
         return WorldPlan.model_validate_json(path.read_bytes())
     except ValidationError as exc:
@@ -40,7 +40,7 @@ def load_bundle(bundle: Path, db_path: Path | None = None) -> Path:
     plan = read_plan(bundle)
     room = bundle / "room"
     if not room.is_dir():
-        raise BundleError(f"{room}: the bundle has no room/ folder")
+        raise BundleError(f"{bundle}: not a world bundle (it has no room/ folder)")
     db_path = Path(db_path) if db_path is not None else bundle / "world.duckdb"
     db_path.parent.mkdir(parents=True, exist_ok=True)
     # Build beside the target and swap in whole: a reader never sees a half-loaded store.
