@@ -69,6 +69,8 @@ class ArtifactContext(BaseModel):
     parent: EmailContent | None = Field(None, description="the message replied to or forwarded")
     parent_author: PersonRef | None = None
     cited_sheets: list[SheetContent] = Field(default_factory=list)
+    cast: list[PersonRef] = Field(default_factory=list, description="everyone in the world: the same for every artifact")
+    repair: list[str] = Field(default_factory=list, description="what validation found wrong with an earlier version")
     seed: int = Field(description="this artifact's own seed, derived from the world seed and its id")
 
 
@@ -143,5 +145,6 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         parent=parent,
         parent_author=parent_author,
         cited_sheets=cited,
+        cast=[person_ref(plan, p) for p in plan.people],
         seed=artifact_seed(plan.seed, spec.id),
     )
