@@ -1,0 +1,690 @@
+"""An OpenAI-compatible HTTP test server on 127.0.0.1: schema-valid answers, latency, injectable faults, a request log.
+
+It speaks just enough of the OpenAI API (`GET /v1/models`, non-streaming `POST /v1/chat/completions`)
+for the real `openai` client, so tests and benchmarks exercise the real HTTP path. Standard library
+only: one `ThreadingHTTPServer`, one daemon thread per connection, latency as a sleep in that thread.
+
+Answers follow the prompt contract of the OpenAI-compatible backend: a user message holds the line
+`worldsmith-output: <TypeName>` and a fenced block opened by "```json worldsmith-context" holding the
+context JSON. Content types are composed by the offline composer (so they carry every fact exactly);
+an `ExpansionProposal` is proposed from the expansion context; anything else gets a minimal instance
+of the JSON schema in `response_format`.
+
+Faults are chosen per distinct request deterministically (a hash of the request and the fault seed)
+and injected only on that request's first attempt, so a client that retries or re-asks finishes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import hashlib
+import json
+import math
+import os
+import random
+import re
+import select
+import signal
+import socket
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, Callable, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from generators.compose import compose_document, compose_email, compose_sheet
+from generators.context import ArtifactContext
+from generators.expansion import ExpansionContext, ExpansionProposal, ProposedItem
+from worlds.content import DocumentContent, EmailContent, SheetContent
+
+# The order matters: a request's hash falls into one band of the cumulative rates, in this order.
+FAULTS = ("rate_limit", "server_error", "hang", "drop", "malformed_json", "schema_violation", "truncated")
+CREATED = 1_735_689_600  # a fixed `created` (2025-01-01T00:00:00Z): same request, same response bytes
+OUTPUT_MARKER = re.compile(r"^worldsmith-output:[ \t]*([A-Za-z_][\w.]*)[ \t]*$", re.MULTILINE)
+# JSON cannot hold a raw newline inside a string, so the first "\n```" after the opening fence closes it.
+CONTEXT_BLOCK = re.compile(r"^```json worldsmith-context[ \t]*\n(.*?)\n```", re.MULTILINE | re.DOTALL)
+ANY_JSON_BLOCK = re.compile(r"^```json[^\n]*\n(.*?)\n```", re.MULTILINE | re.DOTALL)
+
+_CONTENT_TYPES: dict[str, tuple[type[BaseModel], Callable[[ArtifactContext], BaseModel]]] = {
+    "EmailContent": (EmailContent, compose_email),
+    "DocumentContent": (DocumentContent, compose_document),
+    "SheetContent": (SheetContent, compose_sheet),
+}
+
+
+class ServerConfig(BaseModel):
+    """How the test server behaves: where it listens, which models it serves, its latency and faults."""
+
+    model_config = ConfigDict(extra="forbid")
+    host: Literal["127.0.0.1"] = Field("127.0.0.1", description="loopback only, never a public interface")
+    port: int = Field(0, ge=0, le=65535, description="0 picks a free port")
+    models: list[str] = Field(default_factory=lambda: ["test-model"], min_length=1)
+    api_key: str | None = Field(None, repr=False, description="when set, requests need 'Authorization: Bearer <key>'")
+    latency: float = Field(0.0, ge=0, description="seconds added to every completion")
+    jitter: float = Field(0.0, ge=0, description="up to this many seconds more, from the seeded hash of the request")
+    faults: dict[str, float] = Field(default_factory=dict, description="fault name -> share of distinct requests")
+    retry_after: float = Field(1.0, ge=0, description="the Retry-After of a rate_limit fault, in seconds")
+    hang_seconds: float = Field(5.0, ge=0, description="how long a hang fault sleeps, past the client's timeout")
+    hang_then: Literal["answer", "drop"] = Field("answer", description="what a hang does when it wakes up")
+    seed: int = Field(0, description="the fault seed")
+    log_path: Path | None = Field(None, description="append one JSON line per request here")
+
+    @field_validator("faults")
+    @classmethod
+    def _known_faults(cls, faults: dict[str, float]) -> dict[str, float]:
+        unknown = sorted(set(faults) - set(FAULTS))
+        if unknown:
+            raise ValueError(f"unknown fault(s) {', '.join(unknown)}; known: {', '.join(FAULTS)}")
+        if any(not 0.0 <= r <= 1.0 for r in faults.values()):
+            raise ValueError("every fault rate must be between 0 and 1")
+        if sum(faults.values()) > 1.0 + 1e-9:
+            raise ValueError(f"fault rates add up to {sum(faults.values()):g}; they must add up to at most 1")
+        return faults
+
+
+# ---------------------------------------------------------------- canonical requests and hashing
+
+def canonical_json(value: Any) -> str:
+    """The canonical text of a JSON value: sorted keys, no spaces, so equal requests hash equal."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def request_key(body: Any) -> str:
+    """The sha256 of a request body's canonical JSON."""
+    return hashlib.sha256(canonical_json(body).encode()).hexdigest()
+
+
+def _unit(*parts: Any) -> float:
+    """A number in [0, 1) fixed by its parts: the server's one source of chance."""
+    digest = hashlib.sha256(":".join(str(p) for p in parts).encode()).digest()
+    return int.from_bytes(digest[:8], "big") / 2**64
+
+
+def _text(content: Any) -> str:
+    """The text of a message's content, a string or a list of parts."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(p.get("text", "") for p in content if isinstance(p, dict))
+    return ""
+
+
+def _marker_index(messages: list[dict]) -> int | None:
+    """The index of the last user message that names a worldsmith output type."""
+    for i in range(len(messages) - 1, -1, -1):
+        m = messages[i]
+        if isinstance(m, dict) and m.get("role") == "user" and OUTPUT_MARKER.search(_text(m.get("content"))):
+            return i
+    return None
+
+
+def root_key(body: dict) -> str:
+    """The key of the question a request asks: the body cut after the user message that names the output.
+
+    A re-ask appends the bad answer and the validation error to the same conversation; cutting there
+    makes the re-ask count as a further attempt of the original question, so it gets no fault.
+    """
+    messages = body.get("messages")
+    if not isinstance(messages, list):
+        return request_key(body)
+    i = _marker_index(messages)
+    if i is None:
+        return request_key(body)
+    return request_key({**body, "messages": messages[: i + 1]})
+
+
+# ---------------------------------------------------------------- answers
+
+def minimal_instance(schema: dict, root: dict | None = None, depth: int = 0) -> Any:
+    """A small value valid for a JSON schema: objects get their required properties, arrays their minItems."""
+    root = schema if root is None else root
+    if depth > 32:
+        return None
+    if "$ref" in schema:
+        return minimal_instance(_resolve(schema["$ref"], root), root, depth + 1)
+    if "const" in schema:
+        return schema["const"]
+    if schema.get("enum"):
+        return schema["enum"][0]
+    for key in ("anyOf", "oneOf"):
+        if schema.get(key):
+            options = [o for o in schema[key] if o.get("type") != "null"] or schema[key]
+            return minimal_instance(options[0], root, depth + 1)
+    if schema.get("allOf"):
+        merged: dict = {}
+        for part in schema["allOf"]:
+            part = _resolve(part["$ref"], root) if "$ref" in part else part
+            merged = {**merged, **part, "properties": {**merged.get("properties", {}), **part.get("properties", {})},
+                      "required": [*merged.get("required", []), *part.get("required", [])]}
+        return minimal_instance(merged, root, depth + 1)
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), "null")
+    if kind is None:
+        kind = "object" if "properties" in schema else "array" if "items" in schema else "string"
+    if kind == "object":
+        props = schema.get("properties", {})
+        return {name: minimal_instance(props.get(name, {}), root, depth + 1) for name in schema.get("required", [])}
+    if kind == "array":
+        items = schema.get("items", {})
+        prefix = schema.get("prefixItems", [])
+        count = max(schema.get("minItems", 0), len(prefix))
+        return [minimal_instance(prefix[i] if i < len(prefix) else items, root, depth + 1) for i in range(count)]
+    if kind in ("integer", "number"):
+        return _number(schema, kind == "integer")
+    if kind == "boolean":
+        return False
+    if kind == "null":
+        return None
+    return _string(schema)
+
+
+def _resolve(ref: str, root: dict) -> dict:
+    """The schema a local `$ref` ('#/$defs/Name') points at."""
+    node: Any = root
+    for part in ref.removeprefix("#/").split("/"):
+        node = node[part.replace("~1", "/").replace("~0", "~")]
+    return node
+
+
+def _number(schema: dict, integer: bool) -> int | float:
+    """The smallest allowed number, or 0 (1 above an exclusive minimum)."""
+    value: float = 0
+    if "minimum" in schema:
+        value = schema["minimum"]
+    if "exclusiveMinimum" in schema:
+        value = schema["exclusiveMinimum"] + 1
+    if "maximum" in schema and value > schema["maximum"]:
+        value = schema["maximum"]
+    return math.ceil(value) if integer else value
+
+
+def _string(schema: dict) -> str:
+    """A string that fits the schema's format and length."""
+    formats = {"date": "2025-01-01", "date-time": "2025-01-01T00:00:00Z", "time": "00:00:00",
+               "email": "someone@example.com", "uri": "https://example.com/", "uuid": "00000000-0000-4000-8000-000000000000"}
+    text = formats.get(schema.get("format", ""), "example")
+    text = text.ljust(schema.get("minLength", 0), "x")
+    if "maxLength" in schema:
+        text = text[: schema["maxLength"]]
+    return text
+
+
+def propose_expansion(ctx: ExpansionContext) -> ExpansionProposal:
+    """A plausible expansion: min(budget, 3..6) items drawn from the context's roles, facts, folders and window."""
+    rng = random.Random(f"expansion:{ctx.seed}")
+    count = min(ctx.budget, rng.randint(3, 6))
+    roles = [r.role for r in ctx.roles] or ["author"]
+    folders = ctx.folders or ["Correspondence"]
+    fact_ids = [f.id for f in ctx.facts]
+    taken = {t.casefold() for t in ctx.existing_titles}
+    span = max((ctx.window_end - ctx.window_start).days, 0)
+    patterns = {"email_thread": ["Follow-up on {s}", "Question about {s}", "Update: {s}"],
+                "document": ["Note on {s}", "Briefing on {s}", "Summary of {s}"],
+                "spreadsheet": ["Tracker: {s}", "Working figures for {s}", "Schedule of {s}"]}
+    items: list[ProposedItem] = []
+    for n in range(count):
+        kind = rng.choice(list(patterns))
+        carried = sorted(rng.sample(fact_ids, k=min(len(fact_ids), rng.randint(1, 2)))) if fact_ids else []
+        statement = next((f.statement for f in ctx.facts if carried and f.id == carried[0]), ctx.world_title)
+        subject = statement[:1].lower() + statement[1:].rstrip(".")
+        title = rng.choice(patterns[kind]).format(s=subject)
+        base, k = title, 2
+        while title.casefold() in taken:  # distinct from the plan's titles and from each other
+            title, k = f"{base} ({k})", k + 1
+        taken.add(title.casefold())
+        author = rng.choice(roles)
+        others = [r for r in roles if r != author]
+        participants = rng.sample(others, k=min(len(others), rng.randint(1, 2)))
+        items.append(ProposedItem(
+            kind=kind, folder=rng.choice(folders), title=title, author=author, participants=participants,
+            date=ctx.window_start + dt.timedelta(days=rng.randint(0, span)), facts=carried,
+            purpose=f"Keep the team aligned on {subject} ({n + 1} of {count})",
+            messages=rng.randint(2, 4), doc_type=rng.choice(["memo", "note", "briefing"]), rows=rng.randint(6, 12)))
+    return ExpansionProposal(items=items)
+
+
+def _find_context(messages: list[dict], marker_at: int) -> str | None:
+    """The context JSON: in the message that names the output, else in the nearest earlier message."""
+    for i in [marker_at, *range(marker_at - 1, -1, -1)]:
+        m = CONTEXT_BLOCK.search(_text(messages[i].get("content")))
+        if m:
+            return m.group(1)
+    return None
+
+
+def _schema_of(body: dict, messages: list[dict]) -> dict | None:
+    """The JSON schema a request asks for: in response_format, else a schema-looking JSON block of the prompt."""
+    fmt = body.get("response_format")
+    if isinstance(fmt, dict) and fmt.get("type") == "json_schema":
+        schema = (fmt.get("json_schema") or {}).get("schema")
+        return schema if isinstance(schema, dict) else None
+    for m in reversed(messages):
+        for block in ANY_JSON_BLOCK.findall(_text(m.get("content"))):
+            try:
+                value = json.loads(block)
+            except ValueError:
+                continue
+            if isinstance(value, dict) and ({"properties", "$defs", "anyOf"} & set(value) or value.get("type") == "object"):
+                return value
+    return None
+
+
+def answer_for(body: dict) -> tuple[str | None, dict]:
+    """The output type a request names (or None) and a valid answer for it, as a JSON value."""
+    messages = [m for m in body.get("messages") or [] if isinstance(m, dict)]
+    at = _marker_index(messages)
+    output_type = OUTPUT_MARKER.search(_text(messages[at].get("content"))).group(1) if at is not None else None
+    context = _find_context(messages, at) if at is not None else None
+    if context is not None:
+        try:
+            if output_type in _CONTENT_TYPES:
+                return output_type, _CONTENT_TYPES[output_type][1](ArtifactContext.model_validate_json(context)).model_dump(mode="json")
+            if output_type == "ExpansionProposal":
+                return output_type, propose_expansion(ExpansionContext.model_validate_json(context)).model_dump(mode="json")
+        except Exception:  # noqa: BLE001 - a context we cannot use gets the generic answer, as a weak model would
+            pass
+    schema = _schema_of(body, messages)
+    if schema is None:
+        known = {**{k: v[0] for k, v in _CONTENT_TYPES.items()}, "ExpansionProposal": ExpansionProposal}
+        schema = known[output_type].model_json_schema() if output_type in known else {"type": "object"}
+    value = minimal_instance(schema)
+    return output_type, value if isinstance(value, dict) else {"value": value}
+
+
+def _required_field(output_type: str | None, answer: dict, schema: dict | None) -> str | None:
+    """A field whose absence makes the answer invalid for its type."""
+    known = {**{k: v[0] for k, v in _CONTENT_TYPES.items()}, "ExpansionProposal": ExpansionProposal}
+    if output_type in known:
+        # The model's own required fields: a strict schema marks defaulted fields required too, and
+        # dropping one of those (`kind`) would not break validation.
+        return next((n for n, f in known[output_type].model_fields.items() if f.is_required() and n in answer), None)
+    required = (schema or {}).get("required", [])
+    return next((n for n in required if n in answer), None)
+
+
+def faulty_content(fault: str, good: str, output_type: str | None, answer: dict, schema: dict | None) -> str:
+    """The content a content fault sends instead of `good`."""
+    if fault == "malformed_json":
+        return "Sure! Here is the JSON you asked for:\n" + good[:-1]  # prose, and no closing brace
+    if fault == "truncated":
+        return good[: max(1, len(good) // 2)]
+    field = _required_field(output_type, answer, schema)
+    if field is not None:
+        return canonical_json({k: v for k, v in answer.items() if k != field})
+    return canonical_json([answer])  # nothing is required: an array where an object belongs
+
+
+# ---------------------------------------------------------------- the server
+
+class _Server(ThreadingHTTPServer):
+    """A threading HTTP server whose connection threads never keep the process alive."""
+
+    daemon_threads = True
+    request_queue_size = 256  # 32+ clients connect at once; the default backlog of 5 would refuse some
+    allow_reuse_address = True
+
+    def __init__(self, address: tuple[str, int], owner: "TestServer"):
+        self.owner = owner
+        self.connections: set[socket.socket] = set()
+        self.connections_lock = threading.Lock()
+        super().__init__(address, _Handler)
+
+    def process_request(self, request, client_address):
+        """Track the connection so that stop() can close idle keep-alive sockets."""
+        with self.connections_lock:
+            self.connections.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request):
+        """Forget the connection once its thread is done with it."""
+        with self.connections_lock:
+            self.connections.discard(request)
+        super().shutdown_request(request)
+
+
+class _Handler(BaseHTTPRequestHandler):
+    """One HTTP connection: routes requests to the owning TestServer."""
+
+    protocol_version = "HTTP/1.1"  # keep-alive, as the openai client expects
+    server_version = "worldsmith-test-server"
+    sys_version = ""
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the stdlib's name
+        """Silent: the JSON request log is the record, and stderr stays clean for tests."""
+
+    def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
+        """Route a GET."""
+        self.server.owner._handle(self, "GET")
+
+    def do_POST(self) -> None:  # noqa: N802 - the stdlib's name
+        """Route a POST."""
+        self.server.owner._handle(self, "POST")
+
+
+def _error(message: str, type_: str, code: str | None, param: str | None = None) -> dict:
+    """An error body in OpenAI's shape."""
+    return {"error": {"message": message, "type": type_, "param": param, "code": code}}
+
+
+def _peer_gone(sock: socket.socket) -> bool:
+    """Whether the client has closed its end (it timed out or was killed) while we slept."""
+    try:
+        readable, _, _ = select.select([sock], [], [], 0)
+        if not readable:
+            return False
+        # The request body is read and the openai client does not pipeline: readable means EOF or reset.
+        return sock.recv(1, socket.MSG_PEEK) == b""
+    except (OSError, ValueError):
+        return True
+
+
+class TestServer:
+    """An OpenAI-compatible server on 127.0.0.1 for tests and benchmarks; start() it or use it as a context manager."""
+
+    __test__ = False  # not a pytest test class, despite the name
+
+    def __init__(self, config: ServerConfig | None = None, **overrides: Any):
+        config = config or ServerConfig()
+        if overrides:  # keyword overrides are validated like the config itself
+            config = ServerConfig.model_validate({**config.model_dump(), **overrides})
+        self.config = config
+        self.requests: list[dict] = []
+        self._lock = threading.Lock()
+        self._seq = 0
+        self._attempts: dict[str, int] = {}
+        self._stopping = threading.Event()
+        self._idle = threading.Condition(self._lock)  # notified when the last request in flight is recorded
+        self._in_flight = 0
+        self._server: _Server | None = None
+        self._thread: threading.Thread | None = None
+        self._log = None
+
+    # -- lifecycle
+
+    @property
+    def base_url(self) -> str:
+        """The URL to give the openai client: http://127.0.0.1:PORT/v1."""
+        if self._server is None:
+            raise RuntimeError("the test server is not running; call start() first")
+        return f"http://{self.config.host}:{self._server.server_address[1]}/v1"
+
+    @property
+    def port(self) -> int:
+        """The port it listens on."""
+        return int(self.base_url.rsplit(":", 1)[1].split("/")[0])
+
+    def start(self) -> str:
+        """Bind (port 0 picks a free one), serve in a daemon thread, and return the base URL."""
+        if self._server is not None:
+            return self.base_url
+        self._stopping.clear()
+        if self.config.log_path is not None:
+            self.config.log_path.parent.mkdir(parents=True, exist_ok=True)
+            self._log = open(self.config.log_path, "a", encoding="utf-8")
+        self._server = _Server((self.config.host, self.config.port), self)
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
+                                        name="worldsmith-test-server", daemon=True)
+        self._thread.start()
+        return self.base_url
+
+    def stop(self) -> None:
+        """Stop serving: wake sleeping handlers, close every connection, close the log."""
+        server, self._server = self._server, None
+        if server is None:
+            return
+        self._stopping.set()
+        server.shutdown()
+        with server.connections_lock:
+            for conn in list(server.connections):
+                try:
+                    conn.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+        server.server_close()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        with self._lock:
+            # Woken handlers record their request before the log closes, so the file misses none.
+            self._idle.wait_for(lambda: self._in_flight == 0, timeout=2.0)
+            if self._log is not None:
+                self._log.close()
+                self._log = None
+
+    def __enter__(self) -> "TestServer":
+        self.start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+    # -- records
+
+    def stats(self) -> dict[str, Any]:
+        """Counts of the requests so far: in all, completed, by status and by fault."""
+        with self._lock:
+            records = list(self.requests)
+        by_status: dict[str, int] = {}
+        by_fault: dict[str, int] = {}
+        for r in records:
+            status = "dropped" if r["status"] is None else str(r["status"])  # closed with no response
+            by_status[status] = by_status.get(status, 0) + 1
+            if r["fault"]:
+                by_fault[r["fault"]] = by_fault.get(r["fault"], 0) + 1
+        return {"requests": len(records), "completed": sum(r["completed"] for r in records),
+                "by_status": dict(sorted(by_status.items())), "by_fault": dict(sorted(by_fault.items()))}
+
+    def _record(self, entry: dict) -> None:
+        """Keep one request's record and append it to the log file, flushed, as one JSON line."""
+        with self._lock:
+            self.requests.append(entry)
+            if self._log is not None:
+                self._log.write(json.dumps(entry, separators=(",", ":")) + "\n")
+                self._log.flush()
+
+    # -- choices
+
+    def choose_fault(self, root: str) -> str | None:
+        """The fault this question gets on its first attempt, fixed by its key and the fault seed."""
+        u = _unit("fault", self.config.seed, root)
+        edge = 0.0
+        for name in FAULTS:
+            edge += self.config.faults.get(name, 0.0)
+            if u < edge:
+                return name
+        return None
+
+    def _delay(self, key: str, attempt: int) -> float:
+        """This attempt's latency: the fixed part plus its seeded jitter."""
+        return self.config.latency + self.config.jitter * _unit("jitter", self.config.seed, key, attempt)
+
+    # -- handling
+
+    def _handle(self, h: _Handler, method: str) -> None:
+        """Answer one request and record it."""
+        start = time.perf_counter()
+        with self._lock:
+            self._seq += 1
+            self._in_flight += 1
+            seq = self._seq
+        entry: dict[str, Any] = {"n": seq, "method": method, "path": h.path.split("?")[0], "key": None, "model": None,
+                                 "attempt": None, "fault": None, "status": None, "completed": False,
+                                 "output_type": None, "ms": None}
+        try:
+            self._route(h, method, entry)
+        except (BrokenPipeError, ConnectionResetError, ConnectionAbortedError):
+            entry["completed"] = False
+            h.close_connection = True
+        finally:
+            entry["ms"] = round((time.perf_counter() - start) * 1000, 1)
+            self._record(entry)
+            with self._lock:
+                self._in_flight -= 1
+                self._idle.notify_all()
+
+    def _route(self, h: _Handler, method: str, entry: dict) -> None:
+        """Authenticate, parse and dispatch one request."""
+        length = int(h.headers.get("Content-Length") or 0)
+        raw = h.rfile.read(length) if length else b""
+        entry["key"] = hashlib.sha256(raw).hexdigest() if raw else None
+        if self.config.api_key is not None and h.headers.get("Authorization") != f"Bearer {self.config.api_key}":
+            # Never echo what was sent: the message must not carry a key, right or wrong.
+            return self._send(h, entry, 401, _error("Incorrect API key provided.", "invalid_request_error", "invalid_api_key"))
+        path = entry["path"].rstrip("/")
+        if method == "GET" and path == "/v1/models":
+            return self._send(h, entry, 200, {"object": "list", "data": [self._model_card(m) for m in self.config.models]})
+        if method == "GET" and path.startswith("/v1/models/"):
+            name = path.removeprefix("/v1/models/")
+            if name in self.config.models:
+                return self._send(h, entry, 200, self._model_card(name))
+            return self._send(h, entry, 404, self._unknown_model(name))
+        if method != "POST" or path != "/v1/chat/completions":
+            return self._send(h, entry, 404, _error(f"Unknown request URL: {method} {entry['path']}.", "invalid_request_error", "unknown_url"))
+        try:
+            body = json.loads(raw or b"null")
+        except ValueError:
+            return self._send(h, entry, 400, _error("The request body is not valid JSON.", "invalid_request_error", None))
+        if not isinstance(body, dict) or not isinstance(body.get("messages"), list):
+            return self._send(h, entry, 400, _error("'messages' is a required property.", "invalid_request_error", None, "messages"))
+        entry["key"] = request_key(body)
+        entry["model"] = body.get("model")
+        if body.get("model") not in self.config.models:
+            return self._send(h, entry, 404, self._unknown_model(str(body.get("model"))))
+        if body.get("stream"):
+            return self._send(h, entry, 400, _error("The test server does not stream; send stream=false.", "invalid_request_error", None, "stream"))
+        self._complete(h, body, entry)
+
+    def _complete(self, h: _Handler, body: dict, entry: dict) -> None:
+        """A chat completion, with this attempt's latency and fault."""
+        root = root_key(body)
+        with self._lock:
+            attempt = self._attempts[root] = self._attempts.get(root, 0) + 1
+        fault = self.choose_fault(root) if attempt == 1 else None
+        entry.update(attempt=attempt, fault=fault)
+        output_type, answer = answer_for(body)
+        entry["output_type"] = output_type
+        if self._stopping.wait(self._delay(entry["key"], attempt)):
+            return self._drop(h)
+        if fault == "rate_limit":
+            headers = {"Retry-After": f"{self.config.retry_after:g}",
+                       "retry-after-ms": str(round(self.config.retry_after * 1000))}
+            return self._send(h, entry, 429, _error("Rate limit reached for requests. Please try again later.",
+                                                    "requests", "rate_limit_exceeded"), headers)
+        if fault == "server_error":
+            return self._send(h, entry, 500, _error("The server had an error while processing your request.", "server_error", None))
+        if fault == "drop":
+            return self._drop(h)
+        if fault == "hang":
+            if self._stopping.wait(self.config.hang_seconds) or self.config.hang_then == "drop":
+                return self._drop(h)
+        good = canonical_json(answer)
+        content, finish = good, "stop"
+        if fault in ("malformed_json", "schema_violation", "truncated"):
+            content = faulty_content(fault, good, output_type, answer, _schema_of(body, body["messages"]))
+            finish = "length" if fault == "truncated" else "stop"
+        self._send(h, entry, 200, self._completion(body, entry["key"], content, finish))
+
+    def _completion(self, body: dict, key: str, content: str, finish: str) -> dict:
+        """A chat.completion object, with token counts estimated at four characters a token."""
+        prompt_chars = sum(len(_text(m.get("content"))) for m in body["messages"] if isinstance(m, dict))
+        prompt, completion = math.ceil(prompt_chars / 4), math.ceil(len(content) / 4)
+        return {"id": f"chatcmpl-{key[:24]}", "object": "chat.completion", "created": CREATED, "model": body["model"],
+                "system_fingerprint": "fp_worldsmith_test",
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": content, "refusal": None},
+                             "logprobs": None, "finish_reason": finish}],
+                "usage": {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}}
+
+    @staticmethod
+    def _model_card(name: str) -> dict:
+        """One entry of the model list."""
+        return {"id": name, "object": "model", "created": CREATED, "owned_by": "worldsmith"}
+
+    @staticmethod
+    def _unknown_model(name: str) -> dict:
+        """The 404 body for a model the server does not serve."""
+        return _error(f"The model `{name}` does not exist or you do not have access to it.",
+                      "invalid_request_error", "model_not_found", "model")
+
+    def _send(self, h: _Handler, entry: dict, status: int, payload: dict, headers: dict[str, str] | None = None) -> None:
+        """Write a JSON response, unless the client has already gone, and mark the record completed."""
+        entry["status"] = status
+        if _peer_gone(h.connection):
+            h.close_connection = True
+            return
+        data = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode()
+        h.send_response(status)
+        h.send_header("Content-Type", "application/json")
+        h.send_header("Content-Length", str(len(data)))
+        for name, value in (headers or {}).items():
+            h.send_header(name, value)
+        h.end_headers()
+        h.wfile.write(data)
+        h.wfile.flush()
+        entry["completed"] = True
+
+    @staticmethod
+    def _drop(h: _Handler) -> None:
+        """Close the connection without a response."""
+        h.close_connection = True
+        try:
+            h.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+
+# ---------------------------------------------------------------- console entry
+
+def _fault(text: str) -> tuple[str, float]:
+    """One --fault NAME=RATE."""
+    name, sep, rate = text.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"expected NAME=RATE, got {text!r}")
+    try:
+        return name.strip(), float(rate)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"the rate of {name!r} is not a number: {rate!r}") from exc
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the test server in the foreground until SIGTERM or SIGINT."""
+    p = argparse.ArgumentParser(prog="python -m generators.backends.test_server",
+                                description="An OpenAI-compatible test server on 127.0.0.1.")
+    p.add_argument("--port", type=int, default=8765, help="0 picks a free port (default 8765)")
+    p.add_argument("--model", action="append", dest="models", help="a model name to serve (repeatable)")
+    p.add_argument("--api-key", help="require this bearer key (or set WORLDSMITH_TEST_SERVER_KEY)")
+    p.add_argument("--latency", type=float, default=0.0)
+    p.add_argument("--jitter", type=float, default=0.0)
+    p.add_argument("--fault", type=_fault, action="append", default=[], help="NAME=RATE, e.g. rate_limit=0.2 (repeatable)")
+    p.add_argument("--retry-after", type=float, default=1.0)
+    p.add_argument("--hang-seconds", type=float, default=5.0)
+    p.add_argument("--hang-then", choices=["answer", "drop"], default="answer")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--log", type=Path, help="append one JSON line per request to this file")
+    args = p.parse_args(argv)
+    config = ServerConfig(port=args.port, models=args.models or ["test-model"],
+                          api_key=args.api_key or os.environ.get("WORLDSMITH_TEST_SERVER_KEY"),
+                          latency=args.latency, jitter=args.jitter, faults=dict(args.fault),
+                          retry_after=args.retry_after, hang_seconds=args.hang_seconds, hang_then=args.hang_then,
+                          seed=args.seed, log_path=args.log)
+    done = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: done.set())
+    server = TestServer(config)
+    url = server.start()
+    # The first line of stdout is the base URL, for a parent process that started us with --port 0.
+    print(url, flush=True)
+    try:
+        while not done.wait(0.2):
+            pass
+    finally:
+        server.stop()
+        print(json.dumps(server.stats()), file=sys.stderr, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
