@@ -1,0 +1,127 @@
+"""The persistent response cache: one SQLite row per canonical request, committed as soon as it is known."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from pydantic import BaseModel, ConfigDict
+
+# The fields of a request that change its answer. Everything else (base_url, api_key, timeout,
+# concurrency) is left out on purpose: the same question to a mirror of the same model is the same.
+KEY_FIELDS = ("model", "messages", "response_format", "mode", "temperature", "max_tokens", "seed", "prompt_version")
+
+_SCHEMA = """
+create table if not exists responses (
+    key     text primary key,
+    value   text not null,
+    usage   text not null default '{}',
+    created real not null
+)
+"""
+
+
+class CacheStats(BaseModel):
+    """What the cache holds, and how it served this process."""
+
+    model_config = ConfigDict(extra="forbid")
+    path: str
+    entries: int
+    bytes: int
+    hits: int
+    misses: int
+
+
+def default_cache_path() -> Path:
+    """$WORLDSMITH_CACHE, or responses.sqlite in the user's cache directory."""
+    env = os.environ.get("WORLDSMITH_CACHE")
+    if env:
+        return Path(env).expanduser()
+    return Path(platformdirs.user_cache_dir("worldsmith")) / "responses.sqlite"
+
+
+def canonical_json(value: Any) -> str:
+    """JSON with sorted keys and no spaces: equal requests give equal bytes."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+def key_for(request: dict[str, Any]) -> str:
+    """The cache key of a request: sha256 of the canonical JSON of its answer-changing fields."""
+    kept = {k: request.get(k) for k in KEY_FIELDS}
+    return hashlib.sha256(canonical_json(kept).encode("utf-8")).hexdigest()
+
+
+class ResponseCache:
+    """A SQLite file of validated answers by request key, safe for concurrent use within one process."""
+
+    def __init__(self, path: str | Path | None = None):
+        self.path = Path(path) if path is not None else default_cache_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.hits = 0
+        self.misses = 0
+        self._lock = threading.Lock()
+        # One connection, used from the event loop thread and possibly from worker threads; the lock
+        # serialises it. Autocommit (isolation_level=None): each put is durable when it returns, so a
+        # SIGKILL loses nothing that finished.
+        self._db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None, timeout=30.0)
+        with self._lock:
+            self._db.execute("pragma journal_mode=wal")
+            self._db.execute("pragma synchronous=normal")
+            self._db.execute(_SCHEMA)
+
+    def __repr__(self) -> str:
+        return f"ResponseCache({str(self.path)!r})"
+
+    def get(self, key: str) -> str | None:
+        """The cached answer (JSON text) for a key, or None; counts a hit or a miss."""
+        with self._lock:
+            row = self._db.execute("select value from responses where key = ?", (key,)).fetchone()
+        if row is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        return row[0]
+
+    def usage_of(self, key: str) -> dict[str, Any] | None:
+        """The token usage recorded when the answer for a key was first made, or None."""
+        with self._lock:
+            row = self._db.execute("select usage from responses where key = ?", (key,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def put(self, key: str, value_json: str, usage: dict[str, Any] | None = None) -> None:
+        """Store the answer for a key (replacing any), committed before returning."""
+        with self._lock:
+            self._db.execute("insert or replace into responses (key, value, usage, created) values (?, ?, ?, ?)",
+                             (key, value_json, canonical_json(usage or {}), time.time()))
+
+    def discard(self, key: str) -> None:
+        """Forget one answer (one that no longer validates, say)."""
+        with self._lock:
+            self._db.execute("delete from responses where key = ?", (key,))
+
+    def stats(self) -> CacheStats:
+        """Entries and bytes on disk (WAL included), hits and misses in this process."""
+        with self._lock:
+            entries = self._db.execute("select count(*) from responses").fetchone()[0]
+        size = sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.exists())
+        return CacheStats(path=str(self.path), entries=entries, bytes=size, hits=self.hits, misses=self.misses)
+
+    def clear(self) -> int:
+        """Remove every entry; returns how many there were."""
+        with self._lock:
+            n = self._db.execute("select count(*) from responses").fetchone()[0]
+            self._db.execute("delete from responses")
+            self._db.execute("vacuum")
+        return n
+
+    def close(self) -> None:
+        """Close the file."""
+        with self._lock:
+            self._db.close()

@@ -1,0 +1,335 @@
+"""The OpenAI-compatible backend: one door to any chat-completions server, structured, retried, cached, counted.
+
+A call goes: cache lookup (by the key of the initial request) -> HTTP with our own retry loop
+(429 honouring Retry-After, 5xx, timeouts, dropped connections; 4xx fails fast) -> parse and validate
+-> re-ask with the error shown, at most `reasks` times -> cache the validated content.
+Structured output degrades once per backend: json_schema (strict) -> json_object -> schema in prompt.
+The API key is held as a secret and scrubbed from every message built from a server's answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import time
+from typing import Any, TypeVar
+
+import openai
+from pydantic import BaseModel, SecretStr, ValidationError
+
+from generators.backends.cache import ResponseCache, key_for
+from generators.backends.usage import KindUsage, Usage, estimate_tokens
+from generators.context import ArtifactContext
+from generators.expansion import ExpansionContext
+from generators.prompts import MODES, PROMPT_VERSION, output_schema, reask_message, render_messages
+from worlds.errors import ModelError
+
+T = TypeVar("T", bound=BaseModel)
+
+DEFAULT_BASE_URL = "https://api.openai.com/v1"
+# The order in which structured output degrades on a server that refuses a response_format.
+_FALLBACK = {"json_schema": "json_object", "json_object": "prompt"}
+_RETRY_STATUS = {408, 409, 429}
+_BEARER = re.compile(r"(?i)bearer\s+[^\s\"',;]+")
+_SK = re.compile(r"sk-[A-Za-z0-9_\-]{6,}")
+
+
+class _Unusable(Exception):
+    """An answer that arrived but cannot be used: malformed JSON, a schema violation, a truncation."""
+
+
+class OpenAIBackend:
+    """A Backend over any OpenAI-compatible chat-completions server (OpenAI, vLLM, Ollama, llama.cpp, LiteLLM)."""
+
+    name = "openai"
+
+    def __init__(self, model: str, base_url: str | None = None, api_key: str | None = None, *,
+                 concurrency: int = 16, timeout: float = 60.0, max_attempts: int = 6, reasks: int = 2,
+                 temperature: float = 0.7, max_tokens: int | None = None, mode: str = "auto",
+                 cache: ResponseCache | None = None, usage: Usage | None = None,
+                 backoff_base: float = 0.5, backoff_cap: float = 20.0, retry_after_cap: float = 60.0):
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}; use one of {', '.join(MODES)}")
+        if max_attempts < 1 or reasks < 0 or concurrency < 1:
+            raise ValueError("max_attempts and concurrency must be at least 1, reasks at least 0")
+        self.model = model
+        self.base_url = (base_url or os.environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL).rstrip("/")
+        # Local servers take any key, but the client insists on one.
+        self._api_key = SecretStr(api_key or os.environ.get("OPENAI_API_KEY") or "not-needed")
+        self.concurrency = concurrency
+        self.timeout = timeout
+        self.max_attempts = max_attempts
+        self.reasks = reasks
+        self.temperature = temperature
+        self.max_tokens = max_tokens
+        self.mode = mode
+        self.cache = cache
+        self.usage = usage if usage is not None else Usage(model=model)
+        self.backoff_base = backoff_base
+        self.backoff_cap = backoff_cap
+        self.retry_after_cap = retry_after_cap
+        # What this backend actually sends; in auto mode it degrades once a server refuses a format.
+        self.wire_mode = "json_schema" if mode == "auto" else mode
+        self._jitter = random.Random()  # backoff jitter only: never touches content
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._client: openai.AsyncOpenAI | None = None
+        self._semaphore: asyncio.Semaphore | None = None
+
+    def __repr__(self) -> str:
+        return f"OpenAIBackend(model={self.model!r}, base_url={self.base_url!r}, mode={self.mode!r})"
+
+    def describe(self) -> str:
+        """One line for the CLI: which model at which server."""
+        return f"openai-compatible model {self.model!r} at {self.base_url}"
+
+    # -- plumbing ---------------------------------------------------------------------------------
+
+    def _bind(self) -> tuple[openai.AsyncOpenAI, asyncio.Semaphore]:
+        """The client and the concurrency limit of the running event loop (made on first use in it)."""
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:
+            # A client's connection pool and a semaphore belong to one loop: a new asyncio.run needs new ones.
+            self._loop = loop
+            self._client = openai.AsyncOpenAI(base_url=self.base_url, api_key=self._api_key.get_secret_value(),
+                                              max_retries=0, timeout=self.timeout)
+            self._semaphore = asyncio.Semaphore(self.concurrency)
+        assert self._client is not None and self._semaphore is not None
+        return self._client, self._semaphore
+
+    async def aclose(self) -> None:
+        """Close the HTTP client of the current loop."""
+        if self._client is not None:
+            await self._client.close()
+            self._client = None
+            self._loop = None
+
+    def scrub(self, text: str) -> str:
+        """Text with the API key and any bearer token or sk- key replaced by ***."""
+        secret = self._api_key.get_secret_value()
+        if secret:
+            text = text.replace(secret, "***")
+        return _SK.sub("sk-***", _BEARER.sub("Bearer ***", text))
+
+    def _fail(self, message: str, retryable: bool) -> ModelError:
+        return ModelError(self.scrub(message), retryable=retryable)
+
+    def _server_message(self, exc: openai.APIStatusError) -> str:
+        """The server's own words about an error, scrubbed and short."""
+        body = exc.body
+        text = ""
+        if isinstance(body, dict):
+            err = body.get("error", body)
+            text = err.get("message", "") if isinstance(err, dict) else str(err)
+        text = text or getattr(exc, "message", "") or str(exc)
+        text = " ".join(self.scrub(str(text)).split())
+        return text[:300]
+
+    def _backoff(self, attempt: int) -> float:
+        """Full-jitter exponential backoff: uniform in [0, min(cap, base * 2^(attempt-1))]."""
+        return self._jitter.uniform(0, min(self.backoff_cap, self.backoff_base * 2 ** (attempt - 1)))
+
+    def _retry_after(self, exc: openai.APIStatusError) -> float | None:
+        """The server's Retry-After (seconds, or retry-after-ms), capped; None when absent or unreadable."""
+        headers = exc.response.headers
+        for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
+            raw = headers.get(name)
+            if raw is None:
+                continue
+            try:
+                value = float(raw) * scale
+            except ValueError:
+                continue  # an HTTP date: rare from model servers, and our backoff is a fine stand-in
+            return max(0.0, min(self.retry_after_cap, value))
+        return None
+
+    def _request(self, messages: list[dict[str, str]], output_type: type[BaseModel], wire_mode: str,
+                 seed: int | None) -> dict[str, Any]:
+        """The chat-completions request body for one attempt."""
+        request: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": self.temperature}
+        if self.max_tokens is not None:
+            request["max_tokens"] = self.max_tokens
+        if seed is not None:
+            request["seed"] = seed
+        if wire_mode == "json_schema":
+            request["response_format"] = {"type": "json_schema", "json_schema": {
+                "name": output_type.__name__, "schema": output_schema(output_type), "strict": True}}
+        elif wire_mode == "json_object":
+            request["response_format"] = {"type": "json_object"}
+        return request
+
+    # -- one HTTP request, retried ------------------------------------------------------------------
+
+    async def _complete(self, build: Any, stats: KindUsage) -> tuple[Any, dict[str, Any]]:
+        """One completion and the request that got it, retried on transient failures.
+
+        `build()` gives the request for the current wire mode, which a refused format changes.
+        """
+        client, limit = self._bind()
+        attempt = 0
+        while True:
+            attempt += 1
+            request = build()
+            failure: tuple[str, bool] | None = None  # (message, retryable): raised outside `except`, unchained
+            delay = None
+            try:
+                async with limit:
+                    stats.calls += 1
+                    completion = await client.chat.completions.create(**request)
+                return completion, request
+            except openai.APIStatusError as exc:
+                status = exc.status_code
+                said = self._server_message(exc)
+                if status in _RETRY_STATUS or status >= 500:
+                    delay = self._retry_after(exc)
+                    failure = (f"HTTP {status}: {said}", True)
+                elif status == 400 and "response_format" in request and self._refuses_format(said):
+                    if self.mode == "auto":
+                        self.wire_mode = _FALLBACK.get(self.wire_mode, "prompt")
+                        attempt -= 1  # a change of format, not a retry
+                        continue
+                    failure = (f"the server at {self.base_url} does not support response_format "
+                               f"{request['response_format']['type']!r} (400): {said}; use mode 'auto' "
+                               f"or 'prompt'", False)
+                elif status == 401:
+                    failure = (f"the server at {self.base_url} refused the API key (401): {said}", False)
+                elif status == 403:
+                    failure = (f"the server at {self.base_url} denied access to model {self.model!r} (403): {said}",
+                               False)
+                elif status == 404:
+                    failure = (f"model {self.model!r} not found at {self.base_url} (404): {said}", False)
+                else:
+                    failure = (f"the server at {self.base_url} rejected the request ({status}): {said}", False)
+            except openai.APITimeoutError:
+                failure = (f"no answer within {self.timeout:g} s", True)
+            except openai.APIConnectionError as exc:
+                failure = (f"connection to {self.base_url} failed: {type(exc.__cause__ or exc).__name__}", True)
+            message, retryable = failure
+            if not retryable:
+                raise self._fail(message, False) from None
+            if attempt >= self.max_attempts:
+                raise self._fail(f"{self.model!r} at {self.base_url}: gave up after {attempt} attempts; "
+                                 f"last: {message}", True) from None
+            stats.retries += 1
+            await asyncio.sleep(delay if delay is not None else self._backoff(attempt))
+
+    @staticmethod
+    def _refuses_format(said: str) -> bool:
+        """Whether a 400's message says the response_format (json_schema / json_object) is not supported."""
+        text = said.lower()
+        return any(w in text for w in ("response_format", "json_schema", "json_object", "response format"))
+
+    # -- one answer, re-asked until valid -------------------------------------------------------------
+
+    @staticmethod
+    def _parse(completion: Any, output_type: type[T]) -> tuple[T | None, str, str | None]:
+        """(content or None, the raw text, the error that makes it unusable or None)."""
+        try:
+            choice = completion.choices[0]
+            text = choice.message.content or ""
+            finish = choice.finish_reason
+        except (AttributeError, IndexError, TypeError):
+            return None, "", "the server's answer held no message"
+        if finish == "length":
+            return None, text, "the answer was cut off at the token limit (finish_reason length); answer shorter"
+        raw = text.strip()
+        if raw.startswith("```"):
+            # Schema-in-prompt models like to fence their JSON; the fence is not the error worth a re-ask.
+            raw = raw.split("\n", 1)[1] if "\n" in raw else ""
+            raw = raw.rsplit("```", 1)[0]
+        try:
+            data = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            return None, text, f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+        try:
+            return output_type.model_validate(data), text, None
+        except ValidationError as exc:
+            problems = [f"{'.'.join(str(p) for p in e['loc']) or '(root)'}: {e['msg']}" for e in exc.errors()[:4]]
+            more = f" (+{exc.error_count() - 4} more)" if exc.error_count() > 4 else ""
+            return None, text, f"does not match the {output_type.__name__} schema: " + "; ".join(problems) + more
+
+    def _tokens(self, completion: Any, messages: list[dict[str, str]], text: str, stats: KindUsage) -> tuple[int, int]:
+        usage = getattr(completion, "usage", None)
+        tin = getattr(usage, "prompt_tokens", None)
+        tout = getattr(usage, "completion_tokens", None)
+        if tin is None or tout is None:
+            stats.estimated = True
+            tin = estimate_tokens("".join(m["content"] for m in messages)) if tin is None else tin
+            tout = estimate_tokens(text) if tout is None else tout
+        stats.tokens_in += tin
+        stats.tokens_out += tout
+        return tin, tout
+
+    async def generate(self, context: ArtifactContext | ExpansionContext, output_type: type[T]) -> T:
+        """Content of `output_type` for the context: from the cache, or from the server, validated."""
+        kind = _kind_of(context)
+        stats = self.usage.kind(kind)
+        stats.requests += 1
+        start = self.usage.started()
+        try:
+            return await self._generate(context, output_type, stats)
+        except ModelError:
+            stats.failures += 1
+            raise
+        finally:
+            self.usage.finished(kind, start)
+
+    def cache_key(self, context: ArtifactContext | ExpansionContext, output_type: type[BaseModel]) -> str:
+        """The key this backend caches the answer for a context under: that of its initial request."""
+        first_mode = "json_schema" if self.mode == "auto" else self.mode
+        request = self._request(render_messages(context, output_type, first_mode), output_type, first_mode,
+                                _wire_seed(context))
+        return key_for({**request, "mode": self.mode, "prompt_version": PROMPT_VERSION})
+
+    async def _generate(self, context: ArtifactContext | ExpansionContext, output_type: type[T],
+                        stats: KindUsage) -> T:
+        key = self.cache_key(context, output_type)
+        if self.cache is not None:
+            hit = self.cache.get(key)
+            if hit is not None:
+                try:
+                    content = output_type.model_validate_json(hit)
+                    stats.cache_hits += 1
+                    return content
+                except ValidationError:
+                    self.cache.discard(key)  # made under an older content model: ask again
+        seed = _wire_seed(context)
+        tail: list[dict[str, str]] = []  # the re-ask exchange, kept across a change of wire mode
+        spent = [0, 0]
+        error = ""
+        for attempt in range(self.reasks + 1):
+            if attempt:
+                stats.reasks += 1
+
+            def build() -> dict[str, Any]:
+                messages = render_messages(context, output_type, self.wire_mode) + tail
+                return self._request(messages, output_type, self.wire_mode, seed)
+
+            completion, request = await self._complete(build, stats)
+            sent = request["messages"]
+            content, text, error = self._parse(completion, output_type)
+            tin, tout = self._tokens(completion, sent, text, stats)
+            spent[0] += tin
+            spent[1] += tout
+            if content is not None:
+                if self.cache is not None:
+                    self.cache.put(key, content.model_dump_json(),
+                                   {"tokens_in": spent[0], "tokens_out": spent[1], "model": self.model})
+                return content
+            tail += [{"role": "assistant", "content": text}, reask_message(error, output_type)]
+        raise self._fail(f"{self.model!r} at {self.base_url}: could not get a valid {output_type.__name__} "
+                         f"after {self.reasks + 1} tries: {error}", False)
+
+
+def _kind_of(context: ArtifactContext | ExpansionContext) -> str:
+    """The accounting kind of a call: expand, repair, or the artifact's kind."""
+    if isinstance(context, ExpansionContext):
+        return "expand"
+    return "repair" if context.repair else context.spec.kind
+
+
+def _wire_seed(context: ArtifactContext | ExpansionContext) -> int:
+    # Context seeds are 64-bit; servers take a signed 32- or 64-bit seed, so fold it into 31 bits.
+    return context.seed % (2 ** 31)

@@ -1,0 +1,220 @@
+"""Prompts as files: the versioned templates under generators/prompts/ turned into chat messages.
+
+The contract every backend and the test server rely on:
+  messages = [system, user]
+  system  the stable prefix of one world (writer's rules, world brief, cast table), rendered only
+          from world_title, world_summary and the cast, so it is byte-identical across a world's
+          calls and a provider can cache it;
+  user    the per-artifact instructions, then (schema-in-prompt modes) the JSON schema, then a line
+          `worldsmith-output: <TypeName>` and, last, a fenced block opened by
+          "```json worldsmith-context" holding the context's JSON and closed by "```".
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+from string import Template
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from generators.compose.email import subject_of
+from generators.context import ArtifactContext, FactRef, PersonRef
+from generators.expansion import ExpansionContext
+from worlds.plan import DocumentSpec, EmailSpec, SheetSpec
+
+# Bump when any template or the rendering below changes what a model is told: it is part of every
+# cache key and of the manifest, so a new version never reuses answers to old prompts.
+PROMPT_VERSION = "2026-12-1"
+
+Mode = Literal["json_schema", "json_object", "prompt"]
+MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
+
+_DIR = Path(__file__).resolve().parent / "prompts"
+CONTEXT_FENCE = "```json worldsmith-context"
+OUTPUT_MARKER = "worldsmith-output:"
+
+# Keywords that strict structured output rejects or that only add bytes; validation still applies them.
+_DROP = {"default", "title", "minLength", "maxLength", "discriminator", "examples"}
+
+
+@functools.lru_cache(maxsize=None)
+def template(name: str) -> Template:
+    """The template generators/prompts/<name>.md."""
+    return Template((_DIR / f"{name}.md").read_text(encoding="utf-8"))
+
+
+def _strict(node: Any) -> Any:
+    """A schema node made strict: closed objects, every property required, const as a one-value enum."""
+    if isinstance(node, list):
+        return [_strict(n) for n in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key in _DROP:
+            continue
+        if key in ("properties", "$defs"):
+            # The keys of these maps are field and type names, not keywords: keep every one.
+            out[key] = {name: _strict(sub) for name, sub in value.items()}
+        else:
+            out[key] = _strict(value)
+    if "const" in out:
+        out["enum"] = [out.pop("const")]
+    if out.get("type") == "object" or "properties" in out:
+        out["additionalProperties"] = False
+        out["required"] = list(out.get("properties", {}))
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def _schema_text(output_type: type[BaseModel]) -> str:
+    return json.dumps(_strict(output_type.model_json_schema()), sort_keys=True, separators=(",", ":"))
+
+
+def output_schema(output_type: type[BaseModel]) -> dict[str, Any]:
+    """The strict-compatible JSON schema of an output type ($defs kept, objects closed, all required)."""
+    return json.loads(_schema_text(output_type))
+
+
+def _person(p: PersonRef) -> str:
+    return f"{p.name} <{p.email}>, {p.title}, {p.organisation}"
+
+
+def _people(people: list[PersonRef]) -> str:
+    return "; ".join(_person(p) for p in people) or "(none)"
+
+
+def _cast_table(cast: list[PersonRef]) -> str:
+    rows = ["name | title | organisation | email"]
+    rows += [f"{p.name} | {p.title} | {p.organisation} | {p.email}" for p in cast]
+    return "\n".join(rows)
+
+
+def _facts(facts: list[FactRef]) -> str:
+    if not facts:
+        return ""
+    lines = [f'- {f.id}: {f.statement} Write exactly: "{f.text}"' for f in facts]
+    return "\n# Facts to carry, with exactly these texts\n" + "\n".join(lines) + "\n"
+
+
+def _distractor(context: ArtifactContext) -> str:
+    if not context.distractor_label:
+        return ""
+    # A distractor carries a deliberately wrong value: the writer must not "correct" it, and must label it.
+    return (f"\nThis file is a {context.distractor_label}: its figures are meant to differ from later files. "
+            f"Use the fact texts above as given, and make clear it is a {context.distractor_label}.\n")
+
+
+def _voice(context: ArtifactContext) -> str:
+    v, s = context.voice, context.voice.style
+    # A few of each list are enough to set a register; the full lists are in the context block.
+    return (f"{v.occupation} ({v.family}), {s.tone} tone, locale {context.locale}. "
+            f"Greetings: {', '.join(s.greetings[:4])}. Sign-offs: {', '.join(s.sign_offs[:4])}. "
+            f"Terms of the trade: {', '.join(s.phrases[:6])}. Writes: {', '.join(v.documents[:4])}. "
+            f"Uses: {', '.join(v.tools[:4])}.")
+
+
+def _thread(context: ArtifactContext) -> str:
+    if context.parent is None:
+        return ""
+    who = _person(context.parent_author) if context.parent_author else "(unknown)"
+    return (f"\n# The message being {'replied to' if context.spec.mode == 'reply' else 'forwarded'}\n"
+            f"From: {who}\nSubject: {context.parent.subject}\n\n{context.parent.body}\n")
+
+
+def _sheets(context: ArtifactContext) -> str:
+    if not context.cited_sheets:
+        return ""
+    parts = ["\n# Sheets this document quotes (use their figures)"]
+    for sheet in context.cited_sheets:
+        parts.append(f"{sheet.title}: " + " | ".join(c.name for c in sheet.columns))
+        parts += [" | ".join("" if v is None else str(v) for v in row) for row in sheet.rows]
+    return "\n".join(parts) + "\n"
+
+
+def _repair(notes: list[str]) -> str:
+    if not notes:
+        return ""
+    return template("repair").substitute(notes="\n".join(f"- {n}" for n in notes))
+
+
+def _artifact_instructions(context: ArtifactContext) -> str:
+    spec = context.spec
+    common = dict(author=_person(context.author), purpose=spec.purpose or "(as the title says)",
+                  title=spec.title, facts=_facts(context.facts), distractor=_distractor(context),
+                  voice=_voice(context))
+    if isinstance(spec, EmailSpec):
+        mode_line = {"new": "a new message", "reply": "a reply to the message below",
+                     "forward": "a forward of the message below, with a short note on top"}[spec.mode]
+        text = template("email").substitute(common, mode_line=mode_line, to=_people(context.to),
+                                            cc=_people(context.cc), sent_at=spec.sent_at.isoformat(),
+                                            subject=subject_of(spec, context.parent.subject if context.parent else None),
+                                            thread=_thread(context))
+    elif isinstance(spec, DocumentSpec):
+        text = template("document").substitute(common, doc_type=spec.doc_type, readers=_people(context.to),
+                                               date=spec.date.isoformat(), sections=spec.sections,
+                                               sheets=_sheets(context))
+    elif isinstance(spec, SheetSpec):
+        text = template("spreadsheet").substitute(common, readers=_people(context.to), date=spec.date.isoformat(),
+                                                  rows=spec.rows)
+    else:  # pragma: no cover - the spec union is closed
+        raise TypeError(f"no prompt for {type(spec).__name__}")
+    return text + _repair(context.repair)
+
+
+def _expansion_instructions(context: ExpansionContext) -> str:
+    facts = "\n".join(f"- {f.id}: {f.statement}" for f in context.facts) or "(none)"
+    return template("expand").substitute(window_start=context.window_start.isoformat(),
+                                         window_end=context.window_end.isoformat(), timezone=context.timezone,
+                                         folders=", ".join(context.folders) or "(any)",
+                                         existing="; ".join(context.existing_titles) or "(none)",
+                                         facts=facts, budget=context.budget)
+
+
+def system_message(context: ArtifactContext | ExpansionContext) -> str:
+    """The system message: the same bytes for every call of one world."""
+    if isinstance(context, ExpansionContext):
+        cast = "\n".join(["role | title | organisation | people"] +
+                         [f"{r.role} | {r.title} | {r.organisation} | {r.people}" for r in context.roles])
+    else:
+        cast = _cast_table(context.cast)
+    return template("system").substitute(world_title=context.world_title, world_summary=context.world_summary,
+                                         cast=cast)
+
+
+def context_json(context: ArtifactContext | ExpansionContext) -> str:
+    """The context as the prompt carries it: the cast left out of artifacts (it is in the system message)."""
+    if isinstance(context, ArtifactContext):
+        return context.model_dump_json(exclude={"cast"})
+    return context.model_dump_json()
+
+
+def user_message(context: ArtifactContext | ExpansionContext, output_type: type[BaseModel], mode: str) -> str:
+    """The per-call message: instructions, the schema where the server is not given it, the context block."""
+    if isinstance(context, ExpansionContext):
+        body = _expansion_instructions(context)
+    else:
+        body = _artifact_instructions(context)
+    parts = [body.rstrip("\n"), ""]
+    if mode in ("json_object", "prompt"):
+        # Without a json_schema response_format the model only knows the shape from here.
+        parts += [f"# JSON schema of the answer\n```json\n{_schema_text(output_type)}\n```", ""]
+    parts += [f"{OUTPUT_MARKER} {output_type.__name__}", f"{CONTEXT_FENCE}\n{context_json(context)}\n```"]
+    return "\n".join(parts)
+
+
+def render_messages(context: ArtifactContext | ExpansionContext, output_type: type[BaseModel],
+                    mode: str = "json_schema") -> list[dict[str, str]]:
+    """The [system, user] chat messages asking for `output_type` in the given structured-output mode."""
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}; use one of {', '.join(MODES)}")
+    return [{"role": "system", "content": system_message(context)},
+            {"role": "user", "content": user_message(context, output_type, mode)}]
+
+
+def reask_message(error: str, output_type: type[BaseModel]) -> dict[str, str]:
+    """The user message that follows an unusable answer, showing what was wrong with it."""
+    return {"role": "user", "content": template("reask").substitute(error=error, type_name=output_type.__name__)}
