@@ -32,23 +32,39 @@ def generate(
     outline: Path = typer.Argument(..., help="the outline YAML file"),
     seed: int = typer.Option(0, help="random seed: the same seed gives the same world"),
     out: Path = typer.Option(Path("outputs"), help="where worlds are published"),
-    concurrency: int = typer.Option(16, min=1, help="generation calls in flight"),
+    backend: Optional[str] = typer.Option(None, help="offline (default) or openai; env WORLDSMITH_BACKEND"),
+    model: Optional[str] = typer.Option(None, help="model name for the openai backend; env WORLDSMITH_MODEL"),
+    base_url: Optional[str] = typer.Option(None, help="OpenAI-compatible endpoint; env OPENAI_BASE_URL"),
+    concurrency: Optional[int] = typer.Option(None, min=1, help="model calls in flight (default 16)"),
+    expand: int = typer.Option(0, min=0, help="let the model propose up to N further artifacts"),
+    no_cache: bool = typer.Option(False, "--no-cache", help="ignore and do not fill the response cache"),
+    repair_rounds: int = typer.Option(2, min=0, max=5, help="rounds of regenerating artifacts that fail a check"),
+    config: Optional[Path] = typer.Option(None, help="a worldsmith.toml (default ./worldsmith.toml, then the user's)"),
 ) -> None:
     """Generate the world an outline describes, validate it, and publish it.
 
+    \b
     Example: worldsmith generate outlines/examples/tanker-spill-liability.yaml --seed 7
+    Example: worldsmith generate OUTLINE --backend openai --base-url http://127.0.0.1:8000/v1 --model qwen3
     """
+    import time
+
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from flows import pipeline, progress
-    from generators.backends.offline import OfflineBackend
+    from flows.backends import make_backend
+    from flows.config import resolve_config
 
-    backend = OfflineBackend()
+    started = time.perf_counter()
     try:
-        prepared = pipeline.prepare(outline, seed, backend)  # bad input stops here, before Prefect starts
+        settings = resolve_config({"backend": backend, "model": model, "base_url": base_url,
+                                   "concurrency": concurrency, "no_cache": no_cache}, config)
+        # Bad input stops here, before Prefect starts and before anything is written.
+        prepared = pipeline.prepare(outline, seed, make_backend(settings), expand)
     except WorldsmithError as exc:
         _fail(exc)
-    console.print(f"backend: [bold]{backend.name}[/] (model {backend.model}) | world {prepared.world_id}")
+    console.print(settings.describe())
+    console.print(f"world: {prepared.world_id}")
     from flows.generate import generate_world
 
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -64,23 +80,39 @@ def generate(
     progress.listen(show)
     try:
         with bar:
-            result = generate_world(str(outline), seed=seed, out=str(out), concurrency=concurrency)
+            result = generate_world(str(outline), seed=seed, out=str(out), concurrency=concurrency, backend=backend,
+                                    model=model, base_url=base_url, expand=expand, no_cache=no_cache,
+                                    repair_rounds=repair_rounds, config_file=str(config) if config else None)
     except WorldsmithError as exc:
         _fail(exc)
     finally:
         progress.clear()
-    _summary(result)
+    _summary(result, time.perf_counter() - started)
     if result.quarantined:
         raise typer.Exit(1)
 
 
-def _summary(result) -> None:
+def _summary(result, seconds: float) -> None:
     table = Table(show_header=False, box=None)
     table.add_row("world", result.world_id)
     table.add_row("artifacts", ", ".join(f"{v} {k}" for k, v in sorted(result.counts.items())))
     table.add_row("validation", f"{result.verdict} ({result.errors} errors, {result.warnings} warnings)")
+    if result.repairs:
+        fixed = sum(1 for r in result.repairs if r["fixed"])
+        table.add_row("repaired", f"{fixed} of {len(result.repairs)} artifact regenerations fixed their checks")
+    if result.refused_proposals:
+        table.add_row("expansion", f"{len(result.refused_proposals)} proposals refused: " + result.refused_proposals[0])
+    usage = result.usage or {}
+    if usage:
+        total = usage.get("total", usage)
+        line = (f"{total.get('calls', 0)} calls, {total.get('cache_hits', 0)} cache hits, "
+                f"{total.get('retries', 0)} retries, {total.get('tokens_in', 0)} tokens in, "
+                f"{total.get('tokens_out', 0)} out")
+        if total.get("cost_usd") is not None:
+            line += f", ${total['cost_usd']:.4f}"
+        table.add_row("model", line)
     table.add_row("published" if not result.quarantined else "quarantined", result.path)
-    table.add_row("time", f"{result.seconds:.1f} s")
+    table.add_row("time", f"{seconds:.1f} s (flow {result.seconds:.1f} s)")
     console.print(table)
 
 
@@ -88,6 +120,7 @@ def _summary(result) -> None:
 def validate(world: Path = typer.Argument(..., help="a world bundle folder")) -> None:
     """Rebuild world.duckdb from the bundle's files, run every check, write validation.json.
 
+    \b
     Example: worldsmith validate outputs/tanker-spill-liability-1a2b3c4d5e
     """
     from worlds.validate import validate_bundle
@@ -111,6 +144,7 @@ def validate(world: Path = typer.Argument(..., help="a world bundle folder")) ->
 def outline_check(file: Path = typer.Argument(..., help="the outline YAML file")) -> None:
     """Check an outline against the schema and the taxonomy, and say what it will make.
 
+    \b
     Example: worldsmith outline check outlines/examples/buyside-diligence.yaml
     """
     from collections import Counter
@@ -132,6 +166,7 @@ def outline_check(file: Path = typer.Argument(..., help="the outline YAML file")
 def outline_schema(out: Optional[Path] = typer.Option(None, help="write to this file instead of stdout")) -> None:
     """Print the outline JSON Schema (for editor autocompletion).
 
+    \b
     Example: worldsmith outline schema --out outlines/outline.schema.json
     """
     from worlds.outline import outline_json_schema
@@ -142,6 +177,48 @@ def outline_schema(out: Optional[Path] = typer.Option(None, help="write to this 
     else:
         out.write_text(text, encoding="utf-8")
         console.print(f"wrote {out}")
+
+
+cache_app = typer.Typer(no_args_is_help=True, help="Inspect or empty the model response cache.")
+app.add_typer(cache_app, name="cache")
+
+
+@cache_app.command("stats")
+def cache_stats(config: Optional[Path] = typer.Option(None, help="a worldsmith.toml")) -> None:
+    """Show where the response cache is and what it holds.
+
+    \b
+    Example: worldsmith cache stats
+    """
+    from flows.config import resolve_config
+    from generators.backends.cache import ResponseCache, default_cache_path
+
+    try:
+        settings = resolve_config({}, config)
+    except WorldsmithError as exc:
+        _fail(exc)
+    path = settings.cache or default_cache_path()
+    stats = ResponseCache(path).stats()
+    console.print(f"cache: {path}\nentries: {stats.entries}\nbytes: {stats.bytes}")
+
+
+@cache_app.command("clear")
+def cache_clear(config: Optional[Path] = typer.Option(None, help="a worldsmith.toml")) -> None:
+    """Delete every cached model response.
+
+    \b
+    Example: worldsmith cache clear
+    """
+    from flows.config import resolve_config
+    from generators.backends.cache import ResponseCache, default_cache_path
+
+    try:
+        settings = resolve_config({}, config)
+    except WorldsmithError as exc:
+        _fail(exc)
+    path = settings.cache or default_cache_path()
+    removed = ResponseCache(path).clear()
+    console.print(f"cleared {removed} entries from {path}")
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""The generate_world Prefect flow: outline -> plan -> generate -> render -> load/validate -> publish."""
+"""The generate_world Prefect flow: outline -> plan -> generate -> render -> load/validate -> repair -> publish."""
 
 from __future__ import annotations
 
@@ -10,36 +10,60 @@ from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
 
 from flows import pipeline, progress
-from generators.backends.offline import OfflineBackend
+from flows.backends import make_backend
+from flows.config import resolve_config
 from worlds import bundle
 
 # Stages pass whole plans and contents in memory; hashing them for Prefect's cache would cost more than
 # the stage, and the response cache (not Prefect's) is what makes reruns cheap.
 _stage = task(cache_policy=NO_CACHE, persist_result=False)
 
+expand_stage = _stage(pipeline.expand, name="expand")
 plan_stage = _stage(pipeline.make_plan, name="plan")
 generate_stage = _stage(pipeline.generate, name="generate")
 render_stage = _stage(pipeline.render, name="render")
 validate_stage = _stage(pipeline.validate, name="load-and-validate")
+repair_stage = _stage(pipeline.regenerate, name="repair")
 manifest_stage = _stage(pipeline.write_manifest, name="manifest")
 publish_stage = _stage(pipeline.publish, name="publish")
 
 
 @flow(name="generate_world", log_prints=False, validate_parameters=False)
-def generate_world(outline: str, seed: int = 0, out: str = "outputs", concurrency: int = 16) -> pipeline.Published:
-    """Make the world an outline describes and publish it under `out`."""
+def generate_world(outline: str, seed: int = 0, out: str = "outputs", concurrency: int | None = None,
+                   backend: str | None = None, model: str | None = None, base_url: str | None = None,
+                   expand: int = 0, no_cache: bool = False, cache: str | None = None, repair_rounds: int = 2,
+                   config_file: str | None = None) -> pipeline.Published:
+    """Make the world an outline describes and publish it under `out`.
+
+    The API key is never a parameter (Prefect stores parameters): it comes from $OPENAI_API_KEY or
+    the config file.
+    """
     started = time.perf_counter()
-    backend = OfflineBackend()
-    prepared = pipeline.prepare(outline, seed, backend)
-    plan = plan_stage(prepared)
+    config = resolve_config({"backend": backend, "model": model, "base_url": base_url, "concurrency": concurrency,
+                             "no_cache": no_cache, "cache": cache}, Path(config_file) if config_file else None)
+    chosen = make_backend(config)
+    prepared = pipeline.prepare(outline, seed, chosen, expand)
+    expansion = expand_stage(prepared, chosen, expand)
+    plan = plan_stage(prepared, expansion)
     progress.start(len(plan.artifacts))
     staging = bundle.new_staging(Path(out), plan.world_id)
     try:
-        contents = generate_stage(plan, prepared.taxonomy, backend, concurrency, progress.advance)
+        contents = generate_stage(plan, prepared.taxonomy, chosen, config.concurrency, progress.advance)
         render_stage(plan, contents, staging)
         report = validate_stage(staging)
-        manifest = manifest_stage(prepared, plan, report, staging, backend)
-        return publish_stage(manifest, staging, Path(out), started)
+        repairs: list[dict] = []
+        for round_ in range(1, repair_rounds + 1):
+            targets = pipeline.repair_targets(plan, report)
+            if not targets:
+                break
+            contents = repair_stage(plan, prepared.taxonomy, chosen, contents, targets, round_, config.concurrency)
+            render_stage(plan, contents, staging)
+            report = validate_stage(staging)
+            still = pipeline.repair_targets(plan, report)
+            repairs += [{"round": round_, "artifact": aid, "path": plan.artifact(aid).path, "problems": notes,
+                         "fixed": aid not in still} for aid, notes in sorted(targets.items())]
+        manifest = manifest_stage(prepared, plan, report, staging, chosen, pipeline.usage_of(chosen), repairs)
+        return publish_stage(manifest, staging, Path(out), started, expansion.refused)
     except BaseException:
         bundle.discard(staging)
         raise

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import shutil
 import time
 from collections import Counter
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel
 
 from generators.backends.base import Backend
 from generators.engine import Progress, generate_contents
+from generators.expansion import ExpansionProposal, accept_proposals, expansion_context
 from generators.planner import PLANNER_VERSION, plan_world, world_id
 from generators.render import render_world
 from taxonomies.loader import load_taxonomy, resolve_cast, taxonomy_sha256
@@ -49,9 +52,12 @@ class Published(BaseModel):
     warnings: int
     counts: dict[str, int]
     seconds: float
+    usage: dict = {}
+    repairs: list[dict] = []
+    refused_proposals: list[str] = []
 
 
-def prepare(outline_path: str | Path, seed: int, backend: Backend) -> Prepared:
+def prepare(outline_path: str | Path, seed: int, backend: Backend, expand: int = 0) -> Prepared:
     """Read the outline, resolve its roles, and derive the world id from every input that shapes the world."""
     outline = load_outline(outline_path)
     taxonomy = load_taxonomy()
@@ -60,15 +66,35 @@ def prepare(outline_path: str | Path, seed: int, backend: Backend) -> Prepared:
     fingerprint = {
         "outline": outline.sha256(), "taxonomy": tax_sha, "seed": seed,
         "backend": backend.name, "model": backend.model, "generator": GENERATOR_VERSION,
+        "prompts": getattr(backend, "prompt_version", None), "expand": expand,
     }
     return Prepared(outline=outline, taxonomy=taxonomy, taxonomy_sha256=tax_sha,
                     world_id=world_id(outline.title, fingerprint), seed=seed)
 
 
-def make_plan(prepared: Prepared) -> WorldPlan:
-    """The world's plan."""
+class Expansion(BaseModel):
+    """What a model's expansion of the outline added, and what was refused."""
+
+    accepted: list[tuple[str, Any]] = []
+    refused: list[str] = []
+
+
+def expand(prepared: Prepared, backend: Backend, budget: int) -> Expansion:
+    """Ask the backend for up to `budget` further items; keep only those consistent with the outline."""
+    if budget <= 0:
+        return Expansion()
     occupations = resolve_cast(prepared.outline, prepared.taxonomy)
-    return plan_world(prepared.outline, occupations, prepared.seed, prepared.world_id)
+    context = expansion_context(prepared.outline, occupations, budget, prepared.seed)
+    proposal = asyncio.run(backend.generate(context, ExpansionProposal))
+    accepted, refused = accept_proposals(prepared.outline, proposal, budget)
+    return Expansion(accepted=accepted, refused=refused)
+
+
+def make_plan(prepared: Prepared, expansion: Expansion | None = None) -> WorldPlan:
+    """The world's plan, with the accepted expansion items."""
+    occupations = resolve_cast(prepared.outline, prepared.taxonomy)
+    extra = expansion.accepted if expansion else []
+    return plan_world(prepared.outline, occupations, prepared.seed, prepared.world_id, extra=extra)
 
 
 def generate(plan: WorldPlan, taxonomy: Taxonomy, backend: Backend, concurrency: int = 16,
@@ -77,10 +103,33 @@ def generate(plan: WorldPlan, taxonomy: Taxonomy, backend: Backend, concurrency:
     return asyncio.run(generate_contents(plan, taxonomy, backend, concurrency=concurrency, on_done=on_done))
 
 
+def repair_targets(plan: WorldPlan, report: ValidationReport) -> dict[str, list[str]]:
+    """The artifacts an error check named, each with what was found wrong with it."""
+    ids = {a.id for a in plan.artifacts}
+    targets: dict[str, list[str]] = {}
+    for check in report.checks:
+        if check.severity != "error" or not check.count:
+            continue
+        for row in check.rows:
+            if row.artifact_id in ids:
+                targets.setdefault(row.artifact_id, []).append(f"{check.id}: {row.detail}")
+    return targets
+
+
+def regenerate(plan: WorldPlan, taxonomy: Taxonomy, backend: Backend, contents: dict[str, Content],
+               targets: dict[str, list[str]], round_: int, concurrency: int = 16) -> dict[str, Content]:
+    """Make the failing artifacts again, with the failures in their prompts."""
+    return asyncio.run(generate_contents(plan, taxonomy, backend, concurrency=concurrency, existing=contents,
+                                         repair=targets, round_=round_))
+
+
 def render(plan: WorldPlan, contents: dict[str, Content], staging: Path) -> list[Path]:
-    """Write the plan and the data room into the staging folder."""
+    """Write the plan and the data room into the staging folder (a fresh room each time)."""
     bundle.write_json(staging / bundle.PLAN, plan)
-    return render_world(plan, contents, staging / bundle.ROOM)
+    room = staging / bundle.ROOM
+    if room.exists():
+        shutil.rmtree(room)
+    return render_world(plan, contents, room)
 
 
 def validate(staging: Path) -> ValidationReport:
@@ -98,8 +147,14 @@ def _versions() -> dict[str, str]:
     return out
 
 
+def usage_of(backend: Backend) -> dict:
+    """The backend's accounting for the manifest (empty for the offline composer)."""
+    usage = getattr(backend, "usage", None)
+    return usage.to_manifest() if usage is not None else {}
+
+
 def write_manifest(prepared: Prepared, plan: WorldPlan, report: ValidationReport, staging: Path,
-                   backend: Backend, usage: dict | None = None) -> bundle.Manifest:
+                   backend: Backend, usage: dict | None = None, repairs: list[dict] | None = None) -> bundle.Manifest:
     """Hash every file and write manifest.json: the last file written before publishing."""
     counts = dict(Counter(a.kind for a in plan.artifacts))
     files = bundle.list_files(staging)
@@ -109,15 +164,17 @@ def write_manifest(prepared: Prepared, plan: WorldPlan, report: ValidationReport
         world_id=plan.world_id, title=plan.title, outline_file=Path(prepared.outline.source_file).name,
         outline_sha256=prepared.outline.sha256(), taxonomy=prepared.taxonomy.name,
         taxonomy_version=prepared.taxonomy.version, taxonomy_sha256=prepared.taxonomy_sha256, seed=plan.seed,
-        backend=backend.name, model=backend.model, generator_version=GENERATOR_VERSION, packages=_versions(),
+        backend=backend.name, model=backend.model, generator_version=GENERATOR_VERSION,
+        prompt_version=getattr(backend, "prompt_version", None), packages=_versions(),
         counts=counts, verdict=report.verdict, errors=report.errors, warnings=report.warnings,
-        usage=usage or {}, files=files,
+        usage=usage or {}, repairs=repairs or [], files=files,
     )
     bundle.write_json(staging / bundle.MANIFEST, manifest)
     return manifest
 
 
-def publish(manifest: bundle.Manifest, staging: Path, out: Path, started: float) -> Published:
+def publish(manifest: bundle.Manifest, staging: Path, out: Path, started: float,
+            refused: list[str] | None = None) -> Published:
     """Move the world into outputs/ (or quarantine when a check failed) and record it in the catalog."""
     failed = manifest.verdict == "fail"
     path = bundle.publish(staging, out, manifest.world_id, quarantine=failed)
@@ -126,4 +183,5 @@ def publish(manifest: bundle.Manifest, staging: Path, out: Path, started: float)
     return Published(world_id=manifest.world_id, path=str(path), quarantined=failed, verdict=manifest.verdict,
                      errors=manifest.errors, warnings=manifest.warnings,
                      counts={k: v for k, v in manifest.counts.items() if not k.startswith(".")},
-                     seconds=round(time.perf_counter() - started, 2))
+                     seconds=round(time.perf_counter() - started, 2), usage=manifest.usage,
+                     repairs=manifest.repairs, refused_proposals=refused or [])

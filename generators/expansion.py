@@ -67,3 +67,57 @@ class ExpansionProposal(BaseModel):
 
     model_config = _STRICT
     items: list[ProposedItem]
+
+
+def expansion_context(outline, occupations: dict, budget: int, seed: int) -> ExpansionContext:
+    """The expansion request for an outline: its roles, facts, folders and what it already holds."""
+    orgs = {o.id: o.name for o in outline.organisations}
+    roles = [RoleBrief(role=m.role, title=m.title or occupations[m.role].job_titles.get(m.seniority, occupations[m.role].title),
+                       organisation=orgs[m.organisation], people=m.count) for m in outline.cast]
+    folders = sorted({f.path for f in outline.inventory} | {d.folder for d in outline.distractors})
+    titles = [item.title for f in outline.inventory for item in f.items]
+    return ExpansionContext(
+        world_title=outline.title, world_summary=outline.summary, window_start=outline.window.start,
+        window_end=outline.window.end, timezone=outline.window.timezone, roles=roles,
+        facts=[FactBrief(id=f.id, statement=f.statement) for f in outline.facts], folders=folders,
+        existing_titles=titles, budget=budget, seed=seed,
+    )
+
+
+def accept_proposals(outline, proposal: ExpansionProposal, budget: int) -> tuple[list[tuple[str, object]], list[str]]:
+    """Proposed items that are consistent with the outline, as outline items; and why the others were refused."""
+    from worlds.outline import DocumentItem, EmailThreadItem, SpreadsheetItem, check_folder_path
+
+    roles = {m.role for m in outline.cast}
+    facts = {f.id for f in outline.facts}
+    seen = {item.title.lower() for f in outline.inventory for item in f.items}
+    accepted: list[tuple[str, object]] = []
+    refused: list[str] = []
+    for n, item in enumerate(proposal.items):
+        problems = []
+        if item.author not in roles:
+            problems.append(f"author {item.author!r} is not a cast role")
+        problems += [f"participant {p!r} is not a cast role" for p in item.participants if p not in roles]
+        problems += [f"fact {f!r} is not in the ledger" for f in item.facts if f not in facts]
+        if not outline.window.start <= item.date <= outline.window.end:
+            problems.append(f"date {item.date} is outside the window")
+        if (bad := check_folder_path(item.folder)) is not None:
+            problems.append(bad)
+        if item.title.lower() in seen:
+            problems.append("duplicates an existing title")
+        if len(accepted) >= budget:
+            problems.append("over the expansion budget")
+        if problems:
+            refused.append(f"proposal {n + 1} ({item.title!r}): " + "; ".join(problems))
+            continue
+        seen.add(item.title.lower())
+        common = dict(title=item.title, author=item.author, participants=[p for p in item.participants if p != item.author],
+                      date=item.date, facts=list(dict.fromkeys(item.facts)), purpose=item.purpose)
+        if item.kind == "email_thread":
+            made = EmailThreadItem(kind="email_thread", messages=item.messages, **common)
+        elif item.kind == "document":
+            made = DocumentItem(kind="document", doc_type=item.doc_type, **common)
+        else:
+            made = SpreadsheetItem(kind="spreadsheet", rows=item.rows, **common)
+        accepted.append((item.folder, made))
+    return accepted, refused

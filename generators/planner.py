@@ -178,12 +178,18 @@ class _Planner:
                 doc.cites = cited[:2]
 
 
-def plan_world(outline: Outline, occupations: dict[str, Occupation], seed: int, wid: str) -> WorldPlan:
-    """The whole plan of a world: cast, ledger, and every artifact with its path, people, date and facts."""
+def plan_world(outline: Outline, occupations: dict[str, Occupation], seed: int, wid: str,
+               extra: list[tuple[str, Any]] = ()) -> WorldPlan:
+    """The whole plan of a world: cast, ledger, and every artifact with its path, people, date and facts.
+
+    `extra` holds (folder, item) pairs accepted from a model's expansion of the outline.
+    """
     planner = _Planner(outline, occupations, seed, wid)
     for folder in outline.inventory:
         for item in folder.items:
             planner.add_item(folder.path, item)
+    for folder_path, item in extra:
+        planner.add_item(folder_path, item)
     for d in outline.distractors:
         planner.add_item(d.folder, d.item, distractor=d.id, extra_fact=d.fact)
     planner.link_citations()

@@ -52,12 +52,14 @@ class Manifest(BaseModel):
     backend: str
     model: str
     generator_version: str
+    prompt_version: str | None = None
     packages: dict[str, str]
     counts: dict[str, int] = Field(description="artifacts per kind, plus files per extension")
     verdict: Literal["pass", "warn", "fail"]
     errors: int
     warnings: int
     usage: dict = Field(default_factory=dict, description="model calls, cache hits, retries, tokens")
+    repairs: list[dict] = Field(default_factory=list, description="artifacts regenerated after failing a check")
     files: list[FileEntry]
 
 
@@ -107,10 +109,30 @@ def read_manifest(bundle: Path) -> Manifest:
 
 
 def new_staging(out: Path, world_id: str) -> Path:
-    """A fresh, private folder to build a world in, next to where it will be published."""
-    path = out / STAGING / f"{world_id}-{uuid.uuid4().hex[:8]}"
+    """A fresh, private folder to build a world in, next to where it will be published.
+
+    Staging folders of earlier runs of the same world whose process is gone (killed, crashed) are
+    removed first: their finished model calls live on in the response cache, not here.
+    """
+    root = out / STAGING
+    if root.is_dir():
+        for stale in root.glob(f"{world_id}-*"):
+            pid = stale.name.rsplit("-", 2)[-2] if stale.name.count("-") >= 2 else ""
+            if pid.isdigit() and not _alive(int(pid)):
+                shutil.rmtree(stale, ignore_errors=True)
+    path = root / f"{world_id}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     path.mkdir(parents=True)
     return path
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def publish(staging: Path, out: Path, world_id: str, *, quarantine: bool = False) -> Path:

@@ -1,0 +1,24 @@
+"""Build the backend a run's configuration asks for."""
+
+from __future__ import annotations
+
+from flows.config import RunConfig
+from generators.backends.base import Backend
+from generators.backends.offline import OfflineBackend
+
+
+def make_backend(config: RunConfig) -> Backend:
+    """The offline composer, or an OpenAI-compatible client with its cache and accounting."""
+    if config.backend == "offline":
+        return OfflineBackend()
+    from generators.backends.cache import ResponseCache, default_cache_path
+    from generators.backends.openai_compat import OpenAIBackend
+    from generators.backends.usage import Usage
+
+    cache = None if config.no_cache else ResponseCache(config.cache or default_cache_path())
+    # Local servers (vLLM, Ollama, llama.cpp) take any key; the client insists on one.
+    key = config.api_key.get_secret_value() if config.api_key else "not-needed"
+    prices = {name: price.model_dump() for name, price in config.prices.items()}
+    return OpenAIBackend(config.model, base_url=config.base_url, api_key=key, concurrency=config.concurrency,
+                         timeout=config.timeout, max_attempts=config.max_attempts, cache=cache,
+                         usage=Usage(prices=prices))
