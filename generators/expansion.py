@@ -74,7 +74,7 @@ def expansion_context(outline, occupations: dict, budget: int, seed: int) -> Exp
     orgs = {o.id: o.name for o in outline.organisations}
     roles = [RoleBrief(role=m.role, title=m.title or occupations[m.role].job_titles.get(m.seniority, occupations[m.role].title),
                        organisation=orgs[m.organisation], people=m.count) for m in outline.cast]
-    folders = sorted({f.path for f in outline.inventory} | {d.folder for d in outline.distractors})
+    folders = sorted({f.path for f in outline.inventory})  # not the distractor folders: drafts stay drafts
     titles = [item.title for f in outline.inventory for item in f.items]
     return ExpansionContext(
         world_title=outline.title, world_summary=outline.summary, window_start=outline.window.start,

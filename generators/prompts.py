@@ -71,7 +71,8 @@ def _strict(node: Any) -> Any:
 
 @functools.lru_cache(maxsize=None)
 def _schema_text(output_type: type[BaseModel]) -> str:
-    return json.dumps(_strict(output_type.model_json_schema()), sort_keys=True, separators=(",", ":"))
+    # Keys keep pydantic's order: a model writes fields in schema order, and `kind` first reads best.
+    return json.dumps(_strict(output_type.model_json_schema()), separators=(",", ":"))
 
 
 def output_schema(output_type: type[BaseModel]) -> dict[str, Any]:

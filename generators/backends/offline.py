@@ -7,7 +7,9 @@ from typing import Callable, TypeVar
 from pydantic import BaseModel
 
 from generators.compose import compose_document, compose_email, compose_sheet
+from generators.compose.expand import compose_expansion
 from generators.context import ArtifactContext
+from generators.expansion import ExpansionProposal
 from worlds.content import DocumentContent, EmailContent, SheetContent
 
 T = TypeVar("T", bound=BaseModel)
@@ -17,6 +19,7 @@ _COMPOSERS: dict[type[BaseModel], Callable[[ArtifactContext], BaseModel]] = {
     EmailContent: compose_email,
     DocumentContent: compose_document,
     SheetContent: compose_sheet,
+    ExpansionProposal: compose_expansion,
 }
 
 

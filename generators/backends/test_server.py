@@ -464,6 +464,12 @@ class TestServer:
 
     # -- records
 
+    @property
+    def in_flight(self) -> int:
+        """Requests received and not yet answered or dropped."""
+        with self._lock:
+            return self._in_flight
+
     def stats(self) -> dict[str, Any]:
         """Counts of the requests so far: in all, completed, by status and by fault."""
         with self._lock:
