@@ -186,13 +186,16 @@ class OpenAIBackend:
                     delay = self._retry_after(exc)
                     failure = (f"HTTP {status}: {said}", True)
                 elif status == 400 and "response_format" in request and self._refuses_format(said):
+                    refused = request["response_format"]["type"]
                     if self.mode == "auto":
-                        self.wire_mode = _FALLBACK.get(self.wire_mode, "prompt")
+                        # Calls in flight may all be refused the same format: step down from that
+                        # format once, never twice because several of them report it.
+                        if self.wire_mode == refused:
+                            self.wire_mode = _FALLBACK.get(refused, "prompt")
                         attempt -= 1  # a change of format, not a retry
                         continue
                     failure = (f"the server at {self.base_url} does not support response_format "
-                               f"{request['response_format']['type']!r} (400): {said}; use mode 'auto' "
-                               f"or 'prompt'", False)
+                               f"{refused!r} (400): {said}; use mode 'auto' or 'prompt'", False)
                 elif status == 401:
                     failure = (f"the server at {self.base_url} refused the API key (401): {said}", False)
                 elif status == 403:
@@ -234,6 +237,9 @@ class OpenAIBackend:
             return None, "", "the server's answer held no message"
         if finish == "length":
             return None, text, "the answer was cut off at the token limit (finish_reason length); answer shorter"
+        refusal = getattr(choice.message, "refusal", None)
+        if not text and refusal:
+            return None, text, f"the model refused: {' '.join(str(refusal).split())[:200]}"
         raw = text.strip()
         if raw.startswith("```"):
             # Schema-in-prompt models like to fence their JSON; the fence is not the error worth a re-ask.

@@ -1,0 +1,170 @@
+"""Prompts as files: a stable system prefix per world, the user message contract, strict output schemas."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import json
+import re
+
+import pytest
+
+from generators.backends.offline import OfflineBackend
+from generators.context import ArtifactContext, build_context
+from generators.engine import generate_contents
+from generators.expansion import ExpansionContext, ExpansionProposal, FactBrief, RoleBrief
+from generators.planner import plan_world
+from generators.prompts import (PROMPT_VERSION, output_schema, reask_message, render_messages, system_message,
+                                template)
+from generators.registry import CONTENT_TYPES
+from taxonomies.loader import load_taxonomy, resolve_cast
+from tests.conftest import MINI
+from worlds.content import DocumentContent, EmailContent, SheetContent
+from worlds.outline import load_outline
+
+CONTEXT_BLOCK = re.compile(r"^```json worldsmith-context\n(.*?)\n```\Z", re.MULTILINE | re.DOTALL)
+
+
+def world_contexts(seed: int = 0) -> list[ArtifactContext]:
+    """Every artifact context of the mini world, parents and cited sheets composed offline."""
+    outline = load_outline(MINI)
+    taxonomy = load_taxonomy()
+    plan = plan_world(outline, resolve_cast(outline, taxonomy), seed, "w")
+    done = asyncio.run(generate_contents(plan, taxonomy, OfflineBackend()))
+    return [build_context(plan, taxonomy, spec, done) for spec in plan.artifacts]
+
+
+@pytest.fixture(scope="module")
+def contexts() -> list[ArtifactContext]:
+    return world_contexts()
+
+
+def expansion_context() -> ExpansionContext:
+    return ExpansionContext(world_title="Mini matter", world_summary="A small matter.",
+                            window_start=dt.date(2026, 3, 2), window_end=dt.date(2026, 3, 27),
+                            timezone="America/New_York",
+                            roles=[RoleBrief(role="partner", title="Partner", organisation="Quillfeather", people=1)],
+                            facts=[FactBrief(id="cap", statement="The cap is USD 12,500,000.")],
+                            folders=["Correspondence", "Memos"], existing_titles=["Memo re cap"], budget=3, seed=5)
+
+
+def test_system_message_is_byte_identical_across_a_worlds_artifacts(contexts):
+    systems = {render_messages(c, CONTENT_TYPES[c.spec.kind])[0]["content"] for c in contexts}
+    assert len(contexts) >= 5 and len(systems) == 1
+    system = systems.pop()
+    assert contexts[0].world_title in system
+    for person in contexts[0].cast:
+        assert f"{person.name} | {person.title} | {person.organisation} | {person.email}" in system
+
+
+def test_system_message_differs_between_worlds(contexts):
+    other = world_contexts(seed=3)
+    assert system_message(contexts[0]) != system_message(other[0])
+
+
+def test_messages_are_system_then_user(contexts):
+    messages = render_messages(contexts[0], EmailContent)
+    assert [m["role"] for m in messages] == ["system", "user"]
+
+
+def test_user_message_names_the_output_type_and_ends_with_the_context_block(contexts):
+    for context in contexts:
+        output_type = CONTENT_TYPES[context.spec.kind]
+        user = render_messages(context, output_type)[1]["content"]
+        assert f"\nworldsmith-output: {output_type.__name__}\n" in user
+        block = CONTEXT_BLOCK.search(user)
+        assert block is not None, "the context block must close the message"
+        # The block round-trips to the context, less the cast (which the system message carries).
+        assert ArtifactContext.model_validate_json(block.group(1)) == context.model_copy(update={"cast": []})
+        assert '"cast"' not in block.group(1)
+
+
+def test_user_message_carries_every_fact_text_and_the_author_voice(contexts):
+    for context in contexts:
+        instructions = render_messages(context, CONTENT_TYPES[context.spec.kind])[1]["content"].split("```json")[0]
+        for fact in context.facts:
+            assert f'Write exactly: "{fact.text}"' in instructions
+        assert context.voice.occupation in instructions
+        assert context.author.name in instructions
+
+
+def test_reply_shows_the_thread_so_far(contexts):
+    reply = next(c for c in contexts if c.parent is not None)
+    instructions = render_messages(reply, EmailContent)[1]["content"].split("```json")[0]
+    assert reply.parent.body.strip() in instructions
+    assert f"Subject: Re: {reply.parent.subject}" in instructions or "Subject: Fwd:" in instructions
+
+
+def test_distractor_is_labelled_in_the_prompt(contexts):
+    draft = next(c for c in contexts if c.distractor_label)
+    assert f"This file is a {draft.distractor_label}" in render_messages(draft, DocumentContent)[1]["content"]
+
+
+def test_repair_notes_appear_only_when_there_are_some(contexts):
+    context = contexts[0]
+    plain = render_messages(context, EmailContent)[1]["content"]
+    note = 'fact cap is planned here, but "USD 12,500,000" is not in the new text of the message'
+    repaired = render_messages(context.model_copy(update={"repair": [note]}), EmailContent)[1]["content"]
+    assert "Fix what validation found wrong" not in plain
+    assert f"- {note}" in repaired.split("```json")[0]
+
+
+def test_schema_is_in_the_prompt_only_where_the_server_is_not_given_it(contexts):
+    sheet = next(c for c in contexts if c.spec.kind == "spreadsheet")
+    schema_text = json.dumps(output_schema(SheetContent), separators=(",", ":"))
+    assert schema_text not in render_messages(sheet, SheetContent, "json_schema")[1]["content"]
+    for mode in ("json_object", "prompt"):
+        user = render_messages(sheet, SheetContent, mode)[1]["content"]
+        assert f"```json\n{schema_text}\n```" in user
+        assert CONTEXT_BLOCK.search(user) is not None
+
+
+def test_unknown_mode_is_refused(contexts):
+    with pytest.raises(ValueError, match="unknown mode"):
+        render_messages(contexts[0], EmailContent, "xml")
+
+
+def _objects(node):
+    if isinstance(node, dict):
+        if node.get("type") == "object":
+            yield node
+        for value in node.values():
+            yield from _objects(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _objects(value)
+
+
+@pytest.mark.parametrize("output_type", [EmailContent, DocumentContent, SheetContent, ExpansionProposal])
+def test_output_schema_is_strict_compatible(output_type):
+    schema = output_schema(output_type)
+    objects = list(_objects(schema))
+    assert objects
+    for obj in objects:
+        assert obj["additionalProperties"] is False
+        assert obj["required"] == list(obj["properties"])
+    text = json.dumps(schema)
+    assert '"default"' not in text and '"const"' not in text
+    # Field names that look like keywords survive the clean-up.
+    assert set(schema["properties"]) == set(output_type.model_fields)
+
+
+def test_expansion_prompt_follows_the_same_contract():
+    context = expansion_context()
+    system, user = (m["content"] for m in render_messages(context, ExpansionProposal))
+    assert "partner | Partner | Quillfeather | 1" in system
+    assert "\nworldsmith-output: ExpansionProposal\n" in user
+    assert ExpansionContext.model_validate_json(CONTEXT_BLOCK.search(user).group(1)) == context
+    assert "at most 3 further items" in user and "- cap: The cap is USD 12,500,000." in user
+
+
+def test_reask_shows_the_error_and_the_type():
+    message = reask_message("not valid JSON (Expecting value at line 1 column 1)", EmailContent)
+    assert message["role"] == "user"
+    assert "Expecting value" in message["content"] and "EmailContent" in message["content"]
+
+
+def test_templates_are_files_and_the_version_is_set():
+    for name in ("system", "email", "document", "spreadsheet", "expand", "repair", "reask"):
+        assert template(name).template.strip()
+    assert re.fullmatch(r"\d{4}-\d{2}-\d+", PROMPT_VERSION)
