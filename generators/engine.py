@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import heapq
 from typing import Callable
 
 from worlds.content import Content
@@ -17,6 +18,67 @@ from generators.registry import CONTENT_TYPES
 Progress = Callable[[ArtifactSpec], None]
 
 
+class PriorityLimiter:
+    """A semaphore that, when a slot frees, gives it to the waiter with the highest priority.
+
+    Generation runs a critical-path-first schedule: an artifact with a long chain of replies still to
+    come goes before a leaf, so the world finishes near max(N*L/C, depth*L) instead of paying each
+    thread's depth again at the end of a FIFO queue.
+    """
+
+    def __init__(self, slots: int):
+        self._free = slots
+        self._waiters: list[tuple[tuple, int, asyncio.Future]] = []
+        self._n = 0
+
+    async def acquire(self, priority: tuple) -> None:
+        """Wait for a slot; lower `priority` tuples go first."""
+        if self._free > 0 and not self._waiters:
+            self._free -= 1
+            return
+        future = asyncio.get_running_loop().create_future()
+        self._n += 1
+        heapq.heappush(self._waiters, (priority, self._n, future))
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():
+                self.release()
+            raise
+
+    def release(self) -> None:
+        """Hand the slot to the most urgent waiter, or free it."""
+        while self._waiters:
+            _, _, future = heapq.heappop(self._waiters)
+            if not future.done():
+                future.set_result(None)
+                return
+        self._free += 1
+
+
+def chain_heights(specs: list[ArtifactSpec]) -> dict[str, int]:
+    """For each artifact, the length of the longest chain of artifacts that wait on it (itself included)."""
+    children: dict[str, list[str]] = {}
+    for spec in specs:
+        for dep in dependencies(spec):
+            children.setdefault(dep, []).append(spec.id)
+    heights: dict[str, int] = {}
+
+    def height(aid: str) -> int:
+        if aid not in heights:
+            stack, order = [aid], []
+            # Iterative post-order: threads can be long, recursion limits are not a scheduling concern.
+            while stack:
+                node = stack.pop()
+                order.append(node)
+                stack.extend(c for c in children.get(node, []) if c not in heights)
+            for node in reversed(order):
+                heights[node] = 1 + max((heights.get(c, 1) for c in children.get(node, [])), default=0)
+        return heights[aid]
+
+    return {spec.id: height(spec.id) for spec in specs}
+
+
 async def generate_contents(plan: WorldPlan, taxonomy: Taxonomy, backend: Backend, *, concurrency: int = 16,
                             on_done: Progress | None = None, existing: dict[str, Content] | None = None,
                             repair: dict[str, list[str]] | None = None, round_: int = 0) -> dict[str, Content]:
@@ -25,9 +87,11 @@ async def generate_contents(plan: WorldPlan, taxonomy: Taxonomy, backend: Backen
     With `repair`, only the artifacts named there are made again, each told what was wrong, and the
     rest are taken from `existing`.
     """
-    limit = asyncio.Semaphore(concurrency)
+    limit = PriorityLimiter(concurrency)
     done: dict[str, Content] = dict(existing or {})
     todo = [s for s in plan.artifacts if repair is None or s.id in repair]
+    heights = chain_heights(plan.artifacts)
+    order = {spec.id: n for n, spec in enumerate(plan.artifacts)}
     tasks: dict[str, asyncio.Task] = {}
 
     async def one(spec: ArtifactSpec) -> Content:
@@ -39,11 +103,13 @@ async def generate_contents(plan: WorldPlan, taxonomy: Taxonomy, backend: Backen
             # A new seed as well as the notes: the offline composer must not write the same text again.
             context = context.model_copy(update={"repair": repair[spec.id],
                                                  "seed": artifact_seed(plan.seed, f"{spec.id}#repair{round_}")})
-        async with limit:
-            try:
-                content = await backend.generate(context, CONTENT_TYPES[spec.kind])
-            except ModelError as exc:
-                raise ModelError(f"{spec.path}: {exc}", retryable=exc.retryable) from exc
+        await limit.acquire((-heights[spec.id], order[spec.id]))
+        try:
+            content = await backend.generate(context, CONTENT_TYPES[spec.kind])
+        except ModelError as exc:
+            raise ModelError(f"{spec.path}: {exc}", retryable=exc.retryable) from exc
+        finally:
+            limit.release()
         done[spec.id] = content
         if on_done is not None:
             on_done(spec)

@@ -1,0 +1,98 @@
+"""The generation engine: dependency order, one concurrency limit, critical-path-first scheduling."""
+
+from __future__ import annotations
+
+import asyncio
+
+from generators.backends.offline import OfflineBackend
+from generators.engine import PriorityLimiter, chain_heights, generate_contents
+from generators.planner import plan_world
+from taxonomies.loader import load_taxonomy, resolve_cast
+from tests.conftest import EXAMPLES
+from worlds.outline import load_outline
+from worlds.plan import EmailSpec
+
+
+def legal_plan():
+    outline = load_outline(EXAMPLES / "tanker-spill-liability.yaml")
+    return plan_world(outline, resolve_cast(outline, load_taxonomy()), 0, "w")
+
+
+class Recording(OfflineBackend):
+    """The offline backend, noting when each call starts and how many are in flight."""
+
+    def __init__(self):
+        self.started: list[str] = []
+        self.in_flight = 0
+        self.peak = 0
+
+    async def generate(self, context, output_type):
+        self.started.append(context.spec.id)
+        self.in_flight += 1
+        self.peak = max(self.peak, self.in_flight)
+        await asyncio.sleep(0.001)
+        self.in_flight -= 1
+        return await super().generate(context, output_type)
+
+
+def test_parents_are_generated_before_replies_and_the_limit_holds():
+    plan = legal_plan()
+    backend = Recording()
+    contents = asyncio.run(generate_contents(plan, load_taxonomy(), backend, concurrency=5))
+    assert list(contents) == [a.id for a in plan.artifacts]
+    position = {aid: n for n, aid in enumerate(backend.started)}
+    for spec in plan.artifacts:
+        if isinstance(spec, EmailSpec) and spec.parent:
+            assert position[spec.parent] < position[spec.id]
+    assert backend.peak == 5
+
+
+def test_longest_chains_start_first():
+    plan = legal_plan()
+    heights = chain_heights(plan.artifacts)
+    backend = Recording()
+    asyncio.run(generate_contents(plan, load_taxonomy(), backend, concurrency=1))
+    first = backend.started[0]
+    assert heights[first] == max(heights.values())
+
+
+def test_chain_heights_count_the_whole_thread():
+    plan = legal_plan()
+    heights = chain_heights(plan.artifacts)
+    for spec in plan.artifacts:
+        if isinstance(spec, EmailSpec) and spec.mode == "new":
+            length = sum(1 for a in plan.artifacts if isinstance(a, EmailSpec) and a.thread == spec.thread)
+            assert heights[spec.id] >= length
+
+
+def test_priority_limiter_serves_the_most_urgent_waiter():
+    async def scenario():
+        limit = PriorityLimiter(1)
+        order = []
+        await limit.acquire((0,))
+
+        async def waiter(p):
+            await limit.acquire((p,))
+            order.append(p)
+            limit.release()
+
+        tasks = [asyncio.create_task(waiter(p)) for p in (5, 1, 3)]
+        await asyncio.sleep(0)
+        limit.release()
+        await asyncio.gather(*tasks)
+        return order
+
+    assert asyncio.run(scenario()) == [1, 3, 5]
+
+
+def test_repair_regenerates_only_the_named_artifacts_with_notes():
+    plan = legal_plan()
+    taxonomy = load_taxonomy()
+    first = asyncio.run(generate_contents(plan, taxonomy, OfflineBackend()))
+    target = next(a.id for a in plan.artifacts if a.kind == "document")
+    backend = Recording()
+    again = asyncio.run(generate_contents(plan, taxonomy, backend, existing=first,
+                                          repair={target: ["planned_fact_present: missing"]}, round_=1))
+    assert backend.started == [target]
+    assert again[target] != first[target]
+    assert all(again[k] == first[k] for k in first if k != target)
