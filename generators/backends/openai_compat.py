@@ -68,6 +68,8 @@ class OpenAIBackend:
         self.mode = mode
         self.cache = cache
         self.usage = usage if usage is not None else Usage(model=model)
+        if self.usage.model is None:
+            self.usage.model = model  # the price table is looked up by this name
         self.backoff_base = backoff_base
         self.backoff_cap = backoff_cap
         self.retry_after_cap = retry_after_cap

@@ -305,6 +305,10 @@ def test_usage_manifest_prices_tokens_and_marks_estimates():
     assert list(manifest["kinds"]) == ["email", "expand"]
     assert manifest["totals"]["calls"] == 3 and manifest["totals"]["estimated"] is True
     assert "cost_usd" not in Usage(model="unpriced").to_manifest()
+    # A price table handed in without a model name is priced by the backend's model.
+    priced = OpenAIBackend("m", "http://127.0.0.1:1/v1", usage=Usage(prices={"m": usage.prices["m"]}))
+    priced.usage.kind("email").tokens_in = 2_000_000
+    assert priced.usage.to_manifest()["cost_usd"] == 5.0
     assert estimate_tokens("abcde") == 2 and estimate_tokens("") == 0
 
 
