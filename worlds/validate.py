@@ -17,7 +17,10 @@ from worlds.store.load import load_bundle
 CHECKS_FOLDER = Path(__file__).with_name("checks")
 REPORT_NAME = "validation.json"
 REQUIRED_KEYS = ("id", "severity", "description")
+OPTIONAL_KEYS = ("params",)
 _HEADER_LINE = re.compile(r"^--\s*([a-z_]+):\s*(.*?)\s*$")
+_PARAM = re.compile(r"^([a-z_][a-z0-9_]*)\s*=\s*(.+)$")
+ParamValue = int | float | str
 
 
 class CheckError(WorldsmithError):
@@ -35,6 +38,36 @@ class Check(BaseModel):
     description: str
     sql: str
     source: str  # the file it came from, for error messages
+    # Tunable thresholds, `-- params: name=value, ...`; the query reads them as DuckDB named parameters ($name).
+    params: dict[str, ParamValue] = {}
+
+
+def _param_value(text: str) -> ParamValue:
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_params(text: str, where: str) -> dict[str, ParamValue]:
+    """`name=value, name=value` as a dict; integers and decimals typed, quotes around text optional."""
+    params: dict[str, ParamValue] = {}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        m = _PARAM.match(part)
+        if m is None:
+            raise CheckError(f"{where}: bad parameter {part!r}; write '-- params: name=value, name=value'")
+        name, value = m.groups()
+        if name in params:
+            raise CheckError(f"{where}: parameter {name!r} given twice")
+        params[name] = _param_value(value)
+    return params
 
 
 def parse_check(path: Path) -> Check:
@@ -50,8 +83,9 @@ def parse_check(path: Path) -> Check:
             body_start = i
             break
         key, value = m.groups()
-        if key not in REQUIRED_KEYS:
-            raise CheckError(f"{path}:{i + 1}: unknown header key {key!r}; a check has {', '.join(REQUIRED_KEYS)}")
+        if key not in REQUIRED_KEYS + OPTIONAL_KEYS:
+            raise CheckError(f"{path}:{i + 1}: unknown header key {key!r}; a check has "
+                             f"{', '.join(REQUIRED_KEYS)} and may have {', '.join(OPTIONAL_KEYS)}")
         if key in header:
             raise CheckError(f"{path}:{i + 1}: header key {key!r} given twice")
         header[key] = value
@@ -63,8 +97,9 @@ def parse_check(path: Path) -> Check:
     sql = "\n".join(lines[body_start:]).strip().rstrip(";").strip()
     if not re.search(r"\bselect\b", sql, re.IGNORECASE):
         raise CheckError(f"{path}: no query after the header")
+    params = parse_params(header.pop("params", ""), str(path))
     try:
-        return Check(**header, sql=sql, source=str(path))
+        return Check(**header, sql=sql, source=str(path), params=params)
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
         raise CheckError(f"{path}: bad header: {problems}") from None
@@ -76,9 +111,12 @@ def load_checks(folder: Path | None = None) -> list[Check]:
     return sorted((parse_check(p) for p in folder.glob("*.sql")), key=lambda c: c.id)
 
 
-def _run_one(con: duckdb.DuckDBPyConnection, check: Check, paths: dict[str, str]) -> list[OffendingRow]:
+def _run_one(con: duckdb.DuckDBPyConnection, check: Check, paths: dict[str, str],
+             params: dict[str, ParamValue]) -> list[OffendingRow]:
     try:
-        cur = con.execute(f"select * from (\n{check.sql}\n) as offending")
+        # Only the parameters the query names: DuckDB refuses a named parameter it was not asked for.
+        used = {k: v for k, v in params.items() if re.search(rf"\${re.escape(k)}\b", check.sql)}
+        cur = con.execute(f"select * from (\n{check.sql}\n) as offending", used or None)
         columns = [d[0] for d in cur.description]
         found = cur.fetchall()
     except duckdb.Error as exc:
@@ -97,9 +135,19 @@ def _run_one(con: duckdb.DuckDBPyConnection, check: Check, paths: dict[str, str]
     return rows
 
 
-def run_checks(db_path: Path, checks: list[Check] | None = None) -> ValidationReport:
-    """Run checks (default: load_checks()) over a loaded world and gather the report."""
+def run_checks(db_path: Path, checks: list[Check] | None = None,
+               params: dict[str, dict[str, ParamValue]] | None = None) -> ValidationReport:
+    """Run checks (default: load_checks()) over a loaded world and gather the report.
+
+    `params` overrides a check's header parameters by check id: {"sent_in_working_hours": {"end_hour": 22}}.
+    """
     checks = load_checks() if checks is None else checks
+    params = params or {}
+    for check_id, values in params.items():
+        check = next((c for c in checks if c.id == check_id), None)
+        unknown = set(values) - set(check.params) if check is not None else set()
+        if check is None or unknown:
+            raise CheckError(f"no check {check_id!r} with parameters {', '.join(sorted(unknown or values))}")
     if not Path(db_path).is_file():
         raise BundleError(f"{db_path}: no such world store; load the bundle first")
     con = duckdb.connect(str(db_path), read_only=True)
@@ -112,7 +160,8 @@ def run_checks(db_path: Path, checks: list[Check] | None = None) -> ValidationRe
         zone = str(timezone).replace("'", "''")
         con.execute(f"set TimeZone = '{zone}'")
         paths = dict(con.execute("select id, path from artifacts").fetchall())
-        results = [check_result(c.id, c.severity, c.description, _run_one(con, c, paths)) for c in checks]
+        results = [check_result(c.id, c.severity, c.description,
+                                _run_one(con, c, paths, {**c.params, **params.get(c.id, {})})) for c in checks]
     finally:
         con.close()
     return build_report(world_id, results)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import json
 import os
 import uuid
 from pathlib import Path, PurePosixPath
@@ -21,6 +22,7 @@ from worlds.values import DateValue, Money, Number, numeric_value
 SCHEMA_PATH = Path(__file__).with_name("schema.sql")
 TWIN_SUFFIX = {"document": ".md", "spreadsheet": ".csv"}
 MAILBOX_FOLDER = "Mailboxes"
+MANIFEST_NAME = "manifest.json"
 
 
 def read_plan(bundle: Path) -> WorldPlan:
@@ -51,6 +53,7 @@ def load_bundle(bundle: Path, db_path: Path | None = None) -> Path:
         con.execute(SCHEMA_PATH.read_text(encoding="utf-8"))
         tables = _Tables(con)
         _load_plan(tables, plan)
+        _load_manifest(tables, bundle)
         _load_room(tables, plan, room)
         tables.flush()
         con.execute("checkpoint")
@@ -121,6 +124,7 @@ def _load_plan(t: _Tables, plan: WorldPlan) -> None:
     for p in plan.people:
         t.add("people", id=p.id, role=p.role, name=p.name, email=p.email, title=p.title,
               organisation=p.organisation, occupation=p.occupation, seniority=p.seniority, phone=p.phone)
+        t.add("person_names", person_id=p.id, first_name=p.first_name, last_name=p.last_name)
     for f in plan.facts:
         t.add("facts", id=f.id, statement=f.statement, text=f.text, **_fact_columns(f.value),
               currency=f.value.currency if isinstance(f.value, Money) else None,
@@ -138,6 +142,8 @@ def _load_plan(t: _Tables, plan: WorldPlan) -> None:
             row.update(at=dt.datetime.combine(a.date, dt.time(9, 0), tzinfo=zone))
             if isinstance(a, DocumentSpec):
                 row.update(doc_type=a.doc_type, sections=a.sections)
+                for sheet in a.cites:
+                    t.add("planned_cites", artifact_id=a.id, sheet_id=sheet)
             elif isinstance(a, SheetSpec):
                 row.update(rows=a.rows)
             recipients = [("reader", p) for p in a.readers]
@@ -146,6 +152,27 @@ def _load_plan(t: _Tables, plan: WorldPlan) -> None:
             t.add("planned_recipients", artifact_id=a.id, kind=kind, person_id=person)
         for fact in a.facts:
             t.add("planned_facts", artifact_id=a.id, fact_id=fact)
+
+
+def _load_manifest(t: _Tables, bundle: Path) -> None:
+    """The manifest's file list, when there is one: what the bundle held when it was published."""
+    path = bundle / MANIFEST_NAME
+    plan_sha = hashlib.sha256((bundle / "plan.json").read_bytes()).hexdigest()
+    if not path.is_file():
+        # A staging folder has none yet: the manifest is written after validation.
+        t.add("manifest_state", present=False, readable=False, error=None, plan_sha256=plan_sha)
+        return
+    try:
+        entries = json.loads(path.read_bytes())["files"]
+        rows = {str(e["path"]): (str(e["sha256"]), e.get("bytes")) for e in entries}
+    except (ValueError, KeyError, TypeError) as exc:
+        # A hand-broken manifest must not stop the room's content from being checked.
+        t.add("manifest_state", present=True, readable=False, error=f"{type(exc).__name__}: {exc}",
+              plan_sha256=plan_sha)
+        return
+    t.add("manifest_state", present=True, readable=True, error=None, plan_sha256=plan_sha)
+    for rel, (sha, size) in sorted(rows.items()):
+        t.add("manifest_files", path=rel, sha256=sha, bytes=size if isinstance(size, int) else None)
 
 
 def _roles(plan: WorldPlan) -> dict[str, tuple[str, str]]:
@@ -215,8 +242,14 @@ def _parse_into(t: _Tables, rel: str, path: Path, data: bytes, ext: str, artifac
         t.add("documents", artifact_id=aid, path=rel, identifier=d.identifier, title=d.title, subtitle=d.subtitle,
               text=d.text, margins=d.margins, n_words=d.n_words, n_sections=d.n_sections, n_tables=d.n_tables,
               n_paragraphs=d.n_paragraphs)
+        _add_blocks(t, rel, "docx", d.blocks)
     elif ext == "xlsx":
-        sheets = parse.parse_xlsx(path)
+        wb = parse.parse_workbook(path)
+        sheets = wb.sheets
+        t.add("workbooks", artifact_id=artifact_id, path=rel, title=wb.title, description=wb.description,
+              identifier=wb.identifier)
+        for name, r, c, num in wb.cached:
+            t.add("cell_cache", path=rel, sheet_name=name, row=r, col=c, cached_num=num)
         for i, s in enumerate(sheets):
             t.add("sheets", artifact_id=artifact_id, path=rel, sheet_name=s.name, position=i,
                   n_rows=s.n_rows, n_cols=s.n_cols)
@@ -224,9 +257,19 @@ def _parse_into(t: _Tables, rel: str, path: Path, data: bytes, ext: str, artifac
                 t.add("cells", artifact_id=artifact_id, path=rel, sheet_name=s.name, row=c.row, col=c.col,
                       header=c.header, value_type=c.value_type, value_text=c.value_text, value_num=c.value_num,
                       value_date=c.value_date, formula=c.formula, number_format=c.number_format)
-    elif ext in ("md", "txt"):
+    elif ext == "md":
+        _add_blocks(t, rel, "md", parse.parse_markdown(path))
+    elif ext == "txt":
         parse.parse_text(path)
     elif ext == "csv":
-        parse.parse_csv(path)
+        for r, values in enumerate(parse.parse_csv(path), start=1):
+            for c, value in enumerate(values, start=1):
+                if value.strip():
+                    t.add("twin_cells", path=rel, row=r, col=c, value_text=value)
     else:
         raise parse.ParseError(f"no parser for {'.' + ext if ext else 'extension-less'} files")
+
+
+def _add_blocks(t: _Tables, rel: str, source: str, blocks: Iterable[tuple[str, str]]) -> None:
+    for i, (kind, text) in enumerate(blocks):
+        t.add("document_blocks", path=rel, source=source, position=i, kind=kind, text=text)

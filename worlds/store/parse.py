@@ -163,6 +163,12 @@ class ParsedDocument:
     n_sections: int
     n_tables: int
     n_paragraphs: int
+    # (kind, text) in document order: title | heading | paragraph | cell, whitespace squashed, empties left out
+    blocks: tuple[tuple[str, str], ...] = ()
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split())
 
 
 def parse_docx(path: Path) -> ParsedDocument:
@@ -172,6 +178,7 @@ def parse_docx(path: Path) -> ParsedDocument:
     except Exception as exc:  # python-docx raises zipfile, lxml and its own errors alike
         raise ParseError(f"not a readable .docx: {exc}") from None
     lines: list[str] = []
+    blocks: list[tuple[str, str]] = []
     title = subtitle = None
     after_title = False
     n_sections = n_tables = n_paragraphs = 0
@@ -186,12 +193,17 @@ def parse_docx(path: Path) -> ParsedDocument:
                         continue
                     seen.add(id(cell._tc))
                     lines.append(cell.text)
+                    if cell.text.strip():
+                        blocks.append(("cell", _squash(cell.text)))
             after_title = False
             continue
         n_paragraphs += 1
         style = block.style.name if block.style is not None else ""
         text = block.text
         lines.append(text)
+        if text.strip():
+            kind = "title" if style == "Title" else "heading" if style.startswith("Heading") else "paragraph"
+            blocks.append((kind, _squash(text)))
         if style == "Title" and title is None:
             title, after_title = text, True
             continue
@@ -217,6 +229,7 @@ def parse_docx(path: Path) -> ParsedDocument:
         n_sections=n_sections,
         n_tables=n_tables,
         n_paragraphs=n_paragraphs,
+        blocks=tuple(blocks),
     )
 
 
@@ -345,12 +358,48 @@ def _number_text(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
+@dataclass(frozen=True, slots=True)
+class ParsedWorkbook:
+    """A .xlsx: its worksheets, its document properties, and the values cached for its formula cells."""
+
+    sheets: list[ParsedSheet]
+    title: str | None
+    description: str | None
+    identifier: str | None
+    cached: list[tuple[str, int, int, float]]  # (sheet, row, col, number) of each formula cell with a cached number
+
+
+def parse_workbook(path: Path) -> ParsedWorkbook:
+    """Read a .xlsx whole: parse_xlsx's sheets, the title, description and identifier, and cached formula values."""
+    try:
+        wb = openpyxl.load_workbook(path, data_only=False)
+    except Exception as exc:  # zipfile, XML and openpyxl's own errors alike
+        raise ParseError(f"not a readable .xlsx: {exc}") from None
+    sheets = _read_sheets(wb)
+    props = wb.properties
+    formulas = {(s.name, c.row, c.col) for s in sheets for c in s.cells if c.formula is not None}
+    cached: list[tuple[str, int, int, float]] = []
+    if formulas:
+        # A second read for what a reader that does not recalculate sees; openpyxl's own files cache nothing.
+        shown = openpyxl.load_workbook(path, data_only=True)
+        for name, r, c in sorted(formulas):
+            v = shown[name].cell(r, c).value
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                cached.append((name, r, c, float(v)))
+        shown.close()
+    return ParsedWorkbook(sheets, props.title or None, props.description or None, props.identifier or None, cached)
+
+
 def parse_xlsx(path: Path) -> list[ParsedSheet]:
     """Read every worksheet of a .xlsx: typed cells, formulas kept and simple ones evaluated."""
     try:
         wb = openpyxl.load_workbook(path, data_only=False)
     except Exception as exc:  # zipfile, XML and openpyxl's own errors alike
         raise ParseError(f"not a readable .xlsx: {exc}") from None
+    return _read_sheets(wb)
+
+
+def _read_sheets(wb: openpyxl.Workbook) -> list[ParsedSheet]:
     sheets = []
     for ws in wb.worksheets:
         raw = {(c.row, c.column): c for row in ws.iter_rows() for c in row if c.value is not None}
@@ -422,3 +471,37 @@ def parse_csv(path: Path) -> list[list[str]]:
         return list(csv.reader(io.StringIO(parse_text(path), newline=""), strict=True))
     except csv.Error as exc:
         raise ParseError(f"not a readable CSV: {exc}") from None
+
+
+_TABLE_RULE = re.compile(r"^\|[\s:|-]+\|$")
+_PIPE = re.compile(r"(?<!\\)\|")
+
+
+def parse_markdown(path: Path) -> list[tuple[str, str]]:
+    """The blocks of a Markdown twin as (kind, text): title | heading | paragraph | cell, as parse_docx gives them.
+
+    Blank lines separate blocks; `#` is the title, `##` and deeper the headings, pipe-table rows give
+    one cell each (the rule under the header row is left out), and a `>` quote, the distractor's
+    banner that the .docx prints in its page margins, is left out too.
+    """
+    blocks: list[tuple[str, str]] = []
+    for chunk in re.split(r"\n\s*\n", parse_text(path)):
+        chunk = chunk.strip()
+        if not chunk or chunk.startswith(">"):
+            continue
+        head = re.match(r"^(#+)\s+(.*)$", chunk, re.DOTALL)
+        if head:
+            blocks.append(("title" if len(head.group(1)) == 1 else "heading", _squash(head.group(2))))
+        elif chunk.startswith("|"):
+            for line in chunk.splitlines():
+                line = line.strip()
+                if _TABLE_RULE.match(line):
+                    continue
+                inner = line[1:-1] if line.endswith("|") and not line.endswith("\\|") else line[1:]
+                for cell in _PIPE.split(inner):
+                    cell = _squash(cell.replace("\\|", "|"))
+                    if cell:
+                        blocks.append(("cell", cell))
+        else:
+            blocks.append(("paragraph", _squash(chunk)))
+    return blocks

@@ -226,3 +226,86 @@ select e.artifact_id, e.fact_id, e.distractor, e.text as expected,
        end as found
 from expected e
 left join content c on c.artifact_id = e.artifact_id;
+
+-- ---------------------------------------------------------------- consistency checks (issue 4, part A)
+-- Tables for the consistency checks: names of the cast, citations, the manifest's file list, workbook
+-- properties and cached formula values, the block structure of documents and their twins, the cells
+-- of CSV twins. Each is filled by the loader from plan.json, manifest.json or the room's files.
+
+-- A person's given and family names, for signatures that sign with the first name only.
+create table person_names (
+    person_id  varchar primary key,
+    first_name varchar not null,
+    last_name  varchar not null
+);
+
+-- Which sheets a planned document quotes (DocumentSpec.cites).
+create table planned_cites (
+    artifact_id varchar not null,     -- the document
+    sheet_id    varchar not null      -- the spreadsheet artifact it cites
+);
+
+-- The file list of manifest.json when the bundle has one (paths relative to the bundle).
+create table manifest_files (
+    path   varchar primary key,
+    sha256 varchar not null,
+    bytes  bigint
+);
+
+-- Whether manifest.json was there and readable; one row.
+create table manifest_state (
+    present       boolean not null,
+    readable      boolean not null,
+    error         varchar,
+    plan_sha256   varchar not null    -- of plan.json as it is now, to compare with the manifest's entry
+);
+
+-- Document properties of each .xlsx: where a sheet's title and a distractor's label live.
+create table workbooks (
+    artifact_id varchar,
+    path        varchar primary key,
+    title       varchar,
+    description varchar,
+    identifier  varchar
+);
+
+-- The value a formula cell shows to a reader that does not recalculate (pandas, openpyxl data_only):
+-- the number cached in the file, when the writing application stored one.
+create table cell_cache (
+    path       varchar not null,
+    sheet_name varchar not null,
+    row        integer not null,
+    col        integer not null,
+    cached_num double
+);
+
+-- The structure of each .docx and each Markdown twin, block by block, so the two can be compared.
+create table document_blocks (
+    path     varchar not null,        -- the .docx or the .md
+    source   varchar not null,        -- docx | md
+    position integer not null,
+    kind     varchar not null,        -- title | heading | paragraph | cell
+    text     varchar not null         -- whitespace squashed
+);
+
+-- The cells of each CSV twin.
+create table twin_cells (
+    path       varchar not null,      -- the .csv
+    row        integer not null,      -- 1-based, as in the sheet
+    col        integer not null,
+    value_text varchar not null
+);
+
+-- What a reader of each parsed file sees as text, whitespace squashed: an email's own new text (not
+-- the quoted history), a document's text with its page margins, a sheet's text cells with the
+-- workbook's title and description. One row per file; artifact_id is NULL for an unplanned file.
+create view artifact_text as
+select artifact_id, path, 'email' as kind, squash(body_new) as text from emails
+union all
+select artifact_id, path, 'document', squash(concat_ws(chr(10), text, margins)) from documents
+union all
+select w.artifact_id, w.path, 'spreadsheet',
+       squash(concat_ws(chr(10), w.title, w.description, c.text))
+from workbooks w
+left join (select path, string_agg(value_text, chr(10) order by sheet_name, row, col) as text
+           from cells where value_type = 'text' group by path) c on c.path = w.path;

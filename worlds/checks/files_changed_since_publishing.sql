@@ -1,0 +1,35 @@
+-- id: files_changed_since_publishing
+-- severity: warn
+-- description: every file of the room and plan.json still has the sha256 the manifest recorded; none was removed or added since publishing
+-- Compared: room/ and plan.json. Left out: validation.json, report.html and world.duckdb, which every
+-- validation rewrites. A bundle without manifest.json (a staging folder) has nothing to compare with.
+-- A changed file is a warning only: its content is then judged by every other check like any file.
+with published as (
+    select substr(path, 6) as path, sha256 from manifest_files where path like 'room/%'
+)
+select f.artifact_id, f.path,
+       'changed since publishing: sha256 ' || f.sha256[1:12] || '..., the manifest says ' || m.sha256[1:12] || '...' as detail
+from files f
+join published m on m.path = f.path
+where f.sha256 <> m.sha256
+union all
+select f.artifact_id, f.path, 'added since publishing: the manifest does not list it'
+from files f
+cross join manifest_state s
+anti join published m on m.path = f.path
+where s.readable
+union all
+select e.artifact_id, m.path, 'removed since publishing: the manifest lists it, the room does not have it'
+from published m
+left join expected_files e on e.path = m.path
+anti join files f on f.path = m.path
+union all
+select null, null, 'plan.json changed since publishing: sha256 ' || s.plan_sha256[1:12] || '..., the manifest says '
+       || m.sha256[1:12] || '...'
+from manifest_state s
+join manifest_files m on m.path = 'plan.json'
+where s.readable and m.sha256 <> s.plan_sha256
+union all
+select null, null, 'manifest.json is unreadable, so no file could be compared: ' || error
+from manifest_state
+where present and not readable

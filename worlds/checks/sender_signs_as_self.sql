@@ -1,0 +1,38 @@
+-- id: sender_signs_as_self
+-- severity: error
+-- description: no email's closing signs with another cast member's name, title or organisation instead of the sender's
+-- The closing is the last 8 non-empty lines of the sender's own text (quoted history left out): the
+-- sign-off, the name under it and the signature block (name; title and organisation, apart or as
+-- "Title | Organisation" or "Title, Organisation"; phone). A line there that is exactly another
+-- person's full name, first name, title, organisation or title-and-organisation, and not also the
+-- sender's own, is a signature in someone else's name. The sender is the person of the From address.
+with closing as (
+    select e.artifact_id, e.path, p.id as sender,
+           unnest(list_filter(list_transform(string_split(e.body_new, chr(10)), lambda l: squash(l)), lambda l: l <> '')[-8:]) as line
+    from emails e
+    join people p on lower(p.email) = lower(e.from_addr)
+),
+identity as (
+    select p.id as person_id, p.name as line, 'name' as what from people p
+    union
+    select person_id, first_name, 'first name' from person_names
+    union
+    select id, title, 'title' from people
+    union
+    select p.id, o.name, 'organisation' from people p join organisations o on o.id = p.organisation
+    union
+    select p.id, p.title || ' | ' || o.name, 'title and organisation' from people p join organisations o on o.id = p.organisation
+    union
+    select p.id, p.title || ', ' || o.name, 'title and organisation' from people p join organisations o on o.id = p.organisation
+),
+foreign_lines as (
+    select c.artifact_id, c.path, c.sender, c.line, i.person_id, i.what
+    from closing c
+    join identity i on i.line = c.line and i.person_id <> c.sender
+    anti join identity own on own.line = c.line and own.person_id = c.sender
+)
+select artifact_id, path,
+       'signed "' || line || '", the ' || string_agg(distinct what, ' and ') || ' of ' || string_agg(distinct person_id, ', ' order by person_id)
+       || ', but the sender is ' || sender as detail
+from foreign_lines
+group by artifact_id, path, sender, line
