@@ -104,12 +104,12 @@ def _summary(result, seconds: float) -> None:
         table.add_row("expansion", f"{len(result.refused_proposals)} proposals refused: " + result.refused_proposals[0])
     usage = result.usage or {}
     if usage:
-        total = usage.get("total", usage)
+        total = usage.get("totals", {})
         line = (f"{total.get('calls', 0)} calls, {total.get('cache_hits', 0)} cache hits, "
                 f"{total.get('retries', 0)} retries, {total.get('tokens_in', 0)} tokens in, "
                 f"{total.get('tokens_out', 0)} out")
-        if total.get("cost_usd") is not None:
-            line += f", ${total['cost_usd']:.4f}"
+        if usage.get("cost_usd") is not None:
+            line += f", ${usage['cost_usd']:.4f}"
         table.add_row("model", line)
     table.add_row("published" if not result.quarantined else "quarantined", result.path)
     table.add_row("time", f"{seconds:.1f} s (flow {result.seconds:.1f} s)")
