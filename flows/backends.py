@@ -20,5 +20,5 @@ def make_backend(config: RunConfig) -> Backend:
     key = config.api_key.get_secret_value() if config.api_key else "not-needed"
     prices = {name: price.model_dump() for name, price in config.prices.items()}
     return OpenAIBackend(config.model, base_url=config.base_url, api_key=key, concurrency=config.concurrency,
-                         timeout=config.timeout, max_attempts=config.max_attempts, cache=cache,
+                         timeout=config.timeout, max_attempts=config.max_attempts, backoff_base=config.backoff_base, cache=cache,
                          usage=Usage(prices=prices))

@@ -38,6 +38,7 @@ class RunConfig(BaseModel):
     concurrency: int = Field(16, ge=1, le=1024)
     timeout: float = Field(60.0, gt=0)
     max_attempts: int = Field(6, ge=1, le=20)
+    backoff_base: float = Field(0.5, gt=0, description="seconds before the first retry; doubles, with jitter")
     cache: Path | None = None
     no_cache: bool = False
     prices: dict[str, Price] = Field(default_factory=dict)
