@@ -351,8 +351,13 @@ class _Handler(BaseHTTPRequestHandler):
     """One HTTP connection: routes requests to the owning TestServer."""
 
     protocol_version = "HTTP/1.1"  # keep-alive, as the openai client expects
+    # Headers, body and its last byte go out as separate writes; with Nagle on, each later write
+    # waits for the client's delayed ACK (40 ms a response on Linux).
+    disable_nagle_algorithm = True
     server_version = "worldsmith-test-server"
     sys_version = ""
+    started = 0.0  # when the current request arrived (perf_counter)
+    recorded = False  # whether the current request's record is already kept and logged
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the stdlib's name
         """Silent: the JSON request log is the record, and stderr stays clean for tests."""
@@ -484,6 +489,11 @@ class TestServer:
         return {"requests": len(records), "completed": sum(r["completed"] for r in records),
                 "by_status": dict(sorted(by_status.items())), "by_fault": dict(sorted(by_fault.items()))}
 
+    @staticmethod
+    def _stamp(entry: dict, start: float) -> None:
+        """Set a record's duration in milliseconds."""
+        entry["ms"] = round((time.perf_counter() - start) * 1000, 1)
+
     def _record(self, entry: dict) -> None:
         """Keep one request's record and append it to the log file, flushed, as one JSON line."""
         with self._lock:
@@ -513,6 +523,7 @@ class TestServer:
     def _handle(self, h: _Handler, method: str) -> None:
         """Answer one request and record it."""
         start = time.perf_counter()
+        h.started, h.recorded = start, False  # _send records the request just before its last byte
         with self._lock:
             self._seq += 1
             self._in_flight += 1
@@ -523,11 +534,11 @@ class TestServer:
         try:
             self._route(h, method, entry)
         except (BrokenPipeError, ConnectionResetError, ConnectionAbortedError):
-            entry["completed"] = False
-            h.close_connection = True
+            h.close_connection = True  # the client went away mid-write; the record says so unless already logged
         finally:
-            entry["ms"] = round((time.perf_counter() - start) * 1000, 1)
-            self._record(entry)
+            if not h.recorded:
+                self._stamp(entry, start)
+                self._record(entry)
             with self._lock:
                 self._in_flight -= 1
                 self._idle.notify_all()
@@ -573,7 +584,8 @@ class TestServer:
         entry.update(attempt=attempt, fault=fault)
         output_type, answer = answer_for(body)
         entry["output_type"] = output_type
-        if self._stopping.wait(self._delay(entry["key"], attempt)):
+        # The latency counts from the request's arrival: like a model's, it includes the server's own work.
+        if self._stopping.wait(max(0.0, h.started + self._delay(entry["key"], attempt) - time.perf_counter())):
             return self._drop(h)
         if fault == "rate_limit":
             headers = {"Retry-After": f"{self.config.retry_after:g}",
@@ -628,9 +640,15 @@ class TestServer:
         for name, value in (headers or {}).items():
             h.send_header(name, value)
         h.end_headers()
-        h.wfile.write(data)
-        h.wfile.flush()
+        h.wfile.write(data[:-1])
+        # Record before the last byte: the client cannot finish reading until it arrives, so whoever
+        # holds a response also finds it in .requests and the log, with no race.
         entry["completed"] = True
+        self._stamp(entry, h.started)
+        self._record(entry)
+        h.recorded = True
+        h.wfile.write(data[-1:])
+        h.wfile.flush()
 
     @staticmethod
     def _drop(h: _Handler) -> None:

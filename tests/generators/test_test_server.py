@@ -373,3 +373,38 @@ def test_console_entry_serves_until_sigterm(tmp_path):
     assert proc.returncode == 0
     assert [json.loads(line)["status"] for line in log.read_text().splitlines()] == [429, 200]
     assert KEY not in log.read_text() and KEY not in err
+
+
+KILLED_CLIENT = """
+import sys, openai
+c = openai.OpenAI(base_url=sys.argv[1], api_key="none", max_retries=0, timeout=30)
+c.chat.completions.create(model="test-model", messages=[{"role": "user", "content": sys.argv[2]}])
+"""
+
+
+def test_a_client_killed_mid_request_is_logged_as_not_completed(tmp_path):
+    log = tmp_path / "killed.jsonl"
+    with TestServer(latency=0.5, log_path=log) as server:
+        fast = client(server).chat.completions.create(model=MODEL, messages=[{"role": "user", "content": "first"}])
+        assert fast.choices[0].finish_reason == "stop"
+        proc = subprocess.Popen([sys.executable, "-c", KILLED_CLIENT, server.base_url, "second"])
+        deadline = time.monotonic() + 10
+        while not server.in_flight and time.monotonic() < deadline:  # the request has arrived
+            time.sleep(0.02)
+        proc.kill()  # SIGKILL: the kernel closes the client's socket while the server sleeps
+        proc.wait(timeout=5)
+        while len(server.requests) < 2 and time.monotonic() < deadline:
+            time.sleep(0.02)
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [r["completed"] for r in lines] == [True, False]
+    assert lines[0]["key"] != lines[1]["key"]
+
+
+def test_jitter_varies_latency_within_its_bound():
+    with TestServer(latency=0.02, jitter=0.1, seed=1) as server:
+        c = client(server)
+        for i in range(8):
+            c.chat.completions.create(model=MODEL, messages=[{"role": "user", "content": f"jitter {i}"}])
+    ms = [r["ms"] for r in server.requests]
+    assert all(20 <= m < 120 + 50 for m in ms)
+    assert max(ms) - min(ms) > 20  # eight seeded draws from 0..100 ms do not all coincide
