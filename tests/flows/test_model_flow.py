@@ -1,0 +1,93 @@
+"""Worlds made through an OpenAI-compatible model: the project's test server on 127.0.0.1, the real
+openai client over real HTTP, the real Prefect flow. Faults, accounting, cache and the key's secrecy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generators.backends.test_server import ServerConfig, TestServer
+from tests.conftest import EXAMPLES, MINI
+from worlds import bundle
+
+FAKE_KEY = "sk-test-WORLDSMITH-FAKE-KEY-0123456789"
+pytestmark = pytest.mark.usefixtures("prefect_harness")
+
+
+@pytest.fixture
+def model_env(monkeypatch, tmp_path):
+    """The key comes from the environment, as an operator would give it."""
+    monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)
+    config = tmp_path / "worldsmith.toml"
+    # Short timeouts and backoff keep fault tests quick; the mechanism is the one operators get.
+    config.write_text("timeout = 1.5\nbackoff_base = 0.05\nmax_attempts = 8\n")
+    return config
+
+
+def run_flow(server: TestServer, outline: Path, out: Path, cache: Path, config: Path, **extra):
+    from flows.generate import generate_world
+
+    return generate_world(str(outline), seed=0, out=str(out), backend="openai", model="test-model",
+                          base_url=server.base_url, cache=str(cache), config_file=str(config), **extra)
+
+
+@pytest.mark.parametrize("example", ["tanker-spill-liability.yaml", "buyside-diligence.yaml"])
+def test_examples_publish_valid_worlds_through_the_model(tmp_path, model_env, example):
+    with TestServer(ServerConfig(api_key=FAKE_KEY)) as server:
+        result = run_flow(server, EXAMPLES / example, tmp_path / "out", tmp_path / "cache.sqlite", model_env)
+        assert result.errors == 0 and not result.quarantined, result
+        manifest = bundle.read_manifest(Path(result.path))
+        assert manifest.backend == "openai" and manifest.model == "test-model"
+        n = sum(manifest.counts[k] for k in ("email", "document", "spreadsheet"))
+        totals = manifest.usage["totals"]
+        assert totals["calls"] == n == len(server.requests)
+        assert totals["tokens_in"] > 0 and totals["tokens_out"] > 0
+
+
+FAULTS = ["rate_limit", "server_error", "hang", "drop", "malformed_json", "schema_violation", "truncated"]
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+def test_world_completes_with_a_fault_in_a_fifth_of_calls(tmp_path, model_env, fault):
+    config = ServerConfig(api_key=FAKE_KEY, faults={fault: 0.2}, retry_after=0.1, hang_seconds=3.0, seed=11)
+    with TestServer(config) as server:
+        result = run_flow(server, EXAMPLES / "tanker-spill-liability.yaml", tmp_path / "out",
+                          tmp_path / "cache.sqlite", model_env)
+        faulted = sum(1 for r in server.requests if r["fault"])
+    assert result.errors == 0 and not result.quarantined, result
+    manifest = bundle.read_manifest(Path(result.path))
+    totals = manifest.usage["totals"]
+    n = sum(manifest.counts[k] for k in ("email", "document", "spreadsheet"))
+    assert 0.1 * n <= faulted <= 0.3 * n, (faulted, n)
+    counted = totals["retries"] + totals["reasks"]
+    assert counted == faulted, (totals, faulted)
+
+
+def test_warm_rerun_makes_no_calls_and_gives_the_same_world(tmp_path, model_env):
+    with TestServer(ServerConfig(api_key=FAKE_KEY)) as server:
+        first = run_flow(server, MINI, tmp_path / "a", tmp_path / "cache.sqlite", model_env)
+        calls = len(server.requests)
+        again = run_flow(server, MINI, tmp_path / "b", tmp_path / "cache.sqlite", model_env)
+        assert len(server.requests) == calls
+    assert again.usage["totals"]["calls"] == 0 and again.usage["totals"]["cache_hits"] == calls
+    a = [(f.path, f.sha256) for f in bundle.read_manifest(Path(first.path)).files]
+    b = [(f.path, f.sha256) for f in bundle.read_manifest(Path(again.path)).files]
+    assert a == b
+
+
+def test_no_cache_calls_the_model_again(tmp_path, model_env):
+    with TestServer(ServerConfig(api_key=FAKE_KEY)) as server:
+        run_flow(server, MINI, tmp_path / "a", tmp_path / "cache.sqlite", model_env)
+        calls = len(server.requests)
+        run_flow(server, MINI, tmp_path / "b", tmp_path / "cache.sqlite", model_env, no_cache=True)
+        assert len(server.requests) == 2 * calls
+
+
+def test_expansion_through_the_model_adds_checked_artifacts(tmp_path, model_env):
+    with TestServer(ServerConfig(api_key=FAKE_KEY)) as server:
+        plain = run_flow(server, MINI, tmp_path / "a", tmp_path / "cache.sqlite", model_env)
+        grown = run_flow(server, MINI, tmp_path / "b", tmp_path / "cache.sqlite", model_env, expand=4)
+    assert grown.errors == 0
+    assert sum(grown.counts.values()) > sum(plain.counts.values())
+    assert grown.usage["kinds"].get("expand", {}).get("calls", 0) == 1
