@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import hashlib
+import hmac
 import json
 import math
 import os
@@ -34,7 +35,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Callable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator
 
 from generators.compose import compose_document, compose_email, compose_sheet
 from generators.context import ArtifactContext
@@ -63,7 +64,8 @@ class ServerConfig(BaseModel):
     host: Literal["127.0.0.1"] = Field("127.0.0.1", description="loopback only, never a public interface")
     port: int = Field(0, ge=0, le=65535, description="0 picks a free port")
     models: list[str] = Field(default_factory=lambda: ["test-model"], min_length=1)
-    api_key: str | None = Field(None, repr=False, description="when set, requests need 'Authorization: Bearer <key>'")
+    # A SecretStr: the key shows as '**********' in any repr, dump or error message.
+    api_key: SecretStr | None = Field(None, description="when set, requests need 'Authorization: Bearer <key>'")
     latency: float = Field(0.0, ge=0, description="seconds added to every completion")
     jitter: float = Field(0.0, ge=0, description="up to this many seconds more, from the seeded hash of the request")
     faults: dict[str, float] = Field(default_factory=dict, description="fault name -> share of distinct requests")
@@ -123,18 +125,17 @@ def _marker_index(messages: list[dict]) -> int | None:
 
 
 def root_key(body: dict) -> str:
-    """The key of the question a request asks: the body cut after the user message that names the output.
+    """The key of the question a request asks: its model and messages up to the user message naming the output.
 
-    A re-ask appends the bad answer and the validation error to the same conversation; cutting there
-    makes the re-ask count as a further attempt of the original question, so it gets no fault.
+    A re-ask appends the bad answer and the validation error to the same conversation (and may change
+    max_tokens or the response format); keying on the question makes it a further attempt of the
+    original, so it gets no fault. A request without the marker is its own question.
     """
     messages = body.get("messages")
-    if not isinstance(messages, list):
-        return request_key(body)
-    i = _marker_index(messages)
+    i = _marker_index(messages) if isinstance(messages, list) else None
     if i is None:
         return request_key(body)
-    return request_key({**body, "messages": messages[: i + 1]})
+    return request_key({"model": body.get("model"), "messages": messages[: i + 1]})
 
 
 # ---------------------------------------------------------------- answers
@@ -421,7 +422,9 @@ class TestServer:
     @property
     def port(self) -> int:
         """The port it listens on."""
-        return int(self.base_url.rsplit(":", 1)[1].split("/")[0])
+        if self._server is None:
+            raise RuntimeError("the test server is not running; call start() first")
+        return int(self._server.server_address[1])
 
     def start(self) -> str:
         """Bind (port 0 picks a free one), serve in a daemon thread, and return the base URL."""
@@ -548,7 +551,9 @@ class TestServer:
         length = int(h.headers.get("Content-Length") or 0)
         raw = h.rfile.read(length) if length else b""
         entry["key"] = hashlib.sha256(raw).hexdigest() if raw else None
-        if self.config.api_key is not None and h.headers.get("Authorization") != f"Bearer {self.config.api_key}":
+        key = self.config.api_key
+        if key is not None and not hmac.compare_digest(h.headers.get("Authorization", "").encode(),
+                                                       f"Bearer {key.get_secret_value()}".encode()):
             # Never echo what was sent: the message must not carry a key, right or wrong.
             return self._send(h, entry, 401, _error("Incorrect API key provided.", "invalid_request_error", "invalid_api_key"))
         path = entry["path"].rstrip("/")

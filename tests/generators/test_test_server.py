@@ -291,7 +291,10 @@ def test_a_reask_of_a_faulted_request_gets_no_fault(email_request):
         with pytest.raises(ValidationError):
             EmailContent.model_validate_json(c.chat.completions.create(**body).choices[0].message.content)
         EmailContent.model_validate_json(c.chat.completions.create(**reask).choices[0].message.content)
-    assert [r["fault"] for r in server.requests] == ["schema_violation", None]
+        longer = c.chat.completions.create(**{**body, "max_tokens": 4000, "response_format": {"type": "json_object"}})
+        EmailContent.model_validate_json(longer.choices[0].message.content)
+    assert [r["fault"] for r in server.requests] == ["schema_violation", None, None]
+    assert [r["attempt"] for r in server.requests] == [1, 2, 3]
 
 
 def test_fault_rate_is_the_share_of_distinct_requests_and_fixed_by_seed():
@@ -408,3 +411,8 @@ def test_jitter_varies_latency_within_its_bound():
     ms = [r["ms"] for r in server.requests]
     assert all(20 <= m < 120 + 50 for m in ms)
     assert max(ms) - min(ms) > 20  # eight seeded draws from 0..100 ms do not all coincide
+
+
+def test_the_key_never_shows_in_the_config():
+    config = ServerConfig(api_key=KEY)
+    assert KEY not in repr(config) and KEY not in config.model_dump_json() and KEY not in str(TestServer(config).config)
