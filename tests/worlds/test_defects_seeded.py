@@ -1,0 +1,476 @@
+"""Seeded defects: build a real world from tests/fixtures/mini.yaml, then break its files one way at a time.
+
+`build_clean(root)` renders the mini world with the plain pipeline functions (offline backend, seed 0)
+into root/clean; `DEFECTS[name](bundle)` breaks one thing in a copy of it, editing the files an agent
+would read (and plan.json where the defect is a planning one), and returns the artifact id or path
+the check must name.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import mailbox
+import re
+import shutil
+import zipfile
+from email.utils import format_datetime
+from pathlib import Path
+from typing import Callable
+
+import docx
+import openpyxl
+
+from flows import pipeline
+from generators.backends.offline import OfflineBackend
+
+MINI = Path(__file__).resolve().parents[1] / "fixtures" / "mini.yaml"
+
+# The mini world, as the planner lays it out with seed 0: one thread of four messages (a new message,
+# two replies, a forward), a memo citing a sheet, the sheet, and a superseded draft of the memo.
+M1, M2, M3, M4 = (f"liability_cap_first_view-m{i}" for i in range(1, 5))
+MEMO, SHEET, DRAFT = "memo_re_limitation_of_liability", "liability_cap_computation", "memo_re_limitation_of_liability_2"
+
+
+def build_clean(root: Path) -> Path:
+    """Render the mini world into root/clean (plan.json and room/) and return the bundle."""
+    backend = OfflineBackend()
+    prepared = pipeline.prepare(MINI, 0, backend)
+    plan = pipeline.make_plan(prepared)
+    contents = pipeline.generate(plan, prepared.taxonomy, backend)
+    bundle = root / "clean"
+    bundle.mkdir(parents=True)
+    pipeline.render(plan, contents, bundle)
+    return bundle
+
+
+def copy_bundle(clean: Path, target: Path) -> Path:
+    """A private copy of a bundle to break."""
+    shutil.copytree(clean, target)
+    return target
+
+
+# ---------------------------------------------------------------- finding and editing files
+
+
+def plan_of(bundle: Path) -> dict:
+    """plan.json as a dict."""
+    return json.loads((bundle / "plan.json").read_text(encoding="utf-8"))
+
+
+def artifact(bundle: Path, artifact_id: str) -> dict:
+    """One artifact of the plan."""
+    return next(a for a in plan_of(bundle)["artifacts"] if a["id"] == artifact_id)
+
+
+def person(bundle: Path, person_id: str) -> dict:
+    """One person of the plan."""
+    return next(p for p in plan_of(bundle)["people"] if p["id"] == person_id)
+
+
+def file_of(bundle: Path, artifact_id: str) -> Path:
+    """The file of an artifact."""
+    return bundle / "room" / artifact(bundle, artifact_id)["path"]
+
+
+def twin_of(bundle: Path, artifact_id: str) -> Path:
+    """The Markdown or CSV twin of a document or sheet."""
+    path = file_of(bundle, artifact_id)
+    return path.with_suffix(".md" if path.suffix == ".docx" else ".csv")
+
+
+def _split(data: bytes) -> tuple[list[str], str]:
+    """Unfolded header lines and the body of a message the renderer wrote (7bit or 8bit text)."""
+    head, _, body = data.decode("utf-8").partition("\n\n")
+    lines: list[str] = []
+    for line in head.split("\n"):
+        if line[:1] in (" ", "\t") and lines:
+            lines[-1] += line
+        else:
+            lines.append(line)
+    assert not any(l.lower().startswith("content-transfer-encoding: quoted") for l in lines)
+    return lines, body
+
+
+def set_header(path: Path, name: str, value: str) -> None:
+    """Replace one header of an .eml (written unfolded: a line under 998 octets is valid)."""
+    lines, body = _split(path.read_bytes())
+    key = name.lower() + ":"
+    assert any(l.lower().startswith(key) for l in lines), name
+    lines = [f"{name}: {value}" if l.lower().startswith(key) else l for l in lines]
+    path.write_bytes(("\n".join(lines) + "\n\n" + body).encode("utf-8"))
+
+
+def header(path: Path, name: str) -> str:
+    """One header of an .eml, unfolded."""
+    lines, _ = _split(path.read_bytes())
+    return next(l.split(":", 1)[1].strip() for l in lines if l.lower().startswith(name.lower() + ":"))
+
+
+_HISTORY = re.compile(r"^(On .+ wrote:|-{5,}\s*Forwarded message\s*-{5,})\s*$", re.MULTILINE)
+
+
+def edit_new_text(path: Path, edit: Callable[[str], str]) -> None:
+    """Rewrite the sender's own text of an .eml, leaving its quoted or forwarded history alone."""
+    lines, body = _split(path.read_bytes())
+    m = _HISTORY.search(body)
+    own, rest = (body[:m.start()], body[m.start():]) if m else (body, "")
+    new = edit(own)
+    assert new != own, "the edit changed nothing"
+    path.write_bytes(("\n".join(lines) + "\n\n" + new + rest).encode("utf-8"))
+
+
+def replace_lines(text: str, old: set[str], new: str) -> str:
+    """Every line whose stripped text is in old, replaced by new."""
+    return "\n".join(new if line.strip() in old else line for line in text.split("\n"))
+
+
+def mail_date(moment: dt.datetime) -> str:
+    """A Date header value."""
+    return format_datetime(moment)
+
+
+def sent_at(bundle: Path, artifact_id: str) -> dt.datetime:
+    """The planned sending time of a message."""
+    return dt.datetime.fromisoformat(artifact(bundle, artifact_id)["sent_at"])
+
+
+def edit_plan(bundle: Path, edit: Callable[[dict], None]) -> None:
+    """Change plan.json in place."""
+    plan = plan_of(bundle)
+    edit(plan)
+    (bundle / "plan.json").write_text(json.dumps(plan, indent=2), encoding="utf-8")
+
+
+def add_paragraph(bundle: Path, artifact_id: str, text: str) -> None:
+    """Append one paragraph to a .docx and to its Markdown twin alike, so the twins still agree."""
+    path = file_of(bundle, artifact_id)
+    d = docx.Document(str(path))
+    d.add_paragraph(text)
+    d.save(str(path))
+    md = twin_of(bundle, artifact_id)
+    md.write_text(md.read_text(encoding="utf-8").rstrip("\n") + "\n\n" + text + "\n", encoding="utf-8")
+
+
+def replace_in_document(bundle: Path, artifact_id: str, old: str, new: str, twin: bool = True,
+                        margins: bool = False) -> None:
+    """Replace text in every paragraph and table cell of a .docx (and its header and footer, and its twin)."""
+    path = file_of(bundle, artifact_id)
+    d = docx.Document(str(path))
+    paragraphs = list(d.paragraphs) + [p for t in d.tables for row in t.rows for c in row.cells for p in c.paragraphs]
+    if margins:
+        paragraphs += [p for s in d.sections for part in (s.header, s.footer) for p in part.paragraphs]
+    hits = 0
+    pattern = re.compile(re.escape(old), re.IGNORECASE)
+    for p in paragraphs:
+        if pattern.search(p.text):
+            p.text = pattern.sub(new, p.text)
+            hits += 1
+    assert hits, f"{old!r} is not in {path.name}"
+    d.save(str(path))
+    if twin:
+        md = twin_of(bundle, artifact_id)
+        md.write_text(pattern.sub(new, md.read_text(encoding="utf-8")), encoding="utf-8")
+
+
+def total_cell(sheet: openpyxl.worksheet.worksheet.Worksheet) -> openpyxl.cell.Cell:
+    """The first formula cell of the Total row."""
+    return next(c for row in sheet.iter_rows() for c in row if c.data_type == "f")
+
+
+# ---------------------------------------------------------------- the defects
+
+
+def wrong_sender_domain(b: Path) -> str:
+    path = file_of(b, M3)
+    name, address = re.match(r"(.*) <(.*)>", header(path, "From")).groups()
+    set_header(path, "From", f"{name} <{address.split('@')[0]}@quillfeather-llp.example>")
+    return M3
+
+
+def from_name_not_cast(b: Path) -> str:
+    other = person(b, "associate_1")
+    path = file_of(b, M3)
+    address = re.match(r".* <(.*)>", header(path, "From")).group(1)
+    set_header(path, "From", f"{other['name']} <{address}>")
+    return M3
+
+
+def signed_as_someone_else(b: Path) -> str:
+    me, other = person(b, "partner"), person(b, "associate_1")
+    edit_new_text(file_of(b, M3), lambda t: replace_lines(t, {me["name"], me["first_name"]}, other["name"]))
+    return M3
+
+
+def unsigned(b: Path) -> str:
+    me = person(b, "client_ceo")
+    edit_new_text(file_of(b, M2), lambda t: replace_lines(t, {me["name"], me["first_name"]}, ""))
+    return M2
+
+
+def reply_before_parent(b: Path) -> str:
+    set_header(file_of(b, M2), "Date", mail_date(sent_at(b, M1) - dt.timedelta(hours=1)))
+    return M2
+
+
+def thread_out_of_order(b: Path) -> str:
+    set_header(file_of(b, M4), "Date", mail_date(sent_at(b, M1) - dt.timedelta(minutes=30)))
+    return M4
+
+
+def weekend_3am(b: Path) -> str:
+    at = sent_at(b, M4)
+    saturday = at + dt.timedelta(days=(5 - at.weekday()) % 7 or 7)
+    set_header(file_of(b, M4), "Date", mail_date(saturday.replace(hour=3, minute=0, second=0)))
+    return M4
+
+
+def broken_in_reply_to(b: Path) -> str:
+    set_header(file_of(b, M3), "In-Reply-To", "<no-such-message@quillfeather.example>")
+    return M3
+
+
+def recipient_dropped(b: Path) -> str:
+    path = file_of(b, M1)
+    dropped = person(b, "associate_2")["email"]
+    kept = [a.strip() for a in header(path, "To").split(",") if dropped not in a]
+    set_header(path, "To", ", ".join(kept))
+    return M1
+
+
+def subject_changed(b: Path) -> str:
+    set_header(file_of(b, M2), "Subject", "Re: Lunch on Friday")
+    return M2
+
+
+def duplicated_email(b: Path) -> str:
+    path = file_of(b, M2)
+    shutil.copy(path, path.with_name("02 copy.eml"))
+    return M2
+
+
+def mailbox_lacks_message(b: Path) -> str:
+    box = mailbox.mbox(b / "room" / "Mailboxes" / f"{person(b, 'client_ceo')['email']}.mbox")
+    box.lock()
+    box.remove(next(iter(box.keys())))
+    box.flush()
+    box.unlock()
+    box.close()
+    return f"Mailboxes/{person(b, 'client_ceo')['email']}.mbox"
+
+
+def contradicting_amount(b: Path) -> str:
+    wrong = next(d for d in plan_of(b)["distractors"] if d["id"] == "old_cap")["text"]
+    add_paragraph(b, MEMO, f"On reflection the cap is {wrong}.")
+    return MEMO
+
+
+def distractor_unlabelled(b: Path) -> str:
+    label = next(d for d in plan_of(b)["distractors"] if d["id"] == "old_cap")["label"]
+    replace_in_document(b, DRAFT, label, "working paper", margins=True)
+    return DRAFT
+
+
+def missing_planned_file(b: Path) -> str:
+    file_of(b, MEMO).unlink()
+    return MEMO
+
+
+def unplanned_file(b: Path) -> str:
+    (b / "room" / "Memos" / "scratch notes.txt").write_text("call the client back\n", encoding="utf-8")
+    return "Memos/scratch notes.txt"
+
+
+def sheet_total_typed_wrong(b: Path) -> str:
+    path = file_of(b, SHEET)
+    wb = openpyxl.load_workbook(path)
+    cell = total_cell(wb.worksheets[0])
+    column = cell.column_letter
+    rows = [c.value for c in wb.worksheets[0][column][1:cell.row - 1] if isinstance(c.value, (int, float))]
+    cell.value = sum(rows) + 1000  # a hand-typed total that no longer adds up
+    wb.save(path)
+    return SHEET
+
+
+def sheet_cell_edited(b: Path) -> str:
+    path = file_of(b, SHEET)
+    wb = openpyxl.load_workbook(path)
+    ws = wb.worksheets[0]
+    total = total_cell(ws)
+    ws.cell(2, total.column).value += 1000  # the formula follows; the CSV twin and the memo's quote do not
+    wb.save(path)
+    return SHEET
+
+
+def stale_cached_total(b: Path) -> str:
+    path = file_of(b, SHEET)
+    # A value cached in the file, as Excel or LibreOffice would store it, that the rows do not add up to.
+    with zipfile.ZipFile(path) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    sheet = parts["xl/worksheets/sheet1.xml"].decode("utf-8")
+    stale, n = re.subn(r"(<f>SUM\([A-Z]+\d+:[A-Z]+\d+\)</f>)<v\s*(?:/>|></v>)", r"\1<v>1</v>", sheet, count=1)
+    assert n == 1
+    parts["xl/worksheets/sheet1.xml"] = stale.encode("utf-8")
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+    return SHEET
+
+
+def quoted_total_wrong(b: Path) -> str:
+    text = "\n".join(p.text for p in docx.Document(str(file_of(b, MEMO))).paragraphs)
+    quoted = re.search(r"liability cap computation totals (USD [0-9,]+)", text).group(1)
+    replace_in_document(b, MEMO, f"totals {quoted}", "totals USD 1,234,567")
+    return MEMO
+
+
+def markdown_twin_disagrees(b: Path) -> str:
+    md = twin_of(b, MEMO)
+    text = md.read_text(encoding="utf-8")
+    heading = re.search(r"^## (.+)$", text, re.MULTILINE).group(1)
+    md.write_text(text.replace(f"## {heading}", "## Something else entirely", 1), encoding="utf-8")
+    return MEMO
+
+
+def document_title_changed(b: Path) -> str:
+    replace_in_document(b, MEMO, artifact(b, MEMO)["title"], "Notes on the cap")
+    return MEMO
+
+
+def later_event_mentioned(b: Path) -> str:
+    def add_fact(plan: dict) -> None:
+        plan["facts"].append({"id": "hearing", "statement": "The hearing is on March 25, 2026.",
+                              "value": {"type": "date", "value": "2026-03-25"}, "text": "March 25, 2026"})
+    edit_plan(b, add_fact)
+    edit_new_text(file_of(b, M1), lambda t: t.replace("\n\n", "\n\nThe hearing went well on March 25, 2026.\n\n", 1))
+    return M1
+
+
+def versions_out_of_order(b: Path) -> str:
+    def redate(plan: dict) -> None:
+        draft = next(a for a in plan["artifacts"] if a["id"] == DRAFT)
+        draft["date"] = "2026-03-12"  # the draft v1 now postdates the final memo of March 10
+    edit_plan(b, redate)
+    return DRAFT
+
+
+# defect -> (its function, the check meant to catch it)
+DEFECTS: dict[str, tuple[Callable[[Path], str], str]] = {
+    "wrong_sender_domain": (wrong_sender_domain, "address_domains_match_organisation"),
+    "from_name_not_cast": (from_name_not_cast, "identity_display_names"),
+    "signed_as_someone_else": (signed_as_someone_else, "sender_signs_as_self"),
+    "unsigned": (unsigned, "email_signed"),
+    "reply_before_parent": (reply_before_parent, "reply_after_parent"),
+    "thread_out_of_order": (thread_out_of_order, "thread_dates_ordered"),
+    "weekend_3am": (weekend_3am, "sent_in_working_hours"),
+    "broken_in_reply_to": (broken_in_reply_to, "thread_references_resolve"),
+    "recipient_dropped": (recipient_dropped, "recipients_match_plan"),
+    "subject_changed": (subject_changed, "email_matches_plan"),
+    "duplicated_email": (duplicated_email, "message_ids_unique"),
+    "mailbox_lacks_message": (mailbox_lacks_message, "mailboxes_match_messages"),
+    "contradicting_amount": (contradicting_amount, "no_contradicting_value"),
+    "distractor_unlabelled": (distractor_unlabelled, "distractor_labelled"),
+    "missing_planned_file": (missing_planned_file, "inventory_exists"),
+    "unplanned_file": (unplanned_file, "no_unplanned_files"),
+    "sheet_total_typed_wrong": (sheet_total_typed_wrong, "sheet_totals_add_up"),
+    "sheet_cell_edited": (sheet_cell_edited, "csv_twin_agrees"),
+    "stale_cached_total": (stale_cached_total, "sheet_totals_add_up"),
+    "quoted_total_wrong": (quoted_total_wrong, "quoted_total_matches_sheet"),
+    "markdown_twin_disagrees": (markdown_twin_disagrees, "markdown_twin_agrees"),
+    "document_title_changed": (document_title_changed, "document_matches_plan"),
+    "later_event_mentioned": (later_event_mentioned, "no_later_event_mentioned"),
+    "versions_out_of_order": (versions_out_of_order, "document_versions_in_order"),
+}
+
+
+# ---------------------------------------------------------------- the tests
+
+import pytest  # noqa: E402  (the helpers above are imported by the gate test too)
+
+from worlds.report import ValidationReport  # noqa: E402
+from worlds.validate import validate_bundle  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def clean(tmp_path_factory) -> Path:
+    """The mini world, rendered once for every case of this module."""
+    return build_clean(tmp_path_factory.mktemp("mini"))
+
+
+def _named(report: ValidationReport, check_id: str) -> set[str]:
+    result = next(c for c in report.checks if c.id == check_id)
+    return {r.artifact_id for r in result.rows} | {r.path for r in result.rows}
+
+
+def test_the_clean_mini_world_raises_nothing(clean, tmp_path):
+    report = validate_bundle(copy_bundle(clean, tmp_path / "w"))
+    assert report.verdict == "pass", [(c.id, c.rows[:2]) for c in report.failed()]
+
+
+@pytest.mark.parametrize("defect", sorted(DEFECTS))
+def test_a_seeded_defect_is_caught_by_its_check_by_name(clean, tmp_path, defect):
+    inject, check_id = DEFECTS[defect]
+    bundle = copy_bundle(clean, tmp_path / "w")
+    named = inject(bundle)
+    report = validate_bundle(bundle)
+    failing = {c.id for c in report.failed()}
+    assert check_id in failing, (defect, failing)
+    assert named in _named(report, check_id), (defect, next(c.rows for c in report.checks if c.id == check_id))
+    severity = next(c.severity for c in report.checks if c.id == check_id)
+    assert report.verdict == ("fail" if severity == "error" else report.verdict)
+
+
+def test_a_warning_alone_does_not_fail_the_world(clean, tmp_path):
+    bundle = copy_bundle(clean, tmp_path / "w")
+    unsigned(bundle)
+    report = validate_bundle(bundle)
+    assert [c.id for c in report.failed()] == ["email_signed"]
+    assert (report.verdict, report.errors, report.warnings) == ("warn", 0, 1)
+
+
+def test_the_working_hours_can_be_tuned_by_parameter(clean, tmp_path):
+    from worlds.store.load import load_bundle
+    from worlds.validate import run_checks
+
+    bundle = copy_bundle(clean, tmp_path / "w")
+    db = load_bundle(bundle)
+    strict = run_checks(db, params={"sent_in_working_hours": {"start_hour": 12, "end_hour": 13}})
+    hours = next(c for c in strict.checks if c.id == "sent_in_working_hours")
+    assert hours.count >= 1 and all("outside 12:00-13:00" in r.detail for r in hours.rows)
+    default = next(c for c in run_checks(db).checks if c.id == "sent_in_working_hours")
+    assert default.count == 0
+
+
+def test_a_file_changed_since_publishing_is_a_warning_and_is_then_checked(clean, tmp_path):
+    from worlds import bundle as bundle_format
+
+    bundle = copy_bundle(clean, tmp_path / "w")
+    entries = bundle_format.list_files(bundle)
+    (bundle / "manifest.json").write_text(json.dumps({"files": [e.model_dump() for e in entries]}), encoding="utf-8")
+    assert validate_bundle(bundle).verdict == "pass"
+    md = twin_of(bundle, MEMO)
+    md.write_text(md.read_text(encoding="utf-8") + "\n", encoding="utf-8")  # same words, other bytes
+    (bundle / "room" / "Memos" / "Drafts" / "Memo re limitation of liability (draft v1).md").unlink()
+    report = validate_bundle(bundle)
+    changed = next(c for c in report.checks if c.id == "files_changed_since_publishing")
+    details = {r.path: r.detail for r in changed.rows}
+    assert details["Memos/Memo re limitation of liability.md"].startswith("changed since publishing")
+    assert details["Memos/Drafts/Memo re limitation of liability (draft v1).md"].startswith("removed since publishing")
+    # ...and the content is checked like any other: the missing twin is an error of its own.
+    assert "inventory_exists" in {c.id for c in report.failed()} and changed.severity == "warn"
+
+
+def test_changed_and_added_files_are_both_reported_against_the_manifest(clean, tmp_path):
+    from worlds import bundle as bundle_format
+
+    bundle = copy_bundle(clean, tmp_path / "w")
+    entries = bundle_format.list_files(bundle)
+    (bundle / "manifest.json").write_text(json.dumps({"files": [e.model_dump() for e in entries]}), encoding="utf-8")
+    md = twin_of(bundle, MEMO)
+    md.write_text(md.read_text(encoding="utf-8") + "\n\n", encoding="utf-8")
+    (bundle / "room" / "Memos" / "added later.md").write_text("# Added\n", encoding="utf-8")
+    report = validate_bundle(bundle)
+    assert report.verdict == "fail" and {c.id for c in report.failed()} == {"files_changed_since_publishing",
+                                                                          "no_unplanned_files"}
+    changed = next(c for c in report.checks if c.id == "files_changed_since_publishing")
+    assert {r.path for r in changed.rows} == {"Memos/Memo re limitation of liability.md", "Memos/added later.md"}
