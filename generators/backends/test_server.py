@@ -72,6 +72,8 @@ class ServerConfig(BaseModel):
     retry_after: float = Field(1.0, ge=0, description="the Retry-After of a rate_limit fault, in seconds")
     hang_seconds: float = Field(5.0, ge=0, description="how long a hang fault sleeps, past the client's timeout")
     hang_then: Literal["answer", "drop"] = Field("answer", description="what a hang does when it wakes up")
+    unsupported_formats: list[Literal["json_schema", "json_object"]] = Field(
+        default_factory=list, description="response_format types answered with 400, as servers that support less do")
     seed: int = Field(0, description="the fault seed")
     log_path: Path | None = Field(None, description="append one JSON line per request here")
 
@@ -578,6 +580,11 @@ class TestServer:
             return self._send(h, entry, 404, self._unknown_model(str(body.get("model"))))
         if body.get("stream"):
             return self._send(h, entry, 400, _error("The test server does not stream; send stream=false.", "invalid_request_error", None, "stream"))
+        fmt = body.get("response_format")
+        kind = fmt.get("type") if isinstance(fmt, dict) else None
+        if kind in self.config.unsupported_formats:
+            return self._send(h, entry, 400, _error(f"response_format type '{kind}' is not supported by this server.",
+                                                    "invalid_request_error", None, "response_format"))
         self._complete(h, body, entry)
 
     def _complete(self, h: _Handler, body: dict, entry: dict) -> None:
@@ -691,6 +698,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--retry-after", type=float, default=1.0)
     p.add_argument("--hang-seconds", type=float, default=5.0)
     p.add_argument("--hang-then", choices=["answer", "drop"], default="answer")
+    p.add_argument("--unsupported-format", action="append", default=[], choices=["json_schema", "json_object"],
+                   help="answer 400 to this response_format type (repeatable)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--log", type=Path, help="append one JSON line per request to this file")
     args = p.parse_args(argv)
@@ -698,7 +707,7 @@ def main(argv: list[str] | None = None) -> int:
                           api_key=args.api_key or os.environ.get("WORLDSMITH_TEST_SERVER_KEY"),
                           latency=args.latency, jitter=args.jitter, faults=dict(args.fault),
                           retry_after=args.retry_after, hang_seconds=args.hang_seconds, hang_then=args.hang_then,
-                          seed=args.seed, log_path=args.log)
+                          unsupported_formats=args.unsupported_format, seed=args.seed, log_path=args.log)
     done = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: done.set())
