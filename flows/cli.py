@@ -67,6 +67,7 @@ def generate(
     console.print(f"world: {prepared.world_id}")
     from flows.generate import generate_world
 
+    _quiet_prefect()
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                    console=console, transient=False)
     state: dict[str, int] = {}
@@ -90,6 +91,19 @@ def generate(
     _summary(result, time.perf_counter() - started)
     if result.quarantined:
         raise typer.Exit(1)
+
+
+def _quiet_prefect() -> None:
+    """The CLI reports failures itself, once and clearly; Prefect's run loggers would add a traceback.
+
+    Set WORLDSMITH_VERBOSE=1 to see them.
+    """
+    import logging
+    import os
+
+    if not os.environ.get("WORLDSMITH_VERBOSE"):
+        for name in ("prefect.task_runs", "prefect.flow_runs", "prefect.engine"):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
 def _summary(result, seconds: float) -> None:

@@ -1,0 +1,103 @@
+"""A run killed with SIGKILL resumes from the response cache without repeating a finished call, and the
+API key appears nowhere: not in outputs, cache, Prefect's home, the server log or the CLI's output."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests.conftest import EXAMPLES
+from worlds import bundle
+
+FAKE_KEY = "sk-test-WORLDSMITH-FAKE-KEY-0123456789"
+WRONG_KEY = "sk-test-WORLDSMITH-WRONG-KEY-9876543210"
+LEGAL = EXAMPLES / "tanker-spill-liability.yaml"
+
+
+def start_server(log: Path) -> tuple[subprocess.Popen, str]:
+    proc = subprocess.Popen([sys.executable, "-m", "generators.backends.test_server", "--port", "0",
+                             "--latency", "0.15", "--log", str(log), "--api-key", FAKE_KEY],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = proc.stdout.readline().strip()
+    assert url.startswith("http://127.0.0.1:"), url
+    return proc, url
+
+
+def cli(args: list[str], tmp: Path, key: str = FAKE_KEY, cache: str = "cache.sqlite") -> subprocess.Popen:
+    env = dict(os.environ, OPENAI_API_KEY=key, WORLDSMITH_CACHE=str(tmp / cache),
+               PREFECT_HOME=str(tmp / "prefect-home"), COLUMNS="200")
+    return subprocess.Popen([sys.executable, "-m", "flows.cli", "generate", *args], cwd=tmp, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def completed_keys(log: Path) -> list[str]:
+    rows = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    return [r["key"] for r in rows if r.get("completed") and r.get("status") == 200]
+
+
+def test_sigkill_then_rerun_gives_the_uninterrupted_world_and_no_key_leaks(tmp_path):
+    log = tmp_path / "server.jsonl"
+    server, url = start_server(log)
+    captured = ""
+    try:
+        common = [str(LEGAL), "--backend", "openai", "--base-url", url, "--model", "test-model"]
+        first = cli(common + ["--out", "out", "--concurrency", "4"], tmp_path)
+        deadline = time.monotonic() + 240
+        while (not log.exists() or len(completed_keys(log)) < 25) and time.monotonic() < deadline:
+            assert first.poll() is None, first.communicate()
+            time.sleep(0.05)
+        os.killpg(first.pid, signal.SIGKILL)
+        out, err = first.communicate()
+        captured += out + err
+        killed_at = len(completed_keys(log))
+        assert 25 <= killed_at < 98, killed_at
+        # The client had stored these answers when it died; the rest of the killed_at completions were
+        # still on the wire (at most the concurrency) and may fairly be asked again.
+        with sqlite3.connect(tmp_path / "cache.sqlite") as db:
+            stored = db.execute("select count(*) from responses").fetchone()[0]
+        assert killed_at - 4 <= stored <= killed_at
+        assert not any((tmp_path / "out").glob("kestrel*")), "a killed run must publish nothing"
+
+        second = cli(common + ["--out", "out"], tmp_path)
+        out, err = second.communicate(timeout=600)
+        captured += out + err
+        assert second.returncode == 0, out + err
+        keys = completed_keys(log)
+        assert len(set(keys)) == 98
+        assert len(keys) - len(set(keys)) == killed_at - stored, "a request the client had finished was made again"
+
+        staging = tmp_path / "out" / bundle.STAGING
+        assert not staging.exists() or not any(staging.iterdir()), "the killed run's staging folder was left"
+
+        # The same world made in one go, with a cache of its own, is the same world byte for byte.
+        third = cli(common + ["--out", "fresh"], tmp_path, cache="fresh-cache.sqlite")
+        out, err = third.communicate(timeout=600)
+        captured += out + err
+        assert third.returncode == 0, out + err
+        resumed = next(p for p in (tmp_path / "out").iterdir() if p.name.startswith("kestrel"))
+        fresh = next(p for p in (tmp_path / "fresh").iterdir() if p.name.startswith("kestrel"))
+        assert resumed.name == fresh.name
+        a = [(f.path, f.sha256) for f in bundle.read_manifest(resumed).files]
+        b = [(f.path, f.sha256) for f in bundle.read_manifest(fresh).files]
+        assert a == b
+
+        # A wrong key fails fast with a clear message that does not repeat the key.
+        wrong = cli(common + ["--out", "wrong", "--no-cache"], tmp_path, key=WRONG_KEY)
+        out, err = wrong.communicate(timeout=600)
+        captured += out + err
+        assert wrong.returncode != 0 and "401" in out + err, out + err
+        assert "Traceback" not in out + err
+        assert WRONG_KEY not in out + err
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.communicate(timeout=30)
+
+    assert FAKE_KEY not in captured
+    leaks = [p for p in tmp_path.rglob("*") if p.is_file() and FAKE_KEY.encode() in p.read_bytes()]
+    assert leaks == [], leaks
