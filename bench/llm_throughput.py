@@ -1,0 +1,91 @@
+"""Benchmark: generate a world of 500+ artifacts through the OpenAI-compatible test server.
+
+Prints the generation wall time, the lower bound max(N*L/C, depth*L), their ratio (target <= 1.25),
+and a warm rerun's calls and wall time. The server runs as its own process on 127.0.0.1, as a real
+endpoint would; the client is the real openai client inside worldsmith's OpenAI backend.
+
+    .venv/bin/python bench/llm_throughput.py [--latency 0.2] [--concurrency 32] [--scale 6]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from flows import pipeline  # noqa: E402
+from generators.backends.cache import ResponseCache  # noqa: E402
+from generators.backends.openai_compat import OpenAIBackend  # noqa: E402
+from generators.backends.usage import Usage  # noqa: E402
+from generators.engine import chain_heights, generate_contents  # noqa: E402
+
+
+def scaled_outline(scale: int, folder: Path) -> Path:
+    """The legal example with every item's count multiplied, spread over the window."""
+    data = yaml.safe_load((REPO / "outlines/examples/tanker-spill-liability.yaml").read_text())
+    window = data["window"]
+    for group in data["inventory"]:
+        for item in group["items"]:
+            item["count"] = min(50, item.get("count", 1) * scale)
+            if "date" in item:
+                item["dates"] = {"start": item.pop("date"), "end": window["end"]}
+    path = folder / "scaled.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return path
+
+
+def main() -> None:
+    """Run the benchmark and print its figures."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--latency", type=float, default=0.2)
+    ap.add_argument("--concurrency", type=int, default=32)
+    ap.add_argument("--scale", type=int, default=6)
+    args = ap.parse_args()
+
+    tmp = Path(tempfile.mkdtemp(prefix="ws-bench-"))
+    server = subprocess.Popen([sys.executable, "-m", "generators.backends.test_server", "--port", "0",
+                               "--latency", str(args.latency)], cwd=REPO, stdout=subprocess.PIPE, text=True)
+    url = server.stdout.readline().strip()
+    try:
+        cache = ResponseCache(tmp / "cache.sqlite")
+
+        def backend() -> OpenAIBackend:
+            return OpenAIBackend("test-model", base_url=url, api_key="not-needed", concurrency=args.concurrency,
+                                 cache=cache, usage=Usage())
+
+        cold = backend()
+        prepared = pipeline.prepare(scaled_outline(args.scale, tmp), 0, cold)
+        plan = pipeline.make_plan(prepared)
+        n = len(plan.artifacts)
+        depth = max(chain_heights(plan.artifacts).values())
+        bound = max(n * args.latency / args.concurrency, depth * args.latency)
+
+        def timed(b: OpenAIBackend) -> float:
+            start = time.perf_counter()
+            asyncio.run(generate_contents(plan, prepared.taxonomy, b, concurrency=args.concurrency))
+            return time.perf_counter() - start
+
+        wall = timed(cold)
+        warm = backend()
+        warm_wall = timed(warm)
+        cold_t, warm_t = cold.usage.totals(), warm.usage.totals()
+        print(f"artifacts N={n}  chain depth={depth}  latency L={args.latency:.3f}s  concurrency C={args.concurrency}")
+        print(f"cold: wall {wall:.2f}s  lower bound max(N*L/C, depth*L) = {bound:.2f}s  ratio {wall / bound:.2f}"
+              f"  (calls {cold_t.calls}, retries {cold_t.retries}, tokens in {cold_t.tokens_in}, out {cold_t.tokens_out})")
+        print(f"warm: wall {warm_wall:.2f}s  calls {warm_t.calls}  cache hits {warm_t.cache_hits}")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()
