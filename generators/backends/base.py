@@ -6,8 +6,6 @@ from typing import Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from generators.context import ArtifactContext
-
 T = TypeVar("T", bound=BaseModel)
 
 
@@ -17,6 +15,6 @@ class Backend(Protocol):
     name: str
     model: str
 
-    async def generate(self, context: ArtifactContext, output_type: type[T]) -> T:
-        """Content of `output_type` for the artifact described by `context`."""
+    async def generate(self, context: BaseModel, output_type: type[T]) -> T:
+        """An object of `output_type` for `context`: an ArtifactContext, or an ExpansionContext."""
         ...
