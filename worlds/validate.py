@@ -136,10 +136,12 @@ def _run_one(con: duckdb.DuckDBPyConnection, check: Check, paths: dict[str, str]
 
 
 def run_checks(db_path: Path, checks: list[Check] | None = None,
-               params: dict[str, dict[str, ParamValue]] | None = None) -> ValidationReport:
+               params: dict[str, dict[str, ParamValue]] | None = None, *,
+               memory_limit: str | None = None) -> ValidationReport:
     """Run checks (default: load_checks()) over a loaded world and gather the report.
 
     `params` overrides a check's header parameters by check id: {"sent_in_working_hours": {"end_hour": 22}}.
+    `memory_limit` caps DuckDB's memory ("2GB"); past it, joins and sorts spill to disk.
     """
     checks = load_checks() if checks is None else checks
     params = params or {}
@@ -150,7 +152,8 @@ def run_checks(db_path: Path, checks: list[Check] | None = None,
             raise CheckError(f"no check {check_id!r} with parameters {', '.join(sorted(unknown or values))}")
     if not Path(db_path).is_file():
         raise BundleError(f"{db_path}: no such world store; load the bundle first")
-    con = duckdb.connect(str(db_path), read_only=True)
+    config = {"memory_limit": memory_limit} if memory_limit else {}
+    con = duckdb.connect(str(db_path), read_only=True, config=config)
     try:
         world = con.execute("select world_id, timezone from world").fetchall()
         if len(world) != 1:
@@ -167,12 +170,25 @@ def run_checks(db_path: Path, checks: list[Check] | None = None,
     return build_report(world_id, results)
 
 
-def validate_bundle(bundle: Path) -> ValidationReport:
-    """Load a bundle, run every check, and write bundle/validation.json."""
+def validate_bundle(bundle: Path, profile: Path | None = None) -> ValidationReport:
+    """Load a bundle, run every check, and write bundle/validation.json and bundle/report.html.
+
+    `profile` is the reference profile the realism checks compare the world's mail with (default:
+    the shipped business-mail profile).
+    """
+    from worlds.html_report import write_html_report
+    from worlds.realism import prepare_store
+
     bundle = Path(bundle)
-    report = run_checks(load_bundle(bundle))
-    target = bundle / REPORT_NAME
-    tmp = target.with_name(f"{target.name}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}")
-    tmp.write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
-    os.replace(tmp, target)
+    db = load_bundle(bundle)
+    realism = prepare_store(db, profile)  # derived tables some checks read: filled before they run
+    report = run_checks(db)
+    _write_atomic(bundle / REPORT_NAME, report.model_dump_json(indent=2) + "\n")
+    write_html_report(bundle, report, realism)
     return report
+
+
+def _write_atomic(target: Path, text: str) -> None:
+    tmp = target.with_name(f"{target.name}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, target)

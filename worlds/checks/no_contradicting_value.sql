@@ -4,27 +4,37 @@
 -- The ledger's wrong values are its distractors' (a superseded draft's old figure). Any other
 -- artifact that writes one states a different value for the fact, unless it also writes that
 -- distractor's label (a message that discusses the superseded draft as superseded), or is itself a
--- distractor whose own label quotes the value (a valuation "built on the draft's GBP 14,650,000"). Read: each
--- file's artifact_text; for a money or number distractor, also any number cell holding its value.
-with hits as (
+-- distractor whose own label quotes the value (a valuation "built on the draft's GBP 14,650,000").
+-- Read: each file's artifact_text, whitespace squashed; for a money or number distractor, also any
+-- number cell holding its value. The value's last word (its digits) is looked for literally first,
+-- so that only the few texts that have it are squashed.
+with wrong as (
+    select d.*, squash(d.text) as wanted, split_part(squash(d.text), ' ', -1) as piece from distractors d
+),
+hits as (
     select t.artifact_id, t.path, d.id as distractor, d.text as shown, 'writes' as how
     from artifact_text t
-    join distractors d on contains(t.text, squash(d.text))
+    join wrong d on contains(t.text, d.piece)
+    where contains(squash(t.text), d.wanted)
     union
     select c.artifact_id, c.path, d.id, d.text, 'has a cell holding'
     from cells c
     join distractors d on d.type in ('money', 'number') and d.value_num is not null
     where c.value_num is not null and abs(c.value_num - d.value_num) <= 0.005
+),
+judged as (
+    select h.*, d.fact, d.label, f.text as truth, a.distractor as carries, own.label as own_label
+    from hits h
+    join distractors d on d.id = h.distractor
+    join facts f on f.id = d.fact
+    left join artifacts a on a.id = h.artifact_id
+    left join distractors own on own.id = a.distractor
+    where a.distractor is distinct from d.id
+      and not contains(squash(coalesce(own.label, '')), squash(d.text))
 )
-select h.artifact_id, h.path,
-       h.how || ' ' || h.shown || ', the value of distractor ' || d.id || ' of fact ' || d.fact
-       || ' (the ledger says ' || f.text || '), without its label' as detail
-from hits h
-join distractors d on d.id = h.distractor
-join facts f on f.id = d.fact
-left join artifacts a on a.id = h.artifact_id
-left join distractors own on own.id = a.distractor
-left join artifact_text t on t.path = h.path
-where a.distractor is distinct from d.id
-  and not contains(squash(coalesce(own.label, '')), squash(d.text))
-  and not contains(lower(coalesce(t.text, '')), lower(squash(rtrim(d.label, '. '))))
+select j.artifact_id, j.path,
+       j.how || ' ' || j.shown || ', the value of distractor ' || j.distractor || ' of fact ' || j.fact
+       || ' (the ledger says ' || j.truth || '), without its label' as detail
+from judged j
+left join artifact_text t on t.path = j.path
+where not contains(lower(squash(coalesce(t.text, ''))), lower(squash(rtrim(j.label, '. '))))

@@ -8,7 +8,9 @@
 -- cells, workbook title and description; a date-typed cell is a row of data, not a mention. An
 -- email's date is its Date header in the world's timezone; a document's or sheet's, its planned date.
 with dated as (
-    select id, text, value_date from facts where type = 'date' and value_date is not null
+    -- the year is a literal piece to look for first; only texts that have it are squashed
+    select id, squash(text) as text, value_date, year(value_date)::varchar as piece
+    from facts where type = 'date' and value_date is not null
 ),
 own as (
     select e.artifact_id, e.path, timezone(w.timezone, e.sent_at)::date as day
@@ -26,4 +28,4 @@ from own o
 join artifact_text t on t.path = o.path
 join dated f on f.value_date > o.day
 anti join planned_facts pf on pf.artifact_id = o.artifact_id and pf.fact_id = f.id
-where contains(t.text, squash(f.text))
+where contains(t.text, f.piece) and contains(squash(t.text), f.text)

@@ -1,18 +1,14 @@
 -- id: sender_signs_as_self
 -- severity: error
 -- description: no email's closing signs with another cast member's name, title or organisation instead of the sender's
--- The closing is the last 8 non-empty lines of the sender's own text (quoted history left out): the
--- sign-off, the name under it and the signature block (name; title and organisation, apart or as
--- "Title | Organisation" or "Title, Organisation"; phone). A line there that is exactly another
--- person's full name, first name, title, organisation or title-and-organisation, and not also the
--- sender's own, is a signature in someone else's name. The sender is the person of the From address.
-with closing as (
-    select e.artifact_id, e.path, p.id as sender,
-           unnest(list_filter(list_transform(string_split(e.body_new, chr(10)), lambda l: squash(l)), lambda l: l <> '')[-8:]) as line
-    from emails e
-    join people p on lower(p.email) = lower(e.from_addr)
-),
-identity as (
+-- The closing is the lines of the last 640 characters of the sender's own text (quoted history
+-- left out): the sign-off, the name under it and the signature block (name; title and
+-- organisation, apart or as "Title | Organisation" or "Title, Organisation"; phone). The cut may
+-- leave a fragment of a body line first, which names nobody. A line there that is exactly (once
+-- trimmed) another person's full name, first name, title, organisation or title-and-organisation,
+-- and not also the sender's own, is a signature in someone else's name. The sender is the person
+-- of the From address.
+with identity as (
     select p.id as person_id, p.name as line, 'name' as what from people p
     union
     select person_id, first_name, 'first name' from person_names
@@ -24,6 +20,14 @@ identity as (
     select p.id, p.title || ' | ' || o.name, 'title and organisation' from people p join organisations o on o.id = p.organisation
     union
     select p.id, p.title || ', ' || o.name, 'title and organisation' from people p join organisations o on o.id = p.organisation
+),
+closing as (
+    select artifact_id, path, sender, trim(raw) as line
+    from (select e.artifact_id, e.path, p.id as sender, unnest(string_split(right(e.body_new, 640), chr(10))) as raw
+          from emails e
+          join people p on lower(p.email) = lower(e.from_addr))
+    -- no identity line is longer than this: the rest cannot match and need not be joined
+    where length(raw) <= (select max(length(line)) from identity) + 8
 ),
 foreign_lines as (
     select c.artifact_id, c.path, c.sender, c.line, i.person_id, i.what

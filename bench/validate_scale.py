@@ -1,0 +1,212 @@
+"""Scale benchmark: a world.duckdb with 1,000,000 emails made in SQL, then the whole check suite timed.
+
+Run it by hand (it is not a test):  .venv/bin/python bench/validate_scale.py [--emails N] [--memory-limit 3GB]
+
+What it builds, all with `insert ... select ... from range(n)`: 2,000 people in 20 organisations,
+N emails in threads of five (a new message, then replies, each quoting nothing but naming its
+parent in In-Reply-To and every earlier message in References), about 2.5 recipients per email,
+one mailbox per person with every message they sent or received, the plan rows that go with all
+of it (artifacts, planned recipients, expected files, files), a few ledger facts planted in one
+email in ten, and a handful of documents and sheets with their twins. It is a clean world: the
+checks must run over all of it and find (almost) nothing. Target: the suite under 60 s and the
+process under 4 GiB at its peak (ru_maxrss, which counts DuckDB's memory as it runs in-process).
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import duckdb
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from worlds.store.load import SCHEMA_PATH  # noqa: E402
+from worlds.validate import load_checks, run_checks  # noqa: E402
+
+N_PEOPLE, N_ORGS, THREAD = 2000, 20, 5
+
+# Plain SQL, each statement filling one table from range(); $n is the number of emails.
+BUILD = [
+    """insert into world values ('w_bench', 'Scale benchmark', 0, 'en_US', 'America/New_York',
+                                 date '2020-01-01', date '2029-12-31')""",
+    f"""insert into organisations
+        select 'org' || i, 'Organisation ' || i || ' LLP', 'party', 'org' || i || '.example' from range({N_ORGS}) t(i)""",
+    f"""insert into people
+        select 'p' || i, 'role' || (i % 7), 'First' || i || ' Last' || i, 'first' || i || '.last' || i || '@org' || (i % {N_ORGS}) || '.example',
+               'Title ' || (i % 11), 'org' || (i % {N_ORGS}), '23-1011', 'senior', '+1 202 555 0100'
+        from range({N_PEOPLE}) t(i)""",
+    f"insert into person_names select 'p' || i, 'First' || i, 'Last' || i from range({N_PEOPLE}) t(i)",
+    """insert into facts values
+        ('cap', 'The cap is USD 12,500,000.', 'money', 'USD 12,500,000', 12500000, null, 'USD', null),
+        ('spill', 'The spill was on January 2, 2020.', 'date', 'January 2, 2020', null, date '2020-01-02', null, null),
+        ('share', 'The share is 60%.', 'percent', '60%', 60, null, null, null)""",
+    """insert into distractors values ('old_cap', 'cap', 'money', 'USD 11,000,000', 'superseded draft', 11000000, null)""",
+    # One email per i: thread i // 5, position i % 5, its author and to/cc drawn from the cast by arithmetic.
+    f"""create temp table e as
+        select i, i // {THREAD} as thread, i % {THREAD} as pos,
+               (i * 7919) % {N_PEOPLE} as author,
+               (i * 104729 + 1) % {N_PEOPLE} as to1,
+               case when i % 4 <> 0 then (i * 1299709 + 3) % {N_PEOPLE} end as to2,
+               case when i % 2 = 0 then (i * 15485863 + 5) % {N_PEOPLE} end as cc1,
+               case when i % 4 = 1 then (i * 32452843 + 7) % {N_PEOPLE} end as cc2,
+               -- thread t starts on business day t // 100, at 09:00 plus 4 minutes per thread of that day
+               (date '2020-01-06' + to_days(cast(((i // {THREAD}) // 100) // 5 * 7 + ((i // {THREAD}) // 100) % 5 as integer)))::timestamp
+                   + to_minutes(cast(9 * 60 + ((i // {THREAD}) % 100) * 4 + (i % {THREAD}) * 10 as bigint)) as local_at
+        from range($n) t(i)""",
+    # Recipients distinct: nobody mails themselves, nobody is named twice.
+    f"""update e set to1 = (to1 + 1) % {N_PEOPLE} where to1 = author""",
+    """update e set to2 = null where to2 in (author, to1)""",
+    """update e set cc1 = null where cc1 in (author, to1) or cc1 = to2""",
+    """update e set cc2 = null where cc2 in (author, to1) or cc2 = to2 or cc2 = cc1""",
+    """insert into artifacts
+        select 'm' || i, 'email', 'thread' || thread, 'Mail/t' || thread || '/' || pos || '.eml', 'Thread ' || thread,
+               'p' || author, '23-1011', timezone('America/New_York', local_at), null, 'thread' || thread,
+               case when pos > 0 then 'm' || (i - 1) end, case when pos > 0 then 'reply' else 'new' end, pos,
+               'm' || i || '@org' || (author % 20) || '.example', null, null, null, ''
+        from e""",
+    """insert into planned_recipients
+        select 'm' || i, 'to', 'p' || to1 from e
+        union all select 'm' || i, 'to', 'p' || to2 from e where to2 is not null
+        union all select 'm' || i, 'cc', 'p' || cc1 from e where cc1 is not null
+        union all select 'm' || i, 'cc', 'p' || cc2 from e where cc2 is not null""",
+    """insert into planned_facts select 'm' || i, 'cap' from e where i % 10 = 0""",
+    """insert into emails
+        select 'm' || e.i, a.path, a.message_id,
+               case when e.pos > 0 then 'm' || (e.i - 1) || '@org' || ((((e.i - 1) * 7919) % 2000) % 20) || '.example' end,
+               list_transform(range(e.i - e.pos, e.i), lambda x: 'm' || x || '@org' || (((x * 7919) % 2000) % 20) || '.example'),
+               case when e.pos > 0 then 'Re: ' else '' end || a.title,
+               n.name, n.email, a."at", strftime(a."at", '%a, %d %b %Y %H:%M:%S +0000'),
+               b.body || chr(10) || chr(10) || 'On an earlier day, someone wrote:' || chr(10) || '> earlier text',
+               b.body
+        from e
+        join artifacts a on a.id = 'm' || e.i
+        join people n on n.id = 'p' || e.author
+        cross join lateral (select
+            'Hi team,' || chr(10) || chr(10) || 'Following up on thread ' || e.thread || ': the figures are in the file and '
+            || 'we should talk them through before the call on the matter. '
+            || case when e.i % 10 = 0 then 'The cap is USD 12,500,000 on our reading. ' else '' end
+            || 'Please send comments by the end of the day so that I can turn the draft.' || chr(10) || chr(10)
+            || 'Best regards,' || chr(10) || split_part(n.name, ' ', 1) || chr(10) || n.name || chr(10)
+            || n.title || ' | Organisation ' || (e.author % 20) || ' LLP' || chr(10) || '+1 202 555 0100' as body) b""",
+    """insert into recipients
+        select r.artifact_id, a.path, r.kind, p.name, p.email
+        from planned_recipients r join artifacts a on a.id = r.artifact_id join people p on p.id = r.person_id""",
+    """insert into expected_files select path, id, 'artifact' from artifacts""",
+    """insert into files select path, 'eml', 1200, md5(path) || md5(path), id, 'artifact', true, null from artifacts""",
+    f"""insert into mailboxes select 'Mailboxes/' || email || '.mbox', email, 0 from people""",
+    """insert into mailbox_messages
+        select 'Mailboxes/' || p.email || '.mbox', row_number() over (partition by p.email order by x.message_id), x.message_id
+        from (select message_id, from_addr as address from emails
+              union select e.message_id, r.address from recipients r join emails e on e.path = r.path) x
+        join people p on p.email = x.address""",
+    """update mailboxes set n_messages = c.n
+        from (select mailbox, count(*) as n from mailbox_messages group by mailbox) c where c.mailbox = mailboxes.path""",
+    # A few documents and sheets, each with a twin, so every check has rows of every kind to read.
+    """insert into artifacts
+        select 'd' || i, 'document', 'doc' || i, 'Docs/memo ' || i || '.docx', 'Memo ' || i, 'p' || i, '23-1011',
+               timestamptz '2024-03-04 14:00:00+00', null, null, null, null, null, null, 'memo', 2, null, ''
+        from range(20) t(i)
+        union all
+        select 's' || i, 'spreadsheet', 'sheet' || i, 'Sheets/sheet ' || i || '.xlsx', 'Sheet ' || i, 'p' || i, '23-1011',
+               timestamptz '2024-03-01 14:00:00+00', null, null, null, null, null, null, null, null, 3, ''
+        from range(20) t(i)""",
+    """insert into planned_cites select 'd' || i, 's' || i from range(20) t(i)""",
+    """insert into expected_files
+        select replace(replace(path, '.docx', '.md'), '.xlsx', '.csv'), id, 'twin' from artifacts where kind <> 'email'
+        union all select path, id, 'artifact' from artifacts where kind <> 'email'""",
+    """insert into files select path, lower(split_part(path, '.', -1)), 5000, md5(path) || md5(path), artifact_id, role, true, null
+        from expected_files where artifact_id not like 'm%'""",
+    """insert into documents
+        select 'd' || i, 'Docs/memo ' || i || '.docx', 'd' || i, 'Memo ' || i, 'Confidential',
+               'Memo ' || i || chr(10) || 'Confidential' || chr(10) || 'Figures' || chr(10)
+               || 'The sheet ' || i || ' totals USD 900.',
+               'Organisation 0 LLP', 12, 1, 0, 4
+        from range(20) t(i)""",
+    """insert into document_blocks
+        select p, src, pos, kind, txt from (
+            select 'Docs/memo ' || i || suffix as p, src, 0 as pos, 'title' as kind, 'Memo ' || i as txt
+            from range(20) t(i), (values ('.docx', 'docx'), ('.md', 'md')) s(suffix, src)
+            union all select 'Docs/memo ' || i || suffix, src, 1, 'paragraph', 'Confidential'
+            from range(20) t(i), (values ('.docx', 'docx'), ('.md', 'md')) s(suffix, src)
+            union all select 'Docs/memo ' || i || suffix, src, 2, 'heading', 'Figures'
+            from range(20) t(i), (values ('.docx', 'docx'), ('.md', 'md')) s(suffix, src)
+            union all select 'Docs/memo ' || i || suffix, src, 3, 'paragraph', 'The sheet ' || i || ' totals USD 900.'
+            from range(20) t(i), (values ('.docx', 'docx'), ('.md', 'md')) s(suffix, src))""",
+    """insert into workbooks select 's' || i, 'Sheets/sheet ' || i || '.xlsx', 'Sheet ' || i, null, 's' || i from range(20) t(i)""",
+    """insert into sheets select 's' || i, 'Sheets/sheet ' || i || '.xlsx', 'Data', 0, 5, 2 from range(20) t(i)""",
+    """insert into cells
+        select 's' || i, 'Sheets/sheet ' || i || '.xlsx', 'Data', r, c, case c when 1 then 'Item' else 'Amount' end,
+               case when r = 1 or c = 1 then 'text' else 'number' end,
+               case when r = 1 then (case c when 1 then 'Item' else 'Amount' end)
+                    when c = 1 then (case when r = 5 then 'Total' else 'Row ' || r end)
+                    else (case when r = 5 then '900' else (r * 100)::varchar end) end,
+               case when r > 1 and c = 2 then (case when r = 5 then 900 else r * 100 end) end, null,
+               case when r = 5 and c = 2 then '=SUM(B2:B4)' end, case when r > 1 and c = 2 then '#,##0.00' end
+        from range(20) t(i), range(1, 6) rr(r), range(1, 3) cc(c)""",
+    """insert into twin_cells
+        select replace(path, '.xlsx', '.csv'), row, col,
+               case when value_num is not null then printf('%.2f', value_num) else value_text end
+        from cells""",
+    # The manifest lists every file as it is: files_changed_since_publishing compares them all.
+    """insert into manifest_state values (true, true, null, md5('plan') || md5('plan'))""",
+    """insert into manifest_files select 'room/' || path, sha256, size from files""",
+]
+
+
+def build(db: Path, n: int) -> dict[str, int]:
+    """Write the benchmark world into db and return its row counts."""
+    con = duckdb.connect(str(db))
+    con.execute("set TimeZone = 'UTC'")
+    con.execute(SCHEMA_PATH.read_text(encoding="utf-8"))
+    for statement in BUILD:
+        con.execute(statement, {"n": n} if "$n" in statement else None)
+    counts = {t: con.execute(f"select count(*) from {t}").fetchone()[0]
+              for t in ("emails", "recipients", "people", "artifacts", "mailbox_messages", "files", "documents", "cells")}
+    con.execute("checkpoint")
+    con.close()
+    return counts
+
+
+def main() -> None:
+    """Build the world in a child process, time the whole suite over it here, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--emails", type=int, default=1_000_000)
+    parser.add_argument("--memory-limit", default="3GB", help="DuckDB's memory_limit while the checks run")
+    parser.add_argument("--keep", type=Path, help="build the world at this path and keep it")
+    parser.add_argument("--build-only", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.build_only:
+        counts = build(args.build_only, args.emails)
+        print(", ".join(f"{k} {v:,}" for k, v in counts.items()))
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.keep or Path(tmp) / "world.duckdb"
+        db.unlink(missing_ok=True)
+        started = time.perf_counter()
+        # A child process builds, so that this process's peak memory is the checks' alone.
+        done = subprocess.run([sys.executable, __file__, "--emails", str(args.emails), "--build-only", str(db)],
+                              check=True, capture_output=True, text=True)
+        print(f"built {db.stat().st_size / 2**20:.0f} MiB in {time.perf_counter() - started:.1f} s: {done.stdout.strip()}",
+              flush=True)
+        checks = load_checks()
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        started = time.perf_counter()
+        report = run_checks(db, checks, memory_limit=args.memory_limit)
+        elapsed = time.perf_counter() - started
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+        print(f"checks: {len(checks)}; verdict {report.verdict} ({report.errors} error rows, {report.warnings} warning rows)")
+        for c in report.failed():
+            print(f"  {c.id} ({c.severity}): {c.count} rows, e.g. {c.rows[0].detail[:120]}")
+        print(f"suite time: {elapsed:.1f} s (target < 60 s)")
+        print(f"peak memory: {peak / 2**20:.2f} GiB ru_maxrss (before the checks: {before / 2**20:.2f} GiB;"
+              f" DuckDB memory_limit {args.memory_limit}; target < 4 GiB)")
+
+
+if __name__ == "__main__":
+    main()
