@@ -40,6 +40,8 @@ def generate(
     no_cache: bool = typer.Option(False, "--no-cache", help="ignore and do not fill the response cache"),
     repair_rounds: int = typer.Option(2, min=0, max=5, help="rounds of regenerating artifacts that fail a check"),
     config: Optional[Path] = typer.Option(None, help="a worldsmith.toml (default ./worldsmith.toml, then the user's)"),
+    profile: Optional[Path] = typer.Option(None, help="reference mail profile for the realism checks "
+                                                      "(default: the shipped business-mail profile)"),
 ) -> None:
     """Generate the world an outline describes, validate it, and publish it.
 
@@ -61,6 +63,7 @@ def generate(
                                    "concurrency": concurrency, "no_cache": no_cache}, config)
         # Bad input stops here, before Prefect starts and before anything is written.
         prepared = pipeline.prepare(outline, seed, make_backend(settings), expand)
+        _check_profile(profile)
     except WorldsmithError as exc:
         _fail(exc)
     console.print(settings.describe())
@@ -83,7 +86,8 @@ def generate(
         with bar:
             result = generate_world(str(outline), seed=seed, out=str(out), concurrency=concurrency, backend=backend,
                                     model=model, base_url=base_url, expand=expand, no_cache=no_cache,
-                                    repair_rounds=repair_rounds, config_file=str(config) if config else None)
+                                    repair_rounds=repair_rounds, config_file=str(config) if config else None,
+                                    profile=str(profile) if profile else None)
     except WorldsmithError as exc:
         _fail(exc)
     finally:
@@ -91,6 +95,14 @@ def generate(
     _summary(result, time.perf_counter() - started)
     if result.quarantined:
         raise typer.Exit(1)
+
+
+def _check_profile(profile: Path | None) -> None:
+    """Read a --profile file now, so that a bad one stops the command before anything is made."""
+    if profile is not None:
+        from worlds.profile import load_profile
+
+        load_profile(profile)
 
 
 def _quiet_prefect() -> None:
@@ -131,8 +143,12 @@ def _summary(result, seconds: float) -> None:
 
 
 @app.command()
-def validate(world: Path = typer.Argument(..., help="a world bundle folder")) -> None:
-    """Rebuild world.duckdb from the bundle's files, run every check, write validation.json.
+def validate(
+    world: Path = typer.Argument(..., help="a world bundle folder"),
+    profile: Optional[Path] = typer.Option(None, help="reference mail profile for the realism checks "
+                                                      "(default: the shipped business-mail profile)"),
+) -> None:
+    """Rebuild world.duckdb from the bundle's files, run every check, write validation.json and report.html.
 
     \b
     Example: worldsmith validate outputs/tanker-spill-liability-1a2b3c4d5e
@@ -140,7 +156,7 @@ def validate(world: Path = typer.Argument(..., help="a world bundle folder")) ->
     from worlds.validate import validate_bundle
 
     try:
-        report = validate_bundle(world)
+        report = validate_bundle(world, profile)
     except WorldsmithError as exc:
         _fail(exc)
     table = Table("check", "severity", "offending", "first problem")
@@ -233,6 +249,80 @@ def cache_clear(config: Optional[Path] = typer.Option(None, help="a worldsmith.t
     path = settings.cache or default_cache_path()
     removed = ResponseCache(path).clear()
     console.print(f"cleared {removed} entries from {path}")
+
+
+@app.command()
+def report(world: Path = typer.Argument(..., help="a validated world bundle folder")) -> None:
+    """Summarise a validated world: verdict, failing checks, and its mail profile against the reference.
+
+    Reads validation.json and world.duckdb as the last `worldsmith validate` (or generate) left them;
+    the full report with charts is report.html in the same folder.
+
+    \b
+    Example: worldsmith report outputs/tanker-spill-liability-1a2b3c4d5e
+    """
+    from worlds.realism import read_validated
+
+    try:
+        validated, reference, metrics = read_validated(world)
+    except WorldsmithError as exc:
+        _fail(exc)
+    colour = {"pass": "green", "warn": "yellow", "fail": "red"}[validated.verdict]
+    console.print(f"[bold]{validated.world_id}[/]: [bold {colour}]{validated.verdict}[/] "
+                  f"({validated.errors} errors, {validated.warnings} warnings in {len(validated.checks)} checks)")
+    failed = validated.failed()
+    if failed:
+        table = Table("check", "severity", "offending", "first file", "first problem")
+        for c in failed:
+            first = c.rows[0] if c.rows else None
+            table.add_row(c.id, f"[{'red' if c.severity == 'error' else 'yellow'}]{c.severity}[/]", str(c.count),
+                          (first.path or "") if first else "", first.detail if first else "")
+        console.print(table)
+    if metrics:
+        table = Table("metric", "world", "reference", "divergence", "tolerance", "",
+                      title=f"mail profile against {reference}")
+        for m in metrics:
+            state = "[green]ok[/]" if m.ok else "[red]out[/]" if m.ok is False else f"[dim]{m.note or '-'}[/]"
+            table.add_row(m.metric, _figure(m.world_value), _figure(m.reference_value), _figure(m.divergence),
+                          _figure(m.tolerance), state)
+        console.print(table)
+    if (world / "report.html").is_file():
+        console.print(f"charts: {world / 'report.html'}")
+    raise typer.Exit(1 if validated.errors else 0)
+
+
+def _figure(value: float | None) -> str:
+    return "-" if value is None else (f"{value:.0f}" if float(value).is_integer() else f"{value:.3f}")
+
+
+profile_app = typer.Typer(no_args_is_help=True, help="Build reference mail profiles from real corpora.")
+app.add_typer(profile_app, name="profile")
+
+
+@profile_app.command("build")
+def profile_build(
+    source: Path = typer.Option(..., "--from", help="a maildir, an mbox, or a folder of RFC 822 messages"),
+    out: Optional[Path] = typer.Option(None, help="write the profile here instead of stdout"),
+    timezone: Optional[str] = typer.Option(None, help="read every Date in this IANA zone (default: the "
+                                                      "sender's own offset, or a known exporter's correction)"),
+) -> None:
+    """Compute a reference profile (figures only) from a real mail corpus.
+
+    \b
+    Example: worldsmith profile build --from ../shared/data/enron-berkeley --out my-profile.json
+    Example: worldsmith validate WORLD --profile my-profile.json
+    """
+    from worlds.profile import dump_profile, profile_of_corpus
+
+    try:
+        text = dump_profile(profile_of_corpus(source, timezone))
+    except WorldsmithError as exc:
+        _fail(exc)
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        out.write_text(text, encoding="utf-8")
+        err.print(f"wrote {out}")
 
 
 def main() -> None:

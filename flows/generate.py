@@ -32,7 +32,7 @@ publish_stage = _stage(pipeline.publish, name="publish")
 def generate_world(outline: str, seed: int = 0, out: str = "outputs", concurrency: int | None = None,
                    backend: str | None = None, model: str | None = None, base_url: str | None = None,
                    expand: int = 0, no_cache: bool = False, cache: str | None = None, repair_rounds: int = 2,
-                   config_file: str | None = None) -> pipeline.Published:
+                   config_file: str | None = None, profile: str | None = None) -> pipeline.Published:
     """Make the world an outline describes and publish it under `out`.
 
     The API key is never a parameter (Prefect stores parameters): it comes from $OPENAI_API_KEY or
@@ -50,7 +50,7 @@ def generate_world(outline: str, seed: int = 0, out: str = "outputs", concurrenc
     try:
         contents = generate_stage(plan, prepared.taxonomy, chosen, config.concurrency, progress.advance)
         render_stage(plan, contents, staging)
-        report = validate_stage(staging)
+        report = validate_stage(staging, profile)
         repairs: list[dict] = []
         for round_ in range(1, repair_rounds + 1):
             targets = pipeline.repair_targets(plan, report)
@@ -58,7 +58,7 @@ def generate_world(outline: str, seed: int = 0, out: str = "outputs", concurrenc
                 break
             contents = repair_stage(plan, prepared.taxonomy, chosen, contents, targets, round_, config.concurrency)
             render_stage(plan, contents, staging)
-            report = validate_stage(staging)
+            report = validate_stage(staging, profile)
             still = pipeline.repair_targets(plan, report)
             repairs += [{"round": round_, "artifact": aid, "path": plan.artifact(aid).path, "problems": notes,
                          "fixed": aid not in still} for aid, notes in sorted(targets.items())]

@@ -132,9 +132,9 @@ def render(plan: WorldPlan, contents: dict[str, Content], staging: Path) -> list
     return render_world(plan, contents, room)
 
 
-def validate(staging: Path) -> ValidationReport:
-    """Load the rendered files back into DuckDB and run the checks."""
-    return validate_bundle(staging)
+def validate(staging: Path, profile: str | None = None) -> ValidationReport:
+    """Load the rendered files back into DuckDB and run the checks (realism against `profile`, default the shipped one)."""
+    return validate_bundle(staging, Path(profile) if profile else None)
 
 
 def _versions() -> dict[str, str]:

@@ -6,8 +6,10 @@ import datetime as dt
 import random
 from zoneinfo import ZoneInfo
 
-# Office mail clusters mid-morning and mid-afternoon; weights per hour from 08:00 to 18:00.
-_HOUR_WEIGHTS = {8: 4, 9: 9, 10: 11, 11: 10, 12: 6, 13: 7, 14: 10, 15: 10, 16: 9, 17: 6, 18: 3}
+# Office mail by hour from 08:00 to 18:00: shaped on the reference business-mail profile
+# (worlds/profiles/business-mail.json), which peaks at the start and the end of the working day and
+# dips at lunch; its early and late hours are folded into the first and last working hours.
+_HOUR_WEIGHTS = {8: 11, 9: 8, 10: 7, 11: 8, 12: 5, 13: 7, 14: 6, 15: 6, 16: 6, 17: 10, 18: 6}
 
 
 def business_days(start: dt.date, end: dt.date) -> list[dt.date]:
@@ -37,7 +39,10 @@ def working_time(rng: random.Random, day: dt.date, tz: str) -> dt.datetime:
 
 def reply_time(rng: random.Random, after: dt.datetime, window_end: dt.date) -> dt.datetime:
     """When an answer to a message sent `after` goes out: minutes to a day later, inside working hours."""
-    delay = dt.timedelta(minutes=rng.choice([4, 9, 17, 26, 41, 58, 85, 130, 190, 260, 400, 1100]))
+    # Minutes to days: real threads often wait a day or two for an answer, which spreads a thread's
+    # messages over the week instead of piling them onto the day it started.
+    delay = dt.timedelta(minutes=rng.choice([4, 9, 17, 26, 41, 58, 85, 130, 190, 260, 400, 1100, 1500, 1700,
+                                             2900, 3100, 4400]))
     at = after + delay
     closing = at.replace(hour=18, minute=45, second=0)
     if at > closing or at.hour < 8:

@@ -16,7 +16,7 @@ from worlds.values import render_value
 from generators.calendar import business_days, next_business_day, reply_time, spread, working_time
 from generators.cast import make_cast, organisations
 
-PLANNER_VERSION = "1"
+PLANNER_VERSION = "2"  # 2: replies reach the last writer alone more often
 
 
 def slugify(text: str, limit: int = 48) -> str:
@@ -116,6 +116,7 @@ class _Planner:
         total = item.messages + (1 if item.forward_to else 0)
         for pos in range(total):
             forwarding = bool(item.forward_to) and pos == total - 1
+            passing = False
             if prev is None:
                 sender, to, copy = author, others, cc
                 carried = facts
@@ -127,17 +128,31 @@ class _Planner:
                     copy = []
                     carried = []
                 else:
-                    # Replies alternate: whoever wrote last is answered by someone else on the thread.
                     last = self.people_by_id(prev.author)
-                    choices = [p for p in speakers if p.id != last.id]
-                    sender = choices[(pos - 1) % len(choices)] if pos == 1 else self.rng.choice(choices)
-                    to = [last]
-                    copy = [p for p in speakers + cc if p.id not in (sender.id, last.id)]
-                    carried = [self.rng.choice(facts)] if facts and self.rng.random() < 0.5 else []
+                    reached = set(prev.to) | set(prev.cc)
+                    readers = [p for p in speakers + cc if p.id in reached]
+                    left_out = [p for p in speakers + cc if p.id not in reached and p.id != last.id]
+                    if readers and left_out and self.rng.random() < 0.5:
+                        # Passed on rather than answered: someone the message reached forwards it to a
+                        # colleague on the thread it left out, as real business mail often does.
+                        passing = True
+                        sender = self.rng.choice(readers)
+                        to, copy, carried = [self.rng.choice(left_out)], [], []
+                    else:
+                        # Replies alternate: whoever wrote last is answered by someone the last message reached.
+                        choices = [p for p in speakers if p.id != last.id and p.id in reached] or \
+                                  [p for p in speakers if p.id != last.id]
+                        sender = choices[(pos - 1) % len(choices)] if pos == 1 else self.rng.choice(choices)
+                        to = [last]
+                        # Most replies go back to the last writer alone; about one in four replies to all
+                        # (real business mail: a quarter of messages carry a Cc, most have one recipient).
+                        everyone = [p for p in speakers + cc if p.id not in (sender.id, last.id)]
+                        copy = everyone if self.rng.random() < 0.25 else []
+                        carried = [self.rng.choice(facts)] if facts and self.rng.random() < 0.5 else []
             aid = f"{tid}-m{pos + 1}"
             spec = EmailSpec(
                 id=aid, item=tid, thread=tid, position=pos,
-                mode="new" if prev is None else ("forward" if forwarding else "reply"),
+                mode="new" if prev is None else ("forward" if forwarding or passing else "reply"),
                 parent=prev.id if prev else None,
                 path=f"{thread_dir}/{pos + 1:02d} {at:%Y-%m-%d %H%M} {sender.last_name}.eml",
                 title=title, author=sender.id, occupation=sender.occupation,

@@ -84,12 +84,17 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
     subject = subject_of(spec, ctx.parent.subject if ctx.parent else None)
     hello = greeting(pick, ctx.voice, ctx.to)
 
-    # Real business mail is often one line; only a reply with nothing to carry may be that short.
-    if spec.mode == "reply" and not ctx.facts and not ctx.distractor_label and pick.chance(0.25):
+    # Real business mail is often one line (half of a business-mail corpus's messages add under 25 words
+    # of their own); only a reply with nothing to carry may be that short.
+    if spec.mode == "reply" and not ctx.facts and not ctx.distractor_label and pick.chance(0.75):
         line = pick.fill(email["one_liners"], **values) or "Thanks, will do."
         name = ctx.author.first_name if pick.chance(0.7) else ctx.author.name
         body = f"{hello}\n\n{line}\n\n{name}" if pick.chance(0.5) else f"{line}\n\n{name}"
         return EmailContent(subject=subject, body=body)
+    # A forward is mostly a line above the message passed on ("FYI, see below"), signed with a first name.
+    if spec.mode == "forward" and not ctx.facts and not ctx.distractor_label and pick.chance(0.7):
+        note = pick.fill(email["forward_notes"], **values) or "FYI, see below."
+        return EmailContent(subject=subject, body=f"{hello}\n\n{note}\n\n{ctx.author.first_name}")
 
     paragraphs: list[str] = []
     opening = _opening(pick, ctx, values)
@@ -105,7 +110,9 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
             opening.append(note)
         else:
             facts.insert(0, note)
-    trade = trade_sentences(pick, ctx.voice, "email", values, pick.one([0, 1, 1, 2]))
+    # An answer keeps to the point; the opening message of a thread sets the scene.
+    trade = trade_sentences(pick, ctx.voice, "email", values,
+                            pick.one([0, 1, 1, 2] if spec.mode == "new" else [0, 0, 0, 1]))
 
     if opening and facts and len(facts) <= 2 and pick.chance(0.4):
         paragraphs.append(" ".join(opening + facts))
@@ -119,7 +126,7 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         else:
             paragraphs.append(" ".join(trade))
     ask = pick.fill(email["requests"], **values) if pick.chance(0.7 if spec.mode == "new" else 0.35) else None
-    closing = pick.one(email["closings"][tone]) if pick.chance(0.7) else ""
+    closing = pick.one(email["closings"][tone]) if pick.chance(0.7 if spec.mode == "new" else 0.4) else ""
     tail = " ".join(s for s in (ask, closing) if s)
     if tail:
         paragraphs.append(tail)
@@ -128,7 +135,9 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
 
     signed = sign_off(pick, ctx.voice, ctx.author)
     signed_full = signed.endswith(ctx.author.name)
-    block = signature(pick, ctx.author, signed_full) if pick.chance(0.85) or signed_full else ""
+    # Deep in a thread people often sign with their name alone; the full block is for the opening message.
+    block = signature(pick, ctx.author, signed_full) if pick.chance(0.85 if spec.mode == "new" else 0.5) \
+        or signed_full else ""
     gap = "\n" if signed_full else "\n\n"
     parts = [hello, *paragraphs, signed + (gap + block if block else "")]
     return EmailContent(subject=subject, body="\n\n".join(parts).strip() + "\n")

@@ -311,3 +311,40 @@ select w.artifact_id, w.path, 'spreadsheet', concat_ws(chr(10), w.title, w.descr
 from workbooks w
 left join (select path, string_agg(value_text, chr(10) order by sheet_name, row, col) as text
            from cells where value_type = 'text' group by path) c on c.path = w.path;
+
+-- ---------------------------------------------------------------- realism checks (issue 4, part B)
+-- Tables the realism checks read that SQL alone cannot fill: both stay empty after loading, and
+-- worlds.realism.prepare_store fills them during validation (validate_bundle), from the shipped
+-- list of real entities and from the world's profile compared with a reference profile.
+
+-- Lower-cased, punctuation-free, without a trailing legal form: "Goldman Sachs & Co. LLC" -> "goldman sachs".
+-- Applied to both sides, so a match is a whole-name match.
+create macro entity_key(s) as trim(regexp_replace(regexp_replace(regexp_replace(
+    lower(coalesce(s, '')), '[^a-z0-9& ]+', ' ', 'g'),
+    '(\s+(&\s*)?(inc|incorporated|llc|llp|lp|ltd|limited|plc|corp|corporation|co|company|group|holdings|sa|ag|nv|gmbh))+\s*$', ''),
+    '\s+', ' ', 'g'));
+
+-- Well-known real companies and public figures (worlds/data/real_entities.txt).
+create table real_entities (
+    name varchar not null,
+    key  varchar not null            -- entity_key(name)
+);
+
+-- The world's profile against the reference profile, metric by metric (see worlds/profile.py).
+create table profile_metrics (
+    metric          varchar primary key,
+    kind            varchar not null,   -- histogram | rate | mean | median
+    world_value     double,             -- a histogram's count of observations; a rate or statistic
+    reference_value double,
+    divergence      double,             -- Jensen-Shannon (bits) for histograms, relative error otherwise
+    tolerance       double,             -- in the unit of divergence
+    ok              boolean,            -- NULL when not judged (no reference figure, no tolerance)
+    note            varchar not null,
+    reference       varchar not null    -- the reference profile's source
+);
+
+-- Everything a reader sees as prose, per artifact: artifact_text plus each message's subject line.
+create view realism_text as
+select artifact_id, path, kind, text from artifact_text
+union all
+select artifact_id, path, 'subject', squash(subject) from emails;

@@ -1,0 +1,39 @@
+-- id: realism_boilerplate
+-- severity: error
+-- description: no long sentence (min_words or more) of the messages' own text repeats word for word in more than max_messages messages, or max_share of them
+-- params: min_words=12, max_messages=4, max_share=0.03
+-- Read on each message's new text: quoted history repeats its parents by design, and documents
+-- legitimately share standard language (limitations, reservations, defined terms), as signatures
+-- and disclaimers do. Only sentences count: text ending in . ! or ? before a space, on one line, so
+-- signature lines, headings and lists never do, nor does a run of mostly capitalised words (a list
+-- of names). A sentence that states a ledger fact (it holds the fact's canonical text, or is part
+-- of the outline's statement of it) is checked by the fact checks and does not count either.
+-- Four repeats (or 3% of a large room) allow a writer's habit, not a template stamped on the room.
+with sentences as (
+    select artifact_id, path, squash(s) as sentence
+    from (select artifact_id, path, unnest(regexp_extract_all(body_new, '[^\n]+?[.!?](?:\s|$)')) as s
+          from emails where artifact_id is not null)
+    where len(string_split_regex(trim(s), '\s+')) >= $min_words
+      and 2 * len(regexp_extract_all(s, '(?:^|\s)\(?[A-Z]')) < len(string_split_regex(trim(s), '\s+'))
+),
+stated as (
+    select lower(squash(text)) as t, lower(rtrim(squash(statement), '.')) as statement from facts
+    union all
+    select lower(squash(text)), lower(squash(text)) from distractors
+),
+repeated as (
+    select sentence, count(distinct artifact_id) as n
+    from sentences
+    where not exists (select 1 from stated f
+                      where contains(lower(sentences.sentence), f.t)
+                         or contains(lower(sentences.sentence), f.statement)
+                         or contains(f.statement, lower(sentences.sentence)))
+    group by sentence
+    having count(distinct artifact_id) > greatest($max_messages,
+                                                  $max_share * (select count(*) from emails where artifact_id is not null))
+)
+select s.artifact_id, s.path,
+       'the sentence "' || left(r.sentence, 120) || case when len(r.sentence) > 120 then '...' else '' end
+       || '" appears word for word in ' || r.n || ' messages' as detail
+from repeated r
+join (select distinct artifact_id, path, sentence from sentences) s on s.sentence = r.sentence

@@ -1,0 +1,23 @@
+-- id: realism_fiction_domains
+-- severity: error
+-- description: every domain of an organisation, an address or a web link is reserved for fiction (.example, .test, .invalid, .localhost, example.com/.net/.org)
+-- RFC 2606 and RFC 6761 reserve these names: they never resolve, so no real company is impersonated
+-- and no agent that follows a link reaches anyone.
+with used as (
+    select null as artifact_id, null as path, 'organisation ' || name as what, lower(domain) as domain from organisations
+    union all
+    select null, null, 'person ' || name, lower(split_part(email, '@', 2)) from people
+    union all
+    select artifact_id, path, 'From address ' || from_addr, lower(split_part(from_addr, '@', 2)) from emails
+    union all
+    select artifact_id, path, 'recipient ' || address, lower(split_part(address, '@', 2)) from recipients
+    union all
+    select artifact_id, path, 'address or link ' || m, lower(regexp_extract(m, '(?:@|//|^www\.)([a-z0-9.-]+)', 1))
+    from (select artifact_id, path,
+                 unnest(regexp_extract_all(lower(text), '[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|https?://[a-z0-9.-]+|\bwww\.[a-z0-9-]+(?:\.[a-z0-9-]+)+')) as m
+          from realism_text)
+)
+select distinct artifact_id, path, what || ': ' || domain || ' is not a reserved domain' as detail
+from used
+where domain <> ''
+  and not regexp_matches(rtrim(domain, '.'), '(^|\.)(example|test|invalid|localhost)$|(^|\.)example\.(com|net|org)$')

@@ -1,0 +1,22 @@
+-- id: realism_fiction_phones
+-- severity: error
+-- description: every phone number of the cast and in the text is in a range reserved for fiction (NANP 555-0100 to 555-0199, UK 020 7946 0000 to 0999)
+-- A number that looks like a phone number (North American with +1 or (area) code, or British with +44 or a
+-- leading 0) must fall in a reserved range, so no real line is rung.
+with numbers as (
+    select null as artifact_id, null as path, 'phone of ' || name as what, phone as number from people
+    union all
+    select artifact_id, path, 'phone number in the text', m
+    from (select artifact_id, path, unnest(regexp_extract_all(text,
+            '\+1[ .-]?\(?\d{3}\)?[ .-]?\d{3}[ .-]?\d{4}|\(\d{3}\)\s?\d{3}[ .-]\d{4}|\b\d{3}[.-]\d{3}[.-]\d{4}\b|\+44[ ]?\(?0?\)?[ ]?\d{2,4}[ ]?\d{3,4}[ ]?\d{3,4}|\b0\d{2,4} \d{3,4} \d{4}\b')) as m
+          from realism_text)
+),
+digits as (
+    select *, regexp_replace(number, '[^0-9]', '', 'g') as d from numbers
+)
+select distinct artifact_id, path, what || ': ' || number || ' is not in a reserved range' as detail
+from digits
+where not (
+    regexp_matches(d, '^1?\d{3}55501\d\d$')          -- NANP: any area code, 555-0100 to 555-0199
+    or regexp_matches(d, '^(44|0)?0?2079460\d{3}$')  -- UK: 020 7946 0000 to 0999 (Ofcom's drama range)
+)
