@@ -1,6 +1,7 @@
 """Scale benchmark: a world.duckdb with 1,000,000 emails made in SQL, then the whole check suite timed.
 
-Run it by hand (it is not a test):  .venv/bin/python bench/validate_scale.py [--emails N] [--memory-limit 3GB]
+Run it by hand (it is not a test):
+    .venv/bin/python bench/validate_scale.py [--emails N] [--memory-limit 3GB] [--skip 'realism_*'] [--per-check]
 
 What it builds, all with `insert ... select ... from range(n)`: 2,000 people in 20 organisations,
 N emails in threads of five (a new message, then replies, each quoting nothing but naming its
@@ -15,6 +16,7 @@ process under 4 GiB at its peak (ru_maxrss, which counts DuckDB's memory as it r
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import resource
 import subprocess
 import sys
@@ -179,6 +181,9 @@ def main() -> None:
     parser.add_argument("--emails", type=int, default=1_000_000)
     parser.add_argument("--memory-limit", default="3GB", help="DuckDB's memory_limit while the checks run")
     parser.add_argument("--keep", type=Path, help="build the world at this path and keep it")
+    parser.add_argument("--skip", action="append", default=[], metavar="PATTERN",
+                        help="leave out checks whose id matches this glob (repeatable), e.g. 'realism_*'")
+    parser.add_argument("--per-check", action="store_true", help="also time each check alone")
     parser.add_argument("--build-only", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.build_only:
@@ -194,7 +199,9 @@ def main() -> None:
                               check=True, capture_output=True, text=True)
         print(f"built {db.stat().st_size / 2**20:.0f} MiB in {time.perf_counter() - started:.1f} s: {done.stdout.strip()}",
               flush=True)
-        checks = load_checks()
+        checks = [c for c in load_checks() if not any(fnmatch.fnmatch(c.id, pat) for pat in args.skip)]
+        if args.skip:
+            print(f"left out: {', '.join(sorted(c.id for c in load_checks() if c not in checks))}")
         before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         started = time.perf_counter()
         report = run_checks(db, checks, memory_limit=args.memory_limit)
@@ -204,6 +211,11 @@ def main() -> None:
         for c in report.failed():
             print(f"  {c.id} ({c.severity}): {c.count} rows, e.g. {c.rows[0].detail[:120]}")
         print(f"suite time: {elapsed:.1f} s (target < 60 s)")
+        if args.per_check:
+            for check in checks:
+                started = time.perf_counter()
+                run_checks(db, [check], memory_limit=args.memory_limit)
+                print(f"  {check.id:40s} {time.perf_counter() - started:6.2f} s")
         print(f"peak memory: {peak / 2**20:.2f} GiB ru_maxrss (before the checks: {before / 2**20:.2f} GiB;"
               f" DuckDB memory_limit {args.memory_limit}; target < 4 GiB)")
 

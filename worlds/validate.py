@@ -124,9 +124,15 @@ def _run_one(con: duckdb.DuckDBPyConnection, check: Check, paths: dict[str, str]
     missing = [c for c in ("artifact_id", "detail") if c not in columns]
     if missing:
         raise CheckError(f"{check.source}: the query must return columns artifact_id and detail; lacks {', '.join(missing)}")
+    records = [dict(zip(columns, values)) for values in found]
+    # Paths only for the artifacts named without one: a world of a million artifacts is not read whole.
+    wanted = sorted({str(r["artifact_id"]) for r in records
+                     if r.get("path") is None and r["artifact_id"] is not None} - set(paths))
+    if wanted:
+        paths.update(con.execute("select id, path from artifacts where id in (select unnest($ids))",
+                                 {"ids": wanted}).fetchall())
     rows = []
-    for values in found:
-        rec = dict(zip(columns, values))
+    for rec in records:
         aid = None if rec["artifact_id"] is None else str(rec["artifact_id"])
         path = rec.get("path")
         path = str(path) if path is not None else paths.get(aid) if aid is not None else None
@@ -162,7 +168,7 @@ def run_checks(db_path: Path, checks: list[Check] | None = None,
         # Timestamps in details then read in the world's own time, the same on every machine.
         zone = str(timezone).replace("'", "''")
         con.execute(f"set TimeZone = '{zone}'")
-        paths = dict(con.execute("select id, path from artifacts").fetchall())
+        paths: dict[str, str] = {}  # artifact id -> path, filled as checks name artifacts
         results = [check_result(c.id, c.severity, c.description,
                                 _run_one(con, c, paths, {**c.params, **params.get(c.id, {})})) for c in checks]
     finally:
