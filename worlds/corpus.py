@@ -131,6 +131,9 @@ def _header(msg: email.message.Message, name: str) -> str:
             return str(raw)
     text = []
     for value, charset in parts:
+        if isinstance(value, str) and any("\udc80" <= ch <= "\udcff" for ch in value):
+            # raw 8-bit bytes in a header arrive surrogate-escaped: decode them like a body
+            value = value.encode("ascii", "surrogateescape")
         text.append(_decode_bytes(value, charset) if isinstance(value, bytes) else value)
     return re.sub(r"\s+", " ", "".join(text)).strip()
 

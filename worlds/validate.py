@@ -183,11 +183,13 @@ def validate_bundle(bundle: Path, profile: Path | None = None) -> ValidationRepo
     the shipped business-mail profile).
     """
     from worlds.html_report import write_html_report
+    from worlds.profile import load_profile
     from worlds.realism import prepare_store
 
     bundle = Path(bundle)
+    reference = load_profile(profile)  # a bad profile stops here, before the store is rebuilt
     db = load_bundle(bundle)
-    realism = prepare_store(db, profile)  # derived tables some checks read: filled before they run
+    realism = prepare_store(db, reference)  # derived tables some checks read: filled before they run
     report = run_checks(db)
     _write_atomic(bundle / REPORT_NAME, report.model_dump_json(indent=2) + "\n")
     write_html_report(bundle, report, realism)

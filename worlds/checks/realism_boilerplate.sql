@@ -4,33 +4,45 @@
 -- params: min_words=12, max_messages=4, max_share=0.03
 -- Read on each message's new text: quoted history repeats its parents by design, and documents
 -- legitimately share standard language (limitations, reservations, defined terms), as signatures
--- and disclaimers do. Only sentences count: text ending in . ! or ? before a space, on one line, so
+-- and disclaimers do. Only sentences count: text ending in . ! or ? on one line, so
 -- signature lines, headings and lists never do, nor does a run of mostly capitalised words (a list
 -- of names). A sentence that states a ledger fact (it holds the fact's canonical text, or is part
 -- of the outline's statement of it) is checked by the fact checks and does not count either.
 -- Four repeats (or 3% of a large room) allow a writer's habit, not a template stamped on the room.
-with sentences as (
-    select artifact_id, path, squash(s) as sentence
-    from (select artifact_id, path, unnest(regexp_extract_all(body_new, '[^\n]+?[.!?](?:\s|$)')) as s
+with sentences as materialized (
+    -- cut at line breaks and after . ! ? followed by a space, with plain replaces (this runs over
+    -- every message); whether a piece really ends a sentence is asked only of the pieces that repeat
+    select artifact_id, path, trim(s) as sentence
+    from (select artifact_id, path,
+                 unnest(string_split(replace(replace(replace(replace(replace(body_new, chr(13), ''), chr(10), '|'),
+                        '. ', '.|'), '? ', '?|'), '! ', '!|'), '|')) as s
           from emails where artifact_id is not null)
-    where len(string_split_regex(trim(s), '\s+')) >= $min_words
-      and 2 * len(regexp_extract_all(s, '(?:^|\s)\(?[A-Z]')) < len(string_split_regex(trim(s), '\s+'))
+    where len(s) > 40
 ),
 stated as (
     select lower(squash(text)) as t, lower(rtrim(squash(statement), '.')) as statement from facts
     union all
     select lower(squash(text)), lower(squash(text)) from distractors
 ),
-repeated as (
+-- Count first (one hash aggregate over every sentence), then judge only the sentences that repeat.
+frequent as (
     select sentence, count(distinct artifact_id) as n
     from sentences
-    where not exists (select 1 from stated f
-                      where contains(lower(sentences.sentence), f.t)
-                         or contains(lower(sentences.sentence), f.statement)
-                         or contains(f.statement, lower(sentences.sentence)))
     group by sentence
     having count(distinct artifact_id) > greatest($max_messages,
                                                   $max_share * (select count(*) from emails where artifact_id is not null))
+),
+repeated as (
+    select sentence, n
+    from frequent
+    where regexp_matches(sentence, '[.!?]$')
+      and len(string_split_regex(trim(sentence), '\s+')) >= $min_words
+      -- mostly capitalised words make a list of names or a title, not prose
+      and 2 * len(regexp_extract_all(sentence, '(?:^|\s)\(?[A-Z]')) < len(string_split_regex(trim(sentence), '\s+'))
+      and not exists (select 1 from stated f
+                      where contains(lower(frequent.sentence), f.t)
+                         or contains(lower(frequent.sentence), f.statement)
+                         or contains(f.statement, lower(frequent.sentence)))
 )
 select s.artifact_id, s.path,
        'the sentence "' || left(r.sentence, 120) || case when len(r.sentence) > 120 then '...' else '' end

@@ -1,0 +1,182 @@
+"""Each seeded realism defect, put into a real offline-generated world, is caught by the check meant for it."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from tests.conftest import MINI
+from worlds.store.load import SCHEMA_PATH
+from worlds.validate import load_checks, validate_bundle
+
+
+def _build(outline: Path, target: Path) -> Path:
+    from flows import pipeline
+    from generators.backends.offline import OfflineBackend
+
+    backend = OfflineBackend()
+    prepared = pipeline.prepare(outline, 0, backend)
+    plan = pipeline.make_plan(prepared)
+    target.mkdir(parents=True)
+    pipeline.render(plan, pipeline.generate(plan, prepared.taxonomy, backend), target)
+    return target
+
+
+@pytest.fixture(scope="module")
+def clean_world(tmp_path_factory) -> Path:
+    return _build(MINI, tmp_path_factory.mktemp("mini") / "world")
+
+
+def _copy(world: Path, tmp_path: Path) -> Path:
+    return Path(shutil.copytree(world, tmp_path / "world"))
+
+
+def _emails(world: Path) -> list[Path]:
+    return sorted((world / "room").rglob("*.eml"))
+
+
+def _fact_free(world: Path) -> list[Path]:
+    """The messages whose plan carries no fact: editing their text cannot hide a planted value."""
+    plan = json.loads((world / "plan.json").read_text())
+    free = {a["path"] for a in plan["artifacts"] if a["kind"] == "email" and not a["facts"]}
+    return [p for p in _emails(world) if p.relative_to(world / "room").as_posix() in free]
+
+
+def _insert(eml: Path, sentence: str) -> None:
+    """Put a sentence into a message's own text, after its first paragraph."""
+    raw = eml.read_text(encoding="utf-8")
+    head, body = raw.split("\n\n", 1)
+    first, rest = body.split("\n\n", 1)
+    eml.write_text(f"{head}\n\n{first}\n\n{sentence}\n\n{rest}", encoding="utf-8")
+
+
+def _errors(report) -> dict[str, list]:
+    return {c.id: c.rows for c in report.failed() if c.severity == "error"}
+
+
+def test_the_clean_world_raises_no_realism_error(clean_world):
+    report = validate_bundle(clean_world)
+    assert not [c for c in report.failed() if c.id.startswith("realism_") and c.severity == "error"]
+
+
+@pytest.mark.parametrize("sentence, phrase", [
+    ("Please send the draft to [Client Name] by Friday.", 'placeholder "[Client Name]"'),
+    ("Lorem ipsum dolor sit amet, consectetur adipiscing elit.", "lorem ipsum"),
+    ("Dear {first_name}, the figures are attached.", 'template field "{first_name}"'),
+    ("As an AI language model, I cannot give legal advice.", "model talk"),
+    ("Dates for the hearing are TBD.", 'placeholder word "TBD"'),
+])
+def test_leakage_in_a_body_is_caught(clean_world, tmp_path, sentence, phrase):
+    world = _copy(clean_world, tmp_path)
+    target = _fact_free(world)[0]
+    _insert(target, sentence)
+    errors = _errors(validate_bundle(world))
+    assert set(errors) == {"realism_leakage"}
+    (row,) = errors["realism_leakage"]
+    assert phrase in row.detail and row.path == target.relative_to(world / "room").as_posix()
+
+
+def test_a_real_looking_domain_in_a_body_is_caught(clean_world, tmp_path):
+    world = _copy(clean_world, tmp_path)
+    target = _fact_free(world)[0]
+    _insert(target, "The notice is on www.kestrel-shipping.com and with ops@kestrel-shipping.com.")
+    errors = _errors(validate_bundle(world))
+    assert set(errors) == {"realism_fiction_domains"}
+    assert {r.detail for r in errors["realism_fiction_domains"]} == {
+        "address or link www.kestrel-shipping.com: kestrel-shipping.com is not a reserved domain",
+        "address or link ops@kestrel-shipping.com: kestrel-shipping.com is not a reserved domain"}
+
+
+def test_a_phone_number_outside_the_reserved_ranges_is_caught(clean_world, tmp_path):
+    world = _copy(clean_world, tmp_path)
+    target = _fact_free(world)[0]
+    _insert(target, "Call me on +1 212 736 5000, or on +1 212 555 0142 after six.")
+    errors = _errors(validate_bundle(world))
+    assert set(errors) == {"realism_fiction_phones"}
+    (row,) = errors["realism_fiction_phones"]
+    assert row.detail == "phone number in the text: +1 212 736 5000 is not in a reserved range"
+
+
+def test_a_duplicated_email_body_is_caught(clean_world, tmp_path):
+    world = _copy(clean_world, tmp_path)
+    first, *_, last = _emails(world)
+    source_body = first.read_text(encoding="utf-8").split("\n\n", 1)[1]
+    head, body = last.read_text(encoding="utf-8").split("\n\n", 1)
+    # the last message's own text becomes the first message's text; its quoted history stays
+    quoted = body[body.index("\nOn "):] if "\nOn " in body else ""
+    last.write_text(f"{head}\n\n{source_body.rstrip()}\n{quoted}", encoding="utf-8")
+    errors = _errors(validate_bundle(world))
+    assert "realism_near_duplicates" in errors
+    (row,) = errors["realism_near_duplicates"]
+    assert row.path == last.relative_to(world / "room").as_posix()
+    assert "100% alike" in row.detail and first.relative_to(world / "room").as_posix() in row.detail
+
+
+def test_a_real_company_name_as_an_organisation_is_caught(tmp_path):
+    outline = tmp_path / "real-name.yaml"
+    outline.write_text(MINI.read_text(encoding="utf-8").replace("Brightwater Fuels Inc.", "Goldman Sachs Group, Inc."),
+                       encoding="utf-8")
+    world = _build(outline, tmp_path / "world")
+    errors = _errors(validate_bundle(world))
+    assert set(errors) == {"realism_fiction_names"}
+    (row,) = errors["realism_fiction_names"]
+    assert row.detail == "organisation Goldman Sachs Group, Inc. is named like the real Goldman Sachs"
+
+
+def test_a_non_reserved_domain_of_an_organisation_is_caught(clean_world, tmp_path):
+    # The outline refuses such a domain; a plan edited afterwards (by hand or another tool) is caught here.
+    world = _copy(clean_world, tmp_path)
+    plan = json.loads((world / "plan.json").read_text())
+    plan["organisations"][1]["domain"] = "brightwater-fuels.com"
+    (world / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
+    errors = _errors(validate_bundle(world))
+    assert "realism_fiction_domains" in errors
+    details = {r.detail for r in errors["realism_fiction_domains"]}
+    assert any(d.startswith("organisation Brightwater Fuels Inc.: brightwater-fuels.com") for d in details)
+
+
+# ---------------------------------------------------------------- boilerplate, on a store built by hand
+
+def _store(tmp_path: Path, bodies: list[str], statement: str = "The cap is USD 1,000.") -> Path:
+    db = tmp_path / "world.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute(SCHEMA_PATH.read_text(encoding="utf-8"))
+    con.execute("insert into facts values ('cap', ?, 'money', 'USD 1,000', 1000, null, 'USD', null)", [statement])
+    for i, body in enumerate(bodies):
+        con.execute("insert into emails (artifact_id, path, body, body_new) values (?, ?, ?, ?)",
+                    [f"e{i}", f"m/{i:02d}.eml", body, body])
+    con.close()
+    return db
+
+
+def _boilerplate(db: Path) -> list[tuple]:
+    check = next(c for c in load_checks() if c.id == "realism_boilerplate")
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        used = {k: v for k, v in check.params.items() if re.search(rf"\${k}\b", check.sql)}
+        return con.execute(check.sql, used).fetchall()
+    finally:
+        con.close()
+
+
+STOCK = "We will circulate the revised schedule to everyone on the working group before the next call."
+
+
+def test_a_long_sentence_stamped_on_many_messages_is_boilerplate(tmp_path):
+    bodies = [f"Hi {n},\n\nNote {n} on the budget. {STOCK}\n\nBest,\nAl" for n in range(6)]
+    rows = _boilerplate(_store(tmp_path, bodies))
+    assert len(rows) == 6 and all("appears word for word in 6 messages" in r[2] for r in rows)
+
+
+def test_repeats_within_the_allowance_facts_lists_and_signatures_are_not_boilerplate(tmp_path):
+    statement = "The operator's liability cap under the statute is USD 1,000 for this vessel and this voyage."
+    names = "Present: Ann Able (Partner), Bob Baker (Associate), Cy Cole (Counsel), Di Dunn (Analyst), Ed Eve."
+    signature = "Alexandra Smith-Jones\nSenior Vice President, Maritime and Environmental Litigation Group\n+1 202 555 0100"
+    bodies = [f"Hi,\n\n{statement} {names}\n\n{signature}" for _ in range(8)]
+    bodies += [f"{STOCK}\n\nAl"] * 4  # four repeats: a habit, not a template
+    assert _boilerplate(_store(tmp_path, bodies, statement)) == []
