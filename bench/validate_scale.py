@@ -93,7 +93,9 @@ BUILD = [
             'Hi team,' || chr(10) || chr(10) || 'Following up on thread ' || e.thread || ': the figures are in the file and '
             || 'we should talk them through before the call on the matter. '
             || case when e.i % 10 = 0 then 'The cap is USD 12,500,000 on our reading. ' else '' end
-            || 'Please send comments by the end of the day so that I can turn the draft.' || chr(10) || chr(10)
+            -- Varied per thread, as real mail is: a sentence in every body would be (rightly) boilerplate.
+            || 'Please send comments on item ' || (e.thread % 97) || ' by day ' || (e.thread % 89)
+            || ' so that I can turn draft ' || (e.thread % 83) || '.' || chr(10) || chr(10)
             || 'Best regards,' || chr(10) || split_part(n.name, ' ', 1) || chr(10) || n.name || chr(10)
             || n.title || ' | Organisation ' || (e.author % 20) || ' LLP' || chr(10) || '+1 202 555 0100' as body) b""",
     """insert into recipients
