@@ -16,7 +16,7 @@ from worlds.values import render_value
 from generators.calendar import business_days, next_business_day, reply_time, spread, working_time
 from generators.cast import make_cast, organisations
 
-PLANNER_VERSION = "2"  # 2: replies reach the last writer alone more often
+PLANNER_VERSION = "3"  # 2: replies reach the last writer alone more often; 3: trimmed quotes, fewer facts in replies
 
 
 def slugify(text: str, limit: int = 48) -> str:
@@ -116,7 +116,7 @@ class _Planner:
         total = item.messages + (1 if item.forward_to else 0)
         for pos in range(total):
             forwarding = bool(item.forward_to) and pos == total - 1
-            passing = False
+            passing = trimmed = False
             if prev is None:
                 sender, to, copy = author, others, cc
                 carried = facts
@@ -148,7 +148,11 @@ class _Planner:
                         # (real business mail: a quarter of messages carry a Cc, most have one recipient).
                         everyone = [p for p in speakers + cc if p.id not in (sender.id, last.id)]
                         copy = everyone if self.rng.random() < 0.25 else []
-                        carried = [self.rng.choice(facts)] if facts and self.rng.random() < 0.5 else []
+                        # Most answers in a real thread are short ("Agreed.", "Looping in Dana."); the opener
+                        # sets out the facts, and only one reply in four adds one of them again.
+                        carried = [self.rng.choice(facts)] if facts and self.rng.random() < 0.25 else []
+                        # A third of replies quote nothing below them: sent from a phone, or history trimmed.
+                        trimmed = self.rng.random() < 1 / 3
             aid = f"{tid}-m{pos + 1}"
             spec = EmailSpec(
                 id=aid, item=tid, thread=tid, position=pos,
@@ -160,6 +164,7 @@ class _Planner:
                 facts=carried, distractor=distractor if carried else None,
                 purpose=item.purpose or "",
                 message_id=self.message_id(aid, sender),
+                quote="none" if trimmed else "full",
             )
             self.artifacts.append(spec)
             prev = spec

@@ -85,6 +85,7 @@ class EmailSpec(_Spec):
     cc: list[str] = Field(default_factory=list)
     sent_at: dt.datetime = Field(description="timezone-aware")
     message_id: str
+    quote: Literal["full", "none"] = Field("full", description="a reply quotes the chain below it, or nothing (trimmed)")
 
 
 class DocumentSpec(_Spec):

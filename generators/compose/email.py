@@ -6,8 +6,9 @@ import re
 
 from generators.compose.bank import Picker, bank
 from generators.compose.facts import fact_sentence
-from generators.compose.text import cap_first, lower_first, noun_phrase, strip_end
-from generators.compose.voice import deadline, greeting, sign_off, signature, trade_sentences, vocabulary
+from generators.compose.text import clean_list, cap_first, lower_first, noun_phrase, strip_end
+from generators.compose.voice import deadline, greeting, sign_off, signature, soft_lower, trade_sentences, \
+    vocabulary
 from generators.context import ArtifactContext
 from worlds.content import EmailContent
 from worlds.plan import EmailSpec
@@ -66,6 +67,14 @@ def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list
     return [s for s in out if s]
 
 
+def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
+    """A short list of next steps in the author's trade, each with an owner and a day, as status mail has."""
+    tasks = pick.shuffled([soft_lower(t) for t in clean_list(ctx.voice.tasks)])[:pick.rng.randint(3, 5)]
+    owners = [ctx.author.first_name] + [p.first_name for p in ctx.to + ctx.cc]
+    lines = [f"- {pick.one(owners)}: {t} ({deadline(pick, ctx.spec.sent_at.date(), ctx.locale)})" for t in tasks]
+    return (pick.one(bank("email")["next_steps"]) + "\n" + "\n".join(lines)) if lines else ""
+
+
 def compose_email(ctx: ArtifactContext) -> EmailContent:
     """An email for the context: every fact's exact text in the body, in the author's voice."""
     spec = ctx.spec
@@ -86,15 +95,22 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
 
     # Real business mail is often one line (half of a business-mail corpus's messages add under 25 words
     # of their own); only a reply with nothing to carry may be that short.
-    if spec.mode == "reply" and not ctx.facts and not ctx.distractor_label and pick.chance(0.75):
+    if spec.mode == "reply" and not ctx.facts and not ctx.distractor_label and pick.chance(0.85):
         line = pick.fill(email["one_liners"], **values) or "Thanks, will do."
         name = ctx.author.first_name if pick.chance(0.7) else ctx.author.name
         body = f"{hello}\n\n{line}\n\n{name}" if pick.chance(0.5) else f"{line}\n\n{name}"
         return EmailContent(subject=subject, body=body)
     # A forward is mostly a line above the message passed on ("FYI, see below"), signed with a first name.
-    if spec.mode == "forward" and not ctx.facts and not ctx.distractor_label and pick.chance(0.7):
+    if spec.mode == "forward" and not ctx.facts and not ctx.distractor_label and pick.chance(0.8):
         note = pick.fill(email["forward_notes"], **values) or "FYI, see below."
         return EmailContent(subject=subject, body=f"{hello}\n\n{note}\n\n{ctx.author.first_name}")
+
+    # A reply that adds one figure is mostly just that: a line or two around it, then the name.
+    if spec.mode == "reply" and len(ctx.facts) == 1 and not ctx.distractor_label and pick.chance(0.6):
+        said = fact_sentence(pick, ctx.facts[0], "email")
+        lead = pick.fill(email["reactions"][pick.one(["agree", "confirm"])], **values) if pick.chance(0.5) else ""
+        name = ctx.author.first_name if pick.chance(0.7) else ctx.author.name
+        return EmailContent(subject=subject, body="\n\n".join(x for x in (hello, f"{lead} {said}".strip(), name) if x) + "\n")
 
     paragraphs: list[str] = []
     opening = _opening(pick, ctx, values)
@@ -110,9 +126,13 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
             opening.append(note)
         else:
             facts.insert(0, note)
-    # An answer keeps to the point; the opening message of a thread sets the scene.
-    trade = trade_sentences(pick, ctx.voice, "email", values,
-                            pick.one([0, 1, 1, 2] if spec.mode == "new" else [0, 0, 0, 1]))
+    # An answer keeps to the point; the opening message of a thread sets the scene, at any length: one
+    # opener in five is the bare facts, one in three a full status note with the next steps listed.
+    length = pick.one(["short", "normal", "normal", "long", "long"]) if spec.mode == "new" else "normal"
+    if length == "short":
+        opening = opening[:1]
+    n_trade = {"short": [0], "normal": [0, 1, 1, 2], "long": [3, 4, 5]}[length] if spec.mode == "new" else [0, 0, 0, 1]
+    trade = trade_sentences(pick, ctx.voice, "email", values, pick.one(n_trade))
 
     if opening and facts and len(facts) <= 2 and pick.chance(0.4):
         paragraphs.append(" ".join(opening + facts))
@@ -125,7 +145,12 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
             paragraphs[-1] += " " + " ".join(trade)
         else:
             paragraphs.append(" ".join(trade))
-    ask = pick.fill(email["requests"], **values) if pick.chance(0.7 if spec.mode == "new" else 0.35) else None
+    if length == "long":
+        steps = _next_steps(pick, ctx)
+        if steps:
+            paragraphs.append(steps)
+    ask = pick.fill(email["requests"], **values) if length != "short" and pick.chance(0.7 if spec.mode == "new" else 0.35) \
+        else None
     closing = pick.one(email["closings"][tone]) if pick.chance(0.7 if spec.mode == "new" else 0.4) else ""
     tail = " ".join(s for s in (ask, closing) if s)
     if tail:

@@ -71,6 +71,9 @@ def message_text(plan: WorldPlan, spec: EmailSpec, content: EmailContent, histor
     body = _clean(content.body)
     if spec.mode == "new" or spec.parent is None:
         return body
+    if spec.mode == "reply" and spec.quote == "none":
+        # Trimmed: people on phones, or who cut the history, send their reply alone; the headers still chain.
+        return body
     chain = ancestors(spec, history)
     parent_spec, parent_content = chain[-1]
     parent_text = message_text(plan, parent_spec, parent_content, chain[:-1])
