@@ -213,13 +213,7 @@ cache_app = typer.Typer(no_args_is_help=True, help="Inspect or empty the model r
 app.add_typer(cache_app, name="cache")
 
 
-@cache_app.command("stats")
-def cache_stats(config: Optional[Path] = typer.Option(None, help="a worldsmith.toml")) -> None:
-    """Show where the response cache is and what it holds.
-
-    \b
-    Example: worldsmith cache stats
-    """
+def _cache(config: Optional[Path]):
     from flows.config import resolve_config
     from generators.backends.cache import ResponseCache, default_cache_path
 
@@ -228,7 +222,18 @@ def cache_stats(config: Optional[Path] = typer.Option(None, help="a worldsmith.t
     except WorldsmithError as exc:
         _fail(exc)
     path = settings.cache or default_cache_path()
-    stats = ResponseCache(path).stats()
+    return path, ResponseCache(path)
+
+
+@cache_app.command("stats")
+def cache_stats(config: Optional[Path] = typer.Option(None, help="a worldsmith.toml")) -> None:
+    """Show where the response cache is and what it holds.
+
+    \b
+    Example: worldsmith cache stats
+    """
+    path, cache = _cache(config)
+    stats = cache.stats()
     console.print(f"cache: {path}\nentries: {stats.entries}\nbytes: {stats.bytes}")
 
 
@@ -239,16 +244,8 @@ def cache_clear(config: Optional[Path] = typer.Option(None, help="a worldsmith.t
     \b
     Example: worldsmith cache clear
     """
-    from flows.config import resolve_config
-    from generators.backends.cache import ResponseCache, default_cache_path
-
-    try:
-        settings = resolve_config({}, config)
-    except WorldsmithError as exc:
-        _fail(exc)
-    path = settings.cache or default_cache_path()
-    removed = ResponseCache(path).clear()
-    console.print(f"cleared {removed} entries from {path}")
+    path, cache = _cache(config)
+    console.print(f"cleared {cache.clear()} entries from {path}")
 
 
 @app.command()

@@ -88,24 +88,23 @@ def write_json(path: Path, model: BaseModel) -> None:
     path.write_text(model.model_dump_json(indent=2) + "\n", encoding="utf-8")
 
 
+def _read(bundle: Path, name: str, model: type[BaseModel], missing: str) -> BaseModel:
+    try:
+        return model.model_validate_json((bundle / name).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise BundleError(missing) from None
+    except ValueError as exc:
+        raise BundleError(f"{bundle / name} is unreadable: {exc}") from None
+
+
 def read_plan(bundle: Path) -> WorldPlan:
     """The plan of a bundle."""
-    try:
-        return WorldPlan.model_validate_json((bundle / PLAN).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BundleError(f"{bundle} is not a world bundle: no {PLAN}") from None
-    except ValueError as exc:
-        raise BundleError(f"{bundle / PLAN} is unreadable: {exc}") from None
+    return _read(bundle, PLAN, WorldPlan, f"{bundle} is not a world bundle: no {PLAN}")
 
 
 def read_manifest(bundle: Path) -> Manifest:
     """The manifest of a bundle."""
-    try:
-        return Manifest.model_validate_json((bundle / MANIFEST).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BundleError(f"{bundle} has no {MANIFEST}") from None
-    except ValueError as exc:
-        raise BundleError(f"{bundle / MANIFEST} is unreadable: {exc}") from None
+    return _read(bundle, MANIFEST, Manifest, f"{bundle} has no {MANIFEST}")
 
 
 def new_staging(out: Path, world_id: str) -> Path:
