@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from generators.compose.bank import Picker, bank
-from generators.compose.facts import fact_sentence
+from generators.compose.facts import fact_sentence, as_written
 from generators.compose.text import clean_list, cap_first, lower_first, noun_phrase, strip_end
 from generators.compose.voice import deadline, greeting, sign_off, signature, soft_lower, trade_sentences, \
     vocabulary
@@ -77,6 +77,7 @@ def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
 
 def compose_email(ctx: ArtifactContext) -> EmailContent:
     """An email for the context: every fact's exact text in the body, in the author's voice."""
+    ctx = ctx.model_copy(update={"facts": [as_written(f, bool(ctx.distractor_label)) for f in ctx.facts]})
     spec = ctx.spec
     assert isinstance(spec, EmailSpec), "compose_email needs an EmailSpec"
     pick = Picker(ctx.seed)
@@ -108,12 +109,20 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
     # A reply that adds one figure is mostly just that: a line or two around it, then the name.
     if spec.mode == "reply" and len(ctx.facts) == 1 and not ctx.distractor_label and pick.chance(0.6):
         said = fact_sentence(pick, ctx.facts[0], "email")
-        lead = pick.fill(email["reactions"][pick.one(["agree", "confirm"])], **values) if pick.chance(0.5) else ""
+        stance = pick.one(["agree", "confirm"])
+        lead = pick.fill(email["reactions"][stance], **values) if pick.chance(0.5) else ""
+        after = pick.fill(email["follow_ups"][stance], **values) if pick.chance(0.5) else ""
         name = ctx.author.first_name if pick.chance(0.7) else ctx.author.name
-        return EmailContent(subject=subject, body="\n\n".join(x for x in (hello, f"{lead} {said}".strip(), name) if x) + "\n")
+        text = " ".join(x for x in (lead, said, after) if x)
+        return EmailContent(subject=subject, body="\n\n".join(x for x in (hello, text, name) if x) + "\n")
 
     paragraphs: list[str] = []
     opening = _opening(pick, ctx, values)
+    # An answer keeps to the point; the opening message of a thread sets the scene, at any length: one
+    # opener in four is the bare facts, half are a full status note with the next steps listed.
+    length = pick.one(["short", "normal", "long", "long"]) if spec.mode == "new" else "normal"
+    if length == "short":
+        opening = opening[:1]
     facts = [fact_sentence(pick, f, "email", lead=i > 0 and pick.chance(0.4))
              for i, f in enumerate(pick.shuffled(ctx.facts))]
     if facts and len(facts) > 1 and pick.chance(0.35):
@@ -126,12 +135,7 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
             opening.append(note)
         else:
             facts.insert(0, note)
-    # An answer keeps to the point; the opening message of a thread sets the scene, at any length: one
-    # opener in five is the bare facts, one in three a full status note with the next steps listed.
-    length = pick.one(["short", "normal", "normal", "long", "long"]) if spec.mode == "new" else "normal"
-    if length == "short":
-        opening = opening[:1]
-    n_trade = {"short": [0], "normal": [0, 1, 1, 2], "long": [3, 4, 5]}[length] if spec.mode == "new" else [0, 0, 0, 1]
+    n_trade = {"short": [0], "normal": [0, 1, 1, 2], "long": [2, 3, 4]}[length] if spec.mode == "new" else [0, 0, 0, 1]
     trade = trade_sentences(pick, ctx.voice, "email", values, pick.one(n_trade))
 
     if opening and facts and len(facts) <= 2 and pick.chance(0.4):
@@ -140,6 +144,10 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         if opening:
             paragraphs.append(" ".join(opening))
         paragraphs.extend(_paragraphs(pick, facts, 3))
+    if len(trade) > 3:
+        # a long note sets its trade talk out in two paragraphs, one each side of the figures
+        paragraphs.insert(1 if opening else 0, " ".join(trade[3:]))
+        trade = trade[:3]
     if trade:
         if paragraphs and pick.chance(0.5):
             paragraphs[-1] += " " + " ".join(trade)

@@ -40,9 +40,16 @@ def test_recipients_cc_and_depth_match_the_plan(measured):
     emails = [a for a in plan.artifacts if isinstance(a, EmailSpec)]
     assert profile.recipients.mean == round(statistics.mean(len(set(e.to) | set(e.cc)) for e in emails), 6)
     assert profile.cc_share.value == round(sum(1 for e in emails if e.cc) / len(emails), 6)
-    # every message quotes the whole chain above it: depth is its position plus one
-    assert profile.thread_depth.max == max(e.position for e in emails) + 1
-    assert profile.thread_depth.mean == round(statistics.mean(e.position + 1 for e in emails), 6)
+    # a message carries the chain above it up to the first trimmed reply (quote "none"), which carries itself alone
+    by_id = {e.id: e for e in emails}
+
+    def depth(e: EmailSpec) -> int:
+        if e.parent is None or (e.mode == "reply" and e.quote == "none"):
+            return 1
+        return 1 + depth(by_id[e.parent])
+
+    assert profile.thread_depth.max == max(depth(e) for e in emails)
+    assert profile.thread_depth.mean == round(statistics.mean(depth(e) for e in emails), 6)
 
 
 def test_documents_and_sheets_are_measured(measured):
