@@ -6,6 +6,7 @@ import re
 
 from generators.compose.bank import Picker, bank
 from generators.compose.facts import fact_sentence, as_written
+from generators.compose.longform import long_body
 from generators.compose.text import clean_list, cap_first, lower_first, noun_phrase, strip_end
 from generators.compose.voice import deadline, greeting, sign_off, signature, soft_lower, trade_sentences, \
     vocabulary
@@ -15,6 +16,9 @@ from worlds.plan import EmailSpec
 
 _RE = re.compile(r"^\s*re\s*:\s*", re.IGNORECASE)
 _FWD = re.compile(r"^\s*(fwd?|fw)\s*:\s*", re.IGNORECASE)
+# The share of thread openers written long-form (call notes, a status report, a memo pasted into the body):
+# a quarter of business mail runs past 400 words, mostly such openers and the replies that quote them.
+LONG_FORM_SHARE = 0.25
 
 
 def subject_of(spec: EmailSpec, parent_subject: str | None) -> str:
@@ -116,6 +120,9 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         text = " ".join(x for x in (lead, said, after) if x)
         return EmailContent(subject=subject, body="\n\n".join(x for x in (hello, text, name) if x) + "\n")
 
+    if spec.mode == "new" and pick.chance(LONG_FORM_SHARE):
+        return _long_form(pick, ctx, values, subject, hello)
+
     paragraphs: list[str] = []
     opening = _opening(pick, ctx, values)
     # An answer keeps to the point; the opening message of a thread sets the scene, at any length: one
@@ -174,3 +181,15 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
     gap = "\n" if signed_full else "\n\n"
     parts = [hello, *paragraphs, signed + (gap + block if block else "")]
     return EmailContent(subject=subject, body="\n\n".join(parts).strip() + "\n")
+
+
+def _long_form(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str, hello: str) -> EmailContent:
+    """A long opener: greeting, one line, a minutes/report/memo text written into the body, sign-off, signature."""
+    intro, text = long_body(pick, ctx, values)
+    ask = pick.fill(bank("email")["requests"], **values) if pick.chance(0.5) else None
+    signed = sign_off(pick, ctx.voice, ctx.author)
+    signed_full = signed.endswith(ctx.author.name)
+    block = signature(pick, ctx.author, signed_full)
+    gap = "\n" if signed_full else "\n\n"
+    parts = [hello, intro, text, *([ask] if ask else []), signed + gap + block]
+    return EmailContent(subject=subject, body="\n\n".join(p for p in parts if p).strip() + "\n")

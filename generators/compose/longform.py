@@ -1,0 +1,63 @@
+"""Long-form mail bodies: call notes, status summaries and pasted document sections written into an email."""
+
+from __future__ import annotations
+
+from generators.compose.bank import Picker, bank
+from generators.compose.document import compose_document
+from generators.context import ArtifactContext
+from worlds.content import DocumentContent, Table
+from worlds.plan import DocumentSpec, EmailSpec
+
+# The kinds of document people write straight into a message: notes of a call, a status report, a memo.
+LONG_KINDS = ("minutes", "report", "memo")
+
+
+def long_spec(spec: EmailSpec, doc_type: str, sections: int) -> DocumentSpec:
+    """A DocumentSpec that stands for the text an email carries in its body (same id, facts and author)."""
+    return DocumentSpec(id=spec.id, item=spec.item, path=spec.path, title=spec.title, author=spec.author,
+                        facts=list(spec.facts), distractor=spec.distractor, purpose=spec.purpose,
+                        occupation=spec.occupation, date=spec.sent_at.date(), doc_type=doc_type,
+                        sections=sections, readers=list(spec.to))
+
+
+def _table_lines(table: Table) -> list[str]:
+    """A table as mail writes it: '- a: b' lines for two columns, columns joined by ' | ' otherwise."""
+    if len(table.columns) == 2:
+        return [f"- {r[0]}: {r[1]}" for r in table.rows]
+    return [" | ".join(table.columns)] + [" | ".join(str(c) for c in r) for r in table.rows]
+
+
+def flatten(doc: DocumentContent) -> str:
+    """A document as plain mail text: each heading on its own line, its paragraphs, its table as lines."""
+    blocks: list[str] = []
+    for section in doc.sections:
+        blocks.append(section.heading)
+        blocks.extend(section.paragraphs)
+        if section.table is not None and section.table.rows:
+            blocks.append("\n".join(_table_lines(section.table)))
+    return "\n\n".join(blocks)
+
+
+def _part(pick: Picker, ctx: ArtifactContext, kind: str, sections: int, carry: bool) -> str:
+    """One document's text for the mail body; only the part that carries the facts gets them and the label."""
+    spec = ctx.spec
+    assert isinstance(spec, EmailSpec), "a long-form part needs an EmailSpec"
+    doc_spec = long_spec(spec, kind, sections)
+    update: dict = {"seed": pick.rng.getrandbits(63)}
+    if not carry:
+        doc_spec = doc_spec.model_copy(update={"facts": [], "distractor": None})
+        update.update(facts=[], distractor_label=None, cited_sheets=[])
+    # Its own seed, drawn from the email's picker, so the text differs from any document of the same id.
+    return flatten(compose_document(ctx.model_copy(update={"spec": doc_spec, **update})))
+
+
+def long_body(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> tuple[str, str]:
+    """(intro line, flattened text) of a long-form message: a minutes/report/memo written into the mail,
+    often followed by a second one (a status summary and then the call notes behind it)."""
+    kinds = pick.shuffled(list(LONG_KINDS))
+    text = _part(pick, ctx, kinds[0], pick.rng.randint(5, 7), True)
+    if pick.chance(0.7):
+        link = pick.one(bank("email")["long_links"][kinds[1]])
+        text += "\n\n" + link + "\n\n" + _part(pick, ctx, kinds[1], pick.rng.randint(3, 5), False)
+    intro = pick.fill(bank("email")["long_intros"][kinds[0]], **values) or "Details below."
+    return intro, text
