@@ -306,7 +306,7 @@ def profile_build(
     """Compute a reference profile (figures only) from a real mail corpus.
 
     \b
-    Example: worldsmith profile build --from ../shared/data/enron-berkeley --out my-profile.json
+    Example: worldsmith profile build --from ~/corpora/enron-maildir --out my-profile.json
     Example: worldsmith validate WORLD --profile my-profile.json
     """
     from worlds.profile import dump_profile, profile_of_corpus
