@@ -93,12 +93,6 @@ def artifact_seed(world_seed: int, artifact_id: str) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def _subject(fact_id: str) -> str:
-    """'removal_costs' -> 'Removal costs': what a fact is about, without its value."""
-    words = fact_id.replace("_", " ").strip()
-    return (words[:1].upper() + words[1:]) or "Figure"
-
-
 def dependencies(spec: ArtifactSpec) -> list[str]:
     """Artifact ids whose content must exist before this one is generated."""
     if isinstance(spec, EmailSpec):
@@ -117,15 +111,10 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
     facts = []
     for fact_id in spec.facts:
         fact = plan.fact(fact_id)
-        ref = FactRef(id=fact.id, statement=fact.statement, value=fact.value, text=fact.text)
-        if distractor is not None:
-            if distractor.fact == fact_id:
-                ref = ref.model_copy(update={"value": distractor.value, "text": distractor.text})
-            if ref.text not in ref.statement:
-                # A superseded draft must not print the true value that a statement quotes beside its
-                # own: the bare subject stands in for a statement that does not hold the value written.
-                ref = ref.model_copy(update={"statement": _subject(fact.id)})
-        facts.append(ref)
+        if distractor is not None and distractor.fact == fact_id:
+            facts.append(FactRef(id=fact.id, statement=fact.statement, value=distractor.value, text=distractor.text))
+        else:
+            facts.append(FactRef(id=fact.id, statement=fact.statement, value=fact.value, text=fact.text))
     to_ids: list[str] = []
     cc_ids: list[str] = []
     parent = parent_author = None

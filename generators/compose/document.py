@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from generators.compose.bank import Picker, bank
-from generators.compose.facts import fact_sentence, with_lead
+from generators.compose.facts import fact_sentence, with_lead, as_written
 from generators.compose.text import cap_first, join_names, long_date, noun_phrase, strip_end
 from generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
 from generators.context import ArtifactContext
@@ -135,6 +135,7 @@ def _pool(pick: Picker, frames: list[str], values: dict[str, str]) -> list[str]:
 
 def compose_document(ctx: ArtifactContext) -> DocumentContent:
     """A document for the context: exactly spec.sections sections that carry every fact's exact text."""
+    ctx = ctx.model_copy(update={"facts": [as_written(f, bool(ctx.distractor_label)) for f in ctx.facts]})
     spec = ctx.spec
     assert isinstance(spec, DocumentSpec), "compose_document needs a DocumentSpec"
     pick = Picker(ctx.seed)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from generators.compose.bank import Picker, bank
-from generators.compose.facts import fact_sentence
+from generators.compose.facts import fact_sentence, as_written
 from generators.compose.longform import long_body
 from generators.compose.text import clean_list, cap_first, lower_first, noun_phrase, strip_end
 from generators.compose.voice import deadline, greeting, sign_off, signature, soft_lower, trade_sentences, \
@@ -81,6 +81,7 @@ def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
 
 def compose_email(ctx: ArtifactContext) -> EmailContent:
     """An email for the context: every fact's exact text in the body, in the author's voice."""
+    ctx = ctx.model_copy(update={"facts": [as_written(f, bool(ctx.distractor_label)) for f in ctx.facts]})
     spec = ctx.spec
     assert isinstance(spec, EmailSpec), "compose_email needs an EmailSpec"
     pick = Picker(ctx.seed)

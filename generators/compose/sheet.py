@@ -6,6 +6,7 @@ import datetime as dt
 import re
 from statistics import median
 
+from generators.compose.facts import as_written
 from generators.compose.bank import Picker, bank
 from generators.compose.text import cap_first, long_date, strip_end
 from generators.context import ArtifactContext, FactRef
@@ -106,6 +107,7 @@ def _random_cell(pick: Picker, col: _Col, layout: dict, ctx: ArtifactContext, da
 
 def compose_sheet(ctx: ArtifactContext) -> SheetContent:
     """A sheet for the context: exactly spec.rows rows, and each fact's value as a typed cell in one of them."""
+    ctx = ctx.model_copy(update={"facts": [as_written(f, bool(ctx.distractor_label)) for f in ctx.facts]})
     spec = ctx.spec
     assert isinstance(spec, SheetSpec), "compose_sheet needs a SheetSpec"
     pick = Picker(ctx.seed)
