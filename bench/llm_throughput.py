@@ -22,11 +22,11 @@ import yaml
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from flows import pipeline  # noqa: E402
-from generators.backends.cache import ResponseCache  # noqa: E402
-from generators.backends.openai_compat import OpenAIBackend  # noqa: E402
-from generators.backends.usage import Usage  # noqa: E402
-from generators.engine import chain_heights, generate_contents  # noqa: E402
+from worldsmith.flows import pipeline  # noqa: E402
+from worldsmith.generators.backends.cache import ResponseCache  # noqa: E402
+from worldsmith.generators.backends.openai_compat import OpenAIBackend  # noqa: E402
+from worldsmith.generators.backends.usage import Usage  # noqa: E402
+from worldsmith.generators.engine import chain_heights, generate_contents  # noqa: E402
 
 
 def scaled_outline(scale: int, folder: Path) -> Path:
@@ -52,7 +52,7 @@ def main() -> None:
     args = ap.parse_args()
 
     tmp = Path(tempfile.mkdtemp(prefix="ws-bench-"))
-    server = subprocess.Popen([sys.executable, "-m", "generators.backends.test_server", "--port", "0",
+    server = subprocess.Popen([sys.executable, "-m", "worldsmith.generators.backends.test_server", "--port", "0",
                                "--latency", str(args.latency)], cwd=REPO, stdout=subprocess.PIPE, text=True)
     url = server.stdout.readline().strip()
     try:

@@ -28,8 +28,8 @@ import duckdb
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from worlds.store.load import SCHEMA_PATH  # noqa: E402
-from worlds.validate import load_checks, run_checks  # noqa: E402
+from worldsmith.worlds.store.load import SCHEMA_PATH  # noqa: E402
+from worldsmith.worlds.validate import load_checks, run_checks  # noqa: E402
 
 N_PEOPLE, N_ORGS, THREAD = 2000, 20, 5
 

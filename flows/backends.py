@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from flows.config import RunConfig
-from generators.backends.base import Backend
-from generators.backends.offline import OfflineBackend
+from worldsmith.flows.config import RunConfig
+from worldsmith.generators.backends.base import Backend
+from worldsmith.generators.backends.offline import OfflineBackend
 
 
 def make_backend(config: RunConfig) -> Backend:
     """The offline composer, or an OpenAI-compatible client with its cache and accounting."""
     if config.backend == "offline":
         return OfflineBackend()
-    from generators.backends.cache import ResponseCache, default_cache_path
-    from generators.backends.openai_compat import OpenAIBackend
-    from generators.backends.usage import Usage
+    from worldsmith.generators.backends.cache import ResponseCache, default_cache_path
+    from worldsmith.generators.backends.openai_compat import OpenAIBackend
+    from worldsmith.generators.backends.usage import Usage
 
     cache = None if config.no_cache else ResponseCache(config.cache or default_cache_path())
     # Local servers (vLLM, Ollama, llama.cpp) take any key; the client insists on one.

@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from worlds.errors import WorldsmithError
+from worldsmith.worlds.errors import WorldsmithError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   pretty_exceptions_show_locals=False,  # locals could hold an API key
@@ -53,9 +53,9 @@ def generate(
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from flows import pipeline, progress
-    from flows.backends import make_backend
-    from flows.config import resolve_config
+    from worldsmith.flows import pipeline, progress
+    from worldsmith.flows.backends import make_backend
+    from worldsmith.flows.config import resolve_config
 
     started = time.perf_counter()
     try:
@@ -68,7 +68,7 @@ def generate(
         _fail(exc)
     console.print(settings.describe())
     console.print(f"world: {prepared.world_id}")
-    from flows.generate import generate_world
+    from worldsmith.flows.generate import generate_world
 
     _quiet_prefect()
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -100,7 +100,7 @@ def generate(
 def _check_profile(profile: Path | None) -> None:
     """Read a --profile file now, so that a bad one stops the command before anything is made."""
     if profile is not None:
-        from worlds.profile import load_profile
+        from worldsmith.worlds.profile import load_profile
 
         load_profile(profile)
 
@@ -153,7 +153,7 @@ def validate(
     \b
     Example: worldsmith validate outputs/tanker-spill-liability-1a2b3c4d5e
     """
-    from worlds.validate import validate_bundle
+    from worldsmith.worlds.validate import validate_bundle
 
     try:
         report = validate_bundle(world, profile)
@@ -179,8 +179,8 @@ def outline_check(file: Path = typer.Argument(..., help="the outline YAML file")
     """
     from collections import Counter
 
-    from flows import pipeline
-    from generators.backends.offline import OfflineBackend
+    from worldsmith.flows import pipeline
+    from worldsmith.generators.backends.offline import OfflineBackend
 
     try:
         prepared = pipeline.prepare(file, 0, OfflineBackend())
@@ -199,7 +199,7 @@ def outline_schema(out: Optional[Path] = typer.Option(None, help="write to this 
     \b
     Example: worldsmith outline schema --out outlines/outline.schema.json
     """
-    from worlds.outline import outline_json_schema
+    from worldsmith.worlds.outline import outline_json_schema
 
     text = json.dumps(outline_json_schema(), indent=2, sort_keys=True) + "\n"
     if out is None:
@@ -214,8 +214,8 @@ app.add_typer(cache_app, name="cache")
 
 
 def _cache(config: Optional[Path]):
-    from flows.config import resolve_config
-    from generators.backends.cache import ResponseCache, default_cache_path
+    from worldsmith.flows.config import resolve_config
+    from worldsmith.generators.backends.cache import ResponseCache, default_cache_path
 
     try:
         settings = resolve_config({}, config)
@@ -258,7 +258,7 @@ def report(world: Path = typer.Argument(..., help="a validated world bundle fold
     \b
     Example: worldsmith report outputs/tanker-spill-liability-1a2b3c4d5e
     """
-    from worlds.realism import read_validated
+    from worldsmith.worlds.realism import read_validated
 
     try:
         validated, reference, metrics = read_validated(world)
@@ -309,7 +309,7 @@ def profile_build(
     Example: worldsmith profile build --from ~/corpora/enron-maildir --out my-profile.json
     Example: worldsmith validate WORLD --profile my-profile.json
     """
-    from worlds.profile import dump_profile, profile_of_corpus
+    from worldsmith.worlds.profile import dump_profile, profile_of_corpus
 
     try:
         text = dump_profile(profile_of_corpus(source, timezone))

@@ -10,7 +10,7 @@ from typing import Any, Literal
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
 
-from worlds.errors import WorldsmithError
+from worldsmith.worlds.errors import WorldsmithError
 
 
 class ConfigError(WorldsmithError):

@@ -5,14 +5,14 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import flows.prefect_env  # noqa: F401  (must precede prefect)
+import worldsmith.flows.prefect_env  # noqa: F401  (must precede prefect)
 from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
 
-from flows import pipeline, progress
-from flows.backends import make_backend
-from flows.config import resolve_config
-from worlds import bundle
+from worldsmith.flows import pipeline, progress
+from worldsmith.flows.backends import make_backend
+from worldsmith.flows.config import resolve_config
+from worldsmith.worlds import bundle
 
 # Stages pass whole plans and contents in memory; hashing them for Prefect's cache would cost more than
 # the stage, and the response cache (not Prefect's) is what makes reruns cheap.

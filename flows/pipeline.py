@@ -12,19 +12,19 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from generators.backends.base import Backend
-from generators.engine import Progress, generate_contents
-from generators.expansion import ExpansionProposal, accept_proposals, expansion_context
-from generators.planner import PLANNER_VERSION, plan_world, world_id
-from generators.render import render_world
-from taxonomies.loader import load_taxonomy, resolve_cast, taxonomy_sha256
-from worlds import bundle
-from worlds.content import Content
-from worlds.outline import Outline, load_outline
-from worlds.plan import WorldPlan
-from worlds.report import ValidationReport
-from worlds.taxonomy import Taxonomy
-from worlds.validate import validate_bundle
+from worldsmith.generators.backends.base import Backend
+from worldsmith.generators.engine import Progress, generate_contents
+from worldsmith.generators.expansion import ExpansionProposal, accept_proposals, expansion_context
+from worldsmith.generators.planner import PLANNER_VERSION, plan_world, world_id
+from worldsmith.generators.render import render_world
+from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast, taxonomy_sha256
+from worldsmith.worlds import bundle
+from worldsmith.worlds.content import Content
+from worldsmith.worlds.outline import Outline, load_outline
+from worldsmith.worlds.plan import WorldPlan
+from worldsmith.worlds.report import ValidationReport
+from worldsmith.worlds.taxonomy import Taxonomy
+from worldsmith.worlds.validate import validate_bundle
 
 GENERATOR_VERSION = f"planner-{PLANNER_VERSION}"
 _PACKAGES = ("worldsmith", "prefect", "openai", "faker", "duckdb", "pydantic", "python-docx", "openpyxl")

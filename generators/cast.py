@@ -7,9 +7,9 @@ import unicodedata
 
 from faker import Faker
 
-from worlds.outline import Outline
-from worlds.plan import Org, Person
-from worlds.taxonomy import Occupation
+from worldsmith.worlds.outline import Outline
+from worldsmith.worlds.plan import Org, Person
+from worldsmith.worlds.taxonomy import Occupation
 
 
 def ascii_local_part(text: str) -> str:

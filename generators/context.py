@@ -7,10 +7,10 @@ import hashlib
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from worlds.content import Content, EmailContent, SheetContent
-from worlds.plan import ArtifactSpec, DocumentSpec, EmailSpec, Person, SheetSpec, WorldPlan
-from worlds.taxonomy import Occupation, WritingStyle, Taxonomy
-from worlds.values import FactValue
+from worldsmith.worlds.content import Content, EmailContent, SheetContent
+from worldsmith.worlds.plan import ArtifactSpec, DocumentSpec, EmailSpec, Person, SheetSpec, WorldPlan
+from worldsmith.worlds.taxonomy import Occupation, WritingStyle, Taxonomy
+from worldsmith.worlds.values import FactValue
 
 _STRICT = ConfigDict(extra="forbid")
 

@@ -6,14 +6,14 @@ import asyncio
 import heapq
 from typing import Callable
 
-from worlds.content import Content
-from worlds.errors import ModelError
-from worlds.plan import ArtifactSpec, WorldPlan
-from worlds.taxonomy import Taxonomy
+from worldsmith.worlds.content import Content
+from worldsmith.worlds.errors import ModelError
+from worldsmith.worlds.plan import ArtifactSpec, WorldPlan
+from worldsmith.worlds.taxonomy import Taxonomy
 
-from generators.backends.base import Backend
-from generators.context import artifact_seed, build_context, dependencies
-from generators.registry import CONTENT_TYPES
+from worldsmith.generators.backends.base import Backend
+from worldsmith.generators.context import artifact_seed, build_context, dependencies
+from worldsmith.generators.registry import CONTENT_TYPES
 
 Progress = Callable[[ArtifactSpec], None]
 

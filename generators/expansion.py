@@ -86,7 +86,7 @@ def expansion_context(outline, occupations: dict, budget: int, seed: int) -> Exp
 
 def accept_proposals(outline, proposal: ExpansionProposal, budget: int) -> tuple[list[tuple[str, object]], list[str]]:
     """Proposed items that are consistent with the outline, as outline items; and why the others were refused."""
-    from worlds.outline import DocumentItem, EmailThreadItem, SpreadsheetItem, check_folder_path
+    from worldsmith.worlds.outline import DocumentItem, EmailThreadItem, SpreadsheetItem, check_folder_path
 
     roles = {m.role for m in outline.cast}
     facts = {f.id for f in outline.facts}

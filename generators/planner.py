@@ -8,13 +8,13 @@ import random
 import re
 from typing import Any
 
-from worlds.outline import DocumentItem, EmailThreadItem, Outline, RESERVED_NAMES, SpreadsheetItem
-from worlds.plan import ArtifactSpec, DocumentSpec, EmailSpec, LedgerDistractor, LedgerFact, Person, SheetSpec, WorldPlan
-from worlds.taxonomy import Occupation
-from worlds.values import render_value
+from worldsmith.worlds.outline import DocumentItem, EmailThreadItem, Outline, RESERVED_NAMES, SpreadsheetItem
+from worldsmith.worlds.plan import ArtifactSpec, DocumentSpec, EmailSpec, LedgerDistractor, LedgerFact, Person, SheetSpec, WorldPlan
+from worldsmith.worlds.taxonomy import Occupation
+from worldsmith.worlds.values import render_value
 
-from generators.calendar import business_days, next_business_day, reply_time, spread, working_time
-from generators.cast import make_cast, organisations
+from worldsmith.generators.calendar import business_days, next_business_day, reply_time, spread, working_time
+from worldsmith.generators.cast import make_cast, organisations
 
 PLANNER_VERSION = "3"  # 2: replies reach the last writer alone more often; 3: trimmed quotes, fewer facts in replies
 

@@ -20,10 +20,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from generators.compose.email import subject_of
-from generators.context import ArtifactContext, FactRef, PersonRef
-from generators.expansion import ExpansionContext
-from worlds.plan import DocumentSpec, EmailSpec, SheetSpec
+from worldsmith.generators.compose.email import subject_of
+from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
+from worldsmith.generators.expansion import ExpansionContext
+from worldsmith.worlds.plan import DocumentSpec, EmailSpec, SheetSpec
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.

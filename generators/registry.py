@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from worlds.content import DocumentContent, EmailContent, SheetContent
+from worldsmith.worlds.content import DocumentContent, EmailContent, SheetContent
 
 CONTENT_TYPES: dict[str, type[BaseModel]] = {
     "email": EmailContent,

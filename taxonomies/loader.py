@@ -13,10 +13,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from worlds.errors import OutlineError, TaxonomyError
-from worlds.outline import Outline
-from worlds.sourcemap import format_loc, load_yaml, resolve_loc
-from worlds.taxonomy import MajorGroup, Occupation, Taxonomy
+from worldsmith.worlds.errors import OutlineError, TaxonomyError
+from worldsmith.worlds.outline import Outline
+from worldsmith.worlds.sourcemap import format_loc, load_yaml, resolve_loc
+from worldsmith.worlds.taxonomy import MajorGroup, Occupation, Taxonomy
 
 DATA_DIR = Path(__file__).parent / "data"
 OCCUPATIONS_FILE = "occupations.yaml"

@@ -10,7 +10,7 @@ import pytest
 
 # Before anything imports Prefect: a private home, so tests never touch an operator's ~/.prefect.
 os.environ.setdefault("PREFECT_HOME", tempfile.mkdtemp(prefix="worldsmith-prefect-"))
-import flows.prefect_env  # noqa: E402,F401
+import worldsmith.flows.prefect_env  # noqa: E402,F401
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO.parent / "shared" / "data"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from worlds.outline import DocumentItem, EmailThreadItem, Outline, SpreadsheetItem, load_outline
+from worldsmith.worlds.outline import DocumentItem, EmailThreadItem, Outline, SpreadsheetItem, load_outline
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "outlines" / "examples"
 NAMES = ["tanker-spill-liability.yaml", "buyside-diligence.yaml"]

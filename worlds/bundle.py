@@ -12,8 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from worlds.errors import BundleError, PublishError
-from worlds.plan import WorldPlan
+from worldsmith.worlds.errors import BundleError, PublishError
+from worldsmith.worlds.plan import WorldPlan
 
 BUNDLE_SCHEMA_VERSION = 1
 ROOM = "room"

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Iterator
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from worlds.errors import WorldsmithError
+from worldsmith.worlds.errors import WorldsmithError
 
 # Dates before this are a reset clock's placeholder (Enron holds a few dozen at 1980-01-01 00:00 UTC).
 EARLIEST_PLAUSIBLE = dt.datetime(1985, 1, 1, tzinfo=dt.timezone.utc)
@@ -300,7 +300,7 @@ def _walk(root: Path) -> Iterator[Path]:
 
 
 def _file_sizes(path: Path, rel: str) -> CorpusFile | None:
-    from worlds.store import parse  # python-docx and openpyxl load only when a corpus holds such files
+    from worldsmith.worlds.store import parse  # python-docx and openpyxl load only when a corpus holds such files
 
     try:
         if path.suffix.lower() in DOCUMENT_EXTS:

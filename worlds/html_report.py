@@ -11,9 +11,9 @@ import os
 import uuid
 from pathlib import Path
 
-from worlds.profile import Histogram, MetricComparison, Profile
-from worlds.realism import Realism
-from worlds.report import ValidationReport
+from worldsmith.worlds.profile import Histogram, MetricComparison, Profile
+from worldsmith.worlds.realism import Realism
+from worldsmith.worlds.report import ValidationReport
 
 REPORT_HTML = "report.html"
 WORLD_COLOUR = "#2f6db5"

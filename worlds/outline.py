@@ -13,9 +13,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator
 
-from worlds.errors import OutlineError
-from worlds.sourcemap import Loc, format_loc, load_yaml, resolve_loc
-from worlds.values import FactValue
+from worldsmith.worlds.errors import OutlineError
+from worldsmith.worlds.sourcemap import Loc, format_loc, load_yaml, resolve_loc
+from worldsmith.worlds.values import FactValue
 
 _STRICT = ConfigDict(extra="forbid")
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", description="a short key: lower case, digits, underscores")]

@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from worlds.values import FactValue
+from worldsmith.worlds.values import FactValue
 
 _STRICT = ConfigDict(extra="forbid")
 

@@ -25,7 +25,7 @@ from typing import Literal
 import duckdb
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from worlds.errors import WorldsmithError
+from worldsmith.worlds.errors import WorldsmithError
 
 PROFILE_SCHEMA_VERSION = 1
 DEFAULT_PROFILE = Path(__file__).with_name("profiles") / "business-mail.json"
@@ -290,7 +290,7 @@ def profile_of_connection(con: duckdb.DuckDBPyConnection) -> Profile:
 
 def profile_of_corpus(path: str | Path, zone: str | None = None) -> Profile:
     """The profile of a real corpus (maildir, mbox, folder of RFC 822 files), with the default tolerances."""
-    from worlds.corpus import read_corpus
+    from worldsmith.worlds.corpus import read_corpus
 
     corpus = read_corpus(path, zone)
     name = Path(path).resolve().name or str(path)

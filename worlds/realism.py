@@ -7,9 +7,9 @@ from pathlib import Path
 
 import duckdb
 
-from worlds.errors import BundleError
-from worlds.profile import MetricComparison, Profile, compare, load_profile, profile_of_connection
-from worlds.report import ValidationReport
+from worldsmith.worlds.errors import BundleError
+from worldsmith.worlds.profile import MetricComparison, Profile, compare, load_profile, profile_of_connection
+from worldsmith.worlds.report import ValidationReport
 
 REAL_ENTITIES = Path(__file__).with_name("data") / "real_entities.txt"
 # The order compare() gives, so a report lists metrics the same way every time.

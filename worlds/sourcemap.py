@@ -6,7 +6,7 @@ from typing import Any
 
 import yaml
 
-from worlds.errors import OutlineError
+from worldsmith.worlds.errors import OutlineError
 
 Loc = tuple[str | int, ...]
 

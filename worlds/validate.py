@@ -10,9 +10,9 @@ from pathlib import Path
 import duckdb
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from worlds.errors import BundleError, WorldsmithError
-from worlds.report import OffendingRow, Severity, ValidationReport, build_report, check_result
-from worlds.store.load import load_bundle
+from worldsmith.worlds.errors import BundleError, WorldsmithError
+from worldsmith.worlds.report import OffendingRow, Severity, ValidationReport, build_report, check_result
+from worldsmith.worlds.store.load import load_bundle
 
 CHECKS_FOLDER = Path(__file__).with_name("checks")
 REPORT_NAME = "validation.json"
@@ -182,9 +182,9 @@ def validate_bundle(bundle: Path, profile: Path | None = None) -> ValidationRepo
     `profile` is the reference profile the realism checks compare the world's mail with (default:
     the shipped business-mail profile).
     """
-    from worlds.html_report import write_html_report
-    from worlds.profile import load_profile
-    from worlds.realism import prepare_store
+    from worldsmith.worlds.html_report import write_html_report
+    from worldsmith.worlds.profile import load_profile
+    from worldsmith.worlds.realism import prepare_store
 
     bundle = Path(bundle)
     reference = load_profile(profile)  # a bad profile stops here, before the store is rebuilt

@@ -6,11 +6,11 @@ from typing import Callable, TypeVar
 
 from pydantic import BaseModel
 
-from generators.compose import compose_document, compose_email, compose_sheet
-from generators.compose.expand import compose_expansion
-from generators.context import ArtifactContext
-from generators.expansion import ExpansionProposal
-from worlds.content import DocumentContent, EmailContent, SheetContent
+from worldsmith.generators.compose import compose_document, compose_email, compose_sheet
+from worldsmith.generators.compose.expand import compose_expansion
+from worldsmith.generators.context import ArtifactContext
+from worldsmith.generators.expansion import ExpansionProposal
+from worldsmith.worlds.content import DocumentContent, EmailContent, SheetContent
 
 T = TypeVar("T", bound=BaseModel)
 

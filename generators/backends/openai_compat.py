@@ -20,12 +20,12 @@ from typing import Any, TypeVar
 import openai
 from pydantic import BaseModel, SecretStr, ValidationError
 
-from generators.backends.cache import ResponseCache, key_for
-from generators.backends.usage import KindUsage, Usage, estimate_tokens
-from generators.context import ArtifactContext
-from generators.expansion import ExpansionContext
-from generators.prompts import MODES, PROMPT_VERSION, output_schema, reask_message, render_messages
-from worlds.errors import ModelError
+from worldsmith.generators.backends.cache import ResponseCache, key_for
+from worldsmith.generators.backends.usage import KindUsage, Usage, estimate_tokens
+from worldsmith.generators.context import ArtifactContext
+from worldsmith.generators.expansion import ExpansionContext
+from worldsmith.generators.prompts import MODES, PROMPT_VERSION, output_schema, reask_message, render_messages
+from worldsmith.worlds.errors import ModelError
 
 T = TypeVar("T", bound=BaseModel)
 

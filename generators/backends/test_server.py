@@ -37,10 +37,10 @@ from typing import Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator
 
-from generators.compose import compose_document, compose_email, compose_sheet
-from generators.context import ArtifactContext
-from generators.expansion import ExpansionContext, ExpansionProposal, ProposedItem
-from worlds.content import DocumentContent, EmailContent, SheetContent
+from worldsmith.generators.compose import compose_document, compose_email, compose_sheet
+from worldsmith.generators.context import ArtifactContext
+from worldsmith.generators.expansion import ExpansionContext, ExpansionProposal, ProposedItem
+from worldsmith.worlds.content import DocumentContent, EmailContent, SheetContent
 
 # The order matters: a request's hash falls into one band of the cumulative rates, in this order.
 FAULTS = ("rate_limit", "server_error", "hang", "drop", "malformed_json", "schema_violation", "truncated")
@@ -687,7 +687,7 @@ def _fault(text: str) -> tuple[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the test server in the foreground until SIGTERM or SIGINT."""
-    p = argparse.ArgumentParser(prog="python -m generators.backends.test_server",
+    p = argparse.ArgumentParser(prog="python -m worldsmith.generators.backends.test_server",
                                 description="An OpenAI-compatible test server on 127.0.0.1.")
     p.add_argument("--port", type=int, default=8765, help="0 picks a free port (default 8765)")
     p.add_argument("--model", action="append", dest="models", help="a model name to serve (repeatable)")

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from generators.compose.bank import Picker, bank
-from generators.compose.facts import fact_sentence, with_lead, as_written
-from generators.compose.text import cap_first, join_names, long_date, noun_phrase, strip_end
-from generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
-from generators.context import ArtifactContext
-from worlds.content import DocumentContent, Section, SheetContent, Table
-from worlds.plan import DocumentSpec
-from worlds.values import Money, render_value
+from worldsmith.generators.compose.bank import Picker, bank
+from worldsmith.generators.compose.facts import fact_sentence, with_lead, as_written
+from worldsmith.generators.compose.text import cap_first, join_names, long_date, noun_phrase, strip_end
+from worldsmith.generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
+from worldsmith.generators.context import ArtifactContext
+from worldsmith.worlds.content import DocumentContent, Section, SheetContent, Table
+from worldsmith.worlds.plan import DocumentSpec
+from worldsmith.worlds.values import Money, render_value
 
 # Section kinds that list people or tasks rather than argue, so facts are not placed there.
 _NO_FACTS = {"attendees", "actions", "next_meeting"}

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import re
 
-from generators.compose.bank import Picker, bank
-from generators.compose.facts import fact_sentence, as_written
-from generators.compose.longform import long_body
-from generators.compose.text import clean_list, cap_first, lower_first, noun_phrase, strip_end
-from generators.compose.voice import deadline, greeting, sign_off, signature, soft_lower, trade_sentences, \
+from worldsmith.generators.compose.bank import Picker, bank
+from worldsmith.generators.compose.facts import fact_sentence, as_written
+from worldsmith.generators.compose.longform import long_body
+from worldsmith.generators.compose.text import clean_list, cap_first, lower_first, noun_phrase, strip_end
+from worldsmith.generators.compose.voice import deadline, greeting, sign_off, signature, soft_lower, trade_sentences, \
     vocabulary
-from generators.context import ArtifactContext
-from worlds.content import EmailContent
-from worlds.plan import EmailSpec
+from worldsmith.generators.context import ArtifactContext
+from worldsmith.worlds.content import EmailContent
+from worldsmith.worlds.plan import EmailSpec
 
 _RE = re.compile(r"^\s*re\s*:\s*", re.IGNORECASE)
 _FWD = re.compile(r"^\s*(fwd?|fw)\s*:\s*", re.IGNORECASE)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 import re
 
-from generators.calendar import business_days
-from generators.expansion import ExpansionContext, ExpansionProposal, ProposedItem
+from worldsmith.generators.calendar import business_days
+from worldsmith.generators.expansion import ExpansionContext, ExpansionProposal, ProposedItem
 
 _KINDS = ("email_thread", "document", "spreadsheet")
 _EMAIL_TITLES = ("Follow-up on {topic}", "Quick question on {topic}", "Open points: {topic}", "Next steps on {topic}")

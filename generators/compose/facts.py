@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from generators.compose.bank import Picker, bank
-from generators.compose.text import cap_first, lower_first, sentence, strip_end
-from generators.context import FactRef
+from worldsmith.generators.compose.bank import Picker, bank
+from worldsmith.generators.compose.text import cap_first, lower_first, sentence, strip_end
+from worldsmith.generators.context import FactRef
 
 Register = Literal["email", "document"]
 

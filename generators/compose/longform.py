@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from generators.compose.bank import Picker, bank
-from generators.compose.document import compose_document
-from generators.context import ArtifactContext
-from worlds.content import DocumentContent, Table
-from worlds.plan import DocumentSpec, EmailSpec
+from worldsmith.generators.compose.bank import Picker, bank
+from worldsmith.generators.compose.document import compose_document
+from worldsmith.generators.context import ArtifactContext
+from worldsmith.worlds.content import DocumentContent, Table
+from worldsmith.worlds.plan import DocumentSpec, EmailSpec
 
 # The kinds of document people write straight into a message: notes of a call, a status report, a memo.
 LONG_KINDS = ("minutes", "report", "memo")

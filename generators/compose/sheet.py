@@ -6,13 +6,13 @@ import datetime as dt
 import re
 from statistics import median
 
-from generators.compose.facts import as_written
-from generators.compose.bank import Picker, bank
-from generators.compose.text import cap_first, long_date, strip_end
-from generators.context import ArtifactContext, FactRef
-from worlds.content import SheetColumn, SheetContent
-from worlds.plan import SheetSpec
-from worlds.values import DateValue, Money, numeric_value
+from worldsmith.generators.compose.facts import as_written
+from worldsmith.generators.compose.bank import Picker, bank
+from worldsmith.generators.compose.text import cap_first, long_date, strip_end
+from worldsmith.generators.context import ArtifactContext, FactRef
+from worldsmith.worlds.content import SheetColumn, SheetContent
+from worldsmith.worlds.plan import SheetSpec
+from worldsmith.worlds.values import DateValue, Money, numeric_value
 
 # Characters Excel refuses in a worksheet name.
 _SHEET_BAD = re.compile(r"[\[\]:*?/\\]")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from worlds.values import DateValue, render_value
+from worldsmith.worlds.values import DateValue, render_value
 
 # The first words that may be lower-cased mid-sentence; anything else (a name, an acronym) keeps its case.
 _SOFT_STARTS = {

@@ -5,9 +5,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from generators.compose.bank import Picker, bank
-from generators.compose.text import clean_list, join_names, usable
-from generators.context import PersonRef, Voice
+from worldsmith.generators.compose.bank import Picker, bank
+from worldsmith.generators.compose.text import clean_list, join_names, usable
+from worldsmith.generators.context import PersonRef, Voice
 
 _GROUP = re.compile(r"\b(all|everyone|team|both|colleagues|folks|everybody)\b", re.IGNORECASE)
 _SLOT = re.compile(r"\{[^}]*\}|\[[^\]]*\]|<[^>]*>")

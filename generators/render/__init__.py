@@ -1,5 +1,5 @@
 """Renderers: typed content to real files (.eml, .mbox, .docx, .md, .xlsx, .csv)."""
 
-from generators.render.world import render_world
+from worldsmith.generators.render.world import render_world
 
 __all__ = ["render_world"]

@@ -8,9 +8,9 @@ import io
 import docx
 from docx.document import Document
 
-from worlds.content import DocumentContent, Table
-from worlds.plan import DocumentSpec, SheetSpec, WorldPlan
-from generators.render.zipfix import normalize_zip
+from worldsmith.worlds.content import DocumentContent, Table
+from worldsmith.worlds.plan import DocumentSpec, SheetSpec, WorldPlan
+from worldsmith.generators.render.zipfix import normalize_zip
 
 TABLE_STYLE = "Table Grid"
 

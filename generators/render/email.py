@@ -8,8 +8,8 @@ import email.utils
 from email.headerregistry import Address
 from email.message import EmailMessage
 
-from worlds.content import EmailContent
-from worlds.plan import EmailSpec, Person, WorldPlan
+from worldsmith.worlds.content import EmailContent
+from worldsmith.worlds.plan import EmailSpec, Person, WorldPlan
 
 # Fixed English names: strftime's %a and %b follow the process locale, and the bytes must not.
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")

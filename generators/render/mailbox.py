@@ -6,7 +6,7 @@ import datetime as dt
 import mailbox
 from pathlib import Path
 
-from worlds.plan import EmailSpec, WorldPlan
+from worldsmith.worlds.plan import EmailSpec, WorldPlan
 
 MAILBOX_FOLDER = "Mailboxes"
 

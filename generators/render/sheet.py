@@ -14,10 +14,10 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.writer.excel import ExcelWriter
 
-from worlds.content import Cell, SheetColumn, SheetContent
-from worlds.plan import SheetSpec, WorldPlan
-from generators.render.document import banner, stamp_of
-from generators.render.zipfix import normalize_zip
+from worldsmith.worlds.content import Cell, SheetColumn, SheetContent
+from worldsmith.worlds.plan import SheetSpec, WorldPlan
+from worldsmith.generators.render.document import banner, stamp_of
+from worldsmith.generators.render.zipfix import normalize_zip
 
 FORMATS = {"money": "#,##0.00", "number": "General", "percent": "0.00%", "date": "yyyy-mm-dd"}
 TOTAL_LABEL = "Total"

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
 
-from worlds.content import Content, DocumentContent, EmailContent, SheetContent
-from worlds.plan import DocumentSpec, EmailSpec, SheetSpec, WorldPlan
-from generators.render.document import render_docx, render_markdown
-from generators.render.email import render_eml
-from generators.render.mailbox import render_mailboxes
-from generators.render.sheet import render_csv, render_xlsx
+from worldsmith.worlds.content import Content, DocumentContent, EmailContent, SheetContent
+from worldsmith.worlds.plan import DocumentSpec, EmailSpec, SheetSpec, WorldPlan
+from worldsmith.generators.render.document import render_docx, render_markdown
+from worldsmith.generators.render.email import render_eml
+from worldsmith.generators.render.mailbox import render_mailboxes
+from worldsmith.generators.render.sheet import render_csv, render_xlsx
 
 
 def room_path(room: Path, spec_path: str) -> Path:

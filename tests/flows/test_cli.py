@@ -17,7 +17,7 @@ TEXT = MINI.read_text()
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = dict(os.environ, COLUMNS="200")
-    return subprocess.run([sys.executable, "-m", "flows.cli", *args], cwd=cwd, env=env,
+    return subprocess.run([sys.executable, "-m", "worldsmith.flows.cli", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=600)
 
 

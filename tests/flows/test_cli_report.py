@@ -6,11 +6,11 @@ import duckdb
 import pytest
 from typer.testing import CliRunner
 
-from flows.cli import app
+from worldsmith.flows.cli import app
 from tests.conftest import MINI
 from tests.worlds.test_profile_corpus import _msg
 from tests.worlds.test_realism_defects import _build, _fact_free, _insert
-from worlds.profile import load_profile
+from worldsmith.worlds.profile import load_profile
 
 runner = CliRunner()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from flows.config import ConfigError, resolve_config
+from worldsmith.flows.config import ConfigError, resolve_config
 
 
 def test_nothing_configured_means_offline(tmp_path, monkeypatch):

@@ -13,13 +13,13 @@ import openpyxl
 import pytest
 
 from tests.conftest import EXAMPLES, MINI
-from worlds import bundle
+from worldsmith.worlds import bundle
 
 pytestmark = pytest.mark.usefixtures("prefect_harness")
 
 
 def generate(outline: Path, out: Path, seed: int = 0):
-    from flows.generate import generate_world
+    from worldsmith.flows.generate import generate_world
 
     return generate_world(str(outline), seed=seed, out=str(out))
 

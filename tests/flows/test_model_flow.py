@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from generators.backends.test_server import ServerConfig, TestServer
+from worldsmith.generators.backends.test_server import ServerConfig, TestServer
 from tests.conftest import EXAMPLES, MINI
-from worlds import bundle
+from worldsmith.worlds import bundle
 
 FAKE_KEY = "sk-test-WORLDSMITH-FAKE-KEY-0123456789"
 pytestmark = pytest.mark.usefixtures("prefect_harness")
@@ -26,7 +26,7 @@ def model_env(monkeypatch, tmp_path):
 
 
 def run_flow(server: TestServer, outline: Path, out: Path, cache: Path, config: Path, **extra):
-    from flows.generate import generate_world
+    from worldsmith.flows.generate import generate_world
 
     return generate_world(str(outline), seed=0, out=str(out), backend="openai", model="test-model",
                           base_url=server.base_url, cache=str(cache), config_file=str(config), **extra)

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from tests.conftest import EXAMPLES
-from worlds import bundle
+from worldsmith.worlds import bundle
 
 FAKE_KEY = "sk-test-WORLDSMITH-FAKE-KEY-0123456789"
 WRONG_KEY = "sk-test-WORLDSMITH-WRONG-KEY-9876543210"
@@ -21,7 +21,7 @@ LEGAL = EXAMPLES / "tanker-spill-liability.yaml"
 
 
 def start_server(log: Path) -> tuple[subprocess.Popen, str]:
-    proc = subprocess.Popen([sys.executable, "-m", "generators.backends.test_server", "--port", "0",
+    proc = subprocess.Popen([sys.executable, "-m", "worldsmith.generators.backends.test_server", "--port", "0",
                              "--latency", "0.15", "--log", str(log), "--api-key", FAKE_KEY],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     url = proc.stdout.readline().strip()
@@ -32,7 +32,7 @@ def start_server(log: Path) -> tuple[subprocess.Popen, str]:
 def cli(args: list[str], tmp: Path, key: str = FAKE_KEY, cache: str = "cache.sqlite") -> subprocess.Popen:
     env = dict(os.environ, OPENAI_API_KEY=key, WORLDSMITH_CACHE=str(tmp / cache),
                PREFECT_HOME=str(tmp / "prefect-home"), COLUMNS="200")
-    return subprocess.Popen([sys.executable, "-m", "flows.cli", "generate", *args], cwd=tmp, env=env,
+    return subprocess.Popen([sys.executable, "-m", "worldsmith.flows.cli", "generate", *args], cwd=tmp, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from generators.context import ArtifactContext, FactRef, PersonRef, Voice
-from worlds.content import EmailContent, SheetColumn, SheetContent
-from worlds.plan import DocumentSpec, EmailSpec, SheetSpec
-from worlds.taxonomy import WritingStyle
-from worlds.values import DateValue, Money, Number, Percent, Text, render_value
+from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef, Voice
+from worldsmith.worlds.content import EmailContent, SheetColumn, SheetContent
+from worldsmith.worlds.plan import DocumentSpec, EmailSpec, SheetSpec
+from worldsmith.worlds.taxonomy import WritingStyle
+from worldsmith.worlds.values import DateValue, Money, Number, Percent, Text, render_value
 
 UTC = dt.timezone.utc
 

@@ -6,11 +6,11 @@ import datetime as dt
 import unicodedata
 from decimal import Decimal
 
-from worlds.content import (Content, DocumentContent, EmailContent, Section, SheetColumn, SheetContent,
+from worldsmith.worlds.content import (Content, DocumentContent, EmailContent, Section, SheetColumn, SheetContent,
                             Table)
-from worlds.plan import (DocumentSpec, EmailSpec, LedgerDistractor, LedgerFact, Org, Person, SheetSpec,
+from worldsmith.worlds.plan import (DocumentSpec, EmailSpec, LedgerDistractor, LedgerFact, Org, Person, SheetSpec,
                          WorldPlan)
-from worlds.values import Money
+from worldsmith.worlds.values import Money
 
 EASTERN = dt.timezone(dt.timedelta(hours=-5))
 LONDON = dt.timezone.utc

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generators.backends.cache import ResponseCache, default_cache_path, key_for
+from worldsmith.generators.backends.cache import ResponseCache, default_cache_path, key_for
 from tests.conftest import REPO
 
 REQUEST = {"model": "m", "messages": [{"role": "user", "content": "hi"}], "temperature": 0.7, "seed": 3,

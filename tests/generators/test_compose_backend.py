@@ -7,10 +7,10 @@ import asyncio
 import pytest
 from pydantic import BaseModel
 
-from generators.backends.base import Backend
-from generators.backends.offline import OfflineBackend
+from worldsmith.generators.backends.base import Backend
+from worldsmith.generators.backends.offline import OfflineBackend
 from tests.generators.context_fixture import document_context, email_context, sheet_context
-from worlds.content import DocumentContent, EmailContent, SheetContent
+from worldsmith.worlds.content import DocumentContent, EmailContent, SheetContent
 
 
 def test_offline_backend_returns_the_requested_type():

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from generators.compose import compose_document
-from generators.compose.document import doc_kind, sheet_totals
+from worldsmith.generators.compose import compose_document
+from worldsmith.generators.compose.document import doc_kind, sheet_totals
 from tests.generators.context_fixture import ALL_FACTS, CAP, DECISION, FEE, FINANCE_VOICE, cap_sheet, document_context
-from worlds.content import DocumentContent
+from worldsmith.worlds.content import DocumentContent
 
 _DIRTY = re.compile(r"[{}\[\]]|lorem|ipsum|\btodo\b|as an ai|placeholder", re.IGNORECASE)
 TYPES = ("memo", "share purchase agreement", "minutes", "report", "letter", "project plan", "note to file", "widget")

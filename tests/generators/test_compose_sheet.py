@@ -5,10 +5,10 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from generators.compose import compose_sheet
-from generators.compose.sheet import layout_of, sheet_name
+from worldsmith.generators.compose import compose_sheet
+from worldsmith.generators.compose.sheet import layout_of, sheet_name
 from tests.generators.context_fixture import ALL_FACTS, CAP, DEADLINE, DECISION, FEE, RATE, TONNES, CLAUSE, sheet_context
-from worlds.content import SheetContent
+from worldsmith.worlds.content import SheetContent
 
 TITLES = ("Schedule of damages", "Claims tracker", "Cap computation", "QoE adjustments", "Information request list",
           "Fee budget", "Project timeline", "Miscellaneous workings")

@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from generators.compose import compose_document, compose_email, compose_sheet
-from generators.compose.voice import family_key
-from generators.context import voice_of
+from worldsmith.generators.compose import compose_document, compose_email, compose_sheet
+from worldsmith.generators.compose.voice import family_key
+from worldsmith.generators.context import voice_of
 from tests.generators.context_fixture import CAP, CLAUSE, DEADLINE, RATE, RUTH, SAM, document_context, email_context, sheet_context
 
 _DIRTY = re.compile(r"[{}\[\]]|lorem|ipsum|\btodo\b|as an ai|\bthe the\b|\ba the\b|\.\.(?!\.)|,,", re.IGNORECASE)
@@ -16,7 +16,7 @@ _DIRTY = re.compile(r"[{}\[\]]|lorem|ipsum|\btodo\b|as an ai|\bthe the\b|\ba the
 
 @pytest.fixture(scope="module")
 def occupations():
-    loader = pytest.importorskip("taxonomies.loader")
+    loader = pytest.importorskip("worldsmith.taxonomies.loader")
     return loader.load_taxonomy().occupations
 
 

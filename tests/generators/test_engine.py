@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import asyncio
 
-from generators.backends.offline import OfflineBackend
-from generators.engine import PriorityLimiter, chain_heights, generate_contents
-from generators.planner import plan_world
-from taxonomies.loader import load_taxonomy, resolve_cast
+from worldsmith.generators.backends.offline import OfflineBackend
+from worldsmith.generators.engine import PriorityLimiter, chain_heights, generate_contents
+from worldsmith.generators.planner import plan_world
+from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
 from tests.conftest import EXAMPLES
-from worlds.outline import load_outline
-from worlds.plan import EmailSpec
+from worldsmith.worlds.outline import load_outline
+from worldsmith.worlds.plan import EmailSpec
 
 
 def legal_plan():

@@ -5,12 +5,12 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 
-from generators.backends.offline import OfflineBackend
-from generators.expansion import ExpansionProposal, ProposedItem, accept_proposals, expansion_context
-from generators.planner import plan_world
-from taxonomies.loader import load_taxonomy, resolve_cast
+from worldsmith.generators.backends.offline import OfflineBackend
+from worldsmith.generators.expansion import ExpansionProposal, ProposedItem, accept_proposals, expansion_context
+from worldsmith.generators.planner import plan_world
+from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
 from tests.conftest import MINI
-from worlds.outline import load_outline
+from worldsmith.worlds.outline import load_outline
 
 
 def good(**changes) -> ProposedItem:

@@ -10,20 +10,20 @@ from contextlib import contextmanager
 
 import pytest
 
-from generators.backends.cache import ResponseCache
-from generators.backends.offline import OfflineBackend
-from generators.backends.openai_compat import OpenAIBackend
-from generators.backends.test_server import FAULTS, ServerConfig, TestServer, _error
-from generators.backends.usage import Usage, estimate_tokens
-from generators.engine import generate_contents
-from generators.expansion import ExpansionProposal
-from generators.planner import plan_world
-from taxonomies.loader import load_taxonomy, resolve_cast
+from worldsmith.generators.backends.cache import ResponseCache
+from worldsmith.generators.backends.offline import OfflineBackend
+from worldsmith.generators.backends.openai_compat import OpenAIBackend
+from worldsmith.generators.backends.test_server import FAULTS, ServerConfig, TestServer, _error
+from worldsmith.generators.backends.usage import Usage, estimate_tokens
+from worldsmith.generators.engine import generate_contents
+from worldsmith.generators.expansion import ExpansionProposal
+from worldsmith.generators.planner import plan_world
+from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
 from tests.conftest import MINI
 from tests.generators.test_prompts import expansion_context, world_contexts
-from worlds.content import DocumentContent, EmailContent, SheetContent
-from worlds.errors import ModelError
-from worlds.outline import load_outline
+from worldsmith.worlds.content import DocumentContent, EmailContent, SheetContent
+from worldsmith.worlds.errors import ModelError
+from worldsmith.worlds.outline import load_outline
 
 FAKE_KEY = "sk-test-WORLDSMITH-FAKE-KEY-0123456789"
 WRONG_KEY = "sk-test-WORLDSMITH-WRONG-KEY-9876543210"
@@ -272,7 +272,7 @@ def test_one_concurrency_limit_bounds_calls_in_flight(contexts):
             b = backend(server, concurrency=concurrency)
 
             async def all_at_once():
-                from generators.registry import CONTENT_TYPES
+                from worldsmith.generators.registry import CONTENT_TYPES
                 await asyncio.gather(*(b.generate(c, CONTENT_TYPES[c.spec.kind]) for c in contexts))
 
             start = time.monotonic()

@@ -7,11 +7,11 @@ from collections import Counter
 
 import pytest
 
-from generators.planner import plan_world, safe_filename, slugify
-from taxonomies.loader import load_taxonomy, resolve_cast
+from worldsmith.generators.planner import plan_world, safe_filename, slugify
+from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
 from tests.conftest import EXAMPLES, MINI
-from worlds.outline import check_folder_path, load_outline
-from worlds.plan import DocumentSpec, EmailSpec, SheetSpec
+from worldsmith.worlds.outline import check_folder_path, load_outline
+from worldsmith.worlds.plan import DocumentSpec, EmailSpec, SheetSpec
 
 
 def plan_of(path=MINI, seed=0):

@@ -9,18 +9,18 @@ import re
 
 import pytest
 
-from generators.backends.offline import OfflineBackend
-from generators.context import ArtifactContext, build_context
-from generators.engine import generate_contents
-from generators.expansion import ExpansionContext, ExpansionProposal, FactBrief, RoleBrief
-from generators.planner import plan_world
-from generators.prompts import (PROMPT_VERSION, output_schema, reask_message, render_messages, system_message,
+from worldsmith.generators.backends.offline import OfflineBackend
+from worldsmith.generators.context import ArtifactContext, build_context
+from worldsmith.generators.engine import generate_contents
+from worldsmith.generators.expansion import ExpansionContext, ExpansionProposal, FactBrief, RoleBrief
+from worldsmith.generators.planner import plan_world
+from worldsmith.generators.prompts import (PROMPT_VERSION, output_schema, reask_message, render_messages, system_message,
                                 template)
-from generators.registry import CONTENT_TYPES
-from taxonomies.loader import load_taxonomy, resolve_cast
+from worldsmith.generators.registry import CONTENT_TYPES
+from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
 from tests.conftest import MINI
-from worlds.content import DocumentContent, EmailContent, SheetContent
-from worlds.outline import load_outline
+from worldsmith.worlds.content import DocumentContent, EmailContent, SheetContent
+from worldsmith.worlds.outline import load_outline
 
 CONTEXT_BLOCK = re.compile(r"^```json worldsmith-context\n(.*?)\n```\Z", re.MULTILINE | re.DOTALL)
 

@@ -8,8 +8,8 @@ import io
 import docx
 import pytest
 
-from generators.render.document import render_docx, render_markdown
-from worlds.content import Section, Table
+from worldsmith.generators.render.document import render_docx, render_markdown
+from worldsmith.worlds.content import Section, Table
 from tests.generators.plan_fixture import FEE, make_contents, make_plan
 
 CONTENT = make_contents()["d1"]

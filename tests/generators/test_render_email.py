@@ -8,7 +8,7 @@ import email.policy
 
 import pytest
 
-from generators.render.email import render_eml
+from worldsmith.generators.render.email import render_eml
 from tests.generators.plan_fixture import FEE, LONG, make_contents, make_plan
 
 PLAN = make_plan()

@@ -6,9 +6,9 @@ import mailbox
 
 import pytest
 
-from generators.render.email import render_eml
-from generators.render.mailbox import from_line, mailbox_path, render_mailboxes
-from worlds.plan import WorldPlan
+from worldsmith.generators.render.email import render_eml
+from worldsmith.generators.render.mailbox import from_line, mailbox_path, render_mailboxes
+from worldsmith.worlds.plan import WorldPlan
 from tests.generators.plan_fixture import make_contents, make_plan
 
 PLAN = make_plan()

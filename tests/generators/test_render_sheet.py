@@ -9,8 +9,8 @@ import io
 import openpyxl
 import pytest
 
-from generators.render.sheet import render_csv, render_xlsx
-from worlds.content import SheetColumn
+from worldsmith.generators.render.sheet import render_csv, render_xlsx
+from worldsmith.worlds.content import SheetColumn
 from tests.generators.plan_fixture import make_contents, make_plan
 
 PLAN = make_plan()

@@ -10,8 +10,8 @@ import zipfile
 
 import pytest
 
-import generators.render
-from generators.render import render_world
+import worldsmith.generators.render
+from worldsmith.generators.render import render_world
 from tests.generators.plan_fixture import make_contents, make_plan
 
 EXPECTED = [
@@ -27,8 +27,8 @@ def _files(room):
 
 
 def test_render_world_is_the_package_export():
-    assert generators.render.__all__ == ["render_world"]
-    assert generators.render.__doc__.startswith("Renderers: typed content to real files")
+    assert worldsmith.generators.render.__all__ == ["render_world"]
+    assert worldsmith.generators.render.__doc__.startswith("Renderers: typed content to real files")
 
 
 def test_every_artifact_twin_and_mailbox_is_written(tmp_path):

@@ -6,7 +6,7 @@ import datetime as dt
 import io
 import zipfile
 
-from generators.render.zipfix import normalize_zip
+from worldsmith.generators.render.zipfix import normalize_zip
 
 WHEN = dt.datetime(2025, 3, 5, 9, 0, tzinfo=dt.timezone.utc)
 

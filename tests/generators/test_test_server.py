@@ -16,14 +16,14 @@ import openai
 import pytest
 from pydantic import BaseModel, Field, ValidationError
 
-from generators.backends.test_server import CREATED, ServerConfig, TestServer, minimal_instance
-from generators.context import build_context
-from generators.expansion import ExpansionContext, ExpansionProposal, FactBrief, RoleBrief
-from generators.planner import plan_world
-from taxonomies.loader import load_taxonomy, resolve_cast
-from worlds.content import DocumentContent, EmailContent, SheetContent
-from worlds.outline import load_outline
-from worlds.plan import DocumentSpec, EmailSpec, SheetSpec
+from worldsmith.generators.backends.test_server import CREATED, ServerConfig, TestServer, minimal_instance
+from worldsmith.generators.context import build_context
+from worldsmith.generators.expansion import ExpansionContext, ExpansionProposal, FactBrief, RoleBrief
+from worldsmith.generators.planner import plan_world
+from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+from worldsmith.worlds.content import DocumentContent, EmailContent, SheetContent
+from worldsmith.worlds.outline import load_outline
+from worldsmith.worlds.plan import DocumentSpec, EmailSpec, SheetSpec
 
 REPO = Path(__file__).resolve().parents[2]
 KEY = "sk-worldsmith-FAKE-test-key-0123456789"
@@ -358,7 +358,7 @@ def test_log_has_one_line_per_request_and_no_key(tmp_path, email_request):
 def test_console_entry_serves_until_sigterm(tmp_path):
     log = tmp_path / "cli.jsonl"
     env = {**os.environ, "WORLDSMITH_TEST_SERVER_KEY": KEY}
-    proc = subprocess.Popen([sys.executable, "-m", "generators.backends.test_server", "--port", "0", "--latency", "0.01",
+    proc = subprocess.Popen([sys.executable, "-m", "worldsmith.generators.backends.test_server", "--port", "0", "--latency", "0.01",
                              "--fault", "rate_limit=1", "--retry-after", "0.5", "--log", str(log)],
                             cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from taxonomies.loader import DATA_DIR, load_taxonomy, taxonomy_sha256
-from worlds.errors import TaxonomyError
+from worldsmith.taxonomies.loader import DATA_DIR, load_taxonomy, taxonomy_sha256
+from worldsmith.worlds.errors import TaxonomyError
 
 
 @pytest.fixture

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from taxonomies.loader import load_taxonomy, resolve_cast
-from worlds.errors import OutlineError
-from worlds.outline import load_outline, parse_outline
+from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+from worldsmith.worlds.errors import OutlineError
+from worldsmith.worlds.outline import load_outline, parse_outline
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "outlines" / "examples"
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from taxonomies.loader import DATA_DIR, load_taxonomy, soc2018_detailed
-from worlds.taxonomy import Taxonomy
+from worldsmith.taxonomies.loader import DATA_DIR, load_taxonomy, soc2018_detailed
+from worldsmith.worlds.taxonomy import Taxonomy
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 SOC_FILE = SHARED / "soc-2018" / "soc_structure_2018.csv"

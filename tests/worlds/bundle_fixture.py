@@ -20,8 +20,8 @@ from zoneinfo import ZoneInfo
 import docx
 import openpyxl
 
-from worlds.plan import DocumentSpec, EmailSpec, LedgerDistractor, LedgerFact, Org, Person, SheetSpec, WorldPlan
-from worlds.values import DateValue, Money, Percent, Text, render_value
+from worldsmith.worlds.plan import DocumentSpec, EmailSpec, LedgerDistractor, LedgerFact, Org, Person, SheetSpec, WorldPlan
+from worldsmith.worlds.values import DateValue, Money, Percent, Text, render_value
 
 TZ = ZoneInfo("America/New_York")
 STRANGER = "mallory@elsewhere.example"
@@ -280,7 +280,7 @@ def build_bundle(root: Path, defect: str | None = None) -> Path:
 
 def make_contents(defect: str | None = None):
     """The same world's contents as typed Content, for rendering with the project's real renderers."""
-    from worlds.content import DocumentContent, EmailContent, Section, SheetColumn, SheetContent, Table
+    from worldsmith.worlds.content import DocumentContent, EmailContent, Section, SheetColumn, SheetContent, Table
 
     plan = make_plan()
     contents: dict = {}

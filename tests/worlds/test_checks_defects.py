@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from tests.worlds.bundle_fixture import DEFECTS, STRANGER, build_bundle
-from worlds.store.load import load_bundle
-from worlds.validate import load_checks, run_checks
+from worldsmith.worlds.store.load import load_bundle
+from worldsmith.worlds.validate import load_checks, run_checks
 
 FIRST_CHECKS = {"addresses_in_cast", "dates_in_window", "file_parses", "inventory_exists",
                 "planned_fact_present", "reply_after_parent"}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.worlds.bundle_fixture import build_bundle
-from worlds.store.load import load_bundle
-from worlds.validate import CheckError, load_checks, parse_check, run_checks
+from worldsmith.worlds.store.load import load_bundle
+from worldsmith.worlds.validate import CheckError, load_checks, parse_check, run_checks
 
 QUERY = "select 'd1' as artifact_id, 'over ' || $limit::varchar || ' ' || $label as detail from range(3) where $limit < 10\n"
 

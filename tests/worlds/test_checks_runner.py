@@ -7,9 +7,9 @@ import shutil
 import pytest
 
 from tests.worlds.bundle_fixture import build_bundle
-from worlds.report import ROW_LIMIT, ValidationReport
-from worlds.store.load import load_bundle
-from worlds.validate import CHECKS_FOLDER, CheckError, load_checks, run_checks, validate_bundle
+from worldsmith.worlds.report import ROW_LIMIT, ValidationReport
+from worldsmith.worlds.store.load import load_bundle
+from worldsmith.worlds.validate import CHECKS_FOLDER, CheckError, load_checks, run_checks, validate_bundle
 
 FIRST_CHECKS = ["addresses_in_cast", "dates_in_window", "file_parses", "inventory_exists",
                 "planned_fact_present", "reply_after_parent"]

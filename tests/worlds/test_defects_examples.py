@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from flows import pipeline
-from generators.backends.offline import OfflineBackend
-from worlds.validate import validate_bundle
+from worldsmith.flows import pipeline
+from worldsmith.generators.backends.offline import OfflineBackend
+from worldsmith.worlds.validate import validate_bundle
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "outlines" / "examples"
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-from flows import pipeline
-from generators.backends.offline import OfflineBackend
+from worldsmith.flows import pipeline
+from worldsmith.generators.backends.offline import OfflineBackend
 from tests.worlds.test_defects_seeded import MINI, contradicting_amount, unsigned
-from worlds import bundle
+from worldsmith.worlds import bundle
 
 
 def _run(out, defect):

@@ -21,8 +21,8 @@ from typing import Callable
 import docx
 import openpyxl
 
-from flows import pipeline
-from generators.backends.offline import OfflineBackend
+from worldsmith.flows import pipeline
+from worldsmith.generators.backends.offline import OfflineBackend
 
 MINI = Path(__file__).resolve().parents[1] / "fixtures" / "mini.yaml"
 
@@ -387,8 +387,8 @@ DEFECTS: dict[str, tuple[Callable[[Path], str], str]] = {
 
 import pytest  # noqa: E402  (the helpers above are imported by the gate test too)
 
-from worlds.report import ValidationReport  # noqa: E402
-from worlds.validate import validate_bundle  # noqa: E402
+from worldsmith.worlds.report import ValidationReport  # noqa: E402
+from worldsmith.worlds.validate import validate_bundle  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -429,8 +429,8 @@ def test_a_warning_alone_does_not_fail_the_world(clean, tmp_path):
 
 
 def test_the_working_hours_can_be_tuned_by_parameter(clean, tmp_path):
-    from worlds.store.load import load_bundle
-    from worlds.validate import run_checks
+    from worldsmith.worlds.store.load import load_bundle
+    from worldsmith.worlds.validate import run_checks
 
     bundle = copy_bundle(clean, tmp_path / "w")
     db = load_bundle(bundle)
@@ -442,7 +442,7 @@ def test_the_working_hours_can_be_tuned_by_parameter(clean, tmp_path):
 
 
 def test_a_file_changed_since_publishing_is_a_warning_and_is_then_checked(clean, tmp_path):
-    from worlds import bundle as bundle_format
+    from worldsmith.worlds import bundle as bundle_format
 
     bundle = copy_bundle(clean, tmp_path / "w")
     entries = bundle_format.list_files(bundle)
@@ -461,7 +461,7 @@ def test_a_file_changed_since_publishing_is_a_warning_and_is_then_checked(clean,
 
 
 def test_changed_and_added_files_are_both_reported_against_the_manifest(clean, tmp_path):
-    from worlds import bundle as bundle_format
+    from worldsmith.worlds import bundle as bundle_format
 
     bundle = copy_bundle(clean, tmp_path / "w")
     entries = bundle_format.list_files(bundle)

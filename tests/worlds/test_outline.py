@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from worlds.errors import OutlineError
-from worlds.outline import load_outline, outline_json_schema, parse_outline
+from worldsmith.worlds.errors import OutlineError
+from worldsmith.worlds.outline import load_outline, outline_json_schema, parse_outline
 
 MINI = Path(__file__).resolve().parents[1] / "fixtures" / "mini.yaml"
 TEXT = MINI.read_text()

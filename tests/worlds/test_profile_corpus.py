@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from worlds.corpus import CorpusError, local_time, read_corpus, split_new_text
-from worlds.profile import profile_of_corpus
+from worldsmith.worlds.corpus import CorpusError, local_time, read_corpus, split_new_text
+from worldsmith.worlds.profile import profile_of_corpus
 
 
 def _msg(sender: str, subject: str, body: str, date: str | None = "Tue, 05 Mar 2024 10:15:30 -0500",

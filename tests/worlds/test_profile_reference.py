@@ -8,8 +8,8 @@ import re
 import pytest
 
 from tests.conftest import SHARED_DATA
-from worlds.corpus import read_corpus
-from worlds.profile import (DEFAULT_PROFILE, DEFAULT_TOLERANCES, Histogram, Profile, compare, jensen_shannon,
+from worldsmith.worlds.corpus import read_corpus
+from worldsmith.worlds.profile import (DEFAULT_PROFILE, DEFAULT_TOLERANCES, Histogram, Profile, compare, jensen_shannon,
                             load_profile, profile_of_messages)
 
 ENRON = SHARED_DATA / "enron-berkeley"
@@ -35,7 +35,7 @@ def test_the_shipped_profile_is_figures_only_and_valid():
 def test_the_shipped_profile_rebuilds_from_the_enron_sample(tmp_path):
     from typer.testing import CliRunner
 
-    from flows.cli import app
+    from worldsmith.flows.cli import app
 
     out = tmp_path / "business-mail.json"
     result = CliRunner().invoke(app, ["profile", "build", "--from", str(ENRON), "--out", str(out)])

@@ -10,9 +10,9 @@ import pytest
 
 from tests.conftest import MINI
 from tests.worlds.test_realism_defects import _build
-from worlds.plan import EmailSpec
-from worlds.profile import profile_of_world
-from worlds.store.load import load_bundle, read_plan
+from worldsmith.worlds.plan import EmailSpec
+from worldsmith.worlds.profile import profile_of_world
+from worldsmith.worlds.store.load import load_bundle, read_plan
 
 
 @pytest.fixture(scope="module")

@@ -11,13 +11,13 @@ import duckdb
 import pytest
 
 from tests.conftest import MINI
-from worlds.store.load import SCHEMA_PATH
-from worlds.validate import load_checks, validate_bundle
+from worldsmith.worlds.store.load import SCHEMA_PATH
+from worldsmith.worlds.validate import load_checks, validate_bundle
 
 
 def _build(outline: Path, target: Path) -> Path:
-    from flows import pipeline
-    from generators.backends.offline import OfflineBackend
+    from worldsmith.flows import pipeline
+    from worldsmith.generators.backends.offline import OfflineBackend
 
     backend = OfflineBackend()
     prepared = pipeline.prepare(outline, 0, backend)

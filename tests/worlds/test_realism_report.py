@@ -10,10 +10,10 @@ import pytest
 
 from tests.conftest import MINI
 from tests.worlds.test_realism_defects import _build, _fact_free, _insert
-from worlds.html_report import REPORT_HTML
-from worlds.profile import load_profile
-from worlds.realism import read_validated
-from worlds.validate import validate_bundle
+from worldsmith.worlds.html_report import REPORT_HTML
+from worldsmith.worlds.profile import load_profile
+from worldsmith.worlds.realism import read_validated
+from worldsmith.worlds.validate import validate_bundle
 
 
 @pytest.fixture(scope="module")

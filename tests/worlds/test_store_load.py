@@ -10,8 +10,8 @@ import duckdb
 import pytest
 
 from tests.worlds.bundle_fixture import build_bundle
-from worlds.errors import BundleError
-from worlds.store.load import load_bundle
+from worldsmith.worlds.errors import BundleError
+from worldsmith.worlds.store.load import load_bundle
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import openpyxl
 import pytest
 
-from worlds.store.parse import (ParseError, evaluate_formula, parse_docx, parse_email, parse_mbox, parse_xlsx,
+from worldsmith.worlds.store.parse import (ParseError, evaluate_formula, parse_docx, parse_email, parse_mbox, parse_xlsx,
                                 split_new_text)
 
 GRID = {(2, 3): 10.0, (3, 3): 20.0, (4, 3): 12.5, (2, 4): 1.0}

@@ -6,9 +6,9 @@ import duckdb
 import pytest
 
 from tests.worlds.bundle_fixture import make_contents, make_plan
-from worlds.validate import validate_bundle
+from worldsmith.worlds.validate import validate_bundle
 
-render = pytest.importorskip("generators.render.world", reason="the renderers are not in this checkout")
+render = pytest.importorskip("worldsmith.generators.render.world", reason="the renderers are not in this checkout")
 
 
 def _render(root, defect=None):

@@ -14,10 +14,10 @@ from zoneinfo import ZoneInfo
 import duckdb
 from pydantic import ValidationError
 
-from worlds.errors import BundleError
-from worlds.plan import DocumentSpec, EmailSpec, SheetSpec, WorldPlan
-from worlds.store import parse
-from worlds.values import DateValue, Money, Number, numeric_value
+from worldsmith.worlds.errors import BundleError
+from worldsmith.worlds.plan import DocumentSpec, EmailSpec, SheetSpec, WorldPlan
+from worldsmith.worlds.store import parse
+from worldsmith.worlds.values import DateValue, Money, Number, numeric_value
 
 SCHEMA_PATH = Path(__file__).with_name("schema.sql")
 TWIN_SUFFIX = {"document": ".md", "spreadsheet": ".csv"}

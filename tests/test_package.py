@@ -1,0 +1,74 @@
+"""The package: one import name, `worldsmith`, and a public surface that fits on one screen."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import worldsmith
+
+ROOT = Path(__file__).resolve().parents[1]
+LAYERS = {"worlds", "generators", "taxonomies", "flows"}
+SURFACE = {
+    "BundleError", "Manifest", "ModelError", "Outline", "OutlineError", "PublishError", "TaxonomyError",
+    "ValidationReport", "WorldPlan", "WorldsmithError",
+    "generate_world", "load_outline", "read_manifest", "read_plan", "validate_bundle",
+}
+
+
+def test_the_public_surface_is_exactly_the_documented_one():
+    assert set(worldsmith.__all__) == SURFACE
+    for name in worldsmith.__all__:
+        assert getattr(worldsmith, name) is not None
+    assert issubclass(worldsmith.OutlineError, worldsmith.WorldsmithError)
+
+
+def _python_files() -> list[Path]:
+    skip = {".venv", ".git", "outputs", "build"}
+    return [p for p in ROOT.rglob("*.py") if not skip & set(p.relative_to(ROOT).parts)]
+
+
+def test_no_bare_layer_import_remains():
+    bare = []
+    for path in _python_files():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            bare += [f"{path.relative_to(ROOT)}:{node.lineno}: {n}" for n in names if n.split(".")[0] in LAYERS]
+    assert bare == []
+
+
+def test_no_bare_module_path_in_commands_or_docs():
+    texts = [p for p in _python_files()] + [ROOT / "README.md", ROOT / "outputs" / "README.md", ROOT / "pyproject.toml"]
+    found = []
+    for path in texts:
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for layer in LAYERS:
+                for lead in (f'"-m", "{layer}.', f"python -m {layer}.", f"`{layer}.", f'= "{layer}.'):
+                    if lead in line:
+                        found.append(f"{path.relative_to(ROOT)}:{n}")
+    assert found == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="builds a wheel with pip")
+def test_the_wheel_installs_one_top_level_name(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", str(ROOT), "--no-deps", "-w", str(tmp_path)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    wheel = next(tmp_path.glob("worldsmith-*.whl"))
+    names = zipfile.ZipFile(wheel).namelist()
+    top = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
+    assert top == {"worldsmith"}
+    # the data files travel with the code they belong to
+    for needed in ("worldsmith/worlds/checks/planned_fact_present.sql", "worldsmith/worlds/store/schema.sql",
+                   "worldsmith/generators/prompts/system.md", "worldsmith/taxonomies/data/occupations.yaml"):
+        assert needed in names

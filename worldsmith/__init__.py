@@ -1,0 +1,56 @@
+"""worldsmith: synthetic data-room worlds for agent RL environments. The public surface, on one screen.
+
+    import worldsmith
+    outline = worldsmith.load_outline("outlines/examples/tanker-spill-liability.yaml")
+    bundle = worldsmith.generate_world("outlines/examples/tanker-spill-liability.yaml", seed=0)
+    plan = worldsmith.read_plan(bundle)            # the ledger, the cast, the inventory
+    report = worldsmith.validate_bundle(bundle)    # rebuild world.duckdb and run every check
+
+The layers live below: `worldsmith.worlds` (the domain), `worldsmith.generators` (making content),
+`worldsmith.taxonomies` (occupation data) and `worldsmith.flows` (Prefect flows and the CLI).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from worldsmith.worlds.bundle import Manifest, read_manifest, read_plan
+from worldsmith.worlds.errors import (
+    BundleError,
+    ModelError,
+    OutlineError,
+    PublishError,
+    TaxonomyError,
+    WorldsmithError,
+)
+from worldsmith.worlds.outline import Outline, load_outline
+from worldsmith.worlds.plan import WorldPlan
+from worldsmith.worlds.report import ValidationReport
+from worldsmith.worlds.validate import validate_bundle
+
+__all__ = [
+    "BundleError",
+    "Manifest",
+    "ModelError",
+    "Outline",
+    "OutlineError",
+    "PublishError",
+    "TaxonomyError",
+    "ValidationReport",
+    "WorldPlan",
+    "WorldsmithError",
+    "generate_world",
+    "load_outline",
+    "read_manifest",
+    "read_plan",
+    "validate_bundle",
+]
+
+
+def __getattr__(name: str) -> Any:
+    # The flow imports Prefect (about 2 s); a reader of worlds should not pay for it.
+    if name == "generate_world":
+        from worldsmith.flows.generate import generate_world
+
+        return generate_world
+    raise AttributeError(f"module 'worldsmith' has no attribute {name!r}")
