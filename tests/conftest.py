@@ -25,3 +25,19 @@ def prefect_harness():
 
     with prefect_test_harness(server_startup_timeout=120):
         yield
+
+
+@pytest.fixture(scope="session")
+def legal_world(tmp_path_factory) -> Path:
+    """The legal example, published once per session; tests that change a world copy it first."""
+    from tests.published import publish_example
+
+    return publish_example("tanker-spill-liability.yaml", tmp_path_factory.mktemp("legal"))
+
+
+@pytest.fixture(scope="session")
+def diligence_world(tmp_path_factory) -> Path:
+    """The buy-side diligence example, published once per session."""
+    from tests.published import publish_example
+
+    return publish_example("buyside-diligence.yaml", tmp_path_factory.mktemp("diligence"))

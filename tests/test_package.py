@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS = {"worlds", "generators", "taxonomies", "flows"}
 SURFACE = {
     "BundleError", "Manifest", "ModelError", "Outline", "OutlineError", "PublishError", "TaxonomyError",
-    "ValidationReport", "WorldPlan", "WorldsmithError",
-    "generate_world", "load_outline", "read_manifest", "read_plan", "validate_bundle",
+    "ValidationReport", "World", "WorldPlan", "WorldsmithError",
+    "generate_world", "load_outline", "open", "read_manifest", "read_plan", "validate_bundle",
 }
 
 

@@ -5,6 +5,7 @@
     bundle = worldsmith.generate_world("outlines/examples/tanker-spill-liability.yaml", seed=0)
     plan = worldsmith.read_plan(bundle)            # the ledger, the cast, the inventory
     report = worldsmith.validate_bundle(bundle)    # rebuild world.duckdb and run every check
+    world = worldsmith.open(bundle)                # typed, read-only, checksums verified; world.db is DuckDB
 
 The layers live below: `worldsmith.worlds` (the domain), `worldsmith.generators` (making content),
 `worldsmith.taxonomies` (occupation data) and `worldsmith.flows` (Prefect flows and the CLI).
@@ -27,6 +28,7 @@ from worldsmith.worlds.outline import Outline, load_outline
 from worldsmith.worlds.plan import WorldPlan
 from worldsmith.worlds.report import ValidationReport
 from worldsmith.worlds.validate import validate_bundle
+from worldsmith.worlds.world import World, open_world as open  # noqa: A001  (worldsmith.open(path), as the docs say)
 
 __all__ = [
     "BundleError",
@@ -37,10 +39,12 @@ __all__ = [
     "PublishError",
     "TaxonomyError",
     "ValidationReport",
+    "World",
     "WorldPlan",
     "WorldsmithError",
     "generate_world",
     "load_outline",
+    "open",
     "read_manifest",
     "read_plan",
     "validate_bundle",

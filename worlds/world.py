@@ -1,0 +1,281 @@
+"""The loader environments use: a published bundle opened as a typed, read-only World with its DuckDB store.
+
+    world = worldsmith.open("outputs/kestrel-bay-...")
+    world.facts["liability_cap"].text          # 'USD 156,200,000'
+    world.threads[0].messages[0].subject
+    world.db.sql("select path from documents").fetchall()
+
+Opening checks what the bundle claims about itself: its schema_version must be one this code reads,
+and every file the manifest lists must hash to its sha256 (a changed, missing or unlisted file is a
+world that is no longer the one that was validated). The store is opened read-only; a bundle without
+world.duckdb gets one rebuilt in a private temporary folder, never inside the bundle.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import duckdb
+from pydantic import BaseModel, ConfigDict
+
+from worldsmith.worlds import bundle as _bundle
+from worldsmith.worlds.errors import BundleError
+from worldsmith.worlds.plan import LedgerDistractor, LedgerFact, Org, Person, WorldPlan
+from worldsmith.worlds.report import ValidationReport
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class ChecksumError(BundleError):
+    """A bundle's files are not the ones its manifest lists: changed, missing or unlisted."""
+
+
+class Message(BaseModel):
+    """One email as parsed from its .eml file."""
+
+    model_config = _FROZEN
+    artifact_id: str | None
+    path: str
+    message_id: str | None
+    in_reply_to: str | None
+    subject: str | None
+    sender: str | None
+    sender_name: str | None
+    to: tuple[str, ...]
+    cc: tuple[str, ...]
+    sent_at: dt.datetime | None
+    body: str
+    body_new: str
+
+
+class Thread(BaseModel):
+    """The messages of one folder thread, oldest first."""
+
+    model_config = _FROZEN
+    id: str
+    folder: str
+    subject: str | None
+    messages: tuple[Message, ...]
+
+
+class Mailbox(BaseModel):
+    """A person's .mbox: everything they sent or received."""
+
+    model_config = _FROZEN
+    owner: str
+    path: str
+    n_messages: int
+
+
+class Document(BaseModel):
+    """A .docx of the room with its text (paragraphs and table cells, in order)."""
+
+    model_config = _FROZEN
+    artifact_id: str | None
+    path: str
+    title: str | None
+    text: str
+
+
+class Sheet(BaseModel):
+    """One worksheet of a workbook in the room."""
+
+    model_config = _FROZEN
+    artifact_id: str | None
+    path: str
+    name: str
+    n_rows: int
+    n_cols: int
+
+
+class World(BaseModel):
+    """A published world, read-only: its manifest, plan, validation verdict and DuckDB connection."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    path: Path
+    manifest: _bundle.Manifest
+    plan: WorldPlan
+    validation: ValidationReport | None
+    db: Any  # duckdb.DuckDBPyConnection, opened read_only
+
+    @property
+    def room(self) -> Path:
+        """The folder of files an agent sees."""
+        return self.path / _bundle.ROOM
+
+    @property
+    def world_id(self) -> str:
+        """The world's id."""
+        return self.manifest.world_id
+
+    @property
+    def verdict(self) -> str:
+        """pass | warn | fail, as validated before publishing."""
+        return self.manifest.verdict
+
+    @property
+    def organisations(self) -> list[Org]:
+        """The organisations of the world."""
+        return list(self.plan.organisations)
+
+    @property
+    def people(self) -> list[Person]:
+        """The cast."""
+        return list(self.plan.people)
+
+    @property
+    def facts(self) -> dict[str, LedgerFact]:
+        """The fact ledger by id: the ground truth verifiers take their answers from."""
+        return {f.id: f for f in self.plan.facts}
+
+    @property
+    def distractors(self) -> list[LedgerDistractor]:
+        """Labelled wrong values (a superseded draft's figure) and the fact each shadows."""
+        return list(self.plan.distractors)
+
+    @property
+    def messages(self) -> list[Message]:
+        """Every email of the room's folders (not the mailboxes), by path."""
+        return _messages(self.db)
+
+    @property
+    def threads(self) -> list[Thread]:
+        """The room's mail as threads: one per thread folder, messages oldest first."""
+        by_folder: dict[str, list[Message]] = {}
+        for m in self.messages:
+            by_folder.setdefault(m.path.rsplit("/", 1)[0], []).append(m)
+        threads = []
+        for folder, msgs in sorted(by_folder.items()):
+            msgs.sort(key=lambda m: (m.sent_at or dt.datetime.min.replace(tzinfo=dt.timezone.utc), m.path))
+            first = msgs[0]
+            thread_id = next((a.thread for a in self.plan.artifacts if a.id == first.artifact_id and a.kind == "email"),
+                             folder)
+            threads.append(Thread(id=thread_id, folder=folder.rsplit("/", 1)[0], subject=first.subject,
+                                  messages=tuple(msgs)))
+        return threads
+
+    @property
+    def mailboxes(self) -> list[Mailbox]:
+        """Each person's .mbox file."""
+        rows = self.db.execute("select owner, path, n_messages from mailboxes order by owner").fetchall()
+        return [Mailbox(owner=o, path=p, n_messages=n) for o, p, n in rows]
+
+    @property
+    def documents(self) -> list[Document]:
+        """Every .docx of the room."""
+        rows = self.db.execute("select artifact_id, path, title, coalesce(text, '') from documents order by path").fetchall()
+        return [Document(artifact_id=a, path=p, title=t, text=x) for a, p, t, x in rows]
+
+    @property
+    def sheets(self) -> list[Sheet]:
+        """Every worksheet of every .xlsx of the room."""
+        rows = self.db.execute("select artifact_id, path, sheet_name, n_rows, n_cols from sheets "
+                               "order by path, position").fetchall()
+        return [Sheet(artifact_id=a, path=p, name=s, n_rows=r, n_cols=c) for a, p, s, r, c in rows]
+
+    def artifacts_of(self, kind: str) -> list:
+        """The planned artifacts of one kind (email, document, spreadsheet, and chat or calendar where present)."""
+        return [a for a in self.plan.artifacts if a.kind == kind]
+
+    @property
+    def kinds(self) -> set[str]:
+        """The artifact kinds this world has."""
+        return {a.kind for a in self.plan.artifacts}
+
+    def close(self) -> None:
+        """Close the DuckDB connection (and drop a store rebuilt for this reader)."""
+        self.db.close()
+        private = self.__dict__.get("_private_db")
+        if private:
+            shutil.rmtree(private, ignore_errors=True)
+
+    def __enter__(self) -> "World":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _messages(con: duckdb.DuckDBPyConnection) -> list[Message]:
+    rows = con.execute("""
+        select e.artifact_id, e.path, e.message_id, e.in_reply_to, e.subject, e.from_addr, e.from_name,
+               coalesce(list(r.address order by r.address) filter (where r.kind = 'to'), []),
+               coalesce(list(r.address order by r.address) filter (where r.kind = 'cc'), []),
+               e.sent_at, coalesce(e.body, ''), coalesce(e.body_new, '')
+        from emails e left join recipients r on r.path = e.path
+        where e.path not like 'Mailboxes/%'
+        group by all order by e.path""").fetchall()
+    return [Message(artifact_id=a, path=p, message_id=mid, in_reply_to=irt, subject=s, sender=f, sender_name=fn,
+                    to=tuple(to), cc=tuple(cc), sent_at=at, body=b, body_new=bn)
+            for a, p, mid, irt, s, f, fn, to, cc, at, b, bn in rows]
+
+
+def verify_files(path: Path, manifest: _bundle.Manifest) -> list[str]:
+    """What differs between the bundle's files and its manifest: one line per changed, missing or unlisted file."""
+    problems = []
+    listed = {f.path for f in manifest.files}
+    for entry in manifest.files:
+        file = path / entry.path
+        if not file.is_file():
+            problems.append(f"{entry.path}: missing")
+        elif file.stat().st_size != entry.bytes or _bundle.sha256_file(file) != entry.sha256:
+            problems.append(f"{entry.path}: sha256 differs from the manifest")
+    for file in sorted((path / _bundle.ROOM).rglob("*")):
+        rel = file.relative_to(path).as_posix()
+        if file.is_file() and rel not in listed:
+            problems.append(f"{rel}: not listed in the manifest")
+    return problems
+
+
+def open_world(path: str | Path, *, verify: bool = True) -> World:
+    """Open a published world bundle read-only; BundleError for an unknown schema, ChecksumError for changed files."""
+    path = Path(path)
+    if not path.is_dir():
+        raise BundleError(f"{path}: no such world bundle folder; pass a folder under outputs/")
+    manifest_file = path / _bundle.MANIFEST
+    if not manifest_file.is_file():
+        raise BundleError(f"{path}: not a published world (it has no {_bundle.MANIFEST}); publish it with "
+                          "`worldsmith generate`")
+    version = _schema_version(manifest_file)
+    if version != _bundle.BUNDLE_SCHEMA_VERSION:
+        raise BundleError(f"{manifest_file}: schema_version {version!r} is not one this worldsmith reads "
+                          f"({_bundle.BUNDLE_SCHEMA_VERSION}); open it with the worldsmith version that wrote it "
+                          "or regenerate the world")
+    manifest = _bundle.read_manifest(path)
+    if verify:
+        problems = verify_files(path, manifest)
+        if problems:
+            shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
+            raise ChecksumError(f"{path}: the files are not the ones published ({shown}); regenerate the world or "
+                                "restore the bundle from its source")
+    plan = _bundle.read_plan(path)
+    validation = None
+    if (path / _bundle.VALIDATION).is_file():
+        validation = ValidationReport.model_validate_json((path / _bundle.VALIDATION).read_text(encoding="utf-8"))
+    db_file, private = path / _bundle.DATABASE, None
+    if not db_file.is_file():
+        from worldsmith.worlds.store.load import load_bundle
+
+        private = Path(tempfile.mkdtemp(prefix="worldsmith-world-"))
+        db_file = load_bundle(path, private / _bundle.DATABASE)
+    try:
+        con = duckdb.connect(str(db_file), read_only=True)
+    except duckdb.Error as exc:
+        raise BundleError(f"{db_file}: cannot be opened ({exc}); rebuild it with `worldsmith validate {path}`") from None
+    con.execute("set TimeZone = 'UTC'")
+    world = World(path=path, manifest=manifest, plan=plan, validation=validation, db=con)
+    world.__dict__["_private_db"] = private
+    return world
+
+
+def _schema_version(manifest_file: Path) -> Any:
+    import json
+
+    try:
+        return json.loads(manifest_file.read_text(encoding="utf-8")).get("schema_version")
+    except (ValueError, AttributeError) as exc:
+        raise BundleError(f"{manifest_file}: unreadable ({exc}); regenerate the world") from None
