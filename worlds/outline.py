@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator
 
 from worldsmith.worlds.errors import OutlineError
+from worldsmith.worlds.ledger import solve_outline
 from worldsmith.worlds.sourcemap import Loc, format_loc, load_yaml, resolve_loc
 from worldsmith.worlds.values import FactValue
 
@@ -80,13 +81,45 @@ class CastMember(BaseModel):
     title: str | None = Field(None, description="job title to use instead of the taxonomy's")
 
 
+class EarlierValue(BaseModel):
+    """A value a fact held before its current one, from a date on (claims stood at USD 120,000,000 on March 20)."""
+
+    model_config = _STRICT
+    since: dt.date = Field(description="the first day the fact held this value")
+    value: FactValue
+
+
 class Fact(BaseModel):
     """A key fact of the matter: the ground truth that artifacts carry and verifiers check."""
 
     model_config = _STRICT
     id: Id
     statement: str = Field(min_length=3)
-    value: FactValue
+    label: str | None = Field(None, max_length=60,
+                              description="a short name for the fact, e.g. 'OPA 90 liability cap'; derived from the id when absent")
+    value: FactValue | None = Field(None, description="the current value; may be left out when a formula computes it")
+    formula: str | None = Field(None, description="how it follows from other facts: 'per_ton_limit * gross_tonnage', "
+                                                  "'a + b + c', 'max(a, b)', 'percent_of(share, total)', 'round(a / b, 2)'")
+    known_from: dt.date | None = Field(None, description="the first day anyone in the matter knows the current value; "
+                                                         "the window's start when absent (for a formula: its inputs' latest)")
+    values: list[EarlierValue] = Field(default_factory=list, description="earlier values with the day each took hold, oldest first")
+    items: list[str] = Field(default_factory=list, description="the line items a sheet breaks this amount into "
+                                                               "(claimants, contractors, cost heads), in the matter's own words")
+
+    @property
+    def label_text(self) -> str:
+        """The fact's short label: the outline's, else its id in words."""
+        return self.label or self.id.replace("_", " ")
+
+    def history(self) -> list[tuple[dt.date, FactValue]]:
+        """(since, value) pairs, oldest first: the earlier values, then the current one from known_from."""
+        assert self.value is not None and self.known_from is not None, "the ledger is solved at load"
+        return [(v.since, v.value) for v in self.values] + [(self.known_from, self.value)]
+
+    def first_known(self) -> dt.date:
+        """The first day the fact had any value."""
+        assert self.known_from is not None
+        return min([v.since for v in self.values] + [self.known_from])
 
 
 class DateRange(BaseModel):
@@ -106,7 +139,7 @@ class _Item(BaseModel):
     date: dt.date | None = None
     dates: DateRange | None = Field(None, description="a range, for items with a count or long threads")
     facts: list[Id] = Field(default_factory=list, description="ids of the key facts this item carries")
-    count: int = Field(1, ge=1, le=50, description="make this many like it")
+    count: int = Field(1, ge=1, le=5000, description="make this many like it (a daily log over a year: hundreds)")
     purpose: str | None = Field(None, description="why it exists, in a sentence")
 
 
@@ -132,6 +165,8 @@ class SpreadsheetItem(_Item):
 
     kind: Literal["spreadsheet"]
     rows: int = Field(10, ge=2, le=500)
+    rolls_up_to: Id | None = Field(None, description="a money fact these sheets add up to together (daily cost logs to "
+                                                     "the removal costs): each carries a share, all of them its value")
 
 
 Item = Annotated[Union[EmailThreadItem, DocumentItem, SpreadsheetItem], Field(discriminator="kind")]
@@ -201,7 +236,7 @@ def outline_json_schema() -> dict[str, Any]:
 
 def _all_field_names() -> set[str]:
     names: set[str] = set()
-    for model in (Outline, Window, Organisation, CastMember, Fact, DateRange, EmailThreadItem,
+    for model in (Outline, Window, Organisation, CastMember, Fact, EarlierValue, DateRange, EmailThreadItem,
                   DocumentItem, SpreadsheetItem, Folder, Distractor):
         names.update(model.model_fields)
     return names
@@ -296,6 +331,8 @@ def check_references(outline: Outline) -> None:
     roles = unique(outline.cast, "role", "cast")
     facts = unique(outline.facts, "id", "facts")
     unique(outline.distractors, "id", "distractors")
+    solve_outline(outline)
+    fact_by_id = {f.id: f for f in outline.facts}
 
     def known(value: str, pool: set[str], loc: Loc, what: str) -> None:
         if value not in pool:
@@ -310,7 +347,7 @@ def check_references(outline: Outline) -> None:
         if not w.start <= day <= w.end:
             raise outline.error(loc, f"date {day} lies outside the window {w.start} to {w.end}")
 
-    def check_item(item: Any, loc: Loc) -> None:
+    def check_item(item: Any, loc: Loc, exempt: str | None = None) -> None:
         known(item.author, roles, loc + ("author",), "cast role")
         for j, role in enumerate(item.participants):
             known(role, roles, loc + ("participants", j), "cast role")
@@ -319,6 +356,21 @@ def check_references(outline: Outline) -> None:
                 known(role, roles, loc + (attr, j), "cast role")
         for j, fact in enumerate(item.facts):
             known(fact, facts, loc + ("facts", j), "fact id")
+        # An item that carries a fact before anyone knows it is news from the future.
+        day, where = (item.date, "date") if item.date is not None else \
+            (item.dates.start, "dates.start") if item.dates is not None else (None, "")
+        for j, fact in enumerate(item.facts):
+            first = fact_by_id[fact].first_known()
+            if day is not None and fact != exempt and day < first:
+                raise outline.error(loc + ("facts", j),
+                                    f"fact {fact!r} is known from {first}, but this item is dated {day} ({where}); "
+                                    f"date the item on or after {first}, or leave the fact out")
+        rolled = getattr(item, "rolls_up_to", None)
+        if rolled is not None:
+            known(rolled, facts, loc + ("rolls_up_to",), "fact id")
+            if fact_by_id[rolled].value.type != "money":
+                raise outline.error(loc + ("rolls_up_to",), f"sheets roll up to an amount of money; "
+                                                            f"{rolled!r} is a {fact_by_id[rolled].value.type}")
         if item.date is not None:
             in_window(item.date, loc + ("date",))
         if item.dates is not None:
@@ -338,7 +390,7 @@ def check_references(outline: Outline) -> None:
         bad = check_folder_path(d.folder)
         if bad:
             raise outline.error(("distractors", i, "folder"), bad)
-        check_item(d.item, ("distractors", i, "item"))
+        check_item(d.item, ("distractors", i, "item"), exempt=d.fact)
         fact = next(f for f in outline.facts if f.id == d.fact)
         if fact.value.type != d.value.type:
             raise outline.error(("distractors", i, "value", "type"),

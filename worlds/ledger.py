@@ -1,0 +1,392 @@
+"""The fact ledger as a model of the matter: formulas over fact ids, evaluated in order, money and units kept straight.
+
+A formula is a small expression over fact ids, parsed with `ast` and walked here (never `eval`):
+
+    per_ton_limit * gross_tonnage            removal_costs + nrd_claimed + economic_loss
+    max(per_ton_limit * gross_tonnage, floor_limit)    percent_of(fault_share, total_claims)
+    round(total / 3, 2)                      fault_share * total_claims   (a percent multiplies as its fraction)
+
+Values are exact (Decimal). Money adds only to money of the same currency; numbers add only to numbers
+of the same unit; money times a number (a rate times a tonnage) is money; money over money is a ratio.
+Anything else is a LedgerError that names the two numbers, which the outline loader turns into an
+OutlineError at the fact's line.
+"""
+
+from __future__ import annotations
+
+import ast
+import datetime as dt
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, DivisionByZero, InvalidOperation
+from typing import Callable, Iterable
+
+from worldsmith.worlds.values import Money, Number, Percent, render_value
+
+CENT = Decimal("0.01")
+FUNCTIONS = ("max", "min", "round", "percent_of", "sum", "abs")
+
+
+class LedgerError(ValueError):
+    """A formula that cannot be computed, or whose result disagrees with what the outline states."""
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number with what it counts: money in a currency, a plain number with a unit, or a percent."""
+
+    kind: str  # money | number | percent
+    amount: Decimal
+    currency: str | None = None
+    unit: str | None = None
+
+    def shown(self) -> str:
+        """The quantity as the ledger writes it, for messages."""
+        return render_value(self.as_value())
+
+    def as_value(self) -> Money | Number | Percent:
+        """The fact value this quantity is (money rounded to the cent)."""
+        if self.kind == "money":
+            return Money(amount=_tidy(self.amount.quantize(CENT, ROUND_HALF_UP)), currency=self.currency or "USD")
+        if self.kind == "percent":
+            return Percent(value=_tidy(self.amount))
+        return Number(value=_tidy(self.amount), unit=self.unit)
+
+    @property
+    def factor(self) -> Decimal:
+        """What the quantity multiplies by: a percent as its fraction, anything else as itself."""
+        return self.amount / 100 if self.kind == "percent" else self.amount
+
+
+def _tidy(value: Decimal) -> Decimal:
+    """A Decimal without a needless exponent: 156200000.00 -> 156200000, 12.50 -> 12.5."""
+    if value == value.to_integral_value():
+        return value.quantize(Decimal(1))
+    return value.normalize()
+
+
+def quantity_of(value: object) -> Quantity | None:
+    """The quantity of a fact value, or None for dates and text (which formulas cannot use)."""
+    if isinstance(value, Money):
+        return Quantity("money", value.amount, currency=value.currency)
+    if isinstance(value, Percent):
+        return Quantity("percent", value.value)
+    if isinstance(value, Number):
+        return Quantity("number", value.value, unit=value.unit)
+    return None
+
+
+# ---------------------------------------------------------------- parsing
+
+
+def parse_formula(text: str) -> ast.expr:
+    """The formula's syntax tree, refused unless it uses only fact ids, numbers, + - * / and the known functions."""
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError as exc:
+        raise LedgerError(f"formula {text!r} is not an expression ({exc.msg}); write e.g. 'a * b' or 'max(a, b)'") from None
+    for node in ast.walk(tree.body):
+        if isinstance(node, (ast.BinOp, ast.UnaryOp, ast.Name, ast.Load, ast.Add, ast.Sub, ast.Mult, ast.Div,
+                             ast.USub, ast.UAdd)):
+            continue
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+            continue
+        if isinstance(node, ast.Call):
+            if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS or node.keywords:
+                name = node.func.id if isinstance(node.func, ast.Name) else "that call"
+                raise LedgerError(f"formula {text!r} calls {name}; the functions are {', '.join(FUNCTIONS)}")
+            continue
+        raise LedgerError(f"formula {text!r} uses {type(node).__name__.lower()}; "
+                          "use fact ids, numbers, + - * / and " + ", ".join(FUNCTIONS))
+    return tree.body
+
+
+def references(text: str) -> list[str]:
+    """The fact ids a formula uses, in order of first use."""
+    names: list[str] = []
+
+    def walk(node: ast.expr) -> None:  # depth first, left to right: the order a reader sees
+        if isinstance(node, ast.Name):
+            if node.id not in names:
+                names.append(node.id)
+        elif isinstance(node, ast.BinOp):
+            walk(node.left)
+            walk(node.right)
+        elif isinstance(node, ast.UnaryOp):
+            walk(node.operand)
+        elif isinstance(node, ast.Call):
+            for arg in node.args:
+                walk(arg)
+
+    walk(parse_formula(text))
+    return names
+
+
+# ---------------------------------------------------------------- arithmetic
+
+
+def _add(a: Quantity, b: Quantity, sign: int, what: str) -> Quantity:
+    if a.kind != b.kind:
+        raise LedgerError(f"{what} mixes {a.kind} {a.shown()} with {b.kind} {b.shown()}")
+    if a.kind == "money" and a.currency != b.currency:
+        raise LedgerError(f"{what} mixes currencies: {a.shown()} and {b.shown()}; convert one with a fact of its own")
+    if a.kind == "number" and a.unit != b.unit:
+        raise LedgerError(f"{what} mixes units: {a.shown()} and {b.shown()}")
+    return Quantity(a.kind, a.amount + sign * b.amount, a.currency, a.unit)
+
+
+def _mul(a: Quantity, b: Quantity) -> Quantity:
+    if a.kind == "money" and b.kind == "money":
+        raise LedgerError(f"multiplies two amounts of money, {a.shown()} and {b.shown()}")
+    if a.kind == "percent" and b.kind == "percent":
+        return Quantity("percent", a.amount * b.factor)
+    money = a if a.kind == "money" else b if b.kind == "money" else None
+    if money is not None:
+        other = b if money is a else a
+        return Quantity("money", money.amount * other.factor, currency=money.currency)
+    if a.kind == "percent" or b.kind == "percent":
+        base, pct = (b, a) if a.kind == "percent" else (a, b)
+        return Quantity("number", base.amount * pct.factor, unit=base.unit)
+    unit = a.unit or b.unit if not (a.unit and b.unit) else f"{a.unit}*{b.unit}"
+    return Quantity("number", a.amount * b.amount, unit=unit)
+
+
+def _div(a: Quantity, b: Quantity) -> Quantity:
+    if b.amount == 0:
+        raise LedgerError(f"divides {a.shown()} by zero")
+    if a.kind == "money" and b.kind == "money":
+        if a.currency != b.currency:
+            raise LedgerError(f"divides {a.shown()} by {b.shown()}: two currencies")
+        return Quantity("number", a.amount / b.amount)
+    if a.kind == "money":
+        return Quantity("money", a.amount / b.factor, currency=a.currency)
+    if b.kind == "money":
+        raise LedgerError(f"divides {a.shown()} by an amount of money, {b.shown()}")
+    if a.kind == "percent" and b.kind != "percent":
+        return Quantity("percent", a.amount / b.amount)
+    unit = None if a.unit == b.unit else (a.unit if not b.unit else f"{a.unit or '1'}/{b.unit}")
+    return Quantity("number", a.factor / b.factor, unit=unit)
+
+
+def _same_kind(args: list[Quantity], name: str) -> None:
+    for other in args[1:]:
+        _add(args[0], other, 1, f"{name}()")  # the same rules as adding them
+
+
+def evaluate(tree: ast.expr, lookup: Callable[[str], Quantity]) -> Quantity:
+    """The value of a parsed formula, with `lookup` giving each fact id's quantity."""
+    if isinstance(tree, ast.Constant):
+        return Quantity("number", Decimal(str(tree.value)))
+    if isinstance(tree, ast.Name):
+        return lookup(tree.id)
+    if isinstance(tree, ast.UnaryOp):
+        inner = evaluate(tree.operand, lookup)
+        return inner if isinstance(tree.op, ast.UAdd) else Quantity(inner.kind, -inner.amount, inner.currency, inner.unit)
+    if isinstance(tree, ast.BinOp):
+        a, b = evaluate(tree.left, lookup), evaluate(tree.right, lookup)
+        if isinstance(tree.op, ast.Add):
+            return _add(a, b, 1, "the formula")
+        if isinstance(tree.op, ast.Sub):
+            return _add(a, b, -1, "the formula")
+        if isinstance(tree.op, ast.Mult):
+            return _mul(a, b)
+        return _div(a, b)
+    assert isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name)
+    name = tree.func.id
+    args = [evaluate(a, lookup) for a in tree.args]
+    if not args:
+        raise LedgerError(f"{name}() needs arguments")
+    if name in ("max", "min", "sum"):
+        _same_kind(args, name)
+        if name == "sum":
+            total = args[0]
+            for other in args[1:]:
+                total = _add(total, other, 1, "sum()")
+            return total
+        pick = max if name == "max" else min
+        return pick(args, key=lambda q: q.amount)
+    if name == "abs":
+        q = args[0]
+        return Quantity(q.kind, abs(q.amount), q.currency, q.unit)
+    if name == "round":
+        places = int(args[1].amount) if len(args) > 1 else 0
+        q = args[0]
+        return Quantity(q.kind, q.amount.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP), q.currency, q.unit)
+    # percent_of(p, x): p percent of x
+    if len(args) != 2 or args[0].kind != "percent":
+        raise LedgerError("percent_of(p, x) takes a percent fact and the amount it is a percent of")
+    return _mul(args[0], args[1])
+
+
+def agrees(stated: Quantity, computed: Quantity) -> bool:
+    """Whether a stated value is the computed one as written: money to the cent, others to the stated places."""
+    if stated.kind != computed.kind or stated.currency != computed.currency:
+        return False
+    places = max(2, -stated.amount.as_tuple().exponent) if stated.kind == "money" else \
+        max(0, -_tidy(stated.amount).as_tuple().exponent)
+    try:
+        return computed.amount.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP) == stated.amount.quantize(Decimal(1).scaleb(-places))
+    except InvalidOperation:
+        return False
+
+
+# ---------------------------------------------------------------- the graph
+
+
+@dataclass
+class Node:
+    """One fact as the solver sees it: its id, its stated value (or None), its formula (or None)."""
+
+    id: str
+    value: object | None
+    formula: str | None
+
+
+def solve(nodes: Iterable[Node], fail: Callable[[str, str, str], Exception]) -> dict[str, Quantity | None]:
+    """Every fact's quantity, formulas evaluated in dependency order; `fail(fact_id, field, message)` builds the error.
+
+    Facts without a formula keep their stated value; a formula's result must agree with a stated value.
+    Dates and text have no quantity (None) and cannot appear in formulas.
+    """
+    by_id = {n.id: n for n in nodes}
+    trees: dict[str, ast.expr] = {}
+    for n in by_id.values():
+        if n.formula is not None:
+            try:
+                trees[n.id] = parse_formula(n.formula)
+            except LedgerError as exc:
+                raise fail(n.id, "formula", str(exc)) from None
+            for ref in references(n.formula):
+                if ref not in by_id:
+                    import difflib
+                    close = difflib.get_close_matches(ref, sorted(by_id), n=1, cutoff=0.6)
+                    hint = f"; did you mean {close[0]!r}?" if close else ""
+                    raise fail(n.id, "formula", f"formula uses {ref!r}, which is not a fact id{hint}")
+    done: dict[str, Quantity | None] = {}
+    visiting: list[str] = []
+
+    def value_of(fid: str) -> Quantity | None:
+        if fid in done:
+            return done[fid]
+        node = by_id[fid]
+        if fid in visiting:
+            cycle = visiting[visiting.index(fid):] + [fid]
+            raise fail(cycle[0], "formula", "formulas go round in a cycle: " + " -> ".join(cycle))
+        if node.formula is None:
+            done[fid] = quantity_of(node.value)
+            return done[fid]
+        visiting.append(fid)
+
+        def lookup(ref: str) -> Quantity:
+            q = value_of(ref)
+            if q is None:
+                raise fail(fid, "formula", f"formula uses {ref!r}, a {getattr(by_id[ref].value, 'type', 'text')} fact; "
+                                           "formulas compute with money, numbers and percents")
+            return q
+
+        try:
+            computed = evaluate(trees[fid], lookup)
+        except (LedgerError, InvalidOperation, DivisionByZero) as exc:
+            raise fail(fid, "formula", f"{node.formula}: {exc}") from None
+        visiting.pop()
+        if computed.kind == "money":
+            computed = Quantity("money", computed.amount.quantize(CENT, ROUND_HALF_UP), computed.currency)
+        if node.value is not None:
+            stated = quantity_of(node.value)
+            if stated is None:
+                raise fail(fid, "value", f"the formula gives {computed.shown()}, but the value is a "
+                                         f"{node.value.type}; give a money, number or percent value, or none")
+            if stated.kind == "number" and computed.kind == "number" and computed.unit != stated.unit:
+                computed = Quantity("number", computed.amount, unit=stated.unit)  # the stated unit names it
+            if not agrees(stated, computed):
+                raise fail(fid, "value", f"the stated value {stated.shown()} disagrees with its formula "
+                                         f"{node.formula} = {computed.shown()}; correct one of them, or leave the value out")
+        done[fid] = computed
+        return computed
+
+    for fid in by_id:
+        value_of(fid)
+    return done
+
+
+def value_on(history: list[tuple[dt.date, object]], day: dt.date) -> object | None:
+    """The value a fact held on `day`, from (since, value) pairs in date order; None before the first."""
+    held = None
+    for since, value in history:
+        if since <= day:
+            held = value
+        else:
+            break
+    return held
+
+
+def solve_outline(outline) -> None:
+    """Solve an outline's facts in place: compute formulas, fill omitted values, date every fact.
+
+    Every problem raises the outline's own OutlineError at the fact's field (its formula, value,
+    known_from or values), with both numbers or both dates.
+    """
+    facts = outline.facts
+    index = {f.id: i for i, f in enumerate(facts)}
+
+    def fail(fid: str, field: str, message: str) -> Exception:
+        return outline.error(("facts", index[fid], field), message)
+
+    for i, f in enumerate(facts):
+        if f.value is None and f.formula is None:
+            raise outline.error(("facts", i, "value"), "give a value, or a formula that computes it")
+    solved = solve([Node(f.id, f.value, f.formula) for f in facts], fail)
+    for f in facts:
+        if f.value is None:
+            f.value = solved[f.id].as_value()  # type: ignore[union-attr]
+    # Dates: a formula's fact is known when its last input is; others from the window's start.
+    start = outline.window.start
+    order: list[str] = []
+    seen: set[str] = set()
+
+    def visit(fid: str) -> None:
+        if fid in seen:
+            return
+        seen.add(fid)
+        f = facts[index[fid]]
+        for ref in references(f.formula) if f.formula else []:
+            visit(ref)
+        order.append(fid)
+
+    for f in facts:
+        visit(f.id)
+    for fid in order:
+        i = index[fid]
+        f = facts[i]
+        inputs = [facts[index[r]] for r in references(f.formula)] if f.formula else []
+        latest = max(inputs, key=lambda g: g.known_from, default=None)
+        if f.known_from is None:
+            f.known_from = latest.known_from if latest is not None else start
+        elif latest is not None and f.known_from < latest.known_from:
+            raise outline.error(("facts", i, "known_from"),
+                                f"known from {f.known_from}, but its input {latest.id!r} is known only from "
+                                f"{latest.known_from}; a result cannot be known before what it is computed from")
+        if f.known_from > outline.window.end:
+            raise outline.error(("facts", i, "known_from"),
+                                f"known from {f.known_from}, after the window ends ({outline.window.end})")
+        if f.values and f.formula:
+            raise outline.error(("facts", i, "values"), "a formula's earlier values follow from its inputs' "
+                                                        "earlier values; give them on the inputs instead")
+        previous = None
+        for j, earlier in enumerate(f.values):
+            if earlier.value.type != f.value.type:
+                raise outline.error(("facts", i, "values", j, "value", "type"),
+                                    f"fact {f.id!r} is a {f.value.type}; its earlier values must be one too")
+            if previous is not None and earlier.since <= previous:
+                raise outline.error(("facts", i, "values", j, "since"),
+                                    f"earlier values go oldest first: {earlier.since} is not after {previous}")
+            if earlier.since >= f.known_from:
+                raise outline.error(("facts", i, "values", j, "since"),
+                                    f"an earlier value from {earlier.since} is not earlier than the current one, "
+                                    f"known from {f.known_from}")
+            previous = earlier.since
+        for j, name in enumerate(f.items):
+            if f.value.type != "money":
+                raise outline.error(("facts", i, "items"), f"only an amount of money breaks down into items; "
+                                                           f"{f.id!r} is a {f.value.type}")
+            if not name.strip():
+                raise outline.error(("facts", i, "items", j), "an item needs a name")
