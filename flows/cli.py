@@ -322,6 +322,11 @@ def profile_build(
         err.print(f"wrote {out}")
 
 
+from worldsmith.flows import env_cli  # noqa: E402  (serve, tasks, export: commands for environment builders)
+
+env_cli.register(app)
+
+
 def main() -> None:
     """Entry point of the `worldsmith` command."""
     app()

@@ -13,7 +13,7 @@ import pytest
 import worldsmith
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = {"worlds", "generators", "taxonomies", "flows"}
+LAYERS = {"worlds", "generators", "taxonomies", "flows", "environments"}
 SURFACE = {
     "BundleError", "Manifest", "ModelError", "Outline", "OutlineError", "PublishError", "TaxonomyError",
     "ValidationReport", "World", "WorldPlan", "WorldsmithError",

@@ -1,0 +1,1 @@
+"""environments: what RL environments consume from a world: apps over MCP, sessions, tasks with verifiers, exports."""

@@ -1,0 +1,77 @@
+"""Sessions (writes to a copy, reset, state) and fault injection, through the server in process."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+pytest.importorskip("fastmcp")
+from fastmcp import Client  # noqa: E402
+
+from worldsmith.environments import drive, mail  # noqa: E402
+from worldsmith.environments.faults import FaultConfig  # noqa: E402
+from worldsmith.environments.server import build_server  # noqa: E402
+from worldsmith.environments.session import SessionError  # noqa: E402
+
+
+def test_forward_and_a_filed_memo_are_in_the_state_and_reset_removes_them(legal_world, tmp_path):
+    _, session = build_server(legal_world, tmp_path / "s", user="partner")
+    first = session.world.messages[0]
+    fwd = mail.forward(session, first.message_id, ["someone@ostrander-energy.example"], "FYI")
+    assert fwd["subject"].startswith("Fwd: ") and first.body.splitlines()[0] in fwd["body"]
+    path = session.write_document("Memos/Note on the cap.md", "The cap is USD 156,200,000.")
+    assert drive.read_document(session, path)["text"] == "The cap is USD 156,200,000."
+    assert any(e["path"] == path for e in drive.list_folder(session, "Memos"))
+    state = session.state()
+    assert state.user == session.world.plan.person("partner").email
+    assert sorted(state.files_added) == sorted([fwd["path"], path]) and not state.files_changed
+    session.reset()
+    assert session.state().sent == [] and session.state().files_added == []
+    assert not (session.room / path).exists()
+
+
+def test_a_session_folder_resumes_its_state(legal_world, tmp_path):
+    _, session = build_server(legal_world, tmp_path / "s")
+    session.submit_answer("USD 156,200,000")
+    _, again = build_server(legal_world, tmp_path / "s")
+    assert again.state().answer == "USD 156,200,000"
+
+
+def test_bad_requests_say_what_to_do(legal_world, tmp_path):
+    _, session = build_server(legal_world, tmp_path / "s")
+    with pytest.raises(SessionError, match="not a path inside"):
+        session.write_document("../escape.md", "x")
+    with pytest.raises(SessionError, match="B3 or A1:D10"):
+        drive.read_sheet(session, session.world.sheets[0].path, "not a range")
+    with pytest.raises(SessionError, match="no person"):
+        build_server(legal_world, tmp_path / "t", user="nobody")
+
+
+def test_faults_are_injected_at_the_rate_and_never_on_session_control(legal_world, tmp_path):
+    server, _ = build_server(legal_world, tmp_path / "s", faults=FaultConfig(rate=0.5, seed=3, timeout_s=0.0))
+
+    async def run():
+        outcomes = []
+        async with Client(server) as client:
+            for _ in range(40):
+                try:
+                    r = await client.call_tool("mail_list_folders", {}, raise_on_error=False)
+                    text = r.content[0].text if r.content else ""
+                    outcomes.append("error" if r.is_error else ("ok" if '"folders"' in text else "malformed"))
+                except Exception:  # a malformed reply the client cannot parse
+                    outcomes.append("malformed")
+            control = [await client.call_tool("export_state", {}) for _ in range(10)]
+        return outcomes, control
+
+    outcomes, control = asyncio.run(run())
+    faulted = [o for o in outcomes if o != "ok"]
+    assert 10 <= len(faulted) <= 30 and {"error", "malformed"} <= set(faulted)
+    assert all(not r.is_error for r in control)
+
+
+def test_an_unknown_fault_kind_is_refused():
+    from worldsmith.environments.faults import FaultInjection
+
+    with pytest.raises(ValueError, match="unknown fault kinds"):
+        FaultInjection(FaultConfig(rate=0.1, kinds=["meteor"]))
