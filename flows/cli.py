@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from worldsmith.flows.cli_taxonomy import taxonomy_app
 from worldsmith.worlds.errors import WorldsmithError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
@@ -18,6 +19,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
                   help="Make synthetic data-room worlds from expert outlines.")
 outline_app = typer.Typer(no_args_is_help=True, help="Check outlines and export their schema.")
 app.add_typer(outline_app, name="outline")
+app.add_typer(taxonomy_app, name="taxonomy")
 console = Console(stderr=False, highlight=False)
 err = Console(stderr=True, highlight=False)
 
@@ -42,6 +44,8 @@ def generate(
     config: Optional[Path] = typer.Option(None, help="a worldsmith.toml (default ./worldsmith.toml, then the user's)"),
     profile: Optional[Path] = typer.Option(None, help="reference mail profile for the realism checks "
                                                       "(default: the shipped business-mail profile)"),
+    taxonomy: Optional[Path] = typer.Option(None, help="an imported taxonomy .duckdb (worldsmith taxonomy "
+                                                       "import-onet); env WORLDSMITH_TAXONOMY; default shipped"),
 ) -> None:
     """Generate the world an outline describes, validate it, and publish it.
 
@@ -60,9 +64,9 @@ def generate(
     started = time.perf_counter()
     try:
         settings = resolve_config({"backend": backend, "model": model, "base_url": base_url,
-                                   "concurrency": concurrency, "no_cache": no_cache}, config)
+                                   "concurrency": concurrency, "no_cache": no_cache, "taxonomy": taxonomy}, config)
         # Bad input stops here, before Prefect starts and before anything is written.
-        prepared = pipeline.prepare(outline, seed, make_backend(settings), expand)
+        prepared = pipeline.prepare(outline, seed, make_backend(settings), expand, settings.taxonomy)
         _check_profile(profile)
     except WorldsmithError as exc:
         _fail(exc)
@@ -87,7 +91,8 @@ def generate(
             result = generate_world(str(outline), seed=seed, out=str(out), concurrency=concurrency, backend=backend,
                                     model=model, base_url=base_url, expand=expand, no_cache=no_cache,
                                     repair_rounds=repair_rounds, config_file=str(config) if config else None,
-                                    profile=str(profile) if profile else None)
+                                    profile=str(profile) if profile else None,
+                                    taxonomy=str(taxonomy) if taxonomy else None)
     except WorldsmithError as exc:
         _fail(exc)
     finally:

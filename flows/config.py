@@ -40,6 +40,7 @@ class RunConfig(BaseModel):
     max_attempts: int = Field(6, ge=1, le=20)
     backoff_base: float = Field(0.5, gt=0, description="seconds before the first retry; doubles, with jitter")
     cache: Path | None = None
+    taxonomy: Path | None = Field(None, description="an imported taxonomy (.duckdb) or a taxonomy folder; default shipped")
     no_cache: bool = False
     prices: dict[str, Price] = Field(default_factory=dict)
     source: dict[str, str] = Field(default_factory=dict, description="where each setting came from")
@@ -60,6 +61,7 @@ ENV = {
     "api_key": "OPENAI_API_KEY",
     "cache": "WORLDSMITH_CACHE",
     "concurrency": "WORLDSMITH_CONCURRENCY",
+    "taxonomy": "WORLDSMITH_TAXONOMY",
 }
 
 

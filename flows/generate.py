@@ -32,7 +32,8 @@ publish_stage = _stage(pipeline.publish, name="publish")
 def generate_world(outline: str, seed: int = 0, out: str = "outputs", concurrency: int | None = None,
                    backend: str | None = None, model: str | None = None, base_url: str | None = None,
                    expand: int = 0, no_cache: bool = False, cache: str | None = None, repair_rounds: int = 2,
-                   config_file: str | None = None, profile: str | None = None) -> pipeline.Published:
+                   config_file: str | None = None, profile: str | None = None,
+                   taxonomy: str | None = None) -> pipeline.Published:
     """Make the world an outline describes and publish it under `out`.
 
     The API key is never a parameter (Prefect stores parameters): it comes from $OPENAI_API_KEY or
@@ -40,9 +41,10 @@ def generate_world(outline: str, seed: int = 0, out: str = "outputs", concurrenc
     """
     started = time.perf_counter()
     config = resolve_config({"backend": backend, "model": model, "base_url": base_url, "concurrency": concurrency,
-                             "no_cache": no_cache, "cache": cache}, Path(config_file) if config_file else None)
+                             "no_cache": no_cache, "cache": cache, "taxonomy": taxonomy},
+                            Path(config_file) if config_file else None)
     chosen = make_backend(config)
-    prepared = pipeline.prepare(outline, seed, chosen, expand)
+    prepared = pipeline.prepare(outline, seed, chosen, expand, config.taxonomy)
     expansion = expand_stage(prepared, chosen, expand)
     plan = plan_stage(prepared, expansion)
     progress.start(len(plan.artifacts))

@@ -57,12 +57,14 @@ class Published(BaseModel):
     refused_proposals: list[str] = []
 
 
-def prepare(outline_path: str | Path, seed: int, backend: Backend, expand: int = 0) -> Prepared:
+def prepare(outline_path: str | Path, seed: int, backend: Backend, expand: int = 0,
+            taxonomy_path: str | Path | None = None) -> Prepared:
     """Read the outline, resolve its roles, and derive the world id from every input that shapes the world."""
     outline = load_outline(outline_path)
-    taxonomy = load_taxonomy()
+    where = Path(taxonomy_path) if taxonomy_path else None
+    taxonomy = load_taxonomy(where)
     resolve_cast(outline, taxonomy)
-    tax_sha = taxonomy_sha256()
+    tax_sha = taxonomy_sha256(where)
     fingerprint = {
         "outline": outline.sha256(), "taxonomy": tax_sha, "seed": seed,
         "backend": backend.name, "model": backend.model, "generator": GENERATOR_VERSION,

@@ -144,8 +144,12 @@ def _shipped() -> Taxonomy:
 
 
 def load_taxonomy(path: Path | None = None) -> Taxonomy:
-    """The taxonomy at `path` (a folder or its occupations.yaml), or the shipped one (cached) when None."""
+    """The taxonomy at `path` (a folder, its occupations.yaml, or an O*NET import's .duckdb), or the shipped one when None."""
     # The shipped data never changes while a process runs, so it is parsed once; callers must not mutate it.
+    if path is not None and Path(path).suffix == ".duckdb":
+        from worldsmith.taxonomies.onet_view import onet_taxonomy
+
+        return onet_taxonomy(Path(path))
     return _shipped() if path is None else _load(path)
 
 
@@ -153,6 +157,15 @@ def taxonomy_sha256(path: Path | None = None) -> str:
     """SHA-256 over the bytes of the files a taxonomy is loaded from (name, length and content of each)."""
     # The SOC list of all detailed occupations is left out on purpose: it only shapes error messages,
     # and a world's id should not change when it does.
+    if path is not None and Path(path).suffix == ".duckdb":
+        # A DuckDB file's bytes are not stable; the import recorded the hash of the release it read.
+        from worldsmith.taxonomies.store import open_taxonomy
+
+        db = open_taxonomy(Path(path))
+        try:
+            return db.sha256
+        finally:
+            db.con.close()
     digest = hashlib.sha256()
     for file in _files(path):
         content = _read_bytes(file)

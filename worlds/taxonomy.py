@@ -61,9 +61,12 @@ class Taxonomy(BaseModel):
 
     def resolve(self, ref: str) -> Occupation | None:
         """An occupation by SOC code, official title or one of its job titles (case-insensitive)."""
-        ref_l = ref.strip().lower()
+        ref = ref.strip()
+        if len(ref) == 10 and ref[7] == "." and ref[:7].replace("-", "").isdigit():
+            ref = ref[:7]  # an O*NET-SOC code (23-1011.00) names its SOC detailed occupation
+        ref_l = ref.lower()
         for occ in self.occupations:
-            if occ.code == ref.strip() or occ.title.lower() == ref_l:
+            if occ.code == ref or occ.title.lower() == ref_l:
                 return occ
         for occ in self.occupations:
             if ref_l in (t.lower() for t in occ.job_titles.values()):

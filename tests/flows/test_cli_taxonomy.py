@@ -1,0 +1,37 @@
+"""`worldsmith taxonomy ...` as an operator runs it: import a release, then list, search and show."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import REPO
+
+FIXTURE = REPO / "tests" / "fixtures" / "onet-mini"
+
+
+def run(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "worldsmith.flows.cli", "taxonomy", *args], cwd=cwd,
+                          env=dict(os.environ, COLUMNS="200", **env), capture_output=True, text=True, timeout=300)
+
+
+def test_import_then_search_show_and_list(tmp_path):
+    done = run("import-onet", str(FIXTURE), "--out", "mini.duckdb", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "imported O*NET 0.1" in done.stdout and "5 occupations" in done.stdout
+    found = run("search", "trial lawyr", "--taxonomy", "mini.duckdb", cwd=tmp_path)
+    assert found.returncode == 0 and found.stdout.splitlines()[3].split()[1] == "23-1011.00"
+    shown = run("show", "23-2011", "--json", cwd=tmp_path, WORLDSMITH_TAXONOMY="mini.duckdb")
+    detail = json.loads(shown.stdout)
+    assert detail["code"] == "23-2011.00" and detail["rollup"]["major"]["code"] == "23-0000"
+    listed = run("list", "23-0000", "--taxonomy", "mini.duckdb", cwd=tmp_path)
+    assert "Paralegals and Legal Assistants" in listed.stdout and "Lawyers" in listed.stdout
+
+
+def test_a_bad_release_folder_is_one_clear_error(tmp_path):
+    done = run("import-onet", str(tmp_path / "nowhere"), cwd=tmp_path)
+    assert done.returncode == 2
+    assert "no such folder" in done.stderr and "Traceback" not in done.stderr
