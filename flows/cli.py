@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from worldsmith.flows.cli_taxonomy import taxonomy_app
+from worldsmith.flows.cli_worlds import worlds_app
 from worldsmith.worlds.errors import WorldsmithError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
@@ -20,6 +21,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
 outline_app = typer.Typer(no_args_is_help=True, help="Check outlines and export their schema.")
 app.add_typer(outline_app, name="outline")
 app.add_typer(taxonomy_app, name="taxonomy")
+app.add_typer(worlds_app, name="worlds")
 console = Console(stderr=False, highlight=False)
 err = Console(stderr=True, highlight=False)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import shutil
 import uuid
@@ -170,9 +169,8 @@ def _tidy_staging(out: Path) -> None:
 
 
 def append_catalog(out: Path, manifest: Manifest, path: Path) -> None:
-    """Record a published world in out/catalog.jsonl, one JSON line per publication."""
-    row = {"world_id": manifest.world_id, "title": manifest.title, "path": str(path), "verdict": manifest.verdict,
-           "seed": manifest.seed, "backend": manifest.backend, "model": manifest.model,
-           "outline_sha256": manifest.outline_sha256, "artifacts": sum(v for k, v in manifest.counts.items() if not k.startswith("."))}
-    with (out / "catalog.jsonl").open("a", encoding="utf-8") as fh:
-        fh.write(json.dumps(row, sort_keys=True) + "\n")
+    """Record a published world in out/catalog.duckdb (one row per world id, replaced on republishing)."""
+    from worldsmith.worlds.catalog import record_world
+
+    plan = read_plan(path)
+    record_world(out, manifest, path, [p.occupation for p in plan.people])

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import email
 import email.policy
-import json
 import mailbox
 from pathlib import Path
 
@@ -41,8 +40,11 @@ def test_legal_example_publishes_a_clean_world_of_all_kinds(legal_world):
     assert sum(manifest.counts[k] for k in ("email", "document", "spreadsheet")) >= 40
     assert all(manifest.counts[k] > 0 for k in ("email", "document", "spreadsheet"))
     assert not (out / bundle.STAGING).exists(), "staging folder left behind"
-    catalog = [json.loads(line) for line in (out / "catalog.jsonl").read_text().splitlines()]
-    assert catalog[-1]["world_id"] == result.world_id
+    from worldsmith.worlds.catalog import list_worlds
+
+    row = list_worlds(out)[-1]
+    assert (row.world_id, row.path, row.outline_sha256) == (result.world_id, str(path), manifest.outline_sha256)
+    assert "23-1011" in row.occupations
 
 
 def test_manifest_lists_every_file_with_its_checksum(legal_world):

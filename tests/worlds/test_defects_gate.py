@@ -33,7 +33,9 @@ def test_a_world_with_an_error_is_quarantined_with_its_report(tmp_path):
     saved = json.loads((target / bundle.VALIDATION).read_text())
     assert saved["verdict"] == "fail" and "no_contradicting_value" in {c["id"] for c in saved["checks"] if c["count"]}
     assert json.loads((target / bundle.MANIFEST).read_text())["errors"] == report.errors >= 1
-    assert not (out / "catalog.jsonl").exists()  # a quarantined world is not catalogued
+    from worldsmith.worlds.catalog import list_worlds
+
+    assert list_worlds(out) == []  # a quarantined world is not catalogued
 
 
 def test_a_world_with_only_warnings_is_published_and_counts_them(tmp_path):
@@ -42,5 +44,6 @@ def test_a_world_with_only_warnings_is_published_and_counts_them(tmp_path):
     assert not published.quarantined and published.path == str(out / published.world_id)
     manifest = bundle.read_manifest(out / published.world_id)
     assert (manifest.verdict, manifest.errors, manifest.warnings) == ("warn", 0, report.warnings) and report.warnings == 1
-    catalog = [json.loads(line) for line in (out / "catalog.jsonl").read_text().splitlines()]
-    assert [(c["world_id"], c["verdict"]) for c in catalog] == [(published.world_id, "warn")]
+    from worldsmith.worlds.catalog import list_worlds
+
+    assert [(c.world_id, c.verdict) for c in list_worlds(out)] == [(published.world_id, "warn")]
