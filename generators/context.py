@@ -7,6 +7,7 @@ import hashlib
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from worldsmith.generators.labels import fact_label
 from worldsmith.worlds.content import Content, EmailContent, SheetContent
 from worldsmith.worlds.plan import ArtifactSpec, DocumentSpec, EmailSpec, Person, SheetSpec, WorldPlan
 from worldsmith.worlds.taxonomy import Occupation, WritingStyle, Taxonomy
@@ -37,6 +38,9 @@ class FactRef(BaseModel):
     statement: str
     value: FactValue
     text: str = Field(description="write exactly this")
+    label: str = Field("", description="the fact's short name, to mention it by (label and value)")
+    establish: bool = Field(False, description="this artifact establishes the fact and may state it in full; "
+                                               "every other artifact names it by label and value only")
 
 
 class Voice(BaseModel):
@@ -111,10 +115,11 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
     facts = []
     for fact_id in spec.facts:
         fact = plan.fact(fact_id)
+        named = dict(label=fact_label(fact), establish=spec.id in plan.establishing(fact_id))
         if distractor is not None and distractor.fact == fact_id:
-            facts.append(FactRef(id=fact.id, statement=fact.statement, value=distractor.value, text=distractor.text))
+            facts.append(FactRef(id=fact.id, statement=fact.statement, value=distractor.value, text=distractor.text, **named))
         else:
-            facts.append(FactRef(id=fact.id, statement=fact.statement, value=fact.value, text=fact.text))
+            facts.append(FactRef(id=fact.id, statement=fact.statement, value=fact.value, text=fact.text, **named))
     to_ids: list[str] = []
     cc_ids: list[str] = []
     parent = parent_author = None

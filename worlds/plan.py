@@ -148,6 +148,33 @@ class WorldPlan(BaseModel):
         """The ledger fact with this id."""
         return next(f for f in self.facts if f.id == fact_id)
 
+    def establishing(self, fact_id: str) -> list[str]:
+        """The one or two artifacts that establish a fact and may state it in full: the first two documents that
+        carry it (by date), else the first two messages; every other artifact names it by label and value.
+        The check fact_statement_established_only applies the same rule in SQL."""
+        index = self.__dict__.get("_establishing")
+        if index is None:
+            index = {}
+            order = sorted((a for a in self.artifacts if a.distractor is None and a.kind in ("document", "email")),
+                           key=lambda a: (a.kind != "document", _when(a), a.id))
+            for a in order:
+                for f in a.facts:
+                    if len(index.setdefault(f, [])) < 2 and (not index[f] or _kind_of(self, index[f][0]) == a.kind):
+                        index[f].append(a.id)
+            self.__dict__["_establishing"] = index
+        return index.get(fact_id, [])
+
     def distractor_of(self, spec: _Spec) -> LedgerDistractor | None:
         """The distractor an artifact carries, if any."""
         return next((d for d in self.distractors if d.id == spec.distractor), None)
+
+
+def _when(spec: EmailSpec | DocumentSpec | SheetSpec) -> dt.datetime:
+    """When an artifact is dated, as a naive datetime for ordering (a document counts from its day's start)."""
+    if isinstance(spec, EmailSpec):
+        return spec.sent_at.replace(tzinfo=None)
+    return dt.datetime.combine(spec.date, dt.time(9))
+
+
+def _kind_of(plan: WorldPlan, artifact_id: str) -> str:
+    return plan.artifact(artifact_id).kind

@@ -91,8 +91,7 @@ def _values(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec) -> dict[str,
     values = vocabulary(pick, ctx.voice)
     others = [p.organisation for p in ctx.to if p.organisation != ctx.author.organisation]
     values.update(
-        topic=noun_phrase(spec.title) or "the matter",
-        Purpose=cap_first(strip_end(spec.purpose)) if spec.purpose else "",
+        topic=join_names([f.label for f in ctx.facts if f.label][:2]) or "the matter",
         author=ctx.author.name,
         org=ctx.author.organisation,
         readers=join_names([p.name for p in ctx.to]) if ctx.to else "the working group",
@@ -186,7 +185,7 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             table = table or Table(columns=["Source", "Total"], rows=[[label, text] for label, text in cited])
         if i == table_at and len(ctx.facts) >= 2 and table is None:
             cols = ["Term", "Agreed position"] if kind == "agreement" else pick.one([["Item", "Position"], ["Point", "Detail"], ["Fact", "Value"]])
-            table = Table(columns=cols, rows=[[cap_first(strip_end(f.statement)), f.text] for f in ctx.facts])
+            table = Table(columns=cols, rows=[[cap_first(strip_end(f.statement if f.establish or not f.label else f.label)), f.text] for f in ctx.facts])
         if i == 0 and ctx.distractor_label:
             # The label opens the document, so no reader takes its figures as current.
             note = pick.fill(docs["distractor_openers"], label=strip_end(ctx.distractor_label))

@@ -7,7 +7,7 @@ import re
 from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.compose.facts import fact_sentence, as_written
 from worldsmith.generators.compose.longform import long_body
-from worldsmith.generators.compose.text import clean_list, cap_first, lower_first, noun_phrase, strip_end
+from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end
 from worldsmith.generators.compose.voice import deadline, greeting, sign_off, signature, soft_lower, trade_sentences, \
     vocabulary
 from worldsmith.generators.context import ArtifactContext
@@ -31,11 +31,11 @@ def subject_of(spec: EmailSpec, parent_subject: str | None) -> str:
     return spec.title.strip()
 
 
-def _topic(title: str) -> str:
-    """The thread's title as it reads mid-sentence, without any Re:/Fwd: prefixes."""
-    while _RE.match(title) or _FWD.match(title):
-        title = _FWD.sub("", _RE.sub("", title))
-    return noun_phrase(title) or "this"
+def topic_of(ctx: ArtifactContext) -> str:
+    """What the message is about, mid-sentence: the labels of its facts ("the liability cap and the gross
+    tonnage"), never its own title or purpose pasted into a template."""
+    labels = [f.label for f in ctx.facts if f.label][:2]
+    return join_names(labels) if labels else "this"
 
 
 def _paragraphs(pick: Picker, sentences: list[str], most: int) -> list[str]:
@@ -66,8 +66,6 @@ def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list
     else:
         if pick.chance(0.85):
             out.append(pick.fill(email["openers"], **values))
-        if values["Purpose"] and pick.chance(0.45):
-            out.append(pick.fill(email["purposes"], **values))
     return [s for s in out if s]
 
 
@@ -89,8 +87,7 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
     tone = ctx.voice.style.tone
     values = vocabulary(pick, ctx.voice)
     values.update(
-        topic=_topic(spec.title),
-        Purpose=cap_first(strip_end(spec.purpose)) if spec.purpose else "",
+        topic=topic_of(ctx),
         day=deadline(pick, spec.sent_at.date(), ctx.locale),
         parent_first=ctx.parent_author.first_name if ctx.parent_author else "",
         label=strip_end(ctx.distractor_label) if ctx.distractor_label else "",

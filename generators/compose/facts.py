@@ -26,8 +26,26 @@ def is_clause(statement: str) -> bool:
     return bool(_VERBS.search(statement)) or len(statement.split()) > 12
 
 
+def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") -> str:
+    """A sentence that names the fact by its label and gives its value: how people mention a known figure."""
+    named = bank("facts")["named"]
+    label = fact.label or "the figure"
+    out = pick.fill(named[register][fact.value.type], Label=cap_first(label), label=label, text=fact.text)
+    out = sentence(out or f"{cap_first(label)}: {fact.text}")
+    if pick.chance(0.45) and out.lower().startswith(label.split()[0].lower()):
+        out = pick.one(named["openers"][register]) + lower_first(out)
+    return out
+
+
 def fact_sentence(pick: Picker, fact: FactRef, register: Register = "email", lead: bool = False) -> str:
-    """One sentence that carries `fact.text` verbatim, in the given register."""
+    """One sentence that carries `fact.text` verbatim, in the given register: the statement in full where this
+    artifact establishes the fact, its label and value everywhere else."""
+    if not fact.establish and fact.label:
+        out = named_sentence(pick, fact, register)
+        if lead:
+            out = with_lead(pick, out, register)
+        assert fact.text in out, "a fact sentence must carry the fact's text"
+        return out
     frames = bank("facts")[register]
     statement = strip_end(fact.statement)
     text = fact.text

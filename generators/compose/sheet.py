@@ -137,7 +137,7 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
         taken.add((r, col))
         rows[r][col] = _fact_cell(fact)
         if label is not None and (r, label) not in taken:
-            rows[r][label] = cap_first(strip_end(fact.statement))
+            rows[r][label] = cap_first(strip_end(fact.label or fact.statement))
             taken.add((r, label))
 
     seq = next((i for i, c in enumerate(cols) if c.role == "seq"), None)

@@ -170,7 +170,7 @@ STOCK = "We will circulate the revised schedule to everyone on the working group
 def test_a_long_sentence_stamped_on_many_messages_is_boilerplate(tmp_path):
     bodies = [f"Hi {n},\n\nNote {n} on the budget. {STOCK}\n\nBest,\nAl" for n in range(6)]
     rows = _boilerplate(_store(tmp_path, bodies))
-    assert len(rows) == 6 and all("appears word for word in 6 messages" in r[2] for r in rows)
+    assert len(rows) == 6 and all("appears word for word in 6 artifacts" in r[2] for r in rows)
 
 
 def test_repeats_within_the_allowance_facts_lists_and_signatures_are_not_boilerplate(tmp_path):
@@ -178,5 +178,5 @@ def test_repeats_within_the_allowance_facts_lists_and_signatures_are_not_boilerp
     names = "Present: Ann Able (Partner), Bob Baker (Associate), Cy Cole (Counsel), Di Dunn (Analyst), Ed Eve."
     signature = "Alexandra Smith-Jones\nSenior Vice President, Maritime and Environmental Litigation Group\n+1 202 555 0100"
     bodies = [f"Hi,\n\n{statement} {names}\n\n{signature}" for _ in range(8)]
-    bodies += [f"{STOCK}\n\nAl"] * 4  # four repeats: a habit, not a template
+    bodies += [f"{STOCK}\n\nAl"] * 3  # three repeats: a habit, not a template (issue 10: at most 3 artifacts)
     assert _boilerplate(_store(tmp_path, bodies, statement)) == []

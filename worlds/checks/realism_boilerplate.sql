@@ -1,28 +1,25 @@
 -- id: realism_boilerplate
 -- severity: error
--- description: no long sentence (min_words or more) of the messages' own text repeats word for word in more than max_messages messages, or max_share of them
--- params: min_words=12, max_messages=4, max_share=0.03
--- Read on each message's new text: quoted history repeats its parents by design, and documents
--- legitimately share standard language (limitations, reservations, defined terms), as signatures
--- and disclaimers do. Only sentences count: text ending in . ! or ? on one line, so
+-- description: no sentence of min_words or more, in a message's own text, a document or a sheet's notes, repeats word for word in more than max_messages artifacts, or max_share of them
+-- params: min_words=8, max_messages=3, max_share=0.03
+-- Read on each message's new text (quoted history repeats its parents by design), each document's
+-- text and each sheet's text cells. Only sentences count: text ending in . ! or ? on one line, so
 -- signature lines, headings and lists never do, nor does a run of mostly capitalised words (a list
--- of names). A sentence that states a ledger fact (it holds the fact's canonical text, or is part
--- of the outline's statement of it) is checked by the fact checks and does not count either.
--- Four repeats (or 3% of a large room) allow a writer's habit, not a template stamped on the room.
+-- of names). A sentence that is part of the outline's statement of a fact is checked by
+-- fact_statement_established_only and does not count. Three repeats (or 3% of a large room) allow
+-- a writer's habit, not a template stamped on the room.
 with sentences as materialized (
     -- cut at line breaks and after . ! ? followed by a space, with plain replaces (this runs over
     -- every message); whether a piece really ends a sentence is asked only of the pieces that repeat
     select artifact_id, path, trim(s) as sentence
     from (select artifact_id, path,
-                 unnest(string_split(replace(replace(replace(replace(replace(body_new, chr(13), ''), chr(10), '|'),
+                 unnest(string_split(replace(replace(replace(replace(replace(text, chr(13), ''), chr(10), '|'),
                         '. ', '.|'), '? ', '?|'), '! ', '!|'), '|')) as s
-          from emails where artifact_id is not null)
-    where len(s) > 40
+          from artifact_text where artifact_id is not null)
+    where len(s) > 30
 ),
 stated as (
-    select lower(squash(text)) as t, lower(rtrim(squash(statement), '.')) as statement from facts
-    union all
-    select lower(squash(text)), lower(squash(text)) from distractors
+    select lower(rtrim(squash(statement), '.')) as statement from facts
 ),
 -- Count first (one hash aggregate over every sentence), then judge only the sentences that repeat.
 frequent as (
@@ -30,7 +27,7 @@ frequent as (
     from sentences
     group by sentence
     having count(distinct artifact_id) > greatest($max_messages,
-                                                  $max_share * (select count(*) from emails where artifact_id is not null))
+                                                  $max_share * (select count(*) from artifact_text where artifact_id is not null))
 ),
 repeated as (
     select sentence, n
@@ -40,12 +37,11 @@ repeated as (
       -- mostly capitalised words make a list of names or a title, not prose
       and 2 * len(regexp_extract_all(sentence, '(?:^|\s)\(?[A-Z]')) < len(string_split_regex(trim(sentence), '\s+'))
       and not exists (select 1 from stated f
-                      where contains(lower(frequent.sentence), f.t)
-                         or contains(lower(frequent.sentence), f.statement)
+                      where contains(lower(frequent.sentence), f.statement)
                          or contains(f.statement, lower(frequent.sentence)))
 )
 select s.artifact_id, s.path,
        'the sentence "' || left(r.sentence, 120) || case when len(r.sentence) > 120 then '...' else '' end
-       || '" appears word for word in ' || r.n || ' messages' as detail
+       || '" appears word for word in ' || r.n || ' artifacts' as detail
 from repeated r
 join (select distinct artifact_id, path, sentence from sentences) s on s.sentence = r.sentence

@@ -1,0 +1,41 @@
+"""Short labels for ledger facts ("the liability cap"), so artifacts name a fact instead of pasting its statement."""
+
+from __future__ import annotations
+
+import re
+
+# Words of a fact id that read better in capitals or spelled out when the statement shows them so.
+# Abbreviations people spell out or case their own way in prose.
+_KNOWN = {"mgmt": "management", "qoe": "QoE", "ic": "investment committee", "nda": "NDA", "spa": "SPA",
+          "ev": "enterprise value", "pct": "percent", "amt": "amount", "dept": "department"}
+_SMALL = {"of", "and", "or", "the", "a", "an", "to", "in", "on", "for", "per", "by", "at", "vs"}
+
+
+def _expand(token: str, statement: str) -> str:
+    """A short id token as the statement writes it: 'cp' -> 'charter party', 'opa' -> 'OPA', else the token."""
+    if token in _KNOWN:
+        return _KNOWN[token]
+    if re.search(rf"\b{re.escape(token.upper())}\b", statement):
+        return token.upper()
+    if len(token) <= 4 and token.isalpha():
+        # an abbreviation: consecutive statement words whose initials spell it
+        words = re.findall(r"[A-Za-z][A-Za-z-]*", statement)
+        n = len(token)
+        for i in range(len(words) - n + 1):
+            run = words[i:i + n]
+            if "".join(w[0].lower() for w in run) == token and all(w.lower() not in _SMALL for w in run):
+                return " ".join(w.lower() if not w.isupper() else w for w in run)
+    return token
+
+
+def derived_label(fact_id: str, statement: str) -> str:
+    """A label from the fact's id, spelled as its statement spells it: 'nrd_claimed' -> 'the natural resource damages claimed'."""
+    tokens = [t for t in re.split(r"[_\W]+", fact_id) if t]
+    words = " ".join(_expand(t.lower(), statement) for t in tokens) or "figure"
+    return "the " + words
+
+
+def fact_label(fact) -> str:
+    """The fact's short label: the ledger's own when it has one, else one derived from its id and statement."""
+    own = getattr(fact, "label", None)
+    return own.strip() if isinstance(own, str) and own.strip() else derived_label(fact.id, fact.statement)

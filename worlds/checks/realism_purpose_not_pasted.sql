@@ -1,0 +1,19 @@
+-- id: realism_purpose_not_pasted
+-- severity: error
+-- description: no artifact's text holds an outline item's purpose line (the author's note on why the item exists), whole or its first eight words
+-- A purpose tells the generator what an item is for; a reader who finds it in a message or a document
+-- is reading the outline, not the matter. The first eight words catch a purpose pasted with its end
+-- trimmed or reworded.
+with purposes as (
+    select distinct item, lower(rtrim(squash(purpose), '.')) as whole,
+           lower(array_to_string(list_slice(string_split(squash(purpose), ' '), 1, 8), ' ')) as head
+    from artifacts
+    where len(string_split(squash(purpose), ' ')) >= 8
+),
+texts as (
+    select artifact_id, path, lower(squash(text)) as t from artifact_text where text is not null
+)
+select t.artifact_id, t.path,
+       'the text holds the purpose of ' || p.item || ': "' || left(p.whole, 80) || '"' as detail
+from texts t
+join purposes p on contains(t.t, p.head) or contains(t.t, p.whole)
