@@ -74,6 +74,8 @@ class ArtifactContext(BaseModel):
     parent_author: PersonRef | None = None
     cited_sheets: list[SheetContent] = Field(default_factory=list)
     cast: list[PersonRef] = Field(default_factory=list, description="everyone in the world: the same for every artifact")
+    privileged: bool = Field(False, description="the author and every recipient or reader are inside one privileged circle "
+                                                "(counsel and client): only then may the text be marked privileged")
     repair: list[str] = Field(default_factory=list, description="what validation found wrong with an earlier version")
     seed: int = Field(description="this artifact's own seed, derived from the world seed and its id")
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.compose.facts import fact_sentence, with_lead, as_written
-from worldsmith.generators.compose.text import cap_first, join_names, long_date, noun_phrase, strip_end
+from worldsmith.generators.compose.genres import Writer, house_style, letterhead, party_names
+from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end
 from worldsmith.generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.worlds.content import DocumentContent, Section, SheetContent, Table
@@ -14,7 +16,7 @@ from worldsmith.worlds.plan import DocumentSpec
 from worldsmith.worlds.values import Money, render_value
 
 # Section kinds that list people or tasks rather than argue, so facts are not placed there.
-_NO_FACTS = {"attendees", "actions", "next_meeting"}
+_NO_FACTS = {"attendees", "actions", "next_meeting", "caption", "signatures", "letter_close"}
 # Where a table of the key facts reads naturally, best first.
 _TABLE_KINDS = ("answer", "summary", "findings", "analysis", "background", "decisions", "position", "definitions")
 
@@ -32,9 +34,12 @@ def doc_kind(doc_type: str) -> str:
 
 
 def headings(pick: Picker, kind: str, n: int) -> list[tuple[str, str]]:
-    """Exactly n (heading, kind) pairs for a document of this kind, in a natural order."""
+    """Exactly n (heading, kind) pairs for a document of this kind, in a natural order; the genre's required
+    headings are kept first, then a sample of the others."""
     docs = bank("documents")
-    listed = [tuple(h) for h in docs["types"][kind]["headings"]]
+    raw = docs["types"][kind]["headings"]
+    listed = [(h[0], h[1]) for h in raw]
+    required = [i for i, h in enumerate(raw) if len(h) > 2 and h[2] == "required"] or [0, len(raw) - 1]
     if n >= len(listed):
         extra = [tuple(h) for h in docs["extra_headings"]]
         chosen = listed + [extra[i % len(extra)] for i in range(n - len(listed))]
@@ -49,8 +54,12 @@ def headings(pick: Picker, kind: str, n: int) -> list[tuple[str, str]]:
     elif n == 1:
         chosen = [listed[0]]
     else:
-        middle = sorted(pick.some(range(1, len(listed) - 1), n - 2))
-        chosen = [listed[0], *(listed[i] for i in middle), listed[-1]]
+        keep = sorted(set(required))
+        if len(keep) > n:
+            keep = keep[:n - 1] + keep[-1:]  # the closing section (prayer, signatures, actions) stays
+        rest = [i for i in range(len(listed)) if i not in keep]
+        keep = sorted(keep + pick.some(rest, n - len(keep)))
+        chosen = [listed[i] for i in keep]
     if docs["types"][kind].get("numbered"):
         chosen = [(f"{i}. {text}", k) for i, (text, k) in enumerate(chosen, 1)]
     return chosen[:n]
@@ -70,19 +79,30 @@ def sheet_totals(sheet: SheetContent) -> list[tuple[str, str]]:
 
 
 def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str) -> str:
-    """The line under the title: confidentiality, author and date, and a distractor's label first."""
+    """The line under the title: the organisation's letterhead, its marking, author and date, and a distractor's
+    label first. A privileged marking only where every reader is inside the author's privileged circle."""
+    style = house_style(ctx.author.organisation)
     subs = bank("documents")["subtitles"]
     family = family_key(ctx.voice.family)
-    marking = pick.one(subs.get(family, subs["default"]))
+    markings = subs.get(family, subs["default"])
+    if not ctx.privileged:
+        markings = [m for m in markings if "rivileged" not in m and "Work Product" not in m] or [style["mark"]]
+    marking = pick.one(markings)
+    sep = style["sep"]
     by = f"{ctx.author.name}, {ctx.author.title}"
+    when = long_date(spec.date, ctx.locale)
     if kind == "minutes":
-        line = f"{marking} — Minutes taken by {by} — {long_date(spec.date, ctx.locale)}"
-    elif kind == "agreement":
-        line = f"{marking} — Draft prepared by {by}, {ctx.author.organisation} — {long_date(spec.date, ctx.locale)}"
+        line = sep.join([marking, f"Minutes taken by {by}", when])
+    elif kind in ("agreement", "term_sheet"):
+        line = sep.join([marking, f"Draft prepared by {by}, {ctx.author.organisation}", when])
+    elif kind == "pleading":
+        line = sep.join([f"Prepared by {by}, {ctx.author.organisation}", when])
     else:
-        line = f"{marking} — Prepared by {by} — {long_date(spec.date, ctx.locale)}"
+        line = sep.join([marking, f"Prepared by {by}", when])
+    if kind in ("letter", "memo", "ic_memo", "report", "default", "plan"):
+        line = letterhead(ctx.author.organisation, ctx.author.email.split("@")[-1], ctx.locale) + sep + line
     if ctx.distractor_label:
-        line = f"Status: {strip_end(ctx.distractor_label)} — {line}"
+        line = f"Status: {strip_end(ctx.distractor_label)}{sep}{line}"
     return line
 
 
@@ -90,15 +110,20 @@ def _values(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec) -> dict[str,
     """The named values document frames are filled from."""
     values = vocabulary(pick, ctx.voice)
     others = [p.organisation for p in ctx.to if p.organisation != ctx.author.organisation]
+    counterpart = others[0] if others else party_names(ctx)[1]
+    if counterpart == ctx.author.organisation:
+        counterpart = "the other side"
     values.update(
         topic=join_names([f.label for f in ctx.facts if f.label][:2]) or "the matter",
-        author=ctx.author.name,
-        org=ctx.author.organisation,
+        author=ctx.author.name, Author=ctx.author.name, Author_first=ctx.author.first_name,
+        org=ctx.author.organisation, Org=ctx.author.organisation,
         readers=join_names([p.name for p in ctx.to]) if ctx.to else "the working group",
-        counterpart=others[0] if others else ctx.author.organisation,
+        counterpart=counterpart, Counterpart=cap_first(counterpart),
         date=long_date(spec.date, ctx.locale),
         world=ctx.world_title,
     )
+    reader = ctx.to[0] if ctx.to else ctx.author
+    values.update(Reader=reader.name, Reader_first=reader.first_name)
     return values
 
 
@@ -132,8 +157,31 @@ def _pool(pick: Picker, frames: list[str], values: dict[str, str]) -> list[str]:
     return out
 
 
+_ANSWER_HEADINGS = {"Factual Allegations": ("Responses to the Allegations", "defense"),
+                    "Count I": ("First Affirmative Defense", "defense"), "Count II": ("Second Affirmative Defense", "defense"),
+                    "Parties, Jurisdiction and Venue": ("Preliminary Statement", "defense")}
+
+
+def _chunks(pick: Picker, sentences: list[str], facts: list[str]) -> list[str]:
+    """Sentences and fact sentences woven into paragraphs of two to five sentences."""
+    mixed = list(sentences)
+    for f in facts:
+        mixed.insert(pick.rng.randint(0, len(mixed)), f)
+    mixed = [with_lead(pick, x, "document") if i and x in facts and pick.chance(0.3) else x for i, x in enumerate(mixed)]
+    out, i = [], 0
+    while i < len(mixed):
+        n = pick.rng.randint(2, 4)
+        if len(mixed) - (i + n) == 1:
+            n += 1
+        out.append(" ".join(mixed[i:i + n]))
+        i += n
+    if out and len(re.findall(r"[.!?](\s|$)", out[-1])) < 2 and len(out) > 1:
+        out[-2] += " " + out.pop()
+    return out
+
+
 def compose_document(ctx: ArtifactContext) -> DocumentContent:
-    """A document for the context: exactly spec.sections sections that carry every fact's exact text."""
+    """A document for the context: exactly spec.sections sections in its genre's structure, carrying every fact."""
     ctx = ctx.model_copy(update={"facts": [as_written(f, bool(ctx.distractor_label)) for f in ctx.facts]})
     spec = ctx.spec
     assert isinstance(spec, DocumentSpec), "compose_document needs a DocumentSpec"
@@ -142,25 +190,31 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     kind = doc_kind(spec.doc_type)
     values = _values(pick, ctx, spec)
     plan = headings(pick, kind, max(1, spec.sections))
+    if kind == "pleading" and "answer" in spec.title.lower():
+        plan = [_ANSWER_HEADINGS.get(h, (h, k)) for h, k in plan]
     numbered = bool(docs["types"][kind].get("numbered"))
+    writer = Writer(pick, ctx, values)
+    options, chosen = writer.options()
+    has_options = any(k == "options" for _, k in plan)
+    idx = "ABC".index(chosen[-1]) if options else 0
+    phrase = options[idx].split(": ", 1)[1].rstrip(".") if options else "the course set out above"
+    option = f"{chosen}, {phrase}" if has_options and options else phrase
 
-    # Every fact goes to one section that argues (not a list of attendees); four at most per paragraph.
+    # Every fact goes to one section that argues (not a list of attendees or a signature page).
     hosts = [i for i, (_, k) in enumerate(plan) if k not in _NO_FACTS] or list(range(len(plan)))
     placed: dict[int, list[str]] = {i: [] for i in range(len(plan))}
     start = pick.rng.randrange(len(hosts))
     for j, f in enumerate(pick.shuffled(ctx.facts)):
         placed[hosts[(start + j) % len(hosts)]].append(fact_sentence(pick, f, "document"))
     cited: list[tuple[str, str]] = [t for sheet in ctx.cited_sheets for t in sheet_totals(sheet)]
-    figures_at = next((i for k in ("analysis", "findings", "summary", "position") for i, (_, kk) in enumerate(plan) if kk == k), hosts[-1])
-    # The facts table goes elsewhere than the figures table when there is another section to hold it.
+    figures_at = next((i for k in ("analysis", "findings", "valuation", "summary", "position") for i, (_, kk) in enumerate(plan) if kk == k), hosts[-1])
     busy = {figures_at} if cited and len(plan) > 1 else set()
     table_at = next((i for k in _TABLE_KINDS for i, (_, kk) in enumerate(plan) if kk == k and i not in busy),
                     next((i for i in hosts if i not in busy), hosts[0]))
 
     sections: list[Section] = []
+    para_no = 0
     for i, (heading, k) in enumerate(plan):
-        frames = docs["sentences"].get(k, docs["sentences"]["analysis"])
-        trade = [] if k in ("clause", "definitions") else trade_sentences(pick, ctx.voice, "document", values, 2)
         facts = placed[i]
         if i == figures_at and cited:
             facts = facts + [cap_first(pick.one([f"{noun_phrase(label)} totals {text}.", f"per {noun_phrase(label)}, the total is {text}.",
@@ -169,23 +223,42 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         if k == "attendees":
             paragraphs = [_attendees(ctx)]
             if facts:  # only when minutes are a single section: the facts still need a home
-                paragraphs.append(_paragraph(pick, _pool(pick, docs["sentences"]["discussion"], values), values, facts, []))
+                paragraphs.append(" ".join(facts + writer.sentences("discussion", i, 2)))
             table = Table(columns=["Name", "Title", "Organisation"],
                           rows=[[p.name, p.title, p.organisation] for p in [ctx.author, *ctx.to, *ctx.cc]])
         elif k == "actions":
             paragraphs, table = _actions(pick, ctx, spec, values, facts)
+        elif k == "caption":
+            paragraphs = writer.caption() + ([" ".join(facts)] if facts else [])
+        elif k == "prayer":
+            paragraphs = ([" ".join(facts)] if facts else []) + [writer.prayer(), writer.signature_block()]
+        elif k == "signatures":
+            paragraphs = ([" ".join(facts)] if facts else []) + [writer.signatures()]
+        elif k == "parties":
+            paragraphs = [" ".join([writer.parties(), *facts])]
+        elif k == "options":
+            paragraphs = [" ".join(["The options open to the client are these.", *facts])] + options if facts \
+                else ["The options open to the client are these. Each is set out with what it would cost in time and position."] + options
+        elif k == "recommendation":
+            paragraphs = _chunks(pick, writer.frames("recommendation", option=option, **writer.values_for(i))[:2], facts)
+        elif k in ("allegations", "count", "defense"):
+            paragraphs = writer.sentences(k, i, 3) + facts
         else:
-            chunks = [facts[n:n + 4] for n in range(0, len(facts), 4)] or [[]]
-            pool = _pool(pick, frames, values)
-            if not facts and len(pool) >= 5 and pick.chance(0.4):
-                chunks.append([])
-            paragraphs = [_paragraph(pick, pool, values, chunk, trade if n == len(chunks) - 1 else [])
-                          for n, chunk in enumerate(chunks)]
+            target = 2 if facts else pick.rng.randint(2, 4)
+            paragraphs = _chunks(pick, writer.sentences(k, i, target), facts)
+        if not paragraphs:
+            paragraphs = [" ".join(facts) or f"See {values['Reader']}'s note of {values['date']}."]
         if i == figures_at and cited:
             table = table or Table(columns=["Source", "Total"], rows=[[label, text] for label, text in cited])
         if i == table_at and len(ctx.facts) >= 2 and table is None:
-            cols = ["Term", "Agreed position"] if kind == "agreement" else pick.one([["Item", "Position"], ["Point", "Detail"], ["Fact", "Value"]])
-            table = Table(columns=cols, rows=[[cap_first(strip_end(f.statement if f.establish or not f.label else f.label)), f.text] for f in ctx.facts])
+            cols = ["Term", "Agreed position"] if kind in ("agreement", "term_sheet") else pick.one([["Item", "Position"], ["Point", "Detail"], ["Fact", "Value"]])
+            table = Table(columns=cols, rows=[[cap_first(strip_end(f.statement if f.establish or not f.label else f.label)), f.text]
+                                              for f in ctx.facts])
+        if kind == "letter" and i == 0:
+            reader = ctx.to[0] if ctx.to else ctx.author
+            paragraphs = [f"Dear {reader.name},"] + paragraphs
+        if kind == "letter" and i == len(plan) - 1:
+            paragraphs = paragraphs + [f"Yours sincerely, {ctx.author.name}, {ctx.author.title}, {ctx.author.organisation}."]
         if i == 0 and ctx.distractor_label:
             # The label opens the document, so no reader takes its figures as current.
             note = pick.fill(docs["distractor_openers"], label=strip_end(ctx.distractor_label))
@@ -193,6 +266,12 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         if numbered:
             number = heading.split(".")[0]
             paragraphs = [f"{number}.{n} {p}" for n, p in enumerate(paragraphs, 1)]
+        elif kind == "pleading" and k in ("allegations", "count", "defense"):
+            numbered_paras = []
+            for p in paragraphs:
+                para_no += 1
+                numbered_paras.append(f"{para_no}. {p}")
+            paragraphs = numbered_paras
         sections.append(Section(heading=heading, paragraphs=paragraphs, table=table))
 
     return DocumentContent(title=spec.title, subtitle=_subtitle(pick, ctx, spec, kind), sections=sections)
@@ -218,6 +297,9 @@ def _actions(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, values: dic
         if action and all(r[0] != action for r in rows):
             due = next_workday(spec.date, pick.rng.randint(2, 10))
             rows.append([action, pick.one(people).name, due.isoformat()])
-    lead = f"The following actions were agreed, with {len(rows)} items recorded in the table below."
-    paragraphs = [" ".join([lead, "Owners will report progress at the next meeting.", *facts])]
+    owners = join_names(sorted({r[1].split()[0] for r in rows}))
+    lead = pick.one([f"{len(rows)} actions were agreed; {owners} hold them.", f"Actions agreed ({len(rows)}), owned by {owners}.",
+                     f"{owners} took the actions below, {len(rows)} in all."])
+    close = f"{rows[0][1]} reports back first, by {rows[0][2]}." if rows else ""
+    paragraphs = [" ".join([lead, close, *facts]).strip()]
     return paragraphs, Table(columns=["Action", "Owner", "Due"], rows=rows)

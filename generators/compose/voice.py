@@ -77,7 +77,8 @@ def stock_sentences(voice: Voice) -> list[str]:
     out = []
     for p in voice.style.phrases:
         p = p.strip()
-        if usable(p) and (len(p.split()) > 8 or p[-1:] in ".!?"):
+        # under eight words: a longer stock sentence, used by one writer across a room, stamps it
+        if usable(p) and p[-1:] in ".!?" and len(p.split()) < 8:
             out.append(p[:1].upper() + p[1:] + ("" if p[-1:] in ".!?" else "."))
     return out
 
@@ -86,6 +87,8 @@ def trade_sentences(pick: Picker, voice: Voice, register: str, values: dict[str,
     """Up to n sentences in the words of the author's trade, drawn from the family bank and their stock phrases."""
     data = bank("families")
     frames = data["families"][family_key(voice.family)][register] + data["common"][register]
+    # A long frame with nothing of the matter in it would read word for word in many messages of a room.
+    frames = [f for f in frames if "{" in f or len(f.split()) < 8]
     out: list[str] = []
     stock = stock_sentences(voice) if register == "email" else []
     for _ in range(n):

@@ -1,0 +1,197 @@
+"""Genres of documents: which sections a doc_type has, and sentences of each section built from the matter.
+
+Each section's sentences are made from what the document is about (its facts' labels and values, its
+author, readers and organisations, its dates), not drawn from one stock list: two memos of a room
+share a structure, not their sentences.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+
+from worldsmith.generators.compose.bank import Picker, bank
+from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
+from worldsmith.generators.context import ArtifactContext, FactRef
+
+
+def genre_of(doc_type: str, title: str = "") -> str:
+    """The genre of a doc_type ('share purchase agreement' -> 'agreement'); 'default' when none matches."""
+    genres = bank("documents")["types"]
+    name = doc_type.strip().lower()
+    if name in genres:
+        return name
+    for kind, data in genres.items():
+        if any(word in name for word in data["match"]):
+            return kind
+    return "default"
+
+
+# -- letterhead and house style ----------------------------------------------------------------------
+
+_CITIES = {"en_US": ["Houston", "Chicago", "New York", "Boston", "Dallas"], "en_GB": ["London", "Manchester", "Leeds"]}
+_STREETS = ["Louisiana Street", "Travis Street", "Main Street", "Fannin Street", "Bishopsgate", "Moorgate",
+            "Fleet Street", "Lexington Avenue", "Market Street", "Congress Avenue", "Queen Street", "King William Street"]
+
+
+# Section kinds whose sentences keep a fixed form (terms, pleaded paragraphs, recitals, options).
+_PLAIN = {"terms", "recitals", "options", "allegations", "count", "defense", "decisions", "schedule", "clause", "definitions"}
+
+
+def _digest(text: str) -> int:
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def letterhead(org_name: str, domain: str, locale: str) -> str:
+    """An organisation's letterhead line: its name, an invented street address and its web domain; the same
+    organisation always gets the same one, and two organisations of a room rarely share a street."""
+    h = _digest(org_name)
+    cities = _CITIES.get(locale, ["London", "New York"])
+    number = 100 + h % 1900
+    return f"{org_name} · {number} {_STREETS[h // 7 % len(_STREETS)]}, {cities[h // 3 % len(cities)]} · {domain}"
+
+
+def house_style(org_name: str) -> dict[str, str]:
+    """An organisation's own habits on paper: its separator, how it marks confidential papers."""
+    h = _digest(org_name + ":style")
+    return {"sep": [" — ", " | ", " · "][h % 3], "mark": ["Confidential", "CONFIDENTIAL", "Strictly Confidential"][h // 3 % 3]}
+
+
+# -- pieces ------------------------------------------------------------------------------------------
+
+def party_names(ctx: ArtifactContext) -> tuple[str, str]:
+    """(plaintiff or first party, defendant or second party): from 'A v. B' in the title or the matter, else the
+    author's organisation and the first reader's other organisation."""
+    for text in (ctx.spec.title, ctx.world_title):
+        m = re.search(r"([A-Z][\w&.,' -]+?)\s+v\.?\s+([A-Z][\w&.' -]+?)(?:\s*[:(]|$)", text)
+        if m:
+            return m.group(1).strip(" ,"), m.group(2).strip(" ,")
+    others = [p.organisation for p in ctx.to if p.organisation != ctx.author.organisation]
+    return ctx.author.organisation, (others[0] if others else "the Counterparty")
+
+
+def district(title: str) -> str:
+    """The court of a caption, from a '(E.D. Tex.)'-style note in the title."""
+    m = re.search(r"\(([NSEW])\.?\s*D\.?\s*([A-Z][a-z]+)\.?\)", title)
+    states = {"Tex": "TEXAS", "Cal": "CALIFORNIA", "La": "LOUISIANA", "Fla": "FLORIDA", "Ill": "ILLINOIS", "Pa": "PENNSYLVANIA"}
+    sides = {"N": "NORTHERN", "S": "SOUTHERN", "E": "EASTERN", "W": "WESTERN"}
+    if m:
+        return f"UNITED STATES DISTRICT COURT FOR THE {sides[m.group(1)]} DISTRICT OF {states.get(m.group(2), m.group(2).upper())}"
+    return "UNITED STATES DISTRICT COURT"
+
+
+def labels(facts: list[FactRef]) -> list[str]:
+    """The facts' labels, or their statements where a fact has none."""
+    return [f.label or lower_first(strip_end(f.statement)) for f in facts]
+
+
+def _l(facts: list[FactRef], i: int, default: str = "the figures") -> str:
+    names = labels(facts)
+    return names[i % len(names)] if names else default
+
+
+def _t(facts: list[FactRef], i: int) -> str:
+    return facts[i % len(facts)].text if facts else ""
+
+
+def _later(day: dt.date, n: int) -> dt.date:
+    out = day
+    while n > 0:
+        out += dt.timedelta(days=1)
+        if out.weekday() < 5:
+            n -= 1
+    return out
+
+
+def _short_date(day: dt.date, locale: str) -> str:
+    """A deadline as a document writes it, without the year ('Thursday, April 23'): it never reads as a ledger date."""
+    return f"{day:%A}, {day:%B} {day.day}" if locale == "en_US" else f"{day:%A} {day.day} {day:%B}"
+
+
+class Writer:
+    """The sentences of one document's sections, from its context; every frame is filled with specifics."""
+
+    def __init__(self, pick: Picker, ctx: ArtifactContext, values: dict[str, str]):
+        self.pick, self.ctx, self.v = pick, ctx, values
+        self.facts = list(ctx.facts)
+        self.reader = ctx.to[0] if ctx.to else ctx.author
+        self.day = ctx.spec.date  # type: ignore[union-attr]
+
+    def frames(self, kind: str, **extra: str) -> list[str]:
+        """Every frame of the section kind that the values fill, each at most once, in a random order."""
+        values = dict(self.v, **extra)
+        out: list[str] = []
+        leads = bank("genres")["leads"]
+        for frame in self.pick.shuffled(bank("genres")["sections"].get(kind, [])):
+            s = self.pick.fill([frame], **values)
+            if not s or s in out:
+                continue
+            # A lead-in before some sentences, so a frame that two documents of a room share reads differently.
+            if kind not in _PLAIN and self.pick.chance(0.5) and lower_first(s) != s:
+                s = self.pick.one(leads) + lower_first(s)
+            out.append(cap_first(s))
+        return out
+
+    def values_for(self, n: int) -> dict[str, str]:
+        """The frame values of the n-th paragraph: a pair of labels and values turned by n, people, dates."""
+        f = self.facts
+        return {
+            "l1": _l(f, n), "t1": _t(f, n), "l2": _l(f, n + 1), "t2": _t(f, n + 1), "l3": _l(f, n + 2),
+            "L1": cap_first(_l(f, n)), "L2": cap_first(_l(f, n + 1)),
+            "Reader": self.reader.name, "Reader_first": self.reader.first_name, "reader": self.reader.name, "reader_first": self.reader.first_name, "reader_org": self.reader.organisation,
+            "due": _short_date(_later(self.day, 3 + n), self.ctx.locale),
+            "due2": _short_date(_later(self.day, 8 + n), self.ctx.locale),
+        }
+
+    def sentences(self, kind: str, n: int = 0, k: int = 3) -> list[str]:
+        """Up to k sentences of the section kind."""
+        return self.frames(kind, **self.values_for(n))[:k]
+
+    # -- genre-specific blocks -----------------------------------------------------------------
+    def options(self) -> tuple[list[str], str]:
+        """The options that exist (lettered) and the one the recommendation names."""
+        v = self.values_for(0)
+        made = [s.rstrip(".") + "." for s in self.frames("options", **v)][:3]
+        letters = "ABC"
+        listed = [f"Option {letters[i]}: {s}" for i, s in enumerate(made)]
+        chosen = self.pick.rng.randrange(len(made)) if made else 0
+        return listed, (f"Option {letters[chosen]}" if made else "the first course")
+
+    def caption(self) -> list[str]:
+        plaintiff, defendant = party_names(self.ctx)
+        year = self.day.year % 100
+        number = 1 + _digest(self.ctx.world_title) % 9
+        case = f"Civil Action No. {number}:{year}-cv-{_digest(self.ctx.world_title + 'cv') % 90000 + 10000:05d}"
+        return [f"{district(self.ctx.spec.title)}. {plaintiff}, Plaintiff, v. {defendant}, Defendant. {case}.",
+                f"{cap_first(strip_end(self.ctx.spec.title))}. Filed {long_date(self.day, self.ctx.locale)}."]
+
+    def signature_block(self) -> str:
+        a = self.ctx.author
+        plaintiff, defendant = party_names(self.ctx)
+        client = defendant if "answer" in self.ctx.spec.title.lower() else plaintiff
+        return (f"Respectfully submitted, /s/ {a.name}. {a.name}, {a.title}, {a.organisation}, {a.phone}, {a.email}. "
+                f"Counsel for {client}.")
+
+    def prayer(self) -> str:
+        plaintiff, defendant = party_names(self.ctx)
+        answer = "answer" in self.ctx.spec.title.lower()
+        who, against = (defendant, plaintiff) if answer else (plaintiff, defendant)
+        asks = (["dismiss the Complaint with prejudice", f"declare that any liability of {who} is limited as pleaded",
+                 "award costs and such further relief as the Court deems just"] if answer else
+                [f"enter judgment against {against}", f"declare the rights of the parties as to {_l(self.facts, 0)}",
+                 "award costs, interest and such further relief as the Court deems just"])
+        return f"WHEREFORE, {who} respectfully requests that the Court (a) {asks[0]}; (b) {asks[1]}; and (c) {asks[2]}."
+
+    def signatures(self) -> str:
+        a, b = party_names(self.ctx)
+        other = next((p for p in self.ctx.to if p.organisation != self.ctx.author.organisation), self.reader)
+        return (f"IN WITNESS WHEREOF the parties have signed this agreement on the date first written above. "
+                f"Signed by {self.ctx.author.name}, {self.ctx.author.title}, for and on behalf of {self.ctx.author.organisation}. "
+                f"Signed by {other.name}, {other.title}, for and on behalf of {other.organisation}.")
+
+    def parties(self) -> str:
+        other = next((p.organisation for p in self.ctx.to if p.organisation != self.ctx.author.organisation), None)
+        first, second = (self.ctx.author.organisation, other) if other else party_names(self.ctx)
+        return (f"This agreement is dated {long_date(self.day, self.ctx.locale)} and made between (1) {first} and "
+                f"(2) {second} (each a Party).")
