@@ -32,7 +32,7 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
     label = fact.label or "the figure"
     out = pick.fill(named[register][fact.value.type], Label=cap_first(label), label=label, text=fact.text)
     out = sentence(out or f"{cap_first(label)}: {fact.text}")
-    if pick.chance(0.45) and out.lower().startswith(label.split()[0].lower()):
+    if pick.chance(0.6) and lower_first(out) != out:
         out = pick.one(named["openers"][register]) + lower_first(out)
     return out
 

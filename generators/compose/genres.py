@@ -117,6 +117,8 @@ class Writer:
         self.facts = list(ctx.facts)
         self.reader = ctx.to[0] if ctx.to else ctx.author
         self.day = ctx.spec.date  # type: ignore[union-attr]
+        # Which facts pair up in which section turns per document, so a series of minutes differs.
+        self.turn = pick.rng.randrange(max(1, len(self.facts)))
 
     def frames(self, kind: str, **extra: str) -> list[str]:
         """Every frame of the section kind that the values fill, each at most once, in a random order."""
@@ -136,6 +138,7 @@ class Writer:
     def values_for(self, n: int) -> dict[str, str]:
         """The frame values of the n-th paragraph: a pair of labels and values turned by n, people, dates."""
         f = self.facts
+        n += self.turn
         return {
             "l1": _l(f, n), "t1": _t(f, n), "l2": _l(f, n + 1), "t2": _t(f, n + 1), "l3": _l(f, n + 2),
             "L1": cap_first(_l(f, n)), "L2": cap_first(_l(f, n + 1)),

@@ -88,7 +88,8 @@ def trade_sentences(pick: Picker, voice: Voice, register: str, values: dict[str,
     data = bank("families")
     frames = data["families"][family_key(voice.family)][register] + data["common"][register]
     # A long frame with nothing of the matter in it would read word for word in many messages of a room.
-    frames = [f for f in frames if "{" in f or len(f.split()) < 8]
+    # ({doc}, {tool} and {term} hardly vary for one writer, so they do not count as the matter.)
+    frames = [f for f in frames if len(f.split()) < 8 or any(k in f for k in ("{topic}", "{day}", "{parent_first}"))]
     out: list[str] = []
     stock = stock_sentences(voice) if register == "email" else []
     for _ in range(n):
