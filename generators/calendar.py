@@ -44,6 +44,9 @@ def reply_time(rng: random.Random, after: dt.datetime, window_end: dt.date) -> d
     delay = dt.timedelta(minutes=rng.choice([4, 9, 17, 26, 41, 58, 85, 130, 190, 260, 400, 1100, 1500, 1700,
                                              2900, 3100, 4400]))
     at = after + delay
+    if at.date() > window_end:
+        # A long delay would land after the matter's window: answer the same evening instead.
+        return after + dt.timedelta(minutes=rng.randint(3, 30))
     closing = at.replace(hour=18, minute=45, second=0)
     if at > closing or at.hour < 8:
         day = at.date() + dt.timedelta(days=1) if at.hour >= 8 else at.date()

@@ -99,6 +99,14 @@ def artifact_seed(world_seed: int, artifact_id: str) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def artifact_day(spec: ArtifactSpec) -> dt.date:
+    """The day an artifact bears: an email's sending day in the world's time, a file's date."""
+    if isinstance(spec, EmailSpec):
+        return spec.sent_at.date()
+    day = getattr(spec, "date", None) or getattr(spec, "starts_at", None)
+    return day.date() if isinstance(day, dt.datetime) else day
+
+
 def dependencies(spec: ArtifactSpec) -> list[str]:
     """Artifact ids whose content must exist before this one is generated."""
     if isinstance(spec, EmailSpec):
@@ -115,13 +123,17 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
     assert occupation is not None, f"planner produced unknown occupation {spec.occupation}"
     distractor = plan.distractor_of(spec)
     facts = []
+    day = artifact_day(spec)
     for fact_id in spec.facts:
         fact = plan.fact(fact_id)
         named = dict(label=fact_label(fact), establish=spec.id in plan.establishing(fact_id))
         if distractor is not None and distractor.fact == fact_id:
             facts.append(FactRef(id=fact.id, statement=fact.statement, value=distractor.value, text=distractor.text, **named))
-        else:
-            facts.append(FactRef(id=fact.id, statement=fact.statement, value=fact.value, text=fact.text, **named))
+            continue
+        # The value the fact held on the artifact's own day: an old email carries the old figure.
+        value, text = fact.on(day) or (fact.value, fact.text)
+        statement = fact.statement if text == fact.text else f"The {named['label']} stood at {text}."
+        facts.append(FactRef(id=fact.id, statement=statement, value=value, text=text, **named))
     to_ids: list[str] = []
     cc_ids: list[str] = []
     parent = parent_author = None

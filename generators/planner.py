@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from worldsmith.worlds.outline import DocumentItem, EmailThreadItem, Outline, RESERVED_NAMES, SpreadsheetItem
-from worldsmith.worlds.plan import ArtifactSpec, DocumentSpec, EmailSpec, LedgerDistractor, LedgerFact, Person, SheetSpec, WorldPlan
+from worldsmith.worlds.plan import ArtifactSpec, DocumentSpec, EmailSpec, FactPeriod, LedgerDistractor, LedgerFact, Person, SheetSpec, WorldPlan
 from worldsmith.worlds.taxonomy import Occupation
 from worldsmith.worlds.values import render_value
 
@@ -57,6 +57,7 @@ class _Planner:
         self.artifacts: list[ArtifactSpec] = []
         self.ids: set[str] = set()
         self.paths: set[str] = set()
+        self.first_known = {f.id: f.first_known() for f in outline.facts}
 
     # -- helpers ---------------------------------------------------------------------------
     def persons(self, roles: list[str]) -> list[Person]:
@@ -70,8 +71,17 @@ class _Planner:
         pool.add(candidate)
         return candidate
 
-    def dates_for(self, item: Any) -> list[dt.date]:
+    def dates_for(self, item: Any, earliest: dt.date | None = None) -> list[dt.date]:
+        """The days of an item's instances, none before `earliest` (the day its facts are all known)."""
+        dates = self._dates_for(item, earliest)
+        if earliest is None:
+            return dates
+        # An item from a model's expansion may be dated before its facts are known: it moves to that day.
+        return [max(d, earliest) for d in dates]
+
+    def _dates_for(self, item: Any, earliest: dt.date | None) -> list[dt.date]:
         w = self.outline.window
+        days = [d for d in self.days if earliest is None or d >= earliest] or [earliest or w.start]
         if item.dates is not None:
             days = business_days(item.dates.start, item.dates.end) or [item.dates.start]
             return spread(days, item.count)
@@ -81,8 +91,8 @@ class _Planner:
                     else w.end for i in range(item.count)]
         # Undated items fall somewhere in the window; spread several of them over it.
         if item.count == 1:
-            return [self.rng.choice(self.days)]
-        return spread(self.days, item.count)
+            return [self.rng.choice(days)]
+        return spread(days, item.count)
 
     def titles_for(self, item: Any, dates: list[dt.date]) -> list[str]:
         if item.count == 1:
@@ -92,9 +102,14 @@ class _Planner:
     # -- items -----------------------------------------------------------------------------
     def add_item(self, folder: str, item: Any, distractor: str | None = None, extra_fact: str | None = None) -> None:
         item_id = self.unique(item.id or slugify(item.title, 32).replace("-", "_"), self.ids, "{}_{}")
-        dates = self.dates_for(item)
-        titles = self.titles_for(item, dates)
         facts = list(item.facts) + ([extra_fact] if extra_fact and extra_fact not in item.facts else [])
+        known = [self.first_known[f] for f in facts if f != extra_fact and f in self.first_known]
+        earliest = max(known, default=None)
+        if earliest is not None and earliest > self.outline.window.end:  # never known inside the window
+            facts = [f for f in facts if f == extra_fact or self.first_known.get(f, earliest) <= self.outline.window.end]
+            earliest = None
+        dates = self.dates_for(item, earliest)
+        titles = self.titles_for(item, dates)
         for n, (day, title) in enumerate(zip(dates, titles)):
             instance = item_id if item.count == 1 else f"{item_id}_{n + 1}"
             if isinstance(item, EmailThreadItem):
@@ -198,6 +213,13 @@ class _Planner:
                 doc.cites = cited[:2]
 
 
+def ledger_fact(fact: Any, locale: str) -> LedgerFact:
+    """The plan's record of an outline fact: value, label, dates, formula and earlier values."""
+    return LedgerFact(id=fact.id, statement=fact.statement, value=fact.value, text=render_value(fact.value, locale),
+                      label=fact.label_text, known_from=fact.known_from, formula=fact.formula, items=list(fact.items),
+                      earlier=[FactPeriod(since=v.since, value=v.value, text=render_value(v.value, locale)) for v in fact.values])
+
+
 def plan_world(outline: Outline, occupations: dict[str, Occupation], seed: int, wid: str,
                extra: list[tuple[str, Any]] = ()) -> WorldPlan:
     """The whole plan of a world: cast, ledger, and every artifact with its path, people, date and facts.
@@ -213,7 +235,7 @@ def plan_world(outline: Outline, occupations: dict[str, Occupation], seed: int, 
     for d in outline.distractors:
         planner.add_item(d.folder, d.item, distractor=d.id, extra_fact=d.fact)
     planner.link_citations()
-    facts = [LedgerFact(id=f.id, statement=f.statement, value=f.value, text=render_value(f.value, outline.locale)) for f in outline.facts]
+    facts = [ledger_fact(f, outline.locale) for f in outline.facts]
     distractors = [LedgerDistractor(id=d.id, fact=d.fact, value=d.value, text=render_value(d.value, outline.locale), label=d.label)
                    for d in outline.distractors]
     return WorldPlan(

@@ -97,7 +97,8 @@ def _cast_table(cast: list[PersonRef]) -> str:
 def _facts(facts: list[FactRef]) -> str:
     if not facts:
         return ""
-    lines = [f'- {f.id}: {f.statement} Write exactly: "{f.text}"' for f in facts]
+    lines = [f'- {f.id} ({f.label}): {f.statement} Write exactly: "{f.text}"' if f.label else
+             f'- {f.id}: {f.statement} Write exactly: "{f.text}"' for f in facts]
     return "\n# Facts to carry, with exactly these texts\n" + "\n".join(lines) + "\n"
 
 

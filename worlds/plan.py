@@ -39,14 +39,42 @@ class Person(BaseModel):
     phone: str
 
 
+class FactPeriod(BaseModel):
+    """A value a fact held from a day on, until its next value (an earlier one, or the current)."""
+
+    model_config = _STRICT
+    since: dt.date
+    value: FactValue
+    text: str
+
+
 class LedgerFact(BaseModel):
-    """A fact of the ledger with its canonical text."""
+    """A fact of the ledger with its canonical text, its short label, when it is known and how it is computed."""
 
     model_config = _STRICT
     id: str
     statement: str
     value: FactValue
     text: str = Field(description="the canonical rendering that artifacts must contain")
+    label: str = Field("", description="a short name for the fact, e.g. 'OPA 90 liability cap'")
+    known_from: dt.date | None = Field(None, description="the first day the current value is known")
+    formula: str | None = Field(None, description="how it follows from other facts, over their ids")
+    earlier: list[FactPeriod] = Field(default_factory=list, description="values it held before known_from, oldest first")
+    items: list[str] = Field(default_factory=list, description="line items a sheet breaks this amount into")
+
+    def first_known(self) -> dt.date | None:
+        """The first day the fact had any value."""
+        return self.earlier[0].since if self.earlier else self.known_from
+
+    def on(self, day: dt.date) -> tuple[FactValue, str] | None:
+        """The value and text the fact had on `day`; None before it was known."""
+        held = None
+        for period in self.earlier:
+            if period.since <= day:
+                held = (period.value, period.text)
+        if self.known_from is None or self.known_from <= day:
+            held = (self.value, self.text)
+        return held
 
 
 class LedgerDistractor(BaseModel):

@@ -128,7 +128,14 @@ def _load_plan(t: _Tables, plan: WorldPlan) -> None:
     for f in plan.facts:
         t.add("facts", id=f.id, statement=f.statement, text=f.text, **_fact_columns(f.value),
               currency=f.value.currency if isinstance(f.value, Money) else None,
-              unit=f.value.unit if isinstance(f.value, Number) else None)
+              unit=f.value.unit if isinstance(f.value, Number) else None,
+              label=f.label or None, known_from=f.known_from, formula=f.formula)
+        periods = [(p.since, p.value, p.text) for p in f.earlier] + [(f.known_from or plan.window_start, f.value, f.text)]
+        for n, (since, value, text) in enumerate(periods):
+            until = periods[n + 1][0] if n + 1 < len(periods) else None
+            cols = _fact_columns(value)
+            t.add("fact_values", fact_id=f.id, since=since, until=until, text=text,
+                  value_num=cols["value_num"], value_date=cols["value_date"])
     for d in plan.distractors:
         t.add("distractors", id=d.id, fact=d.fact, text=d.text, label=d.label, **_fact_columns(d.value))
     for a in plan.artifacts:

@@ -45,7 +45,21 @@ create table facts (
     value_num  double,             -- money amount, percent as written (7.5 for 7.5%), number
     value_date date,
     currency   varchar,
-    unit       varchar
+    unit       varchar,
+    label      varchar,            -- the fact's short name ('OPA 90 liability cap')
+    known_from date,               -- the first day its current value is known
+    formula    varchar             -- how it follows from other facts, over their ids; NULL for an input
+);
+
+-- Every value a fact has held, with the days it held it: the earlier values, then the current one.
+-- A fact has no value before its first row; an artifact dated then cannot know it.
+create table fact_values (
+    fact_id    varchar not null,
+    since      date not null,
+    until      date,               -- the first day of the next value; NULL for the current one
+    text       varchar not null,
+    value_num  double,
+    value_date date
 );
 
 create table distractors (
@@ -78,6 +92,11 @@ create table artifacts (
     rows       integer,
     purpose    varchar
 );
+
+-- The day each artifact bears, in the world's timezone: an email's sending day, a file's date.
+create view artifact_days as
+select a.id as artifact_id, timezone(w.timezone, a."at")::date as day
+from artifacts a cross join world w;
 
 -- Who a planned artifact goes to: to and cc for emails, reader for documents and sheets.
 create table planned_recipients (
@@ -191,15 +210,18 @@ create table cells (
 -- is a missing or broken file, which inventory_exists and file_parses report, not a missing fact.
 create view fact_mentions as
 with expected as (
+    -- the value the fact held on the artifact's day: an email of March carries March's figure
     select pf.artifact_id, pf.fact_id, a.kind, d.id as distractor,
            coalesce(d.type, f.type) as type,
-           case when d.id is null then f.text else d.text end as text,
-           case when d.id is null then f.value_num else d.value_num end as value_num,
-           case when d.id is null then f.value_date else d.value_date end as value_date
+           case when d.id is null then coalesce(v.text, f.text) else d.text end as text,
+           case when d.id is null then coalesce(v.value_num, f.value_num) else d.value_num end as value_num,
+           case when d.id is null then coalesce(v.value_date, f.value_date) else d.value_date end as value_date
     from planned_facts pf
     join artifacts a on a.id = pf.artifact_id
+    join artifact_days ad on ad.artifact_id = pf.artifact_id
     join facts f on f.id = pf.fact_id
     left join distractors d on d.id = a.distractor and d.fact = pf.fact_id
+    left join fact_values v on v.fact_id = pf.fact_id and v.since <= ad.day and (v.until is null or ad.day < v.until)
 ),
 content as (
     -- only artifacts that have a planned fact: in a world of a million messages, most have none
