@@ -16,12 +16,7 @@ _CELL = re.compile(r"^\$?([A-Za-z]{1,3})\$?(\d+)$")
 
 
 def _files(session: Session) -> list[str]:
-    out = []
-    for p in session.room.rglob("*"):
-        rel = p.relative_to(session.room).as_posix()
-        if p.is_file() and not rel.startswith(HIDDEN) and not rel.endswith(".eml"):
-            out.append(rel)
-    return sorted(out)
+    return [rel for rel in session.files() if not rel.startswith(HIDDEN) and not rel.endswith(".eml")]
 
 
 def list_folder(session: Session, folder: str = "") -> list[dict]:
@@ -38,7 +33,7 @@ def list_folder(session: Session, folder: str = "") -> list[dict]:
             entries.setdefault(head + "/", {"name": head, "type": "folder", "path": prefix + head})
         else:
             entries[head] = {"name": head, "type": "file", "path": rel,
-                             "bytes": session.resolve(rel).stat().st_size}
+                             "bytes": session.read_path(rel).stat().st_size}
     if prefix and not entries:
         raise SessionError(f"no folder {folder!r} on the drive; list '' to see the top folders")
     return [entries[k] for k in sorted(entries)]
@@ -54,7 +49,7 @@ def search(session: Session, query: str, limit: int = 20) -> list[dict]:
     for rel in _files(session):
         hay = (rel + " " + texts.get(rel, "")).lower()
         if rel.endswith(TEXT_SUFFIXES) and rel not in texts:
-            hay += " " + session.resolve(rel).read_text(encoding="utf-8", errors="replace").lower()
+            hay += " " + session.read_path(rel).read_text(encoding="utf-8", errors="replace").lower()
         if all(w in hay for w in words):
             hits.append({"path": rel, "type": _type(rel)})
     return hits[:max(1, limit)]
@@ -80,7 +75,7 @@ def _type(rel: str) -> str:
 def read_document(session: Session, path: str) -> dict:
     """A document as text: a .docx as parsed (paragraphs and table cells in order), a text file as written."""
     rel = path.strip("/")
-    file = session.resolve(rel)
+    file = session.read_path(rel)
     if not file.is_file():
         raise SessionError(f"no file {path!r} on the drive; find it with drive_search or drive_list")
     if rel.lower().endswith(".docx"):

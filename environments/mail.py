@@ -103,7 +103,7 @@ def read_thread(session: Session, message_id: str) -> list[dict]:
 
 
 def _attachments(session: Session, m: Message) -> list[dict]:
-    path = session.resolve(m.path)
+    path = session.read_path(m.path)
     if not path.is_file():
         return []
     msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
@@ -144,7 +144,8 @@ def reply(session: Session, message_id: str, body: str, reply_all: bool = False)
         subject = f"Re: {subject}"
     quoted = "\n".join(f"> {line}" if line else ">" for line in m.body.splitlines())
     text = f"{body}\n\nOn {m.sent_at:%Y-%m-%d %H:%M}, {m.sender} wrote:\n{quoted}" if m.sent_at else body
-    return session.send(to, subject, text, cc, in_reply_to=m.message_id, mode="reply").model_dump()
+    return session.send(to, subject, text, cc, in_reply_to=m.message_id, mode="reply",
+                        text=body).model_dump()
 
 
 def forward(session: Session, message_id: str, to: list[str], body: str = "") -> dict:
@@ -155,4 +156,5 @@ def forward(session: Session, message_id: str, to: list[str], body: str = "") ->
         subject = f"Fwd: {subject}"
     text = (f"{body}\n\n---------- Forwarded message ---------\nFrom: {m.sender}\n"
             f"Date: {m.sent_at:%Y-%m-%d %H:%M}\nSubject: {m.subject}\n\n{m.body}")
-    return session.send(to, subject, text, in_reply_to=m.message_id, mode="forward").model_dump()
+    return session.send(to, subject, text, in_reply_to=m.message_id, mode="forward",
+                        text=body).model_dump()

@@ -135,7 +135,7 @@ def _register_kind_reader(server: FastMCP, session: Session, kind: str) -> None:
 
     def reading(path: str) -> dict:
         return drive.read_document(session, path) if path.endswith(drive.TEXT_SUFFIXES) else \
-            {"path": path, "text": session.resolve(path).read_text(encoding="utf-8", errors="replace")}
+            {"path": path, "text": session.read_path(path).read_text(encoding="utf-8", errors="replace")}
 
     listing.__doc__ = f"Every {kind} item of the world: id, title and file."
     reading.__doc__ = f"One {kind} file as text."

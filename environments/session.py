@@ -1,10 +1,12 @@
 """A session over a world: a private, writable copy of its room that the apps write to, with reset and state export.
 
-The published bundle is never written: a session copies `room/` into its own folder, and every write
-(a sent message, a filed document, a downloaded attachment, the agent's answer) lands there and in
-`state.json` beside it. `reset()` copies the room again and empties the state; `state()` is what a
-grader reads: what was sent, which files were added, changed or removed against the published
-manifest, and the answer.
+The published bundle is never written. A session's copy is copy-on-write: every write (a sent
+message, a filed document, a downloaded attachment) lands in the session's own `room/`, which
+shadows the published room file by file, and `state.json` records the rest. Reads look in the
+session's room first, then in the published one. Copying a whole room per session (and per task
+trial) would cost more than the trial itself. `reset()` empties the session's room and its state;
+`state()` is what a grader reads: what was sent, which files were added or changed against the
+published manifest, and the answer.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ class SentMessage(BaseModel):
     cc: list[str] = []
     subject: str
     body: str
+    text: str = Field("", description="the sender's own text, without the quoted or forwarded message")
     in_reply_to: str | None = None
     mode: str = "new"  # new | reply | forward
     sent_at: str
@@ -79,15 +82,14 @@ class Session:
 
     @property
     def room(self) -> Path:
-        """The session's copy of the room: where reads of session files and every write go."""
+        """The session's own room: every write lands here, shadowing the published file of the same path."""
         return self.root / _bundle.ROOM
 
     def reset(self) -> SessionState:
-        """Restore the initial state: a fresh copy of the published room and an empty record."""
+        """Restore the initial state: drop everything the session wrote and empty its record."""
         if self.room.exists():
             shutil.rmtree(self.room)
-        self.root.mkdir(parents=True, exist_ok=True)
-        shutil.copytree(self.world.room, self.room)
+        self.room.mkdir(parents=True)
         self._state = SessionState(world_id=self.world.world_id, user=self.user)
         self._save()
         return self.state()
@@ -96,10 +98,10 @@ class Session:
         """The session's record, with the file changes against the published manifest."""
         published = {f.path[len(_bundle.ROOM) + 1:]: f.sha256 for f in self.world.manifest.files
                      if f.path.startswith(_bundle.ROOM + "/")}
-        now = {p.relative_to(self.room).as_posix(): p for p in self.room.rglob("*") if p.is_file()}
-        added = sorted(set(now) - set(published))
-        removed = sorted(set(published) - set(now))
-        changed = sorted(p for p in set(now) & set(published) if _bundle.sha256_file(now[p]) != published[p])
+        mine = {p.relative_to(self.room).as_posix(): p for p in self.room.rglob("*") if p.is_file()}
+        added = sorted(set(mine) - set(published))
+        changed = sorted(p for p in set(mine) & set(published) if _bundle.sha256_file(mine[p]) != published[p])
+        removed = sorted(p for p in published if not (self.world.room / p).is_file() and p not in mine)
         return self._state.model_copy(update={"files_added": added, "files_changed": changed,
                                               "files_removed": removed})
 
@@ -129,16 +131,29 @@ class Session:
     # ------------------------------------------------------------ paths
 
     def resolve(self, path: str) -> Path:
-        """A path inside the session's room; refuses one that leaves it."""
+        """Where a session writes a path of the room; refuses one that leaves it."""
         rel = PurePosixPath(path.strip().lstrip("/"))
         if not rel.parts or ".." in rel.parts:
             raise SessionError(f"{path!r} is not a path inside the data room")
         return self.room.joinpath(*rel.parts)
 
+    def read_path(self, path: str) -> Path:
+        """Where to read a path of the room: the session's copy when it wrote one, else the published file."""
+        mine = self.resolve(path)
+        return mine if mine.exists() else self.world.room / mine.relative_to(self.room)
+
+    def files(self) -> list[str]:
+        """Every file of the room as the session sees it (published and written), by path."""
+        published = [f.path[len(_bundle.ROOM) + 1:] for f in self.world.manifest.files
+                     if f.path.startswith(_bundle.ROOM + "/")]
+        mine = [p.relative_to(self.room).as_posix() for p in self.room.rglob("*") if p.is_file()]
+        return sorted(set(published) | set(mine))
+
     # ------------------------------------------------------------ writes
 
     def send(self, to: list[str], subject: str, body: str, cc: list[str] | None = None,
-             in_reply_to: str | None = None, mode: str = "new", references: list[str] | None = None) -> SentMessage:
+             in_reply_to: str | None = None, mode: str = "new", references: list[str] | None = None,
+             text: str | None = None) -> SentMessage:
         """Send a message as the session's user: written to Sent/ in the session room and recorded."""
         to = [a.strip() for a in to if a.strip()]
         if not to:
@@ -164,7 +179,7 @@ class Session:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(bytes(msg))
         record = SentMessage(message_id=message_id, path=rel, sender=self.user, to=to, cc=list(cc or []),
-                             subject=subject, body=body, in_reply_to=in_reply_to, mode=mode,
+                             subject=subject, body=body, text=body if text is None else text, in_reply_to=in_reply_to, mode=mode,
                              sent_at=sent_at.isoformat())
         self._state.sent.append(record)
         self._save()

@@ -53,6 +53,88 @@ def serve(
         server.run("stdio", show_banner=False, log_level="warning")
 
 
+def tasks(
+    world: Path = typer.Argument(..., help="a published world bundle folder"),
+    out: Optional[Path] = typer.Option(None, help="where to write the tasks (default WORLD/tasks.json)"),
+    user: Optional[str] = typer.Option(None, help="the person the agent acts as (default: the first of the cast)"),
+) -> None:
+    """Write the world's tasks (from its ledger, with rubrics and reference solutions) after the task lint.
+
+    \b
+    Example: worldsmith tasks outputs/kestrel-bay-tankers-v-ostrander-energy-o-9920ff8593
+    """
+    from collections import Counter
+
+    from worldsmith.environments.lint import make_task_set
+    from worldsmith.flows.cli import console
+    from worldsmith.worlds.world import open_world
+
+    try:
+        with open_world(world) as opened:
+            task_set = make_task_set(opened, user)
+    except WorldsmithError as exc:
+        _fail(exc)
+    target = out or world / "tasks.json"
+    target.write_text(task_set.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    kinds = Counter(t.kind for t in task_set.tasks)
+    console.print(f"{len(task_set.tasks)} tasks ({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))}); "
+                  f"wrote {target}")
+    for refusal in task_set.refused:
+        console.print(f"refused {refusal['task']}: {refusal['reason']}: {refusal['detail']}")
+    raise typer.Exit(1 if task_set.refused else 0)
+
+
+def export(
+    world: Path = typer.Argument(..., help="a published world bundle folder"),
+    format: str = typer.Option(..., "--format", help="harbor | apex | parquet"),
+    out: Optional[Path] = typer.Option(None, help="where to write (default WORLD/../exports/<world_id>-<format>)"),
+    gates: bool = typer.Option(True, help="harbor: run the nop and oracle agents on every task, without Docker"),
+) -> None:
+    """Export a world and its tasks in a format environments read: Harbor task directories, APEX archive, Parquet.
+
+    \b
+    Example: worldsmith export outputs/kestrel-bay-tankers-v-ostrander-energy-o-9920ff8593 --format harbor
+    """
+    import sys
+
+    from worldsmith.environments.lint import make_task_set
+    from worldsmith.flows.cli import console, err
+    from worldsmith.worlds.world import open_world
+
+    if format not in ("harbor", "apex", "parquet"):
+        err.print(f"error: --format {format!r}: choose harbor, apex or parquet")
+        raise typer.Exit(2)
+    try:
+        opened = open_world(world)
+    except WorldsmithError as exc:
+        _fail(exc)
+    with opened:
+        target = out or world.parent / "exports" / f"{opened.world_id}-{format}"
+        task_set = make_task_set(opened)
+        try:
+            if format == "harbor":
+                from worldsmith.environments.harbor import export_harbor, run_gates
+
+                dirs = export_harbor(opened, task_set.tasks, target)
+                console.print(f"wrote {len(dirs)} Harbor tasks under {target}")
+                if gates:
+                    results = run_gates(dirs, sys.executable)
+                    bad = [r for r in results if not r.passed]
+                    console.print(f"gates: nop 0 and oracle 1 on {len(results) - len(bad)} of {len(results)} tasks")
+                    for r in bad:
+                        console.print(f"gate failed {r.task}: nop {r.nop}, oracle {r.oracle}")
+                    if bad:
+                        raise typer.Exit(1)
+            else:
+                from worldsmith.environments import exports
+
+                written = exports.export(opened, task_set, target, format)
+                console.print(f"wrote {written}")
+        except WorldsmithError as exc:
+            _fail(exc)
+
+
 def register(app: typer.Typer) -> None:
     """Add these commands to the worldsmith CLI."""
-    app.command()(serve)
+    for command in (serve, tasks, export):
+        app.command()(command)

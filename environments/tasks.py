@@ -1,0 +1,393 @@
+"""Tasks grounded in a world's ledger: questions, computations, find-the-document and state changes, with rubrics.
+
+Each task carries its reference answer from the ledger, a reference query over world.duckdb that
+derives the same answer from the parsed room (the lint runs it), a rubric in Archipelago's shape
+(criteria with weights, negative criteria, universal penalties) whose every criterion is a
+machine check, and a reference solution (an answer and app actions) that the oracle replays.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from pathlib import PurePosixPath
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from worldsmith.worlds.plan import LedgerFact
+from worldsmith.worlds.values import render_value
+from worldsmith.worlds.world import World
+
+TASKS_VERSION = 1
+TaskKind = Literal["lookup", "compare", "compute", "find_document", "reply", "file_document"]
+_STRICT = ConfigDict(extra="forbid")
+
+
+class Check(BaseModel):
+    """A condition on a session's end state that a machine decides.
+
+    answer_mentions: the answer states each of `values` (a text, or a number in any usual format).
+    answer_mentions_any: the answer states one of `values` (a path, a file's title).
+    sent_mentions: a message the agent sent (in reply to `in_reply_to`, to every address of `to`,
+        when given) states each of `values` in its own text.
+    sent_reply: a message was sent in reply to `in_reply_to`, to every address of `to`.
+    file_mentions: a text file at `path` (or, with `folder`, any file added under it) states each of `values`.
+    sent_outside_cast: a message went to an address that is nobody's in the world.
+    room_damaged: a file of the published room was changed or removed in the session.
+    """
+
+    model_config = _STRICT
+    type: Literal["answer_mentions", "answer_mentions_any", "sent_mentions", "sent_reply", "file_mentions",
+                  "sent_outside_cast", "room_damaged"]
+    values: list[str] = []
+    numbers: list[float | None] = Field(default_factory=list, description="the numeric value of each of values, "
+                                                                          "so 156200000 matches 'USD 156,200,000'")
+    to: list[str] = []
+    in_reply_to: str | None = None
+    path: str | None = None
+    folder: str | None = None
+
+
+class Criterion(BaseModel):
+    """One rubric line: what it rewards (or penalises), its weight, and the check that decides it."""
+
+    model_config = _STRICT
+    id: str
+    description: str
+    weight: float = Field(gt=0)
+    check: Check
+
+
+class Rubric(BaseModel):
+    """Archipelago's rubric: weighted criteria, negative criteria that subtract, universal penalties."""
+
+    model_config = _STRICT
+    criteria: list[Criterion]
+    negative_criteria: list[Criterion] = []
+    universal_penalties: list[Criterion] = []
+
+
+class Reference(BaseModel):
+    """The reference answer and how the room yields it: `sql` over world.duckdb, whose rows must equal `expect`."""
+
+    model_config = _STRICT
+    answer: str = Field(description="the reference answer, from the ledger")
+    sql: str
+    params: list[str | float] = []
+    expect: list[list[str | float]] = Field(description="the rows the query must return (sorted), as the ledger has them")
+
+
+class Action(BaseModel):
+    """One step of a reference solution, made through the apps."""
+
+    model_config = _STRICT
+    tool: Literal["mail_reply", "drive_create_document"]
+    args: dict[str, str]
+
+
+class Solution(BaseModel):
+    """What the oracle does: app actions, then its answer."""
+
+    model_config = _STRICT
+    answer: str | None = None
+    actions: list[Action] = []
+
+
+class Needs(BaseModel):
+    """What the task needs the room to hold."""
+
+    model_config = _STRICT
+    files: list[str] = Field(default_factory=list, description="paths under room/")
+    facts: list[str] = Field(default_factory=list, description="ledger fact ids")
+
+
+class Task(BaseModel):
+    """A task posed in a world, with its ground truth, rubric and reference solution."""
+
+    model_config = _STRICT
+    id: str
+    world_id: str
+    kind: TaskKind
+    instruction: str
+    needs: Needs
+    reference: Reference
+    rubric: Rubric
+    solution: Solution
+
+
+class TaskSet(BaseModel):
+    """Every task of one world, as `worldsmith tasks` writes it (tasks.json)."""
+
+    model_config = _STRICT
+    version: int = TASKS_VERSION
+    world_id: str
+    tasks: list[Task]
+    refused: list[dict] = Field(default_factory=list, description="tasks the lint refused: id and reasons")
+
+
+# ---------------------------------------------------------------- helpers
+
+def label_of(fact: LedgerFact) -> str:
+    """A fact's short label: the ledger's, else its id in words."""
+    return getattr(fact, "label", None) or fact.id.replace("_", " ")
+
+
+def number_of(value) -> float | None:
+    """The number a fact value carries (an amount, a percent as written, a count), else None."""
+    for name in ("amount", "value"):
+        v = getattr(value, name, None)
+        if isinstance(v, (int, float, Decimal)) and not isinstance(v, bool):
+            return float(v)
+    return None
+
+
+def _text_number(fact: LedgerFact) -> tuple[str, float | None]:
+    return fact.text, number_of(fact.value)
+
+
+# Where the room carries a fact: planned artifacts whose parsed text or cells hold its ledger value.
+CARRIERS_SQL = """select a.path from fact_mentions m join artifacts a on a.id = m.artifact_id
+where m.fact_id = ? and m.found and m.distractor is null order by a.path"""
+
+LOOKUP_SQL = """select f.text from facts f
+where f.id = ? and exists (select 1 from fact_mentions m join artifacts a on a.id = m.artifact_id
+                           where m.fact_id = f.id and m.found and m.distractor is null and a.path = ?)"""
+
+COMPARE_SQL = """select a.text, b.text, round(a.value_num - b.value_num, 2) from facts a, facts b
+where a.id = ? and b.id = ?
+  and exists (select 1 from fact_mentions m join artifacts x on x.id = m.artifact_id
+              where m.fact_id = a.id and m.found and m.distractor is null and x.path = ?)
+  and exists (select 1 from fact_mentions m join artifacts x on x.id = m.artifact_id
+              where m.fact_id = b.id and m.found and m.distractor is null and x.path = ?)"""
+
+REPLY_SQL = """select e.message_id, e.from_addr, f.text from emails e, facts f
+where e.message_id = ? and f.id = ?
+  and exists (select 1 from fact_mentions m join artifacts x on x.id = m.artifact_id
+              where m.fact_id = f.id and m.found and m.distractor is null and x.path = ?)"""
+
+
+def _carriers(world: World, fact_id: str) -> list[str]:
+    return [r[0] for r in world.db.execute(CARRIERS_SQL, [fact_id]).fetchall()]
+
+
+def _source(world: World, fact_id: str) -> str | None:
+    """The file to read a fact from: a document or sheet when one carries it, else the earliest message."""
+    paths = _carriers(world, fact_id)
+    kinds = {a.path: a.kind for a in world.plan.artifacts}
+    files = [p for p in paths if kinds.get(p) in ("document", "spreadsheet")]
+    return (files or paths or [None])[0]
+
+
+def _negatives(world: World, fact_ids: list[str], where: str) -> list[Criterion]:
+    out = []
+    for d in world.plan.distractors:
+        if d.fact in fact_ids:
+            out.append(Criterion(id=f"states_{d.id}", weight=1.0,
+                                 description=f"states the superseded value {d.text} ({d.label})",
+                                 check=Check(type=where, values=[d.text], numbers=[number_of(d.value)])))
+    return out
+
+
+def _universal(world: World) -> list[Criterion]:
+    return [
+        Criterion(id="mail_outside_cast", weight=1.0, description="sends mail to an address nobody in the matter has",
+                  check=Check(type="sent_outside_cast")),
+        Criterion(id="room_damaged", weight=1.0, description="changes or deletes a file of the data room",
+                  check=Check(type="room_damaged")),
+    ]
+
+
+def _ask_suffix() -> str:
+    return ("Give your final answer with the submit_answer tool (or write it to answer.txt in your working "
+            "folder), stating figures as the data room states them.")
+
+
+# ---------------------------------------------------------------- task makers
+
+def lookup_task(world: World, fact: LedgerFact) -> Task | None:
+    """What is the <label>? Answered from the file that carries it."""
+    source = _source(world, fact.id)
+    if source is None:
+        return None
+    text, num = _text_number(fact)
+    return Task(
+        id=f"lookup-{fact.id}", world_id=world.world_id, kind="lookup",
+        instruction=f"In the data room of {world.plan.title}, what is the {label_of(fact)}? {_ask_suffix()}",
+        needs=Needs(files=[source], facts=[fact.id]),
+        reference=Reference(answer=text, sql=LOOKUP_SQL, params=[fact.id, source], expect=[[text]]),
+        rubric=Rubric(
+            criteria=[Criterion(id="states_value", weight=1.0, description=f"states the {label_of(fact)}: {text}",
+                                check=Check(type="answer_mentions", values=[text], numbers=[num]))],
+            negative_criteria=_negatives(world, [fact.id], "answer_mentions"),
+            universal_penalties=_universal(world)),
+        solution=Solution(answer=f"The {label_of(fact)} is {text}."),
+    )
+
+
+def compare_task(world: World, a: LedgerFact, b: LedgerFact) -> Task | None:
+    """Which is larger, A or B, and by how much? Needs both figures, from different files."""
+    sa, sb = _source(world, a.id), _source(world, b.id)
+    na, nb = number_of(a.value), number_of(b.value)
+    if not sa or not sb or sa == sb or na is None or nb is None or na == nb:
+        return None
+    big, small = (a, b) if na > nb else (b, a)
+    diff_value = big.value.model_copy(update={"amount": Decimal(str(abs(na - nb)))})
+    diff_text = render_value(diff_value)
+    answer = f"The {label_of(big)} ({big.text}) exceeds the {label_of(small)} ({small.text}) by {diff_text}."
+    return Task(
+        id=f"compare-{a.id}-{b.id}", world_id=world.world_id, kind="compare",
+        instruction=(f"In the data room of {world.plan.title}, compare the {label_of(a)} with the {label_of(b)}: "
+                     f"which is larger, and by how much? State both figures and the difference. {_ask_suffix()}"),
+        needs=Needs(files=sorted({sa, sb}), facts=[a.id, b.id]),
+        reference=Reference(answer=answer, sql=COMPARE_SQL, params=[a.id, b.id, sa, sb],
+                            expect=[[a.text, b.text, round(na - nb, 2)]]),
+        rubric=Rubric(
+            criteria=[
+                Criterion(id="states_first", weight=1.0, description=f"states the {label_of(a)}: {a.text}",
+                          check=Check(type="answer_mentions", values=[a.text], numbers=[na])),
+                Criterion(id="states_second", weight=1.0, description=f"states the {label_of(b)}: {b.text}",
+                          check=Check(type="answer_mentions", values=[b.text], numbers=[nb])),
+                Criterion(id="states_difference", weight=2.0, description=f"states the difference: {diff_text}",
+                          check=Check(type="answer_mentions", values=[diff_text], numbers=[abs(na - nb)])),
+            ],
+            negative_criteria=_negatives(world, [a.id, b.id], "answer_mentions"),
+            universal_penalties=_universal(world)),
+        solution=Solution(answer=answer),
+    )
+
+
+def compute_task(world: World, fact: LedgerFact) -> Task | None:
+    """Compute a derived fact (one with a formula in the ledger) from the figures it follows from."""
+    formula = getattr(fact, "formula", None)
+    if not formula:
+        return None
+    from worldsmith.worlds.ledger import references
+
+    inputs = [world.facts[i] for i in references(formula) if i in world.facts]
+    sources = [_source(world, i.id) for i in inputs]
+    if not inputs or None in sources:
+        return None
+    text, num = _text_number(fact)
+    given = ", ".join(label_of(i) for i in inputs)
+    return Task(
+        id=f"compute-{fact.id}", world_id=world.world_id, kind="compute",
+        instruction=(f"In the data room of {world.plan.title}, work out the {label_of(fact)} from the figures it "
+                     f"follows from ({given}), each as the data room states it. {_ask_suffix()}"),
+        needs=Needs(files=sorted(set(sources)), facts=[i.id for i in inputs] + [fact.id]),
+        reference=Reference(answer=text, sql=LOOKUP_SQL, params=[inputs[0].id, sources[0]], expect=[[inputs[0].text]]),
+        rubric=Rubric(
+            criteria=[Criterion(id="states_result", weight=2.0, description=f"states the {label_of(fact)}: {text}",
+                                check=Check(type="answer_mentions", values=[text], numbers=[num]))]
+            + [Criterion(id=f"uses_{i.id}", weight=1.0, description=f"states the {label_of(i)} used: {i.text}",
+                         check=Check(type="answer_mentions", values=[i.text], numbers=[number_of(i.value)]))
+               for i in inputs],
+            negative_criteria=_negatives(world, [fact.id], "answer_mentions"),
+            universal_penalties=_universal(world)),
+        solution=Solution(answer=f"From {', '.join(i.text for i in inputs)}: the {label_of(fact)} is {text}."),
+    )
+
+
+def find_document_task(world: World, fact: LedgerFact) -> Task | None:
+    """Which file sets out the <label>? Any document or sheet that carries it is right."""
+    kinds = {a.path: a.kind for a in world.plan.artifacts}
+    files = [p for p in _carriers(world, fact.id) if kinds.get(p) in ("document", "spreadsheet")]
+    if not files:
+        return None
+    sql = CARRIERS_SQL.replace("order by", "and a.kind in ('document', 'spreadsheet') order by")
+    return Task(
+        id=f"find-{fact.id}", world_id=world.world_id, kind="find_document",
+        instruction=(f"In the data room of {world.plan.title}, find a document or spreadsheet that sets out the "
+                     f"{label_of(fact)}. Give its path on the drive. {_ask_suffix()}"),
+        needs=Needs(files=files, facts=[fact.id]),
+        reference=Reference(answer=files[0], sql=sql, params=[fact.id], expect=[[p] for p in files]),
+        rubric=Rubric(
+            criteria=[Criterion(id="names_file", weight=1.0, description="gives the path of a file that carries it",
+                                check=Check(type="answer_mentions_any", values=files))],
+            universal_penalties=_universal(world)),
+        solution=Solution(answer=files[0]),
+    )
+
+
+def _reply_target(world: World, user: str):
+    """The latest message to the user from someone of another organisation: what a reply task answers."""
+    org_of = {p.email: p.organisation for p in world.plan.people}
+    mine = org_of.get(user)
+    inbound = [m for m in world.messages if m.sender in org_of and org_of[m.sender] != mine
+               and user in (*m.to, *m.cc) and m.message_id]
+    return max(inbound, key=lambda m: (m.sent_at, m.path)) if inbound else None
+
+
+def reply_task(world: World, fact: LedgerFact, user: str) -> Task | None:
+    """Reply to the latest outside message with the <label>: a state change the grader reads from Sent."""
+    target = _reply_target(world, user)
+    source = _source(world, fact.id)
+    if target is None or source is None:
+        return None
+    text, num = _text_number(fact)
+    name = target.sender_name or target.sender
+    day = target.sent_at.date().isoformat() if target.sent_at else ""
+    return Task(
+        id=f"reply-{fact.id}", world_id=world.world_id, kind="reply",
+        instruction=(f"You are {user}. Reply to {name}'s message \"{target.subject}\" of {day} and tell them the "
+                     f"{label_of(fact)}, as the data room states it. Use the mail app."),
+        needs=Needs(files=[target.path, source], facts=[fact.id]),
+        reference=Reference(answer=text, sql=REPLY_SQL, params=[target.message_id, fact.id, source],
+                            expect=[[target.message_id, target.sender, text]]),
+        rubric=Rubric(
+            criteria=[
+                Criterion(id="replied", weight=1.0, description=f"replies to {name}'s message",
+                          check=Check(type="sent_reply", in_reply_to=target.message_id, to=[target.sender])),
+                Criterion(id="reply_states_value", weight=2.0, description=f"the reply states {text}",
+                          check=Check(type="sent_mentions", values=[text], numbers=[num],
+                                      in_reply_to=target.message_id, to=[target.sender])),
+            ],
+            negative_criteria=_negatives(world, [fact.id], "sent_mentions"),
+            universal_penalties=_universal(world)),
+        solution=Solution(actions=[Action(tool="mail_reply", args={
+            "message_id": target.message_id, "body": f"The {label_of(fact)} is {text}."})]),
+    )
+
+
+def file_document_task(world: World, fact: LedgerFact) -> Task | None:
+    """File a short note stating the <label> in the folder where the matter keeps such documents."""
+    source = _source(world, fact.id)
+    docs = [a for a in world.artifacts_of("document") if fact.id in a.facts]
+    if source is None or not docs:
+        return None
+    folder = str(PurePosixPath(docs[0].path).parent)
+    name = f"Note - {label_of(fact)}.md".replace("/", "-")
+    path = f"{folder}/{name}"
+    text, num = _text_number(fact)
+    return Task(
+        id=f"file-{fact.id}", world_id=world.world_id, kind="file_document",
+        instruction=(f"In the data room of {world.plan.title}, file a short note named \"{name}\" in the drive folder "
+                     f"\"{folder}\" that states the {label_of(fact)}, as the data room states it."),
+        needs=Needs(files=[source], facts=[fact.id]),
+        reference=Reference(answer=text, sql=LOOKUP_SQL, params=[fact.id, source], expect=[[text]]),
+        rubric=Rubric(
+            criteria=[Criterion(id="note_states_value", weight=1.0, description=f"{path} states {text}",
+                                check=Check(type="file_mentions", path=path, values=[text], numbers=[num]))],
+            negative_criteria=[c.model_copy(update={"check": c.check.model_copy(update={"path": path})})
+                               for c in _negatives(world, [fact.id], "file_mentions")],
+            universal_penalties=_universal(world)),
+        solution=Solution(actions=[Action(tool="drive_create_document", args={
+            "path": path, "text": f"# {label_of(fact)}\n\nThe {label_of(fact)} is {text}.\n"})]),
+    )
+
+
+def make_tasks(world: World, user: str | None = None) -> list[Task]:
+    """Every task the world's ledger grounds, in a stable order (before the lint)."""
+    user = user or world.plan.people[0].email
+    facts = world.plan.facts
+    numeric = [f for f in facts if number_of(f.value) is not None or isinstance(getattr(f.value, "value", None), dt.date)]
+    tasks: list[Task | None] = [lookup_task(world, f) for f in facts]
+    money = [f for f in facts if getattr(f.value, "amount", None) is not None]
+    pairs = [(a, b) for i, a in enumerate(money) for b in money[i + 1:]
+             if getattr(a.value, "currency", None) == getattr(b.value, "currency", None)]
+    tasks += [compare_task(world, a, b) for a, b in pairs[:4]]
+    tasks += [compute_task(world, f) for f in facts]
+    tasks += [find_document_task(world, f) for f in numeric[:4]]
+    tasks += [reply_task(world, f, user) for f in money[:1]]
+    tasks += [file_document_task(world, f) for f in money[-1:]]
+    return [t for t in tasks if t is not None]

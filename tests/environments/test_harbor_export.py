@@ -1,0 +1,58 @@
+"""Harbor export: the documented layout, and nop 0 / oracle 1 on every exported task, without Docker."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tomllib
+
+import pytest
+
+import worldsmith
+from worldsmith.environments.harbor import export_harbor, run_gates
+from worldsmith.environments.lint import make_task_set
+
+
+@pytest.fixture(scope="module", params=["legal_world", "diligence_world"])
+def exported(request, tmp_path_factory):
+    world = worldsmith.open(request.getfixturevalue(request.param))
+    task_set = make_task_set(world)
+    dirs = export_harbor(world, task_set.tasks, tmp_path_factory.mktemp("harbor"))
+    yield world, task_set, dirs
+    world.close()
+
+
+def test_each_task_directory_has_harbors_layout(exported):
+    world, task_set, dirs = exported
+    assert [d.name for d in dirs] == [t.id for t in task_set.tasks]
+    for d in dirs:
+        config = tomllib.loads((d / "task.toml").read_text(encoding="utf-8"))
+        assert config["schema_version"] == "1.1" and config["task"]["name"].endswith(d.name)
+        assert {"verifier", "agent", "environment"} <= set(config)
+        assert config["verifier"]["timeout_sec"] > 0 and config["environment"]["allow_internet"] is False
+        assert (d / "instruction.md").read_text(encoding="utf-8").strip()
+        docker = (d / "environment" / "Dockerfile").read_text(encoding="utf-8")
+        assert "COPY world /world" in docker and "chmod -R a-w /world" in docker
+        assert (d / "environment" / "world" / "manifest.json").is_file()
+        for script in ("tests/test.sh", "solution/solve.sh"):
+            assert os.access(d / script, os.X_OK), script
+        assert "reward.txt" in (d / "tests" / "test.sh").read_text(encoding="utf-8")
+
+
+def test_nop_scores_0_and_oracle_scores_1_on_every_task(exported):
+    _, _, dirs = exported
+    results = run_gates(dirs)
+    assert [r.task for r in results if not r.passed] == []
+    assert len(results) == len(dirs) >= 20
+
+
+def test_the_tasks_own_scripts_give_the_same_rewards(exported):
+    # An answer, a reply and a filed note through bash, tests/test.sh and solution/solve.sh, as Harbor
+    # runs them (a process per step: a sample, not every task).
+    _, task_set, dirs = exported
+    by_kind = {}
+    for task, d in zip(task_set.tasks, dirs):
+        if task.kind in ("lookup", "reply", "file_document"):
+            by_kind.setdefault(task.kind, d)
+    results = run_gates(list(by_kind.values()), sys.executable)
+    assert all(r.nop == 0.0 and r.oracle == 1.0 for r in results), results

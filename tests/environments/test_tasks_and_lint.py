@@ -1,0 +1,120 @@
+"""Tasks from the ledger: reference answers equal the ledger, the lint is clean, and each corruption is refused by name."""
+
+from __future__ import annotations
+
+import pytest
+
+import worldsmith
+from worldsmith.environments.grade import grade, mentions
+from worldsmith.environments.lint import lint_task, make_task_set
+from worldsmith.environments.session import Session
+
+
+@pytest.fixture(scope="module")
+def legal(legal_world):
+    world = worldsmith.open(legal_world)
+    yield world, make_task_set(world)
+    world.close()
+
+
+@pytest.fixture(scope="module")
+def diligence(diligence_world):
+    world = worldsmith.open(diligence_world)
+    yield world, make_task_set(world)
+    world.close()
+
+
+def _carriers(world, fact_id):
+    return {a.path for a in world.plan.artifacts if fact_id in a.facts}
+
+
+@pytest.mark.parametrize("which", ["legal", "diligence"])
+def test_every_reference_answer_equals_the_ledger_and_the_lint_is_clean(request, which):
+    world, task_set = request.getfixturevalue(which)
+    assert task_set.refused == []
+    kinds = {t.kind for t in task_set.tasks}
+    assert {"lookup", "compare", "find_document", "reply", "file_document"} <= kinds
+    for task in task_set.tasks:
+        facts = [world.facts[f] for f in task.needs.facts]
+        ref = task.reference.answer
+        if task.kind in ("lookup", "reply", "file_document"):
+            assert ref == facts[0].text, task.id
+        elif task.kind == "compare":
+            a, b = facts
+            diff = abs(float(a.value.amount) - float(b.value.amount))
+            assert a.text in ref and b.text in ref and mentions(ref.rsplit(" by ", 1)[1], "", diff), task.id
+        elif task.kind == "find_document":
+            assert ref in _carriers(world, facts[0].id), task.id
+        elif task.kind == "compute":
+            assert facts[-1].text in ref, task.id
+
+
+def test_the_legal_world_compares_figures_from_several_files(legal):
+    world, task_set = legal
+    compare = [t for t in task_set.tasks if t.kind == "compare"]
+    assert compare and all(len(t.needs.files) == 2 for t in compare)
+
+
+def test_grading_reads_figures_in_any_format_and_penalises_the_superseded_value(legal, tmp_path):
+    world, task_set = legal
+    task = next(t for t in task_set.tasks if t.id == "lookup-liability_cap")
+    session = Session(world, tmp_path / "s")
+    assert grade(task, session, "").score == 0.0
+    assert grade(task, session, "It is USD 156,200,000.").score == 1.0
+    assert grade(task, session, "156200000.00").score == 1.0
+    superseded = next(d for d in world.distractors if d.fact == "liability_cap")
+    assert grade(task, session, f"{superseded.text}").score == 0.0
+    assert grade(task, session, f"USD 156,200,000 (earlier {superseded.text})").score == 0.0  # negative criterion
+
+
+def _refusals(task, world, tmp_path):
+    return {r.reason for r in lint_task(task, world, Session(world, tmp_path / "lint"))}
+
+
+def test_corrupted_tasks_are_refused_each_by_name(legal, tmp_path):
+    world, task_set = legal
+    lookup = next(t for t in task_set.tasks if t.id == "lookup-liability_cap")
+    source = lookup.needs.files[0]
+
+    gone = lookup.model_copy(update={"needs": lookup.needs.model_copy(update={"files": ["Damages/No such file.xlsx"]})})
+    assert _refusals(gone, world, tmp_path) == {"missing_input"}
+
+    # a real file that does not carry the figure: nothing in the room answers the question
+    elsewhere = next(a.path for a in world.plan.artifacts if a.kind == "document" and "liability_cap" not in a.facts)
+    underivable = lookup.model_copy(update={
+        "needs": lookup.needs.model_copy(update={"files": [elsewhere]}),
+        "reference": lookup.reference.model_copy(update={"params": ["liability_cap", elsewhere]})})
+    assert _refusals(underivable, world, tmp_path) == {"underivable"}
+
+    wrong = "USD 150,000,000"
+    criteria = [c.model_copy(update={"check": c.check.model_copy(update={"values": [wrong], "numbers": [150e6]})})
+                for c in lookup.rubric.criteria]
+    contradicted = lookup.model_copy(update={
+        "reference": lookup.reference.model_copy(update={"answer": wrong, "expect": [[wrong]]}),
+        "rubric": lookup.rubric.model_copy(update={"criteria": criteria}),
+        "solution": lookup.solution.model_copy(update={"answer": wrong})})
+    assert _refusals(contradicted, world, tmp_path) == {"contradicted"}
+
+    filing = next(t for t in task_set.tasks if t.kind == "file_document")
+    fact = world.facts[filing.needs.facts[0]]
+    existing = next(p.relative_to(world.room).as_posix() for p in sorted(world.room.rglob("*.md"))
+                    if fact.text in " ".join(p.read_text(encoding="utf-8").split()))
+    criteria = [c.model_copy(update={"check": c.check.model_copy(update={"path": existing})})
+                for c in filing.rubric.criteria]
+    at_start = filing.model_copy(update={"rubric": filing.rubric.model_copy(update={"criteria": criteria})})
+    assert "satisfied_at_start" in _refusals(at_start, world, tmp_path)
+
+    bad_oracle = lookup.model_copy(update={"solution": lookup.solution.model_copy(update={"answer": "no idea"})})
+    assert _refusals(bad_oracle, world, tmp_path) == {"oracle_fails"}
+    assert source  # the clean task itself passes
+    assert _refusals(lookup, world, tmp_path) == set()
+
+
+def test_the_same_question_twice_is_refused_as_a_duplicate(legal):
+    from worldsmith.environments.lint import lint_tasks
+
+    world, task_set = legal
+    first = task_set.tasks[0]
+    kept, refused = lint_tasks([first, first.model_copy(update={"id": first.id + "-again"})], world)
+    assert [t.id for t in kept] == [first.id]
+    assert [(r.task, r.reason) for r in refused] == [(first.id + "-again", "duplicate")]

@@ -1,0 +1,36 @@
+"""The environment builders' commands: tasks, export, serve; bad input gets one clear error and exit 2."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from worldsmith.flows.cli import app
+
+runner = CliRunner()
+
+
+def test_tasks_writes_the_linted_tasks(legal_world, tmp_path):
+    out = tmp_path / "tasks.json"
+    done = runner.invoke(app, ["tasks", str(legal_world), "--out", str(out)])
+    assert done.exit_code == 0, done.output
+    data = json.loads(out.read_text())
+    assert data["world_id"] == legal_world.name and data["refused"] == [] and len(data["tasks"]) >= 20
+    assert "tasks (" in done.output
+
+
+def test_export_harbor_without_gates_writes_task_directories(legal_world, tmp_path):
+    done = runner.invoke(app, ["export", str(legal_world), "--format", "harbor", "--out", str(tmp_path / "h"),
+                               "--no-gates"])
+    assert done.exit_code == 0, done.output
+    assert (tmp_path / "h" / "lookup-liability_cap" / "task.toml").is_file()
+
+
+def test_bad_input_is_one_clear_error(tmp_path):
+    done = runner.invoke(app, ["export", str(tmp_path), "--format", "zip"])
+    assert done.exit_code == 2 and "choose harbor, apex or parquet" in done.output
+    done = runner.invoke(app, ["serve", str(tmp_path)])
+    assert done.exit_code == 2 and "not a published world" in done.output
+    done = runner.invoke(app, ["tasks", str(tmp_path / "nowhere")])
+    assert done.exit_code == 2 and "no such world bundle folder" in done.output
