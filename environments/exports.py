@@ -94,7 +94,7 @@ tasks = load_dataset("parquet", data_files="data/tasks.parquet")["train"]
 ```
 
 Every table of the world's DuckDB store that has rows is one Parquet file in `data/`; `tasks.parquet` holds the
-tasks (rubric and solution as JSON text); `worlds.parquet` holds the world archive's sha256.
+tasks (rubric and solution as JSON text); `archives.parquet` holds the world archive's sha256.
 
 | world archive | sha256 |
 |---|---|
@@ -126,15 +126,15 @@ def export_parquet(world: World, task_set: TaskSet, out: Path) -> Path:
              t.needs.model_dump_json(), t.rubric.model_dump_json(), t.solution.model_dump_json())
             for t in task_set.tasks])
         con.execute(f"copy tasks to '{data / 'tasks.parquet'}' (format parquet)")
-        con.execute("create table worlds as select ? as world_id, ? as title, ? as verdict, ? as archive, "
+        con.execute("create table archives as select ? as world_id, ? as title, ? as verdict, ? as archive, "
                     "? as sha256", [world.world_id, world.plan.title, world.verdict,
                                     f"worlds/{world.world_id}.zip", sha])
-        con.execute(f"copy worlds to '{data / 'worlds.parquet'}' (format parquet)")
+        con.execute(f"copy archives to '{data / 'archives.parquet'}' (format parquet)")
     except duckdb.Error as exc:
         raise WorldsmithError(f"could not write Parquet under {data}: {exc}") from None
     finally:
         con.close()
-    names = tables + ["tasks", "worlds"]
+    names = tables + ["tasks", "archives"]
     configs = "\n".join(f"- config_name: {n}\n  data_files: data/{n}.parquet" for n in names)
     card = out / "README.md"
     card.write_text(CARD.format(title=world.plan.title.replace(":", " -"), configs=configs, world_id=world.world_id,

@@ -18,7 +18,15 @@ def publish_example(name: str, out: Path, seed: int = 0) -> Path:
     prepared = pipeline.prepare(EXAMPLES / name, seed, backend)
     plan = pipeline.make_plan(prepared)
     staging = bundle.new_staging(out, plan.world_id)
-    pipeline.render(plan, pipeline.generate(plan, prepared.taxonomy, backend), staging)
+    contents = pipeline.generate(plan, prepared.taxonomy, backend)
+    pipeline.render(plan, contents, staging)
     report = pipeline.validate(staging)
+    for round_ in (1, 2):  # the flow's repair rounds, as `worldsmith generate` runs them
+        targets = pipeline.repair_targets(plan, report)
+        if not targets:
+            break
+        contents = pipeline.regenerate(plan, prepared.taxonomy, backend, contents, targets, round_)
+        pipeline.render(plan, contents, staging)
+        report = pipeline.validate(staging)
     manifest = pipeline.write_manifest(prepared, plan, report, staging, backend)
     return Path(pipeline.publish(manifest, staging, out, time.perf_counter()).path)

@@ -46,7 +46,7 @@ def test_parquet_has_every_table_the_tasks_and_the_archive_sha(world_and_tasks, 
     assert con.execute(f"select count(*) from '{data / 'emails.parquet'}'").fetchone()[0] == len(world.messages)
     cap = con.execute(f"select text from '{data / 'facts.parquet'}' where id = 'liability_cap'").fetchone()[0]
     assert cap == world.facts["liability_cap"].text
-    sha = con.execute(f"select sha256, archive from '{data / 'worlds.parquet'}'").fetchone()
+    sha = con.execute(f"select sha256, archive from '{data / 'archives.parquet'}'").fetchone()
     assert sha[0] == hashlib.sha256((tmp_path / sha[1]).read_bytes()).hexdigest() and sha[0] in card.read_text()
     assert "config_name: tasks" in card.read_text()
 
