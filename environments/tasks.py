@@ -167,6 +167,12 @@ where e.message_id = ? and f.id = ?
               where m.fact_id = f.id and m.found and m.distractor is null and x.path = ?)"""
 
 
+# A derived fact is derivable when the room carries every fact its formula reads.
+COMPUTE_SQL = """select f.text from facts f where f.id = ?
+  and (select count(distinct m.fact_id) from fact_mentions m
+       where m.fact_id in ({marks}) and m.found and m.distractor is null) = ?"""
+
+
 def _carriers(world: World, fact_id: str) -> list[str]:
     return [r[0] for r in world.db.execute(CARRIERS_SQL, [fact_id]).fetchall()]
 
@@ -234,7 +240,7 @@ def compare_task(world: World, a: LedgerFact, b: LedgerFact) -> Task | None:
     big, small = (a, b) if na > nb else (b, a)
     diff_value = big.value.model_copy(update={"amount": Decimal(str(abs(na - nb)))})
     diff_text = render_value(diff_value)
-    answer = f"The {label_of(big)} ({big.text}) exceeds the {label_of(small)} ({small.text}) by {diff_text}."
+    answer = f"The {label_of(big)} ({big.text}) is larger than the {label_of(small)} ({small.text}) by {diff_text}."
     return Task(
         id=f"compare-{a.id}-{b.id}", world_id=world.world_id, kind="compare",
         instruction=(f"In the data room of {world.plan.title}, compare the {label_of(a)} with the {label_of(b)}: "
@@ -275,7 +281,8 @@ def compute_task(world: World, fact: LedgerFact) -> Task | None:
         instruction=(f"In the data room of {world.plan.title}, work out the {label_of(fact)} from the figures it "
                      f"follows from ({given}), each as the data room states it. {_ask_suffix()}"),
         needs=Needs(files=sorted(set(sources)), facts=[i.id for i in inputs] + [fact.id]),
-        reference=Reference(answer=text, sql=LOOKUP_SQL, params=[inputs[0].id, sources[0]], expect=[[inputs[0].text]]),
+        reference=Reference(answer=text, sql=COMPUTE_SQL.format(marks=", ".join("?" * len(inputs))),
+                            params=[fact.id, *(i.id for i in inputs), float(len(inputs))], expect=[[text]]),
         rubric=Rubric(
             criteria=[Criterion(id="states_result", weight=2.0, description=f"states the {label_of(fact)}: {text}",
                                 check=Check(type="answer_mentions", values=[text], numbers=[num]))]
@@ -376,6 +383,20 @@ def file_document_task(world: World, fact: LedgerFact) -> Task | None:
     )
 
 
+_STOP = {"the", "and", "for", "with", "from", "that", "this", "under", "which", "than", "into", "over", "after",
+         "before", "their", "its", "per", "are", "was", "were", "has", "have", "not", "unless", "whether"}
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in "".join(c.lower() if c.isalpha() else " " for c in text).split() if len(w) > 3 and w not in _STOP}
+
+
+def _kinship(a: LedgerFact, b: LedgerFact) -> float:
+    """How alike two facts' statements are (Jaccard of their content words)."""
+    wa, wb = _words(a.statement), _words(b.statement)
+    return len(wa & wb) / max(1, len(wa | wb))
+
+
 def make_tasks(world: World, user: str | None = None) -> list[Task]:
     """Every task the world's ledger grounds, in a stable order (before the lint)."""
     user = user or world.plan.people[0].email
@@ -385,7 +406,10 @@ def make_tasks(world: World, user: str | None = None) -> list[Task]:
     money = [f for f in facts if getattr(f.value, "amount", None) is not None]
     pairs = [(a, b) for i, a in enumerate(money) for b in money[i + 1:]
              if getattr(a.value, "currency", None) == getattr(b.value, "currency", None)]
-    tasks += [compare_task(world, a, b) for a, b in pairs[:4]]
+    # The pairs worth comparing say the same kind of thing: "Kestrel Bay's maximum total liability"
+    # beside "Ostrander's maximum total liability", not a per-ton rate beside a damages total.
+    pairs.sort(key=lambda p: (-_kinship(p[0], p[1]), p[0].id, p[1].id))
+    tasks += [compare_task(world, a, b) for a, b in pairs[:3]]
     tasks += [compute_task(world, f) for f in facts]
     tasks += [find_document_task(world, f) for f in numeric[:4]]
     tasks += [reply_task(world, f, user) for f in money[:1]]

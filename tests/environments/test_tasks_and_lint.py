@@ -53,6 +53,11 @@ def test_the_legal_world_compares_figures_from_several_files(legal):
     world, task_set = legal
     compare = [t for t in task_set.tasks if t.kind == "compare"]
     assert compare and all(len(t.needs.files) == 2 for t in compare)
+    # each party's maximum total liability, compared: Kestrel Bay's OPA 90 cap against Ostrander's exposure
+    both = next(t for t in compare if set(t.needs.facts) == {"liability_cap", "energy_exposure"})
+    assert "USD 136,200,000" in both.reference.answer
+    computed = {t.needs.facts[-1] for t in task_set.tasks if t.kind == "compute"}
+    assert {"liability_cap", "total_claims"} <= computed  # facts with formulas in the ledger
 
 
 def test_grading_reads_figures_in_any_format_and_penalises_the_superseded_value(legal, tmp_path):
