@@ -7,6 +7,7 @@ import unicodedata
 
 from faker import Faker
 
+from worldsmith.generators.sides import privileged_circle
 from worldsmith.worlds.outline import Outline
 from worldsmith.worlds.plan import Org, Person
 from worldsmith.worlds.taxonomy import Occupation
@@ -30,7 +31,8 @@ def fictional_phone(rng: random.Random, locale: str) -> str:
 
 def organisations(outline: Outline) -> list[Org]:
     """The outline's organisations as plan records."""
-    return [Org(id=o.id, name=o.name, role=o.role, domain=o.domain) for o in outline.organisations]
+    circle = privileged_circle(outline)
+    return [Org(id=o.id, name=o.name, role=o.role, domain=o.domain, privileged=o.id in circle) for o in outline.organisations]
 
 
 def make_cast(outline: Outline, occupations: dict[str, Occupation], rng: random.Random) -> list[Person]:

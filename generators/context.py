@@ -28,6 +28,7 @@ class PersonRef(BaseModel):
     organisation: str = Field(description="organisation name")
     email: str
     phone: str
+    seniority: str = Field("", description="junior, mid, senior or executive: who gives work to whom")
 
 
 class FactRef(BaseModel):
@@ -74,6 +75,8 @@ class ArtifactContext(BaseModel):
     parent_author: PersonRef | None = None
     cited_sheets: list[SheetContent] = Field(default_factory=list)
     cast: list[PersonRef] = Field(default_factory=list, description="everyone in the world: the same for every artifact")
+    thread_labels: list[str] = Field(default_factory=list, description="labels of the facts the whole thread is about, "
+                                                                      "to refer to (by label only) in any of its messages")
     privileged: bool = Field(False, description="the author and every recipient or reader are inside one privileged circle "
                                                 "(counsel and client): only then may the text be marked privileged")
     repair: list[str] = Field(default_factory=list, description="what validation found wrong with an earlier version")
@@ -84,13 +87,36 @@ def person_ref(plan: WorldPlan, person: Person) -> PersonRef:
     """A PersonRef from a plan's person."""
     org = next(o for o in plan.organisations if o.id == person.organisation)
     return PersonRef(id=person.id, name=person.name, first_name=person.first_name, last_name=person.last_name,
-                     title=person.title, organisation=org.name, email=person.email, phone=person.phone)
+                     title=person.title, organisation=org.name, email=person.email, phone=person.phone,
+                     seniority=person.seniority)
 
 
 def voice_of(occupation: Occupation) -> Voice:
     """The writing voice of an occupation."""
     return Voice(occupation=occupation.title, family=occupation.family, style=occupation.style,
                  documents=occupation.documents, tools=occupation.tools, tasks=occupation.tasks)
+
+
+def thread_labels(plan: WorldPlan, thread: str) -> list[str]:
+    """The labels of every fact a thread's messages carry, in first-carried order (indexed once per plan)."""
+    index = plan.__dict__.get("_thread_labels")
+    if index is None:
+        index = {}
+        for a in plan.artifacts:
+            if isinstance(a, EmailSpec):
+                have = index.setdefault(a.thread, [])
+                for f in a.facts:
+                    label = fact_label(plan.fact(f))
+                    if label not in have:
+                        have.append(label)
+        plan.__dict__["_thread_labels"] = index
+    return index.get(thread, [])
+
+
+def in_circle(plan: WorldPlan, person_ids: list[str]) -> bool:
+    """Whether all these people work for organisations inside the privileged circle."""
+    orgs = {o.id: o.privileged for o in plan.organisations}
+    return all(orgs.get(plan.person(p).organisation, False) for p in person_ids)
 
 
 def artifact_seed(world_seed: int, artifact_id: str) -> int:
@@ -165,5 +191,7 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         parent_author=parent_author,
         cited_sheets=cited,
         cast=[person_ref(plan, p) for p in plan.people],
+        privileged=in_circle(plan, [spec.author, *to_ids, *cc_ids]),
+        thread_labels=thread_labels(plan, spec.thread) if isinstance(spec, EmailSpec) else [],
         seed=artifact_seed(plan.seed, spec.id),
     )

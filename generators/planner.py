@@ -13,10 +13,14 @@ from worldsmith.worlds.plan import ArtifactSpec, DocumentSpec, EmailSpec, FactPe
 from worldsmith.worlds.taxonomy import Occupation
 from worldsmith.worlds.values import render_value
 
+from worldsmith.generators.beats import decision_verb, names_decision, plan_beats
+from worldsmith.generators.labels import fact_label
+from worldsmith.generators.sides import privileged_circle
 from worldsmith.generators.calendar import business_days, next_business_day, reply_time, spread, working_time
 from worldsmith.generators.cast import make_cast, organisations
 
-PLANNER_VERSION = "3"  # 2: replies reach the last writer alone more often; 3: trimmed quotes, fewer facts in replies
+PLANNER_VERSION = "4"  # 2: replies reach the last writer alone more often; 3: trimmed quotes, fewer facts in replies;
+# 4: thread beats from the purpose, forwards only to someone new, a decider
 
 
 def slugify(text: str, limit: int = 48) -> str:
@@ -54,6 +58,7 @@ class _Planner:
         for p in self.people:
             self.by_role.setdefault(p.role, []).append(p)
         self.domains = {o.id: o.domain for o in outline.organisations}
+        self.circle = privileged_circle(outline)
         self.artifacts: list[ArtifactSpec] = []
         self.ids: set[str] = set()
         self.paths: set[str] = set()
@@ -129,49 +134,58 @@ class _Planner:
         at = working_time(self.rng, day, self.tz)
         prev: EmailSpec | None = None
         total = item.messages + (1 if item.forward_to else 0)
+        beats = plan_beats(item.purpose or "", item.messages - 1, self.rng)
+        decision_fact = next((f for f in facts if names_decision(self.outline_fact(f).statement)), None)
+        decider = self.decider(item.purpose or "", speakers)
+        reached: set[str] = {author.id}
         for pos in range(total):
             forwarding = bool(item.forward_to) and pos == total - 1
-            passing = trimmed = False
+            beat = "forward" if forwarding else beats[min(pos, len(beats) - 1)]
+            trimmed = False
+            decision = ""
             if prev is None:
                 sender, to, copy = author, others, cc
                 carried = facts
             else:
                 at = reply_time(self.rng, prev.sent_at, self.outline.window.end)
+                last = self.people_by_id(prev.author)
                 if forwarding:
-                    sender = self.people_by_id(prev.author)
-                    to = [p for p in self.persons(item.forward_to) if p.id != sender.id] or others
+                    # A forward goes to someone the thread has not reached, and says why they need it.
+                    sender = self.forwarder(prev, self.persons(item.forward_to))
+                    new = [p for p in self.persons(item.forward_to) if p.id not in reached and p.id != sender.id]
+                    if not new:
+                        new = [p for p in self.people if p.id not in reached and p.organisation == sender.organisation][:1] or \
+                              [p for p in self.people if p.id not in reached][:1]
+                    to = new or [p for p in self.persons(item.forward_to) if p.id != sender.id] or others
                     copy = []
-                    carried = []
+                    carried = [self.rng.choice(facts)] if facts and self.rng.random() < 0.5 else []
                 else:
-                    last = self.people_by_id(prev.author)
-                    reached = set(prev.to) | set(prev.cc)
-                    readers = [p for p in speakers + cc if p.id in reached]
-                    left_out = [p for p in speakers + cc if p.id not in reached and p.id != last.id]
-                    if readers and left_out and self.rng.random() < 0.5:
-                        # Passed on rather than answered: someone the message reached forwards it to a
-                        # colleague on the thread it left out, as real business mail often does.
-                        passing = True
-                        sender = self.rng.choice(readers)
-                        to, copy, carried = [self.rng.choice(left_out)], [], []
+                    choices = [p for p in speakers if p.id != last.id and p.id in set(prev.to) | set(prev.cc)] or \
+                              [p for p in speakers if p.id != last.id]
+                    sender = choices[(pos - 1) % len(choices)] if pos == 1 else self.rng.choice(choices)
+                    if beat == "decide" and decider is not None and decider.id != last.id:
+                        sender = decider
+                    to = [last]
+                    # Most replies go back to the last writer alone; about one in four replies to all
+                    # (real business mail: a quarter of messages carry a Cc, most have one recipient).
+                    everyone = [p for p in speakers + cc if p.id not in (sender.id, last.id)]
+                    copy = everyone if self.rng.random() < 0.25 or beat == "decide" else []
+                    # A reply that moves the thread carries a fact of it (the figure answered, disputed or
+                    # decided); a question or an acknowledgement usually does not.
+                    if beat == "decide":
+                        carried = [decision_fact] if decision_fact else ([self.rng.choice(facts)] if facts else [])
+                        decision = self.decision_text(item.purpose or "", decision_fact, facts)
+                    elif beat in ("answer", "object", "confirm") and facts and self.rng.random() < 0.6:
+                        carried = [self.rng.choice(facts)]
                     else:
-                        # Replies alternate: whoever wrote last is answered by someone the last message reached.
-                        choices = [p for p in speakers if p.id != last.id and p.id in reached] or \
-                                  [p for p in speakers if p.id != last.id]
-                        sender = choices[(pos - 1) % len(choices)] if pos == 1 else self.rng.choice(choices)
-                        to = [last]
-                        # Most replies go back to the last writer alone; about one in four replies to all
-                        # (real business mail: a quarter of messages carry a Cc, most have one recipient).
-                        everyone = [p for p in speakers + cc if p.id not in (sender.id, last.id)]
-                        copy = everyone if self.rng.random() < 0.25 else []
-                        # Most answers in a real thread are short ("Agreed.", "Looping in Dana."); the opener
-                        # sets out the facts, and only one reply in four adds one of them again.
-                        carried = [self.rng.choice(facts)] if facts and self.rng.random() < 0.25 else []
-                        # A third of replies quote nothing below them: sent from a phone, or history trimmed.
-                        trimmed = self.rng.random() < 1 / 3
+                        carried = []
+                    # A third of replies quote nothing below them: sent from a phone, or history trimmed.
+                    trimmed = self.rng.random() < 1 / 3
+            reached.update(p.id for p in [sender, *to, *copy])
             aid = f"{tid}-m{pos + 1}"
             spec = EmailSpec(
                 id=aid, item=tid, thread=tid, position=pos,
-                mode="new" if prev is None else ("forward" if forwarding or passing else "reply"),
+                mode="new" if prev is None else ("forward" if forwarding else "reply"),
                 parent=prev.id if prev else None,
                 path=f"{thread_dir}/{pos + 1:02d} {at:%Y-%m-%d %H%M} {sender.last_name}.eml",
                 title=title, author=sender.id, occupation=sender.occupation,
@@ -180,9 +194,46 @@ class _Planner:
                 purpose=item.purpose or "",
                 message_id=self.message_id(aid, sender),
                 quote="none" if trimmed else "full",
+                beat=beat, decision=decision,
             )
             self.artifacts.append(spec)
             prev = spec
+
+    def forwarder(self, prev: EmailSpec, targets: list[Person]) -> Person:
+        """Who passes the last message on: someone it reached who works with the person it goes to (the same
+        organisation, else the same side), else its own writer."""
+        pool = [self.people_by_id(i) for i in [*prev.to, *prev.cc, prev.author]]
+        if targets:
+            t = targets[0]
+            for ok in (lambda p: p.organisation == t.organisation,
+                       lambda p: (p.organisation in self.circle) == (t.organisation in self.circle)):
+                match = [p for p in pool if ok(p) and p.id != t.id]
+                if match:
+                    return match[0]
+        return self.people_by_id(prev.author)
+
+    def outline_fact(self, fact_id: str):
+        return next(f for f in self.outline.facts if f.id == fact_id)
+
+    def decider(self, purpose: str, speakers: list[Person]) -> Person | None:
+        """Who decides in a thread whose purpose names a decision: the speaker whose title or role the purpose
+        names, else the most senior speaker."""
+        if not names_decision(purpose):
+            return None
+        low = purpose.lower()
+        named = [p for p in speakers if p.title.lower() in low or p.role.replace("_", " ") in low]
+        if named:
+            return named[0]
+        rank = {"junior": 0, "mid": 1, "senior": 2, "executive": 3}
+        return max(speakers, key=lambda p: rank.get(p.seniority, 1))
+
+    def decision_text(self, purpose: str, decision_fact: str | None, facts: list[str]) -> str:
+        """What is decided, in a few words: the decision fact's value, else the purpose's verb and a fact's label."""
+        if decision_fact:
+            return render_value(self.outline_fact(decision_fact).value, self.outline.locale)
+        verb = decision_verb(purpose)
+        label = fact_label(self.outline_fact(facts[0])) if facts else "the proposal"
+        return f"{verb} on {label}" if verb == "go ahead" else f"{verb} {label}"
 
     def add_file(self, folder: str, item: DocumentItem | SpreadsheetItem, aid: str, day: dt.date, title: str,
                  facts: list[str], distractor: str | None) -> None:

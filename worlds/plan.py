@@ -20,6 +20,7 @@ class Org(BaseModel):
     name: str
     role: str
     domain: str
+    privileged: bool = Field(False, description="inside the home side's privileged circle (counsel and client)")
 
 
 class Person(BaseModel):
@@ -114,6 +115,9 @@ class EmailSpec(_Spec):
     sent_at: dt.datetime = Field(description="timezone-aware")
     message_id: str
     quote: Literal["full", "none"] = Field("full", description="a reply quotes the chain below it, or nothing (trimmed)")
+    beat: str = Field("", description="what this message does in the thread's story: ask, inform, send, answer, "
+                                      "question, object, confirm, decide, ack or forward")
+    decision: str = Field("", description="for the decide beat: what is decided, in a few words")
 
 
 class DocumentSpec(_Spec):

@@ -69,10 +69,25 @@ def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list
     return [s for s in out if s]
 
 
+_RANK = {"junior": 0, "mid": 1, "senior": 2, "executive": 3}
+
+
+def task_owners(ctx: ArtifactContext) -> list[str]:
+    """Who the author may give their trade's tasks to: colleagues of their own organisation junior to them, and
+    themselves unless they are senior (a general counsel does not assign herself the legal research)."""
+    rank = _RANK.get(ctx.author.seniority, 1)
+    owners = [ctx.author.first_name] if rank <= 1 else []
+    owners += [p.first_name for p in ctx.to + ctx.cc
+               if p.organisation == ctx.author.organisation and _RANK.get(p.seniority, 1) < rank]
+    return owners
+
+
 def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
     """A short list of next steps in the author's trade, each with an owner and a day, as status mail has."""
-    tasks = pick.shuffled([soft_lower(t) for t in clean_list(ctx.voice.tasks)])[:pick.rng.randint(3, 5)]
-    owners = [ctx.author.first_name] + [p.first_name for p in ctx.to + ctx.cc]
+    owners = task_owners(ctx)
+    if not owners:
+        return ""
+    tasks = pick.shuffled([soft_lower(t) for t in clean_list(ctx.voice.tasks)])[:pick.rng.randint(2, 4)]
     lines = [f"- {pick.one(owners)}: {t} ({deadline(pick, ctx.spec.sent_at.date(), ctx.locale)})" for t in tasks]
     return (pick.one(bank("email")["next_steps"]) + "\n" + "\n".join(lines)) if lines else ""
 
@@ -94,6 +109,11 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
     )
     subject = subject_of(spec, ctx.parent.subject if ctx.parent else None)
     hello = greeting(pick, ctx.voice, ctx.to)
+
+    if spec.mode == "reply" and spec.beat and spec.beat != "ack":
+        return _beat_reply(pick, ctx, values, subject, hello)
+    if spec.mode == "forward" and spec.beat == "forward":
+        return _forward(pick, ctx, values, subject, hello)
 
     # Real business mail is often one line (half of a business-mail corpus's messages add under 25 words
     # of their own); only a reply with nothing to carry may be that short.
@@ -140,7 +160,7 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         else:
             facts.insert(0, note)
     n_trade = {"short": [0], "normal": [0, 1, 1, 2], "long": [2, 3, 4]}[length] if spec.mode == "new" else [0, 0, 0, 1]
-    trade = trade_sentences(pick, ctx.voice, "email", values, pick.one(n_trade))
+    trade = trade_sentences(pick, ctx.voice, "email", values, pick.one(n_trade), privileged=ctx.privileged)
 
     if opening and facts and len(facts) <= 2 and pick.chance(0.4):
         paragraphs.append(" ".join(opening + facts))
@@ -190,3 +210,73 @@ def _long_form(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subje
     gap = "\n" if signed_full else "\n\n"
     parts = [hello, intro, text, *([ask] if ask else []), signed + gap + block]
     return EmailContent(subject=subject, body="\n\n".join(p for p in parts if p).strip() + "\n")
+
+
+def _beat_values(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> dict[str, str]:
+    """Frame values for a beat: what the thread is about, whom a task goes to, what is decided."""
+    labels = list(ctx.thread_labels) or [f.label for f in ctx.facts if f.label] or ["the numbers"]
+    first = pick.one(labels)
+    rest = [x for x in labels if x != first] or ["the timetable"]
+    owners = [o for o in task_owners(ctx) if o != ctx.author.first_name]
+    tasks = [soft_lower(t) for t in clean_list(ctx.voice.tasks)]
+    spec = ctx.spec
+    out = dict(values, label=first, label2=pick.one(rest), first=pick.one(owners) if owners else "",
+               task=pick.one(tasks) if tasks else "", decision=getattr(spec, "decision", "") or "")
+    return out
+
+
+def _close(pick: Picker, ctx: ArtifactContext, hello: str, lines: list[str], subject: str, full: bool) -> EmailContent:
+    """A reply's body: greeting (often none deep in a thread), its lines, and a name or the full sign-off."""
+    body = [hello] if pick.chance(0.6) else []
+    body.append(" ".join(x for x in lines if x))
+    if full:
+        signed = sign_off(pick, ctx.voice, ctx.author)
+        body.append(signed)
+    else:
+        body.append(ctx.author.first_name if pick.chance(0.7) else ctx.author.name)
+    return EmailContent(subject=subject, body="\n\n".join(body).strip() + "\n")
+
+
+def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str, hello: str) -> EmailContent:
+    """A reply that moves the thread: an answer, a question back, an objection, a confirmation or the decision,
+    about what the thread is about, with the figures it carries."""
+    email = bank("email")
+    beat = ctx.spec.beat  # type: ignore[union-attr]
+    v = _beat_values(pick, ctx, values)
+    lines: list[str] = []
+    if pick.chance(0.35):
+        lines.append(pick.fill(email["reactions"]["confirm" if beat in ("confirm", "decide") else
+                                              "pushback" if beat == "object" else "agree" if beat == "answer" else "ask"], **v) or "")
+    key = beat if beat in email["beats"] else "answer"
+    lines.append(cap_first(pick.fill(email["beats"][key], **v) or "Noted."))
+    if ctx.distractor_label:
+        lines.append(pick.fill(email["distractor_notes"], **v) or "")
+    lines.extend(fact_sentence(pick, f, "email") for f in pick.shuffled(ctx.facts))
+    if beat == "decide":
+        lines.append(pick.fill(email["beats"]["decide_after"], **v) or "")
+    elif beat in ("confirm", "answer") and v["task"] and pick.chance(0.5):
+        frames = [f for f in email["beats"]["tasks"] if ("{first}" in f) == bool(v["first"])]
+        if not v["first"] and ctx.author.seniority in ("senior", "executive"):
+            frames = []
+        if frames:
+            lines.append(pick.fill(frames, **v) or "")
+    elif beat == "question" and pick.chance(0.4):
+        lines.append(pick.fill(email["follow_ups"]["ask"], **v) or "")
+    elif beat == "object" and pick.chance(0.5):
+        lines.append(pick.fill(email["follow_ups"]["pushback"], **v) or "")
+    return _close(pick, ctx, hello, [cap_first(x) for x in lines if x], subject, full=beat == "decide" or pick.chance(0.3))
+
+
+def _forward(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str, hello: str) -> EmailContent:
+    """A forward to someone new: why they need the message below, and what the sender wants from them."""
+    email = bank("email")
+    v = _beat_values(pick, ctx, values)
+    v["first"] = ctx.to[0].first_name if ctx.to else ""
+    lines = [pick.fill(email["forward_reasons"], **v) or pick.fill(email["forward_notes"], **v) or "See below."]
+    lines.extend(fact_sentence(pick, f, "email") for f in ctx.facts)
+    if ctx.distractor_label:
+        lines.append(pick.fill(email["distractor_notes"], **v) or "")
+    if pick.chance(0.5):
+        lines.append(pick.fill(email["forward_asks"], **v) or "")
+    body = "\n\n".join([" ".join(cap_first(x) for x in lines if x), ctx.author.first_name])
+    return EmailContent(subject=subject, body=body.strip() + "\n")

@@ -83,15 +83,21 @@ def stock_sentences(voice: Voice) -> list[str]:
     return out
 
 
-def trade_sentences(pick: Picker, voice: Voice, register: str, values: dict[str, str], n: int) -> list[str]:
-    """Up to n sentences in the words of the author's trade, drawn from the family bank and their stock phrases."""
+def trade_sentences(pick: Picker, voice: Voice, register: str, values: dict[str, str], n: int,
+                    privileged: bool = True) -> list[str]:
+    """Up to n sentences in the words of the author's trade, drawn from the family bank and their stock phrases;
+    nothing about privilege unless the whole audience is inside the privileged circle."""
     data = bank("families")
     frames = data["families"][family_key(voice.family)][register] + data["common"][register]
     # A long frame with nothing of the matter in it would read word for word in many messages of a room.
     # ({doc}, {tool} and {term} hardly vary for one writer, so they do not count as the matter.)
     frames = [f for f in frames if len(f.split()) < 8 or any(k in f for k in ("{topic}", "{day}", "{parent_first}"))]
+    if not privileged:
+        frames = [f for f in frames if "rivileg" not in f and "work product" not in f.lower()]
     out: list[str] = []
     stock = stock_sentences(voice) if register == "email" else []
+    if not privileged:
+        stock = [s for s in stock if "rivileg" not in s]
     for _ in range(n):
         if stock and pick.chance(0.3):
             s = pick.one(stock)

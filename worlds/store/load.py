@@ -120,7 +120,7 @@ def _load_plan(t: _Tables, plan: WorldPlan) -> None:
     t.add("world", world_id=plan.world_id, title=plan.title, seed=plan.seed, locale=plan.locale,
           timezone=plan.timezone, window_start=plan.window_start, window_end=plan.window_end)
     for o in plan.organisations:
-        t.add("organisations", id=o.id, name=o.name, role=o.role, domain=o.domain)
+        t.add("organisations", id=o.id, name=o.name, role=o.role, domain=o.domain, privileged=o.privileged)
     for p in plan.people:
         t.add("people", id=p.id, role=p.role, name=p.name, email=p.email, title=p.title,
               organisation=p.organisation, occupation=p.occupation, seniority=p.seniority, phone=p.phone)

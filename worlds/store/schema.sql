@@ -22,7 +22,8 @@ create table organisations (
     id     varchar primary key,
     name   varchar not null,
     role   varchar not null,
-    domain varchar not null
+    domain varchar not null,
+    privileged boolean not null default false  -- inside the home side's privileged circle (counsel and client)
 );
 
 create table people (

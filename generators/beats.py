@@ -1,0 +1,52 @@
+"""Thread beats: an item's purpose (never pasted into text) becomes who opens with what, who pushes back, what is
+decided and who is told. The planner gives each message its beat; the composers write to it."""
+
+from __future__ import annotations
+
+import random
+import re
+
+# The beats a message can have. An opener asks, informs or sends; a reply answers, asks back, objects,
+# confirms, decides or (in the proportion real mail has) just acknowledges; a forward tells someone new.
+OPENERS = ("ask", "inform", "send")
+REPLIES = ("answer", "question", "object", "confirm", "decide", "ack")
+
+_DECIDE = re.compile(r"\b(decid\w*|approv\w*|reject\w*|agree[sd]?|accept\w*|sign(?:s|ed)? off|settle[sd]?|instruct\w*)\b", re.I)
+_ASK = re.compile(r"\b(asks?|asked|whether|questions?|quer\w+|wants? to know|answers?)\b", re.I)
+_SEND = re.compile(r"\b(sends?|circulates?|attach\w*|shares?|delivers?|serves?|provides?|produces?)\b", re.I)
+_PUSH = re.compile(r"\b(argue\w*|push\w*|disput\w*|challeng\w*|object\w*|contest\w*|until|catch\w*|stale|press\w*)\b", re.I)
+_VERB = re.compile(r"\b(?:decides?|decided|agrees?|agreed|approves?|approved|rejects?|rejected|accepts?|accepted)\s+(?:to\s+)?(\w+)", re.I)
+
+
+def names_decision(purpose: str) -> bool:
+    """Whether a purpose says that something is decided in the thread."""
+    return bool(_DECIDE.search(purpose or ""))
+
+
+def decision_verb(purpose: str) -> str:
+    """The verb of what is decided ('reject' from 'decides to reject it'), or 'go ahead'."""
+    m = _VERB.search(purpose or "")
+    if not m:
+        return "go ahead"
+    word = m.group(1).lower()
+    return {"it": "go ahead", "the": "go ahead", "on": "go ahead", "a": "go ahead"}.get(word, word)
+
+
+def plan_beats(purpose: str, replies: int, rng: random.Random) -> list[str]:
+    """The beat of the opener and of each of `replies` replies, from the purpose."""
+    p = purpose or ""
+    opener = "send" if _SEND.search(p) else "ask" if _ASK.search(p) else "inform"
+    beats = [opener]
+    middle: list[str] = []
+    for i in range(replies):
+        if i == 0:
+            middle.append("answer" if opener == "ask" else "object" if _PUSH.search(p) else "question")
+        elif i % 2 == 1:
+            middle.append("answer" if middle[-1] in ("question", "object") else rng.choice(["question", "object", "confirm"]))
+        else:
+            middle.append(rng.choice(["question", "object", "confirm", "answer"]) if rng.random() < 0.8 else "ack")
+    if middle and names_decision(p):
+        middle[-1] = "decide"
+    elif middle and replies >= 2 and middle[-1] not in ("confirm", "ack"):
+        middle[-1] = "confirm"
+    return beats + middle
