@@ -35,7 +35,24 @@ def derived_label(fact_id: str, statement: str) -> str:
     return "the " + words
 
 
+def as_noun(label: str) -> str:
+    """A label as it reads mid-sentence: 'gross tonnage' -> 'the gross tonnage'; names, possessives and labels that
+    already start with a determiner stay as they are."""
+    words = label.split()
+    if not words:
+        return label
+    if words[0].lower() in ("the", "a", "an", "its", "their", "our"):
+        return label
+    if words[0][:1].isupper() and ("'s" in words[0] or "’s" in words[0]):
+        return label  # "Ostrander's maximum exposure"
+    if words[0][:1].isupper() and words[0][1:].islower() and len(words) > 1 and words[1][:1].isupper():
+        return label  # a name: 'Kestrel Bay limit'
+    return "the " + label
+
+
 def fact_label(fact) -> str:
     """The fact's short label: the ledger's own when it has one, else one derived from its id and statement."""
     own = getattr(fact, "label", None)
-    return own.strip() if isinstance(own, str) and own.strip() else derived_label(fact.id, fact.statement)
+    if isinstance(own, str) and own.strip():
+        return as_noun(own.strip())
+    return derived_label(fact.id, fact.statement)

@@ -135,7 +135,13 @@ class _Planner:
         prev: EmailSpec | None = None
         total = item.messages + (1 if item.forward_to else 0)
         beats = plan_beats(item.purpose or "", item.messages - 1, self.rng)
-        decision_fact = next((f for f in facts if names_decision(self.outline_fact(f).statement)), None)
+        # The decision may be a fact of the item that becomes known only when it is taken (later than the opener).
+        decision_fact = next((f for f in item.facts if f in self.first_known and names_decision(self.outline_fact(f).statement)), None)
+        if decision_fact is None and names_decision(item.purpose or ""):
+            # else a decision the ledger records with the purpose's verb ("decides to reject" / "decided to reject")
+            verb = decision_verb(item.purpose or "")[:5]
+            decision_fact = next((f.id for f in self.outline.facts if names_decision(f.statement)
+                                  and verb in f.statement.lower()), None)
         decider = self.decider(item.purpose or "", speakers)
         reached: set[str] = {author.id}
         for pos in range(total):
@@ -163,6 +169,9 @@ class _Planner:
                     choices = [p for p in speakers if p.id != last.id and p.id in set(prev.to) | set(prev.cc)] or \
                               [p for p in speakers if p.id != last.id]
                     sender = choices[(pos - 1) % len(choices)] if pos == 1 else self.rng.choice(choices)
+                    if decider is not None and sender.id == decider.id and pos + 1 < len(beats) and beats[pos + 1] == "decide":
+                        # the decider would write just before the decision: they decide now, and are answered
+                        beat, beats[pos + 1] = "decide", "confirm"
                     if beat == "decide" and decider is not None and decider.id != last.id:
                         sender = decider
                     to = [last]
@@ -173,8 +182,10 @@ class _Planner:
                     # A reply that moves the thread carries a fact of it (the figure answered, disputed or
                     # decided); a question or an acknowledgement usually does not.
                     if beat == "decide":
-                        carried = [decision_fact] if decision_fact else ([self.rng.choice(facts)] if facts else [])
-                        decision = self.decision_text(item.purpose or "", decision_fact, facts)
+                        known = decision_fact is not None and (self.first_known[decision_fact] is None
+                                                               or self.first_known[decision_fact] <= at.date())
+                        carried = [decision_fact] if known else ([self.rng.choice(facts)] if facts else [])
+                        decision = self.decision_text(item.purpose or "", decision_fact if known else None, facts)
                     elif beat in ("answer", "object", "confirm") and facts and self.rng.random() < 0.6:
                         carried = [self.rng.choice(facts)]
                     else:
@@ -221,9 +232,13 @@ class _Planner:
         if not names_decision(purpose):
             return None
         low = purpose.lower()
-        named = [p for p in speakers if p.title.lower() in low or p.role.replace("_", " ") in low]
+        verb = re.search(r"\b(decid|approv|reject|agree|accept|sign)", low)
+        cut = verb.start() if verb else len(low)
+        # the person named last before the verb: "the partner lays out ... and the General Counsel decides"
+        named = [(low.rfind(key, 0, cut), p) for p in speakers
+                 for key in (p.title.lower(), p.role.replace("_", " ")) if low.rfind(key, 0, cut) >= 0]
         if named:
-            return named[0]
+            return max(named, key=lambda x: x[0])[1]
         rank = {"junior": 0, "mid": 1, "senior": 2, "executive": 3}
         return max(speakers, key=lambda p: rank.get(p.seniority, 1))
 

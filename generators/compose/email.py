@@ -251,7 +251,8 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     lines.append(cap_first(pick.fill(email["beats"][key], **v) or "Noted."))
     if ctx.distractor_label:
         lines.append(pick.fill(email["distractor_notes"], **v) or "")
-    lines.extend(fact_sentence(pick, f, "email") for f in pick.shuffled(ctx.facts))
+    lines.extend(fact_sentence(pick, f, "email") for f in pick.shuffled(ctx.facts)
+                 if not (beat == "decide" and f.text in v["decision"]))
     if beat == "decide":
         lines.append(pick.fill(email["beats"]["decide_after"], **v) or "")
     elif beat in ("confirm", "answer") and v["task"] and pick.chance(0.5):

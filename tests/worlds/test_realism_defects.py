@@ -146,7 +146,8 @@ def _store(tmp_path: Path, bodies: list[str], statement: str = "The cap is USD 1
     db = tmp_path / "world.duckdb"
     con = duckdb.connect(str(db))
     con.execute(SCHEMA_PATH.read_text(encoding="utf-8"))
-    con.execute("insert into facts values ('cap', ?, 'money', 'USD 1,000', 1000, null, 'USD', null)", [statement])
+    con.execute("insert into facts (id, statement, type, text, value_num, value_date, currency, unit) "
+                "values ('cap', ?, 'money', 'USD 1,000', 1000, null, 'USD', null)", [statement])
     for i, body in enumerate(bodies):
         con.execute("insert into emails (artifact_id, path, body, body_new) values (?, ?, ?, ?)",
                     [f"e{i}", f"m/{i:02d}.eml", body, body])
