@@ -70,18 +70,40 @@ def tasks(
     from worldsmith.worlds.world import open_world
 
     try:
-        with open_world(world) as opened:
-            task_set = make_task_set(opened, user)
+        opened = open_world(world)
     except WorldsmithError as exc:
         _fail(exc)
-    target = out or world / "tasks.json"
-    target.write_text(task_set.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    with opened:
+        task_set = make_task_set(opened, user)
+        target = out or world / "tasks.json"
+        target.write_text(task_set.model_dump_json(indent=2) + "\n", encoding="utf-8")
+        if out is None:
+            from worldsmith.environments.index_html import write_index
+
+            write_index(opened, task_set)
     kinds = Counter(t.kind for t in task_set.tasks)
     console.print(f"{len(task_set.tasks)} tasks ({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))}); "
                   f"wrote {target}")
     for refusal in task_set.refused:
         console.print(f"refused {refusal['task']}: {refusal['reason']}: {refusal['detail']}")
     raise typer.Exit(1 if task_set.refused else 0)
+
+
+def index(world: Path = typer.Argument(..., help="a published world bundle folder")) -> None:
+    """Write the world's index.html: mail, drive, ledger, tasks and validation in one self-contained page.
+
+    \b
+    Example: worldsmith index outputs/kestrel-bay-tankers-v-ostrander-energy-o-9920ff8593
+    """
+    from worldsmith.environments.index_html import write_index
+    from worldsmith.flows.cli import console
+    from worldsmith.worlds.world import open_world
+
+    try:
+        with open_world(world) as opened:
+            console.print(f"wrote {write_index(opened)}")
+    except WorldsmithError as exc:
+        _fail(exc)
 
 
 def export(
@@ -136,5 +158,5 @@ def export(
 
 def register(app: typer.Typer) -> None:
     """Add these commands to the worldsmith CLI."""
-    for command in (serve, tasks, export):
+    for command in (serve, tasks, index, export):
         app.command()(command)
