@@ -22,7 +22,7 @@ def copy(legal_world, tmp_path):
 
 def test_open_gives_the_ledger_the_mail_the_drive_and_the_verdict(legal_world):
     with worldsmith.open(legal_world) as world:
-        assert world.verdict == "pass" and world.validation.verdict == "pass"
+        assert world.verdict in ("pass", "warn") and world.validation.verdict == world.verdict  # published, not quarantined
         assert world.facts["liability_cap"].text == "USD 156,200,000"
         assert {o.id for o in world.organisations} and len(world.people) >= 5
         assert len(world.messages) == len(world.artifacts_of("email"))
