@@ -11,7 +11,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from worldsmith.flows.cli_taxonomy import taxonomy_app
+from worldsmith.flows.cli_batch import batch
+from worldsmith.flows.cli_taxonomy import outline_draft, taxonomy_app
 from worldsmith.flows.cli_worlds import worlds_app
 from worldsmith.worlds.errors import WorldsmithError
 
@@ -21,6 +22,8 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
 outline_app = typer.Typer(no_args_is_help=True, help="Check outlines and export their schema.")
 app.add_typer(outline_app, name="outline")
 app.add_typer(taxonomy_app, name="taxonomy")
+outline_app.command("draft")(outline_draft)
+app.command("batch")(batch)
 app.add_typer(worlds_app, name="worlds")
 console = Console(stderr=False, highlight=False)
 err = Console(stderr=True, highlight=False)
@@ -178,7 +181,9 @@ def validate(
 
 
 @outline_app.command("check")
-def outline_check(file: Path = typer.Argument(..., help="the outline YAML file")) -> None:
+def outline_check(file: Path = typer.Argument(..., help="the outline YAML file"),
+                  taxonomy: Optional[Path] = typer.Option(None, help="an imported taxonomy .duckdb; "
+                                                                     "env WORLDSMITH_TAXONOMY; default shipped")) -> None:
     """Check an outline against the schema and the taxonomy, and say what it will make.
 
     \b
@@ -190,7 +195,9 @@ def outline_check(file: Path = typer.Argument(..., help="the outline YAML file")
     from worldsmith.generators.backends.offline import OfflineBackend
 
     try:
-        prepared = pipeline.prepare(file, 0, OfflineBackend())
+        from worldsmith.flows.config import resolve_config
+
+        prepared = pipeline.prepare(file, 0, OfflineBackend(), 0, resolve_config({"taxonomy": taxonomy}).taxonomy)
         plan = pipeline.make_plan(prepared)
     except WorldsmithError as exc:
         _fail(exc)

@@ -142,3 +142,35 @@ def taxonomy_show(
                 console.print(f"  - {item}", soft_wrap=True)
     if db.attribution:
         console.print(f"[dim]{db.attribution}[/]")
+
+
+def outline_draft(
+    occupation: str = typer.Option(..., help="the lead occupation: an O*NET-SOC or SOC code, or a title"),
+    scenario: Optional[str] = typer.Option(None, help="what the matter is about, in a sentence"),
+    seed: int = typer.Option(0, help="another seed drafts another matter"),
+    out: Optional[Path] = typer.Option(None, help="write the draft here (default: print it)"),
+    taxonomy: Optional[Path] = typer.Option(None, help=TAXONOMY_HELP),
+) -> None:
+    """Draft an outline for an occupation from its tasks, work activities, tools and related occupations.
+
+    The draft is marked as one, for an expert to review; it passes the same checks as a hand-written outline.
+
+    \b
+    Example: worldsmith outline draft --occupation 23-1011.00 --taxonomy onet.duckdb --out matter.yaml
+    Example: worldsmith outline draft --occupation Accountants --scenario "a year-end audit of a food wholesaler"
+    """
+    import sys
+
+    from worldsmith.flows.config import resolve_config
+    from worldsmith.flows.drafting import draft
+
+    try:
+        chosen = resolve_config({"taxonomy": taxonomy}).taxonomy
+        text = draft(occupation, chosen, seed, scenario, name=str(out) if out else "<draft>")
+    except WorldsmithError as exc:
+        _fail(exc)
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        out.write_text(text, encoding="utf-8")
+        err.print(f"wrote {out} (a draft: review it, then `worldsmith generate {out}`)")

@@ -13,6 +13,8 @@ _DEFAULTS = {
     "PREFECT_SERVER_LOGGING_LEVEL": "ERROR",
     "PREFECT_RESULTS_PERSIST_BY_DEFAULT": "false",
     "PREFECT_UI_ENABLED": "false",
+    # Prefect's 20 s default for the temporary server is too short on a loaded two-core machine.
+    "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "120",
 }
 
 

@@ -35,3 +35,19 @@ def test_a_bad_release_folder_is_one_clear_error(tmp_path):
     done = run("import-onet", str(tmp_path / "nowhere"), cwd=tmp_path)
     assert done.returncode == 2
     assert "no such folder" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_outline_draft_writes_a_draft_that_checks_against_the_import(tmp_path):
+    assert run("import-onet", str(FIXTURE), "--out", "mini.duckdb", cwd=tmp_path).returncode == 0
+    cli = [sys.executable, "-m", "worldsmith.flows.cli", "outline"]
+    env = dict(os.environ, COLUMNS="200")
+    done = subprocess.run(cli + ["draft", "--occupation", "23-1011.00", "--taxonomy", "mini.duckdb",
+                                 "--scenario", "a dispute over a late cargo", "--out", "draft.yaml"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    text = (tmp_path / "draft.yaml").read_text(encoding="utf-8")
+    assert "# DRAFT for expert review" in text and "from the taxonomy onet 0.1" in text
+    assert "on a dispute over a late cargo" in text and "occupation: 23-2011" in text  # the related paralegal
+    checked = subprocess.run(cli + ["check", "draft.yaml", "--taxonomy", "mini.duckdb"], cwd=tmp_path, env=env,
+                             capture_output=True, text=True, timeout=300)
+    assert checked.returncode == 0 and "draft.yaml: ok" in checked.stdout, checked.stderr

@@ -1,0 +1,158 @@
+"""The generate_batch Prefect flow: many worlds, each its own subflow, one failure costing only its world."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import worldsmith.flows.prefect_env  # noqa: F401  (must precede prefect)
+from prefect import flow, task
+from prefect.cache_policies import NO_CACHE
+from prefect.task_runners import ThreadPoolTaskRunner
+from pydantic import BaseModel
+
+from worldsmith.flows.drafting import draft_file
+from worldsmith.flows.generate import generate_world
+from worldsmith.taxonomies.coverage import write_coverage
+from worldsmith.taxonomies.selection import detailed_codes, stratified_sample
+from worldsmith.taxonomies.store import open_taxonomy
+from worldsmith.worlds.catalog import list_worlds
+from worldsmith.worlds.errors import WorldsmithError
+
+COVERAGE = "coverage.html"
+
+
+class BatchItem(BaseModel):
+    """What became of one outline of the batch."""
+
+    outline: str
+    world_id: str | None = None
+    path: str | None = None
+    verdict: str | None = None
+    quarantined: bool = False
+    error: str | None = None
+    seconds: float = 0.0
+
+
+class BatchResult(BaseModel):
+    """Every outline's outcome, the totals, and where the coverage report went."""
+
+    items: list[BatchItem]
+    published: int
+    quarantined: int
+    failed: int
+    seconds: float
+    coverage: str | None = None
+
+
+def outline_files(folder: str | Path) -> list[Path]:
+    """The outlines of a folder (*.yaml and *.yml, not recursive), sorted by name."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise WorldsmithError(f"{folder}: no such folder of outlines")
+    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+@task(name="draft", cache_policy=NO_CACHE, persist_result=False)
+def draft_task(occupation: str, folder: str, taxonomy: str | None, seed: int, scenario: str | None) -> BatchItem:
+    """Draft the outline of one occupation; a failure is reported, not raised."""
+    try:
+        return BatchItem(outline=str(draft_file(occupation, Path(folder), taxonomy, seed, scenario)))
+    except WorldsmithError as exc:
+        return BatchItem(outline=occupation, error=f"draft: {exc}")
+
+
+@task(name="world", cache_policy=NO_CACHE, persist_result=False)
+def world_task(outline: str, seed: int, out: str, taxonomy: str | None, options: dict) -> BatchItem:
+    """Make one world as its own subflow; its failure is reported in the item, never raised into the batch."""
+    started = time.perf_counter()
+    state = generate_world(outline, seed=seed, out=out, taxonomy=taxonomy, return_state=True, **options)
+    result = state.result(raise_on_failure=False)
+    seconds = round(time.perf_counter() - started, 2)
+    if isinstance(result, BaseException) or not state.is_completed():
+        return BatchItem(outline=outline, error=str(result) or type(result).__name__, seconds=seconds)
+    return BatchItem(outline=outline, world_id=result.world_id, path=result.path, verdict=result.verdict,
+                     quarantined=result.quarantined, seconds=seconds)
+
+
+@flow(name="generate_batch", log_prints=False, validate_parameters=False,
+      task_runner=ThreadPoolTaskRunner(max_workers=1))
+def generate_batch(outlines: str | None = None, occupations: list[str] | None = None, group: str | None = None,
+                   sample: int | None = None, seed: int = 0, out: str = "outputs", taxonomy: str | None = None,
+                   drafts: str | None = None, scenario: str | None = None, report: bool = True,
+                   backend: str | None = None, model: str | None = None, base_url: str | None = None,
+                   config_file: str | None = None) -> BatchResult:
+    """Make a world for every outline of a folder, or for occupations of the taxonomy (drafting their outlines).
+
+    Occupations come from `occupations` (codes or titles), every detailed occupation of `group`, or a
+    `sample` of that many stratified across major groups (of `group` when given).
+    """
+    started = time.perf_counter()
+    items: list[BatchItem] = []
+    paths = [str(p) for p in outline_files(outlines)] if outlines else []
+    if occupations or group or sample:
+        db = open_taxonomy(Path(taxonomy) if taxonomy else None)
+        chosen = list(occupations or []) or (stratified_sample(db, sample, seed, group) if sample
+                                              else detailed_codes(db, group))
+        folder = drafts or str(Path(out) / "_drafts")
+        drafted = [f.result() for f in [draft_task.submit(c, folder, taxonomy, seed, scenario) for c in chosen]]
+        items += [d for d in drafted if d.error]
+        paths += [d.outline for d in drafted if not d.error]
+    options = {k: v for k, v in {"backend": backend, "model": model, "base_url": base_url,
+                                 "config_file": config_file}.items() if v is not None}
+    futures = [world_task.submit(p, seed, out, taxonomy, options) for p in paths]
+    items += [f.result() for f in futures]
+    cov_path = None
+    if report:
+        cov_path = str(Path(out) / COVERAGE)
+        write_coverage(open_taxonomy(Path(taxonomy) if taxonomy else None), list_worlds(Path(out)), Path(cov_path))
+    return BatchResult(items=items, published=sum(1 for i in items if i.world_id and not i.quarantined),
+                       quarantined=sum(1 for i in items if i.quarantined), failed=sum(1 for i in items if i.error),
+                       seconds=round(time.perf_counter() - started, 2), coverage=cov_path)
+
+
+def ensure_api_url() -> str:
+    """The URL of the Prefect API this process uses, starting the temporary server once if none is set.
+
+    Exported to the environment so that processes started from here (Dask workers) use the same server.
+    """
+    from prefect.settings import PREFECT_API_URL
+
+    url = os.environ.get("PREFECT_API_URL") or PREFECT_API_URL.value()
+    if not url:
+        from prefect.server.api.server import SubprocessASGIServer
+
+        server = SubprocessASGIServer()
+        server.start()
+        url = server.api_url
+    os.environ["PREFECT_API_URL"] = url
+    return url
+
+
+def run_batch(runner: str = "default", workers: int = 2, **params) -> BatchResult:
+    """Run generate_batch on the default runner (one world at a time) or on a local Dask cluster of `workers`."""
+    if runner == "default":
+        return generate_batch(**params)
+    if runner != "dask":
+        raise WorldsmithError(f"runner must be 'default' or 'dask', not {runner!r}")
+    # Dask reads its logging config from the environment, in this process and in the workers it starts.
+    os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "warning")
+    try:
+        from prefect_dask import DaskTaskRunner
+    except ImportError:
+        raise WorldsmithError("the Dask runner needs the dask extra: pip install 'worldsmith[dask]'") from None
+    before = os.environ.get("PREFECT_API_URL")
+    url = ensure_api_url()
+    from prefect.settings import PREFECT_API_URL, temporary_settings
+
+    runner_ = DaskTaskRunner(cluster_kwargs={"n_workers": workers, "threads_per_worker": 1, "processes": True,
+                                             "dashboard_address": ":0"})
+    try:
+        with temporary_settings(updates={PREFECT_API_URL: url}):
+            return generate_batch.with_options(task_runner=runner_)(**params)
+    finally:
+        if before is None:
+            os.environ.pop("PREFECT_API_URL", None)
+        else:
+            os.environ["PREFECT_API_URL"] = before

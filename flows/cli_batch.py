@@ -1,0 +1,59 @@
+"""The `worldsmith batch` command: many worlds from a folder of outlines or a taxonomy selection."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from worldsmith.worlds.errors import WorldsmithError
+
+console = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+def batch(
+    outlines: Optional[Path] = typer.Argument(None, help="a folder of outline YAML files"),
+    occupation: Optional[List[str]] = typer.Option(None, help="draft and make a world for this occupation (repeatable)"),
+    group: Optional[str] = typer.Option(None, help="every detailed occupation of this SOC group, e.g. 13-0000"),
+    sample: Optional[int] = typer.Option(None, min=1, help="a sample of N occupations stratified across major groups"),
+    scenario: Optional[str] = typer.Option(None, help="the scenario for drafted outlines"),
+    seed: int = typer.Option(0),
+    out: Path = typer.Option(Path("outputs"), help="where worlds are published"),
+    taxonomy: Optional[Path] = typer.Option(None, help="an imported taxonomy .duckdb; default shipped"),
+    runner: str = typer.Option("default", help="default (one world at a time) or dask (a local Dask cluster)"),
+    workers: int = typer.Option(2, min=1, help="Dask workers, with --runner dask"),
+) -> None:
+    """Make many worlds, each its own subflow: one that fails is reported and the rest go on.
+
+    Writes a coverage report (out/coverage.html) of the published worlds over the taxonomy.
+
+    \b
+    Example: worldsmith batch outlines/examples
+    Example: worldsmith batch --sample 50 --taxonomy onet.duckdb --runner dask --workers 4
+    """
+    from worldsmith.flows.batch import run_batch
+    from worldsmith.flows.cli import _quiet_prefect
+
+    if not (outlines or occupation or group or sample):
+        err.print("[bold red]error:[/] give a folder of outlines, --occupation, --group or --sample", markup=True)
+        raise typer.Exit(2)
+    _quiet_prefect()
+    try:
+        result = run_batch(runner=runner, workers=workers, outlines=str(outlines) if outlines else None,
+                           occupations=occupation or None, group=group, sample=sample, scenario=scenario, seed=seed,
+                           out=str(out), taxonomy=str(taxonomy) if taxonomy else None)
+    except WorldsmithError as exc:
+        err.print(f"[bold red]error:[/] {exc}", markup=True, soft_wrap=True)
+        raise typer.Exit(exc.exit_code)
+    table = Table("outline", "world", "verdict", "seconds")
+    for item in result.items:
+        table.add_row(Path(item.outline).name, item.world_id or "", item.verdict or f"[red]{item.error}[/]",
+                      f"{item.seconds:.1f}")
+    console.print(table)
+    console.print(f"{result.published} published, {result.quarantined} quarantined, {result.failed} failed "
+                  f"in {result.seconds:.1f} s; coverage: {result.coverage}")
+    raise typer.Exit(1 if result.failed or result.quarantined else 0)

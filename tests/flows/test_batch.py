@@ -1,0 +1,89 @@
+"""generate_batch: drafted outlines for five major groups become clean worlds; one bad input costs only itself."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from worldsmith.worlds import bundle
+from worldsmith.worlds.catalog import list_worlds
+from worldsmith.worlds.outline import load_outline
+
+pytestmark = pytest.mark.usefixtures("prefect_harness")
+
+# Five occupations of the shipped taxonomy, each from another SOC major group.
+FIVE = ["13-2011", "15-1252", "17-2051", "23-1011", "41-3031"]
+
+
+@pytest.fixture(scope="module")
+def batch(tmp_path_factory, prefect_harness):
+    from worldsmith.flows.batch import generate_batch
+
+    root = tmp_path_factory.mktemp("batch")
+    folder = root / "outlines"
+    folder.mkdir()
+    (folder / "broken.yaml").write_text("title: [not closed\n", encoding="utf-8")
+    result = generate_batch(outlines=str(folder), occupations=FIVE + ["Dragon Tamers"], out=str(root / "out"))
+    return root, result
+
+
+def test_every_drafted_world_is_published_clean(batch):
+    root, result = batch
+    worlds = [i for i in result.items if i.world_id]
+    assert len(worlds) == 5 and result.published == 5
+    assert all(i.verdict in ("pass", "warn") and not i.quarantined for i in worlds)
+    rows = list_worlds(root / "out")
+    assert sorted(r.world_id for r in rows) == sorted(i.world_id for i in worlds)
+    assert all(r.errors == 0 for r in rows)
+    assert {c for r in rows for c in r.occupations} >= set(FIVE)
+
+
+def test_a_draft_is_marked_and_validates_like_a_written_outline(batch):
+    root, _ = batch
+    path = root / "out" / "_drafts" / "draft-23-1011-s0.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.splitlines()[1].startswith("# DRAFT for expert review")
+    outline = load_outline(path)
+    assert outline.summary.startswith("Draft for expert review.")
+    assert any(f.formula == "rate * hours" for f in outline.facts)
+    assert {m.occupation for m in outline.cast} >= {"23-1011", "11-1011"}
+
+
+def test_bad_inputs_fail_alone_with_their_reason(batch):
+    _, result = batch
+    failed = {Path(i.outline).name: i.error for i in result.items if i.error}
+    assert set(failed) == {"broken.yaml", "Dragon Tamers"} and result.failed == 2
+    assert "broken.yaml:2: YAML syntax error" in failed["broken.yaml"]
+    assert "no occupation 'Dragon Tamers'" in failed["Dragon Tamers"]
+
+
+def test_the_coverage_report_shows_groups_as_a_table_and_a_chart(batch):
+    root, result = batch
+    page = Path(result.coverage).read_text(encoding="utf-8")
+    assert "<svg" in page and "<table>" in page
+    assert "<td>23-0000</td><td>Legal Occupations</td><td>5</td><td>2</td>" in page
+    assert "Coverage of 5 published worlds" in page
+
+
+def test_the_dask_runner_makes_byte_identical_worlds(batch, tmp_path):
+    pytest.importorskip("prefect_dask")
+    from worldsmith.flows.batch import run_batch
+
+    root, result = batch
+    folder = tmp_path / "two"
+    folder.mkdir()
+    for code in ("13-2011", "23-1011"):
+        shutil.copy(root / "out" / "_drafts" / f"draft-{code}-s0.yaml", folder)
+    dask = run_batch(runner="dask", workers=2, outlines=str(folder), out=str(tmp_path / "out"), report=False)
+    assert dask.published == 2, dask.items
+    default = {Path(i.outline).name: i for i in result.items if i.world_id}
+    for item in dask.items:
+        twin = default[Path(item.outline).name]
+        assert item.world_id == twin.world_id
+        ours, theirs = Path(item.path), Path(twin.path)
+        for name in (bundle.MANIFEST, bundle.PLAN):
+            assert (ours / name).read_bytes() == (theirs / name).read_bytes()
+        for entry in bundle.read_manifest(ours).files:
+            assert (ours / entry.path).read_bytes() == (theirs / entry.path).read_bytes(), entry.path
