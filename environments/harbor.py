@@ -1,7 +1,8 @@
 """Harbor export: one task directory per task, and the nop and oracle gates run locally without Docker.
 
     <out>/<task-id>/
-      task.toml               Harbor's configuration (schema_version 1.1): name, timeouts, resources
+      task.toml               Harbor's configuration (schema_version 1.1): name, timeouts, resources, the MCP
+                              server ([[environment.mcp_servers]]) and its healthcheck
       instruction.md          what the agent is asked
       environment/Dockerfile  the world mounted read-only at /world, the MCP apps started on 127.0.0.1:8000
       environment/start-apps.sh
@@ -30,6 +31,10 @@ from pydantic import BaseModel
 from worldsmith.environments.tasks import Task
 from worldsmith.worlds.errors import WorldsmithError
 from worldsmith.worlds.world import World
+
+APPS_URL = "http://127.0.0.1:8000/mcp"
+# The slim image has no curl: ask Python whether the apps' port answers.
+HEALTHCHECK = "python3 -c \"import socket; socket.create_connection(('127.0.0.1', 8000), 2)\""
 
 DOCKERFILE = """\
 # The world's apps for one task: the bundle read-only at /world, MCP over HTTP on 127.0.0.1:8000.
@@ -91,7 +96,7 @@ def task_toml(task: Task, world: World) -> str:
         "",
         "[task]",
         f"name = {_toml_str(f'worldsmith/{world.world_id}/{task.id}')}",
-        f"description = {_toml_str(task.instruction.split('. ')[0][:200])}",
+        f"description = {_toml_str(f'{task.kind} task in the world {world.plan.title}')}",
         f'keywords = ["worldsmith", {_toml_str(task.kind)}]',
         "",
         "[metadata]",
@@ -111,6 +116,20 @@ def task_toml(task: Task, world: World) -> str:
         "cpus = 1",
         "memory_mb = 2048",
         "allow_internet = false",
+        'workdir = "/app"',
+        "",
+        "# The world's apps, for agents that register a task's MCP servers themselves.",
+        "[[environment.mcp_servers]]",
+        f'name = {_toml_str("worldsmith")}',
+        'transport = "streamable-http"',
+        f'url = {_toml_str(APPS_URL)}',
+        "",
+        "[environment.healthcheck]",
+        f"command = {_toml_str(HEALTHCHECK)}",
+        "interval_sec = 2.0",
+        "timeout_sec = 5.0",
+        "retries = 30",
+        "start_period_sec = 5.0",
         "",
     ])
 
@@ -118,7 +137,7 @@ def task_toml(task: Task, world: World) -> str:
 def instruction_md(task: Task, world: World) -> str:
     """The agent's instruction, with where the apps are."""
     return (f"# {world.plan.title}\n\n{task.instruction}\n\n"
-            "The data room's apps (mail and drive) are served over MCP at http://127.0.0.1:8000/mcp "
+            f"The data room's apps (mail and drive) are served over MCP at {APPS_URL} "
             "(streamable HTTP). The room itself is read-only at /world/room. Write a final answer, where one "
             "is asked for, with the submit_answer tool or to /app/answer.txt.\n")
 

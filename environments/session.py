@@ -71,8 +71,11 @@ class Session:
         self.world = world
         self.root = Path(root) if root is not None else Path(tempfile.mkdtemp(prefix="worldsmith-session-"))
         self.user = self._resolve_user(user)
-        # A fixed clock: the same actions give the same state, whenever they are replayed.
-        self._clock = dt.datetime.combine(world.plan.window_end, dt.time(17, 0), tzinfo=dt.timezone.utc)
+        # A fixed clock after the world's last message: the same actions give the same state, and what the
+        # session sends comes after everything it answers.
+        last = world.db.execute("select max(sent_at) from emails").fetchone()[0]
+        end = dt.datetime.combine(world.plan.window_end, dt.time(17, 0), tzinfo=dt.timezone.utc)
+        self._clock = max(end, last.astimezone(dt.timezone.utc) + dt.timedelta(hours=1)) if last else end
         if (self.root / STATE).is_file() and (self.root / _bundle.ROOM).is_dir():
             self._state = SessionState.model_validate_json((self.root / STATE).read_text(encoding="utf-8"))
         else:

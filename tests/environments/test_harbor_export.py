@@ -30,6 +30,9 @@ def test_each_task_directory_has_harbors_layout(exported):
         assert config["schema_version"] == "1.1" and config["task"]["name"].endswith(d.name)
         assert {"verifier", "agent", "environment"} <= set(config)
         assert config["verifier"]["timeout_sec"] > 0 and config["environment"]["allow_internet"] is False
+        server = config["environment"]["mcp_servers"][0]
+        assert server["transport"] == "streamable-http" and server["url"] == "http://127.0.0.1:8000/mcp"
+        assert "8000" in config["environment"]["healthcheck"]["command"]
         assert (d / "instruction.md").read_text(encoding="utf-8").strip()
         docker = (d / "environment" / "Dockerfile").read_text(encoding="utf-8")
         assert "COPY world /world" in docker and "chmod -R a-w /world" in docker

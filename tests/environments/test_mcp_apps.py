@@ -1,7 +1,7 @@
 """The apps over MCP, through fastmcp's real Client: over stdio (a `worldsmith serve` subprocess) and streamable HTTP.
 
-One script of calls runs over each transport: list the tools, search mail for a fact's text and read
-the message, read the sheet cell that holds a ledger figure, reply, reset; afterwards the published
+One script of calls runs over each transport: list the tools, search mail for a fact's label and read
+the message that states it, read the sheet cell that holds a ledger figure, reply, reset; afterwards the published
 world's checksums are unchanged.
 """
 
@@ -36,6 +36,7 @@ def _serve(world, session, *extra) -> list[str]:
 async def _script(transport, world_path) -> dict:
     world = worldsmith.open(world_path)
     fact = world.facts[CAP]
+    label = fact.label or "liability cap"
     cell = world.db.execute("""select c.path, c.sheet_name, c.row, c.col from cells c
                                join planned_facts p on p.artifact_id = c.artifact_id and p.fact_id = ?
                                where c.value_num = ? order by c.path, c.row limit 1""",
@@ -44,10 +45,15 @@ async def _script(transport, world_path) -> dict:
     seen: dict = {}
     async with Client(transport, timeout=60) as client:
         seen["tools"] = {t.name for t in await client.list_tools()}
-        hits = (await client.call_tool("mail_search", {"query": fact.text})).data["results"]
+        # search by the fact's label, as an agent would, and read the hits until one states the figure
+        hits = (await client.call_tool("mail_search", {"query": label})).data["results"]
         seen["hits"] = len(hits)
-        message = (await client.call_tool("mail_read", {"message_id": hits[-1]["message_id"]})).data
-        seen["message_has_fact"] = fact.text in " ".join(message["body"].split())
+        message = None
+        for hit in hits:
+            message = (await client.call_tool("mail_read", {"message_id": hit["message_id"]})).data
+            if fact.text in " ".join(message["body"].split()):
+                break
+        seen["message_has_fact"] = message is not None and fact.text in " ".join(message["body"].split())
         path, sheet, row, col = cell
         ref = f"{chr(64 + col)}{row}"
         seen["cell"] = (await client.call_tool("drive_read_sheet", {"path": path, "range": ref, "sheet": sheet})).data
