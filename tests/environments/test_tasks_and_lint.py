@@ -123,3 +123,8 @@ def test_the_same_question_twice_is_refused_as_a_duplicate(legal):
     kept, refused = lint_tasks([first, first.model_copy(update={"id": first.id + "-again"})], world)
     assert [t.id for t in kept] == [first.id]
     assert [(r.task, r.reason) for r in refused] == [(first.id + "-again", "duplicate")]
+
+
+def test_the_same_world_gives_the_same_tasks_byte_for_byte(legal):
+    world, task_set = legal
+    assert make_task_set(world).model_dump_json() == task_set.model_dump_json()
