@@ -28,7 +28,7 @@ def prefect_harness():
 
 
 @pytest.fixture(scope="session")
-def legal_world(tmp_path_factory) -> Path:
+def published_legal(tmp_path_factory) -> Path:
     """The legal example, published once per session; tests that change a world copy it first."""
     from tests.published import publish_example
 
@@ -36,7 +36,7 @@ def legal_world(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def diligence_world(tmp_path_factory) -> Path:
+def published_diligence(tmp_path_factory) -> Path:
     """The buy-side diligence example, published once per session."""
     from tests.published import publish_example
 

@@ -16,8 +16,8 @@ from worldsmith.environments.lint import make_task_set
 
 
 @pytest.fixture(scope="module")
-def world_and_tasks(legal_world):
-    world = worldsmith.open(legal_world)
+def world_and_tasks(published_legal):
+    world = worldsmith.open(published_legal)
     yield world, make_task_set(world)
     world.close()
 

@@ -13,7 +13,7 @@ from worldsmith.environments.harbor import export_harbor, run_gates
 from worldsmith.environments.lint import make_task_set
 
 
-@pytest.fixture(scope="module", params=["legal_world", "diligence_world"])
+@pytest.fixture(scope="module", params=["published_legal", "published_diligence"])
 def exported(request, tmp_path_factory):
     world = worldsmith.open(request.getfixturevalue(request.param))
     task_set = make_task_set(world)

@@ -16,9 +16,9 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.fixture(scope="module")
-def page(legal_world, tmp_path_factory):
-    copy = tmp_path_factory.mktemp("index") / legal_world.name
-    shutil.copytree(legal_world, copy)
+def page(published_legal, tmp_path_factory):
+    copy = tmp_path_factory.mktemp("index") / published_legal.name
+    shutil.copytree(published_legal, copy)
     world = worldsmith.open(copy)
     task_set = make_task_set(world)
     path = write_index(world, task_set)

@@ -88,11 +88,11 @@ def _check(seen: dict, world_path, session) -> None:
     world.close()
 
 
-def test_a_client_over_stdio_searches_reads_replies_and_resets(legal_world, tmp_path):
+def test_a_client_over_stdio_searches_reads_replies_and_resets(published_legal, tmp_path):
     session = tmp_path / "session"
-    transport = StdioTransport(sys.executable, _serve(legal_world, session), keep_alive=False)
-    seen = asyncio.run(_script(transport, legal_world))
-    _check(seen, legal_world, session)
+    transport = StdioTransport(sys.executable, _serve(published_legal, session), keep_alive=False)
+    seen = asyncio.run(_script(transport, published_legal))
+    _check(seen, published_legal, session)
 
 
 def _free_port() -> int:
@@ -101,9 +101,9 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_a_client_over_streamable_http_does_the_same(legal_world, tmp_path):
+def test_a_client_over_streamable_http_does_the_same(published_legal, tmp_path):
     session, port = tmp_path / "session", _free_port()
-    proc = subprocess.Popen([sys.executable, *_serve(legal_world, session, "--http", "--port", str(port))],
+    proc = subprocess.Popen([sys.executable, *_serve(published_legal, session, "--http", "--port", str(port))],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 60
@@ -115,8 +115,8 @@ def test_a_client_over_streamable_http_does_the_same(legal_world, tmp_path):
                 assert proc.poll() is None, proc.stderr.read().decode()[-2000:]
                 assert time.monotonic() < deadline, "the HTTP server did not start"
                 time.sleep(0.2)
-        seen = asyncio.run(_script(StreamableHttpTransport(f"http://127.0.0.1:{port}/mcp"), legal_world))
+        seen = asyncio.run(_script(StreamableHttpTransport(f"http://127.0.0.1:{port}/mcp"), published_legal))
     finally:
         proc.terminate()
         proc.wait(timeout=20)
-    _check(seen, legal_world, session)
+    _check(seen, published_legal, session)

@@ -15,8 +15,8 @@ from worldsmith.environments.server import build_server  # noqa: E402
 from worldsmith.environments.session import SessionError  # noqa: E402
 
 
-def test_forward_and_a_filed_memo_are_in_the_state_and_reset_removes_them(legal_world, tmp_path):
-    _, session = build_server(legal_world, tmp_path / "s", user="partner")
+def test_forward_and_a_filed_memo_are_in_the_state_and_reset_removes_them(published_legal, tmp_path):
+    _, session = build_server(published_legal, tmp_path / "s", user="partner")
     first = session.world.messages[0]
     fwd = mail.forward(session, first.message_id, ["someone@ostrander-energy.example"], "FYI")
     assert fwd["subject"].startswith("Fwd: ") and first.body.splitlines()[0] in fwd["body"]
@@ -31,25 +31,25 @@ def test_forward_and_a_filed_memo_are_in_the_state_and_reset_removes_them(legal_
     assert not (session.room / path).exists()
 
 
-def test_a_session_folder_resumes_its_state(legal_world, tmp_path):
-    _, session = build_server(legal_world, tmp_path / "s")
+def test_a_session_folder_resumes_its_state(published_legal, tmp_path):
+    _, session = build_server(published_legal, tmp_path / "s")
     session.submit_answer("USD 156,200,000")
-    _, again = build_server(legal_world, tmp_path / "s")
+    _, again = build_server(published_legal, tmp_path / "s")
     assert again.state().answer == "USD 156,200,000"
 
 
-def test_bad_requests_say_what_to_do(legal_world, tmp_path):
-    _, session = build_server(legal_world, tmp_path / "s")
+def test_bad_requests_say_what_to_do(published_legal, tmp_path):
+    _, session = build_server(published_legal, tmp_path / "s")
     with pytest.raises(SessionError, match="not a path inside"):
         session.write_document("../escape.md", "x")
     with pytest.raises(SessionError, match="B3 or A1:D10"):
         drive.read_sheet(session, session.world.sheets[0].path, "not a range")
     with pytest.raises(SessionError, match="no person"):
-        build_server(legal_world, tmp_path / "t", user="nobody")
+        build_server(published_legal, tmp_path / "t", user="nobody")
 
 
-def test_faults_are_injected_at_the_rate_and_never_on_session_control(legal_world, tmp_path):
-    server, _ = build_server(legal_world, tmp_path / "s", faults=FaultConfig(rate=0.5, seed=3, timeout_s=0.0))
+def test_faults_are_injected_at_the_rate_and_never_on_session_control(published_legal, tmp_path):
+    server, _ = build_server(published_legal, tmp_path / "s", faults=FaultConfig(rate=0.5, seed=3, timeout_s=0.0))
 
     async def run():
         outcomes = []

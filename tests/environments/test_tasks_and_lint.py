@@ -11,15 +11,15 @@ from worldsmith.environments.session import Session
 
 
 @pytest.fixture(scope="module")
-def legal(legal_world):
-    world = worldsmith.open(legal_world)
+def legal(published_legal):
+    world = worldsmith.open(published_legal)
     yield world, make_task_set(world)
     world.close()
 
 
 @pytest.fixture(scope="module")
-def diligence(diligence_world):
-    world = worldsmith.open(diligence_world)
+def diligence(published_diligence):
+    world = worldsmith.open(published_diligence)
     yield world, make_task_set(world)
     world.close()
 

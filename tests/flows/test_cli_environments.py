@@ -11,17 +11,17 @@ from worldsmith.flows.cli import app
 runner = CliRunner()
 
 
-def test_tasks_writes_the_linted_tasks(legal_world, tmp_path):
+def test_tasks_writes_the_linted_tasks(published_legal, tmp_path):
     out = tmp_path / "tasks.json"
-    done = runner.invoke(app, ["tasks", str(legal_world), "--out", str(out)])
+    done = runner.invoke(app, ["tasks", str(published_legal), "--out", str(out)])
     assert done.exit_code == 0, done.output
     data = json.loads(out.read_text())
-    assert data["world_id"] == legal_world.name and data["refused"] == [] and len(data["tasks"]) >= 20
+    assert data["world_id"] == published_legal.name and data["refused"] == [] and len(data["tasks"]) >= 20
     assert "tasks (" in done.output
 
 
-def test_export_harbor_without_gates_writes_task_directories(legal_world, tmp_path):
-    done = runner.invoke(app, ["export", str(legal_world), "--format", "harbor", "--out", str(tmp_path / "h"),
+def test_export_harbor_without_gates_writes_task_directories(published_legal, tmp_path):
+    done = runner.invoke(app, ["export", str(published_legal), "--format", "harbor", "--out", str(tmp_path / "h"),
                                "--no-gates"])
     assert done.exit_code == 0, done.output
     assert (tmp_path / "h" / "lookup-liability_cap" / "task.toml").is_file()

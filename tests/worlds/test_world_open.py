@@ -14,14 +14,14 @@ from worldsmith.worlds.world import ChecksumError
 
 
 @pytest.fixture
-def copy(legal_world, tmp_path):
-    target = tmp_path / legal_world.name
-    shutil.copytree(legal_world, target)
+def copy(published_legal, tmp_path):
+    target = tmp_path / published_legal.name
+    shutil.copytree(published_legal, target)
     return target
 
 
-def test_open_gives_the_ledger_the_mail_the_drive_and_the_verdict(legal_world):
-    with worldsmith.open(legal_world) as world:
+def test_open_gives_the_ledger_the_mail_the_drive_and_the_verdict(published_legal):
+    with worldsmith.open(published_legal) as world:
         assert world.verdict in ("pass", "warn") and world.validation.verdict == world.verdict  # published, not quarantined
         assert world.facts["liability_cap"].text == "USD 156,200,000"
         assert {o.id for o in world.organisations} and len(world.people) >= 5
@@ -38,8 +38,8 @@ def test_open_gives_the_ledger_the_mail_the_drive_and_the_verdict(legal_world):
         assert n >= 1
 
 
-def test_the_connection_is_read_only(legal_world):
-    with worldsmith.open(legal_world) as world:
+def test_the_connection_is_read_only(published_legal):
+    with worldsmith.open(published_legal) as world:
         with pytest.raises(duckdb.Error):
             world.db.execute("delete from facts")
 
