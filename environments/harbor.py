@@ -218,9 +218,12 @@ def _trial(task_dir: Path, python: str, oracle: bool) -> float:
 
 def _trial_in_process(task_dir: Path, oracle: bool) -> float:
     """The same trial as the scripts run, calling their Python entry points directly (no process per step)."""
+    import contextlib
+    import io
+
     from worldsmith.environments import grade, solve
 
-    with tempfile.TemporaryDirectory(prefix="worldsmith-trial-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="worldsmith-trial-") as tmp, contextlib.redirect_stdout(io.StringIO()):
         root = Path(tmp)
         common = ["--world", str(task_dir / "environment" / "world"), "--session", str(root / "session"),
                   "--answer-file", str(root / "answer.txt")]

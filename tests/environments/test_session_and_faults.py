@@ -75,3 +75,13 @@ def test_an_unknown_fault_kind_is_refused():
 
     with pytest.raises(ValueError, match="unknown fault kinds"):
         FaultInjection(FaultConfig(rate=0.1, kinds=["meteor"]))
+
+
+def test_a_filed_note_is_found_by_drive_search_and_attachments_are_named(published_legal, tmp_path):
+    _, session = build_server(published_legal, tmp_path / "s")
+    session.write_document("Memos/Cap note.md", "Kestrel Bay's cap: USD 156,200,000.")
+    assert {"path": "Memos/Cap note.md", "type": "text"} in drive.search(session, "kestrel cap note")
+    first = session.world.messages[0]
+    assert mail.read(session, first.message_id)["attachments"] == []  # the example worlds attach nothing
+    with pytest.raises(SessionError, match=r"has no attachment 'x.pdf' \(it has: none\)"):
+        mail.download_attachment(session, first.message_id, "x.pdf")

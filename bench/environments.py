@@ -1,0 +1,73 @@
+"""Benchmark: what consuming a world costs. Open, tasks and lint, Harbor export and gates, MCP calls over stdio.
+
+Publishes the example outline (offline backend, seed 0) into a temporary folder, then times each
+step and prints one line per figure.
+
+    .venv/bin/python bench/environments.py [--outline outlines/examples/tanker-spill-liability.yaml] [--calls 50]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def _timed(label: str, fn):
+    start = time.perf_counter()
+    value = fn()
+    print(f"{label:<44} {time.perf_counter() - start:8.2f} s")
+    return value
+
+
+async def _mcp_calls(world: Path, session: Path, n: int) -> float:
+    from fastmcp import Client
+    from fastmcp.client.transports import StdioTransport
+
+    transport = StdioTransport(sys.executable, ["-m", "worldsmith.flows.cli", "serve", str(world), "--session",
+                                                str(session)], keep_alive=False)
+    async with Client(transport, timeout=60) as client:
+        start = time.perf_counter()
+        for _ in range(n):
+            await client.call_tool("mail_search", {"query": "liability"})
+        return (time.perf_counter() - start) / n
+
+
+def main() -> None:
+    """Run the benchmark and print its figures."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--outline", default="tanker-spill-liability.yaml")
+    ap.add_argument("--calls", type=int, default=50)
+    args = ap.parse_args()
+
+    import worldsmith
+    from tests.published import publish_example
+    from worldsmith.environments.harbor import export_harbor, run_gates
+    from worldsmith.environments.index_html import write_index
+    from worldsmith.environments.lint import make_task_set
+
+    tmp = Path(tempfile.mkdtemp(prefix="worldsmith-bench-"))
+    bundle = _timed("publish the example (plan..validate)", lambda: publish_example(Path(args.outline).name, tmp))
+    world = _timed("worldsmith.open (checksums verified)", lambda: worldsmith.open(bundle))
+    task_set = _timed("make + lint tasks", lambda: make_task_set(world))
+    print(f"{'tasks kept / refused':<44} {len(task_set.tasks):5d} / {len(task_set.refused)}")
+    _timed("index.html", lambda: write_index(world, task_set))
+    dirs = _timed("export harbor", lambda: export_harbor(world, task_set.tasks, tmp / "harbor"))
+    gates = _timed("gates in process, every task", lambda: run_gates(dirs))
+    print(f"{'gates passed (nop 0, oracle 1)':<44} {sum(g.passed for g in gates):5d} / {len(gates)}")
+    sample = dirs[:5]
+    scripted = _timed(f"gates through bash scripts, {len(sample)} tasks", lambda: run_gates(sample, sys.executable))
+    print(f"{'scripted gates passed':<44} {sum(g.passed for g in scripted):5d} / {len(scripted)}")
+    per_call = asyncio.run(_mcp_calls(bundle, tmp / "session", args.calls))
+    print(f"{'MCP mail_search over stdio, per call':<44} {per_call * 1000:8.1f} ms")
+    world.close()
+
+
+if __name__ == "__main__":
+    main()
