@@ -133,6 +133,13 @@ def label_of(fact: LedgerFact) -> str:
     return getattr(fact, "label", None) or fact.id.replace("_", " ")
 
 
+def the(fact: LedgerFact, capital: bool = False) -> str:
+    """The label with its article: 'the OPA 90 liability cap', but "Ostrander's maximum exposure"."""
+    label = label_of(fact)
+    text = label if "'s " in label else f"the {label}"
+    return text[:1].upper() + text[1:] if capital else text
+
+
 def number_of(value) -> float | None:
     """The number a fact value carries (an amount, a percent as written, a count), else None."""
     for name in ("amount", "value"):
@@ -219,15 +226,15 @@ def lookup_task(world: World, fact: LedgerFact) -> Task | None:
     text, num = _text_number(fact)
     return Task(
         id=f"lookup-{fact.id}", world_id=world.world_id, kind="lookup",
-        instruction=f"In the data room of {world.plan.title}, what is the {label_of(fact)}? {_ask_suffix()}",
+        instruction=f"In the data room of {world.plan.title}, what is {the(fact)}? {_ask_suffix()}",
         needs=Needs(files=[source], facts=[fact.id]),
         reference=Reference(answer=text, sql=LOOKUP_SQL, params=[fact.id, source], expect=[[text]]),
         rubric=Rubric(
-            criteria=[Criterion(id="states_value", weight=1.0, description=f"states the {label_of(fact)}: {text}",
+            criteria=[Criterion(id="states_value", weight=1.0, description=f"states {the(fact)}: {text}",
                                 check=Check(type="answer_mentions", values=[text], numbers=[num]))],
             negative_criteria=_negatives(world, [fact.id], "answer_mentions"),
             universal_penalties=_universal(world)),
-        solution=Solution(answer=f"The {label_of(fact)} is {text}."),
+        solution=Solution(answer=f"{the(fact, capital=True)} is {text}."),
     )
 
 
@@ -240,19 +247,19 @@ def compare_task(world: World, a: LedgerFact, b: LedgerFact) -> Task | None:
     big, small = (a, b) if na > nb else (b, a)
     diff_value = big.value.model_copy(update={"amount": Decimal(str(abs(na - nb)))})
     diff_text = render_value(diff_value)
-    answer = f"The {label_of(big)} ({big.text}) is larger than the {label_of(small)} ({small.text}) by {diff_text}."
+    answer = f"{the(big, capital=True)} ({big.text}) is larger than {the(small)} ({small.text}) by {diff_text}."
     return Task(
         id=f"compare-{a.id}-{b.id}", world_id=world.world_id, kind="compare",
-        instruction=(f"In the data room of {world.plan.title}, compare the {label_of(a)} with the {label_of(b)}: "
+        instruction=(f"In the data room of {world.plan.title}, compare {the(a)} with {the(b)}: "
                      f"which is larger, and by how much? State both figures and the difference. {_ask_suffix()}"),
         needs=Needs(files=sorted({sa, sb}), facts=[a.id, b.id]),
         reference=Reference(answer=answer, sql=COMPARE_SQL, params=[a.id, b.id, sa, sb],
                             expect=[[a.text, b.text, round(na - nb, 2)]]),
         rubric=Rubric(
             criteria=[
-                Criterion(id="states_first", weight=1.0, description=f"states the {label_of(a)}: {a.text}",
+                Criterion(id="states_first", weight=1.0, description=f"states {the(a)}: {a.text}",
                           check=Check(type="answer_mentions", values=[a.text], numbers=[na])),
-                Criterion(id="states_second", weight=1.0, description=f"states the {label_of(b)}: {b.text}",
+                Criterion(id="states_second", weight=1.0, description=f"states {the(b)}: {b.text}",
                           check=Check(type="answer_mentions", values=[b.text], numbers=[nb])),
                 Criterion(id="states_difference", weight=2.0, description=f"states the difference: {diff_text}",
                           check=Check(type="answer_mentions", values=[diff_text], numbers=[abs(na - nb)])),
@@ -278,20 +285,20 @@ def compute_task(world: World, fact: LedgerFact) -> Task | None:
     given = ", ".join(label_of(i) for i in inputs)
     return Task(
         id=f"compute-{fact.id}", world_id=world.world_id, kind="compute",
-        instruction=(f"In the data room of {world.plan.title}, work out the {label_of(fact)} from the figures it "
+        instruction=(f"In the data room of {world.plan.title}, work out {the(fact)} from the figures it "
                      f"follows from ({given}), each as the data room states it. {_ask_suffix()}"),
         needs=Needs(files=sorted(set(sources)), facts=[i.id for i in inputs] + [fact.id]),
         reference=Reference(answer=text, sql=COMPUTE_SQL.format(marks=", ".join("?" * len(inputs))),
                             params=[fact.id, *(i.id for i in inputs), float(len(inputs))], expect=[[text]]),
         rubric=Rubric(
-            criteria=[Criterion(id="states_result", weight=2.0, description=f"states the {label_of(fact)}: {text}",
+            criteria=[Criterion(id="states_result", weight=2.0, description=f"states {the(fact)}: {text}",
                                 check=Check(type="answer_mentions", values=[text], numbers=[num]))]
-            + [Criterion(id=f"uses_{i.id}", weight=1.0, description=f"states the {label_of(i)} used: {i.text}",
+            + [Criterion(id=f"uses_{i.id}", weight=1.0, description=f"states {the(i)} used: {i.text}",
                          check=Check(type="answer_mentions", values=[i.text], numbers=[number_of(i.value)]))
                for i in inputs],
             negative_criteria=_negatives(world, [fact.id], "answer_mentions"),
             universal_penalties=_universal(world)),
-        solution=Solution(answer=f"From {', '.join(i.text for i in inputs)}: the {label_of(fact)} is {text}."),
+        solution=Solution(answer=f"From {', '.join(i.text for i in inputs)}: {the(fact)} is {text}."),
     )
 
 
@@ -316,18 +323,36 @@ def find_document_task(world: World, fact: LedgerFact) -> Task | None:
     )
 
 
-def _reply_target(world: World, user: str):
-    """The latest message to the user from someone of another organisation: what a reply task answers."""
+def _inbound(world: World, user: str) -> list:
+    """Messages to the user from someone of another organisation, newest first."""
     org_of = {p.email: p.organisation for p in world.plan.people}
     mine = org_of.get(user)
     inbound = [m for m in world.messages if m.sender in org_of and org_of[m.sender] != mine
-               and user in (*m.to, *m.cc) and m.message_id]
-    return max(inbound, key=lambda m: (m.sent_at, m.path)) if inbound else None
+               and user in (*m.to, *m.cc) and m.message_id and m.sent_at]
+    return sorted(inbound, key=lambda m: (m.sent_at, m.path), reverse=True)
 
 
-def reply_task(world: World, fact: LedgerFact, user: str) -> Task | None:
-    """Reply to the latest outside message with the <label>: a state change the grader reads from Sent."""
-    target = _reply_target(world, user)
+def reply_pick(world: World, user: str, candidates: list[LedgerFact]) -> tuple | None:
+    """(message, fact): the newest outside message whose thread is about one of the candidate facts.
+
+    A reply task asks for a figure the thread is about, so the request reads as the client's own.
+    """
+    thread_of = {a.id: a.thread for a in world.artifacts_of("email")}
+    facts_of: dict[str, set[str]] = {}
+    for a in world.artifacts_of("email"):
+        facts_of.setdefault(a.thread, set()).update(a.facts)
+    inbound = _inbound(world, user)
+    for m in inbound:
+        about = facts_of.get(thread_of.get(m.artifact_id), set())
+        for fact in candidates:
+            if fact.id in about:
+                return m, fact
+    return (inbound[0], candidates[0]) if inbound and candidates else None
+
+
+def reply_task(world: World, fact: LedgerFact, user: str, target=None) -> Task | None:
+    """Reply to an outside message (default the latest) with the <label>: a state change read from Sent."""
+    target = target or next(iter(_inbound(world, user)), None)
     source = _source(world, fact.id)
     if target is None or source is None:
         return None
@@ -352,7 +377,7 @@ def reply_task(world: World, fact: LedgerFact, user: str) -> Task | None:
             negative_criteria=_negatives(world, [fact.id], "sent_mentions"),
             universal_penalties=_universal(world)),
         solution=Solution(actions=[Action(tool="mail_reply", args={
-            "message_id": target.message_id, "body": f"The {label_of(fact)} is {text}."})]),
+            "message_id": target.message_id, "body": f"{the(fact, capital=True)} is {text}."})]),
     )
 
 
@@ -369,7 +394,7 @@ def file_document_task(world: World, fact: LedgerFact) -> Task | None:
     return Task(
         id=f"file-{fact.id}", world_id=world.world_id, kind="file_document",
         instruction=(f"In the data room of {world.plan.title}, file a short note named \"{name}\" in the drive folder "
-                     f"\"{folder}\" that states the {label_of(fact)}, as the data room states it."),
+                     f"\"{folder}\" that states {the(fact)}, as the data room states it."),
         needs=Needs(files=[source], facts=[fact.id]),
         reference=Reference(answer=text, sql=LOOKUP_SQL, params=[fact.id, source], expect=[[text]]),
         rubric=Rubric(
@@ -379,7 +404,7 @@ def file_document_task(world: World, fact: LedgerFact) -> Task | None:
                                for c in _negatives(world, [fact.id], "file_mentions")],
             universal_penalties=_universal(world)),
         solution=Solution(actions=[Action(tool="drive_create_document", args={
-            "path": path, "text": f"# {label_of(fact)}\n\nThe {label_of(fact)} is {text}.\n"})]),
+            "path": path, "text": f"# {label_of(fact)}\n\n{the(fact, capital=True)} is {text}.\n"})]),
     )
 
 
@@ -412,6 +437,7 @@ def make_tasks(world: World, user: str | None = None) -> list[Task]:
     tasks += [compare_task(world, a, b) for a, b in pairs[:3]]
     tasks += [compute_task(world, f) for f in facts]
     tasks += [find_document_task(world, f) for f in numeric[:4]]
-    tasks += [reply_task(world, f, user) for f in money[:1]]
+    picked = reply_pick(world, user, [f for f in money if _source(world, f.id)])
+    tasks += [reply_task(world, picked[1], user, picked[0])] if picked else []
     tasks += [file_document_task(world, f) for f in money[-1:]]
     return [t for t in tasks if t is not None]
