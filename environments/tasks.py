@@ -416,6 +416,13 @@ def _words(text: str) -> set[str]:
     return {w for w in "".join(c.lower() if c.isalpha() else " " for c in text).split() if len(w) > 3 and w not in _STOP}
 
 
+def _derived_from(a: LedgerFact, b: LedgerFact) -> bool:
+    """Whether a's formula reads b: a part beside its own total is no comparison."""
+    from worldsmith.worlds.ledger import references
+
+    return bool(getattr(a, "formula", None)) and b.id in references(a.formula)
+
+
 def _kinship(a: LedgerFact, b: LedgerFact) -> float:
     """How alike two facts' statements are (Jaccard of their content words)."""
     wa, wb = _words(a.statement), _words(b.statement)
@@ -430,7 +437,8 @@ def make_tasks(world: World, user: str | None = None) -> list[Task]:
     tasks: list[Task | None] = [lookup_task(world, f) for f in facts]
     money = [f for f in facts if getattr(f.value, "amount", None) is not None]
     pairs = [(a, b) for i, a in enumerate(money) for b in money[i + 1:]
-             if getattr(a.value, "currency", None) == getattr(b.value, "currency", None)]
+             if getattr(a.value, "currency", None) == getattr(b.value, "currency", None)
+             and not _derived_from(a, b) and not _derived_from(b, a)]
     # The pairs worth comparing say the same kind of thing: "Kestrel Bay's maximum total liability"
     # beside "Ostrander's maximum total liability", not a per-ton rate beside a damages total.
     pairs.sort(key=lambda p: (-_kinship(p[0], p[1]), p[0].id, p[1].id))
