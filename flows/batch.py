@@ -66,8 +66,12 @@ def draft_task(occupation: str, folder: str, taxonomy: str | None, seed: int, sc
 @task(name="world", cache_policy=NO_CACHE, persist_result=False)
 def world_task(outline: str, seed: int, out: str, taxonomy: str | None, options: dict) -> BatchItem:
     """Make one world as its own subflow; its failure is reported in the item, never raised into the batch."""
+    from worldsmith.flows.prefect_env import lean_runs
+
     started = time.perf_counter()
-    state = generate_world(outline, seed=seed, out=out, taxonomy=taxonomy, return_state=True, **options)
+    # Settings contexts do not follow a task into a runner's thread or a Dask worker: set it again here.
+    with lean_runs():
+        state = generate_world(outline, seed=seed, out=out, taxonomy=taxonomy, return_state=True, **options)
     result = state.result(raise_on_failure=False)
     seconds = round(time.perf_counter() - started, 2)
     if isinstance(result, BaseException) or not state.is_completed():
@@ -132,8 +136,11 @@ def ensure_api_url() -> str:
 
 def run_batch(runner: str = "default", workers: int = 2, **params) -> BatchResult:
     """Run generate_batch on the default runner (one world at a time) or on a local Dask cluster of `workers`."""
+    from worldsmith.flows.prefect_env import lean_runs
+
     if runner == "default":
-        return generate_batch(**params)
+        with lean_runs():
+            return generate_batch(**params)
     if runner != "dask":
         raise WorldsmithError(f"runner must be 'default' or 'dask', not {runner!r}")
     # Dask reads its logging config from the environment, in this process and in the workers it starts.
@@ -149,7 +156,7 @@ def run_batch(runner: str = "default", workers: int = 2, **params) -> BatchResul
     runner_ = DaskTaskRunner(cluster_kwargs={"n_workers": workers, "threads_per_worker": 1, "processes": True,
                                              "dashboard_address": ":0"})
     try:
-        with temporary_settings(updates={PREFECT_API_URL: url}):
+        with temporary_settings(updates={PREFECT_API_URL: url}), lean_runs():
             return generate_batch.with_options(task_runner=runner_)(**params)
     finally:
         if before is None:

@@ -92,7 +92,9 @@ def generate(
 
     progress.listen(show)
     try:
-        with bar:
+        from worldsmith.flows.prefect_env import lean_runs
+
+        with bar, lean_runs():
             result = generate_world(str(outline), seed=seed, out=str(out), concurrency=concurrency, backend=backend,
                                     model=model, base_url=base_url, expand=expand, no_cache=no_cache,
                                     repair_rounds=repair_rounds, config_file=str(config) if config else None,

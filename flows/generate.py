@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import time
 from pathlib import Path
 
 import worldsmith.flows.prefect_env  # noqa: F401  (must precede prefect)
 from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
+from prefect.utilities.annotations import quote
 
 from worldsmith.flows import pipeline, progress
 from worldsmith.flows.backends import make_backend
@@ -16,7 +18,24 @@ from worldsmith.worlds import bundle
 
 # Stages pass whole plans and contents in memory; hashing them for Prefect's cache would cost more than
 # the stage, and the response cache (not Prefect's) is what makes reruns cheap.
-_stage = task(cache_policy=NO_CACHE, persist_result=False)
+_task = task(cache_policy=NO_CACHE, persist_result=False)
+
+
+def _stage(fn, name: str):
+    """A stage as a Prefect task whose arguments Prefect does not walk.
+
+    Prefect visits every argument of a task run to find futures and states to link; over a plan and
+    its contents that was about a second a world (measured), more than the stages themselves. The
+    stages take no futures, so every argument goes in quote() and reaches the function as it is.
+    """
+    run = _task(fn, name=name)
+
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        return run(*(quote(a) for a in args), **{k: quote(v) for k, v in kwargs.items()})
+
+    call.task = run
+    return call
 
 expand_stage = _stage(pipeline.expand, name="expand")
 plan_stage = _stage(pipeline.make_plan, name="plan")
