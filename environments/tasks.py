@@ -153,31 +153,34 @@ def _text_number(fact: LedgerFact) -> tuple[str, float | None]:
     return fact.text, number_of(fact.value)
 
 
-# Where the room carries a fact: planned artifacts whose parsed text or cells hold its ledger value.
+# Where the room carries a fact's current value: planned artifacts whose parsed text or cells hold it
+# (fact_mentions holds each artifact to the value the fact had on the artifact's own day).
 CARRIERS_SQL = """select a.path from fact_mentions m join artifacts a on a.id = m.artifact_id
-where m.fact_id = ? and m.found and m.distractor is null order by a.path"""
+join facts f on f.id = m.fact_id
+where m.fact_id = ? and m.found and m.distractor is null and m.expected = f.text order by a.path"""
 
-LOOKUP_SQL = """select f.text from facts f
-where f.id = ? and exists (select 1 from fact_mentions m join artifacts a on a.id = m.artifact_id
-                           where m.fact_id = f.id and m.found and m.distractor is null and a.path = ?)"""
+# What one file of the room says a fact is.
+LOOKUP_SQL = """select m.expected from fact_mentions m join artifacts a on a.id = m.artifact_id
+where m.fact_id = ? and a.path = ? and m.found and m.distractor is null"""
 
-COMPARE_SQL = """select a.text, b.text, round(a.value_num - b.value_num, 2) from facts a, facts b
-where a.id = ? and b.id = ?
-  and exists (select 1 from fact_mentions m join artifacts x on x.id = m.artifact_id
-              where m.fact_id = a.id and m.found and m.distractor is null and x.path = ?)
-  and exists (select 1 from fact_mentions m join artifacts x on x.id = m.artifact_id
-              where m.fact_id = b.id and m.found and m.distractor is null and x.path = ?)"""
+COMPARE_SQL = """select ma.expected, mb.expected, round(fa.value_num - fb.value_num, 2)
+from fact_mentions ma join artifacts xa on xa.id = ma.artifact_id join facts fa on fa.id = ma.fact_id,
+     fact_mentions mb join artifacts xb on xb.id = mb.artifact_id join facts fb on fb.id = mb.fact_id
+where ma.fact_id = ? and mb.fact_id = ? and xa.path = ? and xb.path = ?
+  and ma.found and mb.found and ma.distractor is null and mb.distractor is null"""
 
-REPLY_SQL = """select e.message_id, e.from_addr, f.text from emails e, facts f
-where e.message_id = ? and f.id = ?
-  and exists (select 1 from fact_mentions m join artifacts x on x.id = m.artifact_id
-              where m.fact_id = f.id and m.found and m.distractor is null and x.path = ?)"""
+REPLY_SQL = """select e.message_id, e.from_addr, m.expected from emails e,
+     fact_mentions m join artifacts x on x.id = m.artifact_id
+where e.message_id = ? and m.fact_id = ? and x.path = ? and m.found and m.distractor is null"""
 
+# What the room said a fact was on a day: a file dated in that period that carries the value of then.
+AS_OF_SQL = """select distinct m.expected from fact_mentions m join artifacts a on a.id = m.artifact_id
+where m.fact_id = ? and a.path = ? and m.found and m.distractor is null"""
 
 # A derived fact is derivable when the room carries every fact its formula reads.
 COMPUTE_SQL = """select f.text from facts f where f.id = ?
-  and (select count(distinct m.fact_id) from fact_mentions m
-       where m.fact_id in ({marks}) and m.found and m.distractor is null) = ?"""
+  and (select count(distinct m.fact_id) from fact_mentions m join facts i on i.id = m.fact_id
+       where m.fact_id in ({marks}) and m.found and m.distractor is null and m.expected = i.text) = ?"""
 
 
 def _carriers(world: World, fact_id: str) -> list[str]:
@@ -192,8 +195,15 @@ def _source(world: World, fact_id: str) -> str | None:
     return (files or paths or [None])[0]
 
 
-def _negatives(world: World, fact_ids: list[str], where: str) -> list[Criterion]:
+def _negatives(world: World, fact_ids: list[str], where: str, stale: bool = True) -> list[Criterion]:
+    """Stating a labelled wrong value, or (with stale) a value the fact held earlier, subtracts."""
     out = []
+    if stale:
+        for fid in fact_ids:
+            for period in getattr(world.facts[fid], "earlier", []):
+                out.append(Criterion(id=f"states_{fid}_of_{period.since.isoformat()}", weight=1.0,
+                                     description=f"states the earlier value {period.text} (from {period.since})",
+                                     check=Check(type=where, values=[period.text], numbers=[number_of(period.value)])))
     for d in world.plan.distractors:
         if d.fact in fact_ids:
             out.append(Criterion(id=f"states_{d.id}", weight=1.0,
@@ -235,6 +245,38 @@ def lookup_task(world: World, fact: LedgerFact) -> Task | None:
             negative_criteria=_negatives(world, [fact.id], "answer_mentions"),
             universal_penalties=_universal(world)),
         solution=Solution(answer=f"{the(fact, capital=True)} is {text}."),
+    )
+
+
+def as_of_task(world: World, fact: LedgerFact) -> Task | None:
+    """What was the <label> on a day before its current value? Values change; a verifier must know when."""
+    earlier = list(getattr(fact, "earlier", []))
+    if not earlier:
+        return None
+    period = earlier[-1]
+    row = world.db.execute("""select a.path, cast(a."at" as date) from fact_mentions m join artifacts a on a.id = m.artifact_id
+                              where m.fact_id = ? and m.found and m.distractor is null and m.expected = ?
+                              order by a.kind = 'email', a."at", a.path limit 1""", [fact.id, period.text]).fetchone()
+    if row is None:
+        return None
+    path, day = row
+    when = f"{day:%B} {day.day}, {day.year}"
+    current = Criterion(id="states_current_value", weight=1.0,
+                        description=f"states the later value {fact.text}, not known on {when}",
+                        check=Check(type="answer_mentions", values=[fact.text], numbers=[number_of(fact.value)]))
+    return Task(
+        id=f"asof-{fact.id}", world_id=world.world_id, kind="lookup",
+        instruction=(f"In the data room of {world.plan.title}, what was {the(fact)} as it stood on {when}? "
+                     f"{_ask_suffix()}"),
+        needs=Needs(files=[path], facts=[fact.id]),
+        reference=Reference(answer=period.text, sql=AS_OF_SQL, params=[fact.id, path], expect=[[period.text]]),
+        rubric=Rubric(
+            criteria=[Criterion(id="states_value_then", weight=1.0, description=f"states {period.text}",
+                                check=Check(type="answer_mentions", values=[period.text],
+                                            numbers=[number_of(period.value)]))],
+            negative_criteria=[current] + _negatives(world, [fact.id], "answer_mentions", stale=False),
+            universal_penalties=_universal(world)),
+        solution=Solution(answer=f"On {when}, {the(fact)} stood at {period.text}."),
     )
 
 
@@ -435,6 +477,7 @@ def make_tasks(world: World, user: str | None = None) -> list[Task]:
     facts = world.plan.facts
     numeric = [f for f in facts if number_of(f.value) is not None or isinstance(getattr(f.value, "value", None), dt.date)]
     tasks: list[Task | None] = [lookup_task(world, f) for f in facts]
+    tasks += [as_of_task(world, f) for f in facts]
     money = [f for f in facts if getattr(f.value, "amount", None) is not None]
     pairs = [(a, b) for i, a in enumerate(money) for b in money[i + 1:]
              if getattr(a.value, "currency", None) == getattr(b.value, "currency", None)

@@ -133,6 +133,22 @@ class World(BaseModel):
         return {f.id: f for f in self.plan.facts}
 
     @property
+    def graph(self) -> dict[str, list[str]]:
+        """The ledger as a graph: each derived fact's id and the fact ids its formula reads."""
+        from worldsmith.worlds.ledger import references
+
+        return {f.id: references(f.formula) for f in self.plan.facts if getattr(f, "formula", None)}
+
+    def text_on(self, fact_id: str, day: dt.date) -> str | None:
+        """A fact's canonical text as it stood on a day (earlier values included); None before it was known."""
+        from worldsmith.worlds.ledger import value_on
+
+        fact = self.facts[fact_id]
+        history = [(p.since, p.text) for p in getattr(fact, "earlier", [])]
+        history.append((getattr(fact, "known_from", None) or self.plan.window_start, fact.text))
+        return value_on(history, day)
+
+    @property
     def distractors(self) -> list[LedgerDistractor]:
         """Labelled wrong values (a superseded draft's figure) and the fact each shadows."""
         return list(self.plan.distractors)

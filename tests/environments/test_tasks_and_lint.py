@@ -37,7 +37,9 @@ def test_every_reference_answer_equals_the_ledger_and_the_lint_is_clean(request,
     for task in task_set.tasks:
         facts = [world.facts[f] for f in task.needs.facts]
         ref = task.reference.answer
-        if task.kind in ("lookup", "reply", "file_document"):
+        if task.id.startswith("asof-"):  # a value as it stood on a day: one of the ledger's earlier values
+            assert ref in [p.text for p in facts[0].earlier] and ref != facts[0].text, task.id
+        elif task.kind in ("lookup", "reply", "file_document"):
             assert ref == facts[0].text, task.id
         elif task.kind == "compare":
             a, b = facts
@@ -58,6 +60,15 @@ def test_the_legal_world_compares_figures_from_several_files(legal):
     assert "USD 136,200,000" in both.reference.answer
     computed = {t.needs.facts[-1] for t in task_set.tasks if t.kind == "compute"}
     assert {"liability_cap", "total_claims"} <= computed  # facts with formulas in the ledger
+
+
+def test_a_value_as_it_stood_on_a_day_is_the_earlier_one_and_the_later_one_scores_0(legal, tmp_path):
+    world, task_set = legal
+    task = next(t for t in task_set.tasks if t.id.startswith("asof-"))
+    fact = world.facts[task.needs.facts[0]]
+    session = Session(world, tmp_path / "s")
+    assert grade(task, session, task.reference.answer).score == 1.0
+    assert grade(task, session, fact.text).score == 0.0
 
 
 def test_grading_reads_figures_in_any_format_and_penalises_the_superseded_value(legal, tmp_path):

@@ -24,6 +24,11 @@ def test_open_gives_the_ledger_the_mail_the_drive_and_the_verdict(published_lega
     with worldsmith.open(published_legal) as world:
         assert world.verdict in ("pass", "warn") and world.validation.verdict == world.verdict  # published, not quarantined
         assert world.facts["liability_cap"].text == "USD 156,200,000"
+        assert set(world.graph["liability_cap"]) == {"per_ton_limit", "gross_tonnage", "limit_floor"}
+        cap = world.facts["liability_cap"]
+        assert world.text_on("liability_cap", world.plan.window_end) == cap.text
+        if cap.known_from and cap.known_from > world.plan.window_start and not cap.earlier:
+            assert world.text_on("liability_cap", world.plan.window_start) is None
         assert {o.id for o in world.organisations} and len(world.people) >= 5
         assert len(world.messages) == len(world.artifacts_of("email"))
         assert sum(len(t.messages) for t in world.threads) == len(world.messages)
