@@ -1,4 +1,4 @@
-"""The MCP server of a world: the mail and drive apps (and a generic reader for chat and calendar when present).
+"""The MCP server of a world: mail and drive; calendar when the room has .ics files; a reader for other kinds (chat).
 
     server, session = build_server("outputs/<world>")     # a fastmcp.FastMCP and its Session
     server.run("stdio")  /  server.run("http", host="127.0.0.1", port=8000)
@@ -16,7 +16,7 @@ from typing import Callable
 from fastmcp import FastMCP
 from fastmcp.exceptions import ToolError
 
-from worldsmith.environments import drive, mail
+from worldsmith.environments import calendar_app, drive, mail
 from worldsmith.environments.faults import FaultConfig, FaultInjection
 from worldsmith.environments.session import Session
 from worldsmith.worlds.errors import WorldsmithError
@@ -121,9 +121,26 @@ def build_server(world: World | str | Path, session_dir: str | Path | None = Non
     for fn in (mail_download_attachment, mail_send, mail_reply, mail_forward, drive_create_document, submit_answer,
                reset):
         _tool(server, fn, fn.__name__, read_only=False)
-    for kind in sorted(world.kinds - CORE_KINDS):
+    if calendar_app.calendar_files(session):
+        _register_calendar(server, session)
+    for kind in sorted(world.kinds - CORE_KINDS - ({"calendar"} if calendar_app.calendar_files(session) else set())):
         _register_kind_reader(server, session, kind)
     return server, session
+
+
+def _register_calendar(server: FastMCP, session: Session) -> None:
+    """The calendar app, over the room's .ics files."""
+
+    def calendar_list_events(start: str | None = None, end: str | None = None) -> dict:
+        """Events starting from `start` up to `end` (ISO dates, both optional), by start time."""
+        return {"events": calendar_app.list_events(session, start, end)}
+
+    def calendar_read_event(uid: str) -> dict:
+        """One event by its UID, with attendees and description."""
+        return calendar_app.read_event(session, uid)
+
+    _tool(server, calendar_list_events, "calendar_list_events")
+    _tool(server, calendar_read_event, "calendar_read_event")
 
 
 def _register_kind_reader(server: FastMCP, session: Session, kind: str) -> None:

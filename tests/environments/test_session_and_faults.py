@@ -85,3 +85,59 @@ def test_a_filed_note_is_found_by_drive_search_and_attachments_are_named(publish
     assert mail.read(session, first.message_id)["attachments"] == []  # the example worlds attach nothing
     with pytest.raises(SessionError, match=r"has no attachment 'x.pdf' \(it has: none\)"):
         mail.download_attachment(session, first.message_id, "x.pdf")
+
+
+ICS = """BEGIN:VCALENDAR\r
+VERSION:2.0\r
+PRODID:-//worldsmith test//EN\r
+BEGIN:VEVENT\r
+UID:call-1@harrowvane.example\r
+DTSTART:20260311T150000Z\r
+DTEND:20260311T160000Z\r
+SUMMARY:Call on the OPA 90 liability cap\r
+ORGANIZER:mailto:ariana.moyer@harrowvane.example\r
+ATTENDEE;CN=Nicole Richmond:mailto:nicole.richmond@ostrander-energy.example\r
+DESCRIPTION:Walk the client through the cap of USD 156\\,200\\,000 and the\r
+  per-ton computation.\r
+END:VEVENT\r
+END:VCALENDAR\r
+"""
+
+
+def test_a_world_with_ics_files_gets_the_calendar_app(published_legal, tmp_path):
+    import json
+    import shutil
+
+    from worldsmith.worlds import bundle
+
+    world = tmp_path / published_legal.name
+    shutil.copytree(published_legal, world)
+    (world / "room" / "Calendar").mkdir()
+    (world / "room" / "Calendar" / "Matter calendar.ics").write_text(ICS, encoding="utf-8", newline="")
+    manifest = json.loads((world / "manifest.json").read_text())
+    manifest["files"] = [f.model_dump() for f in bundle.list_files(world)]  # republished with the new file
+    (world / "manifest.json").write_text(json.dumps(manifest))
+    server, _ = build_server(world, tmp_path / "s")
+
+    async def run():
+        async with Client(server) as client:
+            names = {t.name for t in await client.list_tools()}
+            listed = (await client.call_tool("calendar_list_events", {"start": "2026-03-01"})).data["events"]
+            event = (await client.call_tool("calendar_read_event", {"uid": listed[0]["uid"]})).data
+        return names, listed, event
+
+    names, listed, event = asyncio.run(run())
+    assert {"calendar_list_events", "calendar_read_event"} <= names
+    assert [e["summary"] for e in listed] == ["Call on the OPA 90 liability cap"]
+    assert event["start"] == "2026-03-11T15:00:00Z" and event["attendees"] == ["nicole.richmond@ostrander-energy.example"]
+    assert "USD 156,200,000 and the per-ton computation" in event["description"]
+
+
+def test_a_world_without_ics_files_has_no_calendar_app(published_legal, tmp_path):
+    server, _ = build_server(published_legal, tmp_path / "s")
+
+    async def names():
+        async with Client(server) as client:
+            return {t.name for t in await client.list_tools()}
+
+    assert not any(n.startswith("calendar_") for n in asyncio.run(names()))
