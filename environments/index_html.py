@@ -118,9 +118,24 @@ def _drive(world: World) -> str:
     return render(tree)
 
 
+def _calendar(world: World) -> str:
+    from worldsmith.environments.calendar_app import parse_events
+
+    events = []
+    for file in sorted(world.room.rglob("*.ics")):
+        events += parse_events(file.read_text(encoding="utf-8", errors="replace"), file.relative_to(world.room).as_posix())
+    if not events:
+        return ""
+    rows = "".join(f"<tr><td>{_e(e.get('start', ''))}</td><td>{_e(e.get('summary', ''))}</td>"
+                   f"<td>{_e(', '.join(e['attendees']))}</td><td><code>{_e(e['path'])}</code></td></tr>"
+                   for e in sorted(events, key=lambda e: e.get("start", "")))
+    return ("<h2 id=calendar>Calendar</h2><table><tr><th>start</th><th>event</th><th>attendees</th><th>file</th></tr>"
+            f"{rows}</table>")
+
+
 def _other_kinds(world: World) -> str:
-    parts = []
-    for kind in sorted(world.kinds - {"email", "document", "spreadsheet"}):
+    parts = [_calendar(world)]
+    for kind in sorted(world.kinds - {"email", "document", "spreadsheet"} - ({"calendar"} if parts[0] else set())):
         parts.append(f"<h2 id={_e(kind)}>{_e(kind.capitalize())}</h2>")
         for a in world.artifacts_of(kind):
             file = world.room / a.path
@@ -176,7 +191,8 @@ def _validation(world: World) -> str:
 
 def render_index(world: World, task_set: TaskSet | None = None) -> str:
     """The page's HTML."""
-    others = sorted(world.kinds - {"email", "document", "spreadsheet"})
+    others = sorted((world.kinds - {"email", "document", "spreadsheet"})
+                    | ({"calendar"} if next(world.room.rglob("*.ics"), None) else set()))
     nav = "".join(f"<a href='#{k}'>{k.capitalize()}</a>" for k in ["mail", "drive", *others, "ledger", "tasks",
                                                                        "validation"])
     return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{_e(world.plan.title)}</title>"

@@ -59,3 +59,14 @@ def test_the_tasks_own_scripts_give_the_same_rewards(exported):
             by_kind.setdefault(task.kind, d)
     results = run_gates(list(by_kind.values()), sys.executable)
     assert all(r.nop == 0.0 and r.oracle == 1.0 for r in results), results
+
+
+def test_a_grader_failure_writes_no_reward_and_exits_2(exported, tmp_path):
+    from worldsmith.environments import grade
+
+    world, _, dirs = exported
+    reward = tmp_path / "logs" / "verifier" / "reward.txt"
+    (tmp_path / "broken.json").write_text("{not json", encoding="utf-8")
+    code = grade.main(["--task", str(tmp_path / "broken.json"), "--world", str(world.path),
+                       "--session", str(tmp_path / "s"), "--reward", str(reward)])
+    assert code == 2 and not reward.exists()  # never scored as the agent's 0
