@@ -2,8 +2,8 @@
 
 The mailboxes with their threads, the drive as a tree with document and sheet previews, chat and
 calendar where present, the fact ledger with where each fact appears, the tasks, and the validation
-report. Written beside plan.json by `worldsmith index WORLD` and `worldsmith tasks WORLD`; it is not
-one of the manifest's hashed files.
+report. Written beside plan.json when a world is published, and again (with the tasks) by
+`worldsmith tasks WORLD` or `worldsmith index WORLD`; it is not one of the manifest's hashed files.
 """
 
 from __future__ import annotations
@@ -202,6 +202,24 @@ def render_index(world: World, task_set: TaskSet | None = None) -> str:
             f"<h2 id=mail>Mail</h2>{_mail(world)}<h2 id=drive>Drive</h2>{_drive(world)}{_other_kinds(world)}"
             f"<h2 id=ledger>Fact ledger</h2>{_ledger(world)}<h2 id=tasks>Tasks</h2>{_tasks(task_set)}"
             f"<h2 id=validation>Validation</h2>{_validation(world)}</main></body></html>\n")
+
+
+def write_bundle_index(bundle: str | Path) -> Path | None:
+    """Write index.html into a bundle that has its manifest (what publishing calls); None when it cannot.
+
+    The page is a view of the world, not part of it: a world whose page fails still publishes.
+    """
+    import logging
+
+    from worldsmith.worlds.errors import WorldsmithError
+    from worldsmith.worlds.world import open_world
+
+    try:
+        with open_world(bundle, verify=False) as world:
+            return write_index(world)
+    except (WorldsmithError, OSError, ValueError) as exc:
+        logging.getLogger("worldsmith").warning("index.html not written for %s: %s", bundle, exc)
+        return None
 
 
 def write_index(world: World, task_set: TaskSet | None = None) -> Path:

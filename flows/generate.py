@@ -11,6 +11,7 @@ from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
 from prefect.utilities.annotations import quote
 
+from worldsmith.environments.index_html import write_bundle_index
 from worldsmith.flows import pipeline, progress
 from worldsmith.flows.backends import make_backend
 from worldsmith.flows.config import resolve_config
@@ -45,6 +46,7 @@ validate_stage = _stage(pipeline.validate, name="load-and-validate")
 repair_stage = _stage(pipeline.regenerate, name="repair")
 manifest_stage = _stage(pipeline.write_manifest, name="manifest")
 publish_stage = _stage(pipeline.publish, name="publish")
+index_stage = _stage(write_bundle_index, name="index")
 
 
 @flow(name="generate_world", log_prints=False, validate_parameters=False)
@@ -84,6 +86,7 @@ def generate_world(outline: str, seed: int = 0, out: str = "outputs", concurrenc
             repairs += [{"round": round_, "artifact": aid, "path": plan.artifact(aid).path, "problems": notes,
                          "fixed": aid not in still} for aid, notes in sorted(targets.items())]
         manifest = manifest_stage(prepared, plan, report, staging, chosen, pipeline.usage_of(chosen), repairs)
+        index_stage(staging)
         return publish_stage(manifest, staging, Path(out), started, expansion.refused)
     except BaseException:
         bundle.discard(staging)

@@ -21,7 +21,8 @@ MANIFEST = "manifest.json"
 VALIDATION = "validation.json"
 DATABASE = "world.duckdb"
 # Derived files that a reader can rebuild; DuckDB's file layout is not byte-stable, so it is not hashed.
-UNHASHED = {MANIFEST, DATABASE, DATABASE + ".wal"}
+# index.html and tasks.json are written after the manifest, from the files it lists (worldsmith.environments).
+UNHASHED = {MANIFEST, DATABASE, DATABASE + ".wal", "index.html", "tasks.json"}
 STAGING = ".staging"
 QUARANTINE = "_quarantine"
 
