@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 import unicodedata
 
@@ -19,14 +20,39 @@ def ascii_local_part(text: str) -> str:
     return "".join(ch for ch in folded.lower() if ch.isalnum())
 
 
+# NANP reserves 555-0100 to 555-0199 for fictional use in every area code: a world draws its lines from
+# area codes of its own, so two worlds rarely print the same number.
+_AREAS = [201, 202, 203, 205, 206, 207, 208, 210, 212, 213, 214, 215, 216, 217, 218, 219, 224, 225, 228, 229,
+          231, 234, 239, 240, 248, 251, 252, 253, 254, 256, 260, 262, 267, 269, 270, 276, 281, 301, 302, 303,
+          304, 305, 307, 308, 309, 310, 312, 313, 314, 315, 316, 317, 318, 319, 320, 321, 323, 325, 330, 334,
+          336, 337, 339, 347, 351, 352, 360, 361, 385, 386, 401, 402, 404, 405, 406, 407, 408, 409, 410, 412,
+          413, 414, 415, 417, 419, 423, 424, 425, 432, 434, 435, 440, 443, 469, 478, 479, 480, 484, 501, 502]
+
+
 def fictional_phone(rng: random.Random, locale: str) -> str:
     """A phone number from a range reserved for fiction, so no real line is ever printed."""
     if locale == "en_GB":
         # Ofcom reserves 020 7946 0000-0999 for drama.
         return f"+44 20 7946 0{rng.randint(0, 999):03d}"
-    # NANP reserves 555-0100 to 555-0199 for fictional use, in every area code.
-    area = rng.choice([212, 312, 415, 617, 713, 202, 305, 504, 206, 832])
-    return f"+1 {area} 555 01{rng.randint(0, 99):02d}"
+    return f"+1 {rng.choice(_AREAS)} 555 01{rng.randint(0, 99):02d}"
+
+
+def world_key(outline: Outline, seed_bits: int) -> int:
+    """The cast's own seed: the world's identity (its title, organisations and roles) and the world seed, so two
+    outlines at the same seed draw different people."""
+    identity = "|".join([outline.title, *(o.id + ":" + o.name for o in outline.organisations),
+                         *(m.role for m in outline.cast), str(seed_bits)])
+    return int.from_bytes(hashlib.sha256(identity.encode()).digest()[:8], "big")
+
+
+def _unique_phone(rng: random.Random, locale: str, used: set[str]) -> str:
+    """A fictional number no one else in the world has."""
+    for _ in range(200):
+        phone = fictional_phone(rng, locale)
+        if phone not in used:
+            break
+    used.add(phone)
+    return phone
 
 
 def organisations(outline: Outline) -> list[Org]:
@@ -37,8 +63,11 @@ def organisations(outline: Outline) -> list[Org]:
 
 def make_cast(outline: Outline, occupations: dict[str, Occupation], rng: random.Random) -> list[Person]:
     """One Person per seat of every cast role: unique names, first.last@domain, titles from the taxonomy."""
+    key = world_key(outline, rng.getrandbits(32))
     fake = Faker(outline.locale)
-    fake.seed_instance(rng.getrandbits(32))
+    fake.seed_instance(key)
+    lines = random.Random(key)
+    used_phones: set[str] = set()
     domains = {o.id: o.domain for o in outline.organisations}
     used_names: set[str] = set()
     used_emails: set[str] = set()
@@ -70,6 +99,6 @@ def make_cast(outline: Outline, occupations: dict[str, Occupation], rng: random.
                 organisation=member.organisation,
                 occupation=occupation.code,
                 seniority=member.seniority,
-                phone=fictional_phone(rng, outline.locale),
+                phone=_unique_phone(lines, outline.locale, used_phones),
             ))
     return people

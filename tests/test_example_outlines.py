@@ -10,7 +10,7 @@ import pytest
 from worldsmith.worlds.outline import DocumentItem, EmailThreadItem, Outline, SpreadsheetItem, load_outline
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "outlines" / "examples"
-NAMES = ["tanker-spill-liability.yaml", "buyside-diligence.yaml"]
+NAMES = ["tanker-spill-liability.yaml", "buyside-diligence.yaml", "hospital-revenue-audit.yaml"]
 SCHEMA_LINE = "# yaml-language-server: $schema=../outline.schema.json"
 # The SOC 2018 codes the shipped taxonomy is promised to contain; an example using another would not resolve.
 SHIPPED_SOC = {
@@ -132,3 +132,27 @@ def test_buyside_figures_are_consistent():
     assert amount(outline, "enterprise_value") * amount(outline, "escrow_percent") / 100 == amount(outline, "escrow_amount")
     by_fact = {d.fact: d.value.amount for d in outline.distractors}
     assert multiple * by_fact["ltm_ebitda"] == by_fact["enterprise_value"]
+
+
+def test_hospital_figures_are_consistent():
+    outline = load_outline(EXAMPLES / "hospital-revenue-audit.yaml")
+    assert amount(outline, "claims_in_error") / amount(outline, "sample_size") * 100 == amount(outline, "error_rate")
+    per_claim = amount(outline, "overpayment_sample") / amount(outline, "sample_size")
+    assert per_claim * amount(outline, "population_claims") == amount(outline, "extrapolated_overpayment")
+
+
+def test_two_examples_at_the_same_seed_share_no_cast_member():
+    """The cast derives from the world's identity: no name, address or phone number recurs across the examples."""
+    from worldsmith.generators.planner import plan_world
+    from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+
+    taxonomy = load_taxonomy()
+    casts = []
+    for name in NAMES:
+        outline = load_outline(EXAMPLES / name)
+        plan = plan_world(outline, resolve_cast(outline, taxonomy), 0, "w")
+        casts.append({"names": {p.name for p in plan.people}, "phones": {p.phone for p in plan.people}})
+    for i in range(len(casts)):
+        for j in range(i + 1, len(casts)):
+            assert not casts[i]["names"] & casts[j]["names"], (NAMES[i], NAMES[j])
+            assert not casts[i]["phones"] & casts[j]["phones"], (NAMES[i], NAMES[j])

@@ -13,7 +13,7 @@ from worldsmith.worlds.validate import validate_bundle
 EXAMPLES = Path(__file__).resolve().parents[2] / "outlines" / "examples"
 
 
-@pytest.mark.parametrize("outline", ["tanker-spill-liability.yaml", "buyside-diligence.yaml"])
+@pytest.mark.parametrize("outline", ["tanker-spill-liability.yaml", "buyside-diligence.yaml", "hospital-revenue-audit.yaml"])
 def test_an_example_world_raises_no_error(tmp_path, outline):
     backend = OfflineBackend()
     prepared = pipeline.prepare(EXAMPLES / outline, 0, backend)

@@ -1,0 +1,18 @@
+-- id: decision_named
+-- severity: error
+-- description: every thread whose purpose names a decision (decides, approves, rejects, agrees...) has a message that states the decision
+-- The purpose is never pasted into the text, so the check asks what a reader asks: is there a
+-- message in the thread that says what was decided? The verbs mirror generators/beats.py.
+with deciding as (
+    select distinct thread, item, purpose from artifacts
+    where kind = 'email' and thread is not null
+      and regexp_matches(coalesce(purpose, ''), '(?i)\b(decid\w*|approv\w*|reject\w*|agree[sd]?|accept\w*|signs? off|settle[sd]?)\b')
+)
+select (select min(a.id) from artifacts a where a.thread = d.thread and a.position = 0) as artifact_id,
+       (select min(e.path) from artifacts a join emails e on e.artifact_id = a.id where a.thread = d.thread and a.position = 0) as path,
+       'the thread ' || d.thread || ' is meant to reach a decision, but no message says what was decided' as detail
+from deciding d
+where not exists (
+    select 1 from artifacts a join emails e on e.artifact_id = a.id
+    where a.thread = d.thread
+      and regexp_matches(coalesce(e.body_new, ''), '(?i)\b(decision|decided|we have agreed|is approved|approved:)\b'))

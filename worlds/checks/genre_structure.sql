@@ -1,0 +1,62 @@
+-- id: genre_structure
+-- severity: error
+-- description: every document shows its doc_type's genre: a memo its question, short answer, analysis and recommendation; a pleading its caption, numbered paragraphs, count or defense, prayer for relief and signature block; an agreement its parties, recitals, schedule and signatures; and so on
+-- The genre is read from doc_type in the order generators/compose/genres.py matches it, and each
+-- marker from what a reader sees: the .docx headings, or its text. A genre's markers are asked for
+-- only when the document has at least as many sections as the genre requires.
+with genre as (
+    select a.id, a.doc_type, a.sections, d.path, d.text, d.n_sections,
+           case when regexp_matches(lower(a.doc_type), 'investment committee|ic memo|ic paper') then 'ic_memo'
+                when regexp_matches(lower(a.doc_type), 'term sheet|heads of terms|heads of agreement') then 'term_sheet'
+                when regexp_matches(lower(a.doc_type), 'pleading|complaint|petition|answer|motion|brief|claim form') then 'pleading'
+                when regexp_matches(lower(a.doc_type), 'memo|memorandum|advice|opinion|note|briefing') then 'memo'
+                when regexp_matches(lower(a.doc_type), 'agreement|contract|deed|terms|lease|nda|charter|licen[cs]e|undertaking|side letter|letter of intent') then 'agreement'
+                when regexp_matches(lower(a.doc_type), 'minutes|meeting|call note|readout') then 'minutes'
+                when regexp_matches(lower(a.doc_type), 'letter|notice|demand|response') then 'letter'
+                when regexp_matches(lower(a.doc_type), 'report|review|assessment|analysis|diligence|study|audit|summary|findings|qoe|valuation') then 'report'
+                else null end as genre
+    from artifacts a join documents d on d.artifact_id = a.id
+    where a.kind = 'document'
+),
+markers(genre, min_sections, marker, source, pattern) as (values
+    ('memo', 4, 'Question Presented', 'heading', '(?i)question presented'),
+    ('memo', 4, 'Short Answer', 'heading', '(?i)short answer'),
+    ('memo', 4, 'Analysis', 'heading', '(?i)analysis'),
+    ('memo', 4, 'Recommendation', 'heading', '(?i)recommendation'),
+    ('ic_memo', 4, 'Recommendation', 'heading', '(?i)recommendation'),
+    ('ic_memo', 4, 'Investment Thesis', 'heading', '(?i)thesis'),
+    ('ic_memo', 4, 'Valuation', 'heading', '(?i)valuation'),
+    ('ic_memo', 4, 'Risks', 'heading', '(?i)risk'),
+    ('term_sheet', 4, 'Parties', 'heading', '(?i)parties'),
+    ('term_sheet', 4, 'Consideration', 'heading', '(?i)consideration|price'),
+    ('term_sheet', 4, 'Conditions', 'heading', '(?i)conditions'),
+    ('term_sheet', 4, 'Governing Law', 'heading', '(?i)governing law'),
+    ('pleading', 5, 'caption', 'text', '(?i)(united states district court|in the [a-z ]*court)'),
+    ('pleading', 5, 'parties in the caption', 'text', 'Plaintiff.*Defendant'),
+    ('pleading', 5, 'numbered paragraphs', 'text', '(?m)^1\. '),
+    ('pleading', 5, 'a count or a defense', 'heading', '(?i)count [ivx]+|affirmative defense'),
+    ('pleading', 5, 'prayer for relief', 'text', 'WHEREFORE'),
+    ('pleading', 5, 'signature block', 'text', '(?i)respectfully submitted'),
+    ('agreement', 4, 'Parties', 'heading', '(?i)parties'),
+    ('agreement', 4, 'Recitals', 'heading', '(?i)recitals'),
+    ('agreement', 4, 'Schedule', 'heading', '(?i)schedule'),
+    ('agreement', 4, 'signature page', 'text', '(?i)in witness whereof|signed by'),
+    ('minutes', 3, 'attendees', 'heading', '(?i)attendees|present'),
+    ('minutes', 3, 'decisions', 'heading', '(?i)decisions'),
+    ('minutes', 3, 'actions', 'heading', '(?i)actions'),
+    ('letter', 2, 'salutation', 'text', '(?m)^Dear '),
+    ('letter', 2, 'complimentary close', 'text', '(?i)yours (sincerely|faithfully)|sincerely,'),
+    ('report', 3, 'Executive Summary', 'heading', '(?i)executive summary|summary'),
+    ('report', 3, 'Findings', 'heading', '(?i)findings'),
+    ('report', 3, 'Appendix', 'heading', '(?i)appendix')
+),
+headings as (
+    select path, string_agg(text, chr(10)) as h from document_blocks
+    where source = 'docx' and kind = 'heading' group by path
+)
+select g.id as artifact_id, g.path,
+       'the ' || g.doc_type || ' lacks its genre''s ' || m.marker as detail
+from genre g
+join markers m on m.genre = g.genre and g.sections >= m.min_sections
+left join headings h on h.path = g.path
+where not regexp_matches(case when m.source = 'heading' then coalesce(h.h, '') else coalesce(g.text, '') end, m.pattern)
