@@ -319,8 +319,9 @@ def stale_cached_total(b: Path) -> str:
 
 def quoted_total_wrong(b: Path) -> str:
     text = "\n".join(p.text for p in docx.Document(str(file_of(b, MEMO))).paragraphs)
-    quoted = re.search(r"liability cap computation totals (USD [0-9,]+)", text).group(1)
-    replace_in_document(b, MEMO, f"totals {quoted}", "totals USD 1,234,567")
+    # the composer writes the cited total in one of a few frames ("X totals ...", "per X, the total is ...")
+    m = re.search(r"liability cap computation(?:,| totals| is)(?: the total is)? (USD [0-9,]+)", text)
+    replace_in_document(b, MEMO, m.group(1), "USD 1,234,567")
     return MEMO
 
 

@@ -3,7 +3,8 @@
 -- description: every forward reads as one (a Fwd: subject and the forwarded message below) and reaches someone the thread had not reached before
 -- A forward to people who already have the message tells no one anything ("looping in" a colleague
 -- who was copied all along). Who was reached is read from the parsed messages: the senders and every
--- To and Cc address of the earlier messages of the same thread.
+-- To and Cc address of the earlier messages of the same thread. Where the whole cast was already on the
+-- thread (a very small world) there is no one new to tell, and a forward is not held to it.
 with msgs as (
     select a.id, a.thread, a.position, e.path, e.subject, e.body, lower(e.from_addr) as sender
     from artifacts a
@@ -26,8 +27,10 @@ select f.id as artifact_id, f.path,
 from msgs f
 where not regexp_matches(coalesce(f.subject, ''), '(?i)^\s*(fwd?|fw)\s*:')
    or not regexp_matches(coalesce(f.body, ''), '(?im)^-{5,}\s*Forwarded message')
-   or not exists (
+   or (exists (select 1 from people p
+               where lower(p.email) not in (select address from earlier e where e.thread = f.thread and e.position < f.position))
+       and not exists (
         select 1 from recipients r
         where r.artifact_id = f.id
           and lower(r.address) <> f.sender
-          and lower(r.address) not in (select address from earlier p where p.thread = f.thread and p.position < f.position))
+          and lower(r.address) not in (select address from earlier p where p.thread = f.thread and p.position < f.position)))
