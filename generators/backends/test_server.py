@@ -234,7 +234,9 @@ def propose_expansion(ctx: ExpansionContext) -> ExpansionProposal:
         kind = rng.choice(list(patterns))
         carried = sorted(rng.sample(fact_ids, k=min(len(fact_ids), rng.randint(1, 2)))) if fact_ids else []
         statement = next((f.statement for f in ctx.facts if carried and f.id == carried[0]), ctx.world_title)
-        subject = statement[:1].lower() + statement[1:].rstrip(".")
+        # a title names a fact by its first words, as a person would; the whole statement belongs to the documents
+        # that establish it (check fact_statement_established_only)
+        subject = " ".join((statement[:1].lower() + statement[1:].rstrip(".")).split()[:4])
         title = rng.choice(patterns[kind]).format(s=subject)
         base, k = title, 2
         while title.casefold() in taken:  # distinct from the plan's titles and from each other

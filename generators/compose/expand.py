@@ -6,6 +6,7 @@ import random
 import re
 
 from worldsmith.generators.calendar import business_days
+from worldsmith.generators.labels import derived_label
 from worldsmith.generators.expansion import ExpansionContext, ExpansionProposal, ProposedItem
 
 _KINDS = ("email_thread", "document", "spreadsheet")
@@ -32,7 +33,8 @@ def compose_expansion(ctx: ExpansionContext) -> ExpansionProposal:
     for n in range(ctx.budget):
         kind = _KINDS[n % len(_KINDS)]
         fact = rng.choice(ctx.facts) if ctx.facts else None
-        topic = _topic(fact.statement) if fact else ctx.world_title
+        # by the fact's label, never its statement: a title that pastes the statement puts it in the file too
+        topic = derived_label(fact.id, fact.statement).removeprefix("the ") if fact else ctx.world_title
         author = rng.choice(roles)
         others = [r for r in roles if r != author]
         participants = rng.sample(others, k=min(len(others), rng.randint(1, 2)))
