@@ -27,7 +27,7 @@ from worldsmith.worlds.plan import DocumentSpec, EmailSpec, SheetSpec
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.
-PROMPT_VERSION = "2026-12-1"
+PROMPT_VERSION = "2026-12-2"  # 2: beats, sides, genres, facts by label outside their establishing files
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
@@ -97,9 +97,65 @@ def _cast_table(cast: list[PersonRef]) -> str:
 def _facts(facts: list[FactRef]) -> str:
     if not facts:
         return ""
-    lines = [f'- {f.id} ({f.label}): {f.statement} Write exactly: "{f.text}"' if f.label else
-             f'- {f.id}: {f.statement} Write exactly: "{f.text}"' for f in facts]
+    lines = []
+    for f in facts:
+        if f.establish or not f.label:
+            lines.append(f'- {f.id} ({f.label or f.id}): this file establishes it; state it in full, in your own words: '
+                         f'{f.statement} Write exactly: "{f.text}"')
+        else:
+            lines.append(f'- {f.id}: name it as "{f.label}" with its value, in a phrasing of your own; do not restate '
+                         f'its full statement. Write exactly: "{f.text}"')
     return "\n# Facts to carry, with exactly these texts\n" + "\n".join(lines) + "\n"
+
+
+_BEATS = {
+    "ask": "open the thread with a clear ask of the recipients",
+    "inform": "open the thread and set out where things stand",
+    "send": "open the thread by sending the material it is about",
+    "answer": "answer the question or point of the message below, with the figure or reason it needs",
+    "question": "ask a pointed question back about something in the message below",
+    "object": "push back on the message below and say why",
+    "confirm": "confirm what is agreed and who does what next",
+    "decide": "take the decision and say it plainly",
+    "ack": "acknowledge briefly (a line)",
+    "forward": "forward the message below to someone who was not on the thread, saying why they need it",
+}
+
+
+def _story(context: ArtifactContext) -> str:
+    """What the message does in the thread's story, what it is about, and whether it may be marked privileged."""
+    spec = context.spec
+    lines = []
+    beat = getattr(spec, "beat", "")
+    if beat:
+        lines.append(f"Your move in this thread: {_BEATS.get(beat, beat)}.")
+    if getattr(spec, "decision", ""):
+        lines.append(f'The decision to state (begin a sentence with "Decision:"): {spec.decision}.')
+    if context.thread_labels:
+        lines.append("The thread is about: " + "; ".join(context.thread_labels) + " (refer to them by these names).")
+    lines.append("Everyone on this message is inside the privileged circle (counsel and client): a privilege marking is allowed."
+                 if context.privileged else
+                 "Someone on this message is outside the privileged circle: do not mark anything privileged or "
+                 "attorney work product, and write as you would to the other side where they are on it.")
+    return "\n".join(lines) + "\n"
+
+
+def _genre(context: ArtifactContext) -> str:
+    """The genre's structure a document must show, from its doc_type."""
+    from worldsmith.generators.compose.bank import bank
+    from worldsmith.generators.compose.genres import genre_of
+
+    spec = context.spec
+    kind = genre_of(spec.doc_type)  # type: ignore[union-attr]
+    heads = bank("documents")["types"][kind]["headings"]
+    required = [h[0] for h in heads if len(h) > 2 and h[2] == "required"]
+    shape = bank("genres").get("shapes", {}).get(kind, "")
+    out = f"Genre: {kind.replace('_', ' ')}."
+    if required:
+        out += " Sections it must have: " + ", ".join(required) + "."
+    if shape:
+        out += " " + shape
+    return out + "\n"
 
 
 def _distractor(context: ArtifactContext) -> str:
@@ -145,7 +201,7 @@ def _repair(notes: list[str]) -> str:
 
 def _artifact_instructions(context: ArtifactContext) -> str:
     spec = context.spec
-    common = dict(author=_person(context.author), purpose=spec.purpose or "(as the title says)",
+    common = dict(author=_person(context.author), purpose=spec.purpose or "(as the title says)", story=_story(context),
                   title=spec.title, facts=_facts(context.facts), distractor=_distractor(context),
                   voice=_voice(context))
     if isinstance(spec, EmailSpec):
@@ -156,7 +212,7 @@ def _artifact_instructions(context: ArtifactContext) -> str:
                                             subject=subject_of(spec, context.parent.subject if context.parent else None),
                                             thread=_thread(context))
     elif isinstance(spec, DocumentSpec):
-        text = template("document").substitute(common, doc_type=spec.doc_type, readers=_people(context.to),
+        text = template("document").substitute(common, doc_type=spec.doc_type, readers=_people(context.to), genre=_genre(context),
                                                date=spec.date.isoformat(), sections=spec.sections,
                                                sheets=_sheets(context))
     elif isinstance(spec, SheetSpec):
