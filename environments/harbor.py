@@ -39,9 +39,7 @@ HEALTHCHECK = "python3 -c \"import socket; socket.create_connection(('127.0.0.1'
 DOCKERFILE = """\
 # The world's apps for one task: the bundle read-only at /world, MCP over HTTP on 127.0.0.1:8000.
 FROM python:3.11-slim
-# worldsmith with its apps extra; point WORLDSMITH_SPEC at a wheel or an index that has it.
-ARG WORLDSMITH_SPEC="worldsmith[apps]"
-RUN pip install --no-cache-dir "$WORLDSMITH_SPEC"
+{install}
 COPY world /world
 RUN chmod -R a-w /world
 COPY start-apps.sh /usr/local/bin/start-apps
@@ -51,6 +49,20 @@ ENV WORLDSMITH_WORLD=/world WORLDSMITH_SESSION=/app/session WORLDSMITH_ANSWER=/a
 ENTRYPOINT ["/usr/local/bin/start-apps"]
 CMD ["sleep", "infinity"]
 """
+
+# worldsmith with its apps extra, from an index that has it (override WORLDSMITH_SPEC at build time) ...
+INSTALL_FROM_INDEX = ('ARG WORLDSMITH_SPEC="worldsmith[apps]"\n'
+                      'RUN pip install --no-cache-dir "$WORLDSMITH_SPEC"')
+# ... or from the wheel the export copied beside the Dockerfile (`worldsmith export --wheel`).
+INSTALL_FROM_WHEEL = """COPY {wheel} /tmp/{wheel}
+RUN pip install --no-cache-dir "/tmp/{wheel}[apps]" && rm /tmp/{wheel}"""
+
+
+def dockerfile(wheel: str | None = None) -> str:
+    """The task's Dockerfile, installing worldsmith from an index or from a wheel beside it."""
+    install = INSTALL_FROM_WHEEL.format(wheel=wheel) if wheel else INSTALL_FROM_INDEX
+    return DOCKERFILE.format(install=install)
+
 
 START_APPS = """\
 #!/usr/bin/env bash
@@ -159,8 +171,11 @@ def _write(path: Path, text: str, mode: int = 0o644) -> None:
     path.chmod(mode)
 
 
-def export_harbor(world: World, tasks: list[Task], out: str | Path) -> list[Path]:
-    """Write one Harbor task directory per task under out/; returns them."""
+def export_harbor(world: World, tasks: list[Task], out: str | Path, wheel: str | Path | None = None) -> list[Path]:
+    """Write one Harbor task directory per task under out/ (with `wheel`, worldsmith installs from it); returns them."""
+    wheel = Path(wheel) if wheel else None
+    if wheel is not None and not wheel.is_file():
+        raise WorldsmithError(f"{wheel}: no such wheel; build one with `pip wheel --no-deps -w dist .`")
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     dirs = []
@@ -171,7 +186,9 @@ def export_harbor(world: World, tasks: list[Task], out: str | Path) -> list[Path
         payload = task.model_dump_json(indent=2) + "\n"
         _write(d / "task.toml", task_toml(task, world))
         _write(d / "instruction.md", instruction_md(task, world))
-        _write(d / "environment" / "Dockerfile", DOCKERFILE)
+        _write(d / "environment" / "Dockerfile", dockerfile(wheel.name if wheel else None))
+        if wheel is not None:
+            shutil.copy2(wheel, d / "environment" / wheel.name)
         _write(d / "environment" / "start-apps.sh", START_APPS, 0o755)
         _copy_world(world.path, d / "environment" / "world")
         _write(d / "tests" / "test.sh", TEST_SH, 0o755)

@@ -111,6 +111,8 @@ def export(
     format: str = typer.Option(..., "--format", help="harbor | apex | parquet"),
     out: Optional[Path] = typer.Option(None, help="where to write (default WORLD/../exports/<world_id>-<format>)"),
     gates: bool = typer.Option(True, help="harbor: run the nop and oracle agents on every task, without Docker"),
+    wheel: Optional[Path] = typer.Option(None, help="harbor: a worldsmith wheel for the Dockerfiles to install "
+                                                    "(default: pip install 'worldsmith[apps]' from an index)"),
 ) -> None:
     """Export a world and its tasks in a format environments read: Harbor task directories, APEX archive, Parquet.
 
@@ -137,7 +139,7 @@ def export(
             if format == "harbor":
                 from worldsmith.environments.harbor import export_harbor, run_gates
 
-                dirs = export_harbor(opened, task_set.tasks, target)
+                dirs = export_harbor(opened, task_set.tasks, target, wheel)
                 console.print(f"wrote {len(dirs)} Harbor tasks under {target}")
                 if gates:
                     results = run_gates(dirs, sys.executable)

@@ -70,3 +70,13 @@ def test_a_grader_failure_writes_no_reward_and_exits_2(exported, tmp_path):
     code = grade.main(["--task", str(tmp_path / "broken.json"), "--world", str(world.path),
                        "--session", str(tmp_path / "s"), "--reward", str(reward)])
     assert code == 2 and not reward.exists()  # never scored as the agent's 0
+
+
+def test_a_wheel_given_to_the_export_is_what_the_dockerfile_installs(exported, tmp_path):
+    world, task_set, _ = exported
+    wheel = tmp_path / "worldsmith-0.1.0-py3-none-any.whl"
+    wheel.write_bytes(b"a wheel")
+    (d,) = export_harbor(world, task_set.tasks[:1], tmp_path / "out", wheel)
+    docker = (d / "environment" / "Dockerfile").read_text(encoding="utf-8")
+    assert f"COPY {wheel.name} /tmp/{wheel.name}" in docker and f'"/tmp/{wheel.name}[apps]"' in docker
+    assert (d / "environment" / wheel.name).read_bytes() == b"a wheel"
