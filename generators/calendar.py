@@ -48,6 +48,12 @@ def reply_time(rng: random.Random, after: dt.datetime, window_end: dt.date) -> d
         # A long delay would land after the matter's window: answer the same evening instead.
         return after + dt.timedelta(minutes=rng.randint(3, 30))
     closing = at.replace(hour=18, minute=45, second=0)
+    # People on a live matter answer in the evening and at weekends too: about one late answer in five
+    # goes out that night (before 23:30), and a third of those landing on a weekend stay there.
+    if closing < at and at.hour < 23 and at.date() == after.date() and rng.random() < 0.2:
+        return at
+    if at.weekday() >= 5 and 8 <= at.hour < 20 and rng.random() < 0.3:
+        return at
     if at > closing or at.hour < 8:
         day = at.date() + dt.timedelta(days=1) if at.hour >= 8 else at.date()
         day = next_business_day(day, window_end)

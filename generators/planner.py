@@ -23,6 +23,10 @@ PLANNER_VERSION = "4"  # 2: replies reach the last writer alone more often; 3: t
 # 4: thread beats from the purpose, forwards only to someone new, a decider
 
 
+# The share of threads without a forward_to that end by being forwarded to someone new.
+FORWARD_SHARE = 0.2
+
+
 def slugify(text: str, limit: int = 48) -> str:
     """'Memo re OPA 90 — Cap' -> 'memo-re-opa-90-cap'."""
     slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
@@ -133,7 +137,15 @@ class _Planner:
         speakers = [author] + others
         at = working_time(self.rng, day, self.tz)
         prev: EmailSpec | None = None
-        total = item.messages + (1 if item.forward_to else 0)
+        targets = self.persons(item.forward_to)
+        if not targets and self.rng.random() < FORWARD_SHARE:
+            # Some threads end by being passed on to a colleague who was not on them (real mail: about one
+            # message in ten is a forward, by its subject line).
+            on = {p.id for p in speakers + cc}
+            new = [p for p in self.people if p.id not in on]
+            near = [p for p in new if p.organisation in {s.organisation for s in speakers}]
+            targets = [self.rng.choice(near or new)] if (near or new) else []
+        total = item.messages + (1 if targets else 0)
         beats = plan_beats(item.purpose or "", item.messages - 1, self.rng)
         # The decision may be a fact of the item that becomes known only when it is taken (later than the opener).
         decision_fact = next((f for f in item.facts if f in self.first_known and names_decision(self.outline_fact(f).statement)), None)
@@ -145,7 +157,7 @@ class _Planner:
         decider = self.decider(item.purpose or "", speakers)
         reached: set[str] = {author.id}
         for pos in range(total):
-            forwarding = bool(item.forward_to) and pos == total - 1
+            forwarding = bool(targets) and pos == total - 1
             beat = "forward" if forwarding else beats[min(pos, len(beats) - 1)]
             trimmed = False
             decision = ""
@@ -157,12 +169,12 @@ class _Planner:
                 last = self.people_by_id(prev.author)
                 if forwarding:
                     # A forward goes to someone the thread has not reached, and says why they need it.
-                    sender = self.forwarder(prev, self.persons(item.forward_to))
-                    new = [p for p in self.persons(item.forward_to) if p.id not in reached and p.id != sender.id]
+                    sender = self.forwarder(prev, targets)
+                    new = [p for p in targets if p.id not in reached and p.id != sender.id]
                     if not new:
                         new = [p for p in self.people if p.id not in reached and p.organisation == sender.organisation][:1] or \
                               [p for p in self.people if p.id not in reached][:1]
-                    to = new or [p for p in self.persons(item.forward_to) if p.id != sender.id] or others
+                    to = new or [p for p in targets if p.id != sender.id] or others
                     copy = []
                     carried = [self.rng.choice(facts)] if facts and self.rng.random() < 0.5 else []
                 else:
@@ -178,7 +190,7 @@ class _Planner:
                     # Most replies go back to the last writer alone; about one in four replies to all
                     # (real business mail: a quarter of messages carry a Cc, most have one recipient).
                     everyone = [p for p in speakers + cc if p.id not in (sender.id, last.id)]
-                    copy = everyone if self.rng.random() < 0.25 or beat == "decide" else []
+                    copy = everyone if self.rng.random() < 0.1 else []
                     # A reply that moves the thread carries a fact of it (the figure answered, disputed or
                     # decided); a question or an acknowledgement usually does not.
                     if beat == "decide":

@@ -92,7 +92,24 @@ def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
     return (pick.one(bank("email")["next_steps"]) + "\n" + "\n".join(lines)) if lines else ""
 
 
+def off_hours(at) -> bool:
+    """Whether a message goes out in the evening, at night or at a weekend (world time)."""
+    return at.weekday() >= 5 or at.hour >= 20 or at.hour < 7
+
+
 def compose_email(ctx: ArtifactContext) -> EmailContent:
+    """An email for the context, with a line that owns up to the hour when it is sent out of hours."""
+    email = _compose_email(ctx)
+    spec = ctx.spec
+    if isinstance(spec, EmailSpec) and off_hours(spec.sent_at):
+        pick = Picker(ctx.seed + 1)
+        when = "over the weekend" if spec.sent_at.weekday() >= 5 else "late"
+        line = pick.one(bank("email")["off_hours"][when])
+        return email.model_copy(update={"body": email.body.rstrip("\n") + "\n\n" + line + "\n"})
+    return email
+
+
+def _compose_email(ctx: ArtifactContext) -> EmailContent:
     """An email for the context: every fact's exact text in the body, in the author's voice."""
     ctx = ctx.model_copy(update={"facts": [as_written(f, bool(ctx.distractor_label)) for f in ctx.facts]})
     spec = ctx.spec
