@@ -11,7 +11,9 @@ import re
 OPENERS = ("ask", "inform", "send")
 REPLIES = ("answer", "question", "object", "confirm", "decide", "ack")
 
-_DECIDE = re.compile(r"\b(decid\w*|approv\w*|reject\w*|agree[sd]?|accept\w*|sign(?:s|ed)? off|settle[sd]?|instruct\w*)\b", re.I)
+# Verbs, not nouns: "the rejection letter" names no decision taken in the thread.
+_DECIDE = re.compile(r"\b(decides?|decided|approves?|approved|rejects?|rejected|agrees?|agreed|accepts?|accepted|"
+                     r"signs? off|signed off|settles?|settled)\b", re.I)
 _ASK = re.compile(r"\b(asks?|asked|whether|questions?|quer\w+|wants? to know|answers?)\b", re.I)
 _SEND = re.compile(r"\b(sends?|circulates?|attach\w*|shares?|delivers?|serves?|provides?|produces?)\b", re.I)
 _PUSH = re.compile(r"\b(argue\w*|push\w*|disput\w*|challeng\w*|object\w*|contest\w*|until|catch\w*|stale|press\w*)\b", re.I)
@@ -21,6 +23,23 @@ _VERB = re.compile(r"\b(?:decides?|decided|agrees?|agreed|approves?|approved|rej
 def names_decision(purpose: str) -> bool:
     """Whether a purpose says that something is decided in the thread."""
     return bool(_DECIDE.search(purpose or ""))
+
+
+def decision_object(purpose: str) -> str:
+    """What the purpose says is decided, in its own few words ("a voluntary refund through the contractor"), or ''
+    when it is only a pronoun ("decides to reject it")."""
+    passive = re.search(r"([\w' -]+?)\s+(?:is|are)\s+(?:agreed|approved|decided)\b", purpose or "", re.I)
+    if passive:
+        head = re.split(r"\b(?:until|and|while|so that|once|when)\b", passive.group(1))[-1].split()[-4:]
+        if len(head) >= 2:
+            return " ".join(head) + " is agreed"
+    m = re.search(r"\b(?:decides?|decided|agrees?|agreed|approves?|approved)\s+(?:to\s+|on\s+)?([^,.;]+)", purpose or "", re.I)
+    if not m:
+        return ""
+    words = re.split(r"\s+(?:and|until|while|but|so)\s+", m.group(1))[0].split()[:7]
+    if not words or words[-1].lower() in ("it", "them", "this", "that") or len(words) < 2:
+        return ""
+    return " ".join(words)
 
 
 def decision_verb(purpose: str) -> str:

@@ -13,7 +13,7 @@ from worldsmith.worlds.plan import ArtifactSpec, DocumentSpec, EmailSpec, FactPe
 from worldsmith.worlds.taxonomy import Occupation
 from worldsmith.worlds.values import render_value
 
-from worldsmith.generators.beats import decision_verb, names_decision, plan_beats
+from worldsmith.generators.beats import decision_object, decision_verb, names_decision, plan_beats
 from worldsmith.generators.labels import fact_label
 from worldsmith.generators.sides import privileged_circle
 from worldsmith.generators.calendar import business_days, next_business_day, reply_time, spread, working_time
@@ -148,12 +148,18 @@ class _Planner:
         total = item.messages + (1 if targets else 0)
         beats = plan_beats(item.purpose or "", item.messages - 1, self.rng)
         # The decision may be a fact of the item that becomes known only when it is taken (later than the opener).
-        decision_fact = next((f for f in item.facts if f in self.first_known and names_decision(self.outline_fact(f).statement)), None)
+        decision_fact = next((f for f in item.facts if f in self.first_known and self.outline_fact(f).value.type == "text"
+                              and names_decision(self.outline_fact(f).statement)), None)
         if decision_fact is None and names_decision(item.purpose or ""):
             # else a decision the ledger records with the purpose's verb ("decides to reject" / "decided to reject")
             verb = decision_verb(item.purpose or "")[:5]
-            decision_fact = next((f.id for f in self.outline.facts if names_decision(f.statement)
+            decision_fact = next((f.id for f in self.outline.facts if names_decision(f.statement) and f.value.type == "text"
                                   and verb in f.statement.lower()), None)
+            if decision_fact is None and verb == "go ah":
+                # "decides on a voluntary refund": the ledger's decision known soonest after the thread opens
+                later = sorted((self.first_known[f.id], f.id) for f in self.outline.facts
+                               if names_decision(f.statement) and f.value.type == "text" and self.first_known.get(f.id) and self.first_known[f.id] >= day)
+                decision_fact = later[0][1] if later else None
         decider = self.decider(item.purpose or "", speakers)
         reached: set[str] = {author.id}
         for pos in range(total):
@@ -246,11 +252,12 @@ class _Planner:
         low = purpose.lower()
         verb = re.search(r"\b(decid|approv|reject|agree|accept|sign)", low)
         cut = verb.start() if verb else len(low)
-        # the person named last before the verb: "the partner lays out ... and the General Counsel decides"
-        named = [(low.rfind(key, 0, cut), p) for p in speakers
-                 for key in (p.title.lower(), p.role.replace("_", " ")) if low.rfind(key, 0, cut) >= 0]
-        if named:
-            return max(named, key=lambda x: x[0])[1]
+        # the subject of the verb: the clause just before it ("... and the audit committee chair decides")
+        clause = set(re.split(r"[^a-z]+", re.split(r",|;| and | until | while ", low[:cut])[-1]))
+        scored = [(len(clause & (set(p.role.split("_")) | set(re.split(r"[^a-z]+", p.title.lower())))), p) for p in speakers]
+        best = max((s for s, _ in scored), default=0)
+        if best:
+            return next(p for s, p in scored if s == best)
         rank = {"junior": 0, "mid": 1, "senior": 2, "executive": 3}
         return max(speakers, key=lambda p: rank.get(p.seniority, 1))
 
@@ -258,9 +265,14 @@ class _Planner:
         """What is decided, in a few words: the decision fact's value, else the purpose's verb and a fact's label."""
         if decision_fact:
             return render_value(self.outline_fact(decision_fact).value, self.outline.locale)
+        said = decision_object(purpose)
+        if said:
+            return said
         verb = decision_verb(purpose)
         label = fact_label(self.outline_fact(facts[0])) if facts else "the proposal"
-        return f"{verb} on {label}" if verb == "go ahead" else f"{verb} {label}"
+        if re.search(r"\bagree", purpose, re.I):
+            return f"{label} is agreed as it stands"
+        return f"we go ahead on {label}" if verb == "go ahead" else f"we {verb} {label}"
 
     def add_file(self, folder: str, item: DocumentItem | SpreadsheetItem, aid: str, day: dt.date, title: str,
                  facts: list[str], distractor: str | None) -> None:

@@ -6,7 +6,8 @@
 with deciding as (
     select distinct thread, item, purpose from artifacts
     where kind = 'email' and thread is not null
-      and regexp_matches(coalesce(purpose, ''), '(?i)\b(decid\w*|approv\w*|reject\w*|agree[sd]?|accept\w*|signs? off|settle[sd]?)\b')
+      and regexp_matches(coalesce(purpose, ''),
+          '(?i)\b(decides?|decided|approves?|approved|rejects?|rejected|agrees?|agreed|accepts?|accepted|signs? off|signed off|settles?|settled)\b')
 )
 select (select min(a.id) from artifacts a where a.thread = d.thread and a.position = 0) as artifact_id,
        (select min(e.path) from artifacts a join emails e on e.artifact_id = a.id where a.thread = d.thread and a.position = 0) as path,
