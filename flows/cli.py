@@ -16,6 +16,12 @@ from worldsmith.flows.cli_taxonomy import outline_draft, taxonomy_app
 from worldsmith.flows.cli_worlds import worlds_app
 from worldsmith.worlds.errors import WorldsmithError
 
+
+class UsageError(WorldsmithError):
+    """A command-line option has a value the command cannot use."""
+
+    exit_code = 2
+
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   pretty_exceptions_show_locals=False,  # locals could hold an API key
                   help="Make synthetic data-room worlds from expert outlines.")
@@ -51,6 +57,9 @@ def generate(
                                                       "(default: the shipped business-mail profile)"),
     taxonomy: Optional[Path] = typer.Option(None, help="an imported taxonomy .duckdb (worldsmith taxonomy "
                                                        "import-onet); env WORLDSMITH_TAXONOMY; default shipped"),
+    on_artifact_failure: str = typer.Option("quarantine", help="when an artifact cannot be made: quarantine the "
+                                            "world with a report, fill it with a labelled offline stand-in "
+                                            "(offline), or stop (abort)"),
 ) -> None:
     """Generate the world an outline describes, validate it, and publish it.
 
@@ -73,6 +82,7 @@ def generate(
         # Bad input stops here, before Prefect starts and before anything is written.
         prepared = pipeline.prepare(outline, seed, make_backend(settings), expand, settings.taxonomy)
         _check_profile(profile)
+        _check_policy(on_artifact_failure)
     except WorldsmithError as exc:
         _fail(exc)
     console.print(settings.describe())
@@ -99,7 +109,8 @@ def generate(
                                     model=model, base_url=base_url, expand=expand, no_cache=no_cache,
                                     repair_rounds=repair_rounds, config_file=str(config) if config else None,
                                     profile=str(profile) if profile else None,
-                                    taxonomy=str(taxonomy) if taxonomy else None)
+                                    taxonomy=str(taxonomy) if taxonomy else None,
+                                    on_artifact_failure=on_artifact_failure)
     except WorldsmithError as exc:
         _fail(exc)
     finally:
@@ -107,6 +118,13 @@ def generate(
     _summary(result, time.perf_counter() - started)
     if result.quarantined:
         raise typer.Exit(1)
+
+
+def _check_policy(policy: str) -> None:
+    from worldsmith.generators.engine import POLICIES
+
+    if policy not in POLICIES:
+        raise UsageError(f"--on-artifact-failure {policy!r}: use one of {', '.join(POLICIES)}")
 
 
 def _check_profile(profile: Path | None) -> None:
@@ -152,6 +170,24 @@ def _summary(result, seconds: float) -> None:
     table.add_row("published" if not result.quarantined else "quarantined", result.path)
     table.add_row("time", f"{seconds:.1f} s (flow {result.seconds:.1f} s)")
     console.print(table)
+    _failures(result)
+
+
+def _failures(result) -> None:
+    """Each artifact that could not be made, and what to do next."""
+    if not result.failures:
+        return
+    table = Table("artifact", "stage", "", "request id", "last error", title="artifacts not made by the model")
+    for f in result.failures:
+        table.add_row(f["path"], f["stage"], "offline stand-in" if f["substituted"] else "[red]missing[/]",
+                      f.get("request_id") or "-", f["error"][:160])
+    console.print(table)
+    open_ = [f for f in result.failures if not f["substituted"]]
+    if open_:
+        console.print(f"{len(open_)} artifact(s) missing; the world is quarantined. Next: run the same command again "
+                      "(the other answers are cached, so only these are asked again), or add "
+                      "--on-artifact-failure offline to publish with labelled offline stand-ins. "
+                      f"Details: {Path(result.path) / 'failures.json'}", soft_wrap=True)
 
 
 @app.command()

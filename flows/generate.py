@@ -16,6 +16,7 @@ from worldsmith.flows import pipeline, progress
 from worldsmith.flows.backends import make_backend
 from worldsmith.flows.config import resolve_config
 from worldsmith.worlds import bundle
+from worldsmith.worlds.errors import RenderError
 
 # Stages pass whole plans and contents in memory; hashing them for Prefect's cache would cost more than
 # the stage, and the response cache (not Prefect's) is what makes reruns cheap.
@@ -40,8 +41,8 @@ def _stage(fn, name: str):
 
 expand_stage = _stage(pipeline.expand, name="expand")
 plan_stage = _stage(pipeline.make_plan, name="plan")
-generate_stage = _stage(pipeline.generate, name="generate")
-render_stage = _stage(pipeline.render, name="render")
+generate_stage = _stage(pipeline.generate_all, name="generate")
+render_stage = _stage(pipeline.render_isolated, name="render")
 validate_stage = _stage(pipeline.validate, name="load-and-validate")
 repair_stage = _stage(pipeline.regenerate, name="repair")
 manifest_stage = _stage(pipeline.write_manifest, name="manifest")
@@ -54,11 +55,14 @@ def generate_world(outline: str, seed: int = 0, out: str = "outputs", concurrenc
                    backend: str | None = None, model: str | None = None, base_url: str | None = None,
                    expand: int = 0, no_cache: bool = False, cache: str | None = None, repair_rounds: int = 2,
                    config_file: str | None = None, profile: str | None = None,
-                   taxonomy: str | None = None) -> pipeline.Published:
+                   taxonomy: str | None = None,
+                   on_artifact_failure: str = "quarantine") -> pipeline.Published:
     """Make the world an outline describes and publish it under `out`.
 
     The API key is never a parameter (Prefect stores parameters): it comes from $OPENAI_API_KEY or
-    the config file.
+    the config file. An artifact that cannot be made costs only itself: `on_artifact_failure` says
+    whether the world is then quarantined with a report (quarantine), completed with labelled
+    offline stand-ins (offline), or not made at all (abort).
     """
     started = time.perf_counter()
     config = resolve_config({"backend": backend, "model": model, "base_url": base_url, "concurrency": concurrency,
@@ -71,23 +75,45 @@ def generate_world(outline: str, seed: int = 0, out: str = "outputs", concurrenc
     progress.start(len(plan.artifacts))
     staging = bundle.new_staging(Path(out), plan.world_id)
     try:
-        contents = generate_stage(plan, prepared.taxonomy, chosen, config.concurrency, progress.advance)
-        render_stage(plan, contents, staging)
+        made = generate_stage(plan, prepared.taxonomy, chosen, config.concurrency, progress.advance,
+                              on_artifact_failure)
+        contents, failures = made.contents, made.failures
+        contents, rendered = _render(plan, prepared.taxonomy, contents, staging, on_artifact_failure)
+        failures = failures + rendered
         report = validate_stage(staging, profile)
         repairs: list[dict] = []
+        missing = {f.id for f in failures if not f.substituted}
         for round_ in range(1, repair_rounds + 1):
-            targets = pipeline.repair_targets(plan, report)
+            targets = {k: v for k, v in pipeline.repair_targets(plan, report).items() if k not in missing}
             if not targets:
                 break
             contents = repair_stage(plan, prepared.taxonomy, chosen, contents, targets, round_, config.concurrency)
-            render_stage(plan, contents, staging)
+            contents, rendered = _render(plan, prepared.taxonomy, contents, staging, on_artifact_failure)
+            failures = [f for f in failures if f.stage != "render"] + rendered
             report = validate_stage(staging, profile)
             still = pipeline.repair_targets(plan, report)
             repairs += [{"round": round_, "artifact": aid, "path": plan.artifact(aid).path, "problems": notes,
                          "fixed": aid not in still} for aid, notes in sorted(targets.items())]
-        manifest = manifest_stage(prepared, plan, report, staging, chosen, pipeline.usage_of(chosen), repairs)
+        pipeline.write_failures(staging, failures, on_artifact_failure)
+        manifest = manifest_stage(prepared, plan, report, staging, chosen, pipeline.usage_of(chosen), repairs,
+                                  failures)
         index_stage(staging)
         return publish_stage(manifest, staging, Path(out), started, expansion.refused)
     except BaseException:
         bundle.discard(staging)
         raise
+
+
+def _render(plan, taxonomy, contents, staging, policy):
+    """Render the room: (the contents rendered, each artifact whose renderer failed).
+
+    With the offline policy such an artifact gets an offline stand-in and the room is rendered
+    again; with abort the first one stops the run.
+    """
+    failed = render_stage(plan, contents, staging)
+    if failed and policy == "offline":
+        contents, failed = pipeline.substitute(plan, taxonomy, contents, failed)
+        render_stage(plan, contents, staging)
+    if failed and policy == "abort":
+        raise RenderError(f"{failed[0].path}: could not be rendered: {failed[0].error}")
+    return contents, failed

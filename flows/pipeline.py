@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import shutil
 import time
 from collections import Counter
@@ -13,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from worldsmith.generators.backends.base import Backend
-from worldsmith.generators.engine import Progress, generate_contents
+from worldsmith.generators.engine import ArtifactFailure, Generation, Policy, Progress, generate_contents, generate_isolated
 from worldsmith.generators.expansion import ExpansionProposal, accept_proposals, expansion_context
 from worldsmith.generators.planner import PLANNER_VERSION, plan_world, world_id
 from worldsmith.generators.render import render_world
@@ -55,6 +56,7 @@ class Published(BaseModel):
     usage: dict = {}
     repairs: list[dict] = []
     refused_proposals: list[str] = []
+    failures: list[dict] = []
 
 
 def prepare(outline_path: str | Path, seed: int, backend: Backend, expand: int = 0,
@@ -105,6 +107,48 @@ def generate(plan: WorldPlan, taxonomy: Taxonomy, backend: Backend, concurrency:
     return asyncio.run(generate_contents(plan, taxonomy, backend, concurrency=concurrency, on_done=on_done))
 
 
+def generate_all(plan: WorldPlan, taxonomy: Taxonomy, backend: Backend, concurrency: int = 16,
+                 on_done: Progress | None = None, policy: Policy = "quarantine") -> Generation:
+    """Every artifact's content that can be made, and a record of each that could not (see `generate_isolated`)."""
+    return asyncio.run(generate_isolated(plan, taxonomy, backend, concurrency=concurrency, on_done=on_done,
+                                         policy=policy))
+
+
+def render_isolated(plan: WorldPlan, contents: dict[str, Content], staging: Path) -> list[ArtifactFailure]:
+    """Render like `render`, but an artifact whose renderer fails is left out and returned as a failure."""
+    failures: list[ArtifactFailure] = []
+
+    def note(spec, exc: Exception) -> None:
+        failures.append(ArtifactFailure(id=spec.id, path=spec.path, kind=spec.kind, stage="render",
+                                        error=f"{type(exc).__name__}: {exc}"[:500]))
+
+    bundle.write_json(staging / bundle.PLAN, plan)
+    room = staging / bundle.ROOM
+    if room.exists():
+        shutil.rmtree(room)
+    room.mkdir(parents=True)  # a room, even an empty one, so that validation reports what is missing
+    render_world(plan, contents, room, on_failure=note)
+    return failures
+
+
+def substitute(plan: WorldPlan, taxonomy: Taxonomy, contents: dict[str, Content],
+               failures: list[ArtifactFailure]) -> tuple[dict[str, Content], list[ArtifactFailure]]:
+    """Offline stand-ins for artifacts that failed to render; each failure is marked substituted."""
+    from worldsmith.generators.backends.offline import OfflineBackend
+    from worldsmith.generators.context import build_context
+    from worldsmith.generators.registry import CONTENT_TYPES
+
+    offline, contents, marked = OfflineBackend(), dict(contents), []
+    for failure in failures:
+        if failure.stage == "render" and not failure.substituted:
+            spec = plan.artifact(failure.id)
+            context = build_context(plan, taxonomy, spec, contents)
+            contents[spec.id] = asyncio.run(offline.generate(context, CONTENT_TYPES[spec.kind]))
+            failure = failure.model_copy(update={"substituted": True})
+        marked.append(failure)
+    return contents, marked
+
+
 def repair_targets(plan: WorldPlan, report: ValidationReport) -> dict[str, list[str]]:
     """The artifacts an error check named, each with what was found wrong with it."""
     ids = {a.id for a in plan.artifacts}
@@ -121,8 +165,10 @@ def repair_targets(plan: WorldPlan, report: ValidationReport) -> dict[str, list[
 def regenerate(plan: WorldPlan, taxonomy: Taxonomy, backend: Backend, contents: dict[str, Content],
                targets: dict[str, list[str]], round_: int, concurrency: int = 16) -> dict[str, Content]:
     """Make the failing artifacts again, with the failures in their prompts."""
-    return asyncio.run(generate_contents(plan, taxonomy, backend, concurrency=concurrency, existing=contents,
-                                         repair=targets, round_=round_))
+    # A repair that fails keeps the artifact's earlier content: the repair record says it was not fixed.
+    made = asyncio.run(generate_isolated(plan, taxonomy, backend, concurrency=concurrency, existing=contents,
+                                         repair=targets, round_=round_, policy="quarantine"))
+    return made.contents
 
 
 def render(plan: WorldPlan, contents: dict[str, Content], staging: Path) -> list[Path]:
@@ -155,8 +201,27 @@ def usage_of(backend: Backend) -> dict:
     return usage.to_manifest() if usage is not None else {}
 
 
+def write_failures(staging: Path, failures: list[ArtifactFailure], policy: str) -> None:
+    """failures.json: each artifact that could not be made, its last error and request id, and what to do next."""
+    if not failures:
+        return
+    open_ = [f for f in failures if not f.substituted]
+    if open_:
+        advice = (f"{len(open_)} artifact(s) could not be made. Run the same command again: every other answer is "
+                  "in the response cache, so only these are asked again. If the same ones keep failing, look at "
+                  "their errors (quote the request id to the server's operator), or rerun with "
+                  "--on-artifact-failure offline to publish with labelled offline stand-ins.")
+    else:
+        advice = (f"{len(failures)} artifact(s) are offline stand-ins (policy {policy}); rerun without "
+                  "--on-artifact-failure offline, or with it, to ask the model for them again.")
+    (staging / bundle.FAILURES).write_text(
+        json.dumps({"policy": policy, "advice": advice, "failures": [f.model_dump() for f in failures]},
+                   indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
 def write_manifest(prepared: Prepared, plan: WorldPlan, report: ValidationReport, staging: Path,
-                   backend: Backend, usage: dict | None = None, repairs: list[dict] | None = None) -> bundle.Manifest:
+                   backend: Backend, usage: dict | None = None, repairs: list[dict] | None = None,
+                   failures: list[ArtifactFailure] | None = None) -> bundle.Manifest:
     """Hash every file and write manifest.json: the last file written before publishing."""
     counts = dict(Counter(a.kind for a in plan.artifacts))
     files = bundle.list_files(staging)
@@ -169,7 +234,7 @@ def write_manifest(prepared: Prepared, plan: WorldPlan, report: ValidationReport
         backend=backend.name, model=backend.model, generator_version=GENERATOR_VERSION,
         prompt_version=getattr(backend, "prompt_version", None), packages=_versions(),
         counts=counts, verdict=report.verdict, errors=report.errors, warnings=report.warnings,
-        usage=usage or {}, repairs=repairs or [], files=files,
+        usage=usage or {}, repairs=repairs or [], failures=[f.model_dump() for f in failures or []], files=files,
     )
     bundle.write_json(staging / bundle.MANIFEST, manifest)
     return manifest
@@ -177,8 +242,8 @@ def write_manifest(prepared: Prepared, plan: WorldPlan, report: ValidationReport
 
 def publish(manifest: bundle.Manifest, staging: Path, out: Path, started: float,
             refused: list[str] | None = None) -> Published:
-    """Move the world into outputs/ (or quarantine when a check failed) and record it in the catalog."""
-    failed = manifest.verdict == "fail"
+    """Move the world into outputs/ (or quarantine when a check failed or an artifact is missing) and catalog it."""
+    failed = manifest.verdict == "fail" or any(not f.get("substituted") for f in manifest.failures)
     path = bundle.publish(staging, out, manifest.world_id, quarantine=failed)
     if not failed:
         bundle.append_catalog(out, manifest, path)
@@ -186,4 +251,4 @@ def publish(manifest: bundle.Manifest, staging: Path, out: Path, started: float,
                      errors=manifest.errors, warnings=manifest.warnings,
                      counts={k: v for k, v in manifest.counts.items() if not k.startswith(".")},
                      seconds=round(time.perf_counter() - started, 2), usage=manifest.usage,
-                     repairs=manifest.repairs, refused_proposals=refused or [])
+                     repairs=manifest.repairs, refused_proposals=refused or [], failures=manifest.failures)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import heapq
-from typing import Callable
+from typing import Callable, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from worldsmith.worlds.content import Content
 from worldsmith.worlds.errors import ModelError
@@ -79,25 +81,85 @@ def chain_heights(specs: list[ArtifactSpec]) -> dict[str, int]:
     return {spec.id: height(spec.id) for spec in specs}
 
 
+Policy = Literal["quarantine", "offline", "abort"]
+POLICIES: tuple[str, ...] = ("quarantine", "offline", "abort")
+
+
+class ArtifactFailure(BaseModel):
+    """An artifact that could not be made after its retries and re-asks, and what became of it."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    path: str
+    kind: str
+    stage: Literal["generate", "render"] = "generate"
+    error: str
+    request_id: str | None = None
+    blocked_by: str | None = Field(None, description="the failed parent this artifact could not be made without")
+    substituted: bool = Field(False, description="the offline composer wrote a labelled stand-in")
+
+
+class Generation(BaseModel):
+    """What a generation run made, and each artifact it could not make."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+    contents: dict[str, Content]
+    failures: list[ArtifactFailure] = []
+
+    def unresolved(self) -> list[ArtifactFailure]:
+        """The failures no stand-in filled: the world cannot be published while any remain."""
+        return [f for f in self.failures if not f.substituted]
+
+
 async def generate_contents(plan: WorldPlan, taxonomy: Taxonomy, backend: Backend, *, concurrency: int = 16,
                             on_done: Progress | None = None, existing: dict[str, Content] | None = None,
                             repair: dict[str, list[str]] | None = None, round_: int = 0) -> dict[str, Content]:
+    """Content for every artifact of the plan; the first artifact that cannot be made stops the run (abort)."""
+    made = await generate_isolated(plan, taxonomy, backend, concurrency=concurrency, on_done=on_done,
+                                   existing=existing, repair=repair, round_=round_, policy="abort")
+    return made.contents
+
+
+async def generate_isolated(plan: WorldPlan, taxonomy: Taxonomy, backend: Backend, *, concurrency: int = 16,
+                            on_done: Progress | None = None, existing: dict[str, Content] | None = None,
+                            repair: dict[str, list[str]] | None = None, round_: int = 0,
+                            policy: Policy = "quarantine", fallback: Backend | None = None) -> Generation:
     """Content for every artifact of the plan; a reply waits for its parent, the rest run in parallel.
 
+    An artifact that still fails after the backend's retries and re-asks costs only itself (unless
+    the error is systemic, such as a refused key, which would fail every call and stops the run): with
+    policy "quarantine" it is recorded (and replies that need it are recorded as blocked), with
+    "offline" the `fallback` composer (offline by default) writes a stand-in that is recorded as
+    substituted, and with "abort" the first failure cancels the rest. Answers already made stay in
+    the backend's response cache either way, so a rerun asks again only for what failed.
+
     With `repair`, only the artifacts named there are made again, each told what was wrong, and the
-    rest are taken from `existing`.
+    rest are taken from `existing`; a repair that fails keeps the artifact's earlier content.
     """
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; use one of {', '.join(POLICIES)}")
+    if policy == "offline" and fallback is None:
+        from worldsmith.generators.backends.offline import OfflineBackend
+
+        fallback = OfflineBackend()
     limit = PriorityLimiter(concurrency)
     done: dict[str, Content] = dict(existing or {})
+    failed: dict[str, ArtifactFailure] = {}
     todo = [s for s in plan.artifacts if repair is None or s.id in repair]
     heights = chain_heights(plan.artifacts)
     order = {spec.id: n for n, spec in enumerate(plan.artifacts)}
     tasks: dict[str, asyncio.Task] = {}
 
-    async def one(spec: ArtifactSpec) -> Content:
+    async def one(spec: ArtifactSpec) -> None:
         for dep in dependencies(spec):
             if dep in tasks:
                 await tasks[dep]
+            if dep in failed and not failed[dep].substituted and dep not in done:
+                failed[spec.id] = ArtifactFailure(id=spec.id, path=spec.path, kind=spec.kind, blocked_by=dep,
+                                                  error=f"not made: it needs {failed[dep].path}, which failed")
+                if on_done is not None:
+                    on_done(spec)
+                return
         context = build_context(plan, taxonomy, spec, done)
         if repair is not None:
             # A new seed as well as the notes: the offline composer must not write the same text again.
@@ -107,13 +169,25 @@ async def generate_contents(plan: WorldPlan, taxonomy: Taxonomy, backend: Backen
         try:
             content = await backend.generate(context, CONTENT_TYPES[spec.kind])
         except ModelError as exc:
-            raise ModelError(f"{spec.path}: {exc}", retryable=exc.retryable) from exc
+            if policy == "abort" or exc.systemic:
+                raise ModelError(f"{spec.path}: {exc}", retryable=exc.retryable, request_id=exc.request_id,
+                                 systemic=exc.systemic) from exc
+            failure = ArtifactFailure(id=spec.id, path=spec.path, kind=spec.kind, error=str(exc),
+                                      request_id=exc.request_id)
+            if repair is not None and spec.id in done:
+                return  # the earlier content stands; the repair record says it was not fixed
+            if fallback is None:
+                failed[spec.id] = failure
+                if on_done is not None:
+                    on_done(spec)
+                return
+            content = await fallback.generate(context, CONTENT_TYPES[spec.kind])
+            failed[spec.id] = failure.model_copy(update={"substituted": True})
         finally:
             limit.release()
         done[spec.id] = content
         if on_done is not None:
             on_done(spec)
-        return content
 
     for spec in todo:
         tasks[spec.id] = asyncio.create_task(one(spec), name=spec.id)
@@ -124,4 +198,5 @@ async def generate_contents(plan: WorldPlan, taxonomy: Taxonomy, backend: Backen
             task.cancel()
         raise
     # Plan order, so that everything downstream is independent of completion order.
-    return {spec.id: done[spec.id] for spec in plan.artifacts if spec.id in done}
+    return Generation(contents={spec.id: done[spec.id] for spec in plan.artifacts if spec.id in done},
+                      failures=[failed[spec.id] for spec in plan.artifacts if spec.id in failed])

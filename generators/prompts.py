@@ -36,8 +36,10 @@ _DIR = Path(__file__).resolve().parent / "prompts"
 CONTEXT_FENCE = "```json worldsmith-context"
 OUTPUT_MARKER = "worldsmith-output:"
 
-# Keywords that strict structured output rejects or that only add bytes; validation still applies them.
-_DROP = {"default", "title", "minLength", "maxLength", "discriminator", "examples"}
+# Keywords that only add bytes, or that strict structured output rejects and validation does not
+# apply either (a default is filled in, a title is a label). Every rule validation applies (minLength,
+# maxLength, minItems, enum) is sent: what the model is asked is what is checked.
+_DROP = {"default", "title", "discriminator", "examples"}
 
 
 @functools.lru_cache(maxsize=None)

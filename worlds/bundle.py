@@ -20,6 +20,7 @@ PLAN = "plan.json"
 MANIFEST = "manifest.json"
 VALIDATION = "validation.json"
 DATABASE = "world.duckdb"
+FAILURES = "failures.json"
 # Derived files that a reader can rebuild; DuckDB's file layout is not byte-stable, so it is not hashed.
 # index.html and tasks.json are written after the manifest, from the files it lists (worldsmith.environments).
 UNHASHED = {MANIFEST, DATABASE, DATABASE + ".wal", "index.html", "tasks.json"}
@@ -60,6 +61,8 @@ class Manifest(BaseModel):
     warnings: int
     usage: dict = Field(default_factory=dict, description="model calls, cache hits, retries, tokens")
     repairs: list[dict] = Field(default_factory=list, description="artifacts regenerated after failing a check")
+    failures: list[dict] = Field(default_factory=list, description="artifacts that could not be made (see failures.json); "
+                                 "substituted ones are labelled offline stand-ins")
     files: list[FileEntry]
 
 

@@ -7,6 +7,11 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 _STRICT = ConfigDict(extra="forbid")
+# Every rule here is in the JSON schema sent to the model (generators/prompts.py keeps minLength and
+# maxLength), so a server that follows the schema cannot give an answer that fails validation. What
+# a file format refuses (sheet-name characters, control characters, header line breaks, long file
+# properties, ragged table rows) is the renderer's job, not a rule here.
+LINE = 1000  # a subject, title or heading: generous, but a 5,000-character "title" is a broken answer
 
 
 class EmailContent(BaseModel):
@@ -14,7 +19,7 @@ class EmailContent(BaseModel):
 
     model_config = _STRICT
     kind: Literal["email"] = "email"
-    subject: str = Field(min_length=1)
+    subject: str = Field(min_length=1, max_length=LINE)
     body: str = Field(min_length=1, description="greeting, paragraphs and sign-off, plain text")
 
 
@@ -30,7 +35,7 @@ class Section(BaseModel):
     """A headed section of a document."""
 
     model_config = _STRICT
-    heading: str = Field(min_length=1)
+    heading: str = Field(min_length=1, max_length=LINE)
     paragraphs: list[str] = Field(min_length=1)
     table: Table | None = None
 
@@ -40,7 +45,7 @@ class DocumentContent(BaseModel):
 
     model_config = _STRICT
     kind: Literal["document"] = "document"
-    title: str
+    title: str = Field(max_length=LINE)
     subtitle: str = ""
     sections: list[Section] = Field(min_length=1)
 
@@ -62,8 +67,8 @@ class SheetContent(BaseModel):
 
     model_config = _STRICT
     kind: Literal["spreadsheet"] = "spreadsheet"
-    title: str
-    sheet_name: str = Field(max_length=31)
+    title: str = Field(max_length=LINE)
+    sheet_name: str = Field(max_length=LINE, description="the renderer makes it a legal, unique Excel name")
     currency: str = "USD"
     columns: list[SheetColumn] = Field(min_length=1)
     rows: list[list[Cell]] = Field(min_length=1)

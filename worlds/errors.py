@@ -5,6 +5,7 @@
     ├── TaxonomyError     the occupation data is wrong or cannot resolve a role
     ├── ModelError        a model call failed; `retryable` says whether trying again can help
     ├── BundleError       a world bundle on disk is missing or unreadable
+    ├── RenderError       an artifact's content could not be written as a file
     └── PublishError      a world could not be published (its checks failed, or the target is busy)
 """
 
@@ -44,8 +45,13 @@ class TaxonomyError(WorldsmithError):
 class ModelError(WorldsmithError):
     """A model call failed; `retryable` tells whether trying again can help."""
 
-    def __init__(self, message: str, *, retryable: bool = False):
+    def __init__(self, message: str, *, retryable: bool = False, request_id: str | None = None,
+                 systemic: bool = False):
         self.retryable = retryable
+        # A wrong key, an unknown model, an unsupported format: every call would fail alike, so it
+        # stops the run instead of being one artifact's failure.
+        self.systemic = systemic
+        self.request_id = request_id  # the server's id of the last answer or error, to quote to its operator
         super().__init__(message)
 
 
@@ -57,3 +63,7 @@ class BundleError(WorldsmithError):
 
 class PublishError(WorldsmithError):
     """A world could not be published."""
+
+
+class RenderError(WorldsmithError):
+    """An artifact's content could not be written as its file format."""

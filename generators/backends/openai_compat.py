@@ -116,8 +116,9 @@ class OpenAIBackend:
             text = text.replace(secret, "***")
         return _SK.sub("sk-***", _BEARER.sub("Bearer ***", text))
 
-    def _fail(self, message: str, retryable: bool) -> ModelError:
-        return ModelError(self.scrub(message), retryable=retryable)
+    def _fail(self, message: str, retryable: bool, request_id: str | None = None,
+              systemic: bool = False) -> ModelError:
+        return ModelError(self.scrub(message), retryable=retryable, request_id=request_id, systemic=systemic)
 
     def _server_message(self, exc: openai.APIStatusError) -> str:
         """The server's own words about an error, scrubbed and short."""
@@ -177,6 +178,8 @@ class OpenAIBackend:
             request = build()
             failure: tuple[str, bool] | None = None  # (message, retryable): raised outside `except`, unchained
             delay = None
+            request_id = None
+            status = None
             try:
                 async with limit:
                     stats.calls += 1
@@ -185,6 +188,7 @@ class OpenAIBackend:
             except openai.APIStatusError as exc:
                 status = exc.status_code
                 said = self._server_message(exc)
+                request_id = exc.request_id
                 if status in _RETRY_STATUS or status >= 500:
                     delay = self._retry_after(exc)
                     failure = (f"HTTP {status}: {said}", True)
@@ -214,10 +218,12 @@ class OpenAIBackend:
                 failure = (f"connection to {self.base_url} failed: {type(exc.__cause__ or exc).__name__}", True)
             message, retryable = failure
             if not retryable:
-                raise self._fail(message, False) from None
+                # Auth, model and format refusals say nothing about this artifact: every call would get them.
+                systemic = status in (401, 403, 404) or "response_format" in message
+                raise self._fail(message, False, request_id, systemic) from None
             if attempt >= self.max_attempts:
                 raise self._fail(f"{self.model!r} at {self.base_url}: gave up after {attempt} attempts; "
-                                 f"last: {message}", True) from None
+                                 f"last: {message}", True, request_id) from None
             stats.retries += 1
             await asyncio.sleep(delay if delay is not None else self._backoff(attempt))
 
@@ -243,17 +249,11 @@ class OpenAIBackend:
         refusal = getattr(choice.message, "refusal", None)
         if not text and refusal:
             return None, text, f"the model refused: {' '.join(str(refusal).split())[:200]}"
-        raw = text.strip()
-        if raw.startswith("```"):
-            # Schema-in-prompt models like to fence their JSON; the fence is not the error worth a re-ask.
-            raw = raw.split("\n", 1)[1] if "\n" in raw else ""
-            raw = raw.rsplit("```", 1)[0]
+        data, why = _json_in(text)
+        if why is not None:
+            return None, text, why
         try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            return None, text, f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
-        try:
-            return output_type.model_validate(data), text, None
+            return _validate_leniently(data, output_type), text, None
         except ValidationError as exc:
             problems = [f"{'.'.join(str(p) for p in e['loc']) or '(root)'}: {e['msg']}" for e in exc.errors()[:4]]
             more = f" (+{exc.error_count() - 4} more)" if exc.error_count() > 4 else ""
@@ -317,6 +317,7 @@ class OpenAIBackend:
                 return self._request(messages, output_type, self.wire_mode, seed)
 
             completion, request = await self._complete(build, stats)
+            request_id = _request_id(completion)
             sent = request["messages"]
             content, text, error = self._parse(completion, output_type)
             tin, tout = self._tokens(completion, sent, text, stats)
@@ -329,7 +330,110 @@ class OpenAIBackend:
                 return content
             tail += [{"role": "assistant", "content": text}, reask_message(error, output_type)]
         raise self._fail(f"{self.model!r} at {self.base_url}: could not get a valid {output_type.__name__} "
-                         f"after {self.reasks + 1} tries: {error}", False)
+                         f"after {self.reasks + 1} tries: {error}", False, request_id)
+
+
+# -- lenient reading: coercions whose meaning is unambiguous; anything else is re-asked -----------
+
+_FENCED = re.compile(r"```(?:json)?[^\n]*\n(.*?)\n?```", re.DOTALL)
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_SPELLED_NUMBER = re.compile(r"^[+-]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$")
+
+
+def _json_in(text: str) -> tuple[Any, str | None]:
+    """The JSON value an answer holds: the whole text, else a fenced block, else the outermost {...}.
+
+    Models like to wrap JSON in a fence or a sentence ("Sure! Here is..."); the wrapping carries no
+    meaning, so it is not worth a re-ask. Text with no JSON object in it is.
+    """
+    raw = text.strip()
+    candidates = [raw]
+    candidates += [m.group(1) for m in _FENCED.finditer(raw)]
+    if "{" in raw and "}" in raw:
+        candidates.append(raw[raw.index("{"): raw.rindex("}") + 1])
+    first_error = None
+    for candidate in candidates:
+        try:
+            return json.loads(candidate), None
+        except json.JSONDecodeError as exc:
+            first_error = first_error or f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+    return None, first_error or "not valid JSON (empty answer)"
+
+
+def _clean_strings(value: Any) -> Any:
+    """Lone UTF-16 surrogates (valid JSON escapes, not text any file can hold) as U+FFFD."""
+    if isinstance(value, str):
+        return _SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [_clean_strings(v) for v in value]
+    if isinstance(value, dict):
+        return {_clean_strings(k): _clean_strings(v) for k, v in value.items()}
+    return value
+
+
+def _validate_leniently(data: Any, output_type: type[T]) -> T:
+    """`output_type` from `data`, after the coercions whose meaning is unambiguous.
+
+    - lone surrogates become U+FFFD;
+    - fields the type does not have are dropped (a model's "confidence" or "reasoning" extras);
+    - a number spelled as a string with thousands separators ("1,234.50") where the type wants a
+      number is read as that number.
+    Anything else (a missing required field, a string too long, a wrong type) raises, and is re-asked.
+    """
+    data = _clean_strings(data)
+    for _ in range(3):
+        try:
+            return output_type.model_validate(data)
+        except ValidationError as exc:
+            fixes = [_fix_for(e) for e in exc.errors()]
+            if not fixes or any(f is None for f in fixes):
+                raise
+            for loc, action in fixes:  # type: ignore[misc]
+                data = _apply(data, loc, action)
+    return output_type.model_validate(data)
+
+
+def _fix_for(error: dict) -> tuple[tuple, Any] | None:
+    """(location, action) for an error a coercion can fix, else None."""
+    if error["type"] == "extra_forbidden":
+        return tuple(error["loc"]), _DROP_FIELD
+    if error["type"] in ("float_parsing", "int_parsing", "int_from_float") and isinstance(error.get("input"), str):
+        text = error["input"].strip()
+        if _SPELLED_NUMBER.match(text):
+            number = float(text.replace(",", ""))
+            return tuple(error["loc"]), int(number) if number.is_integer() and error["type"] != "float_parsing" else number
+    return None
+
+
+_DROP_FIELD = object()
+
+
+def _apply(data: Any, loc: tuple, action: Any) -> Any:
+    """`data` with the value at `loc` dropped or replaced (pydantic locations: keys and list indexes)."""
+    if not loc:
+        return data
+    node = data
+    for part in loc[:-1]:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return data  # a union member's location that is not in the data: leave it to the re-ask
+    last = loc[-1]
+    try:
+        if action is _DROP_FIELD:
+            if isinstance(node, dict):
+                node.pop(last, None)
+        else:
+            node[last] = action
+    except (KeyError, IndexError, TypeError):
+        pass
+    return data
+
+
+def _request_id(completion: Any) -> str | None:
+    """The server's id for an answer: its x-request-id header, else the completion's own id."""
+    rid = getattr(completion, "_request_id", None) or getattr(completion, "id", None)
+    return str(rid) if rid else None
 
 
 def _kind_of(context: ArtifactContext | ExpansionContext) -> str:

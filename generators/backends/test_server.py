@@ -12,6 +12,15 @@ of the JSON schema in `response_format`.
 
 Faults are chosen per distinct request deterministically (a hash of the request and the fault seed)
 and injected only on that request's first attempt, so a client that retries or re-asks finishes.
+
+Sloppy mode (`sloppy`, one share per kind in SLOPPY) answers like real models on a bad day, on the
+first `sloppy_attempts` attempts of a question (re-asks included), then well: valid JSON that
+follows the sent schema but breaks rules it does not state (`unsent_rule`: an illegal sheet name, a
+table row wider than its header, a line break in a subject), `prose` or a code fence around the
+JSON, `number_strings` ("1,234.50"), `missing_optional` fields, `extra_fields`, `over_long` strings
+(past the sent maxLength: a re-ask cannot fix a model that keeps doing it, so the artifact fails
+in that run and succeeds in the next), and `odd_unicode` (control characters, U+2028, a lone
+surrogate, zero-width and bidi marks).
 """
 
 from __future__ import annotations
@@ -44,6 +53,7 @@ from worldsmith.worlds.content import DocumentContent, EmailContent, SheetConten
 
 # The order matters: a request's hash falls into one band of the cumulative rates, in this order.
 FAULTS = ("rate_limit", "server_error", "hang", "drop", "malformed_json", "schema_violation", "truncated")
+SLOPPY = ("unsent_rule", "prose", "number_strings", "missing_optional", "extra_fields", "over_long", "odd_unicode")
 CREATED = 1_735_689_600  # a fixed `created` (2025-01-01T00:00:00Z): same request, same response bytes
 OUTPUT_MARKER = re.compile(r"^worldsmith-output:[ \t]*([A-Za-z_][\w.]*)[ \t]*$", re.MULTILINE)
 # JSON cannot hold a raw newline inside a string, so the first "\n```" after the opening fence closes it.
@@ -76,13 +86,16 @@ class ServerConfig(BaseModel):
         default_factory=list, description="response_format types answered with 400, as servers that support less do")
     seed: int = Field(0, description="the fault seed")
     log_path: Path | None = Field(None, description="append one JSON line per request here")
+    sloppy: dict[str, float] = Field(default_factory=dict, description="sloppy answer kind -> share of questions")
+    sloppy_attempts: int = Field(3, ge=1, description="how many attempts of a sloppy question are answered sloppily")
 
-    @field_validator("faults")
+    @field_validator("faults", "sloppy")
     @classmethod
-    def _known_faults(cls, faults: dict[str, float]) -> dict[str, float]:
-        unknown = sorted(set(faults) - set(FAULTS))
+    def _known_faults(cls, faults: dict[str, float], info) -> dict[str, float]:
+        known = FAULTS if info.field_name == "faults" else SLOPPY
+        unknown = sorted(set(faults) - set(known))
         if unknown:
-            raise ValueError(f"unknown fault(s) {', '.join(unknown)}; known: {', '.join(FAULTS)}")
+            raise ValueError(f"unknown fault(s) {', '.join(unknown)}; known: {', '.join(known)}")
         if any(not 0.0 <= r <= 1.0 for r in faults.values()):
             raise ValueError("every fault rate must be between 0 and 1")
         if sum(faults.values()) > 1.0 + 1e-9:
@@ -324,6 +337,80 @@ def faulty_content(fault: str, good: str, output_type: str | None, answer: dict,
     return canonical_json([answer])  # nothing is required: an array where an object belongs
 
 
+# Characters real models emit now and then: a vertical tab, a form feed, a NUL, U+2028, a BOM,
+# zero-width and bidi marks, a combining accent, an emoji, and a lone surrogate (valid JSON escape,
+# invalid Unicode text).
+ODD = "\u000b\u2028\u000c\ufeff\u200b\u202e\u0301\U0001f600\ud800\u0000\r"
+
+
+def _walk_strings(value: Any, change: Callable[[str, str], str], key: str = "") -> Any:
+    """The value with `change(key, text)` applied to every string in it."""
+    if isinstance(value, dict):
+        return {k: _walk_strings(v, change, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_walk_strings(v, change, key) for v in value]
+    return change(key, value) if isinstance(value, str) else value
+
+
+def sloppy_content(kind: str, answer: dict, output_type: str | None, u: float) -> str:
+    """The content of a sloppy answer of `kind` built from a good `answer` (a JSON value)."""
+    data = json.loads(json.dumps(answer))
+    if kind == "prose":
+        text = json.dumps(data, indent=2, ensure_ascii=False)
+        if u < 0.5:
+            return f"Sure! Here is the JSON you asked for:\n\n```json\n{text}\n```\n\nLet me know if you need changes."
+        return f"Here is the {output_type or 'answer'}: {canonical_json(data)}\nI kept every figure from the brief."
+    if kind == "number_strings":
+        def spell(value: Any) -> Any:
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                return value
+            return f"{value:,.2f}" if isinstance(value, float) or abs(value) >= 1000 else str(value)
+        if isinstance(data.get("rows"), list):
+            data["rows"] = [[spell(c) for c in row] if isinstance(row, list) else row for row in data["rows"]]
+        return canonical_json(data)
+    if kind == "missing_optional":
+        known = {**{k: v[0] for k, v in _CONTENT_TYPES.items()}, "ExpansionProposal": ExpansionProposal}
+        model = known.get(output_type or "")
+        if model is not None:
+            data = {k: v for k, v in data.items() if model.model_fields.get(k) is None or model.model_fields[k].is_required()}
+        return canonical_json(data)
+    if kind == "extra_fields":
+        data["confidence"] = 0.93
+        data["reasoning"] = "I followed the brief and kept every fact."
+        for section in data.get("sections") or []:
+            if isinstance(section, dict):
+                section["word_count"] = 120
+        return canonical_json(data)
+    if kind == "over_long":
+        for field in ("subject", "title", "sheet_name"):
+            if isinstance(data.get(field), str):
+                data[field] = (data[field] + " ") * 400
+        return canonical_json(data)
+    if kind == "odd_unicode":
+        def odd(key: str, text: str) -> str:
+            if key in ("kind", "type"):
+                return text  # enum values: a model that misspells these breaks the sent schema, not an unsent rule
+            cut = len(text) // 2
+            return text[:cut] + ODD + text[cut:]
+        return json.dumps(_walk_strings(data, odd), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    # unsent_rule: what the schema allows and a format refuses or a reader would trip on.
+    if isinstance(data.get("sheet_name"), str):
+        data["sheet_name"] = "Q3/Q4 [draft]: " + data["sheet_name"] + " working figures: history"
+        if isinstance(data.get("rows"), list) and data["rows"] and isinstance(data["rows"][0], list):
+            data["rows"][0] = data["rows"][0] + ["stray cell"]
+    if isinstance(data.get("subject"), str):
+        data["subject"] = data["subject"] + "\r\nBcc: someone@example.com"
+    for section in data.get("sections") or []:
+        table = section.get("table") if isinstance(section, dict) else None
+        if isinstance(table, dict) and table.get("rows"):
+            table["rows"][0] = list(table["rows"][0]) + ["stray cell", "another"]
+            break
+    else:
+        if isinstance(data.get("title"), str) and isinstance(data.get("sections"), list):
+            data["title"] = data["title"] + "\n" + "continued " * 40
+    return canonical_json(data)
+
+
 # ---------------------------------------------------------------- the server
 
 class _Server(ThreadingHTTPServer):
@@ -521,6 +608,16 @@ class TestServer:
                 return name
         return None
 
+    def choose_sloppy(self, root: str) -> str | None:
+        """The sloppy kind of answer this question gets on its first attempts, fixed by its key and the seed."""
+        u = _unit("sloppy", self.config.seed, root)
+        edge = 0.0
+        for name in SLOPPY:
+            edge += self.config.sloppy.get(name, 0.0)
+            if u < edge:
+                return name
+        return None
+
     def _delay(self, key: str, attempt: int) -> float:
         """This attempt's latency: the fixed part plus its seeded jitter."""
         return self.config.latency + self.config.jitter * _unit("jitter", self.config.seed, key, attempt)
@@ -615,6 +712,10 @@ class TestServer:
                 return self._drop(h)
         good = canonical_json(answer)
         content, finish = good, "stop"
+        sloppy = self.choose_sloppy(root) if fault is None and attempt <= self.config.sloppy_attempts else None
+        if sloppy is not None:
+            entry["fault"] = f"sloppy:{sloppy}"
+            content = sloppy_content(sloppy, answer, output_type, _unit("sloppy-pick", self.config.seed, root))
         if fault in ("malformed_json", "schema_violation", "truncated"):
             content = faulty_content(fault, good, output_type, answer, _schema_of(body, body["messages"]))
             finish = "length" if fault == "truncated" else "stop"
@@ -651,6 +752,7 @@ class TestServer:
         h.send_response(status)
         h.send_header("Content-Type", "application/json")
         h.send_header("Content-Length", str(len(data)))
+        h.send_header("x-request-id", f"req_{entry['n']}")
         for name, value in (headers or {}).items():
             h.send_header(name, value)
         h.end_headers()
@@ -687,6 +789,14 @@ def _fault(text: str) -> tuple[str, float]:
         raise argparse.ArgumentTypeError(f"the rate of {name!r} is not a number: {rate!r}") from exc
 
 
+def sloppy_shares(shares: dict[str, float]) -> dict[str, float]:
+    """Sloppy shares with `all=R` spread evenly over the seven kinds (R in all)."""
+    total = shares.pop("all", None)
+    if total is not None:
+        shares = {**{k: total / len(SLOPPY) for k in SLOPPY}, **shares}
+    return shares
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the test server in the foreground until SIGTERM or SIGINT."""
     p = argparse.ArgumentParser(prog="python -m worldsmith.generators.backends.test_server",
@@ -702,6 +812,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hang-then", choices=["answer", "drop"], default="answer")
     p.add_argument("--unsupported-format", action="append", default=[], choices=["json_schema", "json_object"],
                    help="answer 400 to this response_format type (repeatable)")
+    p.add_argument("--sloppy", type=_fault, action="append", default=[],
+                   help=f"KIND=RATE, one of {', '.join(SLOPPY)} (repeatable), or all=RATE for a share across the seven")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--log", type=Path, help="append one JSON line per request to this file")
     args = p.parse_args(argv)
@@ -709,7 +821,8 @@ def main(argv: list[str] | None = None) -> int:
                           api_key=args.api_key or os.environ.get("WORLDSMITH_TEST_SERVER_KEY"),
                           latency=args.latency, jitter=args.jitter, faults=dict(args.fault),
                           retry_after=args.retry_after, hang_seconds=args.hang_seconds, hang_then=args.hang_then,
-                          unsupported_formats=args.unsupported_format, seed=args.seed, log_path=args.log)
+                          unsupported_formats=args.unsupported_format, seed=args.seed, log_path=args.log,
+                          sloppy=sloppy_shares(dict(args.sloppy)))
     done = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: done.set())

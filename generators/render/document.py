@@ -10,6 +10,7 @@ from docx.document import Document
 
 from worldsmith.worlds.content import DocumentContent, Table
 from worldsmith.worlds.plan import DocumentSpec, SheetSpec, WorldPlan
+from worldsmith.generators.render.sanitize import short
 from worldsmith.generators.render.zipfix import normalize_zip
 
 TABLE_STYLE = "Table Grid"
@@ -61,7 +62,7 @@ def _set_properties(doc: Document, plan: WorldPlan, spec: DocumentSpec, content:
     author = plan.person(spec.author).name
     stamp = stamp_of(spec.date).replace(tzinfo=None)  # python-docx writes naive datetimes as UTC
     props = doc.core_properties
-    props.title = content.title
+    props.title = short(content.title)  # Word refuses a title property over 255 characters
     props.subject = spec.doc_type
     props.author = author
     props.last_modified_by = author

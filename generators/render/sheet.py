@@ -17,6 +17,7 @@ from openpyxl.writer.excel import ExcelWriter
 from worldsmith.worlds.content import Cell, SheetColumn, SheetContent
 from worldsmith.worlds.plan import SheetSpec, WorldPlan
 from worldsmith.generators.render.document import banner, stamp_of
+from worldsmith.generators.render.sanitize import short
 from worldsmith.generators.render.zipfix import normalize_zip
 
 FORMATS = {"money": "#,##0.00", "number": "General", "percent": "0.00%", "date": "yyyy-mm-dd"}
@@ -123,9 +124,17 @@ def totals(spec: SheetSpec, content: SheetContent) -> list[Decimal | None]:
     return sums
 
 
-def sheet_title(name: str) -> str:
-    """A worksheet name Excel accepts: no []:*?/\\ and not blank."""
-    return _BAD_SHEET_CHARS.sub("-", name).strip("' ") or "Sheet1"
+def sheet_title(name: str, taken: tuple[str, ...] = ()) -> str:
+    """A worksheet name Excel accepts: no []:*?/\\, at most 31 characters, not blank, not the reserved
+    "History", and distinct (case-insensitively) from the names in `taken`."""
+    base = " ".join(_BAD_SHEET_CHARS.sub("-", name).split()).strip("' ")[:31].strip("' ") or "Sheet1"
+    if base.casefold() == "history":
+        base = "History (sheet)"
+    title, k = base, 2
+    while title.casefold() in {t.casefold() for t in taken}:
+        suffix = f" ({k})"
+        title, k = base[: 31 - len(suffix)].rstrip() + suffix, k + 1
+    return title
 
 
 def _shown(column: SheetColumn, value: Typed) -> str:
@@ -151,7 +160,7 @@ def _set_properties(wb: Workbook, plan: WorldPlan, spec: SheetSpec, content: She
     author = plan.person(spec.author).name
     stamp = stamp_of(spec.date).replace(tzinfo=None)  # openpyxl writes naive datetimes as UTC
     props = wb.properties
-    props.title = content.title
+    props.title = short(content.title)
     props.creator = author
     props.lastModifiedBy = author
     props.identifier = spec.id
