@@ -48,9 +48,15 @@ def test_failed_artifacts_quarantine_the_world_with_a_report_and_a_rerun_asks_on
             assert not (path / bundle.ROOM / f["path"]).exists()
         made = {a.path for a in bundle.read_plan(path).artifacts} - {f["path"] for f in first.failures}
         assert all((path / bundle.ROOM / p).exists() for p in made)
-        again = run(server, tmp_path / "out", tmp_path / "c.sqlite", config)
-    assert not again.quarantined and not again.failures, again
-    assert again.usage["totals"]["calls"] == len(first.failures)  # only what failed (or waited on it) is asked
+        previous, runs = first, 1
+        while previous.quarantined and runs < 5:
+            # A reply that waited on a failed parent is asked for the first time in the rerun, and may
+            # be sloppy in its turn: each run asks for exactly what the last one could not make.
+            again = run(server, tmp_path / "out", tmp_path / "c.sqlite", config)
+            asked = again.usage["totals"]["requests"] - again.usage["totals"]["cache_hits"]
+            assert 0 < asked <= len(previous.failures), (again.usage, previous.failures)  # blocked again: not asked
+            previous, runs = again, runs + 1
+    assert not previous.quarantined and not previous.failures, previous
     assert not (tmp_path / "out" / bundle.STAGING).exists()
 
 
