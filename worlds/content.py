@@ -69,7 +69,7 @@ class SheetContent(BaseModel):
     kind: Literal["spreadsheet"] = "spreadsheet"
     title: str = Field(max_length=LINE)
     sheet_name: str = Field(max_length=LINE, description="the renderer makes it a legal, unique Excel name")
-    currency: str = "USD"
+    currency: str = Field("USD", pattern=r"^[A-Z]{3}$", description="an ISO 4217 code")
     columns: list[SheetColumn] = Field(min_length=1)
     rows: list[list[Cell]] = Field(min_length=1)
     notes: list[str] = Field(default_factory=list)

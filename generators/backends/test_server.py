@@ -388,7 +388,7 @@ def sloppy_content(kind: str, answer: dict, output_type: str | None, u: float) -
         return canonical_json(data)
     if kind == "odd_unicode":
         def odd(key: str, text: str) -> str:
-            if key in ("kind", "type"):
+            if key in ("kind", "type", "currency"):
                 return text  # enum values: a model that misspells these breaks the sent schema, not an unsent rule
             cut = len(text) // 2
             return text[:cut] + ODD + text[cut:]
