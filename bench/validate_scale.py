@@ -28,7 +28,7 @@ import duckdb
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from worldsmith.worlds.store.load import SCHEMA_PATH  # noqa: E402
+from worldsmith.worlds.store.load import create_schema  # noqa: E402
 from worldsmith.worlds.validate import load_checks, run_checks  # noqa: E402
 
 N_PEOPLE, N_ORGS, THREAD = 2000, 20, 5
@@ -167,7 +167,7 @@ def build(db: Path, n: int) -> dict[str, int]:
     """Write the benchmark world into db and return its row counts."""
     con = duckdb.connect(str(db))
     con.execute("set TimeZone = 'UTC'")
-    con.execute(SCHEMA_PATH.read_text(encoding="utf-8"))
+    create_schema(con)
     for statement in BUILD:
         con.execute(statement, {"n": n} if "$n" in statement else None)
     counts = {t: con.execute(f"select count(*) from {t}").fetchone()[0]

@@ -8,8 +8,9 @@ import hashlib
 from pydantic import BaseModel, ConfigDict, Field
 
 from worldsmith.generators.labels import fact_label
+from worldsmith.worlds import kinds
 from worldsmith.worlds.content import Content, EmailContent, SheetContent
-from worldsmith.worlds.plan import ArtifactSpec, DocumentSpec, EmailSpec, Person, SheetSpec, WorldPlan
+from worldsmith.worlds.plan import ArtifactSpec, EmailSpec, Person, WorldPlan
 from worldsmith.worlds.taxonomy import Occupation, WritingStyle, Taxonomy
 from worldsmith.worlds.values import FactValue
 
@@ -135,11 +136,24 @@ def artifact_day(spec: ArtifactSpec) -> dt.date:
 
 def dependencies(spec: ArtifactSpec) -> list[str]:
     """Artifact ids whose content must exist before this one is generated."""
-    if isinstance(spec, EmailSpec):
-        return [spec.parent] if spec.parent else []
-    if isinstance(spec, DocumentSpec):
-        return list(spec.cites)
-    return []
+    return kinds.of(spec).dependencies(spec)
+
+
+def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
+    """What a message sees beyond the common fields: its to and cc, and the message it answers."""
+    extra: dict = {"to": spec.to, "cc": spec.cc, "thread_labels": thread_labels(plan, spec.thread)}
+    if spec.parent:
+        parent = done[spec.parent]
+        assert isinstance(parent, EmailContent)
+        extra["parent"] = parent
+        extra["parent_author"] = person_ref(plan, plan.person(plan.artifact(spec.parent).author))
+    return extra
+
+
+def file_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
+    """What a document or sheet sees: its readers, and the sheets it cites."""
+    cites = getattr(spec, "cites", [])
+    return {"to": spec.readers, "cited_sheets": [c for c in (done[i] for i in cites) if isinstance(c, SheetContent)]}
 
 
 def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done: dict[str, Content]) -> ArtifactContext:
@@ -160,21 +174,11 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         value, text = fact.on(day) or (fact.value, fact.text)
         statement = fact.statement if text == fact.text else f"The {named['label']} stood at {text}."
         facts.append(FactRef(id=fact.id, statement=statement, value=value, text=text, **named))
-    to_ids: list[str] = []
-    cc_ids: list[str] = []
-    parent = parent_author = None
-    cited: list[SheetContent] = []
-    if isinstance(spec, EmailSpec):
-        to_ids, cc_ids = spec.to, spec.cc
-        if spec.parent:
-            parent_content = done[spec.parent]
-            assert isinstance(parent_content, EmailContent)
-            parent = parent_content
-            parent_author = person_ref(plan, plan.person(plan.artifact(spec.parent).author))
-    elif isinstance(spec, (DocumentSpec, SheetSpec)):
-        to_ids = spec.readers
-        if isinstance(spec, DocumentSpec):
-            cited = [c for c in (done[i] for i in spec.cites) if isinstance(c, SheetContent)]
+    # The kind says who the artifact goes to and what else it sees (a parent message, cited sheets).
+    own = kinds.of(spec).context
+    extra = dict(own(plan, spec, done)) if own is not None else {}
+    to_ids: list[str] = extra.pop("to", [])
+    cc_ids: list[str] = extra.pop("cc", [])
     return ArtifactContext(
         world_title=plan.title,
         world_summary=plan.summary,
@@ -187,11 +191,11 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         facts=facts,
         distractor_label=distractor.label if distractor else None,
         voice=voice_of(occupation),
-        parent=parent,
-        parent_author=parent_author,
-        cited_sheets=cited,
         cast=[person_ref(plan, p) for p in plan.people],
         privileged=in_circle(plan, [spec.author, *to_ids, *cc_ids]),
-        thread_labels=thread_labels(plan, spec.thread) if isinstance(spec, EmailSpec) else [],
         seed=artifact_seed(plan.seed, spec.id),
+        **extra,
     )
+
+
+kinds.bind(ArtifactContext, "spec", "spec")

@@ -15,7 +15,7 @@ from worldsmith.worlds.taxonomy import Taxonomy
 
 from worldsmith.generators.backends.base import Backend
 from worldsmith.generators.context import artifact_seed, build_context, dependencies
-from worldsmith.generators.registry import CONTENT_TYPES
+from worldsmith.worlds import kinds
 
 Progress = Callable[[ArtifactSpec], None]
 
@@ -167,7 +167,7 @@ async def generate_isolated(plan: WorldPlan, taxonomy: Taxonomy, backend: Backen
                                                  "seed": artifact_seed(plan.seed, f"{spec.id}#repair{round_}")})
         await limit.acquire((-heights[spec.id], order[spec.id]))
         try:
-            content = await backend.generate(context, CONTENT_TYPES[spec.kind])
+            content = await backend.generate(context, kinds.kind(spec.kind).content)
         except ModelError as exc:
             if policy == "abort" or exc.systemic:
                 raise ModelError(f"{spec.path}: {exc}", retryable=exc.retryable, request_id=exc.request_id,
@@ -181,7 +181,7 @@ async def generate_isolated(plan: WorldPlan, taxonomy: Taxonomy, backend: Backen
                 if on_done is not None:
                     on_done(spec)
                 return
-            content = await fallback.generate(context, CONTENT_TYPES[spec.kind])
+            content = await fallback.generate(context, kinds.kind(spec.kind).content)
             failed[spec.id] = failure.model_copy(update={"substituted": True})
         finally:
             limit.release()

@@ -86,7 +86,8 @@ def expansion_context(outline, occupations: dict, budget: int, seed: int) -> Exp
 
 def accept_proposals(outline, proposal: ExpansionProposal, budget: int) -> tuple[list[tuple[str, object]], list[str]]:
     """Proposed items that are consistent with the outline, as outline items; and why the others were refused."""
-    from worldsmith.worlds.outline import DocumentItem, EmailThreadItem, SpreadsheetItem, check_folder_path
+    from worldsmith.worlds import kinds
+    from worldsmith.worlds.outline import check_folder_path
 
     roles = {m.role for m in outline.cast}
     facts = {f.id for f in outline.facts}
@@ -113,11 +114,6 @@ def accept_proposals(outline, proposal: ExpansionProposal, budget: int) -> tuple
         seen.add(item.title.lower())
         common = dict(title=item.title, author=item.author, participants=[p for p in item.participants if p != item.author],
                       date=item.date, facts=list(dict.fromkeys(item.facts)), purpose=item.purpose)
-        if item.kind == "email_thread":
-            made = EmailThreadItem(kind="email_thread", messages=item.messages, **common)
-        elif item.kind == "document":
-            made = DocumentItem(kind="document", doc_type=item.doc_type, **common)
-        else:
-            made = SpreadsheetItem(kind="spreadsheet", rows=item.rows, **common)
+        made = kinds.of(item).from_proposal(item, common)
         accepted.append((item.folder, made))
     return accepted, refused

@@ -8,7 +8,8 @@ import random
 import re
 from typing import Any
 
-from worldsmith.worlds.outline import DocumentItem, EmailThreadItem, Outline, RESERVED_NAMES, SpreadsheetItem
+from worldsmith.worlds import kinds
+from worldsmith.worlds.outline import EmailThreadItem, Outline, RESERVED_NAMES
 from worldsmith.worlds.plan import ArtifactSpec, DocumentSpec, EmailSpec, FactPeriod, LedgerDistractor, LedgerFact, Person, SheetSpec, WorldPlan
 from worldsmith.worlds.taxonomy import Occupation
 from worldsmith.worlds.values import render_value
@@ -121,10 +122,7 @@ class _Planner:
         titles = self.titles_for(item, dates)
         for n, (day, title) in enumerate(zip(dates, titles)):
             instance = item_id if item.count == 1 else f"{item_id}_{n + 1}"
-            if isinstance(item, EmailThreadItem):
-                self.add_thread(folder, item, instance, day, title, facts, distractor)
-            else:
-                self.add_file(folder, item, instance, day, title, facts, distractor)
+            kinds.of(item).plan(self, folder, item, instance, day, title, facts, distractor)
 
     def add_thread(self, folder: str, item: EmailThreadItem, tid: str, day: dt.date, title: str,
                    facts: list[str], distractor: str | None) -> None:
@@ -274,18 +272,27 @@ class _Planner:
             return f"{label} is agreed as it stands"
         return f"we go ahead on {label}" if verb == "go ahead" else f"we {verb} {label}"
 
-    def add_file(self, folder: str, item: DocumentItem | SpreadsheetItem, aid: str, day: dt.date, title: str,
-                 facts: list[str], distractor: str | None) -> None:
+    def add_file(self, folder: str, item: Any, aid: str, day: dt.date, title: str, facts: list[str],
+                 distractor: str | None, *, ext: str, make: Any) -> None:
+        """One dated file of the room (a document, a sheet): `make` turns the common fields into its spec."""
         author = self.by_role[item.author][0]
-        ext = "docx" if isinstance(item, DocumentItem) else "xlsx"
         path = self.unique(f"{folder}/{safe_filename(title)}", self.paths, "{} ({})") + f".{ext}"
         common = dict(id=aid, item=aid, path=path, title=title, author=author.id, occupation=author.occupation,
                       facts=facts, distractor=distractor, purpose=item.purpose or "", date=day,
                       readers=[p.id for p in self.persons(item.participants)])
-        if isinstance(item, DocumentItem):
-            self.artifacts.append(DocumentSpec(**common, doc_type=item.doc_type, sections=item.sections))
-        else:
-            self.artifacts.append(SheetSpec(**common, rows=item.rows))
+        self.artifacts.append(make(common))
+
+    def add_document(self, folder: str, item: Any, aid: str, day: dt.date, title: str, facts: list[str],
+                     distractor: str | None) -> None:
+        """A .docx of the room."""
+        self.add_file(folder, item, aid, day, title, facts, distractor, ext="docx",
+                      make=lambda common: DocumentSpec(**common, doc_type=item.doc_type, sections=item.sections))
+
+    def add_sheet(self, folder: str, item: Any, aid: str, day: dt.date, title: str, facts: list[str],
+                  distractor: str | None) -> None:
+        """An .xlsx of the room."""
+        self.add_file(folder, item, aid, day, title, facts, distractor, ext="xlsx",
+                      make=lambda common: SheetSpec(**common, rows=item.rows))
 
     def people_by_id(self, pid: str) -> Person:
         return next(p for p in self.people if p.id == pid)
@@ -294,13 +301,15 @@ class _Planner:
         digest = hashlib.sha256(f"{self.world_id}:{aid}".encode()).hexdigest()[:20]
         return f"<{digest}@{sender.email.split('@')[1]}>"
 
-    def link_citations(self) -> None:
-        """A memo that shares a fact with an earlier sheet cites it, so generation shows it the numbers."""
-        sheets = [a for a in self.artifacts if isinstance(a, SheetSpec) and a.distractor is None]
-        for doc in self.artifacts:
-            if isinstance(doc, DocumentSpec) and doc.distractor is None:
-                cited = [s.id for s in sheets if s.date <= doc.date and set(s.facts) & set(doc.facts)]
-                doc.cites = cited[:2]
+
+
+def link_citations(artifacts: list[ArtifactSpec]) -> None:
+    """A memo that shares a fact with an earlier sheet cites it, so generation shows it the numbers."""
+    sheets = [a for a in artifacts if isinstance(a, SheetSpec) and a.distractor is None]
+    for doc in artifacts:
+        if isinstance(doc, DocumentSpec) and doc.distractor is None:
+            cited = [s.id for s in sheets if s.date <= doc.date and set(s.facts) & set(doc.facts)]
+            doc.cites = cited[:2]
 
 
 def ledger_fact(fact: Any, locale: str) -> LedgerFact:
@@ -324,7 +333,9 @@ def plan_world(outline: Outline, occupations: dict[str, Occupation], seed: int, 
         planner.add_item(folder_path, item)
     for d in outline.distractors:
         planner.add_item(d.folder, d.item, distractor=d.id, extra_fact=d.fact)
-    planner.link_citations()
+    for k in kinds.kinds():
+        if k.link is not None:
+            k.link(planner.artifacts)
     facts = [ledger_fact(f, outline.locale) for f in outline.facts]
     distractors = [LedgerDistractor(id=d.id, fact=d.fact, value=d.value, text=render_value(d.value, outline.locale), label=d.label)
                    for d in outline.distractors]

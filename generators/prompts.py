@@ -23,7 +23,7 @@ from pydantic import BaseModel
 from worldsmith.generators.compose.email import subject_of
 from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
 from worldsmith.generators.expansion import ExpansionContext
-from worldsmith.worlds.plan import DocumentSpec, EmailSpec, SheetSpec
+from worldsmith.worlds import kinds
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.
@@ -201,27 +201,42 @@ def _repair(notes: list[str]) -> str:
     return template("repair").substitute(notes="\n".join(f"- {n}" for n in notes))
 
 
+def email_fields(context: ArtifactContext) -> dict[str, Any]:
+    """The email template's own fields: mode, people, time, subject, the message answered."""
+    spec = context.spec
+    mode_line = {"new": "a new message", "reply": "a reply to the message below",
+                 "forward": "a forward of the message below, with a short note on top"}[spec.mode]
+    return dict(mode_line=mode_line, to=_people(context.to), cc=_people(context.cc), sent_at=spec.sent_at.isoformat(),
+                subject=subject_of(spec, context.parent.subject if context.parent else None), thread=_thread(context))
+
+
+def document_fields(context: ArtifactContext) -> dict[str, Any]:
+    """The document template's own fields."""
+    spec = context.spec
+    return dict(doc_type=spec.doc_type, readers=_people(context.to), genre=_genre(context), date=spec.date.isoformat(),
+                sections=spec.sections, sheets=_sheets(context))
+
+
+def sheet_fields(context: ArtifactContext) -> dict[str, Any]:
+    """The spreadsheet template's own fields."""
+    spec = context.spec
+    return dict(readers=_people(context.to), date=spec.date.isoformat(), rows=spec.rows)
+
+
+def people_line(people: list[PersonRef]) -> str:
+    """People as a prompt lists them: name <email>, title, organisation; ..."""
+    return _people(people)
+
+
 def _artifact_instructions(context: ArtifactContext) -> str:
     spec = context.spec
     common = dict(author=_person(context.author), purpose=spec.purpose or "(as the title says)", story=_story(context),
                   title=spec.title, facts=_facts(context.facts), distractor=_distractor(context),
                   voice=_voice(context))
-    if isinstance(spec, EmailSpec):
-        mode_line = {"new": "a new message", "reply": "a reply to the message below",
-                     "forward": "a forward of the message below, with a short note on top"}[spec.mode]
-        text = template("email").substitute(common, mode_line=mode_line, to=_people(context.to),
-                                            cc=_people(context.cc), sent_at=spec.sent_at.isoformat(),
-                                            subject=subject_of(spec, context.parent.subject if context.parent else None),
-                                            thread=_thread(context))
-    elif isinstance(spec, DocumentSpec):
-        text = template("document").substitute(common, doc_type=spec.doc_type, readers=_people(context.to), genre=_genre(context),
-                                               date=spec.date.isoformat(), sections=spec.sections,
-                                               sheets=_sheets(context))
-    elif isinstance(spec, SheetSpec):
-        text = template("spreadsheet").substitute(common, readers=_people(context.to), date=spec.date.isoformat(),
-                                                  rows=spec.rows)
-    else:  # pragma: no cover - the spec union is closed
-        raise TypeError(f"no prompt for {type(spec).__name__}")
+    kind = kinds.of(spec)
+    if not kind.prompt or kind.prompt_fields is None:
+        raise TypeError(f"artifact kind {kind.name!r} declares no prompt")
+    text = template(kind.prompt).substitute(common, **kind.prompt_fields(context))
     return text + _repair(context.repair)
 
 

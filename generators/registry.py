@@ -1,13 +1,38 @@
-"""One place that says which content type each artifact kind is generated as."""
+"""The registry of artifact kinds: one line per kind module. Adding a kind is a module and a line here.
+
+Each module builds a `worldsmith.worlds.kinds.Kind` naming its outline item, spec, content type,
+planner step, composer, prompt, renderer, parser, tables and text view; registering it extends the
+outline, plan and content unions, the loader, the check views and the test server at once.
+"""
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from collections.abc import Mapping
+from importlib import import_module
 
-from worldsmith.worlds.content import DocumentContent, EmailContent, SheetContent
+from worldsmith.worlds import kinds
 
-CONTENT_TYPES: dict[str, type[BaseModel]] = {
-    "email": EmailContent,
-    "document": DocumentContent,
-    "spreadsheet": SheetContent,
-}
+KIND_MODULES = (
+    "worldsmith.generators.kinds.email",
+    "worldsmith.generators.kinds.document",
+    "worldsmith.generators.kinds.spreadsheet",
+)
+
+for _name in KIND_MODULES:
+    kinds.register(import_module(_name).KIND)
+
+
+class _ContentTypes(Mapping):
+    """Artifact kind -> the content type it is generated as, read live from the registry."""
+
+    def __getitem__(self, name: str):
+        return kinds.kind(name).content
+
+    def __iter__(self):
+        return iter([k.name for k in kinds.kinds()])
+
+    def __len__(self) -> int:
+        return len(kinds.kinds())
+
+
+CONTENT_TYPES: Mapping = _ContentTypes()

@@ -8,11 +8,12 @@ import hashlib
 import json
 import re
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator
 
+from worldsmith.worlds import kinds
 from worldsmith.worlds.errors import OutlineError
 from worldsmith.worlds.ledger import solve_outline
 from worldsmith.worlds.sourcemap import Loc, format_loc, load_yaml, resolve_loc
@@ -169,7 +170,10 @@ class SpreadsheetItem(_Item):
                                                      "the removal costs): each carries a share, all of them its value")
 
 
-Item = Annotated[Union[EmailThreadItem, DocumentItem, SpreadsheetItem], Field(discriminator="kind")]
+ItemBase = _Item  # what every kind's outline item extends
+# The union of every registered kind's item (worlds.kinds binds Folder.items and Distractor.item to it);
+# for type hints, every item is an ItemBase.
+Item = _Item
 
 
 class Folder(BaseModel):
@@ -226,6 +230,11 @@ class Outline(BaseModel):
         return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+kinds.bind(Folder, "items", "item", many=True)
+kinds.bind(Distractor, "item", "item")
+kinds.contains(Outline)
+
+
 def outline_json_schema() -> dict[str, Any]:
     """The JSON Schema of outlines, for editors (yaml-language-server) and docs."""
     schema = Outline.model_json_schema()
@@ -236,8 +245,8 @@ def outline_json_schema() -> dict[str, Any]:
 
 def _all_field_names() -> set[str]:
     names: set[str] = set()
-    for model in (Outline, Window, Organisation, CastMember, Fact, EarlierValue, DateRange, EmailThreadItem,
-                  DocumentItem, SpreadsheetItem, Folder, Distractor):
+    for model in (Outline, Window, Organisation, CastMember, Fact, EarlierValue, DateRange, Folder, Distractor,
+                  *(k.item for k in kinds.kinds())):
         names.update(model.model_fields)
     return names
 

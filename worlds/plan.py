@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated, Literal, Union
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from worldsmith.worlds import kinds
 from worldsmith.worlds.values import FactValue
 
 _STRICT = ConfigDict(extra="forbid")
@@ -140,7 +141,10 @@ class SheetSpec(_Spec):
     readers: list[str] = Field(default_factory=list)
 
 
-ArtifactSpec = Annotated[Union[EmailSpec, DocumentSpec, SheetSpec], Field(discriminator="kind")]
+SpecBase = _Spec  # what every kind's spec extends
+# The union of every registered kind's spec (worlds.kinds binds WorldPlan.artifacts to it); for type
+# hints, every spec is a SpecBase.
+ArtifactSpec = _Spec
 
 
 class WorldPlan(BaseModel):
@@ -172,7 +176,7 @@ class WorldPlan(BaseModel):
             self.__dict__["_people_index"] = cached
         return cached
 
-    def artifact(self, artifact_id: str) -> EmailSpec | DocumentSpec | SheetSpec:
+    def artifact(self, artifact_id: str) -> _Spec:
         """The artifact spec with this id."""
         return next(a for a in self.artifacts if a.id == artifact_id)
 
@@ -210,3 +214,6 @@ def _when(spec: EmailSpec | DocumentSpec | SheetSpec) -> dt.datetime:
 
 def _kind_of(plan: WorldPlan, artifact_id: str) -> str:
     return plan.artifact(artifact_id).kind
+
+
+kinds.bind(WorldPlan, "artifacts", "spec", many=True)

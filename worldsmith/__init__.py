@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+# First: the registry of artifact kinds builds the outline, plan and content unions every layer reads.
+import worldsmith.generators.registry  # noqa: F401  (registers the kinds)
 from worldsmith.worlds.bundle import Manifest, read_manifest, read_plan
 from worldsmith.worlds.errors import (
     BundleError,

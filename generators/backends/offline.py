@@ -6,21 +6,19 @@ from typing import Callable, TypeVar
 
 from pydantic import BaseModel
 
-from worldsmith.generators.compose import compose_document, compose_email, compose_sheet
 from worldsmith.generators.compose.expand import compose_expansion
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.expansion import ExpansionProposal
-from worldsmith.worlds.content import DocumentContent, EmailContent, SheetContent
+from worldsmith.worlds import kinds
 
 T = TypeVar("T", bound=BaseModel)
 
-# One composer per output type: a new artifact kind is one line here.
-_COMPOSERS: dict[type[BaseModel], Callable[[ArtifactContext], BaseModel]] = {
-    EmailContent: compose_email,
-    DocumentContent: compose_document,
-    SheetContent: compose_sheet,
-    ExpansionProposal: compose_expansion,
-}
+
+def composers() -> dict[type[BaseModel], Callable[[ArtifactContext], BaseModel]]:
+    """One composer per output type: each registered kind's, and the plan expansion's."""
+    out: dict[type[BaseModel], Callable] = {k.content: k.compose for k in kinds.kinds() if k.compose is not None}
+    out[ExpansionProposal] = compose_expansion
+    return out
 
 
 class OfflineBackend:
@@ -31,8 +29,9 @@ class OfflineBackend:
 
     async def generate(self, context: ArtifactContext, output_type: type[T]) -> T:
         """Content of `output_type` for the artifact described by `context`."""
-        composer = _COMPOSERS.get(output_type)
+        known = composers()
+        composer = known.get(output_type)
         if composer is None:
             raise TypeError(f"the offline backend cannot make {getattr(output_type, '__name__', output_type)!r}; "
-                            f"it makes {', '.join(t.__name__ for t in _COMPOSERS)}")
+                            f"it makes {', '.join(t.__name__ for t in known)}")
         return composer(context)  # type: ignore[return-value]

@@ -46,10 +46,9 @@ from typing import Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator
 
-from worldsmith.generators.compose import compose_document, compose_email, compose_sheet
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.expansion import ExpansionContext, ExpansionProposal, ProposedItem
-from worldsmith.worlds.content import DocumentContent, EmailContent, SheetContent
+from worldsmith.worlds import kinds
 
 # The order matters: a request's hash falls into one band of the cumulative rates, in this order.
 FAULTS = ("rate_limit", "server_error", "hang", "drop", "malformed_json", "schema_violation", "truncated")
@@ -60,11 +59,11 @@ OUTPUT_MARKER = re.compile(r"^worldsmith-output:[ \t]*([A-Za-z_][\w.]*)[ \t]*$",
 CONTEXT_BLOCK = re.compile(r"^```json worldsmith-context[ \t]*\n(.*?)\n```", re.MULTILINE | re.DOTALL)
 ANY_JSON_BLOCK = re.compile(r"^```json[^\n]*\n(.*?)\n```", re.MULTILINE | re.DOTALL)
 
-_CONTENT_TYPES: dict[str, tuple[type[BaseModel], Callable[[ArtifactContext], BaseModel]]] = {
-    "EmailContent": (EmailContent, compose_email),
-    "DocumentContent": (DocumentContent, compose_document),
-    "SheetContent": (SheetContent, compose_sheet),
-}
+
+
+def content_types() -> dict[str, tuple[type[BaseModel], Callable[[ArtifactContext], BaseModel]]]:
+    """Every registered kind's content type by name, with the composer that answers for it."""
+    return {k.content.__name__: (k.content, k.compose) for k in kinds.kinds() if k.compose is not None}
 
 
 class ServerConfig(BaseModel):
@@ -300,15 +299,15 @@ def answer_for(body: dict) -> tuple[str | None, dict]:
     context = _find_context(messages, at) if at is not None else None
     if context is not None:
         try:
-            if output_type in _CONTENT_TYPES:
-                return output_type, _CONTENT_TYPES[output_type][1](ArtifactContext.model_validate_json(context)).model_dump(mode="json")
+            if output_type in content_types():
+                return output_type, content_types()[output_type][1](ArtifactContext.model_validate_json(context)).model_dump(mode="json")
             if output_type == "ExpansionProposal":
                 return output_type, propose_expansion(ExpansionContext.model_validate_json(context)).model_dump(mode="json")
         except Exception:  # noqa: BLE001 - a context we cannot use gets the generic answer, as a weak model would
             pass
     schema = _schema_of(body, messages)
     if schema is None:
-        known = {**{k: v[0] for k, v in _CONTENT_TYPES.items()}, "ExpansionProposal": ExpansionProposal}
+        known = {**{k: v[0] for k, v in content_types().items()}, "ExpansionProposal": ExpansionProposal}
         schema = known[output_type].model_json_schema() if output_type in known else {"type": "object"}
     value = minimal_instance(schema)
     return output_type, value if isinstance(value, dict) else {"value": value}
@@ -316,7 +315,7 @@ def answer_for(body: dict) -> tuple[str | None, dict]:
 
 def _required_field(output_type: str | None, answer: dict, schema: dict | None) -> str | None:
     """A field whose absence makes the answer invalid for its type."""
-    known = {**{k: v[0] for k, v in _CONTENT_TYPES.items()}, "ExpansionProposal": ExpansionProposal}
+    known = {**{k: v[0] for k, v in content_types().items()}, "ExpansionProposal": ExpansionProposal}
     if output_type in known:
         # The model's own required fields: a strict schema marks defaulted fields required too, and
         # dropping one of those (`kind`) would not break validation.
@@ -369,7 +368,7 @@ def sloppy_content(kind: str, answer: dict, output_type: str | None, u: float) -
             data["rows"] = [[spell(c) for c in row] if isinstance(row, list) else row for row in data["rows"]]
         return canonical_json(data)
     if kind == "missing_optional":
-        known = {**{k: v[0] for k, v in _CONTENT_TYPES.items()}, "ExpansionProposal": ExpansionProposal}
+        known = {**{k: v[0] for k, v in content_types().items()}, "ExpansionProposal": ExpansionProposal}
         model = known.get(output_type or "")
         if model is not None:
             data = {k: v for k, v in data.items() if model.model_fields.get(k) is None or model.model_fields[k].is_required()}

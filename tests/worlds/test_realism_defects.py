@@ -11,7 +11,7 @@ import duckdb
 import pytest
 
 from tests.conftest import MINI
-from worldsmith.worlds.store.load import SCHEMA_PATH
+from worldsmith.worlds.store.load import create_schema
 from worldsmith.worlds.validate import load_checks, validate_bundle
 
 
@@ -145,7 +145,7 @@ def test_a_non_reserved_domain_of_an_organisation_is_caught(clean_world, tmp_pat
 def _store(tmp_path: Path, bodies: list[str], statement: str = "The cap is USD 1,000.") -> Path:
     db = tmp_path / "world.duckdb"
     con = duckdb.connect(str(db))
-    con.execute(SCHEMA_PATH.read_text(encoding="utf-8"))
+    create_schema(con)
     con.execute("insert into facts (id, statement, type, text, value_num, value_date, currency, unit) "
                 "values ('cap', ?, 'money', 'USD 1,000', 1000, null, 'USD', null)", [statement])
     for i, body in enumerate(bodies):

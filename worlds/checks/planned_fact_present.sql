@@ -6,9 +6,8 @@ select m.artifact_id, a.path,
        case when m.distractor is null then 'fact ' || m.fact_id
             else 'distractor ' || m.distractor || ' of fact ' || m.fact_id end
        || ' is planned here, but "' || m.expected || '" is not in '
-       || case a.kind when 'email' then 'the new text of the message'
-                      when 'document' then 'the document text'
-                      else 'any cell of the sheet' end as detail
+       || coalesce(k.fact_place, 'the file') as detail
 from fact_mentions m
 join artifacts a on a.id = m.artifact_id
+left join kinds k on k.kind = a.kind  -- each kind names where it looks (worlds/kinds.py)
 where m.found = false

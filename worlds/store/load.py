@@ -14,15 +14,22 @@ from zoneinfo import ZoneInfo
 import duckdb
 from pydantic import ValidationError
 
+from worldsmith.worlds import kinds
 from worldsmith.worlds.errors import BundleError
-from worldsmith.worlds.plan import DocumentSpec, EmailSpec, SheetSpec, WorldPlan
+from worldsmith.worlds.kinds import RoomFile
+from worldsmith.worlds.plan import WorldPlan
 from worldsmith.worlds.store import parse
 from worldsmith.worlds.values import DateValue, Money, Number, numeric_value
 
 SCHEMA_PATH = Path(__file__).with_name("schema.sql")
-TWIN_SUFFIX = {"document": ".md", "spreadsheet": ".csv"}
 MAILBOX_FOLDER = "Mailboxes"
 MANIFEST_NAME = "manifest.json"
+
+
+def create_schema(con: duckdb.DuckDBPyConnection) -> None:
+    """Create the store's tables (schema.sql, then each kind's own) and the views built from the kinds."""
+    con.execute(SCHEMA_PATH.read_text(encoding="utf-8"))
+    kinds.create_tables(con)
 
 
 def read_plan(bundle: Path) -> WorldPlan:
@@ -50,7 +57,7 @@ def load_bundle(bundle: Path, db_path: Path | None = None) -> Path:
     con = duckdb.connect(str(tmp))
     try:
         con.execute("set TimeZone = 'UTC'")
-        con.execute(SCHEMA_PATH.read_text(encoding="utf-8"))
+        create_schema(con)
         tables = _Tables(con)
         _load_plan(tables, plan)
         _load_manifest(tables, bundle)
@@ -141,24 +148,38 @@ def _load_plan(t: _Tables, plan: WorldPlan) -> None:
     for a in plan.artifacts:
         row: dict[str, Any] = dict(id=a.id, kind=a.kind, item=a.item, path=a.path, title=a.title, author=a.author,
                                    occupation=a.occupation, distractor=a.distractor, purpose=a.purpose)
-        if isinstance(a, EmailSpec):
-            row.update(at=a.sent_at, thread=a.thread, parent=a.parent, mode=a.mode, position=a.position,
-                       message_id=parse.bare_id(a.message_id))
-            recipients = [("to", p) for p in a.to] + [("cc", p) for p in a.cc]
-        else:
-            row.update(at=dt.datetime.combine(a.date, dt.time(9, 0), tzinfo=zone))
-            if isinstance(a, DocumentSpec):
-                row.update(doc_type=a.doc_type, sections=a.sections)
-                for sheet in a.cites:
-                    t.add("planned_cites", artifact_id=a.id, sheet_id=sheet)
-            elif isinstance(a, SheetSpec):
-                row.update(rows=a.rows)
-            recipients = [("reader", p) for p in a.readers]
+        row.update(kinds.of(a).plan_row(a, zone, t.add))
         t.add("artifacts", **row)
-        for kind, person in recipients:
-            t.add("planned_recipients", artifact_id=a.id, kind=kind, person_id=person)
         for fact in a.facts:
             t.add("planned_facts", artifact_id=a.id, fact_id=fact)
+
+
+def plan_email(a: Any, zone: ZoneInfo, add: Any) -> dict[str, Any]:
+    """An email's columns of the artifacts table, and its planned to and cc."""
+    for kind, people in (("to", a.to), ("cc", a.cc)):
+        for person in people:
+            add("planned_recipients", artifact_id=a.id, kind=kind, person_id=person)
+    return dict(at=a.sent_at, thread=a.thread, parent=a.parent, mode=a.mode, position=a.position,
+                message_id=parse.bare_id(a.message_id))
+
+
+def plan_file(a: Any, zone: ZoneInfo, add: Any) -> dict[str, Any]:
+    """A dated file's columns (documents, sheets): at 09:00 world time on its date, read by its readers."""
+    for person in a.readers:
+        add("planned_recipients", artifact_id=a.id, kind="reader", person_id=person)
+    return dict(at=dt.datetime.combine(a.date, dt.time(9, 0), tzinfo=zone))
+
+
+def plan_document(a: Any, zone: ZoneInfo, add: Any) -> dict[str, Any]:
+    """A document's columns, and the sheets it cites."""
+    for sheet in a.cites:
+        add("planned_cites", artifact_id=a.id, sheet_id=sheet)
+    return {**plan_file(a, zone, add), "doc_type": a.doc_type, "sections": a.sections}
+
+
+def plan_sheet(a: Any, zone: ZoneInfo, add: Any) -> dict[str, Any]:
+    """A sheet's columns."""
+    return {**plan_file(a, zone, add), "rows": a.rows}
 
 
 def _load_manifest(t: _Tables, bundle: Path) -> None:
@@ -182,15 +203,15 @@ def _load_manifest(t: _Tables, bundle: Path) -> None:
         t.add("manifest_files", path=rel, sha256=sha, bytes=size if isinstance(size, int) else None)
 
 
-def _roles(plan: WorldPlan) -> dict[str, tuple[str, str]]:
-    """Every path the plan implies, mapped to (artifact id, role): the artifact and its twin."""
-    roles: dict[str, tuple[str, str]] = {}
-    for a in plan.artifacts:
-        roles[a.path] = (a.id, "artifact")
-    for a in plan.artifacts:
-        if a.kind in TWIN_SUFFIX:
-            twin = str(PurePosixPath(a.path).with_suffix(TWIN_SUFFIX[a.kind]))
-            roles.setdefault(twin, (a.id, "twin"))  # a planned artifact at that path wins
+def _roles(plan: WorldPlan) -> dict[str, tuple[str, str, str]]:
+    """Every path the plan implies, mapped to (artifact id, role, kind): each artifact's files (and twins)."""
+    roles: dict[str, tuple[str, str, str]] = {}
+    listed = [(a, path, role) for a in plan.artifacts for path, role in kinds.of(a).files(a)]
+    for a, path, role in listed:
+        if role == "artifact":
+            roles[path] = (a.id, role, a.kind)
+    for a, path, role in listed:
+        roles.setdefault(path, (a.id, role, a.kind))  # a planned artifact at that path wins over a twin
     return roles
 
 
@@ -201,19 +222,24 @@ def _room_files(room: Path) -> Iterable[tuple[str, Path]]:
 
 def _load_room(t: _Tables, plan: WorldPlan, room: Path) -> None:
     roles = _roles(plan)
-    for rel, (artifact_id, role) in sorted(roles.items()):
+    for rel, (artifact_id, role, _) in sorted(roles.items()):
         t.add("expected_files", path=rel, artifact_id=artifact_id, role=role)
-    ids = {a.id for a in plan.artifacts}
-    by_message_id = {parse.bare_id(a.message_id): a.id for a in plan.artifacts if isinstance(a, EmailSpec)}
+    cache: dict[str, Any] = {"ids": {a.id for a in plan.artifacts}}
     for rel, path in _room_files(room):
         data = path.read_bytes()
         ext = path.suffix.lower().lstrip(".")
-        artifact_id, role = roles.get(rel, (None, "unplanned"))
-        if role == "unplanned" and ext == "mbox" and PurePosixPath(rel).parts[0] == MAILBOX_FOLDER:
-            role = "mailbox"
+        artifact_id, role, owner = roles.get(rel, (None, "unplanned", None))
+        if role == "unplanned":
+            # A kind-wide file (a cast member's mailbox, a chat export's channel list) is no stray.
+            for k in kinds.kinds():
+                if (found := k.aggregate(rel)) is not None:
+                    role, owner = found, k.name
+                    break
         error = None
+        file = RoomFile(rel=rel, path=path, data=data, ext=ext, artifact_id=artifact_id if role == "artifact" else None,
+                        role=role, plan=plan, add=t.add, cache=cache)
         try:
-            _parse_into(t, rel, path, data, ext, artifact_id if role == "artifact" else None, ids, by_message_id)
+            _parse_into(t, file, owner)
         except parse.ParseError as exc:
             error = str(exc)
         except Exception as exc:  # a parser library's own surprise must not sink the whole load
@@ -226,57 +252,109 @@ def _load_room(t: _Tables, plan: WorldPlan, room: Path) -> None:
               artifact_id=artifact_id, role=role, parsed=error is None, error=error)
 
 
-def _parse_into(t: _Tables, rel: str, path: Path, data: bytes, ext: str, artifact_id: str | None,
-                ids: set[str], by_message_id: dict[str | None, str]) -> None:
+class _Staged:
+    """Rows of one file, queued only once the whole file has parsed."""
+
+    def __init__(self) -> None:
+        self.rows: list[tuple[str, dict[str, Any]]] = []
+
+    def add(self, table: str, **row: Any) -> None:
+        self.rows.append((table, row))
+
+
+def _parser(ext: str, owner: str | None) -> Any:
+    """The parser for a file: its own kind's for that extension, else the first kind's that reads it."""
+    if owner is not None and ext in kinds.kind(owner).parsers:
+        return kinds.kind(owner).parsers[ext]
+    for k in kinds.kinds():
+        if ext in k.parsers:
+            return k.parsers[ext]
+    if ext == "txt":
+        return lambda f: parse.parse_text(f.path)
+    raise parse.ParseError(f"no parser for {'.' + ext if ext else 'extension-less'} files")
+
+
+def _parse_into(t: _Tables, file: RoomFile, owner: str | None) -> None:
     """Parse one file and queue its rows; rows are queued only once the whole file has parsed."""
-    if ext == "eml":
-        m = parse.parse_email(data)
-        aid = artifact_id or by_message_id.get(m.message_id)
-        t.add("emails", artifact_id=aid, path=rel, message_id=m.message_id, in_reply_to=m.in_reply_to,
-              refs=m.refs, subject=m.subject, from_name=m.sender.name, from_addr=m.sender.address,
-              sent_at=m.sent_at, date_header=m.date_header, body=m.body, body_new=m.body_new)
-        for kind, addresses in (("to", m.to), ("cc", m.cc)):
-            for a in addresses:
-                t.add("recipients", artifact_id=aid, path=rel, kind=kind, name=a.name or None, address=a.address)
-    elif ext == "mbox":
-        message_ids = parse.parse_mbox(path)
-        t.add("mailboxes", path=rel, owner=path.stem, n_messages=len(message_ids))
-        for i, mid in enumerate(message_ids):
-            t.add("mailbox_messages", mailbox=rel, position=i, message_id=mid)
-    elif ext == "docx":
-        d = parse.parse_docx(path)
-        aid = artifact_id or (d.identifier if d.identifier in ids else None)
-        t.add("documents", artifact_id=aid, path=rel, identifier=d.identifier, title=d.title, subtitle=d.subtitle,
-              text=d.text, margins=d.margins, n_words=d.n_words, n_sections=d.n_sections, n_tables=d.n_tables,
-              n_paragraphs=d.n_paragraphs)
-        _add_blocks(t, rel, "docx", d.blocks)
-    elif ext == "xlsx":
-        wb = parse.parse_workbook(path)
-        sheets = wb.sheets
-        t.add("workbooks", artifact_id=artifact_id, path=rel, title=wb.title, description=wb.description,
-              identifier=wb.identifier)
-        for name, r, c, num in wb.cached:
-            t.add("cell_cache", path=rel, sheet_name=name, row=r, col=c, cached_num=num)
-        for i, s in enumerate(sheets):
-            t.add("sheets", artifact_id=artifact_id, path=rel, sheet_name=s.name, position=i,
-                  n_rows=s.n_rows, n_cols=s.n_cols)
-            for c in s.cells:
-                t.add("cells", artifact_id=artifact_id, path=rel, sheet_name=s.name, row=c.row, col=c.col,
-                      header=c.header, value_type=c.value_type, value_text=c.value_text, value_num=c.value_num,
-                      value_date=c.value_date, formula=c.formula, number_format=c.number_format)
-    elif ext == "md":
-        _add_blocks(t, rel, "md", parse.parse_markdown(path))
-    elif ext == "txt":
-        parse.parse_text(path)
-    elif ext == "csv":
-        for r, values in enumerate(parse.parse_csv(path), start=1):
-            for c, value in enumerate(values, start=1):
-                if value.strip():
-                    t.add("twin_cells", path=rel, row=r, col=c, value_text=value)
-    else:
-        raise parse.ParseError(f"no parser for {'.' + ext if ext else 'extension-less'} files")
+    staged = _Staged()
+    file.add = staged.add
+    _parser(file.ext, owner)(file)
+    for table, row in staged.rows:
+        t.add(table, **row)
 
 
-def _add_blocks(t: _Tables, rel: str, source: str, blocks: Iterable[tuple[str, str]]) -> None:
+def load_eml(f: RoomFile) -> None:
+    """An .eml into emails and recipients; an unplanned copy is matched to its artifact by Message-ID."""
+    if "by_message_id" not in f.cache:
+        f.cache["by_message_id"] = {parse.bare_id(a.message_id): a.id for a in f.plan.artifacts if a.kind == "email"}
+    m = parse.parse_email(f.data)
+    aid = f.artifact_id or f.cache["by_message_id"].get(m.message_id)
+    f.add("emails", artifact_id=aid, path=f.rel, message_id=m.message_id, in_reply_to=m.in_reply_to,
+          refs=m.refs, subject=m.subject, from_name=m.sender.name, from_addr=m.sender.address,
+          sent_at=m.sent_at, date_header=m.date_header, body=m.body, body_new=m.body_new)
+    for kind, addresses in (("to", m.to), ("cc", m.cc)):
+        for a in addresses:
+            f.add("recipients", artifact_id=aid, path=f.rel, kind=kind, name=a.name or None, address=a.address)
+
+
+def load_mbox(f: RoomFile) -> None:
+    """An .mbox into mailboxes and mailbox_messages."""
+    message_ids = parse.parse_mbox(f.path)
+    f.add("mailboxes", path=f.rel, owner=f.path.stem, n_messages=len(message_ids))
+    for i, mid in enumerate(message_ids):
+        f.add("mailbox_messages", mailbox=f.rel, position=i, message_id=mid)
+
+
+def mailbox_role(rel: str) -> str | None:
+    """'mailbox' for an .mbox under Mailboxes/."""
+    path = PurePosixPath(rel)
+    return "mailbox" if path.suffix.lower() == ".mbox" and path.parts[0] == MAILBOX_FOLDER else None
+
+
+def load_docx(f: RoomFile) -> None:
+    """A .docx into documents and document_blocks."""
+    d = parse.parse_docx(f.path)
+    aid = f.artifact_id or (d.identifier if d.identifier in f.cache["ids"] else None)
+    f.add("documents", artifact_id=aid, path=f.rel, identifier=d.identifier, title=d.title, subtitle=d.subtitle,
+          text=d.text, margins=d.margins, n_words=d.n_words, n_sections=d.n_sections, n_tables=d.n_tables,
+          n_paragraphs=d.n_paragraphs)
+    _add_blocks(f.add, f.rel, "docx", d.blocks)
+
+
+def load_md(f: RoomFile) -> None:
+    """A Markdown twin into document_blocks."""
+    _add_blocks(f.add, f.rel, "md", parse.parse_markdown(f.path))
+
+
+def load_xlsx(f: RoomFile) -> None:
+    """An .xlsx into workbooks, cell_cache, sheets and cells."""
+    wb = parse.parse_workbook(f.path)
+    f.add("workbooks", artifact_id=f.artifact_id, path=f.rel, title=wb.title, description=wb.description,
+          identifier=wb.identifier)
+    for name, r, c, num in wb.cached:
+        f.add("cell_cache", path=f.rel, sheet_name=name, row=r, col=c, cached_num=num)
+    for i, s in enumerate(wb.sheets):
+        f.add("sheets", artifact_id=f.artifact_id, path=f.rel, sheet_name=s.name, position=i,
+              n_rows=s.n_rows, n_cols=s.n_cols)
+        for c in s.cells:
+            f.add("cells", artifact_id=f.artifact_id, path=f.rel, sheet_name=s.name, row=c.row, col=c.col,
+                  header=c.header, value_type=c.value_type, value_text=c.value_text, value_num=c.value_num,
+                  value_date=c.value_date, formula=c.formula, number_format=c.number_format)
+
+
+def load_csv(f: RoomFile) -> None:
+    """A CSV twin into twin_cells."""
+    for r, values in enumerate(parse.parse_csv(f.path), start=1):
+        for c, value in enumerate(values, start=1):
+            if value.strip():
+                f.add("twin_cells", path=f.rel, row=r, col=c, value_text=value)
+
+
+def twin(path: str, suffix: str) -> str:
+    """The path of a file's twin: the same name with another suffix."""
+    return str(PurePosixPath(path).with_suffix(suffix))
+
+
+def _add_blocks(add: Any, rel: str, source: str, blocks: Iterable[tuple[str, str]]) -> None:
     for i, (kind, text) in enumerate(blocks):
-        t.add("document_blocks", path=rel, source=source, position=i, kind=kind, text=text)
+        add("document_blocks", path=rel, source=source, position=i, kind=kind, text=text)

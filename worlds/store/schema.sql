@@ -205,51 +205,9 @@ create table cells (
 );
 
 -- ---------------------------------------------------------------- derived
-
--- For every planned (artifact, fact): is the value there? A distractor artifact is held to the
--- distractor's value instead. found is NULL when the artifact has no parsed content at all: that
--- is a missing or broken file, which inventory_exists and file_parses report, not a missing fact.
-create view fact_mentions as
-with expected as (
-    -- the value the fact held on the artifact's day: an email of March carries March's figure
-    select pf.artifact_id, pf.fact_id, a.kind, d.id as distractor,
-           coalesce(d.type, f.type) as type,
-           case when d.id is null then coalesce(v.text, f.text) else d.text end as text,
-           case when d.id is null then coalesce(v.value_num, f.value_num) else d.value_num end as value_num,
-           case when d.id is null then coalesce(v.value_date, f.value_date) else d.value_date end as value_date
-    from planned_facts pf
-    join artifacts a on a.id = pf.artifact_id
-    join artifact_days ad on ad.artifact_id = pf.artifact_id
-    join facts f on f.id = pf.fact_id
-    left join distractors d on d.id = a.distractor and d.fact = pf.fact_id
-    left join fact_values v on v.fact_id = pf.fact_id and v.since <= ad.day and (v.until is null or ad.day < v.until)
-),
-content as (
-    -- only artifacts that have a planned fact: in a world of a million messages, most have none
-    select artifact_id, squash(string_agg(body_new, chr(10))) as text from emails
-    where artifact_id in (select artifact_id from planned_facts) group by artifact_id
-    union all
-    select artifact_id, squash(string_agg(text, chr(10))) from documents
-    where artifact_id in (select artifact_id from planned_facts) group by artifact_id
-    union all
-    select distinct artifact_id, null from sheets where artifact_id is not null
-)
-select e.artifact_id, e.fact_id, e.distractor, e.text as expected,
-       case
-           when c.artifact_id is null then null
-           when e.kind = 'spreadsheet' then exists (
-               select 1 from cells x
-               where x.artifact_id = e.artifact_id and (
-                   (e.value_num is not null and x.value_num is not null and (
-                       abs(x.value_num - e.value_num) <= 0.005
-                       -- a percent cell holds the fraction (0.075) and shows 7.5%
-                       or (e.type = 'percent' and abs(x.value_num * 100 - e.value_num) <= 0.005)))
-                   or (e.value_date is not null and x.value_date = e.value_date)
-                   or (x.value_type = 'text' and contains(squash(x.value_text), squash(e.text)))))
-           else contains(c.text, squash(e.text))
-       end as found
-from expected e
-left join content c on c.artifact_id = e.artifact_id;
+-- The views every fact, ledger, leakage and near-duplicate check reads (fact_mentions, artifact_text,
+-- realism_text) are built from the registry of artifact kinds (worlds/kinds.py) after this file runs,
+-- so that no kind can be left out of them.
 
 -- ---------------------------------------------------------------- consistency checks (issue 4, part A)
 -- Tables for the consistency checks: names of the cast, citations, the manifest's file list, workbook
@@ -320,21 +278,6 @@ create table twin_cells (
     value_text varchar not null
 );
 
--- What a reader of each parsed file sees as text: an email's own new text (not the quoted history),
--- a document's text with its page margins, a sheet's text cells with the workbook's title and
--- description. One row per file; artifact_id is NULL for an unplanned file. Not squashed: squashing
--- a million bodies is most of a check's time, so a check first looks for a literal piece without
--- spaces (a number, a word) and squashes only the rows that have it.
-create view artifact_text as
-select artifact_id, path, 'email' as kind, body_new as text from emails
-union all
-select artifact_id, path, 'document', concat_ws(chr(10), text, margins) from documents
-union all
-select w.artifact_id, w.path, 'spreadsheet', concat_ws(chr(10), w.title, w.description, c.text)
-from workbooks w
-left join (select path, string_agg(value_text, chr(10) order by sheet_name, row, col) as text
-           from cells where value_type = 'text' group by path) c on c.path = w.path;
-
 -- ---------------------------------------------------------------- realism checks (issue 4, part B)
 -- Tables the realism checks read that SQL alone cannot fill: both stay empty after loading, and
 -- worlds.realism.prepare_store fills them during validation (validate_bundle), from the shipped
@@ -365,9 +308,3 @@ create table profile_metrics (
     note            varchar not null,
     reference       varchar not null    -- the reference profile's source
 );
-
--- Everything a reader sees as prose, per artifact: artifact_text plus each message's subject line.
-create view realism_text as
-select artifact_id, path, kind, text from artifact_text
-union all
-select artifact_id, path, 'subject', squash(subject) from emails;

@@ -1,0 +1,72 @@
+"""The email kind: threads of RFC 5322 messages, one .eml each, and a mailbox per cast member."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from worldsmith.generators.compose.email import compose_email
+from worldsmith.generators.context import email_context
+from worldsmith.generators.planner import _Planner
+from worldsmith.generators.prompts import email_fields
+from worldsmith.generators.render.email import render_eml
+from worldsmith.generators.render.mailbox import render_mailboxes
+from worldsmith.generators.render.world import content_of, room_path, write_file
+from worldsmith.worlds.content import EmailContent
+from worldsmith.worlds.kinds import Kind
+from worldsmith.worlds.outline import EmailThreadItem
+from worldsmith.worlds.plan import EmailSpec, WorldPlan
+from worldsmith.worlds.store.load import load_eml, load_mbox, mailbox_role, plan_email
+
+
+def history(plan: WorldPlan, spec: EmailSpec, contents: dict) -> list[tuple[EmailSpec, EmailContent]]:
+    """The chain from the thread root to this message's parent, root first."""
+    chain = []
+    current = spec.parent
+    while current is not None:
+        parent = plan.artifact(current)
+        if not isinstance(parent, EmailSpec) or len(chain) > len(plan.artifacts):
+            raise ValueError(f"email {spec.id}: parent chain is broken at {current}")
+        chain.append((parent, content_of(contents, parent.id, EmailContent)))
+        current = parent.parent
+    chain.reverse()
+    return chain
+
+
+def render(plan, spec: EmailSpec, contents: dict, room: Path) -> list[Path]:
+    """One message as .eml with its quoted history."""
+    data = render_eml(plan, spec, content_of(contents, spec.id, EmailContent), history(plan, spec, contents))
+    return [write_file(room_path(room, spec.path), data)]
+
+
+def render_all(plan, specs: list[EmailSpec], contents: dict, room: Path) -> list[Path]:
+    """Every cast member's mailbox, holding the rendered messages byte for byte."""
+    return render_mailboxes(plan, [(s, room_path(room, s.path).read_bytes()) for s in specs], room)
+
+
+def from_proposal(proposed, common: dict) -> EmailThreadItem:
+    """A thread a model proposed while expanding the outline."""
+    return EmailThreadItem(kind="email_thread", messages=proposed.messages, **common)
+
+
+KIND = Kind(
+    name="email",
+    item=EmailThreadItem,
+    spec=EmailSpec,
+    content=EmailContent,
+    plan_row=plan_email,
+    aggregate=mailbox_role,
+    parsers={"eml": load_eml, "mbox": load_mbox},
+    # A message's own new text, not the history it quotes: a fact is where its sender wrote it.
+    text_sql="select artifact_id, path, 'email' as kind, body_new as text from emails",
+    prose_sql="select artifact_id, path, 'subject' as kind, squash(subject) as text from emails",
+    fact_place="the new text of the message",
+    plan=_Planner.add_thread,
+    dependencies=lambda spec: [spec.parent] if spec.parent else [],
+    context=email_context,
+    compose=compose_email,
+    prompt="email",
+    prompt_fields=email_fields,
+    render=render,
+    render_all=render_all,
+    from_proposal=from_proposal,
+)

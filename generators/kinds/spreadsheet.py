@@ -1,0 +1,71 @@
+"""The spreadsheet kind: a typed .xlsx with its CSV twin (schedules, trackers, models)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from worldsmith.generators.compose.sheet import compose_sheet
+from worldsmith.generators.context import file_context
+from worldsmith.generators.planner import _Planner
+from worldsmith.generators.prompts import sheet_fields
+from worldsmith.generators.render.sheet import render_csv, render_xlsx
+from worldsmith.generators.render.world import content_of, room_path, text_bytes, write_file
+from worldsmith.worlds.content import SheetContent
+from worldsmith.worlds.kinds import Kind
+from worldsmith.worlds.outline import SpreadsheetItem
+from worldsmith.worlds.plan import SheetSpec
+from worldsmith.worlds.store.load import load_csv, load_xlsx, plan_sheet, twin
+
+
+def render(plan, spec, contents: dict, room: Path) -> list[Path]:
+    """One file and its .csv twin, both made before either is written."""
+    content = content_of(contents, spec.id, SheetContent)
+    target = room_path(room, spec.path)
+    main, twin_text = render_xlsx(plan, spec, content), text_bytes(render_csv(plan, spec, content))
+    return [write_file(target, main), write_file(target.with_suffix(".csv"), twin_text)]
+
+
+def from_proposal(proposed, common: dict) -> SpreadsheetItem:
+    """A sheet a model proposed while expanding the outline."""
+    return SpreadsheetItem(kind="spreadsheet", rows=proposed.rows, **common)
+
+
+# A fact is in a sheet when a cell holds its value: a number within half a cent, a date, or its text.
+FACT_SQL = """
+select e.artifact_id, e.fact_id, exists (
+    select 1 from cells x
+    where x.artifact_id = e.artifact_id and (
+        (e.value_num is not null and x.value_num is not null and (
+            abs(x.value_num - e.value_num) <= 0.005
+            -- a percent cell holds the fraction (0.075) and shows 7.5%
+            or (e.type = 'percent' and abs(x.value_num * 100 - e.value_num) <= 0.005)))
+        or (e.value_date is not null and x.value_date = e.value_date)
+        or (x.value_type = 'text' and contains(squash(x.value_text), squash(e.text))))) as found
+from expected e
+where e.kind = 'spreadsheet' and e.artifact_id in (select artifact_id from sheets where artifact_id is not null)
+"""
+
+KIND = Kind(
+    name="spreadsheet",
+    item=SpreadsheetItem,
+    spec=SheetSpec,
+    content=SheetContent,
+    plan_row=plan_sheet,
+    files=lambda spec: [(spec.path, "artifact"), (twin(spec.path, ".csv"), "twin")],
+    parsers={"xlsx": load_xlsx, "csv": load_csv},
+    # What a reader sees: the text cells, with the workbook's title and description.
+    text_sql="""
+select w.artifact_id, w.path, 'spreadsheet' as kind, concat_ws(chr(10), w.title, w.description, c.text) as text
+from workbooks w
+left join (select path, string_agg(value_text, chr(10) order by sheet_name, row, col) as text
+           from cells where value_type = 'text' group by path) c on c.path = w.path""",
+    fact_sql=FACT_SQL,
+    fact_place="any cell of the sheet",
+    plan=_Planner.add_sheet,
+    context=file_context,
+    compose=compose_sheet,
+    prompt="spreadsheet",
+    prompt_fields=sheet_fields,
+    render=render,
+    from_proposal=from_proposal,
+)
