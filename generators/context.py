@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from worldsmith.generators.labels import fact_label
 from worldsmith.worlds import kinds
 from worldsmith.worlds.content import Content, EmailContent, SheetContent
-from worldsmith.worlds.plan import ArtifactSpec, EmailSpec, Person, WorldPlan
+from worldsmith.worlds.plan import ArtifactSpec, Person, WorldPlan
 from worldsmith.worlds.taxonomy import Occupation, WritingStyle, Taxonomy
 from worldsmith.worlds.values import FactValue
 
@@ -104,7 +104,7 @@ def thread_labels(plan: WorldPlan, thread: str) -> list[str]:
     if index is None:
         index = {}
         for a in plan.artifacts:
-            if isinstance(a, EmailSpec):
+            if getattr(a, "thread", None) is not None:
                 have = index.setdefault(a.thread, [])
                 for f in a.facts:
                     label = fact_label(plan.fact(f))
@@ -128,8 +128,9 @@ def artifact_seed(world_seed: int, artifact_id: str) -> int:
 
 def artifact_day(spec: ArtifactSpec) -> dt.date:
     """The day an artifact bears: an email's sending day in the world's time, a file's date."""
-    if isinstance(spec, EmailSpec):
-        return spec.sent_at.date()
+    sent = getattr(spec, "sent_at", None)
+    if sent is not None:
+        return sent.date()
     day = getattr(spec, "date", None) or getattr(spec, "starts_at", None)
     return day.date() if isinstance(day, dt.datetime) else day
 

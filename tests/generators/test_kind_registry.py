@@ -60,9 +60,8 @@ def _compose_sticky(ctx) -> StickyContent:
     return StickyContent(text=" ".join([ctx.spec.title + ":"] + [f.text for f in ctx.facts]))
 
 
-def _render_sticky(plan, specs, contents, room):
-    return [write_file(room_path(room, s.path), text_bytes(content_of(contents, s.id, StickyContent).text))
-            for s in specs]
+def _render_sticky(plan, spec, contents, room):
+    return [write_file(room_path(room, spec.path), text_bytes(content_of(contents, spec.id, StickyContent).text))]
 
 
 def _load_sticky(f) -> None:
