@@ -105,7 +105,9 @@ def _fit_sheet(content: SheetContent) -> SheetContent:
     for index, column in enumerate(columns):
         fits = _date if column.type == "date" else _number if column.type != "text" else None
         if fits is not None and not all(fits(row[index]) for row in rows):
-            columns[index] = column.model_copy(update={"type": "text", "total": False})
+            column = columns[index] = column.model_copy(update={"type": "text", "total": False})
+        if column.total and column.type in ("text", "date"):
+            columns[index] = column.model_copy(update={"total": False})  # only numbers add up
     names, taken = [], set()
     for column in columns:
         name, k = column.name or "Column", 2
