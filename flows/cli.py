@@ -60,6 +60,8 @@ def generate(
     on_artifact_failure: str = typer.Option("quarantine", help="when an artifact cannot be made: quarantine the "
                                             "world with a report, fill it with a labelled offline stand-in "
                                             "(offline), or stop (abort)"),
+    force: bool = typer.Option(False, "--force", help="replace a world already published under --out (files "
+                                                      "you added there are moved to _kept/, never deleted)"),
 ) -> None:
     """Generate the world an outline describes, validate it, and publish it.
 
@@ -110,7 +112,7 @@ def generate(
                                     repair_rounds=repair_rounds, config_file=str(config) if config else None,
                                     profile=str(profile) if profile else None,
                                     taxonomy=str(taxonomy) if taxonomy else None,
-                                    on_artifact_failure=on_artifact_failure)
+                                    on_artifact_failure=on_artifact_failure, force=force)
     except WorldsmithError as exc:
         _fail(exc)
     finally:
@@ -170,6 +172,8 @@ def _summary(result, seconds: float) -> None:
     table.add_row("published" if not result.quarantined else "quarantined", result.path)
     table.add_row("time", f"{seconds:.1f} s (flow {result.seconds:.1f} s)")
     console.print(table)
+    for path in result.kept:
+        console.print(f"kept a file you added to the replaced world: {path}")
     _failures(result)
 
 

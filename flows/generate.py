@@ -56,13 +56,14 @@ def generate_world(outline: str, seed: int = 0, out: str = "outputs", concurrenc
                    expand: int = 0, no_cache: bool = False, cache: str | None = None, repair_rounds: int = 2,
                    config_file: str | None = None, profile: str | None = None,
                    taxonomy: str | None = None,
-                   on_artifact_failure: str = "quarantine") -> pipeline.Published:
+                   on_artifact_failure: str = "quarantine", force: bool = False) -> pipeline.Published:
     """Make the world an outline describes and publish it under `out`.
 
     The API key is never a parameter (Prefect stores parameters): it comes from $OPENAI_API_KEY or
     the config file. An artifact that cannot be made costs only itself: `on_artifact_failure` says
     whether the world is then quarantined with a report (quarantine), completed with labelled
-    offline stand-ins (offline), or not made at all (abort).
+    offline stand-ins (offline), or not made at all (abort). A world already published under `out`
+    is replaced only with `force`.
     """
     started = time.perf_counter()
     config = resolve_config({"backend": backend, "model": model, "base_url": base_url, "concurrency": concurrency,
@@ -98,7 +99,7 @@ def generate_world(outline: str, seed: int = 0, out: str = "outputs", concurrenc
         manifest = manifest_stage(prepared, plan, report, staging, chosen, pipeline.usage_of(chosen), repairs,
                                   failures)
         index_stage(staging)
-        return publish_stage(manifest, staging, Path(out), started, expansion.refused)
+        return publish_stage(manifest, staging, Path(out), started, expansion.refused, force)
     except BaseException:
         bundle.discard(staging)
         raise

@@ -57,6 +57,7 @@ class Published(BaseModel):
     repairs: list[dict] = []
     refused_proposals: list[str] = []
     failures: list[dict] = []
+    kept: list[str] = []
 
 
 def prepare(outline_path: str | Path, seed: int, backend: Backend, expand: int = 0,
@@ -241,14 +242,16 @@ def write_manifest(prepared: Prepared, plan: WorldPlan, report: ValidationReport
 
 
 def publish(manifest: bundle.Manifest, staging: Path, out: Path, started: float,
-            refused: list[str] | None = None) -> Published:
+            refused: list[str] | None = None, force: bool = False) -> Published:
     """Move the world into outputs/ (or quarantine when a check failed or an artifact is missing) and catalog it."""
     failed = manifest.verdict == "fail" or any(not f.get("substituted") for f in manifest.failures)
-    path = bundle.publish(staging, out, manifest.world_id, quarantine=failed)
+    kept: list[str] = []
+    path = bundle.publish(staging, out, manifest.world_id, quarantine=failed, force=force, kept=kept)
     if not failed:
         bundle.append_catalog(out, manifest, path)
     return Published(world_id=manifest.world_id, path=str(path), quarantined=failed, verdict=manifest.verdict,
                      errors=manifest.errors, warnings=manifest.warnings,
                      counts={k: v for k, v in manifest.counts.items() if not k.startswith(".")},
                      seconds=round(time.perf_counter() - started, 2), usage=manifest.usage,
-                     repairs=manifest.repairs, refused_proposals=refused or [], failures=manifest.failures)
+                     repairs=manifest.repairs, refused_proposals=refused or [], failures=manifest.failures,
+                     kept=kept)

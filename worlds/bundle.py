@@ -137,23 +137,95 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def publish(staging: Path, out: Path, world_id: str, *, quarantine: bool = False) -> Path:
-    """Move a finished staging folder to out/<world_id> (or out/_quarantine/<world_id>) in one rename."""
+PUBLISH_LOCK = ".publish.lock"
+KEPT = "_kept"
+_RENAME_EXCHANGE = 2
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two directories in one step (Linux renameat2 RENAME_EXCHANGE); False where unsupported."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        fn = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    AT_FDCWD = -100
+    return fn(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0
+
+
+def _user_files(target: Path) -> list[str]:
+    """Files in a published world that its manifest does not list: what a user added there."""
+    try:
+        listed = {f.path for f in read_manifest(target).files}
+    except BundleError:
+        listed = set()
+    derived = UNHASHED | {VALIDATION, "report.html", FAILURES}
+    return sorted(rel for p in target.rglob("*") if p.is_file()
+                  for rel in [p.relative_to(target).as_posix()] if rel not in listed and rel not in derived
+                  and not rel.startswith(DATABASE))
+
+
+def publish(staging: Path, out: Path, world_id: str, *, quarantine: bool = False, force: bool = False,
+            kept: list[str] | None = None) -> Path:
+    """Move a finished staging folder to out/<world_id> (or out/_quarantine/<world_id>), exclusively and atomically.
+
+    Publishers of one `out` queue on a lock. A world already published there is replaced only with
+    `force`; files a user added to it are moved to out/_kept/<world_id>-<n>/, never deleted, and
+    their new paths appended to `kept`. Replacing swaps the two folders in one step, so a reader
+    polling the path always finds a whole world, old or new.
+    """
+    import fcntl
+
     target_parent = out / QUARANTINE if quarantine else out
     target_parent.mkdir(parents=True, exist_ok=True)
     target = target_parent / world_id
-    old = None
-    if target.exists():
-        # Rename the previous copy aside first: a reader sees the old world or the new, never a mix.
+    try:
+        with (out / PUBLISH_LOCK).open("a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                return _publish_locked(staging, out, target, world_id, quarantine, force, kept)
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+    except PublishError:
+        raise
+    except OSError as exc:
+        raise PublishError(f"could not publish {world_id} to {target}: {exc}; the world is still in {staging}") from exc
+
+
+def _publish_locked(staging: Path, out: Path, target: Path, world_id: str, quarantine: bool, force: bool,
+                    kept: list[str] | None) -> Path:
+    if not target.exists():
+        os.rename(staging, target)
+        _tidy_staging(out)
+        return target
+    added = [] if quarantine else _user_files(target)
+    if not quarantine and not force:
+        extra = f"; it holds {len(added)} file(s) not part of the world (e.g. {added[0]})" if added else ""
+        raise PublishError(f"{target} is already published{extra}. Pass --force to replace it "
+                           f"(files you added there are kept in {out / KEPT}), or choose another --out.")
+    if added:
+        n = 1
+        while (out / KEPT / f"{world_id}-{n}").exists():
+            n += 1
+        keep = out / KEPT / f"{world_id}-{n}"
+        for rel in added:
+            (keep / rel).parent.mkdir(parents=True, exist_ok=True)
+            os.rename(target / rel, keep / rel)
+        if kept is not None:
+            kept.extend(str(keep / rel) for rel in added)
+    if _exchange(staging, target):
+        shutil.rmtree(staging, ignore_errors=True)  # now the previous world
+    else:
+        # Two renames: a reader may find the path missing between them on filesystems without exchange.
         old = out / STAGING / f"replaced-{world_id}-{uuid.uuid4().hex[:8]}"
         os.rename(target, old)
-    try:
-        os.rename(staging, target)
-    except OSError as exc:
-        if old is not None:
+        try:
+            os.rename(staging, target)
+        except OSError:
             os.rename(old, target)
-        raise PublishError(f"could not publish {world_id}: {exc}") from exc
-    if old is not None:
+            raise
         shutil.rmtree(old, ignore_errors=True)
     _tidy_staging(out)
     return target

@@ -1,0 +1,77 @@
+"""Publishing is exclusive and atomic: a lock, a one-step swap, no unhandled OS error, and no silent
+overwrite of a published world or of files a user added to it."""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from worldsmith.worlds import bundle
+from worldsmith.worlds.errors import PublishError
+
+WORLD = "w-0123456789"
+
+
+def staged(out: Path, tag: str) -> Path:
+    """A small finished staging folder with a manifest listing its files."""
+    staging = bundle.new_staging(out, WORLD)
+    (staging / bundle.ROOM).mkdir()
+    (staging / bundle.ROOM / "a.txt").write_text(tag)
+    manifest = bundle.Manifest(world_id=WORLD, title="t", outline_file="o.yaml", outline_sha256="0", taxonomy="x",
+                               taxonomy_version="1", taxonomy_sha256="0", seed=0, backend="offline", model="m",
+                               generator_version="g", packages={}, counts={}, verdict="pass", errors=0, warnings=0,
+                               files=bundle.list_files(staging))
+    bundle.write_json(staging / bundle.MANIFEST, manifest)
+    return staging
+
+
+def test_publishing_over_a_world_is_refused_without_force(tmp_path):
+    bundle.publish(staged(tmp_path, "one"), tmp_path, WORLD)
+    second = staged(tmp_path, "two")
+    with pytest.raises(PublishError, match="--force"):
+        bundle.publish(second, tmp_path, WORLD)
+    assert (tmp_path / WORLD / bundle.ROOM / "a.txt").read_text() == "one" and second.is_dir()
+
+
+def test_force_replaces_the_world_and_keeps_files_the_user_added(tmp_path):
+    bundle.publish(staged(tmp_path, "one"), tmp_path, WORLD)
+    (tmp_path / WORLD / "my notes.txt").write_text("mine")
+    with pytest.raises(PublishError, match="my notes.txt"):
+        bundle.publish(staged(tmp_path, "two"), tmp_path, WORLD)
+    kept: list[str] = []
+    bundle.publish(staged(tmp_path, "three"), tmp_path, WORLD, force=True, kept=kept)
+    assert (tmp_path / WORLD / bundle.ROOM / "a.txt").read_text() == "three"
+    assert [Path(k).read_text() for k in kept] == ["mine"]
+    assert Path(kept[0]).parent.parent.name == bundle.KEPT
+
+
+def _publisher(out: str, n: int, errors) -> None:
+    for i in range(n):
+        try:
+            bundle.publish(staged(Path(out), f"{os.getpid()}-{i}"), Path(out), WORLD, force=True)
+        except Exception as exc:  # noqa: BLE001 - the test counts any error, handled or not
+            errors.put(f"{type(exc).__name__}: {exc}")
+
+
+def test_two_publishers_and_a_reader_never_see_the_world_missing(tmp_path):
+    bundle.publish(staged(tmp_path, "first"), tmp_path, WORLD)
+    errors = mp.get_context("fork").Queue()
+    procs = [mp.get_context("fork").Process(target=_publisher, args=(str(tmp_path), 40, errors)) for _ in range(2)]
+    for p in procs:
+        p.start()
+    missing = reads = 0
+    while any(p.is_alive() for p in procs):
+        reads += 1
+        if not (tmp_path / WORLD / bundle.ROOM / "a.txt").is_file():
+            missing += 1
+        time.sleep(0.0005)
+    for p in procs:
+        p.join()
+    problems = []
+    while not errors.empty():
+        problems.append(errors.get())
+    assert problems == [] and missing == 0 and reads > 10, (problems, missing, reads)
