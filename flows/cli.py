@@ -383,8 +383,26 @@ from worldsmith.flows import env_cli  # noqa: E402  (serve, tasks, export: comma
 env_cli.register(app)
 
 
+def _interrupted(signum, frame) -> None:  # noqa: ARG001 - the signal module's signature
+    """Ctrl-C: one line and exit 130 now.
+
+    Letting KeyboardInterrupt unwind through Prefect prints pages of traceback and waits on its crash
+    handler retrying the temporary server that the same Ctrl-C (sent to the whole process group) has
+    already stopped. Finished model answers are in the response cache, and the next run removes this
+    run's staging folder, so leaving at once loses nothing.
+    """
+    import os
+
+    sys.stderr.write("interrupted: nothing was published; run the same command again to resume from the cache\n")
+    sys.stderr.flush()
+    os._exit(130)
+
+
 def main() -> None:
     """Entry point of the `worldsmith` command."""
+    import signal
+
+    signal.signal(signal.SIGINT, _interrupted)
     app()
 
 

@@ -113,14 +113,15 @@ def read_manifest(bundle: Path) -> Manifest:
 def new_staging(out: Path, world_id: str) -> Path:
     """A fresh, private folder to build a world in, next to where it will be published.
 
-    Staging folders of earlier runs of the same world whose process is gone (killed, crashed) are
+    Staging folders of earlier runs (of any world) whose process is gone (killed, crashed) are
     removed first: their finished model calls live on in the response cache, not here.
     """
     root = out / STAGING
     if root.is_dir():
-        for stale in root.glob(f"{world_id}-*"):
+        # Any world's staging, not only this one's: a killed run of another outline leaves debris too.
+        for stale in root.iterdir():
             pid = stale.name.rsplit("-", 2)[-2] if stale.name.count("-") >= 2 else ""
-            if pid.isdigit() and not _alive(int(pid)):
+            if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
                 shutil.rmtree(stale, ignore_errors=True)
     path = root / f"{world_id}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     path.mkdir(parents=True)

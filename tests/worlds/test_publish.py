@@ -75,3 +75,15 @@ def test_two_publishers_and_a_reader_never_see_the_world_missing(tmp_path):
     while not errors.empty():
         problems.append(errors.get())
     assert problems == [] and missing == 0 and reads > 10, (problems, missing, reads)
+
+
+def test_a_new_run_removes_staging_of_dead_processes_of_any_world(tmp_path):
+    dead = mp.get_context("fork").Process(target=lambda: None)
+    dead.start()
+    dead.join()
+    stale = tmp_path / bundle.STAGING / f"other-world-{dead.pid}-abcdef12"
+    stale.mkdir(parents=True)
+    live = tmp_path / bundle.STAGING / f"other-world-{os.getppid()}-abcdef12"
+    live.mkdir()
+    bundle.new_staging(tmp_path, WORLD)
+    assert not stale.exists() and live.exists()
