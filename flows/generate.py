@@ -8,6 +8,8 @@ from pathlib import Path
 
 import worldsmith.flows.prefect_env  # noqa: F401  (must precede prefect)
 from prefect import flow, task
+
+worldsmith.flows.prefect_env.tie_server_to_parent()
 from prefect.cache_policies import NO_CACHE
 from prefect.utilities.annotations import quote
 

@@ -42,3 +42,49 @@ def lean_runs():
     from prefect.settings import PREFECT_FLOWS_HEARTBEAT_FREQUENCY, temporary_settings
 
     return temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None})
+
+
+def _die_with_parent() -> None:
+    """In a child before exec: ask Linux to SIGKILL it when the process that started it dies."""
+    import ctypes
+    import signal
+
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass  # not Linux: the server still stops on a normal exit
+
+
+def tie_server_to_parent() -> None:
+    """Prefect's temporary server dies with the process that started it, even on SIGKILL.
+
+    Prefect starts it with a plain Popen, so a killed parent left it running, re-parented to PID 1
+    and still listening. Its start is wrapped so that the Popen it makes sets PR_SET_PDEATHSIG.
+    """
+    import subprocess
+    import threading
+
+    from prefect.server.api import server as prefect_server
+
+    cls = prefect_server.SubprocessASGIServer
+    if getattr(cls, "_worldsmith_tied", False):
+        return
+    original = cls._run_uvicorn_command
+    guard = threading.Lock()
+
+    def tied(self):
+        with guard:
+            real = subprocess.Popen
+
+            def popen(*args, **kwargs):
+                kwargs.setdefault("preexec_fn", _die_with_parent)
+                return real(*args, **kwargs)
+
+            subprocess.Popen = popen
+            try:
+                return original(self)
+            finally:
+                subprocess.Popen = real
+
+    cls._run_uvicorn_command = tied
+    cls._worldsmith_tied = True
