@@ -57,3 +57,28 @@ def batch(
     console.print(f"{result.published} published, {result.quarantined} quarantined, {result.failed} failed "
                   f"in {result.seconds:.1f} s; coverage: {result.coverage}")
     raise typer.Exit(1 if result.failed or result.quarantined else 0)
+
+
+def serve_flows(
+    outlines: Path = typer.Option(Path("outlines/examples"), help="the folder the nightly batch reads"),
+    out: Path = typer.Option(Path("outputs"), help="where the deployments publish worlds"),
+    cron: str = typer.Option("0 2 * * *", help="when the batch runs (cron, server time zone)"),
+    taxonomy: Optional[Path] = typer.Option(None, help="an imported taxonomy .duckdb for the batch"),
+    limit: Optional[int] = typer.Option(None, min=1, help="flow runs at once"),
+) -> None:
+    """Serve the deployments (generate_world on demand, generate_batch on a schedule) from this machine.
+
+    Needs a running Prefect server (PREFECT_API_URL); stops with Ctrl-C, pausing the schedule.
+
+    \b
+    Example: prefect server start &  export PREFECT_API_URL=http://127.0.0.1:4200/api
+    Example: worldsmith serve-flows --outlines outlines/examples --cron "0 2 * * *"
+    Example: prefect deployment run generate_world/on-demand -p outline=$PWD/outlines/examples/buyside-diligence.yaml
+    """
+    from worldsmith.flows.deployments import serve_flows as run
+
+    try:
+        run(str(outlines), str(out), cron, str(taxonomy) if taxonomy else None, limit)
+    except WorldsmithError as exc:
+        err.print(f"[bold red]error:[/] {exc}", markup=True, soft_wrap=True)
+        raise typer.Exit(exc.exit_code)

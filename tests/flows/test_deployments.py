@@ -1,0 +1,58 @@
+"""Deployments: `worldsmith serve-flows` against a local Prefect server; a triggered run publishes a world."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.conftest import MINI, REPO
+
+pytestmark = pytest.mark.usefixtures("prefect_harness")
+
+
+def test_prefect_yaml_entrypoints_are_worldsmith_flows():
+    from prefect.flows import load_flow_from_entrypoint
+
+    spec = yaml.safe_load((REPO / "prefect.yaml").read_text(encoding="utf-8"))
+    names = {d["name"]: d for d in spec["deployments"]}
+    assert set(names) >= {"on-demand", "nightly"}
+    assert names["nightly"]["schedules"][0]["cron"] == "0 2 * * *"
+    flows = {load_flow_from_entrypoint(str(REPO / d["entrypoint"])).name for d in spec["deployments"]}
+    assert flows == {"generate_world", "generate_batch"}
+
+
+def test_a_served_deployment_run_publishes_a_world_and_its_catalog_row(tmp_path):
+    from prefect.deployments import run_deployment
+    from prefect.settings import PREFECT_API_URL
+
+    from worldsmith.worlds.catalog import list_worlds
+
+    out = tmp_path / "out"
+    env = dict(os.environ, PREFECT_API_URL=PREFECT_API_URL.value(), PREFECT_RUNNER_POLL_FREQUENCY="1")
+    server = subprocess.Popen([sys.executable, "-m", "worldsmith.flows.cli", "serve-flows", "--outlines",
+                               str(MINI.parent), "--out", str(out)], cwd=tmp_path, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    try:
+        run = None
+        deadline = time.monotonic() + 120
+        while run is None and time.monotonic() < deadline:
+            try:
+                run = run_deployment("generate_world/on-demand", parameters={"outline": str(MINI)}, timeout=240)
+            except Exception:  # the deployment is not registered yet
+                if server.poll() is not None:
+                    pytest.fail(server.stdout.read())
+                time.sleep(1)
+        assert run is not None, "the deployment never appeared"
+        assert run.state.is_completed(), run.state
+        rows = list_worlds(out)
+        assert len(rows) == 1 and Path(rows[0].path).is_dir() and rows[0].outline_file == MINI.name
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(30)
