@@ -18,7 +18,7 @@ from worldsmith.generators.beats import decision_object, decision_verb, names_de
 from worldsmith.generators.labels import fact_label
 from worldsmith.generators.sides import privileged_circle
 from worldsmith.generators.calendar import business_days, next_business_day, reply_time, spread, working_time
-from worldsmith.generators.cast import make_cast, organisations
+from worldsmith.generators.cast import make_cast, organisations, world_key
 
 PLANNER_VERSION = "4"  # 2: replies reach the last writer alone more often; 3: trimmed quotes, fewer facts in replies;
 # 4: thread beats from the purpose, forwards only to someone new, a decider
@@ -298,7 +298,10 @@ class _Planner:
         return next(p for p in self.people if p.id == pid)
 
     def message_id(self, aid: str, sender: Person) -> str:
-        digest = hashlib.sha256(f"{self.world_id}:{aid}".encode()).hexdigest()[:20]
+        # From the room's identity (title, organisations, roles, seed), not the world id: the world id follows
+        # every byte of the outline, and an edited fact must leave the messages that do not carry it as they were
+        # (their bytes, and their cached model answers, since the spec is in the prompt).
+        digest = hashlib.sha256(f"{world_key(self.outline, self.seed)}:{aid}".encode()).hexdigest()[:20]
         return f"<{digest}@{sender.email.split('@')[1]}>"
 
 

@@ -274,6 +274,19 @@ def _find_context(messages: list[dict], marker_at: int) -> str | None:
     return None
 
 
+def artifact_of(body: dict) -> str | None:
+    """The id of the artifact a request asks for (its context's spec id), for the request log; None if it names none."""
+    messages = [m for m in body.get("messages") or [] if isinstance(m, dict)]
+    at = _marker_index(messages)
+    context = _find_context(messages, at) if at is not None else None
+    try:
+        data = json.loads(context) if context else None
+    except ValueError:
+        return None
+    spec = data.get("spec") if isinstance(data, dict) else None
+    return spec.get("id") if isinstance(spec, dict) else None
+
+
 def _schema_of(body: dict, messages: list[dict]) -> dict | None:
     """The JSON schema a request asks for: in response_format, else a schema-looking JSON block of the prompt."""
     fmt = body.get("response_format")
@@ -694,6 +707,7 @@ class TestServer:
         entry.update(attempt=attempt, fault=fault)
         output_type, answer = answer_for(body)
         entry["output_type"] = output_type
+        entry["artifact"] = artifact_of(body)  # which artifact was asked for: what a rerun after an edit asks again
         # The latency counts from the request's arrival: like a model's, it includes the server's own work.
         if self._stopping.wait(max(0.0, h.started + self._delay(entry["key"], attempt) - time.perf_counter())):
             return self._drop(h)
