@@ -18,10 +18,12 @@ from worldsmith.generators.beats import decision_object, decision_verb, names_de
 from worldsmith.generators.labels import fact_label
 from worldsmith.generators.sides import privileged_circle
 from worldsmith.generators.calendar import business_days, next_business_day, reply_time, spread, working_time
+from worldsmith.generators.skeleton import lay_out_sheets
+from faker import Faker
 from worldsmith.generators.cast import make_cast, organisations, world_key
 
-PLANNER_VERSION = "4"  # 2: replies reach the last writer alone more often; 3: trimmed quotes, fewer facts in replies;
-# 4: thread beats from the purpose, forwards only to someone new, a decider
+PLANNER_VERSION = "5"  # 2: replies reach the last writer alone more often; 3: trimmed quotes, fewer facts in replies;
+# 4: thread beats from the purpose, forwards only to someone new, a decider; 5: sheet skeletons from the ledger
 
 
 # The share of threads without a forward_to that end by being forwarded to someone new.
@@ -292,7 +294,8 @@ class _Planner:
                   distractor: str | None) -> None:
         """An .xlsx of the room."""
         self.add_file(folder, item, aid, day, title, facts, distractor, ext="xlsx",
-                      make=lambda common: SheetSpec(**common, rows=item.rows))
+                      make=lambda common: SheetSpec(**common, rows=item.rows,
+                                                    rolls_up_to=getattr(item, "rolls_up_to", None)))
 
     def people_by_id(self, pid: str) -> Person:
         return next(p for p in self.people if p.id == pid)
@@ -336,12 +339,15 @@ def plan_world(outline: Outline, occupations: dict[str, Occupation], seed: int, 
         planner.add_item(folder_path, item)
     for d in outline.distractors:
         planner.add_item(d.folder, d.item, distractor=d.id, extra_fact=d.fact)
-    for k in kinds.kinds():
-        if k.link is not None:
-            k.link(planner.artifacts)
     facts = [ledger_fact(f, outline.locale) for f in outline.facts]
     distractors = [LedgerDistractor(id=d.id, fact=d.fact, value=d.value, text=render_value(d.value, outline.locale), label=d.label)
                    for d in outline.distractors]
+    # The engine owns the numbers: every sheet's amounts and formulas are fixed before any prose is written.
+    lay_out_sheets(planner.artifacts, facts, distractors, outline.locale, outline.window.start,
+                   lambda: Faker(outline.locale))
+    for k in kinds.kinds():
+        if k.link is not None:
+            k.link(planner.artifacts)
     return WorldPlan(
         world_id=wid, seed=seed, title=outline.title, summary=outline.summary, locale=outline.locale,
         timezone=outline.window.timezone, window_start=outline.window.start, window_end=outline.window.end,

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from worldsmith.worlds import kinds
+from worldsmith.worlds.content import Cell, SheetColumn
 from worldsmith.worlds.values import FactValue
 
 _STRICT = ConfigDict(extra="forbid")
@@ -132,6 +133,32 @@ class DocumentSpec(_Spec):
     cites: list[str] = Field(default_factory=list, description="sheet artifact ids whose numbers it quotes")
 
 
+class SheetLine(BaseModel):
+    """One row of a sheet's numeric skeleton: its cells, and what the engine fixed in it."""
+
+    model_config = _STRICT
+    cells: list[Cell] = Field(description="one per column; a formula line's amount is the value it computes")
+    role: Literal["heading", "input", "derived", "item", "subtotal", "total", "key"] = "item"
+    fact: str | None = Field(None, description="the ledger fact whose value this line's amount (or note) shows")
+    formula: str | None = Field(None, description="the amount as an Excel formula over other lines' amounts: "
+                                                  "{n} is the amount cell of line n, e.g. MAX({2}*{1},{3})")
+    format: Literal["money", "number", "percent"] | None = Field(None, description="the amount's number format")
+
+
+class SheetSkeleton(BaseModel):
+    """A sheet's numbers, laid out by the engine from the ledger before any prose: the model or composer may
+    reword labels and notes, never an amount or a formula."""
+
+    model_config = _STRICT
+    layout: Literal["schedule", "tracker", "log"]
+    columns: list[SheetColumn]
+    label: int = Field(description="the column of each line's label")
+    amount: int = Field(description="the column of amounts and formulas")
+    lines: list[SheetLine]
+    bottom: int | None = Field(None, description="the line whose amount is the sheet's bottom line")
+    currency: str = "USD"
+
+
 class SheetSpec(_Spec):
     """A workbook of the data room."""
 
@@ -139,6 +166,16 @@ class SheetSpec(_Spec):
     rows: int
     date: dt.date
     readers: list[str] = Field(default_factory=list)
+    rolls_up_to: str | None = Field(None, description="the money fact this sheet's bottom line is a share of, "
+                                                      "with the other sheets of its item")
+    skeleton: SheetSkeleton | None = Field(None, description="the numbers the engine fixed; None for a sheet "
+                                                             "without ledger amounts (a tracker of dates)")
+
+    def bottom_line(self) -> "SheetLine | None":
+        """The skeleton's bottom line, if the sheet has one."""
+        if self.skeleton is None or self.skeleton.bottom is None:
+            return None
+        return self.skeleton.lines[self.skeleton.bottom]
 
 
 SpecBase = _Spec  # what every kind's spec extends

@@ -105,11 +105,41 @@ def _random_cell(pick: Picker, col: _Col, layout: dict, ctx: ArtifactContext, da
     return ""
 
 
+def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) -> list[str]:
+    """The notes under a sheet: who prepared it and from what, a distractor's status first."""
+    spec = ctx.spec
+    values = {"author": ctx.author.name, "title": ctx.author.title, "org": ctx.author.organisation,
+              "date": long_date(spec.date, ctx.locale), "source": pick.one(bank("sheets")["sources"])}
+    notes = [pick.fill(bank("sheets")["notes"], **values) or f"Prepared by {ctx.author.name}."]
+    if ctx.distractor_label:
+        notes.insert(0, f"Status: {strip_end(ctx.distractor_label)}. Not the current position; kept for reference.")
+    notes += extra
+    if pick.chance(0.4):
+        notes.append(pick.one(["Draft for discussion.", "Amounts unaudited.", "Subject to review.",
+                               f"Currency: {currency}.", "Figures in the computation lines are live formulas."
+                               if spec.skeleton is not None else "Totals are formulas."]))
+    return notes
+
+
+def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
+    """A sheet whose numbers the engine laid out: the skeleton's lines as they stand, with notes around them."""
+    spec = ctx.spec
+    sk = spec.skeleton
+    pick = Picker(ctx.seed)
+    extra = []
+    return SheetContent(title=spec.title, sheet_name=sheet_name(spec.title), currency=sk.currency,
+                        columns=[c.model_copy() for c in sk.columns], rows=[list(ln.cells) for ln in sk.lines],
+                        notes=_notes(pick, ctx, sk.currency, extra))
+
+
 def compose_sheet(ctx: ArtifactContext) -> SheetContent:
-    """A sheet for the context: exactly spec.rows rows, and each fact's value as a typed cell in one of them."""
+    """A sheet for the context: the skeleton's lines where the engine laid them out; otherwise exactly spec.rows
+    rows, and each fact's value as a typed cell in one of them."""
     ctx = ctx.model_copy(update={"facts": [as_written(f, bool(ctx.distractor_label)) for f in ctx.facts]})
     spec = ctx.spec
     assert isinstance(spec, SheetSpec), "compose_sheet needs a SheetSpec"
+    if spec.skeleton is not None:
+        return compose_from_skeleton(ctx)
     pick = Picker(ctx.seed)
     key = layout_of(spec.title)
     layout = bank("sheets")["layouts"][key]
@@ -148,19 +178,15 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
         for i, row in enumerate(rows, 1):
             row[seq] = i
 
-    values = {"author": ctx.author.name, "title": ctx.author.title, "org": ctx.author.organisation,
-              "date": long_date(spec.date, ctx.locale), "source": pick.one(bank("sheets")["sources"])}
-    notes = [pick.fill(bank("sheets")["notes"], **values) or f"Prepared by {ctx.author.name}."]
-    if ctx.distractor_label:
-        notes.insert(0, f"Status: {strip_end(ctx.distractor_label)}. Not the current position; kept for reference.")
-    elif pick.chance(0.4):
-        notes.append(pick.one(["Draft for discussion.", "Amounts unaudited.", "Subject to review.",
-                               f"Currency: {currency}.", "Totals are formulas."]))
+    notes = _notes(pick, ctx, currency, [])
+    # A ledger amount is never added to rows that are not its parts: a column holding one has no Total.
+    holding = {c for (_, c) in taken if cols[c].type in ("money", "number")}
     return SheetContent(
         title=spec.title,
         sheet_name=sheet_name(spec.title),
         currency=currency,
-        columns=[SheetColumn(name=c.name, type=c.type, total=c.total and c.type in ("money", "number")) for c in cols],
+        columns=[SheetColumn(name=c.name, type=c.type, total=c.total and c.type in ("money", "number") and i not in holding)
+                 for i, c in enumerate(cols)],
         rows=rows,
         notes=notes,
     )

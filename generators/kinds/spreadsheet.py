@@ -8,7 +8,7 @@ from worldsmith.generators.compose.sheet import compose_sheet
 from worldsmith.generators.context import file_context
 from worldsmith.generators.planner import _Planner
 from worldsmith.generators.prompts import sheet_fields
-from worldsmith.generators.render.sheet import render_csv, render_xlsx
+from worldsmith.generators.render.sheet import render_csv, render_xlsx, skeleton_formulas
 from worldsmith.generators.render.world import content_of, room_path, text_bytes, write_file
 from worldsmith.worlds.content import SheetContent
 from worldsmith.worlds.kinds import Kind
@@ -28,6 +28,46 @@ def render(plan, spec, contents: dict, room: Path) -> list[Path]:
 def from_proposal(proposed, common: dict) -> SpreadsheetItem:
     """A sheet a model proposed while expanding the outline."""
     return SpreadsheetItem(kind="spreadsheet", rows=proposed.rows, **common)
+
+
+# The engine's skeleton of each sheet (plan.json) and the cells each formula of the room reads.
+DDL = """
+create table sheet_lines (
+    artifact_id varchar not null,
+    line        integer not null,     -- 0-based line of the skeleton
+    row         integer not null,     -- its row in the sheet (the header is row 1)
+    col         integer not null,     -- the amount column, 1-based
+    label_col   integer not null,
+    role        varchar not null,     -- heading | input | derived | item | subtotal | total | key
+    fact_id     varchar,              -- the ledger fact this line shows
+    formula     varchar,              -- the planned formula, as written in the sheet
+    value_num   double,               -- the amount the engine planned (a percent as its fraction)
+    bottom      boolean not null,     -- the sheet's bottom line
+    rolls_up_to varchar               -- the fact the sheet's bottom line is a share of
+);
+create table cell_refs (
+    path       varchar not null,
+    sheet_name varchar not null,
+    row        integer not null,      -- the formula cell
+    col        integer not null,
+    ref_row    integer not null,      -- a cell it reads (ranges expanded)
+    ref_col    integer not null
+);
+"""
+
+
+def plan_row(a, zone, add) -> dict:
+    """A sheet's columns of artifacts, and its skeleton's lines into sheet_lines."""
+    sk = a.skeleton
+    if sk is not None:
+        formulas = skeleton_formulas(sk)
+        for n, line in enumerate(sk.lines):
+            amount = line.cells[sk.amount] if sk.amount < len(line.cells) else None
+            add("sheet_lines", artifact_id=a.id, line=n, row=n + 2, col=sk.amount + 1, label_col=sk.label + 1,
+                role=line.role, fact_id=line.fact, formula=formulas.get((n + 2, sk.amount + 1), (None,))[0],
+                value_num=amount if isinstance(amount, (int, float)) else None, bottom=sk.bottom == n,
+                rolls_up_to=a.rolls_up_to)
+    return plan_sheet(a, zone, add)
 
 
 # A fact is in a sheet when a cell holds its value: a number within half a cent, a date, or its text.
@@ -50,7 +90,8 @@ KIND = Kind(
     item=SpreadsheetItem,
     spec=SheetSpec,
     content=SheetContent,
-    plan_row=plan_sheet,
+    plan_row=plan_row,
+    ddl=DDL,
     files=lambda spec: [(spec.path, "artifact"), (twin(spec.path, ".csv"), "twin")],
     parsers={"xlsx": load_xlsx, "csv": load_csv},
     # What a reader sees: the text cells, with the workbook's title and description.

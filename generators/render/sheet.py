@@ -8,6 +8,7 @@ import io
 import re
 import zipfile
 from decimal import Decimal, InvalidOperation
+from typing import Callable
 
 from openpyxl import Workbook
 from openpyxl.styles import Font
@@ -15,12 +16,14 @@ from openpyxl.utils import get_column_letter
 from openpyxl.writer.excel import ExcelWriter
 
 from worldsmith.worlds.content import Cell, SheetColumn, SheetContent
-from worldsmith.worlds.plan import SheetSpec, WorldPlan
+from worldsmith.worlds.plan import SheetSkeleton, SheetSpec, WorldPlan
+from worldsmith.generators.skeleton import impose
 from worldsmith.generators.render.document import banner, stamp_of
 from worldsmith.generators.render.sanitize import short
 from worldsmith.generators.render.zipfix import normalize_zip
 
 FORMATS = {"money": "#,##0.00", "number": "General", "percent": "0.00%", "date": "yyyy-mm-dd"}
+LINE_FORMATS = {"money": "#,##0.00", "number": "#,##0.##", "percent": "0.00%"}
 TOTAL_LABEL = "Total"
 _MIN_WIDTH, _MAX_WIDTH = 8, 60
 _BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
@@ -182,8 +185,46 @@ def _save(wb: Workbook) -> bytes:
     return buffer.getvalue()
 
 
+def laid_out(spec: SheetSpec, content: SheetContent) -> SheetContent:
+    """The content to render: laid over the sheet's skeleton when the engine fixed its numbers."""
+    return impose(spec.skeleton, content) if spec.skeleton is not None else content
+
+
+def skeleton_formulas(skeleton: SheetSkeleton) -> dict[tuple[int, int], tuple[str, float | int]]:
+    """(row, col) -> (Excel formula, the value it computes) for every formula line, 1-based as in the sheet."""
+    letter = get_column_letter(skeleton.amount + 1)
+    out = {}
+    for n, line in enumerate(skeleton.lines):
+        if line.formula:
+            text = re.sub(r"\{(\d+)\}", lambda m: f"{letter}{int(m.group(1)) + 2}", line.formula)
+            out[(n + 2, skeleton.amount + 1)] = ("=" + text, line.cells[skeleton.amount])
+    return out
+
+
+def _cache_values(cached: dict[str, float | int]) -> "Callable[[str, bytes], bytes]":
+    """An entry editor that writes each formula cell's value into the sheet XML, where openpyxl leaves it empty,
+    so readers that do not recalculate (pandas, openpyxl's data_only, previews) see the ledger's numbers."""
+
+    def edit(name: str, data: bytes) -> bytes:
+        if name != "xl/worksheets/sheet1.xml" or not cached:
+            return data
+        text = data.decode("utf-8")
+
+        def fill(m: re.Match) -> str:
+            value = cached.get(m.group(1))
+            return m.group(0) if value is None else m.group(0).replace("<v></v>", f"<v>{value!r}</v>").replace(
+                "<v />", f"<v>{value!r}</v>")
+        return re.sub(r'<c r="([A-Z]+[0-9]+)"[^>]*><f>[^<]*</f><v\s*/?>(?:</v>)?</c>', fill, text).encode("utf-8")
+
+    return edit
+
+
 def render_xlsx(plan: WorldPlan, spec: SheetSpec, content: SheetContent) -> bytes:
-    """The .xlsx bytes of a sheet: bold frozen header, typed cells, a SUM totals row, notes."""
+    """The .xlsx bytes of a sheet: bold frozen header, typed cells, live formulas where the engine laid them out
+    (their values cached), a SUM totals row for a composer's table, notes."""
+    content = laid_out(spec, content)
+    formulas = skeleton_formulas(spec.skeleton) if spec.skeleton is not None else {}
+    line_formats = {n + 2: ln.format for n, ln in enumerate(spec.skeleton.lines)} if spec.skeleton is not None else {}
     rows = body_rows(spec, content)
     wb = Workbook()
     ws = wb.active
@@ -198,11 +239,13 @@ def render_xlsx(plan: WorldPlan, spec: SheetSpec, content: SheetContent) -> byte
                  for col, value in zip(content.columns, row)]
         typed_rows.append(typed)
         for index, (col, value) in enumerate(zip(content.columns, typed), start=1):
-            cell = ws.cell(row=number, column=index, value=value)
-            if isinstance(value, str) and value.startswith("="):
+            live = formulas.get((number, index))
+            cell = ws.cell(row=number, column=index, value=live[0] if live else value)
+            if isinstance(value, str) and value.startswith("=") and not live:
                 cell.data_type = "s"  # text that looks like a formula stays text
             if col.type != "text" and value is not None:
-                cell.number_format = FORMATS[col.type]
+                fmt = line_formats.get(number) if spec.skeleton is not None and index == spec.skeleton.amount + 1 else None
+                cell.number_format = LINE_FORMATS[fmt] if fmt else FORMATS[col.type]
     last = len(rows) + 1
     if any(c.total for c in content.columns):
         total_row = last + 1
@@ -223,11 +266,13 @@ def render_xlsx(plan: WorldPlan, spec: SheetSpec, content: SheetContent) -> byte
     for index, col in enumerate(content.columns):
         ws.column_dimensions[get_column_letter(index + 1)].width = column_width(col, [r[index] for r in typed_rows])
     _set_properties(wb, plan, spec, content)
-    return normalize_zip(_save(wb), stamp_of(spec.date))
+    cached = {f"{get_column_letter(c)}{r}": v for (r, c), (_, v) in formulas.items() if v is not None}
+    return normalize_zip(_save(wb), stamp_of(spec.date), edit=_cache_values(cached))
 
 
 def render_csv(plan: WorldPlan, spec: SheetSpec, content: SheetContent) -> str:
-    """The CSV twin of a sheet: header, rows in canonical text, and the totals row with its sums."""
+    """The CSV twin of a sheet: header, rows in canonical text (a formula's computed value), and the totals row."""
+    content = laid_out(spec, content)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([c.name for c in content.columns])

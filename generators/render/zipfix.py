@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import zipfile
+from typing import Callable
 
 # rw-r--r-- regular file, recorded as made on Unix: ZipInfo's defaults depend on the platform
 # that runs the writer, and the libraries that save these packages stamp the clock on every entry.
@@ -22,8 +23,9 @@ def _stamp(when: dt.datetime) -> tuple[int, int, int, int, int, int]:
     return (when.year, when.month, when.day, when.hour, when.minute, when.second - when.second % 2)
 
 
-def normalize_zip(data: bytes, when: dt.datetime) -> bytes:
-    """The same archive with every entry stamped `when`, deflated at one level, with fixed attributes.
+def normalize_zip(data: bytes, when: dt.datetime, edit: Callable[[str, bytes], bytes] | None = None) -> bytes:
+    """The same archive with every entry stamped `when`, deflated at one level, with fixed attributes;
+    `edit(name, data)` may rewrite an entry on the way (cached formula values, say).
 
     Entry order is kept: OOXML readers expect `[Content_Types].xml` where the writer put it.
     """
@@ -35,5 +37,6 @@ def normalize_zip(data: bytes, when: dt.datetime) -> bytes:
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = _EXTERNAL_ATTR if not entry.is_dir() else (0o40755 << 16) | 0x10
             info.create_system = _CREATE_SYSTEM
-            target.writestr(info, source.read(entry), compresslevel=_COMPRESS_LEVEL)
+            body = source.read(entry)
+            target.writestr(info, edit(entry.filename, body) if edit else body, compresslevel=_COMPRESS_LEVEL)
     return out.getvalue()

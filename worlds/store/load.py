@@ -340,6 +340,8 @@ def load_xlsx(f: RoomFile) -> None:
             f.add("cells", artifact_id=f.artifact_id, path=f.rel, sheet_name=s.name, row=c.row, col=c.col,
                   header=c.header, value_type=c.value_type, value_text=c.value_text, value_num=c.value_num,
                   value_date=c.value_date, formula=c.formula, number_format=c.number_format)
+            for r, k in parse.formula_refs(c.formula) if c.formula else ():
+                f.add("cell_refs", path=f.rel, sheet_name=s.name, row=c.row, col=c.col, ref_row=r, ref_col=k)
 
 
 def load_csv(f: RoomFile) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import csv
 import datetime as dt
 import email
@@ -10,6 +11,7 @@ import io
 import mailbox
 import re
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Callable
 
@@ -262,7 +264,6 @@ class ParsedSheet:
 
 
 _REF = re.compile(r"^\$?([A-Z]{1,3})\$?([0-9]+)$")
-_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<func>[A-Z]+)\((?P<args>[^()]*)\)|(?P<ref>\$?[A-Z]{1,3}\$?\d+)|(?P<op>[+-]))")
 _FUNCS: dict[str, Callable[[list[float]], float]] = {
     "SUM": sum,
     "MIN": lambda v: min(v) if v else 0.0,
@@ -296,58 +297,94 @@ def evaluate_formula(formula: str, value_at: Callable[[int, int], float | None])
         return None
 
 
+_RANGE_OR_REF = re.compile(r"\$?([A-Z]{1,3})\$?([0-9]+)(?::\$?([A-Z]{1,3})\$?([0-9]+))?")
+
+
 def _evaluate(formula: str, value_at: Callable[[int, int], float | None]) -> float | None:
+    """Excel arithmetic over this sheet's cells: + - * /, brackets, numbers, refs, and SUM/MIN/MAX/COUNT/AVERAGE/
+    ROUND/ABS over refs and ranges. The formula is rewritten to a Python expression whose tree is walked here
+    (never eval): a ref becomes a call R(row, col), a range G(r1, c1, r2, c2)."""
     expr = formula.strip()
     if expr.startswith("="):
         expr = expr[1:]
-    expr = expr.upper()
-    total, sign, pos, expect_term = 0.0, 1.0, 0, True
-    while pos < len(expr):
-        m = _TOKEN.match(expr, pos)
-        if m is None:
-            return None
-        pos = m.end()
-        if m.group("op"):
-            if not expect_term:
-                sign, expect_term = (1.0 if m.group("op") == "+" else -1.0), True
-            elif m.group("op") == "-":
-                sign = -sign
-            continue
-        if not expect_term:
-            return None
-        if m.group("num"):
-            term = float(m.group("num"))
-        elif m.group("ref"):
-            cell = _ref(m.group("ref"))
-            term = (value_at(*cell) if cell else None) or 0.0
-        else:
-            func = _FUNCS.get(m.group("func"))
-            values = _range_values(m.group("args"), value_at)
-            if func is None or values is None:
-                return None
-            term = func(values)
-        total += sign * term
-        sign, expect_term = 1.0, False
-    # total != total is NaN: an AVERAGE of nothing, which Excel shows as #DIV/0!
-    return None if expect_term or total != total else total
+    if re.search(r"[!\"'&<>^%]", expr):
+        return None  # another sheet, text, comparison, power or percent: beyond this grammar
+
+    def rewrite(m: re.Match) -> str:
+        c1, r1 = column_index_from_string(m.group(1)), int(m.group(2))
+        if m.group(3):
+            return f"G({r1},{c1},{int(m.group(4))},{column_index_from_string(m.group(3))})"
+        return f"R({r1},{c1})"
+
+    try:
+        tree = ast.parse(_RANGE_OR_REF.sub(rewrite, expr.upper()), mode="eval").body
+    except SyntaxError:
+        return None
+
+    def cells(node: ast.expr) -> list[float]:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "G":
+            r1, c1, r2, c2 = (int(a.value) for a in node.args)  # type: ignore[attr-defined]
+            out = []
+            for r in range(min(r1, r2), max(r1, r2) + 1):
+                for c in range(min(c1, c2), max(c1, c2) + 1):
+                    v = value_at(r, c)
+                    if v is not None:
+                        out.append(v)
+            return out
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "R":
+            v = value_at(int(node.args[0].value), int(node.args[1].value))  # type: ignore[attr-defined]
+            return [] if v is None else [v]
+        return [walk(node)]
+
+    def walk(node: ast.expr) -> float:
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+            return float(node.value)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            v = walk(node.operand)
+            return -v if isinstance(node.op, ast.USub) else v
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+            a, b = walk(node.left), walk(node.right)
+            if isinstance(node.op, ast.Add):
+                return a + b
+            if isinstance(node.op, ast.Sub):
+                return a - b
+            if isinstance(node.op, ast.Mult):
+                return a * b
+            if b == 0:
+                raise Unevaluable("division by zero")  # Excel shows #DIV/0!
+            return a / b
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.keywords:
+            name = node.func.id
+            if name == "R":
+                v = value_at(int(node.args[0].value), int(node.args[1].value))  # type: ignore[attr-defined]
+                return v or 0.0
+            if name in _FUNCS:
+                values = [v for a in node.args for v in cells(a)]
+                result = _FUNCS[name](values)
+                if result != result:  # NaN: an AVERAGE of nothing
+                    raise Unevaluable("average of nothing")
+                return result
+            if name == "ROUND" and len(node.args) == 2:
+                places = int(walk(node.args[1]))
+                return float(Decimal(repr(walk(node.args[0]))).quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP))
+            if name == "ABS" and len(node.args) == 1:
+                return abs(walk(node.args[0]))
+        raise Unevaluable(f"{ast.dump(node)[:40]} is beyond the formula grammar")
+
+    return walk(tree)
 
 
-def _range_values(args: str, value_at: Callable[[int, int], float | None]) -> list[float] | None:
-    values: list[float] = []
-    for arg in (a.strip() for a in args.split(",")):
-        if not arg:
-            continue
-        ends = arg.split(":")
-        refs = [_ref(e) for e in ends]
-        if len(ends) > 2 or any(r is None for r in refs):
-            return None
-        (r1, c1), (r2, c2) = refs[0], refs[-1]
+def formula_refs(formula: str, limit: int = 10_000) -> list[tuple[int, int]]:
+    """The (row, col) cells a formula reads, ranges expanded (at most `limit`), in order of appearance."""
+    out: list[tuple[int, int]] = []
+    for m in _RANGE_OR_REF.finditer(formula.upper().lstrip("=")):
+        r1, c1 = int(m.group(2)), column_index_from_string(m.group(1))
+        r2, c2 = (int(m.group(4)), column_index_from_string(m.group(3))) if m.group(3) else (r1, c1)
         for r in range(min(r1, r2), max(r1, r2) + 1):
             for c in range(min(c1, c2), max(c1, c2) + 1):
-                v = value_at(r, c)
-                if v is not None:
-                    values.append(v)
-    return values
+                if len(out) < limit:
+                    out.append((r, c))
+    return out
 
 
 def _ref_name(row: int, col: int) -> str:

@@ -1,0 +1,504 @@
+"""Sheet skeletons: the numbers of every spreadsheet, laid out from the ledger graph before any prose is written.
+
+A sheet that carries a derived fact shows its inputs as cells and computes it with a live Excel formula;
+a sheet that carries an amount with parts breaks it into line items of the matter's own kind that sum
+to the cent, with the parts as subtotals; a set of sheets that rolls up to an amount splits it between
+them. No total adds a ledger amount to rows that are not its parts. The composer or the model then
+writes only labels and notes around these numbers (generators/compose/sheet.py, `impose`).
+"""
+
+from __future__ import annotations
+
+import ast
+import datetime as dt
+import random
+import re
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any, Callable
+
+from worldsmith.generators.compose.text import cap_first, long_date
+from worldsmith.generators.labels import fact_label
+from worldsmith.worlds.content import SheetColumn, SheetContent
+from worldsmith.worlds.ledger import CENT, Quantity, evaluate, parse_formula, quantity_of, references
+from worldsmith.worlds.plan import LedgerDistractor, LedgerFact, SheetLine, SheetSkeleton, SheetSpec
+from worldsmith.worlds.values import DateValue, Money, Number, Percent, render_value
+
+# Which kind of line items a sheet lists, by the words of its title (a log is dated by contractor, a
+# tracker lists claims or invoices one by one, anything else is a schedule by category).
+_LAYOUT_WORDS = {
+    "log": ("log", "daily", "diary", "timesheet"),
+    "tracker": ("tracker", "register", "listing"),
+}
+# Line items the planner infers for an amount the outline gives no parts for, by title words.
+_INFERRED_ITEMS = {
+    ("aging", "ageing"): ["Current (0-30 days)", "31-60 days", "61-90 days", "91-120 days", "Over 120 days"],
+}
+_SIDE_BY_SIDE = {"comparison", "summary", "bridge", "scenario", "scenarios", "model", "sensitivity", "vs"}
+_STATUSES = ["Presented", "Under review", "Acknowledged", "Disputed", "Paid in part", "Awaiting documents"]
+_RESOURCES = ["Labour", "Equipment", "Materials", "Subcontracted services", "Supervision", "Transport"]
+_FUNCS = {"max": "MAX", "min": "MIN", "sum": "SUM", "abs": "ABS", "round": "ROUND"}
+_WORDS = {"max": "greater of {}", "min": "lesser of {}", "sum": "sum of {}", "abs": "absolute value of {}",
+          "round": "{} rounded"}
+
+
+def layout_for(title: str) -> str:
+    """schedule, tracker or log: the kind of line items a sheet of this title lists."""
+    words = set(re.findall(r"[a-z]+", title.lower()))
+    for layout, keys in _LAYOUT_WORDS.items():
+        if words & set(keys):
+            return layout
+    return "schedule"
+
+
+def _in_words(fact: LedgerFact) -> str:
+    """A fact's label inside a note, without its article: 'gross tonnage', 'Ostrander's maximum exposure'."""
+    label = fact_label(fact)
+    return label[4:] if label.lower().startswith("the ") else label
+
+
+def line_label(fact: LedgerFact) -> str:
+    """A fact's label as a sheet line names it: 'the OPA 90 liability cap' -> 'OPA 90 liability cap'."""
+    label = fact_label(fact)
+    return cap_first(label[4:] if label.lower().startswith("the ") else label)
+
+
+def split_cents(total: Decimal, n: int, rng: random.Random, whole: bool = True) -> list[Decimal]:
+    """`total` cut into n positive amounts that add up to it exactly: whole units where the total allows,
+    else cents; uneven, as real invoices and claims are."""
+    n = max(1, n)
+    unit = Decimal(1) if whole and total == total.to_integral_value() and abs(total) >= n * 10 else CENT
+    units = int((total / unit).to_integral_value(ROUND_HALF_UP))
+    if abs(units) < n:
+        return [total] + [Decimal(0)] * (n - 1) if n > 1 else [total]
+    weights = [rng.lognormvariate(0, 0.6) for _ in range(n)]
+    scale = sum(weights)
+    parts = [max(1, int(units * w / scale)) for w in weights]
+    parts[-1] += units - sum(parts)
+    while parts[-1] < 1:  # rounding took too much from the last: borrow from the largest
+        big = max(range(n - 1), key=lambda i: parts[i])
+        parts[big] -= 1
+        parts[-1] += 1
+    return [Decimal(p) * unit for p in parts]
+
+
+def _num(value: Decimal) -> float | int:
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def _cell_of(value: Any) -> tuple[float | int, str]:
+    """The number a cell holds for a value (a percent as its fraction) and its number format."""
+    if isinstance(value, Money):
+        return _num(value.amount.quantize(CENT)), "money"
+    if isinstance(value, Percent):
+        return float(value.value / 100), "percent"
+    return _num(value.value), "number"
+
+
+class _Sheet:
+    """A skeleton being built: columns by layout, lines appended, fact ids mapped to their line."""
+
+    def __init__(self, spec: SheetSpec, layout: str, currency: str, rng: random.Random, locale: str):
+        self.spec, self.layout, self.currency, self.rng, self.locale = spec, layout, currency, rng, locale
+        money = f"Amount ({currency})"
+        if layout == "log":
+            cols = [("Date", "date"), ("Contractor", "text"), ("Resource / activity", "text"), ("Category", "text"),
+                    (money, "money"), ("Notes", "text")]
+            self.label, self.amount, self.note = 1, 4, 5
+        elif layout == "tracker":
+            cols = [("Ref", "text"), ("Claimant / payee", "text"), ("Category", "text"), ("Date presented", "date"),
+                    ("Status", "text"), (money, "money")]
+            self.label, self.amount, self.note = 1, 5, 4
+        else:
+            cols = [("Item", "text"), ("Category", "text"), ("Amount", "number"), ("Basis", "text")]
+            self.label, self.amount, self.note = 0, 2, 3
+        self.columns = [SheetColumn(name=n, type=t) for n, t in cols]
+        self.lines: list[SheetLine] = []
+        self.at: dict[str, int] = {}  # fact id -> the line showing its amount
+
+    def add(self, label: str, *, role: str, amount: Any = None, fmt: str | None = None, fact: str | None = None,
+            formula: str | None = None, note: str = "", extra: dict[int, Any] | None = None) -> int:
+        cells: list[Any] = [None] * len(self.columns)
+        cells[self.label] = label
+        if amount is not None:
+            cells[self.amount] = amount
+        if note:
+            cells[self.note] = note
+        for col, value in (extra or {}).items():
+            cells[col] = value
+        self.lines.append(SheetLine(cells=cells, role=role, fact=fact, formula=formula, format=fmt))
+        if fact is not None and role in ("input", "derived", "subtotal", "total"):
+            self.at[fact] = len(self.lines) - 1
+        return len(self.lines) - 1
+
+    def skeleton(self, bottom: int | None) -> SheetSkeleton:
+        formats = {ln.format for ln in self.lines if ln.format}
+        if self.layout == "schedule":
+            kind = "money" if formats == {"money"} else "number"
+            self.columns[self.amount] = SheetColumn(name=f"Amount ({self.currency})" if kind == "money" else "Value",
+                                                    type=kind)
+        return SheetSkeleton(layout=self.layout, columns=self.columns, label=self.label, amount=self.amount,
+                             lines=self.lines, bottom=bottom, currency=self.currency)
+
+
+class _Ledger:
+    """The ledger as one sheet sees it on its date: values on that day, a distractor's value in its place."""
+
+    def __init__(self, facts: list[LedgerFact], distractor: LedgerDistractor | None, day: dt.date, start: dt.date):
+        self.facts = {f.id: f for f in facts}
+        self.distractor, self.day, self.start = distractor, day, start
+        self._memo: dict[str, Any] = {}
+
+    def value(self, fid: str) -> Any:
+        """The fact's value on the sheet's day, computed from its inputs' values on that day; None if unknown."""
+        if fid in self._memo:
+            return self._memo[fid]
+        fact = self.facts[fid]
+        if self.distractor is not None and self.distractor.fact == fid:
+            value = self.distractor.value
+        elif fact.formula and self.computes(fid):
+            q = evaluate(parse_formula(fact.formula), lambda ref: quantity_of(self.value(ref)))
+            value = q.as_value()
+            if isinstance(fact.value, Number) and isinstance(value, Number):
+                value = Number(value=value.value, unit=fact.value.unit)
+        else:
+            held = fact.on(self.day)
+            value = held[0] if held else None
+        self._memo[fid] = value
+        return value
+
+    def computes(self, fid: str) -> bool:
+        """Whether a formula fact is computed here from its inputs (not when a distractor stands in its place,
+        nor when an input is unknown on the day)."""
+        fact = self.facts[fid]
+        if not fact.formula or (self.distractor is not None and self.distractor.fact == fid):
+            return False
+        return all(quantity_of(self.value(r)) is not None for r in references(fact.formula))
+
+    def sum_parts(self, fid: str) -> list[str] | None:
+        """The parts of a fact whose formula is a plain sum of fact ids (a + b + c), else None."""
+        fact = self.facts[fid]
+        if not fact.formula:
+            return None
+        tree = parse_formula(fact.formula)
+        parts: list[str] = []
+
+        def walk(node: ast.expr) -> bool:
+            if isinstance(node, ast.Name):
+                parts.append(node.id)
+                return True
+            return isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and walk(node.left) and walk(node.right)
+
+        return parts if walk(tree) and len(parts) > 1 else None
+
+
+def excel_formula(formula: str, line_of: dict[str, int]) -> str:
+    """A ledger formula as an Excel formula template over line amounts: max(a * b, c) -> MAX({1}*{0},{2})."""
+
+    def walk(node: ast.expr, top: bool = False) -> str:
+        if isinstance(node, ast.Name):
+            return "{%d}" % line_of[node.id]
+        if isinstance(node, ast.Constant):
+            return str(node.value)
+        if isinstance(node, ast.UnaryOp):
+            return ("-" if isinstance(node.op, ast.USub) else "") + walk(node.operand)
+        if isinstance(node, ast.BinOp):
+            op = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}[type(node.op)]
+            # a left operand of the same precedence needs no brackets: a+b+c, a/b*c
+            same = isinstance(node.left, ast.BinOp) and _level(node.left.op) == _level(node.op)
+            text = f"{walk(node.left, same)}{op}{walk(node.right)}"
+            return text if top else f"({text})"
+        assert isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+        if node.func.id == "percent_of":  # a percent cell holds its fraction
+            return f"{walk(node.args[0])}*{walk(node.args[1])}" if top else f"({walk(node.args[0])}*{walk(node.args[1])})"
+        return f"{_FUNCS[node.func.id]}({','.join(walk(a, True) for a in node.args)})"
+
+    return walk(parse_formula(formula), True)
+
+
+def _level(op: ast.operator) -> int:
+    return 1 if isinstance(op, (ast.Add, ast.Sub)) else 2
+
+
+def formula_words(formula: str, label: Callable[[str], str]) -> str:
+    """A formula as a reader's note: 'greater of OPA 90 per-ton limit x gross tonnage and OPA 90 limit floor'."""
+
+    def walk(node: ast.expr) -> str:
+        if isinstance(node, ast.Name):
+            return label(node.id)
+        if isinstance(node, ast.Constant):
+            return str(node.value)
+        if isinstance(node, ast.UnaryOp):
+            return "minus " + walk(node.operand)
+        if isinstance(node, ast.BinOp):
+            op = {ast.Add: " + ", ast.Sub: " - ", ast.Mult: " x ", ast.Div: " / "}[type(node.op)]
+            return walk(node.left) + op + walk(node.right)
+        assert isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+        args = [walk(a) for a in node.args]
+        if node.func.id == "percent_of":
+            return f"{args[0]} of {args[1]}"
+        joined = ", ".join(args[:-1]) + " and " + args[-1] if len(args) > 1 else args[0]
+        return _WORDS[node.func.id].format(joined)
+
+    return walk(parse_formula(formula))
+
+
+def _round_money(template: str, value: Any) -> str:
+    """Money that comes out of a product or a quotient is rounded to the cent, as the ledger rounds it."""
+    return f"ROUND({template},2)" if isinstance(value, Money) and re.search(r"[*/]", template) else template
+
+
+def _names(rng: random.Random, n: int, kind: str, faker: Any) -> list[str]:
+    """n invented names of claimants or contractors (Faker, seeded by the sheet)."""
+    out: list[str] = []
+    while len(out) < n:
+        name = faker.company() if kind == "company" or rng.random() < 0.6 else f"{faker.first_name()} {faker.last_name()}"
+        if name not in out:
+            out.append(name)
+    return out
+
+
+def _items_for(fact: LedgerFact, title: str) -> list[str]:
+    """A fact's line items: the outline's, else those a sheet of this title infers (an aging has buckets)."""
+    if fact.items:
+        return list(fact.items)
+    words = set(re.findall(r"[a-z]+", title.lower()))
+    for keys, items in _INFERRED_ITEMS.items():
+        if words & set(keys):
+            return list(items)
+    return []
+
+
+def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerDistractor | None, locale: str,
+                   faker: Any, start: dt.date, share: Decimal | None = None) -> SheetSkeleton | None:
+    """The skeleton of one sheet, or None when it carries no amount, number or percent of the ledger.
+
+    `share` is this sheet's part of the amount its item rolls up to (spec.rolls_up_to), when it has one.
+    """
+    ledger = _Ledger(facts, distractor, spec.date, start)
+    numeric = [f for f in spec.facts if quantity_of(ledger.value(f)) is not None]
+    if not numeric and share is None:
+        return None
+    rng = random.Random(f"{spec.id}:skeleton")
+    faker.seed_instance(rng.randrange(2**32))
+    currency = next((v.currency for v in (ledger.value(f) for f in spec.facts) if isinstance(v, Money)),
+                    next((v.currency for v in (ledger.value(f) for f in ledger.facts) if isinstance(v, Money)), "USD"))
+    label = {fid: line_label(f) for fid, f in ledger.facts.items()}
+    bottom: int | None = None
+    # The principal breakdown: an amount with items, or a plain sum of parts, that no other carried fact contains;
+    # not in a comparison or a summary, where the amounts stand side by side.
+    def breakable(fid: str) -> bool:
+        v = ledger.value(fid)
+        if not isinstance(v, Money) or _SIDE_BY_SIDE & set(re.findall(r"[a-z]+", spec.title.lower())):
+            return False
+        parts = ledger.sum_parts(fid) if ledger.computes(fid) else None
+        return bool(parts) or bool(_items_for(ledger.facts[fid], spec.title))
+
+    carried_parts = {p for f in numeric if breakable(f) for p in (ledger.sum_parts(f) or []) if ledger.computes(f)}
+    principal = [f for f in numeric if breakable(f) and f not in carried_parts and share is None]
+    # A log lists the amount it rolls up to, a tracker the items of an amount it breaks down; else a schedule.
+    layout = "log" if share is not None else layout_for(spec.title)
+    if (layout == "log" and share is None) or (layout == "tracker" and not principal):
+        layout = "schedule"
+    sheet = _Sheet(spec, layout, currency, rng, locale)
+    if share is not None:
+        bottom = _log_lines(sheet, ledger.facts[spec.rolls_up_to], share, faker)
+    for fid in principal[:1]:
+        bottom = _breakdown(sheet, ledger, fid, label, faker)
+
+    # Derived facts computed from their inputs, the inputs laid out first; other figures as inputs.
+    pending = [f for f in numeric if f not in sheet.at]
+    if pending and sheet.lines:
+        sheet.add("Computation" if any(ledger.computes(f) for f in pending) else "Key figures", role="heading")
+    for fid in _in_order(pending, ledger):
+        _place(sheet, ledger, fid, label)
+    if bottom is None:
+        # The bottom line: a computed fact no other carried fact is computed from, else a lone figure.
+        computed = [f for f in spec.facts if f in sheet.at and sheet.lines[sheet.at[f]].role == "derived"]
+        used = {r for f in computed for r in references(ledger.facts[f].formula or "")}
+        terminal = [f for f in computed if f not in used]
+        if terminal:
+            bottom = sheet.at[terminal[0]]
+        elif len(numeric) == 1:
+            bottom = sheet.at[numeric[0]]
+    if not any(ln.role in ("item", "derived", "subtotal", "total") for ln in sheet.lines):
+        return None  # figures only, nothing to compute or break down: the composer's own table carries them
+    # Dates and text the sheet carries, as key lines with the value in the notes column.
+    for fid in spec.facts:
+        value = ledger.value(fid)
+        if value is not None and quantity_of(value) is None:
+            sheet.add(label[fid], role="key", fact=fid, note=render_value(value, locale))
+    return sheet.skeleton(bottom)
+
+
+def _in_order(fids: list[str], ledger: _Ledger) -> list[str]:
+    """Facts in dependency order: a formula's inputs before it."""
+    out: list[str] = []
+
+    def visit(fid: str) -> None:
+        if fid in out:
+            return
+        fact = ledger.facts[fid]
+        if ledger.computes(fid):
+            for ref in references(fact.formula or ""):
+                if ref in fids:
+                    visit(ref)
+        out.append(fid)
+
+    for fid in fids:
+        visit(fid)
+    return out
+
+
+def _place(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str]) -> int:
+    """A fact's line: a live formula over its inputs' lines (added where missing) when it computes, else an input."""
+    if fid in sheet.at:
+        return sheet.at[fid]
+    fact, value = ledger.facts[fid], ledger.value(fid)
+    amount, fmt = _cell_of(value)
+    if ledger.computes(fid):
+        for ref in references(fact.formula or ""):
+            if ref not in sheet.at:
+                ref_amount, ref_fmt = _cell_of(ledger.value(ref))
+                sheet.add(label[ref], role="input", amount=ref_amount, fmt=ref_fmt, fact=ref, note=_as_at(ledger, ref))
+        template = _round_money(excel_formula(fact.formula or "", sheet.at), value)
+        note = formula_words(fact.formula or "", lambda r: _in_words(ledger.facts[r]))
+        return sheet.add(label[fid], role="derived", amount=amount, fmt=fmt, fact=fid, formula=template, note=note)
+    return sheet.add(label[fid], role="input", amount=amount, fmt=fmt, fact=fid, note=_as_at(ledger, fid))
+
+
+def _as_at(ledger: _Ledger, fid: str) -> str:
+    """The note beside an input: the day its value dates from, when the ledger dates it."""
+    fact = ledger.facts[fid]
+    if ledger.distractor is not None and ledger.distractor.fact == fid:
+        return "Figure as in this draft"
+    since = max((p.since for p in fact.earlier if p.since <= ledger.day), default=None)
+    if fact.known_from is not None and fact.known_from <= ledger.day:
+        since = fact.known_from
+    return f"As at {long_date(since)}" if since is not None and since > ledger.start else ""
+
+
+def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], faker: Any) -> int:
+    """Line items that sum to the cent to `fid`, its parts as subtotals; returns the total's line."""
+    parts = ledger.sum_parts(fid) if ledger.computes(fid) else None
+    groups = parts or [fid]
+    spec, rng = sheet.spec, sheet.rng
+    # How many line items each group gets: the tracker fills its rows, a schedule lists each item once.
+    item_names = {g: _items_for(ledger.facts[g], spec.title) for g in groups}
+    per_group = {g: max(1, len(item_names[g])) for g in groups}
+    if sheet.layout == "tracker":
+        room = max(sum(per_group.values()), spec.rows - len(groups) - 2)
+        weights = [Decimal(str(ledger.value(g).amount)) for g in groups]
+        total_w = sum(weights) or Decimal(1)
+        per_group = {g: max(per_group[g], int(room * w / total_w)) for g, w in zip(groups, weights)}
+    names = _names(rng, sum(per_group.values()), "mixed", faker) if sheet.layout == "tracker" else []
+    subtotal_lines: list[int] = []
+    ref_no = 0
+    for g in groups:
+        value = ledger.value(g)
+        items = item_names[g] or [label[g]]
+        n = per_group[g]
+        amounts = split_cents(value.amount, n, rng, whole=sheet.layout != "log")
+        first = len(sheet.lines)
+        for k, amount in enumerate(amounts):
+            item = items[k % len(items)]
+            if sheet.layout == "tracker":
+                ref_no += 1
+                known = min(ledger.facts[g].first_known() or spec.date, spec.date)
+                start = max(ledger.start, known - dt.timedelta(days=30))
+                day = start + dt.timedelta(days=rng.randint(0, max(0, (known - start).days)))
+                sheet.add(names[ref_no - 1], role="item", amount=_num(amount), fmt="money",
+                          extra={0: f"CL-{ref_no:04d}", 2: item, 3: day.isoformat(), 4: rng.choice(_STATUSES)})
+            else:
+                sheet.add(item if k < len(items) else f"{item} ({k // len(items) + 1})", role="item",
+                          amount=_num(amount), fmt="money", extra={1: label[g]} if parts else None)
+        last = len(sheet.lines) - 1
+        if parts or sheet.layout == "tracker":
+            template = "SUM({%d}:{%d})" % (first, last)
+            subtotal_lines.append(sheet.add(label[g], role="subtotal", amount=_num(value.amount), fmt="money", fact=g,
+                                            formula=template, note="Subtotal" if sheet.layout == "schedule" else ""))
+        else:
+            subtotal_lines.append(-1)
+            total = sheet.add(label[g], role="total", amount=_num(value.amount), fmt="money", fact=g,
+                              formula="SUM({%d}:{%d})" % (first, last), note="Sum of the items above")
+            return total
+    value = ledger.value(fid)
+    if parts:
+        template = "+".join("{%d}" % i for i in subtotal_lines)
+        note = formula_words(ledger.facts[fid].formula or "", lambda r: _in_words(ledger.facts[r]))
+        return sheet.add(label[fid], role="total", amount=_num(value.amount), fmt="money", fact=fid, formula=template,
+                         note=note if sheet.layout == "schedule" else "")
+    return subtotal_lines[-1]
+
+
+def _log_lines(sheet: _Sheet, fact: LedgerFact, share: Decimal, faker: Any) -> int:
+    """A day's cost log: contractors' line items over the fact's categories, summing to this sheet's share."""
+    spec, rng = sheet.spec, sheet.rng
+    n = max(3, min(spec.rows, 30))
+    amounts = split_cents(share, n, rng, whole=False)
+    contractors = _names(rng, max(3, n // 4), "company", faker)
+    categories = list(fact.items) or [line_label(fact)]
+    for amount in amounts:
+        sheet.add(rng.choice(contractors), role="item", amount=_num(amount), fmt="money",
+                  extra={0: spec.date.isoformat(), 2: rng.choice(_RESOURCES), 3: rng.choice(categories)})
+    return sheet.add("Total for the day", role="total", amount=_num(share), fmt="money",
+                     formula="SUM({0}:{%d})" % (len(sheet.lines) - 1))
+
+
+def rollup_shares(sheets: list[SheetSpec], fact: LedgerFact, rng: random.Random) -> dict[str, Decimal]:
+    """Each sheet's share of the amount its group rolls up to: shares add up to the current value, and the sheets
+    dated before an earlier value's day add up to that earlier value where the ledger has one."""
+    order = sorted(sheets, key=lambda s: (s.date, s.id))
+    total = fact.value.amount if isinstance(fact.value, Money) else Decimal(0)
+    cuts: list[tuple[int, Decimal]] = []  # (sheets before the cut, the amount they add up to)
+    for period in fact.earlier:
+        before = sum(1 for s in order if s.date < period.since)
+        amount = period.value.amount if isinstance(period.value, Money) else None
+        if amount is not None and 0 < before < len(order) and 0 < amount < total \
+                and (not cuts or (before > cuts[-1][0] and amount > cuts[-1][1])):
+            cuts.append((before, amount))
+    cuts.append((len(order), total))
+    shares: dict[str, Decimal] = {}
+    start, done = 0, Decimal(0)
+    for end, amount in cuts:
+        for s, part in zip(order[start:end], split_cents(amount - done, end - start, rng, whole=False)):
+            shares[s.id] = part
+        start, done = end, amount
+    return shares
+
+
+def lay_out_sheets(artifacts: list[Any], facts: list[LedgerFact], distractors: list[LedgerDistractor],
+                   locale: str, start: dt.date, faker_factory: Callable[[], Any]) -> None:
+    """Give every spreadsheet of the plan its skeleton, in place (roll-up groups share their fact between them)."""
+    sheets = [a for a in artifacts if isinstance(a, SheetSpec)]
+    by_fact = {f.id: f for f in facts}
+    shares: dict[str, Decimal] = {}
+    groups: dict[tuple[str, str], list[SheetSpec]] = {}
+    for s in sheets:
+        if s.rolls_up_to and s.distractor is None:
+            groups.setdefault((s.item.rsplit("_", 1)[0] if s.item[-1:].isdigit() else s.item, s.rolls_up_to), []).append(s)
+    for (item, fid), members in sorted(groups.items()):
+        shares.update(rollup_shares(members, by_fact[fid], random.Random(f"{item}:{fid}:rollup")))
+    faker = faker_factory()
+    distractor_of = {d.id: d for d in distractors}
+    for s in sheets:
+        s.skeleton = build_skeleton(s, facts, distractor_of.get(s.distractor or ""), locale, faker, start, shares.get(s.id))
+
+
+def impose(skeleton: SheetSkeleton, content: SheetContent) -> SheetContent:
+    """Content laid over its skeleton: the skeleton's columns, lines, amounts and fact cells; the writer's column
+    names, labels of lines that carry no fact, and notes. Numbers the writer returned are never trusted."""
+    names = [c.name for c in content.columns] if len(content.columns) == len(skeleton.columns) else []
+    columns = [SheetColumn(name=(names[i].strip() if names and names[i].strip() else c.name), type=c.type, total=False)
+               for i, c in enumerate(skeleton.columns)]
+    if len({c.name for c in columns}) < len(columns):
+        columns = [c.model_copy(update={"total": False}) for c in skeleton.columns]
+    rows = []
+    for i, line in enumerate(skeleton.lines):
+        cells = list(line.cells)
+        theirs = content.rows[i] if i < len(content.rows) else []
+        if line.fact is None and line.role in ("item", "heading") and skeleton.label < len(theirs):
+            text = theirs[skeleton.label]
+            if isinstance(text, str) and text.strip() and not re.search(r"\d{3}", text):
+                cells[skeleton.label] = text.strip()
+        rows.append(cells)
+    return content.model_copy(update={"columns": columns, "rows": rows, "currency": skeleton.currency})

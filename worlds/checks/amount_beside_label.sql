@@ -1,0 +1,65 @@
+-- id: amount_beside_label
+-- severity: error
+-- description: an amount written beside a money fact's label, in any text or sheet row, is the fact's value for that artifact's day
+-- A mention is the fact's label (facts.label, e.g. "OPA 90 liability cap") followed at once, or after
+-- a joining word (of, is, at, totals, stands at, comes to, amounts to, :, =, an opening bracket), by
+-- an amount "CUR 1,234.56"; in a sheet, a row whose first text cell is the label and which holds a
+-- money cell. Past-tense history ("stood at", "was") is not a mention. The amount must be a value the
+-- fact holds on the artifact's day; a labelled superseded draft may also give its distractor's value.
+-- Read: every kind's artifact_text (an email's new text; its quoted history is checked in the
+-- message it quotes), and the cells of every sheet.
+with labels as (
+    select f.id as fact_id, lower(squash(f.label)) as label, f.currency,
+           regexp_replace(lower(squash(f.label)), '([.^$*+?()\[\]{}|\\])', '\\\1', 'g') as pattern
+    from facts f
+    where f.type = 'money' and f.label is not null and length(f.label) >= 4
+),
+texts as (
+    select t.artifact_id, t.path, lower(squash(t.text)) as text, d.day, a.distractor
+    from artifact_text t
+    join artifact_days d on d.artifact_id = t.artifact_id
+    join artifacts a on a.id = t.artifact_id
+),
+said as (
+    select x.artifact_id, x.path, x.day, x.distractor, l.fact_id, l.label,
+           unnest(regexp_extract_all(x.text, l.pattern
+               || '(?:\s*(?:,|:|=|\(|\bof\b|\bis\b|\bat\b|\btotals?\b|\btotalling\b|\bstands at\b|\bnow\b|\bcomes to\b|\bamounts to\b))*\s*(?:' || lower(l.currency) || '|\$|£|€)\s?([0-9][0-9,]*(?:\.[0-9]+)?)', 1)) as amount
+    from texts x
+    join labels l on contains(x.text, l.label)
+),
+rows_said as (
+    -- a sheet row whose first text cell is the label, and the money cells of that row
+    select c.artifact_id, c.path, d.day, a.distractor, l.fact_id, l.label, m.value_num as value
+    from (select path, sheet_name, row, arg_min(value_text, col) as first_text
+          from cells where value_type = 'text' group by path, sheet_name, row) r
+    join labels l on lower(squash(r.first_text)) = l.label
+    join cells c on c.path = r.path and c.sheet_name = r.sheet_name and c.row = r.row
+    join cells m on m.path = r.path and m.sheet_name = r.sheet_name and m.row = r.row and m.value_num is not null
+        and m.number_format like '%#,##0.00%'
+    join artifact_days d on d.artifact_id = c.artifact_id
+    join artifacts a on a.id = c.artifact_id
+    where c.col = (select min(col) from cells z where z.path = r.path and z.sheet_name = r.sheet_name and z.row = r.row
+                   and z.value_type = 'text')
+),
+mentions as (
+    select artifact_id, path, day, distractor, fact_id, label, try_cast(replace(amount, ',', '') as double) as value, 'writes' as how
+    from said where amount <> ''
+    union all
+    select artifact_id, path, day, distractor, fact_id, label, value, 'has a row' from rows_said
+),
+judged as (
+    select m.*,
+           exists (select 1 from fact_values v where v.fact_id = m.fact_id and v.since <= m.day
+                   and (v.until is null or v.until > m.day) and abs(v.value_num - m.value) <= 0.005) as current,
+           exists (select 1 from distractors x where x.id = m.distractor and x.fact = m.fact_id
+                   and abs(x.value_num - m.value) <= 0.005) as drafted,
+           (select string_agg(v.text, ' / ') from fact_values v where v.fact_id = m.fact_id and v.since <= m.day
+                   and (v.until is null or v.until > m.day)) as truth
+    from mentions m
+    where m.value is not null
+)
+select distinct artifact_id, path,
+       how || ' ' || label || ' beside ' || value::varchar || ', but on ' || day::varchar || ' the ledger says '
+       || coalesce(truth, 'nothing yet (it is not known)') as detail
+from judged
+where not current and not drafted

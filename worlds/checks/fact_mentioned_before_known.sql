@@ -1,0 +1,50 @@
+-- id: fact_mentioned_before_known
+-- severity: error
+-- description: no artifact mentions a fact, planned or not, before the day it is first known
+-- A mention is the canonical text of one of the fact's values (an amount "USD 60,987,500", a date, a
+-- text value such as a regulation) in an artifact's text, or a number cell holding a money value, in
+-- an artifact dated before the fact's first value. It does not count when another fact or distractor
+-- known by then has the same text (a cap that equals a contractual figure), nor in the superseded
+-- draft that carries that value. Numbers and percents are left out: "35%" or "400" says too little
+-- to be a mention, and so is a text value that is the name of an organisation or person of the
+-- world (a responsible party is a company everyone names). The label-and-amount form is
+-- amount_beside_label's.
+with values_ as (
+    select v.fact_id, v.text, squash(v.text) as wanted, v.value_num, f.type,
+           min(v.since) over (partition by v.fact_id) as first_known
+    from fact_values v join facts f on f.id = v.fact_id
+    where f.type in ('money', 'date', 'text') and length(v.text) >= 6
+      and squash(v.text) not in (select squash(name) from organisations union all select squash(name) from people)
+),
+known_texts as (
+    select squash(v.text) as wanted, v.since as day from fact_values v
+    union all
+    select squash(x.text), coalesce(min(v.since), (select window_start from world))
+    from distractors x left join fact_values v on v.fact_id = x.fact group by x.text
+),
+texts as (
+    select t.artifact_id, t.path, squash(t.text) as text, d.day, a.distractor
+    from artifact_text t
+    join artifact_days d on d.artifact_id = t.artifact_id
+    join artifacts a on a.id = t.artifact_id
+),
+hits as (
+    select x.artifact_id, x.path, x.day, x.distractor, v.fact_id, v.text, v.first_known, v.wanted
+    from texts x
+    join values_ v on x.day < v.first_known and contains(x.text, v.wanted)
+    union all
+    select c.artifact_id, c.path, d.day, a.distractor, v.fact_id, v.text, v.first_known, v.wanted
+    from cells c
+    join artifact_days d on d.artifact_id = c.artifact_id
+    join artifacts a on a.id = c.artifact_id
+    join values_ v on v.type = 'money' and d.day < v.first_known and abs(c.value_num - v.value_num) <= 0.005
+        and abs(v.value_num) >= 1000
+    where c.value_num is not null
+)
+select distinct h.artifact_id, h.path,
+       'mentions ' || h.fact_id || ' (' || h.text || ') on ' || h.day::varchar || ', before it is known on '
+       || h.first_known::varchar as detail
+from hits h
+left join distractors own on own.id = h.distractor
+where not exists (select 1 from known_texts k where k.wanted = h.wanted and k.day <= h.day)
+  and not (own.id is not null and squash(own.text) = h.wanted)

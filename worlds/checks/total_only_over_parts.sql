@@ -1,0 +1,52 @@
+-- id: total_only_over_parts
+-- severity: error
+-- description: no total in a sheet adds a ledger amount to rows that are not its parts
+-- A ledger amount is a cell holding a money fact's value (any value it has held, or a distractor's),
+-- at least 1,000 so that coincidences do not count. Two kinds of total are read: a formula cell that
+-- sums (SUM or +) over such a cell, and a number in a row labelled Total, Totals or Grand total whose
+-- column holds such a cell above it. A total passes only where the engine laid it out as the total
+-- of a fact whose formula adds that amount's fact (claims = removal costs + damages + losses).
+with amounts as (
+    select v.fact_id, v.value_num from fact_values v join facts f on f.id = v.fact_id
+    where f.type = 'money' and abs(v.value_num) >= 1000
+    union
+    select fact, value_num from distractors where type = 'money' and abs(value_num) >= 1000
+),
+held as (
+    select c.*, a.fact_id as amount_of
+    from cells c join amounts a on abs(c.value_num - a.value_num) <= 0.005
+    where c.value_num is not null
+),
+summing as (
+    select c.artifact_id, c.path, c.sheet_name, c.row, c.col, c.formula, h.amount_of, h.row as held_row
+    from cells c
+    join cell_refs r on r.path = c.path and r.sheet_name = c.sheet_name and r.row = c.row and r.col = c.col
+    join held h on h.path = r.path and h.sheet_name = r.sheet_name and h.row = r.ref_row and h.col = r.ref_col
+    where c.formula is not null and (contains(upper(c.formula), 'SUM(') or contains(c.formula, '+'))
+),
+planned as (
+    select s.*, l.fact_id as total_of, f.formula as total_formula
+    from summing s
+    left join sheet_lines l on l.artifact_id = s.artifact_id and l.row = s.row and l.col = s.col
+        and l.role in ('subtotal', 'total', 'derived')
+    left join facts f on f.id = l.fact_id
+),
+labelled as (
+    select c.artifact_id, c.path, c.sheet_name, c.row, c.col
+    from cells c
+    join cells t on t.path = c.path and t.sheet_name = c.sheet_name and t.row = c.row and t.value_type = 'text'
+        and lower(trim(t.value_text)) in ('total', 'totals', 'grand total')
+    where c.value_num is not null and c.row > 1
+)
+select artifact_id, path,
+       'row ' || row || ' (' || formula || ') adds the ledger amount of ' || amount_of || ' (row ' || held_row
+       || ') to rows that are not its parts' as detail
+from planned
+where not (total_of is not null and (total_of = amount_of
+       or list_contains(regexp_extract_all(coalesce(total_formula, ''), '[A-Za-z_][A-Za-z0-9_]*'), amount_of)))
+union all
+select distinct b.artifact_id, b.path,
+       'the Total row ' || b.row || ' adds up a column holding the ledger amount of ' || h.amount_of
+       || ' (row ' || h.row || ')'
+from labelled b
+join held h on h.path = b.path and h.sheet_name = b.sheet_name and h.col = b.col and h.row < b.row and h.row > 1
