@@ -16,6 +16,7 @@ KIND_MODULES = (
     "worldsmith.generators.kinds.email",
     "worldsmith.generators.kinds.document",
     "worldsmith.generators.kinds.spreadsheet",
+    "worldsmith.generators.kinds.chat",
 )
 
 for _name in KIND_MODULES:

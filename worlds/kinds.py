@@ -66,6 +66,10 @@ class Kind:
     render: Callable[..., list["Path"]] | None = None     # (plan, spec, contents, room) -> one artifact's files
     render_all: Callable[..., list["Path"]] | None = None  # (plan, rendered specs, contents, room) -> kind-wide files
     from_proposal: Callable[[Any, dict[str, Any]], BaseModel] | None = None  # expansion: ProposedItem -> item
+    # -- outline checks (worlds.outline.check_references) --------------------------------------
+    # (item, outline) -> (field path under the item, message) of the item's first problem pydantic cannot
+    # see (a fact it names that is not a date...), else None; the outline error then points at that field.
+    check: Callable[[Any, Any], tuple[tuple, str] | None] | None = None
 
     @property
     def item_kind(self) -> str:

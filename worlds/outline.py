@@ -374,6 +374,10 @@ def check_references(outline: Outline) -> None:
                 raise outline.error(loc + ("facts", j),
                                     f"fact {fact!r} is known from {first}, but this item is dated {day} ({where}); "
                                     f"date the item on or after {first}, or leave the fact out")
+        own = kinds.of(item).check
+        problem = own(item, outline) if own is not None else None
+        if problem is not None:
+            raise outline.error(loc + tuple(problem[0]), problem[1])
         rolled = getattr(item, "rolls_up_to", None)
         if rolled is not None:
             known(rolled, facts, loc + ("rolls_up_to",), "fact id")

@@ -6,6 +6,7 @@ from typing import Any
 
 import yaml
 
+from worldsmith.worlds import kinds
 from worldsmith.worlds.errors import OutlineError
 
 Loc = tuple[str | int, ...]
@@ -75,8 +76,9 @@ def resolve_loc(loc: Loc, lines: dict[Loc, int]) -> tuple[Loc, int | None]:
             pending = []
         else:
             pending.append(part)
-    shown = path + tuple(p for p in pending[-1:] if isinstance(p, str) and p not in _UNION_TAGS)
+    tags = _UNION_TAGS | {k.item_kind for k in kinds.kinds()}  # every registered kind's `kind:` tag
+    shown = path + tuple(p for p in pending[-1:] if isinstance(p, str) and p not in tags)
     return shown, lines.get(path)
 
 
-_UNION_TAGS = {"email_thread", "document", "spreadsheet", "money", "date", "percent", "number", "text"}
+_UNION_TAGS = {"money", "date", "percent", "number", "text"}  # the fact value union's tags

@@ -1,6 +1,6 @@
 -- id: realism_near_duplicates
 -- severity: error
--- description: no two emails or documents share their own text nearly word for word (5-word shingle Jaccard of at least min_jaccard)
+-- description: no two emails, documents or days of chat share their own text nearly word for word (5-word shingle Jaccard of at least min_jaccard)
 -- params: min_jaccard=0.8, min_shingles=15, common_share=0.2, common_max=50, sample_above=100000
 -- An email is compared on its new text, so a reply that quotes its parent is not a copy of it.
 -- Shingles found in more than common_share of the artifacts, or in more than common_max of them
@@ -15,7 +15,10 @@ with texts as (
            list_filter(string_split(replace(replace(lower(text), chr(13), ' '), chr(10), ' '), ' '), lambda x: x <> '') as w
     from (select artifact_id, path, body_new as text from emails where artifact_id is not null
           union all
-          select artifact_id, path, text from documents where artifact_id is not null)
+          select artifact_id, path, text from documents where artifact_id is not null
+          union all
+          -- a day of chat, as one text: a conversation pasted onto another day is a copy
+          select artifact_id, path, text from artifact_text where kind = 'chat' and artifact_id is not null)
 ),
 room as (
     -- Past sample_above texts, the shingles whose hash is divisible by 4 (the same in every text)

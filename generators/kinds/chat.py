@@ -1,0 +1,250 @@
+"""The chat kind: channels and direct messages of the matter, as a Slack-style workspace export.
+
+One artifact is one conversation's day: the day file `<export>/<channel>/<YYYY-MM-DD>.json` of a
+Slack export, whose posts (who, when, which thread) the planner fixes and whose short texts the
+model or the composer writes. Kind-wide files follow the export's layout (`channels.json`,
+`users.json`, `dms.json`) with a Markdown transcript per conversation beside them. The export's root
+is the outline folder that holds the chat items, e.g. `Chat`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from pathlib import Path
+from typing import Any, Literal
+from zoneinfo import ZoneInfo
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from worldsmith.generators.calendar import business_days, spread
+from worldsmith.generators.compose.chat import compose_chat
+from worldsmith.generators.planner import _Planner, slugify
+from worldsmith.generators.prompts import people_line
+from worldsmith.generators.render.chat import render_day, render_export, transcript_name
+from worldsmith.generators.render.world import room_path, write_file
+from worldsmith.worlds.kinds import Kind
+from worldsmith.worlds.outline import ItemBase
+from worldsmith.worlds.plan import SpecBase
+from worldsmith.worlds.store.chat import CHAT_DDL, EXPORT_FILES, load_chat_json, load_transcript
+
+_STRICT = ConfigDict(extra="forbid")
+CHANNEL_NAME = r"^[a-z0-9][a-z0-9_-]{0,79}$"  # Slack's rule: lower case, no spaces or dots, 80 at most
+
+
+class ChatItem(ItemBase):
+    """A chat channel (the matter team's, one shared with the client) or a direct message, over a range of days."""
+
+    kind: Literal["chat"]
+    channel: str | None = Field(None, pattern=CHANNEL_NAME,
+                                description="the channel's name, e.g. spill-response; derived from the title when absent")
+    direct: bool = Field(False, description="a direct message between the author and one participant, not a channel")
+    topic: str | None = Field(None, max_length=250, description="the channel's topic line; the title when absent")
+    days: int = Field(6, ge=1, le=250, description="how many days of the range have messages")
+    messages: int = Field(6, ge=1, le=40, description="messages on a day with messages, about")
+
+    @model_validator(mode="after")
+    def _one_conversation(self) -> "ChatItem":
+        if self.count != 1:
+            raise ValueError("a chat item is one channel or direct message: give `days` for its active days, "
+                             "and list another item for another channel")
+        if self.direct and len(self.participants) != 1:
+            raise ValueError("a direct message is between the author and exactly one participant role")
+        return self
+
+
+class ChatPost(BaseModel):
+    """One message as planned: who posts it, when, and the thread it answers."""
+
+    model_config = _STRICT
+    author: str = Field(description="person id")
+    at: dt.datetime = Field(description="timezone-aware")
+    thread: int | None = Field(None, description="the position (0-based) of the thread's first post that this answers")
+
+
+class ChatSpec(SpecBase):
+    """One day of one conversation: the day file of a Slack export."""
+
+    kind: Literal["chat"] = "chat"
+    export: str = Field(description="the export's root folder in the room")
+    conversation: Literal["channel", "dm"] = "channel"
+    channel: str = Field(description="the channel's name; for a direct message a readable key")
+    channel_id: str = Field(description="Slack's id of the conversation (C... or D...)")
+    topic: str = ""
+    date: dt.date
+    members: list[str] = Field(min_length=1, description="person ids")
+    posts: list[ChatPost] = Field(min_length=1)
+    links: list[str] = Field(default_factory=list, description="room paths of files a post of the day may share")
+
+
+class ChatMessage(BaseModel):
+    """The text of one post, as its author typed it."""
+
+    model_config = _STRICT
+    text: str = Field(min_length=1, max_length=4000, description="short and informal; @First Last to mention someone")
+    file: str = Field("", description="the room path of a file this post shares (one of the day's links), or empty")
+
+
+class ChatContent(BaseModel):
+    """The day's messages, one per planned post and in its order."""
+
+    model_config = _STRICT
+    kind: Literal["chat"] = "chat"
+    messages: list[ChatMessage] = Field(min_length=1)
+
+
+def _short_id(prefix: str, *parts: str) -> str:
+    """A Slack-style id (C0A1B2C3D4): stable for the same inputs, upper case letters and digits."""
+    return prefix + hashlib.sha256(":".join(parts).encode()).hexdigest()[:10].upper()
+
+
+def _posts(planner: _Planner, day: dt.date, members: list[Any], author: Any, n: int) -> list[ChatPost]:
+    """n posts on `day`: minutes apart in working hours, speakers alternating, about a third answering a thread."""
+    rng = planner.rng
+    zone = ZoneInfo(planner.tz)
+    at = dt.datetime(day.year, day.month, day.day, rng.choice([8, 9, 9, 10, 11, 13, 14, 15]), rng.randint(0, 59),
+                     rng.randint(0, 59), tzinfo=zone)
+    last_call = at.replace(hour=19, minute=0, second=0)
+    posts: list[ChatPost] = []
+    roots: list[int] = []
+    who = author if rng.random() < 0.5 else rng.choice(members)
+    for i in range(n):
+        if i:
+            step = dt.timedelta(minutes=rng.choice([1, 2, 3, 4, 6, 9, 14, 22, 35, 50, 75]), seconds=rng.randint(0, 59))
+            at = at + step if at + step < last_call else at + dt.timedelta(seconds=rng.randint(20, 90))
+            others = [m for m in members if m.id != who.id] or members
+            who = rng.choice(others)
+        thread = None
+        if i and roots and rng.random() < 0.35:
+            thread = roots[-1] if rng.random() < 0.7 else rng.choice(roots)
+        else:
+            roots.append(i)
+        posts.append(ChatPost(author=who.id, at=at, thread=thread))
+    return posts
+
+
+def plan_chat(planner: _Planner, folder: str, item: ChatItem, instance: str, day: dt.date, title: str,
+              facts: list[str], distractor: str | None) -> None:
+    """The conversation's active days, each a day file with its posts and the facts it carries."""
+    rng = planner.rng
+    w = planner.outline.window
+    start, end = (item.dates.start, item.dates.end) if item.dates else (item.date, item.date) if item.date else (w.start, w.end)
+    author = planner.by_role[item.author][0]
+    if item.direct:
+        other = planner.by_role[item.participants[0]][0]
+        members = [author, other]
+        name = f"dm-{slugify(author.last_name, 20)}-{slugify(other.last_name, 20)}"
+        conversation, cid = "dm", _short_id("D", planner.world_id, folder, instance)
+    else:
+        members = [author] + [p for p in planner.persons(item.participants) if p.id != author.id]
+        name = item.channel or slugify(title, 60)
+        conversation, cid = "channel", _short_id("C", planner.world_id, folder, instance)
+    # A channel's name is unique in its export (two items may ask for the same one).
+    name = planner.unique(f"{folder}/{name}", planner.paths, "{}-{}").rsplit("/", 1)[1]
+    days = sorted(set(spread(business_days(start, end) or [start], min(item.days, len(business_days(start, end)) or 1))))
+    carried: dict[dt.date, list[str]] = {d: [] for d in days}
+    for fact in facts:
+        known = planner.first_known.get(fact)
+        eligible = [d for d in days if known is None or d >= known]
+        if eligible:
+            carried[rng.choice(eligible)].append(fact)
+    for d in days:
+        n = max(2, round(item.messages * rng.uniform(0.6, 1.4)), len(carried[d]) + 1)
+        posts = _posts(planner, d, members, author, n)
+        folder_name = cid if conversation == "dm" else name
+        aid = f"{instance}-{d:%Y%m%d}"
+        planner.ids.add(aid)
+        day_facts = carried[d]
+        planner.artifacts.append(ChatSpec(
+            id=aid, item=instance, path=f"{folder}/{folder_name}/{d.isoformat()}.json", title=title,
+            author=author.id, occupation=author.occupation, facts=day_facts,
+            distractor=distractor if distractor and day_facts else None, purpose=item.purpose or "",
+            export=folder, conversation=conversation, channel=name, channel_id=cid, topic=item.topic or title,
+            date=d, members=[m.id for m in members], posts=posts))
+
+
+def link_files(artifacts: list[Any]) -> None:
+    """A day of chat may share a file of the room made by then: one carrying a fact of the day, else the newest by a member."""
+    files = sorted((a for a in artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None),
+                   key=lambda a: (a.date, a.path))
+    for spec in artifacts:
+        if spec.kind != "chat":
+            continue
+        made = [f for f in files if f.date <= spec.date]
+        sharing = [f for f in made if set(f.facts) & set(spec.facts)]
+        recent = [f for f in made if f.author in spec.members and (spec.date - f.date).days <= 7]
+        pick = (sharing or recent)[-1:] if sharing or int(hashlib.sha256(spec.id.encode()).hexdigest(), 16) % 2 else []
+        spec.links = [f.path for f in pick]
+
+
+def chat_context(plan: Any, spec: ChatSpec, done: dict) -> dict:
+    """What a day of chat sees beyond the common fields: the conversation's other members."""
+    return {"to": [m for m in spec.members if m != spec.author]}
+
+
+def chat_fields(context: Any) -> dict[str, Any]:
+    """The chat template's own fields: the conversation, its members, the planned posts and the files to share."""
+    spec = context.spec
+    people = {p.id: p for p in [context.author, *context.to]}
+    where = f"#{spec.channel}" if spec.conversation == "channel" else "a direct message"
+    lines = []
+    for i, post in enumerate(spec.posts):
+        who = people[post.author].name if post.author in people else post.author
+        thread = "new message" if post.thread is None else f"reply in the thread of message {post.thread + 1}"
+        lines.append(f"{i + 1}. {post.at:%H:%M} {who} ({thread})")
+    links = "\n".join(f"- {p}" for p in spec.links) or "(none today)"
+    return dict(where=where, topic=spec.topic, members=people_line([context.author, *context.to]),
+                date=spec.date.isoformat(), n=len(spec.posts), posts="\n".join(lines), links=links)
+
+
+def plan_row(a: ChatSpec, zone: Any, add: Any) -> dict[str, Any]:
+    """A chat day's columns of the artifacts table (at its first post), its members as planned recipients."""
+    for person in a.members:
+        add("planned_recipients", artifact_id=a.id, kind="member", person_id=person)
+    for i, post in enumerate(a.posts):
+        add("planned_chat_posts", artifact_id=a.id, position=i, author=post.author, at=post.at, thread=post.thread)
+    return dict(at=a.posts[0].at)
+
+
+def files(spec: ChatSpec) -> list[tuple[str, str]]:
+    """The day file, the export's lists and the conversation's transcript."""
+    return [(spec.path, "artifact"), *((f"{spec.export}/{name}", "export") for name in EXPORT_FILES),
+            (f"{spec.export}/{transcript_name(spec)}", "transcript")]
+
+
+def render(plan, spec: ChatSpec, contents: dict, room: Path) -> list[Path]:
+    """The day file, in Slack's export format."""
+    return [write_file(room_path(room, spec.path), render_day(plan, spec, contents[spec.id]))]
+
+
+def render_all(plan, specs: list[ChatSpec], contents: dict, room: Path) -> list[Path]:
+    """Each export's channels.json, users.json and dms.json, and a transcript per conversation."""
+    return [write_file(room_path(room, rel), data) for rel, data in render_export(plan, specs, contents)]
+
+
+# What a reader sees: each message as the export shows it, mentions by name and shared files by path.
+TEXT_SQL = """
+select artifact_id, path, 'chat' as kind, string_agg(text_plain, chr(10) order by position) as text
+from chat_messages group by artifact_id, path"""
+
+KIND = Kind(
+    name="chat",
+    item=ChatItem,
+    spec=ChatSpec,
+    content=ChatContent,
+    plan_row=plan_row,
+    files=files,
+    parsers={"json": load_chat_json, "md": load_transcript},
+    ddl=CHAT_DDL,
+    text_sql=TEXT_SQL,
+    fact_place="the messages of the day",
+    plan=plan_chat,
+    link=link_files,
+    context=chat_context,
+    compose=compose_chat,
+    prompt="chat",
+    prompt_fields=chat_fields,
+    render=render,
+    render_all=render_all,
+)
