@@ -1,7 +1,7 @@
 """Harbor export: one task directory per task, and the nop and oracle gates run locally without Docker.
 
     <out>/<task-id>/
-      task.toml               Harbor's configuration (schema_version 1.1): name, timeouts, resources, the MCP
+      task.toml               Harbor's configuration (schema_version 1.4): name, timeouts, resources, the MCP
                               server ([[environment.mcp_servers]]) and its healthcheck
       instruction.md          what the agent is asked
       environment/Dockerfile  the world mounted read-only at /world, the MCP apps started on 127.0.0.1:8000
@@ -33,6 +33,9 @@ from worldsmith.worlds.errors import WorldsmithError
 from worldsmith.worlds.world import World
 
 APPS_URL = "http://127.0.0.1:8000/mcp"
+# Harbor's task config as of harbor 0.26 (harbor/models/task/config.py): schema 1.4, where
+# [environment].network_mode replaced the deprecated allow_internet.
+SCHEMA_VERSION = "1.4"
 # The slim image has no curl: ask Python whether the apps' port answers.
 HEALTHCHECK = "python3 -c \"import socket; socket.create_connection(('127.0.0.1', 8000), 2)\""
 
@@ -101,13 +104,18 @@ def _toml_str(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
 
 
+def harbor_name(task: Task, world: World) -> str:
+    """The task's package name: Harbor takes exactly one `org/name` (one slash; letters, digits, `._-`)."""
+    return f"worldsmith/{world.world_id}--{task.id}"
+
+
 def task_toml(task: Task, world: World) -> str:
     """Harbor's task.toml for one task."""
     return "\n".join([
-        'schema_version = "1.1"',
+        f'schema_version = "{SCHEMA_VERSION}"',
         "",
         "[task]",
-        f"name = {_toml_str(f'worldsmith/{world.world_id}/{task.id}')}",
+        f"name = {_toml_str(harbor_name(task, world))}",
         f"description = {_toml_str(f'{task.kind} task in the world {world.plan.title}')}",
         f'keywords = ["worldsmith", {_toml_str(task.kind)}]',
         "",
@@ -127,7 +135,7 @@ def task_toml(task: Task, world: World) -> str:
         "build_timeout_sec = 900.0",
         "cpus = 1",
         "memory_mb = 2048",
-        "allow_internet = false",
+        'network_mode = "no-network"',
         'workdir = "/app"',
         "",
         "# The world's apps, for agents that register a task's MCP servers themselves.",

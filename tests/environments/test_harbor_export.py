@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 import tomllib
 
@@ -27,9 +28,9 @@ def test_each_task_directory_has_harbors_layout(exported):
     assert [d.name for d in dirs] == [t.id for t in task_set.tasks]
     for d in dirs:
         config = tomllib.loads((d / "task.toml").read_text(encoding="utf-8"))
-        assert config["schema_version"] == "1.1" and config["task"]["name"].endswith(d.name)
+        assert config["schema_version"] == "1.4" and config["task"]["name"].endswith(d.name)
         assert {"verifier", "agent", "environment"} <= set(config)
-        assert config["verifier"]["timeout_sec"] > 0 and config["environment"]["allow_internet"] is False
+        assert config["verifier"]["timeout_sec"] > 0 and config["environment"]["network_mode"] == "no-network"
         server = config["environment"]["mcp_servers"][0]
         assert server["transport"] == "streamable-http" and server["url"] == "http://127.0.0.1:8000/mcp"
         assert "8000" in config["environment"]["healthcheck"]["command"]
@@ -40,6 +41,48 @@ def test_each_task_directory_has_harbors_layout(exported):
         for script in ("tests/test.sh", "solution/solve.sh"):
             assert os.access(d / script, os.X_OK), script
         assert "reward.txt" in (d / "tests" / "test.sh").read_text(encoding="utf-8")
+
+
+# Harbor's task model as of harbor 0.26 (harbor/models/task/config.py, harbor/constants.py): the fields
+# each section of task.toml may have. Harbor ignores a key it does not know, so a misspelt one would
+# silently lose its setting; and it refuses a name that is not exactly one `org/name`.
+HARBOR_NAME = re.compile(r"^[a-zA-Z0-9][a-zA-Z0-9._-]*/[a-zA-Z0-9][a-zA-Z0-9._-]*$")
+HARBOR_FIELDS = {
+    "": {"schema_version", "task", "metadata", "verifier", "agent", "environment", "solution", "source",
+         "multi_step_reward_strategy", "steps", "artifacts"},
+    "task": {"name", "version", "description", "authors", "keywords"},
+    "verifier": {"timeout_sec", "env", "user", "environment_mode", "environment", "collect", "network_mode",
+                 "allowed_hosts"},
+    "agent": {"timeout_sec", "user", "network_mode", "allowed_hosts"},
+    "environment": {"build_timeout_sec", "docker_image", "os", "cpus", "memory_mb", "storage_mb", "gpus", "gpu_types",
+                    "tpu", "mcp_servers", "env", "skills_dir", "healthcheck", "workdir", "network_mode",
+                    "allowed_hosts"},
+    "mcp_servers": {"name", "transport", "url", "command", "args", "headers"},
+    "healthcheck": {"command", "interval_sec", "timeout_sec", "start_period_sec", "start_interval_sec", "retries"},
+}
+
+
+def test_task_toml_has_only_fields_harbors_task_model_reads(exported):
+    _, _, dirs = exported
+    for d in dirs:
+        config = tomllib.loads((d / "task.toml").read_text(encoding="utf-8"))
+        assert HARBOR_NAME.match(config["task"]["name"]), config["task"]["name"]
+        assert set(config) <= HARBOR_FIELDS[""]
+        for section in ("task", "verifier", "agent", "environment"):
+            assert set(config[section]) <= HARBOR_FIELDS[section], section
+        assert config["environment"]["network_mode"] in ("no-network", "public", "allowlist")
+        for server in config["environment"]["mcp_servers"]:
+            assert set(server) <= HARBOR_FIELDS["mcp_servers"] and server["transport"] in ("stdio", "sse", "streamable-http")
+        assert set(config["environment"]["healthcheck"]) <= HARBOR_FIELDS["healthcheck"]
+
+
+def test_harbor_itself_reads_every_task_toml(exported):
+    # harbor needs Python 3.12 or newer; where it is installed, its own model parses every file.
+    config_model = pytest.importorskip("harbor.models.task.config")
+    _, _, dirs = exported
+    for d in dirs:
+        parsed = config_model.TaskConfig.model_validate_toml((d / "task.toml").read_text(encoding="utf-8"))
+        assert parsed.task.name.endswith(d.name) and parsed.environment.mcp_servers[0].transport == "streamable-http"
 
 
 def test_nop_scores_0_and_oracle_scores_1_on_every_task(exported):

@@ -42,7 +42,8 @@ async def _script(transport, world_path) -> dict:
                                where c.value_num = ? order by c.path, c.row limit 1""",
                             [CAP, float(fact.value.amount)]).fetchone()
     world.close()
-    seen: dict = {}
+    assert cell is not None, f"no sheet cell planned to carry {CAP} holds the ledger's {fact.value.amount}"
+    seen: dict = {"fact_text": fact.text}
     async with Client(transport, timeout=60) as client:
         seen["tools"] = {t.name for t in await client.list_tools()}
         # search by the fact's label, as an agent would, and read the hits until one states the figure
@@ -76,7 +77,8 @@ def _check(seen: dict, world_path, session) -> None:
     assert seen["hits"] >= 1 and seen["message_has_fact"]
     world = worldsmith.open(world_path)
     assert seen["cell"]["value"] == float(world.facts[CAP].value.amount)
-    assert seen["sent"]["in_reply_to"] and "Confirmed: the cap is USD 156,200,000." in seen["sent"]["body"]
+    assert seen["fact_text"] == world.facts[CAP].text  # the ledger's figure, whatever it is
+    assert seen["sent"]["in_reply_to"] and f"Confirmed: the cap is {seen['fact_text']}." in seen["sent"]["body"]
     assert [m["message_id"] for m in seen["state"]["sent"]] == [seen["sent"]["message_id"]]
     assert seen["state"]["files_added"] == [seen["sent"]["path"]]
     assert seen["thread_ends_with_reply"]

@@ -57,7 +57,8 @@ def test_the_legal_world_compares_figures_from_several_files(legal):
     assert compare and all(len(t.needs.files) == 2 for t in compare)
     # each party's maximum total liability, compared: Kestrel Bay's OPA 90 cap against Ostrander's exposure
     both = next(t for t in compare if set(t.needs.facts) == {"liability_cap", "energy_exposure"})
-    assert "USD 136,200,000" in both.reference.answer
+    cap, exposure = (world.facts[f].value.amount for f in ("liability_cap", "energy_exposure"))
+    assert f"USD {cap - exposure:,.0f}" in both.reference.answer  # the difference, from the ledger
     computed = {t.needs.facts[-1] for t in task_set.tasks if t.kind == "compute"}
     assert {"liability_cap", "total_claims"} <= computed  # facts with formulas in the ledger
 
@@ -76,34 +77,41 @@ def test_grading_reads_figures_in_any_format_and_penalises_the_superseded_value(
     task = next(t for t in task_set.tasks if t.id == "lookup-liability_cap")
     session = Session(world, tmp_path / "s")
     assert grade(task, session, "").score == 0.0
-    assert grade(task, session, "It is USD 156,200,000.").score == 1.0
-    assert grade(task, session, "156200000.00").score == 1.0
+    cap = world.facts["liability_cap"]
+    assert grade(task, session, f"It is {cap.text}.").score == 1.0
+    assert grade(task, session, f"{float(cap.value.amount):.2f}").score == 1.0  # 156200000.00 for USD 156,200,000
     superseded = next(d for d in world.distractors if d.fact == "liability_cap")
     assert grade(task, session, f"{superseded.text}").score == 0.0
-    assert grade(task, session, f"USD 156,200,000 (earlier {superseded.text})").score == 0.0  # negative criterion
+    assert grade(task, session, f"{cap.text} (earlier {superseded.text})").score == 0.0  # negative criterion
 
 
 def _refusals(task, world, tmp_path):
     return {r.reason for r in lint_task(task, world, Session(world, tmp_path / "lint"))}
 
 
-def test_corrupted_tasks_are_refused_each_by_name(legal, tmp_path):
-    world, task_set = legal
-    lookup = next(t for t in task_set.tasks if t.id == "lookup-liability_cap")
-    source = lookup.needs.files[0]
+@pytest.mark.parametrize("which", ["legal", "diligence"])
+def test_corrupted_tasks_are_refused_each_by_name(request, which, tmp_path):
+    world, task_set = request.getfixturevalue(which)
+    # a lookup of a figure (the legal example's OPA 90 cap, the diligence example's first money fact)
+    lookup = next(t for t in task_set.tasks if t.kind == "lookup" and not t.id.startswith("asof-")
+                  and getattr(world.facts[t.needs.facts[0]].value, "type", None) == "money")
+    fact_id = lookup.needs.facts[0]
+    assert _refusals(lookup, world, tmp_path) == set()  # the clean task itself passes
 
     gone = lookup.model_copy(update={"needs": lookup.needs.model_copy(update={"files": ["Damages/No such file.xlsx"]})})
     assert _refusals(gone, world, tmp_path) == {"missing_input"}
 
     # a real file that does not carry the figure: nothing in the room answers the question
-    elsewhere = next(a.path for a in world.plan.artifacts if a.kind == "document" and "liability_cap" not in a.facts)
+    elsewhere = next(a.path for a in world.plan.artifacts if a.kind == "document" and fact_id not in a.facts)
     underivable = lookup.model_copy(update={
         "needs": lookup.needs.model_copy(update={"files": [elsewhere]}),
-        "reference": lookup.reference.model_copy(update={"params": ["liability_cap", elsewhere]})})
+        "reference": lookup.reference.model_copy(update={"params": [fact_id, elsewhere]})})
     assert _refusals(underivable, world, tmp_path) == {"underivable"}
 
-    wrong = "USD 150,000,000"
-    criteria = [c.model_copy(update={"check": c.check.model_copy(update={"values": [wrong], "numbers": [150e6]})})
+    value = world.facts[fact_id].value
+    wrong_number = float(value.amount) * 0.9 + 1  # a figure the room never states
+    wrong = f"{value.currency} {wrong_number:,.0f}"
+    criteria = [c.model_copy(update={"check": c.check.model_copy(update={"values": [wrong], "numbers": [wrong_number]})})
                 for c in lookup.rubric.criteria]
     contradicted = lookup.model_copy(update={
         "reference": lookup.reference.model_copy(update={"answer": wrong, "expect": [[wrong]]}),
@@ -111,6 +119,7 @@ def test_corrupted_tasks_are_refused_each_by_name(legal, tmp_path):
         "solution": lookup.solution.model_copy(update={"answer": wrong})})
     assert _refusals(contradicted, world, tmp_path) == {"contradicted"}
 
+    # a note to file that the room already holds: doing nothing would pass
     filing = next(t for t in task_set.tasks if t.kind == "file_document")
     fact = world.facts[filing.needs.facts[0]]
     existing = next(p.relative_to(world.room).as_posix() for p in sorted(world.room.rglob("*.md"))
@@ -122,8 +131,6 @@ def test_corrupted_tasks_are_refused_each_by_name(legal, tmp_path):
 
     bad_oracle = lookup.model_copy(update={"solution": lookup.solution.model_copy(update={"answer": "no idea"})})
     assert _refusals(bad_oracle, world, tmp_path) == {"oracle_fails"}
-    assert source  # the clean task itself passes
-    assert _refusals(lookup, world, tmp_path) == set()
 
 
 def test_the_same_question_twice_is_refused_as_a_duplicate(legal):
