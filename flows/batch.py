@@ -134,8 +134,9 @@ def ensure_api_url() -> str:
     return url
 
 
-def run_batch(runner: str = "default", workers: int = 2, **params) -> BatchResult:
-    """Run generate_batch on the default runner (one world at a time) or on a local Dask cluster of `workers`."""
+def run_batch(runner: str = "default", workers: int = 2, address: str | None = None, **params) -> BatchResult:
+    """Run generate_batch on the default runner (one world at a time), on a local Dask cluster of `workers`,
+    or on the running Dask cluster at `address` (tcp://scheduler:8786), whose workers have worldsmith installed."""
     from worldsmith.flows.prefect_env import lean_runs
 
     if runner == "default":
@@ -153,8 +154,12 @@ def run_batch(runner: str = "default", workers: int = 2, **params) -> BatchResul
     url = ensure_api_url()
     from prefect.settings import PREFECT_API_URL, temporary_settings
 
-    runner_ = DaskTaskRunner(cluster_kwargs={"n_workers": workers, "threads_per_worker": 1, "processes": True,
-                                             "dashboard_address": ":0"})
+    if address:
+        # Many machines: their workers must reach the same Prefect server and see outlines and outputs at the same paths.
+        runner_ = DaskTaskRunner(address=address)
+    else:
+        runner_ = DaskTaskRunner(cluster_kwargs={"n_workers": workers, "threads_per_worker": 1, "processes": True,
+                                                 "dashboard_address": ":0"})
     try:
         with temporary_settings(updates={PREFECT_API_URL: url}), lean_runs():
             return generate_batch.with_options(task_runner=runner_)(**params)

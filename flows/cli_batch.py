@@ -26,6 +26,8 @@ def batch(
     taxonomy: Optional[Path] = typer.Option(None, help="an imported taxonomy .duckdb; default shipped"),
     runner: str = typer.Option("default", help="default (one world at a time) or dask (a local Dask cluster)"),
     workers: int = typer.Option(2, min=1, help="Dask workers, with --runner dask"),
+    dask_address: Optional[str] = typer.Option(None, help="a running Dask scheduler (tcp://host:8786) instead of a "
+                                                         "local cluster, with --runner dask"),
 ) -> None:
     """Make many worlds, each its own subflow: one that fails is reported and the rest go on.
 
@@ -43,7 +45,7 @@ def batch(
         raise typer.Exit(2)
     _quiet_prefect()
     try:
-        result = run_batch(runner=runner, workers=workers, outlines=str(outlines) if outlines else None,
+        result = run_batch(runner=runner, workers=workers, address=dask_address, outlines=str(outlines) if outlines else None,
                            occupations=occupation or None, group=group, sample=sample, scenario=scenario, seed=seed,
                            out=str(out), taxonomy=str(taxonomy) if taxonomy else None)
     except WorldsmithError as exc:
