@@ -12,7 +12,7 @@ from worldsmith.worlds import kinds
 from worldsmith.worlds.content import Content, EmailContent, SheetContent
 from worldsmith.worlds.plan import ArtifactSpec, Person, WorldPlan
 from worldsmith.worlds.taxonomy import Occupation, WritingStyle, Taxonomy
-from worldsmith.worlds.values import FactValue
+from worldsmith.worlds.values import FactValue, numeric_value
 
 _STRICT = ConfigDict(extra="forbid")
 
@@ -45,6 +45,16 @@ class FactRef(BaseModel):
                                                "every other artifact names it by label and value only")
 
 
+class CitedFigure(BaseModel):
+    """A sheet's figure that a document quotes: the sheet's title, the fact's label and its value as written."""
+
+    model_config = _STRICT
+    sheet: str = Field(description="the cited sheet's title")
+    fact: str
+    label: str
+    text: str = Field(description="the value exactly as the sheet shows it and the ledger holds it")
+
+
 class Voice(BaseModel):
     """The author's occupation as it shows in writing."""
 
@@ -75,6 +85,8 @@ class ArtifactContext(BaseModel):
     parent: EmailContent | None = Field(None, description="the message replied to or forwarded")
     parent_author: PersonRef | None = None
     cited_sheets: list[SheetContent] = Field(default_factory=list)
+    cited_figures: list[CitedFigure] = Field(default_factory=list, description="the computed figures of the cited "
+                                                                                "sheets: quote these, by label and value")
     cast: list[PersonRef] = Field(default_factory=list, description="everyone in the world: the same for every artifact")
     thread_labels: list[str] = Field(default_factory=list, description="labels of the facts the whole thread is about, "
                                                                       "to refer to (by label only) in any of its messages")
@@ -151,10 +163,38 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
     return extra
 
 
+def cited_figures(plan: WorldPlan, spec) -> list[CitedFigure]:
+    """The figures a document may quote from the sheets it cites: each sheet's computed lines (a derived fact, a
+    subtotal, a total) for facts the document carries, else its bottom line, when the value the sheet shows is
+    the one the ledger gives for the document's own day."""
+    out: list[CitedFigure] = []
+    day = artifact_day(spec)
+    for sheet_id in getattr(spec, "cites", []):
+        sheet = plan.artifact(sheet_id)
+        skeleton = getattr(sheet, "skeleton", None)
+        if skeleton is None:
+            continue
+        lines = [ln for ln in skeleton.lines if ln.fact in spec.facts and ln.role in ("derived", "subtotal", "total")]
+        bottom = sheet.bottom_line()
+        if not lines and bottom is not None and bottom.fact is not None:
+            lines = [bottom]
+        for line in lines:
+            fact = plan.fact(line.fact)
+            held = fact.on(day)
+            shown = line.cells[skeleton.amount]
+            if held is None or numeric_value(held[0]) is None or not isinstance(shown, (int, float)):
+                continue
+            if abs(float(numeric_value(held[0])) - float(shown) * (100 if held[0].type == "percent" else 1)) > 0.005:
+                continue  # the sheet shows an earlier value than the document's day holds
+            out.append(CitedFigure(sheet=sheet.title, fact=fact.id, label=fact_label(fact), text=held[1]))
+    return out
+
+
 def file_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
-    """What a document or sheet sees: its readers, and the sheets it cites."""
+    """What a document or sheet sees: its readers, and the sheets it cites with the figures it may quote."""
     cites = getattr(spec, "cites", [])
-    return {"to": spec.readers, "cited_sheets": [c for c in (done[i] for i in cites) if isinstance(c, SheetContent)]}
+    return {"to": spec.readers, "cited_sheets": [c for c in (done[i] for i in cites) if isinstance(c, SheetContent)],
+            "cited_figures": cited_figures(plan, spec)}
 
 
 def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done: dict[str, Content]) -> ArtifactContext:

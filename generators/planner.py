@@ -200,6 +200,10 @@ class _Planner:
                     # A reply that moves the thread carries a fact of it (the figure answered, disputed or
                     # decided); a question or an acknowledgement usually does not.
                     if beat == "decide":
+                        taken = self.first_known.get(decision_fact) if decision_fact else None
+                        if taken is not None and at.date() < taken <= self.outline.window.end:
+                            # The ledger dates the decision: it is written that day, never before it is taken.
+                            at = max(working_time(self.rng, taken, self.tz), at)
                         known = decision_fact is not None and (self.first_known[decision_fact] is None
                                                                or self.first_known[decision_fact] <= at.date())
                         carried = [decision_fact] if known else ([self.rng.choice(facts)] if facts else [])

@@ -27,7 +27,7 @@ from worldsmith.worlds import kinds
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.
-PROMPT_VERSION = "2026-12-2"  # 2: beats, sides, genres, facts by label outside their establishing files
+PROMPT_VERSION = "2026-12-3"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet skeletons
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
@@ -218,9 +218,23 @@ def document_fields(context: ArtifactContext) -> dict[str, Any]:
 
 
 def sheet_fields(context: ArtifactContext) -> dict[str, Any]:
-    """The spreadsheet template's own fields."""
+    """The spreadsheet template's own fields: with a skeleton, its fixed lines instead of free rows."""
     spec = context.spec
-    return dict(readers=_people(context.to), date=spec.date.isoformat(), rows=spec.rows)
+    sk = spec.skeleton
+    if sk is None:
+        return dict(readers=_people(context.to), date=spec.date.isoformat(), rows=spec.rows, skeleton="")
+    header = " | ".join(f"{c.name} ({c.type})" for c in sk.columns)
+    lines = []
+    for n, line in enumerate(sk.lines):
+        cells = " | ".join("" if v is None else str(v) for v in line.cells)
+        how = f"  [= {line.formula}]" if line.formula else ""
+        lines.append(f"{n}. {cells}{how}  ({line.role}{', ' + line.fact if line.fact else ''})")
+    text = ("\n# The sheet's lines, fixed by the engine from the ledger\n"
+            "Every amount, date and formula below is fixed and will be written as it stands, whatever you return. "
+            "Return exactly these columns (you may rename them) and these rows in this order, each as long as the "
+            "columns. You may reword the label of an item or heading line (not of a line that names a fact) and "
+            "you write the `notes`. {n} in a formula is the amount cell of line n.\n" + header + "\n" + "\n".join(lines) + "\n")
+    return dict(readers=_people(context.to), date=spec.date.isoformat(), rows=len(sk.lines), skeleton=text)
 
 
 def people_line(people: list[PersonRef]) -> str:

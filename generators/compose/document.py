@@ -65,19 +65,6 @@ def headings(pick: Picker, kind: str, n: int) -> list[tuple[str, str]]:
     return chosen[:n]
 
 
-def sheet_totals(sheet: SheetContent) -> list[tuple[str, str]]:
-    """(label, canonical text) of each money total of a sheet: totalled money columns, else all money columns."""
-    money = [i for i, c in enumerate(sheet.columns) if c.type == "money"]
-    totalled = [i for i in money if sheet.columns[i].total] or money
-    out = []
-    for i in totalled:
-        # Decimal of each cell's text, so the sum is the one a reader adding the cells would get.
-        amount = sum((Decimal(str(r[i])) for r in sheet.rows if i < len(r) and isinstance(r[i], (int, float))), Decimal(0))
-        label = sheet.title if len(totalled) == 1 else f"{sheet.title} ({sheet.columns[i].name})"
-        out.append((label, render_value(Money(amount=amount, currency=sheet.currency))))
-    return out
-
-
 def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str) -> str:
     """The line under the title: the organisation's letterhead, its marking, author and date, and a distractor's
     label first. A privileged marking only where every reader is inside the author's privileged circle."""
@@ -206,7 +193,9 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     start = pick.rng.randrange(len(hosts))
     for j, f in enumerate(pick.shuffled(ctx.facts)):
         placed[hosts[(start + j) % len(hosts)]].append(fact_sentence(pick, f, "document"))
-    cited: list[tuple[str, str]] = [t for sheet in ctx.cited_sheets for t in sheet_totals(sheet)]
+    # A cited sheet is quoted for its computed figures, by the fact's label and the ledger's value.
+    cited: list[tuple[str, str, str]] = [(f.sheet, f.label, f.text) for f in ctx.cited_figures
+                                         if f.fact not in {g.id for g in ctx.facts}][:2]
     figures_at = next((i for k in ("analysis", "findings", "valuation", "summary", "position") for i, (_, kk) in enumerate(plan) if kk == k), hosts[-1])
     busy = {figures_at} if cited and len(plan) > 1 else set()
     table_at = next((i for k in _TABLE_KINDS for i, (_, kk) in enumerate(plan) if kk == k and i not in busy),
@@ -217,8 +206,10 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     for i, (heading, k) in enumerate(plan):
         facts = placed[i]
         if i == figures_at and cited:
-            facts = facts + [cap_first(pick.one([f"{noun_phrase(label)} totals {text}.", f"per {noun_phrase(label)}, the total is {text}.",
-                                                 f"the total shown in {noun_phrase(label)} is {text}."])) for label, text in cited]
+            facts = facts + [cap_first(pick.one([f"{noun_phrase(sheet)} puts {label} at {text}.",
+                                                 f"per {noun_phrase(sheet)}, {label} is {text}.",
+                                                 f"{label}, as computed in {noun_phrase(sheet)}, is {text}."]))
+                             for sheet, label, text in cited]
         table = None
         if k == "attendees":
             paragraphs = [_attendees(ctx)]
@@ -249,7 +240,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         if not paragraphs:
             paragraphs = [" ".join(facts) or f"See {values['Reader']}'s note of {values['date']}."]
         if i == figures_at and cited:
-            table = table or Table(columns=["Source", "Total"], rows=[[label, text] for label, text in cited])
+            table = table or Table(columns=["Source", "Figure", "Amount"],
+                                   rows=[[sheet, cap_first(label), text] for sheet, label, text in cited])
         if i == table_at and len(ctx.facts) >= 2 and table is None:
             cols = ["Term", "Agreed position"] if kind in ("agreement", "term_sheet") else pick.one([["Item", "Position"], ["Point", "Detail"], ["Fact", "Value"]])
             table = Table(columns=cols, rows=[[cap_first(strip_end(f.statement if f.establish or not f.label else f.label)), f.text]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from worldsmith.generators.compose import compose_document
-from worldsmith.generators.compose.document import doc_kind, sheet_totals
+from worldsmith.generators.compose.document import doc_kind
+from worldsmith.generators.context import CitedFigure
 from tests.generators.context_fixture import ALL_FACTS, CAP, DECISION, FEE, FINANCE_VOICE, cap_sheet, document_context
 from worldsmith.worlds.content import DocumentContent
 
@@ -86,11 +87,14 @@ def test_some_section_has_a_table_of_the_facts():
     assert tables and any(CAP.text in row for t in tables for row in t.rows)
 
 
-def test_cited_sheet_totals_are_quoted_in_canonical_form():
-    sheet = cap_sheet()
-    assert sheet_totals(sheet) == [("Cap computation", "USD 98,401,250.25")]
-    doc = compose_document(document_context("memo", 4, seed=5, cited=[sheet]))
-    assert "USD 98,401,250.25" in _prose(doc)
+def test_cited_sheet_figure_is_quoted_by_label_and_ledger_value():
+    figure = CitedFigure(sheet="Cap computation", fact="claims_total", label="the claims total", text="USD 98,401,250.25")
+    ctx = document_context("memo", 4, seed=5, cited=[cap_sheet()]).model_copy(update={"cited_figures": [figure]})
+    prose = _prose(compose_document(ctx))
+    assert "USD 98,401,250.25" in prose and "claims total" in prose
+    # a sheet's own column totals are never quoted: only the figures the engine computed from the ledger
+    plain = _prose(compose_document(document_context("memo", 4, seed=5, cited=[cap_sheet()])))
+    assert "USD 98,401,250.25" not in plain
 
 
 def test_distractor_label_is_in_subtitle_and_first_paragraph():

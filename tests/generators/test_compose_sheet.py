@@ -62,10 +62,14 @@ def test_random_dates_are_on_or_before_the_sheet_date():
     assert dates and all(d <= ctx.spec.date for d in dates)
 
 
-def test_columns_fit_the_title_and_money_is_totalled():
-    damages = compose_sheet(sheet_context("Schedule of damages", facts=[CAP]))
+def test_columns_fit_the_title_and_money_is_totalled_unless_it_holds_a_ledger_amount():
+    damages = compose_sheet(sheet_context("Schedule of damages", facts=[CLAUSE]))
     assert [c.name for c in damages.columns][:4] == ["Item", "Category", "Date", "Amount"]
     assert any(c.type == "money" and c.total for c in damages.columns)
+    # the cap among invented rows: a Total over that column would add a ledger amount to non-parts
+    with_cap = compose_sheet(sheet_context("Schedule of damages", facts=[CAP]))
+    held = [i for i, c in enumerate(with_cap.columns) if any(r[i] == float(CAP.value.amount) for r in with_cap.rows)]
+    assert held and not any(with_cap.columns[i].total for i in held)
     tracker = compose_sheet(sheet_context("Claims tracker", facts=[CLAUSE]))
     assert [c.name for c in tracker.columns][:4] == ["Item", "Owner", "Status", "Due"]
     assert layout_of("Cap computation") == "cap" and layout_of("QoE adjustments") == "qoe"
