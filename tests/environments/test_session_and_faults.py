@@ -70,6 +70,53 @@ def test_faults_are_injected_at_the_rate_and_never_on_session_control(published_
     assert all(not r.is_error for r in control)
 
 
+FAULT_TEXT = {"timeout": "did not answer within", "rate_limit": "429 rate limit exceeded",
+              "permission": "403 permission denied"}
+
+
+@pytest.mark.parametrize("kind", ["timeout", "rate_limit", "permission", "malformed"])
+def test_each_fault_kind_reaches_the_client_as_that_failure(published_legal, tmp_path, kind):
+    server, _ = build_server(published_legal, tmp_path / "s", faults=FaultConfig(rate=1.0, kinds=[kind], timeout_s=0.0))
+
+    async def run():
+        async with Client(server) as client:
+            try:
+                r = await client.call_tool("mail_search", {"query": "cap"}, raise_on_error=False)
+                outcome = ("error" if r.is_error else "reply", r.content[0].text if r.content else "")
+            except Exception as exc:  # noqa: BLE001  (the client cannot read a malformed reply)
+                outcome = ("unreadable", str(exc))
+            state = await client.call_tool("export_state", {})
+        return outcome, state
+
+    (how, text), state = asyncio.run(run())
+    if kind == "malformed":
+        assert how == "unreadable" or (how == "reply" and '"results"' not in text), (how, text)
+    else:
+        assert how == "error" and FAULT_TEXT[kind] in text and "mail_search" in text
+    assert not state.is_error and state.data["sent"] == []  # session control is never faulted
+
+
+def test_serve_injects_the_faults_its_options_ask_for(published_legal, tmp_path):
+    import sys
+
+    from fastmcp.client.transports import StdioTransport
+
+    argv = ["-m", "worldsmith.flows.cli", "serve", str(published_legal), "--session", str(tmp_path / "s"),
+            "--fault-rate", "1", "--fault-kinds", "permission"]
+
+    async def run():
+        async with Client(StdioTransport(sys.executable, argv, keep_alive=False), timeout=60) as client:
+            tools = {t.name for t in await client.list_tools()}
+            denied = await client.call_tool("mail_list_folders", {}, raise_on_error=False)
+            state = await client.call_tool("export_state", {})
+        return tools, denied, state
+
+    tools, denied, state = asyncio.run(run())
+    assert "mail_list_folders" in tools
+    assert denied.is_error and "403 permission denied" in denied.content[0].text
+    assert not state.is_error
+
+
 def test_an_unknown_fault_kind_is_refused():
     from worldsmith.environments.faults import FaultInjection
 
