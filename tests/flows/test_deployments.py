@@ -56,3 +56,24 @@ def test_a_served_deployment_run_publishes_a_world_and_its_catalog_row(tmp_path)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(30)
+
+
+def test_the_compose_file_wires_workers_to_a_postgres_backed_server_and_the_pool_of_prefect_yaml():
+    """deploy/docker-compose.yml cannot run here (no Docker daemon); what it promises is checked against itself,
+    prefect.yaml and the package: one database URL, one API URL, the pool the deployments name."""
+    compose = yaml.safe_load((REPO / "deploy" / "docker-compose.yml").read_text(encoding="utf-8"))
+    spec = yaml.safe_load((REPO / "prefect.yaml").read_text(encoding="utf-8"))
+    services = compose["services"]
+    assert {"postgres", "prefect-server", "worker"} <= set(services)
+    db = services["postgres"]["environment"]
+    url = services["prefect-server"]["environment"]["PREFECT_API_DATABASE_CONNECTION_URL"]
+    assert url.startswith(f"postgresql+asyncpg://{db['POSTGRES_USER']}:") and url.endswith(f"@postgres:5432/{db['POSTGRES_DB']}")
+    port = services["prefect-server"]["ports"][0].split(":")[-1]
+    pool = spec["definitions"]["work_pool"]["name"]
+    for name in ("worker", "dask-scheduler", "dask-worker"):
+        env = services[name]["environment"]
+        assert env["PREFECT_API_URL"] == f"http://prefect-server:{port}/api"
+        assert env["WORLDSMITH_HOME"] == "/srv/worldsmith"
+    assert f"--pool {pool}" in services["worker"]["command"] and f"create {pool} --type process" in services["worker"]["command"]
+    dockerfile = (REPO / services["worker"]["build"]["dockerfile"]).read_text(encoding="utf-8")
+    assert "pip install '.[dask]'" in dockerfile and "WORLDSMITH_HOME=/srv/worldsmith" in dockerfile
