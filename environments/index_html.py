@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 import uuid
 from collections import defaultdict
 from pathlib import Path
@@ -22,6 +23,7 @@ from worldsmith.worlds.world import World
 INDEX_HTML = "index.html"
 PREVIEW_CHARS = 1500
 PREVIEW_ROWS = 15
+LEDGER_PLACES = 4  # files listed in full beside a fact; more fold away
 MAX_THREADS = 300  # a world of a million messages still gives a page a browser opens
 
 _MORE_CSS = """
@@ -53,17 +55,29 @@ def _mail(world: World) -> str:
         by_folder[t.folder].append(t)
     for folder, items in sorted(by_folder.items()):
         parts.append(f"<h3>{_e(folder)} ({len(items)} threads)</h3>")
-        for t in items:
+        # as a mail client lists them: by date ('Weekly status - April 8' before '- April 15'), not by subject
+        for t in sorted(items, key=lambda t: _when(t.messages[0])):
             msgs = "".join(
                 f"<div class=msg><div class=meta>{_e(m.sent_at.strftime('%Y-%m-%d %H:%M') if m.sent_at else '')} "
                 f"· from {_e(m.sender_name or m.sender)} &lt;{_e(m.sender)}&gt; · to {_e(', '.join(m.to))}"
                 f"{' · cc ' + _e(', '.join(m.cc)) if m.cc else ''}</div><b>{_e(m.subject)}</b>"
                 f"<pre>{_e(m.body_new.strip())}</pre></div>" for m in t.messages)
-            parts.append(f"<details><summary>{_e(t.subject)} <span class=meta>({len(t.messages)} messages)</span>"
+            first = t.messages[0].sent_at
+            parts.append(f"<details><summary>{_e(t.subject)} <span class=meta>({len(t.messages)} messages"
+                         f"{', from ' + first.strftime('%Y-%m-%d') if first else ''})</span>"
                          f"</summary>{msgs}</details>")
     if len(threads) > MAX_THREADS:
         parts.append(f"<p class=sub>and {len(threads) - MAX_THREADS} more threads (see room/).</p>")
     return "".join(parts)
+
+
+def _when(m) -> str:
+    return m.sent_at.isoformat() if m.sent_at else ""
+
+
+def _natural(name: str) -> list:
+    """A sort key that puts 'March 2' before 'March 10'."""
+    return [int(part) if part.isdigit() else part.lower() for part in re.split(r"(\d+)", name)]
 
 
 def _sheet_preview(world: World, path: str) -> str:
@@ -99,20 +113,34 @@ def _drive(world: World) -> str:
             node = node.setdefault(f + "/", {})
         node[name] = rel
 
+    def twin_of(value: str) -> str | None:
+        """The Markdown or CSV twin rendered beside a .docx or .xlsx (shown with it, not as a file of its own)."""
+        stem, _, suffix = value.rpartition(".")
+        twin = f"{stem}.{'md' if suffix == 'docx' else 'csv'}"
+        return twin if suffix in ("docx", "xlsx") and twin in twins else None
+
+    twins = set(files)
+    shown_twins = {t for t in (twin_of(f) for f in files) if t}
+
     def render(node: dict) -> str:
         items = []
-        for key in sorted(node):
+        for key in sorted(node, key=_natural):
             value = node[key]
             if isinstance(value, dict):
                 items.append(f"<li><details open><summary><span class=tag>folder</span> {_e(key)}</summary>{render(value)}</details></li>")
-            elif value in docs:
+                continue
+            if value in shown_twins:
+                continue
+            twin = twin_of(value)
+            also = f" <span class=meta>(+ {_e(twin.rsplit('.', 1)[1])} twin)</span>" if twin else ""
+            if value in docs:
                 text = docs[value].text
                 preview = text[:PREVIEW_CHARS] + (" …" if len(text) > PREVIEW_CHARS else "")
-                items.append(f"<li><details><summary><span class=tag>document</span> {_e(key)}</summary><pre>{_e(preview)}</pre></details></li>")
+                items.append(f"<li><details><summary><span class=tag>document</span> {_e(key)}{also}</summary><pre>{_e(preview)}</pre></details></li>")
             elif value in sheet_paths:
-                items.append(f"<li><details><summary><span class=tag>sheet</span> {_e(key)}</summary>{_sheet_preview(world, value)}</details></li>")
+                items.append(f"<li><details><summary><span class=tag>sheet</span> {_e(key)}{also}</summary>{_sheet_preview(world, value)}</details></li>")
             else:
-                items.append(f"<li class=meta>{_e(key)}</li>")  # a twin (.md, .csv) or another file
+                items.append(f"<li class=meta>{_e(key)}</li>")  # another file (a twin without its original, an .ics)
         return "<ul class=tree>" + "".join(items) + "</ul>"
 
     return render(tree)
@@ -153,8 +181,13 @@ def _ledger(world: World) -> str:
         found[fact].append((path, ok))
     rows = []
     for f in world.plan.facts:
+        places = found.get(f.id, [])
         where = "<br>".join(f"<code>{_e(p)}</code>{'' if ok else ' <span class=out>(missing)</span>'}"
-                            for p, ok in found.get(f.id, []))
+                            for p, ok in places)
+        if len(places) > LEDGER_PLACES:  # a fact in forty files would fill screens: a count, the list on a click
+            missing = sum(1 for _, ok in places if not ok)
+            where = (f"<details><summary>{len(places)} files"
+                     f"{f' <span class=out>({missing} missing)</span>' if missing else ''}</summary>{where}</details>")
         rows.append(f"<tr><td><code>{_e(f.id)}</code></td><td>{_e(getattr(f, 'label', '') or '')}</td>"
                     f"<td><b>{_e(f.text)}</b></td><td><code>{_e(getattr(f, 'formula', None) or '')}</code></td>"
                     f"<td>{_e(getattr(f, 'known_from', None) or '')}</td><td>{where}</td></tr>")
@@ -181,12 +214,15 @@ def _validation(world: World) -> str:
     report = world.validation
     if report is None:
         return "<p class=sub>Not validated.</p>"
-    rows = "".join(f"<tr><td><code>{_e(c.id)}</code></td><td class=sev-{c.severity}>{_e(c.severity)}</td>"
-                   f"<td class=num>{c.count}</td><td>{_e(c.rows[0].detail if c.rows else '')}</td></tr>"
-                   for c in report.checks)
+    # what failed first; a check with nothing offending reads 'ok', not its severity in red
+    checks = sorted(report.checks, key=lambda c: (c.count == 0, c.severity != "error", c.id))
+    rows = "".join(f"<tr><td><code>{_e(c.id)}</code></td>"
+                   + (f"<td class=sev-{c.severity}>{_e(c.severity)}</td>" if c.count else "<td class=ok>ok</td>")
+                   + f"<td class=num>{c.count}</td><td>{_e(c.rows[0].detail if c.rows else '')}</td></tr>"
+                   for c in checks)
     return (f"<p>verdict <span class='verdict {_e(report.verdict)}'>{_e(report.verdict)}</span> "
             f"({report.errors} errors, {report.warnings} warnings)</p>"
-            f"<table><tr><th>check</th><th>severity</th><th>offending</th><th>first problem</th></tr>{rows}</table>")
+            f"<table><tr><th>check</th><th>status</th><th>offending</th><th>first problem</th></tr>{rows}</table>")
 
 
 def render_index(world: World, task_set: TaskSet | None = None) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 import subprocess
@@ -48,3 +49,21 @@ def test_chromium_renders_the_mailboxes_drive_ledger_tasks_and_verdict(page, tmp
     assert world.facts["liability_cap"].text in text and "Fact ledger" in text
     assert task_set.tasks[0].id in text and "verdict" in text and world.verdict in text
     assert shot.is_file() and shot.stat().st_size > 20_000
+
+
+def test_threads_are_listed_by_date_and_long_lists_fold_away(page):
+    world, _, path = page
+    text = path.read_text(encoding="utf-8")
+    folder = world.threads[0].folder
+    threads = sorted((t for t in world.threads if t.folder == folder), key=lambda t: t.messages[0].sent_at)
+    shown = [text.index(f"<summary>{html.escape(t.subject)} ") for t in threads]
+    assert len(threads) > 1 and shown == sorted(shown)  # a mail client's order, not the subjects' alphabet
+    # a fact that appears in many files shows a count that opens to the list
+    many = max(world.facts, key=lambda f: world.db.execute(
+        "select count(*) from fact_mentions where fact_id = ? and distractor is null", [f]).fetchone()[0])
+    n = world.db.execute("select count(*) from fact_mentions where fact_id = ? and distractor is null", [many]).fetchone()[0]
+    assert n > 4 and f"<summary>{n} files" in text
+    # passing checks read ok; a twin is named beside its file, not listed as a file of its own
+    assert "<td class=ok>ok</td>" in text and "(+ md twin)" in text
+    twin = world.documents[0].path.rsplit(".", 1)[0] + ".md"
+    assert f"<li class=meta>{html.escape(twin.rsplit('/', 1)[-1])}</li>" not in text
