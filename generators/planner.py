@@ -14,6 +14,7 @@ from worldsmith.worlds.plan import ArtifactSpec, DocumentSpec, EmailSpec, FactPe
 from worldsmith.worlds.taxonomy import Occupation
 from worldsmith.worlds.values import render_value
 
+from worldsmith.generators.attachments import plan_attachments
 from worldsmith.generators.beats import decision_object, decision_verb, names_decision, plan_beats
 from worldsmith.generators.labels import fact_label
 from worldsmith.generators.sides import privileged_circle
@@ -70,6 +71,7 @@ class _Planner:
         self.ids: set[str] = set()
         self.paths: set[str] = set()
         self.first_known = {f.id: f.first_known() for f in outline.facts}
+        self.attach_wanted: dict[str, list[str]] = {}  # thread instance -> its item's `attach:` names
 
     # -- helpers ---------------------------------------------------------------------------
     def persons(self, roles: list[str]) -> list[Person]:
@@ -134,6 +136,7 @@ class _Planner:
         cc = [p for p in self.persons(item.cc) if p.id != author.id and p not in others]
         thread_dir = f"{folder}/{safe_filename(title, 64)}"
         thread_dir = self.unique(thread_dir, self.paths, "{} ({})")
+        self.attach_wanted[tid] = list(getattr(item, "attach", []))
         speakers = [author] + others
         at = working_time(self.rng, day, self.tz)
         prev: EmailSpec | None = None
@@ -343,6 +346,7 @@ def plan_world(outline: Outline, occupations: dict[str, Occupation], seed: int, 
         planner.add_item(folder_path, item)
     for d in outline.distractors:
         planner.add_item(d.folder, d.item, distractor=d.id, extra_fact=d.fact)
+    plan_attachments(planner, planner.attach_wanted)
     facts = [ledger_fact(f, outline.locale) for f in outline.facts]
     distractors = [LedgerDistractor(id=d.id, fact=d.fact, value=d.value, text=render_value(d.value, outline.locale), label=d.label)
                    for d in outline.distractors]

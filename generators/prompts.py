@@ -135,6 +135,10 @@ def _story(context: ArtifactContext) -> str:
         lines.append(f'The decision to state (begin a sentence with "Decision:"): {spec.decision}.')
     if context.thread_labels:
         lines.append("The thread is about: " + "; ".join(context.thread_labels) + " (refer to them by these names).")
+    for att in getattr(spec, "attachments", []):
+        # The renderer attaches the room's file and lists it on an "Attached:" line; the text says what it is.
+        lines.append(f"This message attaches the file {att.path.rsplit('/', 1)[-1]} ({att.title}): say in a sentence "
+                     "what you attach and why; do not write an \"Attached:\" line.")
     lines.append("Everyone on this message is inside the privileged circle (counsel and client): a privilege marking is allowed."
                  if context.privileged else
                  "Someone on this message is outside the privileged circle: do not mark anything privileged or "

@@ -151,6 +151,8 @@ class EmailThreadItem(_Item):
     messages: int = Field(3, ge=1, le=15)
     cc: list[Id] = Field(default_factory=list)
     forward_to: list[Id] = Field(default_factory=list, description="roles the last message is forwarded to")
+    attach: list[str] = Field(default_factory=list, description="documents or sheets of the outline (by id or title) "
+                                                           "its opening message attaches: the latest made by its day")
 
 
 class DocumentItem(_Item):
@@ -398,6 +400,13 @@ def check_references(outline: Outline) -> None:
             raise outline.error(("inventory", i, "path"), bad)
         for j, item in enumerate(folder.items):
             check_item(item, ("inventory", i, "items", j))
+    # A thread's attachments name files of the room: a document or sheet item, by id or title.
+    files = {key for item in [it for f in outline.inventory for it in f.items] + [d.item for d in outline.distractors]
+             if item.kind in ("document", "spreadsheet") for key in (item.id, item.title) if key}
+    for i, folder in enumerate(outline.inventory):
+        for j, item in enumerate(folder.items):
+            for k, name in enumerate(getattr(item, "attach", [])):
+                known(name, files, ("inventory", i, "items", j, "attach", k), "document or sheet")
     for i, d in enumerate(outline.distractors):
         known(d.fact, facts, ("distractors", i, "fact"), "fact id")
         bad = check_folder_path(d.folder)

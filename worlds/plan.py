@@ -104,6 +104,15 @@ class _Spec(BaseModel):
     occupation: str = Field(description="SOC code of the author, for the writing register")
 
 
+class Attachment(BaseModel):
+    """A file of the room that a message carries as a MIME part, byte for byte the room's file."""
+
+    model_config = _STRICT
+    artifact: str = Field(description="the id of the attached document or sheet")
+    path: str = Field(description="its path in the room; the part is named by the last component")
+    title: str = Field(description="its title, for the text that mentions it")
+
+
 class EmailSpec(_Spec):
     """One message of a thread."""
 
@@ -120,6 +129,7 @@ class EmailSpec(_Spec):
     beat: str = Field("", description="what this message does in the thread's story: ask, inform, send, answer, "
                                       "question, object, confirm, decide, ack or forward")
     decision: str = Field("", description="for the decide beat: what is decided, in a few words")
+    attachments: list[Attachment] = Field(default_factory=list, description="files of the room it attaches")
 
 
 class DocumentSpec(_Spec):

@@ -99,8 +99,13 @@ def off_hours(at) -> bool:
 
 def compose_email(ctx: ArtifactContext) -> EmailContent:
     """An email for the context, with a line that owns up to the hour when it is sent out of hours."""
-    email = _compose_email(ctx)
     spec = ctx.spec
+    if isinstance(spec, EmailSpec) and spec.attachments and spec.mode == "new" and not spec.purpose:
+        email = _cover_note(ctx)
+    else:
+        email = _compose_email(ctx)
+        if isinstance(spec, EmailSpec) and spec.attachments:
+            email = _with_attachment(ctx, email)
     if isinstance(spec, EmailSpec) and off_hours(spec.sent_at):
         pick = Picker(ctx.seed + 1)
         when = "over the weekend" if spec.sent_at.weekday() >= 5 else "late"
@@ -298,3 +303,71 @@ def _forward(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject
         lines.append(pick.fill(email["forward_asks"], **v) or "")
     body = "\n\n".join([" ".join(cap_first(x) for x in lines if x), ctx.author.first_name])
     return EmailContent(subject=subject, body=body.strip() + "\n")
+
+
+# ---------------------------------------------------------------- attachments
+
+
+def _head(title: str) -> str:
+    """A file's title as a noun phrase: its instance date and subtitle dropped, the first word in lower case when
+    the title is in sentence case ("Memo re OPA 90 limitation" -> "memo re OPA 90 limitation")."""
+    head = title.split(" - ")[0]
+    if ": " in head and len(head.split(": ")[0].split()) >= 2:
+        head = head.split(": ")[0]
+    words = head.split()
+    if len(words) > 1 and words[1][:1].islower() and words[0][:1].isupper() and not words[0].isupper():
+        head = words[0].lower() + head[len(words[0]):]
+    return head
+
+
+def attached_what(spec: EmailSpec) -> str:
+    """What a message attaches, as its text names it: 'the memo re ...', 'the daily log for March 10 and 11'."""
+    titles = [a.title for a in spec.attachments]
+    heads = [_head(t) for t in titles]
+    dated = [t.split(" - ", 1)[1] for t in titles if " - " in t]
+    if len(set(heads)) == 1 and len(titles) > 1 and len(dated) == len(titles):
+        return f"the {heads[0]} for {join_names(dated)}"
+    if len(titles) == 1 and dated:
+        return f"the {heads[0]} for {dated[0]}"
+    return join_names([f"the {h}" for h in dict.fromkeys(heads)])
+
+
+def _with_attachment(ctx: ArtifactContext, email: EmailContent) -> EmailContent:
+    """A message that carries files says so, in a sentence before its sign-off."""
+    pick = Picker(ctx.seed + 2)
+    line = pick.one(bank("email")["attach"]["promise"]).format(what=attached_what(ctx.spec))
+    parts = email.body.rstrip("\n").split("\n\n")
+    at = max(1, len(parts) - 1) if len(parts) > 1 else len(parts)
+    parts.insert(at, cap_first(line))
+    return email.model_copy(update={"body": "\n\n".join(parts) + "\n"})
+
+
+def _cover_note(ctx: ArtifactContext) -> EmailContent:
+    """A file sent round by its author: what it is, where it stands, its figures by label, what is wanted back."""
+    ctx = ctx.model_copy(update={"facts": [as_written(f, bool(ctx.distractor_label)) for f in ctx.facts]})
+    spec = ctx.spec
+    pick = Picker(ctx.seed)
+    frames = bank("email")["attach"]
+    values = vocabulary(pick, ctx.voice)
+    values.update(topic=topic_of(ctx), day=deadline(pick, spec.sent_at.date(), ctx.locale))
+    path = spec.attachments[0].path.lower()
+    draft = bool(re.search(r"\b(draft|interim|superseded)\b", spec.attachments[0].title, re.I))
+    outside = not ctx.privileged
+    lines = [cap_first(pick.one(frames["promise"]).format(what=attached_what(spec)))]
+    key = "draft" if draft else "sheet" if path.endswith(".xlsx") else "outside" if outside else "document"
+    lines.append(pick.fill(frames[key], **values) or "")
+    paragraphs = [" ".join(x for x in lines if x)]
+    facts = [fact_sentence(pick, f, "email", lead=i > 0 and pick.chance(0.4)) for i, f in enumerate(ctx.facts)]
+    if facts:
+        paragraphs.append(" ".join(facts))
+    trade = trade_sentences(pick, ctx.voice, "email", values, pick.one([0, 1, 2]), privileged=ctx.privileged) \
+        if not outside else []
+    if trade:
+        paragraphs.append(" ".join(trade))
+    hello = greeting(pick, ctx.voice, ctx.to)
+    signed = sign_off(pick, ctx.voice, ctx.author)
+    signed_full = signed.endswith(ctx.author.name)
+    block = signature(pick, ctx.author, signed_full)
+    gap = "\n" if signed_full else "\n\n"
+    body = "\n\n".join([hello, *paragraphs, signed + gap + block]).strip() + "\n"
+    return EmailContent(subject=spec.title, body=body)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import tempfile
+from pathlib import Path, PurePosixPath
 
 from worldsmith.generators.compose.email import compose_email
 from worldsmith.generators.context import email_context
@@ -12,9 +13,11 @@ from worldsmith.generators.render.email import render_eml
 from worldsmith.generators.render.mailbox import render_mailboxes
 from worldsmith.generators.render.world import content_of, room_path, write_file
 from worldsmith.worlds.content import EmailContent
+from worldsmith.worlds import kinds
 from worldsmith.worlds.kinds import Kind
 from worldsmith.worlds.outline import EmailThreadItem
 from worldsmith.worlds.plan import EmailSpec, WorldPlan
+from worldsmith.worlds.store import attachments as stored
 from worldsmith.worlds.store.load import load_eml, load_mbox, mailbox_role, plan_email
 
 
@@ -32,10 +35,43 @@ def history(plan: WorldPlan, spec: EmailSpec, contents: dict) -> list[tuple[Emai
     return chain
 
 
+def attached_bytes(plan, spec: EmailSpec, contents: dict, room: Path) -> list[tuple[str, bytes]]:
+    """The (name, bytes) of each file a message attaches: the room's file when it is already written, else that
+    file rendered aside by its own kind (rendering is deterministic, so the bytes are the room's)."""
+    out = []
+    for a in spec.attachments:
+        target = room_path(room, a.path)
+        if not target.is_file():
+            attached = plan.artifact(a.artifact)
+            with tempfile.TemporaryDirectory() as aside:
+                kinds.of(attached).render(plan, attached, contents, Path(aside))
+                data = room_path(Path(aside), a.path).read_bytes()
+        else:
+            data = target.read_bytes()
+        out.append((PurePosixPath(a.path).name, data))
+    return out
+
+
 def render(plan, spec: EmailSpec, contents: dict, room: Path) -> list[Path]:
-    """One message as .eml with its quoted history."""
-    data = render_eml(plan, spec, content_of(contents, spec.id, EmailContent), history(plan, spec, contents))
+    """One message as .eml with its quoted history and the room's files it attaches."""
+    data = render_eml(plan, spec, content_of(contents, spec.id, EmailContent), history(plan, spec, contents),
+                      attached_bytes(plan, spec, contents, room))
     return [write_file(room_path(room, spec.path), data)]
+
+
+def plan_row(a: EmailSpec, zone, add) -> dict:
+    """An email's columns of the artifacts table, its planned recipients and attachments."""
+    stored.plan_rows(a, add)
+    return plan_email(a, zone, add)
+
+
+def load_message(f) -> None:
+    """An .eml into emails, recipients and email_attachments."""
+    load_eml(f)
+    if not stored.may_attach(f.data):  # most mail attaches nothing: no second parse
+        return
+    mid = stored.message_id(f.data)
+    stored.parsed_rows(f.artifact_id or f.cache["by_message_id"].get(mid), f.rel, f.data, f.add)
 
 
 def render_all(plan, specs: list[EmailSpec], contents: dict, room: Path) -> list[Path]:
@@ -53,9 +89,10 @@ KIND = Kind(
     item=EmailThreadItem,
     spec=EmailSpec,
     content=EmailContent,
-    plan_row=plan_email,
+    plan_row=plan_row,
     aggregate=mailbox_role,
-    parsers={"eml": load_eml, "mbox": load_mbox},
+    parsers={"eml": load_message, "mbox": load_mbox},
+    ddl=stored.DDL,
     # A message's own new text, not the history it quotes: a fact is where its sender wrote it.
     text_sql="select artifact_id, path, 'email' as kind, body_new as text from emails",
     prose_sql="select artifact_id, path, 'subject' as kind, squash(subject) as text from emails",

@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import email.policy
 import email.utils
+import hashlib
+import mimetypes
 from email.headerregistry import Address
 from email.message import EmailMessage
 
@@ -66,9 +68,17 @@ def _names(plan: WorldPlan, ids: list[str]) -> str:
     return ", ".join(str(address_of(plan.person(p))) for p in ids)
 
 
+def _attached_lines(body: str, spec: EmailSpec) -> str:
+    """The text with a line "Attached: <file name>" for each file the message carries, as a reader's mail client
+    lists them under the text (the check attachments_match_room reads these lines)."""
+    names = [a.path.rsplit("/", 1)[-1] for a in spec.attachments]
+    missing = [n for n in names if f"Attached: {n}" not in body]
+    return body + "\n\n" + "\n".join(f"Attached: {n}" for n in missing) if missing else body
+
+
 def message_text(plan: WorldPlan, spec: EmailSpec, content: EmailContent, history: list[Message]) -> str:
     """The full body of a message: what its sender wrote, then the quoted or forwarded parent."""
-    body = _clean(content.body)
+    body = _attached_lines(_clean(content.body), spec)
     if spec.mode == "new" or spec.parent is None:
         return body
     if spec.mode == "reply" and spec.quote == "none":
@@ -87,8 +97,10 @@ def message_text(plan: WorldPlan, spec: EmailSpec, content: EmailContent, histor
     return f"{body}\n\n" + "\n".join(lines) + f"\n\n{parent_text}"
 
 
-def render_eml(plan: WorldPlan, spec: EmailSpec, content: EmailContent, history: list[Message]) -> bytes:
-    """The .eml bytes of one message; `history` holds the thread's earlier messages, root to parent."""
+def render_eml(plan: WorldPlan, spec: EmailSpec, content: EmailContent, history: list[Message],
+               attachments: list[tuple[str, bytes]] = ()) -> bytes:
+    """The .eml bytes of one message; `history` holds the thread's earlier messages, root to parent;
+    `attachments` the (file name, bytes) of the room's files it carries, as MIME parts after the text."""
     if spec.sent_at.tzinfo is None or spec.sent_at.utcoffset() is None:
         raise ValueError(f"email {spec.id}: sent_at must be timezone-aware, got {spec.sent_at.isoformat()}")
     chain = ancestors(spec, history) if spec.parent else []
@@ -109,4 +121,22 @@ def render_eml(plan: WorldPlan, spec: EmailSpec, content: EmailContent, history:
     ascii_only = text.isascii()
     cte = "quoted-printable" if too_long else ("7bit" if ascii_only else "8bit")
     msg.set_content(text + "\n", subtype="plain", charset="utf-8", cte=cte)
+    for name, data in attachments:
+        # Office files as their registered types; base64, so the part decodes to the room's bytes exactly.
+        maintype, _, subtype = attachment_type(name).partition("/")
+        msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=name)
+    if attachments:
+        # The library draws a random boundary; one from the Message-ID keeps the bytes the same on every run.
+        msg.set_boundary("=_" + hashlib.sha256(spec.message_id.encode()).hexdigest()[:24])
     return msg.as_bytes()
+
+
+_TYPES = {".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+          ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+          ".csv": "text/csv", ".md": "text/markdown", ".pdf": "application/pdf", ".ics": "text/calendar"}
+
+
+def attachment_type(name: str) -> str:
+    """The MIME type of an attached file by its extension, from a fixed table first (the system's differs by host)."""
+    ext = "." + name.rsplit(".", 1)[-1].lower() if "." in name else ""
+    return _TYPES.get(ext) or mimetypes.guess_type(name, strict=True)[0] or "application/octet-stream"

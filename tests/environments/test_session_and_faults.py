@@ -128,10 +128,19 @@ def test_a_filed_note_is_found_by_drive_search_and_attachments_are_named(publish
     _, session = build_server(published_legal, tmp_path / "s")
     session.write_document("Memos/Cap note.md", "Kestrel Bay's cap: USD 156,200,000.")
     assert {"path": "Memos/Cap note.md", "type": "text"} in drive.search(session, "kestrel cap note")
-    first = session.world.messages[0]
-    assert mail.read(session, first.message_id)["attachments"] == []  # the example worlds attach nothing
+    plain = next(m for m in session.world.messages if not mail.read(session, m.message_id)["attachments"])
     with pytest.raises(SessionError, match=r"has no attachment 'x.pdf' \(it has: none\)"):
-        mail.download_attachment(session, first.message_id, "x.pdf")
+        mail.download_attachment(session, plain.message_id, "x.pdf")
+    # A cover note carries the room's file itself: what an agent downloads is byte for byte the drive's copy.
+    import json
+
+    plan = json.loads((published_legal / "plan.json").read_text(encoding="utf-8"))
+    note = next(a for a in plan["artifacts"] if a["kind"] == "email" and a.get("attachments"))
+    mid = next(m.message_id for m in session.world.messages if m.path == note["path"])
+    name = note["attachments"][0]["path"].rsplit("/", 1)[1]
+    assert name in mail.read(session, mid)["attachments"]
+    got = mail.download_attachment(session, mid, name)
+    assert (session.room / got["saved_to"]).read_bytes() == (published_legal / "room" / note["attachments"][0]["path"]).read_bytes()
 
 
 ICS = """BEGIN:VCALENDAR\r

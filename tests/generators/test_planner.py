@@ -75,8 +75,12 @@ def test_every_artifact_lies_in_the_window_on_a_working_day():
 def test_inventory_expands_counts_threads_and_forwards():
     outline, plan = plan_of()
     kinds = Counter(a.kind for a in plan.artifacts)
-    # 3 messages + 1 forward; memo + draft memo; one sheet
-    assert kinds == {"email": 4, "document": 2, "spreadsheet": 1}
+    # 3 messages + 1 forward, and the cover note that sends the memo to its reader; memo + draft memo; one sheet
+    assert kinds == {"email": 5, "document": 2, "spreadsheet": 1}
+    cover = next(a for a in plan.artifacts if isinstance(a, EmailSpec) and a.attachments)
+    memo = next(a for a in plan.artifacts if a.kind == "document" and a.distractor is None)
+    assert [x.artifact for x in cover.attachments] == [memo.id] and cover.to == memo.readers
+    assert cover.sent_at.date() == memo.date and cover.author == memo.author
     forward = next(a for a in plan.artifacts if isinstance(a, EmailSpec) and a.mode == "forward")
     assert forward.to and {plan.person(p).role for p in forward.to} == {"associate"}
     assert forward.author not in forward.to

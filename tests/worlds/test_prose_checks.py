@@ -14,7 +14,7 @@ from worldsmith.worlds.validate import validate_bundle
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "outlines" / "examples"
 CHECKS = ("realism_purpose_not_pasted", "fact_statement_established_only", "forward_to_someone_new",
-          "decision_named", "privilege_within_circle", "genre_structure", "realism_boilerplate")
+          "decision_named", "privilege_within_circle", "genre_structure", "realism_boilerplate", "attachments_match_room")
 
 
 @pytest.fixture(scope="module")
@@ -121,3 +121,75 @@ def test_a_pleading_without_its_prayer_for_relief_is_caught(tanker, plan, tmp_pa
     document.save(str(path))
     rows = _failing(world)["genre_structure"]
     assert any(r.artifact_id == spec["id"] and "prayer for relief" in r.detail for r in rows)
+
+
+# ---------------------------------------------------------------- attachments
+
+
+def _attaching(plan: dict, **match) -> dict:
+    return next(a for a in plan["artifacts"] if a["kind"] == "email" and a.get("attachments")
+                and all(a.get(k) == v for k, v in match.items()))
+
+
+def _rebuild(eml: Path, change) -> None:
+    """Re-write a message with its attachments changed: change(name, data) -> (name, data) or None to drop."""
+    import email
+    import email.policy
+
+    msg = email.message_from_bytes(eml.read_bytes(), policy=email.policy.default)
+    parts = [(p.get_filename(), p.get_content_type(), p.get_payload(decode=True)) for p in msg.iter_attachments()]
+    msg.clear_content()
+    body = email.message_from_bytes(eml.read_bytes(), policy=email.policy.default).get_body(("plain",)).get_content()
+    msg.set_content(body)
+    for name, ctype, data in parts:
+        kept = change(name, data)
+        if kept is not None:
+            main, _, sub = ctype.partition("/")
+            msg.add_attachment(kept[1], maintype=main, subtype=sub, filename=kept[0])
+    eml.write_bytes(msg.as_bytes())
+
+
+def test_circulated_files_are_attached_byte_for_byte(tanker, plan):
+    """The invoices thread attaches the daily logs its outline names, and cover notes carry the memos; every part
+    is the room's file (the check reads the parts' sha256 against the room's)."""
+    import duckdb
+
+    from worldsmith.worlds.store.load import load_bundle
+
+    invoices = _attaching(plan, position=0, item="removal_cost_invoices_from_the_r")
+    assert all(a["path"].startswith("Damages/Daily removal-cost log") for a in invoices["attachments"])
+    con = duckdb.connect(str(load_bundle(tanker, tanker / "check.duckdb")), read_only=True)
+    parts = con.execute("select x.filename, x.sha256 = f.sha256 from email_attachments x join planned_attachments p"
+                        " on p.artifact_id = x.artifact_id and p.filename = x.filename join files f on f.path = p.path").fetchall()
+    planned = con.execute("select count(*) from planned_attachments").fetchone()[0]
+    con.close()
+    assert len(parts) == planned >= 10 and all(same for _, same in parts)
+    memo = _attaching(plan, item=next(a["id"] for a in plan["artifacts"] if a["kind"] == "email" and a["id"].startswith("cover_memo")).split("-m")[0])
+    text = (tanker / "room" / memo["path"]).read_text(encoding="utf-8")
+    assert f"Attached: {memo['attachments'][0]['path'].rsplit('/', 1)[1]}" in text
+
+
+def test_an_attachment_that_is_not_the_room_file_is_caught(tanker, plan, tmp_path):
+    world = _copy(tanker, tmp_path)
+    spec = _attaching(plan, position=0, item="removal_cost_invoices_from_the_r")
+    _rebuild(world / "room" / spec["path"], lambda name, data: (name, data[:-40] + b"\0" * 40))
+    rows = _failing(world)["attachments_match_room"]
+    assert any(r.artifact_id == spec["id"] and "is not the room's file" in r.detail for r in rows)
+
+
+def test_a_promised_attachment_left_off_is_caught(tanker, plan, tmp_path):
+    world = _copy(tanker, tmp_path)
+    spec = _attaching(plan)
+    _rebuild(world / "room" / spec["path"], lambda name, data: None)
+    rows = _failing(world)["attachments_match_room"]
+    name = spec["attachments"][0]["path"].rsplit("/", 1)[1]
+    assert any(r.artifact_id == spec["id"] and f"the plan attaches {name}" in r.detail for r in rows)
+    assert any(r.artifact_id == spec["id"] and "its text names" in r.detail for r in rows)
+
+
+def test_a_message_that_says_attached_but_carries_nothing_is_caught(tanker, plan, tmp_path):
+    world = _copy(tanker, tmp_path)
+    spec = next(a for a in plan["artifacts"] if a["kind"] == "email" and a["mode"] == "new" and not a.get("attachments"))
+    _edit_body(world / "room" / spec["path"], lambda b: f"Please find attached the signed charter party.\n\n{b}")
+    rows = _failing(world)["attachments_match_room"]
+    assert any(r.artifact_id == spec["id"] and "promises an attachment" in r.detail for r in rows)

@@ -1,0 +1,156 @@
+"""Attachments: which files of the room travel by mail, and the cover notes that circulate them.
+
+Three sources, in this order: a thread item's `attach:` list (its opening message attaches the latest
+instance of each named document or sheet made by its day); a thread whose purpose says its opener sends
+something attaches the file of the room its purpose names; and a document or sheet that reaches its
+readers by no message yet goes out under a short cover note from its author, sent on its day. A file
+that is privileged (its author and readers all inside the circle) never rides on a message that
+leaves the circle. The renderer attaches the room's own bytes; `attachments_match_room` checks them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+from worldsmith.generators.calendar import working_time
+from worldsmith.worlds.plan import Attachment, DocumentSpec, EmailSpec, SheetSpec
+
+# The folder of the cover notes that circulate files; each note is a thread of one message.
+COVER_FOLDER = "Correspondence/Files circulated"
+# The share of sheets (logs, trackers) sent round under a cover note; every document with readers is.
+SHEET_COVER_SHARE = 0.5
+# The most instances of a counted item (a daily log) that one message attaches.
+MOST_INSTANCES = 3
+
+_WORD = re.compile(r"[a-z][a-z0-9'-]{3,}")
+_STOP = {"with", "from", "that", "this", "their", "they", "them", "which", "where", "what", "when", "into", "over",
+         "under", "each", "after", "before", "behind", "sends", "send", "circulates", "shares", "delivers", "serves",
+         "provides", "produces", "answers", "questions", "asks", "memo", "draft", "final", "the", "and", "for"}
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in _WORD.findall(text.lower()) if w not in _STOP}
+
+
+def _day(spec: Any) -> dt.date:
+    return spec.sent_at.date() if isinstance(spec, EmailSpec) else spec.date
+
+
+def _files(artifacts: list[Any]) -> list[Any]:
+    return [a for a in artifacts if isinstance(a, (DocumentSpec, SheetSpec))]
+
+
+def _named(files: list[Any], name: str) -> list[Any]:
+    """The instances of the outline item `name` (its id or title) among the room's files, oldest first."""
+    hit = [f for f in files if f.item == name or re.fullmatch(re.escape(name) + r"_\d+", f.item)
+           or f.title == name or f.title.startswith(name + " - ")]
+    return sorted(hit, key=lambda f: (f.date, f.id))
+
+
+def _privileged(planner: Any, people: list[str]) -> bool:
+    return all(planner.people_by_id(p).organisation in planner.circle for p in people)
+
+
+def _may_carry(planner: Any, message: EmailSpec, file: Any) -> bool:
+    """A privileged file stays inside the circle: it rides only on a message that does too."""
+    return not _privileged(planner, [file.author, *file.readers]) or \
+        _privileged(planner, [message.author, *message.to, *message.cc])
+
+
+def _attach(message: EmailSpec, files: list[Any]) -> None:
+    have = {a.artifact for a in message.attachments}
+    for f in files:
+        if f.id not in have:
+            message.attachments.append(Attachment(artifact=f.id, path=f.path, title=f.title))
+            have.add(f.id)
+
+
+def _thread_messages(artifacts: list[Any], thread: str) -> list[EmailSpec]:
+    return sorted((a for a in artifacts if isinstance(a, EmailSpec) and a.thread == thread), key=lambda a: a.position)
+
+
+def _place(planner: Any, thread: list[EmailSpec], instances: list[Any]) -> None:
+    """Attach the latest instances made by the opener's day to the opener; else the first message after the
+    earliest instance is made carries it. None fits: nothing is attached (and no text promises it)."""
+    if not thread or not instances:
+        return
+    opener = thread[0]
+    made = [f for f in instances if f.date <= _day(opener)]
+    if made:
+        chosen = [f for f in made[-MOST_INSTANCES:] if _may_carry(planner, opener, f)]
+        _attach(opener, chosen)
+        return
+    later = next((m for m in thread if m.mode != "forward" and _day(m) >= instances[0].date), None)
+    if later is not None:
+        _attach(later, [f for f in instances if f.date <= _day(later)][-MOST_INSTANCES:][:1]
+                if _may_carry(planner, later, instances[0]) else [])
+
+
+def _purpose_match(files: list[Any], opener: EmailSpec) -> list[Any]:
+    """The file a sending opener's purpose (and title) names: the most title words in common, two at least,
+    then the most facts in common; all instances of its item, oldest first."""
+    want = _words(opener.purpose + " " + opener.title)
+    best, score = None, (1, 0)
+    for f in files:
+        s = (len(want & _words(f.title)), len(set(f.facts) & set(opener.facts)))
+        if s > score and f.distractor is None:
+            best, score = f, s
+    if best is None:
+        return []
+    return sorted((f for f in files if f.item.rsplit("_", 1)[0] == best.item.rsplit("_", 1)[0]
+                   and f.title.split(" - ")[0] == best.title.split(" - ")[0]), key=lambda f: (f.date, f.id))
+
+
+def _cover_note(planner: Any, file: Any) -> EmailSpec | None:
+    """A one-message thread from a file's author to its readers, sent on its day, attaching it."""
+    readers = [r for r in file.readers if r != file.author]
+    if not readers:
+        return None
+    author = planner.people_by_id(file.author)
+    to, cc = readers[:2], readers[2:]
+    if len(readers) == 2 and planner.rng.random() < 0.4:
+        to, cc = readers[:1], readers[1:]
+    at = working_time(planner.rng, file.date, planner.tz)
+    tid = planner.unique(f"cover_{file.id}", planner.ids, "{}_{}")
+    from worldsmith.generators.planner import safe_filename  # the planner imports this module
+
+    folder = planner.unique(f"{COVER_FOLDER}/{safe_filename(file.title, 64)}", planner.paths, "{} ({})")
+    aid = f"{tid}-m1"
+    # It names the file's figures by label and value (a file's facts are known on its day), not a draft's.
+    facts = [] if file.distractor else list(file.facts)[:2]
+    return EmailSpec(
+        id=aid, item=tid, thread=tid, position=0, mode="new", parent=None,
+        path=f"{folder}/01 {at:%Y-%m-%d %H%M} {author.last_name}.eml",
+        title=file.title, author=author.id, occupation=author.occupation, to=to, cc=cc, sent_at=at,
+        facts=facts, distractor=None, purpose="", message_id=planner.message_id(aid, author),
+        quote="full", beat="send", decision="",
+        attachments=[Attachment(artifact=file.id, path=file.path, title=file.title)],
+    )
+
+
+def plan_attachments(planner: Any, wanted: dict[str, list[str]]) -> None:
+    """Attach files to the messages that circulate them, and add cover notes for files no message carries.
+
+    `wanted` maps a thread instance to its item's `attach:` list."""
+    artifacts = planner.artifacts
+    files = _files(artifacts)
+    openers = [a for a in artifacts if isinstance(a, EmailSpec) and a.position == 0]
+    for opener in openers:
+        thread = _thread_messages(artifacts, opener.thread)
+        names = wanted.get(opener.thread, [])
+        if names:
+            for name in names:
+                _place(planner, thread, _named(files, name))
+        elif opener.beat == "send":
+            _place(planner, thread, [f for f in _purpose_match(files, opener)])
+    carried = {a.artifact for m in artifacts if isinstance(m, EmailSpec) for a in m.attachments}
+    for f in sorted(files, key=lambda f: (f.date, f.id)):
+        if f.id in carried:
+            continue
+        if isinstance(f, SheetSpec) and planner.rng.random() >= SHEET_COVER_SHARE:
+            continue
+        note = _cover_note(planner, f)
+        if note is not None:
+            artifacts.append(note)
