@@ -1,0 +1,203 @@
+"""Worlds that add up: the legal example's sheets obey the ledger, and each way of breaking that is caught by name.
+
+The published legal example (tests/conftest.py) is copied and broken one way at a time, in the files an
+agent reads: a breakdown a cent off, a derived cell with a wrong formula, an email giving the cap another
+amount beside its label, a period's old value in a later artifact, a fact mentioned a day early, a total
+over rows that are not its parts, a daily log that no longer rolls up.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+import shutil
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from tests.worlds.test_defects_seeded import edit_new_text
+from worldsmith.worlds.validate import validate_bundle
+
+NEW_CHECKS = ["derived_fact_computed", "breakdown_sums_to_fact", "rollup_sums_to_fact", "total_only_over_parts",
+              "amount_beside_label", "fact_mentioned_before_known"]
+
+
+def _plan(bundle: Path) -> dict:
+    return json.loads((bundle / "plan.json").read_text(encoding="utf-8"))
+
+
+def _sheet(bundle: Path, title_start: str) -> dict:
+    return next(a for a in _plan(bundle)["artifacts"] if a["kind"] == "spreadsheet" and a["title"].startswith(title_start))
+
+
+def _fact(bundle: Path, fact_id: str) -> dict:
+    return next(f for f in _plan(bundle)["facts"] if f["id"] == fact_id)
+
+
+def _email_on(bundle: Path, after: dt.date | None = None, before: dt.date | None = None) -> dict:
+    """The first new message (not a reply, so its own text is the whole body) sent inside the given days."""
+    for a in _plan(bundle)["artifacts"]:
+        if a["kind"] != "email" or a["distractor"] or a.get("mode") != "new":
+            continue
+        day = dt.datetime.fromisoformat(a["sent_at"]).date()
+        if (after is None or day > after) and (before is None or day < before):
+            return a
+    raise AssertionError("no such message")
+
+
+def _say(bundle: Path, email: dict, sentence: str) -> None:
+    edit_new_text(bundle / "room" / email["path"], lambda text: text.replace("\n\n", f"\n\n{sentence}\n\n", 1))
+
+
+def _edit_sheet(bundle: Path, sheet: dict, edit) -> None:
+    path = bundle / "room" / sheet["path"]
+    wb = openpyxl.load_workbook(path)
+    edit(wb.worksheets[0], sheet["skeleton"])
+    wb.save(path)
+
+
+def _amount_cell(ws, sk: dict, line: int):
+    return ws.cell(line + 2, sk["amount"] + 1)
+
+
+def breakdown_cent_off(b: Path) -> str:
+    sheet = _sheet(b, "Damages schedule: removal")
+    item = next(i for i, ln in enumerate(sheet["skeleton"]["lines"]) if ln["role"] == "item")
+    _edit_sheet(b, sheet, lambda ws, sk: setattr(_amount_cell(ws, sk, item), "value", _amount_cell(ws, sk, item).value + 0.01))
+    return sheet["id"]
+
+
+def derived_wrong_formula(b: Path) -> str:
+    sheet = _sheet(b, "OPA 90 liability cap computation")
+    line = next(i for i, ln in enumerate(sheet["skeleton"]["lines"]) if ln["fact"] == "liability_cap")
+
+    def edit(ws, sk):
+        cell = _amount_cell(ws, sk, line)
+        assert "*" in cell.value, cell.value
+        cell.value = cell.value.replace("*", "+")  # the per-ton limb added to the tonnage, not multiplied
+    _edit_sheet(b, sheet, edit)
+    return sheet["id"]
+
+
+def derived_typed_in(b: Path) -> str:
+    sheet = _sheet(b, "OPA 90 liability cap computation")
+    line = next(i for i, ln in enumerate(sheet["skeleton"]["lines"]) if ln["fact"] == "liability_cap")
+    _edit_sheet(b, sheet, lambda ws, sk: setattr(_amount_cell(ws, sk, line), "value", 156200000))
+    return sheet["id"]
+
+
+def cap_other_amount_in_email(b: Path) -> str:
+    email = _email_on(b, after=dt.date.fromisoformat(_fact(b, "liability_cap")["known_from"]))
+    _say(b, email, "For the file, the OPA 90 liability cap is USD 150,000,000 on our numbers.")
+    return email["id"]
+
+
+def old_value_later(b: Path) -> str:
+    removal = _fact(b, "removal_costs")
+    old = removal["earlier"][0]
+    email = _email_on(b, after=dt.date.fromisoformat(removal["known_from"]))
+    _say(b, email, f"Just to recap, removal costs of {old['text']} remain the working number.")
+    return email["id"]
+
+
+def mentioned_a_day_early(b: Path) -> str:
+    demand = _fact(b, "contribution_demand")
+    email = _email_on(b, before=dt.date.fromisoformat(demand["known_from"]))
+    _say(b, email, f"I hear a figure of {demand['text']} may be coming our way.")
+    return email["id"]
+
+
+def total_over_non_parts(b: Path) -> str:
+    sheet = _sheet(b, "Exposure comparison")
+
+    def edit(ws, sk):
+        last = len(sk["lines"]) + 1
+        ws.cell(last + 1, sk["label"] + 1).value = "Total exposure"
+        letter = openpyxl.utils.get_column_letter(sk["amount"] + 1)
+        ws.cell(last + 1, sk["amount"] + 1).value = f"=SUM({letter}2:{letter}{last})"
+    _edit_sheet(b, sheet, edit)
+    return sheet["id"]
+
+
+def daily_log_off(b: Path) -> str:
+    sheet = next(a for a in _plan(b)["artifacts"] if a["kind"] == "spreadsheet" and a.get("rolls_up_to"))
+    _edit_sheet(b, sheet, lambda ws, sk: setattr(_amount_cell(ws, sk, 0), "value", _amount_cell(ws, sk, 0).value + 250))
+    return sheet["path"]
+
+
+DEFECTS = {
+    "breakdown_cent_off": (breakdown_cent_off, "breakdown_sums_to_fact"),
+    "derived_wrong_formula": (derived_wrong_formula, "derived_fact_computed"),
+    "derived_typed_in": (derived_typed_in, "derived_fact_computed"),
+    "cap_other_amount_in_email": (cap_other_amount_in_email, "amount_beside_label"),
+    "old_value_later": (old_value_later, "amount_beside_label"),
+    "mentioned_a_day_early": (mentioned_a_day_early, "fact_mentioned_before_known"),
+    "total_over_non_parts": (total_over_non_parts, "total_only_over_parts"),
+    "daily_log_off": (daily_log_off, "rollup_sums_to_fact"),
+}
+
+
+@pytest.fixture
+def world(published_legal, tmp_path) -> Path:
+    target = tmp_path / "w"
+    shutil.copytree(published_legal, target)
+    return target
+
+
+def test_the_published_example_passes_every_ledger_check(published_legal, tmp_path):
+    report = validate_bundle(shutil.copytree(published_legal, tmp_path / "w"))
+    for check in NEW_CHECKS:
+        result = next(c for c in report.checks if c.id == check)
+        assert result.rows == [], (check, result.rows[:3])
+
+
+def test_every_sheet_that_carries_a_derived_fact_computes_it_from_its_inputs(published_legal):
+    plan = _plan(published_legal)
+    formulas = {f["id"]: f["formula"] for f in plan["facts"] if f["formula"]}
+    seen = 0
+    for a in plan["artifacts"]:
+        if a["kind"] != "spreadsheet" or a["distractor"]:
+            continue
+        for fid in set(a["facts"]) & set(formulas):
+            sk = a["skeleton"]
+            line = next(i for i, ln in enumerate(sk["lines"]) if ln["fact"] == fid)
+            written = openpyxl.load_workbook(published_legal / "room" / a["path"]).worksheets[0].cell(line + 2, sk["amount"] + 1).value
+            inputs = set(re.findall(r"[a-z_]+", formulas[fid])) - {"max", "min", "percent_of", "sum", "round", "abs"}
+            input_rows = {i + 2 for i, ln in enumerate(sk["lines"]) if ln["fact"] in inputs}
+            assert isinstance(written, str) and written.startswith("="), (a["title"], fid, written)
+            assert input_rows == {int(r) for r in re.findall(r"[A-Z]+(\d+)", written)} or \
+                input_rows <= {int(r) for r in re.findall(r"[A-Z]+(\d+)", written)}, (a["title"], fid, written)
+            seen += 1
+    assert seen >= 5
+
+
+def test_formula_cells_cache_the_ledger_value_for_readers_that_do_not_recalculate(published_legal):
+    sheet = _sheet(published_legal, "OPA 90 liability cap computation")
+    sk = sheet["skeleton"]
+    line = next(i for i, ln in enumerate(sk["lines"]) if ln["fact"] == "liability_cap")
+    shown = openpyxl.load_workbook(published_legal / "room" / sheet["path"], data_only=True).worksheets[0]
+    assert shown.cell(line + 2, sk["amount"] + 1).value == float(_fact(published_legal, "liability_cap")["value"]["amount"])
+
+
+def test_the_daily_logs_split_the_removal_costs_and_meet_its_earlier_value_on_its_day(published_legal):
+    plan = _plan(published_legal)
+    removal = _fact(published_legal, "removal_costs")
+    logs = sorted((a for a in plan["artifacts"] if a.get("rolls_up_to") == "removal_costs"), key=lambda a: a["date"])
+    bottoms = [a["skeleton"]["lines"][a["skeleton"]["bottom"]]["cells"][a["skeleton"]["amount"]] for a in logs]
+    assert round(sum(bottoms), 2) == float(removal["value"]["amount"])
+    since = removal["earlier"][0]["since"]
+    before = sum(b for a, b in zip(logs, bottoms) if a["date"] < since)
+    assert round(before, 2) == float(removal["earlier"][0]["value"]["amount"])
+
+
+@pytest.mark.parametrize("defect", sorted(DEFECTS))
+def test_a_ledger_defect_is_caught_by_its_check_by_name(world, defect):
+    inject, check_id = DEFECTS[defect]
+    named = inject(world)
+    report = validate_bundle(world)
+    result = next(c for c in report.checks if c.id == check_id)
+    assert result.rows, (defect, check_id)
+    assert named in {r.artifact_id for r in result.rows} | {r.path for r in result.rows}, (defect, result.rows[:3])
+    assert result.severity == "error"
