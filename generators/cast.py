@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import random
 import unicodedata
 
 from faker import Faker
+from faker.config import AVAILABLE_LOCALES
 
 from worldsmith.generators.sides import privileged_circle
 from worldsmith.worlds.outline import Outline
@@ -61,8 +63,19 @@ def organisations(outline: Outline) -> list[Org]:
     return [Org(id=o.id, name=o.name, role=o.role, domain=o.domain, privileged=o.id in circle) for o in outline.organisations]
 
 
+def check_locale(outline: Outline) -> None:
+    """The outline's locale is one Faker has, spelt as Faker spells it (en_GB); else an OutlineError at `locale`."""
+    if outline.locale not in AVAILABLE_LOCALES:
+        folded = {name.lower(): name for name in AVAILABLE_LOCALES}
+        same = folded.get(outline.locale.replace("-", "_").lower())  # 'en-gb' is 'en_GB' written loosely
+        close = [same] if same else difflib.get_close_matches(outline.locale, AVAILABLE_LOCALES, n=3, cutoff=0.5)
+        hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else "; e.g. en_US, en_GB, de_DE"
+        raise outline.error(("locale",), f"unknown locale {outline.locale!r}{hint}")
+
+
 def make_cast(outline: Outline, occupations: dict[str, Occupation], rng: random.Random) -> list[Person]:
     """One Person per seat of every cast role: unique names, first.last@domain, titles from the taxonomy."""
+    check_locale(outline)
     key = world_key(outline, rng.getrandbits(32))
     fake = Faker(outline.locale)
     fake.seed_instance(key)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, DivisionByZero, InvalidOperation
 from typing import Callable, Iterable
 
+from worldsmith.worlds.outline_bounds import MAX_AMOUNT
 from worldsmith.worlds.values import Money, Number, Percent, render_value
 
 CENT = Decimal("0.01")
@@ -288,6 +289,10 @@ def solve(nodes: Iterable[Node], fail: Callable[[str, str, str], Exception]) -> 
         except (LedgerError, InvalidOperation, DivisionByZero) as exc:
             raise fail(fid, "formula", f"{node.formula}: {exc}") from None
         visiting.pop()
+        if not computed.amount.is_finite() or abs(computed.amount) >= MAX_AMOUNT:
+            # Beyond this, money stops fitting Decimal's 28 digits once rounded to the cent, and no file needs it.
+            raise fail(fid, "formula", f"{node.formula} gives {computed.amount:.3E}, too large; amounts and numbers "
+                                       "stay below 10^15")
         if computed.kind == "money":
             computed = Quantity("money", computed.amount.quantize(CENT, ROUND_HALF_UP), computed.currency)
         if node.value is not None:

@@ -16,7 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError,
 from worldsmith.worlds import kinds
 from worldsmith.worlds.errors import OutlineError
 from worldsmith.worlds.ledger import solve_outline
-from worldsmith.worlds.sourcemap import Loc, format_loc, load_yaml, resolve_loc
+from worldsmith.worlds.outline_bounds import check_bounds
+from worldsmith.worlds.sourcemap import Loc, format_loc, load_yaml, read_text, resolve_loc
 from worldsmith.worlds.values import FactValue
 
 _STRICT = ConfigDict(extra="forbid")
@@ -292,14 +293,7 @@ def parse_outline(text: str, file: str = "<outline>") -> Outline:
 
 def load_outline(path: str | Path) -> Outline:
     """Read an outline file; see parse_outline."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise OutlineError("no such file", file=str(path)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise OutlineError(f"cannot read: {exc}", file=str(path)) from None
-    return parse_outline(text, file=str(path))
+    return parse_outline(read_text(path, "outline"), file=str(path))
 
 
 def check_folder_path(path: str) -> str | None:
@@ -325,6 +319,7 @@ def check_folder_path(path: str) -> str | None:
 
 def check_references(outline: Outline) -> None:
     """Cross-field checks: ids unique and defined, dates inside the window, paths inside the room."""
+    check_bounds(outline)  # characters, lengths, numbers and dates the files and the planner can carry
     w = outline.window
     if w.end < w.start:
         raise outline.error(("window", "end"), f"the window ends ({w.end}) before it starts ({w.start})")
