@@ -56,6 +56,8 @@ def parse_events(text: str, path: str) -> list[dict]:
             elif name in FIELDS:
                 value = value.removeprefix("mailto:").removeprefix("MAILTO:") if name == "ORGANIZER" else value
                 current[FIELDS[name]] = _when(value) if name in ("DTSTART", "DTEND") else value
+                if name == "DTSTART" and "TZID=" in line.partition(":")[0]:
+                    current["timezone"] = line.partition(":")[0].split("TZID=", 1)[1].split(";")[0]
     return events
 
 
@@ -65,11 +67,18 @@ def calendar_files(session: Session) -> list[str]:
 
 
 def events(session: Session) -> list[dict]:
-    """Every event of the room, by start."""
-    out = []
+    """Every event of the room once, by start; `calendars` names each file that holds it.
+
+    A room keeps one calendar per person, so a meeting of four people is in four files under one UID:
+    an agent should meet it once, as a calendar client merging those calendars shows it.
+    """
+    by_uid: dict[str, dict] = {}
     for rel in calendar_files(session):
-        out += parse_events(session.read_path(rel).read_text(encoding="utf-8", errors="replace"), rel)
-    return sorted(out, key=lambda e: (e.get("start", ""), e.get("uid", "")))
+        for e in parse_events(session.read_path(rel).read_text(encoding="utf-8", errors="replace"), rel):
+            key = e.get("uid") or f"{rel}#{len(by_uid)}"
+            kept = by_uid.setdefault(key, {**e, "calendars": []})
+            kept["calendars"].append(rel)
+    return sorted(by_uid.values(), key=lambda e: (e.get("start", ""), e.get("uid", "")))
 
 
 def list_events(session: Session, start: str | None = None, end: str | None = None) -> list[dict]:

@@ -1,4 +1,4 @@
-"""The MCP server of a world: mail and drive; calendar when the room has .ics files; a reader for other kinds (chat).
+"""The MCP server of a world: mail and drive; calendar when the room has .ics files; chat when it has a chat export.
 
     server, session = build_server("outputs/<world>")     # a fastmcp.FastMCP and its Session
     server.run("stdio")  /  server.run("http", host="127.0.0.1", port=8000)
@@ -16,7 +16,7 @@ from typing import Callable
 from fastmcp import FastMCP
 from fastmcp.exceptions import ToolError
 
-from worldsmith.environments import calendar_app, drive, mail
+from worldsmith.environments import calendar_app, chat_app, drive, mail
 from worldsmith.environments.faults import FaultConfig, FaultInjection
 from worldsmith.environments.session import Session
 from worldsmith.worlds.errors import WorldsmithError
@@ -25,7 +25,8 @@ from worldsmith.worlds.world import World, open_world
 CORE_KINDS = {"email", "document", "spreadsheet"}
 INSTRUCTIONS = ("The apps of one data room. Mail: list folders, search, read a message or a thread, download an "
                 "attachment, send, reply, forward. Drive: list a folder, search, read a document as text, read a "
-                "sheet's range or cell, file a document. submit_answer records your final answer.")
+                "sheet's range or cell, file a document. Calendar and chat, where the room has them: list and read "
+                "events; list channels, read and post. submit_answer records your final answer.")
 
 
 def _tool(server: FastMCP, fn: Callable, name: str, read_only: bool = True) -> None:
@@ -121,11 +122,36 @@ def build_server(world: World | str | Path, session_dir: str | Path | None = Non
     for fn in (mail_download_attachment, mail_send, mail_reply, mail_forward, drive_create_document, submit_answer,
                reset):
         _tool(server, fn, fn.__name__, read_only=False)
+    served = set(CORE_KINDS)
     if calendar_app.calendar_files(session):
         _register_calendar(server, session)
-    for kind in sorted(world.kinds - CORE_KINDS - ({"calendar"} if calendar_app.calendar_files(session) else set())):
+        served.add("calendar")
+    if chat_app.has_chat(session):
+        _register_chat(server, session)
+        served.add("chat")
+    for kind in sorted(world.kinds - served):  # a kind without an app of its own: list and read its files
         _register_kind_reader(server, session, kind)
     return server, session
+
+
+def _register_chat(server: FastMCP, session: Session) -> None:
+    """The chat app, over the room's Slack-style export."""
+
+    def chat_list_channels() -> dict:
+        """Every channel and direct message: id, name, type, topic, members, number of messages."""
+        return {"channels": chat_app.list_channels(session)}
+
+    def chat_read(channel: str, day: str | None = None, limit: int = chat_app.READ_LIMIT) -> dict:
+        """A channel's messages (by name or id), oldest first: one day's (YYYY-MM-DD) or the latest `limit`."""
+        return chat_app.read(session, channel, day, limit)
+
+    def chat_post(channel: str, text: str, thread_ts: str | None = None) -> dict:
+        """Post to a channel or direct message you belong to; thread_ts (a message's ts) replies in its thread."""
+        return chat_app.post(session, channel, text, thread_ts)
+
+    _tool(server, chat_list_channels, "chat_list_channels")
+    _tool(server, chat_read, "chat_read")
+    _tool(server, chat_post, "chat_post", read_only=False)
 
 
 def _register_calendar(server: FastMCP, session: Session) -> None:

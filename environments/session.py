@@ -5,7 +5,8 @@ message, a filed document, a downloaded attachment) lands in the session's own `
 shadows the published room file by file, and `state.json` records the rest. Reads look in the
 session's room first, then in the published one. Copying a whole room per session (and per task
 trial) would cost more than the trial itself. `reset()` empties the session's room and its state;
-`state()` is what a grader reads: what was sent, which files were added or changed against the
+`state()` is what a grader reads: what was sent (mail, and chat posts, which are kept in the state
+rather than written into the room's chat export), which files were added or changed against the
 published manifest, and the answer.
 """
 
@@ -52,12 +53,25 @@ class SentMessage(BaseModel):
     sent_at: str
 
 
+class ChatPost(BaseModel):
+    """A chat message the agent posted during the session (kept in state.json; the room's export is not rewritten)."""
+
+    channel_id: str
+    channel: str = Field(description="the channel's name, or the direct message's id")
+    ts: str = Field(description="Slack's message id: epoch seconds with six decimals")
+    user: str = Field(description="the poster's address")
+    text: str
+    thread_ts: str | None = None
+    posted_at: str
+
+
 class SessionState(BaseModel):
     """What a session did: the grader's input."""
 
     world_id: str
     user: str = Field(description="the address the agent sends as")
     sent: list[SentMessage] = []
+    chat_posts: list[ChatPost] = []
     answer: str | None = None
     files_added: list[str] = []
     files_changed: list[str] = []
@@ -74,6 +88,9 @@ class Session:
         # A fixed clock after the world's last message: the same actions give the same state, and what the
         # session sends comes after everything it answers.
         last = world.db.execute("select max(sent_at) from emails").fetchone()[0]
+        if world.db.execute("select count(*) from information_schema.tables where table_name = 'chat_messages'").fetchone()[0]:
+            last_chat = world.db.execute('select max("at") from chat_messages').fetchone()[0]
+            last = max(x for x in (last, last_chat) if x is not None) if (last or last_chat) else None
         end = dt.datetime.combine(world.plan.window_end, dt.time(17, 0), tzinfo=dt.timezone.utc)
         self._clock = max(end, last.astimezone(dt.timezone.utc) + dt.timedelta(hours=1)) if last else end
         if (self.root / STATE).is_file() and (self.root / _bundle.ROOM).is_dir():
@@ -203,6 +220,18 @@ class Session:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
         return target.relative_to(self.room).as_posix()
+
+    def post_chat(self, channel_id: str, channel: str, text: str, thread_ts: str | None = None) -> ChatPost:
+        """Post to a chat conversation as the session's user: recorded in the state, after everything in the room."""
+        if not text.strip():
+            raise SessionError("a chat message needs some text")
+        n = len(self._state.chat_posts) + 1
+        at = self._clock + dt.timedelta(minutes=n, seconds=30)  # between the session's mails, never on one
+        record = ChatPost(channel_id=channel_id, channel=channel, ts=f"{int(at.timestamp())}.{n:06d}",
+                          user=self.user, text=text, thread_ts=thread_ts, posted_at=at.isoformat())
+        self._state.chat_posts.append(record)
+        self._save()
+        return record
 
     def submit_answer(self, text: str) -> None:
         """Record the agent's final answer."""

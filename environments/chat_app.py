@@ -1,0 +1,117 @@
+"""The chat app: the room's Slack-style export as channels and direct messages to list, read and post to.
+
+Reads come from the world's parsed store (chat_channels, chat_members, chat_users, chat_messages:
+what validation checked), with the session's own posts after them; a post is recorded in the
+session's state, never written into the published export. A conversation is named by its channel
+name ('matter-team', '#matter-team') or its id (C..., D...), as chat_list_channels gives them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from worldsmith.environments.session import Session, SessionError
+
+READ_LIMIT = 50
+
+
+def has_chat(session: Session) -> bool:
+    """Whether the world's store holds any chat conversation."""
+    db = session.world.db
+    if not db.execute("select count(*) from information_schema.tables where table_name = 'chat_channels'").fetchone()[0]:
+        return False
+    return db.execute("select count(*) from chat_channels").fetchone()[0] > 0
+
+
+def _users(session: Session) -> dict[str, tuple[str | None, str | None]]:
+    """Chat user id -> (real name, address)."""
+    cached = session.__dict__.get("_chat_users")
+    if cached is None:
+        rows = session.world.db.execute("select id, real_name, email from chat_users").fetchall()
+        cached = {uid: (name, email) for uid, name, email in rows}
+        session.__dict__["_chat_users"] = cached
+    return cached
+
+
+def _conversations(session: Session) -> list[dict]:
+    cached = session.__dict__.get("_chat_conversations")
+    if cached is None:
+        users = _users(session)
+        db = session.world.db
+        members: dict[str, list[str]] = {}
+        for cid, uid in db.execute("select channel_id, user_id from chat_members order by channel_id, user_id").fetchall():
+            members.setdefault(cid, []).append(users.get(uid, (None, None))[1] or uid)
+        cached = []
+        for cid, name, folder, kind, topic, export in db.execute(
+                "select id, name, folder, type, topic, export from chat_channels order by type, coalesce(name, id)").fetchall():
+            who = members.get(cid, [])
+            names = {email: real for real, email in users.values() if email}
+            label = name or "dm: " + ", ".join(names.get(a) or a for a in who)
+            cached.append({"id": cid, "name": name, "label": label, "type": kind, "topic": topic, "members": who,
+                           "folder": folder, "export": export})
+        session.__dict__["_chat_conversations"] = cached
+    return cached
+
+
+def _find(session: Session, channel: str) -> dict:
+    wanted = channel.strip().lstrip("#")
+    for c in _conversations(session):
+        if wanted in (c["id"], c["name"], c["folder"]):
+            return c
+    names = ", ".join(c["name"] or c["id"] for c in _conversations(session))
+    raise SessionError(f"no chat conversation {channel!r}; choose one of: {names} (see chat_list_channels)")
+
+
+def list_channels(session: Session) -> list[dict]:
+    """Every channel and direct message: id, name, type, topic, members and how many messages it holds."""
+    counts = dict(session.world.db.execute("select export || '/' || folder, count(*) from chat_messages "
+                                           "group by all").fetchall())
+    posted: dict[str, int] = {}
+    for p in session.state().chat_posts:
+        posted[p.channel_id] = posted.get(p.channel_id, 0) + 1
+    return [{"id": c["id"], "name": c["name"], "label": c["label"], "type": c["type"], "topic": c["topic"],
+             "members": c["members"],
+             "messages": counts.get(f"{c['export']}/{c['folder']}", 0) + posted.get(c["id"], 0)}
+            for c in _conversations(session)]
+
+
+def read(session: Session, channel: str, day: str | None = None, limit: int = READ_LIMIT) -> dict:
+    """A conversation's messages, oldest first: one day's (YYYY-MM-DD), or the latest `limit`."""
+    conv = _find(session, channel)
+    users = _users(session)
+    rows = session.world.db.execute("""select day, ts, "at", user_id, text_plain, thread_ts, files from chat_messages
+                                       where export = ? and folder = ? order by "at", ts""",
+                                    [conv["export"], conv["folder"]]).fetchall()
+    messages = [{"ts": ts, "day": d.isoformat(), "at": at.astimezone(dt.timezone.utc).isoformat(),
+                 "user": users.get(uid, (None, None))[1] or uid, "name": users.get(uid, (None, None))[0],
+                 "text": text or "", "thread_ts": thread, "files": list(files or [])}
+                for d, ts, at, uid, text, thread, files in rows]
+    for p in session.state().chat_posts:
+        if p.channel_id == conv["id"]:
+            at = dt.datetime.fromisoformat(p.posted_at)
+            messages.append({"ts": p.ts, "day": at.date().isoformat(), "at": at.isoformat(), "user": p.user,
+                             "name": session._name_of(p.user) or None, "text": p.text, "thread_ts": p.thread_ts,
+                             "files": []})
+    if day is not None:
+        try:
+            dt.date.fromisoformat(day)
+        except ValueError:
+            raise SessionError(f"{day!r} is not a day; write it as YYYY-MM-DD") from None
+        messages = [m for m in messages if m["day"] == day]
+    total = len(messages)
+    messages = messages[-max(1, limit):]
+    return {"channel": conv["name"] or conv["id"], "id": conv["id"], "type": conv["type"], "topic": conv["topic"],
+            "total": total, "messages": messages}
+
+
+def post(session: Session, channel: str, text: str, thread_ts: str | None = None) -> dict:
+    """Post a message to a conversation the session's user belongs to (in a thread when thread_ts is given)."""
+    conv = _find(session, channel)
+    if session.user not in conv["members"]:
+        mine = ", ".join(c["name"] or c["id"] for c in _conversations(session) if session.user in c["members"]) or "none"
+        raise SessionError(f"{session.user} is not a member of {conv['label']!r}; you can post to: {mine}")
+    if thread_ts is not None:
+        known = {m["ts"] for m in read(session, conv["id"], limit=10**9)["messages"]}
+        if thread_ts not in known:
+            raise SessionError(f"no message with ts {thread_ts!r} in {conv['label']!r}; take it from chat_read")
+    return session.post_chat(conv["id"], conv["name"] or conv["id"], text, thread_ts).model_dump()

@@ -1,0 +1,199 @@
+"""The chat app (list channels, read, post) and the calendar app over per-person calendars, through fastmcp's Client.
+
+The chat world is the mini matter of tests/fixtures/mini-rooms.yaml (channels and a direct message as
+a Slack-style export), published once for this module.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastmcp")
+from fastmcp import Client  # noqa: E402
+
+import worldsmith  # noqa: E402
+from worldsmith.environments.server import build_server  # noqa: E402
+from worldsmith.worlds.world import verify_files  # noqa: E402
+
+ROOMS = Path(__file__).resolve().parents[1] / "fixtures" / "mini-rooms.yaml"
+
+
+@pytest.fixture(scope="module")
+def chat_world(tmp_path_factory) -> Path:
+    from tests.published import publish_example
+
+    path = publish_example(str(ROOMS), tmp_path_factory.mktemp("chat"))  # an absolute path is taken as it is
+    with worldsmith.open(path) as world:
+        if "chat" not in world.kinds:
+            pytest.skip("the mini matter has no chat items")
+    return path
+
+
+def _call(server, steps):
+    async def run():
+        async with Client(server) as client:
+            return [await step(client) for step in steps]
+
+    return asyncio.run(run())
+
+
+def test_chat_channels_are_listed_read_and_posted_to_and_reset_drops_the_post(chat_world, tmp_path):
+    server, session = build_server(chat_world, tmp_path / "s")
+    db = session.world.db
+    channel, folder, export, n = db.execute("""select c.name, c.folder, c.export, count(*) from chat_channels c
+        join chat_messages m on m.export = c.export and m.folder = c.folder
+        join chat_members cm on cm.channel_id = c.id join chat_users u on u.id = cm.user_id and u.email = ?
+        where c.type = 'channel' group by all order by c.name limit 1""", [session.user]).fetchone()
+    latest = db.execute("""select text_plain from chat_messages where export = ? and folder = ?
+                           order by "at" desc, ts desc limit 1""", [export, folder]).fetchone()[0]
+    outsider = db.execute("""select c.name from chat_channels c where c.type = 'channel' and not exists (
+        select 1 from chat_members cm join chat_users u on u.id = cm.user_id
+        where cm.channel_id = c.id and u.email = ?)""", [session.user]).fetchone()
+
+    async def tools(c):
+        return {t.name for t in await c.list_tools()}
+
+    async def channels(c):
+        return (await c.call_tool("chat_list_channels", {})).data["channels"]
+
+    async def read(c):
+        return (await c.call_tool("chat_read", {"channel": f"#{channel}", "limit": 1000})).data
+
+    async def post(c):
+        return (await c.call_tool("chat_post", {"channel": channel, "text": "The cap is confirmed."})).data
+
+    async def bad_thread(c):
+        return await c.call_tool("chat_post", {"channel": channel, "text": "x", "thread_ts": "1.000001"},
+                                 raise_on_error=False)
+
+    async def not_member(c):
+        if outsider is None:
+            return None
+        return await c.call_tool("chat_post", {"channel": outsider[0], "text": "x"}, raise_on_error=False)
+
+    async def state(c):
+        return (await c.call_tool("export_state", {})).data
+
+    async def reset(c):
+        return (await c.call_tool("reset", {})).data
+
+    names, listed, before, posted, after, thread, refused, mid, reset_state, final = _call(
+        server, [tools, channels, read, post, read, bad_thread, not_member, state, reset, read])
+    assert {"chat_list_channels", "chat_read", "chat_post"} <= names and not any(n in names for n in ("chat_list",))
+    assert len(listed) == db.execute("select count(*) from chat_channels").fetchone()[0]
+    assert next(c for c in listed if c["name"] == channel)["messages"] == n and session.user in next(
+        c for c in listed if c["name"] == channel)["members"]
+    assert before["total"] == n and before["messages"][-1]["text"] == latest  # what the export says, in order
+    assert posted["user"] == session.user and after["total"] == n + 1
+    assert after["messages"][-1]["text"] == "The cap is confirmed." and after["messages"][-1]["ts"] == posted["ts"]
+    assert after["messages"][-1]["at"] > before["messages"][-1]["at"]  # a post comes after everything in the room
+    assert thread.is_error and "no message with ts '1.000001'" in thread.content[0].text
+    if refused is not None:
+        assert refused.is_error and "is not a member of" in refused.content[0].text
+    assert [p["text"] for p in mid["chat_posts"]] == ["The cap is confirmed."]
+    assert json.loads((tmp_path / "s" / "state.json").read_text())["chat_posts"] == []
+    assert reset_state["chat_posts"] == [] and final["total"] == n
+    with worldsmith.open(chat_world) as world:  # the published export is untouched
+        assert verify_files(chat_world, world.manifest) == []
+
+
+def test_a_day_of_a_channel_and_an_unknown_channel(chat_world, tmp_path):
+    from worldsmith.environments import chat_app
+    from worldsmith.environments.session import SessionError
+
+    _, session = build_server(chat_world, tmp_path / "s")
+    folder, day, n = session.world.db.execute("""select folder, day, count(*) from chat_messages
+                                                 group by all order by folder, day limit 1""").fetchone()
+    got = chat_app.read(session, folder, day.isoformat())
+    assert got["total"] == n and {m["day"] for m in got["messages"]} == {day.isoformat()}
+    with pytest.raises(SessionError, match="no chat conversation 'nowhere'; choose one of"):
+        chat_app.read(session, "nowhere")
+    with pytest.raises(SessionError, match="YYYY-MM-DD"):
+        chat_app.read(session, folder, "March 3")
+
+
+ICS = """BEGIN:VCALENDAR\r
+VERSION:2.0\r
+PRODID:-//worldsmith test//EN\r
+BEGIN:VEVENT\r
+UID:call-1@harrowvane.example\r
+DTSTART:20260311T150000Z\r
+DTEND:20260311T160000Z\r
+SUMMARY:Call on the OPA 90 liability cap\r
+ORGANIZER:mailto:ariana.moyer@harrowvane.example\r
+ATTENDEE;CN=Nicole Richmond:mailto:{attendee}\r
+DESCRIPTION:Walk the client through the cap of USD 156\\,200\\,000 and the\r
+  per-ton computation.\r
+END:VEVENT\r
+END:VCALENDAR\r
+"""
+
+
+def _with_calendars(published: Path, tmp_path: Path, files: dict[str, str], drop_ics: bool = False) -> Path:
+    """A copy of a published world with .ics files added (or its own removed), republished with them."""
+    from worldsmith.worlds import bundle
+
+    world = tmp_path / published.name
+    shutil.copytree(published, world)
+    if drop_ics:
+        for ics in world.rglob("*.ics"):
+            ics.unlink()
+    for rel, text in files.items():  # beside any calendars the world has of its own
+        (world / "room" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (world / "room" / rel).write_text(text, encoding="utf-8", newline="")
+    manifest = json.loads((world / "manifest.json").read_text())
+    manifest["files"] = [f.model_dump() for f in bundle.list_files(world)]
+    (world / "manifest.json").write_text(json.dumps(manifest))
+    return world
+
+
+def test_a_world_with_ics_files_gets_the_calendar_app(published_legal, tmp_path):
+    world = _with_calendars(published_legal, tmp_path, {
+        "Shared calendars/Matter calendar.ics": ICS.format(attendee="nicole.richmond@ostrander-energy.example")})
+    server, _ = build_server(world, tmp_path / "s")
+
+    async def names(c):
+        return {t.name for t in await c.list_tools()}
+
+    async def listed(c):
+        return (await c.call_tool("calendar_list_events", {"start": "2026-03-11", "end": "2026-03-12"})).data["events"]
+
+    async def event(c):
+        return (await c.call_tool("calendar_read_event", {"uid": "call-1@harrowvane.example"})).data
+
+    tools, events, one = _call(server, [names, listed, event])
+    assert {"calendar_list_events", "calendar_read_event"} <= tools
+    assert "Call on the OPA 90 liability cap" in [e["summary"] for e in events]
+    assert one["start"] == "2026-03-11T15:00:00Z" and one["attendees"] == ["nicole.richmond@ostrander-energy.example"]
+    assert "USD 156,200,000 and the per-ton computation" in one["description"]
+
+
+def test_a_meeting_in_several_peoples_calendars_is_listed_once(published_legal, tmp_path):
+    event = ICS.format(attendee="a@x.example").replace("DTSTART:20260311T150000Z", "DTSTART;TZID=America/Chicago:20260311T090000")
+    world = _with_calendars(published_legal, tmp_path, {"Shared calendars/a.ics": event, "Shared calendars/b.ics": event})
+    server, _ = build_server(world, tmp_path / "s")
+
+    async def events(c):
+        return (await c.call_tool("calendar_list_events", {})).data["events"]
+
+    (listed,) = _call(server, [events])
+    mine = [e for e in listed if e["uid"] == "call-1@harrowvane.example"]
+    assert len(mine) == 1 and len({e["uid"] for e in listed}) == len(listed)
+    assert mine[0]["calendars"] == ["Shared calendars/a.ics", "Shared calendars/b.ics"]
+    assert mine[0]["timezone"] == "America/Chicago" and mine[0]["start"] == "2026-03-11T09:00:00"
+
+
+def test_a_world_without_ics_files_has_no_calendar_app(published_legal, tmp_path):
+    world = _with_calendars(published_legal, tmp_path, {}, drop_ics=True)
+    server, _ = build_server(world, tmp_path / "s")
+
+    async def names(c):
+        return {t.name for t in await c.list_tools()}
+
+    (tools,) = _call(server, [names])
+    assert "calendar_list_events" not in tools and "mail_search" in tools
