@@ -72,9 +72,15 @@ def events(session: Session) -> list[dict]:
     A room keeps one calendar per person, so a meeting of four people is in four files under one UID:
     an agent should meet it once, as a calendar client merging those calendars shows it.
     """
+    return merge_events((rel, session.read_path(rel).read_text(encoding="utf-8", errors="replace"))
+                        for rel in calendar_files(session))
+
+
+def merge_events(files) -> list[dict]:
+    """The events of (path, .ics text) pairs, one per UID, by start; `calendars` lists the files holding each."""
     by_uid: dict[str, dict] = {}
-    for rel in calendar_files(session):
-        for e in parse_events(session.read_path(rel).read_text(encoding="utf-8", errors="replace"), rel):
+    for rel, text in files:
+        for e in parse_events(text, rel):
             key = e.get("uid") or f"{rel}#{len(by_uid)}"
             kept = by_uid.setdefault(key, {**e, "calendars": []})
             kept["calendars"].append(rel)

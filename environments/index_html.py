@@ -102,9 +102,11 @@ def _sheet_preview(world: World, path: str) -> str:
 def _drive(world: World) -> str:
     docs = {d.path: d for d in world.documents}
     sheet_paths = {s.path for s in world.sheets}
+    # mail, calendars and chat exports have sections of their own
+    elsewhere = ("Mailboxes/", *(f"{e}/" for e in _chat_exports(world)))
     files = sorted(p.relative_to(world.room).as_posix() for p in world.room.rglob("*")
-                   if p.is_file() and not p.relative_to(world.room).as_posix().startswith("Mailboxes/")
-                   and p.suffix not in (".eml",))
+                   if p.is_file() and not p.relative_to(world.room).as_posix().startswith(elsewhere)
+                   and p.suffix not in (".eml", ".ics"))
     tree: dict = {}
     for rel in files:
         node = tree
@@ -147,23 +149,63 @@ def _drive(world: World) -> str:
 
 
 def _calendar(world: World) -> str:
-    from worldsmith.environments.calendar_app import parse_events
+    from worldsmith.environments.calendar_app import merge_events
 
-    events = []
-    for file in sorted(world.room.rglob("*.ics")):
-        events += parse_events(file.read_text(encoding="utf-8", errors="replace"), file.relative_to(world.room).as_posix())
+    files = [p for p in sorted(world.room.rglob("*.ics")) if not p.relative_to(world.room).as_posix().startswith("Mailboxes/")]
+    events = merge_events((p.relative_to(world.room).as_posix(), p.read_text(encoding="utf-8", errors="replace"))
+                          for p in files)
     if not events:
         return ""
-    rows = "".join(f"<tr><td>{_e(e.get('start', ''))}</td><td>{_e(e.get('summary', ''))}</td>"
-                   f"<td>{_e(', '.join(e['attendees']))}</td><td><code>{_e(e['path'])}</code></td></tr>"
-                   for e in sorted(events, key=lambda e: e.get("start", "")))
-    return ("<h2 id=calendar>Calendar</h2><table><tr><th>start</th><th>event</th><th>attendees</th><th>file</th></tr>"
-            f"{rows}</table>")
+    people = {p.email: p.name for p in world.plan.people}
+    rows = "".join(
+        f"<tr><td>{_e(e.get('start', '').replace('T', ' ')[:16])}</td><td><details><summary>{_e(e.get('summary', ''))}"
+        f"</summary><pre>{_e(e.get('description', ''))}</pre></details></td><td>{_e(e.get('location', ''))}</td>"
+        f"<td>{_e(', '.join(people.get(a, a) for a in e['attendees']))}</td></tr>"
+        for e in events)
+    return (f"<h2 id=calendar>Calendar</h2><p class=sub>{len(events)} events in {len(files)} calendars "
+            "(one per person; a meeting is shown once)</p><table><tr><th>start</th><th>event</th><th>where</th>"
+            f"<th>attendees</th></tr>{rows}</table>")
+
+
+def _has_chat(world: World) -> bool:
+    return bool(world.db.execute("select count(*) from information_schema.tables "
+                                 "where table_name = 'chat_channels'").fetchone()[0])
+
+
+def _chat_exports(world: World) -> list[str]:
+    """The room folders that hold a chat export (its lists, day files and transcripts)."""
+    if not _has_chat(world):
+        return []
+    return [e for (e,) in world.db.execute("select distinct export from chat_channels where export <> ''").fetchall()]
+
+
+def _chat(world: World) -> str:
+    """Each channel and direct message with its messages, from the store (what validation read)."""
+    db = world.db
+    if not _has_chat(world):
+        return ""
+    names = dict(db.execute("select id, coalesce(real_name, name, id) from chat_users").fetchall())
+    parts = []
+    for cid, name, folder, export, kind, topic in db.execute(
+            "select id, name, folder, export, type, topic from chat_channels order by type, coalesce(name, id)").fetchall():
+        members = [names.get(u, u) for (u,) in db.execute(
+            "select user_id from chat_members where channel_id = ? order by user_id", [cid]).fetchall()]
+        rows = db.execute("""select "at", user_id, text_plain, thread_ts, ts from chat_messages
+                             where export = ? and folder = ? order by "at", ts""", [export, folder]).fetchall()
+        lines = "".join(
+            f"<div class=msg><span class=meta>{_e(at.strftime('%Y-%m-%d %H:%M'))}</span> <b>{_e(names.get(u, u))}</b>"
+            f"{' <span class=meta>(in thread)</span>' if thread and thread != ts else ''}: {_e(text)}</div>"
+            for at, u, text, thread, ts in rows)
+        title = f"#{name}" if name else "Direct message: " + " and ".join(members)
+        parts.append(f"<details><summary>{_e(title)} <span class=meta>({len(rows)} messages"
+                     f"{' · ' + _e(topic) if topic else ''} · {_e(', '.join(members))})</span></summary>{lines}</details>")
+    return f"<h2 id=chat>Chat</h2>{''.join(parts)}" if parts else ""
 
 
 def _other_kinds(world: World) -> str:
-    parts = [_calendar(world)]
-    for kind in sorted(world.kinds - {"email", "document", "spreadsheet"} - ({"calendar"} if parts[0] else set())):
+    parts = [_calendar(world), _chat(world)]
+    shown = ({"calendar"} if parts[0] else set()) | ({"chat"} if parts[1] else set())
+    for kind in sorted(world.kinds - {"email", "document", "spreadsheet"} - shown):
         parts.append(f"<h2 id={_e(kind)}>{_e(kind.capitalize())}</h2>")
         for a in world.artifacts_of(kind):
             file = world.room / a.path

@@ -197,3 +197,31 @@ def test_a_world_without_ics_files_has_no_calendar_app(published_legal, tmp_path
 
     (tools,) = _call(server, [names])
     assert "calendar_list_events" not in tools and "mail_search" in tools
+
+
+def test_index_html_shows_the_chat_and_each_meeting_once(chat_world, tmp_path):
+    import re
+    import subprocess
+
+    from worldsmith.environments.calendar_app import merge_events
+    from worldsmith.environments.index_html import write_index
+
+    with worldsmith.open(chat_world) as world:
+        page = write_index(world)
+        channels = [n for (n,) in world.db.execute("select name from chat_channels where name is not null").fetchall()]
+        said = world.db.execute("select text_plain from chat_messages order by length(text_plain) desc limit 1").fetchone()[0]
+        uids = {e["uid"] for e in merge_events((p.name, p.read_text(encoding="utf-8")) for p in world.room.rglob("*.ics"))}
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium:  # the page as a browser renders it
+        dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={tmp_path / 'p'}",
+                              "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120).stdout
+    else:
+        dom = page.read_text(encoding="utf-8")
+    text = " ".join(re.sub(r"<[^>]+>", " ", dom).replace("&amp;", "&").replace("&#x27;", "'").split())
+    assert "Chat" in text and all(f"#{c}" in text for c in channels) and " ".join(said.split()) in text
+    assert "Direct message:" in text  # the mini matter has one, named by who is in it
+    raw = page.read_text(encoding="utf-8")
+    drive = raw.split("<h2 id=drive>", 1)[1].split("<h2 ", 1)[0]
+    assert ".json" not in drive and ".ics" not in drive  # chat and calendars have sections of their own
+    if uids:  # a meeting in four people's calendars is one row
+        assert f"{len(uids)} events in" in text
