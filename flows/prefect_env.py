@@ -64,6 +64,12 @@ def tie_server_to_parent() -> None:
     import subprocess
     import threading
 
+    from prefect.settings import get_current_settings
+
+    if get_current_settings().api.url:
+        # A server is configured, so no temporary one will start here; importing Prefect's server stack
+        # (FastAPI, SQLAlchemy, docket) only to patch it cost about 3 s of CPU at every command's start (measured).
+        return
     from prefect.server.api import server as prefect_server
 
     cls = prefect_server.SubprocessASGIServer

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import yaml
 from pydantic import ValidationError
 
 from worldsmith.worlds.errors import OutlineError, TaxonomyError
@@ -86,12 +87,27 @@ def _entry_name(raw: Any) -> str:
     return repr(raw)
 
 
-def _load_occupations(path: Path, majors: set[str]) -> tuple[dict[str, Any], list[Occupation]]:
+def _load_occupations(path: Path, majors: set[str], trusted: bool = False) -> tuple[dict[str, Any], list[Occupation]]:
+    text = _read_text(path)
+    if trusted and hasattr(yaml, "CSafeLoader"):
+        # The shipped file is part of the package: libyaml reads its 100 KB in about 0.1 s, where the bounded
+        # reader that maps every line (for outlines and taxonomies a user gives) took about 1.2 s of every
+        # command's start (measured). Should it ever be refused, the bounded reader reads it again to say where;
+        # test_loader compares a copy read the bounded way with it.
+        try:
+            return _occupations(path, yaml.load(text, Loader=yaml.CSafeLoader), {}, majors)
+        except (yaml.YAMLError, TaxonomyError):
+            pass
     try:
-        data, lines = load_yaml(_read_text(path), str(path))
+        data, lines = load_yaml(text, str(path))
     except OutlineError as exc:
         # The YAML reader is shared with outlines; here its complaint is about taxonomy data.
         raise TaxonomyError(str(exc)) from None
+    return _occupations(path, data, lines, majors)
+
+
+def _occupations(path: Path, data: Any, lines: dict, majors: set[str]) -> tuple[dict[str, Any], list[Occupation]]:
+    """The occupations of a taxonomy's parsed YAML, refused with file, line and field where one is wrong."""
     if not isinstance(data, dict):
         raise TaxonomyError(f"{path}:1: a taxonomy is a YAML mapping with version: and occupations:")
     unknown = sorted(set(data) - _TOP_LEVEL_KEYS)
@@ -127,7 +143,7 @@ def _load_occupations(path: Path, majors: set[str]) -> tuple[dict[str, Any], lis
 def _load(path: Path | None) -> Taxonomy:
     yaml_path, groups_path = _files(path)
     groups = _load_major_groups(groups_path)
-    data, occupations = _load_occupations(yaml_path, {g.code for g in groups})
+    data, occupations = _load_occupations(yaml_path, {g.code for g in groups}, trusted=path is None)
     fields: dict[str, Any] = {"version": data["version"], "major_groups": groups, "occupations": occupations}
     if "name" in data:
         fields["name"] = data["name"]
