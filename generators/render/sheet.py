@@ -252,12 +252,16 @@ def render_xlsx(plan: WorldPlan, spec: SheetSpec, content: SheetContent) -> byte
         label = label_column(content)
         if label is not None:
             ws.cell(row=total_row, column=label + 1, value=TOTAL_LABEL).font = Font(bold=True)
+        sums = totals(spec, content)
         for index, col in enumerate(content.columns, start=1):
             if col.total:
                 letter = get_column_letter(index)
                 cell = ws.cell(row=total_row, column=index, value=f"=SUM({letter}2:{letter}{last})")
                 cell.font = Font(bold=True)
                 cell.number_format = FORMATS.get(col.type, "General")
+                # cached as the sum a spreadsheet computes (percents as fractions), for readers that do not recalculate
+                total = sums[index - 1] / 100 if col.type == "percent" else sums[index - 1]
+                formulas[(total_row, index)] = (cell.value, _number(total))
         last = total_row
     for offset, note in enumerate(content.notes, start=2):
         cell = ws.cell(row=last + offset, column=1, value=note)
