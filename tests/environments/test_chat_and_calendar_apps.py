@@ -225,3 +225,17 @@ def test_index_html_shows_the_chat_and_each_meeting_once(chat_world, tmp_path):
     assert ".json" not in drive and ".ics" not in drive  # chat and calendars have sections of their own
     if uids:  # a meeting in four people's calendars is one row
         assert f"{len(uids)} events in" in text
+
+
+def test_the_loader_gives_chat_and_each_event_once(chat_world):
+    with worldsmith.open(chat_world) as world:
+        chat = world.chat
+        n = world.db.execute("select count(*) from chat_messages").fetchone()[0]
+        assert len(chat) == world.db.execute("select count(*) from chat_channels").fetchone()[0]
+        assert sum(len(c.messages) for c in chat) == n
+        for c in chat:
+            assert [m.at for m in c.messages] == sorted(m.at for m in c.messages) and all("@" in a for a in c.members)
+        copies = world.db.execute("select count(*), count(distinct uid) from calendar_events").fetchone() \
+            if world._has_table("calendar_events") else (0, 0)
+        assert len(world.events) == copies[1]  # a meeting in four calendars is one event
+        assert all(len(e.calendars) >= 1 and e.starts_at for e in world.events)
