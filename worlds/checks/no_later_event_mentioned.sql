@@ -25,7 +25,8 @@ select o.artifact_id, o.path,
        'mentions ' || f.id || ' (' || f.text || '), later than its own date ' || o.day::varchar
        || ', though the plan does not give it that fact' as detail
 from own o
-join artifact_text t on t.path = o.path
+-- by artifact as well as file: one file may hold several artifacts (a calendar holds many meetings)
+join artifact_text t on t.path = o.path and t.artifact_id is not distinct from o.artifact_id
 join dated f on f.value_date > o.day
 anti join planned_facts pf on pf.artifact_id = o.artifact_id and pf.fact_id = f.id
 where contains(t.text, f.piece) and contains(squash(t.text), f.text)
