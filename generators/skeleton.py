@@ -132,6 +132,12 @@ class _Sheet:
 
     def skeleton(self, bottom: int | None) -> SheetSkeleton:
         formats = {ln.format for ln in self.lines if ln.format}
+        if self.layout == "schedule" and all(ln.cells[1] in (None, "") for ln in self.lines):
+            # no breakdown by category here: a computation has no Category column
+            del self.columns[1]
+            for ln in self.lines:
+                del ln.cells[1]
+            self.amount, self.note = self.amount - 1, self.note - 1
         if self.layout == "schedule":
             kind = "money" if formats == {"money"} else "number"
             self.columns[self.amount] = SheetColumn(name=f"Amount ({self.currency})" if kind == "money" else "Value",
