@@ -53,14 +53,19 @@ def export_apex(world: World, task_set: TaskSet, out: Path) -> Path:
     if base.exists():
         shutil.rmtree(base)
     kinds = {a.path: a.kind for a in world.plan.artifacts}
+    # a chat export's lists and transcripts and each person's .ics are kind-wide files no artifact names
+    chat_roots = tuple(f"{c}/" for (c,) in world.db.execute("select distinct export from chat_channels")
+                       .fetchall()) if world._has_table("chat_channels") else ()
     for path in sorted(p for p in world.room.rglob("*") if p.is_file()):
         rel = path.relative_to(world.room).as_posix()
         if rel.startswith("Mailboxes/"):
             target = base / "mail" / path.name
         elif path.suffix == ".eml":
             target = base / "mail" / "messages" / rel
-        elif kinds.get(rel) in ("calendar", "chat"):
-            target = base / kinds[rel] / rel
+        elif path.suffix.lower() == ".ics" or kinds.get(rel) == "calendar":
+            target = base / "calendar" / rel
+        elif kinds.get(rel) == "chat" or (chat_roots and rel.startswith(chat_roots)):
+            target = base / "chat" / rel
         else:
             target = base / "filesystem" / rel
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -239,3 +239,22 @@ def test_the_loader_gives_chat_and_each_event_once(chat_world):
             if world._has_table("calendar_events") else (0, 0)
         assert len(world.events) == copies[1]  # a meeting in four calendars is one event
         assert all(len(e.calendars) >= 1 and e.starts_at for e in world.events)
+
+
+def test_apex_puts_the_chat_export_and_calendars_beside_the_filesystem(chat_world, tmp_path):
+    import zipfile
+
+    from worldsmith.environments import exports
+    from worldsmith.environments.lint import make_task_set
+
+    with worldsmith.open(chat_world) as world:
+        archive = exports.export(world, make_task_set(world), tmp_path, "apex")
+        export = world.db.execute("select distinct export from chat_channels").fetchone()[0]
+        n_ics = len(list(world.room.rglob("*.ics")))
+    names = zipfile.ZipFile(archive).namelist()
+    top = archive.stem + "/"
+    assert {f"{top}chat/{export}/{n}" for n in ("users.json", "channels.json", "dms.json")} <= set(names)
+    assert any(n.startswith(f"{top}chat/{export}/") and n.endswith(".md") for n in names)  # transcripts with the export
+    assert len([n for n in names if n.startswith(top + "calendar/") and n.endswith(".ics")]) == n_ics
+    drive = [n[len(top + "filesystem/"):] for n in names if n.startswith(top + "filesystem/")]
+    assert drive and not any(n.endswith(".ics") or n.startswith(f"{export}/") for n in drive)
