@@ -21,6 +21,8 @@ from worldsmith.worlds.plan import Attachment, DocumentSpec, EmailSpec, SheetSpe
 COVER_FOLDER = "Correspondence/Files circulated"
 # The share of sheets (logs, trackers) sent round under a cover note; every document with readers is.
 SHEET_COVER_SHARE = 0.5
+# The share of cover notes that carry none of the file's figures: a line or two and a first name.
+TERSE_SHARE = 0.55
 # The most instances of a counted item (a daily log) that one message attaches.
 MOST_INSTANCES = 3
 
@@ -118,8 +120,11 @@ def _cover_note(planner: Any, file: Any) -> EmailSpec | None:
 
     folder = planner.unique(f"{COVER_FOLDER}/{safe_filename(file.title, 64)}", planner.paths, "{} ({})")
     aid = f"{tid}-m1"
-    # It names the file's figures by label and value (a file's facts are known on its day), not a draft's.
-    facts = [] if file.distractor else list(file.facts)[:2]
+    # Some name the file's figures by label and value (a file's facts are known on its day), never a draft's; most
+    # are a line and a name, the file speaking for itself (real mail: most messages add under 25 words).
+    # Its figures, not the matter's background (the vessel's name, the casualty's date on every daily log).
+    figures = [f for f in file.facts if planner.outline_fact(f).value.type in ("money", "percent", "number")]
+    facts = [] if file.distractor or planner.rng.random() < TERSE_SHARE else figures[:2]
     return EmailSpec(
         id=aid, item=tid, thread=tid, position=0, mode="new", parent=None,
         path=f"{folder}/01 {at:%Y-%m-%d %H%M} {author.last_name}.eml",

@@ -17,8 +17,9 @@ from worldsmith.worlds.plan import EmailSpec
 _RE = re.compile(r"^\s*re\s*:\s*", re.IGNORECASE)
 _FWD = re.compile(r"^\s*(fwd?|fw)\s*:\s*", re.IGNORECASE)
 # The share of thread openers written long-form (call notes, a status report, a memo pasted into the body):
-# a quarter of business mail runs past 400 words, mostly such openers and the replies that quote them.
-LONG_FORM_SHARE = 0.25
+# a quarter of business mail runs past 400 words, mostly such openers and the replies that quote them. Cover notes
+# (a line and a file) now open many threads of one, so a larger share of the threads people write open long.
+LONG_FORM_SHARE = 0.45
 
 
 def subject_of(spec: EmailSpec, parent_subject: str | None) -> str:
@@ -166,7 +167,7 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     opening = _opening(pick, ctx, values)
     # An answer keeps to the point; the opening message of a thread sets the scene, at any length: one
     # opener in four is the bare facts, half are a full status note with the next steps listed.
-    length = pick.one(["short", "normal", "long", "long"]) if spec.mode == "new" else "normal"
+    length = pick.one(["short", "normal", "long", "long", "long"]) if spec.mode == "new" else "normal"
     if length == "short":
         opening = opening[:1]
     facts = [fact_sentence(pick, f, "email", lead=i > 0 and pick.chance(0.4))
@@ -249,7 +250,7 @@ def _beat_values(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> 
 
 def _close(pick: Picker, ctx: ArtifactContext, hello: str, lines: list[str], subject: str, full: bool) -> EmailContent:
     """A reply's body: greeting (often none deep in a thread), its lines, and a name or the full sign-off."""
-    body = [hello] if pick.chance(0.6) else []
+    body = [hello] if pick.chance(0.4) else []
     body.append(" ".join(x for x in lines if x))
     if full:
         signed = sign_off(pick, ctx.voice, ctx.author)
@@ -266,7 +267,7 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     beat = ctx.spec.beat  # type: ignore[union-attr]
     v = _beat_values(pick, ctx, values)
     lines: list[str] = []
-    if pick.chance(0.35):
+    if pick.chance(0.2):
         lines.append(pick.fill(email["reactions"]["confirm" if beat in ("confirm", "decide") else
                                               "pushback" if beat == "object" else "agree" if beat == "answer" else "ask"], **v) or "")
     key = beat if beat in email["beats"] else "answer"
@@ -277,7 +278,7 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
                  if not (beat == "decide" and f.text in v["decision"]))
     if beat == "decide":
         lines.append(pick.fill(email["beats"]["decide_after"], **v) or "")
-    elif beat in ("confirm", "answer") and v["task"] and pick.chance(0.5):
+    elif beat in ("confirm", "answer") and v["task"] and pick.chance(0.35):
         frames = [f for f in email["beats"]["tasks"] if ("{first}" in f) == bool(v["first"])]
         if not v["first"] and ctx.author.seniority in ("senior", "executive"):
             frames = []
@@ -310,12 +311,23 @@ def _forward(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject
 
 def _head(title: str) -> str:
     """A file's title as a noun phrase: its instance date and subtitle dropped, the first word in lower case when
-    the title is in sentence case ("Memo re OPA 90 limitation" -> "memo re OPA 90 limitation")."""
+    the title is in sentence case ("Memo re OPA 90 limitation" -> "memo re OPA 90 limitation"). A draft is named as
+    its writer named it then: "draft v1 of the memo re ...", never "superseded", which no one knew yet."""
     head = title.split(" - ")[0]
+    marker = re.match(r"\s*(draft[^:]*?)\s*(?:\([^)]*\))?\s*:\s*(.+)", head, re.I)
+    if marker:
+        return f"{marker.group(1).lower()} of the {_head(marker.group(2))}"
+    note = re.search(r"\s*\(([^)]*)\)", head)
+    if note and re.search(r"superseded|interim|draft", note.group(1), re.I):
+        kept = [w for w in re.split(r"[,\s]+", note.group(1).lower()) if w in ("interim", "draft")]
+        head = " ".join(kept + [_head(head[:note.start()] + head[note.end():])])
+        return head
     if ": " in head and len(head.split(": ")[0].split()) >= 2:
         head = head.split(": ")[0]
     words = head.split()
-    if len(words) > 1 and words[1][:1].islower() and words[0][:1].isupper() and not words[0].isupper():
+    # "Certificate of Financial Responsibility" is a name; "Memo re OPA 90 limitation" is sentence case.
+    named = len(words) > 2 and words[1] in ("of", "and", "for") and words[2][:1].isupper() and not words[2].isupper()
+    if len(words) > 1 and words[1][:1].islower() and words[0][:1].isupper() and not words[0].isupper() and not named:
         head = words[0].lower() + head[len(words[0]):]
     return head
 
@@ -329,7 +341,7 @@ def attached_what(spec: EmailSpec) -> str:
         return f"the {heads[0]} for {join_names(dated)}"
     if len(titles) == 1 and dated:
         return f"the {heads[0]} for {dated[0]}"
-    return join_names([f"the {h}" for h in dict.fromkeys(heads)])
+    return join_names([h if h.startswith("draft ") else f"the {h}" for h in dict.fromkeys(heads)])
 
 
 def _with_attachment(ctx: ArtifactContext, email: EmailContent) -> EmailContent:
@@ -357,6 +369,14 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
     key = "draft" if draft else "sheet" if path.endswith(".xlsx") else "outside" if outside else "document"
     lines.append(pick.fill(frames[key], **values) or "")
     paragraphs = [" ".join(x for x in lines if x)]
+    if not ctx.facts and pick.chance(0.85):
+        # Most files go round with a line or two and a first name; the file speaks for itself.
+        hello = greeting(pick, ctx.voice, ctx.to) if pick.chance(0.4) else ""
+        # (a file's name on its "Attached:" line is words too: a long one leaves room for the promise alone)
+        name_words = len(spec.attachments[0].path.rsplit("/", 1)[-1].split())
+        text = paragraphs[0] if name_words < 7 and pick.chance(0.5) else lines[0]
+        body = "\n\n".join(x for x in (hello, text, ctx.author.first_name) if x) + "\n"
+        return EmailContent(subject=spec.title, body=body)
     facts = [fact_sentence(pick, f, "email", lead=i > 0 and pick.chance(0.4)) for i, f in enumerate(ctx.facts)]
     if facts:
         paragraphs.append(" ".join(facts))

@@ -22,3 +22,6 @@ def test_an_example_world_raises_no_error(tmp_path, outline):
     report = validate_bundle(tmp_path)
     assert report.errors == 0, [(c.id, [r.detail for r in c.rows[:3]]) for c in report.failed() if c.severity == "error"]
     assert len(report.checks) >= 25  # the whole suite ran, not a subset
+    # issue 10: the mail profile (hours, shares, recipients, lengths, depth) is within the reference's tolerances
+    profile = [r.detail for c in report.failed() if c.id == "realism_profile" for r in c.rows]
+    assert not profile, profile
