@@ -79,7 +79,9 @@ def _random_cell(pick: Picker, col: _Col, layout: dict, ctx: ArtifactContext, da
     if role == "label":
         items = layout.get("items") or ["Item"]
         base = items[row % len(items)]
-        return base if row < len(items) else f"{base} (part {row // len(items) + 1})"
+        return base if row < len(items) else f"{base} {row // len(items) + 1}"
+    if role == "ref":
+        return f"{layout.get('ref_prefix', 'REF')}-{pick.rng.randint(100000, 999999)}"
     if role == "category":
         return pick.one(layout.get("categories") or ["General"])
     if role == "status":
