@@ -98,3 +98,16 @@ def read_validated(bundle: str | Path) -> tuple[ValidationReport, str, list[Metr
     db = bundle / "world.duckdb"
     reference, metrics = stored_metrics(db) if db.is_file() else ("", [])
     return report, reference, metrics
+
+
+def shared_cast(a, b) -> list[str]:
+    """What two worlds' casts share (WorldPlans): a person's name, a phone number or an address's local part, each
+    as a line naming it. Two outlines at the same seed should share nothing: the cast is seeded by the world's
+    identity (generators.cast.world_key)."""
+    found = []
+    for what, key in (("name", lambda p: p.name), ("phone", lambda p: p.phone),
+                      ("address", lambda p: p.email.split("@")[0])):
+        theirs = {key(p): p for p in b.people}
+        found += [f"{what} {key(p)!r}: {p.id} of {a.world_id} and {theirs[key(p)].id} of {b.world_id}"
+                  for p in a.people if key(p) in theirs]
+    return found
