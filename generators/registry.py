@@ -17,6 +17,7 @@ KIND_MODULES = (
     "worldsmith.generators.kinds.document",
     "worldsmith.generators.kinds.spreadsheet",
     "worldsmith.generators.kinds.chat",
+    "worldsmith.generators.kinds.calendar",
 )
 
 for _name in KIND_MODULES:

@@ -1,0 +1,29 @@
+"""The offline meeting composer: an agenda for the invitation, carrying the meeting's facts."""
+
+from __future__ import annotations
+
+from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.facts import as_written, fact_sentence
+from worldsmith.generators.context import ArtifactContext
+
+# Agenda points any matter's meeting has; the facts of the meeting come first.
+_POINTS = ["Actions from last time", "Where we are on the timetable", "Open points and who owns them",
+           "Documents still outstanding", "Next steps and the date of the next call", "Any other business",
+           "Budget and staffing", "Questions from the client"]
+_OPENERS = ["Agenda for the {summary}.", "Points for the {summary}; please send anything to add.",
+            "We will use the time as follows.", "Proposed agenda below."]
+
+
+def compose_meeting(ctx: ArtifactContext):
+    """A description: a line, then numbered agenda points; every fact of the meeting in one of them."""
+    from worldsmith.generators.kinds.calendar import MeetingContent  # the kind module imports this one
+
+    spec = ctx.spec
+    pick = Picker(ctx.seed)
+    points = [fact_sentence(pick, as_written(f, ctx.distractor_label is not None), "email") for f in ctx.facts]
+    points += pick.some(_POINTS, pick.rng.randint(2, 4))
+    lines = [pick.one(_OPENERS).format(summary=spec.summary), ""]
+    lines += [f"{i}. {p}" for i, p in enumerate(points, start=1)]
+    if ctx.distractor_label:
+        lines.append(f"(Figures as in the {ctx.distractor_label}.)")
+    return MeetingContent(description="\n".join(lines))

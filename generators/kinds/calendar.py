@@ -1,0 +1,208 @@
+"""The calendar kind: meetings of the matter, as one iCalendar file per person holding the events they attend.
+
+An outline writes `kind: meeting` items: a kick-off on a date, weekly status calls (a date range and
+a count, on the days the weekly status mails go out), a client call the business day `before` a
+deadline fact. The engine fixes each meeting's time, organiser, attendees, place or call link and
+UID; the model or the composer writes only its description (the agenda). A meeting may ask for
+`minutes` (a minutes document) or a `follow_up` email, which refer to it by its title and date;
+meeting_reference_exists then checks that every such reference is a meeting on the calendars.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from pathlib import Path
+from typing import Any, Literal
+from zoneinfo import ZoneInfo
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from worldsmith.generators.calendar import next_business_day
+from worldsmith.generators.compose.meeting import compose_meeting
+from worldsmith.generators.planner import _Planner, safe_filename, slugify
+from worldsmith.generators.prompts import people_line
+from worldsmith.generators.render.calendar import render_calendars
+from worldsmith.generators.render.world import room_path, write_file
+from worldsmith.worlds.kinds import Kind
+from worldsmith.worlds.outline import DocumentItem, EmailThreadItem, ItemBase
+from worldsmith.worlds.plan import SpecBase
+from worldsmith.worlds.store.calendar import CALENDAR_DDL, load_ics
+
+_STRICT = ConfigDict(extra="forbid")
+MINUTES_FOLDER = "Minutes"                            # under the meeting's folder
+FOLLOW_UP_FOLDER = "Correspondence/Meeting follow-ups"  # mail lives with the correspondence
+
+
+class MeetingItem(ItemBase):
+    """A meeting: a kick-off, weekly status calls (date and count), a client call before a deadline."""
+
+    kind: Literal["meeting"]
+    time: str = Field("10:00", pattern=r"^([01]\d|2[0-3]):[0-5]\d$", description="start time, world time (HH:MM)")
+    duration: int = Field(60, ge=10, le=600, description="minutes")
+    call: bool = Field(True, description="held on a video call (a link); else in person at `location`")
+    location: str | None = Field(None, max_length=200, description="where it is held in person, e.g. 'Conference room 4B'")
+    before: str | None = Field(None, description="a date fact: the meeting is held on the last business day before it")
+    minutes: bool = Field(False, description="someone writes minutes: a minutes document the next business day")
+    follow_up: bool = Field(False, description="the organiser sends a follow-up email the next business day")
+
+
+class MeetingSpec(SpecBase):
+    """One meeting: an event on the calendars of its organiser (the author) and attendees."""
+
+    kind: Literal["calendar"] = "calendar"
+    summary: str = Field(description="the event's title, the same for every meeting of a series")
+    calendar: str = Field(description="the folder of the room that holds the people's calendars")
+    starts_at: dt.datetime = Field(description="timezone-aware")
+    ends_at: dt.datetime
+    attendees: list[str] = Field(default_factory=list, description="person ids, the organiser not among them")
+    location: str
+    uid: str
+    calendars: list[str] = Field(default_factory=list, description="the room paths of its people's calendars, "
+                                                                   "the organiser's first")
+    records: list[str] = Field(default_factory=list, description="ids of the minutes or follow-up that refer to it")
+
+
+class MeetingContent(BaseModel):
+    """What the organiser writes into the invitation."""
+
+    model_config = _STRICT
+    kind: Literal["calendar"] = "calendar"
+    description: str = Field(min_length=1, max_length=4000, description="the agenda: a line on the purpose, then "
+                                                                        "numbered points; plain text")
+
+
+def calendar_path(folder: str, person: Any) -> str:
+    """A person's calendar in the room."""
+    return f"{folder}/{safe_filename(person.name)}.ics"
+
+
+def reference(summary: str, day: dt.date) -> str:
+    """How a minutes document or a follow-up names a meeting: its title and its day ('Kick-off meeting, March 3')."""
+    return f"{summary}, {day:%B} {day.day}"
+
+
+def check_item(item: MeetingItem, outline: Any) -> tuple[tuple, str] | None:
+    """A meeting held `before` a fact names a date fact, once."""
+    if item.before is None:
+        return None
+    fact = next((f for f in outline.facts if f.id == item.before), None)
+    if fact is None:
+        return ("before",), f"fact {item.before!r} is not defined"
+    if fact.value is None or fact.value.type != "date":
+        return ("before",), f"a meeting is held before a date; {item.before!r} is not a date fact"
+    if item.count != 1:
+        return ("count",), "a meeting held before a deadline happens once (count: 1)"
+    return None
+
+
+def plan_meeting(planner: _Planner, folder: str, item: MeetingItem, instance: str, day: dt.date, title: str,
+                 facts: list[str], distractor: str | None) -> None:
+    """The meeting on its day and time, and the minutes or follow-up that refer to it."""
+    w = planner.outline.window
+    if item.before is not None:
+        deadline = next(f for f in planner.outline.facts if f.id == item.before).value.value
+        day = deadline - dt.timedelta(days=1)
+        while day.weekday() >= 5 and day > w.start:
+            day -= dt.timedelta(days=1)
+        day = min(max(day, w.start), w.end)
+    facts = [f for f in facts if planner.first_known.get(f) is None or planner.first_known[f] <= day]
+    zone = ZoneInfo(planner.tz)
+    hour, minute = (int(x) for x in item.time.split(":"))
+    starts = dt.datetime(day.year, day.month, day.day, hour, minute, tzinfo=zone)
+    organiser = planner.by_role[item.author][0]
+    attendees = [p for p in planner.persons(item.participants) if p.id != organiser.id]
+    domain = next(o.domain for o in planner.outline.organisations if o.id == organiser.organisation)
+    digest = hashlib.sha256(f"{planner.world_id}:{instance}".encode()).hexdigest()
+    if item.call:
+        where = f"Video call: https://meet.{domain}/{slugify(item.title, 24)}-{digest[:6]}"
+    else:
+        org = next(o.name for o in planner.outline.organisations if o.id == organiser.organisation)
+        where = item.location or f"{org}, main conference room"
+    spec = MeetingSpec(
+        id=instance, item=instance, path=calendar_path(folder, organiser), title=title, author=organiser.id,
+        occupation=organiser.occupation, facts=facts, distractor=distractor if facts else None,
+        purpose=item.purpose or "", summary=item.title, calendar=folder, starts_at=starts,
+        ends_at=starts + dt.timedelta(minutes=item.duration), attendees=[p.id for p in attendees], location=where,
+        uid=f"{digest[:24]}@{domain}", calendars=[calendar_path(folder, p) for p in [organiser, *attendees]])
+    planner.artifacts.append(spec)
+    after = next_business_day(day + dt.timedelta(days=1), w.end) if day < w.end else day
+    after = min(after, w.end)
+    said = reference(item.title, day)
+    if item.minutes:
+        aid = planner.unique(f"{instance}_minutes", planner.ids, "{}_{}")
+        minutes = DocumentItem(kind="document", title=f"Minutes: {said}", author=item.author,
+                               participants=item.participants, doc_type="minutes", sections=4,
+                               purpose=f"record what the {item.title} decided")
+        planner.add_document(f"{folder}/{MINUTES_FOLDER}", minutes, aid, after, minutes.title, facts, None)
+        spec.records.append(aid)
+    if item.follow_up:
+        tid = planner.unique(f"{instance}_follow_up", planner.ids, "{}_{}")
+        mail = EmailThreadItem(kind="email_thread", title=f"Follow-up: {said}", author=item.author,
+                               participants=item.participants, messages=2,
+                               purpose=f"send the actions agreed at the {item.title}")
+        planner.add_thread(FOLLOW_UP_FOLDER, mail, tid, after, mail.title, facts[:1], None)
+        spec.records.append(tid)
+
+
+def meeting_context(plan: Any, spec: MeetingSpec, done: dict) -> dict:
+    """Who the invitation goes to: the attendees."""
+    return {"to": list(spec.attendees)}
+
+
+def meeting_fields(context: Any) -> dict[str, Any]:
+    """The meeting template's own fields."""
+    spec = context.spec
+    return dict(summary=spec.summary, attendees=people_line(context.to), starts=spec.starts_at.isoformat(),
+                ends=spec.ends_at.isoformat(), location=spec.location)
+
+
+def plan_row(a: MeetingSpec, zone: Any, add: Any) -> dict[str, Any]:
+    """A meeting's columns of the artifacts table (at its start), its attendees and its planned event."""
+    for person in a.attendees:
+        add("planned_recipients", artifact_id=a.id, kind="attendee", person_id=person)
+    add("planned_meetings", artifact_id=a.id, uid=a.uid, summary=a.summary, starts_at=a.starts_at, ends_at=a.ends_at)
+    return dict(at=a.starts_at)
+
+
+def files(spec: MeetingSpec) -> list[tuple[str, str]]:
+    """The calendar of everyone at the meeting, organiser first (whose copy is the meeting's own file)."""
+    return [(path, "calendar") for path in spec.calendars]
+
+
+def render(plan, spec: MeetingSpec, contents: dict, room: Path) -> list[Path]:
+    """Nothing of its own: a meeting is written into the calendars of its people (render_all)."""
+    return []
+
+
+def render_all(plan, specs: list[MeetingSpec], contents: dict, room: Path) -> list[Path]:
+    """One .ics per person, holding every meeting they organise or attend."""
+    return [write_file(room_path(room, rel), data) for rel, data in render_calendars(plan, specs, contents)]
+
+
+# What a reader of the meeting sees: its title, place and description, in the organiser's copy (the
+# attendees' copies are held to it by calendar_copies_agree).
+TEXT_SQL = """
+select e.artifact_id, e.path, 'calendar' as kind, concat_ws(chr(10), e.summary, e.location, e.description) as text
+from calendar_events e join artifacts a on a.id = e.artifact_id and a.path = e.path"""
+
+KIND = Kind(
+    name="calendar",
+    item=MeetingItem,
+    spec=MeetingSpec,
+    content=MeetingContent,
+    plan_row=plan_row,
+    files=files,
+    parsers={"ics": load_ics},
+    ddl=CALENDAR_DDL,
+    text_sql=TEXT_SQL,
+    fact_place="the meeting's title, place and description",
+    check=check_item,
+    plan=plan_meeting,
+    context=meeting_context,
+    compose=compose_meeting,
+    prompt="meeting",
+    prompt_fields=meeting_fields,
+    render=render,
+    render_all=render_all,
+)

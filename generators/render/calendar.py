@@ -1,0 +1,72 @@
+"""Calendars rendered as iCalendar (RFC 5545) with the `icalendar` package: one .ics per person, their meetings in it.
+
+Each file is what a mail provider exports for one person: METHOD:PUBLISH, the owner's address in
+X-WR-CALNAME, the world's timezone as a VTIMEZONE, and a VEVENT per meeting with its UID, start and
+end in that timezone, organiser, attendees (accepted), location or call link, and description. The
+same meeting carries the same UID and bytes in every calendar that holds it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import icalendar
+
+from worldsmith.worlds.plan import WorldPlan
+
+PRODID = "-//worldsmith//calendar 1//EN"
+
+
+def _address(plan: WorldPlan, person_id: str, role: str | None) -> icalendar.vCalAddress:
+    p = plan.person(person_id)
+    a = icalendar.vCalAddress(f"mailto:{p.email}")
+    a.params["CN"] = icalendar.vText(p.name)
+    if role is not None:
+        a.params["CUTYPE"] = icalendar.vText("INDIVIDUAL")
+        a.params["ROLE"] = icalendar.vText(role)
+        a.params["PARTSTAT"] = icalendar.vText("ACCEPTED")
+    return a
+
+
+def _event(plan: WorldPlan, spec: Any, content: Any) -> icalendar.Event:
+    e = icalendar.Event()
+    e.add("uid", spec.uid)
+    # The invitation's stamp: when it went out, the first day of the matter (fixed, so bytes repeat).
+    e.add("dtstamp", dt.datetime.combine(plan.window_start, dt.time(0), tzinfo=dt.timezone.utc))
+    e.add("dtstart", spec.starts_at)
+    e.add("dtend", spec.ends_at)
+    e.add("summary", spec.summary)
+    e.add("organizer", _address(plan, spec.author, None))
+    for pid in [spec.author, *spec.attendees]:
+        e.add("attendee", _address(plan, pid, "CHAIR" if pid == spec.author else "REQ-PARTICIPANT"), encode=0)
+    e.add("location", spec.location)
+    if "https://" in spec.location:
+        e.add("url", spec.location.split(" ", 2)[-1])
+    e.add("description", content.description)
+    e.add("status", "CONFIRMED")
+    e.add("sequence", 0)
+    e.add("transp", "OPAQUE")
+    return e
+
+
+def render_calendars(plan: WorldPlan, specs: list[Any], contents: dict) -> list[tuple[str, bytes]]:
+    """(room path, bytes) of every person's calendar that holds a meeting."""
+    holding: dict[str, tuple[str, list[Any]]] = {}
+    for spec in specs:
+        for path, pid in zip(spec.calendars, [spec.author, *spec.attendees]):
+            holding.setdefault(path, (pid, []))[1].append(spec)
+    out = []
+    for path, (pid, meetings) in sorted(holding.items()):
+        cal = icalendar.Calendar()
+        cal.add("prodid", PRODID)
+        cal.add("version", "2.0")
+        cal.add("calscale", "GREGORIAN")
+        cal.add("method", "PUBLISH")
+        cal.add("x-wr-calname", plan.person(pid).email)
+        cal.add("x-wr-timezone", plan.timezone)
+        for spec in sorted(meetings, key=lambda s: (s.starts_at, s.uid)):
+            cal.add_component(_event(plan, spec, contents[spec.id]))
+        cal.add_missing_timezones()
+        out.append((path, cal.to_ical()))
+    return out

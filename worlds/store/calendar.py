@@ -1,0 +1,95 @@
+"""Reading calendars back: each person's iCalendar (RFC 5545) file into calendar_files, calendar_events and attendees.
+
+Read with the `icalendar` package, the library the files are written with. A calendar names its
+owner by address in X-WR-CALNAME, as a mail provider's export of a person's calendar does; a
+floating time (no TZID, no Z) is read in the world's timezone.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import icalendar
+
+from worldsmith.worlds.kinds import RoomFile
+from worldsmith.worlds.store.parse import ParseError
+
+CALENDAR_DDL = """
+create table calendar_files (
+    path       varchar primary key,
+    owner      varchar,             -- X-WR-CALNAME: the owner's address
+    n_events   integer not null
+);
+create table calendar_events (
+    artifact_id varchar,            -- the planned meeting, by UID; NULL when unplanned
+    path        varchar not null,   -- the calendar that holds this copy
+    owner       varchar,
+    uid         varchar,
+    summary     varchar,
+    starts_at   timestamptz,
+    ends_at     timestamptz,
+    organizer   varchar,            -- address, without mailto:
+    location    varchar,
+    description varchar
+);
+create table calendar_attendees (
+    artifact_id varchar,
+    path        varchar not null,
+    uid         varchar,
+    address     varchar,
+    name        varchar
+);
+-- The meetings the plan fixed: when, what they are called, and their UID.
+create table planned_meetings (
+    artifact_id varchar not null,
+    uid         varchar not null,
+    summary     varchar not null,
+    starts_at   timestamptz not null,
+    ends_at     timestamptz not null
+);
+"""
+
+
+def _address(value: Any) -> str | None:
+    if value is None:
+        return None
+    text = str(value)
+    return text[7:] if text.lower().startswith("mailto:") else text
+
+
+def _moment(prop: Any, zone: ZoneInfo) -> dt.datetime | None:
+    if prop is None:
+        return None
+    value = prop.dt
+    if isinstance(value, dt.datetime):
+        return value if value.tzinfo is not None else value.replace(tzinfo=zone)
+    return dt.datetime.combine(value, dt.time(0), tzinfo=zone)  # an all-day event starts at midnight
+
+
+def load_ics(f: RoomFile) -> None:
+    """One .ics file: the calendar, each VEVENT (matched to its planned meeting by UID) and its attendees."""
+    try:
+        cal = icalendar.Calendar.from_ical(f.data)
+    except (ValueError, IndexError, KeyError) as exc:
+        raise ParseError(f"{f.rel}: not an iCalendar file: {exc}") from None
+    if "calendar_uids" not in f.cache:
+        f.cache["calendar_uids"] = {getattr(a, "uid", None): a.id for a in f.plan.artifacts if getattr(a, "uid", None)}
+    uids = f.cache["calendar_uids"]
+    zone = ZoneInfo(f.plan.timezone)
+    owner = _address(cal.get("X-WR-CALNAME"))
+    events = list(cal.walk("VEVENT"))
+    f.add("calendar_files", path=f.rel, owner=owner, n_events=len(events))
+    for e in events:
+        uid = str(e.get("UID")) if e.get("UID") is not None else None
+        aid = uids.get(uid)
+        f.add("calendar_events", artifact_id=aid, path=f.rel, owner=owner, uid=uid,
+              summary=str(e.get("SUMMARY", "")) or None, starts_at=_moment(e.get("DTSTART"), zone),
+              ends_at=_moment(e.get("DTEND"), zone), organizer=_address(e.get("ORGANIZER")),
+              location=str(e.get("LOCATION", "")) or None, description=str(e.get("DESCRIPTION", "")) or None)
+        attendees = e.get("ATTENDEE")
+        for a in attendees if isinstance(attendees, list) else [attendees] if attendees is not None else []:
+            name = getattr(a, "params", {}).get("CN")
+            f.add("calendar_attendees", artifact_id=aid, path=f.rel, uid=uid, address=_address(a),
+                  name=str(name) if name else None)
