@@ -1,12 +1,12 @@
 -- id: realism_boilerplate
 -- severity: error
 -- description: no sentence of min_words or more, in a message's own text, a document or a sheet's notes, repeats word for word in more than max_messages artifacts, or max_share of them
--- params: min_words=8, max_messages=3, max_share=0.03
+-- params: min_words=8, max_messages=3, max_share=0.01
 -- Read on each message's new text (quoted history repeats its parents by design), each document's
 -- text and each sheet's text cells. Only sentences count: text ending in . ! or ? on one line, so
 -- signature lines, headings and lists never do, nor does a run of mostly capitalised words (a list
 -- of names). A sentence that is part of the outline's statement of a fact is checked by
--- fact_statement_established_only and does not count. Three repeats (or 3% of a large room) allow
+-- fact_statement_established_only and does not count. Three repeats (or 1% of a room past 300 artifacts) allow
 -- a writer's habit, not a template stamped on the room.
 with sentences as materialized (
     -- cut at line breaks and after . ! ? followed by a space, with plain replaces (this runs over
