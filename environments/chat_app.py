@@ -17,10 +17,8 @@ READ_LIMIT = 50
 
 def has_chat(session: Session) -> bool:
     """Whether the world's store holds any chat conversation."""
-    db = session.world.db
-    if not db.execute("select count(*) from information_schema.tables where table_name = 'chat_channels'").fetchone()[0]:
-        return False
-    return db.execute("select count(*) from chat_channels").fetchone()[0] > 0
+    world = session.world
+    return world.has_table("chat_channels") and world.db.execute("select count(*) from chat_channels").fetchone()[0] > 0
 
 
 def _users(session: Session) -> dict[str, tuple[str | None, str | None]]:

@@ -55,7 +55,7 @@ def export_apex(world: World, task_set: TaskSet, out: Path) -> Path:
     kinds = {a.path: a.kind for a in world.plan.artifacts}
     # a chat export's lists and transcripts and each person's .ics are kind-wide files no artifact names
     chat_roots = tuple(f"{c}/" for (c,) in world.db.execute("select distinct export from chat_channels")
-                       .fetchall()) if world._has_table("chat_channels") else ()
+                       .fetchall()) if world.has_table("chat_channels") else ()
     for path in sorted(p for p in world.room.rglob("*") if p.is_file()):
         rel = path.relative_to(world.room).as_posix()
         if rel.startswith("Mailboxes/"):

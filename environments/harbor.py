@@ -156,8 +156,11 @@ def task_toml(task: Task, world: World) -> str:
 
 def instruction_md(task: Task, world: World) -> str:
     """The agent's instruction, with where the apps are."""
+    apps = ["mail", "drive"] + (["calendar"] if next(world.room.rglob("*.ics"), None) else []) + \
+        (["chat"] if world.has_table("chat_channels") and world.db.execute("select count(*) from chat_channels")
+         .fetchone()[0] else [])
     return (f"# {world.plan.title}\n\n{task.instruction}\n\n"
-            f"The data room's apps (mail and drive) are served over MCP at {APPS_URL} "
+            f"The data room's apps ({', '.join(apps[:-1])} and {apps[-1]}) are served over MCP at {APPS_URL} "
             "(streamable HTTP). The room itself is read-only at /world/room. Write a final answer, where one "
             "is asked for, with the submit_answer tool or to /app/answer.txt.\n")
 

@@ -168,8 +168,7 @@ def _calendar(world: World) -> str:
 
 
 def _has_chat(world: World) -> bool:
-    return bool(world.db.execute("select count(*) from information_schema.tables "
-                                 "where table_name = 'chat_channels'").fetchone()[0])
+    return world.has_table("chat_channels")
 
 
 def _chat_exports(world: World) -> list[str]:

@@ -232,14 +232,15 @@ class World(BaseModel):
                                "order by path, position").fetchall()
         return [Sheet(artifact_id=a, path=p, name=s, n_rows=r, n_cols=c) for a, p, s, r, c in rows]
 
-    def _has_table(self, name: str) -> bool:
+    def has_table(self, name: str) -> bool:
+        """Whether the store has this table (a kind's tables exist only in worlds built with that kind)."""
         return bool(self.db.execute("select count(*) from information_schema.tables where table_name = ?",
                                     [name]).fetchone()[0])
 
     @property
     def chat(self) -> list[ChatChannel]:
         """The chat export's channels and direct messages with their messages (empty when the room has no chat)."""
-        if not self._has_table("chat_channels"):
+        if not self.has_table("chat_channels"):
             return []
         users = {u: (n, e) for u, n, e in self.db.execute("select id, real_name, email from chat_users").fetchall()}
         out = []
@@ -257,7 +258,7 @@ class World(BaseModel):
     @property
     def events(self) -> list[Event]:
         """The calendar's events by start, each once (a room keeps one calendar per person); empty without calendars."""
-        if not self._has_table("calendar_events"):
+        if not self.has_table("calendar_events"):
             return []
         rows = self.db.execute("""
             select e.uid, any_value(e.summary), min(e.starts_at), min(e.ends_at), any_value(e.organizer),

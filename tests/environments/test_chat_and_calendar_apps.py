@@ -236,7 +236,7 @@ def test_the_loader_gives_chat_and_each_event_once(chat_world):
         for c in chat:
             assert [m.at for m in c.messages] == sorted(m.at for m in c.messages) and all("@" in a for a in c.members)
         copies = world.db.execute("select count(*), count(distinct uid) from calendar_events").fetchone() \
-            if world._has_table("calendar_events") else (0, 0)
+            if world.has_table("calendar_events") else (0, 0)
         assert len(world.events) == copies[1]  # a meeting in four calendars is one event
         assert all(len(e.calendars) >= 1 and e.starts_at for e in world.events)
 
