@@ -38,6 +38,11 @@ BAD = {
     "unresolvable_role": ('    occupation: "11-1011"\n', '    occupation: "Dragon Tamers"\n'),
     "escaping_path": ("  - path: Memos\n", "  - path: ../../etc\n"),
     "absolute_path": ("  - path: Memos\n", "  - path: /tmp/room\n"),
+    # the ledger: a stated total that its formula does not give, and a fact planned before it is known
+    "total_disagrees_with_formula": ("    value: {type: money, amount: 12500000, currency: USD}\n",
+                                     "    formula: tonnage * 300\n    value: {type: money, amount: 12500000, currency: USD}\n"),
+    "fact_planned_before_known": ("    value: {type: money, amount: 12500000, currency: USD}\n",
+                                  "    value: {type: money, amount: 12500000, currency: USD}\n    known_from: 2026-03-05\n"),
     "reserved_name": ("  - path: Memos\n", "  - path: Memos/AUX\n"),
 }
 
@@ -56,6 +61,10 @@ def test_bad_outline_gives_one_clear_error_exit_2_and_writes_nothing(tmp_path, c
     assert message.startswith("error:") and str(path) in message
     assert f"{path}:" in message and any(ch.isdigit() for ch in message.split(str(path))[1][:6]), message
     assert sorted(p.relative_to(out) for p in out.rglob("*")) == before
+    if case == "total_disagrees_with_formula":
+        assert "12,500,000" in message and "13,500,000" in message, message
+    if case == "fact_planned_before_known":
+        assert "2026-03-05" in message and "2026-03-04" in message, message
 
 
 def test_unresolvable_role_suggests_and_names_the_field(tmp_path):
