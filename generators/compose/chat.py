@@ -24,8 +24,10 @@ def compose_chat(ctx: ArtifactContext):
     texts: list[str] = []
     for i, post in enumerate(spec.posts):
         if post.thread is None:
-            texts.append(pick.fill(lines["openers"] if topic and pick.chance(0.6) else lines["plain_openers"],
-                                   topic=topic) or "morning all")
+            frames = lines["openers"] if topic and pick.chance(0.6) else lines["plain_openers"]
+            # "morning all" is said in the morning
+            frames = [f for f in frames if post.at.hour < 12 or not f.startswith("morning")]
+            texts.append(pick.fill(frames, topic=topic) or "hi all")
         else:
             texts.append(pick.one(lines["replies"]))
     # Each fact goes to its own post where there are enough (a reply that answers with the figure, mostly).

@@ -10,8 +10,9 @@ from worldsmith.generators.context import ArtifactContext
 _POINTS = ["Actions from last time", "Where we are on the timetable", "Open points and who owns them",
            "Documents still outstanding", "Next steps and the date of the next call", "Any other business",
            "Budget and staffing", "Questions from the client"]
-_OPENERS = ["Agenda for the {summary}.", "Points for the {summary}; please send anything to add.",
-            "We will use the time as follows.", "Proposed agenda below."]
+# A series' invitations differ by their day, so no opener repeats word for word across the room.
+_OPENERS = ["Agenda for the {summary} of {day}.", "Points for the {summary} of {day}; please send anything to add.",
+            "For {day}: we will use the time as follows.", "Proposed agenda for {day} below."]
 
 
 def compose_meeting(ctx: ArtifactContext):
@@ -22,7 +23,8 @@ def compose_meeting(ctx: ArtifactContext):
     pick = Picker(ctx.seed)
     points = [fact_sentence(pick, as_written(f, ctx.distractor_label is not None), "email") for f in ctx.facts]
     points += pick.some(_POINTS, pick.rng.randint(2, 4))
-    lines = [pick.one(_OPENERS).format(summary=spec.summary), ""]
+    day = f"{spec.starts_at:%B} {spec.starts_at.day}"
+    lines = [pick.one(_OPENERS).format(summary=spec.summary, day=day), ""]
     lines += [f"{i}. {p}" for i, p in enumerate(points, start=1)]
     if ctx.distractor_label:
         lines.append(f"(Figures as in the {ctx.distractor_label}.)")
