@@ -87,3 +87,26 @@ def test_the_dask_runner_makes_byte_identical_worlds(batch, tmp_path):
             assert (ours / name).read_bytes() == (theirs / name).read_bytes()
         for entry in bundle.read_manifest(ours).files:
             assert (ours / entry.path).read_bytes() == (theirs / entry.path).read_bytes(), entry.path
+
+
+def test_a_running_dask_cluster_is_used_by_its_address(batch, tmp_path, monkeypatch):
+    """The path to many machines: generate_batch on a Dask scheduler started elsewhere, here two local workers."""
+    pytest.importorskip("prefect_dask")
+    from distributed import LocalCluster
+
+    from worldsmith.flows.batch import ensure_api_url, run_batch
+
+    root, result = batch
+    folder = tmp_path / "one"
+    folder.mkdir()
+    shutil.copy(root / "out" / "_drafts" / "draft-41-3031-s0.yaml", folder)
+    # Workers on other machines get PREFECT_API_URL from their own environment; these inherit this process's.
+    monkeypatch.setenv("PREFECT_API_URL", ensure_api_url())
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
+        dask = run_batch(runner="dask", address=cluster.scheduler_address, outlines=str(folder),
+                         out=str(tmp_path / "out"), report=False)
+    (item,) = dask.items
+    twin = next(i for i in result.items if i.world_id and Path(i.outline).name == "draft-41-3031-s0.yaml")
+    assert item.world_id == twin.world_id and item.verdict == twin.verdict
+    assert [(f.path, f.sha256) for f in bundle.read_manifest(Path(item.path)).files] == \
+           [(f.path, f.sha256) for f in bundle.read_manifest(Path(twin.path)).files]
