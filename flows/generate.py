@@ -72,51 +72,64 @@ def generate_world(outline: str, seed: int = 0, out: str = "outputs", concurrenc
                              "no_cache": no_cache, "cache": cache, "taxonomy": taxonomy},
                             Path(config_file) if config_file else None)
     chosen = make_backend(config)
-    prepared = pipeline.prepare(outline, seed, chosen, expand, config.taxonomy)
-    expansion = expand_stage(prepared, chosen, expand)
-    plan = plan_stage(prepared, expansion)
+    clock = pipeline.Stopwatch()
+    with clock("plan"):
+        prepared = pipeline.prepare(outline, seed, chosen, expand, config.taxonomy)
+        expansion = expand_stage(prepared, chosen, expand)
+        plan = plan_stage(prepared, expansion)
     progress.start(len(plan.artifacts))
     staging = bundle.new_staging(Path(out), plan.world_id)
     try:
-        made = generate_stage(plan, prepared.taxonomy, chosen, config.concurrency, progress.advance,
-                              on_artifact_failure)
+        with clock("generate"):
+            made = generate_stage(plan, prepared.taxonomy, chosen, config.concurrency, progress.advance,
+                                  on_artifact_failure)
         contents, failures = made.contents, made.failures
-        contents, rendered = _render(plan, prepared.taxonomy, contents, staging, on_artifact_failure)
+        with clock("render"):
+            contents, rendered = _render(plan, prepared.taxonomy, contents, staging, on_artifact_failure)
         failures = failures + rendered
-        report = validate_stage(staging, profile)
+        memo = pipeline.ParseMemo()  # what each file parsed into: a repair round re-parses only what it rewrote
+        with clock("load and validate"):
+            report = validate_stage(staging, profile, memo)
         repairs: list[dict] = []
         missing = {f.id for f in failures if not f.substituted}
         for round_ in range(1, repair_rounds + 1):
             targets = {k: v for k, v in pipeline.repair_targets(plan, report).items() if k not in missing}
             if not targets:
                 break
-            contents = repair_stage(plan, prepared.taxonomy, chosen, contents, targets, round_, config.concurrency)
-            contents, rendered = _render(plan, prepared.taxonomy, contents, staging, on_artifact_failure)
-            failures = [f for f in failures if f.stage != "render"] + rendered
-            report = validate_stage(staging, profile)
+            with clock("repair"):
+                contents = repair_stage(plan, prepared.taxonomy, chosen, contents, targets, round_,
+                                        config.concurrency)
+                # A round costs what it repairs: the repaired artifacts and those that quote them are
+                # rendered again (with their kinds' mailboxes), and only their files parsed again.
+                redo = pipeline.with_dependents(plan, set(targets))
+                contents, rendered = _render(plan, prepared.taxonomy, contents, staging, on_artifact_failure, redo)
+                failures = [f for f in failures if not (f.stage == "render" and f.id in redo)] + rendered
+                report = validate_stage(staging, profile, memo)
             still = pipeline.repair_targets(plan, report)
             repairs += [{"round": round_, "artifact": aid, "path": plan.artifact(aid).path, "problems": notes,
                          "fixed": aid not in still} for aid, notes in sorted(targets.items())]
-        pipeline.write_failures(staging, failures, on_artifact_failure)
-        manifest = manifest_stage(prepared, plan, report, staging, chosen, pipeline.usage_of(chosen), repairs,
-                                  failures)
-        index_stage(staging)
-        return publish_stage(manifest, staging, Path(out), started, expansion.refused, force)
+        with clock("publish"):
+            pipeline.write_failures(staging, failures, on_artifact_failure)
+            manifest = manifest_stage(prepared, plan, report, staging, chosen, pipeline.usage_of(chosen), repairs,
+                                      failures)
+            index_stage(staging)
+            published = publish_stage(manifest, staging, Path(out), started, expansion.refused, force)
+        return published.model_copy(update={"stages": clock.seconds()})
     except BaseException:
         bundle.discard(staging)
         raise
 
 
-def _render(plan, taxonomy, contents, staging, policy):
-    """Render the room: (the contents rendered, each artifact whose renderer failed).
+def _render(plan, taxonomy, contents, staging, policy, only=None):
+    """Render the room, or only the artifacts `only` names: (the contents rendered, each artifact whose renderer failed).
 
-    With the offline policy such an artifact gets an offline stand-in and the room is rendered
-    again; with abort the first one stops the run.
+    With the offline policy such an artifact gets an offline stand-in and is rendered again; with
+    abort the first one stops the run.
     """
-    failed = render_stage(plan, contents, staging)
+    failed = render_stage(plan, contents, staging, only)
     if failed and policy == "offline":
         contents, failed = pipeline.substitute(plan, taxonomy, contents, failed)
-        render_stage(plan, contents, staging)
+        render_stage(plan, contents, staging, {f.id for f in failed})
     if failed and policy == "abort":
         raise RenderError(f"{failed[0].path}: could not be rendered: {failed[0].error}")
     return contents, failed

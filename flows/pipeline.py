@@ -7,6 +7,8 @@ import json
 import shutil
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,7 @@ from worldsmith.generators.engine import ArtifactFailure, Generation, Policy, Pr
 from worldsmith.generators.expansion import ExpansionProposal, accept_proposals, expansion_context
 from worldsmith.generators.planner import PLANNER_VERSION, plan_world, world_id
 from worldsmith.generators.render import render_world
+from worldsmith.generators.render.world import with_dependents
 from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast, taxonomy_sha256
 from worldsmith.worlds import bundle
 from worldsmith.worlds.content import Content
@@ -25,6 +28,7 @@ from worldsmith.worlds.outline import Outline, load_outline
 from worldsmith.worlds.plan import WorldPlan
 from worldsmith.worlds.report import ValidationReport
 from worldsmith.worlds.taxonomy import Taxonomy
+from worldsmith.worlds.store.load import ParseMemo
 from worldsmith.worlds.validate import validate_bundle
 
 GENERATOR_VERSION = f"planner-{PLANNER_VERSION}"
@@ -58,6 +62,26 @@ class Published(BaseModel):
     refused_proposals: list[str] = []
     failures: list[dict] = []
     kept: list[str] = []
+    stages: dict[str, float] = {}  # wall seconds of each stage (plan, generate, render, ...), repairs summed
+
+
+class Stopwatch:
+    """Wall seconds per named stage, summed over repeats: `with clock("render"): ...`."""
+
+    def __init__(self) -> None:
+        self._seconds: dict[str, float] = {}
+
+    @contextmanager
+    def __call__(self, stage: str) -> Iterator[None]:
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self._seconds[stage] = self._seconds.get(stage, 0.0) + time.perf_counter() - started
+
+    def seconds(self) -> dict[str, float]:
+        """Each stage's seconds, rounded to the hundredth, in the order the stages first ran."""
+        return {k: round(v, 2) for k, v in self._seconds.items()}
 
 
 def prepare(outline_path: str | Path, seed: int, backend: Backend, expand: int = 0,
@@ -115,16 +139,24 @@ def generate_all(plan: WorldPlan, taxonomy: Taxonomy, backend: Backend, concurre
                                          policy=policy))
 
 
-def render_isolated(plan: WorldPlan, contents: dict[str, Content], staging: Path) -> list[ArtifactFailure]:
-    """Render like `render`, but an artifact whose renderer fails is left out and returned as a failure."""
+def render_isolated(plan: WorldPlan, contents: dict[str, Content], staging: Path,
+                    only: set[str] | None = None) -> list[ArtifactFailure]:
+    """Render like `render`, but an artifact whose renderer fails is left out and returned as a failure.
+
+    With `only`, the room stays and just those artifacts, those whose rendering reads them (replies
+    quoting a repaired message) and the kind-wide files of their kinds are written again.
+    """
     failures: list[ArtifactFailure] = []
 
     def note(spec, exc: Exception) -> None:
         failures.append(ArtifactFailure(id=spec.id, path=spec.path, kind=spec.kind, stage="render",
                                         error=f"{type(exc).__name__}: {exc}"[:500]))
 
-    bundle.write_json(staging / bundle.PLAN, plan)
     room = staging / bundle.ROOM
+    if only is not None and room.is_dir():
+        render_world(plan, contents, room, on_failure=note, only=with_dependents(plan, only))
+        return failures
+    bundle.write_json(staging / bundle.PLAN, plan)
     if room.exists():
         shutil.rmtree(room)
     room.mkdir(parents=True)  # a room, even an empty one, so that validation reports what is missing
@@ -181,9 +213,12 @@ def render(plan: WorldPlan, contents: dict[str, Content], staging: Path) -> list
     return render_world(plan, contents, room)
 
 
-def validate(staging: Path, profile: str | None = None) -> ValidationReport:
-    """Load the rendered files back into DuckDB and run the checks (realism against `profile`, default the shipped one)."""
-    return validate_bundle(staging, Path(profile) if profile else None)
+def validate(staging: Path, profile: str | None = None, memo: ParseMemo | None = None) -> ValidationReport:
+    """Load the rendered files back into DuckDB and run the checks (realism against `profile`, default the shipped one).
+
+    Pass the same `memo` to every validation of one world: files no repair rewrote are not parsed again.
+    """
+    return validate_bundle(staging, Path(profile) if profile else None, memo=memo)
 
 
 def _versions() -> dict[str, str]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
+import math
 import random
 from zoneinfo import ZoneInfo
 
@@ -46,7 +48,7 @@ def reply_time(rng: random.Random, after: dt.datetime, window_end: dt.date) -> d
     at = after + delay
     if at.date() > window_end:
         # A long delay would land after the matter's window: answer the same evening instead.
-        return after + dt.timedelta(minutes=rng.randint(3, 30))
+        return _same_evening(rng, after, window_end)
     closing = at.replace(hour=18, minute=45, second=0)
     # People on a live matter answer in the evening and at weekends too: about one late answer in five
     # goes out that night (before 23:30), and a third of those landing on a weekend stay there.
@@ -59,13 +61,24 @@ def reply_time(rng: random.Random, after: dt.datetime, window_end: dt.date) -> d
         day = next_business_day(day, window_end)
         if day > window_end or day <= after.date():
             # The window is closing: answer the same evening rather than leave the window.
-            return after + dt.timedelta(minutes=rng.randint(3, 30))
+            return _same_evening(rng, after, window_end)
         at = dt.datetime(day.year, day.month, day.day, rng.choice([8, 9, 9, 10]), rng.randint(0, 59),
                          rng.randint(0, 59), tzinfo=after.tzinfo)
     elif at.weekday() >= 5:
         day = next_business_day(at.date(), window_end)
         at = at.replace(year=day.year, month=day.month, day=day.day)
     return at
+
+
+def _same_evening(rng: random.Random, after: dt.datetime, window_end: dt.date) -> dt.datetime:
+    """Minutes after `after`, but before the window's last midnight: a long thread answered late on the
+    window's last day closes in ever shorter steps instead of spilling into the next day."""
+    minutes = rng.randint(3, 30)
+    last = dt.datetime.combine(window_end, dt.time(23, 59, 59), tzinfo=after.tzinfo)
+    room = int((last - after).total_seconds())
+    if after.date() < window_end or room >= 2 * 60 * minutes:
+        return after + dt.timedelta(minutes=minutes)
+    return after + dt.timedelta(seconds=max(1, room // 2))
 
 
 def spread(days: list[dt.date], n: int) -> list[dt.date]:
@@ -75,3 +88,36 @@ def spread(days: list[dt.date], n: int) -> list[dt.date]:
     if n == 1:
         return [days[0]]
     return [days[round(i * (len(days) - 1) / (n - 1))] for i in range(n)]
+
+
+# How a matter's volume follows its phases: a day's weight is 1 plus PHASE_PEAK for each event on
+# it, fading with distance (e-folding over PHASE_REACH calendar days), the sum capped at
+# PHASE_CAP events' worth. Around a filing, a deadline or a new figure people write several
+# times as much as in the quiet weeks between (real matter mail comes in bursts, not a steady drip).
+PHASE_PEAK = 4.0
+PHASE_REACH = 6.0
+PHASE_CAP = 2.0
+
+
+def phase_weights(days: list[dt.date], events: list[dt.date]) -> dict[dt.date, float]:
+    """Each day's relative busyness: 1 in a quiet week, up to 1 + PHASE_PEAK * PHASE_CAP beside events."""
+    out = {}
+    for day in days:
+        near = sum(math.exp(-abs((day - e).days) / PHASE_REACH) for e in events)
+        out[day] = 1.0 + PHASE_PEAK * min(near, PHASE_CAP)
+    return out
+
+
+def spread_by_weight(days: list[dt.date], weights: dict[dt.date, float], n: int) -> list[dt.date]:
+    """n dates over `days` in order, as many near a day as its weight asks (busy days may repeat).
+
+    Deterministic: the i-th date is where the running sum of weights passes (i + 1/2) / n of the
+    whole, so equal weights give an even spread, and no randomness is drawn.
+    """
+    if not days:
+        raise ValueError("no business days to place artifacts on")
+    running, total = [], 0.0
+    for day in days:
+        total += weights.get(day, 1.0)
+        running.append(total)
+    return [days[min(bisect.bisect_left(running, (i + 0.5) * total / n), len(days) - 1)] for i in range(n)]

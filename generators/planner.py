@@ -18,7 +18,8 @@ from worldsmith.generators.attachments import plan_attachments
 from worldsmith.generators.beats import decision_object, decision_verb, names_decision, plan_beats
 from worldsmith.generators.labels import fact_label
 from worldsmith.generators.sides import privileged_circle
-from worldsmith.generators.calendar import business_days, next_business_day, reply_time, spread, working_time
+from worldsmith.generators.calendar import (business_days, next_business_day, phase_weights, reply_time, spread,
+                                             spread_by_weight, working_time)
 from worldsmith.generators.skeleton import lay_out_sheets
 from faker import Faker
 from worldsmith.generators.cast import make_cast, organisations, world_key
@@ -56,6 +57,22 @@ def world_id(title: str, fingerprint: dict[str, Any]) -> str:
     return f"{slugify(title, 40)}-{digest}"
 
 
+def matter_events(outline: Outline) -> list[dt.date]:
+    """The days the matter turns on, inside its window: when facts become known or change, the dates facts
+    name (a casualty, a deadline), and the dates the outline gives its items."""
+    w = outline.window
+    days: list[dt.date] = []
+    for f in outline.facts:
+        days += [v.since for v in f.values] + ([f.known_from] if f.known_from else [])
+        if f.value is not None and f.value.type == "date":
+            days.append(f.value.value)
+    for folder in outline.inventory:
+        for item in folder.items:
+            days += [item.date] if item.date else []
+            days += [item.dates.start] if item.dates else []
+    return sorted(d for d in set(days) if w.start <= d <= w.end)
+
+
 class _Planner:
     def __init__(self, outline: Outline, occupations: dict[str, Occupation], seed: int, wid: str):
         self.outline = outline
@@ -74,6 +91,7 @@ class _Planner:
         self.ids: set[str] = set()
         self.paths: set[str] = set()
         self.first_known = {f.id: f.first_known() for f in outline.facts}
+        self.weights = phase_weights(self.days, matter_events(outline))
         self.attach_wanted: dict[str, list[str]] = {}  # thread instance -> its item's `attach:` names
 
     # -- helpers ---------------------------------------------------------------------------
@@ -100,16 +118,24 @@ class _Planner:
         w = self.outline.window
         days = [d for d in self.days if earliest is None or d >= earliest] or [earliest or w.start]
         if item.dates is not None:
-            days = business_days(item.dates.start, item.dates.end) or [item.dates.start]
-            return spread(days, item.count)
+            ranged = business_days(item.dates.start, item.dates.end) or [item.dates.start]
+            ranged = [d for d in ranged if earliest is None or d >= earliest] or ranged
+            if item.count > len({d.isocalendar()[:2] for d in ranged}):
+                # More than one a week is a log, not a cadence: it is busiest when the matter is.
+                return spread_by_weight(ranged, self.weights, item.count)
+            return spread(ranged, item.count)
         if item.date is not None:
             first = item.date
-            return [next_business_day(first + dt.timedelta(days=7 * i), w.end) if first + dt.timedelta(days=7 * i) <= w.end
-                    else w.end for i in range(item.count)]
-        # Undated items fall somewhere in the window; spread several of them over it.
+            if first + dt.timedelta(days=7 * (item.count - 1)) <= w.end:
+                return [next_business_day(first + dt.timedelta(days=7 * i), w.end) for i in range(item.count)]
+            # More weeks than the window has left: from its date to the window's end, following the phases,
+            # rather than piling the overflow onto the last day.
+            after = [d for d in days if d >= first] or [first]
+            return spread_by_weight(after, self.weights, item.count)
+        # Undated items fall somewhere in the window; several of them follow the matter's phases.
         if item.count == 1:
             return [self.rng.choice(days)]
-        return spread(days, item.count)
+        return spread_by_weight(days, self.weights, item.count)
 
     def titles_for(self, item: Any, dates: list[dt.date]) -> list[str]:
         if item.count == 1:

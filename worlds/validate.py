@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from worldsmith.worlds.errors import BundleError, WorldsmithError
 from worldsmith.worlds.report import OffendingRow, Severity, ValidationReport, build_report, check_result
-from worldsmith.worlds.store.load import load_bundle
+from worldsmith.worlds.store.load import ParseMemo, load_bundle
 
 CHECKS_FOLDER = Path(__file__).with_name("checks")
 REPORT_NAME = "validation.json"
@@ -176,11 +176,12 @@ def run_checks(db_path: Path, checks: list[Check] | None = None,
     return build_report(world_id, results)
 
 
-def validate_bundle(bundle: Path, profile: Path | None = None) -> ValidationReport:
+def validate_bundle(bundle: Path, profile: Path | None = None, memo: ParseMemo | None = None) -> ValidationReport:
     """Load a bundle, run every check, and write bundle/validation.json and bundle/report.html.
 
     `profile` is the reference profile the realism checks compare the world's mail with (default:
-    the shipped business-mail profile).
+    the shipped business-mail profile). `memo` spares re-parsing files unchanged since the last load of the
+    same world (a repair round).
     """
     from worldsmith.worlds.html_report import write_html_report
     from worldsmith.worlds.profile import load_profile
@@ -188,7 +189,7 @@ def validate_bundle(bundle: Path, profile: Path | None = None) -> ValidationRepo
 
     bundle = Path(bundle)
     reference = load_profile(profile)  # a bad profile stops here, before the store is rebuilt
-    db = load_bundle(bundle)
+    db = load_bundle(bundle, memo=memo)
     realism = prepare_store(db, reference)  # derived tables some checks read: filled before they run
     report = run_checks(db)
     _write_atomic(bundle / REPORT_NAME, report.model_dump_json(indent=2) + "\n")

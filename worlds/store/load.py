@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from worldsmith.worlds import kinds
 from worldsmith.worlds.errors import BundleError
 from worldsmith.worlds.kinds import RoomFile
+from worldsmith.worlds.parallel import ordered_map
 from worldsmith.worlds.plan import WorldPlan
 from worldsmith.worlds.store import parse
 from worldsmith.worlds.values import DateValue, Money, Number, numeric_value
@@ -43,8 +44,12 @@ def read_plan(bundle: Path) -> WorldPlan:
         raise BundleError(f"{path}: not a valid WorldPlan: {exc}") from None
 
 
-def load_bundle(bundle: Path, db_path: Path | None = None) -> Path:
-    """Rebuild the bundle's DuckDB store from scratch (default bundle/world.duckdb) and return its path."""
+def load_bundle(bundle: Path, db_path: Path | None = None, memo: ParseMemo | None = None) -> Path:
+    """Rebuild the bundle's DuckDB store from scratch (default bundle/world.duckdb) and return its path.
+
+    With `memo` (kept by the caller between loads of one world), files unchanged since the last load
+    are not parsed again: their rows are taken from it.
+    """
     bundle = Path(bundle)
     plan = read_plan(bundle)
     room = bundle / "room"
@@ -61,7 +66,8 @@ def load_bundle(bundle: Path, db_path: Path | None = None) -> Path:
         tables = _Tables(con)
         _load_plan(tables, plan)
         _load_manifest(tables, bundle)
-        _load_room(tables, plan, room)
+        _load_room(tables, plan, room,
+                   memo.for_plan(hashlib.sha256((bundle / "plan.json").read_bytes()).hexdigest()) if memo else None)
         tables.flush()
         con.execute("checkpoint")
     except BaseException:
@@ -220,14 +226,36 @@ def _room_files(room: Path) -> Iterable[tuple[str, Path]]:
     return sorted(files)
 
 
-def _load_room(t: _Tables, plan: WorldPlan, room: Path) -> None:
+class ParseMemo:
+    """What each room file parsed into, by path and content hash, for one plan: a repair round that
+    rewrote a dozen files re-parses a dozen files, not the whole room."""
+
+    def __init__(self) -> None:
+        self.plan_sha256: str | None = None
+        self.parsed: dict[tuple[str, str], tuple[str | None, list[tuple[str, dict[str, Any]]]]] = {}
+
+    def for_plan(self, plan_sha256: str) -> "ParseMemo":
+        """This memo, emptied first when it was filled for another plan (a file's rows depend on the plan)."""
+        if plan_sha256 != self.plan_sha256:
+            self.plan_sha256, self.parsed = plan_sha256, {}
+        return self
+
+
+def _file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _load_room(t: _Tables, plan: WorldPlan, room: Path, memo: ParseMemo | None = None) -> None:
     roles = _roles(plan)
     for rel, (artifact_id, role, _) in sorted(roles.items()):
         t.add("expected_files", path=rel, artifact_id=artifact_id, role=role)
     cache: dict[str, Any] = {"ids": {a.id for a in plan.artifacts}}
+    files = []
     for rel, path in _room_files(room):
-        data = path.read_bytes()
-        ext = path.suffix.lower().lstrip(".")
         artifact_id, role, owner = roles.get(rel, (None, "unplanned", None))
         if role == "unplanned":
             # A kind-wide file (a cast member's mailbox, a chat export's channel list) is no stray.
@@ -235,20 +263,38 @@ def _load_room(t: _Tables, plan: WorldPlan, room: Path) -> None:
                 if (found := k.aggregate(rel)) is not None:
                     role, owner = found, k.name
                     break
+        files.append((rel, path, artifact_id, role, owner, path.stat().st_size, _file_sha256(path)))
+
+    def one(entry: tuple) -> tuple[str | None, list[tuple[str, dict[str, Any]]]]:
+        rel, path, artifact_id, role, owner, _, _ = entry
+        staged = _Staged()
+        file = RoomFile(rel=rel, path=path, data=path.read_bytes(), ext=path.suffix.lower().lstrip("."),
+                        artifact_id=artifact_id if role == "artifact" else None, role=role, plan=plan,
+                        add=staged.add, cache=cache)
         error = None
-        file = RoomFile(rel=rel, path=path, data=data, ext=ext, artifact_id=artifact_id if role == "artifact" else None,
-                        role=role, plan=plan, add=t.add, cache=cache)
         try:
-            _parse_into(t, file, owner)
+            _parser(file.ext, owner)(file)
         except parse.ParseError as exc:
             error = str(exc)
         except Exception as exc:  # a parser library's own surprise must not sink the whole load
             error = f"{type(exc).__name__}: {exc}"
         if error is not None:
             # Parser messages quote the absolute path; the room-relative one keeps reports identical
-            # for identical worlds wherever they sit on disk.
-            error = error.replace(str(path), rel).replace(str(room), "room")
-        t.add("files", path=rel, ext=ext, size=len(data), sha256=hashlib.sha256(data).hexdigest(),
+            # for identical worlds wherever they sit on disk. Rows count only once the whole file parsed.
+            return error.replace(str(path), rel).replace(str(room), "room"), []
+        return None, staged.rows
+
+    known = memo.parsed if memo is not None else {}
+    fresh = [f for f in files if (f[0], f[6]) not in known]
+    # Both cores: python-docx, openpyxl and the email package are pure Python (see worlds.parallel).
+    parsed = dict(zip(((f[0], f[6]) for f in fresh), ordered_map(one, fresh)))
+    if memo is not None:
+        memo.parsed = {**{k: v for k, v in known.items() if k in {(f[0], f[6]) for f in files}}, **parsed}
+    for rel, path, artifact_id, role, _, size, sha in files:
+        error, rows = parsed[(rel, sha)] if (rel, sha) in parsed else known[(rel, sha)]
+        for table, row in rows:
+            t.add(table, **row)
+        t.add("files", path=rel, ext=path.suffix.lower().lstrip("."), size=size, sha256=sha,
               artifact_id=artifact_id, role=role, parsed=error is None, error=error)
 
 
@@ -272,15 +318,6 @@ def _parser(ext: str, owner: str | None) -> Any:
     if ext == "txt":
         return lambda f: parse.parse_text(f.path)
     raise parse.ParseError(f"no parser for {'.' + ext if ext else 'extension-less'} files")
-
-
-def _parse_into(t: _Tables, file: RoomFile, owner: str | None) -> None:
-    """Parse one file and queue its rows; rows are queued only once the whole file has parsed."""
-    staged = _Staged()
-    file.add = staged.add
-    _parser(file.ext, owner)(file)
-    for table, row in staged.rows:
-        t.add(table, **row)
 
 
 def load_eml(f: RoomFile) -> None:

@@ -1,0 +1,128 @@
+"""Long-matter benchmark: a year-long version of the tanker example, thousands of artifacts, made offline.
+
+Run it by hand (it is not a test):
+    .venv/bin/python bench/long_matter.py [--scale 50] [--days 364] [--keep DIR] [--plan-only]
+
+The outline is derived from outlines/examples/tanker-spill-liability.yaml: its window runs `--days`
+from its start, every item's count is multiplied by `--scale` (an item with a date recurs weekly
+from it, a ranged item stretches its range to the window's end), and the result is written to a
+temporary folder. Then the real flow (worldsmith.flows.generate.generate_world, offline backend)
+makes, validates and publishes it there. Printed: the artifact count, the wall time of each stage
+(plan, generate, render, load and validate, repair, publish), the total, the verdict, the load
+average, and the peak memory of this process and of its children (ru_maxrss).
+Target (issue 8): at least 5,000 artifacts, published with 0 errors, under 3 minutes wall on the
+2-core machine, under 2 GiB peak.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+EXAMPLE = ROOT / "outlines" / "examples" / "tanker-spill-liability.yaml"
+MAX_COUNT = 5000
+SCALED_KINDS = ("email_thread", "document", "spreadsheet")
+
+
+def long_outline(scale: int, days: int, example: Path = EXAMPLE) -> dict:
+    """The example outline as a mapping, its window `days` long and every item `scale` times as many."""
+    data = yaml.safe_load(example.read_text(encoding="utf-8"))
+    start = data["window"]["start"]
+    end = start + dt.timedelta(days=days)
+    data["window"]["end"] = end
+    # Distractors stay single (one superseded draft, not fifty); kinds that are one of a kind (a chat
+    # channel) keep their count.
+    items = [item for folder in data["inventory"] for item in folder["items"] if item["kind"] in SCALED_KINDS]
+    for item in items:
+        item["count"] = min(MAX_COUNT, int(item.get("count", 1)) * scale)
+        if "dates" in item:
+            item["dates"]["end"] = end
+    return data
+
+
+def write_outline(data: dict, folder: Path) -> Path:
+    """The outline written as YAML under `folder`."""
+    path = folder / "tanker-spill-long.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+def peak_mib() -> tuple[float, float]:
+    """Peak resident memory (MiB) of this process and of its largest waited-for child."""
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return own, children
+
+
+def main() -> None:
+    """Derive the outline, run the flow, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scale", type=int, default=50, help="multiply every item's count (default 50: about 5,100 artifacts)")
+    parser.add_argument("--days", type=int, default=364, help="the window's length in days (default 364)")
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--keep", type=Path, help="write the outline and the world here and keep them")
+    parser.add_argument("--plan-only", action="store_true", help="only plan, and print the plan's figures")
+    args = parser.parse_args()
+    load_before = os.getloadavg()
+    with tempfile.TemporaryDirectory(prefix="long-matter-") as tmp:
+        folder = args.keep or Path(tmp)
+        folder.mkdir(parents=True, exist_ok=True)
+        outline = write_outline(long_outline(args.scale, args.days), folder)
+        if args.plan_only:
+            _plan_only(outline, args.seed)
+            return
+        os.environ.setdefault("PREFECT_HOME", str(Path(tmp) / "prefect"))
+        started = time.perf_counter()
+        from worldsmith.flows.generate import generate_world  # imports Prefect: part of the wall time
+        imported = time.perf_counter() - started
+        result = generate_world(str(outline), seed=args.seed, out=str(folder / "outputs"), backend="offline",
+                                cache=str(folder / "cache"))
+        total = time.perf_counter() - started
+        artifacts = sum(v for k, v in result.counts.items())
+        print(f"artifacts: {artifacts:,} ({', '.join(f'{k} {v:,}' for k, v in sorted(result.counts.items()))})")
+        print(f"verdict: {result.verdict}; errors {result.errors}; warnings {result.warnings}; "
+              f"quarantined {result.quarantined}; repaired {len(result.repairs)} in "
+              f"{len({r['round'] for r in result.repairs})} round(s)")
+        print(f"import prefect and worldsmith: {imported:6.1f} s")
+        for stage, seconds in result.stages.items():
+            print(f"{stage:29s} {seconds:6.1f} s")
+        print(f"flow (generate_world):         {result.seconds:6.1f} s")
+        print(f"total wall:                    {total:6.1f} s (target < 180 s)")
+        own, children = peak_mib()
+        print(f"peak memory (ru_maxrss): self {own:,.0f} MiB, children {children:,.0f} MiB (target < 2048 MiB)")
+        print(f"load average: before {' '.join(f'{x:.2f}' for x in load_before)}, "
+              f"after {' '.join(f'{x:.2f}' for x in os.getloadavg())} (2 cores, shared)")
+
+
+def _plan_only(outline: Path, seed: int) -> None:
+    """Plan the outline and print how many artifacts, and how they spread over the window."""
+    from collections import Counter
+
+    from worldsmith.flows import pipeline
+    from worldsmith.generators.backends.offline import OfflineBackend
+
+    started = time.perf_counter()
+    prepared = pipeline.prepare(outline, seed, OfflineBackend())
+    plan = pipeline.make_plan(prepared)
+    elapsed = time.perf_counter() - started
+    kinds = Counter(a.kind for a in plan.artifacts)
+    print(f"artifacts: {len(plan.artifacts):,} ({', '.join(f'{k} {v:,}' for k, v in sorted(kinds.items()))}); "
+          f"prepare and plan {elapsed:.1f} s")
+    dates = [a.sent_at.astimezone(dt.timezone.utc).date() if a.kind == "email" else a.date for a in plan.artifacts]
+    months = Counter(d.strftime("%Y-%m") for d in dates)
+    print("by month: " + ", ".join(f"{m} {n}" for m, n in sorted(months.items())))
+
+
+if __name__ == "__main__":
+    main()
