@@ -2,11 +2,21 @@
 
     WorldsmithError
     ├── OutlineError      the outline is wrong: fix the file at file:line, field
+    │   (LedgerError      a fact's formula or stated value: reported as an OutlineError at the fact)
     ├── TaxonomyError     the occupation data is wrong or cannot resolve a role
     ├── ModelError        a model call failed; `retryable` says whether trying again can help
     ├── BundleError       a world bundle on disk is missing or unreadable
+    │   └── ChecksumError its files are not the ones its manifest lists (worlds.world): republish it
+    ├── ParseError        a file of the room does not open as its extension says (worlds.store.parse):
+    │                     validation reports it as file_parses; regenerate or replace the file
     ├── RenderError       an artifact's content could not be written as a file
-    └── PublishError      a world could not be published (its checks failed, or the target is busy)
+    ├── PublishError      a world could not be published (its checks failed, or the target is busy)
+    ├── CheckError        a check file in worlds/checks/ is malformed or its query fails: fix that file
+    ├── ProfileError      a mail profile file is missing or invalid (worlds.profile): give another, or rebuild it
+    ├── CorpusError       a mail corpus path is missing or holds no readable mail (worlds.corpus): point at another
+    ├── ConfigError       worldsmith.toml or an environment variable is malformed (flows.config): fix the named setting
+    └── UsageError        a command-line option has a value the command cannot use (flows.cli): see --help
+Each leaf sets `exit_code`, what the CLI exits with (2: fix the input; 1: the run failed).
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, DivisionByZero, InvalidOperation
 from typing import Callable, Iterable
 
+from worldsmith.worlds.errors import WorldsmithError
 from worldsmith.worlds.outline_bounds import MAX_AMOUNT
 from worldsmith.worlds.values import Money, Number, Percent, render_value
 
@@ -27,8 +28,11 @@ CENT = Decimal("0.01")
 FUNCTIONS = ("max", "min", "round", "percent_of", "sum", "abs")
 
 
-class LedgerError(ValueError):
-    """A formula that cannot be computed, or whose result disagrees with what the outline states."""
+class LedgerError(WorldsmithError, ValueError):
+    """A formula that cannot be computed, or whose result disagrees with what the outline states: the outline
+    loader reports it as an OutlineError at the fact; fix the formula or the stated value."""
+
+    exit_code = 2
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,14 @@ import docx
 import openpyxl
 from openpyxl.utils import column_index_from_string, get_column_letter
 
+from worldsmith.worlds.errors import WorldsmithError
 
-class ParseError(Exception):
-    """A file could not be read as what its extension says it is."""
+
+class ParseError(WorldsmithError):
+    """A file could not be read as what its extension says it is: validation reports it (file_parses); regenerate
+    the world, or replace the file with one that opens."""
+
+    exit_code = 2
 
 
 # ---------------------------------------------------------------- email
