@@ -51,12 +51,18 @@ def timed(fn):
 
 def instrument() -> None:
     """Wrap every function the flows call into worldsmith, before the flow modules bind them."""
+    import inspect
+
+    from worldsmith.environments import index_html
     from worldsmith.flows import backends, config, drafting, pipeline
     from worldsmith.taxonomies import coverage
 
-    for name in ("prepare", "expand", "make_plan", "generate", "render", "validate", "regenerate", "write_manifest",
-                 "publish", "repair_targets", "usage_of"):
-        setattr(pipeline, name, timed(getattr(pipeline, name)))
+    # Every function pipeline defines (the stages the flow wraps change names: generate_all, render_isolated...);
+    # a stage left out would count as Prefect's time.
+    for name, fn in vars(pipeline).copy().items():
+        if inspect.isfunction(fn) and fn.__module__ == pipeline.__name__ and not name.startswith("_"):
+            setattr(pipeline, name, timed(fn))
+    index_html.write_bundle_index = timed(index_html.write_bundle_index)
     drafting.draft_file = timed(drafting.draft_file)
     coverage.write_coverage = timed(coverage.write_coverage)
     config.resolve_config = timed(config.resolve_config)
