@@ -1,4 +1,5 @@
-"""The world bundle on disk: its layout, its manifest, and publishing it atomically under outputs/."""
+"""The world bundle on disk: its layout (every file name of a bundle, declared here once), its manifest, and
+publishing it atomically under outputs/."""
 
 from __future__ import annotations
 
@@ -21,9 +22,13 @@ MANIFEST = "manifest.json"
 VALIDATION = "validation.json"
 DATABASE = "world.duckdb"
 FAILURES = "failures.json"
+REPORT_HTML = "report.html"      # the validation report as a page (worlds.html_report)
+INDEX_HTML = "index.html"        # the room as a page (worldsmith.environments)
+TASKS = "tasks.json"             # the tasks made from the world (worldsmith.environments)
+MAILBOX_FOLDER = "Mailboxes"     # under room/: one .mbox per cast member
 # Derived files that a reader can rebuild; DuckDB's file layout is not byte-stable, so it is not hashed.
 # index.html and tasks.json are written after the manifest, from the files it lists (worldsmith.environments).
-UNHASHED = {MANIFEST, DATABASE, DATABASE + ".wal", "index.html", "tasks.json"}
+UNHASHED = {MANIFEST, DATABASE, DATABASE + ".wal", INDEX_HTML, TASKS}
 STAGING = ".staging"
 QUARANTINE = "_quarantine"
 
@@ -97,7 +102,7 @@ def _read(bundle: Path, name: str, model: type[BaseModel], missing: str) -> Base
     except FileNotFoundError:
         raise BundleError(missing) from None
     except ValueError as exc:
-        raise BundleError(f"{bundle / name} is unreadable: {exc}") from None
+        raise BundleError(f"{bundle / name} is not a valid {model.__name__}: {exc}") from None
 
 
 def read_plan(bundle: Path) -> WorldPlan:

@@ -11,11 +11,11 @@ import os
 import uuid
 from pathlib import Path
 
+from worldsmith.worlds.bundle import REPORT_HTML
 from worldsmith.worlds.profile import Histogram, MetricComparison, Profile
 from worldsmith.worlds.realism import Realism
 from worldsmith.worlds.report import ValidationReport
 
-REPORT_HTML = "report.html"
 WORLD_COLOUR = "#2f6db5"
 REFERENCE_COLOUR = "#c9a227"
 CHARTS = [

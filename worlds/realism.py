@@ -7,6 +7,7 @@ from pathlib import Path
 
 import duckdb
 
+from worldsmith.worlds.bundle import DATABASE, VALIDATION
 from worldsmith.worlds.errors import BundleError
 from worldsmith.worlds.profile import MetricComparison, Profile, compare, load_profile, profile_of_connection
 from worldsmith.worlds.report import ValidationReport
@@ -88,14 +89,14 @@ def stored_metrics(db_path: str | Path) -> tuple[str, list[MetricComparison]]:
 def read_validated(bundle: str | Path) -> tuple[ValidationReport, str, list[MetricComparison]]:
     """(report, reference source, profile metrics) of a bundle as its last validation left them."""
     bundle = Path(bundle)
-    path = bundle / "validation.json"
+    path = bundle / VALIDATION
     if not path.is_file():
         raise BundleError(f"{bundle}: no validation.json; run `worldsmith validate {bundle}` first")
     try:
         report = ValidationReport.model_validate_json(path.read_bytes())
     except ValueError as exc:
         raise BundleError(f"{path}: unreadable: {exc}") from None
-    db = bundle / "world.duckdb"
+    db = bundle / DATABASE
     reference, metrics = stored_metrics(db) if db.is_file() else ("", [])
     return report, reference, metrics
 

@@ -10,12 +10,13 @@ from pathlib import Path
 import duckdb
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from worldsmith.worlds.bundle import VALIDATION
 from worldsmith.worlds.errors import BundleError, WorldsmithError
 from worldsmith.worlds.report import OffendingRow, Severity, ValidationReport, build_report, check_result
 from worldsmith.worlds.store.load import ParseMemo, load_bundle
 
 CHECKS_FOLDER = Path(__file__).with_name("checks")
-REPORT_NAME = "validation.json"
+REPORT_NAME = VALIDATION  # the layout is worlds.bundle's
 REQUIRED_KEYS = ("id", "severity", "description")
 OPTIONAL_KEYS = ("params",)
 _HEADER_LINE = re.compile(r"^--\s*([a-z_]+):\s*(.*?)\s*$")

@@ -6,9 +6,8 @@ import datetime as dt
 import mailbox
 from pathlib import Path
 
+from worldsmith.worlds.bundle import MAILBOX_FOLDER
 from worldsmith.worlds.plan import EmailSpec, WorldPlan
-
-MAILBOX_FOLDER = "Mailboxes"
 
 
 def mailbox_path(room: Path, address: str) -> Path:

@@ -12,9 +12,9 @@ from typing import Any, Iterable
 from zoneinfo import ZoneInfo
 
 import duckdb
-from pydantic import ValidationError
 
 from worldsmith.worlds import kinds
+from worldsmith.worlds.bundle import DATABASE, MAILBOX_FOLDER, MANIFEST, PLAN, ROOM, read_plan  # the layout, declared once
 from worldsmith.worlds.errors import BundleError
 from worldsmith.worlds.kinds import RoomFile
 from worldsmith.worlds.parallel import ordered_map
@@ -23,25 +23,12 @@ from worldsmith.worlds.store import parse
 from worldsmith.worlds.values import DateValue, Money, Number, numeric_value
 
 SCHEMA_PATH = Path(__file__).with_name("schema.sql")
-MAILBOX_FOLDER = "Mailboxes"
-MANIFEST_NAME = "manifest.json"
 
 
 def create_schema(con: duckdb.DuckDBPyConnection) -> None:
     """Create the store's tables (schema.sql, then each kind's own) and the views built from the kinds."""
     con.execute(SCHEMA_PATH.read_text(encoding="utf-8"))
     kinds.create_tables(con)
-
-
-def read_plan(bundle: Path) -> WorldPlan:
-    """The WorldPlan of a bundle; BundleError when plan.json is missing or invalid."""
-    path = bundle / "plan.json"
-    if not path.is_file():
-        raise BundleError(f"{bundle}: not a world bundle (it has no plan.json)")
-    try:
-        return WorldPlan.model_validate_json(path.read_bytes())
-    except ValidationError as exc:
-        raise BundleError(f"{path}: not a valid WorldPlan: {exc}") from None
 
 
 def load_bundle(bundle: Path, db_path: Path | None = None, memo: ParseMemo | None = None) -> Path:
@@ -52,10 +39,10 @@ def load_bundle(bundle: Path, db_path: Path | None = None, memo: ParseMemo | Non
     """
     bundle = Path(bundle)
     plan = read_plan(bundle)
-    room = bundle / "room"
+    room = bundle / ROOM
     if not room.is_dir():
         raise BundleError(f"{bundle}: not a world bundle (it has no room/ folder)")
-    db_path = Path(db_path) if db_path is not None else bundle / "world.duckdb"
+    db_path = Path(db_path) if db_path is not None else bundle / DATABASE
     db_path.parent.mkdir(parents=True, exist_ok=True)
     # Build beside the target and swap in whole: a reader never sees a half-loaded store.
     tmp = db_path.with_name(f"{db_path.name}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}")
@@ -67,7 +54,7 @@ def load_bundle(bundle: Path, db_path: Path | None = None, memo: ParseMemo | Non
         _load_plan(tables, plan)
         _load_manifest(tables, bundle)
         _load_room(tables, plan, room,
-                   memo.for_plan(hashlib.sha256((bundle / "plan.json").read_bytes()).hexdigest()) if memo else None)
+                   memo.for_plan(hashlib.sha256((bundle / PLAN).read_bytes()).hexdigest()) if memo else None)
         tables.flush()
         con.execute("checkpoint")
     except BaseException:
@@ -190,8 +177,8 @@ def plan_sheet(a: Any, zone: ZoneInfo, add: Any) -> dict[str, Any]:
 
 def _load_manifest(t: _Tables, bundle: Path) -> None:
     """The manifest's file list, when there is one: what the bundle held when it was published."""
-    path = bundle / MANIFEST_NAME
-    plan_sha = hashlib.sha256((bundle / "plan.json").read_bytes()).hexdigest()
+    path = bundle / MANIFEST
+    plan_sha = hashlib.sha256((bundle / PLAN).read_bytes()).hexdigest()
     if not path.is_file():
         # A staging folder has none yet: the manifest is written after validation.
         t.add("manifest_state", present=False, readable=False, error=None, plan_sha256=plan_sha)
