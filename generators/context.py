@@ -147,6 +147,12 @@ def artifact_day(spec: ArtifactSpec) -> dt.date:
     return day.date() if isinstance(day, dt.datetime) else day
 
 
+def subject_of(fact_id: str) -> str:
+    """'removal_costs' -> 'Removal costs': what a fact is about, without its value."""
+    words = fact_id.replace("_", " ").strip()
+    return (words[:1].upper() + words[1:]) or "Figure"
+
+
 def dependencies(spec: ArtifactSpec) -> list[str]:
     """Artifact ids whose content must exist before this one is generated."""
     return kinds.of(spec).dependencies(spec)
@@ -209,11 +215,15 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         fact = plan.fact(fact_id)
         named = dict(label=fact_label(fact), establish=spec.id in plan.establishing(fact_id))
         if distractor is not None and distractor.fact == fact_id:
-            facts.append(FactRef(id=fact.id, statement=fact.statement, value=distractor.value, text=distractor.text, **named))
-            continue
-        # The value the fact held on the artifact's own day: an old email carries the old figure.
-        value, text = fact.on(day) or (fact.value, fact.text)
-        statement = fact.statement if text == fact.text else f"The {named['label']} stood at {text}."
+            value, text, statement = distractor.value, distractor.text, fact.statement
+        else:
+            # The value the fact held on the artifact's own day: an old email carries the old figure.
+            value, text = fact.on(day) or (fact.value, fact.text)
+            statement = fact.statement if text == fact.text else f"The {named['label']} stood at {text}."
+        if distractor is not None and text not in statement:
+            # A superseded draft never sees the true value that a statement quotes beside its own, neither
+            # in a composer nor in a model's prompt: the bare subject stands in for such a statement.
+            statement = subject_of(fact.id)
         facts.append(FactRef(id=fact.id, statement=statement, value=value, text=text, **named))
     # The kind says who the artifact goes to and what else it sees (a parent message, cited sheets).
     own = kinds.of(spec).context

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 
 from worldsmith.generators.compose.bank import Picker, bank
-from worldsmith.generators.compose.facts import as_written, fact_sentence
+from worldsmith.generators.compose.facts import fact_sentence
 from worldsmith.generators.compose.text import lower_first
 from worldsmith.generators.context import ArtifactContext
 
@@ -33,7 +33,7 @@ def compose_chat(ctx: ArtifactContext):
     # Each fact goes to its own post where there are enough (a reply that answers with the figure, mostly).
     slots = pick.shuffled([i for i in range(n) if i] or [0])
     for k, fact in enumerate(ctx.facts):
-        said = fact_sentence(pick, as_written(fact, ctx.distractor_label is not None), "email")
+        said = fact_sentence(pick, fact, "email")
         lead = pick.one(lines["fact_leads"])
         said = lead + (lower_first(said) if lead else said)
         i = slots[k % len(slots)]

@@ -6,9 +6,9 @@ import re
 from decimal import Decimal
 
 from worldsmith.generators.compose.bank import Picker, bank
-from worldsmith.generators.compose.facts import fact_sentence, with_lead, as_written
+from worldsmith.generators.compose.facts import fact_sentence, with_lead
 from worldsmith.generators.compose.genres import Writer, house_style, letterhead, party_names
-from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end
+from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end, tidy
 from worldsmith.generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.worlds.content import DocumentContent, Section, SheetContent, Table
@@ -169,7 +169,6 @@ def _chunks(pick: Picker, sentences: list[str], facts: list[str]) -> list[str]:
 
 def compose_document(ctx: ArtifactContext) -> DocumentContent:
     """A document for the context: exactly spec.sections sections in its genre's structure, carrying every fact."""
-    ctx = ctx.model_copy(update={"facts": [as_written(f, bool(ctx.distractor_label)) for f in ctx.facts]})
     spec = ctx.spec
     assert isinstance(spec, DocumentSpec), "compose_document needs a DocumentSpec"
     pick = Picker(ctx.seed)
@@ -184,7 +183,7 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     options, chosen = writer.options()
     has_options = any(k == "options" for _, k in plan)
     idx = "ABC".index(chosen[-1]) if options else 0
-    phrase = options[idx].split(": ", 1)[1].rstrip(".") if options else "the course set out above"
+    phrase = lower_first(options[idx].split(": ", 1)[1].rstrip(".")) if options else "the course set out above"
     option = f"{chosen}, {phrase}" if has_options and options else phrase
 
     # Every fact goes to one section that argues (not a list of attendees or a signature page).
@@ -266,6 +265,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             paragraphs = numbered_paras
         sections.append(Section(heading=heading, paragraphs=paragraphs, table=table))
 
+    keep = tuple(f.text for f in ctx.facts)
+    sections = [x.model_copy(update={"paragraphs": [tidy(p, keep) for p in x.paragraphs]}) for x in sections]
     return DocumentContent(title=spec.title, subtitle=_subtitle(pick, ctx, spec, kind), sections=sections)
 
 

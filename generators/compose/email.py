@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from worldsmith.generators.compose.bank import Picker, bank
-from worldsmith.generators.compose.facts import fact_sentence, as_written
+from worldsmith.generators.compose.facts import fact_sentence
 from worldsmith.generators.compose.longform import long_body
-from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end
+from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end, tidy
 from worldsmith.generators.compose.voice import deadline, greeting, sign_off, signature, soft_lower, trade_sentences, \
     vocabulary
 from worldsmith.generators.context import ArtifactContext
@@ -107,6 +107,7 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         email = _compose_email(ctx)
         if isinstance(spec, EmailSpec) and spec.attachments:
             email = _with_attachment(ctx, email)
+    email = email.model_copy(update={"body": tidy(email.body, tuple(f.text for f in ctx.facts))})
     if isinstance(spec, EmailSpec) and off_hours(spec.sent_at):
         pick = Picker(ctx.seed + 1)
         when = "over the weekend" if spec.sent_at.weekday() >= 5 else "late"
@@ -117,7 +118,6 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
 
 def _compose_email(ctx: ArtifactContext) -> EmailContent:
     """An email for the context: every fact's exact text in the body, in the author's voice."""
-    ctx = ctx.model_copy(update={"facts": [as_written(f, bool(ctx.distractor_label)) for f in ctx.facts]})
     spec = ctx.spec
     assert isinstance(spec, EmailSpec), "compose_email needs an EmailSpec"
     pick = Picker(ctx.seed)
@@ -356,7 +356,6 @@ def _with_attachment(ctx: ArtifactContext, email: EmailContent) -> EmailContent:
 
 def _cover_note(ctx: ArtifactContext) -> EmailContent:
     """A file sent round by its author: what it is, where it stands, its figures by label, what is wanted back."""
-    ctx = ctx.model_copy(update={"facts": [as_written(f, bool(ctx.distractor_label)) for f in ctx.facts]})
     spec = ctx.spec
     pick = Picker(ctx.seed)
     frames = bank("email")["attach"]

@@ -69,12 +69,3 @@ def with_lead(pick: Picker, text: str, register: Register) -> str:
     if lowered == text or ":" in text.split(".")[0]:
         return text  # a name or a colon-style sentence reads badly after a connective
     return pick.one(bank("facts")[register]["lead"]) + lowered
-
-
-def as_written(fact: FactRef, distractor: bool) -> FactRef:
-    """The fact as an artifact may write it: in a distractor (a superseded draft) a statement that does not
-    hold the distractor's value quotes the true one, so the bare subject (from the fact's id) stands in."""
-    if not distractor or not fact.text or fact.text in fact.statement:
-        return fact
-    subject = cap_first(fact.id.replace("_", " ").strip()) or "Figure"
-    return fact.model_copy(update={"statement": subject})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from worldsmith.generators.compose.bank import Picker
-from worldsmith.generators.compose.facts import as_written, fact_sentence
+from worldsmith.generators.compose.facts import fact_sentence
 from worldsmith.generators.context import ArtifactContext
 
 # Agenda points any matter's meeting has; the facts of the meeting come first.
@@ -21,7 +21,7 @@ def compose_meeting(ctx: ArtifactContext):
 
     spec = ctx.spec
     pick = Picker(ctx.seed)
-    points = [fact_sentence(pick, as_written(f, ctx.distractor_label is not None), "email") for f in ctx.facts]
+    points = [fact_sentence(pick, f, "email") for f in ctx.facts]
     points += pick.some(_POINTS, pick.rng.randint(2, 4))
     day = f"{spec.starts_at:%B} {spec.starts_at.day}"
     lines = [pick.one(_OPENERS).format(summary=spec.summary, day=day), ""]

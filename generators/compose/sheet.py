@@ -6,7 +6,6 @@ import datetime as dt
 import re
 from statistics import median
 
-from worldsmith.generators.compose.facts import as_written
 from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.compose.text import cap_first, long_date, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
@@ -137,7 +136,6 @@ def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
 def compose_sheet(ctx: ArtifactContext) -> SheetContent:
     """A sheet for the context: the skeleton's lines where the engine laid them out; otherwise exactly spec.rows
     rows, and each fact's value as a typed cell in one of them."""
-    ctx = ctx.model_copy(update={"facts": [as_written(f, bool(ctx.distractor_label)) for f in ctx.facts]})
     spec = ctx.spec
     assert isinstance(spec, SheetSpec), "compose_sheet needs a SheetSpec"
     if spec.skeleton is not None:

@@ -58,8 +58,12 @@ def test_world_completes_with_a_fault_in_a_fifth_of_calls(tmp_path, model_env, f
     assert result.errors == 0 and not result.quarantined, result
     manifest = bundle.read_manifest(Path(result.path))
     totals = manifest.usage["totals"]
-    n = sum(manifest.counts[k] for k in ("email", "document", "spreadsheet"))
-    assert 0.1 * n <= faulted <= 0.3 * n, (faulted, n)
+    # The share of the requests that were faulted, not of the artifacts: a faulted request is asked again
+    # and may be faulted again, so faults per artifact run near 0.25 and hang on the draw; per request
+    # the share is the configured 0.2, about 3.5 standard errors inside these bounds for ~200 requests.
+    requests = len(server.requests)
+    assert sum(manifest.counts[k.name] for k in kinds.kinds()) < requests
+    assert 0.1 * requests <= faulted <= 0.3 * requests, (faulted, requests)
     counted = totals["retries"] + totals["reasks"]
     assert counted == faulted, (totals, faulted)
 
