@@ -88,8 +88,18 @@ def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
     owners = task_owners(ctx)
     if not owners:
         return ""
-    tasks = pick.shuffled([soft_lower(t) for t in clean_list(ctx.voice.tasks)])[:pick.rng.randint(2, 4)]
-    lines = [f"- {pick.one(owners)}: {t} ({deadline(pick, ctx.spec.sent_at.date(), ctx.locale)})" for t in tasks]
+    # Steps on this matter's own points (its facts by label), and at most one from the writer's trade at large:
+    # "Jeffrey: check the removal costs against the invoices", not a list of what lawyers do in general.
+    labels = list(dict.fromkeys([*ctx.thread_labels, *(f.label for f in ctx.facts if f.label)])) or ["the figures"]
+    n = pick.rng.randint(2, 4)
+    steps = []
+    for frame in pick.shuffled(bank("email")["next_step_items"])[:n]:
+        first = pick.one(labels)
+        steps.append(frame.format(label=first, label2=pick.one([x for x in labels if x != first] or ["the timetable"])))
+    trade = [soft_lower(t) for t in clean_list(ctx.voice.tasks)]
+    if trade and pick.chance(0.3):
+        steps[-1] = pick.one(trade)
+    lines = [f"- {pick.one(owners)}: {t} ({deadline(pick, ctx.spec.sent_at.date(), ctx.locale)})" for t in steps]
     return (pick.one(bank("email")["next_steps"]) + "\n" + "\n".join(lines)) if lines else ""
 
 

@@ -26,12 +26,24 @@ def is_clause(statement: str) -> bool:
     return bool(_VERBS.search(statement)) or len(statement.split()) > 12
 
 
+def _plural(label: str) -> bool:
+    """Whether a label names a plural ('the removal costs', 'economic loss claims'), by its last word."""
+    last = label.split()[-1].lower() if label.split() else ""
+    return len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is", "ys", "'s")) \
+        and last not in ("gross", "loss", "status", "basis", "analysis", "thesis", "series", "news", "terms")
+
+
 def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") -> str:
     """A sentence that names the fact by its label and gives its value: how people mention a known figure."""
     named = bank("facts")["named"]
     label = fact.label or "the figure"
     out = pick.fill(named[register][fact.value.type], Label=cap_first(label), label=label, text=fact.text)
     out = sentence(out or f"{cap_first(label)}: {fact.text}")
+    if _plural(label):
+        # "the removal costs are", not "is": the frames are written for a singular label
+        for one, many in (("is", "are"), ("stands", "stand"), ("holds", "hold"), ("comes", "come"), ("remains", "remain"),
+                          ("reads", "read"), ("works", "work"), ("lands", "land"), ("was", "were")):
+            out = re.sub(rf"(?i)\b({re.escape(label)}) {one}\b", rf"\1 {many}", out)
     if pick.chance(0.6) and lower_first(out) != out:
         out = pick.one(named["openers"][register]) + lower_first(out)
     return out

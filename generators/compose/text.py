@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 
 from worldsmith.worlds.values import DateValue, render_value
@@ -14,6 +15,9 @@ _SOFT_STARTS = {
     "annual", "monthly", "maximum", "minimum", "aggregate", "purchase", "liability", "deadline", "date",
     "amount", "number", "rate", "interest", "notice", "completion", "signing", "payment", "fee", "fees",
     "cap", "price", "term", "termination", "effective", "governing", "budget", "target", "estimated",
+    # prepositions and conjunctions never start a name ("It is common ground that on February 26, ...")
+    "on", "in", "at", "by", "for", "from", "under", "with", "after", "before", "during", "since", "until",
+    "when", "while", "if", "as", "per",
 }
 _BAD = re.compile(r"[{}\[\]<>]|lorem|ipsum|\btodo\b|\btbd\b|as an ai|placeholder|xxx", re.IGNORECASE)
 
@@ -38,11 +42,47 @@ def lower_first(text: str) -> str:
     if first.islower():
         return text
     title_case = first[:1].isupper() and first[1:].islower() and "'" not in first and "’" not in first
-    # "Cargo lost overboard" is sentence case and lowers; "Harrow Vane's fee" starts with a name and does not.
-    sentence_case = len(parts) > 1 and parts[1][:1].islower()
+    # "Cargo lost overboard" is sentence case and lowers; "Harrow Vane's fee" starts with a name and does not,
+    # nor does "Jeffrey asked us to confirm" (a first name of the cast's locales).
+    sentence_case = len(parts) > 1 and parts[1][:1].islower() and first.strip(",.;:") not in first_names()
     if title_case and (first.lower() in _SOFT_STARTS or sentence_case):
         return text[:1].lower() + text[1:]
     return text
+
+
+@functools.lru_cache(maxsize=1)
+def first_names() -> frozenset[str]:
+    """The first names Faker draws the cast from (English locales), which never lower-case mid-sentence."""
+    from faker.providers.person.en_GB import Provider as GB
+    from faker.providers.person.en_US import Provider as US
+
+    return frozenset(n for provider in (US, GB) for n in provider.first_names)
+
+
+# Abbreviations after whose full stop a lower-case word goes on the same sentence ("Ltd. and", "v. Ostrander").
+_ABBREVIATIONS = {"ltd", "inc", "co", "corp", "plc", "llp", "llc", "mr", "mrs", "ms", "dr", "st", "no", "nos", "v", "vs",
+                  "e.g", "i.e", "cf", "etc", "approx", "para", "paras", "pp", "p", "s", "ss", "art", "fig", "jan", "feb",
+                  "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "u.s", "al"}
+
+
+def tidy(text: str, keep: tuple[str, ...] = ()) -> str:
+    """Mend what joining frames leaves: 'the the', a doubled full stop after an abbreviation ('Ltd..'), and a sentence
+    that starts in lower case after another's full stop. Text that begins one of `keep` (a fact's exact text, which
+    checks look for as written) keeps its case."""
+    text = re.sub(r"\b([Tt]he) the\b", r"\1", text)
+    text = re.sub(r"(?<=\w)\.\.(?!\.)", ".", text)
+
+    def upper(m: re.Match) -> str:
+        before, stop, word = m.group(1), m.group(2), m.group(3)
+        token = before.lower().rstrip(".").lstrip("(\"'")
+        if stop == "." and (token in _ABBREVIATIONS or len(token) == 1 or re.fullmatch(r"(?:[a-z]\.)+[a-z]", token)):
+            return m.group(0)
+        rest = text[m.start(3):]
+        if any(k and rest.startswith(k) for k in keep):
+            return m.group(0)
+        return f"{before}{stop} {word.upper()}"
+
+    return re.sub(r"(\S+)([.!?]) ([a-z])", upper, text)
 
 
 _DETERMINERS = {"the", "a", "an", "our", "their", "its", "this", "that", "these", "those", "my", "your", "his", "her"}
