@@ -244,7 +244,7 @@ class _Planner:
                         carried = [self.rng.choice(facts)]
                     else:
                         carried = []
-                    # A third of replies quote nothing below them: sent from a phone, or history trimmed.
+                    # Some replies quote nothing below them: sent from a phone, or history trimmed.
                     trimmed = self.rng.random() < TRIMMED_SHARE
             reached.update(p.id for p in [sender, *to, *copy])
             aid = f"{tid}-m{pos + 1}"
