@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from worldsmith.generators.backends.base import Backend
+from worldsmith.generators.backends.base import Backend, closing
 from worldsmith.generators.engine import ArtifactFailure, Generation, Policy, Progress, generate_contents, generate_isolated
 from worldsmith.generators.expansion import ExpansionProposal, accept_proposals, expansion_context
 from worldsmith.generators.planner import PLANNER_VERSION, plan_world, world_id
@@ -114,7 +114,7 @@ def expand(prepared: Prepared, backend: Backend, budget: int) -> Expansion:
         return Expansion()
     occupations = resolve_cast(prepared.outline, prepared.taxonomy)
     context = expansion_context(prepared.outline, occupations, budget, prepared.seed)
-    proposal = asyncio.run(backend.generate(context, ExpansionProposal))
+    proposal = asyncio.run(closing(backend, backend.generate(context, ExpansionProposal)))
     accepted, refused = accept_proposals(prepared.outline, proposal, budget)
     return Expansion(accepted=accepted, refused=refused)
 

@@ -13,7 +13,7 @@ from worldsmith.worlds.errors import ModelError
 from worldsmith.worlds.plan import ArtifactSpec, WorldPlan
 from worldsmith.worlds.taxonomy import Taxonomy
 
-from worldsmith.generators.backends.base import Backend
+from worldsmith.generators.backends.base import Backend, closing
 from worldsmith.generators.context import artifact_seed, build_context, dependencies
 from worldsmith.worlds import kinds
 
@@ -192,7 +192,7 @@ async def generate_isolated(plan: WorldPlan, taxonomy: Taxonomy, backend: Backen
     for spec in todo:
         tasks[spec.id] = asyncio.create_task(one(spec), name=spec.id)
     try:
-        await asyncio.gather(*tasks.values())
+        await closing(backend, asyncio.gather(*tasks.values()))
     except BaseException:
         for task in tasks.values():
             task.cancel()

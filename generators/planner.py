@@ -85,7 +85,6 @@ class _Planner:
         self.by_role: dict[str, list[Person]] = {}
         for p in self.people:
             self.by_role.setdefault(p.role, []).append(p)
-        self.domains = {o.id: o.domain for o in outline.organisations}
         self.circle = privileged_circle(outline)
         self.artifacts: list[ArtifactSpec] = []
         self.ids: set[str] = set()

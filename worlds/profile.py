@@ -440,7 +440,3 @@ def compare(world: Profile, reference: Profile) -> list[MetricComparison]:
                             _stat_se(w, r, which), tol(f"{name}_{which}")))
     return out
 
-
-def within_tolerance(comparisons: list[MetricComparison]) -> bool:
-    """True when no judged metric is out of tolerance."""
-    return all(c.ok is not False for c in comparisons)

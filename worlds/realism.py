@@ -58,17 +58,6 @@ def prepare_store(db_path: str | Path, profile: str | Path | Profile | None = No
     return Realism(world=world, reference=reference, metrics=metrics)
 
 
-def read_realism(db_path: str | Path, profile: str | Path | Profile | None = None) -> Realism:
-    """The profile comparison of an already validated world, recomputed read-only (for reports)."""
-    reference = profile if isinstance(profile, Profile) else load_profile(profile)
-    con = duckdb.connect(str(db_path), read_only=True)
-    try:
-        world = profile_of_connection(con)
-    finally:
-        con.close()
-    return Realism(world=world, reference=reference, metrics=compare(world, reference))
-
-
 def stored_metrics(db_path: str | Path) -> tuple[str, list[MetricComparison]]:
     """(reference source, metrics) as the last validation wrote them into profile_metrics."""
     con = duckdb.connect(str(db_path), read_only=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
+from typing import Awaitable, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -18,3 +18,17 @@ class Backend(Protocol):
     async def generate(self, context: BaseModel, output_type: type[T]) -> T:
         """An object of `output_type` for `context`: an ArtifactContext, or an ExpansionContext."""
         ...
+
+
+async def closing(backend: object, work: Awaitable[T]) -> T:
+    """Await `work`, then close the backend's HTTP client of this event loop, if it has one (`aclose`).
+
+    Every asyncio.run is a new loop, and a client's connections belong to the loop that opened them:
+    left open, they outlive the loop and are never closed.
+    """
+    try:
+        return await work
+    finally:
+        close = getattr(backend, "aclose", None)
+        if close is not None:
+            await close()

@@ -37,10 +37,6 @@ _BEARER = re.compile(r"(?i)bearer\s+[^\s\"',;]+")
 _SK = re.compile(r"sk-[A-Za-z0-9_\-]{6,}")
 
 
-class _Unusable(Exception):
-    """An answer that arrived but cannot be used: malformed JSON, a schema violation, a truncation."""
-
-
 class OpenAIBackend:
     """A Backend over any OpenAI-compatible chat-completions server (OpenAI, vLLM, Ollama, llama.cpp, LiteLLM)."""
 
@@ -84,10 +80,6 @@ class OpenAIBackend:
     def __repr__(self) -> str:
         return f"OpenAIBackend(model={self.model!r}, base_url={self.base_url!r}, mode={self.mode!r})"
 
-    def describe(self) -> str:
-        """One line for the CLI: which model at which server."""
-        return f"openai-compatible model {self.model!r} at {self.base_url}"
-
     # -- plumbing ---------------------------------------------------------------------------------
 
     def _bind(self) -> tuple[openai.AsyncOpenAI, asyncio.Semaphore]:
@@ -103,7 +95,8 @@ class OpenAIBackend:
         return self._client, self._semaphore
 
     async def aclose(self) -> None:
-        """Close the HTTP client of the current loop."""
+        """Close the HTTP client of the current loop (the engine does, at the end of every run: a client's
+        connections belong to the loop that made them and would be left open when it ends)."""
         if self._client is not None:
             await self._client.close()
             self._client = None

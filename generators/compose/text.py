@@ -124,7 +124,3 @@ def join_names(names: list[str]) -> str:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
 
-
-def words(text: str) -> int:
-    """The number of words in a text."""
-    return len(text.split())

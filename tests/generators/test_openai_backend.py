@@ -317,3 +317,23 @@ def test_bad_options_are_refused():
         OpenAIBackend("m", "http://127.0.0.1:1/v1", mode="yaml")
     with pytest.raises(ValueError):
         OpenAIBackend("m", "http://127.0.0.1:1/v1", max_attempts=0)
+
+
+def test_each_run_closes_the_http_client_it_opened(world, monkeypatch):
+    import openai
+
+    closed = []
+    real_close = openai.AsyncOpenAI.close
+
+    async def counting_close(self):
+        closed.append(self)
+        await real_close(self)
+
+    monkeypatch.setattr(openai.AsyncOpenAI, "close", counting_close)
+    with serving() as server:
+        b = backend(server)
+        first = run_world(world, b)
+        assert b._client is None and len(closed) == 1  # closed in the loop that opened it
+        second = run_world(world, b)  # a new loop gets a new client, closed in its turn
+    assert len(closed) == 2 and closed[0] is not closed[1] and b._client is None
+    assert first == second
