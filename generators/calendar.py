@@ -72,13 +72,14 @@ def reply_time(rng: random.Random, after: dt.datetime, window_end: dt.date) -> d
 
 def _same_evening(rng: random.Random, after: dt.datetime, window_end: dt.date) -> dt.datetime:
     """Minutes after `after`, but before the window's last midnight: a long thread answered late on the
-    window's last day closes in ever shorter steps instead of spilling into the next day."""
+    window's last day closes in ever shorter steps (each a sixteenth of the time left, so that even
+    fifteen answers after 23:00 fit) instead of spilling into the next day."""
     minutes = rng.randint(3, 30)
+    if after.date() < window_end:
+        return after + dt.timedelta(minutes=minutes)
     last = dt.datetime.combine(window_end, dt.time(23, 59, 59), tzinfo=after.tzinfo)
     room = int((last - after).total_seconds())
-    if after.date() < window_end or room >= 2 * 60 * minutes:
-        return after + dt.timedelta(minutes=minutes)
-    return after + dt.timedelta(seconds=max(1, room // 2))
+    return after + dt.timedelta(seconds=max(1, min(60 * minutes, room // 16)))
 
 
 def spread(days: list[dt.date], n: int) -> list[dt.date]:
