@@ -62,7 +62,7 @@ def line_label(fact: LedgerFact) -> str:
     return cap_first(label[4:] if label.lower().startswith("the ") else label)
 
 
-def split_cents(total: Decimal, n: int, rng: random.Random, whole: bool = True) -> list[Decimal]:
+def split_cents(total: Decimal, n: int, rng: random.Random, whole: bool = True, sigma: float = 0.6) -> list[Decimal]:
     """`total` cut into n positive amounts that add up to it exactly: whole units where the total allows,
     else cents; uneven, as real invoices and claims are."""
     n = max(1, n)
@@ -70,7 +70,7 @@ def split_cents(total: Decimal, n: int, rng: random.Random, whole: bool = True) 
     units = int((total / unit).to_integral_value(ROUND_HALF_UP))
     if abs(units) < n:
         return [total] + [Decimal(0)] * (n - 1) if n > 1 else [total]
-    weights = [rng.lognormvariate(0, 0.6) for _ in range(n)]
+    weights = [rng.lognormvariate(0, sigma) for _ in range(n)]
     scale = sum(weights)
     parts = [max(1, int(units * w / scale)) for w in weights]
     parts[-1] += units - sum(parts)
@@ -149,17 +149,53 @@ class _Sheet:
 class _Ledger:
     """The ledger as one sheet sees it on its date: values on that day, a distractor's value in its place."""
 
-    def __init__(self, facts: list[LedgerFact], distractor: LedgerDistractor | None, day: dt.date, start: dt.date):
+    def __init__(self, facts: list[LedgerFact], distractor: LedgerDistractor | None, day: dt.date, start: dt.date,
+                 carried: tuple[str, ...] = ()):
         self.facts = {f.id: f for f in facts}
         self.distractor, self.day, self.start = distractor, day, start
         self._memo: dict[str, Any] = {}
+        self.solved: dict[str, Any] = {}  # an input given the draft's own figure, so the draft's arithmetic holds
+        if distractor is not None and self.facts[distractor.fact].formula:
+            self._back_solve(carried)
+
+    def _back_solve(self, carried: tuple[str, ...]) -> None:
+        """A superseded draft of a derived fact: find the one input, not carried by the sheet, whose draft figure
+        gives the draft's value through the formula (the formulas are linear in each input, so two trials solve)."""
+        fact = self.facts[self.distractor.fact]
+        target = quantity_of(self.distractor.value)
+        tree = parse_formula(fact.formula or "")
+        for free in (r for r in references(fact.formula or "") if r not in carried):
+            # an input not yet known on the draft's day still had a working figure in the draft
+            base = quantity_of(self.value(free)) or quantity_of(self.facts[free].value)
+            if base is None or target is None:
+                continue
+
+            def at(x: Decimal) -> Decimal:
+                trial = Quantity(base.kind, x, base.currency, base.unit)
+                return evaluate(tree, lambda ref: trial if ref == free else quantity_of(self.value(ref))).amount
+
+            try:
+                x0, x1 = base.amount, base.amount * 2 if base.amount else Decimal(1)
+                f0, f1 = at(x0), at(x1)
+                if f1 == f0:
+                    continue
+                x = (x0 + (target.amount - f0) * (x1 - x0) / (f1 - f0)).quantize(CENT, ROUND_HALF_UP)
+                if x <= 0 or abs(at(x) - target.amount) > Decimal("0.005"):
+                    continue
+            except Exception:  # noqa: BLE001 - a formula this cannot invert keeps the draft's figure as typed
+                continue
+            self.solved[free] = Quantity(base.kind, x, base.currency, base.unit).as_value()
+            self._memo.clear()
+            return
 
     def value(self, fid: str) -> Any:
         """The fact's value on the sheet's day, computed from its inputs' values on that day; None if unknown."""
         if fid in self._memo:
             return self._memo[fid]
         fact = self.facts[fid]
-        if self.distractor is not None and self.distractor.fact == fid:
+        if fid in self.solved:
+            value = self.solved[fid]
+        elif self.distractor is not None and self.distractor.fact == fid:
             value = self.distractor.value
         elif fact.formula and self.computes(fid):
             q = evaluate(parse_formula(fact.formula), lambda ref: quantity_of(self.value(ref)))
@@ -176,7 +212,7 @@ class _Ledger:
         """Whether a formula fact is computed here from its inputs (not when a distractor stands in its place,
         nor when an input is unknown on the day)."""
         fact = self.facts[fid]
-        if not fact.formula or (self.distractor is not None and self.distractor.fact == fid):
+        if not fact.formula or (self.distractor is not None and self.distractor.fact == fid and not self.solved):
             return False
         return all(quantity_of(self.value(r)) is not None for r in references(fact.formula))
 
@@ -280,7 +316,7 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
 
     `share` is this sheet's part of the amount its item rolls up to (spec.rolls_up_to), when it has one.
     """
-    ledger = _Ledger(facts, distractor, spec.date, start)
+    ledger = _Ledger(facts, distractor, spec.date, start, tuple(spec.facts))
     numeric = [f for f in spec.facts if quantity_of(ledger.value(f)) is not None]
     if not numeric and share is None:
         return None
@@ -289,6 +325,8 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
     currency = next((v.currency for v in (ledger.value(f) for f in spec.facts) if isinstance(v, Money)),
                     next((v.currency for v in (ledger.value(f) for f in ledger.facts) if isinstance(v, Money)), "USD"))
     label = {fid: line_label(f) for fid, f in ledger.facts.items()}
+    for fid in ledger.solved:
+        label[fid] += " (this draft)"  # the draft's own figure, not the ledger's
     bottom: int | None = None
     # The principal breakdown: an amount with items, or a plain sum of parts, that no other carried fact contains;
     # not in a comparison or a summary, where the amounts stand side by side.
@@ -310,6 +348,8 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
         bottom = _log_lines(sheet, ledger.facts[spec.rolls_up_to], share, faker)
     for fid in principal[:1]:
         bottom = _breakdown(sheet, ledger, fid, label, faker)
+    if not principal and share is None:
+        bottom = _series(sheet, ledger, numeric, label) or _concentration(sheet, ledger, numeric, label, faker)
 
     # Derived facts computed from their inputs, the inputs laid out first; other figures as inputs.
     pending = [f for f in numeric if f not in sheet.at]
@@ -375,7 +415,7 @@ def _place(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str]) -> i
 def _as_at(ledger: _Ledger, fid: str) -> str:
     """The note beside an input: the day its value dates from, when the ledger dates it."""
     fact = ledger.facts[fid]
-    if ledger.distractor is not None and ledger.distractor.fact == fid:
+    if (ledger.distractor is not None and ledger.distractor.fact == fid) or fid in ledger.solved:
         return "Figure as in this draft"
     since = max((p.since for p in fact.earlier if p.since <= ledger.day), default=None)
     if fact.known_from is not None and fact.known_from <= ledger.day:
@@ -434,6 +474,77 @@ def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], 
         return sheet.add(label[fid], role="total", amount=_num(value.amount), fmt="money", fact=fid, formula=template,
                          note=note if sheet.layout == "schedule" else "")
     return subtotal_lines[-1]
+
+
+_MONTH = r"(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{4})"
+
+
+def _months(title: str, day: dt.date) -> list[dt.date]:
+    """The months a monthly sheet runs over: the title's "August 2025 to July 2026", else the twelve before its day."""
+    found = [dt.datetime.strptime(f"{m} {y}", "%B %Y").date() for m, y in re.findall(_MONTH, title)]
+    if len(found) >= 2 and found[0] < found[-1]:
+        start, end = found[0], found[-1]
+    else:
+        end = (day.replace(day=1) - dt.timedelta(days=1)).replace(day=1)
+        start = dt.date(end.year - 1, end.month, 1) + dt.timedelta(days=31)
+        start = start.replace(day=1)
+    months = []
+    while start <= end and len(months) < 36:
+        months.append(start)
+        start = (start + dt.timedelta(days=32)).replace(day=1)
+    return months
+
+
+def _series(sheet: _Sheet, ledger: _Ledger, numeric: list[str], label: dict[str, str]) -> int | None:
+    """A monthly sheet of an amount the ledger states as a level (a working-capital peg): one line a month whose
+    average is that amount, to the cent, computed by a live AVERAGE."""
+    if "monthly" not in sheet.spec.title.lower() and "by month" not in sheet.spec.title.lower():
+        return None
+    fid = next((f for f in numeric if isinstance(ledger.value(f), Money) and not ledger.computes(f)), None)
+    if fid is None:
+        return None
+    months = _months(sheet.spec.title, sheet.spec.date)
+    if len(months) < 3:
+        return None
+    value = ledger.value(fid)
+    amounts = split_cents(value.amount * len(months), len(months), sheet.rng, whole=False, sigma=0.12)
+    for month, amount in zip(months, amounts):
+        sheet.add(f"{month:%b %Y}", role="item", amount=_num(amount), fmt="money")
+    return sheet.add(label[fid], role="derived", amount=_num(value.amount), fmt="money", fact=fid,
+                     formula="AVERAGE({0}:{%d})" % (len(months) - 1), note=f"Average of the {len(months)} months above")
+
+
+def _concentration(sheet: _Sheet, ledger: _Ledger, numeric: list[str], label: dict[str, str], faker: Any) -> int | None:
+    """A concentration sheet: the named customer (a text fact) at its share (a percent fact), the rest of the book
+    among invented customers each smaller, shares adding up to 100%; the largest share computed by a live MAX."""
+    words = set(re.findall(r"[a-z]+", sheet.spec.title.lower()))
+    if not words & {"concentration", "customers", "customer", "mix", "shares"}:
+        return None
+    pct = next((f for f in numeric if isinstance(ledger.value(f), Percent)), None)
+    name = next((f for f in sheet.spec.facts if ledger.value(f) is not None and ledger.value(f).type == "text"), None)
+    if pct is None or name is None:
+        return None
+    top = ledger.value(pct).value
+    rest_units = int(((Decimal(100) - top) * 10).to_integral_value())
+    if rest_units <= 0:
+        return None
+    n = max(6, int(rest_units / (top * 10)) + 3)
+    for _ in range(20):
+        parts = split_cents(Decimal(rest_units), n, sheet.rng, whole=True, sigma=0.5)
+        if max(parts) < top * 10:
+            break
+        n += 2
+    else:
+        return None
+    parts.sort(reverse=True)
+    names = _names(sheet.rng, n, "company", faker)
+    first = sheet.add(ledger.value(name).value, role="item", amount=float(top / 100), fmt="percent")
+    for who, units in zip(names, parts):
+        sheet.add(who, role="item", amount=float(units / 1000), fmt="percent")
+    last = len(sheet.lines) - 1
+    sheet.add("All customers", role="item", amount=1, fmt="percent", formula="SUM({%d}:{%d})" % (first, last))
+    return sheet.add(label[pct], role="derived", amount=float(top / 100), fmt="percent", fact=pct,
+                     formula="MAX({%d}:{%d})" % (first, last), note="Largest share above")
 
 
 def _log_lines(sheet: _Sheet, fact: LedgerFact, share: Decimal, faker: Any) -> int:

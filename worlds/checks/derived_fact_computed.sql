@@ -4,9 +4,10 @@
 -- The lines are the engine's (sheet_lines, role 'derived'): the ledger fact's amount cell must hold a
 -- formula (not a typed number), the value the loader computes from the sheet's own cells and the
 -- value cached in the file must both equal the fact's value for the sheet's day (a percent cell
--- holds its fraction), and the formula must read the cell of every input that the sheet lays out.
+-- holds its fraction), or the distractor's value in a labelled superseded draft, and the formula must
+-- read the cell of every input that the sheet lays out.
 with lines as (
-    select l.*, a.path, d.day, s.sheet_name
+    select l.*, a.path, a.distractor, d.day, s.sheet_name
     from sheet_lines l
     join artifacts a on a.id = l.artifact_id
     join artifact_days d on d.artifact_id = l.artifact_id
@@ -14,11 +15,15 @@ with lines as (
     where l.role = 'derived' and l.fact_id is not null
 ),
 expected as (
+    -- a labelled superseded draft of the fact computes the draft's value (from the draft's own inputs)
     select l.*, f.formula as ledger_formula,
-           case when f.type = 'percent' then v.value_num / 100 else v.value_num end as want
+           case when f.type = 'percent' then coalesce(x.value_num, v.value_num) / 100
+                else coalesce(x.value_num, v.value_num) end as want
     from lines l
     join facts f on f.id = l.fact_id
-    join fact_values v on v.fact_id = f.id and v.since <= l.day and (v.until is null or v.until > l.day)
+    left join distractors x on x.id = l.distractor and x.fact = l.fact_id
+    left join fact_values v on v.fact_id = f.id and v.since <= l.day and (v.until is null or v.until > l.day)
+    where x.id is not null or v.fact_id is not null
 ),
 found as (
     select e.*, c.formula as written, c.value_num as computed, k.cached_num as cached
