@@ -200,18 +200,29 @@ def validate(
     world: Path = typer.Argument(..., help="a world bundle folder"),
     profile: Optional[Path] = typer.Option(None, help="reference mail profile for the realism checks "
                                                       "(default: the shipped business-mail profile)"),
+    accept_edits: bool = typer.Option(False, "--accept-edits",
+                                      help="the files changed since publishing were edited on purpose: check them "
+                                           "like any file and, if every check passes, re-seal manifest.json"),
 ) -> None:
     """Rebuild world.duckdb from the bundle's files, run every check, write validation.json and report.html.
 
     \b
     Example: worldsmith validate outputs/tanker-spill-liability-1a2b3c4d5e
     """
-    from worldsmith.worlds.validate import validate_bundle
+    from worldsmith.worlds.validate import CHANGED_CHECK, validate_bundle
 
     try:
-        report = validate_bundle(world, profile)
+        report = validate_bundle(world, profile, accept_edits=accept_edits)
     except WorldsmithError as exc:
         _fail(exc)
+    changed = next((c for c in report.checks if c.id == CHANGED_CHECK and c.count), None)
+    if changed is not None:  # each changed file by name, not only the first
+        for row in changed.rows:
+            console.print(f"[red]{row.path or 'bundle'}[/]: {row.detail}", soft_wrap=True)
+        console.print("If these edits are intended: worldsmith validate " f"{world} --accept-edits", soft_wrap=True)
+    if accept_edits:
+        console.print("edits accepted; manifest.json re-sealed" if not report.errors
+                      else "edits accepted but checks fail; manifest.json left as published", soft_wrap=True)
     table = Table("check", "severity", "offending", "first problem")
     for check in report.checks:
         first = check.rows[0].detail if check.rows else ""

@@ -8,7 +8,7 @@ import os
 import shutil
 import uuid
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -248,6 +248,29 @@ def _tidy_staging(out: Path) -> None:
         (out / STAGING).rmdir()
     except OSError:
         pass
+
+
+def reseal(bundle: Path, report: Any) -> Manifest:
+    """Write a published world's manifest again over its files as they are now, with the verdict of `report`.
+
+    For edits the user says are intended (`worldsmith validate --accept-edits`); the catalog row of a
+    world published in a catalogued folder is brought up to date too.
+    """
+    manifest = read_manifest(bundle)
+    files = list_files(bundle)
+    counts = {k: v for k, v in manifest.counts.items() if not k.startswith(".")}
+    for f in files:
+        if f.path.startswith(ROOM + "/"):
+            ext = Path(f.path).suffix
+            counts[ext] = counts.get(ext, 0) + 1
+    manifest = manifest.model_copy(update={"files": files, "counts": counts, "verdict": report.verdict,
+                                           "errors": report.errors, "warnings": report.warnings})
+    tmp = bundle / f"{MANIFEST}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    write_json(tmp, manifest)
+    os.replace(tmp, bundle / MANIFEST)  # a reader sees the old manifest or the new one, never half of one
+    if (bundle.parent / "catalog.duckdb").is_file():
+        append_catalog(bundle.parent, manifest, bundle)
+    return manifest
 
 
 def append_catalog(out: Path, manifest: Manifest, path: Path) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import duckdb
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from worldsmith.worlds.bundle import VALIDATION
+from worldsmith.worlds.bundle import MANIFEST, VALIDATION, reseal
 from worldsmith.worlds.errors import BundleError, WorldsmithError
 from worldsmith.worlds.report import OffendingRow, Severity, ValidationReport, build_report, check_result
 from worldsmith.worlds.store.load import ParseMemo, load_bundle
@@ -177,12 +177,18 @@ def run_checks(db_path: Path, checks: list[Check] | None = None,
     return build_report(world_id, results)
 
 
-def validate_bundle(bundle: Path, profile: Path | None = None, memo: ParseMemo | None = None) -> ValidationReport:
+CHANGED_CHECK = "files_changed_since_publishing"
+
+
+def validate_bundle(bundle: Path, profile: Path | None = None, accept_edits: bool = False,
+                    memo: ParseMemo | None = None) -> ValidationReport:
     """Load a bundle, run every check, and write bundle/validation.json and bundle/report.html.
 
     `profile` is the reference profile the realism checks compare the world's mail with (default:
-    the shipped business-mail profile). `memo` spares re-parsing files unchanged since the last load of the
-    same world (a repair round).
+    the shipped business-mail profile). A published world whose files no longer match its manifest
+    fails (files_changed_since_publishing); with `accept_edits` the edits are intended: that check is
+    left out, and when every other check passes the manifest is re-sealed over the files as they are.
+    `memo` spares re-parsing files unchanged since the last load of the same world (a repair round).
     """
     from worldsmith.worlds.html_report import write_html_report
     from worldsmith.worlds.profile import load_profile
@@ -192,9 +198,12 @@ def validate_bundle(bundle: Path, profile: Path | None = None, memo: ParseMemo |
     reference = load_profile(profile)  # a bad profile stops here, before the store is rebuilt
     db = load_bundle(bundle, memo=memo)
     realism = prepare_store(db, reference)  # derived tables some checks read: filled before they run
-    report = run_checks(db)
+    checks = [c for c in load_checks() if not (accept_edits and c.id == CHANGED_CHECK)]
+    report = run_checks(db, checks)
     _write_atomic(bundle / REPORT_NAME, report.model_dump_json(indent=2) + "\n")
     write_html_report(bundle, report, realism)
+    if accept_edits and not report.errors and (bundle / MANIFEST).is_file():
+        reseal(bundle, report)
     return report
 
 

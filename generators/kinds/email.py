@@ -95,7 +95,11 @@ KIND = Kind(
     ddl=stored.DDL,
     # A message's own new text, not the history it quotes: a fact is where its sender wrote it.
     text_sql="select artifact_id, path, 'email' as kind, body_new as text from emails",
-    prose_sql="select artifact_id, path, 'subject' as kind, squash(subject) as text from emails",
+    # Prose beyond the new text: the subject, and what an agent reads below it (quoted history, forwarded
+    # messages, anything appended under them), so that leakage and fiction checks read every line of a body.
+    prose_sql="select artifact_id, path, 'subject' as kind, squash(subject) as text from emails union all "
+              "select artifact_id, path, 'quoted' as kind, substr(body, strpos(body, body_new) + length(body_new)) "
+              "from emails where length(body) > length(body_new) + 2",
     fact_place="the new text of the message",
     plan=_Planner.add_thread,
     dependencies=lambda spec: [spec.parent] if spec.parent else [],

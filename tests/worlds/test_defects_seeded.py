@@ -107,13 +107,34 @@ def _split(data: bytes) -> tuple[list[str], str]:
     return lines, body
 
 
+def sync_mailboxes(path: Path, message_id: str) -> None:
+    """Write an edited .eml into every mailbox copy of it, as a faithful edit of a message would (so that
+    a seeded defect is caught by its own check, not only by message_copies_agree)."""
+    room = next(p for p in path.parents if p.name == "room")
+    data = path.read_bytes()
+    for mbox_path in sorted((room / "Mailboxes").glob("*.mbox")):
+        box = mailbox.mbox(mbox_path)
+        box.lock()
+        try:
+            for key in box.keys():
+                msg = box.get_message(key)
+                if (msg["Message-ID"] or "").strip() == message_id:
+                    box[key] = b"From " + msg.get_from().encode() + b"\n" + data
+            box.flush()
+        finally:
+            box.unlock()
+            box.close()
+
+
 def set_header(path: Path, name: str, value: str) -> None:
-    """Replace one header of an .eml (written unfolded: a line under 998 octets is valid)."""
+    """Replace one header of an .eml (written unfolded: a line under 998 octets is valid), and its mailbox copies."""
     lines, body = _split(path.read_bytes())
+    message_id = header(path, "Message-ID")
     key = name.lower() + ":"
     assert any(l.lower().startswith(key) for l in lines), name
     lines = [f"{name}: {value}" if l.lower().startswith(key) else l for l in lines]
     path.write_bytes(("\n".join(lines) + "\n\n" + body).encode("utf-8"))
+    sync_mailboxes(path, message_id)
 
 
 def header(path: Path, name: str) -> str:
@@ -126,13 +147,15 @@ _HISTORY = re.compile(r"^(On .+ wrote:|-{5,}\s*Forwarded message\s*-{5,})\s*$", 
 
 
 def edit_new_text(path: Path, edit: Callable[[str], str]) -> None:
-    """Rewrite the sender's own text of an .eml, leaving its quoted or forwarded history alone."""
+    """Rewrite the sender's own text of an .eml (and its mailbox copies), leaving its quoted or forwarded history alone."""
     lines, body = _split(path.read_bytes())
     m = _HISTORY.search(body)
     own, rest = (body[:m.start()], body[m.start():]) if m else (body, "")
     new = edit(own)
     assert new != own, "the edit changed nothing"
+    message_id = header(path, "Message-ID")
     path.write_bytes(("\n".join(lines) + "\n\n" + new + rest).encode("utf-8"))
+    sync_mailboxes(path, message_id)
 
 
 def replace_lines(text: str, old: set[str], new: str) -> str:
@@ -455,7 +478,7 @@ def test_the_working_hours_can_be_tuned_by_parameter(clean, tmp_path):
     assert default.count == 0
 
 
-def test_a_file_changed_since_publishing_is_a_warning_and_is_then_checked(clean, tmp_path):
+def test_a_file_changed_since_publishing_is_an_error_and_is_then_checked(clean, tmp_path):
     from worldsmith.worlds import bundle as bundle_format
 
     bundle = copy_bundle(clean, tmp_path / "w")
@@ -471,7 +494,7 @@ def test_a_file_changed_since_publishing_is_a_warning_and_is_then_checked(clean,
     assert details["Memos/Memo re limitation of liability.md"].startswith("changed since publishing")
     assert details["Memos/Drafts/Memo re limitation of liability (draft v1).md"].startswith("removed since publishing")
     # ...and the content is checked like any other: the missing twin is an error of its own.
-    assert "inventory_exists" in {c.id for c in report.failed()} and changed.severity == "warn"
+    assert "inventory_exists" in {c.id for c in report.failed()} and changed.severity == "error"
 
 
 def test_changed_and_added_files_are_both_reported_against_the_manifest(clean, tmp_path):

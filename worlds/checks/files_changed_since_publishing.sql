@@ -1,9 +1,11 @@
 -- id: files_changed_since_publishing
--- severity: warn
+-- severity: error
 -- description: every file of the room and plan.json still has the sha256 the manifest recorded; none was removed or added since publishing
 -- Compared: room/ and plan.json. Left out: validation.json, report.html and world.duckdb, which every
 -- validation rewrites. A bundle without manifest.json (a staging folder) has nothing to compare with.
--- A changed file is a warning only: its content is then judged by every other check like any file.
+-- An error: a published world is what was published, and an edit made consistently to a file and its
+-- twin would pass every other check. Edits the user intends are accepted with `worldsmith validate
+-- --accept-edits`, which leaves this check out and re-seals the manifest when the rest pass.
 with published as (
     select substr(path, 6) as path, sha256 from manifest_files where path like 'room/%'
 )

@@ -1,8 +1,8 @@
 -- id: realism_leakage
 -- severity: error
 -- description: no template tokens, [Name]-style placeholders, lorem ipsum, model talk, unrendered braces or TODO/TBD/XXX left in what a reader sees
--- Read over realism_text: an email's subject and new text, a document's text and page margins, a
--- sheet's text cells and properties. One pass of a combined pattern finds the few texts worth a
+-- Read over realism_text: an email's subject, new text and quoted history (with anything below it), a
+-- document's text and page margins, a sheet's text cells and properties. One pass of a combined pattern finds the few texts worth a
 -- closer look; each pattern then names what it found there, so the detail says why.
 with patterns(kind, pattern) as (
     values
@@ -33,6 +33,7 @@ hits as (
 select artifact_id, path,
        kind || ' "' || found || '" in the ' || case field when 'subject' then 'subject line'
                                                        when 'email' then 'new text of the message'
+                                                       when 'quoted' then 'quoted history of the message (or text below it)'
                                                        when 'document' then 'document text'
                                                        else 'sheet text' end as detail
 from hits h

@@ -315,7 +315,8 @@ def load_eml(f: RoomFile) -> None:
     aid = f.artifact_id or f.cache["by_message_id"].get(m.message_id)
     f.add("emails", artifact_id=aid, path=f.rel, message_id=m.message_id, in_reply_to=m.in_reply_to,
           refs=m.refs, subject=m.subject, from_name=m.sender.name, from_addr=m.sender.address,
-          sent_at=m.sent_at, date_header=m.date_header, body=m.body, body_new=m.body_new)
+          sent_at=m.sent_at, date_header=m.date_header, body=m.body, body_new=m.body_new,
+          digest=parse.copy_digest(f.data))
     for kind, addresses in (("to", m.to), ("cc", m.cc)):
         for a in addresses:
             f.add("recipients", artifact_id=aid, path=f.rel, kind=kind, name=a.name or None, address=a.address)
@@ -323,10 +324,10 @@ def load_eml(f: RoomFile) -> None:
 
 def load_mbox(f: RoomFile) -> None:
     """An .mbox into mailboxes and mailbox_messages."""
-    message_ids = parse.parse_mbox(f.path)
-    f.add("mailboxes", path=f.rel, owner=f.path.stem, n_messages=len(message_ids))
-    for i, mid in enumerate(message_ids):
-        f.add("mailbox_messages", mailbox=f.rel, position=i, message_id=mid)
+    copies = parse.parse_mbox_copies(f.path)
+    f.add("mailboxes", path=f.rel, owner=f.path.stem, n_messages=len(copies))
+    for i, (mid, digest) in enumerate(copies):
+        f.add("mailbox_messages", mailbox=f.rel, position=i, message_id=mid, digest=digest)
 
 
 def mailbox_role(rel: str) -> str | None:

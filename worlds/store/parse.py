@@ -7,6 +7,7 @@ import csv
 import datetime as dt
 import email
 import email.policy
+import hashlib
 import io
 import mailbox
 import re
@@ -136,8 +137,20 @@ def parse_email(data: bytes) -> ParsedEmail:
     )
 
 
+def copy_digest(data: bytes) -> str:
+    """sha256 of a message's bytes as every faithful copy has them: the .eml, or an mbox copy with its
+    `From ` quoting undone and line endings as LF. Two copies that differ here differ for a reader."""
+    data = data.replace(b"\r\n", b"\n").replace(b"\n>From ", b"\nFrom ").rstrip(b"\n")
+    return hashlib.sha256(data).hexdigest()
+
+
 def parse_mbox(path: Path) -> list[str | None]:
     """The Message-IDs of an mbox, in file order; raise ParseError when it is not an mbox."""
+    return [mid for mid, _ in parse_mbox_copies(path)]
+
+
+def parse_mbox_copies(path: Path) -> list[tuple[str | None, str]]:
+    """(Message-ID, copy_digest) of each message of an mbox, in file order; ParseError when it is not an mbox."""
     with path.open("rb") as fh:
         head = fh.read(5)
     # mailbox.mbox reads any file as zero or one messages; a real mbox starts with a From_ line.
@@ -147,8 +160,9 @@ def parse_mbox(path: Path) -> list[str | None]:
     try:
         ids = []
         for key in box.iterkeys():
-            msg = email.message_from_bytes(box.get_bytes(key), policy=email.policy.default)
-            ids.append(bare_id(msg["Message-ID"]))
+            data = box.get_bytes(key)
+            msg = email.message_from_bytes(data, policy=email.policy.default)
+            ids.append((bare_id(msg["Message-ID"]), copy_digest(data)))
         return ids
     finally:
         box.close()

@@ -143,7 +143,8 @@ create table emails (
     sent_at     timestamptz,
     date_header varchar,
     body        varchar,              -- the whole text/plain body
-    body_new    varchar               -- the sender's own text, without quoted or forwarded history
+    body_new    varchar,              -- the sender's own text, without quoted or forwarded history
+    digest      varchar               -- parse.copy_digest of the file: every copy of the message has the same
 );
 
 create table recipients (
@@ -163,7 +164,8 @@ create table mailboxes (
 create table mailbox_messages (
     mailbox    varchar not null,      -- mailboxes.path
     position   integer not null,
-    message_id varchar
+    message_id varchar,
+    digest     varchar                -- parse.copy_digest of this copy, compared with its .eml's
 );
 
 create table documents (

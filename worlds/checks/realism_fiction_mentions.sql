@@ -1,0 +1,72 @@
+-- id: realism_fiction_mentions
+-- severity: error
+-- description: no text names a well-known real company or public figure (worlds/data/real_entities.txt), e.g. as a party, a signatory or a counterparty; their products the people use are fine
+-- Every name a reader sees is screened (realism_text: subjects, new text, quoted history and what lies
+-- below it, documents, sheets), not only the cast's names: a model puts real names in prose. Capitalised
+-- words meet each entity's first word in one hash join; the whole name is then confirmed as whole words,
+-- case as written. Not a mention: a product, where the name runs on into a product's name ("Microsoft
+-- Teams", "Oracle NetSuite", "Bloomberg Terminal") or is itself a tool or a data source (below); a word
+-- of a name the world invented (a cast member called Ford); an everyday word at the start of a
+-- sentence ("Target dates are ...").
+with entities as (
+    select name, regexp_extract(name, '[A-Z0-9][A-Za-z0-9&\-]*') as first_word from real_entities
+),
+tools(name) as (
+    values ('Salesforce'), ('ServiceNow'), ('Snowflake'), ('Workday'), ('Bloomberg'), ('Reuters'), ('Nasdaq'),
+           ('Moody''s'), ('LinkedIn'), ('Dropbox')
+),
+everyday(name) as (
+    values ('Apple'), ('Amazon'), ('Oracle'), ('Orange'), ('Shell'), ('Frontline'), ('Target'), ('Visa'),
+           ('Anthem'), ('Vanguard'), ('Prudential'), ('Travelers'), ('Snap'), ('Paramount'), ('Drake'), ('Dow'),
+           ('Deere'), ('Chubb'), ('Gard'), ('Ince'), ('Ford'), ('Uber'), ('Intel'), ('Berkley'), ('Citi')
+),
+corporate(word) as (
+    -- words that continue a company's own name, not a product's
+    values ('inc'), ('corp'), ('corporation'), ('co'), ('company'), ('llc'), ('llp'), ('lp'), ('ltd'), ('limited'),
+           ('plc'), ('group'), ('holdings'), ('international'), ('bank'), ('capital'), ('partners'), ('securities'),
+           ('energy'), ('oil'), ('global'), ('ag'), ('sa'), ('nv'), ('se'), ('gmbh'), ('asset'), ('management'),
+           ('and'), ('&')
+),
+invented(word) as (
+    select distinct unnest(regexp_extract_all(name, '[A-Z0-9][A-Za-z0-9&\-]*')) from people
+    union
+    select distinct unnest(regexp_extract_all(name, '[A-Z0-9][A-Za-z0-9&\-]*')) from organisations
+),
+words as (
+    select distinct artifact_id, path, kind, unnest(regexp_extract_all(text, '[A-Z0-9][A-Za-z0-9&\-]*')) as word
+    from realism_text
+),
+candidates as (
+    select distinct w.artifact_id, w.path, w.kind, e.name
+    from words w
+    join entities e on e.first_word = w.word
+    where e.name not in (select name from tools) and e.name not in (select word from invented)
+),
+pattern as (
+    -- the two characters before the name (a sentence start?) and the word after it (a product's name?)
+    select c.artifact_id, c.path, c.kind, c.name,
+           '(?s)(.{0,2})' || regexp_escape(c.name) || '(?:$|[^A-Za-z0-9&\-][ ]?([A-Za-z0-9&][A-Za-z0-9''&/-]*)?)' as re
+    from candidates c
+),
+occurrences as (
+    select p.artifact_id, p.path, p.kind, p.name, p.re, unnest(regexp_extract_all(t.text, p.re)) as hit
+    from pattern p
+    join realism_text t on t.path = p.path and t.kind = p.kind and t.artifact_id is not distinct from p.artifact_id
+),
+parts as (
+    select artifact_id, path, kind, name, regexp_extract(hit, re, 1) as before, coalesce(regexp_extract(hit, re, 2), '') as next_word
+    from occurrences
+),
+mentions as (
+    select * from parts o
+    where (o.before = '' or not regexp_matches(right(o.before, 1), '[A-Za-z0-9]'))  -- whole words
+      and not (regexp_matches(o.next_word, '^[A-Z0-9]') and lower(o.next_word) not in (select word from corporate))
+      and not (o.name in (select name from everyday) and (o.before = '' or regexp_matches(o.before, '[.!?:\n]\s?$')))
+)
+select artifact_id, path,
+       'names the real ' || name || ' in the ' || case kind when 'subject' then 'subject line'
+                                                        when 'email' then 'new text of the message'
+                                                        when 'quoted' then 'quoted history of the message'
+                                                        when 'document' then 'document text'
+                                                        else kind || ' text' end as detail
+from (select distinct artifact_id, path, kind, name from mentions)
