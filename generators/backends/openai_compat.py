@@ -1,7 +1,8 @@
 """The OpenAI-compatible backend: one door to any chat-completions server, structured, retried, cached, counted.
 
 A call goes: cache lookup (by the key of the initial request) -> HTTP with our own retry loop
-(429 honouring Retry-After, 5xx, timeouts, dropped connections; 4xx fails fast) -> parse and validate
+(429 honouring Retry-After and halving the concurrency limit, which grows back as calls succeed (AIMD);
+5xx, timeouts, dropped connections; 4xx fails fast) -> parse and validate
 -> re-ask with the error shown, at most `reasks` times -> cache the validated content.
 Structured output degrades once per backend: json_schema (strict) -> json_object -> schema in prompt.
 The API key is held as a secret and scrubbed from every message built from a server's answer.
@@ -21,6 +22,7 @@ import openai
 from pydantic import BaseModel, SecretStr, ValidationError
 
 from worldsmith.generators.backends.cache import ResponseCache, key_for
+from worldsmith.generators.backends.limit import AdaptiveLimit
 from worldsmith.generators.backends.usage import KindUsage, Usage, estimate_tokens
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.expansion import ExpansionContext
@@ -75,14 +77,14 @@ class OpenAIBackend:
         self._jitter = random.Random()  # backoff jitter only: never touches content
         self._loop: asyncio.AbstractEventLoop | None = None
         self._client: openai.AsyncOpenAI | None = None
-        self._semaphore: asyncio.Semaphore | None = None
+        self._limit: AdaptiveLimit | None = None
 
     def __repr__(self) -> str:
         return f"OpenAIBackend(model={self.model!r}, base_url={self.base_url!r}, mode={self.mode!r})"
 
     # -- plumbing ---------------------------------------------------------------------------------
 
-    def _bind(self) -> tuple[openai.AsyncOpenAI, asyncio.Semaphore]:
+    def _bind(self) -> tuple[openai.AsyncOpenAI, AdaptiveLimit]:
         """The client and the concurrency limit of the running event loop (made on first use in it)."""
         loop = asyncio.get_running_loop()
         if self._loop is not loop:
@@ -90,9 +92,14 @@ class OpenAIBackend:
             self._loop = loop
             self._client = openai.AsyncOpenAI(base_url=self.base_url, api_key=self._api_key.get_secret_value(),
                                               max_retries=0, timeout=self.timeout)
-            self._semaphore = asyncio.Semaphore(self.concurrency)
-        assert self._client is not None and self._semaphore is not None
-        return self._client, self._semaphore
+            self._limit = AdaptiveLimit(self.concurrency)  # halves on 429s, grows back as calls succeed
+        assert self._client is not None and self._limit is not None
+        return self._client, self._limit
+
+    @property
+    def limit(self) -> AdaptiveLimit | None:
+        """The adaptive concurrency limit of the loop last used (None before the first call)."""
+        return self._limit
 
     async def aclose(self) -> None:
         """Close the HTTP client of the current loop (the engine does, at the end of every run: a client's
@@ -174,9 +181,16 @@ class OpenAIBackend:
             request_id = None
             status = None
             try:
-                async with limit:
+                # The slot is held for the request only: a call that waits out a backoff below holds none.
+                async with limit.slot() as slot:
                     stats.calls += 1
-                    completion = await client.chat.completions.create(**_untyped(request))
+                    try:
+                        completion = await client.chat.completions.create(**_untyped(request))
+                    except openai.APIStatusError as exc:
+                        if exc.status_code == 429:
+                            slot.throttled()
+                        raise
+                    slot.succeeded()
                 return completion, request
             except openai.APIStatusError as exc:
                 status = exc.status_code
