@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from worldsmith.flows.cli_batch import batch, serve_flows
+from worldsmith.flows.cli_model_server import model_server
 from worldsmith.flows.cli_taxonomy import outline_draft, taxonomy_app
 from worldsmith.flows.cli_worlds import worlds_app
 from worldsmith.worlds.errors import WorldsmithError
@@ -31,6 +32,7 @@ app.add_typer(taxonomy_app, name="taxonomy")
 outline_app.command("draft")(outline_draft)
 app.command("batch")(batch)
 app.command("serve-flows")(serve_flows)
+app.command("model-server")(model_server)
 app.add_typer(worlds_app, name="worlds")
 console = Console(stderr=False, highlight=False)
 err = Console(stderr=True, highlight=False)

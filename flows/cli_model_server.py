@@ -1,0 +1,40 @@
+"""`worldsmith model-server`: an OpenAI-compatible model on 127.0.0.1, to try the model path without a model.
+
+It is the project's test server (worldsmith.generators.backends.test_server): every answer is the
+offline composer's, sent over real HTTP in the shape a model's would be, with optional latency,
+faults and sloppy answers, so `--backend openai` can be tried, timed and broken on purpose.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+
+def model_server(
+    port: int = typer.Option(8765, help="the port on 127.0.0.1; 0 picks a free one (the first line printed is the URL)"),
+    model: list[str] = typer.Option(["test-model"], help="a model name to serve (repeatable)"),
+    api_key: Optional[str] = typer.Option(None, help="require this bearer key; env WORLDSMITH_TEST_SERVER_KEY"),
+    latency: float = typer.Option(0.0, min=0, help="seconds every answer takes"),
+    fault: list[str] = typer.Option([], help="NAME=RATE, e.g. rate_limit=0.2: rate_limit, server_error, hang, drop, "
+                                             "malformed_json, schema_violation, truncated (repeatable)"),
+    sloppy: list[str] = typer.Option([], help="KIND=RATE: answers like a model on a bad day (all=RATE spreads it)"),
+    seed: int = typer.Option(0, help="which requests get the faults"),
+    log: Optional[Path] = typer.Option(None, help="append one JSON line per request to this file"),
+) -> None:
+    """Serve an OpenAI-compatible model on 127.0.0.1 that answers every worldsmith request, until Ctrl-C.
+
+    \b
+    Example: worldsmith model-server --port 8765 --latency 0.2 --fault rate_limit=0.1
+    Example: worldsmith generate OUTLINE --backend openai --base-url http://127.0.0.1:8765/v1 --model test-model
+    """
+    from worldsmith.generators.backends import test_server
+
+    argv = ["--port", str(port), "--latency", str(latency), "--seed", str(seed)]
+    argv += [x for m in model for x in ("--model", m)] + [x for f in fault for x in ("--fault", f)]
+    argv += [x for s in sloppy for x in ("--sloppy", s)]
+    argv += ["--api-key", api_key] if api_key else []
+    argv += ["--log", str(log)] if log else []
+    raise typer.Exit(test_server.main(argv))
