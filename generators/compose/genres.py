@@ -91,6 +91,10 @@ def _l(facts: list[FactRef], i: int, default: str = "the figures") -> str:
     return names[i % len(names)] if names else default
 
 
+# What a document also weighs when it has fewer facts than a frame has places for.
+_SPARE = ["the timetable", "the documentary record", "the other side's position", "the next deadline"]
+
+
 def _t(facts: list[FactRef], i: int) -> str:
     return facts[i % len(facts)].text if facts else ""
 
@@ -139,9 +143,17 @@ class Writer:
         """The frame values of the n-th paragraph: a pair of labels and values turned by n, people, dates."""
         f = self.facts
         n += self.turn
+        # A document about one or two facts pairs them with the matter's other concerns, never with themselves
+        # ("what follows for the signing target, given the signing target"); a value goes only with its own label.
+        names = list(dict.fromkeys(labels(f)))
+        spare = [x for x in _SPARE if x not in names]
+        l1 = _l(f, n)
+        l2 = _l(f, n + 1) if len(names) > 1 else spare[n % len(spare)]
+        l3 = _l(f, n + 2) if len(names) > 2 else next(x for x in spare[(n + 1) % len(spare):] + spare if x != l2)
+        t2 = _t(f, n + 1) if len(names) > 1 else ""
         return {
-            "l1": _l(f, n), "t1": _t(f, n), "l2": _l(f, n + 1), "t2": _t(f, n + 1), "l3": _l(f, n + 2),
-            "L1": cap_first(_l(f, n)), "L2": cap_first(_l(f, n + 1)),
+            "l1": l1, "t1": _t(f, n), "l2": l2, "t2": t2, "l3": l3,
+            "L1": cap_first(l1), "L2": cap_first(l2),
             "Reader": self.reader.name, "Reader_first": self.reader.first_name, "reader": self.reader.name, "reader_first": self.reader.first_name, "reader_org": self.reader.organisation,
             "due": _short_date(_later(self.day, 3 + n), self.ctx.locale),
             "due2": _short_date(_later(self.day, 8 + n), self.ctx.locale),
