@@ -26,6 +26,15 @@ create table if not exists responses (
     created real not null
 )
 """
+# A request some process is asking the model right now: another run of the same world waits for its
+# answer instead of paying for it twice. A marker whose process is gone (killed) is taken over.
+_INFLIGHT = """
+create table if not exists inflight (
+    key     text primary key,
+    pid     integer not null,
+    created real not null
+)
+"""
 
 
 class CacheStats(BaseModel):
@@ -37,6 +46,16 @@ class CacheStats(BaseModel):
     bytes: int
     hits: int
     misses: int
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def default_cache_path() -> Path:
@@ -75,6 +94,7 @@ class ResponseCache:
             self._db.execute("pragma journal_mode=wal")
             self._db.execute("pragma synchronous=normal")
             self._db.execute(_SCHEMA)
+            self._db.execute(_INFLIGHT)
 
     def __repr__(self) -> str:
         return f"ResponseCache({str(self.path)!r})"
@@ -100,6 +120,33 @@ class ResponseCache:
         with self._lock:
             self._db.execute("insert or replace into responses (key, value, usage, created) values (?, ?, ?, ?)",
                              (key, value_json, canonical_json(usage or {}), time.time()))
+
+    def peek(self, key: str) -> str | None:
+        """The cached answer for a key, or None, without counting a hit or a miss."""
+        with self._lock:
+            row = self._db.execute("select value from responses where key = ?", (key,)).fetchone()
+        return None if row is None else row[0]
+
+    def claim(self, key: str) -> bool:
+        """Mark a request as being asked by this process; False when a live process already asks it.
+
+        A marker left by a process that no longer runs (a killed run) is taken over.
+        """
+        with self._lock:
+            if self._db.execute("insert or ignore into inflight (key, pid, created) values (?, ?, ?)",
+                                (key, os.getpid(), time.time())).rowcount:
+                return True
+            row = self._db.execute("select pid from inflight where key = ?", (key,)).fetchone()
+            if row is None or row[0] == os.getpid() or _alive(row[0]):
+                return False  # the same process asks it in another task, or another live run does
+            # Its process is gone: take the marker over, unless a third process just did.
+            return bool(self._db.execute("update inflight set pid = ?, created = ? where key = ? and pid = ?",
+                                         (os.getpid(), time.time(), key, row[0])).rowcount)
+
+    def release(self, key: str) -> None:
+        """Remove this process's in-flight marker of a request (answered or failed)."""
+        with self._lock:
+            self._db.execute("delete from inflight where key = ? and pid = ?", (key, os.getpid()))
 
     def discard(self, key: str) -> None:
         """Forget one answer (one that no longer validates, say)."""

@@ -311,6 +311,41 @@ class OpenAIBackend:
                     return content
                 except ValidationError:
                     self.cache.discard(key)  # made under an older content model: ask again
+            shared = await self._answer_of_another_run(key, output_type, stats)
+            if shared is not None:
+                return shared
+        try:
+            return await self._ask(context, output_type, stats, key)
+        finally:
+            if self.cache is not None:
+                self.cache.release(key)
+
+    async def _answer_of_another_run(self, key: str, output_type: type[T], stats: KindUsage) -> T | None:
+        """None once this process has claimed the request; else the answer another run (or task) is getting.
+
+        Two runs of one world at once would otherwise pay twice for every call. The waiter holds no
+        concurrency slot; it asks itself when the other gives up (its marker goes), dies, or takes longer
+        than any call of ours could.
+        """
+        assert self.cache is not None
+        deadline = time.monotonic() + max(60.0, self.timeout * self.max_attempts * (self.reasks + 1))
+        while not self.cache.claim(key):
+            await asyncio.sleep(0.2)
+            hit = self.cache.peek(key)
+            if hit is not None:
+                try:
+                    content = output_type.model_validate_json(hit)
+                except ValidationError:
+                    continue
+                stats.cache_hits += 1
+                return content
+            if time.monotonic() > deadline:
+                break
+        return None
+
+    async def _ask(self, context: ArtifactContext | ExpansionContext, output_type: type[T], stats: KindUsage,
+                   key: str) -> T:
+        """Ask the server, re-asking with the validation error, and cache the first valid answer."""
         seed = _wire_seed(context)
         tail: list[dict[str, str]] = []  # the re-ask exchange, kept across a change of wire mode
         spent = [0, 0]

@@ -19,11 +19,15 @@ establishing as (
 ),
 statements as (
     select id, lower(rtrim(squash(statement), '.')) as s from facts where len(statement) >= 40
+),
+-- Each text lowered and squashed once, not once per fact: this runs over every artifact of the room.
+texts as materialized (
+    select artifact_id, path, lower(squash(text)) as t from artifact_text where text is not null
 )
 select t.artifact_id, t.path,
        'the statement of fact ' || f.id || ' appears in full, but only ' ||
        coalesce((select string_agg(e.artifact_id, ', ' order by e.artifact_id) from establishing e where e.fact_id = f.id), 'no artifact')
        || ' establish it' as detail
-from artifact_text t
-join statements f on contains(lower(squash(t.text)), f.s)
+from texts t
+join statements f on contains(t.t, f.s)
 where not exists (select 1 from establishing e where e.fact_id = f.id and e.artifact_id = t.artifact_id)

@@ -3,14 +3,17 @@
 -- description: no artifact's text holds an outline item's purpose line (the author's note on why the item exists), whole or its first eight words
 -- A purpose tells the generator what an item is for; a reader who finds it in a message or a document
 -- is reading the outline, not the matter. The first eight words catch a purpose pasted with its end
--- trimmed or reworded.
-with purposes as (
-    select distinct item, lower(rtrim(squash(purpose), '.')) as whole,
-           lower(array_to_string(list_slice(string_split(squash(purpose), ' '), 1, 8), ' ')) as head
-    from artifacts
-    where len(string_split(squash(purpose), ' ')) >= 8
+-- trimmed or reworded. Each purpose is sought once, named by its first item: an item with a count of
+-- 500 shares one purpose, and a pair per instance made this check quadratic in a long matter.
+with purposes as materialized (
+    select min(item) as item, whole, head
+    from (select item, lower(rtrim(squash(purpose), '.')) as whole,
+                 lower(array_to_string(list_slice(string_split(squash(purpose), ' '), 1, 8), ' ')) as head
+          from artifacts
+          where len(string_split(squash(purpose), ' ')) >= 8)
+    group by whole, head
 ),
-texts as (
+texts as materialized (
     select artifact_id, path, lower(squash(text)) as t from artifact_text where text is not null
 )
 select t.artifact_id, t.path,
