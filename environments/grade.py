@@ -88,6 +88,8 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
             if file.is_file() and _all_mentioned(file.read_text(encoding="utf-8", errors="replace"), check):
                 return True
         return False
+    if check.type == "chat_post_mentions":
+        return any(p.channel_id == check.channel and _all_mentioned(p.text, check) for p in session.state().chat_posts)
     if check.type == "sent_outside_cast":
         cast = {p.email for p in session.world.plan.people}
         return any((set(m.to) | set(m.cc)) - cast for m in session.sent)

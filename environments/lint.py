@@ -18,7 +18,7 @@ from pathlib import Path
 import duckdb
 from pydantic import BaseModel
 
-from worldsmith.environments import mail
+from worldsmith.environments import chat_app, mail
 from worldsmith.environments.grade import grade
 from worldsmith.environments.session import Session
 from worldsmith.environments.tasks import Task
@@ -42,6 +42,8 @@ def apply_solution(task: Task, session: Session) -> None:
             mail.reply(session, action.args["message_id"], action.args["body"])
         elif action.tool == "drive_create_document":
             session.write_document(action.args["path"], action.args["text"])
+        elif action.tool == "chat_post":
+            chat_app.post(session, action.args["channel"], action.args["text"])
     if task.solution.answer is not None:
         session.submit_answer(task.solution.answer)
 

@@ -34,12 +34,13 @@ def test_every_reference_answer_equals_the_ledger_and_the_lint_is_clean(request,
     assert task_set.refused == []
     kinds = {t.kind for t in task_set.tasks}
     assert {"lookup", "compare", "find_document", "reply", "file_document"} <= kinds
+    assert "post_chat" in kinds or not world.chat  # both examples have chat channels
     for task in task_set.tasks:
         facts = [world.facts[f] for f in task.needs.facts]
         ref = task.reference.answer
         if task.id.startswith("asof-"):  # a value as it stood on a day: one of the ledger's earlier values
             assert ref in [p.text for p in facts[0].earlier] and ref != facts[0].text, task.id
-        elif task.kind in ("lookup", "reply", "file_document"):
+        elif task.kind in ("lookup", "reply", "file_document", "post_chat"):
             assert ref == facts[0].text, task.id
         elif task.kind == "compare":
             a, b = facts
@@ -83,6 +84,25 @@ def test_grading_reads_figures_in_any_format_and_penalises_the_superseded_value(
     superseded = next(d for d in world.distractors if d.fact == "liability_cap")
     assert grade(task, session, f"{superseded.text}").score == 0.0
     assert grade(task, session, f"{cap.text} (earlier {superseded.text})").score == 0.0  # negative criterion
+
+
+def test_a_chat_task_scores_a_post_in_its_channel_only(legal, tmp_path):
+    from worldsmith.environments import chat_app
+
+    world, task_set = legal
+    task = next(t for t in task_set.tasks if t.kind == "post_chat")
+    fact = world.facts[task.needs.facts[0]]
+    channel = task.solution.actions[0].args["channel"]
+    session = Session(world, tmp_path / "s")
+    assert grade(task, session).score == 0.0
+    other = next((c.id for c in world.chat if c.id != channel and session.user in c.members), None)
+    if other is not None:  # the right figure in the wrong conversation does not count
+        chat_app.post(session, other, f"It is {fact.text}.")
+        assert grade(task, session).score == 0.0
+    chat_app.post(session, channel, f"For the record: {fact.text}.")
+    assert grade(task, session).score == 1.0
+    session.reset()
+    assert grade(task, session).score == 0.0
 
 
 def _refusals(task, world, tmp_path):
