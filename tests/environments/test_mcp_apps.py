@@ -41,6 +41,7 @@ async def _script(transport, world_path) -> dict:
                                join planned_facts p on p.artifact_id = c.artifact_id and p.fact_id = ?
                                where c.value_num = ? order by c.path, c.row limit 1""",
                             [CAP, float(fact.value.amount)]).fetchone()
+    channel = next((c.name for c in world.chat if c.name and world.plan.people[0].email in c.members), None)
     world.close()
     assert cell is not None, f"no sheet cell planned to carry {CAP} holds the ledger's {fact.value.amount}"
     seen: dict = {"fact_text": fact.text}
@@ -61,6 +62,11 @@ async def _script(transport, world_path) -> dict:
         sent = (await client.call_tool("mail_reply", {"message_id": message["message_id"],
                                                       "body": f"Confirmed: the cap is {fact.text}."})).data
         seen["sent"] = sent
+        if channel is not None:  # the examples' chat: post the figure where the team talks
+            seen["posted"] = (await client.call_tool("chat_post", {"channel": channel, "text": fact.text})).data
+            seen["chat_tail"] = (await client.call_tool("chat_read", {"channel": channel, "limit": 1})).data["messages"]
+        if "calendar_list_events" in seen["tools"]:
+            seen["events"] = (await client.call_tool("calendar_list_events", {})).data["events"]
         seen["state"] = (await client.call_tool("export_state", {})).data
         thread = (await client.call_tool("mail_read_thread", {"message_id": sent["message_id"]})).data["messages"]
         seen["thread_ends_with_reply"] = thread[-1]["message_id"] == sent["message_id"]
@@ -83,6 +89,12 @@ def _check(seen: dict, world_path, session) -> None:
     assert seen["state"]["files_added"] == [seen["sent"]["path"]]
     assert seen["thread_ends_with_reply"]
     assert seen["error"][0] and "no message with Message-ID 'nope'" in seen["error"][1]
+    if world.chat:  # chat and calendar over the same transport, where the world has them
+        assert seen["chat_tail"][-1]["ts"] == seen["posted"]["ts"] and seen["chat_tail"][-1]["text"] == seen["fact_text"]
+        assert [p["ts"] for p in seen["state"]["chat_posts"]] == [seen["posted"]["ts"]]
+        assert seen["reset"]["chat_posts"] == []
+    if world.events:
+        assert sorted(e["uid"] for e in seen["events"]) == sorted(e.uid for e in world.events)
     assert seen["reset"]["sent"] == [] and seen["reset"]["files_added"] == [] and seen["sent_after_reset"] == 0
     assert json.loads((session / "state.json").read_text())["sent"] == []
     # the published world is untouched: every checksum as published
