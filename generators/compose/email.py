@@ -251,10 +251,12 @@ def _beat_values(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> 
     first = pick.one(labels)
     rest = [x for x in labels if x != first] or ["the timetable"]
     owners = [o for o in task_owners(ctx) if o != ctx.author.first_name]
-    tasks = [soft_lower(t) for t in clean_list(ctx.voice.tasks)]
+    # A task handed out in a reply is a step on the thread's own point, not a line of the trade's job description.
+    second = pick.one(rest)
+    task = pick.one(bank("email")["next_step_items"]).format(label=first, label2=second)
     spec = ctx.spec
-    out = dict(values, label=first, label2=pick.one(rest), first=pick.one(owners) if owners else "",
-               task=pick.one(tasks) if tasks else "", decision=getattr(spec, "decision", "") or "")
+    out = dict(values, label=first, label2=second, first=pick.one(owners) if owners else "",
+               task=task, decision=getattr(spec, "decision", "") or "")
     return out
 
 
@@ -332,6 +334,10 @@ def _head(title: str) -> str:
         kept = [w for w in re.split(r"[,\s]+", note.group(1).lower()) if w in ("interim", "draft")]
         head = " ".join(kept + [_head(head[:note.start()] + head[note.end():])])
         return head
+    if ": " in head and len(head.split(": ")[0].split()) == 1:
+        # "Minutes: Aurelian Tide kick-off" -> "minutes of the Aurelian Tide kick-off"
+        kind, rest = head.split(": ", 1)
+        return f"{kind.lower()} of the {rest}"
     if ": " in head and len(head.split(": ")[0].split()) >= 2:
         head = head.split(": ")[0]
     words = head.split()
