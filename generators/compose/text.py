@@ -71,6 +71,7 @@ def tidy(text: str, keep: tuple[str, ...] = ()) -> str:
     checks look for as written) keeps its case."""
     text = re.sub(r"\b([Tt]he) the\b", r"\1", text)
     text = re.sub(r"(?<=\w)\.\.(?!\.)", ".", text)
+    text = re.sub(r"\b(Partners|Holdings|Systems|Industries|Services|Tankers|Brothers|Associates)'s\b", r"\1'", text)
 
     def upper(m: re.Match) -> str:
         before, stop, word = m.group(1), m.group(2), m.group(3)
