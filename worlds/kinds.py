@@ -59,6 +59,7 @@ class Kind:
     plan: Callable[..., None] | None = None          # (planner, folder, item, instance, day, title, facts, distractor)
     link: Callable[[list[Any]], None] | None = None  # after every item is planned: cross-artifact links
     dependencies: Callable[[Any], list[str]] = _no_dependencies  # artifact ids generated before this one
+    render_reads: Callable[[Any], list[str]] = _no_dependencies  # ids whose files its renderer reads (attachments)
     context: Callable[..., dict[str, Any]] | None = None  # (plan, spec, done) -> ArtifactContext fields it adds
     compose: Callable[[Any], BaseModel] | None = None     # the offline composer: ArtifactContext -> content
     prompt: str = ""            # the template generators/prompts/<prompt>.md

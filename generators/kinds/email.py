@@ -103,6 +103,7 @@ KIND = Kind(
     fact_place="the new text of the message",
     plan=_Planner.add_thread,
     dependencies=lambda spec: [spec.parent] if spec.parent else [],
+    render_reads=lambda spec: [a.artifact for a in spec.attachments],  # a repaired memo is attached anew
     context=email_context,
     compose=compose_email,
     prompt="email",

@@ -141,10 +141,12 @@ def render_world(plan: WorldPlan, contents: dict[str, Content], room: Path, *,
 
 def with_dependents(plan: WorldPlan, ids: set[str]) -> set[str]:
     """`ids` and every artifact whose rendering reads one of them, transitively (a repaired message and the
-    replies that quote it; a repaired sheet and the memos that cite it)."""
+    replies that quote it; a repaired sheet and the memos that cite it; a repaired memo and the messages
+    that attach it)."""
     readers: dict[str, list[str]] = {}
     for spec in plan.artifacts:
-        for dep in kinds.kind(spec.kind).dependencies(spec):
+        kind = kinds.kind(spec.kind)
+        for dep in [*kind.dependencies(spec), *kind.render_reads(spec)]:
             readers.setdefault(dep, []).append(spec.id)
     found, todo = set(ids), list(ids)
     while todo:

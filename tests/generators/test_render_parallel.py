@@ -10,6 +10,7 @@ import worldsmith.worlds.parallel as parallel
 from worldsmith.generators.render import render_world
 from worldsmith.generators.render.world import with_dependents
 from worldsmith.worlds.content import EmailContent
+from worldsmith.worlds.plan import Attachment
 from tests.generators.plan_fixture import make_contents, make_plan
 
 
@@ -63,6 +64,19 @@ def test_dependents_are_the_replies_that_quote_a_message_and_the_memos_that_cite
     assert with_dependents(plan, {"e1"}) == {"e1", "e2", "e3"}
     assert with_dependents(plan, {"s1"}) == {"s1", "d1"}
     assert with_dependents(plan, {"d1"}) == {"d1"}
+
+
+def test_a_repaired_memo_is_attached_anew_by_the_messages_that_carry_it(tmp_path, always_fork):
+    plan, contents = make_plan(), make_contents()
+    plan.artifact("e2").attachments = [Attachment(artifact="d1", path="Documents/Closing memo.docx", title="Closing memo")]
+    assert with_dependents(plan, {"d1"}) == {"d1", "e2", "e3"}
+    room, fresh = tmp_path / "room", tmp_path / "fresh"
+    render_world(plan, contents, room)
+    memo = contents["d1"]
+    contents["d1"] = memo.model_copy(update={"title": memo.title + " (revised)"})
+    render_world(plan, contents, room, only=with_dependents(plan, {"d1"}), workers=2)
+    render_world(plan, contents, fresh)
+    assert _files(room) == _files(fresh)
 
 
 def test_a_repair_rewrites_only_what_it_repaired_and_lands_where_a_full_render_would(tmp_path, always_fork):
