@@ -21,6 +21,21 @@ _NO_FACTS = {"attendees", "actions", "next_meeting", "caption", "signatures", "l
 _TABLE_KINDS = ("answer", "summary", "findings", "analysis", "background", "decisions", "position", "definitions")
 
 
+_OPTIONS_LEADS = (
+    "The options open to the client are these.",
+    "As we see it, the client can go one of these ways.",
+    "Set out below are the courses realistically open to the client.",
+    "There are several ways forward, and each has its price.",
+    "The client's choices, as matters stand, come down to the following.",
+    "We have narrowed the possible routes to those below.",
+)
+_OPTIONS_SECONDS = (
+    "Each is set out with what it would cost in time and position.",
+    "For each we note the likely cost, the timing and the risk.",
+    "Cost, timing and exposure are given for each one.",
+    "We give our view of the downside of each in turn.",
+)
+
 def doc_kind(doc_type: str) -> str:
     """The heading bank for a document type ('share purchase agreement' -> 'agreement')."""
     types = bank("documents")["types"]
@@ -227,8 +242,10 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         elif k == "parties":
             paragraphs = [" ".join([writer.parties(), *facts])]
         elif k == "options":
-            paragraphs = [" ".join(["The options open to the client are these.", *facts])] + options if facts \
-                else ["The options open to the client are these. Each is set out with what it would cost in time and position."] + options
+            # One of several lead-ins: a room of five hundred memos must not open every options section alike.
+            lead = pick.rng.choice(_OPTIONS_LEADS)
+            paragraphs = [" ".join([lead, *facts])] + options if facts \
+                else [f"{lead} {pick.rng.choice(_OPTIONS_SECONDS)}"] + options
         elif k == "recommendation":
             paragraphs = _chunks(pick, writer.frames("recommendation", option=option, **writer.values_for(i))[:2], facts)
         elif k in ("allegations", "count", "defense"):
