@@ -6,6 +6,7 @@ import ast
 import csv
 import datetime as dt
 import email
+import email.parser
 import email.policy
 import hashlib
 import io
@@ -159,9 +160,12 @@ def parse_mbox_copies(path: Path) -> list[tuple[str | None, str]]:
     box = mailbox.mbox(path, create=False)
     try:
         ids = []
+        headers = email.parser.BytesHeaderParser(policy=email.policy.default)
         for key in box.iterkeys():
             data = box.get_bytes(key)
-            msg = email.message_from_bytes(data, policy=email.policy.default)
+            # Only the Message-ID is read: the header block alone, not the MIME parts (attachments) below it.
+            end = data.find(b"\n\n")
+            msg = headers.parsebytes(data if end < 0 else data[:end + 1])
             ids.append((bare_id(msg["Message-ID"]), copy_digest(data)))
         return ids
     finally:
