@@ -98,7 +98,7 @@ def test_the_tasks_own_scripts_give_the_same_rewards(exported):
     _, task_set, dirs = exported
     by_kind = {}
     for task, d in zip(task_set.tasks, dirs):
-        if task.kind in ("lookup", "reply", "file_document", "post_chat"):
+        if task.kind in ("lookup", "reply", "file_document"):
             by_kind.setdefault(task.kind, d)
     results = run_gates(list(by_kind.values()), sys.executable)
     assert all(r.nop == 0.0 and r.oracle == 1.0 for r in results), results
