@@ -436,6 +436,12 @@ def compare(world: Profile, reference: Profile) -> list[MetricComparison]:
              ("document_words", "median"), ("sheet_rows", "median"), ("sheet_cols", "median")]
     for name, which in stats:
         w, r = getattr(world, name), getattr(reference, name)
+        if which == "median" and name in ("new_words", "body_words") and w.n < MIN_RATE_N:
+            # the median of a handful of messages is one message: a single long opener quoted twice moves it
+            out.append(MetricComparison(metric=f"{name}_{which}", kind="median", world_value=getattr(w, which),
+                                        reference_value=getattr(r, which), divergence=None, tolerance=None, ok=None,
+                                        note=f"fewer than {MIN_RATE_N} messages"))
+            continue
         out.append(_scalars(f"{name}_{which}", which, getattr(w, which), getattr(r, which),
                             _stat_se(w, r, which), tol(f"{name}_{which}")))
     return out
