@@ -60,3 +60,17 @@ def stale_artifacts(old: WorldPlan, new: WorldPlan) -> list[str]:
                 stale.add(spec.id)
                 changed = True
     return [a.id for a in new.artifacts if a.id in stale]
+
+
+def changed_artifacts(old: WorldPlan, new: WorldPlan) -> list[str]:
+    """The stale artifacts, and those whose files carry a changed artifact's bytes (a message attaching a memo
+    that changed): these are rendered again with their answer from the cache. Every other file keeps its bytes."""
+    changed = set(stale_artifacts(old, new))
+    grew = True
+    while grew:
+        grew = False
+        for spec in new.artifacts:
+            if spec.id not in changed and any(r in changed for r in kinds.of(spec).render_reads(spec)):
+                changed.add(spec.id)
+                grew = True
+    return [a.id for a in new.artifacts if a.id in changed]
