@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import re
 from pathlib import Path
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
@@ -22,7 +21,7 @@ from worldsmith.generators.calendar import business_days, spread
 from worldsmith.generators.compose.chat import compose_chat
 from worldsmith.generators.planner import _Planner, slugify
 from worldsmith.generators.prompts import people_line
-from worldsmith.generators.render.chat import render_day, render_export, transcript_name
+from worldsmith.generators.render.chat import render_day, render_export, short_id, transcript_name
 from worldsmith.generators.render.world import room_path, write_file
 from worldsmith.worlds.kinds import Kind
 from worldsmith.worlds.outline import ItemBase
@@ -94,11 +93,6 @@ class ChatContent(BaseModel):
     messages: list[ChatMessage] = Field(min_length=1)
 
 
-def _short_id(prefix: str, *parts: str) -> str:
-    """A Slack-style id (C0A1B2C3D4): stable for the same inputs, upper case letters and digits."""
-    return prefix + hashlib.sha256(":".join(parts).encode()).hexdigest()[:10].upper()
-
-
 def _posts(planner: _Planner, day: dt.date, members: list[Any], author: Any, n: int) -> list[ChatPost]:
     """n posts on `day`: minutes apart in working hours, speakers alternating, about a third answering a thread."""
     rng = planner.rng
@@ -135,11 +129,11 @@ def plan_chat(planner: _Planner, folder: str, item: ChatItem, instance: str, day
         other = planner.by_role[item.participants[0]][0]
         members = [author, other]
         name = f"dm-{slugify(author.last_name, 20)}-{slugify(other.last_name, 20)}"
-        conversation, cid = "dm", _short_id("D", planner.world_id, folder, instance)
+        conversation, cid = "dm", short_id("D", planner.world_id, folder, instance)
     else:
         members = [author] + [p for p in planner.persons(item.participants) if p.id != author.id]
         name = item.channel or slugify(title, 60)
-        conversation, cid = "channel", _short_id("C", planner.world_id, folder, instance)
+        conversation, cid = "channel", short_id("C", planner.world_id, folder, instance)
     # A channel's name is unique in its export (two items may ask for the same one).
     name = planner.unique(f"{folder}/{name}", planner.paths, "{}-{}").rsplit("/", 1)[1]
     days = sorted(set(spread(business_days(start, end) or [start], min(item.days, len(business_days(start, end)) or 1))))

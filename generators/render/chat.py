@@ -23,18 +23,19 @@ _TYPES = {"docx": ("application/vnd.openxmlformats-officedocument.wordprocessing
           "pdf": ("application/pdf", "PDF"), "csv": ("text/csv", "CSV"), "md": ("text/markdown", "Markdown")}
 
 
-def _sid(prefix: str, *parts: str) -> str:
+def short_id(prefix: str, *parts: str) -> str:
+    """A Slack-style id (C0A1B2C3D4): stable for the same inputs, upper-case letters and digits."""
     return prefix + hashlib.sha256(":".join(parts).encode()).hexdigest()[:10].upper()
 
 
 def user_id(plan: WorldPlan, person_id: str) -> str:
     """A cast member's Slack user id (U...), the same in every file of the world."""
-    return _sid("U", plan.world_id, person_id)
+    return short_id("U", plan.world_id, person_id)
 
 
 def team_id(plan: WorldPlan) -> str:
     """The workspace's id (T...)."""
-    return _sid("T", plan.world_id)
+    return short_id("T", plan.world_id)
 
 
 def _handle(p: Person) -> str:
@@ -78,7 +79,7 @@ def _file(plan: WorldPlan, spec: Any, author: Person, path: str, at: dt.datetime
     name = PurePosixPath(path).name
     ext = PurePosixPath(path).suffix.lstrip(".").lower()
     mime, pretty = _TYPES.get(ext, ("application/octet-stream", ext.upper() or "File"))
-    fid = _sid("F", plan.world_id, spec.id, path)
+    fid = short_id("F", plan.world_id, spec.id, path)
     domain = next(o.domain for o in plan.organisations if o.id == author.organisation)
     url = f"https://chat.{domain}/files/{fid}/{quote(path)}"
     return {"id": fid, "created": _epoch(at), "timestamp": _epoch(at), "name": name, "title": PurePosixPath(path).stem,
@@ -99,7 +100,7 @@ def _messages(plan: WorldPlan, spec: Any, content: Any) -> list[tuple[dict, str]
         person = plan.person(post.author)
         uid = user_id(plan, person.id)
         text, plain = slack_text(plan, msg.text)
-        m: dict[str, Any] = {"client_msg_id": str(_sid("", plan.world_id, spec.id, str(i))).lower(),
+        m: dict[str, Any] = {"client_msg_id": str(short_id("", plan.world_id, spec.id, str(i))).lower(),
                              "type": "message", "text": text, "user": uid, "ts": message_ts(spec, i),
                              "team": team_id(plan), "user_team": team_id(plan),
                              "user_profile": {"real_name": person.name, "display_name": person.name,
