@@ -134,7 +134,8 @@ class Writer:
             if not s or s in out:
                 continue
             # A lead-in before some sentences, so a frame that two documents of a room share reads differently.
-            if kind not in _PLAIN and self.pick.chance(0.5) and lower_first(s) != s:
+            # (never before a labelled line: "Put simply, finding: ..." reads as a slip)
+            if kind not in _PLAIN and self.pick.chance(0.5) and lower_first(s) != s and not re.match(r"[A-Z]\w+: ", s):
                 s = self.pick.one(leads) + lower_first(s)
             out.append(cap_first(s))
         return out
