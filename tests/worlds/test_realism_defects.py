@@ -48,11 +48,15 @@ def _fact_free(world: Path) -> list[Path]:
 
 
 def _insert(eml: Path, sentence: str) -> None:
-    """Put a sentence into a message's own text, after its first paragraph."""
+    """Put a sentence into a message's own text, after its first paragraph (and into its mailbox copies)."""
+    from tests.worlds.test_defects_seeded import header, sync_mailboxes
+
     raw = eml.read_text(encoding="utf-8")
     head, body = raw.split("\n\n", 1)
     first, rest = body.split("\n\n", 1)
+    message_id = header(eml, "Message-ID")
     eml.write_text(f"{head}\n\n{first}\n\n{sentence}\n\n{rest}", encoding="utf-8")
+    sync_mailboxes(eml, message_id)
 
 
 def _errors(report) -> dict[str, list]:
@@ -109,7 +113,11 @@ def test_a_duplicated_email_body_is_caught(clean_world, tmp_path):
     head, body = last.read_text(encoding="utf-8").split("\n\n", 1)
     # the last message's own text becomes the first message's text; its quoted history stays
     quoted = body[body.index("\nOn "):] if "\nOn " in body else ""
+    from tests.worlds.test_defects_seeded import header, sync_mailboxes
+
+    message_id = header(last, "Message-ID")
     last.write_text(f"{head}\n\n{source_body.rstrip()}\n{quoted}", encoding="utf-8")
+    sync_mailboxes(last, message_id)
     errors = _errors(validate_bundle(world))
     assert "realism_near_duplicates" in errors
     (row,) = errors["realism_near_duplicates"]
@@ -123,9 +131,11 @@ def test_a_real_company_name_as_an_organisation_is_caught(tmp_path):
                        encoding="utf-8")
     world = _build(outline, tmp_path / "world")
     errors = _errors(validate_bundle(world))
-    assert set(errors) == {"realism_fiction_names"}
+    # the name itself, and each text that then mentions it (realism_fiction_mentions reads the prose)
+    assert set(errors) == {"realism_fiction_names", "realism_fiction_mentions"}
     (row,) = errors["realism_fiction_names"]
     assert row.detail == "organisation Goldman Sachs Group, Inc. is named like the real Goldman Sachs"
+    assert all(r.detail.startswith("names the real Goldman Sachs") for r in errors["realism_fiction_mentions"])
 
 
 def test_a_non_reserved_domain_of_an_organisation_is_caught(clean_world, tmp_path):
