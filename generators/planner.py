@@ -90,8 +90,8 @@ class _Planner:
         self.ids: set[str] = set()
         self.paths: set[str] = set()
         self.first_known = {f.id: f.first_known() for f in outline.facts}
-        self.weights = phase_weights(self.days, matter_events(outline))
         self.attach_wanted: dict[str, list[str]] = {}  # thread instance -> its item's `attach:` names
+        self.weights = phase_weights(self.days, matter_events(outline))
 
     # -- helpers ---------------------------------------------------------------------------
     def persons(self, roles: list[str]) -> list[Person]:

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import ast
 import datetime as dt
+import functools
 import random
 import re
 from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
 from typing import Any, Callable
 
 from worldsmith.generators.compose.text import cap_first, long_date
@@ -289,12 +291,32 @@ def _round_money(template: str, value: Any) -> str:
     return f"ROUND({template},2)" if isinstance(value, Money) and re.search(r"[*/]", template) else template
 
 
+@functools.lru_cache(maxsize=1)
+def _real_words() -> frozenset[str]:
+    """Every word of the shipped list of well-known real entities, lower-cased: an invented name uses none of them
+    ("Ford" in "Ford-Mendez" would read as the carmaker, and the fiction check says so)."""
+    path = Path(__file__).resolve().parents[1] / "worlds" / "data" / "real_entities.txt"
+    if not path.exists():  # installed: the worlds package sits beside this one
+        from worldsmith.worlds import realism
+        path = realism.REAL_ENTITIES
+    words: set[str] = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            words.update(re.findall(r"[a-z]+", line.lower()))
+    common = {"group", "holdings", "company", "partners", "sons", "international", "corporation", "limited",
+              "incorporated", "associates", "and"}
+    return frozenset(w for w in words if len(w) > 3 and w not in common)
+
+
 def _names(rng: random.Random, n: int, kind: str, faker: Any) -> list[str]:
-    """n invented names of claimants or contractors (Faker, seeded by the sheet)."""
+    """n invented names of claimants or contractors (Faker, seeded by the sheet), none with a word of a real entity."""
     out: list[str] = []
+    real = _real_words()
+    tries = 0
     while len(out) < n:
+        tries += 1
         name = faker.company() if kind == "company" or rng.random() < 0.6 else f"{faker.first_name()} {faker.last_name()}"
-        if name not in out:
+        if name not in out and (tries > 50 * n or not set(re.findall(r"[a-z]+", name.lower())) & real):
             out.append(name)
     return out
 

@@ -117,7 +117,8 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
     notes += extra
     if pick.chance(0.4):
         notes.append(pick.one(["Draft for discussion.", "Amounts unaudited.", "Subject to review.",
-                               f"Currency: {currency}.", "Figures in the computation lines are live formulas."
+                               f"Currency: {currency}.", pick.one(["Computed lines are live formulas.", "Totals recalculate.",
+                                                                    "Formulas left live for review.", "Check the formula cells before use."])
                                if spec.skeleton is not None else "Totals are formulas."]))
     return notes
 
