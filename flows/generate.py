@@ -108,6 +108,15 @@ def generate_world(outline: str, seed: int = 0, out: str = "outputs", concurrenc
             still = pipeline.repair_targets(plan, report)
             repairs += [{"round": round_, "artifact": aid, "path": plan.artifact(aid).path, "problems": notes,
                          "fixed": aid not in still} for aid, notes in sorted(targets.items())]
+        left = {k: v for k, v in pipeline.repair_targets(plan, report).items() if k not in missing}
+        if left and on_artifact_failure == "offline":
+            # What the model could not get right in its repair rounds gets a labelled offline stand-in.
+            with clock("repair"):
+                contents, stood = pipeline.stand_ins(plan, prepared.taxonomy, contents, left)
+                redo = pipeline.with_dependents(plan, set(left))
+                contents, rendered = _render(plan, prepared.taxonomy, contents, staging, on_artifact_failure, redo)
+                failures = [f for f in failures if f.id not in left] + stood + rendered
+                report = validate_stage(staging, profile, memo)
         with clock("publish"):
             pipeline.write_failures(staging, failures, on_artifact_failure)
             manifest = manifest_stage(prepared, plan, report, staging, chosen, pipeline.usage_of(chosen), repairs,

@@ -182,6 +182,18 @@ def substitute(plan: WorldPlan, taxonomy: Taxonomy, contents: dict[str, Content]
     return contents, marked
 
 
+def stand_ins(plan: WorldPlan, taxonomy: Taxonomy, contents: dict[str, Content],
+              targets: dict[str, list[str]]) -> tuple[dict[str, Content], list[ArtifactFailure]]:
+    """Offline stand-ins for artifacts the repair rounds could not fix, each recorded as a substituted failure."""
+    failures = [ArtifactFailure(id=aid, path=plan.artifact(aid).path, kind=plan.artifact(aid).kind, stage="check",
+                                error="; ".join(notes)[:500]) for aid, notes in sorted(targets.items())]
+    for f in failures:
+        contents.pop(f.id, None)  # substitute writes the stand-in from the plan alone
+    stand = [f.model_copy(update={"stage": "render"}) for f in failures]
+    contents, marked = substitute(plan, taxonomy, contents, stand)
+    return contents, [m.model_copy(update={"stage": "check"}) for m in marked]
+
+
 def repair_targets(plan: WorldPlan, report: ValidationReport) -> dict[str, list[str]]:
     """The artifacts an error check named, each with what was found wrong with it."""
     ids = {a.id for a in plan.artifacts}

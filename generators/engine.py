@@ -92,7 +92,7 @@ class ArtifactFailure(BaseModel):
     id: str
     path: str
     kind: str
-    stage: Literal["generate", "render"] = "generate"
+    stage: Literal["generate", "render", "check"] = "generate"  # check: still failing its checks after repair
     error: str
     request_id: str | None = None
     blocked_by: str | None = Field(None, description="the failed parent this artifact could not be made without")

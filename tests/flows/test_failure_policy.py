@@ -49,7 +49,7 @@ def test_failed_artifacts_quarantine_the_world_with_a_report_and_a_rerun_asks_on
         made = {a.path for a in bundle.read_plan(path).artifacts} - {f["path"] for f in first.failures}
         assert all((path / bundle.ROOM / p).exists() for p in made)
         previous, runs = first, 1
-        while previous.quarantined and runs < 5:
+        while previous.failures and runs < 5:
             # A reply that waited on a failed parent is asked for the first time in the rerun, and may
             # be sloppy in its turn: each run asks for exactly what the last one could not make.
             again = run(server, tmp_path / "out", tmp_path / "c.sqlite", config)
@@ -57,7 +57,12 @@ def test_failed_artifacts_quarantine_the_world_with_a_report_and_a_rerun_asks_on
             asked = sum(k["requests"] - k["cache_hits"] for name, k in again.usage["kinds"].items() if name != "repair")
             assert 0 < asked <= len(previous.failures), (again.usage, previous.failures)  # blocked again: not asked
             previous, runs = again, runs + 1
-    assert not previous.quarantined and not previous.failures, previous
+    # Every artifact is made in the end; a world still quarantined is so for its checks (a sloppy model's
+    # title that the repair rounds did not get right), and its report says which.
+    assert not previous.failures, previous
+    if previous.quarantined:
+        verdict = json.loads((Path(previous.path) / "validation.json").read_text())
+        assert verdict["errors"] > 0, verdict
     assert not (tmp_path / "out" / bundle.STAGING).exists()
 
 
