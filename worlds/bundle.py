@@ -122,14 +122,25 @@ def new_staging(out: Path, world_id: str) -> Path:
     removed first: their finished model calls live on in the response cache, not here.
     """
     root = out / STAGING
-    if root.is_dir():
+    try:
         # Any world's staging, not only this one's: a killed run of another outline leaves debris too.
-        for stale in root.iterdir():
+        # Another publisher may remove the emptied root at any moment: then there is nothing stale.
+        entries = list(root.iterdir())
+    except (FileNotFoundError, NotADirectoryError):
+        entries = []
+    if entries:
+        for stale in entries:
             pid = stale.name.rsplit("-", 2)[-2] if stale.name.count("-") >= 2 else ""
             if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
                 shutil.rmtree(stale, ignore_errors=True)
     path = root / f"{world_id}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-    path.mkdir(parents=True)
+    for attempt in range(5):
+        try:
+            path.mkdir(parents=True)
+            return path
+        except FileNotFoundError:  # the root was removed between making it and making this folder in it
+            if attempt == 4:
+                raise
     return path
 
 
