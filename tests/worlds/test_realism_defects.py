@@ -108,7 +108,10 @@ def test_a_phone_number_outside_the_reserved_ranges_is_caught(clean_world, tmp_p
 
 def test_a_duplicated_email_body_is_caught(clean_world, tmp_path):
     world = _copy(clean_world, tmp_path)
-    first, *_, last = _emails(world)
+    # a plain reply (not a forward, no attachment parts), so that its text can be swapped as it stands
+    plain = [p for p in _emails(world) if "multipart" not in p.read_text(encoding="utf-8").split("\n\n", 1)[0].lower()]
+    first = plain[0]
+    last = next(p for p in reversed(plain) if "\nSubject: Re:" in p.read_text(encoding="utf-8").split("\n\n", 1)[0])
     source_body = first.read_text(encoding="utf-8").split("\n\n", 1)[1]
     head, body = last.read_text(encoding="utf-8").split("\n\n", 1)
     # the last message's own text becomes the first message's text; its quoted history stays
