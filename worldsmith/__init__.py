@@ -13,7 +13,24 @@ The layers live below: `worldsmith.worlds` (the domain), `worldsmith.generators`
 
 from __future__ import annotations
 
+import os as _os
+import signal as _signal
+import sys as _sys
 from typing import Any
+
+
+def _interrupted_while_starting(signum, frame) -> None:  # noqa: ARG001 - the signal module's signature
+    _sys.stderr.write("interrupted: nothing was published; run the same command again to resume from the cache\n")
+    _sys.stderr.flush()
+    _os._exit(130)
+
+
+# Run as the `worldsmith` command (or `python -m worldsmith.flows.cli`), a Ctrl-C during the second of imports
+# below gets the command's one line and exit 130, not a traceback; flows.cli.main installs the same handler for
+# the rest of the run. Imported as a library, the host program's own Ctrl-C handling is left alone.
+if _os.path.basename(_sys.argv[0] if _sys.argv else "") == "worldsmith" or \
+        (_sys.argv and _sys.argv[0] == "-m" and "worldsmith.flows.cli" in " ".join(_sys.orig_argv)):
+    _signal.signal(_signal.SIGINT, _interrupted_while_starting)
 
 # First: the registry of artifact kinds builds the outline, plan and content unions every layer reads.
 import worldsmith.generators.registry  # noqa: F401  (registers the kinds)
