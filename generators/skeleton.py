@@ -100,7 +100,7 @@ class _Sheet:
     """A skeleton being built: columns by layout, lines appended, fact ids mapped to their line."""
 
     def __init__(self, spec: SheetSpec, layout: str, currency: str, rng: random.Random, locale: str):
-        self.spec, self.layout, self.currency, self.rng, self.locale = spec, layout, currency, rng, locale
+        self.spec, self.layout, self.currency, self.rng = spec, layout, currency, rng
         money = f"Amount ({currency})"
         if layout == "log":
             cols = [("Date", "date"), ("Contractor", "text"), ("Resource / activity", "text"), ("Category", "text"),

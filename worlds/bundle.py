@@ -131,7 +131,7 @@ def new_staging(out: Path, world_id: str) -> Path:
     if entries:
         for stale in entries:
             pid = stale.name.rsplit("-", 2)[-2] if stale.name.count("-") >= 2 else ""
-            if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+            if pid.isdigit() and int(pid) != os.getpid() and not process_alive(int(pid)):
                 shutil.rmtree(stale, ignore_errors=True)
     path = root / f"{world_id}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     for attempt in range(5):
@@ -141,10 +141,11 @@ def new_staging(out: Path, world_id: str) -> Path:
         except FileNotFoundError:  # the root was removed between making it and making this folder in it
             if attempt == 4:
                 raise
-    return path
+    raise AssertionError("unreachable")  # the loop returns or raises
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
+    """Whether a process with this id exists (one owned by another user counts as alive)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

@@ -14,6 +14,8 @@ from typing import Any
 import platformdirs
 from pydantic import BaseModel, ConfigDict
 
+from worldsmith.worlds.bundle import process_alive
+
 # The fields of a request that change its answer. Everything else (base_url, api_key, timeout,
 # concurrency) is left out on purpose: the same question to a mirror of the same model is the same.
 KEY_FIELDS = ("model", "messages", "response_format", "mode", "temperature", "max_tokens", "seed", "prompt_version")
@@ -46,16 +48,6 @@ class CacheStats(BaseModel):
     bytes: int
     hits: int
     misses: int
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def default_cache_path() -> Path:
@@ -137,7 +129,7 @@ class ResponseCache:
                                 (key, os.getpid(), time.time())).rowcount:
                 return True
             row = self._db.execute("select pid from inflight where key = ?", (key,)).fetchone()
-            if row is None or row[0] == os.getpid() or _alive(row[0]):
+            if row is None or row[0] == os.getpid() or process_alive(row[0]):
                 return False  # the same process asks it in another task, or another live run does
             # Its process is gone: take the marker over, unless a third process just did.
             return bool(self._db.execute("update inflight set pid = ?, created = ? where key = ? and pid = ?",

@@ -128,10 +128,9 @@ def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
     spec = ctx.spec
     sk = spec.skeleton
     pick = Picker(ctx.seed)
-    extra = []
     return SheetContent(title=spec.title, sheet_name=sheet_name(spec.title), currency=sk.currency,
                         columns=[c.model_copy() for c in sk.columns], rows=[list(ln.cells) for ln in sk.lines],
-                        notes=_notes(pick, ctx, sk.currency, extra))
+                        notes=_notes(pick, ctx, sk.currency, []))
 
 
 def compose_sheet(ctx: ArtifactContext) -> SheetContent:
