@@ -24,7 +24,8 @@ def batch(
     seed: int = typer.Option(0),
     out: Path = typer.Option(Path("outputs"), help="where worlds are published"),
     taxonomy: Optional[Path] = typer.Option(None, help="an imported taxonomy .duckdb; default shipped"),
-    runner: str = typer.Option("default", help="default (one world at a time) or dask (a local Dask cluster)"),
+    runner: str = typer.Option("default", help="default (worlds side by side in this process) or dask (a Dask cluster)"),
+    at_once: int = typer.Option(2, "--at-once", min=1, help="worlds made side by side by the default runner"),
     workers: int = typer.Option(2, min=1, help="Dask workers, with --runner dask"),
     dask_address: Optional[str] = typer.Option(None, help="a running Dask scheduler (tcp://host:8786) instead of a "
                                                          "local cluster, with --runner dask"),
@@ -45,7 +46,8 @@ def batch(
         raise typer.Exit(2)
     _quiet_prefect()
     try:
-        result = run_batch(runner=runner, workers=workers, address=dask_address, outlines=str(outlines) if outlines else None,
+        result = run_batch(runner=runner, workers=workers, address=dask_address, at_once=at_once,
+                           outlines=str(outlines) if outlines else None,
                            occupations=occupation or None, group=group, sample=sample, scenario=scenario, seed=seed,
                            out=str(out), taxonomy=str(taxonomy) if taxonomy else None)
     except WorldsmithError as exc:

@@ -15,6 +15,13 @@ _DEFAULTS = {
     "PREFECT_UI_ENABLED": "false",
     # Prefect's 20 s default for the temporary server is too short on a loaded two-core machine.
     "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "120",
+    # Read by the temporary server this process starts (it inherits the environment). The task-run
+    # recorder's default writes every task event in its own SQLite transaction; a world's subflow
+    # being created at that moment got SQLITE_BUSY, a 503, and the client's 2 s back-off: about one
+    # world in two of a batch lost 2 s that way (measured). Written in batches, the writes stop colliding.
+    "PREFECT_SERVER_SERVICES_TASK_RUN_RECORDER_BATCH_SIZE": "100",
+    "PREFECT_SERVER_SERVICES_TASK_RUN_RECORDER_READ_BATCH_SIZE": "100",
+    "PREFECT_SERVER_SERVICES_TASK_RUN_RECORDER_FLUSH_INTERVAL": "1",
 }
 
 

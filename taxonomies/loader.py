@@ -181,7 +181,7 @@ def taxonomy_sha256(path: Path | None = None) -> str:
         try:
             return db.sha256
         finally:
-            db.con.close()
+            db.close()
     digest = hashlib.sha256()
     for file in _files(path):
         content = _read_bytes(file)

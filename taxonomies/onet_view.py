@@ -25,7 +25,7 @@ def onet_taxonomy(path: Path) -> Taxonomy:
     try:
         sha = db.sha256
     finally:
-        db.con.close()
+        db.close()
     return _build(str(Path(path).resolve()), sha)
 
 
@@ -52,7 +52,7 @@ def _build(path: str, sha256: str) -> Taxonomy:
         version = db.version
         rollups = {c: (b, m) for c, b, m in db.con.execute("SELECT code, soc_broad, soc_minor FROM occupations").fetchall()}
     finally:
-        db.con.close()
+        db.close()
     occupations = []
     for soc, code in reps:
         donor = _nearest(shipped, soc, *rollups[code])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 from pathlib import Path
 
 import duckdb
@@ -75,11 +76,25 @@ class TaxonomyDB:
     """A read-only taxonomy database: an imported O*NET release, or the shipped taxonomy loaded in memory."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection, source: str):
-        self.con = con
+        self._root = con
+        self._local = threading.local()
         self.source = source
         meta = dict(con.execute("SELECT key, value FROM meta").fetchall())
         self.name, self.version, self.sha256 = meta["name"], meta["version"], meta["sha256"]
         self.attribution = meta.get("attribution")
+
+    @property
+    def con(self) -> duckdb.DuckDBPyConnection:
+        """This thread's cursor on the database: one DuckDB connection must not run two threads' queries at once,
+        and a cached taxonomy is shared by the worlds a batch makes side by side."""
+        cur = getattr(self._local, "cur", None)
+        if cur is None:
+            cur = self._local.cur = self._root.cursor()
+        return cur
+
+    def close(self) -> None:
+        """Close the database (every thread's cursor with it)."""
+        self._root.close()
 
     def counts(self) -> dict[str, int]:
         """Rows per table."""

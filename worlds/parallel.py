@@ -13,6 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 from typing import Callable, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -22,8 +23,11 @@ R = TypeVar("R")
 MIN_ITEMS = 64
 JOBS_VARIABLE = "WORLDSMITH_JOBS"
 
-# What the forked workers read: set just before the pool forks, cleared after. Forking copies them.
+# What the forked workers read: set just before the pool forks. Forking copies it, so it only has to
+# hold still until the pool's workers exist; the lock keeps a second thread (a batch makes two worlds
+# at once) from changing it in between.
 _work: tuple[Callable, Sequence] | None = None
+_FORKING = threading.Lock()
 
 
 def jobs() -> int:
@@ -66,19 +70,20 @@ def ordered_map(fn: Callable[[T], R], items: Sequence[T], *, workers: int | None
     if n == 1 or len(items) < max(least, 2) or "fork" not in multiprocessing.get_all_start_methods():
         return [fn(x) for x in items]
     n = min(n, len(items))
-    _work = (fn, items)
-    try:
-        pool = multiprocessing.get_context("fork").Pool(n, initializer=_quiet_worker)
+    with _FORKING:
+        _work = (fn, items)
         try:
-            # Small chunks keep both workers busy to the end (a .docx costs ten times an .eml).
-            chunk = max(1, min(16, len(items) // (n * 8)))
-            results = list(pool.imap(_call, range(len(items)), chunksize=chunk))
-            pool.close()
-        except BaseException:
-            pool.terminate()
-            raise
+            pool = multiprocessing.get_context("fork").Pool(n, initializer=_quiet_worker)
         finally:
-            pool.join()
-        return results
+            _work = None
+    try:
+        # Small chunks keep both workers busy to the end (a .docx costs ten times an .eml).
+        chunk = max(1, min(16, len(items) // (n * 8)))
+        results = list(pool.imap(_call, range(len(items)), chunksize=chunk))
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
     finally:
-        _work = None
+        pool.join()
+    return results

@@ -77,9 +77,14 @@ def test_the_dask_runner_makes_byte_identical_worlds(batch, tmp_path):
     for code in ("13-2011", "23-1011"):
         shutil.copy(root / "out" / "_drafts" / f"draft-{code}-s0.yaml", folder)
     dask = run_batch(runner="dask", workers=2, outlines=str(folder), out=str(tmp_path / "out"), report=False)
-    assert dask.published == 2, dask.items
-    default = {Path(i.outline).name: i for i in result.items if i.world_id}
-    for item in dask.items:
+    _assert_byte_identical(dask, result, 2)
+
+
+def _assert_byte_identical(made, reference, count: int) -> None:
+    """Every world of `made` is its twin of `reference` (same outline), file for file."""
+    assert made.published == count, made.items
+    default = {Path(i.outline).name: i for i in reference.items if i.world_id}
+    for item in made.items:
         twin = default[Path(item.outline).name]
         assert item.world_id == twin.world_id
         ours, theirs = Path(item.path), Path(twin.path)
@@ -87,6 +92,19 @@ def test_the_dask_runner_makes_byte_identical_worlds(batch, tmp_path):
             assert (ours / name).read_bytes() == (theirs / name).read_bytes()
         for entry in bundle.read_manifest(ours).files:
             assert (ours / entry.path).read_bytes() == (theirs / entry.path).read_bytes(), entry.path
+
+
+def test_worlds_made_side_by_side_are_those_made_one_at_a_time(batch, tmp_path):
+    from worldsmith.flows.batch import AT_ONCE, run_batch
+
+    root, result = batch
+    assert AT_ONCE > 1  # the fixture's batch made its worlds side by side
+    folder = tmp_path / "three"
+    folder.mkdir()
+    for code in ("15-1252", "17-2051", "41-3031"):
+        shutil.copy(root / "out" / "_drafts" / f"draft-{code}-s0.yaml", folder)
+    alone = run_batch(at_once=1, outlines=str(folder), out=str(tmp_path / "out"), report=False)
+    _assert_byte_identical(alone, result, 3)
 
 
 def test_a_running_dask_cluster_is_used_by_its_address(batch, tmp_path, monkeypatch):

@@ -59,3 +59,31 @@ def test_a_memo_reparses_only_changed_files_and_gives_a_fresh_store(tmp_path, mo
     assert parsed == [changed.relative_to(bundle / "room").as_posix()]
     assert again == _dump(load_bundle(bundle, tmp_path / "fresh.duckdb"))
     assert any("Grand total" in row for row in again["twin_cells"])
+
+
+def _slow_square(x: int) -> int:
+    import time
+
+    time.sleep(0.002)
+    return x * x
+
+
+def _slow_negate(x: int) -> int:
+    import time
+
+    time.sleep(0.002)
+    return -x
+
+
+def test_two_threads_forking_at_once_each_get_their_own_results(monkeypatch, always_fork):
+    """A batch makes two worlds side by side: each thread's workers must map that thread's function over its items."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    monkeypatch.setenv(parallel.JOBS_VARIABLE, "2")
+    items = list(range(40))
+    with ThreadPoolExecutor(2) as pool:
+        rounds = [(pool.submit(parallel.ordered_map, _slow_square, items),
+                   pool.submit(parallel.ordered_map, _slow_negate, items)) for _ in range(6)]
+        for squares, negated in rounds:
+            assert squares.result() == [x * x for x in items]
+            assert negated.result() == [-x for x in items]
