@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import duckdb
@@ -12,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from worldsmith.worlds.bundle import MANIFEST, VALIDATION, reseal
 from worldsmith.worlds.errors import BundleError, WorldsmithError
+from worldsmith.worlds.parallel import jobs
 from worldsmith.worlds.report import OffendingRow, Severity, ValidationReport, build_report, check_result
 from worldsmith.worlds.store.load import ParseMemo, load_bundle
 
@@ -168,10 +171,21 @@ def run_checks(db_path: Path, checks: list[Check] | None = None,
         world_id, timezone = world[0]
         # Timestamps in details then read in the world's own time, the same on every machine.
         zone = str(timezone).replace("'", "''")
-        con.execute(f"set TimeZone = '{zone}'")
-        paths: dict[str, str] = {}  # artifact id -> path, filled as checks name artifacts
-        results = [check_result(c.id, c.severity, c.description,
-                                _run_one(con, c, paths, {**c.params, **params.get(c.id, {})})) for c in checks]
+        local = threading.local()
+
+        def run(check: Check) -> list[OffendingRow]:
+            # Each thread its own cursor (a DuckDB connection runs one query at a time) in the world's zone,
+            # and its own artifact id -> path memo, filled as its checks name artifacts.
+            if not hasattr(local, "cur"):
+                local.cur, local.paths = con.cursor(), {}
+                local.cur.execute(f"set TimeZone = '{zone}'")
+            return _run_one(local.cur, check, local.paths, {**check.params, **params.get(check.id, {})})
+
+        # DuckDB lets go of the GIL while a query runs: checks side by side use every core. Each is a few
+        # milliseconds of planning and execution, so two threads halve the sixty of them (measured).
+        with ThreadPoolExecutor(max(1, min(jobs(), 4)), thread_name_prefix="checks") as pool:
+            found = list(pool.map(run, checks))
+        results = [check_result(c.id, c.severity, c.description, rows) for c, rows in zip(checks, found)]
     finally:
         con.close()
     return build_report(world_id, results)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Callable
 
 import docx
+from docx.enum.style import WD_STYLE_TYPE
 import openpyxl
 from openpyxl.utils import column_index_from_string, get_column_letter
 
@@ -207,6 +208,11 @@ def parse_docx(path: Path) -> ParsedDocument:
     title = subtitle = None
     after_title = False
     n_sections = n_tables = n_paragraphs = 0
+    # Paragraph.style looks the style up by id, and the default by a search of every style, for each
+    # paragraph: the names are read once here (a third of parsing a document, measured).
+    names = {st.style_id: st.name for st in doc.styles if st.type == WD_STYLE_TYPE.PARAGRAPH}
+    fallback = doc.styles.default(WD_STYLE_TYPE.PARAGRAPH)
+    fallback = fallback.name if fallback is not None else ""
     for block in doc.iter_inner_content():
         if isinstance(block, docx.table.Table):
             n_tables += 1
@@ -223,7 +229,8 @@ def parse_docx(path: Path) -> ParsedDocument:
             after_title = False
             continue
         n_paragraphs += 1
-        style = block.style.name if block.style is not None else ""
+        style_id = block._p.style
+        style = names.get(style_id, fallback) if style_id is not None else fallback
         text = block.text
         lines.append(text)
         if text.strip():
