@@ -17,9 +17,9 @@ T = TypeVar("T")
 
 @functools.lru_cache(maxsize=None)
 def bank(name: str) -> dict[str, Any]:
-    """The phrase bank `phrases/<name>.yaml`, parsed once per process."""
+    """The phrase bank `phrases/<name>.yaml`, parsed once per process (by libyaml where PyYAML has it)."""
     with open(_DIR / f"{name}.yaml", encoding="utf-8") as fh:
-        return yaml.safe_load(fh)
+        return yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 @functools.lru_cache(maxsize=None)
