@@ -7,13 +7,14 @@ import time
 from pathlib import Path
 
 import worldsmith.flows.prefect_env  # noqa: F401  (must precede prefect)
-from prefect import flow, task
+from prefect import task
 from prefect.cache_policies import NO_CACHE
 from prefect.task_runners import ThreadPoolTaskRunner
 from pydantic import BaseModel
 
 from worldsmith.flows.drafting import draft_file
 from worldsmith.flows.generate import generate_world
+from worldsmith.flows.plain_flow import plain_flow
 from worldsmith.taxonomies.coverage import write_coverage
 from worldsmith.taxonomies.selection import detailed_codes, stratified_sample
 from worldsmith.taxonomies.store import open_taxonomy
@@ -85,7 +86,7 @@ def world_task(outline: str, seed: int, out: str, taxonomy: str | None, options:
                      quarantined=result.quarantined, seconds=seconds)
 
 
-@flow(name="generate_batch", log_prints=False, validate_parameters=False,
+@plain_flow(name="generate_batch", log_prints=False, validate_parameters=False,
       task_runner=ThreadPoolTaskRunner(max_workers=AT_ONCE))
 def generate_batch(outlines: str | None = None, occupations: list[str] | None = None, group: str | None = None,
                    sample: int | None = None, seed: int = 0, out: str = "outputs", taxonomy: str | None = None,

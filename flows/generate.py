@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import worldsmith.flows.prefect_env  # noqa: F401  (must precede prefect)
-from prefect import flow, task
+from prefect import task
 
 worldsmith.flows.prefect_env.tie_server_to_parent()
 from prefect.cache_policies import NO_CACHE
@@ -16,6 +16,7 @@ from prefect.utilities.annotations import quote
 from worldsmith.environments.index_html import write_bundle_index
 from worldsmith.flows import pipeline, progress
 from worldsmith.flows.backends import make_backend
+from worldsmith.flows.plain_flow import plain_flow
 from worldsmith.flows.config import resolve_config
 from worldsmith.worlds import bundle
 from worldsmith.worlds.errors import RenderError
@@ -52,7 +53,7 @@ publish_stage = _stage(pipeline.publish, name="publish")
 index_stage = _stage(write_bundle_index, name="index")
 
 
-@flow(name="generate_world", log_prints=False, validate_parameters=False)
+@plain_flow(name="generate_world", log_prints=False, validate_parameters=False)
 def generate_world(outline: str, seed: int = 0, out: str = "outputs", concurrency: int | None = None,
                    backend: str | None = None, model: str | None = None, base_url: str | None = None,
                    expand: int = 0, no_cache: bool = False, cache: str | None = None, repair_rounds: int = 2,
