@@ -417,7 +417,40 @@ def main() -> None:
     import signal
 
     signal.signal(signal.SIGINT, _interrupted)
-    app()
+    try:
+        app()
+    except SystemExit as exc:
+        _leave(exc.code)
+    _leave(0)
+
+
+def _leave(code: int | str | None) -> None:
+    """Exit as a normal exit does, less the interpreter's teardown of every module a run loaded.
+
+    That teardown frees what is about to be freed anyway, and took half a second after a one-world
+    run (measured). What a normal exit does that matters runs first: the threads' exit hooks (Prefect
+    drains its event and log queues to the server there), the atexit handlers (Prefect's temporary
+    server stops), and the flushing of stdout and stderr.
+    """
+    import atexit
+    import os
+    import threading
+
+    if isinstance(code, str):
+        sys.stderr.write(code + "\n")
+        code = 1
+    shutdown = getattr(threading, "_shutdown", None)
+    run_exit_handlers = getattr(atexit, "_run_exitfuncs", None)
+    if shutdown is None or run_exit_handlers is None:  # another Python: the ordinary exit
+        sys.exit(code)
+    shutdown()
+    run_exit_handlers()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe (| head) or stream: nothing more can reach it
+            pass
+    os._exit(code or 0)
 
 
 if __name__ == "__main__":
