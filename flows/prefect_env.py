@@ -16,12 +16,15 @@ _DEFAULTS = {
     # Prefect's 20 s default for the temporary server is too short on a loaded two-core machine.
     "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "120",
     # Read by the temporary server this process starts (it inherits the environment). The task-run
-    # recorder's default writes every task event in its own SQLite transaction; a world's subflow
-    # being created at that moment got SQLITE_BUSY, a 503, and the client's 2 s back-off: about one
-    # world in two of a batch lost 2 s that way (measured). Written in batches, the writes stop colliding.
+    # recorder's default writes every task event in its own SQLite transaction, the event persister
+    # every 20 events; a world's subflow being created at such a moment got SQLITE_BUSY, a 503, and the
+    # client's 2 s back-off: about one world in two of a batch lost 2 s that way (measured). Written in
+    # larger batches, at most every second or two, the writes seldom collide.
     "PREFECT_SERVER_SERVICES_TASK_RUN_RECORDER_BATCH_SIZE": "100",
     "PREFECT_SERVER_SERVICES_TASK_RUN_RECORDER_READ_BATCH_SIZE": "100",
     "PREFECT_SERVER_SERVICES_TASK_RUN_RECORDER_FLUSH_INTERVAL": "1",
+    "PREFECT_SERVER_SERVICES_EVENT_PERSISTER_BATCH_SIZE": "500",
+    "PREFECT_SERVER_SERVICES_EVENT_PERSISTER_FLUSH_INTERVAL": "2",
 }
 
 
