@@ -9,12 +9,17 @@ default runner makes two worlds side by side, so it also prints Prefect's latenc
 world's subflow minus its own functions), which overlap hides from the wall. Dask workers run in
 other processes, where the timers do not reach, so the Dask run reports throughput only.
 
-    .venv/bin/python bench/batch.py [--worlds 20] [--at-once 2] [--taxonomy onet.duckdb] [--no-dask] [--workers 2]
+`--server temporary` (default) lets the batch start Prefect's temporary server (SQLite) as the
+command does; `--server postgres` first starts a throwaway PostgreSQL cluster (Debian's packages) and
+`prefect server start` on it, the scale-out setup, whose writers do not collide as SQLite's do.
+
+    .venv/bin/python bench/batch.py [--worlds 20] [--at-once 2] [--server temporary|postgres] [--no-dask]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import os
 import sys
@@ -92,11 +97,12 @@ def main() -> None:
     parser.add_argument("--taxonomy", default=None)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--at-once", type=int, default=None, help="worlds side by side (default: the runner's)")
+    parser.add_argument("--server", choices=("temporary", "postgres"), default="temporary")
     parser.add_argument("--no-dask", action="store_true")
     args = parser.parse_args()
 
     instrument()
-    from worldsmith.flows.batch import ensure_api_url, run_batch
+    from worldsmith.flows.batch import ensure_api_url
     from worldsmith.flows.drafting import draft_file
     from worldsmith.taxonomies.selection import stratified_sample
     from worldsmith.taxonomies.store import open_taxonomy
@@ -113,9 +119,24 @@ def main() -> None:
     print(f"{len(codes)} drafted outlines in {folder} (occupations {', '.join(codes)}); load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
 
-    t0 = time.perf_counter()
-    ensure_api_url()
-    server = time.perf_counter() - t0
+    with contextlib.ExitStack() as stack:
+        t0 = time.perf_counter()
+        if args.server == "postgres":
+            from tests.local_servers import postgres_cluster, prefect_server
+
+            port = stack.enter_context(postgres_cluster())
+            os.environ["PREFECT_API_URL"] = stack.enter_context(prefect_server(
+                work / "prefect-home", f"postgresql+asyncpg://postgres@127.0.0.1:{port}/prefect"))
+        ensure_api_url()
+        server = time.perf_counter() - t0
+        print(f"Prefect server: {args.server} ({os.environ['PREFECT_API_URL']})")
+        run(args, folder, work, at_once, server)
+
+
+def run(args, folder: Path, work: Path, at_once: int, server: float) -> None:
+    """The timed batch, then the Dask one, on the server already running."""
+    from worldsmith.flows.batch import run_batch
+
     t1 = time.perf_counter()
     result = run_batch(outlines=str(folder), out=str(work / "out"), taxonomy=args.taxonomy, at_once=at_once)
     t2 = time.perf_counter()

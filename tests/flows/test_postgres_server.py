@@ -7,114 +7,36 @@ PostgreSQL from its binaries and skips with the reason when they (or asyncpg) ar
 
 from __future__ import annotations
 
-import glob
 import os
-import pwd
-import shutil
-import signal
-import socket
 import subprocess
 import sys
-import tempfile
-import time
-import urllib.request
-from pathlib import Path
 
 import pytest
 
 from tests.conftest import MINI
+from tests.local_servers import Unavailable, postgres_cluster, prefect_server
 from worldsmith.worlds.catalog import list_worlds
-
-
-def _pg_bin() -> Path | None:
-    """The folder of PostgreSQL's server binaries (Debian keeps them off PATH), or None."""
-    found = shutil.which("initdb")
-    if found:
-        return Path(found).resolve().parent
-    versions = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    return Path(versions[-1]).parent if versions else None
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _as_owner(argv: list[str], owner: str | None) -> list[str]:
-    """PostgreSQL refuses to run as root: run its commands as the `postgres` user then."""
-    return ["runuser", "-u", owner, "--", *argv] if owner else argv
 
 
 @pytest.fixture(scope="module")
 def postgres():
     """A throwaway PostgreSQL cluster on 127.0.0.1 with a `prefect` database; yields its port."""
-    pytest.importorskip("asyncpg", reason="the Prefect server reaches PostgreSQL through asyncpg")
-    bindir = _pg_bin()
-    if bindir is None:
-        pytest.skip("PostgreSQL is not installed (apt-get install -y postgresql)")
-    owner = None
-    if os.geteuid() == 0:
-        try:
-            pwd.getpwnam("postgres")
-        except KeyError:
-            pytest.skip("running as root and there is no postgres user to run PostgreSQL as")
-        if shutil.which("runuser") is None:
-            pytest.skip("running as root without runuser to start PostgreSQL as the postgres user")
-        owner = "postgres"
-    root = Path(tempfile.mkdtemp(prefix="worldsmith-pg-"))
-    if owner:
-        shutil.chown(root, owner)
-    data, port = root / "data", _free_port()
-    subprocess.run(_as_owner([str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust",
-                              "--no-sync", "-E", "UTF8"], owner), check=True, capture_output=True)
-    options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off"
-    subprocess.run(_as_owner([str(bindir / "pg_ctl"), "-D", str(data), "-w", "-l", str(root / "log"), "-o", options,
-                              "start"], owner), check=True, capture_output=True)
     try:
-        subprocess.run([str(bindir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "prefect"],
-                       check=True, capture_output=True)
-        yield port
-    finally:
-        subprocess.run(_as_owner([str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], owner),
-                       capture_output=True)
-        shutil.rmtree(root, ignore_errors=True)
+        with postgres_cluster() as port:
+            yield port
+    except Unavailable as missing:
+        pytest.skip(str(missing))
 
 
 @pytest.fixture(scope="module")
 def prefect_on_postgres(postgres, tmp_path_factory):
     """`prefect server start` with its database in PostgreSQL; yields (API URL, the database's URL)."""
-    home = tmp_path_factory.mktemp("prefect-home")
     db_url = f"postgresql+asyncpg://postgres@127.0.0.1:{postgres}/prefect"
-    port = _free_port()
-    env = dict(os.environ, PREFECT_HOME=str(home), PREFECT_API_DATABASE_CONNECTION_URL=db_url,
-               PREFECT_SERVER_ANALYTICS_ENABLED="false", PREFECT_UI_ENABLED="false")
-    env.pop("PREFECT_API_URL", None)
-    log = (home / "server.log").open("w")
-    server = subprocess.Popen([sys.executable, "-m", "prefect", "server", "start", "--host", "127.0.0.1",
-                               "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT,
-                              start_new_session=True)
-    api = f"http://127.0.0.1:{port}/api"
     try:
-        deadline = time.monotonic() + 180
-        while True:
-            try:
-                with urllib.request.urlopen(f"{api}/health", timeout=2) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"the Prefect server on PostgreSQL did not start:\n{(home / 'server.log').read_text()}")
-            time.sleep(0.5)
-        yield api, db_url
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(30)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-        log.close()
+        with prefect_server(tmp_path_factory.mktemp("prefect-home"), db_url) as api:
+            yield api, db_url
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
 
 
 def _flow_runs(port: int) -> list[tuple[str, str]]:
