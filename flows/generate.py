@@ -16,8 +16,8 @@ from prefect.utilities.annotations import quote
 from worldsmith.environments.index_html import write_bundle_index
 from worldsmith.flows import pipeline, progress
 from worldsmith.flows.backends import make_backend
-from worldsmith.flows.plain_flow import plain_flow
 from worldsmith.flows.config import resolve_config
+from worldsmith.flows.plain_flow import plain_flow
 from worldsmith.worlds import bundle
 from worldsmith.worlds.errors import RenderError
 

@@ -182,7 +182,8 @@ def run_checks(db_path: Path, checks: list[Check] | None = None,
             return _run_one(local.cur, check, local.paths, {**check.params, **params.get(check.id, {})})
 
         # DuckDB lets go of the GIL while a query runs: checks side by side use every core. Each is a few
-        # milliseconds of planning and execution, so two threads halve the sixty of them (measured).
+        # milliseconds of planning and execution; two threads took the legal example's sixty from 0.57 s
+        # to 0.42 s (measured).
         with ThreadPoolExecutor(max(1, min(jobs(), 4)), thread_name_prefix="checks") as pool:
             found = list(pool.map(run, checks))
         results = [check_result(c.id, c.severity, c.description, rows) for c, rows in zip(checks, found)]
