@@ -43,3 +43,68 @@ def privileged_circle(outline: Outline) -> set[str]:
                 circle.add(o.id)
                 changed = True
     return circle
+
+
+# How a role names the organisation it serves or was engaged by: "counsel to X", "adviser to X", "engaged by
+# X", "retained by X", "X's counsel", "club of X". "on X's behalf" names whom it serves when another engaged it.
+_BEHALF = re.compile(r"\bon\s+(.+?)['’]s?\s+behalf\b", re.I)
+_ENGAGED = re.compile(r"\b(?:engaged|retained|instructed|appointed|hired)\s+by\s+", re.I)
+_SERVES = re.compile(r"\b(?:to|for|of|by)\s+", re.I)
+
+
+def _named(role: str, others: list, start: int = 0) -> tuple[int, str] | None:
+    """The first (position, organisation id) that `role` names at or after `start`, by the keys of `others`."""
+    text = role.lower()
+    best: tuple[int, str] | None = None
+    for o in others:
+        for key in _keys(o.name, o.role):
+            at = text.find(key, start)
+            if at >= 0 and (best is None or at < best[0]):
+                best = (at, o.id)
+    return best
+
+
+def _after(pattern: re.Pattern, role: str, others: list) -> str | None:
+    """The organisation named right after one of the pattern's matches in `role` (within a few words)."""
+    for m in pattern.finditer(role):
+        hit = _named(role, others, m.end())
+        if hit and hit[0] - m.end() <= 24:
+            return hit[1]
+    return None
+
+
+def relations(organisations: list) -> dict[str, tuple[str | None, str | None]]:
+    """For each organisation id: (whom it acts for, who engaged it), both organisation ids or None, from the
+    roles alone ('counsel to Kestrel Bay Tankers', "accountants engaged by the buyer", "retained by Harrowvane
+    Gillard on Ostrander's behalf"). A principal (a client, a party) acts for no one."""
+    out: dict[str, tuple[str | None, str | None]] = {}
+    for o in organisations:
+        others = [x for x in organisations if x.id != o.id]
+        role = o.role
+        behalf = _named(role, others, _BEHALF.search(role).start(1)) if _BEHALF.search(role) else None
+        engaged = _after(_ENGAGED, role, others)
+        serves = behalf[1] if behalf else engaged or _after(_SERVES, role, others)
+        if serves is None:
+            m = re.search(r"(\w[\w .&-]*?)['’]s?\s+(?:counsel|adviser|advisor|accountants?|auditors?|solicitors?|bankers?)",
+                          role, re.I)
+            hit = _named(role, others, m.start()) if m else None
+            serves = hit[1] if hit and hit[0] <= m.end() else None
+        if re.match(r"\s*client\b", role, re.I):
+            serves = None
+        out[o.id] = (serves, engaged or serves)
+    return out
+
+
+def acts_for(organisations: list) -> dict[str, str]:
+    """Organisation id -> the id of the organisation it acts for, for those whose role says so."""
+    return {k: v[0] for k, v in relations(organisations).items() if v[0]}
+
+
+def principal(organisations: list, org_id: str) -> str:
+    """The party an organisation ultimately acts for (itself when it acts for no one)."""
+    serves = acts_for(organisations)
+    seen = {org_id}
+    while org_id in serves and serves[org_id] not in seen:
+        org_id = serves[org_id]
+        seen.add(org_id)
+    return org_id
