@@ -21,18 +21,24 @@ def model_server(
     fault: list[str] = typer.Option([], help="NAME=RATE, e.g. rate_limit=0.2: rate_limit, server_error, hang, drop, "
                                              "malformed_json, schema_violation, truncated (repeatable)"),
     sloppy: list[str] = typer.Option([], help="KIND=RATE: answers like a model on a bad day (all=RATE spreads it)"),
-    seed: int = typer.Option(0, help="which requests get the faults"),
+    mode: str = typer.Option("composer", help="composer: the offline composer's answers; schema-only: arbitrary "
+                                              "values that follow only the JSON schema sent (never `pattern`), "
+                                              "as a model that knows nothing of the matter"),
+    seed: int = typer.Option(0, help="which requests get the faults (and the schema-only values)"),
     log: Optional[Path] = typer.Option(None, help="append one JSON line per request to this file"),
 ) -> None:
     """Serve an OpenAI-compatible model on 127.0.0.1 that answers every worldsmith request, until Ctrl-C.
 
     \b
     Example: worldsmith model-server --port 8765 --latency 0.2 --fault rate_limit=0.1
+    Example: worldsmith model-server --port 8765 --mode schema-only
     Example: worldsmith generate OUTLINE --backend openai --base-url http://127.0.0.1:8765/v1 --model test-model
     """
     from worldsmith.generators.backends import test_server
 
-    argv = ["--port", str(port), "--latency", str(latency), "--seed", str(seed)]
+    if mode not in ("composer", "schema-only"):
+        raise typer.BadParameter(f"unknown mode {mode!r}; use composer or schema-only", param_hint="--mode")
+    argv = ["--port", str(port), "--latency", str(latency), "--seed", str(seed), "--mode", mode]
     argv += [x for m in model for x in ("--model", m)] + [x for f in fault for x in ("--fault", f)]
     argv += [x for s in sloppy for x in ("--sloppy", s)]
     argv += ["--api-key", api_key] if api_key else []

@@ -21,6 +21,10 @@ JSON, `number_strings` ("1,234.50"), `missing_optional` fields, `extra_fields`, 
 (past the sent maxLength: a re-ask cannot fix a model that keeps doing it, so the artifact fails
 in that run and succeeds in the next), and `odd_unicode` (control characters, U+2028, a lone
 surrogate, zero-width and bidi marks).
+
+Schema-only mode (`mode="schema_only"`, `--mode schema-only`) answers every question with arbitrary values
+that follow only the JSON schema sent (generators/backends/schema_only.py): what a model does that knows
+nothing of the matter and ignores `pattern`. Every request's record keeps the schema it carried.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ from typing import Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator
 
+from worldsmith.generators.backends.schema_only import random_instance
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.expansion import ExpansionContext, ExpansionProposal, ProposedItem
 from worldsmith.worlds import kinds
@@ -87,6 +92,9 @@ class ServerConfig(BaseModel):
     log_path: Path | None = Field(None, description="append one JSON line per request here")
     sloppy: dict[str, float] = Field(default_factory=dict, description="sloppy answer kind -> share of questions")
     sloppy_attempts: int = Field(3, ge=1, description="how many attempts of a sloppy question are answered sloppily")
+    mode: Literal["composer", "schema_only"] = Field(
+        "composer", description="composer: the offline composer's answers; schema_only: arbitrary values that follow "
+                                "only the JSON schema sent (types, enums, lengths, required fields; never `pattern`)")
 
     @field_validator("faults", "sloppy")
     @classmethod
@@ -326,6 +334,16 @@ def answer_for(body: dict) -> tuple[str | None, dict]:
     return output_type, value if isinstance(value, dict) else {"value": value}
 
 
+def schema_only_answer(body: dict, output_type: str | None, rng: random.Random) -> dict:
+    """An answer that follows only the schema the request carries (else the named type's own), arbitrary in all else."""
+    schema = _schema_of(body, [m for m in body.get("messages") or [] if isinstance(m, dict)])
+    if schema is None:
+        known = {**{k: v[0] for k, v in content_types().items()}, "ExpansionProposal": ExpansionProposal}
+        schema = known[output_type].model_json_schema() if output_type in known else {"type": "object"}
+    value = random_instance(schema, rng)
+    return value if isinstance(value, dict) else {"value": value}
+
+
 def _required_field(output_type: str | None, answer: dict, schema: dict | None) -> str | None:
     """A field whose absence makes the answer invalid for its type."""
     known = {**{k: v[0] for k, v in content_types().items()}, "ExpansionProposal": ExpansionProposal}
@@ -506,6 +524,7 @@ class TestServer:
         self._lock = threading.Lock()
         self._seq = 0
         self._attempts: dict[str, int] = {}
+        self._schemas: dict[str, dict] = {}
         self._stopping = threading.Event()
         self._idle = threading.Condition(self._lock)  # notified when the last request in flight is recorded
         self._in_flight = 0
@@ -630,6 +649,13 @@ class TestServer:
                 return name
         return None
 
+    def _intern(self, schema: dict | None) -> dict | None:
+        """One shared copy of each distinct schema, so that a long request log holds each once."""
+        if schema is None:
+            return None
+        with self._lock:
+            return self._schemas.setdefault(canonical_json(schema), schema)
+
     def _delay(self, key: str, attempt: int) -> float:
         """This attempt's latency: the fixed part plus its seeded jitter."""
         return self.config.latency + self.config.jitter * _unit("jitter", self.config.seed, key, attempt)
@@ -707,6 +733,9 @@ class TestServer:
         entry.update(attempt=attempt, fault=fault)
         output_type, answer = answer_for(body)
         entry["output_type"] = output_type
+        entry["schema"] = self._intern(_schema_of(body, body["messages"]))  # what the model was asked to fill
+        if self.config.mode == "schema_only":
+            answer = schema_only_answer(body, output_type, random.Random(f"{self.config.seed}:{root}:{attempt}"))
         entry["artifact"] = artifact_of(body)  # which artifact was asked for: what a rerun after an edit asks again
         # The latency counts from the request's arrival: like a model's, it includes the server's own work.
         if self._stopping.wait(max(0.0, h.started + self._delay(entry["key"], attempt) - time.perf_counter())):
@@ -827,6 +856,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="answer 400 to this response_format type (repeatable)")
     p.add_argument("--sloppy", type=_fault, action="append", default=[],
                    help=f"KIND=RATE, one of {', '.join(SLOPPY)} (repeatable), or all=RATE for a share across the seven")
+    p.add_argument("--mode", choices=["composer", "schema-only"], default="composer",
+                   help="composer: the offline composer's answers; schema-only: arbitrary values that follow only "
+                        "the JSON schema sent, as a model that knows nothing of the matter")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--log", type=Path, help="append one JSON line per request to this file")
     args = p.parse_args(argv)
@@ -835,7 +867,7 @@ def main(argv: list[str] | None = None) -> int:
                           latency=args.latency, jitter=args.jitter, faults=dict(args.fault),
                           retry_after=args.retry_after, hang_seconds=args.hang_seconds, hang_then=args.hang_then,
                           unsupported_formats=args.unsupported_format, seed=args.seed, log_path=args.log,
-                          sloppy=sloppy_shares(dict(args.sloppy)))
+                          sloppy=sloppy_shares(dict(args.sloppy)), mode=args.mode.replace("-", "_"))
     done = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: done.set())
