@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import ast
 import datetime as dt
 import hashlib
+import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from worldsmith.generators.labels import fact_label
+from worldsmith.generators.sides import relations
 from worldsmith.worlds import kinds
 from worldsmith.worlds.content import Content, EmailContent, SheetContent
 from worldsmith.worlds.plan import ArtifactSpec, Person, WorldPlan
@@ -43,6 +46,19 @@ class FactRef(BaseModel):
     label: str = Field("", description="the fact's short name, to mention it by (label and value)")
     establish: bool = Field(False, description="this artifact establishes the fact and may state it in full; "
                                                "every other artifact names it by label and value only")
+    reason: str = Field("", description="how the figure follows from others, by their labels (its formula)")
+    source: str = Field("", description="where the figure can be read in the room on this day: a sheet's row")
+
+
+class OrgRef(BaseModel):
+    """An organisation of the matter and its side: who acts for whom comes from here, never from a reader."""
+
+    model_config = _STRICT
+    name: str
+    role: str
+    privileged: bool = Field(False, description="inside the home side's privileged circle")
+    acts_for: str = Field("", description="the organisation it acts for (its client or principal), by name")
+    engaged_by: str = Field("", description="the organisation that engaged or instructed it, by name")
 
 
 class CitedFigure(BaseModel):
@@ -88,6 +104,7 @@ class ArtifactContext(BaseModel):
     cited_figures: list[CitedFigure] = Field(default_factory=list, description="the computed figures of the cited "
                                                                                 "sheets: quote these, by label and value")
     cast: list[PersonRef] = Field(default_factory=list, description="everyone in the world: the same for every artifact")
+    organisations: list[OrgRef] = Field(default_factory=list, description="the matter's organisations: roles and sides")
     thread_labels: list[str] = Field(default_factory=list, description="labels of the facts the whole thread is about, "
                                                                       "to refer to (by label only) in any of its messages")
     privileged: bool = Field(False, description="the author and every recipient or reader are inside one privileged circle "
@@ -102,6 +119,73 @@ def person_ref(plan: WorldPlan, person: Person) -> PersonRef:
     return PersonRef(id=person.id, name=person.name, first_name=person.first_name, last_name=person.last_name,
                      title=person.title, organisation=org.name, email=person.email, phone=person.phone,
                      seniority=person.seniority)
+
+
+def org_refs(plan: WorldPlan) -> list[OrgRef]:
+    """The plan's organisations with whom each acts for and who engaged it (from their roles; indexed once per plan)."""
+    refs = plan.__dict__.get("_org_refs")
+    if refs is None:
+        names = {o.id: o.name for o in plan.organisations}
+        known = relations(plan.organisations)
+        refs = [OrgRef(name=o.name, role=o.role, privileged=o.privileged, acts_for=names.get(known[o.id][0] or "", ""),
+                       engaged_by=names.get(known[o.id][1] or "", "")) for o in plan.organisations]
+        plan.__dict__["_org_refs"] = refs
+    return refs
+
+
+_OPS = {ast.Add: "plus", ast.Sub: "less", ast.Mult: "times", ast.Div: "divided by"}
+
+
+def fact_reason(plan: WorldPlan, fact) -> str:
+    """A fact's formula over the labels of its inputs ('the removal costs plus the natural resource damages'), or ''
+    when it has none or uses what cannot be said in words."""
+    if not fact.formula:
+        return ""
+    ids = {f.id: fact_label(f) for f in plan.facts}
+
+    def said(node) -> str:
+        if isinstance(node, ast.Name) and node.id in ids:
+            return ids[node.id]
+        if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+            return f"{said(node.left)} {_OPS[type(node.op)]} {said(node.right)}"
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 2:
+            a, b = said(node.args[0]), said(node.args[1])
+            return {"max": f"the greater of {a} and {b}", "min": f"the lesser of {a} and {b}",
+                    "percent_of": f"{a} of {b}"}.get(node.func.id) or _fail()
+        return _fail()
+
+    try:
+        return said(ast.parse(fact.formula, mode="eval").body)
+    except (SyntaxError, ValueError):
+        return ""
+
+
+def _fail() -> str:
+    raise ValueError("not said in words")
+
+
+def fact_source(plan: WorldPlan, fact_id: str, day: dt.date, text: str) -> str:
+    """Where a fact's value can be read on `day`: 'the "Total claims" line of the Damages schedule', in the latest
+    sheet dated on or before the day whose line shows that value; '' when none does. (By the line's label, not its
+    row number, which the sheet's look decides.)"""
+    index = plan.__dict__.get("_fact_lines")
+    if index is None:
+        index = {}
+        for a in plan.artifacts:
+            skeleton = getattr(a, "skeleton", None)
+            if skeleton is None or plan.distractor_of(a) is not None or re.search(r"supersed|draft", a.title, re.I):
+                continue  # a superseded draft is no place to point a reader to
+            for line in skeleton.lines:
+                name = line.cells[skeleton.label] if line.fact else None
+                if isinstance(name, str) and name.strip():
+                    index.setdefault(line.fact, []).append((a.date, name.strip(), a.title))
+        plan.__dict__["_fact_lines"] = index
+    best = None
+    for date, name, title in index.get(fact_id, []):
+        held = plan.fact(fact_id).on(date) if date <= day else None
+        if held is not None and held[1] == text and (best is None or date > best[0]):
+            best = (date, f'the "{name}" line of the {title}')
+    return best[1] if best else ""
 
 
 def voice_of(occupation: Occupation) -> Voice:
@@ -224,6 +308,8 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
             # A superseded draft never sees the true value that a statement quotes beside its own, neither
             # in a composer nor in a model's prompt: the bare subject stands in for such a statement.
             statement = subject_of(fact.id)
+        if distractor is None or distractor.fact != fact_id:
+            named.update(reason=fact_reason(plan, fact), source=fact_source(plan, fact_id, day, text))
         facts.append(FactRef(id=fact.id, statement=statement, value=value, text=text, **named))
     # The kind says who the artifact goes to and what else it sees (a parent message, cited sheets).
     own = kinds.of(spec).context
@@ -243,6 +329,7 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         distractor_label=distractor.label if distractor else None,
         voice=voice_of(occupation),
         cast=[person_ref(plan, p) for p in plan.people],
+        organisations=org_refs(plan),
         privileged=in_circle(plan, [spec.author, *to_ids, *cc_ids]),
         seed=artifact_seed(plan.seed, spec.id),
         **extra,

@@ -8,6 +8,7 @@ from decimal import Decimal
 from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.compose.facts import fact_sentence, with_lead
 from worldsmith.generators.compose.genres import Writer, house_style, letterhead, party_names
+from worldsmith.generators.compose.parties import across, client_of, engaged_by, opponent
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end, tidy
 from worldsmith.generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
 from worldsmith.generators.context import ArtifactContext
@@ -111,16 +112,22 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
 def _values(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec) -> dict[str, str]:
     """The named values document frames are filled from."""
     values = vocabulary(pick, ctx.voice)
-    others = [p.organisation for p in ctx.to if p.organisation != ctx.author.organisation]
-    counterpart = others[0] if others else party_names(ctx)[1]
-    if counterpart == ctx.author.organisation:
+    if ctx.organisations:
+        # Who acts for whom comes from the plan's roles and sides, never from whoever reads first.
+        counterpart = opponent(ctx) or "the other side"
+        client, engager = client_of(ctx), engaged_by(ctx)
+        engager = "" if engager == client else engager  # "instructed by Pennock on behalf of Pennock"
+    else:
+        others = [p.organisation for p in ctx.to if p.organisation != ctx.author.organisation]
+        counterpart, client, engager = others[0] if others else party_names(ctx)[1], "", ""
+    if counterpart in (ctx.author.organisation, client):
         counterpart = "the other side"
     values.update(
         topic=join_names([f.label for f in ctx.facts if f.label][:2]) or "the matter",
         author=ctx.author.name, Author=ctx.author.name, Author_first=ctx.author.first_name,
         org=ctx.author.organisation, Org=ctx.author.organisation,
         readers=join_names([p.name for p in ctx.to]) if ctx.to else "the working group",
-        counterpart=counterpart, Counterpart=cap_first(counterpart),
+        counterpart=counterpart, Counterpart=cap_first(counterpart), client=client, Client=client, engager=engager,
         date=long_date(spec.date, ctx.locale),
         world=ctx.world_title,
     )

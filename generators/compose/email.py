@@ -8,7 +8,7 @@ from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.compose.facts import fact_sentence
 from worldsmith.generators.compose.longform import long_body
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end, tidy
-from worldsmith.generators.compose.voice import deadline, greeting, sign_off, signature, soft_lower, trade_sentences, \
+from worldsmith.generators.compose.voice import deadline, salutation, sign_off, signature, soft_lower, trade_sentences, \
     vocabulary
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.worlds.content import EmailContent
@@ -141,7 +141,7 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         label=strip_end(ctx.distractor_label) if ctx.distractor_label else "",
     )
     subject = subject_of(spec, ctx.parent.subject if ctx.parent else None)
-    hello = greeting(pick, ctx.voice, ctx.to)
+    hello = salutation(pick, ctx.voice, ctx.to, spec.mode)
 
     if spec.mode == "reply" and spec.beat and spec.beat != "ack":
         return _beat_reply(pick, ctx, values, subject, hello)
@@ -153,12 +153,12 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     if spec.mode == "reply" and not ctx.facts and not ctx.distractor_label and pick.chance(0.85):
         line = pick.fill(email["one_liners"], **values) or "Thanks, will do."
         name = ctx.author.first_name if pick.chance(0.7) else ctx.author.name
-        body = f"{hello}\n\n{line}\n\n{name}" if pick.chance(0.5) else f"{line}\n\n{name}"
+        body = "\n\n".join(x for x in (hello, line, name) if x)
         return EmailContent(subject=subject, body=body)
     # A forward is mostly a line above the message passed on ("FYI, see below"), signed with a first name.
     if spec.mode == "forward" and not ctx.facts and not ctx.distractor_label and pick.chance(0.8):
         note = pick.fill(email["forward_notes"], **values) or "FYI, see below."
-        return EmailContent(subject=subject, body=f"{hello}\n\n{note}\n\n{ctx.author.first_name}")
+        return EmailContent(subject=subject, body="\n\n".join(x for x in (hello, note, ctx.author.first_name) if x))
 
     # A reply that adds one figure is mostly just that: a line or two around it, then the name.
     if spec.mode == "reply" and len(ctx.facts) == 1 and not ctx.distractor_label and pick.chance(0.6):
@@ -262,7 +262,7 @@ def _beat_values(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> 
 
 def _close(pick: Picker, ctx: ArtifactContext, hello: str, lines: list[str], subject: str, full: bool) -> EmailContent:
     """A reply's body: greeting (often none deep in a thread), its lines, and a name or the full sign-off."""
-    body = [hello] if pick.chance(0.4) else []
+    body = [hello] if hello else []
     body.append(" ".join(x for x in lines if x))
     if full:
         signed = sign_off(pick, ctx.voice, ctx.author)
@@ -386,7 +386,7 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
     paragraphs = [" ".join(x for x in lines if x)]
     if not ctx.facts and pick.chance(0.85):
         # Most files go round with a line or two and a first name; the file speaks for itself.
-        hello = greeting(pick, ctx.voice, ctx.to) if pick.chance(0.4) else ""
+        hello = salutation(pick, ctx.voice, ctx.to, "new")
         # (a file's name on its "Attached:" line is words too: a long one leaves room for the promise alone)
         name_words = len(spec.attachments[0].path.rsplit("/", 1)[-1].split())
         text = paragraphs[0] if name_words < 7 and pick.chance(0.5) else lines[0]
@@ -399,7 +399,7 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
         if not outside else []
     if trade:
         paragraphs.append(" ".join(trade))
-    hello = greeting(pick, ctx.voice, ctx.to)
+    hello = salutation(pick, ctx.voice, ctx.to, "new")
     signed = sign_off(pick, ctx.voice, ctx.author)
     signed_full = signed.endswith(ctx.author.name)
     block = signature(pick, ctx.author, signed_full)

@@ -12,6 +12,7 @@ import hashlib
 import re
 
 from worldsmith.generators.compose.bank import Picker, bank
+from worldsmith.generators.compose.parties import opponent, principal, signatory
 from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
 
@@ -199,15 +200,29 @@ class Writer:
                  "award costs, interest and such further relief as the Court deems just"])
         return f"WHEREFORE, {who} respectfully requests that the Court (a) {asks[0]}; (b) {asks[1]}; and (c) {asks[2]}."
 
+    def _parties(self) -> tuple[str, str]:
+        """The two parties of an agreement: the principals the author and the other side act for (counsel never
+        signs in its own name), else the author's organisation and a reader's."""
+        ctx = self.ctx
+        if ctx.organisations:
+            first = principal(ctx, ctx.author.organisation)
+            other = next((principal(ctx, p.organisation) for p in ctx.to
+                          if principal(ctx, p.organisation) != first), "") or opponent(ctx)
+            if other and other != first:
+                return first, other
+        other = next((p.organisation for p in ctx.to if p.organisation != ctx.author.organisation), None)
+        return (ctx.author.organisation, other) if other else party_names(ctx)
+
     def signatures(self) -> str:
-        a, b = party_names(self.ctx)
-        other = next((p for p in self.ctx.to if p.organisation != self.ctx.author.organisation), self.reader)
-        return (f"IN WITNESS WHEREOF the parties have signed this agreement on the date first written above. "
-                f"Signed by {self.ctx.author.name}, {self.ctx.author.title}, for and on behalf of {self.ctx.author.organisation}. "
-                f"Signed by {other.name}, {other.title}, for and on behalf of {other.organisation}.")
+        first, second = self._parties()
+        signed = []
+        for party in (first, second):
+            who = signatory(self.ctx, party) or (self.ctx.author if party == self.ctx.author.organisation else None)
+            signed.append(f"Signed by {who.name}, {who.title}, for and on behalf of {party}." if who
+                          else f"Signed for and on behalf of {party} by its duly authorised signatory.")
+        return "IN WITNESS WHEREOF the parties have signed this agreement on the date first written above. " + " ".join(signed)
 
     def parties(self) -> str:
-        other = next((p.organisation for p in self.ctx.to if p.organisation != self.ctx.author.organisation), None)
-        first, second = (self.ctx.author.organisation, other) if other else party_names(self.ctx)
+        first, second = self._parties()
         return (f"This agreement is dated {long_date(self.day, self.ctx.locale)} and made between (1) {first} and "
                 f"(2) {second} (each a Party).")

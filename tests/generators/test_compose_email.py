@@ -62,18 +62,34 @@ def test_new_thread_subject_is_the_title():
     assert compose_email(email_context("new", seed=8)).subject == "Liability cap under the charter"
 
 
-def test_body_opens_with_a_greeting_to_the_first_name_and_ends_with_the_signature():
-    for seed in range(20):
+GREETING = re.compile(r"^(Hi|Hello|Hey|Dear|Good morning|Morning|All|Team)\b|^Sam,")
+
+
+def test_a_greeting_when_there_is_one_addresses_the_first_name_and_the_body_ends_with_the_signature():
+    greeted = 0
+    for seed in range(60):
         email = compose_email(email_context("new", seed=seed, to=[SAM]))
         first_line = email.body.splitlines()[0]
-        assert first_line.endswith(",") and "Sam" in first_line, first_line
+        if GREETING.match(first_line):
+            greeted += 1
+            assert first_line.endswith(",") and "Sam" in first_line, first_line
         assert "Dana" in email.body.strip().splitlines()[-1] or "+1 202 555 0142" in email.body
+    # real mail opens with a salutation about one time in five (issue 17's band: at most 40%), but some do
+    assert 3 <= greeted <= 24, greeted
 
 
-def test_several_recipients_get_a_group_or_named_greeting():
-    for seed in range(20):
+def test_sign_off_words_are_rare_as_in_real_mail():
+    signed = sum(bool(re.search(r"(?m)^(Best|Regards|Kind regards|Best regards|Thanks|Many thanks|Cheers|Sincerely)[,!.]?$",
+                                compose_email(email_context(mode, seed=seed)).body))
+                 for mode in ("new", "reply") for seed in range(60))
+    assert signed <= 24, signed
+
+
+def test_several_recipients_get_a_group_or_named_greeting_when_greeted():
+    for seed in range(40):
         first = compose_email(email_context("new", seed=seed, to=[SAM, RUTH, MILO])).body.splitlines()[0]
-        assert re.search(r"\b(all|All|everyone|team|Team|colleagues)\b", first) or "Sam" in first, first
+        if first.endswith(",") and len(first.split()) <= 4:
+            assert re.search(r"\b(all|All|everyone|team|Team|colleagues)\b", first) or "Sam" in first, first
 
 
 def test_distractor_label_is_explicit():
@@ -99,7 +115,7 @@ def test_lengths_stay_in_the_range_of_real_mail():
     assert all(25 <= n <= 1200 for n in lengths), lengths
     # most openers are short notes; a minority are long-form (call notes, status reports, memo text)
     assert 3 <= sum(n > 300 for n in lengths) <= 30, lengths
-    assert sum(n <= 250 for n in lengths) >= 30, lengths
+    assert sum(n <= 250 for n in lengths) >= 27, lengths  # about half (LONG_FORM_SHARE is 0.45)
 
 
 def test_long_form_openers_carry_every_fact_and_no_placeholders():

@@ -1,0 +1,74 @@
+"""Who acts for whom in an artifact: the writer's principal, the other side, whether a reader sits across the table.
+
+Every sentence about who represents, instructs or claims against whom is filled from here, that is from the plan's
+organisations (their roles and the privileged circle, carried in the context), never from whoever reads first.
+"""
+
+from __future__ import annotations
+
+import re
+
+from worldsmith.generators.context import ArtifactContext, OrgRef, PersonRef
+
+# Roles that make an organisation the other side's party (not merely outside the privileged circle).
+_ADVERSE = re.compile(r"\b(counterparty|opposing|responsible party|the target|seller|claimant|respondent|defendant|"
+                      r"plaintiff)\b", re.I)
+_RANK = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
+
+
+def org(ctx: ArtifactContext, name: str) -> OrgRef | None:
+    """The organisation of that name, if the context knows it."""
+    return next((o for o in ctx.organisations if o.name == name), None)
+
+
+def principal(ctx: ArtifactContext, name: str) -> str:
+    """The party an organisation acts for in the end (itself when it acts for no one)."""
+    seen = {name}
+    here = org(ctx, name)
+    while here is not None and here.acts_for and here.acts_for not in seen:
+        seen.add(here.acts_for)
+        name = here.acts_for
+        here = org(ctx, name)
+    return name
+
+
+def home(ctx: ArtifactContext, name: str) -> bool:
+    """Whether an organisation sits on the home side (inside the privileged circle); True when unknown."""
+    here = org(ctx, name)
+    return here.privileged if here is not None else True
+
+
+def across(ctx: ArtifactContext, people: list[PersonRef] | None = None) -> bool:
+    """Whether any of `people` (default: the recipients or readers) sits on the other side from the author."""
+    mine = home(ctx, ctx.author.organisation)
+    return any(home(ctx, p.organisation) != mine for p in (ctx.to + ctx.cc if people is None else people))
+
+
+def client_of(ctx: ArtifactContext) -> str:
+    """Whom the author's organisation acts for ('' when it acts for itself: a client or a party writing)."""
+    here = org(ctx, ctx.author.organisation)
+    return here.acts_for if here is not None else ""
+
+
+def engaged_by(ctx: ArtifactContext) -> str:
+    """Who engaged or instructed the author's organisation ('' when no role says so)."""
+    here = org(ctx, ctx.author.organisation)
+    return here.engaged_by if here is not None and here.engaged_by != here.name else ""
+
+
+def opponent(ctx: ArtifactContext) -> str:
+    """The party on the other side for this artifact: a reader's principal when a reader sits across the table,
+    else the first party whose role puts it across; '' when the context names none."""
+    mine = home(ctx, ctx.author.organisation)
+    for p in ctx.to + ctx.cc:
+        if home(ctx, p.organisation) != mine:
+            return principal(ctx, p.organisation)
+    side = [o for o in ctx.organisations if o.privileged != mine and not o.acts_for]
+    named = [o for o in side if _ADVERSE.search(o.role)]
+    return (named or side or [None])[0].name if (named or side) else ""
+
+
+def signatory(ctx: ArtifactContext, party: str) -> PersonRef | None:
+    """The most senior person of a party, who signs for it; None when the cast has no one there."""
+    people = [p for p in ctx.cast if p.organisation == party]
+    return max(people, key=lambda p: _RANK.get(p.seniority, 1), default=None)
