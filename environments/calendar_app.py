@@ -72,8 +72,7 @@ def events(session: Session) -> list[dict]:
     A room keeps one calendar per person, so a meeting of four people is in four files under one UID:
     an agent should meet it once, as a calendar client merging those calendars shows it.
     """
-    return merge_events((rel, session.read_path(rel).read_text(encoding="utf-8", errors="replace"))
-                        for rel in calendar_files(session))
+    return merge_events((rel, session.read_text(rel)) for rel in calendar_files(session) if session.exists(rel))
 
 
 def merge_events(files) -> list[dict]:

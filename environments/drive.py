@@ -32,11 +32,17 @@ def list_folder(session: Session, folder: str = "") -> list[dict]:
         if tail:
             entries.setdefault(head + "/", {"name": head, "type": "folder", "path": prefix + head})
         else:
-            entries[head] = {"name": head, "type": "file", "path": rel,
-                             "bytes": session.read_path(rel).stat().st_size}
+            entries[head] = {"name": head, "type": "file", "path": rel, "bytes": _size(session, rel)}
     if prefix and not entries:
         raise SessionError(f"no folder {folder!r} on the drive; list '' to see the top folders")
     return [entries[k] for k in sorted(entries)]
+
+
+def _size(session: Session, rel: str) -> int | None:
+    try:
+        return session.file_size(rel)
+    except SessionError:  # listed by the manifest but gone, or a link: listed without a size, never read
+        return None
 
 
 def search(session: Session, query: str, limit: int = 20) -> list[dict]:
@@ -49,7 +55,10 @@ def search(session: Session, query: str, limit: int = 20) -> list[dict]:
     for rel in _files(session):
         hay = (rel + " " + texts.get(rel, "")).lower()
         if rel.endswith(TEXT_SUFFIXES) and rel not in texts:
-            hay += " " + session.read_path(rel).read_text(encoding="utf-8", errors="replace").lower()
+            try:
+                hay += " " + session.read_text(rel).lower()
+            except SessionError:  # a link or a file gone: not searched, as it cannot be read
+                pass
         if all(w in hay for w in words):
             hits.append({"path": rel, "type": _type(rel)})
     return hits[:max(1, limit)]
@@ -74,9 +83,8 @@ def _type(rel: str) -> str:
 
 def read_document(session: Session, path: str) -> dict:
     """A document as text: a .docx as parsed (paragraphs and table cells in order), a text file as written."""
-    rel = path.strip("/")
-    file = session.read_path(rel)
-    if not file.is_file():
+    rel = session.rel(path)
+    if not session.exists(rel):
         raise SessionError(f"no file {path!r} on the drive; find it with drive_search or drive_list")
     if rel.lower().endswith(".docx"):
         row = session.world.db.execute("select title, text from documents where path = ?", [rel]).fetchone()
@@ -84,7 +92,7 @@ def read_document(session: Session, path: str) -> dict:
             raise SessionError(f"{path!r} could not be read as a document")
         return {"path": rel, "title": row[0], "text": row[1] or ""}
     if rel.lower().endswith(TEXT_SUFFIXES):
-        return {"path": rel, "title": None, "text": file.read_text(encoding="utf-8", errors="replace")}
+        return {"path": rel, "title": None, "text": session.read_text(rel)}
     raise SessionError(f"{path!r} is not a document; read a .xlsx with drive_read_sheet")
 
 
@@ -118,7 +126,7 @@ def parse_range(ref: str) -> tuple[int, int, int, int]:
 
 def read_sheet(session: Session, path: str, range: str | None = None, sheet: str | None = None) -> dict:
     """A workbook's sheet names, or the cells of a range or one cell of a sheet (default the first sheet)."""
-    rel = path.strip("/")
+    rel = session.rel(path)
     db = session.world.db
     names = [r[0] for r in db.execute("select sheet_name from sheets where path = ? order by position", [rel]).fetchall()]
     if not names:

@@ -103,10 +103,9 @@ def read_thread(session: Session, message_id: str) -> list[dict]:
 
 
 def _attachments(session: Session, m: Message) -> list[dict]:
-    path = session.read_path(m.path)
-    if not path.is_file():
+    if not session.exists(m.path):
         return []
-    msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    msg = email.message_from_bytes(session.read_bytes(m.path), policy=email.policy.default)
     out = []
     for part in msg.iter_attachments():
         name = part.get_filename()

@@ -1,10 +1,14 @@
 """The MCP server of a world: mail and drive; calendar when the room has .ics files; chat when it has a chat export.
 
     server, session = build_server("outputs/<world>")     # a fastmcp.FastMCP and its Session
-    server.run("stdio")  /  server.run("http", host="127.0.0.1", port=8000)
+    server.run("stdio")  /  run_http(server, session, port=8000, token=new_token())
 
-Each tool is a thin wrapper over a plain function of worldsmith.environments.mail or .drive; a
-SessionError becomes the tool's error message, so an agent reads what to do next.
+Each tool is a thin wrapper over a plain function of worldsmith.environments.mail or .drive: its
+arguments are checked against the apps' limits first, its reply is cut to the response limit, and a
+SessionError (or any other failure) becomes the tool's error message with no host path in it, so an
+agent reads what to do next and learns nothing of the machine. Over HTTP the server answers only
+127.0.0.1, localhost and [::1] (and hosts allowed by name) with a local Origin or none, and only a
+client that sends the bearer token (worldsmith.environments.http_guard).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from typing import Callable
 from fastmcp import FastMCP
 from fastmcp.exceptions import ToolError
 
-from worldsmith.environments import calendar_app, chat_app, drive, mail
+from worldsmith.environments import calendar_app, chat_app, drive, limits, mail
 from worldsmith.environments.faults import FaultConfig, FaultInjection
 from worldsmith.environments.session import Session
 from worldsmith.worlds.errors import WorldsmithError
@@ -29,13 +33,27 @@ INSTRUCTIONS = ("The apps of one data room. Mail: list folders, search, read a m
                 "events; list channels, read and post. submit_answer records your final answer.")
 
 
-def _tool(server: FastMCP, fn: Callable, name: str, read_only: bool = True) -> None:
+def _scrub(text: str, session: Session) -> str:
+    """A message without the host's paths of the session and the world (an agent sees room paths only)."""
+    for path, shown in ((session.room, "<room>"), (session.root, "<session>"), (session.world.room, "<room>"),
+                        (session.world.path, "<world>")):
+        for form in {str(path), str(Path(path).resolve())}:
+            text = text.replace(form, shown)
+    return text
+
+
+def _tool(server: FastMCP, session: Session, fn: Callable, name: str, read_only: bool = True) -> None:
     @functools.wraps(fn)
     def wrapped(*args, **kwargs):
         try:
-            return fn(*args, **kwargs)
+            limits.check_arguments(kwargs)
+            return limits.bounded(fn(*args, **kwargs))
         except WorldsmithError as exc:
-            raise ToolError(str(exc)) from None
+            raise ToolError(_scrub(str(exc), session)) from None
+        except OSError as exc:  # the message of an OSError names the file: give its reason only
+            raise ToolError(f"{name} failed: {exc.strerror or type(exc).__name__}") from None
+        except Exception as exc:  # noqa: BLE001  (an app's bug must not reach the client with a host path)
+            raise ToolError(_scrub(f"{name} failed: {type(exc).__name__}: {exc}", session)[:500]) from None
 
     # DuckDB's connection is shared: run tools on the server's own thread, one at a time.
     server.tool(wrapped, name=name, run_in_thread=False,
@@ -118,10 +136,10 @@ def build_server(world: World | str | Path, session_dir: str | Path | None = Non
 
     for fn in (mail_list_folders, mail_search, mail_read, mail_read_thread, drive_list, drive_search,
                drive_read_document, drive_read_sheet, export_state):
-        _tool(server, fn, fn.__name__)
+        _tool(server, session, fn, fn.__name__)
     for fn in (mail_download_attachment, mail_send, mail_reply, mail_forward, drive_create_document, submit_answer,
                reset):
-        _tool(server, fn, fn.__name__, read_only=False)
+        _tool(server, session, fn, fn.__name__, read_only=False)
     served = set(CORE_KINDS)
     if calendar_app.calendar_files(session):
         _register_calendar(server, session)
@@ -149,9 +167,9 @@ def _register_chat(server: FastMCP, session: Session) -> None:
         """Post to a channel or direct message you belong to; thread_ts (a message's ts) replies in its thread."""
         return chat_app.post(session, channel, text, thread_ts)
 
-    _tool(server, chat_list_channels, "chat_list_channels")
-    _tool(server, chat_read, "chat_read")
-    _tool(server, chat_post, "chat_post", read_only=False)
+    _tool(server, session, chat_list_channels, "chat_list_channels")
+    _tool(server, session, chat_read, "chat_read")
+    _tool(server, session, chat_post, "chat_post", read_only=False)
 
 
 def _register_calendar(server: FastMCP, session: Session) -> None:
@@ -165,8 +183,8 @@ def _register_calendar(server: FastMCP, session: Session) -> None:
         """One event by its UID, with attendees and description."""
         return calendar_app.read_event(session, uid)
 
-    _tool(server, calendar_list_events, "calendar_list_events")
-    _tool(server, calendar_read_event, "calendar_read_event")
+    _tool(server, session, calendar_list_events, "calendar_list_events")
+    _tool(server, session, calendar_read_event, "calendar_read_event")
 
 
 def _register_kind_reader(server: FastMCP, session: Session, kind: str) -> None:
@@ -178,9 +196,9 @@ def _register_kind_reader(server: FastMCP, session: Session, kind: str) -> None:
 
     def reading(path: str) -> dict:
         return drive.read_document(session, path) if path.endswith(drive.TEXT_SUFFIXES) else \
-            {"path": path, "text": session.read_path(path).read_text(encoding="utf-8", errors="replace")}
+            {"path": session.rel(path), "text": session.read_text(path)}
 
     listing.__doc__ = f"Every {kind} item of the world: id, title and file."
     reading.__doc__ = f"One {kind} file as text."
-    _tool(server, listing, f"{kind}_list")
-    _tool(server, reading, f"{kind}_read")
+    _tool(server, session, listing, f"{kind}_list")
+    _tool(server, session, reading, f"{kind}_read")

@@ -2,32 +2,43 @@
 
 The published bundle is never written. A session's copy is copy-on-write: every write (a sent
 message, a filed document, a downloaded attachment) lands in the session's own `room/`, which
-shadows the published room file by file, and `state.json` records the rest. Reads look in the
-session's room first, then in the published one. Copying a whole room per session (and per task
-trial) would cost more than the trial itself. `reset()` empties the session's room and its state;
-`state()` is what a grader reads: what was sent (mail, and chat posts, which are kept in the state
-rather than written into the room's chat export), which files were added or changed against the
-published manifest, and the answer.
+shadows the published room file by file, and the session's log (worldsmith.environments.session_store)
+records every action. Reads look in the session's room first, then in the published one. Copying a
+whole room per session (and per task trial) would cost more than the trial itself. `reset()` empties
+the session's room and starts its state again; `state()` is what a grader reads: what was sent (mail,
+and chat posts, which are kept in the state rather than written into the room's chat export), which
+files were added or changed against the published manifest, and the answer. `verify_state()` says
+whether the log and the room are exactly what the apps wrote.
+
+A session folder is the session's only when it carries its marker: a missing or empty folder is
+made one, a folder of the same world is resumed, anything else is refused, and nothing is removed
+but the session's own room. Every path an agent names stays inside the room and never passes
+through a link (worldsmith.environments.room_paths).
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import email.policy
+import hashlib
 import json
+import secrets
 import shutil
+import stat
 import tempfile
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr, make_msgid
 from pathlib import Path, PurePosixPath
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
+from worldsmith.environments import limits, room_paths, session_store
 from worldsmith.worlds import bundle as _bundle
 from worldsmith.worlds.errors import WorldsmithError
 from worldsmith.worlds.world import World
 
-STATE = "state.json"
+STATE = session_store.LOG
 SENT_FOLDER = "Sent"
 
 
@@ -35,6 +46,15 @@ class SessionError(WorldsmithError):
     """An app was asked for something the world does not have, or a write it cannot make."""
 
     exit_code = 2
+
+
+@contextlib.contextmanager
+def _as_session_error():
+    """Path and limit refusals reach callers as SessionError, the one error the apps raise on purpose."""
+    try:
+        yield
+    except (room_paths.UnsafePath, limits.LimitError, session_store.SessionFolderError) as exc:
+        raise SessionError(str(exc)) from None
 
 
 class SentMessage(BaseModel):
@@ -54,7 +74,7 @@ class SentMessage(BaseModel):
 
 
 class ChatPost(BaseModel):
-    """A chat message the agent posted during the session (kept in state.json; the room's export is not rewritten)."""
+    """A chat message the agent posted during the session (kept in the state; the room's export is not rewritten)."""
 
     channel_id: str
     channel: str = Field(description="the channel's name, or the direct message's id")
@@ -78,13 +98,46 @@ class SessionState(BaseModel):
     files_removed: list[str] = []
 
 
+class _Replay:
+    """The state a log describes since its last start or reset, and the room files it wrote (path -> sha256)."""
+
+    def __init__(self, world_id: str, user: str):
+        self.state = SessionState(world_id=world_id, user=user)
+        self.written: dict[str, str] = {}
+        self.room_bytes = 0
+
+    def apply(self, data: dict) -> None:
+        op = data["op"]
+        if op == "sent":
+            message = SentMessage.model_validate(data["message"])
+            self.state.sent.append(message)
+            self._wrote(message.path, data["sha256"], data["bytes"])
+        elif op == "file":
+            self._wrote(data["path"], data["sha256"], data["bytes"])
+        elif op == "chat":
+            self.state.chat_posts.append(ChatPost.model_validate(data["post"]))
+        elif op == "answer":
+            self.state.answer = data["text"]
+        elif op not in ("start", "reset"):
+            raise KeyError(op)
+
+    def _wrote(self, path: str, sha256: str, size: int) -> None:
+        self.written[path] = sha256
+        self.room_bytes += int(size)
+
+
 class Session:
     """A writable copy of a world's room, and the record of what was done in it."""
 
     def __init__(self, world: World, root: str | Path | None = None, user: str | None = None):
         self.world = world
+        fresh = root is None
         self.root = Path(root) if root is not None else Path(tempfile.mkdtemp(prefix="worldsmith-session-"))
-        self.user = self._resolve_user(user)
+        with _as_session_error():
+            self._marker = session_store.claim(self.root, world.world_id, world.path)
+            self.root = self.root.expanduser().resolve()
+            self._key = session_store.state_key(self._marker)
+            self._log = session_store.read_log(self.root)
         # A fixed clock after the world's last message: the same actions give the same state, and what the
         # session sends comes after everything it answers.
         last = world.db.execute("select max(sent_at) from emails").fetchone()[0]
@@ -93,10 +146,15 @@ class Session:
             last = max(x for x in (last, last_chat) if x is not None) if (last or last_chat) else None
         end = dt.datetime.combine(world.plan.window_end, dt.time(17, 0), tzinfo=dt.timezone.utc)
         self._clock = max(end, last.astimezone(dt.timezone.utc) + dt.timedelta(hours=1)) if last else end
-        if (self.root / STATE).is_file() and (self.root / _bundle.ROOM).is_dir():
-            self._state = SessionState.model_validate_json((self.root / STATE).read_text(encoding="utf-8"))
+        if fresh or not self._log.records:
+            self.user = self._resolve_user(user)
+            self._start("start")
         else:
-            self.reset()
+            started = self._replay_log()
+            if user is not None and self._resolve_user(user) != started:
+                raise SessionError(f"{self.root.name}: this session acts as {started}, not {user!r}; leave out "
+                                   "--user to continue it, or give --session a new folder")
+            self.user = started
 
     # ------------------------------------------------------------ lifecycle
 
@@ -106,38 +164,88 @@ class Session:
         return self.root / _bundle.ROOM
 
     def reset(self) -> SessionState:
-        """Restore the initial state: drop everything the session wrote and empty its record."""
+        """Restore the initial state: drop everything the session wrote and start its record again."""
+        if self.room.is_symlink():
+            raise SessionError("the session's room/ is a link; give --session a new folder")
         if self.room.exists():
-            shutil.rmtree(self.room)
-        self.room.mkdir(parents=True)
-        self._state = SessionState(world_id=self.world.world_id, user=self.user)
-        self._save()
+            shutil.rmtree(self.room)  # the room is the session's own (its folder carries the marker); links inside are unlinked, not followed
+        self._start("reset")
         return self.state()
+
+    def _start(self, op: str) -> None:
+        self.room.mkdir(exist_ok=True)
+        self._replay = _Replay(self.world.world_id, self.user)
+        self._append({"op": op, "world_id": self.world.world_id, "user": self.user, "nonce": secrets.token_hex(8)},
+                     limited=False)
+
+    def _replay_log(self) -> str:
+        """Rebuild the state from the log; the user the session was started as."""
+        first = self._log.records[0].data
+        if first.get("op") != "start" or first.get("world_id") != self.world.world_id:
+            raise SessionError(f"{self.root.name}: {STATE} does not start a session of this world; give --session "
+                               "a new folder")
+        user = str(first.get("user"))
+        replay = _Replay(self.world.world_id, user)
+        for n, record in enumerate(self._log.records, 1):
+            try:
+                if record.data["op"] == "reset":
+                    replay = _Replay(self.world.world_id, user)
+                else:
+                    replay.apply(record.data)
+            except (KeyError, TypeError, ValueError, ValidationError):
+                raise SessionError(f"{self.root.name}: line {n} of {STATE} is not a record this worldsmith "
+                                   "writes; give --session a new folder") from None
+        self._replay = replay
+        if self.room.is_symlink() or (self.room.exists() and not self.room.is_dir()):
+            raise SessionError(f"{self.root.name}: the session's room/ is not a folder (a link?); give --session a "
+                               "new folder")
+        self.room.mkdir(exist_ok=True)
+        return user
+
+    def _append(self, data: dict, limited: bool = True) -> None:
+        with _as_session_error():
+            session_store.append(self.root, self._log, self._key, data, limited=limited)
+        self._replay.apply(data)
 
     def state(self) -> SessionState:
         """The session's record, with the file changes against the published manifest."""
-        published = {f.path[len(_bundle.ROOM) + 1:]: f.sha256 for f in self.world.manifest.files
-                     if f.path.startswith(_bundle.ROOM + "/")}
-        mine = {p.relative_to(self.room).as_posix(): p for p in self.room.rglob("*") if p.is_file()}
+        published = self._published()
+        mine = self._mine()
         added = sorted(set(mine) - set(published))
-        changed = sorted(p for p in set(mine) & set(published) if _bundle.sha256_file(mine[p]) != published[p])
-        removed = sorted(p for p in published if not (self.world.room / p).is_file() and p not in mine)
-        return self._state.model_copy(update={"files_added": added, "files_changed": changed,
-                                              "files_removed": removed})
+        changed = sorted(p for p in set(mine) & set(published) if mine[p] != published[p])
+        removed = sorted(p for p in published if p not in mine and not self._published_exists(p))
+        return self._replay.state.model_copy(deep=True, update={"files_added": added, "files_changed": changed,
+                                                                "files_removed": removed})
+
+    def verify_state(self) -> bool:
+        """Whether the state on disk is exactly what the apps recorded: the log's MAC chain holds, nothing was cut
+        from its end, and the room holds exactly the files the log says the session wrote (no link, no hand edit)."""
+        if not session_store.verify(self.root, session_store.env_key()):
+            return False
+        try:
+            log = session_store.read_log(self.root)
+            replay = _Replay(self.world.world_id, self.user)
+            for record in log.records:
+                if record.data["op"] == "reset":
+                    replay = _Replay(self.world.world_id, self.user)
+                else:
+                    replay.apply(record.data)
+        except (WorldsmithError, KeyError, TypeError, ValueError, ValidationError):
+            return False
+        if self.room.is_symlink() or not self.room.is_dir() or room_paths.walk_others(self.room):
+            return False
+        return self._mine() == replay.written
 
     @property
     def sent(self) -> list[SentMessage]:
         """What the session has sent so far, oldest first."""
-        return list(self._state.sent)
+        return list(self._replay.state.sent)
 
     def export_state(self, path: str | Path) -> Path:
         """Write the state as JSON to a file (for a grader elsewhere)."""
         path = Path(path)
         path.write_text(self.state().model_dump_json(indent=2) + "\n", encoding="utf-8")
         return path
-
-    def _save(self) -> None:
-        (self.root / STATE).write_text(self._state.model_dump_json(indent=2) + "\n", encoding="utf-8")
 
     def _resolve_user(self, user: str | None) -> str:
         people = self.world.plan.people
@@ -148,37 +256,125 @@ class Session:
                 return p.email
         raise SessionError(f"no person {user!r} in the world; pass a person id or address from plan.json's people")
 
-    # ------------------------------------------------------------ paths
+    # ------------------------------------------------------------ paths and reads
+
+    def _parts(self, path: str) -> tuple[str, ...]:
+        with _as_session_error():
+            return room_paths.parts_of(path)
+
+    def rel(self, path: str) -> str:
+        """A path of the room as the apps name it ('/Memos//x.md' -> 'Memos/x.md'); refuses one that leaves it."""
+        return "/".join(self._parts(path))
 
     def resolve(self, path: str) -> Path:
-        """Where a session writes a path of the room; refuses one that leaves it."""
-        rel = PurePosixPath(path.strip().lstrip("/"))
-        if not rel.parts or ".." in rel.parts:
-            raise SessionError(f"{path!r} is not a path inside the data room")
-        return self.room.joinpath(*rel.parts)
+        """Where a session writes a path of the room; refuses one that leaves it (or no file could have)."""
+        return self.room.joinpath(*self._parts(path))
+
+    def _where(self, path: str) -> tuple[Path, tuple[str, ...]] | None:
+        """(base, parts) of the file a read of this path gets: the session's copy, else the published file."""
+        parts = self._parts(path)
+        with _as_session_error():
+            for base in (self.room, self.world.room):
+                if room_paths.entry(base, parts) is not None:
+                    return base, parts
+        return None
 
     def read_path(self, path: str) -> Path:
-        """Where to read a path of the room: the session's copy when it wrote one, else the published file."""
-        mine = self.resolve(path)
-        return mine if mine.exists() else self.world.room / mine.relative_to(self.room)
+        """Where to read a path of the room: the session's copy when it wrote one, else the published file.
+
+        Refuses a path that leaves the room or passes through a link; read with read_bytes() where possible."""
+        found = self._where(path)
+        return (found[0].joinpath(*found[1]) if found else self.world.room.joinpath(*self._parts(path)))
+
+    def exists(self, path: str) -> bool:
+        """Whether a path names a regular file of the room as the session sees it."""
+        found = self._where(path)
+        if found is None:
+            return False
+        with _as_session_error():
+            st = room_paths.entry(*found)
+        return st is not None and stat.S_ISREG(st.st_mode)
+
+    def file_size(self, path: str) -> int:
+        """The size in bytes of a file of the room as the session sees it."""
+        found = self._where(path)
+        if found is None:
+            raise SessionError(f"no file {path!r} in the data room")
+        with _as_session_error():
+            return room_paths.entry(*found).st_size
+
+    def read_bytes(self, path: str, limit: int = limits.MAX_READ_BYTES) -> bytes:
+        """The bytes of a file of the room (the session's copy first); never through a link, never a non-file."""
+        found = self._where(path)
+        data = None
+        if found is not None:
+            with _as_session_error():
+                data = room_paths.read_bytes(*found, limit)
+        if data is None:
+            raise SessionError(f"no file {path!r} in the data room; find it with drive_search or drive_list")
+        return data
+
+    def read_text(self, path: str) -> str:
+        """A file of the room as text (UTF-8, undecodable bytes replaced)."""
+        return self.read_bytes(path).decode("utf-8", errors="replace")
+
+    def _published(self) -> dict[str, str]:
+        return {f.path[len(_bundle.ROOM) + 1:]: f.sha256 for f in self.world.manifest.files
+                if f.path.startswith(_bundle.ROOM + "/")}
+
+    def _published_exists(self, rel: str) -> bool:
+        try:
+            st = room_paths.entry(self.world.room, room_paths.parts_of(rel))
+        except room_paths.UnsafePath:
+            return False
+        return st is not None and stat.S_ISREG(st.st_mode)
+
+    def _mine(self) -> dict[str, str]:
+        """Every regular file of the session's room with its sha256 (links and pipes are never read)."""
+        out = {}
+        for rel, _ in room_paths.walk_files(self.room):
+            try:
+                data = room_paths.read_bytes(self.room, tuple(rel.split("/")), limits.MAX_READ_BYTES)
+            except room_paths.UnsafePath:
+                continue
+            if data is not None:
+                out[rel] = hashlib.sha256(data).hexdigest()
+        return out
 
     def files(self) -> list[str]:
         """Every file of the room as the session sees it (published and written), by path."""
-        published = [f.path[len(_bundle.ROOM) + 1:] for f in self.world.manifest.files
-                     if f.path.startswith(_bundle.ROOM + "/")]
-        mine = [p.relative_to(self.room).as_posix() for p in self.room.rglob("*") if p.is_file()]
-        return sorted(set(published) | set(mine))
+        mine = [rel for rel, _ in room_paths.walk_files(self.room)]
+        return sorted(set(self._published()) | set(mine))
 
     # ------------------------------------------------------------ writes
+
+    def _write(self, rel: str, data: bytes, record: dict) -> None:
+        """Write a file of the session's room and append its record, refusing first what the state cannot hold."""
+        if self._replay.room_bytes + len(data) > limits.MAX_ROOM_BYTES:
+            raise SessionError(f"this session has written {self._replay.room_bytes:,} bytes; a session may write "
+                               f"{limits.MAX_ROOM_BYTES:,} in all; start a new session")
+        record = {**record, "sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}
+        with _as_session_error():
+            session_store.check(self._log, record)
+            room_paths.write_bytes(self.room, room_paths.parts_of(rel), data)
+        self._append(record)
 
     def send(self, to: list[str], subject: str, body: str, cc: list[str] | None = None,
              in_reply_to: str | None = None, mode: str = "new", references: list[str] | None = None,
              text: str | None = None) -> SentMessage:
         """Send a message as the session's user: written to Sent/ in the session room and recorded."""
         to = [a.strip() for a in to if a.strip()]
+        cc = [a.strip() for a in (cc or []) if a.strip()]
         if not to:
             raise SessionError("a message needs at least one address in `to`")
-        n = len(self._state.sent) + 1
+        with _as_session_error():
+            limits.check_text("body", body, 2 * limits.MAX_TEXT_BYTES)  # a reply quotes its message below the text
+            limits.check_short("subject", subject)
+            for address in to + cc:
+                limits.check_short("to", address, limits.MAX_ADDRESS_CHARS)
+        if any(ch in a for a in to + cc for ch in "\r\n") or any(ch in subject for ch in "\r\n"):
+            raise SessionError("addresses and subjects are one line each: no line breaks")
+        n = len(self._replay.state.sent) + 1
         sent_at = self._clock + dt.timedelta(minutes=n)
         domain = self.user.rsplit("@", 1)[-1]
         message_id = make_msgid(idstring=f"session{n}", domain=domain).strip("<>")
@@ -195,59 +391,70 @@ class Session:
             msg["References"] = " ".join(f"<{r}>" for r in (references or [in_reply_to]))
         msg.set_content(body)
         rel = f"{SENT_FOLDER}/{n:03d} {sent_at:%Y-%m-%d %H%M}.eml"
-        target = self.resolve(rel)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(bytes(msg))
-        record = SentMessage(message_id=message_id, path=rel, sender=self.user, to=to, cc=list(cc or []),
-                             subject=subject, body=body, text=body if text is None else text, in_reply_to=in_reply_to, mode=mode,
-                             sent_at=sent_at.isoformat())
-        self._state.sent.append(record)
-        self._save()
+        record = SentMessage(message_id=message_id, path=rel, sender=self.user, to=to, cc=cc,
+                             subject=subject, body=body, text=body if text is None else text, in_reply_to=in_reply_to,
+                             mode=mode, sent_at=sent_at.isoformat())
+        self._write(rel, bytes(msg), {"op": "sent", "message": record.model_dump()})
         return record
 
     def write_document(self, path: str, text: str) -> str:
         """File a text document (Markdown) at a path of the session room; returns the path written."""
         if not path.lower().endswith((".md", ".txt")):
             raise SessionError(f"{path!r}: documents are filed as Markdown (.md) or text (.txt)")
-        target = self.resolve(path)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-        return target.relative_to(self.room).as_posix()
+        with _as_session_error():
+            limits.check_text("text", text)
+        rel = "/".join(self._parts(path))
+        self._write(rel, text.encode("utf-8"), {"op": "file", "path": rel})
+        return rel
 
     def save_download(self, name: str, data: bytes) -> str:
         """Keep a downloaded attachment under Downloads/ in the session room."""
-        target = self.resolve(f"Downloads/{PurePosixPath(name).name}")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-        return target.relative_to(self.room).as_posix()
+        base = PurePosixPath(name.replace("\\", "/")).name
+        rel = "/".join(self._parts(f"Downloads/{base}"))
+        self._write(rel, data, {"op": "file", "path": rel})
+        return rel
 
     def post_chat(self, channel_id: str, channel: str, text: str, thread_ts: str | None = None) -> ChatPost:
         """Post to a chat conversation as the session's user: recorded in the state, after everything in the room."""
         if not text.strip():
             raise SessionError("a chat message needs some text")
-        n = len(self._state.chat_posts) + 1
+        with _as_session_error():
+            limits.check_text("text", text)
+        n = len(self._replay.state.chat_posts) + 1
         at = self._clock + dt.timedelta(minutes=n, seconds=30)  # between the session's mails, never on one
         record = ChatPost(channel_id=channel_id, channel=channel, ts=f"{int(at.timestamp())}.{n:06d}",
                           user=self.user, text=text, thread_ts=thread_ts, posted_at=at.isoformat())
-        self._state.chat_posts.append(record)
-        self._save()
+        self._append({"op": "chat", "post": record.model_dump()})
         return record
 
     def submit_answer(self, text: str) -> None:
         """Record the agent's final answer."""
-        self._state.answer = text
-        self._save()
+        with _as_session_error():
+            limits.check_text("answer", text)
+        self._append({"op": "answer", "text": text})
 
     def _name_of(self, address: str) -> str:
         return next((p.name for p in self.world.plan.people if p.email == address), "")
 
 
 def load_state(root: str | Path) -> SessionState:
-    """The state a session left in its folder (state.json), for grading after the apps have stopped."""
-    path = Path(root) / STATE
-    if not path.is_file():
+    """The state a session left in its folder (its log), for reading after the apps have stopped."""
+    with _as_session_error():
+        session_store.read_marker(Path(root))
+        log = session_store.read_log(Path(root))
+    if not log.records or log.records[0].data.get("op") != "start":
         raise SessionError(f"{root}: no {STATE}; was a session started there?")
-    return SessionState.model_validate_json(path.read_text(encoding="utf-8"))
+    first = log.records[0].data
+    replay = _Replay(str(first.get("world_id")), str(first.get("user")))
+    try:
+        for record in log.records:
+            if record.data["op"] == "reset":
+                replay = _Replay(replay.state.world_id, replay.state.user)
+            else:
+                replay.apply(record.data)
+    except (KeyError, TypeError, ValueError, ValidationError):
+        raise SessionError(f"{root}: {STATE} holds a record this worldsmith does not write") from None
+    return replay.state
 
 
 def json_dump(value: object) -> str:

@@ -20,8 +20,12 @@ def serve(
     world: Path = typer.Argument(..., help="a published world bundle folder"),
     http: bool = typer.Option(False, "--http", help="streamable HTTP on 127.0.0.1 instead of stdio"),
     port: int = typer.Option(8000, min=1, max=65535, help="the HTTP port (with --http)"),
-    session: Optional[Path] = typer.Option(None, help="the session folder writes go to (default: a fresh "
-                                                      "temporary one); state.json there is the session's state"),
+    no_auth: bool = typer.Option(False, "--no-auth", help="with --http: no bearer token (a trusted network only; "
+                                                         "Host and Origin are still checked)"),
+    allow_host: list[str] = typer.Option([], "--allow-host", help="with --http: another name clients may reach "
+                                                                   "the server by (repeatable)"),
+    session: Optional[Path] = typer.Option(None, help="the session folder writes go to: a new or empty folder, or "
+                                                      "one this world's session made (default: a fresh temporary one)"),
     user: Optional[str] = typer.Option(None, help="the person (id or address) the agent acts as "
                                                   "(default: the first of the cast)"),
     fault_rate: float = typer.Option(0.0, min=0.0, max=1.0, help="share of tool calls that fail on purpose"),
@@ -29,6 +33,9 @@ def serve(
     fault_seed: int = typer.Option(0, help="seed of the fault schedule"),
 ) -> None:
     """Serve a world's apps (mail, drive; chat and calendar when present) over MCP; writes go to a session copy.
+
+    Over --http, clients must send `Authorization: Bearer TOKEN`: the token is WORLDSMITH_SERVE_TOKEN, or one
+    made now and printed once to stderr.
 
     \b
     Example: worldsmith serve outputs/kestrel-bay-tankers-v-ostrander-energy-o-9920ff8593
@@ -48,7 +55,21 @@ def serve(
         err.print(f"error: {exc}")
         raise typer.Exit(2)
     if http:
-        server.run("http", host="127.0.0.1", port=port, show_banner=False, log_level="warning")
+        from worldsmith.environments.http_guard import TOKEN_ENV, run_http, serve_token
+        from worldsmith.flows.cli import err
+
+        token, made = (None, False) if no_auth else serve_token()
+        url = f"http://127.0.0.1:{port}/mcp"
+        if token is None:
+            err.print(f"serving {url} without a token (--no-auth): anyone who can reach this port may act in the "
+                      "session", markup=False, highlight=False, soft_wrap=True)
+        elif made:
+            err.print(f"serving {url}; clients send the header `Authorization: Bearer {token}` (set {TOKEN_ENV} "
+                      "to choose the token)", markup=False, highlight=False, soft_wrap=True)
+        else:
+            err.print(f"serving {url}; clients send the token from {TOKEN_ENV} as `Authorization: Bearer ...`",
+                      markup=False, highlight=False, soft_wrap=True)
+        run_http(server, port, token, allow_host)
     else:
         server.run("stdio", show_banner=False, log_level="warning")
 

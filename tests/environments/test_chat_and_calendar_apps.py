@@ -18,6 +18,7 @@ from fastmcp import Client  # noqa: E402
 
 import worldsmith  # noqa: E402
 from worldsmith.environments.server import build_server  # noqa: E402
+from worldsmith.environments.session import load_state  # noqa: E402
 from worldsmith.worlds.world import verify_files  # noqa: E402
 
 ROOMS = Path(__file__).resolve().parents[1] / "fixtures" / "mini-rooms.yaml"
@@ -96,7 +97,7 @@ def test_chat_channels_are_listed_read_and_posted_to_and_reset_drops_the_post(ch
     if refused is not None:
         assert refused.is_error and "is not a member of" in refused.content[0].text
     assert [p["text"] for p in mid["chat_posts"]] == ["The cap is confirmed."]
-    assert json.loads((tmp_path / "s" / "state.json").read_text())["chat_posts"] == []
+    assert load_state(tmp_path / "s").chat_posts == []
     assert reset_state["chat_posts"] == [] and final["total"] == n
     with worldsmith.open(chat_world) as world:  # the published export is untouched
         assert verify_files(chat_world, world.manifest) == []

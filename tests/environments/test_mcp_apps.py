@@ -8,7 +8,8 @@ world's checksums are unchanged.
 from __future__ import annotations
 
 import asyncio
-import json
+import contextlib
+import os
 import socket
 import subprocess
 import sys
@@ -21,6 +22,7 @@ from fastmcp import Client  # noqa: E402
 from fastmcp.client.transports import StdioTransport, StreamableHttpTransport  # noqa: E402
 
 import worldsmith  # noqa: E402
+from worldsmith.environments.session import load_state  # noqa: E402
 from worldsmith.worlds.world import verify_files  # noqa: E402
 
 CAP = "liability_cap"
@@ -96,7 +98,7 @@ def _check(seen: dict, world_path, session) -> None:
     if world.events:
         assert sorted(e["uid"] for e in seen["events"]) == sorted(e.uid for e in world.events)
     assert seen["reset"]["sent"] == [] and seen["reset"]["files_added"] == [] and seen["sent_after_reset"] == 0
-    assert json.loads((session / "state.json").read_text())["sent"] == []
+    assert load_state(session).sent == []  # what the log on disk says, read back after the server stopped
     # the published world is untouched: every checksum as published
     assert verify_files(world_path, world.manifest) == []
     world.close()
@@ -109,16 +111,19 @@ def test_a_client_over_stdio_searches_reads_replies_and_resets(published_legal, 
     _check(seen, published_legal, session)
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 right now."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-def test_a_client_over_streamable_http_does_the_same(published_legal, tmp_path):
-    session, port = tmp_path / "session", _free_port()
-    proc = subprocess.Popen([sys.executable, *_serve(published_legal, session, "--http", "--port", str(port))],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+@contextlib.contextmanager
+def http_server(world, session, *extra, env: dict | None = None):
+    """`worldsmith serve WORLD --http` in a subprocess on a free port, until the block ends: (process, port)."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, *_serve(world, session, "--http", "--port", str(port), *extra)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, **(env or {})})
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -129,8 +134,15 @@ def test_a_client_over_streamable_http_does_the_same(published_legal, tmp_path):
                 assert proc.poll() is None, proc.stderr.read().decode()[-2000:]
                 assert time.monotonic() < deadline, "the HTTP server did not start"
                 time.sleep(0.2)
-        seen = asyncio.run(_script(StreamableHttpTransport(f"http://127.0.0.1:{port}/mcp"), published_legal))
+        yield proc, port
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_a_client_over_streamable_http_does_the_same(published_legal, tmp_path):
+    session = tmp_path / "session"
+    with http_server(published_legal, session, env={"WORLDSMITH_SERVE_TOKEN": "t0ken-for-the-test"}) as (_, port):
+        transport = StreamableHttpTransport(f"http://127.0.0.1:{port}/mcp", auth="t0ken-for-the-test")
+        seen = asyncio.run(_script(transport, published_legal))
     _check(seen, published_legal, session)

@@ -1,0 +1,250 @@
+"""A session folder on disk: the marker that says whose it is, and the append-only, HMAC-chained log of its state.
+
+    DIR/.worldsmith-session.json   the marker: format, version, world id, the chain's head and length
+    DIR/state.jsonl                one JSON record per action, each carrying the MAC that chains it
+    DIR/room/                      what the session wrote (worldsmith.environments.session)
+
+A folder is a session's only when it carries the marker: `claim` creates a missing or empty folder,
+reuses one whose marker names the same world, and refuses everything else (a folder with other
+files, a marker of another world, a folder inside a world bundle), so no command removes what it
+did not make. The log grows by appending one line per action, never by rewriting a whole file.
+
+Each line's MAC is HMAC-SHA256(key, previous MAC + the line), so a line edited, inserted or removed
+breaks every MAC after it, and the marker's head catches lines cut from the end. The key is
+WORLDSMITH_STATE_KEY when the environment sets it (then nothing on disk lets a hand edit be
+re-signed), else a random key written into the marker (which then only catches an edit made
+without reading the marker).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from worldsmith.worlds import bundle as _bundle
+from worldsmith.worlds.errors import WorldsmithError
+
+MARKER = ".worldsmith-session.json"
+LOG = "state.jsonl"
+OLD_STATE = "state.json"  # sessions of worldsmith before the log: refused, see claim()
+FORMAT = "worldsmith-session"
+VERSION = 2
+KEY_ENV = "WORLDSMITH_STATE_KEY"
+MAX_STATE_BYTES = 64 * 1024 * 1024
+MAX_ACTIONS = 10_000
+_MARKER_BYTES = 64 * 1024
+
+
+class SessionFolderError(WorldsmithError):
+    """A session folder that is not this session's to use, or whose state cannot be read."""
+
+    exit_code = 2
+
+
+@dataclass
+class Record:
+    """One line of the log: its fields and the MAC written with it."""
+
+    data: dict
+    mac: str
+
+
+@dataclass
+class Log:
+    """The session's log as read from disk, and where the chain stands."""
+
+    records: list[Record] = field(default_factory=list)
+    size: int = 0
+
+
+def env_key() -> bytes | None:
+    """The state key the environment gives (WORLDSMITH_STATE_KEY), as bytes; None when unset."""
+    value = os.environ.get(KEY_ENV)
+    return value.encode("utf-8") if value else None
+
+
+def _canonical(data: dict) -> bytes:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def chain(key: bytes, previous: str, data: dict) -> str:
+    """The MAC of one record after the one whose MAC is `previous` ('' for the first)."""
+    return hmac.new(key, previous.encode("ascii") + b"\n" + _canonical(data), hashlib.sha256).hexdigest()
+
+
+def _inside_a_world(folder: Path) -> Path | None:
+    """The world bundle (published, staged or quarantined) that holds this folder, if one does."""
+    for p in (folder, *folder.parents):
+        if (p / _bundle.MANIFEST).is_file() or ((p / _bundle.ROOM).is_dir() and (p / _bundle.PLAN).is_file()):
+            return p
+    return None
+
+
+def claim(root: Path, world_id: str, world_path: Path) -> dict:
+    """Make root this session's folder, or reuse it if it already is; the marker. Refuses any other folder."""
+    root = Path(root).expanduser()
+    resolved = root.resolve()
+    world = Path(world_path).resolve()
+    if resolved == world or world in resolved.parents:
+        raise SessionFolderError(f"{root} is inside the world bundle being served; sessions write into their folder, "
+                                 "so give --session a folder outside it (e.g. /tmp/run1)")
+    bundle = _inside_a_world(resolved)
+    if bundle is not None:
+        raise SessionFolderError(f"{root} is inside the world bundle {bundle}; give --session a folder outside every "
+                                 "world (e.g. /tmp/run1)")
+    if resolved.is_symlink() or (resolved.exists() and not resolved.is_dir()):
+        raise SessionFolderError(f"{root} exists and is not a folder; give --session a new or empty folder")
+    if not resolved.exists():
+        resolved.mkdir(parents=True)
+        return _new_marker(resolved, world_id, created=True)
+    marker = resolved / MARKER
+    if marker.is_symlink() or marker.exists():
+        found = read_marker(resolved)
+        if found.get("world_id") != world_id:
+            raise SessionFolderError(f"{root} is the session folder of another world ({found.get('world_id')!r}, "
+                                     f"not {world_id!r}); give --session a new folder")
+        return found
+    entries = sorted(os.listdir(resolved))
+    if OLD_STATE in entries:
+        raise SessionFolderError(f"{root} holds a session of an older worldsmith (state.json, without "
+                                 f"{MARKER}); grade it with that version, or give --session a new folder")
+    if entries:
+        raise SessionFolderError(f"{root} is not empty and is not a worldsmith session folder (no {MARKER}); "
+                                 "give --session a new or empty folder, nothing in this one is touched")
+    return _new_marker(resolved, world_id, created=False)
+
+
+def _new_marker(root: Path, world_id: str, created: bool) -> dict:
+    marker = {"format": FORMAT, "version": VERSION, "world_id": world_id, "created_folder": created,
+              "key": None if env_key() else secrets.token_hex(32), "count": 0, "head": ""}
+    write_marker(root, marker)
+    return marker
+
+
+def read_marker(root: Path) -> dict:
+    """The marker of a session folder; SessionFolderError when it is missing, a link or not a marker."""
+    path = Path(root) / MARKER
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except FileNotFoundError:
+        raise SessionFolderError(f"{root}: no {MARKER}; was a session started there?") from None
+    except OSError:
+        raise SessionFolderError(f"{root}: {MARKER} is not a file (a link?); give --session a new folder") from None
+    with os.fdopen(fd, "rb") as f:
+        raw = f.read(_MARKER_BYTES + 1)
+    try:
+        marker = json.loads(raw) if len(raw) <= _MARKER_BYTES else None
+    except ValueError:
+        marker = None
+    if not isinstance(marker, dict) or marker.get("format") != FORMAT:
+        raise SessionFolderError(f"{root}: {MARKER} is not a worldsmith session marker; give --session a new folder")
+    if marker.get("version") != VERSION:
+        raise SessionFolderError(f"{root}: a session of format version {marker.get('version')!r}; this worldsmith "
+                                 f"reads version {VERSION}; give --session a new folder")
+    if not isinstance(marker.get("count"), int) or not isinstance(marker.get("head"), str):
+        raise SessionFolderError(f"{root}: {MARKER} is damaged (no count or head); give --session a new folder")
+    return marker
+
+
+def write_marker(root: Path, marker: dict) -> None:
+    """Replace the marker atomically (a small file; written next to it, then renamed over it)."""
+    tmp = Path(root) / f"{MARKER}.{os.getpid()}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(json.dumps(marker, sort_keys=True, indent=1) + "\n")
+    os.replace(tmp, Path(root) / MARKER)
+
+
+def read_log(root: Path) -> Log:
+    """Every record of the log, in order; SessionFolderError naming the line when one is not a record."""
+    path = Path(root) / LOG
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except FileNotFoundError:
+        return Log()
+    except OSError:
+        raise SessionFolderError(f"{root}: {LOG} is not a file (a link?); give --session a new folder") from None
+    with os.fdopen(fd, "rb") as f:
+        raw = f.read(MAX_STATE_BYTES + 1)
+    if len(raw) > MAX_STATE_BYTES:
+        raise SessionFolderError(f"{root}: {LOG} is over {MAX_STATE_BYTES // 2**20} MiB; give --session a new folder")
+    log = Log(size=len(raw))
+    for n, line in enumerate(raw.splitlines(), 1):
+        try:
+            item = json.loads(line)
+        except ValueError:
+            item = None
+        if not (isinstance(item, dict) and isinstance(item.get("mac"), str) and isinstance(item.get("data"), dict)
+                and isinstance(item["data"].get("op"), str)):
+            raise SessionFolderError(f"{root}: line {n} of {LOG} is not a session record; the folder was edited by "
+                                     "hand or by another program; give --session a new folder")
+        log.records.append(Record(item["data"], item["mac"]))
+    return log
+
+
+def _line(data: dict, mac: str) -> bytes:
+    return json.dumps({"data": data, "mac": mac}, sort_keys=True, ensure_ascii=False).encode("utf-8") + b"\n"
+
+
+def check(log: Log, data: dict) -> None:
+    """Refuse a record the log cannot take: past MAX_ACTIONS records or MAX_STATE_BYTES bytes."""
+    if len(log.records) >= MAX_ACTIONS:
+        raise SessionFolderError(f"this session has recorded {MAX_ACTIONS:,} actions, as many as a session may; "
+                                 "submit your answer, or start a new session")
+    if log.size + len(_line(data, "0" * 64)) > MAX_STATE_BYTES:
+        raise SessionFolderError(f"this session's state would pass {MAX_STATE_BYTES // 2**20} MiB; "
+                                 "send or file less text, or start a new session")
+
+
+def append(root: Path, log: Log, key: bytes, data: dict, *, limited: bool = True) -> Record:
+    """Append one record (chained to the last), then move the marker's head to it; refuses a full log."""
+    previous = log.records[-1].mac if log.records else ""
+    record = Record(data, chain(key, previous, data))
+    line = _line(data, record.mac)
+    if limited:
+        check(log, data)
+    fd = os.open(Path(root) / LOG, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(fd, "ab") as f:
+        f.write(line)
+    log.records.append(record)
+    log.size += len(line)
+    marker = read_marker(root)
+    marker.update(count=len(log.records), head=record.mac)
+    write_marker(root, marker)
+    return record
+
+
+def verify(root: Path, key: bytes | None) -> bool:
+    """Whether the log is exactly what the server appended: every MAC chains, and nothing was cut from its end."""
+    try:
+        marker = read_marker(root)
+        log = read_log(root)
+    except SessionFolderError:
+        return False
+    key = key or (marker["key"].encode("ascii") if isinstance(marker.get("key"), str) else None)
+    if key is None or not log.records or marker["count"] < 1 or marker["count"] > len(log.records):
+        return False
+    previous = ""
+    for record in log.records:
+        expected = chain(key, previous, record.data)
+        if not hmac.compare_digest(expected, record.mac):
+            return False
+        previous = expected
+    # Lines after the marker's count are a crash between an append and the marker's update: they chain, so the
+    # server wrote them. Lines cut from the end do not match the head.
+    return hmac.compare_digest(log.records[marker["count"] - 1].mac, marker["head"])
+
+
+def state_key(marker: dict) -> bytes:
+    """The key this session's records are chained with: the environment's, else the marker's own."""
+    key = env_key()
+    if key is not None:
+        return key
+    if not isinstance(marker.get("key"), str):
+        raise SessionFolderError(f"this session was started with {KEY_ENV} set; set the same key to continue it")
+    return marker["key"].encode("ascii")
