@@ -27,7 +27,8 @@ from worldsmith.worlds import kinds
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.
-PROMPT_VERSION = "2026-12-3"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet skeletons
+PROMPT_VERSION = "2026-12-4"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
+# skeletons; 4: the model writes prose only (each kind's prose type), facts as {{id}} placeholders
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
@@ -101,13 +102,15 @@ def _facts(facts: list[FactRef]) -> str:
         return ""
     lines = []
     for f in facts:
+        # The engine owns the value: the model writes {{id}} and the engine puts the exact text there.
         if f.establish or not f.label:
-            lines.append(f'- {f.id} ({f.label or f.id}): this file establishes it; state it in full, in your own words: '
-                         f'{f.statement} Write exactly: "{f.text}"')
+            lines.append(f"- {{{{{f.id}}}}} = {f.text} ({f.label or f.id}): this file establishes it; state it in full, "
+                         f"in your own words: {f.statement}")
         else:
-            lines.append(f'- {f.id}: name it as "{f.label}" with its value, in a phrasing of your own; do not restate '
-                         f'its full statement. Write exactly: "{f.text}"')
-    return "\n# Facts to carry, with exactly these texts\n" + "\n".join(lines) + "\n"
+            lines.append(f'- {{{{{f.id}}}}} = {f.text}: name it as "{f.label}" with its value, in a phrasing of your own; '
+                         f"do not restate its full statement (source: {f.statement})")
+    return ("\n# Facts to carry: write each value as its {{id}}, which the engine replaces with the exact text\n"
+            + "\n".join(lines) + "\n")
 
 
 _BEATS = {
@@ -214,11 +217,19 @@ def email_fields(context: ArtifactContext) -> dict[str, Any]:
                 subject=subject_of(spec, context.parent.subject if context.parent else None), thread=_thread(context))
 
 
+def _headings(context: ArtifactContext) -> str:
+    """The document's headings as the engine fixes them (the composer's, in the genre's order)."""
+    from worldsmith.generators.compose.document import compose_document
+
+    heads = [s.heading for s in compose_document(context).sections]
+    return "\n# The headings, fixed by the engine\n" + "\n".join(f"{n}. {h}" for n, h in enumerate(heads, 1)) + "\n"
+
+
 def document_fields(context: ArtifactContext) -> dict[str, Any]:
     """The document template's own fields."""
     spec = context.spec
     return dict(doc_type=spec.doc_type, readers=_people(context.to), genre=_genre(context), date=spec.date.isoformat(),
-                sections=spec.sections, sheets=_sheets(context))
+                sections=max(1, spec.sections), sheets=_sheets(context), headings=_headings(context))
 
 
 def sheet_fields(context: ArtifactContext) -> dict[str, Any]:
@@ -233,11 +244,8 @@ def sheet_fields(context: ArtifactContext) -> dict[str, Any]:
         cells = " | ".join("" if v is None else str(v) for v in line.cells)
         how = f"  [= {line.formula}]" if line.formula else ""
         lines.append(f"{n}. {cells}{how}  ({line.role}{', ' + line.fact if line.fact else ''})")
-    text = ("\n# The sheet's lines, fixed by the engine from the ledger\n"
-            "Every amount, date and formula below is fixed and will be written as it stands, whatever you return. "
-            "Return exactly these columns (you may rename them) and these rows in this order, each as long as the "
-            "columns. You may reword the label of an item or heading line (not of a line that names a fact) and "
-            "you write the `notes`. {n} in a formula is the amount cell of line n.\n" + header + "\n" + "\n".join(lines) + "\n")
+    text = ("\n# The sheet's lines, laid out by the engine from the ledger (for your notes; you do not write them)\n"
+            "{n} in a formula is the amount cell of line n.\n" + header + "\n" + "\n".join(lines) + "\n")
     return dict(readers=_people(context.to), date=spec.date.isoformat(), rows=len(sk.lines), skeleton=text)
 
 

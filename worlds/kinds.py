@@ -64,6 +64,12 @@ class Kind:
     compose: Callable[[Any], BaseModel] | None = None     # the offline composer: ArtifactContext -> content
     prompt: str = ""            # the template generators/prompts/<prompt>.md
     prompt_fields: Callable[[Any], dict[str, Any]] | None = None  # ArtifactContext -> the template's own fields
+    # What a model writes for one artifact, prose only (no field the engine owns), and how the engine makes the
+    # content from it: merge(context, prose) -> (content, what the engine filled in itself); prose_of(context,
+    # content) -> the prose a content holds (the test server answers it from the composer). None: no model prose.
+    prose: type[BaseModel] | None = None
+    merge: Callable[[Any, Any], tuple[BaseModel, list[str]]] | None = None
+    prose_of: Callable[[Any, Any], BaseModel] | None = None
     render: Callable[..., list["Path"]] | None = None     # (plan, spec, contents, room) -> one artifact's files
     render_all: Callable[..., list["Path"]] | None = None  # (plan, rendered specs, contents, room) -> kind-wide files
     from_proposal: Callable[[Any, dict[str, Any]], BaseModel] | None = None  # expansion: ProposedItem -> item

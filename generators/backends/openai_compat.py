@@ -27,6 +27,7 @@ from worldsmith.generators.backends.usage import KindUsage, Usage, estimate_toke
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.expansion import ExpansionContext
 from worldsmith.generators.prompts import MODES, PROMPT_VERSION, output_schema, reask_message, render_messages
+from worldsmith.worlds import kinds
 from worldsmith.worlds.errors import ModelError
 
 T = TypeVar("T", bound=BaseModel)
@@ -279,12 +280,23 @@ class OpenAIBackend:
         return tin, tout
 
     async def generate(self, context: ArtifactContext | ExpansionContext, output_type: type[T]) -> T:
-        """Content of `output_type` for the context: from the cache, or from the server, validated."""
+        """Content of `output_type` for the context: from the cache, or from the server, validated.
+
+        For an artifact whose kind declares prose, the model is asked for that prose only and the kind's
+        merge makes the content; what the engine had to fill in is counted and listed in the usage."""
         kind = _kind_of(context)
         stats = self.usage.kind(kind)
         stats.requests += 1
         start = self.usage.started()
         try:
+            own = kinds.of(context.spec) if isinstance(context, ArtifactContext) else None
+            if own is not None and own.prose is not None and own.merge is not None and output_type is own.content:
+                # The model writes the prose only; the engine makes the content from it and its own fields.
+                prose = await self._generate(context, own.prose, stats)
+                content, notes = own.merge(context, prose)
+                if notes:
+                    self.usage.filled_in(kind, context.spec.id, notes)
+                return content  # type: ignore[return-value]
             return await self._generate(context, output_type, stats)
         except ModelError:
             stats.failures += 1

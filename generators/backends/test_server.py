@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import functools
 import hashlib
 import hmac
 import json
@@ -67,8 +68,20 @@ ANY_JSON_BLOCK = re.compile(r"^```json[^\n]*\n(.*?)\n```", re.MULTILINE | re.DOT
 
 
 def content_types() -> dict[str, tuple[type[BaseModel], Callable[[ArtifactContext], BaseModel]]]:
-    """Every registered kind's content type by name, with the composer that answers for it."""
-    return {k.content.__name__: (k.content, k.compose) for k in kinds.kinds() if k.compose is not None}
+    """Every registered kind's content type and prose type by name, with the composer that answers for it."""
+    out: dict[str, tuple[type[BaseModel], Callable[[ArtifactContext], BaseModel]]] = {}
+    for k in kinds.kinds():
+        if k.compose is None:
+            continue
+        out[k.content.__name__] = (k.content, k.compose)
+        if k.prose is not None and k.prose_of is not None:
+            out[k.prose.__name__] = (k.prose, functools.partial(_composed_prose, k))
+    return out
+
+
+def _composed_prose(kind: Any, ctx: ArtifactContext) -> BaseModel:
+    """The prose the offline composer writes for an artifact, as a model would answer for the kind's prose type."""
+    return kind.prose_of(ctx, kind.compose(ctx))
 
 
 class ServerConfig(BaseModel):

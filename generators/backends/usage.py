@@ -34,10 +34,12 @@ class KindUsage(BaseModel):
     tokens_out: int = 0
     estimated: bool = Field(False, description="some token counts are estimates (chars/4): the server sent none")
     busy_s: float = Field(0.0, description="seconds spent in generate, summed over concurrent calls")
+    engine_filled: int = Field(0, description="artifacts whose model prose the engine completed or replaced in part")
 
     def add(self, other: "KindUsage") -> None:
         """Add another kind's counters to these."""
-        for name in ("requests", "calls", "cache_hits", "retries", "reasks", "failures", "tokens_in", "tokens_out"):
+        for name in ("requests", "calls", "cache_hits", "retries", "reasks", "failures", "tokens_in", "tokens_out",
+                     "engine_filled"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.busy_s += other.busy_s
         self.estimated = self.estimated or other.estimated
@@ -56,6 +58,7 @@ class Usage:
         self.model = model
         self.prices = {m: p if isinstance(p, Price) else Price.model_validate(p) for m, p in (prices or {}).items()}
         self.kinds: dict[str, KindUsage] = {}
+        self.filled: dict[str, list[str]] = {}  # artifact id -> what the engine filled in around the model's prose
         self._first: float | None = None
         self._last: float | None = None
 
@@ -65,6 +68,12 @@ class Usage:
     def kind(self, name: str) -> KindUsage:
         """The counters of one kind, created on first use."""
         return self.kinds.setdefault(name, KindUsage())
+
+    def filled_in(self, kind: str, artifact_id: str, notes: list[str]) -> None:
+        """Note what the engine filled in around the model's prose of one artifact (its latest making counts)."""
+        if artifact_id not in self.filled:
+            self.kind(kind).engine_filled += 1
+        self.filled[artifact_id] = sorted(set(notes))
 
     def started(self) -> float:
         """Note that a call starts now; returns the start time (monotonic)."""
@@ -114,6 +123,8 @@ class Usage:
         totals = self.totals().model_dump()
         totals["busy_s"] = round(totals["busy_s"], 3)
         out: dict = {"model": self.model, "kinds": kinds, "totals": totals, "wall_s": round(self.wall_s, 3)}
+        if self.filled:
+            out["filled"] = dict(sorted(self.filled.items()))
         cost = self.cost_usd()
         if cost is not None:
             out["cost_usd"] = cost

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from worldsmith.generators.calendar import next_business_day
 from worldsmith.generators.compose.meeting import compose_meeting
+from worldsmith.generators.kinds.prose import distractor_line, fact_lines, guard, missing, usable
 from worldsmith.generators.planner import _Planner, safe_filename, slugify
 from worldsmith.generators.prompts import people_line
 from worldsmith.generators.render.calendar import render_calendars
@@ -70,6 +71,41 @@ class MeetingContent(BaseModel):
     kind: Literal["calendar"] = "calendar"
     description: str = Field(min_length=1, max_length=4000, description="the agenda: a line on the purpose, then "
                                                                         "numbered points; plain text")
+
+
+class MeetingProse(BaseModel):
+    """What the organiser writes into the invitation: its description. Title, time, place, link and attendees are
+    the engine's."""
+
+    model_config = _STRICT
+    agenda: str = Field(min_length=1, max_length=3000, description="a line on what the meeting is for, then the "
+                                                                   "agenda as numbered points; a fact's value as {{fact_id}}")
+
+
+def merge(ctx: Any, prose: MeetingProse) -> tuple[MeetingContent, list[str]]:
+    """The invitation's description from the organiser's agenda, with each planned fact it lacks as a further point."""
+    notes: list[str] = []
+    text = guard(prose.agenda, ctx, notes)
+    if not usable(text):
+        notes.append("no usable agenda: the composer's")
+        return compose_meeting(ctx), notes
+    extra = []
+    lost = missing(text, ctx)
+    if lost:
+        extra += fact_lines(ctx, lost)
+        notes.append("added " + ", ".join(f.id for f in lost))
+    label = distractor_line(ctx, text)
+    if label:
+        extra.append(label)
+        notes.append("added the distractor's label")
+    tail = "\n".join(f"- {x}" for x in extra)
+    room = 4000 - len(tail) - 2
+    return MeetingContent(description=(text[:room].rstrip() + ("\n" + tail if tail else ""))), notes
+
+
+def prose_of(ctx: Any, content: MeetingContent) -> MeetingProse:
+    """The organiser's agenda in an invitation."""
+    return MeetingProse(agenda=content.description[:3000])
 
 
 def calendar_path(folder: str, person: Any) -> str:
@@ -203,6 +239,9 @@ KIND = Kind(
     compose=compose_meeting,
     prompt="meeting",
     prompt_fields=meeting_fields,
+    prose=MeetingProse,
+    merge=merge,
+    prose_of=prose_of,
     render=render,
     render_all=render_all,
 )

@@ -12,13 +12,14 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from worldsmith.generators.calendar import business_days, spread
 from worldsmith.generators.compose.chat import compose_chat
+from worldsmith.generators.kinds.prose import carries, guard, squash, usable
 from worldsmith.generators.planner import _Planner, slugify
 from worldsmith.generators.prompts import people_line
 from worldsmith.generators.render.chat import render_day, render_export, short_id, transcript_name
@@ -91,6 +92,37 @@ class ChatContent(BaseModel):
     model_config = _STRICT
     kind: Literal["chat"] = "chat"
     messages: list[ChatMessage] = Field(min_length=1)
+
+
+class ChatProse(BaseModel):
+    """What the posters type: one line per planned post, in order. Who posts, when, in which thread, and the
+    files shared are the engine's."""
+
+    model_config = _STRICT
+    messages: list[Annotated[str, Field(min_length=1, max_length=4000)]] = Field(
+        min_length=1, max_length=60, description="one per planned post, in order; a fact's value as {{fact_id}}")
+
+
+def merge(ctx: Any, prose: ChatProse) -> tuple[ChatContent, list[str]]:
+    """The day's messages: the model's line for each post, except the posts the engine writes (one that carries a
+    fact, shares a file or labels a distractor keeps the composer's line)."""
+    notes: list[str] = []
+    base = compose_chat(ctx)
+    label = (ctx.distractor_label or "").rstrip(". ").lower()
+    out = []
+    for i, message in enumerate(base.messages):
+        owned = message.file or any(carries(message.text, f) for f in ctx.facts) or \
+            (label and label in squash(message.text).lower())
+        text = guard(prose.messages[i], ctx, notes) if i < len(prose.messages) and not owned else ""
+        if not owned and not usable(text):
+            notes.append(f"kept the composer's line for post {i + 1}")
+        out.append(message if owned or not usable(text) else message.model_copy(update={"text": text}))
+    return base.model_copy(update={"messages": out}), notes
+
+
+def prose_of(ctx: Any, content: ChatContent) -> ChatProse:
+    """The posters' lines of a day."""
+    return ChatProse(messages=[m.text for m in content.messages])
 
 
 def _posts(planner: _Planner, day: dt.date, members: list[Any], author: Any, n: int) -> list[ChatPost]:
@@ -239,6 +271,9 @@ KIND = Kind(
     compose=compose_chat,
     prompt="chat",
     prompt_fields=chat_fields,
+    prose=ChatProse,
+    merge=merge,
+    prose_of=prose_of,
     render=render,
     render_all=render_all,
 )

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from worldsmith.generators.compose.document import compose_document
 from worldsmith.generators.context import file_context
+from worldsmith.generators.kinds.prose import carries, guard, squash, usable
 from worldsmith.generators.planner import _Planner, link_citations
 from worldsmith.generators.prompts import document_fields
 from worldsmith.generators.render.document import render_docx, render_markdown
@@ -30,6 +35,104 @@ def from_proposal(proposed, common: dict) -> DocumentItem:
     return DocumentItem(kind="document", doc_type=proposed.doc_type, **common)
 
 
+Paragraph = Annotated[str, Field(min_length=1, max_length=8000)]
+
+
+class SectionProse(BaseModel):
+    """The paragraphs of one section, under the heading the engine gives it."""
+
+    model_config = ConfigDict(extra="forbid")
+    paragraphs: list[Paragraph] = Field(min_length=1, max_length=6)
+
+
+class DocumentProse(BaseModel):
+    """What the author writes: the paragraphs of each section, in order. Title, letterhead, headings, tables,
+    numbering and the genre's formal parts (salutation, caption, signature blocks) are the engine's."""
+
+    model_config = ConfigDict(extra="forbid")
+    sections: list[SectionProse] = Field(min_length=1, max_length=40,
+                                         description="one per heading listed, in order; a fact's value as {{fact_id}}")
+
+
+# Paragraphs the engine writes whatever the model says: a genre's formal parts, which genre_structure reads.
+_FORMAL = re.compile(r"^Dear |Yours (sincerely|faithfully)|^Sincerely|WHEREFORE|Respectfully submitted|"
+                     r"IN WITNESS WHEREOF|(?i:\bsigned by\b)|^Present:|\bPlaintiff\b|\bDefendant\b|(?i:\bcourt\b)|"
+                     r"^(?i:attendees|signature)")
+_NUMBER = re.compile(r"^(\d+(?:\.\d+)*\.?)\s+")
+
+
+def _owned(paragraph: str, ctx) -> bool:
+    """Whether the engine keeps a paragraph of the composed document: a formal part, or one carrying a fact, a
+    quoted figure or the distractor's label."""
+    if _FORMAL.search(paragraph) or any(carries(paragraph, f) for f in ctx.facts):
+        return True
+    if any(squash(c.text) in squash(paragraph) for c in ctx.cited_figures):
+        return True
+    label = (ctx.distractor_label or "").rstrip(". ").lower()
+    return bool(label) and label in squash(paragraph).lower()
+
+
+def _split(paragraphs: list[str]) -> tuple[list[str], list[str]]:
+    """(numbers, texts): a numbered section's paragraph numbers ('1.2', '7.') and the paragraphs without them."""
+    found = [_NUMBER.match(p) for p in paragraphs]
+    if paragraphs and all(found):
+        return [m.group(1) for m in found], [p[m.end():] for p, m in zip(paragraphs, found)]
+    return [], list(paragraphs)
+
+
+def _renumber(numbers: list[str], texts: list[str]) -> list[str]:
+    """The texts numbered as the section was: '1.1', '1.2'... or '7.', '8.'... from its first number."""
+    if not numbers:
+        return texts
+    first = numbers[0]
+    stem, _, last = first.rstrip(".").rpartition(".")
+    start = int(last) if last.isdigit() else 1
+    dot = "." if first.endswith(".") else ""
+    return [f"{stem + '.' if stem else ''}{start + n}{dot} {t}" for n, t in enumerate(texts)]
+
+
+def merge(ctx, prose: DocumentProse) -> tuple[DocumentContent, list[str]]:
+    """The document from the author's paragraphs: the composed document's title, letterhead, headings, tables and
+    formal parts, its paragraphs that carry facts and quoted figures, and the model's paragraphs in every other place."""
+    notes: list[str] = []
+    base = compose_document(ctx)
+    sections = []
+    for i, section in enumerate(base.sections):
+        numbers, texts = _split(section.paragraphs)
+        slots = [j for j, t in enumerate(texts) if not _owned(t, ctx)]
+        written = [guard(p, ctx, notes) for p in prose.sections[i].paragraphs] if i < len(prose.sections) else []
+        written = [w for w in written if usable(w)]
+        if not slots or not written:
+            if slots:
+                notes.append(f"kept the composer's text in section {i + 1}")
+            sections.append(section)
+            continue
+        out: list[str] = []
+        for j, text in enumerate(texts):
+            if j not in slots:
+                out.append(text)
+            elif j == slots[-1]:
+                out.extend(written)  # the rest of the model's paragraphs go in the section's last free place
+            elif written:
+                out.append(written.pop(0))
+        if len(prose.sections[i].paragraphs) < len(slots):
+            notes.append(f"section {i + 1} has fewer paragraphs than the composer's")
+        sections.append(section.model_copy(update={"paragraphs": _renumber(numbers, out)}))
+    if len(prose.sections) != len(base.sections):
+        notes.append(f"{len(prose.sections)} sections written for {len(base.sections)} headings")
+    return base.model_copy(update={"sections": sections}), notes
+
+
+def prose_of(ctx, content: DocumentContent) -> DocumentProse:
+    """The author's paragraphs in a document: those the engine would not keep (each section gives at least one)."""
+    out = []
+    for section in content.sections:
+        _, texts = _split(section.paragraphs)
+        free = [t for t in texts if not _owned(t, ctx)]
+        out.append(SectionProse(paragraphs=free or texts[:1] or ["-"]))
+    return DocumentProse(sections=out)
+
+
 KIND = Kind(
     name="document",
     item=DocumentItem,
@@ -49,6 +152,9 @@ KIND = Kind(
     compose=compose_document,
     prompt="document",
     prompt_fields=document_fields,
+    prose=DocumentProse,
+    merge=merge,
+    prose_of=prose_of,
     render=render,
     from_proposal=from_proposal,
 )

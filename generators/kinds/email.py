@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path, PurePosixPath
 
-from worldsmith.generators.compose.email import compose_email
+from pydantic import BaseModel, ConfigDict, Field
+
+from worldsmith.generators.compose.email import attached_what, compose_email, subject_of
 from worldsmith.generators.context import email_context
+from worldsmith.generators.kinds.prose import distractor_line, fact_lines, guard, missing, squash, usable
 from worldsmith.generators.planner import _Planner
 from worldsmith.generators.prompts import email_fields
 from worldsmith.generators.render.email import render_eml
@@ -84,6 +88,73 @@ def from_proposal(proposed, common: dict) -> EmailThreadItem:
     return EmailThreadItem(kind="email_thread", messages=proposed.messages, **common)
 
 
+class EmailProse(BaseModel):
+    """What the sender writes: the message's own text. Subject, addresses, date, quoted history and attached
+    files are the engine's."""
+
+    model_config = ConfigDict(extra="forbid")
+    body: str = Field(min_length=1, max_length=20000,
+                      description="the message's own text, plain: greeting, short paragraphs, sign-off and the "
+                                  "sender's name; a fact's value written as {{fact_id}}")
+
+
+# What decision_named reads as a stated decision.
+_DECIDED = re.compile(r"(?i)\b(decision|decided|we have agreed|is approved|approved:)\b")
+
+
+def _signed(body: str, ctx) -> bool:
+    """Whether a line of the closing names the sender, as email_signed reads it."""
+    first, name = ctx.author.first_name, ctx.author.name
+    for line in body[-640:].splitlines():
+        line = line.strip()
+        if line in (first, name) or line.startswith((name + ",", name + " ")) or \
+                (line[:1] in "-–—~" and (line.endswith(" " + first) or line.endswith(" " + name))):
+            return True
+    return False
+
+
+def merge(ctx, prose: EmailProse) -> tuple[EmailContent, list[str]]:
+    """The message from the sender's prose: the engine's subject, and what the prose must carry and does not (the
+    distractor's label, each planned fact, the decision, what is attached, the sender's name) added by the engine."""
+    notes: list[str] = []
+    spec = ctx.spec
+    subject = subject_of(spec, ctx.parent.subject if ctx.parent else None)
+    body = guard(prose.body, ctx, notes)
+    if not usable(body):
+        notes.append("no usable text: the composer's message")
+        return compose_email(ctx).model_copy(update={"subject": subject}), notes
+    added = []
+    label = distractor_line(ctx, body)
+    if label:
+        added.append(label)
+        notes.append("added the distractor's label")
+    lost = missing(body, ctx)
+    if lost:
+        added += fact_lines(ctx, lost)
+        notes.append("added " + ", ".join(f.id for f in lost))
+    if getattr(spec, "decision", "") and not _DECIDED.search(body):
+        added.append(f"Decision: {spec.decision.rstrip('.')}.")
+        notes.append("added the decision")
+    if spec.attachments and squash(attached_what(spec)).lower() not in squash(body).lower():
+        added.append(f"I attach {attached_what(spec)}.")
+        notes.append("added what is attached")
+    paragraphs = [p.strip() for p in re.split(r"\n[ \t]*\n", body) if p.strip()]
+    if added:
+        # before the closing paragraph when there is one, so that the sign-off stays last
+        at = len(paragraphs) - 1 if len(paragraphs) > 1 else len(paragraphs)
+        paragraphs.insert(at, " ".join(added))
+    body = "\n\n".join(paragraphs)
+    if not _signed(body, ctx):
+        body += ("\n" if body.rstrip().endswith(",") else "\n\n") + ctx.author.first_name
+        notes.append("signed with the sender's name")
+    return EmailContent(subject=subject, body=body + "\n"), notes
+
+
+def prose_of(ctx, content: EmailContent) -> EmailProse:
+    """The sender's prose in a message."""
+    return EmailProse(body=content.body)
+
+
 KIND = Kind(
     name="email",
     item=EmailThreadItem,
@@ -108,6 +179,9 @@ KIND = Kind(
     compose=compose_email,
     prompt="email",
     prompt_fields=email_fields,
+    prose=EmailProse,
+    merge=merge,
+    prose_of=prose_of,
     render=render,
     render_all=render_all,
     from_proposal=from_proposal,

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from worldsmith.generators.compose.sheet import compose_sheet
 from worldsmith.generators.context import file_context
+from worldsmith.generators.kinds.prose import guard, usable
 from worldsmith.generators.planner import _Planner
 from worldsmith.generators.prompts import sheet_fields
 from worldsmith.generators.render.sheet import render_csv, render_xlsx, skeleton_formulas
@@ -85,6 +89,33 @@ from expected e
 where e.kind = 'spreadsheet' and e.artifact_id in (select artifact_id from sheets where artifact_id is not null)
 """
 
+class SheetProse(BaseModel):
+    """What the author writes on a sheet: the notes under it. Its title, columns, lines, amounts, formulas and
+    currency are the engine's, laid out from the ledger."""
+
+    model_config = ConfigDict(extra="forbid")
+    notes: list[Annotated[str, Field(min_length=1, max_length=1000)]] = Field(
+        min_length=1, max_length=4, description="one to three short notes: who prepared it, from what, what to watch")
+
+
+def merge(ctx, prose: SheetProse) -> tuple[SheetContent, list[str]]:
+    """The composed sheet with the author's notes (a distractor's status note stays first)."""
+    notes: list[str] = []
+    base = compose_sheet(ctx)
+    written = [n for n in (guard(x, ctx, notes) for x in prose.notes) if usable(n)]
+    if not written:
+        notes.append("no usable notes: the composer's")
+        return base, notes
+    status = base.notes[:1] if ctx.distractor_label else []
+    return base.model_copy(update={"notes": status + written}), notes
+
+
+def prose_of(ctx, content: SheetContent) -> SheetProse:
+    """The author's notes on a sheet (a distractor's status note is the engine's)."""
+    notes = content.notes[1:] if ctx.distractor_label else content.notes
+    return SheetProse(notes=notes or ["Prepared from the working files."])
+
+
 KIND = Kind(
     name="spreadsheet",
     item=SpreadsheetItem,
@@ -107,6 +138,9 @@ left join (select path, string_agg(value_text, chr(10) order by sheet_name, row,
     compose=compose_sheet,
     prompt="spreadsheet",
     prompt_fields=sheet_fields,
+    prose=SheetProse,
+    merge=merge,
+    prose_of=prose_of,
     render=render,
     from_proposal=from_proposal,
 )

@@ -1,0 +1,124 @@
+"""What the kinds share when a model writes prose and the engine makes the content: placeholders, a guard, facts.
+
+A model writes only prose (a body, paragraphs, notes, chat lines). It may write a fact's value as
+`{{fact_id}}`, which the engine replaces with the fact's exact text. Before its prose is used the
+engine takes out what it must not say: template tokens and braces a reader would see, model talk,
+a privilege marking outside the privileged circle, and any sentence with an amount or a date that is
+not a value the artifact carries (every amount and date is the engine's). A planned fact the prose
+does not carry is added by the engine in a sentence of its own (the offline composer's frame for it).
+Each of these steps is noted, and the notes land in the manifest's usage (`filled`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.facts import fact_sentence
+from worldsmith.generators.context import ArtifactContext, FactRef
+
+PLACEHOLDER = re.compile(r"\{\{\s*([^{}\n]{1,80}?)\s*\}\}")
+_BRACES = re.compile(r"\{[^{}\n]{0,80}\}|[{}]|<<[^<>\n]{0,40}>>|\[[A-Z][A-Za-z ]+\]|\b(TODO|TBD|XXX|FIXME)\b|%[sd]\b")
+_MODEL_TALK = re.compile(r"(?i)\bas an ai\b|language model|as a large language|i cannot (help|assist) with|"
+                         r"i'm sorry, but i can|lorem ipsum|dolor sit amet")
+_PRIVILEGE = re.compile(r"(?i)\bprivileged\b|attorney work product|attorney-client")
+# An amount (a currency code or sign before digits, or digits with thousands separators) or a date.
+_CURRENCIES = "USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|SEK|NOK|DKK|SGD|HKD|CNY|INR|ZAR|BRL|MXN"
+_AMOUNT = re.compile(rf"(?:\b(?:{_CURRENCIES})\s?|[$£€]\s?)\d[\d,]*(?:\.\d+)?|\b\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?\b|"
+                     rf"\b\d+(?:\.\d+)?\s?%")
+_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+_DATE = re.compile(rf"\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:{_MONTHS})\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b|"
+                   rf"\b\d{{1,2}}\s+(?:{_MONTHS})(?:\s+\d{{4}})?\b|\b\d{{1,2}}/\d{{1,2}}/\d{{2,4}}\b")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
+
+
+def squash(text: str) -> str:
+    """Runs of whitespace as one space, as the checks compare text."""
+    return " ".join(text.split())
+
+
+def carries(text: str, fact: FactRef) -> bool:
+    """Whether `text` holds the fact's exact text (whitespace aside)."""
+    return squash(fact.text) in squash(text)
+
+
+def fill(text: str, ctx: ArtifactContext, notes: list[str]) -> str:
+    """`text` with each {{fact_id}} (or {{label}}) replaced by the fact's exact text; an unknown one dropped."""
+    by_key: dict[str, FactRef] = {}
+    for f in ctx.facts:
+        by_key[f.id.lower()] = f
+        if f.label:
+            by_key.setdefault(f.label.lower(), f)
+
+    def one(m: re.Match) -> str:
+        fact = by_key.get(m.group(1).strip().lower())
+        if fact is None:
+            notes.append(f"dropped the unknown placeholder {m.group(0)[:40]!r}")
+            return ""
+        return fact.text
+
+    return PLACEHOLDER.sub(one, text)
+
+
+def _owned_values(ctx: ArtifactContext) -> list[str]:
+    """The amounts and dates this artifact may write: its facts' texts and the figures it may quote."""
+    return [f.text for f in ctx.facts] + [c.text for c in ctx.cited_figures]
+
+
+def _said_by_engine(sentence: str, owned: list[str]) -> bool:
+    """Whether every amount and date in a sentence is one of the artifact's own values."""
+    rest = sentence
+    for value in sorted(owned, key=len, reverse=True):
+        rest = rest.replace(value, " ")
+    return not (_AMOUNT.search(rest) or _DATE.search(rest))
+
+
+def guard(text: str, ctx: ArtifactContext, notes: list[str], *, keep_dates: bool = False) -> str:
+    """Model prose made safe to publish: placeholders filled, template tokens, model talk, an unneeded privilege
+    marking and sentences with amounts or dates the engine did not give taken out. Line breaks are kept."""
+    text = fill(text, ctx, notes)
+    owned = _owned_values(ctx)
+    out_lines = []
+    for line in text.split("\n"):
+        kept = []
+        for sentence in _SENTENCE.split(line):
+            if _MODEL_TALK.search(sentence):
+                notes.append("dropped a sentence of model talk")
+                continue
+            if not ctx.privileged and _PRIVILEGE.search(sentence):
+                notes.append("dropped a privilege marking outside the privileged circle")
+                continue
+            if not keep_dates and not _said_by_engine(sentence, owned):
+                notes.append("dropped a sentence with an amount or date the engine did not give")
+                continue
+            cleaned = _BRACES.sub("", sentence)
+            if cleaned != sentence:
+                notes.append("took out template tokens")
+            kept.append(re.sub(r"[ \t]{2,}", " ", cleaned).strip())
+        out_lines.append(" ".join(s for s in kept if s))
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(out_lines)).strip()
+
+
+def fact_lines(ctx: ArtifactContext, facts: list[FactRef], register: str = "email") -> list[str]:
+    """One sentence per fact, carrying its exact text (the composer's frames, seeded by the artifact)."""
+    pick = Picker(ctx.seed ^ 0x5EED)
+    return [fact_sentence(pick, f, register) for f in facts]  # type: ignore[arg-type]
+
+
+def missing(text: str, ctx: ArtifactContext) -> list[FactRef]:
+    """The artifact's facts that `text` does not carry."""
+    return [f for f in ctx.facts if not carries(text, f)]
+
+
+def distractor_line(ctx: ArtifactContext, text: str) -> str | None:
+    """The line that labels a distractor's figures, when the text does not show the label yet."""
+    label = ctx.distractor_label
+    if not label or squash(label.rstrip(". ")).lower() in squash(text).lower():
+        return None
+    return f"(Figures as in the {label.rstrip('. ')}.)"
+
+
+def usable(text: Any) -> bool:
+    """Whether a piece of model prose has any words left in it."""
+    return isinstance(text, str) and bool(re.search(r"[A-Za-z]{2,}", text))
