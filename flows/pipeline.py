@@ -284,8 +284,7 @@ def write_manifest(prepared: Prepared, plan: WorldPlan, report: ValidationReport
         counts=counts, verdict=report.verdict, errors=report.errors, warnings=report.warnings,
         usage=usage or {}, repairs=repairs or [], failures=[f.model_dump() for f in failures or []], files=files,
     )
-    bundle.write_json(staging / bundle.MANIFEST, manifest)
-    return manifest
+    return bundle.write_manifest(staging, manifest)  # sealed, with world.duckdb's checksum
 
 
 def publish(manifest: bundle.Manifest, staging: Path, out: Path, started: float,

@@ -4,18 +4,23 @@ publishing it atomically under outputs/."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
+import re
 import shutil
+import stat
 import uuid
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from worldsmith.worlds.errors import BundleError, PublishError
 from worldsmith.worlds.plan import WorldPlan
 
-BUNDLE_SCHEMA_VERSION = 1
+# 2: the manifest seals its own metadata and the files derived after validation (world.duckdb, index.html,
+# tasks.json); a version-1 manifest sealed neither.
+BUNDLE_SCHEMA_VERSION = 2
 ROOM = "room"
 PLAN = "plan.json"
 MANIFEST = "manifest.json"
@@ -26,9 +31,14 @@ REPORT_HTML = "report.html"      # the validation report as a page (worlds.html_
 INDEX_HTML = "index.html"        # the room as a page (worldsmith.environments)
 TASKS = "tasks.json"             # the tasks made from the world (worldsmith.environments)
 MAILBOX_FOLDER = "Mailboxes"     # under room/: one .mbox per cast member
-# Derived files that a reader can rebuild; DuckDB's file layout is not byte-stable, so it is not hashed.
-# index.html and tasks.json are written after the manifest, from the files it lists (worldsmith.environments).
+# Derived files that a reader can rebuild: not in `files`, whose list must be byte-identical for identical
+# inputs (DuckDB's file layout is not byte-stable), but each sealed in `derived` when written: world.duckdb
+# after the final load, index.html and tasks.json after the manifest, from the files it lists.
+DERIVED = (DATABASE, INDEX_HTML, TASKS)
 UNHASHED = {MANIFEST, DATABASE, DATABASE + ".wal", INDEX_HTML, TASKS}
+# What a world id may be (the planner makes `<slug>-<10 hex>`): one safe path component, as every command
+# joins it to a folder.
+WORLD_ID = re.compile(r"^[a-z0-9][a-z0-9._-]{0,199}$")
 STAGING = ".staging"
 QUARANTINE = "_quarantine"
 
@@ -69,6 +79,99 @@ class Manifest(BaseModel):
     failures: list[dict] = Field(default_factory=list, description="artifacts that could not be made (see failures.json); "
                                  "substituted ones are labelled offline stand-ins")
     files: list[FileEntry]
+    derived: list[FileEntry] = Field(default_factory=list, description="world.duckdb, index.html and tasks.json as "
+                                     "last written by worldsmith: rebuilt from `files`, so outside their "
+                                     "byte-identical list")
+    seal: str = Field("", description="sha256 of this manifest's canonical JSON without `seal`: an edit of any "
+                      "field (title, verdict, a file's checksum) without sealing again is refused")
+
+    @field_validator("world_id")
+    @classmethod
+    def _safe_id(cls, value: str) -> str:
+        if not WORLD_ID.match(value) or ".." in value:
+            raise ValueError(f"world_id {value!r} is not a world id (lower-case letters, digits, '-', '.', '_')")
+        return value
+
+
+def seal_of(manifest: Manifest) -> str:
+    """The seal a manifest should carry: the sha256 of its canonical JSON (sorted keys, no spaces) without `seal`."""
+    data = manifest.model_dump(mode="json", exclude={"seal"})
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def write_manifest(bundle: Path, manifest: Manifest, derived: list[FileEntry] | None = None) -> Manifest:
+    """Seal a manifest (current schema version; `derived` default: the derived files as they are now) and write it
+    atomically."""
+    manifest = manifest.model_copy(update={"schema_version": BUNDLE_SCHEMA_VERSION,
+                                           "derived": derived_entries(bundle) if derived is None else derived})
+    manifest = manifest.model_copy(update={"seal": seal_of(manifest)})
+    tmp = bundle / f"{MANIFEST}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    write_json(tmp, manifest)
+    os.replace(tmp, bundle / MANIFEST)  # a reader sees the old manifest or the new one, never half of one
+    return manifest
+
+
+def derived_entries(bundle: Path, names: tuple[str, ...] = DERIVED) -> list[FileEntry]:
+    """The derived files among `names` that a bundle has now, each with its checksum."""
+    out = []
+    for name in names:
+        path = bundle / name
+        if not os.path.lexists(path):
+            continue
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            raise BundleError(f"{path}: not a regular file (a link or a device); a world bundle holds only files")
+        out.append(FileEntry(path=name, sha256=sha256_file(path), bytes=os.lstat(path).st_size))
+    return out
+
+
+def seal_derived(bundle: Path, names: tuple[str, ...]) -> Manifest | None:
+    """Record the derived files `names` (just written by the caller) as they are now; None without a manifest.
+
+    What `worldsmith tasks`, `index` and `validate` call after writing tasks.json, index.html or world.duckdb;
+    the other derived entries stay as sealed. A manifest edited by hand is not sealed again here (that
+    would launder the edit): BundleError.
+    """
+    if not (bundle / MANIFEST).is_file():
+        return None
+    manifest = read_manifest(bundle)
+    if manifest.seal != seal_of(manifest):
+        raise BundleError(f"{bundle / MANIFEST} was edited since it was sealed; check the world with "
+                          f"`worldsmith validate {bundle}` (add --accept-edits if the edits are intended)")
+    kept = [d for d in manifest.derived if d.path not in names]
+    derived = sorted(kept + derived_entries(bundle, names), key=lambda d: d.path)
+    return write_manifest(bundle, manifest, derived)
+
+
+def bundle_files(bundle: Path) -> list[str]:
+    """Every file under a bundle folder, relative and sorted; BundleError for a link, device, FIFO or socket.
+
+    Walked without following links: a room file swapped for a link (to a host file, or to an identical
+    copy) is refused by name, never read through.
+    """
+    found: list[str] = []
+    stack = [(Path(bundle), "")]
+    while stack:
+        folder, prefix = stack.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError as exc:
+            raise BundleError(f"{folder}: cannot be listed ({exc.strerror}); a world bundle is a folder of "
+                              "readable files") from None
+        for entry in entries:
+            rel = prefix + entry.name
+            mode = entry.stat(follow_symlinks=False).st_mode
+            if stat.S_ISDIR(mode):
+                stack.append((Path(entry.path), rel + "/"))
+            elif stat.S_ISREG(mode):
+                found.append(rel)
+            else:
+                what = ("a symbolic link" if stat.S_ISLNK(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+                        else "a socket" if stat.S_ISSOCK(mode) else "a device")
+                raise BundleError(f"{Path(bundle) / rel}: {what}; a world bundle holds only regular files and "
+                                  "folders, so this one is refused. Replace it with a copy of the file it stands "
+                                  "for (or regenerate the world) before opening it")
+    return sorted(found)
 
 
 def sha256_file(path: Path) -> str:
@@ -83,10 +186,10 @@ def sha256_file(path: Path) -> str:
 def list_files(bundle: Path) -> list[FileEntry]:
     """Every hashed file of a bundle, sorted by path."""
     entries = []
-    for path in sorted(p for p in bundle.rglob("*") if p.is_file()):
-        rel = path.relative_to(bundle).as_posix()
+    for rel in bundle_files(bundle):  # a link or a device is refused, never sealed
         if rel in UNHASHED:
             continue
+        path = bundle / rel
         entries.append(FileEntry(path=rel, sha256=sha256_file(path), bytes=path.stat().st_size))
     return entries
 
@@ -277,9 +380,7 @@ def reseal(bundle: Path, report: Any) -> Manifest:
             counts[ext] = counts.get(ext, 0) + 1
     manifest = manifest.model_copy(update={"files": files, "counts": counts, "verdict": report.verdict,
                                            "errors": report.errors, "warnings": report.warnings})
-    tmp = bundle / f"{MANIFEST}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-    write_json(tmp, manifest)
-    os.replace(tmp, bundle / MANIFEST)  # a reader sees the old manifest or the new one, never half of one
+    manifest = write_manifest(bundle, manifest)
     if (bundle.parent / "catalog.duckdb").is_file():
         append_catalog(bundle.parent, manifest, bundle)
     return manifest

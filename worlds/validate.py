@@ -12,7 +12,7 @@ from pathlib import Path
 import duckdb
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from worldsmith.worlds.bundle import MANIFEST, VALIDATION, reseal
+from worldsmith.worlds.bundle import DATABASE, MANIFEST, VALIDATION, read_manifest, reseal, seal_derived, seal_of
 from worldsmith.worlds.errors import BundleError, WorldsmithError
 from worldsmith.worlds.parallel import jobs
 from worldsmith.worlds.report import OffendingRow, Severity, ValidationReport, build_report, check_result
@@ -162,7 +162,9 @@ def run_checks(db_path: Path, checks: list[Check] | None = None,
             raise CheckError(f"no check {check_id!r} with parameters {', '.join(sorted(unknown or values))}")
     if not Path(db_path).is_file():
         raise BundleError(f"{db_path}: no such world store; load the bundle first")
-    config = {"memory_limit": memory_limit} if memory_limit else {}
+    # No file or network access: a check reads the store, nothing else (a store is another's file too).
+    config = {"enable_external_access": False, "autoload_known_extensions": False,
+              "autoinstall_known_extensions": False, **({"memory_limit": memory_limit} if memory_limit else {})}
     con = duckdb.connect(str(db_path), read_only=True, config=config)
     try:
         world = con.execute("select world_id, timezone from world").fetchall()
@@ -219,7 +221,22 @@ def validate_bundle(bundle: Path, profile: Path | None = None, accept_edits: boo
     write_html_report(bundle, report, realism)
     if accept_edits and not report.errors and (bundle / MANIFEST).is_file():
         reseal(bundle, report)
+    elif (bundle / MANIFEST).is_file():
+        _seal_store(bundle)
     return report
+
+
+def _seal_store(bundle: Path) -> None:
+    """Record the store just rebuilt as the sealed one, when the rest of the bundle is still what was sealed.
+
+    Otherwise the manifest is left alone: open_world then rebuilds a private store from the room, and
+    refuses the world until its edits are accepted or undone.
+    """
+    from worldsmith.worlds.world import verify_files
+
+    manifest = read_manifest(bundle)
+    if manifest.seal == seal_of(manifest) and not verify_files(bundle, manifest):
+        seal_derived(bundle, (DATABASE,))
 
 
 def _write_atomic(target: Path, text: str) -> None:

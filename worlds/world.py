@@ -5,15 +5,20 @@
     world.threads[0].messages[0].subject
     world.db.sql("select path from documents").fetchall()
 
-Opening checks what the bundle claims about itself: its schema_version must be one this code reads,
-and every file the manifest lists must hash to its sha256 (a changed, missing or unlisted file is a
-world that is no longer the one that was validated). The store is opened read-only; a bundle without
-world.duckdb gets one rebuilt in a private temporary folder, never inside the bundle.
+Opening checks what the bundle claims about itself, as it would a file from a stranger: its
+schema_version must be one this code reads; it must hold only regular files and folders (a link, a FIFO
+or a device is refused); the manifest's seal must match its metadata, every file must hash to the sha256
+it lists (a changed, missing or unlisted file is a world that is no longer the one that was validated),
+and its verdict must be the one its sealed validation.json adds up to. The store is opened read-only
+and sandboxed (worlds.store.sandbox); a world.duckdb that is missing, or is not the store sealed after
+the last load, is rebuilt from the sealed room in a private temporary folder, never inside the bundle.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import logging
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -26,8 +31,10 @@ from worldsmith.worlds import bundle as _bundle
 from worldsmith.worlds.errors import BundleError
 from worldsmith.worlds.plan import LedgerDistractor, LedgerFact, Org, Person, WorldPlan
 from worldsmith.worlds.report import ValidationReport
+from worldsmith.worlds.store.sandbox import StoreError, open_store
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
+_log = logging.getLogger("worldsmith")
 
 
 class ChecksumError(BundleError):
@@ -140,6 +147,11 @@ class World(BaseModel):
     plan: WorldPlan
     validation: ValidationReport | None
     db: Any  # duckdb.DuckDBPyConnection, opened read_only
+
+    @property
+    def store_path(self) -> Path:
+        """The DuckDB file `db` reads: the bundle's world.duckdb, or the private one rebuilt from its room."""
+        return self.__dict__["_store_path"]
 
     @property
     def room(self) -> Path:
@@ -307,62 +319,126 @@ def _messages(con: duckdb.DuckDBPyConnection) -> list[Message]:
             for a, p, mid, irt, s, f, fn, to, cc, at, b, bn in rows]
 
 
-def verify_files(path: Path, manifest: _bundle.Manifest) -> list[str]:
-    """What differs between the bundle's files and its manifest: one line per changed, missing or unlisted file."""
+def verify_files(path: Path, manifest: _bundle.Manifest, files: list[str] | None = None) -> list[str]:
+    """What differs between the bundle and its sealed manifest: one line per edit or changed, missing or unlisted file.
+
+    world.duckdb is left to open_world: a store that is not the sealed one is rebuilt, not refused. Another
+    derived file (index.html, tasks.json) may be missing, never changed.
+    """
     problems = []
-    listed = {f.path for f in manifest.files}
-    for entry in manifest.files:
+    if manifest.seal != _bundle.seal_of(manifest):
+        problems.append(f"{_bundle.MANIFEST}: edited since it was sealed (its title, verdict or a checksum "
+                        "is not what was published)")
+    present = set(_bundle.bundle_files(path) if files is None else files)
+    listed = {f.path for f in manifest.files} | {f.path for f in manifest.derived}
+    derived = [d for d in manifest.derived if d.path != _bundle.DATABASE]
+    for n, entry in enumerate(manifest.files + derived):
+        if entry.path not in present:  # never a path joined from the manifest before it is known to exist
+            if n < len(manifest.files):
+                problems.append(f"{entry.path}: missing")
+            continue
         file = path / entry.path
-        if not file.is_file():
-            problems.append(f"{entry.path}: missing")
-        elif file.stat().st_size != entry.bytes or _bundle.sha256_file(file) != entry.sha256:
+        if file.stat().st_size != entry.bytes or _bundle.sha256_file(file) != entry.sha256:
             problems.append(f"{entry.path}: sha256 differs from the manifest")
-    for file in sorted((path / _bundle.ROOM).rglob("*")):
-        rel = file.relative_to(path).as_posix()
-        if file.is_file() and rel not in listed:
-            problems.append(f"{rel}: not listed in the manifest")
+    for rel in sorted(present - listed - {_bundle.MANIFEST, _bundle.DATABASE}):
+        problems.append(f"{rel}: not listed in the manifest")
+    return problems
+
+
+def verdict_problems(manifest: _bundle.Manifest, validation: ValidationReport | None, plan: WorldPlan) -> list[str]:
+    """Why the manifest's verdict is not believed: one line each; empty when validation.json backs it."""
+    if validation is None:
+        return [f"{_bundle.VALIDATION}: missing, so the verdict {manifest.verdict!r} is backed by nothing"]
+    problems = []
+    if not validation.world_id == plan.world_id == manifest.world_id:
+        problems.append(f"world ids disagree: manifest {manifest.world_id!r}, plan {plan.world_id!r}, "
+                        f"validation {validation.world_id!r}")
+    errors = sum(c.count for c in validation.checks if c.severity == "error")
+    warnings = sum(c.count for c in validation.checks if c.severity == "warn")
+    verdict = "fail" if errors else "warn" if warnings else "pass"
+    if (validation.verdict, validation.errors, validation.warnings) != (verdict, errors, warnings):
+        problems.append(f"{_bundle.VALIDATION}: verdict {validation.verdict!r} does not follow from its checks "
+                        f"({errors} errors, {warnings} warnings: {verdict!r})")
+    if (manifest.verdict, manifest.errors, manifest.warnings) != (verdict, errors, warnings):
+        problems.append(f"{_bundle.MANIFEST}: verdict {manifest.verdict!r} ({manifest.errors} errors), but "
+                        f"{_bundle.VALIDATION} says {verdict!r} ({errors} errors)")
     return problems
 
 
 def open_world(path: str | Path, *, verify: bool = True) -> World:
-    """Open a published world bundle read-only; BundleError for an unknown schema, ChecksumError for changed files."""
+    """Open a published world bundle read-only; BundleError for an unknown schema or a link inside the bundle,
+    ChecksumError for changed files or metadata. A store that is not the sealed one, or holds code, is rebuilt."""
     path = Path(path)
     if not path.is_dir():
         raise BundleError(f"{path}: no such world bundle folder; pass a folder under outputs/")
+    files = _bundle.bundle_files(path)  # a link, FIFO or device anywhere in the bundle stops here, verified or not
     manifest_file = path / _bundle.MANIFEST
-    if not manifest_file.is_file():
+    if _bundle.MANIFEST not in files:
         raise BundleError(f"{path}: not a published world (it has no {_bundle.MANIFEST}); publish it with "
                           "`worldsmith generate`")
     version = _schema_version(manifest_file)
+    if version == 1:
+        raise BundleError(f"{manifest_file}: schema_version 1, written by a worldsmith that did not seal a world's "
+                          f"metadata and store; regenerate the world, or check and seal it as it is with "
+                          f"`worldsmith validate {path} --accept-edits`")
     if version != _bundle.BUNDLE_SCHEMA_VERSION:
         raise BundleError(f"{manifest_file}: schema_version {version!r} is not one this worldsmith reads "
                           f"({_bundle.BUNDLE_SCHEMA_VERSION}); open it with the worldsmith version that wrote it "
                           "or regenerate the world")
     manifest = _bundle.read_manifest(path)
-    if verify:
-        problems = verify_files(path, manifest)
-        if problems:
-            shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
-            raise ChecksumError(f"{path}: the files are not the ones published ({shown}); regenerate the world or "
-                                "restore the bundle from its source")
     plan = _bundle.read_plan(path)
     validation = None
-    if (path / _bundle.VALIDATION).is_file():
-        validation = ValidationReport.model_validate_json((path / _bundle.VALIDATION).read_text(encoding="utf-8"))
-    db_file, private = path / _bundle.DATABASE, None
-    if not db_file.is_file():
+    if _bundle.VALIDATION in files:
+        try:
+            validation = ValidationReport.model_validate_json((path / _bundle.VALIDATION).read_text(encoding="utf-8"))
+        except ValueError as exc:
+            raise BundleError(f"{path / _bundle.VALIDATION} is not a valid validation report ({exc}); "
+                              f"run `worldsmith validate {path}`") from None
+    if verify:
+        problems = verify_files(path, manifest, files) + verdict_problems(manifest, validation, plan)
+        if problems:
+            shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
+            raise ChecksumError(f"{path}: the world is not the one published ({shown}). Regenerate the world or "
+                                f"restore the bundle from its source; `worldsmith validate {path}` names what "
+                                "changed, and --accept-edits re-seals edits you intended")
+    elif plan.world_id != manifest.world_id:
+        raise BundleError(f"{path}: plan.json is world {plan.world_id!r}, manifest.json {manifest.world_id!r}; "
+                          "regenerate the world")
+    db_file, private, con = path / _bundle.DATABASE, None, None
+    if _store_is_sealed(path, manifest, files, verify):
+        try:
+            con = open_store(db_file)
+        except StoreError as exc:  # code in a store, or a store of another schema: never queried, rebuilt
+            _log.warning("%s; reading a store rebuilt from the room instead", exc)
+    elif _bundle.DATABASE in files:
+        # Derived, so rebuilt rather than refused: what validation checked is the room, and the store follows from it.
+        _log.warning("%s is not the store sealed at publishing; reading one rebuilt from the room instead", db_file)
+    if con is None:
         from worldsmith.worlds.store.load import load_bundle
 
         private = Path(tempfile.mkdtemp(prefix="worldsmith-world-"))
-        db_file = load_bundle(path, private / _bundle.DATABASE)
-    try:
-        con = duckdb.connect(str(db_file), read_only=True)
-    except duckdb.Error as exc:
-        raise BundleError(f"{db_file}: cannot be opened ({exc}); rebuild it with `worldsmith validate {path}`") from None
-    con.execute("set TimeZone = 'UTC'")
+        try:
+            db_file = load_bundle(path, private / _bundle.DATABASE)
+            con = open_store(db_file, where=path / _bundle.DATABASE)
+        except BaseException:
+            shutil.rmtree(private, ignore_errors=True)
+            raise
     world = World(path=path, manifest=manifest, plan=plan, validation=validation, db=con)
     world.__dict__["_private_db"] = private
+    world.__dict__["_store_path"] = db_file
     return world
+
+
+def _store_is_sealed(path: Path, manifest: _bundle.Manifest, files: list[str], verify: bool) -> bool:
+    """Whether the bundle's world.duckdb is the one sealed after its last load (any store when not verifying)."""
+    if _bundle.DATABASE not in files:
+        return False
+    if not verify:
+        return True
+    entry = next((d for d in manifest.derived if d.path == _bundle.DATABASE), None)
+    db_file = path / _bundle.DATABASE
+    return (entry is not None and os.stat(db_file).st_size == entry.bytes
+            and _bundle.sha256_file(db_file) == entry.sha256)
 
 
 def _schema_version(manifest_file: Path) -> Any:

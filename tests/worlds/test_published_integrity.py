@@ -40,10 +40,10 @@ def copy_of(world: Path, tmp_path: Path) -> Path:
 
 
 def refresh_checksums(world: Path) -> None:
-    """What a careless tool does after editing a world: list the files as they are now in the manifest."""
+    """What a careless (or hostile) tool does after editing a world: list the files as they are now in the
+    manifest and seal it again, so that only the checks of the content can tell."""
     manifest = bundle_format.read_manifest(world)
-    bundle_format.write_json(world / bundle_format.MANIFEST,
-                             manifest.model_copy(update={"files": bundle_format.list_files(world)}))
+    bundle_format.write_manifest(world, manifest.model_copy(update={"files": bundle_format.list_files(world)}))
 
 
 def cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:

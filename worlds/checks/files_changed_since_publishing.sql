@@ -1,6 +1,6 @@
 -- id: files_changed_since_publishing
 -- severity: error
--- description: every file of the room and plan.json still has the sha256 the manifest recorded; none was removed or added since publishing
+-- description: every file of the room and plan.json still has the sha256 the manifest recorded, none was removed or added, and the manifest's seal holds
 -- Compared: room/ and plan.json. Left out: validation.json, report.html and world.duckdb, which every
 -- validation rewrites. A bundle without manifest.json (a staging folder) has nothing to compare with.
 -- An error: a published world is what was published, and an edit made consistently to a file and its
@@ -35,3 +35,10 @@ union all
 select null, null, 'manifest.json is unreadable, so no file could be compared: ' || error
 from manifest_state
 where present and not readable
+union all
+select null, null, case seal when 'none' then 'manifest.json carries no seal (an older worldsmith wrote it): '
+                                              || 'nothing proves its title, verdict and checksums are the published ones'
+                             else 'manifest.json was edited since it was sealed: its title, verdict or a checksum '
+                                  || 'is not the published one' end
+from manifest_state
+where readable and seal <> 'ok'

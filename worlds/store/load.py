@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 import duckdb
 
 from worldsmith.worlds import kinds
-from worldsmith.worlds.bundle import DATABASE, MAILBOX_FOLDER, MANIFEST, PLAN, ROOM, read_plan  # the layout, declared once
+from worldsmith.worlds.bundle import DATABASE, MAILBOX_FOLDER, MANIFEST, PLAN, ROOM, bundle_files, read_plan  # the layout, declared once
 from worldsmith.worlds.errors import BundleError
 from worldsmith.worlds.kinds import RoomFile
 from worldsmith.worlds.parallel import ordered_map
@@ -38,6 +38,7 @@ def load_bundle(bundle: Path, db_path: Path | None = None, memo: ParseMemo | Non
     are not parsed again: their rows are taken from it.
     """
     bundle = Path(bundle)
+    bundle_files(bundle)  # a link, FIFO or device anywhere in the bundle is refused before a byte of it is read
     plan = read_plan(bundle)
     room = bundle / ROOM
     if not room.is_dir():
@@ -191,9 +192,20 @@ def _load_manifest(t: _Tables, bundle: Path) -> None:
         t.add("manifest_state", present=True, readable=False, error=f"{type(exc).__name__}: {exc}",
               plan_sha256=plan_sha)
         return
-    t.add("manifest_state", present=True, readable=True, error=None, plan_sha256=plan_sha)
+    t.add("manifest_state", present=True, readable=True, error=None, plan_sha256=plan_sha, seal=_seal_state(path))
     for rel, (sha, size) in sorted(rows.items()):
         t.add("manifest_files", path=rel, sha256=sha, bytes=size if isinstance(size, int) else None)
+
+
+def _seal_state(path: Path) -> str:
+    """ok: the manifest's seal matches its metadata; none: it carries none (an older worldsmith); broken otherwise."""
+    from worldsmith.worlds.bundle import Manifest, seal_of
+
+    try:
+        manifest = Manifest.model_validate_json(path.read_bytes())
+    except ValueError:
+        return "broken"
+    return "none" if not manifest.seal else "ok" if manifest.seal == seal_of(manifest) else "broken"
 
 
 def _roles(plan: WorldPlan) -> dict[str, tuple[str, str, str]]:
@@ -209,8 +221,7 @@ def _roles(plan: WorldPlan) -> dict[str, tuple[str, str, str]]:
 
 
 def _room_files(room: Path) -> Iterable[tuple[str, Path]]:
-    files = [(p.relative_to(room).as_posix(), p) for p in room.rglob("*") if p.is_file()]
-    return sorted(files)
+    return [(rel, room / rel) for rel in bundle_files(room)]  # regular files only, links never followed
 
 
 class ParseMemo:

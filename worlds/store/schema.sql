@@ -241,7 +241,8 @@ create table manifest_state (
     present       boolean not null,
     readable      boolean not null,
     error         varchar,
-    plan_sha256   varchar not null    -- of plan.json as it is now, to compare with the manifest's entry
+    plan_sha256   varchar not null,   -- of plan.json as it is now, to compare with the manifest's entry
+    seal          varchar             -- ok | none (an older worldsmith) | broken (edited since sealed); NULL unreadable
 );
 
 -- Document properties of each .xlsx: where a sheet's title and a distractor's label live.
