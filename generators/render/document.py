@@ -1,4 +1,4 @@
-"""Document renderer: a DocumentContent as a .docx (python-docx) and as its Markdown twin."""
+"""Document renderer: a DocumentContent as a .docx (python-docx) in its author's house style, and as its Markdown twin."""
 
 from __future__ import annotations
 
@@ -8,9 +8,13 @@ import io
 
 import docx
 from docx.document import Document
+from docx.enum.text import WD_ALIGN_PARAGRAPH
 
 from worldsmith.worlds.content import DocumentContent, Table
 from worldsmith.worlds.plan import DocumentSpec, SheetSpec, WorldPlan
+from worldsmith.generators.render import docx_style as style
+from worldsmith.generators.render.front_matter import (CENTRED, PRIVILEGED, front_matter, letterhead_lines, look_of,
+                                                      markdown_lines, privileged)
 from worldsmith.generators.render.sanitize import short
 from worldsmith.generators.render.zipfix import normalize_zip
 
@@ -50,7 +54,7 @@ def table_rows(spec: DocumentSpec, table: Table) -> list[list[str]]:
 
 @functools.lru_cache(maxsize=1)
 def _style_ids() -> dict[str, str]:
-    """Style name -> style id in python-docx's default template, which every document here starts from."""
+    """Style name -> style id in python-docx's default template, which every document's styles extend."""
     return {style.name: style.style_id for style in docx.Document().styles}
 
 
@@ -61,7 +65,7 @@ def _add_styled(doc: Document, text: str, style: str):
     style on every paragraph: three milliseconds a heading, a quarter of rendering a document (measured).
     """
     paragraph = doc.add_paragraph(text)
-    paragraph._p.style = _style_ids()[style]
+    paragraph._p.style = _style_ids().get(style, style)
     return paragraph
 
 
@@ -71,9 +75,11 @@ def _add_table(doc: Document, spec: DocumentSpec, table: Table) -> None:
     grid._tbl.tblStyle_val = _style_ids()[TABLE_STYLE]
     for cell, name in zip(grid.rows[0].cells, table.columns):
         cell.paragraphs[0].add_run(name).bold = True
+        cell.paragraphs[0]._p.style = style.TABLE_TEXT
     for grid_row, row in zip(grid.rows[1:], rows):
         for cell, text in zip(grid_row.cells, row):
             cell.paragraphs[0].add_run(text)
+            cell.paragraphs[0]._p.style = style.TABLE_TEXT
 
 
 def _set_properties(doc: Document, plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -> None:
@@ -93,19 +99,64 @@ def _set_properties(doc: Document, plan: WorldPlan, spec: DocumentSpec, content:
     props.category = spec.doc_type
 
 
-def render_docx(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -> bytes:
-    """The .docx bytes of a document: title, subtitle, headed sections with tables, header and footer."""
-    doc = docx.Document()
+def _margins(doc: Document, plan: WorldPlan, spec: DocumentSpec, look: str) -> None:
+    """Header and footer: the organisation (and a privileged marking only inside the privileged circle) over
+    every page, `Page X of Y` under it, a distractor's warning in both; a letter's first page carries its
+    sender's letterhead instead of the running header."""
     section = doc.sections[0]
-    section.header.paragraphs[0].text = organisation_name(plan, spec.author)
+    org = organisation_name(plan, spec.author)
+    marking = PRIVILEGED if privileged(plan, spec) else ""
     warning = banner(plan, spec)
-    if warning:
-        # Both header and footer: a reader who prints one page still sees the label.
-        section.header.add_paragraph(warning).runs[0].bold = True
-        section.footer.paragraphs[0].text = warning
-    _add_styled(doc, content.title, "Title")
+    headers, footers = [section.header], [section.footer]
+    if look == "letter":
+        section.different_first_page_header_footer = True
+        head = section.first_page_header
+        name, address = letterhead_lines(plan, spec.author)
+        head.paragraphs[0].text = name
+        head.paragraphs[0]._p.style = style.LETTERHEAD_NAME
+        head.add_paragraph(address)._p.style = style.LETTERHEAD_ADDRESS
+        if warning:
+            head.add_paragraph(warning).runs[0].bold = True
+        footers.append(section.first_page_footer)
+    for header in headers:
+        header.paragraphs[0].text = org + (f"\t\t{marking}" if marking else "")
+        header.paragraphs[0]._p.style = "Header"
+        if warning:
+            # Both header and footer: a reader who prints one page still sees the label.
+            header.add_paragraph(warning).runs[0].bold = True
+    for footer in footers:
+        first = footer.paragraphs[0]
+        first._p.style = "Footer"
+        if warning:
+            first.text = warning
+            first = footer.add_paragraph()
+            first._p.style = "Footer"
+        style.page_x_of_y(first)
+
+
+def _front_matter(doc: Document, blocks: list[tuple[str, list[str]]]) -> None:
+    for style_id, lines in blocks:
+        paragraph = doc.add_paragraph("\n".join(lines))  # python-docx writes \n as a line break, \t as a tab
+        paragraph._p.style = style_id
+
+
+def render_docx(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -> bytes:
+    """The .docx bytes of a document in its author's house style: a memo block, a letter's letterhead and
+    addressee, or a title block by genre; headed sections with tables; header, footer and page numbers."""
+    look = look_of(spec)
+    doc = style.new_document(style.house_of(organisation_name(plan, spec.author)), style.paper_of(plan.locale))
+    _margins(doc, plan, spec, look)
+    _front_matter(doc, front_matter(plan, spec, look))
+    title = _add_styled(doc, content.title, "Title")
+    if look in CENTRED:
+        title.alignment = WD_ALIGN_PARAGRAPH.CENTER
+    last = title
     if content.subtitle:
-        _add_styled(doc, content.subtitle, "Subtitle")
+        last = _add_styled(doc, content.subtitle, "Subtitle")
+        if look in CENTRED:
+            last.alignment = WD_ALIGN_PARAGRAPH.CENTER
+    if look not in ("memo", "letter"):
+        style.rule_under(last)  # the title block ends in a rule, as a memo's block does
     for part in content.sections:
         _add_styled(doc, part.heading, "Heading 1")
         for paragraph in part.paragraphs:
@@ -133,7 +184,8 @@ def markdown_table(columns: list[str], rows: list[list[str]]) -> list[str]:
 
 def render_markdown(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -> str:
     """The Markdown twin of a document: the same words, in the same order, as the .docx."""
-    blocks = [f"# {content.title}"]
+    blocks = [markdown_lines(lines) for _, lines in front_matter(plan, spec, look_of(spec))]
+    blocks.append(f"# {content.title}")
     if content.subtitle:
         blocks.append(content.subtitle)
     warning = banner(plan, spec)

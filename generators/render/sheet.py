@@ -11,21 +11,19 @@ from decimal import Decimal, InvalidOperation
 from typing import Callable
 
 from openpyxl import Workbook
-from openpyxl.styles import Font
+from openpyxl.styles import Alignment, Border, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.writer.excel import ExcelWriter
 
 from worldsmith.worlds.content import Cell, SheetColumn, SheetContent
 from worldsmith.worlds.plan import SheetSkeleton, SheetSpec, WorldPlan
 from worldsmith.generators.skeleton import impose
-from worldsmith.generators.render.document import banner, stamp_of
+from worldsmith.generators.render import sheet_look as look
+from worldsmith.generators.render.document import banner, organisation_name, stamp_of
 from worldsmith.generators.render.sanitize import short
 from worldsmith.generators.render.zipfix import normalize_zip
 
-FORMATS = {"money": "#,##0.00", "number": "General", "percent": "0.00%", "date": "yyyy-mm-dd"}
-LINE_FORMATS = {"money": "#,##0.00", "number": "#,##0.##", "percent": "0.00%"}
 TOTAL_LABEL = "Total"
-_MIN_WIDTH, _MAX_WIDTH = 8, 60
 _BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
 
 Typed = str | int | float | dt.date | None
@@ -140,25 +138,6 @@ def sheet_title(name: str, taken: tuple[str, ...] = ()) -> str:
     return title
 
 
-def _shown(column: SheetColumn, value: Typed) -> str:
-    """Roughly what Excel displays for a typed cell, to size its column."""
-    if value is None:
-        return ""
-    if isinstance(value, dt.date):
-        return value.isoformat()
-    if column.type == "money" and isinstance(value, (int, float)):
-        return f"{value:,.2f}"
-    if column.type == "percent" and isinstance(value, (int, float)):
-        return f"{value * 100:.2f}%"
-    return str(value)
-
-
-def column_width(column: SheetColumn, values: list[Typed]) -> float:
-    """A column width that fits the header and the widest cell, within sensible bounds."""
-    longest = max([len(column.name), *(len(_shown(column, v)) for v in values)])
-    return float(min(max(longest + 2, _MIN_WIDTH), _MAX_WIDTH))
-
-
 def _set_properties(wb: Workbook, plan: WorldPlan, spec: SheetSpec, content: SheetContent) -> None:
     author = plan.person(spec.author).name
     stamp = stamp_of(spec.date).replace(tzinfo=None)  # openpyxl writes naive datetimes as UTC
@@ -219,59 +198,144 @@ def _cache_values(cached: dict[str, float | int]) -> "Callable[[str, bytes], byt
     return edit
 
 
+def _formats(spec: SheetSpec, by_column: list[str], typed_rows: list[list[Typed]],
+             columns: list[SheetColumn]) -> list[list[str | None]]:
+    """The number format of every body cell (None for text and empty cells): its column's, except the amount
+    column of a skeleton, whose lines mix money, numbers and percents and carry their own."""
+    lines = spec.skeleton.lines if spec.skeleton is not None else []
+    amount = spec.skeleton.amount if spec.skeleton is not None else -1
+    out = []
+    for n, typed in enumerate(typed_rows):
+        row = []
+        for index, (col, value) in enumerate(zip(columns, typed)):
+            if col.type == "text" or value is None or isinstance(value, str):
+                row.append(None)
+            elif index == amount and n < len(lines) and lines[n].format:
+                row.append(look.line_format(lines[n].format, value))
+            else:
+                row.append(by_column[index])
+        out.append(row)
+    return out
+
+
+def _emphasis(spec: SheetSpec, number: int) -> tuple[Font | None, Border | None]:
+    """The font and border of a skeleton line by its role: headings and key figures bold, a subtotal ruled
+    above, a total ruled above and double-ruled below."""
+    if spec.skeleton is None or not 0 <= number - 2 < len(spec.skeleton.lines):
+        return None, None
+    role = spec.skeleton.lines[number - 2].role
+    if role == "total":
+        return look.BOLD, look.TOTAL_BORDER
+    if role == "subtotal":
+        return look.BOLD, look.SUBTOTAL_BORDER
+    if role in ("heading", "key"):
+        return look.BOLD, None
+    return None, None
+
+
 def render_xlsx(plan: WorldPlan, spec: SheetSpec, content: SheetContent) -> bytes:
-    """The .xlsx bytes of a sheet: bold frozen header, typed cells, live formulas where the engine laid them out
-    (their values cached), a SUM totals row for a composer's table, notes."""
+    """The .xlsx bytes of a sheet: bold frozen header, typed cells with number formats, live formulas where the
+    engine laid them out (their values cached), a SUM totals row for a composer's table, notes, columns as
+    wide as what they display, and a print set-up."""
     content = laid_out(spec, content)
     formulas = skeleton_formulas(spec.skeleton) if spec.skeleton is not None else {}
-    line_formats = {n + 2: ln.format for n, ln in enumerate(spec.skeleton.lines)} if spec.skeleton is not None else {}
     rows = body_rows(spec, content)
     wb = Workbook()
+    look.use_firm_font(wb)
     ws = wb.active
     ws.title = sheet_title(content.sheet_name)
-    ws.append([c.name for c in content.columns])
-    for cell in ws[1]:
-        cell.font = Font(bold=True)
+    columns = content.columns
+    numeric = [c.type != "text" for c in columns]
+    # a text column right of a number column is indented, else its words touch the numbers' last digits
+    indents = [1 if i and numeric[i - 1] and not numeric[i] else 0 for i in range(len(columns))]
+    ws.append([c.name for c in columns])
+    look.style_header(ws, len(columns), numeric, indents)
     ws.freeze_panes = "A2"
-    typed_rows = []
-    for number, row in enumerate(rows, start=2):
-        typed = [typed_cell(col, value, f"sheet {spec.id} row {number} {col.name}")
-                 for col, value in zip(content.columns, row)]
-        typed_rows.append(typed)
-        for index, (col, value) in enumerate(zip(content.columns, typed), start=1):
+    typed_rows = [[typed_cell(col, value, f"sheet {spec.id} row {number} {col.name}")
+                   for col, value in zip(columns, row)] for number, row in enumerate(rows, start=2)]
+    sums = totals(spec, content) if any(c.total for c in columns) else [None] * len(columns)
+    # a column's format reads its values and its total alike, so the total looks like the figures above it
+    by_column = [look.number_format(col.type, [r[i] for r in typed_rows] + ([_number(sums[i])] if sums[i] is not None else []))
+                 for i, col in enumerate(columns)]
+    formats = _formats(spec, by_column, typed_rows, columns)
+    shown: list[list[str]] = [[] for _ in columns]
+    cells = []
+    for number, (typed, fmts) in enumerate(zip(typed_rows, formats), start=2):
+        font, border = _emphasis(spec, number)
+        for index, (value, fmt) in enumerate(zip(typed, fmts), start=1):
             live = formulas.get((number, index))
             cell = ws.cell(row=number, column=index, value=live[0] if live else value)
             if isinstance(value, str) and value.startswith("=") and not live:
                 cell.data_type = "s"  # text that looks like a formula stays text
-            if col.type != "text" and value is not None:
-                fmt = line_formats.get(number) if spec.skeleton is not None and index == spec.skeleton.amount + 1 else None
-                cell.number_format = LINE_FORMATS[fmt] if fmt else FORMATS[col.type]
+            if fmt is not None:
+                cell.number_format = fmt
+            if font is not None:
+                cell.font = font
+            if border is not None:
+                cell.border = border
+            shown[index - 1].append(look.displayed(value, fmt or look.GENERAL))
+            cells.append((cell, shown[index - 1][-1]))
     last = len(rows) + 1
-    if any(c.total for c in content.columns):
+    if any(c.total for c in columns):
         total_row = last + 1
         label = label_column(content)
         if label is not None:
-            ws.cell(row=total_row, column=label + 1, value=TOTAL_LABEL).font = Font(bold=True)
-        sums = totals(spec, content)
-        for index, col in enumerate(content.columns, start=1):
+            cell = ws.cell(row=total_row, column=label + 1, value=TOTAL_LABEL)
+            cell.font = look.BOLD
+            cells.append((cell, TOTAL_LABEL))
+        for index, col in enumerate(columns, start=1):
             if col.total:
                 letter = get_column_letter(index)
                 cell = ws.cell(row=total_row, column=index, value=f"=SUM({letter}2:{letter}{last})")
-                cell.font = Font(bold=True)
-                cell.number_format = FORMATS.get(col.type, "General")
+                cell.font, cell.border = look.BOLD, look.TOTAL_BORDER
+                cell.number_format = by_column[index - 1]
                 # cached as the sum a spreadsheet computes (percents as fractions), for readers that do not recalculate
                 total = sums[index - 1] / 100 if col.type == "percent" else sums[index - 1]
                 formulas[(total_row, index)] = (cell.value, _number(total))
+                shown[index - 1].append(look.displayed(_number(total), cell.number_format))
+            elif index - 1 == label:
+                shown[index - 1].append(TOTAL_LABEL)
         last = total_row
-    for offset, note in enumerate(content.notes, start=2):
-        cell = ws.cell(row=last + offset, column=1, value=note)
-        if note.startswith("="):
-            cell.data_type = "s"
-    for index, col in enumerate(content.columns):
-        ws.column_dimensions[get_column_letter(index + 1)].width = column_width(col, [r[index] for r in typed_rows])
+    widths = [look.fit_width(texts, col.name, num) + indent
+              for texts, col, num, indent in zip(shown, columns, numeric, indents)]
+    for index, width in enumerate(widths, start=1):
+        ws.column_dimensions[get_column_letter(index)].width = width
+    for cell, text in cells:
+        index = cell.column - 1
+        if numeric[index]:
+            continue
+        # text longer than its column wraps inside it (the row grows) instead of running off the printed page;
+        # text right of a number column stands off it by an indent
+        wrap = look.wraps(text, widths[index] - indents[index])
+        if wrap or indents[index]:
+            cell.alignment = Alignment(wrap_text=wrap or None, vertical="top" if wrap else None, indent=indents[index])
+    last_printed = _write_notes(ws, content, last, widths)
+    warning = banner(plan, spec)
+    look.print_setup(ws, last_row=last_printed, widths=widths, locale=plan.locale,
+                     organisation=organisation_name(plan, spec.author), warning=warning)
     _set_properties(wb, plan, spec, content)
     cached = {f"{get_column_letter(c)}{r}": v for (r, c), (_, v) in formulas.items() if v is not None}
     return normalize_zip(_save(wb), stamp_of(spec.date), edit=_cache_values(cached))
+
+
+def _write_notes(ws, content: SheetContent, last: int, widths: list[float]) -> int:
+    """The notes under the table, after a blank row; a note wider than the table is merged across it and
+    wraps, so it prints inside the page. Returns the last row written."""
+    row = last
+    span = sum(widths)
+    for offset, note in enumerate(content.notes, start=2):
+        row = last + offset
+        cell = ws.cell(row=row, column=1, value=note)
+        if note.startswith("="):
+            cell.data_type = "s"
+        height = look.note_height(note, span)
+        if height is not None and len(widths) > 1:
+            ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=len(widths))
+            cell.alignment = Alignment(wrap_text=True, vertical="top")
+            ws.row_dimensions[row].height = height
+        elif height is not None:
+            cell.alignment = Alignment(wrap_text=True, vertical="top")
+    return row
 
 
 def render_csv(plan: WorldPlan, spec: SheetSpec, content: SheetContent) -> str:

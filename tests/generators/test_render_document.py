@@ -22,7 +22,8 @@ def _open(plan):
 def test_title_subtitle_and_section_headings():
     doc = _open(make_plan())
     styled = [(p.style.name, p.text) for p in doc.paragraphs]
-    assert styled[:3] == [("Title", "Closing memo"), ("Subtitle", "Northwind acquisition, March 2025"),
+    assert styled[0] == ("Memo Banner", "MEMORANDUM")  # a memo's block comes before its title
+    assert styled[5:8] == [("Title", "Closing memo"), ("Subtitle", "Northwind acquisition, March 2025"),
                           ("Heading 1", "Background")]
     assert [t for s, t in styled if s == "Heading 1"] == ["Background", "Funds"]
     assert ("Normal", f"The purchase price is {FEE}.") in styled
@@ -49,7 +50,7 @@ def test_a_distractor_is_labelled_in_header_and_footer():
     doc = _open(make_plan(with_distractor=True))
     header = [p.text for p in doc.sections[0].header.paragraphs]
     assert header == ["Quill & Partners LLP", "SUPERSEDED DRAFT — do not rely on"]
-    assert [p.text for p in doc.sections[0].footer.paragraphs] == ["SUPERSEDED DRAFT — do not rely on"]
+    assert [p.text for p in doc.sections[0].footer.paragraphs] == ["SUPERSEDED DRAFT — do not rely on", "Page 1 of 1"]
 
 
 def test_core_properties_are_fixed_from_the_spec():
@@ -70,6 +71,11 @@ def test_docx_bytes_are_deterministic():
 def test_markdown_twin_has_the_same_words_in_order():
     plan = make_plan(with_distractor=True)
     assert render_markdown(plan, plan.artifact("d1"), CONTENT) == (
+        "MEMORANDUM\n\n"
+        "TO: Chloé Marchetti, General Counsel, Northwind Holdings\n\n"
+        "FROM: Ada Quill, Partner\n\n"
+        "DATE: March 5, 2025\n\n"
+        "RE: Northwind acquisition\n\n"
         "# Closing memo\n\n"
         "Northwind acquisition, March 2025\n\n"
         "> **SUPERSEDED DRAFT — do not rely on**\n\n"

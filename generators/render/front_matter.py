@@ -1,0 +1,119 @@
+"""What a document shows before its title, by genre: a memo's MEMORANDUM block, a letter's reference, date and
+addressee, and the letterhead and privileged marking its pages carry.
+
+The .docx and its Markdown twin both print these blocks from here, so the twin carries the same words.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from worldsmith.generators.compose.genres import genre_of, letterhead
+from worldsmith.generators.compose.text import long_date
+from worldsmith.generators.context import in_circle
+from worldsmith.generators.render import docx_style as style
+from worldsmith.worlds.plan import DocumentSpec, Org, Person, WorldPlan
+
+PRIVILEGED = "Privileged & Confidential"
+# Genres whose title is centred over the page, as a contract's or a court paper's is.
+CENTRED = {"agreement", "term_sheet", "pleading"}
+_MEMO_GENRES = {"memo": "MEMORANDUM", "ic_memo": "INVESTMENT COMMITTEE MEMORANDUM"}
+_ORG_SUFFIXES = {"llp", "llc", "ltd", "limited", "inc", "plc", "co", "and", "of", "the", "&"}
+
+
+def look_of(spec: DocumentSpec) -> str:
+    """How a document is laid out: `memo` (its block), `letter` (letterhead, reference, addressee), or its genre
+    (agreement, pleading, report...) for a title block."""
+    genre = genre_of(spec.doc_type, spec.title)
+    return "memo" if genre in _MEMO_GENRES else genre
+
+
+def privileged(plan: WorldPlan, spec: DocumentSpec) -> bool:
+    """Whether the document may be marked privileged: its author and every reader are inside the circle."""
+    return in_circle(plan, [spec.author, *spec.readers])
+
+
+def _org(plan: WorldPlan, person: Person) -> Org | None:
+    return next((o for o in plan.organisations if o.id == person.organisation), None)
+
+
+def letterhead_lines(plan: WorldPlan, person_id: str) -> tuple[str, str]:
+    """(organisation name, `address · domain`) of a person's organisation, as its letterhead prints them: the
+    same invented address the composer's letterhead line gives."""
+    person = plan.person(person_id)
+    org = _org(plan, person)
+    name = org.name if org else person.organisation
+    domain = org.domain if org else person.email.split("@")[-1]
+    line = letterhead(name, domain, plan.locale)
+    rest = line[len(name):].lstrip(" ·") if line.startswith(name) else line
+    return name, rest or domain
+
+
+def _who(plan: WorldPlan, person_id: str, author_org: str) -> str:
+    """A person as a memo names them: name and title, and the organisation when it is not the author's."""
+    person = plan.person(person_id)
+    org = _org(plan, person)
+    if person.organisation == author_org or org is None:
+        return f"{person.name}, {person.title}"
+    return f"{person.name}, {person.title}, {org.name}"
+
+
+def _initials(text: str) -> str:
+    words = [w for w in re.findall(r"[A-Za-z]+", text) if w.lower() not in _ORG_SUFFIXES]
+    return "".join(w[0].upper() for w in words)[:4] or "X"
+
+
+def reference(plan: WorldPlan, spec: DocumentSpec) -> str:
+    """A letter's reference: the author's initials, the addressee organisation's, and a file number of three
+    digits (never a year or an amount a check could misread)."""
+    author = plan.person(spec.author)
+    reader = plan.person(spec.readers[0]) if spec.readers else author
+    reader_org = _org(plan, reader)
+    number = 100 + int.from_bytes(hashlib.sha256(f"{plan.world_id}:{spec.item}".encode()).digest()[:4], "big") % 900
+    return f"{_initials(author.name)}/{_initials(reader_org.name if reader_org else reader.organisation)}/{number}"
+
+
+def _memo_block(plan: WorldPlan, spec: DocumentSpec) -> list[str]:
+    """TO / FROM / CC / DATE / RE: outside readers are addressed and the author's colleagues copied; a memo with
+    no reader is a memo to file."""
+    author = plan.person(spec.author)
+    outside = [r for r in spec.readers if plan.person(r).organisation != author.organisation]
+    inside = [r for r in spec.readers if r not in outside]
+    to, cc = (outside, inside) if outside else (inside, [])
+    lines = ["TO:\t" + ("; ".join(_who(plan, p, author.organisation) for p in to) or "File")]
+    lines.append("FROM:\t" + _who(plan, spec.author, author.organisation))
+    if cc:
+        lines.append("CC:\t" + "; ".join(_who(plan, p, author.organisation) for p in cc))
+    lines.append("DATE:\t" + long_date(spec.date, plan.locale))
+    lines.append("RE:\t" + plan.title)
+    return lines
+
+
+def _letter_blocks(plan: WorldPlan, spec: DocumentSpec) -> list[tuple[str, list[str]]]:
+    """The reference line, the date, and the addressee's name, title, organisation and address."""
+    blocks = [(style.LETTER_LINES, [f"Our ref: {reference(plan, spec)}"]),
+              (style.LETTER_LINES, [long_date(spec.date, plan.locale)])]
+    if spec.readers:
+        reader = plan.person(spec.readers[0])
+        name, address = letterhead_lines(plan, reader.id)
+        street = address.split(" · ")[0]
+        blocks.append((style.LETTER_LINES, [f"By email: {reader.email}", reader.name, reader.title, name, street]))
+    return blocks
+
+
+def front_matter(plan: WorldPlan, spec: DocumentSpec, look: str) -> list[tuple[str, list[str]]]:
+    """The paragraphs before the title, each as (paragraph style id, its lines)."""
+    if look == "memo":
+        banner = _MEMO_GENRES[genre_of(spec.doc_type, spec.title)]
+        lines = _memo_block(plan, spec)
+        return [(style.MEMO_BANNER, [banner]), *((style.MEMO_BLOCK, [line]) for line in lines[:-1]),
+                (style.MEMO_BLOCK_END, lines[-1:])]
+    if look == "letter":
+        return _letter_blocks(plan, spec)
+    return []
+
+
+def markdown_lines(lines: list[str]) -> str:
+    """One front-matter paragraph in Markdown: its lines joined by hard breaks, tabs as spaces."""
+    return "  \n".join(" ".join(line.split("\t")) for line in lines)
