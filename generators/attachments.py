@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from worldsmith.generators.calendar import working_time
+from worldsmith.generators.labels import as_first_sent
 from worldsmith.worlds.plan import Attachment, DocumentSpec, EmailSpec, SheetSpec
 
 # The folder of the cover notes that circulate files; each note is a thread of one message.
@@ -128,7 +129,7 @@ def _cover_note(planner: Any, file: Any) -> EmailSpec | None:
     return EmailSpec(
         id=aid, item=tid, thread=tid, position=0, mode="new", parent=None,
         path=f"{folder}/01 {at:%Y-%m-%d %H%M} {author.last_name}.eml",
-        title=file.title, author=author.id, occupation=author.occupation, to=to, cc=cc, sent_at=at,
+        title=as_first_sent(file.title), author=author.id, occupation=author.occupation, to=to, cc=cc, sent_at=at,
         facts=facts, distractor=None, purpose="", message_id=planner.message_id(aid, author),
         quote="full", beat="send", decision="",
         attachments=[Attachment(artifact=file.id, path=file.path, title=file.title)],

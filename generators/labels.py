@@ -56,3 +56,16 @@ def fact_label(fact) -> str:
     if isinstance(own, str) and own.strip():
         return as_noun(own.strip())
     return derived_label(fact.id, fact.statement)
+
+
+def as_first_sent(title: str) -> str:
+    """A file's title as its writer named it the day it went round: without the "superseded" that only a later
+    version makes true ("DRAFT v1 (superseded): Memo re X" -> "DRAFT v1: Memo re X", "(interim, superseded)" ->
+    "(interim)")."""
+    def keep(m: re.Match) -> str:
+        words = [w for w in re.split(r"\s*,\s*", m.group(1)) if w and not re.fullmatch(r"superseded", w, re.I)]
+        return f" ({', '.join(words)})" if words else ""
+
+    out = re.sub(r"\s*\(([^)]*\bsuperseded\b[^)]*)\)", keep, title, flags=re.I)
+    out = re.sub(r"\s*\bsuperseded\b\s*", " ", out, flags=re.I).strip()
+    return re.sub(r"\s+:", ":", out) or title

@@ -22,6 +22,9 @@ _NO_FACTS = {"attendees", "actions", "next_meeting", "caption", "signatures", "l
 _TABLE_KINDS = ("answer", "summary", "findings", "analysis", "background", "decisions", "position", "definitions")
 
 
+# Sections of a letter to the other side, as that letter has them: its own account, never the internal one.
+_OUTWARD = {"analysis": "position", "risks": "position", "findings": "position", "background": "letter_background"}
+
 _OPTIONS_LEADS = (
     "The options open to the client are these.",
     "As we see it, the client can go one of these ways.",
@@ -198,6 +201,11 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     kind = doc_kind(spec.doc_type)
     values = _values(pick, ctx, spec)
     plan = headings(pick, kind, max(1, spec.sections))
+    # A letter to the other side states a position: no internal assessment (analysis, risks, our chronology),
+    # no table of the facts, no privilege marking (the subtitle's marking follows ctx.privileged).
+    outward = kind == "letter" and across(ctx)
+    if outward:
+        plan = [(h, _OUTWARD.get(k, k)) for h, k in plan]
     if kind == "pleading" and "answer" in spec.title.lower():
         plan = [_ANSWER_HEADINGS.get(h, (h, k)) for h, k in plan]
     numbered = bool(docs["types"][kind].get("numbered"))
@@ -262,10 +270,10 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             paragraphs = _chunks(pick, writer.sentences(k, i, target), facts)
         if not paragraphs:
             paragraphs = [" ".join(facts) or f"See {values['Reader']}'s note of {values['date']}."]
-        if i == figures_at and cited:
+        if i == figures_at and cited and not outward:
             table = table or Table(columns=["Source", "Figure", "Amount"],
                                    rows=[[sheet, cap_first(label), text] for sheet, label, text in cited])
-        if i == table_at and len(ctx.facts) >= 2 and table is None:
+        if i == table_at and len(ctx.facts) >= 2 and table is None and not outward:
             cols = ["Term", "Agreed position"] if kind in ("agreement", "term_sheet") else pick.one([["Item", "Position"], ["Point", "Detail"], ["Fact", "Value"]])
             table = Table(columns=cols, rows=[[cap_first(strip_end(f.statement if f.establish or not f.label else f.label)), f.text]
                                               for f in ctx.facts])

@@ -33,11 +33,29 @@ def _plural(label: str) -> bool:
         and last not in ("gross", "loss", "status", "basis", "analysis", "thesis", "series", "news", "terms")
 
 
+# Verbs a decision is written with in its base form ("reject the tender of defense").
+_BASE_VERBS = {"reject", "accept", "approve", "refund", "settle", "proceed", "terminate", "pay", "tender", "decline",
+               "make", "file", "defend", "appeal", "contest", "hold", "waive", "sign", "go", "walk", "seek", "take",
+               "withdraw", "defer", "escalate", "repay", "return", "report", "issue", "serve", "close", "sell", "buy",
+               "acquire", "offer", "dispute", "challenge", "agree", "refer", "suspend", "continue", "stop", "keep"}
+
+
+def slot_of(fact: FactRef) -> str:
+    """The kind of slot a fact's value fits: its value type, or for text in lower case text_verb (a decision in the
+    base form), text_outcome (a participle: 'approved subject to ...') or text_phrase (anything else)."""
+    if fact.value.type != "text" or not fact.text[:1].islower():
+        return fact.value.type
+    first = fact.text.split()[0].lower()
+    if first in _BASE_VERBS:
+        return "text_verb"
+    return "text_outcome" if first.endswith("ed") else "text_phrase"
+
+
 def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") -> str:
     """A sentence that names the fact by its label and gives its value: how people mention a known figure."""
     named = bank("facts")["named"]
     label = fact.label or "the figure"
-    out = pick.fill(named[register][fact.value.type], Label=cap_first(label), label=label, text=fact.text)
+    out = pick.fill(named[register][slot_of(fact)], Label=cap_first(label), label=label, text=fact.text)
     out = sentence(out or f"{cap_first(label)}: {fact.text}")
     if _plural(label):
         # "the removal costs are", not "is": the frames are written for a singular label

@@ -97,7 +97,10 @@ _SPARE = ["the timetable", "the documentary record", "the other side's position"
 
 
 def _t(facts: list[FactRef], i: int) -> str:
-    return facts[i % len(facts)].text if facts else ""
+    """The i-th fact's value for a frame's figure slot ("holds at {t1}"): only an amount, a count or a rate fits one;
+    a name, a decision or a date leaves it empty, so that frame is not used."""
+    fact = facts[i % len(facts)] if facts else None
+    return fact.text if fact is not None and fact.value.type in ("money", "number", "percent") else ""
 
 
 def _later(day: dt.date, n: int) -> dt.date:
