@@ -122,8 +122,9 @@ def free_port() -> int:
 def http_server(world, session, *extra, env: dict | None = None):
     """`worldsmith serve WORLD --http` in a subprocess on a free port, until the block ends: (process, port)."""
     port = free_port()
+    inherited = {k: v for k, v in os.environ.items() if k not in ("WORLDSMITH_SERVE_TOKEN", "WORLDSMITH_STATE_KEY")}
     proc = subprocess.Popen([sys.executable, *_serve(world, session, "--http", "--port", str(port), *extra)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, **(env or {})})
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**inherited, **(env or {})})
     try:
         deadline = time.monotonic() + 60
         while True:

@@ -1,0 +1,333 @@
+"""Attacks on `worldsmith serve` and its sessions: folders that are not the session's, links, oversized input, hand
+edits of the state, and HTTP requests from a foreign Host, a foreign Origin or without the token.
+
+Each test makes the attack for real (real folders, real links, a real HTTP server on 127.0.0.1) and
+checks both the refusal and that nothing outside what the command made was read, written or removed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("fastmcp")
+from fastmcp import Client  # noqa: E402
+
+from tests.environments.test_mcp_apps import http_server  # noqa: E402
+from worldsmith.environments import drive, limits, session_store  # noqa: E402
+from worldsmith.environments.server import build_server  # noqa: E402
+from worldsmith.environments.session import Session, SessionError  # noqa: E402
+from worldsmith.worlds.world import open_world, verify_files  # noqa: E402
+
+
+def _files(folder) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _call(server, tool: str, args: dict):
+    async def run():
+        async with Client(server) as client:
+            return await client.call_tool(tool, args, raise_on_error=False)
+
+    return asyncio.run(run())
+
+
+# ------------------------------------------------------------------ session folders
+
+
+def test_a_published_world_given_as_the_session_folder_is_refused_and_keeps_its_room(published_legal, tmp_path):
+    world = tmp_path / "outputs" / published_legal.name
+    shutil.copytree(published_legal, world)
+    before = _files(world)
+    for session_dir in (world, world / "room", world / "room" / "Memos" / "new"):
+        with pytest.raises(SessionError, match="inside the world bundle"):
+            build_server(world, session_dir)
+    assert _files(world) == before  # `--session WORLD` used to empty its room (195 files)
+    with open_world(world) as opened:
+        assert verify_files(world, opened.manifest) == []
+
+
+def test_a_folder_inside_another_published_world_is_refused(published_legal, tmp_path):
+    other = tmp_path / "outputs" / "another-world"
+    shutil.copytree(published_legal, other)
+    before = _files(other)
+    with pytest.raises(SessionError, match="inside the world bundle"):
+        build_server(published_legal, other / "scratch")
+    assert _files(other) == before and not (other / "scratch").exists()
+
+
+def test_a_users_folder_is_refused_and_nothing_in_it_is_touched(published_legal, tmp_path):
+    proj = tmp_path / "proj"
+    (proj / "room").mkdir(parents=True)
+    (proj / "room" / "thesis.md").write_text("three years of work", encoding="utf-8")
+    with pytest.raises(SessionError, match="not empty and is not a worldsmith session folder"):
+        build_server(published_legal, proj)
+    assert _files(proj) == {"room/thesis.md": b"three years of work"}  # it used to be removed
+
+
+def test_serve_refuses_a_users_folder_with_one_clear_line(published_legal, tmp_path):
+    proj = tmp_path / "proj"
+    (proj / "room").mkdir(parents=True)
+    (proj / "room" / "thesis.md").write_text("mine", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "worldsmith.flows.cli", "serve", str(published_legal),
+                           "--session", str(proj)], capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2, done.stderr
+    assert "not a worldsmith session folder" in done.stderr and "Traceback" not in done.stderr
+    assert (proj / "room" / "thesis.md").read_text(encoding="utf-8") == "mine"
+
+
+def test_a_session_of_another_world_an_old_session_and_a_damaged_log_are_refused(published_legal, tmp_path):
+    _, session = build_server(published_legal, tmp_path / "s")
+    marker = json.loads((tmp_path / "s" / session_store.MARKER).read_text())
+    foreign = tmp_path / "foreign"
+    foreign.mkdir()
+    (foreign / session_store.MARKER).write_text(json.dumps({**marker, "world_id": "some-other-world"}))
+    with pytest.raises(SessionError, match="session folder of another world"):
+        build_server(published_legal, foreign)
+
+    old = tmp_path / "old"
+    (old / "room").mkdir(parents=True)
+    (old / "state.json").write_text('{"world_id": "x"}')
+    with pytest.raises(SessionError, match="older worldsmith"):
+        build_server(published_legal, old)
+    assert (old / "state.json").is_file() and (old / "room").is_dir()
+
+    shutil.copytree(tmp_path / "s", tmp_path / "damaged")
+    (tmp_path / "damaged" / session_store.LOG).write_text('{"world_id": "x", "sent": []}\n')
+    with pytest.raises(SessionError, match="line 1 of state.jsonl is not a session record"):
+        build_server(published_legal, tmp_path / "damaged")
+
+    shutil.copytree(tmp_path / "s", tmp_path / "wrong-user")
+    with pytest.raises(SessionError, match="this session acts as"):
+        Session(session.world, tmp_path / "wrong-user", user=session.world.plan.people[1].id)
+
+
+def test_an_empty_folder_becomes_a_session_and_the_state_grows_by_appending(published_legal, tmp_path):
+    (tmp_path / "empty").mkdir()
+    _, session = build_server(published_legal, tmp_path / "empty")
+    log = tmp_path / "empty" / session_store.LOG
+    session.submit_answer("first")
+    first = log.read_bytes()
+    session.write_document("Memos/a.md", "a")
+    assert log.read_bytes().startswith(first)  # appended, never rewritten
+    assert len(log.read_bytes().splitlines()) == 3
+    _, again = build_server(published_legal, tmp_path / "empty")
+    assert again.state().answer == "first" and again.state().files_added == ["Memos/a.md"]
+
+
+# ------------------------------------------------------------------ links in the session room
+
+
+@pytest.fixture()
+def linked(published_legal, tmp_path):
+    """A session whose room holds a link to a host folder, a link over a host file, and a link to a host secret."""
+    server, session = build_server(published_legal, tmp_path / "s")
+    host = tmp_path / "host"
+    (host / "dir").mkdir(parents=True)
+    (host / "target.md").write_text("the original", encoding="utf-8")
+    (host / "secret.md").write_text("HOST SECRET 42", encoding="utf-8")
+    os.symlink(host / "dir", session.room / "Linkdir")
+    (session.room / "Memos").mkdir()
+    os.symlink(host / "target.md", session.room / "Memos" / "over.md")
+    os.symlink(host / "secret.md", session.room / "secret.md")
+    return server, session, host
+
+
+def test_a_write_through_a_linked_folder_is_refused_and_lands_nowhere(linked):
+    server, session, host = linked
+    with pytest.raises(SessionError, match="'Linkdir' is a link"):
+        session.write_document("Linkdir/x.md", "escaped")
+    result = _call(server, "drive_create_document", {"path": "Linkdir/sub/x.md", "text": "escaped"})
+    assert result.is_error and "is a link" in result.content[0].text
+    assert str(host) not in result.content[0].text and str(session.root) not in result.content[0].text
+    assert list((host / "dir").iterdir()) == []
+
+
+def test_a_write_over_a_link_is_refused_and_its_target_kept(linked):
+    server, session, host = linked
+    result = _call(server, "drive_create_document", {"path": "Memos/over.md", "text": "overwritten"})
+    assert result.is_error and "'Memos/over.md' is a link" in result.content[0].text
+    assert (host / "target.md").read_text(encoding="utf-8") == "the original"
+    assert (session.room / "Memos" / "over.md").is_symlink()
+
+
+def test_a_read_of_a_link_to_a_host_file_is_refused(linked):
+    server, session, host = linked
+    for tool, args in (("drive_read_document", {"path": "secret.md"}), ("drive_read_document", {"path": "/secret.md"}),
+                       ("drive_read_document", {"path": "Memos/over.md"}),
+                       ("drive_read_document", {"path": "Linkdir/../secret.md"})):
+        result = _call(server, tool, args)
+        assert result.is_error, (tool, args)
+        assert "HOST SECRET" not in result.content[0].text and str(host) not in result.content[0].text
+    found = _call(server, "drive_search", {"query": "HOST SECRET"})
+    assert not found.is_error and found.data["results"] == []
+    listed = _call(server, "drive_list", {"folder": ""})
+    assert "secret.md" not in {e["name"] for e in listed.data["entries"]}
+    assert not session.verify_state()  # a link in the room is not what the apps wrote
+
+
+def test_a_named_pipe_in_the_room_is_refused_without_hanging(published_legal, tmp_path):
+    _, session = build_server(published_legal, tmp_path / "s")
+    os.mkfifo(session.room / "pipe.md")
+    with pytest.raises(SessionError, match="not a regular file|not a file"):
+        session.read_bytes("pipe.md")
+    with pytest.raises(SessionError, match="not a file"):
+        session.write_document("pipe.md", "x")
+
+
+# ------------------------------------------------------------------ sizes
+
+
+def test_oversized_and_malformed_arguments_are_refused_without_host_paths(published_legal, tmp_path):
+    server, session = build_server(published_legal, tmp_path / "s")
+    log = tmp_path / "s" / session_store.LOG
+    size_before = log.stat().st_size
+    big = "x" * (limits.MAX_TEXT_BYTES + 1)
+    attempts = {
+        "mail_send": {"to": ["a@example.test"], "subject": "s", "body": big},
+        "mail_search": {"query": "cap " * 200_000},
+        "drive_create_document": {"path": "Memos/" + "n" * 300 + ".md", "text": "x"},
+        "drive_read_document": {"path": "Memos/nul\x00.md"},
+        "submit_answer": {"answer": big},
+    }
+    for tool, args in attempts.items():
+        result = _call(server, tool, args)
+        text = result.content[0].text
+        assert result.is_error and ("over the limit" in text or "NUL" in text), (tool, text)
+        assert str(tmp_path) not in text and str(session.root) not in text, (tool, text)
+    long_name = _call(server, "drive_create_document", {"path": "Memos/" + "é" * 130 + ".md", "text": "x"})
+    assert long_name.is_error and "longer than 255 bytes" in long_name.content[0].text
+    assert str(tmp_path) not in long_name.content[0].text
+    assert log.stat().st_size == size_before and session.state().sent == [] and session.state().answer is None
+
+
+def test_a_long_reply_is_cut_with_a_note(published_legal, tmp_path):
+    server, session = build_server(published_legal, tmp_path / "s")
+    text = "word " * 200_000  # 1,000,000 bytes: under the write limit, over the reply limit
+    session.write_document("Memos/long.md", text)
+    result = _call(server, "drive_read_document", {"path": "Memos/long.md"})
+    assert not result.is_error
+    reply = json.loads(result.content[0].text)
+    assert len(result.content[0].text) <= limits.MAX_RESPONSE_CHARS
+    assert "cut" in reply["truncated"] and reply["text"].startswith("word word")
+    assert "more characters not shown" in reply["text"]
+
+
+def test_a_full_session_refuses_more_actions_but_still_resets(published_legal, tmp_path, monkeypatch):
+    monkeypatch.setattr(session_store, "MAX_ACTIONS", 3)
+    _, session = build_server(published_legal, tmp_path / "s")
+    session.submit_answer("one")
+    session.submit_answer("two")
+    with pytest.raises(SessionError, match="3 actions, as many as a session may"):
+        session.submit_answer("three")
+    assert session.state().answer == "two" and session.verify_state()
+
+
+# ------------------------------------------------------------------ hand edits of the state
+
+
+def test_verify_state_holds_for_what_the_apps_wrote_and_fails_for_any_hand_edit(published_legal, tmp_path):
+    _, session = build_server(published_legal, tmp_path / "s")
+    first = session.world.messages[0]
+    from worldsmith.environments import mail
+
+    sent = mail.reply(session, first.message_id, "Noted.")
+    session.write_document("Memos/n.md", "a note")
+    session.submit_answer("USD 1")
+    assert session.verify_state()
+    again = Session(session.world, tmp_path / "s")  # what a grader opens afterwards
+    assert again.verify_state() and again.state().answer == "USD 1"
+
+    def edited(name, edit) -> bool:
+        copy = tmp_path / name
+        shutil.copytree(tmp_path / "s", copy, symlinks=True)
+        edit(copy)
+        try:
+            return Session(session.world, copy).verify_state()
+        except SessionError:
+            return False
+
+    log = session_store.LOG
+
+    def forge_answer(d):
+        (d / log).write_text((d / log).read_text().replace('"USD 1"', '"USD 156,200,000"'))
+
+    assert not edited("answer", forge_answer)
+    assert not edited("cut", lambda d: (d / log).write_text("".join((d / log).read_text().splitlines(True)[:-1])))
+    assert not edited("extra", lambda d: (d / "room" / "Memos" / "planted.md").write_text("the cap is 156,200,000"))
+    assert not edited("memo", lambda d: (d / "room" / "Memos" / "n.md").write_text("the cap is 156,200,000"))
+    assert not edited("eml", lambda d: (d / "room" / sent["path"]).write_bytes(b"From: x\n\nforged"))
+    assert not edited("marker", lambda d: (d / session_store.MARKER).write_text("{}"))
+
+
+def test_with_a_state_key_in_the_environment_nothing_on_disk_can_re_sign_the_log(published_legal, tmp_path,
+                                                                                    monkeypatch):
+    monkeypatch.setenv(session_store.KEY_ENV, "the grader's secret")
+    _, session = build_server(published_legal, tmp_path / "s")
+    session.submit_answer("USD 1")
+    marker = json.loads((tmp_path / "s" / session_store.MARKER).read_text())
+    assert marker["key"] is None and session.verify_state()
+    monkeypatch.setenv(session_store.KEY_ENV, "another key")
+    assert not session.verify_state()
+    monkeypatch.delenv(session_store.KEY_ENV)
+    assert not session.verify_state()
+
+
+# ------------------------------------------------------------------ HTTP
+
+
+INITIALIZE = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                         "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                                    "clientInfo": {"name": "probe", "version": "0"}}})
+
+
+def _post(port: int, headers: dict, body: str = INITIALIZE) -> int:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("POST", "/mcp", body=body.encode(), headers={
+            "Host": f"127.0.0.1:{port}", "Content-Type": "application/json",
+            "Accept": "application/json, text/event-stream", **headers})
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    finally:
+        conn.close()
+
+
+def test_http_refuses_a_foreign_host_a_foreign_origin_and_a_missing_or_wrong_token(published_legal, tmp_path):
+    token = "s3cret-token-for-this-test"
+    with http_server(published_legal, tmp_path / "s", "--allow-host", "apps.internal",
+                     env={"WORLDSMITH_SERVE_TOKEN": token}) as (_, port):
+        bearer = {"Authorization": f"Bearer {token}"}
+        assert _post(port, {**bearer, "Host": "evil.example"}) == 421
+        assert _post(port, {**bearer, "Host": f"evil.example:{port}"}) == 421
+        assert _post(port, {**bearer, "Origin": "http://evil.example"}) == 403
+        assert _post(port, {}) == 401
+        assert _post(port, {"Authorization": "Bearer wrong"}) == 401
+        assert _post(port, bearer) == 200
+        assert _post(port, {**bearer, "Origin": f"http://localhost:{port}"}) == 200
+        assert _post(port, {**bearer, "Host": f"apps.internal:{port}"}) == 200
+        assert _post(port, {**bearer, "Host": f"localhost:{port}"}) == 200
+        assert _post(port, bearer, body="x" * (9 * 1024 * 1024)) == 413
+
+
+def test_http_prints_a_made_token_once_and_no_auth_still_checks_the_host(published_legal, tmp_path):
+    with http_server(published_legal, tmp_path / "s") as (proc, port):
+        line = proc.stderr.readline().decode()
+        assert "Authorization: Bearer " in line, line
+        token = line.split("Authorization: Bearer ", 1)[1].split("`", 1)[0]
+        assert len(token) >= 32
+        assert _post(port, {}) == 401 and _post(port, {"Authorization": f"Bearer {token}"}) == 200
+        proc.terminate()
+        assert token not in proc.stderr.read().decode()  # printed once, never again
+    with http_server(published_legal, tmp_path / "t", "--no-auth") as (proc, port):
+        assert _post(port, {}) == 200
+        assert _post(port, {"Host": "evil.example"}) == 421
+        assert "without a token" in proc.stderr.readline().decode()
