@@ -22,16 +22,28 @@ from pathlib import Path
 import duckdb
 
 from worldsmith.environments.tasks import TaskSet
+from worldsmith.worlds.bundle import bundle_files
 from worldsmith.worlds.errors import WorldsmithError
+from worldsmith.worlds.store.sandbox import check_store, known_tables, quote_ident
 from worldsmith.worlds.world import World
 
 MAIL_KINDS = {"email"}
+MARKER = ".worldsmith-export"  # what says a folder was made by an export, so a later one may write over it
+
+
+class ExportError(WorldsmithError):
+    """An export's target is not a folder the export may write into."""
+
+    exit_code = 2
 
 
 def _zip(folder: Path, target: Path) -> str:
-    """Zip a folder deterministically (sorted names, fixed times); return the archive's sha256."""
+    """Zip a folder deterministically (sorted names, fixed times); return the archive's sha256.
+
+    Regular files only: a link or a device in the folder is refused (BundleError), never followed.
+    """
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        for path in (folder / rel for rel in bundle_files(folder)):
             info = zipfile.ZipInfo(path.relative_to(folder.parent).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
@@ -50,14 +62,17 @@ def _description(world: World) -> dict:
 def export_apex(world: World, task_set: TaskSet, out: Path) -> Path:
     """The APEX world archive: out/<world_id>/ and out/<world_id>.zip; returns the zip."""
     base = out / world.world_id
+    if base.is_symlink() or (base.exists() and not base.is_dir()):
+        raise ExportError(f"{base} is a link or a file, not an earlier export of this world; remove it yourself "
+                          "or choose another --out")
     if base.exists():
-        shutil.rmtree(base)
+        shutil.rmtree(base)  # an earlier export of this world, in a folder the export marked as its own
     kinds = {a.path: a.kind for a in world.plan.artifacts}
     # a chat export's lists and transcripts and each person's .ics are kind-wide files no artifact names
     chat_roots = tuple(f"{c}/" for (c,) in world.db.execute("select distinct export from chat_channels")
                        .fetchall()) if world.has_table("chat_channels") else ()
-    for path in sorted(p for p in world.room.rglob("*") if p.is_file()):
-        rel = path.relative_to(world.room).as_posix()
+    for rel in bundle_files(world.room):  # regular files only: a link is refused, never followed
+        path = world.room / rel
         if rel.startswith("Mailboxes/"):
             target = base / "mail" / path.name
         elif path.suffix == ".eml":
@@ -76,6 +91,9 @@ def export_apex(world: World, task_set: TaskSet, out: Path) -> Path:
              "reference_answer": t.reference.answer, "rubric": t.rubric.model_dump()} for t in task_set.tasks]
     (base / "tasks_and_rubrics.json").write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
     archive = out / f"{world.world_id}.zip"
+    for target in (archive, out / f"{archive.name}.sha256"):
+        if target.is_symlink():
+            raise ExportError(f"{target} is a link; remove it or choose another --out")
     sha = _zip(base, archive)
     (out / f"{world.world_id}.zip.sha256").write_text(f"{sha}  {archive.name}\n", encoding="utf-8")
     return archive
@@ -108,33 +126,41 @@ tasks (rubric and solution as JSON text); `archives.parquet` holds the world arc
 
 
 def export_parquet(world: World, task_set: TaskSet, out: Path) -> Path:
-    """Every table and the tasks as Parquet under out/data/, a dataset card, the world archive; returns the card."""
+    """Every table and the tasks as Parquet under out/data/, a dataset card, the world archive; returns the card.
+
+    No SQL carries a pasted name or path: the store is attached by a parameter (and checked again, as the
+    file may have changed since the world was opened), tables are only those the world schema names, and
+    each Parquet file is written through DuckDB's relation API with its path as an argument.
+    """
     data = out / "data"
     data.mkdir(parents=True, exist_ok=True)
     archives = out / "worlds"
     archives.mkdir(exist_ok=True)
     sha = _zip(world.path, archives / f"{world.world_id}.zip")
-    tables = [r[0] for r in world.db.execute(
-        "select table_name from information_schema.tables where table_type = 'BASE TABLE' order by 1").fetchall()]
-    con = duckdb.connect()
+    con = duckdb.connect(config={"autoload_known_extensions": False, "autoinstall_known_extensions": False})
     try:
         con.execute("set TimeZone = 'UTC'")
-        con.execute(f"attach '{world.path / 'world.duckdb'}' as w (read_only)")
-        # An empty table is left out: `datasets` refuses a Parquet file without rows.
-        tables = [t for t in tables if con.execute(f'select count(*) from w."{t}"').fetchone()[0]]
-        for table in tables:
-            con.execute(f'copy (select * from w."{table}") to \'{data / (table + ".parquet")}\' (format parquet)')
+        con.execute("attach $path as w (read_only)", {"path": str(world.store_path)})
+        check_store(con, "w", world.store_path)
+        present = {t for (t,) in con.execute("select table_name from duckdb_tables() where database_name = 'w' "
+                                             "and schema_name = 'main'").fetchall()}
+        tables = []
+        for table in (t for t in known_tables() if t in present):
+            # An empty table is left out: `datasets` refuses a Parquet file without rows.
+            if con.execute(f"select count(*) from w.main.{quote_ident(table)}").fetchall()[0][0]:
+                con.sql(f"select * from w.main.{quote_ident(table)}").write_parquet(str(data / f"{table}.parquet"))
+                tables.append(table)
         con.execute("create table tasks (id varchar, world_id varchar, kind varchar, instruction varchar, "
                     "reference_answer varchar, reference_sql varchar, needs varchar, rubric varchar, solution varchar)")
         con.executemany("insert into tasks values (?, ?, ?, ?, ?, ?, ?, ?, ?)", [
             (t.id, t.world_id, t.kind, t.instruction, t.reference.answer, t.reference.sql,
              t.needs.model_dump_json(), t.rubric.model_dump_json(), t.solution.model_dump_json())
             for t in task_set.tasks])
-        con.execute(f"copy tasks to '{data / 'tasks.parquet'}' (format parquet)")
+        con.table("tasks").write_parquet(str(data / "tasks.parquet"))
         con.execute("create table archives as select ? as world_id, ? as title, ? as verdict, ? as archive, "
                     "? as sha256", [world.world_id, world.plan.title, world.verdict,
                                     f"worlds/{world.world_id}.zip", sha])
-        con.execute(f"copy archives to '{data / 'archives.parquet'}' (format parquet)")
+        con.table("archives").write_parquet(str(data / "archives.parquet"))
     except duckdb.Error as exc:
         raise WorldsmithError(f"could not write Parquet under {data}: {exc}") from None
     finally:
@@ -147,8 +173,28 @@ def export_parquet(world: World, task_set: TaskSet, out: Path) -> Path:
     return card
 
 
-def export(world: World, task_set: TaskSet, out: Path, format: str) -> Path:
-    """Write the apex or parquet export under out/; returns its main file."""
+def claim(out: Path, format: str) -> None:
+    """Make `out` an export folder, or check that an export made it: an export never writes over files it did not make.
+
+    A new or empty folder is marked as an export's own (.worldsmith-export); a folder holding other files
+    without that mark is refused (ExportError), and so is a link where the export would write.
+    """
     out = Path(out)
+    if out.is_symlink() or (out.exists() and not out.is_dir()):
+        raise ExportError(f"--out {out} is a link or a file; pass a new or empty folder")
+    if out.exists() and any(out.iterdir()) and not (out / MARKER).is_file():
+        raise ExportError(f"--out {out} holds files that no worldsmith export made; pass a new or empty folder "
+                          "(nothing in it was changed)")
     out.mkdir(parents=True, exist_ok=True)
+    for name in (MARKER, "README.md", "data", "worlds"):
+        if (out / name).is_symlink():
+            raise ExportError(f"{out / name} is a link; an export writes only into its own folder. Remove the link "
+                              "or pass a new folder")
+    (out / MARKER).write_text(json.dumps({"made_by": "worldsmith export", "format": format}) + "\n", encoding="utf-8")
+
+
+def export(world: World, task_set: TaskSet, out: Path, format: str) -> Path:
+    """Write the apex or parquet export under out/ (a new folder, or one an export made); returns its main file."""
+    out = Path(out)
+    claim(out, format)
     return export_apex(world, task_set, out) if format == "apex" else export_parquet(world, task_set, out)
