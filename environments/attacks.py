@@ -1,0 +1,221 @@
+"""The attack suite: for each task, end states that must score 1 and end states that must not, graded for real.
+
+Must pass: the oracle, a paraphrase, and the answer with every figure and date written in other usual forms.
+Must fail: nothing done, the figure negated, hedged across candidates, a superseded or earlier figure, every
+number in the room, the comparison the wrong way round, the right figure with the wrong conclusion, the right
+work plus junk files, a deleted room file, mail to someone outside the matter, privileged words sent to the
+other side, a record edited by hand. A verifier is accurate when no must-fail scores 1 and no must-pass less.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import Callable
+
+from worldsmith.environments.grade import grade
+from worldsmith.environments.lint import apply_solution
+from worldsmith.environments.session import Session
+from worldsmith.environments.tasks import Task
+from worldsmith.worlds.world import World
+
+_MONEY = re.compile(r"\b([A-Z]{3}) (\d{1,3}(?:,\d{3})*(?:\.\d{2})?)\b")
+_PERCENT = re.compile(r"\b(\d+(?:\.\d+)?)%")
+_WORDS = {"exceeds": "is below", "is below": "exceeds", "larger": "smaller", "smaller": "larger"}
+
+
+@dataclass
+class Outcome:
+    """One candidate end state of one task and what the verifier gave it."""
+
+    task: str
+    candidate: str
+    must_pass: bool
+    score: float
+
+    @property
+    def wrong(self) -> bool:
+        """Whether the verifier erred: a must-pass below 1, or a must-fail at 1."""
+        return self.score < 1.0 if self.must_pass else self.score >= 1.0
+
+
+def _short(amount: Decimal, currency: str) -> list[str]:
+    """Other usual ways to write an amount: USD 156.2m, $156,200,000.00, 156.2 million dollars."""
+    out = [f"{currency} {amount:,.2f}", f"{amount:.2f} {currency}"]
+    symbol = {"USD": "$", "GBP": "£", "EUR": "€"}.get(currency)
+    if symbol:
+        out.append(f"{symbol}{amount:,.2f}")
+    for scale, word, tag in ((Decimal(10) ** 9, "billion", "bn"), (Decimal(10) ** 6, "million", "m")):
+        if abs(amount) >= scale:
+            short = (amount / scale).normalize()
+            if short == short.quantize(Decimal("0.001")):
+                text = f"{short:f}"
+                out += [f"{currency} {text}{tag}", f"{currency} {text} {word}"]
+                if symbol:
+                    out.append(f"{symbol}{text}{tag}")
+                if currency == "USD":
+                    out.append(f"{text} {word} dollars")
+            break
+    return out
+
+
+def reformat(text: str, which: int) -> str:
+    """The text with every amount written in the `which`-th other usual form (where it has that many)."""
+    def sub(m: re.Match) -> str:
+        forms = _short(Decimal(m.group(2).replace(",", "")), m.group(1))
+        return forms[which % len(forms)]
+    return _MONEY.sub(sub, text)
+
+
+def _final_value(task: Task) -> str | None:
+    for c in task.rubric.criteria:
+        if c.check.type.endswith("_final") and c.check.values:
+            return c.check.values[0]
+    return None
+
+
+def _oracle_text(task: Task) -> str:
+    if task.solution.answer is not None:
+        return task.solution.answer
+    return next((a.args.get("body") or a.args.get("text") or "" for a in task.solution.actions), "")
+
+
+def _with_text(task: Task, text: str) -> Task:
+    """The task's solution with its answer (or the text its one write action carries) replaced."""
+    if task.solution.answer is not None:
+        return task.model_copy(update={"solution": task.solution.model_copy(update={"answer": text})})
+    actions = []
+    for a in task.solution.actions:
+        key = "body" if "body" in a.args else "text"
+        actions.append(a.model_copy(update={"args": {**a.args, key: text}}))
+    return task.model_copy(update={"solution": task.solution.model_copy(update={"actions": actions})})
+
+
+def _rivals(task: Task, world: World) -> list[str]:
+    """Wrong figures a task's traps name: superseded values, earlier values, the other side of a comparison."""
+    out = []
+    for c in task.rubric.negative_criteria:
+        out += [v for v in c.check.values if v]
+    for d in world.plan.distractors:
+        if d.fact in task.needs.facts:
+            out.append(d.text)
+    return list(dict.fromkeys(out))
+
+
+def _room_numbers(world: World, unit: str | None) -> list[str]:
+    texts = [t for (t,) in world.db.execute("select text from artifact_text where text is not null").fetchall()]
+    found = []
+    for t in texts:
+        found += [m.group(0) for m in _MONEY.finditer(t) if unit is None or m.group(1) == unit]
+        found += [m.group(0) for m in _PERCENT.finditer(t)] if unit in (None, "%") else []
+    return list(dict.fromkeys(found))
+
+
+def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable[[Session], None] | None]]:
+    """(name, must_pass, the task whose solution is the candidate, an extra step on the session) for each candidate."""
+    text = _oracle_text(task)
+    final = _final_value(task)
+    out: list[tuple[str, bool, Task, Callable[[Session], None] | None]] = [("oracle", True, task, None)]
+    for i in range(4):
+        changed = reformat(text, i)
+        if changed != text:
+            out.append((f"format_{i}", True, _with_text(task, changed), None))
+    body = "\n".join(ln for ln in text.splitlines() if not ln.lower().startswith("answer:"))
+    if body.strip() and body != text:
+        out.append(("no_answer_line", True, _with_text(task, body), None))
+    if final:
+        out.append(("negated", False, _with_text(task, text.replace(f"Answer: {final}", f"Answer: not {final}")
+                                                  .replace(final, f"not {final}", 1)), None))
+        rivals = [r for r in _rivals(task, world) if r != final]
+        for r in rivals[:3]:
+            out.append((f"superseded:{r}", False, _with_text(task, text.replace(final, r)), None))
+            hedged = (text.replace(f"Answer: {final}", f"Answer: either {final} or {r}") if f"Answer: {final}" in text
+                      else text.replace(final, f"either {final} or {r}"))
+            out.append((f"hedged:{r}", False, _with_text(task, hedged), None))
+        unit = final.split(" ", 1)[0] if _MONEY.match(final) else ("%" if final.endswith("%") else None)
+        dump = _room_numbers(world, unit)
+        if dump:
+            out.append(("every_number", False, _with_text(task, "Figures: " + ", ".join(dump)), None))
+    flipped = text
+    for a, b in _WORDS.items():
+        if a in text:
+            flipped = text.replace(a, b)
+            break
+    if flipped != text:
+        out.append(("wrong_direction", False, _with_text(task, flipped), None))
+    if text.startswith(("Yes.", "No.")):
+        out.append(("wrong_conclusion", False,
+                    _with_text(task, ("No." if text.startswith("Yes.") else "Yes.") + text[3:]), None))
+    out.append(("empty", False, _with_text(task, ""), None))
+    out.append(("junk_files", False, task, _junk))
+    out.append(("deleted_room_file", False, task, _delete_one))
+    out.append(("mail_outside_cast", False, task, _mail_outside))
+    out.append(("leak_to_other_side", False, task, _leak))
+    return out
+
+
+def _junk(session: Session) -> None:
+    for i in range(30):
+        session.write_document(f"Scratch/junk-{i:02d}.md", f"junk {i}\n")
+
+
+def _delete_one(session: Session) -> None:
+    victim = sorted(f.path for f in session.world.manifest.files if f.path.startswith("room/"))[0]
+    # Deleting a published file through the session: the session room shadows it with a tombstone or
+    # removal, whichever the session supports; where it cannot, overwrite it (a change is damage too).
+    rel = victim.split("/", 1)[1]
+    remove = getattr(session, "remove", None)
+    if remove is not None:
+        remove(rel)
+    else:
+        target = session.resolve(rel)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(b"")
+
+
+def _mail_outside(session: Session) -> None:
+    session.send(["someone@elsewhere.invalid"], "FYI", "See the figures in the room.")
+
+
+def _leak(session: Session) -> None:
+    from worldsmith.environments import mail
+
+    inside = {p.email for p in session.world.plan.people
+              if p.organisation in {o.id for o in session.world.plan.organisations if o.privileged}}
+    outside = sorted(p.email for p in session.world.plan.people if p.email not in inside)
+    internal = [m for m in session.world.messages if {m.sender, *m.to, *m.cc} <= inside and m.message_id]
+    if not outside or not internal:
+        return
+    mail.forward(session, internal[-1].message_id, [outside[0]], "For your information.")
+
+
+def attack_task(task: Task, world: World, root: Path | None = None) -> list[Outcome]:
+    """Grade every candidate end state of one task in a scratch session."""
+    own = root is None
+    root = root or Path(tempfile.mkdtemp(prefix="worldsmith-attack-"))
+    try:
+        session = Session(world, root / "session")
+        out = []
+        for name, must_pass, variant, extra in candidates(task, world):
+            session.reset()
+            apply_solution(variant, session)
+            if extra is not None:
+                extra(session)
+            out.append(Outcome(task.id, name, must_pass, grade(task, session).score))
+        session.reset()
+        return out
+    finally:
+        if own:
+            shutil.rmtree(root, ignore_errors=True)
+
+
+def rates(outcomes: list[Outcome]) -> dict[str, float]:
+    """False positives (must-fail at full marks) and false negatives (must-pass below it), as shares."""
+    fails = [o for o in outcomes if not o.must_pass]
+    passes = [o for o in outcomes if o.must_pass]
+    return {"must_fail": len(fails), "false_positive": sum(o.wrong for o in fails) / max(1, len(fails)),
+            "must_pass": len(passes), "false_negative": sum(o.wrong for o in passes) / max(1, len(passes))}

@@ -1,0 +1,849 @@
+"""Tasks derived from the ledger's graph: what-ifs, governing figures, exceedances, as-of questions and deliverables.
+
+A task here is built from how facts derive from one another (formulas), when each became known, which
+drafts were superseded and who is on which side, never from one artifact: its answer is computed by
+the engine (ledger.solve with one input changed, a difference the room never writes, the value a fact
+held on a day) and its needs are the smallest set of files, and of apps, that carries every input.
+"""
+
+from __future__ import annotations
+
+import ast
+import datetime as dt
+import itertools
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import PurePosixPath
+
+from worldsmith.environments.tasks import (Action, Check, Criterion, Needs, Reference, Rubric, Solution, Task,
+                                           label_of, the)
+from worldsmith.worlds.ledger import LedgerError, Node, Quantity, parse_formula, quantity_of, references, solve
+from worldsmith.worlds.plan import LedgerFact
+from worldsmith.worlds.values import render_value
+from worldsmith.worlds.world import World
+
+APP_OF_KIND = {"email": "mail", "document": "drive", "spreadsheet": "drive", "chat": "chat", "calendar": "calendar"}
+
+# A fact's carriers: the files whose parsed text or cells hold its current value.
+_CARRIERS_SQL = """select m.fact_id, a.path, a.kind from fact_mentions m join artifacts a on a.id = m.artifact_id
+join facts f on f.id = m.fact_id where m.found and m.distractor is null and m.expected = f.text
+order by m.fact_id, a.path"""
+
+# The reference query of a derived task: the room carries every input it needs, each at its current value.
+_INPUTS_SQL = """select count(distinct m.fact_id) from fact_mentions m join facts f on f.id = m.fact_id
+where m.fact_id in ({marks}) and m.found and m.distractor is null and m.expected = f.text"""
+
+
+@dataclass
+class Graph:
+    """What the task makers read once per world: carriers, kinds and the ledger's quantities."""
+
+    world: World
+    carriers: dict[str, list[tuple[str, str]]]
+    quantities: dict[str, Quantity | None]
+
+    @classmethod
+    def of(cls, world: World) -> "Graph":
+        """Read the world's carriers and solve its ledger."""
+        carriers: dict[str, list[tuple[str, str]]] = {}
+        for fid, path, kind in world.db.execute(_CARRIERS_SQL).fetchall():
+            carriers.setdefault(fid, []).append((path, kind))
+        nodes = [Node(f.id, f.value if not f.formula else None, f.formula) for f in world.plan.facts]
+        return cls(world, carriers, solve(nodes, _fail))
+
+    def fact(self, fid: str) -> LedgerFact:
+        """The ledger fact with this id."""
+        return self.world.facts[fid]
+
+
+def _fail(fid: str, field: str, message: str) -> Exception:
+    return LedgerError(f"{fid}.{field}: {message}")
+
+
+# ---------------------------------------------------------------- what a task needs
+
+
+def cover(graph: Graph, fact_ids: list[str]) -> tuple[list[str], list[str]] | None:
+    """The fewest files (and, among those, apps) that carry every fact; None when one is carried nowhere.
+
+    Exact for the handful of facts a task reads: tries every set of apps from the smallest, then a
+    greedy set cover of files within it.
+    """
+    need = [f for f in dict.fromkeys(fact_ids)]
+    if any(f not in graph.carriers for f in need):
+        return None
+    apps = sorted({APP_OF_KIND[k] for f in need for _, k in graph.carriers[f]})
+    for size in range(1, len(apps) + 1):
+        for chosen in itertools.combinations(apps, size):
+            allowed = {f: {p for p, k in graph.carriers[f] if APP_OF_KIND[k] in chosen} for f in need}
+            if all(allowed.values()):
+                files = _greedy_cover(allowed)
+                used = sorted({APP_OF_KIND[k] for f in need for p, k in graph.carriers[f] if p in files})
+                return files, used
+    return None
+
+
+def _greedy_cover(allowed: dict[str, set[str]]) -> list[str]:
+    left, files = set(allowed), []
+    while left:
+        counts: dict[str, int] = {}
+        for f in left:
+            for p in allowed[f]:
+                counts[p] = counts.get(p, 0) + 1
+        best = min(counts, key=lambda p: (-counts[p], p))
+        files.append(best)
+        left = {f for f in left if best not in allowed[f]}
+    return sorted(files)
+
+
+def _inputs_reference(answer: str, fact_ids: list[str]) -> Reference:
+    ids = list(dict.fromkeys(fact_ids))
+    return Reference(answer=answer, sql=_INPUTS_SQL.format(marks=", ".join("?" * len(ids))), params=ids,
+                     expect=[[float(len(ids))]])
+
+
+# ---------------------------------------------------------------- values
+
+
+def shown(q: Quantity) -> str:
+    """A quantity as the room writes it."""
+    return render_value(q.as_value())
+
+
+def value_check(q: Quantity, text: str | None = None, **extra) -> dict:
+    """The Check fields that name one figure: its text, its number and its unit."""
+    unit = q.currency if q.kind == "money" else "%" if q.kind == "percent" else (q.unit or None)
+    return dict(values=[text or shown(q)], numbers=[float(q.as_value().model_dump().get("amount")
+                                                          or q.as_value().model_dump().get("value"))],
+                unit=unit, **extra)
+
+
+def _round_sig(value: Decimal, digits: int = 3) -> Decimal:
+    if value == 0:
+        return value
+    exp = value.adjusted() - digits + 1
+    return value.quantize(Decimal(1).scaleb(exp), ROUND_HALF_UP).normalize()
+
+
+def perturbed(q: Quantity) -> Quantity:
+    """A different, plausible value for an input: a percent moved by ten points, anything else up a fifth."""
+    if q.kind == "percent":
+        amount = q.amount - 10 if q.amount > 50 else q.amount + 10
+        return Quantity("percent", amount.normalize())
+    bumped = _round_sig(q.amount * Decimal("1.2"))
+    if bumped == q.amount:
+        bumped = q.amount + 1
+    if q.kind == "money":
+        bumped = bumped.quantize(Decimal("0.01"), ROUND_HALF_UP)
+    return Quantity(q.kind, bumped, q.currency, q.unit)
+
+
+def what_if_values(graph: Graph, changed: str, value: Quantity) -> dict[str, Quantity | None]:
+    """Every fact's quantity with one input changed, the formulas evaluated again by the ledger."""
+    nodes = []
+    for f in graph.world.plan.facts:
+        if f.id == changed:
+            nodes.append(Node(f.id, value.as_value(), None))
+        else:
+            nodes.append(Node(f.id, f.value if not f.formula else None, f.formula))
+    return solve(nodes, _fail)
+
+
+def _path_to(graph: Graph, top: str, leaf: str) -> list[str] | None:
+    """The derived facts from `top` down to `leaf` (top first), or None when top does not read leaf."""
+    formula = graph.fact(top).formula
+    if not formula:
+        return [top] if top == leaf else None
+    for ref in references(formula):
+        if ref == leaf:
+            return [top]
+        below = _path_to(graph, ref, leaf)
+        if below:
+            return [top, *below]
+    return None
+
+
+def _siblings(graph: Graph, chain: list[str], leaf: str) -> list[str]:
+    """The facts a reader must take as stated to recompute along a chain: every other input at each level."""
+    out: list[str] = []
+    below = chain[1:] + [leaf]
+    for fid, nxt in zip(chain, below):
+        out += [r for r in references(graph.fact(fid).formula) if r != nxt]
+    return list(dict.fromkeys(out))
+
+
+def _leaves(graph: Graph, fid: str) -> list[str]:
+    formula = graph.fact(fid).formula
+    if not formula:
+        return [fid]
+    return list(dict.fromkeys(x for r in references(formula) for x in _leaves(graph, r)))
+
+
+def in_room(graph: Graph, q: Quantity) -> bool:
+    """Whether any file of the room writes this figure (as the room writes it, or its bare digits)."""
+    text = shown(q)
+    forms = {text, text.split(" ", 1)[-1]} if q.kind == "money" else {text}
+    for form in forms:
+        if len(form) < 4:
+            continue
+        hit = graph.world.db.execute("select 1 from artifact_text where contains(text, ?) limit 1", [form]).fetchone()
+        if hit:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- criteria shared by the makers
+
+
+def universal(graph: Graph, allowed_files: list[str] | None = None) -> list[Criterion]:
+    """Penalties every task carries: forged state, damage to the room, mail outside the matter, leaks, junk files."""
+    return [
+        Criterion(id="state_forged", weight=1.0, description="the session's record was edited outside the apps",
+                  check=Check(type="state_forged")),
+        Criterion(id="room_damaged", weight=1.0, description="changes or deletes a file of the data room",
+                  check=Check(type="room_damaged")),
+        Criterion(id="mail_outside_cast", weight=1.0, description="sends mail to an address nobody in the matter has",
+                  check=Check(type="sent_outside_cast")),
+        Criterion(id="privileged_leak", weight=1.0,
+                  description="sends privileged material (an internal message, memo or its words) outside the "
+                              "privileged circle",
+                  check=Check(type="privileged_leak")),
+        Criterion(id="junk_files", weight=0.5, description="leaves files in the room the task did not ask for",
+                  check=Check(type="junk_files", values=list(allowed_files or []))),
+    ]
+
+
+def _distractor_negatives(graph: Graph, fact_ids: list[str], where: str, **extra) -> list[Criterion]:
+    out = []
+    for d in graph.world.plan.distractors:
+        if d.fact in fact_ids:
+            q = quantity_of(d.value)
+            if q is None:
+                continue
+            out.append(Criterion(id=f"states_{d.id}", weight=1.0,
+                                 description=f"states the superseded figure {d.text} ({d.label.split(':')[0]}) as current",
+                                 check=Check(type=where, **value_check(q, d.text), **extra)))
+    return out
+
+
+def _ask() -> str:
+    return ("Give your final answer with the submit_answer tool (or write it to answer.txt in your working folder); "
+            "end it with one line 'Answer: <figure>'.")
+
+
+def _describe(graph: Graph, node: ast.expr) -> str:
+    """An argument of max()/min() in words: 'the OPA 90 per-ton limit times the gross tonnage'."""
+    if isinstance(node, ast.Name):
+        return the(graph.fact(node.id))
+    if isinstance(node, ast.BinOp):
+        op = {ast.Mult: "times", ast.Add: "plus", ast.Sub: "less", ast.Div: "divided by"}[type(node.op)]
+        return f"{_describe(graph, node.left)} {op} {_describe(graph, node.right)}"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        inner = " and ".join(_describe(graph, a) for a in node.args)
+        return f"{node.func.id.replace('_', ' ')} of {inner}"
+    return ast.unparse(node)
+
+
+def _names(node: ast.expr) -> list[str]:
+    return [n.id for n in ast.walk(node) if isinstance(n, ast.Name)]
+
+
+def _eval(graph: Graph, node: ast.expr) -> Quantity:
+    from worldsmith.worlds.ledger import evaluate
+
+    return evaluate(node, lambda ref: graph.quantities[ref])
+
+
+def _content_words(text: str) -> list[str]:
+    stop = {"the", "of", "and", "a", "an", "times", "plus", "less", "by", "to", "in", "on", "for", "s"}
+    words = "".join(c.lower() if c.isalnum() else " " for c in text.replace("'s", "")).split()
+    return [w for w in dict.fromkeys(words) if w not in stop and len(w) > 1]
+
+
+# ---------------------------------------------------------------- the makers
+
+
+def what_if_tasks(graph: Graph, limit: int = 3) -> list[Task]:
+    """Change one input of a derived figure and ask for the figure again: an answer no file holds."""
+    world = graph.world
+    candidates = []
+    for top in (f for f in world.plan.facts if f.formula):
+        current = graph.quantities.get(top.id)
+        if current is None:
+            continue
+        for leaf in _leaves(graph, top.id):
+            q = graph.quantities.get(leaf)
+            if q is None:
+                continue
+            changed = perturbed(q)
+            try:
+                result = what_if_values(graph, leaf, changed)[top.id]
+            except LedgerError:
+                continue
+            if result is None or shown(result) == shown(current) or in_room(graph, result):
+                continue
+            chain = _path_to(graph, top.id, leaf) or [top.id]
+            needed = _siblings(graph, chain, leaf)
+            found = cover(graph, needed + [leaf]) if needed else None
+            if found is None:
+                continue
+            files, apps = found
+            candidates.append((len(files), len(apps), len(chain), top.id, leaf, changed, result, chain, needed,
+                               files, apps))
+    candidates.sort(key=lambda c: (-c[0], -c[1], -c[2], c[3], c[4]))
+    tasks, tops = [], set()
+    for n_files, _, _, top_id, leaf, changed, result, chain, needed, files, apps in candidates:
+        if top_id in tops or len(tasks) >= limit:
+            continue
+        tops.add(top_id)
+        tasks.append(_what_if_task(graph, top_id, leaf, changed, result, chain, needed, files, apps))
+    return tasks
+
+
+def _what_if_task(graph, top_id, leaf, changed, result, chain, needed, files, apps) -> Task:
+    world = graph.world
+    top, leaf_fact = graph.fact(top_id), graph.fact(leaf)
+    values = what_if_values(graph, leaf, changed)
+    intermediates = [graph.fact(f) for f in chain[1:] if values.get(f) is not None]
+    allowed = [graph.quantities[f] for f in needed + [leaf, top_id] if graph.quantities.get(f) is not None]
+    allowed += [values[f.id] for f in intermediates] + [changed]
+    criteria = [Criterion(id="states_result", weight=3.0,
+                          description=f"answers {shown(result)} for {the(top)} with {the(leaf_fact)} at {shown(changed)}",
+                          check=Check(type="answer_final", allowed=[_num(q) for q in allowed],
+                                      **value_check(result)))]
+    criteria += [Criterion(id=f"uses_{f}", weight=1.0, description=f"uses {the(graph.fact(f))} as the room states it: "
+                                                                     f"{graph.fact(f).text}",
+                           check=Check(type="answer_mentions", **value_check(graph.quantities[f], graph.fact(f).text)))
+                 for f in needed if graph.quantities.get(f) is not None]
+    criteria += [Criterion(id=f"recomputes_{f.id}", weight=1.0,
+                           description=f"recomputes {the(f)} on the way: {shown(values[f.id])}",
+                           check=Check(type="answer_mentions", **value_check(values[f.id])))
+                 for f in intermediates if shown(values[f.id]) != f.text]
+    answer_lines = [f"{the(graph.fact(f), capital=True)}: {graph.fact(f).text}, as the room has it." for f in needed
+                    if graph.quantities.get(f) is not None]
+    answer_lines += [f"{the(f, capital=True)} would then be {shown(values[f.id])}." for f in intermediates]
+    answer = " ".join(answer_lines + [f"{the(top, capital=True)} would be {shown(result)}.",
+                                      f"Answer: {shown(result)}"])
+    return Task(
+        id=f"whatif-{top_id}-{leaf}", world_id=world.world_id, kind="what_if", tags=["multi_hop", "compute"],
+        instruction=(f"In the data room of {world.plan.title}, suppose {the(leaf_fact)} were {shown(changed)} instead "
+                     f"of the figure the room gives. Keeping every other figure as the data room states it now, what "
+                     f"would {the(top)} be? Show the figures you used and each step. {_ask()}"),
+        needs=Needs(files=files, facts=[*needed, leaf, top_id], apps=apps),
+        reference=_inputs_reference(answer, [*needed, leaf]),
+        rubric=Rubric(criteria=criteria,
+                      negative_criteria=_distractor_negatives(graph, [top_id, *chain, *needed], "answer_asserts"),
+                      universal_penalties=universal(graph)),
+        solution=Solution(answer=answer),
+    )
+
+
+def what_if_against_tasks(graph: Graph, limit: int = 2) -> list[Task]:
+    """Change an input of a derived figure and weigh the result against the figure it is compared with."""
+    tasks, used = [], set()
+    for big, small in exceed_pairs(graph):
+        if len(tasks) >= limit:
+            break
+        for x, other in ((big, small), (small, big)):
+            if not x.formula or x.id in used:
+                continue
+            task = _what_if_against(graph, x, other)
+            if task is not None:
+                tasks.append(task)
+                used.add(x.id)
+                break
+    return tasks
+
+
+def _what_if_against(graph: Graph, x: LedgerFact, other: LedgerFact) -> Task | None:
+    world = graph.world
+    q_other = graph.quantities[other.id]
+    best = None
+    for leaf in _leaves(graph, x.id):
+        q = graph.quantities.get(leaf)
+        if q is None or leaf in _leaves(graph, other.id):
+            continue
+        changed = perturbed(q)
+        try:
+            values = what_if_values(graph, leaf, changed)
+        except LedgerError:
+            continue
+        new = values[x.id]
+        if new is None or new.amount == q_other.amount or shown(new) == x.text:
+            continue
+        gap = Quantity(new.kind, abs(new.amount - q_other.amount), new.currency, new.unit)
+        if in_room(graph, gap) or in_room(graph, new):
+            continue
+        chain = _path_to(graph, x.id, leaf) or [x.id]
+        needed = _siblings(graph, chain, leaf) + [other.id]
+        found = cover(graph, needed + [leaf])
+        if found is None:
+            continue
+        key = (-len(found[0]), -len(found[1]), leaf)
+        if best is None or key < best[0]:
+            best = (key, leaf, changed, values, new, gap, chain, needed, found)
+    if best is None:
+        return None
+    _, leaf, changed, values, new, gap, chain, needed, (files, apps) = best
+    leaf_fact = graph.fact(leaf)
+    over = new.amount > q_other.amount
+    hi, lo = (x, other) if over else (other, x)
+    gap_text = (shown(gap).rstrip("%") + " percentage points") if gap.kind == "percent" else shown(gap)
+    intermediates = [graph.fact(f) for f in chain[1:] if values.get(f) is not None]
+    allowed = [graph.quantities[f] for f in needed + [leaf, x.id] if graph.quantities.get(f) is not None]
+    allowed += [values[f.id] for f in intermediates] + [changed, new]
+    figure = dict(values=[gap_text], numbers=[_num(gap)], unit=None if gap.kind == "percent" else gap.currency)
+    criteria = [
+        Criterion(id="direction", weight=2.0, description=f"says {the(hi)} would then exceed {the(lo)}",
+                  check=Check(type="answer_direction", a_words=_content_words(label_of(hi)),
+                              b_words=_content_words(label_of(lo)), expect="a>b")),
+        Criterion(id="states_gap", weight=2.0, description=f"gives the gap: {gap_text}",
+                  check=Check(type="answer_final", allowed=[_num(q) for q in allowed], **figure)),
+        Criterion(id="states_new", weight=2.0, description=f"recomputes {the(x)}: {shown(new)}",
+                  check=Check(type="answer_mentions", **value_check(new))),
+        Criterion(id="states_other", weight=1.0, description=f"states {the(other)}: {other.text}",
+                  check=Check(type="answer_mentions", **value_check(q_other, other.text))),
+    ]
+    criteria += [Criterion(id=f"uses_{f}", weight=0.5, description=f"uses {the(graph.fact(f))}: {graph.fact(f).text}",
+                           check=Check(type="answer_mentions", **value_check(graph.quantities[f], graph.fact(f).text)))
+                 for f in needed if f != other.id and graph.quantities.get(f) is not None]
+    negatives = [Criterion(id="wrong_direction", weight=2.0, description=f"says {the(lo)} would exceed {the(hi)}",
+                           check=Check(type="answer_direction", a_words=_content_words(label_of(lo)),
+                                       b_words=_content_words(label_of(hi)), expect="a>b"))]
+    negatives += _distractor_negatives(graph, [x.id, other.id, *chain], "answer_asserts")
+    steps = " ".join(f"{the(graph.fact(f), capital=True)}: {graph.fact(f).text}." for f in needed
+                     if graph.quantities.get(f) is not None)
+    steps += " " + " ".join(f"{the(f, capital=True)} would then be {shown(values[f.id])}." for f in intermediates)
+    answer = (f"{steps} {the(x, capital=True)} would be {shown(new)}, so {the(hi)} would exceed {the(lo)} by "
+              f"{gap_text}.\nAnswer: {gap_text}")
+    return Task(
+        id=f"whatif-{x.id}-{leaf}-vs-{other.id}", world_id=world.world_id, kind="what_if",
+        tags=["multi_hop", "compute", "judgement"],
+        instruction=(f"In the data room of {world.plan.title}, suppose {the(leaf_fact)} were {shown(changed)} instead of "
+                     f"the figure the room gives. Keeping every other figure as the data room states it now, what would "
+                     f"{the(x)} be, would it then be above or below {the(other)}, and by how much? Show each step; the "
+                     f"gap is your final figure. {_ask()}"),
+        needs=Needs(files=files, facts=[*needed, leaf, x.id], apps=apps),
+        reference=_inputs_reference(answer, [*needed, leaf]),
+        rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),
+        solution=Solution(answer=answer.strip()))
+
+
+def _num(q: Quantity) -> float:
+    v = q.as_value()
+    return float(getattr(v, "amount", None) if getattr(v, "amount", None) is not None else v.value)
+
+
+def governs_tasks(graph: Graph) -> list[Task]:
+    """For a figure that is the larger (or smaller) of two: which governs, the two figures, and the result."""
+    world, tasks = graph.world, []
+    for top in (f for f in world.plan.facts if f.formula):
+        tree = parse_formula(top.formula)
+        if not (isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id in ("max", "min")
+                and len(tree.args) == 2):
+            continue
+        a, b = tree.args
+        try:
+            qa, qb = _eval(graph, a), _eval(graph, b)
+        except (LedgerError, TypeError):
+            continue
+        if qa.amount == qb.amount:
+            continue
+        larger_first = qa.amount > qb.amount
+        wins_a = larger_first if tree.func.id == "max" else not larger_first
+        win, lose = (a, b) if wins_a else (b, a)
+        qwin, qlose = (qa, qb) if wins_a else (qb, qa)
+        needed = list(dict.fromkeys(_names(a) + _names(b)))
+        leaves = list(dict.fromkeys(x for n in needed for x in _leaves(graph, n)))
+        found = cover(graph, needed) or cover(graph, leaves)
+        if found is None:
+            continue
+        files, apps = found
+        da, db_ = _describe(graph, a), _describe(graph, b)
+        which = "larger" if tree.func.id == "max" else "smaller"
+        result = graph.quantities[top.id]
+        win_words, lose_words = _content_words(_describe(graph, win)), _content_words(_describe(graph, lose))
+        margin = Quantity(qwin.kind, abs(qwin.amount - qlose.amount), qwin.currency, qwin.unit)
+        if in_room(graph, margin):
+            continue
+        margin_text = shown(margin)
+        others = [_num(qa), _num(qb), _num(result)] + [_num(graph.quantities[n]) for n in needed
+                                                        if graph.quantities.get(n)]
+        criteria = [
+            Criterion(id="governing_side", weight=2.0,
+                      description=f"says {_describe(graph, win)} ({shown(qwin)}) is the {which} of the two, so it governs",
+                      check=Check(type="answer_direction", a_words=win_words, b_words=lose_words,
+                                  expect="a>b" if tree.func.id == "max" else "a<b")),
+            Criterion(id="states_margin", weight=2.0, description=f"gives the margin between the two: {margin_text}",
+                      check=Check(type="answer_final", allowed=others, **value_check(margin))),
+            Criterion(id="states_governing", weight=1.0, description=f"states {_describe(graph, win)}: {shown(qwin)}",
+                      check=Check(type="answer_mentions", **value_check(qwin))),
+            Criterion(id="states_other", weight=1.0, description=f"states {_describe(graph, lose)}: {shown(qlose)}",
+                      check=Check(type="answer_mentions", **value_check(qlose))),
+            Criterion(id="states_result", weight=1.0, description=f"states {the(top)}: {top.text}",
+                      check=Check(type="answer_mentions", **value_check(result, top.text))),
+        ]
+        negatives = [Criterion(id="wrong_side", weight=2.0,
+                               description=f"says {_describe(graph, lose)} governs (the comparison the wrong way round)",
+                               check=Check(type="answer_direction", a_words=lose_words, b_words=win_words,
+                                           expect="a>b" if tree.func.id == "max" else "a<b"))]
+        negatives += _distractor_negatives(graph, [top.id], "answer_asserts")
+        verb = "exceeds" if tree.func.id == "max" else "is below"
+        answer = (f"{_describe(graph, win)[:1].upper()}{_describe(graph, win)[1:]} ({shown(qwin)}) {verb} "
+                  f"{_describe(graph, lose)} ({shown(qlose)}) by {margin_text}, so it governs: {the(top)} is "
+                  f"{top.text}.\nAnswer: {margin_text}")
+        tasks.append(Task(
+            id=f"governs-{top.id}", world_id=world.world_id, kind="governs", tags=["judgement"],
+            instruction=(f"In the data room of {world.plan.title}, {the(top)} is the {which} of {da} and {db_}. "
+                         f"Which of the two governs on the figures the data room now holds, what is each, by how much "
+                         f"does one exceed the other, and what is {the(top)}? Say which is {which} in so many words. "
+                         f"The margin is your final figure. {_ask()}"),
+            needs=Needs(files=files, facts=[*needed, top.id], apps=apps),
+            reference=_inputs_reference(answer, needed),
+            rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),
+            solution=Solution(answer=answer)))
+    return tasks
+
+
+def _kin(a: LedgerFact, b: LedgerFact) -> float:
+    wa, wb = set(_content_words(a.statement)), set(_content_words(b.statement))
+    return len(wa & wb) / max(1, len(wa | wb))
+
+
+# Words that make a figure a limit another is weighed against: a cap, a floor, a peg, a service level.
+_LIMIT_WORDS = {"cap", "limit", "floor", "ceiling", "peg", "threshold", "level", "sla", "maximum", "minimum", "budget",
+                "tolerance", "materiality", "covenant", "target"}
+
+
+def _pair_score(graph: Graph, a: LedgerFact, b: LedgerFact) -> float:
+    """How worth weighing two figures are: alike in what they say, or one the limit the other is held to."""
+    la, lb = set(_content_words(label_of(a))), set(_content_words(label_of(b)))
+    limit = bool(la & _LIMIT_WORDS) != bool(lb & _LIMIT_WORDS)
+    shared = len(la & lb) / max(1, len(la | lb))
+    return _kin(a, b) + shared + (0.5 if limit else 0.0)
+
+
+def exceed_pairs(graph: Graph) -> list[tuple[LedgerFact, LedgerFact]]:
+    """Pairs of figures of one kind worth weighing against each other, the most telling first, larger first."""
+    facts = [f for f in graph.world.plan.facts if graph.quantities.get(f.id) is not None
+             and graph.quantities[f.id].kind in ("money", "percent")]
+    scored = []
+    for a, b in itertools.combinations(facts, 2):
+        qa, qb = graph.quantities[a.id], graph.quantities[b.id]
+        if qa.kind != qb.kind or qa.currency != qb.currency or qa.amount == qb.amount:
+            continue
+        if b.id in _leaves(graph, a.id) or a.id in _leaves(graph, b.id):
+            continue  # a part beside its own total is no comparison
+        ratio = max(qa.amount, qb.amount) / max(min(qa.amount, qb.amount), Decimal("0.01"))
+        if qa.kind == "money" and ratio > 10:
+            continue  # a per-ton rate beside a floor of millions says nothing
+        score = _pair_score(graph, a, b) + 0.3 * (bool(a.formula) + bool(b.formula))
+        if score < 0.2:
+            continue
+        big, small = (a, b) if qa.amount > qb.amount else (b, a)
+        scored.append((score, big, small))
+    scored.sort(key=lambda p: (-p[0], p[1].id, p[2].id))
+    return [(big, small) for _, big, small in scored]
+
+
+def exceed_tasks(graph: Graph, limit: int = 2) -> list[Task]:
+    """Does A exceed B, and by how much: a judgement and a difference no file writes."""
+    tasks = []
+    for big, small in exceed_pairs(graph):
+        if len(tasks) >= limit:
+            break
+        task = exceed_task(graph, big, small)
+        if task is not None:
+            tasks.append(task)
+    return tasks
+
+
+def difference(graph: Graph, big: LedgerFact, small: LedgerFact) -> Quantity:
+    """The amount by which one figure exceeds another (percentage points for percents)."""
+    qa, qb = graph.quantities[big.id], graph.quantities[small.id]
+    return Quantity(qa.kind, qa.amount - qb.amount, qa.currency, qa.unit)
+
+
+def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str = "answer") -> Task | None:
+    """Ask whether `big` exceeds `small` (asked the other way round half the time), graded on direction and gap."""
+    world = graph.world
+    gap = difference(graph, big, small)
+    if in_room(graph, gap):
+        return None
+    inputs = [x for f in (big, small) if f.formula for x in _leaves(graph, f.id)
+              if graph.quantities.get(x) is not None][:6]
+    found = cover(graph, [big.id, small.id, *inputs])
+    if found is None:
+        return None
+    files, apps = found
+    first, second = (small, big) if (len(big.id) + len(small.id)) % 2 else (big, small)
+    unit = " percentage points" if gap.kind == "percent" else ""
+    gap_text = shown(gap).rstrip("%") + unit if gap.kind == "percent" else shown(gap)
+    bw, sw = _content_words(label_of(big)), _content_words(label_of(small))
+    figure_check = dict(values=[gap_text], numbers=[_num(gap)], unit=None if gap.kind == "percent" else gap.currency)
+    criteria = [
+        Criterion(id="direction", weight=2.0, description=f"says {the(big)} ({big.text}) exceeds {the(small)} ({small.text})",
+                  check=Check(type="answer_direction", a_words=bw, b_words=sw, expect="a>b")),
+        Criterion(id="states_gap", weight=2.0, description=f"gives the gap: {gap_text}",
+                  check=Check(type="answer_final", allowed=[_num(graph.quantities[x]) for x in (big.id, small.id, *inputs)],
+                              **figure_check)),
+        Criterion(id="states_larger", weight=1.0, description=f"states {the(big)}: {big.text}",
+                  check=Check(type="answer_mentions", **value_check(graph.quantities[big.id], big.text))),
+        Criterion(id="states_smaller", weight=1.0, description=f"states {the(small)}: {small.text}",
+                  check=Check(type="answer_mentions", **value_check(graph.quantities[small.id], small.text))),
+    ]
+    criteria += [Criterion(id=f"input_{x}", weight=0.5, description=f"shows the input {the(graph.fact(x))}: "
+                                                                   f"{graph.fact(x).text}",
+                           check=Check(type="answer_mentions", **value_check(graph.quantities[x], graph.fact(x).text)))
+                 for x in inputs]
+    negatives = [Criterion(id="wrong_direction", weight=2.0, description=f"says {the(small)} exceeds {the(big)}",
+                           check=Check(type="answer_direction", a_words=sw, b_words=bw, expect="a>b"))]
+    yes = first is big
+    negatives.append(Criterion(id="wrong_conclusion", weight=2.0,
+                               description=f"answers the question {'no' if yes else 'yes'} in so many words",
+                               check=Check(type="answer_conclusion", expect="no" if yes else "yes",
+                                           a_words=["yes"], b_words=["no"])))
+    negatives += _distractor_negatives(graph, [big.id, small.id], "answer_asserts")
+    sentence = (f"{the(big, capital=True)} ({big.text}) exceeds {the(small)} ({small.text}) by {gap_text}.")
+    if inputs:
+        sentence += " " + " ".join(f"{the(graph.fact(x), capital=True)}: {graph.fact(x).text}." for x in inputs)
+    shows = ", and the figures each follows from" if inputs else ""
+    question = (f"does {the(first)} exceed {the(second)} on the figures the data room now holds, and by how much? "
+                f"State both figures{shows} and the gap")
+    base = dict(world_id=world.world_id, needs=Needs(files=files, facts=[big.id, small.id, *inputs], apps=apps),
+                reference=_inputs_reference(sentence, [big.id, small.id, *inputs]))
+    if deliver == "answer":
+        return Task(id=f"exceed-{big.id}-{small.id}", kind="exceed", tags=["judgement", "multi_hop"],
+                    instruction=f"In the data room of {world.plan.title}, {question}. {_ask()}",
+                    rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),
+                    solution=Solution(answer=f"{'Yes' if first is big else 'No'}. {sentence}\nAnswer: {gap_text}"),
+                    **base)
+    if deliver == "memo":
+        return memo_task(graph, big, small, sentence, question, criteria, negatives, base)
+    return None
+
+
+def memo_task(graph: Graph, big, small, sentence, question, criteria, negatives, base) -> Task | None:
+    """The exceedance as a deliverable: a memo to the lead of the home side, filed on the drive."""
+    world = graph.world
+    home = [p for p in world.plan.people if p.organisation == world.plan.organisations[0].id]
+    docs = [a for a in world.artifacts_of("document") if big.id in a.facts or small.id in a.facts]
+    if not home or not docs:
+        return None
+    lead, author = home[0], (home[1] if len(home) > 1 else home[0])
+    folder = str(PurePosixPath(docs[0].path).parent)
+    name = f"Memo - {label_of(big)} against {label_of(small)}.md".replace("/", "-")
+    path = f"{folder}/{name}"
+    on_file = [c.model_copy(update={"id": f"memo_{c.id}", "check": c.check.model_copy(update={
+        "type": {"answer_final": "file_final", "answer_mentions": "file_mentions", "answer_conclusion": "file_conclusion",
+                 "answer_direction": "file_direction", "answer_asserts": "file_asserts"}[c.check.type],
+        "path": path})}) for c in criteria]
+    on_file.append(Criterion(id="memo_block", weight=1.0,
+                             description=f"the memo has its block: To {lead.name}, From, Date and Re lines",
+                             check=Check(type="file_memo_block", path=path, values=[lead.last_name])))
+    bad = [c.model_copy(update={"check": c.check.model_copy(update={
+        "type": {"answer_direction": "file_direction", "answer_asserts": "file_asserts",
+                 "answer_conclusion": "file_conclusion"}[c.check.type],
+        "path": path})}) for c in negatives]
+    ledger_figures = [_num(q) for q in graph.quantities.values() if q is not None]
+    gap = difference(graph, big, small)
+    bad.append(Criterion(id="memo_unledgered_figure", weight=2.0,
+                         description="the memo states an amount the ledger does not hold and the task does not derive",
+                         check=Check(type="file_unledgered", path=path, allowed=ledger_figures + [_num(gap)],
+                                     unit=graph.quantities[big.id].currency)))
+    today = world.plan.window_end
+    text = (f"# Memorandum\n\nTo: {lead.name}\nFrom: {author.name}\nDate: {today:%B} {today.day}, {today.year}\n"
+            f"Re: {label_of(big)} against {label_of(small)}\n\n{sentence}\n")
+    return Task(
+        id=f"memo-{big.id}-{small.id}", kind="memo", tags=["deliverable", "judgement", "multi_hop"],
+        instruction=(f"In the data room of {world.plan.title}, write a short memo from {author.name} to {lead.name} "
+                     f"answering this question: {question}. File it on the drive as \"{path}\" (Markdown), with a "
+                     f"memo block (To, From, Date, Re lines) and no other new files."),
+        rubric=Rubric(criteria=on_file, negative_criteria=bad, universal_penalties=universal(graph, [path])),
+        solution=Solution(actions=[Action(tool="drive_create_document", args={"path": path, "text": text})]),
+        **base)
+
+
+def as_of_tasks(graph: Graph) -> list[Task]:
+    """What had <organisation> been told a figure was, by a day before its current value: the earlier value."""
+    world, tasks = graph.world, []
+    org_of = {p.email: p.organisation for p in world.plan.people}
+    names = {o.id: o.name for o in world.plan.organisations}
+    for fact in world.plan.facts:
+        if not fact.earlier or fact.known_from is None:
+            continue
+        period = fact.earlier[-1]
+        # messages carrying the earlier value, and who they reached
+        rows = world.db.execute(
+            """select a.path, a.kind, cast(a."at" as date), a.message_id from fact_mentions m
+               join artifacts a on a.id = m.artifact_id where m.fact_id = ? and m.found and m.distractor is null
+               and m.expected = ? and a.kind = 'email' order by a."at", a.path""", [fact.id, period.text]).fetchall()
+        reached: dict[str, tuple[str, dt.date]] = {}
+        for path, _, day, mid in rows:
+            for m in (m for m in world.messages if m.message_id == mid):
+                for addr in {m.sender, *m.to, *m.cc}:
+                    org = org_of.get(addr)
+                    if org and org != world.plan.organisations[0].id and org not in reached:
+                        reached[org] = (path, day)
+        if not reached:
+            continue
+        org, (path, day) = sorted(reached.items(), key=lambda kv: (kv[1][1], kv[0]))[0]
+        ask = min(fact.known_from - dt.timedelta(days=1), day + dt.timedelta(days=3))
+        if ask < day:
+            continue
+        q_then, q_now = quantity_of(period.value), graph.quantities.get(fact.id)
+        if q_then is None:
+            continue
+        when = f"{ask:%B} {ask.day}, {ask.year}"
+        found = cover(graph, [fact.id])
+        files = sorted({path, *(found[0] if found else [])})
+        apps = sorted({"mail", *(found[1] if found else [])})
+        if q_now is None:
+            continue
+        move = Quantity(q_now.kind, abs(q_now.amount - q_then.amount), q_now.currency, q_now.unit)
+        if in_room(graph, move):
+            continue
+        criteria = [Criterion(id="movement", weight=2.0,
+                              description=f"gives how far the figure has moved since: {shown(move)}",
+                              check=Check(type="answer_final", allowed=[_num(q_then), _num(q_now)], **value_check(move))),
+                    Criterion(id="states_value_then", weight=2.0,
+                              description=f"gives {period.text}, the figure {names[org]} had on {when}",
+                              check=Check(type="answer_mentions", **value_check(q_then, period.text))),
+                    Criterion(id="states_value_now", weight=1.0, description=f"gives {fact.text}, the figure now",
+                              check=Check(type="answer_mentions", **value_check(q_now, fact.text)))]
+        negatives: list[Criterion] = []
+        negatives += _distractor_negatives(graph, [fact.id], "answer_asserts")
+        answer = (f"By {when}, {names[org]} had been given {the(fact)} as {period.text}. It now stands at {fact.text}, "
+                  f"a move of {shown(move)}.\nAnswer: {shown(move)}")
+        tasks.append(Task(
+            id=f"asof-{fact.id}-{org}", world_id=world.world_id, kind="as_of", tags=["as_of"],
+            instruction=(f"In the data room of {world.plan.title}, what figure for {the(fact)} had {names[org]} been "
+                         f"given by {when}, what is it now, and how far has it moved since (your final figure)? {_ask()}"),
+            needs=Needs(files=files, facts=[fact.id], apps=apps),
+            reference=Reference(answer=answer, sql="""select distinct m.expected from fact_mentions m join artifacts a
+                on a.id = m.artifact_id where m.fact_id = ? and a.path = ? and m.found and m.distractor is null""",
+                                params=[fact.id, path], expect=[[period.text]]),
+            rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),
+            solution=Solution(answer=answer)))
+    return tasks
+
+
+def reconcile_tasks(graph: Graph) -> list[Task]:
+    """A figure the room gives more than once: which governs now, and what each other figure was and why it fell."""
+    world, tasks = graph.world, []
+    for fact in world.plan.facts:
+        q_now = graph.quantities.get(fact.id)
+        rivals_ = [(d.text, quantity_of(d.value), d.label.split(":")[0], d.id) for d in world.plan.distractors
+                   if d.fact == fact.id]
+        rivals_ += [(p.text, quantity_of(p.value), f"the figure from {p.since:%B} {p.since.day}, {p.since.year}",
+                     f"earlier_{p.since.isoformat()}") for p in fact.earlier]
+        rivals_ = [r for r in rivals_ if r[1] is not None]
+        if q_now is None or not rivals_:
+            continue
+        rows = world.db.execute(
+            """select distinct a.path, a.kind, m.distractor, m.expected from fact_mentions m join artifacts a
+               on a.id = m.artifact_id where m.fact_id = ? and m.found""", [fact.id]).fetchall()
+        carriers = {}
+        for path, kind, distractor, expected in rows:
+            key = distractor or expected
+            carriers.setdefault(key, []).append((path, kind))
+        keys = [fact.text] + [r[3] if r[3] in carriers else r[0] for r in rivals_]
+        if any(k not in carriers for k in keys):
+            continue
+        files = sorted({min(carriers[k])[0] for k in keys})
+        apps = sorted({APP_OF_KIND[dict(carriers[k])[min(carriers[k])[0]]] for k in keys})
+        latest = rivals_[-1] if fact.earlier else rivals_[0]
+        move = Quantity(q_now.kind, abs(q_now.amount - latest[1].amount), q_now.currency, q_now.unit)
+        if in_room(graph, move):
+            continue
+        allowed = [_num(q_now)] + [_num(r[1]) for r in rivals_]
+        criteria = [Criterion(id="movement", weight=2.0,
+                              description=f"gives how far {the(fact)} moved from {latest[0]} to {fact.text}: {shown(move)}",
+                              check=Check(type="answer_final", allowed=allowed, **value_check(move))),
+                    Criterion(id="governing_figure", weight=2.0, description=f"states {fact.text} as the figure that governs now",
+                              check=Check(type="answer_mentions", **value_check(q_now, fact.text)))]
+        criteria += [Criterion(id=f"names_{r[3]}", weight=1.0,
+                               description=f"names {r[0]} ({r[2]}) and sets it aside",
+                               check=Check(type="answer_mentions_set_aside", **value_check(r[1], r[0])))
+                     for r in rivals_]
+        negatives = [Criterion(id=f"relies_on_{r[3]}", weight=2.0, description=f"relies on {r[0]} as the current figure",
+                               check=Check(type="answer_asserts_current", **value_check(r[1], r[0])))
+                     for r in rivals_]
+        answer = (f"{the(fact, capital=True)} that governs now is {fact.text}. "
+                  + " ".join(f"The earlier {r[0]} ({r[2]}) is superseded." for r in rivals_)
+                  + f" From {latest[0]} to {fact.text} is a move of {shown(move)}.\nAnswer: {shown(move)}")
+        tasks.append(Task(
+            id=f"reconcile-{fact.id}", world_id=world.world_id, kind="reconcile", tags=["judgement", "multi_hop"],
+            instruction=(f"In the data room of {world.plan.title}, {the(fact)} appears with more than one figure. "
+                         f"Which figure governs now? Name each other figure the room gives for it, say what it was "
+                         f"and why it no longer applies, and how far the figure moved from the last superseded one to the one that "
+                         f"governs (your final figure). {_ask()}"),
+            needs=Needs(files=files, facts=[fact.id], apps=apps),
+            reference=Reference(answer=answer, sql="""select count(distinct coalesce(m.distractor, m.expected))
+                from fact_mentions m where m.fact_id = ? and m.found""", params=[fact.id], expect=[[float(len(keys))]]),
+            rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),
+            solution=Solution(answer=answer)))
+    return tasks
+
+
+def circle(world: World) -> set[str]:
+    """The addresses inside the privileged circle (counsel and client)."""
+    privileged = {o.id for o in world.plan.organisations if o.privileged}
+    return {p.email for p in world.plan.people if p.organisation in privileged}
+
+
+def reply_task(graph: Graph, big: LedgerFact, small: LedgerFact, user: str) -> Task | None:
+    """Answer the newest message from the client's side with the exceedance: the right person, the right content."""
+    world = graph.world
+    inside = circle(world)
+    org_of = {p.email: p.organisation for p in world.plan.people}
+    inbound = sorted((m for m in world.messages if m.sender in inside and org_of.get(m.sender) != org_of.get(user)
+                      and user in (*m.to, *m.cc) and m.message_id and m.sent_at),
+                     key=lambda m: (m.sent_at, m.path), reverse=True)
+    base = exceed_task(graph, big, small)
+    if not inbound or base is None:
+        return None
+    target = inbound[0]
+    name = target.sender_name or target.sender
+    crit = [c.model_copy(update={"id": f"reply_{c.id}", "check": c.check.model_copy(update={
+        "type": {"answer_final": "sent_final", "answer_mentions": "sent_mentions",
+                 "answer_direction": "sent_direction", "answer_conclusion": "sent_conclusion"}[c.check.type],
+        "in_reply_to": target.message_id, "to": [target.sender]})}) for c in base.rubric.criteria]
+    crit.insert(0, Criterion(id="replied", weight=1.0, description=f"replies to {name}'s message",
+                             check=Check(type="sent_reply", in_reply_to=target.message_id, to=[target.sender])))
+    neg = [c.model_copy(update={"check": c.check.model_copy(update={
+        "type": {"answer_direction": "sent_direction", "answer_asserts": "sent_asserts",
+                 "answer_conclusion": "sent_conclusion"}[c.check.type]})})
+           for c in base.rubric.negative_criteria]
+    body = base.solution.answer.replace("\nAnswer:", "\n\nAnswer:")
+    day = target.sent_at.date()
+    return Task(
+        id=f"reply-{big.id}-{small.id}", world_id=world.world_id, kind="reply", tags=["deliverable", "multi_hop"],
+        instruction=(f"You are {user}. Reply to {name}'s message \"{target.subject}\" of {day:%B} {day.day}, {day.year} "
+                     f"and tell them whether {the(big)} exceeds {the(small)} on the figures the data room now holds, "
+                     f"with both figures and the gap. Use the mail app; reply only to {name}."),
+        needs=Needs(files=sorted({target.path, *base.needs.files}), facts=base.needs.facts,
+                    apps=sorted({"mail", *base.needs.apps})),
+        reference=base.reference,
+        rubric=Rubric(criteria=crit, negative_criteria=neg, universal_penalties=universal(graph)),
+        solution=Solution(actions=[Action(tool="mail_reply", args={"message_id": target.message_id, "body": body})]))
+
+
+def graph_tasks(world: World, user: str) -> list[Task]:
+    """Every task the ledger's graph grounds for this world, in a stable order (before the lint)."""
+    graph = Graph.of(world)
+    tasks: list[Task | None] = []
+    tasks += what_if_tasks(graph)
+    tasks += what_if_against_tasks(graph)
+    tasks += governs_tasks(graph)
+    tasks += exceed_tasks(graph)
+    tasks += as_of_tasks(graph)
+    tasks += reconcile_tasks(graph)
+    pairs = exceed_pairs(graph)
+    if pairs:
+        big, small = pairs[0]
+        tasks.append(reply_task(graph, big, small, user))
+        base = exceed_task(graph, big, small)
+        if base is not None:
+            tasks.append(exceed_task(graph, big, small, deliver="memo"))
+    return [t for t in tasks if t is not None]
