@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from worldsmith.worlds.errors import WorldsmithError
 
@@ -17,7 +19,8 @@ OUT_HELP = "where worlds are published"
 
 
 def _fail(exc: WorldsmithError) -> None:
-    err.print(f"[bold red]error:[/] {exc}", markup=True, soft_wrap=True)
+    # The message quotes catalog rows and paths, which are data: never read as markup.
+    err.print(Text.assemble(("error:", "bold red"), " ", str(exc)), soft_wrap=True)
     raise typer.Exit(exc.exit_code)
 
 
@@ -30,12 +33,18 @@ def worlds_list(out: Path = typer.Option(Path("outputs"), help=OUT_HELP)) -> Non
     """
     from worldsmith.worlds.catalog import list_worlds
 
-    rows = list_worlds(out)
-    table = Table("world", "title", "occupations", "artifacts", "verdict", "created",
-                  title=f"{len(rows)} worlds in {out / 'catalog.duckdb'}")
-    for r in rows:
-        table.add_row(r.world_id, r.title, ", ".join(r.occupations), str(r.artifacts), r.verdict,
-                      r.created.strftime("%Y-%m-%d %H:%M"))
+    try:
+        rows = list_worlds(out)
+    except WorldsmithError as exc:
+        _fail(exc)
+    table = Table(title=Text(f"{len(rows)} worlds in {out / 'catalog.duckdb'}"))
+    # Whole ids, never cut with an ellipsis: an id is what `worlds show` and `worlds rm` take.
+    table.add_column("world", overflow="fold", min_width=max((len(r.world_id) for r in rows), default=5))
+    for name in ("title", "occupations", "artifacts", "verdict", "created"):
+        table.add_column(name, overflow="fold")
+    for r in rows:  # cells as Text: a title is data, never markup
+        table.add_row(*(Text(v) for v in (r.world_id, r.title, ", ".join(r.occupations), str(r.artifacts), r.verdict,
+                                          r.created.strftime("%Y-%m-%d %H:%M"))))
     console.print(table)
 
 
@@ -57,17 +66,36 @@ def worlds_show(world: str = typer.Argument(..., help="a world id, or the start 
 
 
 @worlds_app.command("rm")
-def worlds_rm(world: str = typer.Argument(..., help="a world id, or the start of one"),
-              out: Path = typer.Option(Path("outputs"), help=OUT_HELP)) -> None:
-    """Remove a world: its catalog row and its bundle folder.
+def worlds_rm(world: str = typer.Argument(..., help="a world id, or the start of one that names only it"),
+              out: Path = typer.Option(Path("outputs"), help=OUT_HELP),
+              yes: bool = typer.Option(False, "--yes", "-y", help="delete without asking (needed without a terminal)")) -> None:
+    """Remove a world: its catalog row and its bundle folder OUT/<world_id>, after asking.
+
+    Deletes only a world bundle folder directly under --out whose manifest names that world, never a
+    link; an empty or ambiguous reference is refused.
 
     \b
-    Example: worldsmith worlds rm tanker-spill-liability-1a2b3c4d5e
+    Example: worldsmith worlds rm tanker-spill-liability-1a2b3c4d5e --yes
     """
-    from worldsmith.worlds.catalog import remove_world
+    from worldsmith.worlds.catalog import get_world, remove_world, world_folder
 
     try:
-        row = remove_world(out, world)
+        row = get_world(out, world)
+        folder = world_folder(out, row)
     except WorldsmithError as exc:
         _fail(exc)
-    console.print(f"removed {row.world_id} ({row.path})")
+    what = str(folder) if folder is not None else f"its catalog row only ({out / row.world_id} does not exist)"
+    if not yes:
+        if not sys.stdin.isatty():
+            err.print(Text(f"error: worlds rm would delete {row.world_id}: {what}; nothing to ask on without a "
+                           "terminal, so nothing deleted. Pass --yes to delete it"), soft_wrap=True)
+            raise typer.Exit(2)
+        if not typer.confirm(f"Delete world {row.world_id}: {what}?", default=False):
+            console.print("nothing deleted", markup=False)
+            raise typer.Exit(1)
+    try:
+        row, folder = remove_world(out, row.world_id)
+    except WorldsmithError as exc:
+        _fail(exc)
+    console.print(f"removed {row.world_id}" + (f" ({folder})" if folder is not None else " (its catalog row)"),
+                  markup=False, soft_wrap=True)

@@ -33,6 +33,27 @@ _COLUMNS = ("world_id", "title", "path", "outline_file", "outline_sha256", "occu
             "taxonomy_sha256", "generator_version", "prompt_version", "created")
 
 
+_SANDBOX = {"enable_external_access": False, "autoload_known_extensions": False,
+            "autoinstall_known_extensions": False}
+
+
+def _check(con: duckdb.DuckDBPyConnection, where: Path) -> None:
+    """BundleError unless the catalog holds exactly the worlds table, as SCHEMA makes it, and nothing else."""
+    found = con.execute("""
+        select 'table ' || table_name from duckdb_tables() where database_name = current_database()
+               and table_name <> 'worlds'
+        union all select 'view ' || view_name from duckdb_views() where database_name = current_database() and not internal
+        union all select 'macro ' || function_name from duckdb_functions()
+                  where database_name = current_database() and not internal
+        order by 1""").fetchall()
+    columns = [c for (c,) in con.execute("select column_name from duckdb_columns() where database_name = "
+                                         "current_database() and table_name = 'worlds' order by column_index").fetchall()]
+    if found or tuple(columns) != _COLUMNS:
+        what = ", ".join(f for (f,) in found[:5]) or "a worlds table of other columns"
+        raise BundleError(f"{where}: holds {what}, which a worldsmith catalog does not; move it aside and publish "
+                          "again to make a new one")
+
+
 class CatalogRow(BaseModel):
     """One published world as the catalog records it."""
 
@@ -70,9 +91,20 @@ def _open(out: Path, write: bool) -> Iterator[duckdb.DuckDBPyConnection]:
                 con = duckdb.connect(":memory:")
                 con.execute(SCHEMA)
             else:
-                con = duckdb.connect(str(out / CATALOG), read_only=not write)
-                if write:
-                    con.execute(SCHEMA)
+                if (out / CATALOG).is_symlink():
+                    raise BundleError(f"{out / CATALOG} is a link; a catalog is a file of its outputs folder. "
+                                      "Remove the link (worlds are not affected)")
+                # A catalog is a file someone may have handed over with a folder of worlds: no file or network
+                # access, and nothing in it but the worlds table (a view there would run on every read).
+                try:
+                    con = duckdb.connect(str(out / CATALOG), read_only=not write, config=_SANDBOX)
+                    con.execute("set lock_configuration = true")
+                    if write:
+                        con.execute(SCHEMA)
+                    _check(con, out / CATALOG)
+                except duckdb.Error as exc:
+                    raise BundleError(f"{out / CATALOG}: cannot be opened ({exc}); move it aside and "
+                                      "publish again to make a new one") from None
             try:
                 yield con
             finally:
@@ -123,27 +155,71 @@ def list_worlds(out: Path) -> list[CatalogRow]:
         return _rows(con)
 
 
+def matching(out: Path, ref: str) -> list[CatalogRow]:
+    """The worlds whose id is `ref`, or else starts with it; BundleError for an empty reference."""
+    if not ref.strip():
+        raise BundleError("give a world id, or the start of one; `worldsmith worlds list` shows them")
+    with _open(Path(out), write=False) as con:
+        return _rows(con, "WHERE world_id = ?", [ref]) or _rows(con, "WHERE starts_with(world_id, ?)", [ref])
+
+
 def get_world(out: Path, ref: str) -> CatalogRow:
     """The world whose id is `ref` or starts with it; BundleError naming the candidates otherwise."""
-    with _open(Path(out), write=False) as con:
-        exact = _rows(con, "WHERE world_id = ?", [ref])
-        found = exact or _rows(con, "WHERE starts_with(world_id, ?)", [ref])
+    found = matching(out, ref)
     if len(found) == 1:
         return found[0]
     if not found:
         raise BundleError(f"no world {ref!r} in {Path(out) / CATALOG}; `worldsmith worlds list` shows them")
-    raise BundleError(f"{ref!r} names {len(found)} worlds ({', '.join(r.world_id for r in found[:5])}); give more of the id")
+    shown = ", ".join(r.world_id for r in found[:20]) + (f" and {len(found) - 20} more" if len(found) > 20 else "")
+    raise BundleError(f"{ref!r} names {len(found)} worlds ({shown}); give more of the id")
 
 
-def remove_world(out: Path, ref: str) -> CatalogRow:
-    """Delete a world's row and its bundle folder (moved aside first, so no reader sees half a world)."""
+def world_folder(out: Path, row: CatalogRow) -> Path | None:
+    """The folder `worlds rm` may delete for a row: out/<world_id> itself, or None when there is none.
+
+    BundleError, saying why, for anything else: an id that is not one path component, a link, a folder
+    that resolves outside `out`, a folder that is not a world bundle or is another world's. The path the
+    catalog recorded is never used: it may be relative, stale, or another tree after `out` was copied.
+    """
+    from worldsmith.worlds.bundle import MANIFEST, WORLD_ID, read_manifest
+
+    out = Path(out)
+    if not WORLD_ID.match(row.world_id) or ".." in row.world_id:
+        raise BundleError(f"the catalog row {row.world_id!r} is not a world id that names a folder; nothing deleted")
+    folder = out / row.world_id
+    if folder.is_symlink():
+        raise BundleError(f"{folder} is a link; worlds rm deletes only a world folder itself, so nothing was "
+                          "deleted. Remove the link yourself if you mean to")
+    if not folder.exists():
+        return None
+    if not folder.is_dir():
+        raise BundleError(f"{folder} is not a folder; nothing deleted")
+    if os.path.dirname(os.path.realpath(folder)) != os.path.realpath(out):
+        raise BundleError(f"{folder} resolves to {os.path.realpath(folder)}, outside {out}; nothing deleted")
+    manifest = folder / MANIFEST
+    if manifest.is_symlink() or not manifest.is_file():
+        raise BundleError(f"{folder} has no {MANIFEST}, so it is not a world bundle; nothing deleted")
+    try:
+        found = read_manifest(folder).world_id
+    except BundleError as exc:
+        raise BundleError(f"{folder}: its manifest cannot be read ({exc}); nothing deleted") from None
+    if found != row.world_id:
+        raise BundleError(f"{folder} holds world {found!r}, not {row.world_id!r}; nothing deleted")
+    return folder
+
+
+def remove_world(out: Path, ref: str) -> tuple[CatalogRow, Path | None]:
+    """Delete a world's row and its bundle folder out/<world_id> (moved aside first, so no reader sees half a world).
+
+    Only a folder world_folder() accepts is deleted; the reference must name one world.
+    """
     out = Path(out)
     row = get_world(out, ref)
-    folder = Path(row.path)
+    folder = world_folder(out, row)
     with _open(out, write=True) as con:
         con.execute("DELETE FROM worlds WHERE world_id = ?", [row.world_id])
-    if folder.is_dir():
+    if folder is not None:
         aside = folder.with_name(f".removed-{folder.name}-{uuid.uuid4().hex[:8]}")
         os.rename(folder, aside)
         shutil.rmtree(aside, ignore_errors=True)
-    return row
+    return row, folder

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from worldsmith.worlds.bundle import Manifest
+from worldsmith.worlds.bundle import Manifest, write_json
 from worldsmith.worlds.catalog import get_world, list_worlds, record_world, remove_world
 from worldsmith.worlds.errors import BundleError
 
@@ -34,9 +34,16 @@ def test_an_empty_folder_has_an_empty_catalog_and_no_file(tmp_path):
     assert list_worlds(tmp_path) == [] and not (tmp_path / "catalog.duckdb").exists()
 
 
+def world_folder(out: Path, wid: str) -> Path:
+    """A folder `worlds rm` accepts as a world bundle: out/<id> with a manifest naming that id."""
+    (out / wid).mkdir(parents=True)
+    write_json(out / wid / "manifest.json", manifest(wid))
+    return out / wid
+
+
 def test_show_by_prefix_and_remove_deletes_row_and_folder(tmp_path):
     for wid in ("alpha-1", "alpha-2", "beta-1"):
-        (tmp_path / wid).mkdir()
+        world_folder(tmp_path, wid)
         record_world(tmp_path, manifest(wid), tmp_path / wid, [])
     assert get_world(tmp_path, "beta").world_id == "beta-1"
     with pytest.raises(BundleError, match="names 2 worlds"):
@@ -65,7 +72,7 @@ def test_concurrent_publishers_lose_no_row(tmp_path):
 
 
 def test_worlds_commands(tmp_path):
-    (tmp_path / "out" / "w-9").mkdir(parents=True)
+    world_folder(tmp_path / "out", "w-9")
     record_world(tmp_path / "out", manifest("w-9"), tmp_path / "out" / "w-9", ["23-1011"])
 
     def run(*args):
@@ -76,5 +83,5 @@ def test_worlds_commands(tmp_path):
     assert '"occupations": [\n    "23-1011"\n  ]' in run("show", "w-9").stdout
     missing = run("show", "nope")
     assert missing.returncode == 2 and "no world 'nope'" in missing.stderr
-    assert run("rm", "w-9").returncode == 0 and not (tmp_path / "out" / "w-9").exists()
+    assert run("rm", "w-9", "--yes").returncode == 0 and not (tmp_path / "out" / "w-9").exists()
     assert "0 worlds" in run("list").stdout
