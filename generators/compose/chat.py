@@ -1,13 +1,47 @@
-"""The offline chat composer: one short, informal line per planned post, carrying the day's facts and mentions."""
+"""The offline chat composer: one short, informal line per planned post, about the matter's own facts, files and
+people, carrying the day's facts and mentions."""
 
 from __future__ import annotations
 
+import re
 from pathlib import PurePosixPath
 
 from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.compose.facts import fact_sentence
-from worldsmith.generators.compose.text import lower_first
+from worldsmith.generators.compose.parties import opponent
+from worldsmith.generators.compose.text import clean_list, lower_first
+from worldsmith.generators.compose.voice import soft_lower
 from worldsmith.generators.context import ArtifactContext
+
+_TEAM = re.compile(r"\s+(matter|deal|fieldwork|engagement|project|working|core)?\s*(team|group|room|channel)\b.*$", re.I)
+
+
+def matter_name(ctx: ArtifactContext) -> str:
+    """The matter's short name as its team says it: the channel's topic without 'matter team' ('Aurelian Tide'),
+    else the world title's first words."""
+    topic = _TEAM.sub("", getattr(ctx.spec, "topic", "") or "").strip()
+    if topic:
+        return topic
+    return " ".join(re.split(r"[:(]", ctx.world_title)[0].split()[:3])
+
+
+def short_org(name: str) -> str:
+    """How a team names an organisation in chat: its first word or two ('Fairleigh', 'St. Aldric')."""
+    words = name.split()
+    if not words:
+        return ""
+    return " ".join(words[:2]) if words[0].endswith(".") or len(words[0]) <= 3 else words[0]
+
+
+def _subjects(pick: Picker, ctx: ArtifactContext, files: list[str]) -> list[str]:
+    """What the day's threads may be about: its facts by label, its files by name, documents of the writer's
+    trade on this matter ('the advice memorandum on Aurelian Tide')."""
+    out = [f.label for f in ctx.facts if f.label]
+    out += files
+    matter = matter_name(ctx)
+    docs = [soft_lower(d) for d in clean_list(ctx.voice.documents)]
+    out += [f"the {d} for {matter}" for d in pick.some(docs, 3)]
+    return list(dict.fromkeys(out)) or [f"the {matter} file"]
 
 
 def compose_chat(ctx: ArtifactContext):
@@ -19,25 +53,41 @@ def compose_chat(ctx: ArtifactContext):
     lines = bank("chat")
     people = {p.id: p for p in [ctx.author, *ctx.to]}
     n = len(spec.posts)
-    # What the day is about: a fact's label reads naturally mid-line; a channel's name does not.
-    topic = next((f.label for f in ctx.facts if f.label), "")
+    files = [PurePosixPath(p).stem for p in spec.links]
+    subjects = _subjects(pick, ctx, files)
+    other = short_org(opponent(ctx)) if ctx.organisations else ""
+    base = {"matter": matter_name(ctx), "other": other or "the other side"}
+
+    def values(author: str, subject: str, to: str | None = None) -> dict[str, str]:
+        others = [p for pid, p in people.items() if pid != author]
+        who = people.get(to) if to and to != author else (pick.one(others) if others else None)
+        return dict(base, subject=subject, name=who.first_name if who else "", when=pick.one(lines["when"]))
+
     texts: list[str] = []
+    about: list[str] = []
     for i, post in enumerate(spec.posts):
-        if post.thread is None:
-            frames = lines["openers"] if topic and pick.chance(0.6) else lines["plain_openers"]
-            # "morning all" is said in the morning
-            frames = [f for f in frames if post.at.hour < 12 or not f.startswith("morning")]
-            texts.append(pick.fill(frames, topic=topic) or "hi all")
+        if post.thread is None or post.thread >= i:
+            subject = pick.one(subjects)
+            v = values(post.author, subject)
+            lead = (pick.fill([pick.one(lines["leads"])], **v) or "") if pick.chance(0.35) else ""
+            texts.append(lead + (pick.fill(lines["openers"], **v) or f"picking up {subject}"))
         else:
-            texts.append(pick.one(lines["replies"]))
-    # Each fact goes to its own post where there are enough (a reply that answers with the figure, mostly).
+            # A reply answers its thread's opener, about the same thing, often to its writer by name.
+            subject = about[post.thread]
+            # named in full by the opener, shortly in the answers ("the management letter")
+            v = values(post.author, subject.split(f" for {base['matter']}")[0], spec.posts[post.thread].author)
+            ack = pick.fill([pick.one(lines["acks"])], **v) or "ok"
+            body = pick.fill(lines["actions"], **v) if pick.chance(0.75) else ""
+            texts.append(f"{ack} - {body}" if body else ack + (f", {v['name']}" if v["name"] and v["name"] not in ack else ""))
+        about.append(subject)
+    # Each fact goes to its own post where there are enough: a reply that answers with the figure, mostly.
     slots = pick.shuffled([i for i in range(n) if i] or [0])
     for k, fact in enumerate(ctx.facts):
         said = fact_sentence(pick, fact, "email")
         lead = pick.one(lines["fact_leads"])
         said = lead + (lower_first(said) if lead else said)
         i = slots[k % len(slots)]
-        texts[i] = said if k < len(slots) and texts[i] in lines["replies"] else f"{texts[i]} - {said}"
+        texts[i] = f"{texts[i]} - {said}"
     if ctx.distractor_label:
         texts[slots[0]] += f" (that's the {ctx.distractor_label})"
     # Someone is asked by name now and then: Slack shows a mention as @Full Name.
@@ -45,11 +95,10 @@ def compose_chat(ctx: ArtifactContext):
         others = [p for pid, p in people.items() if pid != post.author]
         if others and i + 1 < n and pick.chance(0.25):
             who = pick.one(others)
-            texts[i] += "\n" + pick.fill(lines["asks"], name=f"@{who.name}")
-    files = [""] * n
+            texts[i] += "\n" + (pick.fill(lines["asks"], name=f"@{who.name}", subject=about[i].split(f" for {base['matter']}")[0]) or f"@{who.name}")
+    shared = [""] * n
     if spec.links:
         i = pick.one(range(n))
-        files[i] = spec.links[0]
-        share = pick.fill(lines["shares"], file=PurePosixPath(spec.links[0]).stem) or "see attached"
-        texts[i] = f"{texts[i]} - {share}" if texts[i] not in lines["replies"] else share
-    return ChatContent(messages=[ChatMessage(text=t, file=f) for t, f in zip(texts, files)])
+        shared[i] = spec.links[0]
+        texts[i] = f"{texts[i]} - {pick.fill(lines['shares'], file=files[0]) or files[0]}"
+    return ChatContent(messages=[ChatMessage(text=t, file=f) for t, f in zip(texts, shared)])
