@@ -134,7 +134,7 @@ class Session:
         fresh = root is None
         self.root = Path(root) if root is not None else Path(tempfile.mkdtemp(prefix="worldsmith-session-"))
         with _as_session_error():
-            self._marker = session_store.claim(self.root, world.world_id, world.path)
+            self._marker = session_store.claim(self.root, world.world_id, world.path, made=fresh)
             self.root = self.root.expanduser().resolve()
             self._key = session_store.state_key(self._marker)
             self._log = session_store.read_log(self.root)

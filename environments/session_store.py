@@ -80,13 +80,15 @@ def chain(key: bytes, previous: str, data: dict) -> str:
 def _inside_a_world(folder: Path) -> Path | None:
     """The world bundle (published, staged or quarantined) that holds this folder, if one does."""
     for p in (folder, *folder.parents):
-        if (p / _bundle.MANIFEST).is_file() or ((p / _bundle.ROOM).is_dir() and (p / _bundle.PLAN).is_file()):
+        if (p / _bundle.PLAN).is_file() and ((p / _bundle.MANIFEST).is_file() or (p / _bundle.ROOM).is_dir()):
             return p
     return None
 
 
-def claim(root: Path, world_id: str, world_path: Path) -> dict:
-    """Make root this session's folder, or reuse it if it already is; the marker. Refuses any other folder."""
+def claim(root: Path, world_id: str, world_path: Path, made: bool = False) -> dict:
+    """Make root this session's folder, or reuse it if it already is; the marker. Refuses any other folder.
+
+    `made`: the caller has just created root (an empty temporary folder), so the session may own it."""
     root = Path(root).expanduser()
     resolved = root.resolve()
     world = Path(world_path).resolve()
@@ -116,7 +118,7 @@ def claim(root: Path, world_id: str, world_path: Path) -> dict:
     if entries:
         raise SessionFolderError(f"{root} is not empty and is not a worldsmith session folder (no {MARKER}); "
                                  "give --session a new or empty folder, nothing in this one is touched")
-    return _new_marker(resolved, world_id, created=False)
+    return _new_marker(resolved, world_id, created=made)
 
 
 def _new_marker(root: Path, world_id: str, created: bool) -> dict:
