@@ -1,0 +1,419 @@
+"""The answer parser: every usual way to write a figure reads back, and negation, hedging, superseded drafts,
+competing values, the direction of a comparison and a yes/no conclusion are read the way a reviewer would."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from worldsmith.environments.answers import (Want, asserts, competing_values, conclusion, direction,
+                                             mentions_text, parse, value_matches, want)
+from worldsmith.worlds.values import DateValue, Money, Number, Percent, Text
+
+CAP = Money(amount=Decimal("156200000"), currency="USD")
+DRAFT = Money(amount=Decimal("148000000"), currency="USD")
+MAY_1 = DateValue(value=dt.date(2026, 5, 1))
+
+
+def status(text: str, expected=CAP) -> str:
+    return asserts(parse(text), expected).status
+
+
+# ---------------------------------------------------------------- formats that match
+
+@pytest.mark.parametrize("written", [
+    "USD 156,200,000", "USD 156,200,000.00", "$156,200,000", "$156.2m", "USD 156.2m", "156.2 million dollars",
+    "USD 156.2 million", "US$156.2 mn", "156,200,000 USD", "USD156,200,000", "$156.2M", "USD 0.1562bn",
+    "156,200,000", "156.2 million", "156200000.00", "156,200,000.00 US dollars", "US$ 156,200,000",
+])
+def test_every_usual_form_of_the_cap_matches(written):
+    assert status(f"The cap is {written}.") == "asserted"
+
+
+@pytest.mark.parametrize("written, expected", [
+    ("GBP 14.2m", Money(amount=Decimal("14200000"), currency="GBP")),
+    ("£14.2m", Money(amount=Decimal("14200000"), currency="GBP")),
+    ("14.2 million pounds", Money(amount=Decimal("14200000"), currency="GBP")),
+    ("€3.1bn", Money(amount=Decimal("3100000000"), currency="EUR")),
+    ("EUR 3,100,000,000", Money(amount=Decimal("3100000000"), currency="EUR")),
+    ("3.1 billion euros", Money(amount=Decimal("3100000000"), currency="EUR")),
+    ("¥500m", Money(amount=Decimal("500000000"), currency="JPY")),
+    ("JPY 500,000,000", Money(amount=Decimal("500000000"), currency="JPY")),
+    ("CHF 1,250,000", Money(amount=Decimal("1250000"), currency="CHF")),
+    ("CAD 2.5m", Money(amount=Decimal("2500000"), currency="CAD")),
+    ("C$2.5m", Money(amount=Decimal("2500000"), currency="CAD")),
+    ("$2.5m", Money(amount=Decimal("2500000"), currency="CAD")),  # a bare $ is any dollar
+    ("A$ 2.5 million", Money(amount=Decimal("2500000"), currency="AUD")),
+    ("AUD 2,500,000", Money(amount=Decimal("2500000"), currency="AUD")),
+    ("1.2k", Number(value=Decimal("1200"))),
+    ("-1,234", Number(value=Decimal("-1234"))),
+    ("−1,234", Number(value=Decimal("-1234"))),
+    ("USD -1,234.50", Money(amount=Decimal("-1234.5"), currency="USD")),
+    ("12.5%", Percent(value=Decimal("12.5"))),
+    ("12.5 percent", Percent(value=Decimal("12.5"))),
+    ("12.5 per cent", Percent(value=Decimal("12.5"))),
+    ("12.50%", Percent(value=Decimal("12.5"))),
+    ("34,000 gross tons", Number(value=Decimal("34000"), unit="gross tons")),
+    ("34000 gross tons", Number(value=Decimal("34000"), unit="gross tons")),
+    ("1,234 claims", Number(value=Decimal("1234"), unit="claims")),
+    ("May 1, 2026", MAY_1), ("1 May 2026", MAY_1), ("2026-05-01", MAY_1), ("05/01/2026", MAY_1),
+    ("1st May 2026", MAY_1), ("May 1st, 2026", MAY_1), ("Friday, May 1, 2026", MAY_1), ("1 May, 2026", MAY_1),
+    ("1st of May 2026", MAY_1), ("Sept. 1, 2026", DateValue(value=dt.date(2026, 9, 1))),
+    ("13/05/2026", DateValue(value=dt.date(2026, 5, 13))), ("5/13/2026", DateValue(value=dt.date(2026, 5, 13))),
+    ("05/01/2026", DateValue(value=dt.date(2026, 1, 5))),  # ambiguous: both readings are candidates
+    ("2026/05/01", MAY_1), ("05/01/26", MAY_1),
+])
+def test_other_currencies_numbers_percents_and_dates_match(written, expected):
+    assert status(f"The figure is {written}.", expected) == "asserted"
+
+
+def test_accounting_parentheses_are_negative_only_where_accounting_puts_them():
+    assert parse("Net: (1,234.00)").mentions[0].value == Decimal("-1234.00")
+    assert parse("(1,234.00)").mentions[0].value == Decimal("-1234.00")
+    assert parse("Balance\t(USD 1,234.00)\n").mentions[0].value == Decimal("-1234.00")
+    assert asserts("Net: (1,234.00)", Money(amount=Decimal("-1234"))).status == "asserted"
+    prose = parse("The cap (USD 156,200,000) applies.").mentions[0]
+    assert prose.value == Decimal("156200000") and prose.text == "USD 156,200,000"
+
+
+@pytest.mark.parametrize("text, value", [
+    ("USD 156.2m exactly", "156200000"),
+    ("USD 156,234,567 is written as USD 156.2m", "156234567"),  # rounded, 4 significant digits, exact rounding
+    ("about 12.53%", None),
+])
+def test_rounded_figures_with_enough_digits_match(text, value):
+    if value:
+        assert asserts(parse("The cap is USD 156.2m."), Money(amount=Decimal(value))).status == "asserted"
+
+
+# ---------------------------------------------------------------- formats that must not match
+
+@pytest.mark.parametrize("written, expected", [
+    ("USD 14.2m", Money(amount=Decimal("14200000"), currency="GBP")),   # wrong currency
+    ("GBP 14.2m", Money(amount=Decimal("14200000"), currency="USD")),
+    ("€14.2m", Money(amount=Decimal("14200000"), currency="GBP")),
+    ("C$14.2m", Money(amount=Decimal("14200000"), currency="USD")),
+    ("USD 156m", CAP),                                                  # too few digits for a rounding
+    ("USD 0.16bn", CAP),
+    ("USD 156,200,000.01", CAP),                                        # off by a cent
+    ("USD 156,199,999.99", CAP),
+    ("USD 156.3m", CAP),
+    ("USD 1,562,000", CAP),                                             # wrong scale
+    ("156.2 thousand dollars", CAP),
+    ("156,200,000 gross tons", CAP),                                    # a quantity, not money
+    ("12.5%", Number(value=Decimal("12.5"))),
+    ("12.5", Percent(value=Decimal("12.5"))),
+    ("12.6%", Percent(value=Decimal("12.5"))),
+    ("May 1, 2025", MAY_1),                                             # wrong year
+    ("2027-05-01", MAY_1),
+    ("2026-01-05", MAY_1),                                              # ISO is never read the other way round
+    ("13/05/2026", DateValue(value=dt.date(2026, 1, 13))),              # only one reading is a date
+    ("May 2, 2026", MAY_1),
+    ("34,000 claims", Number(value=Decimal("34000"), unit="gross tons")),
+    ("1,235 claims", Number(value=Decimal("1234"), unit="claims")),
+])
+def test_near_misses_do_not_match(written, expected):
+    assert status(f"The figure is {written}.", expected) == "absent"
+
+
+def test_the_rounding_rule():
+    mention = parse("USD 156.2m").mentions[0]
+    assert value_matches(mention, want(Money(amount=Decimal("156234567"))))       # 4 digits, rounded exactly
+    assert not value_matches(mention, want(Money(amount=Decimal("156250001"))))   # rounds to 156.3m
+    assert not value_matches(parse("USD 156m").mentions[0], want(CAP))            # 3 digits is not enough
+    assert value_matches(parse("USD 156m").mentions[0], want(CAP), min_sig=3)     # unless the caller says so
+    assert value_matches(parse("USD 150m").mentions[0], want(Money(amount=Decimal("150000000"))))  # exact
+
+
+@pytest.mark.parametrize("text", [
+    "See Clause 14.2 and section 5.", "The OPA 90 regime applies.", "Page 12 of the memo.", "At 10:30 we met.",
+    "The A320 fleet.", "It was his 1st claim.", "No. 4 on the list.",
+])
+def test_labels_and_references_are_not_figures(text):
+    assert parse(text).mentions == []
+
+
+# ---------------------------------------------------------------- negation and its scope
+
+@pytest.mark.parametrize("text", [
+    "The cap is not USD 156,200,000.",
+    "The cap isn't USD 156.2m.",
+    "The cap is no longer USD 156.2m.",
+    "The cap was never USD 156.2m.",
+    "The cap is USD 148m rather than USD 156.2m.",
+    "The cap is USD 148m instead of USD 156.2m.",
+    "USD 156.2m was wrongly stated in the memo; the cap is USD 148m.",
+    "The figure of USD 156.2m is incorrect.",
+    "USD 156.2m is not correct.",
+    "The USD 156.2m figure is not the cap.",
+    "The cap is not, as the memo suggested, USD 156.2m.",
+    "The cap is USD 148m, not USD 156.2m.",
+    "The cap is not USD 156.2m but USD 148m.",
+    "Not USD 156.2m.",
+    "The cap is neither USD 156.2m nor USD 150m.",
+    "The cap is USD 148m as opposed to USD 156.2m.",
+    "The memo gave USD 156.2m, which is wrong.",
+    "The memo said USD 156.2m - this is incorrect.",
+    "USD 156.2m and USD 150m are not correct.",
+    "The cap is USD 156.2m. The cap is not USD 156.2m.",  # two answers: the denial counts
+])
+def test_negations_deny_the_figure(text):
+    assert status(text) == "negated"
+
+
+@pytest.mark.parametrize("text", [
+    "The cap is USD 156.2m, not USD 148m.",
+    "The cap is USD 156.2m rather than USD 148m.",
+    "The cap is not USD 148m but USD 156.2m.",
+    "USD 148m is not the cap; the cap is USD 156.2m.",
+    "The cap is no longer USD 148m; it is USD 156.2m.",
+    "The cap is USD 156.2m (not USD 148m).",
+    "The cap is USD 156.2m instead of USD 148m as in the earlier draft.",
+    "The cap is USD 156.2m and the USD 148m in the earlier draft is incorrect.",
+    "The cap is USD 156.2m; USD 148m is incorrect.",
+    "Kestrel Bay cannot rely on the USD 156.2m cap.",
+    "The owner did not dispute the USD 156.2m cap.",
+    "The cap of USD 156.2m is not affected by the deductible.",
+    "The claim does not exceed the cap of USD 156.2m.",
+    "The cap is USD 156.2m. It was never USD 148m.",
+])
+def test_negation_reaches_only_its_own_figure(text):
+    assert status(text) == "asserted"
+    assert status(text, DRAFT) in ("negated", "superseded_mention", "absent")
+
+
+# ---------------------------------------------------------------- superseded values
+
+@pytest.mark.parametrize("text", [
+    "The cap is USD 156.2m; the superseded draft said USD 148m.",
+    "The final cap of USD 156.2m replaced the earlier draft's USD 148m.",
+    "USD 148m was superseded by USD 156.2m.",
+    "The cap was revised from USD 148m to USD 156.2m.",
+    "The cap is USD 156.2m (previously USD 148m).",
+    "The cap is USD 156.2m, up from USD 148m.",
+    "The cap is USD 156.2m. The earlier draft used USD 148m, but it was withdrawn.",
+    "The current cap, USD 156.2m, supersedes the USD 148m in the first draft.",
+    "The cap is USD 156.2m; originally it was USD 148m.",
+])
+def test_a_correct_answer_may_mention_the_superseded_draft_as_superseded(text):
+    verdict = asserts(parse(text), CAP)
+    assert verdict.status == "asserted" and verdict.ok
+    assert status(text, DRAFT) == "superseded_mention"
+
+
+def test_the_superseded_value_alone_is_no_assertion():
+    assert status("The draft said USD 156.2m.") == "superseded_mention"
+    assert status("The cap was previously USD 156.2m.") == "superseded_mention"
+
+
+# ---------------------------------------------------------------- hedging and competing values
+
+@pytest.mark.parametrize("text", [
+    "The cap is either USD 156.2m or USD 148m.",
+    "The cap is USD 156.2m or USD 148m.",
+    "The cap is USD 148m or 156.2m.",
+    "The cap is about USD 156.2m.",
+    "The cap is approximately USD 156.2m.",
+    "The cap is roughly USD 156.2m.",
+    "The cap may be USD 156.2m.",
+    "The cap could be USD 156.2m.",
+    "The cap is possibly USD 156.2m.",
+    "The cap is between USD 150m and USD 156.2m.",
+    "The cap is somewhere in USD 150m-156.2m.",
+    "The cap is USD 156.2m or so.",
+    "If the tonnage is confirmed, the cap might be USD 156.2m.",
+    "Is the cap USD 156.2m?",
+])
+def test_hedges(text):
+    assert status(text) == "hedged"
+
+
+def test_the_same_figure_twice_in_two_formats_is_no_hedge():
+    assert status("The cap is USD 156.2m or USD 156,200,000.") == "asserted"
+    assert status("The cap is USD 156.2m (USD 156,200,000).") == "asserted"
+
+
+@pytest.mark.parametrize("text, competitors", [
+    ("The cap is USD 156.2m.", []),
+    ("The cap is USD 156.2m. Alternatively it could be USD 148m.", ["USD 148m"]),
+    ("USD 156.2m, USD 148m, USD 34m, 34,000 gross tons, 12.5%, May 1, 2026.", ["USD 148m", "USD 34m"]),
+    ("Figures in the room: 156,200,000; 148,000,000; 2026; 3 claims.", ["148,000,000"]),
+    ("The cap is USD 156.2m, not USD 148m; GBP 14.2m is the deductible.", []),  # another currency
+    ("The cap is USD 156.2m; the superseded draft said USD 148m.", []),
+])
+def test_competing_values_catch_dumps_and_second_candidates(text, competitors):
+    assert [m.text for m in competing_values(parse(text), CAP)] == competitors
+    assert asserts(parse(text), CAP).ok == (not competitors)
+
+
+def test_allowed_figures_do_not_compete():
+    text = "The cap is USD 156.2m: 34,000 gross tons at USD 4,594.12 per ton, above the USD 148m claim."
+    rate, claim = Money(amount=Decimal("4594.12")), Money(amount=Decimal("148000000"))
+    assert [m.text for m in competing_values(text, CAP)] == ["USD 4,594.12", "USD 148m"]
+    assert competing_values(text, CAP, allowed=[rate, claim]) == []
+    assert asserts(text, CAP, allowed=[rate, claim]).ok
+
+
+def test_competing_dates_and_percents():
+    text = "The notice went out on May 1, 2026, or perhaps 2026-05-04; the rate is 12.5% or 12.75%."
+    assert [m.text for m in competing_values(text, MAY_1)] == ["2026-05-04"]
+    assert [m.text for m in competing_values(text, Percent(value=Decimal("12.5")))] == ["12.75%"]
+    assert status(text, MAY_1) == "hedged"
+
+
+# ---------------------------------------------------------------- direction of a comparison
+
+A = "Kestrel Bay's maximum liability"
+B = "the claim against Ostrander"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Kestrel Bay's maximum liability is higher than the claim against Ostrander.", "a>b"),
+    ("Kestrel Bay's maximum liability is larger than the claim.", "a>b"),
+    ("The maximum liability exceeds the Ostrander claim by USD 8.2m.", "a>b"),
+    ("Kestrel Bay's maximum liability is above the claim.", "a>b"),
+    ("The claim against Ostrander is lower than Kestrel Bay's maximum liability.", "a>b"),
+    ("The claim falls short of the maximum liability.", "a>b"),
+    ("Of the two, Kestrel Bay's maximum liability is the larger.", "a>b"),
+    ("The higher figure is Kestrel Bay's maximum liability.", "a>b"),
+    ("Kestrel Bay's maximum liability (USD 156.2m) is greater than the Ostrander claim (USD 148m).", "a>b"),
+    ("Kestrel Bay's maximum liability is below the claim against Ostrander.", "a<b"),
+    ("The maximum liability is smaller than the claim.", "a<b"),
+    ("The claim against Kestrel Bay exceeds its maximum liability.", "a<b"),
+    ("The claim is greater than the maximum liability.", "a<b"),
+    ("Kestrel Bay's maximum liability does not exceed the claim.", "a<b"),
+    ("The claim is not lower than the maximum liability.", "a<b"),
+    ("The maximum liability is no higher than the claim.", "a<b"),
+    ("The maximum liability equals the claim.", "equal"),
+    ("The maximum liability is the same as the claim.", "equal"),
+    ("The maximum liability is higher than the claim. The claim is higher than the maximum liability.", None),
+    ("Kestrel Bay sits in a higher court than Ostrander.", None),
+    ("The maximum liability and the claim are both in the memo.", None),
+    ("Is the maximum liability higher than the claim?", None),
+])
+def test_direction(text, expected):
+    assert direction(text, A, B) == expected
+
+
+def test_direction_labels_as_word_lists_and_swapped():
+    text = "The claim against Ostrander exceeds Kestrel Bay's maximum liability."
+    assert direction(text, ["claim", "Ostrander"], ["maximum", "liability"]) == "a>b"
+    assert direction(text, A, B) == "a<b"
+
+
+# ---------------------------------------------------------------- conclusions
+
+POS = ["broken", "breached", "exceeded", "lost", "yes"]
+NEG = ["intact", "not broken", "holds", "within", "no"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The limit is broken.", "yes"),
+    ("Yes, the limit is breached.", "yes"),
+    ("Kestrel Bay has lost the right to limit.", "yes"),
+    ("The limit is not intact.", "yes"),
+    ("The limit is not broken.", "no"),
+    ("The limit has not been breached.", "no"),
+    ("No. The limit holds.", "no"),
+    ("The limit is intact.", "no"),
+    ("Is the limit broken? No, it is intact.", "no"),
+    ("Whether the limit is broken depends on privity. It holds.", "no"),
+    ("There is no longer any doubt: the limit is lost.", "yes"),
+    ("The limit is broken and it holds.", None),
+    ("The limit may be broken.", None),
+    ("The file is silent.", None),
+])
+def test_conclusion(text, expected):
+    assert conclusion(text, POS, NEG) == expected
+
+
+def test_conclusion_uses_the_callers_words():
+    text = "Kestrel Bay cannot rely on the limit."
+    assert conclusion(text, POS, NEG) is None
+    assert conclusion(text, ["cannot rely"], ["can rely"]) == "yes"
+
+
+# ---------------------------------------------------------------- text values
+
+@pytest.mark.parametrize("text, phrase, expected", [
+    ("The contract is with Kestrel Bay Shipping.", "Kestrel Bay Shipping", True),
+    ("The contract is with kestrel bay  shipping.", "Kestrel Bay Shipping", True),
+    ("The contract is not with Kestrel Bay Shipping but with Ostrander.", "Kestrel Bay Shipping", False),
+    ("The contract is not with Kestrel Bay Shipping but with Ostrander.", "Ostrander", True),
+    ("The governing clause is Clause 14.2, not Clause 12.", "Clause 14.2", True),
+    ("The governing clause is Clause 14.2, not Clause 12.", "Clause 12", False),
+    ("The earlier draft named Clause 12.", "Clause 12", False),
+    ("Clause 12 is wrong.", "Clause 12", False),
+    ("Kestrel Bayside is the owner.", "Kestrel Bay", False),
+    ("Nothing here.", "Kestrel Bay", False),
+])
+def test_mentions_text(text, phrase, expected):
+    assert mentions_text(text, phrase) is expected
+
+
+def test_expected_values_in_every_form():
+    assert want("USD 156,200,000") == Want("money", number=Decimal("156200000"), currency="USD")
+    assert want(dt.date(2026, 5, 1)) == Want("date", date=dt.date(2026, 5, 1))
+    assert want(156200000.0).number == Decimal("156200000.0")
+    assert want("Kestrel Bay").kind == "text"
+    assert asserts("The owner is Kestrel Bay.", Text(value="Kestrel Bay")).status == "asserted"
+    assert asserts("The owner is not Kestrel Bay.", "Kestrel Bay").status == "negated"
+    assert asserts("The cap is USD 156.2m.", 156200000).status == "asserted"
+    with pytest.raises(TypeError, match="give a number"):
+        want(object())
+
+
+def test_mentions_carry_span_and_sentence():
+    text = "Intro line. The cap is USD 156.2m, not USD 148m! Done."
+    cap, draft = parse(text).mentions
+    assert text[cap.start:cap.end] == "USD 156.2m" and cap.sentence == "The cap is USD 156.2m, not USD 148m!"
+    assert (cap.status, draft.status) == ("asserted", "negated")
+
+
+# ---------------------------------------------------------------- round trips
+
+CURRENCIES = {"USD": ("$", "US$", "dollars"), "GBP": ("£", "£", "pounds"), "EUR": ("€", "€", "euros"),
+              "JPY": ("¥", "¥", "yen"), "CAD": ("C$", "C$", "Canadian dollars"), "AUD": ("A$", "A$", "Australian dollars"),
+              "CHF": ("CHF ", "CHF ", "Swiss francs")}
+
+
+def renderings(amount: Decimal, code: str) -> list[str]:
+    sym, sym2, word = CURRENCIES[code]
+    plain = f"{amount:,.2f}"
+    millions = (amount / Decimal(1_000_000)).normalize()
+    m = f"{millions:f}"
+    return [f"{code} {plain}", f"{code}{amount:.2f}", f"{sym}{plain}", f"{sym2} {plain}", f"{plain} {code}",
+            f"{code} {m}m", f"{code} {m} million", f"{m} million {word}", f"{sym}{m}mn"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.decimals(min_value=Decimal("0.01"), max_value=Decimal("9999999999.99"), places=2),
+       st.sampled_from(sorted(CURRENCIES)))
+def test_amounts_read_back_from_every_rendering(amount, code):
+    for written in renderings(amount, code):
+        found = parse(f"The figure is {written}.").mentions
+        assert len(found) == 1, written
+        assert found[0].value == amount and found[0].status == "asserted", written
+        assert found[0].currency == code or (not found[0].currency_exact and code in ("USD", "CAD", "AUD")), written
+        assert asserts(parse(f"The figure is {written}."), Money(amount=amount, currency=code)).status == "asserted"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.dates(min_value=dt.date(1990, 1, 1), max_value=dt.date(2099, 12, 31)))
+def test_dates_read_back_from_every_rendering(day):
+    forms = [f"{day:%B} {day.day}, {day.year}", f"{day.day} {day:%B} {day.year}", day.isoformat(),
+             f"{day:%m/%d/%Y}", f"{day:%b}. {day.day}, {day.year}", f"{day.day}th {day:%B} {day.year}",
+             f"{day:%A}, {day:%B} {day.day}, {day.year}", f"{day:%Y/%m/%d}"]
+    for written in forms:
+        assert status(f"The notice is dated {written}.", DateValue(value=day)) == "asserted", written
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.decimals(min_value=Decimal("0.01"), max_value=Decimal("999.99"), places=2))
+def test_percents_read_back(value):
+    for written in (f"{value}%", f"{value} percent", f"{value} per cent", f"{value:f}%"):
+        assert status(f"The rate is {written}.", Percent(value=value)) == "asserted", written
