@@ -152,10 +152,11 @@ def export_parquet(world: World, task_set: TaskSet, out: Path) -> Path:
                 tables.append(table)
         con.execute("create table tasks (id varchar, world_id varchar, kind varchar, instruction varchar, "
                     "reference_answer varchar, reference_sql varchar, needs varchar, rubric varchar, solution varchar)")
-        con.executemany("insert into tasks values (?, ?, ?, ?, ?, ?, ?, ?, ?)", [
-            (t.id, t.world_id, t.kind, t.instruction, t.reference.answer, t.reference.sql,
-             t.needs.model_dump_json(), t.rubric.model_dump_json(), t.solution.model_dump_json())
-            for t in task_set.tasks])
+        rows = [(t.id, t.world_id, t.kind, t.instruction, t.reference.answer, t.reference.sql,
+                 t.needs.model_dump_json(), t.rubric.model_dump_json(), t.solution.model_dump_json())
+                for t in task_set.tasks]
+        if rows:  # DuckDB refuses executemany over no rows; a world without tasks exports its tables
+            con.executemany("insert into tasks values (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
         con.table("tasks").write_parquet(str(data / "tasks.parquet"))
         con.execute("create table archives as select ? as world_id, ? as title, ? as verdict, ? as archive, "
                     "? as sha256", [world.world_id, world.plan.title, world.verdict,

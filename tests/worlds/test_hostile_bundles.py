@@ -1,0 +1,389 @@
+"""A world bundle is someone else's file: each attack of issue 20 on a copy of a published world, refused with a
+clear error or without effect (no forged figure served, no host file read, no file written or deleted outside
+what the command made)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import duckdb
+import pytest
+
+import worldsmith
+from worldsmith.environments import exports
+from worldsmith.environments.tasks import TaskSet
+from worldsmith.worlds import bundle
+from worldsmith.worlds.catalog import get_world, list_worlds, record_world, remove_world
+from worldsmith.worlds.errors import BundleError
+from worldsmith.worlds.store.load import load_bundle
+from worldsmith.worlds.store.sandbox import StoreError, open_store
+from worldsmith.worlds.world import ChecksumError
+
+CAP, FORGED = "USD 156,200,000", "USD 999,000,000"
+SECRET = "host-secret-7f3a"
+INJECTED = "a' (format csv); copy (select 1) to '{target}' (format csv); --"
+
+
+@pytest.fixture
+def world(published_legal, tmp_path) -> Path:
+    """A private copy of the session's published legal world (the shared one is never edited)."""
+    target = tmp_path / "outputs" / published_legal.name
+    shutil.copytree(published_legal, target)
+    return target
+
+
+def store_copy(published_legal: Path, tmp_path: Path) -> Path:
+    """Only the store of the published world, to edit."""
+    target = tmp_path / "store.duckdb"
+    shutil.copyfile(published_legal / bundle.DATABASE, target)
+    return target
+
+
+def edit_store(db: Path, *statements: str) -> None:
+    """What an attacker does with the DuckDB CLI: any statement, on a writable connection."""
+    con = duckdb.connect(str(db))
+    try:
+        for sql in statements:
+            con.execute(sql)
+    finally:
+        con.close()
+
+
+def reseal(world: Path) -> None:
+    """What a careful attacker does next: record the edited store in the manifest and seal it again."""
+    bundle.seal_derived(world, (bundle.DATABASE,))
+
+
+def edit_manifest(world: Path, **fields) -> None:
+    data = json.loads((world / bundle.MANIFEST).read_text(encoding="utf-8"))
+    data.update(fields)
+    (world / bundle.MANIFEST).write_text(json.dumps(data, indent=2), encoding="utf-8")
+
+
+# ---------------------------------------------------------------- (a) a forged store
+
+
+def test_a_store_edited_after_sealing_is_not_served(world, caplog):
+    edit_store(world / bundle.DATABASE,
+               f"update documents set text = replace(text, '{CAP}', '{FORGED}')",
+               f"update emails set body = replace(body, '{CAP}', '{FORGED}')",
+               "update cells set value_num = 999000000 where value_num = 156200000")
+    with caplog.at_level(logging.WARNING, logger="worldsmith"), worldsmith.open(world) as opened:
+        assert opened.verdict == "pass" and opened.store_path != world / bundle.DATABASE  # rebuilt from the room
+        texts = " ".join(d.text for d in opened.documents) + " ".join(m.body for m in opened.messages)
+        assert CAP in texts and FORGED not in texts
+        assert opened.db.execute("select count(*) from cells where value_num = 999000000").fetchall() == [(0,)]
+    assert "not the store sealed at publishing" in caplog.text
+    assert not opened.store_path.exists()  # the private store goes with the world
+
+
+# ---------------------------------------------------------------- (b) a store that holds code
+
+STORE_ATTACKS = {
+    "documents is a view over a host file": [
+        "drop table documents",
+        "create view documents as select null::varchar as artifact_id, 'x.docx' as path, null::varchar as identifier, "
+        "'t' as title, null::varchar as subtitle, content as text, null::varchar as margins, 0 as n_words, "
+        "0 as n_sections, 0 as n_tables, 0 as n_paragraphs from read_text('{secret}')"],
+    "a macro redefined": ["drop macro squash", "create macro squash(s) as (select content from read_text('{secret}'))"],
+    "a view redefined": ["create or replace view artifact_text as select null::varchar as artifact_id, "
+                         "null::varchar as path, null::varchar as kind, content as text from read_text('{secret}')"],
+    "a table the schema does not name": ["create table pwned (a int)"],
+    "a generated column": ["drop table sheets", "create table sheets (artifact_id varchar, path varchar, "
+                           "sheet_name varchar generated always as (artifact_id || '!'), position integer, "
+                           "n_rows integer, n_cols integer)"],
+    "another schema": ["create schema evil", "create view evil.documents as select 1 as x"],
+    "a sequence": ["create sequence s1"],
+}
+
+
+@pytest.mark.parametrize("attack", sorted(STORE_ATTACKS))
+def test_a_store_holding_code_is_refused_naming_it(published_legal, tmp_path, attack):
+    secret = tmp_path / "secret.txt"
+    secret.write_text(SECRET, encoding="utf-8")
+    db = store_copy(published_legal, tmp_path)
+    edit_store(db, *(s.format(secret=secret) for s in STORE_ATTACKS[attack]))
+    with pytest.raises(StoreError, match="the world schema does not define") as info:
+        open_store(db)
+    assert "worldsmith validate" in str(info.value) and SECRET not in str(info.value)
+
+
+def test_a_sealed_store_with_a_view_over_a_host_file_never_reads_it(world, tmp_path, caplog):
+    secret = tmp_path / "secret.txt"
+    secret.write_text(SECRET, encoding="utf-8")
+    edit_store(world / bundle.DATABASE, *(s.format(secret=secret) for s in STORE_ATTACKS["documents is a view over "
+                                                                                        "a host file"]))
+    reseal(world)  # the seal holds: only the schema check can tell
+    with caplog.at_level(logging.WARNING, logger="worldsmith"), worldsmith.open(world) as opened:
+        assert opened.store_path != world / bundle.DATABASE
+        assert all(SECRET not in d.text for d in opened.documents) and len(opened.documents) > 1
+        # and the connection itself can reach no file, nor be given back the right to
+        with pytest.raises(duckdb.Error, match="disabled by configuration"):
+            opened.db.execute("select * from read_text(?)", [str(secret)]).fetchall()
+        with pytest.raises(duckdb.Error, match="locked"):
+            opened.db.execute("set enable_external_access = true")
+    assert "view documents" in caplog.text
+
+
+# ---------------------------------------------------------------- (c) names and paths pasted into SQL
+
+
+def test_a_table_named_to_inject_sql_writes_nothing_on_export(world, tmp_path):
+    pwned = tmp_path / "pwned.csv"
+    name = INJECTED.format(target=pwned).replace('"', '""')
+    edit_store(world / bundle.DATABASE, f'create table "{name}" (x int)', f'insert into "{name}" values (1)')
+    reseal(world)
+    with worldsmith.open(world) as opened:
+        card = exports.export(opened, TaskSet(world_id=opened.world_id, tasks=[]), tmp_path / "export", "parquet")
+    assert not pwned.exists()
+    written = sorted(p.name for p in (tmp_path / "export" / "data").iterdir())
+    assert "facts.parquet" in written and not any("format csv" in n for n in written)
+    assert "config_name: facts" in card.read_text(encoding="utf-8")
+
+
+def test_a_world_under_a_folder_with_a_quote_exports(published_legal, tmp_path):
+    world = tmp_path / "Bob's worlds" / published_legal.name
+    shutil.copytree(published_legal, world)
+    with worldsmith.open(world) as opened:
+        exports.export(opened, TaskSet(world_id=opened.world_id, tasks=[]), tmp_path / "Bob's worlds" / "export",
+                       "parquet")
+    facts = tmp_path / "Bob's worlds" / "export" / "data" / "facts.parquet"
+    cap = duckdb.connect().execute("select text from read_parquet(?) where id = 'liability_cap'", [str(facts)])
+    assert cap.fetchall() == [(CAP,)]
+
+
+def test_an_export_never_writes_over_a_folder_it_did_not_make(world, tmp_path):
+    mine = tmp_path / "project"
+    mine.mkdir()
+    (mine / "README.md").write_text("my project\n", encoding="utf-8")
+    with worldsmith.open(world) as opened:
+        tasks = TaskSet(world_id=opened.world_id, tasks=[])
+        with pytest.raises(exports.ExportError, match="holds files that no worldsmith export made"):
+            exports.export(opened, tasks, mine, "parquet")
+        with pytest.raises(exports.ExportError, match="no worldsmith export made"):
+            exports.export(opened, tasks, world.parent, "apex")  # would have replaced the published world
+        exports.export(opened, tasks, tmp_path / "again", "apex")
+        exports.export(opened, tasks, tmp_path / "again", "apex")  # its own folder: replaced
+    assert (mine / "README.md").read_text(encoding="utf-8") == "my project\n"
+    assert (world / bundle.MANIFEST).is_file() and worldsmith.open(world).verdict == "pass"
+
+
+# ---------------------------------------------------------------- (d) metadata, pages, links, verdicts
+
+
+@pytest.mark.parametrize("field,value", [("title", "A forged title"), ("verdict", "warn"), ("errors", 0),
+                                         ("model", "gpt-forged")])
+def test_edited_manifest_metadata_breaks_the_seal(world, field, value):
+    data = json.loads((world / bundle.MANIFEST).read_text(encoding="utf-8"))
+    if data[field] == value:
+        value = "pass" if field == "verdict" else 1
+    edit_manifest(world, **{field: value})
+    with pytest.raises(ChecksumError, match="manifest.json: edited since it was sealed"):
+        worldsmith.open(world)
+
+
+def test_an_edited_page_or_task_file_is_refused(world):
+    (world / bundle.INDEX_HTML).write_text("<html>the world</html>\n", encoding="utf-8")
+    bundle.seal_derived(world, (bundle.INDEX_HTML,))  # as `worldsmith index` does after writing it
+    worldsmith.open(world).close()
+    (world / bundle.INDEX_HTML).write_text("<html>the world, and a phishing link</html>\n", encoding="utf-8")
+    with pytest.raises(ChecksumError, match="index.html: sha256 differs"):
+        worldsmith.open(world)
+    (world / bundle.INDEX_HTML).unlink()
+    (world / bundle.TASKS).write_text("{}", encoding="utf-8")  # never sealed
+    with pytest.raises(ChecksumError, match="tasks.json: not listed"):
+        worldsmith.open(world)
+
+
+def test_a_manifest_edited_by_hand_is_not_sealed_again_by_a_command(world):
+    edit_manifest(world, verdict="warn")
+    with pytest.raises(BundleError, match="edited since it was sealed"):
+        bundle.seal_derived(world, (bundle.INDEX_HTML,))
+
+
+def _a_room_file(world: Path) -> Path:
+    return next(p for p in sorted((world / "room").rglob("*.md")))
+
+
+def test_a_room_file_swapped_for_a_link_to_an_identical_file_is_refused(world, tmp_path):
+    doc = _a_room_file(world)
+    twin = tmp_path / "identical.md"
+    shutil.copyfile(doc, twin)
+    doc.unlink()
+    doc.symlink_to(twin)
+    with pytest.raises(BundleError, match="a symbolic link; a world bundle holds only regular files") as info:
+        worldsmith.open(world)
+    assert doc.name in str(info.value)
+    with pytest.raises(BundleError, match="symbolic link"):  # validate's loader refuses it too, before reading
+        load_bundle(world, tmp_path / "store.duckdb")
+    with pytest.raises(BundleError, match="symbolic link"):  # and sealing never records it
+        bundle.list_files(world)
+
+
+def test_a_linked_folder_a_fifo_and_a_host_file_link_are_refused_without_reading(world, tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text(SECRET, encoding="utf-8")
+    (world / "room" / "notes.txt").symlink_to(secret)
+    with pytest.raises(BundleError, match="symbolic link") as info:
+        worldsmith.open(world, verify=False)  # refused whether or not the checksums are checked
+    assert SECRET not in str(info.value)
+    (world / "room" / "notes.txt").unlink()
+    (world / "room" / "Elsewhere").symlink_to(tmp_path, target_is_directory=True)
+    with pytest.raises(BundleError, match="symbolic link"):
+        worldsmith.open(world)
+    (world / "room" / "Elsewhere").unlink()
+    os.mkfifo(world / "room" / "pipe.eml")  # opening it to read would wait for ever
+    with pytest.raises(BundleError, match="a FIFO"):
+        worldsmith.open(world)
+
+
+def _quarantined(world: Path) -> None:
+    """The world as it would be published under _quarantine/: a failing check in its sealed validation.json."""
+    report = json.loads((world / bundle.VALIDATION).read_text(encoding="utf-8"))
+    check = next(c for c in report["checks"] if c["severity"] == "error")
+    check.update(count=1, rows=[{"artifact_id": None, "path": None, "detail": "a failing row"}])
+    report.update(verdict="fail", errors=1)
+    (world / bundle.VALIDATION).write_text(json.dumps(report, indent=2), encoding="utf-8")
+    manifest = bundle.read_manifest(world)
+    bundle.write_manifest(world, manifest.model_copy(update={"files": bundle.list_files(world), "verdict": "fail",
+                                                             "errors": 1}))
+
+
+def test_a_quarantined_world_moved_under_outputs_with_verdict_pass_is_refused(world):
+    _quarantined(world)
+    with worldsmith.open(world) as opened:
+        assert opened.verdict == "fail"  # as quarantined: it opens for what it is
+    edit_manifest(world, verdict="pass", errors=0)
+    with pytest.raises(ChecksumError, match="edited since it was sealed"):
+        worldsmith.open(world)
+    # sealed again by the attacker: the verdict still has to be the one validation.json adds up to
+    bundle.write_manifest(world, bundle.read_manifest(world))
+    with pytest.raises(ChecksumError, match="verdict 'pass' .* but validation.json says 'fail'"):
+        worldsmith.open(world)
+
+
+def test_a_validation_report_whose_verdict_does_not_follow_from_its_checks_is_not_believed(world):
+    _quarantined(world)
+    report = json.loads((world / bundle.VALIDATION).read_text(encoding="utf-8"))
+    report.update(verdict="pass", errors=0)  # the failing row left in place
+    (world / bundle.VALIDATION).write_text(json.dumps(report, indent=2), encoding="utf-8")
+    manifest = bundle.read_manifest(world)
+    bundle.write_manifest(world, manifest.model_copy(update={"files": bundle.list_files(world), "verdict": "pass",
+                                                             "errors": 0}))
+    with pytest.raises(ChecksumError, match="does not follow from its checks"):
+        worldsmith.open(world)
+
+
+def test_a_world_without_a_validation_report_has_no_verdict_to_believe(world):
+    (world / bundle.VALIDATION).unlink()
+    manifest = bundle.read_manifest(world)
+    bundle.write_manifest(world, manifest.model_copy(update={"files": bundle.list_files(world)}))
+    with pytest.raises(ChecksumError, match="validation.json: missing, so the verdict 'pass' is backed by nothing"):
+        worldsmith.open(world)
+
+
+def test_a_manifest_of_an_older_unsealed_format_says_how_to_seal_it(world):
+    edit_manifest(world, schema_version=1)
+    with pytest.raises(BundleError, match="schema_version 1.*did not seal.*validate .* --accept-edits"):
+        worldsmith.open(world)
+
+
+def test_a_world_id_that_is_not_one_path_component_is_refused(world):
+    edit_manifest(world, world_id="../../elsewhere")
+    with pytest.raises(BundleError, match="is not a world id"):
+        worldsmith.open(world)
+
+
+# ---------------------------------------------------------------- worlds rm
+
+
+def _catalogued(out: Path, world_id: str, recorded: Path | None = None) -> Path:
+    """A world folder out/<id> with its manifest, and its catalog row (the path recorded as given)."""
+    folder = out / world_id
+    folder.mkdir(parents=True)
+    manifest = bundle.Manifest(world_id=world_id, title=f"Matter {world_id}", outline_file="m.yaml",
+                               outline_sha256="a" * 64, taxonomy="t", taxonomy_version="1", taxonomy_sha256="b" * 64,
+                               seed=0, backend="offline", model="m", generator_version="g", packages={}, counts={},
+                               verdict="pass", errors=0, warnings=0, files=[])
+    bundle.write_manifest(folder, manifest)
+    record_world(out, manifest, recorded or folder, [])
+    return folder
+
+
+def test_rm_refuses_an_empty_or_ambiguous_reference_listing_the_matches(tmp_path):
+    for wid in ("tanker-spill-1", "tanker-spill-2"):
+        _catalogued(tmp_path, wid)
+    for ref in ("", "  "):
+        with pytest.raises(BundleError, match="give a world id"):
+            remove_world(tmp_path, ref)
+    with pytest.raises(BundleError, match=r"names 2 worlds \(tanker-spill-1, tanker-spill-2\)"):
+        remove_world(tmp_path, "tanker")
+    assert len(list_worlds(tmp_path)) == 2 and (tmp_path / "tanker-spill-1").is_dir()
+
+
+def test_rm_deletes_only_the_folder_under_out_never_the_path_the_catalog_recorded(tmp_path):
+    original = tmp_path / "original"
+    _catalogued(original, "w-1")
+    copy = tmp_path / "copy"
+    shutil.copytree(original, copy)  # the catalog row still names original/w-1
+    assert get_world(copy, "w-1").path == str(original / "w-1")
+    row, folder = remove_world(copy, "w-1")
+    assert folder == copy / "w-1" and not folder.exists()
+    assert (original / "w-1" / bundle.MANIFEST).is_file()
+
+
+def test_rm_refuses_a_link_a_foreign_folder_and_another_worlds_bundle(tmp_path):
+    out = tmp_path / "out"
+    elsewhere = _catalogued(tmp_path / "elsewhere", "w-link")
+    out.mkdir()
+    (out / "w-link").symlink_to(elsewhere, target_is_directory=True)
+    record_world(out, bundle.read_manifest(elsewhere), out / "w-link", [])
+    with pytest.raises(BundleError, match="is a link"):
+        remove_world(out, "w-link")
+    assert (elsewhere / bundle.MANIFEST).is_file()
+
+    plain = out / "w-plain"
+    plain.mkdir()
+    (plain / "thesis.tex").write_text("years of work", encoding="utf-8")
+    record_world(out, bundle.read_manifest(elsewhere).model_copy(update={"world_id": "w-plain"}), plain, [])
+    with pytest.raises(BundleError, match="not a world bundle; nothing deleted"):
+        remove_world(out, "w-plain")
+
+    other = _catalogued(out, "w-other")
+    record_world(out, bundle.read_manifest(other).model_copy(update={"world_id": "w-other-2"}), other, [])
+    shutil.copytree(other, out / "w-other-2")
+    with pytest.raises(BundleError, match="holds world 'w-other', not 'w-other-2'"):
+        remove_world(out, "w-other-2")
+    assert (plain / "thesis.tex").is_file() and (out / "w-other-2").is_dir() and len(list_worlds(out)) == 4
+
+
+def test_rm_without_a_terminal_asks_for_yes_and_list_prints_whole_ids(tmp_path):
+    wid = "kestrel-bay-tankers-v-ostrander-energy-o-9920ff8593"
+    _catalogued(tmp_path / "out", wid)
+    env = dict(os.environ, COLUMNS="80")
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "worldsmith.flows.cli", "worlds", *args, "--out", "out"],
+                              cwd=tmp_path, capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL,
+                              timeout=120)
+
+    listed = run("list")
+    assert wid in listed.stdout and "…" not in listed.stdout
+    refused = run("rm", "kestrel")
+    assert refused.returncode == 2 and "--yes" in refused.stderr and (tmp_path / "out" / wid).is_dir()
+    assert "Traceback" not in refused.stderr
+    done = run("rm", "kestrel", "--yes")
+    assert done.returncode == 0 and not (tmp_path / "out" / wid).exists(), done.stderr
+
+
+def test_a_catalog_holding_a_view_is_refused(tmp_path):
+    _catalogued(tmp_path, "w-1")
+    edit_store(tmp_path / "catalog.duckdb", "create view spy as select 1 as x")
+    with pytest.raises(BundleError, match="holds view spy, which a worldsmith catalog does not"):
+        list_worlds(tmp_path)
