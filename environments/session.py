@@ -168,7 +168,8 @@ class Session:
         if self.room.is_symlink():
             raise SessionError("the session's room/ is a link; give --session a new folder")
         if self.room.exists():
-            shutil.rmtree(self.room)  # the room is the session's own (its folder carries the marker); links inside are unlinked, not followed
+            # The room is the session's own (its folder carries the marker); links inside are unlinked, not followed.
+            shutil.rmtree(self.room)
         self._start("reset")
         return self.state()
 

@@ -21,7 +21,7 @@ pytest.importorskip("fastmcp")
 from fastmcp import Client  # noqa: E402
 
 from tests.environments.test_mcp_apps import http_server  # noqa: E402
-from worldsmith.environments import drive, limits, session_store  # noqa: E402
+from worldsmith.environments import limits, session_store  # noqa: E402
 from worldsmith.environments.server import build_server  # noqa: E402
 from worldsmith.environments.session import Session, SessionError  # noqa: E402
 from worldsmith.worlds.world import open_world, verify_files  # noqa: E402
@@ -77,7 +77,8 @@ def test_serve_refuses_a_users_folder_with_one_clear_line(published_legal, tmp_p
     (proj / "room").mkdir(parents=True)
     (proj / "room" / "thesis.md").write_text("mine", encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "worldsmith.flows.cli", "serve", str(published_legal),
-                           "--session", str(proj)], capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+                           "--session", str(proj)], capture_output=True, text=True, timeout=120,
+                          stdin=subprocess.DEVNULL)
     assert done.returncode == 2, done.stderr
     assert "not a worldsmith session folder" in done.stderr and "Traceback" not in done.stderr
     assert (proj / "room" / "thesis.md").read_text(encoding="utf-8") == "mine"
@@ -173,6 +174,20 @@ def test_a_read_of_a_link_to_a_host_file_is_refused(linked):
     assert not session.verify_state()  # a link in the room is not what the apps wrote
 
 
+def test_a_room_swapped_for_a_link_is_never_emptied(published_legal, tmp_path):
+    _, session = build_server(published_legal, tmp_path / "s")
+    host = tmp_path / "host"
+    host.mkdir()
+    (host / "keep.md").write_text("keep", encoding="utf-8")
+    session.room.rmdir()
+    os.symlink(host, session.room)
+    with pytest.raises(SessionError, match="is a link"):
+        session.reset()
+    with pytest.raises(SessionError, match="room folder cannot be opened|is a link"):
+        session.write_document("Memos/x.md", "x")
+    assert _files(host) == {"keep.md": b"keep"}
+
+
 def test_a_named_pipe_in_the_room_is_refused_without_hanging(published_legal, tmp_path):
     _, session = build_server(published_legal, tmp_path / "s")
     os.mkfifo(session.room / "pipe.md")
@@ -228,6 +243,7 @@ def test_a_full_session_refuses_more_actions_but_still_resets(published_legal, t
     with pytest.raises(SessionError, match="3 actions, as many as a session may"):
         session.submit_answer("three")
     assert session.state().answer == "two" and session.verify_state()
+    assert session.reset().answer is None and session.verify_state()  # a reset is always recorded
 
 
 # ------------------------------------------------------------------ hand edits of the state
