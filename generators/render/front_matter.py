@@ -78,8 +78,9 @@ def _memo_block(plan: WorldPlan, spec: DocumentSpec) -> list[str]:
     """TO / FROM / CC / DATE / RE: outside readers are addressed and the author's colleagues copied; a memo with
     no reader is a memo to file."""
     author = plan.person(spec.author)
-    outside = [r for r in spec.readers if plan.person(r).organisation != author.organisation]
-    inside = [r for r in spec.readers if r not in outside]
+    readers = [r for r in dict.fromkeys(spec.readers) if r != spec.author]
+    outside = [r for r in readers if plan.person(r).organisation != author.organisation]
+    inside = [r for r in readers if r not in outside]
     to, cc = (outside, inside) if outside else (inside, [])
     lines = ["TO:\t" + ("; ".join(_who(plan, p, author.organisation) for p in to) or "File")]
     lines.append("FROM:\t" + _who(plan, spec.author, author.organisation))

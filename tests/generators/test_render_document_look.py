@@ -73,8 +73,9 @@ def test_a_memo_has_its_block_under_the_banner_and_a_rule_under_it():
 
 
 def test_a_memo_to_no_one_is_a_memo_to_file():
-    doc = _render(_plan(readers=[]))
-    assert doc.paragraphs[1].text == "TO:\tFile"
+    for readers in ([], ["partner_1"]):  # the author is never their own addressee
+        doc = _render(_plan(readers=readers))
+        assert doc.paragraphs[1].text == "TO:\tFile"
 
 
 def test_a_letter_has_its_senders_letterhead_reference_date_and_addressee():
