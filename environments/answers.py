@@ -138,7 +138,7 @@ _DIRECTIONAL = {  # one pattern per kind: a named-group alternation scans prose 
 _TO = re.compile(r"\bto\b")
 # Each cue pattern runs once over the whole text; a hit counts only at the start of a word.
 _CUES = {"not": _NOT, "neg": _NEG_WORDS, "sup": _SUP_WORDS, "hedge": _HEDGE_WORDS, "may": _MAY, **_DIRECTIONAL}
-_CLAUSE_BREAK = re.compile(r"(?P<p>[;:]|,(?=\s)|\s[-–—]\s|[–—]|[()\[\]])|\b(?P<w>but|because|although|though|"
+_CLAUSE_BREAK = re.compile(r"(?P<p>[;:|\t]|,(?=\s)|\s[-–—]\s|[–—])|\b(?P<w>but|because|although|though|"
                            r"whereas|while|whilst|however|yet|(?<!or\s)so|which|unless|and)\b")
 _ANAPHOR = re.compile(r"^\s*(?:which|this|that|these|those)\b")
 _SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*(?=\s)|\n")
@@ -146,7 +146,8 @@ _ABBREV_NUM = {"no", "nos", "p", "pp", "art", "para", "sec", "fig"}  # abbreviat
 _ABBREV = {"mr", "mrs", "ms", "dr", "inc", "ltd", "co", "corp", "approx", "e.g", "i.e", "eg", "ie",
            "vs", "etc", "st", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
            "u.s", "cf", "c", "ca", "al", "plc", "llc", "llp", "n.a"}
-_JOIN = re.compile(r"^\s*(?:,\s*)?(?:(?P<or>or|and/or|/)|(?P<and>and|&)|(?P<range>to|through|-|–|—))?\s*$")
+_JOIN = re.compile(r"^\s*(?:(?:,\s*)?(?P<or>or|and/or|/)|(?:,\s*)?(?P<and>and|&)|(?P<range>to|through|-|–|—)|,)\s*$")
+_PAREN = re.compile(r"\([^()\n]*\)|\[[^\[\]\n]*\]")
 _CHANGE_FROM = re.compile(r"\b(?:revised|amended|corrected|changed|updated|increased|decreased|reduced|raised|"
                           r"lowered|cut|adjusted|restated|rose|fell|grew|dropped|moved|went|increases|"
                           r"decreases|rises|falls)\s+from\s*$")
@@ -208,8 +209,9 @@ class Parsed:
     text: str
     mentions: list[Mention]
     masked: str = field(repr=False, default="")  # lower-cased, figures replaced by _MARK
+    outer: str = field(repr=False, default="")  # masked, with the parentheses that hold their own clause blanked
     sentences: list[tuple[int, int]] = field(repr=False, default_factory=list)
-    clauses: list[tuple[int, int, int]] = field(repr=False, default_factory=list)  # start, end, sentence
+    clauses: list[tuple[int, int, int, bool]] = field(repr=False, default_factory=list)  # start, end, sentence, inner
     starts: list[int] = field(repr=False, default_factory=list)  # each clause's start, for bisect
     cache: dict = field(repr=False, default_factory=dict)  # per-clause cues, computed once
 
@@ -425,24 +427,42 @@ def _before_is_mark(masked: str, i: int) -> bool:
     return masked[max(0, i - 6):i].rstrip(" ,").endswith(_MARK)
 
 
-def _clauses(masked: str, sentences: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
-    out = []
+def _clauses(masked: str, sentences: list[tuple[int, int]]) -> tuple[list[tuple[int, int, int, bool]], str]:
+    """Clauses in text order, and the outer view of the text.
+
+    A parenthesis that holds a figure, or that follows one ("USD 148m (superseded)"), is a clause of its own
+    (inner) and is blanked in the outer view, so the clause around it reads on across it: "The earlier draft
+    (memo_v1.docx) stated USD 148m" stays one clause, and "The cap is USD 156.2m (previously USD 148m)"
+    keeps "previously" away from 156.2m.
+    """
+    out: list[tuple[int, int, int, bool]] = []
+    outer = list(masked)
+    for si, (s, e) in enumerate(sentences):
+        for p in _PAREN.finditer(masked, s, e):
+            ps, pe = p.start(), p.end()
+            if _MARK in masked[ps:pe] or masked[s:ps].rstrip().endswith(_MARK):
+                out.append((ps + 1, pe - 1, si, True))
+                outer[ps:pe] = " " * (pe - ps)
+            else:
+                outer[ps] = outer[pe - 1] = " "
+    view = "".join(outer)
     for si, (s, e) in enumerate(sentences):
         cut = s
-        for m in _CLAUSE_BREAK.finditer(masked, s, e):
+        for m in _CLAUSE_BREAK.finditer(view, s, e):
             word = m["w"]
             # Lists of figures stay together: "USD 148m, USD 150m and USD 152m are incorrect".
-            if word == "and" and _before_is_mark(masked, m.start()) and _after_is_mark(masked, m.end(), False):
+            if word == "and" and _before_is_mark(view, m.start()) and _after_is_mark(view, m.end(), False):
                 continue
-            if m["p"] and m["p"] not in "()[];:" and _before_is_mark(masked, m.start()) \
-                    and _after_is_mark(masked, m.end()):
+            if m["p"] and m["p"] not in ";:|\t" and _before_is_mark(view, m.start()) \
+                    and _after_is_mark(view, m.end()):
                 continue
             if m.start() > cut:
-                out.append((cut, m.start(), si))
+                out.append((cut, m.start(), si, False))
             cut = m.start() if word else m.end()
         if e > cut:
-            out.append((cut, e, si))
-    return out
+            out.append((cut, e, si, False))
+    out.sort()
+    return out, view
 
 
 def parse(text: str) -> Parsed:
@@ -471,6 +491,9 @@ def parse(text: str) -> Parsed:
             if "," not in m["num"] and 2 <= len(prev.rstrip("-")) <= 6 and prev.rstrip("-").isalpha() \
                     and prev.rstrip("-").isupper() and prev.rstrip("-") not in _CODES:
                 continue  # "OPA 90", "ISO 9001": part of a name
+            line = text[text.rfind("\n", 0, s) + 1:s]
+            if len(m["num"]) <= 2 and not line.strip(" \t*->#") and re.match(r"[.)]\s", text[e:e + 2]):
+                continue  # "1. The cap ...": a list marker
             mt.unit = _unit_after(low, e)
             mt.year_like = bool(re.fullmatch(r"(?:19|20|21)\d\d", m["num"])) and not m["scale"]
         found.append(mt)
@@ -480,8 +503,8 @@ def parse(text: str) -> Parsed:
         chars[mt.start:mt.end] = _MARK * (mt.end - mt.start)
     masked = "".join(chars)
     sentences = _sentences(masked, text)
-    clauses = _clauses(masked, sentences)
-    parsed = Parsed(text=text, mentions=found, masked=masked, sentences=sentences, clauses=clauses,
+    clauses, outer = _clauses(masked, sentences)
+    parsed = Parsed(text=text, mentions=found, masked=masked, outer=outer, sentences=sentences, clauses=clauses,
                     starts=[c[0] for c in clauses])
     _flag(parsed)
     return parsed
@@ -490,10 +513,16 @@ def parse(text: str) -> Parsed:
 # ---------------------------------------------------------------- flags
 
 def _clause_of(parsed: Parsed, pos: int) -> int:
+    """The innermost clause holding a position (a parenthesis inside its sentence's clause), or -1."""
     i = bisect_right(parsed.starts, pos) - 1
-    if i >= 0 and pos < parsed.clauses[i][1]:
-        return i
+    for j in range(i, max(-1, i - 40), -1):
+        if parsed.clauses[j][0] <= pos < parsed.clauses[j][1]:
+            return j
     return -1
+
+
+def _view(parsed: Parsed, ci: int) -> str:
+    return parsed.masked if parsed.clauses[ci][3] else parsed.outer
 
 
 def _hits(parsed: Parsed, name: str) -> tuple[list[int], list[tuple[int, int, str | None]]]:
@@ -508,36 +537,31 @@ def _hits(parsed: Parsed, name: str) -> tuple[list[int], list[tuple[int, int, st
     return parsed.cache[name]
 
 
-def _within(parsed: Parsed, name: str, a: int, b: int) -> list[tuple[int, int, str | None]]:
-    """The hits of one cue pattern that lie wholly inside [a, b)."""
+def _within(parsed: Parsed, name: str, a: int, b: int, inner: bool) -> list[tuple[int, int, str | None]]:
+    """The hits of one cue pattern that lie wholly inside [a, b), outside blanked parentheses unless inner."""
     starts, hits = _hits(parsed, name)
     out = []
     for i in range(bisect_left(starts, a), len(hits)):
-        if hits[i][0] >= b:
+        h = hits[i]
+        if h[0] >= b:
             break
-        if hits[i][1] <= b:
-            out.append(hits[i])
+        if h[1] <= b and (inner or parsed.outer[h[0]] == parsed.masked[h[0]]):
+            out.append(h)
     return out
 
 
-def _any_within(parsed: Parsed, name: str, a: int, b: int) -> bool:
-    starts, hits = _hits(parsed, name)
-    for i in range(bisect_left(starts, a), len(hits)):
-        if hits[i][0] >= b:
-            return False
-        if hits[i][1] <= b:
-            return True
-    return False
+def _any_within(parsed: Parsed, name: str, a: int, b: int, inner: bool) -> bool:
+    return bool(_within(parsed, name, a, b, inner))
 
 
 def _directional_cues(parsed: Parsed, ci: int) -> list[tuple[int, int, str | None]]:
     key = ("cues", ci)
     if key not in parsed.cache:
-        cs, ce, _ = parsed.clauses[ci]
-        cues = _within(parsed, "dir", cs, ce)
+        cs, ce, _, inner = parsed.clauses[ci]
+        cues = _within(parsed, "dir", cs, ce, inner)
         for c in list(cues):
             if c[2] == "from":
-                to = _TO.search(parsed.masked, c[1], ce)
+                to = _TO.search(_view(parsed, ci), c[1], ce)
                 if to:
                     cues.append((to.start(), to.end(), "to_new"))
         parsed.cache[key] = sorted(cues)
@@ -546,7 +570,7 @@ def _directional_cues(parsed: Parsed, ci: int) -> list[tuple[int, int, str | Non
 
 def _region(parsed: Parsed, ci: int, s: int, e: int) -> tuple[int, int, set[str]]:
     """The part of a clause a span sits in, between cues that split old from new, and what those cues say."""
-    cs, ce, _ = parsed.clauses[ci]
+    cs, ce = parsed.clauses[ci][:2]
     cues = _directional_cues(parsed, ci)
     if not cues:
         return cs, ce, set()
@@ -571,24 +595,23 @@ def _region(parsed: Parsed, ci: int, s: int, e: int) -> tuple[int, int, set[str]
 
 def _span_flags(parsed: Parsed, s: int, e: int, ci: int) -> set[str]:
     """Negated / superseded / hedged for the span [s, e) in clause ci, from the cues in its scope."""
-    masked = parsed.masked
-    si = parsed.clauses[ci][2]
+    masked = _view(parsed, ci)
+    si, inner = parsed.clauses[ci][2:]
     rs, re_, flags = _region(parsed, ci, s, e)
-    key = ("region", rs, re_)
+    key = ("region", rs, re_, inner)
     if key not in parsed.cache:
-        # "may" is read in the text's own case: the month May is no hedge.
-        wide = {flag for flag, names in (("negated", ("neg",)), ("superseded", ("sup",)), ("hedged", ("hedge", "may")))
-                if any(_any_within(parsed, name, rs, re_) for name in names)}
+        wide = _wide_flags(parsed, rs, re_, inner)
         if parsed.text[parsed.sentences[si][0]:parsed.sentences[si][1]].rstrip().endswith("?"):
             wide.add("hedged")
-        nots = [(ns, ne) for ns, ne, _ in _within(parsed, "not", rs, re_)
+        nots = [(ns, ne) for ns, ne, _ in _within(parsed, "not", rs, re_, inner)
                 if not _NOT_SKIP.search(masked[max(rs, ns - 12):ns])]
         parsed.cache[key] = (wide, nots)
     wide, nots = parsed.cache[key]
     flags |= wide
     for ns, ne in nots:
         if ne <= s:
-            if _DIRECT_FILLER.match(masked[ne:s]):
+            # A parenthesis between is read past: "not (as the memo had it) USD 148m".
+            if _DIRECT_FILLER.match(_PAREN.sub(" ", parsed.masked[ne:s])):
                 flags.add("negated")  # "not USD 148m", "not the USD 148m figure"
                 continue
             if _after_is_mark(masked, ne) or _PRESERVING.match(masked, ne):
@@ -597,7 +620,7 @@ def _span_flags(parsed: Parsed, s: int, e: int, ci: int) -> set[str]:
                 flags.add("negated")
         elif ns >= e:
             # A denial of the subject: "USD 148m is not correct", "the 148m figure is not the cap".
-            if _SUBJECT_FILLER.match(masked[e:ns]) and not _PRESERVING.match(masked, ne) \
+            if _SUBJECT_FILLER.match(_PAREN.sub(" ", parsed.masked[e:ns])) and not _PRESERVING.match(masked, ne) \
                     and not _after_is_mark(masked, ne):
                 flags.add("negated")
     if _hedged_before(masked, max(rs, s - 40), s) or _HEDGE_AFTER.match(masked, e):
@@ -614,27 +637,42 @@ def _hedged_before(masked: str, start: int, s: int) -> bool:
     return any(" ".join(words[-k:]) in _HEDGE_BEFORE for k in range(1, min(5, len(words) + 1)))
 
 
+def _wide_flags(parsed: Parsed, a: int, b: int, inner: bool) -> set[str]:
+    """The flags that words anywhere in [a, b) give every figure there ("wrong", "the earlier draft", "might")."""
+    # "may" is read in the text's own case: the month May is no hedge.
+    return {flag for flag, names in (("negated", ("neg",)), ("superseded", ("sup",)), ("hedged", ("hedge", "may")))
+            if any(_any_within(parsed, name, a, b, inner) for name in names)}
+
+
+_SUP_ANAPHOR = re.compile(r"\b(?:superseded|outdated|obsolete|withdrawn|stale|no\s+longer\s+current|was\s+revised|"
+                          r"was\s+replaced|has\s+been\s+(?:revised|replaced)|previously|formerly|originally|old)\b")
+
+
 def _anaphor_flags(parsed: Parsed, ci: int) -> set[str]:
-    """What a mention-free clause like ", which is wrong" or "- this was superseded" says of the figure before it."""
-    cs, ce, _ = parsed.clauses[ci]
-    text = parsed.masked[cs:ce]
-    if _MARK in text or not _ANAPHOR.match(text):
+    """What a figure-free clause says of the figure just before it: ", which is wrong", "- this was superseded",
+    "(superseded)", "(draft)", "(approx.)"."""
+    cs, ce, _, inner = parsed.clauses[ci]
+    view = _view(parsed, ci)
+    text = view[cs:ce]
+    if _MARK in text or not (inner or _ANAPHOR.match(text)):
         return set()
     flags = set()
-    if _any_within(parsed, "neg", cs, ce):
+    if _any_within(parsed, "neg", cs, ce, inner):
         flags.add("negated")
-    if re.search(r"\b(?:superseded|outdated|obsolete|withdrawn|stale|no\s+longer\s+current|was\s+revised|"
-                 r"was\s+replaced|has\s+been\s+(?:revised|replaced))\b", text):
+    if _SUP_ANAPHOR.search(text) or (inner and len(text.split()) <= 3 and _any_within(parsed, "sup", cs, ce, inner)):
         flags.add("superseded")
-    for _, ne, _ in _within(parsed, "not", cs, ce):
-        if not _PRESERVING.match(parsed.masked, ne):
+    if inner and len(text.split()) <= 3 and (_any_within(parsed, "hedge", cs, ce, inner)
+                                             or text.strip(" .") in _HEDGE_BEFORE | {"est", "estimate", "estimated"}):
+        flags.add("hedged")
+    for _, ne, _ in _within(parsed, "not", cs, ce, inner):
+        if not _PRESERVING.match(view, ne):
             flags.add("negated")
     return flags
 
 
 def _dangling_not(parsed: Parsed, ci: int) -> bool:
-    cs, ce, _ = parsed.clauses[ci]
-    text = parsed.masked[cs:ce].rstrip(" ,")
+    cs, ce = parsed.clauses[ci][:2]
+    text = parsed.outer[cs:ce].rstrip(" ,")
     return bool(re.search(r"\b(?:not|never|no\s+longer|isn't|wasn't)$", text))
 
 
@@ -653,18 +691,33 @@ def _flag(parsed: Parsed) -> None:
             continue
         flags = _span_flags(parsed, mt.start, mt.end, ci)
         mt.negated, mt.superseded, mt.hedged = "negated" in flags, "superseded" in flags, "hedged" in flags
+    ends = {mt.end: mt for mt in parsed.mentions}
     # What one clause says of the figures of its neighbours, within a sentence.
-    carry, last, sentence = False, None, -1
-    for ci, (cs, ce, si) in enumerate(parsed.clauses):
-        if si != sentence:
-            carry, last, sentence = False, None, si
+    carry, label, last, sentence = False, set(), None, -1
+    for ci, (cs, ce, si, inner) in enumerate(parsed.clauses):
         here = by_clause.get(ci, [])
+        if inner:
+            before = ends.get(len(parsed.masked[:cs - 1].rstrip())) if not here else None
+            if before is not None:  # "USD 148m (superseded)"
+                flags = _anaphor_flags(parsed, ci)
+                before.negated |= "negated" in flags
+                before.superseded |= "superseded" in flags
+                before.hedged |= "hedged" in flags
+            continue
+        if si != sentence:
+            carry, label, last, sentence = False, set(), None, si
         if here:
             if carry:  # "The cap is not, as the draft suggested, USD 148m"
                 for mt in here:
                     mt.negated = True
                 carry = False
-            if last is not None and _ALTERNATIVE.match(parsed.masked, cs) \
+            if label:  # "Previously quoted: USD 148m", "| Draft cap (superseded) | USD 148,000,000 |"
+                for mt in here:
+                    mt.negated |= "negated" in label
+                    mt.superseded |= "superseded" in label
+                    mt.hedged |= "hedged" in label
+                label = set()
+            if last is not None and _ALTERNATIVE.match(parsed.outer, cs) \
                     and any(m.kind == last.kind and not _same_value(m, last) for m in here):
                 last.hedged = True  # "on May 1, or perhaps May 4": the first is one candidate of two
                 for mt in here:
@@ -676,6 +729,7 @@ def _flag(parsed: Parsed) -> None:
             last.negated |= "negated" in flags
             last.superseded |= "superseded" in flags
         carry = carry or _dangling_not(parsed, ci)
+        label = _wide_flags(parsed, cs, ce, False) if parsed.outer[ce:ce + 1] in (":", "|", "\t") else set()
     _groups(parsed)
 
 
@@ -1036,7 +1090,7 @@ def conclusion(text: Parsed | str, positive_words: Iterable[str], negative_words
             ci = _clause_of(parsed, m.start())
             if ci < 0:
                 continue
-            cs, ce, si = parsed.clauses[ci]
+            cs, ce, si, _ = parsed.clauses[ci]
             ss, se = parsed.sentences[si]
             if parsed.text[ss:se].rstrip().endswith("?"):
                 continue  # the question restated

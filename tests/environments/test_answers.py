@@ -205,6 +205,31 @@ def test_a_correct_answer_may_mention_the_superseded_draft_as_superseded(text):
     assert status(text, DRAFT) == "superseded_mention"
 
 
+@pytest.mark.parametrize("text", [
+    "The earlier draft (limitation_memo_v1.docx) stated USD 148m; the cap is USD 156.2m.",
+    "The cap is USD 156.2m. Previously quoted: USD 148m.",
+    "| Item | Value |\n|---|---|\n| Cap | USD 156,200,000 |\n| Draft cap (superseded) | USD 148,000,000 |",
+    "The cap is USD 156.2m; USD 148m (superseded) was the first figure.",
+    "The cap is USD 156.2m (the USD 148m in the draft is out of date).",
+])
+def test_labels_tables_and_parentheses_carry_their_flags(text):
+    verdict = asserts(parse(text), CAP)
+    assert verdict.status == "asserted" and verdict.ok, [(m.text, m.status) for m in parse(text).mentions]
+    assert status(text, DRAFT) == "superseded_mention"
+
+
+def test_a_parenthesis_reads_as_its_own_clause():
+    assert status("The cap is not (as the memo had it) USD 156.2m.") == "negated"
+    assert status("The cap (not USD 148m) is USD 156.2m.") == "asserted"
+    assert status("The cap is USD 156.2m (approx.).") == "hedged"
+    assert status("The cap is USD 156.2m (see the final memo).") == "asserted"
+
+
+def test_list_markers_are_not_figures():
+    text = "1. Cap: USD 156.2m\n2. Claim: USD 160.5m\n  3) Tonnage: 34,000 GT"
+    assert [m.text for m in parse(text).mentions] == ["USD 156.2m", "USD 160.5m", "34,000"]
+
+
 def test_the_superseded_value_alone_is_no_assertion():
     assert status("The draft said USD 156.2m.") == "superseded_mention"
     assert status("The cap was previously USD 156.2m.") == "superseded_mention"
