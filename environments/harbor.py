@@ -1,107 +1,154 @@
-"""Harbor export: one task directory per task, and the nop and oracle gates run locally without Docker.
+"""Harbor export: one task directory per task, its apps in a service of their own, its verifier out of the agent's reach.
 
     <out>/<task-id>/
-      task.toml               Harbor's configuration (schema_version 1.4): name, timeouts, resources, the MCP
-                              server ([[environment.mcp_servers]]) and its healthcheck
-      instruction.md          what the agent is asked
-      environment/Dockerfile  the world mounted read-only at /world, the MCP apps started on 127.0.0.1:8000
-      environment/start-apps.sh
-      environment/world/      the published bundle (hard links where the filesystem allows)
-      tests/test.sh           grades the session and writes /logs/verifier/reward.txt
-      tests/task.json         the task: rubric, reference, solution
-      solution/solve.sh       the oracle: replays the reference solution through the session
-      solution/task.json
+      task.toml                Harbor's configuration (schema 1.4): the MCP server and its healthcheck, a
+                               separate verifier, and the artifacts it is handed (the apps' session, the answer)
+      instruction.md           what the agent is asked
+      environment/Dockerfile   the agent's container (`main`): the room, read-only at /world/room
+      environment/docker-compose.yaml
+                               the `apps` service: `worldsmith serve` on 127.0.0.1:8000 in main's network
+                               namespace, its session in its own filesystem (/var/lib/worldsmith/session)
+      environment/apps.Dockerfile, environment/worldsmith-<v>-py3-none-any.whl
+                               the apps' image: worldsmith[apps] from the wheel built at export
+      environment/world/       the apps' world: the room and a plan without facts (harbor_world)
+      tests/Dockerfile         the verifier's image: worldsmith from the wheel, the grader's world, the task
+      tests/test.sh            grades the collected session and writes /logs/verifier/reward.txt
+      tests/task.json, tests/world/, tests/worldsmith-<v>-py3-none-any.whl
+      solution/solve.sh        the oracle: the reference solution through the apps over MCP (harbor_oracle.py)
+      solution/solution.json, solution/harbor_oracle.py
 
-The scripts read their paths from the environment, with the container's defaults, so the gates can
-run them on this machine: WORLDSMITH_WORLD (/world), WORLDSMITH_SESSION (/app/session),
-WORLDSMITH_ANSWER (/app/answer.txt), HARBOR_LOGS (/logs), WORLDSMITH_PYTHON (python3).
+How it follows Harbor's model (harbor 0.26; harborframework.com/docs, "MCP Server Task"): services
+beyond the agent's come from environment/docker-compose.yaml, which every compose-capable provider
+starts (a Dockerfile's ENTRYPOINT is not: providers run their own command in `main`); [environment.
+healthcheck] holds the agent back until the apps answer. The verifier runs in separate mode: its own
+container built from tests/ (which Harbor gives no agent), fed only the declared artifacts: the apps'
+session folder, collected from the `apps` service's filesystem after the agent stops, and the answer
+file the agent may write. Nothing the agent can reach holds an answer or the state the grader trusts.
+
+The gates (nop scores 0, oracle scores 1) run in this process over the exported files: the apps' world
+writes a session as the apps would, the grader's copy grades it.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
 import tempfile
 from pathlib import Path
 
 from pydantic import BaseModel
 
-from worldsmith.environments.tasks import Task
+from worldsmith.environments import harbor_oracle
+from worldsmith.environments.harbor_wheel import build_wheel
+from worldsmith.environments.harbor_world import Copier, write_apps_world, write_grader_world
+from worldsmith.environments.tasks import Solution, Task
+from worldsmith.worlds import bundle as _bundle
 from worldsmith.worlds.errors import WorldsmithError
-from worldsmith.worlds.world import World
+from worldsmith.worlds.world import World, open_world, verify_files
 
-APPS_URL = "http://127.0.0.1:8000/mcp"
+PORT = 8000
+APPS_URL = f"http://127.0.0.1:{PORT}/mcp"
+APPS_SERVICE = "apps"
+SESSION_DIR = "/var/lib/worldsmith/session"  # in the apps service's own filesystem
+ANSWER_FILE = "/app/answer.txt"               # in the agent's container: the agent's to write
 # Harbor's task config as of harbor 0.26 (harbor/models/task/config.py): schema 1.4, where
 # [environment].network_mode replaced the deprecated allow_internet.
 SCHEMA_VERSION = "1.4"
 # The slim image has no curl: ask Python whether the apps' port answers.
-HEALTHCHECK = "python3 -c \"import socket; socket.create_connection(('127.0.0.1', 8000), 2)\""
+HEALTHCHECK = f"python3 -c \"import socket; socket.create_connection(('127.0.0.1', {PORT}), 2)\""
+BASE_IMAGE = "python:3.11-slim"
 
-DOCKERFILE = """\
-# The world's apps for one task: the bundle read-only at /world, MCP over HTTP on 127.0.0.1:8000.
-FROM python:3.11-slim
-{install}
-COPY world /world
-RUN chmod -R a-w /world
-COPY start-apps.sh /usr/local/bin/start-apps
-RUN chmod 0555 /usr/local/bin/start-apps && mkdir -p /app /logs/verifier
+MAIN_DOCKERFILE = f"""\
+# The agent's container (Harbor's `main` service): the data room, read-only at /world/room. The world's
+# apps run in the `apps` service (docker-compose.yaml), whose files the agent cannot reach.
+FROM {BASE_IMAGE}
+COPY world/room /world/room
+RUN chmod -R a-w /world && mkdir -p /app /logs/verifier
 WORKDIR /app
-ENV WORLDSMITH_WORLD=/world WORLDSMITH_SESSION=/app/session WORLDSMITH_ANSWER=/app/answer.txt
-ENTRYPOINT ["/usr/local/bin/start-apps"]
-CMD ["sleep", "infinity"]
 """
 
-# worldsmith with its apps extra, from an index that has it (override WORLDSMITH_SPEC at build time) ...
-INSTALL_FROM_INDEX = ('ARG WORLDSMITH_SPEC="worldsmith[apps]"\n'
-                      'RUN pip install --no-cache-dir "$WORLDSMITH_SPEC"')
-# ... or from the wheel the export copied beside the Dockerfile (`worldsmith export --wheel`).
-INSTALL_FROM_WHEEL = """COPY {wheel} /tmp/{wheel}
-RUN pip install --no-cache-dir "/tmp/{wheel}[apps]" && rm /tmp/{wheel}"""
+SERVE = ["worldsmith", "serve", "/world", "--http", "--no-auth", "--port", str(PORT), "--session", SESSION_DIR]
 
-
-def dockerfile(wheel: str | None = None) -> str:
-    """The task's Dockerfile, installing worldsmith from an index or from a wheel beside it."""
-    install = INSTALL_FROM_WHEEL.format(wheel=wheel) if wheel else INSTALL_FROM_INDEX
-    return DOCKERFILE.format(install=install)
-
-
-START_APPS = """\
-#!/usr/bin/env bash
-# Start the world's MCP apps (streamable HTTP, http://127.0.0.1:8000/mcp) beside whatever the container runs.
-set -eu
-worldsmith serve "${WORLDSMITH_WORLD:-/world}" --http --port "${WORLDSMITH_PORT:-8000}" \\
-    --session "${WORLDSMITH_SESSION:-/app/session}" >/logs/apps.log 2>&1 &
-exec "$@"
+APPS_DOCKERFILE = """\
+# The world's apps for one task: worldsmith[apps] from the wheel beside this file, the apps' world at /world
+# (the room and a plan without facts), MCP over streamable HTTP on 127.0.0.1:{port}.
+FROM {base}
+COPY {wheel} /tmp/{wheel}
+RUN pip install --no-cache-dir "/tmp/{wheel}[apps]" && rm /tmp/{wheel}
+COPY world /world
+RUN chmod -R a-w /world && mkdir -p {session_parent}
+CMD {serve}
 """
 
-TEST_SH = """\
+# `network_mode: service:main` puts the apps in the agent's network namespace on every provider: the agent
+# reaches them on 127.0.0.1 whether main has a network of its own, none (no-network), or Harbor's egress
+# sidecar's. That loopback is shared with the agent alone, so the server needs no token (--no-auth); it
+# still checks Host and Origin.
+COMPOSE = """\
+# The world's apps as a service of their own: started by Docker Compose beside the agent's container (`main`),
+# their session kept in their own filesystem, where the agent cannot write; Harbor collects it for the verifier.
+services:
+  {service}:
+    build:
+      context: .
+      dockerfile: apps.Dockerfile
+    network_mode: "service:main"
+    command: {serve}
+    healthcheck:
+      test: {health}
+      interval: 2s
+      timeout: 5s
+      retries: 30
+      start_period: 5s
+"""
+
+VERIFIER_DOCKERFILE = """\
+# The verifier's container (separate mode): worldsmith from the wheel beside this file, the grader's own copy
+# of the world at /tests/world, the task and test.sh. Harbor builds it from tests/, which no agent is given.
+FROM {base}
+COPY {wheel} /tmp/{wheel}
+RUN pip install --no-cache-dir "/tmp/{wheel}" && rm /tmp/{wheel}
+COPY world /tests/world
+COPY task.json test.sh /tests/
+RUN chmod -R a-w /tests/world && chmod 0555 /tests/test.sh
+WORKDIR /tests
+"""
+
+TEST_SH = f"""\
 #!/usr/bin/env bash
-# Grade the session against tests/task.json and write the reward. A grader failure exits non-zero
-# and writes no reward, so it is never scored as the agent's failure.
+# Grade the apps' session (collected from the apps service, which the agent cannot write) against task.json,
+# with the grader's own copy of the world, and write the reward. A grader failure, or no session at all (the
+# apps never ran), exits non-zero and writes no reward, so it is never scored as the agent's failure.
 set -u
 HERE="$(cd "$(dirname "$0")" && pwd)"
-LOGS="${HARBOR_LOGS:-/logs}"
+LOGS="${{HARBOR_LOGS:-/logs}}"
+SESSION="${{WORLDSMITH_SESSION:-{SESSION_DIR}}}"
 mkdir -p "$LOGS/verifier"
-exec "${WORLDSMITH_PYTHON:-python3}" -m worldsmith.environments.grade --task "$HERE/task.json" \\
-    --world "${WORLDSMITH_WORLD:-/world}" --session "${WORLDSMITH_SESSION:-/app/session}" \\
-    --answer-file "${WORLDSMITH_ANSWER:-/app/answer.txt}" --reward "$LOGS/verifier/reward.txt"
+if [ ! -f "$SESSION/.worldsmith-session.json" ]; then
+    echo "no apps session at $SESSION: the apps did not run, so there is nothing to grade" >&2
+    exit 2
+fi
+exec "${{WORLDSMITH_PYTHON:-python3}}" -m worldsmith.environments.grade --task "$HERE/task.json" \\
+    --world "$HERE/world" --session "$SESSION" --answer-file "${{WORLDSMITH_ANSWER:-{ANSWER_FILE}}}" \\
+    --reward "$LOGS/verifier/reward.txt"
 """
 
-SOLVE_SH = """\
+SOLVE_SH = f"""\
 #!/usr/bin/env bash
-# The reference solution: replay it through the session, as the apps would record it.
+# The reference solution, made through the world's apps over MCP, as an agent's tool calls would be.
 set -eu
 HERE="$(cd "$(dirname "$0")" && pwd)"
-exec "${WORLDSMITH_PYTHON:-python3}" -m worldsmith.environments.solve --task "$HERE/task.json" \\
-    --world "${WORLDSMITH_WORLD:-/world}" --session "${WORLDSMITH_SESSION:-/app/session}" \\
-    --answer-file "${WORLDSMITH_ANSWER:-/app/answer.txt}"
+exec "${{WORLDSMITH_PYTHON:-python3}}" "$HERE/harbor_oracle.py" --task "$HERE/solution.json" \\
+    --url "${{WORLDSMITH_APPS_URL:-{APPS_URL}}}"
 """
 
 
 def _toml_str(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
+
+
+def _json_list(items: list[str]) -> str:
+    return json.dumps(items)  # a flow sequence in YAML, a Dockerfile exec form
 
 
 def harbor_name(task: Task, world: World) -> str:
@@ -111,6 +158,7 @@ def harbor_name(task: Task, world: World) -> str:
 
 def task_toml(task: Task, world: World) -> str:
     """Harbor's task.toml for one task."""
+    resources = ["build_timeout_sec = 900.0", "cpus = 1", "memory_mb = 2048", 'network_mode = "no-network"']
     return "\n".join([
         f'schema_version = "{SCHEMA_VERSION}"',
         "",
@@ -125,24 +173,27 @@ def task_toml(task: Task, world: World) -> str:
         f"kind = {_toml_str(task.kind)}",
         'category = "knowledge-work"',
         "",
+        "# The verifier runs in a container of its own, built from tests/, and sees only the artifacts below.",
         "[verifier]",
-        "timeout_sec = 120.0",
+        "timeout_sec = 300.0",
+        'environment_mode = "separate"',
+        "",
+        "[verifier.environment]",
+        *resources,
         "",
         "[agent]",
         "timeout_sec = 1800.0",
         "",
         "[environment]",
-        "build_timeout_sec = 900.0",
-        "cpus = 1",
-        "memory_mb = 2048",
-        'network_mode = "no-network"',
+        *resources,
         'workdir = "/app"',
         "",
-        "# The world's apps, for agents that register a task's MCP servers themselves.",
+        "# The world's apps (the `apps` service of environment/docker-compose.yaml), for agents that register",
+        "# a task's MCP servers themselves.",
         "[[environment.mcp_servers]]",
         f'name = {_toml_str("worldsmith")}',
         'transport = "streamable-http"',
-        f'url = {_toml_str(APPS_URL)}',
+        f"url = {_toml_str(APPS_URL)}",
         "",
         "[environment.healthcheck]",
         f"command = {_toml_str(HEALTHCHECK)}",
@@ -150,6 +201,15 @@ def task_toml(task: Task, world: World) -> str:
         "timeout_sec = 5.0",
         "retries = 30",
         "start_period_sec = 5.0",
+        "",
+        "# What the verifier is handed: the apps' session, from the apps' own filesystem (collected after the",
+        "# agent's container stops), and the answer file the agent may write.",
+        "[[artifacts]]",
+        f"source = {_toml_str(SESSION_DIR)}",
+        f"service = {_toml_str(APPS_SERVICE)}",
+        "",
+        "[[artifacts]]",
+        f"source = {_toml_str(ANSWER_FILE)}",
         "",
     ])
 
@@ -162,18 +222,7 @@ def instruction_md(task: Task, world: World) -> str:
     return (f"# {world.plan.title}\n\n{task.instruction}\n\n"
             f"The data room's apps ({', '.join(apps[:-1])} and {apps[-1]}) are served over MCP at {APPS_URL} "
             "(streamable HTTP). The room itself is read-only at /world/room. Write a final answer, where one "
-            "is asked for, with the submit_answer tool or to /app/answer.txt.\n")
-
-
-def _copy_world(src: Path, dst: Path) -> None:
-    def link_or_copy(a: str, b: str) -> None:
-        try:
-            os.link(a, b)
-        except OSError:
-            shutil.copy2(a, b)
-
-    shutil.copytree(src, dst, copy_function=link_or_copy,
-                    ignore=shutil.ignore_patterns("*.wal", "*.tmp-*", "harbor", "index.html"))
+            f"is asked for, with the submit_answer tool or to {ANSWER_FILE}.\n")
 
 
 def _write(path: Path, text: str, mode: int = 0o644) -> None:
@@ -182,31 +231,63 @@ def _write(path: Path, text: str, mode: int = 0o644) -> None:
     path.chmod(mode)
 
 
+def _solution_json(task: Task) -> str:
+    return json.dumps({"task": task.id, "solution": task.solution.model_dump(mode="json")}, indent=2,
+                      ensure_ascii=False) + "\n"
+
+
+def _shared_files(world: World, wheel: Path) -> dict[str, str]:
+    """The text files every task of one export has alike, by their path in the task folder."""
+    serve = _json_list(SERVE)
+    return {
+        "environment/Dockerfile": MAIN_DOCKERFILE,
+        "environment/apps.Dockerfile": APPS_DOCKERFILE.format(base=BASE_IMAGE, wheel=wheel.name, port=PORT,
+                                                              session_parent=str(Path(SESSION_DIR).parent),
+                                                              serve=serve),
+        "environment/docker-compose.yaml": COMPOSE.format(service=APPS_SERVICE, serve=serve, health=_json_list(
+            ["CMD", "python3", "-c", f"import socket; socket.create_connection(('127.0.0.1', {PORT}), 2)"])),
+        "tests/Dockerfile": VERIFIER_DOCKERFILE.format(base=BASE_IMAGE, wheel=wheel.name),
+    }
+
+
 def export_harbor(world: World, tasks: list[Task], out: str | Path, wheel: str | Path | None = None) -> list[Path]:
-    """Write one Harbor task directory per task under out/ (with `wheel`, worldsmith installs from it); returns them."""
-    wheel = Path(wheel) if wheel else None
-    if wheel is not None and not wheel.is_file():
-        raise WorldsmithError(f"{wheel}: no such wheel; build one with `pip wheel --no-deps -w dist .`")
+    """Write one Harbor task directory per task under out/ and return them.
+
+    worldsmith is installed in the task's images from a wheel inside the task folder: `wheel` when given,
+    else one built from this checkout, once for the whole export.
+    """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    dirs = []
-    for task in tasks:
-        d = out / task.id
-        if d.exists():
-            shutil.rmtree(d)
-        payload = task.model_dump_json(indent=2) + "\n"
-        _write(d / "task.toml", task_toml(task, world))
-        _write(d / "instruction.md", instruction_md(task, world))
-        _write(d / "environment" / "Dockerfile", dockerfile(wheel.name if wheel else None))
-        if wheel is not None:
-            shutil.copy2(wheel, d / "environment" / wheel.name)
-        _write(d / "environment" / "start-apps.sh", START_APPS, 0o755)
-        _copy_world(world.path, d / "environment" / "world")
-        _write(d / "tests" / "test.sh", TEST_SH, 0o755)
-        _write(d / "tests" / "task.json", payload)
-        _write(d / "solution" / "solve.sh", SOLVE_SH, 0o755)
-        _write(d / "solution" / "task.json", payload)
-        dirs.append(d)
+    copy = Copier()
+    with tempfile.TemporaryDirectory(prefix=".worldsmith-harbor-", dir=out) as tmp:
+        staging = Path(tmp)
+        if wheel is None:
+            wheel = build_wheel(staging / "wheel")
+        wheel = Path(wheel)
+        if not wheel.is_file() or not wheel.name.endswith(".whl"):
+            raise WorldsmithError(f"{wheel}: no such wheel; leave out --wheel to build one from this checkout")
+        apps_world = write_apps_world(world, staging / "apps-world", copy)
+        shared = _shared_files(world, wheel)
+        oracle_source = Path(harbor_oracle.__file__)
+        dirs = []
+        for task in tasks:
+            d = out / task.id
+            if d.exists():
+                shutil.rmtree(d)
+            _write(d / "task.toml", task_toml(task, world))
+            _write(d / "instruction.md", instruction_md(task, world))
+            for rel, text in shared.items():
+                _write(d / rel, text)
+            copy.tree(apps_world, d / "environment" / "world")
+            copy(wheel, d / "environment" / wheel.name)
+            write_grader_world(world, d / "tests" / "world", copy)
+            copy(wheel, d / "tests" / wheel.name)
+            _write(d / "tests" / "test.sh", TEST_SH, 0o755)
+            _write(d / "tests" / "task.json", task.model_dump_json(indent=2) + "\n")
+            _write(d / "solution" / "solve.sh", SOLVE_SH, 0o755)
+            _write(d / "solution" / "solution.json", _solution_json(task))
+            copy(oracle_source, d / "solution" / "harbor_oracle.py")
+            dirs.append(d)
     return dirs
 
 
@@ -223,54 +304,40 @@ class GateResult(BaseModel):
         return self.nop == 0.0 and self.oracle == 1.0
 
 
-def _run(script: Path, env: dict[str, str]) -> None:
-    done = subprocess.run(["bash", str(script)], env=env, capture_output=True, text=True, timeout=300)
-    if done.returncode != 0:
-        raise WorldsmithError(f"{script} failed (exit {done.returncode}): {done.stderr.strip()[-600:]}")
+def _same_world(folder: Path, manifest: _bundle.Manifest) -> None:
+    problems = verify_files(folder, manifest)
+    if problems:
+        raise WorldsmithError(f"{folder}: not the world exported ({'; '.join(problems[:3])}); export again")
 
 
-def _trial(task_dir: Path, python: str, oracle: bool) -> float:
-    with tempfile.TemporaryDirectory(prefix="worldsmith-trial-") as tmp:
-        root = Path(tmp)
-        env = {**os.environ, "WORLDSMITH_WORLD": str(task_dir / "environment" / "world"),
-               "WORLDSMITH_SESSION": str(root / "app" / "session"), "WORLDSMITH_ANSWER": str(root / "app" / "answer.txt"),
-               "HARBOR_LOGS": str(root / "logs"), "WORLDSMITH_PYTHON": python}
-        if oracle:
-            _run(task_dir / "solution" / "solve.sh", env)
-        _run(task_dir / "tests" / "test.sh", env)
-        reward = root / "logs" / "verifier" / "reward.txt"
-        if not reward.is_file():
-            raise WorldsmithError(f"{task_dir}: tests/test.sh wrote no reward")
-        return float(reward.read_text(encoding="utf-8").strip())
+def run_gates(world: World, task_dirs: list[Path]) -> list[GateResult]:
+    """Harbor's nop (do nothing) and oracle (solution/) agents on each exported task, in this process.
 
-
-def _trial_in_process(task_dir: Path, oracle: bool) -> float:
-    """The same trial as the scripts run, calling their Python entry points directly (no process per step)."""
-    import contextlib
-    import io
-
-    from worldsmith.environments import grade, solve
-
-    with tempfile.TemporaryDirectory(prefix="worldsmith-trial-") as tmp, contextlib.redirect_stdout(io.StringIO()):
-        root = Path(tmp)
-        common = ["--world", str(task_dir / "environment" / "world"), "--session", str(root / "session"),
-                  "--answer-file", str(root / "answer.txt")]
-        if oracle:
-            solve.main(["--task", str(task_dir / "solution" / "task.json"), *common])
-        reward = root / "logs" / "verifier" / "reward.txt"
-        if grade.main(["--task", str(task_dir / "tests" / "task.json"), *common, "--reward", str(reward)]) != 0:
-            raise WorldsmithError(f"{task_dir}: the grader failed")
-        return float(reward.read_text(encoding="utf-8").strip())
-
-
-def run_gates(task_dirs: list[Path], python: str | None = None) -> list[GateResult]:
-    """Harbor's nop (do nothing) and oracle (run solution/solve.sh) agents on each task, without Docker.
-
-    With `python` (an interpreter that has worldsmith) the task's own bash scripts run; without, their
-    entry points run in this process, which is what makes gating hundreds of tasks affordable.
+    Each trial is what Harbor runs, without Docker: the apps' world (environment/world) takes the oracle's
+    actions into a session, as the apps service would, and the grader's copy (tests/world, checked byte for
+    byte against the published world) grades that session against tests/task.json.
     """
-    if python is None:
-        return [GateResult(task=d.name, nop=_trial_in_process(d, False), oracle=_trial_in_process(d, True))
-                for d in task_dirs]
-    return [GateResult(task=d.name, nop=_trial(d, python, oracle=False), oracle=_trial(d, python, oracle=True))
-            for d in task_dirs]
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.lint import apply_solution
+    from worldsmith.environments.session import Session
+
+    if not task_dirs:
+        return []
+    results = []
+    apps = open_world(task_dirs[0] / "environment" / "world")
+    try:
+        with tempfile.TemporaryDirectory(prefix="worldsmith-gates-") as tmp:
+            for n, d in enumerate(task_dirs):
+                _same_world(d / "environment" / "world", apps.manifest)
+                _same_world(d / "tests" / "world", world.manifest)
+                task = Task.model_validate_json((d / "tests" / "task.json").read_text(encoding="utf-8"))
+                raw = json.loads((d / "solution" / "solution.json").read_text(encoding="utf-8"))
+                solved = task.model_copy(update={"solution": Solution.model_validate(raw["solution"])})
+                nop_dir, oracle_dir = Path(tmp) / f"{n}-nop", Path(tmp) / f"{n}-oracle"
+                Session(apps, nop_dir)
+                apply_solution(solved, Session(apps, oracle_dir))
+                results.append(GateResult(task=d.name, nop=grade(task, Session(world, nop_dir)).score,
+                                          oracle=grade(task, Session(world, oracle_dir)).score))
+    finally:
+        apps.close()
+    return results

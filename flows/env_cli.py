@@ -131,17 +131,15 @@ def export(
     world: Path = typer.Argument(..., help="a published world bundle folder"),
     format: str = typer.Option(..., "--format", help="harbor | apex | parquet"),
     out: Optional[Path] = typer.Option(None, help="where to write (default WORLD/../exports/<world_id>-<format>)"),
-    gates: bool = typer.Option(True, help="harbor: run the nop and oracle agents on every task, without Docker"),
-    wheel: Optional[Path] = typer.Option(None, help="harbor: a worldsmith wheel for the Dockerfiles to install "
-                                                    "(default: pip install 'worldsmith[apps]' from an index)"),
+    gates: bool = typer.Option(True, help="harbor: run the nop and oracle agents on every task, in this process"),
+    wheel: Optional[Path] = typer.Option(None, help="harbor: the worldsmith wheel the task images install "
+                                                    "(default: one built from this checkout, once per export)"),
 ) -> None:
     """Export a world and its tasks in a format environments read: Harbor task directories, APEX archive, Parquet.
 
     \b
     Example: worldsmith export outputs/kestrel-bay-tankers-v-ostrander-energy-o-9920ff8593 --format harbor
     """
-    import sys
-
     from worldsmith.environments.lint import make_task_set
     from worldsmith.flows.cli import console, err
     from worldsmith.worlds.world import open_world
@@ -163,7 +161,7 @@ def export(
                 dirs = export_harbor(opened, task_set.tasks, target, wheel)
                 console.print(f"wrote {len(dirs)} Harbor tasks under {target}")
                 if gates:
-                    results = run_gates(dirs, sys.executable)
+                    results = run_gates(opened, dirs)
                     bad = [r for r in results if not r.passed]
                     console.print(f"gates: nop 0 and oracle 1 on {len(results) - len(bad)} of {len(results)} tasks")
                     for r in bad:

@@ -1,52 +1,106 @@
-"""Harbor export: the documented layout, and nop 0 / oracle 1 on every exported task, without Docker."""
+"""Harbor export: the layout Harbor runs, nothing of the answer key on the agent's side, copies not links,
+worldsmith from a wheel in the task folder, nop 0 / oracle 1 on every task, and the task's own scripts
+through a real apps server.
+
+`harbor lint` runs where Harbor is installed (it needs Python 3.12: e.g. a venv at /tmp/harborvenv with
+`pip install harbor`, or WORLDSMITH_HARBOR=/path/to/harbor); elsewhere that test is skipped.
+"""
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import shutil
+import subprocess
 import sys
 import tomllib
+import zipfile
+from pathlib import Path
 
 import pytest
 
 import worldsmith
-from worldsmith.environments.harbor import export_harbor, run_gates
+from worldsmith.environments import harbor_oracle
+from worldsmith.environments.harbor import APPS_URL, SESSION_DIR, export_harbor, run_gates
+from worldsmith.environments.harbor_wheel import build_wheel
+from worldsmith.environments.harbor_world import stripped_plan
 from worldsmith.environments.lint import make_task_set
+from worldsmith.environments.tasks import Task
+from worldsmith.worlds import bundle
+from worldsmith.worlds.world import open_world, verify_files
+
+_EXPORTS: dict[str, tuple] = {}
 
 
-@pytest.fixture(scope="module", params=["published_legal", "published_diligence"])
+def _export(name: str, request, tmp_path_factory):
+    """Each example exported once per test session: (world, task set, task dirs)."""
+    if name not in _EXPORTS:
+        world = worldsmith.open(request.getfixturevalue(name))
+        task_set = make_task_set(world)
+        request.session.config.add_cleanup(world.close)
+        _EXPORTS[name] = (world, task_set, export_harbor(world, task_set.tasks, tmp_path_factory.mktemp("harbor")))
+    return _EXPORTS[name]
+
+
+@pytest.fixture(params=["published_legal", "published_diligence"])
 def exported(request, tmp_path_factory):
-    world = worldsmith.open(request.getfixturevalue(request.param))
-    task_set = make_task_set(world)
-    dirs = export_harbor(world, task_set.tasks, tmp_path_factory.mktemp("harbor"))
-    yield world, task_set, dirs
-    world.close()
+    return _export(request.param, request, tmp_path_factory)
+
+
+@pytest.fixture
+def legal(request, tmp_path_factory):
+    return _export("published_legal", request, tmp_path_factory)
+
+
+def _toml(d: Path) -> dict:
+    return tomllib.loads((d / "task.toml").read_text(encoding="utf-8"))
 
 
 def test_each_task_directory_has_harbors_layout(exported):
     world, task_set, dirs = exported
-    assert [d.name for d in dirs] == [t.id for t in task_set.tasks]
+    assert [d.name for d in dirs] == [t.id for t in task_set.tasks] and len(dirs) >= 5
+    wheel = next((dirs[0] / "environment").glob("worldsmith-*-py3-none-any.whl")).name
     for d in dirs:
-        config = tomllib.loads((d / "task.toml").read_text(encoding="utf-8"))
+        config = _toml(d)
         assert config["schema_version"] == "1.4" and config["task"]["name"].endswith(d.name)
-        assert {"verifier", "agent", "environment"} <= set(config)
-        assert config["verifier"]["timeout_sec"] > 0 and config["environment"]["network_mode"] == "no-network"
-        server = config["environment"]["mcp_servers"][0]
-        assert server["transport"] == "streamable-http" and server["url"] == "http://127.0.0.1:8000/mcp"
+        # The verifier runs in its own container, handed the apps' session (from the apps service) and the answer.
+        assert config["verifier"]["environment_mode"] == "separate"
+        assert config["verifier"]["environment"]["network_mode"] == "no-network"
+        assert {(a["source"], a.get("service", "main")) for a in config["artifacts"]} == {
+            (SESSION_DIR, "apps"), ("/app/answer.txt", "main")}
+        assert config["environment"]["network_mode"] == "no-network"
+        (server,) = config["environment"]["mcp_servers"]
+        assert server["transport"] == "streamable-http" and server["url"] == APPS_URL
         assert "8000" in config["environment"]["healthcheck"]["command"]
         assert (d / "instruction.md").read_text(encoding="utf-8").strip()
-        docker = (d / "environment" / "Dockerfile").read_text(encoding="utf-8")
-        assert "COPY world /world" in docker and "chmod -R a-w /world" in docker
-        assert (d / "environment" / "world" / "manifest.json").is_file()
+        # The agent's image holds the room and nothing else of the world.
+        main = (d / "environment" / "Dockerfile").read_text(encoding="utf-8")
+        assert [line.split()[1] for line in main.splitlines() if line.startswith("COPY")] == ["world/room"]
+        # The apps start as a Compose service in main's network namespace, not from an ENTRYPOINT.
+        compose = (d / "environment" / "docker-compose.yaml").read_text(encoding="utf-8")
+        assert 'network_mode: "service:main"' in compose and '"serve", "/world", "--http"' in compose
+        assert not re.search(r"privileged|cap_add|volumes|ENTRYPOINT", compose + main)
+        # worldsmith only ever from the wheel in the task folder, never by name from an index.
+        apps = (d / "environment" / "apps.Dockerfile").read_text(encoding="utf-8")
+        verifier = (d / "tests" / "Dockerfile").read_text(encoding="utf-8")
+        assert f'pip install --no-cache-dir "/tmp/{wheel}[apps]"' in apps and f'"/tmp/{wheel}"' in verifier
+        assert "pip install" not in main and not re.search(r"install[^\n]*['\" ]worldsmith\b", apps + verifier)
+        for folder in ("environment", "tests"):
+            assert (d / folder / wheel).read_bytes() == (dirs[0] / "environment" / wheel).read_bytes()
+        assert "COPY task.json test.sh /tests/" in verifier
         for script in ("tests/test.sh", "solution/solve.sh"):
             assert os.access(d / script, os.X_OK), script
         assert "reward.txt" in (d / "tests" / "test.sh").read_text(encoding="utf-8")
 
 
-# Harbor's task model as of harbor 0.26 (harbor/models/task/config.py, harbor/constants.py): the fields
-# each section of task.toml may have. Harbor ignores a key it does not know, so a misspelt one would
-# silently lose its setting; and it refuses a name that is not exactly one `org/name`.
+# Harbor's task model as of harbor 0.26 (harbor/models/task/config.py): the fields each section of
+# task.toml may have. Harbor ignores a key it does not know, so a misspelt one would silently lose its
+# setting; and it refuses a name that is not exactly one `org/name`.
 HARBOR_NAME = re.compile(r"^[a-zA-Z0-9][a-zA-Z0-9._-]*/[a-zA-Z0-9][a-zA-Z0-9._-]*$")
+ENVIRONMENT_FIELDS = {"build_timeout_sec", "docker_image", "os", "cpus", "memory_mb", "storage_mb", "gpus",
+                      "gpu_types", "tpu", "mcp_servers", "env", "skills_dir", "healthcheck", "workdir",
+                      "network_mode", "allowed_hosts"}
 HARBOR_FIELDS = {
     "": {"schema_version", "task", "metadata", "verifier", "agent", "environment", "solution", "source",
          "multi_step_reward_strategy", "steps", "artifacts"},
@@ -54,72 +108,233 @@ HARBOR_FIELDS = {
     "verifier": {"timeout_sec", "env", "user", "environment_mode", "environment", "collect", "network_mode",
                  "allowed_hosts"},
     "agent": {"timeout_sec", "user", "network_mode", "allowed_hosts"},
-    "environment": {"build_timeout_sec", "docker_image", "os", "cpus", "memory_mb", "storage_mb", "gpus", "gpu_types",
-                    "tpu", "mcp_servers", "env", "skills_dir", "healthcheck", "workdir", "network_mode",
-                    "allowed_hosts"},
+    "environment": ENVIRONMENT_FIELDS,
+    "verifier.environment": ENVIRONMENT_FIELDS,
     "mcp_servers": {"name", "transport", "url", "command", "args", "headers"},
     "healthcheck": {"command", "interval_sec", "timeout_sec", "start_period_sec", "start_interval_sec", "retries"},
+    "artifacts": {"source", "destination", "exclude", "service"},
 }
 
 
 def test_task_toml_has_only_fields_harbors_task_model_reads(exported):
     _, _, dirs = exported
     for d in dirs:
-        config = tomllib.loads((d / "task.toml").read_text(encoding="utf-8"))
+        config = _toml(d)
         assert HARBOR_NAME.match(config["task"]["name"]), config["task"]["name"]
         assert set(config) <= HARBOR_FIELDS[""]
         for section in ("task", "verifier", "agent", "environment"):
             assert set(config[section]) <= HARBOR_FIELDS[section], section
-        assert config["environment"]["network_mode"] in ("no-network", "public", "allowlist")
+        assert set(config["verifier"]["environment"]) <= HARBOR_FIELDS["verifier.environment"]
         for server in config["environment"]["mcp_servers"]:
             assert set(server) <= HARBOR_FIELDS["mcp_servers"] and server["transport"] in ("stdio", "sse", "streamable-http")
         assert set(config["environment"]["healthcheck"]) <= HARBOR_FIELDS["healthcheck"]
+        assert all(set(a) <= HARBOR_FIELDS["artifacts"] and a["source"].startswith("/") for a in config["artifacts"])
 
 
-def test_harbor_itself_reads_every_task_toml(exported):
-    # harbor needs Python 3.12 or newer; where it is installed, its own model parses every file.
-    config_model = pytest.importorskip("harbor.models.task.config")
-    _, _, dirs = exported
-    for d in dirs:
-        parsed = config_model.TaskConfig.model_validate_toml((d / "task.toml").read_text(encoding="utf-8"))
-        assert parsed.task.name.endswith(d.name) and parsed.environment.mcp_servers[0].transport == "streamable-http"
+def _agent_side(d: Path) -> list[Path]:
+    """Every file an agent's side of the task can see or is built from: the task's own text and environment/."""
+    return [d / "task.toml", d / "instruction.md", *(p for p in (d / "environment").rglob("*") if p.is_file())]
+
+
+def test_nothing_on_the_agents_side_holds_an_answer_or_a_fact(exported):
+    world, task_set, dirs = exported
+    public = [world.plan.title, *(a.title for a in world.plan.artifacts), *(o.name for o in world.plan.organisations),
+              *(p.name for p in world.plan.people)]  # names the room shows anyway (a fact may be a vessel's name)
+    secrets = {f.text for f in world.plan.facts} | {p.text for f in world.plan.facts for p in f.earlier}
+    secrets |= {d.text for d in world.distractors}
+    for task in task_set.tasks:
+        secrets |= {task.solution.answer or ""} | {str(c) for row in task.reference.expect for c in row}
+    secrets = {s for s in secrets if len(s) >= 3 and not re.fullmatch(r"[\d.,]+", s) and not any(s in p for p in public)}
+    assert len(secrets) >= 10
+    room = {f.path: f.sha256 for f in world.manifest.files if f.path.startswith("room/")}
+    for task, d in zip(task_set.tasks, dirs):
+        assert not (d / "environment" / "world" / bundle.TASKS).exists()
+        for path in _agent_side(d):
+            rel = path.relative_to(d).as_posix()
+            if rel.startswith("environment/world/room/"):  # the room itself: byte for byte the published one
+                assert bundle.sha256_file(path) == room[rel.removeprefix("environment/world/")], rel
+                continue
+            if rel.endswith(".whl"):  # worldsmith's own code, installed in the apps' image only
+                continue
+            text = path.read_text(encoding="utf-8", errors="replace")
+            # An instruction names dates and figures of the matter; never the answer to its own question.
+            mine = {task.solution.answer or ""} | {str(c) for row in task.reference.expect for c in row}
+            found = [s for s in (secrets & mine if rel == "instruction.md" else secrets) if s in text]
+            assert not found, f"{d.name}/{rel} holds {found[:3]}"
+
+
+def test_the_apps_world_has_no_ledger_and_opens_sealed(legal):
+    world, _, dirs = legal
+    apps = open_world(dirs[0] / "environment" / "world")  # verified: every file against its sealed manifest
+    try:
+        assert apps.world_id == world.world_id and not apps.plan.facts and not apps.plan.distractors
+        assert all(not a.facts and not a.purpose and a.distractor is None for a in apps.plan.artifacts)
+        assert [p.email for p in apps.plan.people] == [p.email for p in world.plan.people]
+        assert apps.validation.verdict == world.validation.verdict
+        assert all(not c.rows for c in apps.validation.checks)
+        assert sorted(p.name for p in apps.path.iterdir()) == ["manifest.json", "plan.json", "room", "validation.json"]
+    finally:
+        apps.close()
+    assert stripped_plan(world.plan).summary == "" and world.plan.facts
+
+
+def test_every_file_is_a_copy_and_an_edit_in_one_task_reaches_nothing_else(legal):
+    world, _, dirs = legal
+    one, other = dirs[0], dirs[1]
+    for folder in ("environment/world/room", "tests/world/room"):
+        for f in (one / folder).rglob("*"):
+            if f.is_file():
+                assert f.stat().st_nlink == 1, f
+    rel = next(f.path for f in world.manifest.files if f.path.startswith("room/") and f.path.endswith(".eml"))
+    for folder in ("environment/world", "tests/world"):
+        target = one / folder / rel
+        target.chmod(0o644)
+        with open(target, "r+b") as fh:  # in place, as a careless script would: no new inode
+            fh.write(b"EDITED")
+    assert verify_files(world.path, world.manifest) == []
+    assert verify_files(other / "tests" / "world", world.manifest) == []
+    assert bundle.sha256_file(other / "environment" / "world" / rel) == bundle.sha256_file(world.path / rel)
+    assert verify_files(one / "tests" / "world", world.manifest)  # the edit itself is seen where it was made
+    shutil.copy2(world.path / rel, one / "tests" / "world" / rel)
+    shutil.copy2(world.path / rel, one / "environment" / "world" / rel)
 
 
 def test_nop_scores_0_and_oracle_scores_1_on_every_task(exported):
-    _, _, dirs = exported
-    results = run_gates(dirs)
+    world, _, dirs = exported
+    results = run_gates(world, dirs)
     assert [r.task for r in results if not r.passed] == []
-    assert len(results) == len(dirs) >= 20
+    assert len(results) == len(dirs) >= 5
 
 
-def test_the_tasks_own_scripts_give_the_same_rewards(exported):
-    # An answer, a reply and a filed note through bash, tests/test.sh and solution/solve.sh, as Harbor
-    # runs them (a process per step: a sample, not every task).
-    _, task_set, dirs = exported
-    by_kind = {}
+def _serve(world_dir: Path, session: Path, port: int) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "worldsmith.flows.cli", "serve", str(world_dir), "--http",
+                             "--no-auth", "--port", str(port), "--session", str(session)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_the_tasks_own_scripts_through_a_real_apps_server(legal, tmp_path):
+    # What Harbor runs, without Docker: `worldsmith serve` over environment/world (the apps service),
+    # solution/solve.sh speaking MCP over HTTP to it, tests/test.sh grading the session folder it wrote.
+    # One server for an answer task and an action task, reset between them through its own tool.
+    world, task_set, dirs = legal
+    picks = {}
     for task, d in zip(task_set.tasks, dirs):
-        if task.kind in ("lookup", "reply", "file_document"):
-            by_kind.setdefault(task.kind, d)
-    results = run_gates(list(by_kind.values()), sys.executable)
-    assert all(r.nop == 0.0 and r.oracle == 1.0 for r in results), results
+        picks.setdefault("answer" if task.solution.answer and not task.solution.actions else "action", d)
+    assert set(picks) == {"answer", "action"}
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}/mcp"
+    session = tmp_path / "session"
+    env = {**os.environ, "WORLDSMITH_PYTHON": sys.executable, "WORLDSMITH_APPS_URL": url, "WORLDSMITH_SESSION":
+           str(session), "HARBOR_LOGS": str(tmp_path / "logs"), "WORLDSMITH_ANSWER": str(tmp_path / "answer.txt")}
+    reward = tmp_path / "logs" / "verifier" / "reward.txt"
+
+    def run(script: Path) -> float:
+        done = subprocess.run(["bash", str(script)], env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        return float(reward.read_text(encoding="utf-8")) if script.name == "test.sh" else 0.0
+
+    server = _serve(picks["answer"] / "environment" / "world", session, port)
+    try:
+        client = harbor_oracle.connect(url, 60)  # the apps answer: what Harbor's healthcheck waits for
+        rewards = {"nop": run(picks["answer"] / "tests" / "test.sh")}
+        for kind, d in picks.items():
+            client.call("reset", {})
+            run(d / "solution" / "solve.sh")
+            rewards[kind] = run(d / "tests" / "test.sh")
+    finally:
+        server.terminate()
+        server.wait(10)
+    assert rewards == {"nop": 0.0, "answer": 1.0, "action": 1.0}
 
 
-def test_a_grader_failure_writes_no_reward_and_exits_2(exported, tmp_path):
+def test_the_verifier_writes_no_reward_without_a_session_or_with_a_broken_task(legal, tmp_path):
     from worldsmith.environments import grade
 
-    world, _, dirs = exported
+    world, _, dirs = legal
+    env = {**os.environ, "HARBOR_LOGS": str(tmp_path / "logs"), "WORLDSMITH_SESSION": str(tmp_path / "none")}
+    done = subprocess.run(["bash", str(dirs[0] / "tests" / "test.sh")], env=env, capture_output=True, text=True)
+    assert done.returncode == 2 and "apps did not run" in done.stderr
     reward = tmp_path / "logs" / "verifier" / "reward.txt"
+    assert not reward.exists()  # never scored as the agent's 0
     (tmp_path / "broken.json").write_text("{not json", encoding="utf-8")
     code = grade.main(["--task", str(tmp_path / "broken.json"), "--world", str(world.path),
                        "--session", str(tmp_path / "s"), "--reward", str(reward)])
-    assert code == 2 and not reward.exists()  # never scored as the agent's 0
+    assert code == 2 and not reward.exists()
 
 
-def test_a_wheel_given_to_the_export_is_what_the_dockerfile_installs(exported, tmp_path):
-    world, task_set, _ = exported
-    wheel = tmp_path / "worldsmith-0.1.0-py3-none-any.whl"
+def test_the_oracle_script_needs_only_the_standard_library():
+    source = Path(harbor_oracle.__file__).read_text(encoding="utf-8")
+    imported = set(re.findall(r"^(?:import|from) ([\w.]+)", source, flags=re.M))
+    assert imported <= {"__future__", "argparse", "json", "sys", "time", "urllib.error", "urllib.request"}
+
+
+def test_the_wheel_holds_every_module_and_installs(tmp_path):
+    wheel = build_wheel(tmp_path / "a")
+    assert build_wheel(tmp_path / "b").read_bytes() == wheel.read_bytes()  # the same source, the same bytes
+    names = set(zipfile.ZipFile(wheel).namelist())
+    repo = Path(__file__).resolve().parents[2]
+    for layer, package in (("environments", "environments"), ("worlds", "worlds"), ("flows", "flows")):
+        for source in (repo / layer).glob("*.py"):
+            assert f"worldsmith/{package}/{source.name}" in names, source
+    assert "worldsmith/worlds/store/schema.sql" in names
+    metadata = zipfile.ZipFile(wheel).read("worldsmith-0.1.0.dist-info/METADATA").decode()
+    assert re.search(r'^Requires-Dist: fastmcp>=[\d.]+; extra == "apps"$', metadata, flags=re.M)
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", "--target",
+                    str(target), str(wheel)], check=True)
+    probe = subprocess.run([sys.executable, "-c", "import worldsmith, worldsmith.environments.grade as g; "
+                            "print(worldsmith.__file__)"], env={**os.environ, "PYTHONPATH": str(target)},
+                           cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert probe.stdout.startswith(str(target))
+
+
+def test_a_wheel_given_to_the_export_is_what_the_images_install(legal, tmp_path):
+    world, task_set, _ = legal
+    wheel = tmp_path / "worldsmith-9.9.9-py3-none-any.whl"
     wheel.write_bytes(b"a wheel")
     (d,) = export_harbor(world, task_set.tasks[:1], tmp_path / "out", wheel)
-    docker = (d / "environment" / "Dockerfile").read_text(encoding="utf-8")
-    assert f"COPY {wheel.name} /tmp/{wheel.name}" in docker and f'"/tmp/{wheel.name}[apps]"' in docker
-    assert (d / "environment" / wheel.name).read_bytes() == b"a wheel"
+    assert f'"/tmp/{wheel.name}[apps]"' in (d / "environment" / "apps.Dockerfile").read_text(encoding="utf-8")
+    assert f'"/tmp/{wheel.name}"' in (d / "tests" / "Dockerfile").read_text(encoding="utf-8")
+    assert (d / "environment" / wheel.name).read_bytes() == (d / "tests" / wheel.name).read_bytes() == b"a wheel"
+
+
+def _harbor() -> str | None:
+    for candidate in (os.environ.get("WORLDSMITH_HARBOR"), shutil.which("harbor"), "/tmp/harborvenv/bin/harbor"):
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+# Harbor's Compose rules parse docker-compose.yaml with `docker compose config`; without the Docker CLI they
+# cannot run, so the task is linted twice: every other rule on the task as it is, and the task-config and
+# task-files rules on a copy without its compose file (whose own rules the layout test covers: no
+# privileges, capabilities or mounts).
+COMPOSE_RULES = ["invalid-task-config", "invalid-task-files", "compose-privileged", "compose-additional-capabilities",
+                 "compose-writable-bind-mount", "compose-external-bind-mount", "compose-symlink-bind-mount"]
+
+
+def test_harbor_lint_finds_nothing(legal, tmp_path):
+    harbor = _harbor()
+    if harbor is None:
+        pytest.skip("Harbor is not installed here (it needs Python 3.12: pip install harbor into a venv of its own)")
+    _, _, dirs = legal
+    sample = dirs[:3]
+    ignore = [arg for rule in COMPOSE_RULES for arg in ("--ignore", rule)]
+    whole = subprocess.run([harbor, "lint", "--json", *ignore, *map(str, sample)], capture_output=True, text=True)
+    copies = []
+    for d in sample:
+        copy = tmp_path / d.name
+        shutil.copytree(d, copy, ignore=shutil.ignore_patterns("docker-compose.yaml"))
+        copies.append(str(copy))
+    layout = subprocess.run([harbor, "lint", "--json", *copies], capture_output=True, text=True)
+    for done in (whole, layout):
+        assert done.returncode == 0 and json.loads(done.stdout) == [], done.stdout + done.stderr
+    assert all(Task.model_validate_json((d / "tests" / "task.json").read_text()) for d in sample)
