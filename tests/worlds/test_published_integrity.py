@@ -77,8 +77,13 @@ def test_a_consistent_edit_of_a_file_and_its_twin_fails_validate_naming_both_unt
     sealed = bundle_format.read_manifest(world)
     assert (world / "manifest.json").read_bytes() != before
     assert {f.path: f.sha256 for f in sealed.files}[f"room/{docx_file}"] == bundle_format.sha256_file(file_of(world, DRAFT))
-    assert worldsmith.open(world).manifest.world_id == sealed.world_id  # whole again for the loader
+    with worldsmith.open(world) as opened:  # whole again for the loader, reading the store validate built
+        assert opened.manifest.world_id == sealed.world_id and opened.store_path == world / "world.duckdb"
     assert cli("validate", str(world), cwd=tmp_path).returncode == 0  # and for validate, without the flag
+    # whose report is the sealed one, byte for byte; only the store it rebuilt is sealed anew
+    assert bundle_format.read_manifest(world).files == sealed.files
+    with worldsmith.open(world) as opened:
+        assert opened.store_path == world / "world.duckdb"
 
 
 def test_accepting_edits_that_break_a_check_leaves_the_manifest_as_published(published_mini, tmp_path):
