@@ -46,7 +46,7 @@ _SHORT_SCALES = {"k", "m", "mm", "b"}  # read as a scale after a space only when
 _SYM_RX = "|".join(re.escape(s) for s in sorted(_SYMBOLS, key=len, reverse=True))
 _CODE_RX = "|".join(_CODES)
 _NUMBER_RX = re.compile(rf"""
-    (?<![\w.,:/#§$£€¥₹\x01])
+    (?:(?<=/)(?=[A-Za-z$£€¥₹])|(?<![\w.,:/#§$£€¥₹\x01]))  # "USD 156.2m/USD 148m", but not the 2 of "1/2"
     (?P<lp>\(\s?)?
     (?P<s1>[-−])?
     (?:(?P<c1>{_SYM_RX}|\$|(?:{_CODE_RX})(?![A-Za-z]))\s{{0,2}})?
@@ -99,7 +99,7 @@ _PRESERVING = re.compile(r"\s*(?:be\s+|been\s+)?(?:in\s+)?(?:dispute[ds]?|contes
                          r"den(?:y|ied|ies)|doubt(?:ed|s)?|question(?:ed|s)?|change[ds]?|alter(?:ed|s)?|"
                          r"affect(?:ed|s)?|reduce[ds]?|increase[ds]?|var(?:y|ied|ies)|move[ds]?|only|just|"
                          r"what|the\s+case)\b")
-_NEG_WORDS = re.compile(r"(?:wrong|wrongly|incorrect|incorrectly|erroneous|erroneously|in\s+error|mistaken|"
+_NEG_WORDS = re.compile(r"(?:untrue|wrong|wrongly|incorrect|incorrectly|erroneous|erroneously|in\s+error|mistaken|"
                         r"mistakenly|inaccurate|inaccurately|misstated|misstates|mis-stated|false|falsely|"
                         r"invalid|rejected|discarded|disregard(?:ed)?|typo)\b")
 _OLD_NOUNS = (r"(?:draft|drafts|figure|figures|amount|amounts|value|estimate|version|number|proposal|offer|"
@@ -113,10 +113,13 @@ _SUP_WORDS = re.compile(
     rf"{_OLD_NOUNS}|"
     r"draft(?<!final\sdraft)(?<!latest\sdraft)(?<!current\sdraft)(?<!revised\sdraft)(?<!new\sdraft)"
     r"(?<!updated\sdraft)(?<!agreed\sdraft)s?)\b")
-_MAY = re.compile(r"\bmay\b")
-_HEDGE_WORDS = re.compile(r"(?:might|could|possibly|perhaps|probably|likely|unlikely|maybe|either|"
-                          r"uncertain|unclear|unsure|not\s+sure|if|assuming|depending|appears?|seems?|guess|"
-                          r"estimated?|whether)\b")
+# "may", "might", "could" hedge a value they make possible ("may be USD 148m"), not an entitlement
+# ("Kestrel Bay may limit its liability to USD 156.2m"); "may" is read in the text's own case (the month).
+_MODAL = r"(?:\s+(?:well|also|possibly|perhaps|even))?\s+(?:be|have\s+been|reach|total|amount|come\s+to|equal|exceed)\b"
+_MAY = re.compile(r"\bmay" + _MODAL)
+_HEDGE_WORDS = re.compile(r"(?:(?:might|could)" + _MODAL + r"|possibly|possible|perhaps|probably|likely|unlikely|"
+                          r"maybe|either(?!\s+way)|uncertain|unclear|unsure|not\s+sure|if|assuming|depending|"
+                          r"appears?|seems?|guess|estimated?|whether|candidates?|alternatively)\b")
 # Words just before a figure that make it an estimate or a bound: "about USD 156m", "at least 34,000".
 _HEDGE_BEFORE = {"about", "approximately", "approx", "approx.", "around", "roughly", "circa", "c.", "ca.", "some",
                  "nearly", "almost", "close to", "in the region of", "of the order of", "on the order of",
@@ -130,12 +133,15 @@ _DIRECTIONAL = {  # one pattern per kind: a named-group alternation scans prose 
                              r"changed|updated|increased|decreased|reduced|raised|lowered|adjusted|restated)\s+to\b"),
     "old_after": re.compile(r"(?:supersedes|superseding|replaces|replacing|replaced|overrides|overrode|overriding|"
                             r"displaces|displacing|up\s+from|down\s+from)\b"),
-    "neg_after": re.compile(r"(?:rather\s+than|instead\s+of|as\s+opposed\s+to|in\s+place\s+of|in\s+lieu\s+of)\b"),
+    "neg_after": re.compile(r"(?:rather\s+than|instead\s+of|as\s+opposed\s+to|in\s+place\s+of|in\s+lieu\s+of|"
+                            r"(?:not|never)\s+(?:true|the\s+case|correct|right|accurate|so)\s+that|untrue\s+that)\b"),
     "from": re.compile(r"(?:revised|amended|corrected|changed|updated|increased|decreased|reduced|raised|lowered|"
                        r"cut|adjusted|restated|rose|fell|grew|dropped|moved|went|increases|decreases|rises|falls)"
                        r"\s+from\b"),
 }
 _TO = re.compile(r"\bto\b")
+_FROM = re.compile(r"\bfrom\b")
+_INNER_OLD = re.compile(r"\s*(?:from|was|were|down\s+from|up\s+from|vs\.?|versus)\b")
 # Each cue pattern runs once over the whole text; a hit counts only at the start of a word.
 _CUES = {"not": _NOT, "neg": _NEG_WORDS, "sup": _SUP_WORDS, "hedge": _HEDGE_WORDS, "may": _MAY, **_DIRECTIONAL}
 _CLAUSE_BREAK = re.compile(r"(?P<p>[;:|\t]|,(?=\s)|\s[-–—]\s|[–—])|\b(?P<w>but|because|although|though|"
@@ -146,7 +152,7 @@ _ABBREV_NUM = {"no", "nos", "p", "pp", "art", "para", "sec", "fig"}  # abbreviat
 _ABBREV = {"mr", "mrs", "ms", "dr", "inc", "ltd", "co", "corp", "approx", "e.g", "i.e", "eg", "ie",
            "vs", "etc", "st", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
            "u.s", "cf", "c", "ca", "al", "plc", "llc", "llp", "n.a"}
-_JOIN = re.compile(r"^\s*(?:(?:,\s*)?(?P<or>or|and/or|/)|(?:,\s*)?(?P<and>and|&)|(?P<range>to|through|-|–|—)|,)\s*$")
+_JOIN = re.compile(r"^[\s(]*(?:(?:,\s*)?(?P<or>or|and/or|/)|(?:,\s*)?(?P<and>and|&)|(?P<range>to|through|-|–|—)|,)[\s)]*$")
 _PAREN = re.compile(r"\([^()\n]*\)|\[[^\[\]\n]*\]")
 _CHANGE_FROM = re.compile(r"\b(?:revised|amended|corrected|changed|updated|increased|decreased|reduced|raised|"
                           r"lowered|cut|adjusted|restated|rose|fell|grew|dropped|moved|went|increases|"
@@ -559,11 +565,16 @@ def _directional_cues(parsed: Parsed, ci: int) -> list[tuple[int, int, str | Non
     if key not in parsed.cache:
         cs, ce, _, inner = parsed.clauses[ci]
         cues = _within(parsed, "dir", cs, ce, inner)
+        view = _view(parsed, ci)
         for c in list(cues):
             if c[2] == "from":
-                to = _TO.search(_view(parsed, ci), c[1], ce)
+                to = _TO.search(view, c[1], ce)
                 if to:
                     cues.append((to.start(), to.end(), "to_new"))
+            elif c[2] == "old_before" and view[c[0]:c[1]].endswith("to"):
+                back = _FROM.search(view, c[1], ce)  # "updated to USD 156.2m from USD 148m"
+                if back:
+                    cues.append((back.start(), back.end(), "old_after"))
         parsed.cache[key] = sorted(cues)
     return parsed.cache[key]
 
@@ -608,6 +619,8 @@ def _span_flags(parsed: Parsed, s: int, e: int, ci: int) -> set[str]:
         parsed.cache[key] = (wide, nots)
     wide, nots = parsed.cache[key]
     flags |= wide
+    if inner and _INNER_OLD.match(masked, parsed.clauses[ci][0]):
+        flags.add("superseded")  # "USD 156.2m (from USD 148m)", "(was USD 148m)"
     for ns, ne in nots:
         if ne <= s:
             # A parenthesis between is read past: "not (as the memo had it) USD 148m".
@@ -902,27 +915,41 @@ def asserts(parsed: Parsed | str, expected: Expected, allowed: Iterable[Expected
                    competing=competing_values(parsed, w, allowed, min_sig))
 
 
+_MAGNITUDE = 100  # an amount or count competes when within this factor of the expected one
+
+
+def _near(m: Mention, w: Want) -> bool:
+    if m.value is None or not w.number or not m.value:
+        return True
+    ratio = abs(m.value) / abs(w.number)
+    return 1 / Decimal(_MAGNITUDE) <= ratio <= _MAGNITUDE
+
+
 def _competes(m: Mention, w: Want) -> bool:
     if w.kind == "money":
         if m.kind == "money":
-            return _currency_ok(m, w)
-        big = m.value is not None and (abs(m.value) >= 1000 or (m.quantum or 1) > 1)
-        return m.kind == "number" and m.unit is None and not m.year_like and big
+            return _currency_ok(m, w) and _near(m, w)
+        return m.kind == "number" and m.unit is None and not m.year_like and _near(m, w)
     if w.kind == "number":
         year = w.number is not None and 1900 <= w.number <= 2199 and w.number == w.number.to_integral_value()
         if m.kind == "money" and not w.unit:
-            return True
+            return _near(m, w)
         if m.kind != "number" or (m.year_like and not year):
             return False
-        return not (w.unit and m.unit and not _unit_ok(m, w)) and not (w.unit and not m.unit and m.value is not None
-                                                                      and abs(m.value) < 1000)
+        if w.unit and m.unit:
+            return _unit_ok(m, w)
+        return _near(m, w)
     return m.kind == w.kind
 
 
 def competing_values(parsed: Parsed | str, expected: Expected, allowed: Iterable[Expected] = (),
                      min_sig: int = 4) -> list[Mention]:
-    """Values of the expected's kind (and currency) the text offers, not negated or superseded, that are
-    neither the expected value nor one of `allowed`: one mention per distinct value, in text order."""
+    """Values of the expected's kind the text offers (stated or hedged, not negated or superseded) that are
+    neither the expected value nor one of `allowed`: one mention per distinct value, in text order.
+
+    Money competes in the expected currency (or none written), amounts and counts only within a factor of
+    100 of the expected value (a per-ton rate is no rival to a cap); every percent and date competes.
+    """
     parsed = parse(parsed) if isinstance(parsed, str) else parsed
     w = want(expected)
     if w.kind == "text":

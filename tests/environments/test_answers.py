@@ -160,6 +160,8 @@ def test_labels_and_references_are_not_figures(text):
     "The memo said USD 156.2m - this is incorrect.",
     "USD 156.2m and USD 150m are not correct.",
     "The cap is USD 156.2m. The cap is not USD 156.2m.",  # two answers: the denial counts
+    "It is not true that the cap is USD 156.2m.",
+    "It is false that the cap is USD 156.2m.",
 ])
 def test_negations_deny_the_figure(text):
     assert status(text) == "negated"
@@ -198,6 +200,9 @@ def test_negation_reaches_only_its_own_figure(text):
     "The cap is USD 156.2m. The earlier draft used USD 148m, but it was withdrawn.",
     "The current cap, USD 156.2m, supersedes the USD 148m in the first draft.",
     "The cap is USD 156.2m; originally it was USD 148m.",
+    "The cap was updated to USD 156.2m from USD 148m.",
+    "The cap rose to USD 156.2m (from USD 148m).",
+    "The cap is USD 156.2m (was USD 148m).",
 ])
 def test_a_correct_answer_may_mention_the_superseded_draft_as_superseded(text):
     verdict = asserts(parse(text), CAP)
@@ -252,9 +257,23 @@ def test_the_superseded_value_alone_is_no_assertion():
     "The cap is USD 156.2m or so.",
     "If the tonnage is confirmed, the cap might be USD 156.2m.",
     "Is the cap USD 156.2m?",
+    "The cap is USD 156.2m (or USD 148m).",
+    "The cap is USD 156.2m/USD 148m.",
+    "Possible caps: USD 156.2m; USD 148m.",
+    "The cap could well be USD 156.2m.",
 ])
 def test_hedges(text):
     assert status(text) == "hedged"
+
+
+@pytest.mark.parametrize("text", [
+    "Kestrel Bay may limit its liability to USD 156.2m.",
+    "Either way, the cap is USD 156.2m.",
+    "In May the cap was confirmed at USD 156.2m.",
+    "Kestrel Bay's liability is capped at USD 156.2m.",
+])
+def test_modal_verbs_and_months_are_no_hedge(text):
+    assert status(text) == "asserted"
 
 
 def test_the_same_figure_twice_in_two_formats_is_no_hedge():
@@ -276,11 +295,12 @@ def test_competing_values_catch_dumps_and_second_candidates(text, competitors):
 
 
 def test_allowed_figures_do_not_compete():
-    text = "The cap is USD 156.2m: 34,000 gross tons at USD 4,594.12 per ton, above the USD 148m claim."
-    rate, claim = Money(amount=Decimal("4594.12")), Money(amount=Decimal("148000000"))
-    assert [m.text for m in competing_values(text, CAP)] == ["USD 4,594.12", "USD 148m"]
-    assert competing_values(text, CAP, allowed=[rate, claim]) == []
-    assert asserts(text, CAP, allowed=[rate, claim]).ok
+    text = "The cap is USD 156.2m: 34,000 gross tons at USD 4,594.12 per ton, above the USD 148m claim and USD 2m costs."
+    claim, costs = Money(amount=Decimal("148000000")), Money(amount=Decimal("2000000"))
+    # the per-ton rate is five orders of magnitude off: no rival to a cap
+    assert [m.text for m in competing_values(text, CAP)] == ["USD 148m", "USD 2m"]
+    assert competing_values(text, CAP, allowed=[claim, costs]) == []
+    assert asserts(text, CAP, allowed=[claim, costs]).ok
 
 
 def test_competing_dates_and_percents():
