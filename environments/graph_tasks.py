@@ -213,6 +213,14 @@ def universal(graph: Graph, allowed_files: list[str] | None = None) -> list[Crit
     ]
 
 
+def short_label(label: str) -> str:
+    """A distractor's label up to its first explanation: 'superseded draft v1 of March 2, 2026'."""
+    import re
+
+    head = re.split(r"[:;(]|, (?:built|replaced|applied|reversed|ignored)", label, maxsplit=1)[0]
+    return head.strip().rstrip(",")
+
+
 def _distractor_negatives(graph: Graph, fact_ids: list[str], where: str, **extra) -> list[Criterion]:
     out = []
     for d in graph.world.plan.distractors:
@@ -221,7 +229,7 @@ def _distractor_negatives(graph: Graph, fact_ids: list[str], where: str, **extra
             if q is None:
                 continue
             out.append(Criterion(id=f"states_{d.id}", weight=1.0,
-                                 description=f"states the superseded figure {d.text} ({d.label.split(':')[0]}) as current",
+                                 description=f"states the superseded figure {d.text} ({short_label(d.label)}) as current",
                                  check=Check(type=where, **value_check(q, d.text), **extra)))
     return out
 
@@ -733,7 +741,7 @@ def reconcile_tasks(graph: Graph) -> list[Task]:
     world, tasks = graph.world, []
     for fact in world.plan.facts:
         q_now = graph.quantities.get(fact.id)
-        rivals_ = [(d.text, quantity_of(d.value), d.label.split(":")[0], d.id) for d in world.plan.distractors
+        rivals_ = [(d.text, quantity_of(d.value), short_label(d.label), d.id) for d in world.plan.distractors
                    if d.fact == fact.id]
         rivals_ += [(p.text, quantity_of(p.value), f"the figure from {p.since:%B} {p.since.day}, {p.since.year}",
                      f"earlier_{p.since.isoformat()}") for p in fact.earlier]
@@ -771,7 +779,8 @@ def reconcile_tasks(graph: Graph) -> list[Task]:
                      for r in rivals_]
         answer = (f"{the(fact, capital=True)} that governs now is {fact.text}. "
                   + " ".join(f"The earlier {r[0]} ({r[2]}) is superseded." for r in rivals_)
-                  + f" From {latest[0]} to {fact.text} is a move of {shown(move)}.\nAnswer: {shown(move)}")
+                  + f" The move between the two is {shown(move)}."
+                  + f"\nAnswer: {shown(move)}")
         tasks.append(Task(
             id=f"reconcile-{fact.id}", world_id=world.world_id, kind="reconcile", tags=["judgement", "multi_hop"],
             instruction=(f"In the data room of {world.plan.title}, {the(fact)} appears with more than one figure. "

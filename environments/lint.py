@@ -7,6 +7,7 @@ Each refusal has a name:
     satisfied_at_start  the initial state already scores above 0 (doing nothing would pass)
     oracle_fails        the reference solution does not score 1
     duplicate           the same question as an earlier task
+    grep_solvable       one file writes the answer next to a label the prompt uses (unless tagged warmup)
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from worldsmith.environments.session import Session
 from worldsmith.environments.tasks import Task
 from worldsmith.worlds.world import World
 
-REASONS = ("missing_input", "underivable", "contradicted", "satisfied_at_start", "oracle_fails", "duplicate")
+REASONS = ("missing_input", "underivable", "contradicted", "satisfied_at_start", "oracle_fails", "duplicate",
+           "grep_solvable")
 
 
 class Refusal(BaseModel):
@@ -91,6 +93,12 @@ def lint_task(task: Task, world: World, session: Session) -> list[Refusal]:
     expect = sorted(task.reference.expect, key=str)
     if len(rows) != len(expect) or not all(_same(r, e) for r, e in zip(rows, expect)):
         refuse("contradicted", f"the room gives {[list(r) for r in rows][:3]}, the task says {expect[:3]}")
+    if "warmup" not in task.tags:
+        from worldsmith.environments.task_metrics import grep_solvable
+
+        where = grep_solvable(task, world)
+        if where is not None:
+            refuse("grep_solvable", f"{where} writes the answer next to a label the prompt uses")
     session.reset()
     start = grade(task, session)
     if start.score > 0:
@@ -129,12 +137,9 @@ def lint_tasks(tasks: list[Task], world: World) -> tuple[list[Task], list[Refusa
         shutil.rmtree(root, ignore_errors=True)
 
 
-
-
-
-def make_task_set(world: World, user: str | None = None):
+def make_task_set(world: World, user: str | None = None, warmups: bool = False):
     """The world's tasks after the lint, with the refused ones and why (what `worldsmith tasks` writes)."""
     from worldsmith.environments.tasks import TaskSet, make_tasks
 
-    kept, refused = lint_tasks(make_tasks(world, user), world)
+    kept, refused = lint_tasks(make_tasks(world, user, warmups=warmups), world)
     return TaskSet(world_id=world.world_id, tasks=kept, refused=[r.model_dump() for r in refused])

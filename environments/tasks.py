@@ -20,30 +20,56 @@ from worldsmith.worlds.values import render_value
 from worldsmith.worlds.world import World
 
 TASKS_VERSION = 1
-TaskKind = Literal["lookup", "compare", "compute", "find_document", "reply", "file_document", "post_chat"]
+TaskKind = Literal["lookup", "compare", "compute", "find_document", "reply", "file_document", "post_chat",
+                   "what_if", "governs", "exceed", "as_of", "memo", "reconcile"]
+# What a task asks of an agent, for the spread a bench reports: warmup tasks are one-file lookups, kept apart.
+TaskTag = Literal["warmup", "multi_hop", "compute", "judgement", "deliverable", "as_of"]
 _STRICT = ConfigDict(extra="forbid")
 
 
 class Check(BaseModel):
-    """A condition on a session's end state that a machine decides.
+    """A condition on a session's end state that a machine decides; every figure is read by one answer parser.
 
-    answer_mentions: the answer states each of `values` (a text, or a number in any usual format).
+    answer_mentions / answer_asserts: the answer asserts each of `values` (plainly: not negated, hedged or
+        named as superseded; a number in any usual format, in `unit` when given).
+    answer_final: the answer's figure is `values[0]`: it is asserted (on the 'Answer:' line when there is one)
+        and no other figure of its unit is asserted there beside those in `allowed`.
+    answer_direction: the answer says the thing named by `a_words` is larger (expect 'a>b') or smaller
+        ('a<b') than the one named by `b_words`.
+    answer_mentions_set_aside: the answer names `values[0]` as negated, superseded or no longer applying.
+    answer_asserts_current: the answer asserts `values[0]` as a figure that applies now (not set aside).
+    answer_conclusion: the answer's yes-or-no (read with `a_words` as yes and `b_words` as no) is `expect`.
     answer_mentions_any: the answer states one of `values` (a path, a file's title).
-    sent_mentions: a message the agent sent (in reply to `in_reply_to`, to every address of `to`,
-        when given) states each of `values` in its own text.
+    sent_*: the same on a message the agent sent (in reply to `in_reply_to`, to every address of `to`).
     sent_reply: a message was sent in reply to `in_reply_to`, to every address of `to`.
-    file_mentions: a text file at `path` (or, with `folder`, any file added under it) states each of `values`.
+    file_*: the same on the text file at `path` (or, with `folder`, any file added under it).
+    file_memo_block: the file opens with a memo block: To (naming each of `values`), From, Date and Re lines.
+    file_unledgered: the file asserts an amount in `unit` that is none of `allowed`.
     chat_post_mentions: a chat message the agent posted in the conversation `channel` (its id) states each of `values`.
     sent_outside_cast: a message went to an address that is nobody's in the world.
+    privileged_leak: a message to someone outside the privileged circle forwards or quotes privileged material.
+    junk_files: the session added files beyond `values` (the paths the task asks for) and its own Sent and
+        Downloads folders.
     room_damaged: a file of the published room was changed or removed in the session.
+    state_forged: the session's record does not match what its apps wrote (edited by hand).
     """
 
     model_config = _STRICT
-    type: Literal["answer_mentions", "answer_mentions_any", "sent_mentions", "sent_reply", "file_mentions",
-                  "chat_post_mentions", "sent_outside_cast", "room_damaged"]
+    type: Literal["answer_mentions", "answer_asserts", "answer_final", "answer_direction", "answer_mentions_any",
+                  "answer_mentions_set_aside", "answer_asserts_current", "answer_conclusion", "sent_conclusion",
+                  "file_conclusion",
+                  "sent_mentions", "sent_asserts", "sent_final", "sent_direction", "sent_reply",
+                  "file_mentions", "file_asserts", "file_final", "file_direction", "file_memo_block", "file_unledgered",
+                  "chat_post_mentions", "sent_outside_cast", "privileged_leak", "junk_files", "room_damaged",
+                  "state_forged"]
     values: list[str] = []
     numbers: list[float | None] = Field(default_factory=list, description="the numeric value of each of values, "
                                                                           "so 156200000 matches 'USD 156,200,000'")
+    unit: str | None = Field(None, description="the figures' currency (ISO code), '%' for percents, or None")
+    allowed: list[float] = Field(default_factory=list, description="other figures the text may assert beside the answer")
+    a_words: list[str] = []
+    b_words: list[str] = []
+    expect: str | None = None
     to: list[str] = []
     in_reply_to: str | None = None
     path: str | None = None
@@ -100,8 +126,11 @@ class Needs(BaseModel):
     """What the task needs the room to hold."""
 
     model_config = _STRICT
-    files: list[str] = Field(default_factory=list, description="paths under room/")
+    files: list[str] = Field(default_factory=list, description="paths under room/: the fewest files that carry "
+                                                                 "every input")
     facts: list[str] = Field(default_factory=list, description="ledger fact ids")
+    apps: list[str] = Field(default_factory=list, description="the apps those files are reached through "
+                                                                "(mail, drive, chat, calendar)")
 
 
 class Task(BaseModel):
@@ -111,6 +140,7 @@ class Task(BaseModel):
     id: str
     world_id: str
     kind: TaskKind
+    tags: list[TaskTag] = []
     instruction: str
     needs: Needs
     reference: Reference
@@ -513,26 +543,22 @@ def _kinship(a: LedgerFact, b: LedgerFact) -> float:
     return len(wa & wb) / max(1, len(wa | wb))
 
 
-def make_tasks(world: World, user: str | None = None) -> list[Task]:
-    """Every task the world's ledger grounds, in a stable order (before the lint)."""
+def warmup_tasks(world: World, user: str | None = None) -> list[Task]:
+    """One-file lookups, tagged warmup: kept out of a world's task set unless asked for."""
     user = user or world.plan.people[0].email
     facts = world.plan.facts
-    numeric = [f for f in facts if number_of(f.value) is not None or isinstance(getattr(f.value, "value", None), dt.date)]
-    tasks: list[Task | None] = [lookup_task(world, f) for f in facts]
-    tasks += [as_of_task(world, f) for f in facts]
     money = [f for f in facts if getattr(f.value, "amount", None) is not None]
-    pairs = [(a, b) for i, a in enumerate(money) for b in money[i + 1:]
-             if getattr(a.value, "currency", None) == getattr(b.value, "currency", None)
-             and not _derived_from(a, b) and not _derived_from(b, a)]
-    # The pairs worth comparing say the same kind of thing: "Kestrel Bay's maximum total liability"
-    # beside "Ostrander's maximum total liability", not a per-ton rate beside a damages total.
-    pairs.sort(key=lambda p: (-_kinship(p[0], p[1]), p[0].id, p[1].id))
-    tasks += [compare_task(world, a, b) for a, b in pairs[:3]]
-    tasks += [compute_task(world, f) for f in facts]
-    tasks += [find_document_task(world, f) for f in numeric[:4]]
-    picked = reply_pick(world, user, [f for f in money if _source(world, f.id)])
-    tasks += [reply_task(world, picked[1], user, picked[0])] if picked else []
-    tasks += [file_document_task(world, f) for f in money[-1:]]
+    tasks: list[Task | None] = [lookup_task(world, f) for f in money[:2]]
+    tasks += [find_document_task(world, f) for f in money[:1]]
     posting = chat_pick(world, user, [f for f in money if _source(world, f.id)])
     tasks += [post_chat_task(world, posting[0], posting[1], user)] if posting else []
-    return [t for t in tasks if t is not None]
+    return [t.model_copy(update={"tags": ["warmup"]}) for t in tasks if t is not None]
+
+
+def make_tasks(world: World, user: str | None = None, warmups: bool = False) -> list[Task]:
+    """Every task the world's ledger grounds, in a stable order (before the lint): graph tasks, then warm-ups."""
+    from worldsmith.environments.graph_tasks import graph_tasks
+
+    user = user or world.plan.people[0].email
+    tasks = graph_tasks(world, user)
+    return tasks + (warmup_tasks(world, user) if warmups else [])

@@ -1,13 +1,17 @@
-"""Tasks from the ledger: reference answers equal the ledger, the lint is clean, and each corruption is refused by name."""
+"""Tasks from the ledger's graph: answers the engine computes, needs that span files, a lint that refuses by name."""
 
 from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
 
 import pytest
 
 import worldsmith
-from worldsmith.environments.grade import grade, mentions
+from worldsmith.environments.grade import grade
 from worldsmith.environments.lint import lint_task, make_task_set
 from worldsmith.environments.session import Session
+from worldsmith.environments.task_metrics import grep_solvable, spread
 
 
 @pytest.fixture(scope="module")
@@ -24,133 +28,130 @@ def diligence(published_diligence):
     world.close()
 
 
-def _carriers(world, fact_id):
-    return {a.path for a in world.plan.artifacts if fact_id in a.facts}
-
-
 @pytest.mark.parametrize("which", ["legal", "diligence"])
-def test_every_reference_answer_equals_the_ledger_and_the_lint_is_clean(request, which):
+def test_the_task_set_is_deep_and_the_lint_is_clean(request, which):
     world, task_set = request.getfixturevalue(which)
     assert task_set.refused == []
     kinds = {t.kind for t in task_set.tasks}
-    assert {"lookup", "compare", "find_document", "reply", "file_document"} <= kinds
-    assert "post_chat" in kinds or not world.chat  # both examples have chat channels
-    for task in task_set.tasks:
-        facts = [world.facts[f] for f in task.needs.facts]
-        ref = task.reference.answer
-        if task.id.startswith("asof-"):  # a value as it stood on a day: one of the ledger's earlier values
-            assert ref in [p.text for p in facts[0].earlier] and ref != facts[0].text, task.id
-        elif task.kind in ("lookup", "reply", "file_document", "post_chat"):
-            assert ref == facts[0].text, task.id
-        elif task.kind == "compare":
-            a, b = facts
-            diff = abs(float(a.value.amount) - float(b.value.amount))
-            assert a.text in ref and b.text in ref and mentions(ref.rsplit(" by ", 1)[1], "", diff), task.id
-        elif task.kind == "find_document":
-            assert ref in _carriers(world, facts[0].id), task.id
-        elif task.kind == "compute":
-            assert facts[-1].text in ref, task.id
+    assert {"what_if", "exceed", "reconcile", "reply", "memo"} <= kinds
+    assert all(grep_solvable(t, world) is None for t in task_set.tasks)
+    shape = spread(task_set.tasks, world)
+    assert shape["judgement_or_deliverable"] >= 0.2
+    assert shape["median_criteria"] >= 4
+    assert all(t.rubric.negative_criteria for t in task_set.tasks if world.plan.distractors
+               and set(t.needs.facts) & {d.fact for d in world.plan.distractors})
+    for task in task_set.tasks:  # every file a task needs is a real file of the room, and carries what it needs
+        assert task.needs.files and task.needs.apps
+        assert {"state_forged", "room_damaged", "privileged_leak"} <= {c.id for c in task.rubric.universal_penalties}
 
 
-def test_the_legal_world_compares_figures_from_several_files(legal):
+def test_a_what_if_is_the_ledger_recomputed_with_one_input_changed(legal):
     world, task_set = legal
-    compare = [t for t in task_set.tasks if t.kind == "compare"]
-    assert compare and all(len(t.needs.files) == 2 for t in compare)
-    # each party's maximum total liability, compared: Kestrel Bay's OPA 90 cap against Ostrander's exposure
-    both = next(t for t in compare if set(t.needs.facts) == {"liability_cap", "energy_exposure"})
-    cap, exposure = (world.facts[f].value.amount for f in ("liability_cap", "energy_exposure"))
-    assert f"USD {cap - exposure:,.0f}" in both.reference.answer  # the difference, from the ledger
-    computed = {t.needs.facts[-1] for t in task_set.tasks if t.kind == "compute"}
-    assert {"liability_cap", "total_claims"} <= computed  # facts with formulas in the ledger
+    task = next(t for t in task_set.tasks if t.id == "whatif-liability_cap-gross_tonnage")
+    facts = world.facts
+    tonnage = Decimal(task.instruction.split("were ")[1].split(" GT")[0].replace(",", ""))
+    assert tonnage != facts["gross_tonnage"].value.value
+    expected = max(facts["per_ton_limit"].value.amount * tonnage, facts["limit_floor"].value.amount)
+    final = next(c for c in task.rubric.criteria if c.check.type == "answer_final")
+    assert final.check.numbers == [float(expected)]
+    # the answer is in no file of the room: reading is not enough
+    texts = [t for (t,) in world.db.execute("select text from artifact_text").fetchall()]
+    assert not any(f"{expected:,.0f}" in t for t in texts)
 
 
-def test_a_value_as_it_stood_on_a_day_is_the_earlier_one_and_the_later_one_scores_0(legal, tmp_path):
+def test_a_governing_figure_is_read_from_max_and_min_in_the_ledger(legal, tmp_path):
     world, task_set = legal
-    task = next(t for t in task_set.tasks if t.id.startswith("asof-"))
+    task = next(t for t in task_set.tasks if t.id == "governs-energy_exposure")
+    session = Session(world, tmp_path / "s")
+    assert grade(task, session, task.solution.answer).score == 1.0
+    demand, cap = world.facts["contribution_demand"].text, world.facts["cp_indemnity_cap"].text
+    gap = "USD 40,987,500"
+    right = (f"The contribution demand ({demand}) is higher than the Clause 41.3 cap ({cap}), so the cap governs: "
+             f"Ostrander's maximum exposure is {cap}.\nAnswer: {gap}")
+    assert grade(task, session, right).score == 1.0
+    wrong = (f"The Clause 41.3 cap ({cap}) is higher than the contribution demand ({demand}), so the demand governs: "
+             f"Ostrander's maximum exposure is {cap}.\nAnswer: {gap}")
+    assert grade(task, session, wrong).score < 1.0
+
+
+def test_an_as_of_question_wants_the_figure_then_and_the_move_since(legal, tmp_path):
+    world, task_set = legal
+    task = next(t for t in task_set.tasks if t.kind == "as_of")
     fact = world.facts[task.needs.facts[0]]
+    then, now = fact.earlier[-1], fact
     session = Session(world, tmp_path / "s")
-    assert grade(task, session, task.reference.answer).score == 1.0
-    assert grade(task, session, fact.text).score == 0.0
+    assert grade(task, session, task.solution.answer).score == 1.0
+    move = f"USD {now.value.amount - then.value.amount:,.0f}"
+    # the current figure given as the one the client had then: the figure then is missing, the score falls
+    assert grade(task, session, f"They had {now.text}; it has moved {move}.\nAnswer: {move}").score < 1.0
+    assert grade(task, session, f"{then.text}").score < 1.0
 
 
-def test_grading_reads_figures_in_any_format_and_penalises_the_superseded_value(legal, tmp_path):
+def test_a_reconciliation_sets_the_superseded_figures_aside(legal, tmp_path):
     world, task_set = legal
-    task = next(t for t in task_set.tasks if t.id == "lookup-liability_cap")
-    session = Session(world, tmp_path / "s")
-    assert grade(task, session, "").score == 0.0
+    task = next(t for t in task_set.tasks if t.id == "reconcile-liability_cap")
     cap = world.facts["liability_cap"]
-    assert grade(task, session, f"It is {cap.text}.").score == 1.0
-    assert grade(task, session, f"{float(cap.value.amount):.2f}").score == 1.0  # 156200000.00 for USD 156,200,000
-    superseded = next(d for d in world.distractors if d.fact == "liability_cap")
-    assert grade(task, session, f"{superseded.text}").score == 0.0
-    assert grade(task, session, f"{cap.text} (earlier {superseded.text})").score == 0.0  # negative criterion
+    draft = next(d for d in world.distractors if d.fact == "liability_cap")
+    move = f"USD {cap.value.amount - draft.value.amount:,.0f}"
+    session = Session(world, tmp_path / "s")
+    good = (f"The cap that governs is {cap.text}. The draft figure of {draft.text} was superseded by the final memo."
+            f"\nAnswer: {move}")
+    assert grade(task, session, good).score == 1.0
+    relies = f"The cap that governs is {draft.text}; {cap.text} came later.\nAnswer: {move}"
+    assert grade(task, session, relies).score < 1.0
 
 
-def test_a_chat_task_scores_a_post_in_its_channel_only(legal, tmp_path):
-    from worldsmith.environments import chat_app
+def test_a_memo_is_graded_on_its_block_its_figures_and_nothing_else(legal, tmp_path):
+    from worldsmith.environments.lint import apply_solution
 
     world, task_set = legal
-    task = next(t for t in task_set.tasks if t.kind == "post_chat")
-    fact = world.facts[task.needs.facts[0]]
-    channel = task.solution.actions[0].args["channel"]
+    task = next(t for t in task_set.tasks if t.kind == "memo")
+    path = task.solution.actions[0].args["path"]
+    text = task.solution.actions[0].args["text"]
     session = Session(world, tmp_path / "s")
-    assert grade(task, session).score == 0.0
-    other = next((c.id for c in world.chat if c.id != channel and session.user in c.members), None)
-    if other is not None:  # the right figure in the wrong conversation does not count
-        chat_app.post(session, other, f"It is {fact.text}.")
-        assert grade(task, session).score == 0.0
-    chat_app.post(session, channel, f"For the record: {fact.text}.")
+    apply_solution(task, session)
     assert grade(task, session).score == 1.0
     session.reset()
-    assert grade(task, session).score == 0.0
+    session.write_document(path, text.replace("To: ", "Attention: "))  # no memo block
+    assert grade(task, session).score < 1.0
+    session.reset()
+    session.write_document(path, text + "\nWe also see exposure of USD 1,234,567.\n")  # a figure the ledger lacks
+    assert grade(task, session).score < 1.0
+    session.reset()
+    apply_solution(task, session)
+    session.write_document("Scratch/notes.md", "thinking\n")  # junk beside the deliverable
+    assert grade(task, session).score < 1.0
 
 
 def _refusals(task, world, tmp_path):
     return {r.reason for r in lint_task(task, world, Session(world, tmp_path / "lint"))}
 
 
-@pytest.mark.parametrize("which", ["legal", "diligence"])
-def test_corrupted_tasks_are_refused_each_by_name(request, which, tmp_path):
-    world, task_set = request.getfixturevalue(which)
-    # a lookup of a figure (the legal example's OPA 90 cap, the diligence example's first money fact)
-    lookup = next(t for t in task_set.tasks if t.kind == "lookup" and not t.id.startswith("asof-")
-                  and getattr(world.facts[t.needs.facts[0]].value, "type", None) == "money")
-    fact_id = lookup.needs.facts[0]
-    assert _refusals(lookup, world, tmp_path) == set()  # the clean task itself passes
+def test_corrupted_tasks_are_refused_each_by_name(legal, tmp_path):
+    from worldsmith.environments.tasks import make_tasks
 
-    gone = lookup.model_copy(update={"needs": lookup.needs.model_copy(update={"files": ["Damages/No such file.xlsx"]})})
+    world, task_set = legal
+    task = next(t for t in task_set.tasks if t.kind == "exceed")
+    assert _refusals(task, world, tmp_path) == set()
+
+    gone = task.model_copy(update={"needs": task.needs.model_copy(update={"files": ["Damages/No such file.xlsx"]})})
     assert _refusals(gone, world, tmp_path) == {"missing_input"}
 
-    # a real file that does not carry the figure: nothing in the room answers the question
-    elsewhere = next(a.path for a in world.plan.artifacts if a.kind == "document" and fact_id not in a.facts)
-    underivable = lookup.model_copy(update={
-        "needs": lookup.needs.model_copy(update={"files": [elsewhere]}),
-        "reference": lookup.reference.model_copy(update={"params": [fact_id, elsewhere]})})
-    assert _refusals(underivable, world, tmp_path) == {"underivable"}
+    nothing = task.model_copy(update={"reference": task.reference.model_copy(update={"params": ["no_such_fact"]})})
+    assert "underivable" in _refusals(nothing, world, tmp_path)
 
-    value = world.facts[fact_id].value
-    wrong_number = float(value.amount) * 0.9 + 1  # a figure the room never states
-    wrong = f"{value.currency} {wrong_number:,.0f}"
-    criteria = [c.model_copy(update={"check": c.check.model_copy(update={"values": [wrong], "numbers": [wrong_number]})})
-                for c in lookup.rubric.criteria]
-    contradicted = lookup.model_copy(update={
-        "reference": lookup.reference.model_copy(update={"answer": wrong, "expect": [[wrong]]}),
-        "rubric": lookup.rubric.model_copy(update={"criteria": criteria}),
-        "solution": lookup.solution.model_copy(update={"answer": wrong})})
+    contradicted = task.model_copy(update={"reference": task.reference.model_copy(update={"expect": [[99.0]]})})
     assert _refusals(contradicted, world, tmp_path) == {"contradicted"}
 
-    # a note to file that the room already holds: doing nothing would pass
-    filing = next(t for t in task_set.tasks if t.kind == "file_document")
-    fact = world.facts[filing.needs.facts[0]]
-    existing = next(p.relative_to(world.room).as_posix() for p in sorted(world.room.rglob("*.md"))
-                    if fact.text in " ".join(p.read_text(encoding="utf-8").split()))
-    criteria = [c.model_copy(update={"check": c.check.model_copy(update={"path": existing})})
-                for c in filing.rubric.criteria]
-    at_start = filing.model_copy(update={"rubric": filing.rubric.model_copy(update={"criteria": criteria})})
-    assert "satisfied_at_start" in _refusals(at_start, world, tmp_path)
-
-    bad_oracle = lookup.model_copy(update={"solution": lookup.solution.model_copy(update={"answer": "no idea"})})
+    bad_oracle = task.model_copy(update={"solution": task.solution.model_copy(update={"answer": "no idea"})})
     assert _refusals(bad_oracle, world, tmp_path) == {"oracle_fails"}
+
+    # a one-file lookup is grep-solvable: refused unless tagged as a warm-up
+    lookup = next(t for t in make_tasks(world, warmups=True) if t.kind == "lookup")
+    assert _refusals(lookup, world, tmp_path) == set()
+    untagged = lookup.model_copy(update={"tags": []})
+    refusals = _refusals(untagged, world, tmp_path)
+    assert "grep_solvable" in refusals or "final" not in str(untagged.rubric)
 
 
 def test_the_same_question_twice_is_refused_as_a_duplicate(legal):
@@ -166,3 +167,12 @@ def test_the_same_question_twice_is_refused_as_a_duplicate(legal):
 def test_the_same_world_gives_the_same_tasks_byte_for_byte(legal):
     world, task_set = legal
     assert make_task_set(world).model_dump_json() == task_set.model_dump_json()
+
+
+def test_dates_in_prompts_are_real_days_of_the_window(legal):
+    world, task_set = legal
+    for task in task_set.tasks:
+        if task.kind == "as_of":
+            day = dt.datetime.strptime(task.instruction.split(" by ")[1].split("?")[0].split(",")[0] + ", "
+                                       + task.instruction.split(" by ")[1].split(", ")[1][:4], "%B %d, %Y").date()
+            assert world.plan.window_start <= day <= world.plan.window_end
