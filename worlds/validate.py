@@ -242,7 +242,10 @@ def _seal_store(bundle: Path) -> None:
     """
     from worldsmith.worlds.world import verify_files
 
-    manifest = read_manifest(bundle)
+    try:
+        manifest = read_manifest(bundle)
+    except BundleError:  # no whole manifest (a hand-made file list): nothing sealed to add the store to
+        return
     if manifest.seal == seal_of(manifest) and not verify_files(bundle, manifest):
         seal_derived(bundle, (DATABASE,))
 

@@ -7,7 +7,6 @@ a Slack-style export), published once for this module.
 from __future__ import annotations
 
 import asyncio
-import json
 import shutil
 from pathlib import Path
 
@@ -147,9 +146,8 @@ def _with_calendars(published: Path, tmp_path: Path, files: dict[str, str], drop
     for rel, text in files.items():  # beside any calendars the world has of its own
         (world / "room" / rel).parent.mkdir(parents=True, exist_ok=True)
         (world / "room" / rel).write_text(text, encoding="utf-8", newline="")
-    manifest = json.loads((world / "manifest.json").read_text())
-    manifest["files"] = [f.model_dump() for f in bundle.list_files(world)]
-    (world / "manifest.json").write_text(json.dumps(manifest))
+    # sealed again over the added files, as `worldsmith validate --accept-edits` would
+    bundle.write_manifest(world, bundle.read_manifest(world).model_copy(update={"files": bundle.list_files(world)}))
     return world
 
 

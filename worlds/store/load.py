@@ -197,14 +197,15 @@ def _load_manifest(t: _Tables, bundle: Path) -> None:
         t.add("manifest_files", path=rel, sha256=sha, bytes=size if isinstance(size, int) else None)
 
 
-def _seal_state(path: Path) -> str:
-    """ok: the manifest's seal matches its metadata; none: it carries none (an older worldsmith); broken otherwise."""
+def _seal_state(path: Path) -> str | None:
+    """ok: the manifest's seal matches its metadata; none: it carries none (an older worldsmith); broken: it was
+    edited; None for a file list that is no whole manifest (its files are still compared; open refuses it)."""
     from worldsmith.worlds.bundle import Manifest, seal_of
 
     try:
         manifest = Manifest.model_validate_json(path.read_bytes())
     except ValueError:
-        return "broken"
+        return None
     return "none" if not manifest.seal else "ok" if manifest.seal == seal_of(manifest) else "broken"
 
 
