@@ -16,7 +16,7 @@ import datetime as dt
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from typing import Iterable, Literal
 
 from worldsmith.worlds.values import DateValue, Money, Number, Percent, Text
@@ -49,12 +49,12 @@ _NUMBER_RX = re.compile(rf"""
     (?:(?<=/)(?=[A-Za-z$£€¥₹])|(?<![\w.,:/#§$£€¥₹\x01]))  # "USD 156.2m/USD 148m", but not the 2 of "1/2"
     (?P<lp>\(\s?)?
     (?P<s1>[-−])?
-    (?:(?P<c1>{_SYM_RX}|\$|(?:{_CODE_RX})(?![A-Za-z]))\s{{0,2}})?
+    (?:(?P<c1>{_SYM_RX}|\$|(?-i:{_CODE_RX})(?![A-Za-z]))\s{{0,2}})?
     (?P<s2>[-−])?
     (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![.,:/]?\d)
     (?:(?P<sp>\s?)(?P<scale>thousand|million|billion|trillion|mln|mn|bn|tn|mm|[kmb])(?![A-Za-z]))?
     (?:\s?(?P<pct>%|percent\b|per\s?cent\b|pct\b))?
-    (?:\s?(?P<c2>(?:{_CODE_RX})(?![A-Za-z])|(?:(?:US|U\.S\.|Canadian|Australian)\s)?dollars\b|pounds\ssterling\b
+    (?:\s?(?P<c2>(?-i:{_CODE_RX})(?![A-Za-z])|(?:(?:US|U\.S\.|Canadian|Australian)\s)?dollars\b|pounds\ssterling\b
         |pounds\b|sterling\b|euros?\b|yen\b|(?:Swiss\s)?francs\b))?
     (?P<rp>\s?\))?
 """, re.X | re.I)
@@ -319,65 +319,41 @@ def _tabular_after(text: str, j: int) -> bool:
     return j >= len(text) or after[:1] in ("\n", "\t", "|", ",", ";") or after == "  " or after.strip() in ("", ".")
 
 
-def _number_mention(text: str, m: re.Match) -> tuple[int, int, Decimal, Decimal, int, int, str | None, bool, str] | None:
-    """A figure from a match of _NUMBER_RX: start, end, value, quantum, digits, scale, currency, exact, kind."""
-    start, end = m.start(), m.end()
-    num = m["num"]
-    cur, exact = None, True
-    c1, c2 = m["c1"], m["c2"]
-    if c1:
-        if c1 == "$":
-            cur, exact = "USD", False
-        else:
-            cur = _SYMBOLS.get(c1) or _SYMBOLS.get(c1.upper()) or c1.upper()
-    scale, pct = m["scale"], m["pct"]
-    scale_low = scale.lower() if scale else None
-    tail_end = max(m.end(g) for g in ("num", "scale", "pct", "c2") if m[g])
-    if scale and scale_low in _SHORT_SCALES and m["sp"] and not (c1 or c2):
+def _currency(m: re.Match) -> tuple[str | None, bool]:
+    """The currency a figure is written in, and whether exactly (a bare "$" or "dollars" is any dollar)."""
+    if m["c1"] and not (m["c1"] == "$" and m["c2"]):  # "$5 CAD" is Canadian
+        c1 = m["c1"]
+        return ("USD", False) if c1 == "$" else (_SYMBOLS.get(c1.upper(), c1.upper()), True)
+    if m["c2"]:
+        word = " ".join(m["c2"].lower().split())
+        if word == "dollars":
+            return "USD", False
+        return _WORDS.get(word, word.upper()), True
+    return None, True
+
+
+def _number_mention(text: str, m: re.Match) -> Mention | None:
+    """The figure a match of _NUMBER_RX reads as, or None where it is part of a word ("1st", "10am", "A4s")."""
+    num, scale, pct, c2 = m["num"], m["scale"], m["pct"], m["c2"]
+    end = max(m.end(g) for g in ("num", "scale", "pct", "c2") if m[g])
+    if scale and scale.lower() in _SHORT_SCALES and m["sp"] and not (m["c1"] or c2):
         scale = pct = c2 = None  # "34 m" is metres, not millions
-        tail_end = m.end("num")
-    if c2:
-        word = " ".join(c2.lower().split())
-        if word.upper() in _CODES:
-            code = word.upper()
-        elif word == "dollars":
-            code, exact = "USD", False if not cur else exact
-        else:
-            code = _WORDS.get(word, "USD")
-        cur = cur or code
-    # Letters glued to a number ("4b" without a currency is a label, "1st", "10am") make it no figure.
-    after = text[tail_end:tail_end + 1]
-    if after.isalpha() and not (scale and tail_end > m.end("num")) and after.lower() != "x":
+        end = m.end("num")
+    glued = text[end:end + 1]
+    if glued.isalpha() and glued.lower() != "x" and not (scale and end > m.end("num")):
         return None
-    if pct:
-        tail_end = max(tail_end, m.end("pct"))
-    if c2:
-        tail_end = max(tail_end, m.end("c2"))
-    if scale and scale_low not in _SHORT_SCALES | {"mn", "bn", "tn", "mln", "thousand", "million", "billion",
-                                                     "trillion"}:
-        return None
-    try:
-        value = Decimal(num.replace(",", ""))
-    except InvalidOperation:
-        return None
+    cur, exact = _currency(m) if (m["c1"] or c2) else (None, True)
+    power = _SCALES[scale.lower()] if scale else 0
     decimals = len(num.split(".")[1]) if "." in num else 0
-    power = _SCALES[scale_low] if scale else 0
-    value = value.scaleb(power)
-    quantum = Decimal(1).scaleb(power - decimals)
+    value = Decimal(num.replace(",", "")).scaleb(power)
     negative = bool(m["s1"] or m["s2"])
-    # Parentheses make a figure negative only where accounting puts them: alone in a cell or a line.
-    lp, rp = m["lp"], m["rp"]
-    if lp and rp and _tabular_before(text, start) and _tabular_after(text, m.end()) and not negative:
-        negative = True
-        tail_end = m.end()
-    else:
-        start = m.start("s1") if m["s1"] else (m.start("c1") if c1 else (m.start("s2") if m["s2"] else m.start("num")))
-        if lp and not m["s1"] and not c1 and not m["s2"]:
-            start = m.start("num")
-    if negative:
-        value = -value
-    kind = "percent" if pct else ("money" if cur else "number")
-    return start, tail_end, value, quantum, _significant(num.replace(",", "")), power, cur, exact, kind
+    start = next(m.start(g) for g in ("s1", "c1", "s2", "num") if m[g])
+    # Parentheses make a figure negative only where accounting puts them: alone in a cell or on a line.
+    if m["lp"] and m["rp"] and not negative and not scale and _tabular_before(text, m.start()) and _tabular_after(text, m.end()):
+        negative, start, end = True, m.start(), m.end()
+    return Mention(kind="percent" if pct else ("money" if cur else "number"), text="", start=start, end=end,
+                   sentence="", value=-value if negative else value, quantum=Decimal(1).scaleb(power - decimals),
+                   digits=_significant(num.replace(",", "")), scale=power, currency=cur, currency_exact=exact)
 
 
 def _number_matches(text: str) -> Iterable[re.Match]:
@@ -483,13 +459,12 @@ def parse(text: str) -> Parsed:
     blanked = "".join(blank)
     low = _lower_same_length(text)
     for m in _number_matches(blanked):
-        got = _number_mention(blanked, m)
-        if got is None:
+        mt = _number_mention(blanked, m)
+        if mt is None:
             continue
-        s, e, value, quantum, digits, power, cur, exact, kind = got
-        mt = Mention(kind=kind, text=text[s:e], start=s, end=e, sentence="", value=value, quantum=quantum,
-                     digits=digits, scale=power, currency=cur, currency_exact=exact)
-        if kind == "number":
+        s, e = mt.start, mt.end
+        mt.text = text[s:e]
+        if mt.kind == "number":
             head = blanked[max(0, s - 24):s]
             prev = head.split()[-1] if head.split() and head[-1:] in " -#§" else ""
             if "," not in m["num"] and not m["scale"] and (prev.lower() in _REF_WORDS or prev.lower().rstrip("s") in _REF_WORDS):
@@ -768,27 +743,28 @@ def _groups(parsed: Parsed) -> None:
             j += 1
         if j > i:
             group = ms[i:j + 1]
-            _inherit(group)
             before = masked[max(0, group[0].start - 40):group[0].start]
             between = bool(re.search(r"\bbetween\s*(?:the\s+)?$", before))
             revision = bool(_CHANGE_FROM.search(before))
             ranged = "range" in joins or (between and "and" in joins) or bool(re.search(r"\bfrom\s*$", before))
             offered = "or" in joins or (ranged and not revision)
+            _inherit(group, scale=offered or revision)
             if offered and any(not _same_value(group[0], g) for g in group[1:]):
                 for g in group:
                     g.hedged = True
         i = j + 1
 
 
-def _inherit(group: list[Mention]) -> None:
-    """In "USD 148m or 156.2m" and "between 148 and 156.2 million" a bare figure takes its neighbour's currency and scale."""
+def _inherit(group: list[Mention], scale: bool) -> None:
+    """A bare figure joined to others takes their currency ("USD 148m, 150m"), and in an alternative or a
+    range their scale too ("between 148 and 156.2 million")."""
     cur = next((g for g in group if g.currency), None)
-    scaled = next((g for g in reversed(group) if g.scale), None)
+    scaled = next((g for g in reversed(group) if g.scale), None) if scale else None
     for g in group:
         if g.kind == "number" and cur is not None and g.unit is None:
             g.kind, g.currency, g.currency_exact = "money", cur.currency, cur.currency_exact
-        if scaled is not None and not g.scale and g.kind in ("money", "number") and g.value is not None \
-                and g.quantum is not None and abs(g.value) < 1000:
+        if scaled is not None and not g.scale and g.kind in ("money", "number") and g.unit is None \
+                and g.value is not None and g.quantum is not None and abs(g.value) < 1000:
             g.value, g.quantum, g.scale = g.value.scaleb(scaled.scale), g.quantum.scaleb(scaled.scale), scaled.scale
 
 
@@ -1061,6 +1037,9 @@ def direction(text: Parsed | str, a_label_words: str | Iterable[str],
                 subject = _side(_words_in(before_text), wa, wb)
                 obj = _side(_words_in(masked[c.end():end]), wa, wb)
                 sign = c.lastgroup
+                if re.fullmatch(r"(?:exceeded|surpassed|outstripped|outweighed)", word) and \
+                        re.search(r"\b(?:is|are|was|were|be|been|being)\s+(?:\w+\s+)?$", before_text):
+                    sign = "lt"  # "the cap is exceeded (by the claim)": the subject is the smaller
                 if _CMP_NEG.search(masked[max(gs, c.start() - 30):c.start()]):
                     if sign == "eq":
                         continue

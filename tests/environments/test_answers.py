@@ -327,6 +327,10 @@ B = "the claim against Ostrander"
     ("The higher figure is Kestrel Bay's maximum liability.", "a>b"),
     ("Kestrel Bay's maximum liability (USD 156.2m) is greater than the Ostrander claim (USD 148m).", "a>b"),
     ("Kestrel Bay's maximum liability is below the claim against Ostrander.", "a<b"),
+    ("Kestrel Bay's maximum liability is exceeded by the claim.", "a<b"),
+    ("The claim of USD 160.5m is higher than Kestrel Bay's maximum liability of USD 156.2m, so the maximum "
+     "liability is exceeded.", "a<b"),
+    ("Kestrel Bay's maximum liability (USD 156.2m) is USD 4.3m lower than the claim (USD 160.5m).", "a<b"),
     ("The maximum liability is smaller than the claim.", "a<b"),
     ("The claim against Kestrel Bay exceeds its maximum liability.", "a<b"),
     ("The claim is greater than the maximum liability.", "a<b"),
