@@ -135,6 +135,7 @@ def _margins(doc: Document, plan: WorldPlan, spec: DocumentSpec, look: str) -> N
 
 
 def _front_matter(doc: Document, blocks: list[tuple[str, list[str]]]) -> None:
+    """The paragraphs before the title (a memo's block, a letter's reference and addressee)."""
     for style_id, lines in blocks:
         paragraph = doc.add_paragraph("\n".join(lines))  # python-docx writes \n as a line break, \t as a tab
         paragraph._p.style = style_id

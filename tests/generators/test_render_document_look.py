@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import re
-from pathlib import Path
 
 import docx
 import pytest
