@@ -104,22 +104,29 @@ _NEG_WORDS = re.compile(r"(?:untrue|wrong|wrongly|incorrect|incorrectly|erroneou
                         r"invalid|rejected|discarded|disregard(?:ed)?|typo)\b")
 _OLD_NOUNS = (r"(?:draft|drafts|figure|figures|amount|amounts|value|estimate|version|number|proposal|offer|"
               r"calculation|quote|valuation|position|cap|limit|total)")
-_SUP_WORDS = re.compile(
-    r"(?:superseded(?!\s+by)|outdated|out\s+of\s+date|obsolete|withdrawn|stale|previously|originally|initially|"
-    r"formerly|used\s+to\s+be|used\s+to|no\s+longer\s+current|at\s+(?:the|that)\s+time|back\s+then|until\s+then|"
-    r"(?:was|were|had\s+been|has\s+been|have\s+been)\s+(?:revised|amended|updated|changed|corrected|withdrawn|"
-    r"replaced|superseded)(?!\s+(?:by|to|from)\b)|"
-    rf"(?:earlier|previous|prior|original|initial|old|older|first|former|outdated|obsolete|stale)\s+(?:\w+\s+)?"
-    rf"{_OLD_NOUNS}|"
-    r"draft(?<!final\sdraft)(?<!latest\sdraft)(?<!current\sdraft)(?<!revised\sdraft)(?<!new\sdraft)"
-    r"(?<!updated\sdraft)(?<!agreed\sdraft)s?)\b")
+# Each cue is a few flat alternations of words: Python's regex engine skips ahead fast on those, and scans
+# several times slower when an alternation opens with a group.
+_SUP_WORDS = (
+    re.compile(r"(?:superseded(?!\s+by)|outdated|out\s+of\s+date|obsolete|withdrawn|stale|previously|originally|"
+               r"initially|formerly|used\s+to|no\s+longer\s+current|at\s+the\s+time|at\s+that\s+time|"
+               r"back\s+then|until\s+then)\b"),
+    re.compile(r"(?:was|were|had\s+been|has\s+been|have\s+been)\s+(?:revised|amended|updated|changed|corrected|"
+               r"withdrawn|replaced|superseded)(?!\s+(?:by|to|from)\b)"),
+    re.compile(r"(?:earlier|previous|prior|original|initial|old|older|first|former|outdated|obsolete|stale)"
+               rf"\s+(?:\w+\s+)?{_OLD_NOUNS}\b"),
+    re.compile(r"draft(?<!final\sdraft)(?<!latest\sdraft)(?<!current\sdraft)(?<!revised\sdraft)(?<!new\sdraft)"
+               r"(?<!updated\sdraft)(?<!agreed\sdraft)s?\b"),
+)
 # "may", "might", "could" hedge a value they make possible ("may be USD 148m"), not an entitlement
 # ("Kestrel Bay may limit its liability to USD 156.2m"); "may" is read in the text's own case (the month).
 _MODAL = r"(?:\s+(?:well|also|possibly|perhaps|even))?\s+(?:be|have\s+been|reach|total|amount|come\s+to|equal|exceed)\b"
-_MAY = re.compile(r"\bmay" + _MODAL)
-_HEDGE_WORDS = re.compile(r"(?:(?:might|could)" + _MODAL + r"|possibly|possible|perhaps|probably|likely|unlikely|"
-                          r"maybe|either(?!\s+way)|uncertain|unclear|unsure|not\s+sure|if|assuming|depending|"
-                          r"appears?|seems?|guess|estimated?|whether|candidates?|alternatively)\b")
+_MAY = (re.compile(r"\bmay" + _MODAL),)
+_HEDGE_WORDS = (
+    re.compile(r"(?:possibly|possible|perhaps|probably|likely|unlikely|maybe|either(?!\s+way)|uncertain|unclear|"
+               r"unsure|not\s+sure|if|assuming|depending|appears?|seems?|guess|estimated?|whether|candidates?|"
+               r"alternatively)\b"),
+    re.compile(r"(?:might|could)" + _MODAL),
+)
 # Words just before a figure that make it an estimate or a bound: "about USD 156m", "at least 34,000".
 _HEDGE_BEFORE = {"about", "approximately", "approx", "approx.", "around", "roughly", "circa", "c.", "ca.", "some",
                  "nearly", "almost", "close to", "in the region of", "of the order of", "on the order of",
@@ -128,22 +135,25 @@ _HEDGE_BEFORE = {"about", "approximately", "approx", "approx.", "around", "rough
 _ARTICLES = {"the", "a", "an", "some"}
 _HEDGE_AFTER = re.compile(r"\s*(?:or\s+so\b|or\s+thereabouts\b|give\s+or\s+take\b|-?ish\b|\+/-|±)")
 # Cues that split a clause into an old side and a new side.
-_DIRECTIONAL = {  # one pattern per kind: a named-group alternation scans prose several times slower
-    "old_before": re.compile(r"(?:superseded|replaced|overridden|displaced)\s+by\b|(?:revised|amended|corrected|"
-                             r"changed|updated|increased|decreased|reduced|raised|lowered|adjusted|restated)\s+to\b"),
-    "old_after": re.compile(r"(?:supersedes|superseding|replaces|replacing|replaced|overrides|overrode|overriding|"
-                            r"displaces|displacing|up\s+from|down\s+from)\b"),
-    "neg_after": re.compile(r"(?:rather\s+than|instead\s+of|as\s+opposed\s+to|in\s+place\s+of|in\s+lieu\s+of|"
-                            r"(?:not|never)\s+(?:true|the\s+case|correct|right|accurate|so)\s+that|untrue\s+that)\b"),
-    "from": re.compile(r"(?:revised|amended|corrected|changed|updated|increased|decreased|reduced|raised|lowered|"
-                       r"cut|adjusted|restated|rose|fell|grew|dropped|moved|went|increases|decreases|rises|falls)"
-                       r"\s+from\b"),
+_DIRECTIONAL = {
+    "old_before": (re.compile(r"(?:superseded|replaced|overridden|displaced)\s+by\b"),
+                   re.compile(r"(?:revised|amended|corrected|changed|updated|increased|decreased|reduced|raised|"
+                              r"lowered|adjusted|restated)\s+to\b")),
+    "old_after": (re.compile(r"(?:supersedes|superseding|replaces|replacing|replaced|overrides|overrode|overriding|"
+                             r"displaces|displacing|up\s+from|down\s+from)\b"),),
+    "neg_after": (re.compile(r"(?:rather\s+than|instead\s+of|as\s+opposed\s+to|in\s+place\s+of|in\s+lieu\s+of|"
+                             r"untrue\s+that)\b"),
+                  re.compile(r"(?:not|never)\s+(?:true|the\s+case|correct|right|accurate|so)\s+that\b")),
+    "from": (re.compile(r"(?:revised|amended|corrected|changed|updated|increased|decreased|reduced|raised|lowered|"
+                        r"cut|adjusted|restated|rose|fell|grew|dropped|moved|went|increases|decreases|rises|falls)"
+                        r"\s+from\b"),),
 }
 _TO = re.compile(r"\bto\b")
 _FROM = re.compile(r"\bfrom\b")
 _INNER_OLD = re.compile(r"\s*(?:from|was|were|down\s+from|up\s+from|vs\.?|versus)\b")
 # Each cue pattern runs once over the whole text; a hit counts only at the start of a word.
-_CUES = {"not": _NOT, "neg": _NEG_WORDS, "sup": _SUP_WORDS, "hedge": _HEDGE_WORDS, "may": _MAY, **_DIRECTIONAL}
+_CUES = {"not": (_NOT,), "neg": (_NEG_WORDS,), "sup": _SUP_WORDS, "hedge": _HEDGE_WORDS, "may": _MAY,
+         **_DIRECTIONAL}
 _CLAUSE_BREAK = re.compile(r"(?P<p>[;:|\t]|,(?=\s)|\s[-–—]\s|[–—])|\b(?P<w>but|because|although|though|"
                            r"whereas|while|whilst|however|yet|(?<!or\s)so|which|unless|and)\b")
 _ANAPHOR = re.compile(r"^\s*(?:which|this|that|these|those)\b")
@@ -512,8 +522,8 @@ def _hits(parsed: Parsed, name: str) -> tuple[list[int], list[tuple[int, int, st
             hits = sorted(h for kind in _DIRECTIONAL for h in _hits(parsed, kind)[1])
         else:
             text = parsed.text if name == "may" else parsed.masked
-            hits = [(m.start(), m.end(), name) for m in _CUES[name].finditer(text)
-                    if m.start() == 0 or not text[m.start() - 1].isalnum()]
+            hits = sorted((m.start(), m.end(), name) for rx in _CUES[name] for m in rx.finditer(text)
+                          if m.start() == 0 or not text[m.start() - 1].isalnum())
         parsed.cache[name] = ([h[0] for h in hits], hits)
     return parsed.cache[name]
 
@@ -1065,6 +1075,7 @@ def direction(text: Parsed | str, a_label_words: str | Iterable[str],
 # ---------------------------------------------------------------- a yes/no conclusion
 
 _CONC_NEG = re.compile(r"\b(?:not|never|no|cannot|neither|nor|without)\b|n't\b")
+_MAY_WORD = re.compile(r"\bmay\b")  # in the text's own case: the month May is no hedge
 _CONC_HEDGE = re.compile(r"\b(?:whether|if|unless|might|could)\b")
 
 
@@ -1108,7 +1119,7 @@ def conclusion(text: Parsed | str, positive_words: Iterable[str], negative_words
                 sides.add(side)
                 continue
             before = masked[cs:m.start()]
-            if _CONC_HEDGE.search(before) or _MAY.search(parsed.text, cs, m.start()):
+            if _CONC_HEDGE.search(before) or _MAY_WORD.search(parsed.text, cs, m.start()):
                 continue
             window = " ".join(before.split()[-4:])
             negated = bool(_CONC_NEG.search(window)) and not _CONC_NEG.match(phrase.lower())
