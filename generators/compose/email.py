@@ -7,6 +7,7 @@ import re
 from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.compose.facts import fact_sentence
 from worldsmith.generators.compose.longform import long_body
+from worldsmith.generators.compose.parties import across, opponent
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end, tidy
 from worldsmith.generators.compose.voice import deadline, salutation, sign_off, signature, soft_lower, trade_sentences, \
     vocabulary
@@ -272,25 +273,69 @@ def _close(pick: Picker, ctx: ArtifactContext, hello: str, lines: list[str], sub
     return EmailContent(subject=subject, body="\n\n".join(body).strip() + "\n")
 
 
+def asked_about(ctx: ArtifactContext) -> str:
+    """What the message replied to was about: the first label of the thread its text names, else the thread's first."""
+    body = (ctx.parent.body if ctx.parent else "").lower()
+    named = [x for x in ctx.thread_labels if x.lower() in body or x.lower().removeprefix("the ") in body]
+    return (named or list(ctx.thread_labels) or [""])[0]
+
+
+def _answer_lines(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: str) -> list[str]:
+    """What a reply adds to each figure it carries: the figure, then for an answer its reason or where to read it,
+    for an objection its ground."""
+    move = bank("email")["moves"]
+    lines: list[str] = []
+    for f in sorted(ctx.facts, key=lambda f: f.label != v["asked"]):
+        if beat == "decide" and f.text in v["decision"]:
+            continue
+        lines.append(fact_sentence(pick, f, "email"))
+        why = dict(v, reason=f.reason, source=f.source)
+        if beat in ("answer", "confirm", "question") and (f.reason or f.source):
+            if f.reason and (not f.source or pick.chance(0.5)):
+                lines.append(pick.fill(move["reason"], **why) or "")
+            if f.source and (beat == "answer" or pick.chance(0.5)):
+                lines.append(pick.fill(move["pointer"], **why) or "")
+        elif beat == "object":
+            key = "ground_reason" if f.reason else "ground_source" if f.source else "ground_none"
+            lines.append(pick.fill(move[key], **why) or pick.fill(move["ground_none"], **why) or "")
+    return lines
+
+
 def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str, hello: str) -> EmailContent:
-    """A reply that moves the thread: an answer, a question back, an objection, a confirmation or the decision,
-    about what the thread is about, with the figures it carries."""
+    """A reply that moves the thread: an answer to what the message before asked (the figure, its reason, where to
+    read it), a question back, an objection with its ground, a confirmation or the decision. Across the table a
+    confirmation acknowledges and reserves, never agrees."""
     email = bank("email")
+    move = email["moves"]
     beat = ctx.spec.beat  # type: ignore[union-attr]
     v = _beat_values(pick, ctx, values)
+    v["asked"] = asked_about(ctx) or v["label"]
+    v["other"] = opponent(ctx) or "the other side"
+    if v["asked"] in ctx.thread_labels:
+        v["label"] = v["asked"]
+    outward = bool(ctx.organisations) and across(ctx)
     lines: list[str] = []
-    if pick.chance(0.2):
-        lines.append(pick.fill(email["reactions"]["confirm" if beat in ("confirm", "decide") else
-                                              "pushback" if beat == "object" else "agree" if beat == "answer" else "ask"], **v) or "")
-    key = beat if beat in email["beats"] else "answer"
-    lines.append(cap_first(pick.fill(email["beats"][key], **v) or "Noted."))
+    if outward and beat in ("confirm", "answer", "object"):
+        lines.append(pick.fill(move["across_object" if beat == "object" else "across_confirm"], **v) or "")
+    else:
+        if pick.chance(0.2):
+            lines.append(pick.fill(email["reactions"]["confirm" if beat in ("confirm", "decide") else
+                                                  "pushback" if beat == "object" else "agree" if beat == "answer" else "ask"], **v) or "")
+        if beat == "answer" and ctx.facts and pick.chance(0.6):
+            lines.append(pick.fill(move["asked"], **v) or "")
+        elif beat == "answer" and not ctx.facts:
+            lines.append(pick.fill(move["unsupported"], **v) or "")
+        else:
+            key = beat if beat in email["beats"] else "answer"
+            lines.append(cap_first(pick.fill(email["beats"][key], **v) or "Noted."))
     if ctx.distractor_label:
         lines.append(pick.fill(email["distractor_notes"], **v) or "")
-    lines.extend(fact_sentence(pick, f, "email") for f in pick.shuffled(ctx.facts)
-                 if not (beat == "decide" and f.text in v["decision"]))
+    lines.extend(_answer_lines(pick, ctx, v, beat))
+    if beat == "object" and not ctx.facts:
+        lines.append(pick.fill(move["ground_none"], **v) or "")
     if beat == "decide":
         lines.append(pick.fill(email["beats"]["decide_after"], **v) or "")
-    elif beat in ("confirm", "answer") and v["task"] and pick.chance(0.35):
+    elif beat in ("confirm", "answer") and v["task"] and pick.chance(0.35) and not outward:
         frames = [f for f in email["beats"]["tasks"] if ("{first}" in f) == bool(v["first"])]
         if not v["first"] and ctx.author.seniority in ("senior", "executive"):
             frames = []
@@ -298,7 +343,7 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             lines.append(pick.fill(frames, **v) or "")
     elif beat == "question" and pick.chance(0.4):
         lines.append(pick.fill(email["follow_ups"]["ask"], **v) or "")
-    elif beat == "object" and pick.chance(0.5):
+    elif beat == "object" and pick.chance(0.5) and not outward:
         lines.append(pick.fill(email["follow_ups"]["pushback"], **v) or "")
     return _close(pick, ctx, hello, [cap_first(x) for x in lines if x], subject, full=beat == "decide" or pick.chance(0.3))
 

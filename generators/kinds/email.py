@@ -147,7 +147,7 @@ def merge(ctx, prose: EmailProse) -> tuple[EmailContent, list[str]]:
     if not _signed(body, ctx):
         body += ("\n" if body.rstrip().endswith(",") else "\n\n") + ctx.author.first_name
         notes.append("signed with the sender's name")
-    return EmailContent(subject=subject, body=body + "\n"), notes
+    return EmailContent(subject=subject, body=body + ("\n" if prose.body.endswith("\n") else "")), notes
 
 
 def prose_of(ctx, content: EmailContent) -> EmailProse:

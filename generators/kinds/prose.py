@@ -4,19 +4,21 @@ A model writes only prose (a body, paragraphs, notes, chat lines). It may write 
 `{{fact_id}}`, which the engine replaces with the fact's exact text. Before its prose is used the
 engine takes out what it must not say: template tokens and braces a reader would see, model talk,
 a privilege marking outside the privileged circle, and any sentence with an amount or a date that is
-not a value the artifact carries (every amount and date is the engine's). A planned fact the prose
-does not carry is added by the engine in a sentence of its own (the offline composer's frame for it).
+not a value the artifact carries (every amount is the engine's; a date is the writer's only from the
+start of the matter to a due date a few weeks past the artifact's day). A planned fact the prose does
+not carry is added by the engine in a sentence of its own (the offline composer's frame for it).
 Each of these steps is noted, and the notes land in the manifest's usage (`filled`).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
 
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.facts import fact_sentence
-from worldsmith.generators.context import ArtifactContext, FactRef
+from worldsmith.generators.context import ArtifactContext, FactRef, artifact_day
 
 PLACEHOLDER = re.compile(r"\{\{\s*([^{}\n]{1,80}?)\s*\}\}")
 _BRACES = re.compile(r"\{[^{}\n]{0,80}\}|[{}]|<<[^<>\n]{0,40}>>|\[[A-Z][A-Za-z ]+\]|\b(TODO|TBD|XXX|FIXME)\b|%[sd]\b")
@@ -30,6 +32,7 @@ _AMOUNT = re.compile(rf"(?:\b(?:{_CURRENCIES})\s?|[$£€]\s?)\d[\d,]*(?:\.\d+)?
 _MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 _DATE = re.compile(rf"\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:{_MONTHS})\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b|"
                    rf"\b\d{{1,2}}\s+(?:{_MONTHS})(?:\s+\d{{4}})?\b|\b\d{{1,2}}/\d{{1,2}}/\d{{2,4}}\b")
+_AHEAD = dt.timedelta(days=92)  # how far ahead a writer may set a due date
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
 
 
@@ -66,15 +69,40 @@ def _owned_values(ctx: ArtifactContext) -> list[str]:
     return [f.text for f in ctx.facts] + [c.text for c in ctx.cited_figures]
 
 
-def _said_by_engine(sentence: str, owned: list[str]) -> bool:
-    """Whether every amount and date in a sentence is one of the artifact's own values."""
+def _day_of(text: str, year: int) -> dt.date | None:
+    """The date a date mention names (the artifact's year where it gives none), or None when it names none."""
+    text = re.sub(r"(\d)(st|nd|rd|th)\b", r"\1", text.replace(",", " "))
+    text = " ".join(text.split())
+    for fmt in ("%Y-%m-%d", "%B %d %Y", "%d %B %Y", "%m/%d/%Y", "%m/%d/%y"):
+        try:
+            return dt.datetime.strptime(text, fmt).date()
+        except ValueError:
+            pass
+    for fmt in ("%B %d", "%d %B"):
+        try:
+            return dt.datetime.strptime(f"{text} {year}", fmt + " %Y").date()
+        except ValueError:
+            pass
+    return None
+
+
+def _said_by_engine(sentence: str, owned: list[str], ctx: ArtifactContext) -> bool:
+    """Whether a sentence writes no amount the engine did not give, and no date before the matter began or far
+    past the artifact's own day (a due date a few weeks out is the writer's to give; the ledger's are the engine's)."""
     rest = sentence
     for value in sorted(owned, key=len, reverse=True):
         rest = rest.replace(value, " ")
-    return not (_AMOUNT.search(rest) or _DATE.search(rest))
+    if _AMOUNT.search(rest):
+        return False
+    today = artifact_day(ctx.spec)
+    for m in _DATE.finditer(rest):
+        day = _day_of(m.group(0), today.year)
+        if day is None or day > today + _AHEAD or (ctx.window_start is not None and day < ctx.window_start):
+            return False
+    return True
 
 
-def guard(text: str, ctx: ArtifactContext, notes: list[str], *, keep_dates: bool = False) -> str:
+def guard(text: str, ctx: ArtifactContext, notes: list[str]) -> str:
     """Model prose made safe to publish: placeholders filled, template tokens, model talk, an unneeded privilege
     marking and sentences with amounts or dates the engine did not give taken out. Line breaks are kept."""
     text = fill(text, ctx, notes)
@@ -89,13 +117,15 @@ def guard(text: str, ctx: ArtifactContext, notes: list[str], *, keep_dates: bool
             if not ctx.privileged and _PRIVILEGE.search(sentence):
                 notes.append("dropped a privilege marking outside the privileged circle")
                 continue
-            if not keep_dates and not _said_by_engine(sentence, owned):
+            if not _said_by_engine(sentence, owned, ctx):
                 notes.append("dropped a sentence with an amount or date the engine did not give")
                 continue
             cleaned = _BRACES.sub("", sentence)
             if cleaned != sentence:
                 notes.append("took out template tokens")
             kept.append(re.sub(r"[ \t]{2,}", " ", cleaned).strip())
+        if line.strip() and not any(kept):
+            continue  # a line whose every sentence went goes too, not as an empty line
         out_lines.append(" ".join(s for s in kept if s))
     return re.sub(r"\n{3,}", "\n\n", "\n".join(out_lines)).strip()
 

@@ -141,7 +141,8 @@ def test_unusable_answers_past_the_reasks_fail_with_a_clear_message(contexts):
             asyncio.run(b.generate(contexts[0], EmailContent))
     message = str(caught.value)
     assert caught.value.retryable is False
-    assert "could not get a valid EmailContent after 1 tries: not valid JSON" in message
+    # the model is asked for the message's prose only: the type it failed to give is the prose type
+    assert "could not get a valid EmailProse after 1 tries: not valid JSON" in message
     assert len(completions(server)) == 1
 
 

@@ -83,7 +83,8 @@ def test_user_message_carries_every_fact_text_and_the_author_voice(contexts):
     for context in contexts:
         instructions = render_messages(context, CONTENT_TYPES[context.spec.kind])[1]["content"].split("```json")[0]
         for fact in context.facts:
-            assert f'Write exactly: "{fact.text}"' in instructions
+            # each fact as the placeholder the model writes and the exact text the engine puts there
+            assert f"{{{{{fact.id}}}}} = {fact.text}" in instructions
         assert context.voice.occupation in instructions
         assert context.author.name in instructions
 
