@@ -675,6 +675,15 @@ def _dangling_not(parsed: Parsed, ci: int) -> bool:
 
 
 _ALTERNATIVE = re.compile(r"\s*(?:or|alternatively)\b")
+# An opening phrase that sets the sentence against what it names: "Unlike the draft, the cap is USD 156.2m".
+_CONTRAST = re.compile(r"\s*(?:unlike|contrary|despite|notwithstanding|compared|in\s+contrast|against|although|"
+                       r"though|while|whilst|whereas|because|since|but|however|even)\b")
+
+
+def _mark(mt: Mention, flags: set[str]) -> None:
+    mt.negated |= "negated" in flags
+    mt.superseded |= "superseded" in flags
+    mt.hedged |= "hedged" in flags
 
 
 def _flag(parsed: Parsed) -> None:
@@ -691,19 +700,29 @@ def _flag(parsed: Parsed) -> None:
         mt.negated, mt.superseded, mt.hedged = "negated" in flags, "superseded" in flags, "hedged" in flags
     ends = {mt.end: mt for mt in parsed.mentions}
     # What one clause says of the figures of its neighbours, within a sentence.
-    carry, label, last, sentence = False, set(), None, -1
+    carry, label, lead, last, sentence = False, set(), set(), None, -1
     for ci, (cs, ce, si, inner) in enumerate(parsed.clauses):
         here = by_clause.get(ci, [])
         if inner:
             before = ends.get(len(parsed.masked[:cs - 1].rstrip())) if not here else None
             if before is not None:  # "USD 148m (superseded)"
-                flags = _anaphor_flags(parsed, ci)
-                before.negated |= "negated" in flags
-                before.superseded |= "superseded" in flags
-                before.hedged |= "hedged" in flags
+                _mark(before, _anaphor_flags(parsed, ci))
+            elif here:  # "the draft (USD 148m)": the figure is what the words before it name
+                host = _clause_of(parsed, cs - 1)
+                if host >= 0 and not parsed.clauses[host][3]:
+                    for mt in here:
+                        _mark(mt, _wide_flags(parsed, parsed.clauses[host][0], cs - 1, False))
             continue
         if si != sentence:
             carry, label, last, sentence = False, set(), None, si
+            # "Previously, the cap was USD 148m": a short opening phrase speaks for the whole sentence.
+            text = parsed.outer[cs:ce]
+            lead = set()
+            if not here and parsed.outer[ce:ce + 1] == "," and len(text.split()) <= 6 \
+                    and not _CONTRAST.match(text):
+                lead = _wide_flags(parsed, cs, ce, False)
+        for mt in here:
+            _mark(mt, lead)
         if here:
             if carry:  # "The cap is not, as the draft suggested, USD 148m"
                 for mt in here:
@@ -711,9 +730,7 @@ def _flag(parsed: Parsed) -> None:
                 carry = False
             if label:  # "Previously quoted: USD 148m", "| Draft cap (superseded) | USD 148,000,000 |"
                 for mt in here:
-                    mt.negated |= "negated" in label
-                    mt.superseded |= "superseded" in label
-                    mt.hedged |= "hedged" in label
+                    _mark(mt, label)
                 label = set()
             if last is not None and _ALTERNATIVE.match(parsed.outer, cs) \
                     and any(m.kind == last.kind and not _same_value(m, last) for m in here):
@@ -723,9 +740,7 @@ def _flag(parsed: Parsed) -> None:
             last = here[-1]
             continue
         if last is not None:  # ", which is wrong" / "- this was superseded"
-            flags = _anaphor_flags(parsed, ci)
-            last.negated |= "negated" in flags
-            last.superseded |= "superseded" in flags
+            _mark(last, _anaphor_flags(parsed, ci) - {"hedged"})
         carry = carry or _dangling_not(parsed, ci)
         label = _wide_flags(parsed, cs, ce, False) if parsed.outer[ce:ce + 1] in (":", "|", "\t") else set()
     _groups(parsed)

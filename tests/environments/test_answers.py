@@ -203,6 +203,9 @@ def test_negation_reaches_only_its_own_figure(text):
     "The cap was updated to USD 156.2m from USD 148m.",
     "The cap rose to USD 156.2m (from USD 148m).",
     "The cap is USD 156.2m (was USD 148m).",
+    "Contrary to the draft (USD 148m), the cap is USD 156.2m.",
+    "Previously, the cap was USD 148m. It is now USD 156.2m.",
+    "In the earlier draft, the cap was USD 148m. The cap is USD 156.2m.",
 ])
 def test_a_correct_answer_may_mention_the_superseded_draft_as_superseded(text):
     verdict = asserts(parse(text), CAP)
@@ -233,6 +236,17 @@ def test_a_parenthesis_reads_as_its_own_clause():
 def test_list_markers_are_not_figures():
     text = "1. Cap: USD 156.2m\n2. Claim: USD 160.5m\n  3) Tonnage: 34,000 GT"
     assert [m.text for m in parse(text).mentions] == ["USD 156.2m", "USD 160.5m", "34,000"]
+
+
+@pytest.mark.parametrize("text", [
+    "Unlike the draft, the final memo puts the cap at USD 156.2m.",
+    "Although the draft differed, the cap is USD 156.2m.",
+    "The cap is USD 156.2m, which replaced the draft figure.",
+    "The revised cap is USD 156.2m.",
+    "The cap was revised to USD 156.2m.",
+])
+def test_a_mention_of_the_draft_does_not_make_the_current_figure_old(text):
+    assert status(text) == "asserted"
 
 
 def test_the_superseded_value_alone_is_no_assertion():
