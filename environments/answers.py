@@ -980,14 +980,15 @@ def mentions_text(text: Parsed | str, phrase: str) -> bool:
 _STOP = {"the", "a", "an", "of", "for", "to", "in", "on", "by", "and", "or", "its", "their", "his", "her", "s",
          "is", "are", "was", "were", "under", "against", "with", "from", "at", "as", "that", "this", "which"}
 _PREPS = {"of", "for", "to", "in", "on", "by", "under", "against", "with", "from", "at"}
+_COPULA = (r"\b(?:is|are|was|were|be|been|lies|lie|sits|sit|remains|remain|stays|stay|stands|stand|comes\s+in|"
+           r"falls|fall|fell)\s+(?:well\s+|far\s+|still\s+|comfortably\s+|safely\s+)?")
 _COMPARATORS = re.compile(
     r"(?P<gt>\bexceed(?:s|ed|ing)?\b|\bsurpass(?:es|ed|ing)?\b|\boutstrip(?:s|ped|ping)?\b|\boutweigh(?:s|ed)?\b|"
     r"\bin\s+excess\s+of\b|\b(?:larger|higher|greater|bigger)\b|\bmore\s+than\b|"
-    r"\b(?:is|are|was|were|be|been|lies|sits|remains|stands|comes\s+in)\s+(?:well\s+|far\s+|still\s+)?(?:above|over)\b)"
+    rf"{_COPULA}(?:above|over)\b)"
     r"|(?P<lt>\bf(?:a|e)ll(?:s|ing)?\s+(?:well\s+|far\s+)?(?:short\s+of|below|under)\b|\bshort\s+of\b|"
     r"\b(?:lower|smaller|less|fewer)\b|"
-    r"\b(?:is|are|was|were|be|been|lies|sits|remains|stands|comes\s+in)\s+(?:well\s+|far\s+|still\s+)?"
-    r"(?:below|under|beneath)\b)"
+    rf"{_COPULA}(?:below|under|beneath|within)\b)"
     r"|(?P<eq>\bequals\b|\bequal\s+to\b|\bis\s+equal\b|\bthe\s+same\s+as\b|\bidentical\s+to\b|\bmatches\b|"
     r"\bequivalent\s+to\b)")
 _CMP_NEG = re.compile(r"\b(?:not|never|no|cannot|n't)\s+(?:\w+\s+){0,2}$|n't\s+(?:\w+\s+){0,2}$")
@@ -1134,7 +1135,8 @@ def conclusion(text: Parsed | str, positive_words: Iterable[str], negative_words
                 sides.add(side)
                 continue
             before = masked[cs:m.start()]
-            if _CONC_HEDGE.search(before) or _MAY_WORD.search(parsed.text, cs, m.start()):
+            # A condition anywhere in the clause leaves it open: "would be broken only if privity were shown".
+            if _CONC_HEDGE.search(masked, cs, ce) or _MAY_WORD.search(parsed.text, cs, ce):
                 continue
             window = " ".join(before.split()[-4:])
             negated = bool(_CONC_NEG.search(window)) and not _CONC_NEG.match(phrase.lower())

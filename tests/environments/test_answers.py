@@ -351,6 +351,8 @@ B = "the claim against Ostrander"
     ("Kestrel Bay's maximum liability does not exceed the claim.", "a<b"),
     ("The claim is not lower than the maximum liability.", "a<b"),
     ("The maximum liability is no higher than the claim.", "a<b"),
+    ("The claim stays below the maximum liability.", "a>b"),
+    ("The claim sits well within Kestrel Bay's maximum liability.", "a>b"),
     ("The maximum liability equals the claim.", "equal"),
     ("The maximum liability is the same as the claim.", "equal"),
     ("The maximum liability is higher than the claim. The claim is higher than the maximum liability.", None),
@@ -388,6 +390,9 @@ NEG = ["intact", "not broken", "holds", "within", "no"]
     ("There is no longer any doubt: the limit is lost.", "yes"),
     ("The limit is broken and it holds.", None),
     ("The limit may be broken.", None),
+    ("The limit would be broken only if privity were shown, which it is not; so the limit holds.", "no"),
+    ("Short answer: no. Long answer: the limit is intact.", "no"),
+    ("The limit does not hold.", "yes"),
     ("The file is silent.", None),
 ])
 def test_conclusion(text, expected):
