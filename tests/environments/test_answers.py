@@ -112,6 +112,8 @@ def test_rounded_figures_with_enough_digits_match(text, value):
     ("2027-05-01", MAY_1),
     ("2026-01-05", MAY_1),                                              # ISO is never read the other way round
     ("13/05/2026", DateValue(value=dt.date(2026, 1, 13))),              # only one reading is a date
+    ("2026-13-05", DateValue(value=dt.date(2026, 5, 13))),              # day and month swapped: no date
+    ("13/05", DateValue(value=dt.date(2026, 5, 13))),                   # no year: no date
     ("May 2, 2026", MAY_1),
     ("34,000 claims", Number(value=Decimal("34000"), unit="gross tons")),
     ("1,235 claims", Number(value=Decimal("1234"), unit="claims")),
@@ -309,7 +311,8 @@ def test_competing_values_catch_dumps_and_second_candidates(text, competitors):
 
 
 def test_allowed_figures_do_not_compete():
-    text = "The cap is USD 156.2m: 34,000 gross tons at USD 4,594.12 per ton, above the USD 148m claim and USD 2m costs."
+    text = ("The cap is USD 156.2m: 34,000 gross tons at USD 4,594.12 per ton, above the USD 148m claim "
+            "and USD 2m costs.")
     claim, costs = Money(amount=Decimal("148000000")), Money(amount=Decimal("2000000"))
     # the per-ton rate is five orders of magnitude off: no rival to a cap
     assert [m.text for m in competing_values(text, CAP)] == ["USD 148m", "USD 2m"]
@@ -445,7 +448,8 @@ def test_mentions_carry_span_and_sentence():
 # ---------------------------------------------------------------- round trips
 
 CURRENCIES = {"USD": ("$", "US$", "dollars"), "GBP": ("£", "£", "pounds"), "EUR": ("€", "€", "euros"),
-              "JPY": ("¥", "¥", "yen"), "CAD": ("C$", "C$", "Canadian dollars"), "AUD": ("A$", "A$", "Australian dollars"),
+              "JPY": ("¥", "¥", "yen"), "CAD": ("C$", "C$", "Canadian dollars"),
+              "AUD": ("A$", "A$", "Australian dollars"),
               "CHF": ("CHF ", "CHF ", "Swiss francs")}
 
 
