@@ -836,11 +836,18 @@ def _currency_ok(m: Mention, w: Want) -> bool:
     return m.currency == w.currency or (not m.currency_exact and w.currency in _DOLLARS)
 
 
+def _unit_keys(unit: str) -> set[str]:
+    """A unit's words without plurals, and its initials: "gross tons" -> {"gross", "ton", "gt"}, so "GT" agrees."""
+    words = unit.lower().replace("-", " ").split()
+    stems = {(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w).replace("tonne", "ton")
+             for w in words}
+    return stems | {"".join(w[0] for w in words)} if len(words) > 1 else stems
+
+
 def _unit_ok(m: Mention, w: Want) -> bool:
     if not w.unit or not m.unit:
         return True
-    a, b = w.unit.lower().split(), m.unit.split()
-    return a[0].rstrip("s") == b[0].rstrip("s")
+    return bool(_unit_keys(w.unit) & _unit_keys(m.unit))
 
 
 def _kind_ok(m: Mention, w: Want) -> bool:

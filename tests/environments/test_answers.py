@@ -60,6 +60,9 @@ def test_every_usual_form_of_the_cap_matches(written):
     ("34,000 gross tons", Number(value=Decimal("34000"), unit="gross tons")),
     ("34000 gross tons", Number(value=Decimal("34000"), unit="gross tons")),
     ("1,234 claims", Number(value=Decimal("1234"), unit="claims")),
+    ("34,000 GT", Number(value=Decimal("34000"), unit="gross tons")),
+    ("34,000 tonnes", Number(value=Decimal("34000"), unit="tons")),
+    ("34,000-ton", Number(value=Decimal("34000"), unit="tons")),
     ("May 1, 2026", MAY_1), ("1 May 2026", MAY_1), ("2026-05-01", MAY_1), ("05/01/2026", MAY_1),
     ("1st May 2026", MAY_1), ("May 1st, 2026", MAY_1), ("Friday, May 1, 2026", MAY_1), ("1 May, 2026", MAY_1),
     ("1st of May 2026", MAY_1), ("Sept. 1, 2026", DateValue(value=dt.date(2026, 9, 1))),
@@ -436,6 +439,17 @@ def test_expected_values_in_every_form():
     assert asserts("The cap is USD 156.2m.", 156200000).status == "asserted"
     with pytest.raises(TypeError, match="give a number"):
         want(object())
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(list("abnotUSD$£€()[],.;:-/ 0123456789%\n|?") + [
+    "not ", " or ", "million", "May ", "2026", "draft ", "USD ", " and ", "superseded ", "exceeds "]),
+    max_size=40).map("".join))
+def test_any_text_parses_and_spans_hold(text):
+    parsed = parse(text)
+    assert all(parsed.text[m.start:m.end] == m.text and m.start < m.end for m in parsed.mentions)
+    assert direction(parsed, "the cap", "the claim") in ("a>b", "a<b", "equal", None)
+    assert conclusion(parsed, ["broken"], ["intact", "no"]) in ("yes", "no", None)
 
 
 def test_mentions_carry_span_and_sentence():
