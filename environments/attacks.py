@@ -19,7 +19,7 @@ from typing import Callable
 
 from worldsmith.environments.grade import grade
 from worldsmith.environments.lint import apply_solution
-from worldsmith.environments.session import Session
+from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.tasks import Task
 from worldsmith.worlds.world import World
 
@@ -155,7 +155,31 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     out.append(("deleted_room_file", False, task, _delete_one))
     out.append(("mail_outside_cast", False, task, _mail_outside))
     out.append(("leak_to_other_side", False, task, _leak))
+    out.append(("log_edited_by_hand", False, task, _edit_log))
+    out.append(("room_written_by_hand", False, _with_text(task, ""), _hand_written(task)))
     return out
+
+
+def _edit_log(session: Session) -> None:
+    """The agent edits the session's log on disk after the apps wrote it (one character of its last record)."""
+    log = session.root / "state.jsonl"
+    lines = log.read_bytes().splitlines(keepends=True)
+    if lines:
+        last = lines[-1].replace(b'"user"', b'"User"', 1) if b'"user"' in lines[-1] else lines[-1] + b" "
+        log.write_bytes(b"".join(lines[:-1]) + last)
+
+
+def _hand_written(task: Task) -> Callable[[Session], None]:
+    """The agent writes what the task asks for straight into the session's room, with no app."""
+    def step(session: Session) -> None:
+        for a in task.solution.actions:
+            if a.tool == "drive_create_document":
+                target = session.room / a.args["path"]
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(a.args["text"], encoding="utf-8")
+        if task.solution.answer is not None:
+            (session.root / "answer.txt").write_text(task.solution.answer, encoding="utf-8")
+    return step
 
 
 def _junk(session: Session) -> None:
@@ -193,6 +217,19 @@ def _leak(session: Session) -> None:
     mail.forward(session, internal[-1].message_id, [outside[0]], "For your information.")
 
 
+def _grade_from_disk(task: Task, world: World, root: Path) -> float:
+    """Grade as the verifier does: the session reopened from its folder, a folder the apps refuse scoring 0."""
+    try:
+        reopened = Session(world, root)
+    except SessionError:
+        return 0.0
+    answer = reopened.state().answer
+    hand = root / "answer.txt"
+    if answer is None and hand.is_file():
+        answer = hand.read_text(encoding="utf-8")
+    return grade(task, reopened, answer).score
+
+
 def attack_task(task: Task, world: World, root: Path | None = None) -> list[Outcome]:
     """Grade every candidate end state of one task in a scratch session."""
     own = root is None
@@ -202,10 +239,13 @@ def attack_task(task: Task, world: World, root: Path | None = None) -> list[Outc
         out = []
         for name, must_pass, variant, extra in candidates(task, world):
             session.reset()
-            apply_solution(variant, session)
+            try:
+                apply_solution(variant, session)
+            except SessionError:
+                pass  # an app refused the candidate's action (an empty post): the end state is what it left
             if extra is not None:
                 extra(session)
-            out.append(Outcome(task.id, name, must_pass, grade(task, session).score))
+            out.append(Outcome(task.id, name, must_pass, _grade_from_disk(task, world, session.root)))
         session.reset()
         return out
     finally:

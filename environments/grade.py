@@ -262,6 +262,8 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         return any(rivals(t, None, None, check.unit, check.allowed) for t in _file_texts(session, check))
     if where == "file" and kind in _FIGURE_CHECKS:
         return any(_decide(kind, t, check) for t in _file_texts(session, check))
+    if where == "chat" and kind in _FIGURE_CHECKS:
+        return any(p.channel_id == check.channel and _decide(kind, p.text, check) for p in session.state().chat_posts)
     if check.type == "chat_post_mentions":
         return any(p.channel_id == check.channel and _asserts_all(p.text, check) for p in session.state().chat_posts)
     if check.type == "sent_outside_cast":

@@ -422,8 +422,8 @@ def _what_if_against(graph: Graph, x: LedgerFact, other: LedgerFact) -> Task | N
     steps = " ".join(f"{the(graph.fact(f), capital=True)}: {graph.fact(f).text}." for f in needed
                      if graph.quantities.get(f) is not None)
     steps += " " + " ".join(f"{the(f, capital=True)} would then be {shown(values[f.id])}." for f in intermediates)
-    answer = (f"{steps} {the(x, capital=True)} would be {shown(new)}, so {the(hi)} would exceed {the(lo)} by "
-              f"{gap_text}.\nAnswer: {gap_text}")
+    answer = (f"{steps} {the(x, capital=True)} would be {shown(new)}. {the(hi, capital=True)} would then exceed "
+              f"{the(lo)} by {gap_text}.\nAnswer: {gap_text}")
     return Task(
         id=f"whatif-{x.id}-{leaf}-vs-{other.id}", world_id=world.world_id, kind="what_if",
         tags=["multi_hop", "compute", "judgement"],
@@ -838,6 +838,36 @@ def reply_task(graph: Graph, big: LedgerFact, small: LedgerFact, user: str) -> T
         solution=Solution(actions=[Action(tool="mail_reply", args={"message_id": target.message_id, "body": body})]))
 
 
+def chat_task(graph: Graph, big: LedgerFact, small: LedgerFact, user: str) -> Task | None:
+    """Post the exceedance in the team's channel: the right conversation, the right figures, nothing else."""
+    world = graph.world
+    channels = [c for c in world.chat if c.name and user in c.members]
+    base = exceed_task(graph, big, small)
+    if not channels or base is None:
+        return None
+    about: dict[str, int] = {}
+    for a in world.artifacts_of("chat"):
+        cid = getattr(a, "channel_id", None)
+        about[cid] = about.get(cid, 0) + len({big.id, small.id} & set(a.facts))
+    channel = sorted(channels, key=lambda c: (-about.get(c.id, 0), c.name))[0]
+    swap = {"answer_final": "chat_final", "answer_mentions": "chat_mentions", "answer_direction": "chat_direction",
+            "answer_conclusion": "chat_conclusion", "answer_asserts": "chat_asserts"}
+    crit = [c.model_copy(update={"id": f"post_{c.id}", "check": c.check.model_copy(update={
+        "type": swap[c.check.type], "channel": channel.id})}) for c in base.rubric.criteria]
+    neg = [c.model_copy(update={"check": c.check.model_copy(update={"type": swap[c.check.type], "channel": channel.id})})
+           for c in base.rubric.negative_criteria]
+    return Task(
+        id=f"chat-{big.id}-{small.id}", world_id=world.world_id, kind="post_chat", tags=["deliverable", "multi_hop"],
+        instruction=(f"You are {user}. Post in the chat channel #{channel.name} for the team whether {the(big)} exceeds "
+                     f"{the(small)} on the figures the data room now holds, with both figures and the gap. Use the "
+                     f"chat app."),
+        needs=Needs(files=base.needs.files, facts=base.needs.facts, apps=sorted({"chat", *base.needs.apps})),
+        reference=base.reference,
+        rubric=Rubric(criteria=crit, negative_criteria=neg, universal_penalties=universal(graph)),
+        solution=Solution(actions=[Action(tool="chat_post", args={"channel": channel.id,
+                                                                   "text": base.solution.answer})]))
+
+
 def graph_tasks(world: World, user: str) -> list[Task]:
     """Every task the ledger's graph grounds for this world, in a stable order (before the lint)."""
     graph = Graph.of(world)
@@ -855,4 +885,6 @@ def graph_tasks(world: World, user: str) -> list[Task]:
         base = exceed_task(graph, big, small)
         if base is not None:
             tasks.append(exceed_task(graph, big, small, deliver="memo"))
+    if len(pairs) > 1:
+        tasks.append(chat_task(graph, *pairs[1], user))
     return [t for t in tasks if t is not None]
