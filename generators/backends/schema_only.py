@@ -57,8 +57,10 @@ def random_instance(schema: dict, rng: random.Random, root: dict | None = None, 
         kind = "object" if "properties" in schema else "array" if "items" in schema else "string"
     if kind == "object":
         props = schema.get("properties", {})
-        required = schema.get("required", list(props))
-        return {name: random_instance(props.get(name, {}), rng, root, depth + 1) for name in required}
+        required = set(schema.get("required", list(props)))
+        # an optional property is there about half the time, as a model leaves out what it need not write
+        names = [n for n in props if n in required or rng.random() < 0.5] + sorted(required - set(props))
+        return {name: random_instance(props.get(name, {}), rng, root, depth + 1) for name in names}
     if kind == "array":
         items = schema.get("items", {})
         prefix = schema.get("prefixItems", [])

@@ -426,3 +426,42 @@ def test_unsupported_formats_are_refused_with_400(email_request):
         json_mode = client(server).chat.completions.create(**{**body, "response_format": {"type": "json_object"}})
     assert refused.value.body["param"] == "response_format"
     assert all(f.text in EmailContent.model_validate_json(json_mode.choices[0].message.content).body for f in ctx.facts)
+
+
+# ---------------------------------------------------------------- schema-only mode
+
+def test_schema_only_answers_follow_the_schema_and_ignore_its_pattern(world):
+    import jsonschema
+
+    from worldsmith.generators.prompts import output_schema
+
+    plan, taxonomy = world
+    ctx = build_context(plan, taxonomy, first_of(plan, SheetSpec), {})
+    schema = output_schema(SheetContent)  # strict, as the backend sends it: every field required
+    body = {"model": MODEL, "messages": messages_for("SheetContent", ctx.model_dump_json()),
+            "response_format": {"type": "json_schema", "json_schema": {"name": "SheetContent", "schema": schema,
+                                                                       "strict": True}}}
+    currencies = set()
+    with TestServer(mode="schema_only", seed=3) as server:
+        for n in range(6):  # a further question each time, as a re-ask is
+            asked = {**body, "messages": body["messages"] + [{"role": "user", "content": f"again {n}"}] * bool(n)}
+            data = json.loads(client(server).chat.completions.create(**asked).choices[0].message.content)
+            no_pattern = json.loads(json.dumps(schema).replace('"pattern"', '"ignored_pattern"'))
+            jsonschema.validate(data, no_pattern)  # types, enums, lengths and required fields hold
+            currencies.add(data["currency"])
+        logged = [r["schema"] for r in server.requests]
+    # never the composer's answer: the currency is arbitrary words, so the full schema (with its pattern) refuses it
+    assert not any(c == ctx.spec.skeleton.currency if ctx.spec.skeleton else c == "USD" for c in currencies)
+    with pytest.raises(ValidationError, match="pattern"):
+        SheetContent.model_validate(data)
+    assert all(s == schema for s in logged)  # each request's record keeps the schema it carried
+
+
+def test_schema_only_answers_are_fixed_by_the_seed_and_the_question(email_request):
+    body, _ = email_request
+    answers = []
+    for seed in (1, 1, 2):
+        with TestServer(mode="schema_only", seed=seed) as server:
+            answers.append(client(server).chat.completions.create(**body).choices[0].message.content)
+    assert answers[0] == answers[1] != answers[2]
+    assert EmailContent.model_validate_json(answers[0]).body  # valid for the schema sent, and no fact in it
