@@ -78,6 +78,7 @@ def tasks(
     world: Path = typer.Argument(..., help="a published world bundle folder"),
     out: Optional[Path] = typer.Option(None, help="where to write the tasks (default WORLD/tasks.json)"),
     user: Optional[str] = typer.Option(None, help="the person the agent acts as (default: the first of the cast)"),
+    warmups: bool = typer.Option(False, "--warmups", help="add one-file lookup tasks, tagged warmup"),
 ) -> None:
     """Write the world's tasks (from its ledger, with rubrics and reference solutions) after the task lint.
 
@@ -95,7 +96,7 @@ def tasks(
     except WorldsmithError as exc:
         _fail(exc)
     with opened:
-        task_set = make_task_set(opened, user)
+        task_set = make_task_set(opened, user, warmups=warmups)
         target = out or world / "tasks.json"
         target.write_text(task_set.model_dump_json(indent=2) + "\n", encoding="utf-8")
         if out is None:
