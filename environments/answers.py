@@ -744,7 +744,9 @@ def _flag(parsed: Parsed) -> None:
             continue
         if last is not None:  # ", which is wrong" / "- this was superseded"
             _mark(last, _anaphor_flags(parsed, ci) - {"hedged"})
-        carry = carry or _dangling_not(parsed, ci)
+        # A "not" left hanging reaches across commas only: "is not, as the draft said, USD 148m"
+        # (not "It is not; the cap is USD 156.2m").
+        carry = (carry or _dangling_not(parsed, ci)) and parsed.outer[ce:ce + 1] == ","
         label = _wide_flags(parsed, cs, ce, False) if parsed.outer[ce:ce + 1] in (":", "|", "\t") else set()
     _groups(parsed)
 

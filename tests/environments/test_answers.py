@@ -193,6 +193,11 @@ def test_negation_reaches_only_its_own_figure(text):
     assert status(text, DRAFT) in ("negated", "superseded_mention", "absent")
 
 
+def test_a_hanging_not_reaches_across_commas_only():
+    assert status("Is it USD 148m? It is not; the cap is USD 156.2m.") == "asserted"
+    assert status("The cap is not, as the memo said, USD 156.2m.") == "negated"
+
+
 # ---------------------------------------------------------------- superseded values
 
 @pytest.mark.parametrize("text", [
