@@ -519,36 +519,49 @@ def _view(parsed: Parsed, ci: int) -> str:
     return parsed.masked if parsed.clauses[ci][3] else parsed.outer
 
 
-def _hits(parsed: Parsed, name: str) -> tuple[list[int], list[tuple[int, int, str | None]]]:
-    if name not in parsed.cache:
-        if name == "dir":
+_Hit = tuple[int, int, str]
+
+
+def _hits(parsed: Parsed, name: str, inner: bool = True) -> tuple[list[int], list[_Hit]]:
+    """Every hit of one cue over the whole text (inner), or only those outside blanked parentheses, with starts."""
+    key = (name, inner)
+    if key not in parsed.cache:
+        if not inner:
+            _, every = _hits(parsed, name)
+            hits = [h for h in every if parsed.outer[h[0]] == parsed.masked[h[0]]]
+        elif name == "dir":
             hits = sorted(h for kind in _DIRECTIONAL for h in _hits(parsed, kind)[1])
         else:
             text = parsed.text if name == "may" else parsed.masked
             hits = sorted((m.start(), m.end(), name) for rx in _CUES[name] for m in rx.finditer(text)
                           if m.start() == 0 or not text[m.start() - 1].isalnum())
-        parsed.cache[name] = ([h[0] for h in hits], hits)
-    return parsed.cache[name]
+        parsed.cache[key] = ([h[0] for h in hits], hits)
+    return parsed.cache[key]
 
 
-def _within(parsed: Parsed, name: str, a: int, b: int, inner: bool) -> list[tuple[int, int, str | None]]:
-    """The hits of one cue pattern that lie wholly inside [a, b), outside blanked parentheses unless inner."""
-    starts, hits = _hits(parsed, name)
+def _within(parsed: Parsed, name: str, a: int, b: int, inner: bool) -> list[_Hit]:
+    """The hits of one cue that lie wholly inside [a, b), outside blanked parentheses unless inner."""
+    starts, hits = _hits(parsed, name, inner)
     out = []
     for i in range(bisect_left(starts, a), len(hits)):
-        h = hits[i]
-        if h[0] >= b:
+        if hits[i][0] >= b:
             break
-        if h[1] <= b and (inner or parsed.outer[h[0]] == parsed.masked[h[0]]):
-            out.append(h)
+        if hits[i][1] <= b:
+            out.append(hits[i])
     return out
 
 
 def _any_within(parsed: Parsed, name: str, a: int, b: int, inner: bool) -> bool:
-    return bool(_within(parsed, name, a, b, inner))
+    starts, hits = _hits(parsed, name, inner)
+    for i in range(bisect_left(starts, a), len(hits)):
+        if hits[i][0] >= b:
+            return False
+        if hits[i][1] <= b:
+            return True
+    return False
 
 
-def _directional_cues(parsed: Parsed, ci: int) -> list[tuple[int, int, str | None]]:
+def _directional_cues(parsed: Parsed, ci: int) -> list[_Hit]:
     key = ("cues", ci)
     if key not in parsed.cache:
         cs, ce, _, inner = parsed.clauses[ci]
