@@ -3,6 +3,7 @@ publishing it atomically under outputs/."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -11,7 +12,7 @@ import shutil
 import stat
 import uuid
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Iterator, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -134,13 +135,29 @@ def seal_derived(bundle: Path, names: tuple[str, ...]) -> Manifest | None:
     """
     if not (bundle / MANIFEST).is_file():
         return None
-    manifest = read_manifest(bundle)
-    if manifest.seal != seal_of(manifest):
-        raise BundleError(f"{bundle / MANIFEST} was edited since it was sealed; check the world with "
-                          f"`worldsmith validate {bundle}` (add --accept-edits if the edits are intended)")
-    kept = [d for d in manifest.derived if d.path not in names]
-    derived = sorted(kept + derived_entries(bundle, names), key=lambda d: d.path)
-    return write_manifest(bundle, manifest, derived)
+    with _sealing(bundle):  # read, update, write: two commands sealing at once lose neither's files
+        manifest = read_manifest(bundle)
+        if manifest.seal != seal_of(manifest):
+            raise BundleError(f"{bundle / MANIFEST} was edited since it was sealed; check the world with "
+                              f"`worldsmith validate {bundle}` (add --accept-edits if the edits are intended)")
+        kept = [d for d in manifest.derived if d.path not in names]
+        derived = sorted(kept + derived_entries(bundle, names), key=lambda d: d.path)
+        return write_manifest(bundle, manifest, derived)
+
+
+@contextlib.contextmanager
+def _sealing(bundle: Path) -> Iterator[None]:
+    """An exclusive lock per bundle for rewriting its manifest, kept outside it (a bundle holds only its own files)."""
+    import fcntl
+    import tempfile
+
+    key = hashlib.sha256(os.fsencode(os.path.realpath(bundle))).hexdigest()[:24]
+    with open(Path(tempfile.gettempdir()) / f"worldsmith-seal-{key}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def bundle_files(bundle: Path) -> list[str]:
@@ -371,16 +388,17 @@ def reseal(bundle: Path, report: Any) -> Manifest:
     For edits the user says are intended (`worldsmith validate --accept-edits`); the catalog row of a
     world published in a catalogued folder is brought up to date too.
     """
-    manifest = read_manifest(bundle)
-    files = list_files(bundle)
-    counts = {k: v for k, v in manifest.counts.items() if not k.startswith(".")}
-    for f in files:
-        if f.path.startswith(ROOM + "/"):
-            ext = Path(f.path).suffix
-            counts[ext] = counts.get(ext, 0) + 1
-    manifest = manifest.model_copy(update={"files": files, "counts": counts, "verdict": report.verdict,
-                                           "errors": report.errors, "warnings": report.warnings})
-    manifest = write_manifest(bundle, manifest)
+    with _sealing(bundle):
+        manifest = read_manifest(bundle)
+        files = list_files(bundle)
+        counts = {k: v for k, v in manifest.counts.items() if not k.startswith(".")}
+        for f in files:
+            if f.path.startswith(ROOM + "/"):
+                ext = Path(f.path).suffix
+                counts[ext] = counts.get(ext, 0) + 1
+        manifest = manifest.model_copy(update={"files": files, "counts": counts, "verdict": report.verdict,
+                                               "errors": report.errors, "warnings": report.warnings})
+        manifest = write_manifest(bundle, manifest)
     if (bundle.parent / "catalog.duckdb").is_file():
         append_catalog(bundle.parent, manifest, bundle)
     return manifest
