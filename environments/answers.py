@@ -71,7 +71,7 @@ _MON = r"(?P<mon>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _ORD = r"(?:st|nd|rd|th)?"
 _DATE_RXS = (
     ("mdy", re.compile(rf"\b{_MON}\s+(?P<d>\d{{1,2}}){_ORD},?\s+(?P<y>\d{{4}})\b", re.I)),
-    ("dmy", re.compile(rf"\b(?P<d>\d{{1,2}}){_ORD}(?:\s+of)?\s+{_MON},?\s+(?P<y>\d{{4}})\b", re.I)),
+    ("dmy", re.compile(rf"\b(?P<d>\d{{1,2}}){_ORD}(?:\s+of)?(?:\s+|-){_MON}(?:,?\s+|-)(?P<y>\d{{4}})\b", re.I)),
     ("iso", re.compile(r"(?<![\d/.-])(?P<y>\d{4})([-/.])(?P<m>\d{1,2})\2(?P<d>\d{1,2})(?![\d/.-]*\d)")),
     ("num", re.compile(r"(?<![\d/.-])(?P<a>\d{1,2})([/.-])(?P<b>\d{1,2})\2(?P<y>\d{4}|\d{2}(?![\d]))(?![/.-]?\d)")),
 )

@@ -68,7 +68,7 @@ def test_every_usual_form_of_the_cap_matches(written):
     ("1st of May 2026", MAY_1), ("Sept. 1, 2026", DateValue(value=dt.date(2026, 9, 1))),
     ("13/05/2026", DateValue(value=dt.date(2026, 5, 13))), ("5/13/2026", DateValue(value=dt.date(2026, 5, 13))),
     ("05/01/2026", DateValue(value=dt.date(2026, 1, 5))),  # ambiguous: both readings are candidates
-    ("2026/05/01", MAY_1), ("05/01/26", MAY_1),
+    ("2026/05/01", MAY_1), ("05/01/26", MAY_1), ("01-May-2026", MAY_1),
 ])
 def test_other_currencies_numbers_percents_and_dates_match(written, expected):
     assert status(f"The figure is {written}.", expected) == "asserted"
