@@ -460,6 +460,21 @@ def _clauses(masked: str, sentences: list[tuple[int, int]]) -> tuple[list[tuple[
     return out, view
 
 
+def _is_label(text: str, m: re.Match, s: int, e: int) -> bool:
+    """Whether a plain number names something rather than counts it: "Clause 14", "OPA 90", a list's "1."."""
+    if "," in m["num"] or m["scale"]:
+        return False
+    head = text[max(0, s - 24):s]
+    prev = head.split()[-1] if head.split() and head[-1:] in " -#§" else ""
+    word = prev.rstrip("-")
+    if {prev.lower(), prev.lower().rstrip("s")} & _REF_WORDS:
+        return True
+    if 2 <= len(word) <= 6 and word.isalpha() and word.isupper() and word not in _CODES:
+        return True  # "OPA 90", "ISO 9001"
+    line = text[text.rfind("\n", 0, s) + 1:s]
+    return len(m["num"]) <= 2 and not line.strip(" \t*->#") and bool(re.match(r"[.)]\s", text[e:e + 2]))
+
+
 def parse(text: str) -> Parsed:
     """Every amount, number, percent and date a text states, each with its span, sentence and flags."""
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u00a0", " ")
@@ -478,16 +493,8 @@ def parse(text: str) -> Parsed:
         s, e = mt.start, mt.end
         mt.text = text[s:e]
         if mt.kind == "number":
-            head = blanked[max(0, s - 24):s]
-            prev = head.split()[-1] if head.split() and head[-1:] in " -#§" else ""
-            if "," not in m["num"] and not m["scale"] and {prev.lower(), prev.lower().rstrip("s")} & _REF_WORDS:
+            if _is_label(blanked, m, s, e):
                 continue
-            if "," not in m["num"] and 2 <= len(prev.rstrip("-")) <= 6 and prev.rstrip("-").isalpha() \
-                    and prev.rstrip("-").isupper() and prev.rstrip("-") not in _CODES:
-                continue  # "OPA 90", "ISO 9001": part of a name
-            line = text[text.rfind("\n", 0, s) + 1:s]
-            if len(m["num"]) <= 2 and not line.strip(" \t*->#") and re.match(r"[.)]\s", text[e:e + 2]):
-                continue  # "1. The cap ...": a list marker
             mt.unit = _unit_after(low, e)
             mt.year_like = bool(re.fullmatch(r"(?:19|20|21)\d\d", m["num"])) and not m["scale"]
         found.append(mt)
