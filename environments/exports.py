@@ -136,7 +136,6 @@ def export_parquet(world: World, task_set: TaskSet, out: Path) -> Path:
     data.mkdir(parents=True, exist_ok=True)
     archives = out / "worlds"
     archives.mkdir(exist_ok=True)
-    sha = _zip(world.path, archives / f"{world.world_id}.zip")
     con = duckdb.connect(config={"autoload_known_extensions": False, "autoinstall_known_extensions": False})
     try:
         con.execute("set TimeZone = 'UTC'")
@@ -158,6 +157,7 @@ def export_parquet(world: World, task_set: TaskSet, out: Path) -> Path:
         if rows:  # DuckDB refuses executemany over no rows; a world without tasks exports its tables
             con.executemany("insert into tasks values (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
         con.table("tasks").write_parquet(str(data / "tasks.parquet"))
+        sha = _zip(world.path, archives / f"{world.world_id}.zip")
         con.execute("create table archives as select ? as world_id, ? as title, ? as verdict, ? as archive, "
                     "? as sha256", [world.world_id, world.plan.title, world.verdict,
                                     f"worlds/{world.world_id}.zip", sha])

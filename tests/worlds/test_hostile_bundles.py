@@ -8,8 +8,6 @@ import json
 import logging
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import duckdb
@@ -145,6 +143,19 @@ def test_a_table_named_to_inject_sql_writes_nothing_on_export(world, tmp_path):
     written = sorted(p.name for p in (tmp_path / "export" / "data").iterdir())
     assert "facts.parquet" in written and not any("format csv" in n for n in written)
     assert "config_name: facts" in card.read_text(encoding="utf-8")
+
+
+def test_a_store_swapped_after_opening_is_checked_again_by_the_export(world, tmp_path):
+    pwned = tmp_path / "pwned.csv"
+    hostile = tmp_path / "hostile.duckdb"
+    shutil.copyfile(world / bundle.DATABASE, hostile)
+    name = INJECTED.format(target=pwned).replace('"', '""')
+    edit_store(hostile, f'create table "{name}" (x int)', f'insert into "{name}" values (1)')
+    with worldsmith.open(world) as opened:
+        opened.__dict__["_store_path"] = hostile  # the file under the opened world, replaced since
+        with pytest.raises(StoreError, match="the world schema does not define"):
+            exports.export(opened, TaskSet(world_id=opened.world_id, tasks=[]), tmp_path / "export", "parquet")
+    assert not pwned.exists()
 
 
 def test_a_world_under_a_folder_with_a_quote_exports(published_legal, tmp_path):
@@ -363,23 +374,26 @@ def test_rm_refuses_a_link_a_foreign_folder_and_another_worlds_bundle(tmp_path):
     assert (plain / "thesis.tex").is_file() and (out / "w-other-2").is_dir() and len(list_worlds(out)) == 4
 
 
-def test_rm_without_a_terminal_asks_for_yes_and_list_prints_whole_ids(tmp_path):
+def test_rm_without_a_terminal_asks_for_yes_and_list_prints_whole_ids(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from worldsmith.flows.cli import app
+
     wid = "kestrel-bay-tankers-v-ostrander-energy-o-9920ff8593"
     _catalogued(tmp_path / "out", wid)
-    env = dict(os.environ, COLUMNS="80")
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()  # its stdin is no terminal
 
-    def run(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "worldsmith.flows.cli", "worlds", *args, "--out", "out"],
-                              cwd=tmp_path, capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL,
-                              timeout=120)
+    def run(*args: str):
+        return runner.invoke(app, ["worlds", *args, "--out", "out"], env={"COLUMNS": "80"})
 
     listed = run("list")
-    assert wid in listed.stdout and "…" not in listed.stdout
+    assert listed.exit_code == 0 and wid in listed.output and "…" not in listed.output
     refused = run("rm", "kestrel")
-    assert refused.returncode == 2 and "--yes" in refused.stderr and (tmp_path / "out" / wid).is_dir()
-    assert "Traceback" not in refused.stderr
+    assert refused.exit_code == 2 and "--yes" in refused.output and (tmp_path / "out" / wid).is_dir()
+    assert refused.exception is None or isinstance(refused.exception, SystemExit)
     done = run("rm", "kestrel", "--yes")
-    assert done.returncode == 0 and not (tmp_path / "out" / wid).exists(), done.stderr
+    assert done.exit_code == 0 and not (tmp_path / "out" / wid).exists(), done.output
 
 
 def test_a_catalog_holding_a_view_is_refused(tmp_path):
