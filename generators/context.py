@@ -83,6 +83,15 @@ class Voice(BaseModel):
     tasks: list[str]
 
 
+class ThreadMessage(BaseModel):
+    """An earlier message of a thread, as a writer reads it: who sent it, when, and its own text."""
+
+    model_config = _STRICT
+    sender: str = Field(description="the sender's name")
+    sent: str = Field(description="when it was sent, ISO")
+    body: str
+
+
 class ArtifactContext(BaseModel):
     """Everything one generation call sees."""
 
@@ -100,6 +109,8 @@ class ArtifactContext(BaseModel):
     voice: Voice
     parent: EmailContent | None = Field(None, description="the message replied to or forwarded")
     parent_author: PersonRef | None = None
+    thread: list[ThreadMessage] = Field(default_factory=list, description="the thread's messages before the parent, "
+                                                                         "root first (a model's prompt shows them)")
     cited_sheets: list[SheetContent] = Field(default_factory=list)
     cited_figures: list[CitedFigure] = Field(default_factory=list, description="the computed figures of the cited "
                                                                                 "sheets: quote these, by label and value")

@@ -1,11 +1,14 @@
 """Prompts as files: the versioned templates under generators/prompts/ turned into chat messages.
 
-The contract every backend and the test server rely on:
+The contract every backend and the test server rely on, ordered from what most calls share to what is
+one call's own, so that a server's prefix cache pays for the shared part once:
   messages = [system, user]
-  system  the stable prefix of one world (writer's rules, world brief, cast table), rendered only
-          from world_title, world_summary and the cast, so it is byte-identical across a world's
-          calls and a provider can cache it;
-  user    the per-artifact instructions, then (schema-in-prompt modes) the JSON schema, then a line
+  system  the stable prefix of one world (writer's rules, world brief, cast table, sides), rendered
+          only from world_title, world_summary, the cast and the organisations, so it is
+          byte-identical across a world's calls;
+  user    the kind's rules (the same for every call of a kind), then (schema-in-prompt modes) the
+          JSON schema, then the author's voice, then this artifact's own instructions (people, beat,
+          facts with their reasons and sources, the thread so far, repair notes), then a line
           `worldsmith-output: <TypeName>` and, last, a fenced block opened by
           "```json worldsmith-context" holding the context's JSON and closed by "```".
 """
@@ -27,8 +30,9 @@ from worldsmith.worlds import kinds
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.
-PROMPT_VERSION = "2026-12-4"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
-# skeletons; 4: the model writes prose only (each kind's prose type), facts as {{id}} placeholders
+PROMPT_VERSION = "2026-12-5"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
+# skeletons; 4: the model writes prose only (each kind's prose type), facts as {{id}} placeholders; 5: shared-first
+# order, sides in the system message, the thread so far, facts' reasons and sources
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
@@ -108,7 +112,11 @@ def _facts(facts: list[FactRef]) -> str:
                          f"in your own words: {f.statement}")
         else:
             lines.append(f'- {{{{{f.id}}}}} = {f.text}: name it as "{f.label}" with its value, in a phrasing of your own; '
-                         f"do not restate its full statement (source: {f.statement})")
+                         f"do not restate its full statement ({f.statement})")
+        if f.reason:
+            lines.append(f"  why it is what it is: {f.reason}")
+        if f.source:
+            lines.append(f"  where a reader finds it: {f.source}")
     return ("\n# Facts to carry: write each value as its {{id}}, which the engine replaces with the exact text\n"
             + "\n".join(lines) + "\n")
 
@@ -187,8 +195,12 @@ def _voice(context: ArtifactContext) -> str:
 def _thread(context: ArtifactContext) -> str:
     if context.parent is None:
         return ""
+    earlier = ""
+    if context.thread:
+        earlier = "\n# The thread so far, oldest first\n" + "\n".join(
+            f"--- {m.sender}, {m.sent}\n{m.body.strip()}" for m in context.thread) + "\n"
     who = _person(context.parent_author) if context.parent_author else "(unknown)"
-    return (f"\n# The message being {'replied to' if context.spec.mode == 'reply' else 'forwarded'}\n"
+    return (f"{earlier}\n# The message being {'replied to' if context.spec.mode == 'reply' else 'forwarded'}\n"
             f"From: {who}\nSubject: {context.parent.subject}\n\n{context.parent.body}\n")
 
 
@@ -254,16 +266,19 @@ def people_line(people: list[PersonRef]) -> str:
     return _people(people)
 
 
-def _artifact_instructions(context: ArtifactContext) -> str:
+def _artifact_instructions(context: ArtifactContext) -> tuple[str, str]:
+    """(what every call of this kind and author shares: the kind's rules and the author's voice, what is this
+    artifact's own: its people, story, facts, thread and repair notes)."""
     spec = context.spec
     common = dict(author=_person(context.author), purpose=spec.purpose or "(as the title says)", story=_story(context),
-                  title=spec.title, facts=_facts(context.facts), distractor=_distractor(context),
-                  voice=_voice(context))
+                  title=spec.title, facts=_facts(context.facts), distractor=_distractor(context))
     kind = kinds.of(spec)
     if not kind.prompt or kind.prompt_fields is None:
         raise TypeError(f"artifact kind {kind.name!r} declares no prompt")
-    text = template(kind.prompt).substitute(common, **kind.prompt_fields(context))
-    return text + _repair(context.repair)
+    shared = template(f"{kind.prompt}_rules").template.rstrip("\n")
+    voice = f"# Voice of the author\n{_voice(context)}"
+    own = template(kind.prompt).substitute(common, **kind.prompt_fields(context)).rstrip("\n")
+    return shared, f"{voice}\n\n{own}\n" + _repair(context.repair)
 
 
 def _expansion_instructions(context: ExpansionContext) -> str:
@@ -280,29 +295,46 @@ def system_message(context: ArtifactContext | ExpansionContext) -> str:
     if isinstance(context, ExpansionContext):
         cast = "\n".join(["role | title | organisation | people"] +
                          [f"{r.role} | {r.title} | {r.organisation} | {r.people}" for r in context.roles])
+        sides = "(as the summary says)"
     else:
         cast = _cast_table(context.cast)
+        sides = _sides(context)
     return template("system").substitute(world_title=context.world_title, world_summary=context.world_summary,
-                                         cast=cast)
+                                         cast=cast, sides=sides)
+
+
+def _sides(context: ArtifactContext) -> str:
+    """The organisations, whom each acts for and who engaged it, and which are inside the privileged circle."""
+    rows = []
+    for o in context.organisations:
+        bits = [o.role]
+        bits += [f"acts for {o.acts_for}"] if o.acts_for else []
+        bits += [f"engaged by {o.engaged_by}"] if o.engaged_by else []
+        bits.append("inside the privileged circle" if o.privileged else "outside the privileged circle")
+        rows.append(f"- {o.name}: " + "; ".join(bits))
+    return "\n".join(rows) or "(as the summary says)"
 
 
 def context_json(context: ArtifactContext | ExpansionContext) -> str:
     """The context as the prompt carries it: the cast left out of artifacts (it is in the system message)."""
     if isinstance(context, ArtifactContext):
-        return context.model_dump_json(exclude={"cast"})
+        # the thread before the parent is in the instructions; the composer and the test server need only the parent
+        return context.model_dump_json(exclude={"cast", "thread"})
     return context.model_dump_json()
 
 
 def user_message(context: ArtifactContext | ExpansionContext, output_type: type[BaseModel], mode: str) -> str:
-    """The per-call message: instructions, the schema where the server is not given it, the context block."""
+    """The per-call message, shared-first for a server's prefix cache: the kind's rules, the schema where the
+    server is not given it, then the author's voice and this artifact's own instructions, then the context block."""
     if isinstance(context, ExpansionContext):
-        body = _expansion_instructions(context)
+        shared, own = "", _expansion_instructions(context)
     else:
-        body = _artifact_instructions(context)
-    parts = [body.rstrip("\n"), ""]
+        shared, own = _artifact_instructions(context)
+    parts = [shared, ""] if shared else []
     if mode in ("json_object", "prompt"):
         # Without a json_schema response_format the model only knows the shape from here.
         parts += [f"# JSON schema of the answer\n```json\n{_schema_text(output_type)}\n```", ""]
+    parts += [own.rstrip("\n"), ""]
     parts += [f"{OUTPUT_MARKER} {output_type.__name__}", f"{CONTEXT_FENCE}\n{context_json(context)}\n```"]
     return "\n".join(parts)
 

@@ -9,7 +9,7 @@ from pathlib import Path, PurePosixPath
 from pydantic import BaseModel, ConfigDict, Field
 
 from worldsmith.generators.compose.email import attached_what, compose_email, subject_of
-from worldsmith.generators.context import email_context
+from worldsmith.generators.context import ThreadMessage, email_context
 from worldsmith.generators.kinds.prose import distractor_line, fact_lines, guard, missing, squash, usable
 from worldsmith.generators.planner import _Planner
 from worldsmith.generators.prompts import email_fields
@@ -37,6 +37,23 @@ def history(plan: WorldPlan, spec: EmailSpec, contents: dict) -> list[tuple[Emai
         current = parent.parent
     chain.reverse()
     return chain
+
+
+# How much of a thread a prompt shows before the message answered: the latest few, each cut short.
+THREAD_SHOWN = 6
+BODY_SHOWN = 1500
+
+
+def thread_context(plan: WorldPlan, spec: EmailSpec, done: dict) -> dict:
+    """What a message sees: its recipients and the message it answers (email_context), and the thread before that."""
+    extra = email_context(plan, spec, done)
+    try:
+        earlier = history(plan, spec, done)[:-1][-THREAD_SHOWN:]  # the parent is shown in full on its own
+    except KeyError:
+        earlier = []  # an earlier message that was not made (its failure is on record): the parent still shows
+    extra["thread"] = [ThreadMessage(sender=plan.person(s.author).name, sent=s.sent_at.isoformat(),
+                                     body=c.body[:BODY_SHOWN]) for s, c in earlier]
+    return extra
 
 
 def attached_bytes(plan, spec: EmailSpec, contents: dict, room: Path) -> list[tuple[str, bytes]]:
@@ -175,7 +192,7 @@ KIND = Kind(
     plan=_Planner.add_thread,
     dependencies=lambda spec: [spec.parent] if spec.parent else [],
     render_reads=lambda spec: [a.artifact for a in spec.attachments],  # a repaired memo is attached anew
-    context=email_context,
+    context=thread_context,
     compose=compose_email,
     prompt="email",
     prompt_fields=email_fields,

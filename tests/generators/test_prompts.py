@@ -74,9 +74,10 @@ def test_user_message_names_the_output_type_and_ends_with_the_context_block(cont
         assert f"\nworldsmith-output: {output_type.__name__}\n" in user
         block = CONTEXT_BLOCK.search(user)
         assert block is not None, "the context block must close the message"
-        # The block round-trips to the context, less the cast (which the system message carries).
-        assert ArtifactContext.model_validate_json(block.group(1)) == context.model_copy(update={"cast": []})
-        assert '"cast"' not in block.group(1)
+        # The block round-trips to the context, less the cast (which the system message carries) and the thread
+        # before the parent (which the instructions show).
+        assert ArtifactContext.model_validate_json(block.group(1)) == context.model_copy(update={"cast": [], "thread": []})
+        assert not {"cast", "thread"} & set(json.loads(block.group(1)))
 
 
 def test_user_message_carries_every_fact_text_and_the_author_voice(contexts):
@@ -94,6 +95,37 @@ def test_reply_shows_the_thread_so_far(contexts):
     instructions = render_messages(reply, EmailContent)[1]["content"].split("```json")[0]
     assert reply.parent.body.strip() in instructions
     assert f"Subject: Re: {reply.parent.subject}" in instructions or "Subject: Fwd:" in instructions
+
+
+def test_a_deep_reply_shows_every_earlier_message_of_its_thread(contexts):
+    deep = [c for c in contexts if c.thread]
+    assert deep, "the mini world has a thread of three messages or more"
+    for reply in deep:
+        instructions = render_messages(reply, EmailContent)[1]["content"].split("```json")[0]
+        assert "# The thread so far, oldest first" in instructions
+        at = [instructions.index(m.body.strip()[:200]) for m in reply.thread]
+        assert at == sorted(at) and at[-1] < instructions.index("# The message being")
+
+
+def test_requests_run_from_what_calls_share_to_what_is_their_own(contexts):
+    # system: the world's (one for all); then the kind's rules (one per kind); then voice and the artifact's own
+    by_kind: dict[str, set[str]] = {}
+    for context in contexts:
+        user = render_messages(context, CONTENT_TYPES[context.spec.kind])[1]["content"]
+        rules = template(f"{context.spec.kind if context.spec.kind != 'calendar' else 'meeting'}_rules").template.strip()
+        assert user.startswith(rules)
+        assert user.index("# Voice of the author") < user.index(context.spec.title) < user.index("worldsmith-output:")
+        by_kind.setdefault(context.spec.kind, set()).add(user[:len(rules)])
+    assert all(len(prefixes) == 1 for prefixes in by_kind.values())
+
+
+def test_the_system_message_carries_the_sides(contexts):
+    system = render_messages(contexts[0], EmailContent)[0]["content"]
+    assert contexts[0].organisations
+    for org in contexts[0].organisations:
+        assert f"- {org.name}: {org.role}" in system
+        assert ("inside the privileged circle" if org.privileged else "outside the privileged circle") in \
+            system.split(f"- {org.name}: ")[1].split("\n")[0]
 
 
 def test_distractor_is_labelled_in_the_prompt(contexts):
@@ -166,6 +198,7 @@ def test_reask_shows_the_error_and_the_type():
 
 
 def test_templates_are_files_and_the_version_is_set():
-    for name in ("system", "email", "document", "spreadsheet", "expand", "repair", "reask"):
+    for name in ("system", "email", "document", "spreadsheet", "chat", "meeting", "expand", "repair", "reask",
+                 "email_rules", "document_rules", "spreadsheet_rules", "chat_rules", "meeting_rules"):
         assert template(name).template.strip()
     assert re.fullmatch(r"\d{4}-\d{2}-\d+", PROMPT_VERSION)
