@@ -60,7 +60,9 @@ def prepare_store(db_path: str | Path, profile: str | Path | Profile | None = No
 
 def stored_metrics(db_path: str | Path) -> tuple[str, list[MetricComparison]]:
     """(reference source, metrics) as the last validation wrote them into profile_metrics."""
-    con = duckdb.connect(str(db_path), read_only=True)
+    from worldsmith.worlds.store.sandbox import open_store
+
+    con = open_store(Path(db_path))  # the bundle's store, another's file maybe: sandboxed, StoreError if it holds code
     try:
         rows = con.execute("select metric, kind, world_value, reference_value, divergence, tolerance, ok, note,"
                            " reference from profile_metrics").fetchall()

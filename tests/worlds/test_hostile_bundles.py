@@ -112,6 +112,20 @@ def test_a_store_holding_code_is_refused_naming_it(published_legal, tmp_path, at
     assert "worldsmith validate" in str(info.value) and SECRET not in str(info.value)
 
 
+def test_the_report_command_reads_no_store_that_holds_code(published_legal, tmp_path):
+    from worldsmith.worlds.realism import stored_metrics
+
+    secret = tmp_path / "secret.txt"
+    secret.write_text(SECRET, encoding="utf-8")
+    db = store_copy(published_legal, tmp_path)
+    edit_store(db, "drop table profile_metrics",
+               "create view profile_metrics as select content as metric, 'rate' as kind, 0.0 as world_value, "
+               "0.0 as reference_value, 0.0 as divergence, 0.0 as tolerance, true as ok, content as note, "
+               f"'x' as reference from read_text('{secret}')")
+    with pytest.raises(StoreError, match="view profile_metrics"):
+        stored_metrics(db)
+
+
 def test_a_sealed_store_with_a_view_over_a_host_file_never_reads_it(world, tmp_path, caplog):
     secret = tmp_path / "secret.txt"
     secret.write_text(SECRET, encoding="utf-8")
