@@ -79,7 +79,10 @@ def stored_metrics(db_path: str | Path) -> tuple[str, list[MetricComparison]]:
 
 def read_validated(bundle: str | Path) -> tuple[ValidationReport, str, list[MetricComparison]]:
     """(report, reference source, profile metrics) of a bundle as its last validation left them."""
+    from worldsmith.worlds.bundle import bundle_files
+
     bundle = Path(bundle)
+    bundle_files(bundle)  # a link, FIFO or device in the bundle is refused before any file of it is read
     path = bundle / VALIDATION
     if not path.is_file():
         raise BundleError(f"{bundle}: no validation.json; run `worldsmith validate {bundle}` first")
