@@ -31,7 +31,7 @@ EXAMPLES = ["tanker-spill-liability", "buyside-diligence", "hospital-revenue-aud
 def _publish(name: str, out: Path) -> Path:
     from tests.published import publish_example
 
-    return publish_example(name, out)
+    return publish_example(f"{name}.yaml", out)
 
 
 def _regex_bot(task_set, world, root: Path) -> float:
@@ -40,7 +40,7 @@ def _regex_bot(task_set, world, root: Path) -> float:
     from worldsmith.environments.attacks import _with_text
     from worldsmith.environments.lint import apply_solution
 
-    session = Session(world, root / "bot")
+    session = Session(world, root / "bot" / world.world_id)
     full = 0
     for task in task_set.tasks:
         session.reset()
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
             made = time.perf_counter() - t0
             shape = spread(task_set.tasks, world)
             bot = _regex_bot(task_set, world, root)
-            mine = [o for t in task_set.tasks for o in attack_task(t, world, root / "attack")]
+            mine = [o for t in task_set.tasks for o in attack_task(t, world, root / "attack" / t.id)]
             outcomes += mine
             r = rates(mine)
             rows.append((name, shape, bot, r, len(task_set.refused), made))

@@ -168,7 +168,8 @@ _JOIN = re.compile(r"^[\s(]*(?:(?:,\s*)?(?P<or>or|and/or|/)|(?:,\s*)?(?P<and>and
 _PAREN = re.compile(r"\([^()\n]*\)|\[[^\[\]\n]*\]")
 _CHANGE_FROM = re.compile(r"\b(?:revised|amended|corrected|changed|updated|increased|decreased|reduced|raised|"
                           r"lowered|cut|adjusted|restated|rose|fell|grew|dropped|moved|went|increases|"
-                          r"decreases|rises|falls)\s+from\s*$")
+                          r"decreases|rises|falls)\s+from(?:\s+(?:the|a|an|its|their|our|superseded|earlier|draft|"
+                          r"previous|prior|old|original|initial|figure|of))*\s*$")
 # A number right after these is a reference, not a quantity: "Clause 14", "No. 4", "#12".
 _REF_WORDS = {"clause", "section", "article", "art.", "rule", "regulation", "reg.", "para", "para.", "paragraph",
               "schedule", "exhibit", "annex", "appendix", "page", "p.", "pp.", "no.", "nos.", "number", "item",
@@ -626,6 +627,8 @@ def _span_flags(parsed: Parsed, s: int, e: int, ci: int) -> set[str]:
                 if not _NOT_SKIP.search(masked[max(rs, ns - 12):ns])]
         parsed.cache[key] = (wide, nots)
     wide, nots = parsed.cache[key]
+    if "superseded" in wide and "superseded" not in flags and _sup_only_beyond_comparison(parsed, ci, rs, re_, s, e):
+        wide = wide - {"superseded"}  # "USD 12.5m higher than the superseded draft": the draft is old, not 12.5m
     flags |= wide
     if inner and _INNER_OLD.match(masked, parsed.clauses[ci][0]):
         flags.add("superseded")  # "USD 156.2m (from USD 148m)", "(was USD 148m)"
@@ -647,6 +650,34 @@ def _span_flags(parsed: Parsed, s: int, e: int, ci: int) -> set[str]:
     if _hedged_before(masked, max(rs, s - 40), s) or _HEDGE_AFTER.match(masked, e):
         flags.add("hedged")
     return flags
+
+
+_CMP_OBJECT = re.compile(r"\b(?:than|from|over|against|compared\s+(?:with|to)|versus|vs\.?)\b")
+
+
+def _sup_only_beyond_comparison(parsed: Parsed, ci: int, rs: int, re_: int, s: int, e: int) -> bool:
+    """Whether every 'superseded' cue of the region names the other side of a comparison, not the figure at [s, e).
+
+    "USD 12.5m higher than the superseded draft", "differs from the last superseded one by USD 12.5m": the cue sits
+    in a phrase opened by than/from/over/against whose words hold no figure, and the figure is not its object.
+    """
+    masked = _view(parsed, ci)
+    inner = parsed.clauses[ci][3]
+    cues = _within(parsed, "sup", rs, re_, inner)
+    if not cues:
+        return False
+    for cs_, ce_, _ in cues:
+        if cs_ < e and ce_ > s:
+            return False
+        opener = None
+        for m in _CMP_OBJECT.finditer(masked, max(rs, cs_ - 40), cs_):
+            opener = m
+        if opener is None or _MARK in masked[opener.end():cs_]:
+            return False
+        if s >= ce_ and re.fullmatch(r"\s*(?:draft|figure|value|amount|one|estimate)?\s*(?:of|at|was|is)?\s*",
+                                     masked[ce_:s]):
+            return False  # "from the superseded USD 148m", "the superseded figure of USD 148m": the figure is old
+    return True
 
 
 def _hedged_before(masked: str, start: int, s: int) -> bool:
@@ -1024,7 +1055,8 @@ _COMPARATORS = re.compile(
     r"|(?P<eq>\bequals\b|\bequal\s+to\b|\bis\s+equal\b|\bthe\s+same\s+as\b|\bidentical\s+to\b|\bmatches\b|"
     r"\bequivalent\s+to\b)")
 _CMP_NEG = re.compile(r"\b(?:not|never|no|cannot|n't)\s+(?:\w+\s+){0,2}$|n't\s+(?:\w+\s+){0,2}$")
-_SEGMENT_BREAK = re.compile(r";|\bbut\b|\bwhereas\b|\bwhile\b|\bwhilst\b|\bhowever\b")
+_SEGMENT_BREAK = re.compile(r";|\bbut\b|\bwhereas\b|\bwhile\b|\bwhilst\b|\bhowever\b|,\s*(?:and\s+)?so\b|\btherefore\b|"
+                            r"\bthus\b|\bhence\b|\bwhich\s+means\b|\bmeaning\b|\bas\s+a\s+result\b|\bconsequently\b")
 
 
 def _norm_word(w: str) -> str:
@@ -1093,7 +1125,9 @@ def direction(text: Parsed | str, a_label_words: str | Iterable[str],
                 if c.lastgroup == "lt" and word == "less" and not than:
                     continue
                 end = cmps[k + 1].start() if k + 1 < len(cmps) else ge
-                subject = _side(_words_in(before_text), wa, wb)
+                # The nearest phrase first: "since X is ..., the cap is lower" compares the cap, not X.
+                subject = _side(_words_in(before_text.rsplit(",", 1)[-1]), wa, wb) or \
+                    _side(_words_in(before_text), wa, wb)
                 obj = _side(_words_in(masked[c.end():end]), wa, wb)
                 sign = c.lastgroup
                 if re.fullmatch(r"(?:exceeded|surpassed|outstripped|outweighed)", word) and \

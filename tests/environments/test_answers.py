@@ -508,3 +508,23 @@ def test_dates_read_back_from_every_rendering(day):
 def test_percents_read_back(value):
     for written in (f"{value}%", f"{value} percent", f"{value} per cent", f"{value:f}%"):
         assert status(f"The rate is {written}.", Percent(value=value)) == "asserted", written
+
+
+@pytest.mark.parametrize("text, figure, status", [
+    ("The final cap is USD 12.5m higher than the superseded draft.", "USD 12,500,000", "asserted"),
+    ("The governing figure differs from the last superseded one by USD 12,496,000.", "USD 12,496,000", "asserted"),
+    ("The cap rose from the superseded USD 143.7m to USD 156.2m.", "USD 156,200,000", "asserted"),
+    ("The cap rose from the superseded USD 143.7m to USD 156.2m.", "USD 143,700,000", "superseded_mention"),
+    ("It is USD 156.2m, up from the superseded USD 143.7m.", "USD 143,700,000", "superseded_mention"),
+])
+def test_a_superseded_word_on_the_other_side_of_a_comparison_leaves_the_figure_asserted(text, figure, status):
+    assert asserts(text, figure).status == status
+
+
+@pytest.mark.parametrize("text, expect", [
+    ("Exposure would be USD 24m, so the total claims would exceed the maximum exposure by USD 150m.", "a>b"),
+    ("The exposure is USD 24m, which means the total claims exceed the exposure by USD 150m.", "a>b"),
+    ("Since the exposure is USD 24m, the total claims are higher, therefore they govern.", "a>b"),
+])
+def test_direction_reads_the_clause_after_so_and_therefore(text, expect):
+    assert direction(text, ["total", "claims"], ["maximum", "exposure"]) == expect
