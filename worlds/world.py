@@ -386,6 +386,8 @@ def open_world(path: str | Path, *, verify: bool = True) -> World:
                           f"({_bundle.BUNDLE_SCHEMA_VERSION}); open it with the worldsmith version that wrote it "
                           "or regenerate the world")
     manifest = _bundle.read_manifest(path)
+    if verify:  # checksums before parsing: the plan and report read next are the sealed ones
+        _refuse(path, verify_files(path, manifest, files))
     plan = _bundle.read_plan(path)
     validation = None
     if _bundle.VALIDATION in files:
@@ -395,12 +397,7 @@ def open_world(path: str | Path, *, verify: bool = True) -> World:
             raise BundleError(f"{path / _bundle.VALIDATION} is not a valid validation report ({exc}); "
                               f"run `worldsmith validate {path}`") from None
     if verify:
-        problems = verify_files(path, manifest, files) + verdict_problems(manifest, validation, plan)
-        if problems:
-            shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
-            raise ChecksumError(f"{path}: the world is not the one published ({shown}). Regenerate the world or "
-                                f"restore the bundle from its source; `worldsmith validate {path}` names what "
-                                "changed, and --accept-edits re-seals edits you intended")
+        _refuse(path, verdict_problems(manifest, validation, plan))
     elif plan.world_id != manifest.world_id:
         raise BundleError(f"{path}: plan.json is world {plan.world_id!r}, manifest.json {manifest.world_id!r}; "
                           "regenerate the world")
@@ -427,6 +424,15 @@ def open_world(path: str | Path, *, verify: bool = True) -> World:
     world.__dict__["_private_db"] = private
     world.__dict__["_store_path"] = db_file
     return world
+
+
+def _refuse(path: Path, problems: list[str]) -> None:
+    """ChecksumError naming the first few problems, and what to do; nothing when there are none."""
+    if problems:
+        shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
+        raise ChecksumError(f"{path}: the world is not the one published ({shown}). Regenerate the world or "
+                            f"restore the bundle from its source; `worldsmith validate {path}` names what "
+                            "changed, and --accept-edits re-seals edits you intended")
 
 
 def _store_is_sealed(path: Path, manifest: _bundle.Manifest, files: list[str], verify: bool) -> bool:
