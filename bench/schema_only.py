@@ -4,7 +4,8 @@ The project's test server runs on 127.0.0.1 in schema-only mode (arbitrary value
 enums and lengths; `pattern` ignored) and `worldsmith generate --backend openai` makes each example
 through it with the real openai client. Per example it prints the verdict (published or quarantined),
 the check errors, the artifacts that failed (by stage, and how many of them the offline composer
-stood in for), the prose slots the engine filled itself, the model calls, and whether any schema sent
+stood in for), the artifacts whose prose the engine completed (and in how many it kept some of the composer's text),
+the model calls, and whether any schema sent
 named a field the engine owns.
 
     .venv/bin/python bench/schema_only.py [--smoke] [--policy quarantine|offline] [--example NAME ...]
@@ -74,14 +75,18 @@ def run_example(example: str, tmp: Path, policy: str, seed: int) -> dict:
     errors = collections.Counter({c["id"]: c["count"] for c in validation["checks"]
                                   if c["severity"] == "error" and c["count"]})
     owned = sorted({f for r in requests for f in schema_fields(r.get("schema")) if f in ENGINE_OWNED})
-    filled = manifest.get("usage", {}).get("totals", {}).get("engine_filled")
+    filled = manifest.get("usage", {}).get("filled", {})
+    # what the engine did around the model's prose: artifacts where it kept some of the composer's text, and the
+    # commonest things it added or took out
+    composer = sum(any("composer" in n for n in notes) for notes in filled.values())
+    acts = collections.Counter(n.split(" ")[0] + " " + " ".join(n.split(" ")[1:3]) for notes in filled.values() for n in notes)
     return {
         "example": example, "verdict": "quarantined" if "_quarantine" in bundle.parts else "published",
         "check_errors": manifest["errors"], "by_check": dict(errors.most_common(6)),
         "failed": dict(collections.Counter(f"{f['stage']}:{f['kind']}" for f in failures)),
         "substituted": sum(1 for f in failures if f.get("substituted")),
         "missing": sum(1 for f in failures if not f.get("substituted")),
-        "engine_filled": filled,
+        "engine_filled": len(filled), "kept_composer_text": composer, "engine_acts": dict(acts.most_common(5)),
         "calls": len(requests), "engine_owned_fields_sent": owned,
         "output_types": sorted({r["output_type"] for r in requests if r.get("output_type")}),
         "wall_s": round(wall, 1),
