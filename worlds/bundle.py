@@ -147,17 +147,16 @@ def seal_derived(bundle: Path, names: tuple[str, ...]) -> Manifest | None:
 
 @contextlib.contextmanager
 def _sealing(bundle: Path) -> Iterator[None]:
-    """An exclusive lock per bundle for rewriting its manifest, kept outside it (a bundle holds only its own files)."""
+    """An exclusive lock on the bundle folder itself while its manifest is rewritten (no lock file: a bundle
+    holds only its own files)."""
     import fcntl
-    import tempfile
 
-    key = hashlib.sha256(os.fsencode(os.path.realpath(bundle))).hexdigest()[:24]
-    with open(Path(tempfile.gettempdir()) / f"worldsmith-seal-{key}.lock", "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+    fd = os.open(bundle, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing lets go of the lock
 
 
 def bundle_files(bundle: Path) -> list[str]:
