@@ -513,6 +513,13 @@ def governs_tasks(graph: Graph) -> list[Task]:
     return tasks
 
 
+def _verb(fact: LedgerFact, verb: str) -> str:
+    """The verb agreeing with a fact's label: 'the total claims exceed', 'the cap exceeds'."""
+    last = label_of(fact).split()[-1]
+    plural = last.endswith("s") and not last.endswith(("ss", "'s", "us", "is"))
+    return verb[:-1] if plural and verb.endswith("s") else verb
+
+
 def _kin(a: LedgerFact, b: LedgerFact) -> float:
     wa, wb = set(_content_words(a.statement)), set(_content_words(b.statement))
     return len(wa & wb) / max(1, len(wa | wb))
@@ -578,8 +585,8 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
     gap = difference(graph, big, small)
     if in_room(graph, gap):
         return None
-    inputs = [x for f in (big, small) if f.formula for x in _leaves(graph, f.id)
-              if graph.quantities.get(x) is not None][:6]
+    inputs = list(dict.fromkeys(x for f in (big, small) if f.formula for x in _leaves(graph, f.id)
+                                if graph.quantities.get(x) is not None))[:6]
     found = cover(graph, [big.id, small.id, *inputs])
     if found is None:
         return None
@@ -612,7 +619,8 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
                                check=Check(type="answer_conclusion", expect="no" if yes else "yes",
                                            a_words=["yes"], b_words=["no"])))
     negatives += _distractor_negatives(graph, [big.id, small.id], "answer_asserts")
-    sentence = (f"{the(big, capital=True)} ({big.text}) exceeds {the(small)} ({small.text}) by {gap_text}.")
+    sentence = (f"{the(big, capital=True)} ({big.text}) {_verb(big, 'exceeds')} {the(small)} ({small.text}) by "
+                f"{gap_text}.")
     if inputs:
         sentence += " " + " ".join(f"{the(graph.fact(x), capital=True)}: {graph.fact(x).text}." for x in inputs)
     shows = ", and the figures each follows from" if inputs else ""
@@ -626,50 +634,63 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
                     rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),
                     solution=Solution(answer=f"{'Yes' if first is big else 'No'}. {sentence}\nAnswer: {gap_text}"),
                     **base)
-    if deliver == "memo":
-        return memo_task(graph, big, small, sentence, question, criteria, negatives, base)
     return None
 
 
-def memo_task(graph: Graph, big, small, sentence, question, criteria, negatives, base) -> Task | None:
-    """The exceedance as a deliverable: a memo to the lead of the home side, filed on the drive."""
+_TO_FILE = {"answer_final": "file_final", "answer_mentions": "file_mentions", "answer_conclusion": "file_conclusion",
+            "answer_direction": "file_direction", "answer_asserts": "file_asserts"}
+
+
+def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
+    """A deliverable: a memo to the lead of the home side answering one or more exceedance questions, on the drive."""
     world = graph.world
+    facts = list(dict.fromkeys(f for t in parts for f in t.needs.facts))
     home = [p for p in world.plan.people if p.organisation == world.plan.organisations[0].id]
-    docs = [a for a in world.artifacts_of("document") if big.id in a.facts or small.id in a.facts]
-    if not home or not docs:
+    docs = [a for a in world.artifacts_of("document") if set(facts) & set(a.facts)]
+    found = cover(graph, facts)
+    if not home or not docs or found is None:
         return None
     lead, author = home[0], (home[1] if len(home) > 1 else home[0])
     folder = str(PurePosixPath(docs[0].path).parent)
-    name = f"Memo - {label_of(big)} against {label_of(small)}.md".replace("/", "-")
-    path = f"{folder}/{name}"
-    on_file = [c.model_copy(update={"id": f"memo_{c.id}", "check": c.check.model_copy(update={
-        "type": {"answer_final": "file_final", "answer_mentions": "file_mentions", "answer_conclusion": "file_conclusion",
-                 "answer_direction": "file_direction", "answer_asserts": "file_asserts"}[c.check.type],
-        "path": path})}) for c in criteria]
+    first = graph.fact(parts[0].needs.facts[0])
+    name = (f"Memo - {label_of(first)} and related figures.md" if len(parts) > 1
+            else f"Memo - {label_of(first)} against {label_of(graph.fact(parts[0].needs.facts[1]))}.md")
+    path = f"{folder}/{name.replace('/', '-')}"
+    every = sorted({n for t in parts for c in t.rubric.criteria for n in c.check.numbers if n is not None})
+    on_file, bad = [], []
+    for i, t in enumerate(parts, 1):
+        for c in t.rubric.criteria:
+            allowed = sorted(set(c.check.allowed) | set(every)) if c.check.type == "answer_final" else c.check.allowed
+            on_file.append(c.model_copy(update={"id": f"memo{i}_{c.id}", "check": c.check.model_copy(update={
+                "type": _TO_FILE[c.check.type], "path": path, "allowed": allowed})}))
+        for c in t.rubric.negative_criteria:
+            bad.append(c.model_copy(update={"id": f"memo{i}_{c.id}", "check": c.check.model_copy(update={
+                "type": _TO_FILE[c.check.type], "path": path})}))
     on_file.append(Criterion(id="memo_block", weight=1.0,
                              description=f"the memo has its block: To {lead.name}, From, Date and Re lines",
                              check=Check(type="file_memo_block", path=path, values=[lead.last_name])))
-    bad = [c.model_copy(update={"check": c.check.model_copy(update={
-        "type": {"answer_direction": "file_direction", "answer_asserts": "file_asserts",
-                 "answer_conclusion": "file_conclusion"}[c.check.type],
-        "path": path})}) for c in negatives]
     ledger_figures = [_num(q) for q in graph.quantities.values() if q is not None]
-    gap = difference(graph, big, small)
+    currency = graph.quantities[first.id].currency
     bad.append(Criterion(id="memo_unledgered_figure", weight=2.0,
                          description="the memo states an amount the ledger does not hold and the task does not derive",
-                         check=Check(type="file_unledgered", path=path, allowed=ledger_figures + [_num(gap)],
-                                     unit=graph.quantities[big.id].currency)))
+                         check=Check(type="file_unledgered", path=path, allowed=sorted(set(ledger_figures) | set(every)),
+                                     unit=currency)))
     today = world.plan.window_end
+    body = "\n\n".join(t.solution.answer.split("\nAnswer:")[0] for t in parts)
     text = (f"# Memorandum\n\nTo: {lead.name}\nFrom: {author.name}\nDate: {today:%B} {today.day}, {today.year}\n"
-            f"Re: {label_of(big)} against {label_of(small)}\n\n{sentence}\n")
+            f"Re: {name[7:-3]}\n\n{body}\n")
+    questions = [t.instruction.split(", ", 1)[1].split(". Give your final")[0] for t in parts]
+    asked = questions[0] if len(questions) == 1 else " ".join(f"({i}) {q}" for i, q in enumerate(questions, 1))
     return Task(
-        id=f"memo-{big.id}-{small.id}", kind="memo", tags=["deliverable", "judgement", "multi_hop"],
+        id="memo-" + "-".join(f for t in parts for f in t.needs.facts[:2]), world_id=world.world_id, kind="memo",
+        tags=["deliverable", "judgement", "multi_hop"],
         instruction=(f"In the data room of {world.plan.title}, write a short memo from {author.name} to {lead.name} "
-                     f"answering this question: {question}. File it on the drive as \"{path}\" (Markdown), with a "
-                     f"memo block (To, From, Date, Re lines) and no other new files."),
+                     f"answering: {asked}. File it on the drive as \"{path}\" (Markdown), with a memo block (To, From, "
+                     f"Date, Re lines), and make no other new files."),
+        needs=Needs(files=found[0], facts=facts, apps=sorted({"drive", *found[1]})),
+        reference=_inputs_reference(text, facts),
         rubric=Rubric(criteria=on_file, negative_criteria=bad, universal_penalties=universal(graph, [path])),
-        solution=Solution(actions=[Action(tool="drive_create_document", args={"path": path, "text": text})]),
-        **base)
+        solution=Solution(actions=[Action(tool="drive_create_document", args={"path": path, "text": text})]))
 
 
 def as_of_tasks(graph: Graph) -> list[Task]:
@@ -882,9 +903,9 @@ def graph_tasks(world: World, user: str) -> list[Task]:
     if pairs:
         big, small = pairs[0]
         tasks.append(reply_task(graph, big, small, user))
-        base = exceed_task(graph, big, small)
-        if base is not None:
-            tasks.append(exceed_task(graph, big, small, deliver="memo"))
+        parts = [t for t in (exceed_task(graph, b, s_) for b, s_ in pairs[:2]) if t is not None]
+        if parts:
+            tasks.append(memo_task(graph, parts))
     if len(pairs) > 1:
         tasks.append(chat_task(graph, *pairs[1], user))
     return [t for t in tasks if t is not None]
