@@ -16,15 +16,20 @@ def test_tasks_writes_the_linted_tasks(published_legal, tmp_path):
     done = runner.invoke(app, ["tasks", str(published_legal), "--out", str(out)])
     assert done.exit_code == 0, done.output
     data = json.loads(out.read_text())
-    assert data["world_id"] == published_legal.name and data["refused"] == [] and len(data["tasks"]) >= 20
+    assert data["world_id"] == published_legal.name and data["refused"] == [] and len(data["tasks"]) >= 10
+    assert {"what_if", "exceed", "memo"} <= {t["kind"] for t in data["tasks"]}
+    assert not any("warmup" in t["tags"] for t in data["tasks"])
     assert "tasks (" in done.output
+    warm = runner.invoke(app, ["tasks", str(published_legal), "--out", str(tmp_path / "w.json"), "--warmups"])
+    assert warm.exit_code == 0, warm.output
+    assert any("warmup" in t["tags"] for t in json.loads((tmp_path / "w.json").read_text())["tasks"])
 
 
 def test_export_harbor_without_gates_writes_task_directories(published_legal, tmp_path):
     done = runner.invoke(app, ["export", str(published_legal), "--format", "harbor", "--out", str(tmp_path / "h"),
                                "--no-gates"])
     assert done.exit_code == 0, done.output
-    assert (tmp_path / "h" / "lookup-liability_cap" / "task.toml").is_file()
+    assert (tmp_path / "h" / "governs-liability_cap" / "task.toml").is_file()
 
 
 def test_bad_input_is_one_clear_error(tmp_path):
