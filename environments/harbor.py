@@ -26,7 +26,8 @@ session folder, collected from the `apps` service's filesystem after the agent s
 file the agent may write. Nothing the agent can reach holds an answer or the state the grader trusts.
 
 The gates (nop scores 0, oracle scores 1) run in this process over the exported files: the apps' world
-writes a session as the apps would, the grader's copy grades it.
+takes the oracle's actions into a session as the apps would, and the grader grades it against tests/task.json
+with the world tests/world is a copy of (the same files and sizes; the containers check every checksum).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from worldsmith.environments.harbor_world import Copier, write_apps_world, write
 from worldsmith.environments.tasks import Solution, Task
 from worldsmith.worlds import bundle as _bundle
 from worldsmith.worlds.errors import WorldsmithError
-from worldsmith.worlds.world import World, open_world, verify_files
+from worldsmith.worlds.world import World, open_world
 
 PORT = 8000
 APPS_URL = f"http://127.0.0.1:{PORT}/mcp"
@@ -236,7 +237,7 @@ def _solution_json(task: Task) -> str:
                       ensure_ascii=False) + "\n"
 
 
-def _shared_files(world: World, wheel: Path) -> dict[str, str]:
+def _shared_files(wheel: Path) -> dict[str, str]:
     """The text files every task of one export has alike, by their path in the task folder."""
     serve = _json_list(SERVE)
     return {
@@ -267,7 +268,7 @@ def export_harbor(world: World, tasks: list[Task], out: str | Path, wheel: str |
         if not wheel.is_file() or not wheel.name.endswith(".whl"):
             raise WorldsmithError(f"{wheel}: no such wheel; leave out --wheel to build one from this checkout")
         apps_world = write_apps_world(world, staging / "apps-world", copy)
-        shared = _shared_files(world, wheel)
+        shared = _shared_files(wheel)
         oracle_source = Path(harbor_oracle.__file__)
         dirs = []
         for task in tasks:
@@ -304,18 +305,27 @@ class GateResult(BaseModel):
         return self.nop == 0.0 and self.oracle == 1.0
 
 
-def _same_world(folder: Path, manifest: _bundle.Manifest) -> None:
-    problems = verify_files(folder, manifest)
-    if problems:
-        raise WorldsmithError(f"{folder}: not the world exported ({'; '.join(problems[:3])}); export again")
+def _holds(folder: Path, world: World) -> None:
+    """Refuse a copy of a world that lacks a file, has another, or has one of another size, or another manifest.
+
+    Names and sizes only: every checksum is checked where the copy is used, when the apps and the grader
+    open it in their containers; here, hashing two worlds per task would cost more than the gates.
+    """
+    want = {f.path: f.bytes for f in world.manifest.files}
+    have = {rel: (folder / rel).stat().st_size for rel in _bundle.bundle_files(folder) if rel != _bundle.MANIFEST}
+    manifest = (folder / _bundle.MANIFEST).read_bytes() == (world.path / _bundle.MANIFEST).read_bytes()
+    if have != want or not manifest:
+        wrong = sorted(set(have.items()) ^ set(want.items()))[:3]
+        raise WorldsmithError(f"{folder}: not the world exported ({'manifest.json differs; ' if not manifest else ''}"
+                              f"{', '.join(p for p, _ in wrong)}); export again")
 
 
 def run_gates(world: World, task_dirs: list[Path]) -> list[GateResult]:
     """Harbor's nop (do nothing) and oracle (solution/) agents on each exported task, in this process.
 
     Each trial is what Harbor runs, without Docker: the apps' world (environment/world) takes the oracle's
-    actions into a session, as the apps service would, and the grader's copy (tests/world, checked byte for
-    byte against the published world) grades that session against tests/task.json.
+    actions into a session, as the apps service would, and the grader grades that session against
+    tests/task.json with the published world, of which tests/world is checked to be a copy.
     """
     from worldsmith.environments.grade import grade
     from worldsmith.environments.lint import apply_solution
@@ -328,8 +338,8 @@ def run_gates(world: World, task_dirs: list[Path]) -> list[GateResult]:
     try:
         with tempfile.TemporaryDirectory(prefix="worldsmith-gates-") as tmp:
             for n, d in enumerate(task_dirs):
-                _same_world(d / "environment" / "world", apps.manifest)
-                _same_world(d / "tests" / "world", world.manifest)
+                _holds(d / "environment" / "world", apps)
+                _holds(d / "tests" / "world", world)
                 task = Task.model_validate_json((d / "tests" / "task.json").read_text(encoding="utf-8"))
                 raw = json.loads((d / "solution" / "solution.json").read_text(encoding="utf-8"))
                 solved = task.model_copy(update={"solution": Solution.model_validate(raw["solution"])})
