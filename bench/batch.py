@@ -13,7 +13,8 @@ other processes, where the timers do not reach, so the Dask run reports throughp
 command does; `--server postgres` first starts a throwaway PostgreSQL cluster (Debian's packages) and
 `prefect server start` on it, the scale-out setup, whose writers do not collide as SQLite's do.
 
-    .venv/bin/python bench/batch.py [--worlds 20] [--at-once 2] [--server temporary|postgres] [--no-dask]
+    python -m bench.batch [--worlds 20] [--at-once 2] [--server temporary|postgres] [--no-dask]   (from the repository root)
+    python -m bench.batch --smoke     (2 worlds, the default runner only: what CI runs)
 """
 
 from __future__ import annotations
@@ -22,14 +23,11 @@ import argparse
 import contextlib
 import functools
 import os
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 os.environ.setdefault("PREFECT_HOME", tempfile.mkdtemp(prefix="bench-prefect-"))
 
 OWN: list[tuple[float, float]] = []  # (start, end) of each outermost call into worldsmith, from any thread
@@ -99,7 +97,10 @@ def main() -> None:
     parser.add_argument("--at-once", type=int, default=None, help="worlds side by side (default: the runner's)")
     parser.add_argument("--server", choices=("temporary", "postgres"), default="temporary")
     parser.add_argument("--no-dask", action="store_true")
+    parser.add_argument("--smoke", action="store_true", help="2 worlds, no Dask run (what CI runs)")
     args = parser.parse_args()
+    if args.smoke:
+        args.worlds, args.no_dask = 2, True
 
     instrument()
     from worldsmith.flows.batch import ensure_api_url
