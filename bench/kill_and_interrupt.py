@@ -9,7 +9,8 @@ project's test server with latency, so a run lasts long enough to be hit in ever
   the run must exit 130 within 3 s with one line and no traceback (a run that finished first is counted
   apart).
 
-    .venv/bin/python bench/kill_and_interrupt.py [--kills 20] [--interrupts 10] [--seed 0]
+    python -m bench.kill_and_interrupt [--kills 20] [--interrupts 10] [--seed 0]     (from the repository root)
+    python -m bench.kill_and_interrupt --smoke     (one kill and one Ctrl-C: what CI runs)
 """
 
 from __future__ import annotations
@@ -26,10 +27,9 @@ from pathlib import Path
 
 import psutil
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+from worldsmith.worlds import bundle
 
-from worldsmith.worlds import bundle  # noqa: E402
+REPO = Path(__file__).resolve().parents[1]
 
 MINI = REPO / "tests" / "fixtures" / "mini.yaml"
 KEY = "sk-test-WORLDSMITH-BENCH-KEY"
@@ -72,7 +72,10 @@ def main() -> int:
     p.add_argument("--kills", type=int, default=20)
     p.add_argument("--interrupts", type=int, default=10)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--smoke", action="store_true", help="one kill and one Ctrl-C (what CI runs)")
     args = p.parse_args()
+    if args.smoke:
+        args.kills, args.interrupts = 1, 1
     rng = random.Random(args.seed)
     failures: list[str] = []
     with tempfile.TemporaryDirectory(prefix="kill-bench-") as name:
