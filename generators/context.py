@@ -205,18 +205,26 @@ def voice_of(occupation: Occupation) -> Voice:
                  documents=occupation.documents, tools=occupation.tools, tasks=occupation.tasks)
 
 
+_TALKED_ABOUT = {"money": 0, "percent": 0, "number": 1, "date": 2, "text": 3}
+
+
 def thread_labels(plan: WorldPlan, thread: str) -> list[str]:
     """The labels of every fact a thread's messages carry, in first-carried order (indexed once per plan)."""
     index = plan.__dict__.get("_thread_labels")
     if index is None:
         index = {}
+        kinds: dict[str, int] = {}
         for a in plan.artifacts:
             if getattr(a, "thread", None) is not None:
                 have = index.setdefault(a.thread, [])
                 for f in a.facts:
-                    label = fact_label(plan.fact(f))
+                    fact = plan.fact(f)
+                    label = fact_label(fact)
+                    kinds[label] = _TALKED_ABOUT.get(fact.value.type, 3)
                     if label not in have:
                         have.append(label)
+        # Figures first, then dates, then names: a thread argues about the cap, not about the vessel's name.
+        index = {t: sorted(labels, key=lambda x: kinds.get(x, 3)) for t, labels in index.items()}
         plan.__dict__["_thread_labels"] = index
     return index.get(thread, [])
 
@@ -320,7 +328,8 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
             # in a composer nor in a model's prompt: the bare subject stands in for such a statement.
             statement = subject_of(fact.id)
         if distractor is None or distractor.fact != fact_id:
-            named.update(reason=fact_reason(plan, fact), source=fact_source(plan, fact_id, day, text))
+            named.update(reason=fact_reason(plan, fact),
+                         source=fact_source(plan, fact_id, day, text) if value.type in ("money", "number", "percent") else "")
         facts.append(FactRef(id=fact.id, statement=statement, value=value, text=text, **named))
     # The kind says who the artifact goes to and what else it sees (a parent message, cited sheets).
     own = kinds.of(spec).context

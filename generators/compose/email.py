@@ -249,7 +249,8 @@ def _long_form(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subje
 def _beat_values(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> dict[str, str]:
     """Frame values for a beat: what the thread is about, whom a task goes to, what is decided."""
     labels = list(ctx.thread_labels) or [f.label for f in ctx.facts if f.label] or ["the numbers"]
-    first = pick.one(labels)
+    # mostly the thread's lead point (its figures come first), now and then another of its points
+    first = labels[0] if pick.chance(0.6) else pick.one(labels)
     rest = [x for x in labels if x != first] or ["the timetable"]
     owners = [o for o in task_owners(ctx) if o != ctx.author.first_name]
     # A task handed out in a reply is a step on the thread's own point, not a line of the trade's job description.
@@ -280,7 +281,27 @@ def asked_about(ctx: ArtifactContext) -> str:
     return (named or list(ctx.thread_labels) or [""])[0]
 
 
-def _answer_lines(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: str) -> list[str]:
+def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> str:
+    """The answer to what the message replied to asked (its questions, matched against what questions ask), with the
+    asked figure's reason or where to read it when the reply carries that figure; '' when it asked nothing."""
+    asked = [q for q in re.findall(r"[^.?!\n]*\?", ctx.parent.body if ctx.parent else "")]
+    if not asked:
+        return ""
+    fact = next((f for f in ctx.facts if f.label == v["asked"]), None)
+    w = dict(v, reason=fact.reason if fact else "", source=fact.source if fact else "")
+    ranks = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
+    mine = [p for p in ctx.cast if p.organisation == ctx.author.organisation and p.id != ctx.author.id]
+    senior = max(mine, key=lambda p: ranks.get(p.seniority, 1), default=None)
+    w["signer"] = senior.first_name if senior and ranks.get(senior.seniority, 1) >= ranks.get(ctx.author.seniority, 1) \
+        else "I"
+    for entry in bank("email")["answers_to"]:
+        if any(re.search(entry["match"], q, re.I) for q in asked):
+            said = pick.fill(entry["say"], **w) or pick.fill(entry["else"], **w) or ""
+            return said.replace("I signed it off", "I signed it off myself").replace("I has", "I have")
+    return ""
+
+
+def _answer_lines(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: str, said: str = "") -> list[str]:
     """What a reply adds to each figure it carries: the figure, then for an answer its reason or where to read it,
     for an objection its ground."""
     move = bank("email")["moves"]
@@ -289,11 +310,13 @@ def _answer_lines(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: s
         if beat == "decide" and f.text in v["decision"]:
             continue
         lines.append(fact_sentence(pick, f, "email"))
-        why = dict(v, reason=f.reason, source=f.source)
-        if beat in ("answer", "confirm", "question") and (f.reason or f.source):
-            if f.reason and (not f.source or pick.chance(0.5)):
+        # what the answer to the question already gave is not said twice
+        why = dict(v, reason="" if f.reason and f.reason in said else f.reason,
+                   source="" if f.source and f.source in said else f.source)
+        if beat in ("answer", "confirm", "question") and (why["reason"] or why["source"]):
+            if why["reason"] and (not why["source"] or pick.chance(0.5)):
                 lines.append(pick.fill(move["reason"], **why) or "")
-            if f.source and (beat == "answer" or pick.chance(0.5)):
+            if why["source"] and (beat == "answer" or pick.chance(0.5)):
                 lines.append(pick.fill(move["pointer"], **why) or "")
         elif beat == "object":
             key = "ground_reason" if f.reason else "ground_source" if f.source else "ground_none"
@@ -315,13 +338,20 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         v["label"] = v["asked"]
     outward = bool(ctx.organisations) and across(ctx)
     lines: list[str] = []
+    reply_to_question = answer_to_parent(pick, ctx, v) if beat != "question" else ""
     if outward and beat in ("confirm", "answer", "object"):
         lines.append(pick.fill(move["across_object" if beat == "object" else "across_confirm"], **v) or "")
     else:
         if pick.chance(0.2):
             lines.append(pick.fill(email["reactions"]["confirm" if beat in ("confirm", "decide") else
                                                   "pushback" if beat == "object" else "agree" if beat == "answer" else "ask"], **v) or "")
-        if beat == "answer" and ctx.facts and pick.chance(0.6):
+        explained = [f for f in ctx.facts if f.label == v["asked"] and (f.reason or f.source)]
+        if reply_to_question:
+            # the question first, then what this message adds
+            lines.append(reply_to_question)
+            if beat not in ("answer", "confirm"):
+                lines.append(cap_first(pick.fill(email["beats"][beat if beat in email["beats"] else "answer"], **v) or ""))
+        elif beat == "answer" and explained and pick.chance(0.6):
             lines.append(pick.fill(move["asked"], **v) or "")
         elif beat == "answer" and not ctx.facts:
             lines.append(pick.fill(move["unsupported"], **v) or "")
@@ -330,7 +360,7 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             lines.append(cap_first(pick.fill(email["beats"][key], **v) or "Noted."))
     if ctx.distractor_label:
         lines.append(pick.fill(email["distractor_notes"], **v) or "")
-    lines.extend(_answer_lines(pick, ctx, v, beat))
+    lines.extend(_answer_lines(pick, ctx, v, beat, " ".join(lines)))
     if beat == "object" and not ctx.facts:
         lines.append(pick.fill(move["ground_none"], **v) or "")
     if beat == "decide":
@@ -341,7 +371,7 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             frames = []
         if frames:
             lines.append(pick.fill(frames, **v) or "")
-    elif beat == "question" and pick.chance(0.4):
+    elif beat == "question" and pick.chance(0.4) and v["day"] not in " ".join(lines):
         lines.append(pick.fill(email["follow_ups"]["ask"], **v) or "")
     elif beat == "object" and pick.chance(0.5) and not outward:
         lines.append(pick.fill(email["follow_ups"]["pushback"], **v) or "")
