@@ -115,6 +115,19 @@ def _room_numbers(world: World, unit: str | None) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def _nearby(final: str) -> str | None:
+    """A final figure a little off: an amount 1% higher, a percent half a point up, a count one more."""
+    m = _MONEY.fullmatch(final)
+    if m:
+        amount = Decimal(m.group(2).replace(",", "")) * Decimal("1.01")
+        return f"{m.group(1)} {amount:,.0f}"
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)(%| percentage points| days)", final)
+    if m:
+        step = Decimal("1") if m.group(2) == " days" else Decimal("0.5")
+        return f"{Decimal(m.group(1)) + step}{m.group(2)}"
+    return None
+
+
 def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable[[Session], None] | None]]:
     """(name, must_pass, the task whose solution is the candidate, an extra step on the session) for each candidate."""
     text = _oracle_text(task)
@@ -130,6 +143,9 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     if final:
         out.append(("negated", False, _with_text(task, text.replace(f"Answer: {final}", f"Answer: not {final}")
                                                   .replace(final, f"not {final}", 1)), None))
+        nearby = _nearby(final)
+        if nearby:
+            out.append(("nearly_right", False, _with_text(task, text.replace(final, nearby)), None))
         rivals = [r for r in _rivals(task, world) if r != final]
         for r in rivals[:3]:
             out.append((f"superseded:{r}", False, _with_text(task, text.replace(final, r)), None))

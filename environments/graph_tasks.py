@@ -816,6 +816,79 @@ def reconcile_tasks(graph: Graph) -> list[Task]:
     return tasks
 
 
+def first_told_tasks(graph: Graph, limit: int = 2) -> list[Task]:
+    """When did the client first receive a figure, from whom, and how many days after it first appeared in the room."""
+    import zoneinfo
+
+    world, tasks = graph.world, []
+    tz = zoneinfo.ZoneInfo(world.plan.timezone)
+    home = world.plan.organisations[0].id
+    org_of = {p.email: p.organisation for p in world.plan.people}
+    name_of = {p.email: p.name for p in world.plan.people}
+    client_orgs = {o.id for o in world.plan.organisations if o.privileged and o.id != home}
+    orgs = {o.id: o.name for o in world.plan.organisations}
+    by_id = {m.message_id: m for m in world.messages if m.message_id}
+    for fact in world.plan.facts:
+        q = graph.quantities.get(fact.id)
+        if q is None or q.kind != "money" or len(tasks) >= limit:
+            continue
+        rows = world.db.execute(
+            """select a.path, a.kind, a."at", a.message_id from fact_mentions m join artifacts a on a.id = m.artifact_id
+               where m.fact_id = ? and m.found and m.distractor is null and m.expected = ? order by a."at", a.path""",
+            [fact.id, fact.text]).fetchall()
+        if not rows:
+            continue
+        first_path, first_kind, first_at, _ = rows[0]
+        told = None
+        for path, kind, at, mid in rows:
+            m = by_id.get(mid)
+            if kind == "email" and m and any(org_of.get(x) in client_orgs for x in (*m.to, *m.cc)) \
+                    and org_of.get(m.sender) == home:
+                told = (path, at, m)
+                break
+        if told is None or told[0] == first_path:
+            continue
+        path, at, m = told
+        day0, day1 = first_at.astimezone(tz).date(), at.astimezone(tz).date()
+        lag = (day1 - day0).days
+        if lag < 1:
+            continue
+        client = orgs[next(org_of[x] for x in (*m.to, *m.cc) if org_of.get(x) in client_orgs)]
+        when = f"{day1:%B} {day1.day}, {day1.year}"
+        files = sorted({first_path, path})
+        apps = sorted({APP_OF_KIND[first_kind], "mail"})
+        sender = name_of.get(m.sender, m.sender)
+        lag_text = f"{lag} days"
+        criteria = [
+            Criterion(id="lag", weight=2.0, description=f"gives the lag: {lag_text}",
+                      check=Check(type="answer_final", values=[lag_text], numbers=[float(lag)], unit=None,
+                                  allowed=[float(day1.day), float(day0.day), float(day1.year)])),
+            Criterion(id="date_told", weight=2.0, description=f"gives the day the client first received it: {when}",
+                      check=Check(type="answer_mentions", values=[when])),
+            Criterion(id="sender", weight=1.0, description=f"names who sent it: {sender}",
+                      check=Check(type="answer_mentions", values=[sender])),
+            Criterion(id="figure", weight=1.0, description=f"states the figure: {fact.text}",
+                      check=Check(type="answer_mentions", **value_check(q, fact.text))),
+        ]
+        negatives = _distractor_negatives(graph, [fact.id], "answer_asserts")
+        answer = (f"{client} first received {the(fact)} of {fact.text} on {when}, from {sender}. The figure first "
+                  f"appears in the room on {day0:%B} {day0.day}, {day0.year}, so the client had it {lag_text} later."
+                  f"\nAnswer: {lag_text}")
+        tasks.append(Task(
+            id=f"told-{fact.id}", world_id=world.world_id, kind="as_of", tags=["as_of", "multi_hop"],
+            instruction=(f"In the data room of {world.plan.title}, when did {client} first receive {the(fact)} as it "
+                         f"now stands, and from whom? How many days after the figure first appears anywhere in the data "
+                         f"room was that (your final figure, in days)? {_ask()}"),
+            needs=Needs(files=files, facts=[fact.id], apps=apps),
+            reference=Reference(answer=answer, sql="""select count(*) from fact_mentions m join artifacts a
+                on a.id = m.artifact_id where m.fact_id = ? and m.found and a.path in (?, ?)""",
+                                params=[fact.id, *files] if len(files) == 2 else [fact.id, files[0], files[0]],
+                                expect=[[float(2 if len(files) == 2 else 1)]]),
+            rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),
+            solution=Solution(answer=answer)))
+    return tasks
+
+
 def circle(world: World) -> set[str]:
     """The addresses inside the privileged circle (counsel and client)."""
     privileged = {o.id for o in world.plan.organisations if o.privileged}
@@ -899,6 +972,7 @@ def graph_tasks(world: World, user: str) -> list[Task]:
     tasks += exceed_tasks(graph)
     tasks += as_of_tasks(graph)
     tasks += reconcile_tasks(graph)
+    tasks += first_told_tasks(graph)
     pairs = exceed_pairs(graph)
     if pairs:
         big, small = pairs[0]
