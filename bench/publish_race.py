@@ -5,7 +5,8 @@ copy of a real published world (the mini outline, offline). Prints: publishes do
 (must be 0), PublishErrors, reader polls and how often the world was missing (must be 0), and the
 catalog rows for the world id (must be 1).
 
-    .venv/bin/python bench/publish_race.py [--each 300]
+    python -m bench.publish_race [--each 300]     (from the repository root: it uses tests.published)
+    python -m bench.publish_race --smoke     (10 publishes each: what CI runs)
 """
 
 from __future__ import annotations
@@ -13,20 +14,18 @@ from __future__ import annotations
 import argparse
 import multiprocessing as mp
 import shutil
-import sys
 import tempfile
 import time
 import traceback
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+from tests.published import publish_example
+from worldsmith.flows import pipeline
+from worldsmith.worlds import bundle
+from worldsmith.worlds.catalog import list_worlds
+from worldsmith.worlds.errors import PublishError
 
-from tests.published import publish_example  # noqa: E402
-from worldsmith.flows import pipeline  # noqa: E402
-from worldsmith.worlds import bundle  # noqa: E402
-from worldsmith.worlds.catalog import list_worlds  # noqa: E402
-from worldsmith.worlds.errors import PublishError  # noqa: E402
+REPO = Path(__file__).resolve().parents[1]
 
 
 def publisher(out: str, source: str, n: int, results) -> None:
@@ -51,7 +50,10 @@ def publisher(out: str, source: str, n: int, results) -> None:
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--each", type=int, default=300)
+    p.add_argument("--smoke", action="store_true", help="10 publishes each (what CI runs)")
     args = p.parse_args()
+    if args.smoke:
+        args.each = 10
     with tempfile.TemporaryDirectory(prefix="publish-race-") as tmp:
         source = publish_example(str(REPO / "tests" / "fixtures" / "mini.yaml"), Path(tmp) / "source")
         out = Path(tmp) / "out"
