@@ -10,6 +10,7 @@ from pathlib import Path
 import duckdb
 from pydantic import BaseModel
 
+from worldsmith.taxonomies.search_words import STEM_SQL, query_words
 from worldsmith.taxonomies.soc import Rollup, rollup
 from worldsmith.worlds.errors import TaxonomyError
 
@@ -127,20 +128,34 @@ class TaxonomyDB:
             rows = self.con.execute("""SELECT code, title, soc_detailed, soc_major, code, 'code', 1.0 FROM occupations
                                        WHERE code LIKE ? || '%' ORDER BY code LIMIT ?""", [q, limit]).fetchall()
         else:
-            rows = self.con.execute("""
+            # Two scores, the better kept: the whole query against each name, fuzzily (typos), and its words
+            # against the name's words, in any order and through job-title synonyms ("tax attorney" -> Lawyers).
+            words = query_words(q) or [[q]]
+            pairs = [(i, alt) for i, alts in enumerate(words) for alt in alts]
+            rows = self.con.execute(f"""
                 WITH names AS (SELECT code, title AS name, 'title' AS kind FROM occupations
                                UNION ALL SELECT code, title, kind FROM titles),
-                scored AS (
-                  SELECT o.code, o.title, o.soc_detailed, o.soc_major, n.name, n.kind,
-                         CASE WHEN lower(n.name) = $q THEN 1.0
-                              WHEN lower(n.name) LIKE $q || '%' THEN 0.95
-                              WHEN contains(lower(n.name), $q) THEN 0.9
-                              ELSE 0.85 * greatest(jaro_winkler_similarity(lower(n.name), $q),
-                                                   jaro_winkler_similarity(lower(n.name), $q || 's')) END AS score
-                  FROM names n JOIN occupations o USING (code))
+                wanted AS (SELECT unnest($ids) AS i, unnest($alts) AS alt),
+                name_words AS (SELECT code, name, kind, {STEM_SQL} AS w
+                               FROM (SELECT code, name, kind,
+                                            unnest(regexp_split_to_array(lower(name), '[^a-z0-9]+')) AS w FROM names)),
+                by_words AS (SELECT code, name, kind, 0.6 + 0.28 * count(DISTINCT i) / $n AS score
+                             FROM name_words JOIN wanted ON name_words.w = wanted.alt GROUP BY ALL),
+                fuzzy AS (
+                  SELECT code, name, kind,
+                         CASE WHEN lower(name) = $q THEN 1.0
+                              WHEN lower(name) LIKE $q || '%' THEN 0.95
+                              WHEN contains(lower(name), $q) THEN 0.9
+                              ELSE 0.85 * greatest(jaro_winkler_similarity(lower(name), $q),
+                                                   jaro_winkler_similarity(lower(name), $q || 's')) END AS score
+                  FROM names),
+                scored AS (SELECT o.code, o.title, o.soc_detailed, o.soc_major, s.name, s.kind, s.score
+                           FROM (SELECT * FROM fuzzy UNION ALL SELECT * FROM by_words) s JOIN occupations o USING (code))
                 SELECT code, title, soc_detailed, soc_major, name, kind, round(score, 3) FROM scored
                 QUALIFY row_number() OVER (PARTITION BY code ORDER BY score DESC, kind = 'title' DESC, name) = 1
-                ORDER BY score DESC, code LIMIT $limit""", {"q": q, "limit": limit}).fetchall()
+                ORDER BY score DESC, code LIMIT $limit""",
+                {"q": q, "limit": limit, "ids": [i for i, _ in pairs], "alts": [a for _, a in pairs],
+                 "n": len(words)}).fetchall()
         return [Match(code=c, title=t, soc_detailed=d, soc_major=m, matched=n, kind=k, score=s)
                 for c, t, d, m, n, k, s in rows]
 

@@ -51,3 +51,15 @@ def test_outline_draft_writes_a_draft_that_checks_against_the_import(tmp_path):
     checked = subprocess.run(cli + ["check", "draft.yaml", "--taxonomy", "mini.duckdb"], cwd=tmp_path, env=env,
                              capture_output=True, text=True, timeout=300)
     assert checked.returncode == 0 and "draft.yaml: ok" in checked.stdout, checked.stderr
+
+
+def test_the_readmes_tax_attorney_search_finds_lawyers_in_the_shipped_taxonomy():
+    from typer.testing import CliRunner
+
+    from worldsmith.flows.cli import app
+
+    done = CliRunner().invoke(app, ["taxonomy", "search", "tax attorney"], env={"COLUMNS": "200"})
+    assert done.exit_code == 0, done.output
+    codes = [line.split()[1] for line in done.output.splitlines() if line.startswith("│")]
+    assert "23-1011" in codes[:10], done.output
+    assert "tax attorney" in (REPO / "README.md").read_text(encoding="utf-8")
