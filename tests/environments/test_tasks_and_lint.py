@@ -172,7 +172,7 @@ def test_the_same_world_gives_the_same_tasks_byte_for_byte(legal):
 def test_dates_in_prompts_are_real_days_of_the_window(legal):
     world, task_set = legal
     for task in task_set.tasks:
-        if task.kind == "as_of":
+        if task.id.startswith("asof-"):
             day = dt.datetime.strptime(task.instruction.split(" by ")[1].split("?")[0].split(",")[0] + ", "
                                        + task.instruction.split(" by ")[1].split(", ")[1][:4], "%B %d, %Y").date()
             assert world.plan.window_start <= day <= world.plan.window_end
