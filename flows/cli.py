@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Optional
 
+import worldsmith.flows.prefect_env  # noqa: F401  (Prefect's settings, telemetry off, before any import of it)
 import typer
 from rich.console import Console
 from rich.table import Table
@@ -36,6 +37,24 @@ app.command("model-server")(model_server)
 app.add_typer(worlds_app, name="worlds")
 console = Console(stderr=False, highlight=False)
 err = Console(stderr=True, highlight=False)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("worldsmith")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            number = "unknown (not installed)"
+        console.print(f"worldsmith {number}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _options(show_version: bool = typer.Option(False, "--version", is_eager=True, callback=_version,
+                                               help="print worldsmith's version and exit")) -> None:
+    """Make synthetic data-room worlds from expert outlines."""
 
 
 def _fail(exc: WorldsmithError) -> None:

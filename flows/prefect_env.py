@@ -7,7 +7,11 @@ import os
 # Prefect reads its settings from the environment when it is first imported, so these must be set
 # before any `import prefect`. setdefault keeps an operator's own choices (a real server, debug logs).
 _DEFAULTS = {
-    "PREFECT_SERVER_ANALYTICS_ENABLED": "false",  # telemetry would try the network and log a DNS error
+    # Telemetry off, on both sides: the server's analytics would try the network and log a DNS error, and
+    # the client (Prefect >= 3.5) prints a notice on a terminal's first import and sends usage events unless
+    # DO_NOT_TRACK is set (its only client-side switch). An operator's own DO_NOT_TRACK=0 still wins.
+    "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+    "DO_NOT_TRACK": "1",
     "PREFECT_LOGGING_LEVEL": "WARNING",
     "PREFECT_LOGGING_LOG_PRINTS": "false",
     "PREFECT_SERVER_LOGGING_LEVEL": "ERROR",

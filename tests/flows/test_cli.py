@@ -111,3 +111,47 @@ def test_generate_then_validate_from_the_command_line(tmp_path):
 def test_validate_on_a_folder_that_is_no_world(tmp_path):
     proc = run("validate", str(tmp_path), cwd=tmp_path)
     assert proc.returncode == 2 and "plan.json" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_version_prints_the_installed_version():
+    from importlib.metadata import version
+
+    from typer.testing import CliRunner
+
+    from worldsmith.flows.cli import app
+
+    done = CliRunner().invoke(app, ["--version"])
+    assert done.exit_code == 0 and done.output.strip() == f"worldsmith {version('worldsmith')}"
+
+
+def _in_a_terminal(code: str, env: dict[str, str], cwd: Path) -> str:
+    """What a Python snippet prints when its stdout and stderr are a terminal (Prefect's notice needs one)."""
+    primary, secondary = os.openpty()
+    proc = subprocess.Popen([sys.executable, "-c", code], stdin=secondary, stdout=secondary, stderr=secondary,
+                            env=env, cwd=cwd)
+    os.close(secondary)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(primary, 4096)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(primary)
+    proc.wait(120)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_prefect_telemetry_is_off_by_default_and_an_operators_setting_wins(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "DO_NOT_TRACK"}
+    env["PREFECT_HOME"] = str(tmp_path / "fresh-prefect-home")  # a first import: where Prefect shows its notice
+    code = ("import os, worldsmith.flows.prefect_env, prefect; from prefect._internal.analytics import "
+            "is_telemetry_enabled; print('DNT', os.environ['DO_NOT_TRACK'], is_telemetry_enabled())")
+    seen = _in_a_terminal(code, env, tmp_path)
+    assert "DNT 1 False" in seen, seen
+    assert "anonymous usage data" not in seen and "DO_NOT_TRACK=1" not in seen, seen  # Prefect's notice
+    ours = _in_a_terminal("import os, worldsmith.flows.prefect_env; print('DNT', os.environ['DO_NOT_TRACK'])",
+                          dict(env, DO_NOT_TRACK="0"), tmp_path)
+    assert "DNT 0" in ours, ours
