@@ -46,6 +46,8 @@ def safe_filename(title: str, limit: int = 96) -> str:
     name = re.sub(r"\s*:\s+", " - ", title)  # "Memo: cap" reads better as "Memo - cap" than "Memo- cap"
     name = re.sub(r'[<>:"/\\|?*\x00-\x1f]', "-", name)
     name = re.sub(r"\s+", " ", name).strip(" .")[:limit].rstrip(" .")
+    while len(name.encode("utf-8", "surrogatepass")) > 2 * limit:  # a name's bytes, not its characters, fill a file system's 255
+        name = name[:-1].rstrip(" .")
     if not name or name.split(".")[0].lower() in RESERVED_NAMES:
         name = f"_{name}"
     return name

@@ -68,6 +68,8 @@ def split_cents(total: Decimal, n: int, rng: random.Random, whole: bool = True, 
     """`total` cut into n positive amounts that add up to it exactly: whole units where the total allows,
     else cents; uneven, as real invoices and claims are."""
     n = max(1, n)
+    if total < 0:  # a credit splits as its amount does, every part negative (else the loop below borrows for ever)
+        return [-p for p in split_cents(-total, n, rng, whole, sigma)]
     unit = Decimal(1) if whole and total == total.to_integral_value() and abs(total) >= n * 10 else CENT
     units = int((total / unit).to_integral_value(ROUND_HALF_UP))
     if abs(units) < n:
@@ -548,7 +550,7 @@ def _concentration(sheet: _Sheet, ledger: _Ledger, numeric: list[str], label: di
         return None
     top = ledger.value(pct).value
     rest_units = int(((Decimal(100) - top) * 10).to_integral_value())
-    if rest_units <= 0:
+    if rest_units <= 0 or top < 1:  # under 1% no customer is "the" concentration, and the others would be thousands
         return None
     n = max(6, int(rest_units / (top * 10)) + 3)
     for _ in range(20):

@@ -1,11 +1,16 @@
-"""A fuzzer of outlines: seeded mutants of a valid outline, and the property each one must hold.
+"""A fuzzer of outlines: seeded mutants of the three example outlines, and the property each one must hold.
 
-The property (issue 9): every mutant either is refused with one OutlineError that names the file and a
-line, or is made into a world that is published or quarantined; never another exception, never more
-than 1 GiB. Each mutant runs in a child forked from a clean worker process, so one mutant's memory or
-hang is measured (wait4's rusage) and bounded (an alarm, an address-space limit) on its own.
+The property (issues 9 and 20): `outline check` refuses a mutant with one OutlineError that names the
+file and a line (and prints it as it is: no markup, no emoji), or accepts it, and then the world it
+describes is made offline and published (not quarantined); never a traceback, never a run over 60 s,
+never a process over 1 GiB. Each mutant runs in a child forked from a warm worker, so its memory and
+time are measured (wait4's rusage) and bounded (an alarm, an address-space limit) on their own.
+
+Mutant k of seed s is always the same bytes (its own random generator, `s/k`), of example k mod 3, so
+one failure is replayed alone with `--only k`.
 
     python -m tests.outline_fuzz --mutants 300 --seed 0 --generate 20 --out /tmp/fuzz   # one JSON line a mutant
+    python -m tests.outline_fuzz --only 17 --out /tmp/fuzz                              # replay mutant 17
 """
 
 from __future__ import annotations
@@ -13,25 +18,39 @@ from __future__ import annotations
 import argparse
 import copy
 import datetime as dt
+import io
 import json
 import os
 import random
+import re
 import resource
+import shutil
 import signal
 import sys
 import time
 import traceback
 from collections import Counter
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-MINI = Path(__file__).resolve().parent / "fixtures" / "mini.yaml"
+REPO = Path(__file__).resolve().parents[1]
+MINI = REPO / "tests" / "fixtures" / "mini.yaml"
+EXAMPLES = tuple(sorted((REPO / "outlines" / "examples").glob("*.yaml")))
 GIB = 1 << 30
+LIMIT_SECONDS = 60  # a mutant's check and world together; more is a hang
+LIMIT_RSS_MIB = 1024  # a mutant's peak resident memory; more is a blow-up
+ADDRESS_SPACE = 4 * GIB  # a guard for the machine: a blow-up stops here, and is counted by its peak
 
-# Strings that break a format, a header, a file name or a template somewhere.
+# Strings that break a format, a header, a file name, a template or a terminal somewhere.
+MARKUP = ["[/]", "[bold]loud", "a [red]b[/red] c", "[link=file:///etc/passwd]x[/link]", "costs :100: and :smile:",
+          "\\[escaped]", "[/bold]", "[[x]]", "line\x1b]8;;file:///etc\x1b\\link"]
+FORMAT_CHARS = ["\u202e", "\u202d", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u061c", "\u200b",
+                "\u200d", "\u2060", "\u00ad", "\ufeff", "\U000e0041", "\u206a", "\ufff9"]
+WIDE = ["é", "日本", "🚀", "ß", "e\u0301", "Ω", "ﷺ", "𝔸"]
 HOSTILE_TEXT = [
     "bell\x07here", "carriage\rreturn", "line\u2028separator", "para\u2029graph", "tab\there", "new\nline",
     "nul\x00byte", "\x1b[31mred", "next\x85line", "del\x7fete", "\ufeffbom", "non\ufffechar", "lone\ud800surrogate",
@@ -39,15 +58,23 @@ HOSTILE_TEXT = [
     "<script>alert(1)</script>", "[Client Name] by {{ deadline }}", "../../etc/passwd", "C:\\Windows\\con",
     "con", "a/b//c", "%s %d {0} {}", "' OR 1=1 --", "\\", "null", "~", "yes", "2026-02-30", "-1", "1e400",
     "NaN", "xx_XX", "en_GB", "ja_JP", "ar_AA", "zh_CN", "Europe/Nowhere", "harrowvane.com", "a" * 61,
+    *MARKUP, "folder\u202e", "é" * 180, "日本" * 75, "🚀" * 60,
 ]
 HOSTILE_VALUES: list[Any] = [
     None, 0, -1, 1, 2, 10**400, 10**15, 1e308, float("nan"), float("inf"), True, [], {}, [1, 2], {"a": 1},
     dt.date(9999, 12, 31), dt.date(1, 1, 1), dt.date(2026, 3, 1), dt.date(2026, 2, 1), dt.date(2031, 3, 1),
     5000, 501, 16, 13, 0.1234567891, "12,500,000",
 ]
+PERCENTS: list[Any] = [0, 0.0, 0.000001, 0.0001, 0.001, 0.01, 0.1, -5, -0.5, 99.9999, 100, 100.5, 150, 1000, 999999]
+AMOUNTS: list[Any] = [-1, -0.01, -1250000, -999999999999.99, 0, 0.01, 0.005, 1, 7]
+COUNTS: dict[str, list[Any]] = {
+    "count": [0, -1, 1, 2, 3, 40, 5001, 10**9, "3"], "rows": [0, 1, 2, 3, 500, 501, 10**6],
+    "messages": [0, 1, 15, 16, 10**6], "sections": [0, 1, 12, 13, 10**6],
+}
 INSERTS = [b"\xff", b"\x00", b"\x07", b"\t", b"\r", b"\xe2\x80\xa8", b": ", b"- ", b"&a ", b"*a", b"*b ",
            b"!!python/object/apply:os.system ['true'] ", b"{", b"[", b"'", b'"', b"#", b"%YAML 1.1\n", b"---\n",
-           b"...\n", b"<<: *a\n", b"? [a]\n", b"!!binary abc ", b"!!timestamp x ", b"0x", b"99999999999999999999"]
+           b"...\n", b"<<: *a\n", b"? [a]\n", b"!!binary abc ", b"!!timestamp x ", b"0x", b"99999999999999999999",
+           b"\xe2\x80\xae", b"[/]"]
 SNIPPETS = [
     # an alias bomb of depth 9 (a billion laughs), a merge-key bomb, deep nesting, a recursive alias
     "".join([f"l0: &l0 [{','.join(['lol'] * 9)}]\n"] + [f"l{i}: &l{i} [{','.join([f'*l{i - 1}'] * 9)}]\n" for i in range(1, 10)]),
@@ -58,6 +85,12 @@ SNIPPETS = [
     "loop: &loop [*loop]\n",
     "loopmap: &lm {self: *lm}\n",
 ]
+# The operations and their weights: structure-blind ones (on the bytes) and ones aimed at a field.
+OPS = {"text": 3, "value": 3, "delete": 1, "duplicate": 1, "unknown_key": 1, "swap": 1, "one_person": 1, "locale": 1,
+       "dates": 1, "percent": 3, "negative": 3, "counts": 2, "long_name": 3, "format_char": 2, "markup": 2,
+       "line_delete": 1, "line_dup": 1, "indent": 1, "truncate": 1, "insert": 2, "snippet": 1, "number": 1}
+_DATA_OPS = {"text", "value", "delete", "duplicate", "unknown_key", "swap", "one_person", "locale", "dates",
+             "percent", "negative", "counts", "long_name", "format_char", "markup"}
 
 
 def _leaves(data: Any, path: tuple = ()) -> Iterator[tuple]:
@@ -86,50 +119,129 @@ def _dump(data: Any) -> bytes:
     return yaml.safe_dump(data, allow_unicode=False, sort_keys=False, width=10_000).encode()
 
 
+def _facts(data: Any, kind: str) -> list[dict]:
+    facts = data.get("facts") if isinstance(data, dict) else None
+    return [f for f in facts or [] if isinstance(f, dict) and isinstance(f.get("value"), dict)
+            and f["value"].get("type") == kind]
+
+
+def _names(data: Any) -> list[tuple]:
+    """Paths of the fields that become a file, folder, subject or property name."""
+    out = [("title",)]
+    for i, folder in enumerate(data.get("inventory") or []):
+        out.append(("inventory", i, "path"))
+        out += [("inventory", i, "items", j, "title") for j in range(len(folder.get("items") or []))]
+    out += [("organisations", i, "name") for i in range(len(data.get("organisations") or []))]
+    out += [("facts", i, "label") for i in range(len(data.get("facts") or []))]
+    out += [("distractors", i, "folder") for i in range(len(data.get("distractors") or []))]
+    return out
+
+
+def _long_name(rng: random.Random, old: Any) -> str:
+    wide = rng.choice(WIDE)
+    size = rng.choice([40, 60, 90, 100, 120, 150, 199, 200, 201, 255])
+    text = (str(old) + " " if isinstance(old, str) and rng.random() < 0.5 else "") + wide * size
+    return text[:rng.choice([size, 200, 10_000])]
+
+
+def _mutate_data(data: Any, op: str, rng: random.Random) -> str:
+    """Apply one field-aimed operation in place; return where it acted."""
+    leaves = list(_leaves(data))
+    strings = [p for p in leaves if isinstance(_get(data, p), str)]
+    path = rng.choice(leaves)
+    if op == "text":
+        _set(data, path, rng.choice(HOSTILE_TEXT))
+    elif op == "value":
+        _set(data, path, copy.deepcopy(rng.choice(HOSTILE_VALUES)))
+    elif op == "delete":
+        del _get(data, path[:-1])[path[-1]]
+    elif op == "duplicate":
+        lists = [p for p in leaves if isinstance(_get(data, p), list) and _get(data, p)]
+        if lists:
+            path = rng.choice(lists)
+            target = _get(data, path)
+            target.append(copy.deepcopy(rng.choice(target)))
+    elif op == "unknown_key":
+        dicts = [p for p in leaves if isinstance(_get(data, p), dict)] or [()]
+        path = rng.choice(dicts)
+        _get(data, path)[rng.choice(["titel", "kind", "extra", "id", "count"])] = rng.choice(HOSTILE_TEXT)
+    elif op == "swap":
+        other = rng.choice(leaves)
+        try:
+            a, b = copy.deepcopy(_get(data, path)), copy.deepcopy(_get(data, other))
+            _set(data, path, b)
+            _set(data, other, a)
+        except (KeyError, IndexError, TypeError):
+            pass  # one path was inside the other
+    elif op == "one_person":
+        data["cast"] = data["cast"][:1]
+        data["cast"][0]["count"] = 1
+        path = ("cast",)
+    elif op == "locale":
+        data["locale"] = rng.choice(["xx_XX", "en", "EN_us", "de_DE", "ja_JP", "ar_AA", "zh_CN", "fr_FR", "", "en-GB"])
+        path = ("locale",)
+    elif op == "dates":
+        day = dt.date(2026, 3, 2) + dt.timedelta(days=rng.randint(-40_000, 40_000))
+        dated = [p for p in leaves if isinstance(_get(data, p), dt.date)]
+        if dated:
+            path = rng.choice(dated)
+            _set(data, path, day)
+    elif op == "percent":  # a percent fact at 0, tiny, negative or past 100; or a fact turned into a percent
+        facts = _facts(data, "percent") or [f for f in data.get("facts") or [] if isinstance(f, dict)]
+        if facts:
+            fact = rng.choice(facts)
+            fact["value"] = {"type": "percent", "value": rng.choice(PERCENTS)}
+            if rng.random() < 0.3:
+                fact.pop("formula", None)
+            path = ("facts", fact.get("id"))
+    elif op == "negative":  # a negative or odd amount, with line items or without
+        facts = _facts(data, "money")
+        if facts:
+            fact = rng.choice(facts)
+            fact["value"]["amount"] = rng.choice(AMOUNTS)
+            fact.pop("formula", None)
+            if rng.random() < 0.6:
+                fact["items"] = [f"Head {i}" for i in range(rng.choice([1, 2, 5, 40]))]
+            path = ("facts", fact.get("id"))
+    elif op == "counts":
+        counted = [p for p in leaves if p and p[-1] in COUNTS and isinstance(_get(data, p), int)]
+        if counted:
+            path = rng.choice(counted)
+            _set(data, path, rng.choice(COUNTS[str(path[-1])]))
+    elif op == "long_name":
+        names = [p for p in _names(data) if _exists(data, p)]
+        path = rng.choice(names)
+        _set(data, path, _long_name(rng, _get(data, path)))
+    elif op == "format_char" and strings:
+        path = rng.choice(strings + [p for p in _names(data) if _exists(data, p)])
+        old = str(_get(data, path))
+        at = rng.choice([0, len(old), rng.randint(0, len(old))])
+        _set(data, path, old[:at] + rng.choice(FORMAT_CHARS) + old[at:])
+    elif op == "markup" and strings:
+        path = rng.choice(strings)
+        old = str(_get(data, path))
+        _set(data, path, rng.choice([rng.choice(MARKUP), old + " " + rng.choice(MARKUP)]))
+    return ".".join(map(str, path))
+
+
+def _exists(data: Any, path: tuple) -> bool:
+    try:
+        _get(data, path)
+        return True
+    except (KeyError, IndexError, TypeError):
+        return False
+
+
 def mutate(source: bytes, rng: random.Random) -> tuple[str, bytes]:
     """One mutant of a YAML outline: (what was done, its bytes)."""
-    data = yaml.safe_load(source)
-    leaves = list(_leaves(data))
-    op = rng.choice(["text", "text", "value", "value", "delete", "duplicate", "unknown_key", "swap", "one_person",
-                     "locale", "dates", "line_delete", "line_dup", "indent", "truncate", "insert", "insert",
-                     "snippet", "number"])
-    if op in ("text", "value", "delete", "duplicate", "unknown_key", "swap", "one_person", "locale", "dates"):
-        data = copy.deepcopy(data)
-        path = rng.choice(leaves)
-        if op == "text":
-            _set(data, path, rng.choice(HOSTILE_TEXT))
-        elif op == "value":
-            _set(data, path, copy.deepcopy(rng.choice(HOSTILE_VALUES)))
-        elif op == "delete":
-            parent = _get(data, path[:-1])
-            del parent[path[-1]]
-        elif op == "duplicate":
-            lists = [p for p in leaves if isinstance(_get(data, p), list) and _get(data, p)]
-            if lists:
-                target = _get(data, rng.choice(lists))
-                target.append(copy.deepcopy(rng.choice(target)))
-        elif op == "unknown_key":
-            dicts = [p for p in leaves if isinstance(_get(data, p), dict)] or [()]
-            _get(data, rng.choice(dicts))[rng.choice(["titel", "kind", "extra", "id", "count"])] = rng.choice(HOSTILE_TEXT)
-        elif op == "swap":
-            other = rng.choice(leaves)
-            try:
-                a, b = copy.deepcopy(_get(data, path)), copy.deepcopy(_get(data, other))
-                _set(data, path, b)
-                _set(data, other, a)
-            except (KeyError, IndexError, TypeError):
-                pass  # one path was inside the other
-        elif op == "one_person":
-            data["cast"] = data["cast"][:1]
-            data["cast"][0]["count"] = 1
-        elif op == "locale":
-            data["locale"] = rng.choice(["xx_XX", "en", "EN_us", "de_DE", "ja_JP", "ar_AA", "zh_CN", "fr_FR", "", "en-GB"])
-        else:  # dates
-            day = dt.date(2026, 3, 2) + dt.timedelta(days=rng.randint(-40_000, 40_000))
-            dated = [p for p in leaves if isinstance(_get(data, p), dt.date)]
-            if dated:
-                _set(data, rng.choice(dated), day)
-        return f"{op}:{'.'.join(map(str, path))}", _dump(data)
+    op = rng.choices(list(OPS), weights=list(OPS.values()))[0]
+    if op in _DATA_OPS:
+        data = yaml.safe_load(source)
+        where = _mutate_data(data, op, rng)
+        if rng.random() < 0.15:  # now and then a second change, so refusals do not hide each other's neighbours
+            second = rng.choice(sorted(_DATA_OPS - {"one_person"}))
+            where += f"+{second}:{_mutate_data(data, second, rng)}"
+        return f"{op}:{where}", _dump(data)
     lines = source.split(b"\n")
     i = rng.randrange(len(lines))
     if op == "line_delete":
@@ -154,118 +266,212 @@ def mutate(source: bytes, rng: random.Random) -> tuple[str, bytes]:
     return f"{op}:{i}", b"\n".join(lines)
 
 
-def mutants(source: bytes, n: int, seed: int) -> Iterator[tuple[int, str, bytes]]:
-    """n seeded mutants of the source: (index, what was done, bytes)."""
-    rng = random.Random(seed)
-    for k in range(n):
-        name, text = mutate(source, rng)
-        yield k, name, text
+def mutant(k: int, seed: int, sources: tuple[Path, ...] = EXAMPLES) -> tuple[Path, str, bytes]:
+    """Mutant k of a seed: (its source outline, what was done, its bytes); the same for the same k, seed, sources."""
+    source = sources[k % len(sources)]
+    rng = random.Random(f"{seed}/{k}")
+    op, text = mutate(source.read_bytes(), rng)
+    return source, op, text
+
+
+def make_world(prepared: Any, plan: Any, out: Path, repair_rounds: int = 2) -> Any:
+    """Generate, render, validate, repair and publish as `worldsmith generate` does by default, without Prefect."""
+    from worldsmith.environments.index_html import write_bundle_index
+    from worldsmith.flows import pipeline
+    from worldsmith.generators.backends.offline import OfflineBackend
+    from worldsmith.worlds import bundle
+
+    started = time.perf_counter()
+    backend = OfflineBackend()
+    staging = bundle.new_staging(out, plan.world_id)
+    made = pipeline.generate_all(plan, prepared.taxonomy, backend)
+    contents, failures = made.contents, list(made.failures)
+    failures += pipeline.render_isolated(plan, contents, staging)
+    memo = pipeline.ParseMemo()
+    report = pipeline.validate(staging, None, memo)
+    missing = {f.id for f in failures if not f.substituted}
+    for round_ in range(1, repair_rounds + 1):
+        targets = {k: v for k, v in pipeline.repair_targets(plan, report).items() if k not in missing}
+        if not targets:
+            break
+        contents = pipeline.regenerate(plan, prepared.taxonomy, backend, contents, targets, round_)
+        redo = pipeline.with_dependents(plan, set(targets))
+        rendered = pipeline.render_isolated(plan, contents, staging, redo)
+        failures = [f for f in failures if not (f.stage == "render" and f.id in redo)] + rendered
+        report = pipeline.validate(staging, None, memo)
+    pipeline.write_failures(staging, failures, "quarantine")
+    manifest = pipeline.write_manifest(prepared, plan, report, staging, backend, failures=failures)
+    write_bundle_index(staging)
+    return pipeline.publish(manifest, staging, out, started, force=True)
+
+
+def printed(path: Path) -> tuple[int, str]:
+    """(exit code, stderr) of `worldsmith outline check PATH` run through the command line's own code."""
+    from typer.testing import CliRunner
+
+    from worldsmith.flows.cli import app
+
+    result = CliRunner().invoke(app, ["outline", "check", str(path)], catch_exceptions=True)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stderr if result.stderr_bytes is not None else result.output
 
 
 def run_one(path: Path, out: Path, generate: bool) -> dict:
     """Check (and maybe make) one outline in this process: what `outline check` and `generate` would do."""
     from worldsmith.flows import pipeline
     from worldsmith.generators.backends.offline import OfflineBackend
-    from worldsmith.worlds import bundle
     from worldsmith.worlds.errors import OutlineError
 
-    backend = OfflineBackend()
     try:
-        prepared = pipeline.prepare(path, 0, backend)
+        prepared = pipeline.prepare(path, 0, OfflineBackend())
         plan = pipeline.make_plan(prepared)
     except OutlineError as exc:
-        return {"outcome": "refused", "message": str(exc), "line": exc.line,
-                "names_file_and_line": str(exc).startswith(f"{path}:{exc.line}:") and exc.line is not None}
+        code, text = printed(path)
+        return {"outcome": "refused", "message": str(exc), "line": exc.line, "field": exc.field,
+                "names_file_and_line": str(exc).startswith(f"{path}:{exc.line}:") and exc.line is not None,
+                "printed_as_is": code == exc.exit_code and f"error: {exc}" in text.replace("\n", "")}
     if not generate:
-        return {"outcome": "accepted"}
-    started = time.perf_counter()
-    staging = bundle.new_staging(out, plan.world_id)
-    made = pipeline.generate_all(plan, prepared.taxonomy, backend)
-    failures = list(made.failures) + pipeline.render_isolated(plan, made.contents, staging)
-    report = pipeline.validate(staging)
-    pipeline.write_failures(staging, failures, "quarantine")
-    manifest = pipeline.write_manifest(prepared, plan, report, staging, backend, failures=failures)
-    published = pipeline.publish(manifest, staging, out, started, force=True)
-    world = Path(published.path)
-    ok = (world / bundle.MANIFEST).is_file()
+        return {"outcome": "accepted", "artifacts": len(plan.artifacts)}
+    published = make_world(prepared, plan, out)
+    from worldsmith.worlds import bundle
+
+    ok = (Path(published.path) / bundle.MANIFEST).is_file()
+    why = [f"{f.get('path')}: {str(f.get('error'))[:300]}" for f in published.failures][:3]
+    if published.errors:
+        report = json.loads((Path(published.path) / "validation.json").read_text())
+        why += [f"{c['id']}: {c['count']}" for c in report.get("checks", []) if c.get("count") and
+                c.get("severity") == "error"][:5]
     return {"outcome": "quarantined" if published.quarantined else "published", "world_ok": ok,
-            "verdict": published.verdict, "failures": len(published.failures)}
+            "verdict": published.verdict, "failures": len(published.failures), "artifacts": len(plan.artifacts),
+            "why": why}
 
 
-def run_forked(path: Path, out: Path, generate: bool, timeout: float = 300.0) -> dict:
-    """run_one in a forked child: its result, plus its peak memory and seconds; a crash is a 'traceback'."""
-    read, write = os.pipe()
+def run_forked(path: Path, out: Path, generate: bool, timeout: float = LIMIT_SECONDS) -> dict:
+    """run_one in a forked child: its result, plus its peak memory and seconds; a crash is a 'traceback'.
+
+    The child writes its result to a file of its own (not a pipe: a pipe's write end would be inherited
+    by a sibling forked meanwhile, and its reader would wait for that sibling too).
+    """
+    report = path.with_suffix(".result.json")
     started = time.perf_counter()
     pid = os.fork()
     if pid == 0:  # the child: bounded in time and address space, reports one JSON object
-        os.close(read)
         code = 0
         try:
-            resource.setrlimit(resource.RLIMIT_AS, (4 * GIB, 4 * GIB))  # a guard for the machine; 1 GiB is judged below
+            resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+            signal.signal(signal.SIGALRM, signal.SIG_DFL)  # the alarm kills, even inside C code
             signal.alarm(int(timeout))
+            sys.stdout = sys.stderr = io.StringIO()  # a child prints nothing of its own
             result = run_one(path, out, generate)
         except BaseException:  # noqa: BLE001 - the property is that nothing gets here
             result = {"outcome": "traceback", "traceback": traceback.format_exc()[-3000:]}
             code = 1
-        with os.fdopen(write, "w") as f:
-            f.write(json.dumps(result, default=str))
-        os._exit(code)
-    os.close(write)
-    with os.fdopen(read) as f:
-        text = f.read()
+        try:
+            report.write_text(json.dumps(result, default=str))
+        finally:
+            os._exit(code)
     _, status, usage = os.wait4(pid, 0)
-    result = json.loads(text) if text else {"outcome": "killed", "status": status}
+    seconds = time.perf_counter() - started
+    try:
+        result = json.loads(report.read_text())
+        report.unlink()
+    except (OSError, ValueError):
+        result = {"outcome": "killed", "status": status}
     if os.WIFSIGNALED(status) and result.get("outcome") != "traceback":
-        result = {"outcome": "killed", "signal": os.WTERMSIG(status)}
+        sig = os.WTERMSIG(status)
+        result = {"outcome": "hang" if sig == signal.SIGALRM else "killed", "signal": sig}
+    if result["outcome"] == "traceback" and "MemoryError" in result["traceback"]:
+        result["outcome"] = "memory"
     result["peak_mib"] = round(usage.ru_maxrss / 1024, 1)  # ru_maxrss is in KiB on Linux
-    result["seconds"] = round(time.perf_counter() - started, 2)
+    result["seconds"] = round(seconds, 2)
     return result
 
 
 def violations(result: dict) -> list[str]:
     """What in one mutant's result breaks the property."""
     bad = []
-    if result["outcome"] in ("traceback", "killed"):
-        bad.append(result["outcome"])
-    if result["outcome"] == "refused" and not result.get("names_file_and_line"):
+    outcome = result["outcome"]
+    if outcome in ("traceback", "killed", "hang", "memory"):
+        bad.append(outcome)
+    if outcome == "refused" and not result.get("names_file_and_line"):
         bad.append("refused without file:line")
-    if result["outcome"] in ("published", "quarantined") and not result.get("world_ok"):
+    if outcome == "refused" and not result.get("printed_as_is", True):
+        bad.append("refusal misprinted")
+    if outcome == "quarantined":
+        bad.append("accepted but quarantined")
+    if outcome in ("published", "quarantined") and not result.get("world_ok"):
         bad.append("no manifest in the world")
-    if result.get("peak_mib", 0) > 1024:
+    if result.get("peak_mib", 0) > LIMIT_RSS_MIB and "memory" not in bad:
         bad.append("over 1 GiB")
+    if result.get("seconds", 0) > LIMIT_SECONDS and "hang" not in bad:
+        bad.append("hang")
     return bad
 
 
-def fuzz(n: int, seed: int, out: Path, generate: int, source: Path = MINI, log=None) -> dict:
-    """Run n mutants (generating at most `generate` of the accepted ones); a summary of outcomes and violations."""
-    import worldsmith.flows.pipeline  # noqa: F401 - imported once here, so each forked child starts warm
+def field_shape(field: str) -> str:
+    """'inventory[2].items[0].title' -> 'inventory[].items[].title': refusals counted by the field they name."""
+    return re.sub(r"\[\d+\]", "[]", field or "") or "(file)"
+
+
+def _run_mutant(k: int, generate: bool, out: Path, seed: int, sources: tuple[Path, ...]) -> dict:
+    source, op, text = mutant(k, seed, sources)
+    path = out / f"mutant-{seed}-{k:05d}.yaml"
+    path.write_bytes(text)
+    world_dir = out / "worlds" / f"w{k}"
+    result = run_forked(path, world_dir, generate=generate)
+    result.update(mutant=k, source=source.name, op=op, file=str(path))
+    if not violations(result):
+        path.unlink()
+    shutil.rmtree(world_dir, ignore_errors=True)  # a world is only needed while it is checked
+    return result
+
+
+def fuzz(n: int, seed: int, out: Path, generate: int = 1_000_000, sources: tuple[Path, ...] = EXAMPLES,
+         log=None, workers: int = 2, only: list[int] | None = None) -> dict:
+    """Run mutants 0..n-1 (or `only` those), `workers` at a time; a summary of outcomes and violations.
+
+    Every mutant is checked first; then the first `generate` accepted ones (by index) are checked again
+    and made into worlds, so the same arguments always make the same worlds. Each runs in a child
+    forked from this process, warm with every import (threads here only wait for their child).
+    """
+    import worldsmith.flows.cli  # noqa: F401 - imported once here, so every forked child starts warm
+    import worldsmith.flows.pipeline  # noqa: F401
     import worldsmith.generators.backends.offline  # noqa: F401
 
     out.mkdir(parents=True, exist_ok=True)
-    outcomes: Counter[str] = Counter()
-    broken: list[dict] = []
-    peak = 0.0
-    made = 0
-    src = source.read_bytes()
+    indices = list(only) if only is not None else list(range(n))
+    results: dict[int, dict] = {}
     started = time.perf_counter()
-    for k, name, text in mutants(src, n, seed):
-        path = out / f"mutant-{k:05d}.yaml"
-        path.write_bytes(text)
-        result = run_forked(path, out / "worlds", generate=made < generate)
-        if result["outcome"] in ("published", "quarantined"):
-            made += 1
-        result.update(mutant=k, op=name)
-        outcomes[result["outcome"]] += 1
-        peak = max(peak, result["peak_mib"])
-        bad = violations(result)
-        if bad:
-            broken.append({**result, "violations": bad, "file": str(path)})
-        else:
-            path.unlink()
-        if log is not None:
-            print(json.dumps(result, default=str), file=log, flush=True)
-    return {"mutants": n, "seed": seed, "outcomes": dict(outcomes), "violations": len(broken),
-            "broken": broken[:20], "peak_mib": peak, "seconds": round(time.perf_counter() - started, 1)}
+
+    def run(ks: list[int], generate: bool) -> None:
+        with ThreadPoolExecutor(max(1, workers)) as pool:
+            for result in pool.map(lambda k: _run_mutant(k, generate, out, seed, sources), ks):
+                results[result["mutant"]] = result
+                if log is not None and (generate or result["outcome"] != "accepted"):
+                    print(json.dumps(result, default=str), file=log, flush=True)
+
+    run(indices, False)
+    checked = time.perf_counter() - started
+    run(sorted(k for k, r in results.items() if r["outcome"] == "accepted")[:max(0, generate)], True)
+    return summarise(results, seed, sources, time.perf_counter() - started, checked)
+
+
+def summarise(results: dict[int, dict], seed: int, sources: tuple[Path, ...], seconds: float,
+              checked: float) -> dict:
+    """The summary of a run's results: outcomes, violations by kind, refusals by field, the broken ones."""
+    outcomes: Counter[str] = Counter(r["outcome"] for r in results.values())
+    fields = Counter(field_shape(r.get("field", "")) for r in results.values() if r["outcome"] == "refused")
+    broken = [{**r, "violations": violations(r)} for k, r in sorted(results.items()) if violations(r)]
+    kinds = Counter(v for b in broken for v in b["violations"])
+    broken.sort(key=lambda b: min(kinds[v] for v in b["violations"]))  # the rarer kinds first: each is seen
+    made = [r for r in results.values() if r["outcome"] in ("published", "quarantined")]
+    return {"mutants": len(results), "seed": seed, "sources": [s.name for s in sources], "outcomes": dict(outcomes),
+            "violations": len(broken), "kinds": dict(kinds), "refused_fields": dict(fields.most_common(12)),
+            "broken": broken[:40], "peak_mib": max((r["peak_mib"] for r in results.values()), default=0.0),
+            "slowest_s": max((r["seconds"] for r in results.values()), default=0.0),
+            "world_seconds": round(sum(r["seconds"] for r in made), 1), "worlds": len(made),
+            "check_seconds": round(checked, 1), "seconds": round(seconds, 1)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -273,12 +479,15 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m tests.outline_fuzz")
     p.add_argument("--mutants", type=int, default=300)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--generate", type=int, default=20, help="make worlds of at most this many accepted mutants")
-    p.add_argument("--source", type=Path, default=MINI)
+    p.add_argument("--generate", type=int, default=1_000_000, help="make worlds of at most this many accepted mutants")
+    p.add_argument("--source", type=Path, action="append", help="an outline to mutate (default: the three examples)")
+    p.add_argument("--only", type=int, action="append", help="run only mutant K (repeatable): a replay")
+    p.add_argument("--workers", type=int, default=2)
     p.add_argument("--out", type=Path, required=True)
     p.add_argument("--quiet", action="store_true", help="print the summary only")
     args = p.parse_args(argv)
-    summary = fuzz(args.mutants, args.seed, args.out, args.generate, args.source, None if args.quiet else sys.stdout)
+    summary = fuzz(args.mutants, args.seed, args.out, args.generate, tuple(args.source or EXAMPLES),
+                   None if args.quiet else sys.stdout, args.workers, args.only)
     print(json.dumps({"summary": summary}, default=str), flush=True)
     return 1 if summary["violations"] else 0
 

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError,
 from worldsmith.worlds import kinds
 from worldsmith.worlds.errors import OutlineError
 from worldsmith.worlds.ledger import solve_outline
-from worldsmith.worlds.outline_bounds import check_bounds
+from worldsmith.worlds.outline_bounds import check_bounds, check_solved
 from worldsmith.worlds.sourcemap import Loc, format_loc, load_yaml, read_text, resolve_loc
 from worldsmith.worlds.values import FactValue
 
@@ -30,6 +30,9 @@ RESERVED_SECOND_LEVEL = ("example.com", "example.net", "example.org")
 # Names Windows refuses as files, whatever the extension: a data room must open everywhere.
 RESERVED_NAMES = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
 _BAD_CHARS = re.compile(r'[<>:"|?*\\\x00-\x1f]')
+# A folder name is used as it is written; file systems hold 255 bytes a name, and some (eCryptfs, a
+# path inside a zip on Windows) fewer: 120 bytes of UTF-8 is 120 ASCII letters or 40 CJK characters.
+MAX_FOLDER_BYTES = 120
 
 
 class Window(BaseModel):
@@ -314,6 +317,10 @@ def check_folder_path(path: str) -> str | None:
             return f"{path!r} has a character file systems refuse in {part!r}"
         if part.endswith((" ", ".")):
             return f"{path!r}: {part!r} ends with a space or dot"
+        size = len(part.encode("utf-8", "surrogatepass"))
+        if size > MAX_FOLDER_BYTES:
+            return (f"the folder name {part[:20]!r}... is {size} bytes long in UTF-8; a folder name holds at most "
+                    f"{MAX_FOLDER_BYTES} bytes (file systems refuse longer names): shorten it")
     return None
 
 
@@ -412,3 +419,4 @@ def check_references(outline: Outline) -> None:
         if fact.value.type != d.value.type:
             raise outline.error(("distractors", i, "value", "type"),
                                 f"fact {d.fact!r} is a {fact.value.type}; its distractor value must be one too")
+    check_solved(outline)  # what the sheets split and roll up, now that formulas are computed

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import unicodedata
 from decimal import Decimal
 from typing import Any
 
@@ -30,6 +31,16 @@ MAX_AMOUNT = Decimal(10) ** 15  # a quadrillion: more than any matter's money, f
 MAX_PLACES = 6
 EARLIEST, LATEST = dt.date(1900, 1, 1), dt.date(2199, 12, 31)
 MAX_WINDOW_DAYS = 20 * 366  # the planner lays items over business days of the window
+MAX_ITEMS = 500  # line items of one fact: a sheet's rows (SpreadsheetItem.rows) stop at 500 too
+# Names of the bidirectional controls, the format characters an outline is likeliest to carry unseen.
+_FORMAT_NAMES = {"\u202a": "a left-to-right embedding", "\u202b": "a right-to-left embedding",
+                 "\u202c": "a pop directional formatting", "\u202d": "a left-to-right override",
+                 "\u202e": "a right-to-left override", "\u2066": "a left-to-right isolate",
+                 "\u2067": "a right-to-left isolate", "\u2068": "a first strong isolate",
+                 "\u2069": "a pop directional isolate", "\u200e": "a left-to-right mark", "\u200f": "a right-to-left mark",
+                 "\u061c": "an Arabic letter mark", "\u200b": "a zero-width space", "\u200c": "a zero-width non-joiner",
+                 "\u200d": "a zero-width joiner", "\u2060": "a word joiner", "\u00ad": "a soft hyphen",
+                 "\ufeff": "a byte order mark"}
 
 
 def _describe(char: str) -> str:
@@ -38,11 +49,27 @@ def _describe(char: str) -> str:
     return f"{names.get(char, 'a control character')} (U+{ord(char):04X})"
 
 
+def format_character(text: str) -> int | None:
+    """The index of the first Unicode format character (category Cf: bidirectional controls, zero-width
+    characters, soft hyphens, tags) in text, or None."""
+    if text.isascii():
+        return None
+    return next((i for i, ch in enumerate(text) if unicodedata.category(ch) == "Cf"), None)
+
+
 def _check_text(outline: Any, loc: Loc, name: str, text: str) -> None:
     bad = _NEVER.search(text)
     if bad:
         raise outline.error(loc, f"contains {_describe(bad.group())} at character {bad.start() + 1}, which no mail, "
                                  "document or sheet can carry; remove it")
+    at = format_character(text)
+    if at is not None:
+        # Trojan Source: a bidirectional control shows a name, a path or an amount in another order than it
+        # is stored (and compared, and checked); invisible ones make two equal-looking values differ.
+        char = text[at]
+        what = _FORMAT_NAMES.get(char, "an invisible format character")
+        raise outline.error(loc, f"contains {what} (U+{ord(char):04X}) at character {at + 1}; it changes how the "
+                                 "text is shown without showing itself, so no world carries it: remove it")
     multiline = name in MULTILINE_FIELDS
     if not multiline:
         bad = _NOT_ON_ONE_LINE.search(text)
@@ -91,6 +118,10 @@ def check_bounds(outline: Any) -> None:
     if (w.end - w.start).days > MAX_WINDOW_DAYS:
         raise outline.error(("window", "end"), f"the window spans {(w.end - w.start).days:,} days; "
                                                f"a matter's window is at most 20 years")
+    for i, fact in enumerate(outline.facts):
+        if len(fact.items) > MAX_ITEMS:
+            raise outline.error(("facts", i, "items"), f"lists {len(fact.items):,} line items; a sheet breaks an "
+                                                       f"amount into at most {MAX_ITEMS}")
     people = sum(member.count for member in outline.cast)
     if people < 2:
         for i, folder in enumerate(outline.inventory):
@@ -104,3 +135,30 @@ def check_bounds(outline: Any) -> None:
                 raise outline.error(("distractors", i, "item", "author"),
                                     "a thread needs someone to write to, but the cast has one person")
 
+
+
+def check_solved(outline: Any) -> None:
+    """Bounds on the values the ledger solved (formulas computed): what the sheets split and roll up.
+
+    A sheet breaks an amount with line items into positive parts, and spreads the amount its logs roll
+    up to over them; a negative amount has no such parts (the split would borrow one unit per pass).
+    """
+    for i, fact in enumerate(outline.facts):
+        if not fact.items or fact.value is None:
+            continue
+        for j, (since, value) in enumerate(fact.history()):
+            amount = getattr(value, "amount", None)
+            if amount is not None and amount < 0:
+                where = ("facts", i, "value") if j == len(fact.values) else ("facts", i, "values", j, "value")
+                raise outline.error(where, f"{amount} is negative, but the fact lists line items a sheet breaks it "
+                                           "into; give a positive amount, or leave out items")
+    by_id = {f.id: f for f in outline.facts}
+    items = [(("inventory", i, "items", j), item) for i, folder in enumerate(outline.inventory)
+             for j, item in enumerate(folder.items)]
+    items += [(("distractors", i, "item"), d.item) for i, d in enumerate(outline.distractors)]
+    for loc, item in items:
+        target = by_id.get(getattr(item, "rolls_up_to", None) or "")
+        amount = getattr(target.value, "amount", None) if target is not None else None
+        if amount is not None and amount <= 0:
+            raise outline.error(loc + ("rolls_up_to",), f"{target.id!r} is {amount}; sheets roll up to a positive "
+                                                        "amount (each carries a share of it)")

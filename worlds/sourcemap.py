@@ -8,6 +8,8 @@ and expand; the bounds are checked on the event stream and on the node graph, ne
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -142,12 +144,23 @@ def read_text(path: str | Path, what: str = "file") -> str:
     """A YAML file's text: at most MAX_BYTES, UTF-8, with an undecodable byte located by line and column."""
     path = Path(path)
     try:
-        with path.open("rb") as f:
-            raw = f.read(MAX_BYTES + 1)
+        # O_NONBLOCK: opening a named pipe would wait for a writer; the descriptor's own type is then checked,
+        # so a pipe, a device (/dev/zero, a terminal) or a folder is refused before a byte is read.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         raise OutlineError("no such file", file=str(path)) from None
     except OSError as exc:
         raise OutlineError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OutlineError(f"not a regular file (a pipe, a device or a folder); give the path of the {what} file",
+                               file=str(path))
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            raw = f.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise OutlineError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+    finally:
+        os.close(fd)
     if len(raw) > MAX_BYTES:
         raise OutlineError(f"the {what} is over {MAX_BYTES // (1 << 20)} MiB; an outline is a few kilobytes",
                            file=str(path))

@@ -4,7 +4,10 @@ one OutlineError naming file, line and field, before anything expands or is writ
 
 from __future__ import annotations
 
+import os
 import resource
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -174,3 +177,119 @@ def test_a_locale_faker_does_not_have_is_refused_at_its_line(tmp_path, locale, h
     with pytest.raises(OutlineError) as info:
         pipeline.make_plan(prepared)
     assert info.value.field == "locale" and info.value.line == 3 and hint in info.value.message
+
+
+# -- issue 20: bounds that match what generation does -------------------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "outlines" / "examples"
+
+
+@pytest.mark.parametrize("old, new, field, words", [
+    ("path: Memos\n", 'path: "Memos\\u202E"\n', "inventory[1].path", "right-to-left override (U+202E) at character 6"),
+    ("title: Mini matter for tests", 'title: "Mini \\u2066matter"', "title", "left-to-right isolate (U+2066)"),
+    ("name: Quillfeather & Danso LLP", 'name: "Quill\\u200Bfeather"', "organisations[0].name", "zero-width space"),
+    ("statement: The spill happened on March 3, 2026.", 'statement: "The spill \\u00ADon March 3, 2026."',
+     "facts[1].statement", "soft hyphen"),
+    ("label: superseded draft", 'label: "superseded \\U000E0041draft"', "distractors[0].label",
+     "invisible format character (U+E0041)"),
+])
+def test_format_characters_are_refused_at_their_field(old, new, field, words):
+    text = replaced(old, new)
+    err = refused(text)
+    assert err.field == field and words in err.message, err
+    assert err.line == line_of(text, new.strip()[:12])
+
+
+def test_a_folder_name_is_limited_in_bytes_not_characters():
+    assert parse_outline(replaced("path: Memos\n", f"path: {'é' * 60}\n"))  # 120 bytes
+    err = refused(replaced("path: Memos\n", f"path: Memos/{'é' * 61}\n"))  # 61 characters, 122 bytes
+    assert err.field == "inventory[1].path" and "122 bytes" in err.message and "at most 120" in err.message
+    err = refused(replaced("folder: Memos/Drafts", f"folder: {'日本' * 25}"))  # 50 characters, 150 bytes
+    assert err.field == "distractors[0].folder" and "150 bytes" in err.message
+
+
+def test_titles_of_long_multibyte_names_make_file_names_within_the_limit(tmp_path):
+    # 150-199 characters of 2 to 4 bytes each: cut at 96 characters, these were 300-390 bytes and never published.
+    path = tmp_path / "matter.yaml"
+    path.write_text(TEXT.replace("title: Memo re limitation of liability\n", f"title: {'🚀' * 199}\n")
+                    .replace("title: Liability cap first view", f"title: {'é' * 150}")
+                    .replace("title: Liability cap computation", f"title: {'日本' * 90}"))
+    plan = pipeline.make_plan(pipeline.prepare(path, 0, OfflineBackend()))
+    names = {part for a in plan.artifacts for part in Path(a.path).parts}
+    assert any("🚀" in n for n in names) and any("日本" in n for n in names)
+    assert max(len(n.encode()) for n in names) <= 200
+
+
+@pytest.mark.parametrize("fact, where", [
+    ("    value: {type: money, amount: -12500000, currency: USD}\n", "facts[0].value"),
+    ("    value: {type: money, amount: 12500000, currency: USD}\n"
+     "    values: [{since: 2026-03-03, value: {type: money, amount: -1, currency: USD}}]\n"
+     "    known_from: 2026-03-05\n", "facts[0].values[0].value"),
+])
+def test_a_negative_amount_with_line_items_is_refused(fact, where):
+    text = replaced("    value: {type: money, amount: 12500000, currency: USD}\n", fact + "    items: [Hull, Cargo]\n")
+    err = refused(text)
+    assert err.field == where and "negative" in err.message and "line items" in err.message
+    assert parse_outline(text.replace("    items: [Hull, Cargo]\n", ""))  # without items, a negative amount is fine
+
+
+def test_a_computed_negative_amount_with_line_items_is_refused():
+    text = replaced("facts:\n", "facts:\n  - id: credit\n    statement: A credit note of USD 5,000.\n"
+                                "    value: {type: money, amount: 5000, currency: USD}\n"
+                                "  - id: net\n    statement: The net position after the credit.\n"
+                                "    formula: credit - cap\n    items: [Fees, Costs]\n")
+    err = refused(text)
+    assert err.field == "facts[1].value" and "-12495000" in err.message
+
+
+def test_too_many_line_items_are_refused():
+    items = ", ".join(f"Head {i}" for i in range(501))
+    text = replaced("    value: {type: money, amount: 12500000, currency: USD}\n",
+                    f"    value: {{type: money, amount: 12500000, currency: USD}}\n    items: [{items}]\n")
+    err = refused(text)
+    assert err.field == "facts[0].items" and "501 line items" in err.message
+
+
+def test_sheets_roll_up_to_a_positive_amount_only():
+    text = replaced("        rows: 6\n", "        rows: 6\n        rolls_up_to: cap\n        count: 3\n"
+                                        "        dates: {start: 2026-03-09, end: 2026-03-13}\n")
+    text = text.replace("        date: 2026-03-09\n        facts: [cap, tonnage, fault_share]\n",
+                        "        facts: [cap, tonnage, fault_share]\n")
+    assert parse_outline(text)
+    err = refused(text.replace("amount: 12500000,", "amount: 0,"))
+    assert err.field == "inventory[1].items[1].rolls_up_to" and "positive" in err.message
+
+
+@pytest.mark.parametrize("share", ["0", "0.000001", "0.0001", "-5", "0.99", "100", "150"])
+def test_a_concentration_share_of_any_percent_plans_quickly(tmp_path, share):
+    # A customer-concentration sheet divided by its top share (0: a traceback, 0.000001: 2.4 GB); under 1% it
+    # lays the sheet out as a schedule.
+    text = (EXAMPLES / "buyside-diligence.yaml").read_text()
+    assert "value: {type: percent, value: 18.4}" in text
+    path = tmp_path / "matter.yaml"
+    path.write_text(text.replace("value: {type: percent, value: 18.4}", f"value: {{type: percent, value: {share}}}"))
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    plan = pipeline.make_plan(pipeline.prepare(path, 0, OfflineBackend()))
+    sheets = [a for a in plan.artifacts if getattr(a, "skeleton", None) is not None]
+    assert sheets and max(len(s.skeleton.lines) for s in sheets) <= 600
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 300 * 1024  # KiB
+
+
+@pytest.mark.parametrize("make", [
+    lambda p: os.mkfifo(p),
+    lambda p: p.mkdir(),
+])
+def test_only_a_regular_file_is_read(tmp_path, make):
+    path = tmp_path / "outline.yaml"
+    make(path)
+    # In a child with a timeout: opening a named pipe for reading used to wait for a writer for ever.
+    proc = subprocess.run([sys.executable, "-c", "import sys\nfrom worldsmith.worlds.outline import load_outline\n"
+                           "try:\n    load_outline(sys.argv[1])\nexcept Exception as e:\n    print(e)\n", str(path)],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.stdout.strip() == f"{path}: not a regular file (a pipe, a device or a folder); give the path of the " \
+                                  "outline file", proc.stdout + proc.stderr
+
+
+def test_a_device_is_not_read():
+    with pytest.raises(OutlineError, match="not a regular file"):
+        load_outline("/dev/zero")
