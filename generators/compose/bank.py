@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 import string
 from pathlib import Path
 from typing import Any, Sequence, TypeVar
@@ -12,6 +13,7 @@ import yaml
 
 _DIR = Path(__file__).parent / "phrases"
 _FORMATTER = string.Formatter()
+_ALT = re.compile(r"\[([^\[\]]*\|[^\[\]]*)\]")
 T = TypeVar("T")
 
 
@@ -65,4 +67,9 @@ class Picker:
         fresh = [f for f in fitting if f not in self._used]
         frame = self.one(fresh or fitting)
         self._used.add(frame)
-        return frame.format_map(values)
+        return self.vary(frame).format_map(values)
+
+    def vary(self, frame: str) -> str:
+        """The frame with each "[a|b|c]" group replaced by one of its alternatives: one frame says a thing several
+        ways, so two rooms built from the same banks do not share their sentences word for word."""
+        return _ALT.sub(lambda m: self.one(m.group(1).split("|")), frame) if "[" in frame else frame

@@ -305,9 +305,14 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
 def _attendees(ctx: ArtifactContext) -> str:
     """The attendees paragraph of minutes."""
     present = [f"{p.name} ({p.title}, {p.organisation})" for p in [ctx.author, *ctx.to]]
-    text = f"Present: {join_names(present)}. The meeting was chaired by {(ctx.to or [ctx.author])[0].name}. Minutes were taken by {ctx.author.name}."
+    pick = Picker(ctx.seed + 3)
+    chair, taker = (ctx.to or [ctx.author])[0].name, ctx.author.name
+    text = pick.vary(f"[Present|Attending|Those present]: {join_names(present)}. ") + pick.one([
+        f"{chair} chaired; {taker} took the minutes.", f"The meeting was chaired by {chair}. Minutes were taken by {taker}.",
+        f"Chair: {chair}. Minutes: {taker}.", f"{chair} was in the chair, and {taker} kept the note.",
+        f"{taker} took the note; {chair} chaired."])
     if ctx.cc:
-        text += f" Also in attendance: {join_names([p.name for p in ctx.cc])}."
+        text += pick.vary(f" [Also in attendance|Also present|Joining for part of the meeting]: {join_names([p.name for p in ctx.cc])}.")
     return text
 
 
@@ -317,14 +322,21 @@ def _actions(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, values: dic
     frames = bank("documents")["actions"]
     people = [ctx.author, *ctx.to]
     rows = []
+    points = [f.label or lower_first(strip_end(f.statement)) for f in ctx.facts] or ["the open points", "the timetable"]
     for _ in range(pick.rng.randint(2, 4)):
-        action = pick.fill(frames, **values)
+        first = pick.one(points)
+        action = pick.fill(frames, **dict(values, label=first,
+                                          label2=pick.one([x for x in points if x != first] or ["the timetable"])))
         if action and all(r[0] != action for r in rows):
             due = next_workday(spec.date, pick.rng.randint(2, 10))
             rows.append([action, pick.one(people).name, due.isoformat()])
     owners = join_names(sorted({r[1].split()[0] for r in rows}))
-    lead = pick.one([f"{len(rows)} actions were agreed; {owners} hold them.", f"Actions agreed ({len(rows)}), owned by {owners}.",
-                     f"{owners} took the actions below, {len(rows)} in all."])
-    close = f"{rows[0][1]} reports back first, by {rows[0][2]}." if rows else ""
+    lead = pick.vary(pick.one([f"{len(rows)} actions were [agreed|taken away]; {owners} [hold|own] them.",
+                               f"Actions [agreed|arising] ({len(rows)}), owned by {owners}.",
+                               f"{owners} took the actions below, {len(rows)} in all.",
+                               f"[The meeting|We] left {owners} with {len(rows)} actions."]))
+    close = pick.vary(pick.one([f"{rows[0][1]} reports back first, by {rows[0][2]}.",
+                                f"First [due|to report]: {rows[0][1]}, by {rows[0][2]}.",
+                                f"{rows[0][1]} [is first up|goes first], with a deadline of {rows[0][2]}."])) if rows else ""
     paragraphs = [" ".join([lead, close, *facts]).strip()]
     return paragraphs, Table(columns=["Action", "Owner", "Due"], rows=rows)

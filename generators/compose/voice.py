@@ -88,7 +88,9 @@ def trade_sentences(pick: Picker, voice: Voice, register: str, values: dict[str,
     """Up to n sentences in the words of the author's trade, drawn from the family bank and their stock phrases;
     nothing about privilege unless the whole audience is inside the privileged circle."""
     data = bank("families")
-    frames = data["families"][family_key(voice.family)][register] + data["common"][register]
+    # Only the family's own frames: the "common" pool ("Most of my week goes on trying to ...") read as a job
+    # description pasted into every trade's mail.
+    frames = list(data["families"][family_key(voice.family)][register])
     # A long frame with nothing of the matter in it would read word for word in many messages of a room.
     # ({doc}, {tool} and {term} hardly vary for one writer, so they do not count as the matter.)
     frames = [f for f in frames if len(f.split()) < 8 or any(k in f for k in ("{topic}", "{day}", "{parent_first}"))]
