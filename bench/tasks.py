@@ -22,7 +22,7 @@ from pathlib import Path
 from worldsmith.environments.attacks import attack_task, rates
 from worldsmith.environments.grade import grade
 from worldsmith.environments.lint import make_task_set
-from worldsmith.environments.session import Session
+from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.task_metrics import regex_bot_answer, spread
 from worldsmith.worlds.world import open_world
 
@@ -70,7 +70,10 @@ def _remembered(name: str, task_set, root: Path) -> tuple[str, int, int]:
         shared += 1
         session_root = root / "remembered" / task.id
         session = Session(world, session_root)
-        apply_solution(task, session)  # the original world's answer, remembered
+        try:
+            apply_solution(task, session)  # the original world's answer, remembered
+        except SessionError:
+            continue  # it names a message or channel the twin does not have: no full marks
         fooled += _grade_from_disk(other, world, session_root) >= 1.0
     world.close()
     return made.fact, shared, fooled
@@ -102,11 +105,11 @@ def main(argv: list[str] | None = None) -> int:
             if args.twins:
                 twins.append((name, *_remembered(name, task_set, root)))
             world.close()
-        print(f"{'example':<24} {'tasks':>5} {'refused':>7} {'grep':>5} {'bot':>5} {'files':>5} {'2apps':>5} "
+        print(f"{'example':<24} {'tasks':>5} {'refused':>7} {'grep':>5} {'bot':>5} {'files':>5} {'srcs':>5} {'2apps':>5} "
               f"{'judg/deliv':>10} {'crit':>4} {'FP':>6} {'FN':>6} {'make s':>6}")
         for name, s, bot, r, refused, made in rows:
             print(f"{name:<24} {s['tasks']:>5} {refused:>7} {s['grep_solvable']:>5.0%} {bot:>5.0%} "
-                  f"{s['median_files']:>5} {s['two_apps']:>5.0%} {s['judgement_or_deliverable']:>10.0%} "
+                  f"{s['median_files']:>5} {s['median_sources']:>5} {s['two_apps']:>5.0%} {s['judgement_or_deliverable']:>10.0%} "
                   f"{s['median_criteria']:>4} {r['false_positive']:>6.1%} {r['false_negative']:>6.1%} {made:>6.1f}")
         total = rates(outcomes)
         print(f"attack suite: {total['must_fail']} must-fail end states, false positives {total['false_positive']:.1%}; "

@@ -982,4 +982,14 @@ def graph_tasks(world: World, user: str) -> list[Task]:
             tasks.append(memo_task(graph, parts))
     if len(pairs) > 1:
         tasks.append(chat_task(graph, *pairs[1], user))
-    return [t for t in tasks if t is not None]
+    return [_with_sources(world, t) for t in tasks if t is not None]
+
+
+def _with_sources(world: World, task: Task) -> Task:
+    """The task with the establishing file of each fact it reads (a what-if's changed input is given, not read)."""
+    given = task.id.split("-")[2] if task.kind == "what_if" else None
+    paths = {a.id: a.path for a in world.plan.artifacts}
+    sources = {paths[ids[0]] for f in task.needs.facts if f != given
+               for ids in [world.plan.establishing(f)] if ids and ids[0] in paths}
+    sources |= set(task.needs.files)
+    return task.model_copy(update={"needs": task.needs.model_copy(update={"sources": sorted(sources)})})

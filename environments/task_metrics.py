@@ -85,6 +85,7 @@ def spread(tasks: list[Task], world: World) -> dict[str, float]:
         "tasks": n,
         "grep_solvable": sum(grep_solvable(t, world) is not None for t in tasks) / n,
         "median_files": statistics.median(files),
+        "median_sources": statistics.median([len(t.needs.sources or t.needs.files) for t in tasks]),
         "two_apps": sum(len(t.needs.apps) >= 2 for t in tasks) / n,
         "judgement_or_deliverable": sum(bool({"judgement", "deliverable"} & set(t.tags)) for t in tasks) / n,
         "median_criteria": statistics.median(rubric),

@@ -132,6 +132,8 @@ class Needs(BaseModel):
     facts: list[str] = Field(default_factory=list, description="ledger fact ids")
     apps: list[str] = Field(default_factory=list, description="the apps those files are reached through "
                                                                 "(mail, drive, chat, calendar)")
+    sources: list[str] = Field(default_factory=list, description="paths under room/: the file that establishes each "
+                                                                   "fact the task reads, where a careful agent checks it")
 
 
 class Task(BaseModel):
