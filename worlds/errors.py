@@ -6,7 +6,8 @@
     ├── TaxonomyError     the occupation data is wrong or cannot resolve a role
     ├── ModelError        a model call failed; `retryable` says whether trying again can help
     ├── BundleError       a world bundle on disk is missing or unreadable
-    │   └── ChecksumError its files are not the ones its manifest lists (worlds.world): republish it
+    │   ├── ChecksumError its files are not the ones its manifest lists (worlds.world): republish it
+    │   └── StoreError    its world.duckdb holds code or objects the schema does not name (worlds.store.sandbox)
     ├── ParseError        a file of the room does not open as its extension says (worlds.store.parse):
     │                     validation reports it as file_parses; regenerate or replace the file
     ├── RenderError       an artifact's content could not be written as a file
