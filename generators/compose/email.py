@@ -299,11 +299,13 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     senior = max(mine, key=lambda p: ranks.get(p.seniority, 1), default=None)
     w["signer"] = senior.first_name if senior and ranks.get(senior.seniority, 1) >= ranks.get(ctx.author.seniority, 1) \
         else "I"
-    for entry in bank("email")["answers_to"]:
-        if any(re.search(entry["match"], q, re.I) for q in asked):
-            said = pick.fill(entry["say"], **w) or pick.fill(entry["else"], **w) or ""
-            return said.replace("I signed it off", "I signed it off myself").replace("I has", "I have")
-    return ""
+    said: list[str] = []
+    for q in asked[:2]:  # each question it asked, in its order (two at most)
+        entry = next((e for e in bank("email")["answers_to"] if re.search(e["match"], q, re.I)), None)
+        if entry is not None:
+            said.append(pick.fill(entry["say"], **w) or pick.fill(entry["else"], **w) or "")
+    text = " ".join(dict.fromkeys(x for x in said if x))
+    return text.replace("I signed it off", "I signed it off myself").replace("I has", "I have")
 
 
 def _why(pick: Picker, f, values: dict[str, str]) -> list[str]:
