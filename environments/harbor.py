@@ -42,6 +42,7 @@ from pydantic import BaseModel
 from worldsmith.environments import harbor_oracle
 from worldsmith.environments.harbor_wheel import build_wheel
 from worldsmith.environments.harbor_world import Copier, write_apps_world, write_grader_world
+from worldsmith.environments.session_store import MARKER as SESSION_MARKER
 from worldsmith.environments.tasks import Solution, Task
 from worldsmith.worlds import bundle as _bundle
 from worldsmith.worlds.errors import WorldsmithError
@@ -125,7 +126,7 @@ HERE="$(cd "$(dirname "$0")" && pwd)"
 LOGS="${{HARBOR_LOGS:-/logs}}"
 SESSION="${{WORLDSMITH_SESSION:-{SESSION_DIR}}}"
 mkdir -p "$LOGS/verifier"
-if [ ! -f "$SESSION/.worldsmith-session.json" ]; then
+if [ ! -f "$SESSION/{SESSION_MARKER}" ]; then
     echo "no apps session at $SESSION: the apps did not run, so there is nothing to grade" >&2
     exit 2
 fi
