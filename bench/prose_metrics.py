@@ -10,8 +10,8 @@ rendered into a temporary folder. Printed, per world:
 - sign-off: share of emails with a sign-off word line (Regards, Best, Thanks, Cheers, Sincerely...);
 - frames shared: share of the world's sentences (emails, chat, documents; 4+ words) whose masked frame
   (people, organisations, capitalised names, numbers, dates, amounts, fact labels and values, openers
-  masked) occurs in another world; with one world, frames shared with the two worlds not made are
-  not measured;
+  masked) occurs in another world, and the same for sentences of 8+ words ("8+w"); with one world,
+  frames shared with the two worlds not made are not measured;
 - chat shared: chat lines that occur word for word in another world;
 - relations: "A was instructed by B"-type sentences, and how many of them the plan's organisation
   roles contradict (same organisation, opposite sides, or a relation no role states);
@@ -257,6 +257,7 @@ def measure(worlds: dict[str, tuple], show: int) -> list[dict]:
         others = set().union(*(set(f) for n, f in frames.items() if n != name)) if len(frames) > 1 else set()
         mine = [f for f in frames[name] if len(f.split()) >= 4]
         shared = [f for f in mine if f in others]
+        long_ = [f for f in mine if len(f.split()) >= 8]
         chat_others = set().union(*(set(texts[n]["chat"]) for n in texts if n != name)) if len(texts) > 1 else set()
         chat_shared = [c for c in texts[name]["chat"] if c in chat_others]
         all_text = [e.body for e in emails] + [p for c in contents.values() if isinstance(c, DocumentContent)
@@ -267,6 +268,7 @@ def measure(worlds: dict[str, tuple], show: int) -> list[dict]:
         rows.append(dict(world=name, emails=len(emails), greeting=greet / max(1, len(emails)),
                          sign_off=signed / max(1, len(emails)), sentences=len(mine),
                          frames_shared=len(shared) / max(1, len(mine)) if len(frames) > 1 else None,
+                         long_shared=sum(f in others for f in long_) / max(1, len(long_)) if len(frames) > 1 else None,
                          chat=len(texts[name]["chat"]), chat_shared=len(chat_shared), relations=len(rel),
                          wrong_relations=sum(not ok for _, ok in rel), stands_at=len(pour), dated_before=len(before)))
         if show:
@@ -295,12 +297,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="prose-metrics-") as tmp:
         worlds = {n: make(n, args.seed, Path(tmp)) for n in names}
         rows = measure(worlds, args.show)
-    head = f"{'world':<24}{'emails':>7}{'greet':>7}{'signoff':>8}{'sents':>7}{'shared':>8}{'chat':>6}" \
+    head = f"{'world':<24}{'emails':>7}{'greet':>7}{'signoff':>8}{'sents':>7}{'shared':>8}{'8+w':>6}{'chat':>6}" \
            f"{'chatdup':>8}{'rels':>6}{'badrel':>7}{'standat':>8}{'before':>7}"
     print(head)
     for r in rows:
         share = f"{r['frames_shared']:.0%}" if r["frames_shared"] is not None else "-"
+        long_share = f"{r['long_shared']:.0%}" if r["long_shared"] is not None else "-"
         print(f"{r['world']:<24}{r['emails']:>7}{r['greeting']:>7.0%}{r['sign_off']:>8.0%}{r['sentences']:>7}{share:>8}"
+              f"{long_share:>6}"
               f"{r['chat']:>6}{r['chat_shared']:>8}{r['relations']:>6}{r['wrong_relations']:>7}{r['stands_at']:>8}"
               f"{r['dated_before']:>7}")
     if args.enron.is_dir():

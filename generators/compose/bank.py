@@ -14,6 +14,18 @@ import yaml
 _DIR = Path(__file__).parent / "phrases"
 _FORMATTER = string.Formatter()
 _ALT = re.compile(r"\[([^\[\]]*\|[^\[\]]*)\]")
+# Ways of writing the same thing that people choose between without thinking (each group, any member -> any).
+_GROUPS = [
+    ("I'll", "I will"), ("I'd", "I would"), ("I've", "I have"), ("I'm", "I am"), ("it's", "it is"),
+    ("we're", "we are"), ("we'll", "we will"), ("we've", "we have"), ("you'll", "you will"), ("don't", "do not"),
+    ("doesn't", "does not"), ("isn't", "is not"), ("can't", "cannot"), ("won't", "will not"),
+    ("haven't", "have not"), ("hasn't", "has not"), ("there's", "there is"), ("that's", "that is"),
+    ("happy to", "glad to"), ("so far", "to date"), ("latest", "most recent"), ("the papers", "the documents"),
+    ("support", "backing"), ("set out", "shown"), ("kept", "held"), ("figure", "number"),
+]
+_EITHER = {w.lower(): list(g) for g in _GROUPS for w in g}
+_SAME = re.compile(r"(?<![\w'])(" + "|".join(re.escape(w) for w in sorted(_EITHER, key=len, reverse=True)) + r")(?![\w'])",
+                   re.I)
 T = TypeVar("T")
 
 
@@ -70,6 +82,17 @@ class Picker:
         return self.vary(frame).format_map(values)
 
     def vary(self, frame: str) -> str:
-        """The frame with each "[a|b|c]" group replaced by one of its alternatives: one frame says a thing several
-        ways, so two rooms built from the same banks do not share their sentences word for word."""
-        return _ALT.sub(lambda m: self.one(m.group(1).split("|")), frame) if "[" in frame else frame
+        """The frame with each "[a|b|c]" group replaced by one of its alternatives, and words people write either
+        way (contractions, a few interchangeable words) written one way or the other: one frame says a thing
+        several ways, so two rooms built from the same banks do not share their sentences word for word. Only
+        the frame's own words change, never a field ({label}, {text})."""
+        if "[" in frame:
+            frame = _ALT.sub(lambda m: self.one(m.group(1).split("|")), frame)
+        parts = re.split(r"(\{[^}]*\})", frame)
+        return "".join(p if p.startswith("{") else _SAME.sub(self._either, p) for p in parts)
+
+    def _either(self, m: re.Match) -> str:
+        word = m.group(0)
+        options = _EITHER[word.lower()]
+        out = self.one(options)
+        return out[:1].upper() + out[1:] if word[:1].isupper() else out

@@ -20,8 +20,9 @@ _FWD = re.compile(r"^\s*(fwd?|fw)\s*:\s*", re.IGNORECASE)
 # The share of thread openers written long-form (call notes, a status report, a memo pasted into the body):
 # a quarter of business mail runs past 400 words, mostly such openers and the replies that quote them. Cover notes
 # (a line and a file) now open many threads of one, so a larger share of the threads people write open long.
-# (0.36 since replies carry reasons and pointers and openers fewer trade lines: the three examples' words per
-# message, quotes included, stay within realism_profile's tolerance of the reference; 0.3 and 0.45 each push one out.)
+# (0.36, with long-form texts of six to eight sections, since replies carry reasons and pointers and openers fewer
+# trade lines: the three examples' words per message, quotes included, stay within realism_profile's tolerance
+# of the reference; 0.3 or 0.42, or five to seven sections, push one of them out.)
 LONG_FORM_SHARE = 0.36
 
 

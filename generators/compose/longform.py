@@ -55,7 +55,7 @@ def long_body(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> tup
     """(intro line, flattened text) of a long-form message: a minutes/report/memo written into the mail,
     often followed by a second one (a status summary and then the call notes behind it)."""
     kinds = pick.shuffled(list(LONG_KINDS))
-    text = _part(pick, ctx, kinds[0], pick.rng.randint(5, 7), True)
+    text = _part(pick, ctx, kinds[0], pick.rng.randint(6, 8), True)
     if pick.chance(0.7):
         link = pick.one(bank("email")["long_links"][kinds[1]])
         text += "\n\n" + link + "\n\n" + _part(pick, ctx, kinds[1], pick.rng.randint(3, 5), False)
