@@ -13,6 +13,8 @@ from rich.console import Console
 from rich.table import Table
 
 from worldsmith.flows.cli_batch import batch, serve_flows
+from worldsmith.flows.cli_guard import GuardedGroup
+from worldsmith.flows.cli_paths import input_file, output_file, output_folder
 from worldsmith.flows.cli_model_server import model_server
 from worldsmith.flows.cli_taxonomy import outline_draft, taxonomy_app
 from worldsmith.flows.cli_worlds import worlds_app
@@ -24,7 +26,7 @@ class UsageError(WorldsmithError):
 
     exit_code = 2
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+app = typer.Typer(cls=GuardedGroup, add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   pretty_exceptions_show_locals=False,  # locals could hold an API key
                   help="Make synthetic data-room worlds from expert outlines.")
 outline_app = typer.Typer(no_args_is_help=True, help="Check outlines and export their schema.")
@@ -84,6 +86,9 @@ def generate(
                                             "(offline), or stop (abort)"),
     force: bool = typer.Option(False, "--force", help="replace a world already published under --out (files "
                                                       "you added there are moved to _kept/, never deleted)"),
+    prefect_timeout: Optional[int] = typer.Option(None, "--prefect-timeout", min=1,
+                                                  help="seconds to wait for Prefect's temporary server to start "
+                                                       "(default 120); not used with PREFECT_API_URL"),
 ) -> None:
     """Generate the world an outline describes, validate it, and publish it.
 
@@ -104,13 +109,21 @@ def generate(
         settings = resolve_config({"backend": backend, "model": model, "base_url": base_url,
                                    "concurrency": concurrency, "no_cache": no_cache, "taxonomy": taxonomy}, config)
         # Bad input stops here, before Prefect starts and before anything is written.
+        output_folder(out, "--out")
         prepared = pipeline.prepare(outline, seed, make_backend(settings), expand, settings.taxonomy)
+        pipeline.make_plan(prepared)  # the whole outline (locale, cast, calendar, inventory): 0.15 s, measured
         _check_profile(profile)
         _check_policy(on_artifact_failure)
     except WorldsmithError as exc:
         _fail(exc)
     console.print(settings.describe())
-    console.print(f"world: {prepared.world_id}")
+    console.print(f"world: {prepared.world_id}", soft_wrap=True)
+    from worldsmith.flows import prefect_server
+
+    try:
+        prefect_server.check_configured()
+    except WorldsmithError as exc:
+        _fail(exc)
     from worldsmith.flows.generate import generate_world
 
     _quiet_prefect()
@@ -128,7 +141,7 @@ def generate(
     try:
         from worldsmith.flows.prefect_env import lean_runs
 
-        with bar, lean_runs():
+        with bar, lean_runs(), prefect_server.startup_timeout(prefect_timeout), prefect_server.explained():
             result = generate_world(str(outline), seed=seed, out=str(out), concurrency=concurrency, backend=backend,
                                     model=model, base_url=base_url, expand=expand, no_cache=no_cache,
                                     repair_rounds=repair_rounds, config_file=str(config) if config else None,
@@ -156,7 +169,7 @@ def _check_profile(profile: Path | None) -> None:
     if profile is not None:
         from worldsmith.worlds.profile import load_profile
 
-        load_profile(profile)
+        load_profile(input_file(profile, "--profile"))
 
 
 def _quiet_prefect() -> None:
@@ -172,8 +185,14 @@ def _quiet_prefect() -> None:
             logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
-def _summary(result, seconds: float) -> None:
+def _summary(result, seconds: float, to: Console | None = None) -> None:
+    """The table a generate ends with, on `to` (default stdout)."""
+    to = to or console
+    # Values fold rather than end in an ellipsis on a narrow terminal; the bundle's path, the one thing a user
+    # copies, is a line of its own that the terminal wraps and a copy takes whole.
     table = Table(show_header=False, box=None)
+    table.add_column(no_wrap=True)
+    table.add_column(overflow="fold")
     table.add_row("world", result.world_id)
     table.add_row("artifacts", ", ".join(f"{v} {k}" for k, v in sorted(result.counts.items())))
     table.add_row("validation", f"{result.verdict} ({result.errors} errors, {result.warnings} warnings)")
@@ -191,29 +210,31 @@ def _summary(result, seconds: float) -> None:
         if usage.get("cost_usd") is not None:
             line += f", ${usage['cost_usd']:.4f}"
         table.add_row("model", line)
-    table.add_row("published" if not result.quarantined else "quarantined", result.path)
     table.add_row("time", f"{seconds:.1f} s (flow {result.seconds:.1f} s)")
-    console.print(table)
+    to.print(table)
+    to.print(f"{'quarantined' if result.quarantined else 'published'}: {result.path}", soft_wrap=True, markup=False)
     for path in result.kept:
-        console.print(f"kept a file you added to the replaced world: {path}")
-    _failures(result)
+        to.print(f"kept a file you added to the replaced world: {path}")
+    _failures(result, to)
 
 
-def _failures(result) -> None:
+def _failures(result, to: Console) -> None:
     """Each artifact that could not be made, and what to do next."""
     if not result.failures:
         return
     table = Table("artifact", "stage", "", "request id", "last error", title="artifacts not made by the model")
+    for column in table.columns:
+        column.overflow = "fold"
     for f in result.failures:
         table.add_row(f["path"], f["stage"], "offline stand-in" if f["substituted"] else "[red]missing[/]",
                       f.get("request_id") or "-", f["error"][:160])
-    console.print(table)
+    to.print(table)
     open_ = [f for f in result.failures if not f["substituted"]]
     if open_:
-        console.print(f"{len(open_)} artifact(s) missing; the world is quarantined. Next: run the same command again "
-                      "(the other answers are cached, so only these are asked again), or add "
-                      "--on-artifact-failure offline to publish with labelled offline stand-ins. "
-                      f"Details: {Path(result.path) / 'failures.json'}", soft_wrap=True)
+        to.print(f"{len(open_)} artifact(s) missing; the world is quarantined. Next: run the same command again "
+                 "(the other answers are cached, so only these are asked again), or add "
+                 "--on-artifact-failure offline to publish with labelled offline stand-ins. "
+                 f"Details: {Path(result.path) / 'failures.json'}", soft_wrap=True)
 
 
 @app.command()
@@ -290,6 +311,11 @@ def outline_schema(out: Optional[Path] = typer.Option(None, help="write to this 
     """
     from worldsmith.worlds.outline import outline_json_schema
 
+    try:
+        if out is not None:
+            output_file(out, "--out")
+    except WorldsmithError as exc:
+        _fail(exc)
     text = json.dumps(outline_json_schema(), indent=2, sort_keys=True) + "\n"
     if out is None:
         sys.stdout.write(text)
@@ -401,6 +427,8 @@ def profile_build(
     from worldsmith.worlds.profile import dump_profile, profile_of_corpus
 
     try:
+        if out is not None:
+            output_file(out, "--out")
         text = dump_profile(profile_of_corpus(source, timezone))
     except WorldsmithError as exc:
         _fail(exc)
@@ -417,7 +445,7 @@ env_cli.register(app)
 
 
 def _interrupted(signum, frame) -> None:  # noqa: ARG001 - the signal module's signature
-    """Ctrl-C: one line and exit 130 now.
+    """Ctrl-C (and SIGTERM, which `timeout`, `docker stop` and systemd send): one line and exit 128 + the signal now.
 
     Letting KeyboardInterrupt unwind through Prefect prints pages of traceback and waits on its crash
     handler retrying the temporary server that the same Ctrl-C (sent to the whole process group) has
@@ -428,7 +456,7 @@ def _interrupted(signum, frame) -> None:  # noqa: ARG001 - the signal module's s
 
     sys.stderr.write("interrupted: nothing was published; run the same command again to resume from the cache\n")
     sys.stderr.flush()
-    os._exit(130)
+    os._exit(128 + signum)
 
 
 def main() -> None:
@@ -436,6 +464,7 @@ def main() -> None:
     import signal
 
     signal.signal(signal.SIGINT, _interrupted)
+    signal.signal(signal.SIGTERM, _interrupted)
     try:
         app()
     except SystemExit as exc:
@@ -462,14 +491,41 @@ def _leave(code: int | str | None) -> None:
     run_exit_handlers = getattr(atexit, "_run_exitfuncs", None)
     if shutdown is None or run_exit_handlers is None:  # another Python: the ordinary exit
         sys.exit(code)
+    _flush()
+    _silence()
     shutdown()
     run_exit_handlers()
+    _flush()
+    os._exit(code or 0)
+
+
+def _flush() -> None:
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
         except (OSError, ValueError):  # a closed pipe (| head) or stream: nothing more can reach it
             pass
-    os._exit(code or 0)
+
+
+def _silence() -> None:
+    """The command has said all it has to say: what Prefect's threads and exit handlers log while they wind down
+    (a CancelledError traceback of its event workers, after a model run's summary) goes nowhere.
+
+    WORLDSMITH_VERBOSE=1 keeps it. The exit code is the command's, whatever they print.
+    """
+    import logging
+    import os
+
+    if os.environ.get("WORLDSMITH_VERBOSE"):
+        return
+    logging.disable(logging.CRITICAL)
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        for fd in (1, 2):
+            os.dup2(devnull, fd)
+        os.close(devnull)
+    except OSError:
+        pass
 
 
 if __name__ == "__main__":

@@ -38,14 +38,21 @@ def batch(
     Example: worldsmith batch outlines/examples
     Example: worldsmith batch --sample 50 --taxonomy onet.duckdb --runner dask --workers 4
     """
-    from worldsmith.flows.batch import run_batch
+    from worldsmith.flows.batch import outline_files, run_batch
     from worldsmith.flows.cli import _quiet_prefect
+    from worldsmith.flows.cli_paths import output_folder
 
     if not (outlines or occupation or group or sample):
         err.print("[bold red]error:[/] give a folder of outlines, --occupation, --group or --sample", markup=True)
         raise typer.Exit(2)
     _quiet_prefect()
     try:
+        # What can be checked without Prefect is checked before its server starts.
+        if runner not in ("default", "dask"):
+            raise WorldsmithError(f"--runner must be 'default' or 'dask', not {runner!r}")
+        if outlines:
+            outline_files(outlines)
+        output_folder(out, "--out")
         result = run_batch(runner=runner, workers=workers, address=dask_address, at_once=at_once,
                            outlines=str(outlines) if outlines else None,
                            occupations=occupation or None, group=group, sample=sample, scenario=scenario, seed=seed,

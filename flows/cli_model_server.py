@@ -14,7 +14,7 @@ import typer
 
 
 def model_server(
-    port: int = typer.Option(8765, help="the port on 127.0.0.1; 0 picks a free one (the first line printed is the URL)"),
+    port: int = typer.Option(8765, min=0, max=65535, help="the port on 127.0.0.1; 0 picks a free one (the first line printed is the URL)"),
     model: list[str] = typer.Option(["test-model"], help="a model name to serve (repeatable)"),
     api_key: Optional[str] = typer.Option(None, help="require this bearer key; env WORLDSMITH_TEST_SERVER_KEY"),
     latency: float = typer.Option(0.0, min=0, help="seconds every answer takes"),
@@ -38,9 +38,48 @@ def model_server(
 
     if mode not in ("composer", "schema-only"):
         raise typer.BadParameter(f"unknown mode {mode!r}; use composer or schema-only", param_hint="--mode")
+    faults = _rates(fault, test_server.FAULTS, "--fault")
+    shares = _rates(sloppy, (*test_server.SLOPPY, "all"), "--sloppy")
+    _check(test_server, faults, shares, log)
     argv = ["--port", str(port), "--latency", str(latency), "--seed", str(seed), "--mode", mode]
     argv += [x for m in model for x in ("--model", m)] + [x for f in fault for x in ("--fault", f)]
     argv += [x for s in sloppy for x in ("--sloppy", s)]
     argv += ["--api-key", api_key] if api_key else []
     argv += ["--log", str(log)] if log else []
     raise typer.Exit(test_server.main(argv))
+
+
+def _rates(values: list[str], known: tuple[str, ...], option: str) -> dict[str, float]:
+    """NAME=RATE pairs, each name known and each rate a number from 0 to 1, or a usage error naming the option."""
+    rates: dict[str, float] = {}
+    for text in values:
+        name, sep, rate = text.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise typer.BadParameter(f"{text!r}: expected NAME=RATE, e.g. {known[0]}=0.1", param_hint=option)
+        if name not in known:
+            raise typer.BadParameter(f"unknown {name!r}; use one of {', '.join(known)}", param_hint=option)
+        try:
+            rates[name] = float(rate)
+        except ValueError:
+            raise typer.BadParameter(f"{text!r}: the rate must be a number from 0 to 1", param_hint=option) from None
+        if not 0.0 <= rates[name] <= 1.0:
+            raise typer.BadParameter(f"{text!r}: the rate must be from 0 to 1", param_hint=option)
+    return rates
+
+
+def _check(test_server, faults: dict[str, float], shares: dict[str, float], log: Optional[Path]) -> None:
+    """Refuse what the server would only trip over once serving: rates adding up past 1, a log it cannot write."""
+    from pydantic import ValidationError
+
+    try:
+        test_server.ServerConfig(faults=faults, sloppy=test_server.sloppy_shares(dict(shares)))
+    except ValidationError as exc:
+        raise typer.BadParameter(exc.errors()[0]["msg"].removeprefix("Value error, "),
+                                 param_hint="--fault/--sloppy") from None
+    # The server makes the log's folders; a folder given as the log, or a file in its way, it could not.
+    if log is not None:
+        blocked = next((p for p in (log, *log.parents) if p.exists()), None)
+        if log.is_dir() or (blocked is not None and blocked != log and not blocked.is_dir()):
+            what = "is a folder" if log.is_dir() else f"cannot be made: {blocked} is a file"
+            raise typer.BadParameter(f"{log} {what}; give a file to append to", param_hint="--log")

@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from worldsmith.flows.cli_paths import output_file
 from worldsmith.worlds.errors import WorldsmithError
 
 taxonomy_app = typer.Typer(no_args_is_help=True, help="Import O*NET and explore the occupation taxonomy.")
@@ -47,6 +48,7 @@ def import_onet(
     from worldsmith.taxonomies.onet import import_onet as run_import
 
     try:
+        output_file(out, "--out", makes_folders=True)
         summary = run_import(release, out)
     except WorldsmithError as exc:
         _fail(exc)
@@ -165,6 +167,8 @@ def outline_draft(
     from worldsmith.flows.drafting import draft
 
     try:
+        if out is not None:
+            output_file(out, "--out")
         chosen = resolve_config({"taxonomy": taxonomy}).taxonomy
         text = draft(occupation, chosen, seed, scenario, name=str(out) if out else "<draft>")
     except WorldsmithError as exc:

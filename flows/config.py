@@ -78,6 +78,10 @@ def _read_file(path: Path) -> dict[str, Any]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such config file") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{path} is a folder; give a worldsmith.toml file") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not a text file; give a worldsmith.toml file") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: {exc}") from None
     return data.get("worldsmith", data)

@@ -216,12 +216,15 @@ def open_taxonomy(path: Path | None = None) -> TaxonomyDB:
         path = Path(path)
         if not path.is_file():
             raise TaxonomyError(f"{path}: no such taxonomy database; make one with "
-                                "`worldsmith taxonomy import-onet RELEASE_DIR --out {path}`")
+                                f"`worldsmith taxonomy import-onet RELEASE_DIR --out {path}`")
         try:
             con = duckdb.connect(str(path), read_only=True)
             return TaxonomyDB(con, str(path))
         except duckdb.Error as exc:
             raise TaxonomyError(f"{path}: not a taxonomy database: {exc}") from None
+    if path is not None and not Path(path).is_dir():
+        raise TaxonomyError(f"{path}: not a taxonomy; give an imported .duckdb (`worldsmith taxonomy import-onet`) "
+                            "or a taxonomy folder")
     return _shipped_db(None if path is None else str(path))
 
 
