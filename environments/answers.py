@@ -51,7 +51,8 @@ _NUMBER_RX = re.compile(rf"""
     (?P<s1>[-−])?
     (?:(?P<c1>{_SYM_RX}|\$|(?-i:{_CODE_RX})(?![A-Za-z]))\s{{0,2}})?
     (?P<s2>[-−])?
-    (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![.,:/]?\d)
+    (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d{{1,3}}(?:\.\d{{3}}){{2,}}(?:,\d+)?|\d{{1,3}}(?:[\u00a0\u202f ]\d{{3}})+(?![\d.,])
+        |\d+(?:\.\d+)?)(?![.,:/]?\d)
     (?:(?P<sp>\s?)(?P<scale>thousand|million|billion|trillion|mln|mn|bn|tn|mm|[kmb])(?![A-Za-z]))?
     (?:\s?(?P<pct>%|percent\b|per\s?cent\b|pct\b))?
     (?:\s?(?P<c2>(?-i:{_CODE_RX})(?![A-Za-z])|(?:(?:US|U\.S\.|Canadian|Australian)\s)?dollars\b|pounds\ssterling\b
@@ -357,6 +358,9 @@ def _number_mention(text: str, m: re.Match) -> Mention | None:
         return None
     cur, exact = _currency(m) if (m["c1"] or c2) else (None, True)
     power = _SCALES[scale.lower()] if scale else 0
+    if num.count(".") >= 2:  # 156.200.000,00: dots group thousands, the comma is the decimal point
+        num = num.replace(".", "").replace(",", ".")
+    num = re.sub(r"[\u00a0\u202f ]", "", num)  # 156 200 000: spaces group thousands
     decimals = len(num.split(".")[1]) if "." in num else 0
     value = Decimal(num.replace(",", "")).scaleb(power)
     negative = bool(m["s1"] or m["s2"])

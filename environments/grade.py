@@ -65,7 +65,7 @@ def want_of(value: str, number: float | None, unit: str | None) -> answers.Want:
         return answers.Want("percent", number=amount)
     if unit and len(unit) == 3 and unit.isupper():
         return answers.Want("money", number=amount, currency=unit)
-    return answers.Want("number", number=amount)
+    return answers.Want("number", number=amount, unit=unit)
 
 
 def status_of(text: str, value: str, number: float | None, unit: str | None) -> str:
@@ -105,10 +105,22 @@ def _parsed(text: str) -> answers.Parsed:
     return hit
 
 
+_ANSWER_MARK = re.compile(r"(?:^|(?<=[\s*_#>.]))(?:final\s+)?answer\s*[*_]*\s*[:\-]\s*", re.I)
+
+
+def _answer_parts(text: str) -> list[str]:
+    """The text after each 'Answer:' marker up to its line's end (a marker may sit mid-line)."""
+    parts = []
+    for m in _ANSWER_MARK.finditer(text):
+        end = text.find("\n", m.end())
+        parts.append(text[m.end():end if end >= 0 else len(text)].strip(" *_"))
+    return [p for p in parts if p]
+
+
 def _final_part(text: str) -> str:
     """The text a final figure is read from: the last 'Answer:' line where there is one, else the whole text."""
-    lines = [ln for ln in text.splitlines() if _ANSWER_LINE.match(ln)]
-    return _ANSWER_LINE.sub("", lines[-1]) if lines else text
+    parts = _answer_parts(text)
+    return parts[-1] if parts else text
 
 
 def _asserts_all(text: str, check: Check) -> bool:
@@ -118,19 +130,85 @@ def _asserts_all(text: str, check: Check) -> bool:
 
 
 def _final(text: str, check: Check) -> bool:
-    """The check's figure is the text's answer: asserted, and no rival figure of its unit beside `allowed`."""
+    """The check's figure is the text's answer: asserted on the 'Answer:' line (or in the text), and nowhere in the
+    text denied, hedged or offered beside a rival figure of its unit other than those in `allowed`."""
     if not check.values:
         return False
-    part = _final_part(text)
+    parts = _answer_parts(text) or [text]
     number = check.numbers[0] if check.numbers else None
-    if not asserts_value(part, check.values[0], number, check.unit):
-        return False
-    allowed = list(check.allowed) if part is text else []
-    return not rivals(part, check.values[0], number, check.unit, allowed)
+    for part in parts:  # two answer lines must give the same figure
+        if not asserts_value(part, check.values[0], number, check.unit):
+            return False
+    part = parts[-1]
+    if part is not text:
+        if any(rivals(p, check.values[0], number, check.unit, []) for p in parts):
+            return False
+        # A contradiction written around the answer line counts: "... In fact it is not X." or "... or maybe Y."
+        verdict = answers.asserts(_parsed(text), want_of(check.values[0], number, check.unit))
+        if any(m.status in ("negated", "hedged") for m in verdict.matches):
+            return False
+    return not rivals(text, check.values[0], number, check.unit, list(check.allowed))
+
+
+_GOVERN = re.compile(r"\b(?:govern(?:s|ing)?|appl(?:y|ies)|controls?|controlling|binding|bites|prevails?|is\s+the\s+"
+                     r"operative|operates)\b", re.I)
+_CLAUSE = re.compile(r"[.;:\n]|,\s*(?:so|and so|therefore|which|but)\b")
+
+
+def _words(text: str) -> set[str]:
+    return {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", text.lower())}
+
+
+def names_governing(text: str, a_words: list[str], b_words: list[str]) -> bool:
+    """Whether a clause of the text says the thing named by `a_words` (not `b_words`) governs, applies or binds."""
+    wa, wb = {w.rstrip("s") for w in a_words} - {w.rstrip("s") for w in b_words}, \
+        {w.rstrip("s") for w in b_words} - {w.rstrip("s") for w in a_words}
+    for clause in _CLAUSE.split(text):
+        verb = _GOVERN.search(clause)
+        if not verb or re.search(r"\b(?:not|never|no longer|doesn't|does not|cannot)\b", clause[:verb.start()], re.I):
+            continue
+        near = _words(clause[:verb.start()]) or _words(clause[verb.end():])
+        if len(near & wa) > len(near & wb):
+            return True
+    return False
+
+
+def bound_to(text: str, anchors: list[str], value: str, number: float | None, unit: str | None) -> bool:
+    """Whether the first figure of its kind after an anchor word ('now', 'given'), in the same clause, is this one."""
+    parsed = _parsed(text)
+    w = want_of(value, number, unit)
+    rx = re.compile(r"\b(?:" + "|".join(re.escape(a) for a in anchors) + r")\b", re.I)
+    for m in rx.finditer(text):
+        end = _CLAUSE.search(text, m.end())
+        stop = end.start() if end else len(text)
+        after = [x for x in parsed.mentions if m.end() <= x.start < stop and x.kind == w.kind]
+        if after and answers.value_matches(after[0], w) and after[0].status == "asserted":
+            return True
+    return False
+
+
+def misbound(text: str, anchors: list[str], value: str, number: float | None, unit: str | None) -> bool:
+    """Whether an anchor phrase ('the cap would be') is followed, in its clause, by a figure other than this one."""
+    parsed = _parsed(text)
+    w = want_of(value, number, unit)
+    rx = re.compile(r"\b(?:" + "|".join(re.escape(a) for a in anchors) + r")\b", re.I)
+    for m in rx.finditer(text):
+        end = _CLAUSE.search(text, m.end())
+        stop = end.start() if end else len(text)
+        after = [x for x in parsed.mentions if m.end() <= x.start < stop and x.kind == w.kind]
+        if after and after[0].status == "asserted" and not answers.value_matches(after[0], w):
+            return True
+    return False
 
 
 def _direction(text: str, check: Check) -> bool:
-    return direction_of(text, check.a_words, check.b_words) == check.expect
+    found = direction_of(text, check.a_words, check.b_words)
+    if found == check.expect:
+        return True
+    # An explicit yes or no to the question as asked (`values[0]`) answers it too, where no comparison says otherwise.
+    if found is None and check.values and check.values[0] in ("yes", "no"):
+        return answers.conclusion(_parsed(text), ["yes"], ["no"]) == check.values[0]
+    return False
 
 
 def _decide(kind: str, text: str, check: Check) -> bool:
@@ -145,6 +223,16 @@ def _decide(kind: str, text: str, check: Check) -> bool:
         return _final(text, check)
     if kind == "direction":
         return _direction(text, check)
+    if kind == "misbound":
+        number = check.numbers[0] if check.numbers else None
+        return bool(check.values) and misbound(text, check.a_words, check.values[0], number, check.unit)
+    if kind == "bound":
+        number = check.numbers[0] if check.numbers else None
+        return bool(check.values) and bound_to(text, check.a_words, check.values[0], number, check.unit)
+    if kind == "governs":
+        # Naming the side that governs, or (with `expect`) stating the comparison that makes it govern.
+        return names_governing(text, check.a_words, check.b_words) or \
+            (check.expect is not None and _direction(text, check))
     if kind == "conclusion":
         return answers.conclusion(_parsed(text), check.a_words, check.b_words) == check.expect
     raise ValueError(f"unknown figure check {kind!r}")
@@ -177,14 +265,18 @@ def _file_texts(session: Session, check: Check) -> list[str]:
 
 
 _MEMO_FIELDS = ("to", "from", "date", "re")
-_FIGURE_CHECKS = ("mentions", "asserts", "final", "direction", "conclusion", "mentions_set_aside", "asserts_current")
+_FIGURE_CHECKS = ("mentions", "asserts", "final", "direction", "conclusion", "mentions_set_aside", "asserts_current",
+                  "governs", "bound", "misbound")
 
 
 def memo_block(text: str, names: list[str]) -> bool:
     """Whether a text opens with a memo block: To (naming each of `names`), From, Date and Re/Subject lines."""
-    head = [ln.strip().lstrip("*_#> ").replace("**", "") for ln in text.splitlines()[:20] if ln.strip()]
+    head = [ln.strip().lstrip("*_#> ").replace("**", "") for ln in text.splitlines()[:24] if ln.strip()]
     found: dict[str, str] = {}
     for ln in head:
+        if ln.startswith("|"):  # a block laid out as a table: | To | John Liu |
+            cells = [c.strip() for c in ln.strip("|").split("|")]
+            ln = f"{cells[0].rstrip(':')}: {' '.join(cells[1:])}" if len(cells) > 1 else ln
         key, _, rest = ln.partition(":")
         key = key.strip().lower()
         key = "re" if key in ("re", "subject", "regarding") else key
@@ -198,7 +290,8 @@ def _internal_texts(session: Session) -> list[str]:
     cached = session.__dict__.get("_internal_texts")
     if cached is None:
         inside = _circle(session)
-        cached = [m.text for m in session.world.messages if {m.sender, *m.to, *m.cc} <= inside and m.text]
+        cached = [m.body_new or m.body for m in session.world.messages
+                  if {m.sender, *m.to, *m.cc} <= inside and (m.body_new or m.body)]
         cached += [t for (t,) in session.world.db.execute(
             "select text from artifact_text where kind = 'document' and regexp_matches(coalesce(text, ''), "
             "'(?i)\\bprivileged\\b|attorney work product|attorney-client')").fetchall()]
@@ -255,7 +348,9 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
     if check.type == "sent_reply":
         return any(True for _ in _sent(session, check))
     if where == "sent" and kind in _FIGURE_CHECKS:
-        return any(_decide(kind, m.text or m.body, check) for m in _sent(session, check))
+        # Every message of the reply's kind to that person is read as one text: a correction sent after counts.
+        texts = "\n\n".join(m.text or m.body for m in _sent(session, check))
+        return bool(texts) and _decide(kind, texts, check)
     if check.type == "file_memo_block":
         return any(memo_block(t, check.values) for t in _file_texts(session, check))
     if check.type == "file_unledgered":
@@ -263,7 +358,9 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
     if where == "file" and kind in _FIGURE_CHECKS:
         return any(_decide(kind, t, check) for t in _file_texts(session, check))
     if where == "chat" and kind in _FIGURE_CHECKS:
-        return any(p.channel_id == check.channel and _decide(kind, p.text, check) for p in _state(session).chat_posts)
+        # Every post in the conversation is read as one text: a second post that contradicts the first counts.
+        posts = "\n\n".join(p.text for p in _state(session).chat_posts if p.channel_id == check.channel)
+        return bool(posts) and _decide(kind, posts, check)
     if check.type == "chat_post_mentions":
         return any(p.channel_id == check.channel and _asserts_all(p.text, check) for p in _state(session).chat_posts)
     if check.type == "sent_outside_cast":

@@ -313,7 +313,8 @@ def _what_if_task(graph, top_id, leaf, changed, result, chain, needed, files, ap
     top, leaf_fact = graph.fact(top_id), graph.fact(leaf)
     values = what_if_values(graph, leaf, changed)
     intermediates = [graph.fact(f) for f in chain[1:] if values.get(f) is not None]
-    allowed = [graph.quantities[f] for f in needed + [leaf, top_id] if graph.quantities.get(f) is not None]
+    # Not the figure as it stands: an answer that offers it beside the recomputed one hedges.
+    allowed = [graph.quantities[f] for f in needed + [leaf] if graph.quantities.get(f) is not None]
     allowed += [values[f.id] for f in intermediates] + [changed]
     criteria = [Criterion(id="states_result", weight=3.0,
                           description=f"answers {shown(result)} for {the(top)} with {the(leaf_fact)} at {shown(changed)}",
@@ -340,10 +341,20 @@ def _what_if_task(graph, top_id, leaf, changed, result, chain, needed, files, ap
         needs=Needs(files=files, facts=[*needed, leaf, top_id], apps=apps),
         reference=_inputs_reference(answer, [*needed, leaf]),
         rubric=Rubric(criteria=criteria,
-                      negative_criteria=_distractor_negatives(graph, [top_id, *chain, *needed], "answer_asserts"),
+                      negative_criteria=[_misbound(top, result)]
+                      + _distractor_negatives(graph, [top_id, *chain, *needed], "answer_asserts"),
                       universal_penalties=universal(graph)),
         solution=Solution(answer=answer),
     )
+
+
+def _misbound(fact: LedgerFact, q: Quantity) -> Criterion:
+    """A negative criterion: the answer says the fact would be some other figure ('the cap would be USD X')."""
+    label = label_of(fact)
+    anchors = [f"{label} would be", f"{label} would then be", f"{label} would become", f"{label} becomes",
+               f"{label} would rise to", f"{label} would fall to"]
+    return Criterion(id="misstates_result", weight=3.0, description=f"says {the(fact)} would be another figure",
+                     check=Check(type="answer_misbound", a_words=anchors, **value_check(q)))
 
 
 def what_if_against_tasks(graph: Graph, limit: int = 2) -> list[Task]:
@@ -479,8 +490,8 @@ def governs_tasks(graph: Graph) -> list[Task]:
                                                         if graph.quantities.get(n)]
         criteria = [
             Criterion(id="governing_side", weight=2.0,
-                      description=f"says {_describe(graph, win)} ({shown(qwin)}) is the {which} of the two, so it governs",
-                      check=Check(type="answer_direction", a_words=win_words, b_words=lose_words,
+                      description=f"says {_describe(graph, win)} ({shown(qwin)}) governs, or is the {which} of the two",
+                      check=Check(type="answer_governs", a_words=win_words, b_words=lose_words,
                                   expect="a>b" if tree.func.id == "max" else "a<b")),
             Criterion(id="states_margin", weight=2.0, description=f"gives the margin between the two: {margin_text}",
                       check=Check(type="answer_final", allowed=others, **value_check(margin))),
@@ -495,6 +506,9 @@ def governs_tasks(graph: Graph) -> list[Task]:
                                description=f"says {_describe(graph, lose)} governs (the comparison the wrong way round)",
                                check=Check(type="answer_direction", a_words=lose_words, b_words=win_words,
                                            expect="a>b" if tree.func.id == "max" else "a<b"))]
+        negatives.append(Criterion(id="loser_governs", weight=3.0,
+                                   description=f"says {_describe(graph, lose)} governs",
+                                   check=Check(type="answer_governs", a_words=lose_words, b_words=win_words)))
         negatives += _distractor_negatives(graph, [top.id], "answer_asserts")
         verb = "exceeds" if tree.func.id == "max" else "is below"
         answer = (f"{_describe(graph, win)[:1].upper()}{_describe(graph, win)[1:]} ({shown(qwin)}) {verb} "
@@ -579,7 +593,8 @@ def difference(graph: Graph, big: LedgerFact, small: LedgerFact) -> Quantity:
     return Quantity(qa.kind, qa.amount - qb.amount, qa.currency, qa.unit)
 
 
-def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str = "answer") -> Task | None:
+def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str = "answer",
+                big_first: bool | None = None) -> Task | None:
     """Ask whether `big` exceeds `small` (asked the other way round half the time), graded on direction and gap."""
     world = graph.world
     gap = difference(graph, big, small)
@@ -591,14 +606,16 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
     if found is None:
         return None
     files, apps = found
-    first, second = (small, big) if (len(big.id) + len(small.id)) % 2 else (big, small)
+    flip = (len(big.id) + len(small.id)) % 2 if big_first is None else not big_first
+    first, second = (small, big) if flip else (big, small)
     unit = " percentage points" if gap.kind == "percent" else ""
     gap_text = shown(gap).rstrip("%") + unit if gap.kind == "percent" else shown(gap)
     bw, sw = _content_words(label_of(big)), _content_words(label_of(small))
     figure_check = dict(values=[gap_text], numbers=[_num(gap)], unit=None if gap.kind == "percent" else gap.currency)
     criteria = [
         Criterion(id="direction", weight=2.0, description=f"says {the(big)} ({big.text}) exceeds {the(small)} ({small.text})",
-                  check=Check(type="answer_direction", a_words=bw, b_words=sw, expect="a>b")),
+                  check=Check(type="answer_direction", a_words=bw, b_words=sw, expect="a>b",
+                              values=["yes" if first is big else "no"])),
         Criterion(id="states_gap", weight=2.0, description=f"gives the gap: {gap_text}",
                   check=Check(type="answer_final", allowed=[_num(graph.quantities[x]) for x in (big.id, small.id, *inputs)],
                               **figure_check)),
@@ -693,6 +710,10 @@ def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
         solution=Solution(actions=[Action(tool="drive_create_document", args={"path": path, "text": text})]))
 
 
+_NOW_WORDS = ["now", "currently", "current", "today", "presently", "governing", "latest"]
+_THEN_WORDS = ["given", "told", "received", "had been", "was given", "then"]
+
+
 def as_of_tasks(graph: Graph) -> list[Task]:
     """What had <organisation> been told a figure was, by a day before its current value: the earlier value."""
     world, tasks = graph.world, []
@@ -740,7 +761,11 @@ def as_of_tasks(graph: Graph) -> list[Task]:
                               check=Check(type="answer_mentions", **value_check(q_then, period.text))),
                     Criterion(id="states_value_now", weight=1.0, description=f"gives {fact.text}, the figure now",
                               check=Check(type="answer_mentions", **value_check(q_now, fact.text)))]
-        negatives: list[Criterion] = []
+        negatives = [
+            Criterion(id="then_as_now", weight=3.0, description=f"gives {period.text}, the figure then, as the figure now",
+                      check=Check(type="answer_bound", a_words=_NOW_WORDS, **value_check(q_then, period.text))),
+            Criterion(id="now_as_then", weight=3.0, description=f"gives {fact.text}, the figure now, as the one given then",
+                      check=Check(type="answer_bound", a_words=_THEN_WORDS, **value_check(q_now, fact.text)))]
         negatives += _distractor_negatives(graph, [fact.id], "answer_asserts")
         answer = (f"By {when}, {names[org]} had been given {the(fact)} as {period.text}. It now stands at {fact.text}, "
                   f"a move of {shown(move)}.\nAnswer: {shown(move)}")
@@ -861,7 +886,7 @@ def first_told_tasks(graph: Graph, limit: int = 2) -> list[Task]:
         lag_text = f"{lag} days"
         criteria = [
             Criterion(id="lag", weight=2.0, description=f"gives the lag: {lag_text}",
-                      check=Check(type="answer_final", values=[lag_text], numbers=[float(lag)], unit=None,
+                      check=Check(type="answer_final", values=[lag_text], numbers=[float(lag)], unit="days",
                                   allowed=[float(day1.day), float(day0.day), float(day1.year)])),
             Criterion(id="date_told", weight=2.0, description=f"gives the day the client first received it: {when}",
                       check=Check(type="answer_mentions", values=[when])),
@@ -903,7 +928,7 @@ def reply_task(graph: Graph, big: LedgerFact, small: LedgerFact, user: str) -> T
     inbound = sorted((m for m in world.messages if m.sender in inside and org_of.get(m.sender) != org_of.get(user)
                       and user in (*m.to, *m.cc) and m.message_id and m.sent_at),
                      key=lambda m: (m.sent_at, m.path), reverse=True)
-    base = exceed_task(graph, big, small)
+    base = exceed_task(graph, big, small, big_first=True)  # the instruction asks whether big exceeds small
     if not inbound or base is None:
         return None
     target = inbound[0]
@@ -936,7 +961,7 @@ def chat_task(graph: Graph, big: LedgerFact, small: LedgerFact, user: str) -> Ta
     """Post the exceedance in the team's channel: the right conversation, the right figures, nothing else."""
     world = graph.world
     channels = [c for c in world.chat if c.name and user in c.members]
-    base = exceed_task(graph, big, small)
+    base = exceed_task(graph, big, small, big_first=True)  # the instruction asks whether big exceeds small
     if not channels or base is None:
         return None
     about: dict[str, int] = {}

@@ -38,6 +38,11 @@ class Check(BaseModel):
         ('a<b') than the one named by `b_words`.
     answer_mentions_set_aside: the answer names `values[0]` as negated, superseded or no longer applying.
     answer_asserts_current: the answer asserts `values[0]` as a figure that applies now (not set aside).
+    answer_bound: the first figure after one of the anchor words `a_words` ('now', 'given'), in the same clause,
+        is `values[0]`.
+    answer_misbound: one of the anchor phrases `a_words` ('the cap would be') is followed, in its clause, by a
+        figure other than `values[0]`.
+    answer_governs: a clause of the answer says the thing named by `a_words` governs, applies or binds.
     answer_conclusion: the answer's yes-or-no (read with `a_words` as yes and `b_words` as no) is `expect`.
     answer_mentions_any: the answer states one of `values` (a path, a file's title).
     sent_*: the same on a message the agent sent (in reply to `in_reply_to`, to every address of `to`).
@@ -58,7 +63,7 @@ class Check(BaseModel):
     model_config = _STRICT
     type: Literal["answer_mentions", "answer_asserts", "answer_final", "answer_direction", "answer_mentions_any",
                   "answer_mentions_set_aside", "answer_asserts_current", "answer_conclusion", "sent_conclusion",
-                  "file_conclusion", "chat_final", "chat_mentions", "chat_direction", "chat_conclusion", "chat_asserts",
+                  "file_conclusion", "answer_governs", "answer_bound", "answer_misbound", "chat_final", "chat_mentions", "chat_direction", "chat_conclusion", "chat_asserts",
                   "sent_mentions", "sent_asserts", "sent_final", "sent_direction", "sent_reply",
                   "file_mentions", "file_asserts", "file_final", "file_direction", "file_memo_block", "file_unledgered",
                   "chat_post_mentions", "sent_outside_cast", "privileged_leak", "junk_files", "room_damaged",

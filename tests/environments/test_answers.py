@@ -528,3 +528,13 @@ def test_a_superseded_word_on_the_other_side_of_a_comparison_leaves_the_figure_a
 ])
 def test_direction_reads_the_clause_after_so_and_therefore(text, expect):
     assert direction(text, ["total", "claims"], ["maximum", "exposure"]) == expect
+
+
+@pytest.mark.parametrize("text, number", [
+    ("USD 156 200 000", Decimal("156200000")),
+    ("USD 156\u202f200\u202f000", Decimal("156200000")),
+    ("EUR 156.200.000,50", Decimal("156200000.50")),
+])
+def test_thousands_grouped_by_spaces_or_dots_read_as_one_figure(text, number):
+    found = parse(text).mentions
+    assert len(found) == 1 and found[0].value == number

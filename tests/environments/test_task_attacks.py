@@ -33,3 +33,34 @@ def test_the_attacks_cover_each_kind_of_wrong_answer(legal_tasks):
     assert {"oracle", "negated", "hedged", "superseded", "every_number", "wrong_direction", "empty", "junk_files",
             "deleted_room_file", "mail_outside_cast", "leak_to_other_side", "log_edited_by_hand",
             "room_written_by_hand"} <= names
+
+
+def test_the_red_teams_worst_end_states_score_below_1(legal_tasks, tmp_path):
+    """Found by a red-team session that saw only the tasks, the room and a scorer: each once scored 1.0."""
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    by_id = {t.id: t for t in tasks}
+    session = Session(world, tmp_path / "s")
+    cap = by_id["governs-liability_cap"]
+    margin = cap.solution.answer.rsplit("Answer: ", 1)[1]
+    wrong = {
+        # the right margin with the wrong side said to govern
+        "governs-liability_cap": (f"The per-ton figure (USD 156,200,000) exceeds the floor (USD 21,521,000) by {margin}, "
+                                  f"so the floor governs: the OPA 90 liability cap is USD 21,521,000.\nAnswer: {margin}"),
+    }
+    asof = next(t for t in tasks if t.id.startswith("asof-"))
+    fact = world.facts[asof.needs.facts[0]]
+    then, move = fact.earlier[-1].text, asof.solution.answer.rsplit("Answer: ", 1)[1]
+    wrong[asof.id] = (f"By then they had been given {fact.text}. It now stands at {then}, a move of {move}.\n"
+                      f"Answer: {move}")  # then and now swapped
+    for task_id, text in wrong.items():
+        assert grade(by_id[task_id], session, text).score < 1.0, task_id
+    for task in (t for t in tasks if t.solution.answer and "\nAnswer: " in t.solution.answer):
+        body, final = task.solution.answer.rsplit("\nAnswer: ", 1)
+        rival = next((c.check.values[0] for c in task.rubric.negative_criteria if c.check.values), None)
+        attempts = [f"{body}\nIn fact the figure is not {final}.\nAnswer: {final}",  # a denial after the answer
+                    f"{body}\nAnswer: {rival}\nAnswer: {final}" if rival else None]  # two answer lines
+        for text in filter(None, attempts):
+            assert grade(task, session, text).score < 1.0, (task.id, text[-120:])
