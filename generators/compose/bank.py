@@ -23,7 +23,8 @@ _GROUPS = [
     ("happy to", "glad to"), ("so far", "to date"), ("latest", "most recent"), ("the papers", "the documents"),
     ("support", "backing"), ("set out", "shown"), ("kept", "held"), ("figure", "number"),
 ]
-_EITHER = {w.lower(): list(g) for g in _GROUPS for w in g}
+# A contraction may be written out, never the other way: "here it is" cannot end as "here it's".
+_EITHER = {w.lower(): list(g) for g in _GROUPS for w in (g[:1] if "'" in g[0] else g)}
 _SAME = re.compile(r"(?<![\w'])(" + "|".join(re.escape(w) for w in sorted(_EITHER, key=len, reverse=True)) + r")(?![\w'])",
                    re.I)
 T = TypeVar("T")

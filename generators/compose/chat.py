@@ -20,9 +20,10 @@ def matter_name(ctx: ArtifactContext) -> str:
     """The matter's short name as its team says it: the channel's topic without 'matter team' ('Aurelian Tide'),
     else the world title's first words."""
     topic = _TEAM.sub("", getattr(ctx.spec, "topic", "") or "").strip()
-    if topic:
-        return topic
-    return " ".join(re.split(r"[:(]", ctx.world_title)[0].split()[:3])
+    if topic and getattr(ctx.spec, "conversation", "channel") == "channel":
+        return topic  # a direct message's topic is who talks ("Partner and senior associate"), not the matter
+    head = re.split(r"[:(]", ctx.world_title)[0].split()
+    return " ".join(head if len(head) <= 5 else head[:3])
 
 
 def short_org(name: str) -> str:
@@ -56,7 +57,8 @@ def compose_chat(ctx: ArtifactContext):
     files = [PurePosixPath(p).stem for p in spec.links]
     subjects = _subjects(pick, ctx, files)
     other = short_org(opponent(ctx)) if ctx.organisations else ""
-    base = {"matter": matter_name(ctx), "other": other or "the other side"}
+    matter = matter_name(ctx)
+    base = {"matter": matter, "other": other if other and other not in matter else "the other side"}
 
     def values(author: str, subject: str, to: str | None = None) -> dict[str, str]:
         others = [p for pid, p in people.items() if pid != author]

@@ -7,7 +7,7 @@ import re
 from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.compose.facts import fact_sentence
 from worldsmith.generators.compose.longform import long_body
-from worldsmith.generators.compose.parties import across, opponent
+from worldsmith.generators.compose.parties import across, client_of, opponent
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end, tidy
 from worldsmith.generators.compose.voice import deadline, salutation, sign_off, signature, soft_lower, trade_sentences, \
     vocabulary
@@ -185,9 +185,10 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     if length == "short":
         opening = opening[:1]
     facts = []
+    inside = not (ctx.organisations and across(ctx))
     for i, f in enumerate(pick.shuffled(ctx.facts)):
         facts.append(fact_sentence(pick, f, "email", lead=i > 0 and pick.chance(0.4)))
-        facts.extend(_why(pick, f, values))
+        facts.extend(_why(pick, f if inside else f.model_copy(update={"source": ""}), values))
     if facts and len(facts) > 1 and pick.chance(0.35):
         lead = pick.one(email["transitions"])
         facts[0] = f"{lead} {lower_first(facts[0]) if lead.endswith(':') else facts[0]}"
@@ -357,10 +358,14 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     if v["asked"] in ctx.thread_labels:
         v["label"] = v["asked"]
     outward = bool(ctx.organisations) and across(ctx)
+    if outward:
+        # our sheets are our working papers: the other side is not pointed into them
+        ctx = ctx.model_copy(update={"facts": [f.model_copy(update={"source": ""}) for f in ctx.facts]})
     lines: list[str] = []
     reply_to_question = answer_to_parent(pick, ctx, v) if beat != "question" else ""
     if outward and beat in ("confirm", "answer", "object"):
-        lines.append(pick.fill(move["across_object" if beat == "object" else "across_confirm"], **v) or "")
+        key = ("across_object" if beat == "object" else "across_confirm") + ("" if client_of(ctx) else "_own")
+        lines.append(pick.fill(move[key], **v) or "")
     else:
         if pick.chance(0.2):
             lines.append(pick.fill(email["reactions"]["confirm" if beat in ("confirm", "decide") else
@@ -488,9 +493,10 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
         body = "\n\n".join(x for x in (hello, text, ctx.author.first_name) if x) + "\n"
         return EmailContent(subject=spec.title, body=body)
     facts = []
+    inside = not (ctx.organisations and across(ctx))
     for i, f in enumerate(ctx.facts):
         facts.append(fact_sentence(pick, f, "email", lead=i > 0 and pick.chance(0.4)))
-        facts.extend(_why(pick, f, values))
+        facts.extend(_why(pick, f if inside else f.model_copy(update={"source": ""}), values))
     if facts:
         paragraphs.append(" ".join(facts))
     trade = trade_sentences(pick, ctx.voice, "email", values, pick.one([0, 1, 2]), privileged=ctx.privileged) \
