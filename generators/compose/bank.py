@@ -20,7 +20,7 @@ _GROUPS = [
     ("we're", "we are"), ("we'll", "we will"), ("we've", "we have"), ("you'll", "you will"), ("don't", "do not"),
     ("doesn't", "does not"), ("isn't", "is not"), ("can't", "cannot"), ("won't", "will not"),
     ("haven't", "have not"), ("hasn't", "has not"), ("there's", "there is"), ("that's", "that is"),
-    ("happy to", "glad to"), ("so far", "to date"), ("latest", "most recent"), ("the papers", "the documents"),
+    ("happy to", "glad to"), ("so far", "to date"), ("the papers", "the documents"),
     ("support", "backing"), ("set out", "shown"), ("kept", "held"), ("figure", "number"),
 ]
 # A contraction may be written out, never the other way: "here it is" cannot end as "here it's".

@@ -41,7 +41,8 @@ def _subjects(pick: Picker, ctx: ArtifactContext, files: list[str]) -> list[str]
     out += files
     matter = matter_name(ctx)
     docs = [soft_lower(d) for d in clean_list(ctx.voice.documents)]
-    out += [f"the {d} for {matter}" for d in pick.some(docs, 3)]
+    # the day's own facts and files first; a paper of the writer's trade only where the day has few
+    out += [f"the {d} for {matter}" for d in pick.some(docs, max(1, 3 - len(out)))]
     return list(dict.fromkeys(out)) or [f"the {matter} file"]
 
 
