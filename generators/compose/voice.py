@@ -106,7 +106,8 @@ def trade_sentences(pick: Picker, voice: Voice, register: str, values: dict[str,
             stock.remove(s)
         else:
             s = pick.fill(frames, **values)
-        if s and s not in out:
+        # a frame said twice in other words ("Happy to walk ... Glad to walk ...") is still said twice
+        if s and s not in out and " ".join(s.split()[1:4]) not in {" ".join(x.split()[1:4]) for x in out}:
             out.append(s)
     return out
 
