@@ -7,6 +7,7 @@ import re
 from pathlib import PurePosixPath
 
 from worldsmith.generators.compose.bank import Picker, bank
+from worldsmith.generators.compose.email import title_head
 from worldsmith.generators.compose.facts import fact_sentence
 from worldsmith.generators.compose.parties import opponent
 from worldsmith.generators.compose.text import clean_list, lower_first
@@ -56,7 +57,8 @@ def compose_chat(ctx: ArtifactContext):
     people = {p.id: p for p in [ctx.author, *ctx.to]}
     n = len(spec.posts)
     files = [PurePosixPath(p).stem for p in spec.links]
-    subjects = _subjects(pick, ctx, files)
+    # a file is talked about as a noun phrase ("the memo re breaking the limit"), shared under its name
+    subjects = _subjects(pick, ctx, [f"the {title_head(f)}" for f in files])
     other = short_org(opponent(ctx)) if ctx.organisations else ""
     matter = matter_name(ctx)
     base = {"matter": matter, "other": other if other and other not in matter else "the other side"}

@@ -421,18 +421,18 @@ def _forward(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject
 # ---------------------------------------------------------------- attachments
 
 
-def _head(title: str) -> str:
+def title_head(title: str) -> str:
     """A file's title as a noun phrase: its instance date and subtitle dropped, the first word in lower case when
     the title is in sentence case ("Memo re OPA 90 limitation" -> "memo re OPA 90 limitation"). A draft is named as
     its writer named it then: "draft v1 of the memo re ...", never "superseded", which no one knew yet."""
     head = title.split(" - ")[0]
     marker = re.match(r"\s*(draft[^:]*?)\s*(?:\([^)]*\))?\s*:\s*(.+)", head, re.I)
     if marker:
-        return f"{marker.group(1).lower()} of the {_head(marker.group(2))}"
+        return f"{marker.group(1).lower()} of the {title_head(marker.group(2))}"
     note = re.search(r"\s*\(([^)]*)\)", head)
     if note and re.search(r"superseded|interim|draft", note.group(1), re.I):
         kept = [w for w in re.split(r"[,\s]+", note.group(1).lower()) if w in ("interim", "draft")]
-        head = " ".join(kept + [_head(head[:note.start()] + head[note.end():])])
+        head = " ".join(kept + [title_head(head[:note.start()] + head[note.end():])])
         return head
     if ": " in head and len(head.split(": ")[0].split()) == 1:
         # "Minutes: Aurelian Tide kick-off" -> "minutes of the Aurelian Tide kick-off"
@@ -451,7 +451,7 @@ def _head(title: str) -> str:
 def attached_what(spec: EmailSpec) -> str:
     """What a message attaches, as its text names it: 'the memo re ...', 'the daily log for March 10 and 11'."""
     titles = [a.title for a in spec.attachments]
-    heads = [_head(t) for t in titles]
+    heads = [title_head(t) for t in titles]
     dated = [t.split(" - ", 1)[1] for t in titles if " - " in t]
     if len(set(heads)) == 1 and len(titles) > 1 and len(dated) == len(titles):
         return f"the {heads[0]} for {join_names(dated)}"
