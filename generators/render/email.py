@@ -26,6 +26,32 @@ _MAX_LINE_OCTETS = 998
 Message = tuple[EmailSpec, EmailContent]
 
 
+class _KeepFirstWord(email.policy.EmailPolicy):
+    """The default policy, except that the Subject never folds right after its colon.
+
+    Python folds a header whose value would fit a line of its own by moving the whole value to the
+    next line: `Subject:` then a newline and the subject. That is valid RFC 5322, but readers take
+    the leading newline as part of the subject (Python's mailbox, APEX's mail server), and it was 15%
+    of them. A subject is written on one line instead, up to the RFC's hard limit of 998 octets; a
+    longer one is folded between words, its first word kept beside the colon.
+    """
+
+    def fold_binary(self, name, value):  # noqa: D102 - the policy's method
+        if name.lower() != "subject" or self.max_line_length == _MAX_LINE_OCTETS:
+            return super().fold_binary(name, value)
+        wide = self.clone(max_line_length=_MAX_LINE_OCTETS).fold_binary(name, value)
+        return super().fold_binary(name, value) if _bare_name(wide, name) else wide
+
+
+def _bare_name(folded: bytes, name: str) -> bool:
+    """Whether a folded header's first line holds its name and nothing else."""
+    first = folded.split(b"\n", 1)[0].rstrip(b"\r")
+    return first.strip() == f"{name}:".encode("ascii")
+
+
+_POLICY = _KeepFirstWord()
+
+
 def address_of(person: Person) -> Address:
     """A person as a mail address, `Name <addr>` (the header registry quotes what needs it)."""
     username, _, domain = person.email.partition("@")
@@ -104,7 +130,7 @@ def render_eml(plan: WorldPlan, spec: EmailSpec, content: EmailContent, history:
     if spec.sent_at.tzinfo is None or spec.sent_at.utcoffset() is None:
         raise ValueError(f"email {spec.id}: sent_at must be timezone-aware, got {spec.sent_at.isoformat()}")
     chain = ancestors(spec, history) if spec.parent else []
-    msg = EmailMessage(policy=email.policy.default)
+    msg = EmailMessage(policy=_POLICY)
     msg["Message-ID"] = spec.message_id
     msg["Date"] = email.utils.format_datetime(spec.sent_at)
     msg["From"] = address_of(plan.person(spec.author))

@@ -122,3 +122,48 @@ def test_a_naive_send_time_is_refused():
     spec = PLAN.artifact("e1").model_copy(update={"sent_at": dt.datetime(2025, 3, 3, 9, 14)})
     with pytest.raises(ValueError, match="timezone-aware"):
         render_eml(PLAN, spec, CONTENTS["e1"], [])
+
+
+def _example_subjects() -> list[str]:
+    """Every subject line the three example outlines give their mail (planned, as the composer writes them)."""
+    from worldsmith.flows import pipeline
+    from worldsmith.generators.backends.offline import OfflineBackend
+    from worldsmith.generators.compose.email import subject_of
+    from worldsmith.worlds.plan import EmailSpec
+    from tests.conftest import EXAMPLES
+
+    subjects: set[str] = set()
+    for name in ("tanker-spill-liability", "buyside-diligence", "hospital-revenue-audit"):
+        plan = pipeline.make_plan(pipeline.prepare(EXAMPLES / f"{name}.yaml", 0, OfflineBackend()))
+        seen: dict[str, str] = {}
+        for spec in plan.artifacts:
+            if isinstance(spec, EmailSpec):
+                seen[spec.id] = subject_of(spec, seen.get(spec.parent) if spec.parent else None)
+        subjects |= set(seen.values())
+    return sorted(subjects, key=lambda s: (-len(s), s))
+
+
+def test_a_subject_never_folds_right_after_its_colon_in_the_eml_or_the_mbox(tmp_path):
+    """Python folds a header that fits a line of its own onto that line, leaving `Subject:` bare; the newline then
+    leads the value as Python's mailbox and APEX's mail server read it."""
+    import mailbox
+
+    from worldsmith.generators.render.mailbox import render_mailboxes
+
+    subjects = _example_subjects()
+    assert len(subjects) > 50 and len(subjects[0]) > 100  # the longest of the examples, and all the others
+    # Every length around the 78-column fold, in words and in one unbroken word, and a few beyond any line.
+    subjects += ["Re: " + ("w" * n) for n in range(60, 80)] + [("word " * 200)[:n].strip() for n in (990, 996, 1000)]
+    spec = PLAN.artifact("e1")
+    for subject in subjects:
+        data = render_eml(PLAN, spec, CONTENTS["e1"].model_copy(update={"subject": subject}), [])
+        header = data.split(b"Subject:", 1)[1].split(b"\n", 1)[0]
+        assert header.strip(), f"{subject!r} folded right after the colon"
+        assert max(len(line) for line in data.split(b"\n")) <= 998
+        assert _parse(data)["Subject"] == subject
+        assert email.message_from_bytes(data)["Subject"][:1] not in (" ", "\t", "\r", "\n")
+        room = tmp_path / str(len(subject))
+        box = mailbox.mbox(render_mailboxes(PLAN, [(spec, data)], room)[0])
+        read = box[0]["Subject"]
+        box.close()
+        assert read[:1] not in (" ", "\t", "\r", "\n") and " ".join(read.split()) == " ".join(subject.split())
