@@ -27,20 +27,28 @@ def api_url() -> str | None:
     return os.environ.get("PREFECT_API_URL") or get_current_settings().api.url or None
 
 
-def check_configured(timeout: float = 5.0) -> None:
-    """With a server configured, that it answers its health check; without one there is nothing to check yet."""
+def check_configured(timeout: float = 5.0, wait: float = 0.0) -> None:
+    """With a server configured, that it answers its health check (for up to `wait` seconds while it starts);
+    without one there is nothing to check yet."""
+    import time
+
     import httpx
 
     url = api_url()
     if not url:
         return
-    try:
-        answer = httpx.get(f"{url.rstrip('/')}/health", timeout=timeout)
-        answer.raise_for_status()
-    except httpx.HTTPError as exc:
-        raise PrefectUnavailable(
-            f"no Prefect server answers at PREFECT_API_URL={url} ({type(exc).__name__}). Next: start it "
-            "(`prefect server start`), correct PREFECT_API_URL, or unset it to use a temporary server") from None
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            httpx.get(f"{url.rstrip('/')}/health", timeout=timeout).raise_for_status()
+            return
+        except httpx.HTTPError as exc:
+            if time.monotonic() >= deadline:
+                raise PrefectUnavailable(
+                    f"no Prefect server answers at PREFECT_API_URL={url} ({type(exc).__name__}). Next: start it "
+                    "(`prefect server start`), correct PREFECT_API_URL, or unset it to use a temporary server"
+                ) from None
+        time.sleep(0.5)
 
 
 @contextlib.contextmanager
