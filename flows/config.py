@@ -115,6 +115,10 @@ def resolve_config(cli: dict[str, Any], config_file: Path | None = None, env: di
         err = exc.errors()[0]
         key = ".".join(str(p) for p in err["loc"])
         raise ConfigError(f"setting {key!r} (from {source.get(str(err['loc'][0]), 'defaults')}): {err['msg']}") from None
+    where = config.taxonomy
+    if where is not None and where.suffix != ".duckdb" and where.exists() and not where.is_dir():
+        raise ConfigError(f"taxonomy {where} (from {source.get('taxonomy', 'defaults')}) is not a taxonomy: give an "
+                          "imported .duckdb (`worldsmith taxonomy import-onet`) or a taxonomy folder")
     if config.backend == "openai" and not config.model:
         raise ConfigError("the openai backend needs a model: --model NAME, $WORLDSMITH_MODEL or model = \"...\" in the config file")
     return config

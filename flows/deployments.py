@@ -37,10 +37,10 @@ def serve_flows(outlines: str = "outlines/examples", out: str = "outputs", cron:
     from worldsmith.flows import prefect_server
     from worldsmith.flows.batch import outline_files
 
+    outline_files(outlines)  # the nightly batch's folder: a wrong one is said now, not at 02:00
     if not prefect_server.api_url():
         raise WorldsmithError("serve-flows needs a running Prefect server: start one with `prefect server start` "
                               "and set PREFECT_API_URL=http://127.0.0.1:4200/api")
-    outline_files(outlines)  # the nightly batch's folder: a wrong one is said now, not at 02:00
     prefect_server.check_configured(wait=60)  # `prefect server start &` may still be starting
     with prefect_server.explained():
         serve(*deployments(outlines, out, cron, taxonomy), limit=limit, print_starting_message=True)
