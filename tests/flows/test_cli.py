@@ -94,6 +94,9 @@ def test_generate_then_validate_from_the_command_line(tmp_path):
     assert "backend: offline" in proc.stdout and "published" in proc.stdout
     assert "Traceback" not in proc.stderr
     world = next(p for p in out.iterdir() if p.is_dir() and not p.name.startswith(("_", ".")))
+    # The summary ends the output: the bundle's path whole on the last line, nothing after it on either stream.
+    assert proc.stdout.rstrip("\n").splitlines()[-1] == f"published: {world}", proc.stdout
+    assert proc.stderr == "", proc.stderr
     proc = run("validate", str(world), cwd=tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert json.loads((world / "validation.json").read_text())["verdict"] in ("pass", "warn")
@@ -155,3 +158,94 @@ def test_prefect_telemetry_is_off_by_default_and_an_operators_setting_wins(tmp_p
     ours = _in_a_terminal("import os, worldsmith.flows.prefect_env; print('DNT', os.environ['DO_NOT_TRACK'])",
                           dict(env, DO_NOT_TRACK="0"), tmp_path)
     assert "DNT 0" in ours, ours
+
+
+def test_the_summary_never_cuts_the_world_id_or_the_path_on_a_narrow_terminal(tmp_path):
+    import io
+
+    from rich.console import Console
+
+    from worldsmith.flows.cli import _summary
+    from worldsmith.flows.pipeline import Published
+
+    world_id = "kestrel-bay-tankers-v-ostrander-energy-o-f42766d9ee"
+    path = str(tmp_path / "a-folder-with-a-long-name-for-worlds" / world_id)
+    result = Published(world_id=world_id, path=path, quarantined=False, verdict="pass", errors=0, warnings=0,
+                       counts={"email": 92, "document": 13}, seconds=3.5)
+    narrow = Console(file=io.StringIO(), width=30, highlight=False)
+    _summary(result, 4.2, to=narrow)
+    text = narrow.file.getvalue()
+    assert "…" not in text and "..." not in text
+    assert world_id in "".join(text.split())  # folded over lines, never truncated
+    assert text.rstrip("\n").splitlines()[-1] == f"published: {path}"  # whole, for the terminal to wrap
+
+
+def test_a_prefect_server_that_does_not_answer_is_one_error_that_names_the_fix(tmp_path):
+    import socket
+
+    from typer.testing import CliRunner
+
+    from worldsmith.flows.cli import app
+
+    with socket.socket() as sock:  # a port on 127.0.0.1 that nothing listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    out = tmp_path / "out"
+    done = CliRunner().invoke(app, ["generate", str(MINI), "--out", str(out)],
+                              env={"PREFECT_API_URL": f"http://127.0.0.1:{port}/api", "COLUMNS": "200"})
+    assert done.exit_code == 1, done.output
+    assert done.exception is None or isinstance(done.exception, SystemExit), repr(done.exception)
+    lines = [x for x in done.output.splitlines() if x.startswith("error:")]
+    assert len(lines) == 1 and f"PREFECT_API_URL=http://127.0.0.1:{port}/api" in lines[0], done.output
+    assert "prefect server start" in lines[0] and "Traceback" not in done.output
+    assert not out.exists()
+
+
+def test_a_temporary_prefect_server_that_does_not_start_says_the_fix_and_exits_1(tmp_path):
+    """The temporary server cannot start here (its database is in a folder that does not exist), so it is never up
+    within --prefect-timeout, as on a loaded machine."""
+    env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"}
+    env.update(PREFECT_HOME=str(tmp_path / "prefect"), COLUMNS="200",
+               PREFECT_API_DATABASE_CONNECTION_URL=f"sqlite+aiosqlite:///{tmp_path}/no-such-folder/prefect.db")
+    proc = subprocess.run([sys.executable, "-m", "worldsmith.flows.cli", "generate", str(MINI), "--out",
+                           str(tmp_path / "out"), "--prefect-timeout", "1"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stdout + proc.stderr
+    lines = [x for x in proc.stderr.splitlines() if x.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: Prefect's temporary server did not start within 1 s"), \
+        proc.stderr
+    assert "PREFECT_API_URL" in lines[0] and "--prefect-timeout" in lines[0]
+    assert not any((tmp_path / "out").glob("*/manifest.json"))
+
+
+def test_sigterm_ends_generate_like_ctrl_c_with_one_line_and_exit_143(tmp_path):
+    """What `timeout`, `docker stop` and systemd send, to the command's own process."""
+    import signal
+    import time
+
+    env = {**os.environ, "PREFECT_HOME": str(tmp_path / "prefect"), "WORLDSMITH_CACHE": str(tmp_path / "c.sqlite")}
+    env.pop("PREFECT_API_URL", None)
+    proc = subprocess.Popen([sys.executable, "-m", "worldsmith.flows.cli", "generate", str(MINI), "--out",
+                             str(tmp_path / "out")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env, start_new_session=True)
+    line = proc.stdout.readline()
+    while line and not line.startswith("world:"):
+        line = proc.stdout.readline()
+    time.sleep(1.0)  # Prefect's temporary server is starting or running the flow
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143, err
+    ours = [x for x in err.splitlines() if x.strip()]
+    assert len(ours) == 1 and ours[0].startswith("interrupted: nothing was published"), err
+    assert not any((tmp_path / "out").glob("*/manifest.json"))
+    deadline = time.monotonic() + 30  # and Prefect's temporary server went with it: nothing of the group is left
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(proc.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.2)
+    else:
+        os.killpg(proc.pid, signal.SIGKILL)
+        pytest.fail("a process of the command outlived it")
