@@ -50,6 +50,8 @@ def privileged_circle(outline: Outline) -> set[str]:
 _BEHALF = re.compile(r"\bon\s+(.+?)['’]s?\s+behalf\b", re.I)
 _ENGAGED = re.compile(r"\b(?:engaged|retained|instructed|appointed|hired)\s+by\s+", re.I)
 _SERVES = re.compile(r"\b(?:to|for|of|by)\s+", re.I)
+_ADVISER = re.compile(r"\b(counsel|adviser|advisor|auditors?|accountants?|solicitors?|attorneys?|lawyers?|consultants?|"
+                      r"bankers?|surveyors?)\b", re.I)
 
 
 def _named(role: str, others: list, start: int = 0) -> tuple[int, str] | None:
@@ -89,6 +91,10 @@ def relations(organisations: list) -> dict[str, tuple[str | None, str | None]]:
                           role, re.I)
             hit = _named(role, others, m.start()) if m else None
             serves = hit[1] if hit and hit[0] <= m.end() else None
+        if serves is None and _ADVISER.search(role) and not _ADVERSE.search(role):
+            # "outside counsel" names no one: it acts for the matter's one client
+            clients = [x.id for x in others if re.match(r"\s*client\b", x.role, re.I)]
+            serves = clients[0] if len(clients) == 1 else None
         if re.match(r"\s*client\b", role, re.I):
             serves = None
         out[o.id] = (serves, engaged or serves)

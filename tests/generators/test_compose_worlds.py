@@ -43,6 +43,9 @@ def test_relations_come_from_the_roles():
     deal = relations(load_outline(EXAMPLES / "buyside-diligence.yaml").organisations)
     assert deal["verrin"][0] == "pennock" and deal["gatehouse"][0] == "pennock"  # "engaged by the buyer", "buyer's counsel"
     assert deal["ostlerbrook"][0] == "cindermill"
+    # "outside counsel" names no one: it acts for the matter's one client
+    mini = relations(load_outline(EXAMPLES.parents[1] / "tests" / "fixtures" / "mini.yaml").organisations)
+    assert mini["firm"] == ("client", "client")
 
 
 def test_a_draft_is_named_as_it_was_the_day_it_went_round():
