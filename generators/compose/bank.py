@@ -22,6 +22,12 @@ _GROUPS = [
     ("haven't", "have not"), ("hasn't", "has not"), ("there's", "there is"), ("that's", "that is"),
     ("happy to", "glad to"), ("so far", "to date"), ("the papers", "the documents"),
     ("support", "backing"), ("set out", "shown"), ("kept", "held"), ("figure", "number"),
+    ("working number", "working figure"), ("call me", "ring me"), ("the timetable", "the timeline"),
+    ("your records", "your files"), ("twenty minutes", "half an hour"), ("go through it", "walk through it"),
+    ("your views", "your thoughts"), ("open items", "outstanding items"), ("as promised", "as I said I would"),
+    ("questions", "queries"), ("a word on", "a line on"), ("a few things", "a few points"),
+    ("latest version", "current version"), ("the other side", "the counterparty"), ("incomplete", "patchy"),
+    ("next steps", "next actions"), ("pasted", "copied"), ("the meeting", "the call"),
 ]
 # A contraction may be written out, never the other way: "here it is" cannot end as "here it's".
 _EITHER = {w.lower(): list(g) for g in _GROUPS for w in (g[:1] if "'" in g[0] else g)}
