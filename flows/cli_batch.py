@@ -38,6 +38,7 @@ def batch(
     Example: worldsmith batch outlines/examples
     Example: worldsmith batch --sample 50 --taxonomy onet.duckdb --runner dask --workers 4
     """
+    from worldsmith.flows import prefect_server
     from worldsmith.flows.batch import outline_files, run_batch
     from worldsmith.flows.cli import _quiet_prefect
     from worldsmith.flows.cli_paths import output_folder
@@ -53,14 +54,18 @@ def batch(
         if outlines:
             outline_files(outlines)
         output_folder(out, "--out")
-        result = run_batch(runner=runner, workers=workers, address=dask_address, at_once=at_once,
-                           outlines=str(outlines) if outlines else None,
-                           occupations=occupation or None, group=group, sample=sample, scenario=scenario, seed=seed,
-                           out=str(out), taxonomy=str(taxonomy) if taxonomy else None)
+        prefect_server.check_configured()
+        with prefect_server.explained(option=None):
+            result = run_batch(runner=runner, workers=workers, address=dask_address, at_once=at_once,
+                               outlines=str(outlines) if outlines else None,
+                               occupations=occupation or None, group=group, sample=sample, scenario=scenario,
+                               seed=seed, out=str(out), taxonomy=str(taxonomy) if taxonomy else None)
     except WorldsmithError as exc:
         err.print(f"[bold red]error:[/] {exc}", markup=True, soft_wrap=True)
         raise typer.Exit(exc.exit_code)
     table = Table("outline", "world", "verdict", "seconds")
+    for column in table.columns:  # a world id folds on a narrow terminal, never ends in an ellipsis
+        column.overflow = "fold"
     for item in result.items:
         table.add_row(Path(item.outline).name, item.world_id or "", item.verdict or f"[red]{item.error}[/]",
                       f"{item.seconds:.1f}")

@@ -42,7 +42,7 @@ def serve_flows(outlines: str = "outlines/examples", out: str = "outputs", cron:
         raise WorldsmithError("serve-flows needs a running Prefect server: start one with `prefect server start` "
                               "and set PREFECT_API_URL=http://127.0.0.1:4200/api")
     prefect_server.check_configured(wait=60)  # `prefect server start &` may still be starting
-    with prefect_server.explained():
+    with prefect_server.explained(option=None):
         serve(*deployments(outlines, out, cron, taxonomy), limit=limit, print_starting_message=True)
 
 

@@ -9,8 +9,12 @@ from typing import Iterator
 from worldsmith.worlds.errors import WorldsmithError
 
 TIMEOUT_SETTING = "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"
-_FIX = ("run a Prefect server (`prefect server start`) and set PREFECT_API_URL=http://127.0.0.1:4200/api, "
-        "or give the temporary one longer with --prefect-timeout 300")
+
+
+def _fix(option: str | None) -> str:
+    longer = f"{option} 300" if option else f"{TIMEOUT_SETTING}=300"
+    return ("run a Prefect server (`prefect server start`) and set PREFECT_API_URL=http://127.0.0.1:4200/api, "
+            f"or give the temporary one longer with {longer}")
 
 
 class PrefectUnavailable(WorldsmithError):
@@ -63,7 +67,7 @@ def startup_timeout(seconds: int | None) -> Iterator[None]:
         yield
 
 
-def _explain(exc: BaseException) -> str | None:
+def _explain(exc: BaseException, option: str | None) -> str | None:
     """The one line for an exception that means no Prefect server answered, or None for any other."""
     import httpx
 
@@ -75,22 +79,23 @@ def _explain(exc: BaseException) -> str | None:
             from prefect.settings import PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS
 
             limit = PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS.value()
-            return f"Prefect's temporary server did not start within {limit} s. Next: {_FIX}"
+            return f"Prefect's temporary server did not start within {limit} s. Next: {_fix(option)}"
         if (isinstance(exc, RuntimeError) and "Failed to reach API" in text) or isinstance(exc, httpx.TransportError):
             url = api_url() or "its temporary server"
             return (f"the Prefect server ({url}) stopped answering ({type(exc).__name__}); nothing was published. "
-                    f"Next: check it is running and run the same command again, or {_FIX}")
+                    f"Next: check it is running and run the same command again, or {_fix(option)}")
         exc = exc.__cause__ or exc.__context__
     return None
 
 
 @contextlib.contextmanager
-def explained() -> Iterator[None]:
-    """Within: an exception that means no Prefect server answered becomes a PrefectUnavailable that says the fix."""
+def explained(option: str | None = "--prefect-timeout") -> Iterator[None]:
+    """Within: an exception that means no Prefect server answered becomes a PrefectUnavailable that says the fix
+    (`option`: the command's option for the temporary server's start-up time, if it has one)."""
     try:
         yield
     except Exception as exc:
-        line = _explain(exc)
+        line = _explain(exc, option)
         if line is None:
             raise
         raise PrefectUnavailable(line) from None
