@@ -1,7 +1,7 @@
 """Prose metrics of the offline composer (issue 17): voice, sameness across worlds, party relations, fact slots.
 
 Run it by hand (it is not a test):
-    .venv/bin/python bench/prose_metrics.py [--seed 0] [--smoke] [--show N] [--enron DIR]
+    .venv/bin/python -m bench.prose_metrics [--seed 0] [--smoke] [--show N] [--enron DIR]
 
 The three example outlines (one with --smoke) are made offline at the seed with the plain library
 functions (worldsmith.flows.pipeline: prepare, make_plan, generate; no Prefect), and their contents
@@ -25,13 +25,11 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 EXAMPLES = ["tanker-spill-liability", "buyside-diligence", "hospital-revenue-audit"]
 ENRON = ROOT.parent / "shared" / "data" / "enron-berkeley"
