@@ -216,7 +216,9 @@ def test_index_html_shows_the_chat_and_each_meeting_once(chat_world, tmp_path):
                               "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120).stdout
     else:
         dom = page.read_text(encoding="utf-8")
-    text = " ".join(re.sub(r"<[^>]+>", " ", dom).replace("&amp;", "&").replace("&#x27;", "'").split())
+    import html
+
+    text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", dom)).split())
     assert "Chat" in text and all(f"#{c}" in text for c in channels) and " ".join(said.split()) in text
     assert "Direct message:" in text  # the mini matter has one, named by who is in it
     raw = page.read_text(encoding="utf-8")
