@@ -425,10 +425,10 @@ def sloppy_content(kind: str, answer: dict, output_type: str | None, u: float) -
                 section["word_count"] = 120
         return canonical_json(data)
     if kind == "over_long":
-        for field in ("subject", "title", "sheet_name"):
-            if isinstance(data.get(field), str):
-                data[field] = (data[field] + " ") * 400
-        return canonical_json(data)
+        # Every string past any length a schema allows (the prose types cap their fields at 20,000 characters).
+        def long(key: str, text: str) -> str:
+            return text if key in ("kind", "type", "currency") else ((text or "x") + " ") * (1 + 21000 // (len(text) + 1))
+        return canonical_json(_walk_strings(data, long))
     if kind == "odd_unicode":
         def odd(key: str, text: str) -> str:
             if key in ("kind", "type", "currency"):
