@@ -11,6 +11,7 @@ import worldsmith.flows.prefect_env  # noqa: F401  (Prefect's settings, telemetr
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from worldsmith.flows.cli_batch import batch, serve_flows
 from worldsmith.flows.cli_guard import GuardedGroup
@@ -37,8 +38,10 @@ app.command("batch")(batch)
 app.command("serve-flows")(serve_flows)
 app.command("model-server")(model_server)
 app.add_typer(worlds_app, name="worlds")
-console = Console(stderr=False, highlight=False)
-err = Console(stderr=True, highlight=False)
+# Markup and emoji codes off: what is printed comes from outlines, worlds and paths that other people made, where
+# "[/]" would crash rich, "[bold]" vanish and ":100:" (a line number) turn into an emoji. Styles are Text's.
+console = Console(stderr=False, highlight=False, markup=False, emoji=False)
+err = Console(stderr=True, highlight=False, markup=False, emoji=False)
 
 
 def _version(value: bool) -> None:
@@ -60,7 +63,7 @@ def _options(show_version: bool = typer.Option(False, "--version", is_eager=True
 
 
 def _fail(exc: WorldsmithError) -> None:
-    err.print(f"[bold red]error:[/] {exc}", markup=True, soft_wrap=True)
+    err.print(Text.assemble(("error:", "bold red"), f" {exc}"), soft_wrap=True)
     raise typer.Exit(exc.exit_code)
 
 
@@ -226,7 +229,7 @@ def _failures(result, to: Console) -> None:
     for column in table.columns:
         column.overflow = "fold"
     for f in result.failures:
-        table.add_row(f["path"], f["stage"], "offline stand-in" if f["substituted"] else "[red]missing[/]",
+        table.add_row(f["path"], f["stage"], "offline stand-in" if f["substituted"] else Text("missing", "red"),
                       f.get("request_id") or "-", f["error"][:160])
     to.print(table)
     open_ = [f for f in result.failures if not f["substituted"]]
@@ -260,7 +263,7 @@ def validate(
     changed = next((c for c in report.checks if c.id == CHANGED_CHECK and c.count), None)
     if changed is not None:  # each changed file by name, not only the first
         for row in changed.rows:
-            console.print(f"[red]{row.path or 'bundle'}[/]: {row.detail}", soft_wrap=True)
+            console.print(Text.assemble((row.path or "bundle", "red"), f": {row.detail}"), soft_wrap=True)
         console.print("If these edits are intended: worldsmith validate " f"{world} --accept-edits", soft_wrap=True)
     if accept_edits:
         console.print("edits accepted; manifest.json re-sealed" if not report.errors
@@ -269,10 +272,11 @@ def validate(
     for check in report.checks:
         first = check.rows[0].detail if check.rows else ""
         colour = "green" if not check.count else ("red" if check.severity == "error" else "yellow")
-        table.add_row(check.id, check.severity, f"[{colour}]{check.count}[/]", first)
+        table.add_row(check.id, check.severity, Text(str(check.count), colour), first)
     console.print(table)
-    console.print(f"verdict: [bold]{report.verdict}[/] ({report.errors} errors, {report.warnings} warnings); "
-                  f"wrote {world / 'validation.json'}")
+    console.print(Text.assemble("verdict: ", (report.verdict, "bold"),
+                                f" ({report.errors} errors, {report.warnings} warnings); "
+                                f"wrote {world / 'validation.json'}"))
     raise typer.Exit(1 if report.errors else 0)
 
 
@@ -380,21 +384,22 @@ def report(world: Path = typer.Argument(..., help="a validated world bundle fold
     except WorldsmithError as exc:
         _fail(exc)
     colour = {"pass": "green", "warn": "yellow", "fail": "red"}[validated.verdict]
-    console.print(f"[bold]{validated.world_id}[/]: [bold {colour}]{validated.verdict}[/] "
-                  f"({validated.errors} errors, {validated.warnings} warnings in {len(validated.checks)} checks)")
+    console.print(Text.assemble((validated.world_id, "bold"), ": ", (validated.verdict, f"bold {colour}"),
+                                f" ({validated.errors} errors, {validated.warnings} warnings in "
+                                f"{len(validated.checks)} checks)"))
     failed = validated.failed()
     if failed:
         table = Table("check", "severity", "offending", "first file", "first problem")
         for c in failed:
             first = c.rows[0] if c.rows else None
-            table.add_row(c.id, f"[{'red' if c.severity == 'error' else 'yellow'}]{c.severity}[/]", str(c.count),
+            table.add_row(c.id, Text(c.severity, "red" if c.severity == "error" else "yellow"), str(c.count),
                           (first.path or "") if first else "", first.detail if first else "")
         console.print(table)
     if metrics:
         table = Table("metric", "world", "reference", "divergence", "tolerance", "",
                       title=f"mail profile against {reference}")
         for m in metrics:
-            state = "[green]ok[/]" if m.ok else "[red]out[/]" if m.ok is False else f"[dim]{m.note or '-'}[/]"
+            state = Text("ok", "green") if m.ok else Text("out", "red") if m.ok is False else Text(m.note or "-", "dim")
             table.add_row(m.metric, _figure(m.world_value), _figure(m.reference_value), _figure(m.divergence),
                           _figure(m.tolerance), state)
         console.print(table)

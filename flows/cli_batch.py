@@ -8,11 +8,13 @@ from typing import List, Optional
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from worldsmith.worlds.errors import WorldsmithError
 
-console = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+# Markup and emoji codes off: messages carry names from outlines and taxonomies (see flows/cli.py).
+console = Console(highlight=False, markup=False, emoji=False)
+err = Console(stderr=True, highlight=False, markup=False, emoji=False)
 
 
 def batch(
@@ -44,7 +46,7 @@ def batch(
     from worldsmith.flows.cli_paths import output_folder
 
     if not (outlines or occupation or group or sample):
-        err.print("[bold red]error:[/] give a folder of outlines, --occupation, --group or --sample", markup=True)
+        err.print(Text.assemble(("error:", "bold red"), " give a folder of outlines, --occupation, --group or --sample"))
         raise typer.Exit(2)
     _quiet_prefect()
     try:
@@ -61,13 +63,13 @@ def batch(
                                occupations=occupation or None, group=group, sample=sample, scenario=scenario,
                                seed=seed, out=str(out), taxonomy=str(taxonomy) if taxonomy else None)
     except WorldsmithError as exc:
-        err.print(f"[bold red]error:[/] {exc}", markup=True, soft_wrap=True)
+        err.print(Text.assemble(("error:", "bold red"), f" {exc}"), soft_wrap=True)
         raise typer.Exit(exc.exit_code)
     table = Table("outline", "world", "verdict", "seconds")
     for column in table.columns:  # a world id folds on a narrow terminal, never ends in an ellipsis
         column.overflow = "fold"
     for item in result.items:
-        table.add_row(Path(item.outline).name, item.world_id or "", item.verdict or f"[red]{item.error}[/]",
+        table.add_row(Path(item.outline).name, item.world_id or "", item.verdict or Text(item.error or "", "red"),
                       f"{item.seconds:.1f}")
     console.print(table)
     console.print(f"{result.published} published, {result.quarantined} quarantined, {result.failed} failed "
@@ -96,5 +98,5 @@ def serve_flows(
     try:
         run(str(outlines), str(out), cron, str(taxonomy) if taxonomy else None, limit)
     except WorldsmithError as exc:
-        err.print(f"[bold red]error:[/] {exc}", markup=True, soft_wrap=True)
+        err.print(Text.assemble(("error:", "bold red"), f" {exc}"), soft_wrap=True)
         raise typer.Exit(exc.exit_code)

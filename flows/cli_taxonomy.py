@@ -8,18 +8,20 @@ from typing import Optional
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from worldsmith.flows.cli_paths import output_file
 from worldsmith.worlds.errors import WorldsmithError
 
 taxonomy_app = typer.Typer(no_args_is_help=True, help="Import O*NET and explore the occupation taxonomy.")
-console = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+# Markup and emoji codes off: messages carry names from outlines and taxonomies (see flows/cli.py).
+console = Console(highlight=False, markup=False, emoji=False)
+err = Console(stderr=True, highlight=False, markup=False, emoji=False)
 TAXONOMY_HELP = "an imported taxonomy .duckdb; env WORLDSMITH_TAXONOMY; default: the shipped taxonomy"
 
 
 def _fail(exc: WorldsmithError) -> None:
-    err.print(f"[bold red]error:[/] {exc}", markup=True, soft_wrap=True)
+    err.print(Text.assemble(("error:", "bold red"), f" {exc}"), soft_wrap=True)
     raise typer.Exit(exc.exit_code)
 
 
@@ -130,7 +132,7 @@ def taxonomy_show(
     if as_json:
         typer.echo(d.model_dump_json(indent=2))
         return
-    console.print(f"[bold]{d.code} {d.title}[/]" + (f" (job zone {d.job_zone})" if d.job_zone else ""))
+    console.print(Text.assemble((f"{d.code} {d.title}", "bold"), f" (job zone {d.job_zone})" if d.job_zone else ""))
     r = d.rollup
     for level in ("major", "minor", "broad", "detailed"):
         g = getattr(r, level)
@@ -139,11 +141,11 @@ def taxonomy_show(
                          ("documents", d.documents), ("work activities", [a.dwa for a in d.activities]),
                          ("works with", [f"{x.code} {x.title} ({x.tier})" for x in d.related])):
         if items:
-            console.print(f"[bold]{label}[/]")
+            console.print(Text(label, "bold"))
             for item in items:
                 console.print(f"  - {item}", soft_wrap=True)
     if db.attribution:
-        console.print(f"[dim]{db.attribution}[/]")
+        console.print(Text(db.attribution, "dim"))
 
 
 def outline_draft(

@@ -169,3 +169,11 @@ def published_mini(tmp_path_factory) -> Path:
     pipeline.render(plan, pipeline.generate(plan, prepared.taxonomy, backend), staging)
     manifest = pipeline.write_manifest(prepared, plan, pipeline.validate(staging), staging, backend)
     return Path(pipeline.publish(manifest, staging, out, time.perf_counter()).path)
+
+
+@pytest.mark.parametrize("command", [["outline", "check"], ["validate"], ["taxonomy", "import-onet"]])
+def test_a_path_holding_markup_and_emoji_codes_is_printed_as_written(place, command):
+    odd = str(Path(place["dir"]) / "[/]odd[bold]:100:.yaml")  # '[/]' crashed rich's markup; ':100:' was an emoji
+    done = CliRunner().invoke(app, [*command, odd], env={"COLUMNS": "400"})
+    assert done.exit_code != 0 and "Traceback" not in done.output
+    assert odd in done.output, done.output
