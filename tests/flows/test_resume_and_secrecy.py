@@ -1,5 +1,8 @@
 """A run killed with SIGKILL resumes from the response cache without repeating a finished call, and the
-API key appears nowhere: not in outputs, cache, Prefect's home, the server log or the CLI's output."""
+API key appears nowhere: not in outputs, cache, Prefect's home or database, the server log or the CLI's output.
+
+The runs use the test session's Prefect server (the `prefect_api` fixture), as `generate` does where an
+operator has one running: the temporary server Prefect starts otherwise is tested in test_interrupt.py."""
 
 from __future__ import annotations
 
@@ -29,9 +32,9 @@ def start_server(log: Path) -> tuple[subprocess.Popen, str]:
     return proc, url
 
 
-def cli(args: list[str], tmp: Path, key: str = FAKE_KEY, cache: str = "cache.sqlite") -> subprocess.Popen:
+def cli(args: list[str], tmp: Path, api: str, key: str = FAKE_KEY, cache: str = "cache.sqlite") -> subprocess.Popen:
     env = dict(os.environ, OPENAI_API_KEY=key, WORLDSMITH_CACHE=str(tmp / cache),
-               PREFECT_HOME=str(tmp / "prefect-home"), COLUMNS="200")
+               PREFECT_HOME=str(tmp / "prefect-home"), PREFECT_API_URL=api, COLUMNS="200")
     return subprocess.Popen([sys.executable, "-m", "worldsmith.flows.cli", "generate", *args], cwd=tmp, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
 
@@ -41,13 +44,14 @@ def completed_keys(log: Path) -> list[str]:
     return [r["key"] for r in rows if r.get("completed") and r.get("status") == 200]
 
 
-def test_sigkill_then_rerun_gives_the_uninterrupted_world_and_no_key_leaks(tmp_path):
+def test_sigkill_then_rerun_gives_the_uninterrupted_world_and_no_key_leaks(tmp_path, prefect_api):
+    api, prefect_db = prefect_api
     log = tmp_path / "server.jsonl"
     server, url = start_server(log)
     captured = ""
     try:
         common = [str(LEGAL), "--backend", "openai", "--base-url", url, "--model", "test-model"]
-        first = cli(common + ["--out", "out", "--concurrency", "4"], tmp_path)
+        first = cli(common + ["--out", "out", "--concurrency", "4"], tmp_path, api)
         deadline = time.monotonic() + 240
         while (not log.exists() or len(completed_keys(log)) < 25) and time.monotonic() < deadline:
             assert first.poll() is None, first.communicate()
@@ -64,7 +68,7 @@ def test_sigkill_then_rerun_gives_the_uninterrupted_world_and_no_key_leaks(tmp_p
         assert killed_at - 4 <= stored <= killed_at
         assert not any((tmp_path / "out").glob("kestrel*")), "a killed run must publish nothing"
 
-        second = cli(common + ["--out", "out"], tmp_path)
+        second = cli(common + ["--out", "out"], tmp_path, api)
         out, err = second.communicate(timeout=600)
         captured += out + err
         assert second.returncode == 0, out + err
@@ -79,7 +83,7 @@ def test_sigkill_then_rerun_gives_the_uninterrupted_world_and_no_key_leaks(tmp_p
         assert not staging.exists() or not any(staging.iterdir()), "the killed run's staging folder was left"
 
         # The same world made in one go, with a cache of its own, is the same world byte for byte.
-        third = cli(common + ["--out", "fresh"], tmp_path, cache="fresh-cache.sqlite")
+        third = cli(common + ["--out", "fresh"], tmp_path, api, cache="fresh-cache.sqlite")
         out, err = third.communicate(timeout=600)
         captured += out + err
         assert third.returncode == 0, out + err
@@ -92,7 +96,7 @@ def test_sigkill_then_rerun_gives_the_uninterrupted_world_and_no_key_leaks(tmp_p
         assert a == b
 
         # A wrong key fails fast with a clear message that does not repeat the key.
-        wrong = cli(common + ["--out", "wrong", "--no-cache"], tmp_path, key=WRONG_KEY)
+        wrong = cli(common + ["--out", "wrong", "--no-cache"], tmp_path, api, key=WRONG_KEY)
         out, err = wrong.communicate(timeout=600)
         captured += out + err
         assert wrong.returncode != 0 and "401" in out + err, out + err
@@ -103,5 +107,6 @@ def test_sigkill_then_rerun_gives_the_uninterrupted_world_and_no_key_leaks(tmp_p
         server.communicate(timeout=30)
 
     assert FAKE_KEY not in captured
-    leaks = [p for p in tmp_path.rglob("*") if p.is_file() and FAKE_KEY.encode() in p.read_bytes()]
+    files = [*tmp_path.rglob("*"), *prefect_db.rglob("*")]  # the Prefect database the runs wrote to, too
+    leaks = [p for p in files if p.is_file() and FAKE_KEY.encode() in p.read_bytes()]
     assert leaks == [], leaks

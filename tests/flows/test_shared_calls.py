@@ -1,5 +1,5 @@
 """Two runs of the same world at once share their model calls through the response cache: a request one
-of them is asking is marked in flight, and the other waits for its answer instead of paying for it again."""
+of them is asking is marked in flight, and the other waits for its answer instead of paying for it again. Both run on the test session's Prefect server."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from worldsmith.worlds import bundle
 KEY = "sk-test-WORLDSMITH-FAKE-KEY-0123456789"
 
 
-def test_two_runs_of_one_world_at_once_pay_for_each_call_once(tmp_path):
+def test_two_runs_of_one_world_at_once_pay_for_each_call_once(tmp_path, prefect_api):
     log = tmp_path / "server.jsonl"
     server = subprocess.Popen([sys.executable, "-m", "worldsmith.generators.backends.test_server", "--port", "0",
                                "--latency", "0.5", "--log", str(log), "--api-key", KEY],
@@ -25,7 +25,7 @@ def test_two_runs_of_one_world_at_once_pay_for_each_call_once(tmp_path):
     url = server.stdout.readline().strip()
     try:
         env = dict(os.environ, OPENAI_API_KEY=KEY, WORLDSMITH_CACHE=str(tmp_path / "cache.sqlite"),
-                   PREFECT_HOME=str(tmp_path / "prefect-home"), COLUMNS="200")
+                   PREFECT_HOME=str(tmp_path / "prefect-home"), PREFECT_API_URL=prefect_api[0], COLUMNS="200")
         runs = [subprocess.Popen([sys.executable, "-m", "worldsmith.flows.cli", "generate", str(MINI), "--backend",
                                   "openai", "--base-url", url, "--model", "test-model", "--concurrency", "1",
                                   "--out", f"out{i}"], cwd=tmp_path, env=env, stdout=subprocess.PIPE,

@@ -1,0 +1,92 @@
+"""Every bench/ script at its smoke size, run in the background while the rest of the test session runs.
+
+tests/conftest.py starts the benches a session selected as soon as collection is done, longest first, one at
+a time beside the other tests (two cores: one for pytest, one for the bench), or a few at a time when only
+benches were selected; tests/test_benches.py, collected last, waits for each and reads what it printed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+# name -> (arguments for its smoke size, a line it always prints once its figures are out).
+# Longest first: the order in which they start.
+BENCHES: dict[str, tuple[list[str], str]] = {
+    "kill_and_interrupt": (["--smoke"], "byte-identical"),
+    "schema_only": (["--smoke"], "(policy "),
+    "batch": (["--smoke"], "worlds/min"),
+    "tasks": (["--smoke"], "median tasks per world"),
+    "long_matter": (["--smoke"], "total wall:"),
+    "generate_wall": (["--smoke"], "with a running server: wall"),
+    "environments": (["--smoke"], "gates passed"),
+    # bench/fuzz_outlines.py has no --smoke: a handful of mutants, one of them made into a world.
+    "fuzz_outlines": (["--mutants", "6", "--generate", "1"], "peak memory"),
+    "publish_race": (["--smoke"], "catalog rows"),
+    "llm_throughput": (["--smoke"], "cold: wall"),
+    "prose_metrics": (["--smoke"], "signoff"),
+    "validate_scale": (["--smoke"], "suite time:"),
+}
+# A hang, not a slow run: the smoke sizes take seconds to about a minute on a loaded two-core machine.
+TIMEOUT_S = 600
+ALONE_AT_ONCE = max(3, min(4, os.cpu_count() or 2))  # only benches selected: a few wait on servers and latency
+BESIDE_AT_ONCE = 1  # beside the other tests: pytest has one core, the benches the other
+
+
+class Smoke:
+    """The benches of one session, started in the background; `result(name)` waits for one."""
+
+    def __init__(self, names: list[str], at_once: int) -> None:
+        self._home = Path(tempfile.mkdtemp(prefix="worldsmith-bench-smoke-"))
+        # The environment as the session started: a test's monkeypatched variable must not reach a bench.
+        self._env = dict(os.environ)
+        self._env.pop("PREFECT_API_URL", None)  # a server of the test session is not the bench's
+        self._procs: list[subprocess.Popen] = []
+        self._lock = threading.Lock()
+        self._stopped = False
+        self._pool = ThreadPoolExecutor(max_workers=at_once, thread_name_prefix="bench-smoke")
+        self._futures: dict[str, Future] = {n: self._pool.submit(self._run, n) for n in BENCHES if n in names}
+
+    def result(self, name: str) -> subprocess.CompletedProcess:
+        """What the bench printed and its exit code, once it has ended."""
+        return self._futures[name].result()
+
+    def stop(self) -> None:
+        """End every bench still running (a session that stopped early must not wait for them)."""
+        with self._lock:
+            self._stopped = True
+            procs = list(self._procs)
+        for future in self._futures.values():
+            future.cancel()
+        for proc in procs:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+        self._pool.shutdown(wait=True)
+        shutil.rmtree(self._home, ignore_errors=True)
+
+    def _run(self, name: str) -> subprocess.CompletedProcess:
+        """Run one bench at its smoke size in its own process group; on a hang, kill the group (servers included)."""
+        args, _ = BENCHES[name]
+        env = dict(self._env, PREFECT_HOME=str(self._home / name), COLUMNS="200")
+        with self._lock:
+            if self._stopped:
+                return subprocess.CompletedProcess([name], -1, "[not run: the session stopped]")
+            proc = subprocess.Popen([sys.executable, "-m", f"bench.{name}", *args], cwd=REPO, env=env, text=True,
+                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+            self._procs.append(proc)
+        try:
+            out, _ = proc.communicate(timeout=TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            out, _ = proc.communicate()
+            out += f"\n[killed after {TIMEOUT_S} s]"
+        return subprocess.CompletedProcess(proc.args, proc.returncode, out)
