@@ -122,7 +122,12 @@ def derived_entries(bundle: Path, names: tuple[str, ...] = DERIVED) -> list[File
             continue
         if not stat.S_ISREG(os.lstat(path).st_mode):
             raise BundleError(f"{path}: not a regular file (a link or a device); a world bundle holds only files")
-        out.append(FileEntry(path=name, sha256=sha256_file(path), bytes=os.lstat(path).st_size))
+        entry = FileEntry(path=name, sha256=sha256_file(path), bytes=os.lstat(path).st_size)
+        if name == DATABASE:
+            from worldsmith.worlds.store import trusted
+
+            trusted.remember(entry.sha256)  # sealed here, so built here: opened as it is from now on
+        out.append(entry)
     return out
 
 

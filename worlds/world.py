@@ -443,8 +443,12 @@ def _store_is_sealed(path: Path, manifest: _bundle.Manifest, files: list[str], v
         return True
     entry = next((d for d in manifest.derived if d.path == _bundle.DATABASE), None)
     db_file = path / _bundle.DATABASE
-    return (entry is not None and os.stat(db_file).st_size == entry.bytes
-            and _bundle.sha256_file(db_file) == entry.sha256)
+    if entry is None or os.stat(db_file).st_size != entry.bytes or _bundle.sha256_file(db_file) != entry.sha256:
+        return False
+    from worldsmith.worlds.store import trusted
+
+    # The seal proves agreement, not origin: a store built elsewhere is rebuilt from the room it was sealed with.
+    return trusted.known(entry.sha256)
 
 
 def _schema_version(manifest_file: Path) -> Any:

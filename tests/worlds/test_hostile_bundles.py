@@ -81,6 +81,18 @@ def test_a_store_edited_after_sealing_is_not_served(world, caplog):
     assert not opened.store_path.exists()  # the private store goes with the world
 
 
+def test_a_store_forged_and_sealed_again_elsewhere_is_not_served(world, tmp_path, monkeypatch):
+    # The attacker edits the store and seals the bundle again on their own machine (their own record of stores).
+    monkeypatch.setenv("WORLDSMITH_TRUSTED_STORES", str(tmp_path / "attacker.txt"))
+    edit_store(world / bundle.DATABASE, f"update documents set text = replace(text, '{CAP}', '{FORGED}')")
+    reseal(world)
+    # The victim's machine never built that store: it is rebuilt from the sealed room.
+    monkeypatch.setenv("WORLDSMITH_TRUSTED_STORES", str(tmp_path / "victim.txt"))
+    with worldsmith.open(world) as opened:
+        assert opened.store_path != world / bundle.DATABASE
+        assert FORGED not in " ".join(d.text for d in opened.documents)
+
+
 # ---------------------------------------------------------------- (b) a store that holds code
 
 STORE_ATTACKS = {
