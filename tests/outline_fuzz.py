@@ -270,7 +270,10 @@ def mutate(source: bytes, rng: random.Random) -> tuple[str, bytes]:
         where = _mutate_data(data, op, rng)
         if rng.random() < 0.15:  # now and then a second change, so refusals do not hide each other's neighbours
             second = rng.choice(sorted(_DATA_OPS - {"one_person"}))
-            where += f"+{second}:{_mutate_data(data, second, rng)}"
+            try:
+                where += f"+{second}:{_mutate_data(data, second, rng)}"
+            except (AttributeError, KeyError, IndexError, TypeError):
+                pass  # the first change left no field of the shape the second one aims at
         return f"{op}:{where}", _dump(data)
     lines = source.split(b"\n")
     i = rng.randrange(len(lines))

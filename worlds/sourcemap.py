@@ -220,13 +220,15 @@ def load_yaml(text: str, file: str) -> tuple[Any, dict[Loc, int]]:
 
 
 def format_loc(loc: Loc) -> str:
-    """('inventory', 0, 'items', 2, 'facts') -> 'inventory[0].items[2].facts'."""
+    """('inventory', 0, 'items', 2, 'facts') -> 'inventory[0].items[2].facts'; a key's unprintable characters
+    (a tab, a control, a bidirectional override) escaped, as repr() writes them, so the field reads as it is."""
     out = ""
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += f".{part}" if out else str(part)
+            part = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(part))
+            out += f".{part}" if out else part
     return out
 
 

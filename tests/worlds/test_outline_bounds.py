@@ -293,3 +293,10 @@ def test_only_a_regular_file_is_read(tmp_path, make):
 def test_a_device_is_not_read():
     with pytest.raises(OutlineError, match="not a regular file"):
         load_outline("/dev/zero")
+
+
+@pytest.mark.parametrize("key, shown", [("m\tessages", "m\\tessages"), ("mes\u202esages", "mes\\u202esages")])
+def test_an_unknown_key_is_named_with_its_odd_characters_escaped(key, shown):
+    err = refused(replaced("    count: 2\n", f'    "{key.encode("unicode_escape").decode()}": 2\n'))
+    assert err.field == f"cast[1].{shown}" and err.line == line_of(TEXT, "count: 2")
+    assert "\t" not in str(err) and "\u202e" not in str(err)
