@@ -1,12 +1,15 @@
 """Every bench/ script at its smoke size, run in the background while the rest of the test session runs.
 
 tests/conftest.py starts the benches a session selected as soon as collection is done, longest first, one at
-a time beside the other tests (two cores: one for pytest, one for the bench), or a few at a time when only
-benches were selected; tests/test_benches.py, collected last, waits for each and reads what it printed.
+a time beside the other tests, or a few at a time when only benches were selected; tests/test_benches.py,
+collected last, waits for each and reads what it printed. Under pytest-xdist the benches run in the
+controlling process and each one's outcome is a JSON file in its base temporary folder, which the worker
+running tests/test_benches.py reads (`Outcomes`).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -14,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
@@ -45,7 +49,8 @@ BESIDE_AT_ONCE = 1  # beside the other tests: pytest has one core, the benches t
 class Smoke:
     """The benches of one session, started in the background; `result(name)` waits for one."""
 
-    def __init__(self, names: list[str], at_once: int) -> None:
+    def __init__(self, names: list[str], at_once: int, outcomes: Path | None = None) -> None:
+        self._outcomes = outcomes  # where each outcome is written as NAME.json (under pytest-xdist)
         self._home = Path(tempfile.mkdtemp(prefix="worldsmith-bench-smoke-"))
         # The environment as the session started: a test's monkeypatched variable must not reach a bench.
         self._env = dict(os.environ)
@@ -89,4 +94,26 @@ class Smoke:
             os.killpg(proc.pid, signal.SIGKILL)
             out, _ = proc.communicate()
             out += f"\n[killed after {TIMEOUT_S} s]"
+        if self._outcomes is not None:
+            part = self._outcomes / f"{name}.json.part"
+            part.write_text(json.dumps({"returncode": proc.returncode, "stdout": out}), encoding="utf-8")
+            part.rename(self._outcomes / f"{name}.json")
         return subprocess.CompletedProcess(proc.args, proc.returncode, out)
+
+
+class Outcomes:
+    """The outcomes a Smoke of the controlling process writes, read by the pytest-xdist worker that runs the tests."""
+
+    def __init__(self, folder: Path) -> None:
+        self._folder = folder
+
+    def result(self, name: str) -> subprocess.CompletedProcess:
+        """Wait for the bench's outcome file (every bench before it may run first, each within TIMEOUT_S)."""
+        path = self._folder / f"{name}.json"
+        deadline = time.monotonic() + TIMEOUT_S * len(BENCHES) + 60
+        while not path.exists():
+            if time.monotonic() > deadline:
+                return subprocess.CompletedProcess([name], -1, f"[no outcome in {path}: the bench never ended]")
+            time.sleep(0.5)
+        done = json.loads(path.read_text(encoding="utf-8"))
+        return subprocess.CompletedProcess([name], done["returncode"], done["stdout"])

@@ -10,6 +10,10 @@ import pytest
 
 # Before anything imports Prefect: a private home, so tests never touch an operator's ~/.prefect.
 os.environ.setdefault("PREFECT_HOME", tempfile.mkdtemp(prefix="worldsmith-prefect-"))
+# A pytest-xdist worker is given COLUMNS=80, which rich's consoles fix as their width when flows/cli.py is
+# imported; a test's own COLUMNS (CliRunner's env) must decide, as it does in a plain run.
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ.pop("COLUMNS", None)
 import worldsmith.flows.prefect_env  # noqa: E402,F401
 
 REPO = Path(__file__).resolve().parents[1]
@@ -56,8 +60,12 @@ def published_diligence(tmp_path_factory) -> Path:
     return publish_example("buyside-diligence.yaml", tmp_path_factory.mktemp("diligence"))
 
 
-# The benches of tests/test_benches.py run in the background from the end of collection (tests/bench_smoke.py).
+# The benches of tests/test_benches.py run in the background from the end of collection (tests/bench_smoke.py):
+# in this process, or under pytest-xdist in the controlling process, whose base temporary folder holds their
+# outcomes for the worker that runs their tests.
 _SMOKE = pytest.StashKey["object"]()
+_OUTCOMES = "bench-smoke"
+_BENCH_TEST = "tests/test_benches.py::test_bench_runs_at_smoke_size["
 
 
 def pytest_collection_modifyitems(items):
@@ -65,26 +73,45 @@ def pytest_collection_modifyitems(items):
     items.sort(key=lambda item: item.get_closest_marker("bench") is not None)  # a stable sort keeps the rest's order
 
 
-def pytest_collection_finish(session):
-    """Start the selected benches: one at a time beside the other tests, a few at a time when they are alone."""
-    names = [item.callspec.params["name"] for item in session.items
-             if item.get_closest_marker("bench") and hasattr(item, "callspec") and "name" in item.callspec.params]
-    if not names or session.config.option.collectonly:
+def _start(config, ids: list[str]) -> None:
+    """Start the benches named among these test ids: one at a time beside other tests, a few when they are alone."""
+    names = [i[len(_BENCH_TEST):-1] for i in ids if i.startswith(_BENCH_TEST)]
+    if not names or config.option.collectonly or config.stash.get(_SMOKE, None) is not None:
         return
     from tests.bench_smoke import ALONE_AT_ONCE, BESIDE_AT_ONCE, Smoke
 
-    alone = all(item.get_closest_marker("bench") for item in session.items)
-    session.stash[_SMOKE] = Smoke(names, ALONE_AT_ONCE if alone else BESIDE_AT_ONCE)
+    at_once = ALONE_AT_ONCE if all(i.startswith("tests/test_benches.py::") for i in ids) else BESIDE_AT_ONCE
+    outcomes = None
+    if getattr(config.option, "numprocesses", None):  # the controlling process of pytest-xdist
+        outcomes = config._tmp_path_factory.getbasetemp() / _OUTCOMES
+        outcomes.mkdir()
+    config.stash[_SMOKE] = Smoke(names, at_once, outcomes)
+
+
+def pytest_collection_finish(session):
+    """Without pytest-xdist, this process runs the benches."""
+    if not hasattr(session.config, "workerinput"):
+        _start(session.config, [item.nodeid for item in session.items])
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids):
+    """Under pytest-xdist, the controlling process runs the benches once the first worker has collected."""
+    _start(node.config, ids)
 
 
 def pytest_sessionfinish(session):
     """Stop any bench still running (a session stopped by -x, a failure or Ctrl-C)."""
-    smoke = session.stash.get(_SMOKE, None)
+    smoke = session.config.stash.get(_SMOKE, None)
     if smoke is not None:
         smoke.stop()
 
 
 @pytest.fixture(scope="session")
-def bench_smoke(request):
-    """The benches this session started at the end of collection."""
-    return request.session.stash[_SMOKE]
+def bench_smoke(request, tmp_path_factory):
+    """The benches this session started at the end of collection (their outcomes, in a pytest-xdist worker)."""
+    if hasattr(request.config, "workerinput"):
+        from tests.bench_smoke import Outcomes
+
+        return Outcomes(tmp_path_factory.getbasetemp().parent / _OUTCOMES)
+    return request.config.stash[_SMOKE]
