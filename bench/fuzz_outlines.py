@@ -20,12 +20,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
 from tests.outline_fuzz import BIG_WORLD, EXAMPLES, LIMIT_RSS_MIB, LIMIT_SECONDS, fuzz  # noqa: E402
 

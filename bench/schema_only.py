@@ -20,13 +20,11 @@ import collections
 import json
 import os
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
 from worldsmith.generators.backends.test_server import ServerConfig, TestServer  # noqa: E402
 

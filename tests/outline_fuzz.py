@@ -51,6 +51,17 @@ BIG_WORLD = 1000
 LIMIT_RSS_MIB = 1024  # a mutant's peak resident memory; more is a blow-up
 ADDRESS_SPACE = 4 * GIB  # a guard for the machine: a blow-up stops here, and is counted by its peak
 
+
+def _mapped_bytes() -> int:
+    """This process's virtual size (VmSize), 0 where /proc does not say."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmSize:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
 # Strings that break a format, a header, a file name, a template or a terminal somewhere.
 MARKUP = ["[/]", "[bold]loud", "a [red]b[/red] c", "[link=file:///etc/passwd]x[/link]", "costs :100: and :smile:",
           "\\[escaped]", "[/bold]", "[[x]]", "line\x1b]8;;file:///etc\x1b\\link"]
@@ -396,7 +407,10 @@ def run_forked(path: Path, out: Path, generate: bool, timeout: float = WALL_SECO
     if pid == 0:  # the child: bounded in time and address space, reports one JSON object
         code = 0
         try:
-            resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+            # The bound is on what the mutant adds: a child forked from a large parent (pytest with DuckDB and
+            # Prefect loaded) already maps more than a world needs.
+            room = _mapped_bytes() + ADDRESS_SPACE
+            resource.setrlimit(resource.RLIMIT_AS, (room, room))
             resource.setrlimit(resource.RLIMIT_CPU, (LIMIT_SECONDS + 1, LIMIT_SECONDS + 5))  # SIGXCPU kills
             signal.signal(signal.SIGXCPU, signal.SIG_DFL)
             signal.signal(signal.SIGALRM, signal.SIG_DFL)  # the alarm kills, even inside C code

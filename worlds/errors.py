@@ -16,7 +16,8 @@
     ├── ProfileError      a mail profile file is missing or invalid (worlds.profile): give another, or rebuild it
     ├── CorpusError       a mail corpus path is missing or holds no readable mail (worlds.corpus): point at another
     ├── ConfigError       worldsmith.toml or an environment variable is malformed (flows.config): fix the named setting
-    └── UsageError        a command-line option has a value the command cannot use (flows.cli): see --help
+    ├── UsageError        a command-line option has a value the command cannot use (flows.cli): see --help
+    └── PathArgumentError a path argument names the wrong kind of thing or an unwritable place (flows.cli_paths)
 Each leaf sets `exit_code`, what the CLI exits with (2: fix the input; 1: the run failed).
 """
 
