@@ -173,32 +173,28 @@ def names_governing(text: str, a_words: list[str], b_words: list[str]) -> bool:
     return False
 
 
-def bound_to(text: str, anchors: list[str], value: str, number: float | None, unit: str | None) -> bool:
-    """Whether the first figure of its kind after an anchor word ('now', 'given'), in the same clause, is this one."""
+def _figures_after(text: str, anchors: list[str], kind: str):
+    """The first figure of a kind after each anchor phrase ('now', 'the cap would be'), in the anchor's clause."""
     parsed = _parsed(text)
-    w = want_of(value, number, unit)
     rx = re.compile(r"\b(?:" + "|".join(re.escape(a) for a in anchors) + r")\b", re.I)
     for m in rx.finditer(text):
         end = _CLAUSE.search(text, m.end())
         stop = end.start() if end else len(text)
-        after = [x for x in parsed.mentions if m.end() <= x.start < stop and x.kind == w.kind]
-        if after and answers.value_matches(after[0], w) and after[0].status == "asserted":
-            return True
-    return False
+        after = [x for x in parsed.mentions if m.end() <= x.start < stop and x.kind == kind]
+        if after and after[0].status == "asserted":
+            yield after[0]
+
+
+def bound_to(text: str, anchors: list[str], value: str, number: float | None, unit: str | None) -> bool:
+    """Whether the first figure of its kind after an anchor word ('now', 'given'), in the same clause, is this one."""
+    w = want_of(value, number, unit)
+    return any(answers.value_matches(x, w) for x in _figures_after(text, anchors, w.kind))
 
 
 def misbound(text: str, anchors: list[str], value: str, number: float | None, unit: str | None) -> bool:
     """Whether an anchor phrase ('the cap would be') is followed, in its clause, by a figure other than this one."""
-    parsed = _parsed(text)
     w = want_of(value, number, unit)
-    rx = re.compile(r"\b(?:" + "|".join(re.escape(a) for a in anchors) + r")\b", re.I)
-    for m in rx.finditer(text):
-        end = _CLAUSE.search(text, m.end())
-        stop = end.start() if end else len(text)
-        after = [x for x in parsed.mentions if m.end() <= x.start < stop and x.kind == w.kind]
-        if after and after[0].status == "asserted" and not answers.value_matches(after[0], w):
-            return True
-    return False
+    return any(not answers.value_matches(x, w) for x in _figures_after(text, anchors, w.kind))
 
 
 def _direction(text: str, check: Check) -> bool:
