@@ -193,6 +193,12 @@ class _Planner:
                 later = sorted((self.first_known[f.id], f.id) for f in self.outline.facts
                                if names_decision(f.statement) and f.value.type == "text" and self.first_known.get(f.id) and self.first_known[f.id] >= day)
                 decision_fact = later[0][1] if later else None
+        said = decision_object(item.purpose or "").lower()
+        if decision_fact is None and said:
+            # The purpose's own words for the decision may be a text fact's value, whatever its statement says:
+            # then that fact dates the decision, so the words are never written before the ledger knows them.
+            decision_fact = next((f.id for f in self.outline.facts if f.value.type == "text" and self.first_known.get(f.id)
+                                  and str(f.value.value).lower() in said), None)
         decider = self.decider(item.purpose or "", speakers)
         reached: set[str] = {author.id}
         for pos in range(total):
