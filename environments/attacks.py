@@ -166,6 +166,8 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     if text.startswith(("Yes.", "No.")):
         out.append(("wrong_conclusion", False,
                     _with_text(task, ("No." if text.startswith("Yes.") else "Yes.") + text[3:]), None))
+    if task.kind == "review":
+        out += _review_candidates(task, text)
     out.append(("empty", False, _with_text(task, ""), None))
     out.append(("junk_files", False, task, _junk))
     out.append(("deleted_room_file", False, task, _delete_one))
@@ -173,6 +175,34 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     out.append(("leak_to_other_side", False, task, _leak))
     out.append(("log_edited_by_hand", False, task, _edit_log))
     out.append(("room_written_by_hand", False, _with_text(task, ""), _hand_written(task)))
+    return out
+
+
+def _review_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, None]]:
+    """A review's own candidates: the flag written other ways, and the misses, false flags and bad corrections."""
+    planted = next(c.check for c in task.rubric.criteria if c.id == "corrects_planted")
+    wrong, right = planted.values
+    others = [c.check.values[0] for c in task.rubric.negative_criteria if c.check.type == "answer_flags"]
+    head, _, rest = text.partition("\n")
+    source = head[head.index("("):] if "(" in head else ""
+    out: list[tuple[str, bool, Task, None]] = []
+    for name, line in (("flag_bold_bullet", f"- **Wrong:** {wrong} should be {right} {source}"),
+                       ("flag_numbered", f"1. Incorrect: {wrong} \u2192 {right}. {source}"),
+                       ("flag_correct_is", f"Wrong: line with {wrong}; the correct figure is {right} {source}")):
+        out.append((name, True, _with_text(task, line + "\n" + rest), None))
+    out.append(("flag_without_correction", False, _with_text(task, f"Wrong: {wrong} {source}"), None))
+    out.append(("no_flag", False, _with_text(task, "Wrong: none. Every figure agrees with the data room."), None))
+    out.append(("correction_hedged", False,
+                _with_text(task, text.replace(f"-> {right}", f"-> {right} or {others[0] if others else wrong}", 1)),
+                None))
+    nearby = _nearby(right)
+    if nearby:
+        out.append(("correction_nearly_right", False, _with_text(task, text.replace(f"-> {right}", f"-> {nearby}", 1)),
+                    None))
+    for i, other in enumerate(others[:3]):
+        out.append((f"also_flags_right_{i}", False, _with_text(task, f"{text}\nWrong: {other} -> {right}"), None))
+    out.append(("flags_every_line", False,
+                _with_text(task, "\n".join(f"Wrong: {v} -> {right}" for v in [wrong, *others])), None))
     return out
 
 

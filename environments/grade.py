@@ -234,6 +234,58 @@ def _decide(kind: str, text: str, check: Check) -> bool:
     raise ValueError(f"unknown figure check {kind!r}")
 
 
+# A 'Wrong:' line of a review: a bullet, a number or emphasis around the marker is fine.
+_FLAG = re.compile(r"^[ \t>]*(?:[-*\u2022]|\d+[.)])?[ \t]*[*_]*(?:wrong|incorrect|error)[*_]*[ \t]*[:\-\u2013\u2014][*_]*[ \t]*",
+                   re.I | re.M)
+# Where a correction ends: its sources follow in brackets, after a semicolon, or after 'source'/'see'.
+_FLAG_TAIL_END = re.compile(r"[(\[;]|\b(?:source|sources|see|per|from)\b", re.I)
+
+
+def flag_lines(text: str) -> list[str]:
+    """The text after the marker of each 'Wrong:' line of an answer."""
+    out = []
+    for m in _FLAG.finditer(text):
+        end = text.find("\n", m.end())
+        out.append(text[m.end():end if end >= 0 else len(text)])
+    return out
+
+
+# Between the figure as drafted and its correction: an arrow, 'should be', 'correct figure is'.
+_FLAG_TURN = re.compile(r"->|\u2192|=>|\u21d2|\bshould\s+(?:be|read|say)\b|\bcorrect(?:ed|ion)?\b(?:\s+figure)?(?:\s+is)?"
+                        r"|\bactually\b|\bin\s+fact\b", re.I)
+
+
+def flags(text: str, check: Check) -> bool:
+    """Whether a 'Wrong:' line names `values[0]` as drafted (before its turn to the correction) and, with a second
+    value, corrects it to `values[1]` alone; figures after the correction (its sources) are not flagged."""
+    if not check.values:
+        return False
+    numbers = check.numbers + [None] * (len(check.values) - len(check.numbers))
+    wrong = want_of(check.values[0], numbers[0], check.unit)
+    for line in flag_lines(text):
+        turn = _FLAG_TURN.search(line)
+        head = line[:turn.start()] if turn else line
+        stop = _FLAG_TAIL_END.search(head)
+        head = head[:stop.start()] if stop else head
+        if not any(answers.value_matches(m, wrong) for m in _parsed(head).mentions):
+            continue
+        if len(check.values) < 2:
+            return True
+        if turn is None:
+            continue
+        tail = line[turn.end():]
+        stop = _FLAG_TAIL_END.search(tail)
+        tail = tail[:stop.start()] if stop else tail
+        right = want_of(check.values[1], numbers[1], check.unit)
+        verdict = answers.asserts(_parsed(tail), right)
+        # One correction: any other figure in it (of any kind) is a second answer.
+        extra = [m for m in _parsed(tail).mentions if m.kind != "date" and not m.year_like
+                 and not answers.value_matches(m, right) and not answers.value_matches(m, wrong)]
+        if verdict.status == "asserted" and not extra:
+            return True
+    return False
+
+
 def _sent(session: Session, check: Check):
     for m in session.sent:
         if check.in_reply_to and m.in_reply_to != check.in_reply_to.strip("<>"):
@@ -337,6 +389,8 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
     """Whether one check holds in the session's end state."""
     answer = (answer or "")[:_MAX_TEXT]
     where, _, kind = check.type.partition("_")
+    if check.type == "answer_flags":
+        return flags(answer, check)
     if check.type == "answer_mentions_any":
         return any(mentions(answer, v) or mentions(answer, PurePosixPath(v).stem) for v in check.values)
     if where == "answer" and kind in _FIGURE_CHECKS:

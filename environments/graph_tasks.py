@@ -1007,6 +1007,9 @@ def graph_tasks(world: World, user: str) -> list[Task]:
             tasks.append(memo_task(graph, parts))
     if len(pairs) > 1:
         tasks.append(chat_task(graph, *pairs[1], user))
+    from worldsmith.environments.review_tasks import review_tasks  # it builds on this module's makers
+
+    tasks += review_tasks(graph)
     return [_with_sources(world, t) for t in tasks if t is not None]
 
 

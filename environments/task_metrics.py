@@ -24,6 +24,9 @@ def final_value(task: Task) -> str | None:
     for c in task.rubric.criteria:
         if c.check.type.endswith("_final") and c.check.values:
             return c.check.values[0]
+    for c in task.rubric.criteria:
+        if c.check.type == "answer_flags" and len(c.check.values) > 1:
+            return c.check.values[1]  # a review's answer is the correction of the figure it finds wrong
     return None
 
 

@@ -21,9 +21,9 @@ from worldsmith.worlds.world import World
 
 TASKS_VERSION = 1
 TaskKind = Literal["lookup", "compare", "compute", "find_document", "reply", "file_document", "post_chat",
-                   "what_if", "governs", "exceed", "as_of", "memo", "reconcile"]
+                   "what_if", "governs", "exceed", "as_of", "memo", "reconcile", "review"]
 # What a task asks of an agent, for the spread a bench reports: warmup tasks are one-file lookups, kept apart.
-TaskTag = Literal["warmup", "multi_hop", "compute", "judgement", "deliverable", "as_of"]
+TaskTag = Literal["warmup", "multi_hop", "compute", "judgement", "deliverable", "as_of", "error_finding"]
 _STRICT = ConfigDict(extra="forbid")
 
 
@@ -45,6 +45,8 @@ class Check(BaseModel):
     answer_governs: a clause of the answer says the thing named by `a_words` governs, applies or binds.
     answer_conclusion: the answer's yes-or-no (read with `a_words` as yes and `b_words` as no) is `expect`.
     answer_mentions_any: the answer states one of `values` (a path, a file's title).
+    answer_flags: a 'Wrong:' line of the answer names the figure `values[0]` as wrong and, when `values` has a
+        second figure, gives `values[1]` after it as the one correction (no rival figure of its unit after it).
     sent_*: the same on a message the agent sent (in reply to `in_reply_to`, to every address of `to`).
     sent_reply: a message was sent in reply to `in_reply_to`, to every address of `to`.
     file_*: the same on the text file at `path` (or, with `folder`, any file added under it).
@@ -62,7 +64,7 @@ class Check(BaseModel):
 
     model_config = _STRICT
     type: Literal["answer_mentions", "answer_asserts", "answer_final", "answer_direction", "answer_mentions_any",
-                  "answer_mentions_set_aside", "answer_asserts_current", "answer_conclusion", "sent_conclusion",
+                  "answer_mentions_set_aside", "answer_asserts_current", "answer_conclusion", "answer_flags", "sent_conclusion",
                   "file_conclusion", "answer_governs", "answer_bound", "answer_misbound", "chat_final", "chat_mentions", "chat_direction", "chat_conclusion", "chat_asserts",
                   "sent_mentions", "sent_asserts", "sent_final", "sent_direction", "sent_reply",
                   "file_mentions", "file_asserts", "file_final", "file_direction", "file_memo_block", "file_unledgered",

@@ -32,7 +32,8 @@ def test_the_attacks_cover_each_kind_of_wrong_answer(legal_tasks):
     names = {name.split(":")[0] for t in tasks for name, *_ in candidates(t, world)}
     assert {"oracle", "negated", "hedged", "superseded", "every_number", "wrong_direction", "empty", "junk_files",
             "deleted_room_file", "mail_outside_cast", "leak_to_other_side", "log_edited_by_hand",
-            "room_written_by_hand"} <= names
+            "room_written_by_hand", "flag_without_correction", "no_flag", "correction_hedged", "also_flags_right_0",
+            "flags_every_line"} <= names
 
 
 def test_the_red_teams_worst_end_states_score_below_1(legal_tasks, tmp_path):

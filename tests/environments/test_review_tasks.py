@@ -1,0 +1,75 @@
+"""Error-finding tasks: a draft with one planted wrong figure, graded on recall (found, corrected) and precision."""
+
+from __future__ import annotations
+
+import pytest
+
+import worldsmith
+from worldsmith.environments.grade import flags, grade
+from worldsmith.environments.graph_tasks import Graph, difference, in_room, shown
+from worldsmith.environments.lint import make_task_set
+from worldsmith.environments.review_tasks import review_tasks
+from worldsmith.environments.session import Session
+from worldsmith.environments.tasks import Check
+
+
+@pytest.fixture(scope="module")
+def legal(published_legal):
+    world = worldsmith.open(published_legal)
+    yield world, review_tasks(Graph.of(world))[0]
+    world.close()
+
+
+def _money(*values: str) -> Check:
+    return Check(type="answer_flags", values=list(values), numbers=[float(v.split()[1].replace(",", "")) for v in values],
+                 unit="USD")
+
+
+def test_a_flag_names_the_figure_as_drafted_and_one_correction_after_its_turn():
+    check = _money("USD 82,716,500", "USD 95,212,500")
+    assert flags("Wrong: USD 82,716,500 -> USD 95,212,500 (cap USD 156,200,000 less demand)", check)
+    assert flags("- **Wrong:** USD 82.7165m should be $95,212,500.00; see the sheet", check)
+    assert flags("3. incorrect: the gap of USD 82,716,500 \u2192 USD 95.2125 million", check)
+    assert not flags("Wrong: USD 82,716,500 -> USD 95,212,500 or USD 96,000,000", check)  # two corrections
+    assert not flags("Wrong: USD 82,716,500 -> USD 95,000,000", check)
+    assert not flags("Wrong: USD 82,716,500", check)  # found, not corrected
+    assert not flags("The gap USD 82,716,500 should be USD 95,212,500.", check)  # no 'Wrong:' line
+    # a figure named after the correction, as its source, is not flagged
+    assert not flags("Wrong: USD 82,716,500 -> USD 95,212,500 (cap USD 156,200,000)", _money("USD 156,200,000"))
+    assert flags("Wrong: USD 156,200,000 -> USD 95,212,500", _money("USD 156,200,000"))
+
+
+def test_the_draft_plants_one_wrong_gap_the_room_never_writes(legal):
+    world, task = legal
+    graph = Graph.of(world)
+    corrects = next(c.check for c in task.rubric.criteria if c.id == "corrects_planted")
+    wrong, right = corrects.values
+    big, small = (world.facts[f] for f in task.id.removeprefix("review-").split("-"))
+    assert right == shown(difference(graph, big, small)) and wrong != right
+    assert wrong in task.instruction and right not in task.instruction
+    assert not in_room(graph, difference(graph, big, small))
+    # every other line of the draft is right, and flagging it costs points
+    for c in task.rubric.negative_criteria:
+        if c.check.type == "answer_flags":
+            assert c.check.values[0] in task.instruction and c.check.values[0] != wrong
+    assert len([c for c in task.rubric.negative_criteria if c.check.type == "answer_flags"]) >= 4
+    assert {"judgement", "error_finding"} <= set(task.tags)
+
+
+def test_recall_and_precision_both_count(legal, tmp_path):
+    world, task = legal
+    session = Session(world, tmp_path / "s")
+    corrects = next(c.check for c in task.rubric.criteria if c.id == "corrects_planted")
+    wrong, right = corrects.values
+    right_line = next(c.check.values[0] for c in task.rubric.negative_criteria if c.check.type == "answer_flags")
+    assert grade(task, session, task.solution.answer).score == 1.0
+    found_only = grade(task, session, f"Wrong: {wrong}").score
+    also_false = grade(task, session, f"{task.solution.answer}\nWrong: {right_line} -> {right}").score
+    missed = grade(task, session, "Wrong: none; every figure agrees.").score
+    assert 0 < found_only < 1 and 0 < also_false < 1 and missed == 0
+
+
+def test_review_tasks_pass_the_lint_on_the_example(legal):
+    world, task = legal
+    published = make_task_set(world).tasks
+    assert task.id in {t.id for t in published}
