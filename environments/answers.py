@@ -361,6 +361,8 @@ def _number_mention(text: str, m: re.Match) -> Mention | None:
     if num.count(".") >= 2:  # 156.200.000,00: dots group thousands, the comma is the decimal point
         num = num.replace(".", "").replace(",", ".")
     num = re.sub(r"[\u00a0\u202f ]", "", num)  # 156 200 000: spaces group thousands
+    if cur and not scale and not pct and re.fullmatch(r"\d{1,3}\.\d{3}", num):
+        num = num.replace(".", "")  # "USD 2.500": money has two decimals, so a dot before three digits groups thousands
     decimals = len(num.split(".")[1]) if "." in num else 0
     value = Decimal(num.replace(",", "")).scaleb(power)
     negative = bool(m["s1"] or m["s2"])
@@ -920,6 +922,10 @@ def _kind_ok(m: Mention, w: Want) -> bool:
 
 def value_matches(m: Mention, w: Want, min_sig: int = 4) -> bool:
     """Whether a mention reads as the expected value: equal to the cent, or rounded exactly with min_sig digits."""
+    if w.kind == "percent" and m.kind == "number" and m.unit is None and m.value is not None and w.number \
+            and 0 < abs(m.value) < 1 and m.quantum is not None and m.quantum <= Decimal("0.01"):
+        # A rate written as a fraction, the way a sheet holds it: 0.115 for 11.5%.
+        return (m.value * 100).quantize(_CENT, ROUND_HALF_UP) == w.number.quantize(_CENT, ROUND_HALF_UP)
     if not _kind_ok(m, w):
         return False
     if w.kind == "date":
@@ -1202,7 +1208,9 @@ def conclusion(text: Parsed | str, positive_words: Iterable[str],
             single = phrase.strip().lower() in ("yes", "no", "not", "none")
             if single:
                 # "No." / "Yes, the limit is broken": the word counts only as a clause of its own
-                if masked[cs:ce].strip(" .,!:;\n\t") != phrase.strip().lower():
+                # (a list item or emphasis around it, "1. **Yes**", still stands alone)
+                alone = re.sub(r"^[\s>]*(?:[-*\u2022]|\x01+[.)]?)?\s*", "", masked[cs:ce])
+                if alone.strip(" .,!:;\n\t*_#") != phrase.strip().lower():
                     continue
                 sides.add(side)
                 continue

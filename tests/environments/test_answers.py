@@ -538,3 +538,28 @@ def test_direction_reads_the_clause_after_so_and_therefore(text, expect):
 def test_thousands_grouped_by_spaces_or_dots_read_as_one_figure(text, number):
     found = parse(text).mentions
     assert len(found) == 1 and found[0].value == number
+
+
+@pytest.mark.parametrize("text, status", [
+    ("The sample error rate is 0.115.", "asserted"),  # a rate written as a fraction, as a sheet holds it
+    ("The sample error rate is 0.120.", "absent"),
+    ("The sample error rate is not 0.115.", "negated"),
+])
+def test_a_rate_written_as_a_fraction_reads_as_its_percent(text, status):
+    assert asserts(text, Percent(value=11.5)).status == status
+
+
+def test_one_dot_group_of_three_digits_after_a_currency_is_thousands():
+    assert parse("The fee is USD 2.500.").mentions[0].value == Decimal("2500")
+    assert parse("The fee is USD 2.50.").mentions[0].value == Decimal("2.50")
+    assert parse("The rate is 2.500%.").mentions[0].value == Decimal("2.500")
+
+
+@pytest.mark.parametrize("text, expect", [
+    ("1. **Yes** - the cap exceeds the demand.", "yes"),
+    ("- No. The cap is below the demand.", "no"),
+    ("**No**", "no"),
+    ("Does the cap exceed the demand? Yes or no?", None),
+])
+def test_a_yes_or_no_in_a_list_item_or_in_bold_stands_alone(text, expect):
+    assert conclusion(text, ["yes"], ["no"]) == expect
