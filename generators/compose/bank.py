@@ -49,6 +49,12 @@ def fields(frame: str) -> frozenset[str]:
     return frozenset(f for _, f, _, _ in _FORMATTER.parse(frame) if f)
 
 
+def filled_words(frame: str, values: dict[str, str]) -> int:
+    """How many words the frame has once filled with `values`, each "[a|b]" group at its longest alternative."""
+    frame = _ALT.sub(lambda m: max(m.group(1).split("|"), key=lambda a: len(a.split())), frame)
+    return len(frame.format_map({k: values.get(k) or "" for k in fields(frame)}).split())
+
+
 class Picker:
     """Every random choice of one artifact, from one seeded generator.
 

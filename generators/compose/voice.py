@@ -5,12 +5,15 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from worldsmith.generators.compose.bank import Picker, bank
+from worldsmith.generators.compose.bank import Picker, bank, filled_words
 from worldsmith.generators.compose.text import clean_list, join_names, usable
 from worldsmith.generators.context import PersonRef, Voice
 
 _GROUP = re.compile(r"\b(all|everyone|team|both|colleagues|folks|everybody)\b", re.IGNORECASE)
 _SLOT = re.compile(r"\{[^}]*\}|\[[^\]]*\]|<[^>]*>")
+# A marking ("privileged and confidential") is no term of a trade to write about ("... is the point to watch").
+_MARKING = re.compile(r"\b(privileged|confidential)\b", re.IGNORECASE)
+_PRIVILEGE = re.compile(r"rivileg|work product|attorney-client", re.IGNORECASE)
 
 
 def soft_lower(text: str) -> str:
@@ -60,7 +63,8 @@ def vocabulary(pick: Picker, voice: Voice) -> dict[str, str]:
     """A document, a tool, a term and a task of the author's trade, for frames to use."""
     docs = [soft_lower(d) for d in clean_list(voice.documents)]
     tools = clean_list(voice.tools)
-    terms = [soft_lower(p) for p in clean_list(voice.style.phrases) if len(p.split()) <= 8 and p[-1:] not in "!?"]
+    terms = [soft_lower(p) for p in clean_list(voice.style.phrases)
+             if len(p.split()) <= 8 and p[-1:] not in "!?" and not _MARKING.search(p)]
     tasks = [soft_lower(t) for t in clean_list(voice.tasks)]
     term = pick.one(terms) if terms else ""
     return {
@@ -92,8 +96,9 @@ def trade_sentences(pick: Picker, voice: Voice, register: str, values: dict[str,
     # description pasted into every trade's mail.
     frames = list(data["families"][family_key(voice.family)][register])
     # A long frame with nothing of the matter in it would read word for word in many messages of a room.
-    # ({doc}, {tool} and {term} hardly vary for one writer, so they do not count as the matter.)
-    frames = [f for f in frames if len(f.split()) < 8 or any(k in f for k in ("{topic}", "{day}", "{parent_first}"))]
+    # ({doc}, {tool} and {term} hardly vary for one writer, so they do not count as the matter; and they count
+    # in its length: "{Term} is the point to watch here." with a two-word term stamped a year-long room.)
+    frames = [f for f in frames if filled_words(f, values) < 8 or any(k in f for k in ("{topic}", "{day}", "{parent_first}"))]
     if not privileged:
         frames = [f for f in frames if "rivileg" not in f and "work product" not in f.lower()]
     out: list[str] = []
@@ -106,6 +111,8 @@ def trade_sentences(pick: Picker, voice: Voice, register: str, values: dict[str,
             stock.remove(s)
         else:
             s = pick.fill(frames, **values)
+        if s and not privileged and _PRIVILEGE.search(s):
+            continue  # a filled term can speak of privilege too ("a privilege log"), not only a frame
         # a frame said twice in other words ("Happy to walk ... Glad to walk ...") is still said twice
         if s and s not in out and " ".join(s.split()[1:4]) not in {" ".join(x.split()[1:4]) for x in out}:
             out.append(s)

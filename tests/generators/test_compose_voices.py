@@ -43,3 +43,49 @@ def test_every_shipped_voice_writes_clean_documents_and_sheets(occupations):
 def test_every_shipped_family_has_its_own_phrases_or_a_known_alias(occupations):
     unmapped = {occ.family for occ in occupations if family_key(occ.family) == "default"}
     assert not unmapped, unmapped
+
+
+def test_a_trade_line_that_a_long_term_fills_to_eight_words_is_not_stamped_on_a_writer_s_mail():
+    # "{Term} is the point to watch here." is six words; filled with a two-word term it read word for word in 26
+    # of a year-long room's 2,400 artifacts (realism_boilerplate). Filled length decides, not the frame's.
+    from worldsmith.generators.compose.bank import Picker, bank
+    from worldsmith.generators.compose.voice import trade_sentences, vocabulary
+    from tests.generators.context_fixture import LEGAL_VOICE
+
+    voice = LEGAL_VOICE.model_copy(update={"style": LEGAL_VOICE.style.model_copy(
+        update={"phrases": ["disclosure obligations", "conditions precedent"]})})
+    frames = bank("families")["families"]["legal"]["email"]
+    assert "{Term} is the point to watch here." in frames  # the frame is still there for a one-word term
+    said = []
+    for seed in range(300):
+        pick = Picker(seed)
+        said += trade_sentences(pick, voice, "email", vocabulary(pick, voice), 3)
+    assert said  # the family's short lines still give the writer a trade
+    assert not [s for s in said if "point to watch" in s]
+    assert all(len(s.split()) < 8 for s in said if "Disclosure obligations" in s or "Conditions precedent" in s)
+    short = LEGAL_VOICE.model_copy(update={"style": LEGAL_VOICE.style.model_copy(update={"phrases": ["estoppel"]})})
+    said = []
+    for seed in range(300):
+        pick = Picker(seed)
+        said += trade_sentences(pick, short, "email", vocabulary(pick, short), 3)
+    assert "Estoppel is the point to watch here." in said
+
+
+def test_a_writer_s_marking_is_no_term_and_no_trade_line_speaks_of_privilege_outside_the_circle():
+    # A lawyer's style phrase "privileged and confidential" filled {term}: opposing counsel wrote it to the other
+    # side (privilege_within_circle), and inside the circle it read "Privileged and confidential is the point...".
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.voice import trade_sentences, vocabulary
+    from tests.generators.context_fixture import LEGAL_VOICE
+
+    voice = LEGAL_VOICE.model_copy(update={"style": LEGAL_VOICE.style.model_copy(
+        update={"phrases": ["privileged and confidential", "a privilege log", "estoppel"]})})
+    outside, inside = [], []
+    for seed in range(300):
+        pick = Picker(seed)
+        values = vocabulary(pick, voice)
+        assert values["term"] in ("a privilege log", "estoppel")
+        outside += trade_sentences(pick, voice, "email", values, 3, privileged=False)
+        inside += trade_sentences(Picker(seed), voice, "email", values, 3, privileged=True)
+    assert outside and not [s for s in outside if re.search(r"rivileg|work product|attorney-client", s, re.I)]
+    assert [s for s in inside if "privilege log" in s]  # inside the circle the term is still the writer's own
