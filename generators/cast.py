@@ -94,7 +94,9 @@ def make_cast(outline: Outline, occupations: dict[str, Occupation], rng: random.
                 if f"{first} {last}" not in used_names and ascii_local_part(first) and ascii_local_part(last):
                     break
             used_names.add(f"{first} {last}")
-            local = f"{ascii_local_part(first)}.{ascii_local_part(last)}"
+            # A name with no Latin letters (Arabic, Chinese) gives no local part: the seat's role stands in for it.
+            local = ".".join(p for p in (ascii_local_part(first), ascii_local_part(last)) if p) or \
+                ".".join(p for p in (ascii_local_part(w) for w in member.role.split("_")) if p) or "staff"
             email = f"{local}@{domains[member.organisation]}"
             n = 2
             while email in used_emails:

@@ -158,6 +158,7 @@ class _Ledger:
         self.facts = {f.id: f for f in facts}
         self.distractor, self.day, self.start = distractor, day, start
         self._memo: dict[str, Any] = {}
+        self.drafts: list[LedgerDistractor] = []
         self.solved: dict[str, Any] = {}  # an input given the draft's own figure, so the draft's arithmetic holds
         if distractor is not None and self.facts[distractor.fact].formula:
             self._back_solve(carried)
@@ -335,12 +336,15 @@ def _items_for(fact: LedgerFact, title: str) -> list[str]:
 
 
 def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerDistractor | None, locale: str,
-                   faker: Any, start: dt.date, share: Decimal | None = None) -> SheetSkeleton | None:
+                   faker: Any, start: dt.date, share: Decimal | None = None,
+                   drafts: list[LedgerDistractor] = ()) -> SheetSkeleton | None:
     """The skeleton of one sheet, or None when it carries no amount, number or percent of the ledger.
 
-    `share` is this sheet's part of the amount its item rolls up to (spec.rolls_up_to), when it has one.
+    `share` is this sheet's part of the amount its item rolls up to (spec.rolls_up_to), when it has one;
+    `drafts` are the ledger's distractors, so an input a superseded draft was built on can name its own draft.
     """
     ledger = _Ledger(facts, distractor, spec.date, start, tuple(spec.facts))
+    ledger.drafts = list(drafts)
     numeric = [f for f in spec.facts if quantity_of(ledger.value(f)) is not None]
     if not numeric and share is None:
         return None
@@ -439,6 +443,13 @@ def _place(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str]) -> i
 def _as_at(ledger: _Ledger, fid: str) -> str:
     """The note beside an input: the day its value dates from, when the ledger dates it."""
     fact = ledger.facts[fid]
+    if fid in ledger.solved:
+        # The draft was built on another draft's figure (a valuation on the QoE draft's EBITDA): say which, in the
+        # words of that draft's label, so no reader takes it for a second, unexplained figure of the input.
+        basis = quantity_of(ledger.solved[fid])
+        for d in ledger.drafts:
+            if d.fact == fid and basis is not None and quantity_of(d.value) == basis:
+                return f"Figure as in the {d.label.rstrip('. ')}"
     if (ledger.distractor is not None and ledger.distractor.fact == fid) or fid in ledger.solved:
         return "Figure as in this draft"
     since = max((p.since for p in fact.earlier if p.since <= ledger.day), default=None)
@@ -622,7 +633,8 @@ def lay_out_sheets(artifacts: list[Any], facts: list[LedgerFact], distractors: l
     faker = faker_factory()
     distractor_of = {d.id: d for d in distractors}
     for s in sheets:
-        s.skeleton = build_skeleton(s, facts, distractor_of.get(s.distractor or ""), locale, faker, start, shares.get(s.id))
+        s.skeleton = build_skeleton(s, facts, distractor_of.get(s.distractor or ""), locale, faker, start, shares.get(s.id),
+                                    drafts=distractors)
 
 
 def impose(skeleton: SheetSkeleton, content: SheetContent) -> SheetContent:

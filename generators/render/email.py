@@ -27,7 +27,7 @@ Message = tuple[EmailSpec, EmailContent]
 
 
 class _KeepFirstWord(email.policy.EmailPolicy):
-    """The default policy, except that the Subject never folds right after its colon.
+    """The default policy, except that the Subject never folds right after its colon, nor an address inside a name.
 
     Python folds a header whose value would fit a line of its own by moving the whole value to the
     next line: `Subject:` then a newline and the subject. That is valid RFC 5322, but readers take
@@ -37,10 +37,28 @@ class _KeepFirstWord(email.policy.EmailPolicy):
     """
 
     def fold_binary(self, name, value):  # noqa: D102 - the policy's method
-        if name.lower() != "subject" or self.max_line_length == _MAX_LINE_OCTETS:
+        if name.lower() not in _WIDE or self.max_line_length == _MAX_LINE_OCTETS:
             return super().fold_binary(name, value)
+        if name.lower() != "subject":
+            folded = super().fold_binary(name, value)
+            return folded if _reads_back(folded, value) else self.clone(max_line_length=_MAX_LINE_OCTETS).fold_binary(
+                name, value)
         wide = self.clone(max_line_length=_MAX_LINE_OCTETS).fold_binary(name, value)
         return super().fold_binary(name, value) if _bare_name(wide, name) else wide
+
+
+# Headers written on one line where they fit 998 octets: the Subject always, an address header when folding it
+# at 78 would split a non-ASCII name into encoded-words mid-word (Python's reader then puts a space inside the
+# word: "هذي ل" for "هذيل").
+_WIDE = ("subject", "from", "to", "cc", "reply-to")
+
+
+def _reads_back(folded: bytes, value) -> bool:
+    """Whether a folded address header parses back to the same display names (a name split mid-word does not)."""
+    parsed = email.message_from_bytes(folded + b"\n", policy=email.policy.default)
+    header = next(iter(parsed.values()), None)
+    names = [a.display_name for a in getattr(header, "addresses", ())]
+    return names == [a.display_name for a in getattr(value, "addresses", ())]
 
 
 def _bare_name(folded: bytes, name: str) -> bool:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 import email
+import email.message
 import email.policy
 
 import pytest
 
-from worldsmith.generators.render.email import render_eml
+from worldsmith.generators.render.email import _POLICY, render_eml
 from tests.generators.plan_fixture import FEE, LONG, make_contents, make_plan
 
 PLAN = make_plan()
@@ -167,3 +168,14 @@ def test_a_subject_never_folds_right_after_its_colon_in_the_eml_or_the_mbox(tmp_
         read = box[0]["Subject"]
         box.close()
         assert read[:1] not in (" ", "\t", "\r", "\n") and " ".join(read.split()) == " ".join(subject.split())
+
+
+def test_a_name_in_another_script_reads_back_whole_from_a_long_address_header():
+    from worldsmith.generators.render.email import address_of
+
+    names = ["جمال قبيلة هذيل البقوم", "بنفسج التوتنجي", "حسام دوبلال", "ياقوت عبد القيس"]
+    people = [p.model_copy(update={"name": n}) for p, n in zip(PLAN.people, names)]
+    msg = email.message.EmailMessage(policy=_POLICY)
+    msg["To"] = [address_of(p) for p in people]
+    parsed = email.message_from_bytes(msg.as_bytes(), policy=email.policy.default)
+    assert [a.display_name for a in parsed["To"].addresses] == names[:len(people)]
