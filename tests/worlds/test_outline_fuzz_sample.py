@@ -48,3 +48,11 @@ def test_a_refusal_prints_as_written(tmp_path):
     assert result.exit_code == 2, result.output
     line = 100 + next(i for i, ln in enumerate(text.splitlines(), 1) if "larkspurhale.example" in ln)
     assert f"{path}:{line}: organisations[0].domain: '[/]larkspur[bold]hale.com'" in result.stderr.replace("\n", "")
+
+
+def test_the_mutants_the_full_run_found_now_publish(tmp_path):
+    """Accepted by `outline check` and quarantined before the fixes, found by bench/fuzz_outlines.py's full runs:
+    an Arabic-script cast (no mail local part; names split mid-word by header folding) and a superseded draft
+    whose label no longer quotes the other draft's figure it was built on."""
+    summary = fuzz(0, 7, tmp_path, generate=2, workers=2, only=[372, 437])
+    assert summary["outcomes"].get("published") == 2, json.dumps(summary["broken"], indent=1, default=str)[:4000]
