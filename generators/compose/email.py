@@ -313,10 +313,10 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
 def _why(pick: Picker, f, values: dict[str, str]) -> list[str]:
     """What a message says after a figure, now and then: how it is worked out and where to read it."""
     move = bank("email")["moves"]
-    why = dict(values, reason=f.reason, source=f.source)
+    why = dict(values, reason=f.reason, source=f.source, figure=f.label)
     out = []
     if f.reason and pick.chance(0.6):
-        out.append(pick.fill(move["reason"], **why) or "")
+        out.append(cap_first(pick.fill(move["reason"], **why) or ""))
     if f.source and pick.chance(0.5):
         out.append(pick.fill(move["pointer"], **why) or "")
     return [x for x in out if x]
@@ -333,7 +333,7 @@ def _answer_lines(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: s
         lines.append(fact_sentence(pick, f, "email"))
         # what the answer to the question already gave is not said twice
         why = dict(v, reason="" if f.reason and f.reason in said else f.reason,
-                   source="" if f.source and f.source in said else f.source)
+                   source="" if f.source and f.source in said else f.source, figure=f.label)
         if beat in ("answer", "confirm", "question") and (why["reason"] or why["source"]):
             if why["reason"] and (not why["source"] or pick.chance(0.5)):
                 lines.append(pick.fill(move["reason"], **why) or "")
@@ -367,8 +367,9 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         key = ("across_object" if beat == "object" else "across_confirm") + ("" if client_of(ctx) else "_own")
         lines.append(pick.fill(move[key], **v) or "")
     else:
-        if pick.chance(0.2):
-            lines.append(pick.fill(email["reactions"]["confirm" if beat in ("confirm", "decide") else
+        # whoever decides says first that they have read what was put up (a weekly decision series read alike)
+        if pick.chance(0.6 if beat == "decide" else 0.2):
+            lines.append(pick.fill(email["reactions"]["decide" if beat == "decide" else "confirm" if beat == "confirm" else
                                                   "pushback" if beat == "object" else "agree" if beat == "answer" else "ask"], **v) or "")
         explained = [f for f in ctx.facts if f.label == v["asked"] and (f.reason or f.source)]
         if reply_to_question:
@@ -400,6 +401,9 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         lines.append(pick.fill(email["follow_ups"]["ask"], **v) or "")
     elif beat == "object" and pick.chance(0.5) and not outward:
         lines.append(pick.fill(email["follow_ups"]["pushback"], **v) or "")
+    elif beat == "object" and outward and pick.chance(0.7):
+        # a short objection across the table, on the same point week after week, read alike without it
+        lines.append(pick.fill(move["across_object_close"], **v) or "")
     return _close(pick, ctx, hello, [cap_first(x) for x in lines if x], subject, full=beat == "decide" or pick.chance(0.3))
 
 

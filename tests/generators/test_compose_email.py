@@ -144,3 +144,36 @@ def test_fifty_emails_are_distinct_and_do_not_overlap_much():
     grams = [_trigrams(b) for b in bodies]
     overlaps = [len(a & b) / len(a | b) for a, b in itertools.combinations(grams, 2)]
     assert sum(o < 0.5 for o in overlaps) / len(overlaps) > 0.95
+
+
+def _near_pairs(bodies: list[str]) -> int:
+    """Pairs at least 80% alike in 5-word shingles (realism_near_duplicates' measure)."""
+    sets = []
+    for b in bodies:
+        w = b.lower().split()
+        sets.append({tuple(w[i:i + 5]) for i in range(len(w) - 4)})
+    return sum(1 for a, b in itertools.combinations(sets, 2) if a and b and len(a & b) / len(a | b) >= 0.8)
+
+
+def test_a_weekly_decision_and_a_weekly_objection_across_the_table_do_not_read_alike():
+    # A year-long matter repeats one thread weekly: the same partner decided the same thing, and opposing counsel
+    # objected to the same point, in 80 short replies; 12 and 327 of 7,140 pairs were near-duplicates before.
+    from worldsmith.generators.context import OrgRef
+
+    decided = []
+    for i in range(120):
+        ctx = email_context("reply", seed=500 + 7919 * i, facts=[], key=f"d{i}")
+        spec = ctx.spec.model_copy(update={"beat": "decide", "decision": "reject the tender of defense"})
+        decided.append(compose_email(ctx.model_copy(update={"spec": spec})).body)
+    assert _near_pairs(decided) <= 4
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to the charterer", privileged=True, acts_for="Ostrander Energy"),
+            OrgRef(name="Ostrander Energy", role="charterer", privileged=True),
+            OrgRef(name="Corvale Shipping Ltd", role="owner", privileged=False)]
+    objected = []
+    for i in range(120):
+        ctx = email_context("reply", seed=900 + 7919 * i, facts=[], to=[RUTH], key=f"o{i}")
+        ctx = ctx.model_copy(update={"organisations": orgs, "thread_labels": ["the cap", "the limit-breaking regulation"],
+                                     "spec": ctx.spec.model_copy(update={"beat": "object"})})
+        objected.append(compose_email(ctx).body)
+    assert all(not _DIRTY.search(b) for b in decided + objected)
+    assert _near_pairs(objected) <= 20
