@@ -852,7 +852,6 @@ def first_told_tasks(graph: Graph, limit: int = 2) -> list[Task]:
     name_of = {p.email: p.name for p in world.plan.people}
     client_orgs = {o.id for o in world.plan.organisations if o.privileged and o.id != home}
     orgs = {o.id: o.name for o in world.plan.organisations}
-    by_id = {m.message_id: m for m in world.messages if m.message_id}
     for fact in world.plan.facts:
         q = graph.quantities.get(fact.id)
         if q is None or q.kind != "money" or len(tasks) >= limit:
@@ -864,23 +863,20 @@ def first_told_tasks(graph: Graph, limit: int = 2) -> list[Task]:
         if not rows:
             continue
         first_path, first_kind, first_at, _ = rows[0]
-        told = None
-        for path, kind, at, mid in rows:
-            m = by_id.get(mid)
-            if kind == "email" and m and any(org_of.get(x) in client_orgs for x in (*m.to, *m.cc)) \
-                    and org_of.get(m.sender) == home:
-                told = (path, at, m)
-                break
-        if told is None or told[0] == first_path:
+        # The first mail to the client that carries the figure, in its text or in a file it attaches.
+        sent = first_sent(graph, fact, client_orgs)
+        if sent is None or sent[1] == first_path:
             continue
-        path, at, m = told
+        m, path, carrier = sent
+        at = m.sent_at
         day0, day1 = first_at.astimezone(tz).date(), at.astimezone(tz).date()
         lag = (day1 - day0).days
         if lag < 1:
             continue
         client = orgs[next(org_of[x] for x in (*m.to, *m.cc) if org_of.get(x) in client_orgs)]
         when = f"{day1:%B} {day1.day}, {day1.year}"
-        files = sorted({first_path, path})
+        files = sorted({first_path, path, carrier})
+        shown_in = sorted({first_path, carrier})  # the files whose text holds the figure (the mail, or its attachment)
         apps = sorted({APP_OF_KIND[first_kind], "mail"})
         sender = name_of.get(m.sender, m.sender)
         lag_text = f"{lag} days"
@@ -907,11 +903,41 @@ def first_told_tasks(graph: Graph, limit: int = 2) -> list[Task]:
             needs=Needs(files=files, facts=[fact.id], apps=apps),
             reference=Reference(answer=answer, sql="""select count(*) from fact_mentions m join artifacts a
                 on a.id = m.artifact_id where m.fact_id = ? and m.found and a.path in (?, ?)""",
-                                params=[fact.id, *files] if len(files) == 2 else [fact.id, files[0], files[0]],
-                                expect=[[float(2 if len(files) == 2 else 1)]]),
+                                params=[fact.id, shown_in[0], shown_in[-1]],
+                                expect=[[float(len(shown_in))]]),
             rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),
             solution=Solution(answer=answer)))
     return tasks
+
+
+def first_sent(graph: Graph, fact: LedgerFact, clients: set[str]):
+    """(message, its path, the file that carries the figure) of the first mail from the home side to one of the
+    `clients` organisations that carries the fact at its current value, in its own text (the file is the mail) or
+    in a file it attaches; None when no mail does."""
+    world = graph.world
+    home = world.plan.organisations[0].id
+    org_of = {p.email: p.organisation for p in world.plan.people}
+    carriers = {path for path, _ in graph.carriers.get(fact.id, [])}
+    if not carriers:
+        return None
+    marks = ", ".join("?" * len(carriers))
+    shas = {r[0] for r in world.db.execute(f"select sha256 from files where path in ({marks})", sorted(carriers)).fetchall()}
+    attached: dict[str, set[str]] = {}
+    for path, sha in world.db.execute("select path, sha256 from email_attachments").fetchall():
+        attached.setdefault(path, set()).add(sha)
+    paths = {mid: path for mid, path in world.db.execute("select message_id, path from emails").fetchall()}
+    for m in sorted((m for m in world.messages if m.message_id and m.sent_at), key=lambda m: (m.sent_at, m.message_id)):
+        path = paths.get(m.message_id)
+        if path is None or org_of.get(m.sender) != home or not any(org_of.get(x) in clients for x in (*m.to, *m.cc)):
+            continue
+        if path in carriers:
+            return m, path, path
+        via = attached.get(path, set()) & shas
+        if via:
+            held = sorted(r[0] for r in world.db.execute(f"select path from files where path in ({marks}) and sha256 = ?",
+                                                         [*sorted(carriers), sorted(via)[0]]).fetchall())
+            return m, path, held[0]
+    return None
 
 
 def circle(world: World) -> set[str]:

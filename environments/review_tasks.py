@@ -14,7 +14,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from worldsmith.environments.graph_tasks import (Graph, _inputs_reference, _num, _round_sig, _verb, cover, difference,
-                                                 exceed_pairs, in_room, shown, universal, value_check)
+                                                 exceed_pairs, first_sent, in_room, shown, universal, value_check)
 from worldsmith.environments.tasks import Check, Criterion, Needs, Rubric, Solution, Task, the
 from worldsmith.worlds.ledger import Quantity, quantity_of
 from worldsmith.worlds.plan import LedgerFact
@@ -93,6 +93,20 @@ def _spread(graph: Graph, stated: list[LedgerFact], room: int) -> list[LedgerFac
     return out
 
 
+def _first_sent(graph: Graph, stated: list[LedgerFact], client: str) -> tuple[LedgerFact, str, str] | None:
+    """(fact, day, path) of the first mail to the client that carries one of the stated figures (in its text or an
+    attached file), for the first stated figure that any mail carried."""
+    import zoneinfo
+
+    tz = zoneinfo.ZoneInfo(graph.world.plan.timezone)
+    for fact in stated:
+        sent = first_sent(graph, fact, {client})
+        if sent is not None:
+            day = sent[0].sent_at.astimezone(tz).date()
+            return fact, f"{day:%B} {day.day}, {day.year}", sent[1]
+    return None
+
+
 def review_tasks(graph: Graph) -> list[Task]:
     """One review of a draft of the matter's figures, with one planted wrong gap (none where no gap is new)."""
     world = graph.world
@@ -115,7 +129,14 @@ def review_tasks(graph: Graph) -> list[Task]:
              and _old_value(graph, f) is not None and graph.quantities[f.id].kind in ("money", "percent")]
     stated += traps[:max(0, _MAX_LINES - len(stated) - 2)]
 
-    lines: list[tuple[str, str, float, str | None]] = []  # sentence, figure as drafted, number, unit
+    people = world.plan.people
+    home = world.plan.organisations[0].id
+    rank = {"junior": 0, "mid": 1, "senior": 2, "executive": 3}
+    team = sorted((p for p in people if p.organisation == home), key=lambda p: (rank.get(p.seniority, 1), p.id))
+    client_org = next((o for o in world.plan.organisations if o.privileged and o.id != home), None)
+    client = client_org.name if client_org else "the client"
+    author = team[0].name if team else "a colleague"
+    lines: list[tuple[str, str, float | None, str | None]] = []  # sentence, figure as drafted, number, unit
     for f in stated:
         q = graph.quantities[f.id]
         check = value_check(q, f.text)
@@ -125,7 +146,12 @@ def review_tasks(graph: Graph) -> list[Task]:
         g = _gap_check(q)
         lines.append((f"{the(b, capital=True)} {_verb(b, 'exceeds')} {the(s)} by {g['values'][0]}.", g["values"][0], g["numbers"][0],
                       g["unit"]))
-    figures = [ln[2] for ln in lines]
+    told = _first_sent(graph, stated, client_org.id) if client_org else None
+    if told is not None:
+        # A line only the mail can bear out: when the client was first sent one of the figures.
+        fact, when, path = told
+        lines.insert(len(stated), (f"We first sent {client} {the(fact)} of {fact.text} on {when}.", when, None, None))
+    figures = [ln[2] for ln in lines if ln[2] is not None]
     if len(set(figures)) != len(figures) or _num(right) in figures:
         return []  # a figure drafted twice, or the correction drafted elsewhere, could not be told apart
     found = cover(graph, [f.id for f in stated])
@@ -138,12 +164,8 @@ def review_tasks(graph: Graph) -> list[Task]:
     established = [a.path for a in world.plan.artifacts if a.id in (world.plan.establishing(big.id) or [])[:1]]
     cited = established[0] if established else sides[0]
     files, apps = found
-    people = world.plan.people
-    home = world.plan.organisations[0].id
-    rank = {"junior": 0, "mid": 1, "senior": 2, "executive": 3}
-    team = sorted((p for p in people if p.organisation == home), key=lambda p: (rank.get(p.seniority, 1), p.id))
-    client = next((o.name for o in world.plan.organisations if o.privileged and o.id != home), "the client")
-    author = team[0].name if team else "a colleague"
+    if told is not None:
+        files, apps = sorted({*files, told[2]}), sorted({*apps, "mail"})
     draft = "\n".join(f"{i}. {ln[0]}" for i, ln in enumerate(lines, 1))
     wrong_text, right_text = _gap_check(wrong)["values"][0], _gap_text(right)
     unit = _gap_check(right)["unit"]
