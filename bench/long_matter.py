@@ -70,7 +70,8 @@ def main() -> None:
     parser.add_argument("--scale", type=int, default=50, help="multiply every item's count (default 50: about 5,100 artifacts)")
     parser.add_argument("--days", type=int, default=364, help="the window's length in days (default 364)")
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--keep", type=Path, help="write the outline and the world here and keep them")
+    parser.add_argument("--keep", type=Path, help="write the outline and the world here and keep them (the world's "
+                        "validation.json, under outputs/ or outputs/_quarantine/, lists each check's failing rows)")
     parser.add_argument("--plan-only", action="store_true", help="only plan, and print the plan's figures")
     parser.add_argument("--smoke", action="store_true", help="scale 1 over 70 days: every stage in seconds (what CI runs)")
     args = parser.parse_args()
@@ -96,6 +97,7 @@ def main() -> None:
         print(f"verdict: {result.verdict}; errors {result.errors}; warnings {result.warnings}; "
               f"quarantined {result.quarantined}; repaired {len(result.repairs)} in "
               f"{len({r['round'] for r in result.repairs})} round(s)")
+        _print_checks(Path(result.path), result.repairs)
         print(f"import prefect and worldsmith: {imported:6.1f} s")
         for stage, seconds in result.stages.items():
             print(f"{stage:29s} {seconds:6.1f} s")
@@ -105,6 +107,20 @@ def main() -> None:
         print(f"peak memory (ru_maxrss): self {own:,.0f} MiB, children {children:,.0f} MiB (target < 2048 MiB)")
         print(f"load average: before {' '.join(f'{x:.2f}' for x in load_before)}, "
               f"after {' '.join(f'{x:.2f}' for x in os.getloadavg())} (2 cores, shared)")
+
+
+def _print_checks(world: Path, repairs: list[dict]) -> None:
+    """Each check the published (or quarantined) world still fails, and the checks its repair rounds answered."""
+    import json
+    from collections import Counter
+
+    report = json.loads((world / "validation.json").read_text(encoding="utf-8"))
+    for check in report["checks"]:
+        if check["count"]:
+            print(f"  still failing: {check['id']} ({check['severity']}) {check['count']:,}")
+    repaired = Counter(problem.split(":", 1)[0] for r in repairs for problem in r["problems"])
+    if repaired:
+        print("  repaired on: " + ", ".join(f"{k} {v}" for k, v in sorted(repaired.items())))
 
 
 def _plan_only(outline: Path, seed: int) -> None:
