@@ -17,7 +17,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Annotated, Callable, Mapping, Union
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 if TYPE_CHECKING:  # pragma: no cover - hints only
     from pathlib import Path
@@ -102,10 +102,54 @@ class RoomFile:
 _KINDS: dict[str, Kind] = {}
 _BOUND: list[tuple[type[BaseModel], str, str, bool]] = []
 _CONTAINERS: list[type[BaseModel]] = []
+# What registers the kinds (the package sets it: worldsmith.generators.registry), run on first use of the
+# registry. The kinds live in the generators layer with their composers and renderers; importing the domain
+# must not load them (issue 18), so they come in when a union, a kind or a bound model is first needed.
+_LOADER: Callable[[], Any] | None = None
+
+
+def load_with(loader: Callable[[], Any]) -> None:
+    """Name what registers the kinds; it runs once, on the first use of any kind, union or bound model."""
+    global _LOADER
+    _LOADER = loader
+
+
+def _ensure() -> None:
+    global _LOADER
+    loader, _LOADER = _LOADER, None  # cleared first: the loader's own register() calls come back here
+    if loader is not None:
+        try:
+            loader()
+        except BaseException:
+            _LOADER = loader
+            raise
+
+
+class KindBound(BaseModel):
+    """A model typed by the registry's unions (`bind`, `contains`): built on first use, once the kinds are in.
+
+    Its validator is deferred (defer_build) and its first build, or the build of a model that holds it, asks
+    the registry first: no model validates or dumps an artifact as the bare base class of the kinds.
+    """
+
+    model_config = ConfigDict(defer_build=True)
+
+    @classmethod
+    def model_rebuild(cls, **kwargs: Any) -> bool | None:
+        """Register the kinds if no one has yet, then rebuild as pydantic does."""
+        _ensure()
+        return super().model_rebuild(**kwargs)
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        """Register the kinds before a model that holds this one is built (World's plan, a flow's outline)."""
+        _ensure()
+        return handler(source)
 
 
 def register(kind: Kind) -> Kind:
     """Add (or replace) a kind; every union built from the registry follows at once."""
+    _ensure()  # the package's kinds first, then this one (a test's toy kind comes after them)
     _KINDS[kind.name] = kind
     _rebuild()
     return kind
@@ -113,17 +157,20 @@ def register(kind: Kind) -> Kind:
 
 def unregister(name: str) -> None:
     """Remove a kind (a test's toy kind); the unions follow."""
+    _ensure()
     _KINDS.pop(name, None)
     _rebuild()
 
 
 def kinds() -> list[Kind]:
     """Every registered kind, in registration order."""
+    _ensure()
     return list(_KINDS.values())
 
 
 def kind(name: str) -> Kind:
     """The kind named `name` (a spec's or content's `kind`)."""
+    _ensure()
     try:
         return _KINDS[name]
     except KeyError:
@@ -132,6 +179,7 @@ def kind(name: str) -> Kind:
 
 def of(obj: Any) -> Kind:
     """The kind of a spec, content or outline item."""
+    _ensure()
     name = obj.kind
     if name in _KINDS:
         return _KINDS[name]
@@ -143,6 +191,7 @@ def of(obj: Any) -> Kind:
 
 def union(part: str) -> Any:
     """The discriminated union of every kind's `part` ("item", "spec" or "content")."""
+    _ensure()
     members = tuple(getattr(k, part) for k in _KINDS.values())
     if not members:
         raise RuntimeError("no artifact kind is registered yet; import worldsmith first")
@@ -180,6 +229,7 @@ def _rebuild() -> None:
 
 def create_tables(con: Any) -> None:
     """Run every kind's own DDL, then create the views built from the registry."""
+    _ensure()
     for k in _KINDS.values():
         if k.ddl.strip():
             con.execute(k.ddl)
@@ -193,12 +243,14 @@ def create_tables(con: Any) -> None:
 
 def artifact_text_sql() -> str:
     """The artifact_text view: what a reader of each parsed file sees as text, one row per file and kind."""
+    _ensure()
     parts = [f"select artifact_id, path, kind, text from ({k.text_sql.strip().rstrip(';')})" for k in _KINDS.values()]
     return "create or replace view artifact_text as\n" + "\nunion all\n".join(parts)
 
 
 def realism_text_sql() -> str:
     """The realism_text view: everything a reader sees as prose, per artifact (artifact_text and each kind's extra prose)."""
+    _ensure()
     parts = ["select artifact_id, path, kind, text from artifact_text"]
     parts += [f"select artifact_id, path, kind, text from ({k.prose_sql.strip().rstrip(';')})"
               for k in _KINDS.values() if k.prose_sql]
@@ -222,6 +274,7 @@ def fact_mentions_sql() -> str:
     has no parsed content at all: a missing or broken file, which inventory_exists and file_parses
     report, not a missing fact. Every kind's rows come in, so none can be left out of the check.
     """
+    _ensure()
     found = "\n    union all\n".join(
         "    " + (k.fact_sql or _default_fact_sql(k)).strip().rstrip(";").replace("\n", "\n    ")
         for k in _KINDS.values())

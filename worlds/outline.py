@@ -182,7 +182,7 @@ ItemBase = _Item  # what every kind's outline item extends
 Item = _Item
 
 
-class Folder(BaseModel):
+class Folder(kinds.KindBound):
     """A folder of the data room and the items in it."""
 
     model_config = _STRICT
@@ -190,7 +190,7 @@ class Folder(BaseModel):
     items: list[Item] = Field(min_length=1)
 
 
-class Distractor(BaseModel):
+class Distractor(kinds.KindBound):
     """A deliberate, labelled wrong value: an artifact that carries an old or rejected value of a fact."""
 
     model_config = _STRICT
@@ -202,7 +202,7 @@ class Distractor(BaseModel):
     item: Item
 
 
-class Outline(BaseModel):
+class Outline(kinds.KindBound):
     """A matter as an expert outlines it."""
 
     model_config = ConfigDict(extra="forbid", title="worldsmith outline")

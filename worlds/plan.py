@@ -194,7 +194,7 @@ SpecBase = _Spec  # what every kind's spec extends
 ArtifactSpec = _Spec
 
 
-class WorldPlan(BaseModel):
+class WorldPlan(kinds.KindBound):
     """A world decided: its people, calendar, ledger and every artifact to make."""
 
     model_config = _STRICT

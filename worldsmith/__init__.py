@@ -32,9 +32,9 @@ if _os.path.basename(_sys.argv[0] if _sys.argv else "") == "worldsmith" or \
         (_sys.argv and _sys.argv[0] == "-m" and "worldsmith.flows.cli" in " ".join(_sys.orig_argv)):
     _signal.signal(_signal.SIGINT, _interrupted_while_starting)
 
-# First: the registry of artifact kinds builds the outline, plan and content unions every layer reads.
-import worldsmith.generators.registry  # noqa: F401  (registers the kinds)
-from worldsmith.worlds.bundle import Manifest, read_manifest, read_plan
+from importlib import import_module as _import_module
+
+from worldsmith.worlds import kinds as _kinds
 from worldsmith.worlds.errors import (
     BundleError,
     ModelError,
@@ -45,9 +45,24 @@ from worldsmith.worlds.errors import (
 )
 from worldsmith.worlds.outline import Outline, load_outline
 from worldsmith.worlds.plan import WorldPlan
-from worldsmith.worlds.report import ValidationReport
-from worldsmith.worlds.validate import validate_bundle
-from worldsmith.worlds.world import World, open_world as open  # noqa: A001  (worldsmith.open(path), as the docs say)
+
+# The registry of artifact kinds builds the outline, plan and content unions every layer reads. Its kinds
+# live in the generators layer (composers, renderers, faker, docx, openpyxl), so they are registered on the
+# first use of a kind or a union, not here: `import worldsmith.worlds` stays the domain alone (issue 18).
+_kinds.load_with(lambda: _import_module("worldsmith.generators.registry"))
+
+# The rest of the surface is read from its module on first use: a reader of outlines does not load DuckDB's
+# loader, the file readers or Prefect. (name -> module)
+_LAZY = {
+    "Manifest": "worldsmith.worlds.bundle",
+    "read_manifest": "worldsmith.worlds.bundle",
+    "read_plan": "worldsmith.worlds.bundle",
+    "ValidationReport": "worldsmith.worlds.report",
+    "validate_bundle": "worldsmith.worlds.validate",
+    "World": "worldsmith.worlds.world",
+    "open": "worldsmith.worlds.world",
+    "generate_world": "worldsmith.flows.generate",  # the flow imports Prefect (about 2 s)
+}
 
 __all__ = [
     "BundleError",
@@ -71,9 +86,12 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    # The flow imports Prefect (about 2 s); a reader of worlds should not pay for it.
-    if name == "generate_world":
-        from worldsmith.flows.generate import generate_world
-
-        return generate_world
+    if name in _LAZY:
+        value = getattr(_import_module(_LAZY[name]), "open_world" if name == "open" else name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'worldsmith' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
