@@ -1,0 +1,153 @@
+"""No import loop inside the package: the graph of module-level `worldsmith.*` imports has no cycle (issue 18).
+
+An import inside a function runs when the function does, after every module is loaded, so only the
+imports a module runs while it loads are edges (those under `if TYPE_CHECKING:` never run). A package's
+`__init__` is reached only through an import that names it, not through its submodules' imports.
+"""
+
+from __future__ import annotations
+
+import ast
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _modules() -> dict[str, Path]:
+    """Every module of the package by dotted name, from pyproject's package-dir map."""
+    package_dir = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
+    out: dict[str, Path] = {}
+    for package, folder in package_dir.items():
+        base = ROOT / folder
+        for path in base.rglob("*.py"):
+            rel = path.relative_to(base).with_suffix("").parts
+            if "__pycache__" in rel:
+                continue
+            parts = rel[:-1] if rel[-1] == "__init__" else rel
+            out[".".join((package, *parts))] = path
+    return out
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or \
+        (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _load_time_imports(body: list[ast.stmt]):
+    """The import statements a module runs while it loads: not in a function, not under TYPE_CHECKING."""
+    for node in body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        elif isinstance(node, ast.If):
+            if not _is_type_checking(node.test):
+                yield from _load_time_imports(node.body)
+            yield from _load_time_imports(node.orelse)
+        else:
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                inner = getattr(node, field, None)
+                if isinstance(inner, list):
+                    yield from _load_time_imports([n for n in inner if isinstance(n, ast.AST)])
+            if isinstance(node, ast.ExceptHandler):
+                yield from _load_time_imports(node.body)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """module -> the package's modules it imports while loading."""
+    modules = _modules()
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        is_package = path.name == "__init__.py"
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in _load_time_imports(tree.body):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                base = node.module or ""
+                if node.level:
+                    anchor = name.split(".") if is_package else name.split(".")[:-1]
+                    anchor = anchor[: len(anchor) - (node.level - 1)]
+                    base = ".".join([*anchor, *([base] if base else [])])
+                # `from pkg import mod` imports the module pkg.mod; `from mod import name` the module itself
+                targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
+                           for alias in node.names]
+            for target in targets:
+                while target and target not in modules:  # `import a.b.name` of something not a module
+                    target = target.rpartition(".")[0]
+                if target and target != name:
+                    graph[name].add(target)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One cycle for each strongly connected group of more than one module (Tarjan), each as a closed path."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                group.append(top)
+                if top == node:
+                    break
+            if len(group) > 1:
+                groups.append(group)
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return [_closed_path(graph, set(group)) for group in groups]
+
+
+def _closed_path(graph: dict[str, set[str]], group: set[str]) -> list[str]:
+    """A shortest path from the group's first module back to itself, inside the group."""
+    start = min(group)
+    paths = {start: [start]}
+    frontier = [start]
+    while frontier:
+        following = []
+        for node in frontier:
+            for nxt in sorted(graph[node] & group):
+                if nxt == start:
+                    return paths[node] + [start]
+                if nxt not in paths:
+                    paths[nxt] = paths[node] + [nxt]
+                    following.append(nxt)
+        frontier = following
+    return sorted(group)
+
+
+def test_the_checker_sees_a_loop():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(graph) == [["a", "b", "c", "a"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_graph_holds_the_package():
+    graph = import_graph()
+    assert "worldsmith.worlds.kinds" in graph["worldsmith.worlds.outline"]
+    assert "worldsmith.worlds.kinds" in graph["worldsmith.generators.registry"]
+    # an import inside a function is no edge: worlds.kinds loads the registry only when first used
+    assert not any(m.startswith("worldsmith.generators") for m in graph["worldsmith.worlds.kinds"])
+
+
+def test_no_import_loop_inside_the_package():
+    found = cycles(import_graph())
+    assert found == [], "import loops:\n" + "\n".join(" -> ".join(c) for c in found)
