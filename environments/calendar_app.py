@@ -1,63 +1,57 @@
 """The calendar app: the events of every iCalendar (.ics) file in the room, listed by date and read by UID.
 
-RFC 5545 is read with the standard library (unfolded lines, VEVENT properties), so serving a world
-needs no calendar package; a world with no .ics file has no calendar app.
+Each file is read by `worldsmith.worlds.store.calendar.read_calendar`, the reader validation loads the
+room with (the `icalendar` package), so the agent is served what was checked; a world with no .ics
+file has no calendar app.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from worldsmith.environments.session import Session, SessionError
+from worldsmith.worlds.store.calendar import read_calendar
+from worldsmith.worlds.store.parse import ParseError
 
-FIELDS = {"UID": "uid", "SUMMARY": "summary", "DTSTART": "start", "DTEND": "end", "LOCATION": "location",
-          "DESCRIPTION": "description", "ORGANIZER": "organizer"}
-
-
-def _unfold(text: str) -> list[str]:
-    lines: list[str] = []
-    for raw in text.splitlines():
-        if raw[:1] in (" ", "\t") and lines:
-            lines[-1] += raw[1:]
-        else:
-            lines.append(raw)
-    return lines
+TEXT = {"UID": "uid", "SUMMARY": "summary", "LOCATION": "location", "DESCRIPTION": "description"}
+WHEN = {"DTSTART": "start", "DTEND": "end"}
 
 
-def _value(line: str) -> tuple[str, str]:
-    head, _, value = line.partition(":")
-    return head.split(";")[0].upper(), value.replace("\\n", "\n").replace("\\,", ",").replace("\\;", ";")
+def _address(value: Any) -> str:
+    text = str(value)
+    return text[7:] if text.lower().startswith("mailto:") else text
 
 
-def _when(value: str) -> str:
-    """An iCalendar date or date-time as ISO 8601 ('20260311T150000Z' -> '2026-03-11T15:00:00Z')."""
-    try:
-        if "T" in value:
-            moment = dt.datetime.strptime(value.rstrip("Z"), "%Y%m%dT%H%M%S")
-            return moment.isoformat() + ("Z" if value.endswith("Z") else "")
-        return dt.datetime.strptime(value, "%Y%m%d").date().isoformat()
-    except ValueError:
-        return value
+def _when(prop: Any) -> str:
+    """An iCalendar date or date-time as ISO 8601, as the file states it: UTC with 'Z', a TZID time or a floating
+    one in its own local time ('20260311T150000Z' -> '2026-03-11T15:00:00Z', a date -> '2026-03-11')."""
+    value = prop.dt
+    if not isinstance(value, dt.datetime):
+        return value.isoformat()
+    utc = value.tzinfo is not None and "TZID" not in prop.params
+    return value.replace(tzinfo=None).isoformat() + ("Z" if utc else "")
 
 
-def parse_events(text: str, path: str) -> list[dict]:
-    """Every VEVENT of one .ics text, as plain dicts."""
-    events, current = [], None
-    for line in _unfold(text):
-        name, value = _value(line)
-        if name == "BEGIN" and value.upper() == "VEVENT":
-            current = {"path": path, "attendees": []}
-        elif name == "END" and value.upper() == "VEVENT" and current is not None:
-            events.append(current)
-            current = None
-        elif current is not None:
-            if name == "ATTENDEE":
-                current["attendees"].append(value.removeprefix("mailto:").removeprefix("MAILTO:"))
-            elif name in FIELDS:
-                value = value.removeprefix("mailto:").removeprefix("MAILTO:") if name == "ORGANIZER" else value
-                current[FIELDS[name]] = _when(value) if name in ("DTSTART", "DTEND") else value
-                if name == "DTSTART" and "TZID=" in line.partition(":")[0]:
-                    current["timezone"] = line.partition(":")[0].split("TZID=", 1)[1].split(";")[0]
+def parse_events(data: bytes | str, path: str) -> list[dict]:
+    """Every VEVENT of one .ics file, as plain dicts (a field the event does not state is left out)."""
+    events = []
+    for e in read_calendar(data, path).walk("VEVENT"):
+        event: dict[str, Any] = {"path": path, "attendees": []}
+        for name, key in TEXT.items():
+            if e.get(name) is not None:
+                event[key] = str(e.get(name))
+        for name, key in WHEN.items():
+            if e.get(name) is not None:
+                event[key] = _when(e.get(name))
+        if e.get("ORGANIZER") is not None:
+            event["organizer"] = _address(e.get("ORGANIZER"))
+        if e.get("DTSTART") is not None and "TZID" in e.get("DTSTART").params:
+            event["timezone"] = str(e.get("DTSTART").params["TZID"])
+        attendees = e.get("ATTENDEE")
+        for a in attendees if isinstance(attendees, list) else [attendees] if attendees is not None else []:
+            event["attendees"].append(_address(a))
+        events.append(event)
     return events
 
 
@@ -72,14 +66,21 @@ def events(session: Session) -> list[dict]:
     A room keeps one calendar per person, so a meeting of four people is in four files under one UID:
     an agent should meet it once, as a calendar client merging those calendars shows it.
     """
-    return merge_events((rel, session.read_text(rel)) for rel in calendar_files(session) if session.exists(rel))
+    return merge_events((rel, session.read_bytes(rel)) for rel in calendar_files(session) if session.exists(rel))
 
 
 def merge_events(files) -> list[dict]:
-    """The events of (path, .ics text) pairs, one per UID, by start; `calendars` lists the files holding each."""
+    """The events of (path, .ics bytes or text) pairs, one per UID, by start; `calendars` lists the files holding each.
+
+    A file icalendar cannot read (validation reports it as file_parses) adds no event: the others still show.
+    """
     by_uid: dict[str, dict] = {}
-    for rel, text in files:
-        for e in parse_events(text, rel):
+    for rel, data in files:
+        try:
+            found = parse_events(data, rel)
+        except ParseError:
+            continue
+        for e in found:
             key = e.get("uid") or f"{rel}#{len(by_uid)}"
             kept = by_uid.setdefault(key, {**e, "calendars": []})
             kept["calendars"].append(rel)

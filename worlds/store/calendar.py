@@ -68,12 +68,17 @@ def _moment(prop: Any, zone: ZoneInfo) -> dt.datetime | None:
     return dt.datetime.combine(value, dt.time(0), tzinfo=zone)  # an all-day event starts at midnight
 
 
+def read_calendar(data: bytes | str, rel: str) -> icalendar.Calendar:
+    """One .ics file as icalendar reads it: the one reader of calendars, for the loader and the calendar app."""
+    try:
+        return icalendar.Calendar.from_ical(data)
+    except (ValueError, IndexError, KeyError) as exc:
+        raise ParseError(f"{rel}: not an iCalendar file: {exc}") from None
+
+
 def load_ics(f: RoomFile) -> None:
     """One .ics file: the calendar, each VEVENT (matched to its planned meeting by UID) and its attendees."""
-    try:
-        cal = icalendar.Calendar.from_ical(f.data)
-    except (ValueError, IndexError, KeyError) as exc:
-        raise ParseError(f"{f.rel}: not an iCalendar file: {exc}") from None
+    cal = read_calendar(f.data, f.rel)
     if "calendar_uids" not in f.cache:
         f.cache["calendar_uids"] = {getattr(a, "uid", None): a.id for a in f.plan.artifacts if getattr(a, "uid", None)}
     uids = f.cache["calendar_uids"]
