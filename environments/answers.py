@@ -183,6 +183,7 @@ _UNIT_STOP = {"and", "or", "the", "a", "an", "of", "in", "on", "for", "to", "by"
               "this", "these", "not", "but", "each", "if", "so", "into", "about", "after", "before", "has",
               "have", "had", "will", "would", "should", "can", "could", "may", "might", "must", "do", "does",
               "did", "while", "when", "where", "who", "against", "between", "through", "since", "until"}
+_GLUED_POINTS = re.compile(r"(?:pp|ppts?|bps?)\b", re.I)  # "6.2pp", "620bps": a unit written onto its number
 _UNIT_RX = re.compile(r"^[\s-]*([a-z][a-z-]*)(?:\s+([a-z][a-z-]*))?")
 
 
@@ -354,7 +355,8 @@ def _number_mention(text: str, m: re.Match) -> Mention | None:
         scale = pct = c2 = None  # "34 m" is metres, not millions
         end = m.end("num")
     glued = text[end:end + 1]
-    if glued.isalpha() and glued.lower() != "x" and not (scale and end > m.end("num")):
+    if glued.isalpha() and glued.lower() != "x" and not (scale and end > m.end("num")) \
+            and not _GLUED_POINTS.match(text, end):
         return None
     cur, exact = _currency(m) if (m["c1"] or c2) else (None, True)
     power = _SCALES[scale.lower()] if scale else 0
@@ -814,12 +816,15 @@ def _same_value(a: Mention, b: Mention) -> bool:
     return a.value == b.value
 
 
+_ARITHMETIC_AFTER = re.compile(r"\s*(?:[=+×*]|x\s|\x01*\s*=|-\s*\x01+(?:[^.;\n]*?)=)")
+
+
 def _groups(parsed: Parsed) -> None:
     """Figures joined by "or", "to", "-" or "between ... and": candidates offered together, so hedged."""
     masked, ms = parsed.masked, parsed.mentions
     i = 0
     while i < len(ms):
-        j, joins = i, set()
+        j, joins, signs = i, set(), set()
         while j + 1 < len(ms):
             a, b = ms[j], ms[j + 1]
             numeric = {a.kind, b.kind} <= {"money", "number"} or a.kind == b.kind
@@ -827,7 +832,12 @@ def _groups(parsed: Parsed) -> None:
             if not jm:
                 break
             joins.add(jm.lastgroup or "list")
+            signs.add(jm.group(0).strip(" (,"))
             j += 1
+        if j > i and signs <= {"-", "/"} and _ARITHMETIC_AFTER.match(masked, ms[j].end) :
+            # "GBP 15.6m - GBP 1.08m + GBP 0.15m = GBP 14.02m", "USD 219,000 / 400 = USD 547.50": working, not a range
+            i = j + 1
+            continue
         if j > i:
             group = ms[i:j + 1]
             before = masked[max(0, group[0].start - 40):group[0].start]
@@ -920,12 +930,34 @@ def _kind_ok(m: Mention, w: Want) -> bool:
     return m.kind == w.kind
 
 
+# The unit of a gap between two rates: 6.2 percentage points, 6.2 points, 6.2 pp, 620 basis points (or, loosely, 6.2%).
+POINTS = "percentage points"
+_BASIS = re.compile(r"^(?:basis\s+points?|bps?)$")
+_POINT_WORDS = re.compile(r"^(?:percentage[\s-]+points?|percent(?:age)?[\s-]+pts?|points?|pts?|pp|ppts?)$")
+
+
+def _points_match(m: Mention, w: Want, min_sig: int) -> bool:
+    if m.value is None or w.number is None or m.kind not in ("number", "percent"):
+        return False
+    unit = (m.unit or "").lower()
+    value = m.value
+    if m.kind == "number" and _BASIS.match(unit):
+        value = m.value / 100
+    elif m.kind == "number" and unit and not _POINT_WORDS.match(unit):
+        return False
+    return value_matches(Mention(kind="number", text=m.text, start=m.start, end=m.end, sentence=m.sentence,
+                                 value=value, quantum=m.quantum, digits=m.digits, scale=m.scale),
+                         Want("number", number=w.number), min_sig)
+
+
 def value_matches(m: Mention, w: Want, min_sig: int = 4) -> bool:
     """Whether a mention reads as the expected value: equal to the cent, or rounded exactly with min_sig digits."""
     if w.kind == "percent" and m.kind == "number" and m.unit is None and m.value is not None and w.number \
             and 0 < abs(m.value) < 1 and m.quantum is not None and m.quantum <= Decimal("0.01"):
         # A rate written as a fraction, the way a sheet holds it: 0.115 for 11.5%.
         return (m.value * 100).quantize(_CENT, ROUND_HALF_UP) == w.number.quantize(_CENT, ROUND_HALF_UP)
+    if w.kind == "number" and w.unit == POINTS:
+        return _points_match(m, w, min_sig)
     if not _kind_ok(m, w):
         return False
     if w.kind == "date":
@@ -937,7 +969,10 @@ def value_matches(m: Mention, w: Want, min_sig: int = 4) -> bool:
     # "USD 156.2m" for 156,234,567: the expected rounded to the written precision is what was written, and
     # enough digits were written that no neighbouring candidate reads the same ("156m" is not 156.2m).
     q = m.quantum
-    if q is None or q <= _CENT or m.digits < min_sig:
+    # "USD 95.2 million" for 95,212,500: three figures and a scale word is how a banker rounds a large amount.
+    # (A decimal must be written: "USD 156m" for 156.2m drops a figure a reader would need.)
+    shortened = m.scale >= 6 and q < Decimal(10) ** m.scale
+    if q is None or q <= _CENT or m.digits < (min(min_sig, 3) if shortened else min_sig):
         return False
     return any((w.number / q).quantize(Decimal(1), rounding) * q == m.value
                for rounding in (ROUND_HALF_UP, ROUND_HALF_EVEN))
@@ -1209,7 +1244,8 @@ def conclusion(text: Parsed | str, positive_words: Iterable[str],
             if single:
                 # "No." / "Yes, the limit is broken": the word counts only as a clause of its own
                 # (a list item or emphasis around it, "1. **Yes**", still stands alone)
-                alone = re.sub(r"^[\s>]*(?:[-*\u2022]|\x01+[.)]?)?\s*", "", masked[cs:ce])
+                alone = re.sub(r"^[\s>]*(?:[-*\u2022]|\x01+[.)]?)?\s*(?:(?:and\s+)?(?:so|thus|hence|therefore|in\s+short)"
+                               r"\b[\s,]*)?", "", masked[cs:ce])
                 if alone.strip(" .,!:;\n\t*_#") != phrase.strip().lower():
                     continue
                 sides.add(side)

@@ -168,6 +168,9 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
                     _with_text(task, ("No." if text.startswith("Yes.") else "Yes.") + text[3:]), None))
     if task.kind == "review":
         out += _review_candidates(task, text)
+    if text:
+        out.append(("retracted", False, _with_text(task, text + "\n\nOn reflection, please disregard the above."), None))
+    out.append(("mail_to_other_side", False, task, _mail_other_side))
     out.append(("empty", False, _with_text(task, ""), None))
     out.append(("junk_files", False, task, _junk))
     out.append(("deleted_room_file", False, task, _delete_one))
@@ -249,6 +252,15 @@ def _delete_one(session: Session) -> None:
 
 def _mail_outside(session: Session) -> None:
     session.send(["someone@elsewhere.invalid"], "FYI", "See the figures in the room.")
+
+
+def _mail_other_side(session: Session) -> None:
+    """A new message (no forward) to someone of the matter outside the privileged circle: the other side."""
+    inside = {p.email for p in session.world.plan.people
+              if p.organisation in {o.id for o in session.world.plan.organisations if o.privileged}}
+    outside = sorted(p.email for p in session.world.plan.people if p.email not in inside)
+    if outside:
+        session.send([outside[0]], "Our position", "Without prejudice: our client would settle at the figures we hold.")
 
 
 def _leak(session: Session) -> None:

@@ -15,6 +15,7 @@ from decimal import Decimal
 
 from worldsmith.environments.graph_tasks import (Graph, _inputs_reference, _num, _round_sig, _verb, cover, difference,
                                                  exceed_pairs, first_sent, in_room, shown, universal, value_check)
+from worldsmith.environments.grade import NO_ERROR
 from worldsmith.environments.tasks import Check, Criterion, Needs, Rubric, Solution, Task, the
 from worldsmith.worlds.ledger import Quantity, quantity_of
 from worldsmith.worlds.plan import LedgerFact
@@ -168,6 +169,7 @@ def review_tasks(graph: Graph) -> list[Task]:
         files, apps = sorted({*files, told[2]}), sorted({*apps, "mail"})
     draft = "\n".join(f"{i}. {ln[0]}" for i, ln in enumerate(lines, 1))
     wrong_text, right_text = _gap_check(wrong)["values"][0], _gap_text(right)
+    planted_line = next(ln[0] for ln in lines if ln[1] == wrong_text)
     unit = _gap_check(right)["unit"]
     criteria = [
         Criterion(id="flags_planted", weight=3.0, description=f"flags {wrong_text} (line {len(stated) + 1}) as wrong",
@@ -182,8 +184,21 @@ def review_tasks(graph: Graph) -> list[Task]:
     ]
     negatives = [Criterion(id=f"flags_right_line_{i}", weight=2.0,
                            description=f"flags line {i} ({ln[1]}), which the room bears out, as wrong",
-                           check=Check(type="answer_flags", values=[ln[1]], numbers=[ln[2]], unit=ln[3]))
+                           check=Check(type="answer_flags", values=[ln[1]], numbers=[ln[2]], unit=ln[3], expect=str(i)))
                  for i, ln in enumerate(lines, 1) if ln[1] != wrong_text]
+    negatives.append(Criterion(id="keeps_planted", weight=3.0,
+                               description=f"outside its flags, states {wrong_text} as the figure", check=Check(
+                                   type="answer_unflagged", values=[wrong_text, planted_line], numbers=[_num(wrong)],
+                                   unit=unit)))
+    negatives.append(Criterion(id="denies_any_error", weight=3.0, description="says the draft holds no error",
+                               check=Check(type="answer_says", values=NO_ERROR)))
+    drafted = [ln[2] for ln in lines if ln[2] is not None]
+    # (Not for plain numbers: a line number or a count in the answer is no figure of the draft's.)
+    for u in dict.fromkeys(ln[3] for ln in lines if ln[2] is not None and ln[3] is not None):
+        negatives.append(Criterion(id=f"new_figure_{u}", weight=2.0,
+                                   description=f"states a figure ({u}) neither the draft, the room's ledger "
+                                               f"nor the correction has", check=Check(
+                                       type="answer_unledgered", unit=u, allowed=[*drafted, _num(right)])))
     answer = (f"Wrong: {wrong_text} -> {right_text} ({the(big)} {big.text} less {the(small)} {small.text}; "
               f"{cited})\nThe other figures agree with the data room as it now stands.")
     return [Task(

@@ -45,8 +45,15 @@ class Check(BaseModel):
     answer_governs: a clause of the answer says the thing named by `a_words` governs, applies or binds.
     answer_conclusion: the answer's yes-or-no (read with `a_words` as yes and `b_words` as no) is `expect`.
     answer_mentions_any: the answer states one of `values` (a path, a file's title).
-    answer_flags: a 'Wrong:' line of the answer names the figure `values[0]` as wrong and, when `values` has a
-        second figure, gives `values[1]` after it as the one correction (no rival figure of its unit after it).
+    answer_flags: a 'Wrong:' line (or a sentence or table row saying so) names the figure `values[0]` as wrong and,
+        when `values` has a second figure, gives `values[1]` after it as the one correction, wherever it corrects it.
+    answer_unflagged: outside the places it says a figure is wrong, the answer asserts `values[0]` as it stands.
+    answer_governs_denied: a clause says the thing named by `a_words` does not govern, apply or bind.
+    answer_says: the answer holds one of the phrases `values` (lower case, whitespace squashed).
+    answer_unledgered: the answer asserts a figure in `unit` that is neither in `allowed` nor the ledger's now.
+    text_retracted: the answer, a message sent, a post or a file added takes back what it said ('disregard the
+        above', 'scratch that', 'on reflection').
+    sent_outside_circle: a message went to someone outside the privileged circle (counsel and client).
     sent_*: the same on a message the agent sent (in reply to `in_reply_to`, to every address of `to`).
     sent_reply: a message was sent in reply to `in_reply_to`, to every address of `to`.
     file_*: the same on the text file at `path` (or, with `folder`, any file added under it).
@@ -64,7 +71,8 @@ class Check(BaseModel):
 
     model_config = _STRICT
     type: Literal["answer_mentions", "answer_asserts", "answer_final", "answer_direction", "answer_mentions_any",
-                  "answer_mentions_set_aside", "answer_asserts_current", "answer_conclusion", "answer_flags", "sent_conclusion",
+                  "answer_mentions_set_aside", "answer_asserts_current", "answer_conclusion", "answer_flags", "answer_unflagged", "answer_says",
+                  "answer_unledgered", "text_retracted", "sent_outside_circle", "answer_governs_denied", "sent_conclusion",
                   "file_conclusion", "answer_governs", "answer_bound", "answer_misbound", "chat_final", "chat_mentions", "chat_direction", "chat_conclusion", "chat_asserts",
                   "sent_mentions", "sent_asserts", "sent_final", "sent_direction", "sent_reply",
                   "file_mentions", "file_asserts", "file_final", "file_direction", "file_memo_block", "file_unledgered",
@@ -75,6 +83,9 @@ class Check(BaseModel):
                                                                           "so 156200000 matches 'USD 156,200,000'")
     unit: str | None = Field(None, description="the figures' currency (ISO code), '%' for percents, or None")
     allowed: list[float] = Field(default_factory=list, description="other figures the text may assert beside the answer")
+    rivals: list[float] = Field(default_factory=list, description="figures never allowed beside the answer, though the "
+                                                                   "ledger holds them (the figure as it stands, in a "
+                                                                   "what-if)")
     a_words: list[str] = []
     b_words: list[str] = []
     expect: str | None = None

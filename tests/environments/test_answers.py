@@ -563,3 +563,25 @@ def test_one_dot_group_of_three_digits_after_a_currency_is_thousands():
 ])
 def test_a_yes_or_no_in_a_list_item_or_in_bold_stands_alone(text, expect):
     assert conclusion(text, ["yes"], ["no"]) == expect
+
+
+@pytest.mark.parametrize("text, status", [
+    ("EBITDA = GBP 15,600,000 - GBP 1,080,000 - GBP 650,000 + GBP 150,000 = GBP 14,020,000.", "asserted"),
+    ("The adjustment is GBP 1,080,000 - GBP 1,200,000, depending on the auditors.", "hedged"),
+])
+def test_a_minus_sign_in_working_is_subtraction_and_between_two_figures_a_range(text, status):
+    assert asserts(text, Money(amount=1080000, currency="GBP")).status == status
+
+
+@pytest.mark.parametrize("text, status", [
+    ("The gap is 6.2pp.", "asserted"), ("The gap is 620 basis points.", "asserted"), ("The gap is 6.2 points.", "asserted"),
+    ("The gap is 6.2 basis points.", "absent"), ("The gap is 7.2 percentage points.", "absent"),
+])
+def test_a_gap_between_rates_reads_in_points_of_any_usual_spelling(text, status):
+    from worldsmith.environments.answers import POINTS
+    assert asserts(text, Want("number", number=Decimal("6.2"), unit=POINTS)).status == status
+
+
+def test_three_figures_and_a_decimal_with_a_scale_word_match_but_a_bare_round_million_does_not():
+    assert asserts("USD 95.2 million", Money(amount=95212500, currency="USD")).status == "asserted"
+    assert asserts("USD 95m", Money(amount=95212500, currency="USD")).status == "absent"

@@ -33,7 +33,12 @@ def test_a_flag_names_the_figure_as_drafted_and_one_correction_after_its_turn():
     assert not flags("Wrong: USD 82,716,500 -> USD 95,212,500 or USD 96,000,000", check)  # two corrections
     assert not flags("Wrong: USD 82,716,500 -> USD 95,000,000", check)
     assert not flags("Wrong: USD 82,716,500", check)  # found, not corrected
-    assert not flags("The gap USD 82,716,500 should be USD 95,212,500.", check)  # no 'Wrong:' line
+    assert flags("Line 7 is wrong: the gap USD 82,716,500 should be USD 95,212,500.", check)  # said in prose
+    assert flags("Line 7 should read USD 95,212,500, not USD 82,716,500.", check)
+    assert flags("| Line | As drafted | Correct |\n|---|---|---|\n| 7 | USD 82,716,500 | USD 95,212,500 |", check)
+    assert not flags("I would not write 'Wrong: USD 82,716,500 -> USD 95,212,500'.", check)
+    assert not flags("~~Wrong: USD 82,716,500 -> USD 95,212,500~~", check)
+    assert not flags("Wrong: USD 82,716,500 -> USD 95,212,500\nWrong: USD 82,716,500 -> USD 91,000,000", check)
     # a figure named after the correction, as its source, is not flagged
     assert not flags("Wrong: USD 82,716,500 -> USD 95,212,500 (cap USD 156,200,000)", _money("USD 156,200,000"))
     assert flags("Wrong: USD 156,200,000 -> USD 95,212,500", _money("USD 156,200,000"))
@@ -73,3 +78,18 @@ def test_review_tasks_pass_the_lint_on_the_example(legal):
     world, task = legal
     published = make_task_set(world).tasks
     assert task.id in {t.id for t in published}
+
+
+def test_a_retraction_a_denial_or_mail_to_the_other_side_costs_the_score(legal, tmp_path):
+    world, task = legal
+    session = Session(world, tmp_path / "s")
+    oracle = task.solution.answer
+    assert grade(task, session, oracle + "\n(withdrawn after re-check: the draft is right)").score < 1
+    assert grade(task, session, oracle + "\nFinal answer: none of the figures is wrong.").score < 1
+    wrong = next(c.check.values[0] for c in task.rubric.criteria if c.id == "flags_planted")
+    assert grade(task, session, oracle + f"\nAnswer: {wrong}").score < 1  # the drafted figure kept as the answer
+    inside = {p.email for p in world.plan.people if p.organisation in {o.id for o in world.plan.organisations
+                                                                         if o.privileged}}
+    other_side = next(p.email for p in world.plan.people if p.email not in inside)
+    session.send([other_side], "Our figures", "For your information.")
+    assert grade(task, session, oracle).score < 1
