@@ -57,7 +57,20 @@ def format_character(text: str) -> int | None:
     return next((i for i, ch in enumerate(text) if unicodedata.category(ch) == "Cf"), None)
 
 
+# What validation's realism_leakage refuses in a world: a template token, a [Name] placeholder, TODO. An outline
+# field other than a purpose is written into the room as it stands, so one holding these could never publish.
+_LEAKS = re.compile(r"\{\{|\}\}|\{%|%\}|<<[^<>\n]{0,40}>>|\$\{[A-Za-z_]|\{[A-Za-z_][A-Za-z0-9_ .]*\}|\[[A-Z][A-Za-z ]+\]|"
+                    r"\b(?:TODO|TBD|XXX|FIXME)\b|[{}]")
+# The verbs validation's decision_named reads a purpose with (generators/beats.py has the same).
+DECIDES = re.compile(r"\b(decides?|decided|approves?|approved|rejects?|rejected|agrees?|agreed|accepts?|accepted|"
+                     r"signs? off|signed off|settles?|settled)\b", re.I)
+
+
 def _check_text(outline: Any, loc: Loc, name: str, text: str) -> None:
+    leak = _LEAKS.search(text) if name != "purpose" else None
+    if leak:
+        raise outline.error(loc, f"holds {leak.group()!r}, a template mark or placeholder that would show in the "
+                                 "world as written; write the text itself")
     bad = _NEVER.search(text)
     if bad:
         raise outline.error(loc, f"contains {_describe(bad.group())} at character {bad.start() + 1}, which no mail, "
@@ -122,6 +135,21 @@ def check_bounds(outline: Any) -> None:
         if len(fact.items) > MAX_ITEMS:
             raise outline.error(("facts", i, "items"), f"lists {len(fact.items):,} line items; a sheet breaks an "
                                                        f"amount into at most {MAX_ITEMS}")
+    for i, folder in enumerate(outline.inventory):
+        for j, item in enumerate(folder.items):
+            if getattr(item, "kind", None) == "email_thread" and DECIDES.search(item.purpose or "") \
+                    and getattr(item, "messages", 2) < 2:
+                raise outline.error(("inventory", i, "items", j, "messages"),
+                                    "the purpose says something is decided in this thread, which takes two messages "
+                                    "at least (one raises it, a reply decides it); give messages: 2 or more")
+    by_id = {f.id: f for f in outline.facts}
+    for i, d in enumerate(outline.distractors):
+        fact = by_id.get(d.fact)
+        wrong, right = getattr(d.value, "amount", None), getattr(getattr(fact, "value", None), "amount", None)
+        if wrong is not None and right and right > 0 and not right / 100 <= wrong <= right * 100:
+            raise outline.error(("distractors", i, "value"),
+                                f"{wrong} is not a figure anyone would take for {d.fact!r} ({right}); a superseded "
+                                "figure is the same amount as it stood before, within a factor of 100 of it")
     people = sum(member.count for member in outline.cast)
     if people < 2:
         for i, folder in enumerate(outline.inventory):

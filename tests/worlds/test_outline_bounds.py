@@ -300,3 +300,40 @@ def test_an_unknown_key_is_named_with_its_odd_characters_escaped(key, shown):
     err = refused(replaced("    count: 2\n", f'    "{key.encode("unicode_escape").decode()}": 2\n'))
     assert err.field == f"cast[1].{shown}" and err.line == line_of(TEXT, "count: 2")
     assert "\t" not in str(err) and "\u202e" not in str(err)
+
+
+def _hospital() -> str:
+    return (EXAMPLES / "hospital-revenue-audit.yaml").read_text()
+
+
+@pytest.mark.parametrize("old, new", [
+    ('title: "Weekly fieldwork status"', 'title: "Weekly status for [Client Name] {{ week }}"'),
+    ("Refund options for the audit committee", "Refund options TODO"),
+])
+def test_a_template_mark_in_a_field_the_world_writes_is_refused_at_its_line(old, new):
+    """Found by the full fuzz run (seed 7, mutant 550): validation's realism_leakage quarantined such a world."""
+    text = _hospital()
+    assert old in text, old
+    with pytest.raises(OutlineError) as info:
+        parse_outline(text.replace(old, new, 1), file="matter.yaml")
+    assert "template mark or placeholder" in str(info.value) and info.value.line > 1
+
+
+def test_a_superseded_figure_nothing_like_its_fact_is_refused():
+    """Seed 7, mutant 661: a draft of USD 1 for a USD 4.8m overpayment matched every cell holding 1."""
+    text = _hospital()
+    old = next(line for line in text.splitlines() if "amount: 3950000" in line)
+    with pytest.raises(OutlineError) as info:
+        parse_outline(text.replace(old, old.replace("3950000", "1"), 1), file="matter.yaml")
+    assert "within a factor of 100" in str(info.value)
+
+
+def test_a_thread_that_decides_in_one_message_is_refused():
+    """Seed 7, mutant 817: no reply was left to state the decision, and decision_named failed."""
+    text = _hospital()
+    start = text.index("Refund options for the audit committee")
+    at = text.index("messages:", start)
+    end = text.index("\n", at)
+    with pytest.raises(OutlineError) as info:
+        parse_outline(text[:at] + "messages: 1" + text[end:], file="matter.yaml")
+    assert "two messages" in str(info.value)
