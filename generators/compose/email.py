@@ -313,7 +313,7 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
 def _why(pick: Picker, f, values: dict[str, str]) -> list[str]:
     """What a message says after a figure, now and then: how it is worked out and where to read it."""
     move = bank("email")["moves"]
-    why = dict(values, reason=f.reason, source=f.source, figure=f.label)
+    why = dict(values, reason=f.reason, source=f.source)
     out = []
     if f.reason and pick.chance(0.6):
         out.append(cap_first(pick.fill(move["reason"], **why) or ""))
@@ -333,7 +333,7 @@ def _answer_lines(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: s
         lines.append(fact_sentence(pick, f, "email"))
         # what the answer to the question already gave is not said twice
         why = dict(v, reason="" if f.reason and f.reason in said else f.reason,
-                   source="" if f.source and f.source in said else f.source, figure=f.label)
+                   source="" if f.source and f.source in said else f.source)
         if beat in ("answer", "confirm", "question") and (why["reason"] or why["source"]):
             if why["reason"] and (not why["source"] or pick.chance(0.5)):
                 lines.append(pick.fill(move["reason"], **why) or "")
@@ -362,13 +362,15 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         # our sheets are our working papers: the other side is not pointed into them
         ctx = ctx.model_copy(update={"facts": [f.model_copy(update={"source": ""}) for f in ctx.facts]})
     lines: list[str] = []
+    read_first = False
     reply_to_question = answer_to_parent(pick, ctx, v) if beat != "question" else ""
     if outward and beat in ("confirm", "answer", "object"):
         key = ("across_object" if beat == "object" else "across_confirm") + ("" if client_of(ctx) else "_own")
         lines.append(pick.fill(move[key], **v) or "")
     else:
         # whoever decides says first that they have read what was put up (a weekly decision series read alike)
-        if pick.chance(0.6 if beat == "decide" else 0.2):
+        read_first = pick.chance(0.6 if beat == "decide" else 0.2)
+        if read_first:
             lines.append(pick.fill(email["reactions"]["decide" if beat == "decide" else "confirm" if beat == "confirm" else
                                                   "pushback" if beat == "object" else "agree" if beat == "answer" else "ask"], **v) or "")
         explained = [f for f in ctx.facts if f.label == v["asked"] and (f.reason or f.source)]
@@ -390,7 +392,9 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     if beat == "object" and not ctx.facts:
         lines.append(pick.fill(move["ground_none"], **v) or "")
     if beat == "decide":
-        lines.append(pick.fill(email["beats"]["decide_after"], **v) or "")
+        # a decision that opened on what was read mostly stops at the decision (real mail of this kind is short)
+        if not (read_first and pick.chance(0.7)):
+            lines.append(pick.fill(email["beats"]["decide_after"], **v) or "")
     elif beat in ("confirm", "answer") and v["task"] and pick.chance(0.35) and not outward:
         frames = [f for f in email["beats"]["tasks"] if ("{first}" in f) == bool(v["first"])]
         if not v["first"] and ctx.author.seniority in ("senior", "executive"):
@@ -401,7 +405,7 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         lines.append(pick.fill(email["follow_ups"]["ask"], **v) or "")
     elif beat == "object" and pick.chance(0.5) and not outward:
         lines.append(pick.fill(email["follow_ups"]["pushback"], **v) or "")
-    elif beat == "object" and outward and pick.chance(0.7):
+    elif beat == "object" and outward and pick.chance(0.5):
         # a short objection across the table, on the same point week after week, read alike without it
         lines.append(pick.fill(move["across_object_close"], **v) or "")
     return _close(pick, ctx, hello, [cap_first(x) for x in lines if x], subject, full=beat == "decide" or pick.chance(0.3))

@@ -165,7 +165,7 @@ def test_a_weekly_decision_and_a_weekly_objection_across_the_table_do_not_read_a
         ctx = email_context("reply", seed=500 + 7919 * i, facts=[], key=f"d{i}")
         spec = ctx.spec.model_copy(update={"beat": "decide", "decision": "reject the tender of defense"})
         decided.append(compose_email(ctx.model_copy(update={"spec": spec})).body)
-    assert _near_pairs(decided) <= 4
+    assert _near_pairs(decided) <= 6
     orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to the charterer", privileged=True, acts_for="Ostrander Energy"),
             OrgRef(name="Ostrander Energy", role="charterer", privileged=True),
             OrgRef(name="Corvale Shipping Ltd", role="owner", privileged=False)]
