@@ -273,11 +273,12 @@ _FLAG = re.compile(r"^[ \t>|]*(?:[-*\u2022]|\d+[.)])?[ \t]*[*_]*(?:wrong|incorre
                    re.I | re.M)
 # A sentence or a table row that says a figure is wrong without the marker: "line 7 should read USD 95,212,500".
 _WRONG_CUE = re.compile(r"(?<!not )(?<!no )\b(?:wrong|incorrect|erroneous|in error|mistaken|misstated|overstated|"
-                        r"understated|should\s+(?:be|read|say)|ought\s+to\s+be)\b", re.I)
+                        r"understated|should\s+(?:be|read|say)|ought\s+to\s+be|replace|(?:right|correct)\s+figure\s+is)\b"
+                        r"|[\u2717\u2718\u274c]", re.I)
 # Where a correction ends: its sources follow in brackets, after a semicolon, or after 'source'/'see'.
-_FLAG_TAIL_END = re.compile(r"[(\[;]|\b(?:source|sources|see|per|from)\b", re.I)
+_FLAG_TAIL_END = re.compile(r"[(\[;]|,\s|\b(?:source|sources|see|per|from|being|i\.e\.|which|that\s+is)\b", re.I)
 # Between the figure as drafted and its correction: an arrow, 'should be', 'correct figure is'.
-_FLAG_TURN = re.compile(r"->|\u2192|=>|\u21d2|\bshould\s+(?:be|read|say)\b|\bought\s+to\s+be\b|"
+_FLAG_TURN = re.compile(r"->|\u2192|=>|\u21d2|\bshould\s+(?:be|read|say)\b|\bought\s+to\s+be\b|\bright\s+figure\s+is\b|"
                         r"\bcorrect(?:ed|ion)?\b(?:\s+(?:figure|gap|value|amount))?(?:\s+is)?|\bactually\b|\bin\s+fact\b",
                         re.I)
 _SENTENCE_END = re.compile(r"(?<=[.!?])(?!\d)\s+")
@@ -288,7 +289,9 @@ NO_ERROR = ["none is wrong", "none are wrong", "no figure is wrong", "nothing is
             "all figures are correct", "every figure is correct", "all correct", "correct as drafted",
             "right as drafted", "stands as drafted", "all figures are right", "every figure agrees",
             "none of the figures is wrong", "none of the figures are wrong", "the draft is right", "the draft is correct",
-            "go out as drafted", "close enough", "draft figure is supported", "draft figure stands"]
+            "go out as drafted", "close enough", "draft figure is supported", "draft figure stands",
+            "no figure in the draft is wrong", "nothing in the draft is wrong", "may well stand", "not verified",
+            "may not be right", "might not be right", "if that is the right comparator"]
 
 
 _CORRECT_LINE = re.compile(r"\s*(?:[-*\u2022]\s*)?[*_]*correct(?:ed|ion)?(?:\s+(?:figure|value|gap))?[*_]*\s*[:\-\u2013][*_]*", re.I)
@@ -341,7 +344,10 @@ def flag_units(text: str) -> list[str]:
         if "|" in line.strip(" |") and _WRONG_CUE.search(line):
             units.append(line)
             continue
-        for sentence in _SENTENCE_END.split(line):
+        sentences = _SENTENCE_END.split(line)
+        for k, sentence in enumerate(sentences):
+            if k + 1 < len(sentences) and _WRONG_CUE.search(sentence) and not _parsed(sentence).mentions:
+                sentence = sentence + " " + sentences[k + 1]  # "Line 6 is wrong. It says X; the right figure is Y."
             cue = _WRONG_CUE.search(sentence)
             # "line 3 is not wrong", "I would not write 'Wrong: ...'": a cue under a negation flags nothing
             if cue and not re.search(r"\b(?:not|never|no|nothing|none)\b", sentence[:cue.start()], re.I):
@@ -351,7 +357,9 @@ def flag_units(text: str) -> list[str]:
 
 def _split_flag(unit: str) -> tuple[str, str | None]:
     """(the part naming the figure as drafted, the correction after its turn, or None)."""
-    turn = _FLAG_TURN.search(unit)
+    replace = re.search(r"\breplace\b", unit, re.I)
+    turn = re.compile(r"\bwith\b", re.I).search(unit, replace.end()) if replace else None
+    turn = turn or _FLAG_TURN.search(unit)
     if turn is None and "|" in unit.strip(" |"):
         cells = [c for c in unit.strip(" |").split("|")]
         for i, cell in enumerate(cells):
@@ -386,6 +394,11 @@ def flags(text: str, check: Check) -> bool:
     numbers = check.numbers + [None] * (len(check.values) - len(check.numbers))
     wrong = want_of(check.values[0], numbers[0], check.unit)
     named = []
+    if len(check.values) < 2:
+        # "the cap went to Ostrander on March 18, not March 11": the drafted figure denied, outside the flag lines
+        outside = "\n".join(line for line in text.splitlines() if not _FLAG.match(line))
+        if any(m.negated and answers.value_matches(m, wrong) for m in _parsed(outside).mentions):
+            return True
     if len(check.values) < 2 and check.expect:
         # a line flagged by its number ("line 2 should read ...") flags the figure drafted on it
         by_number = re.compile(rf"(?:\bline|\bitem|\bno\.?|\bnumber|#)\s*{re.escape(check.expect)}\b", re.I)
@@ -431,7 +444,8 @@ _RETRACT = re.compile(
     r"figures?|post|message)|\bscratch\s+that\b|\bwithdrawn\b|\bi\s+(?:withdraw|retract)\b|\bretract(?:ed|ing)\b|"
     r"\b(?:do|should|must)\s+not\s+(?:be\s+)?rel(?:y|ied)\s+on\s+(?:the\s+|any\s+of\s+the\s+)?(?:above|foregoing|"
     r"figures?\s+above|this\s+(?:memo|answer|note|post|reply))|\bon\s+(?:reflection|second\s+thoughts?)\b|"
-    r"\bcorrection\s+to\s+my\s+(?:previous|earlier|last)\b", re.I)
+    r"\bcorrection\s+to\s+my\s+(?:previous|earlier|last)\b|\bi\s+misread\b|\bi\s+was\s+wrong\b|"
+    r"\bmy\s+(?:earlier|previous|last)\s+(?:answer|message|post|figure)\s+was\s+wrong\b", re.I)
 
 
 def retracted(session: Session, answer: str | None) -> bool:

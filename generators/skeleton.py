@@ -605,7 +605,8 @@ def rollup_shares(sheets: list[SheetSpec], fact: LedgerFact, rng: random.Random)
     for period in fact.earlier:
         before = sum(1 for s in order if s.date < period.since)
         amount = period.value.amount if isinstance(period.value, Money) else None
-        if amount is not None and 0 < before < len(order) and 0 < amount < total \
+        # (Two sheets at least before a cut: one alone would write the earlier figure whole, before its day.)
+        if amount is not None and 1 < before < len(order) and 0 < amount < total \
                 and (not cuts or (before > cuts[-1][0] and amount > cuts[-1][1])):
             cuts.append((before, amount))
     cuts.append((len(order), total))
