@@ -276,7 +276,9 @@ _WRONG_CUE = re.compile(r"(?<!not )(?<!no )\b(?:wrong|incorrect|erroneous|in err
                         r"understated|should\s+(?:be|read|say)|ought\s+to\s+be|replace|(?:right|correct)\s+figure\s+is)\b"
                         r"|[\u2717\u2718\u274c]", re.I)
 # Where a correction ends: its sources follow in brackets, after a semicolon, or after 'source'/'see'.
-_FLAG_TAIL_END = re.compile(r"[(\[;]|,\s|\b(?:source|sources|see|per|from|being|i\.e\.|which|that\s+is)\b", re.I)
+_FLAG_TAIL_END = re.compile(r"[(\[;]|,\s(?!\d{4}\b)|\b(?:source|sources|see|per|from|being|i\.e\.|which|that\s+is)\b", re.I)
+# Where the figure as drafted ends, before its turn: a date keeps its year ("May 11, 2026").
+_FLAG_HEAD_END = re.compile(r"[(\[;]|\b(?:source|sources|see|per|from)\b", re.I)
 # Between the figure as drafted and its correction: an arrow, 'should be', 'correct figure is'.
 _FLAG_TURN = re.compile(r"->|\u2192|=>|\u21d2|\bshould\s+(?:be|read|say)\b|\bought\s+to\s+be\b|\bright\s+figure\s+is\b|"
                         r"\bcorrect(?:ed|ion)?\b(?:\s+(?:figure|gap|value|amount))?(?:\s+is)?|\bactually\b|\bin\s+fact\b",
@@ -367,7 +369,7 @@ def _split_flag(unit: str) -> tuple[str, str | None]:
                 return cell, "|".join(cells[i + 1:])
         return unit, None
     head = unit[:turn.start()] if turn else unit
-    stop = _FLAG_TAIL_END.search(head)
+    stop = _FLAG_HEAD_END.search(head)
     return (head[:stop.start()] if stop else head), (unit[turn.end():] if turn else None)
 
 

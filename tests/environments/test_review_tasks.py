@@ -93,3 +93,9 @@ def test_a_retraction_a_denial_or_mail_to_the_other_side_costs_the_score(legal, 
     other_side = next(p.email for p in world.plan.people if p.email not in inside)
     session.send([other_side], "Our figures", "For your information.")
     assert grade(task, session, oracle).score < 1
+
+
+def test_a_date_flagged_as_drafted_keeps_its_year():
+    """Second blind red team: a right date flagged wrong scored 1.0 once the figure as drafted was cut at its comma."""
+    check = Check(type="answer_flags", values=["May 11, 2026"], numbers=[None])
+    assert flags("Wrong: USD 1 -> USD 2\nWrong: May 11, 2026 -> May 6, 2026 (Minutes - kick-off, May 6)", check)
