@@ -92,7 +92,7 @@ class ThreadMessage(BaseModel):
     body: str
 
 
-class ArtifactContext(BaseModel):
+class ArtifactContext(kinds.KindBound):
     """Everything one generation call sees."""
 
     model_config = _STRICT

@@ -14,6 +14,7 @@ is required, and `fact_mentions` holds every kind's planted facts whether or not
 from __future__ import annotations
 
 import copy
+import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Annotated, Callable, Mapping, Union
 
@@ -114,15 +115,26 @@ def load_with(loader: Callable[[], Any]) -> None:
     _LOADER = loader
 
 
+# Threads that validate at once (a server's connections) must not see the kinds half-registered: the first use
+# loads them under this lock, and every other thread waits for it; the loader's own calls come back in (re-entrant).
+_LOAD_LOCK = threading.RLock()
+_LOADED = False
+
+
 def _ensure() -> None:
-    global _LOADER
-    loader, _LOADER = _LOADER, None  # cleared first: the loader's own register() calls come back here
-    if loader is not None:
+    global _LOADER, _LOADED
+    if _LOADED:
+        return
+    with _LOAD_LOCK:
+        loader, _LOADER = _LOADER, None  # cleared first: the loader's own register() calls come back here
+        if loader is None:
+            return
         try:
             loader()
         except BaseException:
             _LOADER = loader
             raise
+        _LOADED = True
 
 
 class KindBound(BaseModel):
@@ -136,15 +148,17 @@ class KindBound(BaseModel):
 
     @classmethod
     def model_rebuild(cls, **kwargs: Any) -> bool | None:
-        """Register the kinds if no one has yet, then rebuild as pydantic does."""
-        _ensure()
-        return super().model_rebuild(**kwargs)
+        """Register the kinds if no one has yet, then rebuild as pydantic does (one thread at a time)."""
+        with _LOAD_LOCK:
+            _ensure()
+            return super().model_rebuild(**kwargs)
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
         """Register the kinds before a model that holds this one is built (World's plan, a flow's outline)."""
-        _ensure()
-        return handler(source)
+        with _LOAD_LOCK:
+            _ensure()
+            return handler(source)
 
 
 def register(kind: Kind) -> Kind:

@@ -325,9 +325,6 @@ def _schema_of(body: dict, messages: list[dict]) -> dict | None:
     return None
 
 
-_COMPOSE_LOCK = threading.Lock()
-
-
 def answer_for(body: dict) -> tuple[str | None, dict]:
     """The output type a request names (or None) and a valid answer for it, as a JSON value."""
     messages = [m for m in body.get("messages") or [] if isinstance(m, dict)]
@@ -336,16 +333,10 @@ def answer_for(body: dict) -> tuple[str | None, dict]:
     context = _find_context(messages, at) if at is not None else None
     if context is not None:
         try:
-            # One composer call at a time: the kinds register, and the phrase banks load, on first use, and two
-            # connections racing through that first use made one of them fail into the generic answer below, so the
-            # same request got a different answer by timing (a killed run resumed unlike an uninterrupted one).
-            with _COMPOSE_LOCK:
-                if output_type in content_types():
-                    return output_type, content_types()[output_type][1](
-                        ArtifactContext.model_validate_json(context)).model_dump(mode="json")
-                if output_type == "ExpansionProposal":
-                    return output_type, propose_expansion(ExpansionContext.model_validate_json(context)).model_dump(
-                        mode="json")
+            if output_type in content_types():
+                return output_type, content_types()[output_type][1](ArtifactContext.model_validate_json(context)).model_dump(mode="json")
+            if output_type == "ExpansionProposal":
+                return output_type, propose_expansion(ExpansionContext.model_validate_json(context)).model_dump(mode="json")
         except Exception:  # noqa: BLE001 - a context we cannot use gets the generic answer, as a weak model would
             pass
     schema = _schema_of(body, messages)
