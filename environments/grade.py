@@ -316,8 +316,13 @@ def flag_lines(text: str) -> list[str]:
 
 def _table_flags(text: str) -> list[str]:
     """Rows of a table whose header has an as-drafted column and a correct column, as 'drafted -> correct'."""
-    out, cols = [], None
-    for line in text.splitlines():
+    return list(_table_flag_rows(text.splitlines()).values())
+
+
+def _table_flag_rows(lines: list[str]) -> dict[int, str]:
+    """The line number and 'drafted -> correct' of each row of a table with as-drafted and correct columns."""
+    out, cols = {}, None
+    for n, line in enumerate(lines):
         if "|" not in line:
             cols = None
             continue
@@ -330,7 +335,7 @@ def _table_flags(text: str) -> list[str]:
             continue
         raw = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(raw) > max(cols) and not set("".join(raw)) <= set("-: "):
-            out.append(f"{raw[cols[0]]} -> {raw[cols[1]]}")
+            out[n] = f"{raw[cols[0]]} -> {raw[cols[1]]}"
     return out
 
 
@@ -426,10 +431,10 @@ def asserts_unflagged(text: str, check: Check) -> bool:
     """Whether the answer, outside every place it says a figure is wrong, asserts `values[0]` as it stands."""
     kept = []
     lines = text.splitlines()
+    rows = set(_table_flag_rows(lines))
     for i, line in enumerate(lines):
         flagged_line = _FLAG.match(line) or (i and _FLAG.match(lines[i - 1]) and _CORRECT_LINE.match(line))
-        if not flagged_line and not ("|" in line and _table_flags("\n".join(lines[max(0, i - 12):i + 1]))[-1:] and
-                                     _FLAG_TURN.search(_table_flags("\n".join(lines[max(0, i - 12):i + 1]))[-1])):
+        if not flagged_line and i not in rows:
             kept.append(line)
     rest = "\n".join(kept)
     for unit in flag_units(rest):

@@ -926,6 +926,20 @@ def first_told_tasks(graph: Graph, limit: int = 2) -> list[Task]:
     return tasks
 
 
+def _mail_index(graph: Graph):
+    """(attachment hashes by mail path, mail path by Message-ID, the messages in sent order), read once per graph."""
+    cached = graph.__dict__.get("_mail_index")
+    if cached is None:
+        world = graph.world
+        attached: dict[str, set[str]] = {}
+        for path, sha in world.db.execute("select path, sha256 from email_attachments").fetchall():
+            attached.setdefault(path, set()).add(sha)
+        paths = {mid: path for mid, path in world.db.execute("select message_id, path from emails").fetchall()}
+        mail = sorted((m for m in world.messages if m.message_id and m.sent_at), key=lambda m: (m.sent_at, m.message_id))
+        cached = graph.__dict__["_mail_index"] = (attached, paths, mail)
+    return cached
+
+
 def first_sent(graph: Graph, fact: LedgerFact, clients: set[str]):
     """(message, its path, the file that carries the figure) of the first mail from the home side to one of the
     `clients` organisations that carries the fact at its current value, in its own text (the file is the mail) or
@@ -938,11 +952,8 @@ def first_sent(graph: Graph, fact: LedgerFact, clients: set[str]):
         return None
     marks = ", ".join("?" * len(carriers))
     shas = {r[0] for r in world.db.execute(f"select sha256 from files where path in ({marks})", sorted(carriers)).fetchall()}
-    attached: dict[str, set[str]] = {}
-    for path, sha in world.db.execute("select path, sha256 from email_attachments").fetchall():
-        attached.setdefault(path, set()).add(sha)
-    paths = {mid: path for mid, path in world.db.execute("select message_id, path from emails").fetchall()}
-    for m in sorted((m for m in world.messages if m.message_id and m.sent_at), key=lambda m: (m.sent_at, m.message_id)):
+    attached, paths, mail = _mail_index(graph)
+    for m in mail:
         path = paths.get(m.message_id)
         if path is None or org_of.get(m.sender) != home or not any(org_of.get(x) in clients for x in (*m.to, *m.cc)):
             continue
