@@ -4,8 +4,8 @@ Publishes the example outline (offline backend, seed 0) into a temporary folder,
 step and prints one line per figure. The Harbor export is timed whole (the wheel built once, every
 task folder written) and per task; its gates run in process. --smoke makes a quick run (5 MCP calls).
 
-    .venv/bin/python bench/environments.py [--outline outlines/examples/tanker-spill-liability.yaml] [--calls 50]
-    .venv/bin/python bench/environments.py --smoke
+    .venv/bin/python -m bench.environments [--outline outlines/examples/tanker-spill-liability.yaml] [--calls 50]
+    .venv/bin/python -m bench.environments --smoke
 """
 
 from __future__ import annotations

@@ -10,10 +10,10 @@ crashing on a refusal), hangs, children over 1 GiB, refusals without file:line o
 written (markup, emoji), accepted outlines that failed to publish. Then the times. Exits 1 when any
 figure is not 0.
 
-    .venv/bin/python bench/fuzz_outlines.py                      # 2,000 mutants, seed 0 (about 25 minutes on 2 cores)
-    .venv/bin/python bench/fuzz_outlines.py --mutants 300 --seed 1 --log /tmp/fuzz.jsonl
-    .venv/bin/python bench/fuzz_outlines.py --smoke              # 21 mutants, 3 worlds: for CI
-    .venv/bin/python bench/fuzz_outlines.py --only 76 --keep /tmp/fz   # replay one mutant, keep its file
+    .venv/bin/python -m bench.fuzz_outlines                      # 2,000 mutants, seed 0 (about 25 minutes on 2 cores)
+    .venv/bin/python -m bench.fuzz_outlines --mutants 300 --seed 1 --log /tmp/fuzz.jsonl
+    .venv/bin/python -m bench.fuzz_outlines --smoke              # 21 mutants, 3 worlds: for CI
+    .venv/bin/python -m bench.fuzz_outlines --only 76 --keep /tmp/fz   # replay one mutant, keep its file
 """
 
 from __future__ import annotations

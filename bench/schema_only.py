@@ -8,7 +8,7 @@ stood in for), the artifacts whose prose the engine completed (and in how many i
 the model calls, and whether any schema sent
 named a field the engine owns.
 
-    .venv/bin/python bench/schema_only.py [--smoke] [--policy quarantine|offline] [--example NAME ...]
+    .venv/bin/python -m bench.schema_only [--smoke] [--policy quarantine|offline] [--example NAME ...]
 
 --smoke makes the smallest example only; --policy is passed as --on-artifact-failure.
 """

@@ -88,7 +88,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--twins", action="store_true", help="also grade remembered answers on each example's twin")
     args = ap.parse_args(argv)
     names = args.examples or (EXAMPLES[:1] if args.smoke else EXAMPLES)
-    root = args.out or Path(tempfile.mkdtemp(prefix="worldsmith-bench-tasks-"))
+    # A fresh folder under --out on every run: an example publishes under the same id each time, which a second
+    # run into the same folder would refuse.
+    if args.out:
+        args.out.mkdir(parents=True, exist_ok=True)
+    root = Path(tempfile.mkdtemp(prefix="worldsmith-bench-tasks-", dir=args.out))
     rows, outcomes, twins = [], [], []
     try:
         for name in names:

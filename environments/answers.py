@@ -378,6 +378,85 @@ def _number_mention(text: str, m: re.Match) -> Mention | None:
                    digits=_significant(num.replace(",", "")), scale=power, currency=cur, currency_exact=exact)
 
 
+_SMALL = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
+_BIG = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
+_WORD_RX = "|".join(sorted([*_SMALL, *_TENS, "hundred", *_BIG, "point"], key=len, reverse=True))
+_WORD_RUN = re.compile(rf"(?<![\w-])(?:{_WORD_RX})(?:(?:\s+and\s+|[\s-]+)(?:{_WORD_RX}))*(?![\w-])", re.I)
+_WORD_BEFORE = re.compile(rf"(?:(?-i:{_CODE_RX})|US\$|\$|£|€)\s?$")
+_WORD_AFTER = re.compile(r"\s+(?P<c>(?:(?:US|U\.S\.|Canadian|Australian)\s)?dollars\b|pounds(?:\ssterling)?\b|euros?\b"
+                         r"|(?-i:" + _CODE_RX + r")\b)|\s*(?P<p>%|percent\b|per\scent\b)", re.I)
+
+
+def _word_value(words: list[str]) -> tuple[Decimal, int] | None:
+    """The value of number words ("one hundred fifty-six point two million") and the power of its last scale word."""
+    total, current, decimals, power, seen = Decimal(0), Decimal(0), None, 0, False
+    for w in words:
+        if w in _SMALL or w in _TENS:
+            v = _SMALL.get(w, _TENS.get(w))
+            if decimals is not None:
+                if v > 9:
+                    return None
+                decimals += str(v)
+            else:
+                current += v
+            seen = True
+        elif w == "hundred" and decimals is None:
+            current = (current or 1) * 100
+        elif w == "point" and seen and decimals is None:
+            decimals = ""
+        elif w in _BIG:
+            if decimals:
+                current += Decimal("0." + decimals)
+                decimals = None
+            total += (current or 1) * Decimal(10) ** _BIG[w]
+            current, power = Decimal(0), _BIG[w]
+        else:
+            return None
+    if decimals:
+        current += Decimal("0." + decimals)
+    return (total + current, power) if seen else None
+
+
+def _word_mentions(text: str) -> list[Mention]:
+    """Figures written in words ("four hundred claims", "eleven point five percent", "USD one hundred fifty-six
+    million"): only a run with a scale word, a ten or a decimal point, or one a currency or percent sign goes with,
+    so "one of the claims" is no figure."""
+    found = []
+    for m in _WORD_RUN.finditer(text):
+        words = [w for w in re.split(r"[\s-]+", m.group().lower()) if w != "and"]
+        read = _word_value(words)
+        if read is None:
+            continue
+        value, power = read
+        before = _WORD_BEFORE.search(text, max(0, m.start() - 5), m.start())
+        after = _WORD_AFTER.match(text, m.end())
+        compound = any(w in _TENS or w == "hundred" or w in _BIG or w == "point" for w in words)
+        if not (compound or before or after):
+            continue
+        cur, exact, end = None, True, m.end()
+        if before:
+            sym = before.group().strip()
+            cur, exact = ("USD", False) if sym == "$" else (_SYMBOLS.get(sym.upper(), sym.upper()), True)
+        if after and after["c"]:
+            word = " ".join(after["c"].lower().split())
+            cur = cur or ("USD" if word == "dollars" else _WORDS.get(word, word.upper()))
+            exact = exact and word != "dollars"
+            end = after.end()
+        pct = bool(after and after["p"])
+        if pct:
+            end = after.end()
+        digits = value.normalize()
+        places = -digits.as_tuple().exponent
+        found.append(Mention(kind="percent" if pct else ("money" if cur else "number"), text=text[m.start():end],
+                             start=before.start() if before else m.start(), end=end, sentence="", value=value,
+                             quantum=Decimal(1).scaleb(-max(places, 0)) if places > 0 else Decimal(1).scaleb(-places),
+                             digits=len(digits.as_tuple().digits), scale=power, currency=cur, currency_exact=exact))
+    return found
+
+
 def _number_matches(text: str) -> Iterable[re.Match]:
     # The figure pattern is tried only near digit runs: scanning every position of prose costs 4x more.
     pos = 0
@@ -506,6 +585,23 @@ def parse(text: str) -> Parsed:
                 continue
             mt.unit = _unit_after(low, e)
             mt.year_like = bool(re.fullmatch(r"(?:19|20|21)\d\d", m["num"])) and not m["scale"]
+        found.append(mt)
+    taken = [(mt.start, mt.end) for mt in found]
+    for mt in _word_mentions(blanked):
+        if any(s < mt.end and mt.start < e for s, e in taken):
+            continue
+        # "USD 156,200,000 (one hundred fifty-six million two hundred thousand US dollars)" is one figure, written
+        # twice the way a contract writes it: the figure takes in its parenthesis, whose flags are its own
+        stated = next((f for f in found if f.value == mt.value and f.kind != "date"
+                       and re.fullmatch(r"\s*\(\s*", blanked[f.end:mt.start])
+                       and re.match(r"\s*\)", blanked[mt.end:])), None)
+        if stated is not None:
+            stated.end = blanked.index(")", mt.end) + 1
+            stated.text = text[stated.start:stated.end]
+            continue
+        mt.text = text[mt.start:mt.end]
+        if mt.kind == "number":
+            mt.unit = _unit_after(low, mt.end)
         found.append(mt)
     found.sort(key=lambda x: x.start)
     chars = list(low)

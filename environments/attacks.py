@@ -23,7 +23,8 @@ from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.tasks import Task
 from worldsmith.worlds.world import World
 
-_MONEY = re.compile(r"\b([A-Z]{3}) (\d{1,3}(?:,\d{3})*(?:\.\d{2})?)\b")
+# a currency code and an amount ("OPA 90" is a statute)
+_MONEY = re.compile(r"\b(USD|GBP|EUR|JPY|CHF|CAD|AUD|SGD|HKD) (\d{1,3}(?:,\d{3})*(?:\.\d{2})?)\b")
 _PERCENT = re.compile(r"\b(\d+(?:\.\d+)?)%")
 _WORDS = {"exceeds": "is below", "is below": "exceeds", "larger": "smaller", "smaller": "larger"}
 
@@ -43,6 +44,9 @@ class Outcome:
         return self.score < 1.0 if self.must_pass else self.score >= 1.0
 
 
+_NAMES = {"USD": "US dollars", "GBP": "pounds sterling", "EUR": "euros"}
+
+
 def _short(amount: Decimal, currency: str) -> list[str]:
     """Other usual ways to write an amount: USD 156.2m, $156,200,000.00, 156.2 million dollars."""
     out = [f"{currency} {amount:,.2f}", f"{amount:.2f} {currency}"]
@@ -60,7 +64,32 @@ def _short(amount: Decimal, currency: str) -> list[str]:
                 if currency == "USD":
                     out.append(f"{text} {word} dollars")
             break
+    if currency in _NAMES and amount == amount.to_integral_value() and 0 < amount < 10 ** 12:
+        # the amount written out in words after the figure, as a contract or a letter of demand does
+        out.append(f"{currency} {amount:,.0f} ({in_words(int(amount))} {_NAMES.get(currency, currency)})")
     return out
+
+
+_ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+         "seventeen eighteen nineteen").split()
+_TENS_WORDS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def in_words(n: int) -> str:
+    """A whole number as a lawyer writes it out: 156200000 -> 'one hundred fifty-six million two hundred thousand'."""
+    def small(k: int) -> str:
+        head = f"{_ONES[k // 100]} hundred" if k >= 100 else ""
+        k %= 100
+        tail = _ONES[k] if k < 20 else _TENS_WORDS[k // 10 - 2] + (f"-{_ONES[k % 10]}" if k % 10 else "")
+        return " ".join(w for w in (head, tail if k or not head else "") if w)
+    if n == 0:
+        return "zero"
+    parts = []
+    for power, word in ((10 ** 9, "billion"), (10 ** 6, "million"), (10 ** 3, "thousand"), (1, "")):
+        if n >= power:
+            parts.append(f"{small(n // power)} {word}".strip())
+            n %= power
+    return " ".join(parts)
 
 
 def reformat(text: str, which: int) -> str:
@@ -137,6 +166,9 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
         changed = reformat(text, i)
         if changed != text:
             out.append((f"format_{i}", True, _with_text(task, changed), None))
+    changed = reformat(text, -1)  # the last form: in words beside the figure, where the amount is whole
+    if changed != text and " (" in changed:
+        out.append(("format_words", True, _with_text(task, changed), None))
     body = "\n".join(ln for ln in text.splitlines() if not ln.lower().startswith("answer:"))
     if body.strip() and body != text:
         out.append(("no_answer_line", True, _with_text(task, body), None))

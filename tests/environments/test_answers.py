@@ -142,6 +142,30 @@ def test_labels_and_references_are_not_figures(text):
     assert parse(text).mentions == []
 
 
+@pytest.mark.parametrize("written, expected", [
+    ("one hundred fifty-six point two million dollars", CAP),
+    ("USD one hundred fifty-six million two hundred thousand", CAP),
+    ("USD 156,200,000 (one hundred fifty-six million two hundred thousand US dollars)", CAP),
+    ("eleven point five percent", Percent(value=Decimal("11.5"))),
+    ("four hundred claims", Number(value=Decimal("400"), unit="claims")),
+    ("ten thousand five hundred and sixty claims", Number(value=Decimal("10560"), unit="claims")),
+])
+def test_figures_written_in_words_match(written, expected):
+    assert status(f"The figure is {written}.", expected) == "asserted"
+
+
+@pytest.mark.parametrize("text", ["One of the claims was wrong.", "Two partners signed it.", "A hundred ways."])
+def test_a_single_number_word_is_no_figure(text):
+    assert parse(text).mentions == []
+
+
+def test_figures_in_words_carry_their_flags():
+    assert status("The cap is not one hundred fifty-six point two million dollars.") == "negated"
+    assert status("The cap is one hundred forty-eight million dollars.") == "absent"
+    assert [m.text for m in competing_values(parse("The cap is USD 156.2m or one hundred forty-eight million "
+                                                   "dollars."), CAP)] == ["one hundred forty-eight million dollars"]
+
+
 # ---------------------------------------------------------------- negation and its scope
 
 @pytest.mark.parametrize("text", [
