@@ -198,6 +198,9 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     if text.startswith(("Yes.", "No.")):
         out.append(("wrong_conclusion", False,
                     _with_text(task, ("No." if text.startswith("Yes.") else "Yes.") + text[3:]), None))
+    swapped = _swapped(task, text)
+    if swapped:
+        out.append(("swapped_inputs", False, _with_text(task, swapped), None))
     if task.kind == "review":
         out += _review_candidates(task, text)
     if text:
@@ -211,6 +214,18 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     out.append(("log_edited_by_hand", False, task, _edit_log))
     out.append(("room_written_by_hand", False, _with_text(task, ""), _hand_written(task)))
     return out
+
+
+def _swapped(task: Task, text: str) -> str | None:
+    """The working with two input figures written against each other's labels, the answer line kept."""
+    said = {tuple(c.id.split("_", 1)[1].split("__")): c.check.values[0] for c in task.rubric.negative_criteria
+            if c.id.startswith("swaps_") and c.check.values}
+    for (fa, fb), b in said.items():
+        a = said.get((fb, fa))
+        body, sep, tail = text.partition("\nAnswer:")
+        if a and a != b and a in body and b in body:
+            return body.replace(a, "\x00").replace(b, a).replace("\x00", b) + sep + tail
+    return None
 
 
 def _review_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, None]]:

@@ -189,11 +189,17 @@ def names_governing(text: str, a_words: list[str], b_words: list[str]) -> bool:
     return False
 
 
+_LINE_HEAD = re.compile(r"^[\s>*_\-\u2022\d.)]*(?:the\s+)?", re.I)
+
+
 def _figures_after(text: str, anchors: list[str], kind: str):
     """The first figure of a kind after each anchor phrase ('now', 'the cap would be'), in the anchor's clause."""
     parsed = _parsed(text)
-    rx = re.compile(r"\b(?:" + "|".join(re.escape(a) for a in anchors) + r")\b", re.I)
+    rx = re.compile(r"\b(?:" + "|".join(re.escape(a) + (r"\b" if a[-1:].isalnum() else "") for a in anchors) + ")",
+                    re.I)
     for m in rx.finditer(text):
+        if m.group().endswith(":") and _LINE_HEAD.sub("", text[text.rfind("\n", 0, m.start()) + 1:m.start()]):
+            continue  # "Label: figure" is a line's heading; "A is above B: X against Y" lists two figures
         end = _CLAUSE.search(text, m.end())
         stop = end.start() if end else len(text)
         after = [x for x in parsed.mentions if m.end() <= x.start < stop and x.kind == kind]

@@ -241,6 +241,37 @@ def _distractor_negatives(graph: Graph, fact_ids: list[str], where: str, **extra
     return out
 
 
+# What a label is said to be, just before its figure: "the cap is USD 156.2m", "the cap (USD 156.2m)".
+_BINDS = (" is", " was", " are", " were", " of", " stands at", " at", " totals", " comes to", " would be", " (", ":")
+
+
+def swap_negatives(graph: Graph, fact_ids: list[str]) -> list[Criterion]:
+    """Negative criteria: one figure's value written against another's label ('the cap is' + the removal costs).
+
+    A right result with its inputs swapped ("the cap (USD 15.6m) exceeds the removal costs (USD 156.2m)") is
+    working a reviewer sends back. Only pairs of one kind and unit whose labels do not contain each other
+    ("cap" in "adjusted cap" would read one as the other).
+    """
+    facts = [graph.fact(f) for f in dict.fromkeys(fact_ids) if graph.quantities.get(f) is not None]
+    out = []
+    for a, b in itertools.permutations(facts, 2):
+        qa, qb = graph.quantities[a.id], graph.quantities[b.id]
+        la, lb = label_of(a).lower(), label_of(b).lower()
+        if (qa.kind, qa.currency, qa.unit) != (qb.kind, qb.currency, qb.unit) or shown(qa) == shown(qb) \
+                or la in lb or lb in la:
+            continue
+        out.append(Criterion(id=f"swaps_{a.id}__{b.id}", weight=2.0,
+                             description=f"gives {the(b)}'s figure ({b.text}) as {the(a)}",
+                             check=Check(type="answer_bound", a_words=[f"{la}{w}" for w in _BINDS],
+                                         **value_check(qb, b.text))))
+    return out
+
+
+def moved(check_type: str, where: str) -> str:
+    """An answer check read instead in a file, a sent message or a chat post: answer_final -> sent_final."""
+    return where + check_type[len("answer"):]
+
+
 def _ask() -> str:
     return ("Give your final answer with the submit_answer tool (or write it to answer.txt in your working folder); "
             "end it with one line 'Answer: <figure>'.")
@@ -340,7 +371,7 @@ def _what_if_task(graph, top_id, leaf, changed, result, chain, needed, files, ap
     answer_lines = [f"{the(graph.fact(f), capital=True)}: {graph.fact(f).text}, as the room has it." for f in needed
                     if graph.quantities.get(f) is not None]
     answer_lines += [f"{the(f, capital=True)} would then be {shown(values[f.id])}." for f in intermediates]
-    answer = " ".join(answer_lines + [f"{the(top, capital=True)} would be {shown(result)}.",
+    answer = "\n".join(answer_lines + [f"{the(top, capital=True)} would be {shown(result)}.",
                                       f"Answer: {shown(result)}"])
     return Task(
         id=f"whatif-{top_id}-{leaf}", world_id=world.world_id, kind="what_if", tags=["multi_hop", "compute"],
@@ -351,7 +382,8 @@ def _what_if_task(graph, top_id, leaf, changed, result, chain, needed, files, ap
         reference=_inputs_reference(answer, [*needed, leaf]),
         rubric=Rubric(criteria=criteria,
                       negative_criteria=[_misbound(top, result)]
-                      + _distractor_negatives(graph, [top_id, *chain, *needed], "answer_asserts"),
+                      + _distractor_negatives(graph, [top_id, *chain, *needed], "answer_asserts")
+                      + swap_negatives(graph, needed),
                       universal_penalties=universal(graph)),
         solution=Solution(answer=answer),
     )
@@ -652,6 +684,7 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
                                check=Check(type="answer_conclusion", expect="no" if yes else "yes",
                                            a_words=["yes"], b_words=["no"])))
     negatives += _distractor_negatives(graph, [big.id, small.id], "answer_asserts")
+    negatives += swap_negatives(graph, [big.id, small.id, *inputs])
     sentence = (f"{the(big, capital=True)} ({big.text}) {_verb(big, 'exceeds')} {the(small)} ({small.text}) by "
                 f"{gap_text}.")
     if inputs:
@@ -668,10 +701,6 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
                     solution=Solution(answer=f"{'Yes' if first is big else 'No'}. {sentence}\nAnswer: {gap_text}"),
                     **base)
     return None
-
-
-_TO_FILE = {"answer_final": "file_final", "answer_mentions": "file_mentions", "answer_conclusion": "file_conclusion",
-            "answer_direction": "file_direction", "answer_asserts": "file_asserts"}
 
 
 def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
@@ -695,10 +724,10 @@ def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
         for c in t.rubric.criteria:
             allowed = sorted(set(c.check.allowed) | set(every)) if c.check.type == "answer_final" else c.check.allowed
             on_file.append(c.model_copy(update={"id": f"memo{i}_{c.id}", "check": c.check.model_copy(update={
-                "type": _TO_FILE[c.check.type], "path": path, "allowed": allowed})}))
+                "type": moved(c.check.type, "file"), "path": path, "allowed": allowed})}))
         for c in t.rubric.negative_criteria:
             bad.append(c.model_copy(update={"id": f"memo{i}_{c.id}", "check": c.check.model_copy(update={
-                "type": _TO_FILE[c.check.type], "path": path})}))
+                "type": moved(c.check.type, "file"), "path": path})}))
     on_file.append(Criterion(id="memo_block", weight=1.0,
                              description=f"the memo has its block: To {lead.name}, From, Date and Re lines",
                              check=Check(type="file_memo_block", path=path, values=[lead.last_name])))
@@ -987,14 +1016,12 @@ def reply_task(graph: Graph, big: LedgerFact, small: LedgerFact, user: str) -> T
     target = inbound[0]
     name = target.sender_name or target.sender
     crit = [c.model_copy(update={"id": f"reply_{c.id}", "check": c.check.model_copy(update={
-        "type": {"answer_final": "sent_final", "answer_mentions": "sent_mentions",
-                 "answer_direction": "sent_direction", "answer_conclusion": "sent_conclusion"}[c.check.type],
+        "type": moved(c.check.type, "sent"),
         "in_reply_to": target.message_id, "to": [target.sender]})}) for c in base.rubric.criteria]
     crit.insert(0, Criterion(id="replied", weight=1.0, description=f"replies to {name}'s message",
                              check=Check(type="sent_reply", in_reply_to=target.message_id, to=[target.sender])))
     neg = [c.model_copy(update={"check": c.check.model_copy(update={
-        "type": {"answer_direction": "sent_direction", "answer_asserts": "sent_asserts",
-                 "answer_conclusion": "sent_conclusion"}[c.check.type]})})
+        "type": moved(c.check.type, "sent")})})
            for c in base.rubric.negative_criteria]
     body = base.solution.answer.replace("\nAnswer:", "\n\nAnswer:")
     day = target.sent_at.date()
@@ -1022,11 +1049,9 @@ def chat_task(graph: Graph, big: LedgerFact, small: LedgerFact, user: str) -> Ta
         cid = getattr(a, "channel_id", None)
         about[cid] = about.get(cid, 0) + len({big.id, small.id} & set(a.facts))
     channel = sorted(channels, key=lambda c: (-about.get(c.id, 0), c.name))[0]
-    swap = {"answer_final": "chat_final", "answer_mentions": "chat_mentions", "answer_direction": "chat_direction",
-            "answer_conclusion": "chat_conclusion", "answer_asserts": "chat_asserts"}
     crit = [c.model_copy(update={"id": f"post_{c.id}", "check": c.check.model_copy(update={
-        "type": swap[c.check.type], "channel": channel.id})}) for c in base.rubric.criteria]
-    neg = [c.model_copy(update={"check": c.check.model_copy(update={"type": swap[c.check.type], "channel": channel.id})})
+        "type": moved(c.check.type, "chat"), "channel": channel.id})}) for c in base.rubric.criteria]
+    neg = [c.model_copy(update={"check": c.check.model_copy(update={"type": moved(c.check.type, "chat"), "channel": channel.id})})
            for c in base.rubric.negative_criteria]
     return Task(
         id=f"chat-{big.id}-{small.id}", world_id=world.world_id, kind="post_chat", tags=["deliverable", "multi_hop"],

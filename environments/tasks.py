@@ -75,7 +75,7 @@ class Check(BaseModel):
                   "answer_unledgered", "text_retracted", "sent_outside_circle", "answer_governs_denied", "sent_conclusion",
                   "file_conclusion", "answer_governs", "answer_bound", "answer_misbound", "chat_final", "chat_mentions", "chat_direction", "chat_conclusion", "chat_asserts",
                   "sent_mentions", "sent_asserts", "sent_final", "sent_direction", "sent_reply",
-                  "file_mentions", "file_asserts", "file_final", "file_direction", "file_memo_block", "file_unledgered",
+                  "file_mentions", "file_asserts", "file_final", "file_direction", "file_bound", "sent_bound", "chat_bound", "file_memo_block", "file_unledgered",
                   "chat_post_mentions", "sent_outside_cast", "privileged_leak", "junk_files", "room_damaged",
                   "state_forged"]
     values: list[str] = []

@@ -60,8 +60,40 @@ def test_the_red_teams_worst_end_states_score_below_1(legal_tasks, tmp_path):
         assert grade(by_id[task_id], session, text).score < 1.0, task_id
     for task in (t for t in tasks if t.solution.answer and "\nAnswer: " in t.solution.answer):
         body, final = task.solution.answer.rsplit("\nAnswer: ", 1)
-        rival = next((c.check.values[0] for c in task.rubric.negative_criteria if c.check.values), None)
+        rival = next((c.check.values[0] for c in task.rubric.negative_criteria
+                      if c.check.values and c.check.values[0] != final), None)
         attempts = [f"{body}\nIn fact the figure is not {final}.\nAnswer: {final}",  # a denial after the answer
                     f"{body}\nAnswer: {rival}\nAnswer: {final}" if rival else None]  # two answer lines
         for text in filter(None, attempts):
             assert grade(task, session, text).score < 1.0, (task.id, text[-120:])
+
+
+def test_inputs_written_against_each_others_labels_fail_and_right_phrasings_pass(legal_tasks, tmp_path):
+    """A right result with two inputs swapped between their labels is sent back; the same figures said any usual
+    way ('A is X', 'A (X)', 'A of X', a heading line 'A: X', 'A is above B: X against Y') are not."""
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    session = Session(world, tmp_path / "s")
+    exceed = [t for t in tasks if t.kind == "exceed" and any(c.id.startswith("swaps_") for c in t.rubric.negative_criteria)]
+    assert exceed, "an exceedance task reads two figures of one kind"
+    for task in exceed:
+        big, small = (world.facts[f] for f in task.needs.facts[:2])
+        gap = task.solution.answer.rsplit("Answer: ", 1)[1]
+        yes = task.solution.answer.split(".")[0]
+        lb, ls = big.label, small.label
+        inputs = task.solution.answer.rsplit("\nAnswer:", 1)[0].split(f"by {gap}.", 1)[1].strip()
+        right = [f"{yes}. The {lb} is {big.text} and the {ls} is {small.text}; the gap is {gap}.\nAnswer: {gap}",
+                 f"{yes}. The {lb} ({big.text}) exceeds the {ls} ({small.text}) by {gap}.\nAnswer: {gap}",
+                 f"{yes}. The {lb} is above the {ls}: {big.text} against {small.text}, a gap of {gap}.\nAnswer: {gap}",
+                 f"{yes}.\n- {lb}: {big.text}\n- {ls}: {small.text}\n- gap: {gap}\nAnswer: {gap}"]
+        swapped = [f"{yes}. The {lb} is {small.text} and the {ls} is {big.text}; the gap is {gap}.\nAnswer: {gap}",
+                   f"{yes}. The {lb} ({small.text}) exceeds the {ls} ({big.text}) by {gap}.\nAnswer: {gap}",
+                   f"{yes}.\n- {lb}: {small.text}\n- {ls}: {big.text}\n- gap: {gap}\nAnswer: {gap}"]
+        for text in right:
+            text = text.replace("\nAnswer:", f"\n{inputs}\nAnswer:")
+            assert grade(task, session, text).score == 1.0, (task.id, text)
+        for text in swapped:
+            result = grade(task, session, text.replace("\nAnswer:", f"\n{inputs}\nAnswer:"))
+            assert result.score < 1.0 and any(n.startswith("swaps_") for n in result.negatives_met), (task.id, text)
