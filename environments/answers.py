@@ -1186,13 +1186,15 @@ _STOP = {"the", "a", "an", "of", "for", "to", "in", "on", "by", "and", "or", "it
 _PREPS = {"of", "for", "to", "in", "on", "by", "under", "against", "with", "from", "at"}
 _COPULA = (r"\b(?:is|are|was|were|be|been|lies|lie|sits|sit|remains|remain|stays|stay|stands|stand|comes\s+in|"
            r"falls|fall|fell)\s+(?:well\s+|far\s+|still\s+|comfortably\s+|safely\s+)?")
+# "would be USD 187.5m, above the demand", "USD 126.5m below the demand": the figure said is the subject's
+_AFTER_FIGURE = r"\x01[,\s]+(?:(?:well|far|comfortably|safely|still)\s+)?"
 _COMPARATORS = re.compile(
     r"(?P<gt>\bexceed(?:s|ed|ing)?\b|\bsurpass(?:es|ed|ing)?\b|\boutstrip(?:s|ped|ping)?\b|\boutweigh(?:s|ed)?\b|"
     r"\bin\s+excess\s+of\b|\b(?:larger|higher|greater|bigger)\b|\bmore\s+than\b|"
-    rf"{_COPULA}(?:above|over)\b)"
+    rf"{_COPULA}(?:above|over)\b|{_AFTER_FIGURE}(?:above|over)\b)"
     r"|(?P<lt>\bf(?:a|e)ll(?:s|ing)?\s+(?:well\s+|far\s+)?(?:short\s+of|below|under)\b|\bshort\s+of\b|"
     r"\b(?:lower|smaller|less|fewer)\b|"
-    rf"{_COPULA}(?:below|under|beneath|within)\b)"
+    rf"{_COPULA}(?:below|under|beneath|within)\b|{_AFTER_FIGURE}(?:below|under|beneath)\b)"
     r"|(?P<eq>\bequals\b|\bequal\s+to\b|\bis\s+equal\b|\bthe\s+same\s+as\b|\bidentical\s+to\b|\bmatches\b|"
     r"\bequivalent\s+to\b)")
 _CMP_NEG = re.compile(r"\b(?:not|never|no|cannot|n't)\s+(?:\w+\s+){0,2}$|n't\s+(?:\w+\s+){0,2}$")

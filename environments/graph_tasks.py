@@ -471,10 +471,11 @@ def _what_if_against(graph: Graph, x: LedgerFact, other: LedgerFact) -> Task | N
                            check=Check(type="answer_direction", a_words=_content_words(label_of(lo)),
                                        b_words=_content_words(label_of(hi)), expect="a>b"))]
     negatives += _distractor_negatives(graph, [x.id, other.id, *chain], "answer_asserts")
-    steps = " ".join(f"{the(graph.fact(f), capital=True)}: {graph.fact(f).text}." for f in needed
-                     if graph.quantities.get(f) is not None)
-    steps += " " + " ".join(f"{the(f, capital=True)} would then be {shown(values[f.id])}." for f in intermediates)
-    answer = (f"{steps} {the(x, capital=True)} would be {shown(new)}. {the(hi, capital=True)} would then exceed "
+    negatives += [_misbound(x, new)] + swap_negatives(graph, needed)
+    steps = "\n".join(f"{the(graph.fact(f), capital=True)}: {graph.fact(f).text}." for f in needed
+                      if graph.quantities.get(f) is not None)
+    steps += "".join(f"\n{the(f, capital=True)} would then be {shown(values[f.id])}." for f in intermediates)
+    answer = (f"{steps}\n{the(x, capital=True)} would be {shown(new)}. {the(hi, capital=True)} would then exceed "
               f"{the(lo)} by {gap_text}.\nAnswer: {gap_text}")
     return Task(
         id=f"whatif-{x.id}-{leaf}-vs-{other.id}", world_id=world.world_id, kind="what_if",
