@@ -451,6 +451,34 @@ def asserts_unflagged(text: str, check: Check) -> bool:
     return bool(check.values) and asserts_value(rest, check.values[0], number, check.unit)
 
 
+# Doubt about a figure: "I am not sure about line 4", "line 7 should probably stay as drafted", "the gap could also
+# be ...", "I could not verify line 5". A "may" of procedure ("may be checked against") is no doubt; "May" the month
+# is written with its capital.
+_DOUBT = re.compile(
+    r"\bnot\s+(?:fully\s+|entirely\s+|completely\s+|totally\s+)?(?:sure|certain|confident)\b|\b(?:unsure|uncertain|unclear|"
+    r"unverified|possibly|perhaps|probably|presumably|arguably)\b|(?-i:\bmay\b)(?!\s+(?:be\s+)?(?:checked|verified|"
+    r"confirmed|traced|found|seen|read)\b)|\b(?:might|could)\b(?!\s+(?:be\s+)?(?:checked|verified|confirmed|traced|"
+    r"found|seen|read)\b)|\b(?:did|could|can|was|were)(?:\s*not|n't)\s+(?:be\s+)?(?:verif|confirm|check|tie|reconcil|"
+    r"trace|find)|\bunable\s+to\s+(?:verify|confirm|tie|check|trace|find)\b|\b(?:should|needs?\s+to|must)\s+be\s+"
+    r"(?:re-?)?(?:checked|verified|confirmed|double[- ]checked)\b|\bworth\s+(?:checking|a\s+second\s+look)\b|"
+    r"\b(?:stay|stays|remain|remains|keep|leave|left)\s+as\s+drafted\b", re.I)
+_LINE_REF = re.compile(r"\blines?\s+\d|\b(?:the|this|that|its)\s+(?:(?:flagged|wrong|corrected|drafted|first|last|other|"
+                       r"remaining)\s+)?(?:line|figure|gap|correction|total|amount|date|draft)s?\b", re.I)
+
+
+def doubts(text: str, check: Check) -> bool:
+    """Whether, outside its flag lines, the answer casts doubt on a line or a figure of the draft (`values`)."""
+    lines = text.splitlines()
+    rows = set(_table_flag_rows(lines))
+    rest = "\n".join(ln for i, ln in enumerate(lines) if not _FLAG.match(ln) and i not in rows)
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", rest):
+        if not _DOUBT.search(sentence):
+            continue
+        if _LINE_REF.search(sentence) or any(mentions(sentence, v, n) for v, n in zip(check.values, check.numbers)):
+            return True
+    return False
+
+
 # Words that take back what was said: a flag withdrawn, a memo disowned, a post corrected to the opposite.
 _RETRACT = re.compile(
     r"\b(?:please\s+)?disregard\b|\bignore\s+(?:the|my|this|that)\s+(?:above|previous|earlier|foregoing|flag|answer|"
@@ -586,6 +614,8 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         return denies_governing(answer, check.a_words, check.b_words)
     if check.type == "answer_flags":
         return flags(answer, check)
+    if check.type == "answer_doubts":
+        return doubts(answer or "", check)
     if check.type == "answer_unflagged":
         return asserts_unflagged(answer, check)
     if check.type == "answer_says":

@@ -190,6 +190,10 @@ def review_tasks(graph: Graph) -> list[Task]:
                                description=f"outside its flags, states {wrong_text} as the figure", check=Check(
                                    type="answer_unflagged", values=[wrong_text, planted_line], numbers=[_num(wrong)],
                                    unit=unit)))
+    negatives.append(Criterion(id="doubts_a_line", weight=3.0,
+                               description="outside its flags, casts doubt on a line or a figure of the draft",
+                               check=Check(type="answer_doubts", values=[ln[1] for ln in lines],
+                                           numbers=[ln[2] for ln in lines], unit=None)))
     negatives.append(Criterion(id="denies_any_error", weight=3.0, description="says the draft holds no error",
                                check=Check(type="answer_says", values=NO_ERROR)))
     drafted = [ln[2] for ln in lines if ln[2] is not None]

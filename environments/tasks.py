@@ -21,7 +21,7 @@ from worldsmith.worlds.world import World
 
 TASKS_VERSION = 1
 TaskKind = Literal["lookup", "compare", "compute", "find_document", "reply", "file_document", "post_chat",
-                   "what_if", "governs", "exceed", "as_of", "memo", "reconcile", "review"]
+                   "what_if", "governs", "exceed", "as_of", "memo", "reconcile", "review", "brief"]
 # What a task asks of an agent, for the spread a bench reports: warmup tasks are one-file lookups, kept apart.
 TaskTag = Literal["warmup", "multi_hop", "compute", "judgement", "deliverable", "as_of", "error_finding"]
 _STRICT = ConfigDict(extra="forbid")
@@ -47,6 +47,7 @@ class Check(BaseModel):
     answer_mentions_any: the answer states one of `values` (a path, a file's title).
     answer_flags: a 'Wrong:' line (or a sentence or table row saying so) names the figure `values[0]` as wrong and,
         when `values` has a second figure, gives `values[1]` after it as the one correction, wherever it corrects it.
+    answer_doubts: outside its flag lines, the answer casts doubt on a line ('line 4') or a figure of `values`.
     answer_unflagged: outside the places it says a figure is wrong, the answer asserts `values[0]` as it stands.
     answer_governs_denied: a clause says the thing named by `a_words` does not govern, apply or bind.
     answer_says: the answer holds one of the phrases `values` (lower case, whitespace squashed).
@@ -71,7 +72,7 @@ class Check(BaseModel):
 
     model_config = _STRICT
     type: Literal["answer_mentions", "answer_asserts", "answer_final", "answer_direction", "answer_mentions_any",
-                  "answer_mentions_set_aside", "answer_asserts_current", "answer_conclusion", "answer_flags", "answer_unflagged", "answer_says",
+                  "answer_mentions_set_aside", "answer_asserts_current", "answer_conclusion", "answer_flags", "answer_unflagged", "answer_doubts", "answer_says",
                   "answer_unledgered", "text_retracted", "sent_outside_circle", "answer_governs_denied", "sent_conclusion",
                   "file_conclusion", "answer_governs", "answer_bound", "answer_misbound", "chat_final", "chat_mentions", "chat_direction", "chat_conclusion", "chat_asserts",
                   "sent_mentions", "sent_asserts", "sent_final", "sent_direction", "sent_reply",

@@ -99,3 +99,23 @@ def test_a_date_flagged_as_drafted_keeps_its_year():
     """Second blind red team: a right date flagged wrong scored 1.0 once the figure as drafted was cut at its comma."""
     check = Check(type="answer_flags", values=["May 11, 2026"], numbers=[None])
     assert flags("Wrong: USD 1 -> USD 2\nWrong: May 11, 2026 -> May 6, 2026 (Minutes - kick-off, May 6)", check)
+
+
+def test_doubt_outside_the_flags_costs_the_score_and_procedure_does_not(legal, tmp_path):
+    """Red team: a right flag with 'not sure about line 4' or 'line 7 should probably stay as drafted' beside it
+    scored 1.0; a reviewer who hedges on a line has not reviewed it."""
+    world, task = legal
+    session = Session(world, tmp_path / "s")
+    oracle = task.solution.answer
+    wrong = next(c.check.values[0] for c in task.rubric.criteria if c.id == "flags_planted")
+    right_line = next(c.check.values[0] for c in task.rubric.negative_criteria if c.check.type == "answer_flags")
+    doubting = ["I am not sure about line 4; it may be different.", f"Line 2 ({right_line}) should be checked again.",
+                f"Though it could also be {wrong} if the earlier figure applies.", "I could not verify line 5.",
+                "The flagged line should probably stay as drafted."]
+    for extra in doubting:
+        result = grade(task, session, f"{oracle}\n{extra}")
+        assert result.score < 1 and "doubts_a_line" in result.negatives_met, extra
+    plain = ["The correction may be checked against the files cited.", "If useful, I could walk you through the working.",
+             "Every other line ties to the data room."]
+    for extra in plain:
+        assert grade(task, session, f"{oracle}\n{extra}").score == 1.0, extra
