@@ -704,6 +704,32 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
     return None
 
 
+def memo_parts(graph: Graph, pairs: list[tuple[LedgerFact, LedgerFact]], among: int = 4) -> list[Task]:
+    """A memo's questions: the most telling exceedance, and of the next few the one whose figures widen the files
+    (then apps) the memo needs most, so the memo draws the matter together rather than reading one sheet twice."""
+    asked = [t for t in (exceed_task(graph, b, s_) for b, s_ in pairs[:among]) if t is not None]
+    if len(asked) < 2:
+        return asked
+    first = asked[0]
+    unit = _unit_of(graph, first)
+    # One unit per memo: its ledger check reads amounts in the first question's currency.
+    asked = [first] + [t for t in asked[1:] if _unit_of(graph, t) == unit]
+    if len(asked) < 2:
+        return asked
+
+    def reach(t: Task) -> tuple[int, int]:
+        found = cover(graph, list(dict.fromkeys(first.needs.facts + t.needs.facts)))
+        return (len(found[0]), len(found[1])) if found else (0, 0)
+
+    # max() keeps the first of equals: the more telling pair where the files do not tell them apart.
+    return [first, max(asked[1:], key=reach)]
+
+
+def _unit_of(graph: Graph, task: Task) -> tuple:
+    q = graph.quantities[task.needs.facts[0]]
+    return q.kind, q.currency, q.unit
+
+
 def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
     """A deliverable: a memo to the lead of the home side answering one or more exceedance questions, on the drive."""
     world = graph.world
@@ -1081,7 +1107,7 @@ def graph_tasks(world: World, user: str) -> list[Task]:
     if pairs:
         big, small = pairs[0]
         tasks.append(reply_task(graph, big, small, user))
-        parts = [t for t in (exceed_task(graph, b, s_) for b, s_ in pairs[:2]) if t is not None]
+        parts = memo_parts(graph, pairs)
         if parts:
             tasks.append(memo_task(graph, parts))
     if len(pairs) > 1:
@@ -1089,6 +1115,9 @@ def graph_tasks(world: World, user: str) -> list[Task]:
     from worldsmith.environments.review_tasks import review_tasks  # it builds on this module's makers
 
     tasks += review_tasks(graph)
+    from worldsmith.environments.brief_tasks import brief_tasks  # it builds on this module's makers
+
+    tasks += brief_tasks(graph)
     return [_with_sources(world, t) for t in tasks if t is not None]
 
 

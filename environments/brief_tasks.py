@@ -1,0 +1,313 @@
+"""Pre-meeting briefs: the figures on a meeting's agenda as they stood on its day, ending in a figure no file writes.
+
+A professional briefs a meeting from what the room held before it: the figure on the agenda (read in the calendar,
+which also gives the day), the figures it was computed from, and either the figure it is weighed against (which is
+larger, by how much) or the deadline on the agenda (how many days the meeting leaves). Each figure is taken as it
+stood that day (LedgerFact.on), so a value the room gave only later and a superseded draft are traps, graded as
+negative criteria. The files a brief needs are the meeting's calendar and the fewest files dated before the meeting
+that carry every figure at that day's value (the same cover as every graph task, over the carriers of that day).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import zoneinfo
+from dataclasses import dataclass
+
+from worldsmith.environments.graph_tasks import (Graph, _ask, _content_words, _distractor_negatives,
+                                                 _leaves, _num, _pair_score, _verb, cover, exceed_pairs, in_room,
+                                                 shown, universal, value_check)
+from worldsmith.environments.tasks import Check, Criterion, Needs, Reference, Rubric, Solution, Task, label_of, the
+from worldsmith.worlds.ledger import Quantity, quantity_of, references
+from worldsmith.worlds.plan import LedgerFact
+
+_MAX_INPUTS = 6  # figures a brief reads beside the agenda's and its counterpart's: a page, not a ledger
+
+# The carriers of given (fact, text) pairs among the files dated before a moment: what the room held that day.
+_ASOF_SQL = """select m.fact_id, a.path, a.kind from fact_mentions m join artifacts a on a.id = m.artifact_id
+where m.found and m.distractor is null and a."at" < cast(? as timestamptz) and ({pairs}) order by m.fact_id, a.path"""
+_ASOF_COUNT_SQL = """select count(distinct m.fact_id) from fact_mentions m join artifacts a on a.id = m.artifact_id
+where m.found and m.distractor is null and a."at" < cast(? as timestamptz) and ({pairs})"""
+_PAIR = "(m.fact_id = ? and m.expected = ?)"
+
+
+@dataclass
+class Figure:
+    """One figure of a brief: the fact, its text and quantity on the meeting's day, and its text now."""
+
+    fact: LedgerFact
+    text: str
+    q: Quantity
+
+    @property
+    def changed(self) -> bool:
+        """Whether the room gives another figure for it now (a later value: a trap for the brief)."""
+        return self.text != self.fact.text
+
+
+def _figure(fact: LedgerFact, day: dt.date) -> Figure | None:
+    held = fact.on(day)
+    q = quantity_of(held[0]) if held else None
+    return Figure(fact, held[1], q) if q is not None else None
+
+
+def _gap_text(q: Quantity) -> str:
+    return shown(q).rstrip("%") + " percentage points" if q.kind == "percent" else shown(q)
+
+
+def _asof_cover(graph: Graph, figures: list[Figure], start: dt.datetime, calendar: str):
+    """(files, apps) a brief needs: the calendar, and the fewest files dated before the meeting that carry every
+    other figure at its value that day; None when the room held one of them nowhere by then."""
+    pairs = [x for f in figures for x in (f.fact.id, f.text)]
+    rows = graph.world.db.execute(_ASOF_SQL.format(pairs=" or ".join([_PAIR] * len(figures))),
+                                  [start.isoformat(), *pairs]).fetchall()
+    carriers: dict[str, list[tuple[str, str]]] = {}
+    for fid, path, kind in rows:
+        carriers.setdefault(fid, []).append((path, kind))
+    # The agenda's own figures are read in the calendar, which the brief opens anyway.
+    rest = [f.fact.id for f in figures if calendar not in {p for p, _ in carriers.get(f.fact.id, [])}]
+    if not rest:
+        return [calendar], ["calendar"]
+    found = cover(Graph(graph.world, carriers, graph.quantities), rest)
+    if found is None:
+        return None
+    files, apps = found
+    return sorted({calendar, *files}), sorted({"calendar", *apps})
+
+
+def _inputs(graph: Graph, fact: LedgerFact, day: dt.date) -> list[Figure]:
+    """The figures a derived fact was computed from, each as it stood that day (none for a fact the room states)."""
+    if not fact.formula:
+        return []
+    out = [_figure(graph.fact(x), day) for x in _leaves(graph, fact.id) if x != fact.id]
+    return [f for f in out if f is not None]
+
+
+def _partners(graph: Graph, agenda: Figure, day: dt.date, taken: set[frozenset[str]]) -> list[Figure]:
+    """Figures worth weighing the agenda's against that day, the most telling first: of its kind and unit, not a part
+    of it nor it a part of them, within a factor of ten, and no pair an exceedance task already asks about."""
+    a = agenda.fact
+    scored = []
+    for f in graph.world.plan.facts:
+        if f.id == a.id or frozenset((a.id, f.id)) in taken:
+            continue
+        fig = _figure(f, day)
+        if fig is None or (fig.q.kind, fig.q.currency, fig.q.unit) != (agenda.q.kind, agenda.q.currency, agenda.q.unit):
+            continue
+        if fig.q.amount == agenda.q.amount or _reads(graph, a.id, f.id) or _reads(graph, f.id, a.id):
+            continue
+        hi, lo = max(fig.q.amount, agenda.q.amount), min(fig.q.amount, agenda.q.amount)
+        if lo <= 0 or hi / lo > 10:
+            continue
+        score = _pair_score(graph, a, f) + 0.3 * bool(f.formula)
+        if score >= 0.2:
+            scored.append((-score, f.id, fig))
+    return [fig for *_, fig in sorted(scored, key=lambda s: (s[0], s[1]))]
+
+
+def _reads(graph: Graph, top: str, other: str) -> bool:
+    """Whether a fact's formula reads another, at any depth (a part beside its own total is no comparison)."""
+    formula = graph.fact(top).formula
+    return bool(formula) and any(r == other or _reads(graph, r, other) for r in references(formula))
+
+
+@dataclass
+class _Made:
+    series: str
+    state: tuple
+    start: dt.datetime
+    task: Task
+
+
+def _meeting_brief(graph: Graph, meeting, start: dt.datetime, taken: set[frozenset[str]]) -> _Made | None:
+    world = graph.world
+    day = start.astimezone(zoneinfo.ZoneInfo(world.plan.timezone)).date()
+    agenda_facts = [world.facts[f] for f in meeting.facts if f in world.facts]
+    agenda = next((fig for f in agenda_facts if (fig := _figure(f, day)) is not None), None)
+    if agenda is None:
+        return None
+    inputs = _inputs(graph, agenda.fact, day)
+    for partner in _partners(graph, agenda, day, taken):
+        figures = _dedupe([agenda, partner, *(inputs + _inputs(graph, partner.fact, day))[:_MAX_INPUTS]])
+        made = _weighed(graph, meeting, start, day, agenda, partner, figures)
+        if made is not None:
+            return made
+    deadline = next((f for f in agenda_facts if getattr(f.value, "type", None) == "date" and f.on(day)
+                     and f.on(day)[0].value > day), None)
+    if deadline is not None and inputs:
+        return _countdown(graph, meeting, start, day, agenda, deadline, _dedupe([agenda, *inputs[:_MAX_INPUTS]]))
+    return None
+
+
+def _dedupe(figures: list[Figure]) -> list[Figure]:
+    seen, out = set(), []
+    for f in figures:
+        if f.fact.id not in seen:
+            seen.add(f.fact.id)
+            out.append(f)
+    return out
+
+
+def _series(meeting) -> str:
+    """A meeting's series: its title up to the date a weekly call carries ('Weekly status call with Ostrander')."""
+    return (meeting.title or meeting.id).split(" - ")[0]
+
+
+def _when(day: dt.date) -> str:
+    return f"{day:%B} {day.day}, {day.year}"
+
+
+def _later_negatives(figures: list[Figure], day: dt.date) -> list[Criterion]:
+    """A negative criterion per figure the room changed after the meeting: its later value briefed as that day's."""
+    held = {f.text for f in figures}
+    out = []
+    for f in figures:
+        q_now = quantity_of(f.fact.value)
+        if not f.changed or q_now is None or f.fact.text in held:
+            continue
+        since = _when(f.fact.known_from) if f.fact.known_from else "later"
+        out.append(Criterion(id=f"later_{f.fact.id}", weight=2.0,
+                             description=f"briefs {the(f.fact)} as {f.fact.text}, the figure the room gave from {since}, "
+                                         f"after the meeting of {_when(day)} (it stood at {f.text})",
+                             check=Check(type="answer_asserts", **value_check(q_now, f.fact.text))))
+    return out
+
+
+def _input_criteria(figures: list[Figure]) -> list[Criterion]:
+    return [Criterion(id=f"input_{f.fact.id}", weight=0.5, description=f"gives {the(f.fact)} as it stood: {f.text}",
+                      check=Check(type="answer_mentions", **value_check(f.q, f.text))) for f in figures]
+
+
+def _common(graph: Graph, meeting, start: dt.datetime, day: dt.date, figures: list[Figure], answer: str, instruction: str,
+            criteria: list[Criterion], negatives: list[Criterion], suffix: str) -> Task | None:
+    world = graph.world
+    found = _asof_cover(graph, figures, start, meeting.path)
+    if found is None:
+        return None
+    files, apps = found
+    ids = [f.fact.id for f in figures]
+    negatives = negatives + _later_negatives(figures, day)
+    held = {f.text for f in figures}
+    negatives += [c for c in _distractor_negatives(graph, ids, "answer_asserts") if c.check.values[0] not in held]
+    pairs = [x for f in figures for x in (f.fact.id, f.text)]
+    return Task(
+        id=f"brief-{meeting.id}-{suffix}", world_id=world.world_id, kind="brief", tags=["as_of", "judgement", "multi_hop"],
+        instruction=instruction,
+        needs=Needs(files=files, facts=ids, apps=apps),
+        reference=Reference(answer=answer, sql=_ASOF_COUNT_SQL.format(pairs=" or ".join([_PAIR] * len(figures))),
+                            params=[start.isoformat(), *pairs], expect=[[float(len(figures))]]),
+        rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),
+        solution=Solution(answer=answer))
+
+
+def _opening(graph: Graph, meeting, day: dt.date) -> str:
+    return (f"In the data room of {graph.world.plan.title}, you are briefing the team for the {_series(meeting)} of "
+            f"{_when(day)} (it is in the calendar). Take the figure on that meeting's agenda as it stood on the day of "
+            f"the meeting, with the figures it was computed from")
+
+
+_AS_THEN = ("Brief every figure as it stood before the meeting: a figure the room gave only later, or a superseded "
+            "draft, is not the one to use.")
+
+
+def _weighed(graph: Graph, meeting, start: dt.datetime, day: dt.date, agenda: Figure, partner: Figure,
+             figures: list[Figure]) -> _Made | None:
+    """The brief that weighs the agenda's figure against another as they stood that day: direction and gap."""
+    hi, lo = (agenda, partner) if agenda.q.amount > partner.q.amount else (partner, agenda)
+    gap = Quantity(agenda.q.kind, hi.q.amount - lo.q.amount, agenda.q.currency, agenda.q.unit)
+    if in_room(graph, gap) or shown(gap) in {f.text for f in figures}:
+        return None
+    gap_text = _gap_text(gap)
+    later = [_num(quantity_of(f.fact.value)) for f in figures if f.changed and quantity_of(f.fact.value) is not None]
+    hw, lw = _content_words(label_of(hi.fact)), _content_words(label_of(lo.fact))
+    inputs = [f for f in figures if f is not agenda and f is not partner]
+    criteria = [
+        Criterion(id="direction", weight=2.0, description=f"says {the(hi.fact)} ({hi.text}) exceeded {the(lo.fact)} "
+                                                          f"({lo.text}) on {_when(day)}",
+                  check=Check(type="answer_direction", a_words=hw, b_words=lw, expect="a>b")),
+        Criterion(id="states_gap", weight=3.0, description=f"gives the gap that day: {gap_text}",
+                  check=Check(type="answer_final", allowed=[_num(f.q) for f in figures], rivals=later,
+                              values=[gap_text], numbers=[_num(gap)],
+                              unit=None if gap.kind == "percent" else gap.currency)),
+        Criterion(id="states_agenda", weight=1.0, description=f"gives the agenda's {label_of(agenda.fact)} as it stood: "
+                                                              f"{agenda.text}",
+                  check=Check(type="answer_mentions", **value_check(agenda.q, agenda.text))),
+        Criterion(id="states_partner", weight=1.0, description=f"gives {the(partner.fact)} as it stood: {partner.text}",
+                  check=Check(type="answer_mentions", **value_check(partner.q, partner.text))),
+    ] + _input_criteria(inputs)
+    negatives = [Criterion(id="wrong_direction", weight=2.0, description=f"says {the(lo.fact)} exceeded {the(hi.fact)}",
+                           check=Check(type="answer_direction", a_words=lw, b_words=hw, expect="a>b"))]
+    lines = [f"On {_when(day)} {the(agenda.fact)} on the agenda stood at {agenda.text}."]
+    lines += [f"{the(f.fact, capital=True)}: {f.text}." for f in inputs]
+    lines += [f"{the(partner.fact, capital=True)} stood at {partner.text}.",
+              f"{the(hi.fact, capital=True)} ({hi.text}) {_verb(hi.fact, 'exceeds')} {the(lo.fact)} ({lo.text}) by "
+              f"{gap_text}."]
+    shows = ", with the figures it is made of" if _inputs(graph, partner.fact, day) else ""
+    instruction = (f"{_opening(graph, meeting, day)}, and weigh it against {the(partner.fact)} as it stood that day"
+                   f"{shows}: which was larger, and by how much? The gap is your final figure. {_AS_THEN} {_ask()}")
+    task = _common(graph, meeting, start, day, figures, " ".join(lines) + f"\nAnswer: {gap_text}", instruction,
+                   criteria, negatives,
+                   f"vs-{partner.fact.id}")
+    if task is None:
+        return None
+    return _Made(_series(meeting), (agenda.fact.id, partner.fact.id, *(f.text for f in figures)), start, task)
+
+
+def _countdown(graph: Graph, meeting, start: dt.datetime, day: dt.date, agenda: Figure, deadline: LedgerFact,
+               figures: list[Figure]) -> _Made | None:
+    """The brief that ends in the days the meeting leaves before the deadline on its agenda."""
+    due = deadline.on(day)[0].value
+    days = (due - day).days
+    days_text = f"{days} days"
+    hit = graph.world.db.execute("select 1 from artifact_text where contains(text, ?) limit 1", [days_text]).fetchone()
+    if hit or days < 2:
+        return None
+    inputs = [f for f in figures if f is not agenda]
+    # The days and years of the dates, and a number a label holds ('the 60-day refund deadline'), are no rival count.
+    dates = [float(d.day) for d in (day, due)] + [float(day.year), float(due.year)]
+    dates += [float(n) for f in [deadline, *(g.fact for g in figures)] for n in re.findall(r"\d+", label_of(f))]
+    criteria = [
+        Criterion(id="days_left", weight=3.0, description=f"gives the days from the meeting to the deadline: {days_text}",
+                  check=Check(type="answer_final", values=[days_text], numbers=[float(days)], unit="days",
+                              allowed=dates)),
+        Criterion(id="states_deadline", weight=1.0, description=f"gives {the(deadline)}: {deadline.on(day)[1]}",
+                  check=Check(type="answer_mentions", values=[deadline.on(day)[1]])),
+        Criterion(id="states_agenda", weight=1.0, description=f"gives the agenda's {label_of(agenda.fact)} as it stood: "
+                                                              f"{agenda.text}",
+                  check=Check(type="answer_mentions", **value_check(agenda.q, agenda.text))),
+    ] + _input_criteria(inputs)
+    lines = [f"On {_when(day)} {the(agenda.fact)} on the agenda stood at {agenda.text}."]
+    lines += [f"{the(f.fact, capital=True)}: {f.text}." for f in inputs]
+    lines += [f"{the(deadline, capital=True)} is {deadline.on(day)[1]}, {days_text} after the meeting."]
+    instruction = (f"{_opening(graph, meeting, day)}, and the deadline on the agenda: how many days after the meeting "
+                   f"did it fall (your final figure, in days)? {_AS_THEN} {_ask()}")
+    task = _common(graph, meeting, start, day, figures, " ".join(lines) + f"\nAnswer: {days_text}", instruction,
+                   criteria, [], f"to-{deadline.id}")
+    if task is None:
+        return None
+    return _Made(_series(meeting), (agenda.fact.id, deadline.id, days, *(f.text for f in figures)), start, task)
+
+
+def brief_tasks(graph: Graph, limit: int = 4, per_series: int = 2) -> list[Task]:
+    """Briefs for the calendar's meetings: at most `per_series` per series of meetings, each at its own state of the
+    matter, those needing the most files (then apps) first, at most `limit` in all."""
+    world = graph.world
+    starts = dict(world.db.execute("""select id, "at" from artifacts where kind = 'calendar'""").fetchall())
+    taken = {frozenset((b.id, s.id)) for b, s in exceed_pairs(graph)[:2]}  # what the exceedance tasks already ask
+    made: list[_Made] = []
+    for meeting in world.artifacts_of("calendar"):
+        start = starts.get(meeting.id)
+        if start is not None and meeting.facts:
+            brief = _meeting_brief(graph, meeting, start, taken)
+            if brief is not None:
+                made.append(brief)
+    made.sort(key=lambda m: (-len(m.task.needs.files), -len(m.task.needs.apps), m.start))
+    out, states, per = [], set(), {}
+    for m in made:
+        if m.state in states or per.get(m.series, 0) >= per_series or len(out) >= limit:
+            continue
+        states.add(m.state)
+        per[m.series] = per.get(m.series, 0) + 1
+        out.append(m.task)
+    return sorted(out, key=lambda t: t.id)

@@ -1,0 +1,129 @@
+"""Pre-meeting briefs: the agenda's figures as they stood on the meeting's day, read from the calendar and the files
+dated before it, ending in a figure no file writes."""
+
+from __future__ import annotations
+
+import zoneinfo
+
+import pytest
+
+import worldsmith
+from worldsmith.environments.attacks import attack_task
+from worldsmith.environments.brief_tasks import brief_tasks
+from worldsmith.environments.grade import grade
+from worldsmith.environments.graph_tasks import Graph, cover, exceed_pairs, exceed_task, graph_tasks, memo_parts
+from worldsmith.environments.lint import lint_tasks
+from worldsmith.environments.session import Session
+
+
+@pytest.fixture(scope="module")
+def legal(published_legal):
+    world = worldsmith.open(published_legal)
+    yield world, Graph.of(world), brief_tasks(Graph.of(world))
+    world.close()
+
+
+def _meeting(world, task):
+    """The calendar artifact a brief is about, and its start."""
+    meeting = next(a for a in world.artifacts_of("calendar") if task.id.startswith(f"brief-{a.id}-"))
+    start = world.db.execute("""select "at" from artifacts where id = ?""", [meeting.id]).fetchone()[0]
+    return meeting, start
+
+
+def test_a_brief_reads_the_calendar_and_only_files_the_room_held_before_the_meeting(legal):
+    world, _, tasks = legal
+    assert tasks
+    for task in tasks:
+        meeting, start = _meeting(world, task)
+        assert meeting.path in task.needs.files and "calendar" in task.needs.apps
+        assert len(task.needs.files) >= 3 and len(task.needs.apps) >= 2
+        for path in task.needs.files:
+            if path == meeting.path:
+                continue
+            first = world.db.execute("""select min("at") from artifacts where path = ?""", [path]).fetchone()[0]
+            assert first < start, path
+        # each figure is the one the room held that day, and some file dated before the meeting carries it
+        rows = world.db.execute(task.reference.sql, task.reference.params).fetchall()
+        assert [list(r) for r in rows] == task.reference.expect
+
+
+def test_a_figure_the_room_changed_later_is_briefed_as_it_stood(legal, tmp_path):
+    world, _, tasks = legal
+    changed = []
+    for task in tasks:
+        _, start = _meeting(world, task)
+        day = start.astimezone(zoneinfo.ZoneInfo(world.plan.timezone)).date()
+        for fid in task.needs.facts:
+            fact = world.facts[fid]
+            then = fact.on(day)
+            if then and then[1] != fact.text:
+                changed.append((task, fact, then[1]))
+    assert changed, "the legal example's removal costs rose after the March calls"
+    session = Session(world, tmp_path / "s")
+    for task, fact, then in changed:
+        answer = task.solution.answer
+        assert then in answer and fact.text not in answer
+        assert any(c.id == f"later_{fact.id}" for c in task.rubric.negative_criteria)
+        assert grade(task, session, answer).score == 1.0
+        # the same brief with the later figure in its place, and its gap worked from it, falls short
+        later = answer.replace(then, fact.text)
+        assert grade(task, session, later).score < 1.0
+
+
+def test_the_final_figure_is_written_in_no_file(legal):
+    world, graph, tasks = legal
+    for task in tasks:
+        final = next(c.check for c in task.rubric.criteria if c.check.type == "answer_final")
+        hit = world.db.execute("select path from artifact_text where contains(text, ?) limit 1",
+                               [final.values[0]]).fetchone()
+        assert hit is None, (task.id, final.values[0], hit)
+
+
+def test_no_brief_weighs_a_figure_against_its_own_part_or_an_exceedance_already_asked(legal):
+    world, graph, tasks = legal
+    asked = {frozenset((b.id, s.id)) for b, s in exceed_pairs(graph)[:2]}
+    for task in tasks:
+        if "-vs-" not in task.id:
+            continue
+        meeting, _ = _meeting(world, task)
+        partner = task.id.split("-vs-")[1]
+        agenda = next(f for f in meeting.facts if f in task.needs.facts)
+        assert frozenset((agenda, partner)) not in asked
+        formula = world.facts[agenda].formula or ""
+        assert partner not in formula
+
+
+def test_briefs_pass_the_lint_and_the_attack_suite(legal, tmp_path):
+    world, _, tasks = legal
+    kept, refused = lint_tasks(tasks, world)
+    assert not refused and len(kept) == len(tasks)
+    for task in kept:
+        wrong = [(o.candidate, o.score) for o in attack_task(task, world, tmp_path / task.id) if o.wrong]
+        assert not wrong, (task.id, wrong)
+
+
+def test_briefs_are_part_of_the_graph_tasks_at_distinct_states_of_the_matter(legal):
+    world, _, tasks = legal
+    ids = {t.id for t in graph_tasks(world, world.plan.people[0].email)}
+    assert {t.id for t in tasks} <= ids
+    answers = [t.solution.answer.rsplit("Answer:", 1)[1] for t in tasks]
+    assert len(set(answers)) == len(answers)  # no two briefs of one series at the same state
+
+
+def test_the_memo_takes_the_question_that_widens_its_files(published_diligence):
+    world = worldsmith.open(published_diligence)
+    try:
+        graph = Graph.of(world)
+        pairs = exceed_pairs(graph)
+        parts = memo_parts(graph, pairs)
+        assert len(parts) == 2 and parts[0].id == f"exceed-{pairs[0][0].id}-{pairs[0][1].id}"
+        def files(second):
+            return len(cover(graph, list(dict.fromkeys(parts[0].needs.facts + second.needs.facts)))[0])
+
+        others = [t for t in (exceed_task(graph, *p) for p in pairs[1:4]) if t is not None]
+        assert files(parts[1]) == max(files(t) for t in others
+                                      if graph.quantities[t.needs.facts[0]].currency
+                                      == graph.quantities[parts[0].needs.facts[0]].currency)
+        assert files(parts[1]) >= files(others[0])
+    finally:
+        world.close()
