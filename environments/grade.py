@@ -6,19 +6,22 @@ match as the room writes them or as numbers in any usual format ('156200000', '1
 so a correct answer in another format is not failed by string equality.
 
     python -m worldsmith.environments.grade --task task.json --world WORLD --session DIR [--answer-file F] [--reward F]
+        [--judge-model M --judge-base-url URL]     (a model judge may veto answer criteria: environments/judge.py)
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from decimal import Decimal
 from pathlib import Path, PurePosixPath
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from worldsmith.environments import answers
+from worldsmith.environments.judge import OFFLINE, ModelJudge, judged
 from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.tasks import Check, Criterion, Task
 
@@ -35,6 +38,10 @@ class Grade(BaseModel):
     met: list[str] = []
     negatives_met: list[str] = []
     penalties_met: list[str] = []
+    judge: str = Field(OFFLINE, description="who read the answer's prose: a model judge, or the machine checks alone")
+    vetoed: list[str] = Field(default_factory=list, description="criteria the machine met and the judge did not")
+    judge_errors: dict[str, str] = Field(default_factory=dict, description="criteria the judge could not read, "
+                                                                             "left to the machine, and why")
 
 
 def _squash(text: str) -> str:
@@ -711,24 +718,32 @@ def _met(criteria: list[Criterion], session: Session, answer: str | None) -> lis
     return [c for c in criteria if holds(c.check, session, answer)]
 
 
-def grade(task: Task, session: Session, answer: str | None = None) -> Grade:
-    """Score a task on a session's end state (the answer defaults to the one the session recorded)."""
+def grade(task: Task, session: Session, answer: str | None = None, judge: "ModelJudge | None" = None) -> Grade:
+    """Score a task on a session's end state (the answer defaults to the one the session recorded); with a
+    judge, a model may veto an answer criterion the machine checks met."""
     _STATES[id(session)] = state = session.state()
     try:
-        return _grade(task, session, state.answer if answer is None else answer)
+        return _grade(task, session, state.answer if answer is None else answer, judge)
     finally:
         _STATES.pop(id(session), None)
 
 
-def _grade(task: Task, session: Session, answer: str | None) -> Grade:
+def _grade(task: Task, session: Session, answer: str | None, judge: "ModelJudge | None" = None) -> Grade:
     rubric = task.rubric
     total = sum(c.weight for c in rubric.criteria)
     met = _met(rubric.criteria, session, answer)
+    vetoed, errors = [], {}
+    if judge is not None and answer and answer.strip():
+        said = judge.verdicts(task, [c for c in met if judged(c)], answer)
+        vetoed = [cid for cid, v in said.items() if v is False]
+        errors = {cid: v for cid, v in said.items() if isinstance(v, str)}
+        met = [c for c in met if c.id not in vetoed]
     negatives = _met(rubric.negative_criteria, session, answer)
     penalties = _met(rubric.universal_penalties, session, answer)
     raw = (sum(c.weight for c in met) - sum(c.weight for c in negatives)) / total - sum(c.weight for c in penalties)
     return Grade(task=task.id, score=round(min(1.0, max(0.0, raw)), 4), met=[c.id for c in met],
-                 negatives_met=[c.id for c in negatives], penalties_met=[c.id for c in penalties])
+                 negatives_met=[c.id for c in negatives], penalties_met=[c.id for c in penalties],
+                 judge=judge.name if judge is not None else OFFLINE, vetoed=vetoed, judge_errors=errors)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -741,7 +756,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--session", required=True, type=Path)
     ap.add_argument("--answer-file", type=Path)
     ap.add_argument("--reward", type=Path)
+    ap.add_argument("--judge-model", default=os.environ.get("WORLDSMITH_JUDGE_MODEL"),
+                    help="a model that may veto answer criteria the machine met (default $WORLDSMITH_JUDGE_MODEL; "
+                         "without one the machine checks alone grade, and the grade says so)")
+    ap.add_argument("--judge-base-url", default=os.environ.get("WORLDSMITH_JUDGE_BASE_URL"),
+                    help="its OpenAI-compatible server (default $WORLDSMITH_JUDGE_BASE_URL, else $OPENAI_BASE_URL)")
     args = ap.parse_args(argv)
+    judge = ModelJudge.connect(args.judge_model, args.judge_base_url) if args.judge_model else None
     # A grader's own failure must not read as the agent's: no reward is written, and the exit says so.
     try:
         task = Task.model_validate_json(args.task.read_text(encoding="utf-8"))
@@ -762,7 +783,7 @@ def main(argv: list[str] | None = None) -> int:
         answer = session.state().answer
         if args.answer_file is not None and args.answer_file.is_file():
             answer = "\n".join(x for x in (answer, args.answer_file.read_text(encoding="utf-8")) if x)
-        result = grade(task, session, answer)
+        result = grade(task, session, answer, judge)
     except Exception as exc:  # noqa: BLE001  (any failure here is the grader's)
         print(f"grader error: {exc}", file=sys.stderr)
         return 2

@@ -355,6 +355,27 @@ class OpenAIBackend:
                 break
         return None
 
+    async def ask(self, messages: list[dict[str, str]], output_type: type[T], kind: str = "question") -> T:
+        """A structured answer to messages the caller built (a judgement, not an artifact): retried, re-asked
+        with the error shown, counted under `kind`; never cached (a caller asks again on purpose)."""
+        stats = self.usage.kind(kind)
+        stats.requests += 1
+        tail: list[dict[str, str]] = []
+        error, request_id = "", None
+        for attempt in range(self.reasks + 1):
+            if attempt:
+                stats.reasks += 1
+            completion, request = await self._complete(
+                lambda: self._request(messages + tail, output_type, self.wire_mode, None), stats)
+            request_id = _request_id(completion)
+            content, text, error = self._parse(completion, output_type)
+            self._tokens(completion, request["messages"], text, stats)
+            if content is not None:
+                return content
+            tail += [{"role": "assistant", "content": text}, reask_message(error, output_type)]
+        raise self._fail(f"{self.model!r} at {self.base_url}: could not get a valid {output_type.__name__} "
+                         f"after {self.reasks + 1} tries: {error}", False, request_id)
+
     async def _ask(self, context: ArtifactContext | ExpansionContext, output_type: type[T], stats: KindUsage,
                    key: str) -> T:
         """Ask the server, re-asking with the validation error, and cache the first valid answer."""

@@ -7,7 +7,8 @@ only: one `ThreadingHTTPServer`, one daemon thread per connection, latency as a 
 Answers follow the prompt contract of the OpenAI-compatible backend: a user message holds the line
 `worldsmith-output: <TypeName>` and a fenced block opened by "```json worldsmith-context" holding the
 context JSON. Content types are composed by the offline composer (so they carry every fact exactly);
-an `ExpansionProposal` is proposed from the expansion context; anything else gets a minimal instance
+an `ExpansionProposal` is proposed from the expansion context; a `JudgeVerdict` (environments/judge.py) is
+given by a literal reader (every expected figure word for word, no hedge word); anything else gets a minimal instance
 of the JSON schema in `response_format`.
 
 Faults are chosen per distinct request deterministically (a hash of the request and the fault seed)
@@ -337,6 +338,8 @@ def answer_for(body: dict) -> tuple[str | None, dict]:
                 return output_type, content_types()[output_type][1](ArtifactContext.model_validate_json(context)).model_dump(mode="json")
             if output_type == "ExpansionProposal":
                 return output_type, propose_expansion(ExpansionContext.model_validate_json(context)).model_dump(mode="json")
+            if output_type == "JudgeVerdict":
+                return output_type, literal_judgement(json.loads(context))
         except Exception:  # noqa: BLE001 - a context we cannot use gets the generic answer, as a weak model would
             pass
     schema = _schema_of(body, messages)
@@ -345,6 +348,17 @@ def answer_for(body: dict) -> tuple[str | None, dict]:
         schema = known[output_type].model_json_schema() if output_type in known else {"type": "object"}
     value = minimal_instance(schema)
     return output_type, value if isinstance(value, dict) else {"value": value}
+
+
+def literal_judgement(context: dict) -> dict:
+    """A judge's verdict as a literal reader gives it (no model here): met when the answer holds every expected
+    figure word for word and no hedge word; what a test needs to see a judge agree and veto over real HTTP."""
+    answer = " ".join(str(context.get("answer", "")).lower().split())
+    expected = [" ".join(str(v).lower().split()) for v in context.get("expected") or []]
+    hedged = re.search(r"\b(?:maybe|perhaps|possibly|either|or so|roughly)\b", answer)
+    met = all(v in answer for v in expected) and not hedged
+    return {"met": met, "reason": "every expected figure is stated plainly" if met
+            else "an expected figure is missing or hedged"}
 
 
 def schema_only_answer(body: dict, output_type: str | None, rng: random.Random) -> dict:
