@@ -882,7 +882,11 @@ def reconcile_tasks(graph: Graph) -> list[Task]:
         move = Quantity(q_now.kind, abs(q_now.amount - latest[1].amount), q_now.currency, q_now.unit)
         if in_room(graph, move):
             continue
-        allowed = [_num(q_now)] + [_num(r[1]) for r in rivals_]
+        # Why a superseded figure fell, where the ledger can say: it was worked from an input's superseded figure.
+        bases = [(r, b) for r in rivals_ if (b := built_on(graph, fact, r[1])) is not None]
+        for _, (d, _input, path, kind) in bases:
+            files, apps = sorted({*files, path}), sorted({*apps, APP_OF_KIND[kind]})
+        allowed = [_num(q_now)] + [_num(r[1]) for r in rivals_] + [_num(quantity_of(d.value)) for _, (d, *_) in bases]
         criteria = [Criterion(id="movement", weight=2.0,
                               description=f"gives how far {the(fact)} moved from {latest[0]} to {fact.text}: {shown(move)}",
                               check=Check(type="answer_final", allowed=allowed, **value_check(move))),
@@ -895,8 +899,19 @@ def reconcile_tasks(graph: Graph) -> list[Task]:
         negatives = [Criterion(id=f"relies_on_{r[3]}", weight=2.0, description=f"relies on {r[0]} as the current figure",
                                check=Check(type="answer_asserts_current", **value_check(r[1], r[0])))
                      for r in rivals_]
+        for r, (d, inp, _, _) in bases:
+            q_d = quantity_of(d.value)
+            criteria.append(Criterion(
+                id=f"traces_{d.id}", weight=1.0,
+                description=f"says {r[0]} was worked from {d.text}, {short_label(d.label)} of {the(inp)}, now {inp.text}",
+                check=Check(type="answer_mentions_set_aside", **value_check(q_d, d.text))))
+            negatives.append(Criterion(id=f"relies_on_{d.id}", weight=2.0,
+                                       description=f"relies on {d.text} as {the(inp)} now",
+                                       check=Check(type="answer_asserts_current", **value_check(q_d, d.text))))
+        why = {r[3]: f" It was worked from the earlier {d.text} ({short_label(d.label)}) for {the(inp)}, which is "
+                     f"superseded. {the(inp, capital=True)} now stands at {inp.text}." for r, (d, inp, _, _) in bases}
         answer = (f"{the(fact, capital=True)} that governs now is {fact.text}. "
-                  + " ".join(f"The earlier {r[0]} ({r[2]}) is superseded." for r in rivals_)
+                  + " ".join(f"The earlier {r[0]} ({r[2]}) is superseded.{why.get(r[3], '')}" for r in rivals_)
                   + f" The move between the two is {shown(move)}."
                   + f"\nAnswer: {shown(move)}")
         tasks.append(Task(
@@ -911,6 +926,29 @@ def reconcile_tasks(graph: Graph) -> list[Task]:
             rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),
             solution=Solution(answer=answer)))
     return tasks
+
+
+def built_on(graph: Graph, fact: LedgerFact, figure: Quantity):
+    """(distractor, input fact, a file carrying it, its kind) when a superseded figure of a derived fact is what its
+    formula gives with one input at that input's own superseded figure (a valuation run on the draft QoE's EBITDA)."""
+    if not fact.formula:
+        return None
+    for d in graph.world.plan.distractors:
+        q_d = quantity_of(d.value)
+        if q_d is None or d.fact == fact.id or d.fact not in _leaves(graph, fact.id) + references(fact.formula):
+            continue
+        try:
+            q = what_if_values(graph, d.fact, q_d).get(fact.id)
+        except LedgerError:
+            continue
+        if q is None or shown(q) != shown(figure):
+            continue
+        held = graph.world.db.execute(
+            """select a.path, a.kind from fact_mentions m join artifacts a on a.id = m.artifact_id
+               where m.fact_id = ? and m.distractor = ? and m.found order by a.path limit 1""", [d.fact, d.id]).fetchone()
+        if held:
+            return d, graph.fact(d.fact), held[0], held[1]
+    return None
 
 
 def first_told_tasks(graph: Graph, limit: int = 2) -> list[Task]:

@@ -11,7 +11,7 @@ import worldsmith
 from worldsmith.environments.attacks import attack_task
 from worldsmith.environments.brief_tasks import brief_tasks
 from worldsmith.environments.grade import grade
-from worldsmith.environments.graph_tasks import Graph, cover, exceed_pairs, exceed_task, graph_tasks, memo_parts
+from worldsmith.environments.graph_tasks import Graph, exceed_pairs, graph_tasks
 from worldsmith.environments.lint import lint_tasks
 from worldsmith.environments.session import Session
 
@@ -108,22 +108,3 @@ def test_briefs_are_part_of_the_graph_tasks_at_distinct_states_of_the_matter(leg
     assert {t.id for t in tasks} <= ids
     answers = [t.solution.answer.rsplit("Answer:", 1)[1] for t in tasks]
     assert len(set(answers)) == len(answers)  # no two briefs of one series at the same state
-
-
-def test_the_memo_takes_the_question_that_widens_its_files(published_diligence):
-    world = worldsmith.open(published_diligence)
-    try:
-        graph = Graph.of(world)
-        pairs = exceed_pairs(graph)
-        parts = memo_parts(graph, pairs)
-        assert len(parts) == 2 and parts[0].id == f"exceed-{pairs[0][0].id}-{pairs[0][1].id}"
-        def files(second):
-            return len(cover(graph, list(dict.fromkeys(parts[0].needs.facts + second.needs.facts)))[0])
-
-        others = [t for t in (exceed_task(graph, *p) for p in pairs[1:4]) if t is not None]
-        assert files(parts[1]) == max(files(t) for t in others
-                                      if graph.quantities[t.needs.facts[0]].currency
-                                      == graph.quantities[parts[0].needs.facts[0]].currency)
-        assert files(parts[1]) >= files(others[0])
-    finally:
-        world.close()

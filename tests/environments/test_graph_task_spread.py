@@ -1,0 +1,59 @@
+"""Graph tasks that draw on more of the room: a memo's second question widens its files, and a reconciliation says
+which superseded input a superseded figure was worked from (reading that input's superseded file too)."""
+
+from __future__ import annotations
+
+import pytest
+
+import worldsmith
+from worldsmith.environments.grade import grade
+from worldsmith.environments.graph_tasks import (Graph, built_on, cover, exceed_pairs, exceed_task, memo_parts,
+                                                 reconcile_tasks)
+from worldsmith.environments.session import Session
+from worldsmith.worlds.ledger import quantity_of
+
+
+@pytest.fixture(scope="module")
+def diligence(published_diligence):
+    world = worldsmith.open(published_diligence)
+    yield world, Graph.of(world)
+    world.close()
+
+
+def test_the_memo_takes_the_question_that_widens_its_files(diligence):
+    _, graph = diligence
+    pairs = exceed_pairs(graph)
+    parts = memo_parts(graph, pairs)
+    assert len(parts) == 2 and parts[0].id == f"exceed-{pairs[0][0].id}-{pairs[0][1].id}"
+
+    def files(second):
+        return len(cover(graph, list(dict.fromkeys(parts[0].needs.facts + second.needs.facts)))[0])
+
+    others = [t for t in (exceed_task(graph, *p) for p in pairs[1:4]) if t is not None]
+    assert files(parts[1]) == max(files(t) for t in others
+                                  if graph.quantities[t.needs.facts[0]].currency
+                                  == graph.quantities[parts[0].needs.facts[0]].currency)
+    assert files(parts[1]) >= files(others[0])
+
+
+def test_a_reconciliation_traces_a_superseded_figure_to_the_superseded_input_it_was_worked_from(diligence, tmp_path):
+    world, graph = diligence
+    traced = [(t, c) for t in reconcile_tasks(graph) for c in t.rubric.criteria if c.id.startswith("traces_")]
+    assert traced, "the diligence example's superseded valuation was run on the superseded QoE draft"
+    session = Session(world, tmp_path / "s")
+    for task, crit in traced:
+        d = next(x for x in world.plan.distractors if crit.id == f"traces_{x.id}")
+        fact = world.facts[task.id.removeprefix("reconcile-")]
+        rival = next(x for x in world.plan.distractors if x.fact == fact.id)
+        # the ledger bears it out: the formula with the input at its superseded figure gives the superseded figure
+        assert built_on(graph, fact, quantity_of(rival.value))[0].id == d.id
+        carriers = {p for (p,) in world.db.execute(
+            """select a.path from fact_mentions m join artifacts a on a.id = m.artifact_id
+               where m.distractor = ? and m.found""", [d.id]).fetchall()}
+        assert carriers & set(task.needs.files)
+        answer = task.solution.answer
+        assert grade(task, session, answer).score == 1.0
+        untraced = " ".join(s for s in answer.split(". ") if d.text not in s)
+        assert grade(task, session, untraced).score < 1.0
+        relied = answer.replace(f"the earlier {d.text}", f"the current {d.text}").replace("which is superseded", "which stands")
+        assert grade(task, session, relied).score < 1.0
