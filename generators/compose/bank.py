@@ -6,10 +6,14 @@ import functools
 import random
 import re
 import string
+import zlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence, TypeVar
 
 import yaml
+
+from worldsmith.generators.context import artifact_day
 
 _DIR = Path(__file__).parent / "phrases"
 _FORMATTER = string.Formatter()
@@ -34,6 +38,52 @@ _EITHER = {w.lower(): list(g) for g in _GROUPS for w in (g[:1] if "'" in g[0] el
 _SAME = re.compile(r"(?<![\w'])(" + "|".join(re.escape(w) for w in sorted(_EITHER, key=len, reverse=True)) + r")(?![\w'])",
                    re.I)
 T = TypeVar("T")
+# The share of a series' sentences drawn from the frames that name the instance's day ({series_day}), where a list
+# has them: the plain frames come round every few instances of a long series, the week's own words do not.
+SERIES_DATED = 0.7
+# A recurring item's instances are planned as "<item>_<n>", a thread's messages as "<instance>-m<k>".
+_INSTANCE = re.compile(r"^(?P<key>.+)_(?P<n>\d+)$")
+_MESSAGE = re.compile(r"-m(?P<k>\d+)$")
+
+
+@dataclass(frozen=True)
+class Series:
+    """Where an artifact stands in a recurring series: the item it recurs from, its instance (from 0), the slot in
+    the instance (a thread's message position), and its day as mail writes it ("May 21")."""
+
+    key: str
+    index: int
+    slot: int = 0
+    day: str = ""
+
+
+def series_of(item: str, artifact_id: str, day: str = "") -> Series | None:
+    """The series an artifact belongs to, from its planned ids; None for a one-off item."""
+    m = _INSTANCE.match(item or "")
+    if m is None:
+        return None
+    k = _MESSAGE.search(artifact_id or "")
+    return Series(m.group("key"), int(m.group("n")) - 1, int(k.group("k")) - 1 if k else 0, day)
+
+
+def picker_for(ctx: Any, salt: int = 0) -> "Picker":
+    """The picker of one artifact: seeded by its own seed (plus a salt, for a second stream of its own), and dealt
+    round its series when its item recurs."""
+    spec = ctx.spec
+    day = artifact_day(spec)
+    said = f"{day:%B} {day.day}" if ctx.locale == "en_US" else f"{day.day} {day:%B}"
+    return Picker(ctx.seed + salt, series_of(getattr(spec, "item", ""), spec.id, said))
+
+
+@functools.lru_cache(maxsize=4096)
+def _order(sig: int, n: int) -> tuple[int, ...]:
+    """A list's fixed order round a series."""
+    return tuple(random.Random(sig).sample(range(n), n))
+
+
+def _crc(*parts: object) -> int:
+    """A stable hash (Python's own hash() differs between processes)."""
+    return zlib.crc32("\x1f".join(map(str, parts)).encode("utf-8"))
 
 
 @functools.lru_cache(maxsize=None)
@@ -58,12 +108,57 @@ def filled_words(frame: str, values: dict[str, str]) -> int:
 class Picker:
     """Every random choice of one artifact, from one seeded generator.
 
-    It also remembers which frames it has used, so one artifact does not repeat a sentence.
+    It also remembers which frames it has used, so one artifact does not repeat a sentence. In a recurring series
+    (forty weekly status threads about one figure) frames are not drawn independently: each bank list is dealt
+    round the series in a fixed order of its own, instance after instance, and a frame that comes round again
+    comes in its next wording, so the series uses every frame before it repeats one (independent draws stamped
+    the same sentence on five or six of forty threads). The deal is a function of the series and the instance
+    alone, so artifacts are still made in any order, alone, and alike on a resumed run.
     """
 
-    def __init__(self, seed: int):
+    def __init__(self, seed: int, series: Series | None = None):
         self.rng = random.Random(seed)
+        self.series = series
         self._used: set[str] = set()
+        self._dealt: dict[int, int] = {}
+        self._turn = -1  # the round of the frame last dealt, for vary()
+
+    def _deal(self, options: Sequence[T], ok=None) -> T:
+        """The option this instance is dealt from the list: the list in its series order, from a place set by the
+        instance and slot, moving on past options `ok` refuses (all refused: the first place)."""
+        s = self.series
+        assert s is not None
+        n = len(options)
+        sig = _crc(s.key, *options)
+        order = _order(sig, n)
+        k = self._dealt.get(sig, 0)
+        self._dealt[sig] = k + 1
+        # Instance after instance moves one place on, so a slot's frames come round evenly; each slot starts at its
+        # own place, and each further draw of the list in one artifact moves on again.
+        start = s.index + _crc(sig, s.slot) % n + k
+        for step in range(n):
+            turn = start + step
+            if ok is None or ok(options[order[turn % n]]):
+                break
+        else:
+            turn = start
+        self._turn = turn // n + _crc(sig, s.slot, "round") % 7
+        return options[order[turn % n]]
+
+    def frame(self, options: Sequence[T]) -> T:
+        """One of a list of frames: drawn at random, or dealt round a series (see the class)."""
+        if self.series is None:
+            return self.one(options)
+        out = self._deal(options)
+        self._turn = -1
+        return out
+
+    def lead_ins(self, options: Sequence[str], dated: Sequence[str]) -> list[str]:
+        """Lead-ins for a sentence; in a series also the `dated` ones, filled with the instance's day (what a real
+        weekly status carries, and what keeps forty of them from saying the same sentence)."""
+        if self.series is None or not self.series.day:
+            return list(options)
+        return [d.format(day=self.series.day) for d in dated] + list(options)
 
     def chance(self, p: float) -> bool:
         """True with probability p."""
@@ -84,13 +179,25 @@ class Picker:
         return out
 
     def fill(self, frames: Sequence[str], **values: str) -> str | None:
-        """One frame whose fields are all given, filled; unused frames first. None when none fits."""
+        """One frame whose fields are all given, filled; unused frames first. None when none fits. In a series,
+        dealt round it (see the class), and mostly from the frames that name its day where the list has them."""
+        if self.series is not None and self.series.day:
+            # frames with {series_day} are for a series alone: a weekly note says which week it is
+            values.setdefault("series_day", self.series.day)
         given = {k for k, v in values.items() if v}
         fitting = [f for f in frames if fields(f) <= given]
         if not fitting:
             return None
         fresh = [f for f in fitting if f not in self._used]
-        frame = self.one(fresh or fitting)
+        if self.series is not None:
+            dated = [f for f in fitting if "series_day" in fields(f)]
+            plain = [f for f in fitting if "series_day" not in fields(f)]
+            pool = dated if dated and (not plain or self.chance(SERIES_DATED)) else plain
+            ok = set(fresh or fitting)
+            frame = self._deal(pool, lambda f: f in ok)
+        else:
+            frame = self.one(fresh or fitting)
+            self._turn = -1
         self._used.add(frame)
         return self.vary(frame).format_map(values)
 
@@ -100,7 +207,23 @@ class Picker:
         several ways, so two rooms built from the same banks do not share their sentences word for word. Only
         the frame's own words change, never a field ({label}, {text})."""
         if "[" in frame:
-            frame = _ALT.sub(lambda m: self.one(m.group(1).split("|")), frame)
+            if self._turn >= 0:
+                # A dealt frame that comes round again comes in its next wording: every group turns each round (so
+                # the tail of a sentence the check cuts short, after "St.", still differs), and the groups before
+                # it count the rounds as digits of mixed radix on top, for more wordings before one repeats.
+                turn, self._turn = self._turn, -1
+                below = 1
+                groups = iter(range(99))
+
+                def nth(m: re.Match) -> str:
+                    nonlocal below
+                    alts = m.group(1).split("|")
+                    at = turn + turn // below + _crc(frame, next(groups))
+                    below *= len(alts)
+                    return alts[at % len(alts)]
+                frame = _ALT.sub(nth, frame)
+            else:
+                frame = _ALT.sub(lambda m: self.one(m.group(1).split("|")), frame)
         parts = re.split(r"(\{[^}]*\})", frame)
         return "".join(p if p.startswith("{") else _SAME.sub(self._either, p) for p in parts)
 

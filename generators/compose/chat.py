@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from worldsmith.generators.compose.bank import Picker, bank
+from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.email import title_head
 from worldsmith.generators.compose.facts import fact_sentence
 from worldsmith.generators.compose.parties import opponent
@@ -52,7 +52,7 @@ def compose_chat(ctx: ArtifactContext):
     from worldsmith.generators.kinds.chat import ChatContent, ChatMessage  # the kind module imports this one
 
     spec = ctx.spec
-    pick = Picker(ctx.seed)
+    pick = picker_for(ctx)
     lines = bank("chat")
     people = {p.id: p for p in [ctx.author, *ctx.to]}
     n = len(spec.posts)

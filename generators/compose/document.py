@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from worldsmith.generators.compose.bank import Picker, bank
+from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import fact_sentence, with_lead
 from worldsmith.generators.compose.genres import Writer, house_style, letterhead, party_names
 from worldsmith.generators.compose.parties import across, client_of, engaged_by, opponent
@@ -196,7 +196,7 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     """A document for the context: exactly spec.sections sections in its genre's structure, carrying every fact."""
     spec = ctx.spec
     assert isinstance(spec, DocumentSpec), "compose_document needs a DocumentSpec"
-    pick = Picker(ctx.seed)
+    pick = picker_for(ctx)
     docs = bank("documents")
     kind = doc_kind(spec.doc_type)
     values = _values(pick, ctx, spec)
@@ -258,9 +258,9 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             paragraphs = [" ".join([writer.parties(), *facts])]
         elif k == "options":
             # One of several lead-ins: a room of five hundred memos must not open every options section alike.
-            lead = pick.rng.choice(_OPTIONS_LEADS)
+            lead = pick.frame(_OPTIONS_LEADS)
             paragraphs = [" ".join([lead, *facts])] + options if facts \
-                else [f"{lead} {pick.rng.choice(_OPTIONS_SECONDS)}"] + options
+                else [f"{lead} {pick.frame(_OPTIONS_SECONDS)}"] + options
         elif k == "recommendation":
             paragraphs = _chunks(pick, writer.frames("recommendation", option=option, **writer.values_for(i))[:2], facts)
         elif k in ("allegations", "count", "defense"):
@@ -305,14 +305,17 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
 def _attendees(ctx: ArtifactContext) -> str:
     """The attendees paragraph of minutes."""
     present = [f"{p.name} ({p.title}, {p.organisation})" for p in [ctx.author, *ctx.to]]
-    pick = Picker(ctx.seed + 3)
+    pick = picker_for(ctx, 3)
     chair, taker = (ctx.to or [ctx.author])[0].name, ctx.author.name
     text = pick.vary(f"[Present|Attending|Those present]: {join_names(present)}. ") + pick.one([
         f"{chair} chaired; {taker} took the minutes.", f"The meeting was chaired by {chair}. Minutes were taken by {taker}.",
         f"Chair: {chair}. Minutes: {taker}.", f"{chair} was in the chair, and {taker} kept the note.",
         f"{taker} took the note; {chair} chaired."])
     if ctx.cc:
-        text += pick.vary(f" [Also in attendance|Also present|Joining for part of the meeting]: {join_names([p.name for p in ctx.cc])}.")
+        # (a weekly meeting's minutes say which week's meeting they joined: the same names join every week)
+        which = f" on {pick.series.day}" if pick.series is not None and pick.series.day else ""
+        text += pick.vary(f" [Also in attendance|Also present|Joining for part of the meeting]{which}: "
+                          f"{join_names([p.name for p in ctx.cc])}.")
     return text
 
 

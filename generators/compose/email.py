@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from worldsmith.generators.compose.bank import Picker, bank
+from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import fact_sentence
 from worldsmith.generators.compose.longform import long_body
 from worldsmith.generators.compose.parties import across, client_of, opponent
@@ -104,7 +104,7 @@ def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
     if trade and pick.chance(0.3):
         steps[-1] = pick.one(trade)
     lines = [f"- {pick.one(owners)}: {t} ({deadline(pick, ctx.spec.sent_at.date(), ctx.locale)})" for t in steps]
-    return (pick.one(bank("email")["next_steps"]) + "\n" + "\n".join(lines)) if lines else ""
+    return (pick.frame(bank("email")["next_steps"]) + "\n" + "\n".join(lines)) if lines else ""
 
 
 def off_hours(at) -> bool:
@@ -123,9 +123,9 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
             email = _with_attachment(ctx, email)
     email = email.model_copy(update={"body": tidy(email.body, tuple(f.text for f in ctx.facts))})
     if isinstance(spec, EmailSpec) and off_hours(spec.sent_at):
-        pick = Picker(ctx.seed + 1)
+        pick = picker_for(ctx, 1)
         when = "over the weekend" if spec.sent_at.weekday() >= 5 else "late"
-        line = pick.one(bank("email")["off_hours"][when])
+        line = pick.frame(bank("email")["off_hours"][when])
         return email.model_copy(update={"body": email.body.rstrip("\n") + "\n\n" + line + "\n"})
     return email
 
@@ -134,7 +134,7 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     """An email for the context: every fact's exact text in the body, in the author's voice."""
     spec = ctx.spec
     assert isinstance(spec, EmailSpec), "compose_email needs an EmailSpec"
-    pick = Picker(ctx.seed)
+    pick = picker_for(ctx)
     email = bank("email")
     tone = ctx.voice.style.tone
     values = vocabulary(pick, ctx.voice)
@@ -190,7 +190,7 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         facts.append(fact_sentence(pick, f, "email", lead=i > 0 and pick.chance(0.4)))
         facts.extend(_why(pick, f if inside else f.model_copy(update={"source": ""}), values))
     if facts and len(facts) > 1 and pick.chance(0.35):
-        lead = pick.one(email["transitions"])
+        lead = pick.frame(email["transitions"])
         facts[0] = f"{lead} {lower_first(facts[0]) if lead.endswith(':') else facts[0]}"
     if values["label"]:
         note = pick.fill(email["distractor_notes"], **values)
@@ -224,7 +224,7 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
             paragraphs.append(steps)
     ask = pick.fill(email["requests"], **values) if length != "short" and pick.chance(0.7 if spec.mode == "new" else 0.35) \
         else None
-    closing = pick.one(email["closings"][tone]) if pick.chance(0.7 if spec.mode == "new" else 0.4) else ""
+    closing = pick.frame(email["closings"][tone]) if pick.chance(0.7 if spec.mode == "new" else 0.4) else ""
     tail = " ".join(s for s in (ask, closing) if s)
     if tail:
         paragraphs.append(tail)
@@ -262,7 +262,7 @@ def _beat_values(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> 
     owners = [o for o in task_owners(ctx) if o != ctx.author.first_name]
     # A task handed out in a reply is a step on the thread's own point, not a line of the trade's job description.
     second = pick.one(rest)
-    task = pick.one(bank("email")["next_step_items"]).format(label=first, label2=second)
+    task = pick.frame(bank("email")["next_step_items"]).format(label=first, label2=second)
     spec = ctx.spec
     out = dict(values, label=first, label2=second, first=pick.one(owners) if owners else "",
                task=task, decision=getattr(spec, "decision", "") or "")
@@ -470,8 +470,8 @@ def attached_what(spec: EmailSpec) -> str:
 
 def _with_attachment(ctx: ArtifactContext, email: EmailContent) -> EmailContent:
     """A message that carries files says so, in a sentence before its sign-off."""
-    pick = Picker(ctx.seed + 2)
-    line = pick.one(bank("email")["attach"]["promise"]).format(what=attached_what(ctx.spec))
+    pick = picker_for(ctx, 2)
+    line = pick.frame(bank("email")["attach"]["promise"]).format(what=attached_what(ctx.spec))
     parts = email.body.rstrip("\n").split("\n\n")
     at = max(1, len(parts) - 1) if len(parts) > 1 else len(parts)
     parts.insert(at, cap_first(line))
@@ -481,14 +481,14 @@ def _with_attachment(ctx: ArtifactContext, email: EmailContent) -> EmailContent:
 def _cover_note(ctx: ArtifactContext) -> EmailContent:
     """A file sent round by its author: what it is, where it stands, its figures by label, what is wanted back."""
     spec = ctx.spec
-    pick = Picker(ctx.seed)
+    pick = picker_for(ctx)
     frames = bank("email")["attach"]
     values = vocabulary(pick, ctx.voice)
     values.update(topic=topic_of(ctx), day=deadline(pick, spec.sent_at.date(), ctx.locale))
     path = spec.attachments[0].path.lower()
     draft = bool(re.search(r"\b(draft|interim|superseded)\b", spec.attachments[0].title, re.I))
     outside = not ctx.privileged
-    lines = [cap_first(pick.one(frames["promise"]).format(what=attached_what(spec)))]
+    lines = [cap_first(pick.frame(frames["promise"]).format(what=attached_what(spec)))]
     key = "draft" if draft else "sheet" if path.endswith(".xlsx") else "outside" if outside else "document"
     lines.append(pick.fill(frames[key], **values) or "")
     paragraphs = [" ".join(x for x in lines if x)]

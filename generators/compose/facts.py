@@ -26,6 +26,11 @@ def is_clause(statement: str) -> bool:
     return bool(_VERBS.search(statement)) or len(statement.split()) > 12
 
 
+# "I'm using ..." takes a lead-in as it stands ("Again, I'm using ..."), though its first word does not lower (used
+# in a series, where the figure is named week after week).
+_SELF = re.compile(r"I(?:'m|'ve|'d|'ll)?\b")
+
+
 def _plural(label: str) -> bool:
     """Whether a label names a plural ('the removal costs', 'economic loss claims'), by its last word."""
     last = label.split()[-1].lower() if label.split() else ""
@@ -62,8 +67,15 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
         for one, many in (("is", "are"), ("stands", "stand"), ("holds", "hold"), ("comes", "come"), ("remains", "remain"),
                           ("reads", "read"), ("works", "work"), ("lands", "land"), ("was", "were")):
             out = re.sub(rf"(?i)\b({re.escape(label)}) {one}\b", rf"\1 {many}", out)
-    if pick.chance(0.6) and lower_first(out) != out:
-        out = pick.one(named["openers"][register]) + lower_first(out)
+    # (in a series always: forty instances of one figure have few ways to name it bare)
+    if pick.series is not None or pick.chance(0.6):
+        lowered = lower_first(out)
+        if lowered == out and pick.series is not None and not _SELF.match(out) \
+                and not out.startswith((cap_first(label), fact.text)):
+            # the frame's own first word ("Keep 16 October 2026 in mind ..."), never a name in the label or value
+            lowered = out[:1].lower() + out[1:]
+        if lowered != out or pick.series is not None and _SELF.match(out):
+            out = pick.frame(pick.lead_ins(named["openers"][register], named["series_openers"][register])) + lowered
     return out
 
 
@@ -98,4 +110,4 @@ def with_lead(pick: Picker, text: str, register: Register) -> str:
     lowered = lower_first(text)
     if lowered == text or ":" in text.split(".")[0]:
         return text  # a name or a colon-style sentence reads badly after a connective
-    return pick.one(bank("facts")[register]["lead"]) + lowered
+    return pick.frame(bank("facts")[register]["lead"]) + lowered

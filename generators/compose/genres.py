@@ -139,8 +139,11 @@ class Writer:
                 continue
             # A lead-in before some sentences, so a frame that two documents of a room share reads differently.
             # (never before a labelled line: "Put simply, finding: ..." reads as a slip)
-            if kind not in _PLAIN and self.pick.chance(0.5) and lower_first(s) != s and not re.match(r"[A-Z]\w+: ", s):
-                s = self.pick.one(leads) + lower_first(s)
+            # (in a series nearly always, and before a name too: "As at May 21, Erica Hall agreed the scope ...")
+            series = self.pick.series is not None
+            if kind not in _PLAIN and self.pick.chance(0.9 if series else 0.5) \
+                    and (lower_first(s) != s or series and s[:1].isalpha()) and not re.match(r"[A-Z]\w+: ", s):
+                s = self.pick.frame(self.pick.lead_ins(leads, bank("genres")["series_leads"])) + lower_first(s)
             out.append(cap_first(s))
         return out
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.bank import picker_for
 from worldsmith.generators.compose.facts import fact_sentence
 from worldsmith.generators.context import ArtifactContext
 
@@ -20,7 +20,7 @@ def compose_meeting(ctx: ArtifactContext):
     from worldsmith.generators.kinds.calendar import MeetingContent  # the kind module imports this one
 
     spec = ctx.spec
-    pick = Picker(ctx.seed)
+    pick = picker_for(ctx)
     points = [fact_sentence(pick, f, "email") for f in ctx.facts]
     points += pick.some(_POINTS, pick.rng.randint(2, 4))
     day = f"{spec.starts_at:%B} {spec.starts_at.day}"

@@ -98,7 +98,9 @@ def trade_sentences(pick: Picker, voice: Voice, register: str, values: dict[str,
     # A long frame with nothing of the matter in it would read word for word in many messages of a room.
     # ({doc}, {tool} and {term} hardly vary for one writer, so they do not count as the matter; and they count
     # in its length: "{Term} is the point to watch here." with a two-word term stamped a year-long room.)
-    frames = [f for f in frames if filled_words(f, values) < 8 or any(k in f for k in ("{topic}", "{day}", "{parent_first}"))]
+    # (In a recurring series {topic} is the same every week, so it does not count as the matter there either.)
+    varied = ("{day}", "{parent_first}") if pick.series is not None else ("{topic}", "{day}", "{parent_first}")
+    frames = [f for f in frames if filled_words(f, values) < 8 or any(k in f for k in varied)]
     if not privileged:
         frames = [f for f in frames if "rivileg" not in f and "work product" not in f.lower()]
     out: list[str] = []

@@ -53,7 +53,8 @@ def test_a_refusal_prints_as_written(tmp_path):
 def test_the_mutants_the_full_run_found_now_publish(tmp_path):
     """Accepted by `outline check` and quarantined before the fixes, found by bench/fuzz_outlines.py's full runs:
     an Arabic-script cast (no mail local part; names split mid-word by header folding), a superseded draft
-    whose label no longer quotes the other draft's figure it was built on, and three daily logs (the first alone
-    carried the earlier figure whole, before its day)."""
-    summary = fuzz(0, 7, tmp_path, generate=3, workers=2, only=[372, 437, 1460])
-    assert summary["outcomes"].get("published") == 3, json.dumps(summary["broken"], indent=1, default=str)[:4000]
+    whose label no longer quotes the other draft's figure it was built on, three daily logs (the first alone
+    carried the earlier figure whole, before its day), and forty weekly status threads on one figure over five
+    weeks (the composer drew each instance's frames independently and stamped the same sentences on five or six)."""
+    summary = fuzz(0, 7, tmp_path, generate=4, workers=2, only=[372, 437, 1460, 961])
+    assert summary["outcomes"].get("published") == 4, json.dumps(summary["broken"], indent=1, default=str)[:4000]

@@ -1,0 +1,63 @@
+"""A recurring series (forty weekly status threads on one figure) does not stamp the same sentences on its instances."""
+
+from __future__ import annotations
+
+import collections
+import datetime as dt
+import re
+
+from worldsmith.generators.compose import compose_email
+from worldsmith.generators.compose.bank import Picker, Series, series_of
+from tests.generators.context_fixture import SENT, TONNES, email_context
+
+
+def test_series_of_reads_the_planned_instance_and_message_ids():
+    assert series_of("weekly_status_12", "weekly_status_12-m3", "May 21") == Series("weekly_status", 11, 2, "May 21")
+    assert series_of("weekly_call_4", "weekly_call_4") == Series("weekly_call", 3, 0, "")
+    assert series_of("cap_thread", "cap_thread-m1") is None
+
+
+def test_a_series_deals_every_frame_once_before_it_repeats_one():
+    frames = [f"Frame {w} on {{label}} for the week." for w in ("one", "two", "three", "four", "five", "six")]
+    # each instance has its own seed, as artifacts do: the deal depends on the series and the instance alone
+    dealt = [Picker(7919 * n + 1, Series("status", n)).fill(frames, label="x") for n in range(12)]
+    assert sorted(dealt[:6]) == sorted(f.format(label="x") for f in frames)
+    assert dealt[6:] == dealt[:6]
+
+
+def test_a_frame_that_comes_round_again_comes_in_its_next_wording():
+    frames = ["The count [holds|stands|remains] at {label}."]
+    said = {Picker(n, Series("status", n)).fill(frames, label="x") for n in range(3)}
+    assert len(said) == 3
+
+
+def _sentences(text: str) -> set[str]:
+    """The sentences realism_boilerplate counts: one line, ending in . ! or ?, of eight words or more, not mostly
+    capitalised words (a list of names)."""
+    pieces = [p.strip() for p in re.split(r"\n|(?<=[.!?]) ", text)]
+    return {p for p in pieces if re.search(r"[.!?]$", p) and len(p.split()) >= 8
+            and 2 * len(re.findall(r"(?:^|\s)\(?[A-Z]", p)) < len(p.split())}
+
+
+def test_forty_weekly_status_messages_on_one_figure_repeat_no_sentence_in_more_than_three():
+    # named by its label and value, as every artifact but the one that establishes it names a fact
+    tonnes = TONNES.model_copy(update={"label": "the cargo lost overboard", "establish": False})
+    counts: collections.Counter[str] = collections.Counter()
+    for n in range(1, 41):
+        for k, mode in ((1, "new"), (2, "reply")):
+            ctx = email_context(mode, seed=1000 * n + k, facts=[tonnes])
+            sent = SENT + dt.timedelta(days=7 * (n // 8) + n % 5, hours=k)
+            spec = ctx.spec.model_copy(update={"id": f"weekly_status_{n}-m{k}", "item": f"weekly_status_{n}",
+                                               "thread": f"weekly_status_{n}", "sent_at": sent})
+            body = compose_email(ctx.model_copy(update={"spec": spec})).body
+            assert TONNES.text in body
+            counts.update(_sentences(body))
+    stamped = [(s, c) for s, c in counts.most_common(5) if c > 3]
+    assert not stamped, stamped
+
+
+def test_an_instance_of_a_series_is_the_same_bytes_on_every_run():
+    ctx = email_context("new", seed=5, facts=[TONNES])
+    spec = ctx.spec.model_copy(update={"id": "weekly_status_9-m1", "item": "weekly_status_9"})
+    ctx = ctx.model_copy(update={"spec": spec})
+    assert compose_email(ctx) == compose_email(ctx)
