@@ -56,17 +56,17 @@ def _gap_text(q: Quantity) -> str:
     return shown(q).rstrip("%") + " percentage points" if q.kind == "percent" else shown(q)
 
 
-def _asof_cover(graph: Graph, figures: list[Figure], start: dt.datetime, calendar: str):
+def _asof_cover(graph: Graph, held: list[tuple[str, str]], start: dt.datetime, calendar: str):
     """(files, apps) a brief needs: the calendar, and the fewest files dated before the meeting that carry every
-    other figure at its value that day; None when the room held one of them nowhere by then."""
-    pairs = [x for f in figures for x in (f.fact.id, f.text)]
-    rows = graph.world.db.execute(_ASOF_SQL.format(pairs=" or ".join([_PAIR] * len(figures))),
+    other (fact, text) at its value that day; None when the room held one of them nowhere by then."""
+    pairs = [x for pair in held for x in pair]
+    rows = graph.world.db.execute(_ASOF_SQL.format(pairs=" or ".join([_PAIR] * len(held))),
                                   [start.isoformat(), *pairs]).fetchall()
     carriers: dict[str, list[tuple[str, str]]] = {}
     for fid, path, kind in rows:
         carriers.setdefault(fid, []).append((path, kind))
     # The agenda's own figures are read in the calendar, which the brief opens anyway.
-    rest = [f.fact.id for f in figures if calendar not in {p for p, _ in carriers.get(f.fact.id, [])}]
+    rest = [fid for fid, _ in held if calendar not in {p for p, _ in carriers.get(fid, [])}]
     if not rest:
         return [calendar], ["calendar"]
     found = cover(Graph(graph.world, carriers, graph.quantities), rest)
@@ -126,11 +126,15 @@ def _meeting_brief(graph: Graph, meeting, start: dt.datetime, taken: set[frozens
     agenda_facts = [world.facts[f] for f in meeting.facts if f in world.facts]
     agenda = next((fig for f in agenda_facts if (fig := _figure(f, day)) is not None), None)
     if agenda is None:
-        return None
+        anchor = next((f for f in agenda_facts if _date_on(f, day) is not None), None)
+        return _timetable(graph, meeting, start, day, anchor) if anchor is not None else None
     inputs = _inputs(graph, agenda.fact, day)
     for partner in _partners(graph, agenda, day, taken):
-        figures = _dedupe([agenda, partner, *(inputs + _inputs(graph, partner.fact, day))[:_MAX_INPUTS]])
-        made = _weighed(graph, meeting, start, day, agenda, partner, figures)
+        # The counterpart's own inputs where the page has room for all of them (a part-list of them reads as a slip).
+        theirs = _inputs(graph, partner.fact, day)
+        theirs = theirs if len(inputs[:_MAX_INPUTS]) + len(theirs) <= _MAX_INPUTS else []
+        figures = _dedupe([agenda, partner, *inputs[:_MAX_INPUTS], *theirs])
+        made = _weighed(graph, meeting, start, day, agenda, partner, figures, bool(theirs))
         if made is not None:
             return made
     deadline = next((f for f in agenda_facts if getattr(f.value, "type", None) == "date" and f.on(day)
@@ -182,21 +186,29 @@ def _input_criteria(figures: list[Figure]) -> list[Criterion]:
 def _common(graph: Graph, meeting, start: dt.datetime, day: dt.date, figures: list[Figure], answer: str, instruction: str,
             criteria: list[Criterion], negatives: list[Criterion], suffix: str) -> Task | None:
     world = graph.world
-    found = _asof_cover(graph, figures, start, meeting.path)
+    negatives = negatives + _later_negatives(figures, day)
+    held = {f.text for f in figures}
+    negatives += [c for c in _distractor_negatives(graph, [f.fact.id for f in figures], "answer_asserts")
+                  if c.check.values[0] not in held]
+    return _task(graph, meeting, start, [(f.fact.id, f.text) for f in figures], answer, instruction, criteria,
+                 negatives, suffix)
+
+
+def _task(graph: Graph, meeting, start: dt.datetime, held: list[tuple[str, str]], answer: str, instruction: str,
+          criteria: list[Criterion], negatives: list[Criterion], suffix: str) -> Task | None:
+    """The brief as a task: needs from the day's cover, a reference query that finds every (fact, text) in a file dated
+    before the meeting, and the rubric with the universal penalties."""
+    found = _asof_cover(graph, held, start, meeting.path)
     if found is None:
         return None
     files, apps = found
-    ids = [f.fact.id for f in figures]
-    negatives = negatives + _later_negatives(figures, day)
-    held = {f.text for f in figures}
-    negatives += [c for c in _distractor_negatives(graph, ids, "answer_asserts") if c.check.values[0] not in held]
-    pairs = [x for f in figures for x in (f.fact.id, f.text)]
+    pairs = [x for pair in held for x in pair]
     return Task(
-        id=f"brief-{meeting.id}-{suffix}", world_id=world.world_id, kind="brief", tags=["as_of", "judgement", "multi_hop"],
-        instruction=instruction,
-        needs=Needs(files=files, facts=ids, apps=apps),
-        reference=Reference(answer=answer, sql=_ASOF_COUNT_SQL.format(pairs=" or ".join([_PAIR] * len(figures))),
-                            params=[start.isoformat(), *pairs], expect=[[float(len(figures))]]),
+        id=f"brief-{meeting.id}-{suffix}", world_id=graph.world.world_id, kind="brief",
+        tags=["as_of", "judgement", "multi_hop"], instruction=instruction,
+        needs=Needs(files=files, facts=[fid for fid, _ in held], apps=apps),
+        reference=Reference(answer=answer, sql=_ASOF_COUNT_SQL.format(pairs=" or ".join([_PAIR] * len(held))),
+                            params=[start.isoformat(), *pairs], expect=[[float(len(held))]]),
         rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),
         solution=Solution(answer=answer))
 
@@ -212,7 +224,7 @@ _AS_THEN = ("Brief every figure as it stood before the meeting: a figure the roo
 
 
 def _weighed(graph: Graph, meeting, start: dt.datetime, day: dt.date, agenda: Figure, partner: Figure,
-             figures: list[Figure]) -> _Made | None:
+             figures: list[Figure], with_parts: bool) -> _Made | None:
     """The brief that weighs the agenda's figure against another as they stood that day: direction and gap."""
     hi, lo = (agenda, partner) if agenda.q.amount > partner.q.amount else (partner, agenda)
     gap = Quantity(agenda.q.kind, hi.q.amount - lo.q.amount, agenda.q.currency, agenda.q.unit)
@@ -243,7 +255,7 @@ def _weighed(graph: Graph, meeting, start: dt.datetime, day: dt.date, agenda: Fi
     lines += [f"{the(partner.fact, capital=True)} stood at {partner.text}.",
               f"{the(hi.fact, capital=True)} ({hi.text}) {_verb(hi.fact, 'exceeds')} {the(lo.fact)} ({lo.text}) by "
               f"{gap_text}."]
-    shows = ", with the figures it is made of" if _inputs(graph, partner.fact, day) else ""
+    shows = ", with the figures it is made of" if with_parts else ""
     instruction = (f"{_opening(graph, meeting, day)}, and weigh it against {the(partner.fact)} as it stood that day"
                    f"{shows}: which was larger, and by how much? The gap is your final figure. {_AS_THEN} {_ask()}")
     task = _common(graph, meeting, start, day, figures, " ".join(lines) + f"\nAnswer: {gap_text}", instruction,
@@ -277,16 +289,83 @@ def _countdown(graph: Graph, meeting, start: dt.datetime, day: dt.date, agenda: 
                                                               f"{agenda.text}",
                   check=Check(type="answer_mentions", **value_check(agenda.q, agenda.text))),
     ] + _input_criteria(inputs)
+    # The slip of a reader who counts from the room's last day rather than the meeting's.
+    today = graph.world.plan.window_end
+    late = (due - today).days
+    negatives = [Criterion(id="counts_from_today", weight=2.0,
+                           description=f"answers {late} days, counting from {_when(today)} rather than the meeting",
+                           check=Check(type="answer_final", values=[f"{late} days"], numbers=[float(late)], unit="days",
+                                       allowed=dates))] if late != days else []
     lines = [f"On {_when(day)} {the(agenda.fact)} on the agenda stood at {agenda.text}."]
     lines += [f"{the(f.fact, capital=True)}: {f.text}." for f in inputs]
     lines += [f"{the(deadline, capital=True)} is {deadline.on(day)[1]}, {days_text} after the meeting."]
     instruction = (f"{_opening(graph, meeting, day)}, and the deadline on the agenda: how many days after the meeting "
                    f"did it fall (your final figure, in days)? {_AS_THEN} {_ask()}")
     task = _common(graph, meeting, start, day, figures, " ".join(lines) + f"\nAnswer: {days_text}", instruction,
-                   criteria, [], f"to-{deadline.id}")
+                   criteria, negatives, f"to-{deadline.id}")
     if task is None:
         return None
     return _Made(_series(meeting), (agenda.fact.id, deadline.id, days, *(f.text for f in figures)), start, task)
+
+
+def _date_on(fact: LedgerFact, day: dt.date) -> tuple[dt.date, str] | None:
+    """A date fact's date and text as they stood on a day, when it was known and still ahead."""
+    held = fact.on(day)
+    if held is None or getattr(held[0], "type", None) != "date" or held[0].value <= day:
+        return None
+    return held[0].value, held[1]
+
+
+def _timetable(graph: Graph, meeting, start: dt.datetime, day: dt.date, anchor: LedgerFact) -> _Made | None:
+    """For a meeting whose agenda holds a date (a signing target): the matter's other dates still ahead that day, how
+    long after the agenda's date each falls, and the span to the last of them (a timetable no file writes)."""
+    when, text = _date_on(anchor, day)
+    others = [(f, *d) for f in graph.world.plan.facts if f.id != anchor.id and (d := _date_on(f, day)) is not None]
+    others = sorted(((f, d, t) for f, d, t in others if d > when), key=lambda x: (x[1], x[0].id))
+    if len(others) < 2:
+        return None  # one interval is a diary entry, not a timetable
+    span = (others[-1][1] - when).days
+    span_text = f"{span} days"
+    if graph.world.db.execute("select 1 from artifact_text where contains(text, ?) limit 1", [span_text]).fetchone():
+        return None
+    gaps = [(f, d, t, f"{(d - when).days} days") for f, d, t in others]
+    numbers = sorted({float(x) for x in [day.day, day.year, when.day, when.year] + [d.day for _, d, _ in others]
+                      + [d.year for _, d, _ in others] + [(d - when).days for _, d, _ in others]})
+    numbers += [float(n) for f in [anchor, *(g[0] for g in gaps)] for n in re.findall(r"\d+", label_of(f))]
+    criteria = [
+        Criterion(id="span", weight=3.0, description=f"gives the span from {the(anchor)} to {the(others[-1][0])}: "
+                                                     f"{span_text}",
+                  check=Check(type="answer_final", values=[span_text], numbers=[float(span)], unit="days",
+                              allowed=numbers)),
+        Criterion(id="states_agenda", weight=1.0, description=f"gives the agenda's {label_of(anchor)}: {text}",
+                  check=Check(type="answer_mentions", values=[text])),
+    ]
+    criteria += [Criterion(id=f"states_{f.id}", weight=1.0, description=f"gives {the(f)} as the room had it: {t}",
+                           check=Check(type="answer_mentions", values=[t])) for f, _, t, _ in gaps]
+    criteria += [Criterion(id=f"after_{f.id}", weight=0.5, description=f"gives how long after {the(anchor)} "
+                                                                       f"{the(f)} falls: {g}",
+                           check=Check(type="answer_mentions", values=[g], numbers=[float(g.split()[0])], unit="days"))
+                 for f, _, _, g in gaps[:-1]]
+    # The slips a reader makes with a timetable: counting from the meeting instead, or stopping at the first date.
+    slips = {f"{(others[-1][1] - day).days} days": f"counts from the meeting of {_when(day)}, not from {the(anchor)}",
+             gaps[0][3]: f"stops at {the(gaps[0][0])}, the first of the dates"}
+    negatives = [Criterion(id=f"slip_{i}", weight=2.0, description=f"answers {g}: {why}",
+                           check=Check(type="answer_final", values=[g], numbers=[float(g.split()[0])], unit="days",
+                                       allowed=[n for n in numbers if n != span]))  # the span beside it: no slip
+                 for i, (g, why) in enumerate(slips.items()) if g != span_text]
+    lines = [f"On {_when(day)} {the(anchor)} on the agenda was {text}."]
+    lines += [f"{the(f, capital=True)} was {t}, {g} after it." for f, _, t, g in gaps]
+    answer = " ".join(lines) + f"\nAnswer: {span_text}"
+    instruction = (f"In the data room of {graph.world.plan.title}, you are briefing the team for the {_series(meeting)} "
+                   f"of {_when(day)} (it is in the calendar). Take the date on that meeting's agenda and the matter's "
+                   f"other dates still ahead that day, as the room had them before the meeting: how long after the "
+                   f"agenda's date does each fall, and how many days from the agenda's date to the last of them (your "
+                   f"final figure, in days)? {_ask()}")
+    task = _task(graph, meeting, start, [(anchor.id, text)] + [(f.id, t) for f, _, t, _ in gaps], answer, instruction,
+                 criteria, negatives, f"timetable-{anchor.id}")
+    if task is None:
+        return None
+    return _Made(_series(meeting), (anchor.id, text, *(t for _, _, t, _ in gaps)), start, task)
 
 
 def brief_tasks(graph: Graph, limit: int = 4, per_series: int = 2) -> list[Task]:

@@ -108,3 +108,59 @@ def test_briefs_are_part_of_the_graph_tasks_at_distinct_states_of_the_matter(leg
     assert {t.id for t in tasks} <= ids
     answers = [t.solution.answer.rsplit("Answer:", 1)[1] for t in tasks]
     assert len(set(answers)) == len(answers)  # no two briefs of one series at the same state
+
+
+@pytest.fixture(scope="module")
+def diligence(published_diligence):
+    world = worldsmith.open(published_diligence)
+    yield world, brief_tasks(Graph.of(world))
+    world.close()
+
+
+def test_a_meeting_with_a_date_on_its_agenda_gets_a_timetable_counted_from_that_date(diligence, tmp_path):
+    world, tasks = diligence
+    timetables = [t for t in tasks if "-timetable-" in t.id]
+    assert timetables, "the diligence example's weekly calls carry the signing target"
+    session = Session(world, tmp_path / "s")
+    for task in timetables:
+        meeting, start = _meeting(world, task)
+        day = start.astimezone(zoneinfo.ZoneInfo(world.plan.timezone)).date()
+        anchor = world.facts[task.id.split("-timetable-")[1]]
+        dates = [world.facts[f].on(day)[0].value for f in task.needs.facts if f != anchor.id]
+        assert len(dates) >= 2 and all(d > anchor.value.value for d in dates)
+        span = (max(dates) - anchor.value.value).days
+        final = next(c.check for c in task.rubric.criteria if c.check.type == "answer_final")
+        assert final.values == [f"{span} days"] and meeting.path in task.needs.files
+        assert grade(task, session, task.solution.answer).score == 1.0
+        from_meeting = (max(dates) - day).days
+        wrong = task.solution.answer.replace(f"Answer: {span} days", f"Answer: {from_meeting} days")
+        assert grade(task, session, wrong).score < 1.0
+
+
+@pytest.fixture(scope="module")
+def audit(tmp_path_factory):
+    from tests.published import publish_example
+
+    world = worldsmith.open(publish_example("hospital-revenue-audit.yaml", tmp_path_factory.mktemp("audit")))
+    yield world, brief_tasks(Graph.of(world))
+    world.close()
+
+
+def test_a_deadline_on_the_agenda_is_counted_from_the_meeting(audit, tmp_path):
+    world, tasks = audit
+    countdowns = [t for t in tasks if "-to-" in t.id]
+    assert countdowns, "the audit example's committee session carries the refund deadline"
+    session = Session(world, tmp_path / "s")
+    for task in countdowns:
+        meeting, start = _meeting(world, task)
+        day = start.astimezone(zoneinfo.ZoneInfo(world.plan.timezone)).date()
+        deadline = world.facts[task.id.split("-to-")[1]]
+        days = (deadline.value.value - day).days
+        assert task.solution.answer.endswith(f"Answer: {days} days")
+        assert grade(task, session, task.solution.answer).score == 1.0
+        # the agenda's figure as the superseded draft gave it costs the brief its full marks
+        draft = next(d for d in world.plan.distractors if d.fact in task.needs.facts)
+        agenda_now = world.facts[draft.fact].text
+        assert grade(task, session, task.solution.answer.replace(agenda_now, draft.text)).score < 1.0
+        kept, refused = lint_tasks([task], world)
+        assert kept and not refused
