@@ -137,8 +137,7 @@ def _meeting_brief(graph: Graph, meeting, start: dt.datetime, taken: set[frozens
         made = _weighed(graph, meeting, start, day, agenda, partner, figures, bool(theirs))
         if made is not None:
             return made
-    deadline = next((f for f in agenda_facts if getattr(f.value, "type", None) == "date" and f.on(day)
-                     and f.on(day)[0].value > day), None)
+    deadline = next((f for f in agenda_facts if _date_on(f, day) is not None), None)
     if deadline is not None and inputs:
         return _countdown(graph, meeting, start, day, agenda, deadline, _dedupe([agenda, *inputs[:_MAX_INPUTS]]))
     return None
@@ -185,7 +184,6 @@ def _input_criteria(figures: list[Figure]) -> list[Criterion]:
 
 def _common(graph: Graph, meeting, start: dt.datetime, day: dt.date, figures: list[Figure], answer: str, instruction: str,
             criteria: list[Criterion], negatives: list[Criterion], suffix: str) -> Task | None:
-    world = graph.world
     negatives = negatives + _later_negatives(figures, day)
     held = {f.text for f in figures}
     negatives += [c for c in _distractor_negatives(graph, [f.fact.id for f in figures], "answer_asserts")
