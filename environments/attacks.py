@@ -9,6 +9,8 @@ other side, a record edited by hand. A verifier is accurate when no must-fail sc
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import shutil
 import tempfile
@@ -110,7 +112,7 @@ def _final_value(task: Task) -> str | None:
 def _oracle_text(task: Task) -> str:
     if task.solution.answer is not None:
         return task.solution.answer
-    return next((a.args.get("body") or a.args.get("text") or "" for a in task.solution.actions), "")
+    return next((a.args.get("body") or a.args.get("text") or a.args.get("csv") or "" for a in task.solution.actions), "")
 
 
 def _with_text(task: Task, text: str) -> Task:
@@ -119,7 +121,7 @@ def _with_text(task: Task, text: str) -> Task:
         return task.model_copy(update={"solution": task.solution.model_copy(update={"answer": text})})
     actions = []
     for a in task.solution.actions:
-        key = "body" if "body" in a.args else "text"
+        key = next((k for k in ("body", "csv") if k in a.args), "text")
         actions.append(a.model_copy(update={"args": {**a.args, key: text}}))
     return task.model_copy(update={"solution": task.solution.model_copy(update={"actions": actions})})
 
@@ -203,6 +205,8 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
         out.append(("swapped_inputs", False, _with_text(task, swapped), None))
     if task.kind == "review":
         out += _review_candidates(task, text)
+    if task.kind == "sheet":
+        out += _sheet_candidates(task, text)
     if text:
         out.append(("retracted", False, _with_text(task, text + "\n\nOn reflection, please disregard the above."), None))
     out.append(("mail_to_other_side", False, task, _mail_other_side))
@@ -226,6 +230,29 @@ def _swapped(task: Task, text: str) -> str | None:
         if a and a != b and a in body and b in body:
             return body.replace(a, "\x00").replace(b, a).replace("\x00", b) + sep + tail
     return None
+
+
+def _sheet_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, None]]:
+    """A workbook's own candidates: the same sheet laid out other ways, and a typed result or a wrong input."""
+    rows = list(csv.reader(io.StringIO(text)))
+    result = next(c.check for c in task.rubric.criteria if c.id == "result_by_formula")
+    typed = [r[:1] + [f"{result.numbers[0]:.2f}"] + r[2:] if r[1:2] and r[1].startswith("=") and r is rows[-1] else r
+             for r in rows]
+    grouped = [r[:1] + [f"{float(r[1]):,.2f}"] + r[2:] if len(r) > 1 and re.fullmatch(r"-?\d+(?:\.\d+)?", r[1]) else r
+               for r in rows]
+    first_input = next((i for i, r in enumerate(rows[1:], 1) if r[1:2] and not r[1].startswith("=")), None)
+    def written(rs: list[list[str]]) -> str:
+        buf = io.StringIO()
+        csv.writer(buf, lineterminator="\n").writerows(rs)
+        return buf.getvalue()
+    out = [("sheet_grouped_figures", True, _with_text(task, written(grouped)), None),
+           ("sheet_extra_column", True, _with_text(task, written([r + (["Note"] if i == 0 else [""])
+                                                                  for i, r in enumerate(rows)])), None),
+           ("sheet_result_typed", False, _with_text(task, written(typed)), None)]
+    if first_input is not None:
+        doubled = [r[:1] + [str(float(r[1]) * 2)] + r[2:] if i == first_input else r for i, r in enumerate(rows)]
+        out.append(("sheet_wrong_input", False, _with_text(task, written(doubled)), None))
+    return out
 
 
 def _review_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, None]]:
@@ -269,10 +296,10 @@ def _hand_written(task: Task) -> Callable[[Session], None]:
     """The agent writes what the task asks for straight into the session's room, with no app."""
     def step(session: Session) -> None:
         for a in task.solution.actions:
-            if a.tool == "drive_create_document":
+            if a.tool in ("drive_create_document", "drive_create_sheet"):
                 target = session.room / a.args["path"]
                 target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(a.args["text"], encoding="utf-8")
+                target.write_text(a.args.get("text") or a.args.get("csv") or "", encoding="utf-8")
         if task.solution.answer is not None:
             (session.root / "answer.txt").write_text(task.solution.answer, encoding="utf-8")
     return step

@@ -20,10 +20,11 @@ from pathlib import Path, PurePosixPath
 
 from pydantic import BaseModel, Field
 
-from worldsmith.environments import answers
+from worldsmith.environments import answers, deliverables
 from worldsmith.environments.judge import OFFLINE, ModelJudge, judged
 from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.tasks import Check, Criterion, Task
+from worldsmith.worlds.store.parse import formula_refs
 
 _ANSWER_LINE = re.compile(r"^\s*[*_#>\s]*(?:final\s+)?answer\s*[*_]*\s*[:\-]\s*", re.I)
 _MAX_TEXT = 200_000  # an answer or file longer than this is read only this far
@@ -506,9 +507,9 @@ def retracted(session: Session, answer: str | None) -> bool:
 def _added_texts(session: Session) -> list[str]:
     out = []
     for rel in _state(session).files_added:
-        if rel.endswith((".md", ".txt")):
+        if rel.lower().endswith((".md", ".txt", ".docx", ".xlsx")):
             try:
-                out.append(session.read_text(rel)[:_MAX_TEXT])
+                out.append(deliverables.text_of(session.read_path(rel))[:_MAX_TEXT])
             except SessionError:
                 continue
     return out
@@ -536,8 +537,21 @@ def _file_texts(session: Session, check: Check) -> list[str]:
         except Exception:  # noqa: BLE001  (a path the session refuses holds nothing the agent wrote)
             continue
         if file.is_file() and rel in _state(session).files_added:
-            out.append(file.read_text(encoding="utf-8", errors="replace")[:_MAX_TEXT])
+            out.append(deliverables.text_of(file)[:_MAX_TEXT])
     return out
+
+
+def _formula_comes_to(session: Session, check: Check) -> bool:
+    """Whether the workbook the agent filed at `check.path` computes `numbers[0]` by a formula over 2+ cells."""
+    if not check.path or check.path not in _state(session).files_added or not check.numbers:
+        return False
+    try:
+        found = deliverables.sheet_formulas(session.read_path(check.path))
+    except SessionError:
+        return False
+    want = check.numbers[0]
+    return any(value is not None and want is not None and abs(value - want) <= max(0.005, abs(want) * 1e-9)
+               and len(formula_refs(formula)) >= 2 for _, formula, value in found)
 
 
 _MEMO_FIELDS = ("to", "from", "date", "re")
@@ -653,6 +667,11 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         # Every message of the reply's kind to that person is read as one text: a correction sent after counts.
         texts = "\n\n".join(m.text or m.body for m in _sent(session, check))
         return bool(texts) and _decide(kind, texts, check)
+    if check.type == "file_formula":
+        return _formula_comes_to(session, check)
+    if check.type == "file_mentions_any":
+        return any(any(mentions(t, part) for v in check.values for part in (v, *_title_parts(v)))
+                   for t in _file_texts(session, check))
     if check.type == "file_memo_block":
         return any(memo_block(t, check.values) for t in _file_texts(session, check))
     if check.type == "file_unledgered":

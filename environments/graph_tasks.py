@@ -311,6 +311,18 @@ def _content_words(text: str) -> list[str]:
 
 def what_if_tasks(graph: Graph, limit: int = 3) -> list[Task]:
     """Change one input of a derived figure and ask for the figure again: an answer no file holds."""
+    tasks, tops = [], set()
+    for n_files, _, _, top_id, leaf, changed, result, chain, needed, files, apps in what_if_candidates(graph):
+        if top_id in tops or len(tasks) >= limit:
+            continue
+        tops.add(top_id)
+        tasks.append(_what_if_task(graph, top_id, leaf, changed, result, chain, needed, files, apps))
+    return tasks
+
+
+def what_if_candidates(graph: Graph) -> list[tuple]:
+    """Every (files, apps, depth, top, leaf, changed, result, chain, needed, files, apps) a what-if can ask, the
+    widest first: a derived figure, one input changed, the result no file of the room holds."""
     world = graph.world
     candidates = []
     for top in (f for f in world.plan.facts if f.formula):
@@ -337,13 +349,7 @@ def what_if_tasks(graph: Graph, limit: int = 3) -> list[Task]:
             candidates.append((len(files), len(apps), len(chain), top.id, leaf, changed, result, chain, needed,
                                files, apps))
     candidates.sort(key=lambda c: (-c[0], -c[1], -c[2], c[3], c[4]))
-    tasks, tops = [], set()
-    for n_files, _, _, top_id, leaf, changed, result, chain, needed, files, apps in candidates:
-        if top_id in tops or len(tasks) >= limit:
-            continue
-        tops.add(top_id)
-        tasks.append(_what_if_task(graph, top_id, leaf, changed, result, chain, needed, files, apps))
-    return tasks
+    return candidates
 
 
 def _what_if_task(graph, top_id, leaf, changed, result, chain, needed, files, apps) -> Task:
@@ -742,8 +748,8 @@ def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
     lead, author = home[0], (home[1] if len(home) > 1 else home[0])
     folder = str(PurePosixPath(docs[0].path).parent)
     first = graph.fact(parts[0].needs.facts[0])
-    name = (f"Memo - {label_of(first)} and related figures.md" if len(parts) > 1
-            else f"Memo - {label_of(first)} against {label_of(graph.fact(parts[0].needs.facts[1]))}.md")
+    name = (f"Memo - {label_of(first)} and related figures.docx" if len(parts) > 1
+            else f"Memo - {label_of(first)} against {label_of(graph.fact(parts[0].needs.facts[1]))}.docx")
     path = f"{folder}/{name.replace('/', '-')}"
     every = sorted({n for t in parts for c in t.rubric.criteria for n in c.check.numbers if n is not None})
     on_file, bad = [], []
@@ -767,15 +773,16 @@ def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
     today = world.plan.window_end
     body = "\n\n".join(t.solution.answer.split("\nAnswer:")[0] for t in parts)
     text = (f"# Memorandum\n\nTo: {lead.name}\nFrom: {author.name}\nDate: {today:%B} {today.day}, {today.year}\n"
-            f"Re: {name[7:-3]}\n\n{body}\n")
+            f"Re: {name[7:-5]}\n\n{body}\n")
     questions = [t.instruction.split(", ", 1)[1].split(". Give your final")[0] for t in parts]
     asked = questions[0] if len(questions) == 1 else " ".join(f"({i}) {q}" for i, q in enumerate(questions, 1))
     return Task(
         id="memo-" + "-".join(f for t in parts for f in t.needs.facts[:2]), world_id=world.world_id, kind="memo",
         tags=["deliverable", "judgement", "multi_hop"],
         instruction=(f"In the data room of {world.plan.title}, write a short memo from {author.name} to {lead.name} "
-                     f"answering: {asked}. File it on the drive as \"{path}\" (Markdown), with a memo block (To, From, "
-                     f"Date, Re lines), and make no other new files."),
+                     f"answering: {asked}. File it on the drive as \"{path}\" (a Word document: write it as "
+                     f"Markdown to drive_create_document), with a memo block (To, From, Date, Re lines), and make no "
+                     f"other new files."),
         needs=Needs(files=found[0], facts=facts, apps=sorted({"drive", *found[1]})),
         reference=_inputs_reference(text, facts),
         rubric=Rubric(criteria=on_file, negative_criteria=bad, universal_penalties=universal(graph, [path])),
@@ -1150,9 +1157,11 @@ def graph_tasks(world: World, user: str) -> list[Task]:
             tasks.append(memo_task(graph, parts))
     if len(pairs) > 1:
         tasks.append(chat_task(graph, *pairs[1], user))
-    from worldsmith.environments.review_tasks import review_tasks  # it builds on this module's makers
+    from worldsmith.environments.review_tasks import review_tasks  # these build on this module's makers
+    from worldsmith.environments.sheet_tasks import sheet_tasks
 
     tasks += review_tasks(graph)
+    tasks += sheet_tasks(graph, skip_tops={t.needs.facts[-1] for t in tasks if t is not None and t.kind == "what_if"})
     from worldsmith.environments.brief_tasks import brief_tasks  # it builds on this module's makers
 
     tasks += brief_tasks(graph)

@@ -44,6 +44,8 @@ def apply_solution(task: Task, session: Session) -> None:
             mail.reply(session, action.args["message_id"], action.args["body"])
         elif action.tool == "drive_create_document":
             session.write_document(action.args["path"], action.args["text"])
+        elif action.tool == "drive_create_sheet":
+            session.write_sheet(action.args["path"], action.args["csv"], action.args.get("sheet", "Sheet1"))
         elif action.tool == "chat_post":
             chat_app.post(session, action.args["channel"], action.args["text"])
     if task.solution.answer is not None:

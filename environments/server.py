@@ -118,8 +118,13 @@ def build_server(world: World | str | Path, session_dir: str | Path | None = Non
         return drive.read_sheet(session, path, range, sheet)
 
     def drive_create_document(path: str, text: str) -> dict:
-        """File a Markdown or text document at a path of the drive (e.g. Memos/Note.md)."""
+        """File a document at a path of the drive: .docx (written from your Markdown: '#' headings, '-' bullets,
+        '|' tables), .md or .txt (e.g. Memos/Note.docx)."""
         return {"path": session.write_document(path, text)}
+
+    def drive_create_sheet(path: str, csv: str, sheet: str = "Sheet1") -> dict:
+        """File a workbook (.xlsx) from CSV rows: the first row its header, numbers as numbers, '=B2*B3' a formula."""
+        return {"path": session.write_sheet(path, csv, sheet)}
 
     def submit_answer(answer: str) -> dict:
         """Record your final answer to the task."""
@@ -137,8 +142,8 @@ def build_server(world: World | str | Path, session_dir: str | Path | None = Non
     for fn in (mail_list_folders, mail_search, mail_read, mail_read_thread, drive_list, drive_search,
                drive_read_document, drive_read_sheet, export_state):
         _tool(server, session, fn, fn.__name__)
-    for fn in (mail_download_attachment, mail_send, mail_reply, mail_forward, drive_create_document, submit_answer,
-               reset):
+    for fn in (mail_download_attachment, mail_send, mail_reply, mail_forward, drive_create_document, drive_create_sheet,
+               submit_answer, reset):
         _tool(server, session, fn, fn.__name__, read_only=False)
     served = set(CORE_KINDS)
     if calendar_app.calendar_files(session):

@@ -19,6 +19,7 @@ through a link (worldsmith.environments.room_paths).
 from __future__ import annotations
 
 import contextlib
+import csv
 import datetime as dt
 import email.policy
 import hashlib
@@ -33,7 +34,7 @@ from pathlib import Path, PurePosixPath
 
 from pydantic import BaseModel, Field, ValidationError
 
-from worldsmith.environments import limits, room_paths, session_store
+from worldsmith.environments import deliverables, limits, room_paths, session_store
 from worldsmith.worlds import bundle as _bundle
 from worldsmith.worlds.errors import WorldsmithError
 from worldsmith.worlds.world import World
@@ -399,13 +400,30 @@ class Session:
         return record
 
     def write_document(self, path: str, text: str) -> str:
-        """File a text document (Markdown) at a path of the session room; returns the path written."""
-        if not path.lower().endswith((".md", ".txt")):
-            raise SessionError(f"{path!r}: documents are filed as Markdown (.md) or text (.txt)")
+        """File a document at a path of the session room: Markdown made a Word file (.docx), or kept as Markdown
+        (.md) or text (.txt); returns the path written."""
+        if not path.lower().endswith((".docx", ".md", ".txt")):
+            raise SessionError(f"{path!r}: documents are filed as Word (.docx, from Markdown), Markdown (.md) or "
+                               "text (.txt)")
         with _as_session_error():
             limits.check_text("text", text)
         rel = "/".join(self._parts(path))
-        self._write(rel, text.encode("utf-8"), {"op": "file", "path": rel})
+        data = deliverables.docx_from_markdown(text) if rel.lower().endswith(".docx") else text.encode("utf-8")
+        self._write(rel, data, {"op": "file", "path": rel})
+        return rel
+
+    def write_sheet(self, path: str, csv_text: str, sheet: str = "Sheet1") -> str:
+        """File a workbook (.xlsx) made from CSV rows ('=B2*B3' a formula) at a path of the session room."""
+        if not path.lower().endswith(".xlsx"):
+            raise SessionError(f"{path!r}: sheets are filed as workbooks (.xlsx)")
+        with _as_session_error():
+            limits.check_text("csv", csv_text)
+        try:
+            data = deliverables.xlsx_from_csv(csv_text, sheet)
+        except (ValueError, csv.Error) as exc:
+            raise SessionError(f"{path!r}: {exc}") from None
+        rel = "/".join(self._parts(path))
+        self._write(rel, data, {"op": "file", "path": rel})
         return rel
 
     def save_download(self, name: str, data: bytes) -> str:

@@ -21,7 +21,7 @@ from worldsmith.worlds.world import World
 
 TASKS_VERSION = 1
 TaskKind = Literal["lookup", "compare", "compute", "find_document", "reply", "file_document", "post_chat",
-                   "what_if", "governs", "exceed", "as_of", "memo", "reconcile", "review", "brief"]
+                   "what_if", "governs", "exceed", "as_of", "memo", "reconcile", "review", "brief", "sheet"]
 # What a task asks of an agent, for the spread a bench reports: warmup tasks are one-file lookups, kept apart.
 TaskTag = Literal["warmup", "multi_hop", "compute", "judgement", "deliverable", "as_of", "error_finding"]
 _STRICT = ConfigDict(extra="forbid")
@@ -47,6 +47,8 @@ class Check(BaseModel):
     answer_mentions_any: the answer states one of `values` (a path, a file's title).
     answer_flags: a 'Wrong:' line (or a sentence or table row saying so) names the figure `values[0]` as wrong and,
         when `values` has a second figure, gives `values[1]` after it as the one correction, wherever it corrects it.
+    file_formula: the workbook at `path` has a formula over two or more cells that comes to `numbers[0]`.
+    file_mentions_any: the file at `path` names one of `values` (a source file, by its path or title).
     answer_doubts: outside its flag lines, the answer casts doubt on a line ('line 4') or a figure of `values`.
     answer_unflagged: outside the places it says a figure is wrong, the answer asserts `values[0]` as it stands.
     answer_governs_denied: a clause says the thing named by `a_words` does not govern, apply or bind.
@@ -76,7 +78,7 @@ class Check(BaseModel):
                   "answer_unledgered", "text_retracted", "sent_outside_circle", "answer_governs_denied", "sent_conclusion",
                   "file_conclusion", "answer_governs", "answer_bound", "answer_misbound", "chat_final", "chat_mentions", "chat_direction", "chat_conclusion", "chat_asserts",
                   "sent_mentions", "sent_asserts", "sent_final", "sent_direction", "sent_reply",
-                  "file_mentions", "file_asserts", "file_final", "file_direction", "file_bound", "sent_bound", "chat_bound", "file_memo_block", "file_unledgered",
+                  "file_mentions", "file_asserts", "file_final", "file_direction", "file_bound", "sent_bound", "chat_bound", "file_formula", "file_mentions_any", "file_memo_block", "file_unledgered",
                   "chat_post_mentions", "sent_outside_cast", "privileged_leak", "junk_files", "room_damaged",
                   "state_forged"]
     values: list[str] = []
@@ -130,7 +132,7 @@ class Action(BaseModel):
     """One step of a reference solution, made through the apps."""
 
     model_config = _STRICT
-    tool: Literal["mail_reply", "drive_create_document", "chat_post"]
+    tool: Literal["mail_reply", "drive_create_document", "drive_create_sheet", "chat_post"]
     args: dict[str, str]
 
 

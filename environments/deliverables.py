@@ -1,0 +1,167 @@
+"""An agent's deliverables as office files: a memo's Markdown made a .docx, CSV rows made a .xlsx, and both read back.
+
+Agents write text; a firm files Word documents and workbooks. The drive app turns what the agent writes into
+the real file (python-docx, openpyxl), and the grader reads that file back with the same readers validation
+uses (worlds/store/parse.py): a workbook's formulas are evaluated there, so a result written as "=B2*B3"
+counts as its value, and the formula itself is what a sheet check looks for.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import tempfile
+from pathlib import Path
+
+from worldsmith.worlds.store.parse import ParseError, parse_docx, parse_xlsx
+
+_HEADING = re.compile(r"^(#{1,3})\s+(.*)$")
+_BULLET = re.compile(r"^\s*[-*\u2022]\s+(.*)$")
+_TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
+_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
+# "1,234.50", "-12.5", "(1,234)" as a number; anything with letters stays text ("USD 1,234")
+_NUMBER = re.compile(r"^\(?-?\d{1,3}(?:,\d{3})*(?:\.\d+)?\)?$|^\(?-?\d+(?:\.\d+)?\)?$")
+MAX_ROWS, MAX_COLS = 2_000, 40
+
+
+def docx_from_markdown(text: str) -> bytes:
+    """A Word document from Markdown: '#' headings, '-' bullets, '|' tables, paragraphs; page numbers in the footer."""
+    import docx
+    from docx.oxml import OxmlElement
+    from docx.oxml.ns import qn
+
+    doc = docx.Document()
+    table_rows: list[list[str]] = []
+
+    def flush_table() -> None:
+        if not table_rows:
+            return
+        width = max(len(r) for r in table_rows)
+        table = doc.add_table(rows=len(table_rows), cols=width)
+        table.style = "Table Grid"
+        for i, row in enumerate(table_rows):
+            for j, cell in enumerate(row):
+                table.cell(i, j).text = cell
+        table_rows.clear()
+
+    for line in text.splitlines():
+        row = _TABLE_ROW.match(line)
+        if row:
+            if not _RULE.match(line):
+                table_rows.append([c.strip() for c in row.group(1).split("|")])
+            continue
+        flush_table()
+        if not line.strip():
+            continue
+        heading, bullet = _HEADING.match(line), _BULLET.match(line)
+        if heading:
+            doc.add_heading(heading.group(2).strip(), level=len(heading.group(1)))
+        elif bullet:
+            doc.add_paragraph(bullet.group(1).strip(), style="List Bullet")
+        else:
+            doc.add_paragraph(line.strip())
+    flush_table()
+    # "Page N" in the footer, as a firm's documents carry it
+    footer = doc.sections[0].footer.paragraphs[0]
+    footer.add_run("Page ")
+    run = footer.add_run()
+    for kind, value in (("begin", None), (None, "PAGE"), ("end", None)):
+        if kind:
+            el = OxmlElement("w:fldChar")
+            el.set(qn("w:fldCharType"), kind)
+        else:
+            el = OxmlElement("w:instrText")
+            el.text = value
+        run._r.append(el)
+    out = io.BytesIO()
+    doc.save(out)
+    return out.getvalue()
+
+
+def _cell(value: str):
+    text = value.strip()
+    if text.startswith("="):
+        return text
+    if _NUMBER.match(text):
+        negative = text.startswith("(") and text.endswith(")")
+        number = float(text.strip("()").replace(",", ""))
+        number = -number if negative else number
+        return int(number) if number.is_integer() and "." not in text else number
+    return text
+
+
+def xlsx_from_csv(text: str, sheet: str = "Sheet1") -> bytes:
+    """A workbook of one sheet from CSV rows: numbers as numbers, '=...' as formulas, the first row a frozen,
+    bold header, columns wide enough for their text, set up to print on one page wide."""
+    import openpyxl
+    from openpyxl.styles import Font
+
+    rows = [r for r in csv.reader(io.StringIO(text)) if any(c.strip() for c in r)]
+    if len(rows) > MAX_ROWS or any(len(r) > MAX_COLS for r in rows):
+        raise ValueError(f"a sheet holds at most {MAX_ROWS} rows of {MAX_COLS} columns")
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = (re.sub(r"[\[\]:*?/\\]", " ", sheet).strip() or "Sheet1")[:31]
+    for row in rows:
+        ws.append([_cell(c) for c in row])
+    if rows:
+        for c in ws[1]:
+            c.font = Font(bold=True)
+        ws.freeze_panes = "A2"
+        for j in range(1, max(len(r) for r in rows) + 1):
+            longest = max((len(r[j - 1]) for r in rows if len(r) >= j), default=8)
+            ws.column_dimensions[openpyxl.utils.get_column_letter(j)].width = min(60, max(10, longest + 2))
+        for row in ws.iter_rows(min_row=2):
+            for c in row:
+                if isinstance(c.value, (int, float)) and not isinstance(c.value, bool):
+                    c.number_format = "#,##0.00" if isinstance(c.value, float) else "#,##0"
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.fitToWidth = 1
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()
+
+
+def text_of(path: Path) -> str:
+    """What a filed deliverable says, as text: a .docx's paragraphs and cells, a .xlsx's rows ('a | b | c', each
+    formula as its value), any other file as written."""
+    suffix = path.suffix.lower()
+    try:
+        if suffix == ".docx":
+            return parse_docx(path).text
+        if suffix == ".xlsx":
+            lines = []
+            for sheet in parse_xlsx(path):
+                rows: dict[int, list[str]] = {}
+                for c in sheet.cells:
+                    rows.setdefault(c.row, []).append(c.value_text or "")
+                lines += [" | ".join(v for v in cells if v) for _, cells in sorted(rows.items())]
+            return "\n".join(lines)
+    except ParseError:
+        return ""
+    return path.read_text(encoding="utf-8", errors="replace")
+
+
+def sheet_formulas(path: Path) -> list[tuple[str, str, float | None]]:
+    """Each formula of a filed workbook: (its row's first text, the formula, its value)."""
+    if path.suffix.lower() != ".xlsx":
+        return []
+    try:
+        sheets = parse_xlsx(path)
+    except ParseError:
+        return []
+    out = []
+    for sheet in sheets:
+        label = {c.row: c.value_text or "" for c in sheet.cells if c.col == 1}
+        out += [(label.get(c.row, ""), c.formula, c.value_num) for c in sheet.cells if c.formula]
+    return out
+
+
+def written(data: bytes, suffix: str) -> str:
+    """Read back bytes about to be filed (a check that they make a file the readers open)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"check{suffix}"
+        path.write_bytes(data)
+        return text_of(path)

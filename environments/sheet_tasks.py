@@ -1,0 +1,132 @@
+"""Workbook deliverables: a what-if computation filed as a .xlsx whose result is a formula over its input rows.
+
+The banker's or auditor's version of a what-if: one row per figure the result is computed from (as the room
+states it, with the file that states it), the changed input as supposed, and the result and each step between
+as formulas over those rows. Graded on the file the drive app wrote: every input and the result present (a
+formula counts as the value it evaluates to), the result computed by a formula over at least two cells, the
+sources cited, and no figure the ledger, the changed input or the working does not hold.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import PurePosixPath
+
+from worldsmith.environments.graph_tasks import (Graph, _distractor_negatives, _inputs_reference, _num, shown,
+                                                 universal, what_if_candidates, what_if_values)
+from worldsmith.environments.tasks import Action, Check, Criterion, Needs, Rubric, Solution, Task, label_of, the
+from worldsmith.worlds.ledger import parse_formula
+
+_OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
+_FUNCS = {"max": "MAX", "min": "MIN", "abs": "ABS", "round": "ROUND", "sum": "SUM"}
+
+
+def excel(node: ast.expr, row_of: dict[str, int]) -> str:
+    """A ledger formula as an Excel formula over the rows that hold its names (B column)."""
+    if isinstance(node, ast.Name):
+        return f"B{row_of[node.id]}"
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
+        return repr(node.value)
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+        return f"({excel(node.left, row_of)}{_OPS[type(node.op)]}{excel(node.right, row_of)})"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        args = [excel(a, row_of) for a in node.args]
+        if node.func.id == "percent_of":
+            return f"({args[0]}/100*{args[1]})"
+        if node.func.id in _FUNCS:
+            return f"{_FUNCS[node.func.id]}({','.join(args)})"
+    raise ValueError(f"no Excel form for {ast.dump(node)[:60]}")
+
+
+def _cell(value: str) -> str:
+    return '"' + value.replace('"', '""') + '"' if any(c in value for c in ',"\n') else value
+
+
+def _plain(q) -> str:
+    """A figure as a sheet cell holds it: a plain number (35 for 35%), no currency."""
+    text = f"{q.amount:f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def sheet_tasks(graph: Graph, skip_tops: set[str] = frozenset()) -> list[Task]:
+    """One workbook task: the widest what-if whose top no what-if answer task already asks, else the widest."""
+    candidates = [c for c in what_if_candidates(graph) if c[5].kind != "date" and c[6].kind != "date"]
+    fresh = [c for c in candidates if c[3] not in skip_tops] or candidates
+    for _, _, _, top_id, leaf, changed, result, chain, needed, files, apps in fresh:
+        task = _sheet_task(graph, top_id, leaf, changed, result, chain, needed, files, apps)
+        if task is not None:
+            return [task]
+    return []
+
+
+def _sheet_task(graph: Graph, top_id, leaf, changed, result, chain, needed, files, apps) -> Task | None:
+    world = graph.world
+    top, leaf_fact = graph.fact(top_id), graph.fact(leaf)
+    values = what_if_values(graph, leaf, changed)
+    steps = [f for f in reversed(chain)]  # the innermost step first, the top last
+    inputs = [f for f in needed if graph.quantities.get(f) is not None]
+    if any(graph.quantities[f].kind == "date" for f in inputs) or any(values.get(f) is None for f in steps):
+        return None
+    paths = {a.id: a.path for a in world.plan.artifacts}
+
+    def source(fid: str) -> str:
+        ids = world.plan.establishing(fid)
+        return paths.get(ids[0], "") if ids else ""
+
+    rows = [["Item", "Figure", "Source"], [f"{label_of(leaf_fact)} (as supposed)", _plain(changed), "as supposed"]]
+    rows += [[label_of(graph.fact(f)), _plain(graph.quantities[f]), source(f)] for f in inputs]
+    row_of = {leaf: 2, **{f: i + 3 for i, f in enumerate(inputs)}}
+    try:
+        for f in steps:
+            row_of[f] = len(rows) + 1
+            rows.append([label_of(graph.fact(f)), "=" + excel(parse_formula(graph.fact(f).formula), row_of),
+                         "computed"])
+    except (ValueError, KeyError):
+        return None
+    csv_text = "\n".join(",".join(_cell(c) for c in row) for row in rows) + "\n"
+    home = [p for p in world.plan.people if p.organisation == world.plan.organisations[0].id]
+    sheets = [a for a in world.artifacts_of("spreadsheet") if set(a.facts) & {top_id, *inputs}]
+    folder = str(PurePosixPath(sheets[0].path).parent) if sheets else "Workpapers"
+    path = f"{folder}/Sensitivity - {label_of(top)}.xlsx".replace("//", "/")
+    cited = sorted({source(f) for f in inputs if source(f)})
+    criteria = [
+        Criterion(id="result_in_sheet", weight=3.0, description=f"the sheet gives {shown(result)} for {the(top)}",
+                  check=Check(type="file_mentions", path=path, values=[shown(result)], numbers=[_num(result)])),
+        Criterion(id="result_by_formula", weight=2.0,
+                  description=f"{the(top, capital=True)} is a formula over the input rows that comes to {shown(result)}",
+                  check=Check(type="file_formula", path=path, values=[shown(result)], numbers=[_num(result)])),
+        Criterion(id="changed_input", weight=1.0, description=f"the sheet holds {the(leaf_fact)} as supposed: "
+                                                              f"{shown(changed)}",
+                  check=Check(type="file_mentions", path=path, values=[shown(changed)], numbers=[_num(changed)])),
+    ]
+    criteria += [Criterion(id=f"input_{f}", weight=1.0, description=f"the sheet holds {the(graph.fact(f))} as the room "
+                                                                     f"states it: {graph.fact(f).text}",
+                           check=Check(type="file_mentions", path=path, values=[graph.fact(f).text],
+                                       numbers=[_num(graph.quantities[f])]))
+                 for f in inputs]
+    if cited:
+        criteria.append(Criterion(id="cites_sources", weight=1.0, description="each input row names the file it comes "
+                                                                             "from", check=Check(
+            type="file_mentions_any", path=path, values=cited)))
+    allowed = sorted({_num(q) for q in graph.quantities.values() if q is not None}
+                     | {_num(values[f]) for f in steps} | {_num(changed)})
+    negatives = [Criterion(id="sheet_unledgered_figure", weight=2.0,
+                           description="the sheet holds an amount neither the ledger, the change nor the working has",
+                           check=Check(type="file_unledgered", path=path, allowed=allowed,
+                                       unit=result.currency if result.kind == "money" else None))]
+    negatives += _distractor_negatives(graph, [top_id, *chain, *inputs], "file_asserts", path=path)
+    lead = home[0].name if home else "the team"
+    formula_rows = " and ".join(the(graph.fact(f)) for f in steps)
+    return Task(
+        id=f"sheet-{top_id}-{leaf}", world_id=world.world_id, kind="sheet", tags=["deliverable", "compute",
+                                                                                     "multi_hop"],
+        instruction=(f"In the data room of {world.plan.title}, {lead} wants a workbook showing what {the(top)} would be "
+                     f"if {the(leaf_fact)} were {shown(changed)} instead of the figure the room gives, every other "
+                     f"figure as the data room states it now. File it on the drive as \"{path}\" with "
+                     f"drive_create_sheet: a header row (Item, Figure, Source); one row per figure it is computed from, "
+                     f"the figure as a plain number and the file that states it; then {formula_rows} as formulas over "
+                     f"the rows above (e.g. =B2*B3). Make no other new files."),
+        needs=Needs(files=files, facts=[*inputs, leaf, top_id], apps=sorted({"drive", *apps})),
+        reference=_inputs_reference(csv_text, [*inputs, leaf]),
+        rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph, [path])),
+        solution=Solution(actions=[Action(tool="drive_create_sheet", args={"path": path, "csv": csv_text})]))

@@ -1,0 +1,89 @@
+"""Deliverables as office files: the drive app makes a Word memo from Markdown and a workbook from CSV rows that
+other programs open, the grader reads them back (a formula as its value), and the workbook task is graded on them."""
+
+from __future__ import annotations
+
+import docx
+import openpyxl
+import pytest
+
+import worldsmith
+from worldsmith.environments.attacks import attack_task, candidates
+from worldsmith.environments.deliverables import docx_from_markdown, sheet_formulas, text_of, xlsx_from_csv
+from worldsmith.environments.grade import grade
+from worldsmith.environments.lint import apply_solution, make_task_set
+from worldsmith.environments.session import Session, SessionError
+
+MEMO = """# Memorandum
+
+To: Avery Cole
+From: John Liu
+Re: The cap against the demand
+
+The OPA 90 liability cap (USD 156,200,000) exceeds the contribution demand by USD 95,212,500.
+
+- cap: USD 156,200,000
+- demand: USD 60,987,500
+
+| Item | Figure |
+|---|---|
+| cap | USD 156,200,000 |
+"""
+
+
+def test_a_memo_in_markdown_becomes_a_word_document_with_its_block_table_and_page_numbers(tmp_path):
+    path = tmp_path / "memo.docx"
+    path.write_bytes(docx_from_markdown(MEMO))
+    doc = docx.Document(str(path))
+    styles = [p.style.name for p in doc.paragraphs]
+    assert "Heading 1" in styles and "List Bullet" in styles
+    assert doc.tables and doc.tables[0].cell(1, 1).text == "USD 156,200,000"
+    assert "PAGE" in doc.sections[0].footer._element.xml
+    text = text_of(path)
+    assert "To: Avery Cole" in text and "USD 95,212,500" in text and "|---" not in text
+
+
+def test_csv_rows_become_a_workbook_whose_formula_reads_back_as_its_value(tmp_path):
+    path = tmp_path / "s.xlsx"
+    path.write_bytes(xlsx_from_csv('Item,Figure,Source\nrate,"2,500",letter.docx\ntons,62480,sheet.xlsx\n'
+                                   'cap,=B2*B3,computed\n', sheet="Cap"))
+    ws = openpyxl.load_workbook(path).worksheets[0]
+    assert ws.title == "Cap" and ws["B2"].value == 2500 and ws["B4"].value == "=B2*B3"
+    assert ws.freeze_panes == "A2" and ws.page_setup.fitToWidth == 1 and ws["A1"].font.bold
+    assert "cap | 156200000" in text_of(path)
+    assert sheet_formulas(path) == [("cap", "=B2*B3", 156200000.0)]
+
+
+def test_the_session_files_docx_and_xlsx_and_refuses_other_kinds(published_legal, tmp_path):
+    world = worldsmith.open(published_legal)
+    session = Session(world, tmp_path / "s")
+    assert session.write_document("Memos/Note.docx", MEMO) == "Memos/Note.docx"
+    assert session.write_sheet("Workpapers/Cap.xlsx", "Item,Figure\ncap,1\n") == "Workpapers/Cap.xlsx"
+    assert {"Memos/Note.docx", "Workpapers/Cap.xlsx"} <= set(session.state().files_added)
+    for bad in (lambda: session.write_sheet("Workpapers/Cap.csv", "a,b\n"),
+                lambda: session.write_document("Memos/Note.pdf", "x"),
+                lambda: session.write_sheet("Workpapers/Wide.xlsx", ",".join(["x"] * 41) + "\n")):
+        with pytest.raises(SessionError):
+            bad()
+    world.close()
+
+
+@pytest.fixture(scope="module")
+def sheet_task(published_legal):
+    world = worldsmith.open(published_legal)
+    task = next(t for t in make_task_set(world).tasks if t.kind == "sheet")
+    yield world, task
+    world.close()
+
+
+def test_the_workbook_task_gives_full_marks_to_a_computed_sheet_only(sheet_task, tmp_path):
+    world, task = sheet_task
+    session = Session(world, tmp_path / "s")
+    apply_solution(task, session)
+    assert grade(task, session).score == 1.0
+    names = {name for name, *_ in candidates(task, world)}
+    assert {"sheet_result_typed", "sheet_wrong_input", "sheet_grouped_figures"} <= names
+    outcomes = attack_task(task, world, tmp_path / "attacks")
+    assert not [o.candidate for o in outcomes if o.wrong]
+    typed = next(o for o in outcomes if o.candidate == "sheet_result_typed")
+    assert typed.score < 1
