@@ -9,6 +9,7 @@ counts as its value, and the formula itself is what a sheet check looks for.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import re
 import tempfile
@@ -127,6 +128,14 @@ def xlsx_from_csv(text: str, sheet: str = "Sheet1") -> bytes:
 def text_of(path: Path) -> str:
     """What a filed deliverable says, as text: a .docx's paragraphs and cells, a .xlsx's rows ('a | b | c', each
     formula as its value), any other file as written."""
+    st = path.stat()
+    return _text_of(str(path), st.st_mtime_ns, st.st_size)
+
+
+@functools.lru_cache(maxsize=256)
+def _text_of(name: str, mtime_ns: int, size: int) -> str:
+    # keyed by the file's time and size too: a rubric reads one file once per criterion, a rewrite reads afresh
+    path = Path(name)
     suffix = path.suffix.lower()
     try:
         if suffix == ".docx":
