@@ -34,10 +34,13 @@ _OPTIONS_LEADS = (
     "We have narrowed the possible routes to those below.",
 )
 _OPTIONS_SECONDS = (
-    "Each is set out with what it would cost in time and position.",
-    "For each we note the likely cost, the timing and the risk.",
-    "Cost, timing and exposure are given for each one.",
-    "We give our view of the downside of each in turn.",
+    "Each is set out with what it would cost in [time and position|time and money|time and leverage].",
+    "For each we note the likely cost, the timing and the [risk|exposure|downside].",
+    "Cost, timing and exposure are given for each [one|of them|in turn].",
+    "We give our view of the [downside|risk|price] of each in turn.",
+    # ({series_day}: only in an instance of a recurring series, a weekly note)
+    "Each is priced as things stood on {series_day}.",
+    "The cost of each is as at {series_day}; it moves week by week.",
 )
 
 def doc_kind(doc_type: str) -> str:
@@ -259,8 +262,11 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         elif k == "options":
             # One of several lead-ins: a room of five hundred memos must not open every options section alike.
             lead = pick.frame(_OPTIONS_LEADS)
+            if pick.series is not None and pick.series.day:
+                # a weekly note's options say which week they stand at
+                lead = pick.frame(pick.lead_ins([], bank("genres")["series_leads"])) + lower_first(lead)
             paragraphs = [" ".join([lead, *facts])] + options if facts \
-                else [f"{lead} {pick.frame(_OPTIONS_SECONDS)}"] + options
+                else [f"{lead} {pick.fill(_OPTIONS_SECONDS)}"] + options
         elif k == "recommendation":
             paragraphs = _chunks(pick, writer.frames("recommendation", option=option, **writer.values_for(i))[:2], facts)
         elif k in ("allegations", "count", "defense"):

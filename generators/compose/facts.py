@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from worldsmith.generators.compose.bank import Picker, bank
+from worldsmith.generators.compose.bank import Picker, bank, filled_words
 from worldsmith.generators.compose.text import cap_first, lower_first, sentence, strip_end
 from worldsmith.generators.context import FactRef
 
@@ -26,8 +26,9 @@ def is_clause(statement: str) -> bool:
     return bool(_VERBS.search(statement)) or len(statement.split()) > 12
 
 
-# "I'm using ..." takes a lead-in as it stands ("Again, I'm using ..."), though its first word does not lower (used
-# in a series, where the figure is named week after week).
+# How often a figure named in an instance of a recurring series takes a lead-in (its week's, mostly).
+SERIES_OPENER = 0.8
+# "I'm using ..." keeps its first word after a lead-in ("Again, I'm using ..."): it is no frame word to lower.
 _SELF = re.compile(r"I(?:'m|'ve|'d|'ll)?\b")
 
 
@@ -60,21 +61,29 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
     """A sentence that names the fact by its label and gives its value: how people mention a known figure."""
     named = bank("facts")["named"]
     label = fact.label or "the figure"
-    out = pick.fill(named[register][slot_of(fact)], Label=cap_first(label), label=label, text=fact.text)
+    values = dict(Label=cap_first(label), label=label, text=fact.text)
+    frames = named[register][slot_of(fact)]
+    series = pick.series is not None
+    led = series and pick.chance(SERIES_OPENER)
+    if series and not led:
+        # named bare in a series, a figure takes a short frame: a long one comes round word for word week after week
+        frames = [f for f in frames if filled_words(f, values) < 8] or frames
+    out = pick.fill(frames, **values)
     out = sentence(out or f"{cap_first(label)}: {fact.text}")
     if _plural(label):
         # "the removal costs are", not "is": the frames are written for a singular label
         for one, many in (("is", "are"), ("stands", "stand"), ("holds", "hold"), ("comes", "come"), ("remains", "remain"),
                           ("reads", "read"), ("works", "work"), ("lands", "land"), ("was", "were")):
             out = re.sub(rf"(?i)\b({re.escape(label)}) {one}\b", rf"\1 {many}", out)
-    # (in a series always: forty instances of one figure have few ways to name it bare)
-    if pick.series is not None or pick.chance(0.6):
+    # (in a series mostly, and in the week's words: forty instances of one figure have few ways to name it)
+    if led or not series and pick.chance(0.6):
         lowered = lower_first(out)
-        if lowered == out and pick.series is not None and not _SELF.match(out) \
+        if lowered == out and series and not _SELF.match(out) \
                 and not out.startswith((cap_first(label), fact.text)):
             # the frame's own first word ("Keep 16 October 2026 in mind ..."), never a name in the label or value
             lowered = out[:1].lower() + out[1:]
-        if lowered != out or pick.series is not None and _SELF.match(out):
+        # (in a series also before a name or a figure, kept as written: "As of May 21, USD 156,200,000 remains ...")
+        if lowered != out or series:
             out = pick.frame(pick.lead_ins(named["openers"][register], named["series_openers"][register])) + lowered
     return out
 

@@ -57,7 +57,7 @@ def long_body(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> tup
     kinds = pick.shuffled(list(LONG_KINDS))
     text = _part(pick, ctx, kinds[0], pick.rng.randint(6, 8), True)
     if pick.chance(0.7):
-        link = pick.frame(bank("email")["long_links"][kinds[1]])
+        link = pick.fill(bank("email")["long_links"][kinds[1]]) or ""
         text += "\n\n" + link + "\n\n" + _part(pick, ctx, kinds[1], pick.rng.randint(3, 5), False)
     intro = pick.fill(bank("email")["long_intros"][kinds[0]], **values) or "Details below."
     return intro, text
