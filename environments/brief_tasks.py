@@ -3,8 +3,8 @@
 A professional briefs a meeting from what the room held before it: the figure on the agenda (read in the calendar,
 which also gives the day), the figures it was computed from, and either the figure it is weighed against (which is
 larger, by how much) or the deadline on the agenda (how many days the meeting leaves). Each figure is taken as it
-stood that day (LedgerFact.on), so a value the room gave only later and a superseded draft are traps, graded as
-negative criteria. The files a brief needs are the meeting's calendar and the fewest files dated before the meeting
+stood that day (LedgerFact.on), so a value the room gave only later (the gap worked from it) and a superseded draft
+are traps, graded as negative criteria; naming what a figure later became is no slip. The files a brief needs are the meeting's calendar and the fewest files dated before the meeting
 that carry every figure at that day's value (the same cover as every graph task, over the carriers of that day).
 """
 
@@ -161,20 +161,22 @@ def _when(day: dt.date) -> str:
     return f"{day:%B} {day.day}, {day.year}"
 
 
-def _later_negatives(figures: list[Figure], day: dt.date) -> list[Criterion]:
-    """A negative criterion per figure the room changed after the meeting: its later value briefed as that day's."""
-    held = {f.text for f in figures}
-    out = []
-    for f in figures:
-        q_now = quantity_of(f.fact.value)
-        if not f.changed or q_now is None or f.fact.text in held:
-            continue
-        since = _when(f.fact.known_from) if f.fact.known_from else "later"
-        out.append(Criterion(id=f"later_{f.fact.id}", weight=2.0,
-                             description=f"briefs {the(f.fact)} as {f.fact.text}, the figure the room gave from {since}, "
-                                         f"after the meeting of {_when(day)} (it stood at {f.text})",
-                             check=Check(type="answer_asserts", **value_check(q_now, f.fact.text))))
-    return out
+def _later_gap(agenda: Figure, partner: Figure, gap: Quantity, day: dt.date, allowed: list[float]) -> list[Criterion]:
+    """The trap of a figure the room changed after the meeting: the gap worked from the figures as they stand now.
+    (The later figure itself may be named, as what it later became; briefing the day on it is what costs.)"""
+    now = [quantity_of(f.fact.value) for f in (agenda, partner)]
+    if not (agenda.changed or partner.changed) or None in now:
+        return []
+    later = Quantity(gap.kind, abs(now[0].amount - now[1].amount), gap.currency, gap.unit)
+    text = _gap_text(later)
+    if text == _gap_text(gap):
+        return []
+    changed = next(f for f in (agenda, partner) if f.changed)
+    return [Criterion(id=f"later_{changed.fact.id}", weight=3.0,
+                      description=f"works the gap from {changed.fact.text}, {the(changed.fact)} as the room gave it "
+                                  f"only after the meeting of {_when(day)} (it stood at {changed.text}): {text}",
+                      check=Check(type="answer_final", values=[text], numbers=[_num(later)],
+                                  unit=None if later.kind == "percent" else later.currency, allowed=allowed))]
 
 
 def _input_criteria(figures: list[Figure]) -> list[Criterion]:
@@ -184,7 +186,6 @@ def _input_criteria(figures: list[Figure]) -> list[Criterion]:
 
 def _common(graph: Graph, meeting, start: dt.datetime, day: dt.date, figures: list[Figure], answer: str, instruction: str,
             criteria: list[Criterion], negatives: list[Criterion], suffix: str) -> Task | None:
-    negatives = negatives + _later_negatives(figures, day)
     held = {f.text for f in figures}
     negatives += [c for c in _distractor_negatives(graph, [f.fact.id for f in figures], "answer_asserts")
                   if c.check.values[0] not in held]
@@ -229,7 +230,6 @@ def _weighed(graph: Graph, meeting, start: dt.datetime, day: dt.date, agenda: Fi
     if in_room(graph, gap) or shown(gap) in {f.text for f in figures}:
         return None
     gap_text = _gap_text(gap)
-    later = [_num(quantity_of(f.fact.value)) for f in figures if f.changed and quantity_of(f.fact.value) is not None]
     hw, lw = _content_words(label_of(hi.fact)), _content_words(label_of(lo.fact))
     inputs = [f for f in figures if f is not agenda and f is not partner]
     criteria = [
@@ -237,7 +237,7 @@ def _weighed(graph: Graph, meeting, start: dt.datetime, day: dt.date, agenda: Fi
                                                           f"({lo.text}) on {_when(day)}",
                   check=Check(type="answer_direction", a_words=hw, b_words=lw, expect="a>b")),
         Criterion(id="states_gap", weight=3.0, description=f"gives the gap that day: {gap_text}",
-                  check=Check(type="answer_final", allowed=[_num(f.q) for f in figures], rivals=later,
+                  check=Check(type="answer_final", allowed=[_num(f.q) for f in figures],
                               values=[gap_text], numbers=[_num(gap)],
                               unit=None if gap.kind == "percent" else gap.currency)),
         Criterion(id="states_agenda", weight=1.0, description=f"gives the agenda's {label_of(agenda.fact)} as it stood: "
@@ -248,6 +248,7 @@ def _weighed(graph: Graph, meeting, start: dt.datetime, day: dt.date, agenda: Fi
     ] + _input_criteria(inputs)
     negatives = [Criterion(id="wrong_direction", weight=2.0, description=f"says {the(lo.fact)} exceeded {the(hi.fact)}",
                            check=Check(type="answer_direction", a_words=lw, b_words=hw, expect="a>b"))]
+    negatives += _later_gap(agenda, partner, gap, day, [_num(f.q) for f in figures])
     lines = [f"On {_when(day)} {the(agenda.fact)} on the agenda stood at {agenda.text}."]
     lines += [f"{the(f.fact, capital=True)}: {f.text}." for f in inputs]
     lines += [f"{the(partner.fact, capital=True)} stood at {partner.text}.",

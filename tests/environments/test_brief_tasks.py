@@ -14,6 +14,7 @@ from worldsmith.environments.grade import grade
 from worldsmith.environments.graph_tasks import Graph, exceed_pairs, graph_tasks
 from worldsmith.environments.lint import lint_tasks
 from worldsmith.environments.session import Session
+from worldsmith.environments.tasks import the
 
 
 @pytest.fixture(scope="module")
@@ -63,11 +64,16 @@ def test_a_figure_the_room_changed_later_is_briefed_as_it_stood(legal, tmp_path)
     for task, fact, then in changed:
         answer = task.solution.answer
         assert then in answer and fact.text not in answer
-        assert any(c.id == f"later_{fact.id}" for c in task.rubric.negative_criteria)
         assert grade(task, session, answer).score == 1.0
-        # the same brief with the later figure in its place, and its gap worked from it, falls short
-        later = answer.replace(then, fact.text)
-        assert grade(task, session, later).score < 1.0
+        # naming what the figure later became is no slip; briefing the day on it, gap and all, is
+        body, _, final = answer.rpartition("\nAnswer: ")
+        noted = f"{body} ({the(fact, capital=True)} later rose to {fact.text}.)\nAnswer: {final}"
+        assert grade(task, session, noted).score == 1.0
+        trap = next(c for c in task.rubric.negative_criteria if c.id == f"later_{fact.id}")
+        later_gap = trap.check.values[0]
+        assert later_gap != final
+        worked_later = body.replace(then, fact.text).replace(final, later_gap) + f"\nAnswer: {later_gap}"
+        assert grade(task, session, worked_later).score < 0.5
 
 
 def test_the_final_figure_is_written_in_no_file(legal):
