@@ -2,10 +2,12 @@
 
 A professional briefs a meeting from what the room held before it: the figure on the agenda (read in the calendar,
 which also gives the day), the figures it was computed from, and either the figure it is weighed against (which is
-larger, by how much) or the deadline on the agenda (how many days the meeting leaves). Each figure is taken as it
-stood that day (LedgerFact.on), so a value the room gave only later (the gap worked from it) and a superseded draft
-are traps, graded as negative criteria; naming what a figure later became is no slip. The files a brief needs are the meeting's calendar and the fewest files dated before the meeting
-that carry every figure at that day's value (the same cover as every graph task, over the carriers of that day).
+larger, by how much) or the deadline on the agenda (how many days the meeting leaves); a meeting whose agenda holds
+only a date gets a timetable (the matter's other dates still ahead, counted from it). Each figure is taken as it
+stood that day (LedgerFact.on), so the gap worked from a value the room gave only later, and a superseded draft, are
+traps graded as negative criteria (naming what a figure later became is no slip). The files a brief needs are the
+meeting's calendar and the fewest files dated before the meeting that carry every figure at that day's value (the
+same cover as every graph task, over the carriers of that day).
 """
 
 from __future__ import annotations
