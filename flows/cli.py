@@ -92,6 +92,8 @@ def generate(
     prefect_timeout: Optional[int] = typer.Option(None, "--prefect-timeout", min=1,
                                                   help="seconds to wait for Prefect's temporary server to start "
                                                        "(default 120); not used with PREFECT_API_URL"),
+    no_prefect: bool = typer.Option(False, "--no-prefect", help="run the same stages as plain calls, without "
+                                                                "Prefect (no server, no flow run recorded)"),
 ) -> None:
     """Generate the world an outline describes, validate it, and publish it.
 
@@ -121,15 +123,16 @@ def generate(
         _fail(exc)
     console.print(settings.describe())
     console.print(f"world: {prepared.world_id}", soft_wrap=True)
-    from worldsmith.flows import prefect_server
+    if not no_prefect:
+        from worldsmith.flows import prefect_server
 
-    try:
-        prefect_server.check_configured()
-    except WorldsmithError as exc:
-        _fail(exc)
-    from worldsmith.flows.generate import generate_world
+        try:
+            prefect_server.check_configured()
+        except WorldsmithError as exc:
+            _fail(exc)
+        from worldsmith.flows.generate import generate_world
 
-    _quiet_prefect()
+        _quiet_prefect()
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                    console=console, transient=False)
     state: dict[str, int] = {}
@@ -141,16 +144,21 @@ def generate(
             bar.advance(state["task"], n)
 
     progress.listen(show)
+    options = dict(seed=seed, out=str(out), concurrency=concurrency, backend=backend, model=model, base_url=base_url,
+                   expand=expand, no_cache=no_cache, repair_rounds=repair_rounds,
+                   config_file=str(config) if config else None, profile=str(profile) if profile else None,
+                   taxonomy=str(taxonomy) if taxonomy else None, on_artifact_failure=on_artifact_failure, force=force)
     try:
-        from worldsmith.flows.prefect_env import lean_runs
+        if no_prefect:
+            from worldsmith.flows.make import make_world
 
-        with bar, lean_runs(), prefect_server.startup_timeout(prefect_timeout), prefect_server.explained():
-            result = generate_world(str(outline), seed=seed, out=str(out), concurrency=concurrency, backend=backend,
-                                    model=model, base_url=base_url, expand=expand, no_cache=no_cache,
-                                    repair_rounds=repair_rounds, config_file=str(config) if config else None,
-                                    profile=str(profile) if profile else None,
-                                    taxonomy=str(taxonomy) if taxonomy else None,
-                                    on_artifact_failure=on_artifact_failure, force=force)
+            with bar:
+                result = make_world(str(outline), **options)
+        else:
+            from worldsmith.flows.prefect_env import lean_runs
+
+            with bar, lean_runs(), prefect_server.startup_timeout(prefect_timeout), prefect_server.explained():
+                result = generate_world(str(outline), **options)
     except WorldsmithError as exc:
         _fail(exc)
     finally:

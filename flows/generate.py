@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import functools
-import time
-from pathlib import Path
 
 import worldsmith.flows.prefect_env  # noqa: F401  (must precede prefect)
 from prefect import task
@@ -14,12 +12,9 @@ from prefect.cache_policies import NO_CACHE
 from prefect.utilities.annotations import quote
 
 from worldsmith.environments.index_html import write_bundle_index
-from worldsmith.flows import pipeline, progress
-from worldsmith.flows.backends import make_backend
-from worldsmith.flows.config import resolve_config
+from worldsmith.flows import pipeline
+from worldsmith.flows.make import Stages, make_world
 from worldsmith.flows.plain_flow import plain_flow
-from worldsmith.worlds import bundle
-from worldsmith.worlds.errors import RenderError
 
 # Stages pass whole plans and contents in memory; hashing them for Prefect's cache would cost more than
 # the stage, and the response cache (not Prefect's) is what makes reruns cheap.
@@ -53,6 +48,11 @@ publish_stage = _stage(pipeline.publish, name="publish")
 index_stage = _stage(write_bundle_index, name="index")
 
 
+PREFECT = Stages(expand=expand_stage, plan=plan_stage, generate=generate_stage, render=render_stage,
+                 validate=validate_stage, repair=repair_stage, manifest=manifest_stage, publish=publish_stage,
+                 index=index_stage)
+
+
 @plain_flow(name="generate_world", log_prints=False, validate_parameters=False)
 def generate_world(outline: str, seed: int = 0, out: str = "outputs", concurrency: int | None = None,
                    backend: str | None = None, model: str | None = None, base_url: str | None = None,
@@ -60,86 +60,7 @@ def generate_world(outline: str, seed: int = 0, out: str = "outputs", concurrenc
                    config_file: str | None = None, profile: str | None = None,
                    taxonomy: str | None = None,
                    on_artifact_failure: str = "quarantine", force: bool = False) -> pipeline.Published:
-    """Make the world an outline describes and publish it under `out`.
-
-    The API key is never a parameter (Prefect stores parameters): it comes from $OPENAI_API_KEY or
-    the config file. An artifact that cannot be made costs only itself: `on_artifact_failure` says
-    whether the world is then quarantined with a report (quarantine), completed with labelled
-    offline stand-ins (offline), or not made at all (abort). A world already published under `out`
-    is replaced only with `force`.
-    """
-    started = time.perf_counter()
-    config = resolve_config({"backend": backend, "model": model, "base_url": base_url, "concurrency": concurrency,
-                             "no_cache": no_cache, "cache": cache, "taxonomy": taxonomy},
-                            Path(config_file) if config_file else None)
-    chosen = make_backend(config)
-    clock = pipeline.Stopwatch()
-    with clock("plan"):
-        prepared = pipeline.prepare(outline, seed, chosen, expand, config.taxonomy)
-        expansion = expand_stage(prepared, chosen, expand)
-        plan = plan_stage(prepared, expansion)
-    progress.start(len(plan.artifacts))
-    staging = bundle.new_staging(Path(out), plan.world_id)
-    try:
-        with clock("generate"):
-            made = generate_stage(plan, prepared.taxonomy, chosen, config.concurrency, progress.advance,
-                                  on_artifact_failure)
-        contents, failures = made.contents, made.failures
-        with clock("render"):
-            contents, rendered = _render(plan, prepared.taxonomy, contents, staging, on_artifact_failure)
-        failures = failures + rendered
-        memo = pipeline.ParseMemo()  # what each file parsed into: a repair round re-parses only what it rewrote
-        with clock("load and validate"):
-            report = validate_stage(staging, profile, memo)
-        repairs: list[dict] = []
-        missing = {f.id for f in failures if not f.substituted}
-        for round_ in range(1, repair_rounds + 1):
-            targets = {k: v for k, v in pipeline.repair_targets(plan, report).items() if k not in missing}
-            if not targets:
-                break
-            with clock("repair"):
-                contents = repair_stage(plan, prepared.taxonomy, chosen, contents, targets, round_,
-                                        config.concurrency)
-                # A round costs what it repairs: the repaired artifacts and those that quote them are
-                # rendered again (with their kinds' mailboxes), and only their files parsed again.
-                redo = pipeline.with_dependents(plan, set(targets))
-                contents, rendered = _render(plan, prepared.taxonomy, contents, staging, on_artifact_failure, redo)
-                failures = [f for f in failures if not (f.stage == "render" and f.id in redo)] + rendered
-                report = validate_stage(staging, profile, memo)
-            still = pipeline.repair_targets(plan, report)
-            repairs += [{"round": round_, "artifact": aid, "path": plan.artifact(aid).path, "problems": notes,
-                         "fixed": aid not in still} for aid, notes in sorted(targets.items())]
-        left = {k: v for k, v in pipeline.repair_targets(plan, report).items() if k not in missing}
-        if left and on_artifact_failure == "offline":
-            # What the model could not get right in its repair rounds gets a labelled offline stand-in.
-            with clock("repair"):
-                contents, stood = pipeline.stand_ins(plan, prepared.taxonomy, contents, left)
-                redo = pipeline.with_dependents(plan, set(left))
-                contents, rendered = _render(plan, prepared.taxonomy, contents, staging, on_artifact_failure, redo)
-                failures = [f for f in failures if f.id not in left] + stood + rendered
-                report = validate_stage(staging, profile, memo)
-        with clock("publish"):
-            pipeline.write_failures(staging, failures, on_artifact_failure)
-            manifest = manifest_stage(prepared, plan, report, staging, chosen, pipeline.usage_of(chosen), repairs,
-                                      failures)
-            index_stage(staging)
-            published = publish_stage(manifest, staging, Path(out), started, expansion.refused, force)
-        return published.model_copy(update={"stages": clock.seconds()})
-    except BaseException:
-        bundle.discard(staging)
-        raise
-
-
-def _render(plan, taxonomy, contents, staging, policy, only=None):
-    """Render the room, or only the artifacts `only` names: (the contents rendered, each artifact whose renderer failed).
-
-    With the offline policy such an artifact gets an offline stand-in and is rendered again; with
-    abort the first one stops the run.
-    """
-    failed = render_stage(plan, contents, staging, only)
-    if failed and policy == "offline":
-        contents, failed = pipeline.substitute(plan, taxonomy, contents, failed)
-        render_stage(plan, contents, staging, {f.id for f in failed})
-    if failed and policy == "abort":
-        raise RenderError(f"{failed[0].path}: could not be rendered: {failed[0].error}")
-    return contents, failed
+    """Make the world an outline describes and publish it under `out`, as a Prefect flow (make_world's stages as
+    Prefect tasks; see flows/make.py for the parameters)."""
+    return make_world(outline, seed, out, concurrency, backend, model, base_url, expand, no_cache, cache,
+                      repair_rounds, config_file, profile, taxonomy, on_artifact_failure, force, stages=PREFECT)
