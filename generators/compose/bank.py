@@ -71,7 +71,7 @@ def picker_for(ctx: Any, salt: int = 0) -> "Picker":
     round its series when its item recurs."""
     spec = ctx.spec
     day = artifact_day(spec)
-    said = f"{day:%B} {day.day}" if ctx.locale == "en_US" else f"{day.day} {day:%B}"
+    said = "" if day is None else f"{day:%B} {day.day}" if ctx.locale == "en_US" else f"{day.day} {day:%B}"
     return Picker(ctx.seed + salt, series_of(getattr(spec, "item", ""), spec.id, said))
 
 
