@@ -48,6 +48,8 @@ class FactRef(BaseModel):
                                                "every other artifact names it by label and value only")
     reason: str = Field("", description="how the figure follows from others, by their labels (its formula)")
     source: str = Field("", description="where the figure can be read in the room on this day: a sheet's row")
+    past: bool = Field(False, description="a date already gone by on this artifact's day: write it as past (the "
+                                          "target was, the expiry passed), never as still ahead")
 
 
 class OrgRef(BaseModel):
@@ -330,6 +332,8 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         if distractor is None or distractor.fact != fact_id:
             named.update(reason=fact_reason(plan, fact),
                          source=fact_source(plan, fact_id, day, text) if value.type in ("money", "number", "percent") else "")
+        if value.type == "date" and day is not None and value.value < day:
+            named["past"] = True  # an October 23 email does not still work to an October 16 signing target
         facts.append(FactRef(id=fact.id, statement=statement, value=value, text=text, **named))
     # The kind says who the artifact goes to and what else it sees (a parent message, cited sheets).
     own = kinds.of(spec).context

@@ -49,6 +49,8 @@ _BASE_VERBS = {"reject", "accept", "approve", "refund", "settle", "proceed", "te
 def slot_of(fact: FactRef) -> str:
     """The kind of slot a fact's value fits: its value type, or for text in lower case text_verb (a decision in the
     base form), text_outcome (a participle: 'approved subject to ...') or text_phrase (anything else)."""
+    if fact.value.type == "date" and fact.past:
+        return "date_past"
     if fact.value.type != "text" or not fact.text[:1].islower():
         return fact.value.type
     first = fact.text.split()[0].lower()
@@ -106,7 +108,8 @@ def fact_sentence(pick: Picker, fact: FactRef, register: Register = "email", lea
     elif is_clause(statement):
         out = pick.fill(frames["clause"], Statement=cap_first(statement), statement=lower_first(statement), text=text)
     else:
-        out = pick.fill(frames[fact.value.type], Subject=cap_first(statement), subject=lower_first(statement), text=text)
+        slot = "date_past" if fact.value.type == "date" and fact.past else fact.value.type
+        out = pick.fill(frames[slot], Subject=cap_first(statement), subject=lower_first(statement), text=text)
     out = sentence(out or f"{cap_first(statement)}: {text}")
     if lead:
         out = with_lead(pick, out, register)
