@@ -32,6 +32,21 @@ SERIES_OPENER = 0.8
 _SELF = re.compile(r"I(?:'m|'ve|'d|'ll)?\b")
 
 
+_AGREE = (("is", "are"), ("stands", "stand"), ("holds", "hold"), ("comes", "come"), ("remains", "remain"),
+           ("reads", "read"), ("works", "work"), ("lands", "land"), ("was", "were"), ("has", "have"),
+           ("moves", "move"), ("needs", "need"), ("looks", "look"))
+
+
+def agree(text: str, labels: list[str]) -> str:
+    """The text with each plural label's verb made plural: frames are written for a singular label
+    ('the removal costs are', 'the figures are not in doubt', not 'is')."""
+    for label in dict.fromkeys(labels):
+        if label and _plural(label):
+            for one, many in _AGREE:
+                text = re.sub(rf"(?i)\b({re.escape(label)}) {one}\b", rf"\1 {many}", text)
+    return text
+
+
 def _plural(label: str) -> bool:
     """Whether a label names a plural ('the removal costs', 'economic loss claims'), by its last word."""
     last = label.split()[-1].lower() if label.split() else ""
@@ -72,11 +87,7 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
         frames = [f for f in frames if filled_words(f, values) < 8] or frames
     out = pick.fill(frames, **values)
     out = sentence(out or f"{cap_first(label)}: {fact.text}")
-    if _plural(label):
-        # "the removal costs are", not "is": the frames are written for a singular label
-        for one, many in (("is", "are"), ("stands", "stand"), ("holds", "hold"), ("comes", "come"), ("remains", "remain"),
-                          ("reads", "read"), ("works", "work"), ("lands", "land"), ("was", "were")):
-            out = re.sub(rf"(?i)\b({re.escape(label)}) {one}\b", rf"\1 {many}", out)
+    out = agree(out, [label])
     # (in a series mostly, and in the week's words: forty instances of one figure have few ways to name it)
     if led or not series and pick.chance(0.6):
         lowered = lower_first(out)

@@ -12,6 +12,7 @@ import hashlib
 import re
 
 from worldsmith.generators.compose.bank import Picker, bank
+from worldsmith.generators.compose.facts import agree
 from worldsmith.generators.compose.parties import opponent, principal, signatory
 from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
@@ -37,7 +38,7 @@ _STREETS = ["Louisiana Street", "Travis Street", "Main Street", "Fannin Street",
 
 
 # Section kinds whose sentences keep a fixed form (terms, pleaded paragraphs, recitals, options).
-_PLAIN = {"terms", "recitals", "options", "allegations", "count", "defense", "decisions", "schedule", "clause", "definitions"}
+_PLAIN = {"terms", "recitals", "options", "allegations", "count", "defense", "decisions", "schedule", "clause", "definitions", "next_meeting"}
 
 
 def _digest(text: str) -> int:
@@ -144,12 +145,14 @@ class Writer:
             if kind not in _PLAIN and self.pick.chance(0.9 if series else 0.5) \
                     and (lower_first(s) != s or series and s[:1].isalpha()) and not re.match(r"[A-Z]\w+: ", s):
                 s = self.pick.frame(self.pick.lead_ins(leads, bank("genres")["series_leads"])) + lower_first(s)
-            out.append(cap_first(s))
+            out.append(cap_first(agree(s, [values.get(k, "") for k in ("l1", "l2", "l3")])))
         return out
 
     def values_for(self, n: int) -> dict[str, str]:
         """The frame values of the n-th paragraph: a pair of labels and values turned by n, people, dates."""
-        f = self.facts
+        # A named thing (the vessel, a party) or a decision is no topic that "moves" or is "settled with" the
+        # other side: the frames' places take the figures and dates, the rest only where nothing else is carried.
+        f = [x for x in self.facts if x.value.type != "text"] or self.facts
         n += self.turn
         # A document about one or two facts pairs them with the matter's other concerns, never with themselves
         # ("what follows for the signing target, given the signing target"); a value goes only with its own label.
