@@ -1,7 +1,9 @@
 """Benchmark: generate a world of 500+ artifacts through the OpenAI-compatible test server.
 
 Prints the generation wall time, the lower bound max(N*L/C, depth*L), their ratio (target <= 1.25),
-and a warm rerun's calls and wall time. The server runs as its own process on 127.0.0.1, as a real
+a warm rerun's calls and wall time, and the prompt tokens per artifact the server counted: in all, and
+uncached (after the longest prefix it had already seen, in 16-token blocks, as a prefix cache counts them;
+generators/backends/prefix_cache.py). The server runs as its own process on 127.0.0.1, as a real
 endpoint would; the client is the real openai client inside worldsmith's OpenAI backend. The outline is
 the legal example with its recurring kinds (emails, documents, sheets) multiplied by --scale; chats,
 meetings and calendars keep their count.
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import shutil
 import subprocess
 import sys
@@ -62,8 +65,10 @@ def main() -> None:
         args.scale, args.latency = 1, 0.02
 
     tmp = Path(tempfile.mkdtemp(prefix="ws-bench-"))
+    # The server prints its stats() as its last line of stderr when it stops: a file, so a full pipe never blocks it.
+    err = open(tmp / "server.err", "w+", encoding="utf-8")
     server = subprocess.Popen([sys.executable, "-m", "worldsmith.generators.backends.test_server", "--port", "0",
-                               "--latency", str(args.latency)], cwd=REPO, stdout=subprocess.PIPE, text=True)
+                               "--latency", str(args.latency)], cwd=REPO, stdout=subprocess.PIPE, stderr=err, text=True)
     url = server.stdout.readline().strip()
     try:
         cache = ResponseCache(tmp / "cache.sqlite")
@@ -92,10 +97,27 @@ def main() -> None:
         print(f"cold: wall {wall:.2f}s  lower bound max(N*L/C, depth*L) = {bound:.2f}s  ratio {wall / bound:.2f}"
               f"  (calls {cold_t.calls}, retries {cold_t.retries}, tokens in {cold_t.tokens_in}, out {cold_t.tokens_out})")
         print(f"warm: wall {warm_wall:.2f}s  calls {warm_t.calls}  cache hits {warm_t.cache_hits}")
-    finally:
         server.terminate()
         server.wait(timeout=30)
+        stats = server_stats(err)
+        total, uncached = stats["prompt_tokens"], stats["uncached_prompt_tokens"]
+        print(f"prompt tokens per artifact (server's count): {total / n:,.0f} in all, {uncached / n:,.0f} uncached"
+              f" ({uncached / max(total, 1):.0%}; totals {total:,} and {uncached:,} over {stats['requests']} requests)")
+    finally:
+        if server.poll() is None:
+            server.terminate()
+            server.wait(timeout=30)
+        err.close()
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def server_stats(err) -> dict:
+    """The test server's stats(): the last JSON line it wrote to its stderr file on stopping."""
+    err.seek(0)
+    lines = [line for line in err.read().splitlines() if line.startswith("{")]
+    if not lines:
+        raise RuntimeError("the test server stopped without printing its stats")
+    return json.loads(lines[-1])
 
 
 if __name__ == "__main__":

@@ -26,6 +26,10 @@ surrogate, zero-width and bidi marks).
 Schema-only mode (`mode="schema_only"`, `--mode schema-only`) answers every question with arbitrary values
 that follow only the JSON schema sent (generators/backends/schema_only.py): what a model does that knows
 nothing of the matter and ignores `pattern`. Every request's record keeps the schema it carried.
+
+Every completion's record counts its `prompt_tokens` and its `uncached_prompt_tokens`: those after the longest
+prefix the server has already seen, in 16-token blocks, as automatic prefix caching in vLLM and SGLang
+counts them (generators/backends/prefix_cache.py); stats() sums both.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ from typing import Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator
 
+from worldsmith.generators.backends.prefix_cache import PrefixCache
 from worldsmith.generators.backends.schema_only import random_instance
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.expansion import ExpansionContext, ExpansionProposal, ProposedItem
@@ -552,6 +557,7 @@ class TestServer:
         self._seq = 0
         self._attempts: dict[str, int] = {}
         self._schemas: dict[str, dict] = {}
+        self._prefix = PrefixCache()  # what a server's automatic prefix cache would hold of this server's prompts
         self._stopping = threading.Event()
         self._idle = threading.Condition(self._lock)  # notified when the last request in flight is recorded
         self._in_flight = 0
@@ -628,7 +634,8 @@ class TestServer:
             return self._in_flight
 
     def stats(self) -> dict[str, Any]:
-        """Counts of the requests so far: in all, completed, by status and by fault."""
+        """Counts of the requests so far: in all, completed, by status and by fault, and their prompt tokens in all
+        and after the longest prefix already seen (what a server's prefix cache would still compute)."""
         with self._lock:
             records = list(self.requests)
         by_status: dict[str, int] = {}
@@ -639,7 +646,9 @@ class TestServer:
             if r["fault"]:
                 by_fault[r["fault"]] = by_fault.get(r["fault"], 0) + 1
         return {"requests": len(records), "completed": sum(r["completed"] for r in records),
-                "by_status": dict(sorted(by_status.items())), "by_fault": dict(sorted(by_fault.items()))}
+                "by_status": dict(sorted(by_status.items())), "by_fault": dict(sorted(by_fault.items())),
+                "prompt_tokens": sum(r.get("prompt_tokens") or 0 for r in records),
+                "uncached_prompt_tokens": sum(r.get("uncached_prompt_tokens") or 0 for r in records)}
 
     @staticmethod
     def _stamp(entry: dict, start: float) -> None:
@@ -758,6 +767,9 @@ class TestServer:
             attempt = self._attempts[root] = self._attempts.get(root, 0) + 1
         fault = self.choose_fault(root) if attempt == 1 else None
         entry.update(attempt=attempt, fault=fault)
+        # Counted on arrival, as a server looks up its prefix cache when it schedules the request.
+        entry["prompt_tokens"], entry["uncached_prompt_tokens"] = self._prefix.count(str(body.get("model")),
+                                                                                     body["messages"])
         output_type, answer = answer_for(body)
         entry["output_type"] = output_type
         entry["schema"] = self._intern(_schema_of(body, body["messages"]))  # what the model was asked to fill

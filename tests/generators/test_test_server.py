@@ -352,7 +352,10 @@ def test_log_has_one_line_per_request_and_no_key(tmp_path, email_request):
     assert lines[2]["output_type"] == "EmailContent" and lines[2]["model"] == MODEL
     assert KEY not in text and "sk-wrong" not in text and "Bearer" not in text
     assert stats == {"requests": 4, "completed": 4, "by_status": {"200": 2, "401": 1, "500": 1},
-                     "by_fault": {"server_error": 1}}
+                     "by_fault": {"server_error": 1}, "prompt_tokens": 2 * lines[1]["prompt_tokens"],
+                     "uncached_prompt_tokens": lines[1]["uncached_prompt_tokens"] + lines[2]["uncached_prompt_tokens"]}
+    # The retry sends the same prompt: only its last, partial block is computed again.
+    assert lines[1]["uncached_prompt_tokens"] == lines[1]["prompt_tokens"] > 16 > lines[2]["uncached_prompt_tokens"]
 
 
 def test_console_entry_serves_until_sigterm(tmp_path):
