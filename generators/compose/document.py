@@ -17,7 +17,8 @@ from worldsmith.worlds.plan import DocumentSpec
 from worldsmith.worlds.values import Money, render_value
 
 # Section kinds that list people or tasks rather than argue, so facts are not placed there.
-_NO_FACTS = {"attendees", "actions", "next_meeting", "caption", "signatures", "letter_close"}
+_NO_FACTS = {"attendees", "actions", "next_meeting", "caption", "signatures", "letter_close", "client_opening", "fees",
+             "client_terms", "client_close"}
 # Where a table of the key facts reads naturally, best first.
 _TABLE_KINDS = ("answer", "summary", "findings", "analysis", "background", "decisions", "position", "definitions")
 
@@ -108,7 +109,7 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         line = sep.join([f"Prepared by {by}, {ctx.author.organisation}", when])
     else:
         line = sep.join([marking, f"Prepared by {by}", when])
-    if kind in ("letter", "memo", "ic_memo", "report", "default", "plan"):
+    if kind in ("letter", "client_letter", "memo", "ic_memo", "report", "default", "plan"):
         line = letterhead(ctx.author.organisation, ctx.author.email.split("@")[-1], ctx.locale) + sep + line
     if ctx.distractor_label:
         line = f"Status: {strip_end(ctx.distractor_label)}{sep}{line}"
@@ -207,6 +208,11 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     # A letter to the other side states a position: no internal assessment (analysis, risks, our chronology),
     # no table of the facts, no privilege marking (the subtitle's marking follows ctx.privileged).
     outward = kind == "letter" and across(ctx)
+    if kind == "letter" and not outward and client_of(ctx) and \
+            any(p.organisation == client_of(ctx) for p in ctx.to):
+        # to the author's own client: an engagement letter or a letter of advice, not a letter of demand
+        kind = "client_letter"
+        plan = headings(pick, kind, max(1, spec.sections))
     if outward:
         plan = [(h, _OUTWARD.get(k, k)) for h, k in plan]
     if kind == "pleading" and "answer" in spec.title.lower():
@@ -279,14 +285,14 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         if i == figures_at and cited and not outward:
             table = table or Table(columns=["Source", "Figure", "Amount"],
                                    rows=[[sheet, cap_first(label), text] for sheet, label, text in cited])
-        if i == table_at and len(ctx.facts) >= 2 and table is None and not outward:
+        if i == table_at and len(ctx.facts) >= 2 and table is None and not outward and kind != "client_letter":
             cols = ["Term", "Agreed position"] if kind in ("agreement", "term_sheet") else pick.one([["Item", "Position"], ["Point", "Detail"], ["Fact", "Value"]])
             table = Table(columns=cols, rows=[[cap_first(strip_end(f.statement if f.establish or not f.label else f.label)), f.text]
                                               for f in ctx.facts])
-        if kind == "letter" and i == 0:
+        if kind in ("letter", "client_letter") and i == 0:
             reader = ctx.to[0] if ctx.to else ctx.author
             paragraphs = [f"Dear {reader.name},"] + paragraphs
-        if kind == "letter" and i == len(plan) - 1:
+        if kind in ("letter", "client_letter") and i == len(plan) - 1:
             paragraphs = paragraphs + [f"Yours sincerely, {ctx.author.name}, {ctx.author.title}, {ctx.author.organisation}."]
         if i == 0 and ctx.distractor_label:
             # The label opens the document, so no reader takes its figures as current.
