@@ -3,14 +3,18 @@
 The contract every backend and the test server rely on, ordered from what most calls share to what is
 one call's own, so that a server's prefix cache pays for the shared part once:
   messages = [system, user]
-  system  the stable prefix of one world (writer's rules, world brief, cast table, sides), rendered
-          only from world_title, world_summary, the cast and the organisations, so it is
-          byte-identical across a world's calls;
+  system  the stable prefix of one world (writer's rules, world brief, cast table, sides) and, last, a
+          fenced block opened by "```json worldsmith-world" holding the world's part of every
+          artifact's context (title, summary, locale, window, organisations, cast); rendered only from
+          those, so it is byte-identical across a world's calls;
   user    the kind's rules (the same for every call of a kind), then (schema-in-prompt modes) the
-          JSON schema, then the author's voice, then this artifact's own instructions (people, beat,
-          facts with their reasons and sources, the thread so far, repair notes), then a line
-          `worldsmith-output: <TypeName>` and, last, a fenced block opened by
-          "```json worldsmith-context" holding the context's JSON and closed by "```".
+          JSON schema, then the thread so far (shared by the later messages of a thread), then the
+          author's voice with its block "```json worldsmith-voice" (shared by the author's calls of the
+          kind), then this artifact's own instructions (people, beat, facts with their reasons and
+          sources, the message answered, repair notes), then a line `worldsmith-output: <TypeName>`
+          and, last, a fenced block opened by "```json worldsmith-context" holding the rest of the
+          context's JSON (people by id where the world block has them) and closed by "```".
+A reader of the blocks rebuilds the whole context with merge_context().
 """
 
 from __future__ import annotations
@@ -30,15 +34,23 @@ from worldsmith.worlds import kinds
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.
-PROMPT_VERSION = "2026-12-5"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
+PROMPT_VERSION = "2026-12-6"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
 # skeletons; 4: the model writes prose only (each kind's prose type), facts as {{id}} placeholders; 5: shared-first
-# order, sides in the system message, the thread so far, facts' reasons and sources
+# order, sides in the system message, the thread so far, facts' reasons and sources; 6: built for a prefix cache:
+# the world's part of the context in the system message, the thread before the voice, the voice as its own block,
+# the context block without what earlier blocks carry
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
 
 _DIR = Path(__file__).resolve().parent / "prompts"
 CONTEXT_FENCE = "```json worldsmith-context"
+WORLD_FENCE = "```json worldsmith-world"
+VOICE_FENCE = "```json worldsmith-voice"
+# The context's fields that are the same for every artifact of a world: the system message's block carries them.
+WORLD_FIELDS = ("world_title", "world_summary", "locale", "window_start", "organisations", "cast")
+# Fields that hold people: the context block names a person of the cast by id.
+PEOPLE_FIELDS = ("author", "to", "cc", "parent_author")
 OUTPUT_MARKER = "worldsmith-output:"
 
 # Keywords that only add bytes, or that strict structured output rejects and validation does not
@@ -108,16 +120,18 @@ def _facts(facts: list[FactRef]) -> str:
     for f in facts:
         # The engine owns the value: the model writes {{id}} and the engine puts the exact text there.
         if f.establish or not f.label:
-            lines.append(f"- {{{{{f.id}}}}} = {f.text} ({f.label or f.id}): this file establishes it; state it in full, "
-                         f"in your own words: {f.statement}")
+            lines.append(f"- {{{{{f.id}}}}} = {f.text} ({f.label or f.id}): this file establishes it: {f.statement}")
         else:
-            lines.append(f'- {{{{{f.id}}}}} = {f.text}: name it as "{f.label}" with its value, in a phrasing of your own; '
-                         f"do not restate its full statement ({f.statement})")
+            # Its full statement is in the context block, once: the model is told not to restate it.
+            lines.append(f'- {{{{{f.id}}}}} = {f.text}: "{f.label}"')
         if f.reason:
             lines.append(f"  why it is what it is: {f.reason}")
         if f.source:
             lines.append(f"  where a reader finds it: {f.source}")
+    # What to do with each is said once, not on every line.
     return ("\n# Facts to carry: write each value as its {{id}}, which the engine replaces with the exact text\n"
+            "Name each by its label with its value, in a phrasing of your own, and do not restate its full statement "
+            "(the context block has it); a fact this file establishes, state in full, in your own words.\n"
             + "\n".join(lines) + "\n")
 
 
@@ -150,10 +164,9 @@ def _story(context: ArtifactContext) -> str:
         # The renderer attaches the room's file and lists it on an "Attached:" line; the text says what it is.
         lines.append(f"This message attaches the file {att.path.rsplit('/', 1)[-1]} ({att.title}): say in a sentence "
                      "what you attach and why; do not write an \"Attached:\" line.")
-    lines.append("Everyone on this message is inside the privileged circle (counsel and client): a privilege marking is allowed."
-                 if context.privileged else
-                 "Someone on this message is outside the privileged circle: do not mark anything privileged or "
-                 "attorney work product, and write as you would to the other side where they are on it.")
+    # What each answer means is said once, in the system message's rules.
+    lines.append("Privileged circle: everyone on it is inside." if context.privileged else
+                 "Privileged circle: someone on it is outside.")
     return "\n".join(lines) + "\n"
 
 
@@ -184,33 +197,39 @@ def _distractor(context: ArtifactContext) -> str:
 
 
 def _voice(context: ArtifactContext) -> str:
-    v, s = context.voice, context.voice.style
-    # A few of each list are enough to set a register; the full lists are in the context block.
-    return (f"{v.occupation} ({v.family}), {s.tone} tone, locale {context.locale}. "
-            f"Greetings: {', '.join(s.greetings[:4])}. Sign-offs: {', '.join(s.sign_offs[:4])}. "
-            f"Terms of the trade: {', '.join(s.phrases[:6])}. Writes: {', '.join(v.documents[:4])}. "
-            f"Uses: {', '.join(v.tools[:4])}.")
+    """The author's voice: their occupation in a line, then the whole voice as a block (one copy for a model and a
+    composer alike), the same bytes for every call of the author's kind, so a prefix cache holds it once."""
+    v = context.voice
+    return (f"# Voice of the author: {v.occupation} ({v.family}), {v.style.tone} tone, locale {context.locale}\n"
+            "Use their greetings, sign-offs and terms of the trade; they write and use what it lists.\n"
+            f"{VOICE_FENCE}\n{v.model_dump_json()}\n```")
+
+
+def _earlier(context: ArtifactContext) -> str:
+    """The thread before the message answered, oldest first: the prefix the thread's later messages share."""
+    if context.parent is None or not context.thread:
+        return ""
+    return "# The thread so far, oldest first\n" + "\n".join(
+        f"--- {m.sender}, {m.sent}\n{m.body.strip()}" for m in context.thread)
 
 
 def _thread(context: ArtifactContext) -> str:
     if context.parent is None:
         return ""
-    earlier = ""
-    if context.thread:
-        earlier = "\n# The thread so far, oldest first\n" + "\n".join(
-            f"--- {m.sender}, {m.sent}\n{m.body.strip()}" for m in context.thread) + "\n"
     who = _person(context.parent_author) if context.parent_author else "(unknown)"
-    return (f"{earlier}\n# The message being {'replied to' if context.spec.mode == 'reply' else 'forwarded'}\n"
+    return (f"\n# The message being {'replied to' if context.spec.mode == 'reply' else 'forwarded'}\n"
             f"From: {who}\nSubject: {context.parent.subject}\n\n{context.parent.body}\n")
 
 
 def _sheets(context: ArtifactContext) -> str:
     if not context.cited_sheets:
         return ""
-    parts = ["\n# Sheets this document quotes (use their figures)"]
+    # Not every row: the model writes no amount of its own, so what it can use of a sheet is what the sheet is
+    # and the computed figures it may quote (by label and value); the rows are the engine's.
+    parts = ["\n# Sheets this document quotes (quote their figures below by label and value)"]
     for sheet in context.cited_sheets:
-        parts.append(f"{sheet.title}: " + " | ".join(c.name for c in sheet.columns))
-        parts += [" | ".join("" if v is None else str(v) for v in row) for row in sheet.rows]
+        parts.append(f"{sheet.title}: " + " | ".join(c.name for c in sheet.columns) + f" ({len(sheet.rows)} rows)")
+        parts += [f"- {f.label}: {f.text}" for f in context.cited_figures if f.sheet == sheet.title]
     return "\n".join(parts) + "\n"
 
 
@@ -251,13 +270,10 @@ def sheet_fields(context: ArtifactContext) -> dict[str, Any]:
     if sk is None:
         return dict(readers=_people(context.to), date=spec.date.isoformat(), rows=spec.rows, skeleton="")
     header = " | ".join(f"{c.name} ({c.type})" for c in sk.columns)
-    lines = []
-    for n, line in enumerate(sk.lines):
-        cells = " | ".join("" if v is None else str(v) for v in line.cells)
-        how = f"  [= {line.formula}]" if line.formula else ""
-        lines.append(f"{n}. {cells}{how}  ({line.role}{', ' + line.fact if line.fact else ''})")
+    # The lines themselves are in the context block (spec.skeleton), once: the composer reads them from there too.
     text = ("\n# The sheet's lines, laid out by the engine from the ledger (for your notes; you do not write them)\n"
-            "{n} in a formula is the amount cell of line n.\n" + header + "\n" + "\n".join(lines) + "\n")
+            f"Columns: {header}. The lines are spec.skeleton.lines in the context block: each line's cells in column "
+            "order, its role, the fact it carries and its formula, where {n} is the amount cell of line n.\n")
     return dict(readers=_people(context.to), date=spec.date.isoformat(), rows=len(sk.lines), skeleton=text)
 
 
@@ -266,19 +282,18 @@ def people_line(people: list[PersonRef]) -> str:
     return _people(people)
 
 
-def _artifact_instructions(context: ArtifactContext) -> tuple[str, str]:
-    """(what every call of this kind and author shares: the kind's rules and the author's voice, what is this
-    artifact's own: its people, story, facts, thread and repair notes)."""
+def _artifact_instructions(context: ArtifactContext) -> tuple[str, list[str]]:
+    """(the kind's rules, shared by every call of the kind; then, from the most shared to the artifact's own: the
+    thread so far, the author's voice, and its people, story, facts, the message answered and repair notes)."""
     spec = context.spec
     common = dict(author=_person(context.author), purpose=spec.purpose or "(as the title says)", story=_story(context),
                   title=spec.title, facts=_facts(context.facts), distractor=_distractor(context))
     kind = kinds.of(spec)
     if not kind.prompt or kind.prompt_fields is None:
         raise TypeError(f"artifact kind {kind.name!r} declares no prompt")
-    shared = template(f"{kind.prompt}_rules").template.rstrip("\n")
-    voice = f"# Voice of the author\n{_voice(context)}"
+    rules = template(f"{kind.prompt}_rules").template.rstrip("\n")
     own = template(kind.prompt).substitute(common, **kind.prompt_fields(context)).rstrip("\n")
-    return shared, f"{voice}\n\n{own}\n" + _repair(context.repair)
+    return rules, [p for p in (_voice(context), _earlier(context), own + "\n" + _repair(context.repair)) if p]
 
 
 def _expansion_instructions(context: ExpansionContext) -> str:
@@ -299,8 +314,11 @@ def system_message(context: ArtifactContext | ExpansionContext) -> str:
     else:
         cast = _cast_table(context.cast)
         sides = _sides(context)
-    return template("system").substitute(world_title=context.world_title, world_summary=context.world_summary,
+    text = template("system").substitute(world_title=context.world_title, world_summary=context.world_summary,
                                          cast=cast, sides=sides)
+    if isinstance(context, ExpansionContext):
+        return text
+    return f"{text.rstrip()}\n\n# The world's part of every file's context\n{WORLD_FENCE}\n{world_json(context)}\n```"
 
 
 def _sides(context: ArtifactContext) -> str:
@@ -315,26 +333,57 @@ def _sides(context: ArtifactContext) -> str:
     return "\n".join(rows) or "(as the summary says)"
 
 
+def world_json(context: ArtifactContext) -> str:
+    """The world's part of an artifact's context (WORLD_FIELDS), as the system message's block carries it."""
+    return context.model_dump_json(include=set(WORLD_FIELDS))
+
+
 def context_json(context: ArtifactContext | ExpansionContext) -> str:
-    """The context as the prompt carries it: the cast left out of artifacts (it is in the system message)."""
-    if isinstance(context, ArtifactContext):
-        # the thread before the parent is in the instructions; the composer and the test server need only the parent
-        return context.model_dump_json(exclude={"cast", "thread"})
-    return context.model_dump_json()
+    """The context as the prompt's last block carries it: for an artifact, without what the world and voice blocks
+    carry, and each person of the cast by id (merge_context() puts them back)."""
+    if not isinstance(context, ArtifactContext):
+        return context.model_dump_json()
+    # the thread before the parent is in the instructions; the composer and the test server need only the parent
+    # cited_sheets: the instructions show them and no composer reads them
+    data = json.loads(context.model_dump_json(exclude={*WORLD_FIELDS, "voice", "thread", "cited_sheets"}))
+    cast = {p.id: p for p in context.cast}
+
+    def ref(p: dict[str, Any] | None) -> Any:
+        return p["id"] if p is not None and cast.get(p["id"]) == PersonRef.model_validate(p) else p
+
+    for name in PEOPLE_FIELDS:
+        data[name] = [ref(p) for p in data[name]] if isinstance(data[name], list) else ref(data[name])
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None,
+                  voice: dict[str, Any] | None = None) -> dict[str, Any]:
+    """An artifact's whole context (as JSON data) from its context block and the world and voice blocks before it."""
+    merged = {**(world or {}), **own}
+    if voice is not None and "voice" not in own:
+        merged["voice"] = voice
+    cast = {p["id"]: p for p in merged.get("cast") or [] if isinstance(p, dict) and "id" in p}
+    for name in PEOPLE_FIELDS:
+        value = merged.get(name)
+        merged[name] = [cast.get(p, p) if isinstance(p, str) else p for p in value] if isinstance(value, list) \
+            else cast.get(value, value) if isinstance(value, str) else value
+    return merged
 
 
 def user_message(context: ArtifactContext | ExpansionContext, output_type: type[BaseModel], mode: str) -> str:
     """The per-call message, shared-first for a server's prefix cache: the kind's rules, the schema where the
-    server is not given it, then the author's voice and this artifact's own instructions, then the context block."""
+    server is not given it, the thread so far, the author's voice, this artifact's own instructions, the context
+    block."""
     if isinstance(context, ExpansionContext):
-        shared, own = "", _expansion_instructions(context)
+        shared, own = "", [_expansion_instructions(context)]
     else:
         shared, own = _artifact_instructions(context)
     parts = [shared, ""] if shared else []
     if mode in ("json_object", "prompt"):
         # Without a json_schema response_format the model only knows the shape from here.
         parts += [f"# JSON schema of the answer\n```json\n{_schema_text(output_type)}\n```", ""]
-    parts += [own.rstrip("\n"), ""]
+    for part in own:
+        parts += [part.rstrip("\n"), ""]
     parts += [f"{OUTPUT_MARKER} {output_type.__name__}", f"{CONTEXT_FENCE}\n{context_json(context)}\n```"]
     return "\n".join(parts)
 

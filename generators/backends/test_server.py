@@ -4,9 +4,9 @@ It speaks just enough of the OpenAI API (`GET /v1/models`, non-streaming `POST /
 for the real `openai` client, so tests and benchmarks exercise the real HTTP path. Standard library
 only: one `ThreadingHTTPServer`, one daemon thread per connection, latency as a sleep in that thread.
 
-Answers follow the prompt contract of the OpenAI-compatible backend: a user message holds the line
-`worldsmith-output: <TypeName>` and a fenced block opened by "```json worldsmith-context" holding the
-context JSON. Content types are composed by the offline composer (so they carry every fact exactly);
+Answers follow the prompt contract of the OpenAI-compatible backend (generators/prompts.py): a user message
+holds the line `worldsmith-output: <TypeName>` and a fenced block opened by "```json worldsmith-context"
+holding the context JSON, which the world's and the voice's blocks before it complete. Content types are composed by the offline composer (so they carry every fact exactly);
 an `ExpansionProposal` is proposed from the expansion context; a `JudgeVerdict` (environments/judge.py) is
 given by a literal reader (every expected figure word for word, no hedge word); anything else gets a minimal instance
 of the JSON schema in `response_format`.
@@ -60,6 +60,7 @@ from worldsmith.generators.backends.prefix_cache import PrefixCache
 from worldsmith.generators.backends.schema_only import random_instance
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.expansion import ExpansionContext, ExpansionProposal, ProposedItem
+from worldsmith.generators.prompts import merge_context
 from worldsmith.worlds import kinds
 
 # The order matters: a request's hash falls into one band of the cumulative rates, in this order.
@@ -69,6 +70,8 @@ CREATED = 1_735_689_600  # a fixed `created` (2025-01-01T00:00:00Z): same reques
 OUTPUT_MARKER = re.compile(r"^worldsmith-output:[ \t]*([A-Za-z_][\w.]*)[ \t]*$", re.MULTILINE)
 # JSON cannot hold a raw newline inside a string, so the first "\n```" after the opening fence closes it.
 CONTEXT_BLOCK = re.compile(r"^```json worldsmith-context[ \t]*\n(.*?)\n```", re.MULTILINE | re.DOTALL)
+# The world's and the voice's blocks of the prompt contract (generators/prompts.py), in messages before the context.
+PART_BLOCK = re.compile(r"^```json worldsmith-(world|voice)[ \t]*\n(.*?)\n```", re.MULTILINE | re.DOTALL)
 ANY_JSON_BLOCK = re.compile(r"^```json[^\n]*\n(.*?)\n```", re.MULTILINE | re.DOTALL)
 
 
@@ -301,6 +304,16 @@ def _find_context(messages: list[dict], marker_at: int) -> str | None:
     return None
 
 
+def artifact_context(messages: list[dict], marker_at: int, context: str) -> ArtifactContext:
+    """The whole artifact context a request carries: its context block with the world and voice blocks before it."""
+    parts: dict[str, dict] = {}
+    for m in messages[: marker_at + 1]:
+        for name, block in PART_BLOCK.findall(_text(m.get("content"))):
+            parts[name] = json.loads(block)
+    data = merge_context(json.loads(context), parts.get("world"), parts.get("voice"))
+    return ArtifactContext.model_validate_json(json.dumps(data))
+
+
 def artifact_of(body: dict) -> str | None:
     """The id of the artifact a request asks for (its context's spec id), for the request log; None if it names none."""
     messages = [m for m in body.get("messages") or [] if isinstance(m, dict)]
@@ -340,7 +353,8 @@ def answer_for(body: dict) -> tuple[str | None, dict]:
     if context is not None:
         try:
             if output_type in content_types():
-                return output_type, content_types()[output_type][1](ArtifactContext.model_validate_json(context)).model_dump(mode="json")
+                ctx = artifact_context(messages, at, context)
+                return output_type, content_types()[output_type][1](ctx).model_dump(mode="json")
             if output_type == "ExpansionProposal":
                 return output_type, propose_expansion(ExpansionContext.model_validate_json(context)).model_dump(mode="json")
             if output_type == "JudgeVerdict":

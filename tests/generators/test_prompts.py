@@ -14,8 +14,9 @@ from worldsmith.generators.context import ArtifactContext, build_context
 from worldsmith.generators.engine import generate_contents
 from worldsmith.generators.expansion import ExpansionContext, ExpansionProposal, FactBrief, RoleBrief
 from worldsmith.generators.planner import plan_world
-from worldsmith.generators.prompts import (PROMPT_VERSION, output_schema, reask_message, render_messages, system_message,
-                                template)
+from worldsmith.generators.backends.prefix_cache import BLOCK, chat_text, tokens
+from worldsmith.generators.prompts import (PROMPT_VERSION, merge_context, output_schema, reask_message, render_messages,
+                                           system_message, template)
 from worldsmith.generators.registry import CONTENT_TYPES
 from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
 from tests.conftest import MINI
@@ -23,6 +24,13 @@ from worldsmith.worlds.content import DocumentContent, EmailContent, SheetConten
 from worldsmith.worlds.outline import load_outline
 
 CONTEXT_BLOCK = re.compile(r"^```json worldsmith-context\n(.*?)\n```\Z", re.MULTILINE | re.DOTALL)
+PART_BLOCK = re.compile(r"^```json worldsmith-(world|voice)\n(.*?)\n```", re.MULTILINE | re.DOTALL)
+FENCED = re.compile(r"^```json[^\n]*\n.*?\n```", re.MULTILINE | re.DOTALL)
+
+
+def instructions_of(user: str) -> str:
+    """The user message's text for a model, without its JSON blocks."""
+    return FENCED.sub("", user)
 
 
 def world_contexts(seed: int = 0) -> list[ArtifactContext]:
@@ -74,15 +82,19 @@ def test_user_message_names_the_output_type_and_ends_with_the_context_block(cont
         assert f"\nworldsmith-output: {output_type.__name__}\n" in user
         block = CONTEXT_BLOCK.search(user)
         assert block is not None, "the context block must close the message"
-        # The block round-trips to the context, less the cast (which the system message carries) and the thread
-        # before the parent (which the instructions show).
-        assert ArtifactContext.model_validate_json(block.group(1)) == context.model_copy(update={"cast": [], "thread": []})
-        assert not {"cast", "thread"} & set(json.loads(block.group(1)))
+        # With the world's and the voice's blocks it round-trips to the context, less the thread before the parent
+        # (which the instructions show) and the cited sheets' rows (which no composer reads).
+        messages = render_messages(context, output_type)
+        parts = {name: json.loads(b) for m in messages for name, b in PART_BLOCK.findall(m["content"])}
+        whole = merge_context(json.loads(block.group(1)), parts["world"], parts["voice"])
+        assert ArtifactContext.model_validate_json(json.dumps(whole)) == context.model_copy(
+            update={"thread": [], "cited_sheets": []})
+        assert not {"cast", "thread", "world_summary", "voice", "organisations"} & set(json.loads(block.group(1)))
 
 
 def test_user_message_carries_every_fact_text_and_the_author_voice(contexts):
     for context in contexts:
-        instructions = render_messages(context, CONTENT_TYPES[context.spec.kind])[1]["content"].split("```json")[0]
+        instructions = instructions_of(render_messages(context, CONTENT_TYPES[context.spec.kind])[1]["content"])
         for fact in context.facts:
             # each fact as the placeholder the model writes and the exact text the engine puts there
             assert f"{{{{{fact.id}}}}} = {fact.text}" in instructions
@@ -92,7 +104,7 @@ def test_user_message_carries_every_fact_text_and_the_author_voice(contexts):
 
 def test_reply_shows_the_thread_so_far(contexts):
     reply = next(c for c in contexts if c.parent is not None)
-    instructions = render_messages(reply, EmailContent)[1]["content"].split("```json")[0]
+    instructions = instructions_of(render_messages(reply, EmailContent)[1]["content"])
     assert reply.parent.body.strip() in instructions
     assert f"Subject: Re: {reply.parent.subject}" in instructions or "Subject: Fwd:" in instructions
 
@@ -101,7 +113,7 @@ def test_a_deep_reply_shows_every_earlier_message_of_its_thread(contexts):
     deep = [c for c in contexts if c.thread]
     assert deep, "the mini world has a thread of three messages or more"
     for reply in deep:
-        instructions = render_messages(reply, EmailContent)[1]["content"].split("```json")[0]
+        instructions = instructions_of(render_messages(reply, EmailContent)[1]["content"])
         assert "# The thread so far, oldest first" in instructions
         at = [instructions.index(m.body.strip()[:200]) for m in reply.thread]
         assert at == sorted(at) and at[-1] < instructions.index("# The message being")
@@ -139,7 +151,7 @@ def test_repair_notes_appear_only_when_there_are_some(contexts):
     note = 'fact cap is planned here, but "USD 12,500,000" is not in the new text of the message'
     repaired = render_messages(context.model_copy(update={"repair": [note]}), EmailContent)[1]["content"]
     assert "Fix what validation found wrong" not in plain
-    assert f"- {note}" in repaired.split("```json")[0]
+    assert f"- {note}" in instructions_of(repaired)
 
 
 def test_schema_is_in_the_prompt_only_where_the_server_is_not_given_it(contexts):
@@ -202,3 +214,34 @@ def test_templates_are_files_and_the_version_is_set():
                  "email_rules", "document_rules", "spreadsheet_rules", "chat_rules", "meeting_rules"):
         assert template(name).template.strip()
     assert re.fullmatch(r"\d{4}-\d{2}-\d+", PROMPT_VERSION)
+
+
+def _shared_blocks(a: list[dict], b: list[dict]) -> int:
+    """How many whole 16-token blocks two requests share from their start, as a prefix cache would reuse them."""
+    ta, tb = tokens(chat_text(a)), tokens(chat_text(b))
+    n = next((i for i, (x, y) in enumerate(zip(ta, tb)) if x != y), min(len(ta), len(tb)))
+    return n // BLOCK
+
+
+def test_two_artifacts_of_a_world_share_the_system_message_and_two_of_a_kind_its_rules(contexts):
+    emails = [c for c in contexts if c.spec.kind == "email"]
+    document = next(c for c in contexts if c.spec.kind == "document")
+    first, second = (render_messages(c, CONTENT_TYPES[c.spec.kind]) for c in emails[:2])
+    other = render_messages(document, DocumentContent)
+    world = len(tokens(chat_text(first[:1]))) // BLOCK
+    assert world >= 40  # the world's brief, cast, sides and block: most of a call, paid once
+    assert _shared_blocks(first, other) >= world
+    assert _shared_blocks(first, second) > _shared_blocks(first, other)  # the kind's rules too
+
+
+def test_an_authors_calls_of_a_kind_share_their_voice(contexts):
+    by_author: dict[str, list] = {}
+    for c in contexts:
+        if c.spec.kind == "email":
+            by_author.setdefault(c.author.id, []).append(c)
+    a, b = next(v for v in by_author.values() if len(v) >= 2)[:2]
+    first, second = render_messages(a, EmailContent), render_messages(b, EmailContent)
+    upto_voice = first[1]["content"].index("```json worldsmith-voice")
+    voice_end = first[1]["content"].index("\n```", upto_voice + 10) + 4
+    assert _shared_blocks(first, second) * BLOCK >= len(tokens(chat_text([first[0], {
+        "role": "user", "content": first[1]["content"][:voice_end]}]))) - 2 * BLOCK
