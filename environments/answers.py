@@ -1267,6 +1267,8 @@ def direction(text: Parsed | str, a_label_words: str | Iterable[str],
                     continue  # "a higher court", "less time": no comparison of the two
                 if c.lastgroup == "lt" and word == "less" and not than:
                     continue
+                if bare and re.match(r"\s+of\b", after_text):
+                    continue  # "the cap is the greater of the floor and the per-ton figure": a rule, not a comparison
                 end = cmps[k + 1].start() if k + 1 < len(cmps) else ge
                 # The nearest phrase first: "since X is ..., the cap is lower" compares the cap, not X.
                 subject = _side(_words_in(before_text.rsplit(",", 1)[-1]), wa, wb) or \

@@ -197,6 +197,10 @@ def names_governing(text: str, a_words: list[str], b_words: list[str]) -> bool:
     return False
 
 
+# Words between an anchor and a figure that say the figure is not what the anchor names: "the cap is the greater of
+# the floor (USD 21.5m) and ...", "the cap is not USD 21.5m".
+_BETWEEN = re.compile(r"\b(?:greater|larger|higher|lesser|smaller|lower|max(?:imum)?|min(?:imum)?|between|either|"
+                      r"rather|instead|not|no longer|than|compared|against|versus|vs)\b", re.I)
 _LINE_HEAD = re.compile(r"^[\s>*_\-\u2022\d.)]*(?:the\s+)?", re.I)
 
 
@@ -206,12 +210,13 @@ def _figures_after(text: str, anchors: list[str], kind: str):
     rx = re.compile(r"\b(?:" + "|".join(re.escape(a) + (r"\b" if a[-1:].isalnum() else "") for a in anchors) + ")",
                     re.I)
     for m in rx.finditer(text):
-        if m.group().endswith(":") and _LINE_HEAD.sub("", text[text.rfind("\n", 0, m.start()) + 1:m.start()]):
-            continue  # "Label: figure" is a line's heading; "A is above B: X against Y" lists two figures
+        head = _LINE_HEAD.sub("", text[text.rfind("\n", 0, m.start()) + 1:m.start()])
+        if m.group().endswith(":") and head and not re.search(r"[.;!?]\s*$", head):
+            continue  # "Label: figure" heads a line or a sentence; "A is above B: X against Y" lists two figures
         end = _CLAUSE.search(text, m.end())
         stop = end.start() if end else len(text)
         after = [x for x in parsed.mentions if m.end() <= x.start < stop and x.kind == kind]
-        if after and after[0].status == "asserted":
+        if after and after[0].status == "asserted" and not _BETWEEN.search(text, m.end(), after[0].start):
             yield after[0]
 
 

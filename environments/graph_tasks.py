@@ -242,7 +242,15 @@ def _distractor_negatives(graph: Graph, fact_ids: list[str], where: str, **extra
 
 
 # What a label is said to be, just before its figure: "the cap is USD 156.2m", "the cap (USD 156.2m)".
-_BINDS = (" is", " was", " are", " were", " of", " stands at", " at", " totals", " comes to", " would be", " (", ":")
+_BINDS = (" is", " was", " are", " were", " of", " stands at", " at", " totals", " comes to", " would be", " (", ":",
+          " equals", " =", " is then", " is therefore", " is thus")
+
+
+def _tail_label(fact: LedgerFact) -> list[str]:
+    """A label's last two words ('liability cap' of 'OPA 90 liability cap'), how an answer shortens it; none for a
+    label of two words or fewer."""
+    words = label_of(fact).lower().split()
+    return [" ".join(words[-2:])] if len(words) > 2 else []
 
 
 def swap_negatives(graph: Graph, fact_ids: list[str]) -> list[Criterion]:
@@ -564,6 +572,14 @@ def governs_tasks(graph: Graph) -> list[Task]:
                                    check=Check(type="answer_misbound", a_words=[
                                        f"{label_of(top)} is therefore", f"{label_of(top)} is thus", "therefore", "thus",
                                        "accordingly"], **value_check(result, top.text))))
+        if shown(qlose) != shown(result):
+            # the right side said to govern, and the result then given as the other side's figure
+            negatives.append(Criterion(id="result_is_loser", weight=3.0,
+                                       description=f"gives {the(top)} as {shown(qlose)}, the figure that does not govern",
+                                       check=Check(type="answer_bound",
+                                                   a_words=[f"{label_of(top).lower()}{w}" for w in _BINDS]
+                                                   + [f"{short}{w}" for short in _tail_label(top) for w in _BINDS],
+                                                   **value_check(qlose))))
         negatives += _distractor_negatives(graph, [top.id], "answer_asserts")
         verb = "exceeds" if tree.func.id == "max" else "is below"
         answer = (f"{_describe(graph, win)[:1].upper()}{_describe(graph, win)[1:]} ({shown(qwin)}) {verb} "

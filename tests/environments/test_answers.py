@@ -384,6 +384,7 @@ B = "the claim against Ostrander"
     ("The maximum liability would be USD 187.5m, above the claim (USD 61m) by USD 126.5m.", "a>b"),
     ("The maximum liability would be USD 187.5m, USD 126.5m below the claim of USD 314m.", "a<b"),
     ("The maximum liability would be USD 187.5m, well under the claim.", "a<b"),
+    ("The cap is the greater of the claim and the maximum liability.", None),
     ("The claim against Kestrel Bay exceeds its maximum liability.", "a<b"),
     ("The claim is greater than the maximum liability.", "a<b"),
     ("Kestrel Bay's maximum liability does not exceed the claim.", "a<b"),

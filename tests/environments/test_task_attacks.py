@@ -97,3 +97,25 @@ def test_inputs_written_against_each_others_labels_fail_and_right_phrasings_pass
         for text in swapped:
             result = grade(task, session, text.replace("\nAnswer:", f"\n{inputs}\nAnswer:"))
             assert result.score < 1.0 and any(n.startswith("swaps_") for n in result.negatives_met), (task.id, text)
+
+
+def test_a_governs_answer_must_give_the_winners_figure_as_the_result(legal_tasks, tmp_path):
+    """Red team: the right side said to govern, then the cap given as the other side's figure, scored 1.0."""
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    session = Session(world, tmp_path / "s")
+    task = next(t for t in tasks if t.id == "governs-liability_cap")
+    margin = task.solution.answer.rsplit("Answer: ", 1)[1]
+    win, lose = "USD 156,200,000", "USD 21,521,000"
+    head = (f"The per-ton figure ({win}) exceeds the floor ({lose}) by {margin}, so the per-ton figure governs")
+    wrong = [f"{head}. The OPA 90 liability cap is {lose}.", f"{head}, and the liability cap equals {lose}.",
+             f"{head}. Liability cap: {lose}."]
+    right = [f"{head}. The OPA 90 liability cap is {win}.",
+             f"The OPA 90 liability cap is the greater of the floor ({lose}) and the per-ton figure ({win}). The per-ton "
+             f"figure is larger by {margin}, so it governs; the cap is {win}."]
+    for text in wrong:
+        assert grade(task, session, f"{text}\nAnswer: {margin}").score < 1, text
+    for text in right:
+        assert grade(task, session, f"{text}\nAnswer: {margin}").score == 1.0, text
