@@ -343,17 +343,33 @@ def context_json(context: ArtifactContext | ExpansionContext) -> str:
     carry, and each person of the cast by id (merge_context() puts them back)."""
     if not isinstance(context, ArtifactContext):
         return context.model_dump_json()
-    # the thread before the parent is in the instructions; the composer and the test server need only the parent
-    # cited_sheets: the instructions show them and no composer reads them
-    data = json.loads(context.model_dump_json(exclude={*WORLD_FIELDS, "voice", "thread", "cited_sheets"}))
+    # The thread before the parent is in the instructions (a composer needs only the parent); the cited sheets are
+    # shown there too, and no composer reads them. A field at its default is left out: validation puts it back.
+    omit = {*WORLD_FIELDS, "voice", "thread", "cited_sheets"}
+    data = _lean(json.loads(context.model_dump_json(exclude=omit)),
+                 json.loads(context.model_dump_json(exclude=omit, exclude_defaults=True)))
     cast = {p.id: p for p in context.cast}
 
     def ref(p: dict[str, Any] | None) -> Any:
         return p["id"] if p is not None and cast.get(p["id"]) == PersonRef.model_validate(p) else p
 
     for name in PEOPLE_FIELDS:
-        data[name] = [ref(p) for p in data[name]] if isinstance(data[name], list) else ref(data[name])
+        if name in data:
+            data[name] = [ref(p) for p in data[name]] if isinstance(data[name], list) else ref(data[name])
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+# Fields that tell a union's members apart: kept at their default, or the union could not be read back.
+_TAGS = ("kind", "type")
+
+
+def _lean(full: Any, lean: Any) -> Any:
+    """The JSON without the fields at their default (`lean`), but with every union tag of `full` kept."""
+    if isinstance(full, dict) and isinstance(lean, dict):
+        return {k: _lean(v, lean[k]) if k in lean else v for k, v in full.items() if k in lean or k in _TAGS}
+    if isinstance(full, list) and isinstance(lean, list) and len(full) == len(lean):
+        return [_lean(f, x) for f, x in zip(full, lean)]
+    return lean
 
 
 def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None,
@@ -364,7 +380,9 @@ def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None,
         merged["voice"] = voice
     cast = {p["id"]: p for p in merged.get("cast") or [] if isinstance(p, dict) and "id" in p}
     for name in PEOPLE_FIELDS:
-        value = merged.get(name)
+        if name not in merged:
+            continue
+        value = merged[name]
         merged[name] = [cast.get(p, p) if isinstance(p, str) else p for p in value] if isinstance(value, list) \
             else cast.get(value, value) if isinstance(value, str) else value
     return merged
