@@ -560,6 +560,8 @@ def _is_label(text: str, m: re.Match, s: int, e: int) -> bool:
     if 2 <= len(word) <= 6 and word.isalpha() and word.isupper() and word not in _CODES:
         return True  # "OPA 90", "ISO 9001"
     line = text[text.rfind("\n", 0, s) + 1:s]
+    if m["lp"] and m["rp"] and len(m["num"]) <= 2 and (not line.strip(" \t*->#(") or re.search(r"[.:;?]\s*\(?$", line)):
+        return True  # "(1) Yes. ...", "answering: (1) does ... (2) does ...": a list's markers
     return len(m["num"]) <= 2 and not line.strip(" \t*->#") and bool(re.match(r"[.)]\s", text[e:e + 2]))
 
 
@@ -1253,7 +1255,10 @@ def direction(text: Parsed | str, a_label_words: str | Iterable[str],
     for s, e in parsed.sentences:
         if parsed.text[s:e].rstrip().endswith("?"):
             continue
-        cuts = [s] + [m.start() for m in _SEGMENT_BREAK.finditer(masked, s, e)] + [e]
+        # a break inside brackets ("(USD 2,500 x 62,480 GT; the floor does not bite)") ends no segment
+        inside = [(p.start(), p.end()) for p in re.finditer(r"\([^()]*\)", masked[s:e])]
+        cuts = [s] + [m.start() for m in _SEGMENT_BREAK.finditer(masked, s, e)
+                      if not any(a < m.start() - s < b for a, b in inside)] + [e]
         for gs, ge in zip(cuts, cuts[1:]):
             cmps = list(_COMPARATORS.finditer(masked, gs, ge))
             for k, c in enumerate(cmps):

@@ -260,7 +260,8 @@ def swap_negatives(graph: Graph, fact_ids: list[str]) -> list[Criterion]:
     working a reviewer sends back. Only pairs of one kind and unit whose labels do not contain each other
     ("cap" in "adjusted cap" would read one as the other).
     """
-    facts = [graph.fact(f) for f in dict.fromkeys(fact_ids) if graph.quantities.get(f) is not None]
+    # the task's key figures only (its first four): a rubric of dozens of pairwise negatives reads as noise
+    facts = [graph.fact(f) for f in dict.fromkeys(fact_ids) if graph.quantities.get(f) is not None][:4]
     out = []
     for a, b in itertools.permutations(facts, 2):
         qa, qb = graph.quantities[a.id], graph.quantities[b.id]

@@ -154,6 +154,12 @@ def test_figures_written_in_words_match(written, expected):
     assert status(f"The figure is {written}.", expected) == "asserted"
 
 
+@pytest.mark.parametrize("text", ["(1) Yes, it does.", "answering: (1) does it exceed? (2) by how much?",
+                                  "Questions:\n(1) the cap\n(2) the floor"])
+def test_bracketed_list_markers_are_no_figures(text):
+    assert [m for m in parse(text).mentions if m.kind == "number"] == []
+
+
 @pytest.mark.parametrize("text", ["One of the claims was wrong.", "Two partners signed it.", "A hundred ways."])
 def test_a_single_number_word_is_no_figure(text):
     assert parse(text).mentions == []
@@ -385,6 +391,8 @@ B = "the claim against Ostrander"
     ("The maximum liability would be USD 187.5m, USD 126.5m below the claim of USD 314m.", "a<b"),
     ("The maximum liability would be USD 187.5m, well under the claim.", "a<b"),
     ("The cap is the greater of the claim and the maximum liability.", None),
+    ("Yes: the maximum liability of USD 156.2m (USD 2,500 x 62,480 GT; the floor does not bite) exceeds the claim.",
+     "a>b"),
     ("The claim against Kestrel Bay exceeds its maximum liability.", "a<b"),
     ("The claim is greater than the maximum liability.", "a<b"),
     ("Kestrel Bay's maximum liability does not exceed the claim.", "a<b"),
