@@ -8,9 +8,10 @@ one call's own, so that a server's prefix cache pays for the shared part once:
           artifact's context (title, summary, locale, window, organisations, cast); rendered only from
           those, so it is byte-identical across a world's calls;
   user    the kind's rules (the same for every call of a kind), then (schema-in-prompt modes) the
-          JSON schema, then the thread so far (shared by the later messages of a thread), then the
-          author's voice with its block "```json worldsmith-voice" (shared by the author's calls of the
-          kind), then this artifact's own instructions (people, beat, facts with their reasons and
+          JSON schema, then the author's voice with its block "```json worldsmith-voice" (shared by the
+          author's calls of the kind), then the thread so far (shared by the author's later messages of
+          the thread; put before the voice it measured worse: a thread's authors alternate), then this
+          artifact's own instructions (people, beat, facts with their reasons and
           sources, the message answered, repair notes), then a line `worldsmith-output: <TypeName>`
           and, last, a fenced block opened by "```json worldsmith-context" holding the rest of the
           context's JSON (people by id where the world block has them) and closed by "```".
@@ -34,11 +35,11 @@ from worldsmith.worlds import kinds
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.
-PROMPT_VERSION = "2026-12-6"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
+PROMPT_VERSION = "2026-12-7"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
 # skeletons; 4: the model writes prose only (each kind's prose type), facts as {{id}} placeholders; 5: shared-first
 # order, sides in the system message, the thread so far, facts' reasons and sources; 6: built for a prefix cache:
-# the world's part of the context in the system message, the thread before the voice, the voice as its own block,
-# the context block without what earlier blocks carry
+# the world's part of the context in the system message, the voice as its own block before the thread, the context
+# block without what earlier blocks carry, each thing said once; 7: the context block without fields at their default
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
@@ -284,7 +285,7 @@ def people_line(people: list[PersonRef]) -> str:
 
 def _artifact_instructions(context: ArtifactContext) -> tuple[str, list[str]]:
     """(the kind's rules, shared by every call of the kind; then, from the most shared to the artifact's own: the
-    thread so far, the author's voice, and its people, story, facts, the message answered and repair notes)."""
+    author's voice, the thread so far, and its people, story, facts, the message answered and repair notes)."""
     spec = context.spec
     common = dict(author=_person(context.author), purpose=spec.purpose or "(as the title says)", story=_story(context),
                   title=spec.title, facts=_facts(context.facts), distractor=_distractor(context))
@@ -390,7 +391,7 @@ def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None,
 
 def user_message(context: ArtifactContext | ExpansionContext, output_type: type[BaseModel], mode: str) -> str:
     """The per-call message, shared-first for a server's prefix cache: the kind's rules, the schema where the
-    server is not given it, the thread so far, the author's voice, this artifact's own instructions, the context
+    server is not given it, the author's voice, the thread so far, this artifact's own instructions, the context
     block."""
     if isinstance(context, ExpansionContext):
         shared, own = "", [_expansion_instructions(context)]
