@@ -197,6 +197,15 @@ def names_governing(text: str, a_words: list[str], b_words: list[str]) -> bool:
     return False
 
 
+# An answer that hands its own check back to others: "can someone confirm the total claims?", "if those hold, the
+# gap is ...", "please check before I send" (a post or a reply that asks to be verified has not answered).
+_DEFERS = re.compile(r"\b(?:can|could|would)\s+(?:someone|anyone|somebody|you)\s+(?:please\s+)?(?:confirm|check|verify|"
+                     r"double[- ]check)\b|\b(?:does|do)\s+(?:anyone|someone|anybody)\s+have\b|\bplease\s+(?:double[- ])?"
+                     r"(?:check|verify)\b|\bplease\s+confirm\s+(?:the|these|those|that\s+the|my)\b|\bif\s+(?:those|these|that|this|"
+                     r"they|it)\s+(?:holds?|is\s+right|are\s+right|is\s+correct|are\s+correct|checks?\s+out)\b|"
+                     r"\bbefore\s+I\s+(?:post|send|circulate)\b|\bnot\s+(?:yet\s+)?(?:sure|verified|confirmed)\b|"
+                     r"\bto\s+be\s+confirmed\b|\bTBC\b|\bsubject\s+to\s+(?:your\s+)?(?:checking|verification|confirmation)\b",
+                     re.I)
 # Words between an anchor and a figure that say the figure is not what the anchor names: "the cap is the greater of
 # the floor (USD 21.5m) and ...", "the cap is not USD 21.5m".
 _BETWEEN = re.compile(r"\b(?:greater|larger|higher|lesser|smaller|lower|max(?:imum)?|min(?:imum)?|between|either|"
@@ -284,6 +293,8 @@ def _decide(kind: str, text: str, check: Check) -> bool:
             (check.expect is not None and _direction(text, check))
     if kind == "conclusion":
         return answers.conclusion(_parsed(text), check.a_words, check.b_words) == check.expect
+    if kind == "defers":
+        return bool(_DEFERS.search(text))
     raise ValueError(f"unknown figure check {kind!r}")
 
 
@@ -561,7 +572,7 @@ def _formula_comes_to(session: Session, check: Check) -> bool:
 
 _MEMO_FIELDS = ("to", "from", "date", "re")
 _FIGURE_CHECKS = ("mentions", "asserts", "final", "direction", "conclusion", "mentions_set_aside", "asserts_current",
-                  "governs", "bound", "misbound")
+                  "governs", "bound", "misbound", "defers")
 
 
 def memo_block(text: str, names: list[str]) -> bool:

@@ -709,6 +709,9 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
                                            a_words=["yes"], b_words=["no"])))
     negatives += _distractor_negatives(graph, [big.id, small.id], "answer_asserts")
     negatives += swap_negatives(graph, [big.id, small.id, *inputs])
+    negatives.append(Criterion(id="defers", weight=2.0, description="hands the check back: asks others to confirm the "
+                                                                    "figures, or answers only if they hold",
+                               check=Check(type="answer_defers")))
     sentence = (f"{the(big, capital=True)} ({big.text}) {_verb(big, 'exceeds')} {the(small)} ({small.text}) by "
                 f"{gap_text}.")
     if inputs:

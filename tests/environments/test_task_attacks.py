@@ -119,3 +119,23 @@ def test_a_governs_answer_must_give_the_winners_figure_as_the_result(legal_tasks
         assert grade(task, session, f"{text}\nAnswer: {margin}").score < 1, text
     for text in right:
         assert grade(task, session, f"{text}\nAnswer: {margin}").score == 1.0, text
+
+
+def test_a_post_or_reply_that_hands_its_check_back_costs(legal_tasks, tmp_path):
+    """Red team: a chat post asking the team to confirm the figures ('if those hold, the gap is ...') scored 1.0."""
+    from worldsmith.environments import chat_app
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    task = next(t for t in tasks if t.kind == "post_chat")
+    channel, text = task.solution.actions[0].args["channel"], task.solution.actions[0].args["text"]
+    body = text.split("\nAnswer:")[0]
+    for n, extra in enumerate(["Can someone confirm these before I send them on?",
+                               "Not yet verified against the schedule.", "Please check the figures."]):
+        session = Session(world, tmp_path / f"s{n}")
+        chat_app.post(session, channel, f"{body} {extra}")
+        assert grade(task, session).score < 1, extra
+    session = Session(world, tmp_path / "ok")
+    chat_app.post(session, channel, f"{body} Workings are in the damages schedule if anyone wants them.")
+    assert grade(task, session).score == 1.0
