@@ -3,10 +3,10 @@
 The contract every backend and the test server rely on, ordered from what most calls share to what is
 one call's own, so that a server's prefix cache pays for the shared part once:
   messages = [system, user]
-  system  the stable prefix of one world (writer's rules, world brief, cast table, sides) and, last, a
-          fenced block opened by "```json worldsmith-world" holding the world's part of every
-          artifact's context (title, summary, locale, window, organisations, cast); rendered only from
-          those, so it is byte-identical across a world's calls;
+  system  the stable prefix of one world (writer's rules, world brief) and, last, a fenced block opened
+          by "```json worldsmith-world" holding the world's part of every artifact's context (title,
+          summary, locale, window, organisations, cast: the one copy of the cast and sides); rendered
+          only from those, so it is byte-identical across a world's calls;
   user    the kind's rules (the same for every call of a kind), then (schema-in-prompt modes) the
           JSON schema, then the author's voice with its block "```json worldsmith-voice" (shared by the
           author's calls of the kind), then the thread so far (shared by the author's later messages of
@@ -35,11 +35,12 @@ from worldsmith.worlds import kinds
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.
-PROMPT_VERSION = "2026-12-7"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
+PROMPT_VERSION = "2026-12-8"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
 # skeletons; 4: the model writes prose only (each kind's prose type), facts as {{id}} placeholders; 5: shared-first
 # order, sides in the system message, the thread so far, facts' reasons and sources; 6: built for a prefix cache:
 # the world's part of the context in the system message, the voice as its own block before the thread, the context
-# block without what earlier blocks carry, each thing said once; 7: the context block without fields at their default
+# block without what earlier blocks carry, each thing said once; 7: the context block without fields at their default;
+# 8: the cast and sides once, in the world block
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
@@ -106,12 +107,6 @@ def _person(p: PersonRef) -> str:
 
 def _people(people: list[PersonRef]) -> str:
     return "; ".join(_person(p) for p in people) or "(none)"
-
-
-def _cast_table(cast: list[PersonRef]) -> str:
-    rows = ["name | title | organisation | email"]
-    rows += [f"{p.name} | {p.title} | {p.organisation} | {p.email}" for p in cast]
-    return "\n".join(rows)
 
 
 def _facts(facts: list[FactRef]) -> str:
@@ -313,25 +308,15 @@ def system_message(context: ArtifactContext | ExpansionContext) -> str:
                          [f"{r.role} | {r.title} | {r.organisation} | {r.people}" for r in context.roles])
         sides = "(as the summary says)"
     else:
-        cast = _cast_table(context.cast)
-        sides = _sides(context)
+        # One copy of each, in the block at the end: it is what a model reads and what a composer is given.
+        cast = "(in the block at the end: `cast`, each person's name, title, organisation and email)"
+        sides = ("(in the block at the end: `organisations`, with whom each acts for, who engaged it and whether it is "
+                 "inside the privileged circle)")
     text = template("system").substitute(world_title=context.world_title, world_summary=context.world_summary,
                                          cast=cast, sides=sides)
     if isinstance(context, ExpansionContext):
         return text
     return f"{text.rstrip()}\n\n# The world's part of every file's context\n{WORLD_FENCE}\n{world_json(context)}\n```"
-
-
-def _sides(context: ArtifactContext) -> str:
-    """The organisations, whom each acts for and who engaged it, and which are inside the privileged circle."""
-    rows = []
-    for o in context.organisations:
-        bits = [o.role]
-        bits += [f"acts for {o.acts_for}"] if o.acts_for else []
-        bits += [f"engaged by {o.engaged_by}"] if o.engaged_by else []
-        bits.append("inside the privileged circle" if o.privileged else "outside the privileged circle")
-        rows.append(f"- {o.name}: " + "; ".join(bits))
-    return "\n".join(rows) or "(as the summary says)"
 
 
 def world_json(context: ArtifactContext) -> str:

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from worldsmith.generators.backends.offline import OfflineBackend
-from worldsmith.generators.context import ArtifactContext, build_context
+from worldsmith.generators.context import ArtifactContext, OrgRef, PersonRef, build_context
 from worldsmith.generators.engine import generate_contents
 from worldsmith.generators.expansion import ExpansionContext, ExpansionProposal, FactBrief, RoleBrief
 from worldsmith.generators.planner import plan_world
@@ -61,8 +61,8 @@ def test_system_message_is_byte_identical_across_a_worlds_artifacts(contexts):
     assert len(contexts) >= 5 and len(systems) == 1
     system = systems.pop()
     assert contexts[0].world_title in system
-    for person in contexts[0].cast:
-        assert f"{person.name} | {person.title} | {person.organisation} | {person.email}" in system
+    world = json.loads(PART_BLOCK.search(system).group(2))
+    assert [PersonRef.model_validate(p) for p in world["cast"]] == contexts[0].cast and contexts[0].cast
 
 
 def test_system_message_differs_between_worlds(contexts):
@@ -131,13 +131,12 @@ def test_requests_run_from_what_calls_share_to_what_is_their_own(contexts):
     assert all(len(prefixes) == 1 for prefixes in by_kind.values())
 
 
-def test_the_system_message_carries_the_sides(contexts):
+def test_the_system_message_carries_the_sides_once(contexts):
     system = render_messages(contexts[0], EmailContent)[0]["content"]
+    world = json.loads(PART_BLOCK.search(system).group(2))
     assert contexts[0].organisations
-    for org in contexts[0].organisations:
-        assert f"- {org.name}: {org.role}" in system
-        assert ("inside the privileged circle" if org.privileged else "outside the privileged circle") in \
-            system.split(f"- {org.name}: ")[1].split("\n")[0]
+    assert [OrgRef.model_validate(o) for o in world["organisations"]] == contexts[0].organisations
+    assert system.count(contexts[0].organisations[0].role) == 1
 
 
 def test_distractor_is_labelled_in_the_prompt(contexts):
