@@ -14,14 +14,17 @@ one call's own, so that a server's prefix cache pays for the shared part once:
           artifact's own instructions (people, beat, facts with their reasons and
           sources, the message answered, repair notes), then a line `worldsmith-output: <TypeName>`
           and, last, a fenced block opened by "```json worldsmith-context" holding the rest of the
-          context's JSON (people by id where the world block has them) and closed by "```".
-A reader of the blocks rebuilds the whole context with merge_context().
+          context's JSON (people by id where the world block has them, the answered message's body
+          left to its fenced "```text worldsmith-parent chars=N" block in the instructions) and closed
+          by "```".
+A reader rebuilds the whole context with context_parts() and merge_context().
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import re
 from pathlib import Path
 from string import Template
 from typing import Any, Literal
@@ -35,12 +38,12 @@ from worldsmith.worlds import kinds
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.
-PROMPT_VERSION = "2026-12-8"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
+PROMPT_VERSION = "2026-12-9"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
 # skeletons; 4: the model writes prose only (each kind's prose type), facts as {{id}} placeholders; 5: shared-first
 # order, sides in the system message, the thread so far, facts' reasons and sources; 6: built for a prefix cache:
 # the world's part of the context in the system message, the voice as its own block before the thread, the context
 # block without what earlier blocks carry, each thing said once; 7: the context block without fields at their default;
-# 8: the cast and sides once, in the world block
+# 8: the cast and sides once, in the world block; 9: the body of the message answered once, fenced with its length
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
@@ -49,6 +52,9 @@ _DIR = Path(__file__).resolve().parent / "prompts"
 CONTEXT_FENCE = "```json worldsmith-context"
 WORLD_FENCE = "```json worldsmith-world"
 VOICE_FENCE = "```json worldsmith-voice"
+PARENT_FENCE = "```text worldsmith-parent"
+_PART = re.compile(r"^```json worldsmith-(world|voice)[ \t]*\n(.*?)\n```", re.MULTILINE | re.DOTALL)
+_PARENT = re.compile(r"^```text worldsmith-parent chars=(\d+)\n", re.MULTILINE)
 # The context's fields that are the same for every artifact of a world: the system message's block carries them.
 WORLD_FIELDS = ("world_title", "world_summary", "locale", "window_start", "organisations", "cast")
 # Fields that hold people: the context block names a person of the cast by id.
@@ -213,8 +219,10 @@ def _thread(context: ArtifactContext) -> str:
     if context.parent is None:
         return ""
     who = _person(context.parent_author) if context.parent_author else "(unknown)"
+    # The body once, fenced with its length so that a reader takes it back exactly (the context block leaves it out).
+    body = context.parent.body
     return (f"\n# The message being {'replied to' if context.spec.mode == 'reply' else 'forwarded'}\n"
-            f"From: {who}\nSubject: {context.parent.subject}\n\n{context.parent.body}\n")
+            f"From: {who}\nSubject: {context.parent.subject}\n{PARENT_FENCE} chars={len(body)}\n{body}\n```\n")
 
 
 def _sheets(context: ArtifactContext) -> str:
@@ -342,6 +350,8 @@ def context_json(context: ArtifactContext | ExpansionContext) -> str:
     for name in PEOPLE_FIELDS:
         if name in data:
             data[name] = [ref(p) for p in data[name]] if isinstance(data[name], list) else ref(data[name])
+    if context.parent is not None:
+        del data["parent"]["body"]  # the instructions show it, fenced: merge_context() takes it from there
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -358,12 +368,24 @@ def _lean(full: Any, lean: Any) -> Any:
     return lean
 
 
-def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None,
-                  voice: dict[str, Any] | None = None) -> dict[str, Any]:
-    """An artifact's whole context (as JSON data) from its context block and the world and voice blocks before it."""
+def context_parts(text: str) -> dict[str, Any]:
+    """The parts of a context that one message's text carries outside its context block: the world's and the
+    voice's blocks (JSON data) and the body of the message answered (text), by name: world, voice, parent_body."""
+    parts: dict[str, Any] = {name: json.loads(block) for name, block in _PART.findall(text)}
+    m = _PARENT.search(text)
+    if m is not None:
+        parts["parent_body"] = text[m.end():m.end() + int(m.group(1))]
+    return parts
+
+
+def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None, voice: dict[str, Any] | None = None,
+                  parent_body: str | None = None) -> dict[str, Any]:
+    """An artifact's whole context (as JSON data) from its context block and the parts before it (context_parts())."""
     merged = {**(world or {}), **own}
     if voice is not None and "voice" not in own:
         merged["voice"] = voice
+    if parent_body is not None and isinstance(merged.get("parent"), dict) and "body" not in merged["parent"]:
+        merged["parent"] = {**merged["parent"], "body": parent_body}
     cast = {p["id"]: p for p in merged.get("cast") or [] if isinstance(p, dict) and "id" in p}
     for name in PEOPLE_FIELDS:
         if name not in merged:

@@ -60,7 +60,7 @@ from worldsmith.generators.backends.prefix_cache import PrefixCache
 from worldsmith.generators.backends.schema_only import random_instance
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.expansion import ExpansionContext, ExpansionProposal, ProposedItem
-from worldsmith.generators.prompts import merge_context
+from worldsmith.generators.prompts import context_parts, merge_context
 from worldsmith.worlds import kinds
 
 # The order matters: a request's hash falls into one band of the cumulative rates, in this order.
@@ -70,8 +70,6 @@ CREATED = 1_735_689_600  # a fixed `created` (2025-01-01T00:00:00Z): same reques
 OUTPUT_MARKER = re.compile(r"^worldsmith-output:[ \t]*([A-Za-z_][\w.]*)[ \t]*$", re.MULTILINE)
 # JSON cannot hold a raw newline inside a string, so the first "\n```" after the opening fence closes it.
 CONTEXT_BLOCK = re.compile(r"^```json worldsmith-context[ \t]*\n(.*?)\n```", re.MULTILINE | re.DOTALL)
-# The world's and the voice's blocks of the prompt contract (generators/prompts.py), in messages before the context.
-PART_BLOCK = re.compile(r"^```json worldsmith-(world|voice)[ \t]*\n(.*?)\n```", re.MULTILINE | re.DOTALL)
 ANY_JSON_BLOCK = re.compile(r"^```json[^\n]*\n(.*?)\n```", re.MULTILINE | re.DOTALL)
 
 
@@ -305,12 +303,12 @@ def _find_context(messages: list[dict], marker_at: int) -> str | None:
 
 
 def artifact_context(messages: list[dict], marker_at: int, context: str) -> ArtifactContext:
-    """The whole artifact context a request carries: its context block with the world and voice blocks before it."""
-    parts: dict[str, dict] = {}
+    """The whole artifact context a request carries: its context block with the parts before it (the world's and the
+    voice's blocks, the body of the message answered)."""
+    parts: dict[str, Any] = {}
     for m in messages[: marker_at + 1]:
-        for name, block in PART_BLOCK.findall(_text(m.get("content"))):
-            parts[name] = json.loads(block)
-    data = merge_context(json.loads(context), parts.get("world"), parts.get("voice"))
+        parts.update(context_parts(_text(m.get("content"))))
+    data = merge_context(json.loads(context), **parts)
     return ArtifactContext.model_validate_json(json.dumps(data))
 
 

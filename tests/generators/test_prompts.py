@@ -15,8 +15,8 @@ from worldsmith.generators.engine import generate_contents
 from worldsmith.generators.expansion import ExpansionContext, ExpansionProposal, FactBrief, RoleBrief
 from worldsmith.generators.planner import plan_world
 from worldsmith.generators.backends.prefix_cache import BLOCK, chat_text, tokens
-from worldsmith.generators.prompts import (PROMPT_VERSION, merge_context, output_schema, reask_message, render_messages,
-                                           system_message, template)
+from worldsmith.generators.prompts import (PROMPT_VERSION, context_parts, merge_context, output_schema, reask_message,
+                                           render_messages, system_message, template)
 from worldsmith.generators.registry import CONTENT_TYPES
 from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
 from tests.conftest import MINI
@@ -85,8 +85,9 @@ def test_user_message_names_the_output_type_and_ends_with_the_context_block(cont
         # With the world's and the voice's blocks it round-trips to the context, less the thread before the parent
         # (which the instructions show) and the cited sheets' rows (which no composer reads).
         messages = render_messages(context, output_type)
-        parts = {name: json.loads(b) for m in messages for name, b in PART_BLOCK.findall(m["content"])}
-        whole = merge_context(json.loads(block.group(1)), parts["world"], parts["voice"])
+        parts = {k: v for m in messages for k, v in context_parts(m["content"]).items()}
+        assert ("parent_body" in parts) == (context.parent is not None)
+        whole = merge_context(json.loads(block.group(1)), **parts)
         assert ArtifactContext.model_validate_json(json.dumps(whole)) == context.model_copy(
             update={"thread": [], "cited_sheets": []})
         assert not {"cast", "thread", "world_summary", "voice", "organisations"} & set(json.loads(block.group(1)))
@@ -244,3 +245,12 @@ def test_an_authors_calls_of_a_kind_share_their_voice(contexts):
     voice_end = first[1]["content"].index("\n```", upto_voice + 10) + 4
     assert _shared_blocks(first, second) * BLOCK >= len(tokens(chat_text([first[0], {
         "role": "user", "content": first[1]["content"][:voice_end]}]))) - 2 * BLOCK
+
+
+def test_the_answered_message_is_taken_back_exactly_even_with_a_fence_in_it(contexts):
+    reply = next(c for c in contexts if c.parent is not None)
+    body = "Thanks. The log reads:\n```\nline 1\n```\n\n# Not a heading of the prompt\nBest,\nA"
+    tricky = reply.model_copy(update={"parent": reply.parent.model_copy(update={"body": body})})
+    user = render_messages(tricky, EmailContent)[1]["content"]
+    assert context_parts(user)["parent_body"] == body
+    assert "body" not in json.loads(CONTEXT_BLOCK.search(user).group(1))["parent"]
