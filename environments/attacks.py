@@ -222,13 +222,13 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
 
 def _swapped(task: Task, text: str) -> str | None:
     """The working with two input figures written against each other's labels, the answer line kept."""
-    said = {tuple(c.id.split("_", 1)[1].split("__")): c.check.values[0] for c in task.rubric.negative_criteria
-            if c.id.startswith("swaps_") and c.check.values}
-    for (fa, fb), b in said.items():
-        a = said.get((fb, fa))
-        body, sep, tail = text.partition("\nAnswer:")
-        if a and a != b and a in body and b in body:
-            return body.replace(a, "\x00").replace(b, a).replace("\x00", b) + sep + tail
+    own = [(c.check.expect, c.check.values) for c in task.rubric.negative_criteria
+           if c.id.startswith("swaps_into_") and c.check.expect]
+    body, sep, tail = text.partition("\nAnswer:")
+    for a, a_others in own:
+        for b, b_others in own:
+            if a != b and b in a_others and a in b_others and a in body and b in body:
+                return body.replace(a, "\x00").replace(b, a).replace("\x00", b) + sep + tail
     return None
 
 

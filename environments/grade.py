@@ -220,7 +220,7 @@ def _figures_after(text: str, anchors: list[str], kind: str):
                     re.I)
     for m in rx.finditer(text):
         head = _LINE_HEAD.sub("", text[text.rfind("\n", 0, m.start()) + 1:m.start()])
-        if m.group().endswith(":") and head and not re.search(r"[.;!?]\s*$", head):
+        if m.group().endswith(":") and head and not re.search(r"[.;!?]\s*(?:the\s+|our\s+|its\s+)?$", head, re.I):
             continue  # "Label: figure" heads a line or a sentence; "A is above B: X against Y" lists two figures
         end = _CLAUSE.search(text, m.end())
         stop = end.start() if end else len(text)
@@ -285,8 +285,9 @@ def _decide(kind: str, text: str, check: Check) -> bool:
         number = check.numbers[0] if check.numbers else None
         return bool(check.values) and misbound(text, check.a_words, check.values[0], number, check.unit)
     if kind == "bound":
-        number = check.numbers[0] if check.numbers else None
-        return bool(check.values) and bound_to(text, check.a_words, check.values[0], number, check.unit)
+        # any of `values` after an anchor (a figure written against another's label: one of several)
+        numbers = list(check.numbers) + [None] * (len(check.values) - len(check.numbers))
+        return any(bound_to(text, check.a_words, v, n, check.unit) for v, n in zip(check.values, numbers))
     if kind == "governs":
         # Naming the side that governs, or (with `expect`) stating the comparison that makes it govern.
         return names_governing(text, check.a_words, check.b_words) or \

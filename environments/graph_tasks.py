@@ -260,19 +260,23 @@ def swap_negatives(graph: Graph, fact_ids: list[str]) -> list[Criterion]:
     working a reviewer sends back. Only pairs of one kind and unit whose labels do not contain each other
     ("cap" in "adjusted cap" would read one as the other).
     """
-    # the task's key figures only (its first four): a rubric of dozens of pairwise negatives reads as noise
-    facts = [graph.fact(f) for f in dict.fromkeys(fact_ids) if graph.quantities.get(f) is not None][:4]
+    facts = [graph.fact(f) for f in dict.fromkeys(fact_ids) if graph.quantities.get(f) is not None]
     out = []
-    for a, b in itertools.permutations(facts, 2):
-        qa, qb = graph.quantities[a.id], graph.quantities[b.id]
-        la, lb = label_of(a).lower(), label_of(b).lower()
-        if (qa.kind, qa.currency, qa.unit) != (qb.kind, qb.currency, qb.unit) or shown(qa) == shown(qb) \
-                or la in lb or lb in la:
+    for a in facts:
+        qa, la = graph.quantities[a.id], label_of(a).lower()
+        others = [b for b in facts if b.id != a.id and shown(graph.quantities[b.id]) != shown(qa)
+                  and (graph.quantities[b.id].kind, graph.quantities[b.id].currency, graph.quantities[b.id].unit)
+                  == (qa.kind, qa.currency, qa.unit)
+                  and la not in label_of(b).lower() and label_of(b).lower() not in la]
+        if not others:
             continue
-        out.append(Criterion(id=f"swaps_{a.id}__{b.id}", weight=2.0,
-                             description=f"gives {the(b)}'s figure ({b.text}) as {the(a)}",
+        # one criterion per figure: any other figure of the task written against its label (`expect` keeps its own)
+        out.append(Criterion(id=f"swaps_into_{a.id}", weight=2.0,
+                             description=f"gives another figure of the task as {the(a)} ({a.text})",
                              check=Check(type="answer_bound", a_words=[f"{la}{w}" for w in _BINDS],
-                                         **value_check(qb, b.text))))
+                                         values=[b.text for b in others],
+                                         numbers=[_num(graph.quantities[b.id]) for b in others],
+                                         unit=value_check(qa)["unit"], expect=a.text)))
     return out
 
 
