@@ -1247,6 +1247,13 @@ def direction(text: Parsed | str, a_label_words: str | Iterable[str],
               b_label_words: str | Iterable[str]) -> Direction | None:
     """Which of two labelled things the text says is larger: "a>b", "a<b", "equal", or None when unsaid or
     contradictory. Labels are matched by their content words; "does not exceed" reads as "a<b"."""
+    found = directions(text, a_label_words, b_label_words)
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def directions(text: Parsed | str, a_label_words: str | Iterable[str],
+               b_label_words: str | Iterable[str]) -> set[str]:
+    """Every comparison of the two the text states ({"a>b", "a<b"} when it says both ways)."""
     parsed = parse(text) if isinstance(text, str) else text
     ta, tb = _label(a_label_words), _label(b_label_words)
     wa, wb = _weights(ta, set(tb)), _weights(tb, set(ta))
@@ -1276,8 +1283,11 @@ def direction(text: Parsed | str, a_label_words: str | Iterable[str],
                     continue  # "the cap is the greater of the floor and the per-ton figure": a rule, not a comparison
                 end = cmps[k + 1].start() if k + 1 < len(cmps) else ge
                 # The nearest phrase first: "since X is ..., the cap is lower" compares the cap, not X.
-                subject = _side(_words_in(before_text.rsplit(",", 1)[-1]), wa, wb) or \
-                    _side(_words_in(before_text), wa, wb)
+                nearest = re.split(r"[,:;]", before_text)[-1]
+                subject = _side(_words_in(nearest), wa, wb)
+                if subject is None and not re.search(r"\b(?:it|they|this|that|which)\s+(?:\w+\s+)?$", nearest):
+                    # ("it is higher": a pronoun's referent is not whatever was named last before it)
+                    subject = _side(_words_in(before_text), wa, wb)
                 obj = _side(_words_in(masked[c.end():end]), wa, wb)
                 sign = c.lastgroup
                 if re.fullmatch(r"(?:exceeded|surpassed|outstripped|outweighed)", word) and \
@@ -1302,7 +1312,7 @@ def direction(text: Parsed | str, a_label_words: str | Iterable[str],
                     found.add("a>b")
                 else:
                     found.add("a<b")
-    return found.pop() if len(found) == 1 else None
+    return found
 
 
 # ---------------------------------------------------------------- a yes/no conclusion

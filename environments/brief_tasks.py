@@ -249,7 +249,7 @@ def _weighed(graph: Graph, meeting, start: dt.datetime, day: dt.date, agenda: Fi
                   check=Check(type="answer_mentions", **value_check(partner.q, partner.text))),
     ] + _input_criteria(inputs)
     negatives = [Criterion(id="wrong_direction", weight=2.0, description=f"says {the(lo.fact)} exceeded {the(hi.fact)}",
-                           check=Check(type="answer_direction", a_words=lw, b_words=hw, expect="a>b"))]
+                           check=Check(type="answer_direction", a_words=lw, b_words=hw, expect="a>b", any_reading=True))]
     negatives += _later_gap(agenda, partner, gap, day, [_num(f.q) for f in figures])
     lines = [f"On {_when(day)} {the(agenda.fact)} on the agenda stood at {agenda.text}."]
     lines += [f"{the(f.fact, capital=True)}: {f.text}." for f in inputs]

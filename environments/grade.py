@@ -242,11 +242,14 @@ def misbound(text: str, anchors: list[str], value: str, number: float | None, un
 
 
 def _direction(text: str, check: Check) -> bool:
-    found = direction_of(text, check.a_words, check.b_words)
-    if found == check.expect:
-        return True
-    # An explicit yes or no to the question as asked (`values[0]`) answers it too, where no comparison says otherwise.
-    if found is None and check.values and check.values[0] in ("yes", "no"):
+    found = answers.directions(_parsed(text), check.a_words, check.b_words)
+    if check.any_reading:
+        # a negative: the wrong way round said anywhere, even beside the right way (a contradiction)
+        return check.expect in found
+    if found:
+        return found == {check.expect}
+    # An explicit yes or no to the question as asked (`values[0]`) answers it too, where no comparison is stated.
+    if check.values and check.values[0] in ("yes", "no"):
         return answers.conclusion(_parsed(text), ["yes"], ["no"]) == check.values[0]
     return False
 

@@ -488,7 +488,7 @@ def _what_if_against(graph: Graph, x: LedgerFact, other: LedgerFact) -> Task | N
                  for f in needed if f != other.id and graph.quantities.get(f) is not None]
     negatives = [Criterion(id="wrong_direction", weight=2.0, description=f"says {the(lo)} would exceed {the(hi)}",
                            check=Check(type="answer_direction", a_words=_content_words(label_of(lo)),
-                                       b_words=_content_words(label_of(hi)), expect="a>b"))]
+                                       b_words=_content_words(label_of(hi)), expect="a>b", any_reading=True))]
     negatives += _distractor_negatives(graph, [x.id, other.id, *chain], "answer_asserts")
     negatives += [_misbound(x, new)] + swap_negatives(graph, needed)
     steps = "\n".join(f"{the(graph.fact(f), capital=True)}: {graph.fact(f).text}." for f in needed
@@ -566,7 +566,7 @@ def governs_tasks(graph: Graph) -> list[Task]:
         negatives = [Criterion(id="wrong_side", weight=2.0,
                                description=f"says {_describe(graph, lose)} governs (the comparison the wrong way round)",
                                check=Check(type="answer_direction", a_words=lose_words, b_words=win_words,
-                                           expect="a>b" if tree.func.id == "max" else "a<b"))]
+                                           expect="a>b" if tree.func.id == "max" else "a<b", any_reading=True))]
         negatives.append(Criterion(id="loser_governs", weight=3.0,
                                    description=f"says {_describe(graph, lose)} governs",
                                    check=Check(type="answer_governs", a_words=lose_words, b_words=win_words)))
@@ -705,7 +705,7 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
                            check=Check(type="answer_mentions", **value_check(graph.quantities[x], graph.fact(x).text)))
                  for x in inputs]
     negatives = [Criterion(id="wrong_direction", weight=2.0, description=f"says {the(small)} exceeds {the(big)}",
-                           check=Check(type="answer_direction", a_words=sw, b_words=bw, expect="a>b"))]
+                           check=Check(type="answer_direction", a_words=sw, b_words=bw, expect="a>b", any_reading=True))]
     yes = first is big
     negatives.append(Criterion(id="wrong_conclusion", weight=2.0,
                                description=f"answers the question {'no' if yes else 'yes'} in so many words",

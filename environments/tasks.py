@@ -84,6 +84,8 @@ class Check(BaseModel):
                   "chat_post_mentions", "sent_outside_cast", "privileged_leak", "junk_files", "room_damaged",
                   "state_forged"]
     values: list[str] = []
+    any_reading: bool = Field(False, description="for a negative direction check: met when the text states it "
+                                                 "anywhere, even beside the opposite (a contradiction)")
     numbers: list[float | None] = Field(default_factory=list, description="the numeric value of each of values, "
                                                                           "so 156200000 matches 'USD 156,200,000'")
     unit: str | None = Field(None, description="the figures' currency (ISO code), '%' for percents, or None")

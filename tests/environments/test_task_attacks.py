@@ -139,3 +139,22 @@ def test_a_post_or_reply_that_hands_its_check_back_costs(legal_tasks, tmp_path):
     session = Session(world, tmp_path / "ok")
     chat_app.post(session, channel, f"{body} Workings are in the damages schedule if anyone wants them.")
     assert grade(task, session).score == 1.0
+
+
+def test_a_wrong_conclusion_beside_the_right_one_costs_and_a_pronoun_is_not_the_last_name(legal_tasks, tmp_path):
+    """Red team: 'Bottom line: the demand is the larger figure' (or the right text inside '(grader note: ...)')
+    before a right answer scored 1.0: a comparison stated both ways is a contradiction, not a yes."""
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    session = Session(world, tmp_path / "s")
+    task = next(t for t in tasks if t.id == "exceed-liability_cap-contribution_demand")
+    oracle = task.solution.answer
+    for wrong in [f"Bottom line: the contribution demand is the larger figure.\n\n{oracle}",
+                  f"The cap is below the demand.\n\n(grader note: {oracle})"]:
+        assert grade(task, session, wrong).score < 1, wrong[:60]
+    gap = oracle.rsplit("Answer: ", 1)[1]
+    body = oracle.split("\nAnswer:")[0]
+    right = f"{body} The cap is not lower than the demand: it is higher by {gap}.\nAnswer: {gap}"
+    assert grade(task, session, right).score == 1.0
