@@ -806,13 +806,14 @@ _SUP_ANAPHOR = re.compile(r"\b(?:superseded|outdated|obsolete|withdrawn|stale|no
                           r"was\s+replaced|has\s+been\s+(?:revised|replaced)|previously|formerly|originally|old)\b")
 
 
-def _anaphor_flags(parsed: Parsed, ci: int) -> set[str]:
+def _anaphor_flags(parsed: Parsed, ci: int, dated: bool = False) -> set[str]:
     """What a figure-free clause says of the figure just before it: ", which is wrong", "- this was superseded",
-    "(superseded)", "(draft)", "(approx.)"."""
+    "(superseded)", "(draft)", "(approx.)"; with `dated`, a bracket that holds only figures of another kind too
+    ("(the schedule of March 13, 2026, marked superseded)")."""
     cs, ce, _, inner = parsed.clauses[ci]
     view = _view(parsed, ci)
     text = view[cs:ce]
-    if _MARK in text or not (inner or _ANAPHOR.match(text)):
+    if (_MARK in text and not dated) or not (inner or _ANAPHOR.match(text)):
         return set()
     flags = set()
     if _any_within(parsed, "neg", cs, ce, inner):
@@ -864,9 +865,11 @@ def _flag(parsed: Parsed) -> None:
     for ci, (cs, ce, si, inner) in enumerate(parsed.clauses):
         here = by_clause.get(ci, [])
         if inner:
-            before = ends.get(len(parsed.masked[:cs - 1].rstrip())) if not here else None
-            if before is not None:  # "USD 148m (superseded)"
-                _mark(before, _anaphor_flags(parsed, ci))
+            before = ends.get(len(parsed.masked[:cs - 1].rstrip()))
+            if before is not None and any(m.kind == before.kind for m in here):
+                before = None  # "USD 156.2m (previously USD 148m)": the bracket speaks of its own figure
+            if before is not None:  # "USD 148m (superseded)", "USD 38.4m (the schedule of March 13, marked superseded)"
+                _mark(before, _anaphor_flags(parsed, ci, dated=bool(here)) - ({"hedged"} if here else set()))
             elif here:  # "the draft (USD 148m)": the figure is what the words before it name
                 host = _clause_of(parsed, cs - 1)
                 if host >= 0 and not parsed.clauses[host][3]:

@@ -278,6 +278,12 @@ def test_list_markers_are_not_figures():
     assert [m.text for m in parse(text).mentions] == ["USD 156.2m", "USD 160.5m", "34,000"]
 
 
+def test_a_dated_bracket_after_a_figure_speaks_of_that_figure():
+    text = "Earlier: USD 38,420,000 (the interim damages schedule through March 13, 2026, marked superseded)."
+    assert status(text, Money(amount=Decimal("38420000"), currency="USD")) == "superseded_mention"
+    assert status("The cap is USD 156,200,000 (confirmed on March 13, 2026).") == "asserted"
+
+
 @pytest.mark.parametrize("text", [
     "Unlike the draft, the final memo puts the cap at USD 156.2m.",
     "Although the draft differed, the cap is USD 156.2m.",
