@@ -9,6 +9,7 @@ problem is the outline's own OutlineError at the field, so `outline check` names
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 import unicodedata
 from decimal import Decimal
@@ -124,6 +125,29 @@ def _visit(outline: Any, value: Any, loc: Loc, name: str) -> None:
         _check_date(outline, loc, value)
 
 
+# The entity_key macro of worlds/store/schema.sql, which validation's realism_fiction_names compares by.
+_KEY_JUNK = re.compile(r"[^a-z0-9& ]+")
+_KEY_FORM = re.compile(r"(\s+(&\s*)?(inc|incorporated|llc|llp|lp|ltd|limited|plc|corp|corporation|co|company|group|"
+                       r"holdings|sa|ag|nv|gmbh))+\s*$")
+
+
+def entity_key(name: str) -> str:
+    """A name as the fiction-names check compares it: lower case, no punctuation, no trailing legal form."""
+    return " ".join(_KEY_FORM.sub("", _KEY_JUNK.sub(" ", name.lower())).split())
+
+
+@functools.lru_cache(maxsize=1)
+def _real_keys() -> dict[str, str]:
+    from worldsmith.worlds.realism import real_entities  # the list validation loads (worlds/data)
+
+    return {entity_key(n): n for n in real_entities() if entity_key(n)}
+
+
+def real_name(name: str) -> str | None:
+    """The well-known real entity a name would be taken for, or None."""
+    return _real_keys().get(entity_key(name))
+
+
 def check_bounds(outline: Any) -> None:
     """Every field within what the files and the planner can carry; raises the outline's OutlineError."""
     _visit(outline, outline, (), "outline")
@@ -150,6 +174,12 @@ def check_bounds(outline: Any) -> None:
             raise outline.error(("distractors", i, "value"),
                                 f"{wrong} is not a figure anyone would take for {d.fact!r} ({right}); a superseded "
                                 "figure is the same amount as it stood before, within a factor of 100 of it")
+    for i, org in enumerate(outline.organisations):
+        real = real_name(org.name)
+        if real:
+            raise outline.error(("organisations", i, "name"),
+                                f"{org.name!r} is named like the real {real}; a world's parties are invented: "
+                                "give the organisation a name of its own")
     people = sum(member.count for member in outline.cast)
     if people < 2:
         for i, folder in enumerate(outline.inventory):

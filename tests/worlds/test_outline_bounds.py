@@ -337,3 +337,16 @@ def test_a_thread_that_decides_in_one_message_is_refused():
     with pytest.raises(OutlineError) as info:
         parse_outline(text[:at] + "messages: 1" + text[end:], file="matter.yaml")
     assert "two messages" in str(info.value)
+
+
+@pytest.mark.parametrize("name", ["[[x]]", "Goldman Sachs LLC", "microsoft corp."])
+def test_an_organisation_named_like_a_real_one_is_refused_at_its_line(name):
+    """Found by the full fuzz run (seed 9, mutant 690): validation's realism_fiction_names quarantined a world whose
+    organisation was renamed '[[x]]', which reads as the real 'X Corp'."""
+    text = _hospital()
+    old = "name: Cobalt Ridge Revenue Partners"
+    assert old in text
+    with pytest.raises(OutlineError) as info:
+        parse_outline(text.replace(old, f'name: "{name}"', 1), file="matter.yaml")
+    assert "named like the real" in str(info.value) and info.value.line > 1
+    parse_outline(text.replace(old, 'name: "Cobalt Ridge Partners"', 1), file="matter.yaml")  # an invented one passes
