@@ -92,13 +92,24 @@ def _cell(value: str):
     return text
 
 
+def _formulas_whole(row: list[str]) -> list[str]:
+    """A row with each formula whole: '=SUM(B2,B3,B4)' written without quotes is one cell, not three."""
+    out: list[str] = []
+    for cell in row:
+        if out and out[-1].lstrip().startswith("=") and out[-1].count("(") > out[-1].count(")"):
+            out[-1] += "," + cell
+        else:
+            out.append(cell)
+    return out
+
+
 def xlsx_from_csv(text: str, sheet: str = "Sheet1") -> bytes:
     """A workbook of one sheet from CSV rows: numbers as numbers, '=...' as formulas, the first row a frozen,
     bold header, columns wide enough for their text, set up to print on one page wide."""
     import openpyxl
     from openpyxl.styles import Font
 
-    rows = [r for r in csv.reader(io.StringIO(text)) if any(c.strip() for c in r)]
+    rows = [_formulas_whole(r) for r in csv.reader(io.StringIO(text)) if any(c.strip() for c in r)]
     if len(rows) > MAX_ROWS or any(len(r) > MAX_COLS for r in rows):
         raise ValueError(f"a sheet holds at most {MAX_ROWS} rows of {MAX_COLS} columns")
     wb = openpyxl.Workbook()
@@ -151,6 +162,22 @@ def _text_of(name: str, mtime_ns: int, size: int) -> str:
     except ParseError:
         return ""
     return path.read_text(encoding="utf-8", errors="replace")
+
+
+def typed_text(path: Path) -> str:
+    """A deliverable's text without its workbook's formula cells: what the author typed, not what was worked out."""
+    if path.suffix.lower() != ".xlsx":
+        return text_of(path)
+    try:
+        sheets = parse_xlsx(path)
+    except ParseError:
+        return ""
+    rows: dict[tuple[str, int], list[str]] = {}
+    for sheet in sheets:
+        for c in sheet.cells:
+            if not c.formula:
+                rows.setdefault((sheet.name, c.row), []).append(c.value_text or "")
+    return "\n".join(" | ".join(v for v in cells if v) for _, cells in sorted(rows.items()))
 
 
 def sheet_formulas(path: Path) -> list[tuple[str, str, float | None]]:

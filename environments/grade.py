@@ -544,7 +544,7 @@ def _sent(session: Session, check: Check):
         yield m
 
 
-def _file_texts(session: Session, check: Check) -> list[str]:
+def _file_texts(session: Session, check: Check, typed: bool = False) -> list[str]:
     if check.path:
         paths = [check.path]
     else:
@@ -557,7 +557,7 @@ def _file_texts(session: Session, check: Check) -> list[str]:
         except Exception:  # noqa: BLE001  (a path the session refuses holds nothing the agent wrote)
             continue
         if file.is_file() and rel in _state(session).files_added:
-            out.append(deliverables.text_of(file)[:_MAX_TEXT])
+            out.append((deliverables.typed_text(file) if typed else deliverables.text_of(file))[:_MAX_TEXT])
     return out
 
 
@@ -570,8 +570,11 @@ def _formula_comes_to(session: Session, check: Check) -> bool:
     except SessionError:
         return False
     want = check.numbers[0]
+    # (with `a_words`, the row is labelled as the figure it computes: 'total claims', not 'removal costs')
+    named = (lambda label: not check.a_words or
+             sum(w.rstrip("s") in _words(label) for w in check.a_words) * 2 >= len(check.a_words))
     return any(value is not None and want is not None and abs(value - want) <= max(0.005, abs(want) * 1e-9)
-               and len(formula_refs(formula)) >= 2 for _, formula, value in found)
+               and len(formula_refs(formula)) >= 2 and named(label) for label, formula, value in found)
 
 
 _MEMO_FIELDS = ("to", "from", "date", "re")
@@ -695,7 +698,8 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
     if check.type == "file_memo_block":
         return any(memo_block(t, check.values) for t in _file_texts(session, check))
     if check.type == "file_unledgered":
-        return any(rivals(t, None, None, check.unit, check.allowed) for t in _file_texts(session, check))
+        # a workbook's formulas are working (an intermediate step), not figures the author put forward
+        return any(rivals(t, None, None, check.unit, check.allowed) for t in _file_texts(session, check, typed=True))
     if where == "file" and kind in _FIGURE_CHECKS:
         return any(_decide(kind, t, check) for t in _file_texts(session, check))
     if where == "chat" and kind in _FIGURE_CHECKS:

@@ -243,7 +243,7 @@ def _distractor_negatives(graph: Graph, fact_ids: list[str], where: str, **extra
 
 # What a label is said to be, just before its figure: "the cap is USD 156.2m", "the cap (USD 156.2m)".
 _BINDS = (" is", " was", " are", " were", " of", " stands at", " at", " totals", " comes to", " would be", " (", ":",
-          " equals", " =", " is then", " is therefore", " is thus")
+          " equals", " =", " is then", " is therefore", " is thus", " |")
 
 
 def _tail_label(fact: LedgerFact) -> list[str]:

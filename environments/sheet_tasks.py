@@ -12,8 +12,9 @@ from __future__ import annotations
 import ast
 from pathlib import PurePosixPath
 
-from worldsmith.environments.graph_tasks import (Graph, _distractor_negatives, _inputs_reference, _num, shown,
-                                                 universal, what_if_candidates, what_if_values)
+from worldsmith.environments.graph_tasks import (Graph, _content_words, _distractor_negatives, _inputs_reference, _num,
+                                                 moved, shown, swap_negatives, universal, what_if_candidates,
+                                                 what_if_values)
 from worldsmith.environments.tasks import Action, Check, Criterion, Needs, Rubric, Solution, Task, label_of, the
 from worldsmith.worlds.ledger import parse_formula
 
@@ -94,7 +95,8 @@ def _sheet_task(graph: Graph, top_id, leaf, changed, result, chain, needed, file
                   check=Check(type="file_mentions", path=path, values=[shown(result)], numbers=[_num(result)])),
         Criterion(id="result_by_formula", weight=2.0,
                   description=f"{the(top, capital=True)} is a formula over the input rows that comes to {shown(result)}",
-                  check=Check(type="file_formula", path=path, values=[shown(result)], numbers=[_num(result)])),
+                  check=Check(type="file_formula", path=path, values=[shown(result)], numbers=[_num(result)],
+                              a_words=_content_words(label_of(top)))),
         Criterion(id="changed_input", weight=1.0, description=f"the sheet holds {the(leaf_fact)} as supposed: "
                                                               f"{shown(changed)}",
                   check=Check(type="file_mentions", path=path, values=[shown(changed)], numbers=[_num(changed)])),
@@ -115,6 +117,10 @@ def _sheet_task(graph: Graph, top_id, leaf, changed, result, chain, needed, file
                            check=Check(type="file_unledgered", path=path, allowed=allowed,
                                        unit=result.currency if result.kind == "money" else None))]
     negatives += _distractor_negatives(graph, [top_id, *chain, *inputs], "file_asserts", path=path)
+    # an input's row holding another input's figure
+    negatives += [c.model_copy(update={"check": c.check.model_copy(update={"type": moved(c.check.type, "file"),
+                                                                           "path": path})})
+                  for c in swap_negatives(graph, inputs)]
     lead = home[0].name if home else "the team"
     formula_rows = " and ".join(the(graph.fact(f)) for f in steps)
     return Task(

@@ -87,3 +87,26 @@ def test_the_workbook_task_gives_full_marks_to_a_computed_sheet_only(sheet_task,
     assert not [o.candidate for o in outcomes if o.wrong]
     typed = next(o for o in outcomes if o.candidate == "sheet_result_typed")
     assert typed.score < 1
+
+
+def test_a_sheet_may_work_through_a_step_and_any_usual_formula_but_not_mislabel_or_swap(sheet_task, tmp_path):
+    """Red team: =PRODUCT(), =SUM(a,b,c) written unquoted and an intermediate row were marked down; a mislabelled
+    result row and swapped input rows scored 1.0."""
+    world, task = sheet_task
+    csv_text = task.solution.actions[0].args["csv"]
+    rows = [r.split(",", 2) if not r.startswith('"') else [r] for r in csv_text.strip().splitlines()]
+    path = task.solution.actions[0].args["path"]
+
+    def score(text: str, n: int) -> float:
+        session = Session(world, tmp_path / f"s{n}")
+        session.write_sheet(path, text)
+        return grade(task, session).score
+
+    last = len(rows)  # the result row's number (the header is row 1)
+    summed = "\n".join(",".join(r) for r in rows[:-1]) + f"\n{rows[-1][0]},=SUM(B2:B{last - 1}),computed\n"
+    unquoted = "\n".join(",".join(r) for r in rows[:-1]) + \
+        f"\n{rows[-1][0]},=SUM({','.join(f'B{i}' for i in range(2, last))}),computed\n"
+    if "+" in rows[-1][1]:  # the total of its rows: any way of adding them up is right
+        assert score(summed, 1) == 1.0 and score(unquoted, 2) == 1.0
+    mislabelled = csv_text.replace(rows[-1][0] + ",", "Removal costs,", 1)
+    assert score(mislabelled, 3) < 1

@@ -11,6 +11,7 @@ import email.policy
 import hashlib
 import io
 import mailbox
+import math
 import re
 import xml.etree.ElementTree as ET
 import zipfile
@@ -298,6 +299,7 @@ class ParsedSheet:
 _REF = re.compile(r"^\$?([A-Z]{1,3})\$?([0-9]+)$")
 _FUNCS: dict[str, Callable[[list[float]], float]] = {
     "SUM": sum,
+    "PRODUCT": lambda v: math.prod(v) if v else 0.0,
     "MIN": lambda v: min(v) if v else 0.0,
     "MAX": lambda v: max(v) if v else 0.0,
     "COUNT": lambda v: float(len(v)),
