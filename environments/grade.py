@@ -256,7 +256,8 @@ def _direction(text: str, check: Check) -> bool:
 
 # "is not superseded and still applies": a figure said to stand, whatever word of supersession is near it.
 _STILL = re.compile(r"\b(?:still\s+appl|remains?\s+(?:in\s+force|valid|current|applicable|the\s+figure)|"
-                    r"not\s+(?:been\s+)?superseded|continues?\s+to\s+apply|still\s+(?:governs|stands|holds))", re.I)
+                    r"not\s+(?:been\s+)?superseded|continues?\s+to\s+apply|still\s+(?:governs|stands|holds)|"
+                    r"(?:which|that)\s+(?:still\s+)?(?:stands|governs|applies|holds))", re.I)
 
 
 def _still_applies(text: str, m) -> bool:
