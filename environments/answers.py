@@ -178,7 +178,8 @@ _REF_WORDS = {"clause", "section", "article", "art.", "rule", "regulation", "reg
               "fig.", "table", "question", "box", "form", "phase", "tier", "level", "stage", "room", "floor",
               "suite", "flight", "route", "model", "ref", "ref.", "reference", "id", "file", "docket", "case", "#",
               "§"}
-_UNIT_STOP = {"and", "or", "the", "a", "an", "of", "in", "on", "for", "to", "by", "as", "at", "with", "from",
+_UNIT_STOP = {"x", "times", "less", "plus", "minus", "divided", "multiplied",  # working: "2,500 x 75,000 GT"
+              "and", "or", "the", "a", "an", "of", "in", "on", "for", "to", "by", "as", "at", "with", "from",
               "than", "that", "which", "is", "was", "are", "were", "be", "per", "under", "over", "it", "its",
               "this", "these", "not", "but", "each", "if", "so", "into", "about", "after", "before", "has",
               "have", "had", "will", "would", "should", "can", "could", "may", "might", "must", "do", "does",

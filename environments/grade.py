@@ -209,7 +209,9 @@ _DEFERS = re.compile(r"\b(?:can|could|would)\s+(?:someone|anyone|somebody|you)\s
 # Words between an anchor and a figure that say the figure is not what the anchor names: "the cap is the greater of
 # the floor (USD 21.5m) and ...", "the cap is not USD 21.5m".
 _BETWEEN = re.compile(r"\b(?:greater|larger|higher|lesser|smaller|lower|max(?:imum)?|min(?:imum)?|between|either|"
-                      r"rather|instead|not|no longer|than|compared|against|versus|vs)\b", re.I)
+                      r"rather|instead|not|no longer|than|compared|against|versus|vs|below|above|under|over|short|"
+                      r"exceeds?|by)\b", re.I)
+_WORKING = re.compile(r"\s*(?:[x\u00d7*/+]|-\s)\s*(?=[\d$A-Z(])")
 _LINE_HEAD = re.compile(r"^[\s>*_\-\u2022\d.)]*(?:the\s+)?", re.I)
 
 
@@ -225,6 +227,10 @@ def _figures_after(text: str, anchors: list[str], kind: str):
         end = _CLAUSE.search(text, m.end())
         stop = end.start() if end else len(text)
         after = [x for x in parsed.mentions if m.end() <= x.start < stop and x.kind == kind]
+        if after and _WORKING.match(text, after[0].end):
+            # "would be USD 2,500 x 75,000 = USD 187,500,000": the figure is what the working comes to
+            equals = text.find("=", after[0].end, stop)
+            after = [x for x in after if x.start > equals] if equals >= 0 else []
         if after and after[0].status == "asserted" and not _BETWEEN.search(text, m.end(), after[0].start):
             yield after[0]
 

@@ -243,7 +243,7 @@ def _distractor_negatives(graph: Graph, fact_ids: list[str], where: str, **extra
 
 # What a label is said to be, just before its figure: "the cap is USD 156.2m", "the cap (USD 156.2m)".
 _BINDS = (" is", " was", " are", " were", " of", " stands at", " at", " totals", " comes to", " would be", " (", ":",
-          " equals", " =", " is then", " is therefore", " is thus", " |")
+          " equals", " is then", " is therefore", " is thus", " |")
 
 
 def _tail_label(fact: LedgerFact) -> list[str]:
@@ -413,6 +413,11 @@ def _misbound(fact: LedgerFact, q: Quantity) -> Criterion:
     label = label_of(fact)
     anchors = [f"{label} would be", f"{label} would then be", f"{label} would become", f"{label} becomes",
                f"{label} would rise to", f"{label} would fall to"]
+    # its shorter names in a conclusion: "so the cap is", "the liability cap would be"
+    words = label.lower().split()
+    for short in dict.fromkeys([" ".join(words[-2:]), words[-1]] if len(words) > 1 else []):
+        anchors += [f"so the {short} is", f"therefore the {short} is", f"thus the {short} is",
+                    f"the {short} would be", f"the {short} would then be"]
     return Criterion(id="misstates_result", weight=3.0, description=f"says {the(fact)} would be another figure",
                      check=Check(type="answer_misbound", a_words=anchors, **value_check(q)))
 
