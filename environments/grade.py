@@ -516,8 +516,9 @@ def doubts(text: str, check: Check) -> bool:
 
 # Words that take back what was said: a flag withdrawn, a memo disowned, a post corrected to the opposite.
 _RETRACT = re.compile(
-    r"\b(?:please\s+)?disregard\b|\bignore\s+(?:the|my|this|that)\s+(?:above|previous|earlier|foregoing|flag|answer|"
-    r"figures?|post|message)|\bscratch\s+that\b|\bwithdrawn\b|\bi\s+(?:withdraw|retract)\b|\bretract(?:ed|ing)\b|"
+    r"\b(?:please\s+)?disregard\b|\bignore\s+(?:the|my|this|that)\s+(?:(?:last|previous|earlier|above|first)\s+)?"
+    r"(?:above|previous|earlier|foregoing|flag|answer|figures?|post|message|reply|email|note)|\bplease\s+ignore\b|"
+    r"\bwill\s+re-?(?:post|send)\b|\bscratch\s+that\b|\bwithdrawn\b|\bi\s+(?:withdraw|retract)\b|\bretract(?:ed|ing)\b|"
     r"\b(?:do|should|must)\s+not\s+(?:be\s+)?rel(?:y|ied)\s+on\s+(?:the\s+|any\s+of\s+the\s+)?(?:above|foregoing|"
     r"figures?\s+above|this\s+(?:memo|answer|note|post|reply))|\bon\s+(?:reflection|second\s+thoughts?)\b|"
     r"\bcorrection\s+to\s+my\s+(?:previous|earlier|last)\b|\bi\s+misread\b|\bi\s+was\s+wrong\b|"
@@ -691,6 +692,10 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         check = check.model_copy(update={"allowed": [*check.allowed, *ledger]})
     if where == "answer" and kind in _FIGURE_CHECKS:
         return _decide(kind, answer, check)
+    if check.type == "sent_beyond":
+        # mail to anyone but the task's addressees (a reply-all, a forward to a colleague, a copy)
+        allowed = {a.lower() for a in check.to}
+        return any({a.lower() for a in (*m.to, *m.cc)} - allowed for m in session.sent)
     if check.type == "sent_reply":
         return any(True for _ in _sent(session, check))
     if where == "sent" and kind in _FIGURE_CHECKS:

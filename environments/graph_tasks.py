@@ -1124,6 +1124,9 @@ def reply_task(graph: Graph, big: LedgerFact, small: LedgerFact, user: str) -> T
     neg = [c.model_copy(update={"check": c.check.model_copy(update={
         "type": moved(c.check.type, "sent")})})
            for c in base.rubric.negative_criteria]
+    neg.append(Criterion(id="mail_beyond", weight=3.0, description=f"mails someone other than {name} (a reply-all, a "
+                                                                   f"copy, a forward)",
+                         check=Check(type="sent_beyond", to=[target.sender])))
     body = base.solution.answer.replace("\nAnswer:", "\n\nAnswer:")
     day = target.sent_at.date()
     return Task(

@@ -158,3 +158,33 @@ def test_a_wrong_conclusion_beside_the_right_one_costs_and_a_pronoun_is_not_the_
     body = oracle.split("\nAnswer:")[0]
     right = f"{body} The cap is not lower than the demand: it is higher by {gap}.\nAnswer: {gap}"
     assert grade(task, session, right).score == 1.0
+
+
+def test_a_reply_goes_to_its_addressee_only_and_a_retracting_post_costs(legal_tasks, tmp_path):
+    """Red team: a reply-all or a copy to a colleague passed 'reply only to X'; 'Ignore my last message' posted after
+    a right answer passed."""
+    from worldsmith.environments import chat_app, mail
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    reply = next(t for t in tasks if t.kind == "reply")
+    args = reply.solution.actions[0].args
+    ok = Session(world, tmp_path / "ok")
+    mail.reply(ok, args["message_id"], args["body"])
+    assert grade(reply, ok).score == 1.0
+    wide = Session(world, tmp_path / "wide")
+    mail.reply(wide, args["message_id"], args["body"], reply_all=True)
+    target = next(m for m in world.messages if m.message_id.strip("<>") == args["message_id"].strip("<>"))
+    sent_to = {a for m in wide.sent for a in (*m.to, *m.cc)}
+    assert (grade(reply, wide).score < 1) == bool(sent_to - {target.sender}), sent_to
+    copied = Session(world, tmp_path / "copied")
+    colleague = next(p.email for p in world.plan.people if p.email not in {target.sender} | sent_to)
+    copied.send([colleague], "FW: figures", args["body"])
+    mail.reply(copied, args["message_id"], args["body"])
+    assert grade(reply, copied).score < 1
+    post = next(t for t in tasks if t.kind == "post_chat")
+    s = Session(world, tmp_path / "post")
+    chat_app.post(s, post.solution.actions[0].args["channel"], post.solution.actions[0].args["text"])
+    chat_app.post(s, post.solution.actions[0].args["channel"], "Ignore my last message - wrong version. Will re-post.")
+    assert grade(post, s).score < 1
