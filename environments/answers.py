@@ -125,7 +125,8 @@ _MODAL = r"(?:\s+(?:well|also|possibly|perhaps|even))?\s+(?:be|have\s+been|reach
 _MAY = (re.compile(r"\bmay" + _MODAL),)
 _HEDGE_WORDS = (
     re.compile(r"(?:possibly|possible|perhaps|probably|likely|unlikely|maybe|either(?!\s+way)|uncertain|unclear|"
-               r"unsure|not\s+sure|if|assuming|depending|appears?|seems?|guess|estimated?|whether|candidates?|"
+               r"unsure|not\s+sure|if|assuming|depending|appears?\s+(?:to|that)|it\s+appears|would\s+appear|seems?|guess|"
+               r"estimated?|whether|candidates?|"
                r"alternatively)\b"),
     re.compile(r"(?:might|could)" + _MODAL),
 )

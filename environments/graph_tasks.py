@@ -1038,6 +1038,19 @@ def first_told_tasks(graph: Graph, limit: int = 2) -> list[Task]:
                       check=Check(type="answer_mentions", **value_check(q, fact.text))),
         ]
         negatives = _distractor_negatives(graph, [fact.id], "answer_asserts")
+        if day0 != day1:
+            first_seen = f"{day0:%B} {day0.day}, {day0.year}"
+            # the two days the other way round: received on the day it first appeared, first appearing when received
+            negatives += [
+                Criterion(id="told_on_first_day", weight=2.0, description=f"gives {first_seen}, the day it first "
+                                                                          "appeared, as the day the client received it",
+                          check=Check(type="answer_bound", a_words=["received", "was sent", "was given", "got it"],
+                                      values=[first_seen], unit=None)),
+                Criterion(id="appeared_on_told_day", weight=2.0, description=f"gives {when}, the day the client "
+                                                                             "received it, as the day it first appeared",
+                          check=Check(type="answer_bound", a_words=["first appears", "first appeared", "appears in",
+                                                                    "appeared in", "first seen", "first shows"],
+                                      values=[when], unit=None))]
         answer = (f"{client} first received {the(fact)} of {fact.text} on {when}, from {sender}. The figure first "
                   f"appears in the room on {day0:%B} {day0.day}, {day0.year}, so the client had it {lag_text} later."
                   f"\nAnswer: {lag_text}")

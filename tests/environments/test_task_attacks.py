@@ -188,3 +188,22 @@ def test_a_reply_goes_to_its_addressee_only_and_a_retracting_post_costs(legal_ta
     chat_app.post(s, post.solution.actions[0].args["channel"], post.solution.actions[0].args["text"])
     chat_app.post(s, post.solution.actions[0].args["channel"], "Ignore my last message - wrong version. Will re-post.")
     assert grade(post, s).score < 1
+
+
+def test_a_told_answer_with_its_two_days_swapped_costs_and_first_appears_is_no_hedge(legal_tasks, tmp_path):
+    """Red team: the day received and the day first seen swapped scored 1.0; 'first appears in the room' read as a
+    hedge ('it appears') and cost right answers."""
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    session = Session(world, tmp_path / "s")
+    for task in (t for t in tasks if t.id.startswith("told-")):
+        told = next(c.check.values[0] for c in task.rubric.criteria if c.id == "date_told")
+        seen = next((c.check.values[0] for c in task.rubric.negative_criteria if c.id == "told_on_first_day"), None)
+        answer = task.solution.answer
+        assert grade(task, session, answer).score == 1.0
+        assert grade(task, session, answer.replace("so the client had it", "and the client had it")).score == 1.0
+        if seen:
+            swapped = answer.replace(told, "\x00").replace(seen, told).replace("\x00", seen)
+            assert grade(task, session, swapped).score < 1, task.id
