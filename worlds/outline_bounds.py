@@ -60,7 +60,8 @@ def format_character(text: str) -> int | None:
 
 # What validation's realism_leakage refuses in a world: a template token, a [Name] placeholder, TODO. An outline
 # field other than a purpose is written into the room as it stands, so one holding these could never publish.
-_LEAKS = re.compile(r"\{\{|\}\}|\{%|%\}|<<[^<>\n]{0,40}>>|\$\{[A-Za-z_]|\{[A-Za-z_][A-Za-z0-9_ .]*\}|\[[A-Z][A-Za-z ]+\]|"
+# (a bracketed word in any case: a label may be printed in capitals, where "[red]" reads as the placeholder "[RED]")
+_LEAKS = re.compile(r"\{\{|\}\}|\{%|%\}|<<[^<>\n]{0,40}>>|\$\{[A-Za-z_]|\{[A-Za-z_][A-Za-z0-9_ .]*\}|\[[A-Za-z][A-Za-z ]+\]|"
                     r"\b(?:TODO|TBD|XXX|FIXME)\b|[{}]")
 # The verbs validation's decision_named reads a purpose with (generators/beats.py has the same).
 DECIDES = re.compile(r"\b(decides?|decided|approves?|approved|rejects?|rejected|agrees?|agreed|accepts?|accepted|"
@@ -148,6 +149,15 @@ def real_name(name: str) -> str | None:
     return _real_keys().get(entity_key(name))
 
 
+def _check_cents(outline: Any, loc: Loc, value: Any) -> None:
+    """An amount of money is whole cents: a sheet, its CSV twin and a letter each round a fraction of a cent their own
+    way, so 0.005 can never agree across the room."""
+    amount = getattr(value, "amount", None)
+    if getattr(value, "type", None) == "money" and amount is not None and amount != round(amount, 2):
+        raise outline.error(loc, f"{amount} has a fraction of a cent; give the amount in whole cents "
+                                 f"({round(amount, 2)})")
+
+
 def check_bounds(outline: Any) -> None:
     """Every field within what the files and the planner can carry; raises the outline's OutlineError."""
     _visit(outline, outline, (), "outline")
@@ -156,6 +166,7 @@ def check_bounds(outline: Any) -> None:
         raise outline.error(("window", "end"), f"the window spans {(w.end - w.start).days:,} days; "
                                                f"a matter's window is at most 20 years")
     for i, fact in enumerate(outline.facts):
+        _check_cents(outline, ("facts", i, "value", "amount"), fact.value)
         if len(fact.items) > MAX_ITEMS:
             raise outline.error(("facts", i, "items"), f"lists {len(fact.items):,} line items; a sheet breaks an "
                                                        f"amount into at most {MAX_ITEMS}")
@@ -168,6 +179,7 @@ def check_bounds(outline: Any) -> None:
                                     "at least (one raises it, a reply decides it); give messages: 2 or more")
     by_id = {f.id: f for f in outline.facts}
     for i, d in enumerate(outline.distractors):
+        _check_cents(outline, ("distractors", i, "value", "amount"), d.value)
         fact = by_id.get(d.fact)
         wrong, right = getattr(d.value, "amount", None), getattr(getattr(fact, "value", None), "amount", None)
         if wrong is not None and right and right > 0 and not right / 100 <= wrong <= right * 100:

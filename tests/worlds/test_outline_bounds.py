@@ -350,3 +350,17 @@ def test_an_organisation_named_like_a_real_one_is_refused_at_its_line(name):
         parse_outline(text.replace(old, f'name: "{name}"', 1), file="matter.yaml")
     assert "named like the real" in str(info.value) and info.value.line > 1
     parse_outline(text.replace(old, 'name: "Cobalt Ridge Partners"', 1), file="matter.yaml")  # an invented one passes
+
+
+@pytest.mark.parametrize("old, new, words", [
+    # seed 11, mutant 1601: "[red]" printed in a status line in capitals read as the placeholder "[RED]"
+    ("title: \"Weekly fieldwork status\"", "title: \"Weekly fieldwork status a [red]b\"", "template mark or placeholder"),
+    # seed 11, mutants 1132 and 1189: USD 0.005 rounds one way in a sheet and another in its CSV twin
+    ("amount: 9460000", "amount: 0.005", "fraction of a cent"),
+])
+def test_what_the_room_cannot_print_alike_is_refused_at_its_line(old, new, words):
+    text = _hospital()
+    assert old in text, old
+    with pytest.raises(OutlineError) as info:
+        parse_outline(text.replace(old, new, 1), file="matter.yaml")
+    assert words in str(info.value) and info.value.line > 1
