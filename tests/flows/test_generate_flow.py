@@ -114,3 +114,16 @@ def test_diligence_example_publishes_a_clean_world(published_diligence):
     assert result.errors == 0 and result.verdict in ("pass", "warn") and not result.failures, result.verdict
     assert published_diligence.parent.name != bundle.QUARANTINE and published_diligence.name == result.world_id
     assert sum(result.counts[k] for k in ("email", "document", "spreadsheet")) >= 40
+
+
+def test_the_flow_publishes_the_room_the_plain_path_does(legal_world, published_legal):
+    """generate_world (Prefect) and make_world (plain calls, what the tests' worlds and --no-prefect use) run the same
+    stages: the legal example's room is the same file for file."""
+    import hashlib
+
+    def room(bundle_dir: Path) -> dict[str, str]:
+        return {str(p.relative_to(bundle_dir)): hashlib.sha256(p.read_bytes()).hexdigest()
+                for p in sorted((bundle_dir / "room").rglob("*")) if p.is_file()}
+
+    _, result = legal_world
+    assert room(Path(result.path)) == room(published_legal)

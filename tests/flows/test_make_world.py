@@ -1,5 +1,4 @@
-"""The plain path: `make_world` runs the flow's stages as plain calls, and `generate --no-prefect` uses it without
-importing Prefect, publishing the same room the flow does."""
+"""The plain path: `generate --no-prefect` publishes a world through `make_world` without importing Prefect."""
 
 from __future__ import annotations
 
@@ -18,7 +17,7 @@ def _room(bundle: Path) -> dict[str, str]:
             for p in sorted((bundle / "room").rglob("*")) if p.is_file()}
 
 
-def test_generate_no_prefect_publishes_without_prefect_and_matches_the_flow(tmp_path):
+def test_generate_no_prefect_publishes_without_importing_prefect(tmp_path):
     # -X importtime lists every module the process imports (the CLI ends with os._exit, so nothing runs after it)
     run = subprocess.run([sys.executable, "-X", "importtime", "-c", "from worldsmith.flows.cli import main; main()",
                           "generate", str(OUTLINE), "--out", str(tmp_path / "plain"), "--no-prefect"],
@@ -28,8 +27,4 @@ def test_generate_no_prefect_publishes_without_prefect_and_matches_the_flow(tmp_
     assert "worldsmith.flows.make" in imported and not [m for m in imported if m.split(".")[0] == "prefect"]
     plain = next(p for p in (tmp_path / "plain").iterdir() if p.is_dir() and not p.name.startswith("_"))
     assert json.loads((plain / "manifest.json").read_text())["verdict"] in ("pass", "warn")
-
-    from worldsmith.flows.generate import generate_world
-
-    flow = Path(generate_world(str(OUTLINE), out=str(tmp_path / "flow"), backend="offline", no_cache=True).path)
-    assert _room(plain) == _room(flow)
+    assert _room(plain)  # (that the plain room equals the flow's: tests/flows/test_generate_flow.py)
