@@ -158,6 +158,25 @@ def _check_cents(outline: Any, loc: Loc, value: Any) -> None:
                                  f"({round(amount, 2)})")
 
 
+def _check_known_words(outline: Any) -> None:
+    """A text fact's value is not already written in another fact's statement known before it: every file carrying
+    that statement would mention it before it is known (validation's fact_mentioned_before_known), unless the value
+    is a party's name, which any file may write."""
+    names = {o.name for o in outline.organisations}
+    start = outline.window.start
+    for i, fact in enumerate(outline.facts):
+        value = getattr(fact.value, "value", None)
+        if getattr(fact.value, "type", None) != "text" or not fact.known_from or not isinstance(value, str) or value in names \
+                or len(value) < 4:
+            continue
+        for other in outline.facts:
+            if other is not fact and value in other.statement and (other.known_from or start) < fact.known_from:
+                raise outline.error(("facts", i, "value", "value"),
+                                    f"{value!r} is already written in the statement of {other.id!r}, known from "
+                                    f"{other.known_from or start}, before {fact.id!r} is known on {fact.known_from}: "
+                                    "files would name it too early; if it is a party, add it to organisations")
+
+
 def check_bounds(outline: Any) -> None:
     """Every field within what the files and the planner can carry; raises the outline's OutlineError."""
     _visit(outline, outline, (), "outline")
@@ -177,6 +196,7 @@ def check_bounds(outline: Any) -> None:
                 raise outline.error(("inventory", i, "items", j, "messages"),
                                     "the purpose says something is decided in this thread, which takes two messages "
                                     "at least (one raises it, a reply decides it); give messages: 2 or more")
+    _check_known_words(outline)
     by_id = {f.id: f for f in outline.facts}
     for i, d in enumerate(outline.distractors):
         _check_cents(outline, ("distractors", i, "value", "amount"), d.value)

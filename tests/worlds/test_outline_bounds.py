@@ -364,3 +364,14 @@ def test_what_the_room_cannot_print_alike_is_refused_at_its_line(old, new, words
     with pytest.raises(OutlineError) as info:
         parse_outline(text.replace(old, new, 1), file="matter.yaml")
     assert words in str(info.value) and info.value.line > 1
+
+
+def test_a_text_value_written_in_an_earlier_statement_is_refused_unless_it_is_a_party():
+    """Fuzz seed 11, mutant 632: the owner organisation renamed, its old name was still the responsible party's
+    value and written in the vessel's earlier statement, so a charter party named it before it was known."""
+    text = (EXAMPLES / "tanker-spill-liability.yaml").read_text(encoding="utf-8")
+    parse_outline(text, file="matter.yaml")  # the owner is an organisation: any file may name it
+    renamed = text.replace("    name: Kestrel Bay Tankers Ltd.", "    name: Kestrel Bay Shipping Ltd.", 1)
+    with pytest.raises(OutlineError) as info:
+        parse_outline(renamed, file="matter.yaml")
+    assert "already written in the statement of" in str(info.value) and info.value.line > 1
