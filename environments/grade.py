@@ -569,6 +569,22 @@ def _file_texts(session: Session, check: Check, typed: bool = False) -> list[str
     return out
 
 
+def _crossed(text: str, check: Check) -> bool:
+    """Whether a sentence that names both of the check's things (its a and b words) states one of `values`, the
+    figure of another pair, as its own."""
+    # each side by the words the other does not share ('initial denial rate' against 'denial-rate service level')
+    a = [w for w in check.a_words if w not in check.b_words] or check.a_words
+    b = [w for w in check.b_words if w not in check.a_words] or check.b_words
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+        words = _words(sentence)
+        if not (sum(w.rstrip("s") in words for w in a) * 2 >= len(a)
+                and sum(w.rstrip("s") in words for w in b) * 2 >= len(b)):
+            continue
+        if any(asserts_value(sentence, v, n, check.unit) for v, n in zip(check.values, check.numbers)):
+            return True
+    return False
+
+
 def _formula_comes_to(session: Session, check: Check) -> bool:
     """Whether the workbook the agent filed at `check.path` computes `numbers[0]` by a formula over 2+ cells."""
     if not check.path or check.path not in _state(session).files_added or not check.numbers:
@@ -702,6 +718,8 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         # Every message of the reply's kind to that person is read as one text: a correction sent after counts.
         texts = "\n\n".join(m.text or m.body for m in _sent(session, check))
         return bool(texts) and _decide(kind, texts, check)
+    if check.type == "file_crossed":
+        return any(_crossed(t, check) for t in _file_texts(session, check))
     if check.type == "file_formula":
         return _formula_comes_to(session, check)
     if check.type == "file_mentions_any":

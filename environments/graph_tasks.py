@@ -790,6 +790,19 @@ def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
         for c in t.rubric.negative_criteria:
             bad.append(c.model_copy(update={"id": f"memo{i}_{c.id}", "check": c.check.model_copy(update={
                 "type": moved(c.check.type, "file"), "path": path})}))
+        gap = next((c.check for c in t.rubric.criteria if c.id == "states_gap"), None)
+        big, small = (graph.fact(f) for f in t.needs.facts[:2])
+        others = [o for j, o in enumerate(parts, 1) if j != i]
+        other_gaps = [c.check for o in others for c in o.rubric.criteria if c.id == "states_gap"]
+        if gap is not None and other_gaps:
+            # the answer to one question given under another: the two gaps swapped between Q1 and Q2
+            bad.append(Criterion(id=f"memo{i}_gap_of_another_question", weight=3.0,
+                                 description=f"gives another question's gap as the gap between {the(big)} and "
+                                             f"{the(small)}",
+                                 check=Check(type="file_crossed", path=path, values=[g.values[0] for g in other_gaps],
+                                             numbers=[g.numbers[0] for g in other_gaps],
+                                             a_words=_content_words(label_of(big)),
+                                             b_words=_content_words(label_of(small)), unit=gap.unit)))
     on_file.append(Criterion(id="memo_block", weight=1.0,
                              description=f"the memo has its block: To {lead.name}, From, Date and Re lines",
                              check=Check(type="file_memo_block", path=path, values=[lead.last_name])))

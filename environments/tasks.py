@@ -49,6 +49,7 @@ class Check(BaseModel):
         when `values` has a second figure, gives `values[1]` after it as the one correction, wherever it corrects it.
     file_formula: the workbook at `path` has a formula over two or more cells that comes to `numbers[0]`.
     file_mentions_any: the file at `path` names one of `values` (a source file, by its path or title).
+    file_crossed: a sentence of the file naming both `a_words` and `b_words` states one of `values` (another pair's).
     sent_beyond: a message the session sent goes to someone other than the addresses in `to`.
     answer_defers: the answer hands its check back ('can someone confirm ...?', 'if those hold, ...', 'please check').
     answer_doubts: outside its flag lines, the answer casts doubt on a line ('line 4') or a figure of `values`.
@@ -80,7 +81,7 @@ class Check(BaseModel):
                   "answer_unledgered", "text_retracted", "sent_outside_circle", "answer_governs_denied", "sent_conclusion",
                   "file_conclusion", "answer_governs", "answer_bound", "answer_misbound", "chat_final", "chat_mentions", "chat_direction", "chat_conclusion", "chat_asserts",
                   "sent_mentions", "sent_asserts", "sent_final", "sent_direction", "sent_reply",
-                  "file_mentions", "file_asserts", "file_final", "file_direction", "file_bound", "sent_bound", "chat_bound", "file_formula", "file_mentions_any", "sent_beyond", "answer_defers",
+                  "file_mentions", "file_asserts", "file_final", "file_direction", "file_bound", "sent_bound", "chat_bound", "file_formula", "file_mentions_any", "sent_beyond", "file_crossed", "answer_defers",
                   "sent_defers", "chat_defers", "file_defers", "file_memo_block", "file_unledgered",
                   "chat_post_mentions", "sent_outside_cast", "privileged_leak", "junk_files", "room_damaged",
                   "state_forged"]

@@ -207,3 +207,20 @@ def test_a_told_answer_with_its_two_days_swapped_costs_and_first_appears_is_no_h
         if seen:
             swapped = answer.replace(told, "\x00").replace(seen, told).replace("\x00", seen)
             assert grade(task, session, swapped).score < 1, task.id
+
+
+def test_a_memo_with_its_two_answers_swapped_between_the_questions_costs(legal_tasks, tmp_path):
+    """Red team: a memo giving Q2's gap under Q1 and Q1's under Q2 scored 1.0 (every figure was there)."""
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    memo = next(t for t in tasks if t.kind == "memo")
+    args = memo.solution.actions[0].args
+    gaps = [c.check.values[0] for c in memo.rubric.criteria if c.id.endswith("_states_gap")]
+    assert len(gaps) == 2
+    swapped = args["text"].replace(gaps[0], "\x00").replace(gaps[1], gaps[0]).replace("\x00", gaps[1])
+    right, wrong = Session(world, tmp_path / "right"), Session(world, tmp_path / "wrong")
+    right.write_document(args["path"], args["text"])
+    wrong.write_document(args["path"], swapped)
+    assert grade(memo, right).score == 1.0 and grade(memo, wrong).score < 1
