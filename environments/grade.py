@@ -97,14 +97,6 @@ def rivals(text: str, value: str | None, number: float | None, unit: str | None,
     return answers.competing_values(_parsed(text), expected, fine)
 
 
-def direction_of(text: str, a_words: list[str], b_words: list[str]) -> str | None:
-    """Which way the text says a comparison goes: 'a>b', 'a<b', 'equal' or None."""
-    return answers.direction(_parsed(text), a_words, b_words)
-
-
-_PARSED: dict[str, answers.Parsed] = {}
-
-
 def _parsed(text: str) -> answers.Parsed:
     # One parse per text: a rubric asks a dozen questions of the same answer.
     hit = _PARSED.get(text)

@@ -57,6 +57,7 @@ from typing import Any, Callable, Literal
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator
 
 from worldsmith.generators.backends.prefix_cache import PrefixCache
+from worldsmith.generators.backends.prefix_cache import _text  # a message's content as text, one reader for both
 from worldsmith.generators.backends.schema_only import random_instance
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.expansion import ExpansionContext, ExpansionProposal, ProposedItem
@@ -146,15 +147,6 @@ def _unit(*parts: Any) -> float:
     """A number in [0, 1) fixed by its parts: the server's one source of chance."""
     digest = hashlib.sha256(":".join(str(p) for p in parts).encode()).digest()
     return int.from_bytes(digest[:8], "big") / 2**64
-
-
-def _text(content: Any) -> str:
-    """The text of a message's content, a string or a list of parts."""
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "".join(p.get("text", "") for p in content if isinstance(p, dict))
-    return ""
 
 
 def _marker_index(messages: list[dict]) -> int | None:
