@@ -97,6 +97,9 @@ def rivals(text: str, value: str | None, number: float | None, unit: str | None,
     return answers.competing_values(_parsed(text), expected, fine)
 
 
+_PARSED: dict[str, answers.Parsed] = {}
+
+
 def _parsed(text: str) -> answers.Parsed:
     # One parse per text: a rubric asks a dozen questions of the same answer.
     hit = _PARSED.get(text)
