@@ -227,6 +227,42 @@ def check_bounds(outline: Any) -> None:
 
 
 
+def _check_known_figures(outline: Any) -> None:
+    """An amount or a date a fact takes from a later day is not already written in another fact's statement known
+    before that day (unless some fact or superseded draft known by then has the same figure): every file carrying that
+    statement would write it before it is known (validation's fact_mentioned_before_known)."""
+    from worldsmith.worlds.values import render_value  # loads the value models only
+
+    def squash(text: str) -> str:
+        return " ".join(text.split())
+
+    known: dict[str, dt.date] = {}  # a figure's text -> the first day any fact or draft carries it
+    where: dict[str, tuple[Loc, str]] = {}
+    for i, fact in enumerate(outline.facts):
+        history = fact.history()
+        for j, (since, value) in enumerate(history):
+            text = squash(render_value(value, outline.locale))
+            if since < known.get(text, dt.date.max):
+                known[text] = since
+                loc = ("facts", i, "value") if j == len(history) - 1 else ("facts", i, "values", j, "value")
+                where[text] = (loc, fact.id)
+    by_id = {f.id: f for f in outline.facts}
+    for d in outline.distractors:
+        fact = by_id.get(d.fact)
+        text = squash(render_value(d.value, outline.locale))
+        day = fact.first_known() if fact is not None else outline.window.start
+        known[text] = min(known.get(text, dt.date.max), day)
+    for other in outline.facts:
+        statement, day = squash(other.statement), other.first_known()
+        for text, first in known.items():
+            loc, owner = where.get(text, ((), ""))
+            if owner and owner != other.id and len(text) >= 6 and day < first and text in statement \
+                    and getattr(getattr(by_id[owner], "value", None), "type", None) in ("money", "date"):
+                raise outline.error(loc, f"{text} is written in the statement of {other.id!r}, known from {day}, "
+                                         f"but {owner!r} takes it only on {first}: files would write it too early; "
+                                         "give the figure from the statement's day, or change the statement")
+
+
 def check_solved(outline: Any) -> None:
     """Bounds on the values the ledger solved (formulas computed): what the sheets split and roll up.
 
@@ -242,6 +278,7 @@ def check_solved(outline: Any) -> None:
                 where = ("facts", i, "value") if j == len(fact.values) else ("facts", i, "values", j, "value")
                 raise outline.error(where, f"{amount} is negative, but the fact lists line items a sheet breaks it "
                                            "into; give a positive amount, or leave out items")
+    _check_known_figures(outline)
     by_id = {f.id: f for f in outline.facts}
     items = [(("inventory", i, "items", j), item) for i, folder in enumerate(outline.inventory)
              for j, item in enumerate(folder.items)]

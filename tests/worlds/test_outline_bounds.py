@@ -375,3 +375,19 @@ def test_a_text_value_written_in_an_earlier_statement_is_refused_unless_it_is_a_
     with pytest.raises(OutlineError) as info:
         parse_outline(renamed, file="matter.yaml")
     assert "already written in the statement of" in str(info.value) and info.value.line > 1
+
+
+def test_a_figure_written_in_an_earlier_statement_is_refused_where_its_fact_takes_it_later():
+    """Fuzz seed 13, mutant 398: the charter-party cap given an earlier value (USD 0) and its USD 20,000,000 known
+    only from April 4, while the clause's own statement, known from the start, already writes USD 20,000,000."""
+    text = (EXAMPLES / "tanker-spill-liability.yaml").read_text(encoding="utf-8")
+    old = "    value: {type: money, amount: 20000000, currency: USD}\n  - id: energy_exposure"
+    assert old in text
+    later = ("    value: {type: money, amount: 20000000, currency: USD}\n    known_from: 2026-04-04\n"
+             "    values:\n    - since: 2026-02-23\n      value: {type: money, amount: 0, currency: USD}\n"
+             "  - id: energy_exposure")
+    with pytest.raises(OutlineError) as info:
+        parse_outline(text.replace(old, later, 1), file="matter.yaml")
+    assert "is written in the statement of 'cp_clause'" in str(info.value) and info.value.line > 1
+    # the same figure known from the start, as the example has it, passes
+    parse_outline(text.replace(old, old.replace("\n  - id", "\n    known_from: 2026-02-23\n  - id"), 1), file="matter.yaml")
