@@ -804,7 +804,7 @@ def _wide_flags(parsed: Parsed, a: int, b: int, inner: bool) -> set[str]:
             if any(_any_within(parsed, name, a, b, inner) for name in names)}
 
 
-_SUP_ANAPHOR = re.compile(r"\b(?:superseded|outdated|obsolete|withdrawn|stale|no\s+longer\s+current|was\s+revised|"
+_SUP_ANAPHOR = re.compile(r"\b(?:superseded(?!\s+(?:the|a|an|our|its|it|that|this|those|these|earlier|previous|prior)\b)|outdated|obsolete|withdrawn|stale|no\s+longer\s+current|was\s+revised|"
                           r"was\s+replaced|has\s+been\s+(?:revised|replaced)|previously|formerly|originally|old)\b")
 
 
@@ -905,12 +905,36 @@ def _flag(parsed: Parsed) -> None:
             last = here[-1]
             continue
         if last is not None:  # ", which is wrong" / "- this was superseded"
-            _mark(last, _anaphor_flags(parsed, ci) - {"hedged"})
+            flags = _anaphor_flags(parsed, ci) - {"hedged"}
+            _mark(last, flags)
+            dated = _dated_by(parsed, last)
+            if dated is not None:  # "USD 3.95m, the draft of June 15, 2026, which was superseded": the draft's figure
+                _mark(dated, flags)
         # A "not" left hanging reaches across commas only: "is not, as the draft said, USD 148m"
         # (not "It is not; the cap is USD 156.2m").
         carry = (carry or _dangling_not(parsed, ci)) and parsed.outer[ce:ce + 1] == ","
         label = _wide_flags(parsed, cs, ce, False) if parsed.outer[ce:ce + 1] in (":", "|", "\t") else set()
     _groups(parsed)
+
+
+# Between a figure and a date that only dates the paper it comes from: "USD 3.95m, the draft extrapolation of",
+# "USD 3.95m (the schedule dated", "USD 3.95m in the draft of".
+_DATING = re.compile(r"[\s,(]*(?:(?:is|was|being|from|in|per)\s+)?(?:the|a|an|its|our|their)?\s*"
+                     r"(?:[a-z'-]+\s+){0,5}(?:of|dated|on|from)\s*$")
+
+
+def _dated_by(parsed: Parsed, date: Mention) -> Mention | None:
+    """The figure a date dates ("USD 3.95m, the draft extrapolation of June 15, 2026"): the mention just before it in
+    its sentence when only the naming of a paper lies between them, else None."""
+    if date.kind != "date":
+        return None
+    i = parsed.mentions.index(date)
+    if i == 0:
+        return None
+    before = parsed.mentions[i - 1]
+    if before.kind == "date" or before.sentence != date.sentence:
+        return None
+    return before if _DATING.fullmatch(parsed.masked[before.end:date.start]) else None
 
 
 def _same_value(a: Mention, b: Mention) -> bool:

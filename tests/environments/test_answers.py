@@ -284,6 +284,19 @@ def test_a_dated_bracket_after_a_figure_speaks_of_that_figure():
     assert status("The cap is USD 156,200,000 (confirmed on March 13, 2026).") == "asserted"
 
 
+@pytest.mark.parametrize("text, expected", [
+    # red team: the draft's figure, then the paper's date, then what became of the paper
+    ("The other figure, USD 156.2m, is the draft schedule of June 15, 2026, which was superseded by the final one.",
+     "superseded_mention"),
+    ("USD 156.2m, in the draft of June 15, 2026, which is superseded.", "superseded_mention"),
+    ("The cap is USD 156.2m as of May 1, 2026, which is wrong.", "negated"),
+    # active voice: the current figure's paper superseded the draft
+    ("The cap is USD 156.2m, in the final memo of June 29, 2026, which superseded the draft.", "asserted"),
+])
+def test_what_follows_a_papers_date_speaks_of_the_figure_it_dates(text, expected):
+    assert status(text) == expected
+
+
 @pytest.mark.parametrize("text", [
     "Unlike the draft, the final memo puts the cap at USD 156.2m.",
     "Although the draft differed, the cap is USD 156.2m.",
