@@ -270,6 +270,10 @@ def _still_applies(text: str, m) -> bool:
 def _decide(kind: str, text: str, check: Check) -> bool:
     if kind in ("mentions", "asserts", "asserts_current"):
         return _asserts_all(text, check)
+    if kind == "states_any":
+        # one of several figures asserted: a step of the working, or the step it feeds when the working skips it
+        nums = check.numbers + [None] * (len(check.values) - len(check.numbers))
+        return any(asserts_value(text, v, n, check.unit) for v, n in zip(check.values, nums))
     if kind == "mentions_set_aside":
         # Set aside in any clause: a later "from X to Y" that names the figure again does not take it back.
         number = check.numbers[0] if check.numbers else None
@@ -597,7 +601,7 @@ def _formula_comes_to(session: Session, check: Check) -> bool:
 
 
 _MEMO_FIELDS = ("to", "from", "date", "re")
-_FIGURE_CHECKS = ("mentions", "asserts", "final", "direction", "conclusion", "mentions_set_aside", "asserts_current",
+_FIGURE_CHECKS = ("mentions", "asserts", "states_any", "final", "direction", "conclusion", "mentions_set_aside", "asserts_current",
                   "governs", "bound", "misbound", "defers")
 
 

@@ -365,6 +365,21 @@ def what_if_candidates(graph: Graph) -> list[tuple]:
     return candidates
 
 
+def _recomputes(f, values: dict, chain: list[str]) -> Criterion:
+    """A step recomputed on the way: its new figure, or the figure of the step it feeds (not the result), since working
+    that goes from the inputs straight to that step ('15.6m - 1.08m - 0.65m + 0.15m = 14.02m') has taken it."""
+    up = chain[chain.index(f.id) - 1]
+    figures = [values[f.id]] + ([values[up]] if up != chain[0] and values.get(up) is not None else [])
+    checks = [value_check(q) for q in figures]
+    checks = [c for c in checks if c["unit"] == checks[0]["unit"]]  # one unit per check
+    figures = figures[:len(checks)]
+    return Criterion(id=f"recomputes_{f.id}", weight=1.0,
+                     description=f"recomputes {the(f)} on the way: {shown(values[f.id])}"
+                                 + (f" (or goes from its inputs straight to {shown(figures[1])})" if len(figures) > 1 else ""),
+                     check=Check(type="answer_states_any", values=[c["values"][0] for c in checks],
+                                 numbers=[c["numbers"][0] for c in checks], unit=checks[0]["unit"]))
+
+
 def _what_if_task(graph, top_id, leaf, changed, result, chain, needed, files, apps) -> Task:
     world = graph.world
     top, leaf_fact = graph.fact(top_id), graph.fact(leaf)
@@ -383,10 +398,7 @@ def _what_if_task(graph, top_id, leaf, changed, result, chain, needed, files, ap
                                                                      f"{graph.fact(f).text}",
                            check=Check(type="answer_mentions", **value_check(graph.quantities[f], graph.fact(f).text)))
                  for f in needed if graph.quantities.get(f) is not None]
-    criteria += [Criterion(id=f"recomputes_{f.id}", weight=1.0,
-                           description=f"recomputes {the(f)} on the way: {shown(values[f.id])}",
-                           check=Check(type="answer_mentions", **value_check(values[f.id])))
-                 for f in intermediates if shown(values[f.id]) != f.text]
+    criteria += [_recomputes(f, values, chain) for f in intermediates if shown(values[f.id]) != f.text]
     answer_lines = [f"{the(graph.fact(f), capital=True)}: {graph.fact(f).text}, as the room has it." for f in needed
                     if graph.quantities.get(f) is not None]
     answer_lines += [f"{the(f, capital=True)} would then be {shown(values[f.id])}." for f in intermediates]

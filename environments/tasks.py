@@ -45,6 +45,7 @@ class Check(BaseModel):
     answer_governs: a clause of the answer says the thing named by `a_words` governs, applies or binds.
     answer_conclusion: the answer's yes-or-no (read with `a_words` as yes and `b_words` as no) is `expect`.
     answer_mentions_any: the answer states one of `values` (a path, a file's title).
+    answer_states_any: the answer asserts one of the figures `values` (a step of the working, or the step it feeds).
     answer_flags: a 'Wrong:' line (or a sentence or table row saying so) names the figure `values[0]` as wrong and,
         when `values` has a second figure, gives `values[1]` after it as the one correction, wherever it corrects it.
     file_formula: the workbook at `path` has a formula over two or more cells that comes to `numbers[0]`.
@@ -76,7 +77,8 @@ class Check(BaseModel):
     """
 
     model_config = _STRICT
-    type: Literal["answer_mentions", "answer_asserts", "answer_final", "answer_direction", "answer_mentions_any",
+    type: Literal["answer_mentions", "answer_asserts", "answer_states_any", "file_states_any", "sent_states_any",
+                  "chat_states_any", "answer_final", "answer_direction", "answer_mentions_any",
                   "answer_mentions_set_aside", "answer_asserts_current", "answer_conclusion", "answer_flags", "answer_unflagged", "answer_doubts", "answer_says",
                   "answer_unledgered", "text_retracted", "sent_outside_circle", "answer_governs_denied", "sent_conclusion",
                   "file_conclusion", "answer_governs", "answer_bound", "answer_misbound", "chat_final", "chat_mentions", "chat_direction", "chat_conclusion", "chat_asserts",

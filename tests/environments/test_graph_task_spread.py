@@ -7,8 +7,8 @@ import pytest
 
 import worldsmith
 from worldsmith.environments.grade import grade
-from worldsmith.environments.graph_tasks import (Graph, built_on, cover, exceed_pairs, exceed_task, memo_parts,
-                                                 reconcile_tasks)
+from worldsmith.environments.graph_tasks import (Graph, _what_if_task, built_on, cover, exceed_pairs, exceed_task,
+                                                 memo_parts, reconcile_tasks, what_if_candidates)
 from worldsmith.environments.session import Session
 from worldsmith.worlds.ledger import quantity_of
 
@@ -57,3 +57,23 @@ def test_a_reconciliation_traces_a_superseded_figure_to_the_superseded_input_it_
         assert grade(task, session, untraced).score < 1.0
         relied = answer.replace(f"the earlier {d.text}", f"the current {d.text}").replace("which is superseded", "which stands")
         assert grade(task, session, relied).score < 1.0
+
+
+def test_a_what_if_whose_working_goes_from_the_inputs_straight_to_the_next_step_takes_the_skipped_step(diligence,
+                                                                                                       tmp_path):
+    """Red team: 'LTM EBITDA = 15.6m - 1.08m - 0.65m + 0.15m = 14.02m, so EV = 12.5 x 14.02m' scored 0.89 for not
+    writing the net QoE adjustments, a subtotal the working does not need."""
+    world, graph = diligence
+    tasks = [_what_if_task(graph, *c[3:]) for c in what_if_candidates(graph)]
+    steps = [(t, c) for t in tasks for c in t.rubric.criteria
+             if c.id.startswith("recomputes_") and len(c.check.values) == 2]
+    assert steps, "the diligence example has a what-if with two recomputed steps"
+    session = Session(world, tmp_path / "s")
+    for task, crit in steps:
+        answer = task.solution.answer
+        assert grade(task, session, answer).score == 1.0
+        low, up = crit.check.values
+        skipped = "\n".join(line for line in answer.splitlines() if low not in line)
+        assert skipped != answer and grade(task, session, skipped).score == 1.0
+        bare = "\n".join(line for line in skipped.splitlines() if up not in line)
+        assert grade(task, session, bare).score < 1.0
