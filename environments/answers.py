@@ -943,7 +943,8 @@ def _same_value(a: Mention, b: Mention) -> bool:
     return a.value == b.value
 
 
-_ARITHMETIC_AFTER = re.compile(r"\s*(?:[=+×*]|x\s|\x01*\s*=|-\s*\x01+(?:[^.;\n]*?)=)")
+# A unit may sit between the last figure and the operator: "USD 219,000 / 400 claims x 10,560 claims".
+_ARITHMETIC_AFTER = re.compile(r"(?:\s+[a-z][a-z'-]*){0,3}?\s*(?:[=+×*]|x\s|\x01*\s*=|-\s*\x01+(?:[^.;\n]*?)=)")
 
 
 def _groups(parsed: Parsed) -> None:
