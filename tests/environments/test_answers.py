@@ -640,3 +640,9 @@ def test_a_gap_between_rates_reads_in_points_of_any_usual_spelling(text, status)
 def test_three_figures_and_a_decimal_with_a_scale_word_match_but_a_bare_round_million_does_not():
     assert asserts("USD 95.2 million", Money(amount=95212500, currency="USD")).status == "asserted"
     assert asserts("USD 95m", Money(amount=95212500, currency="USD")).status == "absent"
+
+
+def test_a_unit_between_a_figure_and_its_operator_is_working_not_an_alternative():
+    text = "Extrapolated: USD 219,000 / 400 claims x 10,560 claims = USD 5,781,600."
+    assert not any(m.hedged for m in parse(text).mentions)
+    assert all(m.hedged for m in parse("The sample is 400 or 500 claims.").mentions)
