@@ -159,7 +159,7 @@ _CUES = {"not": (_NOT,), "neg": (_NEG_WORDS,), "sup": _SUP_WORDS, "hedge": _HEDG
          **_DIRECTIONAL}
 _CLAUSE_BREAK = re.compile(r"(?P<p>[;:|\t]|,(?=\s)|\s[-–—]\s|[–—])|\b(?P<w>but|because|although|though|"
                            r"whereas|while|whilst|however|yet|(?<!or\s)so|which|unless|and)\b")
-_ANAPHOR = re.compile(r"^\s*(?:which|this|that|these|those)\b")
+_ANAPHOR = re.compile(r"^\s*(?:which|this|that|these|those|itself|themselves)\b")
 _SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*(?=\s)|\n")
 _ABBREV_NUM = {"no", "nos", "p", "pp", "art", "para", "sec", "fig"}  # abbreviations only before a number
 _ABBREV = {"mr", "mrs", "ms", "dr", "inc", "ltd", "co", "corp", "approx", "e.g", "i.e", "eg", "ie",
@@ -804,7 +804,7 @@ def _wide_flags(parsed: Parsed, a: int, b: int, inner: bool) -> set[str]:
             if any(_any_within(parsed, name, a, b, inner) for name in names)}
 
 
-_SUP_ANAPHOR = re.compile(r"\b(?:superseded(?!\s+(?:the|a|an|our|its|it|that|this|those|these|earlier|previous|prior)\b)|outdated|obsolete|withdrawn|stale|no\s+longer\s+current|was\s+revised|"
+_SUP_ANAPHOR = re.compile(r"\b(?:replaced\s+by|superseded(?!\s+(?:the|a|an|our|its|it|that|this|those|these|earlier|previous|prior)\b)|outdated|obsolete|withdrawn|stale|no\s+longer\s+current|was\s+revised|"
                           r"was\s+replaced|has\s+been\s+(?:revised|replaced)|previously|formerly|originally|old)\b")
 
 
@@ -867,11 +867,15 @@ def _flag(parsed: Parsed) -> None:
     for ci, (cs, ce, si, inner) in enumerate(parsed.clauses):
         here = by_clause.get(ci, [])
         if inner:
-            before = ends.get(len(parsed.masked[:cs - 1].rstrip()))
+            before = ends.get(len(parsed.masked[:cs - 1].rstrip().rstrip(",")))
             if before is not None and any(m.kind == before.kind for m in here):
                 before = None  # "USD 156.2m (previously USD 148m)": the bracket speaks of its own figure
             if before is not None:  # "USD 148m (superseded)", "USD 38.4m (the schedule of March 13, marked superseded)"
-                _mark(before, _anaphor_flags(parsed, ci, dated=bool(here)) - ({"hedged"} if here else set()))
+                flags = _anaphor_flags(parsed, ci, dated=bool(here)) - ({"hedged"} if here else set())
+                _mark(before, flags)
+                dated = _dated_by(parsed, before)
+                if dated is not None:  # "USD 44.9m reported on March 11, 2026 (replaced by the current figure)"
+                    _mark(dated, flags)
             elif here:  # "the draft (USD 148m)": the figure is what the words before it name
                 host = _clause_of(parsed, cs - 1)
                 if host >= 0 and not parsed.clauses[host][3]:

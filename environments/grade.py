@@ -704,6 +704,9 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
     if kind == "final" and session is not None:
         # Working shown on the way is no rival: any figure the ledger holds now may stand beside the answer.
         ledger = [n for n in ledger_numbers(session.world, check.unit) if not any(abs(n - r) < 0.005 for r in check.rivals)]
+        if check.unit not in (None, "%"):
+            # a count the ledger holds, written bare in the working ("USD 182,340 / 400 x 10,560"), is no rival amount
+            ledger += [n for n in ledger_numbers(session.world, None) if not any(abs(n - r) < 0.005 for r in check.rivals)]
         check = check.model_copy(update={"allowed": [*check.allowed, *ledger]})
     if where == "answer" and kind in _FIGURE_CHECKS:
         return _decide(kind, answer, check)

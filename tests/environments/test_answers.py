@@ -290,6 +290,9 @@ def test_a_dated_bracket_after_a_figure_speaks_of_that_figure():
      "superseded_mention"),
     ("USD 156.2m, in the draft of June 15, 2026, which is superseded.", "superseded_mention"),
     ("The cap is USD 156.2m as of May 1, 2026, which is wrong.", "negated"),
+    ("Older: USD 156.2m reported on March 11, 2026 (replaced by the current figure).", "superseded_mention"),
+    ("The other figure, USD 156.2m, (superseded draft of June 15, 2026) is superseded.", "superseded_mention"),
+    ("It was worked from the draft's USD 156.2m, itself superseded.", "superseded_mention"),
     # active voice: the current figure's paper superseded the draft
     ("The cap is USD 156.2m, in the final memo of June 29, 2026, which superseded the draft.", "asserted"),
 ])

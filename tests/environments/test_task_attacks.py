@@ -224,3 +224,17 @@ def test_a_memo_with_its_two_answers_swapped_between_the_questions_costs(legal_t
     right.write_document(args["path"], args["text"])
     wrong.write_document(args["path"], swapped)
     assert grade(memo, right).score == 1.0 and grade(memo, wrong).score < 1
+
+
+def test_a_count_the_ledger_holds_written_bare_in_the_working_is_no_rival_amount(legal_tasks, tmp_path):
+    """Red team: 'Governs: USD 4,813,776 (USD 182,340 / 400 x 10,560)' lost its movement criterion to the bare
+    10,560, read as a rival dollar amount; a bare number the ledger does not hold still is one."""
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    task = next(t for t in tasks if t.id == "reconcile-liability_cap")
+    session = Session(world, tmp_path / "s")
+    body, last = task.solution.answer.rsplit("\n", 1)
+    assert grade(task, session, f"{body}\nWorking: USD 2,500 x 62,480.\n{last}").score == 1.0
+    assert grade(task, session, f"{body}\nOr perhaps 61,990,000.\n{last}").score < 1.0
