@@ -51,7 +51,7 @@ _NUMBER_RX = re.compile(rf"""
     (?P<s1>[-−])?
     (?:(?P<c1>{_SYM_RX}|\$|(?-i:{_CODE_RX})(?![A-Za-z]))\s{{0,2}})?
     (?P<s2>[-−])?
-    (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d{{1,3}}(?:\.\d{{3}}){{2,}}(?:,\d+)?|\d{{1,3}}(?:[\u00a0\u202f ]\d{{3}})+(?![\d.,])
+    (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d{{1,3}}(?:\.\d{{3}}){{2,}}(?:,\d+)?|\d{{1,3}}(?:[\u00a0\u202f ]\d{{3}})+(?![\d,]|\.\d)
         |\d+(?:\.\d+)?)(?![.,:/]?\d)
     (?:(?P<sp>\s?)(?P<scale>thousand|million|billion|trillion|mln|mn|bn|tn|mm|[kmb])(?![A-Za-z]))?
     (?:\s?(?P<pct>%|percent\b|per\s?cent\b|pct\b))?
@@ -386,7 +386,9 @@ _SMALL = {w: i for i, w in enumerate(
 _TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
 _BIG = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 _WORD_RX = "|".join(sorted([*_SMALL, *_TENS, "hundred", *_BIG, "point"], key=len, reverse=True))
-_WORD_RUN = re.compile(rf"(?<![\w-])(?:{_WORD_RX})(?:(?:\s+and\s+|[\s-]+)(?:{_WORD_RX}))*(?![\w-])", re.I)
+# "ninety-five million, two hundred twelve thousand": a comma after a scale word goes on with the same amount.
+_WORD_RUN = re.compile(rf"(?<![\w-])(?:{_WORD_RX})(?:(?:\s+and\s+|[\s-]+|(?:(?<=thousand)|(?<=million)|(?<=billion)|"
+                       rf"(?<=trillion)),\s+)(?:{_WORD_RX}))*(?![\w-])", re.I)
 _WORD_BEFORE = re.compile(rf"(?:(?-i:{_CODE_RX})|US\$|\$|£|€)\s?$")
 _WORD_AFTER = re.compile(r"\s+(?P<c>(?:(?:US|U\.S\.|Canadian|Australian)\s)?dollars\b|pounds(?:\ssterling)?\b|euros?\b"
                          r"|(?-i:" + _CODE_RX + r")\b)|\s*(?P<p>%|percent\b|per\scent\b)", re.I)
@@ -428,7 +430,7 @@ def _word_mentions(text: str) -> list[Mention]:
     so "one of the claims" is no figure."""
     found = []
     for m in _WORD_RUN.finditer(text):
-        words = [w for w in re.split(r"[\s-]+", m.group().lower()) if w != "and"]
+        words = [w for w in re.split(r"[\s,-]+", m.group().lower()) if w not in ("and", "")]
         read = _word_value(words)
         if read is None:
             continue
@@ -939,6 +941,15 @@ def _dated_by(parsed: Parsed, date: Mention) -> Mention | None:
     if before.kind == "date" or before.sentence != date.sentence:
         return None
     return before if _DATING.fullmatch(parsed.masked[before.end:date.start]) else None
+
+
+_OPERATOR_BEFORE = re.compile(r"(?:[=+×*/]|\bx|\s-)\s*$")
+
+
+def in_working(parsed: Parsed, m: Mention) -> bool:
+    """Whether a figure is a step of written working: an operator just before it, or just after it (a unit between)."""
+    return bool(_OPERATOR_BEFORE.search(parsed.masked[max(0, m.start - 4):m.start])) \
+        or bool(_ARITHMETIC_AFTER.match(parsed.masked, m.end))
 
 
 def _same_value(a: Mention, b: Mention) -> bool:

@@ -97,6 +97,18 @@ def rivals(text: str, value: str | None, number: float | None, unit: str | None,
     return answers.competing_values(_parsed(text), expected, fine)
 
 
+def unledgered(text: str, unit: str | None, allowed: list[float]) -> list:
+    """Amounts (or percents) in `unit` the text asserts that are none of `allowed`, at any scale, outside the working:
+    a bare number in the working ("14.2 - 8 = 6.2") or a step of it ("USD 547.50 per claim x 10,560") is no claim."""
+    parsed = _parsed(text)
+    kind = "percent" if unit == "%" else "money"
+    fine = [want_of("", a, unit) for a in allowed]
+    return [m for m in parsed.mentions
+            if m.kind == kind and m.status == "asserted" and (unit == "%" or m.currency in (None, unit) or not m.currency_exact)
+            and any(ch.isdigit() for ch in m.text)  # an amount in words restates one in figures
+            and not answers.in_working(parsed, m) and not any(answers.value_matches(m, f, 4) for f in fine)]
+
+
 _PARSED: dict[str, answers.Parsed] = {}
 
 
@@ -690,9 +702,7 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         return any(v in low for v in check.values)
     if check.type == "answer_unledgered":
         allowed = [*check.allowed, *ledger_numbers(session.world, check.unit)] if session is not None else check.allowed
-        kind = "percent" if check.unit == "%" else "money"
-        # Only figures written with their unit: a bare number in the working ("14.2 - 8 = 6.2") is no new amount.
-        return any(m.kind == kind for m in rivals(answer, None, None, check.unit, allowed))
+        return bool(unledgered(answer, check.unit, allowed))
     if check.type == "text_retracted":
         return retracted(session, answer)
     if check.type == "sent_outside_circle":

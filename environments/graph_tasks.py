@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import PurePosixPath
 
+from worldsmith.environments import answers
 from worldsmith.environments.tasks import (Action, Check, Criterion, Needs, Reference, Rubric, Solution, Task,
                                            label_of, the)
 from worldsmith.worlds.ledger import LedgerError, Node, Quantity, parse_formula, quantity_of, references, solve
@@ -1235,7 +1236,33 @@ def graph_tasks(world: World, user: str) -> list[Task]:
     from worldsmith.environments.brief_tasks import brief_tasks  # it builds on this module's makers
 
     tasks += brief_tasks(graph)
-    return [_with_sources(world, t) for t in tasks if t is not None]
+    return [_with_sources(world, _with_unledgered(graph, t)) for t in tasks if t is not None]
+
+
+def _with_unledgered(graph: Graph, task: Task) -> Task:
+    """An answer task in money costs a made-up amount anywhere in the answer ('The revised enterprise value is GBP
+    195,000,000' beside a right gap scored 1.0): an amount in the answer's currency that is none of the task's own
+    figures, the ledger's figures then or now, or a superseded draft's, outside the working, is a negative."""
+    final = next((c for c in task.rubric.criteria if c.check.type == "answer_final"), None)
+    unit = final.check.unit if final is not None else None
+    if not (unit and len(unit) == 3 and unit.isupper()) or any(c.check.type == "answer_unledgered" for c in task.rubric.negative_criteria):
+        return task
+    figures = {n for c in [*task.rubric.criteria, *task.rubric.negative_criteria]
+               for n in [*c.check.numbers, *c.check.allowed] if n is not None}
+    for f in graph.world.plan.facts:
+        for _, value in ([(None, f.value)] + [(e.since, e.value) for e in f.earlier]):
+            amount = getattr(value, "amount", None)
+            if amount is not None:
+                figures.add(float(amount))
+    figures |= {float(d.value.amount) for d in graph.world.plan.distractors if getattr(d.value, "amount", None) is not None}
+    if task.solution.answer:
+        figures |= {float(m.value) for m in answers.parse(task.solution.answer).mentions
+                    if m.kind == "money" and m.value is not None}
+    bad = Criterion(id="states_unledgered_amount", weight=2.0,
+                    description=f"states an amount in {unit} that neither the room nor the working gives",
+                    check=Check(type="answer_unledgered", unit=unit, allowed=sorted(figures)))
+    rubric = task.rubric.model_copy(update={"negative_criteria": [*task.rubric.negative_criteria, bad]})
+    return task.model_copy(update={"rubric": rubric})
 
 
 def _with_sources(world: World, task: Task) -> Task:

@@ -238,3 +238,20 @@ def test_a_count_the_ledger_holds_written_bare_in_the_working_is_no_rival_amount
     body, last = task.solution.answer.rsplit("\n", 1)
     assert grade(task, session, f"{body}\nWorking: USD 2,500 x 62,480.\n{last}").score == 1.0
     assert grade(task, session, f"{body}\nOr perhaps 61,990,000.\n{last}").score < 1.0
+
+
+def test_an_invented_amount_beside_a_right_answer_costs_and_other_spellings_of_the_answer_do_not(legal_tasks, tmp_path):
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    task = next(t for t in tasks if t.id.startswith("exceed-liability_cap"))
+    assert any(c.id == "states_unledgered_amount" for c in task.rubric.negative_criteria)
+    session = Session(world, tmp_path / "s")
+    body, last = task.solution.answer.rsplit("\n", 1)
+    assert grade(task, session, task.solution.answer).score == 1.0
+    assert grade(task, session, f"{body}\nThe removal costs are USD 66,100,000.\n{last}").score < 1.0
+    gap = last.removeprefix("Answer: ")
+    assert gap == "USD 95,212,500"
+    for spelt in ("USD 95 212 500.", "ninety-five million, two hundred twelve thousand five hundred US dollars."):
+        assert grade(task, session, f"{body}\nThe gap is {spelt}\n{last}").score == 1.0, spelt
