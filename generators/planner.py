@@ -17,6 +17,7 @@ from worldsmith.worlds.values import render_value
 from worldsmith.generators.attachments import plan_attachments
 from worldsmith.generators.beats import decision_object, decision_verb, names_decision, plan_beats
 from worldsmith.generators.labels import fact_label
+from worldsmith.generators.questions import answering
 from worldsmith.generators.sides import privileged_circle
 from worldsmith.generators.calendar import (business_days, next_business_day, phase_weights, reply_time, spread,
                                              spread_by_weight, working_time)
@@ -200,12 +201,18 @@ class _Planner:
             decision_fact = next((f.id for f in self.outline.facts if f.value.type == "text" and self.first_known.get(f.id)
                                   and str(f.value.value).lower() in said), None)
         decider = self.decider(item.purpose or "", speakers)
+        # A title that asks a question ("60-day rule: when did the clock start?") is answered by the first reply
+        # from someone else that answers or confirms, carrying the thread's fact that answers it (never a
+        # labelled wrong value: a thread with a distractor answers as before).
+        asked = answering(title, [self.outline_fact(f) for f in facts if f in self.first_known]) \
+            if distractor is None else None
         reached: set[str] = {author.id}
         for pos in range(total):
             forwarding = bool(targets) and pos == total - 1
             beat = "forward" if forwarding else beats[min(pos, len(beats) - 1)]
             trimmed = False
             decision = ""
+            answers = ""
             if prev is None:
                 sender, to, copy = author, others, cc
                 carried = facts
@@ -251,6 +258,12 @@ class _Planner:
                         carried = [self.rng.choice(facts)]
                     else:
                         carried = []
+                    if asked is not None and beat in ("answer", "confirm") and sender.id != author.id:
+                        known = self.first_known.get(asked.id)
+                        if known is None or known <= at.date():
+                            # (after the draws above, so that no other message of the world changes)
+                            carried, answers = [asked.id], asked.id
+                            asked = None
                     # Some replies quote nothing below them: sent from a phone, or history trimmed.
                     trimmed = self.rng.random() < TRIMMED_SHARE
             reached.update(p.id for p in [sender, *to, *copy])
@@ -266,7 +279,7 @@ class _Planner:
                 purpose=item.purpose or "",
                 message_id=self.message_id(aid, sender),
                 quote="none" if trimmed else "full",
-                beat=beat, decision=decision,
+                beat=beat, decision=decision, answers=answers,
             )
             self.artifacts.append(spec)
             prev = spec

@@ -129,6 +129,8 @@ class EmailSpec(_Spec):
     beat: str = Field("", description="what this message does in the thread's story: ask, inform, send, answer, "
                                       "question, object, confirm, decide, ack or forward")
     decision: str = Field("", description="for the decide beat: what is decided, in a few words")
+    answers: str = Field("", description="in the first reply that answers the question the thread's title asks: the "
+                                         "id of the fact that answers it (the reply carries that fact)")
     attachments: list[Attachment] = Field(default_factory=list, description="files of the room it attaches")
 
 

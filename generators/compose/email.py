@@ -11,7 +11,8 @@ from worldsmith.generators.compose.parties import across, client_of, opponent
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end, tidy
 from worldsmith.generators.compose.voice import deadline, salutation, sign_off, signature, soft_lower, trade_sentences, \
     vocabulary
-from worldsmith.generators.context import ArtifactContext
+from worldsmith.generators.context import ArtifactContext, FactRef
+from worldsmith.generators.questions import title_question, turned_round, when_answer, yes_no
 from worldsmith.worlds.content import EmailContent
 from worldsmith.worlds.plan import EmailSpec
 
@@ -69,9 +70,54 @@ def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list
         if pick.chance(0.5):
             out.append(pick.fill(email["forward_asks"], **values))
     else:
-        if pick.chance(0.85):
+        asked = title_ask(pick, ctx.spec.title)
+        if asked:
+            out.append(asked)
+        elif pick.chance(0.85):
             out.append(pick.fill(email["openers"], **values))
     return [s for s in out if s]
+
+
+def _the(head: str) -> str:
+    """What a title is about, as a noun phrase mid-sentence: "60-day rule" -> "the 60-day rule"."""
+    first = head.split(" ", 1)[0].lower() if head else ""
+    return head if not head or first in ("the", "a", "an", "our", "their", "its", "this") else f"the {head}"
+
+
+def title_ask(pick: Picker, title: str) -> str:
+    """The question a thread's title asks, as its opener asks it ("Quick question on the 60-day rule: when did the
+    clock start?"); '' when the title asks nothing."""
+    head, question = title_question(title)
+    if not question:
+        return ""
+    frames = bank("email")["title_asks"]["head" if head else "bare"]
+    return pick.fill(frames, head=_the(head), question=question, Question=cap_first(question)) or cap_first(question)
+
+
+def title_answer(pick: Picker, ctx: ArtifactContext) -> tuple[str, FactRef | None]:
+    """The answer to the question the thread's title asks, in the reply the plan has answer it (spec.answers): the
+    answering fact's statement, turned round where this reply does not establish it (its full statement is for the
+    files that do), else its label and value; ('', None) for any other message."""
+    fact = next((f for f in ctx.facts if f.id == getattr(ctx.spec, "answers", "")), None)
+    head, question = title_question(ctx.spec.title)
+    if fact is None or not question:
+        return "", None
+    statement = " ".join(fact.statement.split())
+    frames = bank("email")["title_answers"]
+    # (the check fact_statement_established_only reads statements of 40 characters or more)
+    said = statement if fact.establish or len(strip_end(statement)) < 40 else turned_round(statement)
+    kind = "plain"
+    if not said or fact.text not in said:
+        said, kind = fact_sentence(pick, fact, "email"), "named"
+    said = said if said.endswith((".", "?", "!")) else said + "."
+    started = when_answer(question, statement, fact.text, said)
+    values = dict(head=_the(head), answer=lower_first(said), Answer=cap_first(said))
+    if started:
+        values.update(started=lower_first(started), Started=cap_first(started))
+        kind = "started"
+    out = pick.fill(frames[kind], **values) or cap_first(started or said)
+    assert fact.text in out, "the answer carries the answering fact's text"
+    return out, fact
 
 
 _RANK = {"junior": 0, "mid": 1, "senior": 2, "executive": 3}
@@ -244,6 +290,9 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
 def _long_form(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str, hello: str) -> EmailContent:
     """A long opener: greeting, one line, a minutes/report/memo text written into the body, sign-off, signature."""
     intro, text = long_body(pick, ctx, values)
+    asked = title_ask(pick, ctx.spec.title)
+    if asked:
+        intro = f"{asked} {intro}" if intro else asked
     ask = pick.fill(bank("email")["requests"], **values) if pick.chance(0.5) else None
     signed = sign_off(pick, ctx.voice, ctx.author)
     signed_full = signed.endswith(ctx.author.name)
@@ -363,8 +412,17 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         ctx = ctx.model_copy(update={"facts": [f.model_copy(update={"source": ""}) for f in ctx.facts]})
     lines: list[str] = []
     read_first = False
+    answer, answered = title_answer(pick, ctx)
+    if answered is not None:
+        v["asked"] = v["label"] = answered.label or v["label"]
     reply_to_question = answer_to_parent(pick, ctx, v) if beat != "question" else ""
-    if outward and beat in ("confirm", "answer", "object"):
+    if answered is not None:
+        # the question the thread opened on, answered first and from the ledger; then whatever else was asked
+        lines.append(answer)
+        if reply_to_question:
+            lines.append(reply_to_question)
+        ctx = ctx.model_copy(update={"facts": [f for f in ctx.facts if f.id != answered.id]})
+    elif outward and beat in ("confirm", "answer", "object"):
         key = ("across_object" if beat == "object" else "across_confirm") + ("" if client_of(ctx) else "_own")
         lines.append(pick.fill(move[key], **v) or "")
     else:
@@ -385,7 +443,12 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             lines.append(pick.fill(move["unsupported"], **v) or "")
         else:
             key = beat if beat in email["beats"] else "answer"
-            lines.append(cap_first(pick.fill(email["beats"][key], **v) or "Noted."))
+            frames = email["beats"][key]
+            _, question = title_question(ctx.spec.title)
+            if question and not yes_no(question):
+                # "Short answer: yes" answers no "when" or "how much" the thread opened on
+                frames = [f for f in frames if not re.search(r"\byes\b", f, re.I)] or frames
+            lines.append(cap_first(pick.fill(frames, **v) or "Noted."))
     if ctx.distractor_label:
         lines.append(pick.fill(email["distractor_notes"], **v) or "")
     lines.extend(_answer_lines(pick, ctx, v, beat, " ".join(lines)))
@@ -489,6 +552,9 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
     draft = bool(re.search(r"\b(draft|interim|superseded)\b", spec.attachments[0].title, re.I))
     outside = not ctx.privileged
     lines = [cap_first(pick.frame(frames["promise"]).format(what=attached_what(spec)))]
+    asked = title_ask(pick, spec.title)
+    if asked:
+        lines[0] = f"{lines[0]} {asked}"  # the file and the question it goes with, kept together
     key = "draft" if draft else "sheet" if path.endswith(".xlsx") else "outside" if outside else "document"
     lines.append(pick.fill(frames[key], **values) or "")
     paragraphs = [" ".join(x for x in lines if x)]

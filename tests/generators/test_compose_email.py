@@ -7,7 +7,7 @@ import re
 
 from worldsmith.generators.compose import compose_email
 from tests.generators.context_fixture import (ALL_FACTS, CAP, DEADLINE, DECISION, FEE, FINANCE_VOICE, FORMAL_VOICE,
-                                              RATE, RUTH, SAM, TONNES, CLAUSE, MILO, email_context)
+                                              RATE, RUTH, SAM, TONNES, CLAUSE, MILO, email_context, fact)
 
 _DIRTY = re.compile(r"[{}\[\]]|lorem|ipsum|\btodo\b|as an ai|placeholder", re.IGNORECASE)
 
@@ -177,3 +177,63 @@ def test_a_weekly_decision_and_a_weekly_objection_across_the_table_do_not_read_a
         objected.append(compose_email(ctx).body)
     assert all(not _DIRTY.search(b) for b in decided + objected)
     assert _near_pairs(objected) <= 20
+
+
+# A thread whose title asks a question: its opener asks it, and the first reply that answers gives the ledger's answer.
+STARTED = fact("notice_deadline", "Because the vessel was delivered on March 1, 2025, the deadline for the notice of "
+                                  "claim under clause 19 falls on March 14, 2025.", DEADLINE.value).model_copy(
+    update={"label": "notice deadline"})
+_ASKING = "Notice of claim: when did the notice period start?"
+
+
+def _titled(ctx, title: str, **spec):
+    """The context with its thread's title (and other spec fields) changed."""
+    return ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": title, **spec})})
+
+
+def test_a_question_title_is_asked_by_the_opener_in_plain_words():
+    for seed in range(40):
+        body = compose_email(_titled(email_context("new", seed=seed, facts=[CAP, STARTED]), _ASKING)).body
+        assert "when did the notice period start?" in body.lower(), body
+        # the question is asked about what the title is about, not as a bare line
+        assert "notice of claim" in body.lower(), body
+
+
+def test_the_first_answering_reply_answers_with_the_fact_that_answers_it():
+    for seed in range(30):
+        for beat in ("answer", "confirm"):
+            ctx = _titled(email_context("reply", seed=seed, facts=[STARTED]), _ASKING, beat=beat,
+                          answers="notice_deadline")
+            body = compose_email(ctx).body
+            assert "March 14, 2025" in body
+            # from the ledger's statement, with the reason it gives, and not in full where this reply does not
+            # establish the fact (fact_statement_established_only)
+            assert "started on March 1, 2025, when the vessel was delivered" in body, body
+            assert STARTED.statement.rstrip(".") not in body
+            assert not re.search(r"\byes\b", body, re.I), body
+
+
+def test_an_answer_to_another_question_turns_the_statement_round_or_gives_it_where_it_establishes():
+    asking = "Notice of claim: what is the deadline?"
+    for seed in range(20):
+        ctx = _titled(email_context("reply", seed=seed, facts=[STARTED]), asking, beat="answer", answers="notice_deadline")
+        assert "falls on March 14, 2025, because the vessel was delivered on March 1, 2025." in compose_email(ctx).body
+        own = ctx.model_copy(update={"facts": [STARTED.model_copy(update={"establish": True})]})
+        assert STARTED.statement.rstrip(".").lower() in compose_email(own).body.lower()
+
+
+def test_a_title_that_asks_nothing_composes_as_before():
+    for seed in range(20):
+        for beat in ("answer", "confirm"):
+            ctx = email_context("reply", seed=seed, facts=[STARTED])
+            plain = _titled(ctx, ctx.spec.title, beat=beat)
+            marked = _titled(ctx, ctx.spec.title, beat=beat, answers="notice_deadline")
+            assert compose_email(plain) == compose_email(marked)
+        opener = compose_email(email_context("new", seed=seed, facts=[CAP])).body
+        assert not re.search(r"(quick|one|a) question\b|help me with one point", opener, re.I), opener
+
+
+def test_a_reply_the_plan_does_not_have_answer_the_title_says_no_generic_yes():
+    for seed in range(40):
+        ctx = _titled(email_context("reply", seed=seed, facts=[CAP]), _ASKING, beat="answer")
+        assert not re.search(r"\byes\b", compose_email(ctx).body, re.I)

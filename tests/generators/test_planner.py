@@ -128,3 +128,19 @@ def test_safe_filename(title, expected):
 
 def test_slugify():
     assert slugify("Memo re OPA 90 — Cap") == "memo-re-opa-90-cap"
+
+
+def test_a_thread_whose_title_asks_has_its_first_answer_carry_the_fact_that_answers():
+    outline, plan = plan_of(EXAMPLES / "hospital-revenue-audit.yaml", seed=3)
+    thread = [a for a in plan.artifacts if isinstance(a, EmailSpec) and a.title.endswith("when did the clock start?")]
+    marked = [a for a in thread if a.answers]
+    assert len(marked) == 1, [(a.beat, a.answers) for a in thread]
+    reply = marked[0]
+    # the fact whose statement names the 60-day rule, on a day the ledger knows it, from counsel (not the asker)
+    assert reply.answers == "refund_deadline" and reply.facts == ["refund_deadline"]
+    assert reply.beat in ("answer", "confirm") and reply.author != thread[0].author
+    assert artifact_day(reply) >= plan.fact("refund_deadline").first_known()
+    earlier = [a for a in thread if a.position < reply.position and a.mode == "reply"]
+    assert not any(a.beat in ("answer", "confirm") and a.author != thread[0].author for a in earlier)
+    # no thread whose title asks nothing is marked
+    assert all(not a.answers for a in plan.artifacts if isinstance(a, EmailSpec) and not a.title.endswith("?"))
