@@ -77,7 +77,7 @@ def picker_for(ctx: Any, salt: int = 0) -> "Picker":
 
 @functools.lru_cache(maxsize=4096)
 def _order(sig: int, n: int) -> tuple[int, ...]:
-    """A list's fixed order round a series."""
+    """A list's order for one round of a series."""
     return tuple(random.Random(sig).sample(range(n), n))
 
 
@@ -130,20 +130,27 @@ class Picker:
         assert s is not None
         n = len(options)
         sig = _crc(s.key, *options)
-        order = _order(sig, n)
         k = self._dealt.get(sig, 0)
         self._dealt[sig] = k + 1
+
+        base = _crc(sig, s.slot) % n
+
+        def dealt(turn: int) -> T:
+            # Each round of the list (n instances) has an order of its own: with one fixed order, instances a round
+            # apart drew the same frame from every list of that length (two weekly replies 100% alike at x80).
+            return options[_order(_crc(sig, s.slot, turn // n), n)[(turn + base) % n]]
+
         # Instance after instance moves one place on, so a slot's frames come round evenly; each slot starts at its
         # own place, and each further draw of the list in one artifact moves on again.
-        start = s.index + _crc(sig, s.slot) % n + k
+        start = s.index + k
         for step in range(n):
             turn = start + step
-            if ok is None or ok(options[order[turn % n]]):
+            if ok is None or ok(dealt(turn)):
                 break
         else:
             turn = start
         self._turn = turn // n + _crc(sig, s.slot, "round") % 7
-        return options[order[turn % n]]
+        return dealt(turn)
 
     def frame(self, options: Sequence[T]) -> T:
         """One of a list of frames: drawn at random, or dealt round a series (see the class)."""

@@ -346,12 +346,17 @@ def _actions(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, values: dic
             due = next_workday(spec.date, pick.rng.randint(2, 10))
             rows.append([action, pick.one(people).name, due.isoformat()])
     owners = join_names(sorted({r[1].split()[0] for r in rows}))
-    lead = pick.vary(pick.one([f"{len(rows)} actions were [agreed|taken away]; {owners} [hold|own] them.",
-                               f"Actions [agreed|arising] ({len(rows)}), owned by {owners}.",
-                               f"{owners} took the actions below, {len(rows)} in all.",
-                               f"[The meeting|We] left {owners} with {len(rows)} actions."]))
-    close = pick.vary(pick.one([f"{rows[0][1]} reports back first, by {rows[0][2]}.",
-                                f"First [due|to report]: {rows[0][1]}, by {rows[0][2]}.",
-                                f"{rows[0][1]} [is first up|goes first], with a deadline of {rows[0][2]}."])) if rows else ""
+    # frames with fields, dealt round a series like any bank list (the filled sentences differ by count and names)
+    lead = pick.fill(["{n} actions were [agreed|taken away]; {owners} [hold|own] them.",
+                      "Actions [agreed|arising] ({n}), owned by {owners}.",
+                      "{owners} took the actions below, {n} in all.",
+                      "[The meeting|We] left {owners} with {n} actions.",
+                      # a weekly series' own: its day
+                      "Actions from {series_day} ({n}): {owners} [hold|own] them.",
+                      "{owners} took away {n} actions on {series_day}."], n=str(len(rows)), owners=owners) or ""
+    close = pick.fill(["{who} reports back first, by {due}.",
+                       "First [due|to report]: {who}, by {due}.",
+                       "{who} [is first up|goes first], with a deadline of {due}."],
+                      who=rows[0][1], due=rows[0][2]) or "" if rows else ""
     paragraphs = [" ".join([lead, close, *facts]).strip()]
     return paragraphs, Table(columns=["Action", "Owner", "Due"], rows=rows)
