@@ -17,7 +17,7 @@ import re
 import zoneinfo
 from dataclasses import dataclass
 
-from worldsmith.environments.graph_tasks import (Graph, _ask, _content_words, _distractor_negatives,
+from worldsmith.environments.graph_tasks import (Graph, _ask, _content_words, _distractor_negatives, swap_negatives,
                                                  _leaves, _num, _pair_score, _verb, cover, exceed_pairs, in_room,
                                                  shown, universal, value_check)
 from worldsmith.environments.tasks import Check, Criterion, Needs, Reference, Rubric, Solution, Task, label_of, the
@@ -191,6 +191,8 @@ def _common(graph: Graph, meeting, start: dt.datetime, day: dt.date, figures: li
     held = {f.text for f in figures}
     negatives += [c for c in _distractor_negatives(graph, [f.fact.id for f in figures], "answer_asserts")
                   if c.check.values[0] not in held]
+    # the day's figures written against each other's labels (NRD and economic loss swapped scored 1.0)
+    negatives += swap_negatives(graph, [f.fact.id for f in figures], {f.fact.id: (f.q, f.text) for f in figures})
     return _task(graph, meeting, start, [(f.fact.id, f.text) for f in figures], answer, instruction, criteria,
                  negatives, suffix)
 

@@ -233,7 +233,10 @@ def _figures_after(text: str, anchors: list[str], kind: str):
             continue  # "Label: figure" heads a line or a sentence; "A is above B: X against Y" lists two figures
         end = _CLAUSE.search(text, m.end())
         stop = end.start() if end else len(text)
-        after = [x for x in parsed.mentions if m.end() <= x.start < stop and x.kind == kind]
+        # a table's cell holds an amount bare ('removal costs | 74000000' in a sheet read back)
+        cell = m.group().endswith("|") and kind == "money"
+        after = [x for x in parsed.mentions if m.end() <= x.start < stop and (x.kind == kind or (
+            cell and x.kind == "number" and x.unit is None and not x.year_like))]
         if after and _WORKING.match(text, after[0].end):
             # "would be USD 2,500 x 75,000 = USD 187,500,000": the figure is what the working comes to
             equals = text.find("=", after[0].end, stop)

@@ -254,30 +254,33 @@ def _tail_label(fact: LedgerFact) -> list[str]:
     return [" ".join(words[-2:])] if len(words) > 2 else []
 
 
-def swap_negatives(graph: Graph, fact_ids: list[str]) -> list[Criterion]:
+def swap_negatives(graph: Graph, fact_ids: list[str], at: dict[str, tuple[Quantity, str]] | None = None) -> list[Criterion]:
     """Negative criteria: one figure's value written against another's label ('the cap is' + the removal costs).
 
     A right result with its inputs swapped ("the cap (USD 15.6m) exceeds the removal costs (USD 156.2m)") is
     working a reviewer sends back. Only pairs of one kind and unit whose labels do not contain each other
     ("cap" in "adjusted cap" would read one as the other).
     """
-    facts = [graph.fact(f) for f in dict.fromkeys(fact_ids) if graph.quantities.get(f) is not None]
+    # (`at`: the figures as they stood on a task's day, by fact id, where not the ledger's now)
+    at = at or {}
+    q = {f: at[f][0] if f in at else graph.quantities.get(f) for f in fact_ids}
+    text = {f: at[f][1] if f in at else graph.fact(f).text for f in fact_ids}
+    facts = [graph.fact(f) for f in dict.fromkeys(fact_ids) if q[f] is not None]
     out = []
     for a in facts:
-        qa, la = graph.quantities[a.id], label_of(a).lower()
-        others = [b for b in facts if b.id != a.id and shown(graph.quantities[b.id]) != shown(qa)
-                  and (graph.quantities[b.id].kind, graph.quantities[b.id].currency, graph.quantities[b.id].unit)
-                  == (qa.kind, qa.currency, qa.unit)
+        qa, la = q[a.id], label_of(a).lower()
+        others = [b for b in facts if b.id != a.id and shown(q[b.id]) != shown(qa)
+                  and (q[b.id].kind, q[b.id].currency, q[b.id].unit) == (qa.kind, qa.currency, qa.unit)
                   and la not in label_of(b).lower() and label_of(b).lower() not in la]
         if not others:
             continue
         # one criterion per figure: any other figure of the task written against its label (`expect` keeps its own)
         out.append(Criterion(id=f"swaps_into_{a.id}", weight=2.0,
-                             description=f"gives another figure of the task as {the(a)} ({a.text})",
+                             description=f"gives another figure of the task as {the(a)} ({text[a.id]})",
                              check=Check(type="answer_bound", a_words=[f"{la}{w}" for w in _BINDS],
-                                         values=[b.text for b in others],
-                                         numbers=[_num(graph.quantities[b.id]) for b in others],
-                                         unit=value_check(qa)["unit"], expect=a.text)))
+                                         values=[text[b.id] for b in others],
+                                         numbers=[_num(q[b.id]) for b in others],
+                                         unit=value_check(qa)["unit"], expect=text[a.id])))
     return out
 
 

@@ -170,3 +170,22 @@ def test_a_deadline_on_the_agenda_is_counted_from_the_meeting(audit, tmp_path):
         assert grade(task, session, task.solution.answer.replace(agenda_now, draft.text)).score < 1.0
         kept, refused = lint_tasks([task], world)
         assert kept and not refused
+
+
+def test_a_brief_with_two_of_the_days_figures_swapped_between_their_labels_costs(legal, tmp_path):
+    """Red team: a brief giving the NRD claimed as the economic loss and the other way round scored 1.0."""
+    world, _, tasks = legal
+    session = Session(world, tmp_path / "s")
+    checked = 0
+    for task in tasks:
+        answer = task.solution.answer
+        pairs = [(c.check.expect, v) for c in task.rubric.negative_criteria if c.id.startswith("swaps_into_")
+                 for v in c.check.values if answer.count(c.check.expect) == 1 and answer.count(v) == 1]
+        if not pairs:
+            continue
+        a, b = pairs[0]
+        assert grade(task, session, answer).score == 1.0
+        swapped = answer.replace(a, "@@").replace(b, a).replace("@@", b)
+        assert grade(task, session, swapped).score < 1.0, task.id
+        checked += 1
+    assert checked

@@ -110,3 +110,9 @@ def test_a_sheet_may_work_through_a_step_and_any_usual_formula_but_not_mislabel_
         assert score(summed, 1) == 1.0 and score(unquoted, 2) == 1.0
     mislabelled = csv_text.replace(rows[-1][0] + ",", "Removal costs,", 1)
     assert score(mislabelled, 3) < 1
+    # two input rows' figures swapped, as bare cells of a sheet (red team: scored 1.0)
+    inputs = [r for r in rows[2:] if len(r) == 3 and not r[1].startswith("=")]
+    a, b = next((x, y) for x in inputs for y in inputs if x is not y and x[1] != y[1])
+    swapped = csv_text.replace(f"{a[0]},{a[1]},", f"{a[0]},@@,", 1).replace(f"{b[0]},{b[1]},", f"{b[0]},{a[1]},", 1) \
+        .replace(f"{a[0]},@@,", f"{a[0]},{b[1]},", 1)
+    assert swapped != csv_text and score(swapped, 4) < 1
