@@ -1239,7 +1239,28 @@ def graph_tasks(world: World, user: str) -> list[Task]:
     from worldsmith.environments.brief_tasks import brief_tasks  # it builds on this module's makers
 
     tasks += brief_tasks(graph)
-    return [_with_sources(world, _with_unledgered(graph, t)) for t in tasks if t is not None]
+    return [_with_sources(world, _with_mislabels(graph, _with_unledgered(graph, t))) for t in tasks if t is not None]
+
+
+def _with_mislabels(graph: Graph, task: Task) -> Task:
+    """Any figure of the room written against another fact's label costs, not only the task's own inputs ('The
+    revised enterprise value is GBP 195,000,000', the LOI's, beside a right gap scored 1.0): one swap negative per
+    amount or rate of the ledger the task does not already guard, read where the task's answer goes."""
+    final = next((c for c in task.rubric.criteria if c.check.type.endswith("_final")), None)
+    if final is None:
+        return task
+    where = final.check.type.split("_", 1)[0]
+    have = {c.id for c in task.rubric.negative_criteria}
+    ids = [f.id for f in graph.world.plan.facts
+           if graph.quantities.get(f.id) is not None and graph.quantities[f.id].kind in ("money", "percent")]
+    place = {k: getattr(final.check, k) for k in ("path", "folder", "channel", "to", "in_reply_to")}
+    extra = [c.model_copy(update={"id": f"mislabels_{c.id.removeprefix('swaps_into_')}",
+                                  "check": c.check.model_copy(update={"type": moved(c.check.type, where), **place})})
+             for c in swap_negatives(graph, ids) if c.id not in have]
+    if not extra:
+        return task
+    rubric = task.rubric.model_copy(update={"negative_criteria": [*task.rubric.negative_criteria, *extra]})
+    return task.model_copy(update={"rubric": rubric})
 
 
 def _with_unledgered(graph: Graph, task: Task) -> Task:

@@ -255,3 +255,19 @@ def test_an_invented_amount_beside_a_right_answer_costs_and_other_spellings_of_t
     assert gap == "USD 95,212,500"
     for spelt in ("USD 95 212 500.", "ninety-five million, two hundred twelve thousand five hundred US dollars."):
         assert grade(task, session, f"{body}\nThe gap is {spelt}\n{last}").score == 1.0, spelt
+
+
+def test_another_facts_figure_written_against_a_label_anywhere_costs(legal_tasks, tmp_path):
+    """Red team: 'The revised enterprise value is GBP 195,000,000' (the LOI's) beside a right gap scored 1.0; another fact's own
+    figure under its own label is no mislabel."""
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    task = next(t for t in tasks if t.id.startswith("exceed-liability_cap"))
+    session = Session(world, tmp_path / "s")
+    body, last = task.solution.answer.rsplit("\n", 1)
+    nrd = world.facts["nrd_claimed"].text
+    assert grade(task, session, f"{body}\nThe economic loss claims are {nrd}.\n{last}").score < 1.0
+    loss = world.facts["economic_loss"].text
+    assert grade(task, session, f"{body}\nThe economic loss claims are {loss}.\n{last}").score == 1.0
