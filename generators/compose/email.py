@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
-from worldsmith.generators.compose.facts import fact_sentence
+from worldsmith.generators.compose.facts import agree, fact_sentence
 from worldsmith.generators.compose.longform import long_body
 from worldsmith.generators.compose.parties import across, client_of, opponent
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end, tidy
@@ -167,7 +167,9 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         email = _compose_email(ctx)
         if isinstance(spec, EmailSpec) and spec.attachments:
             email = _with_attachment(ctx, email)
-    email = email.model_copy(update={"body": tidy(email.body, tuple(f.text for f in ctx.facts))})
+    # a frame is written for one thing: a plural label takes a plural verb, in questions too ("Are the removal costs")
+    labels = [f.label for f in ctx.facts if f.label] + list(ctx.thread_labels)
+    email = email.model_copy(update={"body": agree(tidy(email.body, tuple(f.text for f in ctx.facts)), labels)})
     if isinstance(spec, EmailSpec) and off_hours(spec.sent_at):
         pick = picker_for(ctx, 1)
         when = "over the weekend" if spec.sent_at.weekday() >= 5 else "late"

@@ -44,6 +44,11 @@ def agree(text: str, labels: list[str]) -> str:
         if label and _plural(label):
             for one, many in _AGREE:
                 text = re.sub(rf"(?i)\b({re.escape(label)}) {one}\b", rf"\1 {many}", text)
+            # a question puts the verb first: "Is the removal costs final?" -> "Are the removal costs final?"
+            for one, many in (("Is", "Are"), ("Was", "Were"), ("Has", "Have"), ("Does", "Do")):
+                text = re.sub(rf"\b{one}( (?:the )?{re.escape(label.removeprefix('the '))})\b", rf"{many}\1", text)
+                text = re.sub(rf"\b{one.lower()}( (?:the )?{re.escape(label.removeprefix('the '))})\b(?=[^.!?\n]*\?)",
+                              rf"{many.lower()}\1", text)
     return text
 
 

@@ -237,3 +237,14 @@ def test_a_reply_the_plan_does_not_have_answer_the_title_says_no_generic_yes():
     for seed in range(40):
         ctx = _titled(email_context("reply", seed=seed, facts=[CAP]), _ASKING, beat="answer")
         assert not re.search(r"\byes\b", compose_email(ctx).body, re.I)
+
+
+def test_a_plural_label_takes_a_plural_verb_in_a_question_too():
+    """x80 read: 'Is the removal costs in the February 15 note final, or still a moving target?'."""
+    from worldsmith.generators.compose.facts import agree
+
+    said = agree("Is the removal costs final? Since when is the removal costs agreed? The removal costs is fine.",
+                 ["removal costs"])
+    assert said == "Are the removal costs final? Since when are the removal costs agreed? The removal costs are fine."
+    assert agree("Is the cap final? This is the removal costs figure.", ["the cap", "removal costs"]) == \
+        "Is the cap final? This is the removal costs figure."
