@@ -13,6 +13,7 @@ from worldsmith.generators.compose.genres import genre_of, letterhead
 from worldsmith.generators.compose.text import long_date
 from worldsmith.generators.context import in_circle
 from worldsmith.generators.render import docx_style as style
+from worldsmith.generators.sides import acts_for
 from worldsmith.worlds.plan import DocumentSpec, Org, Person, WorldPlan
 
 PRIVILEGED = "Privileged & Confidential"
@@ -74,14 +75,47 @@ def reference(plan: WorldPlan, spec: DocumentSpec) -> str:
     return f"{_initials(author.name)}/{_initials(reader_org.name if reader_org else reader.organisation)}/{number}"
 
 
-def _memo_block(plan: WorldPlan, spec: DocumentSpec) -> list[str]:
-    """TO / FROM / CC / DATE / RE: outside readers are addressed and the author's colleagues copied; a memo with
-    no reader is a memo to file."""
+def _house(plan: WorldPlan, org_id: str) -> list[str]:
+    """The organisations a memo of `org_id` is written for: its own, then the client it acts for, up the chain."""
+    serves = acts_for(plan.organisations)
+    house = [org_id]
+    while org_id in serves and serves[org_id] not in house:
+        org_id = serves[org_id]
+        house.append(org_id)
+    return house
+
+
+def memo_addressees(plan: WorldPlan, spec: DocumentSpec) -> tuple[list[str], list[str]]:
+    """(TO, CC) person ids of a memo: it is addressed to its readers in the author's own house, the client it is
+    written for first (a law firm's memo goes to the client's general counsel, the firm's associate copied), else
+    the author's own organisation; other readers on the author's side are copied (an outside adviser on the
+    buyer's IC memo), and readers across the table are copied at most: never addressed, and left out of an
+    internal paper (an IC memo) altogether. With no reader in the house, the same-side readers are addressed;
+    with none at all, the memo is to file."""
     author = plan.person(spec.author)
+    orgs = {o.id: o for o in plan.organisations}
     readers = [r for r in dict.fromkeys(spec.readers) if r != spec.author]
-    outside = [r for r in readers if plan.person(r).organisation != author.organisation]
-    inside = [r for r in readers if r not in outside]
-    to, cc = (outside, inside) if outside else (inside, [])
+    house = _house(plan, author.organisation)
+    mine = orgs[author.organisation].privileged if author.organisation in orgs else True
+
+    def side(r: str) -> bool:
+        org = orgs.get(plan.person(r).organisation)
+        return (org.privileged if org is not None else True) == mine
+    top = next((o for o in reversed(house) if any(plan.person(r).organisation == o for r in readers)), None)
+    own = [r for r in readers if plan.person(r).organisation == top]
+    same = [r for r in readers if r not in own and side(r)]
+    other = [r for r in readers if not side(r)]
+    if genre_of(spec.doc_type, spec.title) == "ic_memo":
+        other = []  # the buyer's investment paper is never sent across the table
+    to, cc = (own, same) if own else (same, [])
+    return to, cc + other
+
+
+def _memo_block(plan: WorldPlan, spec: DocumentSpec) -> list[str]:
+    """TO / FROM / CC / DATE / RE: addressed to the author's own house, outsiders copied (`memo_addressees`);
+    a memo with no reader is a memo to file."""
+    author = plan.person(spec.author)
+    to, cc = memo_addressees(plan, spec)
     lines = ["TO:\t" + ("; ".join(_who(plan, p, author.organisation) for p in to) or "File")]
     lines.append("FROM:\t" + _who(plan, spec.author, author.organisation))
     if cc:
