@@ -12,6 +12,7 @@ from worldsmith.generators.compose.parties import across, client_of, engaged_by,
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end, tidy
 from worldsmith.generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
 from worldsmith.generators.context import ArtifactContext
+from worldsmith.generators.labels import derived_label
 from worldsmith.worlds.content import DocumentContent, Section, SheetContent, Table
 from worldsmith.worlds.plan import DocumentSpec
 from worldsmith.worlds.values import Money, render_value
@@ -19,8 +20,8 @@ from worldsmith.worlds.values import Money, render_value
 # Section kinds that list people or tasks rather than argue, so facts are not placed there.
 _NO_FACTS = {"attendees", "actions", "next_meeting", "caption", "signatures", "letter_close", "client_opening", "fees",
              "client_terms", "client_close"}
-# Where a table of the key facts reads naturally, best first.
-_TABLE_KINDS = ("answer", "summary", "findings", "analysis", "background", "decisions", "position", "definitions")
+# Where a table of the key facts reads naturally, best first (an appendix of the key figures, where there is one).
+_TABLE_KINDS = ("appendix", "answer", "summary", "findings", "analysis", "background", "decisions", "position", "definitions")
 
 
 # Sections of a letter to the other side, as that letter has them: its own account, never the internal one.
@@ -283,12 +284,10 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         if not paragraphs:
             paragraphs = [" ".join(facts) or f"See {values['Reader']}'s note of {values['date']}."]
         if i == figures_at and cited and not outward:
-            table = table or Table(columns=["Source", "Figure", "Amount"],
-                                   rows=[[sheet, cap_first(label), text] for sheet, label, text in cited])
+            table = table or Table(columns=["Item", "Figure", "Source"],
+                                   rows=[[item_name(label), text, sheet] for sheet, label, text in cited])
         if i == table_at and len(ctx.facts) >= 2 and table is None and not outward and kind != "client_letter":
-            cols = ["Term", "Agreed position"] if kind in ("agreement", "term_sheet") else pick.one([["Item", "Position"], ["Point", "Detail"], ["Fact", "Value"]])
-            table = Table(columns=cols, rows=[[cap_first(strip_end(f.statement if f.establish or not f.label else f.label)), f.text]
-                                              for f in ctx.facts])
+            table = key_figures(ctx, kind)
         if kind in ("letter", "client_letter") and i == 0:
             reader = ctx.to[0] if ctx.to else ctx.author
             paragraphs = [f"Dear {reader.name},"] + paragraphs
@@ -312,6 +311,40 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     keep = tuple(f.text for f in ctx.facts)
     sections = [x.model_copy(update={"paragraphs": [tidy(p, keep) for p in x.paragraphs]}) for x in sections]
     return DocumentContent(title=spec.title, subtitle=_subtitle(pick, ctx, spec, kind), sections=sections)
+
+
+def item_name(label: str) -> str:
+    """A fact's label as a table's Item cell names it: 'the QoE-adjusted LTM EBITDA' -> 'QoE-adjusted LTM EBITDA'."""
+    words = label.strip().split(" ", 1)
+    if len(words) == 2 and words[0].lower() in ("the", "a", "an"):
+        label = words[1]
+    return cap_first(strip_end(label))
+
+
+_SOURCE = re.compile(r'^the "(?P<line>[^"]+)" line of the (?P<sheet>.+)$')
+
+
+def source_cell(label: str, source: str) -> str:
+    """Where a figure comes from, as a table's Source cell gives it: the sheet, and its line where the line is not
+    named as the item is ('the "NWC peg" line of the QoE summary' -> 'QoE summary')."""
+    m = _SOURCE.match(source.strip())
+    if not m:
+        return source.strip()
+    line, sheet = m.group("line"), m.group("sheet")
+    return sheet if line.lower() == item_name(label).lower() else f'{sheet}, line "{line}"'
+
+
+def key_figures(ctx: ArtifactContext, kind: str) -> Table:
+    """The document's table of its facts as a professional keeps one: Item (the fact's short label) | Figure (the
+    ledger's text) | Source (where it can be read, when any fact has a source); never a statement per cell. An
+    agreement's reads Term | Agreed position."""
+    items = [(item_name(f.label or derived_label(f.id, f.statement)), f.text, f.source) for f in ctx.facts]
+    if kind in ("agreement", "term_sheet"):
+        return Table(columns=["Term", "Agreed position"], rows=[[item, text] for item, text, _ in items])
+    if not any(source for _, _, source in items):
+        return Table(columns=["Item", "Figure"], rows=[[item, text] for item, text, _ in items])
+    return Table(columns=["Item", "Figure", "Source"],
+                 rows=[[item, text, source_cell(item, source)] for item, text, source in items])
 
 
 def _attendees(ctx: ArtifactContext) -> str:

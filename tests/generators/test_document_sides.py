@@ -51,3 +51,58 @@ def test_a_banks_memo_goes_to_the_client_and_copies_the_banks_own_people():
                                                                      "larkspur.example", "Analyst")]})
     memo = plan.artifact("d1").model_copy(update={"author": "md_1", "readers": ["analyst_1", "partner_2"]})
     assert memo_addressees(plan, memo) == (["partner_2"], ["analyst_1"])
+
+
+# -- key-figures tables ------------------------------------------------------------------------------
+
+from worldsmith.generators.compose import compose_document  # noqa: E402
+from worldsmith.generators.context import OrgRef  # noqa: E402
+from tests.generators.context_fixture import ALL_FACTS, CAP, MILO, RATE, document_context  # noqa: E402
+
+# The facts as a room gives them to the document that establishes them: a long statement, a short label, a source.
+LONG = [CAP.model_copy(update={"statement": "The liability cap under the charter, as agreed with the owners in the "
+                                            "March correspondence and computed in the cap schedule, is USD 98,400,000",
+                               "label": "the liability cap", "establish": True,
+                               "source": 'the "Liability cap" line of the Cap computation'}),
+        RATE.model_copy(update={"statement": "The default interest rate under clause 9 of the charter is 7.5% a year, "
+                                             "compounded monthly from the date of the demand",
+                                "label": "the default interest rate", "establish": True,
+                                "source": 'the "Interest" line of the Damages schedule'}),
+        *[f.model_copy(update={"establish": True}) for f in ALL_FACTS if f not in (CAP, RATE)]]
+
+
+def _tables(doc):
+    return [s.table for s in doc.sections if s.table is not None and s.table.columns[0] in ("Item", "Term", "Fact")]
+
+
+def test_a_key_figures_table_reads_item_figure_source_never_a_statement():
+    seen = 0
+    for doc_type in ("investment committee memo", "memo", "report", "minutes", "project plan"):
+        for seed in range(6):
+            doc = compose_document(document_context(doc_type, 6, seed=seed, facts=LONG))
+            for table in _tables(doc):
+                seen += 1
+                assert table.columns == ["Item", "Figure", "Source"], (doc_type, table.columns)
+                for row, fact in zip(table.rows, LONG):
+                    assert len(row[0].split()) <= 6 and row[0] not in fact.statement, row  # a label, not a sentence
+                    assert row[1] == fact.text
+                assert table.rows[0][2] == "Cap computation"  # the line is named as the item: the sheet alone
+                assert table.rows[1][2] == 'Damages schedule, line "Interest"'
+    assert seen >= 10
+
+
+def test_an_ic_memos_key_figures_are_in_its_appendix():
+    doc = compose_document(document_context("investment committee memo", 10, seed=3, facts=LONG))
+    appendix = next(s for s in doc.sections if s.heading.startswith("Appendix"))
+    assert appendix.table is not None and appendix.table.columns[:2] == ["Item", "Figure"]
+
+
+def test_a_letter_to_the_other_side_has_no_table():
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to Corvale", privileged=True, acts_for="Corvale Shipping Ltd"),
+            OrgRef(name="Corvale Shipping Ltd", role="client", privileged=True),
+            OrgRef(name="Brightmere Advisory", role="opposing adviser", privileged=False)]
+    for seed in range(6):
+        ctx = document_context("letter", 5, seed=seed, facts=LONG).model_copy(
+            update={"organisations": orgs, "to": [MILO]})
+        doc = compose_document(ctx)
+        assert all(s.table is None for s in doc.sections), seed

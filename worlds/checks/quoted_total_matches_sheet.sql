@@ -2,7 +2,9 @@
 -- severity: error
 -- description: an amount a document quotes for a sheet it cites is a number of that sheet: a cell or a column's total
 -- A quote is the sheet's title (workbook title, else the planned title) followed by one of
--- " totals ", " is ", ", the total is " or a table cell break, then an amount "CUR 1,234.56";
+-- " totals ", " is ", ", the total is " then an amount "CUR 1,234.56", or a table cell break then a cell that is
+-- such an amount and nothing else (a key-figures table's Source cell is followed by the next row's item,
+-- "OPA 90 limitation amount", which is no quote);
 -- an optional "(Column)" may follow the title. The citations are the plan's (DocumentSpec.cites).
 -- A column's total is the sum of its numbers between the header row and a "Total" row.
 with cited as (
@@ -15,7 +17,8 @@ with cited as (
 ),
 quotes as (
     select artifact_id, path, sheet_id, sheet_path,
-           regexp_extract(after, '^(?: \([^)\n]*\))?(?: totals |,? is |, the total is |\n)[a-z]{3} ([0-9][0-9,]*(?:\.[0-9]+)?)', 1) as amount
+           regexp_extract(after, '^(?: \([^)\n]*\))?(?: totals |,? is |, the total is )[a-z]{3} ([0-9][0-9,]*(?:\.[0-9]+)?)', 1)
+           || regexp_extract(after, '^(?: \([^)\n]*\))?\n[a-z]{3} ([0-9][0-9,]*(?:\.[0-9]+)?)(?:\n|$)', 1) as amount
     from (select *, unnest(string_split(text, label)[2:]) as after from cited where label <> '' and contains(text, label))
 ),
 bounds as (
