@@ -9,6 +9,7 @@ from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import fact_sentence, with_lead
 from worldsmith.generators.compose.genres import Writer, house_style, letterhead, party_names
 from worldsmith.generators.compose.parties import across, client_of, engaged_by, opponent
+from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end, tidy
 from worldsmith.generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
 from worldsmith.generators.context import ArtifactContext
@@ -223,7 +224,7 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     options, chosen = writer.options()
     has_options = any(k == "options" for _, k in plan)
     idx = "ABC".index(chosen[-1]) if options else 0
-    phrase = lower_first(options[idx].split(": ", 1)[1].rstrip(".")) if options else "the course set out above"
+    phrase = writer.phrases[idx] if options else "the course set out above"
     option = f"{chosen}, {phrase}" if has_options and options else phrase
 
     # Every fact goes to one section that argues (not a list of attendees or a signature page).
@@ -275,7 +276,10 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             paragraphs = [" ".join([lead, *facts])] + options if facts \
                 else [f"{lead} {pick.fill(_OPTIONS_SECONDS)}"] + options
         elif k == "recommendation":
-            paragraphs = _chunks(pick, writer.frames("recommendation", option=option, **writer.values_for(i))[:2], facts)
+            # What the purpose says the document recommends, in the memo's words; else the option it weighed.
+            told = recommended(pick, ctx, kind, writer, i)
+            paragraphs = _chunks(pick, told or writer.frames("recommendation", option=option, **writer.values_for(i))[:2],
+                                 facts)
         elif k in ("allegations", "count", "defense"):
             paragraphs = writer.sentences(k, i, 3) + facts
         else:

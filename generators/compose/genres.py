@@ -129,8 +129,9 @@ class Writer:
         # Which facts pair up in which section turns per document, so a series of minutes differs.
         self.turn = pick.rng.randrange(max(1, len(self.facts)))
 
-    def frames(self, kind: str, **extra: str) -> list[str]:
-        """Every frame of the section kind that the values fill, each at most once, in a random order."""
+    def frames(self, kind: str, cap: bool = True, **extra: str) -> list[str]:
+        """Every frame of the section kind that the values fill, each at most once, in a random order; with
+        cap=False as written, for use mid-sentence ("we recommend asking ...", not "we recommend Asking ...")."""
         values = dict(self.v, **extra)
         out: list[str] = []
         leads = bank("genres")["leads"]
@@ -145,7 +146,8 @@ class Writer:
             if kind not in _PLAIN and self.pick.chance(0.9 if series else 0.5) \
                     and (lower_first(s) != s or series and s[:1].isalpha()) and not re.match(r"[A-Z]\w+: ", s):
                 s = self.pick.frame(self.pick.lead_ins(leads, bank("genres")["series_leads"])) + lower_first(s)
-            out.append(cap_first(agree(s, [values.get(k, "") for k in ("l1", "l2", "l3")])))
+            s = agree(s, [values.get(k, "") for k in ("l1", "l2", "l3")])
+            out.append(cap_first(s) if cap else s)
         return out
 
     def values_for(self, n: int) -> dict[str, str]:
@@ -176,9 +178,12 @@ class Writer:
 
     # -- genre-specific blocks -----------------------------------------------------------------
     def options(self) -> tuple[list[str], str]:
-        """The options that exist (lettered) and the one the recommendation names."""
+        """The options that exist (lettered) and the one the recommendation names; `self.phrases` holds each as
+        written for use mid-sentence."""
         v = self.values_for(0)
-        made = [s.rstrip(".") + "." for s in self.frames("options", **v)][:3]
+        raw = [s.rstrip(".") for s in self.frames("options", cap=False, **v)][:3]
+        self.phrases = raw
+        made = [cap_first(s) + "." for s in raw]
         letters = "ABC"
         listed = [f"Option {letters[i]}: {s}" for i, s in enumerate(made)]
         chosen = self.pick.rng.randrange(len(made)) if made else 0

@@ -21,9 +21,12 @@ def long_spec(spec: EmailSpec, doc_type: str, sections: int) -> DocumentSpec:
 
 
 def _table_lines(table: Table) -> list[str]:
-    """A table as mail writes it: '- a: b' lines for two columns, columns joined by ' | ' otherwise."""
+    """A table as mail writes it: '- a: b' lines for two columns and for key figures ('- item: figure (source)'),
+    columns joined by ' | ' otherwise."""
     if len(table.columns) == 2:
         return [f"- {r[0]}: {r[1]}" for r in table.rows]
+    if table.columns == ["Item", "Figure", "Source"]:
+        return [f"- {r[0]}: {r[1]}" + (f" ({r[2]})" if r[2] else "") for r in table.rows]
     return [" | ".join(table.columns)] + [" | ".join(str(c) for c in r) for r in table.rows]
 
 

@@ -106,3 +106,51 @@ def test_a_letter_to_the_other_side_has_no_table():
             update={"organisations": orgs, "to": [MILO]})
         doc = compose_document(ctx)
         assert all(s.table is None for s in doc.sections), seed
+
+
+# -- the recommendation ------------------------------------------------------------------------------
+
+import datetime as dt  # noqa: E402
+import re  # noqa: E402
+from decimal import Decimal  # noqa: E402
+
+from worldsmith.generators.compose.recommend import what_is_recommended  # noqa: E402
+from worldsmith.generators.context import FactRef  # noqa: E402
+from worldsmith.worlds.values import Money, render_value  # noqa: E402
+
+_EV = Money(amount=Decimal("177500000"), currency="GBP")
+EV = FactRef(id="enterprise_value", statement="The revised price values the target at GBP 177,500,000",
+             value=_EV, text=render_value(_EV), label="the revised enterprise value")
+PURPOSE = "The deal team's recommendation to invest at the revised price, with the diligence findings and the conditions."
+
+
+def _recommendation(doc_type: str, purpose: str, seed: int) -> str:
+    ctx = document_context(doc_type, 10, seed=seed, facts=[*LONG, EV])
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"purpose": purpose})})
+    doc = compose_document(ctx)
+    return " ".join(next(s for s in doc.sections if s.heading.startswith("Recommendation")).paragraphs)
+
+
+def test_purpose_names_what_is_recommended():
+    assert what_is_recommended(PURPOSE) == ("do", "invest at the revised price")
+    assert what_is_recommended("The bank recommends re-pricing at the LOI multiple, not a split.") == \
+        ("thing", "re-pricing at the LOI multiple")
+    assert what_is_recommended("Recommendation that the client settle before trial; the options.") == \
+        ("that", "the client settle before trial")
+    assert what_is_recommended("A recommendation to the board on the fee") is None  # a recipient, not a course
+    assert what_is_recommended("The findings, with the overpayment and recommendations.") is None
+
+
+def test_an_ic_memo_recommends_what_its_purpose_says_with_the_ledger_figure():
+    for seed in range(5):
+        text = _recommendation("investment committee memo", PURPOSE, seed)
+        assert re.search(r"\brecommend(?:ation is)? that the Committee approve the proposal to invest at the revised "
+                         rf"price, with the revised enterprise value at {re.escape(EV.text)}\.", text), text
+        assert "Option" not in text and "asking" not in text.lower()
+
+
+def test_a_recommendation_never_has_a_capital_after_recommend():
+    for doc_type in ("memo", "investment committee memo"):
+        for seed in range(8):
+            text = _recommendation(doc_type, "Advise the client on limitation", seed)
+            assert not re.search(r"\brecommend(?:ation is)? (?!I\b)[A-Z][a-z]+ing\b", text), text

@@ -1,0 +1,98 @@
+"""A document's recommendation from its purpose: "The deal team's recommendation to invest at the revised price"
+becomes "We recommend that the Committee approve the proposal to invest at the revised price, with the revised
+enterprise value at GBP 177,500,000." The engine's figure is the ledger's; the words are the purpose's."""
+
+from __future__ import annotations
+
+import re
+
+from worldsmith.generators.compose.bank import Picker, bank
+from worldsmith.generators.compose.facts import agree
+from worldsmith.generators.compose.genres import Writer
+from worldsmith.generators.compose.parties import client_of
+from worldsmith.generators.compose.text import cap_first, strip_end
+from worldsmith.generators.context import ArtifactContext, FactRef
+
+# "recommendation to <verb ...>", "recommendation that <clause>", "recommends [that] <...>", up to the first
+# comma, semicolon, colon, stop or " with the " (the rest of a purpose says what else the document holds).
+_TO = re.compile(r"\brecommendation\s+to\s+(?P<x>[^,;:.()]+)", re.I)
+_THAT = re.compile(r"\brecommend(?:s|ation)?\s+that\s+(?P<x>[^,;:.()]+)", re.I)
+_BARE = re.compile(r"\brecommends\s+(?!that\b)(?P<x>[^,;:.()]+)", re.I)
+_END = re.compile(r"\s+(?:with|and|together with|along with)\s+(?:the|its|their|our)\b.*$", re.I)
+# First words that make "recommendation to X" a recipient ("to the board"), not something to do.
+_NOT_VERBS = {"the", "a", "an", "its", "his", "her", "their", "our", "your", "my", "this", "that", "these", "those",
+              "each", "every", "all", "any", "be"}
+_STOP = {"the", "a", "an", "at", "of", "to", "on", "in", "for", "by", "and", "or", "with", "from", "its", "their", "our"}
+# Words by which a purpose names a figure whose label says it otherwise ("the revised price": an enterprise value).
+_ALSO = {"price": {"value", "valuation", "consideration"}, "offer": {"value", "price"}, "fee": {"fees", "estimate"},
+         "settlement": {"settlement", "amount"}}
+
+
+def _words(text: str) -> set[str]:
+    words = {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z-]+", text)} - _STOP
+    return words | {x for w in words for x in _ALSO.get(w, ())}
+
+
+def what_is_recommended(purpose: str) -> tuple[str, str] | None:
+    """(form, words) of what a purpose says is recommended: ('do', 'invest at the revised price') for a course to
+    take, ('that', 'the client settle') for a clause, ('thing', 're-pricing at the LOI multiple') for a noun or
+    gerund; None when the purpose names no recommendation."""
+    for form, pattern in (("do", _TO), ("that", _THAT), ("thing", _BARE)):
+        m = pattern.search(purpose)
+        if not m:
+            continue
+        words = _END.sub("", m.group("x")).strip()
+        first = words.split()[0] if words.split() else ""
+        if not first or (form == "do" and (first.lower() in _NOT_VERBS or not first.islower())):
+            continue
+        return form, words
+    return None
+
+
+def _figure(facts: list[FactRef], words: str) -> FactRef | None:
+    """The figure the recommended course turns on: the amount, count or rate whose label shares most words with it."""
+    want = _words(words)
+    scored = [(len(want & _words(f.label)), i, f) for i, f in enumerate(facts)
+              if f.label and f.value.type in ("money", "number", "percent") and f.text not in words]
+    best = max(scored, key=lambda x: (x[0], -x[1]), default=None)
+    return best[2] if best and best[0] else None
+
+
+def _pasted(sentence: str, purpose: str) -> bool:
+    """Whether the sentence holds the purpose whole or its first eight words (realism_purpose_not_pasted)."""
+    squash = lambda t: " ".join(t.lower().split())  # noqa: E731
+    words = squash(purpose).rstrip(".").split()
+    text = squash(sentence)
+    return len(words) >= 8 and (" ".join(words[:8]) in text or " ".join(words) in text)
+
+
+def recommended(pick: Picker, ctx: ArtifactContext, kind: str, writer: Writer, n: int) -> list[str]:
+    """The recommendation section's sentences when the purpose names what is recommended: that course, in the
+    document's words, with the ledger figure it turns on, and what it rests on; [] otherwise."""
+    purpose = getattr(ctx.spec, "purpose", "") or ""
+    found = what_is_recommended(purpose)
+    if found is None:
+        return []
+    form, words = found
+    if form == "do":
+        who = "the Committee approve the proposal to" if kind == "ic_memo" else \
+            (client_of(ctx) or ctx.author.organisation)
+        course = f"that {who} {words}"
+    elif form == "that":
+        course = f"that {words}"
+    else:
+        course = words
+    figure = _figure(ctx.facts, words)
+    if figure is not None:
+        course += f", with {figure.label} at {figure.text}"
+    frames = bank("genres")["sections"]
+    lead = pick.fill(frames["recommended"], course=course)
+    if not lead or _pasted(lead, purpose):
+        return []
+    # What the course rests on: another figure of the document, not the one just named.
+    rest = next((v for v in (writer.values_for(n + j) for j in range(len(ctx.facts) + 1))
+                 if v["t1"] and (figure is None or v["l1"] != figure.label)), None)
+    basis = pick.fill(frames["recommended_basis"], **rest) if rest else None
+    if basis:
+        basis = agree(basis, [rest["l1"], rest["l2"]])  # "the net QoE adjustments are the point still to close"
+    return [cap_first(strip_end(lead)) + "."] + ([cap_first(basis)] if basis else [])
