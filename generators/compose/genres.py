@@ -133,6 +133,11 @@ class Writer:
         """Every frame of the section kind that the values fill, each at most once, in a random order; with
         cap=False as written, for use mid-sentence ("we recommend asking ...", not "we recommend Asking ...")."""
         values = dict(self.v, **extra)
+        # A whole course ({option}) is one noun phrase: its own labels set no verb of the frame ("contesting ...
+        # on the net QoE adjustments is the safer course", not "are"), so it goes in after the agreement.
+        option = values.get("option", "")
+        if option:
+            values["option"] = "\x00"
         out: list[str] = []
         leads = bank("genres")["leads"]
         for frame in self.pick.shuffled(bank("genres")["sections"].get(kind, [])):
@@ -146,7 +151,7 @@ class Writer:
             if kind not in _PLAIN and self.pick.chance(0.9 if series else 0.5) \
                     and (lower_first(s) != s or series and s[:1].isalpha()) and not re.match(r"[A-Z]\w+: ", s):
                 s = self.pick.frame(self.pick.lead_ins(leads, bank("genres")["series_leads"])) + lower_first(s)
-            s = agree(s, [values.get(k, "") for k in ("l1", "l2", "l3")])
+            s = agree(s, [values.get(k, "") for k in ("l1", "l2", "l3")]).replace("\x00", option)
             out.append(cap_first(s) if cap else s)
         return out
 

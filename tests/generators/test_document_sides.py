@@ -154,3 +154,15 @@ def test_a_recommendation_never_has_a_capital_after_recommend():
         for seed in range(8):
             text = _recommendation(doc_type, "Advise the client on limitation", seed)
             assert not re.search(r"\brecommend(?:ation is)? (?!I\b)[A-Z][a-z]+ing\b", text), text
+
+
+def test_a_weighed_course_is_one_noun_phrase_for_its_verb():
+    from worldsmith.generators.compose.bank import picker_for
+    from worldsmith.generators.compose.genres import Writer
+    plural = [f.model_copy(update={"label": "the net adjustments"}) for f in LONG[:1]] + LONG[1:]
+    ctx = document_context("memo", 5, seed=1, facts=plural)
+    writer = Writer(picker_for(ctx), ctx, {"counterpart": "Corvale Shipping Ltd", "reader_first": "Sam"})
+    course = "contesting the liability cap before anything is given up on the net adjustments"
+    said = writer.frames("recommendation", option=course, **dict(writer.values_for(0), l1="the net adjustments"))
+    assert said and not any(re.search(r"adjustments are the (better|safer|sounder) course", s) for s in said), said
+    assert any(f"{course} is the" in s.lower() for s in said), said
