@@ -92,6 +92,8 @@ def recommended(pick: Picker, ctx: ArtifactContext, kind: str, writer: Writer, n
     # What the course rests on: another figure of the document, not the one just named.
     rest = next((v for v in (writer.values_for(n + j) for j in range(len(ctx.facts) + 1))
                  if v["t1"] and (figure is None or v["l1"] != figure.label)), None)
+    if rest and figure is not None and rest["l2"] == figure.label:
+        rest = dict(rest, l2="", t2="")  # the course's own figure is named once
     basis = pick.fill(frames["recommended_basis"], **rest) if rest else None
     if basis:
         basis = agree(basis, [rest["l1"], rest["l2"]])  # "the net QoE adjustments are the point still to close"
