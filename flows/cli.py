@@ -14,6 +14,9 @@ from rich.table import Table
 from rich.text import Text
 
 from worldsmith.flows.cli_batch import batch, serve_flows
+# What is printed comes from outlines, worlds and paths that other people made: the consoles read no markup or
+# emoji codes and show every control character escaped (flows/cli_console.py). Styles are Text's.
+from worldsmith.flows.cli_console import console, err, one_line
 from worldsmith.flows.cli_guard import GuardedGroup
 from worldsmith.flows.cli_paths import input_file, output_file, output_folder
 from worldsmith.flows.cli_model_server import model_server
@@ -38,10 +41,6 @@ app.command("batch")(batch)
 app.command("serve-flows")(serve_flows)
 app.command("model-server")(model_server)
 app.add_typer(worlds_app, name="worlds")
-# Markup and emoji codes off: what is printed comes from outlines, worlds and paths that other people made, where
-# "[/]" would crash rich, "[bold]" vanish and ":100:" (a line number) turn into an emoji. Styles are Text's.
-console = Console(stderr=False, highlight=False, markup=False, emoji=False)
-err = Console(stderr=True, highlight=False, markup=False, emoji=False)
 
 
 def _version(value: bool) -> None:
@@ -63,7 +62,7 @@ def _options(show_version: bool = typer.Option(False, "--version", is_eager=True
 
 
 def _fail(exc: WorldsmithError) -> None:
-    err.print(Text.assemble(("error:", "bold red"), f" {exc}"), soft_wrap=True)
+    err.print(Text.assemble(("error:", "bold red"), f" {one_line(exc)}"), soft_wrap=True)
     raise typer.Exit(exc.exit_code)
 
 
@@ -271,14 +270,15 @@ def validate(
     changed = next((c for c in report.checks if c.id == CHANGED_CHECK and c.count), None)
     if changed is not None:  # each changed file by name, not only the first
         for row in changed.rows:
-            console.print(Text.assemble((row.path or "bundle", "red"), f": {row.detail}"), soft_wrap=True)
+            console.print(Text.assemble((one_line(row.path or "bundle"), "red"), f": {one_line(row.detail)}"),
+                          soft_wrap=True)
         console.print("If these edits are intended: worldsmith validate " f"{world} --accept-edits", soft_wrap=True)
     if accept_edits:
         console.print("edits accepted; manifest.json re-sealed" if not report.errors
                       else "edits accepted but checks fail; manifest.json left as published", soft_wrap=True)
     table = Table("check", "severity", "offending", "first problem")
     for check in report.checks:
-        first = check.rows[0].detail if check.rows else ""
+        first = one_line(check.rows[0].detail) if check.rows else ""
         colour = "green" if not check.count else ("red" if check.severity == "error" else "yellow")
         table.add_row(check.id, check.severity, Text(str(check.count), colour), first)
     console.print(table)

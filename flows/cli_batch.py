@@ -6,15 +6,13 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+# Messages carry names from outlines, worlds and taxonomies: shown with control characters escaped, no markup.
+from worldsmith.flows.cli_console import console, err, one_line
 from worldsmith.worlds.errors import WorldsmithError
 
-# Markup and emoji codes off: messages carry names from outlines and taxonomies (see flows/cli.py).
-console = Console(highlight=False, markup=False, emoji=False)
-err = Console(stderr=True, highlight=False, markup=False, emoji=False)
 
 
 def batch(
@@ -63,7 +61,7 @@ def batch(
                                occupations=occupation or None, group=group, sample=sample, scenario=scenario,
                                seed=seed, out=str(out), taxonomy=str(taxonomy) if taxonomy else None)
     except WorldsmithError as exc:
-        err.print(Text.assemble(("error:", "bold red"), f" {exc}"), soft_wrap=True)
+        err.print(Text.assemble(("error:", "bold red"), f" {one_line(exc)}"), soft_wrap=True)
         raise typer.Exit(exc.exit_code)
     table = Table("outline", "world", "verdict", "seconds")
     for column in table.columns:  # a world id folds on a narrow terminal, never ends in an ellipsis
@@ -98,5 +96,5 @@ def serve_flows(
     try:
         run(str(outlines), str(out), cron, str(taxonomy) if taxonomy else None, limit)
     except WorldsmithError as exc:
-        err.print(Text.assemble(("error:", "bold red"), f" {exc}"), soft_wrap=True)
+        err.print(Text.assemble(("error:", "bold red"), f" {one_line(exc)}"), soft_wrap=True)
         raise typer.Exit(exc.exit_code)

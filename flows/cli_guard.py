@@ -43,7 +43,10 @@ def missing_extra(exc: ModuleNotFoundError) -> str | None:
 def os_refusal(exc: OSError) -> str:
     """One line for an operating-system refusal: the path, and what was wrong with it."""
     what = _WHAT.get(exc.errno or 0, exc.strerror or str(exc))
-    paths = [str(p) for p in (exc.filename, exc.filename2) if p is not None]
+    from worldsmith.flows.cli_console import one_line
+
+    # A path may be a bundle's file name: never let its control characters reach the terminal.
+    paths = [one_line(p) for p in (exc.filename, exc.filename2) if p is not None]
     where = " -> ".join(paths)
     return f"error: {where}: {what}" if where else f"error: {what}"
 

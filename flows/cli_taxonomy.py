@@ -6,22 +6,20 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from worldsmith.flows.cli_paths import output_file
+# Messages carry names from outlines, worlds and taxonomies: shown with control characters escaped, no markup.
+from worldsmith.flows.cli_console import console, err, one_line
 from worldsmith.worlds.errors import WorldsmithError
 
 taxonomy_app = typer.Typer(no_args_is_help=True, help="Import O*NET and explore the occupation taxonomy.")
-# Markup and emoji codes off: messages carry names from outlines and taxonomies (see flows/cli.py).
-console = Console(highlight=False, markup=False, emoji=False)
-err = Console(stderr=True, highlight=False, markup=False, emoji=False)
 TAXONOMY_HELP = "an imported taxonomy .duckdb; env WORLDSMITH_TAXONOMY; default: the shipped taxonomy"
 
 
 def _fail(exc: WorldsmithError) -> None:
-    err.print(Text.assemble(("error:", "bold red"), f" {exc}"), soft_wrap=True)
+    err.print(Text.assemble(("error:", "bold red"), f" {one_line(exc)}"), soft_wrap=True)
     raise typer.Exit(exc.exit_code)
 
 

@@ -6,21 +6,20 @@ import sys
 from pathlib import Path
 
 import typer
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+# Messages carry names from outlines, worlds and taxonomies: shown with control characters escaped, no markup.
+from worldsmith.flows.cli_console import console, err, one_line
 from worldsmith.worlds.errors import WorldsmithError
 
 worlds_app = typer.Typer(no_args_is_help=True, help="List, show and remove published worlds (outputs/catalog.duckdb).")
-console = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
 OUT_HELP = "where worlds are published"
 
 
 def _fail(exc: WorldsmithError) -> None:
     # The message quotes catalog rows and paths, which are data: never read as markup.
-    err.print(Text.assemble(("error:", "bold red"), " ", str(exc)), soft_wrap=True)
+    err.print(Text.assemble(("error:", "bold red"), " ", one_line(exc)), soft_wrap=True)
     raise typer.Exit(exc.exit_code)
 
 
@@ -43,8 +42,9 @@ def worlds_list(out: Path = typer.Option(Path("outputs"), help=OUT_HELP)) -> Non
     for name in ("title", "occupations", "artifacts", "verdict", "created"):
         table.add_column(name, overflow="fold")
     for r in rows:  # cells as Text: a title is data, never markup
-        table.add_row(*(Text(v) for v in (r.world_id, r.title, ", ".join(r.occupations), str(r.artifacts), r.verdict,
-                                          r.created.strftime("%Y-%m-%d %H:%M"))))
+        cells = (r.world_id, r.title, ", ".join(r.occupations), str(r.artifacts), r.verdict,
+                 r.created.strftime("%Y-%m-%d %H:%M"))
+        table.add_row(*(Text(one_line(v)) for v in cells))
     console.print(table)
 
 
@@ -84,13 +84,15 @@ def worlds_rm(world: str = typer.Argument(..., help="a world id, or the start of
         folder = world_folder(out, row)
     except WorldsmithError as exc:
         _fail(exc)
-    what = str(folder) if folder is not None else f"its catalog row only ({out / row.world_id} does not exist)"
+    name = one_line(row.world_id)
+    what = (one_line(folder) if folder is not None
+            else f"its catalog row only ({one_line(out / row.world_id)} does not exist)")
     if not yes:
         if not sys.stdin.isatty():
-            err.print(Text(f"error: worlds rm would delete {row.world_id}: {what}; nothing to ask on without a "
+            err.print(Text(f"error: worlds rm would delete {name}: {what}; nothing to ask on without a "
                            "terminal, so nothing deleted. Pass --yes to delete it"), soft_wrap=True)
             raise typer.Exit(2)
-        if not typer.confirm(f"Delete world {row.world_id}: {what}?", default=False):
+        if not typer.confirm(f"Delete world {name}: {what}?", default=False):
             console.print("nothing deleted", markup=False)
             raise typer.Exit(1)
     try:

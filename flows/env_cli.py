@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from worldsmith.flows.cli_console import one_line
 from worldsmith.worlds.errors import WorldsmithError
 
 
@@ -52,7 +53,7 @@ def serve(
     except ValueError as exc:  # an unknown fault kind
         from worldsmith.flows.cli import err
 
-        err.print(f"error: {exc}")
+        err.print(f"error: {one_line(exc)}")
         raise typer.Exit(2)
     if http:
         from worldsmith.environments.http_guard import TOKEN_ENV, run_http, serve_token
@@ -107,7 +108,8 @@ def tasks(
     console.print(f"{len(task_set.tasks)} tasks ({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))}); "
                   f"wrote {target}")
     for refusal in task_set.refused:
-        console.print(f"refused {refusal['task']}: {refusal['reason']}: {refusal['detail']}")
+        console.print(" ".join(["refused", one_line(refusal["task"]) + ":", one_line(refusal["reason"]) + ":",
+                                one_line(refusal["detail"])]))
     raise typer.Exit(1 if task_set.refused else 0)
 
 

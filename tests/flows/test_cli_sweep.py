@@ -177,3 +177,23 @@ def test_a_path_holding_markup_and_emoji_codes_is_printed_as_written(place, comm
     done = CliRunner().invoke(app, [*command, odd], env={"COLUMNS": "400"})
     assert done.exit_code != 0 and "Traceback" not in done.output
     assert odd in done.output, done.output
+
+
+HOSTILE = "\x1b]0;PWNED\x07\x1b[2J\x1b[31mFAKE: verdict pass\x1b[0m\u202e\nsecond line.md"
+
+
+@pytest.mark.parametrize("command", [["tasks"], ["validate"]])
+def test_a_bundle_file_name_with_escape_sequences_is_printed_escaped(tmp_path, published_mini, command):
+    """A name planted in a bundle's room reaches the terminal as `\\x1b...` text: it cannot clear the screen,
+    colour its own verdict, or start a line of its own."""
+    import shutil
+
+    world = tmp_path / "world"
+    shutil.copytree(published_mini, world, symlinks=True)
+    (world / "room" / HOSTILE).write_text("x", encoding="utf-8")
+    done = CliRunner().invoke(app, [*command, str(world)], env={"COLUMNS": "400"})
+    shown = done.output
+    assert done.exit_code != 0 and "Traceback" not in shown, shown
+    assert "\x1b" not in shown and "\x07" not in shown and "\u202e" not in shown, repr(shown)
+    assert "\\x1b]0;PWNED\\x07\\x1b[2J\\x1b[31mFAKE: verdict pass\\x1b[0m\\u202e\\x0asecond line.md" in shown, shown
+    assert not any(line.startswith("second line") for line in shown.splitlines()), shown
