@@ -220,13 +220,38 @@ def write_json(path: Path, model: BaseModel) -> None:
     path.write_text(model.model_dump_json(indent=2) + "\n", encoding="utf-8")
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_json(raw: str | bytes, where: object) -> Any:
+    """JSON as a bundle may hold it; BundleError for bad JSON, NaN or Infinity (a value not equal to itself
+    slips past any comparison), or nesting too deep to parse."""
+    try:
+        return json.loads(raw, parse_constant=_no_constant)
+    except RecursionError:
+        raise BundleError(f"{where}: nested too deeply to be read as JSON; a world's files are never nested "
+                          "like this, so it is refused (regenerate the world)") from None
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError and the constants above
+        raise BundleError(f"{where}: not valid JSON ({exc}); regenerate the world") from None
+
+
+def read_model(path: Path, model: type[BaseModel]) -> Any:
+    """A JSON file of a bundle read as `model`: BundleError for bad or hostile JSON or a value the model refuses;
+    FileNotFoundError when it is missing."""
+    raw = path.read_bytes()
+    parse_json(raw, path)  # the strict parse first: pydantic would take NaN and Infinity as floats
+    try:
+        return model.model_validate_json(raw)
+    except ValueError as exc:
+        raise BundleError(f"{path} is not a valid {model.__name__}: {exc}") from None
+
+
 def _read(bundle: Path, name: str, model: type[BaseModel], missing: str) -> BaseModel:
     try:
-        return model.model_validate_json((bundle / name).read_text(encoding="utf-8"))
+        return read_model(bundle / name, model)
     except FileNotFoundError:
         raise BundleError(missing) from None
-    except ValueError as exc:
-        raise BundleError(f"{bundle / name} is not a valid {model.__name__}: {exc}") from None
 
 
 def read_plan(bundle: Path) -> WorldPlan:

@@ -392,21 +392,27 @@ def open_world(path: str | Path, *, verify: bool = True) -> World:
     validation = None
     if _bundle.VALIDATION in files:
         try:
-            validation = ValidationReport.model_validate_json((path / _bundle.VALIDATION).read_text(encoding="utf-8"))
-        except ValueError as exc:
-            raise BundleError(f"{path / _bundle.VALIDATION} is not a valid validation report ({exc}); "
-                              f"run `worldsmith validate {path}`") from None
+            validation = _bundle.read_model(path / _bundle.VALIDATION, ValidationReport)
+        except BundleError as exc:
+            raise BundleError(f"{exc}; run `worldsmith validate {path}`") from None
     if verify:
         _refuse(path, verdict_problems(manifest, validation, plan))
     elif plan.world_id != manifest.world_id:
         raise BundleError(f"{path}: plan.json is world {plan.world_id!r}, manifest.json {manifest.world_id!r}; "
                           "regenerate the world")
     db_file, private, con = path / _bundle.DATABASE, None, None
-    if _store_is_sealed(path, manifest, files, verify):
+    # The store is checked whether or not the room is hashed: verify=False skips hashing, never trusting a store.
+    if _store_is_sealed(path, manifest, files):
         try:
             con = open_store(db_file)
         except StoreError as exc:  # code in a store, or a store of another schema: never queried, rebuilt
             _log.warning("%s; reading a store rebuilt from the room instead", exc)
+        else:
+            other = store_mismatch(con, manifest)
+            if other:  # built here, but for another world or another room: never served for this one
+                con.close()
+                con = None
+                _log.warning("%s was built from %s; reading a store rebuilt from the room instead", db_file, other)
     elif _bundle.DATABASE in files:
         # Derived, so rebuilt rather than refused: what validation checked is the room, and the store follows from it.
         _log.warning("%s is not the store sealed at publishing; reading one rebuilt from the room instead", db_file)
@@ -435,12 +441,10 @@ def _refuse(path: Path, problems: list[str]) -> None:
                             "changed, and --accept-edits re-seals edits you intended")
 
 
-def _store_is_sealed(path: Path, manifest: _bundle.Manifest, files: list[str], verify: bool) -> bool:
-    """Whether the bundle's world.duckdb is the one sealed after its last load (any store when not verifying)."""
+def _store_is_sealed(path: Path, manifest: _bundle.Manifest, files: list[str]) -> bool:
+    """Whether the bundle's world.duckdb is the one sealed after its last load, and one this machine built."""
     if _bundle.DATABASE not in files:
         return False
-    if not verify:
-        return True
     entry = next((d for d in manifest.derived if d.path == _bundle.DATABASE), None)
     db_file = path / _bundle.DATABASE
     if entry is None or os.stat(db_file).st_size != entry.bytes or _bundle.sha256_file(db_file) != entry.sha256:
@@ -451,10 +455,31 @@ def _store_is_sealed(path: Path, manifest: _bundle.Manifest, files: list[str], v
     return trusted.known(entry.sha256)
 
 
-def _schema_version(manifest_file: Path) -> Any:
-    import json
+def store_mismatch(con: duckdb.DuckDBPyConnection, manifest: _bundle.Manifest) -> str | None:
+    """What ties a store to another bundle than `manifest`'s: its world id, its room files' sha256 or its plan's;
+    None when it was built from exactly the files the manifest lists.
 
-    try:
-        return json.loads(manifest_file.read_text(encoding="utf-8")).get("schema_version")
-    except (ValueError, AttributeError) as exc:
-        raise BundleError(f"{manifest_file}: unreadable ({exc}); regenerate the world") from None
+    A store this machine built is trusted as data, not as belonging to this bundle: a store of another world
+    copied in and sealed again, or a genuine store beside forged room files, is caught here.
+    """
+    ids = [w for (w,) in con.execute("select world_id from world").fetchall()]
+    if ids != [manifest.world_id]:
+        return f"world {', '.join(map(repr, ids)) or 'none'}, not {manifest.world_id!r}"
+    listed = {(e.path[len(_bundle.ROOM) + 1:], e.sha256) for e in manifest.files
+              if e.path.startswith(_bundle.ROOM + "/")}
+    loaded = set(con.execute("select path, sha256 from files").fetchall())
+    if loaded != listed:
+        differ = sorted({p for p, _ in loaded ^ listed})
+        return f"other room files than the manifest lists ({len(differ)} differ, e.g. {'room/' + differ[0]!r})"
+    plan = next((e.sha256 for e in manifest.files if e.path == _bundle.PLAN), None)
+    loaded_plan = [p for (p,) in con.execute("select plan_sha256 from manifest_state").fetchall()]
+    if loaded_plan != [plan]:
+        return f"another {_bundle.PLAN} than the manifest lists"
+    return None
+
+
+def _schema_version(manifest_file: Path) -> Any:
+    data = _bundle.parse_json(manifest_file.read_bytes(), manifest_file)  # NaN or deep nesting: BundleError
+    if not isinstance(data, dict):
+        raise BundleError(f"{manifest_file}: unreadable (not a JSON object); regenerate the world")
+    return data.get("schema_version")

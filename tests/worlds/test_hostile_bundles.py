@@ -93,6 +93,49 @@ def test_a_store_forged_and_sealed_again_elsewhere_is_not_served(world, tmp_path
         assert FORGED not in " ".join(d.text for d in opened.documents)
 
 
+def test_an_unsealed_store_is_not_served_when_the_room_is_not_hashed(world, caplog):
+    # verify=False skips hashing the room, never the store's checks.
+    edit_store(world / bundle.DATABASE, f"update emails set body = replace(body, '{CAP}', '{FORGED}')")
+    with caplog.at_level(logging.WARNING, logger="worldsmith"), worldsmith.open(world, verify=False) as opened:
+        assert opened.store_path != world / bundle.DATABASE
+        bodies = " ".join(m.body for m in opened.messages)
+        assert CAP in bodies and FORGED not in bodies
+    assert "not the store sealed at publishing" in caplog.text
+
+
+def _store_of_another_world(world: Path, tmp_path: Path) -> Path:
+    """A store this machine builds for another world (here: the same room under another world id)."""
+    other = tmp_path / "other-world"
+    shutil.copytree(world, other)
+    plan = json.loads((other / bundle.PLAN).read_text(encoding="utf-8"))
+    plan["world_id"] = "another-world-0123456789"
+    (other / bundle.PLAN).write_text(json.dumps(plan), encoding="utf-8")
+    return load_bundle(other, tmp_path / "other.duckdb")
+
+
+@pytest.mark.parametrize("verify", [True, False])
+def test_a_trusted_store_of_another_world_sealed_into_this_one_is_not_served(world, tmp_path, caplog, verify):
+    shutil.copyfile(_store_of_another_world(world, tmp_path), world / bundle.DATABASE)
+    reseal(world)  # sealed on this machine, so its checksum is in this machine's record of stores it built
+    with caplog.at_level(logging.WARNING, logger="worldsmith"), worldsmith.open(world, verify=verify) as opened:
+        assert opened.store_path != world / bundle.DATABASE
+        assert opened.db.execute("select world_id from world").fetchall() == [(opened.world_id,)]
+    assert "another-world-0123456789" in caplog.text
+
+
+def test_a_genuine_store_beside_forged_room_files_sealed_again_serves_the_room(world, caplog):
+    eml = next(p for p in sorted((world / "room").rglob("*.eml")) if CAP in p.read_text(encoding="utf-8"))
+    eml.write_text(eml.read_text(encoding="utf-8").replace(CAP, FORGED), encoding="utf-8")
+    manifest = bundle.read_manifest(world)  # the attacker seals the forged room again; the store is untouched
+    bundle.write_manifest(world, manifest.model_copy(update={"files": bundle.list_files(world)}))
+    with caplog.at_level(logging.WARNING, logger="worldsmith"), worldsmith.open(world) as opened:
+        # What is served is what the room holds (and what exports ship), never a store built from another room.
+        assert opened.store_path != world / bundle.DATABASE
+        rel = eml.relative_to(world / "room").as_posix()
+        assert FORGED in next(m.body for m in opened.messages if m.path == rel)
+    assert "other room files than the manifest lists" in caplog.text
+
+
 # ---------------------------------------------------------------- (b) a store that holds code
 
 STORE_ATTACKS = {
