@@ -427,6 +427,8 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     elif outward and beat in ("confirm", "answer", "object"):
         key = ("across_object" if beat == "object" else "across_confirm") + ("" if client_of(ctx) else "_own")
         lines.append(pick.fill(move[key], **v) or "")
+        if reply_to_question and beat != "object":
+            lines.append(reply_to_question)  # across the table a question asked is still answered
     else:
         # whoever decides says first that they have read what was put up (a weekly decision series read alike)
         read_first = pick.chance(0.6 if beat == "decide" else 0.2)

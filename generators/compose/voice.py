@@ -59,10 +59,17 @@ def deadline(pick: Picker, today: dt.date, locale: str = "en_US") -> str:
                      f"{due:%B} {due.day}" if locale == "en_US" else f"{due.day} {due:%B}"])
 
 
+_GENERIC_TOOL = re.compile(r"\b(?:outlook|excel|word|powerpoint|gmail|e-?mail|web browser|internet|browser|"
+                           r"google docs|google sheets|spreadsheet software|word processing|acrobat|notepad|teams|"
+                           r"zoom|slack)\b", re.I)
+
+
 def vocabulary(pick: Picker, voice: Voice) -> dict[str, str]:
     """A document, a tool, a term and a task of the author's trade, for frames to use."""
     docs = [soft_lower(d) for d in clean_list(voice.documents)]
-    tools = clean_list(voice.tools)
+    # a trade's own system (a case-management or billing system), never the office suite or the mail client itself:
+    # "check this against what you have in Microsoft Outlook" gives a frame away
+    tools = [t for t in clean_list(voice.tools) if not _GENERIC_TOOL.search(t)]
     terms = [soft_lower(p) for p in clean_list(voice.style.phrases)
              if len(p.split()) <= 8 and p[-1:] not in "!?" and not _MARKING.search(p)]
     tasks = [soft_lower(t) for t in clean_list(voice.tasks)]

@@ -89,3 +89,18 @@ def test_a_writer_s_marking_is_no_term_and_no_trade_line_speaks_of_privilege_out
         inside += trade_sentences(Picker(seed), voice, "email", values, 3, privileged=True)
     assert outside and not [s for s in outside if re.search(r"rivileg|work product|attorney-client", s, re.I)]
     assert [s for s in inside if "privilege log" in s]  # inside the circle the term is still the writer's own
+
+
+def test_a_trade_system_fills_a_tool_frame_never_the_office_suite():
+    """Expert read: 'Could you check this against what you have in Microsoft Outlook?'."""
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.voice import vocabulary
+    from worldsmith.generators.context import Voice
+    from worldsmith.taxonomies.loader import load_taxonomy
+
+    occ = next(o for o in load_taxonomy().occupations
+               if "Microsoft Outlook" in o.tools and len(o.tools) > 2)
+    voice = Voice(occupation=occ.title, family=occ.family, style=occ.style, documents=occ.documents,
+                  tools=occ.tools, tasks=occ.tasks)
+    said = {vocabulary(Picker(n), voice)["tool"] for n in range(60)}
+    assert said and not said & {"Microsoft Outlook", "Microsoft Word", "Microsoft Excel"}
