@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import math
 import os
 import re
 import shutil
@@ -94,8 +95,27 @@ class Manifest(BaseModel):
         return value
 
 
+NOT_SEALABLE = "not sealable: it holds NaN or Infinity"
+
+
+def _finite(value: Any) -> bool:
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, dict):
+        return all(_finite(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return all(_finite(v) for v in value)
+    return True
+
+
 def seal_of(manifest: Manifest) -> str:
-    """The seal a manifest should carry: the sha256 of its canonical JSON (sorted keys, no spaces) without `seal`."""
+    """The seal a manifest should carry: the sha256 of its canonical JSON (sorted keys, no spaces) without `seal`.
+
+    A manifest holding NaN or Infinity gets NOT_SEALABLE, never a sha256, so it never matches: JSON would write
+    NaN in a dict as null (two manifests, one seal), and a value not equal to itself proves nothing.
+    """
+    if not _finite(manifest.model_dump(exclude={"seal"})):
+        return NOT_SEALABLE
     data = manifest.model_dump(mode="json", exclude={"seal"})
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

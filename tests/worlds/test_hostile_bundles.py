@@ -268,6 +268,53 @@ def test_edited_manifest_metadata_breaks_the_seal(world, field, value):
         worldsmith.open(world)
 
 
+def _changed_rows(world: Path) -> list[str]:
+    from worldsmith.worlds.validate import validate_bundle
+
+    report = validate_bundle(world)
+    changed = next(c for c in report.checks if c.id == "files_changed_since_publishing")
+    assert report.verdict == "fail" and changed.count == len(changed.rows) >= 1
+    return [r.detail for r in changed.rows]
+
+
+@pytest.mark.parametrize("before,after", [('"errors": 0', '"errors": NaN'), ('"warnings": 0', '"warnings": -Infinity'),
+                                          ('"usage": {', '"usage": {"tokens": NaN, ')])
+def test_a_manifest_value_edited_to_nan_or_infinity_is_refused_by_validate_and_open(world, before, after):
+    text = (world / bundle.MANIFEST).read_text(encoding="utf-8")
+    assert before in text
+    (world / bundle.MANIFEST).write_text(text.replace(before, after, 1), encoding="utf-8")  # not sealed again
+    with pytest.raises(BundleError, match="is not a JSON number"):
+        worldsmith.open(world)
+    assert any("manifest.json is unreadable" in d and "is not a JSON number" in d for d in _changed_rows(world))
+
+
+def test_a_manifest_value_its_field_cannot_hold_is_an_edit_validate_reports(world):
+    text = (world / bundle.MANIFEST).read_text(encoding="utf-8")
+    (world / bundle.MANIFEST).write_text(text.replace('"errors": 0', '"errors": 0.5', 1), encoding="utf-8")
+    with pytest.raises(BundleError, match="not a valid Manifest"):
+        worldsmith.open(world)
+    assert any("holds a value no manifest can" in d and "errors" in d for d in _changed_rows(world))
+
+
+def test_a_seal_never_matches_a_manifest_holding_a_value_not_equal_to_itself(world):
+    manifest = bundle.read_manifest(world)
+    for value in (float("nan"), float("inf")):
+        forged = manifest.model_copy(update={"usage": {**manifest.usage, "tokens": value}})
+        assert bundle.seal_of(forged) != bundle.seal_of(forged.model_copy(update={"usage": {**manifest.usage,
+                                                                                            "tokens": None}}))
+        assert bundle.seal_of(forged) == bundle.NOT_SEALABLE  # so never equal to a seal any manifest carries
+
+
+@pytest.mark.parametrize("ghost", ["ghost.json", "../../../../tmp/ghost-h20", "/tmp/ghost-h20"])
+def test_a_manifest_listing_a_missing_file_outside_the_room_is_refused_by_validate_as_by_open(world, ghost):
+    manifest = bundle.read_manifest(world)
+    extra = bundle.FileEntry(path=ghost, sha256="0" * 64, bytes=1)
+    bundle.write_manifest(world, manifest.model_copy(update={"files": manifest.files + [extra]}))  # sealed again
+    with pytest.raises(ChecksumError, match=f"{ghost}: missing"):
+        worldsmith.open(world)
+    assert any(d.startswith("removed since publishing") and ghost in d for d in _changed_rows(world))
+
+
 def test_an_edited_page_or_task_file_is_refused(world):
     (world / bundle.INDEX_HTML).write_text("<html>the world</html>\n", encoding="utf-8")
     bundle.seal_derived(world, (bundle.INDEX_HTML,))  # as `worldsmith index` does after writing it

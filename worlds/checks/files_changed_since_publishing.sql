@@ -1,8 +1,9 @@
 -- id: files_changed_since_publishing
 -- severity: error
 -- description: every file of the room and plan.json still has the sha256 the manifest recorded, none was removed or added, and the manifest's seal holds
--- Compared: room/ and plan.json. Left out: validation.json, report.html and world.duckdb, which every
--- validation rewrites. A bundle without manifest.json (a staging folder) has nothing to compare with.
+-- Compared: room/ and plan.json. Left out: the sha256 of validation.json, report.html and world.duckdb, which
+-- every validation rewrites; but every file the manifest lists must be there, as open_world requires (a missing
+-- entry outside room/ is found by name, never opened). A bundle without manifest.json (a staging folder) has nothing to compare with.
 -- An error: a published world is what was published, and an edit made consistently to a file and its
 -- twin would pass every other check. Edits the user intends are accepted with `worldsmith validate
 -- --accept-edits`, which leaves this check out and re-seals the manifest when the rest pass.
@@ -26,6 +27,10 @@ from published m
 left join expected_files e on e.path = m.path
 anti join files f on f.path = m.path
 union all
+select null, m.path, 'removed since publishing: the manifest lists ' || m.path || ', the bundle does not have it'
+from manifest_files m
+where m.path not like 'room/%' and not m.present
+union all
 select null, null, 'plan.json changed since publishing: sha256 ' || s.plan_sha256[1:12] || '..., the manifest says '
        || m.sha256[1:12] || '...'
 from manifest_state s
@@ -38,7 +43,9 @@ where present and not readable
 union all
 select null, null, case seal when 'none' then 'manifest.json carries no seal (an older worldsmith wrote it): '
                                               || 'nothing proves its title, verdict and checksums are the published ones'
+                             when 'invalid' then 'manifest.json holds a value no manifest can (' || coalesce(error, '?')
+                                                 || '), so it was edited since it was sealed'
                              else 'manifest.json was edited since it was sealed: its title, verdict or a checksum '
                                   || 'is not the published one' end
 from manifest_state
-where readable and seal <> 'ok'
+where readable and seal is not null and seal <> 'ok'

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import json
 import os
 import uuid
 from pathlib import Path, PurePosixPath
@@ -12,9 +11,11 @@ from typing import Any, Iterable
 from zoneinfo import ZoneInfo
 
 import duckdb
+from pydantic import ValidationError
 
 from worldsmith.worlds import kinds
-from worldsmith.worlds.bundle import DATABASE, MAILBOX_FOLDER, MANIFEST, PLAN, ROOM, bundle_files, read_plan  # the layout, declared once
+from worldsmith.worlds.bundle import (DATABASE, MAILBOX_FOLDER, MANIFEST, PLAN, ROOM, bundle_files, parse_json,  # the layout,
+                                     read_plan)  # declared once
 from worldsmith.worlds.errors import BundleError
 from worldsmith.worlds.kinds import RoomFile
 from worldsmith.worlds.parallel import ordered_map
@@ -38,7 +39,7 @@ def load_bundle(bundle: Path, db_path: Path | None = None, memo: ParseMemo | Non
     are not parsed again: their rows are taken from it.
     """
     bundle = Path(bundle)
-    bundle_files(bundle)  # a link, FIFO or device anywhere in the bundle is refused before a byte of it is read
+    present = set(bundle_files(bundle))  # a link, FIFO or device anywhere in the bundle is refused before a byte of it is read
     plan = read_plan(bundle)
     room = bundle / ROOM
     if not room.is_dir():
@@ -53,7 +54,7 @@ def load_bundle(bundle: Path, db_path: Path | None = None, memo: ParseMemo | Non
         create_schema(con)
         tables = _Tables(con)
         _load_plan(tables, plan)
-        _load_manifest(tables, bundle)
+        _load_manifest(tables, bundle, present)
         _load_room(tables, plan, room,
                    memo.for_plan(hashlib.sha256((bundle / PLAN).read_bytes()).hexdigest()) if memo else None)
         tables.flush()
@@ -176,8 +177,9 @@ def plan_sheet(a: Any, zone: ZoneInfo, add: Any) -> dict[str, Any]:
     return {**plan_file(a, zone, add), "rows": a.rows}
 
 
-def _load_manifest(t: _Tables, bundle: Path) -> None:
-    """The manifest's file list, when there is one: what the bundle held when it was published."""
+def _load_manifest(t: _Tables, bundle: Path, present: set[str]) -> None:
+    """The manifest's file list, when there is one: what the bundle held when it was published, each entry marked
+    present or not by name among the bundle's files (`present`), so a listed path is never joined and opened."""
     path = bundle / MANIFEST
     plan_sha = hashlib.sha256((bundle / PLAN).read_bytes()).hexdigest()
     if not path.is_file():
@@ -185,28 +187,35 @@ def _load_manifest(t: _Tables, bundle: Path) -> None:
         t.add("manifest_state", present=False, readable=False, error=None, plan_sha256=plan_sha)
         return
     try:
-        entries = json.loads(path.read_bytes())["files"]
+        data = parse_json(path.read_bytes(), MANIFEST)  # NaN, Infinity or nesting too deep: unreadable
+        entries = data["files"]
         rows = {str(e["path"]): (str(e["sha256"]), e.get("bytes")) for e in entries}
-    except (ValueError, KeyError, TypeError) as exc:
+    except (BundleError, KeyError, TypeError, AttributeError) as exc:
         # A hand-broken manifest must not stop the room's content from being checked.
         t.add("manifest_state", present=True, readable=False, error=f"{type(exc).__name__}: {exc}",
               plan_sha256=plan_sha)
         return
-    t.add("manifest_state", present=True, readable=True, error=None, plan_sha256=plan_sha, seal=_seal_state(path))
+    seal, error = _seal_state(path, data)
+    t.add("manifest_state", present=True, readable=True, error=error, plan_sha256=plan_sha, seal=seal)
     for rel, (sha, size) in sorted(rows.items()):
-        t.add("manifest_files", path=rel, sha256=sha, bytes=size if isinstance(size, int) else None)
+        t.add("manifest_files", path=rel, sha256=sha, bytes=size if isinstance(size, int) else None,
+              present=rel in present)
 
 
-def _seal_state(path: Path) -> str | None:
-    """ok: the manifest's seal matches its metadata; none: it carries none (an older worldsmith); broken: it was
-    edited; None for a file list that is no whole manifest (its files are still compared; open refuses it)."""
+def _seal_state(path: Path, data: dict) -> tuple[str | None, str | None]:
+    """(state, why) of the manifest's seal. ok: it matches the metadata; none: there is none (an older worldsmith);
+    broken: edited since sealed; invalid: a manifest holding a value its fields cannot (why says which), so
+    nothing it records is believed; None for a bare file list (test fixtures), whose files are still compared."""
     from worldsmith.worlds.bundle import Manifest, seal_of
 
     try:
         manifest = Manifest.model_validate_json(path.read_bytes())
-    except ValueError:
-        return None
-    return "none" if not manifest.seal else "ok" if manifest.seal == seal_of(manifest) else "broken"
+    except ValueError as exc:
+        if set(data) <= {"files"}:
+            return None, None
+        errors = exc.errors() if isinstance(exc, ValidationError) else []
+        return "invalid", "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors[:3]) or str(exc)
+    return ("none" if not manifest.seal else "ok" if manifest.seal == seal_of(manifest) else "broken"), None
 
 
 def _roles(plan: WorldPlan) -> dict[str, tuple[str, str, str]]:

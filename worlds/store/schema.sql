@@ -231,9 +231,10 @@ create table planned_cites (
 
 -- The file list of manifest.json when the bundle has one (paths relative to the bundle).
 create table manifest_files (
-    path   varchar primary key,
-    sha256 varchar not null,
-    bytes  bigint
+    path    varchar primary key,
+    sha256  varchar not null,
+    bytes   bigint,
+    present boolean             -- whether the bundle holds a file of that path (by name; never opened to find out)
 );
 
 -- Whether manifest.json was there and readable; one row.
@@ -242,7 +243,8 @@ create table manifest_state (
     readable      boolean not null,
     error         varchar,
     plan_sha256   varchar not null,   -- of plan.json as it is now, to compare with the manifest's entry
-    seal          varchar             -- ok | none (an older worldsmith) | broken (edited since sealed); NULL unreadable
+    seal          varchar             -- ok | none (an older worldsmith) | broken (edited since sealed) | invalid
+                                      -- (a value its fields cannot hold); NULL a bare file list
 );
 
 -- Document properties of each .xlsx: where a sheet's title and a distractor's label live.
