@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
+import uuid
 import zipfile
 from pathlib import Path
+from typing import Callable, TypeVar
 
 import duckdb
 
@@ -35,6 +38,35 @@ class ExportError(WorldsmithError):
     """An export's target is not a folder the export may write into."""
 
     exit_code = 2
+
+
+T = TypeVar("T")
+
+
+def _replace_into(target: Path, write: Callable[[Path], T]) -> T:
+    """Have `write` fill a new file beside `target`, then move it over `target`; returns what `write` returned.
+
+    A file already at `target` (an earlier export's, or a hard link to a file outside planted since) is
+    replaced, never opened for writing, so nothing outside the folder is written through; a symbolic link or a
+    folder there is no file the export made, and is refused (ExportError) and left as it is.
+    """
+    if target.is_symlink() or target.is_dir():
+        raise ExportError(f"{target} is a {'link' if target.is_symlink() else 'folder'}; an export writes only its "
+                          "own files. Remove it or pass a new folder")
+    tmp = target.with_name(f".{target.name}.{uuid.uuid4().hex[:12]}.tmp")
+    # O_EXCL: a new file or an error, never an entry planted under this name; mode 0o666 less the umask, as a
+    # plain write would make it.
+    os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666))
+    try:
+        result = write(tmp)
+        os.replace(tmp, target)  # a rename: replaces the directory entry, whatever it pointed at
+    finally:
+        tmp.unlink(missing_ok=True)
+    return result
+
+
+def _write_text(target: Path, text: str) -> None:
+    _replace_into(target, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
 
 def _zip(folder: Path, target: Path) -> str:
@@ -94,8 +126,8 @@ def export_apex(world: World, task_set: TaskSet, out: Path) -> Path:
     for target in (archive, out / f"{archive.name}.sha256"):
         if target.is_symlink():
             raise ExportError(f"{target} is a link; remove it or choose another --out")
-    sha = _zip(base, archive)
-    (out / f"{world.world_id}.zip.sha256").write_text(f"{sha}  {archive.name}\n", encoding="utf-8")
+    sha = _replace_into(archive, lambda tmp: _zip(base, tmp))
+    _write_text(out / f"{world.world_id}.zip.sha256", f"{sha}  {archive.name}\n")
     return archive
 
 
@@ -147,7 +179,8 @@ def export_parquet(world: World, task_set: TaskSet, out: Path) -> Path:
         for table in (t for t in known_tables() if t in present):
             # An empty table is left out: `datasets` refuses a Parquet file without rows.
             if con.execute(f"select count(*) from w.main.{quote_ident(table)}").fetchall()[0][0]:
-                con.sql(f"select * from w.main.{quote_ident(table)}").write_parquet(str(data / f"{table}.parquet"))
+                relation = con.sql(f"select * from w.main.{quote_ident(table)}")
+                _replace_into(data / f"{table}.parquet", lambda tmp: relation.write_parquet(str(tmp)))
                 tables.append(table)
         con.execute("create table tasks (id varchar, world_id varchar, kind varchar, instruction varchar, "
                     "reference_answer varchar, reference_sql varchar, needs varchar, rubric varchar, solution varchar)")
@@ -156,12 +189,12 @@ def export_parquet(world: World, task_set: TaskSet, out: Path) -> Path:
                 for t in task_set.tasks]
         if rows:  # DuckDB refuses executemany over no rows; a world without tasks exports its tables
             con.executemany("insert into tasks values (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-        con.table("tasks").write_parquet(str(data / "tasks.parquet"))
-        sha = _zip(world.path, archives / f"{world.world_id}.zip")
+        _replace_into(data / "tasks.parquet", lambda tmp: con.table("tasks").write_parquet(str(tmp)))
+        sha = _replace_into(archives / f"{world.world_id}.zip", lambda tmp: _zip(world.path, tmp))
         con.execute("create table archives as select ? as world_id, ? as title, ? as verdict, ? as archive, "
                     "? as sha256", [world.world_id, world.plan.title, world.verdict,
                                     f"worlds/{world.world_id}.zip", sha])
-        con.table("archives").write_parquet(str(data / "archives.parquet"))
+        _replace_into(data / "archives.parquet", lambda tmp: con.table("archives").write_parquet(str(tmp)))
     except duckdb.Error as exc:
         raise WorldsmithError(f"could not write Parquet under {data}: {exc}") from None
     finally:
@@ -169,8 +202,8 @@ def export_parquet(world: World, task_set: TaskSet, out: Path) -> Path:
     names = tables + ["tasks", "archives"]
     configs = "\n".join(f"- config_name: {n}\n  data_files: data/{n}.parquet" for n in names)
     card = out / "README.md"
-    card.write_text(CARD.format(title=world.plan.title.replace(":", " -"), configs=configs, world_id=world.world_id,
-                                verdict=world.verdict, n_tasks=len(task_set.tasks), sha=sha), encoding="utf-8")
+    _write_text(card, CARD.format(title=world.plan.title.replace(":", " -"), configs=configs, world_id=world.world_id,
+                                  verdict=world.verdict, n_tasks=len(task_set.tasks), sha=sha))
     return card
 
 
@@ -191,7 +224,7 @@ def claim(out: Path, format: str) -> None:
         if (out / name).is_symlink():
             raise ExportError(f"{out / name} is a link; an export writes only into its own folder. Remove the link "
                               "or pass a new folder")
-    (out / MARKER).write_text(json.dumps({"made_by": "worldsmith export", "format": format}) + "\n", encoding="utf-8")
+    _write_text(out / MARKER, json.dumps({"made_by": "worldsmith export", "format": format}) + "\n")
 
 
 def export(world: World, task_set: TaskSet, out: Path, format: str) -> Path:

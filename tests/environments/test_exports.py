@@ -62,3 +62,52 @@ def test_datasets_loads_the_parquet_export_as_is(world_and_tasks, tmp_path, monk
         assert loaded["train"].num_rows > 0, name
     tasks = datasets.load_dataset(str(tmp_path / "out"), "tasks", cache_dir=cache)["train"]
     assert sorted(tasks["id"]) == sorted(t.id for t in task_set.tasks)
+
+
+
+def _files_an_export_wrote(out, world_id):
+    """The files an export writes straight into its folder (the marker, archive, card, Parquet), not the tree it
+    rebuilds under out/<world_id>/."""
+    return sorted(p for p in out.rglob("*") if p.is_file() and not p.relative_to(out).as_posix().startswith(f"{world_id}/"))
+
+
+@pytest.mark.parametrize("format", ["apex", "parquet"])
+def test_a_re_export_replaces_hard_links_planted_in_its_folder_never_writing_through(world_and_tasks, tmp_path,
+                                                                                     format):
+    """Every file an export writes is a new file moved into place: a hard link to a file outside, planted since
+    an earlier export, is replaced, and the file outside keeps its bytes."""
+    world, task_set = world_and_tasks
+    out = tmp_path / "out"
+    exports.export(world, task_set, out, format)
+    written = _files_an_export_wrote(out, world.world_id)
+    assert len(written) >= 3, written  # the marker, and the archive and its sha256, or the card and the Parquet
+    canaries = {}
+    for i, path in enumerate(written):
+        canary = tmp_path / f"canary-{i}"
+        canary.write_text(f"keep {i}\n", encoding="utf-8")
+        path.unlink()
+        os.link(canary, path)
+        canaries[canary] = f"keep {i}\n"
+    exports.export(world, task_set, out, format)
+    assert {c: c.read_text(encoding="utf-8") for c in canaries} == canaries
+    assert all(p.stat().st_nlink == 1 for p in written), [p for p in written if p.stat().st_nlink != 1]
+    assert (out / f"{world.world_id}.zip").is_file() or (out / "data" / "tasks.parquet").is_file()
+    assert not list(out.rglob("*.tmp")), "a temporary file was left behind"
+
+
+@pytest.mark.parametrize("format", ["apex", "parquet"])
+def test_a_symlink_where_a_re_export_writes_is_refused_and_its_target_kept(world_and_tasks, tmp_path, format):
+    world, task_set = world_and_tasks
+    out = tmp_path / "out"
+    exports.export(world, task_set, out, format)
+    canary = tmp_path / "canary"
+    canary.write_text("keep\n", encoding="utf-8")
+    for path in _files_an_export_wrote(out, world.world_id):
+        kept = path.read_bytes()
+        path.unlink()
+        path.symlink_to(canary)
+        with pytest.raises(exports.ExportError, match="is a link"):
+            exports.export(world, task_set, out, format)
+        assert canary.read_text(encoding="utf-8") == "keep\n" and path.is_symlink(), path
+        path.unlink()
+        path.write_bytes(kept)
