@@ -101,7 +101,9 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
             # the frame's own first word ("Keep 16 October 2026 in mind ..."), never a name in the label or value
             lowered = out[:1].lower() + out[1:]
         # (in a series also before a name or a figure, kept as written: "As of May 21, USD 156,200,000 remains ...")
-        if lowered != out or series:
+        # a frame with its own label before a colon ("Calendar note: ...") takes no lead-in ("As of today, calendar
+        # note: ...")
+        if (lowered != out or series) and ":" not in out.split(".")[0][:30]:
             out = pick.frame(pick.lead_ins(named["openers"][register], named["series_openers"][register])) + lowered
     return out
 

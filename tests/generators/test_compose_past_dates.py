@@ -52,3 +52,15 @@ def test_the_context_marks_a_date_fact_past_only_after_its_day(published_diligen
                 seen.add(ref.past)
     world.close()
     assert seen, "the example carries its date fact somewhere"
+
+
+def test_a_frame_with_its_own_label_before_a_colon_takes_no_lead_in():
+    """Expert read: 'As of today, calendar note: the 60-day refund deadline is August 28, 2026.'"""
+    import re
+
+    from tests.generators.context_fixture import CAP, DEADLINE
+
+    named = [f.model_copy(update={"establish": False, "label": f"the {f.id.replace('_', ' ')}"}) for f in (DEADLINE, CAP)]
+    said = [fact_sentence(Picker(seed), f, "email", lead=True) for seed in range(300) for f in named]
+    assert any(re.match(r"[A-Z][\w ]{0,25}: ", s) for s in said)  # the colon frames are drawn
+    assert not [s for s in said if re.match(r"[A-Z][^:,.]*, [a-z][\w ]{0,25}: ", s)]
