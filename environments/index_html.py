@@ -303,7 +303,9 @@ def write_index(world: World, task_set: TaskSet | None = None) -> Path:
     """Write index.html into the bundle (atomically); with no task set, the bundle's tasks.json when there is one."""
     given = task_set is not None
     if task_set is None and (world.path / "tasks.json").is_file():
-        task_set = TaskSet.model_validate_json((world.path / "tasks.json").read_text(encoding="utf-8"))
+        from worldsmith.worlds.bundle import read_model
+
+        task_set = read_model(world.path / "tasks.json", TaskSet)  # strict: no NaN, no nesting too deep
     target = world.path / INDEX_HTML
     tmp = target.with_name(f"{INDEX_HTML}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}")
     tmp.write_text(render_index(world, task_set), encoding="utf-8")

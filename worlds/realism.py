@@ -79,17 +79,14 @@ def stored_metrics(db_path: str | Path) -> tuple[str, list[MetricComparison]]:
 
 def read_validated(bundle: str | Path) -> tuple[ValidationReport, str, list[MetricComparison]]:
     """(report, reference source, profile metrics) of a bundle as its last validation left them."""
-    from worldsmith.worlds.bundle import bundle_files
+    from worldsmith.worlds.bundle import bundle_files, read_model
 
     bundle = Path(bundle)
     bundle_files(bundle)  # a link, FIFO or device in the bundle is refused before any file of it is read
     path = bundle / VALIDATION
     if not path.is_file():
         raise BundleError(f"{bundle}: no validation.json; run `worldsmith validate {bundle}` first")
-    try:
-        report = ValidationReport.model_validate_json(path.read_bytes())
-    except ValueError as exc:
-        raise BundleError(f"{path}: unreadable: {exc}") from None
+    report = read_model(path, ValidationReport)  # bad JSON, NaN or deep nesting: BundleError
     db = bundle / DATABASE
     reference, metrics = stored_metrics(db) if db.is_file() else ("", [])
     return report, reference, metrics

@@ -315,6 +315,32 @@ def test_a_manifest_listing_a_missing_file_outside_the_room_is_refused_by_valida
     assert any(d.startswith("removed since publishing") and ghost in d for d in _changed_rows(world))
 
 
+DEEP = "[" * 100_000 + "]" * 100_000  # deeper than any JSON parser's recursion
+
+
+@pytest.mark.parametrize("name", [bundle.MANIFEST, bundle.PLAN, bundle.VALIDATION])
+def test_a_file_nested_too_deeply_is_a_bundle_error_never_a_traceback(world, name):
+    (world / name).write_text(DEEP, encoding="utf-8")
+    with pytest.raises(BundleError):  # verified: a changed file, or the manifest itself unreadable
+        worldsmith.open(world)
+    with pytest.raises(BundleError, match=f"{name}: nested too deeply"):
+        worldsmith.open(world, verify=False)
+
+
+def test_validate_and_tasks_report_a_manifest_nested_too_deeply_without_a_traceback(world):
+    import subprocess
+    import sys
+
+    (world / bundle.MANIFEST).write_text(DEEP, encoding="utf-8")
+    assert any("nested too deeply" in d for d in _changed_rows(world))
+    for command, code in (("validate", 1), ("tasks", BundleError.exit_code)):
+        done = subprocess.run([sys.executable, "-m", "worldsmith.flows.cli", command, str(world)],
+                              capture_output=True, text=True, timeout=120, env=dict(os.environ, COLUMNS="400"))
+        assert done.returncode == code, done.stderr[-2000:]
+        assert "nested too deeply" in done.stdout + done.stderr
+        assert "Traceback" not in done.stdout + done.stderr and "RecursionError" not in done.stdout + done.stderr
+
+
 def test_an_edited_page_or_task_file_is_refused(world):
     (world / bundle.INDEX_HTML).write_text("<html>the world</html>\n", encoding="utf-8")
     bundle.seal_derived(world, (bundle.INDEX_HTML,))  # as `worldsmith index` does after writing it

@@ -10,12 +10,13 @@ sees (`text_plain`) has the mention by name and the file by its path in the room
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 from pathlib import PurePosixPath
 from typing import Any
 from urllib.parse import unquote
 
+from worldsmith.worlds.bundle import parse_json
+from worldsmith.worlds.errors import BundleError
 from worldsmith.worlds.kinds import RoomFile
 from worldsmith.worlds.store.parse import ParseError
 
@@ -84,9 +85,9 @@ create table planned_chat_posts (
 
 def _json(f: RoomFile) -> Any:
     try:
-        return json.loads(f.data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise ParseError(f"{f.rel}: not JSON: {exc}") from None
+        return parse_json(f.data, f.rel)  # NaN, Infinity and nesting too deep refused as well as bad JSON
+    except BundleError as exc:
+        raise ParseError(str(exc)) from None
 
 
 def _users(f: RoomFile, export: str) -> dict[str, str]:
@@ -96,9 +97,9 @@ def _users(f: RoomFile, export: str) -> dict[str, str]:
         path = f.path.parents[1] / "users.json"
         names: dict[str, str] = {}
         try:
-            for u in json.loads(path.read_bytes()):
+            for u in parse_json(path.read_bytes(), path):
                 names[str(u.get("id"))] = str(u.get("real_name") or u.get("profile", {}).get("real_name") or u.get("name"))
-        except (OSError, ValueError, TypeError, AttributeError):
+        except (OSError, BundleError, TypeError, AttributeError):
             pass  # a missing or broken users.json is reported when it is parsed itself
         f.cache[key] = names
     return f.cache[key]

@@ -192,7 +192,8 @@ def _load_manifest(t: _Tables, bundle: Path, present: set[str]) -> None:
         rows = {str(e["path"]): (str(e["sha256"]), e.get("bytes")) for e in entries}
     except (BundleError, KeyError, TypeError, AttributeError) as exc:
         # A hand-broken manifest must not stop the room's content from being checked.
-        t.add("manifest_state", present=True, readable=False, error=f"{type(exc).__name__}: {exc}",
+        t.add("manifest_state", present=True, readable=False,
+              error=str(exc) if isinstance(exc, BundleError) else f"{type(exc).__name__}: {exc}",
               plan_sha256=plan_sha)
         return
     seal, error = _seal_state(path, data)
