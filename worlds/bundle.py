@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from worldsmith.worlds.errors import BundleError, PublishError
 from worldsmith.worlds.plan import WorldPlan
+from worldsmith.worlds.publish_guard import free_kept_folder, refuse_links
 
 # 2: the manifest seals its own metadata and the files derived after validation (world.duckdb, index.html,
 # tasks.json); a version-1 manifest sealed neither.
@@ -288,8 +289,10 @@ def new_staging(out: Path, world_id: str) -> Path:
     """A fresh, private folder to build a world in, next to where it will be published.
 
     Staging folders of earlier runs (of any world) whose process is gone (killed, crashed) are
-    removed first: their finished model calls live on in the response cache, not here.
+    removed first: their finished model calls live on in the response cache, not here. A link where a
+    publish would read, write or move (publish_guard) is refused first, before any work is done.
     """
+    refuse_links(out, world_id)
     root = out / STAGING
     try:
         # Any world's staging, not only this one's: a killed run of another outline leaves debris too.
@@ -365,6 +368,7 @@ def publish(staging: Path, out: Path, world_id: str, *, quarantine: bool = False
     """
     import fcntl
 
+    refuse_links(out, world_id)  # never move files out of, or into, a folder through a link
     target_parent = out / QUARANTINE if quarantine else out
     target_parent.mkdir(parents=True, exist_ok=True)
     target = target_parent / world_id
@@ -393,10 +397,7 @@ def _publish_locked(staging: Path, out: Path, target: Path, world_id: str, quara
         raise PublishError(f"{target} is already published{extra}. Pass --force to replace it "
                            f"(files you added there are kept in {out / KEPT}), or choose another --out.")
     if added:
-        n = 1
-        while (out / KEPT / f"{world_id}-{n}").exists():
-            n += 1
-        keep = out / KEPT / f"{world_id}-{n}"
+        keep = free_kept_folder(out, world_id)
         for rel in added:
             (keep / rel).parent.mkdir(parents=True, exist_ok=True)
             os.rename(target / rel, keep / rel)

@@ -87,3 +87,69 @@ def test_a_new_run_removes_staging_of_dead_processes_of_any_world(tmp_path):
     live.mkdir()
     bundle.new_staging(tmp_path, WORLD)
     assert not stale.exists() and live.exists()
+
+
+def _canary(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """A folder outside --out that looks like a world, with a file of the user's in it."""
+    canary = tmp_path / "outside"
+    canary.mkdir()
+    (canary / "keep.txt").write_text("keep")
+    (canary / bundle.MANIFEST).write_text("{}")
+    return canary, {"keep.txt": "keep", bundle.MANIFEST: "{}"}
+
+
+def _holds(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): p.read_text() for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.mark.parametrize("quarantine", [False, True])
+def test_force_never_follows_a_link_where_the_world_would_be_published(tmp_path, quarantine):
+    """OUT/<world_id> (or OUT/_quarantine/<world_id>) a link to a folder outside: refused, and nothing in that
+    folder moved, kept or replaced."""
+    out = tmp_path / "out"
+    staging = staged(out, "new")
+    canary, holds = _canary(tmp_path)
+    if quarantine:
+        (out / bundle.QUARANTINE).mkdir()
+    link = out / (bundle.QUARANTINE if quarantine else "") / WORLD
+    link.symlink_to(canary)
+    with pytest.raises(PublishError, match="is a link"):
+        bundle.publish(staging, out, WORLD, quarantine=quarantine, force=True)
+    assert _holds(canary) == holds and link.is_symlink() and staging.is_dir()
+    assert not (out / bundle.KEPT).exists()
+
+
+@pytest.mark.parametrize("name", [bundle.KEPT, bundle.QUARANTINE, bundle.STAGING])
+def test_force_never_writes_kept_or_staged_files_through_a_linked_folder(tmp_path, name):
+    """OUT/_kept, OUT/_quarantine or OUT/.staging a link to a folder outside --out: refused before anything moves."""
+    out = tmp_path / "out"
+    bundle.publish(staged(out, "one"), out, WORLD)
+    (out / WORLD / "added.txt").write_text("mine")
+    staging = staged(out, "two")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    stale = outside / f"{WORLD}-999999999-deadbeef"  # looks like a dead run's staging: tidied if followed
+    stale.mkdir()
+    if name == bundle.STAGING:
+        os.rename(staging, tmp_path / "held")  # the run was staged before the link was planted
+        staging = tmp_path / "held"
+        (out / bundle.STAGING).rmdir()
+    (out / name).symlink_to(outside)
+    with pytest.raises(PublishError, match="is a link"):
+        bundle.publish(staging, out, WORLD, force=True)
+    with pytest.raises(PublishError, match="is a link"):
+        bundle.new_staging(out, WORLD)
+    assert [p.name for p in outside.iterdir()] == [stale.name] and not any(stale.iterdir())
+    assert (out / WORLD / "added.txt").read_text() == "mine"
+    assert (out / WORLD / bundle.ROOM / "a.txt").read_text() == "one"
+
+
+def test_a_dangling_link_in_kept_is_skipped_never_written_through(tmp_path):
+    out = tmp_path / "out"
+    bundle.publish(staged(out, "one"), out, WORLD)
+    (out / WORLD / "added.txt").write_text("mine")
+    (out / bundle.KEPT).mkdir()
+    (out / bundle.KEPT / f"{WORLD}-1").symlink_to(tmp_path / "nowhere")
+    kept: list[str] = []
+    bundle.publish(staged(out, "two"), out, WORLD, force=True, kept=kept)
+    assert kept == [str(out / bundle.KEPT / f"{WORLD}-2" / "added.txt")] and not (tmp_path / "nowhere").exists()

@@ -1,0 +1,44 @@
+"""What a publish may touch under --out, checked before it touches anything: never a link, never through one.
+
+`generate` builds a world in out/.staging/, moves it to out/<world_id> (or out/_quarantine/<world_id>), moves
+files a user added to a replaced world into out/_kept/, and queues on out/.publish.lock. A link planted at any
+of those names would make it move files out of, or write files into, a folder it did not make (outside --out);
+so each is refused by name, as `worlds rm` refuses a link, before a byte is written or moved.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from worldsmith.worlds.errors import PublishError
+
+
+def refuse_links(out: Path, world_id: str) -> None:
+    """Raise PublishError, touching nothing, when an entry a publish of `world_id` under `out` uses is a link.
+
+    Also refused: a file (not a folder) where the world, the staging, quarantine or kept folder would be.
+    """
+    from worldsmith.worlds import bundle
+
+    out = Path(out)
+    folders = (out / world_id, out / bundle.STAGING, out / bundle.KEPT, out / bundle.QUARANTINE,
+               out / bundle.QUARANTINE / world_id)
+    for path in (*folders, out / bundle.PUBLISH_LOCK):
+        if path.is_symlink():
+            raise PublishError(f"{path} is a link; generate moves and writes files only inside --out, never through "
+                               "a link, so nothing was touched. Remove the link yourself, or choose another --out")
+    for path in folders:
+        if os.path.lexists(path) and not path.is_dir():
+            raise PublishError(f"{path} is a file where generate keeps a folder of its own; nothing was touched. "
+                               "Move it away, or choose another --out")
+
+
+def free_kept_folder(out: Path, world_id: str) -> Path:
+    """The first out/_kept/<world_id>-<n> that no entry holds (a dangling link counts as taken)."""
+    from worldsmith.worlds import bundle
+
+    n = 1
+    while os.path.lexists(Path(out) / bundle.KEPT / f"{world_id}-{n}"):
+        n += 1
+    return Path(out) / bundle.KEPT / f"{world_id}-{n}"
