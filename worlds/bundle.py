@@ -141,8 +141,11 @@ def derived_entries(bundle: Path, names: tuple[str, ...] = DERIVED) -> list[File
         path = bundle / name
         if not os.path.lexists(path):
             continue
-        if not stat.S_ISREG(os.lstat(path).st_mode):
+        info = os.lstat(path)
+        if not stat.S_ISREG(info.st_mode):
             raise BundleError(f"{path}: not a regular file (a link or a device); a world bundle holds only files")
+        if info.st_nlink > 1:
+            raise BundleError(hard_link_message(path, info.st_nlink))
         entry = FileEntry(path=name, sha256=sha256_file(path), bytes=os.lstat(path).st_size)
         if name == DATABASE:
             from worldsmith.worlds.store import trusted
@@ -185,11 +188,20 @@ def _sealing(bundle: Path) -> Iterator[None]:
         os.close(fd)  # closing lets go of the lock
 
 
+def hard_link_message(path: Path, names: int) -> str:
+    """Why a file with more than one name is refused, and what to do."""
+    return (f"{path}: a hard link (one file under {names} names, the others possibly outside the bundle); a world "
+            "bundle holds only files of its own, so this one is refused. Copy the bundle without preserving hard "
+            "links (cp -r, not cp -al), or regenerate the world, before opening it")
+
+
 def bundle_files(bundle: Path) -> list[str]:
-    """Every file under a bundle folder, relative and sorted; BundleError for a link, device, FIFO or socket.
+    """Every file under a bundle folder, relative and sorted; BundleError for a link (symbolic or hard), device,
+    FIFO or socket.
 
     Walked without following links: a room file swapped for a link (to a host file, or to an identical
-    copy) is refused by name, never read through.
+    copy) is refused by name, never read through; so is a file with another name elsewhere (a hard link to a
+    host file reads as that file, and a write to it writes there).
     """
     found: list[str] = []
     stack = [(Path(bundle), "")]
@@ -202,9 +214,12 @@ def bundle_files(bundle: Path) -> list[str]:
                               "readable files") from None
         for entry in entries:
             rel = prefix + entry.name
-            mode = entry.stat(follow_symlinks=False).st_mode
+            info = entry.stat(follow_symlinks=False)
+            mode = info.st_mode
             if stat.S_ISDIR(mode):
                 stack.append((Path(entry.path), rel + "/"))
+            elif stat.S_ISREG(mode) and info.st_nlink > 1:
+                raise BundleError(hard_link_message(Path(bundle) / rel, info.st_nlink))
             elif stat.S_ISREG(mode):
                 found.append(rel)
             else:

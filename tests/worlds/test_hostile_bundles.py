@@ -396,6 +396,32 @@ def test_a_linked_folder_a_fifo_and_a_host_file_link_are_refused_without_reading
         worldsmith.open(world)
 
 
+def test_a_hard_link_in_a_bundle_is_refused_by_name_without_reading(world, tmp_path, published_legal):
+    secret = tmp_path / "secret.md"
+    secret.write_text(SECRET, encoding="utf-8")
+    planted = world / "room" / "hl.md"
+    os.link(secret, planted)  # reads as the host file; a write to it would write there
+    manifest = bundle.read_manifest(world)  # listed and sealed again, as an author can
+    entry = bundle.FileEntry(path="room/hl.md", sha256=bundle.sha256_file(planted), bytes=planted.stat().st_size)
+    bundle.write_manifest(world, manifest.model_copy(update={"files": manifest.files + [entry]}))
+    for verify in (True, False):
+        with pytest.raises(BundleError, match="hl.md: a hard link") as info:
+            worldsmith.open(world, verify=verify)
+        assert SECRET not in str(info.value)
+    with pytest.raises(BundleError, match="a hard link"):  # validate's loader refuses it too, before reading
+        load_bundle(world, tmp_path / "store.duckdb")
+    planted.unlink()
+    doc = _a_room_file(world)  # a room file swapped for a hard link to an identical copy: refused too
+    twin = tmp_path / "identical.md"
+    shutil.copyfile(doc, twin)
+    doc.unlink()
+    os.link(twin, doc)
+    with pytest.raises(BundleError, match="a hard link"):
+        worldsmith.open(world, verify=False)
+    # What generate publishes holds no file with a second name, so our own worlds still open.
+    assert all((published_legal / rel).stat().st_nlink == 1 for rel in bundle.bundle_files(published_legal))
+
+
 def _quarantined(world: Path) -> None:
     """The world as it would be published under _quarantine/: a failing check in its sealed validation.json."""
     report = json.loads((world / bundle.VALIDATION).read_text(encoding="utf-8"))
