@@ -5,14 +5,14 @@
     world.threads[0].messages[0].subject
     world.db.sql("select path from documents").fetchall()
 
-Opening checks what the bundle claims about itself, as it would a file from a stranger: its
-schema_version must be one this code reads; it must hold only regular files and folders (a link, hard
-or symbolic, a FIFO or a device is refused); the manifest's seal must match its metadata, every file must
-hash to the sha256 it lists (a changed, missing or unlisted file is a world that is no longer the one that
-was validated), and its verdict must be the one its sealed validation.json adds up to. The store is
-opened read-only and sandboxed (worlds.store.sandbox); a world.duckdb that is missing, is not the store sealed after the
-last load, was not built on this machine, or was built from another world or room than the manifest lists,
-is rebuilt from the sealed room in a private temporary folder, never inside the bundle.
+Opening checks what the bundle claims about itself, as it would a file from a stranger: its schema_version
+must be one this code reads; it must hold only regular files and folders (a link, hard or symbolic, a FIFO or
+a device is refused); the manifest's seal must match its metadata, every file must hash to the sha256 it lists
+(a changed, missing or unlisted file is a world that is no longer the one that was validated), and its verdict
+must be the one its sealed validation.json adds up to. The store is opened read-only and sandboxed
+(worlds.store.sandbox); a world.duckdb that is missing, is not the store sealed after the last load, was not
+built on this machine, or was built from another world or room than the manifest lists, is rebuilt from the
+sealed room in a private temporary folder, never inside the bundle.
 """
 
 from __future__ import annotations
