@@ -2,7 +2,7 @@
 
     <out>/<task-id>/
       task.toml                Harbor's configuration (schema 1.4): the MCP server and its healthcheck, a
-                               separate verifier, and the artifacts it is handed (the apps' session, the answer)
+                               separate verifier, and the artifacts it is handed (the apps' session and its key, the answer)
       instruction.md           what the agent is asked
       environment/Dockerfile   the agent's container (`main`): the room, read-only at /world/room
       environment/docker-compose.yaml
@@ -42,6 +42,7 @@ from pydantic import BaseModel
 from worldsmith.environments import harbor_oracle
 from worldsmith.environments.harbor_wheel import build_wheel
 from worldsmith.environments.harbor_world import Copier, write_apps_world, write_grader_world
+from worldsmith.environments.session_store import KEYS_ENV
 from worldsmith.environments.session_store import MARKER as SESSION_MARKER
 from worldsmith.environments.tasks import Solution, Task
 from worldsmith.worlds import bundle as _bundle
@@ -52,6 +53,8 @@ PORT = 8000
 APPS_URL = f"http://127.0.0.1:{PORT}/mcp"
 APPS_SERVICE = "apps"
 SESSION_DIR = "/var/lib/worldsmith/session"  # in the apps service's own filesystem
+# The session's own key, outside its folder (session_store): also the apps' alone, collected for the verifier.
+KEYS_DIR = "/var/lib/worldsmith/keys"
 ANSWER_FILE = "/app/answer.txt"               # in the agent's container: the agent's to write
 # Harbor's task config as of harbor 0.26 (harbor/models/task/config.py): schema 1.4, where
 # [environment].network_mode replaced the deprecated allow_internet.
@@ -79,6 +82,7 @@ COPY {wheel} /tmp/{wheel}
 RUN pip install --no-cache-dir "/tmp/{wheel}[apps]" && rm /tmp/{wheel}
 COPY world /world
 RUN chmod -R a-w /world && mkdir -p {session_parent}
+ENV {keys_env}={keys_dir}
 CMD {serve}
 """
 
@@ -125,6 +129,7 @@ set -u
 HERE="$(cd "$(dirname "$0")" && pwd)"
 LOGS="${{HARBOR_LOGS:-/logs}}"
 SESSION="${{WORLDSMITH_SESSION:-{SESSION_DIR}}}"
+export {KEYS_ENV}="${{{KEYS_ENV}:-{KEYS_DIR}}}"  # the session's key, collected with it from the apps service
 mkdir -p "$LOGS/verifier"
 if [ ! -f "$SESSION/{SESSION_MARKER}" ]; then
     echo "no apps session at $SESSION: the apps did not run, so there is nothing to grade" >&2
@@ -204,10 +209,14 @@ def task_toml(task: Task, world: World) -> str:
         "retries = 30",
         "start_period_sec = 5.0",
         "",
-        "# What the verifier is handed: the apps' session, from the apps' own filesystem (collected after the",
-        "# agent's container stops), and the answer file the agent may write.",
+        "# What the verifier is handed: the apps' session and its key, from the apps' own filesystem (collected",
+        "# after the agent's container stops), and the answer file the agent may write.",
         "[[artifacts]]",
         f"source = {_toml_str(SESSION_DIR)}",
+        f"service = {_toml_str(APPS_SERVICE)}",
+        "",
+        "[[artifacts]]",
+        f"source = {_toml_str(KEYS_DIR)}",
         f"service = {_toml_str(APPS_SERVICE)}",
         "",
         "[[artifacts]]",
@@ -245,7 +254,7 @@ def _shared_files(wheel: Path) -> dict[str, str]:
         "environment/Dockerfile": MAIN_DOCKERFILE,
         "environment/apps.Dockerfile": APPS_DOCKERFILE.format(base=BASE_IMAGE, wheel=wheel.name, port=PORT,
                                                               session_parent=str(Path(SESSION_DIR).parent),
-                                                              serve=serve),
+                                                              keys_env=KEYS_ENV, keys_dir=KEYS_DIR, serve=serve),
         "environment/docker-compose.yaml": COMPOSE.format(service=APPS_SERVICE, serve=serve, health=_json_list(
             ["CMD", "python3", "-c", f"import socket; socket.create_connection(('127.0.0.1', {PORT}), 2)"])),
         "tests/Dockerfile": VERIFIER_DOCKERFILE.format(base=BASE_IMAGE, wheel=wheel.name),

@@ -137,7 +137,6 @@ class Session:
         with _as_session_error():
             self._marker = session_store.claim(self.root, world.world_id, world.path, made=fresh)
             self.root = self.root.expanduser().resolve()
-            self._key = session_store.state_key(self._marker)
             self._log = session_store.read_log(self.root)
         # A fixed clock after the world's last message: the same actions give the same state, and what the
         # session sends comes after everything it answers.
@@ -206,7 +205,9 @@ class Session:
 
     def _append(self, data: dict, limited: bool = True) -> None:
         with _as_session_error():
-            session_store.append(self.root, self._log, self._key, data, limited=limited)
+            # The key is found when the session first writes: a grader elsewhere, without it, still reads the state.
+            key = session_store.state_key(self._marker)
+            session_store.append(self.root, self._log, key, data, limited=limited)
         self._replay.apply(data)
 
     def state(self) -> SessionState:
@@ -226,8 +227,11 @@ class Session:
 
     def verify_state(self) -> bool:
         """Whether the state on disk is exactly what the apps recorded: the log's MAC chain holds, nothing was cut
-        from its end, and the room holds exactly the files the log says the session wrote (no link, no hand edit)."""
-        if not session_store.verify(self.root, session_store.env_key()):
+        from its end, and the room holds exactly the files the log says the session wrote (no link, no hand edit).
+
+        False too where it cannot vouch: the session's key (WORLDSMITH_STATE_KEY, or its own key kept outside
+        the folder) is not here, or the session is an old one whose key its own marker held."""
+        if not session_store.verify(self.root):
             return False
         try:
             log = session_store.read_log(self.root)

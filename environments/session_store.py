@@ -10,10 +10,14 @@ files, a marker of another world, a folder inside a world bundle), so no command
 did not make. The log grows by appending one line per action, never by rewriting a whole file.
 
 Each line's MAC is HMAC-SHA256(key, previous MAC + the line), so a line edited, inserted or removed
-breaks every MAC after it, and the marker's head catches lines cut from the end. The key is
-WORLDSMITH_STATE_KEY when the environment sets it (then nothing on disk lets a hand edit be
-re-signed), else a random key written into the marker (which then only catches an edit made
-without reading the marker).
+breaks every MAC after it, and the marker's head catches lines cut from the end. The key is never in
+the session folder, so whoever can write the folder (an agent) cannot sign an edit again: it is
+WORLDSMITH_STATE_KEY when the environment sets it at the session's start, else a random key made for
+the session in the user's data folder (`<data>/worldsmith/session-keys/<session id>.key`, mode 0600;
+WORLDSMITH_SESSION_KEYS names another folder), found by the session id in the marker. A session of an
+earlier worldsmith kept its key in the marker, where anyone who can edit the log could read it: it
+still loads and can be continued, but `verify` never vouches for it (False); it is not migrated, since
+re-signing its log would vouch for whatever the log holds now.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +40,10 @@ OLD_STATE = "state.json"  # sessions of worldsmith before the log: refused, see 
 FORMAT = "worldsmith-session"
 VERSION = 2
 KEY_ENV = "WORLDSMITH_STATE_KEY"
+KEYS_ENV = "WORLDSMITH_SESSION_KEYS"  # the folder of the sessions' own keys, instead of the user's data folder
+_SESSION_ID = re.compile(r"[0-9a-f]{32}")
+_KEY_TEXT = re.compile(rb"[0-9a-f]{64}")
+MAX_DEPTH = 16  # nesting of a record; the apps write at most four levels
 MAX_STATE_BYTES = 64 * 1024 * 1024
 MAX_ACTIONS = 10_000
 _MARKER_BYTES = 64 * 1024
@@ -66,6 +75,55 @@ def env_key() -> bytes | None:
     """The state key the environment gives (WORLDSMITH_STATE_KEY), as bytes; None when unset."""
     value = os.environ.get(KEY_ENV)
     return value.encode("utf-8") if value else None
+
+
+def keys_folder() -> Path:
+    """Where the sessions' own keys are kept: WORLDSMITH_SESSION_KEYS, else the user's worldsmith data folder."""
+    if os.environ.get(KEYS_ENV):
+        return Path(os.environ[KEYS_ENV]).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("worldsmith")) / "session-keys"
+
+
+def _key_file(session_id: object) -> Path | None:
+    return keys_folder() / f"{session_id}.key" if isinstance(session_id, str) and _SESSION_ID.fullmatch(session_id) \
+        else None
+
+
+def _make_own_key(root: Path, session_id: str) -> None:
+    """A new random key for this session, in a file of its own outside the session folder (mode 0600)."""
+    folder = keys_folder()
+    resolved = folder.resolve()
+    if resolved == root or root in resolved.parents:
+        raise SessionFolderError(f"{KEYS_ENV}={folder} is inside the session folder {root}, where an agent could "
+                                 "read the key; keep the keys outside it")
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    fd = os.open(folder / f"{session_id}.key", os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as f:
+        f.write(secrets.token_hex(32) + "\n")
+
+
+def _own_key(marker: dict) -> bytes | None:
+    """The session's own key, from the keys folder; None when it is not on this machine (or not a key)."""
+    path = _key_file(marker.get("session_id"))
+    if path is None:
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        text = f.read(256).strip()
+    return text if _KEY_TEXT.fullmatch(text) else None
+
+
+def key_source(marker: dict) -> str:
+    """Where a session's key is: 'env' (WORLDSMITH_STATE_KEY), 'own' (the keys folder) or 'marker' (an old
+    session's, in its own folder: never vouched for)."""
+    if isinstance(marker.get("key"), str):
+        return "marker"
+    return "own" if marker.get("key_source") == "own" else "env"
 
 
 def _canonical(data: dict) -> bytes:
@@ -122,8 +180,12 @@ def claim(root: Path, world_id: str, world_path: Path, made: bool = False) -> di
 
 
 def _new_marker(root: Path, world_id: str, created: bool) -> dict:
+    session_id = secrets.token_hex(16)
+    source = "env" if env_key() else "own"
+    if source == "own":
+        _make_own_key(root, session_id)
     marker = {"format": FORMAT, "version": VERSION, "world_id": world_id, "created_folder": created,
-              "key": None if env_key() else secrets.token_hex(32), "count": 0, "head": ""}
+              "session_id": session_id, "key_source": source, "key": None, "count": 0, "head": ""}
     write_marker(root, marker)
     return marker
 
@@ -141,7 +203,7 @@ def read_marker(root: Path) -> dict:
         raw = f.read(_MARKER_BYTES + 1)
     try:
         marker = json.loads(raw) if len(raw) <= _MARKER_BYTES else None
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deep for the parser
         marker = None
     if not isinstance(marker, dict) or marker.get("format") != FORMAT:
         raise SessionFolderError(f"{root}: {MARKER} is not a worldsmith session marker; give --session a new folder")
@@ -179,7 +241,9 @@ def read_log(root: Path) -> Log:
     for n, line in enumerate(raw.splitlines(), 1):
         try:
             item = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: a line nested too deep for the parser
+            item = None
+        if _deeper_than(item, MAX_DEPTH):  # deep but parsable: every later step (the MAC, the replay) would recurse
             item = None
         if not (isinstance(item, dict) and isinstance(item.get("mac"), str) and isinstance(item.get("data"), dict)
                 and isinstance(item["data"].get("op"), str)):
@@ -187,6 +251,18 @@ def read_log(root: Path) -> Log:
                                      "hand or by another program; give --session a new folder")
         log.records.append(Record(item["data"], item["mac"]))
     return log
+
+
+def _deeper_than(value: object, limit: int) -> bool:
+    """Whether a parsed JSON value nests more than `limit` containers deep (walked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > limit:
+                return True
+            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return False
 
 
 def _line(data: dict, mac: str) -> bytes:
@@ -221,14 +297,19 @@ def append(root: Path, log: Log, key: bytes, data: dict, *, limited: bool = True
     return record
 
 
-def verify(root: Path, key: bytes | None) -> bool:
-    """Whether the log is exactly what the server appended: every MAC chains, and nothing was cut from its end."""
+def verify(root: Path) -> bool:
+    """Whether the log is exactly what the server appended: every MAC chains, and nothing was cut from its end.
+
+    Checked with a key the session folder does not hold (WORLDSMITH_STATE_KEY, or the session's own key in the
+    keys folder); False when that key is not here, and always for an old session whose key is in its marker.
+    """
     try:
         marker = read_marker(root)
         log = read_log(root)
     except SessionFolderError:
         return False
-    key = key or (marker["key"].encode("ascii") if isinstance(marker.get("key"), str) else None)
+    source = key_source(marker)
+    key = env_key() if source == "env" else _own_key(marker) if source == "own" else None
     if key is None or not log.records or marker["count"] < 1 or marker["count"] > len(log.records):
         return False
     previous = ""
@@ -243,10 +324,19 @@ def verify(root: Path, key: bytes | None) -> bool:
 
 
 def state_key(marker: dict) -> bytes:
-    """The key this session's records are chained with: the environment's, else the marker's own."""
-    key = env_key()
-    if key is not None:
+    """The key this session's records are chained with: the environment's, its own (keys folder), or an old
+    session's from its marker (which it can be continued with, never vouched for)."""
+    source = key_source(marker)
+    if source == "marker":
+        return marker["key"].encode("utf-8")
+    if source == "own":
+        key = _own_key(marker)
+        if key is None:
+            raise SessionFolderError(f"this session's key is not on this machine (sessions keep it outside their "
+                                     f"folder, in {keys_folder()}); continue it where it was started, or give "
+                                     "--session a new folder")
         return key
-    if not isinstance(marker.get("key"), str):
+    key = env_key()
+    if key is None:
         raise SessionFolderError(f"this session was started with {KEY_ENV} set; set the same key to continue it")
-    return marker["key"].encode("ascii")
+    return key

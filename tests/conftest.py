@@ -10,6 +10,8 @@ import pytest
 
 # Before anything imports Prefect: a private home, so tests never touch an operator's ~/.prefect.
 os.environ.setdefault("PREFECT_HOME", tempfile.mkdtemp(prefix="worldsmith-prefect-"))
+# Sessions' own keys in a private folder too, not the user's data folder (environments/session_store.py).
+os.environ.setdefault("WORLDSMITH_SESSION_KEYS", tempfile.mkdtemp(prefix="worldsmith-session-keys-"))
 # A pytest-xdist worker is given COLUMNS=80, which rich's consoles fix as their width when flows/cli.py is
 # imported; a test's own COLUMNS (CliRunner's env) must decide, as it does in a plain run.
 if os.environ.get("PYTEST_XDIST_WORKER"):

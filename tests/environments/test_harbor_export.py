@@ -23,7 +23,7 @@ import yaml
 
 import worldsmith
 from worldsmith.environments import harbor_oracle
-from worldsmith.environments.harbor import APPS_URL, SESSION_DIR, export_harbor, run_gates
+from worldsmith.environments.harbor import APPS_URL, KEYS_DIR, SESSION_DIR, export_harbor, run_gates
 from worldsmith.environments.harbor_wheel import build_wheel
 from worldsmith.environments.harbor_world import stripped_plan
 from worldsmith.environments.lint import make_task_set
@@ -69,7 +69,7 @@ def test_each_task_directory_has_harbors_layout(exported):
         assert config["verifier"]["environment_mode"] == "separate"
         assert config["verifier"]["environment"]["network_mode"] == "no-network"
         assert {(a["source"], a.get("service", "main")) for a in config["artifacts"]} == {
-            (SESSION_DIR, "apps"), ("/app/answer.txt", "main")}
+            (SESSION_DIR, "apps"), (KEYS_DIR, "apps"), ("/app/answer.txt", "main")}
         assert config["environment"]["network_mode"] == "no-network"
         (server,) = config["environment"]["mcp_servers"]
         assert server["transport"] == "streamable-http" and server["url"] == APPS_URL

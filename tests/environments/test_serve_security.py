@@ -23,7 +23,7 @@ from fastmcp import Client  # noqa: E402
 from tests.environments.test_mcp_apps import http_server  # noqa: E402
 from worldsmith.environments import limits, session_store  # noqa: E402
 from worldsmith.environments.server import build_server  # noqa: E402
-from worldsmith.environments.session import Session, SessionError  # noqa: E402
+from worldsmith.environments.session import Session, SessionError, load_state  # noqa: E402
 from worldsmith.worlds.world import open_world, verify_files  # noqa: E402
 
 
@@ -294,6 +294,114 @@ def test_with_a_state_key_in_the_environment_nothing_on_disk_can_re_sign_the_log
     assert not session.verify_state()
     monkeypatch.delenv(session_store.KEY_ENV)
     assert not session.verify_state()
+
+
+
+def _rechain(folder, key: bytes, edit) -> None:
+    """What an agent holding a key would do: edit the log's records, chain every MAC again, move the head."""
+    import hashlib
+    import hmac
+
+    log = folder / session_store.LOG
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    for line in lines:
+        edit(line["data"])
+    previous = ""
+    for line in lines:
+        canonical = json.dumps(line["data"], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        line["mac"] = previous = hmac.new(key, (previous + "\n" + canonical).encode(), hashlib.sha256).hexdigest()
+    log.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    marker = json.loads((folder / session_store.MARKER).read_text())
+    (folder / session_store.MARKER).write_text(json.dumps({**marker, "head": previous}))
+
+
+def _forge_answer(data: dict) -> None:
+    if data.get("op") == "answer":
+        data["text"] = "USD 156,200,000 (forged)"
+
+
+def test_without_a_state_key_the_session_folder_holds_no_key_that_re_signs_a_hand_edit(published_legal, tmp_path,
+                                                                                          monkeypatch):
+    """The default key is the session's own, kept outside its folder (mode 0600): an agent who can read and write
+    the session folder has no key to chain a forged log with, whatever string of the folder it tries."""
+    import re
+    import stat
+
+    monkeypatch.delenv(session_store.KEY_ENV, raising=False)
+    _, session = build_server(published_legal, tmp_path / "s")
+    session.submit_answer("USD 1")
+    assert session.verify_state()
+    marker = json.loads((tmp_path / "s" / session_store.MARKER).read_text())
+    everything = b"".join(p.read_bytes() for p in (tmp_path / "s").rglob("*") if p.is_file())
+    candidates = {m.group() for m in re.finditer(rb"[0-9a-f]{16,}", everything)} | {
+        str(v).encode() for v in marker.values()}
+    for n, key in enumerate(sorted(candidates)):
+        forged = tmp_path / f"forged-{n}"
+        shutil.copytree(tmp_path / "s", forged, symlinks=True)
+        _rechain(forged, key, _forge_answer)
+        assert Session(session.world, forged).state().answer == "USD 156,200,000 (forged)"
+        assert not Session(session.world, forged).verify_state(), key
+    key_file = session_store.keys_folder() / f"{marker['session_id']}.key"
+    assert tmp_path / "s" not in key_file.resolve().parents and key_file.read_bytes().strip() not in candidates
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+
+
+def test_an_old_session_whose_marker_holds_its_key_loads_and_continues_but_is_never_vouched_for(
+        published_legal, tmp_path, monkeypatch):
+    monkeypatch.delenv(session_store.KEY_ENV, raising=False)
+    _, session = build_server(published_legal, tmp_path / "old")
+    session.submit_answer("USD 1")
+    old_key = "ab" * 32  # an earlier worldsmith wrote the key into the marker, and chained with it
+    _rechain(tmp_path / "old", old_key.encode(), lambda data: None)
+    marker = json.loads((tmp_path / "old" / session_store.MARKER).read_text())
+    for field in ("session_id", "key_source"):
+        marker.pop(field)
+    (tmp_path / "old" / session_store.MARKER).write_text(json.dumps({**marker, "key": old_key}))
+    old = Session(session.world, tmp_path / "old")
+    assert old.state().answer == "USD 1" and not old.verify_state()
+    old.submit_answer("USD 2")  # it can be continued, chained with its own key as before
+    assert load_state(tmp_path / "old").answer == "USD 2" and not old.verify_state()
+    assert _chains(tmp_path / "old", old_key.encode())  # the new record chained under the old key
+
+
+def _chains(folder, key: bytes) -> bool:
+    previous = ""
+    for record in session_store.read_log(folder).records:
+        previous = session_store.chain(key, previous, record.data)
+        if previous != record.mac:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("depth", [100, 50_000])
+def test_a_deeply_nested_line_in_the_state_is_a_clear_refusal_never_a_traceback(published_legal, tmp_path, depth):
+    """One line nested past the parser's limit (or past any record the apps write): serve refuses the folder with
+    one line, verify_state() is False, load_state() raises SessionError."""
+    from typer.testing import CliRunner
+
+    from worldsmith.flows.cli import app
+
+    _, session = build_server(published_legal, tmp_path / "s")
+    session.submit_answer("USD 1")
+    log = tmp_path / "s" / session_store.LOG
+    lines = log.read_text().splitlines()
+    lines.insert(1, '{"data":' * depth + "1" + "}" * depth)
+    log.write_text("\n".join(lines) + "\n")
+    assert session.verify_state() is False
+    with pytest.raises(SessionError, match="line 2 of state.jsonl is not a session record"):
+        load_state(tmp_path / "s")
+    with pytest.raises(SessionError, match="line 2 of state.jsonl"):
+        Session(session.world, tmp_path / "s")
+    done = CliRunner().invoke(app, ["serve", str(published_legal), "--session", str(tmp_path / "s")],
+                              env={"COLUMNS": "400"})
+    assert done.exit_code == 2 and "Traceback" not in done.output and "RecursionError" not in done.output, done.output
+    assert "line 2 of state.jsonl is not a session record" in done.output
+    deep_marker = tmp_path / "m"
+    shutil.copytree(tmp_path / "s", deep_marker)
+    (deep_marker / session_store.MARKER).write_text("[" * 30_000 + "]" * 30_000)
+    assert Session.verify_state(session) is False
+    with pytest.raises(SessionError, match="not a worldsmith session marker"):
+        load_state(deep_marker)
 
 
 # ------------------------------------------------------------------ HTTP
