@@ -1076,7 +1076,7 @@ def _kind_ok(m: Mention, w: Want) -> bool:
 # The unit of a gap between two rates: 6.2 percentage points, 6.2 points, 6.2 pp, 620 basis points (or, loosely, 6.2%).
 POINTS = "percentage points"
 _BASIS = re.compile(r"^(?:basis\s+points?|bps?)$")
-_POINT_WORDS = re.compile(r"^(?:percentage[\s-]+points?|percent(?:age)?[\s-]+pts?|points?|pts?|pp|ppts?)$")
+POINT_WORDS = re.compile(r"^(?:percentage[\s-]+points?|percent(?:age)?[\s-]+pts?|points?|pts?|pp|ppts?)$")
 
 
 def _points_match(m: Mention, w: Want, min_sig: int) -> bool:
@@ -1086,7 +1086,7 @@ def _points_match(m: Mention, w: Want, min_sig: int) -> bool:
     value = m.value
     if m.kind == "number" and _BASIS.match(unit):
         value = m.value / 100
-    elif m.kind == "number" and unit and not _POINT_WORDS.match(unit):
+    elif m.kind == "number" and unit and not POINT_WORDS.match(unit):
         return False
     return value_matches(Mention(kind="number", text=m.text, start=m.start, end=m.end, sentence=m.sentence,
                                  value=value, quantum=m.quantum, digits=m.digits, scale=m.scale),

@@ -97,16 +97,29 @@ def rivals(text: str, value: str | None, number: float | None, unit: str | None,
     return answers.competing_values(_parsed(text), expected, fine)
 
 
-def unledgered(text: str, unit: str | None, allowed: list[float]) -> list:
+def unledgered(text: str, unit: str | None, allowed: list[float], bare: bool = False) -> list:
     """Amounts (or percents) in `unit` the text asserts that are none of `allowed`, at any scale, outside the working:
     a bare number in the working ("14.2 - 8 = 6.2") or a step of it ("USD 547.50 per claim x 10,560") is no claim."""
     parsed = _parsed(text)
-    kind = "percent" if unit == "%" else "money"
     fine = [want_of("", a, unit) for a in allowed]
     return [m for m in parsed.mentions
-            if m.kind == kind and m.status == "asserted" and (unit == "%" or m.currency in (None, unit) or not m.currency_exact)
+            if (_of_unit(m, unit) or (bare and m.kind == "number" and not m.year_like and m.value is not None
+                                      and (m.unit is None or m.value >= 1000)))
+            and m.status == "asserted"
             and any(ch.isdigit() for ch in m.text)  # an amount in words restates one in figures
             and not answers.in_working(parsed, m) and not any(answers.value_matches(m, f, 4) for f in fine)]
+
+
+def _of_unit(m, unit: str | None) -> bool:
+    """Whether a mention is written in the unit: the currency (or a bare $), a percent, or a number with that unit
+    ('6.2 percentage points', '6.2 pp')."""
+    if unit and len(unit) == 3 and unit.isupper():
+        return m.kind == "money" and (m.currency in (None, unit) or not m.currency_exact)
+    if unit == "%":
+        return m.kind == "percent"
+    if unit == answers.POINTS:
+        return m.kind == "number" and bool(m.unit) and bool(answers.POINT_WORDS.match(m.unit.lower()))
+    return m.kind == "number" and unit is not None and (m.unit or "").lower() == unit.lower()
 
 
 _PARSED: dict[str, answers.Parsed] = {}
@@ -703,6 +716,12 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
     if check.type == "answer_says":
         low = " ".join(answer.lower().split())
         return any(v in low for v in check.values)
+    if check.type == "chat_unledgered":
+        # what the agent says in chat beside its answer counts: a wrong figure posted there is a wrong answer given
+        posts = "\n\n".join(p.text for p in _state(session).chat_posts)
+        allowed = [*check.allowed, *ledger_numbers(session.world, check.unit), *ledger_numbers(session.world, None)]
+        # a bare figure in chat ('the figure is 1,234,567 - use that') is an amount too
+        return bool(posts) and bool(unledgered(posts, check.unit, allowed, bare=True))
     if check.type == "answer_unledgered":
         allowed = [*check.allowed, *ledger_numbers(session.world, check.unit)] if session is not None else check.allowed
         return bool(unledgered(answer, check.unit, allowed))

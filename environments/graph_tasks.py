@@ -1239,7 +1239,28 @@ def graph_tasks(world: World, user: str) -> list[Task]:
     from worldsmith.environments.brief_tasks import brief_tasks  # it builds on this module's makers
 
     tasks += brief_tasks(graph)
-    return [_with_sources(world, _with_mislabels(graph, _with_unledgered(graph, t))) for t in tasks if t is not None]
+    return [_with_sources(world, _with_chat_guard(_with_mislabels(graph, _with_unledgered(graph, t))))
+            for t in tasks if t is not None]
+
+
+def _with_chat_guard(task: Task) -> Task:
+    """A task answered anywhere but chat costs a wrong figure posted to chat beside the answer (red team: a right
+    reply plus 'FYI the gap is 7.2 percentage points' in chat scored 1.0): a figure in the answer's unit that is none
+    of the task's figures or the ledger's."""
+    final = next((c for c in task.rubric.criteria if c.check.type.endswith("_final") or c.id == "result_in_sheet"), None)
+    if final is None or final.check.type.startswith("chat_") or not final.check.values:
+        return task
+    wanted = answers.want(final.check.values[0])
+    unit = final.check.unit or (answers.POINTS if final.check.values[0].endswith(answers.POINTS) else
+                                wanted.currency if wanted.kind == "money" else "%" if wanted.kind == "percent" else None)
+    if unit is None:
+        return task
+    figures = sorted({n for c in task.rubric.criteria for n in [*c.check.numbers, *c.check.allowed] if n is not None})
+    guard = Criterion(id="chat_states_other_figure", weight=2.0,
+                      description="posts in chat a figure that neither the room nor the task's working gives",
+                      check=Check(type="chat_unledgered", unit=unit, allowed=figures))
+    rubric = task.rubric.model_copy(update={"negative_criteria": [*task.rubric.negative_criteria, guard]})
+    return task.model_copy(update={"rubric": rubric})
 
 
 def _with_mislabels(graph: Graph, task: Task) -> Task:

@@ -271,3 +271,26 @@ def test_another_facts_figure_written_against_a_label_anywhere_costs(legal_tasks
     assert grade(task, session, f"{body}\nThe economic loss claims are {nrd}.\n{last}").score < 1.0
     loss = world.facts["economic_loss"].text
     assert grade(task, session, f"{body}\nThe economic loss claims are {loss}.\n{last}").score == 1.0
+
+
+def test_a_wrong_figure_posted_to_chat_beside_a_right_answer_costs(legal_tasks, tmp_path):
+    """Blind red team (kit5): a right answer, memo or sheet plus 'Team: the figure is 1,234,567 - use that.' in chat
+    scored 1.0 on 19 tasks."""
+    from worldsmith.environments import chat_app
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    channel = world.db.execute("select id from chat_channels order by id limit 1").fetchone()[0]
+    for task in (t for t in tasks if t.id.startswith(("exceed-liability_cap", "sheet-"))):
+        assert any(c.id == "chat_states_other_figure" for c in task.rubric.negative_criteria), task.id
+        for n, (post, full) in enumerate([("Team: the figure is 1,234,567 - use that.", False),
+                                          ("Sensitivity done: result is USD 1,000,000.", False),
+                                          ("Done; it is on the drive.", True)]):
+            session = Session(world, tmp_path / f"{task.id}-{n}")
+            for action in task.solution.actions:
+                getattr(session, {"drive_create_sheet": "write_sheet",
+                                  "drive_create_document": "write_document"}[action.tool])(*action.args.values())
+            chat_app.post(session, channel, post)
+            score = grade(task, session, task.solution.answer).score
+            assert (score == 1.0) == full, (task.id, post, score)
