@@ -113,14 +113,15 @@ def _store_of_another_world(world: Path, tmp_path: Path) -> Path:
     return load_bundle(other, tmp_path / "other.duckdb")
 
 
-@pytest.mark.parametrize("verify", [True, False])
-def test_a_trusted_store_of_another_world_sealed_into_this_one_is_not_served(world, tmp_path, caplog, verify):
+def test_a_trusted_store_of_another_world_sealed_into_this_one_is_not_served(world, tmp_path, caplog):
     shutil.copyfile(_store_of_another_world(world, tmp_path), world / bundle.DATABASE)
     reseal(world)  # sealed on this machine, so its checksum is in this machine's record of stores it built
-    with caplog.at_level(logging.WARNING, logger="worldsmith"), worldsmith.open(world, verify=verify) as opened:
-        assert opened.store_path != world / bundle.DATABASE
-        assert opened.db.execute("select world_id from world").fetchall() == [(opened.world_id,)]
-    assert "another-world-0123456789" in caplog.text
+    for verify in (True, False):
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, logger="worldsmith"), worldsmith.open(world, verify=verify) as opened:
+            assert opened.store_path != world / bundle.DATABASE
+            assert opened.db.execute("select world_id from world").fetchall() == [(opened.world_id,)]
+        assert "another-world-0123456789" in caplog.text
 
 
 def test_a_genuine_store_beside_forged_room_files_sealed_again_serves_the_room(world, caplog):
@@ -305,14 +306,17 @@ def test_a_seal_never_matches_a_manifest_holding_a_value_not_equal_to_itself(wor
         assert bundle.seal_of(forged) == bundle.NOT_SEALABLE  # so never equal to a seal any manifest carries
 
 
-@pytest.mark.parametrize("ghost", ["ghost.json", "../../../../tmp/ghost-h20", "/tmp/ghost-h20"])
-def test_a_manifest_listing_a_missing_file_outside_the_room_is_refused_by_validate_as_by_open(world, ghost):
+def test_a_manifest_listing_missing_files_outside_the_room_is_refused_by_validate_as_by_open(world):
+    ghosts = ["ghost.json", "../../../../tmp/ghost-h20", "/tmp/ghost-h20"]  # never joined to a path and opened
     manifest = bundle.read_manifest(world)
-    extra = bundle.FileEntry(path=ghost, sha256="0" * 64, bytes=1)
-    bundle.write_manifest(world, manifest.model_copy(update={"files": manifest.files + [extra]}))  # sealed again
-    with pytest.raises(ChecksumError, match=f"{ghost}: missing"):
+    extra = [bundle.FileEntry(path=ghost, sha256="0" * 64, bytes=1) for ghost in ghosts]
+    bundle.write_manifest(world, manifest.model_copy(update={"files": manifest.files + extra}))  # sealed again
+    with pytest.raises(ChecksumError) as info:
         worldsmith.open(world)
-    assert any(d.startswith("removed since publishing") and ghost in d for d in _changed_rows(world))
+    rows = _changed_rows(world)
+    for ghost in ghosts:
+        assert f"{ghost}: missing" in str(info.value)
+        assert any(d.startswith("removed since publishing") and ghost in d for d in rows)
 
 
 DEEP = "[" * 100_000 + "]" * 100_000  # deeper than any JSON parser's recursion
