@@ -216,6 +216,11 @@ def claim(out: Path, format: str) -> None:
     out = Path(out)
     if out.is_symlink() or (out.exists() and not out.is_dir()):
         raise ExportError(f"--out {out} is a link or a file; pass a new or empty folder")
+    for folder in (out.resolve(), *out.resolve().parents):
+        # an export inside a world bundle writes into its room (the bundle then no longer opens)
+        if (folder / "manifest.json").is_file() and (folder / "room").is_dir():
+            raise ExportError(f"--out {out} is inside the world bundle {folder}; an export never writes into a bundle: "
+                              "pass a folder outside it (nothing was written)")
     if out.exists() and any(out.iterdir()) and not (out / MARKER).is_file():
         raise ExportError(f"--out {out} holds files that no worldsmith export made; pass a new or empty folder "
                           "(nothing in it was changed)")

@@ -40,6 +40,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from worldsmith.environments import harbor_oracle
+from worldsmith.environments.exports import claim
 from worldsmith.environments.harbor_wheel import build_wheel
 from worldsmith.environments.harbor_world import Copier, write_apps_world, write_grader_world
 from worldsmith.environments.session_store import KEYS_ENV
@@ -268,7 +269,8 @@ def export_harbor(world: World, tasks: list[Task], out: str | Path, wheel: str |
     else one built from this checkout, once for the whole export.
     """
     out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
+    # a new or empty folder, or one an export made: a task's folder is replaced only where an export made it
+    claim(out, "harbor")
     copy = Copier()
     with tempfile.TemporaryDirectory(prefix=".worldsmith-harbor-", dir=out) as tmp:
         staging = Path(tmp)

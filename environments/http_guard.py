@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import hmac
 import os
+import re
 import secrets
 
 from fastmcp import FastMCP
 from fastmcp.server.auth import AccessToken, TokenVerifier
 from starlette.middleware import Middleware
 from starlette.responses import PlainTextResponse
+
+from worldsmith.worlds.errors import WorldsmithError
 
 TOKEN_ENV = "WORLDSMITH_SERVE_TOKEN"
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
@@ -80,8 +83,23 @@ def serve_token() -> tuple[str, bool]:
     return (given, False) if given else (secrets.token_urlsafe(32), True)
 
 
+class HostNameError(WorldsmithError):
+    """An --allow-host that is not one host name."""
+
+    exit_code = 2
+
+
+def check_allow_hosts(names: list[str] | tuple[str, ...]) -> None:
+    """Each --allow-host is one host name (optionally with :port): a pattern such as '*' would let any Host in."""
+    for name in names:
+        if not re.fullmatch(r"[A-Za-z0-9.-]+(?::\d{1,5})?|\[[0-9A-Fa-f:]+\](?::\d{1,5})?", name or ""):
+            raise HostNameError(f"--allow-host {name!r}: give one host name, such as myhost.internal or myhost:8080; "
+                                  "patterns and wildcards are not accepted")
+
+
 def run_http(server: FastMCP, port: int, token: str | None, allow_hosts: list[str] | tuple[str, ...] = ()) -> None:
     """Serve streamable HTTP on 127.0.0.1:port: the token required (None: no token), Host and Origin checked."""
+    check_allow_hosts(allow_hosts)
     if token is not None:
         server.auth = BearerToken(token)
     server.run("http", host="127.0.0.1", port=port, show_banner=False, log_level="warning",

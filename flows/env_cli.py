@@ -44,8 +44,10 @@ def serve(
     """
     try:
         from worldsmith.environments.faults import FaultConfig
+        from worldsmith.environments.http_guard import check_allow_hosts
         from worldsmith.environments.server import build_server
 
+        check_allow_hosts(allow_host)  # before the world is opened or a session folder made
         faults = FaultConfig(rate=fault_rate, kinds=[k for k in fault_kinds.split(",") if k], seed=fault_seed)
         server, _ = build_server(world, session, user, faults)
     except WorldsmithError as exc:
