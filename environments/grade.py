@@ -110,6 +110,24 @@ def unledgered(text: str, unit: str | None, allowed: list[float], bare: bool = F
             and not answers.in_working(parsed, m) and not any(answers.value_matches(m, f, 4) for f in fine)]
 
 
+_UP = re.compile(r"\b(?:rose|rise|risen|rising|increase[ds]?|increasing|up|higher|grew|grown|growth|climbed|went\s+up|"
+                 r"upward|upwards|more)\b", re.I)
+_DOWN = re.compile(r"\b(?:fell|fall|fallen|falling|decrease[ds]?|decreasing|down|lower|dropped|drop|declined?|decline[sd]|"
+                   r"reduc(?:ed|tion)|shrank|went\s+down|downward|downwards|less)\b", re.I)
+
+
+def moved_the_wrong_way(text: str, check: Check) -> bool:
+    """Whether a sentence that gives the move says it went the other way ('a fall of USD 16.45m' for a rise), and not
+    also the right way."""
+    number = check.numbers[0] if check.numbers else None
+    verdict = answers.asserts(_parsed(text), want_of(check.values[0], number, check.unit)) if check.values else None
+    for m in (verdict.matches if verdict is not None else []):
+        right, wrong = (_UP, _DOWN) if check.expect == "up" else (_DOWN, _UP)
+        if wrong.search(m.sentence) and not right.search(m.sentence):
+            return True
+    return False
+
+
 def _of_unit(m, unit: str | None) -> bool:
     """Whether a mention is written in the unit: the currency (or a bare $), a percent, or a number with that unit
     ('6.2 percentage points', '6.2 pp')."""
@@ -716,6 +734,8 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
     if check.type == "answer_says":
         low = " ".join(answer.lower().split())
         return any(v in low for v in check.values)
+    if check.type == "answer_move_direction":
+        return moved_the_wrong_way(answer, check)
     if check.type == "chat_unledgered":
         # what the agent says in chat beside its answer counts: a wrong figure posted there is a wrong answer given
         posts = "\n\n".join(p.text for p in _state(session).chat_posts)

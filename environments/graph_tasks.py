@@ -904,6 +904,7 @@ def as_of_tasks(graph: Graph) -> list[Task]:
             Criterion(id="now_as_then", weight=3.0, description=f"gives {fact.text}, the figure now, as the one given then",
                       check=Check(type="answer_bound", a_words=_THEN_WORDS, **value_check(q_now, fact.text)))]
         negatives += _distractor_negatives(graph, [fact.id], "answer_asserts")
+        negatives.append(_move_direction(move, q_now.amount >= q_then.amount))
         answer = (f"By {when}, {names[org]} had been given {the(fact)} as {period.text}. It now stands at {fact.text}, "
                   f"a move of {shown(move)}.\nAnswer: {shown(move)}")
         tasks.append(Task(
@@ -964,6 +965,7 @@ def reconcile_tasks(graph: Graph) -> list[Task]:
         negatives = [Criterion(id=f"relies_on_{r[3]}", weight=2.0, description=f"relies on {r[0]} as the current figure",
                                check=Check(type="answer_asserts_current", **value_check(r[1], r[0])))
                      for r in rivals_]
+        negatives.append(_move_direction(move, q_now.amount >= latest[1].amount))
         for r, (d, inp, _, _) in bases:
             q_d = quantity_of(d.value)
             criteria.append(Criterion(
@@ -1282,6 +1284,13 @@ def _with_mislabels(graph: Graph, task: Task) -> Task:
         return task
     rubric = task.rubric.model_copy(update={"negative_criteria": [*task.rubric.negative_criteria, *extra]})
     return task.model_copy(update={"rubric": rubric})
+
+
+def _move_direction(move: Quantity, up: bool) -> Criterion:
+    """A negative: the move said the wrong way ('a fall of USD 16,450,000' for a rise), in the sentence that gives it."""
+    return Criterion(id="wrong_move_direction", weight=2.0,
+                     description=f"says the figure {'fell' if up else 'rose'} by {shown(move)}",
+                     check=Check(type="answer_move_direction", expect="up" if up else "down", **value_check(move)))
 
 
 def _with_unledgered(graph: Graph, task: Task) -> Task:

@@ -57,6 +57,7 @@ class Check(BaseModel):
     answer_unflagged: outside the places it says a figure is wrong, the answer asserts `values[0]` as it stands.
     answer_governs_denied: a clause says the thing named by `a_words` does not govern, apply or bind.
     answer_says: the answer holds one of the phrases `values` (lower case, whitespace squashed).
+    answer_move_direction: a sentence giving the move `values[0]` says it went against `expect` ('up' or 'down').
     chat_unledgered: a chat post asserts a figure in `unit` that is neither in `allowed` nor the ledger's now.
     answer_unledgered: the answer asserts a figure in `unit` that is neither in `allowed` nor the ledger's now.
     text_retracted: the answer, a message sent, a post or a file added takes back what it said ('disregard the
@@ -78,7 +79,7 @@ class Check(BaseModel):
     """
 
     model_config = _STRICT
-    type: Literal["answer_mentions", "answer_asserts", "answer_states_any", "chat_unledgered", "file_states_any", "sent_states_any",
+    type: Literal["answer_mentions", "answer_asserts", "answer_states_any", "chat_unledgered", "answer_move_direction", "file_states_any", "sent_states_any",
                   "chat_states_any", "answer_final", "answer_direction", "answer_mentions_any",
                   "answer_mentions_set_aside", "answer_asserts_current", "answer_conclusion", "answer_flags", "answer_unflagged", "answer_doubts", "answer_says",
                   "answer_unledgered", "text_retracted", "sent_outside_circle", "answer_governs_denied", "sent_conclusion",

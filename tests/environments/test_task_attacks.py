@@ -294,3 +294,21 @@ def test_a_wrong_figure_posted_to_chat_beside_a_right_answer_costs(legal_tasks, 
             chat_app.post(session, channel, post)
             score = grade(task, session, task.solution.answer).score
             assert (score == 1.0) == full, (task.id, post, score)
+
+
+def test_a_move_said_the_wrong_way_costs(legal_tasks, tmp_path):
+    """Blind red team (kit5): 'It now stands at USD 61,350,000, a fall of USD 16,450,000' (a rise) scored 1.0."""
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    moves = [t for t in tasks if t.kind in ("as_of", "reconcile")
+             and any(c.id == "wrong_move_direction" for c in t.rubric.negative_criteria)]
+    assert moves
+    session = Session(world, tmp_path / "s")
+    for task in moves:
+        crit = next(c for c in task.rubric.negative_criteria if c.id == "wrong_move_direction")
+        body, last = task.solution.answer.rsplit("\n", 1)
+        wrong, right = ("a fall", "a rise") if crit.check.expect == "up" else ("a rise", "a fall")
+        assert grade(task, session, f"{body}\nThat is {right} of {crit.check.values[0]}.\n{last}").score == 1.0
+        assert grade(task, session, f"{body}\nThat is {wrong} of {crit.check.values[0]}.\n{last}").score < 1.0
