@@ -116,13 +116,36 @@ _DOWN = re.compile(r"\b(?:fell|fall|fallen|falling|decrease[ds]?|decreasing|down
                    r"reduc(?:ed|tion)|shrank|went\s+down|downward|downwards|less)\b", re.I)
 
 
+_AFTER = re.compile(r"\b(?:after|later|afterwards|subsequently)\b", re.I)
+_BEFORE = re.compile(r"\b(?:before|earlier|prior|ahead|beforehand|sooner)\b", re.I)
+
+
+_APPEARED = re.compile(r"\b(?:appear\w*|room|first\s+seen|surfac\w*|shows?\s+up)\b", re.I)
+
+
+def _told_before(text: str, m) -> bool:
+    """Whether the lag is said to run the wrong way: the client had it 'N days before it appeared', or 'N days
+    earlier' when the sentence is not about when it appeared ('it had appeared in the room ... 7 days earlier' is
+    right)."""
+    start = max(text.rfind(".", 0, m.start), text.rfind("\n", 0, m.start)) + 1
+    stop = min([i for i in (text.find(".", m.end), text.find("\n", m.end)) if i >= 0] or [len(text)])
+    head, tail = text[start:m.start], text[m.end:stop]
+    tail = re.sub(r"^\W*(?:days?|calendar\s+days|business\s+days)?\)?", " ", tail, flags=re.I)
+    if re.match(r"\W*(?:before|prior\s+to|ahead\s+of)\b", tail, re.I) and _APPEARED.search(tail):
+        return True
+    return bool(re.match(r"\W*(?:earlier|sooner|beforehand)\b", tail, re.I)) and not _APPEARED.search(head)
+
+
 def moved_the_wrong_way(text: str, check: Check) -> bool:
     """Whether a sentence that gives the move says it went the other way ('a fall of USD 16.45m' for a rise), and not
     also the right way."""
     number = check.numbers[0] if check.numbers else None
     verdict = answers.asserts(_parsed(text), want_of(check.values[0], number, check.unit)) if check.values else None
+    pairs = {"up": (_UP, _DOWN), "down": (_DOWN, _UP), "after": (_AFTER, _BEFORE), "before": (_BEFORE, _AFTER)}
+    if check.expect == "after":
+        return any(_told_before(text, m) for m in (verdict.matches if verdict is not None else []))
     for m in (verdict.matches if verdict is not None else []):
-        right, wrong = (_UP, _DOWN) if check.expect == "up" else (_DOWN, _UP)
+        right, wrong = pairs[check.expect or "up"]
         if wrong.search(m.sentence) and not right.search(m.sentence):
             return True
     return False

@@ -1069,6 +1069,12 @@ def first_told_tasks(graph: Graph, limit: int = 2) -> list[Task]:
                       check=Check(type="answer_mentions", **value_check(q, fact.text))),
         ]
         negatives = _distractor_negatives(graph, [fact.id], "answer_asserts")
+        if lag > 0:
+            # the lag said the wrong way round: the client had it 'days before' the room held it
+            negatives.append(Criterion(id="wrong_lag_direction", weight=2.0,
+                                       description=f"says the client had it {lag_text} before it appeared",
+                                       check=Check(type="answer_move_direction", expect="after", values=[lag_text],
+                                                   numbers=[float(lag)], unit="days")))
         if day0 != day1:
             first_seen = f"{day0:%B} {day0.day}, {day0.year}"
             # the two days the other way round: received on the day it first appeared, first appearing when received

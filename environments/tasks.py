@@ -57,7 +57,8 @@ class Check(BaseModel):
     answer_unflagged: outside the places it says a figure is wrong, the answer asserts `values[0]` as it stands.
     answer_governs_denied: a clause says the thing named by `a_words` does not govern, apply or bind.
     answer_says: the answer holds one of the phrases `values` (lower case, whitespace squashed).
-    answer_move_direction: a sentence giving the move `values[0]` says it went against `expect` ('up' or 'down').
+    answer_move_direction: a sentence giving the move `values[0]` says it went against `expect` ('up', 'down',
+        'after', 'before').
     chat_unledgered: a chat post asserts a figure in `unit` that is neither in `allowed` nor the ledger's now.
     answer_unledgered: the answer asserts a figure in `unit` that is neither in `allowed` nor the ledger's now.
     text_retracted: the answer, a message sent, a post or a file added takes back what it said ('disregard the

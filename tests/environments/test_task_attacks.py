@@ -312,3 +312,21 @@ def test_a_move_said_the_wrong_way_costs(legal_tasks, tmp_path):
         wrong, right = ("a fall", "a rise") if crit.check.expect == "up" else ("a rise", "a fall")
         assert grade(task, session, f"{body}\nThat is {right} of {crit.check.values[0]}.\n{last}").score == 1.0
         assert grade(task, session, f"{body}\nThat is {wrong} of {crit.check.values[0]}.\n{last}").score < 1.0
+
+
+def test_a_lag_said_the_wrong_way_round_costs(legal_tasks, tmp_path):
+    """Blind red team (kit5): 'the client had it 7 days before it appeared in the room' scored 1.0; 'it had first
+    appeared in the data room ..., a week (7 days) earlier' is right and must pass."""
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    told = [t for t in tasks if any(c.id == "wrong_lag_direction" for c in t.rubric.negative_criteria)]
+    assert told
+    session = Session(world, tmp_path / "s")
+    for task in told:
+        lag = next(c for c in task.rubric.negative_criteria if c.id == "wrong_lag_direction").check.values[0]
+        body, last = task.solution.answer.rsplit("\n", 1)
+        assert grade(task, session, f"{body}\nIt had appeared in the room {lag} earlier.\n{last}").score == 1.0
+        assert grade(task, session, f"{body}\nThe client had it {lag} before it appeared in the room.\n{last}").score < 1
+        assert grade(task, session, f"{body}\nSo the client had it {lag} earlier.\n{last}").score < 1
