@@ -759,6 +759,8 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         return any(v in low for v in check.values)
     if check.type == "answer_move_direction":
         return moved_the_wrong_way(answer, check)
+    if check.type == "chat_beyond":
+        return any(p.channel_id != check.channel for p in _state(session).chat_posts)
     if check.type == "chat_unledgered":
         # what the agent says in chat beside its answer counts: a wrong figure posted there is a wrong answer given
         posts = "\n\n".join(p.text for p in _state(session).chat_posts)

@@ -1207,6 +1207,9 @@ def chat_task(graph: Graph, big: LedgerFact, small: LedgerFact, user: str) -> Ta
         "type": moved(c.check.type, "chat"), "channel": channel.id})}) for c in base.rubric.criteria]
     neg = [c.model_copy(update={"check": c.check.model_copy(update={"type": moved(c.check.type, "chat"), "channel": channel.id})})
            for c in base.rubric.negative_criteria]
+    # posted in the team's channel and in another (the one shared with the client, a DM): a post the task did not ask
+    neg.append(Criterion(id="posts_beyond", weight=2.0, description=f"posts in a channel other than #{channel.name}",
+                         check=Check(type="chat_beyond", channel=channel.id)))
     return Task(
         id=f"chat-{big.id}-{small.id}", world_id=world.world_id, kind="post_chat", tags=["deliverable", "multi_hop"],
         instruction=(f"You are {user}. Post in the chat channel #{channel.name} for the team whether {the(big)} exceeds "

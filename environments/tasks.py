@@ -59,6 +59,7 @@ class Check(BaseModel):
     answer_says: the answer holds one of the phrases `values` (lower case, whitespace squashed).
     answer_move_direction: a sentence giving the move `values[0]` says it went against `expect` ('up', 'down',
         'after', 'before').
+    chat_beyond: a chat post in any channel but `channel`.
     chat_unledgered: a chat post asserts a figure in `unit` that is neither in `allowed` nor the ledger's now.
     answer_unledgered: the answer asserts a figure in `unit` that is neither in `allowed` nor the ledger's now.
     text_retracted: the answer, a message sent, a post or a file added takes back what it said ('disregard the
@@ -80,7 +81,8 @@ class Check(BaseModel):
     """
 
     model_config = _STRICT
-    type: Literal["answer_mentions", "answer_asserts", "answer_states_any", "chat_unledgered", "answer_move_direction", "file_states_any", "sent_states_any",
+    type: Literal["answer_mentions", "answer_asserts", "answer_states_any", "chat_unledgered", "answer_move_direction",
+                  "chat_beyond", "file_states_any", "sent_states_any",
                   "chat_states_any", "answer_final", "answer_direction", "answer_mentions_any",
                   "answer_mentions_set_aside", "answer_asserts_current", "answer_conclusion", "answer_flags", "answer_unflagged", "answer_doubts", "answer_says",
                   "answer_unledgered", "text_retracted", "sent_outside_circle", "answer_governs_denied", "sent_conclusion",

@@ -330,3 +330,21 @@ def test_a_lag_said_the_wrong_way_round_costs(legal_tasks, tmp_path):
         assert grade(task, session, f"{body}\nIt had appeared in the room {lag} earlier.\n{last}").score == 1.0
         assert grade(task, session, f"{body}\nThe client had it {lag} before it appeared in the room.\n{last}").score < 1
         assert grade(task, session, f"{body}\nSo the client had it {lag} earlier.\n{last}").score < 1
+
+
+def test_a_chat_post_also_made_in_another_channel_costs(legal_tasks, tmp_path):
+    from worldsmith.environments import chat_app
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    task = next(t for t in tasks if t.kind == "post_chat" and t.id.startswith("chat-"))
+    target = task.solution.actions[0].args["channel"]
+    session = Session(world, tmp_path / "s")
+    others = [c.id for c in world.chat if c.id != target and session.user in c.members]
+    if not others:
+        pytest.skip("the user is in one channel only")
+    chat_app.post(session, target, task.solution.actions[0].args["text"])
+    assert grade(task, session).score == 1.0
+    chat_app.post(session, others[0], task.solution.actions[0].args["text"])
+    assert grade(task, session).score < 1.0
