@@ -188,7 +188,7 @@ BUILD = [
     # The manifest lists every file as it is: files_changed_since_publishing compares them all.
     """insert into manifest_state by name
         select true as present, true as readable, md5('plan') || md5('plan') as plan_sha256, 'ok' as seal""",
-    """insert into manifest_files select 'room/' || path, sha256, size from files""",
+    """insert into manifest_files select 'room/' || path, sha256, size, true from files""",
 ]
 
 
