@@ -9,6 +9,7 @@ so each is refused by name, as `worlds rm` refuses a link, before a byte is writ
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 from worldsmith.worlds.errors import PublishError
@@ -25,11 +26,16 @@ def refuse_links(out: Path, world_id: str) -> None:
     folders = (out / world_id, out / bundle.STAGING, out / bundle.KEPT, out / bundle.QUARANTINE,
                out / bundle.QUARANTINE / world_id)
     for path in (*folders, out / bundle.PUBLISH_LOCK):
-        if path.is_symlink():
+        # one lstat per entry: another publisher may swap the world folder in between two looks (a folder seen,
+        # then gone, read as a file where a folder should be)
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            continue
+        if stat.S_ISLNK(mode):
             raise PublishError(f"{path} is a link; generate moves and writes files only inside --out, never through "
                                "a link, so nothing was touched. Remove the link yourself, or choose another --out")
-    for path in folders:
-        if os.path.lexists(path) and not path.is_dir():
+        if path in folders and not stat.S_ISDIR(mode):
             raise PublishError(f"{path} is a file where generate keeps a folder of its own; nothing was touched. "
                                "Move it away, or choose another --out")
 
