@@ -1321,10 +1321,20 @@ def _with_unledgered(graph: Graph, task: Task) -> Task:
     if task.solution.answer:
         figures |= {float(m.value) for m in answers.parse(task.solution.answer).mentions
                     if m.kind == "money" and m.value is not None}
+    # a right figure the working can take on the way: the sum or the difference of two of the task's own ('USD
+    # 2,730,000 more than on the room's figures', a subtotal of two claims)
+    own = sorted({n for c in task.rubric.criteria for n in [*c.check.numbers, *c.check.allowed] if n})
+    steps = {round(f(a, b), 2) for i, a in enumerate(own) for b in own[i + 1:]
+             for f in (lambda x, y: x + y, lambda x, y: abs(x - y))}
+    figures |= steps
+    # nor a rival of the answer: the final figure may stand beside a right step of the working
+    criteria = [c.model_copy(update={"check": c.check.model_copy(update={
+        "allowed": sorted({*c.check.allowed, *steps})})}) if c is final else c for c in task.rubric.criteria]
     bad = Criterion(id="states_unledgered_amount", weight=2.0,
                     description=f"states an amount in {unit} that neither the room nor the working gives",
                     check=Check(type="answer_unledgered", unit=unit, allowed=sorted(figures)))
-    rubric = task.rubric.model_copy(update={"negative_criteria": [*task.rubric.negative_criteria, bad]})
+    rubric = task.rubric.model_copy(update={"criteria": criteria,
+                                           "negative_criteria": [*task.rubric.negative_criteria, bad]})
     return task.model_copy(update={"rubric": rubric})
 
 

@@ -290,6 +290,7 @@ def test_a_dated_bracket_after_a_figure_speaks_of_that_figure():
      "superseded_mention"),
     ("USD 156.2m, in the draft of June 15, 2026, which is superseded.", "superseded_mention"),
     ("The cap is USD 156.2m as of May 1, 2026, which is wrong.", "negated"),
+    ("The room also shows USD 156.2m, from draft v1 of March 2, 2026, which has been superseded.", "superseded_mention"),
     ("Older: USD 156.2m reported on March 11, 2026 (replaced by the current figure).", "superseded_mention"),
     ("The other figure, USD 156.2m, (superseded draft of June 15, 2026) is superseded.", "superseded_mention"),
     ("It was worked from the draft's USD 156.2m, itself superseded.", "superseded_mention"),

@@ -348,3 +348,19 @@ def test_a_chat_post_also_made_in_another_channel_costs(legal_tasks, tmp_path):
     assert grade(task, session).score == 1.0
     chat_app.post(session, others[0], task.solution.actions[0].args["text"])
     assert grade(task, session).score < 1.0
+
+
+def test_a_right_subtotal_or_difference_of_the_tasks_own_figures_is_no_invented_amount(legal_tasks, tmp_path):
+    """Blind red team (kit5): a right subtotal of two claims, or 'USD 2,730,000 more than on the room's figures', cost
+    as an invented amount."""
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    task = next(t for t in tasks if t.id.startswith("exceed-liability_cap"))
+    session = Session(world, tmp_path / "s")
+    body, last = task.solution.answer.rsplit("\n", 1)
+    removal, nrd = world.facts["removal_costs"].text, world.facts["nrd_claimed"].text
+    assert grade(task, session, f"{body}\nRemoval costs and NRD together come to USD 135,350,000.\n{last}").score == 1.0
+    assert grade(task, session, f"{body}\nRemoval costs and NRD together come to USD 135,530,000.\n{last}").score < 1.0
+    assert removal == "USD 61,350,000" and nrd == "USD 74,000,000"
