@@ -597,7 +597,8 @@ def governs_tasks(graph: Graph) -> list[Task]:
                                    description=f"concludes that {the(top)} is a figure other than {top.text}",
                                    check=Check(type="answer_misbound", a_words=[
                                        f"{label_of(top)} is therefore", f"{label_of(top)} is thus", "therefore", "thus",
-                                       "accordingly"], **value_check(result, top.text))))
+                                       "accordingly", f"{label_of(top)} is", f"{label_of(top)} stands at",
+                                       f"{label_of(top)} comes to"], **value_check(result, top.text))))
         if shown(qlose) != shown(result):
             # the right side said to govern, and the result then given as the other side's figure
             negatives.append(Criterion(id="result_is_loser", weight=3.0,

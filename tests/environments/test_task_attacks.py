@@ -364,3 +364,16 @@ def test_a_right_subtotal_or_difference_of_the_tasks_own_figures_is_no_invented_
     assert grade(task, session, f"{body}\nRemoval costs and NRD together come to USD 135,350,000.\n{last}").score == 1.0
     assert grade(task, session, f"{body}\nRemoval costs and NRD together come to USD 135,530,000.\n{last}").score < 1.0
     assert removal == "USD 61,350,000" and nrd == "USD 74,000,000"
+
+
+def test_a_governs_result_given_under_its_own_label_as_another_figure_costs(legal_tasks, tmp_path):
+    """Blind red team (kit5): '... so it governs: the OPA 90 liability cap is USD 177,721,000' scored 1.0."""
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    task = next(t for t in tasks if t.id == "governs-liability_cap")
+    session = Session(world, tmp_path / "s")
+    body, last = task.solution.answer.rsplit("\n", 1)
+    assert grade(task, session, task.solution.answer).score == 1.0
+    assert grade(task, session, f"{body}\nSo the OPA 90 liability cap is USD 177,721,000.\n{last}").score < 1.0
