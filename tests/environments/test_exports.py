@@ -113,30 +113,33 @@ def test_a_symlink_where_a_re_export_writes_is_refused_and_its_target_kept(world
         path.write_bytes(kept)
 
 
-@pytest.mark.parametrize("fmt", ["apex", "parquet", "harbor"])
-def test_an_export_into_a_world_bundle_or_a_foreign_folder_is_refused_and_writes_nothing(published_legal, tmp_path, fmt):
+def test_an_export_into_a_world_bundle_or_a_foreign_folder_is_refused_and_writes_nothing(published_legal, tmp_path):
     """Blind attacker: `export --out` pointed inside a bundle wrote into its room/, and the bundle no longer opened;
     a Harbor export replaced a folder named like a task in a folder no export made."""
-    import worldsmith
-    from worldsmith.environments.exports import ExportError, export
-    from worldsmith.environments.harbor import export_harbor
-    from worldsmith.environments.lint import make_task_set
-
     world = worldsmith.open(published_legal)
     try:
         task_set = make_task_set(world)
-        before = sorted(p.name for p in (published_legal / "room").iterdir())
-        inside = published_legal / "room" / "exported"
-        run = (lambda out: export_harbor(world, task_set.tasks[:1], out, wheel=tmp_path / "no.whl")) if fmt == "harbor" \
-            else (lambda out: export(world, task_set, out, fmt))
-        with pytest.raises(ExportError, match="inside the world bundle"):
-            run(inside)
-        assert not inside.exists() and sorted(p.name for p in (published_legal / "room").iterdir()) == before
-        foreign = tmp_path / "mine"
-        (foreign / task_set.tasks[0].id).mkdir(parents=True)
-        (foreign / task_set.tasks[0].id / "keep.txt").write_text("keep")
-        with pytest.raises(ExportError, match="no worldsmith export made"):
-            run(foreign)
-        assert (foreign / task_set.tasks[0].id / "keep.txt").read_text() == "keep"
+        for fmt in ("apex", "parquet", "harbor"):
+            _refused_everywhere(world, task_set, published_legal, tmp_path / fmt, fmt)
     finally:
         world.close()
+
+
+def _refused_everywhere(world, task_set, published_legal, tmp_path, fmt):
+    """One format's export, inside the bundle and into a folder no export made: refused, nothing written."""
+    from worldsmith.environments.exports import ExportError, export
+    from worldsmith.environments.harbor import export_harbor
+
+    before = sorted(p.name for p in (published_legal / "room").iterdir())
+    inside = published_legal / "room" / "exported"
+    run = (lambda out: export_harbor(world, task_set.tasks[:1], out, wheel=tmp_path / "no.whl")) if fmt == "harbor" \
+        else (lambda out: export(world, task_set, out, fmt))
+    with pytest.raises(ExportError, match="inside the world bundle"):
+        run(inside)
+    assert not inside.exists() and sorted(p.name for p in (published_legal / "room").iterdir()) == before
+    foreign = tmp_path / "mine"
+    (foreign / task_set.tasks[0].id).mkdir(parents=True)
+    (foreign / task_set.tasks[0].id / "keep.txt").write_text("keep")
+    with pytest.raises(ExportError, match="no worldsmith export made"):
+        run(foreign)
+    assert (foreign / task_set.tasks[0].id / "keep.txt").read_text() == "keep"
