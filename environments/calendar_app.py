@@ -11,8 +11,8 @@ import datetime as dt
 from typing import Any
 
 from worldsmith.environments.session import Session, SessionError
+from worldsmith.worlds.errors import ParseError
 from worldsmith.worlds.store.calendar import read_calendar
-from worldsmith.worlds.store.parse import ParseError
 
 TEXT = {"UID": "uid", "SUMMARY": "summary", "LOCATION": "location", "DESCRIPTION": "description"}
 WHEN = {"DTSTART": "start", "DTEND": "end"}

@@ -8,7 +8,7 @@
     ├── BundleError       a world bundle on disk is missing or unreadable
     │   ├── ChecksumError its files are not the ones its manifest lists (worlds.world): republish it
     │   └── StoreError    its world.duckdb holds code or objects the schema does not name (worlds.store.sandbox)
-    ├── ParseError        a file of the room does not open as its extension says (worlds.store.parse):
+    ├── ParseError        a file of the room does not open as its extension says (raised by worlds.store's readers):
     │                     validation reports it as file_parses; regenerate or replace the file
     ├── RenderError       an artifact's content could not be written as a file
     ├── PublishError      a world could not be published (its checks failed, or the target is busy)
@@ -69,6 +69,13 @@ class ModelError(WorldsmithError):
 
 class BundleError(WorldsmithError):
     """A world bundle is missing, incomplete or unreadable."""
+
+    exit_code = 2
+
+
+class ParseError(WorldsmithError):
+    """A file could not be read as what its extension says it is: validation reports it (file_parses); regenerate
+    the world, or replace the file with one that opens."""
 
     exit_code = 2
 

@@ -142,7 +142,9 @@ class Event(BaseModel):
 class World(BaseModel):
     """A published world, read-only: its manifest, plan, validation verdict and DuckDB connection."""
 
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    # Built on first use (open_world), not on import: its plan is typed by the kinds' unions, and building it
+    # here would load every kind's generator, faker and python-docx with `import worldsmith.worlds.world`.
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True, defer_build=True)
     path: Path
     manifest: _bundle.Manifest
     plan: WorldPlan

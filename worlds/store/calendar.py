@@ -13,8 +13,8 @@ from zoneinfo import ZoneInfo
 
 import icalendar
 
+from worldsmith.worlds.errors import ParseError
 from worldsmith.worlds.kinds import RoomFile
-from worldsmith.worlds.store.parse import ParseError
 
 CALENDAR_DDL = """
 create table calendar_files (

@@ -16,9 +16,8 @@ from typing import Any
 from urllib.parse import unquote
 
 from worldsmith.worlds.bundle import parse_json
-from worldsmith.worlds.errors import BundleError
+from worldsmith.worlds.errors import BundleError, ParseError
 from worldsmith.worlds.kinds import RoomFile
-from worldsmith.worlds.store.parse import ParseError
 
 EXPORT_FILES = ("channels.json", "users.json", "dms.json")
 _LISTS = {"channels.json": "channel", "groups.json": "private", "dms.json": "dm", "mpims.json": "group_dm"}

@@ -25,14 +25,9 @@ import openpyxl
 from docx.enum.style import WD_STYLE_TYPE
 from openpyxl.utils import column_index_from_string, get_column_letter
 
-from worldsmith.worlds.errors import WorldsmithError
-
-
-class ParseError(WorldsmithError):
-    """A file could not be read as what its extension says it is: validation reports it (file_parses); regenerate
-    the world, or replace the file with one that opens."""
-
-    exit_code = 2
+# ParseError lives with the error family, so the .ics and chat readers raise it without loading python-docx;
+# it stays importable from here.
+from worldsmith.worlds.errors import ParseError  # noqa: F401
 
 
 # ---------------------------------------------------------------- email
