@@ -14,12 +14,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _modules() -> dict[str, Path]:
-    """Every module of the package by dotted name, from pyproject's package-dir map."""
-    package_dir = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
+def _modules(package_dir: dict[str, Path] | None = None) -> dict[str, Path]:
+    """Every module of the package by dotted name, from pyproject's package-dir map (or the one given)."""
+    if package_dir is None:
+        mapped = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
+        package_dir = {package: ROOT / folder for package, folder in mapped.items()}
     out: dict[str, Path] = {}
-    for package, folder in package_dir.items():
-        base = ROOT / folder
+    for package, base in package_dir.items():
         for path in base.rglob("*.py"):
             rel = path.relative_to(base).with_suffix("").parts
             if "__pycache__" in rel:
@@ -54,13 +55,46 @@ def _load_time_imports(body: list[ast.stmt]):
                 yield from _load_time_imports(node.body)
 
 
-def import_graph() -> dict[str, set[str]]:
+def _is_import_module(func: ast.expr) -> bool:
+    return (isinstance(func, ast.Name) and func.id == "import_module") or \
+        (isinstance(func, ast.Attribute) and func.attr == "import_module")
+
+
+def _dynamic_imports(body: list[ast.stmt]) -> set[str]:
+    """What a module imports by name while it loads: `import_module("a.b")`, or `import_module(name)` in a loop
+    over a module-level tuple of names (the kind registry's `for _name in KIND_MODULES`)."""
+    names: dict[str, list[str]] = {}
+    for node in body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, (ast.Tuple, ast.List)):
+            values = [e.value for e in node.value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    names[target.id] = values
+    found: set[str] = set()
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        loop = {}
+        if isinstance(node, ast.For) and isinstance(node.target, ast.Name) and isinstance(node.iter, ast.Name):
+            loop = {node.target.id: names.get(node.iter.id, [])}
+        for call in ast.walk(node):
+            if isinstance(call, ast.Call) and _is_import_module(call.func) and call.args:
+                arg = call.args[0]
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    found.add(arg.value)
+                elif isinstance(arg, ast.Name):
+                    found.update(loop.get(arg.id, []))
+    return found
+
+
+def import_graph(package_dir: dict[str, Path] | None = None) -> dict[str, set[str]]:
     """module -> the package's modules it imports while loading."""
-    modules = _modules()
+    modules = _modules(package_dir)
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
         is_package = path.name == "__init__.py"
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        graph[name].update(t for t in _dynamic_imports(tree.body) if t in modules and t != name)
         for node in _load_time_imports(tree.body):
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
@@ -138,12 +172,34 @@ def test_the_checker_sees_a_loop():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert cycles(graph) == [["a", "b", "c", "a"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
+    # a loop inside one folder (two modules of one kind) is a loop like any other
+    inner = {"p.kind.model": {"p.kind.reader"}, "p.kind.reader": {"p.kind.model"}, "p.other": {"p.kind.model"}}
+    assert cycles(inner) == [["p.kind.model", "p.kind.reader", "p.kind.model"]]
+
+
+def test_the_graph_sees_each_way_a_module_imports(tmp_path):
+    # relative, `from pkg import module`, and import_module by name or over a tuple of names, each an edge
+    pkg = tmp_path / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    files = {"__init__.py": "", "sub/__init__.py": "", "sub/a.py": "from . import b\n",
+             "sub/b.py": "from pkg.sub.c import X\n", "sub/c.py": "from importlib import import_module\n"
+             "NAMES = ('pkg.sub.d',)\nfor _n in NAMES:\n    import_module(_n)\nX = 1\n",
+             "sub/d.py": "import importlib\nimportlib.import_module('pkg.sub.a')\n"
+             "def later():\n    import pkg.sub.e\n", "sub/e.py": ""}
+    for rel, text in files.items():
+        (pkg / rel).write_text(text)
+    graph = import_graph({"pkg": pkg})
+    assert graph["pkg.sub.a"] == {"pkg.sub.b"} and graph["pkg.sub.b"] == {"pkg.sub.c"}
+    assert graph["pkg.sub.c"] == {"pkg.sub.d"} and graph["pkg.sub.d"] == {"pkg.sub.a"}  # not e: in a function
+    assert cycles(graph) == [["pkg.sub.a", "pkg.sub.b", "pkg.sub.c", "pkg.sub.d", "pkg.sub.a"]]
 
 
 def test_the_graph_holds_the_package():
     graph = import_graph()
     assert "worldsmith.worlds.kinds" in graph["worldsmith.worlds.outline"]
     assert "worldsmith.worlds.kinds" in graph["worldsmith.generators.registry"]
+    # the registry's `import_module` over its list of kind modules is an edge to each
+    assert "worldsmith.generators.kinds.email" in graph["worldsmith.generators.registry"]
     # an import inside a function is no edge: worlds.kinds loads the registry only when first used
     assert not any(m.startswith("worldsmith.generators") for m in graph["worldsmith.worlds.kinds"])
 
