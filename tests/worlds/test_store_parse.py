@@ -104,3 +104,35 @@ def test_a_long_running_balance_evaluates(tmp_path):
     wb.save(tmp_path / "long.xlsx")
     cells = parse_xlsx(tmp_path / "long.xlsx")[0].cells
     assert cells[-1].value_num == 3000.0
+
+
+def _zip_bomb(path, inflated: int) -> None:
+    """A zip whose one part inflates to `inflated` bytes of spaces (deflate packs them about 1,000:1)."""
+    import zipfile
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as z:
+        z.writestr("[Content_Types].xml", "<Types/>")
+        with z.open("word/document.xml", "w", force_zip64=True) as part:
+            chunk = b" " * (1024 * 1024)
+            for _ in range(inflated // len(chunk)):
+                part.write(chunk)
+
+
+@pytest.mark.parametrize("name, inflated", [("bomb.docx", 2 * 1024 * 1024), ("bomb.xlsx", 65 * 1024 * 1024)])
+def test_an_office_zip_bomb_is_refused_before_its_reader_inflates_it(tmp_path, monkeypatch, name, inflated):
+    import docx
+    path = tmp_path / name
+    _zip_bomb(path, inflated)
+    # the reader must never be reached: the guard reads only the zip's directory
+    monkeypatch.setattr(docx, "Document", lambda *a, **k: pytest.fail("python-docx opened a zip bomb"))
+    monkeypatch.setattr(openpyxl, "load_workbook", lambda *a, **k: pytest.fail("openpyxl opened a zip bomb"))
+    parse = parse_docx if name.endswith(".docx") else parse_xlsx
+    with pytest.raises(ParseError, match="zip bomb"):
+        parse(path)
+
+
+def test_a_real_office_file_passes_the_zip_bomb_guard(tmp_path):
+    wb = openpyxl.Workbook()
+    wb.active["A1"] = "Amount"
+    wb.active["A2"] = 1250
+    wb.save(tmp_path / "x.xlsx")
+    assert parse_xlsx(tmp_path / "x.xlsx")[0].cells

@@ -30,6 +30,33 @@ from openpyxl.utils import column_index_from_string, get_column_letter
 from worldsmith.worlds.errors import ParseError  # noqa: F401
 
 
+# An Office file is a zip, and a zip can be a bomb: 1.6 MB of .docx inflating to 1.5 GB of XML peaked at 4.9 GB
+# of memory in python-docx (attack20). The largest file generate makes inflates to 0.85 MB at 22:1 (3,000
+# files measured); 64 MiB is 75 times that and keeps lxml's tree of it near 1 GiB, and 100:1 is well above
+# what text XML deflates to while a bomb is at 1,000:1. A file under 1 MiB inflated cannot hurt at any ratio.
+# The sizes are those the zip declares: Python's zipfile never inflates an entry past its declared size (it
+# cuts the stream there and fails its CRC), so a lie about them costs nothing either.
+MAX_INFLATED = 64 * 1024 * 1024
+MAX_RATIO = 100
+MAX_ENTRIES = 10_000
+
+
+def check_office_zip(path: Path, kind: str) -> None:
+    """Raise ParseError when an Office file's zip inflates past MAX_INFLATED, MAX_RATIO or MAX_ENTRIES."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            infos = z.infolist()
+    except (OSError, zipfile.BadZipFile, ValueError) as exc:
+        raise ParseError(f"not a readable {kind}: {exc}") from None
+    inflated = sum(i.file_size for i in infos)
+    size = max(path.stat().st_size, 1)
+    if len(infos) > MAX_ENTRIES:
+        raise ParseError(f"not read as a {kind}: its zip holds {len(infos):,} entries (at most {MAX_ENTRIES:,})")
+    if inflated > MAX_INFLATED or (inflated > 1024 * 1024 and inflated > MAX_RATIO * size):
+        raise ParseError(f"not read as a {kind}: its zip inflates {size:,} bytes to {inflated:,} (at most "
+                         f"{MAX_INFLATED // (1024 * 1024)} MiB and {MAX_RATIO}:1), a zip bomb")
+
+
 # ---------------------------------------------------------------- email
 
 
@@ -197,6 +224,7 @@ def _squash(text: str) -> str:
 
 def parse_docx(path: Path) -> ParsedDocument:
     """Read a .docx: every paragraph and table cell in document order, title, section and table counts."""
+    check_office_zip(path, ".docx")
     try:
         doc = docx.Document(str(path))
     except Exception as exc:  # python-docx raises zipfile, lxml and its own errors alike
@@ -437,6 +465,7 @@ class ParsedWorkbook:
 
 def parse_workbook(path: Path) -> ParsedWorkbook:
     """Read a .xlsx whole: parse_xlsx's sheets, the title, description and identifier, and cached formula values."""
+    check_office_zip(path, ".xlsx")
     try:
         wb = openpyxl.load_workbook(path, data_only=False)
     except Exception as exc:  # zipfile, XML and openpyxl's own errors alike
@@ -492,6 +521,7 @@ def _cached_numbers(path: Path) -> dict[tuple[str, int, int], float]:
 
 def parse_xlsx(path: Path) -> list[ParsedSheet]:
     """Read every worksheet of a .xlsx: typed cells, formulas kept and simple ones evaluated."""
+    check_office_zip(path, ".xlsx")
     try:
         wb = openpyxl.load_workbook(path, data_only=False)
     except Exception as exc:  # zipfile, XML and openpyxl's own errors alike
