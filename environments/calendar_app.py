@@ -12,15 +12,9 @@ from typing import Any
 
 from worldsmith.environments.session import Session, SessionError
 from worldsmith.worlds.errors import ParseError
-from worldsmith.worlds.store.calendar import read_calendar
+from worldsmith.worlds.store.calendar import event_fields, read_calendar
 
-TEXT = {"UID": "uid", "SUMMARY": "summary", "LOCATION": "location", "DESCRIPTION": "description"}
 WHEN = {"DTSTART": "start", "DTEND": "end"}
-
-
-def _address(value: Any) -> str:
-    text = str(value)
-    return text[7:] if text.lower().startswith("mailto:") else text
 
 
 def _when(prop: Any) -> str:
@@ -37,20 +31,13 @@ def parse_events(data: bytes | str, path: str) -> list[dict]:
     """Every VEVENT of one .ics file, as plain dicts (a field the event does not state is left out)."""
     events = []
     for e in read_calendar(data, path).walk("VEVENT"):
-        event: dict[str, Any] = {"path": path, "attendees": []}
-        for name, key in TEXT.items():
-            if e.get(name) is not None:
-                event[key] = str(e.get(name))
+        fields = event_fields(e)  # the loader's fields of the event, so the agent reads what was checked
+        event: dict[str, Any] = {"path": path, **fields, "attendees": [who for who, _ in fields["attendees"]]}
         for name, key in WHEN.items():
             if e.get(name) is not None:
                 event[key] = _when(e.get(name))
-        if e.get("ORGANIZER") is not None:
-            event["organizer"] = _address(e.get("ORGANIZER"))
         if e.get("DTSTART") is not None and "TZID" in e.get("DTSTART").params:
             event["timezone"] = str(e.get("DTSTART").params["TZID"])
-        attendees = e.get("ATTENDEE")
-        for a in attendees if isinstance(attendees, list) else [attendees] if attendees is not None else []:
-            event["attendees"].append(_address(a))
         events.append(event)
     return events
 

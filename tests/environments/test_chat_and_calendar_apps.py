@@ -259,3 +259,46 @@ def test_apex_puts_the_chat_export_and_calendars_beside_the_filesystem(chat_worl
     assert len([n for n in names if n.startswith(top + "calendar/") and n.endswith(".ics")]) == n_ics
     drive = [n[len(top + "filesystem/"):] for n in names if n.startswith(top + "filesystem/")]
     assert drive and not any(n.endswith(".ics") or n.startswith(f"{export}/") for n in drive)
+
+
+def test_the_calendar_app_serves_what_validation_loaded(published_legal, tmp_path):
+    # Each event the agent lists and reads over MCP is, field for field, the rows the checks ran over.
+    import datetime as dt
+    from zoneinfo import ZoneInfo
+
+    from worldsmith.environments import calendar_app
+
+    server, session = build_server(published_legal, tmp_path / "s")
+    db = session.world.db
+    checked: dict[str, dict] = {}
+    for uid, path, summary, location, description, organizer, starts in db.execute(
+            "select uid, path, summary, location, description, organizer, starts_at from calendar_events").fetchall():
+        row = checked.setdefault(uid, {"summary": summary, "location": location, "description": description,
+                                       "organizer": organizer, "starts": starts, "calendars": [], "attendees": set()})
+        row["calendars"].append(path)
+    for uid, address in db.execute("select uid, address from calendar_attendees").fetchall():
+        checked[uid]["attendees"].add(address)
+    assert len(checked) >= 3, "the legal example plans several meetings"
+
+    async def listed(c):
+        return (await c.call_tool("calendar_list_events", {})).data["events"]
+
+    async def first(c):
+        return (await c.call_tool("calendar_read_event", {"uid": min(checked)})).data
+
+    events, one = _call(server, [listed, first])
+    # calendar_read_event serves calendar_app.events' entry (the one below), which adds the description
+    full = {e["uid"]: e for e in calendar_app.events(session)}
+    assert one == full[min(checked)]
+    served = {e["uid"]: {**e, "description": full[e["uid"]].get("description")} for e in events}
+    assert set(served) == set(checked)
+    zone = ZoneInfo(session.world.plan.timezone)
+    for uid, e in served.items():
+        want = checked[uid]
+        assert {k: e.get(k) for k in ("summary", "location", "description", "organizer")} == \
+            {k: want[k] for k in ("summary", "location", "description", "organizer")}, uid
+        assert set(e["attendees"]) == want["attendees"] and sorted(e["calendars"]) == sorted(want["calendars"])
+        start = dt.datetime.fromisoformat(e["start"].removesuffix("Z"))
+        start = start.replace(tzinfo=dt.timezone.utc if e["start"].endswith("Z") else ZoneInfo(e.get("timezone"))
+                              if e.get("timezone") else zone)
+        assert start == want["starts"], uid

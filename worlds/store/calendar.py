@@ -52,11 +52,30 @@ create table planned_meetings (
 """
 
 
-def _address(value: Any) -> str | None:
+# The text properties every reader of an event takes as they are (the loader's columns, the app's fields).
+TEXT = {"UID": "uid", "SUMMARY": "summary", "LOCATION": "location", "DESCRIPTION": "description"}
+
+
+def address(value: Any) -> str | None:
+    """An ORGANIZER or ATTENDEE as a bare address ('mailto:a@x.example' -> 'a@x.example'); None when absent."""
     if value is None:
         return None
     text = str(value)
     return text[7:] if text.lower().startswith("mailto:") else text
+
+
+def event_fields(e: icalendar.Event) -> dict[str, Any]:
+    """What an event says besides its times: the TEXT properties it states, its organizer, and its attendees as
+    (address, name) pairs. The loader and the calendar app both take an event's fields from here."""
+    fields: dict[str, Any] = {key: str(e.get(name)) for name, key in TEXT.items() if e.get(name) is not None}
+    if e.get("ORGANIZER") is not None:
+        fields["organizer"] = address(e.get("ORGANIZER"))
+    attendees = e.get("ATTENDEE")
+    fields["attendees"] = []
+    for a in attendees if isinstance(attendees, list) else [attendees] if attendees is not None else []:
+        name = getattr(a, "params", {}).get("CN")
+        fields["attendees"].append((address(a), str(name) if name else None))
+    return fields
 
 
 def _moment(prop: Any, zone: ZoneInfo) -> dt.datetime | None:
@@ -83,18 +102,16 @@ def load_ics(f: RoomFile) -> None:
         f.cache["calendar_uids"] = {getattr(a, "uid", None): a.id for a in f.plan.artifacts if getattr(a, "uid", None)}
     uids = f.cache["calendar_uids"]
     zone = ZoneInfo(f.plan.timezone)
-    owner = _address(cal.get("X-WR-CALNAME"))
+    owner = address(cal.get("X-WR-CALNAME"))
     events = list(cal.walk("VEVENT"))
     f.add("calendar_files", path=f.rel, owner=owner, n_events=len(events))
     for e in events:
-        uid = str(e.get("UID")) if e.get("UID") is not None else None
+        fields = event_fields(e)
+        uid = fields.get("uid")
         aid = uids.get(uid)
         f.add("calendar_events", artifact_id=aid, path=f.rel, owner=owner, uid=uid,
-              summary=str(e.get("SUMMARY", "")) or None, starts_at=_moment(e.get("DTSTART"), zone),
-              ends_at=_moment(e.get("DTEND"), zone), organizer=_address(e.get("ORGANIZER")),
-              location=str(e.get("LOCATION", "")) or None, description=str(e.get("DESCRIPTION", "")) or None)
-        attendees = e.get("ATTENDEE")
-        for a in attendees if isinstance(attendees, list) else [attendees] if attendees is not None else []:
-            name = getattr(a, "params", {}).get("CN")
-            f.add("calendar_attendees", artifact_id=aid, path=f.rel, uid=uid, address=_address(a),
-                  name=str(name) if name else None)
+              summary=fields.get("summary") or None, starts_at=_moment(e.get("DTSTART"), zone),
+              ends_at=_moment(e.get("DTEND"), zone), organizer=fields.get("organizer"),
+              location=fields.get("location") or None, description=fields.get("description") or None)
+        for who, name in fields["attendees"]:
+            f.add("calendar_attendees", artifact_id=aid, path=f.rel, uid=uid, address=who, name=name)
