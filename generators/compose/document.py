@@ -10,6 +10,7 @@ from worldsmith.generators.compose.facts import fact_sentence, with_lead
 from worldsmith.generators.compose.genres import Writer, house_style, letterhead, party_names
 from worldsmith.generators.compose.parties import across, client_of, engaged_by, opponent
 from worldsmith.generators.compose.recommend import recommended
+from worldsmith.generators.compose import substance
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end, tidy
 from worldsmith.generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
 from worldsmith.generators.context import ArtifactContext
@@ -227,11 +228,21 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     phrase = writer.phrases[idx] if options else "the course set out above"
     option = f"{chosen}, {phrase}" if has_options and options else phrase
 
-    # Every fact goes to one section that argues (not a list of attendees or a signature page).
+    # A recommendation the purpose names is written first: the genre's own sections are built around it.
+    told = {i: recommended(pick, ctx, kind, writer, i) for i, (_, k) in enumerate(plan) if k == "recommendation"}
+    due = writer.values_for(0)["due"]
+    # The sections of the genre written from the facts, their derivations and the sides (memo, minutes...).
+    # (not yet in a document written into a mail body, longform.py: the mail's length profile is tuned to the
+    # stock sections, and realism_profile warns when they grow)
+    in_mail = spec.path.endswith(".eml")
+    bodies = {} if in_mail else substance.bodies(pick, ctx, kind, plan, due, told)
+    written = " ".join(p for ps in bodies.values() for p in ps)
+    # Every fact the genre's sections did not carry goes to one section that argues (not a list of attendees or a
+    # signature page).
     hosts = [i for i, (_, k) in enumerate(plan) if k not in _NO_FACTS] or list(range(len(plan)))
     placed: dict[int, list[str]] = {i: [] for i in range(len(plan))}
     start = pick.rng.randrange(len(hosts))
-    for j, f in enumerate(pick.shuffled(ctx.facts)):
+    for j, f in enumerate(pick.shuffled([f for f in ctx.facts if f.text not in written])):
         placed[hosts[(start + j) % len(hosts)]].append(fact_sentence(pick, f, "document"))
     # A cited sheet is quoted for its computed figures, by the fact's label and the ledger's value.
     cited: list[tuple[str, str, str]] = [(f.sheet, f.label, f.text) for f in ctx.cited_figures
@@ -251,7 +262,9 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
                                                  f"{label}, as computed in {noun_phrase(sheet)}, is {text}."]))
                              for sheet, label, text in cited]
         table = None
-        if k == "attendees":
+        if i in bodies:
+            paragraphs = bodies[i] + ([" ".join(facts)] if facts else [])
+        elif k == "attendees":
             paragraphs = [_attendees(ctx)]
             if facts:  # only when minutes are a single section: the facts still need a home
                 paragraphs.append(" ".join(facts + writer.sentences("discussion", i, 2)))
@@ -277,8 +290,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
                 else [f"{lead} {pick.fill(_OPTIONS_SECONDS)}"] + options
         elif k == "recommendation":
             # What the purpose says the document recommends, in the memo's words; else the option it weighed.
-            told = recommended(pick, ctx, kind, writer, i)
-            paragraphs = _chunks(pick, told or writer.frames("recommendation", option=option, **writer.values_for(i))[:2],
+            told_here = told.get(i) or []
+            paragraphs = _chunks(pick, told_here or writer.frames("recommendation", option=option, **writer.values_for(i))[:2],
                                  facts)
         elif k in ("allegations", "count", "defense"):
             paragraphs = writer.sentences(k, i, 3) + facts
@@ -355,7 +368,10 @@ def _attendees(ctx: ArtifactContext) -> str:
     """The attendees paragraph of minutes."""
     present = [f"{p.name} ({p.title}, {p.organisation})" for p in [ctx.author, *ctx.to]]
     pick = picker_for(ctx, 3)
-    chair, taker = (ctx.to or [ctx.author])[0].name, ctx.author.name
+    chair, taker = substance.chair(ctx).name, ctx.author.name
+    if chair == taker:
+        return pick.vary(f"[Present|Attending|Those present]: {join_names(present)}. ") + \
+            f"{chair} chaired the meeting and kept the minutes."
     text = pick.vary(f"[Present|Attending|Those present]: {join_names(present)}. ") + pick.one([
         f"{chair} chaired; {taker} took the minutes.", f"The meeting was chaired by {chair}. Minutes were taken by {taker}.",
         f"Chair: {chair}. Minutes: {taker}.", f"{chair} was in the chair, and {taker} kept the note.",
@@ -373,9 +389,11 @@ def _actions(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, values: dic
     """The actions paragraph and table of minutes: owners from the attendees, due dates after the meeting."""
     frames = bank("documents")["actions"]
     people = [ctx.author, *ctx.to]
-    rows = []
+    # Actions that follow from the facts first (a figure reconciled to its sheet, a deadline diarised), due after
+    # the meeting; the bank's only where the facts give none.
+    rows = substance.minutes_actions(pick, ctx, substance.meeting_day(ctx))
     points = [f.label or lower_first(strip_end(f.statement)) for f in ctx.facts] or ["the open points", "the timetable"]
-    for _ in range(pick.rng.randint(2, 4)):
+    for _ in range(pick.rng.randint(2, 4) if not rows else 0):
         first = pick.one(points)
         action = pick.fill(frames, **dict(values, label=first,
                                           label2=pick.one([x for x in points if x != first] or ["the timetable"])))

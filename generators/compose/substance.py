@@ -1,0 +1,531 @@
+"""Section bodies with substance, per genre: written from the ledger's facts (value, statement, how a figure is
+derived and where it can be read), the item's title and the sides of the plan, where the stock frames of genres.py
+only name labels. A memo states its question, short answer, analysis and recommendation over the facts; minutes
+record who said what and what was decided. A section this module has nothing for falls back to the frames."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.genres import _short_date
+from worldsmith.generators.compose.facts import agree, fact_sentence, slot_of
+from worldsmith.generators.compose.parties import client_of, home, opponent, principal
+from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, strip_end
+from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
+
+_RANK = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
+# Words a title opens with that name the genre, not the subject ("Memo re ...", "Comparison memo: ...").
+_GENRE_HEAD = re.compile(r"^(?:draft[^:]*:\s*)?(?:[\w -]*?\b(?:memo(?:randum)?|minutes|notes?|report|letter|"
+                         r"summary|paper)\b\s*(?:re\b|on\b|:)?\s*)", re.I)
+_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+
+
+# -- the facts as a professional writes them ---------------------------------------------------------------------
+
+def label(f: FactRef) -> str:
+    """The fact's label as it reads mid-sentence ('the OPA 90 liability cap'), or its statement where it has none."""
+    name = f.label or lower_first(strip_end(f.statement))
+    return name
+
+
+def plain(f: FactRef) -> str:
+    """A sentence body (no full stop) naming the fact by its label and giving its value in a slot its value fits:
+    'the tender decision was to reject the tender of defense', 'the answer deadline is May 1, 2026'."""
+    name, slot = label(f), slot_of(f)
+    if slot == "date_past":
+        out = f"{name} was {f.text}"
+    elif slot == "text_verb":
+        out = f"{name} was to {f.text}"
+    elif slot == "text_outcome":
+        out = f"{name}: {f.text}"
+    else:
+        out = f"{name} is {f.text}"
+    return agree(out, [name])
+
+
+def gist(f: FactRef, facts: list[FactRef]) -> str:
+    """The substance of the fact's statement that a document other than the one establishing it may write: the longest
+    clause of the statement (cut at a colon or semicolon) that is not the whole of it and whose every figure and date
+    the document carries anyway ('the vessel entered US navigable waters without the steering-gear test required
+    within 12 hours before entry by 33 CFR 164.25, ...'); '' when no clause qualifies. (The whole statement is the
+    establishing document's alone: fact_statement_established_only.)"""
+    whole = strip_end(f.statement)
+    carried = " ".join(g.text for g in facts)
+    allowed = set(re.findall(r"\d[\d,.]*\d|\d", carried))
+    best = ""
+    for part in re.split(r"(?<=[a-z)]):\s+|;\s+", whole):
+        part = part.strip().rstrip(",")
+        if part == whole or len(part.split()) < 8:
+            continue
+        if any(n not in allowed for n in re.findall(r"\d[\d,.]*\d|\d", part)):
+            continue
+        if len(part) > len(best):
+            best = part
+    return best
+
+
+_STOP = {"the", "a", "an", "of", "and", "or", "to", "on", "in", "for", "by", "at", "re", "memo", "with", "its", "is"}
+
+
+def _words(text: str) -> set[str]:
+    return {re.sub(r"'s$", "", w) for w in re.findall(r"[a-z0-9][a-z0-9.'-]*[a-z0-9]", text.lower())} - _STOP
+
+
+def identity(f: FactRef) -> bool:
+    """A fact that only names a thing of the matter (the vessel, the target): context, never the point of a paper."""
+    return f.value.type == "text" and f.text[:1].isupper() and len(f.text.split()) <= 4 and not re.search(r"\d", f.text)
+
+
+def derivation(f: FactRef, facts: list[FactRef]) -> str:
+    """How the figure follows from others, with each input's value where the document carries it ('the greater of the
+    OPA 90 per-ton limit of USD 2,500 times the gross tonnage of 62,480 GT and ...'); '' when it has no formula."""
+    reason = f.reason
+    if not reason:
+        return ""
+    for g in sorted(facts, key=lambda g: -len(label(g))):
+        name = label(g)
+        if g.id != f.id and name and name in reason and g.value.type in ("money", "number", "percent"):
+            reason = reason.replace(name, f"{name} of {g.text}", 1)
+    return reason
+
+
+def source_phrase(f: FactRef) -> str:
+    """Where a reader can check the figure ('the "Liability cap" line of the Cap computation'), or ''."""
+    return f.source.strip()
+
+
+def stated(pick: Picker, f: FactRef, facts: list[FactRef], cite: bool = True) -> str:
+    """The fact in full where this document establishes it, else by label and value with its derivation; its source
+    after it. One or two sentences, each ending in a full stop."""
+    if identity(f):
+        return f"The matter concerns {label(f)}, {f.text}."
+    if f.establish:
+        out = fact_sentence(pick, f, "document")
+    else:
+        out = cap_first(plain(f))
+        how = derivation(f, facts)
+        out += f", being {how}." if how else "."
+        more = gist(f, facts)
+        if more and not how:
+            out += f" {cap_first(more)}."
+    if cite and source_phrase(f):
+        out += " " + pick.one([f"The figure can be checked at {source_phrase(f)}.",
+                               f"It is taken from {source_phrase(f)}.", f"Source: {source_phrase(f)}."])
+    return out
+
+
+def figures(facts: list[FactRef]) -> list[FactRef]:
+    """The amounts, counts and rates among the facts, derived ones first (a computed figure is what a paper turns on)."""
+    out = [f for f in facts if f.value.type in ("money", "number", "percent")]
+    return sorted(out, key=lambda f: (not f.reason, facts.index(f)))
+
+
+def decisions(facts: list[FactRef]) -> list[FactRef]:
+    """The facts that record a decision ('reject the tender of defense', 'approved subject to ...')."""
+    return [f for f in facts if slot_of(f) in ("text_verb", "text_outcome") or "decision" in f.id]
+
+
+def main_fact(facts: list[FactRef], title: str = "") -> FactRef | None:
+    """The fact a paper turns on: the one its title names (by value, else by label), else a decision, else a derived
+    figure, else the first figure, else the first fact that names more than a thing."""
+    low = title.lower()
+    named = [f for f in facts if f.text.lower() in low and not identity(f)]
+    if not named:
+        # else the fact whose label, then statement, shares most words with the title (derived figures first at a tie)
+        want = _words(title)
+        scored = [(2 * len(want & _words(label(f))) + len(want & _words(f.statement)), bool(f.reason), -i, f)
+                  for i, f in enumerate(facts) if not identity(f)]
+        best = max(scored, key=lambda x: x[:3], default=None)
+        named = [best[3]] if best and best[0] >= 3 else []
+    return (named or decisions(facts) or figures(facts) or [f for f in facts if not identity(f)] or facts or [None])[0]
+
+
+def topic(title: str) -> str:
+    """What a paper is about, from its title: 'Memo re breaking the limit: the 33 CFR 164.25 steering-gear test' ->
+    'breaking the limit (the 33 CFR 164.25 steering-gear test)'."""
+    text = re.sub(r"^(DRAFT|Draft)\b[^:]*:\s*", "", title.strip())
+    text = _GENRE_HEAD.sub("", text, count=1).strip(" :-")
+    text = text or title
+    if ":" in text:
+        head, tail = (x.strip() for x in text.split(":", 1))
+        text = f"{head} ({tail})" if tail else head
+    return lower_first(text)
+
+
+def meeting_day(ctx: ArtifactContext) -> dt.date:
+    """The day a meeting was held: the date its title names ('kick-off, February 26'), else the document's date."""
+    day = ctx.spec.date  # type: ignore[union-attr]
+    m = re.search(rf"\b({_MONTHS})\s+(\d{{1,2}})\b|\b(\d{{1,2}})\s+({_MONTHS})\b", ctx.spec.title)
+    if m:
+        month = m.group(1) or m.group(4)
+        number = int(m.group(2) or m.group(3))
+        try:
+            held = dt.datetime.strptime(f"{month} {number} {day.year}", "%B %d %Y").date()
+        except ValueError:
+            return day
+        if held <= day and (day - held).days < 14:
+            return held
+    return day
+
+
+def rank(p: PersonRef) -> int:
+    return _RANK.get(p.seniority, 1)
+
+
+# -- who speaks for what ------------------------------------------------------------------------------------------
+
+def speaker(pick: Picker, ctx: ArtifactContext, f: FactRef, present: list[PersonRef]) -> PersonRef:
+    """Who raised the fact at a meeting: someone of the organisation its statement names, else for a decision the most
+    senior person of the principal present, for a computed figure someone of the house that computed it, else anyone."""
+    for p in present:
+        first = p.organisation.split()[0]
+        if len(first) > 3 and re.search(rf"\b{re.escape(first)}\b", f.statement):
+            return p
+    if f in decisions(ctx.facts):
+        client = client_of(ctx) or principal(ctx, ctx.author.organisation)
+        theirs = [p for p in present if p.organisation == client]
+        if theirs:
+            return max(theirs, key=rank)
+    if f.reason or f.source:
+        house = [p for p in present if p.organisation == ctx.author.organisation]
+        if house:
+            return pick.one(house)
+    return pick.one(present)
+
+
+def present(ctx: ArtifactContext) -> list[PersonRef]:
+    """The people at a meeting, the author first."""
+    out: list[PersonRef] = []
+    for p in [ctx.author, *ctx.to]:
+        if p.id not in {q.id for q in out}:
+            out.append(p)
+    return out
+
+
+def chair(ctx: ArtifactContext) -> PersonRef:
+    """Who chairs: the most senior person present (the note-taker too, when no one outranks them), a client's over an
+    adviser's at a tie."""
+    client = client_of(ctx)
+    return max(present(ctx), key=lambda p: (rank(p), p.organisation == client, p.id != ctx.author.id))
+
+
+# -- memo ---------------------------------------------------------------------------------------------------------
+
+def _asks(f: FactRef) -> str:
+    """What a question presented asks about one fact."""
+    name = label(f)
+    if f.value.type in ("money", "number", "percent"):
+        return f"what {name} comes to and how it is computed" if f.reason else f"what {name} is on the record"
+    if f.value.type == "date":
+        return f"when {name} falls and what must be done before it" if not f.past else f"what follows from {name}"
+    if f in decisions([f]):
+        return f"what is to be decided on {name}"
+    return f"whether {name} holds on the documents"
+
+
+def _points(ctx: ArtifactContext) -> list[FactRef]:
+    """The facts a memo turns on, the one its title names first; things merely named come last."""
+    main = main_fact(ctx.facts, ctx.spec.title)
+    rest = [f for f in decisions(ctx.facts) + figures(ctx.facts) + ctx.facts if f is not main and not identity(f)]
+    out: list[FactRef] = []
+    for f in ([main] if main is not None else []) + rest:
+        if all(f is not g for g in out):
+            out.append(f)
+    return out
+
+
+def memo_question(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
+    """The question presented: who asked, about what, and the points it breaks into, from the title and the facts."""
+    reader = ctx.to[0] if ctx.to else None
+    client = client_of(ctx)
+    about = topic(ctx.spec.title)
+    if reader is not None and reader.organisation != ctx.author.organisation:
+        who = f"{reader.name} asked us"
+    elif reader is not None:
+        who = f"{reader.first_name} asked me"
+    else:
+        who = "We were asked"
+    for_whom = f", for {client}," if client and (reader is None or reader.organisation != client) else ""
+    things = [f for f in ctx.facts if identity(f)]
+    where = f" in the matter of {things[0].text}" if things else ""
+    points = list(dict.fromkeys(agree(_asks(f), [label(f)]) for f in _points(ctx)))[:3]
+    first = f"{who} to advise{for_whom} on {about}{where}."
+    second = (f"The questions are {join_names(points)}." if len(points) > 1 else
+              f"The question is {points[0]}." if points else "")
+    return [" ".join(x for x in [first, second, f"This memorandum answers them on the documents on file at {day}."] if x)]
+
+
+def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
+    """The short answer: the fact the memo turns on, the substance behind it or how it is computed, and the next
+    point it affects."""
+    points = _points(ctx)
+    if not points:
+        return []
+    main = points[0]
+    out = [pick.one(["In short: ", "Short answer: ", "Briefly: "]) + plain(main) + "."]
+    how, more = derivation(main, ctx.facts), gist(main, ctx.facts)
+    if how:
+        out.append(f"That figure is {how}.")
+    elif more:
+        out.append(cap_first(more) + ".")
+    if len(points) > 1:
+        nxt = points[1]
+        out.append(cap_first(plain(nxt)) + pick.one([", and nothing we hold displaces it.",
+                                                     ", which the documents on file support.",
+                                                     "; the documents on file bear that out."]))
+    return [" ".join(out)]
+
+
+def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = False) -> list[str]:
+    """The analysis: each figure stated with how it is derived and where it can be checked, then what ties them; the
+    other facts in full unless a background section states them (then by label and value)."""
+    paras = []
+    numbers = figures(ctx.facts)
+    order = [f for f in _points(ctx) if f in numbers] + [f for f in _points(ctx) if f not in numbers] + \
+        [f for f in ctx.facts if identity(f)]
+    for f in order:
+        if identity(f) and told_elsewhere:
+            continue
+        if f in numbers or not told_elsewhere:
+            paras.append(stated(pick, f, ctx.facts))
+        else:
+            paras.append(cap_first(plain(f)) + pick.one([", as set out above.", ", as the background records.",
+                                                          "; that is not in dispute on the papers."]))
+    derived = [f for f in order if f.reason]
+    for f in derived[:1]:
+        inputs = [g for g in ctx.facts if g is not f and label(g) in f.reason]
+        if inputs:
+            paras.append(f"{cap_first(label(f))} moves only if one of its inputs does: "
+                         f"{join_names([label(g) for g in inputs])}. A challenge to the figure must therefore go to "
+                         f"{'one of those inputs' if len(inputs) > 1 else 'that input'}, not to the arithmetic.")
+    return _merge(paras)
+
+
+def memo_background(pick: Picker, ctx: ArtifactContext) -> list[str]:
+    """The relevant facts in the order they happened: dated facts and named things, each with its source."""
+    order = [f for f in ctx.facts if identity(f)] + \
+        [f for f in ctx.facts if f.value.type in ("date", "text") and not identity(f)] or ctx.facts
+    return _merge([stated(pick, f, ctx.facts) for f in order])
+
+
+def memo_sources(ctx: ArtifactContext) -> list[str]:
+    """The papers the memo relies on: each figure's sheet and line, the others from the file."""
+    sheets: dict[str, list[str]] = {}
+    for f in ctx.facts:
+        m = re.match(r'^the "(?P<line>[^"]+)" line of the (?P<sheet>.+)$', source_phrase(f))
+        if m:
+            sheets.setdefault(m.group("sheet"), []).append(f'"{m.group("line")}"')
+        elif source_phrase(f):
+            sheets.setdefault(source_phrase(f), [])
+    if not sheets:
+        return []
+    cited = [f"the {sheet}" + (f" (lines {join_names(lines)})" if len(lines) > 1 else f" (line {lines[0]})" if lines else "")
+             for sheet, lines in sheets.items()]
+    plain_ones = [label(f) for f in ctx.facts if not source_phrase(f) and not identity(f)]
+    rest = f" The other points ({join_names(plain_ones)}) are taken from the correspondence on file." if plain_ones else ""
+    return [f"The figures in this memorandum are taken from {join_names(cited)}, as they stood on "
+            f"{long_date(ctx.spec.date, ctx.locale)}.{rest}"]
+
+
+def memo_options(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
+    """The courses open on the point the memo turns on: act on it, hold it until the next point is settled, or
+    contest what it rests on."""
+    points = _points(ctx)
+    if not points:
+        return []
+    main, other = points[0], opponent(ctx) or "the other side"
+    nxt = points[1] if len(points) > 1 else None
+    act = f"to {main.text}" if slot_of(main) == "text_verb" else f"on the footing that {plain(main)}"
+    out = [f"Option A: proceed now {act}, and say so to {other} in writing."]
+    if nxt is not None:
+        out.append(f"Option B: hold the position on {label(main)} until {label(nxt)} is settled, reserving rights "
+                   f"meanwhile.")
+    inputs = [g for g in ctx.facts if g is not main and main.reason and label(g) in main.reason]
+    if inputs:
+        out.append(f"Option C: contest {label(inputs[0])}, the input {label(main)} turns on, before anything is "
+                   f"conceded.")
+    else:
+        out.append(f"Option {'C' if nxt is not None else 'B'}: ask {other} to confirm its position on "
+                   f"{label(main)} in writing by {due}.")
+    lead = pick.one(["The courses open are these.", "Three courses are realistically open.",
+                     "The options, as matters stand, are these."]) if len(out) > 2 else "Two courses are open."
+    why = pick.one([f"Each is weighed against what {other} can do in reply.",
+                    f"Each turns on {label(main)}, and none is free of risk."])
+    return [f"{lead} {why}"] + out
+
+
+def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: bool = False) -> list[str]:
+    """A recommendation from the facts when the purpose names none: the decision to take, else to proceed on the
+    figure the memo turns on, with who confirms by when."""
+    client = client_of(ctx) or principal(ctx, ctx.author.organisation)
+    points = _points(ctx)
+    if not points:
+        return []
+    main = points[0]
+    reader = ctx.to[0] if ctx.to else ctx.author
+    if slot_of(main) == "text_verb":
+        course = f"We recommend that {client} {main.text}."
+    else:
+        course = f"We recommend that {client} proceed on the basis that {plain(main)}."
+    if options:
+        course = "We recommend Option A. " + course.replace("We recommend that", "That is, that", 1)
+    check = f" {reader.first_name} should confirm instructions by {due}." if reader.id != ctx.author.id else ""
+    other = opponent(ctx)
+    hold = f" Nothing should be put to {other} on this before then." if other else ""
+    return [course + check + hold]
+
+
+def _merge(paras: list[str]) -> list[str]:
+    """Single-sentence paragraphs joined in pairs, so a paragraph reads as two to five sentences."""
+    out: list[str] = []
+    for p in paras:
+        if out and len(re.findall(r"[.!?](\s|$)", out[-1])) < 2:
+            out[-1] += " " + p
+        else:
+            out.append(p)
+    if len(out) > 1 and len(re.findall(r"[.!?](\s|$)", out[-1])) < 2:
+        last = out.pop()
+        out[-1] += " " + last
+    return out
+
+
+# -- minutes ------------------------------------------------------------------------------------------------------
+
+def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef], day: str) -> list[str]:
+    """Who said what: each fact put by the person whose side it comes from, a computed figure questioned and
+    explained."""
+    people = present(ctx)
+    paras = []
+    things = [f for f in facts if identity(f)]
+    for f in facts:
+        if f in decisions(ctx.facts) or identity(f):
+            continue
+        who = speaker(pick, ctx, f, people)
+        said = pick.one(["reported that", "confirmed that", "noted that", "told the meeting that"])
+        s = f"{who.name} {said} {plain(f)}"
+        src = source_phrase(f)
+        s += f", as shown at {src}." if src else "."
+        how, more = derivation(f, ctx.facts), gist(f, ctx.facts)
+        others = [p for p in people if p.id != who.id] or people
+        if how:
+            asker = pick.one(others)
+            s += f" {asker.first_name} asked how it was arrived at; {who.first_name} explained that it is {how}."
+        elif more:
+            s += f" {who.first_name} added that {lower_first(more)}."
+        paras.append(s)
+    if things:
+        paras.insert(0, f"The meeting on {day} concerned " + join_names([f"{label(f)}, {f.text}" for f in things]) + ".")
+    if paras and not things:
+        paras[0] = pick.one([f"At the meeting on {day}, ", f"On {day}, "]) + paras[0]
+    return _merge(paras)
+
+
+def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) -> list[str]:
+    """What the meeting decided: a decision of the ledger recorded by whoever took it, then what the meeting agreed to
+    work to, and the minutes' own confirmation."""
+    people = present(ctx)
+    out = []
+    for f in decisions(ctx.facts):
+        client = client_of(ctx) or principal(ctx, ctx.author.organisation)
+        who = speaker(pick, ctx, f, people)
+        if slot_of(f) == "text_verb":
+            out.append(f"{who.name} confirmed {client}'s decision to {f.text}.")
+        else:
+            out.append(f"Decision recorded on {day}: {f.text}.")
+    frames = [f"Agreed on {day} to {{verb}} {{label}} of {{text}} until the next meeting.",
+              "The meeting agreed to {verb} {label} of {text} in everything sent out this week.",
+              "Resolved to {verb} {label} of {text}; any change comes back to this meeting."]
+    for f in [g for g in ctx.facts if g.value.type in ("money", "number", "percent") or
+              g.value.type == "date" and not g.past][:2]:
+        verb = "work to" if f.value.type == "date" else "use"
+        frame = pick.one(frames)
+        frames.remove(frame)
+        out.append(frame.format(verb=verb, label=label(f), text=f.text))
+    taker, ch = ctx.author, chair(ctx)
+    if ch.id == taker.id:
+        out.append(f"{taker.first_name} to circulate these minutes for comment by {due}.")
+    else:
+        out.append(f"{taker.first_name} to circulate these minutes; {ch.first_name} to confirm them by {due}.")
+    return _merge(out)
+
+
+def minutes_matters(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
+    """Matters arising: the actions of the last meeting and where they stand."""
+    people = present(ctx)
+    owner = pick.one(people)
+    dated = [f for f in ctx.facts if f.value.type == "date"]
+    done = f" {owner.first_name} confirmed that {plain(dated[0])}." if dated else ""
+    return [f"The actions from the previous meeting were reviewed on {day}; none was overdue.{done}"
+            + ("" if done else f" {owner.first_name} had nothing further to report.")]
+
+
+def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[list[str]]:
+    """Action rows (action, owner, due) from the facts: a figure reconciled to its source, a date diarised, the papers
+    behind a named point filed; owners from the house that does that work."""
+    from worldsmith.generators.compose.voice import next_workday
+
+    people = present(ctx)
+    house = [p for p in people if p.organisation == ctx.author.organisation] or people
+    juniors = sorted(house, key=rank)
+    rows: list[list[str]] = []
+    for f in ctx.facts:
+        if f.value.type in ("money", "number", "percent"):
+            src = source_phrase(f)
+            action = f"Reconcile {label(f)} ({f.text}) to {src}" if src else \
+                f"Set out the working for {label(f)} ({f.text}) on one page"
+            owner = juniors[0]
+        elif f.value.type == "date":
+            action = f"Diary {label(f)} ({f.text}) and the steps that lead up to it"
+            owner = ctx.author
+        elif f in decisions(ctx.facts):
+            action = f"Record {label(f)} in a note to the file" if "decision" in label(f).lower() else \
+                f"Record the decision on {label(f)} in a note to the file"
+            owner = max(house, key=rank)
+        else:
+            continue
+        due = next_workday(base, pick.rng.randint(2, 8))
+        # (the day without its year, as a table of actions writes it: never a ledger date's text)
+        rows.append([action, owner.name, _short_date(due, ctx.locale)])
+    return rows[:4]
+
+
+# -- the genres this module writes --------------------------------------------------------------------------------
+
+def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, str]], due: str,
+           told: dict[int, list[str]]) -> dict[int, list[str]]:
+    """The paragraphs of each section this module writes for the genre, by section index; `told` holds sections
+    already written from the purpose (a recommendation), which are left alone."""
+    out: dict[int, list[str]] = {}
+    kinds = [k for _, k in plan]
+    if kind == "memo":
+        day = long_date(ctx.spec.date, ctx.locale)  # type: ignore[union-attr]
+        for i, k in enumerate(kinds):
+            if k == "question":
+                out[i] = memo_question(pick, ctx, day)
+            elif k == "answer":
+                out[i] = memo_answer(pick, ctx)
+            elif k == "analysis":
+                out[i] = memo_analysis(pick, ctx, told_elsewhere="background" in kinds)
+            elif k == "background" and kinds.index(k) == i:
+                out[i] = memo_background(pick, ctx)
+            elif k == "background":
+                out[i] = memo_sources(ctx)
+            elif k == "options":
+                out[i] = memo_options(pick, ctx, due)
+            elif k == "recommendation" and not told.get(i):
+                out[i] = memo_recommendation(pick, ctx, due, options="options" in kinds)
+    elif kind == "minutes":
+        held = meeting_day(ctx)
+        day = long_date(held, ctx.locale)
+        talk = [f for f in ctx.facts]
+        for i, k in enumerate(kinds):
+            if k == "discussion":
+                out[i] = minutes_discussion(pick, ctx, talk, day)
+            elif k == "decisions":
+                said = [] if "discussion" in kinds else minutes_discussion(pick, ctx, talk, day)
+                out[i] = said + minutes_decisions(pick, ctx, day, due)
+            elif k == "background":
+                out[i] = minutes_matters(pick, ctx, day)
+    return {i: [p for p in ps if p.strip()] for i, ps in out.items() if ps}

@@ -1,0 +1,46 @@
+"""Documents with substance: a memo answers from the figure its title names, with how it is computed and where it is
+read; minutes are dated from the meeting and record who said what; a charter is dated before what it governs."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from worldsmith.generators.compose import compose_document
+from worldsmith.generators.compose.substance import main_fact, meeting_day, topic
+from tests.generators.context_fixture import CAP, CLAUSE, RATE, document_context
+
+_CAP = CAP.model_copy(update={"label": "the liability cap", "reason": "the tonnage times the per-ton rate",
+                              "source": 'the "Liability cap" line of the Cap computation'})
+_RATE = RATE.model_copy(update={"label": "the default interest rate"})
+
+
+def _section(doc, heading: str) -> str:
+    return " ".join(p for s in doc.sections if s.heading == heading for p in s.paragraphs)
+
+
+def test_a_memo_answers_with_the_figure_its_title_names_and_how_it_is_computed():
+    ctx = document_context("memo", 6, seed=2, facts=[_RATE, _CAP, CLAUSE])
+    doc = compose_document(ctx)
+    answer, analysis = _section(doc, "Short Answer"), _section(doc, "Analysis")
+    assert "the liability cap is USD 98,400,000" in answer  # the title is about limitation of liability
+    assert "the tonnage times the per-ton rate" in answer + analysis
+    assert 'the "Liability cap" line of the Cap computation' in analysis
+
+
+def test_main_fact_and_topic_come_from_the_title():
+    assert main_fact([_RATE, _CAP], "Memo re the liability cap") is _CAP
+    assert topic("Memo re breaking the limit: the 33 CFR 164.25 test") == "breaking the limit (the 33 CFR 164.25 test)"
+
+
+def test_minutes_are_of_the_meeting_the_title_names_and_say_who_said_what():
+    ctx = document_context("minutes", 4, seed=3, facts=[_CAP, _RATE])
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Claims committee, March 4"})})
+    assert meeting_day(ctx) == dt.date(2025, 3, 4)  # minutes dated the 5th, of the meeting on the 4th
+    doc = compose_document(ctx)
+    prose = " ".join(p for s in doc.sections for p in s.paragraphs)
+    assert "March 4, 2025" in prose and "March 5, 2025" not in prose
+    people = {"Dana Okafor", "Sam Lindqvist", "Ruth Abernethy"}
+    assert any(f"{who} reported that" in prose or f"{who} noted that" in prose or f"{who} confirmed that" in prose
+               or f"{who} told the meeting that" in prose for who in people)
+    for f in (_CAP, _RATE):
+        assert f.text in prose
