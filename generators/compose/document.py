@@ -99,13 +99,17 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
     family = family_key(ctx.voice.family)
     markings = subs.get(family, subs["default"])
     if not ctx.privileged:
-        markings = [m for m in markings if "rivileged" not in m and "Work Product" not in m] or [style["mark"]]
+        markings = [m for m in markings if "rivileged" not in m and "Work Product" not in m and "Legal Advice" not in m] \
+            or [style["mark"]]
     marking = pick.one(markings)
     sep = style["sep"]
     by = f"{ctx.author.name}, {ctx.author.title}"
     when = long_date(spec.date, ctx.locale)
     if kind == "minutes":
         line = sep.join([marking, f"Minutes taken by {by}", when])
+    elif kind == "agreement" and substance.executed_on(ctx) != spec.date:
+        # an executed copy produced in the matter: the house's plain marking, never a privilege it does not carry
+        line = sep.join([style["mark"], f"Executed copy, produced by {by}, {ctx.author.organisation}", when])
     elif kind in ("agreement", "term_sheet"):
         line = sep.join([marking, f"Draft prepared by {by}, {ctx.author.organisation}", when])
     elif kind == "pleading":
@@ -236,6 +240,10 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     # stock sections, and realism_profile warns when they grow)
     in_mail = spec.path.endswith(".eml")
     bodies = {} if in_mail else substance.bodies(pick, ctx, kind, plan, due, told)
+    if kind == "agreement" and not in_mail:
+        # an agreement's clauses: the one its facts cite under its own number, dated before what it governs
+        bodies, heads = substance.agreement_bodies(pick, ctx, plan, *writer._parties())
+        plan = [(heads.get(i, h), k) for i, (h, k) in enumerate(plan)]
     written = " ".join(p for ps in bodies.values() for p in ps)
     # Every fact the genre's sections did not carry goes to one section that argues (not a list of attendees or a
     # signature page).

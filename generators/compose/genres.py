@@ -236,7 +236,9 @@ class Writer:
         first, second = self._parties()
         signed = []
         for party in (first, second):
-            who = signatory(self.ctx, party) or (self.ctx.author if party == self.ctx.author.organisation else None)
+            # the party's own person on the paper signs (the contract's manager), else its most senior
+            who = next((p for p in [self.ctx.author, *self.ctx.to] if p.organisation == party), None) or \
+                signatory(self.ctx, party)
             signed.append(f"Signed by {who.name}, {who.title}, for and on behalf of {party}." if who
                           else f"Signed for and on behalf of {party} by its duly authorised signatory.")
         return "IN WITNESS WHEREOF the parties have signed this agreement on the date first written above. " + " ".join(signed)

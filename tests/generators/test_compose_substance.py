@@ -44,3 +44,19 @@ def test_minutes_are_of_the_meeting_the_title_names_and_say_who_said_what():
                or f"{who} told the meeting that" in prose for who in people)
     for f in (_CAP, _RATE):
         assert f.text in prose
+
+
+def test_an_executed_charter_is_dated_before_the_matter_and_has_the_clause_its_facts_cite():
+    clause = CLAUSE.model_copy(update={"statement": "Limitation is governed by Clause 14.2 (Limitation): the Owners' "
+                                                    "liability for cargo claims shall not exceed USD 98,400,000 in all"})
+    ctx = document_context("charter party", 8, seed=4, facts=[clause, CAP])
+    ctx = ctx.model_copy(update={"window_start": dt.date(2025, 3, 1), "spec": ctx.spec.model_copy(
+        update={"title": "Voyage charter party (executed copy)"})})
+    doc = compose_document(ctx)
+    headings = [s.heading for s in doc.sections]
+    assert "14. Limitation" in headings
+    clause_text = doc.sections[headings.index("14. Limitation")].paragraphs
+    assert clause_text[1].startswith("14.2 ") and "shall not exceed USD 98,400,000" in clause_text[1]
+    parties = doc.sections[0].paragraphs[0]
+    made = dt.datetime.strptime(parties.split("dated ")[1].split(" and made")[0], "%B %d, %Y").date()
+    assert made < dt.date(2025, 3, 1)  # made before the matter it governs, though produced on March 5
