@@ -23,10 +23,11 @@ from worldsmith.environments.grade import grade
 from worldsmith.environments.lint import apply_solution
 from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.tasks import Task
+from worldsmith.worlds.values import AMOUNT, parse_number
 from worldsmith.worlds.world import World
 
-# a currency code and an amount ("OPA 90" is a statute)
-_MONEY = re.compile(r"\b(USD|GBP|EUR|JPY|CHF|CAD|AUD|SGD|HKD) (\d{1,3}(?:,\d{3})*(?:\.\d{2})?)\b")
+# a currency code and an amount as the room writes it (worlds.values: "OPA 90" is a statute)
+_MONEY = AMOUNT
 _PERCENT = re.compile(r"\b(\d+(?:\.\d+)?)%")
 _WORDS = {"exceeds": "is below", "is below": "exceeds", "larger": "smaller", "smaller": "larger"}
 
@@ -97,7 +98,7 @@ def in_words(n: int) -> str:
 def reformat(text: str, which: int) -> str:
     """The text with every amount written in the `which`-th other usual form (where it has that many)."""
     def sub(m: re.Match) -> str:
-        forms = _short(Decimal(m.group(2).replace(",", "")), m.group(1))
+        forms = _short(parse_number(m.group(2)), m.group(1))
         return forms[which % len(forms)]
     return _MONEY.sub(sub, text)
 
@@ -150,7 +151,7 @@ def _nearby(final: str) -> str | None:
     """A final figure a little off: an amount 1% higher, a percent half a point up, a count one more."""
     m = _MONEY.fullmatch(final)
     if m:
-        amount = Decimal(m.group(2).replace(",", "")) * Decimal("1.01")
+        amount = parse_number(m.group(2)) * Decimal("1.01")
         return f"{m.group(1)} {amount:,.0f}"
     m = re.fullmatch(r"(\d+(?:\.\d+)?)(%| percentage points| days)", final)
     if m:

@@ -16,13 +16,14 @@ import tempfile
 from pathlib import Path
 
 from worldsmith.worlds.store.parse import ParseError, parse_docx, parse_xlsx
+from worldsmith.worlds.values import NUMBER, parse_number
 
 _HEADING = re.compile(r"^(#{1,3})\s+(.*)$")
 _BULLET = re.compile(r"^\s*[-*\u2022]\s+(.*)$")
 _TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
 _RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 # "1,234.50", "-12.5", "(1,234)" as a number; anything with letters stays text ("USD 1,234")
-_NUMBER = re.compile(r"^\(?-?\d{1,3}(?:,\d{3})*(?:\.\d+)?\)?$|^\(?-?\d+(?:\.\d+)?\)?$")
+_NUMBER = re.compile(rf"^\(?-?(?:{NUMBER})\)?$")  # a number as the room writes it; (1,234) is negative
 MAX_ROWS, MAX_COLS = 2_000, 40
 
 
@@ -86,7 +87,7 @@ def _cell(value: str):
         return text
     if _NUMBER.match(text):
         negative = text.startswith("(") and text.endswith(")")
-        number = float(text.strip("()").replace(",", ""))
+        number = float(parse_number(text.strip("()")))
         number = -number if negative else number
         return int(number) if number.is_integer() and "." not in text else number
     return text

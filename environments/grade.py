@@ -25,6 +25,7 @@ from worldsmith.environments.judge import OFFLINE, ModelJudge, judged
 from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.tasks import Check, Criterion, Task
 from worldsmith.worlds.store.parse import formula_refs
+from worldsmith.worlds.values import parse_number
 
 _ANSWER_LINE = re.compile(r"^\s*[*_#>\s]*(?:final\s+)?answer\s*[*_]*\s*[:\-]\s*", re.I)
 _MAX_TEXT = 200_000  # an answer or file longer than this is read only this far
@@ -51,7 +52,7 @@ def _squash(text: str) -> str:
 
 def numbers_in(text: str) -> list[float]:
     """Every number written in a text: 156,200,000 and 156200000.00 both read as 156200000."""
-    return [float(m.group().replace(",", "")) for m in _NUMBER.finditer(text)]
+    return [float(parse_number(m.group())) for m in _NUMBER.finditer(text)]
 
 
 def mentions(text: str, value: str, number: float | None = None) -> bool:
@@ -311,6 +312,15 @@ def misbound(text: str, anchors: list[str], value: str, number: float | None, un
     return any(not answers.value_matches(x, w) for x in _figures_after(text, anchors, w.kind))
 
 
+def misstated(text: str, check: Check) -> bool:
+    """Whether a figure the text states for the label `a_words` is none of the figures `values` it may hold."""
+    numbers = check.numbers + [None] * (len(check.values) - len(check.numbers))
+    wants = [want_of(v, n, check.unit) for v, n in zip(check.values, numbers)]
+    dates = any(w.kind == "date" for w in wants)
+    return any(not any(answers.value_matches(m, w) for w in wants)
+               for m in answers.bound_figures(_parsed(text), check.a_words, check.b_words, dates))
+
+
 def _direction(text: str, check: Check) -> bool:
     found = answers.directions(_parsed(text), check.a_words, check.b_words)
     if check.any_reading:
@@ -362,6 +372,8 @@ def _decide(kind: str, text: str, check: Check) -> bool:
     if kind == "misbound":
         number = check.numbers[0] if check.numbers else None
         return bool(check.values) and misbound(text, check.a_words, check.values[0], number, check.unit)
+    if kind == "misstated":
+        return misstated(text, check)
     if kind == "bound":
         # any of `values` after an anchor (a figure written against another's label: one of several)
         numbers = list(check.numbers) + [None] * (len(check.values) - len(check.numbers))
@@ -671,7 +683,7 @@ def _formula_comes_to(session: Session, check: Check) -> bool:
 
 _MEMO_FIELDS = ("to", "from", "date", "re")
 _FIGURE_CHECKS = ("mentions", "asserts", "states_any", "final", "direction", "conclusion", "mentions_set_aside", "asserts_current",
-                  "governs", "bound", "misbound", "defers")
+                  "governs", "bound", "misbound", "misstated", "defers")
 
 
 def memo_block(text: str, names: list[str]) -> bool:

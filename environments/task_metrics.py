@@ -13,10 +13,12 @@ import statistics
 from collections import Counter
 
 from worldsmith.environments.tasks import Task, label_of
+from worldsmith.worlds.values import AMOUNT
 from worldsmith.worlds.world import World
 
 NEAR = 150  # characters between a label and the figure that a search would take as its value
-_FIGURE = re.compile(r"\b[A-Z]{3} \d{1,3}(?:,\d{3})*(?:\.\d+)?\b|\b\d+(?:\.\d+)?%|\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\b")
+# an amount as the room writes it (worlds.values.AMOUNT), a percent, or a number with thousands separators
+_FIGURE = re.compile(rf"{AMOUNT.pattern}|\b\d+(?:\.\d+)?%|\b\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?\b")
 
 
 def final_value(task: Task) -> str | None:

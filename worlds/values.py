@@ -1,8 +1,9 @@
-"""Typed fact values (money, date, percent, number, text) and their one canonical rendering."""
+"""Typed fact values (money, date, percent, number, text), their one canonical rendering and its reading back."""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 from typing import Annotated, Literal, Union
 
@@ -98,3 +99,29 @@ def numeric_value(value: Money | DateValue | Percent | Number | Text) -> float |
     if isinstance(value, (Percent, Number)):
         return float(value.value)
     return None
+
+
+# -- reading figures back: the inverse of render_value, for every reader of an amount in text -----------------
+
+# The currency codes an amount is read with: a code from this list, not any three capitals ("OPA 90" is a statute).
+CURRENCIES = ("USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "NZD", "SEK", "NOK", "DKK", "SGD", "HKD", "CNY", "INR",
+              "ZAR", "BRL", "MXN")
+# A number as render_value writes it (thousands separators, decimals only where it has them) or as typed bare.
+NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+# An amount as render_value writes Money: group 1 the currency, group 2 the number (with its sign).
+AMOUNT = re.compile(rf"\b({'|'.join(CURRENCIES)}) (-?(?:{NUMBER}))\b")
+_SIGNED = re.compile(rf"[+-]?(?:{NUMBER})")
+
+
+def parse_number(text: str) -> Decimal:
+    """A number as NUMBER reads it, with an optional sign: '1,234.50' -> Decimal('1234.50'); ValueError if not one."""
+    text = text.strip()
+    if not _SIGNED.fullmatch(text):
+        raise ValueError(f"not a number: {text[:40]!r}")
+    return Decimal(text.replace(",", ""))
+
+
+def parse_amount(text: str) -> Money | None:
+    """The Money that render_value writes as `text` ('USD 1,234.50'), or None when the text is no such amount."""
+    m = AMOUNT.fullmatch(text.strip())
+    return Money(amount=parse_number(m.group(2)), currency=m.group(1)) if m else None

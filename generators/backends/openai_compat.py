@@ -29,6 +29,7 @@ from worldsmith.generators.expansion import ExpansionContext
 from worldsmith.generators.prompts import MODES, PROMPT_VERSION, output_schema, reask_message, render_messages
 from worldsmith.worlds import kinds
 from worldsmith.worlds.errors import ModelError
+from worldsmith.worlds.values import NUMBER, parse_number
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -412,7 +413,7 @@ class OpenAIBackend:
 
 _FENCED = re.compile(r"```(?:json)?[^\n]*\n(.*?)\n?```", re.DOTALL)
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
-_SPELLED_NUMBER = re.compile(r"^[+-]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$")
+_SPELLED_NUMBER = re.compile(rf"^[+-]?(?:{NUMBER})$")  # '1,250,000' where a number belongs
 
 
 def _json_in(text: str) -> tuple[Any, str | None]:
@@ -475,7 +476,7 @@ def _fix_for(error: dict) -> tuple[tuple, Any] | None:
     if error["type"] in ("float_parsing", "int_parsing", "int_from_float") and isinstance(error.get("input"), str):
         text = error["input"].strip()
         if _SPELLED_NUMBER.match(text):
-            number = float(text.replace(",", ""))
+            number = float(parse_number(text))
             return tuple(error["loc"]), int(number) if number.is_integer() and error["type"] != "float_parsing" else number
     return None
 

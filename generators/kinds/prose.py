@@ -19,15 +19,16 @@ from typing import Any
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.facts import fact_sentence
 from worldsmith.generators.context import ArtifactContext, FactRef, artifact_day
+from worldsmith.worlds.values import CURRENCIES, NUMBER
 
 PLACEHOLDER = re.compile(r"\{\{\s*([^{}\n]{1,80}?)\s*\}\}")
 _BRACES = re.compile(r"\{[^{}\n]{0,80}\}|[{}]|<<[^<>\n]{0,40}>>|\[[A-Z][A-Za-z ]+\]|\b(TODO|TBD|XXX|FIXME)\b|%[sd]\b")
 _MODEL_TALK = re.compile(r"(?i)\bas an ai\b|language model|as a large language|i cannot (help|assist) with|"
                          r"i'm sorry, but i can|lorem ipsum|dolor sit amet")
 _PRIVILEGE = re.compile(r"(?i)\bprivileged\b|attorney work product|attorney-client")
-# An amount (a currency code or sign before digits, or digits with thousands separators) or a date.
-_CURRENCIES = "USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|SEK|NOK|DKK|SGD|HKD|CNY|INR|ZAR|BRL|MXN"
-_AMOUNT = re.compile(rf"(?:\b(?:{_CURRENCIES})\s?|[$£€]\s?)\d[\d,]*(?:\.\d+)?|\b\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?\b|"
+# An amount (a currency code or sign before a number, as worlds.values reads them, or digits with thousands
+# separators) or a date.
+_AMOUNT = re.compile(rf"(?:\b(?:{'|'.join(CURRENCIES)})\s?|[$£€]\s?)-?(?:{NUMBER})|\b\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?\b|"
                      rf"\b\d+(?:\.\d+)?\s?%")
 _MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 _DATE = re.compile(rf"\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:{_MONTHS})\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b|"

@@ -1,0 +1,56 @@
+"""Amounts are written once (worlds.values.render_value) and read back by one parser (parse_amount, parse_number,
+AMOUNT, NUMBER), which every reader of a figure in text uses: the grader, the deliverables, the attack suite, the
+task metrics, the prose checks and the model backend's lenient reading (issue 18)."""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+import pytest
+
+from worldsmith.worlds.values import AMOUNT, CURRENCIES, Money, parse_amount, parse_number, render_value
+
+
+def _samples() -> list[Money]:
+    rng = random.Random(18)
+    amounts = ["0", "0.01", "7", "999", "1000", "1234.5", "156200000", "-12.34", "1000000.07"]
+    amounts += [str(Decimal(rng.randrange(1, 10 ** rng.randrange(1, 13))) / 100) for _ in range(40)]
+    return [Money(amount=Decimal(a), currency=rng.choice(CURRENCIES)) for a in amounts]
+
+
+def test_what_render_value_writes_parse_amount_reads_back_to_the_cent():
+    for money in _samples():
+        text = render_value(money)
+        back = parse_amount(text)
+        assert back is not None, text
+        assert back.currency == money.currency and back.amount == money.amount.quantize(Decimal("0.01")), text
+
+
+def test_parse_number_reads_thousands_bare_and_signed_and_refuses_the_rest():
+    assert parse_number("1,234.50") == parse_number("1234.50") == Decimal("1234.50")
+    assert parse_number("-156,200,000") == Decimal("-156200000") and parse_number("+7") == 7
+    for bad in ("1,23", "1,2345", "12,34,567", "abc", "", "1.2.3", "USD 5"):
+        with pytest.raises(ValueError):
+            parse_number(bad)
+    assert parse_amount("OPA 90") is None and parse_amount("USD 1,23") is None
+    assert [m.group(0) for m in AMOUNT.finditer("the OPA 90 cap is USD 156,200,000 (EUR 12.50)")] == \
+        ["USD 156,200,000", "EUR 12.50"]
+
+
+def test_every_reader_of_a_figure_reads_what_render_value_wrote_as_the_same_number():
+    from worldsmith.environments import attacks, deliverables, grade, task_metrics
+    from worldsmith.generators.backends import openai_compat
+    from worldsmith.generators.kinds import prose
+
+    for money in _samples():
+        text = render_value(money)
+        number = text.split(" ", 1)[1]
+        want = float(money.amount.quantize(Decimal("0.01")))
+        assert parse_number(attacks._MONEY.fullmatch(text).group(2)) == Decimal(str(want)), text
+        assert task_metrics._FIGURE.search(f"The OPA 90 cap: {text}.").group(0) == text
+        assert prose._AMOUNT.search(f"the cap of {text}.").group(0) == text
+        assert grade.numbers_in(f"about {number}") == [want], text
+        assert deliverables._cell(number) == want and deliverables._cell(f"({number.lstrip('-')})") == -abs(want)
+        fixed = openai_compat._fix_for({"type": "float_parsing", "input": number, "loc": ("amount",)})
+        assert fixed is not None and fixed[1] == want, text
