@@ -12,7 +12,8 @@ a device is refused); the manifest's seal must match its metadata, every file mu
 must be the one its sealed validation.json adds up to. The store is opened read-only and sandboxed
 (worlds.store.sandbox); a world.duckdb that is missing, is not the store sealed after the last load, was not
 built on this machine, or was built from another world or room than the manifest lists, is rebuilt from the
-sealed room in a private temporary folder, never inside the bundle.
+sealed room in a private temporary folder, never inside the bundle. One that an older worldsmith built and
+sealed here is rebuilt once and kept for later opens (worlds.store.upgraded).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from worldsmith.worlds import bundle as _bundle
 from worldsmith.worlds.errors import BundleError
 from worldsmith.worlds.plan import LedgerDistractor, LedgerFact, Org, Person, WorldPlan
 from worldsmith.worlds.report import ValidationReport
-from worldsmith.worlds.store.sandbox import StoreError, open_store
+from worldsmith.worlds.store.sandbox import OlderStoreError, StoreError, open_store
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 _log = logging.getLogger("worldsmith")
@@ -408,6 +409,8 @@ def open_world(path: str | Path, *, verify: bool = True) -> World:
     if _store_is_sealed(path, manifest, files):
         try:
             con = open_store(db_file)
+        except OlderStoreError as exc:  # built and sealed here by an older worldsmith: rebuilt once, then kept
+            db_file, con = _upgraded_store(path, manifest, exc)
         except StoreError as exc:  # code in a store, or a store of another schema: never queried, rebuilt
             _log.warning("%s; reading a store rebuilt from the room instead", exc)
         else:
@@ -433,6 +436,30 @@ def open_world(path: str | Path, *, verify: bool = True) -> World:
     world.__dict__["_private_db"] = private
     world.__dict__["_store_path"] = db_file
     return world
+
+
+def _upgraded_store(path: Path, manifest: _bundle.Manifest,
+                    exc: OlderStoreError) -> tuple[Path, duckdb.DuckDBPyConnection | None]:
+    """(store, connection) rebuilt from the room for a store an older worldsmith built here, kept for later opens
+    (worlds.store.upgraded); (the bundle's store, None) when none can be kept, so a private one is rebuilt."""
+    from worldsmith.worlds.store import upgraded
+
+    seal = _bundle.seal_of(manifest)  # of the manifest as it is (verify=False reads one whose seal may be stale)
+    kept = upgraded.rebuilt(seal)
+    if kept is None:
+        _log.warning("%s; rebuilding it from the room once (kept in %s; `worldsmith validate %s` rebuilds the "
+                     "bundle's own)", exc, upgraded.folder(), path)
+        kept = upgraded.rebuild(path, seal)
+    if kept is not None:
+        try:
+            con = open_store(kept, where=path / _bundle.DATABASE)
+        except StoreError:
+            con = None
+        if con is not None and store_mismatch(con, manifest) is None:
+            return kept, con
+        if con is not None:
+            con.close()
+    return path / _bundle.DATABASE, None
 
 
 def _refuse(path: Path, problems: list[str]) -> None:

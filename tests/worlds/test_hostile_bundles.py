@@ -103,6 +103,30 @@ def test_an_unsealed_store_is_not_served_when_the_room_is_not_hashed(world, capl
     assert "not the store sealed at publishing" in caplog.text
 
 
+def test_a_store_an_older_worldsmith_built_here_is_rebuilt_once_said_plainly_and_kept(world, tmp_path, monkeypatch,
+                                                                                         caplog):
+    from worldsmith.worlds.store import load
+
+    monkeypatch.setenv("WORLDSMITH_TRUSTED_STORES", str(tmp_path / "data" / "trusted-stores.txt"))
+    # The store as a worldsmith before 5626b73 wrote it (manifest_files had no `present`), sealed on this machine.
+    edit_store(world / bundle.DATABASE, "alter table manifest_files drop column present")
+    reseal(world)
+    builds = []
+    monkeypatch.setattr(load, "load_bundle", lambda *a, **k: builds.append(a) or real(*a, **k))
+    real = load_bundle
+    said = []
+    for _ in range(2):
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, logger="worldsmith"), worldsmith.open(world) as opened:
+            assert opened.store_path != world / bundle.DATABASE
+            assert opened.db.execute("select bool_and(present) from manifest_files").fetchone() == (True,)
+        said.append(caplog.text)
+        assert opened.store_path.is_file()  # kept for the next open, unlike a private store
+    assert len(builds) == 1 and "built by an older worldsmith" in said[0]
+    assert "code" not in said[0] and "not the store sealed" not in said[0]
+    assert said[1] == ""  # trusted afterwards: read as it is, nothing to say
+
+
 def _store_of_another_world(world: Path, tmp_path: Path) -> Path:
     """A store this machine builds for another world (here: the same room under another world id)."""
     other = tmp_path / "other-world"

@@ -29,6 +29,10 @@ class StoreError(BundleError):
     """A world's store holds what the schema does not name (a view, a macro, a table), or cannot be opened."""
 
 
+class OlderStoreError(StoreError):
+    """A store this code reads no more: its tables are the schema's, with the layout an older worldsmith wrote."""
+
+
 class Schema(NamedTuple):
     """The catalog objects of one database: definitions by name."""
 
@@ -107,9 +111,43 @@ def foreign_objects(con: duckdb.DuckDBPyConnection, database: str) -> list[str]:
     return found + list(got.other)
 
 
+def _older_tables(con: duckdb.DuckDBPyConnection, database: str, found: list[str]) -> bool:
+    """Whether every object in `found` is a table of the known schema with some of its columns dropped, and
+    otherwise defined exactly as this code defines it (so no default, generated column or type of its own)."""
+    from worldsmith.worlds.store.load import create_schema
+
+    names = [f[len("table "):] for f in found if f.startswith("table ")]
+    if len(names) != len(found) or not set(names) <= set(known_schema().tables):
+        return False
+    ref = duckdb.connect(config=dict(_CONFIG, enable_external_access=False))
+    try:
+        create_schema(ref)
+        for name in names:
+            have = [c for (c,) in con.execute("select column_name from duckdb_columns() where database_name = ? "
+                                              "and schema_name = 'main' and table_name = ?", [database, name]).fetchall()]
+            full = [c for (c,) in ref.execute("select column_name from duckdb_columns() where database_name = 'memory' "
+                                              "and table_name = ?", [name]).fetchall()]
+            if not have or not set(have) < set(full):
+                return False
+            for column in full:
+                if column not in have:
+                    ref.execute(f"alter table {quote_ident(name)} drop column {quote_ident(column)}")
+        got, after = catalog_of(con, database).tables, catalog_of(ref, "memory").tables
+        return all(after[n] == got[n] for n in names)
+    except duckdb.Error:  # a column the schema cannot drop (a key): not a layout this code ever wrote
+        return False
+    finally:
+        ref.close()
+
+
 def check_store(con: duckdb.DuckDBPyConnection, database: str, where: object) -> None:
     """StoreError naming what a store holds beyond the known schema (a view where a table should be, a macro...)."""
     found = foreign_objects(con, database)
+    if found and _older_tables(con, database, found):
+        # Tables this schema names, each lacking columns added since (manifest_files.present): an older
+        # worldsmith's store, not code. Said as it is, so no one reads an upgrade as tampering.
+        raise OlderStoreError(f"{where} was built by an older worldsmith (its {', '.join(found)} lacks columns "
+                              "this version writes)")
     if found:
         shown = ", ".join(repr(f) for f in found[:5]) + (f" and {len(found) - 5} more" if len(found) > 5 else "")
         raise StoreError(f"{where}: the store holds {shown}, which the world schema does not define as such; "
