@@ -58,12 +58,19 @@ class Smoke:
         self._procs: list[subprocess.Popen] = []
         self._lock = threading.Lock()
         self._stopped = False
+        self.times: dict[str, tuple[float, float]] = {}  # name -> (seconds after the start of the session, wall)
+        self._born = time.monotonic()
         self._pool = ThreadPoolExecutor(max_workers=at_once, thread_name_prefix="bench-smoke")
         self._futures: dict[str, Future] = {n: self._pool.submit(self._run, n) for n in BENCHES if n in names}
 
     def result(self, name: str) -> subprocess.CompletedProcess:
         """What the bench printed and its exit code, once it has ended."""
         return self._futures[name].result()
+
+    def summary(self) -> str:
+        """One line per bench that ran: when it started and its wall time (which benches bound the suite's wall)."""
+        return "\n".join(f"{name}: started at {at:.0f} s, took {wall:.0f} s"
+                         for name, (at, wall) in sorted(self.times.items(), key=lambda kv: kv[1][0]))
 
     def stop(self) -> None:
         """End every bench still running (a session that stopped early must not wait for them)."""
@@ -88,12 +95,14 @@ class Smoke:
             proc = subprocess.Popen([sys.executable, "-m", f"bench.{name}", *args], cwd=REPO, env=env, text=True,
                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
             self._procs.append(proc)
+        started = time.monotonic()
         try:
             out, _ = proc.communicate(timeout=TIMEOUT_S)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             out, _ = proc.communicate()
             out += f"\n[killed after {TIMEOUT_S} s]"
+        self.times[name] = (started - self._born, time.monotonic() - started)
         if self._outcomes is not None:
             part = self._outcomes / f"{name}.json.part"
             part.write_text(json.dumps({"returncode": proc.returncode, "stdout": out}), encoding="utf-8")

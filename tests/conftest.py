@@ -109,6 +109,14 @@ def pytest_sessionfinish(session):
         smoke.stop()
 
 
+def pytest_terminal_summary(terminalreporter, config):
+    """The bench smokes' start and wall times, where this process ran them."""
+    smoke = config.stash.get(_SMOKE, None)
+    if smoke is not None and smoke.times:
+        terminalreporter.write_sep("-", "bench smokes (in the background)")
+        terminalreporter.write_line(smoke.summary())
+
+
 @pytest.fixture(scope="session")
 def bench_smoke(request, tmp_path_factory):
     """The benches this session started at the end of collection (their outcomes, in a pytest-xdist worker)."""
