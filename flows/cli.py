@@ -379,7 +379,8 @@ def cache_clear(config: Optional[Path] = typer.Option(None, help="a worldsmith.t
 def report(world: Path = typer.Argument(..., help="a validated world bundle folder")) -> None:
     """Summarise a validated world: verdict, failing checks, and its mail profile against the reference.
 
-    Reads validation.json and world.duckdb as the last `worldsmith validate` (or generate) left them;
+    Reads validation.json and world.duckdb as the last `worldsmith validate` (or generate) left them, a
+    published world checked first as `serve` checks it (links, seal, checksums, verdict, its store);
     the full report with charts is report.html in the same folder.
 
     \b
@@ -395,6 +396,8 @@ def report(world: Path = typer.Argument(..., help="a validated world bundle fold
     console.print(Text.assemble((validated.world_id, "bold"), ": ", (validated.verdict, f"bold {colour}"),
                                 f" ({validated.errors} errors, {validated.warnings} warnings in "
                                 f"{len(validated.checks)} checks)"))
+    if not (world / "manifest.json").is_file():
+        console.print("unpublished: nothing in this folder is sealed", style="dim")
     failed = validated.failed()
     if failed:
         table = Table("check", "severity", "offending", "first file", "first problem")

@@ -64,12 +64,17 @@ def stored_metrics(db_path: str | Path) -> tuple[str, list[MetricComparison]]:
 
     con = open_store(Path(db_path))  # the bundle's store, another's file maybe: sandboxed, StoreError if it holds code
     try:
+        return _metrics(con)
+    finally:
+        con.close()
+
+
+def _metrics(con: duckdb.DuckDBPyConnection) -> tuple[str, list[MetricComparison]]:
+    try:
         rows = con.execute("select metric, kind, world_value, reference_value, divergence, tolerance, ok, note,"
                            " reference from profile_metrics").fetchall()
     except duckdb.Error:
         rows = []  # a store from before the realism checks: nothing measured yet
-    finally:
-        con.close()
     order = {name: i for i, name in enumerate(METRIC_ORDER)}
     metrics = [MetricComparison(metric=r[0], kind=r[1], world_value=r[2], reference_value=r[3], divergence=r[4],
                                 tolerance=r[5], ok=r[6], note=r[7]) for r in rows]
@@ -78,17 +83,30 @@ def stored_metrics(db_path: str | Path) -> tuple[str, list[MetricComparison]]:
 
 
 def read_validated(bundle: str | Path) -> tuple[ValidationReport, str, list[MetricComparison]]:
-    """(report, reference source, profile metrics) of a bundle as its last validation left them."""
-    from worldsmith.worlds.bundle import bundle_files, read_model
+    """(report, reference source, profile metrics) of a bundle as its last validation left them.
+
+    A published world (it has a manifest) is opened as `open` and `serve` open it: links refused, seal,
+    checksums and verdict checked, and metrics read only from a store this machine built for it (a store
+    rebuilt from the room has none: `worldsmith validate` measures them). A folder without a manifest was
+    validated here but never published: its validation.json and store are read as they are, the store sandboxed.
+    """
+    from worldsmith.worlds.bundle import MANIFEST, bundle_files, read_model
 
     bundle = Path(bundle)
-    bundle_files(bundle)  # a link, FIFO or device in the bundle is refused before any file of it is read
+    files = bundle_files(bundle)  # a link, FIFO or device in the bundle is refused before any file of it is read
+    if MANIFEST in files:
+        from worldsmith.worlds.world import open_world
+
+        with open_world(bundle) as world:
+            if world.validation is None:
+                raise BundleError(f"{bundle}: no validation.json; run `worldsmith validate {bundle}` first")
+            reference, metrics = _metrics(world.db)
+            return world.validation, reference, metrics
     path = bundle / VALIDATION
     if not path.is_file():
         raise BundleError(f"{bundle}: no validation.json; run `worldsmith validate {bundle}` first")
     report = read_model(path, ValidationReport)  # bad JSON, NaN or deep nesting: BundleError
-    db = bundle / DATABASE
-    reference, metrics = stored_metrics(db) if db.is_file() else ("", [])
+    reference, metrics = stored_metrics(bundle / DATABASE) if DATABASE in files else ("", [])
     return report, reference, metrics
 
 

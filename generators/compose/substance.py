@@ -119,7 +119,9 @@ def stated(pick: Picker, f: FactRef, facts: list[FactRef], cite: bool = True) ->
 def figures(facts: list[FactRef]) -> list[FactRef]:
     """The amounts, counts and rates among the facts, derived ones first (a computed figure is what a paper turns on)."""
     out = [f for f in facts if f.value.type in ("money", "number", "percent")]
-    return sorted(out, key=lambda f: (not f.reason, facts.index(f)))
+    # the end of a chain first: a derived figure no other one is derived from (the adjusted EBITDA, not its bridge)
+    feeds = {f.id for f in out for g in out if g is not f and g.reason and label(f) in g.reason}
+    return sorted(out, key=lambda f: (not f.reason, f.id in feeds, facts.index(f)))
 
 
 def decisions(facts: list[FactRef]) -> list[FactRef]:
@@ -136,22 +138,31 @@ def main_fact(facts: list[FactRef], title: str = "") -> FactRef | None:
         # else the fact whose label, then statement, shares most words with the title (derived figures first at a tie)
         want = _words(title)
         scored = [(2 * len(want & _words(label(f))) + len(want & _words(f.statement)), bool(f.reason), -i, f)
-                  for i, f in enumerate(facts) if not identity(f)]
+                  for i, f in enumerate(facts) if not identity(f) and want & _words(label(f))]
         best = max(scored, key=lambda x: x[:3], default=None)
         named = [best[3]] if best and best[0] >= 3 else []
     return (named or decisions(facts) or figures(facts) or [f for f in facts if not identity(f)] or facts or [None])[0]
 
 
+_GENRE_WORD = re.compile(r"\s*\b(memo(?:randum)?|minutes|notes?|report|letter|paper)\b\s*(\([^)]*\))?\s*", re.I)
+
+
 def topic(title: str) -> str:
     """What a paper is about, from its title: 'Memo re breaking the limit: the 33 CFR 164.25 steering-gear test' ->
-    'breaking the limit (the 33 CFR 164.25 steering-gear test)'."""
+    'breaking the limit (the 33 CFR 164.25 steering-gear test)'; 'Marine survey report: M/T Aurelian Tide' -> 'the
+    marine survey of M/T Aurelian Tide'."""
     text = re.sub(r"^(DRAFT|Draft)\b[^:]*:\s*", "", title.strip())
-    text = _GENRE_HEAD.sub("", text, count=1).strip(" :-")
-    text = text or title
-    if ":" in text:
-        head, tail = (x.strip() for x in text.split(":", 1))
-        text = f"{head} ({tail})" if tail else head
-    return lower_first(text)
+    text = re.sub(r"^(?:memo(?:randum)?\s+re|summary\s+of|notes?\s+on|report\s+on)\s+", "", text, flags=re.I)
+    head, _, tail = (x.strip() for x in text.partition(":"))
+    if _GENRE_WORD.search(head):
+        head = _GENRE_WORD.sub(" ", head).strip()
+        if not head:
+            return lower_first(tail or title)
+        head = head[:1].lower() + head[1:] if " " not in head and head[1:].islower() else lower_first(head)
+        return f"the {head} of {tail}" if tail else f"the {head}"
+    if tail and _GENRE_WORD.search(tail):
+        return lower_first(head)  # 'Management presentation: meeting notes (...)' is about the presentation
+    return lower_first(f"{head} ({tail})" if tail else head)
 
 
 def meeting_day(ctx: ArtifactContext) -> dt.date:
@@ -491,6 +502,77 @@ def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[l
     return rows[:4]
 
 
+# -- reports ------------------------------------------------------------------------------------------------------
+
+def report_summary(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
+    """An executive summary: who prepared it for whom, on what, as at when, and the headline figure with its basis."""
+    points = _points(ctx)
+    client = client_of(ctx) or (ctx.to[0].organisation if ctx.to else "")
+    for_whom = f" for {client}" if client and client != ctx.author.organisation else ""
+    first = f"{ctx.author.organisation} prepared this report{for_whom} on {topic(ctx.spec.title)}, as at {day}."
+    if not points:
+        return [first]
+    main = points[0]
+    head = f"The headline is that {plain(main)}"
+    how, more = derivation(main, ctx.facts), gist(main, ctx.facts)
+    head += f", being {how}." if how else (f": {lower_first(more)}." if more else ".")
+    rest = [f"{cap_first(plain(f))}." for f in points[1:3]]
+    return [" ".join([first, head, *rest])]
+
+
+def report_scope(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
+    """Scope and approach: what was reviewed (the workings the figures are read from), whose records, to when."""
+    client = client_of(ctx)
+    sheets = list(dict.fromkeys(m.group("sheet") for f in ctx.facts
+                                for m in [re.match(r'^the "[^"]+" line of the (?P<sheet>.+)$', source_phrase(f))] if m))
+    worked = f" and rebuilt each figure in the {join_names(sheets)}" if sheets else ""
+    derived = ", recomputing every derived figure from its inputs" if any(f.reason for f in ctx.facts) else ""
+    # an adviser works on its client's records, with the scope agreed by the client; a party reports on its own
+    reader = next((p for p in ctx.to if p.organisation == client), None) if client else None
+    agreed = f" {reader.name} agreed the scope with {ctx.author.name} before the work began." if reader else ""
+    whose = f"the records made available by {client}" if client else f"{ctx.author.organisation}'s own records"
+    return [f"We reviewed {whose} up to {day}{worked}{derived}.{agreed}"]
+
+
+def report_background(ctx: ArtifactContext, day: str) -> list[str]:
+    """Why the report exists: who engaged the author's house, to report on what, and the thing it concerns."""
+    from worldsmith.generators.compose.parties import engaged_by
+
+    client = engaged_by(ctx) or client_of(ctx) or (ctx.to[0].organisation if ctx.to else "")
+    who = f"{client} engaged {ctx.author.organisation}" if client and client != ctx.author.organisation else \
+        f"{ctx.author.organisation} undertook this work"
+    things = [f for f in ctx.facts if identity(f)]
+    about = " It concerns " + join_names([f"{label(f)}, {f.text}" for f in things]) + "." if things else ""
+    return [f"{who} to report on {topic(ctx.spec.title)}. The figures are stated as at {day}, on the records then "
+            f"available.{about}"]
+
+
+def report_findings(pick: Picker, ctx: ArtifactContext) -> list[str]:
+    """Numbered findings: each fact the report turns on, with how a figure is derived and where it can be read."""
+    out = []
+    for n, f in enumerate([f for f in _points(ctx)], 1):
+        body = stated(pick, f, ctx.facts, cite=False)
+        src = source_phrase(f)
+        out.append(f"Finding {n}. {body}" + (f" Source: {src}." if src else ""))
+    return out
+
+
+def report_analysis(pick: Picker, ctx: ArtifactContext) -> list[str]:
+    """How the derived figures were worked: each from its inputs, recomputed and agreed to its source."""
+    out = []
+    for f in [g for g in figures(ctx.facts) if g.reason]:
+        inputs = [g for g in ctx.facts if g is not f and label(g) in f.reason]
+        src = source_phrase(f)
+        s = f"{cap_first(label(f))} is {derivation(f, ctx.facts)}, which gives {f.text}."
+        if inputs:
+            s += f" We recomputed it from {join_names([label(g) for g in inputs])} and it agrees" + \
+                 (f" with {src}." if src else " with the figure reported.")
+        elif src:
+            s += f" The working is at {src}."
+        out.append(s)
+    return _merge(out)
+
+
 # -- the genres this module writes --------------------------------------------------------------------------------
 
 def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, str]], due: str,
@@ -516,6 +598,23 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
                 out[i] = memo_options(pick, ctx, due)
             elif k == "recommendation" and not told.get(i):
                 out[i] = memo_recommendation(pick, ctx, due, options="options" in kinds)
+    elif kind == "report":
+        day = long_date(ctx.spec.date, ctx.locale)  # type: ignore[union-attr]
+        for i, k in enumerate(kinds):
+            if k == "summary":
+                out[i] = report_summary(pick, ctx, day)
+            elif k == "scope":
+                out[i] = report_scope(pick, ctx, day)
+            elif k == "findings":
+                out[i] = report_findings(pick, ctx)
+            elif k == "analysis":
+                out[i] = report_analysis(pick, ctx)
+            elif k == "background" and "findings" not in kinds:
+                out[i] = memo_background(pick, ctx)
+            elif k == "background":
+                out[i] = report_background(ctx, day)
+            elif k == "recommendation" and not told.get(i):
+                out[i] = memo_recommendation(pick, ctx, due)
     elif kind == "minutes":
         held = meeting_day(ctx)
         day = long_date(held, ctx.locale)

@@ -60,3 +60,10 @@ def test_an_executed_charter_is_dated_before_the_matter_and_has_the_clause_its_f
     parties = doc.sections[0].paragraphs[0]
     made = dt.datetime.strptime(parties.split("dated ")[1].split(" and made")[0], "%B %d, %Y").date()
     assert made < dt.date(2025, 3, 1)  # made before the matter it governs, though produced on March 5
+
+
+def test_a_report_finds_each_figure_with_its_derivation_and_source():
+    doc = compose_document(document_context("report", 5, seed=6, facts=[_RATE, _CAP, CLAUSE]))
+    findings = _section(doc, "Key Findings")
+    assert "Finding 1. The liability cap is USD 98,400,000, being the tonnage times the per-ton rate." in findings
+    assert 'Source: the "Liability cap" line of the Cap computation.' in findings

@@ -206,6 +206,20 @@ def test_the_report_command_reads_no_store_that_holds_code(published_legal, tmp_
         stored_metrics(db)
 
 
+def test_the_report_command_opens_a_published_world_as_serve_does(world):
+    from worldsmith.worlds.realism import read_validated
+
+    # A store edited by hand (a forged measurement) is not the sealed one: never read, so nothing forged shown.
+    edit_store(world / bundle.DATABASE, "update profile_metrics set note = 'FORGED-METRIC', ok = true")
+    _, _, metrics = read_validated(world)
+    assert all(m.note != "FORGED-METRIC" for m in metrics)
+    # A validation report edited after sealing is refused, as open refuses it.
+    report = json.loads((world / bundle.VALIDATION).read_text(encoding="utf-8"))
+    (world / bundle.VALIDATION).write_text(json.dumps({**report, "warnings": report["warnings"] + 1}), encoding="utf-8")
+    with pytest.raises(ChecksumError, match="validation.json"):
+        read_validated(world)
+
+
 def test_a_sealed_store_with_a_view_over_a_host_file_never_reads_it(world, tmp_path, caplog):
     secret = tmp_path / "secret.txt"
     secret.write_text(SECRET, encoding="utf-8")
