@@ -54,3 +54,25 @@ def test_every_reader_of_a_figure_reads_what_render_value_wrote_as_the_same_numb
         assert deliverables._cell(number) == want and deliverables._cell(f"({number.lstrip('-')})") == -abs(want)
         fixed = openai_compat._fix_for({"type": "float_parsing", "input": number, "loc": ("amount",)})
         assert fixed is not None and fixed[1] == want, text
+
+
+def test_the_checks_read_an_amount_with_one_pattern_to_the_number_render_value_wrote():
+    # The checks are SQL: they cannot call parse_number, so their one number pattern is held to it here.
+    import re
+
+    import duckdb
+
+    from tests.conftest import REPO
+
+    sql_number = r"(-?[0-9][0-9,]*(?:\.[0-9]+)?)"
+    checks = {p.name: p.read_text(encoding="utf-8") for p in (REPO / "worlds" / "checks").glob("*.sql")}
+    users = sorted(n for n, text in checks.items() if sql_number in text)
+    assert users == ["amount_beside_label.sql", "quoted_total_matches_sheet.sql"]
+    # and no check reads an amount after a currency with a pattern of its own
+    assert not [n for n, text in checks.items() if re.search(r"\[a-z\]\{3\} \((?!-\?\[0-9\]\[0-9,\]\*)", text)]
+    con = duckdb.connect()
+    for money in _samples():
+        text = render_value(money).lower()
+        got = con.execute("select replace(regexp_extract(?, '^[a-z]{3} ' || ?, 1), ',', '')::double",
+                          [text, sql_number]).fetchone()[0]
+        assert got == float(parse_amount(text.upper()).amount), text

@@ -23,7 +23,7 @@ texts as (
 said as (
     select x.artifact_id, x.path, x.day, x.distractor, l.fact_id, l.label,
            unnest(regexp_extract_all(x.text, l.pattern
-               || '(?:\s*(?:,|:|=|\(|\bof\b|\bis\b|\bat\b|\btotals?\b|\btotalling\b|\bstands at\b|\bnow\b|\bcomes to\b|\bamounts to\b))*\s*(?:' || lower(l.currency) || '|\$|£|€)\s?([0-9][0-9,]*(?:\.[0-9]+)?)', 1)) as amount
+               || '(?:\s*(?:,|:|=|\(|\bof\b|\bis\b|\bat\b|\btotals?\b|\btotalling\b|\bstands at\b|\bnow\b|\bcomes to\b|\bamounts to\b))*\s*(?:' || lower(l.currency) || '|\$|£|€)\s?(-?[0-9][0-9,]*(?:\.[0-9]+)?)', 1)) as amount
     from texts x
     join labels l on contains(x.text, l.label)
 ),

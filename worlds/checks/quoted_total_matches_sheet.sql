@@ -17,8 +17,8 @@ with cited as (
 ),
 quotes as (
     select artifact_id, path, sheet_id, sheet_path,
-           regexp_extract(after, '^(?: \([^)\n]*\))?(?: totals |,? is |, the total is )[a-z]{3} ([0-9][0-9,]*(?:\.[0-9]+)?)', 1)
-           || regexp_extract(after, '^(?: \([^)\n]*\))?\n[a-z]{3} ([0-9][0-9,]*(?:\.[0-9]+)?)(?:\n|$)', 1) as amount
+           regexp_extract(after, '^(?: \([^)\n]*\))?(?: totals |,? is |, the total is )[a-z]{3} (-?[0-9][0-9,]*(?:\.[0-9]+)?)', 1)
+           || regexp_extract(after, '^(?: \([^)\n]*\))?\n[a-z]{3} (-?[0-9][0-9,]*(?:\.[0-9]+)?)(?:\n|$)', 1) as amount
     from (select *, unnest(string_split(text, label)[2:]) as after from cited where label <> '' and contains(text, label))
 ),
 bounds as (
