@@ -17,6 +17,11 @@ worlds_app = typer.Typer(no_args_is_help=True, help="List, show and remove publi
 OUT_HELP = "where worlds are published"
 
 
+def _can_ask() -> bool:
+    """Whether a person can answer a question: stdin is a terminal (a script or a pipe cannot)."""
+    return sys.stdin.isatty()
+
+
 def _fail(exc: WorldsmithError) -> None:
     # The message quotes catalog rows and paths, which are data: never read as markup.
     err.print(Text.assemble(("error:", "bold red"), " ", one_line(exc)), soft_wrap=True)
@@ -88,7 +93,7 @@ def worlds_rm(world: str = typer.Argument(..., help="a world id, or the start of
     what = (one_line(folder) if folder is not None
             else f"its catalog row only ({one_line(out / row.world_id)} does not exist)")
     if not yes:
-        if not sys.stdin.isatty():
+        if not _can_ask():
             err.print(Text(f"error: worlds rm would delete {name}: {what}; nothing to ask on without a "
                            "terminal, so nothing deleted. Pass --yes to delete it"), soft_wrap=True)
             raise typer.Exit(2)

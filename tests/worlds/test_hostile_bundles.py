@@ -606,6 +606,27 @@ def test_rm_without_a_terminal_asks_for_yes_and_list_prints_whole_ids(tmp_path, 
     assert done.exit_code == 0 and not (tmp_path / "out" / wid).exists(), done.output
 
 
+def test_rm_at_a_terminal_asks_first_and_a_no_deletes_nothing(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from worldsmith.flows import cli_worlds
+    from worldsmith.flows.cli import app
+
+    wid = "kestrel-bay-tankers-v-ostrander-energy-o-51c0ffee00"
+    _catalogued(tmp_path / "out", wid)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(cli_worlds, "_can_ask", lambda: True)  # CliRunner's stdin is no terminal; a person's is
+
+    def run(answer: str):
+        return CliRunner().invoke(app, ["worlds", "rm", "kestrel", "--out", "out"], input=answer, env={"COLUMNS": "80"})
+
+    kept = run("n\n")
+    assert kept.exit_code == 1 and f"Delete world {wid}" in kept.output and "nothing deleted" in kept.output
+    assert (tmp_path / "out" / wid).is_dir() and list_worlds(tmp_path / "out")
+    removed = run("y\n")
+    assert removed.exit_code == 0 and f"removed {wid}" in removed.output and not (tmp_path / "out" / wid).exists()
+
+
 def test_a_catalog_holding_a_view_is_refused(tmp_path):
     _catalogued(tmp_path, "w-1")
     edit_store(tmp_path / "catalog.duckdb", "create view spy as select 1 as x")
