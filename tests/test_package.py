@@ -72,3 +72,27 @@ def test_the_wheel_installs_one_top_level_name(tmp_path):
     for needed in ("worldsmith/worlds/checks/planned_fact_present.sql", "worldsmith/worlds/store/schema.sql",
                    "worldsmith/generators/prompts/system.md", "worldsmith/taxonomies/data/occupations.yaml"):
         assert needed in names
+
+
+def test_the_readmes_layout_table_names_the_folder_of_every_import_name():
+    import tomllib
+
+    mapped = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-dir"]
+    table = (ROOT / "README.md").read_text(encoding="utf-8").split("## Layout", 1)[1].split("\n## ", 1)[0]
+    rows = {line.split("|")[2].strip(" `"): line.split("|")[1].strip(" `") for line in table.splitlines()
+            if line.startswith("| `")}
+    assert {name: rows.get(name) for name in mapped} == {name: f"{folder}/" for name, folder in mapped.items()}
+
+
+def test_the_readmes_set_up_installs_the_extra_each_of_its_commands_needs():
+    import re
+    import tomllib
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    setup = readme.split("## Set-up", 1)[1].split("\n## ", 1)[0]
+    installed = set(re.search(r"pip install -e '\.\[([a-z,]+)\]' && \S*worldsmith generate", setup).group(1).split(","))
+    # `serve` (and the Harbor gates) import fastmcp, which only the apps extra brings
+    assert "worldsmith serve" in readme and "apps" in installed and any(d.startswith("fastmcp") for d in extras["apps"])
+    for extra in set(extras) - installed - {"test"}:  # an extra the first command leaves out is named, with its use
+        assert f"`{extra}`" in setup, extra
