@@ -6,8 +6,9 @@ opened with O_NOFOLLOW: a component that is a symbolic link is refused, not foll
 between a check and an open can lead outside. Reads open the last component with O_NOFOLLOW and
 O_NONBLOCK (a named pipe planted in a room cannot hang a read) and accept regular files only;
 writes go to a temporary name beside the target and are renamed over it, so a write never goes
-through an existing link (symbolic or hard) into another file. Messages name the room-relative path
-only, never the host's.
+through an existing link (symbolic or hard) into another file. A file with a second name (a hard link,
+perhaps to a host file) is refused like a symbolic link, as a world bundle refuses one: read, written
+over, listed. Messages name the room-relative path only, never the host's.
 """
 
 from __future__ import annotations
@@ -104,6 +105,13 @@ def _refuse_entry(dir_fd: int, name: str, parts: tuple[str, ...]) -> None:
     raise UnsafePath(f"{_rel(parts)} cannot be opened") from None
 
 
+def _hard_link(st: os.stat_result, parts: tuple[str, ...]) -> None:
+    """Refuse a regular file that has another name somewhere (a hard link reads and writes as that file)."""
+    if stat.S_ISREG(st.st_mode) and st.st_nlink > 1:
+        raise UnsafePath(f"{_rel(parts)} is a hard link (one file under {st.st_nlink} names, the others perhaps "
+                         "outside the room); the apps do not read or write through links")
+
+
 def entry(base: Path, parts: tuple[str, ...]) -> os.stat_result | None:
     """The lstat of a path under base (None when it does not exist); refuses a link on the way or at the end."""
     fd = _open_dirs(base, parts, create=False)
@@ -117,6 +125,7 @@ def entry(base: Path, parts: tuple[str, ...]) -> os.stat_result | None:
         os.close(fd)
     if stat.S_ISLNK(st.st_mode):
         raise UnsafePath(f"{_rel(parts)} is a link; the apps do not follow links in the data room")
+    _hard_link(st, parts)
     return st
 
 
@@ -141,6 +150,7 @@ def read_bytes(base: Path, parts: tuple[str, ...], limit: int) -> bytes | None:
         st = os.fstat(f.fileno())
         if not stat.S_ISREG(st.st_mode):
             raise UnsafePath(f"{_rel(parts)} is not a regular file")
+        _hard_link(st, parts)  # of the file opened: a second name made after a check is caught here
         if st.st_size > limit:
             raise UnsafePath(f"{_rel(parts)} is {st.st_size:,} bytes, over the {limit:,} bytes the apps read")
         return f.read(limit + 1)[:limit]
@@ -161,6 +171,8 @@ def write_bytes(base: Path, parts: tuple[str, ...], data: bytes) -> None:
             raise UnsafePath(f"{_rel(parts)} is a link; the apps do not write through links")
         if st is not None and not stat.S_ISREG(st.st_mode):
             raise UnsafePath(f"{_rel(parts)} exists and is not a file")
+        if st is not None:
+            _hard_link(st, parts)  # the rename would leave the other name as it is; refused, as a link is
         tmp = f".{tempfile.gettempprefix()}-{os.getpid()}-{os.urandom(4).hex()}"
         tmp_fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0),
                          0o644, dir_fd=fd)
@@ -180,7 +192,8 @@ def write_bytes(base: Path, parts: tuple[str, ...], data: bytes) -> None:
 
 
 def walk_files(base: Path) -> Iterator[tuple[str, os.stat_result]]:
-    """Every regular file under base (relative path, lstat), never entering a link; links and pipes are skipped."""
+    """Every regular file under base (relative path, lstat), never entering a link; links, hard links and pipes are
+    skipped."""
     try:
         fd = _open_base(base)
     except UnsafePath:
@@ -189,7 +202,8 @@ def walk_files(base: Path) -> Iterator[tuple[str, os.stat_result]]:
 
 
 def walk_others(base: Path) -> list[str]:
-    """Every entry under base that is neither a regular file nor a folder (links, pipes, devices), by path."""
+    """Every entry under base that is neither a regular file of one name nor a folder (links, hard links, pipes,
+    devices), by path."""
     out: list[str] = []
     try:
         fd = _open_base(base)
@@ -216,7 +230,7 @@ def _walk(fd: int, prefix: tuple[str, ...], others: list[str] | None = None) -> 
                         others.append("/".join(prefix + (name,)))
                     continue
                 yield from _walk(sub, prefix + (name,), others)
-            elif stat.S_ISREG(st.st_mode):
+            elif stat.S_ISREG(st.st_mode) and st.st_nlink == 1:
                 yield "/".join(prefix + (name,)), st
             elif others is not None:
                 others.append("/".join(prefix + (name,)))

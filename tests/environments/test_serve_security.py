@@ -174,6 +174,22 @@ def test_a_read_of_a_link_to_a_host_file_is_refused(linked):
     assert not session.verify_state()  # a link in the room is not what the apps wrote
 
 
+def test_a_hard_link_in_the_session_room_is_refused_as_a_link_is(published_legal, tmp_path):
+    server, session = build_server(published_legal, tmp_path / "s")
+    secret = tmp_path / "host-secret.md"
+    secret.write_text("HOST SECRET 43", encoding="utf-8")
+    os.link(secret, session.room / "hard.md")  # reads as the host file; a write in place would write there
+    result = _call(server, "drive_read_document", {"path": "hard.md"})
+    assert result.is_error and "'hard.md' is a hard link" in result.content[0].text
+    assert "HOST SECRET" not in result.content[0].text and str(tmp_path) not in result.content[0].text
+    with pytest.raises(SessionError, match="is a hard link"):
+        session.write_document("hard.md", "overwritten")
+    assert secret.read_text(encoding="utf-8") == "HOST SECRET 43" and (session.room / "hard.md").exists()
+    listed = _call(server, "drive_list", {"folder": ""})
+    assert "hard.md" not in {e["name"] for e in listed.data["entries"]}
+    assert not session.verify_state()  # not what the apps wrote
+
+
 def test_a_room_swapped_for_a_link_is_never_emptied(published_legal, tmp_path):
     _, session = build_server(published_legal, tmp_path / "s")
     host = tmp_path / "host"
