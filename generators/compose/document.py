@@ -102,6 +102,8 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         markings = [m for m in markings if "rivileged" not in m and "Work Product" not in m and "Legal Advice" not in m] \
             or [style["mark"]]
     marking = pick.one(markings)
+    if kind == "letter" and across(ctx):
+        marking = style["mark"]  # a letter across the table: never "For Internal Use Only" or a privilege
     sep = style["sep"]
     by = f"{ctx.author.name}, {ctx.author.title}"
     when = long_date(spec.date, ctx.locale)

@@ -573,6 +573,99 @@ def report_analysis(pick: Picker, ctx: ArtifactContext) -> list[str]:
     return _merge(out)
 
 
+# -- letters ------------------------------------------------------------------------------------------------------
+
+_GERUNDS = {"rejecting": "reject", "reserving": "reserve", "accepting": "accept", "confirming": "confirm",
+            "enclosing": "enclose", "requesting": "request", "giving": "give", "terminating": "terminate",
+            "demanding": "demand", "notifying": "notify", "declining": "decline", "responding": "respond",
+            "proposing": "propose", "withdrawing": "withdraw", "tendering": "tender", "serving": "serve"}
+
+
+def letter_purpose(ctx: ArtifactContext) -> str:
+    """The one thing a letter does, from its title: 'Letter rejecting X and reserving Y' -> 'to reject X and reserve Y';
+    else 'about <its subject>'."""
+    title = ctx.spec.title.strip()
+    m = re.match(r"^(?:\w+\s+)?letter\s+(?P<rest>(?:\w+ing)\b.*)$", title, re.I)
+    if m:
+        rest = re.sub(r"\b(\w+ing)\b", lambda g: _GERUNDS.get(g.group(1).lower(), g.group(1)), m.group("rest"))
+        return "to " + rest
+    return "about " + topic(title)
+
+
+def _told(f: FactRef, facts: list[FactRef], client: str = "") -> str:
+    """A fact as a letter across the table puts it: by label and value, with its derivation or the operative words of
+    its statement, never the statement whole (which says whose assessment it is)."""
+    how, more = derivation(f, facts), gist(f, facts)
+    if slot_of(f) == "text_verb":
+        return f"{'Our client has' if client else 'We have'} decided to {f.text}."
+    else:
+        out = plain(f)
+    if how:
+        out += f", being {how}"
+    elif more and f.text not in more:
+        # (a defined term keeps its capital: "Clause 41.3: Charterers indemnify Owners ...")
+        out += ": " + (lower_first(more) if more.split()[0] in ("The", "A", "An") else more)
+    elif more:
+        out = more
+    return cap_first(out) + "."
+
+
+def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], due: str) -> dict[int, list[str]]:
+    """A letter's sections: what it is written to do, for whom, the position with its ground, the rights reserved and
+    what the reader is asked to do by when; one purpose, no internal assessment."""
+    client = client_of(ctx)
+    behalf = f" on behalf of our client, {client}," if client else ""
+    points = _points(ctx)
+    things = [f for f in ctx.facts if identity(f)]
+    about = f" in respect of {things[0].text}" if things else ""
+    clauses = [f.text for f in ctx.facts if _CLAUSE.search(f.text)]
+    out: dict[int, list[str]] = {}
+    kinds = [k for _, k in plan]
+    said: list[FactRef] = []
+
+    def take(fs: list[FactRef]) -> list[FactRef]:
+        left = [f for f in fs if all(f is not g for g in said)]
+        said.extend(left)
+        return left
+
+    for i, k in enumerate(kinds):
+        if k == "opening":
+            first = f"We write{behalf} {letter_purpose(ctx)}{about}."
+            main = take(points[:1]) if "position" not in kinds else []
+            lead = [first] + ([_told(main[0], ctx.facts, client)] if main else [])
+            if len(lead) < 2:
+                lead.append(pick.one(["This letter sets out our position and what we ask of you.",
+                                      "We set out the position below and what we ask of you."]))
+            out[i] = [" ".join(lead)]
+        elif k == "position":
+            fs = take(points[:3] if "letter_background" not in kinds else points[:2])
+            if fs:
+                we = "Our client's position" if client else "Our position"
+                out[i] = [f"{we} is as follows. " + " ".join(_told(f, ctx.facts, client) for f in fs)]
+        elif k == "letter_background":
+            fs = take([f for f in ctx.facts if not identity(f)])
+            if fs:
+                out[i] = _merge([_told(f, ctx.facts, client) for f in fs])
+        elif k == "reservation":
+            under = f", including under {join_names(clauses)}" if clauses else ""
+            who = "Our client reserves all of its" if client else "We reserve all our"
+            out[i] = [f"{who} rights{under}. Nothing in this letter is an admission, and no right is waived "
+                      f"by anything said or not said in it."]
+        elif k == "letter_close":
+            out[i] = [pick.one([f"Please let us have your response by {due}.",
+                                f"We should be grateful for your response by {due}."]) + " " +
+                      pick.one(["Please address any reply to the writer.", "We look forward to hearing from you."])]
+    # what no section took goes into the position, else the opening
+    rest = [f for f in ctx.facts if all(f is not g for g in said) and not identity(f)]
+    if rest:
+        at = next((i for i, k in enumerate(kinds) if k in ("position", "letter_background")), None)
+        if at is None:
+            at = next((i for i, k in enumerate(kinds) if k == "opening"), None)
+        if at is not None:
+            out.setdefault(at, []).append(" ".join(_told(f, ctx.facts, client) for f in rest))
+    return out
+
+
 # -- the genres this module writes --------------------------------------------------------------------------------
 
 def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, str]], due: str,
@@ -615,6 +708,8 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
                 out[i] = report_background(ctx, day)
             elif k == "recommendation" and not told.get(i):
                 out[i] = memo_recommendation(pick, ctx, due)
+    elif kind == "letter":
+        out = letter_bodies(pick, ctx, plan, due)
     elif kind == "minutes":
         held = meeting_day(ctx)
         day = long_date(held, ctx.locale)

@@ -67,3 +67,21 @@ def test_a_report_finds_each_figure_with_its_derivation_and_source():
     findings = _section(doc, "Key Findings")
     assert "Finding 1. The liability cap is USD 98,400,000, being the tonnage times the per-ton rate." in findings
     assert 'Source: the "Liability cap" line of the Cap computation.' in findings
+
+
+def test_a_letter_across_the_table_states_one_purpose_and_the_position_without_a_marking_or_table():
+    from worldsmith.generators.context import OrgRef
+    from tests.generators.context_fixture import MILO
+
+    ctx = document_context("letter", 4, seed=8, facts=[_CAP, CLAUSE])
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to Corvale", privileged=True, acts_for="Corvale Shipping Ltd"),
+            OrgRef(name="Corvale Shipping Ltd", role="client", privileged=True),
+            OrgRef(name="Brightmere Advisory", role="counsel to the owners (opposing counsel)")]
+    ctx = ctx.model_copy(update={"organisations": orgs, "to": [MILO], "spec": ctx.spec.model_copy(
+        update={"title": "Letter rejecting the owners' claim"})})
+    doc = compose_document(ctx)
+    prose = " ".join(p for s in doc.sections for p in s.paragraphs)
+    assert "on behalf of our client, Corvale Shipping Ltd, to reject the owners' claim" in prose
+    assert "the liability cap is usd 98,400,000, being the tonnage times the per-ton rate" in prose.lower()
+    assert all(s.table is None for s in doc.sections)
+    assert "rivileged" not in doc.subtitle and "Internal" not in doc.subtitle
