@@ -344,17 +344,24 @@ def test_a_seal_never_matches_a_manifest_holding_a_value_not_equal_to_itself(wor
         assert bundle.seal_of(forged) == bundle.NOT_SEALABLE  # so never equal to a seal any manifest carries
 
 
-def test_a_manifest_listing_missing_files_outside_the_room_is_refused_by_validate_as_by_open(world):
+def test_missing_and_unlisted_files_outside_the_room_are_refused_by_validate_as_by_open(world):
     ghosts = ["ghost.json", "../../../../tmp/ghost-h20", "/tmp/ghost-h20"]  # never joined to a path and opened
     manifest = bundle.read_manifest(world)
     extra = [bundle.FileEntry(path=ghost, sha256="0" * 64, bytes=1) for ghost in ghosts]
     bundle.write_manifest(world, manifest.model_copy(update={"files": manifest.files + extra}))  # sealed again
+    unlisted = ["notes-added.txt", "extra/deep.txt"]  # beside the manifest, and in a folder of its own
+    for rel in unlisted:
+        (world / rel).parent.mkdir(exist_ok=True)
+        (world / rel).write_text("not published", encoding="utf-8")
     with pytest.raises(ChecksumError) as info:
         worldsmith.open(world)
     rows = _changed_rows(world)
     for ghost in ghosts:
         assert f"{ghost}: missing" in str(info.value)
         assert any(d.startswith("removed since publishing") and ghost in d for d in rows)
+    for rel in unlisted:
+        assert f"{rel}: not listed in the manifest" in str(info.value)
+        assert f"added since publishing: the manifest does not list {rel}" in rows
 
 
 DEEP = "[" * 100_000 + "]" * 100_000  # deeper than any JSON parser's recursion

@@ -3,7 +3,8 @@
 -- description: every file of the room and plan.json still has the sha256 the manifest recorded, none was removed or added, and the manifest's seal holds
 -- Compared: room/ and plan.json. Left out: the sha256 of validation.json, report.html and world.duckdb, which
 -- every validation rewrites; but every file the manifest lists must be there, as open_world requires (a missing
--- entry outside room/ is found by name, never opened). A bundle without manifest.json (a staging folder) has nothing to compare with.
+-- entry outside room/ is found by name, never opened), and no file the manifest does not list may be added anywhere
+-- (outside room/ too: unlisted_files). A bundle without manifest.json (a staging folder) has nothing to compare with.
 -- An error: a published world is what was published, and an edit made consistently to a file and its
 -- twin would pass every other check. Edits the user intends are accepted with `worldsmith validate
 -- --accept-edits`, which leaves this check out and re-seals the manifest when the rest pass.
@@ -30,6 +31,9 @@ union all
 select null, m.path, 'removed since publishing: the manifest lists ' || m.path || ', the bundle does not have it'
 from manifest_files m
 where m.path not like 'room/%' and not m.present
+union all
+select null, u.path, 'added since publishing: the manifest does not list ' || u.path
+from unlisted_files u
 union all
 select null, null, 'plan.json changed since publishing: sha256 ' || s.plan_sha256[1:12] || '..., the manifest says '
        || m.sha256[1:12] || '...'

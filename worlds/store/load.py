@@ -201,6 +201,13 @@ def _load_manifest(t: _Tables, bundle: Path, present: set[str]) -> None:
     for rel, (sha, size) in sorted(rows.items()):
         t.add("manifest_files", path=rel, sha256=sha, bytes=size if isinstance(size, int) else None,
               present=rel in present)
+    # Room files are compared with the files table; any other file the manifest does not name is found here,
+    # as open_world's verify_files finds it (its derived files count as listed).
+    derived = data.get("derived") if isinstance(data.get("derived"), list) else []
+    listed = set(rows) | {str(e["path"]) for e in derived if isinstance(e, dict) and "path" in e}
+    for rel in sorted(present - listed - {MANIFEST, DATABASE}):
+        if not rel.startswith(ROOM + "/"):
+            t.add("unlisted_files", path=rel)
 
 
 def _seal_state(path: Path, data: dict) -> tuple[str | None, str | None]:

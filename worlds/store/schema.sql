@@ -237,6 +237,12 @@ create table manifest_files (
     present boolean             -- whether the bundle holds a file of that path (by name; never opened to find out)
 );
 
+-- Files of the bundle outside room/ that a readable manifest does not list (neither in files nor derived), beside
+-- manifest.json and world.duckdb: found by name, never opened; open_world refuses such a bundle too.
+create table unlisted_files (
+    path varchar primary key
+);
+
 -- Whether manifest.json was there and readable; one row.
 create table manifest_state (
     present       boolean not null,
