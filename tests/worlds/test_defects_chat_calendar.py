@@ -19,7 +19,7 @@ import pytest
 from worldsmith.flows import pipeline
 from worldsmith.generators.backends.offline import OfflineBackend
 from worldsmith.worlds.report import ValidationReport
-from worldsmith.worlds.validate import validate_bundle
+from tests.published import validate_copy
 
 ROOMS = Path(__file__).resolve().parents[1] / "fixtures" / "mini-rooms.yaml"
 
@@ -242,7 +242,7 @@ def _named(report: ValidationReport, check_id: str) -> set[str]:
 def test_the_clean_world_with_chat_and_meetings_raises_nothing(clean, tmp_path):
     bundle = tmp_path / "w"
     shutil.copytree(clean, bundle)
-    report = validate_bundle(bundle)
+    report = validate_copy(bundle)
     # The mail profile of eight messages is a warning at most (realism_profile); every error check passes.
     assert report.errors == 0, [(c.id, c.rows[:2]) for c in report.failed()]
     assert not [c.id for c in report.failed() if c.id.startswith(("chat_", "calendar_", "meeting_"))]
@@ -254,7 +254,7 @@ def test_a_seeded_chat_or_calendar_defect_is_caught_by_its_check_by_name(clean, 
     bundle = tmp_path / "w"
     shutil.copytree(clean, bundle)
     named = inject(bundle)
-    report = validate_bundle(bundle)
+    report = validate_copy(bundle)
     assert check_id in {c.id for c in report.failed()}, (defect, [c.id for c in report.failed()])
     assert named in _named(report, check_id), (defect, next(c.rows for c in report.checks if c.id == check_id))
 

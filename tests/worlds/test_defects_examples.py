@@ -8,7 +8,7 @@ import pytest
 
 from worldsmith.flows import pipeline
 from worldsmith.generators.backends.offline import OfflineBackend
-from worldsmith.worlds.validate import validate_bundle
+from tests.published import validate_copy
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "outlines" / "examples"
 
@@ -19,7 +19,7 @@ def test_an_example_world_raises_no_error(tmp_path, outline):
     prepared = pipeline.prepare(EXAMPLES / outline, 0, backend)
     plan = pipeline.make_plan(prepared)
     pipeline.render(plan, pipeline.generate(plan, prepared.taxonomy, backend), tmp_path)
-    report = validate_bundle(tmp_path)
+    report = validate_copy(tmp_path)
     assert report.errors == 0, [(c.id, [r.detail for r in c.rows[:3]]) for c in report.failed() if c.severity == "error"]
     assert len(report.checks) >= 25  # the whole suite ran, not a subset
     # issue 10: the mail profile (hours, shares, recipients, lengths, depth) is within the reference's tolerances

@@ -425,7 +425,7 @@ DEFECTS: dict[str, tuple[Callable[[Path], str], str]] = {
 import pytest  # noqa: E402  (the helpers above are imported by the gate test too)
 
 from worldsmith.worlds.report import ValidationReport  # noqa: E402
-from worldsmith.worlds.validate import validate_bundle  # noqa: E402
+from tests.published import validate_copy  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -440,7 +440,7 @@ def _named(report: ValidationReport, check_id: str) -> set[str]:
 
 
 def test_the_clean_mini_world_raises_nothing(clean, tmp_path):
-    report = validate_bundle(copy_bundle(clean, tmp_path / "w"))
+    report = validate_copy(copy_bundle(clean, tmp_path / "w"))
     assert report.verdict == "pass", [(c.id, c.rows[:2]) for c in report.failed()]
 
 
@@ -449,7 +449,7 @@ def test_a_seeded_defect_is_caught_by_its_check_by_name(clean, tmp_path, defect)
     inject, check_id = DEFECTS[defect]
     bundle = copy_bundle(clean, tmp_path / "w")
     named = inject(bundle)
-    report = validate_bundle(bundle)
+    report = validate_copy(bundle)
     failing = {c.id for c in report.failed()}
     assert check_id in failing, (defect, failing)
     assert named in _named(report, check_id), (defect, next(c.rows for c in report.checks if c.id == check_id))
@@ -460,7 +460,7 @@ def test_a_seeded_defect_is_caught_by_its_check_by_name(clean, tmp_path, defect)
 def test_a_warning_alone_does_not_fail_the_world(clean, tmp_path):
     bundle = copy_bundle(clean, tmp_path / "w")
     unsigned(bundle)
-    report = validate_bundle(bundle)
+    report = validate_copy(bundle)
     assert [c.id for c in report.failed()] == ["email_signed"]
     assert (report.verdict, report.errors, report.warnings) == ("warn", 0, 1)
 
@@ -484,11 +484,11 @@ def test_a_file_changed_since_publishing_is_an_error_and_is_then_checked(clean, 
     bundle = copy_bundle(clean, tmp_path / "w")
     entries = bundle_format.list_files(bundle)
     (bundle / "manifest.json").write_text(json.dumps({"files": [e.model_dump() for e in entries]}), encoding="utf-8")
-    assert validate_bundle(bundle).verdict == "pass"
+    assert validate_copy(bundle).verdict == "pass"
     md = twin_of(bundle, MEMO)
     md.write_text(md.read_text(encoding="utf-8") + "\n", encoding="utf-8")  # same words, other bytes
     (bundle / "room" / "Memos" / "Drafts" / "Memo re limitation of liability (draft v1).md").unlink()
-    report = validate_bundle(bundle)
+    report = validate_copy(bundle)
     changed = next(c for c in report.checks if c.id == "files_changed_since_publishing")
     details = {r.path: r.detail for r in changed.rows}
     assert details["Memos/Memo re limitation of liability.md"].startswith("changed since publishing")
@@ -506,7 +506,7 @@ def test_changed_and_added_files_are_both_reported_against_the_manifest(clean, t
     md = twin_of(bundle, MEMO)
     md.write_text(md.read_text(encoding="utf-8") + "\n\n", encoding="utf-8")
     (bundle / "room" / "Memos" / "added later.md").write_text("# Added\n", encoding="utf-8")
-    report = validate_bundle(bundle)
+    report = validate_copy(bundle)
     assert report.verdict == "fail" and {c.id for c in report.failed()} == {"files_changed_since_publishing",
                                                                           "no_unplanned_files"}
     changed = next(c for c in report.checks if c.id == "files_changed_since_publishing")

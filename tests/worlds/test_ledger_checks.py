@@ -18,7 +18,7 @@ import openpyxl
 import pytest
 
 from tests.worlds.test_defects_seeded import edit_new_text
-from worldsmith.worlds.validate import validate_bundle
+from tests.published import validate_copy
 
 NEW_CHECKS = ["derived_fact_computed", "breakdown_sums_to_fact", "rollup_sums_to_fact", "total_only_over_parts",
               "amount_beside_label", "fact_mentioned_before_known"]
@@ -147,7 +147,7 @@ def world(published_legal, tmp_path) -> Path:
 
 
 def test_the_published_example_passes_every_ledger_check(published_legal, tmp_path):
-    report = validate_bundle(shutil.copytree(published_legal, tmp_path / "w"))
+    report = validate_copy(shutil.copytree(published_legal, tmp_path / "w"))
     for check in NEW_CHECKS:
         result = next(c for c in report.checks if c.id == check)
         assert result.rows == [], (check, result.rows[:3])
@@ -196,7 +196,7 @@ def test_the_daily_logs_split_the_removal_costs_and_meet_its_earlier_value_on_it
 def test_a_ledger_defect_is_caught_by_its_check_by_name(world, defect):
     inject, check_id = DEFECTS[defect]
     named = inject(world)
-    report = validate_bundle(world)
+    report = validate_copy(world)
     result = next(c for c in report.checks if c.id == check_id)
     assert result.rows, (defect, check_id)
     assert named in {r.artifact_id for r in result.rows} | {r.path for r in result.rows}, (defect, result.rows[:3])

@@ -10,7 +10,7 @@ from pathlib import Path
 import docx
 import pytest
 
-from worldsmith.worlds.validate import validate_bundle
+from tests.published import validate_copy
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "outlines" / "examples"
 CHECKS = ("realism_purpose_not_pasted", "fact_statement_established_only", "forward_to_someone_new",
@@ -41,7 +41,7 @@ def _copy(world: Path, tmp_path: Path) -> Path:
 
 
 def _failing(world: Path) -> dict[str, list]:
-    return {c.id: c.rows for c in validate_bundle(world).failed() if c.severity == "error"}
+    return {c.id: c.rows for c in validate_copy(world).failed() if c.severity == "error"}
 
 
 def _edit_body(eml: Path, change) -> None:

@@ -21,7 +21,7 @@ import worldsmith
 from tests.published import publish_example
 from tests.worlds.test_defects_seeded import DRAFT, M1, MEMO, add_paragraph, edit_new_text, file_of, twin_of
 from worldsmith.worlds import bundle as bundle_format
-from worldsmith.worlds.validate import validate_bundle
+from tests.published import validate_copy
 
 MINI = Path(__file__).resolve().parents[1] / "fixtures" / "mini.yaml"
 REPO = Path(__file__).resolve().parents[2]
@@ -91,7 +91,7 @@ def test_accepting_edits_that_break_a_check_leaves_the_manifest_as_published(pub
     md = twin_of(world, MEMO)
     md.write_text(md.read_text(encoding="utf-8") + "\nA paragraph only the twin has.\n", encoding="utf-8")
     before = (world / "manifest.json").read_bytes()
-    report = validate_bundle(world, accept_edits=True)
+    report = validate_copy(world, accept_edits=True)
     assert "markdown_twin_agrees" in {c.id for c in report.failed()}
     assert "files_changed_since_publishing" not in {c.id for c in report.checks}
     assert (world / "manifest.json").read_bytes() == before
@@ -137,7 +137,7 @@ def test_a_defect_left_with_refreshed_checksums_is_caught_by_name(published_mini
     world = copy_of(published_mini, tmp_path)
     named = inject(world)
     refresh_checksums(world)
-    report = validate_bundle(world)
+    report = validate_copy(world)
     result = next(c for c in report.checks if c.id == check_id)
     assert result.count and result.severity == "error" and report.verdict == "fail", (defect, result)
     assert "files_changed_since_publishing" not in {c.id for c in report.failed()}
@@ -155,7 +155,7 @@ def test_a_defect_left_with_refreshed_checksums_is_caught_by_name(published_mini
 
 
 def test_the_published_mini_world_is_clean_under_the_new_checks(published_mini, tmp_path):
-    report = validate_bundle(copy_of(published_mini, tmp_path))
+    report = validate_copy(copy_of(published_mini, tmp_path))
     for check_id in ("realism_leakage", "realism_fiction_mentions", "message_copies_agree",
                      "files_changed_since_publishing"):
         assert next(c for c in report.checks if c.id == check_id).count == 0, check_id

@@ -12,7 +12,8 @@ import pytest
 
 from tests.conftest import MINI
 from worldsmith.worlds.store.load import create_schema
-from worldsmith.worlds.validate import load_checks, validate_bundle
+from tests.published import validate_copy
+from worldsmith.worlds.validate import load_checks
 
 
 def _build(outline: Path, target: Path) -> Path:
@@ -64,7 +65,7 @@ def _errors(report) -> dict[str, list]:
 
 
 def test_the_clean_world_raises_no_realism_error(clean_world):
-    report = validate_bundle(clean_world)
+    report = validate_copy(clean_world)
     assert not [c for c in report.failed() if c.id.startswith("realism_") and c.severity == "error"]
 
 
@@ -79,7 +80,7 @@ def test_leakage_in_a_body_is_caught(clean_world, tmp_path, sentence, phrase):
     world = _copy(clean_world, tmp_path)
     target = _fact_free(world)[0]
     _insert(target, sentence)
-    errors = _errors(validate_bundle(world))
+    errors = _errors(validate_copy(world))
     assert set(errors) == {"realism_leakage"}
     (row,) = errors["realism_leakage"]
     assert phrase in row.detail and row.path == target.relative_to(world / "room").as_posix()
@@ -89,7 +90,7 @@ def test_a_real_looking_domain_in_a_body_is_caught(clean_world, tmp_path):
     world = _copy(clean_world, tmp_path)
     target = _fact_free(world)[0]
     _insert(target, "The notice is on www.kestrel-shipping.com and with ops@kestrel-shipping.com.")
-    errors = _errors(validate_bundle(world))
+    errors = _errors(validate_copy(world))
     assert set(errors) == {"realism_fiction_domains"}
     assert {r.detail for r in errors["realism_fiction_domains"]} == {
         "address or link www.kestrel-shipping.com: kestrel-shipping.com is not a reserved domain",
@@ -100,7 +101,7 @@ def test_a_phone_number_outside_the_reserved_ranges_is_caught(clean_world, tmp_p
     world = _copy(clean_world, tmp_path)
     target = _fact_free(world)[0]
     _insert(target, "Call me on +1 212 736 5000, or on +1 212 555 0142 after six.")
-    errors = _errors(validate_bundle(world))
+    errors = _errors(validate_copy(world))
     assert set(errors) == {"realism_fiction_phones"}
     (row,) = errors["realism_fiction_phones"]
     assert row.detail == "phone number in the text: +1 212 736 5000 is not in a reserved range"
@@ -121,7 +122,7 @@ def test_a_duplicated_email_body_is_caught(clean_world, tmp_path):
     message_id = header(last, "Message-ID")
     last.write_text(f"{head}\n\n{source_body.rstrip()}\n{quoted}", encoding="utf-8")
     sync_mailboxes(last, message_id)
-    errors = _errors(validate_bundle(world))
+    errors = _errors(validate_copy(world))
     assert "realism_near_duplicates" in errors
     (row,) = errors["realism_near_duplicates"]
     assert row.path == last.relative_to(world / "room").as_posix()
@@ -142,7 +143,7 @@ def test_a_real_company_name_as_an_organisation_is_refused_by_the_outline_and_ca
     index = next(i for i, o in enumerate(plan["organisations"]) if o["name"] == "Brightwater Fuels Inc.")
     plan["organisations"][index]["name"] = "Goldman Sachs Group, Inc."
     (world / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
-    errors = _errors(validate_bundle(world))
+    errors = _errors(validate_copy(world))
     (row,) = errors["realism_fiction_names"]
     assert row.detail == "organisation Goldman Sachs Group, Inc. is named like the real Goldman Sachs"
 
@@ -153,7 +154,7 @@ def test_a_non_reserved_domain_of_an_organisation_is_caught(clean_world, tmp_pat
     plan = json.loads((world / "plan.json").read_text())
     plan["organisations"][1]["domain"] = "brightwater-fuels.com"
     (world / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
-    errors = _errors(validate_bundle(world))
+    errors = _errors(validate_copy(world))
     assert "realism_fiction_domains" in errors
     details = {r.detail for r in errors["realism_fiction_domains"]}
     assert any(d.startswith("organisation Brightwater Fuels Inc.: brightwater-fuels.com") for d in details)
