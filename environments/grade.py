@@ -24,6 +24,7 @@ from worldsmith.environments import answers, deliverables
 from worldsmith.environments.judge import OFFLINE, ModelJudge, judged
 from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.tasks import Check, Criterion, Task
+from worldsmith.worlds.printable import one_line  # errors name bundle and session files: shown, never obeyed
 from worldsmith.worlds.store.parse import formula_refs
 from worldsmith.worlds.values import parse_number
 
@@ -932,7 +933,7 @@ def main(argv: list[str] | None = None) -> int:
         task = Task.model_validate_json(args.task.read_text(encoding="utf-8"))
         world = open_world(args.world)
     except Exception as exc:  # noqa: BLE001  (any failure here is the grader's)
-        print(f"grader error: {exc}", file=sys.stderr)
+        print(f"grader error: {one_line(exc)}", file=sys.stderr)
         return 2
     try:
         # A session folder the apps would not open again was edited by hand (its marker, log or room):
@@ -940,7 +941,7 @@ def main(argv: list[str] | None = None) -> int:
         session = Session(world, args.session)
     except SessionError as exc:
         result = Grade(task=task.id, score=0.0, penalties_met=["state_forged"])
-        print(f"session refused: {exc}", file=sys.stderr)
+        print(f"session refused: {one_line(exc)}", file=sys.stderr)
         _write_reward(args.reward, result)
         return 0
     try:
@@ -949,7 +950,7 @@ def main(argv: list[str] | None = None) -> int:
             answer = "\n".join(x for x in (answer, args.answer_file.read_text(encoding="utf-8")) if x)
         result = grade(task, session, answer, judge)
     except Exception as exc:  # noqa: BLE001  (any failure here is the grader's)
-        print(f"grader error: {exc}", file=sys.stderr)
+        print(f"grader error: {one_line(exc)}", file=sys.stderr)
         return 2
     _write_reward(args.reward, result)
     return 0

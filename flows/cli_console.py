@@ -2,40 +2,21 @@
 
 A world bundle is someone else's data: a file name like `\\x1b[2J\\x1b[31mverdict pass` would clear the
 screen and print its own verdict if it reached the terminal raw. So each console here escapes control
-characters (C0, DEL, C1 and the bidirectional overrides that reorder what is shown) as `\\x1b`-style text
-in everything it renders, strings, `Text` and table cells alike, and reads no markup or emoji codes in
-what it prints ("[/]" would crash rich, ":100:" turn into an emoji). Rich's own styles and cursor moves
-are control segments added after this, so they still work.
+characters (C0, DEL, C1 and the bidirectional overrides that reorder what is shown: worlds.printable) as
+`\\x1b`-style text in everything it renders, strings, `Text` and table cells alike, and reads no markup or
+emoji codes in what it prints ("[/]" would crash rich, ":100:" turn into an emoji). Rich's own styles and
+cursor moves are control segments added after this, so they still work.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Iterable, Optional
 
 from rich.console import Console, ConsoleOptions, RenderableType
 from rich.segment import Segment
 from rich.text import Text
 
-# Controls a terminal obeys or that reorder a line: C0 (less tab and newline, which rich lays out itself),
-# DEL and C1, and the Unicode bidirectional embeddings, overrides and isolates.
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-_UNSAFE_OR_NEWLINE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def _escape_one(match: re.Match) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def escape_controls(text: str, newlines: bool = False) -> str:
-    """`text` with each control character shown as an escape (`\\x1b`); with `newlines`, line breaks too."""
-    return (_UNSAFE_OR_NEWLINE if newlines else _UNSAFE).sub(_escape_one, text)
-
-
-def one_line(value: object) -> str:
-    """`str(value)` as one printable line: every control character escaped, line breaks included."""
-    return escape_controls(str(value), newlines=True)
+from worldsmith.worlds.printable import escape_controls, one_line  # noqa: F401  (one_line: the CLI's, from here)
 
 
 class SafeConsole(Console):
@@ -58,10 +39,8 @@ class SafeConsole(Console):
         # The one place every renderable (a Text, a table cell) becomes text for the terminal; escaping is
         # idempotent, so the nested renders of a table escape nothing twice.
         for segment in super().render(renderable, options):
-            if segment.control or not _UNSAFE.search(segment.text):
-                yield segment
-            else:
-                yield Segment(escape_controls(segment.text), segment.style, segment.control)
+            shown = segment.text if segment.control else escape_controls(segment.text)
+            yield segment if shown == segment.text else Segment(shown, segment.style, segment.control)
 
 
 console = SafeConsole(stderr=False)

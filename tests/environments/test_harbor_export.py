@@ -287,6 +287,25 @@ def test_the_verifier_writes_no_reward_without_a_session_or_with_a_broken_task(l
     assert code == 2 and not reward.exists()
 
 
+def test_the_verifier_prints_a_grader_error_with_control_characters_escaped(tmp_path, monkeypatch, capsys):
+    from worldsmith.environments import grade
+    from worldsmith.worlds import world as world_module
+
+    hostile = "x\x1b]0;PWNED\x07\x1b[2J\x1b[31mFAKE: score 1.0\x1b[0m\nreward 1.0"  # a name from the bundle
+    (tmp_path / "task.json").write_text("{}", encoding="utf-8")
+    monkeypatch.setattr(grade.Task, "model_validate_json", classmethod(lambda cls, raw: None))
+
+    def refuse(path):
+        raise WorldsmithError(f"{path}: not a world")
+
+    monkeypatch.setattr(world_module, "open_world", refuse)
+    code = grade.main(["--task", str(tmp_path / "task.json"), "--world", str(tmp_path / hostile),
+                       "--session", str(tmp_path / "s")])
+    said = capsys.readouterr().err
+    assert code == 2 and said.startswith("grader error: ") and said.count("\n") == 1
+    assert "\x1b" not in said and "\\x1b[2J" in said and "\\x07" in said and "\\x0areward" in said
+
+
 def test_the_oracle_script_needs_only_the_standard_library():
     source = Path(harbor_oracle.__file__).read_text(encoding="utf-8")
     imported = set(re.findall(r"^(?:import|from) ([\w.]+)", source, flags=re.M))
