@@ -242,6 +242,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     # stock sections, and realism_profile warns when they grow)
     in_mail = spec.path.endswith(".eml")
     bodies = {} if in_mail else substance.bodies(pick, ctx, kind, plan, due, told)
+    if kind == "pleading" and not in_mail:
+        bodies = substance.pleading_bodies(pick, ctx, plan, *party_names(ctx))
     if kind == "agreement" and not in_mail:
         # an agreement's clauses: the one its facts cite under its own number, dated before what it governs
         bodies, heads = substance.agreement_bodies(pick, ctx, plan, *writer._parties())

@@ -68,14 +68,18 @@ def party_names(ctx: ArtifactContext) -> tuple[str, str]:
     for text in (ctx.spec.title, ctx.world_title):
         m = re.search(r"([A-Z][\w&.,' -]+?)\s+v\.?\s+([A-Z][\w&.' -]+?)(?:\s*[:(]|$)", text)
         if m:
-            return m.group(1).strip(" ,"), m.group(2).strip(" ,")
+            # a short name in a title ('Kestrel Bay Tankers') is pleaded as the organisation's full name
+            full = lambda short: next((o.name for o in ctx.organisations if o.name.startswith(short.strip(" ,"))),  # noqa: E731
+                                      short.strip(" ,"))
+            return full(m.group(1)), full(m.group(2))
     others = [p.organisation for p in ctx.to if p.organisation != ctx.author.organisation]
     return ctx.author.organisation, (others[0] if others else "the Counterparty")
 
 
 def district(title: str) -> str:
-    """The court of a caption, from a '(E.D. Tex.)'-style note in the title."""
-    m = re.search(r"\(([NSEW])\.?\s*D\.?\s*([A-Z][a-z]+)\.?\)", title)
+    """The court of a caption, from a '(E.D. Tex.)'-style note in the title (or in any text passed: a fact's
+    statement, '(E.D. Tex., filed April 9, 2026)')."""
+    m = re.search(r"\(([NSEW])\.?\s*D\.?\s*([A-Z][a-z]+)\.?[),]", title)
     states = {"Tex": "TEXAS", "Cal": "CALIFORNIA", "La": "LOUISIANA", "Fla": "FLORIDA", "Ill": "ILLINOIS", "Pa": "PENNSYLVANIA"}
     sides = {"N": "NORTHERN", "S": "SOUTHERN", "E": "EASTERN", "W": "WESTERN"}
     if m:
@@ -197,10 +201,17 @@ class Writer:
     def caption(self) -> list[str]:
         plaintiff, defendant = party_names(self.ctx)
         year = self.day.year % 100
-        number = 1 + _digest(self.ctx.world_title) % 9
+        number = (1, 2, 4, 6)[_digest(self.ctx.world_title) % 4]  # a division the court has (E.D. Tex.: 1, 2, 4, 5, 6, 9)
         case = f"Civil Action No. {number}:{year}-cv-{_digest(self.ctx.world_title + 'cv') % 90000 + 10000:05d}"
-        return [f"{district(self.ctx.spec.title)}. {plaintiff}, Plaintiff, v. {defendant}, Defendant. {case}.",
-                f"{cap_first(strip_end(self.ctx.spec.title))}. Filed {long_date(self.day, self.ctx.locale)}."]
+        # the court from the title, else from the facts or the matter ('(E.D. Tex., filed April 9, 2026)')
+        court = next((c for c in (district(t) for t in [self.ctx.spec.title, self.ctx.world_title, self.ctx.world_summary,
+                                                        *(f.statement for f in self.facts)])
+                      if c != "UNITED STATES DISTRICT COURT"), "UNITED STATES DISTRICT COURT")
+        draft = "draft" in self.ctx.spec.title.lower()
+        filed = f"Draft of {long_date(self.day, self.ctx.locale)}, for review; not filed." if draft else \
+            f"Filed {long_date(self.day, self.ctx.locale)}."
+        return [f"{court}. {plaintiff}, Plaintiff, v. {defendant}, Defendant. {case}.",
+                f"{cap_first(strip_end(self.ctx.spec.title))}. {filed}"]
 
     def signature_block(self) -> str:
         a = self.ctx.author
@@ -215,7 +226,8 @@ class Writer:
         who, against = (defendant, plaintiff) if answer else (plaintiff, defendant)
         asks = (["dismiss the Complaint with prejudice", f"declare that any liability of {who} is limited as pleaded",
                  "award costs and such further relief as the Court deems just"] if answer else
-                [f"enter judgment against {against}", f"declare the rights of the parties as to {_l(self.facts, 0)}",
+                [f"enter judgment against {against}",
+                 f"declare the rights of the parties as to {_l([f for f in self.facts if f.value.type != 'text'] or self.facts, 0)}",
                  "award costs, interest and such further relief as the Court deems just"])
         return f"WHEREFORE, {who} respectfully requests that the Court (a) {asks[0]}; (b) {asks[1]}; and (c) {asks[2]}."
 

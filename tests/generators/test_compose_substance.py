@@ -7,7 +7,7 @@ import datetime as dt
 
 from worldsmith.generators.compose import compose_document
 from worldsmith.generators.compose.substance import main_fact, meeting_day, topic
-from tests.generators.context_fixture import CAP, CLAUSE, RATE, document_context
+from tests.generators.context_fixture import CAP, CLAUSE, DEADLINE, RATE, document_context
 
 _CAP = CAP.model_copy(update={"label": "the liability cap", "reason": "the tonnage times the per-ton rate",
                               "source": 'the "Liability cap" line of the Cap computation'})
@@ -85,3 +85,15 @@ def test_a_letter_across_the_table_states_one_purpose_and_the_position_without_a
     assert "the liability cap is usd 98,400,000, being the tonnage times the per-ton rate" in prose.lower()
     assert all(s.table is None for s in doc.sections)
     assert "rivileged" not in doc.subtitle and "Internal" not in doc.subtitle
+
+
+def test_an_answer_pleads_defenses_from_the_facts_never_from_a_deadline():
+    deadline = DEADLINE.model_copy(update={"label": "the answer deadline"})
+    clause = CLAUSE.model_copy(update={"statement": "Limitation is governed by Clause 14.2 (Limitation): the Owners' "
+                                                    "liability for cargo claims shall not exceed the agreed cap in all"})
+    ctx = document_context("answer", 6, seed=2, facts=[deadline, clause, _CAP])
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Draft answer of Corvale Shipping Ltd"})})
+    doc = compose_document(ctx)
+    defenses = " ".join(p for s in doc.sections if "Affirmative Defense" in s.heading for p in s.paragraphs)
+    assert "barred or limited by Clause 14.2" in defenses and "deadline" not in defenses
+    assert "not filed" in " ".join(doc.sections[0].paragraphs)  # a draft is never 'Filed'
