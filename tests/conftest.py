@@ -16,6 +16,10 @@ os.environ.setdefault("WORLDSMITH_SESSION_KEYS", tempfile.mkdtemp(prefix="worlds
 # imported; a test's own COLUMNS (CliRunner's env) must decide, as it does in a plain run.
 if os.environ.get("PYTEST_XDIST_WORKER"):
     os.environ.pop("COLUMNS", None)
+    # Each pytest-xdist worker has a core of its own: a world's render and parse stay in its process. Forking a
+    # pool from a large test process costs about an eighth more CPU than it saves on a machine the other worker
+    # and the bench smokes already fill; the pool's own tests pass workers= explicitly.
+    os.environ.setdefault("WORLDSMITH_JOBS", "1")
 import worldsmith.flows.prefect_env  # noqa: E402,F401
 
 REPO = Path(__file__).resolve().parents[1]
