@@ -222,6 +222,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         # to the author's own client: an engagement letter or a letter of advice, not a letter of demand
         kind = "client_letter"
         plan = headings(pick, kind, max(1, spec.sections))
+        if "engagement" in spec.title.lower():
+            plan = substance.engagement_plan(plan, [(h[0], h[1]) for h in docs["types"][kind]["headings"]])
     if outward:
         plan = [(h, _OUTWARD.get(k, k)) for h, k in plan]
     if kind == "pleading" and "answer" in spec.title.lower():
@@ -244,6 +246,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     bodies = {} if in_mail else substance.bodies(pick, ctx, kind, plan, due, told)
     if kind == "pleading" and not in_mail:
         bodies = substance.pleading_bodies(pick, ctx, plan, *party_names(ctx))
+    if kind == "term_sheet" and not in_mail:
+        bodies = substance.term_sheet_bodies(pick, ctx, plan, *writer._parties())
     if kind == "agreement" and not in_mail:
         # an agreement's clauses: the one its facts cite under its own number, dated before what it governs
         bodies, heads = substance.agreement_bodies(pick, ctx, plan, *writer._parties())

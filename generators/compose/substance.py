@@ -160,8 +160,8 @@ def topic(title: str) -> str:
     head, _, tail = (x.strip() for x in text.partition(":"))
     if _GENRE_WORD.search(head):
         head = _GENRE_WORD.sub(" ", head).strip()
-        if not head:
-            return lower_first(tail or title)
+        if not head or head.lower() in ("engagement", "covering", "cover"):
+            return lower_first(tail or title)  # 'Engagement letter: inpatient revenue-cycle review' is about the review
         head = head[:1].lower() + head[1:] if " " not in head and head[1:].islower() else lower_first(head)
         return f"the {head} of {tail}" if tail else f"the {head}"
     if tail and _GENRE_WORD.search(tail):
@@ -792,6 +792,117 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
     return {i: [p for p in ps if p] for i, ps in out.items() if ps}
 
 
+# -- letters to the author's own client ----------------------------------------------------------------------------
+
+def engagement_plan(plan: list[tuple[str, str]], listed: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """An engagement letter's sections: its scope, fees and terms before any advice (there is none yet), in the
+    genre's order, as many as planned."""
+    if len(plan) >= len(listed):
+        return plan
+    rank_of = {"client_opening": 0, "engagement_scope": 1, "client_close": 2, "fees": 3, "client_terms": 4,
+               "client_advice": 5}
+    keep = sorted(listed, key=lambda h: rank_of.get(h[1], 9))[:len(plan)]
+    return [h for h in listed if h in keep]
+
+
+def client_letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], due: str
+                         ) -> dict[int, list[str]]:
+    """A letter to the author's own client: why it is written, the work and what it covers with the facts it turns on,
+    and for an engagement letter a countersignature to return."""
+    client = client_of(ctx) or (ctx.to[0].organisation if ctx.to else "")
+    about = topic(ctx.spec.title)
+    engagement = "engagement" in ctx.spec.title.lower()
+    out: dict[int, list[str]] = {}
+    for i, (_, k) in enumerate(plan):
+        if k == "client_opening":
+            if engagement:
+                out[i] = [f"Thank you for asking {ctx.author.organisation} to act for {client} on {about}. This letter "
+                          f"sets out the scope of our work, our fees and the terms on which we will act."]
+            else:
+                out[i] = [f"We write to {client} about {about}. This letter sets out where matters stand and what we "
+                          f"advise."]
+        elif k == "engagement_scope":
+            rows = [f"Our work will cover {about}."]
+            rows += [_told(f, ctx.facts) for f in ctx.facts if not identity(f)]
+            reader = ctx.to[0] if ctx.to else None
+            if reader is not None:
+                rows.append(f"We will report to {reader.name} as the work proceeds, and in writing when it is done.")
+            out[i] = _merge(rows)
+        elif k == "client_close" and engagement:
+            out[i] = [f"Please sign and return a copy of this letter by {due} to confirm that it reflects your "
+                      f"instructions. If anything here is not as you expect, please call {ctx.author.name}.",
+                      f"Agreed and accepted for and on behalf of {client}: signature, name, title and date."]
+    return out
+
+
+# -- heads of terms -----------------------------------------------------------------------------------------------
+
+_ROUTES = (("escrow", ("escrow",)), ("mechanic", ("peg", "working capital", "completion accounts", "multiple", "ebitda",
+                                                 "adjust")),
+           ("consideration", ("value", "price", "consideration", "offer")))
+
+
+def term_sheet_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], first: str, second: str
+                      ) -> dict[int, list[str]]:
+    """Heads of terms: the buyer (its vehicle where its role names one) and the sellers of the target, the price with
+    its derivation, the mechanics, escrow, conditions and timetable each from the facts that belong there, and a
+    status clause that says what binds."""
+    buyer, sellers, sellers_called = first, second, "the Sellers"
+    here = next((o for o in ctx.organisations if o.name == first), None)
+    m = re.search(r"through its (?:[\w ]+ )?vehicle ([A-Z][\w&' ]+?(?:Limited|Ltd|LLC|Inc\.?|plc))", here.role if here else "")
+    if m:
+        buyer = f"{m.group(1)}, a vehicle of {first}"
+    there = next((o for o in ctx.organisations if o.name == second), None)
+    if there is not None and re.search(r"\bthe target\b", there.role, re.I):
+        sellers = f"the shareholders of {second} (the Company)"
+        sellers_called = "together the Sellers"
+    heads = [h.lower() for h, _ in plan]
+    out: dict[int, list[str]] = {}
+
+    def at(word: str) -> int | None:
+        return next((i for i, h in enumerate(heads) if word in h), None)
+
+    for i, (h, k) in enumerate(plan):
+        low = h.lower()
+        if k == "parties":
+            out[i] = [f"Buyer: {buyer} (the Buyer). Sellers: {sellers}, {sellers_called}. These heads of terms record the "
+                      f"principal terms on which the Buyer proposes to acquire the entire issued share capital of "
+                      f"{second}."]
+        elif k == "governing" or "governing" in low:
+            law = "the laws of the State of New York" if ctx.locale == "en_US" else "English law"
+            out[i] = [f"These heads of terms are not legally binding, save for the provisions on confidentiality, "
+                      f"exclusivity and costs, which bind on signature. They are governed by {law}."]
+        elif "condition" in low:
+            out[i] = ["Completion is conditional on the conditions below being satisfied or waived by the Buyer."]
+        elif "timetable" in low:
+            out[i] = ["The parties will work to the timetable below; a date missed does not of itself end the process."]
+    consider = at("consideration")
+    for f in ctx.facts:
+        if identity(f):
+            continue
+        name = label(f).lower()
+        target = None
+        if f.value.type == "date":
+            target = at("timetable") if at("timetable") is not None else at("condition")
+        elif f in decisions(ctx.facts) or "consent" in name or "condition" in name:
+            target = at("condition")
+        else:
+            for word, keys in _ROUTES:
+                if any(key in name for key in keys):
+                    target = at(word)
+                    break
+        target = target if target is not None else consider
+        if target is None:
+            continue
+        out.setdefault(target, []).append(_told(f, ctx.facts))
+        if "peg" in name or "working capital" in name:
+            out[target].append("The price is adjusted pound for pound for the difference between net working capital "
+                               "at Completion, as shown in the completion accounts, and the peg.")
+    for i in list(out):
+        out[i] = _merge(out[i])
+    return out
+
+
 # -- the genres this module writes --------------------------------------------------------------------------------
 
 def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, str]], due: str,
@@ -836,6 +947,8 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
                 out[i] = memo_recommendation(pick, ctx, due)
     elif kind == "letter":
         out = letter_bodies(pick, ctx, plan, due)
+    elif kind == "client_letter":
+        out = client_letter_bodies(pick, ctx, plan, due)
     elif kind == "minutes":
         held = meeting_day(ctx)
         day = long_date(held, ctx.locale)
