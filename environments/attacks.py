@@ -19,6 +19,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Callable
 
+from worldsmith.environments import session_store
 from worldsmith.environments.grade import grade
 from worldsmith.environments.lint import apply_solution
 from worldsmith.environments.session import Session, SessionError
@@ -383,6 +384,7 @@ def attack_task(task: Task, world: World, root: Path | None = None) -> list[Outc
         return out
     finally:
         if own:
+            session_store.discard(root / "session")  # with its key in the user's data folder
             shutil.rmtree(root, ignore_errors=True)
 
 

@@ -12,14 +12,13 @@ Each refusal has a name:
 
 from __future__ import annotations
 
-import shutil
 import tempfile
 from pathlib import Path
 
 import duckdb
 from pydantic import BaseModel
 
-from worldsmith.environments import chat_app, mail
+from worldsmith.environments import chat_app, mail, session_store
 from worldsmith.environments.grade import grade
 from worldsmith.environments.session import Session
 from worldsmith.environments.tasks import Task
@@ -136,7 +135,7 @@ def lint_tasks(tasks: list[Task], world: World) -> tuple[list[Task], list[Refusa
                 kept.append(task)
         return kept, refused
     finally:
-        shutil.rmtree(root, ignore_errors=True)
+        session_store.discard(root)  # the scratch session, and its key in the user's data folder
 
 
 def make_task_set(world: World, user: str | None = None, warmups: bool = False):

@@ -18,6 +18,13 @@ WORLDSMITH_SESSION_KEYS names another folder), found by the session id in the ma
 earlier worldsmith kept its key in the marker, where anyone who can edit the log could read it: it
 still loads and can be continued, but `verify` never vouches for it (False); it is not migrated, since
 re-signing its log would vouch for whatever the log holds now.
+
+Keys do not pile up in the data folder. Beside each key, `<session id>.folder` names the folder its session
+was started in. A scratch session worldsmith makes for itself (the lint's, the attack suite's) is removed with
+its key (`discard`). A folder the user removes is noticed when the next session starts (nothing of worldsmith
+runs when a folder is deleted): a key over a day old whose folder is gone, or no longer holds that session's
+marker, is pruned. The day is for a folder moved or copied away to be graded elsewhere; a folder that exists
+but cannot be read keeps its key.
 """
 
 from __future__ import annotations
@@ -28,6 +35,8 @@ import json
 import os
 import re
 import secrets
+import shutil
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -183,11 +192,84 @@ def _new_marker(root: Path, world_id: str, created: bool) -> dict:
     session_id = secrets.token_hex(16)
     source = "env" if env_key() else "own"
     if source == "own":
+        prune_keys()
         _make_own_key(root, session_id)
     marker = {"format": FORMAT, "version": VERSION, "world_id": world_id, "created_folder": created,
               "session_id": session_id, "key_source": source, "key": None, "count": 0, "head": ""}
     write_marker(root, marker)
+    if source == "own":
+        _note_folder(session_id, root)  # after the marker: a key whose folder is named has a session there
     return marker
+
+
+KEY_GRACE_S = 24 * 3600  # how long a key outlives its folder: time to grade a folder moved or copied away
+_FOLDER_NOTE = ".folder"
+
+
+def _note_folder(session_id: str, root: Path) -> None:
+    try:
+        fd = os.open(keys_folder() / f"{session_id}{_FOLDER_NOTE}",
+                     os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(str(root) + "\n")
+    except OSError:
+        pass  # unnamed, the key is never pruned: kept, as before there were notes
+
+
+def _holds_session(root: Path, session_id: str) -> bool:
+    """Whether a folder still holds the session (True also when it is there but cannot be read now)."""
+    if not os.path.lexists(root / MARKER):
+        return False
+    try:
+        return read_marker(root).get("session_id") == session_id
+    except SessionFolderError:
+        return True
+
+
+def _drop_key(session_id: object) -> None:
+    key = _key_file(session_id)
+    if key is not None:
+        key.unlink(missing_ok=True)
+        key.with_suffix(_FOLDER_NOTE).unlink(missing_ok=True)
+
+
+def prune_keys(now: float | None = None) -> list[str]:
+    """Remove the own keys of sessions whose folder is gone (or holds another session), once a key is a day old;
+    the session ids removed. Keys without a note of their folder (an earlier worldsmith's) are kept."""
+    now = time.time() if now is None else now
+    removed = []
+    try:
+        notes = sorted(keys_folder().glob(f"*{_FOLDER_NOTE}"))
+    except OSError:
+        return removed
+    for note in notes:
+        session_id = note.name[:-len(_FOLDER_NOTE)]
+        key = _key_file(session_id)
+        if key is None:
+            continue
+        try:
+            if now - key.stat().st_mtime < KEY_GRACE_S:
+                continue
+            root = Path(note.read_text(encoding="utf-8").strip())
+        except FileNotFoundError:  # the key went (by hand, or another pruning): its note goes too
+            note.unlink(missing_ok=True)
+            continue
+        except (OSError, UnicodeDecodeError):
+            continue
+        if not _holds_session(root, session_id):
+            _drop_key(session_id)
+            removed.append(session_id)
+    return removed
+
+
+def discard(root: Path) -> None:
+    """Remove a scratch session folder worldsmith made for itself, and the session's key with it."""
+    try:
+        session_id = read_marker(root).get("session_id")
+    except SessionFolderError:
+        session_id = None
+    shutil.rmtree(root, ignore_errors=True)
+    _drop_key(session_id)
 
 
 def read_marker(root: Path) -> dict:

@@ -362,6 +362,37 @@ def test_without_a_state_key_the_session_folder_holds_no_key_that_re_signs_a_han
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
 
 
+def test_a_sessions_key_goes_with_a_scratch_folder_or_a_day_after_its_folder_is_gone(published_legal, tmp_path,
+                                                                                       monkeypatch):
+    from worldsmith.environments.lint import lint_tasks
+
+    monkeypatch.delenv(session_store.KEY_ENV, raising=False)
+    keys = tmp_path / "keys"
+    monkeypatch.setenv(session_store.KEYS_ENV, str(keys))
+    world = open_world(published_legal)
+    try:
+        lint_tasks([], world)  # a scratch session of its own: removed with its key
+        assert list(keys.glob("*.key")) == []
+        sessions = {name: Session(world, tmp_path / name) for name in ("gone", "kept", "moved")}
+        ids = {name: json.loads((tmp_path / name / session_store.MARKER).read_text())["session_id"]
+               for name in sessions}
+        sessions["moved"].submit_answer("USD 2")
+        shutil.rmtree(tmp_path / "gone")
+        shutil.move(tmp_path / "moved", tmp_path / "elsewhere")  # to grade elsewhere: its key stays for a day
+        day_old = session_store.KEY_GRACE_S + 60
+        for name in ("gone", "kept"):
+            key = keys / f"{ids[name]}.key"
+            os.utime(key, (key.stat().st_atime - day_old, key.stat().st_mtime - day_old))
+        Session(world, tmp_path / "new")  # a new session prunes what is left of gone ones
+        assert {p.stem for p in keys.glob("*.key")} == {ids["kept"], ids["moved"], json.loads(
+            (tmp_path / "new" / session_store.MARKER).read_text())["session_id"]}
+        assert not (keys / f"{ids['gone']}.folder").exists()
+        sessions["kept"].submit_answer("USD 1")
+        assert sessions["kept"].verify_state() and Session(world, tmp_path / "elsewhere").verify_state()
+    finally:
+        world.close()
+
+
 def test_an_old_session_whose_marker_holds_its_key_loads_and_continues_but_is_never_vouched_for(
         published_legal, tmp_path, monkeypatch):
     monkeypatch.delenv(session_store.KEY_ENV, raising=False)
