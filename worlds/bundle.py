@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from worldsmith.worlds.errors import BundleError, PublishError
 from worldsmith.worlds.plan import WorldPlan
-from worldsmith.worlds.publish_guard import free_kept_folder, refuse_links
+from worldsmith.worlds.publish_guard import free_kept_folder, open_lock, refuse_links
 
 # 2: the manifest seals its own metadata and the files derived after validation (world.duckdb, index.html,
 # tasks.json); a version-1 manifest sealed neither.
@@ -388,7 +388,7 @@ def publish(staging: Path, out: Path, world_id: str, *, quarantine: bool = False
     target_parent.mkdir(parents=True, exist_ok=True)
     target = target_parent / world_id
     try:
-        with (out / PUBLISH_LOCK).open("a") as lock:
+        with os.fdopen(open_lock(out / PUBLISH_LOCK), "a") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             try:
                 return _publish_locked(staging, out, target, world_id, quarantine, force, kept)

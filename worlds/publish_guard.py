@@ -40,6 +40,28 @@ def refuse_links(out: Path, world_id: str) -> None:
                                "Move it away, or choose another --out")
 
 
+def open_lock(path: Path) -> int:
+    """A descriptor of the publish lock file, created if missing; PublishError for a link or a file of two names.
+
+    refuse_links looked at it before any work; a link swapped in since must not be followed either (it would
+    create or lock a file outside --out), so the file is opened with O_NOFOLLOW and checked as opened.
+    """
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0),
+                     0o644)
+    except OSError as exc:
+        if os.path.islink(path):
+            raise PublishError(f"{path} is a link; generate moves and writes files only inside --out, never "
+                               "through a link. Remove the link yourself, or choose another --out") from None
+        raise
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode) or info.st_nlink > 1:
+        os.close(fd)
+        raise PublishError(f"{path} is not a file of its own (a hard link or a device); generate locks only a file "
+                           "it made inside --out. Remove it yourself, or choose another --out")
+    return fd
+
+
 def free_kept_folder(out: Path, world_id: str) -> Path:
     """The first out/_kept/<world_id>-<n> that no entry holds (a dangling link counts as taken)."""
     from worldsmith.worlds import bundle

@@ -144,6 +144,24 @@ def test_force_never_writes_kept_or_staged_files_through_a_linked_folder(tmp_pat
     assert (out / WORLD / bundle.ROOM / "a.txt").read_text() == "one"
 
 
+@pytest.mark.parametrize("planted", ["symbolic", "hard"])
+def test_a_lock_file_swapped_for_a_link_after_the_check_is_never_followed(tmp_path, monkeypatch, planted):
+    """Another process plants a link at OUT/.publish.lock between refuse_links and the lock's opening."""
+    out = tmp_path / "out"
+    staging = staged(out, "new")
+    target = tmp_path / "outside.txt"
+    if planted == "symbolic":
+        (out / bundle.PUBLISH_LOCK).symlink_to(target)  # dangling: followed, the open would create it
+    else:
+        target.write_text("keep")
+        os.link(target, out / bundle.PUBLISH_LOCK)
+    monkeypatch.setattr(bundle, "refuse_links", lambda out, world_id: None)  # the check saw nothing yet
+    with pytest.raises(PublishError, match="is a link|not a file of its own"):
+        bundle.publish(staging, out, WORLD)
+    assert staging.is_dir() and not (out / WORLD).exists()
+    assert (target.read_text() == "keep") if planted == "hard" else not target.exists()
+
+
 def test_a_dangling_link_in_kept_is_skipped_never_written_through(tmp_path):
     out = tmp_path / "out"
     bundle.publish(staged(out, "one"), out, WORLD)
