@@ -903,6 +903,82 @@ def term_sheet_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, 
     return out
 
 
+# -- investment committee papers -----------------------------------------------------------------------------------
+
+_RISKY = re.compile(r"consent|concentration|customer|change.of.control|termination|risk|dispute", re.I)
+
+
+def ic_memo_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], told: dict[int, list[str]]
+                   ) -> dict[int, list[str]]:
+    """An IC paper's sections from the facts: what the target does (its role), the price and how it is built, the
+    diligence findings with their sources, the risks with the mitigants the facts give, the conditions and the
+    timetable; each fact in the section it belongs to."""
+    kinds = [k for _, k in plan]
+    target = opponent(ctx)
+    here = next((o for o in ctx.organisations if o.name == target), None)
+    business = ""
+    if here is not None and ";" in here.role:
+        business = here.role.split(";", 1)[1].strip()
+    points = _points(ctx)
+    price = next((f for f in figures(ctx.facts) if f.reason), points[0] if points else None)
+    dated = [f for f in ctx.facts if f.value.type == "date"]
+    risky = [f for f in ctx.facts if f not in dated and (_RISKY.search(label(f)) or _RISKY.search(f.statement))]
+    hedges = [f for f in ctx.facts if re.search(r"escrow|W&I|indemnit", label(f) + " " + f.statement, re.I)]
+    used: list[FactRef] = []
+
+    def use(fs: list[FactRef]) -> list[FactRef]:
+        left = [f for f in fs if all(f is not g for g in used)]
+        used.extend(left)
+        return left
+
+    out: dict[int, list[str]] = {}
+    for i, k in enumerate(kinds):
+        if k == "thesis":
+            rows = [f"{target} {('provides ' + business) if business else 'is the target'}."] if target else []
+            if price is not None:
+                use([price])
+                rows.append(f"At {price.text}, the price is set on earnings after the diligence adjustments: "
+                            f"{label(price)} is {derivation(price, ctx.facts) or plain(price)}.")
+            rows.append("The case rests on those earnings holding, and on the risks below being covered at signing.")
+            out[i] = [" ".join(rows)]
+        elif k == "valuation":
+            fs = use([f for f in figures(ctx.facts) if f.reason and f not in hedges])
+            rows = [stated(pick, f, ctx.facts) for f in fs] or \
+                [stated(pick, f, ctx.facts) for f in use(figures(ctx.facts)[:2])]
+            out[i] = _merge(rows) if rows else []
+    for i, k in enumerate(kinds):
+        if k == "findings":
+            fs = use([f for f in ctx.facts if f.value.type in ("money", "number", "percent") and f not in hedges
+                      and f not in risky])
+            out[i] = _merge([f"Finding: {lower_first(stated(pick, f, ctx.facts))}" for f in fs]) if fs else []
+        elif k == "risks":
+            rows = [f"Risk: {lower_first(_told(f, ctx.facts))}" for f in use(risky)]
+            rows += [f"Mitigant: {lower_first(_told(f, ctx.facts))}" for f in use(hedges)]
+            out[i] = _merge(rows) if rows else []
+        elif k == "decisions":
+            fs = use([f for f in ctx.facts if f in decisions(ctx.facts)] +
+                     [f for f in dated if re.search(r"consent|condition", f.statement, re.I)])
+            rows = ["The recommendation is subject to the conditions below."] + [_told(f, ctx.facts) for f in fs]
+            out[i] = [" ".join(rows)] if fs else []
+        elif k == "next_steps":
+            fs = use(dated)
+            if fs:
+                out[i] = [" ".join(f"{cap_first(plain(f))}." for f in fs) +
+                          " The deal team will report to the Committee on each date as it is met."]
+        elif k == "analysis" and "financ" in plan[i][0].lower() and price is not None:
+            esc = next((f for f in hedges if f.value.type == "money"), None)
+            out[i] = [f"The price of {price.text} is payable in cash at completion on a cash-free, debt-free basis"
+                      + (f", less {esc.text} paid into escrow" if esc else "") + ". The equity and any debt are "
+                      "committed in the fund's usual form before signing."]
+    for i, k in enumerate(kinds):
+        if k == "background" and i not in out:
+            buyer = principal(ctx, ctx.author.organisation)
+            rows = [f"{buyer} proposes to acquire {target}." if target else f"{buyer} proposes the investment below."]
+            rows += [_told(f, ctx.facts) for f in use([f for f in ctx.facts if f not in dated])]
+            out[i] = _merge(rows) if len(rows) > 1 else [rows[0] + " The terms are as set out in this paper."]
+    return {i: ps for i, ps in out.items() if ps and not told.get(i)}
+
+
 # -- the genres this module writes --------------------------------------------------------------------------------
 
 def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, str]], due: str,
@@ -945,6 +1021,8 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
                 out[i] = report_background(ctx, day)
             elif k == "recommendation" and not told.get(i):
                 out[i] = memo_recommendation(pick, ctx, due)
+    elif kind == "ic_memo":
+        out = ic_memo_bodies(pick, ctx, plan, told)
     elif kind == "letter":
         out = letter_bodies(pick, ctx, plan, due)
     elif kind == "client_letter":
