@@ -40,7 +40,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from worldsmith.environments import harbor_oracle
-from worldsmith.environments.exports import claim
+from worldsmith.environments.exports import ExportError, claim
 from worldsmith.environments.harbor_wheel import build_wheel
 from worldsmith.environments.harbor_world import Copier, write_apps_world, write_grader_world
 from worldsmith.environments.session_store import KEYS_ENV
@@ -271,6 +271,11 @@ def export_harbor(world: World, tasks: list[Task], out: str | Path, wheel: str |
     out = Path(out)
     # a new or empty folder, or one an export made: a task's folder is replaced only where an export made it
     claim(out, "harbor")
+    for task in tasks:  # as apex refuses a link at out/<world_id>: a task's folder is replaced, never followed
+        d = out / task.id
+        if d.is_symlink() or (d.exists() and not d.is_dir()):
+            raise ExportError(f"{d} is a link or a file, not an earlier export of this task; remove it yourself or "
+                              "choose another --out (nothing was written)")
     copy = Copier()
     with tempfile.TemporaryDirectory(prefix=".worldsmith-harbor-", dir=out) as tmp:
         staging = Path(tmp)

@@ -143,3 +143,10 @@ def _refused_everywhere(world, task_set, published_legal, tmp_path, fmt):
     with pytest.raises(ExportError, match="no worldsmith export made"):
         run(foreign)
     assert (foreign / task_set.tasks[0].id / "keep.txt").read_text() == "keep"
+    if fmt == "harbor":  # in a folder an export marked, a link where a task's folder goes is refused, not followed
+        (foreign / ".worldsmith-export").write_text("{}")
+        (foreign / "linked").symlink_to(foreign / task_set.tasks[0].id)
+        task = task_set.tasks[0].model_copy(update={"id": "linked"})
+        with pytest.raises(ExportError, match="is a link"):
+            export_harbor(world, [task], foreign, wheel=tmp_path / "no.whl")
+        assert (foreign / task_set.tasks[0].id / "keep.txt").read_text() == "keep"
