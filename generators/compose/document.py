@@ -109,6 +109,8 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
     when = long_date(spec.date, ctx.locale)
     if kind == "minutes":
         line = sep.join([marking, f"Minutes taken by {by}", when])
+    elif kind == "default" and substance.is_certificate(spec.doc_type, spec.title):
+        line = sep.join([f"Issued by {by}, {ctx.author.organisation}", when])
     elif kind == "agreement" and substance.executed_on(ctx) != spec.date:
         # an executed copy produced in the matter: the house's plain marking, never a privilege it does not carry
         line = sep.join([style["mark"], f"Executed copy, produced by {by}, {ctx.author.organisation}", when])
@@ -246,6 +248,10 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     bodies = {} if in_mail else substance.bodies(pick, ctx, kind, plan, due, told)
     if kind == "pleading" and not in_mail:
         bodies = substance.pleading_bodies(pick, ctx, plan, *party_names(ctx))
+    if kind == "default" and substance.is_certificate(spec.doc_type, spec.title) and not in_mail:
+        # a certificate or guaranty is issued, not argued: particulars, certification, guaranty, signature
+        plan = substance.certificate_plan(len(plan))
+        bodies = substance.certificate_bodies(pick, ctx, plan)
     if kind == "term_sheet" and not in_mail:
         bodies = substance.term_sheet_bodies(pick, ctx, plan, *writer._parties())
     if kind == "agreement" and not in_mail:
