@@ -25,9 +25,10 @@ from worldsmith.generators.skeleton import lay_out_sheets
 from faker import Faker
 from worldsmith.generators.cast import make_cast, organisations, world_key
 
-PLANNER_VERSION = "6"  # 2: replies reach the last writer alone more often; 3: trimmed quotes, fewer facts in replies;
+PLANNER_VERSION = "7"  # 2: replies reach the last writer alone more often; 3: trimmed quotes, fewer facts in replies;
 # 4: thread beats from the purpose, forwards only to someone new, a decider; 5: sheet skeletons from the ledger;
-# 6: a thread whose title asks a question has a reply that answers it (EmailSpec.answers)
+# 6: a thread whose title asks a question has a reply that answers it (EmailSpec.answers); 7: documents composed per
+# genre from the facts, their derivations and sources (compose/substance.py), a world made with 6 is not this one
 
 
 # The share of threads without a forward_to that end by being forwarded to someone new.

@@ -423,14 +423,19 @@ def _actions(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, values: dic
             due = next_workday(spec.date, pick.rng.randint(2, 10))
             rows.append([action, pick.one(people).name, due.isoformat()])
     owners = join_names(sorted({r[1].split()[0] for r in rows}))
+    one = len({r[1] for r in rows}) == 1  # "Sally holds them", not "Sally hold them"
     # frames with fields, dealt round a series like any bank list (the filled sentences differ by count and names)
-    lead = pick.fill(["{n} actions were [agreed|taken away]; {owners} [hold|own] them.",
+    hold = "holds" if one else "hold"
+    acts = "action" if len(rows) == 1 else "actions"
+    were = "was" if len(rows) == 1 else "were"
+    them = "it" if len(rows) == 1 else "them"
+    lead = pick.fill([f"{{n}} {acts} {were} [agreed|taken away]; {{owners}} {hold} {them}.",
                       "Actions [agreed|arising] ({n}), owned by {owners}.",
-                      "{owners} took the actions below, {n} in all.",
-                      "[The meeting|We] left {owners} with {n} actions.",
+                      f"{{owners}} took the {acts} below, {{n}} in all.",
+                      f"[The meeting|We] left {{owners}} with {{n}} {acts}.",
                       # a weekly series' own: its day
-                      "Actions from {series_day} ({n}): {owners} [hold|own] them.",
-                      "{owners} took away {n} actions on {series_day}."], n=str(len(rows)), owners=owners) or ""
+                      f"Actions from {{series_day}} ({{n}}): {{owners}} {hold} {them}.",
+                      f"{{owners}} took away {{n}} {acts} on {{series_day}}."], n=str(len(rows)), owners=owners) or ""
     close = pick.fill(["{who} reports back first, by {due}.",
                        "First [due|to report]: {who}, by {due}.",
                        "{who} [is first up|goes first], with a deadline of {due}."],

@@ -13,6 +13,7 @@ from worldsmith.generators.compose.genres import _short_date
 from worldsmith.generators.compose.facts import agree, fact_sentence, slot_of
 from worldsmith.generators.compose.parties import client_of, home, opponent, principal
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, strip_end
+from worldsmith.generators.compose.text import lower_first as _lower
 from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
 
 _RANK = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
@@ -151,10 +152,12 @@ def main_fact(facts: list[FactRef], title: str = "") -> FactRef | None:
 _GENRE_WORD = re.compile(r"\s*\b(memo(?:randum)?|minutes|notes?|report|letter|paper|plan)\b\s*(\([^)]*\))?\s*", re.I)
 
 
-def topic(title: str) -> str:
+def topic(title: str, names: list[str] = ()) -> str:
     """What a paper is about, from its title: 'Memo re breaking the limit: the 33 CFR 164.25 steering-gear test' ->
     'breaking the limit (the 33 CFR 164.25 steering-gear test)'; 'Marine survey report: M/T Aurelian Tide' -> 'the
     marine survey of M/T Aurelian Tide'."""
+    proper = {n.split()[0] for n in names if n.split()}
+    lower_first = (lambda t: t if t.split() and t.split()[0] in proper else _lower(t))  # noqa: E731
     text = re.sub(r"^(DRAFT|Draft)\b[^:]*:\s*", "", title.strip())
     text = re.sub(r"^(?:memo(?:randum)?\s+re|summary\s+of|notes?\s+on|report\s+on)\s+", "", text, flags=re.I)
     head, _, tail = (x.strip() for x in text.partition(":"))
@@ -204,6 +207,11 @@ def speaker(pick: Picker, ctx: ArtifactContext, f: FactRef, present: list[Person
         if theirs:
             return max(theirs, key=rank)
     if f.reason or f.source:
+        # a computed figure is explained by the adviser who worked it, else by the author's house
+        advisers = [p for p in present if next((o for o in ctx.organisations if o.name == p.organisation and o.acts_for),
+                                               None)]
+        if advisers:
+            return max(advisers, key=rank)
         house = [p for p in present if p.organisation == ctx.author.organisation]
         if house:
             return pick.one(house)
@@ -251,11 +259,22 @@ def _points(ctx: ArtifactContext) -> list[FactRef]:
     return out
 
 
+def asker(ctx: ArtifactContext) -> PersonRef | None:
+    """Who the paper answers: a reader of the client the author acts for, else the first reader."""
+    client = client_of(ctx)
+    return next((p for p in ctx.to if client and p.organisation == client), ctx.to[0] if ctx.to else None)
+
+
+def names(ctx: ArtifactContext) -> list[str]:
+    """The proper names of the matter (organisations, named things), whose first words never lose their capital."""
+    return [o.name for o in ctx.organisations] + [f.text for f in ctx.facts if identity(f)]
+
+
 def memo_question(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     """The question presented: who asked, about what, and the points it breaks into, from the title and the facts."""
-    reader = ctx.to[0] if ctx.to else None
+    reader = asker(ctx)
     client = client_of(ctx)
-    about = topic(ctx.spec.title)
+    about = topic(ctx.spec.title, names(ctx))
     if reader is not None and reader.organisation != ctx.author.organisation:
         who = f"{reader.name} asked us"
     elif reader is not None:
@@ -263,10 +282,8 @@ def memo_question(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     else:
         who = "We were asked"
     for_whom = f", for {client}," if client and (reader is None or reader.organisation != client) else ""
-    things = [f for f in ctx.facts if identity(f)]
-    where = f" in the matter of {things[0].text}" if things else ""
-    points = list(dict.fromkeys(agree(_asks(f), [label(f)]) for f in _points(ctx)))[:3]
-    first = f"{who} to advise{for_whom} on {about}{where}."
+    points = list(dict.fromkeys(agree(_asks(f), [label(f)]) for f in _points(ctx) if not identity(f)))[:3]
+    first = f"{who} to advise{for_whom} on {about}."
     second = (f"The questions are {join_names(points)}." if len(points) > 1 else
               f"The question is {points[0]}." if points else "")
     return [" ".join(x for x in [first, second, f"This memorandum answers them on the documents on file at {day}."] if x)]
@@ -319,10 +336,33 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
 
 
 def memo_background(pick: Picker, ctx: ArtifactContext) -> list[str]:
-    """The relevant facts in the order they happened: dated facts and named things, each with its source."""
-    order = [f for f in ctx.facts if identity(f)] + \
-        [f for f in ctx.facts if f.value.type in ("date", "text") and not identity(f)] or ctx.facts
-    return _merge([stated(pick, f, ctx.facts) for f in order])
+    """The relevant facts in the order they happened: the named things in one sentence, then dated facts and the
+    others, each with its source."""
+    things = [f for f in ctx.facts if identity(f)]
+    order = [f for f in ctx.facts if f.value.type in ("date", "text") and not identity(f)] or \
+        [f for f in ctx.facts if not identity(f)]
+    head = ["The matter concerns " + join_names([f"{label(f)}, {f.text}" for f in things]) + "."] if things else []
+    return _merge(head + [stated(pick, f, ctx.facts) for f in order])
+
+
+def memo_next_steps(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
+    """What happens next: instructions, the working kept current, the dates diarised, the step towards the other side."""
+    reader = asker(ctx)
+    other = opponent(ctx)
+    rows = []
+    if reader is not None and reader.organisation != ctx.author.organisation:
+        rows.append(f"{reader.first_name} to confirm instructions by {due}.")
+    sheets = list(dict.fromkeys(m.group("sheet") for f in ctx.facts
+                                for m in [re.match(r'^the "[^"]+" line of the (?P<sheet>.+)$', source_phrase(f))] if m))
+    if sheets:
+        rows.append(f"{ctx.author.first_name} will keep the {sheets[0]} current and report any change in its figures.")
+    ahead = [f for f in ctx.facts if f.value.type == "date" and not f.past]
+    if ahead:
+        rows.append(f"{cap_first(label(ahead[0]))} ({ahead[0].text}) is diarised, with the steps that lead up to it.")
+    if other:
+        rows.append(f"Once instructions are received, {ctx.author.organisation} will put the position to {other} in "
+                    f"writing.")
+    return [" ".join(rows)] if len(rows) > 1 else []
 
 
 def memo_sources(ctx: ArtifactContext) -> list[str]:
@@ -379,14 +419,23 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
     if not points:
         return []
     main = points[0]
-    reader = ctx.to[0] if ctx.to else ctx.author
+    reader = asker(ctx) or ctx.author
+    if identity(main):
+        return [f"We have no recommendation beyond the points above. We will revisit them if the record changes "
+                f"before {due}."]
     if slot_of(main) == "text_verb":
         course = f"We recommend that {client} {main.text}."
     else:
         course = f"We recommend that {client} proceed on the basis that {plain(main)}."
     if options:
         course = "We recommend Option A. " + course.replace("We recommend that", "That is, that", 1)
-    check = f" {reader.first_name} should confirm instructions by {due}." if reader.id != ctx.author.id else ""
+    # the client gives instructions; a colleague's view is sought before the client is asked
+    if reader.id == ctx.author.id:
+        check = ""
+    elif reader.organisation == ctx.author.organisation:
+        check = f" Subject to {reader.first_name}'s views, the client's instructions should be sought by {due}."
+    else:
+        check = f" {reader.first_name} should confirm instructions by {due}."
     other = opponent(ctx)
     hold = f" Nothing should be put to {other} on this before then." if other else ""
     return [course + check + hold]
@@ -513,7 +562,7 @@ def report_summary(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     points = _points(ctx)
     client = client_of(ctx) or (ctx.to[0].organisation if ctx.to else "")
     for_whom = f" for {client}" if client and client != ctx.author.organisation else ""
-    first = f"{ctx.author.organisation} prepared this report{for_whom} on {topic(ctx.spec.title)}, as at {day}."
+    first = f"{ctx.author.organisation} prepared this report{for_whom} on {topic(ctx.spec.title, names(ctx))}, as at {day}."
     if not points:
         return [first]
     main = points[0]
@@ -547,7 +596,7 @@ def report_background(ctx: ArtifactContext, day: str) -> list[str]:
         f"{ctx.author.organisation} undertook this work"
     things = [f for f in ctx.facts if identity(f)]
     about = " It concerns " + join_names([f"{label(f)}, {f.text}" for f in things]) + "." if things else ""
-    return [f"{who} to report on {topic(ctx.spec.title)}. The figures are stated as at {day}, on the records then "
+    return [f"{who} to report on {topic(ctx.spec.title, names(ctx))}. The figures are stated as at {day}, on the records then "
             f"available.{about}"]
 
 
@@ -593,7 +642,7 @@ def letter_purpose(ctx: ArtifactContext) -> str:
     if m:
         rest = re.sub(r"\b(\w+ing)\b", lambda g: _GERUNDS.get(g.group(1).lower(), g.group(1)), m.group("rest"))
         return "to " + rest
-    return "about " + topic(title)
+    return "about " + topic(title, names(ctx))
 
 
 def _told(f: FactRef, facts: list[FactRef], client: str = "") -> str:
@@ -810,7 +859,7 @@ def client_letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
     """A letter to the author's own client: why it is written, the work and what it covers with the facts it turns on,
     and for an engagement letter a countersignature to return."""
     client = client_of(ctx) or (ctx.to[0].organisation if ctx.to else "")
-    about = topic(ctx.spec.title)
+    about = topic(ctx.spec.title, names(ctx))
     engagement = "engagement" in ctx.spec.title.lower()
     out: dict[int, list[str]] = {}
     for i, (_, k) in enumerate(plan):
@@ -988,7 +1037,7 @@ def plan_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]])
 
     client = client_of(ctx) or (ctx.to[0].organisation if ctx.to else "")
     day = ctx.spec.date  # type: ignore[union-attr]
-    about = topic(ctx.spec.title)
+    about = topic(ctx.spec.title, names(ctx))
     facts = [f for f in ctx.facts if not identity(f)]
     out: dict[int, list[str]] = {}
     for i, (heading, k) in enumerate(plan):
@@ -1087,6 +1136,8 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
                 out[i] = memo_sources(ctx)
             elif k == "options":
                 out[i] = memo_options(pick, ctx, due)
+            elif k == "next_steps":
+                out[i] = memo_next_steps(pick, ctx, due)
             elif k == "recommendation" and not told.get(i):
                 out[i] = memo_recommendation(pick, ctx, due, options="options" in kinds)
     elif kind == "report":
