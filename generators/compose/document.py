@@ -269,7 +269,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     # A cited sheet is quoted for its computed figures, by the fact's label and the ledger's value.
     cited: list[tuple[str, str, str]] = [(f.sheet, f.label, f.text) for f in ctx.cited_figures
                                          if f.fact not in {g.id for g in ctx.facts}][:2]
-    figures_at = next((i for k in ("analysis", "findings", "valuation", "summary", "position") for i, (_, kk) in enumerate(plan) if kk == k), hosts[-1])
+    figures_at = next((i for k in ("analysis", "findings", "valuation", "summary", "position", "terms")
+                       for i, (_, kk) in enumerate(plan) if kk == k), hosts[-1])
     busy = {figures_at} if cited and len(plan) > 1 else set()
     table_at = next((i for k in _TABLE_KINDS for i, (_, kk) in enumerate(plan) if kk == k and i not in busy),
                     next((i for i in hosts if i not in busy), hosts[0]))

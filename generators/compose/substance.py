@@ -63,7 +63,7 @@ def gist(f: FactRef, facts: list[FactRef]) -> str:
         # a figure (an amount, a year, a rate) must be one the document carries: the statement may hold another day's
         # value; a small count in the law's words ('within 12 hours') is no ledger figure
         figures_in = [n for n in re.findall(r"\d[\d,.]*\d%?|\d%?", part)
-                      if re.search(r"[,.%]", n) or len(n) >= 3]
+                      if re.search(r"[,.%]", n) or re.fullmatch(r"(19|20)\d\d", n) or len(n) >= 5]
         if any(n.rstrip("%") not in allowed for n in figures_in):
             continue
         if len(part) > len(best):
@@ -104,9 +104,11 @@ def source_phrase(f: FactRef) -> str:
 def stated(pick: Picker, f: FactRef, facts: list[FactRef], cite: bool = True) -> str:
     """The fact in full where this document establishes it, else by label and value with its derivation; its source
     after it. One or two sentences, each ending in a full stop."""
-    if identity(f):
+    if identity(f) and not f.establish:
         return f"The matter concerns {label(f)}, {f.text}."
-    if f.establish:
+    if f.establish and f.text in f.statement:
+        out = cap_first(strip_end(f.statement)) + "."  # the statement itself, without a 'the record shows' lead-in
+    elif f.establish:
         out = fact_sentence(pick, f, "document")
     else:
         out = cap_first(plain(f))
@@ -139,6 +141,9 @@ def main_fact(facts: list[FactRef], title: str = "") -> FactRef | None:
     figure, else the first figure, else the first fact that names more than a thing."""
     low = title.lower()
     named = [f for f in facts if f.text.lower() in low and not identity(f)]
+    # a thing merely named is the point only where the title is about it ('responsible-party status ...')
+    named += [f for f in facts if identity(f) and _words(label(f)) and
+              _words(label(f).replace("-", " ")) <= _words(title.replace("-", " "))]
     if not named:
         # else the fact whose label, then statement, shares most words with the title (derived figures first at a tie)
         want = _words(title)
@@ -245,6 +250,10 @@ def _asks(f: FactRef) -> str:
         return f"when {name} falls and what must be done before it" if not f.past else f"what follows from {name}"
     if f in decisions([f]):
         return f"what is to be decided on {name}"
+    if identity(f):
+        who = "who" if re.search(r"\b(Ltd|Inc|LLP|LLC|Corporation|Limited|plc|Industries|Association)\b\.?", f.text) \
+            else "what"
+        return f"{who} {name} is, and what follows from it"
     return f"whether {name} holds on the documents"
 
 
@@ -252,6 +261,8 @@ def _points(ctx: ArtifactContext) -> list[FactRef]:
     """The facts a memo turns on, the one its title names first; things merely named come last."""
     main = main_fact(ctx.facts, ctx.spec.title)
     rest = [f for f in decisions(ctx.facts) + figures(ctx.facts) + ctx.facts if f is not main and not identity(f)]
+    if main is not None and identity(main) and not rest:
+        return [main]
     out: list[FactRef] = []
     for f in ([main] if main is not None else []) + rest:
         if all(f is not g for g in out):
@@ -282,7 +293,8 @@ def memo_question(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     else:
         who = "We were asked"
     for_whom = f", for {client}," if client and (reader is None or reader.organisation != client) else ""
-    points = list(dict.fromkeys(agree(_asks(f), [label(f)]) for f in _points(ctx) if not identity(f)))[:3]
+    ps = _points(ctx)
+    points = list(dict.fromkeys(agree(_asks(f), [label(f)]) for f in ps if f is ps[0] or not identity(f)))[:3]
     first = f"{who} to advise{for_whom} on {about}."
     second = (f"The questions are {join_names(points)}." if len(points) > 1 else
               f"The question is {points[0]}." if points else "")
@@ -420,7 +432,7 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
         return []
     main = points[0]
     reader = asker(ctx) or ctx.author
-    if identity(main):
+    if identity(main) and main.value.type == "text" and not _words(label(main)) <= _words(ctx.spec.title.replace("-", " ")):
         return [f"We have no recommendation beyond the points above. We will revisit them if the record changes "
                 f"before {due}."]
     if slot_of(main) == "text_verb":
@@ -480,7 +492,7 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
             s += f" {who.first_name} added that {lower_first(more)}."
         paras.append(s)
     if things:
-        paras.insert(0, f"The meeting on {day} concerned " + join_names([f"{label(f)}, {f.text}" for f in things]) + ".")
+        paras.insert(0, f"Background to the meeting of {day}: " + join_names([plain(f) for f in things]) + ".")
     if paras and not things:
         paras[0] = pick.one([f"At the meeting on {day}, ", f"On {day}, "]) + paras[0]
     return _merge(paras)
@@ -546,7 +558,7 @@ def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[l
         elif f in decisions(ctx.facts):
             action = f"Record {label(f)} in a note to the file" if "decision" in label(f).lower() else \
                 f"Record the decision on {label(f)} in a note to the file"
-            owner = max(house, key=rank)
+            owner = ctx.author  # whoever keeps the minutes records the decision
         else:
             continue
         due = next_workday(base, pick.rng.randint(2, 8))
@@ -598,6 +610,22 @@ def report_background(ctx: ArtifactContext, day: str) -> list[str]:
     about = " It concerns " + join_names([f"{label(f)}, {f.text}" for f in things]) + "." if things else ""
     return [f"{who} to report on {topic(ctx.spec.title, names(ctx))}. The figures are stated as at {day}, on the records then "
             f"available.{about}"]
+
+
+def report_risks(pick: Picker, ctx: ArtifactContext) -> list[str]:
+    """The risks to the headline figure: each input it is built from, and the other side's likely challenge."""
+    points = _points(ctx)
+    if not points:
+        return []
+    main = points[0]
+    inputs = [g for g in ctx.facts if g is not main and main.reason and label(g) in main.reason]
+    rows = [agree(f"{cap_first(label(g))} ({g.text}) is an input to {label(main)}; if it is not borne out, "
+                  f"{label(main)} moves with it.", [label(g), label(main)]) for g in inputs[:2]]
+    other = opponent(ctx)
+    if other and main.value.type != "text":
+        src = source_phrase(main)
+        rows.append(f"{other} may dispute {label(main)}" + (f"; the support is at {src}." if src else "."))
+    return _merge(rows) if rows else []
 
 
 def report_findings(pick: Picker, ctx: ArtifactContext) -> list[str]:
@@ -1001,7 +1029,11 @@ def ic_memo_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str
                       and f not in risky])
             out[i] = _merge([f"Finding: {lower_first(stated(pick, f, ctx.facts))}" for f in fs]) if fs else []
         elif k == "risks":
-            rows = [f"Risk: {lower_first(_told(f, ctx.facts))}" for f in use(risky)]
+            named = [f for f in risky if identity(f)]
+            rows = [f"Risk: {lower_first(_told(f, ctx.facts))}" for f in use([f for f in risky if not identity(f)])]
+            if named and rows:
+                use(named)
+                rows[0] = rows[0][:-1] + f" ({join_names([plain(f) for f in named])})."
             rows += [f"Mitigant: {lower_first(_told(f, ctx.facts))}" for f in use(hedges)]
             out[i] = _merge(rows) if rows else []
         elif k == "decisions":
@@ -1151,6 +1183,8 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
                 out[i] = report_findings(pick, ctx)
             elif k == "analysis":
                 out[i] = report_analysis(pick, ctx)
+            elif k == "risks":
+                out[i] = report_risks(pick, ctx)
             elif k == "background" and "findings" not in kinds:
                 out[i] = memo_background(pick, ctx)
             elif k == "background":
