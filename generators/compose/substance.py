@@ -1345,6 +1345,12 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
                 if key in low:
                     out[i] = [text]
                     break
+    if cited is not None and clause_at is not None:
+        # the clauses after a rider clause continue from its number (41, 42, ...), never back to 8
+        top = int(cited[0].split(".")[0])
+        for j in range(clause_at + 1, len(plan)):
+            name = re.sub(r"^[0-9]+[.]\s*", "", plan[j][0])
+            heads[j] = f"{top + j - clause_at}. {name}"
     # The other facts as terms of the agreement, each in the clause it belongs to: a price or a rate under
     # consideration, a date under term or conditions, anything else under scope (never a figure under governing law).
     terms = [f for f in ctx.facts if not identity(f) and (cited is None or f not in cited[2])]
