@@ -327,8 +327,9 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
     other facts in full unless a background section states them (then by label and value)."""
     paras = []
     numbers = figures(ctx.facts)
-    order = [f for f in _points(ctx) if f in numbers] + [f for f in _points(ctx) if f not in numbers] + \
-        [f for f in ctx.facts if identity(f)]
+    ps = _points(ctx)
+    order = [f for f in ps if f in numbers] + [f for f in ps if f not in numbers] + \
+        [f for f in ctx.facts if identity(f) and all(f is not g for g in ps)]
     for f in order:
         if identity(f) and told_elsewhere:
             continue
