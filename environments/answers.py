@@ -1418,3 +1418,173 @@ def conclusion(text: Parsed | str, positive_words: Iterable[str],
             negated = bool(_CONC_NEG.search(window)) and not _CONC_NEG.match(phrase.lower())
             sides.add(("no" if side == "yes" else "yes") if negated else side)
     return sides.pop() if len(sides) == 1 else None
+
+
+# ---------------------------------------------------------------- what a figure is stated for
+
+# Words that may stand between a label and the figure stated for it: "the cap is", "the cap that governs now is",
+# "Ostrander's maximum exposure, which on 30 April 2026 stood at", "the removal costs came in at", "| Removal costs |".
+_BIND_GAP = re.compile(r"(?:[\s,(:|=\u2013\u2014-]|\b(?:is|was|are|were|be|been|would|will|now|then|currently|today|"
+                       r"still|thus|therefore|so|stands?|stood|sits?|remains?|remained|at|totals?|totall?ed|came|"
+                       r"comes?|in|to|amounts?|amounted|equals?|that|which|governs?|governing|appl(?:y|ies)|the|"
+                       r"agenda|on|day|as|of|set|fixed|here|itself|accordingly|also|given)\b)*")
+# After a figure, words that make it something other than the label's value: a gap ("USD 95.2m above the demand"),
+# a share or a rate ("7.5% of the value", "USD 2,500 per ton"), or a step of working ("35% x USD 174.25m").
+_BIND_STOP = re.compile(r"\s*(?:(?:above|below|over|under|beneath|more|less|higher|lower|greater|smaller|bigger|"
+                        r"larger|short|beyond|than|x|times|plus|minus|of|per|up|down)\b|[+\u00d7*/]|-\s)")
+_WORKING_END = re.compile(r"[;\n]|[.!?](?=\s|$)")
+_TERM_BEFORE = re.compile(r"(?:\b(?:times|x|plus|less|minus|multiplied\s+by|divided\s+by)|[+\u00d7*/])\s+(?:the\s+)?$")
+_PRONOUN_HEAD = re.compile(r"\s*(?:it|this(?:\s+figure)?|that(?:\s+figure)?|the\s+figure)\b")
+
+
+def _label_rx(phrase: str) -> re.Pattern:
+    words = re.findall(r"'s|[a-z0-9.]+", phrase.lower().replace("'s", " 's"))
+    body = r"[\s-]*".join(re.escape(w) if w != "'s" else r"'s" for w in words)
+    return re.compile(r"(?<![\w'])" + body + r"(?:s|es)?(?![\w'])")
+
+
+def _label_spans(parsed: Parsed, phrases: Iterable[str]) -> list[tuple[int, int]]:
+    key = ("labels", tuple(phrases))
+    if key not in parsed.cache:
+        spans = sorted({(m.start(), m.end()) for p in phrases if p.strip() for m in _label_rx(p).finditer(parsed.masked)},
+                       key=lambda x: (x[0], -x[1]))
+        kept: list[tuple[int, int]] = []
+        for s, e in spans:  # the longest reading of each place: "liability cap" inside "OPA 90 liability cap" is one
+            if not kept or s >= kept[-1][1]:
+                kept.append((s, e))
+        parsed.cache[key] = kept
+    return parsed.cache[key]
+
+
+def _bound_after(parsed: Parsed, pos: int, dates: bool, theirs: list[tuple[int, int]] = ()) -> Mention | None:
+    """The figure a label ending at `pos` is said to be: the first after it with only binding words between (a date
+    between, when the label is no date, is when it was so), plainly asserted and not a gap, a share, the figure of
+    another label ('at the 35% fault share') or a step of working; where working follows ('the adjustments = 1,080,000
+    + 650,000 - 150,000 = GBP 1,580,000'), what it comes to."""
+    masked = parsed.masked
+    stop = _SENTENCE_END.search(masked, pos)
+    end = stop.start() if stop else len(masked)
+    for m in parsed.mentions:
+        if m.start < pos:
+            continue
+        if m.start >= end or not _BIND_GAP.fullmatch(masked, pos, m.start):
+            return None
+        if m.kind == "date" and not dates:
+            pos = m.end
+            continue
+        opens = re.compile(r"\s*=").match(masked, m.end)  # "of 35% = USD 60,987,500": the first term of working
+        if "=" in masked[pos:m.start] or opens:
+            m = _worked_to(parsed, masked.find("=", pos, m.start) if not opens else opens.end() - 1)
+            if m is None:
+                return None
+        if m.status != "asserted" or any(os_ == _skip_space(masked, m.end) for os_, _ in theirs):
+            return None
+        after, words = m.end, (m.unit or "").split()
+        for k in range(len(words) + 1):  # "6.2 percentage points above it", "62,480 GT above the floor"
+            if _BIND_STOP.match(masked, after):
+                return None
+            if k < len(words):
+                unit = re.compile(r"[\s-]*" + re.escape(words[k])).match(masked, after)
+                if unit is None:
+                    break
+                after = unit.end()
+        return m
+    return None
+
+
+def _heads(parsed: Parsed, s: int, si: int | None) -> bool:
+    """Whether a label at `s` opens its line or its sentence (a bullet, a number or 'the' before it)."""
+    start = max(parsed.masked.rfind("\n", 0, s) + 1, parsed.sentences[si][0] if si is not None else 0)
+    return not re.sub(r"^[\s>*_#|\u2022\d.)-]*(?:the\s+)?", "", parsed.masked[start:s]).strip()
+
+
+def _skip_space(text: str, i: int) -> int:
+    while i < len(text) and text[i] in " \t":
+        i += 1
+    return i
+
+
+def _worked_to(parsed: Parsed, eq: int) -> Mention | None:
+    """What working that opens at the '=' at `eq` comes to: the first figure after an '=' that no operator follows
+    ('= 15,600,000 - 1,080,000 - 650,000 + 150,000 = GBP 14,020,000, so ...' comes to GBP 14,020,000)."""
+    masked = parsed.masked
+    seg = _WORKING_END.search(masked, eq)
+    seg_end = seg.start() if seg else len(masked)
+    while True:
+        r = next((x for x in parsed.mentions if x.start > eq), None)
+        if r is None or r.start >= seg_end:
+            return None
+        # a term may carry its own note: "1,080,000 (capitalised development, supposed) + 650,000"
+        note = re.compile(r"\s*\([^()]*\)").match(masked, r.end)
+        at = note.end() if note else r.end
+        if not _ARITHMETIC_AFTER.match(masked, at) and not _OPERATOR_AFTER.match(masked, at):
+            return r
+        eq = masked.find("=", r.end, seg_end)
+        if eq < 0:
+            return None
+
+
+_OPERATOR_AFTER = re.compile(r"\s*(?:[a-z][a-z'-]*\s+){0,3}?(?:[-+\u00d7*/]|x\b|less\b|plus\b|minus\b|times\b)")
+
+
+def _row_bound(parsed: Parsed, s: int, e: int, dates: bool) -> Mention | None:
+    """In a table row whose first cell holds the label alone ('total claims (alternative) | 46700000'), the row's
+    first figure."""
+    text = parsed.masked
+    line_start = text.rfind("\n", 0, s) + 1
+    line_end = text.find("\n", e)
+    line_end = len(text) if line_end < 0 else line_end
+    row = text[line_start:line_end]
+    cells = [c for c in row.strip().strip("|").split("|")]
+    if len(cells) < 2 or "?" in cells[0] or _MARK in cells[0]:
+        return None
+    first_end = line_start + row.index("|", row.index(cells[0]) if cells[0] else 0)
+    if not (line_start <= s and e <= first_end):
+        return None
+    for m in parsed.mentions:
+        if first_end <= m.start < line_end and (dates or m.kind != "date"):
+            return m if m.status == "asserted" else None
+    return None
+
+
+def bound_figures(text: Parsed | str, phrases: Iterable[str], others: Iterable[str] = (),
+                  dates: bool = False) -> list[Mention]:
+    """The figures a text states for a label (any of `phrases`): "the cap is USD 156.2m", "the cap (USD 156.2m)",
+    "the cap that governs now is ...", a table row's figure, and "It now stands at ..." when the sentence before
+    named this label last. A phrase inside a longer label of `others` names that other thing ("cap" in "Clause
+    41.3 cap"); a figure that is a gap, a share or a step of working ("USD 95.2m above the demand") is bound to
+    nothing. With `dates`, the label is a date and a date is its figure."""
+    parsed = parse(text) if isinstance(text, str) else text
+    phrases, others = tuple(phrases), tuple(o for o in others if o not in phrases)
+    mine = _label_spans(parsed, phrases)
+    theirs = _label_spans(parsed, others)
+    mine = [(s, e) for s, e in mine if not any(os <= s and e <= oe and oe - os > e - s for os, oe in theirs)]
+    found: list[Mention] = []
+    for s, e in mine:
+        if re.search(r"\x01\s*(?:the\s+)?$", parsed.masked[max(0, s - 8):s]):
+            continue  # "the 10,560 claims in the review period": the label is what the figure before it counts
+        if _TERM_BEFORE.search(parsed.masked[max(0, s - 24):s]):
+            continue  # "the per-ton limit times the gross tonnage (USD 156.2m)": the figure is the product's
+        si = next((i for i, (a, b) in enumerate(parsed.sentences) if a <= s < b), None)
+        if si is not None and parsed.text[parsed.sentences[si][0]:parsed.sentences[si][1]].rstrip().endswith("?"):
+            continue
+        m = _bound_after(parsed, e, dates, theirs)
+        if m is not None and ":" in parsed.masked[e:m.start] and not _heads(parsed, s, si):
+            m = None  # "Label: figure" heads a line or a sentence; "A is above B: X against Y" lists two figures
+        if m is None and "|" in parsed.masked[parsed.masked.rfind("\n", 0, s) + 1:s + 1] + parsed.masked[e:e + 80]:
+            m = _row_bound(parsed, s, e, dates)
+        if m is not None:
+            found.append(m)
+    # "It now stands at USD 16.45m": the sentence's subject is the label the sentence before named last
+    for si in range(1, len(parsed.sentences)):
+        ss, se = parsed.sentences[si]
+        head = _PRONOUN_HEAD.match(parsed.masked, ss)
+        if head is None:
+            continue
+        ps, pe = parsed.sentences[si - 1]
+        named = [(s, 0) for s, e in mine if ps <= s < pe] + [(s, 1) for s, e in theirs if ps <= s < pe]
+        if named and max(named)[1] == 0:
+            m = _bound_after(parsed, head.end(), dates, theirs)
+            if m is not None and m not in found:
+                found.append(m)
+    return found

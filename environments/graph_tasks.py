@@ -16,6 +16,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import PurePosixPath
 
 from worldsmith.environments import answers
+from worldsmith.environments.guards import with_misstatements
 from worldsmith.environments.tasks import (Action, Check, Criterion, Needs, Reference, Rubric, Solution, Task,
                                            label_of, the)
 from worldsmith.worlds.ledger import LedgerError, Node, Quantity, parse_formula, quantity_of, references, solve
@@ -1251,8 +1252,16 @@ def graph_tasks(world: World, user: str) -> list[Task]:
     from worldsmith.environments.brief_tasks import brief_tasks  # it builds on this module's makers
 
     tasks += brief_tasks(graph)
-    return [_with_sources(world, _with_chat_guard(_with_mislabels(graph, _with_unledgered(graph, t))))
-            for t in tasks if t is not None]
+    return [_guarded(graph, t) for t in tasks if t is not None]
+
+
+def _guarded(graph: Graph, task: Task) -> Task:
+    """A task with the negatives every task carries from the ledger, beside its maker's, and its sources: an amount
+    nothing gives, a fact stated as a figure it never holds, a room figure under another's label, a wrong figure
+    posted to chat."""
+    task = _with_mislabels(graph, _with_unledgered(graph, task))
+    task = _with_chat_guard(with_misstatements(graph, task))
+    return _with_sources(graph.world, task)
 
 
 def _with_chat_guard(task: Task) -> Task:

@@ -42,6 +42,8 @@ class Check(BaseModel):
         is `values[0]`.
     answer_misbound: one of the anchor phrases `a_words` ('the cap would be') is followed, in its clause, by a
         figure other than `values[0]`.
+    answer_misstated: a figure the answer states for the label `a_words` ('the cap is ...', a table row, 'It now
+        stands at ...'; a phrase inside a longer label of `b_words` names that other thing) is none of `values`.
     answer_governs: a clause of the answer says the thing named by `a_words` governs, applies or binds.
     answer_conclusion: the answer's yes-or-no (read with `a_words` as yes and `b_words` as no) is `expect`.
     answer_mentions_any: the answer states one of `values` (a path, a file's title).
@@ -86,7 +88,8 @@ class Check(BaseModel):
                   "chat_states_any", "answer_final", "answer_direction", "answer_mentions_any",
                   "answer_mentions_set_aside", "answer_asserts_current", "answer_conclusion", "answer_flags", "answer_unflagged", "answer_doubts", "answer_says",
                   "answer_unledgered", "text_retracted", "sent_outside_circle", "answer_governs_denied", "sent_conclusion",
-                  "file_conclusion", "answer_governs", "answer_bound", "answer_misbound", "chat_final", "chat_mentions", "chat_direction", "chat_conclusion", "chat_asserts",
+                  "file_conclusion", "answer_governs", "answer_bound", "answer_misbound", "answer_misstated", "sent_misstated",
+                  "file_misstated", "chat_misstated", "chat_final", "chat_mentions", "chat_direction", "chat_conclusion", "chat_asserts",
                   "sent_mentions", "sent_asserts", "sent_final", "sent_direction", "sent_reply",
                   "file_mentions", "file_asserts", "file_final", "file_direction", "file_bound", "sent_bound", "chat_bound", "file_formula", "file_mentions_any", "sent_beyond", "file_crossed", "answer_defers",
                   "sent_defers", "chat_defers", "file_defers", "file_memo_block", "file_unledgered",

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from worldsmith.environments.answers import (Want, asserts, competing_values, conclusion, direction,
+from worldsmith.environments.answers import (Want, asserts, bound_figures, competing_values, conclusion, direction,
                                              mentions_text, parse, value_matches, want)
 from worldsmith.worlds.values import DateValue, Money, Number, Percent, Text
 
@@ -650,3 +650,26 @@ def test_a_unit_between_a_figure_and_its_operator_is_working_not_an_alternative(
     text = "Extrapolated: USD 219,000 / 400 claims x 10,560 claims = USD 5,781,600."
     assert not any(m.hedged for m in parse(text).mentions)
     assert all(m.hedged for m in parse("The sample is 400 or 500 claims.").mentions)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("So the cap is USD 95,212,500.", ["USD 95,212,500"]),
+    ("The OPA 90 liability cap that governs now is USD 12,496,000.", ["USD 12,496,000"]),
+    ("Ostrander's maximum exposure, which on 30 April 2026 stood at USD 20,000,000 -- the lower", ["USD 20,000,000"]),
+    ("The removal costs were given as USD 44,900,000. It now stands at USD 16,450,000.", ["USD 44,900,000",
+                                                                                        "USD 16,450,000"]),
+    ("total claims (alternative) | 46700000 | computed", ["46700000"]),
+    ("The OPA 90 liability cap = USD 2,500 x 62,480 GT = USD 156,200,000, so it governs.", ["USD 156,200,000"]),
+    # a gap, a share, another label's figure, a term of working, the label as a count's unit: bound to nothing
+    ("The OPA 90 liability cap is USD 95,212,500 above the demand.", []),
+    ("The removal costs are 35% of the total.", []),
+    ("The removal costs at the 35% fault share are recoverable.", []),
+    ("The per-ton limit times the removal costs (USD 156,200,000) exceeds the floor.", []),
+    ("Across the 10,560 removal costs in the period: USD 5,781,600.", []),
+    ("The Clause 41.3 cap is USD 20,000,000.", []),
+])
+def test_a_figure_is_bound_to_the_label_it_is_stated_for(text, expected):
+    phrases = ["removal costs", "opa 90 liability cap", "liability cap", "the cap", "ostrander's maximum exposure",
+               "total claims"]
+    others = ["clause 41.3 cap", "fault share"]
+    assert [m.text for m in bound_figures(text, phrases, others)] == expected

@@ -377,3 +377,24 @@ def test_a_governs_result_given_under_its_own_label_as_another_figure_costs(lega
     body, last = task.solution.answer.rsplit("\n", 1)
     assert grade(task, session, task.solution.answer).score == 1.0
     assert grade(task, session, f"{body}\nSo the OPA 90 liability cap is USD 177,721,000.\n{last}").score < 1.0
+
+
+def test_a_figure_stated_for_a_label_it_never_holds_costs(legal_tasks, tmp_path):
+    """Blind red team (kit5): 'So the cap is USD 95,212,500' (the gap), or an as-of answer's 'It now stands at' the move,
+    beside the right figures elsewhere, scored 1.0; the label's own figures, then and now, pass."""
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    task = next(t for t in tasks if t.id.startswith("exceed-liability_cap"))
+    session = Session(world, tmp_path / "s")
+    body, last = task.solution.answer.rsplit("\n", 1)
+    gap = next(c.check.values[0] for c in task.rubric.criteria if c.check.type == "answer_final")
+    cap = world.facts["liability_cap"].text
+    assert grade(task, session, f"{body}\nSo the cap is {gap}.\n{last}").score < 1.0
+    assert grade(task, session, f"{body}\nSo the cap is {cap}.\n{last}").score == 1.0
+    told = next(t for t in tasks if t.kind == "as_of" and t.id.startswith("asof-"))
+    then, now = told.solution.answer.split("\n")[0].split(". ", 1)
+    move = next(c.check.values[0] for c in told.rubric.criteria if c.check.type == "answer_final")
+    assert grade(told, session, told.solution.answer).score == 1.0
+    assert grade(told, session, f"{then}. It now stands at {move}.\nAnswer: {move}").score < 1.0

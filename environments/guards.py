@@ -1,0 +1,112 @@
+"""Negative criteria every graph task carries from the ledger, beside those its maker writes.
+
+A task's maker guards its own figures; a reviewer also sends back any figure of the matter stated wrong on the
+way: a label given a figure it never had ('So the cap is USD 95,212,500', the gap under the cap's label).
+"""
+
+from __future__ import annotations
+
+from worldsmith.environments import answers, deliverables
+from worldsmith.environments.tasks import Check, Criterion, Task, label_of, number_of
+from worldsmith.worlds.ledger import references
+from worldsmith.worlds.plan import LedgerFact
+
+
+def label_phrases(fact: LedgerFact, labels: list[str], own: list[str]) -> list[str]:
+    """How an answer names a fact: its label, its last two words when no other label of the ledger (`labels`) ends
+    so ('liability cap' of 'OPA 90 liability cap'), and 'the <head noun>' when no other fact of the task (`own`)
+    ends in that noun ('the cap')."""
+    label = label_of(fact).lower()
+    words = label.replace("-", " ").split()
+    out = [label]
+    if len(words) > 2:
+        tail = " ".join(words[-2:])
+        if not any(other != label and other.replace("-", " ").endswith(tail) for other in labels):
+            out.append(tail)
+    if len(words) > 1 and sum(o.replace("-", " ").split()[-1] == words[-1] for o in own if o.split()) == 1:
+        out.append(f"the {words[-1]}")
+    return out
+
+
+def _around(graph, fact_ids: list[str]) -> list[str]:
+    """The task's facts and every fact their formulas read, to the leaves: the steps an answer may name too."""
+    seen: list[str] = []
+    todo = list(fact_ids)
+    while todo:
+        fid = todo.pop()
+        if fid in seen or fid not in graph.world.facts:
+            continue
+        seen.append(fid)
+        formula = graph.fact(fid).formula
+        if formula:
+            todo += references(formula)
+    return seen
+
+
+def _reference_texts(task: Task) -> list[str]:
+    """What the task says and its reference end state writes: the instruction ('suppose X were Y'), the answer, and
+    each action's text (a sheet as its cells read back, each formula as its value)."""
+    texts = [task.instruction, task.solution.answer or ""]
+    for action in task.solution.actions:
+        args = action.args
+        if "csv" in args:
+            texts.append(deliverables.written(deliverables.xlsx_from_csv(args["csv"]), ".xlsx"))
+        texts += [args.get(k, "") for k in ("body", "text")]
+    return [t for t in texts if t]
+
+
+def _held(fact: LedgerFact, quantity, distractors) -> list[tuple[str, float | None]]:
+    """Every figure the ledger gives the fact: now, before, and in a marked draft."""
+    out = [(fact.text, number_of(fact.value))]
+    if quantity is not None and not fact.text:
+        out.append((quantity.shown(), float(quantity.amount)))
+    out += [(p.text, number_of(p.value)) for p in fact.earlier]
+    out += [(d.text, number_of(d.value)) for d in distractors if d.fact == fact.id]
+    return out
+
+
+def unit_of(fact: LedgerFact) -> str | None:
+    """The check unit of a fact's figure: its currency, '%', or a count's unit."""
+    v = fact.value
+    kind = getattr(v, "type", None)
+    if kind == "money":
+        return v.currency
+    if kind == "percent":
+        return "%"
+    return getattr(v, "unit", None) if kind == "number" else None
+
+
+def with_misstatements(graph, task: Task) -> Task:
+    """Any fact of the ledger stated as a figure it never holds costs: one negative per fact, met when the answer
+    binds a figure to the fact's label ('the cap is ...', 'the cap (...)', a table row, 'It now stands at ...') that
+    is none of the fact's figures in the ledger (now, before, a marked draft) or in the task's own reference (a
+    supposed input, a recomputed step). Read where the task's answer goes; a review, which quotes the draft it
+    corrects, is left to its own negatives."""
+    final = next((c for c in task.rubric.criteria if c.check.type.endswith("_final") or c.id == "result_in_sheet"),
+                 None)
+    if final is None or task.kind == "review":
+        return task
+    where = final.check.type.split("_", 1)[0]
+    place = {k: getattr(final.check, k) for k in ("path", "folder", "channel", "to", "in_reply_to")}
+    plan = graph.world.plan
+    facts = [f for f in plan.facts if getattr(f.value, "type", None) in ("money", "percent", "number", "date")]
+    labels = [label_of(f).lower() for f in plan.facts]
+    own = [label_of(graph.fact(f)).lower() for f in _around(graph, task.needs.facts)]
+    phrases = {f.id: label_phrases(f, labels, own if label_of(f).lower() in own else []) for f in facts}
+    refs = [answers.parse(t) for t in _reference_texts(task)]
+    extra = []
+    for f in facts:
+        others = [p for g in facts if g.id != f.id for p in phrases[g.id]] + [x for x in labels if x not in phrases[f.id]]
+        dates = getattr(f.value, "type", None) == "date"
+        held = _held(f, graph.quantities.get(f.id), plan.distractors)
+        for parsed in refs:
+            held += [(m.text, float(m.value) if m.value is not None else None)
+                     for m in answers.bound_figures(parsed, phrases[f.id], others, dates)]
+        held = list(dict.fromkeys(held))
+        extra.append(Criterion(
+            id=f"misstates_{f.id}", weight=2.0,
+            description=f"states {label_of(f)} as a figure it never holds",
+            check=Check(type=f"{where}_misstated", values=[v for v, _ in held], numbers=[n for _, n in held],
+                        unit=None if dates else unit_of(f), a_words=phrases[f.id], b_words=others, **place)))
+    rubric = task.rubric.model_copy(update={"negative_criteria": [*task.rubric.negative_criteria, *extra]})
+    return task.model_copy(update={"rubric": rubric})
