@@ -1,0 +1,100 @@
+"""Section bodies with substance, per genre: written from the ledger's facts (value, statement, how a figure is
+derived and where it can be read), the item's title and the sides of the plan, where the stock frames of genres.py
+only name labels. A memo states its question, short answer, analysis and recommendation over the facts; minutes
+record who said what and what was decided. A section this module has nothing for falls back to the frames.
+
+One module per genre (memo, minutes, report, letters, pleading, agreement, deal papers, plans and certificates) over
+common.py, the facts as a professional writes them; `bodies` dispatches a genre's sections, and document.py calls the
+genres that rework their plan (an agreement's cited clause, a certificate's headings) directly.
+"""
+
+from __future__ import annotations
+
+from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.substance.agreement import agreement_bodies, executed_on
+from worldsmith.generators.compose.substance.common import chair, main_fact, meeting_day, topic
+from worldsmith.generators.compose.substance.deal import ic_memo_bodies, term_sheet_bodies
+from worldsmith.generators.compose.substance.letters import client_letter_bodies, engagement_plan, letter_bodies
+from worldsmith.generators.compose.substance.memo import (memo_analysis, memo_answer, memo_background,
+                                                          memo_next_steps, memo_options, memo_question,
+                                                          memo_recommendation, memo_sources)
+from worldsmith.generators.compose.substance.minutes import (minutes_actions, minutes_decisions, minutes_discussion,
+                                                             minutes_matters)
+from worldsmith.generators.compose.substance.papers import (certificate_bodies, certificate_plan, is_certificate,
+                                                            plan_bodies)
+from worldsmith.generators.compose.substance.pleading import pleading_bodies
+from worldsmith.generators.compose.substance.report import (report_analysis, report_background, report_findings,
+                                                            report_risks, report_scope, report_summary)
+from worldsmith.generators.compose.text import long_date
+from worldsmith.generators.context import ArtifactContext
+
+__all__ = ["agreement_bodies", "bodies", "certificate_bodies", "certificate_plan", "chair", "engagement_plan",
+           "executed_on", "is_certificate", "main_fact", "meeting_day", "minutes_actions", "pleading_bodies",
+           "term_sheet_bodies", "topic"]
+
+
+def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, str]], due: str,
+           told: dict[int, list[str]]) -> dict[int, list[str]]:
+    """The paragraphs of each section this module writes for the genre, by section index; `told` holds sections
+    already written from the purpose (a recommendation), which are left alone."""
+    out: dict[int, list[str]] = {}
+    kinds = [k for _, k in plan]
+    if kind == "memo":
+        day = long_date(ctx.spec.date, ctx.locale)  # type: ignore[union-attr]
+        for i, k in enumerate(kinds):
+            if k == "question":
+                out[i] = memo_question(pick, ctx, day)
+            elif k == "answer":
+                out[i] = memo_answer(pick, ctx)
+            elif k == "analysis":
+                out[i] = memo_analysis(pick, ctx, told_elsewhere="background" in kinds)
+            elif k == "background" and kinds.index(k) == i:
+                out[i] = memo_background(pick, ctx)
+            elif k == "background":
+                out[i] = memo_sources(ctx)
+            elif k == "options":
+                out[i] = memo_options(pick, ctx, due)
+            elif k == "next_steps":
+                out[i] = memo_next_steps(pick, ctx, due)
+            elif k == "recommendation" and not told.get(i):
+                out[i] = memo_recommendation(pick, ctx, due, options="options" in kinds)
+    elif kind == "report":
+        day = long_date(ctx.spec.date, ctx.locale)  # type: ignore[union-attr]
+        for i, k in enumerate(kinds):
+            if k == "summary":
+                out[i] = report_summary(pick, ctx, day)
+            elif k == "scope":
+                out[i] = report_scope(pick, ctx, day)
+            elif k == "findings":
+                out[i] = report_findings(pick, ctx)
+            elif k == "analysis":
+                out[i] = report_analysis(pick, ctx)
+            elif k == "risks":
+                out[i] = report_risks(pick, ctx)
+            elif k == "background" and "findings" not in kinds:
+                out[i] = memo_background(pick, ctx)
+            elif k == "background":
+                out[i] = report_background(ctx, day)
+            elif k == "recommendation" and not told.get(i):
+                out[i] = memo_recommendation(pick, ctx, due)
+    elif kind == "plan":
+        out = plan_bodies(pick, ctx, plan)
+    elif kind == "ic_memo":
+        out = ic_memo_bodies(pick, ctx, plan, told)
+    elif kind == "letter":
+        out = letter_bodies(pick, ctx, plan, due)
+    elif kind == "client_letter":
+        out = client_letter_bodies(pick, ctx, plan, due)
+    elif kind == "minutes":
+        held = meeting_day(ctx)
+        day = long_date(held, ctx.locale)
+        talk = [f for f in ctx.facts]
+        for i, k in enumerate(kinds):
+            if k == "discussion":
+                out[i] = minutes_discussion(pick, ctx, talk, day)
+            elif k == "decisions":
+                said = [] if "discussion" in kinds else minutes_discussion(pick, ctx, talk, day)
+                out[i] = said + minutes_decisions(pick, ctx, day, due)
+            elif k == "background":
+                out[i] = minutes_matters(pick, ctx, day)
+    return {i: [p for p in ps if p.strip()] for i, ps in out.items() if ps}

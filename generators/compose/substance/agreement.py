@@ -1,0 +1,159 @@
+"""Agreements: the clause the facts cite under its own number with its operative words, the other terms in the clause
+they belong to, and a date before the matter for an executed copy."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
+from worldsmith.generators.context import ArtifactContext, FactRef
+from worldsmith.generators.compose.substance.common import cited_clause, gist, identity, plain
+
+
+# Words of a title or purpose that make the paper an executed copy of an earlier agreement, produced now.
+_EXECUTED = re.compile(r"\b(executed|as produced|as signed|as amended|signed copy|charter party|charterparty)\b", re.I)
+
+
+def executed_on(ctx: ArtifactContext) -> dt.date:
+    """The date an agreement was made: before the matter began for an executed copy produced now (a charter party
+    governs the voyage it precedes), else the document's own date."""
+    day = ctx.spec.date  # type: ignore[union-attr]
+    text = f"{ctx.spec.title} {getattr(ctx.spec, 'purpose', '')} {getattr(ctx.spec, 'doc_type', '')}"
+    if not _EXECUTED.search(text):
+        return day
+    start = min(ctx.window_start or day, day)
+    back = 21 + int.from_bytes(ctx.spec.id.encode()[:4].ljust(4, b"0"), "big") % 40
+    made = start - dt.timedelta(days=back)
+    while made.weekday() >= 5:
+        made -= dt.timedelta(days=1)
+    return made
+
+
+def party_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str]:
+    """What each party is called in the agreement, from its role ('Owners', 'Charterers'), else 'the first Party'."""
+    def called(name: str) -> str:
+        here = next((o for o in ctx.organisations if o.name == name), None)
+        role = here.role.lower() if here is not None else ""
+        for word, term in (("charterer", "Charterers"), ("owner", "Owners"), ("buyer", "Buyer"), ("seller", "Sellers"),
+                           ("contractor", "Contractor"), ("client", "Client"), ("vendor", "Vendor")):
+            if word in role:
+                return term
+        return ""
+    return called(first), called(second)
+
+
+def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], first: str, second: str
+                     ) -> tuple[dict[int, list[str]], dict[int, str]]:
+    """Paragraphs (unnumbered) of an agreement's sections, and new headings: the clause the facts cite written under
+    its own number ('41. Oil Pollution', with 41.3 as the facts state it), the others as an agreement has them."""
+    one, two = party_roles(ctx, first, second)
+    if (one, two) == ("Charterers", "Owners"):
+        first, second, one, two = second, first, two, one  # a charter party names the Owners first
+    a, b = (one or first), (two or second)
+    made = long_date(executed_on(ctx), ctx.locale)
+    law, courts = (("the laws of the State of New York", "the state and federal courts sitting in New York County")
+                   if ctx.locale == "en_US" else ("English law", "the courts of England and Wales"))
+    cited = cited_clause(ctx.facts)
+    out: dict[int, list[str]] = {}
+    heads: dict[int, str] = {}
+    kinds = [k for _, k in plan]
+    clause_at = None
+    if cited is not None:
+        # the cited clause goes where the agreement's liability terms would be, else in its last operative clause
+        named = [i for i, (h, k) in enumerate(plan) if k == "clause" and "liabil" in h.lower()]
+        operative = [i for i, k in enumerate(kinds) if k == "clause"]
+        clause_at = (named or operative[-1:] or [None])[0]
+    ref = f"Clause {cited[0]}" if cited else "Schedule 1"
+    generic = {
+        "scope": f"{a} and {b} agree the terms on which this agreement is performed, as set out in its clauses and in "
+                 f"Schedule 1. Where a clause and Schedule 1 differ, the clause prevails.",
+        "consideration": f"In consideration of the obligations in this agreement, each Party shall pay the amounts "
+                         f"Schedule 1 provides, within thirty days of a correct invoice. Late payment carries interest at "
+                         f"the rate Schedule 1 states.",
+        "conditions": "This agreement takes effect on signature by both Parties. Each Party confirms that it holds every "
+                      "consent it needs to enter into it.",
+        "warrant": "Each Party warrants that it has power to enter into and perform this agreement. Each warrants that "
+                   "doing so breaches no other obligation binding on it.",
+        "liabil": f"Save as provided in {ref}, neither Party is liable to the other for indirect or consequential loss. "
+                  f"Nothing in this agreement limits liability for fraud.",
+        "confidential": "Each Party shall keep the terms of this agreement confidential. This does not apply to a "
+                        "disclosure required by law, by a court or by a regulator.",
+        "termination": "This agreement continues until the obligations under it have been performed. Either Party may "
+                       "terminate it on written notice for a material breach not remedied within thirty days.",
+        "governing": f"This agreement is governed by {law}. Each Party submits to the exclusive jurisdiction of {courts}.",
+    }
+    for i, (heading, k) in enumerate(plan):
+        low = heading.lower()
+        if i == clause_at and cited is not None:
+            number, name, facts = cited
+            top = number.split(".")[0]
+            title = name or re.sub(r"^\d+\.\s*", "", heading)
+            heads[i] = f"{top}. {title}"
+            subs = number.split(".")[1:]
+            # the operative words of the clause, as the facts state them (a gist: never the whole statement, which
+            # is the establishing paper's alone)
+            body = [gist(f, ctx.facts) for f in facts if not identity(f)]
+            body = [cap_first(x) + "." for x in dict.fromkeys(body) if x]
+            capped = [f for f in facts if f.value.type == "money"]
+            if capped and not any(capped[0].text in x for x in body):
+                body.append(f"The liability of {b} under this Clause shall not exceed {capped[0].text} per incident.")
+            lead = [f"This Clause applies notwithstanding any other provision of this agreement.",
+                    f"Each Party shall notify the other in writing of any claim under Clause {number} within thirty "
+                    f"days of receiving it."]
+            n = int(subs[0]) if subs and subs[0].isdigit() else 1
+            rows = (lead * 5)[:max(0, n - 1)] + [" ".join(body)]
+            out[i] = rows if subs else [" ".join(body)]
+            continue
+        if k == "parties":
+            out[i] = [f"This agreement is dated {made} and made between (1) {first}" + (f" (the {one})" if one else "")
+                      + f" and (2) {second}" + (f" (the {two})" if two else "") + " (each a Party)."]
+        elif k == "recitals":
+            things = [f for f in ctx.facts if identity(f)]
+            about = f" in respect of {things[0].text}" if things else ""
+            out[i] = [f"(A) {first} and {second} have agreed terms{about}, as set out below.",
+                      f"(B) The Parties record those terms in this agreement, made on {made}."]
+        elif k == "schedule":
+            out[i] = [f"Schedule 1 sets out the commercial terms referred to in this agreement, as agreed on {made}. "
+                      f"A term in Schedule 1 has effect as if set out in full in the clauses."]
+        elif k == "definitions":
+            out[i] = [f"In this agreement, {a} means {first} and {b} means {second}. Clause headings are for convenience "
+                      f"only, and a reference to writing includes email."]
+        elif k == "clause":
+            for key, text in generic.items():
+                if key in low:
+                    out[i] = [text]
+                    break
+    if cited is not None and clause_at is not None:
+        # the clauses after a rider clause continue from its number (41, 42, ...), never back to 8
+        top = int(cited[0].split(".")[0])
+        for j in range(clause_at + 1, len(plan)):
+            name = re.sub(r"^[0-9]+[.]\s*", "", plan[j][0])
+            heads[j] = f"{top + j - clause_at}. {name}"
+    # The other facts as terms of the agreement, each in the clause it belongs to: a price or a rate under
+    # consideration, a date under term or conditions, anything else under scope (never a figure under governing law).
+    terms = [f for f in ctx.facts if not identity(f) and (cited is None or f not in cited[2])]
+
+    def home_of(f: FactRef) -> int | None:
+        wanted = {"money": ("consideration", "scope"), "number": ("consideration", "scope"),
+                  "percent": ("consideration", "scope"), "date": ("term", "conditions", "scope")}.get(
+            f.value.type, ("scope", "conditions"))
+        for word in wanted:
+            for i, (h, k) in enumerate(plan):
+                if k == "clause" and word in h.lower() and i != clause_at:
+                    return i
+        return next((i for i, k in enumerate(kinds) if k == "clause" and i != clause_at and
+                     "governing" not in plan[i][0].lower()), None)
+
+    for f in terms:
+        at = home_of(f)
+        if at is None:
+            continue
+        if f.establish and f.text in f.statement:
+            said = cap_first(strip_end(f.statement)) + "."
+        else:
+            more = gist(f, ctx.facts)
+            said = cap_first(plain(f)) + (f"; {lower_first(more)}." if more and f.text not in more else ".")
+        out.setdefault(at, []).append(said)
+    return out, heads

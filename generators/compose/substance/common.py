@@ -1,0 +1,311 @@
+"""The facts as a professional writes them (label and value, the operative words of a statement, a figure's derivation
+and source), what a paper is about, and who speaks for what: shared by every genre's sections."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.facts import agree, fact_sentence, slot_of
+from worldsmith.generators.compose.parties import client_of, principal
+from worldsmith.generators.compose.text import cap_first, lower_first, strip_end
+from worldsmith.generators.compose.text import lower_first as _lower
+from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
+
+
+_RANK = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
+
+
+# Words a title opens with that name the genre, not the subject ("Memo re ...", "Comparison memo: ...").
+_GENRE_HEAD = re.compile(r"^(?:draft[^:]*:\s*)?(?:[\w -]*?\b(?:memo(?:randum)?|minutes|notes?|report|letter|"
+                         r"summary|paper)\b\s*(?:re\b|on\b|:)?\s*)", re.I)
+
+
+_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+
+
+def label(f: FactRef) -> str:
+    """The fact's label as it reads mid-sentence ('the OPA 90 liability cap'), or its statement where it has none."""
+    name = f.label or lower_first(strip_end(f.statement))
+    return name
+
+
+def plain(f: FactRef) -> str:
+    """A sentence body (no full stop) naming the fact by its label and giving its value in a slot its value fits:
+    'the tender decision was to reject the tender of defense', 'the answer deadline is May 1, 2026'."""
+    name, slot = label(f), slot_of(f)
+    if slot == "date_past":
+        out = f"{name} was {f.text}"
+    elif slot == "text_verb":
+        out = f"{name} was to {f.text}"
+    elif slot == "text_outcome":
+        out = f"{name}: {f.text}"
+    else:
+        out = f"{name} is {f.text}"
+    return agree(out, [name])
+
+
+def gist(f: FactRef, facts: list[FactRef]) -> str:
+    """The substance of the fact's statement that a document other than the one establishing it may write: the longest
+    clause of the statement (cut at a colon or semicolon) that is not the whole of it and whose every figure and date
+    the document carries anyway ('the vessel entered US navigable waters without the steering-gear test required
+    within 12 hours before entry by 33 CFR 164.25, ...'); '' when no clause qualifies. (The whole statement is the
+    establishing document's alone: fact_statement_established_only.)"""
+    whole = strip_end(f.statement)
+    carried = " ".join(g.text for g in facts)
+    allowed = set(re.findall(r"\d[\d,.]*\d|\d", carried))
+    best = ""
+    for part in re.split(r"(?<=[a-z)]):\s+|;\s+", whole):
+        part = part.strip().rstrip(",")
+        if part == whole or len(part.split()) < 8:
+            continue
+        # a figure (an amount, a year, a rate) must be one the document carries: the statement may hold another day's
+        # value; a small count in the law's words ('within 12 hours') is no ledger figure
+        figures_in = [n for n in re.findall(r"\d[\d,.]*\d%?|\d%?", part)
+                      if re.search(r"[,.%]", n) or re.fullmatch(r"(19|20)\d\d", n) or len(n) >= 5]
+        if any(n.rstrip("%") not in allowed for n in figures_in):
+            continue
+        if len(part) > len(best):
+            best = part
+    return best
+
+
+_STOP = {"the", "a", "an", "of", "and", "or", "to", "on", "in", "for", "by", "at", "re", "memo", "with", "its", "is"}
+
+
+def words_of(text: str) -> set[str]:
+    return {re.sub(r"'s$", "", w) for w in re.findall(r"[a-z0-9][a-z0-9.'-]*[a-z0-9]", text.lower())} - _STOP
+
+
+def identity(f: FactRef) -> bool:
+    """A fact that only names a thing of the matter (the vessel, the target): context, never the point of a paper."""
+    return f.value.type == "text" and f.text[:1].isupper() and len(f.text.split()) <= 4 and not re.search(r"\d", f.text)
+
+
+def derivation(f: FactRef, facts: list[FactRef]) -> str:
+    """How the figure follows from others, with each input's value where the document carries it ('the greater of the
+    OPA 90 per-ton limit of USD 2,500 times the gross tonnage of 62,480 GT and ...'); '' when it has no formula."""
+    reason = f.reason
+    if not reason:
+        return ""
+    for g in sorted(facts, key=lambda g: -len(label(g))):
+        name = label(g)
+        if g.id != f.id and name and name in reason and g.value.type in ("money", "number", "percent"):
+            reason = reason.replace(name, f"{name} of {g.text}", 1)
+    return reason
+
+
+def source_phrase(f: FactRef) -> str:
+    """Where a reader can check the figure ('the "Liability cap" line of the Cap computation'), or ''."""
+    return f.source.strip()
+
+
+def stated(pick: Picker, f: FactRef, facts: list[FactRef], cite: bool = True) -> str:
+    """The fact in full where this document establishes it, else by label and value with its derivation; its source
+    after it. One or two sentences, each ending in a full stop."""
+    if identity(f) and not f.establish:
+        return f"The matter concerns {label(f)}, {f.text}."
+    if f.establish and f.text in f.statement:
+        out = cap_first(strip_end(f.statement)) + "."  # the statement itself, without a 'the record shows' lead-in
+    elif f.establish:
+        out = fact_sentence(pick, f, "document")
+    else:
+        out = cap_first(plain(f))
+        how = derivation(f, facts)
+        out += f", being {how}." if how else "."
+        more = gist(f, facts)
+        if more and not how:
+            out += f" {cap_first(more)}."
+    if cite and source_phrase(f):
+        out += " " + pick.one([f"The figure can be checked at {source_phrase(f)}.",
+                               f"It is taken from {source_phrase(f)}.", f"Source: {source_phrase(f)}."])
+    return out
+
+
+def figures(facts: list[FactRef]) -> list[FactRef]:
+    """The amounts, counts and rates among the facts, derived ones first (a computed figure is what a paper turns on)."""
+    out = [f for f in facts if f.value.type in ("money", "number", "percent")]
+    # the end of a chain first: a derived figure no other one is derived from (the adjusted EBITDA, not its bridge)
+    feeds = {f.id for f in out for g in out if g is not f and g.reason and label(f) in g.reason}
+    return sorted(out, key=lambda f: (not f.reason, f.id in feeds, facts.index(f)))
+
+
+def decisions(facts: list[FactRef]) -> list[FactRef]:
+    """The facts that record a decision ('reject the tender of defense', 'approved subject to ...')."""
+    return [f for f in facts if slot_of(f) in ("text_verb", "text_outcome") or "decision" in f.id]
+
+
+def main_fact(facts: list[FactRef], title: str = "") -> FactRef | None:
+    """The fact a paper turns on: the one its title names (by value, else by label), else a decision, else a derived
+    figure, else the first figure, else the first fact that names more than a thing."""
+    low = title.lower()
+    named = [f for f in facts if f.text.lower() in low and not identity(f)]
+    # a thing merely named is the point only where the title is about it ('responsible-party status ...')
+    named += [f for f in facts if identity(f) and words_of(label(f)) and
+              words_of(label(f).replace("-", " ")) <= words_of(title.replace("-", " "))]
+    if not named:
+        # else the fact whose label, then statement, shares most words with the title (derived figures first at a tie)
+        want = words_of(title)
+        scored = [(2 * len(want & words_of(label(f))) + len(want & words_of(f.statement)), bool(f.reason), -i, f)
+                  for i, f in enumerate(facts) if not identity(f) and want & words_of(label(f))]
+        best = max(scored, key=lambda x: x[:3], default=None)
+        named = [best[3]] if best and best[0] >= 3 else []
+    return (named or decisions(facts) or figures(facts) or [f for f in facts if not identity(f)] or facts or [None])[0]
+
+
+_GENRE_WORD = re.compile(r"\s*\b(memo(?:randum)?|minutes|notes?|report|letter|paper|plan)\b\s*(\([^)]*\))?\s*", re.I)
+
+
+def topic(title: str, names: list[str] = ()) -> str:
+    """What a paper is about, from its title: 'Memo re breaking the limit: the 33 CFR 164.25 steering-gear test' ->
+    'breaking the limit (the 33 CFR 164.25 steering-gear test)'; 'Marine survey report: M/T Aurelian Tide' -> 'the
+    marine survey of M/T Aurelian Tide'."""
+    proper = {n.split()[0] for n in names if n.split()}
+    lower_first = (lambda t: t if t.split() and t.split()[0] in proper else _lower(t))  # noqa: E731
+    text = re.sub(r"^(DRAFT|Draft)\b[^:]*:\s*", "", title.strip())
+    text = re.sub(r"^(?:memo(?:randum)?\s+re|summary\s+of|notes?\s+on|report\s+on)\s+", "", text, flags=re.I)
+    head, _, tail = (x.strip() for x in text.partition(":"))
+    if _GENRE_WORD.search(head):
+        head = _GENRE_WORD.sub(" ", head).strip()
+        if not head or head.lower() in ("engagement", "covering", "cover"):
+            return lower_first(tail or title)  # 'Engagement letter: inpatient revenue-cycle review' is about the review
+        head = head[:1].lower() + head[1:] if " " not in head and head[1:].islower() else lower_first(head)
+        return f"the {head} of {tail}" if tail else f"the {head}"
+    if tail and _GENRE_WORD.search(tail):
+        return lower_first(head)  # 'Management presentation: meeting notes (...)' is about the presentation
+    return lower_first(f"{head} ({tail})" if tail else head)
+
+
+def meeting_day(ctx: ArtifactContext) -> dt.date:
+    """The day a meeting was held: the date its title names ('kick-off, February 26'), else the document's date."""
+    day = ctx.spec.date  # type: ignore[union-attr]
+    m = re.search(rf"\b({_MONTHS})\s+(\d{{1,2}})\b|\b(\d{{1,2}})\s+({_MONTHS})\b", ctx.spec.title)
+    if m:
+        month = m.group(1) or m.group(4)
+        number = int(m.group(2) or m.group(3))
+        try:
+            held = dt.datetime.strptime(f"{month} {number} {day.year}", "%B %d %Y").date()
+        except ValueError:
+            return day
+        if held <= day and (day - held).days < 14:
+            return held
+    return day
+
+
+def rank(p: PersonRef) -> int:
+    return _RANK.get(p.seniority, 1)
+
+
+def speaker(pick: Picker, ctx: ArtifactContext, f: FactRef, present: list[PersonRef]) -> PersonRef:
+    """Who raised the fact at a meeting: someone of the organisation its statement names, else for a decision the most
+    senior person of the principal present, for a computed figure someone of the house that computed it, else anyone."""
+    for p in present:
+        first = p.organisation.split()[0]
+        if len(first) > 3 and re.search(rf"\b{re.escape(first)}\b", f.statement):
+            return p
+    if f in decisions(ctx.facts):
+        client = client_of(ctx) or principal(ctx, ctx.author.organisation)
+        theirs = [p for p in present if p.organisation == client]
+        if theirs:
+            return max(theirs, key=rank)
+    if f.reason or f.source:
+        # a computed figure is explained by the adviser who worked it, else by the author's house
+        advisers = [p for p in present if next((o for o in ctx.organisations if o.name == p.organisation and o.acts_for),
+                                               None)]
+        if advisers:
+            return max(advisers, key=rank)
+        house = [p for p in present if p.organisation == ctx.author.organisation]
+        if house:
+            return pick.one(house)
+    return pick.one(present)
+
+
+def present(ctx: ArtifactContext) -> list[PersonRef]:
+    """The people at a meeting, the author first."""
+    out: list[PersonRef] = []
+    for p in [ctx.author, *ctx.to]:
+        if p.id not in {q.id for q in out}:
+            out.append(p)
+    return out
+
+
+def chair(ctx: ArtifactContext) -> PersonRef:
+    """Who chairs: the most senior person present (the note-taker too, when no one outranks them), a client's over an
+    adviser's at a tie."""
+    client = client_of(ctx)
+    return max(present(ctx), key=lambda p: (rank(p), p.organisation == client, p.id != ctx.author.id))
+
+
+def points_of(ctx: ArtifactContext) -> list[FactRef]:
+    """The facts a memo turns on, the one its title names first; things merely named come last."""
+    main = main_fact(ctx.facts, ctx.spec.title)
+    rest = [f for f in decisions(ctx.facts) + figures(ctx.facts) + ctx.facts if f is not main and not identity(f)]
+    if main is not None and identity(main) and not rest:
+        return [main]
+    out: list[FactRef] = []
+    for f in ([main] if main is not None else []) + rest:
+        if all(f is not g for g in out):
+            out.append(f)
+    return out
+
+
+def asker(ctx: ArtifactContext) -> PersonRef | None:
+    """Who the paper answers: a reader of the client the author acts for, else the first reader."""
+    client = client_of(ctx)
+    return next((p for p in ctx.to if client and p.organisation == client), ctx.to[0] if ctx.to else None)
+
+
+def names(ctx: ArtifactContext) -> list[str]:
+    """The proper names of the matter (organisations, named things), whose first words never lose their capital."""
+    return [o.name for o in ctx.organisations] + [f.text for f in ctx.facts if identity(f)]
+
+
+def merge_short(paras: list[str]) -> list[str]:
+    """Single-sentence paragraphs joined in pairs, so a paragraph reads as two to five sentences."""
+    out: list[str] = []
+    for p in paras:
+        if out and len(re.findall(r"[.!?](\s|$)", out[-1])) < 2:
+            out[-1] += " " + p
+        else:
+            out.append(p)
+    if len(out) > 1 and len(re.findall(r"[.!?](\s|$)", out[-1])) < 2:
+        last = out.pop()
+        out[-1] += " " + last
+    return out
+
+
+def as_told(f: FactRef, facts: list[FactRef], client: str = "") -> str:
+    """A fact as a letter across the table puts it: by label and value, with its derivation or the operative words of
+    its statement, never the statement whole (which says whose assessment it is)."""
+    how, more = derivation(f, facts), gist(f, facts)
+    if slot_of(f) == "text_verb":
+        return f"{'Our client has' if client else 'We have'} decided to {f.text}."
+    else:
+        out = plain(f)
+    if how:
+        out += f", being {how}"
+    elif more and f.text not in more:
+        # (a defined term keeps its capital: "Clause 41.3: Charterers indemnify Owners ...")
+        out += ": " + (lower_first(more) if more.split()[0] in ("The", "A", "An") else more)
+    elif more:
+        out = more
+    return cap_first(out) + "."
+
+
+CLAUSE = re.compile(r"\b[Cc]lause\s+(?P<n>\d+(?:\.\d+)*)(?:\s+\((?P<name>[^)]+)\))?")
+
+
+def cited_clause(facts: list[FactRef]) -> tuple[str, str, list[FactRef]] | None:
+    """(number, name, facts) of the clause the facts cite ('41.3', 'Oil Pollution', [the clause, its cap]); None when
+    no fact cites a clause."""
+    for f in facts:
+        m = CLAUSE.search(f.text) or CLAUSE.search(f.statement)
+        if m:
+            number = m.group("n")
+            # its name where any statement gives one ('Clause 41.3 (Oil Pollution)')
+            m = next((x for g in facts for x in CLAUSE.finditer(g.statement) if x.group("n") == number and x.group("name")),
+                     m)
+            citing = [g for g in facts if re.search(rf"\b[Cc]lause\s+{re.escape(number)}\b", g.text + " " + g.statement)]
+            return number, (m.group("name") or "").strip(), citing
+    return None

@@ -1,0 +1,157 @@
+"""Deal papers: heads of terms (buyer, sellers, each figure under its head, what binds) and an investment committee
+paper (thesis, valuation, findings, risks and mitigants, conditions, timetable)."""
+
+from __future__ import annotations
+
+import re
+
+from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.parties import opponent, principal
+from worldsmith.generators.compose.text import cap_first, join_names, lower_first
+from worldsmith.generators.context import ArtifactContext, FactRef
+from worldsmith.generators.compose.substance.common import (as_told, decisions, derivation, figures, identity, label,
+                                                            merge_short, plain, points_of, stated)
+
+
+_ROUTES = (("escrow", ("escrow",)), ("mechanic", ("peg", "working capital", "completion accounts", "multiple", "ebitda",
+                                                 "adjust")),
+           ("consideration", ("value", "price", "consideration", "offer")))
+
+
+def term_sheet_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], first: str, second: str
+                      ) -> dict[int, list[str]]:
+    """Heads of terms: the buyer (its vehicle where its role names one) and the sellers of the target, the price with
+    its derivation, the mechanics, escrow, conditions and timetable each from the facts that belong there, and a
+    status clause that says what binds."""
+    buyer, sellers, sellers_called = first, second, "the Sellers"
+    here = next((o for o in ctx.organisations if o.name == first), None)
+    m = re.search(r"through its (?:[\w ]+ )?vehicle ([A-Z][\w&' ]+?(?:Limited|Ltd|LLC|Inc\.?|plc))", here.role if here else "")
+    if m:
+        buyer = f"{m.group(1)}, a vehicle of {first}"
+    there = next((o for o in ctx.organisations if o.name == second), None)
+    if there is not None and re.search(r"\bthe target\b", there.role, re.I):
+        sellers = f"the shareholders of {second} (the Company)"
+        sellers_called = "together the Sellers"
+    heads = [h.lower() for h, _ in plan]
+    out: dict[int, list[str]] = {}
+
+    def at(word: str) -> int | None:
+        return next((i for i, h in enumerate(heads) if word in h), None)
+
+    for i, (h, k) in enumerate(plan):
+        low = h.lower()
+        if k == "parties":
+            out[i] = [f"Buyer: {buyer} (the Buyer). Sellers: {sellers}, {sellers_called}. These heads of terms record the "
+                      f"principal terms on which the Buyer proposes to acquire the entire issued share capital of "
+                      f"{second}."]
+        elif k == "governing" or "governing" in low:
+            law = "the laws of the State of New York" if ctx.locale == "en_US" else "English law"
+            out[i] = [f"These heads of terms are not legally binding, save for the provisions on confidentiality, "
+                      f"exclusivity and costs, which bind on signature. They are governed by {law}."]
+        elif "condition" in low:
+            out[i] = ["Completion is conditional on the conditions below being satisfied or waived by the Buyer."]
+        elif "timetable" in low:
+            out[i] = ["The parties will work to the timetable below; a date missed does not of itself end the process."]
+    consider = at("consideration")
+    for f in ctx.facts:
+        if identity(f):
+            continue
+        name = label(f).lower()
+        target = None
+        if f.value.type == "date":
+            target = at("timetable") if at("timetable") is not None else at("condition")
+        elif f in decisions(ctx.facts) or "consent" in name or "condition" in name:
+            target = at("condition")
+        else:
+            for word, keys in _ROUTES:
+                if any(key in name for key in keys):
+                    target = at(word)
+                    break
+        target = target if target is not None else consider
+        if target is None:
+            continue
+        out.setdefault(target, []).append(as_told(f, ctx.facts))
+        if "peg" in name or "working capital" in name:
+            out[target].append("The price is adjusted pound for pound for the difference between net working capital "
+                               "at Completion, as shown in the completion accounts, and the peg.")
+    for i in list(out):
+        out[i] = merge_short(out[i])
+    return out
+
+
+_RISKY = re.compile(r"consent|concentration|customer|change.of.control|termination|risk|dispute", re.I)
+
+
+def ic_memo_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], told: dict[int, list[str]]
+                   ) -> dict[int, list[str]]:
+    """An IC paper's sections from the facts: what the target does (its role), the price and how it is built, the
+    diligence findings with their sources, the risks with the mitigants the facts give, the conditions and the
+    timetable; each fact in the section it belongs to."""
+    kinds = [k for _, k in plan]
+    target = opponent(ctx)
+    here = next((o for o in ctx.organisations if o.name == target), None)
+    business = ""
+    if here is not None and ";" in here.role:
+        business = here.role.split(";", 1)[1].strip()
+    points = points_of(ctx)
+    price = next((f for f in figures(ctx.facts) if f.reason), points[0] if points else None)
+    dated = [f for f in ctx.facts if f.value.type == "date"]
+    risky = [f for f in ctx.facts if f not in dated and (_RISKY.search(label(f)) or _RISKY.search(f.statement))]
+    hedges = [f for f in ctx.facts if re.search(r"escrow|W&I|indemnit", label(f) + " " + f.statement, re.I)]
+    used: list[FactRef] = []
+
+    def use(fs: list[FactRef]) -> list[FactRef]:
+        left = [f for f in fs if all(f is not g for g in used)]
+        used.extend(left)
+        return left
+
+    out: dict[int, list[str]] = {}
+    for i, k in enumerate(kinds):
+        if k == "thesis":
+            rows = [f"{target} {('provides ' + business) if business else 'is the target'}."] if target else []
+            if price is not None:
+                use([price])
+                rows.append(f"At {price.text}, the price is set on earnings after the diligence adjustments: "
+                            f"{label(price)} is {derivation(price, ctx.facts) or plain(price)}.")
+            rows.append("The case rests on those earnings holding, and on the risks below being covered at signing.")
+            out[i] = [" ".join(rows)]
+        elif k == "valuation":
+            fs = use([f for f in figures(ctx.facts) if f.reason and f not in hedges])
+            rows = [stated(pick, f, ctx.facts) for f in fs] or \
+                [stated(pick, f, ctx.facts) for f in use(figures(ctx.facts)[:2])]
+            out[i] = merge_short(rows) if rows else []
+    for i, k in enumerate(kinds):
+        if k == "findings":
+            fs = use([f for f in ctx.facts if f.value.type in ("money", "number", "percent") and f not in hedges
+                      and f not in risky])
+            out[i] = merge_short([f"Finding: {lower_first(stated(pick, f, ctx.facts))}" for f in fs]) if fs else []
+        elif k == "risks":
+            named = [f for f in risky if identity(f)]
+            rows = [f"Risk: {lower_first(as_told(f, ctx.facts))}" for f in use([f for f in risky if not identity(f)])]
+            if named and rows:
+                use(named)
+                rows[0] = rows[0][:-1] + f" ({join_names([plain(f) for f in named])})."
+            rows += [f"Mitigant: {lower_first(as_told(f, ctx.facts))}" for f in use(hedges)]
+            out[i] = merge_short(rows) if rows else []
+        elif k == "decisions":
+            fs = use([f for f in ctx.facts if f in decisions(ctx.facts)] +
+                     [f for f in dated if re.search(r"consent|condition", f.statement, re.I)])
+            rows = ["The recommendation is subject to the conditions below."] + [as_told(f, ctx.facts) for f in fs]
+            out[i] = [" ".join(rows)] if fs else []
+        elif k == "next_steps":
+            fs = use(dated)
+            if fs:
+                out[i] = [" ".join(f"{cap_first(plain(f))}." for f in fs) +
+                          " The deal team will report to the Committee on each date as it is met."]
+        elif k == "analysis" and "financ" in plan[i][0].lower() and price is not None:
+            esc = next((f for f in hedges if f.value.type == "money"), None)
+            out[i] = [f"The price of {price.text} is payable in cash at completion on a cash-free, debt-free basis"
+                      + (f", less {esc.text} paid into escrow" if esc else "") + ". The equity and any debt are "
+                      "committed in the fund's usual form before signing."]
+    for i, k in enumerate(kinds):
+        if k == "background" and i not in out:
+            buyer = principal(ctx, ctx.author.organisation)
+            rows = [f"{buyer} proposes to acquire {target}." if target else f"{buyer} proposes the investment below."]
+            rows += [as_told(f, ctx.facts) for f in use([f for f in ctx.facts if f not in dated])]
+            out[i] = merge_short(rows) if len(rows) > 1 else [rows[0] + " The terms are as set out in this paper."]
+    return {i: ps for i, ps in out.items() if ps and not told.get(i)}

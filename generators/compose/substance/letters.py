@@ -1,0 +1,127 @@
+"""Letters: one across the table (one purpose, the position, the rights reserved, no internal assessment) and one to
+the author's own client (an engagement letter's scope, fees, terms and countersignature)."""
+
+from __future__ import annotations
+
+import re
+
+from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.parties import client_of
+from worldsmith.generators.compose.text import join_names
+from worldsmith.generators.context import ArtifactContext, FactRef
+from worldsmith.generators.compose.substance.common import (CLAUSE, as_told, identity, merge_short, names, points_of,
+                                                            topic)
+
+
+_GERUNDS = {"rejecting": "reject", "reserving": "reserve", "accepting": "accept", "confirming": "confirm",
+            "enclosing": "enclose", "requesting": "request", "giving": "give", "terminating": "terminate",
+            "demanding": "demand", "notifying": "notify", "declining": "decline", "responding": "respond",
+            "proposing": "propose", "withdrawing": "withdraw", "tendering": "tender", "serving": "serve"}
+
+
+def letter_purpose(ctx: ArtifactContext) -> str:
+    """The one thing a letter does, from its title: 'Letter rejecting X and reserving Y' -> 'to reject X and reserve Y';
+    else 'about <its subject>'."""
+    title = ctx.spec.title.strip()
+    m = re.match(r"^(?:\w+\s+)?letter\s+(?P<rest>(?:\w+ing)\b.*)$", title, re.I)
+    if m:
+        rest = re.sub(r"\b(\w+ing)\b", lambda g: _GERUNDS.get(g.group(1).lower(), g.group(1)), m.group("rest"))
+        return "to " + rest
+    return "about " + topic(title, names(ctx))
+
+
+def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], due: str) -> dict[int, list[str]]:
+    """A letter's sections: what it is written to do, for whom, the position with its ground, the rights reserved and
+    what the reader is asked to do by when; one purpose, no internal assessment."""
+    client = client_of(ctx)
+    behalf = f" on behalf of our client, {client}," if client else ""
+    points = points_of(ctx)
+    things = [f for f in ctx.facts if identity(f)]
+    about = f" in respect of {things[0].text}" if things else ""
+    clauses = [f.text for f in ctx.facts if CLAUSE.search(f.text)]
+    out: dict[int, list[str]] = {}
+    kinds = [k for _, k in plan]
+    said: list[FactRef] = []
+
+    def take(fs: list[FactRef]) -> list[FactRef]:
+        left = [f for f in fs if all(f is not g for g in said)]
+        said.extend(left)
+        return left
+
+    for i, k in enumerate(kinds):
+        if k == "opening":
+            first = f"We write{behalf} {letter_purpose(ctx)}{about}."
+            main = take(points[:1]) if "position" not in kinds else []
+            lead = [first] + ([as_told(main[0], ctx.facts, client)] if main else [])
+            if len(lead) < 2:
+                lead.append(pick.one(["This letter sets out our position and what we ask of you.",
+                                      "We set out the position below and what we ask of you."]))
+            out[i] = [" ".join(lead)]
+        elif k == "position":
+            fs = take(points[:3] if "letter_background" not in kinds else points[:2])
+            if fs:
+                we = "Our client's position" if client else "Our position"
+                out[i] = [f"{we} is as follows. " + " ".join(as_told(f, ctx.facts, client) for f in fs)]
+        elif k == "letter_background":
+            fs = take([f for f in ctx.facts if not identity(f)])
+            if fs:
+                out[i] = merge_short([as_told(f, ctx.facts, client) for f in fs])
+        elif k == "reservation":
+            under = f", including under {join_names(clauses)}" if clauses else ""
+            who = "Our client reserves all of its" if client else "We reserve all our"
+            out[i] = [f"{who} rights{under}. Nothing in this letter is an admission, and no right is waived "
+                      f"by anything said or not said in it."]
+        elif k == "letter_close":
+            out[i] = [pick.one([f"Please let us have your response by {due}.",
+                                f"We should be grateful for your response by {due}."]) + " " +
+                      pick.one(["Please address any reply to the writer.", "We look forward to hearing from you."])]
+    # what no section took goes into the position, else the opening
+    rest = [f for f in ctx.facts if all(f is not g for g in said) and not identity(f)]
+    if rest:
+        at = next((i for i, k in enumerate(kinds) if k in ("position", "letter_background")), None)
+        if at is None:
+            at = next((i for i, k in enumerate(kinds) if k == "opening"), None)
+        if at is not None:
+            out.setdefault(at, []).append(" ".join(as_told(f, ctx.facts, client) for f in rest))
+    return out
+
+
+def engagement_plan(plan: list[tuple[str, str]], listed: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """An engagement letter's sections: its scope, fees and terms before any advice (there is none yet), in the
+    genre's order, as many as planned."""
+    if len(plan) >= len(listed):
+        return plan
+    rank_of = {"client_opening": 0, "engagement_scope": 1, "client_close": 2, "fees": 3, "client_terms": 4,
+               "client_advice": 5}
+    keep = sorted(listed, key=lambda h: rank_of.get(h[1], 9))[:len(plan)]
+    return [h for h in listed if h in keep]
+
+
+def client_letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], due: str
+                         ) -> dict[int, list[str]]:
+    """A letter to the author's own client: why it is written, the work and what it covers with the facts it turns on,
+    and for an engagement letter a countersignature to return."""
+    client = client_of(ctx) or (ctx.to[0].organisation if ctx.to else "")
+    about = topic(ctx.spec.title, names(ctx))
+    engagement = "engagement" in ctx.spec.title.lower()
+    out: dict[int, list[str]] = {}
+    for i, (_, k) in enumerate(plan):
+        if k == "client_opening":
+            if engagement:
+                out[i] = [f"Thank you for asking {ctx.author.organisation} to act for {client} on {about}. This letter "
+                          f"sets out the scope of our work, our fees and the terms on which we will act."]
+            else:
+                out[i] = [f"We write to {client} about {about}. This letter sets out where matters stand and what we "
+                          f"advise."]
+        elif k == "engagement_scope":
+            rows = [f"Our work will cover {about}."]
+            rows += [as_told(f, ctx.facts) for f in ctx.facts if not identity(f)]
+            reader = ctx.to[0] if ctx.to else None
+            if reader is not None:
+                rows.append(f"We will report to {reader.name} as the work proceeds, and in writing when it is done.")
+            out[i] = merge_short(rows)
+        elif k == "client_close" and engagement:
+            out[i] = [f"Please sign and return a copy of this letter by {due} to confirm that it reflects your "
+                      f"instructions. If anything here is not as you expect, please call {ctx.author.name}.",
+                      f"Agreed and accepted for and on behalf of {client}: signature, name, title and date."]
+    return out

@@ -1,0 +1,204 @@
+"""A memo's sections: the question presented, the short answer, the analysis over the facts with their sources, the
+options, the recommendation and the next steps."""
+
+from __future__ import annotations
+
+import re
+
+from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.facts import agree, slot_of
+from worldsmith.generators.compose.parties import client_of, opponent, principal
+from worldsmith.generators.compose.text import cap_first, join_names, long_date
+from worldsmith.generators.context import ArtifactContext, FactRef
+from worldsmith.generators.compose.substance.common import (asker, decisions, derivation, figures, gist, identity,
+                                                            label, merge_short, names, plain, points_of,
+                                                            source_phrase, stated, topic, words_of)
+
+
+def _asks(f: FactRef) -> str:
+    """What a question presented asks about one fact."""
+    name = label(f)
+    if f.value.type in ("money", "number", "percent"):
+        return f"what {name} comes to and how it is computed" if f.reason else f"what {name} is on the record"
+    if f.value.type == "date":
+        return f"when {name} falls and what must be done before it" if not f.past else f"what follows from {name}"
+    if f in decisions([f]):
+        return f"what is to be decided on {name}"
+    if identity(f):
+        who = "who" if re.search(r"\b(Ltd|Inc|LLP|LLC|Corporation|Limited|plc|Industries|Association)\b\.?", f.text) \
+            else "what"
+        return f"{who} {name} is, and what follows from it"
+    return f"whether {name} holds on the documents"
+
+
+def memo_question(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
+    """The question presented: who asked, about what, and the points it breaks into, from the title and the facts."""
+    reader = asker(ctx)
+    client = client_of(ctx)
+    about = topic(ctx.spec.title, names(ctx))
+    if reader is not None and reader.organisation != ctx.author.organisation:
+        who = f"{reader.name} asked us"
+    elif reader is not None:
+        who = f"{reader.first_name} asked me"
+    else:
+        who = "We were asked"
+    for_whom = f", for {client}," if client and (reader is None or reader.organisation != client) else ""
+    ps = points_of(ctx)
+    points = list(dict.fromkeys(agree(_asks(f), [label(f)]) for f in ps if f is ps[0] or not identity(f)))[:3]
+    first = f"{who} to advise{for_whom} on {about}."
+    second = (f"The questions are {join_names(points)}." if len(points) > 1 else
+              f"The question is {points[0]}." if points else "")
+    return [" ".join(x for x in [first, second, f"This memorandum answers them on the documents on file at {day}."] if x)]
+
+
+def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
+    """The short answer: the fact the memo turns on, the substance behind it or how it is computed, and the next
+    point it affects."""
+    points = points_of(ctx)
+    if not points:
+        return []
+    main = points[0]
+    out = [pick.one(["In short: ", "Short answer: ", "Briefly: "]) + plain(main) + "."]
+    how, more = derivation(main, ctx.facts), gist(main, ctx.facts)
+    if how:
+        out.append(f"That figure is {how}.")
+    elif more:
+        out.append(cap_first(more) + ".")
+    if len(points) > 1:
+        nxt = points[1]
+        out.append(cap_first(plain(nxt)) + pick.one([", and nothing we hold displaces it.",
+                                                     ", which the documents on file support.",
+                                                     "; the documents on file bear that out."]))
+    return [" ".join(out)]
+
+
+def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = False) -> list[str]:
+    """The analysis: each figure stated with how it is derived and where it can be checked, then what ties them; the
+    other facts in full unless a background section states them (then by label and value)."""
+    paras = []
+    numbers = figures(ctx.facts)
+    ps = points_of(ctx)
+    order = [f for f in ps if f in numbers] + [f for f in ps if f not in numbers] + \
+        [f for f in ctx.facts if identity(f) and all(f is not g for g in ps)]
+    for f in order:
+        if identity(f) and told_elsewhere:
+            continue
+        if f in numbers or not told_elsewhere:
+            paras.append(stated(pick, f, ctx.facts))
+        else:
+            paras.append(cap_first(plain(f)) + pick.one([", as set out above.", ", as the background records.",
+                                                          "; that is not in dispute on the papers."]))
+    derived = [f for f in order if f.reason]
+    for f in derived[:1]:
+        inputs = [g for g in ctx.facts if g is not f and label(g) in f.reason]
+        if inputs:
+            paras.append(f"{cap_first(label(f))} moves only if one of its inputs does: "
+                         f"{join_names([label(g) for g in inputs])}. A challenge to the figure must therefore go to "
+                         f"{'one of those inputs' if len(inputs) > 1 else 'that input'}, not to the arithmetic.")
+    return merge_short(paras)
+
+
+def memo_background(pick: Picker, ctx: ArtifactContext) -> list[str]:
+    """The relevant facts in the order they happened: the named things in one sentence, then dated facts and the
+    others, each with its source."""
+    things = [f for f in ctx.facts if identity(f)]
+    order = [f for f in ctx.facts if f.value.type in ("date", "text") and not identity(f)] or \
+        [f for f in ctx.facts if not identity(f)]
+    head = ["The matter concerns " + join_names([f"{label(f)}, {f.text}" for f in things]) + "."] if things else []
+    return merge_short(head + [stated(pick, f, ctx.facts) for f in order])
+
+
+def memo_next_steps(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
+    """What happens next: instructions, the working kept current, the dates diarised, the step towards the other side."""
+    reader = asker(ctx)
+    other = opponent(ctx)
+    rows = []
+    if reader is not None and reader.organisation != ctx.author.organisation:
+        rows.append(f"{reader.first_name} to confirm instructions by {due}.")
+    sheets = list(dict.fromkeys(m.group("sheet") for f in ctx.facts
+                                for m in [re.match(r'^the "[^"]+" line of the (?P<sheet>.+)$', source_phrase(f))] if m))
+    if sheets:
+        rows.append(f"{ctx.author.first_name} will keep the {sheets[0]} current and report any change in its figures.")
+    ahead = [f for f in ctx.facts if f.value.type == "date" and not f.past]
+    if ahead:
+        rows.append(f"{cap_first(label(ahead[0]))} ({ahead[0].text}) is diarised, with the steps that lead up to it.")
+    if other:
+        rows.append(f"Once instructions are received, {ctx.author.organisation} will put the position to {other} in "
+                    f"writing.")
+    return [" ".join(rows)] if len(rows) > 1 else []
+
+
+def memo_sources(ctx: ArtifactContext) -> list[str]:
+    """The papers the memo relies on: each figure's sheet and line, the others from the file."""
+    sheets: dict[str, list[str]] = {}
+    for f in ctx.facts:
+        m = re.match(r'^the "(?P<line>[^"]+)" line of the (?P<sheet>.+)$', source_phrase(f))
+        if m:
+            sheets.setdefault(m.group("sheet"), []).append(f'"{m.group("line")}"')
+        elif source_phrase(f):
+            sheets.setdefault(source_phrase(f), [])
+    if not sheets:
+        return []
+    cited = [f"the {sheet}" + (f" (lines {join_names(lines)})" if len(lines) > 1 else f" (line {lines[0]})" if lines else "")
+             for sheet, lines in sheets.items()]
+    plain_ones = [label(f) for f in ctx.facts if not source_phrase(f) and not identity(f)]
+    rest = f" The other points ({join_names(plain_ones)}) are taken from the correspondence on file." if plain_ones else ""
+    return [f"The figures in this memorandum are taken from {join_names(cited)}, as they stood on "
+            f"{long_date(ctx.spec.date, ctx.locale)}.{rest}"]
+
+
+def memo_options(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
+    """The courses open on the point the memo turns on: act on it, hold it until the next point is settled, or
+    contest what it rests on."""
+    points = points_of(ctx)
+    if not points:
+        return []
+    main, other = points[0], opponent(ctx) or "the other side"
+    nxt = points[1] if len(points) > 1 else None
+    act = f"to {main.text}" if slot_of(main) == "text_verb" else f"on the footing that {plain(main)}"
+    out = [f"Option A: proceed now {act}, and say so to {other} in writing."]
+    if nxt is not None:
+        out.append(f"Option B: hold the position on {label(main)} until {label(nxt)} is settled, reserving rights "
+                   f"meanwhile.")
+    inputs = [g for g in ctx.facts if g is not main and main.reason and label(g) in main.reason]
+    if inputs:
+        out.append(f"Option C: contest {label(inputs[0])}, the input {label(main)} turns on, before anything is "
+                   f"conceded.")
+    else:
+        out.append(f"Option {'C' if nxt is not None else 'B'}: ask {other} to confirm its position on "
+                   f"{label(main)} in writing by {due}.")
+    lead = pick.one(["The courses open are these.", "Three courses are realistically open.",
+                     "The options, as matters stand, are these."]) if len(out) > 2 else "Two courses are open."
+    why = pick.one([f"Each is weighed against what {other} can do in reply.",
+                    f"Each turns on {label(main)}, and none is free of risk."])
+    return [f"{lead} {why}"] + out
+
+
+def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: bool = False) -> list[str]:
+    """A recommendation from the facts when the purpose names none: the decision to take, else to proceed on the
+    figure the memo turns on, with who confirms by when."""
+    client = client_of(ctx) or principal(ctx, ctx.author.organisation)
+    points = points_of(ctx)
+    if not points:
+        return []
+    main = points[0]
+    reader = asker(ctx) or ctx.author
+    if identity(main) and main.value.type == "text" and not words_of(label(main)) <= words_of(ctx.spec.title.replace("-", " ")):
+        return [f"We have no recommendation beyond the points above. We will revisit them if the record changes "
+                f"before {due}."]
+    if slot_of(main) == "text_verb":
+        course = f"We recommend that {client} {main.text}."
+    else:
+        course = f"We recommend that {client} proceed on the basis that {plain(main)}."
+    if options:
+        course = "We recommend Option A. " + course.replace("We recommend that", "That is, that", 1)
+    # the client gives instructions; a colleague's view is sought before the client is asked
+    if reader.id == ctx.author.id:
+        check = ""
+    elif reader.organisation == ctx.author.organisation:
+        check = f" Subject to {reader.first_name}'s views, the client's instructions should be sought by {due}."
+    else:
+        check = f" {reader.first_name} should confirm instructions by {due}."
+    other = opponent(ctx)
+    hold = f" Nothing should be put to {other} on this before then." if other else ""
+    return [course + check + hold]

@@ -1,0 +1,114 @@
+"""Minutes' sections: who said what (each fact put by the side it comes from), what was decided on the meeting's day,
+matters arising and the actions that follow from the facts."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.facts import slot_of
+from worldsmith.generators.compose.genres import _short_date
+from worldsmith.generators.compose.parties import client_of, principal
+from worldsmith.generators.compose.text import join_names, lower_first
+from worldsmith.generators.context import ArtifactContext, FactRef
+from worldsmith.generators.compose.substance.common import (asker, chair, decisions, derivation, gist, identity,
+                                                            label, merge_short, plain, present, rank, source_phrase,
+                                                            speaker)
+
+
+def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef], day: str) -> list[str]:
+    """Who said what: each fact put by the person whose side it comes from, a computed figure questioned and
+    explained."""
+    people = present(ctx)
+    paras = []
+    things = [f for f in facts if identity(f)]
+    for f in facts:
+        if f in decisions(ctx.facts) or identity(f):
+            continue
+        who = speaker(pick, ctx, f, people)
+        said = pick.one(["reported that", "confirmed that", "noted that", "told the meeting that"])
+        s = f"{who.name} {said} {plain(f)}"
+        src = source_phrase(f)
+        s += f", as shown at {src}." if src else "."
+        how, more = derivation(f, ctx.facts), gist(f, ctx.facts)
+        others = [p for p in people if p.id != who.id] or people
+        if how:
+            asker = pick.one(others)
+            s += f" {asker.first_name} asked how it was arrived at; {who.first_name} explained that it is {how}."
+        elif more:
+            s += f" {who.first_name} added that {lower_first(more)}."
+        paras.append(s)
+    if things:
+        paras.insert(0, f"Background to the meeting of {day}: " + join_names([plain(f) for f in things]) + ".")
+    if paras and not things:
+        paras[0] = pick.one([f"At the meeting on {day}, ", f"On {day}, "]) + paras[0]
+    return merge_short(paras)
+
+
+def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) -> list[str]:
+    """What the meeting decided: a decision of the ledger recorded by whoever took it, then what the meeting agreed to
+    work to, and the minutes' own confirmation."""
+    people = present(ctx)
+    out = []
+    for f in decisions(ctx.facts):
+        client = client_of(ctx) or principal(ctx, ctx.author.organisation)
+        who = speaker(pick, ctx, f, people)
+        if slot_of(f) == "text_verb":
+            out.append(f"{who.name} confirmed {client}'s decision to {f.text}.")
+        else:
+            out.append(f"Decision recorded on {day}: {f.text}.")
+    frames = [f"Agreed on {day} to {{verb}} {{label}} of {{text}} until the next meeting.",
+              "The meeting agreed to {verb} {label} of {text} in everything sent out this week.",
+              "Resolved to {verb} {label} of {text}; any change comes back to this meeting."]
+    for f in [g for g in ctx.facts if g.value.type in ("money", "number", "percent") or
+              g.value.type == "date" and not g.past][:2]:
+        verb = "work to" if f.value.type == "date" else "use"
+        frame = pick.one(frames)
+        frames.remove(frame)
+        out.append(frame.format(verb=verb, label=label(f), text=f.text))
+    taker, ch = ctx.author, chair(ctx)
+    if ch.id == taker.id:
+        out.append(f"{taker.first_name} to circulate these minutes for comment by {due}.")
+    else:
+        out.append(f"{taker.first_name} to circulate these minutes; {ch.first_name} to confirm them by {due}.")
+    return merge_short(out)
+
+
+def minutes_matters(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
+    """Matters arising: the actions of the last meeting and where they stand."""
+    people = present(ctx)
+    owner = pick.one(people)
+    dated = [f for f in ctx.facts if f.value.type == "date"]
+    done = f" {owner.first_name} confirmed that {plain(dated[0])}." if dated else ""
+    return [f"The actions from the previous meeting were reviewed on {day}; none was overdue.{done}"
+            + ("" if done else f" {owner.first_name} had nothing further to report.")]
+
+
+def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[list[str]]:
+    """Action rows (action, owner, due) from the facts: a figure reconciled to its source, a date diarised, the papers
+    behind a named point filed; owners from the house that does that work."""
+    from worldsmith.generators.compose.voice import next_workday
+
+    people = present(ctx)
+    house = [p for p in people if p.organisation == ctx.author.organisation] or people
+    juniors = sorted(house, key=rank)
+    rows: list[list[str]] = []
+    for f in ctx.facts:
+        if f.value.type in ("money", "number", "percent"):
+            src = source_phrase(f)
+            action = f"Reconcile {label(f)} ({f.text}) to {src}" if src else \
+                f"Set out the working for {label(f)} ({f.text}) on one page"
+            owner = juniors[0]
+        elif f.value.type == "date":
+            action = f"Diary {label(f)} ({f.text}) and the steps that lead up to it"
+            owner = ctx.author
+        elif f in decisions(ctx.facts):
+            action = f"Record {label(f)} in a note to the file" if "decision" in label(f).lower() else \
+                f"Record the decision on {label(f)} in a note to the file"
+            owner = ctx.author  # whoever keeps the minutes records the decision
+        else:
+            continue
+        due = next_workday(base, pick.rng.randint(2, 8))
+        # (the day without its year, as a table of actions writes it: never a ledger date's text)
+        rows.append([action, owner.name, _short_date(due, ctx.locale)])
+    return rows[:4]

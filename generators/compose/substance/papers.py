@@ -1,0 +1,97 @@
+"""Work plans and certificates: a plan's objectives, approach, timeline and team; a certificate's particulars,
+certification, guaranty and signature."""
+
+from __future__ import annotations
+
+import re
+
+from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.genres import _short_date
+from worldsmith.generators.compose.parties import client_of
+from worldsmith.generators.compose.text import cap_first, join_names, long_date
+from worldsmith.generators.context import ArtifactContext
+from worldsmith.generators.compose.substance.common import (as_told, identity, label, merge_short, names, plain,
+                                                            rank, topic)
+
+
+def plan_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]]) -> dict[int, list[str]]:
+    """A work plan: what is to be done for whom, its objectives from the facts it must establish, the approach, a
+    timeline from the plan's day, and the team from the people on it."""
+    from worldsmith.generators.compose.voice import next_workday
+
+    client = client_of(ctx) or (ctx.to[0].organisation if ctx.to else "")
+    day = ctx.spec.date  # type: ignore[union-attr]
+    about = topic(ctx.spec.title, names(ctx))
+    facts = [f for f in ctx.facts if not identity(f)]
+    out: dict[int, list[str]] = {}
+    for i, (heading, k) in enumerate(plan):
+        if k == "summary":
+            out[i] = [f"This plan sets out how {ctx.author.organisation} will carry out {about}"
+                      + (f" for {client}" if client and client != ctx.author.organisation else "")
+                      + f", as planned on {long_date(day, ctx.locale)}. "
+                      + " ".join(f"{cap_first(plain(f))}." for f in facts[:2])]
+        elif k == "objectives":
+            out[i] = [" ".join(f"Objective {n}: to test {label(f)} ({f.text}) against the records and report every "
+                               f"exception." if f.value.type in ("number", "percent") else
+                               f"Objective {n}: to establish whether {label(f)} ({f.text}) is borne out by the records."
+                               for n, f in enumerate(facts, 1)) or f"Objective: to complete {about}."]
+        elif k == "scope":
+            rows = [as_told(f, ctx.facts) for f in facts]
+            rows.append(f"Each figure is traced to the records {client or 'the client'} makes available, and every "
+                        f"exception is logged with its source.")
+            out[i] = merge_short(rows)
+        elif k == "timeline":
+            start, draft, final = (next_workday(day, n) for n in (2, 15, 25))
+            out[i] = [f"Fieldwork begins on {_short_date(start, ctx.locale)}. Draft findings go to "
+                      f"{ctx.to[0].name if ctx.to else client} by {_short_date(draft, ctx.locale)}, and the final "
+                      f"report by {_short_date(final, ctx.locale)}."]
+        elif k == "analysis" and "resource" in heading.lower():
+            team = [p for p in [ctx.author, *ctx.to, *ctx.cc] if p.organisation == ctx.author.organisation]
+            lead = max(team, key=rank) if team else ctx.author
+            rest = [f"{p.name} ({p.title})" for p in team if p.id != lead.id]
+            out[i] = [f"{lead.name} ({lead.title}) leads the work" + (f", with {join_names(rest)}" if rest else "")
+                      + ". The budget is agreed with the client before fieldwork and reported against monthly."]
+    return out
+
+
+_CERT_HEADS = [("Particulars", "particulars"), ("Certification", "certification"), ("Guaranty", "guaranty"),
+               ("Terms", "cert_terms"), ("Signature", "cert_sign")]
+
+
+def is_certificate(doc_type: str, title: str) -> bool:
+    """Whether the paper is a certificate or a guaranty (issued, not argued: no risks or next steps)."""
+    return bool(re.search(r"certificate|guarant", f"{doc_type} {title}", re.I))
+
+
+def certificate_plan(n: int) -> list[tuple[str, str]]:
+    """A certificate's sections: its particulars first and its signature last."""
+    if n >= len(_CERT_HEADS):
+        return _CERT_HEADS + [(f"Annex {j}", "particulars") for j in range(1, n - len(_CERT_HEADS) + 1)]
+    return _CERT_HEADS[:max(0, n - 1)] + _CERT_HEADS[-1:] if n > 1 else _CERT_HEADS[:1]
+
+
+def certificate_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]]) -> dict[int, list[str]]:
+    """A certificate: the particulars it evidences, the issuer's certification and guaranty up to the amount the
+    facts give, and who signs for the issuer, when."""
+    org, day = ctx.author.organisation, long_date(ctx.spec.date, ctx.locale)  # type: ignore[union-attr]
+    money = max((f for f in ctx.facts if f.value.type == "money"), key=lambda f: f.value.amount, default=None)
+    out: dict[int, list[str]] = {}
+    for i, (_, k) in enumerate(plan):
+        if k == "particulars":
+            out[i] = merge_short([f"{cap_first(label(f))}: {f.text}." if identity(f) else as_told(f, ctx.facts)
+                             for f in ctx.facts if f is not money or i == 0 and len(plan) < 3])
+        elif k == "certification":
+            amount = f", and that the amount of financial responsibility evidenced is {money.text}" if money else ""
+            out[i] = [f"{org} certifies that, as at {day}, the particulars above are correct{amount}. This certificate "
+                      f"remains in force until cancelled on notice."]
+        elif k == "guaranty":
+            cap = f" up to {money.text}" if money else ""
+            out[i] = [f"{org} guarantees the obligations evidenced by this certificate{cap}. A claim under this "
+                      f"guaranty is made in writing to {org}."]
+        elif k == "cert_terms":
+            out[i] = ["This certificate is issued on the terms of the guaranty on file. It does not extend the "
+                      "guarantor's liability beyond the amount stated."]
+        elif k == "cert_sign":
+            out[i] = [f"Issued by {org}. Signed for and on behalf of {org} by {ctx.author.name}, {ctx.author.title}, "
+                      f"on {day}."]
+    return out

@@ -1,0 +1,132 @@
+"""Pleadings: a complaint's parties, jurisdiction, facts and counts; an answer's admissions and affirmative defenses
+from the clauses, grounds and caps the facts give."""
+
+from __future__ import annotations
+
+import re
+
+from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.text import cap_first, lower_first, strip_end
+from worldsmith.generators.context import ArtifactContext, FactRef
+from worldsmith.generators.compose.substance.common import (cited_clause, derivation, figures, gist, identity, label,
+                                                            plain)
+
+
+def _role_of(ctx: ArtifactContext, name: str) -> str:
+    """An organisation's role as a pleading states it ('the registered owner and operator of the M/T Aurelian Tide'),
+    without the plan's own words ('client; ')."""
+    here = next((o for o in ctx.organisations if o.name == name), None)
+    if here is None or not here.role:
+        return ""
+    role = re.sub(r"^(client|the client)\s*;\s*", "", here.role.strip(), flags=re.I)
+    role = role.split(";")[0].strip()
+    return role if role.lower().startswith(("the ", "a ", "an ")) else f"the {role}"
+
+
+def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], plaintiff: str,
+                    defendant: str) -> dict[int, list[str]]:
+    """A complaint's or an answer's paragraphs (unnumbered: the composer numbers them on): the parties by their roles,
+    jurisdiction and venue, the facts as pleaded, counts that claim the figures, and for an answer admissions,
+    denials and affirmative defenses from the clauses, limits and caps the facts give."""
+    answer = "answer" in ctx.spec.title.lower()
+    kinds = [k for _, k in plan]
+    facts = [f for f in ctx.facts if not (f.value.type == "date" and "deadline" in label(f).lower())]
+    things = [f for f in ctx.facts if identity(f)]
+    out: dict[int, list[str]] = {}
+    said: list[FactRef] = []
+
+    def pleaded(f: FactRef) -> str:
+        said.append(f)
+        if identity(f):
+            return f"{cap_first(label(f))} is {f.text}."
+        more = gist(f, ctx.facts)
+        if f.establish and f.text in f.statement:
+            return cap_first(strip_end(f.statement)) + "."
+        how = derivation(f, ctx.facts)
+        return cap_first(plain(f)) + (f", being {how}." if how else (f": {more}." if more and f.text not in more else "."))
+
+    def free(fs: list[FactRef]) -> list[FactRef]:
+        return [f for f in fs if all(f is not g for g in said)]
+
+    if not answer:
+        claimed = [f for f in figures(facts) if f.value.type == "money"]
+        for i, k in enumerate(kinds):
+            heading = plan[i][0].lower()
+            if k == "allegations" and "parties" in heading:
+                rows = [f"Plaintiff {plaintiff} is {_role_of(ctx, plaintiff) or 'a party to the matter'}.",
+                        f"Defendant {defendant} is {_role_of(ctx, defendant) or 'a party to the matter'}."]
+                if ctx.locale == "en_US":
+                    rows += ["This Court has subject-matter jurisdiction under 28 U.S.C. § 1331 because the claims "
+                             "arise under federal law.",
+                             "Venue is proper in this District under 28 U.S.C. § 1391(b)(2) because a substantial part "
+                             "of the events giving rise to the claims occurred here."]
+                out[i] = rows
+            elif k == "allegations":
+                out[i] = [pleaded(f) for f in things + free([f for f in facts if not identity(f)])[:6]]
+        counts = [i for i, k in enumerate(kinds) if k == "count"]
+        for n, i in enumerate(counts):
+            rows = [f"Plaintiff repeats and realleges each of the preceding paragraphs."]
+            if n == 0 and claimed:
+                f = claimed[0]
+                rows.append(f"{defendant} is liable to Plaintiff for {label(f)} of {f.text}.")
+                rows.append(f"Plaintiff has demanded payment, and {defendant} has not paid.")
+            else:
+                owed = claimed[0] if claimed else None
+                f = next((g for g in figures(facts) + facts if g is not owed and not identity(g)), None)
+                if f is not None:
+                    rows.append(f"Plaintiff is entitled to a declaration that {plain(f)}.")
+                rows.append("An actual controversy exists between the parties as to their respective liabilities.")
+            out[i] = rows
+    else:
+        defenses = [i for i, k in enumerate(kinds) if k == "defense" and "affirmative" in plan[i][0].lower()]
+        grounds: list[str] = []
+        cited = cited_clause(ctx.facts)
+        if cited is not None:
+            number, _, fs = cited
+            words = next((gist(f, ctx.facts) for f in fs if gist(f, ctx.facts)), "")
+            said.extend(fs)
+            cap = next((f for f in fs if f.value.type == "money"), None)
+            grounds.append(f"Plaintiff's claims are barred or limited by Clause {number} of the charter party"
+                           + (f": {words}." if words else ".") +
+                           (f" Any recovery is capped at {cap.text}." if cap and (not words or cap.text not in words) else ""))
+        for f in free([g for g in ctx.facts if g.value.type == "text" and not identity(g) and gist(g, ctx.facts)]):
+            said.append(f)
+            why = gist(f, ctx.facts)
+            grounds.append(f"Plaintiff's claims are barred or limited because {lower_first(why)}"
+                           + (f" ({label(f)}: {f.text})." if f.text not in why else "."))
+        for f in free([g for g in ctx.facts if g.value.type == "money"]):
+            said.append(f)
+            grounds.append(f"Any liability of Defendant, which is denied, cannot exceed {f.text} ({label(f)}).")
+        # the defenses every answer pleads where the facts give no more
+        grounds += ["The Complaint fails to state a claim against Defendant upon which relief can be granted.",
+                    "Any loss was caused in whole or in part by the acts or omissions of Plaintiff or of third parties "
+                    "for whom Defendant is not responsible.",
+                    "Plaintiff has failed to mitigate its damages, if any."][:max(0, len(defenses) - len(grounds))]
+        for n, i in enumerate(defenses):
+            out[i] = [grounds[n]] if n < len(grounds) else []
+        if len(grounds) > len(defenses) and defenses:
+            out[defenses[-1]] = out[defenses[-1]] + grounds[len(defenses):]
+        for i, k in enumerate(kinds):
+            if k == "defense" and i not in defenses:
+                heading = plan[i][0].lower()
+                if "preliminary" in heading:
+                    due = [f for f in ctx.facts if f.value.type == "date" and "deadline" in label(f).lower()]
+                    when = f" within the time allowed ({label(due[0])}: {due[0].text})" if due else ""
+                    said.extend(due)
+                    out[i] = [f"Defendant {defendant} answers the Complaint of Plaintiff {plaintiff}{when}.",
+                              "Except as expressly admitted below, Defendant denies each allegation of the Complaint."]
+                else:
+                    # admitted: what names the matter and the designations of record, never a ground of defense
+                    admit = free(things + [g for g in ctx.facts if g.value.type == "text" and not gist(g, ctx.facts)
+                                           and not identity(g)])
+                    rows = [f"Defendant admits that {plain(f)}." for f in admit[:2]]
+                    said.extend(admit[:2])
+                    rows.append(f"Defendant denies that it is liable to Plaintiff in any amount, and denies that "
+                                f"Plaintiff is entitled to any of the relief it seeks.")
+                    out[i] = rows
+        rest = free(ctx.facts)
+        if rest:
+            at = next((i for i, k in enumerate(kinds) if k == "defense"), None)
+            if at is not None:
+                out.setdefault(at, []).extend(f"Defendant admits that {plain(f)}." for f in rest)
+    return {i: [p for p in ps if p] for i, ps in out.items() if ps}
