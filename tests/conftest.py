@@ -66,6 +66,14 @@ def published_diligence(tmp_path_factory) -> Path:
     return publish_example("buyside-diligence.yaml", tmp_path_factory.mktemp("diligence"))
 
 
+@pytest.fixture(scope="session")
+def published_hospital(tmp_path_factory) -> Path:
+    """The hospital revenue-audit example, published once per session."""
+    from tests.published import publish_example
+
+    return publish_example("hospital-revenue-audit.yaml", tmp_path_factory.mktemp("hospital"))
+
+
 # The benches of tests/test_benches.py run in the background from the end of collection (tests/bench_smoke.py):
 # in this process, or under pytest-xdist in the controlling process, whose base temporary folder holds their
 # outcomes for the worker that runs their tests.

@@ -144,10 +144,8 @@ def test_a_meeting_with_a_date_on_its_agenda_gets_a_timetable_counted_from_that_
 
 
 @pytest.fixture(scope="module")
-def audit(tmp_path_factory):
-    from tests.published import publish_example
-
-    world = worldsmith.open(publish_example("hospital-revenue-audit.yaml", tmp_path_factory.mktemp("audit")))
+def audit(published_hospital):
+    world = worldsmith.open(published_hospital)
     yield world, brief_tasks(Graph.of(world))
     world.close()
 
