@@ -200,5 +200,6 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
     else:
         check = f" {reader.first_name} should confirm instructions by {due}."
     other = opponent(ctx)
-    hold = f" Nothing should be put to {other} on this before then." if other else ""
+    # the memo's own point and day: a matter's memos each hold back their own point, not one stock sentence
+    hold = f" Nothing on {label(main)} should be put to {other} before {due}." if other else ""
     return [course + check + hold]

@@ -58,8 +58,8 @@ def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) ->
         else:
             out.append(f"Decision recorded on {day}: {f.text}.")
     frames = [f"Agreed on {day} to {{verb}} {{label}} of {{text}} until the next meeting.",
-              "The meeting agreed to {verb} {label} of {text} in everything sent out this week.",
-              "Resolved to {verb} {label} of {text}; any change comes back to this meeting."]
+              f"The meeting of {day} agreed to {{verb}} {{label}} of {{text}} in everything sent out this week.",
+              f"Resolved on {day} to {{verb}} {{label}} of {{text}}; any change comes back to this meeting."]
     for f in [g for g in ctx.facts if g.value.type in ("money", "number", "percent") or
               g.value.type == "date" and not g.past][:2]:
         verb = "work to" if f.value.type == "date" else "use"
