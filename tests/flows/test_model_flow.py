@@ -1,5 +1,5 @@
 """Worlds made through an OpenAI-compatible model: the project's test server on 127.0.0.1, the real
-openai client over real HTTP, the real Prefect flow. Faults, accounting, cache and the key's secrecy."""
+openai client over real HTTP; the plain stages (make_world), and once the Prefect flow over them. Faults, accounting, cache and the key's secrecy."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from tests.conftest import EXAMPLES, MINI
 from worldsmith.worlds import bundle, kinds
 
 FAKE_KEY = "sk-test-WORLDSMITH-FAKE-KEY-0123456789"
-pytestmark = pytest.mark.usefixtures("prefect_harness")
 
 
 @pytest.fixture
@@ -25,17 +24,21 @@ def model_env(monkeypatch, tmp_path):
     return config
 
 
-def run_flow(server: TestServer, outline: Path, out: Path, cache: Path, config: Path, **extra):
+def run_flow(server: TestServer, outline: Path, out: Path, cache: Path, config: Path, prefect: bool = False, **extra):
+    """A world through the model: the plain stages (make_world), or with `prefect` the flow over them."""
     from worldsmith.flows.generate import generate_world
+    from worldsmith.flows.make import make_world
 
-    return generate_world(str(outline), seed=0, out=str(out), backend="openai", model="test-model",
-                          base_url=server.base_url, cache=str(cache), config_file=str(config), **extra)
+    return (generate_world if prefect else make_world)(
+        str(outline), seed=0, out=str(out), backend="openai", model="test-model", base_url=server.base_url,
+        cache=str(cache), config_file=str(config), **extra)
 
 
-@pytest.mark.parametrize("example", ["tanker-spill-liability.yaml", "buyside-diligence.yaml"])
-def test_examples_publish_valid_worlds_through_the_model(tmp_path, model_env, example):
+def test_an_example_publishes_a_valid_world_through_the_model_and_the_flow(tmp_path, model_env, prefect_harness):
+    # The tanker example goes through the model in the faults' test below.
     with TestServer(ServerConfig(api_key=FAKE_KEY)) as server:
-        result = run_flow(server, EXAMPLES / example, tmp_path / "out", tmp_path / "cache.sqlite", model_env)
+        result = run_flow(server, EXAMPLES / "buyside-diligence.yaml", tmp_path / "out", tmp_path / "cache.sqlite",
+                          model_env, prefect=True)
         assert result.errors == 0 and not result.quarantined, result
         manifest = bundle.read_manifest(Path(result.path))
         assert manifest.backend == "openai" and manifest.model == "test-model"
@@ -75,24 +78,18 @@ def test_world_completes_with_every_fault_in_a_share_of_calls(tmp_path, model_en
     assert counted == faulted, (totals, faulted)
 
 
-def test_warm_rerun_makes_no_calls_and_gives_the_same_world(tmp_path, model_env):
+def test_warm_rerun_makes_no_calls_and_gives_the_same_world_and_no_cache_calls_again(tmp_path, model_env):
     with TestServer(ServerConfig(api_key=FAKE_KEY)) as server:
         first = run_flow(server, MINI, tmp_path / "a", tmp_path / "cache.sqlite", model_env)
         calls = len(server.requests)
         again = run_flow(server, MINI, tmp_path / "b", tmp_path / "cache.sqlite", model_env)
         assert len(server.requests) == calls
+        run_flow(server, MINI, tmp_path / "c", tmp_path / "cache.sqlite", model_env, no_cache=True)
+        assert len(server.requests) == 2 * calls
     assert again.usage["totals"]["calls"] == 0 and again.usage["totals"]["cache_hits"] == calls
     a = [(f.path, f.sha256) for f in bundle.read_manifest(Path(first.path)).files]
     b = [(f.path, f.sha256) for f in bundle.read_manifest(Path(again.path)).files]
     assert a == b
-
-
-def test_no_cache_calls_the_model_again(tmp_path, model_env):
-    with TestServer(ServerConfig(api_key=FAKE_KEY)) as server:
-        run_flow(server, MINI, tmp_path / "a", tmp_path / "cache.sqlite", model_env)
-        calls = len(server.requests)
-        run_flow(server, MINI, tmp_path / "b", tmp_path / "cache.sqlite", model_env, no_cache=True)
-        assert len(server.requests) == 2 * calls
 
 
 def test_expansion_through_the_model_adds_checked_artifacts(tmp_path, model_env):
