@@ -1,5 +1,5 @@
 """One artifact's failure is that artifact's: through the test server's sloppy mode, the real openai
-client and the real flow, a world ends quarantined with a report or published, and a rerun asks the
+client and the plain stages (the flow over them is tested in test_generate_flow.py), a world ends quarantined with a report or published, and a rerun asks the
 model only for what failed."""
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from tests.conftest import MINI
 from worldsmith.generators.backends.test_server import ServerConfig, TestServer
 from worldsmith.worlds import bundle
 
-pytestmark = pytest.mark.usefixtures("prefect_harness")
 # Every question over-long on its first three attempts, so each fails in its first run; seed 3
 # makes the mini outline's odd few of the eight questions sloppy.
 SLOPPY = {"over_long": 0.3, "odd_unicode": 0.1, "unsent_rule": 0.1, "prose": 0.1, "extra_fields": 0.1}
@@ -28,9 +27,9 @@ def config(tmp_path, monkeypatch):
 
 
 def run(server, out, cache, config, **extra):
-    from worldsmith.flows.generate import generate_world
+    from worldsmith.flows.make import make_world
 
-    return generate_world(str(MINI), out=str(out), backend="openai", model="test-model", base_url=server.base_url,
+    return make_world(str(MINI), out=str(out), backend="openai", model="test-model", base_url=server.base_url,
                           cache=str(cache), config_file=str(config), **extra)
 
 

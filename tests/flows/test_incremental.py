@@ -15,7 +15,6 @@ from worldsmith.generators.backends.test_server import ServerConfig, TestServer
 from worldsmith.generators.incremental import changed_artifacts, stale_artifacts
 from worldsmith.worlds import bundle
 
-pytestmark = pytest.mark.usefixtures("prefect_harness")
 
 
 def outline_with_formula(tonnage: int) -> dict:
@@ -56,7 +55,7 @@ def artifact_hashes(world: Path) -> dict[str, set[str]]:
 @pytest.fixture(scope="module")
 def two_worlds(tmp_path_factory):
     """The outline, then the same outline with the tonnage edited, through one test server and one cache."""
-    from worldsmith.flows.generate import generate_world
+    from worldsmith.flows.make import make_world
 
     root = tmp_path_factory.mktemp("incremental")
     config = root / "worldsmith.toml"
@@ -67,9 +66,9 @@ def two_worlds(tmp_path_factory):
             outline = root / name
             outline.write_text(yaml.safe_dump(outline_with_formula(tonnage), sort_keys=False), encoding="utf-8")
             seen = len(server.requests)
-            result = generate_world(str(outline), out=str(root / "out"), backend="openai", model="test-model",
-                                    base_url=server.base_url, cache=str(root / "cache.sqlite"),
-                                    config_file=str(config))
+            result = make_world(str(outline), out=str(root / "out"), backend="openai", model="test-model",
+                                base_url=server.base_url, cache=str(root / "cache.sqlite"),
+                                config_file=str(config))
             assert result.errors == 0 and not result.quarantined, result
             worlds.append(Path(result.path))
             asked.append([r["artifact"] for r in server.requests[seen:] if r.get("completed")])
