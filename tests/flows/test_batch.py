@@ -72,12 +72,11 @@ def test_the_dask_runner_makes_byte_identical_worlds(batch, tmp_path):
     from worldsmith.flows.batch import run_batch
 
     root, result = batch
-    folder = tmp_path / "two"
+    folder = tmp_path / "one"
     folder.mkdir()
-    for code in ("13-2011", "23-1011"):
-        shutil.copy(root / "out" / "_drafts" / f"draft-{code}-s0.yaml", folder)
+    shutil.copy(root / "out" / "_drafts" / "draft-23-1011-s0.yaml", folder)
     dask = run_batch(runner="dask", workers=2, outlines=str(folder), out=str(tmp_path / "out"), report=False)
-    _assert_byte_identical(dask, result, 2)
+    _assert_byte_identical(dask, result, 1)
 
 
 def _assert_byte_identical(made, reference, count: int) -> None:
@@ -107,12 +106,12 @@ def test_worlds_made_side_by_side_are_those_made_one_at_a_time(batch, tmp_path):
 
     root, result = batch
     assert AT_ONCE > 1  # the fixture's batch made its worlds side by side
-    folder = tmp_path / "three"
+    folder = tmp_path / "two"
     folder.mkdir()
-    for code in ("15-1252", "17-2051", "41-3031"):
+    for code in ("15-1252", "17-2051"):
         shutil.copy(root / "out" / "_drafts" / f"draft-{code}-s0.yaml", folder)
     alone = run_batch(at_once=1, outlines=str(folder), out=str(tmp_path / "out"), report=False)
-    _assert_byte_identical(alone, result, 3)
+    _assert_byte_identical(alone, result, 2)
 
 
 def test_a_running_dask_cluster_is_used_by_its_address(batch, tmp_path, monkeypatch):
