@@ -8,6 +8,7 @@
     ├── BundleError       a world bundle on disk is missing or unreadable
     │   ├── ChecksumError its files are not the ones its manifest lists (worlds.world): republish it
     │   └── StoreError    its world.duckdb holds code or objects the schema does not name (worlds.store.sandbox)
+    │       └── OlderStoreError  its world.duckdb has the layout an older worldsmith wrote: rebuilt once (worlds.store.sandbox)
     ├── ParseError        a file of the room does not open as its extension says (raised by worlds.store's readers):
     │                     validation reports it as file_parses; regenerate or replace the file
     ├── RenderError       an artifact's content could not be written as a file
