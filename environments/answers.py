@@ -1082,7 +1082,10 @@ POINT_WORDS = re.compile(r"^(?:percentage[\s-]+points?|percent(?:age)?[\s-]+pts?
 def _points_match(m: Mention, w: Want, min_sig: int) -> bool:
     if m.value is None or w.number is None or m.kind not in ("number", "percent"):
         return False
-    unit = (m.unit or "").lower()
+    words = (m.unit or "").lower().split()
+    # the unit is read from its first words: "6.2 pp above the level" is in pp
+    unit = next((" ".join(words[:k]) for k in (2, 1) if len(words) >= k
+                 and (POINT_WORDS.match(" ".join(words[:k])) or _BASIS.match(" ".join(words[:k])))), " ".join(words))
     value = m.value
     if m.kind == "number" and _BASIS.match(unit):
         value = m.value / 100
@@ -1234,14 +1237,15 @@ _PREPS = {"of", "for", "to", "in", "on", "by", "under", "against", "with", "from
 _COPULA = (r"\b(?:is|are|was|were|be|been|lies|lie|sits|sit|remains|remain|stays|stay|stands|stand|comes\s+in|"
            r"falls|fall|fell)\s+(?:well\s+|far\s+|still\s+|comfortably\s+|safely\s+)?")
 # "would be USD 187.5m, above the demand", "USD 126.5m below the demand": the figure said is the subject's
-_AFTER_FIGURE = r"\x01[,\s]+(?:(?:well|far|comfortably|safely|still)\s+)?"
+_AFTER_FIGURE = (r"\x01(?:\s*(?:percentage\s+points?|points?|pp|ppts?|bps|basis\s+points?)\b)?[,\s]+"
+                 r"(?:(?:well|far|comfortably|safely|still)\s+)?")
 _COMPARATORS = re.compile(
     r"(?P<gt>\bexceed(?:s|ed|ing)?\b|\bsurpass(?:es|ed|ing)?\b|\boutstrip(?:s|ped|ping)?\b|\boutweigh(?:s|ed)?\b|"
     r"\bin\s+excess\s+of\b|\b(?:larger|higher|greater|bigger)\b|\bmore\s+than\b|"
     rf"{_COPULA}(?:above|over)\b|{_AFTER_FIGURE}(?:above|over)\b)"
     r"|(?P<lt>\bf(?:a|e)ll(?:s|ing)?\s+(?:well\s+|far\s+)?(?:short\s+of|below|under)\b|\bshort\s+of\b|"
     r"\b(?:lower|smaller|less|fewer)\b|"
-    rf"{_COPULA}(?:below|under|beneath|within)\b|{_AFTER_FIGURE}(?:below|under|beneath)\b)"
+    rf"{_COPULA}(?:below|under|beneath|within|inside)\b|{_AFTER_FIGURE}(?:below|under|beneath)\b)"
     r"|(?P<eq>\bequals\b|\bequal\s+to\b|\bis\s+equal\b|\bthe\s+same\s+as\b|\bidentical\s+to\b|\bmatches\b|"
     r"\bequivalent\s+to\b)")
 _CMP_NEG = re.compile(r"\b(?:not|never|no|cannot|n't)\s+(?:\w+\s+){0,2}$|n't\s+(?:\w+\s+){0,2}$")
@@ -1284,6 +1288,35 @@ def _side(tokens: set[str], wa: dict[str, int], wb: dict[str, int]) -> str | Non
     return None
 
 
+def _head(tokens: list[str]) -> str | None:
+    """A label's head noun: its last content word before a preposition ('level' of 'denial-rate service level')."""
+    zone = []
+    for t in tokens:
+        if t in _PREPS and zone:
+            break
+        if t not in _STOP:
+            zone.append(t)
+    return zone[-1] if zone else None
+
+
+def _first_named(text: str, wa: dict[str, int], wb: dict[str, int]) -> str | None:
+    """The side whose own word comes first in the text."""
+    for t in re.findall(r"[a-z0-9]+(?:'s)?", text):
+        t = _norm_word(t)
+        if t in wa and t not in wb:
+            return "a"
+        if t in wb and t not in wa:
+            return "b"
+    return None
+
+
+# Words that name nothing: a phrase of only these before a comparator leaves its subject to what came before.
+_BARE = _STOP | {"so", "thus", "therefore", "hence", "yes", "no", "also", "still", "now", "then", "currently", "well",
+                 "far", "comfortably", "safely", "be", "been", "being", "remain", "remains", "stay", "stays", "sit",
+                 "sits", "lie", "lies", "stand", "stands", "come", "comes", "both", "which", "it", "they", "this",
+                 "and", "clearly", "indeed", "accordingly", "figure", "number", "amount", "value"}
+
+
 def _words_in(text: str) -> set[str]:
     return {_norm_word(t) for t in re.findall(r"[a-z0-9]+(?:'s)?", text)}
 
@@ -1302,6 +1335,16 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
     parsed = parse(text) if isinstance(text, str) else text
     ta, tb = _label(a_label_words), _label(b_label_words)
     wa, wb = _weights(ta, set(tb)), _weights(tb, set(ta))
+    ha, hb = _head(ta), _head(tb)
+
+    def side(words: set[str]) -> str | None:
+        # with no word of its own on either side, the head noun decides: "the denial rate" is the initial denial
+        # rate (a rate), not the denial-rate service level (a level)
+        found_side = _side(words, wa, wb)
+        if found_side is None and ha != hb and (ha in words) != (hb in words) and not words - set(ta) - set(tb) - _BARE:
+            return "a" if ha in words else "b"
+        return found_side
+
     found: set[str] = set()
     masked = parsed.masked
     for s, e in parsed.sentences:
@@ -1328,12 +1371,19 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                     continue  # "the cap is the greater of the floor and the per-ton figure": a rule, not a comparison
                 end = cmps[k + 1].start() if k + 1 < len(cmps) else ge
                 # The nearest phrase first: "since X is ..., the cap is lower" compares the cap, not X.
-                nearest = re.split(r"[,:;]", before_text)[-1]
-                subject = _side(_words_in(nearest), wa, wb)
-                if subject is None and not re.search(r"\b(?:it|they|this|that|which)\s+(?:\w+\s+)?$", nearest):
-                    # ("it is higher": a pronoun's referent is not whatever was named last before it)
-                    subject = _side(_words_in(before_text), wa, wb)
-                obj = _side(_words_in(masked[c.end():end]), wa, wb)
+                # (an aside in brackets is read past: "total claims (USD 174.25m: removal ...) are above")
+                nearest = re.split(r"[,:;]", re.sub(r"\([^()]*\)", " ", before_text))[-1]
+                subject = side(_words_in(nearest))
+                pronoun = re.search(r"\b(?:it|they|this|that|which)\s+(?:\w+\s+)?$", nearest)
+                if subject is None and pronoun and pronoun.group().split()[0] in ("it", "they"):
+                    # "the initial denial rate is 14.2% against a level of 8%, so it is above the level": a pronoun
+                    # subject is the sentence's subject, the first of the two it names (not whatever was named last)
+                    subject = _first_named(masked[s:c.start() - len(pronoun.group())], wa, wb)
+                elif subject is None and not pronoun and not (_words_in(nearest) - _BARE):
+                    # ", and is higher": the subject said before; a phrase naming a third thing ('(the contribution
+                    # demand of 35% is higher)') compares that thing, not the two
+                    subject = side(_words_in(before_text))
+                obj = side(_words_in(masked[c.end():end]))
                 sign = c.lastgroup
                 if re.fullmatch(r"(?:exceeded|surpassed|outstripped|outweighed)", word) and \
                         re.search(r"\b(?:is|are|was|were|be|been|being)\s+(?:\w+\s+)?$", before_text):

@@ -673,3 +673,31 @@ def test_a_figure_is_bound_to_the_label_it_is_stated_for(text, expected):
                "total claims"]
     others = ["clause 41.3 cap", "fault share"]
     assert [m.text for m in bound_figures(text, phrases, others)] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a pronoun subject is the sentence's subject, not the thing named last
+    ("Yes - the initial denial rate is 14.2% against a denial-rate service level of 8%, so it is above the service "
+     "level by 6.2 pp.", "a>b"),
+    # with no word of its own on either side, the head noun decides: the denial rate is a rate, not a level
+    ("The denial rate is within the service level.", "a<b"),
+    ("The initial denial rate is 6.2 pp above the service level.", "a>b"),
+    ("The initial denial rate is comfortably inside the service level.", "a<b"),
+    # a phrase naming a third thing compares that thing
+    ("The sample error rate is comfortably inside the service level.", None),
+])
+def test_who_a_comparison_is_about(text, expected):
+    assert direction(text, "initial denial rate", "denial-rate service level") == expected
+
+
+def test_an_aside_in_brackets_does_not_hide_the_subject():
+    text = ("Yes, total claims ($174.25m: removal $61.35m + NRD $74.0m) are above Ostrander's maximum exposure, which "
+            "is capped at $20.0m (the contribution demand of $60,987,500 is higher).")
+    assert direction(text, "total claims", "Ostrander's maximum exposure") == "a>b"
+
+
+@pytest.mark.parametrize("written", ["6.2 pp above the level", "6.2 percentage points above it", "620 bps over"])
+def test_a_points_unit_is_read_from_its_first_words(written):
+    gap = Want("number", number=Decimal("6.2"), unit="percentage points")
+    assert value_matches(parse(written).mentions[0], gap)
+
