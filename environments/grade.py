@@ -178,7 +178,10 @@ def _parsed(text: str) -> answers.Parsed:
     return hit
 
 
-_ANSWER_MARK = re.compile(r"(?:^|(?<=[\s*_#>.]))(?:final\s+)?answer\s*[*_]*\s*[:\-]\s*", re.I)
+# ('Short answer: yes. ...' opens a summary, not the answer line: a word before the marker other than 'final' makes it
+# one)
+_ANSWER_MARK = re.compile(r"(?:^|(?<=[\s*_#>.]))(?<![A-Za-z] )(?<![A-Za-z]\t)(?:final\s+)?answer\s*[*_]*\s*[:\-]\s*",
+                          re.I)
 
 
 def _answer_parts(text: str) -> list[str]:

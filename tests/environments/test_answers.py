@@ -701,3 +701,9 @@ def test_a_points_unit_is_read_from_its_first_words(written):
     gap = Want("number", number=Decimal("6.2"), unit="percentage points")
     assert value_matches(parse(written).mentions[0], gap)
 
+
+def test_a_short_answer_opening_a_reply_is_no_answer_line():
+    from worldsmith.environments.grade import _answer_parts
+
+    assert _answer_parts("Hi,\n\nShort answer: yes. The cap is USD 156.2m, the demand USD 61m.\n\nBest") == []
+    assert _answer_parts("The gap is USD 95.2m. Answer: USD 95.2m\n**Final answer:** USD 95.2m") == ["USD 95.2m"] * 2
