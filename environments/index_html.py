@@ -149,7 +149,7 @@ def _drive(world: World) -> str:
 
 
 def _calendar(world: World) -> str:
-    from worldsmith.environments.calendar_app import merge_events
+    from worldsmith.generators.kinds.calendar.app import merge_events
 
     files = [p for p in sorted(world.room.rglob("*.ics")) if not p.relative_to(world.room).as_posix().startswith("Mailboxes/")]
     events = merge_events((p.relative_to(world.room).as_posix(), p.read_text(encoding="utf-8", errors="replace"))

@@ -68,9 +68,9 @@ _DROP = {"default", "title", "discriminator", "examples"}
 
 
 @functools.lru_cache(maxsize=None)
-def template(name: str) -> Template:
-    """The template generators/prompts/<name>.md."""
-    return Template((_DIR / f"{name}.md").read_text(encoding="utf-8"))
+def template(name: str, folder: Path | None = None) -> Template:
+    """The template <folder>/<name>.md (default folder: generators/prompts/; a kind's is its `prompts`)."""
+    return Template(((folder or _DIR) / f"{name}.md").read_text(encoding="utf-8"))
 
 
 def _strict(node: Any) -> Any:
@@ -295,8 +295,8 @@ def _artifact_instructions(context: ArtifactContext) -> tuple[str, list[str]]:
     kind = kinds.of(spec)
     if not kind.prompt or kind.prompt_fields is None:
         raise TypeError(f"artifact kind {kind.name!r} declares no prompt")
-    rules = template(f"{kind.prompt}_rules").template.rstrip("\n")
-    own = template(kind.prompt).substitute(common, **kind.prompt_fields(context)).rstrip("\n")
+    rules = template(f"{kind.prompt}_rules", kind.prompts).template.rstrip("\n")
+    own = template(kind.prompt, kind.prompts).substitute(common, **kind.prompt_fields(context)).rstrip("\n")
     return rules, [p for p in (_voice(context), _earlier(context), own + "\n" + _repair(context.repair)) if p]
 
 

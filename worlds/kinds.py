@@ -78,6 +78,9 @@ class Kind:
     # (item, outline) -> (field path under the item, message) of the item's first problem pydantic cannot
     # see (a fact it names that is not a date...), else None; the outline error then points at that field.
     check: Callable[[Any, Any], tuple[tuple, str] | None] | None = None
+    # -- the kind's own files (its folder under generators/kinds/) -------------------------------
+    checks: "Path | None" = None   # a folder of the kind's SQL checks; worlds.validate runs them with worlds/checks/
+    prompts: "Path | None" = None  # where <prompt>.md and <prompt>_rules.md are; None: generators/prompts/
 
     @property
     def item_kind(self) -> str:

@@ -1,4 +1,4 @@
-"""The check runner: read the SQL checks in worlds/checks/, run them over a loaded world, write the report."""
+"""The check runner: read the SQL checks in worlds/checks/ and each kind's own, run them over a loaded world, write the report."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import duckdb
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from worldsmith.worlds.bundle import DATABASE, MANIFEST, VALIDATION, read_manifest, reseal, seal_derived, seal_of
+from worldsmith.worlds import kinds
 from worldsmith.worlds.errors import BundleError, WorldsmithError
 from worldsmith.worlds.parallel import jobs
 from worldsmith.worlds.report import OffendingRow, Severity, ValidationReport, build_report, check_result
@@ -109,10 +110,21 @@ def parse_check(path: Path) -> Check:
         raise CheckError(f"{path}: bad header: {problems}") from None
 
 
+def check_folders() -> list[Path]:
+    """worlds/checks/ (the cross-kind checks), then each registered kind's own checks folder."""
+    return [CHECKS_FOLDER, *(Path(k.checks) for k in kinds.kinds() if k.checks is not None)]
+
+
 def load_checks(folder: Path | None = None) -> list[Check]:
-    """Every check in a folder (default worlds/checks/), sorted by id."""
-    folder = Path(folder) if folder is not None else CHECKS_FOLDER
-    return sorted((parse_check(p) for p in folder.glob("*.sql")), key=lambda c: c.id)
+    """Every check in a folder (default: worlds/checks/ and every kind's checks folder), sorted by id."""
+    folders = [Path(folder)] if folder is not None else check_folders()
+    checks: dict[str, Check] = {}
+    for path in (p for f in folders for p in sorted(f.glob("*.sql"))):
+        check = parse_check(path)
+        if check.id in checks:  # two kinds' checks, or a kind's and a cross-kind one, may not share a name
+            raise CheckError(f"{path}: a check named {check.id!r} is already loaded from another folder")
+        checks[check.id] = check
+    return sorted(checks.values(), key=lambda c: c.id)
 
 
 def _run_one(con: duckdb.DuckDBPyConnection, check: Check, paths: dict[str, str],

@@ -1,9 +1,9 @@
-"""The calendar app reads .ics with validation's reader (worlds.store.calendar.read_calendar), not one of its own."""
+"""The calendar app reads .ics with validation's reader (generators.kinds.calendar.reader.read_calendar), not one of its own."""
 
 from __future__ import annotations
 
-from worldsmith.environments.calendar_app import merge_events
-from worldsmith.worlds.store.calendar import read_calendar
+from worldsmith.generators.kinds.calendar.app import merge_events
+from worldsmith.generators.kinds.calendar.reader import read_calendar
 
 # What a hand-split line misreads: a quoted parameter holding ':' and an escaped backslash in a text value.
 ICS = (

@@ -202,7 +202,7 @@ def test_index_html_shows_the_chat_and_each_meeting_once(chat_world, tmp_path):
     import re
     import subprocess
 
-    from worldsmith.environments.calendar_app import merge_events
+    from worldsmith.generators.kinds.calendar.app import merge_events
     from worldsmith.environments.index_html import write_index
 
     with worldsmith.open(chat_world) as world:
@@ -266,7 +266,7 @@ def test_the_calendar_app_serves_what_validation_loaded(published_legal, tmp_pat
     import datetime as dt
     from zoneinfo import ZoneInfo
 
-    from worldsmith.environments import calendar_app
+    from worldsmith.generators.kinds.calendar import app as calendar_app
 
     server, session = build_server(published_legal, tmp_path / "s")
     db = session.world.db

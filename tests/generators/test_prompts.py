@@ -20,6 +20,7 @@ from worldsmith.generators.prompts import (PROMPT_VERSION, context_parts, merge_
 from worldsmith.generators.registry import CONTENT_TYPES
 from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
 from tests.conftest import MINI
+from worldsmith.worlds import kinds
 from worldsmith.worlds.content import DocumentContent, EmailContent, SheetContent
 from worldsmith.worlds.outline import load_outline
 
@@ -125,7 +126,8 @@ def test_requests_run_from_what_calls_share_to_what_is_their_own(contexts):
     by_kind: dict[str, set[str]] = {}
     for context in contexts:
         user = render_messages(context, CONTENT_TYPES[context.spec.kind])[1]["content"]
-        rules = template(f"{context.spec.kind if context.spec.kind != 'calendar' else 'meeting'}_rules").template.strip()
+        kind = kinds.of(context.spec)
+        rules = template(f"{kind.prompt}_rules", kind.prompts).template.strip()
         assert user.startswith(rules)
         assert user.index("# Voice of the author") < user.index(context.spec.title) < user.index("worldsmith-output:")
         by_kind.setdefault(context.spec.kind, set()).add(user[:len(rules)])
@@ -210,9 +212,11 @@ def test_reask_shows_the_error_and_the_type():
 
 
 def test_templates_are_files_and_the_version_is_set():
-    for name in ("system", "email", "document", "spreadsheet", "chat", "meeting", "expand", "repair", "reask",
-                 "email_rules", "document_rules", "spreadsheet_rules", "chat_rules", "meeting_rules"):
+    for name in ("system", "expand", "repair", "reask"):
         assert template(name).template.strip()
+    for kind in kinds.kinds():  # each kind's own two, wherever it keeps them
+        assert template(kind.prompt, kind.prompts).template.strip()
+        assert template(f"{kind.prompt}_rules", kind.prompts).template.strip()
     assert re.fullmatch(r"\d{4}-\d{2}-\d+", PROMPT_VERSION)
 
 

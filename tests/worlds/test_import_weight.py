@@ -45,7 +45,7 @@ def _worlds_modules() -> list[str]:
 
 def test_no_worlds_module_loads_a_generator_and_only_the_readers_load_docx_or_openpyxl():
     modules = _worlds_modules()
-    assert "worldsmith.worlds.values" in modules and "worldsmith.worlds.store.calendar" in modules
+    assert "worldsmith.worlds.values" in modules and "worldsmith.worlds.store.parse" in modules
     order = ["worldsmith"] + [m for m in modules if m not in READERS] + sorted(READERS)
     run = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(order)], capture_output=True, text=True,
                          timeout=120)

@@ -62,10 +62,10 @@ def test_the_checks_read_an_amount_with_one_pattern_to_the_number_render_value_w
 
     import duckdb
 
-    from tests.conftest import REPO
+    from worldsmith.worlds.validate import check_folders
 
     sql_number = r"(-?[0-9][0-9,]*(?:\.[0-9]+)?)"
-    checks = {p.name: p.read_text(encoding="utf-8") for p in (REPO / "worlds" / "checks").glob("*.sql")}
+    checks = {p.name: p.read_text(encoding="utf-8") for folder in check_folders() for p in folder.glob("*.sql")}
     users = sorted(n for n, text in checks.items() if sql_number in text)
     assert users == ["amount_beside_label.sql", "quoted_total_matches_sheet.sql"]
     # and no check reads an amount after a currency with a pattern of its own

@@ -19,16 +19,16 @@ from zoneinfo import ZoneInfo
 from pydantic import BaseModel, ConfigDict, Field
 
 from worldsmith.generators.calendar import next_business_day
-from worldsmith.generators.compose.meeting import compose_meeting
+from worldsmith.generators.kinds.calendar.compose import compose_meeting
+from worldsmith.generators.kinds.calendar.reader import CALENDAR_DDL, load_ics
+from worldsmith.generators.kinds.calendar.render import render_calendars
 from worldsmith.generators.kinds.prose import distractor_line, fact_lines, guard, missing, usable
 from worldsmith.generators.planner import _Planner, safe_filename, slugify
 from worldsmith.generators.prompts import people_line
-from worldsmith.generators.render.calendar import render_calendars
 from worldsmith.generators.render.world import room_path, write_file
 from worldsmith.worlds.kinds import Kind
 from worldsmith.worlds.outline import DocumentItem, EmailThreadItem, ItemBase
 from worldsmith.worlds.plan import SpecBase
-from worldsmith.worlds.store.calendar import CALENDAR_DDL, load_ics
 
 _STRICT = ConfigDict(extra="forbid")
 MINUTES_FOLDER = "Minutes"                            # under the meeting's folder
@@ -244,4 +244,6 @@ KIND = Kind(
     prose_of=prose_of,
     render=render,
     render_all=render_all,
+    checks=Path(__file__).with_name("checks"),
+    prompts=Path(__file__).with_name("prompts"),
 )

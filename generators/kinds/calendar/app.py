@@ -1,6 +1,6 @@
 """The calendar app: the events of every iCalendar (.ics) file in the room, listed by date and read by UID.
 
-Each file is read by `worldsmith.worlds.store.calendar.read_calendar`, the reader validation loads the
+Each file is read by `worldsmith.generators.kinds.calendar.reader.read_calendar`, the reader validation loads the
 room with (the `icalendar` package), so the agent is served what was checked; a world with no .ics
 file has no calendar app.
 """
@@ -12,7 +12,7 @@ from typing import Any
 
 from worldsmith.environments.session import Session, SessionError
 from worldsmith.worlds.errors import ParseError
-from worldsmith.worlds.store.calendar import event_fields, read_calendar
+from worldsmith.generators.kinds.calendar.reader import event_fields, read_calendar
 
 WHEN = {"DTSTART": "start", "DTEND": "end"}
 
