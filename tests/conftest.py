@@ -28,13 +28,47 @@ EXAMPLES = REPO / "outlines" / "examples"
 MINI = REPO / "tests" / "fixtures" / "mini.yaml"
 
 
-@pytest.fixture(scope="session")
-def prefect_harness():
-    """One temporary Prefect server for every test that runs a flow."""
-    from prefect.testing.utilities import prefect_test_harness
+def _prefect_folder(base: Path) -> Path:
+    """Where the session's Prefect server keeps its database and address: the base temporary folder the
+    pytest-xdist workers share (a worker's own base is a folder inside it)."""
+    return (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "prefect-server"
 
-    with prefect_test_harness(server_startup_timeout=120):
-        yield
+
+@pytest.fixture(scope="session")
+def prefect_harness(tmp_path_factory):
+    """The session's Prefect server for every test that runs a flow: one for all workers (tests/prefect_shared.py)."""
+    import prefect.context
+    from prefect.settings import PREFECT_API_URL, temporary_settings
+
+    from tests.prefect_shared import shared_server
+
+    url, db = shared_server(_prefect_folder(tmp_path_factory.getbasetemp()))
+    with temporary_settings(updates={PREFECT_API_URL: url}), \
+            prefect.context._temporary_global_settings_context(prefect.context.get_settings_context()):
+        yield url, db
+        _drain_prefect()
+
+
+def _drain_prefect() -> None:
+    """Logs and events still queued reach the server before it stops (as Prefect's test harness does)."""
+    import inspect
+
+    from prefect.events.worker import EventsWorker
+    from prefect.logging.handlers import APILogWorker
+    from prefect.utilities.asyncutils import run_coro_as_sync
+
+    async def drain() -> None:
+        try:
+            result = APILogWorker.instance().drain()
+            if inspect.isawaitable(result):
+                await result
+        except RuntimeError:  # no log worker was started
+            pass
+        result = EventsWorker.drain_all()
+        if inspect.isawaitable(result):
+            await result
+
+    run_coro_as_sync(drain())
 
 
 @pytest.fixture(scope="session")
@@ -44,10 +78,8 @@ def prefect_api(prefect_harness) -> tuple[str, Path]:
     A subprocess given this URL runs its flow there instead of starting Prefect's temporary server, which
     costs 10-25 s of a 2-core machine per run; tests of that temporary server itself do not use it.
     """
-    from prefect.settings import PREFECT_API_URL, PREFECT_SERVER_DATABASE_CONNECTION_URL
-
-    database = PREFECT_SERVER_DATABASE_CONNECTION_URL.value().split("///", 1)[1]
-    return PREFECT_API_URL.value(), Path(database).parent
+    url, db = prefect_harness
+    return url, db.parent
 
 
 @pytest.fixture(scope="session")
@@ -115,10 +147,14 @@ def pytest_xdist_node_collection_finished(node, ids):
 
 
 def pytest_sessionfinish(session):
-    """Stop any bench still running (a session stopped by -x, a failure or Ctrl-C)."""
+    """Stop any bench still running (a session stopped by -x, a failure or Ctrl-C), and the session's Prefect server."""
     smoke = session.config.stash.get(_SMOKE, None)
     if smoke is not None:
         smoke.stop()
+    if not hasattr(session.config, "workerinput"):  # the process that owns the session, workers done
+        from tests.prefect_shared import stop_server
+
+        stop_server(_prefect_folder(session.config._tmp_path_factory.getbasetemp()))
 
 
 def pytest_terminal_summary(terminalreporter, config):

@@ -1,0 +1,89 @@
+"""One Prefect API server for the whole test session, shared by the pytest-xdist workers.
+
+The first worker that runs a flow starts it (Prefect's own app under uvicorn, ephemeral as Prefect's test
+harness runs it, on a SQLite file in the session's base temporary folder); the others find it there; the
+process that owns the session stops it when the session ends (tests/conftest.py). One start instead of one per
+worker: each start costs about 10 s of CPU on this 2-core machine.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+INFO = "server.json"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _up(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}/health", timeout=2) as r:
+            return r.status == 200
+    except OSError:
+        return False
+
+
+def shared_server(folder: Path, timeout: float = 180.0) -> tuple[str, Path]:
+    """(PREFECT_API_URL, database file) of the session's server, started here unless another worker has."""
+    import prefect
+
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the other worker waits here while this one starts it
+        info = folder / INFO
+        if info.exists():
+            known = json.loads(info.read_text())
+            return known["url"], Path(known["db"])
+        port, db = _free_port(), folder / "prefect.db"
+        env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"}
+        env.update(PREFECT_SERVER_DATABASE_CONNECTION_URL=f"sqlite+aiosqlite:///{db}", PREFECT_UI_ENABLED="0",
+                   PREFECT__SERVER_EPHEMERAL="1", PREFECT__SERVER_FINAL="1")
+        with open(folder / "server.log", "ab") as log:
+            proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "--app-dir", str(prefect.__module_path__.parent),
+                                     "--factory", "prefect.server.api.server:create_app", "--host", "127.0.0.1",
+                                     "--port", str(port), "--log-level", "error", "--lifespan", "on"],
+                                    env=env, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
+        url = f"http://127.0.0.1:{port}/api"
+        deadline = time.monotonic() + timeout
+        while not _up(url):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError(f"the session's Prefect server did not start: see {folder / 'server.log'}")
+            time.sleep(0.2)
+        info.write_text(json.dumps({"url": url, "db": str(db), "pid": proc.pid}))
+        return url, db
+
+
+def stop_server(folder: Path) -> None:
+    """Stop the session's server, if a worker started one."""
+    info = folder / INFO
+    if not info.exists():
+        return
+    pid = json.loads(info.read_text())["pid"]
+    try:
+        os.killpg(pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    for _ in range(50):
+        try:
+            os.killpg(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
