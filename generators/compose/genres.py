@@ -32,9 +32,17 @@ def genre_of(doc_type: str, title: str = "") -> str:
 
 # -- letterhead and house style ----------------------------------------------------------------------
 
-_CITIES = {"en_US": ["Houston", "Chicago", "New York", "Boston", "Dallas"], "en_GB": ["London", "Manchester", "Leeds"]}
-_STREETS = ["Louisiana Street", "Travis Street", "Main Street", "Fannin Street", "Bishopsgate", "Moorgate",
-            "Fleet Street", "Lexington Avenue", "Market Street", "Congress Avenue", "Queen Street", "King William Street"]
+# Each city with streets of its own: an expert reader rejects a Leeds firm on Lexington Avenue.
+_STREETS = {
+    "en_US": {"Houston": ["Louisiana Street", "Travis Street", "Fannin Street", "Main Street"],
+              "Chicago": ["LaSalle Street", "Wacker Drive", "Michigan Avenue", "Dearborn Street"],
+              "New York": ["Lexington Avenue", "Park Avenue", "Madison Avenue", "Third Avenue"],
+              "Boston": ["Boylston Street", "Federal Street", "State Street", "Summer Street"],
+              "Dallas": ["Ross Avenue", "McKinney Avenue", "Main Street", "Pacific Avenue"]},
+    "en_GB": {"London": ["Bishopsgate", "Moorgate", "Fleet Street", "King William Street", "Queen Street"],
+              "Manchester": ["King Street", "Deansgate", "Spring Gardens", "Mosley Street"],
+              "Leeds": ["Park Row", "Wellington Street", "East Parade", "Park Place"]},
+}
 
 
 # Section kinds whose sentences keep a fixed form (terms, pleaded paragraphs, recitals, options).
@@ -49,9 +57,12 @@ def letterhead(org_name: str, domain: str, locale: str) -> str:
     """An organisation's letterhead line: its name, an invented street address and its web domain; the same
     organisation always gets the same one, and two organisations of a room rarely share a street."""
     h = _digest(org_name)
-    cities = _CITIES.get(locale, ["London", "New York"])
-    number = 100 + h % 1900
-    return f"{org_name} · {number} {_STREETS[h // 7 % len(_STREETS)]}, {cities[h // 3 % len(cities)]} · {domain}"
+    by_city = _STREETS.get(locale, _STREETS["en_US"])
+    city = sorted(by_city)[h // 3 % len(by_city)]
+    streets = by_city[city]
+    # British buildings carry short numbers; American blocks run to four digits.
+    number = 1 + h % 180 if locale == "en_GB" else 100 + h % 1900
+    return f"{org_name} · {number} {streets[h // 7 % len(streets)]}, {city} · {domain}"
 
 
 def house_style(org_name: str) -> dict[str, str]:

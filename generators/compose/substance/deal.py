@@ -17,6 +17,18 @@ _ROUTES = (("escrow", ("escrow",)), ("mechanic", ("peg", "working capital", "com
                                                  "adjust")),
            ("consideration", ("value", "price", "consideration", "offer")))
 
+# A condition or a consent in a fact's statement ('condition-monitoring' names a product, not a condition).
+_CONDITION = re.compile(r"\bconsent\b|\bconditions?\b(?!-)", re.I)
+_CLAUSE = re.compile(r"\b(?:once|provided that|on condition that)\s+(.+?)\.?$", re.I)
+
+
+def _condition(f: FactRef) -> str | None:
+    """The condition a fact's statement sets, as a clause ('the Ashgrove consent and the completion mechanics are in
+    place'), when its statement names a consent or a condition in such a clause."""
+    statement = " ".join(f.statement.split())
+    m = _CLAUSE.search(statement)
+    return m.group(1) if m and _CONDITION.search(statement) else None
+
 
 def term_sheet_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], first: str, second: str
                       ) -> dict[int, list[str]]:
@@ -49,7 +61,11 @@ def term_sheet_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, 
             out[i] = [f"These heads of terms are not legally binding, save for the provisions on confidentiality, "
                       f"exclusivity and costs, which bind on signature. They are governed by {law}."]
         elif "condition" in low:
-            out[i] = ["Completion is conditional on the conditions below being satisfied or waived by the Buyer."]
+            named = [c for c in map(_condition, ctx.facts) if c]
+            out[i] = [" ".join(f"Completion is conditional on the Buyer being satisfied (or waiving the requirement) "
+                               f"that {c}." for c in dict.fromkeys(named))] if named else \
+                ["Completion is conditional on the usual conditions for a transaction of this kind, to be set out in the "
+                 "SPA."]
         elif "timetable" in low:
             out[i] = ["The parties will work to the timetable below; a date missed does not of itself end the process."]
     consider = at("consideration")
@@ -135,8 +151,12 @@ def ic_memo_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str
             out[i] = merge_short(rows) if rows else []
         elif k == "decisions":
             fs = use([f for f in ctx.facts if f in decisions(ctx.facts)] +
-                     [f for f in dated if re.search(r"consent|condition", f.statement, re.I)])
-            rows = ["The recommendation is subject to the conditions below."] + [as_told(f, ctx.facts) for f in fs]
+                     [f for f in dated if _CONDITION.search(f.statement)])
+            # an internal paper states a condition as the record does ('once the Ashgrove consent ... is in place');
+            # 'the conditions below' only over conditions
+            named = [f for f in fs if _condition(f)]
+            rows = [f"The recommendation is subject to this: the {label(f)} of {f.text} holds only once {_condition(f)}."
+                    if f in named else as_told(f, ctx.facts) for f in fs]
             out[i] = [" ".join(rows)] if fs else []
         elif k == "next_steps":
             fs = use(dated)
