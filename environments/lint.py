@@ -18,7 +18,8 @@ from pathlib import Path
 import duckdb
 from pydantic import BaseModel
 
-from worldsmith.environments import chat_app, mail, session_store
+from worldsmith.environments import mail, session_store
+from worldsmith.generators.kinds.chat import app as chat_app
 from worldsmith.environments.grade import grade
 from worldsmith.environments.session import Session
 from worldsmith.environments.tasks import Task

@@ -20,10 +20,11 @@ from typing import Callable
 from fastmcp import FastMCP
 from fastmcp.exceptions import ToolError
 
-from worldsmith.environments import chat_app, drive, limits, mail
+from worldsmith.environments import drive, limits, mail
 from worldsmith.environments.faults import FaultConfig, FaultInjection
 from worldsmith.environments.session import Session
 from worldsmith.generators.kinds.calendar import app as calendar_app
+from worldsmith.generators.kinds.chat import app as chat_app
 from worldsmith.worlds.errors import WorldsmithError
 from worldsmith.worlds.world import World, open_world
 

@@ -103,7 +103,7 @@ def test_chat_channels_are_listed_read_and_posted_to_and_reset_drops_the_post(ch
 
 
 def test_a_day_of_a_channel_and_an_unknown_channel(chat_world, tmp_path):
-    from worldsmith.environments import chat_app
+    from worldsmith.generators.kinds.chat import app as chat_app
     from worldsmith.environments.session import SessionError
 
     _, session = build_server(chat_world, tmp_path / "s")

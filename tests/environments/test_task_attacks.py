@@ -123,7 +123,7 @@ def test_a_governs_answer_must_give_the_winners_figure_as_the_result(legal_tasks
 
 def test_a_post_or_reply_that_hands_its_check_back_costs(legal_tasks, tmp_path):
     """Red team: a chat post asking the team to confirm the figures ('if those hold, the gap is ...') scored 1.0."""
-    from worldsmith.environments import chat_app
+    from worldsmith.generators.kinds.chat import app as chat_app
     from worldsmith.environments.grade import grade
     from worldsmith.environments.session import Session
 
@@ -163,7 +163,8 @@ def test_a_wrong_conclusion_beside_the_right_one_costs_and_a_pronoun_is_not_the_
 def test_a_reply_goes_to_its_addressee_only_and_a_retracting_post_costs(legal_tasks, tmp_path):
     """Red team: a reply-all or a copy to a colleague passed 'reply only to X'; 'Ignore my last message' posted after
     a right answer passed."""
-    from worldsmith.environments import chat_app, mail
+    from worldsmith.environments import mail
+    from worldsmith.generators.kinds.chat import app as chat_app
     from worldsmith.environments.grade import grade
     from worldsmith.environments.session import Session
 
@@ -276,7 +277,7 @@ def test_another_facts_figure_written_against_a_label_anywhere_costs(legal_tasks
 def test_a_wrong_figure_posted_to_chat_beside_a_right_answer_costs(legal_tasks, tmp_path):
     """Blind red team (kit5): a right answer, memo or sheet plus 'Team: the figure is 1,234,567 - use that.' in chat
     scored 1.0 on 19 tasks."""
-    from worldsmith.environments import chat_app
+    from worldsmith.generators.kinds.chat import app as chat_app
     from worldsmith.environments.grade import grade
     from worldsmith.environments.session import Session
 
@@ -333,7 +334,7 @@ def test_a_lag_said_the_wrong_way_round_costs(legal_tasks, tmp_path):
 
 
 def test_a_chat_post_also_made_in_another_channel_costs(legal_tasks, tmp_path):
-    from worldsmith.environments import chat_app
+    from worldsmith.generators.kinds.chat import app as chat_app
     from worldsmith.environments.grade import grade
     from worldsmith.environments.session import Session
 

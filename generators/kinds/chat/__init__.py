@@ -18,16 +18,16 @@ from zoneinfo import ZoneInfo
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from worldsmith.generators.calendar import business_days, spread
-from worldsmith.generators.compose.chat import compose_chat
+from worldsmith.generators.kinds.chat.compose import compose_chat
+from worldsmith.generators.kinds.chat.reader import CHAT_DDL, EXPORT_FILES, load_chat_json, load_transcript
+from worldsmith.generators.kinds.chat.render import render_day, render_export, short_id, transcript_name
 from worldsmith.generators.kinds.prose import carries, guard, squash, usable
 from worldsmith.generators.planner import _Planner, slugify
 from worldsmith.generators.prompts import people_line
-from worldsmith.generators.render.chat import render_day, render_export, short_id, transcript_name
 from worldsmith.generators.render.world import room_path, write_file
 from worldsmith.worlds.kinds import Kind
 from worldsmith.worlds.outline import ItemBase
 from worldsmith.worlds.plan import SpecBase
-from worldsmith.worlds.store.chat import CHAT_DDL, EXPORT_FILES, load_chat_json, load_transcript
 
 _STRICT = ConfigDict(extra="forbid")
 CHANNEL_NAME = r"^[a-z0-9][a-z0-9_-]{0,79}$"  # Slack's rule: lower case, no spaces or dots, 80 at most
@@ -276,4 +276,6 @@ KIND = Kind(
     prose_of=prose_of,
     render=render,
     render_all=render_all,
+    checks=Path(__file__).with_name("checks"),
+    prompts=Path(__file__).with_name("prompts"),
 )
