@@ -1,6 +1,6 @@
-"""The registry of artifact kinds: one line per kind module. Adding a kind is a module and a line here.
+"""The registry of artifact kinds: one line per kind; adding a kind is a folder, generators/kinds/<kind>/, and a line.
 
-Each module builds a `worldsmith.worlds.kinds.Kind` naming its outline item, spec, content type,
+Each kind's package builds a `worldsmith.worlds.kinds.Kind` naming its outline item, spec, content type,
 planner step, composer, prompt, renderer, parser, tables and text view; registering it extends the
 outline, plan and content unions, the loader, the check views and the test server at once.
 """

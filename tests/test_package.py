@@ -70,7 +70,9 @@ def test_the_wheel_installs_one_top_level_name(tmp_path):
     assert top == {"worldsmith"}
     # the data files travel with the code they belong to
     for needed in ("worldsmith/worlds/checks/planned_fact_present.sql", "worldsmith/worlds/store/schema.sql",
-                   "worldsmith/generators/prompts/system.md", "worldsmith/taxonomies/data/occupations.yaml"):
+                   "worldsmith/generators/prompts/system.md", "worldsmith/taxonomies/data/occupations.yaml",
+                   "worldsmith/generators/kinds/calendar/checks/calendar_working_hours.sql",
+                   "worldsmith/generators/kinds/chat/prompts/chat_rules.md"):
         assert needed in names
 
 

@@ -1,8 +1,8 @@
 """The registry of artifact kinds: what each kind declares, and the unions and SQL views built from them.
 
-A kind (email, document, spreadsheet, chat, calendar...) is one module that builds a `Kind` and one
-line in `worldsmith.generators.registry`. Everything that differs between kinds is a field here, so
-nothing elsewhere asks `isinstance` of a spec: the outline's item union, the plan's spec union, the
+A kind (email, document, spreadsheet, chat, calendar...) is one folder, generators/kinds/<kind>/, whose
+package builds a `Kind`, and one line in `worldsmith.generators.registry`. Everything that differs between
+kinds is a field here, so nothing elsewhere asks `isinstance` of a spec: the outline's item union, the plan's spec union, the
 content union, the loader's plan rows and parsers, the `artifact_text` and `fact_mentions` views
 that every fact, ledger, leakage and near-duplicate check reads, and (declared here, called only by
 the generators layer) the planner step, composer, prompt and renderer.

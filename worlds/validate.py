@@ -1,4 +1,4 @@
-"""The check runner: read the SQL checks in worlds/checks/ and each kind's own, run them over a loaded world, write the report."""
+"""The check runner: read the SQL checks (worlds/checks/ and each kind's), run them over a loaded world, write the report."""
 
 from __future__ import annotations
 

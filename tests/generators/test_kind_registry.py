@@ -1,81 +1,29 @@
-"""The registry of artifact kinds: a kind is one module and one registry line, and no kind escapes the checks."""
+"""The registry of artifact kinds: a kind is one folder and one registry line, and no kind escapes the checks."""
 
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 import re
+from importlib import import_module
 from pathlib import Path
-from typing import Literal
 
 import pytest
-from pydantic import BaseModel, ConfigDict, Field
 
 from tests.conftest import MINI
 from worldsmith.generators.backends.offline import OfflineBackend
-from worldsmith.generators.context import file_context
 from worldsmith.generators.engine import generate_contents
 from worldsmith.generators.planner import plan_world
 from worldsmith.generators.render import render_world
-from worldsmith.generators.render.world import content_of, room_path, text_bytes, write_file
 from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
 from worldsmith.worlds import bundle, kinds
-from worldsmith.worlds.outline import ItemBase, parse_outline
-from worldsmith.worlds.plan import SpecBase
+from worldsmith.worlds.outline import parse_outline
 from worldsmith.worlds.validate import validate_bundle
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-# ---------------------------------------------------------------- a toy kind, all in this test
-
-class StickyItem(ItemBase):
-    """An outline item of the toy kind: a sticky note."""
-
-    kind: Literal["sticky"]
-
-
-class StickySpec(SpecBase):
-    """A planned sticky note."""
-
-    kind: Literal["note"] = "note"
-    date: dt.date
-    readers: list[str] = Field(default_factory=list)
-
-
-class StickyContent(BaseModel):
-    """A sticky note's text."""
-
-    model_config = ConfigDict(extra="forbid")
-    kind: Literal["note"] = "note"
-    text: str
-
-
-def _plan_sticky(planner, folder, item, aid, day, title, facts, distractor):
-    planner.add_file(folder, item, aid, day, title, facts, distractor, ext="note",
-                     make=lambda common: StickySpec(**common))
-
-
-def _compose_sticky(ctx) -> StickyContent:
-    return StickyContent(text=" ".join([ctx.spec.title + ":"] + [f.text for f in ctx.facts]))
-
-
-def _render_sticky(plan, spec, contents, room):
-    return [write_file(room_path(room, spec.path), text_bytes(content_of(contents, spec.id, StickyContent).text))]
-
-
-def _load_sticky(f) -> None:
-    f.add("stickies", artifact_id=f.artifact_id, path=f.rel, text=f.data.decode("utf-8"))
-
-
-TOY = kinds.Kind(
-    name="note", item=StickyItem, spec=StickySpec, content=StickyContent,
-    ddl="create table stickies (artifact_id varchar, path varchar not null, text varchar)",
-    text_sql="select artifact_id, path, 'note' as kind, text from stickies",
-    parsers={"note": _load_sticky},
-    plan_row=lambda spec, zone, add: {"at": f"{spec.date} 09:00:00+00"},
-    plan=_plan_sticky, context=file_context, compose=_compose_sticky, render=_render_sticky,
-)
+# The toy kind is a folder under tests/, as a kind is one under generators/kinds/: registering it is the one line.
+TOY = import_module("tests.generators.toy_kind").KIND
 
 STICKY_ITEM = """
   - path: Notes
@@ -121,12 +69,14 @@ def test_a_registered_toy_kind_has_its_planted_facts_checked(toy_kind, tmp_path)
     clean = validate_bundle(staging)
     assert _check(clean, "planned_fact_present").count == 0
     assert _check(clean, "no_unplanned_files").count == 0
+    assert _check(clean, "note_starts_with_title").count == 0  # the kind's own check, found through its folder
 
-    note.write_text("Call the insurer: about the cap.", encoding="utf-8")
+    note.write_text("The insurer: about the cap.", encoding="utf-8")
     broken = validate_bundle(staging)
     present = _check(broken, "planned_fact_present")
     assert [r.artifact_id for r in present.rows] == ["call_the_insurer"]
     assert "the text of the file" in present.rows[0].detail
+    assert [r.artifact_id for r in _check(broken, "note_starts_with_title").rows] == ["call_the_insurer"]
 
 
 def test_unregistering_a_kind_takes_it_out_of_the_unions(toy_kind):
