@@ -101,6 +101,9 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
     if not ctx.privileged:
         markings = [m for m in markings if "rivileged" not in m and "Work Product" not in m and "Legal Advice" not in m] \
             or [style["mark"]]
+    if ctx.locale != "en_US":
+        # "attorney work product" is a US doctrine: an English firm marks its papers privileged, not work product
+        markings = [m for m in markings if "Work Product" not in m] or [style["mark"]]
     marking = pick.one(markings)
     if kind == "letter" and across(ctx):
         marking = style["mark"]  # a letter across the table: never "For Internal Use Only" or a privilege
