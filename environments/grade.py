@@ -12,6 +12,7 @@ so a correct answer in another format is not failed by string equality.
 from __future__ import annotations
 
 import argparse
+import bisect
 import os
 import re
 import sys
@@ -669,6 +670,38 @@ def _crossed(text: str, check: Check) -> bool:
     return False
 
 
+def _one_step(figures: list[float]) -> list[float]:
+    """The figures and every sum, difference, product and quotient of two of them."""
+    out = set(figures)
+    for i, a in enumerate(figures):
+        for b in figures[i:]:
+            out |= {a + b, abs(a - b), a * b}
+            out |= {a / b} if b else set()
+            out |= {b / a} if a else set()
+    return sorted(out)
+
+
+def _formula_off_the_working(session: Session, check: Check) -> bool:
+    """Whether a formula of the workbook the agent filed at `check.path` comes to a figure one step from `allowed`
+    reaches no way."""
+    if not check.path or check.path not in _state(session).files_added or not check.path.lower().endswith(".xlsx"):
+        return False
+    try:
+        found = deliverables.sheet_formulas(session.read_path(check.path))
+    except SessionError:
+        return False
+    if not found:
+        return False
+    steps = _one_step(sorted(set(check.allowed)))
+    for _, _, value in found:
+        if value is None:
+            continue
+        i = bisect.bisect_left(steps, value - max(0.005, abs(value) * 1e-9))
+        if i >= len(steps) or abs(steps[i] - value) > max(0.005, abs(value) * 1e-9):
+            return True
+    return False
+
+
 def _formula_comes_to(session: Session, check: Check) -> bool:
     """Whether the workbook the agent filed at `check.path` computes `numbers[0]` by a formula over 2+ cells."""
     if not check.path or check.path not in _state(session).files_added or not check.numbers:
@@ -823,8 +856,10 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
     if check.type == "file_memo_block":
         return any(memo_block(t, check.values) for t in _file_texts(session, check))
     if check.type == "file_unledgered":
-        # a workbook's formulas are working (an intermediate step), not figures the author put forward
-        return any(rivals(t, None, None, check.unit, check.allowed) for t in _file_texts(session, check, typed=True))
+        # a workbook's formulas are working: each must come to a figure of the working (one step from the task's own
+        # figures: 'per claim = B2/B3'), never a check row of the author's own ('=B5*1.1', '=B5-1000000')
+        return any(rivals(t, None, None, check.unit, check.allowed) for t in _file_texts(session, check, typed=True)) \
+            or _formula_off_the_working(session, check)
     if where == "file" and kind in _FIGURE_CHECKS:
         return any(_decide(kind, t, check) for t in _file_texts(session, check))
     if where == "chat" and kind in _FIGURE_CHECKS:

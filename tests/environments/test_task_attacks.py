@@ -399,3 +399,22 @@ def test_a_figure_stated_for_a_label_it_never_holds_costs(legal_tasks, tmp_path)
     move = next(c.check.values[0] for c in told.rubric.criteria if c.check.type == "answer_final")
     assert grade(told, session, told.solution.answer).score == 1.0
     assert grade(told, session, f"{then}. It now stands at {move}.\nAnswer: {move}").score < 1.0
+
+
+def test_a_sheet_row_of_the_authors_own_costs_and_a_step_of_the_working_does_not(legal_tasks, tmp_path):
+    """Blind red team (kit5): a right sensitivity sheet plus 'cross-check,=B5*1.1' or 'difference vs room,=B5-1000000'
+    scored 1.0; a row that takes one step from the sheet's own figures ('=B3+B4', a subtotal) is working."""
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    task = next(t for t in tasks if t.kind == "sheet")
+    action = task.solution.actions[0]
+    csv = action.args["csv"].rstrip("\n")
+    last = len(csv.splitlines())
+    for n, (row, full) in enumerate([(f"cross-check,=B{last}*1.1,check", False),
+                                     (f"difference vs room,=B{last}-1000000,check", False),
+                                     ("subtotal,=B3+B4,computed", True)]):
+        session = Session(world, tmp_path / f"s{n}")
+        session.write_sheet(action.args["path"], f"{csv}\n{row}\n")
+        assert (grade(task, session).score == 1.0) == full, row
