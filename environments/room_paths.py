@@ -112,6 +112,24 @@ def _hard_link(st: os.stat_result, parts: tuple[str, ...]) -> None:
                          "outside the room); the apps do not read or write through links")
 
 
+def open_own(path: Path, flags: int, mode: int = 0o600) -> int:
+    """A descriptor of a file a command keeps for itself (a session's log or marker), opened with O_NOFOLLOW and
+    refused unless it is a regular file of one name: a link, symbolic or hard, would read or write another file."""
+    try:
+        fd = os.open(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0), mode)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise UnsafePath(f"{Path(path).name} cannot be opened ({exc.strerror}); is it a link?") from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode) or st.st_nlink > 1:
+        os.close(fd)
+        what = "is not a regular file" if not stat.S_ISREG(st.st_mode) else \
+            f"is a hard link (one file under {st.st_nlink} names, the others perhaps outside this folder)"
+        raise UnsafePath(f"{Path(path).name} {what}; worldsmith does not read or write its own files through links")
+    return fd
+
+
 def entry(base: Path, parts: tuple[str, ...]) -> os.stat_result | None:
     """The lstat of a path under base (None when it does not exist); refuses a link on the way or at the end."""
     fd = _open_dirs(base, parts, create=False)

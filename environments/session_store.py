@@ -40,6 +40,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from worldsmith.environments import room_paths
 from worldsmith.worlds import bundle as _bundle
 from worldsmith.worlds.errors import WorldsmithError
 
@@ -276,11 +277,11 @@ def read_marker(root: Path) -> dict:
     """The marker of a session folder; SessionFolderError when it is missing, a link or not a marker."""
     path = Path(root) / MARKER
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        fd = room_paths.open_own(path, os.O_RDONLY)
     except FileNotFoundError:
         raise SessionFolderError(f"{root}: no {MARKER}; was a session started there?") from None
-    except OSError:
-        raise SessionFolderError(f"{root}: {MARKER} is not a file (a link?); give --session a new folder") from None
+    except room_paths.UnsafePath as exc:
+        raise SessionFolderError(f"{root}: {exc}; give --session a new folder") from None
     with os.fdopen(fd, "rb") as f:
         raw = f.read(_MARKER_BYTES + 1)
     try:
@@ -299,8 +300,10 @@ def read_marker(root: Path) -> dict:
 
 def write_marker(root: Path, marker: dict) -> None:
     """Replace the marker atomically (a small file; written next to it, then renamed over it)."""
-    tmp = Path(root) / f"{MARKER}.{os.getpid()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    # A new name (O_EXCL), never an existing file: a name planted there (a hard link to a host file) is not
+    # truncated and written through; the rename then replaces the marker's entry, not the file it named.
+    tmp = Path(root) / f"{MARKER}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write(json.dumps(marker, sort_keys=True, indent=1) + "\n")
     os.replace(tmp, Path(root) / MARKER)
@@ -310,11 +313,11 @@ def read_log(root: Path) -> Log:
     """Every record of the log, in order; SessionFolderError naming the line when one is not a record."""
     path = Path(root) / LOG
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        fd = room_paths.open_own(path, os.O_RDONLY)
     except FileNotFoundError:
         return Log()
-    except OSError:
-        raise SessionFolderError(f"{root}: {LOG} is not a file (a link?); give --session a new folder") from None
+    except room_paths.UnsafePath as exc:
+        raise SessionFolderError(f"{root}: {exc}; give --session a new folder") from None
     with os.fdopen(fd, "rb") as f:
         raw = f.read(MAX_STATE_BYTES + 1)
     if len(raw) > MAX_STATE_BYTES:
@@ -368,7 +371,11 @@ def append(root: Path, log: Log, key: bytes, data: dict, *, limited: bool = True
     line = _line(data, record.mac)
     if limited:
         check(log, data)
-    fd = os.open(Path(root) / LOG, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+    try:
+        # Checked at each append, on the file opened: a hard link made while the session runs is refused too.
+        fd = room_paths.open_own(Path(root) / LOG, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    except room_paths.UnsafePath as exc:
+        raise SessionFolderError(f"{exc}; nothing was written; give --session a new folder") from None
     with os.fdopen(fd, "ab") as f:
         f.write(line)
     log.records.append(record)

@@ -190,6 +190,31 @@ def test_a_hard_link_in_the_session_room_is_refused_as_a_link_is(published_legal
     assert not session.verify_state()  # not what the apps wrote
 
 
+def test_a_session_log_or_marker_hard_linked_to_a_host_file_is_never_written_through(published_legal, tmp_path):
+    _, session = build_server(published_legal, tmp_path / "s")
+    session.submit_answer("first")
+    folder = session.root
+    victim = tmp_path / "victim.jsonl"
+    victim.write_bytes((folder / session_store.LOG).read_bytes())
+    before = victim.read_bytes()
+    (folder / session_store.LOG).unlink()
+    os.link(victim, folder / session_store.LOG)  # while the session runs: its next append is refused
+    with pytest.raises(SessionError, match="state.jsonl is a hard link"):
+        session.submit_answer("second")
+    with pytest.raises(SessionError, match="state.jsonl is a hard link"):  # and a continued session is refused
+        Session(open_world(published_legal), folder)
+    assert victim.read_bytes() == before
+    (folder / session_store.LOG).unlink()
+    shutil.copy(victim, folder / session_store.LOG)
+    marker_victim = tmp_path / "victim.json"
+    marker_victim.write_bytes((folder / session_store.MARKER).read_bytes())
+    (folder / session_store.MARKER).unlink()
+    os.link(marker_victim, folder / session_store.MARKER)
+    with pytest.raises(SessionError, match="worldsmith-session.json is a hard link"):
+        Session(open_world(published_legal), folder)
+    assert marker_victim.read_bytes() == (folder / session_store.MARKER).read_bytes()
+
+
 def test_a_room_swapped_for_a_link_is_never_emptied(published_legal, tmp_path):
     _, session = build_server(published_legal, tmp_path / "s")
     host = tmp_path / "host"
