@@ -136,3 +136,73 @@ def test_a_real_office_file_passes_the_zip_bomb_guard(tmp_path):
     wb.active["A2"] = 1250
     wb.save(tmp_path / "x.xlsx")
     assert parse_xlsx(tmp_path / "x.xlsx")[0].cells
+
+
+def _patch_part(path, part: str, old: bytes, new: bytes) -> None:
+    """Rewrite one part of an Office zip, replacing `old` by `new` in it."""
+    import zipfile
+    with zipfile.ZipFile(path) as z:
+        parts = {i.filename: z.read(i) for i in z.infolist()}
+    assert old in parts[part]
+    parts[part] = parts[part].replace(old, new, 1)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+
+
+def test_a_cell_at_the_last_row_is_refused_without_building_the_grid(tmp_path, monkeypatch):
+    # attack21 F1: a 7 KB .xlsx with one cell at row 1,048,576 took 40-90 s and GBs through iter_rows
+    from openpyxl.worksheet.worksheet import Worksheet
+    wb = openpyxl.Workbook()
+    wb.active["A1"] = "Amount"
+    wb.save(tmp_path / "far.xlsx")
+    # as the attack did: the declared dimension stays A1, one row is added past the end of sheetData
+    far = b'<row r="1048576"><c r="A1048576" t="inlineStr"><is><t>far</t></is></c></row></sheetData>'
+    _patch_part(tmp_path / "far.xlsx", "xl/worksheets/sheet1.xml", b"</sheetData>", far)
+    monkeypatch.setattr(Worksheet, "iter_rows", lambda *a, **k: pytest.fail("iterated the dense grid"))
+    with pytest.raises(ParseError, match="row 1,048,576"):
+        parse_xlsx(tmp_path / "far.xlsx")
+
+
+@pytest.mark.parametrize("extra", [b'<mergeCells count="1"><mergeCell ref="A1:XFD1048576"/></mergeCells>',
+                                   b'<hyperlinks><hyperlink ref="A1:XFD1048576" display="x"/></hyperlinks>'])
+def test_a_range_over_the_whole_sheet_is_refused_before_openpyxl_loads_it(tmp_path, monkeypatch, extra):
+    # openpyxl makes a cell per cell of a hyperlink's range, and per edge cell of a merge, while loading
+    wb = openpyxl.Workbook()
+    wb.active["A1"] = "Amount"
+    wb.save(tmp_path / "wide.xlsx")
+    _patch_part(tmp_path / "wide.xlsx", "xl/worksheets/sheet1.xml", b"</sheetData>", b"</sheetData>" + extra)
+    monkeypatch.setattr(openpyxl, "load_workbook", lambda *a, **k: pytest.fail("openpyxl loaded the range"))
+    with pytest.raises(ParseError, match="A1:XFD1048576"):
+        parse_xlsx(tmp_path / "wide.xlsx")
+
+
+def test_a_sparse_sheet_within_the_limits_reads_only_its_cells(tmp_path):
+    wb = openpyxl.Workbook()
+    wb.active["A1"] = "Amount"
+    wb.active.cell(90_000, 700, 5)
+    wb.save(tmp_path / "sparse.xlsx")
+    sheet = parse_xlsx(tmp_path / "sparse.xlsx")[0]
+    assert (sheet.n_rows, sheet.n_cols, len(sheet.cells)) == (90_000, 700, 2)
+
+
+def test_docx_table_spans_are_read_once_per_cell(tmp_path):
+    # Row.cells repeats a cell per grid column of its gridSpan and recurses up each vertical merge
+    import docx
+    from docx.oxml.ns import qn
+    from docx.oxml.parser import OxmlElement
+    doc = docx.Document()
+    table = doc.add_table(rows=1_500, cols=1)
+    table.cell(0, 0).text = "root"
+    for i, row in enumerate(table.rows):
+        tc_pr = row._tr.tc_lst[0].get_or_add_tcPr()
+        merge = OxmlElement("w:vMerge")
+        if i == 0:
+            merge.set(qn("w:val"), "restart")
+        tc_pr.append(merge)
+    span = OxmlElement("w:gridSpan")
+    span.set(qn("w:val"), str(10**6))
+    table.rows[0]._tr.tc_lst[0].get_or_add_tcPr().append(span)
+    doc.save(tmp_path / "spans.docx")
+    parsed = parse_docx(tmp_path / "spans.docx")
+    assert [b for b in parsed.blocks if b[0] == "cell"] == [("cell", "root")]

@@ -243,12 +243,14 @@ def parse_docx(path: Path) -> ParsedDocument:
         if isinstance(block, docx.table.Table):
             n_tables += 1
             for row in block.rows:
-                seen: set[int] = set()
-                for cell in row.cells:
-                    # a merged cell appears once per grid column it spans: keep it once
-                    if id(cell._tc) in seen:
+                # Each <w:tc> once, as the XML holds it. Row.cells repeats a cell once per grid column its
+                # gridSpan claims (a 7-byte gridSpan of 2**31 is two billion cells) and walks up the rows
+                # to the root of each vertical merge (quadratic, and a RecursionError past ~1,000 rows); a
+                # vMerge continuation holds nothing of its own, its text is its root cell's, read once.
+                for tc in row._tr.tc_lst:
+                    if tc.vMerge == "continue":
                         continue
-                    seen.add(id(cell._tc))
+                    cell = docx.table._Cell(tc, block)
                     lines.append(cell.text)
                     if cell.text.strip():
                         blocks.append(("cell", _squash(cell.text)))
@@ -466,6 +468,7 @@ class ParsedWorkbook:
 def parse_workbook(path: Path) -> ParsedWorkbook:
     """Read a .xlsx whole: parse_xlsx's sheets, the title, description and identifier, and cached formula values."""
     check_office_zip(path, ".xlsx")
+    check_xlsx_ranges(path)
     try:
         wb = openpyxl.load_workbook(path, data_only=False)
     except Exception as exc:  # zipfile, XML and openpyxl's own errors alike
@@ -519,9 +522,37 @@ def _cached_numbers(path: Path) -> dict[tuple[str, int, int], float]:
     return found
 
 
+_RANGE_REF = re.compile(rb'\bref="\$?([A-Za-z]{1,3})\$?([0-9]{1,9})(?::\$?([A-Za-z]{1,3})\$?([0-9]{1,9}))?"')
+
+
+def check_xlsx_ranges(path: Path) -> None:
+    """Raise ParseError when a range an .xlsx's XML declares (merge, hyperlink, dimension) passes the sheet limits.
+
+    openpyxl builds a cell for each cell of a hyperlink's range and for each edge cell of a merge while it
+    loads the workbook, before _read_sheets can look: `<hyperlink ref="A1:XFD1048576"/>` would be 17 billion
+    cells. So the refs are read from the XML first (check_office_zip has bounded its size).
+    """
+    try:
+        with zipfile.ZipFile(path) as z:
+            for info in z.infolist():
+                if not info.filename.endswith(".xml"):
+                    continue
+                for m in _RANGE_REF.finditer(z.read(info)):
+                    rows = (int(m.group(2)), int(m.group(4) or 0))
+                    cols = (column_index_from_string(m.group(1).decode().upper()),
+                            column_index_from_string(m.group(3).decode().upper()) if m.group(3) else 0)
+                    if max(rows) > MAX_SHEET_ROWS or max(cols) > MAX_SHEET_COLS:
+                        raise ParseError(f"not read as a .xlsx: {info.filename} declares the range "
+                                         f"{m.group(0)[5:-1].decode()!r} (at most {MAX_SHEET_ROWS:,} rows and "
+                                         f"{MAX_SHEET_COLS:,} columns)")
+    except (OSError, zipfile.BadZipFile, ValueError) as exc:
+        raise ParseError(f"not a readable .xlsx: {exc}") from None
+
+
 def parse_xlsx(path: Path) -> list[ParsedSheet]:
     """Read every worksheet of a .xlsx: typed cells, formulas kept and simple ones evaluated."""
     check_office_zip(path, ".xlsx")
+    check_xlsx_ranges(path)
     try:
         wb = openpyxl.load_workbook(path, data_only=False)
     except Exception as exc:  # zipfile, XML and openpyxl's own errors alike
@@ -529,10 +560,28 @@ def parse_xlsx(path: Path) -> list[ParsedSheet]:
     return _read_sheets(wb)
 
 
+# A sheet's used range, at most. generate's sheets are under a few hundred rows and a few dozen columns; a
+# real ledger export can reach tens of thousands of rows. Past this the sheet is refused as a ParseError: the
+# store, drive_read_sheet and index.html each take n_rows x n_cols as a grid's size, so one cell at row
+# 1,048,576 would make every one of them allocate a million rows (attack21 F1: 40-90 s and 1.7-8 GB).
+MAX_SHEET_ROWS = 100_000
+MAX_SHEET_COLS = 1_000
+
+
 def _read_sheets(wb: openpyxl.Workbook) -> list[ParsedSheet]:
     sheets = []
     for ws in wb.worksheets:
-        raw = {(c.row, c.column): c for row in ws.iter_rows() for c in row if c.value is not None}
+        # ws._cells holds the cells the XML has; iter_rows would create every cell of the used range first
+        # (openpyxl has no public sparse reader outside read-only mode, which loses formulas' data types).
+        present = ws._cells
+        if present:
+            n_rows = max(r for r, _ in present)
+            n_cols = max(c for _, c in present)
+            if n_rows > MAX_SHEET_ROWS or n_cols > MAX_SHEET_COLS:
+                wb.close()
+                raise ParseError(f"not read as a .xlsx: sheet {ws.title!r} reaches row {n_rows:,}, column "
+                                 f"{n_cols:,} (at most {MAX_SHEET_ROWS:,} rows and {MAX_SHEET_COLS:,} columns)")
+        raw = {key: c for key, c in present.items() if c.value is not None}
         memo: dict[tuple[int, int], float | None] = {}
         stack: set[tuple[int, int]] = set()
 
