@@ -19,7 +19,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Callable
 
-from worldsmith.environments import session_store
+from worldsmith.environments import room_paths, session_store
 from worldsmith.environments.grade import grade
 from worldsmith.environments.lint import apply_solution
 from worldsmith.environments.session import Session, SessionError
@@ -372,6 +372,8 @@ def attack_task(task: Task, world: World, root: Path | None = None) -> list[Outc
         session = Session(world, root / "session")
         out = []
         for name, must_pass, variant, extra in candidates(task, world):
+            for rel in session.unrecorded():  # what a candidate wrote by hand here: reset keeps only the log's
+                room_paths.remove_file(session.room, tuple(rel.split("/")))
             session.reset()
             try:
                 apply_solution(variant, session)

@@ -209,6 +209,35 @@ def write_bytes(base: Path, parts: tuple[str, ...], data: bytes) -> None:
         os.close(fd)
 
 
+def remove_file(base: Path, parts: tuple[str, ...]) -> bool:
+    """Remove one file (or link: unlinked, never followed) under base, then the folders on its path left empty;
+    whether it was there. A folder at the path is left alone: only a named file is ever removed."""
+    fd = _open_dirs(base, parts, create=False)
+    if fd is None:
+        return False
+    try:
+        try:
+            st = os.stat(parts[-1], dir_fd=fd, follow_symlinks=False)
+        except FileNotFoundError:
+            return False
+        if stat.S_ISDIR(st.st_mode):
+            return False
+        os.unlink(parts[-1], dir_fd=fd)
+    finally:
+        os.close(fd)
+    for depth in range(len(parts) - 1, 0, -1):
+        parent = _open_dirs(base, parts[:depth], create=False)
+        if parent is None:
+            break
+        try:
+            os.rmdir(parts[depth - 1], dir_fd=parent)
+        except OSError:
+            break  # not empty (another file is there): it and every folder above it stay
+        finally:
+            os.close(parent)
+    return True
+
+
 def walk_files(base: Path) -> Iterator[tuple[str, os.stat_result]]:
     """Every regular file under base (relative path, lstat), never entering a link; links, hard links and pipes are
     skipped."""

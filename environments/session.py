@@ -4,15 +4,15 @@ The published bundle is never written. A session's copy is copy-on-write: every 
 message, a filed document, a downloaded attachment) lands in the session's own `room/`, which
 shadows the published room file by file, and the session's log (worldsmith.environments.session_store)
 records every action. Reads look in the session's room first, then in the published one. Copying a
-whole room per session (and per task trial) would cost more than the trial itself. `reset()` empties
-the session's room and starts its state again; `state()` is what a grader reads: what was sent (mail,
+whole room per session (and per task trial) would cost more than the trial itself. `reset()` removes
+what the session wrote (as its log records it) and starts its state again; `state()` is what a grader reads: what was sent (mail,
 and chat posts, which are kept in the state rather than written into the room's chat export), which
 files were added or changed against the published manifest, and the answer. `verify_state()` says
 whether the log and the room are exactly what the apps wrote.
 
 A session folder is the session's only when it carries its marker: a missing or empty folder is
-made one, a folder of the same world is resumed, anything else is refused, and nothing is removed
-but the session's own room. Every path an agent names stays inside the room and never passes
+made one, a folder of the same world whose marker and log agree is resumed, anything else is refused,
+and nothing is removed but the files the session's log says it wrote. Every path an agent names stays inside the room and never passes
 through a link (worldsmith.environments.room_paths).
 """
 
@@ -25,7 +25,6 @@ import email.policy
 import hashlib
 import json
 import secrets
-import shutil
 import stat
 import tempfile
 from email.message import EmailMessage
@@ -164,14 +163,22 @@ class Session:
         return self.root / _bundle.ROOM
 
     def reset(self) -> SessionState:
-        """Restore the initial state: drop everything the session wrote and start its record again."""
+        """Restore the initial state: remove the files the session wrote and start its record again.
+
+        Only the files its log records as written since its start or last reset are removed (with the folders
+        they leave empty): a marker proves whose folder it is, not who put each file in room/, and the log is the
+        one record of what the apps wrote. A file put there by hand stays (verify_state() is False while it does)."""
         if self.room.is_symlink():
             raise SessionError("the session's room/ is a link; give --session a new folder")
-        if self.room.exists():
-            # The room is the session's own (its folder carries the marker); links inside are unlinked, not followed.
-            shutil.rmtree(self.room)
+        with _as_session_error():
+            for rel in sorted(self._replay.written):
+                room_paths.remove_file(self.room, tuple(rel.split("/")))  # a link there is unlinked, never followed
         self._start("reset")
         return self.state()
+
+    def unrecorded(self) -> list[str]:
+        """Files in the session's room that its log does not say it wrote (put there by hand), by path."""
+        return sorted(rel for rel, _ in room_paths.walk_files(self.room) if rel not in self._replay.written)
 
     def _start(self, op: str) -> None:
         self.room.mkdir(exist_ok=True)

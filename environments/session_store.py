@@ -178,6 +178,7 @@ def claim(root: Path, world_id: str, world_path: Path, made: bool = False) -> di
         if found.get("world_id") != world_id:
             raise SessionFolderError(f"{root} is the session folder of another world ({found.get('world_id')!r}, "
                                      f"not {world_id!r}); give --session a new folder")
+        _agrees_with_log(root, resolved, found)
         return found
     entries = sorted(os.listdir(resolved))
     if OLD_STATE in entries:
@@ -187,6 +188,23 @@ def claim(root: Path, world_id: str, world_path: Path, made: bool = False) -> di
         raise SessionFolderError(f"{root} is not empty and is not a worldsmith session folder (no {MARKER}); "
                                  "give --session a new or empty folder, nothing in this one is touched")
     return _new_marker(resolved, world_id, created=made)
+
+
+def _agrees_with_log(root: Path, resolved: Path, marker: dict) -> None:
+    """Refuse a folder whose marker and state log disagree: a marker copied in from another session (its log not
+    with it) over a room someone filled, or a log cut short. The folder is then not this session's: nothing in it
+    is touched."""
+    log = read_log(resolved)
+    room = resolved / _bundle.ROOM
+    if not log.records and os.path.lexists(room) and (room.is_symlink() or not room.is_dir() or any(room.iterdir())):
+        raise SessionFolderError(f"{root} holds a session marker but no {LOG}, and its room/ is not empty: no session "
+                                 "wrote those files (a marker copied from another session?); give --session a new "
+                                 "folder, nothing in this one is touched")
+    if len(log.records) < marker["count"]:
+        raise SessionFolderError(f"{root}: its {MARKER} records {marker['count']} actions but {LOG} holds "
+                                 f"{len(log.records)}; the marker and the log are not one session's (a marker copied "
+                                 "from another session, or a log cut short); give --session a new folder, nothing in "
+                                 "this one is touched")
 
 
 def _new_marker(root: Path, world_id: str, created: bool) -> dict:

@@ -215,6 +215,29 @@ def test_a_session_log_or_marker_hard_linked_to_a_host_file_is_never_written_thr
     assert marker_victim.read_bytes() == (folder / session_store.MARKER).read_bytes()
 
 
+def test_a_copied_marker_never_makes_a_users_room_the_sessions_and_reset_removes_only_what_the_log_wrote(
+        published_legal, tmp_path):
+    _, session = build_server(published_legal, tmp_path / "s")
+    session.write_document("Memos/mine.md", "the session's")
+    user = tmp_path / "user"
+    (user / "room" / "keep").mkdir(parents=True)
+    (user / "room" / "keep" / "precious.txt").write_text("p", encoding="utf-8")
+    shutil.copy(session.root / session_store.MARKER, user)  # the marker alone: no log says who wrote room/
+    with pytest.raises(SessionError, match="no state.jsonl, and its room/ is not empty"):
+        Session(session.world, user)
+    shutil.copy(session.root / session_store.LOG, user)  # marker and log: a session, but not of the user's files
+    (user / "room" / "Memos").mkdir()
+    (user / "room" / "Memos" / "mine.md").write_text("the session's", encoding="utf-8")
+    (user / "room" / "Memos" / "theirs.md").write_text("a user's", encoding="utf-8")
+    Session(session.world, user).reset()
+    assert _files(user / "room") == {"keep/precious.txt": b"p", "Memos/theirs.md": b"a user's"}
+    cut = tmp_path / "cut"
+    shutil.copytree(session.root, cut)
+    (cut / session_store.LOG).write_bytes((cut / session_store.LOG).read_bytes().splitlines(True)[0])
+    with pytest.raises(SessionError, match="the marker and the log are not one session's"):
+        Session(session.world, cut)
+
+
 def test_a_room_swapped_for_a_link_is_never_emptied(published_legal, tmp_path):
     _, session = build_server(published_legal, tmp_path / "s")
     host = tmp_path / "host"
