@@ -131,6 +131,7 @@ class Session:
 
     def __init__(self, world: World, root: str | Path | None = None, user: str | None = None):
         self.world = world
+        self._published_shas: dict[str, str] | None = None
         fresh = root is None
         self.root = Path(root) if root is not None else Path(tempfile.mkdtemp(prefix="worldsmith-session-"))
         with _as_session_error():
@@ -300,8 +301,11 @@ class Session:
     def read_path(self, path: str) -> Path:
         """Where to read a path of the room: the session's copy when it wrote one, else the published file.
 
-        Refuses a path that leaves the room or passes through a link; read with read_bytes() where possible."""
+        Refuses a path that leaves the room or passes through a link, or a published file that is no longer the
+        one the manifest seals; read with read_bytes() where possible."""
         found = self._where(path)
+        if found is not None and found[0] == self.world.room:
+            self.read_bytes(path)  # checks the file against the manifest
         return (found[0].joinpath(*found[1]) if found else self.world.room.joinpath(*self._parts(path)))
 
     def exists(self, path: str) -> bool:
@@ -330,7 +334,21 @@ class Session:
                 data = room_paths.read_bytes(*found, limit)
         if data is None:
             raise SessionError(f"no file {path!r} in the data room; find it with drive_search or drive_list")
+        if found[0] == self.world.room:
+            self._sealed(found[1], data)
         return data
+
+    def _sealed(self, parts: tuple[str, ...], data: bytes) -> None:
+        """Refuse a published file whose bytes are not the ones the manifest seals: what was verified when the world
+        was opened is what is served, not what someone wrote into the bundle since."""
+        rel = "/".join(parts)
+        if self._published_shas is None:
+            self._published_shas = self._published()
+        expected = self._published_shas.get(rel)
+        if expected is None or hashlib.sha256(data).hexdigest() != expected:
+            what = "is not listed in the world's manifest" if expected is None else "no longer matches the manifest"
+            raise SessionError(f"{rel!r} {what}: the bundle was changed on disk after it was opened; it is not served "
+                               "(validate the world again and restart the apps)")
 
     def read_text(self, path: str) -> str:
         """A file of the room as text (UTF-8, undecodable bytes replaced)."""

@@ -238,6 +238,23 @@ def test_a_copied_marker_never_makes_a_users_room_the_sessions_and_reset_removes
         Session(session.world, cut)
 
 
+def test_a_bundle_file_edited_after_serve_started_is_refused_not_served(published_legal, tmp_path):
+    world = tmp_path / "world"
+    shutil.copytree(published_legal, world, symlinks=True)
+    server, session = build_server(world, tmp_path / "s")
+    docs = sorted(f.path[len("room/"):] for f in session.world.manifest.files if f.path.endswith(".md"))
+    forged, kept = docs[0], docs[1]
+    assert "FORGED" not in _call(server, "drive_read_document", {"path": forged}).content[0].text
+    (world / "room" / forged).write_text("FORGED-AFTER-OPEN wire USD 9,999,999", encoding="utf-8")
+    read = _call(server, "drive_read_document", {"path": forged})
+    assert read.is_error and "no longer matches the manifest" in read.content[0].text
+    assert "FORGED" not in read.content[0].text and str(tmp_path) not in read.content[0].text
+    assert _call(server, "drive_search", {"query": "FORGED-AFTER-OPEN"}).data["results"] == []
+    with pytest.raises(SessionError, match="no longer matches"):
+        session.read_path(forged)  # what a grader reads
+    assert not _call(server, "drive_read_document", {"path": kept}).is_error  # the others are served as sealed
+
+
 def test_a_room_swapped_for_a_link_is_never_emptied(published_legal, tmp_path):
     _, session = build_server(published_legal, tmp_path / "s")
     host = tmp_path / "host"
