@@ -432,10 +432,14 @@ class Session:
         if not path.lower().endswith((".docx", ".md", ".txt")):
             raise SessionError(f"{path!r}: documents are filed as Word (.docx, from Markdown), Markdown (.md) or "
                                "text (.txt)")
+        docx = path.lower().endswith(".docx")
         with _as_session_error():
-            limits.check_text("text", text)
+            limits.check_text("text", text, limits.MAX_DOCX_TEXT_BYTES if docx else limits.MAX_TEXT_BYTES)
         rel = "/".join(self._parts(path))
-        data = deliverables.docx_from_markdown(text) if rel.lower().endswith(".docx") else text.encode("utf-8")
+        try:
+            data = deliverables.docx_from_markdown(text) if docx else text.encode("utf-8")
+        except ValueError as exc:  # past the blocks or table rows a .docx holds
+            raise SessionError(f"{path!r}: {exc}; split it over several documents") from None
         self._write(rel, data, {"op": "file", "path": rel})
         return rel
 

@@ -116,3 +116,33 @@ def test_a_sheet_may_work_through_a_step_and_any_usual_formula_but_not_mislabel_
     swapped = csv_text.replace(f"{a[0]},{a[1]},", f"{a[0]},@@,", 1).replace(f"{b[0]},{b[1]},", f"{b[0]},{a[1]},", 1) \
         .replace(f"{a[0]},@@,", f"{a[0]},{b[1]},", 1)
     assert swapped != csv_text and score(swapped, 4) < 1
+
+
+def test_long_tables_and_lists_become_a_word_document_in_one_pass(tmp_path, monkeypatch):
+    # attack21 F2: Table.cell rebuilt the table's grid on each call (1,000 rows took 70 s) and each styled
+    # paragraph searched every style; neither may be reached
+    import docx.styles.styles
+    import docx.table
+    monkeypatch.setattr(docx.table.Table, "cell", lambda *a: pytest.fail("Table.cell per cell"))
+    monkeypatch.setattr(docx.styles.styles.Styles, "default", lambda *a: pytest.fail("a style search per paragraph"))
+    text = "# Rows\n" + "| a | b |\n" * 1_000 + "\n".join(f"- item {i}" for i in range(1_000))
+    path = tmp_path / "long.docx"
+    path.write_bytes(docx_from_markdown(text))
+    monkeypatch.undo()
+    doc = docx.Document(str(path))
+    assert len(doc.tables[0].rows) == 1_000 and doc.tables[0].style.name == "Table Grid"
+    assert [p.style.name for p in doc.paragraphs].count("List Bullet") == 1_000
+
+
+def test_a_word_document_past_its_limits_is_refused_with_what_to_do(published_legal, tmp_path):
+    world = worldsmith.open(published_legal)
+    session = Session(world, tmp_path / "s")
+    with pytest.raises(SessionError, match="262,144"):
+        session.write_document("Memos/Long.docx", "# h\n" + "x" * 300_000)
+    session.write_document("Memos/Long.md", "# h\n" + "x" * 300_000)  # Markdown is kept as it is written
+    for text, limit in (("| a | b |\n" * 2_001, "2,000 rows"), ("- b\n" * 10_001, "10,000 paragraphs"),
+                        ("|" + " a |" * 41 + "\n", "40 columns")):
+        with pytest.raises(SessionError, match=limit):
+            session.write_document("Memos/Big.docx", text)
+    assert "Memos/Big.docx" not in session.state().files_added
+    world.close()
