@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Optional
@@ -276,6 +277,8 @@ def validate(
     if accept_edits:
         console.print("edits accepted; manifest.json re-sealed" if not report.errors
                       else "edits accepted but checks fail; manifest.json left as published", soft_wrap=True)
+        if not report.errors:
+            _say_if_not_catalogued(world, report.world_id)
     table = Table("check", "severity", "offending", "first problem")
     for check in report.checks:
         first = one_line(check.rows[0].detail) if check.rows else ""
@@ -286,6 +289,17 @@ def validate(
                                 f" ({report.errors} errors, {report.warnings} warnings); "
                                 f"wrote {world / 'validation.json'}"))
     raise typer.Exit(1 if report.errors else 0)
+
+
+def _say_if_not_catalogued(world: Path, world_id: str) -> None:
+    """Say so when a re-sealed bundle sits in a catalogued folder but is not the world its catalog row names."""
+    from worldsmith.worlds.bundle import is_catalogued_folder
+
+    parent = Path(os.path.abspath(world)).parent
+    if (parent / "catalog.duckdb").is_file() and not is_catalogued_folder(world, world_id):
+        console.print(Text(f"the catalog's row for {world_id} was left as it is: this folder is not "
+                           f"{one_line(str(parent / world_id))}, the catalogued world (a copy under another name?)"),
+                      soft_wrap=True)
 
 
 @outline_app.command("check")

@@ -17,7 +17,7 @@ from typing import Any, Iterator, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from worldsmith.worlds.errors import BundleError, PublishError
+from worldsmith.worlds.errors import BundleError, PlanError, PublishError
 from worldsmith.worlds.plan import WorldPlan
 from worldsmith.worlds.publish_guard import free_kept_folder, open_lock, refuse_links
 
@@ -291,8 +291,19 @@ def _read(bundle: Path, name: str, model: type[BaseModel], missing: str) -> Base
 
 
 def read_plan(bundle: Path) -> WorldPlan:
-    """The plan of a bundle."""
-    return _read(bundle, PLAN, WorldPlan, f"{bundle} is not a world bundle: no {PLAN}")
+    """The plan of a bundle; PlanError unless its ledger is one worldsmith writes (worlds.ledger.check_ledger).
+
+    A bundle may come from anyone, and anyone can seal one again: its facts are checked here, once, so that
+    nothing that reads the plan (tasks, exports, pages, validation) computes with a formula or value that fails.
+    """
+    from worldsmith.worlds.ledger import LedgerError, check_ledger
+
+    plan = _read(bundle, PLAN, WorldPlan, f"{bundle} is not a world bundle: no {PLAN}")
+    try:
+        check_ledger(plan.facts, plan.distractors)
+    except LedgerError as exc:
+        raise PlanError(f"{bundle / PLAN}: the plan is not a valid ledger: {exc}; regenerate the world") from None
+    return plan
 
 
 def read_manifest(bundle: Path) -> Manifest:
@@ -451,7 +462,8 @@ def reseal(bundle: Path, report: Any) -> Manifest:
     """Write a published world's manifest again over its files as they are now, with the verdict of `report`.
 
     For edits the user says are intended (`worldsmith validate --accept-edits`); the catalog row of a
-    world published in a catalogued folder is brought up to date too.
+    world published in a catalogued folder is brought up to date too, only when the bundle is that folder,
+    out/<world_id> (is_catalogued_folder): a copy of it elsewhere in out/ leaves the row as it is.
     """
     with _sealing(bundle):
         manifest = read_manifest(bundle)
@@ -464,9 +476,20 @@ def reseal(bundle: Path, report: Any) -> Manifest:
         manifest = manifest.model_copy(update={"files": files, "counts": counts, "verdict": report.verdict,
                                                "errors": report.errors, "warnings": report.warnings})
         manifest = write_manifest(bundle, manifest)
-    if (bundle.parent / "catalog.duckdb").is_file():
-        append_catalog(bundle.parent, manifest, bundle)
+    if is_catalogued_folder(bundle, manifest.world_id):
+        append_catalog(Path(os.path.abspath(bundle)).parent, manifest, Path(os.path.abspath(bundle)))
     return manifest
+
+
+def is_catalogued_folder(bundle: Path, world_id: str) -> bool:
+    """Whether a bundle is the folder its outputs folder's catalog names for its world id: out/<world_id> itself.
+
+    A copy under another name (or a link) is not: re-sealing it must not repoint the world's catalog row at it,
+    or `worlds show` would hand out the copy while `worlds rm` deletes the real out/<world_id>."""
+    path = Path(os.path.abspath(bundle))  # '.' and 'x/' named as the folder they are; links not followed
+    return (path.name == world_id and not path.is_symlink() and path.is_dir()
+            and (path.parent / "catalog.duckdb").is_file()
+            and os.path.realpath(path) == os.path.join(os.path.realpath(path.parent), world_id))
 
 
 def append_catalog(out: Path, manifest: Manifest, path: Path) -> None:

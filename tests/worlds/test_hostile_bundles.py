@@ -559,6 +559,20 @@ def _catalogued(out: Path, world_id: str, recorded: Path | None = None) -> Path:
     return folder
 
 
+def test_accepting_edits_in_a_copy_never_repoints_the_catalog_row_at_it(world):
+    from types import SimpleNamespace
+
+    out, wid = world.parent, bundle.read_manifest(world).world_id
+    assert world.name == wid
+    bundle.append_catalog(out, bundle.read_manifest(world), world)
+    evil = out / "evil"
+    shutil.copytree(world, evil)  # the same world id under another name
+    bundle.reseal(evil, SimpleNamespace(verdict="pass", errors=0, warnings=0))  # validate evil --accept-edits
+    assert get_world(out, wid).path == str(world) and not bundle.is_catalogued_folder(evil, wid)
+    bundle.reseal(world, SimpleNamespace(verdict="warn", errors=0, warnings=1))  # the world itself: row updated
+    assert get_world(out, wid).path == str(world) and get_world(out, wid).verdict == "warn"
+
+
 def test_rm_refuses_an_empty_or_ambiguous_reference_listing_the_matches(tmp_path):
     for wid in ("tanker-spill-1", "tanker-spill-2"):
         _catalogued(tmp_path, wid)
