@@ -94,18 +94,17 @@ def tasks(
     from worldsmith.flows.cli import console
     from worldsmith.worlds.world import open_world
 
-    try:
-        opened = open_world(world)
+    try:  # the tasks too: whatever a world from someone else holds is one line of error, never a traceback
+        with open_world(world) as opened:
+            task_set = make_task_set(opened, user, warmups=warmups)
+            target = out or world / "tasks.json"
+            target.write_text(task_set.model_dump_json(indent=2) + "\n", encoding="utf-8")
+            if out is None:
+                from worldsmith.environments.index_html import write_index
+
+                write_index(opened, task_set)
     except WorldsmithError as exc:
         _fail(exc)
-    with opened:
-        task_set = make_task_set(opened, user, warmups=warmups)
-        target = out or world / "tasks.json"
-        target.write_text(task_set.model_dump_json(indent=2) + "\n", encoding="utf-8")
-        if out is None:
-            from worldsmith.environments.index_html import write_index
-
-            write_index(opened, task_set)
     kinds = Counter(t.kind for t in task_set.tasks)
     console.print(f"{len(task_set.tasks)} tasks ({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))}); "
                   f"wrote {target}")
@@ -158,8 +157,8 @@ def export(
         _fail(exc)
     with opened:
         target = out or world.parent / "exports" / f"{opened.world_id}-{format}"
-        task_set = make_task_set(opened)
         try:
+            task_set = make_task_set(opened)
             if format == "harbor":
                 from worldsmith.environments.harbor import export_harbor, run_gates
 

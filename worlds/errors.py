@@ -7,6 +7,7 @@
     ├── ModelError        a model call failed; `retryable` says whether trying again can help
     ├── BundleError       a world bundle on disk is missing or unreadable
     │   ├── ChecksumError its files are not the ones its manifest lists (worlds.world): republish it
+    │   ├── PlanError     its plan.json is not a valid ledger: a fact, formula or value no task can compute with
     │   └── StoreError    its world.duckdb holds code or objects the schema does not name (worlds.store.sandbox)
     │       └── OlderStoreError  its world.duckdb has the layout an older worldsmith wrote: rebuilt once (worlds.store.sandbox)
     ├── ParseError        a file of the room does not open as its extension says (raised by worlds.store's readers):
@@ -72,6 +73,11 @@ class BundleError(WorldsmithError):
     """A world bundle is missing, incomplete or unreadable."""
 
     exit_code = 2
+
+
+class PlanError(BundleError):
+    """A bundle's plan.json is not a ledger worldsmith writes (worlds.bundle.read_plan): a formula that does not parse
+    within bounds, names no fact or cannot be computed, or a value no ledger holds; regenerate the world."""
 
 
 class ParseError(WorldsmithError):

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import ast
 import datetime as dt
+import decimal
+import re
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, DivisionByZero, InvalidOperation
-from typing import Callable, Iterable
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from typing import Any, Callable, Iterable
 
 from worldsmith.worlds.errors import WorldsmithError
 from worldsmith.worlds.outline_bounds import MAX_AMOUNT
@@ -26,6 +28,19 @@ from worldsmith.worlds.values import Money, Number, Percent, render_value
 
 CENT = Decimal("0.01")
 FUNCTIONS = ("max", "min", "round", "percent_of", "sum", "abs")
+# Bounds that keep any formula cheap, whoever wrote it (an outline, or a plan.json in someone else's bundle): a
+# matter's formulas are a line of a few fact ids (the examples' longest is under 100 characters, 4 deep).
+MAX_FORMULA = 500     # characters
+MAX_DEPTH = 32        # nested operations and calls
+MAX_ROUND = 15        # round(x, places): places from -15 to 15
+# A plan's ledger, as worldsmith writes it: fact ids are an outline's ids; a value has an outline's digits (at most
+# 21) or a computed one's (Decimal's 28), below 10^15.
+FACT_ID = re.compile(r"[a-z][a-z0-9_]{0,199}")  # fullmatch: '$' would let a trailing line break through
+MAX_DIGITS = 40
+# Every evaluation runs in this context, never the caller's: 28 digits, and an overflow, a division by zero or an
+# invalid operation raises (as a LedgerError) instead of yielding Infinity or NaN.
+CONTEXT = decimal.Context(prec=28, rounding=decimal.ROUND_HALF_EVEN, Emax=999_999, Emin=-999_999,
+                          traps=[decimal.InvalidOperation, decimal.DivisionByZero, decimal.Overflow])
 
 
 class LedgerError(WorldsmithError, ValueError):
@@ -45,7 +60,9 @@ class Quantity:
     unit: str | None = None
 
     def shown(self) -> str:
-        """The quantity as the ledger writes it, for messages."""
+        """The quantity as the ledger writes it, for messages (in E notation beyond what a ledger holds)."""
+        if not self.amount.is_finite() or self.amount and self.amount.adjusted() >= 15:
+            return f"{self.kind} {self.amount:.3E}"  # never a number of a million digits, written out
         return render_value(self.as_value())
 
     def as_value(self) -> Money | Number | Percent:
@@ -84,16 +101,30 @@ def quantity_of(value: object) -> Quantity | None:
 
 
 def parse_formula(text: str) -> ast.expr:
-    """The formula's syntax tree, refused unless it uses only fact ids, numbers, + - * / and the known functions."""
+    """The formula's syntax tree, refused unless it uses only fact ids, numbers, + - * / and the known functions,
+    within MAX_FORMULA characters and MAX_DEPTH levels of nesting."""
+    if len(text) > MAX_FORMULA:
+        raise LedgerError(f"formula {text[:40]!r}... is {len(text):,} characters long; a formula holds at most "
+                          f"{MAX_FORMULA}")
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as exc:
         raise LedgerError(f"formula {text!r} is not an expression ({exc.msg}); write e.g. 'a * b' or 'max(a, b)'") from None
-    for node in ast.walk(tree.body):
+    except (ValueError, RecursionError, MemoryError):  # a NUL byte; nesting beyond the parser's own limits
+        raise LedgerError(f"formula {text[:40]!r} is not an expression a ledger can hold") from None
+    stack: list[tuple[ast.AST, int]] = [(tree.body, 1)]
+    while stack:  # iterative, so a deep tree is refused here before anything recursive walks it
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise LedgerError(f"formula {text[:40]!r} nests more than {MAX_DEPTH} levels deep; split it into facts")
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
         if isinstance(node, (ast.BinOp, ast.UnaryOp, ast.Name, ast.Load, ast.Add, ast.Sub, ast.Mult, ast.Div,
                              ast.USub, ast.UAdd)):
             continue
         if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+            if not abs(node.value) < MAX_AMOUNT:  # also NaN and inf, which compare false
+                raise LedgerError(f"formula {text[:40]!r} holds the number {Decimal(str(node.value)):.3E}; "
+                                  "numbers in a formula stay below 10^15")
             continue
         if isinstance(node, ast.Call):
             if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS or node.keywords:
@@ -178,16 +209,33 @@ def _same_kind(args: list[Quantity], name: str) -> None:
 
 
 def evaluate(tree: ast.expr, lookup: Callable[[str], Quantity]) -> Quantity:
-    """The value of a parsed formula, with `lookup` giving each fact id's quantity."""
+    """The value of a parsed formula, with `lookup` giving each fact id's quantity; LedgerError for arithmetic
+    Decimal cannot do (an overflow, an invalid operation), computed in CONTEXT whatever the caller's."""
+    try:
+        with decimal.localcontext(CONTEXT):
+            return _evaluate(tree, lookup)
+    except decimal.DecimalException as exc:
+        raise LedgerError(f"cannot be computed ({_decimal_problem(exc)})") from None
+
+
+def _decimal_problem(exc: decimal.DecimalException) -> str:
+    if isinstance(exc, decimal.DivisionByZero):
+        return "a division by zero"
+    if isinstance(exc, decimal.Overflow):
+        return "a number too large for any ledger"
+    return "an invalid operation: a number too large or too precise, or not a number"
+
+
+def _evaluate(tree: ast.expr, lookup: Callable[[str], Quantity]) -> Quantity:
     if isinstance(tree, ast.Constant):
         return Quantity("number", Decimal(str(tree.value)))
     if isinstance(tree, ast.Name):
         return lookup(tree.id)
     if isinstance(tree, ast.UnaryOp):
-        inner = evaluate(tree.operand, lookup)
+        inner = _evaluate(tree.operand, lookup)
         return inner if isinstance(tree.op, ast.UAdd) else Quantity(inner.kind, -inner.amount, inner.currency, inner.unit)
     if isinstance(tree, ast.BinOp):
-        a, b = evaluate(tree.left, lookup), evaluate(tree.right, lookup)
+        a, b = _evaluate(tree.left, lookup), _evaluate(tree.right, lookup)
         if isinstance(tree.op, ast.Add):
             return _add(a, b, 1, "the formula")
         if isinstance(tree.op, ast.Sub):
@@ -197,7 +245,7 @@ def evaluate(tree: ast.expr, lookup: Callable[[str], Quantity]) -> Quantity:
         return _div(a, b)
     assert isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name)
     name = tree.func.id
-    args = [evaluate(a, lookup) for a in tree.args]
+    args = [_evaluate(a, lookup) for a in tree.args]
     if not args:
         raise LedgerError(f"{name}() needs arguments")
     if name in ("max", "min", "sum"):
@@ -209,11 +257,19 @@ def evaluate(tree: ast.expr, lookup: Callable[[str], Quantity]) -> Quantity:
             return total
         pick = max if name == "max" else min
         return pick(args, key=lambda q: q.amount)
+    if name == "abs" and len(args) != 1 or name == "round" and len(args) > 2:
+        raise LedgerError(f"{name}() takes {'one argument' if name == 'abs' else 'a value and its places'}, "
+                          f"not {len(args)}")
     if name == "abs":
         q = args[0]
         return Quantity(q.kind, abs(q.amount), q.currency, q.unit)
     if name == "round":
-        places = int(args[1].amount) if len(args) > 1 else 0
+        places = args[1] if len(args) > 1 else Quantity("number", Decimal(0))
+        if places.kind != "number" or places.amount != places.amount.to_integral_value() \
+                or abs(places.amount) > MAX_ROUND:
+            raise LedgerError(f"round(x, places) rounds to a whole number of places from -{MAX_ROUND} to "
+                              f"{MAX_ROUND}, not {places.amount:.3E}")
+        places = int(places.amount)
         q = args[0]
         return Quantity(q.kind, q.amount.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP), q.currency, q.unit)
     # percent_of(p, x): p percent of x
@@ -263,23 +319,20 @@ def solve(nodes: Iterable[Node], fail: Callable[[str, str, str], Exception]) -> 
             for ref in references(n.formula):
                 if ref not in by_id:
                     import difflib
-                    close = difflib.get_close_matches(ref, sorted(by_id), n=1, cutoff=0.6)
+                    # Only short names are compared: difflib is quadratic in a name's length.
+                    close = difflib.get_close_matches(ref, sorted(f for f in by_id if len(f) <= 100)[:2000], n=1,
+                                                      cutoff=0.6) if len(ref) <= 100 else []
                     hint = f"; did you mean {close[0]!r}?" if close else ""
                     raise fail(n.id, "formula", f"formula uses {ref!r}, which is not a fact id{hint}")
     done: dict[str, Quantity | None] = {}
-    visiting: list[str] = []
 
-    def value_of(fid: str) -> Quantity | None:
+    def value_of(fid: str) -> Quantity | None:  # called in dependency order: every input is done already
         if fid in done:
             return done[fid]
         node = by_id[fid]
-        if fid in visiting:
-            cycle = visiting[visiting.index(fid):] + [fid]
-            raise fail(cycle[0], "formula", "formulas go round in a cycle: " + " -> ".join(cycle))
         if node.formula is None:
             done[fid] = quantity_of(node.value)
             return done[fid]
-        visiting.append(fid)
 
         def lookup(ref: str) -> Quantity:
             q = value_of(ref)
@@ -290,9 +343,8 @@ def solve(nodes: Iterable[Node], fail: Callable[[str, str, str], Exception]) -> 
 
         try:
             computed = evaluate(trees[fid], lookup)
-        except (LedgerError, InvalidOperation, DivisionByZero) as exc:
+        except LedgerError as exc:  # evaluate turns Decimal's own errors into LedgerErrors
             raise fail(fid, "formula", f"{node.formula}: {exc}") from None
-        visiting.pop()
         if not computed.amount.is_finite() or abs(computed.amount) >= MAX_AMOUNT:
             # Beyond this, money stops fitting Decimal's 28 digits once rounded to the cent, and no file needs it.
             raise fail(fid, "formula", f"{node.formula} gives {computed.amount:.3E}, too large; amounts and numbers "
@@ -312,9 +364,36 @@ def solve(nodes: Iterable[Node], fail: Callable[[str, str, str], Exception]) -> 
         done[fid] = computed
         return computed
 
-    for fid in by_id:
+    for fid in _order(by_id, fail):
         value_of(fid)
     return done
+
+
+def _order(by_id: dict[str, Node], fail: Callable[[str, str, str], Exception]) -> list[str]:
+    """The fact ids in dependency order (each after the facts its formula uses; otherwise as given), walked
+    without recursion, so a chain of any length is no RecursionError; `fail` for a cycle."""
+    refs = {fid: references(n.formula) if n.formula is not None else [] for fid, n in by_id.items()}
+    order: list[str] = []
+    state: dict[str, bool] = {}  # False while on the path being walked, True once ordered
+    for root in by_id:
+        if root in state:
+            continue
+        path, pending = [root], [iter(refs[root])]
+        state[root] = False
+        while path:
+            ref = next(pending[-1], None)
+            if ref is None:
+                state[path[-1]] = True
+                order.append(path.pop())
+                pending.pop()
+            elif state.get(ref) is False:
+                cycle = path[path.index(ref):] + [ref]
+                raise fail(cycle[0], "formula", "formulas go round in a cycle: " + " -> ".join(cycle))
+            elif ref not in state:
+                state[ref] = False
+                path.append(ref)
+                pending.append(iter(refs[ref]))
+    return order
 
 
 def value_on(history: list[tuple[dt.date, object]], day: dt.date) -> object | None:
@@ -349,20 +428,7 @@ def solve_outline(outline) -> None:
             f.value = solved[f.id].as_value()  # type: ignore[union-attr]
     # Dates: a formula's fact is known when its last input is; others from the window's start.
     start = outline.window.start
-    order: list[str] = []
-    seen: set[str] = set()
-
-    def visit(fid: str) -> None:
-        if fid in seen:
-            return
-        seen.add(fid)
-        f = facts[index[fid]]
-        for ref in references(f.formula) if f.formula else []:
-            visit(ref)
-        order.append(fid)
-
-    for f in facts:
-        visit(f.id)
+    order = list(solved)  # solve keeps the dependency order: every fact after its inputs
     for fid in order:
         i = index[fid]
         f = facts[i]
@@ -399,3 +465,53 @@ def solve_outline(outline) -> None:
                                                            f"{f.id!r} is a {f.value.type}")
             if not name.strip():
                 raise outline.error(("facts", i, "items", j), "an item needs a name")
+
+
+# ---------------------------------------------------------------- a plan read from a bundle
+
+
+def value_problem(amount: Decimal) -> str | None:
+    """What makes a value's number one no ledger holds (not finite, too many digits, too large), or None."""
+    if not amount.is_finite():
+        return f"{str(amount)[:20]} is not a finite number"  # a NaN may carry a payload of any length
+    if amount and amount.adjusted() >= 15:  # from the exponent alone: no arithmetic on a number of any length
+        return f"{amount:.3E} is too large; amounts and numbers stay below 10^15"
+    digits, exponent = amount.as_tuple()[1:]
+    if len(digits) > MAX_DIGITS or not -MAX_DIGITS <= exponent <= MAX_DIGITS:
+        return f"{amount:.3E} is written as {len(digits):,} digit(s) with exponent {exponent:,}; a value has at " \
+               f"most {MAX_DIGITS} digits and {MAX_DIGITS} places"
+    return None
+
+
+def check_ledger(facts: list[Any], distractors: list[Any]) -> None:
+    """LedgerError naming the fact and the problem unless a plan's ledger is one worldsmith writes: fact ids
+    unique and of an outline's form, every value finite and within MAX_DIGITS, each distractor of a known fact,
+    every formula parsed within bounds, over known facts, computed without error and agreeing with its value.
+
+    What a plan.json from someone else's bundle must pass before tasks, exports or pages compute with it.
+    """
+    ids: set[str] = set()
+    for f in facts:
+        if not FACT_ID.fullmatch(f.id):
+            raise LedgerError(f"fact id {f.id[:60]!r} is not a fact id (lower-case letters, digits and '_', "
+                              "starting with a letter)")
+        if f.id in ids:
+            raise LedgerError(f"fact {f.id!r} is listed twice")
+        ids.add(f.id)
+        for field, value in [("value", f.value)] + [(f"earlier[{i}].value", e.value) for i, e in enumerate(f.earlier)]:
+            q = quantity_of(value)
+            problem = value_problem(q.amount) if q is not None else None
+            if problem:
+                raise LedgerError(f"fact {f.id!r} {field}: {problem}")
+    for d in distractors:
+        if d.fact not in ids:
+            raise LedgerError(f"distractor {d.id[:60]!r} is of fact {d.fact[:60]!r}, which is not a fact id")
+        q = quantity_of(d.value)
+        problem = value_problem(q.amount) if q is not None else None
+        if problem:
+            raise LedgerError(f"distractor {d.id[:60]!r} value: {problem}")
+
+    def fail(fid: str, field: str, message: str) -> Exception:
+        return LedgerError(f"fact {fid!r} {field}: {message}")
+
+    solve([Node(f.id, f.value, f.formula) for f in facts], fail)

@@ -134,3 +134,59 @@ def test_history_gives_the_value_for_a_day():
     cap = outline.facts[0]
     assert cap.first_known() == dt.date(2026, 3, 2)
     assert [v.amount for _, v in cap.history()] == [Decimal(9000000), Decimal(12500000)]
+
+
+# ---------------------------------------------------------------- bounds: a formula may come from anyone's plan.json
+
+BEYOND_BOUNDS = {
+    "longer than 500 characters": "a + " * 200 + "a",
+    "nested past 32 levels": "-" * 100 + "a",
+    "a sum 60 deep": " + ".join(["a"] * 60),
+    "5,000 parentheses": "(" * 5000 + "a" + ")" * 5000,
+    "a NUL byte": "a\x00",
+    "a 400-digit literal": "a * " + "9" * 400,
+    "an infinite literal": "a * 1e999",
+    "a power": "a ** 99999999",
+}
+
+
+@pytest.mark.parametrize("text", BEYOND_BOUNDS.values(), ids=list(BEYOND_BOUNDS))
+def test_a_formula_beyond_the_bounds_is_a_ledger_error_before_it_is_walked(text):
+    with pytest.raises(LedgerError):
+        parse_formula(text)
+
+
+def test_formulas_within_the_bounds_still_compute():
+    one = Quantity("number", Decimal(1))
+    assert evaluate(parse_formula(" + ".join(["a"] * 30)), lambda _: one).amount == 30
+    x = Quantity("money", Decimal("1234.5678"), "USD")
+    assert evaluate(parse_formula("round(x, -2)"), lambda _: x).amount == 1200
+    assert evaluate(parse_formula("round(x, 15)"), lambda _: x).amount == Decimal("1234.5678")
+
+
+@pytest.mark.parametrize("text", ["round(x, 100000000)", "round(x, 2.5)", "round(x, x)", "round(x, 1, 2)", "abs(x, x)"])
+def test_round_takes_whole_places_within_bounds_and_functions_their_arguments(text):
+    x = Quantity("money", Decimal("1234.5678"), "USD")
+    with pytest.raises(LedgerError):
+        evaluate(parse_formula(text), lambda _: x)
+
+
+def test_evaluation_keeps_its_own_bounded_context_whatever_the_callers():
+    import decimal
+
+    huge = Quantity("number", Decimal("9e999998"))
+    with decimal.localcontext(decimal.Context(prec=10**6, traps=[])):  # a caller that traps nothing
+        with pytest.raises(LedgerError, match="too large"):
+            evaluate(parse_formula("a * a"), lambda _: huge)  # an overflow, never Infinity
+        third = evaluate(parse_formula("a / 3"), lambda _: Quantity("number", Decimal(1)))
+    assert len(third.amount.as_tuple().digits) == 28
+
+
+def test_a_chain_of_thousands_of_formulas_solves_without_recursion():
+    from worldsmith.worlds.ledger import Node, solve
+    from worldsmith.worlds.values import Number
+
+    nodes = [Node("f0", Number(value=Decimal(1)), None)]
+    nodes += [Node(f"f{i}", None, f"f{i - 1} + 1") for i in range(1, 3000)]
+    solved = solve(list(reversed(nodes)), lambda fid, field, message: LedgerError(f"{fid} {message}"))
+    assert solved["f2999"].amount == 3000 and list(solved)[:2] == ["f0", "f1"]  # each after its input
