@@ -195,9 +195,25 @@ def hard_link_message(path: Path, names: int) -> str:
             "links (cp -r, not cp -al), or regenerate the world, before opening it")
 
 
+def is_utf8_name(name: str) -> bool:
+    """Whether a name read from the file system is valid UTF-8 (Python hands other bytes over as lone surrogates)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def undecodable_name_message(path: Path) -> str:
+    """Why a file whose name is not UTF-8 is refused, naming it with its undecodable bytes escaped (\\xff)."""
+    shown = os.fsencode(path).decode("utf-8", "backslashreplace")
+    return (f"{shown}: its name is not valid UTF-8; every name in a world bundle is (the store, the manifest and "
+            "the apps name files by text), so this one is refused. Rename or remove it before opening the world")
+
+
 def bundle_files(bundle: Path) -> list[str]:
     """Every file under a bundle folder, relative and sorted; BundleError for a link (symbolic or hard), device,
-    FIFO or socket.
+    FIFO or socket, or a name that is not valid UTF-8.
 
     Walked without following links: a room file swapped for a link (to a host file, or to an identical
     copy) is refused by name, never read through; so is a file with another name elsewhere (a hard link to a
@@ -214,6 +230,8 @@ def bundle_files(bundle: Path) -> list[str]:
                               "readable files") from None
         for entry in entries:
             rel = prefix + entry.name
+            if not is_utf8_name(entry.name):
+                raise BundleError(undecodable_name_message(Path(bundle) / rel))
             info = entry.stat(follow_symlinks=False)
             mode = info.st_mode
             if stat.S_ISDIR(mode):

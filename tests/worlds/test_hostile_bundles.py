@@ -668,3 +668,16 @@ def test_a_catalog_holding_a_view_is_refused(tmp_path):
     edit_store(tmp_path / "catalog.duckdb", "create view spy as select 1 as x")
     with pytest.raises(BundleError, match="holds view spy, which a worldsmith catalog does not"):
         list_worlds(tmp_path)
+
+
+@pytest.mark.parametrize("name", [b"bad\xff.md", b"bad\xff/note.md"])
+def test_a_room_name_that_is_not_utf8_is_refused_by_name_before_the_store_sees_it(world, name):
+    # attack21 F7: validate crashed in DuckDB ('cannot encode surrogate') where report refused it cleanly
+    from worldsmith.worlds.validate import validate_bundle
+    path = os.fsencode(world / "room") + b"/" + name
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as fh:
+        fh.write(b"# x\n")
+    for step in (worldsmith.open, load_bundle, validate_bundle):
+        with pytest.raises(BundleError, match=r"room/bad\\xff.*not valid UTF-8"):
+            step(world)
