@@ -513,7 +513,11 @@ def _correction(tail: str, right: answers.Want, wrong: answers.Want) -> str:
     if not figures:
         return ""
     hit = next((m for m in figures if answers.value_matches(m, right)), None)
-    if hit is None or len(figures) > 1 or _ALTERNATIVE.match(tail[hit.end:]) or \
+    # the correction's unit is read past: "-> 6.2 percentage points or 7.2 percentage points" offers two
+    rest = tail[hit.end:] if hit is not None else ""
+    if hit is not None and hit.unit:
+        rest = re.sub(r"^\s*" + r"\s+".join(map(re.escape, hit.unit.split()[:2])) + r"\b", "", rest, flags=re.I)
+    if hit is None or len(figures) > 1 or _ALTERNATIVE.match(tail[hit.end:]) or _ALTERNATIVE.match(rest) or \
             answers.asserts(_parsed(cut), right).status != "asserted":
         return "other"
     return "right"

@@ -119,3 +119,15 @@ def test_doubt_outside_the_flags_costs_the_score_and_procedure_does_not(legal, t
              "Every other line ties to the data room."]
     for extra in plain:
         assert grade(task, session, f"{oracle}\n{extra}").score == 1.0, extra
+
+
+@pytest.mark.parametrize("tail, expected", [
+    (" 6.2 percentage points or 7.2 percentage points (the initial denial rate less the level)", "other"),
+    (" 6.2 percentage points (or possibly 7.2 percentage points) (the initial denial rate less the level)", "other"),
+    (" 6.2 percentage points (the initial denial rate 14.2% less the level 8%)", "right"),
+])
+def test_a_correction_that_offers_the_drafted_figure_again_is_no_correction(tail, expected):
+    from worldsmith.environments.grade import _correction, want_of
+
+    right, wrong = want_of("6.2 percentage points", 6.2, None), want_of("7.2 percentage points", 7.2, None)
+    assert _correction(tail, right, wrong) == expected
