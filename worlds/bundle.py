@@ -39,6 +39,11 @@ MAILBOX_FOLDER = "Mailboxes"     # under room/: one .mbox per cast member
 # after the final load, index.html and tasks.json after the manifest, from the files it lists.
 DERIVED = (DATABASE, INDEX_HTML, TASKS)
 UNHASHED = {MANIFEST, DATABASE, DATABASE + ".wal", INDEX_HTML, TASKS}
+# The temporary files a command writes beside a bundle's own file and renames over it (a store being built, a
+# manifest or report being written: `<name>.tmp-<pid>-<8 hex>`, a store's with its write-ahead log). While
+# another command runs they are there; they are that command's, never a file of the bundle.
+_OWN_TEMPORARY = re.compile(r"(?:world\.duckdb|manifest\.json|validation\.json|report\.html|index\.html|"
+                            r"tasks\.json)\.tmp-\d+-[0-9a-f]{8}(?:\.wal)?")
 # What a world id may be (the planner makes `<slug>-<10 hex>`): one safe path component, as every command
 # joins it to a folder.
 WORLD_ID = re.compile(r"^[a-z0-9][a-z0-9._-]{0,199}$")
@@ -239,7 +244,8 @@ def bundle_files(bundle: Path) -> list[str]:
             elif stat.S_ISREG(mode) and info.st_nlink > 1:
                 raise BundleError(hard_link_message(Path(bundle) / rel, info.st_nlink))
             elif stat.S_ISREG(mode):
-                found.append(rel)
+                if not (prefix == "" and _OWN_TEMPORARY.fullmatch(entry.name)):
+                    found.append(rel)
             else:
                 what = ("a symbolic link" if stat.S_ISLNK(mode) else "a FIFO" if stat.S_ISFIFO(mode)
                         else "a socket" if stat.S_ISSOCK(mode) else "a device")

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
 import re
 import threading
+import time
 import uuid
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -207,6 +211,37 @@ def run_checks(db_path: Path, checks: list[Check] | None = None,
 
 
 CHANGED_CHECK = "files_changed_since_publishing"
+VALIDATE_WAIT_S = 120.0  # how long a validation waits for another one of the same bundle to finish
+
+
+@contextlib.contextmanager
+def _one_validation(bundle: Path, wait_s: float | None = None) -> Iterator[None]:
+    """Hold an exclusive lock on the bundle folder while it is validated: a second validation waits for the first
+    (up to VALIDATE_WAIT_S), then stops with a clear error, instead of racing it on world.duckdb.
+
+    The lock is taken on the folder itself (flock on a directory descriptor): a lock file inside the bundle would
+    be a file its manifest does not list, and one outside would need a folder both runs agree on. Nothing is
+    written, so a link to the folder is harmless to follow."""
+    wait_s = VALIDATE_WAIT_S if wait_s is None else wait_s
+    try:
+        fd = os.open(bundle, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise BundleError(f"{bundle}: cannot be opened as a folder ({exc.strerror}); give a world bundle folder") \
+            from None
+    try:
+        deadline = time.monotonic() + wait_s
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise BundleError(f"{bundle}: another validate is running on this bundle (waited {wait_s:g} s); "
+                                      "let it finish, then run this again") from None
+                time.sleep(0.2)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
 
 
 def validate_bundle(bundle: Path, profile: Path | None = None, accept_edits: bool = False,
@@ -219,12 +254,19 @@ def validate_bundle(bundle: Path, profile: Path | None = None, accept_edits: boo
     left out, and when every other check passes the manifest is re-sealed over the files as they are.
     `memo` spares re-parsing files unchanged since the last load of the same world (a repair round).
     """
-    from worldsmith.worlds.html_report import write_html_report
     from worldsmith.worlds.profile import load_profile
-    from worldsmith.worlds.realism import prepare_store
 
     bundle = Path(bundle)
     reference = load_profile(profile)  # a bad profile stops here, before the store is rebuilt
+    with _one_validation(bundle):
+        return _validate_locked(bundle, reference, accept_edits, memo)
+
+
+def _validate_locked(bundle: Path, reference, accept_edits: bool, memo: ParseMemo | None) -> ValidationReport:
+    """validate_bundle's work, run while the bundle's lock is held."""
+    from worldsmith.worlds.html_report import write_html_report
+    from worldsmith.worlds.realism import prepare_store
+
     db = load_bundle(bundle, memo=memo)
     realism = prepare_store(db, reference)  # derived tables some checks read: filled before they run
     every = load_checks()

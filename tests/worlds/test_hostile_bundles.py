@@ -559,6 +559,29 @@ def _catalogued(out: Path, world_id: str, recorded: Path | None = None) -> Path:
     return folder
 
 
+def test_a_second_validate_of_one_bundle_waits_or_stops_clearly_and_never_counts_the_others_temporary_store(
+        world, monkeypatch):
+    from worldsmith.worlds import validate
+    from worldsmith.worlds.world import verify_files
+
+    # what a validate (or report) running beside this one has in the bundle while it builds the store
+    for name in ("world.duckdb.tmp-8416-0a1b2c3d", "world.duckdb.tmp-8416-0a1b2c3d.wal",
+                 "validation.json.tmp-8416-0a1b2c3d"):
+        (world / name).write_bytes(b"half written")
+    (world / "room" / "notes.tmp-8416-0a1b2c3d").write_bytes(b"a room file, whatever its name")
+    listed = bundle.bundle_files(world)
+    assert not any(n.startswith(("world.duckdb.tmp-", "validation.json.tmp-")) for n in listed)
+    assert "room/notes.tmp-8416-0a1b2c3d" in listed
+    assert verify_files(world, bundle.read_manifest(world)) == ["room/notes.tmp-8416-0a1b2c3d: not listed in the "
+                                                                 "manifest"]
+    monkeypatch.setattr(validate, "VALIDATE_WAIT_S", 0.0)
+    before = (world / bundle.VALIDATION).read_bytes()
+    with validate._one_validation(world):  # the other validate holds the bundle
+        with pytest.raises(BundleError, match="another validate is running on this bundle"):
+            validate.validate_bundle(world)
+    assert (world / bundle.VALIDATION).read_bytes() == before  # nothing written by the one that stopped
+
+
 def test_accepting_edits_in_a_copy_never_repoints_the_catalog_row_at_it(world):
     from types import SimpleNamespace
 
