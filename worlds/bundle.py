@@ -11,6 +11,8 @@ import os
 import re
 import shutil
 import stat
+import threading
+import time
 import uuid
 from pathlib import Path
 from typing import Any, Iterator, Literal
@@ -179,16 +181,61 @@ def seal_derived(bundle: Path, names: tuple[str, ...]) -> Manifest | None:
         return write_manifest(bundle, manifest, derived)
 
 
+def _sealing(bundle: Path) -> contextlib.AbstractContextManager:
+    """An exclusive lock on the bundle folder while its manifest is rewritten (no lock file: a bundle holds only
+    its own files); the same lock a validation holds (worlds.validate), taken again by that validation's seal."""
+    return folder_lock(bundle)
+
+
+# (folder, thread) -> [descriptor, depth]: a thread that holds a folder's lock takes it again without waiting on
+# itself (flock on a second descriptor of the same folder would block the process that holds the first forever).
+_HELD: dict[tuple[str, int], list[int]] = {}
+_HELD_GUARD = threading.Lock()
+
+
 @contextlib.contextmanager
-def _sealing(bundle: Path) -> Iterator[None]:
-    """An exclusive lock on the bundle folder itself while its manifest is rewritten (no lock file: a bundle
-    holds only its own files)."""
+def folder_lock(folder: Path, wait_s: float | None = None, busy: str = "") -> Iterator[None]:
+    """An exclusive flock on a bundle folder itself, re-entrant within a thread: without `wait_s` it waits as long
+    as it takes; with it, it gives up after `wait_s` seconds with a BundleError saying `busy`."""
     import fcntl
 
-    fd = os.open(bundle, os.O_RDONLY | os.O_DIRECTORY)
+    key = (os.path.realpath(folder), threading.get_ident())
+    with _HELD_GUARD:
+        held = _HELD.get(key)
+        if held is not None:
+            held[1] += 1
+    if held is not None:
+        try:
+            yield
+        finally:
+            with _HELD_GUARD:
+                held[1] -= 1
+        return
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise BundleError(f"{folder}: cannot be opened as a folder ({exc.strerror}); give a world bundle folder") \
+            from None
+    try:
+        if wait_s is None:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        else:
+            deadline = time.monotonic() + wait_s
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() >= deadline:
+                        raise BundleError(busy or f"{folder}: another command holds this bundle") from None
+                    time.sleep(0.2)
+        with _HELD_GUARD:
+            _HELD[key] = [fd, 1]
+        try:
+            yield
+        finally:
+            with _HELD_GUARD:
+                del _HELD[key]
     finally:
         os.close(fd)  # closing lets go of the lock
 

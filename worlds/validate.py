@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
 import os
 import re
 import threading
-import time
 import uuid
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import duckdb
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from worldsmith.worlds.bundle import DATABASE, MANIFEST, VALIDATION, read_manifest, reseal, seal_derived, seal_of
+from worldsmith.worlds.bundle import (DATABASE, MANIFEST, VALIDATION, folder_lock, read_manifest, reseal, seal_derived,
+                                      seal_of)
 from worldsmith.worlds import kinds
 from worldsmith.worlds.errors import BundleError, WorldsmithError
 from worldsmith.worlds.parallel import jobs
@@ -214,34 +211,17 @@ CHANGED_CHECK = "files_changed_since_publishing"
 VALIDATE_WAIT_S = 120.0  # how long a validation waits for another one of the same bundle to finish
 
 
-@contextlib.contextmanager
-def _one_validation(bundle: Path, wait_s: float | None = None) -> Iterator[None]:
+def _one_validation(bundle: Path, wait_s: float | None = None):
     """Hold an exclusive lock on the bundle folder while it is validated: a second validation waits for the first
     (up to VALIDATE_WAIT_S), then stops with a clear error, instead of racing it on world.duckdb.
 
     The lock is taken on the folder itself (flock on a directory descriptor): a lock file inside the bundle would
     be a file its manifest does not list, and one outside would need a folder both runs agree on. Nothing is
-    written, so a link to the folder is harmless to follow."""
+    written, so a link to the folder is harmless to follow. It is the lock sealing takes (worlds.bundle.folder_lock,
+    re-entrant), so the validation's own seal of the store does not wait on it."""
     wait_s = VALIDATE_WAIT_S if wait_s is None else wait_s
-    try:
-        fd = os.open(bundle, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
-    except OSError as exc:
-        raise BundleError(f"{bundle}: cannot be opened as a folder ({exc.strerror}); give a world bundle folder") \
-            from None
-    try:
-        deadline = time.monotonic() + wait_s
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    raise BundleError(f"{bundle}: another validate is running on this bundle (waited {wait_s:g} s); "
-                                      "let it finish, then run this again") from None
-                time.sleep(0.2)
-        yield
-    finally:
-        os.close(fd)  # releases the lock
+    return folder_lock(bundle, wait_s, busy=f"{bundle}: another validate is running on this bundle (waited {wait_s:g} "
+                                             "s); let it finish, then run this again")
 
 
 def validate_bundle(bundle: Path, profile: Path | None = None, accept_edits: bool = False,

@@ -576,9 +576,24 @@ def test_a_second_validate_of_one_bundle_waits_or_stops_clearly_and_never_counts
                                                                  "manifest"]
     monkeypatch.setattr(validate, "VALIDATE_WAIT_S", 0.0)
     before = (world / bundle.VALIDATION).read_bytes()
-    with validate._one_validation(world):  # the other validate holds the bundle
+    import threading
+
+    held, release = threading.Event(), threading.Event()
+
+    def other() -> None:  # the other validate holds the bundle (its own thread: the lock is re-entrant per thread)
+        with validate._one_validation(world):
+            held.set()
+            release.wait(30)
+
+    holder = threading.Thread(target=other, daemon=True)
+    holder.start()
+    assert held.wait(30)
+    try:
         with pytest.raises(BundleError, match="another validate is running on this bundle"):
             validate.validate_bundle(world)
+    finally:
+        release.set()
+        holder.join(30)
     assert (world / bundle.VALIDATION).read_bytes() == before  # nothing written by the one that stopped
 
 

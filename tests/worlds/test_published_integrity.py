@@ -159,3 +159,17 @@ def test_the_published_mini_world_is_clean_under_the_new_checks(published_mini, 
     for check_id in ("realism_leakage", "realism_fiction_mentions", "message_copies_agree",
                      "files_changed_since_publishing"):
         assert next(c for c in report.checks if c.id == check_id).count == 0, check_id
+
+
+def test_validating_a_published_world_seals_its_store_without_waiting_on_its_own_lock(published_legal, tmp_path):
+    """validate holds the bundle's lock and then seals the store it rebuilt under the same lock: it must not wait
+    on itself (it did, forever, between ba1f946 and the re-entrant folder_lock)."""
+    import threading
+
+    world = shutil.copytree(published_legal, tmp_path / "w")
+    done: list = []
+    worker = threading.Thread(target=lambda: done.append(validate_copy(world)), daemon=True)
+    worker.start()
+    worker.join(120)
+    assert done, "validate of a published world never finished: it waits on its own lock"
+    assert done[0].verdict in ("pass", "warn")
