@@ -214,8 +214,8 @@ def folder_lock(folder: Path, wait_s: float | None = None, busy: str = "") -> It
     try:
         fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
-        raise BundleError(f"{folder}: cannot be opened as a folder ({exc.strerror}); give a world bundle folder") \
-            from None
+        raise BundleError(f"{folder}: cannot be opened as a folder ({exc.strerror}); a world bundle is a folder "
+                          "with manifest.json, plan.json and room/") from None
     try:
         if wait_s is None:
             fcntl.flock(fd, fcntl.LOCK_EX)
