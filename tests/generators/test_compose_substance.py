@@ -3,6 +3,8 @@ read; minutes are dated from the meeting and record who said what; a charter is 
 
 from __future__ import annotations
 
+import re
+
 import datetime as dt
 
 from worldsmith.generators.compose import compose_document
@@ -65,7 +67,9 @@ def test_an_executed_charter_is_dated_before_the_matter_and_has_the_clause_its_f
 def test_a_report_finds_each_figure_with_its_derivation_and_source():
     doc = compose_document(document_context("report", 5, seed=6, facts=[_RATE, _CAP, CLAUSE]))
     findings = _section(doc, "Key Findings")
-    assert "Finding 1. The liability cap is USD 98,400,000, being the tonnage times the per-ton rate." in findings
+    # the basis is worded several ways (common._BASIS); the figure and its basis sit in the first finding
+    assert re.search(r"Finding 1\. The liability cap is USD 98,400,000(, being|, which is|:|, that is|, worked as|; it is) "
+                     r"the tonnage times the per-ton rate\.", findings), findings
     assert 'Source: the "Liability cap" line of the Cap computation.' in findings
 
 
@@ -82,7 +86,8 @@ def test_a_letter_across_the_table_states_one_purpose_and_the_position_without_a
     doc = compose_document(ctx)
     prose = " ".join(p for s in doc.sections for p in s.paragraphs)
     assert "on behalf of our client, Corvale Shipping Ltd, to reject the owners' claim" in prose
-    assert "the liability cap is usd 98,400,000, being the tonnage times the per-ton rate" in prose.lower()
+    assert re.search(r"the liability cap is usd 98,400,000(, being|, which is|:|, that is|, worked as|; it is) "
+                     r"the tonnage times the per-ton rate", prose.lower()), prose
     assert all(s.table is None for s in doc.sections)
     assert "rivileged" not in doc.subtitle and "Internal" not in doc.subtitle
 
@@ -97,3 +102,27 @@ def test_an_answer_pleads_defenses_from_the_facts_never_from_a_deadline():
     defenses = " ".join(p for s in doc.sections if "Affirmative Defense" in s.heading for p in s.paragraphs)
     assert "barred or limited by Clause 14.2" in defenses and "deadline" not in defenses
     assert "not filed" in " ".join(doc.sections[0].paragraphs)  # a draft is never 'Filed'
+
+
+def _sentences(doc) -> list[str]:
+    text = " ".join(p for s in doc.sections for p in s.paragraphs)
+    return [s for s in re.split(r"(?<=[.!?])\s+", text) if len(s.split()) >= 8]
+
+
+def test_a_recurring_paper_says_its_figures_in_the_words_of_each_issue():
+    """Twelve issues of one report (a year's recurring series) carry the same figures; no sentence of 8+ words is in
+    more than a third of them, and no two neighbouring issues are the same text (realism_boilerplate and
+    realism_near_duplicates at x80 failed on fixed wordings)."""
+    docs = []
+    for n in range(1, 13):
+        ctx = document_context("report", 5, seed=100 + n, facts=[_RATE, _CAP, CLAUSE])
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"id": f"doc_report_{n}", "item": f"rep_{n}"})})
+        docs.append(compose_document(ctx))
+    counts: dict[str, int] = {}
+    for d in docs:
+        for s in set(_sentences(d)):
+            counts[s] = counts.get(s, 0) + 1
+    basis = {s: n for s, n in counts.items() if "the tonnage times the per-ton rate" in s}
+    assert basis and max(basis.values()) <= 4, basis
+    for a, b in zip(docs, docs[1:]):
+        assert set(_sentences(a)) != set(_sentences(b))

@@ -96,6 +96,25 @@ def derivation(f: FactRef, facts: list[FactRef]) -> str:
     return reason
 
 
+# A figure's basis and a statement's operative words, each said several ways. A year of a matter carries the same
+# figure in hundreds of papers, and one fixed wording stamped one sentence on all of them (realism_boilerplate at x80);
+# in a recurring series the wordings are dealt round it (bank.Picker), so neighbouring instances never share one.
+_BASIS = ("{head}, being {how}.", "{head}, which is {how}.", "{head}: {how}.", "{head}, that is {how}.",
+          "{head}, worked as {how}.", "{head}; it is {how}.")
+_GIST = ("{More}.", "As matters stand, {more}.", "On the record, {more}.", "The point is that {more}.",
+         "Of note, {more}.", "In substance, {more}.")
+
+
+def with_basis(pick: Picker, head: str, how: str) -> str:
+    """A sentence giving `head` (a sentence body) and the basis `how` of its figure, in one of several wordings."""
+    return pick.frame(_BASIS).format(head=cap_first(head), how=how)
+
+
+def gist_sentence(pick: Picker, more: str) -> str:
+    """A statement's operative words as a sentence of their own, in one of several wordings."""
+    return pick.frame(_GIST).format(More=cap_first(more), more=lower_first(more))
+
+
 def source_phrase(f: FactRef) -> str:
     """Where a reader can check the figure ('the "Liability cap" line of the Cap computation'), or ''."""
     return f.source.strip()
@@ -111,12 +130,11 @@ def stated(pick: Picker, f: FactRef, facts: list[FactRef], cite: bool = True) ->
     elif f.establish:
         out = fact_sentence(pick, f, "document")
     else:
-        out = cap_first(plain(f))
         how = derivation(f, facts)
-        out += f", being {how}." if how else "."
+        out = with_basis(pick, plain(f), how) if how else cap_first(plain(f)) + "."
         more = gist(f, facts)
         if more and not how:
-            out += f" {cap_first(more)}."
+            out += " " + gist_sentence(pick, more)
     if cite and source_phrase(f):
         out += " " + pick.one([f"The figure can be checked at {source_phrase(f)}.",
                                f"It is taken from {source_phrase(f)}.", f"Source: {source_phrase(f)}."])
@@ -275,7 +293,7 @@ def merge_short(paras: list[str]) -> list[str]:
     return out
 
 
-def as_told(f: FactRef, facts: list[FactRef], client: str = "") -> str:
+def as_told(pick: Picker, f: FactRef, facts: list[FactRef], client: str = "") -> str:
     """A fact as a letter across the table puts it: by label and value, with its derivation or the operative words of
     its statement, never the statement whole (which says whose assessment it is)."""
     how, more = derivation(f, facts), gist(f, facts)
@@ -284,12 +302,12 @@ def as_told(f: FactRef, facts: list[FactRef], client: str = "") -> str:
     else:
         out = plain(f)
     if how:
-        out += f", being {how}"
+        return with_basis(pick, out, how)
     elif more and f.text not in more:
         # (a defined term keeps its capital: "Clause 41.3: Charterers indemnify Owners ...")
         out += ": " + (lower_first(more) if more.split()[0] in ("The", "A", "An") else more)
     elif more:
-        out = more
+        return gist_sentence(pick, more)
     return cap_first(out) + "."
 
 

@@ -86,7 +86,7 @@ def term_sheet_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, 
         target = target if target is not None else consider
         if target is None:
             continue
-        out.setdefault(target, []).append(as_told(f, ctx.facts))
+        out.setdefault(target, []).append(as_told(pick, f, ctx.facts))
         if "peg" in name or "working capital" in name:
             out[target].append("The price is adjusted pound for pound for the difference between net working capital "
                                "at Completion, as shown in the completion accounts, and the peg.")
@@ -143,11 +143,11 @@ def ic_memo_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str
             out[i] = merge_short([f"Finding: {lower_first(stated(pick, f, ctx.facts))}" for f in fs]) if fs else []
         elif k == "risks":
             named = [f for f in risky if identity(f)]
-            rows = [f"Risk: {lower_first(as_told(f, ctx.facts))}" for f in use([f for f in risky if not identity(f)])]
+            rows = [f"Risk: {lower_first(as_told(pick, f, ctx.facts))}" for f in use([f for f in risky if not identity(f)])]
             if named and rows:
                 use(named)
                 rows[0] = rows[0][:-1] + f" ({join_names([plain(f) for f in named])})."
-            rows += [f"Mitigant: {lower_first(as_told(f, ctx.facts))}" for f in use(hedges)]
+            rows += [f"Mitigant: {lower_first(as_told(pick, f, ctx.facts))}" for f in use(hedges)]
             out[i] = merge_short(rows) if rows else []
         elif k == "decisions":
             fs = use([f for f in ctx.facts if f in decisions(ctx.facts)] +
@@ -156,7 +156,7 @@ def ic_memo_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str
             # 'the conditions below' only over conditions
             named = [f for f in fs if _condition(f)]
             rows = [f"The recommendation is subject to this: the {label(f)} of {f.text} holds only once {_condition(f)}."
-                    if f in named else as_told(f, ctx.facts) for f in fs]
+                    if f in named else as_told(pick, f, ctx.facts) for f in fs]
             out[i] = [" ".join(rows)] if fs else []
         elif k == "next_steps":
             fs = use(dated)
@@ -172,6 +172,6 @@ def ic_memo_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str
         if k == "background" and i not in out:
             buyer = principal(ctx, ctx.author.organisation)
             rows = [f"{buyer} proposes to acquire {target}." if target else f"{buyer} proposes the investment below."]
-            rows += [as_told(f, ctx.facts) for f in use([f for f in ctx.facts if f not in dated])]
+            rows += [as_told(pick, f, ctx.facts) for f in use([f for f in ctx.facts if f not in dated])]
             out[i] = merge_short(rows) if len(rows) > 1 else [rows[0] + " The terms are as set out in this paper."]
     return {i: ps for i, ps in out.items() if ps and not told.get(i)}

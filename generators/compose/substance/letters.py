@@ -52,7 +52,7 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
         if k == "opening":
             first = f"We write{behalf} {letter_purpose(ctx)}{about}."
             main = take(points[:1]) if "position" not in kinds else []
-            lead = [first] + ([as_told(main[0], ctx.facts, client)] if main else [])
+            lead = [first] + ([as_told(pick, main[0], ctx.facts, client)] if main else [])
             if len(lead) < 2:
                 lead.append(pick.one(["This letter sets out our position and what we ask of you.",
                                       "We set out the position below and what we ask of you."]))
@@ -61,11 +61,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             fs = take(points[:3] if "letter_background" not in kinds else points[:2])
             if fs:
                 we = "Our client's position" if client else "Our position"
-                out[i] = [f"{we} is as follows. " + " ".join(as_told(f, ctx.facts, client) for f in fs)]
+                out[i] = [f"{we} is as follows. " + " ".join(as_told(pick, f, ctx.facts, client) for f in fs)]
         elif k == "letter_background":
             fs = take([f for f in ctx.facts if not identity(f)])
             if fs:
-                out[i] = merge_short([as_told(f, ctx.facts, client) for f in fs])
+                out[i] = merge_short([as_told(pick, f, ctx.facts, client) for f in fs])
         elif k == "reservation":
             under = f", including under {join_names(clauses)}" if clauses else ""
             who = "Our client reserves all of its" if client else "We reserve all our"
@@ -82,7 +82,7 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
         if at is None:
             at = next((i for i, k in enumerate(kinds) if k == "opening"), None)
         if at is not None:
-            out.setdefault(at, []).append(" ".join(as_told(f, ctx.facts, client) for f in rest))
+            out.setdefault(at, []).append(" ".join(as_told(pick, f, ctx.facts, client) for f in rest))
     return out
 
 
@@ -115,7 +115,7 @@ def client_letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
                           f"advise."]
         elif k == "engagement_scope":
             rows = [f"Our work will cover {about}."]
-            rows += [as_told(f, ctx.facts) for f in ctx.facts if not identity(f)]
+            rows += [as_told(pick, f, ctx.facts) for f in ctx.facts if not identity(f)]
             reader = ctx.to[0] if ctx.to else None
             if reader is not None:
                 rows.append(f"We will report to {reader.name} as the work proceeds, and in writing when it is done.")

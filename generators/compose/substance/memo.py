@@ -12,7 +12,7 @@ from worldsmith.generators.compose.text import cap_first, join_names, long_date
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.compose.substance.common import (asker, decisions, derivation, figures, gist, identity,
                                                             label, merge_short, names, plain, points_of,
-                                                            source_phrase, stated, topic, words_of)
+                                                            source_phrase, stated, topic, words_of, gist_sentence)
 
 
 def _asks(f: FactRef) -> str:
@@ -61,9 +61,10 @@ def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
     out = [pick.one(["In short: ", "Short answer: ", "Briefly: "]) + plain(main) + "."]
     how, more = derivation(main, ctx.facts), gist(main, ctx.facts)
     if how:
-        out.append(f"That figure is {how}.")
+        out.append(pick.frame(["That figure is {how}.", "It is {how}.", "The figure is {how}.",
+                               "It is worked as {how}."]).format(how=how))
     elif more:
-        out.append(cap_first(more) + ".")
+        out.append(gist_sentence(pick, more))
     if len(points) > 1:
         nxt = points[1]
         out.append(cap_first(plain(nxt)) + pick.one([", and nothing we hold displaces it.",

@@ -36,7 +36,7 @@ def plan_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]])
                                f"Objective {n}: to establish whether {label(f)} ({f.text}) is borne out by the records."
                                for n, f in enumerate(facts, 1)) or f"Objective: to complete {about}."]
         elif k == "scope":
-            rows = [as_told(f, ctx.facts) for f in facts]
+            rows = [as_told(pick, f, ctx.facts) for f in facts]
             rows.append(f"Each figure is traced to the records {client or 'the client'} makes available, and every "
                         f"exception is logged with its source.")
             out[i] = merge_short(rows)
@@ -78,19 +78,37 @@ def certificate_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str,
     out: dict[int, list[str]] = {}
     for i, (_, k) in enumerate(plan):
         if k == "particulars":
-            out[i] = merge_short([f"{cap_first(label(f))}: {f.text}." if identity(f) else as_told(f, ctx.facts)
+            out[i] = merge_short([f"{cap_first(label(f))}: {f.text}." if identity(f) else as_told(pick, f, ctx.facts)
                              for f in ctx.facts if f is not money or i == 0 and len(plan) < 3])
         elif k == "certification":
             amount = f", and that the amount of financial responsibility evidenced is {money.text}" if money else ""
-            out[i] = [f"{org} certifies that, as at {day}, the particulars above are correct{amount}. This certificate "
-                      f"remains in force until cancelled on notice."]
+            # a certificate re-issued through a matter says the same thing each time, in the words of that issue
+            out[i] = [pick.frame([
+                "{org} certifies that, as at {day}, the particulars above are correct{amount}. This certificate "
+                "remains in force until cancelled on notice.",
+                "As at {day}, {org} certifies the particulars above as correct{amount}. The certificate stays in "
+                "force until it is cancelled by notice.",
+                "{org} hereby certifies, as of {day}, that the particulars set out above are true and correct{amount}. "
+                "It continues in effect until cancelled on written notice.",
+                "The particulars above are certified by {org} as correct at {day}{amount}. This certificate runs "
+                "until {org} cancels it on notice."]).format(org=org, day=day, amount=amount)]
         elif k == "guaranty":
             cap = f" up to {money.text}" if money else ""
-            out[i] = [f"{org} guarantees the obligations evidenced by this certificate{cap}. A claim under this "
-                      f"guaranty is made in writing to {org}."]
+            out[i] = [pick.frame([
+                "{org} guarantees the obligations evidenced by this certificate{cap}. A claim under this guaranty is "
+                "made in writing to {org}.",
+                "The obligations this certificate evidences are guaranteed by {org}{cap}. Claims under the guaranty "
+                "are to be made to {org} in writing.",
+                "{org} stands as guarantor of the obligations evidenced here{cap}. Any claim on the guaranty must "
+                "be presented to {org} in writing."]).format(org=org, cap=cap)]
         elif k == "cert_terms":
-            out[i] = ["This certificate is issued on the terms of the guaranty on file. It does not extend the "
-                      "guarantor's liability beyond the amount stated."]
+            out[i] = [pick.frame([
+                "This certificate is issued on the terms of the guaranty on file. It does not extend the guarantor's "
+                "liability beyond the amount stated.",
+                "The terms of the guaranty on file govern this certificate, which does not enlarge the guarantor's "
+                "liability past the amount stated.",
+                "Issued subject to the guaranty on file; nothing here increases the guarantor's liability above the "
+                "stated amount."])]
         elif k == "cert_sign":
             out[i] = [f"Issued by {org}. Signed for and on behalf of {org} by {ctx.author.name}, {ctx.author.title}, "
                       f"on {day}."]

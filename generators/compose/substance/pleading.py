@@ -9,7 +9,7 @@ from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.text import cap_first, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.compose.substance.common import (cited_clause, derivation, figures, gist, identity, label,
-                                                            plain)
+                                                            plain, with_basis)
 
 
 def _role_of(ctx: ArtifactContext, name: str) -> str:
@@ -23,12 +23,52 @@ def _role_of(ctx: ArtifactContext, name: str) -> str:
     return role if role.lower().startswith(("the ", "a ", "an ")) else f"the {role}"
 
 
+_PLEADED = ("{s}", "{party} alleges that {low}", "{party} avers that {low}", "{party} states that {low}",
+            "{party} further alleges that {low}")
+
+
+# A pleading's standing paragraphs, each in the several forms practitioners use: a matter that files and redrafts
+# through a year would otherwise carry one stamped text in every draft (realism_near_duplicates at x10).
+_PARTY = ("{side} {name} is {role}.", "{side} {name} is, and at all material times was, {role}.",
+          "{side} {name} is {role}, and is a party to this action.")
+_JURISDICTION = ("This Court has subject-matter jurisdiction under 28 U.S.C. § 1331 because the claims arise under "
+                 "federal law.",
+                 "The claims arise under federal law, and this Court has subject-matter jurisdiction under 28 U.S.C. "
+                 "§ 1331.",
+                 "Subject-matter jurisdiction lies in this Court under 28 U.S.C. § 1331, the claims arising under "
+                 "federal law.")
+_VENUE = ("Venue is proper in this District under 28 U.S.C. § 1391(b)(2) because a substantial part of the events "
+          "giving rise to the claims occurred here.",
+          "Venue lies in this District under 28 U.S.C. § 1391(b)(2): a substantial part of the events giving rise to "
+          "the claims occurred in this District.",
+          "A substantial part of the events giving rise to these claims occurred in this District, and venue is "
+          "proper here under 28 U.S.C. § 1391(b)(2).")
+_REALLEGE = ("Plaintiff repeats and realleges each of the preceding paragraphs.",
+             "Plaintiff incorporates the preceding paragraphs by reference as if fully set forth here.",
+             "Plaintiff realleges and incorporates by reference every preceding paragraph.")
+_STANDARD_DEFENSES = (
+    ("The Complaint fails to state a claim against Defendant upon which relief can be granted.",
+     "The Complaint fails, in whole or in part, to state a claim upon which relief can be granted.",
+     "Plaintiff has not stated a claim against Defendant on which relief may be granted."),
+    ("Any loss was caused in whole or in part by the acts or omissions of Plaintiff or of third parties for whom "
+     "Defendant is not responsible.",
+     "Any damage Plaintiff suffered was caused by its own acts or omissions, or by those of third parties for whom "
+     "Defendant bears no responsibility.",
+     "The losses alleged, if any, result from the conduct of Plaintiff or of third parties outside Defendant's "
+     "control."),
+    ("Plaintiff has failed to mitigate its damages, if any.",
+     "Plaintiff failed to take reasonable steps to mitigate its alleged damages.",
+     "Any recovery must be reduced to the extent Plaintiff failed to mitigate its damages."))
+_ADMIT = ("Defendant admits that {low}.", "Defendant admits only that {low}.", "It is admitted that {low}.")
+
+
 def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], plaintiff: str,
                     defendant: str) -> dict[int, list[str]]:
     """A complaint's or an answer's paragraphs (unnumbered: the composer numbers them on): the parties by their roles,
     jurisdiction and venue, the facts as pleaded, counts that claim the figures, and for an answer admissions,
     denials and affirmative defenses from the clauses, limits and caps the facts give."""
     answer = "answer" in ctx.spec.title.lower()
+    pleader = "Defendant" if answer else "Plaintiff"
     kinds = [k for _, k in plan]
     facts = [f for f in ctx.facts if not (f.value.type == "date" and "deadline" in label(f).lower())]
     things = [f for f in ctx.facts if identity(f)]
@@ -43,7 +83,11 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
         if f.establish and f.text in f.statement:
             return cap_first(strip_end(f.statement)) + "."
         how = derivation(f, ctx.facts)
-        return cap_first(plain(f)) + (f", being {how}." if how else (f": {more}." if more and f.text not in more else "."))
+        if how:
+            return with_basis(pick, plain(f), how)
+        body = plain(f) + (f": {more}" if more and f.text not in more else "")
+        # a pleading's own ways of putting a fact, dealt round a series of them (one wording stamped a year's filings)
+        return pick.frame(_PLEADED).format(s=cap_first(body), low=lower_first(body), party=pleader) + "."
 
     def free(fs: list[FactRef]) -> list[FactRef]:
         return [f for f in fs if all(f is not g for g in said)]
@@ -53,29 +97,38 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
         for i, k in enumerate(kinds):
             heading = plan[i][0].lower()
             if k == "allegations" and "parties" in heading:
-                rows = [f"Plaintiff {plaintiff} is {_role_of(ctx, plaintiff) or 'a party to the matter'}.",
-                        f"Defendant {defendant} is {_role_of(ctx, defendant) or 'a party to the matter'}."]
+                rows = [pick.frame(_PARTY).format(side="Plaintiff", name=plaintiff,
+                                                  role=_role_of(ctx, plaintiff) or "a party to the matter"),
+                        pick.frame(_PARTY).format(side="Defendant", name=defendant,
+                                                  role=_role_of(ctx, defendant) or "a party to the matter")]
                 if ctx.locale == "en_US":
-                    rows += ["This Court has subject-matter jurisdiction under 28 U.S.C. § 1331 because the claims "
-                             "arise under federal law.",
-                             "Venue is proper in this District under 28 U.S.C. § 1391(b)(2) because a substantial part "
-                             "of the events giving rise to the claims occurred here."]
+                    rows += [pick.frame(_JURISDICTION), pick.frame(_VENUE)]
                 out[i] = rows
             elif k == "allegations":
                 out[i] = [pleaded(f) for f in things + free([f for f in facts if not identity(f)])[:6]]
         counts = [i for i, k in enumerate(kinds) if k == "count"]
         for n, i in enumerate(counts):
-            rows = [f"Plaintiff repeats and realleges each of the preceding paragraphs."]
+            rows = [pick.frame(_REALLEGE)]
             if n == 0 and claimed:
                 f = claimed[0]
-                rows.append(f"{defendant} is liable to Plaintiff for {label(f)} of {f.text}.")
-                rows.append(f"Plaintiff has demanded payment, and {defendant} has not paid.")
+                rows.append(pick.frame(["{d} is liable to Plaintiff for {l} of {t}.",
+                                        "Plaintiff is entitled to recover {l} of {t} from {d}.",
+                                        "{d} owes Plaintiff {l} of {t}."]).format(d=defendant, l=label(f), t=f.text))
+                rows.append(pick.frame(["Plaintiff has demanded payment, and {d} has not paid.",
+                                        "Despite demand, {d} has failed to pay.",
+                                        "Plaintiff demanded payment; {d} has refused or failed to pay."]
+                                       ).format(d=defendant))
             else:
                 owed = claimed[0] if claimed else None
                 f = next((g for g in figures(facts) + facts if g is not owed and not identity(g)), None)
                 if f is not None:
                     rows.append(f"Plaintiff is entitled to a declaration that {plain(f)}.")
-                rows.append("An actual controversy exists between the parties as to their respective liabilities.")
+                rows.append(pick.frame(["An actual controversy exists between the parties as to their respective "
+                                        "liabilities.",
+                                        "A justiciable controversy exists between the parties concerning their "
+                                        "respective liabilities.",
+                                        "The parties dispute their respective liabilities, and an actual controversy "
+                                        "exists between them."]))
             out[i] = rows
     else:
         defenses = [i for i, k in enumerate(kinds) if k == "defense" and "affirmative" in plan[i][0].lower()]
@@ -98,10 +151,7 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
             said.append(f)
             grounds.append(f"Any liability of Defendant, which is denied, cannot exceed {f.text} ({label(f)}).")
         # the defenses every answer pleads where the facts give no more
-        grounds += ["The Complaint fails to state a claim against Defendant upon which relief can be granted.",
-                    "Any loss was caused in whole or in part by the acts or omissions of Plaintiff or of third parties "
-                    "for whom Defendant is not responsible.",
-                    "Plaintiff has failed to mitigate its damages, if any."][:max(0, len(defenses) - len(grounds))]
+        grounds += [pick.frame(g) for g in _STANDARD_DEFENSES][:max(0, len(defenses) - len(grounds))]
         for n, i in enumerate(defenses):
             out[i] = [grounds[n]] if n < len(grounds) else []
         if len(grounds) > len(defenses) and defenses:
@@ -114,19 +164,27 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
                     when = f" within the time allowed ({label(due[0])}: {due[0].text})" if due else ""
                     said.extend(due)
                     out[i] = [f"Defendant {defendant} answers the Complaint of Plaintiff {plaintiff}{when}.",
-                              "Except as expressly admitted below, Defendant denies each allegation of the Complaint."]
+                              pick.frame(["Except as expressly admitted below, Defendant denies each allegation of "
+                                          "the Complaint.",
+                                          "Defendant denies every allegation of the Complaint not expressly admitted "
+                                          "below.",
+                                          "Save as admitted below, each allegation of the Complaint is denied."])]
                 else:
                     # admitted: what names the matter and the designations of record, never a ground of defense
                     admit = free(things + [g for g in ctx.facts if g.value.type == "text" and not gist(g, ctx.facts)
                                            and not identity(g)])
-                    rows = [f"Defendant admits that {plain(f)}." for f in admit[:2]]
+                    rows = [pick.frame(_ADMIT).format(low=plain(f)) for f in admit[:2]]
                     said.extend(admit[:2])
-                    rows.append(f"Defendant denies that it is liable to Plaintiff in any amount, and denies that "
-                                f"Plaintiff is entitled to any of the relief it seeks.")
+                    rows.append(pick.frame(["Defendant denies that it is liable to Plaintiff in any amount, and "
+                                            "denies that Plaintiff is entitled to any of the relief it seeks.",
+                                            "Defendant denies any liability to Plaintiff and denies that Plaintiff is "
+                                            "entitled to the relief requested, or to any relief.",
+                                            "Defendant denies that Plaintiff is entitled to judgment in any amount or "
+                                            "to any of the relief demanded."]))
                     out[i] = rows
         rest = free(ctx.facts)
         if rest:
             at = next((i for i, k in enumerate(kinds) if k == "defense"), None)
             if at is not None:
-                out.setdefault(at, []).extend(f"Defendant admits that {plain(f)}." for f in rest)
+                out.setdefault(at, []).extend(pick.frame(_ADMIT).format(low=plain(f)) for f in rest)
     return {i: [p for p in ps if p] for i, ps in out.items() if ps}

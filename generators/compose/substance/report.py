@@ -11,7 +11,8 @@ from worldsmith.generators.compose.parties import client_of, opponent
 from worldsmith.generators.compose.text import cap_first, join_names, lower_first
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.compose.substance.common import (derivation, figures, gist, identity, label, merge_short,
-                                                            names, plain, points_of, source_phrase, stated, topic)
+                                                            names, plain, points_of, source_phrase, stated, topic,
+                                                            with_basis)
 
 
 def report_summary(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
@@ -25,7 +26,7 @@ def report_summary(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     main = points[0]
     head = f"The headline is that {plain(main)}"
     how, more = derivation(main, ctx.facts), gist(main, ctx.facts)
-    head += f", being {how}." if how else (f": {lower_first(more)}." if more else ".")
+    head = with_basis(pick, head, how) if how else head + (f": {lower_first(more)}." if more else ".")
     rest = [f"{cap_first(plain(f))}." for f in points[1:3]]
     return [" ".join([first, head, *rest])]
 
@@ -83,13 +84,18 @@ def report_findings(pick: Picker, ctx: ArtifactContext) -> list[str]:
     return out
 
 
+_WORKED = ("{Label} is {how}, which gives {text}.", "Worked as {how}, {label} comes to {text}.",
+           "{Label} comes to {text}, as {how}.", "On our working, {label} is {how}: {text}.")
+
+
 def report_analysis(pick: Picker, ctx: ArtifactContext) -> list[str]:
     """How the derived figures were worked: each from its inputs, recomputed and agreed to its source."""
     out = []
     for f in [g for g in figures(ctx.facts) if g.reason]:
         inputs = [g for g in ctx.facts if g is not f and label(g) in f.reason]
         src = source_phrase(f)
-        s = f"{cap_first(label(f))} is {derivation(f, ctx.facts)}, which gives {f.text}."
+        s = pick.frame(_WORKED).format(Label=cap_first(label(f)), label=label(f), how=derivation(f, ctx.facts),
+                                       text=f.text)
         if inputs:
             s += f" We recomputed it from {join_names([label(g) for g in inputs])} and it agrees" + \
                  (f" with {src}." if src else " with the figure reported.")
