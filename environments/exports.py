@@ -24,6 +24,7 @@ from typing import Callable, TypeVar
 
 import duckdb
 
+from worldsmith.environments.apps import app_files
 from worldsmith.environments.tasks import TaskSet
 from worldsmith.worlds.bundle import bundle_files
 from worldsmith.worlds.errors import WorldsmithError
@@ -99,20 +100,16 @@ def export_apex(world: World, task_set: TaskSet, out: Path) -> Path:
                           "or choose another --out")
     if base.exists():
         shutil.rmtree(base)  # an earlier export of this world, in a folder the export marked as its own
-    kinds = {a.path: a.kind for a in world.plan.artifacts}
-    # a chat export's lists and transcripts and each person's .ics are kind-wide files no artifact names
-    chat_roots = tuple(f"{c}/" for (c,) in world.db.execute("select distinct export from chat_channels")
-                       .fetchall()) if world.has_table("chat_channels") else ()
+    # the files of each kind's own app (a chat export's lists and transcripts, each person's .ics) go under its name
+    own = app_files(world)
     for rel in bundle_files(world.room):  # regular files only: a link is refused, never followed
         path = world.room / rel
         if rel.startswith("Mailboxes/"):
             target = base / "mail" / path.name
         elif path.suffix == ".eml":
             target = base / "mail" / "messages" / rel
-        elif path.suffix.lower() == ".ics" or kinds.get(rel) == "calendar":
-            target = base / "calendar" / rel
-        elif kinds.get(rel) == "chat" or (chat_roots and rel.startswith(chat_roots)):
-            target = base / "chat" / rel
+        elif rel in own:
+            target = base / own[rel] / rel
         else:
             target = base / "filesystem" / rel
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -16,6 +16,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import PurePosixPath
 
 from worldsmith.environments import answers
+from worldsmith.environments.apps import app_of
 from worldsmith.environments.guards import with_misstatements
 from worldsmith.environments.tasks import (Action, Check, Criterion, Needs, Reference, Rubric, Solution, Task,
                                            label_of, the)
@@ -24,7 +25,6 @@ from worldsmith.worlds.plan import LedgerFact
 from worldsmith.worlds.values import render_value
 from worldsmith.worlds.world import World
 
-APP_OF_KIND = {"email": "mail", "document": "drive", "spreadsheet": "drive", "chat": "chat", "calendar": "calendar"}
 
 # A fact's carriers: the files whose parsed text or cells hold its current value.
 _CARRIERS_SQL = """select m.fact_id, a.path, a.kind from fact_mentions m join artifacts a on a.id = m.artifact_id
@@ -74,13 +74,13 @@ def cover(graph: Graph, fact_ids: list[str]) -> tuple[list[str], list[str]] | No
     need = [f for f in dict.fromkeys(fact_ids)]
     if any(f not in graph.carriers for f in need):
         return None
-    apps = sorted({APP_OF_KIND[k] for f in need for _, k in graph.carriers[f]})
+    apps = sorted({app_of(k) for f in need for _, k in graph.carriers[f]})
     for size in range(1, len(apps) + 1):
         for chosen in itertools.combinations(apps, size):
-            allowed = {f: {p for p, k in graph.carriers[f] if APP_OF_KIND[k] in chosen} for f in need}
+            allowed = {f: {p for p, k in graph.carriers[f] if app_of(k) in chosen} for f in need}
             if all(allowed.values()):
                 files = _greedy_cover(allowed)
-                used = sorted({APP_OF_KIND[k] for f in need for p, k in graph.carriers[f] if p in files})
+                used = sorted({app_of(k) for f in need for p, k in graph.carriers[f] if p in files})
                 return files, used
     return None
 
@@ -945,7 +945,7 @@ def reconcile_tasks(graph: Graph) -> list[Task]:
         if any(k not in carriers for k in keys):
             continue
         files = sorted({min(carriers[k])[0] for k in keys})
-        apps = sorted({APP_OF_KIND[dict(carriers[k])[min(carriers[k])[0]]] for k in keys})
+        apps = sorted({app_of(dict(carriers[k])[min(carriers[k])[0]]) for k in keys})
         latest = rivals_[-1] if fact.earlier else rivals_[0]
         move = Quantity(q_now.kind, abs(q_now.amount - latest[1].amount), q_now.currency, q_now.unit)
         if in_room(graph, move):
@@ -953,7 +953,7 @@ def reconcile_tasks(graph: Graph) -> list[Task]:
         # Why a superseded figure fell, where the ledger can say: it was worked from an input's superseded figure.
         bases = [(r, b) for r in rivals_ if (b := built_on(graph, fact, r[1])) is not None]
         for _, (d, _input, path, kind) in bases:
-            files, apps = sorted({*files, path}), sorted({*apps, APP_OF_KIND[kind]})
+            files, apps = sorted({*files, path}), sorted({*apps, app_of(kind)})
         allowed = [_num(q_now)] + [_num(r[1]) for r in rivals_] + [_num(quantity_of(d.value)) for _, (d, *_) in bases]
         criteria = [Criterion(id="movement", weight=2.0,
                               description=f"gives how far {the(fact)} moved from {latest[0]} to {fact.text}: {shown(move)}",
@@ -1056,7 +1056,7 @@ def first_told_tasks(graph: Graph, limit: int = 2) -> list[Task]:
         when = f"{day1:%B} {day1.day}, {day1.year}"
         files = sorted({first_path, path, carrier})
         shown_in = sorted({first_path, carrier})  # the files whose text holds the figure (the mail, or its attachment)
-        apps = sorted({APP_OF_KIND[first_kind], "mail"})
+        apps = sorted({app_of(first_kind), "mail"})
         sender = name_of.get(m.sender, m.sender)
         lag_text = f"{lag} days"
         criteria = [

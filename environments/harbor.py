@@ -40,6 +40,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from worldsmith.environments import harbor_oracle
+from worldsmith.environments.apps import CORE_APPS, present_apps
 from worldsmith.environments.exports import ExportError, claim
 from worldsmith.environments.harbor_wheel import build_wheel
 from worldsmith.environments.harbor_world import Copier, write_apps_world, write_grader_world
@@ -228,9 +229,7 @@ def task_toml(task: Task, world: World) -> str:
 
 def instruction_md(task: Task, world: World) -> str:
     """The agent's instruction, with where the apps are."""
-    apps = ["mail", "drive"] + (["calendar"] if next(world.room.rglob("*.ics"), None) else []) + \
-        (["chat"] if world.has_table("chat_channels") and world.db.execute("select count(*) from chat_channels")
-         .fetchone()[0] else [])
+    apps = [*CORE_APPS, *(a.name for a in present_apps(world))]  # mail, drive, then each kind's own (calendar, chat)
     return (f"# {world.plan.title}\n\n{task.instruction}\n\n"
             f"The data room's apps ({', '.join(apps[:-1])} and {apps[-1]}) are served over MCP at {APPS_URL} "
             "(streamable HTTP). The room itself is read-only at /world/room. Write a final answer, where one "

@@ -1,8 +1,8 @@
 """index.html: a world to look at in one self-contained page (no scripts, no network).
 
-The mailboxes with their threads, the drive as a tree with document and sheet previews, chat and
-calendar where present, the fact ledger with where each fact appears, the tasks, and the validation
-report. Written beside plan.json when a world is published, and again (with the tasks) by
+The mailboxes with their threads, the drive as a tree with document and sheet previews, the section of
+each kind's own app (chat, calendar) where present, the fact ledger with where each fact appears, the
+tasks, and the validation report. Written beside plan.json when a world is published, and again (with the tasks) by
 `worldsmith tasks WORLD` or `worldsmith index WORLD`; it is not one of the manifest's hashed files.
 """
 
@@ -15,6 +15,7 @@ import uuid
 from collections import defaultdict
 from pathlib import Path
 
+from worldsmith.environments import apps
 from worldsmith.environments.drive import col_letters
 from worldsmith.environments.tasks import TaskSet
 from worldsmith.worlds.html_report import _CSS
@@ -102,11 +103,11 @@ def _sheet_preview(world: World, path: str) -> str:
 def _drive(world: World) -> str:
     docs = {d.path: d for d in world.documents}
     sheet_paths = {s.path for s in world.sheets}
-    # mail, calendars and chat exports have sections of their own
-    elsewhere = ("Mailboxes/", *(f"{e}/" for e in _chat_exports(world)))
+    # mail and the kinds' own apps (calendars, chat exports) have sections of their own
+    shown_elsewhere = apps.app_files(world)
     files = sorted(p.relative_to(world.room).as_posix() for p in world.room.rglob("*")
-                   if p.is_file() and not p.relative_to(world.room).as_posix().startswith(elsewhere)
-                   and p.suffix not in (".eml", ".ics"))
+                   if p.is_file() and not p.relative_to(world.room).as_posix().startswith("Mailboxes/")
+                   and p.suffix != ".eml" and p.relative_to(world.room).as_posix() not in shown_elsewhere)
     tree: dict = {}
     for rel in files:
         node = tree
@@ -148,65 +149,21 @@ def _drive(world: World) -> str:
     return render(tree)
 
 
-def _calendar(world: World) -> str:
-    from worldsmith.generators.kinds.calendar.app import merge_events
-
-    files = [p for p in sorted(world.room.rglob("*.ics")) if not p.relative_to(world.room).as_posix().startswith("Mailboxes/")]
-    events = merge_events((p.relative_to(world.room).as_posix(), p.read_text(encoding="utf-8", errors="replace"))
-                          for p in files)
-    if not events:
-        return ""
-    people = {p.email: p.name for p in world.plan.people}
-    rows = "".join(
-        f"<tr><td>{_e(e.get('start', '').replace('T', ' ')[:16])}</td><td><details><summary>{_e(e.get('summary', ''))}"
-        f"</summary><pre>{_e(e.get('description', ''))}</pre></details></td><td>{_e(e.get('location', ''))}</td>"
-        f"<td>{_e(', '.join(people.get(a, a) for a in e['attendees']))}</td></tr>"
-        for e in events)
-    return (f"<h2 id=calendar>Calendar</h2><p class=sub>{len(events)} events in {len(files)} calendars "
-            "(one per person; a meeting is shown once)</p><table><tr><th>start</th><th>event</th><th>where</th>"
-            f"<th>attendees</th></tr>{rows}</table>")
-
-
-def _has_chat(world: World) -> bool:
-    return world.has_table("chat_channels")
-
-
-def _chat_exports(world: World) -> list[str]:
-    """The room folders that hold a chat export (its lists, day files and transcripts)."""
-    if not _has_chat(world):
-        return []
-    return [e for (e,) in world.db.execute("select distinct export from chat_channels where export <> ''").fetchall()]
-
-
-def _chat(world: World) -> str:
-    """Each channel and direct message with its messages, from the store (what validation read)."""
-    db = world.db
-    if not _has_chat(world):
-        return ""
-    names = dict(db.execute("select id, coalesce(real_name, name, id) from chat_users").fetchall())
-    parts = []
-    for cid, name, folder, export, kind, topic in db.execute(
-            "select id, name, folder, export, type, topic from chat_channels order by type, coalesce(name, id)").fetchall():
-        members = [names.get(u, u) for (u,) in db.execute(
-            "select user_id from chat_members where channel_id = ? order by user_id", [cid]).fetchall()]
-        rows = db.execute("""select "at", user_id, text_plain, thread_ts, ts from chat_messages
-                             where export = ? and folder = ? order by "at", ts""", [export, folder]).fetchall()
-        lines = "".join(
-            f"<div class=msg><span class=meta>{_e(at.strftime('%Y-%m-%d %H:%M'))}</span> <b>{_e(names.get(u, u))}</b>"
-            f"{' <span class=meta>(in thread)</span>' if thread and thread != ts else ''}: {_e(text)}</div>"
-            for at, u, text, thread, ts in rows)
-        title = f"#{name}" if name else "Direct message: " + " and ".join(members)
-        parts.append(f"<details><summary>{_e(title)} <span class=meta>({len(rows)} messages"
-                     f"{' · ' + _e(topic) if topic else ''} · {_e(', '.join(members))})</span></summary>{lines}</details>")
-    return f"<h2 id=chat>Chat</h2>{''.join(parts)}" if parts else ""
+def _others(world: World) -> list[str]:
+    """The page's sections after mail and drive: each kind's own app present in the world, and every other kind."""
+    return sorted((world.kinds - apps.core_kinds()) | {a.name for a in apps.present_apps(world)})
 
 
 def _other_kinds(world: World) -> str:
-    parts = [_calendar(world), _chat(world)]
-    shown = ({"calendar"} if parts[0] else set()) | ({"chat"} if parts[1] else set())
-    for kind in sorted(world.kinds - {"email", "document", "spreadsheet"} - shown):
-        parts.append(f"<h2 id={_e(kind)}>{_e(kind.capitalize())}</h2>")
-        for a in world.artifacts_of(kind):
+    own = {a.name: a for a in apps.present_apps(world)}
+    parts = []
+    for name in _others(world):
+        section = own[name].section(world) if name in own else ""
+        if section or name not in world.kinds:
+            parts.append(section)
+            continue
+        parts.append(f"<h2 id={_e(name)}>{_e(name.capitalize())}</h2>")  # a kind with no section of its own: its files
+        for a in world.artifacts_of(name):
             file = world.room / a.path
             text = file.read_text(encoding="utf-8", errors="replace")[:PREVIEW_CHARS] if file.is_file() else ""
             parts.append(f"<details><summary>{_e(a.title)} <code>{_e(a.path)}</code></summary><pre>{_e(text)}</pre>"
@@ -268,10 +225,8 @@ def _validation(world: World) -> str:
 
 def render_index(world: World, task_set: TaskSet | None = None) -> str:
     """The page's HTML."""
-    others = sorted((world.kinds - {"email", "document", "spreadsheet"})
-                    | ({"calendar"} if next(world.room.rglob("*.ics"), None) else set()))
-    nav = "".join(f"<a href='#{k}'>{k.capitalize()}</a>" for k in ["mail", "drive", *others, "ledger", "tasks",
-                                                                       "validation"])
+    nav = "".join(f"<a href='#{k}'>{k.capitalize()}</a>"
+                  for k in ["mail", "drive", *_others(world), "ledger", "tasks", "validation"])
     return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{_e(world.plan.title)}</title>"
             f"<style>{_CSS}{_MORE_CSS}</style></head><body><nav>{nav}</nav><main>"
             f"<h1>{_e(world.plan.title)}</h1><p class=sub><code>{_e(world.world_id)}</code> · "

@@ -18,8 +18,7 @@ from pathlib import Path
 import duckdb
 from pydantic import BaseModel
 
-from worldsmith.environments import mail, session_store
-from worldsmith.generators.kinds.chat import app as chat_app
+from worldsmith.environments import apps, mail, session_store
 from worldsmith.environments.grade import grade
 from worldsmith.environments.session import Session
 from worldsmith.environments.tasks import Task
@@ -38,7 +37,7 @@ class Refusal(BaseModel):
 
 
 def apply_solution(task: Task, session: Session) -> None:
-    """Replay a task's reference solution through the apps."""
+    """Replay a task's reference solution through the apps (a kind's own app's tools by name, from the registry)."""
     for action in task.solution.actions:
         if action.tool == "mail_reply":
             mail.reply(session, action.args["message_id"], action.args["body"])
@@ -46,8 +45,8 @@ def apply_solution(task: Task, session: Session) -> None:
             session.write_document(action.args["path"], action.args["text"])
         elif action.tool == "drive_create_sheet":
             session.write_sheet(action.args["path"], action.args["csv"], action.args.get("sheet", "Sheet1"))
-        elif action.tool == "chat_post":
-            chat_app.post(session, action.args["channel"], action.args["text"])
+        elif action.tool in (own := apps.app_tools(session)):  # a tool of a kind's own app (chat_post...)
+            own[action.tool].fn(**action.args)
     if task.solution.answer is not None:
         session.submit_answer(task.solution.answer)
 

@@ -1,4 +1,4 @@
-"""The MCP server of a world: mail and drive; calendar when the room has .ics files; chat when it has a chat export.
+"""The MCP server of a world: mail and drive, and each kind's own app (chat, calendar...) where the room has its files.
 
     server, session = build_server("outputs/<world>")     # a fastmcp.FastMCP and its Session
     server.run("stdio")  /  run_http(server, session, port=8000, token=new_token())
@@ -20,19 +20,21 @@ from typing import Callable
 from fastmcp import FastMCP
 from fastmcp.exceptions import ToolError
 
-from worldsmith.environments import drive, limits, mail
+from worldsmith.environments import apps, drive, limits, mail
 from worldsmith.environments.faults import FaultConfig, FaultInjection
 from worldsmith.environments.session import Session
-from worldsmith.generators.kinds.calendar import app as calendar_app
-from worldsmith.generators.kinds.chat import app as chat_app
 from worldsmith.worlds.errors import WorldsmithError
 from worldsmith.worlds.world import World, open_world
 
-CORE_KINDS = {"email", "document", "spreadsheet"}
 INSTRUCTIONS = ("The apps of one data room. Mail: list folders, search, read a message or a thread, download an "
                 "attachment, send, reply, forward. Drive: list a folder, search, read a document as text, read a "
-                "sheet's range or cell, file a document. Calendar and chat, where the room has them: list and read "
-                "events; list channels, read and post. submit_answer records your final answer.")
+                "sheet's range or cell, file a document.")
+ANSWER = "submit_answer records your final answer."
+
+
+def instructions() -> str:
+    """What the server tells a client of its apps: mail and drive, each kind's own app, the answer."""
+    return " ".join([INSTRUCTIONS, *(a.instructions for a in apps.kind_apps()), ANSWER])
 
 
 def _scrub(text: str, session: Session) -> str:
@@ -67,7 +69,7 @@ def build_server(world: World | str | Path, session_dir: str | Path | None = Non
     """The MCP server over a world, and the session its writes go to."""
     world = world if isinstance(world, World) else open_world(world)
     session = Session(world, session_dir, user)
-    server = FastMCP(name=f"worldsmith:{world.world_id}", instructions=INSTRUCTIONS)
+    server = FastMCP(name=f"worldsmith:{world.world_id}", instructions=instructions())
     if faults is not None and faults.rate > 0:
         server.add_middleware(FaultInjection(faults))
 
@@ -147,55 +149,18 @@ def build_server(world: World | str | Path, session_dir: str | Path | None = Non
     for fn in (mail_download_attachment, mail_send, mail_reply, mail_forward, drive_create_document, drive_create_sheet,
                submit_answer, reset):
         _tool(server, session, fn, fn.__name__, read_only=False)
-    served = set(CORE_KINDS)
-    if calendar_app.calendar_files(session):
-        _register_calendar(server, session)
-        served.add("calendar")
-    if chat_app.has_chat(session):
-        _register_chat(server, session)
-        served.add("chat")
+    served = apps.core_kinds()
+    for app in apps.present_apps(world):  # a kind's own app (chat, calendar...) where the world has something for it
+        for tool in app.tools(session):
+            _tool(server, session, tool.fn, tool.name, read_only=tool.read_only)
+        served |= {k for k in world.kinds if apps.app_of(k) == app.name}
     for kind in sorted(world.kinds - served):  # a kind without an app of its own: list and read its files
         _register_kind_reader(server, session, kind)
     return server, session
 
 
-def _register_chat(server: FastMCP, session: Session) -> None:
-    """The chat app, over the room's Slack-style export."""
-
-    def chat_list_channels() -> dict:
-        """Every channel and direct message: id, name, type, topic, members, number of messages."""
-        return {"channels": chat_app.list_channels(session)}
-
-    def chat_read(channel: str, day: str | None = None, limit: int = chat_app.READ_LIMIT) -> dict:
-        """A channel's messages (by name or id), oldest first: one day's (YYYY-MM-DD) or the latest `limit`."""
-        return chat_app.read(session, channel, day, limit)
-
-    def chat_post(channel: str, text: str, thread_ts: str | None = None) -> dict:
-        """Post to a channel or direct message you belong to; thread_ts (a message's ts) replies in its thread."""
-        return chat_app.post(session, channel, text, thread_ts)
-
-    _tool(server, session, chat_list_channels, "chat_list_channels")
-    _tool(server, session, chat_read, "chat_read")
-    _tool(server, session, chat_post, "chat_post", read_only=False)
-
-
-def _register_calendar(server: FastMCP, session: Session) -> None:
-    """The calendar app, over the room's .ics files."""
-
-    def calendar_list_events(start: str | None = None, end: str | None = None) -> dict:
-        """Events starting from `start` up to `end` (ISO dates, both optional), by start time."""
-        return {"events": calendar_app.list_events(session, start, end)}
-
-    def calendar_read_event(uid: str) -> dict:
-        """One event by its UID, with attendees and description."""
-        return calendar_app.read_event(session, uid)
-
-    _tool(server, session, calendar_list_events, "calendar_list_events")
-    _tool(server, session, calendar_read_event, "calendar_read_event")
-
-
 def _register_kind_reader(server: FastMCP, session: Session, kind: str) -> None:
-    """A list and a read tool for a kind the core apps do not cover (chat, calendar), over its files."""
+    """A list and a read tool for a kind no app serves (neither mail, drive nor an app of its own), over its files."""
     specs = session.world.artifacts_of(kind)
 
     def listing() -> dict:

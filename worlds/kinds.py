@@ -24,6 +24,8 @@ if TYPE_CHECKING:  # pragma: no cover - hints only
     from pathlib import Path
     from zoneinfo import ZoneInfo
 
+    from worldsmith.worlds.apps import App
+
 
 def _one_file(spec: Any) -> list[tuple[str, str]]:
     return [(spec.path, "artifact")]
@@ -81,6 +83,14 @@ class Kind:
     # -- the kind's own files (its folder under generators/kinds/) -------------------------------
     checks: "Path | None" = None   # a folder of the kind's SQL checks; worlds.validate runs them with worlds/checks/
     prompts: "Path | None" = None  # where <prompt>.md and <prompt>_rules.md are; None: generators/prompts/
+    # -- serving (worldsmith.environments.apps; never called from worlds) -----------------------------
+    app: str = ""               # the app an agent reads its files with: "mail", "drive", or its own; "": `name`
+    serve: Callable[[], "App"] | None = None  # its own app (worldsmith.worlds.apps.App), imported on first use
+
+    @property
+    def app_name(self) -> str:
+        """The app an agent reads this kind's files with."""
+        return self.app or self.name
 
     @property
     def item_kind(self) -> str:

@@ -135,6 +135,7 @@ def prose_of(ctx, content: DocumentContent) -> DocumentProse:
 
 KIND = Kind(
     name="document",
+    app="drive",  # served by worldsmith.environments.drive
     item=DocumentItem,
     spec=DocumentSpec,
     content=DocumentContent,

@@ -174,6 +174,7 @@ def prose_of(ctx, content: EmailContent) -> EmailProse:
 
 KIND = Kind(
     name="email",
+    app="mail",  # served by worldsmith.environments.mail
     item=EmailThreadItem,
     spec=EmailSpec,
     content=EmailContent,

@@ -118,6 +118,7 @@ def prose_of(ctx, content: SheetContent) -> SheetProse:
 
 KIND = Kind(
     name="spreadsheet",
+    app="drive",  # served by worldsmith.environments.drive
     item=SpreadsheetItem,
     spec=SheetSpec,
     content=SheetContent,

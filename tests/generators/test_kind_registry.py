@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import re
+import shutil
 from importlib import import_module
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import MINI
-from worldsmith.generators.backends.offline import OfflineBackend
-from worldsmith.generators.engine import generate_contents
-from worldsmith.generators.planner import plan_world
-from worldsmith.generators.render import render_world
-from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
 from worldsmith.worlds import bundle, kinds
 from worldsmith.worlds.outline import parse_outline
+from worldsmith.worlds.report import ValidationReport
 from worldsmith.worlds.validate import validate_bundle
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,7 +33,7 @@ STICKY_ITEM = """
 """
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def toy_kind():
     kinds.register(TOY)
     try:
@@ -45,38 +42,65 @@ def toy_kind():
         kinds.unregister(TOY.name)
 
 
-def _world(tmp_path: Path) -> Path:
-    text = MINI.read_text(encoding="utf-8").replace("\ninventory:\n", "\ninventory:" + STICKY_ITEM, 1)
-    outline = parse_outline(text, "mini+sticky.yaml")
-    taxonomy = load_taxonomy()
-    plan = plan_world(outline, resolve_cast(outline, taxonomy), 0, "toy-world")
-    contents = asyncio.run(generate_contents(plan, taxonomy, OfflineBackend()))
-    staging = tmp_path / "world"
-    staging.mkdir()
-    bundle.write_json(staging / bundle.PLAN, plan)
-    render_world(plan, contents, staging / bundle.ROOM)
-    return staging
+@pytest.fixture(scope="module")
+def toy_world(toy_kind, tmp_path_factory) -> Path:
+    """The mini outline with one sticky note, made and published by the plain stages (make_world)."""
+    from worldsmith.flows.make import make_world
+
+    base = tmp_path_factory.mktemp("toy")
+    outline = base / "mini+sticky.yaml"
+    outline.write_text(MINI.read_text(encoding="utf-8").replace("\ninventory:\n", "\ninventory:" + STICKY_ITEM, 1),
+                       encoding="utf-8")
+    return Path(make_world(str(outline), 0, str(base / "out")).path)
 
 
 def _check(report, check_id: str):
     return next(c for c in report.checks if c.id == check_id)
 
 
-def test_a_registered_toy_kind_has_its_planted_facts_checked(toy_kind, tmp_path):
-    staging = _world(tmp_path)
-    note = staging / "room" / "Notes" / "Call the insurer.note"
-    assert "USD 12,500,000" in note.read_text(encoding="utf-8")
-    clean = validate_bundle(staging)
+def test_a_registered_toy_kind_has_its_planted_facts_checked(toy_world, tmp_path):
+    clean = bundle.read_model(toy_world / "validation.json", ValidationReport)
     assert _check(clean, "planned_fact_present").count == 0
     assert _check(clean, "no_unplanned_files").count == 0
     assert _check(clean, "note_starts_with_title").count == 0  # the kind's own check, found through its folder
 
+    staging = tmp_path / "world"
+    shutil.copytree(toy_world, staging)
+    note = staging / "room" / "Notes" / "Call the insurer.note"
+    assert "USD 12,500,000" in note.read_text(encoding="utf-8")
     note.write_text("The insurer: about the cap.", encoding="utf-8")
     broken = validate_bundle(staging)
     present = _check(broken, "planned_fact_present")
     assert [r.artifact_id for r in present.rows] == ["call_the_insurer"]
     assert "the text of the file" in present.rows[0].detail
     assert [r.artifact_id for r in _check(broken, "note_starts_with_title").rows] == ["call_the_insurer"]
+
+
+def test_a_registered_toy_kind_is_served_by_its_own_app(toy_world, tmp_path):
+    pytest.importorskip("fastmcp")
+    from fastmcp import Client
+
+    from worldsmith.environments import apps
+    from worldsmith.environments.server import build_server
+
+    server, session = build_server(toy_world, tmp_path / "session")
+
+    async def serve():
+        async with Client(server) as client:
+            listed = {t.name for t in await client.list_tools()}
+            return listed, (await client.call_tool("notes_board", {})).data["notes"]
+
+    listed, notes = asyncio.run(serve())
+    # the kind's app, from its folder: its tool is listed and answers from the room; no generic note_list stands in
+    assert "notes_board" in listed and "note_list" not in listed and "mail_search" in listed
+    assert notes == [{"path": "Notes/Call the insurer.note", "text": "Call the insurer: USD 12,500,000"}]
+    assert "Notes board: every sticky note." in server.instructions
+    assert apps.app_of(TOY.name) == "note" and apps.app_files(session.world) == {
+        "Notes/Call the insurer.note": "note"}
+    page = (toy_world / "index.html").read_text(encoding="utf-8")
+    assert "<a href='#note'>Note</a>" in page and "<h2 id=note>Notes board</h2>" in page
+    assert "Notes/Call the insurer.note</code> Call the insurer: USD 12,500,000" in page
+    assert "<li class=meta>Call the insurer.note</li>" not in page  # on the board, not again in the drive's tree
 
 
 def test_unregistering_a_kind_takes_it_out_of_the_unions(toy_kind):

@@ -222,6 +222,14 @@ TEXT_SQL = """
 select e.artifact_id, e.path, 'calendar' as kind, concat_ws(chr(10), e.summary, e.location, e.description) as text
 from calendar_events e join artifacts a on a.id = e.artifact_id and a.path = e.path"""
 
+
+def serve():
+    """The calendar app (worldsmith.worlds.apps.App), imported when a world is served, not when the kind is registered."""
+    from worldsmith.generators.kinds.calendar.app import APP
+
+    return APP
+
+
 KIND = Kind(
     name="calendar",
     item=MeetingItem,
@@ -246,4 +254,5 @@ KIND = Kind(
     render_all=render_all,
     checks=Path(__file__).with_name("checks"),
     prompts=Path(__file__).with_name("prompts"),
+    serve=serve,
 )

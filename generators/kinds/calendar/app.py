@@ -8,9 +8,11 @@ file has no calendar app.
 from __future__ import annotations
 
 import datetime as dt
+from html import escape
 from typing import Any
 
 from worldsmith.environments.session import Session, SessionError
+from worldsmith.worlds.apps import App, Tool
 from worldsmith.worlds.errors import ParseError
 from worldsmith.generators.kinds.calendar.reader import event_fields, read_calendar
 
@@ -87,3 +89,63 @@ def read_event(session: Session, uid: str) -> dict:
         if e.get("uid") == uid:
             return e
     raise SessionError(f"no event with UID {uid!r}; take the uid from calendar_list_events")
+
+
+# ---------------------------------------------------------------- the app's hook (worldsmith.worlds.apps.App)
+
+def room_calendars(world) -> list[str]:
+    """The room's .ics files outside the mailboxes (one per person), relative and sorted."""
+    found = (p.relative_to(world.room).as_posix() for p in world.room.rglob("*.ics"))
+    return sorted((rel for rel in found if not rel.startswith("Mailboxes/") and (world.room / rel).is_file()),
+                  key=lambda rel: rel.split("/"))  # folder by folder, as the page always listed them
+
+
+def files(world) -> list[str]:
+    """The files the calendar app shows: every calendar of the room, and any planned calendar file."""
+    return sorted({*room_calendars(world), *(a.path for a in world.artifacts_of("calendar"))})
+
+
+def tools(session: Session) -> list[Tool]:
+    """The calendar app's tools over one session."""
+
+    def calendar_list_events(start: str | None = None, end: str | None = None) -> dict:
+        """Events starting from `start` up to `end` (ISO dates, both optional), by start time."""
+        return {"events": list_events(session, start, end)}
+
+    def calendar_read_event(uid: str) -> dict:
+        """One event by its UID, with attendees and description."""
+        return read_event(session, uid)
+
+    return [Tool(calendar_list_events), Tool(calendar_read_event)]
+
+
+def _e(value: object) -> str:
+    return escape("" if value is None else str(value), quote=True)
+
+
+def section(world) -> str:
+    """The page's calendar: every event once, by start, from the room's .ics files."""
+    paths = room_calendars(world)
+    merged = merge_events((rel, (world.room / rel).read_text(encoding="utf-8", errors="replace")) for rel in paths)
+    if not merged:
+        return ""
+    people = {p.email: p.name for p in world.plan.people}
+    rows = "".join(
+        f"<tr><td>{_e(e.get('start', '').replace('T', ' ')[:16])}</td><td><details><summary>"
+        f"{_e(e.get('summary', ''))}</summary><pre>{_e(e.get('description', ''))}</pre></details></td>"
+        f"<td>{_e(e.get('location', ''))}</td>"
+        f"<td>{_e(', '.join(people.get(a, a) for a in e['attendees']))}</td></tr>"
+        for e in merged)
+    return (f"<h2 id=calendar>Calendar</h2><p class=sub>{len(merged)} events in {len(paths)} calendars "
+            "(one per person; a meeting is shown once)</p><table><tr><th>start</th><th>event</th><th>where</th>"
+            f"<th>attendees</th></tr>{rows}</table>")
+
+
+APP = App(
+    name="calendar",
+    instructions="Calendar, where the room has one: list and read events.",
+    present=lambda world: bool(room_calendars(world)),
+    tools=tools,
+    section=section,
+    files=files,
+)

@@ -254,6 +254,14 @@ TEXT_SQL = """
 select artifact_id, path, 'chat' as kind, string_agg(text_plain, chr(10) order by position) as text
 from chat_messages group by artifact_id, path"""
 
+
+def serve():
+    """The chat app (worldsmith.worlds.apps.App), imported when a world is served, not when the kind is registered."""
+    from worldsmith.generators.kinds.chat.app import APP
+
+    return APP
+
+
 KIND = Kind(
     name="chat",
     item=ChatItem,
@@ -278,4 +286,5 @@ KIND = Kind(
     render_all=render_all,
     checks=Path(__file__).with_name("checks"),
     prompts=Path(__file__).with_name("prompts"),
+    serve=serve,
 )

@@ -9,16 +9,12 @@ name ('matter-team', '#matter-team') or its id (C..., D...), as chat_list_channe
 from __future__ import annotations
 
 import datetime as dt
+from html import escape
 
 from worldsmith.environments.session import Session, SessionError
+from worldsmith.worlds.apps import App, Tool
 
 READ_LIMIT = 50
-
-
-def has_chat(session: Session) -> bool:
-    """Whether the world's store holds any chat conversation."""
-    world = session.world
-    return world.has_table("chat_channels") and world.db.execute("select count(*) from chat_channels").fetchone()[0] > 0
 
 
 def _users(session: Session) -> dict[str, tuple[str | None, str | None]]:
@@ -113,3 +109,80 @@ def post(session: Session, channel: str, text: str, thread_ts: str | None = None
         if thread_ts not in known:
             raise SessionError(f"no message with ts {thread_ts!r} in {conv['label']!r}; take it from chat_read")
     return session.post_chat(conv["id"], conv["name"] or conv["id"], text, thread_ts).model_dump()
+
+
+# ---------------------------------------------------------------- the app's hook (worldsmith.worlds.apps.App)
+
+def has_chat(world) -> bool:
+    """Whether the world's store holds any chat conversation."""
+    return world.has_table("chat_channels") and world.db.execute("select count(*) from chat_channels").fetchone()[0] > 0
+
+
+def exports(world) -> list[str]:
+    """The room folders that hold a chat export (its lists, day files and transcripts)."""
+    if not world.has_table("chat_channels"):
+        return []
+    return [e for (e,) in world.db.execute("select distinct export from chat_channels where export <> ''").fetchall()]
+
+
+def files(world) -> list[str]:
+    """The files the chat app shows: everything under the room's chat exports, and any planned chat file."""
+    roots = tuple(f"{e}/" for e in exports(world))
+    under = [p.relative_to(world.room).as_posix() for root in roots for p in (world.room / root).rglob("*")
+             if p.is_file()] if roots else []
+    return sorted({*under, *(a.path for a in world.artifacts_of("chat"))})
+
+
+def tools(session: Session) -> list[Tool]:
+    """The chat app's tools over one session."""
+
+    def chat_list_channels() -> dict:
+        """Every channel and direct message: id, name, type, topic, members, number of messages."""
+        return {"channels": list_channels(session)}
+
+    def chat_read(channel: str, day: str | None = None, limit: int = READ_LIMIT) -> dict:
+        """A channel's messages (by name or id), oldest first: one day's (YYYY-MM-DD) or the latest `limit`."""
+        return read(session, channel, day, limit)
+
+    def chat_post(channel: str, text: str, thread_ts: str | None = None) -> dict:
+        """Post to a channel or direct message you belong to; thread_ts (a message's ts) replies in its thread."""
+        return post(session, channel, text, thread_ts)
+
+    return [Tool(chat_list_channels), Tool(chat_read), Tool(chat_post, read_only=False)]
+
+
+def _e(value: object) -> str:
+    return escape("" if value is None else str(value), quote=True)
+
+
+def section(world) -> str:
+    """Each channel and direct message with its messages, from the store (what validation read)."""
+    db = world.db
+    if not world.has_table("chat_channels"):
+        return ""
+    names = dict(db.execute("select id, coalesce(real_name, name, id) from chat_users").fetchall())
+    parts = []
+    for cid, name, folder, export, kind, topic in db.execute(
+            "select id, name, folder, export, type, topic from chat_channels order by type, coalesce(name, id)").fetchall():
+        members = [names.get(u, u) for (u,) in db.execute(
+            "select user_id from chat_members where channel_id = ? order by user_id", [cid]).fetchall()]
+        rows = db.execute("""select "at", user_id, text_plain, thread_ts, ts from chat_messages
+                             where export = ? and folder = ? order by "at", ts""", [export, folder]).fetchall()
+        lines = "".join(
+            f"<div class=msg><span class=meta>{_e(at.strftime('%Y-%m-%d %H:%M'))}</span> <b>{_e(names.get(u, u))}</b>"
+            f"{' <span class=meta>(in thread)</span>' if thread and thread != ts else ''}: {_e(text)}</div>"
+            for at, u, text, thread, ts in rows)
+        title = f"#{name}" if name else "Direct message: " + " and ".join(members)
+        parts.append(f"<details><summary>{_e(title)} <span class=meta>({len(rows)} messages"
+                     f"{' · ' + _e(topic) if topic else ''} · {_e(', '.join(members))})</span></summary>{lines}</details>")
+    return f"<h2 id=chat>Chat</h2>{''.join(parts)}" if parts else ""
+
+
+APP = App(
+    name="chat",
+    instructions="Chat, where the room has it: list channels, read and post.",
+    present=has_chat,
+    tools=tools,
+    section=section,
+    files=files,
+)

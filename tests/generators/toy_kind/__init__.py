@@ -1,7 +1,8 @@
 """A toy kind as a folder, the way a kind lives under generators/kinds/<kind>/: sticky notes.
 
-Its models, planner step, composer, renderer and reader are here, its own check is in checks/; a test
-registers `KIND` (the package's kinds are registered by one line in generators/registry.py).
+Its models, planner step, composer, renderer and reader are here, its own check is in checks/, its own app
+(a notes board: a tool, a page section) in app.py; a test registers `KIND` (the package's kinds are
+registered by one line in generators/registry.py).
 """
 
 from __future__ import annotations
@@ -62,6 +63,13 @@ def load_sticky(f) -> None:
     f.add("stickies", artifact_id=f.artifact_id, path=f.rel, text=f.data.decode("utf-8"))
 
 
+def serve():
+    """The kind's own app (app.py), imported when a world is served."""
+    from tests.generators.toy_kind.app import APP
+
+    return APP
+
+
 KIND = Kind(
     name="note", item=StickyItem, spec=StickySpec, content=StickyContent,
     ddl="create table stickies (artifact_id varchar, path varchar not null, text varchar)",
@@ -70,4 +78,5 @@ KIND = Kind(
     plan_row=lambda spec, zone, add: {"at": f"{spec.date} 09:00:00+00"},
     plan=plan_sticky, context=file_context, compose=compose_sticky, render=render_sticky,
     checks=Path(__file__).with_name("checks"),
+    serve=serve,
 )

@@ -1,0 +1,44 @@
+"""The apps of a world from the kind registry: mail and drive (this layer's own) and each kind's own app.
+
+A kind names the app an agent reads its files with (`Kind.app`); one with an app of its own gives
+`Kind.serve` (worldsmith.worlds.apps.App: tools, page section, files). The server, the page, the task
+lint, the exports and the Harbor instructions ask here, so none of them names a kind.
+"""
+
+from __future__ import annotations
+
+from worldsmith.worlds import kinds
+from worldsmith.worlds.apps import App, Tool
+from worldsmith.worlds.world import World
+
+CORE_APPS = ("mail", "drive")  # worldsmith.environments.mail and .drive: every world has both
+
+
+def app_of(kind: str) -> str:
+    """The app an agent reads the files of a kind with ("mail", "drive", "chat"...)."""
+    return kinds.kind(kind).app_name
+
+
+def core_kinds() -> set[str]:
+    """The kinds whose files mail and drive serve."""
+    return {k.name for k in kinds.kinds() if k.app_name in CORE_APPS}
+
+
+def kind_apps() -> list[App]:
+    """Every registered kind's own app, by name (each kind's app module is imported here, on first use)."""
+    return sorted((k.serve() for k in kinds.kinds() if k.serve is not None), key=lambda a: a.name)
+
+
+def present_apps(world: World) -> list[App]:
+    """The kinds' own apps that have something in this world, by name."""
+    return [a for a in kind_apps() if a.present(world)]
+
+
+def app_tools(session) -> dict[str, Tool]:
+    """The tools of the kinds' own apps present in a session's world, by name."""
+    return {t.name: t for a in present_apps(session.world) for t in a.tools(session)}
+
+
+def app_files(world: World) -> dict[str, str]:
+    """Room file -> the kind app that shows it (a chat export's files, each person's calendar...)."""
+    return {rel: a.name for a in present_apps(world) for rel in a.files(world)}
