@@ -120,6 +120,12 @@ class ArtifactContext(kinds.KindBound):
     organisations: list[OrgRef] = Field(default_factory=list, description="the matter's organisations: roles and sides")
     thread_labels: list[str] = Field(default_factory=list, description="labels of the facts the whole thread is about, "
                                                                       "to refer to (by label only) in any of its messages")
+    room_papers: list[str] = Field(default_factory=list, description="for a day of chat: titles of the room's "
+                                                                     "documents and sheets its members made in the "
+                                                                     "fortnight before, newest first")
+    settled_labels: list[str] = Field(default_factory=list, description="those of the thread's labels long settled on "
+                                                                        "this day (a fixed date, name or count): not "
+                                                                        "questioned or disputed, only referred to")
     privileged: bool = Field(False, description="the author and every recipient or reader are inside one privileged circle "
                                                 "(counsel and client): only then may the text be marked privileged")
     repair: list[str] = Field(default_factory=list, description="what validation found wrong with an earlier version")
@@ -231,6 +237,39 @@ def thread_labels(plan: WorldPlan, thread: str) -> list[str]:
     return index.get(thread, [])
 
 
+# How long a value must have stood, unchanged, before a thread treats it as settled rather than news.
+SETTLED_AFTER_DAYS = 14
+
+
+def settled(fact, day: dt.date | None) -> bool:
+    """Whether a fact is long settled on `day`: a date, a name or a count with no formula behind it, whose value has
+    stood unchanged for SETTLED_AFTER_DAYS (or a date already past). Nobody asks for the source of a signing date
+    set weeks ago, nor disputes the vessel's name; a figure worked out from others, or news, is still open."""
+    if day is None or fact.formula or fact.value.type in ("money", "percent"):
+        return False
+    if fact.value.type == "date" and fact.value.value < day:
+        return True
+    since = fact.known_from or fact.first_known()
+    return since is None or (day - since).days >= SETTLED_AFTER_DAYS
+
+
+def settled_labels(plan: WorldPlan, thread: str, day: dt.date | None) -> list[str]:
+    """The labels of a thread's facts that are settled on `day` (see settled)."""
+    ids = dict.fromkeys(f for a in plan.artifacts if getattr(a, "thread", None) == thread for f in a.facts)
+    return [fact_label(plan.fact(f)) for f in ids if settled(plan.fact(f), day)]
+
+
+def room_papers(plan: WorldPlan, spec, most: int = 4) -> list[str]:
+    """Titles of the documents and sheets the members of a day of chat made in the fortnight up to it, newest first:
+    what a team talks about is its own papers, not the papers of its trade at large."""
+    members = set(getattr(spec, "members", []) or [spec.author])
+    day = artifact_day(spec)
+    made = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
+            and a.author in members and day is not None and 0 <= (day - a.date).days <= 14]
+    made.sort(key=lambda a: (a.date, a.path), reverse=True)
+    return list(dict.fromkeys(a.title for a in made))[:most]
+
+
 def in_circle(plan: WorldPlan, person_ids: list[str]) -> bool:
     """Whether all these people work for organisations inside the privileged circle."""
     orgs = {o.id: o.privileged for o in plan.organisations}
@@ -265,7 +304,8 @@ def dependencies(spec: ArtifactSpec) -> list[str]:
 
 def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
     """What a message sees beyond the common fields: its to and cc, and the message it answers."""
-    extra: dict = {"to": spec.to, "cc": spec.cc, "thread_labels": thread_labels(plan, spec.thread)}
+    extra: dict = {"to": spec.to, "cc": spec.cc, "thread_labels": thread_labels(plan, spec.thread),
+                   "settled_labels": settled_labels(plan, spec.thread, spec.sent_at.date())}
     if spec.parent:
         parent = done[spec.parent]
         assert isinstance(parent, EmailContent)
@@ -338,6 +378,8 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
     # The kind says who the artifact goes to and what else it sees (a parent message, cited sheets).
     own = kinds.of(spec).context
     extra = dict(own(plan, spec, done)) if own is not None else {}
+    if spec.kind == "chat":
+        extra["room_papers"] = room_papers(plan, spec)
     to_ids: list[str] = extra.pop("to", [])
     cc_ids: list[str] = extra.pop("cc", [])
     return ArtifactContext(

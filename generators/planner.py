@@ -18,19 +18,25 @@ from worldsmith.generators.attachments import plan_attachments
 from worldsmith.generators.beats import decision_object, decision_verb, names_decision, plan_beats
 from worldsmith.generators.labels import fact_label
 from worldsmith.generators.questions import answering
-from worldsmith.generators.sides import privileged_circle
+from worldsmith.generators.sides import acts_for, privileged_circle
 from worldsmith.generators.calendar import (business_days, next_business_day, phase_weights, reply_time, spread,
                                              spread_by_weight, working_time)
 from worldsmith.generators.skeleton import lay_out_sheets
 from faker import Faker
 from worldsmith.generators.cast import make_cast, organisations, world_key
 
-PLANNER_VERSION = "7"  # 2: replies reach the last writer alone more often; 3: trimmed quotes, fewer facts in replies;
+PLANNER_VERSION = "8"  # 2: replies reach the last writer alone more often; 3: trimmed quotes, fewer facts in replies;
 # 4: thread beats from the purpose, forwards only to someone new, a decider; 5: sheet skeletons from the ledger;
 # 6: a thread whose title asks a question has a reply that answers it (EmailSpec.answers); 7: documents composed per
-# genre from the facts, their derivations and sources (compose/substance.py), a world made with 6 is not this one
+# genre from the facts, their derivations and sources (compose/substance.py), a world made with 6 is not this one;
+# 8: a decision is taken by the principal's side and within the thread's days (a ledger decision weeks after the
+# thread is not pulled into it), a reply to the decider notes the decision (beat "noted"), decisions written after
+# the day's meetings
 
 
+# How many days after a thread opens a ledger decision that the thread's own facts do not name may still be
+# taken in it (beyond that, the thread states its purpose's own decision, not a later committee's).
+DECISION_REACH_DAYS = 7
 # The share of threads without a forward_to that end by being forwarded to someone new.
 FORWARD_SHARE = 0.2
 # The share of replies that quote nothing below them (sent from a phone, history cut): business mail mostly
@@ -91,6 +97,7 @@ class _Planner:
         for p in self.people:
             self.by_role.setdefault(p.role, []).append(p)
         self.circle = privileged_circle(outline)
+        self.serves = acts_for(outline.organisations)  # org id -> the org it acts for (advisers); principals absent
         self.artifacts: list[ArtifactSpec] = []
         self.ids: set[str] = set()
         self.paths: set[str] = set()
@@ -192,9 +199,11 @@ class _Planner:
             decision_fact = next((f.id for f in self.outline.facts if names_decision(f.statement) and f.value.type == "text"
                                   and verb in f.statement.lower()), None)
             if decision_fact is None and verb == "go ah":
-                # "decides on a voluntary refund": the ledger's decision known soonest after the thread opens
+                # "decides on a voluntary refund": the ledger's decision known soonest after the thread opens, if it
+                # falls within the thread's days (a committee's decision a month on is not this thread's)
                 later = sorted((self.first_known[f.id], f.id) for f in self.outline.facts
-                               if names_decision(f.statement) and f.value.type == "text" and self.first_known.get(f.id) and self.first_known[f.id] >= day)
+                               if names_decision(f.statement) and f.value.type == "text" and self.first_known.get(f.id)
+                               and day <= self.first_known[f.id] <= day + dt.timedelta(days=DECISION_REACH_DAYS))
                 decision_fact = later[0][1] if later else None
         said = decision_object(item.purpose or "").lower()
         if decision_fact is None and said:
@@ -240,6 +249,9 @@ class _Planner:
                         beat, beats[pos + 1] = "decide", "confirm"
                     if beat == "decide" and decider is not None and decider.id != last.id:
                         sender = decider
+                    elif beat == "decide" and decider is not None and sender.id != decider.id:
+                        # the decider wrote last: whoever answers notes the decision, never takes it for them
+                        beat = "noted"
                     to = [last]
                     # Most replies go back to the last writer alone; about one in four replies to all
                     # (real business mail: a quarter of messages carry a Cc, most have one recipient).
@@ -247,11 +259,13 @@ class _Planner:
                     copy = everyone if self.rng.random() < 0.1 else []
                     # A reply that moves the thread carries a fact of it (the figure answered, disputed or
                     # decided); a question or an acknowledgement usually does not.
-                    if beat == "decide":
+                    if beat in ("decide", "noted"):
                         taken = self.first_known.get(decision_fact) if decision_fact else None
-                        if taken is not None and at.date() < taken <= self.outline.window.end:
-                            # The ledger dates the decision: it is written that day, never before it is taken.
+                        if taken is not None and at.date() <= taken <= self.outline.window.end:
+                            # The ledger dates the decision: it is written that day, never before it is taken,
+                            # and after the day's meetings (the committee sits in the afternoon)
                             at = max(working_time(self.rng, taken, self.tz), at)
+                            at = max(at, at.replace(hour=17))
                         known = decision_fact is not None and (self.first_known[decision_fact] is None
                                                                or self.first_known[decision_fact] <= at.date())
                         carried = [decision_fact] if known else ([self.rng.choice(facts)] if facts else [])
@@ -308,7 +322,7 @@ class _Planner:
         if not names_decision(purpose):
             return None
         low = purpose.lower()
-        verb = re.search(r"\b(decid|approv|reject|agree|accept|sign)", low)
+        verb = re.search(r"\b(decid|approv|reject|agree|accept|sign|settl)", low)
         cut = verb.start() if verb else len(low)
         # the subject of the verb: the clause just before it ("... and the audit committee chair decides")
         clause = set(re.split(r"[^a-z]+", re.split(r",|;| and | until | while ", low[:cut])[-1]))
@@ -317,7 +331,10 @@ class _Planner:
         if best:
             return next(p for s, p in scored if s == best)
         rank = {"junior": 0, "mid": 1, "senior": 2, "executive": 3}
-        return max(speakers, key=lambda p: rank.get(p.seniority, 1))
+        # a principal (a client, a party) decides, never its adviser for it: the most senior speaker of an
+        # organisation that acts for no one, else the most senior speaker
+        principals = [p for p in speakers if p.organisation not in self.serves]
+        return max(principals or speakers, key=lambda p: rank.get(p.seniority, 1))
 
     def decision_text(self, purpose: str, decision_fact: str | None, facts: list[str]) -> str:
         """What is decided, in a few words: the decision fact's value, else the purpose's verb and a fact's label."""

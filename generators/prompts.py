@@ -146,6 +146,7 @@ _BEATS = {
     "object": "push back on the message below and say why",
     "confirm": "confirm what is agreed and who does what next",
     "decide": "take the decision and say it plainly",
+    "noted": "note the decision the message below took (it is theirs to take, not yours) and say what you will do",
     "ack": "acknowledge briefly (a line)",
     "forward": "forward the message below to someone who was not on the thread, saying why they need it",
 }

@@ -6,7 +6,7 @@ import re
 
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import agree, fact_sentence
-from worldsmith.generators.compose.longform import long_body
+from worldsmith.generators.compose.longform import long_body, long_kinds
 from worldsmith.generators.compose.parties import across, client_of, opponent
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end, tidy
 from worldsmith.generators.compose.voice import deadline, salutation, sign_off, signature, soft_lower, trade_sentences, \
@@ -24,7 +24,7 @@ _FWD = re.compile(r"^\s*(fwd?|fw)\s*:\s*", re.IGNORECASE)
 # (0.36, with long-form texts of six to eight sections, since replies carry reasons and pointers and openers fewer
 # trade lines: the three examples' words per message, quotes included, stay within realism_profile's tolerance
 # of the reference; 0.3 or 0.42, or five to seven sections, push one of them out.)
-LONG_FORM_SHARE = 0.36
+LONG_FORM_SHARE = 0.45
 
 
 def subject_of(spec: EmailSpec, parent_subject: str | None) -> str:
@@ -141,6 +141,9 @@ def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
     # Steps on this matter's own points (its facts by label), and at most one from the writer's trade at large:
     # "Jeffrey: check the removal costs against the invoices", not a list of what lawyers do in general.
     labels = list(dict.fromkeys([*ctx.thread_labels, *(f.label for f in ctx.facts if f.label)])) or ["the figures"]
+    # steps are on points still open: nobody diarises a date already past or re-checks a long-settled count
+    done = set(ctx.settled_labels) | {f.label for f in ctx.facts if f.past}
+    labels = [x for x in labels if x not in done] or ["the open points"]
     n = pick.rng.randint(2, 4)
     steps = []
     for frame in pick.shuffled(bank("email")["next_step_items"])[:n]:
@@ -222,7 +225,7 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         text = " ".join(x for x in (lead, said, after) if x)
         return EmailContent(subject=subject, body="\n\n".join(x for x in (hello, text, name) if x) + "\n")
 
-    if spec.mode == "new" and pick.chance(LONG_FORM_SHARE):
+    if spec.mode == "new" and pick.chance(LONG_FORM_SHARE) and long_kinds(ctx):
         return _long_form(pick, ctx, values, subject, hello)
 
     paragraphs: list[str] = []
@@ -379,7 +382,7 @@ def _answer_lines(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: s
     move = bank("email")["moves"]
     lines: list[str] = []
     for f in sorted(ctx.facts, key=lambda f: f.label != v["asked"]):
-        if beat == "decide" and f.text in v["decision"]:
+        if beat in ("decide", "noted") and f.text in v["decision"]:
             continue
         lines.append(fact_sentence(pick, f, "email"))
         # what the answer to the question already gave is not said twice
@@ -408,6 +411,7 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     v["other"] = opponent(ctx) or "the other side"
     if v["asked"] in ctx.thread_labels:
         v["label"] = v["asked"]
+    beat = settled_beat(pick, ctx, v, beat)
     outward = bool(ctx.organisations) and across(ctx)
     if outward:
         # our sheets are our working papers: the other side is not pointed into them
@@ -424,6 +428,9 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         if reply_to_question:
             lines.append(reply_to_question)
         ctx = ctx.model_copy(update={"facts": [f for f in ctx.facts if f.id != answered.id]})
+    elif beat == "noted":
+        # the decision is theirs: it is noted, and what the writer will do next is said
+        lines.append(pick.fill(email["beats"]["noted"], **v) or f"Noted the decision: {v['decision']}.")
     elif outward and beat in ("confirm", "answer", "object"):
         key = ("across_object" if beat == "object" else "across_confirm") + ("" if client_of(ctx) else "_own")
         lines.append(pick.fill(move[key], **v) or "")
@@ -458,7 +465,9 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     lines.extend(_answer_lines(pick, ctx, v, beat, " ".join(lines)))
     if beat == "object" and not ctx.facts:
         lines.append(pick.fill(move["ground_none"], **v) or "")
-    if beat == "decide":
+    if beat == "noted":
+        lines.append(pick.fill(email["beats"]["noted_after"], **v) or "")
+    elif beat == "decide":
         # a decision that opened on what was read mostly stops at the decision (real mail of this kind is short)
         if not (read_first and pick.chance(0.7)):
             lines.append(pick.fill(email["beats"]["decide_after"], **v) or "")
@@ -478,16 +487,38 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     return _close(pick, ctx, hello, [cap_first(x) for x in lines if x], subject, full=beat == "decide" or pick.chance(0.3))
 
 
+def settled_beat(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: str) -> str:
+    """The beat a reply can have on what it is about: a question or an objection goes to a point still open (a
+    figure worked out from others, news), never to a long-settled date, name or count; with none open it
+    confirms. An answer to a message that asked nothing confirms too (there is no question to answer)."""
+    settled = set(ctx.settled_labels)
+    if beat in ("question", "object") and v["label"] in settled:
+        still = [x for x in ctx.thread_labels if x not in settled]
+        if not still:
+            return "confirm"
+        v["label"] = v["asked"] = pick.one(still)
+        v["label2"] = pick.one([x for x in ctx.thread_labels if x != v["label"]] or ["the timetable"])
+    if beat == "answer" and "?" not in (ctx.parent.body if ctx.parent else "") and not title_question(ctx.spec.title)[1]:
+        return "confirm"
+    return beat
+
+
 def _forward(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str, hello: str) -> EmailContent:
     """A forward to someone new: why they need the message below, and what the sender wants from them."""
     email = bank("email")
     v = _beat_values(pick, ctx, values)
     v["first"] = ctx.to[0].first_name if ctx.to else ""
-    lines = [pick.fill(email["forward_reasons"], **v) or pick.fill(email["forward_notes"], **v) or "See below."]
+    reasons = email["forward_reasons"]
+    if v["label"] in ctx.settled_labels:
+        # a settled date or name changes nothing and needs no one's sign-off: the forward says why to read it
+        reasons = [r for r in reasons if not re.search(r"changes|on the table|sign-off", r)] or reasons
+    reason = pick.fill(reasons, **v) or ""
+    lines = [reason or pick.fill(email["forward_notes"], **v) or "See below."]
     lines.extend(fact_sentence(pick, f, "email") for f in ctx.facts)
     if ctx.distractor_label:
         lines.append(pick.fill(email["distractor_notes"], **v) or "")
-    if pick.chance(0.5):
+    if pick.chance(0.5) and v["day"] not in reason:
+        # one ask only: a reason that already wants a view by a day is not followed by "no action needed"
         lines.append(pick.fill(email["forward_asks"], **v) or "")
     body = "\n\n".join([" ".join(cap_first(x) for x in lines if x), ctx.author.first_name])
     return EmailContent(subject=subject, body=body.strip() + "\n")

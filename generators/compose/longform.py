@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.compose.document import compose_document
+from worldsmith.generators.compose.parties import across, client_of
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.worlds.content import DocumentContent, Table
 from worldsmith.worlds.plan import DocumentSpec, EmailSpec
@@ -54,13 +57,32 @@ def _part(pick: Picker, ctx: ArtifactContext, kind: str, sections: int, carry: b
     return flatten(compose_document(ctx.model_copy(update={"spec": doc_spec, **update})))
 
 
+# What a title says a long message is: notes of a call or meeting, a status or findings report; else a memo.
+_CALL = re.compile(r"\b(call|meeting|minutes|notes|session|kick-?off)\b", re.I)
+_REPORT = re.compile(r"\b(status|update|findings|results|report|review|summary)\b", re.I)
+
+
+def long_kinds(ctx: ArtifactContext) -> list[str]:
+    """The kinds of text this message may carry in its body, from its title and its writer and readers: none
+    across the table (a memo, a report or our call notes are our own papers, not the other side's), none from a
+    client to the firm it instructs (the firm writes the memo); call notes only for a call."""
+    if ctx.organisations and across(ctx):
+        return []
+    if not client_of(ctx) and any(p.organisation != ctx.author.organisation for p in ctx.to + ctx.cc):
+        return []
+    title = ctx.spec.title
+    if _CALL.search(title):
+        return ["minutes"]
+    if _REPORT.search(title):
+        return ["report"]
+    return ["memo", "report"]
+
+
 def long_body(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> tuple[str, str]:
-    """(intro line, flattened text) of a long-form message: a minutes/report/memo written into the mail,
-    often followed by a second one (a status summary and then the call notes behind it)."""
-    kinds = pick.shuffled(list(LONG_KINDS))
-    text = _part(pick, ctx, kinds[0], pick.rng.randint(6, 8), True)
-    if pick.chance(0.7):
-        link = pick.fill(bank("email")["long_links"][kinds[1]]) or ""
-        text += "\n\n" + link + "\n\n" + _part(pick, ctx, kinds[1], pick.rng.randint(3, 5), False)
-    intro = pick.fill(bank("email")["long_intros"][kinds[0]], **values) or "Details below."
+    """(intro line, flattened text) of a long-form message: one minutes/report/memo written into the mail, the one
+    its title names (never two papers pasted one below the other)."""
+    kind = pick.one(long_kinds(ctx) or ["memo"])
+    # (from a short note to a full paper: the spread of long business mail, quotes included, follows it)
+    text = _part(pick, ctx, kind, pick.rng.randint(3, 10), True)
+    intro = pick.fill(bank("email")["long_intros"][kind], **values) or "Details below."
     return intro, text

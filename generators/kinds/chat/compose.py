@@ -10,11 +10,11 @@ from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.email import title_head
 from worldsmith.generators.compose.facts import fact_sentence
 from worldsmith.generators.compose.parties import opponent
-from worldsmith.generators.compose.text import clean_list, lower_first
-from worldsmith.generators.compose.voice import soft_lower
+from worldsmith.generators.compose.text import lower_first
 from worldsmith.generators.context import ArtifactContext
 
-_TEAM = re.compile(r"\s+(matter|deal|fieldwork|engagement|project|working|core)?\s*(team|group|room|channel)\b.*$", re.I)
+_TEAM = re.compile(r"\s+(matter|deal|fieldwork|engagement|project|working|core|shared|joint|client|internal)?\s*"
+                   r"(team|group|room|channel)\b.*$", re.I)
 
 
 def matter_name(ctx: ArtifactContext) -> str:
@@ -36,15 +36,16 @@ def short_org(name: str) -> str:
 
 
 def _subjects(pick: Picker, ctx: ArtifactContext, files: list[str]) -> list[str]:
-    """What the day's threads may be about: its facts by label, its files by name, documents of the writer's
-    trade on this matter ('the advice memorandum on Aurelian Tide')."""
-    out = [f.label for f in ctx.facts if f.label]
+    """What the day's threads may be about: its facts still in play by label, its files by name, the papers its
+    members made in the last fortnight ('the memo re breaking the limit'). Never the papers of a trade at large
+    (a morning note or a trade confirmation is a trading desk's, not a deal team's), nor a date long past or a
+    name, which nobody chases."""
+    out = [f.label for f in ctx.facts if f.label and not f.past and f.value.type != "text"]
     out += files
-    matter = matter_name(ctx)
-    docs = [soft_lower(d) for d in clean_list(ctx.voice.documents)]
-    # the day's own facts and files first; a paper of the writer's trade only where the day has few
-    out += [f"the {d} for {matter}" for d in pick.some(docs, max(1, 3 - len(out)))]
-    return list(dict.fromkeys(out)) or [f"the {matter} file"]
+    papers = [f"the {title_head(t)}" for t in ctx.room_papers]
+    # the day's own facts and files first; the team's recent papers where the day has few
+    out += pick.some(papers, max(1, 3 - len(out))) if papers else []
+    return list(dict.fromkeys(out)) or [f"the {matter_name(ctx)} file"]
 
 
 def compose_chat(ctx: ArtifactContext):
