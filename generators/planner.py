@@ -201,9 +201,13 @@ class _Planner:
             if decision_fact is None and verb == "go ah":
                 # "decides on a voluntary refund": the ledger's decision known soonest after the thread opens, if it
                 # falls within the thread's days (a committee's decision a month on is not this thread's)
+                # and about what the purpose decides (a QoE thread's "full reversal is agreed" is not the
+                # investment committee's approval that week)
+                about = set(re.findall(r"[a-z]{4,}", decision_object(item.purpose or "").lower())) - {"agreed", "decided"}
                 later = sorted((self.first_known[f.id], f.id) for f in self.outline.facts
                                if names_decision(f.statement) and f.value.type == "text" and self.first_known.get(f.id)
-                               and day <= self.first_known[f.id] <= day + dt.timedelta(days=DECISION_REACH_DAYS))
+                               and day <= self.first_known[f.id] <= day + dt.timedelta(days=DECISION_REACH_DAYS)
+                               and (not about or about & set(re.findall(r"[a-z]{4,}", f.statement.lower()))))
                 decision_fact = later[0][1] if later else None
         said = decision_object(item.purpose or "").lower()
         if decision_fact is None and said:

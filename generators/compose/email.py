@@ -431,6 +431,9 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     elif beat == "noted":
         # the decision is theirs: it is noted, and what the writer will do next is said
         lines.append(pick.fill(email["beats"]["noted"], **v) or f"Noted the decision: {v['decision']}.")
+    elif outward and beat == "confirm" and v["label"] in ctx.settled_labels:
+        # across the table a settled point is acknowledged, not reserved on or taken back to the client
+        lines.append(pick.fill(email["reactions"]["confirm"], **v) or "Received, thank you.")
     elif outward and beat in ("confirm", "answer", "object"):
         key = ("across_object" if beat == "object" else "across_confirm") + ("" if client_of(ctx) else "_own")
         lines.append(pick.fill(move[key], **v) or "")
