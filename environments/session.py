@@ -35,17 +35,11 @@ from pydantic import BaseModel, Field, ValidationError
 
 from worldsmith.environments import deliverables, limits, room_paths, session_store
 from worldsmith.worlds import bundle as _bundle
-from worldsmith.worlds.errors import WorldsmithError
+from worldsmith.worlds.errors import SessionError, WorldsmithError  # SessionError: the kinds' apps raise it too
 from worldsmith.worlds.world import World
 
 STATE = session_store.LOG
 SENT_FOLDER = "Sent"
-
-
-class SessionError(WorldsmithError):
-    """An app was asked for something the world does not have, or a write it cannot make."""
-
-    exit_code = 2
 
 
 @contextlib.contextmanager

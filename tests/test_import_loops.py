@@ -207,3 +207,25 @@ def test_the_graph_holds_the_package():
 def test_no_import_loop_inside_the_package():
     found = cycles(import_graph())
     assert found == [], "import loops:\n" + "\n".join(" -> ".join(c) for c in found)
+
+
+# DESIGN.md's layers, bottom up: a module may import its own layer and those below, never one above (not even
+# inside a function). The kinds' apps live in generators and are handed their session (worlds.apps.AppSession).
+ABOVE = {
+    "worlds": ("generators", "taxonomies", "environments", "flows"),
+    "generators": ("environments", "flows"),
+    "taxonomies": ("generators", "environments", "flows"),
+    "environments": ("flows",),
+}
+
+
+def test_no_module_imports_a_layer_above_its_own():
+    wrong = []
+    for name, path in _modules().items():
+        layer = name.split(".")[1] if name.count(".") else ""
+        banned = tuple(f"worldsmith.{above}" for above in ABOVE.get(layer, ()))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+            targets = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else []
+            wrong += [f"{name}:{node.lineno} imports {t}" for t in targets if t.startswith(banned)]
+    assert wrong == []

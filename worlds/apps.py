@@ -1,5 +1,8 @@
 """What a kind's own app declares: its MCP tools over a session, its section of the world's page, the room files it shows.
 
+An app is handed the session (`AppSession`, which worldsmith.environments.session.Session satisfies) and raises
+worldsmith.worlds.errors.SessionError; it imports nothing from the environments layer above the kinds.
+
 A kind whose files mail or drive serve (email, documents, sheets) names that app in its `Kind.app`; a kind
 with an app of its own (chat, calendar) gives `Kind.serve`, which returns an `App` and is called only by the
 environments layer (worldsmith.environments.apps), so importing a kind loads no app. The server, the page,
@@ -9,10 +12,33 @@ the task lint and the exports ask the registry for the apps; none of them names 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover - hints only
     from worldsmith.worlds.world import World
+
+
+class AppSession(Protocol):
+    """What a kind's app asks of a session (worldsmith.environments.session.Session is one): the app is handed the
+    session, never imports it, so the generators layer that holds the kinds needs nothing from environments."""
+
+    world: "World"  # the published world, read-only: its store (world.db) and plan
+    user: str       # the address the agent acts as
+
+    def files(self) -> list[str]:
+        """Every room file the session sees: the published room's and its own."""
+
+    def exists(self, path: str) -> bool:
+        """Whether a room path is a file the session can read."""
+
+    def read_bytes(self, path: str) -> bytes:
+        """A room file's bytes (the session's copy first), checked against the manifest."""
+
+    def state(self) -> Any:
+        """What the session has done so far (its chat posts...)."""
+
+    def post_chat(self, channel_id: str, channel: str, text: str, thread_ts: str | None = None) -> Any:
+        """Record a chat post as the session's user."""
 
 
 def _nothing(world: "World") -> str:
@@ -43,6 +69,6 @@ class App:
     name: str                                     # what tasks' needs.apps and the agent's instructions call it
     instructions: str                             # one sentence of the server's instructions about it
     present: Callable[["World"], bool]            # whether a world has anything for it (else it is not served)
-    tools: Callable[[Any], list[Tool]]            # (session) -> its tools over that session
+    tools: Callable[[AppSession], list[Tool]]     # (session) -> its tools over that session
     section: Callable[["World"], str] = _nothing  # its section of index.html (HTML, starting <h2 id=name>); "": none
     files: Callable[["World"], list[str]] = _no_files  # the room files it shows (kind-wide ones too), not the drive's

@@ -18,6 +18,7 @@
     ├── ProfileError      a mail profile file is missing or invalid (worlds.profile): give another, or rebuild it
     ├── CorpusError       a mail corpus path is missing or holds no readable mail (worlds.corpus): point at another
     ├── ConfigError       worldsmith.toml or an environment variable is malformed (flows.config): fix the named setting
+    ├── SessionError      an app was asked for what the world does not have, or a write it cannot make (the apps)
     ├── UsageError        a command-line option has a value the command cannot use (flows.cli): see --help
     └── PathArgumentError a path argument names the wrong kind of thing or an unwritable place (flows.cli_paths)
 Each leaf sets `exit_code`, what the CLI exits with (2: fix the input; 1: the run failed).
@@ -93,3 +94,9 @@ class PublishError(WorldsmithError):
 
 class RenderError(WorldsmithError):
     """An artifact's content could not be written as its file format."""
+
+
+class SessionError(WorldsmithError):
+    """An app was asked for something the world does not have, or a write it cannot make."""
+
+    exit_code = 2

@@ -11,9 +11,8 @@ import datetime as dt
 from html import escape
 from typing import Any
 
-from worldsmith.environments.session import Session, SessionError
-from worldsmith.worlds.apps import App, Tool
-from worldsmith.worlds.errors import ParseError
+from worldsmith.worlds.apps import App, AppSession, Tool
+from worldsmith.worlds.errors import ParseError, SessionError
 from worldsmith.generators.kinds.calendar.reader import event_fields, read_calendar
 
 WHEN = {"DTSTART": "start", "DTEND": "end"}
@@ -44,12 +43,12 @@ def parse_events(data: bytes | str, path: str) -> list[dict]:
     return events
 
 
-def calendar_files(session: Session) -> list[str]:
+def calendar_files(session: AppSession) -> list[str]:
     """The room's .ics files."""
     return [p for p in session.files() if p.lower().endswith(".ics") and not p.startswith("Mailboxes/")]
 
 
-def events(session: Session) -> list[dict]:
+def events(session: AppSession) -> list[dict]:
     """Every event of the room once, by start; `calendars` names each file that holds it.
 
     A room keeps one calendar per person, so a meeting of four people is in four files under one UID:
@@ -76,14 +75,14 @@ def merge_events(files) -> list[dict]:
     return sorted(by_uid.values(), key=lambda e: (e.get("start", ""), e.get("uid", "")))
 
 
-def list_events(session: Session, start: str | None = None, end: str | None = None) -> list[dict]:
+def list_events(session: AppSession, start: str | None = None, end: str | None = None) -> list[dict]:
     """Events starting on or after `start` and before `end` (ISO dates), without their descriptions."""
     chosen = [e for e in events(session) if (not start or e.get("start", "") >= start)
               and (not end or e.get("start", "") < end)]
     return [{k: v for k, v in e.items() if k != "description"} for e in chosen]
 
 
-def read_event(session: Session, uid: str) -> dict:
+def read_event(session: AppSession, uid: str) -> dict:
     """One event with its description, by UID."""
     for e in events(session):
         if e.get("uid") == uid:
@@ -105,7 +104,7 @@ def files(world) -> list[str]:
     return sorted({*room_calendars(world), *(a.path for a in world.artifacts_of("calendar"))})
 
 
-def tools(session: Session) -> list[Tool]:
+def tools(session: AppSession) -> list[Tool]:
     """The calendar app's tools over one session."""
 
     def calendar_list_events(start: str | None = None, end: str | None = None) -> dict:

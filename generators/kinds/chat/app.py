@@ -11,13 +11,17 @@ from __future__ import annotations
 import datetime as dt
 from html import escape
 
-from worldsmith.environments.session import Session, SessionError
-from worldsmith.worlds.apps import App, Tool
+from worldsmith.worlds.apps import App, AppSession, Tool
+from worldsmith.worlds.errors import SessionError
 
 READ_LIMIT = 50
 
 
-def _users(session: Session) -> dict[str, tuple[str | None, str | None]]:
+def _name_of(session: AppSession, address: str) -> str:
+    return next((p.name for p in session.world.plan.people if p.email == address), "")
+
+
+def _users(session: AppSession) -> dict[str, tuple[str | None, str | None]]:
     """Chat user id -> (real name, address)."""
     cached = session.__dict__.get("_chat_users")
     if cached is None:
@@ -27,7 +31,7 @@ def _users(session: Session) -> dict[str, tuple[str | None, str | None]]:
     return cached
 
 
-def _conversations(session: Session) -> list[dict]:
+def _conversations(session: AppSession) -> list[dict]:
     cached = session.__dict__.get("_chat_conversations")
     if cached is None:
         users = _users(session)
@@ -47,7 +51,7 @@ def _conversations(session: Session) -> list[dict]:
     return cached
 
 
-def _find(session: Session, channel: str) -> dict:
+def _find(session: AppSession, channel: str) -> dict:
     wanted = channel.strip().lstrip("#")
     for c in _conversations(session):
         if wanted in (c["id"], c["name"], c["folder"]):
@@ -56,7 +60,7 @@ def _find(session: Session, channel: str) -> dict:
     raise SessionError(f"no chat conversation {channel!r}; choose one of: {names} (see chat_list_channels)")
 
 
-def list_channels(session: Session) -> list[dict]:
+def list_channels(session: AppSession) -> list[dict]:
     """Every channel and direct message: id, name, type, topic, members and how many messages it holds."""
     counts = dict(session.world.db.execute("select export || '/' || folder, count(*) from chat_messages "
                                            "group by all").fetchall())
@@ -69,7 +73,7 @@ def list_channels(session: Session) -> list[dict]:
             for c in _conversations(session)]
 
 
-def read(session: Session, channel: str, day: str | None = None, limit: int = READ_LIMIT) -> dict:
+def read(session: AppSession, channel: str, day: str | None = None, limit: int = READ_LIMIT) -> dict:
     """A conversation's messages, oldest first: one day's (YYYY-MM-DD), or the latest `limit`."""
     conv = _find(session, channel)
     users = _users(session)
@@ -84,7 +88,7 @@ def read(session: Session, channel: str, day: str | None = None, limit: int = RE
         if p.channel_id == conv["id"]:
             at = dt.datetime.fromisoformat(p.posted_at)
             messages.append({"ts": p.ts, "day": at.date().isoformat(), "at": at.isoformat(), "user": p.user,
-                             "name": session._name_of(p.user) or None, "text": p.text, "thread_ts": p.thread_ts,
+                             "name": _name_of(session, p.user) or None, "text": p.text, "thread_ts": p.thread_ts,
                              "files": []})
     if day is not None:
         try:
@@ -98,7 +102,7 @@ def read(session: Session, channel: str, day: str | None = None, limit: int = RE
             "total": total, "messages": messages}
 
 
-def post(session: Session, channel: str, text: str, thread_ts: str | None = None) -> dict:
+def post(session: AppSession, channel: str, text: str, thread_ts: str | None = None) -> dict:
     """Post a message to a conversation the session's user belongs to (in a thread when thread_ts is given)."""
     conv = _find(session, channel)
     if session.user not in conv["members"]:
@@ -133,7 +137,7 @@ def files(world) -> list[str]:
     return sorted({*under, *(a.path for a in world.artifacts_of("chat"))})
 
 
-def tools(session: Session) -> list[Tool]:
+def tools(session: AppSession) -> list[Tool]:
     """The chat app's tools over one session."""
 
     def chat_list_channels() -> dict:
