@@ -2,7 +2,7 @@
 
 The export's Dockerfiles install worldsmith from a wheel inside the task folder, never from a package
 index by name. `pip wheel` would need the `wheel` package (setuptools before 70.1) or a build-isolation
-download of setuptools; a pure-Python wheel is only a zip of the packages pyproject.toml lists, their
+download of setuptools; a pure-Python wheel is only a zip of the packages setup.py finds (worldsmith._layout), their
 package data and a .dist-info folder (PEP 427 and 566), so it is written here directly: the same source
 gives the same bytes (fixed timestamps, sorted members), which also keeps Docker's layer cache warm.
 
@@ -17,6 +17,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+from worldsmith._layout import find_packages
 from worldsmith.worlds.errors import WorldsmithError
 
 # Zip entries dated 1980-01-01 (the earliest a zip can hold): the wheel's bytes depend on its contents only.
@@ -57,14 +58,15 @@ def _files(root: Path, config: dict) -> dict[str, Path]:
     mapping = tool.get("package-dir", {})
     data = tool.get("package-data", {})
     members: dict[str, Path] = {}
-    for package in tool.get("packages", []):
+    # the packages setup.py gives setuptools: every package folder under each mapped folder (worldsmith._layout)
+    for package in tool.get("packages") or find_packages(root, mapping):
         folder = root / _package_dir(package, mapping)
         target = package.replace(".", "/")
         if not (folder / "__init__.py").is_file():
             raise WheelError(f"pyproject.toml lists the package {package}, but {folder} has no __init__.py")
         for source in sorted(folder.glob("*.py")):
             members[f"{target}/{source.name}"] = source
-        for pattern in data.get(package, []):
+        for pattern in [*data.get("*", []), *data.get(package, [])]:  # "*": every package's (a kind's checks/)
             for source in sorted(folder.glob(pattern)):
                 if source.is_file():
                     members[f"{target}/{source.relative_to(folder).as_posix()}"] = source
