@@ -326,10 +326,12 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             paragraphs = _chunks(pick, writer.sentences(k, i, target), facts)
         if not paragraphs:
             paragraphs = [" ".join(facts) or f"See {values['Reader']}'s note of {values['date']}."]
-        if i == figures_at and cited and not outward:
+        # a pleading pleads its figures in numbered paragraphs: a court filing has no table of the firm's figures
+        tabled = not outward and kind not in ("client_letter", "pleading")
+        if i == figures_at and cited and tabled:
             table = table or Table(columns=["Item", "Figure", "Source"],
                                    rows=[[item_name(label), text, sheet] for sheet, label, text in cited])
-        if i == table_at and len(ctx.facts) >= 2 and table is None and not outward and kind != "client_letter":
+        if i == table_at and len(ctx.facts) >= 2 and table is None and tabled:
             table = key_figures(ctx, kind)
         if kind in ("letter", "client_letter") and i == 0:
             reader = ctx.to[0] if ctx.to else ctx.author

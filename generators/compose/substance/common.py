@@ -105,6 +105,16 @@ _GIST = ("{More}.", "As matters stand, {more}.", "On the record, {more}.", "The 
          "Of note, {more}.", "In substance, {more}.")
 
 
+_PLAIN = ("{S}.", "We note that {s}.", "For the record, {s}.", "As recorded on the file, {s}.", "The file shows that {s}.",
+          "{S}, as before.")
+
+
+def plain_sentence(pick: Picker, f: FactRef) -> str:
+    """The fact by label and value as a sentence of its own, in one of several wordings."""
+    body = plain(f)
+    return pick.frame(_PLAIN).format(S=cap_first(body), s=body)
+
+
 def with_basis(pick: Picker, head: str, how: str) -> str:
     """A sentence giving `head` (a sentence body) and the basis `how` of its figure, in one of several wordings."""
     return pick.frame(_BASIS).format(head=cap_first(head), how=how)
@@ -131,7 +141,7 @@ def stated(pick: Picker, f: FactRef, facts: list[FactRef], cite: bool = True) ->
         out = fact_sentence(pick, f, "document")
     else:
         how = derivation(f, facts)
-        out = with_basis(pick, plain(f), how) if how else cap_first(plain(f)) + "."
+        out = with_basis(pick, plain(f), how) if how else plain_sentence(pick, f)
         more = gist(f, facts)
         if more and not how:
             out += " " + gist_sentence(pick, more)

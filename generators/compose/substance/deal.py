@@ -10,7 +10,7 @@ from worldsmith.generators.compose.parties import opponent, principal
 from worldsmith.generators.compose.text import cap_first, join_names, lower_first
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.compose.substance.common import (as_told, decisions, derivation, figures, identity, label,
-                                                            merge_short, plain, points_of, stated)
+                                                            merge_short, plain, plain_sentence, points_of, stated)
 
 
 _ROUTES = (("escrow", ("escrow",)), ("mechanic", ("peg", "working capital", "completion accounts", "multiple", "ebitda",
@@ -161,7 +161,7 @@ def ic_memo_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str
         elif k == "next_steps":
             fs = use(dated)
             if fs:
-                out[i] = [" ".join(f"{cap_first(plain(f))}." for f in fs) +
+                out[i] = [" ".join(plain_sentence(pick, f) for f in fs) +
                           " The deal team will report to the Committee on each date as it is met."]
         elif k == "analysis" and "financ" in plan[i][0].lower() and price is not None:
             esc = next((f for f in hedges if f.value.type == "money"), None)

@@ -11,7 +11,7 @@ from worldsmith.generators.compose.parties import client_of
 from worldsmith.generators.compose.text import cap_first, join_names, long_date
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.compose.substance.common import (as_told, identity, label, merge_short, names, plain,
-                                                            rank, topic)
+                                                            plain_sentence, rank, topic)
 
 
 def plan_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]]) -> dict[int, list[str]]:
@@ -29,7 +29,7 @@ def plan_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]])
             out[i] = [f"This plan sets out how {ctx.author.organisation} will carry out {about}"
                       + (f" for {client}" if client and client != ctx.author.organisation else "")
                       + f", as planned on {long_date(day, ctx.locale)}. "
-                      + " ".join(f"{cap_first(plain(f))}." for f in facts[:2])]
+                      + " ".join(plain_sentence(pick, f) for f in facts[:2])]
         elif k == "objectives":
             out[i] = [" ".join(f"Objective {n}: to test {label(f)} ({f.text}) against the records and report every "
                                f"exception." if f.value.type in ("number", "percent") else

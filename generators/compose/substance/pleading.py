@@ -139,17 +139,28 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
             words = next((gist(f, ctx.facts) for f in fs if gist(f, ctx.facts)), "")
             said.extend(fs)
             cap = next((f for f in fs if f.value.type == "money"), None)
-            grounds.append(f"Plaintiff's claims are barred or limited by Clause {number} of the charter party"
+            grounds.append(pick.frame(["Plaintiff's claims are barred or limited by Clause {n} of the charter party",
+                                       "Clause {n} of the charter party bars or limits Plaintiff's claims",
+                                       "Plaintiff's claims are barred, in whole or in part, by Clause {n} of the "
+                                       "charter party",
+                                       "Plaintiff's recovery, if any, is barred or limited by Clause {n} of the "
+                                       "charter party"]).format(n=number)
                            + (f": {words}." if words else ".") +
                            (f" Any recovery is capped at {cap.text}." if cap and (not words or cap.text not in words) else ""))
         for f in free([g for g in ctx.facts if g.value.type == "text" and not identity(g) and gist(g, ctx.facts)]):
             said.append(f)
             why = gist(f, ctx.facts)
-            grounds.append(f"Plaintiff's claims are barred or limited because {lower_first(why)}"
+            grounds.append(pick.frame(["Plaintiff's claims are barred or limited because {why}",
+                                       "Plaintiff's claims are barred, in whole or in part, because {why}",
+                                       "Plaintiff may not recover, or its recovery is limited, because {why}",
+                                       "Plaintiff's claims fail to the extent that {why}"]).format(why=lower_first(why))
                            + (f" ({label(f)}: {f.text})." if f.text not in why else "."))
         for f in free([g for g in ctx.facts if g.value.type == "money"]):
             said.append(f)
-            grounds.append(f"Any liability of Defendant, which is denied, cannot exceed {f.text} ({label(f)}).")
+            grounds.append(pick.frame(["Any liability of Defendant, which is denied, cannot exceed {t} ({l}).",
+                                       "Defendant denies liability; in any event its liability cannot exceed {t} ({l}).",
+                                       "Without admitting liability, Defendant's liability, if any, is limited to {t} "
+                                       "({l})."]).format(t=f.text, l=label(f)))
         # the defenses every answer pleads where the facts give no more
         grounds += [pick.frame(g) for g in _STANDARD_DEFENSES][:max(0, len(defenses) - len(grounds))]
         for n, i in enumerate(defenses):

@@ -12,7 +12,7 @@ from worldsmith.generators.compose.text import cap_first, join_names, lower_firs
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.compose.substance.common import (derivation, figures, gist, identity, label, merge_short,
                                                             names, plain, points_of, source_phrase, stated, topic,
-                                                            with_basis)
+                                                            plain_sentence, with_basis)
 
 
 def report_summary(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
@@ -27,7 +27,7 @@ def report_summary(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     head = f"The headline is that {plain(main)}"
     how, more = derivation(main, ctx.facts), gist(main, ctx.facts)
     head = with_basis(pick, head, how) if how else head + (f": {lower_first(more)}." if more else ".")
-    rest = [f"{cap_first(plain(f))}." for f in points[1:3]]
+    rest = [plain_sentence(pick, f) for f in points[1:3]]
     return [" ".join([first, head, *rest])]
 
 
