@@ -82,28 +82,35 @@ def prefect_api(prefect_harness) -> tuple[str, Path]:
     return url, db.parent
 
 
+def _shared_worlds(tmp_path_factory) -> Path:
+    """Where the session's example worlds are built once for all pytest-xdist workers (tests/published.py)."""
+    base = tmp_path_factory.getbasetemp()
+    return (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "published-examples"
+
+
+def _example(name: str, tmp_path_factory, folder: str) -> Path:
+    from tests.published import shared_example
+
+    return shared_example(name, _shared_worlds(tmp_path_factory), tmp_path_factory.mktemp(folder))
+
+
 @pytest.fixture(scope="session")
 def published_legal(tmp_path_factory) -> Path:
-    """The legal example, published once per session; tests that change a world copy it first."""
-    from tests.published import publish_example
-
-    return publish_example("tanker-spill-liability.yaml", tmp_path_factory.mktemp("legal"))
+    """The legal example, published once per session (this worker's own copy); tests that change a world copy it
+    first."""
+    return _example("tanker-spill-liability.yaml", tmp_path_factory, "legal")
 
 
 @pytest.fixture(scope="session")
 def published_diligence(tmp_path_factory) -> Path:
-    """The buy-side diligence example, published once per session."""
-    from tests.published import publish_example
-
-    return publish_example("buyside-diligence.yaml", tmp_path_factory.mktemp("diligence"))
+    """The buy-side diligence example, published once per session (this worker's own copy)."""
+    return _example("buyside-diligence.yaml", tmp_path_factory, "diligence")
 
 
 @pytest.fixture(scope="session")
 def published_hospital(tmp_path_factory) -> Path:
-    """The hospital revenue-audit example, published once per session."""
-    from tests.published import publish_example
-
-    return publish_example("hospital-revenue-audit.yaml", tmp_path_factory.mktemp("hospital"))
+    """The hospital revenue-audit example, published once per session (this worker's own copy)."""
+    return _example("hospital-revenue-audit.yaml", tmp_path_factory, "hospital")
 
 
 # The benches of tests/test_benches.py run in the background from the end of collection (tests/bench_smoke.py):

@@ -17,6 +17,34 @@ def publish_example(name: str, out: Path, seed: int = 0) -> Path:
     return Path(make_world(str(EXAMPLES / name), seed=seed, out=str(out), backend="offline", no_cache=True).path)
 
 
+def shared_example(name: str, shared: Path, own: Path, seed: int = 0) -> Path:
+    """The example published once per session for every pytest-xdist worker, copied into `own` for this one.
+
+    The first worker that asks builds it in `shared` under a lock (the other waits there instead of building it
+    again: each build is 10-30 s of one of this machine's two cores); each worker then has a copy of its own,
+    catalogued in `own` as publishing there would, so a test that validates or edits a world in place never
+    touches the store another process has open."""
+    import fcntl
+    import shutil
+
+    from worldsmith.worlds import bundle
+
+    shared.mkdir(parents=True, exist_ok=True)
+    key = Path(name).stem
+    with open(shared / f"{key}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        made = shared / f"{key}.path"
+        if made.exists():
+            built = Path(made.read_text())
+        else:
+            built = publish_example(name, shared / key, seed)
+            made.write_text(str(built))
+    target = own / built.name
+    shutil.copytree(built, target, symlinks=True)
+    bundle.append_catalog(own, bundle.read_manifest(target), target)
+    return target
+
+
 _MEMOS: "OrderedDict[str, object]" = OrderedDict()
 
 
