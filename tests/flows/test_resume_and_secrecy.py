@@ -15,17 +15,19 @@ import sys
 import time
 from pathlib import Path
 
-from tests.conftest import EXAMPLES
 from worldsmith.worlds import bundle
 
 FAKE_KEY = "sk-test-WORLDSMITH-FAKE-KEY-0123456789"
 WRONG_KEY = "sk-test-WORLDSMITH-WRONG-KEY-9876543210"
-LEGAL = EXAMPLES / "tanker-spill-liability.yaml"
+# The mini matter with chat and meetings: every kind of item, 26 artifacts (the legal example's 159 cost three
+# full worlds of CPU here for the same property); the server's latency keeps a killed run mid-way.
+ROOMS = Path(__file__).resolve().parents[1] / "fixtures" / "mini-rooms.yaml"
+KILL_AFTER = 6  # completed requests before the SIGKILL
 
 
 def start_server(log: Path) -> tuple[subprocess.Popen, str]:
     proc = subprocess.Popen([sys.executable, "-m", "worldsmith.generators.backends.test_server", "--port", "0",
-                             "--latency", "0.15", "--log", str(log), "--api-key", FAKE_KEY],
+                             "--latency", "0.5", "--log", str(log), "--api-key", FAKE_KEY],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     url = proc.stdout.readline().strip()
     assert url.startswith("http://127.0.0.1:"), url
@@ -50,33 +52,34 @@ def test_sigkill_then_rerun_gives_the_uninterrupted_world_and_no_key_leaks(tmp_p
     server, url = start_server(log)
     captured = ""
     try:
-        common = [str(LEGAL), "--backend", "openai", "--base-url", url, "--model", "test-model"]
+        common = [str(ROOMS), "--backend", "openai", "--base-url", url, "--model", "test-model"]
         first = cli(common + ["--out", "out", "--concurrency", "4"], tmp_path, api)
         deadline = time.monotonic() + 240
-        while (not log.exists() or len(completed_keys(log)) < 25) and time.monotonic() < deadline:
+        while (not log.exists() or len(completed_keys(log)) < KILL_AFTER) and time.monotonic() < deadline:
             assert first.poll() is None, first.communicate()
             time.sleep(0.05)
         os.killpg(first.pid, signal.SIGKILL)
         out, err = first.communicate()
         captured += out + err
         killed_at = len(completed_keys(log))
-        assert 25 <= killed_at < 98, killed_at
+        assert KILL_AFTER <= killed_at, killed_at
         # The client had stored these answers when it died; the rest of the killed_at completions were
         # still on the wire (at most the concurrency) and may fairly be asked again.
         with sqlite3.connect(tmp_path / "cache.sqlite") as db:
             stored = db.execute("select count(*) from responses").fetchone()[0]
         assert killed_at - 4 <= stored <= killed_at
-        assert not any((tmp_path / "out").glob("kestrel*")), "a killed run must publish nothing"
+        assert not any((tmp_path / "out").glob("mini-matter*")), "a killed run must publish nothing"
 
         second = cli(common + ["--out", "out"], tmp_path, api)
         out, err = second.communicate(timeout=600)
         captured += out + err
         assert second.returncode == 0, out + err
         keys = completed_keys(log)
-        resumed = next(p for p in (tmp_path / "out").iterdir() if p.name.startswith("kestrel"))
+        resumed = next(p for p in (tmp_path / "out").iterdir() if p.name.startswith("mini-matter"))
         # One request per artifact of the plan (no faults, so no retries or re-asks); the plan says how
         # many, so a planner that adds a thread changes the figure without a stale constant here.
         assert len(set(keys)) == len(bundle.read_plan(resumed).artifacts)
+        assert killed_at < len(set(keys)), "the run was killed after its last request: nothing was left to resume"
         assert len(keys) - len(set(keys)) == killed_at - stored, "a request the client had finished was made again"
 
         staging = tmp_path / "out" / bundle.STAGING
@@ -89,7 +92,7 @@ def test_sigkill_then_rerun_gives_the_uninterrupted_world_and_no_key_leaks(tmp_p
         assert third.returncode == 0, out + err
         # The uninterrupted run asked exactly the questions the killed-then-resumed run asked, no other.
         assert set(completed_keys(log)) == set(keys), "the resumed run asked something an uninterrupted run does not"
-        fresh = next(p for p in (tmp_path / "fresh").iterdir() if p.name.startswith("kestrel"))
+        fresh = next(p for p in (tmp_path / "fresh").iterdir() if p.name.startswith("mini-matter"))
         assert resumed.name == fresh.name
         a = [(f.path, f.sha256) for f in bundle.read_manifest(resumed).files]
         b = [(f.path, f.sha256) for f in bundle.read_manifest(fresh).files]
