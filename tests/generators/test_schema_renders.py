@@ -7,6 +7,7 @@ pydantic models, so a rule the models enforce but the schema leaves out shows up
 
 from __future__ import annotations
 
+import functools
 import shutil
 import tempfile
 from pathlib import Path
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from tests.generators.plan_fixture import make_contents, make_plan
 from worldsmith.generators.prompts import output_schema
 from worldsmith.generators.render import render_world
+from worldsmith.generators.render.world import with_dependents
 from worldsmith.worlds.content import DocumentContent, EmailContent, SheetContent
 from worldsmith.worlds.store.parse import parse_csv, parse_docx, parse_email, parse_markdown, parse_xlsx
 
@@ -74,13 +76,24 @@ PLAN = make_plan()
 SLOT = {EmailContent: "e1", DocumentContent: "d1", SheetContent: "s1"}
 
 
+@functools.cache
+def _clean_room() -> Path:
+    """The fixture world rendered once: each example re-renders only what its value reaches, as a repair round does."""
+    room = Path(tempfile.mkdtemp(prefix="ws-prop-clean-"))
+    render_world(PLAN, make_contents(), room)
+    return room
+
+
 def _renders_and_parses_back(content_type, value) -> None:
     content = content_type.model_validate(value)  # valid under the sent schema => valid content
     contents = make_contents()
     contents[SLOT[content_type]] = content
-    room = Path(tempfile.mkdtemp(prefix="ws-prop-"))
+    room = Path(tempfile.mkdtemp(prefix="ws-prop-")) / "room"
+    shutil.copytree(_clean_room(), room)
     try:
-        for path in render_world(PLAN, contents, room):
+        # The slot's own files, every file that quotes, attaches or cites it, and its kind's mailboxes: each file
+        # the value reaches, written as a whole render writes it (the others are the clean room's, unchanged).
+        for path in render_world(PLAN, contents, room, only=with_dependents(PLAN, {SLOT[content_type]})):
             if path.suffix == ".eml":
                 parse_email(path.read_bytes())
             elif path.suffix == ".docx":
@@ -92,7 +105,7 @@ def _renders_and_parses_back(content_type, value) -> None:
             elif path.suffix == ".md":
                 parse_markdown(path)
     finally:
-        shutil.rmtree(room, ignore_errors=True)
+        shutil.rmtree(room.parent, ignore_errors=True)
 
 
 _SETTINGS = settings(max_examples=60, deadline=None, derandomize=True,
