@@ -21,7 +21,7 @@ def shared_example(name: str, shared: Path, own: Path, seed: int = 0) -> Path:
     """The example published once per session for every pytest-xdist worker, copied into `own` for this one.
 
     The first worker that asks builds it in `shared` under a lock (the other waits there instead of building it
-    again: each build is 10-30 s of one of this machine's two cores); each worker then has a copy of its own,
+    again: the legal example is about 6 s of CPU); each worker then has a copy of its own,
     catalogued in `own` as publishing there would, so a test that validates or edits a world in place never
     touches the store another process has open."""
     import fcntl

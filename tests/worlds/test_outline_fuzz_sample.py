@@ -1,5 +1,5 @@
 """A seeded sample of the outline fuzzer in CI (bench/fuzz_outlines.py runs 2,000 of them): 30 mutants of the
-three example outlines checked as `outline check` does, two accepted ones made into worlds offline. None may
+three example outlines checked as `outline check` does, the first accepted one made into a world offline. None may
 raise, hang or grow past 1 GiB; every refusal names file and line; every accepted one that is made publishes."""
 
 from __future__ import annotations
@@ -17,14 +17,16 @@ PRINTING = {"refusal misprinted", "traceback printing the refusal"}  # flows/cli
 
 
 def test_a_sample_of_mutants_is_refused_at_a_line_or_published(tmp_path):
-    summary = fuzz(30, SEED, tmp_path, generate=2, workers=2)
+    # One world: what the property asks of an accepted mutant is shown by one; the test of the mutants the full run
+    # found (below) makes four more.
+    summary = fuzz(30, SEED, tmp_path, generate=1, workers=2)
     broken = [b for b in summary["broken"] if set(b["violations"]) - PRINTING]
     assert not broken, json.dumps(broken, indent=1, default=str)[:6000]
     outcomes = summary["outcomes"]
     assert sum(outcomes.values()) == 30 and set(outcomes) <= {"refused", "accepted", "published"}, outcomes
     # Both sides of the property are reached: refusals at many fields, and worlds made and published.
     assert outcomes["refused"] >= 15 and len(summary["refused_fields"]) >= 8
-    assert outcomes["published"] == 2 and outcomes["accepted"] >= 1
+    assert outcomes["published"] == 1 and outcomes["accepted"] >= 1
     assert summary["peak_mib"] <= LIMIT_RSS_MIB
     assert {m["source"] for m in summary["broken"]} <= {e.name for e in EXAMPLES}
 
