@@ -268,20 +268,6 @@ def document_fields(context: ArtifactContext) -> dict[str, Any]:
                 sections=max(1, spec.sections), sheets=_sheets(context), headings=_headings(context))
 
 
-def sheet_fields(context: ArtifactContext) -> dict[str, Any]:
-    """The spreadsheet template's own fields: with a skeleton, its fixed lines instead of free rows."""
-    spec = context.spec
-    sk = spec.skeleton
-    if sk is None:
-        return dict(readers=_people(context.to), date=spec.date.isoformat(), rows=spec.rows, skeleton="")
-    header = " | ".join(f"{c.name} ({c.type})" for c in sk.columns)
-    # The lines themselves are in the context block (spec.skeleton), once: the composer reads them from there too.
-    text = ("\n# The sheet's lines, laid out by the engine from the ledger (for your notes; you do not write them)\n"
-            f"Columns: {header}. The lines are spec.skeleton.lines in the context block: each line's cells in column "
-            "order, its role, the fact it carries and its formula, where {n} is the amount cell of line n.\n")
-    return dict(readers=_people(context.to), date=spec.date.isoformat(), rows=len(sk.lines), skeleton=text)
-
-
 def people_line(people: list[PersonRef]) -> str:
     """People as a prompt lists them: name <email>, title, organisation; ..."""
     return _people(people)

@@ -4,7 +4,7 @@ A sheet that carries a derived fact shows its inputs as cells and computes it wi
 a sheet that carries an amount with parts breaks it into line items of the matter's own kind that sum
 to the cent, with the parts as subtotals; a set of sheets that rolls up to an amount splits it between
 them. No total adds a ledger amount to rows that are not its parts. The composer or the model then
-writes only labels and notes around these numbers (generators/compose/sheet.py, `impose`).
+writes only labels and notes around these numbers (generators/kinds/spreadsheet/compose.py, `impose`).
 """
 
 from __future__ import annotations

@@ -2,6 +2,5 @@
 
 from worldsmith.generators.compose.document import compose_document
 from worldsmith.generators.compose.email import compose_email
-from worldsmith.generators.compose.sheet import compose_sheet
 
-__all__ = ["compose_document", "compose_email", "compose_sheet"]
+__all__ = ["compose_document", "compose_email"]

@@ -1,1 +1,2 @@
-"""Artifact kinds: one module each, declaring a `KIND` (worldsmith.worlds.kinds.Kind); registered in generators/registry.py."""
+"""Artifact kinds: one folder (or, for email and document still, one module) each, declaring a `KIND`
+(worldsmith.worlds.kinds.Kind); registered by one line in generators/registry.py."""

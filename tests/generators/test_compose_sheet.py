@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from worldsmith.generators.compose import compose_sheet
-from worldsmith.generators.compose.sheet import layout_of, sheet_name
+from worldsmith.generators.kinds.spreadsheet.compose import compose_sheet
+from worldsmith.generators.kinds.spreadsheet.compose import layout_of, sheet_name
 from tests.generators.context_fixture import ALL_FACTS, CAP, DEADLINE, DECISION, FEE, RATE, TONNES, CLAUSE, sheet_context
 from worldsmith.worlds.content import SheetContent
 

@@ -10,7 +10,7 @@ import io
 import openpyxl
 import pytest
 
-from worldsmith.generators.render.sheet import render_csv, render_xlsx
+from worldsmith.generators.kinds.spreadsheet.render import render_csv, render_xlsx
 from worldsmith.worlds.content import SheetColumn
 from worldsmith.worlds.plan import SheetLine, SheetSkeleton
 from tests.generators.pdf_text import SOFFICE, convert, pdf_text

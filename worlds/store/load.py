@@ -172,11 +172,6 @@ def plan_document(a: Any, zone: ZoneInfo, add: Any) -> dict[str, Any]:
     return {**plan_file(a, zone, add), "doc_type": a.doc_type, "sections": a.sections}
 
 
-def plan_sheet(a: Any, zone: ZoneInfo, add: Any) -> dict[str, Any]:
-    """A sheet's columns."""
-    return {**plan_file(a, zone, add), "rows": a.rows}
-
-
 def _load_manifest(t: _Tables, bundle: Path, present: set[str]) -> None:
     """The manifest's file list, when there is one: what the bundle held when it was published, each entry marked
     present or not by name among the bundle's files (`present`), so a listed path is never joined and opened."""
@@ -378,32 +373,6 @@ def load_docx(f: RoomFile) -> None:
 def load_md(f: RoomFile) -> None:
     """A Markdown twin into document_blocks."""
     _add_blocks(f.add, f.rel, "md", parse.parse_markdown(f.path))
-
-
-def load_xlsx(f: RoomFile) -> None:
-    """An .xlsx into workbooks, cell_cache, sheets and cells."""
-    wb = parse.parse_workbook(f.path)
-    f.add("workbooks", artifact_id=f.artifact_id, path=f.rel, title=wb.title, description=wb.description,
-          identifier=wb.identifier)
-    for name, r, c, num in wb.cached:
-        f.add("cell_cache", path=f.rel, sheet_name=name, row=r, col=c, cached_num=num)
-    for i, s in enumerate(wb.sheets):
-        f.add("sheets", artifact_id=f.artifact_id, path=f.rel, sheet_name=s.name, position=i,
-              n_rows=s.n_rows, n_cols=s.n_cols)
-        for c in s.cells:
-            f.add("cells", artifact_id=f.artifact_id, path=f.rel, sheet_name=s.name, row=c.row, col=c.col,
-                  header=c.header, value_type=c.value_type, value_text=c.value_text, value_num=c.value_num,
-                  value_date=c.value_date, formula=c.formula, number_format=c.number_format)
-            for r, k in parse.formula_refs(c.formula) if c.formula else ():
-                f.add("cell_refs", path=f.rel, sheet_name=s.name, row=c.row, col=c.col, ref_row=r, ref_col=k)
-
-
-def load_csv(f: RoomFile) -> None:
-    """A CSV twin into twin_cells."""
-    for r, values in enumerate(parse.parse_csv(f.path), start=1):
-        for c, value in enumerate(values, start=1):
-            if value.strip():
-                f.add("twin_cells", path=f.rel, row=r, col=c, value_text=value)
 
 
 def twin(path: str, suffix: str) -> str:

@@ -13,7 +13,6 @@ import io
 import mailbox
 import math
 import re
-import xml.etree.ElementTree as ET
 import zipfile
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
@@ -454,74 +453,6 @@ def _number_text(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
-@dataclass(frozen=True, slots=True)
-class ParsedWorkbook:
-    """A .xlsx: its worksheets, its document properties, and the values cached for its formula cells."""
-
-    sheets: list[ParsedSheet]
-    title: str | None
-    description: str | None
-    identifier: str | None
-    cached: list[tuple[str, int, int, float]]  # (sheet, row, col, number) of each formula cell with a cached number
-
-
-def parse_workbook(path: Path) -> ParsedWorkbook:
-    """Read a .xlsx whole: parse_xlsx's sheets, the title, description and identifier, and cached formula values."""
-    check_office_zip(path, ".xlsx")
-    check_xlsx_ranges(path)
-    try:
-        wb = openpyxl.load_workbook(path, data_only=False)
-    except Exception as exc:  # zipfile, XML and openpyxl's own errors alike
-        raise ParseError(f"not a readable .xlsx: {exc}") from None
-    sheets = _read_sheets(wb)
-    props = wb.properties
-    formulas = {(s.name, c.row, c.col) for s in sheets for c in s.cells if c.formula is not None}
-    cached: list[tuple[str, int, int, float]] = []
-    if formulas:
-        # What a reader that does not recalculate sees (openpyxl's own files cache nothing).
-        shown = _cached_numbers(path)
-        cached = [(name, r, c, shown[name, r, c]) for name, r, c in sorted(formulas) if (name, r, c) in shown]
-    return ParsedWorkbook(sheets, props.title or None, props.description or None, props.identifier or None, cached)
-
-
-_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
-_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
-_PACKAGE_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
-
-
-def _cached_numbers(path: Path) -> dict[tuple[str, int, int], float]:
-    """(sheet, row, col) -> the number cached beside each formula, read from the sheets' XML.
-
-    openpyxl gives formulas or cached values, one per load of the whole workbook; this reads the sheet
-    parts once more instead of loading the workbook a second time. Numbers only, as openpyxl's
-    data_only load gives them: a cell typed n (or untyped) with a <v>.
-    """
-    found: dict[tuple[str, int, int], float] = {}
-    try:
-        with zipfile.ZipFile(path) as z:
-            parts = set(z.namelist())
-            rels = ET.fromstring(z.read("xl/_rels/workbook.xml.rels"))
-            targets = {r.get("Id"): r.get("Target", "") for r in rels.iter(f"{_PACKAGE_REL}Relationship")}
-            for sheet in ET.fromstring(z.read("xl/workbook.xml")).iter(f"{_MAIN}sheet"):
-                target = targets.get(sheet.get(f"{_REL}id"), "")
-                part = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
-                if part not in parts:
-                    continue
-                name = sheet.get("name")
-                for cell in ET.fromstring(z.read(part)).iter(f"{_MAIN}c"):
-                    value = cell.find(f"{_MAIN}v")
-                    match = _REF.match(cell.get("r", ""))
-                    if cell.find(f"{_MAIN}f") is None or value is None or cell.get("t", "n") != "n" or not match:
-                        continue
-                    try:
-                        found[name, int(match.group(2)), column_index_from_string(match.group(1))] = float(value.text)
-                    except (TypeError, ValueError):
-                        continue
-    except (KeyError, zipfile.BadZipFile, ET.ParseError):
-        return {}  # openpyxl read the workbook; a part it did not need is odd, and then nothing counts as cached
-    return found
-
-
 _RANGE_REF = re.compile(rb'\bref="\$?([A-Za-z]{1,3})\$?([0-9]{1,9})(?::\$?([A-Za-z]{1,3})\$?([0-9]{1,9}))?"')
 
 
@@ -529,7 +460,7 @@ def check_xlsx_ranges(path: Path) -> None:
     """Raise ParseError when a range an .xlsx's XML declares (merge, hyperlink, dimension) passes the sheet limits.
 
     openpyxl builds a cell for each cell of a hyperlink's range and for each edge cell of a merge while it
-    loads the workbook, before _read_sheets can look: `<hyperlink ref="A1:XFD1048576"/>` would be 17 billion
+    loads the workbook, before read_sheets can look: `<hyperlink ref="A1:XFD1048576"/>` would be 17 billion
     cells. So the refs are read from the XML first (check_office_zip has bounded its size).
     """
     try:
@@ -557,7 +488,7 @@ def parse_xlsx(path: Path) -> list[ParsedSheet]:
         wb = openpyxl.load_workbook(path, data_only=False)
     except Exception as exc:  # zipfile, XML and openpyxl's own errors alike
         raise ParseError(f"not a readable .xlsx: {exc}") from None
-    return _read_sheets(wb)
+    return read_sheets(wb)
 
 
 # A sheet's used range, at most. generate's sheets are under a few hundred rows and a few dozen columns; a
@@ -568,7 +499,7 @@ MAX_SHEET_ROWS = 100_000
 MAX_SHEET_COLS = 1_000
 
 
-def _read_sheets(wb: openpyxl.Workbook) -> list[ParsedSheet]:
+def read_sheets(wb: openpyxl.Workbook) -> list[ParsedSheet]:
     sheets = []
     for ws in wb.worksheets:
         # ws._cells holds the cells the XML has; iter_rows would create every cell of the used range first

@@ -1,24 +1,31 @@
-"""The spreadsheet kind: a typed .xlsx with its CSV twin (schedules, trackers, models)."""
+"""The spreadsheet kind: a typed .xlsx with its CSV twin (schedules, trackers, models).
+
+Its folder: this module (the prose a model writes, the planner step, the prompt's fields and KIND), compose.py
+(the offline composer), render.py and look.py (the .xlsx and its look, the CSV twin), reader.py (the loader's
+parsers and its tables), prompts/ and checks/ (the checks that read one sheet: totals, breakdowns, roll-ups,
+formulas, the twin). Its outline item, spec and content stay in worlds/ (outline.py, plan.py, content.py):
+documents cite sheets, attachments carry them and the domain bounds them, so they are shared. Drive serves it.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from worldsmith.generators.compose.sheet import compose_sheet
 from worldsmith.generators.context import file_context
 from worldsmith.generators.kinds.prose import guard, usable
-from worldsmith.generators.planner import _Planner
-from worldsmith.generators.prompts import sheet_fields
-from worldsmith.generators.render.sheet import render_csv, render_xlsx, skeleton_formulas
+from worldsmith.generators.kinds.spreadsheet.compose import compose_sheet
+from worldsmith.generators.kinds.spreadsheet.reader import DDL, load_csv, load_xlsx, plan_sheet
+from worldsmith.generators.kinds.spreadsheet.render import render_csv, render_xlsx, skeleton_formulas
+from worldsmith.generators.prompts import people_line
 from worldsmith.generators.render.world import content_of, room_path, text_bytes, write_file
 from worldsmith.worlds.content import SheetContent
 from worldsmith.worlds.kinds import Kind
 from worldsmith.worlds.outline import SpreadsheetItem
 from worldsmith.worlds.plan import SheetSpec
-from worldsmith.worlds.store.load import load_csv, load_xlsx, plan_sheet, twin
+from worldsmith.worlds.store.load import twin
 
 
 def render(plan, spec, contents: dict, room: Path) -> list[Path]:
@@ -29,35 +36,31 @@ def render(plan, spec, contents: dict, room: Path) -> list[Path]:
     return [write_file(target, main), write_file(target.with_suffix(".csv"), twin_text)]
 
 
+def plan_spreadsheet(planner, folder: str, item: Any, aid: str, day, title: str, facts: list[str],
+                     distractor: str | None) -> None:
+    """The planner step: an .xlsx of the room."""
+    planner.add_file(folder, item, aid, day, title, facts, distractor, ext="xlsx",
+                     make=lambda common: SheetSpec(**common, rows=item.rows,
+                                                   rolls_up_to=getattr(item, "rolls_up_to", None)))
+
+
+def sheet_fields(context) -> dict[str, Any]:
+    """The spreadsheet template's own fields: with a skeleton, its fixed lines instead of free rows."""
+    spec = context.spec
+    sk = spec.skeleton
+    if sk is None:
+        return dict(readers=people_line(context.to), date=spec.date.isoformat(), rows=spec.rows, skeleton="")
+    header = " | ".join(f"{c.name} ({c.type})" for c in sk.columns)
+    # The lines themselves are in the context block (spec.skeleton), once: the composer reads them from there too.
+    text = ("\n# The sheet's lines, laid out by the engine from the ledger (for your notes; you do not write them)\n"
+            f"Columns: {header}. The lines are spec.skeleton.lines in the context block: each line's cells in column "
+            "order, its role, the fact it carries and its formula, where {n} is the amount cell of line n.\n")
+    return dict(readers=people_line(context.to), date=spec.date.isoformat(), rows=len(sk.lines), skeleton=text)
+
+
 def from_proposal(proposed, common: dict) -> SpreadsheetItem:
     """A sheet a model proposed while expanding the outline."""
     return SpreadsheetItem(kind="spreadsheet", rows=proposed.rows, **common)
-
-
-# The engine's skeleton of each sheet (plan.json) and the cells each formula of the room reads.
-DDL = """
-create table sheet_lines (
-    artifact_id varchar not null,
-    line        integer not null,     -- 0-based line of the skeleton
-    row         integer not null,     -- its row in the sheet (the header is row 1)
-    col         integer not null,     -- the amount column, 1-based
-    label_col   integer not null,
-    role        varchar not null,     -- heading | input | derived | item | subtotal | total | key
-    fact_id     varchar,              -- the ledger fact this line shows
-    formula     varchar,              -- the planned formula, as written in the sheet
-    value_num   double,               -- the amount the engine planned (a percent as its fraction)
-    bottom      boolean not null,     -- the sheet's bottom line
-    rolls_up_to varchar               -- the fact the sheet's bottom line is a share of
-);
-create table cell_refs (
-    path       varchar not null,
-    sheet_name varchar not null,
-    row        integer not null,      -- the formula cell
-    col        integer not null,
-    ref_row    integer not null,      -- a cell it reads (ranges expanded)
-    ref_col    integer not null
-);
-"""
 
 
 def plan_row(a, zone, add) -> dict:
@@ -134,7 +137,7 @@ left join (select path, string_agg(value_text, chr(10) order by sheet_name, row,
            from cells where value_type = 'text' group by path) c on c.path = w.path""",
     fact_sql=FACT_SQL,
     fact_place="any cell of the sheet",
-    plan=_Planner.add_sheet,
+    plan=plan_spreadsheet,
     context=file_context,
     compose=compose_sheet,
     prompt="spreadsheet",
@@ -144,4 +147,6 @@ left join (select path, string_agg(value_text, chr(10) order by sheet_name, row,
     prose_of=prose_of,
     render=render,
     from_proposal=from_proposal,
+    checks=Path(__file__).with_name("checks"),
+    prompts=Path(__file__).with_name("prompts"),
 )

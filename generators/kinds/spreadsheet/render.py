@@ -18,7 +18,7 @@ from openpyxl.writer.excel import ExcelWriter
 from worldsmith.worlds.content import Cell, SheetColumn, SheetContent
 from worldsmith.worlds.plan import SheetSkeleton, SheetSpec, WorldPlan
 from worldsmith.generators.skeleton import impose
-from worldsmith.generators.render import sheet_look as look
+from worldsmith.generators.kinds.spreadsheet import look
 from worldsmith.generators.render.document import banner, organisation_name, stamp_of
 from worldsmith.generators.render.sanitize import short
 from worldsmith.generators.render.zipfix import normalize_zip
