@@ -18,7 +18,7 @@ from worldsmith.generators.attachments import plan_attachments
 from worldsmith.generators.beats import decision_object, decision_verb, names_decision, plan_beats
 from worldsmith.generators.labels import fact_label
 from worldsmith.generators.questions import answering
-from worldsmith.generators.sides import acts_for, privileged_circle
+from worldsmith.generators.sides import acts_for, principal, privileged_circle
 from worldsmith.generators.calendar import (business_days, next_business_day, phase_weights, reply_time, spread,
                                              spread_by_weight, working_time)
 from worldsmith.generators.skeleton import lay_out_sheets
@@ -31,9 +31,11 @@ PLANNER_VERSION = "8"  # 2: replies reach the last writer alone more often; 3: t
 # genre from the facts, their derivations and sources (compose/substance.py), a world made with 6 is not this one;
 # 8: a decision is taken by the principal's side and within the thread's days (a ledger decision weeks after the
 # thread is not pulled into it), a reply to the decider notes the decision (beat "noted"), decisions written after
-# the day's meetings
+# the day's meetings; a weekly status thread among one side carries the facts learnt that week
 
 
+# How many facts learnt that week a weekly status thread carries besides its own (issue 17: news, not filler).
+NEWS_PER_UPDATE = 2
 # How many days after a thread opens a ledger decision that the thread's own facts do not name may still be
 # taken in it (beyond that, the thread states its purpose's own decision, not a later committee's).
 DECISION_REACH_DAYS = 7
@@ -164,9 +166,32 @@ class _Planner:
             earliest = None
         dates = self.dates_for(item, earliest)
         titles = self.titles_for(item, dates)
+        # A weekly status thread carries the week's news besides its standing point: a thread that restated one
+        # fixed date every week was filler to every reader.
+        series = isinstance(item, EmailThreadItem) and item.count > 1 and distractor is None and self.one_side(item)
         for n, (day, title) in enumerate(zip(dates, titles)):
             instance = item_id if item.count == 1 else f"{item_id}_{n + 1}"
-            kinds.of(item).plan(self, folder, item, instance, day, title, facts, distractor)
+            carried = facts
+            if series:
+                since = dates[n - 1] if n else day - dt.timedelta(days=7)
+                carried = facts + self.news(since, day, facts)
+            kinds.of(item).plan(self, folder, item, instance, day, title, carried, distractor)
+
+    def one_side(self, item: Any) -> bool:
+        """Whether everyone on an item works, in the end, for one party (the fund, its bank, its accountants and
+        its lawyers; or a client and its counsel)."""
+        people = self.persons([item.author, *item.participants, *getattr(item, "cc", [])])
+        return len({principal(self.outline.organisations, p.organisation) for p in people}) <= 1
+
+    def news(self, since: dt.date, day: dt.date, have: list[str]) -> list[str]:
+        """Up to NEWS_PER_UPDATE facts learnt or changed after `since` and by `day` (figures first), not in `have`."""
+        order = {"money": 0, "percent": 0, "number": 1, "date": 2, "text": 3}
+        fresh = []
+        for f in self.outline.facts:
+            changed = [v.since for v in f.values] + ([f.known_from] if f.known_from else [])
+            if f.id not in have and any(since < c <= day for c in changed):
+                fresh.append((order.get(f.value.type if f.value else "money", 3), f.id))
+        return [fid for _, fid in sorted(fresh)[:NEWS_PER_UPDATE]]
 
     def add_thread(self, folder: str, item: EmailThreadItem, tid: str, day: dt.date, title: str,
                    facts: list[str], distractor: str | None) -> None:

@@ -9,8 +9,8 @@ from worldsmith.generators.compose.facts import agree, fact_sentence
 from worldsmith.generators.compose.longform import long_body, long_kinds
 from worldsmith.generators.compose.parties import across, client_of, opponent
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end, tidy
-from worldsmith.generators.compose.voice import deadline, salutation, sign_off, signature, soft_lower, trade_sentences, \
-    vocabulary
+from worldsmith.generators.compose.voice import deadline, of_the_matter, salutation, sign_off, signature, soft_lower, \
+    trade_sentences, vocabulary
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.questions import title_question, turned_round, when_answer, yes_no
 from worldsmith.worlds.content import EmailContent
@@ -25,6 +25,12 @@ _FWD = re.compile(r"^\s*(fwd?|fw)\s*:\s*", re.IGNORECASE)
 # trade lines: the three examples' words per message, quotes included, stay within realism_profile's tolerance
 # of the reference; 0.3 or 0.42, or five to seven sections, push one of them out.)
 LONG_FORM_SHARE = 0.45
+
+
+def matter_of(ctx: ArtifactContext) -> str:
+    """What the matter is about, in words a trade's vocabulary must share to be written: its title, summary and
+    the thread's points."""
+    return " ".join([ctx.world_title, ctx.world_summary, *ctx.thread_labels])
 
 
 def subject_of(spec: EmailSpec, parent_subject: str | None) -> str:
@@ -149,7 +155,7 @@ def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
     for frame in pick.shuffled(bank("email")["next_step_items"])[:n]:
         first = pick.one(labels)
         steps.append(frame.format(label=first, label2=pick.one([x for x in labels if x != first] or ["the timetable"])))
-    trade = [soft_lower(t) for t in clean_list(ctx.voice.tasks)]
+    trade = of_the_matter([soft_lower(t) for t in clean_list(ctx.voice.tasks)], matter_of(ctx))
     if trade and pick.chance(0.3):
         steps[-1] = pick.one(trade)
     lines = [f"- {pick.one(owners)}: {t} ({deadline(pick, ctx.spec.sent_at.date(), ctx.locale)})" for t in steps]
@@ -188,7 +194,7 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     pick = picker_for(ctx)
     email = bank("email")
     tone = ctx.voice.style.tone
-    values = vocabulary(pick, ctx.voice)
+    values = vocabulary(pick, ctx.voice, matter_of(ctx))
     values.update(
         topic=topic_of(ctx),
         day=deadline(pick, spec.sent_at.date(), ctx.locale),
@@ -269,7 +275,8 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
             paragraphs[-1] += " " + " ".join(trade)
         else:
             paragraphs.append(" ".join(trade))
-    if length == "long":
+    if length == "long" and not (ctx.organisations and across(ctx)):
+        # (a list of our own people's tasks is for our side; the other side is not sent it)
         steps = _next_steps(pick, ctx)
         if steps:
             paragraphs.append(steps)
@@ -495,10 +502,10 @@ def settled_beat(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: st
     figure worked out from others, news), never to a long-settled date, name or count; with none open it
     confirms. An answer to a message that asked nothing confirms too (there is no question to answer)."""
     settled = set(ctx.settled_labels)
-    if beat in ("question", "object") and v["label"] in settled:
+    if beat in ("question", "object", "confirm") and v["label"] in settled:
         still = [x for x in ctx.thread_labels if x not in settled]
         if not still:
-            return "confirm"
+            return "confirm"  # (a confirmation of a settled point stays one)
         v["label"] = v["asked"] = pick.one(still)
         v["label2"] = pick.one([x for x in ctx.thread_labels if x != v["label"]] or ["the timetable"])
     if beat == "answer" and "?" not in (ctx.parent.body if ctx.parent else "") and not title_question(ctx.spec.title)[1]:
@@ -584,7 +591,7 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
     spec = ctx.spec
     pick = picker_for(ctx)
     frames = bank("email")["attach"]
-    values = vocabulary(pick, ctx.voice)
+    values = vocabulary(pick, ctx.voice, matter_of(ctx))
     values.update(topic=topic_of(ctx), day=deadline(pick, spec.sent_at.date(), ctx.locale))
     path = spec.attachments[0].path.lower()
     draft = bool(re.search(r"\b(draft|interim|superseded)\b", spec.attachments[0].title, re.I))

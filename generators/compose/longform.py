@@ -64,17 +64,18 @@ _REPORT = re.compile(r"\b(status|update|findings|results|report|review|summary)\
 
 def long_kinds(ctx: ArtifactContext) -> list[str]:
     """The kinds of text this message may carry in its body, from its title and its writer and readers: none
-    across the table (a memo, a report or our call notes are our own papers, not the other side's), none from a
-    client to the firm it instructs (the firm writes the memo); call notes only for a call."""
+    across the table (a memo, a report or our call notes are our own papers, not the other side's), no memo from a
+    client to the firm it instructs (the firm writes the advice; the client sends a status report); call notes
+    only for a call."""
     if ctx.organisations and across(ctx):
-        return []
-    if not client_of(ctx) and any(p.organisation != ctx.author.organisation for p in ctx.to + ctx.cc):
         return []
     title = ctx.spec.title
     if _CALL.search(title):
         return ["minutes"]
     if _REPORT.search(title):
         return ["report"]
+    if not client_of(ctx) and any(p.organisation != ctx.author.organisation for p in ctx.to + ctx.cc):
+        return ["report"]  # a client sends its adviser the facts, never a memo of advice
     return ["memo", "report"]
 
 
@@ -82,7 +83,13 @@ def long_body(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> tup
     """(intro line, flattened text) of a long-form message: one minutes/report/memo written into the mail, the one
     its title names (never two papers pasted one below the other)."""
     kind = pick.one(long_kinds(ctx) or ["memo"])
-    # (from a short note to a full paper: the spread of long business mail, quotes included, follows it)
-    text = _part(pick, ctx, kind, pick.rng.randint(3, 10), True)
+    # (a short note of two to four sections or a full paper of eight to ten: long business mail, quotes included,
+    # runs 200-400 words about twice as often as 400-800, and past 800 words mostly by quoting a full paper)
+    text = _part(pick, ctx, kind, pick.one([2, 3, 4, 8, 9, 10]), True)
+    if kind == "minutes" and pick.chance(0.5):
+        # notes of a call may be followed by the workstream's status the call went through (never by a memo of
+        # advice: a Question Presented below call notes read as two papers pasted together)
+        link = pick.fill(bank("email")["long_links"]["report"]) or ""
+        text += "\n\n" + link + "\n\n" + _part(pick, ctx, "report", pick.rng.randint(3, 5), False)
     intro = pick.fill(bank("email")["long_intros"][kind], **values) or "Details below."
     return intro, text

@@ -64,15 +64,36 @@ _GENERIC_TOOL = re.compile(r"\b(?:outlook|excel|word|powerpoint|gmail|e-?mail|we
                            r"zoom|slack)\b", re.I)
 
 
-def vocabulary(pick: Picker, voice: Voice) -> dict[str, str]:
-    """A document, a tool, a term and a task of the author's trade, for frames to use."""
-    docs = [soft_lower(d) for d in clean_list(voice.documents)]
+_STOP_WORDS = {"about", "after", "their", "which", "where", "there", "these", "those", "other", "under", "within",
+               "between", "before", "while", "would", "could", "should", "records", "documents", "information"}
+
+
+def _content_words(text: str) -> set[str]:
+    """A text's words of five letters or more, in lower case, singular by a plain 's' dropped, less common ones."""
+    words = {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z-]{4,}", text)} - _STOP_WORDS
+    return words | {w[:-1] for w in words if w.endswith("s")}
+
+
+def of_the_matter(items: list[str], matter: str | None) -> list[str]:
+    """Those of a trade's documents or tasks that share a word with the matter (its title and summary): a taxonomy
+    entry spans trades (41-3031 holds the trading desk's 'morning note' and the M&A banker's 'investment committee
+    memo'), and only what this matter is about is written. All of them when no matter is given."""
+    if matter is None:
+        return items
+    words = _content_words(matter)
+    return [i for i in items if _content_words(i) & words]
+
+
+def vocabulary(pick: Picker, voice: Voice, matter: str | None = None) -> dict[str, str]:
+    """A document, a tool, a term and a task of the author's trade (those of the matter, when it is given), for
+    frames to use; a field is '' when the trade has none, so frames that need it are not used."""
+    docs = of_the_matter([soft_lower(d) for d in clean_list(voice.documents)], matter)
     # a trade's own system (a case-management or billing system), never the office suite or the mail client itself:
     # "check this against what you have in Microsoft Outlook" gives a frame away
     tools = [t for t in clean_list(voice.tools) if not _GENERIC_TOOL.search(t)]
     terms = [soft_lower(p) for p in clean_list(voice.style.phrases)
              if len(p.split()) <= 8 and p[-1:] not in "!?" and not _MARKING.search(p)]
-    tasks = [soft_lower(t) for t in clean_list(voice.tasks)]
+    tasks = of_the_matter([soft_lower(t) for t in clean_list(voice.tasks)], matter)
     term = pick.one(terms) if terms else ""
     return {
         "doc": pick.one(docs) if docs else "",

@@ -35,6 +35,16 @@ def short_org(name: str) -> str:
     return " ".join(words[:2]) if words[0].endswith(".") or len(words[0]) <= 3 else words[0]
 
 
+def paper_name(title: str) -> str:
+    """A paper as a team names it in chat: its title without its instance date, in lower case where it is sentence
+    case ('Weekly diligence call: notes and actions - October 22' -> 'the weekly diligence call notes and actions')."""
+    head = re.sub(r"\s+-\s+[A-Z][a-z]+ \d{1,2}$", "", title).replace(": ", " ")
+    words = head.split()
+    if words and words[0][:1].isupper() and not words[0].isupper() and (len(words) == 1 or not words[1][:1].isupper()):
+        head = words[0].lower() + head[len(words[0]):]
+    return head if head.lower().startswith(("the ", "a ")) else f"the {head}"
+
+
 def _subjects(pick: Picker, ctx: ArtifactContext, files: list[str]) -> list[str]:
     """What the day's threads may be about: its facts still in play by label, its files by name, the papers its
     members made in the last fortnight ('the memo re breaking the limit'). Never the papers of a trade at large
@@ -42,7 +52,7 @@ def _subjects(pick: Picker, ctx: ArtifactContext, files: list[str]) -> list[str]
     name, which nobody chases."""
     out = [f.label for f in ctx.facts if f.label and not f.past and f.value.type != "text"]
     out += files
-    papers = [f"the {title_head(t)}" for t in ctx.room_papers]
+    papers = [paper_name(t) for t in ctx.room_papers]
     # the day's own facts and files first; the team's recent papers where the day has few
     out += pick.some(papers, max(1, 3 - len(out))) if papers else []
     return list(dict.fromkeys(out)) or [f"the {matter_name(ctx)} file"]
