@@ -435,6 +435,8 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         if reply_to_question:
             lines.append(reply_to_question)
         ctx = ctx.model_copy(update={"facts": [f for f in ctx.facts if f.id != answered.id]})
+    elif beat == "ack_settled":
+        lines.append(pick.fill(email["reactions"]["confirm"], **v) or "Thanks, noted.")
     elif beat == "noted":
         # the decision is theirs: it is noted, and what the writer will do next is said
         lines.append(pick.fill(email["beats"]["noted"], **v) or f"Noted the decision: {v['decision']}.")
@@ -505,7 +507,8 @@ def settled_beat(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: st
     if beat in ("question", "object", "confirm") and v["label"] in settled:
         still = [x for x in ctx.thread_labels if x not in settled]
         if not still:
-            return "confirm"  # (a confirmation of a settled point stays one)
+            # nothing open: a confirmation is a plain acknowledgement, never "agreed on" a date set weeks ago
+            return "ack_settled" if beat == "confirm" else "confirm"
         v["label"] = v["asked"] = pick.one(still)
         v["label2"] = pick.one([x for x in ctx.thread_labels if x != v["label"]] or ["the timetable"])
     if beat == "answer" and "?" not in (ctx.parent.body if ctx.parent else "") and not title_question(ctx.spec.title)[1]:
@@ -518,11 +521,9 @@ def _forward(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject
     email = bank("email")
     v = _beat_values(pick, ctx, values)
     v["first"] = ctx.to[0].first_name if ctx.to else ""
-    reasons = email["forward_reasons"]
-    if v["label"] in ctx.settled_labels:
-        # a settled date or name changes nothing and needs no one's sign-off: the forward says why to read it
-        reasons = [r for r in reasons if not re.search(r"changes|on the table|sign-off", r)] or reasons
-    reason = pick.fill(reasons, **v) or ""
+    # a settled date or name changes nothing, needs no one's sign-off and sits with no team: the forward is an FYI
+    settled = v["label"] in ctx.settled_labels
+    reason = "" if settled else pick.fill(email["forward_reasons"], **v) or ""
     lines = [reason or pick.fill(email["forward_notes"], **v) or "See below."]
     lines.extend(fact_sentence(pick, f, "email") for f in ctx.facts)
     if ctx.distractor_label:

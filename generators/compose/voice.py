@@ -77,11 +77,14 @@ def _content_words(text: str) -> set[str]:
 def of_the_matter(items: list[str], matter: str | None) -> list[str]:
     """Those of a trade's documents or tasks that share a word with the matter (its title and summary): a taxonomy
     entry spans trades (41-3031 holds the trading desk's 'morning note' and the M&A banker's 'investment committee
-    memo'), and only what this matter is about is written. All of them when no matter is given."""
+    memo'), and only what this matter is about is written: an item most of whose words the matter uses. All of
+    them when no matter is given."""
     if matter is None:
         return items
     words = _content_words(matter)
-    return [i for i in items if _content_words(i) & words]
+    # most of its words, not one: "share purchase agreement" is not of a matter that has a "fault share alleged"
+    return [i for i in items if (own := _content_words(i) - {w[:-1] for w in _content_words(i) if w.endswith("s")})
+            and 2 * len(own & words) >= len(own) and own & words]
 
 
 def vocabulary(pick: Picker, voice: Voice, matter: str | None = None) -> dict[str, str]:
