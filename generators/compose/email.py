@@ -501,18 +501,18 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
 
 def settled_beat(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: str) -> str:
     """The beat a reply can have on what it is about: a question or an objection goes to a point still open (a
-    figure worked out from others, news), never to a long-settled date, name or count; with none open it
-    confirms. An answer to a message that asked nothing confirms too (there is no question to answer)."""
+    figure worked out from others, news), never to a long-settled date, name or count; with none open it only
+    acknowledges. An answer to a message that asked nothing confirms (there is no question to answer)."""
     settled = set(ctx.settled_labels)
+    if beat == "answer" and "?" not in (ctx.parent.body if ctx.parent else "") and not title_question(ctx.spec.title)[1]:
+        beat = "confirm"
     if beat in ("question", "object", "confirm") and v["label"] in settled:
         still = [x for x in ctx.thread_labels if x not in settled]
         if not still:
-            # nothing open: a confirmation is a plain acknowledgement, never "agreed on" a date set weeks ago
-            return "ack_settled" if beat == "confirm" else "confirm"
+            # nothing open: a plain acknowledgement, never a question on, or "agreed on", a date set weeks ago
+            return "ack_settled"
         v["label"] = v["asked"] = pick.one(still)
         v["label2"] = pick.one([x for x in ctx.thread_labels if x != v["label"]] or ["the timetable"])
-    if beat == "answer" and "?" not in (ctx.parent.body if ctx.parent else "") and not title_question(ctx.spec.title)[1]:
-        return "confirm"
     return beat
 
 
