@@ -44,6 +44,58 @@ def party_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str
     return called(first), called(second)
 
 
+_STANDING = {
+    "scope": ("{a} and {b} agree the terms on which this agreement is performed, as set out in its clauses and in "
+              "Schedule 1. Where a clause and Schedule 1 differ, the clause prevails.",
+              "This agreement sets out the terms on which {a} and {b} perform it, in its clauses and in Schedule 1. If "
+              "a clause conflicts with Schedule 1, the clause governs.",
+              "The clauses and Schedule 1 together state the terms agreed between {a} and {b}. In case of conflict the "
+              "clauses take precedence over Schedule 1."),
+    "consideration": ("In consideration of the obligations in this agreement, each Party shall pay the amounts Schedule 1 "
+                      "provides, within thirty days of a correct invoice. Late payment carries interest at the rate "
+                      "Schedule 1 states.",
+                      "Each Party shall pay the sums due from it under Schedule 1 within thirty days of receiving a "
+                      "correct invoice. Interest runs on late payment at the rate set in Schedule 1.",
+                      "The amounts provided in Schedule 1 are payable within thirty days of a valid invoice. Sums paid "
+                      "late bear interest at the Schedule 1 rate."),
+    "conditions": ("This agreement takes effect on signature by both Parties. Each Party confirms that it holds every "
+                   "consent it needs to enter into it.",
+                   "This agreement comes into force when both Parties have signed it. Each Party confirms it has obtained "
+                   "all consents required to enter into it.",
+                   "Signature by both Parties brings this agreement into effect; each Party confirms it holds the "
+                   "consents it needs."),
+    "warrant": ("Each Party warrants that it has power to enter into and perform this agreement. Each warrants that doing "
+                "so breaches no other obligation binding on it.",
+                "Each Party warrants its power and authority to enter into and perform this agreement, and that doing "
+                "so does not breach any obligation binding on it.",
+                "Each Party represents that it is duly authorised to enter into this agreement and that its performance "
+                "will not breach any other obligation it owes."),
+    "liabil": ("Save as provided in {ref}, neither Party is liable to the other for indirect or consequential loss. "
+               "Nothing in this agreement limits liability for fraud.",
+               "Except under {ref}, neither Party shall be liable to the other for any indirect or consequential loss. "
+               "Liability for fraud is not limited.",
+               "Subject to {ref}, no Party is liable for indirect or consequential loss of the other; nothing here "
+               "excludes liability for fraud."),
+    "confidential": ("Each Party shall keep the terms of this agreement confidential. This does not apply to a disclosure "
+                     "required by law, by a court or by a regulator.",
+                     "The terms of this agreement are confidential to the Parties, save for any disclosure that law, a "
+                     "court or a regulator requires.",
+                     "Neither Party shall disclose the terms of this agreement except as required by law, a court or a "
+                     "regulator."),
+    "termination": ("This agreement continues until the obligations under it have been performed. Either Party may "
+                    "terminate it on written notice for a material breach not remedied within thirty days.",
+                    "This agreement remains in force until fully performed. Either Party may end it by written notice "
+                    "if the other commits a material breach and fails to remedy it within thirty days.",
+                    "The agreement runs until its obligations are performed, but either Party may terminate on written "
+                    "notice for a material breach left unremedied for thirty days."),
+    "governing": ("This agreement is governed by {law}. Each Party submits to the exclusive jurisdiction of {courts}.",
+                  "This agreement shall be governed by {law}, and the Parties submit to the exclusive jurisdiction of "
+                  "{courts}.",
+                  "This agreement and any dispute under it are governed by {law}; the courts with exclusive jurisdiction "
+                  "are {courts}."),
+}
+
+
 def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], first: str, second: str
                      ) -> tuple[dict[int, list[str]], dict[int, str]]:
     """Paragraphs (unnumbered) of an agreement's sections, and new headings: the clause the facts cite written under
@@ -66,24 +118,9 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
         operative = [i for i, k in enumerate(kinds) if k == "clause"]
         clause_at = (named or operative[-1:] or [None])[0]
     ref = f"Clause {cited[0]}" if cited else "Schedule 1"
-    generic = {
-        "scope": f"{a} and {b} agree the terms on which this agreement is performed, as set out in its clauses and in "
-                 f"Schedule 1. Where a clause and Schedule 1 differ, the clause prevails.",
-        "consideration": f"In consideration of the obligations in this agreement, each Party shall pay the amounts "
-                         f"Schedule 1 provides, within thirty days of a correct invoice. Late payment carries interest at "
-                         f"the rate Schedule 1 states.",
-        "conditions": "This agreement takes effect on signature by both Parties. Each Party confirms that it holds every "
-                      "consent it needs to enter into it.",
-        "warrant": "Each Party warrants that it has power to enter into and perform this agreement. Each warrants that "
-                   "doing so breaches no other obligation binding on it.",
-        "liabil": f"Save as provided in {ref}, neither Party is liable to the other for indirect or consequential loss. "
-                  f"Nothing in this agreement limits liability for fraud.",
-        "confidential": "Each Party shall keep the terms of this agreement confidential. This does not apply to a "
-                        "disclosure required by law, by a court or by a regulator.",
-        "termination": "This agreement continues until the obligations under it have been performed. Either Party may "
-                       "terminate it on written notice for a material breach not remedied within thirty days.",
-        "governing": f"This agreement is governed by {law}. Each Party submits to the exclusive jurisdiction of {courts}.",
-    }
+    # Each standing clause in the forms drafters use: one matter's recurring fixtures or renewals share their terms,
+    # not their every word (weekly copies of one form were 81-88% alike at x80).
+    generic = {k: pick.frame(v).format(a=a, b=b, ref=ref, law=law, courts=courts) for k, v in _STANDING.items()}
     for i, (heading, k) in enumerate(plan):
         low = heading.lower()
         if i == clause_at and cited is not None:
