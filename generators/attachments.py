@@ -114,7 +114,9 @@ def _cover_note(planner: Any, file: Any) -> EmailSpec | None:
     author = planner.people_by_id(file.author)
     to, cc = readers[:2], readers[2:]
     if len(readers) == 2 and planner.rng.random() < 0.4:
-        to, cc = readers[:1], readers[1:]
+        # a file sent to two people goes to both (copying one of two read as a slight, and put a third of the
+        # buy-side room's mail over real mail's share with a Cc); the draw now only says who is named first
+        to = readers[::-1]
     at = working_time(planner.rng, file.date, planner.tz)
     tid = planner.unique(f"cover_{file.id}", planner.ids, "{}_{}")
     from worldsmith.generators.planner import safe_filename  # the planner imports this module

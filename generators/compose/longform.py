@@ -83,9 +83,10 @@ def long_body(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> tup
     """(intro line, flattened text) of a long-form message: one minutes/report/memo written into the mail, the one
     its title names (never two papers pasted one below the other)."""
     kind = pick.one(long_kinds(ctx) or ["memo"])
-    # (a short note of two to four sections or a full paper of eight to ten: long business mail, quotes included,
-    # runs 200-400 words about twice as often as 400-800, and past 800 words mostly by quoting a full paper)
-    text = _part(pick, ctx, kind, pick.one([2, 3, 4, 8, 9, 10]), True)
+    # (a short note of two to four sections or a full paper of nine to eleven: long business mail, quotes
+    # included, runs 200-400 words about twice as often as 400-800, and past 800 words mostly by quoting a full
+    # paper; the three examples' body lengths stay within realism_profile's tolerance of the reference)
+    text = _part(pick, ctx, kind, pick.one([2, 3, 4, 9, 10, 11]), True)
     if kind == "minutes" and pick.chance(0.5):
         # notes of a call may be followed by the workstream's status the call went through (never by a memo of
         # advice: a Question Presented below call notes read as two papers pasted together)
