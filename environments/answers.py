@@ -27,6 +27,7 @@ Direction = Literal["a>b", "a<b", "equal"]
 
 _MARK = "\x01"  # stands in for a figure's characters when clauses are read, so "156.2" ends no sentence
 _CENT = Decimal("0.01")
+_MAX_DIGITS = 20  # integer digits a figure may have (Decimal compares 28 digits)
 
 # ---------------------------------------------------------------- currencies
 
@@ -609,6 +610,9 @@ def parse(text: str) -> Parsed:
         if mt.kind == "number":
             mt.unit = _unit_after(low, mt.end)
         found.append(mt)
+    # A figure of more than 20 integer digits is no amount any world holds, and comparing it to the cent overflows
+    # Decimal's 28 digits: it is read as no figure, so it matches nothing and the answer is still scored.
+    found = [mt for mt in found if mt.value is None or (mt.value.is_finite() and mt.value.adjusted() < _MAX_DIGITS)]
     found.sort(key=lambda x: x.start)
     chars = list(low)
     for mt in found:

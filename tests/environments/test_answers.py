@@ -707,3 +707,12 @@ def test_a_short_answer_opening_a_reply_is_no_answer_line():
 
     assert _answer_parts("Hi,\n\nShort answer: yes. The cap is USD 156.2m, the demand USD 61m.\n\nBest") == []
     assert _answer_parts("The gap is USD 95.2m. Answer: USD 95.2m\n**Final answer:** USD 95.2m") == ["USD 95.2m"] * 2
+
+
+@pytest.mark.parametrize("text", ["1" * 30, "USD " + "9" * 25 + " trillion", "1" * 30 + "%", "1" * 400,
+                                  "USD 1,234.50 or " + "7" * 40])
+def test_a_huge_numeral_is_no_figure_and_never_crashes(text):
+    # attack22 F1: 30 digits overflowed Decimal's 28 when compared to the cent, so the grader crashed (trial voided)
+    for expected in (Money(amount=Decimal("1234.5"), currency="USD"), Number(value=Decimal("12"))):
+        status = asserts(text, expected).status
+        assert status == ("asserted" if text.startswith("USD 1,234.50") and isinstance(expected, Money) else "absent")
