@@ -45,6 +45,22 @@ def shared_example(name: str, shared: Path, own: Path, seed: int = 0) -> Path:
     return target
 
 
+_TASK_SETS: dict[tuple[str, str], object] = {}
+
+
+def task_set_of(world):
+    """make_task_set of an opened session world, made once per test process (about 5 s of CPU for the legal example,
+    which nine test modules need); a deep copy each time, so a test may change its own. A world edited since (another
+    manifest) or another folder gets its own."""
+    from worldsmith.environments.lint import make_task_set
+
+    path = Path(world.path)
+    key = (str(path.resolve()), hashlib.sha256((path / "manifest.json").read_bytes()).hexdigest())
+    if key not in _TASK_SETS:
+        _TASK_SETS[key] = make_task_set(world)
+    return _TASK_SETS[key].model_copy(deep=True)
+
+
 _MEMOS: "OrderedDict[str, object]" = OrderedDict()
 
 

@@ -8,6 +8,7 @@ import openpyxl
 import pytest
 
 import worldsmith
+from tests.published import task_set_of
 from worldsmith.environments.attacks import attack_task, candidates
 from worldsmith.environments.deliverables import docx_from_markdown, sheet_formulas, text_of, xlsx_from_csv
 from worldsmith.environments.grade import grade
@@ -71,7 +72,7 @@ def test_the_session_files_docx_and_xlsx_and_refuses_other_kinds(published_legal
 @pytest.fixture(scope="module")
 def sheet_task(published_legal):
     world = worldsmith.open(published_legal)
-    task = next(t for t in make_task_set(world).tasks if t.kind == "sheet")
+    task = next(t for t in task_set_of(world).tasks if t.kind == "sheet")
     yield world, task
     world.close()
 

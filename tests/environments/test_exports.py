@@ -11,14 +11,14 @@ import duckdb
 import pytest
 
 import worldsmith
+from tests.published import task_set_of
 from worldsmith.environments import exports
-from worldsmith.environments.lint import make_task_set
 
 
 @pytest.fixture(scope="module")
 def world_and_tasks(published_legal):
     world = worldsmith.open(published_legal)
-    yield world, make_task_set(world)
+    yield world, task_set_of(world)
     world.close()
 
 
@@ -118,7 +118,7 @@ def test_an_export_into_a_world_bundle_or_a_foreign_folder_is_refused_and_writes
     a Harbor export replaced a folder named like a task in a folder no export made."""
     world = worldsmith.open(published_legal)
     try:
-        task_set = make_task_set(world)
+        task_set = task_set_of(world)
         for fmt in ("apex", "parquet", "harbor"):
             _refused_everywhere(world, task_set, published_legal, tmp_path / fmt, fmt)
     finally:

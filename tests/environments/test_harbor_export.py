@@ -22,11 +22,11 @@ import pytest
 import yaml
 
 import worldsmith
+from tests.published import task_set_of
 from worldsmith.environments import harbor_oracle
 from worldsmith.environments.harbor import APPS_URL, KEYS_DIR, SESSION_DIR, export_harbor, run_gates
 from worldsmith.environments.harbor_wheel import build_wheel
 from worldsmith.environments.harbor_world import stripped_plan
-from worldsmith.environments.lint import make_task_set
 from worldsmith.worlds import bundle
 from worldsmith.worlds.errors import WorldsmithError
 from worldsmith.worlds.world import open_world, verify_files
@@ -38,7 +38,7 @@ def _export(name: str, request, tmp_path_factory):
     """Each example exported once per test session: (world, task set, task dirs)."""
     if name not in _EXPORTS:
         world = worldsmith.open(request.getfixturevalue(name))
-        task_set = make_task_set(world)
+        task_set = task_set_of(world)
         request.session.config.add_cleanup(world.close)
         _EXPORTS[name] = (world, task_set, export_harbor(world, task_set.tasks, tmp_path_factory.mktemp("harbor")))
     return _EXPORTS[name]

@@ -8,9 +8,9 @@ import socket
 import pytest
 
 import worldsmith
+from tests.published import task_set_of
 from worldsmith.environments.grade import grade
 from worldsmith.environments.judge import OFFLINE, ModelJudge, messages_for, JudgeContext, SYSTEM
-from worldsmith.environments.lint import make_task_set
 from worldsmith.environments.session import Session
 from worldsmith.generators.backends.test_server import ServerConfig, TestServer
 
@@ -18,7 +18,7 @@ from worldsmith.generators.backends.test_server import ServerConfig, TestServer
 @pytest.fixture(scope="module")
 def legal_tasks(published_legal):
     world = worldsmith.open(published_legal)
-    tasks = [t for t in make_task_set(world).tasks if t.solution.answer and "\nAnswer:" in t.solution.answer]
+    tasks = [t for t in task_set_of(world).tasks if t.solution.answer and "\nAnswer:" in t.solution.answer]
     yield world, tasks[:4]
     world.close()
 

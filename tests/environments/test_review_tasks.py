@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import worldsmith
+from tests.published import task_set_of
 from worldsmith.environments.grade import flags, grade
 from worldsmith.environments.graph_tasks import Graph, difference, in_room, shown
-from worldsmith.environments.lint import make_task_set
 from worldsmith.environments.review_tasks import review_tasks
 from worldsmith.environments.session import Session
 from worldsmith.environments.tasks import Check
@@ -76,7 +76,7 @@ def test_recall_and_precision_both_count(legal, tmp_path):
 
 def test_review_tasks_pass_the_lint_on_the_example(legal):
     world, task = legal
-    published = make_task_set(world).tasks
+    published = task_set_of(world).tasks
     assert task.id in {t.id for t in published}
 
 

@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 
 import worldsmith
+from tests.published import task_set_of
 from worldsmith.environments.grade import grade
 from worldsmith.environments.lint import lint_task, make_task_set
 from worldsmith.environments.session import Session
@@ -17,14 +18,14 @@ from worldsmith.environments.task_metrics import grep_solvable, spread
 @pytest.fixture(scope="module")
 def legal(published_legal):
     world = worldsmith.open(published_legal)
-    yield world, make_task_set(world)
+    yield world, task_set_of(world)
     world.close()
 
 
 @pytest.fixture(scope="module")
 def diligence(published_diligence):
     world = worldsmith.open(published_diligence)
-    yield world, make_task_set(world)
+    yield world, task_set_of(world)
     world.close()
 
 
