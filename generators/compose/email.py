@@ -418,6 +418,8 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     v["other"] = opponent(ctx) or "the other side"
     if v["asked"] in ctx.thread_labels:
         v["label"] = v["asked"]
+        if v["label2"] == v["label"]:  # never "does the cap take account of the cap?"
+            v["label2"] = next((x for x in ctx.thread_labels if x != v["label"]), "the timetable")
     beat = settled_beat(pick, ctx, v, beat)
     outward = bool(ctx.organisations) and across(ctx)
     if outward:
@@ -513,6 +515,8 @@ def settled_beat(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: st
             return "ack_settled"
         v["label"] = v["asked"] = pick.one(still)
         v["label2"] = pick.one([x for x in ctx.thread_labels if x != v["label"]] or ["the timetable"])
+    if beat in ("question", "object") and v.get("label2") in settled:
+        v["label2"] = ""  # "does the cap take account of the vessel?": frames that tie in a second point are not used
     return beat
 
 
