@@ -21,7 +21,7 @@ from pathlib import Path, PurePosixPath
 
 from pydantic import BaseModel, Field
 
-from worldsmith.environments import answers, deliverables
+from worldsmith.environments import answers, deliverables, limits
 from worldsmith.environments.judge import OFFLINE, ModelJudge, judged
 from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.tasks import Check, Criterion, Task
@@ -930,7 +930,11 @@ def grade(task: Task, session: Session, answer: str | None = None, judge: "Model
     judge, a model may veto an answer criterion the machine checks met."""
     _STATES[id(session)] = state = session.state()
     try:
-        return _grade(task, session, state.answer if answer is None else answer, judge)
+        answer = state.answer if answer is None else answer
+        if answer is not None and len(answer.encode("utf-8", errors="replace")) > limits.MAX_ANSWER_BYTES:
+            # Past the limit the agent was told of, an answer scores 0 unread: reading it is the grader's time.
+            return Grade(task=task.id, score=0.0, penalties_met=[TOO_LONG])
+        return _grade(task, session, answer, judge)
     finally:
         _STATES.pop(id(session), None)
 
@@ -951,6 +955,16 @@ def _grade(task: Task, session: Session, answer: str | None, judge: "ModelJudge 
     return Grade(task=task.id, score=round(min(1.0, max(0.0, raw)), 4), met=[c.id for c in met],
                  negatives_met=[c.id for c in negatives], penalties_met=[c.id for c in penalties],
                  judge=judge.name if judge is not None else OFFLINE, vetoed=vetoed, judge_errors=errors)
+
+
+TOO_LONG = "answer_too_long"  # the penalty an answer over limits.MAX_ANSWER_BYTES meets
+
+
+def read_answer(path: Path) -> str:
+    """An answer file as the grader reads it: one byte past the limit at most (so a longer one scores 0 without
+    being read whole) and any bytes, undecodable ones replaced, so an answer is always scored."""
+    with open(path, "rb") as f:
+        return f.read(limits.MAX_ANSWER_BYTES + 1).decode("utf-8", errors="replace")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -989,7 +1003,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         answer = session.state().answer
         if args.answer_file is not None and args.answer_file.is_file():
-            answer = "\n".join(x for x in (answer, args.answer_file.read_text(encoding="utf-8")) if x)
+            answer = "\n".join(x for x in (answer, read_answer(args.answer_file)) if x)
         result = grade(task, session, answer, judge)
     except Exception as exc:  # noqa: BLE001  (any failure here is the grader's)
         print(f"grader error: {one_line(exc)}", file=sys.stderr)

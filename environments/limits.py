@@ -11,7 +11,8 @@ import json
 
 from worldsmith.worlds.errors import WorldsmithError
 
-MAX_TEXT_BYTES = 1024 * 1024      # a message body, a document, a chat post, an answer (UTF-8)
+MAX_TEXT_BYTES = 1024 * 1024      # a message body, a document, a chat post (UTF-8)
+MAX_ANSWER_BYTES = 64 * 1024      # a final answer (UTF-8): a long memo is 20 KiB; the grader scores a longer one 0
 MAX_DOCX_TEXT_BYTES = 256 * 1024  # the Markdown of a .docx the drive writes: a long memo is 20 KiB
 MAX_SHORT_CHARS = 1_000           # a query, a subject, a message id, a channel, a date...
 MAX_LIST_ITEMS = 100              # addresses in to/cc

@@ -131,7 +131,7 @@ def build_server(world: World | str | Path, session_dir: str | Path | None = Non
         return {"path": session.write_sheet(path, csv, sheet)}
 
     def submit_answer(answer: str) -> dict:
-        """Record your final answer to the task."""
+        """Record your final answer to the task (64 KiB of UTF-8 at most: the grader scores a longer one 0)."""
         session.submit_answer(answer)
         return {"recorded": True}
 

@@ -474,7 +474,7 @@ class Session:
     def submit_answer(self, text: str) -> None:
         """Record the agent's final answer."""
         with _as_session_error():
-            limits.check_text("answer", text)
+            limits.check_text("answer", text, limits.MAX_ANSWER_BYTES)
         self._append({"op": "answer", "text": text})
 
     def _name_of(self, address: str) -> str:
