@@ -8,6 +8,7 @@ import fcntl
 import json
 import os
 import shutil
+import stat
 import uuid
 from pathlib import Path
 from typing import Iterator
@@ -79,12 +80,31 @@ class CatalogRow(BaseModel):
     created: dt.datetime
 
 
+def _lock_fd(path: Path) -> int:
+    """The catalog's lock file, created if missing: never through a link (it would create or lock a file outside the
+    outputs folder), never a FIFO or device (opening one blocks), never a file of two names."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
+                     | getattr(os, "O_CLOEXEC", 0), 0o644)
+    except OSError as exc:
+        if os.path.islink(path):
+            raise BundleError(f"{path} is a link; the catalog's lock is a file of its outputs folder, never opened "
+                              "through a link. Remove the link (worlds are not affected)") from None
+        raise BundleError(f"{path}: cannot open the catalog's lock ({exc.strerror})") from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode) or info.st_nlink > 1:
+        os.close(fd)
+        raise BundleError(f"{path} is not a file of its own (a hard link, a FIFO or a device); the catalog locks only "
+                          "a file it made. Remove it (worlds are not affected)")
+    return fd
+
+
 @contextlib.contextmanager
 def _open(out: Path, write: bool) -> Iterator[duckdb.DuckDBPyConnection]:
     """A connection to the catalog under a lock file: DuckDB lets one process at a time hold a file for writing,
     so publishers queue on an exclusive flock instead of failing on DuckDB's own lock."""
     out.mkdir(parents=True, exist_ok=True)
-    with (out / LOCK).open("a") as lock:
+    with os.fdopen(_lock_fd(out / LOCK), "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX if write else fcntl.LOCK_SH)
         try:
             if not write and not (out / CATALOG).is_file():

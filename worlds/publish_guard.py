@@ -20,12 +20,12 @@ def refuse_links(out: Path, world_id: str) -> None:
 
     Also refused: a file (not a folder) where the world, the staging, quarantine or kept folder would be.
     """
-    from worldsmith.worlds import bundle
+    from worldsmith.worlds import bundle, catalog
 
     out = Path(out)
     folders = (out / world_id, out / bundle.STAGING, out / bundle.KEPT, out / bundle.QUARANTINE,
                out / bundle.QUARANTINE / world_id)
-    for path in (*folders, out / bundle.PUBLISH_LOCK):
+    for path in (*folders, out / bundle.PUBLISH_LOCK, out / catalog.LOCK):
         # one lstat per entry: another publisher may swap the world folder in between two looks (a folder seen,
         # then gone, read as a file where a folder should be)
         try:

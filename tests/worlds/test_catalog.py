@@ -12,7 +12,7 @@ import pytest
 
 from worldsmith.worlds.bundle import Manifest, write_json
 from worldsmith.worlds.catalog import get_world, list_worlds, record_world, remove_world
-from worldsmith.worlds.errors import BundleError
+from worldsmith.worlds.errors import BundleError, PublishError
 
 
 def manifest(world_id: str, verdict: str = "pass") -> Manifest:
@@ -32,6 +32,26 @@ def test_a_row_per_world_replaced_when_republished(tmp_path):
 
 def test_an_empty_folder_has_an_empty_catalog_and_no_file(tmp_path):
     assert list_worlds(tmp_path) == [] and not (tmp_path / "catalog.duckdb").exists()
+
+
+def test_a_lock_that_is_a_link_or_a_fifo_is_refused_never_followed(tmp_path):
+    # attack22 F3: OUT/.catalog.lock -> elsewhere made the publisher create (and lock) a file outside --out
+    from worldsmith.worlds.publish_guard import refuse_links
+
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    out.mkdir(), elsewhere.mkdir()
+    (out / ".catalog.lock").symlink_to(elsewhere / "made")
+    with pytest.raises(BundleError, match="is a link"):
+        record_world(out, manifest("w-1"), out / "w-1", [])
+    with pytest.raises(BundleError, match="is a link"):
+        list_worlds(out)
+    with pytest.raises(PublishError, match="is a link"):
+        refuse_links(out, "w-1")
+    assert list(elsewhere.iterdir()) == []
+    (out / ".catalog.lock").unlink()
+    os.mkfifo(out / ".catalog.lock")
+    with pytest.raises(BundleError, match="catalog"):
+        list_worlds(out)
 
 
 def world_folder(out: Path, wid: str) -> Path:
