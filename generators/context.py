@@ -120,6 +120,9 @@ class ArtifactContext(kinds.KindBound):
     organisations: list[OrgRef] = Field(default_factory=list, description="the matter's organisations: roles and sides")
     thread_labels: list[str] = Field(default_factory=list, description="labels of the facts the whole thread is about, "
                                                                       "to refer to (by label only) in any of its messages")
+    own_labels: list[str] = Field(default_factory=list, description="those of the thread's labels whose papers (the "
+                                                                    "documents that establish it, the sheets that "
+                                                                    "show it) the author's own organisation wrote")
     room_papers: list[str] = Field(default_factory=list, description="for a day of chat: titles of the room's "
                                                                      "documents and sheets its members made in the "
                                                                      "fortnight before, newest first")
@@ -270,6 +273,20 @@ def room_papers(plan: WorldPlan, spec, most: int = 4) -> list[str]:
     return list(dict.fromkeys(a.title for a in made))[:most]
 
 
+def own_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
+    """The labels of a thread's facts whose papers the author's organisation wrote: the documents that establish
+    the fact and the sheets that carry it. Nobody asks another for the source of their own firm's figure."""
+    org = plan.person(author).organisation
+    ids = dict.fromkeys(f for a in plan.artifacts if getattr(a, "thread", None) == thread for f in a.facts)
+    out = []
+    for f in ids:
+        papers = [plan.artifact(i) for i in plan.establishing(f)]
+        papers += [a for a in plan.artifacts if a.kind == "spreadsheet" and a.distractor is None and f in a.facts]
+        if any(plan.person(a.author).organisation == org for a in papers if a.kind != "email"):
+            out.append(fact_label(plan.fact(f)))
+    return out
+
+
 def in_circle(plan: WorldPlan, person_ids: list[str]) -> bool:
     """Whether all these people work for organisations inside the privileged circle."""
     orgs = {o.id: o.privileged for o in plan.organisations}
@@ -305,7 +322,8 @@ def dependencies(spec: ArtifactSpec) -> list[str]:
 def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
     """What a message sees beyond the common fields: its to and cc, and the message it answers."""
     extra: dict = {"to": spec.to, "cc": spec.cc, "thread_labels": thread_labels(plan, spec.thread),
-                   "settled_labels": settled_labels(plan, spec.thread, spec.sent_at.date())}
+                   "settled_labels": settled_labels(plan, spec.thread, spec.sent_at.date()),
+                   "own_labels": own_labels(plan, spec.thread, spec.author)}
     if spec.parent:
         parent = done[spec.parent]
         assert isinstance(parent, EmailContent)

@@ -508,6 +508,8 @@ def settled_beat(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: st
     settled = set(ctx.settled_labels)
     if beat == "answer" and "?" not in (ctx.parent.body if ctx.parent else "") and not title_question(ctx.spec.title)[1]:
         beat = "confirm"
+    if beat == "question":
+        settled |= set(ctx.own_labels)  # nor asks another for the source of its own firm's figure
     if beat in ("question", "object", "confirm") and v["label"] in settled:
         still = [x for x in ctx.thread_labels if x not in settled]
         if not still:

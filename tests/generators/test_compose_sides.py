@@ -63,3 +63,11 @@ def test_in_the_buyside_example_the_fund_takes_its_own_decision_and_chat_has_no_
     assert qoe and all(a["decision"] != ic["text"] for a in qoe)
     chat = " ".join(p.read_text(encoding="utf-8").lower() for p in (published_diligence / "room").rglob("*.json"))
     assert chat and not re.search(r"morning note|axe list|trade confirmation|market colour", chat)
+
+
+def test_nobody_asks_another_for_the_source_of_their_own_firms_figure():
+    labels = ["the probe sample", "the liability cap"]
+    for seed in range(30):
+        ctx = _reply("question", seed, [], labels).model_copy(update={"own_labels": ["the probe sample"]})
+        body = compose_email(ctx).body
+        assert not re.search(r"[^.]*probe sample[^.]*\?", body), body
