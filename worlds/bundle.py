@@ -343,10 +343,20 @@ def parse_json(raw: str | bytes, where: object) -> Any:
         raise BundleError(f"{where}: not valid JSON ({exc}); regenerate the world") from None
 
 
+def _regular_bytes(path: Path) -> bytes:
+    """A file's bytes, opened without blocking and refused unless it is a regular file: a FIFO or a device named
+    like a bundle's JSON would hang the reader (`generate --force` reading the world it replaces) or never end."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise BundleError(f"{path}: not a regular file (a FIFO or a device); a world bundle holds only files")
+        return f.read()
+
+
 def read_model(path: Path, model: type[BaseModel]) -> Any:
     """A JSON file of a bundle read as `model`: BundleError for bad or hostile JSON or a value the model refuses;
     FileNotFoundError when it is missing."""
-    raw = path.read_bytes()
+    raw = _regular_bytes(path)
     parse_json(raw, path)  # the strict parse first: pydantic would take NaN and Infinity as floats
     try:
         return model.model_validate_json(raw)

@@ -49,6 +49,20 @@ def test_force_replaces_the_world_and_keeps_files_the_user_added(tmp_path):
     assert Path(kept[0]).parent.parent.name == bundle.KEPT
 
 
+def test_force_over_a_world_whose_manifest_is_a_fifo_replaces_it_without_blocking(tmp_path):
+    # attack22 F4: reading the replaced world's manifest.json, a FIFO, blocked `generate --force` for ever
+    import threading
+
+    bundle.publish(staged(tmp_path, "one"), tmp_path, WORLD)
+    (tmp_path / WORLD / bundle.MANIFEST).unlink()
+    os.mkfifo(tmp_path / WORLD / bundle.MANIFEST)
+    second = staged(tmp_path, "two")
+    done = threading.Thread(target=bundle.publish, args=(second, tmp_path, WORLD), kwargs={"force": True}, daemon=True)
+    done.start()
+    done.join(20)
+    assert not done.is_alive() and (tmp_path / WORLD / bundle.ROOM / "a.txt").read_text() == "two"
+
+
 def _publisher(out: str, n: int, errors) -> None:
     for i in range(n):
         try:
