@@ -26,6 +26,7 @@ import duckdb
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from worldsmith.worlds.errors import WorldsmithError
+from worldsmith.worlds.regular_files import read_regular
 
 PROFILE_SCHEMA_VERSION = 1
 DEFAULT_PROFILE = Path(__file__).with_name("profiles") / "business-mail.json"
@@ -334,13 +335,18 @@ def profile_of_messages(messages: list, files: list, source: str) -> Profile:
 # ---------------------------------------------------------------- files
 
 
+MAX_PROFILE_BYTES = 4 * 1024 * 1024  # a profile is a few KB of figures
+
+
 def load_profile(path: str | Path | None = None) -> Profile:
     """A profile from a JSON file (default: the shipped business-mail profile)."""
     path = Path(path) if path is not None else DEFAULT_PROFILE
     try:
-        return Profile.model_validate_json(path.read_bytes())
+        return Profile.model_validate_json(read_regular(path, MAX_PROFILE_BYTES))
     except FileNotFoundError:
         raise ProfileError(f"{path}: no such profile file") from None
+    except OSError as exc:  # a FIFO, a device, a folder or a huge file: a profile is a few KB of figures
+        raise ProfileError(f"{path}: not a profile file: {exc.strerror}") from None
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(map(str, first["loc"]))

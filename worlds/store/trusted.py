@@ -11,8 +11,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from worldsmith.worlds.regular_files import append_regular, read_regular
+
 ENV = "WORLDSMITH_TRUSTED_STORES"
 _MAX_LINES = 100_000  # the record keeps its newest stores
+_MAX_BYTES = _MAX_LINES * 65 * 2 + 65  # what is read of it: a FIFO or a device there is no record (attack22 F6)
 
 
 def record_path() -> Path:
@@ -29,10 +32,8 @@ def remember(sha256: str) -> None:
     path = record_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "a", encoding="ascii") as f:
-            f.write(sha256 + "\n")
-        if path.stat().st_size > _MAX_LINES * 65 * 2:
-            lines = path.read_text(encoding="ascii").split()[-_MAX_LINES:]
+        if append_regular(path, sha256 + "\n") > _MAX_LINES * 65 * 2:
+            lines = read_regular(path, _MAX_BYTES).decode("ascii", errors="replace").split()[-_MAX_LINES:]
             path.write_text("\n".join(lines) + "\n", encoding="ascii")
     except OSError:
         pass  # a read-only home: the store is rebuilt when next opened, which costs time, not safety
@@ -41,6 +42,6 @@ def remember(sha256: str) -> None:
 def known(sha256: str) -> bool:
     """Whether this machine built a store with this checksum."""
     try:
-        return sha256 in set(record_path().read_text(encoding="ascii").split())
+        return sha256 in set(read_regular(record_path(), _MAX_BYTES).decode("ascii", errors="replace").split())
     except OSError:
         return False
