@@ -137,6 +137,8 @@ _HEDGE_BEFORE = {"about", "approximately", "approx", "approx.", "around", "rough
                  "more than", "less than", "fewer than", "at least", "at most", "upwards of", "north of",
                  "south of", "between", "in the range of", "range of", "~", "≈", "±"}
 _ARTICLES = {"the", "a", "an", "some"}
+_BOUNDS = {"more than", "less than", "fewer than", "at least", "at most", "upwards of", "north of", "south of", "between",
+           "in the range of", "range of"}
 _HEDGE_AFTER = re.compile(r"\s*(?:or\s+so\b|or\s+thereabouts\b|give\s+or\s+take\b|-?ish\b|\+/-|±)")
 # Cues that split a clause into an old side and a new side.
 _DIRECTIONAL = {
@@ -807,9 +809,12 @@ def _hedged_before(masked: str, start: int, s: int) -> bool:
     if masked[s - 1:s] in ("~", "≈", "±"):
         return True
     words = masked[start:s].split()
+    definite = bool(words) and words[-1] == "the"
     if words and words[-1] in _ARTICLES:
         words.pop()
-    return any(" ".join(words[-k:]) in _HEDGE_BEFORE for k in range(1, min(5, len(words) + 1)))
+    # "more than the USD 21.5m floor" compares with a figure stated plainly; "more than USD 21.5m" bounds an estimate
+    hedges = _HEDGE_BEFORE - _BOUNDS if definite else _HEDGE_BEFORE
+    return any(" ".join(words[-k:]) in hedges for k in range(1, min(5, len(words) + 1)))
 
 
 def _wide_flags(parsed: Parsed, a: int, b: int, inner: bool) -> set[str]:
@@ -942,6 +947,12 @@ def _flag(parsed: Parsed) -> None:
 # "USD 3.95m (the schedule dated", "USD 3.95m in the draft of".
 _DATING = re.compile(r"[\s,(]*(?:(?:is|was|being|from|in|per)\s+)?(?:the|a|an|its|our|their)?\s*"
                      r"(?:[a-z0-9'.-]+\s+){0,5}(?:of|dated|on|from)\s*$")
+
+
+def dated_by(parsed: Parsed, date: Mention) -> Mention | None:
+    """The figure a date dates, when only the naming of a paper lies between them ("USD 148m (the draft of March 2,
+    2026)", "USD 44.9m, the figure given on March 11, 2026"), else None."""
+    return _dated_by(parsed, date)
 
 
 def _dated_by(parsed: Parsed, date: Mention) -> Mention | None:
@@ -1492,7 +1503,10 @@ def conclusion(text: Parsed | str, positive_words: Iterable[str],
 _BIND_GAP = re.compile(r"(?:[\s,(:|=\u2013\u2014-]|\b(?:is|was|are|were|be|been|would|will|now|then|currently|today|"
                        r"still|thus|therefore|so|stands?|stood|sits?|remains?|remained|at|totals?|totall?ed|came|"
                        r"comes?|in|to|amounts?|amounted|equals?|that|which|governs?|governing|appl(?:y|ies)|the|"
-                       r"agenda|on|day|as|of|set|fixed|here|itself|accordingly|also|given)\b)*")
+                       r"agenda|on|day|as|of|set|fixed|here|itself|accordingly|also|given)\b"
+                       # "the exposure would be the larger, USD 61m": the figure is what the label is said to be
+                       r"|\b(?:larger|greater|higher|bigger|smaller|lesser|lower)(?:\s+of\s+the\s+two)?(?=\s*[,:(\u2013\u2014-])"
+                       r")*")
 # After a figure, words that make it something other than the label's value: a gap ("USD 95.2m above the demand"),
 # a share or a rate ("7.5% of the value", "USD 2,500 per ton"), or a step of working ("35% x USD 174.25m").
 _BIND_STOP = re.compile(r"\s*(?:(?:above|below|over|under|beneath|more|less|higher|lower|greater|smaller|bigger|"
@@ -1626,8 +1640,11 @@ def bound_figures(text: Parsed | str, phrases: Iterable[str], others: Iterable[s
     mine = [(s, e) for s, e in mine if not any(os <= s and e <= oe and oe - os > e - s for os, oe in theirs)]
     found: list[Mention] = []
     for s, e in mine:
-        if re.search(r"\x01\s*(?:the\s+)?$", parsed.masked[max(0, s - 8):s]):
+        counted = re.search(r"\x01\s*(?:the\s+)?$", parsed.masked[max(0, s - 8):s])
+        if counted and not any(m.kind == "date" and m.end == s - (counted.end() - counted.start()) + 1
+                               for m in parsed.mentions):
             continue  # "the 10,560 claims in the review period": the label is what the figure before it counts
+            # (a date before it dates the sentence: "On April 30, 2026 the exposure stood at ...")
         if _TERM_BEFORE.search(parsed.masked[max(0, s - 24):s]):
             continue  # "the per-ton limit times the gross tonnage (USD 156.2m)": the figure is the product's
         si = next((i for i, (a, b) in enumerate(parsed.sentences) if a <= s < b), None)

@@ -181,6 +181,26 @@ def _later_gap(agenda: Figure, partner: Figure, gap: Quantity, day: dt.date, all
                                   unit=None if later.kind == "percent" else later.currency, allowed=allowed))]
 
 
+def _names(fact: LedgerFact, on: str | None = None) -> list[str]:
+    """How an answer names a dated fact: its label, its last words, and its date as the room wrote it."""
+    label = label_of(fact).lower()
+    words = label.replace("-", " ").split()
+    return [label, *([" ".join(words[-2:])] if len(words) > 2 else []), *([on] if on else [])]
+
+
+def _meeting_names(meeting, day: dt.date) -> list[str]:
+    """How an answer names a meeting: the word, its series, and its day."""
+    return ["meeting", "call", "session", "agenda", _series(meeting).lower(), _when(day)]
+
+
+def _lag_turned(lags: list[str], ref: list[str], others: list[str], what: str) -> Criterion:
+    """A negative: a lag of `lags` counted the wrong way round or from the wrong thing ('50 days before the meeting'
+    for a deadline after it; 'after the meeting' for a gap counted from the agenda's date)."""
+    return Criterion(id="lag_turned", weight=3.0, description=f"counts {what} the wrong way round or from the wrong day",
+                     check=Check(type="answer_move_direction", expect="after", values=lags,
+                                 numbers=[float(x.split()[0]) for x in lags], unit="days", a_words=ref, b_words=others))
+
+
 def _input_criteria(figures: list[Figure]) -> list[Criterion]:
     return [Criterion(id=f"input_{f.fact.id}", weight=0.5, description=f"gives {the(f.fact)} as it stood: {f.text}",
                       check=Check(type="answer_mentions", **value_check(f.q, f.text))) for f in figures]
@@ -299,6 +319,8 @@ def _countdown(graph: Graph, meeting, start: dt.datetime, day: dt.date, agenda: 
                            description=f"answers {late} days, counting from {_when(today)} rather than the meeting",
                            check=Check(type="answer_final", values=[f"{late} days"], numbers=[float(late)], unit="days",
                                        allowed=dates))] if late != days else []
+    negatives.append(_lag_turned([days_text], _meeting_names(meeting, day), _names(deadline, deadline.on(day)[1]),
+                                 f"the days from the meeting to {the(deadline)}"))
     lines = [f"On {_when(day)} {the(agenda.fact)} on the agenda stood at {agenda.text}."]
     lines += [f"{the(f.fact, capital=True)}: {f.text}." for f in inputs]
     lines += [f"{the(deadline, capital=True)} is {deadline.on(day)[1]}, {days_text} after the meeting."]
@@ -356,6 +378,9 @@ def _timetable(graph: Graph, meeting, start: dt.datetime, day: dt.date, anchor: 
                            check=Check(type="answer_final", values=[g], numbers=[float(g.split()[0])], unit="days",
                                        allowed=[n for n in numbers if n != span]))  # the span beside it: no slip
                  for i, (g, why) in enumerate(slips.items()) if g != span_text]
+    others = [n for f, _, t, _ in gaps for n in _names(f, t)] + [n for n in _meeting_names(meeting, day) if n != "agenda"]
+    negatives.append(_lag_turned(sorted({g for *_, g in gaps}), [*_names(anchor, text), "agenda"], others,
+                                 f"the days from {the(anchor)}"))
     lines = [f"On {_when(day)} {the(anchor)} on the agenda was {text}."]
     lines += [f"{the(f, capital=True)} was {t}, {g} after it." for f, _, t, g in gaps]
     answer = " ".join(lines) + f"\nAnswer: {span_text}"

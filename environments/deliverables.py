@@ -233,6 +233,23 @@ def sheet_formulas(path: Path) -> list[tuple[str, str, float | None]]:
     return out
 
 
+def sheet_top_rows(path: Path, n: int = 2) -> list[list[tuple[str, bool]]]:
+    """The first `n` non-empty rows of a filed workbook's first sheet: each cell's text and whether it holds a figure or
+    a formula."""
+    if path.suffix.lower() != ".xlsx":
+        return []
+    try:
+        sheets = parse_xlsx(path)
+    except ParseError:
+        return []
+    rows: dict[int, list] = {}
+    for c in (sheets[0].cells if sheets else []):
+        if c.value_text or c.formula:
+            rows.setdefault(c.row, []).append(c)
+    return [[(c.value_text or "", bool(c.formula) or c.value_num is not None) for c in sorted(rows[r], key=lambda c: c.col)]
+            for r in sorted(rows)[:n]]
+
+
 def written(data: bytes, suffix: str) -> str:
     """Read back bytes about to be filed (a check that they make a file the readers open)."""
     with tempfile.TemporaryDirectory() as tmp:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import bisect
+import datetime as dt
 import os
 import re
 import sys
@@ -124,12 +125,93 @@ _BEFORE = re.compile(r"\b(?:before|earlier|prior|ahead|beforehand|sooner)\b", re
 
 
 _APPEARED = re.compile(r"\b(?:appear\w*|room|first\s+seen|surfac\w*|shows?\s+up)\b", re.I)
+# A lag's turn and the thing it is counted from: "50 days before the meeting", "5 days after it", "42 days later".
+_LAG_BEFORE = re.compile(r"\W*(?:before|prior\s+to|ahead\s+of|earlier\s+than|sooner\s+than|in\s+advance\s+of|"
+                         r"preceding)\b", re.I)
+_LAG_AFTER = re.compile(r"\W*(?:after|later\s+than|following|subsequent\s+to|on\s+from)\b", re.I)
+_LAG_BARE_BEFORE = re.compile(r"\W*(?:earlier|sooner|beforehand|previously)\b", re.I)
+_LAG_BARE_AFTER = re.compile(r"\W*(?:later|afterwards|thereafter|subsequently)\b", re.I)
+_LAG_PRONOUN = re.compile(r"\s*(?:it|that|this|then|that\s+date|this\s+date|the\s+date)\b", re.I)
+_LAG_OBJECT_END = re.compile(r"[,;:()\[\]]|\s[-\u2013\u2014]\s|\b(?:and|but|so|which|when)\b", re.I)
 
 
-def _told_before(text: str, m) -> bool:
+_MONTH_WORDS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
+_NAME_STOP = {"the", "of", "and", "a", "an", "on", "in", "for", "to", "at", "by", "with", "from", "its", "their", "day",
+              "days", "date", "dates"}
+
+
+def _content(phrase: str) -> set[str]:
+    return {w.rstrip("s") for w in re.findall(r"[a-z][a-z'-]+", phrase.lower())
+            if w not in _NAME_STOP and w not in _MONTH_WORDS and len(w) > 2}
+
+
+class _Names:
+    """What a lag's words may name: phrases (a label's words), the words only these phrases hold (not `against`), and
+    days (matched as the answer parser reads them, or as a month and day without the year)."""
+
+    def __init__(self, phrases: list[str] | None, against: list[str] | None = None, default: re.Pattern | None = None):
+        words, self.dates = [], set()
+        for p in phrases or []:
+            w = answers.want(p)
+            if w.kind == "date":
+                self.dates.add(w.date)
+                d = w.date
+                words += [rf"\b{d:%B}\s+{d.day}(?!\d)", rf"\b{d.day}(?:st|nd|rd|th)?\s+(?:of\s+)?{d:%B}\b"]
+            elif p.strip():
+                words.append(r"\b" + r"[\s-]+".join(re.escape(x) for x in p.lower().split()) + r"(?:s|es)?\b")
+        own = set().union(*(_content(p) for p in phrases or [] if answers.want(p).kind != "date")) \
+            - set().union(*(_content(p) for p in against or []))
+        words += [rf"\b{re.escape(w)}s?\b" for w in sorted(own)]
+        self.rx = re.compile("|".join(words), re.I) if words else default
+
+    def named(self, text: str) -> bool:
+        """Whether the text names one of these things."""
+        if self.rx is not None and self.rx.search(text):
+            return True
+        return bool(self.dates) and any(m.kind == "date" and set(m.dates) & self.dates
+                                        for m in answers.parse(text).mentions)
+
+
+def _lag_reversed(text: str, m, ref: _Names, others: _Names) -> bool:
+    """Whether the sentence giving a lag counts it the wrong way or from the wrong thing. The lag runs from the
+    reference (`ref`: the meeting, the agenda's date) to a later thing: 'N days before the meeting', 'N days after the
+    exclusivity expiry' (the other way round), 'N days after the June 29 quantification' (from a third day), 'N days
+    after the meeting' when it is counted from the agenda's date (`others` names the meeting then), or a bare 'N days
+    earlier' said of the later thing are wrong; 'the meeting falls N days before the deadline' is right."""
+    start = max(text.rfind(".", 0, m.start), text.rfind("\n", 0, m.start), text.rfind(";", 0, m.start)) + 1
+    stops = [i for i in (text.find(".", m.end), text.find("\n", m.end), text.find(";", m.end)) if i >= 0]
+    stop = min(stops or [len(text)])
+    head = text[start:m.start]
+    tail = re.sub(r"^\W*(?:(?:calendar|business|working)\s+)?(?:days?)?\)?", " ", text[m.end:stop], flags=re.I)
+    for cue, before in ((_LAG_BEFORE, True), (_LAG_AFTER, False)):
+        c = cue.match(tail)
+        if c is None:
+            continue
+        rest = tail[c.end():]
+        end = _LAG_OBJECT_END.search(rest)
+        obj = rest[:end.start()] if end else rest
+        names_ref, names_other = ref.named(obj), others.named(obj)
+        if _LAG_PRONOUN.match(obj) and not names_ref and not names_other:
+            names_ref = not (ref.named(head) and not others.named(head))  # "Y, 5 days after it": it is the reference
+        if before:
+            return names_ref and not names_other
+        if not names_ref and not names_other and _content(obj):
+            return True  # counted from a day that is neither the reference nor the thing it leads to
+        return names_other and not names_ref
+    if _LAG_BARE_BEFORE.match(tail):
+        return not ref.named(head)  # "the deadline is August 28, 50 days earlier"
+    if _LAG_BARE_AFTER.match(tail):
+        return ref.named(head) and not others.named(head)  # "the meeting is 50 days later"
+    return False
+
+
+def _told_before(text: str, m, ref: _Names | None = None, others: _Names | None = None) -> bool:
     """Whether the lag is said to run the wrong way: the client had it 'N days before it appeared', or 'N days
     earlier' when the sentence is not about when it appeared ('it had appeared in the room ... 7 days earlier' is
-    right)."""
+    right); with `ref`, the lag runs from what `ref` names (see _lag_reversed)."""
+    if ref is not None:
+        return _lag_reversed(text, m, ref, others or _Names([]))
     start = max(text.rfind(".", 0, m.start), text.rfind("\n", 0, m.start)) + 1
     stop = min([i for i in (text.find(".", m.end), text.find("\n", m.end)) if i >= 0] or [len(text)])
     head, tail = text[start:m.start], text[m.end:stop]
@@ -141,13 +223,17 @@ def _told_before(text: str, m) -> bool:
 
 def moved_the_wrong_way(text: str, check: Check) -> bool:
     """Whether a sentence that gives the move says it went the other way ('a fall of USD 16.45m' for a rise), and not
-    also the right way."""
-    number = check.numbers[0] if check.numbers else None
-    verdict = answers.asserts(_parsed(text), want_of(check.values[0], number, check.unit)) if check.values else None
+    also the right way; with expect 'after', whether a lag of `values` is counted the wrong way or from the wrong
+    thing (from what `a_words` name, towards what `b_words` name, when they are given)."""
+    numbers = list(check.numbers) + [None] * (len(check.values) - len(check.numbers))
+    verdicts = [answers.asserts(_parsed(text), want_of(v, n, check.unit)) for v, n in zip(check.values, numbers)]
+    matches = [m for v in verdicts for m in v.matches]
     pairs = {"up": (_UP, _DOWN), "down": (_DOWN, _UP), "after": (_AFTER, _BEFORE), "before": (_BEFORE, _AFTER)}
     if check.expect == "after":
-        return any(_told_before(text, m) for m in (verdict.matches if verdict is not None else []))
-    for m in (verdict.matches if verdict is not None else []):
+        ref = _Names(check.a_words, check.b_words) if check.a_words else None
+        others = _Names(check.b_words, check.a_words) if check.a_words else None
+        return any(_told_before(text, m, ref, others) for m in matches)
+    for m in matches:
         right, wrong = pairs[check.expect or "up"]
         if wrong.search(m.sentence) and not right.search(m.sentence):
             return True
@@ -229,7 +315,9 @@ def _final(text: str, check: Check) -> bool:
 
 _GOVERN = re.compile(r"\b(?:govern(?:s|ing)?|appl(?:y|ies)|controls?|controlling|binding|bites|prevails?|is\s+the\s+"
                      r"operative|operates)\b", re.I)
-_CLAUSE = re.compile(r"[.;:\n]|,\s*(?:so|and so|therefore|which|but)\b")
+# (a point inside a number, "Clause 41.3", "USD 156.2m", ends nothing; "so it governs" opens its own clause with or
+# without a comma before it)
+_CLAUSE = re.compile(r"[;:\n]|(?<!\d)\.|\.(?!\d)|(?:,\s*|\s+)(?:so|and so|therefore|thus|hence|which|but)\b")
 
 
 def _words(text: str) -> set[str]:
@@ -326,6 +414,21 @@ def misstated(text: str, check: Check) -> bool:
                for m in answers.bound_figures(_parsed(text), check.a_words, check.b_words, dates))
 
 
+def misdated(text: str, check: Check) -> bool:
+    """Whether the text dates the figure `values[0]` by a paper of another day: a date that names the paper the figure
+    comes from ('USD 38.4m (the figure from March 11, 2026)') and is none of the ISO days `b_words`."""
+    parsed = _parsed(text)
+    w = want_of(check.values[0], check.numbers[0] if check.numbers else None, check.unit)
+    days = {dt.date.fromisoformat(d) for d in check.b_words}
+    for m in parsed.mentions:
+        if m.kind != "date" or set(m.dates) & days:
+            continue
+        figure = answers.dated_by(parsed, m)
+        if figure is not None and answers.value_matches(figure, w):
+            return True
+    return False
+
+
 def _direction(text: str, check: Check) -> bool:
     found = answers.directions(_parsed(text), check.a_words, check.b_words)
     if check.any_reading:
@@ -379,6 +482,8 @@ def _decide(kind: str, text: str, check: Check) -> bool:
         return bool(check.values) and misbound(text, check.a_words, check.values[0], number, check.unit)
     if kind == "misstated":
         return misstated(text, check)
+    if kind == "misdated":
+        return misdated(text, check)
     if kind == "bound":
         # any of `values` after an anchor (a figure written against another's label: one of several)
         numbers = list(check.numbers) + [None] * (len(check.values) - len(check.numbers))
@@ -706,6 +811,31 @@ def _formula_off_the_working(session: Session, check: Check) -> bool:
     return False
 
 
+def _has_header(session: Session, check: Check) -> bool:
+    """Whether the workbook the agent filed at `check.path` opens with a header row: words only, with a column for each
+    of the headings `values` asks for (any case; a heading's usual synonyms count)."""
+    if not check.path or check.path not in _state(session).files_added:
+        return False
+    try:
+        rows = deliverables.sheet_top_rows(session.read_path(check.path))
+    except SessionError:
+        return False
+    for row in rows:  # a title line may stand above the header
+        if any(figure for _, figure in row):
+            return False
+        cells = [c.strip().lower() for c, _ in row]
+        if len(cells) >= 2 and all(any(re.search(_HEADINGS.get(h.lower(), re.escape(h.lower())), c) for c in cells)
+                                   for h in check.values):
+            return True
+    return False
+
+
+# What a header cell may say for a heading the task asks for.
+_HEADINGS = {"item": r"\b(?:item|label|line|description|input|name|figure\s+name|component|element|what)\b",
+             "figure": r"\b(?:figure|value|amount|number|usd|gbp|eur|sum|total|quantity)\b",
+             "source": r"\b(?:source|sources|file|document|reference|ref|basis|from|where|origin|cited)\b"}
+
+
 def _formula_comes_to(session: Session, check: Check) -> bool:
     """Whether the workbook the agent filed at `check.path` computes `numbers[0]` by a formula over 2+ cells."""
     if not check.path or check.path not in _state(session).files_added or not check.numbers:
@@ -724,11 +854,12 @@ def _formula_comes_to(session: Session, check: Check) -> bool:
 
 _MEMO_FIELDS = ("to", "from", "date", "re")
 _FIGURE_CHECKS = ("mentions", "asserts", "states_any", "final", "direction", "conclusion", "mentions_set_aside", "asserts_current",
-                  "governs", "bound", "misbound", "misstated", "defers")
+                  "governs", "bound", "misbound", "misstated", "misdated", "defers")
 
 
-def memo_block(text: str, names: list[str]) -> bool:
-    """Whether a text opens with a memo block: To (naming each of `names`), From, Date and Re/Subject lines."""
+def memo_block(text: str, names: list[str], authors: list[str] = (), window: list[str] = ()) -> bool:
+    """Whether a text opens with a memo block: To (naming each of `names`), From (naming each of `authors`), Date (a
+    date within `window`, two ISO days, when given) and Re/Subject lines."""
     head = [ln.strip().lstrip("*_#> ").replace("**", "") for ln in text.splitlines()[:24] if ln.strip()]
     found: dict[str, str] = {}
     for ln in head:
@@ -740,7 +871,15 @@ def memo_block(text: str, names: list[str]) -> bool:
         key = "re" if key in ("re", "subject", "regarding") else key
         if key in _MEMO_FIELDS and rest.strip() and key not in found:
             found[key] = rest.strip()
-    return set(found) == set(_MEMO_FIELDS) and all(n.lower() in found["to"].lower() for n in names)
+    if set(found) != set(_MEMO_FIELDS) or not all(n.lower() in found["to"].lower() for n in names):
+        return False
+    if not all(n.lower() in found["from"].lower() for n in authors):
+        return False  # a memo from someone else than the author asked for
+    if len(window) == 2:
+        first, last = (dt.date.fromisoformat(d) for d in window)
+        days = [d for m in answers.parse(found["date"]).mentions if m.kind == "date" for d in m.dates]
+        return any(first <= d <= last for d in days)  # dated a year off, or not dated at all
+    return True
 
 
 def _internal_texts(session: Session) -> list[str]:
@@ -854,11 +993,13 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         return any(_crossed(t, check) for t in _file_texts(session, check))
     if check.type == "file_formula":
         return _formula_comes_to(session, check)
+    if check.type == "file_header":
+        return _has_header(session, check)
     if check.type == "file_mentions_any":
         return any(any(mentions(t, part) for v in check.values for part in (v, *_title_parts(v)))
                    for t in _file_texts(session, check))
     if check.type == "file_memo_block":
-        return any(memo_block(t, check.values) for t in _file_texts(session, check))
+        return any(memo_block(t, check.values, check.a_words, check.b_words) for t in _file_texts(session, check))
     if check.type == "file_unledgered":
         # a workbook's formulas are working: each must come to a figure of the working (one step from the task's own
         # figures: 'per claim = B2/B3'), never a check row of the author's own ('=B5*1.1', '=B5-1000000')

@@ -371,10 +371,12 @@ def what_if_candidates(graph: Graph) -> list[tuple]:
 
 
 def _recomputes(f, values: dict, chain: list[str]) -> Criterion:
-    """A step recomputed on the way: its new figure, or the figure of the step it feeds (not the result), since working
-    that goes from the inputs straight to that step ('15.6m - 1.08m - 0.65m + 0.15m = 14.02m') has taken it."""
+    """A step recomputed on the way: its new figure, or the figure of the step it feeds, since working that goes from
+    the inputs straight to that step ('15.6m - 1.08m - 0.65m + 0.15m = 14.02m') has taken it."""
     up = chain[chain.index(f.id) - 1]
-    figures = [values[f.id]] + ([values[up]] if up != chain[0] and values.get(up) is not None else [])
+    # (the step just below the result: working from its inputs straight to the result, '15.6m - 1.08m - 0.65m + 0.15m =
+    # 14.02m', has taken it; the inputs it reads are asked for on their own)
+    figures = [values[f.id]] + ([values[up]] if values.get(up) is not None else [])
     checks = [value_check(q) for q in figures]
     checks = [c for c in checks if c["unit"] == checks[0]["unit"]]  # one unit per check
     figures = figures[:len(checks)]
@@ -393,6 +395,12 @@ def _what_if_task(graph, top_id, leaf, changed, result, chain, needed, files, ap
     # Not the figure as it stands: an answer that offers it beside the recomputed one hedges.
     allowed = [graph.quantities[f] for f in needed + [leaf] if graph.quantities.get(f) is not None]
     allowed += [values[f.id] for f in intermediates] + [changed]
+    # how far the supposition moves the result and each step from the figure as it stands ('USD 2,730,000 more than on
+    # the room's figures') is a right figure of the working too
+    for fid in [top_id, *(f.id for f in intermediates)]:
+        now, then = graph.quantities.get(fid), values.get(fid)
+        if now is not None and then is not None and now.kind == then.kind and now.amount != then.amount:
+            allowed.append(Quantity(now.kind, abs(then.amount - now.amount), now.currency, now.unit))
     criteria = [Criterion(id="states_result", weight=3.0,
                           description=f"answers {shown(result)} for {the(top)} with {the(leaf_fact)} at {shown(changed)}",
                           check=Check(type="answer_final", allowed=[_num(q) for q in allowed],
@@ -419,10 +427,43 @@ def _what_if_task(graph, top_id, leaf, changed, result, chain, needed, files, ap
         rubric=Rubric(criteria=criteria,
                       negative_criteria=[_misbound(top, result)]
                       + _distractor_negatives(graph, [top_id, *chain, *needed], "answer_asserts")
-                      + swap_negatives(graph, needed),
+                      + swap_negatives(graph, needed) + _governing_negatives(graph, chain, values),
                       universal_penalties=universal(graph)),
         solution=Solution(answer=answer),
     )
+
+
+def _governing_negatives(graph: Graph, chain: list[str], values: dict[str, Quantity | None]) -> list[Criterion]:
+    """For each step of a chain that is the larger (or smaller) of two: the reasoning that names the wrong side as
+    governing on the supposed figures ('the floor governs, so the cap would be USD 187.5m'), or denies the side that
+    does, costs even beside the right figure."""
+    from worldsmith.worlds.ledger import evaluate
+
+    out = []
+    for fid in chain:
+        formula = graph.fact(fid).formula
+        tree = parse_formula(formula) if formula else None
+        if not (isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id in ("max", "min")
+                and len(tree.args) == 2):
+            continue
+        a, b = tree.args
+        try:
+            qa, qb = (evaluate(x, lambda ref: values[ref]) for x in (a, b))
+        except (LedgerError, TypeError, KeyError):
+            continue
+        if qa is None or qb is None or qa.amount == qb.amount:
+            continue
+        wins_a = (qa.amount > qb.amount) == (tree.func.id == "max")
+        win, lose = (a, b) if wins_a else (b, a)
+        win_words, lose_words = _content_words(_describe(graph, win)), _content_words(_describe(graph, lose))
+        out += [Criterion(id=f"loser_governs_{fid}", weight=3.0,
+                          description=f"says {_describe(graph, lose)} governs {the(graph.fact(fid))} on the supposed "
+                                      "figures",
+                          check=Check(type="answer_governs", a_words=lose_words, b_words=win_words)),
+                Criterion(id=f"denies_winner_{fid}", weight=3.0,
+                          description=f"says {_describe(graph, win)} does not govern {the(graph.fact(fid))}",
+                          check=Check(type="answer_governs_denied", a_words=win_words, b_words=lose_words))]
+    return out
 
 
 def _misbound(fact: LedgerFact, q: Quantity) -> Criterion:
@@ -823,7 +864,10 @@ def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
                                              b_words=_content_words(label_of(small)), unit=gap.unit)))
     on_file.append(Criterion(id="memo_block", weight=1.0,
                              description=f"the memo has its block: To {lead.name}, From, Date and Re lines",
-                             check=Check(type="file_memo_block", path=path, values=[lead.last_name])))
+                             check=Check(type="file_memo_block", path=path, values=[lead.last_name],
+                                         a_words=[author.last_name] if author is not lead else [],
+                                         b_words=[world.plan.window_start.isoformat(),
+                                                  (world.plan.window_end + dt.timedelta(days=62)).isoformat()])))
     ledger_figures = [_num(q) for q in graph.quantities.values() if q is not None]
     currency = graph.quantities[first.id].currency
     bad.append(Criterion(id="memo_unledgered_figure", weight=2.0,
@@ -968,6 +1012,13 @@ def reconcile_tasks(graph: Graph) -> list[Task]:
                                check=Check(type="answer_asserts_current", **value_check(r[1], r[0])))
                      for r in rivals_]
         negatives.append(_move_direction(move, q_now.amount >= latest[1].amount))
+        # each superseded figure dated by another paper's day (the drafts' dates swapped, a day made up)
+        days = {d.id: _days_in(d.label) for d in world.plan.distractors}
+        days |= {f"earlier_{p.since.isoformat()}": [p.since.isoformat()] for p in fact.earlier}
+        dated = [(r[0], r[1], r[3]) for r in rivals_] + [(d.text, quantity_of(d.value), d.id) for _, (d, *_) in bases]
+        negatives += [Criterion(id=f"misdates_{rid}", weight=2.0, description=f"dates {text} by a paper of another day",
+                                check=Check(type="answer_misdated", b_words=days[rid], **value_check(q, text)))
+                      for text, q, rid in dated if days.get(rid)]
         for r, (d, inp, _, _) in bases:
             q_d = quantity_of(d.value)
             criteria.append(Criterion(
@@ -997,6 +1048,11 @@ def reconcile_tasks(graph: Graph) -> list[Task]:
     return tasks
 
 
+def _days_in(label: str) -> list[str]:
+    """The days a label names ('superseded draft v1 of March 2, 2026'), as ISO dates."""
+    return sorted({d.isoformat() for m in answers.parse(label).mentions if m.kind == "date" for d in m.dates})
+
+
 def built_on(graph: Graph, fact: LedgerFact, figure: Quantity):
     """(distractor, input fact, a file carrying it, its kind) when a superseded figure of a derived fact is what its
     formula gives with one input at that input's own superseded figure (a valuation run on the draft QoE's EBITDA)."""
@@ -1018,6 +1074,11 @@ def built_on(graph: Graph, fact: LedgerFact, figure: Quantity):
         if held:
             return d, graph.fact(d.fact), held[0], held[1]
     return None
+
+
+_APPEARED_WORDS = ["first appears", "first appeared", "first appear", "first seen", "first shows", "first showed",
+                   "first surfaced", "first surfaces"]
+_RECEIVED_WORDS = ["first received", "first receives", "first got", "first given", "was first sent", "first had it"]
 
 
 def first_told_tasks(graph: Graph, limit: int = 2) -> list[Task]:
@@ -1089,7 +1150,14 @@ def first_told_tasks(graph: Graph, limit: int = 2) -> list[Task]:
                                                                              "received it, as the day it first appeared",
                           check=Check(type="answer_bound", a_words=["first appears", "first appeared", "appears in",
                                                                     "appeared in", "first seen", "first shows"],
-                                      values=[when], unit=None))]
+                                      values=[when], unit=None)),
+                # either day given as one the room never had: the first date after the words that name it
+                Criterion(id="appeared_misdated", weight=2.0, description=f"gives a day other than {first_seen} as the "
+                                                                          "day it first appeared",
+                          check=Check(type="answer_misbound", a_words=_APPEARED_WORDS, values=[first_seen], unit=None)),
+                Criterion(id="told_misdated", weight=2.0, description=f"gives a day other than {when} as the day the "
+                                                                      "client first received it",
+                          check=Check(type="answer_misbound", a_words=_RECEIVED_WORDS, values=[when], unit=None))]
         answer = (f"{client} first received {the(fact)} of {fact.text} on {when}, from {sender}. The figure first "
                   f"appears in the room on {day0:%B} {day0.day}, {day0.year}, so the client had it {lag_text} later."
                   f"\nAnswer: {lag_text}")

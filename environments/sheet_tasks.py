@@ -106,6 +106,9 @@ def _sheet_task(graph: Graph, top_id, leaf, changed, result, chain, needed, file
                            check=Check(type="file_mentions", path=path, values=[graph.fact(f).text],
                                        numbers=[_num(graph.quantities[f])]))
                  for f in inputs]
+    criteria.append(Criterion(id="header_row", weight=1.0, description="the sheet opens with its header row (Item, "
+                                                                        "Figure, Source)",
+                              check=Check(type="file_header", path=path, values=["Item", "Figure", "Source"])))
     if cited:
         criteria.append(Criterion(id="cites_sources", weight=1.0, description="each input row names the file it comes "
                                                                              "from", check=Check(

@@ -422,3 +422,96 @@ def test_a_sheet_row_of_the_authors_own_costs_and_a_step_of_the_working_does_not
         session = Session(world, tmp_path / f"s{n}")
         session.write_sheet(action.args["path"], f"{csv}\n{row}\n")
         assert (grade(task, session).score == 1.0) == full, row
+
+
+def test_a_lag_counted_the_wrong_way_or_from_the_wrong_day_costs():
+    """Blind red teams (kit4, kit5): '50 days before the meeting' for a deadline after it, '5 days before it' in a
+    timetable, and '42 days after the meeting' for a span counted from the agenda's date scored 1.0."""
+    from worldsmith.environments.grade import holds
+    from worldsmith.environments.tasks import Check
+
+    countdown = Check(type="answer_move_direction", expect="after", values=["50 days"], numbers=[50.0], unit="days",
+                      a_words=["meeting", "the call", "July 9, 2026"], b_words=["refund deadline", "August 28, 2026"])
+    wrong = ["The refund deadline is August 28, 2026, 50 days before the meeting.",
+             "The deadline falls on 28 August 2026, 50 days ahead of the July 9, 2026 call.",
+             "The refund deadline is August 28, 2026, 50 days earlier.",
+             "The meeting is 50 days after the refund deadline.",
+             "The refund deadline is August 28, 2026, 50 days after the June 29 quantification."]
+    right = ["The refund deadline is August 28, 2026, 50 days after the meeting.",
+             "The meeting fell 50 days before the refund deadline.",
+             "The deadline (28 August 2026) is 50 days out from the meeting.",
+             "The meeting is 50 days earlier than the deadline.",
+             "The deadline is 50 days after the 9 July call."]
+    for text in wrong:
+        assert holds(countdown, None, f"{text}\nAnswer: 50 days"), text
+    for text in right:
+        assert not holds(countdown, None, f"{text}\nAnswer: 50 days"), text
+    timetable = Check(type="answer_move_direction", expect="after", values=["5 days", "42 days"], numbers=[5.0, 42.0],
+                      unit="days", a_words=["signing target", "16 October 2026"],
+                      b_words=["exclusivity expiry", "completion target", "meeting", "October 8, 2026"])
+    assert holds(timetable, None, "The exclusivity expiry was 21 October 2026, 5 days before it.")
+    assert holds(timetable, None, "Completion 27 November 2026 (42 days after the meeting on October 8, 2026).")
+    assert not holds(timetable, None, "The exclusivity expiry was 21 October 2026, 5 days after it.")
+    assert not holds(timetable, None, "Exclusivity expiry on October 21, 2026 (5 days after signing target) and "
+                                      "completion on November 27, 2026 (42 days after).")
+
+
+def test_right_figures_with_the_wrong_governing_side_or_paper_dates_cost(legal_tasks, tmp_path):
+    """Blind red teams: 'The floor governs, so the cap would be USD 187.5m' (a what-if), a superseded figure dated by
+    another draft's day (reconcile), and a told answer's first appearance moved to another day each scored 1.0."""
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    by_id = {t.id: t for t in tasks}
+    session = Session(world, tmp_path / "s")
+    whatif = next((t for t in tasks if any(c.id.startswith("loser_governs_") for c in t.rubric.negative_criteria)), None)
+    assert whatif is not None
+    body, last = whatif.solution.answer.rsplit("\n", 1)
+    crit = next(c for c in whatif.rubric.negative_criteria if c.id.startswith("loser_governs_"))
+    loser, winner = crit.check.a_words[-1], next(w for w in crit.check.b_words if w not in crit.check.a_words)
+    assert grade(whatif, session, f"{body}\nThe {winner} governs.\n{last}").score == 1.0
+    assert grade(whatif, session, f"{body}\nThe {loser} governs.\n{last}").score < 1.0
+    reconcile = next(t for t in tasks if any(c.id.startswith("misdates_") for c in t.rubric.negative_criteria))
+    answer = reconcile.solution.answer
+    assert grade(reconcile, session, answer).score == 1.0
+    days = [d for c in reconcile.rubric.negative_criteria if c.id.startswith("misdates_") for d in c.check.b_words]
+    from worldsmith.environments import answers
+    shown = [m.text for m in answers.parse(answer).mentions if m.kind == "date"]
+    moved = answer.replace(shown[0], "January 3, 2026")
+    assert grade(reconcile, session, moved).score < 1.0, (days, shown)
+    told = by_id.get("told-total_claims") or next(t for t in tasks if t.id.startswith("told-"))
+    seen = next(c.check.values[0] for c in told.rubric.negative_criteria if c.id == "appeared_misdated")
+    assert grade(told, session, told.solution.answer).score == 1.0
+    assert grade(told, session, told.solution.answer.replace(f"room on {seen}", "room on January 3, 2026")).score < 1
+
+
+def test_a_memo_from_someone_else_or_dated_a_year_off_and_a_sheet_without_its_header_cost(legal_tasks, tmp_path):
+    """Blind red teams: a memo dated a year early or signed by another, and a sensitivity sheet without the header row
+    the task asks for, scored 1.0; an ISO date and a lower-case header pass."""
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    memo = next(t for t in tasks if t.kind == "memo")
+    args = memo.solution.actions[0].args
+    year = str(world.plan.window_end.year)
+    author = next(c.check.a_words[0] for c in memo.rubric.criteria if c.id == "memo_block")
+    other = next(p.name for p in world.plan.people if author not in p.name)
+    date_line = next(ln for ln in args["text"].splitlines() if ln.startswith("Date:"))
+    from_line = next(ln for ln in args["text"].splitlines() if ln.startswith("From:"))
+    for n, (text, full) in enumerate([
+            (args["text"], True),
+            (args["text"].replace(date_line, f"Date: {world.plan.window_end.isoformat()}"), True),
+            (args["text"].replace(date_line, date_line.replace(year, str(int(year) - 1))), False),
+            (args["text"].replace(from_line, f"From: {other}"), False)]):
+        session = Session(world, tmp_path / f"m{n}")
+        session.write_document(args["path"], text)
+        assert (grade(memo, session).score == 1.0) == full, text[:200]
+    sheet = next(t for t in tasks if t.kind == "sheet")
+    action = sheet.solution.actions[0]
+    head, rest = action.args["csv"].split("\n", 1)
+    for n, (csv, full) in enumerate([(f"{head.lower()}\n{rest}", True), (f"Sensitivity workings,,\n{rest}", False)]):
+        session = Session(world, tmp_path / f"h{n}")
+        session.write_sheet(action.args["path"], csv)
+        assert (grade(sheet, session).score == 1.0) == full, csv[:80]
