@@ -109,20 +109,28 @@ _PLAIN = ("{S}.", "We note that {s}.", "For the record, {s}.", "As recorded on t
           "{S}, as before.")
 
 
+def _worded(pick: Picker, frames: tuple[str, ...]) -> str:
+    """One of the frames: dealt round a series, else mostly the first, plainest one (a lead-in on every sentence of a
+    single paper reads as filler; only a long run of papers needs the others)."""
+    if pick.series is None and pick.chance(0.6):
+        return frames[0]
+    return pick.frame(frames)
+
+
 def plain_sentence(pick: Picker, f: FactRef) -> str:
     """The fact by label and value as a sentence of its own, in one of several wordings."""
     body = plain(f)
-    return pick.frame(_PLAIN).format(S=cap_first(body), s=body)
+    return _worded(pick, _PLAIN).format(S=cap_first(body), s=body)
 
 
 def with_basis(pick: Picker, head: str, how: str) -> str:
     """A sentence giving `head` (a sentence body) and the basis `how` of its figure, in one of several wordings."""
-    return pick.frame(_BASIS).format(head=cap_first(head), how=how)
+    return _worded(pick, _BASIS).format(head=cap_first(head), how=how)
 
 
 def gist_sentence(pick: Picker, more: str) -> str:
     """A statement's operative words as a sentence of their own, in one of several wordings."""
-    return pick.frame(_GIST).format(More=cap_first(more), more=lower_first(more))
+    return _worded(pick, _GIST).format(More=cap_first(more), more=lower_first(more))
 
 
 def source_phrase(f: FactRef) -> str:
