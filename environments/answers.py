@@ -1003,6 +1003,12 @@ def _groups(parsed: Parsed) -> None:
             joins.add(jm.lastgroup or "list")
             signs.add(jm.group(0).strip(" (,"))
             j += 1
+        descending = all(a.value is not None and b.value is not None and abs(b.value) < abs(a.value)
+                         for a, b in zip(ms[i:j], ms[i + 1:j + 1]))
+        if j > i and signs <= {"-"} and descending and all(m.kind in ("money", "number") for m in ms[i:j + 1]):
+            # "GBP 15.6m - GBP 0.9m cap dev": a range runs upwards; a smaller figure after a dash is subtracted
+            i = j + 1
+            continue
         if j > i and signs <= {"-", "/"} and _ARITHMETIC_AFTER.match(masked, ms[j].end) :
             # "GBP 15.6m - GBP 1.08m + GBP 0.15m = GBP 14.02m", "USD 219,000 / 400 = USD 547.50": working, not a range
             i = j + 1

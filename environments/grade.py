@@ -500,7 +500,7 @@ def _decide(kind: str, text: str, check: Check) -> bool:
 
 
 # A 'Wrong:' line of a review: a bullet, a number or emphasis around the marker is fine.
-_FLAG = re.compile(r"^[ \t>|]*(?:[-*\u2022]|\d+[.)]|(?:line|item|no\.?)[ \t]*\d+[ \t]*(?:[-:.)\u2013\u2014]+)?)?[ \t]*"
+_FLAG = re.compile(r"^[ \t>|]*(?:[-*\u2022][ \t]*)?(?:\d+[.)]|(?:line|item|no\.?)[ \t]*\d+[ \t]*(?:[-:.)\u2013\u2014]+)?)?[ \t]*"
                    r"[*_]*(?:wrong|incorrect|error)[*_]*[ \t]*[:\-\u2013\u2014][*_]*[ \t]*", re.I | re.M)
 # A sentence or a table row that says a figure is wrong without the marker: "line 7 should read USD 95,212,500".
 _WRONG_CUE = re.compile(r"(?<!not )(?<!no )\b(?:wrong|incorrect|erroneous|in error|mistaken|misstated|overstated|"

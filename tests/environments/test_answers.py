@@ -716,3 +716,19 @@ def test_a_huge_numeral_is_no_figure_and_never_crashes(text):
     for expected in (Money(amount=Decimal("1234.5"), currency="USD"), Number(value=Decimal("12"))):
         status = asserts(text, expected).status
         assert status == ("asserted" if text.startswith("USD 1,234.50") and isinstance(expected, Money) else "absent")
+
+
+@pytest.mark.parametrize("text, hedged", [
+    ("QoE EBITDA is £14.2m (mgmt £15.6m - £0.9m cap dev - £0.65m one-off + £0.15m costs).", False),
+    ("The cap is USD 148m - 156m.", True),
+    ("There were 10 - 12 claims.", True),
+])
+def test_a_range_runs_upwards_and_a_smaller_figure_after_a_dash_is_subtracted(text, hedged):
+    assert any(m.hedged for m in parse(text).mentions) is hedged
+
+
+def test_a_comparison_with_a_stated_figure_is_no_hedge_and_the_larger_binds():
+    assert status("It is USD 187.5m, more than the USD 156,200,000 floor.") == "asserted"
+    assert status("It is more than USD 156,200,000.") == "hedged"
+    bound = bound_figures("On April 30, 2026 the exposure would be the larger, USD 156,200,000.", ["exposure"])
+    assert [m.text for m in bound] == ["USD 156,200,000"]

@@ -515,3 +515,20 @@ def test_a_memo_from_someone_else_or_dated_a_year_off_and_a_sheet_without_its_he
         session = Session(world, tmp_path / f"h{n}")
         session.write_sheet(action.args["path"], csv)
         assert (grade(sheet, session).score == 1.0) == full, csv[:80]
+
+
+def test_a_review_flag_in_a_bullet_with_its_line_number_passes(legal_tasks, tmp_path):
+    """Blind red team (kit5): '- Line 7: Wrong: X -> Y (...)' read the figures of its explanation as flags of right
+    lines and scored 0.43."""
+    import re
+
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal_tasks
+    review = next(t for t in tasks if t.kind == "review")
+    line = re.search(r"\(line (\d+)\)", next(c.description for c in review.rubric.criteria if c.id == "flags_planted"))[1]
+    bulleted = "\n".join(f"- Line {line}: {ln}" if ln.startswith("Wrong:") else ln
+                         for ln in review.solution.answer.splitlines())
+    assert bulleted != review.solution.answer
+    assert grade(review, Session(world, tmp_path / "s"), bulleted).score == 1.0
