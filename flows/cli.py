@@ -363,7 +363,10 @@ def _cache(config: Optional[Path]):
     except WorldsmithError as exc:
         _fail(exc)
     path = settings.cache or default_cache_path()
-    return path, ResponseCache(path)
+    try:
+        return path, ResponseCache(path)
+    except WorldsmithError as exc:  # not a cache file (CacheError): one line, never a traceback
+        _fail(exc)
 
 
 @cache_app.command("stats")

@@ -73,17 +73,26 @@ def default_config_path() -> Path | None:
     return None
 
 
+_MAX_CONFIG_BYTES = 1024 * 1024  # a worldsmith.toml is a few lines
+
+
 def _read_file(path: Path) -> dict[str, Any]:
+    from worldsmith.worlds.regular_files import read_regular
+
+    if path.is_dir():
+        raise ConfigError(f"{path} is a folder; give a worldsmith.toml file")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_regular(path, _MAX_CONFIG_BYTES).decode("utf-8"))
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such config file") from None
-    except IsADirectoryError:
-        raise ConfigError(f"{path} is a folder; give a worldsmith.toml file") from None
+    except OSError as exc:  # a FIFO, a device or a huge file
+        raise ConfigError(f"{path}: {exc.strerror}; give a worldsmith.toml file") from None
     except UnicodeDecodeError:
         raise ConfigError(f"{path}: not a text file; give a worldsmith.toml file") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: {exc}") from None
+    except RecursionError:  # arrays or tables nested thousands deep: no config is
+        raise ConfigError(f"{path}: nested too deeply to be a worldsmith.toml") from None
     return data.get("worldsmith", data)
 
 

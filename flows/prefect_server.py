@@ -45,6 +45,9 @@ def check_configured(timeout: float = 5.0, wait: float = 0.0) -> None:
     while True:
         try:
             httpx.get(f"{url.rstrip('/')}/health", timeout=timeout).raise_for_status()
+            version = httpx.get(f"{url.rstrip('/')}/admin/version", timeout=timeout)
+            version.raise_for_status()
+            _prefect_version(url, version)
             return
         except httpx.HTTPError as exc:
             if time.monotonic() >= deadline:
@@ -53,6 +56,19 @@ def check_configured(timeout: float = 5.0, wait: float = 0.0) -> None:
                     "(`prefect server start`), correct PREFECT_API_URL, or unset it to use a temporary server"
                 ) from None
         time.sleep(0.5)
+
+
+def _prefect_version(url: str, answer) -> None:
+    """Refuse a server whose version answer is no Prefect version (something else answers at the URL): Prefect's
+    client would fail on it later with a traceback."""
+    from packaging.version import InvalidVersion, Version
+
+    try:
+        Version(answer.json())
+    except (ValueError, TypeError, InvalidVersion):
+        raise PrefectUnavailable(
+            f"the server at PREFECT_API_URL={url} answers, but not as a Prefect server (its /admin/version is "
+            f"{answer.text[:80]!r}). Next: correct PREFECT_API_URL, or unset it to use a temporary server") from None
 
 
 @contextlib.contextmanager

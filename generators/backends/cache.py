@@ -15,6 +15,7 @@ import platformdirs
 from pydantic import BaseModel, ConfigDict
 
 from worldsmith.worlds.bundle import process_alive
+from worldsmith.worlds.errors import WorldsmithError
 
 # The fields of a request that change its answer. Everything else (base_url, api_key, timeout,
 # concurrency) is left out on purpose: the same question to a mirror of the same model is the same.
@@ -37,6 +38,12 @@ create table if not exists inflight (
     created real not null
 )
 """
+
+
+class CacheError(WorldsmithError):
+    """The response cache's file is no SQLite cache worldsmith can use (a device, a FIFO, a folder, another file)."""
+
+    exit_code = 2
 
 
 class CacheStats(BaseModel):
@@ -81,12 +88,18 @@ class ResponseCache:
         # One connection, used from the event loop thread and possibly from worker threads; the lock
         # serialises it. Autocommit (isolation_level=None): each put is durable when it returns, so a
         # SIGKILL loses nothing that finished.
-        self._db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None, timeout=30.0)
-        with self._lock:
-            self._db.execute("pragma journal_mode=wal")
-            self._db.execute("pragma synchronous=normal")
-            self._db.execute(_SCHEMA)
-            self._db.execute(_INFLIGHT)
+        hint = "point WORLDSMITH_CACHE (or `cache` in worldsmith.toml) at a cache file, or pass --no-cache"
+        if self.path.exists() and not self.path.is_file():  # a FIFO or a device would block or read for ever
+            raise CacheError(f"{self.path} is not a file (a folder, a FIFO or a device); {hint}")
+        try:
+            self._db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None, timeout=30.0)
+            with self._lock:
+                self._db.execute("pragma journal_mode=wal")
+                self._db.execute("pragma synchronous=normal")
+                self._db.execute(_SCHEMA)
+                self._db.execute(_INFLIGHT)
+        except sqlite3.Error as exc:  # "file is not a database", a read-only file, a locked one
+            raise CacheError(f"{self.path} cannot be used as the response cache ({exc}); {hint}") from None
 
     def __repr__(self) -> str:
         return f"ResponseCache({str(self.path)!r})"

@@ -225,6 +225,11 @@ class OpenAIBackend:
                 failure = (f"no answer within {self.timeout:g} s", True)
             except openai.APIConnectionError as exc:
                 failure = (f"connection to {self.base_url} failed: {type(exc.__cause__ or exc).__name__}", True)
+            except (ValueError, RecursionError) as exc:
+                # A body that is not UTF-8 (or whose bytes read as another encoding) or JSON nested beyond
+                # Python's recursion: the client could not read the answer; asked again, then the artifact fails.
+                failure = (f"the server at {self.base_url} sent an answer that is not readable JSON "
+                           f"({type(exc).__name__})", True)
             message, retryable = failure
             if not retryable:
                 # Auth, model and format refusals say nothing about this artifact: every call would get them.
@@ -263,6 +268,8 @@ class OpenAIBackend:
             return None, text, why
         try:
             return _validate_leniently(data, output_type), text, None
+        except RecursionError:
+            return None, text, "not usable JSON (nested too deeply)"
         except ValidationError as exc:
             problems = [f"{'.'.join(str(p) for p in e['loc']) or '(root)'}: {e['msg']}" for e in exc.errors()[:4]]
             more = f" (+{exc.error_count() - 4} more)" if exc.error_count() > 4 else ""
@@ -433,6 +440,8 @@ def _json_in(text: str) -> tuple[Any, str | None]:
             return json.loads(candidate), None
         except json.JSONDecodeError as exc:
             first_error = first_error or f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+        except RecursionError:  # no schema of ours nests more than a few levels
+            first_error = first_error or "not usable JSON (nested too deeply)"
     return None, first_error or "not valid JSON (empty answer)"
 
 

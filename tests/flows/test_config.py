@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from worldsmith.flows.config import ConfigError, resolve_config
@@ -57,3 +59,28 @@ def test_broken_toml_is_reported(tmp_path):
     path.write_text('backend = \n')
     with pytest.raises(ConfigError, match=str(path)):
         resolve_config({}, path, env={})
+
+
+def test_a_config_nested_thousands_deep_a_device_or_a_fifo_is_one_config_error(tmp_path):
+    # attack22 F7: `a = [[[[...` 50,000 deep raised RecursionError; /dev/zero or a FIFO would never end
+    import os
+
+    deep, fifo = tmp_path / "deep.toml", tmp_path / "fifo.toml"
+    deep.write_text("a = " + "[" * 50_000 + "]" * 50_000)
+    os.mkfifo(fifo)
+    for path, why in ((deep, "nested too deeply"), ("/dev/zero", "not a regular file"), (fifo, "not a regular file"),
+                      (tmp_path, "is a folder")):
+        with pytest.raises(ConfigError, match=why):
+            resolve_config({}, Path(path), env={})
+
+
+def test_a_server_that_answers_no_prefect_version_is_prefect_unavailable():
+    # attack22 F7: PREFECT_API_URL at a server answering 200 {"junk": [1,2,3]} to everything gave a traceback
+    from types import SimpleNamespace
+
+    from worldsmith.flows.prefect_server import PrefectUnavailable, _prefect_version
+
+    for junk in ({"junk": [1, 2, 3]}, "not a version", None):
+        with pytest.raises(PrefectUnavailable, match="not as a Prefect server"):
+            _prefect_version("http://x/api", SimpleNamespace(json=lambda junk=junk: junk, text=str(junk)))
+    _prefect_version("http://x/api", SimpleNamespace(json=lambda: "3.4.11", text='"3.4.11"'))

@@ -98,3 +98,18 @@ def test_cache_file_is_in_wal_mode(tmp_path):
     cache.put("k", "v")
     assert cache._db.execute("pragma journal_mode").fetchone()[0] == "wal"
     assert Path(f"{cache.path}-wal").exists() or os.path.getsize(cache.path) > 0
+
+
+def test_a_cache_path_that_is_no_sqlite_cache_is_one_cache_error(tmp_path):
+    # attack22 F7: WORLDSMITH_CACHE=/dev/null (or a folder, or a text file) made `cache stats` print a traceback
+    import pytest
+
+    from worldsmith.generators.backends.cache import CacheError
+
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database, " * 100)
+    for path, why in (("/dev/null", "is not a file"), (tmp_path, "is not a file"), (text, "file is not a database")):
+        with pytest.raises(CacheError, match=why):
+            ResponseCache(path)
+    assert text.read_text() == "not a database, " * 100  # refused, never rewritten
+    assert ResponseCache(tmp_path / "fresh.sqlite").stats().entries == 0

@@ -338,3 +338,35 @@ def test_each_run_closes_the_http_client_it_opened(world, monkeypatch):
         second = run_world(world, b)  # a new loop gets a new client, closed in its turn
     assert len(closed) == 2 and closed[0] is not closed[1] and b._client is None
     assert first == second
+
+
+def test_an_undecodable_body_is_a_failed_call_retried_then_the_artifacts_failure(contexts):
+    # attack22 F7: a body of bytes that are no UTF-8 text ('\xff\xfe<html>') raised UnicodeDecodeError
+    import http.server
+    import threading
+
+    class Junk(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):  # noqa: N802
+            self.rfile.read(int(self.headers.get("content-length") or 0))
+            body = b"\xff\xfe<html>\x00\xd8"
+            self.send_response(200)
+            self.send_header("content-type", "application/json")
+            self.send_header("content-length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Junk)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        b = OpenAIBackend("test-model", f"http://127.0.0.1:{server.server_port}/v1", api_key=FAKE_KEY, timeout=2.0,
+                          max_attempts=2, backoff_base=0.01, backoff_cap=0.02)
+        with pytest.raises(ModelError) as caught:
+            asyncio.run(b.generate(contexts[0], EmailContent))
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert caught.value.retryable and "not readable JSON" in str(caught.value)
+    assert b.usage.kind("email").retries == 1
