@@ -252,6 +252,7 @@ def _validate_locked(bundle: Path, reference, accept_edits: bool, memo: ParseMem
     every = load_checks()
     checks = [c for c in every if not (accept_edits and c.id == CHANGED_CHECK)]
     report = run_checks(db, checks)
+    _refuse_another_world(bundle, report.world_id)
     sealing = accept_edits and not report.errors and (bundle / MANIFEST).is_file()
     if sealing:
         # Re-sealed over the files as they are, the world has nothing changed since publishing: the report
@@ -266,6 +267,21 @@ def _validate_locked(bundle: Path, reference, accept_edits: bool, memo: ParseMem
     elif (bundle / MANIFEST).is_file():
         _seal_store(bundle)
     return report
+
+
+def _refuse_another_world(bundle: Path, plan_world_id: str) -> None:
+    """ChecksumError, before anything is written, when the plan names another world than the manifest: a resealed
+    bundle of one world's manifest and another's plan is no world `report`, `tasks` or `export` would open, so
+    validate gives it no verdict either (it exited 0 with a warn)."""
+    from worldsmith.worlds.world import ChecksumError
+
+    if not (bundle / MANIFEST).is_file():
+        return
+    manifest = read_manifest(bundle)
+    if manifest.world_id != plan_world_id:
+        raise ChecksumError(f"{bundle}: the world is not the one published (world ids disagree: manifest "
+                            f"{manifest.world_id!r}, plan {plan_world_id!r}). Regenerate the world or restore the "
+                            "bundle from its source")
 
 
 def _seal_store(bundle: Path) -> None:

@@ -719,3 +719,14 @@ def test_a_room_name_that_is_not_utf8_is_refused_by_name_before_the_store_sees_i
     for step in (worldsmith.open, load_bundle, validate_bundle):
         with pytest.raises(BundleError, match=r"room/bad\\xff.*not valid UTF-8"):
             step(world)
+
+
+def test_validate_refuses_a_plan_naming_another_world_than_the_manifest(world):
+    # attack22 F9: validate gave such a resealed bundle a verdict (exit 0) that report, tasks and export refuse
+    from worldsmith.worlds.validate import _refuse_another_world
+    from worldsmith.worlds.world import ChecksumError
+
+    own = bundle.read_manifest(world).world_id
+    _refuse_another_world(world, own)  # its own plan: nothing to say
+    with pytest.raises(ChecksumError, match="world ids disagree: manifest .*, plan 'another-world-0123456789'"):
+        _refuse_another_world(world, "another-world-0123456789")
