@@ -33,6 +33,7 @@ with the world tests/world is a copy of (the same files and sizes; the container
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -247,6 +248,10 @@ def _solution_json(task: Task) -> str:
                       ensure_ascii=False) + "\n"
 
 
+# A wheel's file name as PEP 427 spells it: nothing a shell or a Dockerfile would read as more than a word.
+_WHEEL_NAME = re.compile(r"[A-Za-z0-9_.]+-[A-Za-z0-9_.!+]+(?:-[A-Za-z0-9_.]+){3,4}\.whl")
+
+
 def _shared_files(wheel: Path) -> dict[str, str]:
     """The text files every task of one export has alike, by their path in the task folder."""
     serve = _json_list(SERVE)
@@ -283,6 +288,10 @@ def export_harbor(world: World, tasks: list[Task], out: str | Path, wheel: str |
         wheel = Path(wheel)
         if not wheel.is_file() or not wheel.name.endswith(".whl"):
             raise WorldsmithError(f"{wheel}: no such wheel; leave out --wheel to build one from this checkout")
+        if not _WHEEL_NAME.fullmatch(wheel.name):
+            # The name goes into the Dockerfiles' COPY and RUN lines: a quote or a ';' there runs at image build.
+            raise WorldsmithError(f"{wheel.name!r} is not a wheel's file name (name-version-python-abi-platform.whl, "
+                                  "letters, digits and . _ + ! only); rename the file, or leave out --wheel")
         apps_world = write_apps_world(world, staging / "apps-world", copy)
         shared = _shared_files(wheel)
         oracle_source = Path(harbor_oracle.__file__)

@@ -342,6 +342,17 @@ def test_a_wheel_given_to_the_export_is_what_the_images_install(legal, tmp_path)
     assert (d / "environment" / wheel.name).read_bytes() == (d / "tests" / wheel.name).read_bytes() == b"a wheel"
 
 
+@pytest.mark.parametrize("name", ['x"; touch "pwn.whl', "a wheel-1-py3-none-any.whl", "w-1-py3-none-any.whl;id.whl"])
+def test_a_wheel_whose_name_a_shell_would_read_as_more_is_refused(legal, tmp_path, name):
+    # attack22 F10: the name was pasted into the Dockerfiles' RUN line, so a quote in it ran a command at build
+    world, task_set, _ = legal
+    wheel = tmp_path / name
+    wheel.write_bytes(b"a wheel")
+    with pytest.raises(WorldsmithError, match="not a wheel's file name"):
+        export_harbor(world, task_set.tasks[:1], tmp_path / "out", wheel)
+    assert not list((tmp_path / "out").rglob("*Dockerfile"))
+
+
 def _harbor() -> str | None:
     for candidate in (os.environ.get("WORLDSMITH_HARBOR"), shutil.which("harbor"), "/tmp/harborvenv/bin/harbor"):
         if candidate and os.access(candidate, os.X_OK):
