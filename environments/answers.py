@@ -352,7 +352,7 @@ def _currency(m: re.Match) -> tuple[str | None, bool]:
     return None, True
 
 
-def _number_mention(text: str, m: re.Match) -> Mention | None:
+def _number_mention(text: str, m: re.Match, raw: str | None = None) -> Mention | None:
     """The figure a match of _NUMBER_RX reads as, or None where it is part of a word ("1st", "10am", "A4s")."""
     num, scale, pct, c2 = m["num"], m["scale"], m["pct"], m["c2"]
     end = max(m.end(g) for g in ("num", "scale", "pct", "c2") if m[g])
@@ -376,7 +376,8 @@ def _number_mention(text: str, m: re.Match) -> Mention | None:
     start = next(m.start(g) for g in ("s1", "c1", "s2", "num") if m[g])
     # Parentheses make a figure negative only where accounting puts them: alone in a cell or on a line.
     if m["lp"] and m["rp"] and not negative and not scale \
-            and _tabular_before(text, m.start()) and _tabular_after(text, m.end()):
+            and _tabular_before(raw or text, m.start()) and _tabular_after(raw or text, m.end()):
+        # (read on the raw text: a date blanked before it is no cell's edge, "on 6 October 2026 (GBP 14.2m)")
         negative, start, end = True, m.start(), m.end()
     return Mention(kind="percent" if pct else ("money" if cur else "number"), text="", start=start, end=end,
                    sentence="", value=-value if negative else value, quantum=Decimal(1).scaleb(power - decimals),
@@ -593,7 +594,7 @@ def parse(text: str) -> Parsed:
     blanked = "".join(blank)
     low = _lower_same_length(text)
     for m in _number_matches(blanked):
-        mt = _number_mention(blanked, m)
+        mt = _number_mention(blanked, m, text)
         if mt is None:
             continue
         s, e = mt.start, mt.end

@@ -132,6 +132,7 @@ _LAG_AFTER = re.compile(r"\W*(?:after|later\s+than|following|subsequent\s+to|on\
 _LAG_BARE_BEFORE = re.compile(r"\W*(?:earlier|sooner|beforehand|previously)\b", re.I)
 _LAG_BARE_AFTER = re.compile(r"\W*(?:later|afterwards|thereafter|subsequently)\b", re.I)
 _LAG_PRONOUN = re.compile(r"\s*(?:it|that|this|then|that\s+date|this\s+date|the\s+date)\b", re.I)
+_ABBREVIATIONS = re.compile(r"\b(?:i\.e\.|e\.g\.|cf\.|viz\.|approx\.)", re.I)
 _LAG_OBJECT_END = re.compile(r"[,;:()\[\]]|\s[-\u2013\u2014]\s|\b(?:and|but|so|which|when)\b", re.I)
 
 
@@ -179,6 +180,7 @@ def _lag_reversed(text: str, m, ref: _Names, others: _Names) -> bool:
     exclusivity expiry' (the other way round), 'N days after the June 29 quantification' (from a third day), 'N days
     after the meeting' when it is counted from the agenda's date (`others` names the meeting then), or a bare 'N days
     earlier' said of the later thing are wrong; 'the meeting falls N days before the deadline' is right."""
+    text = _ABBREVIATIONS.sub(lambda a: a.group().replace(".", "_"), text)  # "i.e." ends no sentence
     start = max(text.rfind(".", 0, m.start), text.rfind("\n", 0, m.start), text.rfind(";", 0, m.start)) + 1
     stops = [i for i in (text.find(".", m.end), text.find("\n", m.end), text.find(";", m.end)) if i >= 0]
     stop = min(stops or [len(text)])
@@ -212,6 +214,7 @@ def _told_before(text: str, m, ref: _Names | None = None, others: _Names | None 
     right); with `ref`, the lag runs from what `ref` names (see _lag_reversed)."""
     if ref is not None:
         return _lag_reversed(text, m, ref, others or _Names([]))
+    text = _ABBREVIATIONS.sub(lambda a: a.group().replace(".", "_"), text)  # "i.e." ends no sentence
     start = max(text.rfind(".", 0, m.start), text.rfind("\n", 0, m.start)) + 1
     stop = min([i for i in (text.find(".", m.end), text.find("\n", m.end)) if i >= 0] or [len(text)])
     head, tail = text[start:m.start], text[m.end:stop]

@@ -732,3 +732,9 @@ def test_a_comparison_with_a_stated_figure_is_no_hedge_and_the_larger_binds():
     assert status("It is more than USD 156,200,000.") == "hedged"
     bound = bound_figures("On April 30, 2026 the exposure would be the larger, USD 156,200,000.", ["exposure"])
     assert [m.text for m in bound] == ["USD 156,200,000"]
+
+
+def test_a_figure_in_brackets_after_a_date_is_no_negative_amount():
+    found = parse("Sent on 6 October 2026 (GBP 14,200,000); it first appears on 2 October 2026, i.e. 4 days earlier.")
+    assert [m.value for m in found.mentions if m.kind == "money"] == [Decimal("14200000")]
+    assert parse("Net adjustment\n(1,080,000)\n").mentions[0].value == Decimal("-1080000")

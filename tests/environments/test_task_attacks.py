@@ -532,3 +532,15 @@ def test_a_review_flag_in_a_bullet_with_its_line_number_passes(legal_tasks, tmp_
                          for ln in review.solution.answer.splitlines())
     assert bulleted != review.solution.answer
     assert grade(review, Session(world, tmp_path / "s"), bulleted).score == 1.0
+
+
+def test_a_lag_after_i_e_is_read_in_its_own_sentence():
+    """Blind red team (kit4): 'the figure first appears in the room on 2 October 2026, i.e. 4 days earlier' read 'i.e.'
+    as a sentence's end and the lag as said the wrong way round."""
+    from worldsmith.environments.grade import holds
+    from worldsmith.environments.tasks import Check
+
+    lag = Check(type="answer_move_direction", values=["4 days"], numbers=[4.0], unit="days", expect="after")
+    assert not holds(lag, None, "Sent on 6 October 2026; the figure first appears in the room on 2 October 2026, i.e. "
+                                "4 days earlier.\nAnswer: 4 days")
+    assert holds(lag, None, "Sent on 6 October 2026, i.e. 4 days earlier.\nAnswer: 4 days")
