@@ -299,7 +299,9 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         elif k == "actions":
             paragraphs, table = _actions(pick, ctx, spec, values, facts)
         elif k == "caption":
-            paragraphs = writer.caption() + ([" ".join(facts)] if facts else [])
+            caption = writer.caption() if ctx.locale == "en_US" else substance.english_caption(
+                ctx, *party_names(ctx), long_date(spec.date, ctx.locale), "draft" in spec.title.lower())
+            paragraphs = caption + ([" ".join(facts)] if facts else [])
         elif k == "prayer":
             paragraphs = ([" ".join(facts)] if facts else []) + [writer.prayer(), writer.signature_block()]
         elif k == "signatures":
@@ -355,6 +357,11 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
 
     keep = tuple(f.text for f in ctx.facts)
     sections = [x.model_copy(update={"paragraphs": [tidy(p, keep) for p in x.paragraphs]}) for x in sections]
+    if kind == "pleading" and ctx.locale != "en_US":
+        # an English claim or adjudication, not a US complaint: its names for the parties, papers and forum
+        sections = [x.model_copy(update={"heading": substance.english(x.heading, ctx),
+                                         "paragraphs": [substance.english(p, ctx) for p in x.paragraphs]})
+                    for x in sections]
     return DocumentContent(title=spec.title, subtitle=_subtitle(pick, ctx, spec, kind), sections=sections)
 
 

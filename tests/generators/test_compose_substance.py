@@ -139,3 +139,18 @@ def test_a_repaired_instance_of_a_series_is_dealt_other_words():
     again = compose_document(ctx.model_copy(update={"repair": ["near-duplicate of another"], "seed": 9_001}))
     dealt = [{s for s in _sentences(d) if "the tonnage times the per-ton rate" in s} for d in (first, again)]
     assert dealt[0] and dealt[0] != dealt[1], dealt
+
+
+def test_an_english_claim_is_pleaded_as_english_courts_and_adjudicators_have_it():
+    """A pleading of an English matter has no US caption, no Plaintiff and no 'Respectfully submitted, /s/': a claim
+    is headed for the High Court with a Claimant, an adjudication under the Scheme with a Referring Party."""
+    for title, forum, party in (("Particulars of claim of Corvale Shipping Ltd", "HIGH COURT OF JUSTICE", "Claimant"),
+                                ("Draft referral notice in the adjudication", "SCHEME FOR CONSTRUCTION CONTRACTS",
+                                 "Referring Party")):
+        ctx = document_context("complaint", 6, seed=3, facts=[_CAP, CLAUSE])
+        ctx = ctx.model_copy(update={"locale": "en_GB", "spec": ctx.spec.model_copy(update={"title": title})})
+        doc = compose_document(ctx)
+        text = " ".join([s.heading for s in doc.sections] + [p for s in doc.sections for p in s.paragraphs])
+        assert forum in text and party in text, text[:400]
+        for us in ("UNITED STATES", "Plaintiff", "/s/", "WHEREFORE", "Civil Action"):
+            assert us not in text, (us, text[:400])

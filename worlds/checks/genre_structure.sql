@@ -1,6 +1,6 @@
 -- id: genre_structure
 -- severity: error
--- description: every document shows its doc_type's genre: a memo its question, short answer, analysis and recommendation; a pleading its caption, numbered paragraphs, count or defense, prayer for relief and signature block; an agreement its parties, recitals, schedule and signatures; and so on
+-- description: every document shows its doc_type's genre: a memo its question, short answer, analysis and recommendation; a pleading its caption, numbered paragraphs, count or defense, prayer for relief and signature block (a US complaint's or an English claim's or adjudication's); an agreement its parties, recitals, schedule and signatures; and so on
 -- The genre is read from doc_type in the order generators/compose/genres.py matches it, and each
 -- marker from what a reader sees: the .docx headings, or its text. A genre's markers are asked for
 -- only when the document has at least as many sections as the genre requires.
@@ -31,12 +31,12 @@ markers(genre, min_sections, marker, source, pattern) as (values
     ('term_sheet', 4, 'Consideration', 'heading', '(?i)consideration|price'),
     ('term_sheet', 4, 'Conditions', 'heading', '(?i)conditions'),
     ('term_sheet', 4, 'Governing Law', 'heading', '(?i)governing law'),
-    ('pleading', 5, 'caption', 'text', '(?i)(united states district court|in the [a-z ]*court)'),
-    ('pleading', 5, 'parties in the caption', 'text', 'Plaintiff.*Defendant'),
+    ('pleading', 5, 'caption', 'text', '(?i)(united states district court|in the [a-z ]*court|in the high court|in the matter of an adjudication)'),
+    ('pleading', 5, 'parties in the caption', 'text', 'Plaintiff.*Defendant|Claimant.*Defendant|Referring Party.*Responding Party'),
     ('pleading', 5, 'numbered paragraphs', 'text', '(?m)^1\. '),
-    ('pleading', 5, 'a count or a defense', 'heading', '(?i)count [ivx]+|affirmative defense'),
-    ('pleading', 5, 'prayer for relief', 'text', 'WHEREFORE'),
-    ('pleading', 5, 'signature block', 'text', '(?i)respectfully submitted'),
+    ('pleading', 5, 'a count or a defense', 'heading', '(?i)count [ivx]+|affirmative defense|the (first|second|third) claim|ground of defence'),
+    ('pleading', 5, 'prayer for relief', 'text', 'WHEREFORE|asks the (Court|Adjudicator) to'),
+    ('pleading', 5, 'signature block', 'text', '(?i)respectfully submitted|signed: .*solicitors for'),
     ('agreement', 4, 'Parties', 'heading', '(?i)parties'),
     ('agreement', 4, 'Recitals', 'heading', '(?i)recitals'),
     ('agreement', 4, 'Schedule', 'heading', '(?i)schedule'),

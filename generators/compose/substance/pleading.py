@@ -199,3 +199,68 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
             if at is not None:
                 out.setdefault(at, []).extend(pick.frame(_ADMIT).format(low=plain(f)) for f in rest)
     return {i: [p for p in ps if p] for i, ps in out.items() if ps}
+
+
+_ADJUDICATION = re.compile(r"\b(adjudicat\w*|referral)\b", re.I)
+
+
+def forum(ctx: ArtifactContext) -> str:
+    """Where the pleading is filed: 'us' (a US federal court), 'court' (the courts of England and Wales) or
+    'adjudication' (a statutory construction adjudication in England and Wales)."""
+    if ctx.locale == "en_US":
+        return "us"
+    return "adjudication" if _ADJUDICATION.search(f"{ctx.spec.title} {ctx.world_summary}") else "court"
+
+
+def english_caption(ctx: ArtifactContext, claimant: str, respondent: str, day: str, draft: bool) -> list[str]:
+    """The heading of an English claim or adjudication: the forum, the parties in their English names, the date."""
+    if forum(ctx) == "adjudication":
+        head = ("IN THE MATTER OF AN ADJUDICATION UNDER THE SCHEME FOR CONSTRUCTION CONTRACTS (ENGLAND AND WALES) "
+                f"REGULATIONS 1998. BETWEEN: {claimant} (Referring Party) and {respondent} (Responding Party).")
+    else:
+        head = ("IN THE HIGH COURT OF JUSTICE, BUSINESS AND PROPERTY COURTS OF ENGLAND AND WALES. "
+                f"BETWEEN: {claimant} (Claimant) and {respondent} (Defendant).")
+    when = f"Draft of {day}, for review; not served." if draft else f"Dated {day}."
+    return [head, f"{cap_first(strip_end(ctx.spec.title))}. {when}"]
+
+
+def english(text: str, ctx: ArtifactContext) -> str:
+    """A pleading's words as an English claim or adjudication has them (Claimant or Referring Party, Particulars of
+    Claim or Referral, defence, a statement of truth), where the composer wrote a US complaint's."""
+    where = forum(ctx)
+    if where == "us":
+        return text
+    one, two, paper, body = (("Referring Party", "Responding Party", "Referral", "the Adjudicator")
+                             if where == "adjudication" else ("Claimant", "Defendant", "Particulars of Claim", "the Court"))
+    text = re.sub(r"WHEREFORE, (.+?) respectfully requests that the Court", rf"\1 asks {body} to", text)
+    text = re.sub(r"Respectfully submitted, /s/ ([^.]+)\.", r"Signed: \1.", text)
+    text = re.sub(r"\bCounsel for\b", "Solicitors for", text)
+    text = re.sub(r"\b(\w+) Affirmative Defense\b", r"\1 Ground of Defence", text)
+    text = re.sub(r"\baffirmative defenses\b", "grounds of defence", text, flags=re.I)
+    text = re.sub(r"\bthe Complaint\b", f"the {paper}", text)
+    text = re.sub(r"\bComplaint\b", paper, text)
+    text = re.sub(r"\bPlaintiff\b", one, text)
+    if two != "Defendant":
+        text = re.sub(r"\bDefendant\b", two, text)
+    text = re.sub(r"\bdefense\b", "defence", text)
+    text = text.replace("Defense", "Defence")
+    heads = {"Parties, Jurisdiction and Venue": "The Parties", "Factual Allegations": "The Facts",
+             "Count I": "The First Claim", "Count II": "The Second Claim", "Prayer for Relief": "Relief Sought"}
+    text = heads.get(text, text)
+    # the party named as an English pleading names it: 'The Claimant, X Ltd, is ...'
+    text = re.sub(rf"(^|\d\. )({one}|{two}) ([A-Z][\w&.,' -]*?) is ", r"\1The \2, \3, is ", text)
+    text = re.sub(r"\b(repeats and realleges each of the preceding paragraphs|realleges and incorporates by reference "
+                  r"every preceding paragraph|incorporates the preceding paragraphs by reference as if fully set forth "
+                  r"here)", "repeats the paragraphs above", text)
+    text = re.sub(r"(An actual|A justiciable) controversy exists between the parties (as to|concerning)",
+                  r"A dispute has arisen between the parties \2", text)
+    text = text.replace(", and an actual controversy exists between them", "")
+    text = re.sub(r"\benter judgment against ([^;]+);", (r"decide that \1 is liable to pay the sums claimed;"
+                                                         if where == "adjudication" else r"give judgment against \1;"),
+                  text)
+    text = text.replace(" with prejudice", "").replace("this action", "this adjudication" if where == "adjudication"
+                                                                  else "these proceedings")
+    # 'the Claimant' mid-sentence and 'The Claimant' opening one, as English pleadings write the parties
+    text = re.sub(rf"(?<!\()(?<![Tt]he )\b({one}|{two})\b", r"the \1", text)
+    text = re.sub(r"(^|\d\. |[.;:] )the\b", lambda m: m.group(1) + "The", text)
+    return text.replace("the Court deems just", f"{body} considers just")
