@@ -105,8 +105,7 @@ _GIST = ("{More}.", "As matters stand, {more}.", "On the record, {more}.", "The 
          "Of note, {more}.", "In substance, {more}.")
 
 
-_PLAIN = ("{S}.", "We note that {s}.", "For the record, {s}.", "As recorded on the file, {s}.", "The file shows that {s}.",
-          "{S}, as before.")
+_PLAIN = ("{S}.", "We note that {s}.", "For the record, {s}.", "As recorded on the file, {s}.")
 
 
 def _worded(pick: Picker, frames: tuple[str, ...]) -> str:

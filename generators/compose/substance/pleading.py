@@ -179,7 +179,8 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
                                           "the Complaint.",
                                           "Defendant denies every allegation of the Complaint not expressly admitted "
                                           "below.",
-                                          "Save as admitted below, each allegation of the Complaint is denied."])]
+                                          "Defendant denies each and every allegation of the Complaint not "
+                                          "specifically admitted herein."])]
                 else:
                     # admitted: what names the matter and the designations of record, never a ground of defense
                     admit = free(things + [g for g in ctx.facts if g.value.type == "text" and not gist(g, ctx.facts)
