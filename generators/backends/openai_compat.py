@@ -37,6 +37,12 @@ DEFAULT_BASE_URL = "https://api.openai.com/v1"
 # The order in which structured output degrades on a server that refuses a response_format.
 _FALLBACK = {"json_schema": "json_object", "json_object": "prompt"}
 _RETRY_STATUS = {408, 409, 429}
+# What one answer may hold: a long document's prose is tens of KB and no list a schema asks for passes 500 (a
+# sheet's rows); an answer past these is refused unread and re-asked (a model repeating every list 2,000 times
+# kept generate busy for minutes, and each re-ask sent the whole answer back).
+MAX_ANSWER_CHARS = 1024 * 1024
+MAX_LIST_ITEMS = 1000
+_ECHO_CHARS = 2000  # what of a refused over-long answer goes back to the model with the re-ask
 _BEARER = re.compile(r"(?i)bearer\s+[^\s\"',;]+")
 _SK = re.compile(r"sk-[A-Za-z0-9_\-]{6,}")
 
@@ -263,9 +269,16 @@ class OpenAIBackend:
         refusal = getattr(choice.message, "refusal", None)
         if not text and refusal:
             return None, text, f"the model refused: {' '.join(str(refusal).split())[:200]}"
+        if len(text) > MAX_ANSWER_CHARS:
+            return None, text[:_ECHO_CHARS], (f"the answer is {len(text):,} characters, over the limit of "
+                                              f"{MAX_ANSWER_CHARS:,}; answer shorter")
         data, why = _json_in(text)
         if why is not None:
             return None, text, why
+        longest = _longest_list(data)
+        if longest > MAX_LIST_ITEMS:
+            return None, text[:_ECHO_CHARS], (f"a list of {longest:,} items, over the limit of {MAX_LIST_ITEMS:,}; "
+                                              "give each item once")
         try:
             return _validate_leniently(data, output_type), text, None
         except RecursionError:
@@ -443,6 +456,19 @@ def _json_in(text: str) -> tuple[Any, str | None]:
         except RecursionError:  # no schema of ours nests more than a few levels
             first_error = first_error or "not usable JSON (nested too deeply)"
     return None, first_error or "not valid JSON (empty answer)"
+
+
+def _longest_list(value: Any) -> int:
+    """The length of the longest list anywhere in a JSON value (walked without recursion)."""
+    longest, stack = 0, [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, list):
+            longest = max(longest, len(v))
+            stack.extend(v)
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+    return longest
 
 
 def _clean_strings(value: Any) -> Any:

@@ -340,6 +340,30 @@ def test_each_run_closes_the_http_client_it_opened(world, monkeypatch):
     assert first == second
 
 
+def _completion(content: str):
+    from types import SimpleNamespace
+
+    message = SimpleNamespace(content=content, refusal=None)
+    return SimpleNamespace(choices=[SimpleNamespace(message=message, finish_reason="stop")])
+
+
+def test_deep_huge_or_inflated_answers_are_refused_unread_and_echoed_short():
+    # attack22 F7, F11: JSON nested 200,000 deep raised RecursionError; every list repeated 2,000 times kept
+    # generate busy for minutes (and each re-ask sent the whole answer back)
+    from worldsmith.generators.backends import openai_compat as oc
+
+    section = {"heading": "H", "paragraphs": ["p"]}
+    cases = {"[" * 200_000 + "]" * 200_000: "nested too deeply",
+             json.dumps({"title": "T", "sections": [section] * (oc.MAX_LIST_ITEMS + 1)}): "items, over the limit",
+             json.dumps({"title": "T" + "x" * oc.MAX_ANSWER_CHARS, "sections": [section]}): "characters, over the limit"}
+    for content, why in cases.items():
+        parsed, echoed, error = OpenAIBackend._parse(_completion(content), DocumentContent)
+        assert parsed is None and why in error and (len(echoed) <= oc._ECHO_CHARS or why == "nested too deeply")
+    ok, _, error = OpenAIBackend._parse(_completion(json.dumps({"title": "T", "sections": [section] * 40})),
+                                        DocumentContent)
+    assert error is None and len(ok.sections) == 40
+
+
 def test_an_undecodable_body_is_a_failed_call_retried_then_the_artifacts_failure(contexts):
     # attack22 F7: a body of bytes that are no UTF-8 text ('\xff\xfe<html>') raised UnicodeDecodeError
     import http.server
