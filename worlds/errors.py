@@ -18,6 +18,7 @@
     ├── ProfileError      a mail profile file is missing or invalid (worlds.profile): give another, or rebuild it
     ├── CorpusError       a mail corpus path is missing or holds no readable mail (worlds.corpus): point at another
     ├── ConfigError       worldsmith.toml or an environment variable is malformed (flows.config): fix the named setting
+    ├── CacheError        the response cache's file is no SQLite cache (generators.backends.cache): point at another
     ├── SessionError      an app was asked for what the world does not have, or a write it cannot make (the apps)
     ├── UsageError        a command-line option has a value the command cannot use (flows.cli): see --help
     └── PathArgumentError a path argument names the wrong kind of thing or an unwritable place (flows.cli_paths)
