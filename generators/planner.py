@@ -394,13 +394,6 @@ class _Planner:
         self.add_file(folder, item, aid, day, title, facts, distractor, ext="docx",
                       make=lambda common: DocumentSpec(**common, doc_type=item.doc_type, sections=item.sections))
 
-    def add_sheet(self, folder: str, item: Any, aid: str, day: dt.date, title: str, facts: list[str],
-                  distractor: str | None) -> None:
-        """An .xlsx of the room."""
-        self.add_file(folder, item, aid, day, title, facts, distractor, ext="xlsx",
-                      make=lambda common: SheetSpec(**common, rows=item.rows,
-                                                    rolls_up_to=getattr(item, "rolls_up_to", None)))
-
     def people_by_id(self, pid: str) -> Person:
         return next(p for p in self.people if p.id == pid)
 
