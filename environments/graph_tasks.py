@@ -371,12 +371,12 @@ def what_if_candidates(graph: Graph) -> list[tuple]:
 
 
 def _recomputes(f, values: dict, chain: list[str]) -> Criterion:
-    """A step recomputed on the way: its new figure, or the figure of the step it feeds, since working that goes from
-    the inputs straight to that step ('15.6m - 1.08m - 0.65m + 0.15m = 14.02m') has taken it."""
+    """A step recomputed on the way: its new figure, or the figure of the step it feeds (not the result), since working
+    that goes from the inputs straight to that step ('15.6m - 1.08m - 0.65m + 0.15m = 14.02m') has taken it."""
     up = chain[chain.index(f.id) - 1]
-    # (the step just below the result: working from its inputs straight to the result, '15.6m - 1.08m - 0.65m + 0.15m =
-    # 14.02m', has taken it; the inputs it reads are asked for on their own)
-    figures = [values[f.id]] + ([values[up]] if values.get(up) is not None else [])
+    # (never the result itself: a wrong step beside the right result, 'net adjustments GBP 1.2m ... = GBP 14.02m',
+    # scored 1.0 when the result counted as the step; blind kit5)
+    figures = [values[f.id]] + ([values[up]] if up != chain[0] and values.get(up) is not None else [])
     checks = [value_check(q) for q in figures]
     checks = [c for c in checks if c["unit"] == checks[0]["unit"]]  # one unit per check
     figures = figures[:len(checks)]
