@@ -319,8 +319,8 @@ def _final(text: str, check: Check) -> bool:
 _GOVERN = re.compile(r"\b(?:govern(?:s|ing)?|appl(?:y|ies)|controls?|controlling|binding|bites|prevails?|is\s+the\s+"
                      r"operative|operates)\b", re.I)
 # (a point inside a number, "Clause 41.3", "USD 156.2m", ends nothing; "so it governs" opens its own clause with or
-# without a comma before it)
-_CLAUSE = re.compile(r"[;:\n]|(?<!\d)\.|\.(?!\d)|(?:,\s*|\s+)(?:so|and so|therefore|thus|hence|which|but)\b")
+# without a comma before it; "the per-ton figure therefore governs" is one clause)
+_CLAUSE = re.compile(r"[;:\n]|(?<!\d)\.|\.(?!\d)|,\s*(?:so|and so|therefore|which|but)\b|\s+so\s+(?=(?:it|this|that|they)\b)")
 
 
 def _words(text: str) -> set[str]:
