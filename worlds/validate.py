@@ -277,7 +277,10 @@ def _refuse_another_world(bundle: Path, plan_world_id: str) -> None:
 
     if not (bundle / MANIFEST).is_file():
         return
-    manifest = read_manifest(bundle)
+    try:
+        manifest = read_manifest(bundle)
+    except BundleError:
+        return  # a manifest that is no Manifest is the checks' to report (manifest_valid), with a verdict
     if manifest.world_id != plan_world_id:
         raise ChecksumError(f"{bundle}: the world is not the one published (world ids disagree: manifest "
                             f"{manifest.world_id!r}, plan {plan_world_id!r}). Regenerate the world or restore the "
