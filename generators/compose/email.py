@@ -368,7 +368,9 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
         if entry is not None:
             said.append(pick.fill(entry["say"], **w) or pick.fill(entry["else"], **w) or "")
     text = " ".join(dict.fromkeys(x for x in said if x))
-    return text.replace("I signed it off", "I signed it off myself").replace("I has", "I have")
+    # the signer may be the writer: 'I has seen it and is content' -> 'I have seen it and am content'
+    text = text.replace("I signed it off", "I signed it off myself").replace("I has", "I have")
+    return re.sub(r"\bI (have (?:seen|cleared) it) and is\b", r"I \1 and am", text).replace("I is ", "I am ")
 
 
 def _why(pick: Picker, f, values: dict[str, str]) -> list[str]:
