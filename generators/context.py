@@ -256,10 +256,39 @@ def settled(fact, day: dt.date | None) -> bool:
     return since is None or (day - since).days >= SETTLED_AFTER_DAYS
 
 
+def _thread_facts(plan: WorldPlan, thread: str) -> list[str]:
+    """The fact ids a thread's messages carry, in plan order, each once. Indexed once per plan: asked per message
+    by a scan of every artifact, it made generation quadratic (127 s at x80, against 17 s before)."""
+    index = plan.__dict__.get("_thread_facts")
+    if index is None:
+        index = {}
+        for a in plan.artifacts:
+            t = getattr(a, "thread", None)
+            if t is not None:
+                have = index.setdefault(t, {})
+                for f in a.facts:
+                    have.setdefault(f, None)
+        index = {t: list(v) for t, v in index.items()}
+        plan.__dict__["_thread_facts"] = index
+    return index.get(thread, [])
+
+
+def _sheets_carrying(plan: WorldPlan, fact: str) -> list:
+    """The current (not superseded) sheets that carry a fact, in plan order; indexed once per plan."""
+    index = plan.__dict__.get("_sheets_by_fact")
+    if index is None:
+        index = {}
+        for a in plan.artifacts:
+            if a.kind == "spreadsheet" and a.distractor is None:
+                for f in dict.fromkeys(a.facts):
+                    index.setdefault(f, []).append(a)
+        plan.__dict__["_sheets_by_fact"] = index
+    return index.get(fact, [])
+
+
 def settled_labels(plan: WorldPlan, thread: str, day: dt.date | None) -> list[str]:
     """The labels of a thread's facts that are settled on `day` (see settled)."""
-    ids = dict.fromkeys(f for a in plan.artifacts if getattr(a, "thread", None) == thread for f in a.facts)
-    return [fact_label(plan.fact(f)) for f in ids if settled(plan.fact(f), day)]
+    return [fact_label(plan.fact(f)) for f in _thread_facts(plan, thread) if settled(plan.fact(f), day)]
 
 
 def room_papers(plan: WorldPlan, spec, most: int = 4) -> list[str]:
@@ -277,11 +306,10 @@ def own_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
     """The labels of a thread's facts whose papers the author's organisation wrote: the documents that establish
     the fact and the sheets that carry it. Nobody asks another for the source of their own firm's figure."""
     org = plan.person(author).organisation
-    ids = dict.fromkeys(f for a in plan.artifacts if getattr(a, "thread", None) == thread for f in a.facts)
     out = []
-    for f in ids:
+    for f in _thread_facts(plan, thread):
         papers = [plan.artifact(i) for i in plan.establishing(f)]
-        papers += [a for a in plan.artifacts if a.kind == "spreadsheet" and a.distractor is None and f in a.facts]
+        papers += _sheets_carrying(plan, f)
         if any(plan.person(a.author).organisation == org for a in papers if a.kind != "email"):
             out.append(fact_label(plan.fact(f)))
     return out
