@@ -105,7 +105,8 @@ _GIST = ("{More}.", "As matters stand, {more}.", "On the record, {more}.", "The 
          "Of note, {more}.", "In substance, {more}.")
 
 
-_PLAIN = ("{S}.", "We note that {s}.", "For the record, {s}.", "As recorded on the file, {s}.")
+_PLAIN = ("{S}.", "We note that {s}.", "For the record, {s}.", "As recorded on the file, {s}.", "On the papers, {s}.",
+          "Separately, {s}.", "In addition, {s}.")
 
 
 def _worded(pick: Picker, frames: tuple[str, ...]) -> str:
