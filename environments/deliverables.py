@@ -218,14 +218,19 @@ def typed_text(path: Path) -> str:
     return "\n".join(" | ".join(v for v in cells if v) for _, cells in sorted(rows.items()))
 
 
-def sheet_formulas(path: Path) -> list[tuple[str, str, float | None]]:
-    """Each formula of a filed workbook: (its row's first text, the formula, its value)."""
+def _workbook(path: Path) -> list:
+    """The sheets of a filed .xlsx, or [] for another file or one that does not parse."""
     if path.suffix.lower() != ".xlsx":
         return []
     try:
-        sheets = parse_xlsx(path)
+        return parse_xlsx(path)
     except ParseError:
         return []
+
+
+def sheet_formulas(path: Path) -> list[tuple[str, str, float | None]]:
+    """Each formula of a filed workbook: (its row's first text, the formula, its value)."""
+    sheets = _workbook(path)
     out = []
     for sheet in sheets:
         label = {c.row: c.value_text or "" for c in sheet.cells if c.col == 1}
@@ -236,12 +241,7 @@ def sheet_formulas(path: Path) -> list[tuple[str, str, float | None]]:
 def sheet_top_rows(path: Path, n: int = 2) -> list[list[tuple[str, bool]]]:
     """The first `n` non-empty rows of a filed workbook's first sheet: each cell's text and whether it holds a figure or
     a formula."""
-    if path.suffix.lower() != ".xlsx":
-        return []
-    try:
-        sheets = parse_xlsx(path)
-    except ParseError:
-        return []
+    sheets = _workbook(path)
     rows: dict[int, list] = {}
     for c in (sheets[0].cells if sheets else []):
         if c.value_text or c.formula:
