@@ -343,7 +343,12 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         if i == 0 and ctx.distractor_label:
             # The label opens the document, so no reader takes its figures as current.
             note = pick.fill(docs["distractor_openers"], label=strip_end(ctx.distractor_label))
-            paragraphs[0] = f"{note} {paragraphs[0]}"
+            if kind in ("letter", "client_letter"):
+                # a letter still opens with its salutation: the note is the paragraph after "Dear ...", where
+                # genre_structure looks for a line starting "Dear " (a superseded claim letter failed it)
+                paragraphs.insert(1, note)
+            else:
+                paragraphs[0] = f"{note} {paragraphs[0]}"
         if numbered:
             number = heading.split(".")[0]
             paragraphs = [f"{number}.{n} {p}" for n, p in enumerate(paragraphs, 1)]
