@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from worldsmith.generators.labels import fact_label
 from worldsmith.generators.sides import relations
+from worldsmith.generators.week import WeekEvent, week_events
 from worldsmith.worlds import kinds
 from worldsmith.worlds.content import Content, EmailContent, SheetContent
 from worldsmith.worlds.plan import ArtifactSpec, Person, WorldPlan
@@ -129,6 +130,9 @@ class ArtifactContext(kinds.KindBound):
     settled_labels: list[str] = Field(default_factory=list, description="those of the thread's labels long settled on "
                                                                         "this day (a fixed date, name or count): not "
                                                                         "questioned or disputed, only referred to")
+    week: list[WeekEvent] = Field(default_factory=list, description="for an instance of a weekly series (a status "
+                                                                   "note, a call, its minutes): what happened since "
+                                                                   "the last one, to report instead of restating")
     privileged: bool = Field(False, description="the author and every recipient or reader are inside one privileged circle "
                                                 "(counsel and client): only then may the text be marked privileged")
     repair: list[str] = Field(default_factory=list, description="what validation found wrong with an earlier version")
@@ -426,6 +430,8 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
     extra = dict(own(plan, spec, done)) if own is not None else {}
     if spec.kind == "chat":
         extra["room_papers"] = room_papers(plan, spec)
+    if spec.kind in ("calendar", "document") or spec.kind == "email" and getattr(spec, "position", 1) == 0:
+        extra["week"] = week_events(plan, spec)
     to_ids: list[str] = extra.pop("to", [])
     cc_ids: list[str] = extra.pop("cc", [])
     return ArtifactContext(

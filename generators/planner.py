@@ -17,6 +17,7 @@ from worldsmith.worlds.values import render_value
 from worldsmith.generators.attachments import plan_attachments
 from worldsmith.generators.beats import decision_object, decision_verb, names_decision, plan_beats
 from worldsmith.generators.labels import fact_label
+from worldsmith.generators.week import AHEAD_DAYS
 from worldsmith.generators.questions import answering
 from worldsmith.generators.sides import acts_for, principal, privileged_circle
 from worldsmith.generators.calendar import (business_days, next_business_day, phase_weights, reply_time, spread,
@@ -25,13 +26,14 @@ from worldsmith.generators.skeleton import lay_out_sheets
 from faker import Faker
 from worldsmith.generators.cast import make_cast, organisations, world_key
 
-PLANNER_VERSION = "8"  # 2: replies reach the last writer alone more often; 3: trimmed quotes, fewer facts in replies;
+PLANNER_VERSION = "9"  # 2: replies reach the last writer alone more often; 3: trimmed quotes, fewer facts in replies;
 # 4: thread beats from the purpose, forwards only to someone new, a decider; 5: sheet skeletons from the ledger;
 # 6: a thread whose title asks a question has a reply that answers it (EmailSpec.answers); 7: documents composed per
 # genre from the facts, their derivations and sources (compose/substance.py), a world made with 6 is not this one;
 # 8: a decision is taken by the principal's side and within the thread's days (a ledger decision weeks after the
 # thread is not pulled into it), a reply to the decider notes the decision (beat "noted"), decisions written after
-# the day's meetings; a weekly status thread among one side carries the facts learnt that week
+# the day's meetings; a weekly status thread among one side carries the facts learnt that week; 9: a weekly
+# series (threads and calls) carries a standing fact after its first week only in a week it moved
 
 
 # How many facts learnt that week a weekly status thread carries besides its own (issue 17: news, not filler).
@@ -166,15 +168,19 @@ class _Planner:
             earliest = None
         dates = self.dates_for(item, earliest)
         titles = self.titles_for(item, dates)
-        # A weekly status thread carries the week's news besides its standing point: a thread that restated one
-        # fixed date every week was filler to every reader.
-        series = isinstance(item, EmailThreadItem) and item.count > 1 and distractor is None and self.one_side(item)
+        # A weekly status thread or call carries the week's news, and after its first week a standing point only
+        # in a week it moved: a thread or agenda that restated one fixed figure every week was filler to every
+        # reader (what else happened that week, the papers and the dates ahead, is generators/week.py's).
+        series = getattr(item, "kind", "") in ("email_thread", "meeting") and item.count > 1 and distractor is None \
+            and self.one_side(item)
         for n, (day, title) in enumerate(zip(dates, titles)):
             instance = item_id if item.count == 1 else f"{item_id}_{n + 1}"
             carried = facts
             if series:
                 since = dates[n - 1] if n else day - dt.timedelta(days=7)
-                carried = facts + self.news(since, day, facts)
+                standing = facts if n == 0 else [f for f in facts if f == extra_fact or self.changed(f, since, day)]
+                carried = standing + self.news(since, day, standing)
+                carried += self.ahead(day, carried)
             kinds.of(item).plan(self, folder, item, instance, day, title, carried, distractor)
 
     def one_side(self, item: Any) -> bool:
@@ -182,6 +188,24 @@ class _Planner:
         its lawyers; or a client and its counsel)."""
         people = self.persons([item.author, *item.participants, *getattr(item, "cc", [])])
         return len({principal(self.outline.organisations, p.organisation) for p in people}) <= 1
+
+    def changed(self, fact_id: str, since: dt.date, day: dt.date) -> bool:
+        """Whether a fact was first learnt or took a new value after `since` and by `day`."""
+        f = self.outline_fact(fact_id)
+        changed = [v.since for v in f.values] + ([f.known_from] if f.known_from else [])
+        return any(since < c <= day for c in changed)
+
+    def ahead(self, day: dt.date, have: list[str]) -> list[str]:
+        """The date facts known by `day` that fall in the three weeks after it (week.AHEAD_DAYS), not in `have`: a
+        weekly note says what is coming up, and the plan gives it those dates."""
+        out = []
+        for f in self.outline.facts:
+            if f.id in have or f.value is None or f.value.type != "date" or f.values:
+                continue
+            known = self.first_known.get(f.id)
+            if known is not None and known <= day < f.value.value <= day + dt.timedelta(days=AHEAD_DAYS):
+                out.append(f.id)
+        return out[:2]
 
     def news(self, since: dt.date, day: dt.date, have: list[str]) -> list[str]:
         """Up to NEWS_PER_UPDATE facts learnt or changed after `since` and by `day` (figures first), not in `have`."""

@@ -1,0 +1,78 @@
+"""A week's events (generators/week.py) in words: the lines of a weekly status note and the points of a weekly
+call's agenda. Every value is the event's own text, as the ledger has it on the instance's day."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.text import cap_first
+from worldsmith.generators.week import WeekEvent
+
+# How a note reports each kind of event. A label is followed only by a verb or a comma and its own current value
+# (amount_beside_label reads "label, USD x" as a statement of the current figure); an earlier value never follows
+# a label directly.
+_NOTE = {
+    "learnt": {
+        "money": ["{Label} came in on {d}: {text}.", "New since the last update: {label}, {text} (received {d}).",
+                  "We now have {label}: {text}, first seen on {d}."],
+        "date": ["{Label} is now fixed for {text} (we learnt it on {d}).", "Since {d} we know {label}: {text}."],
+        "text": ["{Label}, taken on {d}: {text}.", "Settled on {d}, {label}: {text}."],
+        "other": ["{Label} came in on {d}: {text}.", "New on {d}: {label}, {text}."],
+    },
+    "moved": ["{Label} moved to {text} on {d}; it had been {before}.",
+              "On {d} {label} went to {text} (from {before}).",
+              "{Label} changed this week: {text} since {d}, against the {before} we had."],
+    "paper": ["{by_first} circulated the {title} on {d}.", "New on the file: {title} ({by}, {d}).",
+              "The {title} went round on {d} ({by})."],
+    "paper_other": ["{org} sent over the {title} on {d}.", "Received from {org} on {d}: {title}."],
+    "due": ["{Label} falls on {text}, {n} days out.", "Coming up: {label}, {text}.",
+            "{n} days to {label} ({text})."],
+}
+_AGENDA = {
+    "learnt": ["{Label} ({text}, in on {d}): our response", "{Label}, {text}: what follows for us",
+               "New this week, {label}: {text}"],
+    "moved": ["{Label} now {text} (was {before}): the reasons", "{Label}, moved to {text} on {d}: does it hold"],
+    "paper": ["{title} ({by_first}, {d}): comments", "Comments on the {title}"],
+    "paper_other": ["{org}'s {title} of {d}: our reply"],
+    "due": ["{Label}, {text}: who does what before then", "Run-up to {label} ({text})"],
+}
+
+
+def _short(day: dt.date, locale: str) -> str:
+    return f"{day:%B} {day.day}" if locale == "en_US" else f"{day.day} {day:%B}"
+
+
+def _values(e: WeekEvent, today: dt.date, locale: str) -> dict[str, str]:
+    label = e.label or ""
+    return {"label": label, "Label": cap_first(label), "text": e.text, "before": e.before,
+            "d": _short(e.day, locale), "title": e.title, "by": e.by, "by_first": e.by.split(" ")[0] if e.by else "",
+            "org": e.org, "n": str((e.day - today).days)}
+
+
+def _frames(table: dict, e: WeekEvent, own: bool, kind: str) -> list[str]:
+    if e.what == "paper":
+        return table["paper" if own else "paper_other"]
+    frames = table[e.what]
+    if isinstance(frames, dict):
+        return frames.get(kind, frames["other"])
+    return frames
+
+
+def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str],
+               types: dict[str, str] | None = None) -> list[str]:
+    """One sentence per event, for a weekly status note: what came in, what moved, what went round, what is due.
+    `ours` names the organisations of the author's side (another's paper is one received); `types` maps a fact
+    id to its value type (money, date, text...)."""
+    out = []
+    for e in events:
+        own = e.what != "paper" or e.org in ours
+        kind = (types or {}).get(e.fact, "other")
+        out.append(pick.frame(_frames(_NOTE, e, own, kind)).format(**_values(e, today, locale)))
+    return out
+
+
+def agenda_points(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str]) -> list[str]:
+    """One agenda point per event, for a weekly call: the week's news first, then papers, then dates ahead."""
+    return [pick.frame(_frames(_AGENDA, e, e.what != "paper" or e.org in ours, "other"))
+            .format(**_values(e, today, locale)) for e in events]

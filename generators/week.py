@@ -1,0 +1,153 @@
+"""What happened in the week of a recurring instance (a weekly status note, a weekly call's agenda, its minutes):
+the ledger's news and moves, the papers that went round, the dates coming up.
+
+A weekly note that restates the same fixed figure every week was filler to every reader (issue 17, blind read 7).
+The ledger knows what changed when, and the inventory knows which papers were made on which day; this module
+reads both for the days since the series' previous instance, so each instance carries its own week. The engine
+owns every value here (each is the ledger's text on the instance's day); composers only write words around them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from worldsmith.generators.labels import as_first_sent, fact_label
+from worldsmith.generators.sides import principal
+from worldsmith.worlds.plan import WorldPlan
+
+# A recurring item's instances are planned as "<item>_<n>" (n from 1).
+_INSTANCE = re.compile(r"^(?P<key>.+)_(?P<n>\d+)$")
+# How far ahead a date counts as coming up for a weekly note: the next three weeks.
+AHEAD_DAYS = 21
+# How many of each kind of event one week carries: a note of the week, not a log of it.
+MOST = {"learnt": 3, "moved": 2, "paper": 2, "due": 2}
+
+
+class WeekEvent(BaseModel):
+    """One thing of an instance's week, with its values as the ledger has them on the instance's day."""
+
+    model_config = ConfigDict(extra="forbid")
+    what: Literal["learnt", "moved", "paper", "due"] = Field(description="a fact first known, a figure that "
+                                                                         "moved, a paper made, a date ahead")
+    day: dt.date = Field(description="when it happened, or (due) the date itself")
+    fact: str = ""
+    label: str = ""
+    text: str = Field("", description="the fact's value on the instance's day, exactly as to be written")
+    before: str = Field("", description="moved: the value it held before the move")
+    title: str = Field("", description="paper: its title as it was named the day it went round")
+    by: str = Field("", description="paper: its author's name")
+    org: str = Field("", description="paper: its author's organisation")
+
+
+def instance_of(item: str) -> tuple[str, int] | None:
+    """(series key, instance number from 1) of a recurring item's instance; None for a one-off."""
+    m = _INSTANCE.match(item or "")
+    return (m.group("key"), int(m.group("n"))) if m else None
+
+
+def _day(spec) -> dt.date | None:
+    for name in ("sent_at", "starts_at", "date"):
+        v = getattr(spec, name, None)
+        if v is not None:
+            return v.date() if isinstance(v, dt.datetime) else v
+    return None
+
+
+def _instance_days(plan: WorldPlan) -> dict[str, dict[int, dt.date]]:
+    """Series key -> instance number -> the instance's first day (indexed once per plan)."""
+    index = plan.__dict__.get("_instance_days")
+    if index is None:
+        index = {}
+        for a in plan.artifacts:
+            hit = instance_of(a.item)
+            day = _day(a)
+            if hit is None or day is None:
+                continue
+            have = index.setdefault(hit[0], {})
+            if hit[1] not in have or day < have[hit[1]]:
+                have[hit[1]] = day
+        plan.__dict__["_instance_days"] = index
+    return index
+
+
+def window(plan: WorldPlan, spec) -> tuple[dt.date, dt.date] | None:
+    """The days (after, up to and including) an instance's week covers: from its series' previous instance (the
+    first instance looks back seven days); None when the artifact is no instance of a series."""
+    hit = instance_of(getattr(spec, "item", ""))
+    if hit is None:
+        return None
+    days = _instance_days(plan).get(hit[0], {})
+    day = days.get(hit[1])
+    if day is None or len(days) < 2:
+        return None
+    before = days.get(hit[1] - 1) or day - dt.timedelta(days=7)
+    return before, day
+
+
+def week_events(plan: WorldPlan, spec) -> list[WeekEvent]:
+    """What happened in an instance's week, oldest first within each kind: facts first known, figures that moved,
+    papers of the author's side (or sent to it) dated in the week, and dates of the ledger in the next three
+    weeks. Nothing is dated after the instance's day, and nothing is known later than it."""
+    span = window(plan, spec)
+    if span is None:
+        return []
+    since, day = span
+    out: list[WeekEvent] = []
+    order = {"money": 0, "percent": 0, "number": 1, "date": 2, "text": 3}
+    for fact in sorted(plan.facts, key=lambda f: order.get(f.value.type, 3)):
+        held = fact.on(day)
+        if held is None:
+            continue
+        first = fact.first_known()
+        label = fact_label(fact)
+        if first is not None and since < first <= day:
+            out.append(WeekEvent(what="learnt", day=first, fact=fact.id, label=label, text=held[1]))
+            continue
+        changes = [p.since for p in fact.earlier[1:]] + ([fact.known_from] if fact.earlier and fact.known_from else [])
+        moved = [c for c in changes if since < c <= day]
+        if moved and fact.value.type in ("money", "number", "percent"):
+            prior = fact.on(min(moved) - dt.timedelta(days=1))
+            if prior is not None and prior[1] != held[1]:
+                out.append(WeekEvent(what="moved", day=max(moved), fact=fact.id, label=label, text=held[1],
+                                     before=prior[1]))
+    side = _side_of(plan, spec.author)
+    for a in sorted(plan.artifacts, key=lambda x: (_day(x) or day, x.id)):
+        if a.kind not in ("document", "spreadsheet") or a.id == spec.id or instance_of(a.item) is not None:
+            continue  # a daily log's every issue is no news; the one-off papers are
+        made = _day(a)
+        if made is None or not since < made <= day:
+            continue
+        readers = [a.author, *getattr(a, "readers", [])]
+        if not any(_side_of(plan, p) == side for p in readers):
+            continue  # the other side's internal papers are not ours to report
+        person = plan.person(a.author)
+        org = next((o.name for o in plan.organisations if o.id == person.organisation), "")
+        out.append(WeekEvent(what="paper", day=made, title=as_first_sent(a.title), by=person.name, org=org))
+    learnt = {e.fact for e in out if e.what == "learnt"}
+    for fact in plan.facts:
+        held = fact.on(day)
+        if held is None or held[0].type != "date" or fact.id in learnt or fact.earlier:
+            continue
+        due = held[0].value
+        if day < due <= day + dt.timedelta(days=AHEAD_DAYS):
+            out.append(WeekEvent(what="due", day=due, fact=fact.id, label=fact_label(fact), text=held[1]))
+    kept: list[WeekEvent] = []
+    for what, most in MOST.items():
+        picked = [e for e in out if e.what == what]
+        if what == "paper":
+            picked = picked[-most:]  # the week's latest papers
+        elif what == "due":
+            picked = sorted(picked, key=lambda e: e.day)[:most]  # the nearest dates
+        else:
+            picked = picked[:most]  # figures before dates and names
+        kept.extend(picked)
+    return kept
+
+
+def _side_of(plan: WorldPlan, person_id: str) -> str:
+    """The party a person works for in the end (a client's counsel and accountants sit on the client's side)."""
+    return principal(plan.organisations, plan.person(person_id).organisation)
