@@ -10,7 +10,6 @@ turns the token off for a trusted network, never the Host and Origin checks.
 from __future__ import annotations
 
 import hmac
-import os
 import re
 import secrets
 
@@ -19,6 +18,7 @@ from fastmcp.server.auth import AccessToken, TokenVerifier
 from starlette.middleware import Middleware
 from starlette.responses import PlainTextResponse
 
+from worldsmith.environments.given_secret import given_secret
 from worldsmith.worlds.errors import WorldsmithError
 
 TOKEN_ENV = "WORLDSMITH_SERVE_TOKEN"
@@ -78,8 +78,10 @@ class _TooLarge(Exception):
 
 
 def serve_token() -> tuple[str, bool]:
-    """The bearer token to require: WORLDSMITH_SERVE_TOKEN's, else a new one; and whether it was made here."""
-    given = os.environ.get(TOKEN_ENV, "").strip()
+    """The bearer token to require: WORLDSMITH_SERVE_TOKEN's, else a new one; and whether it was made here.
+
+    A given token shorter than given_secret.MIN_SECRET_CHARS is refused (WeakSecretError)."""
+    given = (given_secret(TOKEN_ENV) or "").strip()
     return (given, False) if given else (secrets.token_urlsafe(32), True)
 
 

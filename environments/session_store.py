@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from worldsmith.environments import room_paths
+from worldsmith.environments.given_secret import given_secret
 from worldsmith.worlds import bundle as _bundle
 from worldsmith.worlds.errors import WorldsmithError
 
@@ -82,8 +83,9 @@ class Log:
 
 
 def env_key() -> bytes | None:
-    """The state key the environment gives (WORLDSMITH_STATE_KEY), as bytes; None when unset."""
-    value = os.environ.get(KEY_ENV)
+    """The state key the environment gives (WORLDSMITH_STATE_KEY), as bytes; None when unset (WeakSecretError when
+    shorter than given_secret.MIN_SECRET_CHARS: a short key is guessed, and a hand edit signed with it)."""
+    value = given_secret(KEY_ENV)
     return value.encode("utf-8") if value else None
 
 
@@ -158,6 +160,7 @@ def claim(root: Path, world_id: str, world_path: Path, made: bool = False) -> di
 
     `made`: the caller has just created root (an empty temporary folder), so the session may own it."""
     root = Path(root).expanduser()
+    env_key()  # a key too short to use is refused before any folder is made
     resolved = root.resolve()
     world = Path(world_path).resolve()
     if resolved == world or world in resolved.parents:

@@ -44,10 +44,12 @@ def serve(
     """
     try:
         from worldsmith.environments.faults import FaultConfig
-        from worldsmith.environments.http_guard import check_allow_hosts
+        from worldsmith.environments.http_guard import check_allow_hosts, serve_token
         from worldsmith.environments.server import build_server
 
         check_allow_hosts(allow_host)  # before the world is opened or a session folder made
+        # A WORLDSMITH_SERVE_TOKEN too short to keep anyone out is refused here too.
+        token, made = serve_token() if http and not no_auth else (None, False)
         faults = FaultConfig(rate=fault_rate, kinds=[k for k in fault_kinds.split(",") if k], seed=fault_seed)
         server, _ = build_server(world, session, user, faults)
     except WorldsmithError as exc:
@@ -58,10 +60,9 @@ def serve(
         err.print(f"error: {one_line(exc)}")
         raise typer.Exit(2)
     if http:
-        from worldsmith.environments.http_guard import TOKEN_ENV, run_http, serve_token
+        from worldsmith.environments.http_guard import TOKEN_ENV, run_http
         from worldsmith.flows.cli import err
 
-        token, made = (None, False) if no_auth else serve_token()
         url = f"http://127.0.0.1:{port}/mcp"
         if token is None:
             err.print(f"serving {url} without a token (--no-auth): anyone who can reach this port may act in the "

@@ -371,7 +371,7 @@ def test_with_a_state_key_in_the_environment_nothing_on_disk_can_re_sign_the_log
     session.submit_answer("USD 1")
     marker = json.loads((tmp_path / "s" / session_store.MARKER).read_text())
     assert marker["key"] is None and session.verify_state()
-    monkeypatch.setenv(session_store.KEY_ENV, "another key")
+    monkeypatch.setenv(session_store.KEY_ENV, "another key of the grader")
     assert not session.verify_state()
     monkeypatch.delenv(session_store.KEY_ENV)
     assert not session.verify_state()
