@@ -31,7 +31,6 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from worldsmith.generators.compose.email import subject_of
 from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
 from worldsmith.generators.expansion import ExpansionContext
 from worldsmith.worlds import kinds
@@ -216,16 +215,6 @@ def _earlier(context: ArtifactContext) -> str:
         f"--- {m.sender}, {m.sent}\n{m.body.strip()}" for m in context.thread)
 
 
-def _thread(context: ArtifactContext) -> str:
-    if context.parent is None:
-        return ""
-    who = _person(context.parent_author) if context.parent_author else "(unknown)"
-    # The body once, fenced with its length so that a reader takes it back exactly (the context block leaves it out).
-    body = context.parent.body
-    return (f"\n# The message being {'replied to' if context.spec.mode == 'reply' else 'forwarded'}\n"
-            f"From: {who}\nSubject: {context.parent.subject}\n{PARENT_FENCE} chars={len(body)}\n{body}\n```\n")
-
-
 def _sheets(context: ArtifactContext) -> str:
     if not context.cited_sheets:
         return ""
@@ -242,15 +231,6 @@ def _repair(notes: list[str]) -> str:
     if not notes:
         return ""
     return template("repair").substitute(notes="\n".join(f"- {n}" for n in notes))
-
-
-def email_fields(context: ArtifactContext) -> dict[str, Any]:
-    """The email template's own fields: mode, people, time, subject, the message answered."""
-    spec = context.spec
-    mode_line = {"new": "a new message", "reply": "a reply to the message below",
-                 "forward": "a forward of the message below, with a short note on top"}[spec.mode]
-    return dict(mode_line=mode_line, to=_people(context.to), cc=_people(context.cc), sent_at=spec.sent_at.isoformat(),
-                subject=subject_of(spec, context.parent.subject if context.parent else None), thread=_thread(context))
 
 
 def _headings(context: ArtifactContext) -> str:

@@ -76,7 +76,9 @@ def test_the_wheel_installs_one_top_level_name(tmp_path):
                    # packages are found, not listed (setup.py): one the old list lacked, and each kind's folder
                    "worldsmith/generators/compose/substance/memo.py", "worldsmith/generators/kinds/chat/app.py",
                    "worldsmith/generators/kinds/spreadsheet/checks/sheet_totals_add_up.sql",
-                   "worldsmith/generators/kinds/spreadsheet/prompts/spreadsheet_rules.md"):
+                   "worldsmith/generators/kinds/spreadsheet/prompts/spreadsheet_rules.md",
+                   "worldsmith/generators/kinds/email/checks/reply_after_parent.sql",
+                   "worldsmith/generators/kinds/email/prompts/email_rules.md"):
         assert needed in names
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from worldsmith.generators.compose import compose_email
-from worldsmith.generators.compose.email import LONG_FORM_SHARE
+from worldsmith.generators.kinds.email.compose import LONG_FORM_SHARE, compose_email
 from tests.generators.context_fixture import (ALL_FACTS, CAP, DEADLINE, DECISION, FEE, FINANCE_VOICE, FORMAL_VOICE,
                                               RATE, RUTH, SAM, TONNES, CLAUSE, MILO, email_context, fact)
 

@@ -6,7 +6,7 @@ import collections
 import datetime as dt
 import re
 
-from worldsmith.generators.compose import compose_email
+from worldsmith.generators.kinds.email.compose import compose_email
 from worldsmith.generators.compose.bank import Picker, Series, series_of
 from tests.generators.context_fixture import SENT, TONNES, email_context
 

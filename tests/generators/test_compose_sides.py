@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from worldsmith.generators.compose import compose_email
+from worldsmith.generators.kinds.email.compose import compose_email
 from worldsmith.generators.compose.voice import of_the_matter
 from tests.generators.context_fixture import TONNES, email_context
 

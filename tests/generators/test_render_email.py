@@ -9,7 +9,7 @@ import email.policy
 
 import pytest
 
-from worldsmith.generators.render.email import _POLICY, render_eml
+from worldsmith.generators.kinds.email.render import _POLICY, render_eml
 from tests.generators.plan_fixture import FEE, LONG, make_contents, make_plan
 
 PLAN = make_plan()
@@ -129,7 +129,7 @@ def _example_subjects() -> list[str]:
     """Every subject line the three example outlines give their mail (planned, as the composer writes them)."""
     from worldsmith.flows import pipeline
     from worldsmith.generators.backends.offline import OfflineBackend
-    from worldsmith.generators.compose.email import subject_of
+    from worldsmith.generators.kinds.email.compose import subject_of
     from worldsmith.worlds.plan import EmailSpec
     from tests.conftest import EXAMPLES
 
@@ -149,7 +149,7 @@ def test_a_subject_never_folds_right_after_its_colon_in_the_eml_or_the_mbox(tmp_
     leads the value as Python's mailbox and APEX's mail server read it."""
     import mailbox
 
-    from worldsmith.generators.render.mailbox import render_mailboxes
+    from worldsmith.generators.kinds.email.mailbox import render_mailboxes
 
     subjects = _example_subjects()
     assert len(subjects) > 50 and len(subjects[0]) > 100  # the longest of the examples, and all the others
@@ -171,7 +171,7 @@ def test_a_subject_never_folds_right_after_its_colon_in_the_eml_or_the_mbox(tmp_
 
 
 def test_a_name_in_another_script_reads_back_whole_from_a_long_address_header():
-    from worldsmith.generators.render.email import address_of
+    from worldsmith.generators.kinds.email.render import address_of
 
     names = ["جمال قبيلة هذيل البقوم", "بنفسج التوتنجي", "حسام دوبلال", "ياقوت عبد القيس"]
     people = [p.model_copy(update={"name": n}) for p, n in zip(PLAN.people, names)]

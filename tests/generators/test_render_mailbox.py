@@ -6,8 +6,8 @@ import mailbox
 
 import pytest
 
-from worldsmith.generators.render.email import render_eml
-from worldsmith.generators.render.mailbox import from_line, mailbox_path, render_mailboxes
+from worldsmith.generators.kinds.email.render import render_eml
+from worldsmith.generators.kinds.email.mailbox import from_line, mailbox_path, render_mailboxes
 from worldsmith.worlds.plan import WorldPlan
 from tests.generators.plan_fixture import make_contents, make_plan
 

@@ -15,7 +15,7 @@ NAMES = [bundle.PLAN, bundle.MANIFEST, bundle.VALIDATION, bundle.DATABASE, bundl
 def test_no_module_of_the_loader_validator_or_renderers_spells_a_bundle_file_name():
     # the modules that read or write a bundle's files; docstrings and comments may name them
     modules = ["worlds/store/load.py", "worlds/validate.py", "worlds/realism.py", "worlds/html_report.py",
-               "generators/render/mailbox.py"]
+               "generators/kinds/email/mailbox.py", "generators/kinds/email/reader.py"]
     for rel in modules:
         code = "\n".join(line.split("#")[0] for line in (REPO / rel).read_text(encoding="utf-8").splitlines()
                          if not line.strip().startswith(('"""', "-")))
@@ -24,6 +24,7 @@ def test_no_module_of_the_loader_validator_or_renderers_spells_a_bundle_file_nam
 
 
 def test_there_is_one_read_plan():
+    from worldsmith.generators.kinds.email import reader
     from worldsmith.worlds.store import load
 
-    assert load.read_plan is bundle.read_plan and load.MAILBOX_FOLDER is bundle.MAILBOX_FOLDER
+    assert load.read_plan is bundle.read_plan and reader.MAILBOX_FOLDER is bundle.MAILBOX_FOLDER

@@ -9,7 +9,7 @@ import pytest
 from tests.worlds.bundle_fixture import build_bundle
 from worldsmith.worlds.report import ROW_LIMIT, ValidationReport
 from worldsmith.worlds.store.load import load_bundle
-from worldsmith.worlds.validate import CHECKS_FOLDER, CheckError, load_checks, run_checks, validate_bundle
+from worldsmith.worlds.validate import CheckError, check_folders, load_checks, run_checks, validate_bundle
 
 FIRST_CHECKS = ["addresses_in_cast", "dates_in_window", "file_parses", "inventory_exists",
                 "planned_fact_present", "reply_after_parent"]
@@ -85,8 +85,9 @@ def test_rows_are_counted_sorted_cut_and_given_paths(tmp_path, db):
 def test_the_runner_knows_no_check_by_name(tmp_path, db):
     folder = tmp_path / "checks"
     folder.mkdir()
-    for name in FIRST_CHECKS:
-        shutil.copy(CHECKS_FOLDER / f"{name}.sql", folder / f"{name}.sql")
+    for name in FIRST_CHECKS:  # cross-kind ones from worlds/checks/, the mail's from the email kind's folder
+        shutil.copy(next(f / f"{name}.sql" for f in check_folders() if (f / f"{name}.sql").is_file()),
+                    folder / f"{name}.sql")
     _write(folder, "always", "-- id: always\n-- severity: error\n-- description: an extra check\n"
                              "select 'e1' as artifact_id, 'always wrong' as detail\n")
     report = run_checks(db, load_checks(folder))

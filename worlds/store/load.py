@@ -14,7 +14,7 @@ import duckdb
 from pydantic import ValidationError
 
 from worldsmith.worlds import kinds
-from worldsmith.worlds.bundle import (DATABASE, MAILBOX_FOLDER, MANIFEST, PLAN, ROOM, bundle_files, parse_json,  # the layout,
+from worldsmith.worlds.bundle import (DATABASE, MANIFEST, PLAN, ROOM, bundle_files, parse_json,  # the layout,
                                      read_plan)  # declared once
 from worldsmith.worlds.errors import BundleError
 from worldsmith.worlds.kinds import RoomFile
@@ -147,15 +147,6 @@ def _load_plan(t: _Tables, plan: WorldPlan) -> None:
         t.add("artifacts", **row)
         for fact in a.facts:
             t.add("planned_facts", artifact_id=a.id, fact_id=fact)
-
-
-def plan_email(a: Any, zone: ZoneInfo, add: Any) -> dict[str, Any]:
-    """An email's columns of the artifacts table, and its planned to and cc."""
-    for kind, people in (("to", a.to), ("cc", a.cc)):
-        for person in people:
-            add("planned_recipients", artifact_id=a.id, kind=kind, person_id=person)
-    return dict(at=a.sent_at, thread=a.thread, parent=a.parent, mode=a.mode, position=a.position,
-                message_id=parse.bare_id(a.message_id))
 
 
 def plan_file(a: Any, zone: ZoneInfo, add: Any) -> dict[str, Any]:
@@ -329,35 +320,6 @@ def _parser(ext: str, owner: str | None) -> Any:
     if ext == "txt":
         return lambda f: parse.parse_text(f.path)
     raise parse.ParseError(f"no parser for {'.' + ext if ext else 'extension-less'} files")
-
-
-def load_eml(f: RoomFile) -> None:
-    """An .eml into emails and recipients; an unplanned copy is matched to its artifact by Message-ID."""
-    if "by_message_id" not in f.cache:
-        f.cache["by_message_id"] = {parse.bare_id(a.message_id): a.id for a in f.plan.artifacts if a.kind == "email"}
-    m = parse.parse_email(f.data)
-    aid = f.artifact_id or f.cache["by_message_id"].get(m.message_id)
-    f.add("emails", artifact_id=aid, path=f.rel, message_id=m.message_id, in_reply_to=m.in_reply_to,
-          refs=m.refs, subject=m.subject, from_name=m.sender.name, from_addr=m.sender.address,
-          sent_at=m.sent_at, date_header=m.date_header, body=m.body, body_new=m.body_new,
-          digest=parse.copy_digest(f.data))
-    for kind, addresses in (("to", m.to), ("cc", m.cc)):
-        for a in addresses:
-            f.add("recipients", artifact_id=aid, path=f.rel, kind=kind, name=a.name or None, address=a.address)
-
-
-def load_mbox(f: RoomFile) -> None:
-    """An .mbox into mailboxes and mailbox_messages."""
-    copies = parse.parse_mbox_copies(f.path)
-    f.add("mailboxes", path=f.rel, owner=f.path.stem, n_messages=len(copies))
-    for i, (mid, digest) in enumerate(copies):
-        f.add("mailbox_messages", mailbox=f.rel, position=i, message_id=mid, digest=digest)
-
-
-def mailbox_role(rel: str) -> str | None:
-    """'mailbox' for an .mbox under Mailboxes/."""
-    path = PurePosixPath(rel)
-    return "mailbox" if path.suffix.lower() == ".mbox" and path.parts[0] == MAILBOX_FOLDER else None
 
 
 def load_docx(f: RoomFile) -> None:

@@ -7,10 +7,9 @@ import re
 from pathlib import PurePosixPath
 
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
-from worldsmith.generators.compose.email import title_head
 from worldsmith.generators.compose.facts import fact_sentence
 from worldsmith.generators.compose.parties import opponent
-from worldsmith.generators.compose.text import lower_first
+from worldsmith.generators.compose.text import lower_first, title_head
 from worldsmith.generators.context import ArtifactContext
 
 _TEAM = re.compile(r"\s+(matter|deal|fieldwork|engagement|project|working|core|shared|joint|client|internal)?\s*"

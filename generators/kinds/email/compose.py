@@ -8,7 +8,8 @@ from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import agree, fact_sentence
 from worldsmith.generators.compose.longform import long_body, long_kinds
 from worldsmith.generators.compose.parties import across, client_of, opponent
-from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end, tidy
+from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end, tidy, \
+    title_head
 from worldsmith.generators.compose.voice import deadline, of_the_matter, salutation, sign_off, signature, soft_lower, \
     trade_sentences, vocabulary
 from worldsmith.generators.context import ArtifactContext, FactRef
@@ -544,33 +545,6 @@ def _forward(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject
 
 
 # ---------------------------------------------------------------- attachments
-
-
-def title_head(title: str) -> str:
-    """A file's title as a noun phrase: its instance date and subtitle dropped, the first word in lower case when
-    the title is in sentence case ("Memo re OPA 90 limitation" -> "memo re OPA 90 limitation"). A draft is named as
-    its writer named it then: "draft v1 of the memo re ...", never "superseded", which no one knew yet."""
-    head = title.split(" - ")[0]
-    marker = re.match(r"\s*(draft[^:]*?)\s*(?:\([^)]*\))?\s*:\s*(.+)", head, re.I)
-    if marker:
-        return f"{marker.group(1).lower()} of the {title_head(marker.group(2))}"
-    note = re.search(r"\s*\(([^)]*)\)", head)
-    if note and re.search(r"superseded|interim|draft", note.group(1), re.I):
-        kept = [w for w in re.split(r"[,\s]+", note.group(1).lower()) if w in ("interim", "draft")]
-        head = " ".join(kept + [title_head(head[:note.start()] + head[note.end():])])
-        return head
-    if ": " in head and len(head.split(": ")[0].split()) == 1:
-        # "Minutes: Aurelian Tide kick-off" -> "minutes of the Aurelian Tide kick-off"
-        kind, rest = head.split(": ", 1)
-        return f"{kind.lower()} of the {rest}"
-    if ": " in head and len(head.split(": ")[0].split()) >= 2:
-        head = head.split(": ")[0]
-    words = head.split()
-    # "Certificate of Financial Responsibility" is a name; "Memo re OPA 90 limitation" is sentence case.
-    named = len(words) > 2 and words[1] in ("of", "and", "for") and words[2][:1].isupper() and not words[2].isupper()
-    if len(words) > 1 and words[1][:1].islower() and words[0][:1].isupper() and not words[0].isupper() and not named:
-        head = words[0].lower() + head[len(words[0]):]
-    return head
 
 
 def attached_what(spec: EmailSpec) -> str:

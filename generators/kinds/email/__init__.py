@@ -1,28 +1,36 @@
-"""The email kind: threads of RFC 5322 messages, one .eml each, and a mailbox per cast member."""
+"""The email kind: threads of RFC 5322 messages, one .eml each, and a mailbox per cast member.
+
+Its folder holds: here, the prose a model writes, how the engine merges it, the prompt's fields and KIND;
+compose.py (the offline composer), render.py (the .eml) and mailbox.py (each cast member's .mbox),
+reader.py and attachments.py (the loader's rows), prompts/ and checks/ (the checks that read only mail).
+Its outline item, spec and content stay in worlds/ (outline.py, plan.py, content.py): calendars plan
+follow-ups, documents are attached, and the cross-kind checks read the emails table.
+"""
 
 from __future__ import annotations
 
 import re
 import tempfile
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from worldsmith.generators.compose.email import attached_what, compose_email, subject_of
-from worldsmith.generators.context import ThreadMessage, email_context
+from worldsmith.generators.context import ArtifactContext, ThreadMessage, email_context
+from worldsmith.generators.kinds.email.attachments import DDL
+from worldsmith.generators.kinds.email.compose import attached_what, compose_email, subject_of
+from worldsmith.generators.kinds.email.mailbox import render_mailboxes
+from worldsmith.generators.kinds.email.reader import load_message, load_mbox, mailbox_role, plan_row
+from worldsmith.generators.kinds.email.render import render_eml
 from worldsmith.generators.kinds.prose import distractor_line, fact_lines, guard, missing, squash, usable
 from worldsmith.generators.planner import _Planner
-from worldsmith.generators.prompts import email_fields
-from worldsmith.generators.render.email import render_eml
-from worldsmith.generators.render.mailbox import render_mailboxes
+from worldsmith.generators.prompts import PARENT_FENCE, people_line
 from worldsmith.generators.render.world import content_of, room_path, write_file
 from worldsmith.worlds.content import EmailContent
 from worldsmith.worlds import kinds
 from worldsmith.worlds.kinds import Kind
 from worldsmith.worlds.outline import EmailThreadItem
 from worldsmith.worlds.plan import EmailSpec, WorldPlan
-from worldsmith.worlds.store import attachments as stored
-from worldsmith.worlds.store.load import load_eml, load_mbox, mailbox_role, plan_email
 
 
 def history(plan: WorldPlan, spec: EmailSpec, contents: dict) -> list[tuple[EmailSpec, EmailContent]]:
@@ -78,21 +86,6 @@ def render(plan, spec: EmailSpec, contents: dict, room: Path) -> list[Path]:
     data = render_eml(plan, spec, content_of(contents, spec.id, EmailContent), history(plan, spec, contents),
                       attached_bytes(plan, spec, contents, room))
     return [write_file(room_path(room, spec.path), data)]
-
-
-def plan_row(a: EmailSpec, zone, add) -> dict:
-    """An email's columns of the artifacts table, its planned recipients and attachments."""
-    stored.plan_rows(a, add)
-    return plan_email(a, zone, add)
-
-
-def load_message(f) -> None:
-    """An .eml into emails, recipients and email_attachments."""
-    load_eml(f)
-    if not stored.may_attach(f.data):  # most mail attaches nothing: no second parse
-        return
-    mid = stored.message_id(f.data)
-    stored.parsed_rows(f.artifact_id or f.cache["by_message_id"].get(mid), f.rel, f.data, f.add)
 
 
 def render_all(plan, specs: list[EmailSpec], contents: dict, room: Path) -> list[Path]:
@@ -172,6 +165,26 @@ def prose_of(ctx, content: EmailContent) -> EmailProse:
     return EmailProse(body=content.body)
 
 
+def _thread(context: ArtifactContext) -> str:
+    if context.parent is None:
+        return ""
+    who = people_line([context.parent_author]) if context.parent_author else "(unknown)"
+    # The body once, fenced with its length so that a reader takes it back exactly (the context block leaves it out).
+    body = context.parent.body
+    return (f"\n# The message being {'replied to' if context.spec.mode == 'reply' else 'forwarded'}\n"
+            f"From: {who}\nSubject: {context.parent.subject}\n{PARENT_FENCE} chars={len(body)}\n{body}\n```\n")
+
+
+def email_fields(context: ArtifactContext) -> dict[str, Any]:
+    """The email template's own fields: mode, people, time, subject, the message answered."""
+    spec = context.spec
+    mode_line = {"new": "a new message", "reply": "a reply to the message below",
+                 "forward": "a forward of the message below, with a short note on top"}[spec.mode]
+    return dict(mode_line=mode_line, to=people_line(context.to), cc=people_line(context.cc),
+                sent_at=spec.sent_at.isoformat(),
+                subject=subject_of(spec, context.parent.subject if context.parent else None), thread=_thread(context))
+
+
 KIND = Kind(
     name="email",
     app="mail",  # served by worldsmith.environments.mail
@@ -181,7 +194,7 @@ KIND = Kind(
     plan_row=plan_row,
     aggregate=mailbox_role,
     parsers={"eml": load_message, "mbox": load_mbox},
-    ddl=stored.DDL,
+    ddl=DDL,
     # A message's own new text, not the history it quotes: a fact is where its sender wrote it.
     text_sql="select artifact_id, path, 'email' as kind, body_new as text from emails",
     # Prose beyond the new text: the subject, and what an agent reads below it (quoted history, forwarded
@@ -203,4 +216,6 @@ KIND = Kind(
     render=render,
     render_all=render_all,
     from_proposal=from_proposal,
+    checks=Path(__file__).with_name("checks"),
+    prompts=Path(__file__).with_name("prompts"),
 )

@@ -1,0 +1,66 @@
+"""The email kind's reader: its planned rows, each .eml into emails, recipients and email_attachments, each
+cast member's .mbox into mailboxes and mailbox_messages (the loader reaches it through the registry)."""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from worldsmith.generators.kinds.email import attachments as stored
+from worldsmith.worlds.bundle import MAILBOX_FOLDER
+from worldsmith.worlds.kinds import RoomFile
+from worldsmith.worlds.store import parse
+
+
+def plan_email(a: Any, zone: ZoneInfo, add: Any) -> dict[str, Any]:
+    """An email's columns of the artifacts table, and its planned to and cc."""
+    for kind, people in (("to", a.to), ("cc", a.cc)):
+        for person in people:
+            add("planned_recipients", artifact_id=a.id, kind=kind, person_id=person)
+    return dict(at=a.sent_at, thread=a.thread, parent=a.parent, mode=a.mode, position=a.position,
+                message_id=parse.bare_id(a.message_id))
+
+
+def plan_row(a: Any, zone: ZoneInfo, add: Any) -> dict:
+    """An email's columns of the artifacts table, its planned recipients and attachments."""
+    stored.plan_rows(a, add)
+    return plan_email(a, zone, add)
+
+
+def load_eml(f: RoomFile) -> None:
+    """An .eml into emails and recipients; an unplanned copy is matched to its artifact by Message-ID."""
+    if "by_message_id" not in f.cache:
+        f.cache["by_message_id"] = {parse.bare_id(a.message_id): a.id for a in f.plan.artifacts if a.kind == "email"}
+    m = parse.parse_email(f.data)
+    aid = f.artifact_id or f.cache["by_message_id"].get(m.message_id)
+    f.add("emails", artifact_id=aid, path=f.rel, message_id=m.message_id, in_reply_to=m.in_reply_to,
+          refs=m.refs, subject=m.subject, from_name=m.sender.name, from_addr=m.sender.address,
+          sent_at=m.sent_at, date_header=m.date_header, body=m.body, body_new=m.body_new,
+          digest=parse.copy_digest(f.data))
+    for kind, addresses in (("to", m.to), ("cc", m.cc)):
+        for a in addresses:
+            f.add("recipients", artifact_id=aid, path=f.rel, kind=kind, name=a.name or None, address=a.address)
+
+
+def load_message(f: RoomFile) -> None:
+    """An .eml into emails, recipients and email_attachments."""
+    load_eml(f)
+    if not stored.may_attach(f.data):  # most mail attaches nothing: no second parse
+        return
+    mid = stored.message_id(f.data)
+    stored.parsed_rows(f.artifact_id or f.cache["by_message_id"].get(mid), f.rel, f.data, f.add)
+
+
+def load_mbox(f: RoomFile) -> None:
+    """An .mbox into mailboxes and mailbox_messages."""
+    copies = parse.parse_mbox_copies(f.path)
+    f.add("mailboxes", path=f.rel, owner=f.path.stem, n_messages=len(copies))
+    for i, (mid, digest) in enumerate(copies):
+        f.add("mailbox_messages", mailbox=f.rel, position=i, message_id=mid, digest=digest)
+
+
+def mailbox_role(rel: str) -> str | None:
+    """'mailbox' for an .mbox under Mailboxes/."""
+    path = PurePosixPath(rel)
+    return "mailbox" if path.suffix.lower() == ".mbox" and path.parts[0] == MAILBOX_FOLDER else None
