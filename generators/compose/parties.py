@@ -10,9 +10,16 @@ import re
 
 from worldsmith.generators.context import ArtifactContext, OrgRef, PersonRef
 
-# Roles that make an organisation the other side's party (not merely outside the privileged circle).
-_ADVERSE = re.compile(r"\b(counterparty|opposing|responsible party|the target|seller|claimant|respondent|defendant|"
+# Roles that make an organisation the other side's party (not merely outside the privileged circle). A mere
+# contracting "counterparty" is not one: a coding contractor is no opponent on a Medicare refund.
+_ADVERSE = re.compile(r"\b(opposing|responsible party|the target|seller|claimant|respondent|defendant|"
                       r"plaintiff)\b", re.I)
+# Roles of a party that administers, pays or rules rather than argues: the Medicare contractor that takes a
+# voluntary refund, a regulator, a court. Nobody "contests" a point with it or fears what it "can do in reply"
+# (the revenue-cycle reader rejected memos that treated the Medicare Administrative Contractor as the opponent).
+_ONE_CONTRACT = re.compile(r"\bunder the [\w\s-]*agreement\b", re.I)
+_NEUTRAL = re.compile(r"\b(administrative contractor|medicare|medicaid|regulator|regulatory agency|government agency|"
+                      r"authority|court|tribunal|registry|administers the contract)\b", re.I)
 _RANK = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
 
 
@@ -56,16 +63,29 @@ def engaged_by(ctx: ArtifactContext) -> str:
     return here.engaged_by if here is not None and here.engaged_by != here.name else ""
 
 
+def neutral(ctx: ArtifactContext, name: str) -> bool:
+    """Whether an organisation administers, pays or rules (a Medicare contractor, a regulator, a court) rather
+    than argues its own side."""
+    here = org(ctx, name)
+    return here is not None and bool(_NEUTRAL.search(here.role))
+
+
 def opponent(ctx: ArtifactContext) -> str:
     """The party on the other side for this artifact: a reader's principal when a reader sits across the table,
-    else the first party whose role puts it across; '' when the context names none."""
+    else the party whose role puts it across in a dispute or a deal; '' when there is none (an audit whose only
+    outside parties are a Medicare contractor and a vendor has no opponent)."""
     mine = home(ctx, ctx.author.organisation)
     for p in ctx.to + ctx.cc:
         if home(ctx, p.organisation) != mine:
-            return principal(ctx, p.organisation)
-    side = [o for o in ctx.organisations if o.privileged != mine and not o.acts_for]
+            party = principal(ctx, p.organisation)
+            if not neutral(ctx, party):
+                return party
+    side = [o for o in ctx.organisations if o.privileged != mine and not o.acts_for and not _NEUTRAL.search(o.role)]
     named = [o for o in side if _ADVERSE.search(o.role)]
-    return (named or side or [None])[0].name if (named or side) else ""
+    # else a party across whose role is not one contract's vendor (a billing contractor "under the services
+    # agreement" is no opponent on a refund; "the general contractor" of a delay claim is)
+    side = [o for o in side if not _ONE_CONTRACT.search(o.role)]
+    return (named or side)[0].name if (named or side) else ""
 
 
 def signatory(ctx: ArtifactContext, party: str) -> PersonRef | None:

@@ -154,10 +154,12 @@ def memo_options(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
     points = points_of(ctx)
     if not points:
         return []
-    main, other = points[0], opponent(ctx) or "the other side"
+    main, other = points[0], opponent(ctx)
     nxt = points[1] if len(points) > 1 else None
     act = f"to {main.text}" if slot_of(main) == "text_verb" else f"on the footing that {plain(main)}"
-    out = [f"Option A: proceed now {act}, and say so to {other} in writing."]
+    # with no one across the table (an audit, a refund to a Medicare contractor) nobody is told or asked to confirm
+    out = [f"Option A: proceed now {act}, and say so to {other} in writing." if other else
+           f"Option A: proceed now {act}, and record that basis on the file."]
     if nxt is not None:
         out.append(f"Option B: hold the position on {label(main)} until {label(nxt)} is settled, reserving rights "
                    f"meanwhile.")
@@ -165,13 +167,16 @@ def memo_options(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
     if inputs:
         out.append(f"Option C: contest {label(inputs[0])}, the input {label(main)} turns on, before anything is "
                    f"conceded.")
-    else:
+    elif other:
         out.append(f"Option {'C' if nxt is not None else 'B'}: ask {other} to confirm its position on "
                    f"{label(main)} in writing by {due}.")
+    else:
+        out.append(f"Option {'C' if nxt is not None else 'B'}: keep {label(main)} open until the records behind "
+                   f"it are complete, and revisit it by {due}.")
     lead = pick.one(["The courses open are these.", "Three courses are realistically open.",
                      "The options, as matters stand, are these."]) if len(out) > 2 else "Two courses are open."
-    why = pick.one([f"Each is weighed against what {other} can do in reply.",
-                    f"Each turns on {label(main)}, and none is free of risk."])
+    why = pick.one(([f"Each is weighed against what {other} can do in reply."] if other else []) +
+                   [f"Each turns on {label(main)}, and none is free of risk."])
     return [f"{lead} {why}"] + out
 
 
@@ -202,5 +207,8 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
         check = f" {reader.first_name} should confirm instructions by {due}."
     other = opponent(ctx)
     # the memo's own point and day: a matter's memos each hold back their own point, not one stock sentence
-    hold = f" Nothing on {label(main)} should be put to {other} before {due}." if other else ""
+    # (a memo that recommends writing to the other side does not also forbid putting anything to it)
+    hold = "" if not other else \
+        f" Once instructions are in, the position can go to {other} in writing." if options else \
+        f" Nothing on {label(main)} should be put to {other} before {due}."
     return [course + check + hold]

@@ -70,16 +70,41 @@ def certificate_plan(n: int) -> list[tuple[str, str]]:
     return _CERT_HEADS[:max(0, n - 1)] + _CERT_HEADS[-1:] if n > 1 else _CERT_HEADS[:1]
 
 
+def certificate_parties(ctx: ArtifactContext) -> tuple[bool, str, str]:
+    """(whether the author's organisation is the certificate's guarantor rather than its issuer, who issues it, to
+    whom). A vessel's Certificate of Financial Responsibility is issued by the Coast Guard's National Pollution
+    Funds Center to the vessel's operator, and a P&I club or insurer is the guarantor named in it."""
+    here = next((o for o in ctx.organisations if o.name == ctx.author.organisation), None)
+    if here is None or not re.search(r"\bguarant", here.role, re.I):
+        return False, ctx.author.organisation, ""
+    cofr = re.search(r"financial responsibility", ctx.spec.title, re.I)
+    issuer = "the National Pollution Funds Center of the U.S. Coast Guard" if cofr else "the issuing authority"
+    holder = here.acts_for or "the operator"
+    return True, issuer, holder
+
+
 def certificate_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]]) -> dict[int, list[str]]:
     """A certificate: the particulars it evidences, the issuer's certification and guaranty up to the amount the
     facts give, and who signs for the issuer, when."""
     org, day = ctx.author.organisation, long_date(ctx.spec.date, ctx.locale)  # type: ignore[union-attr]
     money = max((f for f in ctx.facts if f.value.type == "money"), key=lambda f: f.value.amount, default=None)
+    guarantor, issuer, holder = certificate_parties(ctx)
     out: dict[int, list[str]] = {}
     for i, (_, k) in enumerate(plan):
         if k == "particulars":
             out[i] = merge_short([f"{cap_first(label(f))}: {f.text}." if identity(f) else as_told(pick, f, ctx.facts)
                              for f in ctx.facts if f is not money or i == 0 and len(plan) < 3])
+        elif k == "certification" and guarantor:
+            # a guarantor does not issue the certificate (a COFR is the Coast Guard's, issued to the operator): it
+            # confirms the guaranty the certificate rests on (the litigation reader rejected "a COFR issued by a
+            # P&I club")
+            amount = f", up to {money.text}" if money else ""
+            out[i] = [cap_first(pick.frame([
+                "The certificate is issued by {issuer} to {holder}. {org} is the guarantor named in it and confirms, "
+                "as at {day}, that its guaranty stands in force{amount}.",
+                "{issuer} issued the certificate to {holder}; its evidence of financial responsibility is the "
+                "guaranty of {org}, which {org} confirms as at {day}{amount}."]).format(
+                    issuer=issuer, holder=holder, org=org, day=day, amount=amount))]
         elif k == "certification":
             amount = f", and that the amount of financial responsibility evidenced is {money.text}" if money else ""
             # a certificate re-issued through a matter says the same thing each time, in the words of that issue
@@ -109,6 +134,9 @@ def certificate_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str,
                 "liability past the amount stated.",
                 "Issued subject to the guaranty on file; nothing here increases the guarantor's liability above the "
                 "stated amount."])]
+        elif k == "cert_sign" and guarantor:
+            out[i] = [f"Signed for and on behalf of {org}, as guarantor, by {ctx.author.name}, {ctx.author.title}, "
+                      f"on {day}."]
         elif k == "cert_sign":
             out[i] = [f"Issued by {org}. Signed for and on behalf of {org} by {ctx.author.name}, {ctx.author.title}, "
                       f"on {day}."]

@@ -1,0 +1,66 @@
+"""Parties in their real roles (issue 17 (d)): a Medicare contractor or a regulator is nobody's opponent, a memo
+with no one across the table neither writes to nor fears an other side, and a guarantor confirms a certificate
+that an authority issued (the readers rejected memos arguing with the Medicare Administrative Contractor and a COFR
+'issued' by a P&I club)."""
+
+from __future__ import annotations
+
+from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.parties import opponent
+from worldsmith.generators.compose.substance.memo import memo_options, memo_recommendation
+from worldsmith.generators.context import OrgRef
+from tests.generators.context_fixture import document_context
+
+
+def _with(orgs: list[tuple[str, str, bool, str]]):
+    """The fixture's memo (by a partner of Harrow Vane LLP to a colleague and the client's CFO) in a matter of
+    these organisations: (name, role, privileged, acts for)."""
+    ctx = document_context("memo")
+    refs = [OrgRef(name=n, role=r, privileged=p, acts_for=a) for n, r, p, a in orgs]
+    return ctx.model_copy(update={"organisations": refs})
+
+
+_AUDIT = [("Harrow Vane LLP", "external auditor engaged by Corvale Shipping Ltd", True, "Corvale Shipping Ltd"),
+          ("Corvale Shipping Ltd", "client", True, ""),
+          ("Lakeshore Medicare Services", "the Medicare Administrative Contractor for the region; the counterparty "
+                                          "on the refund", False, ""),
+          ("Cobalt Ridge Revenue Partners", "outsourced coding contractor; counterparty under the billing services "
+                                            "agreement", False, "")]
+
+
+def test_a_medicare_contractor_or_a_vendor_under_one_agreement_is_no_opponent():
+    assert opponent(_with(_AUDIT)) == ""
+
+
+def test_a_party_in_a_dispute_is_still_the_opponent():
+    dispute = [("Harrow Vane LLP", "counsel to the owner", True, "Corvale Shipping Ltd"),
+               ("Corvale Shipping Ltd", "client; the owner and employer", True, ""),
+               ("Oriel Vance Architects", "the architect who administers the contract", False, ""),
+               ("Brackwater Builders Inc.", "the general contractor", False, "")]
+    assert opponent(_with(dispute)) == "Oriel Vance Architects" or opponent(_with(dispute)) == "Brackwater Builders Inc."
+    named = dispute + [("Kestrel Bay Tankers Ltd.", "owner; the designated responsible party", False, "")]
+    assert opponent(_with(named)) == "Kestrel Bay Tankers Ltd."
+
+
+def test_a_memo_with_no_one_across_neither_writes_to_nor_fears_an_other_side():
+    ctx = _with(_AUDIT)
+    for seed in range(12):
+        text = " ".join(memo_options(Picker(seed), ctx, "Friday, March 13"))
+        assert "other side" not in text and "in reply" not in text and "say so to" not in text, text
+        assert "Lakeshore" not in text, text
+
+
+def test_a_memo_that_recommends_writing_to_the_other_side_does_not_also_forbid_it():
+    named = _AUDIT + [("Kestrel Bay Tankers Ltd.", "owner; the designated responsible party", False, "")]
+    ctx = _with(named)
+    for seed in range(12):
+        text = " ".join(memo_recommendation(Picker(seed), ctx, "Friday, March 13", options=True))
+        assert "should be put to" not in text, text
+
+
+def test_a_guarantor_confirms_the_cofr_the_coast_guard_issued(published_legal):
+    cert = next((published_legal / "room").rglob("Certificate of Financial Responsibility*.md")).read_text(encoding="utf-8")
+    assert "National Pollution Funds Center" in cert
+    assert "as guarantor" in cert
+    assert "Northmoor Mutual P&I Association hereby certifies" not in cert
+    assert "Issued by Northmoor Mutual P&I Association." not in cert
