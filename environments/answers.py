@@ -1106,7 +1106,8 @@ def _kind_ok(m: Mention, w: Want) -> bool:
     return m.kind == w.kind
 
 
-# The unit of a gap between two rates: 6.2 percentage points, 6.2 points, 6.2 pp, 620 basis points (or, loosely, 6.2%).
+# The unit of a gap between two rates: 6.2 percentage points, 6.2 points, 6.2 pp, 620 basis points; never 6.2%, which a
+# reader takes for a relative change (red team: "by 3.5%" passed for 3.5 percentage points).
 POINTS = "percentage points"
 _BASIS = re.compile(r"^(?:basis\s+points?|bps?)$")
 POINT_WORDS = re.compile(r"^(?:percentage[\s-]+points?|percent(?:age)?[\s-]+pts?|points?|pts?|pp|ppts?)$")
@@ -1120,6 +1121,8 @@ def _points_match(m: Mention, w: Want, min_sig: int) -> bool:
     unit = next((" ".join(words[:k]) for k in (2, 1) if len(words) >= k
                  and (POINT_WORDS.match(" ".join(words[:k])) or _BASIS.match(" ".join(words[:k])))), " ".join(words))
     value = m.value
+    if m.kind == "percent" and not POINT_WORDS.match(unit):
+        return False  # "3.5%" alone; "3.5% points" still names points
     if m.kind == "number" and _BASIS.match(unit):
         value = m.value / 100
     elif m.kind == "number" and unit and not POINT_WORDS.match(unit):

@@ -295,6 +295,17 @@ def _asserts_all(text: str, check: Check) -> bool:
     return bool(check.values) and all(asserts_value(text, v, n, check.unit) for v, n in zip(check.values, nums))
 
 
+def _points_as_percent(text: str, check: Check) -> bool:
+    """A gap in percentage points also written as a percent ('exceeds it by 3.5%', beside 'Answer: 3.5 percentage
+    points'): the gap's own value asserted with a % sign, where no input rate has that value."""
+    want = want_of(check.values[0], check.numbers[0] if check.numbers else None, check.unit)
+    if want.unit != answers.POINTS or want.number is None:
+        return False
+    return any(m.kind == "percent" and m.status == "asserted" and m.value == want.number
+               and not any(abs(float(m.value) - a) < 0.005 for a in check.allowed)
+               and not answers.value_matches(m, want) for m in _parsed(text).mentions)
+
+
 def _final(text: str, check: Check) -> bool:
     """The check's figure is the text's answer: asserted on the 'Answer:' line (or in the text), and nowhere in the
     text denied, hedged or offered beside a rival figure of its unit other than those in `allowed`."""
@@ -305,6 +316,8 @@ def _final(text: str, check: Check) -> bool:
     for part in parts:  # two answer lines must give the same figure
         if not asserts_value(part, check.values[0], number, check.unit):
             return False
+    if _points_as_percent(text, check):
+        return False
     part = parts[-1]
     if part is not text:
         if any(rivals(p, check.values[0], number, check.unit, []) for p in parts):
@@ -457,6 +470,26 @@ def _still_applies(text: str, m) -> bool:
     return bool(_STILL.search(text, start, end))
 
 
+def _names_label(words: set[str], label: str) -> bool:
+    need = _words(label) - {"the", "of", "and", "a", "an", "s"}
+    return bool(need) and need <= words
+
+
+def _question_paragraphs(text: str, labels: list[str]) -> list[str]:
+    """The paragraphs (lines) of a text that name both labels of one question and neither pair of another's:
+    `labels` holds the question's two labels, '', then the other questions' labels two by two."""
+    if len(labels) < 2:
+        return []
+    own, others = labels[:2], labels[3:]
+    pairs = [others[k:k + 2] for k in range(0, len(others) - 1, 2)]
+    out = []
+    for line in (ln for ln in text.splitlines() if ln.strip()):
+        words = _words(line)
+        if all(_names_label(words, x) for x in own) and not any(all(_names_label(words, x) for x in p) for p in pairs):
+            out.append(line)
+    return out
+
+
 def _decide(kind: str, text: str, check: Check) -> bool:
     if kind in ("mentions", "asserts", "asserts_current"):
         return _asserts_all(text, check)
@@ -496,7 +529,8 @@ def _decide(kind: str, text: str, check: Check) -> bool:
         return names_governing(text, check.a_words, check.b_words) or \
             (check.expect is not None and _direction(text, check))
     if kind == "conclusion":
-        return answers.conclusion(_parsed(text), check.a_words, check.b_words) == check.expect
+        texts = _question_paragraphs(text, check.values) or [text]
+        return any(answers.conclusion(_parsed(t), check.a_words, check.b_words) == check.expect for t in texts)
     if kind == "defers":
         return bool(_DEFERS.search(text))
     raise ValueError(f"unknown figure check {kind!r}")
@@ -1012,7 +1046,9 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         return any(_decide(kind, t, check) for t in _file_texts(session, check))
     if where == "chat" and kind in _FIGURE_CHECKS:
         # Every post in the conversation is read as one text: a second post that contradicts the first counts.
-        posts = "\n\n".join(p.text for p in _state(session).chat_posts if p.channel_id == check.channel)
+        # (with no channel, every post in any channel: a wrong figure said elsewhere)
+        posts = "\n\n".join(p.text for p in _state(session).chat_posts
+                             if check.channel is None or p.channel_id == check.channel)
         return bool(posts) and _decide(kind, posts, check)
     if check.type == "chat_post_mentions":
         return any(p.channel_id == check.channel and _asserts_all(p.text, check) for p in _state(session).chat_posts)

@@ -14,6 +14,7 @@ import itertools
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import PurePosixPath
+from typing import get_args
 
 from worldsmith.environments import answers
 from worldsmith.environments.apps import app_of
@@ -846,11 +847,16 @@ def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
             allowed = sorted(set(c.check.allowed) | set(every)) if c.check.type == "answer_final" else c.check.allowed
             on_file.append(c.model_copy(update={"id": f"memo{i}_{c.id}", "check": c.check.model_copy(update={
                 "type": moved(c.check.type, "file"), "path": path, "allowed": allowed})}))
-        for c in t.rubric.negative_criteria:
-            bad.append(c.model_copy(update={"id": f"memo{i}_{c.id}", "check": c.check.model_copy(update={
-                "type": moved(c.check.type, "file"), "path": path})}))
-        gap = next((c.check for c in t.rubric.criteria if c.id == "states_gap"), None)
         big, small = (graph.fact(f) for f in t.needs.facts[:2])
+        # a yes or no is read in the paragraphs about this question alone (red team: with two questions answered
+        # 'Yes', a second 'No.' was never read, the whole memo's first answer standing for both)
+        asked_here = [label_of(big), label_of(small), "",
+                      *(label_of(graph.fact(f)) for o in parts if o is not t for f in o.needs.facts[:2])]
+        for c in t.rubric.negative_criteria:
+            own = {"values": asked_here} if c.check.type.endswith("_conclusion") and len(parts) > 1 else {}
+            bad.append(c.model_copy(update={"id": f"memo{i}_{c.id}", "check": c.check.model_copy(update={
+                "type": moved(c.check.type, "file"), "path": path, **own})}))
+        gap = next((c.check for c in t.rubric.criteria if c.id == "states_gap"), None)
         others = [o for j, o in enumerate(parts, 1) if j != i]
         other_gaps = [c.check for o in others for c in o.rubric.criteria if c.id == "states_gap"]
         if gap is not None and other_gaps:
@@ -1328,8 +1334,39 @@ def _guarded(graph: Graph, task: Task) -> Task:
     nothing gives, a fact stated as a figure it never holds, a room figure under another's label, a wrong figure
     posted to chat."""
     task = _with_mislabels(graph, _with_unledgered(graph, task))
-    task = _with_chat_guard(with_misstatements(graph, task))
+    task = _with_elsewhere(_with_chat_guard(with_misstatements(graph, task)))
     return _with_sources(graph.world, task)
+
+
+# The negatives a message elsewhere is read for: a wrong yes or no, the comparison the wrong way, a figure written
+# against the wrong label or misstated, a superseded value asserted.
+_ELSEWHERE_KINDS = {"conclusion", "direction", "misstated", "bound", "misbound", "asserts", "mentions", "governs"}
+_CHECK_TYPES = set(get_args(Check.model_fields["type"].annotation))
+
+
+def _with_elsewhere(task: Task) -> Task:
+    """A task answered in one place costs a wrong message anywhere else (red team: a right reply plus a chat post
+    'the accrued LDs do not exceed the cap' scored 1.0): the task's own negatives, read in every chat post (any
+    channel) and every message sent, where the task's answer does not go."""
+    final = next((c for c in task.rubric.criteria if c.check.type.endswith("_final")), None)
+    if final is None:
+        return task
+    where = final.check.type.split("_", 1)[0]
+    place = {"path": None, "folder": None, "channel": None, "to": [], "in_reply_to": None}
+    extra = []
+    for target in sorted({"chat", "sent"} - {where}):
+        for c in task.rubric.negative_criteria:
+            old_where, _, kind = c.check.type.partition("_")
+            new_type = f"{target}_{kind}"
+            if old_where != where or kind not in _ELSEWHERE_KINDS or new_type not in _CHECK_TYPES:
+                continue
+            extra.append(c.model_copy(update={"id": f"{target}_elsewhere_{c.id}",
+                                              "description": f"{c.description} (in a {'post' if target == 'chat' else 'message'} elsewhere)",
+                                              "check": c.check.model_copy(update={"type": new_type, **place})}))
+    if not extra:
+        return task
+    rubric = task.rubric.model_copy(update={"negative_criteria": [*task.rubric.negative_criteria, *extra]})
+    return task.model_copy(update={"rubric": rubric})
 
 
 def _with_chat_guard(task: Task) -> Task:
