@@ -16,7 +16,7 @@ from worldsmith.worlds.values import render_value
 
 from worldsmith.generators.attachments import plan_attachments
 from worldsmith.generators.beats import decision_object, decision_verb, names_decision, plan_beats
-from worldsmith.generators.labels import fact_label
+from worldsmith.generators.labels import as_first_sent, fact_label
 from worldsmith.generators.week import AHEAD_DAYS
 from worldsmith.generators.questions import answering
 from worldsmith.generators.sides import acts_for, principal, privileged_circle
@@ -406,6 +406,10 @@ class _Planner:
                  distractor: str | None, *, ext: str, make: Any) -> None:
         """One dated file of the room (a document, a sheet): `make` turns the common fields into its spec."""
         author = self.by_role[item.author][0]
+        # A draft is named as it was the day it was made: "(superseded)" is what a later version makes true, and
+        # a reader rejected a March 2 draft, and the mail that sent it, already titled superseded. Its label (the
+        # distractor's) still says so inside; its folder ("Drafts", "Superseded") is the file room's, sorted later.
+        title = as_first_sent(title)
         path = self.unique(f"{folder}/{safe_filename(title)}", self.paths, "{} ({})") + f".{ext}"
         common = dict(id=aid, item=aid, path=path, title=title, author=author.id, occupation=author.occupation,
                       facts=facts, distractor=distractor, purpose=item.purpose or "", date=day,

@@ -42,3 +42,12 @@ def test_a_weekly_instance_carries_a_standing_fact_only_in_a_week_it_moved(publi
     assert len(roots) == 8
     carrying = [a["id"] for a in roots if "liability_cap" in a["facts"]]
     assert carrying == [roots[0]["id"]], carrying
+
+
+def test_no_file_or_message_is_titled_superseded_on_the_day_it_is_made(published_legal):
+    plan = json.loads((published_legal / "plan.json").read_text(encoding="utf-8"))
+    for a in plan["artifacts"]:
+        assert "superseded" not in a["title"].lower(), a["title"]
+        assert "superseded" not in a["path"].rsplit("/", 1)[-1].lower(), a["path"]
+        for att in a.get("attachments", []):
+            assert "superseded" not in att["path"].rsplit("/", 1)[-1].lower(), att["path"]
