@@ -21,4 +21,5 @@ def make_backend(config: RunConfig) -> Backend:
     prices = {name: price.model_dump() for name, price in config.prices.items()}
     return OpenAIBackend(config.model, base_url=config.base_url, api_key=key, concurrency=config.concurrency,
                          timeout=config.timeout, max_attempts=config.max_attempts, backoff_base=config.backoff_base, cache=cache,
-                         usage=Usage(prices=prices))
+                         usage=Usage(prices=prices), artifact_deadline=config.artifact_deadline,
+                         run_deadline=config.run_deadline)

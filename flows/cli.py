@@ -94,6 +94,12 @@ def generate(
                                                        "(default 120); not used with PREFECT_API_URL"),
     no_prefect: bool = typer.Option(False, "--no-prefect", help="run the same stages as plain calls, without "
                                                                 "Prefect (no server, no flow run recorded)"),
+    artifact_deadline: Optional[float] = typer.Option(None, min=0, help="seconds one artifact's model calls may "
+                                                      "take, retries included, before it fails (default 300; 0: "
+                                                      "none); env WORLDSMITH_ARTIFACT_DEADLINE"),
+    run_deadline: Optional[float] = typer.Option(None, min=0, help="seconds all of a run's model calls may take; "
+                                                 "later ones fail at once (default 14400; 0: none); env "
+                                                 "WORLDSMITH_RUN_DEADLINE"),
 ) -> None:
     """Generate the world an outline describes, validate it, and publish it.
 
@@ -112,7 +118,8 @@ def generate(
     started = time.perf_counter()
     try:
         settings = resolve_config({"backend": backend, "model": model, "base_url": base_url,
-                                   "concurrency": concurrency, "no_cache": no_cache, "taxonomy": taxonomy}, config)
+                                   "concurrency": concurrency, "no_cache": no_cache, "taxonomy": taxonomy,
+                                   "artifact_deadline": artifact_deadline, "run_deadline": run_deadline}, config)
         # Bad input stops here, before Prefect starts and before anything is written.
         output_folder(out, "--out")
         prepared = pipeline.prepare(outline, seed, make_backend(settings), expand, settings.taxonomy)
@@ -147,7 +154,8 @@ def generate(
     options = dict(seed=seed, out=str(out), concurrency=concurrency, backend=backend, model=model, base_url=base_url,
                    expand=expand, no_cache=no_cache, repair_rounds=repair_rounds,
                    config_file=str(config) if config else None, profile=str(profile) if profile else None,
-                   taxonomy=str(taxonomy) if taxonomy else None, on_artifact_failure=on_artifact_failure, force=force)
+                   taxonomy=str(taxonomy) if taxonomy else None, on_artifact_failure=on_artifact_failure, force=force,
+                   artifact_deadline=artifact_deadline, run_deadline=run_deadline)
     try:
         if no_prefect:
             from worldsmith.flows.make import make_world

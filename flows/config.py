@@ -10,6 +10,7 @@ from typing import Any, Literal
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
 
+from worldsmith.generators.backends.base import ARTIFACT_DEADLINE, RUN_DEADLINE
 from worldsmith.worlds.errors import WorldsmithError
 
 
@@ -39,6 +40,10 @@ class RunConfig(BaseModel):
     timeout: float = Field(60.0, gt=0)
     max_attempts: int = Field(6, ge=1, le=20)
     backoff_base: float = Field(0.5, gt=0, description="seconds before the first retry; doubles, with jitter")
+    artifact_deadline: float = Field(ARTIFACT_DEADLINE, ge=0, description="seconds one artifact's model calls may "
+                                     "take, retries included, before it fails (0: no deadline)")
+    run_deadline: float = Field(RUN_DEADLINE, ge=0, description="seconds all of a run's model calls may take from "
+                                "the first; later calls fail at once (0: no deadline)")
     cache: Path | None = None
     taxonomy: Path | None = Field(None, description="an imported taxonomy (.duckdb) or a taxonomy folder; default shipped")
     no_cache: bool = False
@@ -62,6 +67,8 @@ ENV = {
     "cache": "WORLDSMITH_CACHE",
     "concurrency": "WORLDSMITH_CONCURRENCY",
     "taxonomy": "WORLDSMITH_TAXONOMY",
+    "artifact_deadline": "WORLDSMITH_ARTIFACT_DEADLINE",
+    "run_deadline": "WORLDSMITH_RUN_DEADLINE",
 }
 
 

@@ -59,8 +59,10 @@ def generate_world(outline: str, seed: int = 0, out: str = "outputs", concurrenc
                    expand: int = 0, no_cache: bool = False, cache: str | None = None, repair_rounds: int = 2,
                    config_file: str | None = None, profile: str | None = None,
                    taxonomy: str | None = None,
-                   on_artifact_failure: str = "quarantine", force: bool = False) -> pipeline.Published:
+                   on_artifact_failure: str = "quarantine", force: bool = False,
+                   artifact_deadline: float | None = None, run_deadline: float | None = None) -> pipeline.Published:
     """Make the world an outline describes and publish it under `out`, as a Prefect flow (make_world's stages as
     Prefect tasks; see flows/make.py for the parameters)."""
     return make_world(outline, seed, out, concurrency, backend, model, base_url, expand, no_cache, cache,
-                      repair_rounds, config_file, profile, taxonomy, on_artifact_failure, force, stages=PREFECT)
+                      repair_rounds, config_file, profile, taxonomy, on_artifact_failure, force, stages=PREFECT,
+                      artifact_deadline=artifact_deadline, run_deadline=run_deadline)

@@ -46,17 +46,21 @@ def make_world(outline: str, seed: int = 0, out: str = "outputs", concurrency: i
                config_file: str | None = None, profile: str | None = None,
                taxonomy: str | None = None,
                on_artifact_failure: str = "quarantine", force: bool = False,
-               stages: Stages = PLAIN) -> pipeline.Published:
+               stages: Stages = PLAIN, artifact_deadline: float | None = None,
+               run_deadline: float | None = None) -> pipeline.Published:
     """Make the world an outline describes and publish it under `out` (no Prefect: `stages` are plain calls).
 
     The API key is never a parameter: it comes from $OPENAI_API_KEY or the config file. An artifact that
     cannot be made costs only itself: `on_artifact_failure` says whether the world is then quarantined with
     a report (quarantine), completed with labelled offline stand-ins (offline), or not made at all (abort).
-    A world already published under `out` is replaced only with `force`.
+    A world already published under `out` is replaced only with `force`. `artifact_deadline` and `run_deadline`
+    (seconds; 0: none; default from the configuration) bound one artifact's model calls and all of the run's: an
+    artifact they cut off fails like any other.
     """
     started = time.perf_counter()
     config = resolve_config({"backend": backend, "model": model, "base_url": base_url, "concurrency": concurrency,
-                             "no_cache": no_cache, "cache": cache, "taxonomy": taxonomy},
+                             "no_cache": no_cache, "cache": cache, "taxonomy": taxonomy,
+                             "artifact_deadline": artifact_deadline, "run_deadline": run_deadline},
                             Path(config_file) if config_file else None)
     chosen = make_backend(config)
     clock = pipeline.Stopwatch()

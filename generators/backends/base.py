@@ -8,6 +8,12 @@ from pydantic import BaseModel
 
 T = TypeVar("T", bound=BaseModel)
 
+# How long a model backend may spend on one artifact's calls (retries and re-asks included) and on all of a
+# run's, in seconds: a long document takes a slow local model a few minutes and a large world a few hours;
+# past these a server is not answering, and a rerun resumes from the response cache. 0 means no deadline.
+ARTIFACT_DEADLINE = 300.0
+RUN_DEADLINE = 4 * 3600.0
+
 
 class Backend(Protocol):
     """Anything that turns an artifact's context into content of the requested type."""

@@ -6,6 +6,13 @@ A call goes: cache lookup (by the key of the initial request) -> HTTP with our o
 -> re-ask with the error shown, at most `reasks` times -> cache the validated content.
 Structured output degrades once per backend: json_schema (strict) -> json_object -> schema in prompt.
 The API key is held as a secret and scrubbed from every message built from a server's answer.
+
+A slow or hostile server is bounded three ways. The read timeout (`timeout`) applies to each read from the
+socket, not to the whole answer, so a server that trickles a byte a minute never trips it: one artifact's
+calls, retries and re-asks included, must end within `artifact_deadline`, and all of a run's calls within
+`run_deadline` from its first; past either, that artifact fails like any other (the engine's failure policy
+decides what the world does), and every call after the run's deadline fails at once. And no answer's body is
+read past bounded_http.MAX_BODY_BYTES.
 """
 
 from __future__ import annotations
@@ -21,6 +28,8 @@ from typing import Any, TypeVar
 import openai
 from pydantic import BaseModel, SecretStr, ValidationError
 
+from worldsmith.generators.backends.base import ARTIFACT_DEADLINE, RUN_DEADLINE
+from worldsmith.generators.backends.bounded_http import MAX_BODY_BYTES, AnswerTooLarge, bounded_client
 from worldsmith.generators.backends.cache import ResponseCache, key_for
 from worldsmith.generators.backends.limit import AdaptiveLimit
 from worldsmith.generators.backends.usage import KindUsage, Usage, estimate_tokens
@@ -57,11 +66,15 @@ class OpenAIBackend:
                  concurrency: int = 16, timeout: float = 60.0, max_attempts: int = 6, reasks: int = 2,
                  temperature: float = 0.7, max_tokens: int | None = None, mode: str = "auto",
                  cache: ResponseCache | None = None, usage: Usage | None = None,
-                 backoff_base: float = 0.5, backoff_cap: float = 20.0, retry_after_cap: float = 60.0):
+                 backoff_base: float = 0.5, backoff_cap: float = 20.0, retry_after_cap: float = 60.0,
+                 artifact_deadline: float | None = ARTIFACT_DEADLINE, run_deadline: float | None = RUN_DEADLINE,
+                 max_body_bytes: int = MAX_BODY_BYTES):
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}; use one of {', '.join(MODES)}")
         if max_attempts < 1 or reasks < 0 or concurrency < 1:
             raise ValueError("max_attempts and concurrency must be at least 1, reasks at least 0")
+        if any(d is not None and d < 0 for d in (artifact_deadline, run_deadline)) or max_body_bytes < 1:
+            raise ValueError("deadlines must be positive (0 or None: none) and max_body_bytes at least 1")
         self.model = model
         self.base_url = (base_url or os.environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL).rstrip("/")
         # Local servers take any key, but the client insists on one.
@@ -80,6 +93,10 @@ class OpenAIBackend:
         self.backoff_base = backoff_base
         self.backoff_cap = backoff_cap
         self.retry_after_cap = retry_after_cap
+        self.artifact_deadline = artifact_deadline or None  # 0: none
+        self.run_deadline = run_deadline or None
+        self.max_body_bytes = max_body_bytes
+        self._run_started: float | None = None  # the run's clock starts at its first call
         # What this backend actually sends; in auto mode it degrades once a server refuses a format.
         self.wire_mode = "json_schema" if mode == "auto" else mode
         self._jitter = random.Random()  # backoff jitter only: never touches content
@@ -99,7 +116,8 @@ class OpenAIBackend:
             # A client's connection pool and a semaphore belong to one loop: a new asyncio.run needs new ones.
             self._loop = loop
             self._client = openai.AsyncOpenAI(base_url=self.base_url, api_key=self._api_key.get_secret_value(),
-                                              max_retries=0, timeout=self.timeout)
+                                              max_retries=0, timeout=self.timeout,
+                                              http_client=bounded_client(self.max_body_bytes))
             self._limit = AdaptiveLimit(self.concurrency)  # halves on 429s, grows back as calls succeed
         assert self._client is not None and self._limit is not None
         return self._client, self._limit
@@ -229,8 +247,13 @@ class OpenAIBackend:
                     failure = (f"the server at {self.base_url} rejected the request ({status}): {said}", False)
             except openai.APITimeoutError:
                 failure = (f"no answer within {self.timeout:g} s", True)
+            except AnswerTooLarge as exc:
+                failure = self._too_large(exc)
             except openai.APIConnectionError as exc:
-                failure = (f"connection to {self.base_url} failed: {type(exc.__cause__ or exc).__name__}", True)
+                if isinstance(exc.__cause__, AnswerTooLarge):  # an openai that wraps every exception of a send
+                    failure = self._too_large(exc.__cause__)
+                else:
+                    failure = (f"connection to {self.base_url} failed: {type(exc.__cause__ or exc).__name__}", True)
             except (ValueError, RecursionError) as exc:
                 # A body that is not UTF-8 (or whose bytes read as another encoding) or JSON nested beyond
                 # Python's recursion: the client could not read the answer; asked again, then the artifact fails.
@@ -246,6 +269,35 @@ class OpenAIBackend:
                                  f"last: {message}", True, request_id) from None
             stats.retries += 1
             await asyncio.sleep(delay if delay is not None else self._backoff(attempt))
+
+    def _too_large(self, exc: AnswerTooLarge) -> tuple[str, bool]:
+        """An oversized body fails the call at once: a server that sends one sends it again."""
+        return (f"the server at {self.base_url} sent {exc}; an answer's body may be at most "
+                f"{self.max_body_bytes:,} bytes", False)
+
+    # -- deadlines ----------------------------------------------------------------------------------
+
+    def _budget(self) -> tuple[float | None, str]:
+        """Seconds the next artifact's (or question's) calls may take, and the deadline that sets them."""
+        now = time.monotonic()
+        if self._run_started is None:
+            self._run_started = now
+        budget, which = self.artifact_deadline, "artifact"
+        if self.run_deadline is not None:
+            left = max(0.0, self._run_started + self.run_deadline - now)
+            if budget is None or left < budget:
+                budget, which = left, "run"
+        return budget, which
+
+    def _late(self, which: str) -> ModelError:
+        """The failure of a call cut off by a deadline: one artifact's (retryable: a rerun asks again)."""
+        if which == "run":
+            return self._fail(f"the run's deadline for model calls ({self.run_deadline:g} s, run_deadline / "
+                              f"--run-deadline) had passed at {self.base_url}; run the same command again: the "
+                              "answers already made are cached", True)
+        return self._fail(f"no valid answer within the artifact deadline of {self.artifact_deadline:g} s "
+                          f"(artifact_deadline / --artifact-deadline), retries included, from {self.model!r} at "
+                          f"{self.base_url}", True)
 
     @staticmethod
     def _refuses_format(said: str) -> bool:
@@ -313,17 +365,33 @@ class OpenAIBackend:
             own = kinds.of(context.spec) if isinstance(context, ArtifactContext) else None
             if own is not None and own.prose is not None and own.merge is not None and output_type is own.content:
                 # The model writes the prose only; the engine makes the content from it and its own fields.
-                prose = await self._generate(context, own.prose, stats)
+                prose = await self._in_time(lambda: self._generate(context, own.prose, stats))
                 content, notes = own.merge(context, prose)
                 if notes:
                     self.usage.filled_in(kind, context.spec.id, notes)
                 return content  # type: ignore[return-value]
-            return await self._generate(context, output_type, stats)
+            return await self._in_time(lambda: self._generate(context, output_type, stats))
         except ModelError:
             stats.failures += 1
             raise
         finally:
             self.usage.finished(kind, start)
+
+    async def _in_time(self, work: Any) -> Any:
+        """`await work()` within the deadline left to it; a ModelError when the deadline cuts it off.
+
+        A cache hit is as fast as ever; the deadline cancels a call in flight, its backoff or its wait on
+        another run's answer, and the cancelled call lets go of its slot and its claim on the way out."""
+        budget, which = self._budget()
+        if budget is not None and budget <= 0:
+            raise self._late(which)
+        try:
+            async with asyncio.timeout(budget) as scope:
+                return await work()
+        except TimeoutError:
+            if scope.expired():
+                raise self._late(which) from None
+            raise
 
     def cache_key(self, context: ArtifactContext | ExpansionContext, output_type: type[BaseModel]) -> str:
         """The key this backend caches the answer for a context under: that of its initial request."""
@@ -381,6 +449,10 @@ class OpenAIBackend:
         with the error shown, counted under `kind`; never cached (a caller asks again on purpose)."""
         stats = self.usage.kind(kind)
         stats.requests += 1
+        return await self._in_time(lambda: self._ask_messages(messages, output_type, stats))
+
+    async def _ask_messages(self, messages: list[dict[str, str]], output_type: type[T], stats: KindUsage) -> T:
+        """`ask` without its deadline: the calls and re-asks."""
         tail: list[dict[str, str]] = []
         error, request_id = "", None
         for attempt in range(self.reasks + 1):

@@ -27,6 +27,11 @@ Schema-only mode (`mode="schema_only"`, `--mode schema-only`) answers every ques
 that follow only the JSON schema sent (generators/backends/schema_only.py): what a model does that knows
 nothing of the matter and ignores `pattern`. Every request's record keeps the schema it carried.
 
+Hostile servers, on every answer (not only a first attempt): `trickle` sends a body one byte at a time, a
+pause apart (a read timeout counts from the last byte, so it never fires); `padding` adds that many bytes of
+JSON whitespace after a body (the same answer, as large as you like), and `length_header=False` sends it with
+no Content-Length, the body running to the connection's close, so a client learns its size only by reading.
+
 Every completion's record counts its `prompt_tokens` and its `uncached_prompt_tokens`: those after the longest
 prefix the server has already seen, in 16-token blocks, as automatic prefix caching in vLLM and SGLang
 counts them (generators/backends/prefix_cache.py); stats() sums both.
@@ -107,6 +112,9 @@ class ServerConfig(BaseModel):
     retry_after: float = Field(1.0, ge=0, description="the Retry-After of a rate_limit fault, in seconds")
     hang_seconds: float = Field(5.0, ge=0, description="how long a hang fault sleeps, past the client's timeout")
     hang_then: Literal["answer", "drop"] = Field("answer", description="what a hang does when it wakes up")
+    trickle: float = Field(0.0, ge=0, description="seconds between the bytes of every response body (0: all at once)")
+    padding: int = Field(0, ge=0, description="bytes of JSON whitespace after every response body")
+    length_header: bool = Field(True, description="send Content-Length; without it the body runs to the close")
     unsupported_formats: list[Literal["json_schema", "json_object"]] = Field(
         default_factory=list, description="response_format types answered with 400, as servers that support less do")
     seed: int = Field(0, description="the fault seed")
@@ -712,7 +720,8 @@ class TestServer:
             seq = self._seq
         entry: dict[str, Any] = {"n": seq, "method": method, "path": h.path.split("?")[0], "key": None, "model": None,
                                  "attempt": None, "fault": None, "status": None, "completed": False,
-                                 "output_type": None, "ms": None}
+                                 "output_type": None, "ms": None,
+                                 "accept_encoding": h.headers.get("Accept-Encoding")}
         try:
             self._route(h, method, entry)
         except (BrokenPipeError, ConnectionResetError, ConnectionAbortedError):
@@ -833,15 +842,26 @@ class TestServer:
         if _peer_gone(h.connection):
             h.close_connection = True
             return
-        data = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode()
+        data = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode() + b" " * self.config.padding
         h.send_response(status)
         h.send_header("Content-Type", "application/json")
-        h.send_header("Content-Length", str(len(data)))
+        if self.config.length_header:
+            h.send_header("Content-Length", str(len(data)))
+        else:
+            h.send_header("Connection", "close")
+            h.close_connection = True
         h.send_header("x-request-id", f"req_{entry['n']}")
         for name, value in (headers or {}).items():
             h.send_header(name, value)
         h.end_headers()
-        h.wfile.write(data[:-1])
+        if self.config.trickle:
+            for i in range(len(data) - 1):
+                if self._stopping.wait(self.config.trickle):
+                    return
+                h.wfile.write(data[i:i + 1])
+                h.wfile.flush()
+        else:
+            h.wfile.write(data[:-1])
         # Record before the last byte: the client cannot finish reading until it arrives, so whoever
         # holds a response also finds it in .requests and the log, with no race.
         entry["completed"] = True
@@ -895,6 +915,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--retry-after", type=float, default=1.0)
     p.add_argument("--hang-seconds", type=float, default=5.0)
     p.add_argument("--hang-then", choices=["answer", "drop"], default="answer")
+    p.add_argument("--trickle", type=float, default=0.0, help="seconds between the bytes of every response body")
+    p.add_argument("--padding", type=int, default=0, help="bytes of JSON whitespace after every response body")
+    p.add_argument("--no-length", action="store_true", help="send no Content-Length: the body runs to the close")
     p.add_argument("--unsupported-format", action="append", default=[], choices=["json_schema", "json_object"],
                    help="answer 400 to this response_format type (repeatable)")
     p.add_argument("--sloppy", type=_fault, action="append", default=[],
@@ -909,6 +932,7 @@ def main(argv: list[str] | None = None) -> int:
                           api_key=args.api_key or os.environ.get("WORLDSMITH_TEST_SERVER_KEY"),
                           latency=args.latency, jitter=args.jitter, faults=dict(args.fault),
                           retry_after=args.retry_after, hang_seconds=args.hang_seconds, hang_then=args.hang_then,
+                          trickle=args.trickle, padding=args.padding, length_header=not args.no_length,
                           unsupported_formats=args.unsupported_format, seed=args.seed, log_path=args.log,
                           sloppy=sloppy_shares(dict(args.sloppy)), mode=args.mode.replace("-", "_"))
     done = threading.Event()

@@ -1,0 +1,67 @@
+"""The HTTP client the OpenAI-compatible backend is built with: no answer's body past MAX_BODY_BYTES is read.
+
+The openai client reads a whole body into memory before it decodes a byte of it, so a hostile server could
+send gigabytes for one call. Here every response is checked as it arrives, through httpx's response event
+hook (called before the body is read; a hook may replace the response's stream): a declared
+Content-Length over the cap is refused unread, and the body is counted as it streams, the call failing
+at the first byte past the cap. Compression is not asked for (Accept-Encoding: identity) and a body that
+comes compressed anyway is refused: the cap counts bytes on the wire, and a gzip bomb is a thousand times
+larger once decoded.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import AsyncIterator
+
+import openai
+
+# The largest legitimate answer is MAX_ANSWER_CHARS (1 Mi characters) of text, each at most 6 bytes as a JSON
+# escape (\uXXXX), in the chat-completions envelope.
+MAX_BODY_BYTES = 8 * 1024 * 1024
+
+# openai is built on httpx (older releases) or httpx2 (its maintained continuation): the stream this module
+# wraps must be that library's, whichever it is.
+_HTTPX = importlib.import_module(openai.DefaultAsyncHttpxClient.__mro__[1].__module__.partition(".")[0])
+
+
+class AnswerTooLarge(Exception):
+    """A model server's response body is over the cap, or compressed although none was asked for."""
+
+
+class _CappedStream(_HTTPX.AsyncByteStream):
+    """The response's byte stream, refused at the first byte past `limit`."""
+
+    def __init__(self, inner, limit: int):
+        self._inner = inner
+        self._limit = limit
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        seen = 0
+        async for chunk in self._inner:
+            seen += len(chunk)
+            if seen > self._limit:
+                raise AnswerTooLarge(f"an answer of over {self._limit:,} bytes")
+            yield chunk
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
+def _cap(limit: int):
+    async def check(response) -> None:
+        encoding = response.headers.get("content-encoding", "identity").strip().lower()
+        if encoding not in ("", "identity"):
+            raise AnswerTooLarge(f"a compressed answer ({encoding[:20]}) although none was asked for")
+        declared = response.headers.get("content-length", "").strip()
+        if declared.isdigit() and int(declared) > limit:
+            raise AnswerTooLarge(f"an answer of {int(declared):,} bytes, over the limit of {limit:,}")
+        response.stream = _CappedStream(response.stream, limit)
+
+    return check
+
+
+def bounded_client(limit: int = MAX_BODY_BYTES):
+    """An httpx AsyncClient with openai's defaults whose responses are refused past `limit` bytes (AnswerTooLarge)."""
+    return openai.DefaultAsyncHttpxClient(headers={"Accept-Encoding": "identity"},
+                                          event_hooks={"response": [_cap(limit)]})
