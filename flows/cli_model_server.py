@@ -25,6 +25,10 @@ def model_server(
                                               "values that follow only the JSON schema sent (never `pattern`), "
                                               "as a model that knows nothing of the matter"),
     seed: int = typer.Option(0, help="which requests get the faults (and the schema-only values)"),
+    trickle: float = typer.Option(0.0, min=0, help="seconds between the bytes of every answer: a hostile server that "
+                                                   "keeps a read timeout from firing"),
+    padding: int = typer.Option(0, min=0, help="bytes of JSON whitespace after every answer: an oversized body"),
+    no_length: bool = typer.Option(False, "--no-length", help="send no Content-Length: the body runs to the close"),
     log: Optional[Path] = typer.Option(None, help="append one JSON line per request to this file"),
 ) -> None:
     """Serve an OpenAI-compatible model on 127.0.0.1 that answers every worldsmith request, until Ctrl-C.
@@ -32,6 +36,7 @@ def model_server(
     \b
     Example: worldsmith model-server --port 8765 --latency 0.2 --fault rate_limit=0.1
     Example: worldsmith model-server --port 8765 --mode schema-only
+    Example: worldsmith model-server --port 8765 --trickle 1 --padding 20000000
     Example: worldsmith generate OUTLINE --backend openai --base-url http://127.0.0.1:8765/v1 --model test-model
     """
     from worldsmith.generators.backends import test_server
@@ -46,6 +51,7 @@ def model_server(
     argv += [x for s in sloppy for x in ("--sloppy", s)]
     argv += ["--api-key", api_key] if api_key else []
     argv += ["--log", str(log)] if log else []
+    argv += ["--trickle", str(trickle), "--padding", str(padding)] + (["--no-length"] if no_length else [])
     raise typer.Exit(test_server.main(argv))
 
 

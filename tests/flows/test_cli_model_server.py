@@ -38,3 +38,20 @@ def test_model_server_serves_models_and_a_world_then_stops_on_sigint(tmp_path):
         _, stderr = proc.communicate(timeout=30)
     assert proc.returncode == 0, stderr
     assert len(log.read_text().splitlines()) >= len(plan.artifacts)
+
+
+def test_model_server_can_pad_every_answer_and_send_it_without_a_length(tmp_path):
+    """--padding and --no-length: the oversized body of a hostile server, to try the client's cap by hand."""
+    proc = subprocess.Popen([sys.executable, "-m", "worldsmith.flows.cli", "model-server", "--port", "0",
+                             "--padding", "5000", "--no-length"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ))
+    try:
+        url = proc.stdout.readline().strip()
+        with urllib.request.urlopen(url + "/models", timeout=10) as answer:
+            body = answer.read()
+            assert answer.headers.get("Content-Length") is None
+        assert body.endswith(b" " * 5000) and json.loads(body)["data"][0]["id"] == "test-model"
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=30)
+    assert proc.returncode == 0
