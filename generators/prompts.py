@@ -172,24 +172,6 @@ def _story(context: ArtifactContext) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _genre(context: ArtifactContext) -> str:
-    """The genre's structure a document must show, from its doc_type."""
-    from worldsmith.generators.compose.bank import bank
-    from worldsmith.generators.compose.genres import genre_of
-
-    spec = context.spec
-    kind = genre_of(spec.doc_type)  # type: ignore[union-attr]
-    heads = bank("documents")["types"][kind]["headings"]
-    required = [h[0] for h in heads if len(h) > 2 and h[2] == "required"]
-    shape = bank("genres").get("shapes", {}).get(kind, "")
-    out = f"Genre: {kind.replace('_', ' ')}."
-    if required:
-        out += " Sections it must have: " + ", ".join(required) + "."
-    if shape:
-        out += " " + shape
-    return out + "\n"
-
-
 def _distractor(context: ArtifactContext) -> str:
     if not context.distractor_label:
         return ""
@@ -215,37 +197,10 @@ def _earlier(context: ArtifactContext) -> str:
         f"--- {m.sender}, {m.sent}\n{m.body.strip()}" for m in context.thread)
 
 
-def _sheets(context: ArtifactContext) -> str:
-    if not context.cited_sheets:
-        return ""
-    # Not every row: the model writes no amount of its own, so what it can use of a sheet is what the sheet is
-    # and the computed figures it may quote (by label and value); the rows are the engine's.
-    parts = ["\n# Sheets this document quotes (quote their figures below by label and value)"]
-    for sheet in context.cited_sheets:
-        parts.append(f"{sheet.title}: " + " | ".join(c.name for c in sheet.columns) + f" ({len(sheet.rows)} rows)")
-        parts += [f"- {f.label}: {f.text}" for f in context.cited_figures if f.sheet == sheet.title]
-    return "\n".join(parts) + "\n"
-
-
 def _repair(notes: list[str]) -> str:
     if not notes:
         return ""
     return template("repair").substitute(notes="\n".join(f"- {n}" for n in notes))
-
-
-def _headings(context: ArtifactContext) -> str:
-    """The document's headings as the engine fixes them (the composer's, in the genre's order)."""
-    from worldsmith.generators.compose.document import compose_document
-
-    heads = [s.heading for s in compose_document(context).sections]
-    return "\n# The headings, fixed by the engine\n" + "\n".join(f"{n}. {h}" for n, h in enumerate(heads, 1)) + "\n"
-
-
-def document_fields(context: ArtifactContext) -> dict[str, Any]:
-    """The document template's own fields."""
-    spec = context.spec
-    return dict(doc_type=spec.doc_type, readers=_people(context.to), genre=_genre(context), date=spec.date.isoformat(),
-                sections=max(1, spec.sections), sheets=_sheets(context), headings=_headings(context))
 
 
 def people_line(people: list[PersonRef]) -> str:

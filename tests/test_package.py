@@ -78,7 +78,9 @@ def test_the_wheel_installs_one_top_level_name(tmp_path):
                    "worldsmith/generators/kinds/spreadsheet/checks/sheet_totals_add_up.sql",
                    "worldsmith/generators/kinds/spreadsheet/prompts/spreadsheet_rules.md",
                    "worldsmith/generators/kinds/email/checks/reply_after_parent.sql",
-                   "worldsmith/generators/kinds/email/prompts/email_rules.md"):
+                   "worldsmith/generators/kinds/email/prompts/email_rules.md",
+                   "worldsmith/generators/kinds/document/checks/genre_structure.sql",
+                   "worldsmith/generators/kinds/document/prompts/document_rules.md"):
         assert needed in names
 
 

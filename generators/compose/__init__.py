@@ -1,5 +1,2 @@
-"""The offline composer: deterministic content from an artifact context, phrase banks and a seeded random generator."""
-
-from worldsmith.generators.compose.document import compose_document
-
-__all__ = ["compose_document"]
+"""The offline composer's shared parts: phrase banks, voices, facts, parties, text helpers, long-form bodies and the
+documents' substance; each kind's composer is its folder's compose.py (generators/kinds/<kind>/)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from worldsmith.generators.compose.bank import Picker, bank
-from worldsmith.generators.compose.document import compose_document
+from worldsmith.generators.kinds.document.compose import compose_document
 from worldsmith.generators.compose.parties import across, client_of
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.worlds.content import DocumentContent, Table

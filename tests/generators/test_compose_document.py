@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import re
 
-from worldsmith.generators.compose import compose_document
-from worldsmith.generators.compose.document import doc_kind
+from worldsmith.generators.kinds.document.compose import compose_document, doc_kind
 from worldsmith.generators.context import CitedFigure
 from tests.generators.context_fixture import ALL_FACTS, CAP, DECISION, FEE, FINANCE_VOICE, cap_sheet, document_context
 from worldsmith.worlds.content import DocumentContent

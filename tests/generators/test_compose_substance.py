@@ -7,7 +7,7 @@ import re
 
 import datetime as dt
 
-from worldsmith.generators.compose import compose_document
+from worldsmith.generators.kinds.document.compose import compose_document
 from worldsmith.generators.compose.substance import main_fact, meeting_day, topic
 from tests.generators.context_fixture import CAP, CLAUSE, DEADLINE, RATE, document_context
 

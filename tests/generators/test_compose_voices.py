@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from worldsmith.generators.compose import compose_document
+from worldsmith.generators.kinds.document.compose import compose_document
 from worldsmith.generators.kinds.email.compose import compose_email
 from worldsmith.generators.kinds.spreadsheet.compose import compose_sheet
 from worldsmith.generators.compose.voice import family_key

@@ -3,7 +3,7 @@ never addressed), a key-figures table reads Item | Figure | Source, and a recomm
 
 from __future__ import annotations
 
-from worldsmith.generators.render.front_matter import memo_addressees
+from worldsmith.generators.kinds.document.front_matter import memo_addressees
 from worldsmith.worlds.plan import Org
 from tests.generators.plan_fixture import _person, make_plan
 
@@ -55,7 +55,7 @@ def test_a_banks_memo_goes_to_the_client_and_copies_the_banks_own_people():
 
 # -- key-figures tables ------------------------------------------------------------------------------
 
-from worldsmith.generators.compose import compose_document  # noqa: E402
+from worldsmith.generators.kinds.document.compose import compose_document  # noqa: E402
 from worldsmith.generators.context import OrgRef  # noqa: E402
 from tests.generators.context_fixture import ALL_FACTS, CAP, MILO, RATE, document_context  # noqa: E402
 

@@ -8,7 +8,7 @@ import io
 import docx
 import pytest
 
-from worldsmith.generators.render.document import render_docx, render_markdown
+from worldsmith.generators.kinds.document.render import render_docx, render_markdown
 from worldsmith.worlds.content import Section, Table
 from tests.generators.plan_fixture import FEE, make_contents, make_plan
 

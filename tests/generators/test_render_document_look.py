@@ -11,8 +11,8 @@ import docx
 import pytest
 from docx.oxml.ns import qn
 
-from worldsmith.generators.render.document import render_docx, render_markdown
-from worldsmith.generators.render.docx_style import house_of
+from worldsmith.generators.kinds.document.render import render_docx, render_markdown
+from worldsmith.generators.kinds.document.docx_style import house_of
 from worldsmith.worlds.content import Section
 from worldsmith.worlds.store.parse import parse_docx, parse_markdown
 from tests.generators.pdf_text import SOFFICE, convert, pdf_text

@@ -156,13 +156,6 @@ def plan_file(a: Any, zone: ZoneInfo, add: Any) -> dict[str, Any]:
     return dict(at=dt.datetime.combine(a.date, dt.time(9, 0), tzinfo=zone))
 
 
-def plan_document(a: Any, zone: ZoneInfo, add: Any) -> dict[str, Any]:
-    """A document's columns, and the sheets it cites."""
-    for sheet in a.cites:
-        add("planned_cites", artifact_id=a.id, sheet_id=sheet)
-    return {**plan_file(a, zone, add), "doc_type": a.doc_type, "sections": a.sections}
-
-
 def _load_manifest(t: _Tables, bundle: Path, present: set[str]) -> None:
     """The manifest's file list, when there is one: what the bundle held when it was published, each entry marked
     present or not by name among the bundle's files (`present`), so a listed path is never joined and opened."""
@@ -322,26 +315,6 @@ def _parser(ext: str, owner: str | None) -> Any:
     raise parse.ParseError(f"no parser for {'.' + ext if ext else 'extension-less'} files")
 
 
-def load_docx(f: RoomFile) -> None:
-    """A .docx into documents and document_blocks."""
-    d = parse.parse_docx(f.path)
-    aid = f.artifact_id or (d.identifier if d.identifier in f.cache["ids"] else None)
-    f.add("documents", artifact_id=aid, path=f.rel, identifier=d.identifier, title=d.title, subtitle=d.subtitle,
-          text=d.text, margins=d.margins, n_words=d.n_words, n_sections=d.n_sections, n_tables=d.n_tables,
-          n_paragraphs=d.n_paragraphs)
-    _add_blocks(f.add, f.rel, "docx", d.blocks)
-
-
-def load_md(f: RoomFile) -> None:
-    """A Markdown twin into document_blocks."""
-    _add_blocks(f.add, f.rel, "md", parse.parse_markdown(f.path))
-
-
 def twin(path: str, suffix: str) -> str:
     """The path of a file's twin: the same name with another suffix."""
     return str(PurePosixPath(path).with_suffix(suffix))
-
-
-def _add_blocks(add: Any, rel: str, source: str, blocks: Iterable[tuple[str, str]]) -> None:
-    for i, (kind, text) in enumerate(blocks):
-        add("document_blocks", path=rel, source=source, position=i, kind=kind, text=text)

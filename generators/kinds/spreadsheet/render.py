@@ -19,7 +19,7 @@ from worldsmith.worlds.content import Cell, SheetColumn, SheetContent
 from worldsmith.worlds.plan import SheetSkeleton, SheetSpec, WorldPlan
 from worldsmith.generators.skeleton import impose
 from worldsmith.generators.kinds.spreadsheet import look
-from worldsmith.generators.render.document import banner, organisation_name, stamp_of
+from worldsmith.generators.render.office import banner, organisation_name, stamp_of
 from worldsmith.generators.render.sanitize import short
 from worldsmith.generators.render.zipfix import normalize_zip
 

@@ -1,25 +1,36 @@
-"""The document kind: a .docx with its Markdown twin (memos, letters, agreements, minutes...)."""
+"""The document kind: a .docx with its Markdown twin (memos, letters, agreements, minutes...).
+
+Its folder holds: here, the prose a model writes, how the engine merges it, the prompt's fields and KIND;
+compose.py (the offline composer), render.py, front_matter.py and docx_style.py (the .docx in its author's
+house style, and the Markdown twin), reader.py (the loader's rows), prompts/ and checks/ (the checks that read
+only documents). Its outline item, spec and content stay in worlds/ (outline.py, plan.py, content.py): meetings
+plan minutes, mail attaches documents, and the cross-kind checks read the documents table. What its composer
+shares with other kinds stays in generators/compose/ (the substance of each genre, genres, voices, facts).
+"""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from worldsmith.generators.compose.document import compose_document
-from worldsmith.generators.context import file_context
+from worldsmith.generators.compose.bank import bank
+from worldsmith.generators.compose.genres import genre_of
+from worldsmith.generators.context import ArtifactContext, file_context
+from worldsmith.generators.kinds.document.compose import compose_document
+from worldsmith.generators.kinds.document.reader import load_docx, load_md, plan_document
+from worldsmith.generators.kinds.document.render import render_docx, render_markdown
 from worldsmith.generators.kinds.prose import carries, guard, squash, usable
 from worldsmith.generators.planner import _Planner, link_citations
-from worldsmith.generators.prompts import document_fields
-from worldsmith.generators.render.document import render_docx, render_markdown
+from worldsmith.generators.prompts import people_line
 from worldsmith.generators.render.world import content_of, room_path, text_bytes, write_file
 from worldsmith.worlds.content import DocumentContent
 from worldsmith.worlds.kinds import Kind
 from worldsmith.worlds.outline import DocumentItem
 from worldsmith.worlds.plan import DocumentSpec
-from worldsmith.worlds.store.load import load_docx, load_md, plan_document, twin
+from worldsmith.worlds.store.load import twin
 
 
 def render(plan, spec, contents: dict, room: Path) -> list[Path]:
@@ -133,6 +144,47 @@ def prose_of(ctx, content: DocumentContent) -> DocumentProse:
     return DocumentProse(sections=out)
 
 
+def _genre(context: ArtifactContext) -> str:
+    """The genre's structure a document must show, from its doc_type."""
+    spec = context.spec
+    kind = genre_of(spec.doc_type)  # type: ignore[union-attr]
+    heads = bank("documents")["types"][kind]["headings"]
+    required = [h[0] for h in heads if len(h) > 2 and h[2] == "required"]
+    shape = bank("genres").get("shapes", {}).get(kind, "")
+    out = f"Genre: {kind.replace('_', ' ')}."
+    if required:
+        out += " Sections it must have: " + ", ".join(required) + "."
+    if shape:
+        out += " " + shape
+    return out + "\n"
+
+
+def _sheets(context: ArtifactContext) -> str:
+    if not context.cited_sheets:
+        return ""
+    # Not every row: the model writes no amount of its own, so what it can use of a sheet is what the sheet is
+    # and the computed figures it may quote (by label and value); the rows are the engine's.
+    parts = ["\n# Sheets this document quotes (quote their figures below by label and value)"]
+    for sheet in context.cited_sheets:
+        parts.append(f"{sheet.title}: " + " | ".join(c.name for c in sheet.columns) + f" ({len(sheet.rows)} rows)")
+        parts += [f"- {f.label}: {f.text}" for f in context.cited_figures if f.sheet == sheet.title]
+    return "\n".join(parts) + "\n"
+
+
+def _headings(context: ArtifactContext) -> str:
+    """The document's headings as the engine fixes them (the composer's, in the genre's order)."""
+    heads = [s.heading for s in compose_document(context).sections]
+    return "\n# The headings, fixed by the engine\n" + "\n".join(f"{n}. {h}" for n, h in enumerate(heads, 1)) + "\n"
+
+
+def document_fields(context: ArtifactContext) -> dict[str, Any]:
+    """The document template's own fields."""
+    spec = context.spec
+    return dict(doc_type=spec.doc_type, readers=people_line(context.to), genre=_genre(context),
+                date=spec.date.isoformat(), sections=max(1, spec.sections), sheets=_sheets(context),
+                headings=_headings(context))
+
+
 KIND = Kind(
     name="document",
     app="drive",  # served by worldsmith.environments.drive
@@ -158,4 +210,6 @@ KIND = Kind(
     prose_of=prose_of,
     render=render,
     from_proposal=from_proposal,
+    checks=Path(__file__).with_name("checks"),
+    prompts=Path(__file__).with_name("prompts"),
 )

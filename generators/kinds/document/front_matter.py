@@ -12,7 +12,7 @@ import re
 from worldsmith.generators.compose.genres import genre_of, letterhead
 from worldsmith.generators.compose.text import long_date
 from worldsmith.generators.context import in_circle
-from worldsmith.generators.render import docx_style as style
+from worldsmith.generators.kinds.document import docx_style as style
 from worldsmith.generators.sides import acts_for
 from worldsmith.worlds.plan import DocumentSpec, Org, Person, WorldPlan
 

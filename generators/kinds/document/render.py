@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import io
 
@@ -11,33 +10,15 @@ from docx.document import Document
 from docx.enum.text import WD_ALIGN_PARAGRAPH
 
 from worldsmith.worlds.content import DocumentContent, Table
-from worldsmith.worlds.plan import DocumentSpec, SheetSpec, WorldPlan
-from worldsmith.generators.render import docx_style as style
-from worldsmith.generators.render.front_matter import (CENTRED, PRIVILEGED, front_matter, letterhead_lines, look_of,
-                                                      markdown_lines, privileged)
+from worldsmith.worlds.plan import DocumentSpec, WorldPlan
+from worldsmith.generators.kinds.document import docx_style as style
+from worldsmith.generators.kinds.document.front_matter import (CENTRED, PRIVILEGED, front_matter, letterhead_lines,
+                                                              look_of, markdown_lines, privileged)
+from worldsmith.generators.render.office import banner, organisation_name, stamp_of
 from worldsmith.generators.render.sanitize import short
 from worldsmith.generators.render.zipfix import normalize_zip
 
 TABLE_STYLE = "Table Grid"
-
-
-def stamp_of(day: dt.date) -> dt.datetime:
-    """The moment a dated artifact is said to be written: 09:00 UTC on its date."""
-    return dt.datetime(day.year, day.month, day.day, 9, 0, tzinfo=dt.timezone.utc)
-
-
-def banner(plan: WorldPlan, spec: DocumentSpec | SheetSpec) -> str | None:
-    """The warning a distractor carries in plain sight, e.g. `SUPERSEDED DRAFT — do not rely on`."""
-    distractor = plan.distractor_of(spec)
-    if distractor is None:
-        return None
-    return f"{distractor.label.strip().upper()} — do not rely on"
-
-
-def organisation_name(plan: WorldPlan, person_id: str) -> str:
-    """The name of the organisation a person works for."""
-    org_id = plan.person(person_id).organisation
-    return next((o.name for o in plan.organisations if o.id == org_id), org_id)
 
 
 def table_rows(spec: DocumentSpec, table: Table) -> list[list[str]]:
