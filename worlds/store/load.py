@@ -284,7 +284,8 @@ def _load_room(t: _Tables, plan: WorldPlan, room: Path, memo: ParseMemo | None =
     # Both cores: python-docx, openpyxl and the email package are pure Python (see worlds.parallel).
     parsed = dict(zip(((f[0], f[6]) for f in fresh), ordered_map(one, fresh)))
     if memo is not None:
-        memo.parsed = {**{k: v for k, v in known.items() if k in {(f[0], f[6]) for f in files}}, **parsed}
+        present = {(f[0], f[6]) for f in files}  # once: built inside the comprehension it made a reload quadratic
+        memo.parsed = {**{k: v for k, v in known.items() if k in present}, **parsed}
     for rel, path, artifact_id, role, _, size, sha in files:
         error, rows = parsed[(rel, sha)] if (rel, sha) in parsed else known[(rel, sha)]
         for table, row in rows:
