@@ -11,13 +11,15 @@ A slow or hostile server is bounded three ways. The read timeout (`timeout`) app
 socket, not to the whole answer, so a server that trickles a byte a minute never trips it: one artifact's
 calls, retries and re-asks included, must end within `artifact_deadline`, and all of a run's calls within
 `run_deadline` from its first; past either, that artifact fails like any other (the engine's failure policy
-decides what the world does), and every call after the run's deadline fails at once. And no answer's body is
+decides what the world does), and every call after the run's deadline fails at once. Time an artifact waits
+for a concurrency slot is given back to it (the server is answering others then). And no answer's body is
 read past bounded_http.MAX_BODY_BYTES.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import os
 import random
@@ -52,6 +54,10 @@ _RETRY_STATUS = {408, 409, 429}
 MAX_ANSWER_CHARS = 1024 * 1024
 MAX_LIST_ITEMS = 1000
 _ECHO_CHARS = 2000  # what of a refused over-long answer goes back to the model with the re-ask
+# The deadline of the artifact the running task asks for, and the latest it may be put back to (the run's end):
+# time spent waiting for a concurrency slot is not the server's, so the deadline stops for it (_pause_deadline).
+_DEADLINE: contextvars.ContextVar[tuple[asyncio.Timeout, float | None] | None] = contextvars.ContextVar(
+    "worldsmith_model_deadline", default=None)
 _BEARER = re.compile(r"(?i)bearer\s+[^\s\"',;]+")
 _SK = re.compile(r"sk-[A-Za-z0-9_\-]{6,}")
 
@@ -208,7 +214,9 @@ class OpenAIBackend:
             status = None
             try:
                 # The slot is held for the request only: a call that waits out a backoff below holds none.
+                paused = _pause_deadline()
                 async with limit.slot() as slot:
+                    _resume_deadline(paused)
                     stats.calls += 1
                     try:
                         completion = await client.chat.completions.create(**_untyped(request))
@@ -385,9 +393,16 @@ class OpenAIBackend:
         budget, which = self._budget()
         if budget is not None and budget <= 0:
             raise self._late(which)
+        run_end = None
+        if self.run_deadline is not None and self._run_started is not None:
+            run_end = asyncio.get_running_loop().time() + self._run_started + self.run_deadline - time.monotonic()
         try:
             async with asyncio.timeout(budget) as scope:
-                return await work()
+                held = _DEADLINE.set((scope, run_end))
+                try:
+                    return await work()
+                finally:
+                    _DEADLINE.reset(held)
         except TimeoutError:
             if scope.expired():
                 raise self._late(which) from None
@@ -499,6 +514,32 @@ class OpenAIBackend:
             tail += [{"role": "assistant", "content": text}, reask_message(error, output_type)]
         raise self._fail(f"{self.model!r} at {self.base_url}: could not get a valid {output_type.__name__} "
                          f"after {self.reasks + 1} tries: {error}", False, request_id)
+
+
+def _pause_deadline() -> tuple[asyncio.Timeout, float, float | None, float] | None:
+    """Stop the running artifact's deadline while it waits for a concurrency slot (the run's end still holds):
+    under a limit cut by 429s, calls queue behind each other on a server that answers, and the deadline is for
+    a server that does not. What `_resume_deadline` needs to start it again; None when there is none to stop."""
+    held = _DEADLINE.get()
+    if held is None:
+        return None
+    scope, latest = held
+    when = scope.when()
+    if when is None or scope.expired():
+        return None
+    scope.reschedule(latest)
+    return scope, when, latest, asyncio.get_running_loop().time()
+
+
+def _resume_deadline(paused: tuple[asyncio.Timeout, float, float | None, float] | None) -> None:
+    """Start a paused deadline again, put back by the time the wait took (never past the run's end)."""
+    if paused is None:
+        return
+    scope, when, latest, since = paused
+    if scope.expired():
+        return
+    later = when + asyncio.get_running_loop().time() - since
+    scope.reschedule(later if latest is None else min(later, latest))
 
 
 # -- lenient reading: coercions whose meaning is unambiguous; anything else is re-asked -----------

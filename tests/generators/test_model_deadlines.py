@@ -72,6 +72,24 @@ def test_past_the_run_deadline_every_later_call_fails_at_once_without_a_request(
     assert len(sent) == 1
 
 
+def test_waiting_for_a_concurrency_slot_does_not_count_against_an_artifacts_deadline():
+    # One call at a time, 0.6 s each, 1 s a deadline: the third artifact waits 1.2 s for its slot behind two
+    # answers that come, and is not failed for it; only the server's own time counts.
+    contexts = world_contexts()[:3]
+    with serving(latency=0.6) as server:
+        b = backend(server, concurrency=1, timeout=10.0, artifact_deadline=1.0, run_deadline=0)
+
+        async def three():
+            return await asyncio.gather(*(b.generate(c, EmailContent) for c in contexts))
+
+        start = time.monotonic()
+        made = asyncio.run(three())
+        seconds = time.monotonic() - start
+    assert len(made) == 3 and all(m.subject for m in made)
+    assert seconds > 1.7, seconds  # they did queue
+    assert b.usage.totals().failures == 0
+
+
 def test_bad_deadlines_are_refused():
     with pytest.raises(ValueError, match="deadlines"):
         OpenAIBackend("m", "http://127.0.0.1:1/v1", artifact_deadline=-1)
