@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from typing import Iterable, Literal
 
@@ -1092,7 +1092,32 @@ def _unit_keys(unit: str) -> set[str]:
 def _unit_ok(m: Mention, w: Want) -> bool:
     if not w.unit or not m.unit:
         return True
-    return bool(_unit_keys(w.unit) & _unit_keys(m.unit))
+    return bool(_unit_keys(w.unit) & _unit_keys(m.unit)) or bool(_days_per(w.unit) and _days_per(m.unit))
+
+
+# Durations a reader converts without a second thought: 5 weeks is 35 days (a month or a year is no fixed number of
+# days, and business days are not calendar days). Red team: "35 days" failed for "5 weeks", and "5 weeks after it"
+# beside "Answer: 42 days" passed.
+_DAYS = {"day": 1, "days": 1, "week": 7, "weeks": 7}
+
+
+def _days_per(unit: str | None) -> int | None:
+    """Days in one of a duration unit ('weeks' -> 7, 'calendar days' -> 1), or None for any other unit."""
+    words = (unit or "").lower().split()
+    if words[:1] == ["calendar"]:
+        words = words[1:]
+    return _DAYS.get(words[0]) if words else None
+
+
+def _in_days_of(m: Mention, w: Want) -> Mention:
+    """A duration read in the unit of the expected duration (112 days as 16 weeks); any other mention as it is. A
+    converted figure matches only exactly: it has no written precision to round to."""
+    if m.kind != "number" or w.kind != "number" or m.value is None:
+        return m
+    a, b = _days_per(m.unit), _days_per(w.unit)
+    if not a or not b or a == b:
+        return m
+    return replace(m, value=m.value * a / b, unit=w.unit, quantum=None, digits=0)
 
 
 def _kind_ok(m: Mention, w: Want) -> bool:
@@ -1140,6 +1165,7 @@ def value_matches(m: Mention, w: Want, min_sig: int = 4) -> bool:
         return (m.value * 100).quantize(_CENT, ROUND_HALF_UP) == w.number.quantize(_CENT, ROUND_HALF_UP)
     if w.kind == "number" and w.unit == POINTS:
         return _points_match(m, w, min_sig)
+    m = _in_days_of(m, w)
     if not _kind_ok(m, w):
         return False
     if w.kind == "date":
@@ -1661,6 +1687,10 @@ def bound_figures(text: Parsed | str, phrases: Iterable[str], others: Iterable[s
         if si is not None and parsed.text[parsed.sentences[si][0]:parsed.sentences[si][1]].rstrip().endswith("?"):
             continue
         m = _bound_after(parsed, e, dates, theirs)
+        share = re.search(r"\x01\s*of\s+(?:the\s+)?$", parsed.masked[max(0, s - 16):s])
+        if m is not None and share and "(" not in parsed.masked[e:m.start] and any(
+                x.kind == "percent" and x.end == s - (share.end() - share.start()) + 1 for x in parsed.mentions):
+            continue  # "capped at 5% of the contract sum, USD 1,230,000": the figure is the share's, not the sum's
         if m is not None and ":" in parsed.masked[e:m.start] and not _heads(parsed, s, si):
             m = None  # "Label: figure" heads a line or a sentence; "A is above B: X against Y" lists two figures
         if m is None and "|" in parsed.masked[parsed.masked.rfind("\n", 0, s) + 1:s + 1] + parsed.masked[e:e + 80]:

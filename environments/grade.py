@@ -374,7 +374,9 @@ _DEFERS = re.compile(r"\b(?:can|could|would)\s+(?:someone|anyone|somebody|you)\s
                      r"double[- ]check)\b|\b(?:does|do)\s+(?:anyone|someone|anybody)\s+have\b|\bplease\s+(?:double[- ])?"
                      r"(?:check|verify)\b|\bplease\s+confirm\s+(?:the|these|those|that\s+the|my)\b|\bif\s+(?:those|these|that|this|"
                      r"they|it)\s+(?:holds?|is\s+right|are\s+right|is\s+correct|are\s+correct|checks?\s+out)\b|"
-                     r"\bbefore\s+I\s+(?:post|send|circulate)\b|\bnot\s+(?:yet\s+)?(?:sure|verified|confirmed)\b|"
+                     r"\bbefore\s+I\s+(?:post|send|circulate)\b|\bnot\s+(?:yet\s+)?(?:sure|verified|confirmed|checked)\b|"
+                     r"\bunverified\b|(?:^|(?<=[.!?\n])\s*)only\s+if\s+the\s+(?:superseded|draft|earlier|old|previous|outdated)"
+                     r"\b[^.\n]{0,80}?\b(?:were|was)\s+still\b|"
                      r"\bto\s+be\s+confirmed\b|\bTBC\b|\bsubject\s+to\s+(?:your\s+)?(?:checking|verification|confirmation)\b",
                      re.I)
 # Words between an anchor and a figure that say the figure is not what the anchor names: "the cap is the greater of

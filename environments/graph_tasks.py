@@ -1334,8 +1334,26 @@ def _guarded(graph: Graph, task: Task) -> Task:
     nothing gives, a fact stated as a figure it never holds, a room figure under another's label, a wrong figure
     posted to chat."""
     task = _with_mislabels(graph, _with_unledgered(graph, task))
-    task = _with_elsewhere(_with_chat_guard(with_misstatements(graph, task)))
+    task = _with_elsewhere(_with_defers(_with_chat_guard(with_misstatements(graph, task))))
     return _with_sources(graph.world, task)
+
+
+def _with_defers(task: Task) -> Task:
+    """Every task with a final figure costs handing the check back or disowning the answer, where its answer goes
+    (red team: 'Only if the superseded timetable were still in force would it be 42 days ... I have not verified the
+    current timetable' scored 1.0 on a brief, which had no such negative)."""
+    final = next((c for c in task.rubric.criteria if c.check.type.endswith("_final")), None)
+    if final is None:
+        return task
+    where = final.check.type.split("_", 1)[0]
+    if any(c.check.type == f"{where}_defers" for c in task.rubric.negative_criteria):
+        return task
+    place = {k: getattr(final.check, k) for k in ("path", "folder", "channel", "to", "in_reply_to")}
+    guard = Criterion(id="defers", weight=2.0, description="hands the check back: asks others to confirm the figures, "
+                                                           "or answers only if they hold",
+                      check=Check(type=f"{where}_defers", **place))
+    rubric = task.rubric.model_copy(update={"negative_criteria": [*task.rubric.negative_criteria, guard]})
+    return task.model_copy(update={"rubric": rubric})
 
 
 # The negatives a message elsewhere is read for: a wrong yes or no, the comparison the wrong way, a figure written

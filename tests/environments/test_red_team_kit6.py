@@ -110,3 +110,62 @@ def test_a_memos_second_yes_or_no_is_read(diligence, tmp_path):
         text = args["text"].replace(first, a).replace(second, b)
         assert _score(world, memo, tmp_path / f"m{i}", actions=[("document", {**args, "text": text})]) < 1.0, (a[:40], b[:40])
     assert _score(world, memo, tmp_path / "right", actions=[("document", args)]) == 1.0
+
+
+def _days_task(tasks: dict):
+    """A task whose final figure is a count of days, and that count."""
+    for t in tasks.values():
+        final = (t.solution.answer or "").rsplit("\nAnswer: ", 1)[-1]
+        if final.endswith(" days") and final.split()[0].isdigit():
+            return t, int(final.split()[0])
+    raise AssertionError("no task with a final count of days")
+
+
+def test_durations_convert_between_weeks_and_days(construction, diligence, tmp_path):
+    world, tasks = construction
+    task = tasks["exceed-lds_accrued-ld_cap"]
+    right = task.solution.answer
+    assert "16 weeks" in right
+    assert _score(world, task, tmp_path / "days", right.replace("16 weeks", "112 days")) == 1.0
+    for i, wrong in enumerate(["100 days", "15 weeks"]):
+        assert _score(world, task, tmp_path / f"w{i}", right.replace("16 weeks", wrong)) < 1.0, wrong
+    world, tasks = diligence
+    task, days = _days_task(tasks)
+    ref = task.solution.answer
+    assert _score(world, task, tmp_path / "d-right", ref) == 1.0
+    # the same span said in weeks, where it is whole weeks; a span in weeks beside it that is not its days contradicts it
+    if days % 7 == 0:
+        assert _score(world, task, tmp_path / "d-weeks", ref.replace(f"Answer: {days} days", f"Answer: {days // 7} weeks")) == 1.0
+    wrong = ref.replace("\nAnswer:", f" That is {days // 7 + 1} weeks.\nAnswer:")
+    assert _score(world, task, tmp_path / "d-wrong", wrong) < 1.0
+
+
+def test_an_answer_that_disowns_itself_fails(diligence, tmp_path):
+    world, tasks = diligence
+    for i, task in enumerate(t for t in tasks.values() if t.kind in ("brief", "as_of", "exceed")):
+        body, final = task.solution.answer.rsplit("\nAnswer: ", 1)
+        for j, text in enumerate([
+                f"Only if the superseded draft figures were still in force would it be {final}. {body}\nAnswer: {final}",
+                f"{body} I have not verified the current figures.\nAnswer: {final}"]):
+            assert _score(world, task, tmp_path / f"d{i}-{j}", text) < 1.0, (task.id, text[:60])
+
+
+def test_liquidated_damages_said_the_way_a_construction_lawyer_says_them_pass(construction, tmp_path):
+    world, tasks = construction
+    governs, exceed = tasks["governs-lds_payable"], tasks["exceed-lds_accrued-ld_cap"]
+    right = [
+        (governs, "The cap bites. Liquidated damages accrue at USD 85,000 a week for 16 weeks, USD 1,360,000, but they "
+                  "are capped at 5% of the contract sum, USD 1,230,000, which is lower by USD 130,000. So the owner can "
+                  "deduct only USD 1,230,000; the cap governs.\nAnswer: USD 130,000"),
+        (governs, "The smaller of the two, the liquidated damages cap of USD 1,230,000, governs; the liquidated damages "
+                  "accrued are USD 1,360,000, which is USD 130,000 more. The liquidated damages payable are therefore "
+                  "USD 1,230,000.\nAnswer: USD 130,000"),
+        (exceed, "No. Liquidated damages accrued: USD 1,360,000 (16 weeks x USD 85,000). Cap: 5% of the contract sum "
+                 "of USD 24,600,000 = USD 1,230,000. The accrued figure exceeds the cap by USD 130,000.\n"
+                 "Answer: USD 130,000"),
+    ]
+    for i, (task, text) in enumerate(right):
+        assert _score(world, task, tmp_path / f"r{i}", text) == 1.0, text[:60]
+    wrong = ("LDs accrue at USD 85,000 per week x 16 weeks = USD 1,360,000; the cap (5% of USD 24,600,000) is "
+             "USD 1,230,000. The accrued figure is lower and governs.\nAnswer: USD 130,000")
+    assert _score(world, governs, tmp_path / "wrong", wrong) < 1.0
