@@ -22,6 +22,7 @@ from worldsmith.environments import apps, mail, session_store
 from worldsmith.environments.grade import grade
 from worldsmith.environments.session import Session
 from worldsmith.environments.tasks import Task
+from worldsmith.worlds.errors import SessionError
 from worldsmith.worlds.world import World
 
 REASONS = ("missing_input", "underivable", "contradicted", "satisfied_at_start", "oracle_fails", "duplicate",
@@ -47,6 +48,10 @@ def apply_solution(task: Task, session: Session) -> None:
             session.write_sheet(action.args["path"], action.args["csv"], action.args.get("sheet", "Sheet1"))
         elif action.tool in (own := apps.app_tools(session)):  # a tool of a kind's own app (chat_post...)
             own[action.tool].fn(**action.args)
+        else:
+            raise SessionError(f"the solution calls {action.tool!r}, a tool no app of this world has (it has "
+                               "mail_reply, drive_create_document, drive_create_sheet"
+                               f"{''.join(', ' + name for name in own)}): fix the task's solution")
     if task.solution.answer is not None:
         session.submit_answer(task.solution.answer)
 

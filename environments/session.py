@@ -31,10 +31,12 @@ from email.message import EmailMessage
 from email.utils import format_datetime, formataddr, make_msgid
 from pathlib import Path, PurePosixPath
 
+import duckdb
 from pydantic import BaseModel, Field, ValidationError
 
 from worldsmith.environments import deliverables, limits, room_paths, session_store
 from worldsmith.worlds import bundle as _bundle
+from worldsmith.worlds import kinds
 from worldsmith.worlds.errors import SessionError, WorldsmithError  # SessionError: the kinds' apps raise it too
 from worldsmith.worlds.world import World
 
@@ -120,6 +122,19 @@ class _Replay:
         self.room_bytes += int(size)
 
 
+def last_message_at(world: World) -> dt.datetime | None:
+    """The last moment the world's files record a message, over every kind that records one (Kind.latest_sql)."""
+    moments = []
+    for k in kinds.kinds():
+        if k.latest_sql is None:
+            continue
+        try:
+            moments.append(world.db.execute(k.latest_sql).fetchone()[0])
+        except duckdb.CatalogException:  # a store loaded before the kind had its tables: it records nothing here
+            continue
+    return max((m for m in moments if m is not None), default=None)
+
+
 class Session:
     """A writable copy of a world's room, and the record of what was done in it."""
 
@@ -134,10 +149,7 @@ class Session:
             self._log = session_store.read_log(self.root)
         # A fixed clock after the world's last message: the same actions give the same state, and what the
         # session sends comes after everything it answers.
-        last = world.db.execute("select max(sent_at) from emails").fetchone()[0]
-        if world.db.execute("select count(*) from information_schema.tables where table_name = 'chat_messages'").fetchone()[0]:
-            last_chat = world.db.execute('select max("at") from chat_messages').fetchone()[0]
-            last = max(x for x in (last, last_chat) if x is not None) if (last or last_chat) else None
+        last = last_message_at(world)
         end = dt.datetime.combine(world.plan.window_end, dt.time(17, 0), tzinfo=dt.timezone.utc)
         self._clock = max(end, last.astimezone(dt.timezone.utc) + dt.timedelta(hours=1)) if last else end
         if fresh or not self._log.records:

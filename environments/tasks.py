@@ -69,6 +69,8 @@ class Check(BaseModel):
     chat_beyond: a chat post in any channel but `channel`.
     chat_unledgered: a chat post asserts a figure in `unit` that is neither in `allowed` nor the ledger's now.
     answer_unledgered: the answer asserts a figure in `unit` that is neither in `allowed` nor the ledger's now.
+    answer_stray_date: the answer asserts a date that is none of the ISO days `values` (the ledger's, the room's
+        papers' and the task's own).
     text_retracted: the answer, a message sent, a post or a file added takes back what it said ('disregard the
         above', 'scratch that', 'on reflection').
     sent_outside_circle: a message went to someone outside the privileged circle (counsel and client).
@@ -93,7 +95,7 @@ class Check(BaseModel):
                   "chat_beyond", "file_states_any", "sent_states_any",
                   "chat_states_any", "answer_final", "answer_direction", "answer_mentions_any",
                   "answer_mentions_set_aside", "answer_asserts_current", "answer_conclusion", "answer_flags", "answer_unflagged", "answer_doubts", "answer_says",
-                  "answer_unledgered", "text_retracted", "sent_outside_circle", "answer_governs_denied", "sent_conclusion",
+                  "answer_unledgered", "answer_stray_date", "text_retracted", "sent_outside_circle", "answer_governs_denied", "sent_conclusion",
                   "file_conclusion", "answer_governs", "answer_bound", "answer_misbound", "answer_misstated", "answer_misdated", "sent_misstated",
                   "file_misstated", "chat_misstated", "chat_final", "chat_mentions", "chat_direction", "chat_conclusion", "chat_asserts",
                   "sent_mentions", "sent_asserts", "sent_final", "sent_direction", "sent_reply",
@@ -154,7 +156,10 @@ class Action(BaseModel):
     """One step of a reference solution, made through the apps."""
 
     model_config = _STRICT
-    tool: Literal["mail_reply", "drive_create_document", "drive_create_sheet", "chat_post"]
+    # Mail's and drive's write tools, or one of a kind's own app (chat_post...): the apps come from the registry
+    # (worldsmith.environments.apps), so this names none; replaying a tool no app of the world has is an error.
+    tool: str = Field(pattern=r"^[a-z][a-z0-9_]{0,63}$", description="the tool it calls: mail_reply, "
+                      "drive_create_document, drive_create_sheet, or a kind's own app's (chat_post...)")
     args: dict[str, str]
 
 

@@ -58,6 +58,9 @@ class Kind:
     fact_text_sql: str | None = None  # select artifact_id, text: where facts are looked for; default: text_sql
     fact_place: str = "the text of the file"  # how planned_fact_present names where it looked
     prose_sql: str | None = None  # select artifact_id, path, kind, text: prose beyond artifact_text (subject lines)
+    # select max(<timestamptz>): the last moment its files record a message (one sent, one posted); a session's clock
+    # starts after every kind's, so what an agent sends comes after everything it answers. None: it records none.
+    latest_sql: str | None = None
     # -- generation (worldsmith.generators; never called from worlds) --------------------------
     plan: Callable[..., None] | None = None          # (planner, folder, item, instance, day, title, facts, distractor)
     link: Callable[[list[Any]], None] | None = None  # after every item is planned: cross-artifact links

@@ -242,6 +242,20 @@ def test_the_loader_gives_chat_and_each_event_once(chat_world):
         assert all(len(e.calendars) >= 1 and e.starts_at for e in world.events)
 
 
+def test_a_session_posts_after_the_last_message_of_every_kind_that_records_one(chat_world, tmp_path):
+    import datetime as dt
+
+    from worldsmith.environments.session import Session, last_message_at
+
+    with worldsmith.open(chat_world) as world:
+        mail = world.db.execute("select max(sent_at) from emails").fetchone()[0]
+        chat = world.db.execute('select max("at") from chat_messages').fetchone()[0]
+        assert last_message_at(world) == max(mail, chat)  # the mail's and the chat's hooks (Kind.latest_sql) both count
+        channel = next(c for c in world.chat if c.name)
+        post = Session(world, tmp_path / "s").post_chat(channel.id, channel.name, "Noted.")
+        assert dt.datetime.fromisoformat(post.posted_at) > max(mail, chat)
+
+
 def test_apex_puts_the_chat_export_and_calendars_beside_the_filesystem(chat_world, tmp_path):
     import zipfile
 

@@ -124,6 +124,23 @@ def test_a_memo_is_graded_on_its_block_its_figures_and_nothing_else(legal, tmp_p
     assert grade(task, session).score < 1.0
 
 
+def test_a_solution_calling_a_tool_no_app_of_the_world_has_is_an_error(legal, tmp_path):
+    from pydantic import ValidationError
+
+    from worldsmith.environments.lint import apply_solution
+    from worldsmith.environments.tasks import Action, Solution
+    from worldsmith.worlds.errors import SessionError
+
+    world, task_set = legal
+    task = next(t for t in task_set.tasks if t.kind == "memo")
+    odd = task.model_copy(update={"solution": Solution(actions=[Action(tool="fax_send", args={})])})
+    with pytest.raises(SessionError, match="'fax_send', a tool no app of this world has"):
+        apply_solution(odd, Session(world, tmp_path / "s"))
+    assert Action(tool="chat_post", args={}).tool == "chat_post"  # a kind's app's tool: the registry's, not a list here
+    with pytest.raises(ValidationError):
+        Action(tool="chat_post; rm -rf /", args={})
+
+
 def _refusals(task, world, tmp_path):
     return {r.reason for r in lint_task(task, world, Session(world, tmp_path / "lint"))}
 

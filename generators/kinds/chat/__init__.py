@@ -273,6 +273,7 @@ KIND = Kind(
     ddl=CHAT_DDL,
     text_sql=TEXT_SQL,
     fact_place="the messages of the day",
+    latest_sql='select max("at") from chat_messages',
     plan=plan_chat,
     link=link_files,
     context=chat_context,

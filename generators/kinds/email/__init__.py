@@ -203,6 +203,7 @@ KIND = Kind(
               "select artifact_id, path, 'quoted' as kind, substr(body, strpos(body, body_new) + length(body_new)) "
               "from emails where length(body) > length(body_new) + 2",
     fact_place="the new text of the message",
+    latest_sql="select max(sent_at) from emails",
     plan=_Planner.add_thread,
     dependencies=lambda spec: [spec.parent] if spec.parent else [],
     render_reads=lambda spec: [a.artifact for a in spec.attachments],  # a repaired memo is attached anew
