@@ -1001,6 +1001,10 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
     if check.type == "answer_unledgered":
         allowed = [*check.allowed, *ledger_numbers(session.world, check.unit)] if session is not None else check.allowed
         return bool(unledgered(answer, check.unit, allowed))
+    if check.type == "answer_stray_date":
+        days = {dt.date.fromisoformat(v) for v in check.values}
+        return any(m.kind == "date" and m.status == "asserted" and not set(m.dates) & days
+                   for m in _parsed(answer).mentions)
     if check.type == "text_retracted":
         return retracted(session, answer)
     if check.type == "sent_outside_circle":

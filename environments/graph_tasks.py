@@ -1335,7 +1335,34 @@ def _guarded(graph: Graph, task: Task) -> Task:
     posted to chat."""
     task = _with_mislabels(graph, _with_unledgered(graph, task))
     task = _with_elsewhere(_with_defers(_with_chat_guard(with_misstatements(graph, task))))
-    return _with_sources(graph.world, task)
+    return _with_sources(graph.world, _with_stray_dates(graph, task))
+
+
+def _with_stray_dates(graph: Graph, task: Task) -> Task:
+    """A dated answer (a brief, a first-told lag, an as-of) costs a date that nothing gives: not the ledger's, no paper's
+    or message's of the room, not the task's own (red team: 'On July 11, 2026 ... 50 days after the meeting', the
+    meeting being on July 9, scored 1.0, the count alone being checked)."""
+    final = next((c for c in task.rubric.criteria if c.check.type == "answer_final"), None)
+    if final is None or task.kind not in ("brief", "as_of") or task.solution.answer is None:
+        return task
+    world = graph.world
+    days = {m.sent_at.date() for m in world.messages if m.sent_at}
+    days |= {a.sent_at.date() for a in world.plan.artifacts if getattr(a, "sent_at", None)}
+    days |= {world.plan.window_start, world.plan.window_end}
+    for f in world.plan.facts:
+        for value in [f.value, *(e.value for e in f.earlier)]:
+            if getattr(value, "type", None) == "date":
+                days.add(value.value)
+    for d in world.plan.distractors:
+        if getattr(d.value, "type", None) == "date":
+            days.add(d.value.value)
+    for text in (task.instruction, task.solution.answer, task.reference.answer):
+        days |= {d for m in answers.parse(text).mentions if m.kind == "date" for d in m.dates}
+    guard = Criterion(id="states_stray_date", weight=2.0,
+                      description="gives a date that neither the room nor the task gives (a wrong meeting or paper day)",
+                      check=Check(type="answer_stray_date", values=sorted(d.isoformat() for d in days)))
+    rubric = task.rubric.model_copy(update={"negative_criteria": [*task.rubric.negative_criteria, guard]})
+    return task.model_copy(update={"rubric": rubric})
 
 
 def _with_defers(task: Task) -> Task:

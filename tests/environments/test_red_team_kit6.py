@@ -169,3 +169,13 @@ def test_liquidated_damages_said_the_way_a_construction_lawyer_says_them_pass(co
     wrong = ("LDs accrue at USD 85,000 per week x 16 weeks = USD 1,360,000; the cap (5% of USD 24,600,000) is "
              "USD 1,230,000. The accrued figure is lower and governs.\nAnswer: USD 130,000")
     assert _score(world, governs, tmp_path / "wrong", wrong) < 1.0
+
+
+def test_a_brief_dated_on_the_wrong_day_fails_though_its_count_is_right(hospital, tmp_path):
+    world, tasks = hospital
+    brief = next(t for t in tasks.values() if t.kind == "brief" and t.solution.answer.startswith("On "))
+    day = brief.solution.answer[3:].split(" the ", 1)[0]  # "July 9, 2026"
+    month, rest = day.split(" ", 1)
+    wrong_day = f"{month} {int(rest.split(',')[0]) + 2},{rest.split(',', 1)[1]}"
+    assert _score(world, brief, tmp_path / "right", brief.solution.answer) == 1.0
+    assert _score(world, brief, tmp_path / "wrong", brief.solution.answer.replace(day, wrong_day, 1)) < 1.0
