@@ -55,7 +55,7 @@ def _cap(limit: int):
             raise AnswerTooLarge(f"a compressed answer ({encoding[:20]}) although none was asked for")
         declared = response.headers.get("content-length", "").strip()
         if declared.isdigit() and int(declared) > limit:
-            raise AnswerTooLarge(f"an answer of {int(declared):,} bytes, over the limit of {limit:,}")
+            raise AnswerTooLarge(f"an answer of {int(declared):,} bytes")
         response.stream = _CappedStream(response.stream, limit)
 
     return check

@@ -281,7 +281,7 @@ class OpenAIBackend:
     def _too_large(self, exc: AnswerTooLarge) -> tuple[str, bool]:
         """An oversized body fails the call at once: a server that sends one sends it again."""
         return (f"the server at {self.base_url} sent {exc}; an answer's body may be at most "
-                f"{self.max_body_bytes:,} bytes", False)
+                f"{self.max_body_bytes:,} bytes, uncompressed", False)
 
     # -- deadlines ----------------------------------------------------------------------------------
 
