@@ -428,8 +428,14 @@ def misstated(text: str, check: Check) -> bool:
     numbers = check.numbers + [None] * (len(check.values) - len(check.numbers))
     wants = [want_of(v, n, check.unit) for v, n in zip(check.values, numbers)]
     dates = any(w.kind == "date" for w in wants)
-    return any(not any(answers.value_matches(m, w) for w in wants)
+    return any(not any(answers.value_matches(m, w) or _bare_percent(m, w) for w in wants)
                for m in answers.bound_figures(_parsed(text), check.a_words, check.b_words, dates))
+
+
+def _bare_percent(m, w: answers.Want) -> bool:
+    """A rate written as a plain number, as a sheet's row holds it ('liquidated damages cap percentage | 5'): no
+    misstatement of 5% (the reference sheet of a construction world was refused by its own negative)."""
+    return w.kind == "percent" and m.kind == "number" and m.unit is None and m.value is not None and m.value == w.number
 
 
 def misdated(text: str, check: Check) -> bool:
