@@ -60,15 +60,18 @@ def _frames(table: dict, e: WeekEvent, own: bool, kind: str) -> list[str]:
 
 
 def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str],
-               types: dict[str, str] | None = None) -> list[str]:
+               why: dict[str, str] | None = None) -> list[str]:
     """One sentence per event, for a weekly status note: what came in, what moved, what went round, what is due.
-    `ours` names the organisations of the author's side (another's paper is one received); `types` maps a fact
-    id to its value type (money, date, text...)."""
+    `ours` names the organisations of the author's side (another's paper is one received); `why` gives, by fact
+    id, what to add after a figure's line (how it is worked out, where to read it)."""
     out = []
     for e in events:
         own = e.what != "paper" or e.org in ours
-        kind = (types or {}).get(e.fact, "other")
-        out.append(pick.frame(_frames(_NOTE, e, own, kind)).format(**_values(e, today, locale)))
+        kind = e.type if e.type in ("money", "date", "text") else "other"
+        line = pick.frame(_frames(_NOTE, e, own, kind)).format(**_values(e, today, locale))
+        if e.fact and (why or {}).get(e.fact):
+            line += " " + why[e.fact]
+        out.append(line)
     return out
 
 

@@ -6,12 +6,41 @@ from __future__ import annotations
 import datetime as dt
 import json
 
+from icalendar import Calendar
+
 from worldsmith.generators.week import week_events, window
 from worldsmith.worlds.plan import WorldPlan
 
 
 def _plan(world) -> WorldPlan:
     return WorldPlan.model_validate_json((world / "plan.json").read_text(encoding="utf-8"))
+
+
+def _agendas(world, organiser: str) -> dict[str, str]:
+    """Each weekly call's agenda in the organiser's calendar, by its day."""
+    cal = Calendar.from_ical((world / "room" / "Calendar" / f"{organiser}.ics").read_bytes())
+    return {str(e.get("DTSTART").dt.date()): str(e.get("DESCRIPTION")) for e in cal.walk("VEVENT")
+            if str(e.get("SUMMARY")).startswith("Weekly status call")}
+
+
+def test_a_weekly_call_reports_its_week_and_restates_no_standing_figure(published_legal):
+    plan = _plan(published_legal)
+    cap = plan.fact("liability_cap")
+    calls = sorted((a for a in plan.artifacts if a.item.startswith("weekly_status_call")), key=lambda a: a.starts_at)
+    assert len(calls) == 8
+    organiser = plan.person(calls[0].author).name
+    agendas = _agendas(published_legal, organiser)
+    # the cap was fixed on March 5 and never moved: only the first call, the week it came in, names it
+    naming = [day for day, text in agendas.items() if cap.text in text]
+    assert naming == [str(calls[0].starts_at.date())], naming
+    # every call whose week holds news, a paper or a date ahead says so in its own agenda
+    for call in calls:
+        text = agendas[str(call.starts_at.date())]
+        for e in week_events(plan, call):
+            assert (e.text or e.title) in text, (call.id, e)
+    # and no two calls open on the same point
+    firsts = [t.split("\n1. ", 1)[1].split("\n")[0] for t in agendas.values()]
+    assert len(set(firsts)) == len(firsts), firsts
 
 
 def test_week_events_fall_in_their_week_and_are_known_by_its_day(published_legal):
