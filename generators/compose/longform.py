@@ -7,6 +7,7 @@ import re
 from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.kinds.document.compose import compose_document
 from worldsmith.generators.compose.parties import across, client_of
+from worldsmith.generators.compose.text import strip_end
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.worlds.content import DocumentContent, Table
 from worldsmith.worlds.plan import DocumentSpec, EmailSpec
@@ -54,7 +55,11 @@ def _part(pick: Picker, ctx: ArtifactContext, kind: str, sections: int, carry: b
         doc_spec = doc_spec.model_copy(update={"facts": [], "distractor": None})
         update.update(facts=[], distractor_label=None, cited_sheets=[])
     # Its own seed, drawn from the email's picker, so the text differs from any document of the same id.
-    return flatten(compose_document(ctx.model_copy(update={"spec": doc_spec, **update})))
+    text = flatten(compose_document(ctx.model_copy(update={"spec": doc_spec, **update})))
+    if carry and ctx.distractor_label:
+        # a paper's stamp sits on its title line, which mail does not carry: the writer says which version it is
+        text = f"(These are the figures of the {strip_end(ctx.distractor_label)}.)\n\n{text}"
+    return text
 
 
 # What a title says a long message is: notes of a call or meeting, a status or findings report; else a memo.

@@ -64,3 +64,4 @@ def test_a_guarantor_confirms_the_cofr_the_coast_guard_issued(published_legal):
     assert "as guarantor" in cert
     assert "Northmoor Mutual P&I Association hereby certifies" not in cert
     assert "Issued by Northmoor Mutual P&I Association." not in cert
+    assert "Guaranty confirmed by" in cert and "Issued by Caitlin" not in cert

@@ -20,15 +20,15 @@ from worldsmith.generators.compose.substance.memo import (memo_analysis, memo_an
                                                           memo_recommendation, memo_sources)
 from worldsmith.generators.compose.substance.minutes import (minutes_actions, minutes_decisions, minutes_discussion,
                                                              minutes_matters)
-from worldsmith.generators.compose.substance.papers import (certificate_bodies, certificate_plan, is_certificate,
-                                                            plan_bodies)
+from worldsmith.generators.compose.substance.papers import (certificate_bodies, certificate_parties, certificate_plan,
+                                                            is_certificate, plan_bodies)
 from worldsmith.generators.compose.substance.pleading import english, english_caption, pleading_bodies
 from worldsmith.generators.compose.substance.report import (report_analysis, report_background, report_findings,
                                                             report_risks, report_scope, report_summary)
 from worldsmith.generators.compose.text import long_date
 from worldsmith.generators.context import ArtifactContext
 
-__all__ = ["agreement_bodies", "bodies", "certificate_bodies", "certificate_plan", "chair", "engagement_plan",
+__all__ = ["agreement_bodies", "bodies", "certificate_bodies", "certificate_parties", "certificate_plan", "chair", "engagement_plan",
            "english", "english_caption", "executed_on", "is_certificate", "main_fact", "meeting_day", "minutes_actions",
            "pleading_bodies", "term_sheet_bodies", "topic"]
 

@@ -113,7 +113,9 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
     if kind == "minutes":
         line = sep.join([marking, f"Minutes taken by {by}", when])
     elif kind == "default" and substance.is_certificate(spec.doc_type, spec.title):
-        line = sep.join([f"Issued by {by}, {ctx.author.organisation}", when])
+        # a guarantor confirms its guaranty; the certificate itself is the issuing authority's
+        issued = "Guaranty confirmed by" if substance.certificate_parties(ctx)[0] else "Issued by"
+        line = sep.join([f"{issued} {by}, {ctx.author.organisation}", when])
     elif kind == "agreement" and substance.executed_on(ctx) != spec.date:
         # an executed copy produced in the matter: the house's plain marking, never a privilege it does not carry
         line = sep.join([style["mark"], f"Executed copy, produced by {by}, {ctx.author.organisation}", when])
@@ -126,7 +128,9 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
     if kind in ("letter", "client_letter", "memo", "ic_memo", "report", "default", "plan"):
         line = letterhead(ctx.author.organisation, ctx.author.email.split("@")[-1], ctx.locale) + sep + line
     if ctx.distractor_label:
-        line = f"Status: {strip_end(ctx.distractor_label)}{sep}{line}"
+        # The file room's stamp, added when a later version replaced this one: the author, on the day, did not
+        # know it would be superseded (the readers rejected drafts that said so in their own words on day one).
+        line = f"{line}{sep}Records note, added when superseded: {strip_end(ctx.distractor_label)}"
     return line
 
 
@@ -135,14 +139,15 @@ def _values(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec) -> dict[str,
     values = vocabulary(pick, ctx.voice)
     if ctx.organisations:
         # Who acts for whom comes from the plan's roles and sides, never from whoever reads first.
-        counterpart = opponent(ctx) or "the other side"
+        # none in an audit or a refund (a Medicare contractor is no opponent): frames naming one are then not used
+        counterpart = opponent(ctx)
         client, engager = client_of(ctx), engaged_by(ctx)
         engager = "" if engager == client else engager  # "instructed by Pennock on behalf of Pennock"
     else:
         others = [p.organisation for p in ctx.to if p.organisation != ctx.author.organisation]
         counterpart, client, engager = others[0] if others else party_names(ctx)[1], "", ""
     if counterpart in (ctx.author.organisation, client):
-        counterpart = "the other side"
+        counterpart = "" if ctx.organisations else "the other side"
     values.update(
         topic=join_names([f.label for f in ctx.facts if f.label][:2]) or "the matter",
         author=ctx.author.name, Author=ctx.author.name, Author_first=ctx.author.first_name,
@@ -340,15 +345,6 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             paragraphs = [f"Dear {reader.name},"] + paragraphs
         if kind in ("letter", "client_letter") and i == len(plan) - 1:
             paragraphs = paragraphs + [f"Yours sincerely, {ctx.author.name}, {ctx.author.title}, {ctx.author.organisation}."]
-        if i == 0 and ctx.distractor_label:
-            # The label opens the document, so no reader takes its figures as current.
-            note = pick.fill(docs["distractor_openers"], label=strip_end(ctx.distractor_label))
-            if kind in ("letter", "client_letter"):
-                # a letter still opens with its salutation: the note is the paragraph after "Dear ...", where
-                # genre_structure looks for a line starting "Dear " (a superseded claim letter failed it)
-                paragraphs.insert(1, note)
-            else:
-                paragraphs[0] = f"{note} {paragraphs[0]}"
         if numbered:
             number = heading.split(".")[0]
             paragraphs = [f"{number}.{n} {p}" for n, p in enumerate(paragraphs, 1)]
