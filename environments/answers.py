@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from typing import Iterable, Literal
 
-from worldsmith.worlds.values import DateValue, Money, Number, Percent, Text
+from worldsmith.worlds.values import CURRENCIES, DateValue, Money, Number, Percent, Text
 
 Kind = Literal["money", "number", "percent", "date"]
 Status = Literal["asserted", "negated", "hedged", "superseded_mention", "absent"]
@@ -31,8 +31,9 @@ _MAX_DIGITS = 20  # integer digits a figure may have (Decimal compares 28 digits
 
 # ---------------------------------------------------------------- currencies
 
-_CODES = ("USD", "GBP", "EUR", "JPY", "CHF", "CAD", "AUD", "NZD", "HKD", "SGD", "CNY", "RMB", "INR", "SEK",
-          "NOK", "DKK", "ZAR", "BRL", "MXN", "KRW", "PLN", "AED", "SAR", "ILS", "TRY")
+# The project's one list of currency codes (worlds.values, which validation reads amounts with), and "RMB", which
+# people write for CNY.
+_CODES = (*CURRENCIES, "RMB")
 _SYMBOLS = {"US$": "USD", "U.S.$": "USD", "C$": "CAD", "CA$": "CAD", "A$": "AUD", "AU$": "AUD", "NZ$": "NZD",
             "HK$": "HKD", "S$": "SGD", "£": "GBP", "€": "EUR", "¥": "JPY", "₹": "INR"}
 # A bare "$" or "dollars" is any dollar: a Canadian answer writes "$" too.

@@ -104,8 +104,9 @@ def numeric_value(value: Money | DateValue | Percent | Number | Text) -> float |
 # -- reading figures back: the inverse of render_value, for every reader of an amount in text -----------------
 
 # The currency codes an amount is read with: a code from this list, not any three capitals ("OPA 90" is a statute).
+# One list for every reader: validation, the apps, the exports and the verifier's answer parser (environments/answers).
 CURRENCIES = ("USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "NZD", "SEK", "NOK", "DKK", "SGD", "HKD", "CNY", "INR",
-              "ZAR", "BRL", "MXN")
+              "ZAR", "BRL", "MXN", "KRW", "PLN", "AED", "SAR", "ILS", "TRY")
 # A number as render_value writes it (thousands separators, decimals only where it has them) or as typed bare.
 NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 # An amount as render_value writes Money: group 1 the currency, group 2 the number (with its sign).

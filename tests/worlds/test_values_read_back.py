@@ -76,3 +76,13 @@ def test_the_checks_read_an_amount_with_one_pattern_to_the_number_render_value_w
         got = con.execute("select replace(regexp_extract(?, '^[a-z]{3} ' || ?, 1), ',', '')::double",
                           [text, sql_number]).fetchone()[0]
         assert got == float(parse_amount(text.upper()).amount), text
+
+
+def test_one_list_of_currency_codes_for_validation_and_the_verifier():
+    # issue 18: the verifier's answer parser read AED, KRW, PLN, SAR, ILS and TRY amounts that validation did not
+    from worldsmith.environments import answers
+
+    assert set(CURRENCIES) <= set(answers._CODES)
+    for code in ("AED", "KRW", "PLN", "SAR", "ILS", "TRY"):
+        assert parse_amount(f"{code} 1,250") == Money(amount=Decimal("1250"), currency=code)
+        assert answers.parse(f"The fee is {code} 1,250.").mentions[0].currency == code
