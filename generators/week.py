@@ -37,6 +37,7 @@ class WeekEvent(BaseModel):
     day: dt.date = Field(description="when it happened, or (due) the date itself")
     fact: str = ""
     label: str = ""
+    type: str = Field("", description="the fact's value type (money, date, text...)")
     text: str = Field("", description="the fact's value on the instance's day, exactly as to be written")
     before: str = Field("", description="moved: the value it held before the move")
     title: str = Field("", description="paper: its title as it was named the day it went round")
@@ -75,6 +76,13 @@ def _instance_days(plan: WorldPlan) -> dict[str, dict[int, dt.date]]:
     return index
 
 
+def recurring(plan: WorldPlan, item: str) -> bool:
+    """Whether an item is an instance of a series that recurs in the plan (an id that merely ends in a number,
+    'memo_re_breaking_the_limit_the_3' cut from '33 CFR', is none)."""
+    hit = instance_of(item)
+    return hit is not None and len(_instance_days(plan).get(hit[0], {})) >= 2
+
+
 def _papers(plan: WorldPlan) -> tuple[list[dt.date], list[tuple[dt.date, object]]]:
     """The plan's one-off papers (documents and sheets that are no instance of a series: a daily log's every issue
     is no news) by (day, id), with their days for bisecting, indexed once per plan: every weekly instance reads its
@@ -82,7 +90,8 @@ def _papers(plan: WorldPlan) -> tuple[list[dt.date], list[tuple[dt.date, object]
     index = plan.__dict__.get("_week_papers")
     if index is None:
         papers = sorted(((d, a) for a in plan.artifacts if a.kind in ("document", "spreadsheet")
-                         and instance_of(a.item) is None and (d := _day(a)) is not None), key=lambda p: (p[0], p[1].id))
+                         and not recurring(plan, a.item) and (d := _day(a)) is not None),
+                        key=lambda p: (p[0], p[1].id))
         index = ([d for d, _ in papers], papers)
         plan.__dict__["_week_papers"] = index
     return index
@@ -119,15 +128,18 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent]:
         first = fact.first_known()
         label = fact_label(fact)
         if first is not None and since < first <= day:
-            out.append(WeekEvent(what="learnt", day=first, fact=fact.id, label=label, text=held[1]))
+            if held[0].type == "date" and fact.id not in spec.facts:
+                continue  # a date ahead is written only where the plan gives it (no_later_event_mentioned)
+            out.append(WeekEvent(what="learnt", day=first, fact=fact.id, label=label, type=held[0].type,
+                                 text=held[1]))
             continue
         changes = [p.since for p in fact.earlier[1:]] + ([fact.known_from] if fact.earlier and fact.known_from else [])
         moved = [c for c in changes if since < c <= day]
         if moved and fact.value.type in ("money", "number", "percent"):
             prior = fact.on(min(moved) - dt.timedelta(days=1))
             if prior is not None and prior[1] != held[1]:
-                out.append(WeekEvent(what="moved", day=max(moved), fact=fact.id, label=label, text=held[1],
-                                     before=prior[1]))
+                out.append(WeekEvent(what="moved", day=max(moved), fact=fact.id, label=label, type=held[0].type,
+                                     text=held[1], before=prior[1]))
     side = _side_of(plan, spec.author)
     days, papers = _papers(plan)
     for made, a in papers[bisect.bisect_right(days, since):bisect.bisect_right(days, day)]:
@@ -142,11 +154,11 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent]:
     learnt = {e.fact for e in out if e.what == "learnt"}
     for fact in plan.facts:
         held = fact.on(day)
-        if held is None or held[0].type != "date" or fact.id in learnt or fact.earlier:
+        if held is None or held[0].type != "date" or fact.id in learnt or fact.earlier or fact.id not in spec.facts:
             continue
         due = held[0].value
         if day < due <= day + dt.timedelta(days=AHEAD_DAYS):
-            out.append(WeekEvent(what="due", day=due, fact=fact.id, label=fact_label(fact), text=held[1]))
+            out.append(WeekEvent(what="due", day=due, fact=fact.id, label=fact_label(fact), type="date", text=held[1]))
     kept: list[WeekEvent] = []
     for what, most in MOST.items():
         picked = [e for e in out if e.what == what]
