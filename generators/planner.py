@@ -33,7 +33,8 @@ PLANNER_VERSION = "9"  # 2: replies reach the last writer alone more often; 3: t
 # 8: a decision is taken by the principal's side and within the thread's days (a ledger decision weeks after the
 # thread is not pulled into it), a reply to the decider notes the decision (beat "noted"), decisions written after
 # the day's meetings; a weekly status thread among one side carries the facts learnt that week; 9: a weekly
-# series (threads and calls) carries a standing fact after its first week only in a week it moved
+# series (threads and calls) carries a standing fact after its first week only in a week it moved, and the reply
+# to a decision notes it (no longer a 'confirm' of the thread's figure)
 
 
 # How many facts learnt that week a weekly status thread carries besides its own (issue 17: news, not filler).
@@ -298,8 +299,10 @@ class _Planner:
                               [p for p in speakers if p.id != last.id]
                     sender = choices[(pos - 1) % len(choices)] if pos == 1 else self.rng.choice(choices)
                     if decider is not None and sender.id == decider.id and pos + 1 < len(beats) and beats[pos + 1] == "decide":
-                        # the decider would write just before the decision: they decide now, and are answered
-                        beat, beats[pos + 1] = "decide", "confirm"
+                        # the decider would write just before the decision: they decide now, and the answer notes
+                        # it and says what follows (a "confirm" on the thread's figure answered no decision: "Fine on
+                        # Ostrander's maximum exposure" to a client rejecting the tender)
+                        beat, beats[pos + 1] = "decide", "noted"
                     if beat == "decide" and decider is not None and decider.id != last.id:
                         sender = decider
                     elif beat == "decide" and decider is not None and sender.id != decider.id:

@@ -1,0 +1,31 @@
+"""Replies that answer what the message before them did (issue 17 (c))."""
+
+from __future__ import annotations
+
+import email
+import json
+from email import policy
+
+
+def _body(world, path: str) -> str:
+    msg = email.message_from_bytes((world / "room" / path).read_bytes(), policy=policy.default)
+    return msg.get_body(preferencelist=("plain",)).get_content()
+
+
+def test_the_reply_to_a_decision_notes_it(published_legal):
+    # the client's General Counsel rejects the tender; the partner's answer was "Fine on Ostrander's maximum
+    # exposure", a confirmation of the thread's figure that answered no decision
+    plan = json.loads((published_legal / "plan.json").read_text(encoding="utf-8"))
+    by_id = {a["id"]: a for a in plan["artifacts"]}
+    answered = 0
+    for a in plan["artifacts"]:
+        parent = by_id.get(a.get("parent") or "")
+        if a["kind"] != "email" or parent is None or parent.get("beat") != "decide" or a["author"] == parent["author"]:
+            continue
+        if a["mode"] != "reply":
+            continue
+        answered += 1
+        assert a["beat"] == "noted", (a["id"], a["beat"])
+        own = _body(published_legal, a["path"]).split("\nOn ", 1)[0]
+        assert parent["decision"] in own, (a["id"], own)
+    assert answered >= 1
