@@ -388,12 +388,28 @@ _WORKING = re.compile(r"\s*(?:[x\u00d7*/+]|-\s)\s*(?=[\d$A-Z(])")
 _LINE_HEAD = re.compile(r"^[\s>*_\-\u2022\d.)]*(?:the\s+)?", re.I)
 
 
-def _figures_after(text: str, anchors: list[str], kind: str):
-    """The first figure of a kind after each anchor phrase ('now', 'the cap would be'), in the anchor's clause."""
+def _inside_longer(text: str, start: int, labels: tuple[str, ...]) -> bool:
+    """Whether the text at `start` is inside a label that begins before it ('compensatory award cap' within 'the
+    statutory compensatory award cap'): that is the longer label's place, not the anchor's."""
+    low = text.lower()
+    for label in labels:
+        i = low.rfind(label, max(0, start - len(label)), start + len(label))
+        while i >= 0:
+            if i < start < i + len(label):
+                return True
+            i = low.rfind(label, max(0, start - len(label)), i)
+    return False
+
+
+def _figures_after(text: str, anchors: list[str], kind: str, labels: tuple[str, ...] = ()):
+    """The first figure of a kind after each anchor phrase ('now', 'the cap would be'), in the anchor's clause; an
+    anchor read inside a longer label of `labels` is that label's, not the anchor's."""
     parsed = _parsed(text)
     rx = re.compile(r"\b(?:" + "|".join(re.escape(a) + (r"\b" if a[-1:].isalnum() else "") for a in anchors) + ")",
                     re.I)
     for m in rx.finditer(text):
+        if labels and _inside_longer(text, m.start(), labels):
+            continue
         head = _LINE_HEAD.sub("", text[text.rfind("\n", 0, m.start()) + 1:m.start()])
         if m.group().endswith(":") and head and not re.search(r"[.;!?]\s*(?:the\s+|our\s+|its\s+)?$", head, re.I):
             continue  # "Label: figure" heads a line or a sentence; "A is above B: X against Y" lists two figures
@@ -411,16 +427,18 @@ def _figures_after(text: str, anchors: list[str], kind: str):
             yield after[0]
 
 
-def bound_to(text: str, anchors: list[str], value: str, number: float | None, unit: str | None) -> bool:
+def bound_to(text: str, anchors: list[str], value: str, number: float | None, unit: str | None,
+             labels: tuple[str, ...] = ()) -> bool:
     """Whether the first figure of its kind after an anchor word ('now', 'given'), in the same clause, is this one."""
     w = want_of(value, number, unit)
-    return any(answers.value_matches(x, w) for x in _figures_after(text, anchors, w.kind))
+    return any(answers.value_matches(x, w) for x in _figures_after(text, anchors, w.kind, labels))
 
 
-def misbound(text: str, anchors: list[str], value: str, number: float | None, unit: str | None) -> bool:
+def misbound(text: str, anchors: list[str], value: str, number: float | None, unit: str | None,
+             labels: tuple[str, ...] = ()) -> bool:
     """Whether an anchor phrase ('the cap would be') is followed, in its clause, by a figure other than this one."""
     w = want_of(value, number, unit)
-    return any(not answers.value_matches(x, w) for x in _figures_after(text, anchors, w.kind))
+    return any(not answers.value_matches(x, w) for x in _figures_after(text, anchors, w.kind, labels))
 
 
 def misstated(text: str, check: Check) -> bool:
@@ -498,7 +516,7 @@ def _question_paragraphs(text: str, labels: list[str]) -> list[str]:
     return out
 
 
-def _decide(kind: str, text: str, check: Check) -> bool:
+def _decide(kind: str, text: str, check: Check, labels: tuple[str, ...] = ()) -> bool:
     if kind in ("mentions", "asserts", "asserts_current"):
         return _asserts_all(text, check)
     if kind == "states_any":
@@ -523,7 +541,7 @@ def _decide(kind: str, text: str, check: Check) -> bool:
         return _direction(text, check)
     if kind == "misbound":
         number = check.numbers[0] if check.numbers else None
-        return bool(check.values) and misbound(text, check.a_words, check.values[0], number, check.unit)
+        return bool(check.values) and misbound(text, check.a_words, check.values[0], number, check.unit, labels)
     if kind == "misstated":
         return misstated(text, check)
     if kind == "misdated":
@@ -531,7 +549,7 @@ def _decide(kind: str, text: str, check: Check) -> bool:
     if kind == "bound":
         # any of `values` after an anchor (a figure written against another's label: one of several)
         numbers = list(check.numbers) + [None] * (len(check.values) - len(check.numbers))
-        return any(bound_to(text, check.a_words, v, n, check.unit) for v, n in zip(check.values, numbers))
+        return any(bound_to(text, check.a_words, v, n, check.unit, labels) for v, n in zip(check.values, numbers))
     if kind == "governs":
         # Naming the side that governs, or (with `expect`) stating the comparison that makes it govern.
         return names_governing(text, check.a_words, check.b_words) or \
@@ -979,6 +997,20 @@ def _forged(session: Session) -> bool:
     return verify is not None and not verify()
 
 
+_LABELS: dict[str, tuple[str, ...]] = {}
+
+
+def _labels(session: Session | None) -> tuple[str, ...]:
+    """Every fact's label in the session's world, lower case: where an anchor sits inside a longer one."""
+    if session is None:
+        return ()
+    world = session.world
+    if world.world_id not in _LABELS:
+        _LABELS[world.world_id] = tuple(sorted({(getattr(f, "label", None) or f.id.replace("_", " ")).lower()
+                                                for f in world.plan.facts}, key=len, reverse=True))
+    return _LABELS[world.world_id]
+
+
 def holds(check: Check, session: Session, answer: str | None) -> bool:
     """Whether one check holds in the session's end state."""
     answer = (answer or "")[:_MAX_TEXT]
@@ -1027,7 +1059,7 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
             ledger += [n for n in ledger_numbers(session.world, None) if not any(abs(n - r) < 0.005 for r in check.rivals)]
         check = check.model_copy(update={"allowed": [*check.allowed, *ledger]})
     if where == "answer" and kind in _FIGURE_CHECKS:
-        return _decide(kind, answer, check)
+        return _decide(kind, answer, check, _labels(session))
     if check.type == "sent_beyond":
         # mail to anyone but the task's addressees (a reply-all, a forward to a colleague, a copy)
         allowed = {a.lower() for a in check.to}
@@ -1037,7 +1069,7 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
     if where == "sent" and kind in _FIGURE_CHECKS:
         # Every message of the reply's kind to that person is read as one text: a correction sent after counts.
         texts = "\n\n".join(m.text or m.body for m in _sent(session, check))
-        return bool(texts) and _decide(kind, texts, check)
+        return bool(texts) and _decide(kind, texts, check, _labels(session))
     if check.type == "file_crossed":
         return any(_crossed(t, check) for t in _file_texts(session, check))
     if check.type == "file_formula":
@@ -1055,13 +1087,13 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         return any(rivals(t, None, None, check.unit, check.allowed) for t in _file_texts(session, check, typed=True)) \
             or _formula_off_the_working(session, check)
     if where == "file" and kind in _FIGURE_CHECKS:
-        return any(_decide(kind, t, check) for t in _file_texts(session, check))
+        return any(_decide(kind, t, check, _labels(session)) for t in _file_texts(session, check))
     if where == "chat" and kind in _FIGURE_CHECKS:
         # Every post in the conversation is read as one text: a second post that contradicts the first counts.
         # (with no channel, every post in any channel: a wrong figure said elsewhere)
         posts = "\n\n".join(p.text for p in _state(session).chat_posts
                              if check.channel is None or p.channel_id == check.channel)
-        return bool(posts) and _decide(kind, posts, check)
+        return bool(posts) and _decide(kind, posts, check, _labels(session))
     if check.type == "chat_post_mentions":
         return any(p.channel_id == check.channel and _asserts_all(p.text, check) for p in _state(session).chat_posts)
     if check.type == "sent_outside_cast":

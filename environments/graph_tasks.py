@@ -858,7 +858,9 @@ def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
                 "type": moved(c.check.type, "file"), "path": path, **own})}))
         gap = next((c.check for c in t.rubric.criteria if c.id == "states_gap"), None)
         others = [o for j, o in enumerate(parts, 1) if j != i]
-        other_gaps = [c.check for o in others for c in o.rubric.criteria if c.id == "states_gap"]
+        # (a gap equal to this question's own is no other answer: two questions may share a figure and a gap)
+        other_gaps = [c.check for o in others for c in o.rubric.criteria if c.id == "states_gap"
+                      and not (gap is not None and c.check.numbers[:1] == gap.numbers[:1])]
         if gap is not None and other_gaps:
             # the answer to one question given under another: the two gaps swapped between Q1 and Q2
             bad.append(Criterion(id=f"memo{i}_gap_of_another_question", weight=3.0,

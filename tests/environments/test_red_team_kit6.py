@@ -188,3 +188,32 @@ def test_the_construction_worlds_sheet_and_memo_are_not_refused(construction):
     refused = task_set_of(world).refused
     assert not [r for r in refused if r["reason"] == "oracle_fails"], refused
     assert any(t.kind == "sheet" for t in tasks.values()) and any(t.kind == "memo" for t in tasks.values())
+
+
+def test_a_label_inside_a_longer_label_binds_no_figure_to_it():
+    # an employment world's 'statutory compensatory award cap (GBP 118,223)' read as the compensatory award cap
+    # being GBP 118,223: the governs task's own reference met 'result_is_loser' and the lint refused it
+    from worldsmith.environments.grade import bound_to
+
+    text = "A year's pay (GBP 59,800) is below the statutory compensatory award cap (GBP 118,223), so it governs."
+    labels = ("statutory compensatory award cap", "compensatory award cap", "a year's gross pay")
+    anchors = ["compensatory award cap (", "compensatory award cap is"]
+    assert bound_to(text, anchors, "GBP 118,223", 118223.0, "GBP")  # read without the world's labels
+    assert not bound_to(text, anchors, "GBP 118,223", 118223.0, "GBP", labels)
+    assert bound_to("The compensatory award cap is GBP 118,223.", anchors, "GBP 118,223", 118223.0, "GBP", labels)
+
+
+def test_a_memo_whose_two_questions_share_a_gap_keeps_its_reference(construction, tmp_path):
+    # the LDs accrued exceed both the cap and the LDs payable (the same figure) by USD 130,000: that gap is each
+    # question's own, not 'another question's gap'
+    from worldsmith.environments.graph_tasks import Graph, _guarded, exceed_task, memo_task
+
+    world, tasks = construction
+    graph = Graph.of(world)
+    big = graph.fact("lds_accrued")
+    parts = [exceed_task(graph, big, graph.fact(small), big_first=True) for small in ("ld_cap", "lds_payable")]
+    memo = memo_task(graph, parts)
+    assert memo is not None and not any(c.id.endswith("gap_of_another_question") for c in memo.rubric.negative_criteria)
+    memo = _guarded(graph, memo)
+    tool, args = _reference(memo)
+    assert _score(world, memo, tmp_path / "ref", actions=[("document", args)]) == 1.0
