@@ -3,9 +3,12 @@
     python -m bench.tasks [--smoke] [--twins] [--examples NAME ...] [--out DIR]     (from the repository root)
 
 Generates each example offline (the plain library path), makes its task set after the lint, and prints:
-tasks, grep-solvable share, regex-bot full marks, median files needed, share needing 2+ apps, share of
-judgement or deliverable tasks, median rubric criteria, and the attack suite's false positives (a must-fail
-end state at full marks) and false negatives (a must-pass end state below it). --smoke runs one example.
+tasks, grep-solvable share, regex-bot full marks, median files needed (and median sources a careful agent
+checks), share needing 2+ apps, share of judgement or deliverable tasks, median rubric criteria, the share of
+tasks whose facts lay a trap (a superseded draft, an earlier value) with a negative criterion naming it, the
+share whose oracle scores 1 and doing nothing scores 0, and the attack suite's false positives (a
+must-fail end state at full marks) and false negatives (a must-pass end state below it); then the same over
+every example's tasks pooled, against the acceptance targets of issue 16. --smoke runs one example.
 --twins also makes each example's twin (one input figure changed, environments/twins.py) and grades the
 original world's reference answers on the twin's tasks: a remembered answer should score below 1.
 """
@@ -36,19 +39,50 @@ def _publish(name: str, out: Path) -> Path:
     return publish_example(name if name.endswith(".yaml") else f"{name}.yaml", out)
 
 
-def _regex_bot(task_set, world, root: Path) -> float:
-    """The share of tasks a no-model regex bot scores full marks on (answer tasks get its answer; write tasks its
-    answer as the text it writes)."""
+def _bot_and_nop(task_set, world, root: Path) -> list[tuple[bool, bool]]:
+    """For each task, whether a no-model regex bot scores full marks on it (answer tasks get its answer; write tasks
+    its answer as the text it writes), and whether doing nothing at all scores 0."""
     from worldsmith.environments.attacks import _with_text
     from worldsmith.environments.lint import apply_solution
 
     session = Session(world, root / "bot" / world.world_id)
-    full = 0
+    out = []
     for task in task_set.tasks:
         session.reset()
+        nop = grade(task, session).score == 0.0
         apply_solution(_with_text(task, regex_bot_answer(task, world)), session)
-        full += grade(task, session).score >= 1.0
-    return full / max(1, len(task_set.tasks))
+        out.append((grade(task, session).score >= 1.0, nop))
+    return out
+
+
+def _ends(outcomes, nops: dict[str, bool]) -> float:
+    """The share of tasks whose oracle scores 1 (graded from disk, as the verifier does) and that score 0 for doing
+    nothing."""
+    oracle = {o.task: o.score == 1.0 for o in outcomes if o.candidate == "oracle"}
+    return sum(oracle.get(task, False) and nop for task, nop in nops.items()) / max(1, len(nops))
+
+
+# Issue 16's acceptance: (key, the figure's name, at least or at most, the target)
+TARGETS = [("grep_solvable", "grep-solvable", "<=", 0.10), ("bot", "regex bot full marks", "<=", 0.10),
+           ("median_files", "median files needed", ">=", 3), ("two_apps", "tasks needing 2+ apps", ">=", 0.30),
+           ("judgement_or_deliverable", "judgement or deliverable", ">=", 0.20),
+           ("median_criteria", "median rubric criteria", ">=", 4), ("trap_guarded", "trap tasks with its negative", ">=", 1.0),
+           ("ends", "oracle 1 and nop 0", ">=", 1.0), ("false_positive", "attack false positives", "<=", 0.01),
+           ("false_negative", "attack false negatives", "<=", 0.02)]
+
+
+def _pooled(rows, every: list) -> dict[str, float]:
+    """The spread over every example's tasks together: medians over the pooled tasks, shares weighted by tasks."""
+    n = sum(s["tasks"] for _, s, *_ in rows)
+    out = {"tasks": n, "median_files": statistics.median([len(t.needs.files) for t in every]),
+           "median_sources": statistics.median([len(t.needs.sources or t.needs.files) for t in every]),
+           "median_criteria": statistics.median([len(t.rubric.criteria) for t in every])}
+    for key in ("grep_solvable", "two_apps", "judgement_or_deliverable"):
+        out[key] = sum(s[key] * s["tasks"] for _, s, *_ in rows) / max(1, n)
+    trap = sum(s["with_trap"] for _, s, *_ in rows)
+    out["with_trap"] = trap
+    out["trap_guarded"] = sum(s["trap_guarded"] * s["with_trap"] for _, s, *_ in rows) / max(1, trap)
+    return out
 
 
 def _remembered(name: str, task_set, root: Path) -> tuple[str, int, int]:
@@ -93,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
     root = Path(tempfile.mkdtemp(prefix="worldsmith-bench-tasks-", dir=args.out))
-    rows, outcomes, twins = [], [], []
+    rows, outcomes, twins, every, bots, ends = [], [], [], [], [], []
     try:
         for name in names:
             world = open_world(_publish(name, root / "worlds"))
@@ -101,21 +135,36 @@ def main(argv: list[str] | None = None) -> int:
             task_set = make_task_set(world)
             made = time.perf_counter() - t0
             shape = spread(task_set.tasks, world)
-            bot = _regex_bot(task_set, world, root)
+            ran = _bot_and_nop(task_set, world, root)
+            full, nops = [b for b, _ in ran], {t.id: n for t, (_, n) in zip(task_set.tasks, ran)}
+            bots += full
+            every += task_set.tasks
             mine = [o for t in task_set.tasks for o in attack_task(t, world, root / "attack" / t.id)]
             outcomes += mine
+            ends += [_ends(mine, nops)] * len(nops)
             r = rates(mine)
-            rows.append((name, shape, bot, r, len(task_set.refused), made))
+            shape |= {"bot": sum(full) / max(1, len(full)), "ends": ends[-1] if nops else 0.0, **r}
+            rows.append((name, shape, len(task_set.refused), made))
             if args.twins:
                 twins.append((name, *_remembered(name, task_set, root)))
             world.close()
-        print(f"{'example':<24} {'tasks':>5} {'refused':>7} {'grep':>5} {'bot':>5} {'files':>5} {'srcs':>5} {'2apps':>5} "
-              f"{'judg/deliv':>10} {'crit':>4} {'FP':>6} {'FN':>6} {'make s':>6}")
-        for name, s, bot, r, refused, made in rows:
-            print(f"{name:<24} {s['tasks']:>5} {refused:>7} {s['grep_solvable']:>5.0%} {bot:>5.0%} "
-                  f"{s['median_files']:>5} {s['median_sources']:>5} {s['two_apps']:>5.0%} {s['judgement_or_deliverable']:>10.0%} "
-                  f"{s['median_criteria']:>4} {r['false_positive']:>6.1%} {r['false_negative']:>6.1%} {made:>6.1f}")
         total = rates(outcomes)
+        pooled = _pooled([(n, s) for n, s, *_ in rows], every) | {"bot": sum(bots) / max(1, len(bots)),
+                                                                  "ends": sum(ends) / max(1, len(ends)), **total}
+        print(f"{'example':<24} {'tasks':>5} {'refused':>7} {'grep':>5} {'bot':>5} {'files':>5} {'srcs':>5} {'2apps':>5} "
+              f"{'judg/deliv':>10} {'crit':>4} {'traps':>9} {'ends':>5} {'FP':>6} {'FN':>6} {'make s':>6}")
+        for name, s, refused, made in [*rows, ("all examples", pooled, sum(r[2] for r in rows), sum(r[3] for r in rows))]:
+            traps = f"{s['trap_guarded']:.0%}/{s['with_trap']}"
+            print(f"{name:<24} {s['tasks']:>5} {refused:>7} {s['grep_solvable']:>5.0%} {s['bot']:>5.0%} "
+                  f"{s['median_files']:>5} {s['median_sources']:>5} {s['two_apps']:>5.0%} {s['judgement_or_deliverable']:>10.0%} "
+                  f"{s['median_criteria']:>4} {traps:>9} {s['ends']:>5.0%} {s['false_positive']:>6.1%} "
+                  f"{s['false_negative']:>6.1%} {made:>6.1f}")
+        print("(traps: of the tasks whose facts lay a trap, the share with a negative costing it / how many; ends: the "
+              "share whose oracle scores 1 and doing nothing 0)")
+        for key, what, sense, target in TARGETS:
+            missed = [n for n, s, *_ in [*rows, ("all examples", pooled)]
+                      if not (s[key] <= target if sense == "<=" else s[key] >= target)]
+            print(f"  {what} {sense} {target:g}: " + ("met on every example" if not missed else "missed on " + ", ".join(missed)))
         print(f"attack suite: {total['must_fail']} must-fail end states, false positives {total['false_positive']:.1%}; "
               f"{total['must_pass']} must-pass, false negatives {total['false_negative']:.1%}")
         wrong = [o for o in outcomes if o.wrong]

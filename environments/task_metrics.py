@@ -12,7 +12,7 @@ import re
 import statistics
 from collections import Counter
 
-from worldsmith.environments.tasks import Task, label_of
+from worldsmith.environments.tasks import Task, label_of, number_of
 from worldsmith.worlds.values import AMOUNT
 from worldsmith.worlds.world import World
 
@@ -79,6 +79,28 @@ def regex_bot_answer(task: Task, world: World) -> str:
     return "Figures: " + "; ".join(ranked[:6]) + f"\nAnswer: {ranked[0]}"
 
 
+def traps(task: Task, world: World) -> list[tuple[str, float | None]]:
+    """The wrong figures a task's facts lay in the room: a superseded draft's, and a value the fact held earlier."""
+    out = [(d.text, number_of(d.value)) for d in world.plan.distractors if d.fact in task.needs.facts]
+    out += [(e.text, number_of(e.value)) for f in task.needs.facts if f in world.facts
+            for e in getattr(world.facts[f], "earlier", [])]
+    return list(dict.fromkeys(out))
+
+
+def trap_guarded(task: Task, world: World) -> bool | None:
+    """Whether a negative criterion costs every trap figure of the task (None when it has no trap): one naming it, or
+    one costing any figure the task does not allow (a review's 'a figure neither the draft nor the ledger has')."""
+    laid = traps(task, world)
+    if not laid:
+        return None
+    checks = [c.check for c in task.rubric.negative_criteria]
+
+    def costs(text: str, n: float | None) -> bool:
+        return any(text in c.values or (n is not None and n in c.numbers)
+                   or (c.type.endswith("_unledgered") and n is not None and n not in c.allowed) for c in checks)
+    return all(costs(text, n) for text, n in laid)
+
+
 def spread(tasks: list[Task], world: World) -> dict[str, float]:
     """The shape of a task set: how many, how deep, how many need several apps, judgement and deliverables."""
     n = len(tasks)
@@ -86,6 +108,7 @@ def spread(tasks: list[Task], world: World) -> dict[str, float]:
         return {"tasks": 0}
     files = [len(t.needs.files) for t in tasks]
     rubric = [len(t.rubric.criteria) for t in tasks]
+    guarded = [trap_guarded(t, world) for t in tasks]
     return {
         "tasks": n,
         "grep_solvable": sum(grep_solvable(t, world) is not None for t in tasks) / n,
@@ -95,4 +118,7 @@ def spread(tasks: list[Task], world: World) -> dict[str, float]:
         "judgement_or_deliverable": sum(bool({"judgement", "deliverable"} & set(t.tags)) for t in tasks) / n,
         "median_criteria": statistics.median(rubric),
         "with_negatives": sum(bool(t.rubric.negative_criteria) for t in tasks) / n,
+        # of the tasks whose facts lay a trap (a superseded draft, an earlier value), those with a negative naming it
+        "with_trap": sum(g is not None for g in guarded),
+        "trap_guarded": sum(bool(g) for g in guarded) / max(1, sum(g is not None for g in guarded)),
     }
