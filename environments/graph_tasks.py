@@ -1269,6 +1269,17 @@ def reply_task(graph: Graph, big: LedgerFact, small: LedgerFact, user: str) -> T
         solution=Solution(actions=[Action(tool="mail_reply", args={"message_id": target.message_id, "body": body})]))
 
 
+def further_replies(graph: Graph, pairs: list[tuple[LedgerFact, LedgerFact]], user: str, limit: int = 3) -> list[Task]:
+    """Replies on pairs the answer tasks do not ask, where the pair's figures sit in two files or more: with the
+    message replied to, three files across mail and the drive (a pair one sheet holds asks nothing a reply adds)."""
+    out = []
+    for big, small in pairs:
+        task = reply_task(graph, big, small, user) if len(out) < limit else None
+        if task is not None and len(task.needs.files) >= 3:
+            out.append(task)
+    return out
+
+
 def chat_task(graph: Graph, big: LedgerFact, small: LedgerFact, user: str) -> Task | None:
     """Post the exceedance in the team's channel: the right conversation, the right figures, nothing else."""
     world = graph.world
@@ -1320,6 +1331,7 @@ def graph_tasks(world: World, user: str) -> list[Task]:
             tasks.append(memo_task(graph, parts))
     if len(pairs) > 1:
         tasks.append(chat_task(graph, *pairs[1], user))
+    tasks += further_replies(graph, pairs[2:], user)
     from worldsmith.environments.review_tasks import review_tasks  # these build on this module's makers
     from worldsmith.environments.sheet_tasks import sheet_tasks
 
@@ -1328,6 +1340,9 @@ def graph_tasks(world: World, user: str) -> list[Task]:
     from worldsmith.environments.brief_tasks import brief_tasks  # it builds on this module's makers
 
     tasks += brief_tasks(graph)
+    from worldsmith.environments.chronology_tasks import chronology_tasks  # it builds on this module's makers
+
+    tasks += chronology_tasks(graph)
     return [_guarded(graph, t) for t in tasks if t is not None]
 
 
