@@ -130,9 +130,10 @@ class ArtifactContext(kinds.KindBound):
     settled_labels: list[str] = Field(default_factory=list, description="those of the thread's labels long settled on "
                                                                         "this day (a fixed date, name or count): not "
                                                                         "questioned or disputed, only referred to")
-    week: list[WeekEvent] = Field(default_factory=list, description="for an instance of a weekly series (a status "
-                                                                   "note, a call, its minutes): what happened since "
-                                                                   "the last one, to report instead of restating")
+    week: list[WeekEvent] | None = Field(None, description="for an instance of a weekly series (a status note, a "
+                                                           "call, its minutes): what happened since the last one, "
+                                                           "to report instead of restating ([]: a quiet week; "
+                                                           "None: no series)")
     privileged: bool = Field(False, description="the author and every recipient or reader are inside one privileged circle "
                                                 "(counsel and client): only then may the text be marked privileged")
     repair: list[str] = Field(default_factory=list, description="what validation found wrong with an earlier version")

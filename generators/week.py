@@ -111,13 +111,14 @@ def window(plan: WorldPlan, spec) -> tuple[dt.date, dt.date] | None:
     return before, day
 
 
-def week_events(plan: WorldPlan, spec) -> list[WeekEvent]:
+def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
     """What happened in an instance's week, oldest first within each kind: facts first known, figures that moved,
     papers of the author's side (or sent to it) dated in the week, and dates of the ledger in the next three
-    weeks. Nothing is dated after the instance's day, and nothing is known later than it."""
+    weeks. Nothing is dated after the instance's day, and nothing is known later than it. None for an artifact
+    that is no instance of a recurring series."""
     span = window(plan, spec)
     if span is None:
-        return []
+        return None  # no instance of a series ([] is a series' quiet week)
     since, day = span
     out: list[WeekEvent] = []
     order = {"money": 0, "percent": 0, "number": 1, "date": 2, "text": 3}
@@ -141,6 +142,8 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent]:
                 out.append(WeekEvent(what="moved", day=max(moved), fact=fact.id, label=label, type=held[0].type,
                                      text=held[1], before=prior[1]))
     side = _side_of(plan, spec.author)
+    audience = [spec.author, *getattr(spec, "to", []), *getattr(spec, "cc", []), *getattr(spec, "attendees", []),
+                *getattr(spec, "readers", [])]
     days, papers = _papers(plan)
     for made, a in papers[bisect.bisect_right(days, since):bisect.bisect_right(days, day)]:
         if a.id == spec.id:
@@ -148,6 +151,8 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent]:
         readers = [a.author, *getattr(a, "readers", [])]
         if not any(_side_of(plan, p) == side for p in readers):
             continue  # the other side's internal papers are not ours to report
+        if not _seen_by(plan, a, readers, audience):
+            continue  # an adviser's working draft is not reported to the client it has not gone to
         person = plan.person(a.author)
         org = next((o.name for o in plan.organisations if o.id == person.organisation), "")
         out.append(WeekEvent(what="paper", day=made, title=as_first_sent(a.title), by=person.name, org=org))
@@ -178,3 +183,14 @@ def _side_of(plan: WorldPlan, person_id: str) -> str:
     if person_id not in sides:
         sides[person_id] = principal(plan.organisations, plan.person(person_id).organisation)
     return sides[person_id]
+
+
+def _seen_by(plan: WorldPlan, paper, readers: list[str], audience: list[str]) -> bool:
+    """Whether a paper may be reported to an audience: it went to one of them outside its author's organisation,
+    or the audience is all of that organisation (a note among one firm names its own drafts), or it is no draft (a
+    finished paper is reported to the client)."""
+    home = plan.person(paper.author).organisation
+    outside = [p for p in audience if plan.person(p).organisation != home]
+    if not outside or set(readers) & set(outside):
+        return True
+    return paper.distractor is None and not re.search(r"\bdraft\b", paper.title, re.I)

@@ -79,3 +79,31 @@ def agenda_points(pick: Picker, events: list[WeekEvent], today: dt.date, locale:
     """One agenda point per event, for a weekly call: the week's news first, then papers, then dates ahead."""
     return [pick.frame(_frames(_AGENDA, e, e.what != "paper" or e.org in ours, "other"))
             .format(**_values(e, today, locale)) for e in events]
+
+
+# Steps a week's events call for, each given to one of the note's owners in turn.
+_STEPS = {
+    "paper": ["{owner}: comments on the {title} to {by_first}", "{owner}: read the {title} and flag anything for the call"],
+    "paper_other": ["{owner}: a first read of {org}'s {title}, with our points on it"],
+    "learnt": ["{owner}: check {label} against {where}", "{owner}: tie {label} to {where}"],
+    "moved": ["{owner}: work through why {label} moved, against {where}"],
+    "due": ["{owner}: everything for {label} ready by {ready}", "{owner}: diarise the steps back from {label} ({text})"],
+}
+
+
+def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str],
+               owners: list[str], sources: dict[str, str]) -> list[str]:
+    """Next steps from a week's events: comments on the papers that went round, a check of each figure that came
+    in or moved against its sheet line (`sources`, by fact id), the run-up to each date ahead; owners in turn."""
+    if not owners:
+        return []
+    out = []
+    for i, e in enumerate(events):
+        if e.what in ("learnt", "moved") and e.type == "text":
+            continue  # a decision or a name is recorded, not checked
+        key = "paper" if e.what == "paper" and e.org in ours else "paper_other" if e.what == "paper" else e.what
+        ready = max(e.day - dt.timedelta(days=2), today + dt.timedelta(days=1))
+        values = dict(_values(e, today, locale), owner=owners[i % len(owners)],
+                      where=sources.get(e.fact) or "the source papers", ready=_short(ready, locale))
+        out.append(pick.frame(_STEPS[key]).format(**values))
+    return out[:4]

@@ -80,3 +80,32 @@ def test_no_file_or_message_is_titled_superseded_on_the_day_it_is_made(published
         assert "superseded" not in a["path"].rsplit("/", 1)[-1].lower(), a["path"]
         for att in a.get("attachments", []):
             assert "superseded" not in att["path"].rsplit("/", 1)[-1].lower(), att["path"]
+
+
+def test_an_item_whose_name_ends_in_a_number_is_no_weekly_series(published_hospital):
+    # "Unbilled receivables at May 31" was planned as item unbilled_receivables_at_may_31 and opened "The week to
+    # June 2, in brief."
+    plan = _plan(published_hospital)
+    one_off = [a for a in plan.artifacts if a.item.endswith("_31")]
+    assert one_off
+    assert all(week_events(plan, a) is None for a in one_off)
+
+
+def test_a_weekly_note_to_the_client_does_not_report_the_advisers_working_draft(published_hospital):
+    # the analyst's superseded draft extrapolation went to the audit manager only; the fieldwork note to the
+    # hospital's finance team reported "Timothy circulated the DRAFT: extrapolation summary"
+    plan = _plan(published_hospital)
+    drafts = {a.title for a in plan.artifacts if a.distractor}
+    reported = 0
+    for a in plan.artifacts:
+        events = week_events(plan, a)
+        if not events:
+            continue
+        audience = {plan.person(p).organisation for p in [a.author, *getattr(a, "to", []), *getattr(a, "cc", []),
+                                                           *getattr(a, "attendees", [])]}
+        for e in events:
+            if e.what == "paper":
+                reported += 1
+                if len(audience) > 1:
+                    assert e.title not in drafts, (a.id, e.title)
+    assert reported

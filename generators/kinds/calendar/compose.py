@@ -28,9 +28,9 @@ def compose_meeting(ctx: ArtifactContext):
     day = spec.starts_at.date()
     mine = home(ctx, ctx.author.organisation)
     ours = {o.name for o in ctx.organisations if o.privileged == mine} | {ctx.author.organisation}
-    points = agenda_points(pick, ctx.week, day, ctx.locale, ours)
+    points = agenda_points(pick, ctx.week or [], day, ctx.locale, ours)
     points += [fact_sentence(pick, f, "email") for f in ctx.facts if not any(f.text in p for p in points)]
-    if not points and pick.series is not None:
+    if not points and ctx.week is not None:
         points = [pick.one(["Nothing new in since last week: open points only",
                             "A quiet week: chasing what is outstanding"])]
     points += pick.some(_POINTS, pick.rng.randint(2, 4))

@@ -7,9 +7,8 @@ import re
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import agree, fact_sentence
 from worldsmith.generators.compose.longform import long_body, long_kinds
-from worldsmith.generators.compose.bank import series_of
 from worldsmith.generators.compose.parties import across, client_of, home, opponent
-from worldsmith.generators.compose.week import note_lines
+from worldsmith.generators.compose.week import note_lines, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end, tidy, \
     title_head
 from worldsmith.generators.compose.voice import deadline, of_the_matter, salutation, sign_off, signature, soft_lower, \
@@ -236,7 +235,7 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         text = " ".join(x for x in (lead, said, after) if x)
         return EmailContent(subject=subject, body="\n\n".join(x for x in (hello, text, name) if x) + "\n")
 
-    if spec.mode == "new" and series_of(spec.item, spec.id) is not None and not ctx.distractor_label:
+    if spec.mode == "new" and ctx.week is not None and not ctx.distractor_label:
         return _weekly_note(pick, ctx, values, subject, hello)
     if spec.mode == "new" and pick.chance(LONG_FORM_SHARE) and long_kinds(ctx):
         return _long_form(pick, ctx, values, subject, hello)
@@ -326,7 +325,8 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     # a figure that came in or moved says how it is worked out and where to read it (its formula, its sheet line)
     why = {f.id: " ".join(x for x in (f"It is {f.reason}." if f.reason else "",
                                       f"It is on {f.source}." if f.source else "") if x) for f in ctx.facts}
-    lines = note_lines(pick, ctx.week, day, ctx.locale, ours, why)
+    week = ctx.week or []
+    lines = note_lines(pick, week, day, ctx.locale, ours, why)
     rest = [fact_sentence(pick, f, "email") for f in ctx.facts if not any(f.text in line for line in lines)]
     paragraphs = [pick.one(_WEEK_OPENERS).format(day=said)]
     if lines:
@@ -336,9 +336,15 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     if rest:
         paragraphs.append(" ".join(rest))
     if not across(ctx):
-        steps = _next_steps(pick, ctx)
+        owners = task_owners(ctx)
+        steps = week_steps(pick, week, day, ctx.locale, ours, owners, {f.id: f.source for f in ctx.facts})
         if steps:
-            paragraphs.append(steps)
+            lines_ = [f"- {s} ({deadline(pick, day, ctx.locale)})" if not s.endswith(")") else f"- {s}" for s in steps]
+            paragraphs.append(pick.frame(bank("email")["next_steps"]) + "\n" + "\n".join(lines_))
+        else:
+            steps = _next_steps(pick, ctx)
+            if steps:
+                paragraphs.append(steps)
     signed = sign_off(pick, ctx.voice, ctx.author)
     signed_full = signed.endswith(ctx.author.name)
     block = signature(pick, ctx.author, signed_full)
