@@ -77,3 +77,38 @@ def test_a_person_with_no_mail_gets_no_mailbox(tmp_path):
 def test_a_non_ascii_sender_is_refused_with_a_clear_message():
     with pytest.raises(ValueError, match="ASCII"):
         from_line("chloé@northwind-holdings.example", PLAN.artifact("e1").sent_at)
+
+
+def test_an_mbox_is_written_as_the_mailbox_module_writes_it(tmp_path):
+    """mbox_bytes joins a mailbox in one go; its bytes must be those mailbox.mbox writes message by message, for
+    rendered messages and for edge cases (a body line starting 'From ', no final newline, an empty message)."""
+    from worldsmith.generators.kinds.email.mailbox import mbox_bytes
+
+    rendered = _emails()
+    spec = rendered[0][0]
+    odd = [(spec, b"Subject: x\n\nFrom the desk\nFrom here\n>From there"), (spec, b""), (spec, b"\n\n"),
+           (spec, b"Subject: y\r\n\r\nbody\r\nFrom you\r\n")]
+    for messages in (rendered, odd, rendered + odd):
+        path = tmp_path / "reference.mbox"
+        path.unlink(missing_ok=True)
+        box = mailbox.mbox(path, create=True)
+        try:
+            for s, data in messages:
+                box.add(from_line(PLAN.person(s.author).email, s.sent_at) + data)
+            box.flush()
+        finally:
+            box.close()
+        assert mbox_bytes(PLAN, messages) == path.read_bytes()
+
+
+def test_a_mailbox_that_holds_its_messages_already_is_not_written_again(tmp_path):
+    """A repair round rewrites the mailboxes whose messages changed, and only those: the others keep their file."""
+    paths = render_mailboxes(PLAN, _emails(), tmp_path)
+    before = {p: p.stat().st_ino for p in paths}
+    emails = _emails()
+    changed = [(s, d.replace(b"\n\n", b"\n\nRevised.\n", 1) if s.id == "e3" else d) for s, d in emails]
+    render_mailboxes(PLAN, changed, tmp_path)
+    untouched = mailbox_path(tmp_path, "chloe.marchetti@northwind-holdings.example")  # e3 did not go to her
+    assert untouched.stat().st_ino == before[untouched]
+    rewritten = mailbox_path(tmp_path, "ada.quill@quill-law.example")
+    assert rewritten.stat().st_ino != before[rewritten] and b"Revised." in rewritten.read_bytes()

@@ -88,6 +88,34 @@ def test_a_file_that_is_not_an_mbox_does_not_parse(tmp_path):
         parse_mbox(path)
 
 
+def test_an_mbox_splits_as_the_mailbox_module_splits_it(tmp_path):
+    """mbox_messages reads an mbox's bytes in one pass; it must cut every message where mailbox.mbox does, whatever
+    the lines (blank lines before a From_ line or not, a From_ line with no newline, CRLF, quoted >From)."""
+    import mailbox
+    import random
+
+    from worldsmith.worlds.store.parse import mbox_messages, read_mbox
+
+    lines = [b"From a@b.example Mon Mar  2 09:00:00 2026\n", b"\n", b"\n", b"Message-ID: <x@y.example>\n",
+             b"Subject: hi\n", b">From the desk\n", b"body\r\n", b"From c", b"\r\n", b"text", b"From \n"]
+    rng = random.Random(7)
+    for n in range(400):
+        data = lines[0] + b"".join(rng.choice(lines) for _ in range(rng.randrange(0, 14)))
+        path = tmp_path / f"{n}.mbox"
+        path.write_bytes(data)
+        box = mailbox.mbox(path, create=False)
+        try:
+            expected = [box.get_bytes(key) for key in box.iterkeys()]
+        finally:
+            box.close()
+        assert mbox_messages(data) == expected, data
+    # What an earlier read found for a message's exact bytes is used again, and every message is noted.
+    data = (tmp_path / "399.mbox").read_bytes()
+    seen: dict = {}
+    first = read_mbox(data, None, seen)
+    assert read_mbox(data, seen) == first and len(seen) == len(set(mbox_messages(data)))
+
+
 def test_a_docx_that_is_not_a_zip_does_not_parse(tmp_path):
     path = tmp_path / "x.docx"
     path.write_bytes(b"plain text")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
+import shutil
 import uuid
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterable
@@ -21,6 +22,7 @@ from worldsmith.worlds.kinds import RoomFile
 from worldsmith.worlds.parallel import ordered_map
 from worldsmith.worlds.plan import WorldPlan
 from worldsmith.worlds.store import parse
+from worldsmith.worlds.store.memo import BaseStore, ParseMemo, Rows
 from worldsmith.worlds.values import DateValue, Money, Number, numeric_value
 
 SCHEMA_PATH = Path(__file__).with_name("schema.sql")
@@ -33,43 +35,162 @@ def create_schema(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def load_bundle(bundle: Path, db_path: Path | None = None, memo: ParseMemo | None = None) -> Path:
-    """Rebuild the bundle's DuckDB store from scratch (default bundle/world.duckdb) and return its path.
+    """Rebuild the bundle's DuckDB store (default bundle/world.duckdb) and return its path.
 
     With `memo` (kept by the caller between loads of one world), files unchanged since the last load
-    are not parsed again: their rows are taken from it.
+    are not parsed again (their rows are taken from it), and the store is the memo's copy of the last one
+    with only the rows of the files that changed replaced: the same rows as a load from scratch.
     """
     bundle = Path(bundle)
     present = set(bundle_files(bundle))  # a link, FIFO or device anywhere in the bundle is refused before a byte of it is read
-    plan = read_plan(bundle)
+    plan_sha = _plan_sha256(bundle)
+    if memo is not None:
+        memo = memo.for_plan(plan_sha)
+        # A plan read from the same bytes before is the same plan, checked then: 26 MB of JSON at x80.
+        plan = memo.plan = memo.plan if memo.plan is not None else read_plan(bundle)
+    else:
+        plan = read_plan(bundle)
     room = bundle / ROOM
     if not room.is_dir():
         raise BundleError(f"{bundle}: not a world bundle (it has no room/ folder)")
     db_path = Path(db_path) if db_path is not None else bundle / DATABASE
     db_path.parent.mkdir(parents=True, exist_ok=True)
+    entries = _room_entries(plan, room, memo)
+    parsed = _parse_room(plan, room, entries, memo)
+    manifest = _Staged()
+    _load_manifest(manifest.add, bundle, present, plan_sha)
     # Build beside the target and swap in whole: a reader never sees a half-loaded store.
     tmp = db_path.with_name(f"{db_path.name}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}")
-    con = duckdb.connect(str(tmp))
     try:
-        con.execute("set TimeZone = 'UTC'")
-        create_schema(con)
-        tables = _Tables(con)
-        _load_plan(tables, plan)
-        _load_manifest(tables, bundle, present)
-        _load_room(tables, plan, room,
-                   memo.for_plan(hashlib.sha256((bundle / PLAN).read_bytes()).hexdigest()) if memo else None)
-        tables.flush()
-        con.execute("checkpoint")
+        if memo is not None and _update_base(memo, entries, parsed, manifest.rows):
+            shutil.copyfile(memo.base.path, tmp)
+        else:
+            _build(tmp, plan, entries, parsed, manifest.rows)
+            if memo is not None:
+                _keep_base(memo, tmp, entries, parsed, manifest.rows)
     except BaseException:
-        con.close()
         tmp.unlink(missing_ok=True)
         _wal(tmp).unlink(missing_ok=True)
         raise
-    con.close()
     # A write-ahead log left by an older store would be replayed onto the new file: drop it first.
     _wal(db_path).unlink(missing_ok=True)
     _wal(tmp).unlink(missing_ok=True)
     os.replace(tmp, db_path)
     return db_path
+
+
+def _plan_sha256(bundle: Path) -> str:
+    """The plan file's sha256 ('' when there is none: read_plan then says so)."""
+    try:
+        return hashlib.sha256((bundle / PLAN).read_bytes()).hexdigest()
+    except OSError:
+        return ""
+
+
+def _build(db: Path, plan: WorldPlan, entries: list[tuple], parsed: dict, manifest: Rows) -> None:
+    """A fresh store at `db`: the schema, the plan's rows, the manifest's, then every room file's in path order."""
+    con = duckdb.connect(str(db))
+    try:
+        con.execute("set TimeZone = 'UTC'")
+        create_schema(con)
+        tables = _Tables(con)
+        _load_plan(tables, plan)
+        for rel, (artifact_id, role, _) in sorted(_roles(plan).items()):
+            tables.add("expected_files", path=rel, artifact_id=artifact_id, role=role)
+        for table, row in manifest:
+            tables.add(table, **row)
+        for entry in entries:
+            for table, row in _file_rows(entry, parsed):
+                tables.add(table, **row)
+        tables.flush()
+        con.execute("checkpoint")
+    finally:
+        con.close()
+
+
+def _file_rows(entry: tuple, parsed: dict) -> Rows:
+    """Every row one room file puts in the store: what it parsed into, then its row of `files`."""
+    rel, path, artifact_id, role, _, size, sha = entry
+    error, rows = parsed[(rel, sha)]
+    return [*rows, ("files", dict(path=rel, ext=path.suffix.lower().lstrip("."), size=size, sha256=sha,
+                                  artifact_id=artifact_id, role=role, parsed=error is None, error=error))]
+
+
+def _keep_base(memo: ParseMemo, db: Path, entries: list[tuple], parsed: dict, manifest: Rows) -> None:
+    """Keep a copy of the store just built as the memo's base for the next load's update."""
+    memo.drop_base()
+    base = memo.base_path()
+    shutil.copyfile(db, base)
+    memo.base = BaseStore(path=base, files=_holdings(entries, parsed), manifest=manifest,
+                          unkeyed=_unkeyed(entries, parsed))
+
+
+def _holdings(entries: list[tuple], parsed: dict) -> dict[str, tuple[str, frozenset[str]]]:
+    """Each room file's sha256 and the tables its rows fill."""
+    return {e[0]: (e[6], frozenset(table for table, _ in _file_rows(e, parsed))) for e in entries}
+
+
+def _unkeyed(entries: list[tuple], parsed: dict) -> set[str]:
+    """The tables some file's rows fill without naming that file in a `path` column: replaced whole on update."""
+    found: set[str] = set()
+    for entry in entries:
+        for table, row in _file_rows(entry, parsed):
+            if table not in found and row.get("path") != entry[0]:
+                found.add(table)
+    return found
+
+
+def _update_base(memo: ParseMemo, entries: list[tuple], parsed: dict, manifest: Rows) -> bool:
+    """Bring the memo's base store to this room: the rows of each file whose hash changed (or that came or went)
+    deleted by path and inserted again, tables without a path column and changed manifest tables rewritten whole.
+    False when there is no base to update (the caller builds a fresh store); a failed update drops the base."""
+    base = memo.base
+    if base is None or not base.path.is_file():
+        return False
+    now = {e[0]: e[6] for e in entries}
+    gone = sorted(rel for rel, (sha, _) in base.files.items() if now.get(rel) != sha)
+    came = [e for e in entries if base.files.get(e[0], ("",))[0] != e[6]]
+    unkeyed = base.unkeyed | _unkeyed(came, parsed)
+    touched: set[str] = set()
+    for rel in gone:
+        touched.update(base.files[rel][1])
+    for entry in came:
+        touched.update(table for table, _ in _file_rows(entry, parsed))
+    whole = touched & unkeyed
+    if manifest != base.manifest:
+        whole |= {table for table, _ in base.manifest + manifest} | _MANIFEST_TABLES
+    if not gone and not came and not whole:
+        return True
+    try:
+        con = duckdb.connect(str(base.path))
+        try:
+            con.execute("set TimeZone = 'UTC'")
+            tables = _Tables(con)
+            for table in sorted(touched - whole):
+                con.execute(f'delete from "{table}" where path in (select unnest($1::varchar[]))', [gone])
+            for table in sorted(whole):
+                con.execute(f'delete from "{table}"')
+            for table, row in manifest:
+                if table in whole:
+                    tables.add(table, **row)
+            fresh = {e[0] for e in came}
+            for entry in entries:
+                if entry[0] in fresh or whole:
+                    for table, row in _file_rows(entry, parsed):
+                        if table in whole or entry[0] in fresh:
+                            tables.add(table, **row)
+            tables.flush()
+            con.execute("checkpoint")
+        finally:
+            con.close()
+    except BaseException:
+        memo.drop_base()
+        raise
+    base.files, base.manifest, base.unkeyed = _holdings(entries, parsed), manifest, unkeyed
+    return True
+
+
+_MANIFEST_TABLES = {"manifest_state", "manifest_files", "unlisted_files"}
 
 
 def _wal(path: Path) -> Path:
@@ -156,14 +277,13 @@ def plan_file(a: Any, zone: ZoneInfo, add: Any) -> dict[str, Any]:
     return dict(at=dt.datetime.combine(a.date, dt.time(9, 0), tzinfo=zone))
 
 
-def _load_manifest(t: _Tables, bundle: Path, present: set[str]) -> None:
+def _load_manifest(add: Any, bundle: Path, present: set[str], plan_sha: str) -> None:
     """The manifest's file list, when there is one: what the bundle held when it was published, each entry marked
     present or not by name among the bundle's files (`present`), so a listed path is never joined and opened."""
     path = bundle / MANIFEST
-    plan_sha = hashlib.sha256((bundle / PLAN).read_bytes()).hexdigest()
     if not path.is_file():
         # A staging folder has none yet: the manifest is written after validation.
-        t.add("manifest_state", present=False, readable=False, error=None, plan_sha256=plan_sha)
+        add("manifest_state", present=False, readable=False, error=None, plan_sha256=plan_sha)
         return
     try:
         data = parse_json(path.read_bytes(), MANIFEST)  # NaN, Infinity or nesting too deep: unreadable
@@ -171,14 +291,14 @@ def _load_manifest(t: _Tables, bundle: Path, present: set[str]) -> None:
         rows = {str(e["path"]): (str(e["sha256"]), e.get("bytes")) for e in entries}
     except (BundleError, KeyError, TypeError, AttributeError) as exc:
         # A hand-broken manifest must not stop the room's content from being checked.
-        t.add("manifest_state", present=True, readable=False,
+        add("manifest_state", present=True, readable=False,
               error=str(exc) if isinstance(exc, BundleError) else f"{type(exc).__name__}: {exc}",
               plan_sha256=plan_sha)
         return
     seal, error = _seal_state(path, data)
-    t.add("manifest_state", present=True, readable=True, error=error, plan_sha256=plan_sha, seal=seal)
+    add("manifest_state", present=True, readable=True, error=error, plan_sha256=plan_sha, seal=seal)
     for rel, (sha, size) in sorted(rows.items()):
-        t.add("manifest_files", path=rel, sha256=sha, bytes=size if isinstance(size, int) else None,
+        add("manifest_files", path=rel, sha256=sha, bytes=size if isinstance(size, int) else None,
               present=rel in present)
     # Room files are compared with the files table; any other file the manifest does not name is found here,
     # as open_world's verify_files finds it (its derived files count as listed).
@@ -186,7 +306,7 @@ def _load_manifest(t: _Tables, bundle: Path, present: set[str]) -> None:
     listed = set(rows) | {str(e["path"]) for e in derived if isinstance(e, dict) and "path" in e}
     for rel in sorted(present - listed - {MANIFEST, DATABASE}):
         if not rel.startswith(ROOM + "/"):
-            t.add("unlisted_files", path=rel)
+            add("unlisted_files", path=rel)
 
 
 def _seal_state(path: Path, data: dict) -> tuple[str | None, str | None]:
@@ -221,21 +341,6 @@ def _room_files(room: Path) -> Iterable[tuple[str, Path]]:
     return [(rel, room / rel) for rel in bundle_files(room)]  # regular files only, links never followed
 
 
-class ParseMemo:
-    """What each room file parsed into, by path and content hash, for one plan: a repair round that
-    rewrote a dozen files re-parses a dozen files, not the whole room."""
-
-    def __init__(self) -> None:
-        self.plan_sha256: str | None = None
-        self.parsed: dict[tuple[str, str], tuple[str | None, list[tuple[str, dict[str, Any]]]]] = {}
-
-    def for_plan(self, plan_sha256: str) -> "ParseMemo":
-        """This memo, emptied first when it was filled for another plan (a file's rows depend on the plan)."""
-        if plan_sha256 != self.plan_sha256:
-            self.plan_sha256, self.parsed = plan_sha256, {}
-        return self
-
-
 def _file_sha256(path: Path) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as fh:
@@ -244,12 +349,11 @@ def _file_sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _load_room(t: _Tables, plan: WorldPlan, room: Path, memo: ParseMemo | None = None) -> None:
+def _room_entries(plan: WorldPlan, room: Path, memo: ParseMemo | None) -> list[tuple]:
+    """Each room file, in path order: (rel, path, artifact id, role, owning kind, size, sha256)."""
     roles = _roles(plan)
-    for rel, (artifact_id, role, _) in sorted(roles.items()):
-        t.add("expected_files", path=rel, artifact_id=artifact_id, role=role)
-    cache: dict[str, Any] = {"ids": {a.id for a in plan.artifacts}}
-    files = []
+    hashes = memo.hashes if memo is not None else {}
+    entries, seen = [], {}
     for rel, path in _room_files(room):
         artifact_id, role, owner = roles.get(rel, (None, "unplanned", None))
         if role == "unplanned":
@@ -258,9 +362,27 @@ def _load_room(t: _Tables, plan: WorldPlan, room: Path, memo: ParseMemo | None =
                 if (found := k.aggregate(rel)) is not None:
                     role, owner = found, k.name
                     break
-        files.append((rel, path, artifact_id, role, owner, path.stat().st_size, _file_sha256(path)))
+        info = path.stat()
+        stamp = (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+        known = hashes.get(str(path))
+        sha = known[1] if known is not None and known[0] == stamp else _file_sha256(path)
+        seen[str(path)] = (stamp, sha)
+        entries.append((rel, path, artifact_id, role, owner, info.st_size, sha))
+    if memo is not None:
+        memo.hashes = seen
+    return entries
 
-    def one(entry: tuple) -> tuple[str | None, list[tuple[str, dict[str, Any]]]]:
+
+# Rows a parser adds to a table named with this prefix are notes for its next read of the room (RoomFile.cache
+# ["notes"][table][key] = value), kept in the memo and never stored.
+NOTE = "_"
+
+
+def _parse_room(plan: WorldPlan, room: Path, entries: list[tuple], memo: ParseMemo | None) -> dict:
+    """(error, rows) of every room file by (path, sha256): from the memo when it parsed those bytes, else parsed now."""
+    cache: dict[str, Any] = {"ids": {a.id for a in plan.artifacts}}
+
+    def one(entry: tuple) -> tuple[str | None, Rows]:
         rel, path, artifact_id, role, owner, _, _ = entry
         staged = _Staged()
         file = RoomFile(rel=rel, path=path, data=path.read_bytes(), ext=path.suffix.lower().lstrip("."),
@@ -280,25 +402,31 @@ def _load_room(t: _Tables, plan: WorldPlan, room: Path, memo: ParseMemo | None =
         return None, staged.rows
 
     known = memo.parsed if memo is not None else {}
-    fresh = [f for f in files if (f[0], f[6]) not in known]
+    fresh = [e for e in entries if (e[0], e[6]) not in known]
+    if fresh and memo is not None:
+        # What parsers noted on their last reads (a mailbox's messages by their bytes), every version of every file
+        # still remembered: a rewritten mailbox's old version holds most of its new one's messages.
+        for kept in memo.notes.values():
+            for table, note in kept:
+                cache.setdefault("notes", {}).setdefault(table, {})[note["key"]] = note["value"]
     # Both cores: python-docx, openpyxl and the email package are pure Python (see worlds.parallel).
-    parsed = dict(zip(((f[0], f[6]) for f in fresh), ordered_map(one, fresh)))
+    parsed, notes = {}, {}
+    for e, (error, rows) in zip(fresh, ordered_map(one, fresh)):
+        parsed[(e[0], e[6])] = (error, [r for r in rows if not r[0].startswith(NOTE)])
+        notes[(e[0], e[6])] = [r for r in rows if r[0].startswith(NOTE)]
+    present = {(e[0], e[6]) for e in entries}
+    parsed.update((k, v) for k, v in known.items() if k in present)
     if memo is not None:
-        present = {(f[0], f[6]) for f in files}  # once: built inside the comprehension it made a reload quadratic
-        memo.parsed = {**{k: v for k, v in known.items() if k in present}, **parsed}
-    for rel, path, artifact_id, role, _, size, sha in files:
-        error, rows = parsed[(rel, sha)] if (rel, sha) in parsed else known[(rel, sha)]
-        for table, row in rows:
-            t.add(table, **row)
-        t.add("files", path=rel, ext=path.suffix.lower().lstrip("."), size=size, sha256=sha,
-              artifact_id=artifact_id, role=role, parsed=error is None, error=error)
+        memo.parsed = parsed
+        memo.notes = {**{k: v for k, v in memo.notes.items() if k in present}, **notes}
+    return parsed
 
 
 class _Staged:
     """Rows of one file, queued only once the whole file has parsed."""
 
     def __init__(self) -> None:
-        self.rows: list[tuple[str, dict[str, Any]]] = []
+        self.rows: Rows = []
 
     def add(self, table: str, **row: Any) -> None:
         self.rows.append((table, row))

@@ -52,9 +52,16 @@ def load_message(f: RoomFile) -> None:
     stored.parsed_rows(f.artifact_id or f.cache["by_message_id"].get(mid), f.rel, f.data, f.add)
 
 
+MBOX_NOTES = "_mbox_messages"  # the loader's notes (worlds.store.load.NOTE): a message's sha256 -> (id, digest)
+
+
 def load_mbox(f: RoomFile) -> None:
     """An .mbox into mailboxes and mailbox_messages."""
-    copies = parse.parse_mbox_copies(f.path)
+    # A mailbox a repair round rewrote holds mostly messages read before: by their bytes, they are not parsed again.
+    seen: dict[str, tuple[str | None, str]] = {}
+    copies = parse.read_mbox(f.data, f.cache.get("notes", {}).get(MBOX_NOTES), seen)
+    for key, found in seen.items():
+        f.add(MBOX_NOTES, key=key, value=found)
     f.add("mailboxes", path=f.rel, owner=f.path.stem, n_messages=len(copies))
     for i, (mid, digest) in enumerate(copies):
         f.add("mailbox_messages", mailbox=f.rel, position=i, message_id=mid, digest=digest)
