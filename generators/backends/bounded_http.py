@@ -22,7 +22,8 @@ MAX_BODY_BYTES = 8 * 1024 * 1024
 
 # openai is built on httpx (older releases) or httpx2 (its maintained continuation): the stream this module
 # wraps must be that library's, whichever it is.
-_HTTPX = importlib.import_module(openai.DefaultAsyncHttpxClient.__mro__[1].__module__.partition(".")[0])
+_HTTPX = importlib.import_module(next(c for c in openai.DefaultAsyncHttpxClient.__mro__ if c.__name__ == "AsyncClient"
+                                      and not c.__module__.startswith("openai")).__module__.partition(".")[0])
 
 
 class AnswerTooLarge(Exception):
