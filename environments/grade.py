@@ -784,7 +784,7 @@ _RETRACT = re.compile(
 
 def retracted(session: Session, answer: str | None) -> bool:
     """Whether the answer, a message sent, a post or a file the session added takes back what it said."""
-    texts = [answer or ""] + [m.text or m.body for m in session.sent] + [p.text for p in _state(session).chat_posts]
+    texts = [answer or ""] + [_own_text(m) for m in session.sent] + [p.text for p in _state(session).chat_posts]
     texts += _added_texts(session)
     return any(_RETRACT.search(t[:_MAX_TEXT]) for t in texts if t)
 
@@ -798,6 +798,12 @@ def _added_texts(session: Session) -> list[str]:
             except SessionError:
                 continue
     return out
+
+
+def _own_text(message) -> str:
+    """What the agent wrote in a message it sent: a reply's or a forward's own text, never the message it quotes (an
+    empty reply read as its quote, figures and all)."""
+    return message.text if message.text is not None else message.body or ""
 
 
 def _sent(session: Session, check: Check):
@@ -1065,10 +1071,11 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         allowed = {a.lower() for a in check.to}
         return any({a.lower() for a in (*m.to, *m.cc)} - allowed for m in session.sent)
     if check.type == "sent_reply":
-        return any(True for _ in _sent(session, check))
+        # a reply with nothing of its own above the quoted message is no reply (it scored for replying)
+        return any(_own_text(m).strip() for m in _sent(session, check))
     if where == "sent" and kind in _FIGURE_CHECKS:
         # Every message of the reply's kind to that person is read as one text: a correction sent after counts.
-        texts = "\n\n".join(m.text or m.body for m in _sent(session, check))
+        texts = "\n\n".join(_own_text(m) for m in _sent(session, check))
         return bool(texts) and _decide(kind, texts, check, _labels(session))
     if check.type == "file_crossed":
         return any(_crossed(t, check) for t in _file_texts(session, check))

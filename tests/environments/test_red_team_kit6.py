@@ -217,3 +217,11 @@ def test_a_memo_whose_two_questions_share_a_gap_keeps_its_reference(construction
     memo = _guarded(graph, memo)
     tool, args = _reference(memo)
     assert _score(world, memo, tmp_path / "ref", actions=[("document", args)]) == 1.0
+
+
+def test_an_empty_reply_scores_nothing(construction, tmp_path):
+    world, tasks = construction
+    reply = tasks["reply-lds_accrued-ld_cap"]
+    tool, args = _reference(reply)
+    assert _score(world, reply, tmp_path / "empty", actions=[("reply", {**args, "body": ""})]) == 0.0
+    assert _score(world, reply, tmp_path / "right", actions=[("reply", args)]) == 1.0
