@@ -87,14 +87,16 @@ def make_world(outline: str, seed: int = 0, out: str = "outputs", concurrency: i
             targets = {k: v for k, v in pipeline.repair_targets(plan, report).items() if k not in missing}
             if not targets:
                 break
-            with clock("repair"):
+            with clock("repair: regenerate"):
                 contents = stages.repair(plan, prepared.taxonomy, chosen, contents, targets, round_,
                                         config.concurrency)
-                # A round costs what it repairs: the repaired artifacts and those that quote them are
-                # rendered again (with their kinds' mailboxes), and only their files parsed again.
+            # A round costs what it repairs: the repaired artifacts and those that quote them are rendered again
+            # (with the mailboxes they sit in), only their files parsed again, and only their rows replaced.
+            with clock("repair: render"):
                 redo = pipeline.with_dependents(plan, set(targets))
                 contents, rendered = _render(stages, plan, prepared.taxonomy, contents, staging, on_artifact_failure, redo)
                 failures = [f for f in failures if not (f.stage == "render" and f.id in redo)] + rendered
+            with clock("repair: load and validate"):
                 report = stages.validate(staging, profile, memo)
             still = pipeline.repair_targets(plan, report)
             repairs += [{"round": round_, "artifact": aid, "path": plan.artifact(aid).path, "problems": notes,
@@ -102,11 +104,13 @@ def make_world(outline: str, seed: int = 0, out: str = "outputs", concurrency: i
         left = {k: v for k, v in pipeline.repair_targets(plan, report).items() if k not in missing}
         if left and on_artifact_failure == "offline":
             # What the model could not get right in its repair rounds gets a labelled offline stand-in.
-            with clock("repair"):
+            with clock("repair: regenerate"):
                 contents, stood = pipeline.stand_ins(plan, prepared.taxonomy, contents, left)
+            with clock("repair: render"):
                 redo = pipeline.with_dependents(plan, set(left))
                 contents, rendered = _render(stages, plan, prepared.taxonomy, contents, staging, on_artifact_failure, redo)
                 failures = [f for f in failures if f.id not in left] + stood + rendered
+            with clock("repair: load and validate"):
                 report = stages.validate(staging, profile, memo)
         with clock("publish"):
             pipeline.write_failures(staging, failures, on_artifact_failure)
