@@ -17,7 +17,7 @@ _NOTE = {
         "money": ["{Label} came in on {d}: {text}.", "New since the last update: {label}, {text} (received {d}).",
                   "We now have {label}: {text}, first seen on {d}."],
         "date": ["{Label} is now fixed for {text} (we learnt it on {d}).", "Since {d} we know {label}: {text}."],
-        "text": ["{Label}, taken on {d}: {text}.", "Settled on {d}, {label}: {text}."],
+        "text": ["{Label}, on the file since {d}: {text}.", "Since {d} we have {label}: {text}."],
         "other": ["{Label} came in on {d}: {text}.", "New on {d}: {label}, {text}."],
     },
     "moved": ["{Label} moved to {text} on {d}; it had been {before}.",
@@ -25,6 +25,9 @@ _NOTE = {
               "{Label} changed this week: {text} since {d}, against the {before} we had."],
     "paper": ["{by_first} circulated the {title} on {d}.", "New on the file: {title} ({by}, {d}).",
               "The {title} went round on {d} ({by})."],
+    # a paper of the writer's firm told to someone outside it: finished, and theirs to ask for
+    "paper_out": ["Our {title} was finished on {d} ({by}); it can come to you now.",
+                  "We completed the {title} on {d}.", "{by} finished the {title} on {d}; happy to send it over."],
     "paper_other": ["{org} sent over the {title} on {d}.", "Received from {org} on {d}: {title}."],
     "due": ["{Label} falls on {text}, {n} days out.", "Coming up: {label}, {text}.",
             "{n} days to {label} ({text})."],
@@ -60,15 +63,17 @@ def _frames(table: dict, e: WeekEvent, own: bool, kind: str) -> list[str]:
 
 
 def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str],
-               why: dict[str, str] | None = None) -> list[str]:
+               why: dict[str, str] | None = None, outside: set[str] = frozenset()) -> list[str]:
     """One sentence per event, for a weekly status note: what came in, what moved, what went round, what is due.
     `ours` names the organisations of the author's side (another's paper is one received); `why` gives, by fact
-    id, what to add after a figure's line (how it is worked out, where to read it)."""
+    id, what to add after a figure's line (how it is worked out, where to read it); `outside` names the
+    readers' organisations (a paper of another firm is told as finished, not as circulated)."""
     out = []
     for e in events:
         own = e.what != "paper" or e.org in ours
         kind = e.type if e.type in ("money", "date", "text") else "other"
-        line = pick.frame(_frames(_NOTE, e, own, kind)).format(**_values(e, today, locale))
+        frames = _NOTE["paper_out"] if e.what == "paper" and own and outside - {e.org} else _frames(_NOTE, e, own, kind)
+        line = pick.frame(frames).format(**_values(e, today, locale))
         if e.fact and (why or {}).get(e.fact):
             line += " " + why[e.fact]
         out.append(line)
@@ -85,6 +90,7 @@ def agenda_points(pick: Picker, events: list[WeekEvent], today: dt.date, locale:
 _STEPS = {
     "paper": ["{owner}: comments on the {title} to {by_first}", "{owner}: read the {title} and flag anything for the call"],
     "paper_other": ["{owner}: a first read of {org}'s {title}, with our points on it"],
+    "paper_own": ["{owner}: take in comments on the {title}", "{owner}: settle the {title} once comments are in"],
     "learnt": ["{owner}: check {label} against {where}", "{owner}: tie {label} to {where}"],
     "moved": ["{owner}: work through why {label} moved, against {where}"],
     "due": ["{owner}: everything for {label} ready by {ready}", "{owner}: diarise the steps back from {label} ({text})"],
@@ -103,7 +109,12 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
             continue  # a decision or a name is recorded, not checked
         key = "paper" if e.what == "paper" and e.org in ours else "paper_other" if e.what == "paper" else e.what
         ready = max(e.day - dt.timedelta(days=2), today + dt.timedelta(days=1))
-        values = dict(_values(e, today, locale), owner=owners[i % len(owners)],
+        owner = owners[i % len(owners)]
+        if key == "paper" and owner == _values(e, today, locale)["by_first"]:
+            owner = next((o for o in owners if o != owner), owner)
+            if owner == e.by.split(" ")[0]:
+                key = "paper_own"  # nobody sends comments on their own paper to themselves
+        values = dict(_values(e, today, locale), owner=owner,
                       where=sources.get(e.fact) or "the source papers", ready=_short(ready, locale))
         out.append(pick.frame(_STEPS[key]).format(**values))
     return out[:4]

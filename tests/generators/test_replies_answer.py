@@ -29,3 +29,26 @@ def test_the_reply_to_a_decision_notes_it(published_legal):
         own = _body(published_legal, a["path"]).split("\nOn ", 1)[0]
         assert parent["decision"] in own, (a["id"], own)
     assert answered >= 1
+
+
+def test_a_reply_to_a_request_by_name_takes_it_on(published_legal):
+    # "Roger, can you get the numbers and the timetable onto one page by close of business on Monday?" was answered
+    # "Thanks Jacqueline; noted for March 25."
+    import re
+
+    plan = json.loads((published_legal / "plan.json").read_text(encoding="utf-8"))
+    by_id = {a["id"]: a for a in plan["artifacts"]}
+    people = {p["id"]: p for p in plan["people"]}
+    asked = 0
+    for a in plan["artifacts"]:
+        parent = by_id.get(a.get("parent") or "")
+        if a["kind"] != "email" or a["mode"] != "reply" or parent is None:
+            continue
+        first = people[a["author"]]["first_name"]
+        own_parent = re.split(r"\n\s*(?:On .{0,80}wrote:|>)", _body(published_legal, parent["path"]), maxsplit=1)[0]
+        if not re.search(rf"\b{first},?\s+(?:can|could|would) you\b", own_parent):
+            continue
+        asked += 1
+        own = re.split(r"\n\s*On .{0,80}wrote:", _body(published_legal, a["path"]), maxsplit=1)[0]
+        assert "I'll" in own, (a["id"], own)
+    assert asked >= 1

@@ -180,6 +180,8 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         email = _compose_email(ctx)
         if isinstance(spec, EmailSpec) and spec.attachments:
             email = _with_attachment(ctx, email)
+    if isinstance(spec, EmailSpec) and spec.mode == "reply":
+        email = email.model_copy(update={"body": _takes_on(ctx, email.body)})
     # a frame is written for one thing: a plural label takes a plural verb, in questions too ("Are the removal costs")
     labels = [f.label for f in ctx.facts if f.label] + list(ctx.thread_labels)
     email = email.model_copy(update={"body": agree(tidy(email.body, tuple(f.text for f in ctx.facts)), labels)})
@@ -189,6 +191,34 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         line = pick.frame(bank("email")["off_hours"][when])
         return email.model_copy(update={"body": email.body.rstrip("\n") + "\n\n" + line + "\n"})
     return email
+
+
+def asked_of_me(ctx: ArtifactContext) -> str:
+    """What the message replied to asked of this writer by name ("Roger, can you get the numbers onto one page by
+    Monday?" -> "get the numbers onto one page by Monday"), from its own text (not the history it quotes); ''."""
+    if ctx.parent is None:
+        return ""
+    own = re.split(r"\n\s*(?:On .{0,80}wrote:|>)", ctx.parent.body, maxsplit=1)[0]
+    first = re.escape(ctx.author.first_name)
+    m = re.search(rf"\b{first},?\s+(?:can|could|would) you(?: please)?\s+([^?.!\n]{{4,160}})[?.!]", own) or \
+        re.search(rf"\b{first},?\s+please\s+([^?.!\n]{{4,160}})[?.!]", own)
+    return m.group(1).strip() if m else ""
+
+
+def _takes_on(ctx: ArtifactContext, body: str) -> str:
+    """A reply to a message that asked its writer to do something says first that they will, and by when the
+    message asked ("Thanks Jacqueline; noted for March 25" answered "Roger, can you get the numbers onto one page
+    by Monday?")."""
+    task = asked_of_me(ctx)
+    if not task or task in body:
+        return body
+    task = re.sub(r"\byour\b", "my", re.sub(r"\byou\b", "I", task))
+    pick = picker_for(ctx, 2)
+    line = pick.one(["Will do: I'll {t}.", "Yes, I'll {t}.", "On it; I'll {t}.", "Happy to. I'll {t}."]).format(t=task)
+    parts = body.split("\n\n", 1)
+    if len(parts) == 2 and parts[0].rstrip().endswith(",") and len(parts[0]) < 60:
+        return f"{parts[0]}\n\n{line} {parts[1]}"  # after the greeting
+    return f"{line} {body}"
 
 
 def _compose_email(ctx: ArtifactContext) -> EmailContent:
@@ -326,7 +356,8 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     why = {f.id: " ".join(x for x in (f"It is {f.reason}." if f.reason else "",
                                       f"It is on {f.source}." if f.source else "") if x) for f in ctx.facts}
     week = ctx.week or []
-    lines = note_lines(pick, week, day, ctx.locale, ours, why)
+    readers = {p.organisation for p in ctx.to + ctx.cc}
+    lines = note_lines(pick, week, day, ctx.locale, ours, why, readers)
     rest = [fact_sentence(pick, f, "email") for f in ctx.facts if not any(f.text in line for line in lines)]
     paragraphs = [pick.one(_WEEK_OPENERS).format(day=said)]
     if lines:
