@@ -10,7 +10,7 @@ world's subflow minus its own functions), which overlap hides from the wall. Das
 other processes, where the timers do not reach, so the Dask run reports throughput only.
 
 `--server temporary` (default) lets the batch start Prefect's temporary server (SQLite) as the
-command does; `--server postgres` first starts a throwaway PostgreSQL cluster (Debian's packages) and
+command does (or uses the running server PREFECT_API_URL names, as the test session's bench smoke gives); `--server postgres` first starts a throwaway PostgreSQL cluster (Debian's packages) and
 `prefect server start` on it, the scale-out setup, whose writers do not collide as SQLite's do.
 
     python -m bench.batch [--worlds 20] [--at-once 2] [--server temporary|postgres] [--no-dask]   (from the repository root)
@@ -128,9 +128,10 @@ def main() -> None:
             port = stack.enter_context(postgres_cluster())
             os.environ["PREFECT_API_URL"] = stack.enter_context(prefect_server(
                 work / "prefect-home", f"postgresql+asyncpg://postgres@127.0.0.1:{port}/prefect"))
+        given = args.server == "temporary" and os.environ.get("PREFECT_API_URL")  # a running server: none started
         ensure_api_url()
         server = time.perf_counter() - t0
-        print(f"Prefect server: {args.server} ({os.environ['PREFECT_API_URL']})")
+        print(f"Prefect server: {'running' if given else args.server} ({os.environ['PREFECT_API_URL']})")
         run(args, folder, work, at_once, server)
 
 

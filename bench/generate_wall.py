@@ -9,7 +9,10 @@ than the long-running one an operator has: --warmup runs (default 1) go first, p
 left out of the median.
 
     python -m bench.generate_wall [OUTLINE] [--runs 3] [--warmup 1]     (from the repository root)
-    python -m bench.generate_wall --smoke     (the mini outline, one run with the running server: what CI runs)
+    python -m bench.generate_wall --smoke     (the mini outline, one run each way: what CI runs)
+
+With PREFECT_API_URL set (the test session's bench smoke sets it), that server is the running one and none is
+started; the runs "without" still start Prefect's temporary server, as a user's first `worldsmith generate` does.
 """
 
 from __future__ import annotations
@@ -107,32 +110,36 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--warmup", type=int, default=1)
     parser.add_argument("--smoke", action="store_true",
-                        help="the mini outline, one run with the running server only, no warm-up, no wait for it to settle (what CI runs)")
+                        help="the mini outline, one run each way, no warm-up, no wait for the server to settle (what CI runs)")
     args = parser.parse_args()
     if args.smoke:
         args.outline, args.runs, args.warmup = str(REPO / "tests" / "fixtures" / "mini.yaml"), 1, 0
     work = Path(tempfile.mkdtemp(prefix="bench-generate-"))
     print(f"{Path(args.outline).name}, {args.runs} runs each; load average {os.getloadavg()[0]:.1f} "
           f"on {os.cpu_count()} CPUs")
-    server, api = start_server(work / "prefect-home")
+    given = os.environ.get("PREFECT_API_URL")
+    server, api = (None, given) if given else start_server(work / "prefect-home")
     try:
         # A server that has just started runs its services' first rounds for a while; "running" is settled.
-        if not args.smoke:
+        if server is None:
+            print(f"running server: {api} (PREFECT_API_URL)")
+        elif not args.smoke:
             print(f"server settled after {wait_until_idle(server.pid):.0f} s")
         results = {}
         warm = [run_once(Path(args.outline), work, api) for _ in range(args.warmup)]
         if warm:
             print(f"warm-up on the new server (not in the median): wall {', '.join(f'{w:.1f} s' for w, _ in warm)}")
         legs = [("with a running server", api), ("without (temporary server)", None)]
-        for label, url in legs[:1] if args.smoke else legs:
+        for label, url in legs:
             runs = [run_once(Path(args.outline), work, url) for _ in range(args.runs)]
             results[label] = runs
             shown = ", ".join(f"{w:.1f} s" for w, _ in runs)
             print(f"{label}: wall {shown}; median {statistics.median(w for w, _ in runs):.1f} s wall, "
                   f"{statistics.median(c for _, c in runs):.1f} s CPU")
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(30)
+        if server is not None:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(30)
         shutil.rmtree(work, ignore_errors=True)
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 

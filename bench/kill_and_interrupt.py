@@ -11,6 +11,9 @@ project's test server with latency, so a run lasts long enough to be hit in ever
 
     python -m bench.kill_and_interrupt [--kills 20] [--interrupts 10] [--seed 0]     (from the repository root)
     python -m bench.kill_and_interrupt --smoke     (one kill and one Ctrl-C: what CI runs)
+
+Each run starts Prefect's temporary server, which the kill must take with it; with PREFECT_API_URL set (the test
+session's bench smoke sets it) every run uses that server instead, and the kill is judged on the run's own processes.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ BENCHES: dict[str, tuple[list[str], str]] = {
     "batch": (["--smoke"], "worlds/min"),
     "tasks": (["--smoke"], "median tasks per world"),
     "long_matter": (["--smoke"], "total wall:"),
-    "generate_wall": (["--smoke"], "with a running server: wall"),
+    "generate_wall": (["--smoke"], "without (temporary server): wall"),
     "environments": (["--smoke"], "gates passed"),
     # bench/fuzz_outlines.py has no --smoke: a handful of mutants, one of them made into a world.
     "fuzz_outlines": (["--mutants", "6", "--generate", "1"], "peak memory"),
@@ -40,6 +40,11 @@ BENCHES: dict[str, tuple[list[str], str]] = {
     "prose_metrics": (["--smoke"], "signoff"),
     "validate_scale": (["--smoke"], "suite time:"),
 }
+# Benches whose flows run on the one Prefect server the smoke starts for them (PREFECT_API_URL, as an operator's
+# running server), instead of each `generate` starting Prefect's temporary server: a start costs about 15 s of CPU
+# here, and these made seven. bench/generate_wall.py still makes one world through the temporary server (the path
+# of a user's first `worldsmith generate`); tests/flows/test_cli.py and test_interrupt.py signal it mid-start.
+ON_SERVER = {"kill_and_interrupt", "batch", "long_matter", "generate_wall"}
 # A hang, not a slow run: the smoke sizes take seconds to about a minute on a loaded two-core machine.
 TIMEOUT_S = 600
 ALONE_AT_ONCE = max(3, min(4, os.cpu_count() or 2))  # only benches selected: a few wait on servers and latency
@@ -60,6 +65,8 @@ class Smoke:
         self._stopped = False
         self.times: dict[str, tuple[float, float]] = {}  # name -> (seconds after the start of the session, wall)
         self._born = time.monotonic()
+        self._server_users = {n for n in names if n in ON_SERVER}  # started on the first one's start, stopped after the last
+        self._server_url: str | None = None
         self._pool = ThreadPoolExecutor(max_workers=at_once, thread_name_prefix="bench-smoke")
         self._futures: dict[str, Future] = {n: self._pool.submit(self._run, n) for n in BENCHES if n in names}
 
@@ -83,12 +90,41 @@ class Smoke:
             if proc.poll() is None:
                 os.killpg(proc.pid, signal.SIGKILL)
         self._pool.shutdown(wait=True)
+        self._stop_server()
         shutil.rmtree(self._home, ignore_errors=True)
+
+    def _server(self) -> str:
+        """The benches' Prefect server, started by the first bench that needs it (tests/prefect_shared.py)."""
+        from tests.prefect_shared import shared_server
+
+        with self._lock:
+            if self._server_url is None:
+                self._server_url = shared_server(self._home / "prefect-server")[0]
+            return self._server_url
+
+    def _done_with_server(self, name: str) -> None:
+        """A bench on the server has ended: stop the server after the last one."""
+        with self._lock:
+            self._server_users.discard(name)
+            last = not self._server_users
+        if last:
+            self._stop_server()
+
+    def _stop_server(self) -> None:
+        from tests.prefect_shared import stop_server
+
+        stop_server(self._home / "prefect-server")
 
     def _run(self, name: str) -> subprocess.CompletedProcess:
         """Run one bench at its smoke size in its own process group; on a hang, kill the group (servers included)."""
         args, _ = BENCHES[name]
         env = dict(self._env, PREFECT_HOME=str(self._home / name), COLUMNS="200")
+        if name in ON_SERVER:
+            try:
+                env["PREFECT_API_URL"] = self._server()
+            except RuntimeError as e:  # the server did not start: this bench fails saying so
+                self._done_with_server(name)
+                return self._ended(name, subprocess.CompletedProcess([name], -1, f"[not run: {e}]"), time.monotonic())
         with self._lock:
             if self._stopped:
                 return subprocess.CompletedProcess([name], -1, "[not run: the session stopped]")
@@ -102,12 +138,18 @@ class Smoke:
             os.killpg(proc.pid, signal.SIGKILL)
             out, _ = proc.communicate()
             out += f"\n[killed after {TIMEOUT_S} s]"
+        if name in ON_SERVER:
+            self._done_with_server(name)
+        return self._ended(name, subprocess.CompletedProcess(proc.args, proc.returncode, out), started)
+
+    def _ended(self, name: str, done: subprocess.CompletedProcess, started: float) -> subprocess.CompletedProcess:
+        """Record a bench's wall time and, under pytest-xdist, its outcome file."""
         self.times[name] = (started - self._born, time.monotonic() - started)
         if self._outcomes is not None:
             part = self._outcomes / f"{name}.json.part"
-            part.write_text(json.dumps({"returncode": proc.returncode, "stdout": out}), encoding="utf-8")
+            part.write_text(json.dumps({"returncode": done.returncode, "stdout": done.stdout}), encoding="utf-8")
             part.rename(self._outcomes / f"{name}.json")
-        return subprocess.CompletedProcess(proc.args, proc.returncode, out)
+        return done
 
 
 class Outcomes:

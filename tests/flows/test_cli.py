@@ -99,7 +99,7 @@ def test_outline_schema_prints_the_json_schema(tmp_path):
 
 def test_generate_then_validate_from_the_command_line(tmp_path, prefect_api, monkeypatch):
     # On the session's Prefect server, as with an operator's PREFECT_API_URL: the temporary server Prefect
-    # starts otherwise is what every run of bench/kill_and_interrupt.py (a bench smoke) goes through.
+    # starts otherwise is what bench/generate_wall.py's run "without" (a bench smoke) goes through.
     monkeypatch.setenv("PREFECT_API_URL", prefect_api[0])
     out = tmp_path / "outputs"
     proc = run("generate", str(MINI), "--seed", "5", "--out", str(out), cwd=tmp_path)
