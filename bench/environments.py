@@ -2,7 +2,8 @@
 
 Publishes the example outline (offline backend, seed 0) into a temporary folder, then times each
 step and prints one line per figure. The Harbor export is timed whole (the wheel built once, every
-task folder written) and per task; its gates run in process. --smoke makes a quick run (5 MCP calls).
+task folder written) and per task; its gates run in process. --smoke makes a quick run: the smallest example
+(hospital-revenue-audit; tests/environments/test_harbor_export.py exports the other two) and 5 MCP calls.
 
     .venv/bin/python -m bench.environments [--outline outlines/examples/tanker-spill-liability.yaml] [--calls 50]
     .venv/bin/python -m bench.environments --smoke
@@ -43,11 +44,12 @@ async def _mcp_calls(world: Path, session: Path, n: int) -> float:
 def main() -> None:
     """Run the benchmark and print its figures."""
     ap = argparse.ArgumentParser()
-    ap.add_argument("--outline", default="tanker-spill-liability.yaml")
+    ap.add_argument("--outline", default=None, help="an example's file name (default: tanker-spill-liability.yaml)")
     ap.add_argument("--calls", type=int, default=50)
-    ap.add_argument("--smoke", action="store_true", help="a quick run: 5 MCP calls")
+    ap.add_argument("--smoke", action="store_true", help="a quick run: the smallest example, 5 MCP calls")
     args = ap.parse_args()
     calls = 5 if args.smoke else args.calls
+    args.outline = args.outline or ("hospital-revenue-audit.yaml" if args.smoke else "tanker-spill-liability.yaml")
 
     import worldsmith
     from tests.published import publish_example
