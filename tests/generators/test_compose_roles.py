@@ -65,3 +65,12 @@ def test_a_guarantor_confirms_the_cofr_the_coast_guard_issued(published_legal):
     assert "Northmoor Mutual P&I Association hereby certifies" not in cert
     assert "Issued by Northmoor Mutual P&I Association." not in cert
     assert "Guaranty confirmed by" in cert and "Issued by Caitlin" not in cert
+
+
+def test_a_voyage_charter_has_its_part_one_boxes(published_legal):
+    # the litigation reader rejected an ASBATANKVOY "with no freight or laytime"
+    cp = next((published_legal / "room").rglob("Voyage Charter Party*.md")).read_text(encoding="utf-8")
+    for box in ("Part I", "Laydays: commencing", "Discharging port(s):", "Freight rate: Worldscale",
+                "Total laytime in running hours", "Demurrage per day: USD", "Part II", "41.3"):
+        assert box in cp, box
+    assert "Schedule 1" not in cp

@@ -17,7 +17,7 @@ from tests.published import validate_copy
 CASES = [
     ("legal", "memo", r"(?i)short answer", "Short Answer"),
     ("legal", "pleading", r"WHEREFORE", "prayer for relief"),
-    ("legal", "agreement", r"(?i)recitals", "Recitals"),
+    ("legal", "agreement", r"(?i)recitals|part i\b", "Recitals"),  # a charter party: its Part I
     ("legal", "letter", r"(?m)^Dear ", "salutation"),
     ("legal", "report", r"(?i)findings", "Findings"),
     ("diligence", "investment committee memo", r"(?i)thesis", "Investment Thesis"),

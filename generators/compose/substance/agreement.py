@@ -96,6 +96,54 @@ _STANDING = {
 }
 
 
+# A tanker voyage charter on a printed form (ASBATANKVOY, BPVOY, Shellvoy) is its Part I boxes (the vessel, laydays,
+# ports, cargo, freight, laytime, demurrage) and the form's Part II, with rider clauses after; the litigation reader
+# rejected an ASBATANKVOY with no freight or laytime.
+_CHARTER = re.compile(r"\b(charter ?party|charterparty|asbatankvoy|bpvoy|shellvoy|voyage charter)\b", re.I)
+_PLACE = re.compile(r"\b(?:at|off|into|inbound at|bound for) (?:the )?([A-Z][a-z]+(?: [A-Z][a-z]+)? (?:Pass|Bay|Port|Harbou?r|"
+                    r"Channel|River|Sound|Roads))\b")
+
+
+def is_charter(ctx: ArtifactContext) -> bool:
+    """Whether the agreement is a voyage charter party."""
+    return bool(_CHARTER.search(f"{ctx.spec.title} {getattr(ctx.spec, 'doc_type', '')}"))
+
+
+def charter_part_one(ctx: ArtifactContext, made: dt.date, owners: str, charterers: str) -> list[str]:
+    """A voyage charter's Part I boxes, as the form prints them: the vessel (from the facts), laydays a few weeks
+    after signing and before the matter, the discharge place named in the matter's summary, the cargo, a Worldscale
+    freight rate, laytime, demurrage, commission and the place of arbitration. The commercial terms are the
+    engine's, fixed by a digest of the matter (no ledger fact is a term of Part I)."""
+    h = int.from_bytes(ctx.world_title.encode()[:8].ljust(8, b"0"), "big") ^ len(ctx.world_title)
+    vessel = next((f.text for f in ctx.facts if identity(f) and re.search(r"\b(M/T|MT|M/V|MV|SS)\b", f.text)), "")
+    start = min(ctx.window_start or made, ctx.spec.date)  # type: ignore[union-attr]
+    opens = made + dt.timedelta(days=14 + h % 10)
+    if opens >= start - dt.timedelta(days=3):
+        opens = start - dt.timedelta(days=8)
+    closes = opens + dt.timedelta(days=2)
+    place = _PLACE.search(ctx.world_summary)
+    discharge = f"1 safe berth, {place.group(1)} area, US Gulf" if place else "1-2 safe ports, in Charterers' option"
+    crude = re.search(r"\bcrude\b", ctx.world_summary, re.I)
+    cargo = "Crude oil in bulk, Charterers' option, part cargo" if crude else "A full cargo as declared by Charterers"
+    day = lambda d: long_date(d, ctx.locale)  # noqa: E731
+    demurrage = 28000 + (h // 7 % 18) * 1000
+    return [f"The following particulars are agreed between {owners} (Owners) and {charterers} (Charterers), "
+            f"and this charter incorporates Part II of the printed form and the rider clauses that follow.",
+            f"(A) Description of vessel: {vessel or 'as nominated by Owners'}; double hull; classed with a member of "
+            f"IACS; carrying capacity as described in Owners' questionnaire (Q88).",
+            f"(B) Laydays: commencing {day(opens)}, cancelling {day(closes)}.",
+            f"(C) Loading port(s): 1 safe port, in Charterers' option.",
+            f"(D) Discharging port(s): {discharge}.",
+            f"(E) Cargo: {cargo}.",
+            f"(F) Freight rate: Worldscale {100 + h % 60} on the basis of the Worldscale Schedule in force on the date "
+            f"of loading.",
+            "(G) Freight payable to: Owners' nominated account, on completion of discharge.",
+            f"(H) Total laytime in running hours: {(72, 84, 96)[h % 3]} hours, Sundays and holidays included.",
+            f"(I) Demurrage per day: USD {demurrage:,} pro rata.",
+            f"(J) Commission of {(1.25, 2.5)[h % 2]}% on freight, deadfreight and demurrage is payable by Owners.",
+            "(K) General average and arbitration: New York, under the rules of the Society of Maritime Arbitrators."]
+
+
 def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], first: str, second: str
                      ) -> tuple[dict[int, list[str]], dict[int, str]]:
     """Paragraphs (unnumbered) of an agreement's sections, and new headings: the clause the facts cite written under
@@ -121,6 +169,10 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
     # Each standing clause in the forms drafters use: one matter's recurring fixtures or renewals share their terms,
     # not their every word (weekly copies of one form were 81-88% alike at x80).
     generic = {k: pick.frame(v).format(a=a, b=b, ref=ref, law=law, courts=courts) for k, v in _STANDING.items()}
+    charter = is_charter(ctx)
+    if charter:
+        # a charter's commercial terms are its Part I boxes, not a schedule
+        generic = {k: v.replace("Schedule 1", "Part I") for k, v in generic.items()}
     for i, (heading, k) in enumerate(plan):
         low = heading.lower()
         if i == clause_at and cited is not None:
@@ -146,11 +198,18 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
         if k == "parties":
             out[i] = [f"This agreement is dated {made} and made between (1) {first}" + (f" (the {one})" if one else "")
                       + f" and (2) {second}" + (f" (the {two})" if two else "") + " (each a Party)."]
+        elif k == "recitals" and charter:
+            # a charter opens on its Part I boxes, where another agreement has its recitals
+            heads[i] = re.sub(r"^(\d+\.\s*)?.*$", lambda m: f"{m.group(1) or ''}Part I", heading)
+            out[i] = charter_part_one(ctx, executed_on(ctx), first, second)
         elif k == "recitals":
             things = [f for f in ctx.facts if identity(f)]
             about = f" in respect of {things[0].text}" if things else ""
             out[i] = [f"(A) {first} and {second} have agreed terms{about}, as set out below.",
                       f"(B) The Parties record those terms in this agreement, made on {made}."]
+        elif k == "schedule" and charter:
+            out[i] = [f"Part II of the printed form applies as printed, save as amended by Part I and by the rider "
+                      f"clauses; where they conflict, the rider clauses prevail. Made on {made}."]
         elif k == "schedule":
             out[i] = [f"Schedule 1 sets out the commercial terms referred to in this agreement, as agreed on {made}. "
                       f"A term in Schedule 1 has effect as if set out in full in the clauses."]
@@ -167,7 +226,7 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
         top = int(cited[0].split(".")[0])
         for j in range(clause_at + 1, len(plan)):
             name = re.sub(r"^[0-9]+[.]\s*", "", plan[j][0])
-            heads[j] = f"{top + j - clause_at}. {name}"
+            heads[j] = f"{top + j - clause_at}. {'Part II and riders' if charter and plan[j][1] == 'schedule' else name}"
     # The other facts as terms of the agreement, each in the clause it belongs to: a price or a rate under
     # consideration, a date under term or conditions, anything else under scope (never a figure under governing law).
     terms = [f for f in ctx.facts if not identity(f) and (cited is None or f not in cited[2])]

@@ -1,6 +1,6 @@
 -- id: genre_structure
 -- severity: error
--- description: every document shows its doc_type's genre: a memo its question, short answer, analysis and recommendation; a pleading its caption, numbered paragraphs, count or defense, prayer for relief and signature block (a US complaint's or an English claim's or adjudication's); an agreement its parties, recitals, schedule and signatures; and so on
+-- description: every document shows its doc_type's genre: a memo its question, short answer, analysis and recommendation; a pleading its caption, numbered paragraphs, count or defense, prayer for relief and signature block (a US complaint's or an English claim's or adjudication's); an agreement its parties, recitals, schedule and signatures (a charter party: its Part I and Part II); and so on
 -- The genre is read from doc_type in the order generators/compose/genres.py matches it, and each
 -- marker from what a reader sees: the .docx headings, or its text. A genre's markers are asked for
 -- only when the document has at least as many sections as the genre requires.
@@ -38,8 +38,8 @@ markers(genre, min_sections, marker, source, pattern) as (values
     ('pleading', 5, 'prayer for relief', 'text', 'WHEREFORE|asks the (Court|Adjudicator) to'),
     ('pleading', 5, 'signature block', 'text', '(?i)respectfully submitted|signed: .*solicitors for'),
     ('agreement', 4, 'Parties', 'heading', '(?i)parties'),
-    ('agreement', 4, 'Recitals', 'heading', '(?i)recitals'),
-    ('agreement', 4, 'Schedule', 'heading', '(?i)schedule'),
+    ('agreement', 4, 'Recitals', 'heading', '(?i)recitals|part i\b'),
+    ('agreement', 4, 'Schedule', 'heading', '(?i)schedule|part ii\b'),
     ('agreement', 4, 'signature page', 'text', '(?i)in witness whereof|signed by'),
     ('minutes', 3, 'attendees', 'heading', '(?i)attendees|present'),
     ('minutes', 3, 'decisions', 'heading', '(?i)decisions'),
