@@ -10,8 +10,8 @@ import subprocess
 import pytest
 
 import worldsmith
+from tests.published import task_set_of
 from worldsmith.environments.index_html import write_index
-from worldsmith.environments.lint import make_task_set
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
@@ -21,7 +21,8 @@ def page(published_legal, tmp_path_factory):
     copy = tmp_path_factory.mktemp("index") / published_legal.name
     shutil.copytree(published_legal, copy)
     world = worldsmith.open(copy)
-    task_set = make_task_set(world)
+    with worldsmith.open(published_legal) as shared:  # the copy's tasks: made once per test process (tests/published.py)
+        task_set = task_set_of(shared)
     path = write_index(world, task_set)
     yield world, task_set, path
     world.close()

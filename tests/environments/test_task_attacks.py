@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 import worldsmith
+from tests.published import task_set_of
 from worldsmith.environments.attacks import attack_task, candidates, rates
-from worldsmith.environments.lint import make_task_set
 
 
 @pytest.fixture(scope="module")
 def legal_tasks(published_legal):
     world = worldsmith.open(published_legal)
-    yield world, make_task_set(world).tasks
+    yield world, task_set_of(world).tasks  # made once per test process for every module of the legal world
     world.close()
 
 
