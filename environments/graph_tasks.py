@@ -175,6 +175,14 @@ def _siblings(graph: Graph, chain: list[str], leaf: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def _moves_with(graph: Graph, needed: list[str], leaf: str) -> bool:
+    """Whether a figure the reader is told to keep as stated is itself computed from the changed input (a diamond:
+    weekly pay feeds both the loss claimed and, through a year's pay, the cap it is set against), so 'keeping every
+    other figure as the room states it' asks for two answers; the reference kept the cap as stated and called a
+    right recomputed cap a misstatement (kit7's employment world)."""
+    return any(leaf in _leaves(graph, f) for f in needed if f != leaf)
+
+
 def _leaves(graph: Graph, fid: str) -> list[str]:
     formula = graph.fact(fid).formula
     if not formula:
@@ -361,6 +369,8 @@ def what_if_candidates(graph: Graph) -> list[tuple]:
                 continue
             chain = _path_to(graph, top.id, leaf) or [top.id]
             needed = _siblings(graph, chain, leaf)
+            if _moves_with(graph, needed, leaf):
+                continue
             found = cover(graph, needed + [leaf]) if needed else None
             if found is None:
                 continue
@@ -519,6 +529,8 @@ def _what_if_against(graph: Graph, x: LedgerFact, other: LedgerFact) -> Task | N
             continue
         chain = _path_to(graph, x.id, leaf) or [x.id]
         needed = _siblings(graph, chain, leaf) + [other.id]
+        if _moves_with(graph, needed, leaf):
+            continue
         found = cover(graph, needed + [leaf])
         if found is None:
             continue

@@ -225,3 +225,18 @@ def test_an_empty_reply_scores_nothing(construction, tmp_path):
     tool, args = _reference(reply)
     assert _score(world, reply, tmp_path / "empty", actions=[("reply", {**args, "body": ""})]) == 0.0
     assert _score(world, reply, tmp_path / "right", actions=[("reply", args)]) == 1.0
+
+
+def test_a_what_if_never_keeps_as_stated_a_figure_its_change_moves(construction, hospital):
+    # employment world (kit7): weekly pay feeds the loss claimed and, through a year's pay, the cap; the what-if kept
+    # the cap 'as the room has it' and a right recomputed cap met 'misstates_comp_cap' (0.5)
+    from worldsmith.environments.graph_tasks import Graph, _leaves, _moves_with, what_if_candidates
+
+    graph = Graph.of(construction[0])
+    assert _moves_with(graph, ["ld_cap", "ld_rate"], "contract_sum")
+    assert not _moves_with(graph, ["ld_rate"], "delay_weeks")
+    for world, _ in (construction, hospital):
+        graph = Graph.of(world)
+        for c in what_if_candidates(graph):
+            leaf, needed = c[4], c[8]
+            assert not any(leaf in _leaves(graph, f) for f in needed if f != leaf), (c[3], leaf, needed)
