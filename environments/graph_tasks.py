@@ -1281,7 +1281,8 @@ def reply_task(graph: Graph, big: LedgerFact, small: LedgerFact, user: str) -> T
         solution=Solution(actions=[Action(tool="mail_reply", args={"message_id": target.message_id, "body": body})]))
 
 
-def further_replies(graph: Graph, pairs: list[tuple[LedgerFact, LedgerFact]], user: str, limit: int = 3) -> list[Task]:
+def further_replies(graph: Graph, pairs: list[tuple[LedgerFact, LedgerFact]], user: str,
+                    limit: int = 4) -> list[Task]:
     """Replies on pairs the answer tasks do not ask, where the pair's figures sit in two files or more: with the
     message replied to, three files across mail and the drive (a pair one sheet holds asks nothing a reply adds)."""
     out = []

@@ -77,3 +77,22 @@ def test_a_what_if_whose_working_goes_from_the_inputs_straight_to_the_next_step_
         assert skipped != answer and grade(task, session, skipped).score == 1.0
         bare = "\n".join(line for line in skipped.splitlines() if up not in line)
         assert grade(task, session, bare).score < 1.0
+
+
+def test_further_replies_ask_pairs_no_answer_task_asks_and_each_needs_three_files_across_mail_and_drive(diligence,
+                                                                                                     tmp_path):
+    world, graph = diligence
+    from worldsmith.environments.graph_tasks import further_replies
+
+    pairs = exceed_pairs(graph)
+    replies = further_replies(graph, pairs[2:], world.plan.people[0].email)
+    assert replies, "the diligence example has weighed pairs beyond the first two whose figures sit in two files"
+    asked = {frozenset(p) for p in ((b.id, s.id) for b, s in pairs[:2])}
+    session = Session(world, tmp_path / "s")
+    for task in replies:
+        assert frozenset(task.needs.facts[:2]) not in asked
+        assert len(task.needs.files) >= 3 and {"mail", "drive"} <= set(task.needs.apps)
+        message = task.solution.actions[0].args["message_id"]
+        # the message replied to is one of the files, and the rest carry the pair's figures
+        assert any(m.message_id == message and m.path in task.needs.files for m in world.messages)
+        assert grade(task, session).score == 0.0
