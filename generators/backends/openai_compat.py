@@ -405,7 +405,9 @@ class OpenAIBackend:
                     _DEADLINE.reset(held)
         except TimeoutError:
             if scope.expired():
-                raise self._late(which) from None
+                # A deadline put back past a wait for a slot may end at the run's end: say which ended it.
+                ended_run = run_end is not None and asyncio.get_running_loop().time() >= run_end - 0.01
+                raise self._late("run" if ended_run else which) from None
             raise
 
     def cache_key(self, context: ArtifactContext | ExpansionContext, output_type: type[BaseModel]) -> str:

@@ -91,6 +91,19 @@ def test_waiting_for_a_concurrency_slot_does_not_count_against_an_artifacts_dead
     assert b.usage.totals().failures == 0
 
 
+def test_a_deadline_put_back_for_a_queue_still_ends_at_the_runs_end_and_says_so():
+    contexts = world_contexts()[:3]
+    with serving(latency=0.6) as server:
+        b = backend(server, concurrency=1, timeout=10.0, artifact_deadline=1.0, run_deadline=1.5)
+
+        async def three():
+            return await asyncio.gather(*(b.generate(c, EmailContent) for c in contexts), return_exceptions=True)
+
+        made = asyncio.run(three())
+    assert [type(m).__name__ for m in made] == ["EmailContent", "EmailContent", "ModelError"], made
+    assert "the run's deadline for model calls (1.5 s" in str(made[2]), made[2]
+
+
 def test_bad_deadlines_are_refused():
     with pytest.raises(ValueError, match="deadlines"):
         OpenAIBackend("m", "http://127.0.0.1:1/v1", artifact_deadline=-1)
