@@ -33,7 +33,8 @@ PLANNER_VERSION = "9"  # 2: replies reach the last writer alone more often; 3: t
 # 8: a decision is taken by the principal's side and within the thread's days (a ledger decision weeks after the
 # thread is not pulled into it), a reply to the decider notes the decision (beat "noted"), decisions written after
 # the day's meetings; a weekly status thread among one side carries the facts learnt that week; 9: a weekly
-# series (threads and calls) carries a standing fact after its first week only in a week it moved, and the reply
+# series (threads, calls and weekly papers such as call notes) carries a standing fact after its first week only
+# in a week it moved, and the reply
 # to a decision notes it (no longer a 'confirm' of the thread's figure)
 
 
@@ -172,7 +173,8 @@ class _Planner:
         # A weekly status thread or call carries the week's news, and after its first week a standing point only
         # in a week it moved: a thread or agenda that restated one fixed figure every week was filler to every
         # reader (what else happened that week, the papers and the dates ahead, is generators/week.py's).
-        series = getattr(item, "kind", "") in ("email_thread", "meeting") and item.count > 1 and distractor is None \
+        series = getattr(item, "kind", "") in ("email_thread", "meeting", "document") and item.count > 1 \
+            and distractor is None \
             and self.one_side(item)
         for n, (day, title) in enumerate(zip(dates, titles)):
             instance = item_id if item.count == 1 else f"{item_id}_{n + 1}"

@@ -26,6 +26,7 @@ _NOTE = {
     "paper": ["{by_first} circulated the {title} on {d}.", "New on the file: {title} ({by}, {d}).",
               "The {title} went round on {d} ({by})."],
     # a paper of the writer's firm told to someone outside it: finished, and theirs to ask for
+    "paper_side": ["{by} ({org}) sent round the {title} on {d}.", "From {org}: the {title} ({by}, {d})."],
     "paper_out": ["Our {title} was finished on {d} ({by}); it can come to you now.",
                   "We completed the {title} on {d}.", "{by} finished the {title} on {d}; happy to send it over."],
     "paper_other": ["{org} sent over the {title} on {d}.", "Received from {org} on {d}: {title}."],
@@ -63,16 +64,22 @@ def _frames(table: dict, e: WeekEvent, own: bool, kind: str) -> list[str]:
 
 
 def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str],
-               why: dict[str, str] | None = None, outside: set[str] = frozenset()) -> list[str]:
+               why: dict[str, str] | None = None, outside: set[str] = frozenset(), firm: str = "") -> list[str]:
     """One sentence per event, for a weekly status note: what came in, what moved, what went round, what is due.
     `ours` names the organisations of the author's side (another's paper is one received); `why` gives, by fact
     id, what to add after a figure's line (how it is worked out, where to read it); `outside` names the
-    readers' organisations (a paper of another firm is told as finished, not as circulated)."""
+    readers' organisations and `firm` the writer's (the firm's own paper is told to an outside reader as finished,
+    not as circulated; another firm's paper of the same side is named with its firm)."""
     out = []
     for e in events:
         own = e.what != "paper" or e.org in ours
         kind = e.type if e.type in ("money", "date", "text") else "other"
-        frames = _NOTE["paper_out"] if e.what == "paper" and own and outside - {e.org} else _frames(_NOTE, e, own, kind)
+        if e.what == "paper" and e.org == firm and outside - {firm}:
+            frames = _NOTE["paper_out"]  # our own paper, told to a reader outside the firm
+        elif e.what == "paper" and own and firm and e.org != firm:
+            frames = _NOTE["paper_side"]  # a paper of another firm on our side (the fund's lawyers, accountants)
+        else:
+            frames = _frames(_NOTE, e, own, kind)
         line = pick.frame(frames).format(**_values(e, today, locale))
         if e.fact and (why or {}).get(e.fact):
             line += " " + why[e.fact]

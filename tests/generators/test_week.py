@@ -109,3 +109,27 @@ def test_a_weekly_note_to_the_client_does_not_report_the_advisers_working_draft(
                 if len(audience) > 1:
                     assert e.title not in drafts, (a.id, e.title)
     assert reported
+
+
+def test_weekly_call_notes_record_their_week_not_the_same_dates(published_diligence):
+    # eight weekly call notes each 'agreed to work to the signing target of 16 October 2026' and diarised it, the
+    # last one a week after it had passed
+    plan = _plan(published_diligence)
+    notes = sorted((a for a in plan.artifacts if a.kind == "document" and a.item.startswith("weekly_diligence_call")),
+                   key=lambda a: a.date)
+    assert len(notes) == 8
+    target = plan.fact("signing_target").text
+    texts = {a.id: (published_diligence / "room" / a.path.replace(".docx", ".md")).read_text(encoding="utf-8")
+             for a in notes}
+    due = plan.fact("signing_target").value.value
+    # named only the first week, and as a date coming up in the three weeks before it
+    restating = [a.id for a in notes if target in texts[a.id] and a is not notes[0]
+                 and not 0 < (due - a.date).days <= 21]
+    assert not restating, restating
+    assert not any(f"Diary the signing target ({target})" in texts[a.id] for a in notes if a.date > plan.fact(
+        "signing_target").value.value)
+    # the papers of each week are in its notes
+    for a in notes:
+        for e in week_events(plan, a) or []:
+            if e.what == "paper":
+                assert e.title in texts[a.id], (a.id, e.title)

@@ -8,7 +8,7 @@ import datetime as dt
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.facts import slot_of
 from worldsmith.generators.compose.genres import _short_date
-from worldsmith.generators.compose.parties import client_of, principal
+from worldsmith.generators.compose.parties import client_of, home, principal
 from worldsmith.generators.compose.text import join_names, lower_first
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.compose.substance.common import (asker, chair, decisions, derivation, gist, identity,
@@ -42,6 +42,14 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
         paras.insert(0, f"Background to the meeting of {day}: " + join_names([plain(f) for f in things]) + ".")
     if paras and not things:
         paras[0] = pick.one([f"At the meeting on {day}, ", f"On {day}, "]) + paras[0]
+    # a weekly meeting's own week: the papers that went round since the last one, as someone took the meeting
+    # through them (its news figures are among the facts above)
+    for e in [e for e in (ctx.week or []) if e.what == "paper"][:2]:
+        who = next((p for p in people if p.name == e.by), None)
+        lead = f"{who.name} took the meeting through the {e.title}" if who else \
+            f"The meeting turned to the {e.title} ({e.org}, {_short_date(e.day, ctx.locale)})"
+        paras.append(lead + pick.one([", and comments were invited.", "; comments to follow.",
+                                      ", and the points on it were noted."]))
     return merge_short(paras)
 
 
@@ -99,6 +107,8 @@ def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[l
             action = f"Reconcile {label(f)} ({f.text}) to {src}" if src else \
                 f"Set out the working for {label(f)} ({f.text}) on one page"
             owner = juniors[0]
+        elif f.value.type == "date" and f.past:
+            continue  # nobody diarises a date that has gone by
         elif f.value.type == "date":
             action = f"Diary {label(f)} ({f.text}) and the steps that lead up to it"
             owner = ctx.author
@@ -111,4 +121,11 @@ def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[l
         due = next_workday(base, pick.rng.randint(2, 8))
         # (the day without its year, as a table of actions writes it: never a ledger date's text)
         rows.append([action, owner.name, _short_date(due, ctx.locale)])
+    for e in [e for e in (ctx.week or []) if e.what == "paper"][:2]:
+        # comments on the week's papers, from someone other than their author
+        who = next((p for p in juniors if p.name != e.by), juniors[0])
+        ours = home(ctx, e.org) == home(ctx, ctx.author.organisation)
+        rows.append([f"Comments on the {e.title} to {e.by.split(' ')[0]}" if ours else
+                     f"Review the {e.title} and list the follow-up questions for {e.org}", who.name,
+                     _short_date(next_workday(base, pick.rng.randint(2, 5)), ctx.locale)])
     return rows[:4]

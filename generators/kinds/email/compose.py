@@ -357,7 +357,7 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
                                       f"It is on {f.source}." if f.source else "") if x) for f in ctx.facts}
     week = ctx.week or []
     readers = {p.organisation for p in ctx.to + ctx.cc}
-    lines = note_lines(pick, week, day, ctx.locale, ours, why, readers)
+    lines = note_lines(pick, week, day, ctx.locale, ours, why, readers, ctx.author.organisation)
     rest = [fact_sentence(pick, f, "email") for f in ctx.facts if not any(f.text in line for line in lines)]
     paragraphs = [pick.one(_WEEK_OPENERS).format(day=said)]
     if lines:
