@@ -55,7 +55,7 @@ def load_bundle(bundle: Path, db_path: Path | None = None, memo: ParseMemo | Non
         raise BundleError(f"{bundle}: not a world bundle (it has no room/ folder)")
     db_path = Path(db_path) if db_path is not None else bundle / DATABASE
     db_path.parent.mkdir(parents=True, exist_ok=True)
-    entries = _room_entries(plan, room, memo)
+    entries = _room_entries(plan, room, present, memo)
     parsed = _parse_room(plan, room, entries, memo)
     manifest = _Staged()
     _load_manifest(manifest.add, bundle, present, plan_sha)
@@ -337,8 +337,10 @@ def _roles(plan: WorldPlan) -> dict[str, tuple[str, str, str]]:
     return roles
 
 
-def _room_files(room: Path) -> Iterable[tuple[str, Path]]:
-    return [(rel, room / rel) for rel in bundle_files(room)]  # regular files only, links never followed
+def _room_files(room: Path, present: set[str]) -> Iterable[tuple[str, Path]]:
+    """The room's files, sorted, from the bundle's (`present`: bundle_files, which refused links and devices)."""
+    prefix = ROOM + "/"
+    return [(rel[len(prefix):], room / rel[len(prefix):]) for rel in sorted(present) if rel.startswith(prefix)]
 
 
 def _file_sha256(path: Path) -> str:
@@ -349,12 +351,12 @@ def _file_sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _room_entries(plan: WorldPlan, room: Path, memo: ParseMemo | None) -> list[tuple]:
+def _room_entries(plan: WorldPlan, room: Path, present: set[str], memo: ParseMemo | None) -> list[tuple]:
     """Each room file, in path order: (rel, path, artifact id, role, owning kind, size, sha256)."""
     roles = _roles(plan)
     hashes = memo.hashes if memo is not None else {}
     entries, seen = [], {}
-    for rel, path in _room_files(room):
+    for rel, path in _room_files(room, present):
         artifact_id, role, owner = roles.get(rel, (None, "unplanned", None))
         if role == "unplanned":
             # A kind-wide file (a cast member's mailbox, a chat export's channel list) is no stray.
