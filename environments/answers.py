@@ -106,8 +106,10 @@ _PRESERVING = re.compile(r"\s*(?:be\s+|been\s+)?(?:in\s+)?(?:dispute[ds]?|contes
 _NEG_WORDS = re.compile(r"(?:untrue|wrong|wrongly|incorrect|incorrectly|erroneous|erroneously|in\s+error|mistaken|"
                         r"mistakenly|inaccurate|inaccurately|misstated|misstates|mis-stated|false|falsely|"
                         r"invalid|rejected|discarded|disregard(?:ed)?|typo)\b")
+# (the papers a matter replaces too: "the first schedule of loss", "the earlier claim letter"; kit7's employment world)
 _OLD_NOUNS = (r"(?:draft|drafts|figure|figures|amount|amounts|value|estimate|version|number|proposal|offer|"
-              r"calculation|quote|valuation|position|cap|limit|total)")
+              r"calculation|quote|valuation|position|cap|limit|total|schedule|schedules|claim|letter|notice|report|"
+              r"sheet|model|assessment|demand|statement)")
 # Each cue is a few flat alternations of words: Python's regex engine skips ahead fast on those, and scans
 # several times slower when an alternation opens with a group.
 _SUP_WORDS = (

@@ -775,7 +775,12 @@ def doubts(text: str, check: Check) -> bool:
 _RETRACT = re.compile(
     r"\b(?:please\s+)?disregard\b|\bignore\s+(?:the|my|this|that)\s+(?:(?:last|previous|earlier|above|first)\s+)?"
     r"(?:above|previous|earlier|foregoing|flag|answer|figures?|post|message|reply|email|note)|\bplease\s+ignore\b|"
-    r"\bwill\s+re-?(?:post|send)\b|\bscratch\s+that\b|\bwithdrawn\b|\bi\s+(?:withdraw|retract)\b|\bretract(?:ed|ing)\b|"
+    r"\bwill\s+re-?(?:post|send)\b|\bscratch\s+that\b|\bi\s+(?:withdraw|retract)\b|\bretract(?:ed|ing)\b|"
+    # 'withdrawn' of what the writer said, never of a paper the matter withdrew ('the first schedule of loss was
+    # withdrawn and replaced' explains a superseded figure: it scored 0 on an employment world's reconcile task)
+    r"\b(?:flag|answer|post|message|reply|memo|note|point|correction|line\s+\d+)\s+(?:\w+\s+){0,2}?(?:is\s+|was\s+|"
+    r"are\s+|hereby\s+)?withdrawn\b|\b(?:above|this|that|it)\s+(?:is|was|are|has\s+been)\s+(?:hereby\s+)?withdrawn\b|"
+    r"(?:^|\n)[\s>*_-]*withdrawn\b|"
     r"\b(?:do|should|must)\s+not\s+(?:be\s+)?rel(?:y|ied)\s+on\s+(?:the\s+|any\s+of\s+the\s+)?(?:above|foregoing|"
     r"figures?\s+above|this\s+(?:memo|answer|note|post|reply))|\bon\s+(?:reflection|second\s+thoughts?)\b|"
     r"\bcorrection\s+to\s+my\s+(?:previous|earlier|last)\b|\bi\s+misread\b|\bi\s+was\s+wrong\b|"

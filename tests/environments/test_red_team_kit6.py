@@ -240,3 +240,20 @@ def test_a_what_if_never_keeps_as_stated_a_figure_its_change_moves(construction,
         for c in what_if_candidates(graph):
             leaf, needed = c[4], c[8]
             assert not any(leaf in _leaves(graph, f) for f in needed if f != leaf), (c[3], leaf, needed)
+
+
+def test_a_superseded_paper_explained_as_withdrawn_passes(construction, tmp_path):
+    # 'the first schedule of loss (GBP 96,600) was withdrawn and replaced' scored 0 on kit7's employment world:
+    # 'withdrawn' read as the answer taking itself back, and 'first schedule' as no superseded paper
+    world, tasks = construction
+    task = tasks["reconcile-loss_expense_claim"]
+    final = task.solution.answer.rsplit("Answer: ", 1)[1]
+    for i, text in enumerate([
+            "The revised claim of June 2, 2026 (USD 1,500,000) governs. The first notice of claim (USD 1,850,000) was "
+            f"withdrawn and replaced by the revised claim, so it no longer applies. The claim came down by {final}.",
+            "The figure that governs is USD 1,500,000, from the revised notice of June 2, 2026. The first claim letter "
+            f"(USD 1,850,000) is superseded: it was replaced by the revised notice. The claim came down by {final}."]):
+        assert _score(world, task, tmp_path / f"r{i}", f"{text}\nAnswer: {final}") == 1.0, text[:50]
+    retracted = (f"The figure that governs is USD 1,500,000; the first claim letter (USD 1,850,000) is superseded. "
+                 f"The move is {final}.\nAnswer: {final}\nThe above is withdrawn.")
+    assert _score(world, task, tmp_path / "withdrawn", retracted) < 1.0
