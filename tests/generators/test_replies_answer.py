@@ -52,3 +52,13 @@ def test_a_reply_to_a_request_by_name_takes_it_on(published_legal):
         own = re.split(r"\n\s*On .{0,80}wrote:", _body(published_legal, a["path"]), maxsplit=1)[0]
         assert "I'll" in own, (a["id"], own)
     assert asked >= 1
+
+
+def test_a_greeting_follows_the_clock(published_legal):
+    # "Good morning Breanna," on a daily log sent at 15:34
+    plan = json.loads((published_legal / "plan.json").read_text(encoding="utf-8"))
+    import datetime as dt
+
+    for a in plan["artifacts"]:
+        if a["kind"] == "email" and dt.datetime.fromisoformat(a["sent_at"]).hour >= 12:
+            assert not _body(published_legal, a["path"]).startswith("Good morning"), a["id"]

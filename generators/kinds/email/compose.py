@@ -182,6 +182,10 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
             email = _with_attachment(ctx, email)
     if isinstance(spec, EmailSpec) and spec.mode == "reply":
         email = email.model_copy(update={"body": _takes_on(ctx, email.body)})
+    if isinstance(spec, EmailSpec) and spec.sent_at.hour >= 12 and email.body.startswith("Good morning"):
+        # the greeting follows the clock ("Good morning Breanna" on a message sent at 15:34)
+        later = "Good afternoon" if spec.sent_at.hour < 18 else "Good evening"
+        email = email.model_copy(update={"body": later + email.body[len("Good morning"):]})
     # a frame is written for one thing: a plural label takes a plural verb, in questions too ("Are the removal costs")
     labels = [f.label for f in ctx.facts if f.label] + list(ctx.thread_labels)
     email = email.model_copy(update={"body": agree(tidy(email.body, tuple(f.text for f in ctx.facts)), labels)})
