@@ -1457,9 +1457,12 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                     if sign == "eq":
                         continue
                     sign = "lt" if sign == "gt" else "gt"  # "does not exceed": at most
+                # an aside in brackets that compares something else ("(a year's pay, below the statutory cap)")
+                # states nothing of the two: its other side must be named
+                aside = masked.count("(", s, c.start()) > masked.count(")", s, c.start())
                 if subject and obj and subject != obj:
                     pass
-                elif subject and not obj and not than:
+                elif subject and not obj and not than and not aside:
                     obj = "b" if subject == "a" else "a"
                 elif not subject and obj and not than and re.search(r"\bthe\s+$", before_text[-8:]):
                     subject = obj  # "the higher figure is A": A is the larger

@@ -257,3 +257,20 @@ def test_a_superseded_paper_explained_as_withdrawn_passes(construction, tmp_path
     retracted = (f"The figure that governs is USD 1,500,000; the first claim letter (USD 1,850,000) is superseded. "
                  f"The move is {final}.\nAnswer: {final}\nThe above is withdrawn.")
     assert _score(world, task, tmp_path / "withdrawn", retracted) < 1.0
+
+
+def test_an_aside_comparing_a_third_thing_says_nothing_of_the_two(construction, tmp_path):
+    # '(a year's pay of 52 x GBP 1,150, below the GBP 118,223 statutory cap)' after the right comparison read as the
+    # comparison reversed on kit7's employment world
+    from worldsmith.environments import answers
+
+    text = ("No - the basic award (GBP 7,909) is GBP 51,891 less than the maximum compensatory award of GBP 59,800 "
+            "(a year's pay of 52 x GBP 1,150, below the GBP 118,223 statutory cap).")
+    assert answers.directions(text, ["maximum", "compensatory", "award"], ["basic", "award"]) == {"a>b"}
+    world, tasks = construction
+    task = tasks["exceed-lds_accrued-ld_cap"]
+    text = ("No. The liquidated damages cap (USD 1,230,000) is USD 130,000 less than the liquidated damages accrued "
+            "(USD 1,360,000: 16 weeks at USD 85,000, well below the contract sum of USD 24,600,000). The liquidated "
+            "damages rate per week: USD 85,000. The culpable delay: 16 weeks. The liquidated damages cap percentage: "
+            "5%. The contract sum: USD 24,600,000.\nAnswer: USD 130,000")
+    assert _score(world, task, tmp_path / "aside", text) == 1.0
