@@ -77,7 +77,9 @@ class Kind:
     merge: Callable[[Any, Any], tuple[BaseModel, list[str]]] | None = None
     prose_of: Callable[[Any, Any], BaseModel] | None = None
     render: Callable[..., list["Path"]] | None = None     # (plan, spec, contents, room) -> one artifact's files
-    render_all: Callable[..., list["Path"]] | None = None  # (plan, rendered specs, contents, room) -> kind-wide files
+    # (plan, rendered specs, contents, room, changed) -> kind-wide files; `changed`: the ids rendered again or left
+    # out by a repair round (None: all), whose kind-wide files alone need writing again.
+    render_all: Callable[..., list["Path"]] | None = None
     from_proposal: Callable[[Any, dict[str, Any]], BaseModel] | None = None  # expansion: ProposedItem -> item
     # -- outline checks (worlds.outline.check_references) --------------------------------------
     # (item, outline) -> (field path under the item, message) of the item's first problem pydantic cannot

@@ -9,6 +9,7 @@ from pathlib import Path, PurePosixPath
 from typing import Callable
 
 from worldsmith.worlds import kinds
+from worldsmith.worlds.bundle import bundle_files
 from worldsmith.worlds.content import Content
 from worldsmith.worlds.parallel import ordered_map
 from worldsmith.worlds.plan import ArtifactSpec, WorldPlan
@@ -124,16 +125,19 @@ def render_world(plan: WorldPlan, contents: dict[str, Content], room: Path, *,
             continue
         written.extend(paths)
         done.setdefault(spec.kind, []).append(spec)
+    changed = None
     if only is not None:
         # Kind-wide files hold every artifact of the kind: those rendered now and those already in the room.
         now = {s.id for specs_ in done.values() for s in specs_}
         failed = {s.id for s in specs} - now
+        changed = set(only)  # what this round rendered or left out: whose kind-wide files change
+        there = set(bundle_files(room))  # one walk, not a stat of every file of the kind
         for name in list(done):
             done[name] = [s for s in plan.artifacts if s.kind == name and s.id in contents and s.id not in failed
-                          and (s.id in now or all(room_path(room, f).exists() for f in _own_files(s)))]
+                          and (s.id in now or all(f in there for f in _own_files(s)))]
     for name, kind_specs in done.items():
         if kinds.kind(name).render_all is not None:
-            written.extend(kinds.kind(name).render_all(plan, kind_specs, fitted, room))
+            written.extend(kinds.kind(name).render_all(plan, kind_specs, fitted, room, changed=changed))
     if len(set(written)) != len(written):
         raise ValueError("two artifacts of the plan were written to the same path")
     return sorted(written)

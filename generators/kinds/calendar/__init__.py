@@ -211,8 +211,8 @@ def render(plan, spec: MeetingSpec, contents: dict, room: Path) -> list[Path]:
     return []
 
 
-def render_all(plan, specs: list[MeetingSpec], contents: dict, room: Path) -> list[Path]:
-    """One .ics per person, holding every meeting they organise or attend."""
+def render_all(plan, specs: list[MeetingSpec], contents: dict, room: Path, changed: set[str] | None = None) -> list[Path]:
+    """One .ics per person, holding every meeting they organise or attend (all of them again: a handful of files)."""
     return [write_file(room_path(room, rel), data) for rel, data in render_calendars(plan, specs, contents)]
 
 

@@ -244,8 +244,8 @@ def render(plan, spec: ChatSpec, contents: dict, room: Path) -> list[Path]:
     return [write_file(room_path(room, spec.path), render_day(plan, spec, contents[spec.id]))]
 
 
-def render_all(plan, specs: list[ChatSpec], contents: dict, room: Path) -> list[Path]:
-    """Each export's channels.json, users.json and dms.json, and a transcript per conversation."""
+def render_all(plan, specs: list[ChatSpec], contents: dict, room: Path, changed: set[str] | None = None) -> list[Path]:
+    """Each export's channels.json, users.json and dms.json, and a transcript per conversation (all again: a few)."""
     return [write_file(room_path(room, rel), data) for rel, data in render_export(plan, specs, contents)]
 
 

@@ -88,9 +88,20 @@ def render(plan, spec: EmailSpec, contents: dict, room: Path) -> list[Path]:
     return [write_file(room_path(room, spec.path), data)]
 
 
-def render_all(plan, specs: list[EmailSpec], contents: dict, room: Path) -> list[Path]:
-    """Every cast member's mailbox, holding the rendered messages byte for byte."""
-    return render_mailboxes(plan, [(s, room_path(room, s.path).read_bytes()) for s in specs], room)
+def render_all(plan, specs: list[EmailSpec], contents: dict, room: Path, changed: set[str] | None = None) -> list[Path]:
+    """Every cast member's mailbox, holding the rendered messages byte for byte; with `changed`, only the mailboxes
+    of the people on those messages (a repair round's), the others already holding what they would be given."""
+    if changed is None:
+        return render_mailboxes(plan, [(s, room_path(room, s.path).read_bytes()) for s in specs], room)
+    people = {p for aid in changed if (spec := plan.artifact(aid)).kind == "email" for p in _people_of(spec)}
+    held = [s for s in specs if not people.isdisjoint(_people_of(s))]
+    return render_mailboxes(plan, [(s, room_path(room, s.path).read_bytes()) for s in held], room,
+                            only={plan.person(p).email for p in people})
+
+
+def _people_of(spec) -> list[str]:
+    """Whose mailboxes hold a message: its sender's and each recipient's."""
+    return [spec.author, *spec.to, *spec.cc]
 
 
 def from_proposal(proposed, common: dict) -> EmailThreadItem:

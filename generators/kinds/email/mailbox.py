@@ -54,8 +54,10 @@ def _write_mbox(path: Path, messages: list[tuple[EmailSpec, bytes]], plan: World
     write_file(path, data)
 
 
-def render_mailboxes(plan: WorldPlan, emails: list[tuple[EmailSpec, bytes]], room: Path) -> list[Path]:
-    """Write `room/Mailboxes/<address>.mbox` for each sender or recipient, messages by send time."""
+def render_mailboxes(plan: WorldPlan, emails: list[tuple[EmailSpec, bytes]], room: Path,
+                     only: set[str] | None = None) -> list[Path]:
+    """Write `room/Mailboxes/<address>.mbox` for each sender or recipient, messages by send time (with `only`, just
+    the mailboxes of those addresses: `emails` must then hold every message of each)."""
     ordered = sorted(emails, key=lambda item: (item[0].sent_at, item[0].id))
     holdings: dict[str, list[tuple[EmailSpec, bytes]]] = {}
     for spec, data in ordered:
@@ -63,8 +65,11 @@ def render_mailboxes(plan: WorldPlan, emails: list[tuple[EmailSpec, bytes]], roo
         for person_id in dict.fromkeys([spec.author, *spec.to, *spec.cc]):
             holdings.setdefault(plan.person(person_id).email, []).append((spec, data))
     written = []
-    for address in sorted(holdings):
+    for address in sorted(holdings if only is None else only):
         path = mailbox_path(room, address)
+        if address not in holdings:
+            path.unlink(missing_ok=True)  # its one message failed this time: a full render would write no mailbox
+            continue
         _write_mbox(path, holdings[address], plan)
         written.append(path)
     return written
