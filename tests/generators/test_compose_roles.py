@@ -5,6 +5,8 @@ that an authority issued (the readers rejected memos arguing with the Medicare A
 
 from __future__ import annotations
 
+import json
+
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.parties import opponent
 from worldsmith.generators.compose.substance.memo import memo_options, memo_recommendation
@@ -74,3 +76,24 @@ def test_a_voyage_charter_has_its_part_one_boxes(published_legal):
                 "Total laytime in running hours", "Demurrage per day: USD", "Part II", "41.3"):
         assert box in cp, box
     assert "Schedule 1" not in cp
+
+
+def test_chat_never_says_the_teams_own_papers_went_to_the_other_side(published_legal):
+    # "does the exposure comparison still match what we sent Kestrel", "anything back from Kestrel on the draft
+    # answer": internal papers that never went across
+    import re
+
+    from worldsmith.generators.kinds.chat.compose import paper_name
+
+    plan = json.loads((published_legal / "plan.json").read_text(encoding="utf-8"))
+    papers = [paper_name(a["title"]).lower() for a in plan["artifacts"] if a["kind"] in ("document", "spreadsheet")]
+    said = 0
+    for path in (published_legal / "room" / "Chat").rglob("*.json"):
+        for m in json.loads(path.read_text(encoding="utf-8")):
+            text = m.get("text", "").lower()
+            for p in papers:
+                if p in text:
+                    said += 1
+                    assert not re.search(rf"(what we sent|back from|what \w+ sent)[^.]*{re.escape(p)}|"
+                                         rf"{re.escape(p)}[^.]*(what we sent|back from)", text), text
+    assert said

@@ -8,7 +8,7 @@ from pathlib import PurePosixPath
 
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import fact_sentence
-from worldsmith.generators.compose.parties import opponent
+from worldsmith.generators.compose.parties import home, opponent
 from worldsmith.generators.compose.text import lower_first, title_head
 from worldsmith.generators.context import ArtifactContext
 
@@ -73,10 +73,20 @@ def compose_chat(ctx: ArtifactContext):
     matter = matter_name(ctx)
     base = {"matter": matter, "other": other if other and other not in matter else "the other side"}
 
+    # the team's own papers and files have not gone to the other side: nobody asks whether the draft answer "still
+    # matches what we sent Kestrel" or whether anything is "back from Kestrel" on it (the frames naming {other} are
+    # then not used); the day's figures and the matter's points may be
+    own_papers = {paper_name(t) for t in ctx.room_papers} | {f"the {title_head(f)}" for f in files}
+    mine = home(ctx, ctx.author.organisation) if ctx.organisations else True
+    people_across = any(home(ctx, p.organisation) != mine for p in people.values()) if ctx.organisations else False
+
     def values(author: str, subject: str, to: str | None = None) -> dict[str, str]:
         others = [p for pid, p in people.items() if pid != author]
         who = people.get(to) if to and to != author else (pick.one(others) if others else None)
-        return dict(base, subject=subject, name=who.first_name if who else "", when=pick.one(lines["when"]))
+        v = dict(base, subject=subject, name=who.first_name if who else "", when=pick.one(lines["when"]))
+        if subject in own_papers or subject.split(f" for {matter}")[0] in own_papers or people_across:
+            v["other"] = ""
+        return v
 
     texts: list[str] = []
     about: list[str] = []
