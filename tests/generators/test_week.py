@@ -133,3 +133,19 @@ def test_weekly_call_notes_record_their_week_not_the_same_dates(published_dilige
         for e in week_events(plan, a) or []:
             if e.what == "paper":
                 assert e.title in texts[a.id], (a.id, e.title)
+
+
+def test_a_quiet_week_sets_no_stock_tasks(published_hospital):
+    # "Joel: draft a short note on the figures", "Joel: chase what is still outstanding on the figures" ... under
+    # "No news in the week to June 17"
+    import email
+    from email import policy
+
+    plan = _plan(published_hospital)
+    quiet = [a for a in plan.artifacts if a.kind == "email" and a.position == 0 and not a.facts
+             and week_events(plan, a) == []]
+    assert quiet
+    for a in quiet:
+        msg = email.message_from_bytes((published_hospital / "room" / a.path).read_bytes(), policy=policy.default)
+        body = msg.get_body(preferencelist=("plain",)).get_content()
+        assert "\n- " not in body, (a.id, body)
