@@ -97,3 +97,15 @@ def test_chat_never_says_the_teams_own_papers_went_to_the_other_side(published_l
                     assert not re.search(rf"(what we sent|back from|what \w+ sent)[^.]*{re.escape(p)}|"
                                          rf"{re.escape(p)}[^.]*(what we sent|back from)", text), text
     assert said
+
+
+def test_no_paper_claims_a_dispute_or_a_buyer_the_matter_does_not_have(published_legal):
+    # "Result: Kestrel Bay Tankers Ltd.'s figures do not agree with ours on the gross tonnage" (nobody disputed the
+    # tonnage) and "..., which a buyer will check first" in an oil-spill litigation memo
+    import re
+
+    texts = [p.read_text(encoding="utf-8") for p in (published_legal / "room").rglob("*.md")]
+    texts += [p.read_text(encoding="utf-8", errors="replace") for p in (published_legal / "room").rglob("*.eml")]
+    for t in texts:
+        assert not re.search(r"figures (differ from|do not agree with) ours on", t)
+        assert "a buyer will check first" not in t
