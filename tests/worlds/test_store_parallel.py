@@ -87,3 +87,22 @@ def test_two_threads_forking_at_once_each_get_their_own_results(monkeypatch, alw
         for squares, negated in rounds:
             assert squares.result() == [x * x for x in items]
             assert negated.result() == [-x for x in items]
+
+
+def test_a_memo_removes_the_store_copies_of_processes_that_are_gone(tmp_path, monkeypatch):
+    """A run killed before it could remove its memo's copy of the store leaves a folder; the next memo removes it."""
+    import subprocess
+    import sys
+    import tempfile
+
+    from worldsmith.worlds.store import memo as memo_module
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True).stdout.strip()
+    stale = tmp_path / f"worldsmith-memo-{gone}-abc123"
+    stale.mkdir()
+    (stale / "base.duckdb").write_bytes(b"left by a killed run")
+    mine = ParseMemo().base_path()
+    assert not stale.exists()
+    assert mine.parent.parent == tmp_path and mine.parent.name.startswith(f"worldsmith-memo-{memo_module.os.getpid()}-")

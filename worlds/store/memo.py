@@ -9,6 +9,7 @@ in a folder only it knows: a store in a bundle is another's file, and is never t
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 import weakref
@@ -17,6 +18,17 @@ from pathlib import Path
 from typing import Any
 
 Rows = list[tuple[str, dict[str, Any]]]
+_PREFIX = "worldsmith-memo-"  # then the process id, a dash and mkdtemp's letters
+
+
+def _remove_stale(root: Path) -> None:
+    """Remove the memo folders of processes that no longer run (a killed run cannot remove its own)."""
+    from worldsmith.worlds.bundle import process_alive
+
+    for folder in root.glob(f"{_PREFIX}*-*"):
+        pid = folder.name[len(_PREFIX):].split("-", 1)[0]
+        if pid.isdigit() and int(pid) != os.getpid() and not process_alive(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 @dataclass
@@ -51,9 +63,11 @@ class ParseMemo:
         return self
 
     def base_path(self) -> Path:
-        """Where the memo keeps its copy of the store: a private temporary folder, removed with the memo."""
+        """Where the memo keeps its copy of the store: a private temporary folder, removed with the memo (or at
+        exit); those of processes that are gone (killed before they could remove theirs) are removed first."""
         if self._folder is None:
-            self._folder = Path(tempfile.mkdtemp(prefix="worldsmith-memo-"))
+            _remove_stale(Path(tempfile.gettempdir()))
+            self._folder = Path(tempfile.mkdtemp(prefix=f"{_PREFIX}{os.getpid()}-"))
             weakref.finalize(self, shutil.rmtree, str(self._folder), True)
         return self._folder / "base.duckdb"
 
