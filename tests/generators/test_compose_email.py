@@ -249,3 +249,12 @@ def test_a_plural_label_takes_a_plural_verb_in_a_question_too():
     assert said == "Are the removal costs final? Since when are the removal costs agreed? The removal costs are fine."
     assert agree("Is the cap final? This is the removal costs figure.", ["the cap", "removal costs"]) == \
         "Is the cap final? This is the removal costs figure."
+
+
+def test_next_step_frames_agree_with_a_plural_label():
+    """A stock next step never hangs a singular verb on its label: labels are often plural ('the figures has moved')."""
+    from worldsmith.generators.compose.bank import bank
+    frames = bank("email")["next_step_items"]
+    for frame in frames:
+        line = frame.format(label="the figures", label2="the removal costs")
+        assert not re.search(r"\b(figures|costs) (has|is|was)\b", line), line
