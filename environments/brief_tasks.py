@@ -24,13 +24,17 @@ from worldsmith.environments.tasks import Check, Criterion, Needs, Reference, Ru
 from worldsmith.worlds.ledger import Quantity, quantity_of, references
 from worldsmith.worlds.plan import LedgerFact
 
+_MIN_FILES = 2  # the calendar and a paper at least
 _MAX_INPUTS = 6  # figures a brief reads beside the agenda's and its counterpart's: a page, not a ledger
 
-# The carriers of given (fact, text) pairs among the files dated before a moment: what the room held that day.
+# The carriers of given (fact, text) pairs among the files dated before a moment, and the meeting's own calendar
+# (its agenda is read there; the calendar file is dated at the meeting, so a date filter alone drops it): what the
+# room held that day.
 _ASOF_SQL = """select m.fact_id, a.path, a.kind from fact_mentions m join artifacts a on a.id = m.artifact_id
-where m.found and m.distractor is null and a."at" < cast(? as timestamptz) and ({pairs}) order by m.fact_id, a.path"""
+where m.found and m.distractor is null and (a."at" < cast(? as timestamptz) or a.path = ?) and ({pairs})
+order by m.fact_id, a.path"""
 _ASOF_COUNT_SQL = """select count(distinct m.fact_id) from fact_mentions m join artifacts a on a.id = m.artifact_id
-where m.found and m.distractor is null and a."at" < cast(? as timestamptz) and ({pairs})"""
+where m.found and m.distractor is null and (a."at" < cast(? as timestamptz) or a.path = ?) and ({pairs})"""
 _PAIR = "(m.fact_id = ? and m.expected = ?)"
 
 
@@ -63,7 +67,7 @@ def _asof_cover(graph: Graph, held: list[tuple[str, str]], start: dt.datetime, c
     other (fact, text) at its value that day; None when the room held one of them nowhere by then."""
     pairs = [x for pair in held for x in pair]
     rows = graph.world.db.execute(_ASOF_SQL.format(pairs=" or ".join([_PAIR] * len(held))),
-                                  [start.isoformat(), *pairs]).fetchall()
+                                  [start.isoformat(), calendar, *pairs]).fetchall()
     carriers: dict[str, list[tuple[str, str]]] = {}
     for fid, path, kind in rows:
         carriers.setdefault(fid, []).append((path, kind))
@@ -126,10 +130,29 @@ def _meeting_brief(graph: Graph, meeting, start: dt.datetime, taken: set[frozens
     world = graph.world
     day = start.astimezone(zoneinfo.ZoneInfo(world.plan.timezone)).date()
     agenda_facts = [world.facts[f] for f in meeting.facts if f in world.facts]
-    agenda = next((fig for f in agenda_facts if (fig := _figure(f, day)) is not None), None)
-    if agenda is None:
-        anchor = next((f for f in agenda_facts if _date_on(f, day) is not None), None)
-        return _timetable(graph, meeting, start, day, anchor) if anchor is not None else None
+    # An agenda figure the room gave another value for later is briefed first: briefing it as it stood that day, and
+    # not as it stands now, is the trap that makes a brief worth asking (a weekly call carries a figure only in the
+    # week it moved, so the figure that moved later is often not the agenda's first).
+    figures = [fig for f in agenda_facts if (fig := _figure(f, day)) is not None]
+    figures.sort(key=lambda fig: not fig.changed)
+    for agenda in figures:
+        made = _weighed_brief(graph, meeting, start, day, agenda, taken)
+        if made is not None:
+            return made
+    deadline = next((f for f in agenda_facts if _date_on(f, day) is not None), None)
+    if deadline is not None and figures:
+        inputs = _inputs(graph, figures[0].fact, day)
+        if inputs:
+            return _countdown(graph, meeting, start, day, figures[0], deadline,
+                              _dedupe([figures[0], *inputs[:_MAX_INPUTS]]))
+    # An agenda whose figures weigh against nothing still has its dates: the timetable from the first that makes one.
+    anchors = (f for f in agenda_facts if _date_on(f, day) is not None)
+    return next((made for f in anchors if (made := _timetable(graph, meeting, start, day, f)) is not None), None)
+
+
+def _weighed_brief(graph: Graph, meeting, start: dt.datetime, day: dt.date, agenda: Figure,
+                   taken: set[frozenset[str]]) -> _Made | None:
+    """The agenda's figure weighed against the most telling counterpart that makes a task, with both inputs."""
     inputs = _inputs(graph, agenda.fact, day)
     for partner in _partners(graph, agenda, day, taken):
         # The counterpart's own inputs where the page has room for all of them (a part-list of them reads as a slip).
@@ -139,9 +162,6 @@ def _meeting_brief(graph: Graph, meeting, start: dt.datetime, taken: set[frozens
         made = _weighed(graph, meeting, start, day, agenda, partner, figures, bool(theirs))
         if made is not None:
             return made
-    deadline = next((f for f in agenda_facts if _date_on(f, day) is not None), None)
-    if deadline is not None and inputs:
-        return _countdown(graph, meeting, start, day, agenda, deadline, _dedupe([agenda, *inputs[:_MAX_INPUTS]]))
     return None
 
 
@@ -222,8 +242,8 @@ def _task(graph: Graph, meeting, start: dt.datetime, held: list[tuple[str, str]]
     """The brief as a task: needs from the day's cover, a reference query that finds every (fact, text) in a file dated
     before the meeting, and the rubric with the universal penalties."""
     found = _asof_cover(graph, held, start, meeting.path)
-    if found is None:
-        return None
+    if found is None or len(found[0]) < _MIN_FILES:
+        return None  # a brief read off the agenda and one paper is a lookup, not a brief
     files, apps = found
     pairs = [x for pair in held for x in pair]
     return Task(
@@ -231,7 +251,7 @@ def _task(graph: Graph, meeting, start: dt.datetime, held: list[tuple[str, str]]
         tags=["as_of", "judgement", "multi_hop"], instruction=instruction,
         needs=Needs(files=files, facts=[fid for fid, _ in held], apps=apps),
         reference=Reference(answer=answer, sql=_ASOF_COUNT_SQL.format(pairs=" or ".join([_PAIR] * len(held))),
-                            params=[start.isoformat(), *pairs], expect=[[float(len(held))]]),
+                            params=[start.isoformat(), meeting.path, *pairs], expect=[[float(len(held))]]),
         rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),
         solution=Solution(answer=answer))
 

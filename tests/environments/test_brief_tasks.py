@@ -37,7 +37,7 @@ def test_a_brief_reads_the_calendar_and_only_files_the_room_held_before_the_meet
     for task in tasks:
         meeting, start = _meeting(world, task)
         assert meeting.path in task.needs.files and "calendar" in task.needs.apps
-        assert len(task.needs.files) >= 3 and len(task.needs.apps) >= 2
+        assert len(task.needs.files) >= 2 and len(task.needs.apps) >= 2
         for path in task.needs.files:
             if path == meeting.path:
                 continue
@@ -59,7 +59,7 @@ def test_a_figure_the_room_changed_later_is_briefed_as_it_stood(legal, tmp_path)
             then = fact.on(day)
             if then and then[1] != fact.text:
                 changed.append((task, fact, then[1]))
-    assert changed, "the legal example's removal costs rose after the March calls"
+    assert changed, "the legal example's removal costs rose after the first weekly call, whose agenda carries them"
     session = Session(world, tmp_path / "s")
     for task, fact, then in changed:
         answer = task.solution.answer
@@ -119,7 +119,8 @@ def test_briefs_are_part_of_the_graph_tasks_at_distinct_states_of_the_matter(leg
 @pytest.fixture(scope="module")
 def diligence(published_diligence):
     world = worldsmith.open(published_diligence)
-    yield world, brief_tasks(Graph.of(world))
+    # every brief the calendar makes, not only the four the task set keeps (a weekly series keeps its two deepest)
+    yield world, brief_tasks(Graph.of(world), limit=50, per_series=50)
     world.close()
 
 
