@@ -30,8 +30,12 @@ _NOTE = {
     "paper_out": ["Our {title} was finished on {d} ({by}); it can come to you now.",
                   "We completed the {title} on {d}.", "{by} finished the {title} on {d}; happy to send it over."],
     "paper_other": ["{org} sent over the {title} on {d}.", "Received from {org} on {d}: {title}."],
-    "due": ["{Label} falls on {text}, {n} days out.", "Coming up: {label}, {text}.",
-            "{n} days to {label} ({text})."],
+    # a date ahead, always said with how far off it is from the note's day: a frame with the date alone ("Coming
+    # up: the answer deadline, May 1, 2026.") was the same sentence in every weekly series for three weeks (94
+    # artifacts at bench/long_matter.py --scale 80)
+    "due": ["{Label} falls on {text}, {days} out.", "{Days} to {label} ({text}).",
+            "{Label} is due {text}, {days} from today.", "Looking ahead, {label} is {text}, which leaves us {days}.",
+            "The next date to watch is {label}, {text}, {days} away.", "{Label} ({text}) is now {days} off."],
 }
 _AGENDA = {
     "learnt": ["{Label} ({text}, in on {d}): our response", "{Label}, {text}: what follows for us",
@@ -45,6 +49,13 @@ _AGENDA = {
 
 def _short(day: dt.date, locale: str) -> str:
     return f"{day:%B} {day.day}" if locale == "en_US" else f"{day.day} {day:%B}"
+
+
+def _span(e: WeekEvent, today: dt.date) -> dict[str, str]:
+    """How far the event's day is from the note's, as a note says it ("1 day", "9 days")."""
+    n = (e.day - today).days
+    days = "1 day" if n == 1 else f"{n} days"
+    return {"days": days, "Days": cap_first(days)}
 
 
 def _values(e: WeekEvent, today: dt.date, locale: str) -> dict[str, str]:
@@ -80,7 +91,7 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
             frames = _NOTE["paper_side"]  # a paper of another firm on our side (the fund's lawyers, accountants)
         else:
             frames = _frames(_NOTE, e, own, kind)
-        line = pick.frame(frames).format(**_values(e, today, locale))
+        line = pick.frame(frames).format(**_values(e, today, locale), **_span(e, today))
         if e.fact and (why or {}).get(e.fact):
             line += " " + why[e.fact]
         out.append(line)
