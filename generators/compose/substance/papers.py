@@ -10,6 +10,7 @@ from worldsmith.generators.compose.genres import _short_date
 from worldsmith.generators.compose.parties import client_of
 from worldsmith.generators.compose.text import cap_first, join_names, long_date
 from worldsmith.generators.context import ArtifactContext
+from worldsmith.generators.week import instance_of
 from worldsmith.generators.compose.substance.common import (as_told, identity, label, merge_short, names, plain,
                                                             plain_sentence, rank, topic)
 
@@ -83,10 +84,20 @@ def certificate_parties(ctx: ArtifactContext) -> tuple[bool, str, str]:
     return True, issuer, holder
 
 
+# A re-issued certificate (an instance of a recurring item after the first) names its issue and the one it
+# supersedes, as a real re-issue does: eighty weekly COFR confirmations, two of them on one day, were otherwise
+# word for word alike (realism_near_duplicates at bench/long_matter.py --scale 80).
+_REISSUE = ["Confirmation no. {n} of this guaranty, given on {day}; it supersedes confirmation no. {prev}.",
+            "This is issue no. {n}, dated {day}, and it replaces issue no. {prev} from that date.",
+            "Re-issued on {day} as no. {n}; no. {prev} is superseded as from this issue.",
+            "Issue no. {n} of {day}. Issue no. {prev} and every earlier issue are superseded by it."]
+
+
 def certificate_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]]) -> dict[int, list[str]]:
-    """A certificate: the particulars it evidences, the issuer's certification and guaranty up to the amount the
-    facts give, and who signs for the issuer, when."""
+    """A certificate: the particulars it evidences (a re-issue: which issue it is), the issuer's certification and
+    guaranty up to the amount the facts give, and who signs for the issuer, when."""
     org, day = ctx.author.organisation, long_date(ctx.spec.date, ctx.locale)  # type: ignore[union-attr]
+    issue = instance_of(getattr(ctx.spec, "item", "") or "")
     money = max((f for f in ctx.facts if f.value.type == "money"), key=lambda f: f.value.amount, default=None)
     guarantor, issuer, holder = certificate_parties(ctx)
     out: dict[int, list[str]] = {}
@@ -94,6 +105,8 @@ def certificate_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str,
         if k == "particulars":
             out[i] = merge_short([f"{cap_first(label(f))}: {f.text}." if identity(f) else as_told(pick, f, ctx.facts)
                              for f in ctx.facts if f is not money or i == 0 and len(plan) < 3])
+            if i == 0 and issue is not None and issue[1] > 1:
+                out[i].insert(0, pick.frame(_REISSUE).format(n=issue[1], prev=issue[1] - 1, day=day))
         elif k == "certification" and guarantor:
             # a guarantor does not issue the certificate (a COFR is the Coast Guard's, issued to the operator): it
             # confirms the guaranty the certificate rests on (the litigation reader rejected "a COFR issued by a
