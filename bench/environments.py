@@ -70,6 +70,10 @@ def main() -> None:
     print(f"{'export harbor, per task':<44} {per_task:8.2f} s")
     gates = _timed("gates in process, every task", lambda: run_gates(world, dirs))
     print(f"{'gates passed (nop 0, oracle 1)':<44} {sum(g.passed for g in gates):5d} / {len(gates)}")
+    failed = [g for g in gates if not g.passed]
+    if failed:  # tests/environments/test_harbor_export.py gates one task of each kind; every task is gated here
+        sys.exit(f"gates failed on {len(failed)} of {len(gates)} tasks: "
+                 + ", ".join(f"{g.task} (nop {g.nop}, oracle {g.oracle})" for g in failed[:5]))
     per_call = asyncio.run(_mcp_calls(bundle, tmp / "session", calls))
     print(f"{'MCP mail_search over stdio, per call':<44} {per_call * 1000:8.1f} ms")
     world.close()
