@@ -364,14 +364,16 @@ def _grade_from_disk(task: Task, world: World, root: Path) -> float:
     return grade(task, reopened, answer).score
 
 
-def attack_task(task: Task, world: World, root: Path | None = None) -> list[Outcome]:
-    """Grade every candidate end state of one task in a scratch session."""
+def attack_task(task: Task, world: World, root: Path | None = None, only: set[str] | None = None) -> list[Outcome]:
+    """Grade every candidate end state of one task (those named in `only`, when given) in a scratch session."""
     own = root is None
     root = root or Path(tempfile.mkdtemp(prefix="worldsmith-attack-"))
     try:
         session = Session(world, root / "session")
         out = []
         for name, must_pass, variant, extra in candidates(task, world):
+            if only is not None and name not in only:
+                continue
             for rel in session.unrecorded():  # what a candidate wrote by hand here: reset keeps only the log's
                 room_paths.remove_file(session.room, tuple(rel.split("/")))
             session.reset()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import worldsmith
@@ -17,18 +19,30 @@ def legal_tasks(published_legal):
 
 
 def test_the_verifier_passes_every_right_end_state_and_no_wrong_one(legal_tasks, tmp_path):
-    # The first task of each kind meets the whole attack list here (half the legal world's tasks, every kind);
-    # bench/tasks.py attacks every task of every example, and its CI smoke every task of the hospital world.
+    # The first task of each kind meets the oracle, the candidates of its own kind (a review's, a sheet's) and a
+    # seeded half of the common ones, and every kind of candidate meets one task at least (the whole list on these
+    # tasks is about 13 s of CPU). bench/tasks.py attacks every task of every example with the whole list, and its
+    # CI smoke every task of the hospital world; test_brief_tasks.py every brief task.
     world, every = legal_tasks
     tasks = list({t.kind: t for t in reversed(every)}.values())
     assert len(tasks) >= 10
-    outcomes = [o for t in tasks for o in attack_task(t, world, tmp_path / t.id)]
+    lists = {t.id: [name for name, *_ in candidates(t, world)] for t in tasks}
+    family = {t.id: {name.split(":")[0] for name in lists[t.id]} for t in tasks}  # superseded:X is one family
+    common = {f for fs in family.values() for f in fs if sum(f in other for other in family.values()) > 1}
+    outcomes, met = [], set()
+    for t in tasks:
+        shared = sorted(family[t.id] & common - {"oracle"})
+        half = random.Random(t.id).sample(shared, (len(shared) + 1) // 2)
+        keep = {"oracle", *(family[t.id] - common), *half, *(set(shared) - met)}  # each family met at least once
+        met |= keep
+        outcomes += attack_task(t, world, tmp_path / t.id, {n for n in lists[t.id] if n.split(":")[0] in keep})
+    assert {o.candidate.split(":")[0] for o in outcomes} == set().union(*family.values())
     r = rates(outcomes)
     print(f"attack suite (legal): {r}")
     wrong = [(o.task, o.candidate, o.score) for o in outcomes if o.wrong]
     assert r["false_positive"] <= 0.01, wrong
     assert r["false_negative"] <= 0.02, wrong
-    assert r["must_fail"] >= 10 * len(tasks)  # every task meets the whole list of attacks
+    assert r["must_fail"] >= 5 * len(tasks)  # every task meets half the common list of attacks or more
 
 
 def test_the_attacks_cover_each_kind_of_wrong_answer(legal_tasks):
