@@ -26,14 +26,19 @@ _INSTANCE = re.compile(r"^(?P<key>.+)_(?P<n>\d+)$")
 AHEAD_DAYS = 21
 # How many of each kind of event one week carries: a note of the week, not a log of it.
 MOST = {"learnt": 3, "moved": 2, "paper": 2, "due": 2}
+# A quiet week names the last paper on the file only while it is recent: "the latest paper is still the kick-off
+# minutes" in every quiet note of a year-long matter is a template, not news (realism_boilerplate at x10).
+STALE_DAYS = 28
 
 
 class WeekEvent(BaseModel):
     """One thing of an instance's week, with its values as the ledger has them on the instance's day."""
 
     model_config = ConfigDict(extra="forbid")
-    what: Literal["learnt", "moved", "paper", "due"] = Field(description="a fact first known, a figure that "
-                                                                         "moved, a paper made, a date ahead")
+    what: Literal["learnt", "moved", "paper", "due", "awaited", "last", "next"] = Field(
+        description="a fact first known, a figure that moved, a paper made, a date ahead; in a quiet week only, "
+                    "what stands: our paper the other side has not answered (awaited), the last paper of the "
+                    "matter (last), the next date in the diary however far (next)")
     day: dt.date = Field(description="when it happened, or (due) the date itself")
     fact: str = ""
     label: str = ""
@@ -42,7 +47,7 @@ class WeekEvent(BaseModel):
     before: str = Field("", description="moved: the value it held before the move")
     title: str = Field("", description="paper: its title as it was named the day it went round")
     by: str = Field("", description="paper: its author's name")
-    org: str = Field("", description="paper: its author's organisation")
+    org: str = Field("", description="paper: its author's organisation (awaited: the organisation it went to)")
 
 
 def instance_of(item: str) -> tuple[str, int] | None:
@@ -174,7 +179,53 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
         else:
             picked = picked[:most]  # figures before dates and names
         kept.extend(picked)
-    return kept
+    return kept or _standing(plan, spec, side, audience, since, day)
+
+
+def _standing(plan: WorldPlan, spec, side: str, audience: list[str], since: dt.date,
+              day: dt.date) -> list[WeekEvent]:
+    """What a quiet week's note reports instead of news: the paper of ours the other side has not answered since
+    it went (or else the last paper on the file, by whom and when), and the next date in the diary. A quiet note
+    of one line ("nothing has moved") was a third of a year-long matter's mail and no note a partner writes."""
+    days, papers = _papers(plan)
+    ours_out, theirs, last = None, None, None
+    for made, a in papers[:bisect.bisect_right(days, since)]:
+        if a.id == spec.id:
+            continue
+        readers = [a.author, *getattr(a, "readers", [])]
+        sides = {_side_of(plan, p) for p in readers}
+        if side not in sides or not _seen_by(plan, a, readers, audience):
+            continue
+        if _side_of(plan, a.author) == side:
+            last = (made, a)
+            if sides - {side}:
+                ours_out = (made, a)
+        else:
+            theirs = last = (made, a)
+    out: list[WeekEvent] = []
+
+    def org_of(person_id: str) -> str:
+        person = plan.person(person_id)
+        return next((o.name for o in plan.organisations if o.id == person.organisation), "")
+
+    if ours_out and (theirs is None or theirs[0] <= ours_out[0]):
+        made, a = ours_out
+        to = next(p for p in getattr(a, "readers", []) if _side_of(plan, p) != side)
+        out.append(WeekEvent(what="awaited", day=made, title=as_first_sent(a.title), by=plan.person(a.author).name,
+                             org=org_of(to)))
+    elif last and (day - last[0]).days <= STALE_DAYS:
+        made, a = last
+        out.append(WeekEvent(what="last", day=made, title=as_first_sent(a.title), by=plan.person(a.author).name,
+                             org=org_of(a.author)))
+    dates = []
+    for fact in plan.facts:
+        held = fact.on(day)
+        if held is None or held[0].type != "date" or fact.earlier or fact.id not in spec.facts:
+            continue  # a date ahead is written only where the plan gives it (no_later_event_mentioned)
+        if held[0].value > day:
+            dates.append(WeekEvent(what="next", day=held[0].value, fact=fact.id, label=fact_label(fact), type="date",
+                                   text=held[1]))
+    return out + sorted(dates, key=lambda e: e.day)[:1]
 
 
 def _side_of(plan: WorldPlan, person_id: str) -> str:

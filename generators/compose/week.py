@@ -36,6 +36,18 @@ _NOTE = {
     "due": ["{Label} falls on {text}, {days} out.", "{Days} to {label} ({text}).",
             "{Label} is due {text}, {days} from today.", "Looking ahead, {label} is {text}, which leaves us {days}.",
             "The next date to watch is {label}, {text}, {days} away.", "{Label} ({text}) is now {days} off."],
+    # a quiet week: what we wait on, from whom and since when; the last paper; the next date however far
+    # (a paper's title comes last, after a colon: "since the Minutes: Aurelian Tide kick-off, February 26 of
+    # February 27" read as one garbled name)
+    "awaited": ["We are still waiting on {org} to come back on what we sent them on {d}, {ago} ago: {title}.",
+                "Nothing back yet from {org} on our paper of {d} ({ago} now): {title}.",
+                "Still with {org} after {ago}, and no response yet: our {d} paper, {title}."],
+    "last": ["The last paper on the file is {by_first}'s of {d}, {ago} ago: {title}.",
+             "Nothing has gone round in the {ago} since {d}; the last paper was {by_first}'s: {title}."],
+    "last_other": ["The last we had from {org} came {ago} ago, on {d}: {title}.",
+                   "Nothing from {org} in the {ago} since their paper of {d}: {title}."],
+    "next": ["The next date in the diary is {label}, {text} ({days} out).", "Next date ahead, {days} out: {label}, "
+             "{text}.", "Nothing is due before {label} on {text}, {days} from now."],
 }
 _AGENDA = {
     "learnt": ["{Label} ({text}, in on {d}): our response", "{Label}, {text}: what follows for us",
@@ -44,7 +56,13 @@ _AGENDA = {
     "paper": ["{title} ({by_first}, {d}): comments", "Comments on the {title}"],
     "paper_other": ["{org}'s {title} of {d}: our reply"],
     "due": ["{Label}, {text}: who does what before then", "Run-up to {label} ({text})"],
+    "awaited": ["{org}'s response to our {title} of {d}: chase or wait", "Our {title} ({d}): still with {org}"],
+    "last": ["The {title} ({by_first}, {d}): anything left open"],
+    "last_other": ["{org}'s {title} of {d}: anything further from them"],
+    "next": ["Run-up to {label} ({text})", "{Label}, {text}: what has to be ready"],
 }
+# The kinds of event a quiet week carries instead of news (generators/week.py _standing).
+STANDING = ("awaited", "last", "next")
 
 
 def _short(day: dt.date, locale: str) -> str:
@@ -62,12 +80,13 @@ def _values(e: WeekEvent, today: dt.date, locale: str) -> dict[str, str]:
     label = e.label or ""
     return {"label": label, "Label": cap_first(label), "text": e.text, "before": e.before,
             "d": _short(e.day, locale), "title": e.title, "by": e.by, "by_first": e.by.split(" ")[0] if e.by else "",
-            "org": e.org, "n": str((e.day - today).days)}
+            "org": e.org, "n": str((e.day - today).days),
+            "ago": "1 day" if (today - e.day).days == 1 else f"{(today - e.day).days} days"}
 
 
 def _frames(table: dict, e: WeekEvent, own: bool, kind: str) -> list[str]:
-    if e.what == "paper":
-        return table["paper" if own else "paper_other"]
+    if e.what in ("paper", "last"):
+        return table[e.what if own else e.what + "_other"]
     frames = table[e.what]
     if isinstance(frames, dict):
         return frames.get(kind, frames["other"])
@@ -83,7 +102,7 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
     not as circulated; another firm's paper of the same side is named with its firm)."""
     out = []
     for e in events:
-        own = e.what != "paper" or e.org in ours
+        own = e.what not in ("paper", "last") or e.org in ours
         kind = e.type if e.type in ("money", "date", "text") else "other"
         if e.what == "paper" and e.org == firm and outside - {firm}:
             frames = _NOTE["paper_out"]  # our own paper, told to a reader outside the firm
@@ -100,7 +119,7 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
 
 def agenda_points(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str]) -> list[str]:
     """One agenda point per event, for a weekly call: the week's news first, then papers, then dates ahead."""
-    return [pick.frame(_frames(_AGENDA, e, e.what != "paper" or e.org in ours, "other"))
+    return [pick.frame(_frames(_AGENDA, e, e.what not in ("paper", "last") or e.org in ours, "other"))
             .format(**_values(e, today, locale)) for e in events]
 
 
@@ -112,6 +131,8 @@ _STEPS = {
     "learnt": ["{owner}: check {label} against {where}", "{owner}: tie {label} to {where}"],
     "moved": ["{owner}: work through why {label} moved, against {where}"],
     "due": ["{owner}: everything for {label} ready by {ready}", "{owner}: diarise the steps back from {label} ({text})"],
+    "awaited": ["{owner}: a chaser to {org} on our paper of {d}",
+                "{owner}: call {org} about our {d} paper if nothing comes"],
 }
 
 
@@ -123,9 +144,10 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
         return []
     out = []
     for i, e in enumerate(events):
-        if e.what in ("learnt", "moved") and e.type == "text":
-            continue  # a decision or a name is recorded, not checked
+        if e.what in ("learnt", "moved") and e.type == "text" or e.what == "last":
+            continue  # a decision or a name is recorded, not checked; the last paper is where things stand
         key = "paper" if e.what == "paper" and e.org in ours else "paper_other" if e.what == "paper" else e.what
+        key = "due" if key == "next" else key
         ready = max(e.day - dt.timedelta(days=2), today + dt.timedelta(days=1))
         owner = owners[i % len(owners)]
         if key == "paper" and owner == _values(e, today, locale)["by_first"]:

@@ -8,7 +8,7 @@ from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import agree, fact_sentence
 from worldsmith.generators.compose.longform import long_body, long_kinds
 from worldsmith.generators.compose.parties import across, client_of, home, opponent
-from worldsmith.generators.compose.week import note_lines, week_steps
+from worldsmith.generators.compose.week import STANDING, note_lines, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end, tidy, \
     title_head
 from worldsmith.generators.compose.voice import deadline, of_the_matter, salutation, sign_off, signature, soft_lower, \
@@ -342,8 +342,8 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
 # How a weekly note opens, and how it says a week brought nothing new (never by restating a standing figure).
 _WEEK_OPENERS = ["The update for {day}.", "Where things stand at {day}, and what has happened since the last note.",
                  "This week's note, as at {day}.", "The week to {day}, in brief."]
-_QUIET = ["Nothing new has come in in the week to {day}; the open points below are where they were.",
-          "A quiet week to {day}: nothing has moved since the last note, and we are chasing what is outstanding.",
+_QUIET = ["Nothing new has come in in the week to {day}; the open points are where they were.",
+          "A quiet week to {day}: nothing has moved since the last note.",
           "No news in the week to {day}, on our side or from anyone else; the open points stand."]
 
 
@@ -364,7 +364,10 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     lines = note_lines(pick, week, day, ctx.locale, ours, why, readers, ctx.author.organisation)
     rest = [fact_sentence(pick, f, "email") for f in ctx.facts if not any(f.text in line for line in lines)]
     paragraphs = [pick.one(_WEEK_OPENERS).format(day=said)]
-    if lines:
+    if week and all(e.what in STANDING for e in week):
+        # a quiet week: one line that says so, then what stands (whom we wait on since when, the next date)
+        paragraphs.append(pick.one(_QUIET).format(day=said) + " " + " ".join(lines))
+    elif lines:
         paragraphs.append("\n".join(f"- {line}" for line in lines))
     elif not rest:
         paragraphs.append(pick.one(_QUIET).format(day=said))
