@@ -4,14 +4,37 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
+from tests.published import task_set_of
 from worldsmith.flows.cli import app
 
 runner = CliRunner()
 
 
-def test_tasks_writes_the_linted_tasks(published_legal, tmp_path):
+@pytest.fixture
+def cached_task_sets(monkeypatch):
+    """The commands' make_task_set answered from this test process's cache of the real one (tests/published.py)
+    where they ask for a world's default task set: the same tasks, made once per process for every module of the
+    legal world, not once per command (about 5 s of CPU each). Any other task set is made as the command asks."""
+    from worldsmith.environments import lint
+
+    real, filling = lint.make_task_set, []
+
+    def make_task_set(world, user=None, warmups=False):
+        if user is None and not warmups and not filling:
+            filling.append(world)  # task_set_of fills its cache with this same function: the real one then
+            try:
+                return task_set_of(world)
+            finally:
+                filling.pop()
+        return real(world, user, warmups=warmups)
+
+    monkeypatch.setattr(lint, "make_task_set", make_task_set)
+
+
+def test_tasks_writes_the_linted_tasks(published_legal, tmp_path, cached_task_sets):
     out = tmp_path / "tasks.json"
     done = runner.invoke(app, ["tasks", str(published_legal), "--out", str(out)])
     assert done.exit_code == 0, done.output
@@ -25,7 +48,7 @@ def test_tasks_writes_the_linted_tasks(published_legal, tmp_path):
     assert any("warmup" in t["tags"] for t in json.loads((tmp_path / "w.json").read_text())["tasks"])
 
 
-def test_export_harbor_without_gates_writes_task_directories(published_legal, tmp_path):
+def test_export_harbor_without_gates_writes_task_directories(published_legal, tmp_path, cached_task_sets):
     done = runner.invoke(app, ["export", str(published_legal), "--format", "harbor", "--out", str(tmp_path / "h"),
                                "--no-gates"])
     assert done.exit_code == 0, done.output
