@@ -108,3 +108,35 @@ def test_same_context_same_sheet_and_seeds_differ():
     ctx = sheet_context(seed=4)
     assert compose_sheet(ctx) == compose_sheet(ctx.model_copy(deep=True))
     assert compose_sheet(ctx).rows != compose_sheet(sheet_context(seed=5)).rows
+
+
+def _labels_and_categories(ctx):
+    sheet = compose_sheet(ctx)
+    names = [c.name for c in sheet.columns]
+    return [(r[names.index("Request")], r[names.index("Category")]) for r in sheet.rows]
+
+
+def test_a_request_list_asks_for_what_its_matter_needs_each_item_under_its_own_heading():
+    """Blind read 8: a hospital audit's request list asked for an 'IP register 2' and a 'Customer list 7', filed
+    under headings drawn at random."""
+    audit = sheet_context("Information request list", rows=40, facts=[]).model_copy(update={
+        "world_title": "St Aldric Health System: inpatient revenue-cycle review",
+        "world_summary": "A Medicare overpayment review of inpatient claims."})
+    rows = _labels_and_categories(audit)
+    labels = [label for label, _ in rows]
+    assert any("remittance" in label or "Chargemaster" in label for label in labels)
+    assert not any(w in label for label in labels for w in ("IP register", "Customer", "Audited accounts"))
+    assert not any(re.search(r"\s\d+$", label) for label in labels)  # a second ask says what it asks, not a number
+    heading: dict[str, set] = {}
+    for label, category in rows:
+        heading.setdefault(re.sub(r" \([a-z -]+\)$", "", label), set()).add(category)
+    assert all(len(c) == 1 for c in heading.values()), heading
+
+
+def test_a_medicare_matters_claim_sample_holds_medicare_claims_only():
+    ctx = sheet_context("Claim sample with audit results", rows=30, facts=[]).model_copy(update={
+        "world_title": "St Aldric Health System: inpatient revenue-cycle review",
+        "world_summary": "A Medicare overpayment review of inpatient claims."})
+    sheet = compose_sheet(ctx)
+    payer = [c.name for c in sheet.columns].index("Payer")
+    assert {r[payer] for r in sheet.rows} == {"Medicare"}

@@ -70,6 +70,15 @@ def _fact_cell(fact: FactRef) -> float | str:
     return number if number is not None else fact.text
 
 
+def _for_matter(layout: dict, matter: str) -> dict:
+    """The layout with the items and categories of the first of its matter sets whose word the matter names."""
+    text = matter.lower()
+    for alt in layout.get("by_matter") or []:
+        if any(re.search(rf"\b{re.escape(w)}\b", text) for w in alt["match"]):
+            return {**layout, **{k: v for k, v in alt.items() if k != "match"}}
+    return layout
+
+
 def _random_cell(pick: Picker, col: _Col, layout: dict, ctx: ArtifactContext, day: dt.date, scale: float, row: int):
     """A plausible cell for a column that no fact fills."""
     role = col.role
@@ -78,11 +87,21 @@ def _random_cell(pick: Picker, col: _Col, layout: dict, ctx: ArtifactContext, da
     if role == "label":
         items = layout.get("items") or ["Item"]
         base = items[row % len(items)]
-        return base if row < len(items) else f"{base} {row // len(items) + 1}"
+        if row < len(items):
+            return base
+        again = layout.get("again")
+        return f"{base} ({again[(row // len(items) - 1) % len(again)]})" if again else f"{base} {row // len(items) + 1}"
     if role == "ref":
         return f"{layout.get('ref_prefix', 'REF')}-{pick.rng.randint(100000, 999999)}"
     if role == "category":
-        return pick.one(layout.get("categories") or ["General"])
+        categories = layout.get("categories") or ["General"]
+        # A sheet whose title names one of them (a Medicare probe sample) holds only that one.
+        named = [c for c in categories if re.search(rf"\b{re.escape(c.lower())}\b", ctx.spec.title.lower())]
+        if named:
+            return named[0]
+        # A list whose items say what they are files each under its own heading, not a drawn one.
+        item_categories = layout.get("item_categories")
+        return item_categories[row % len(item_categories)] if item_categories else pick.one(categories)
     if role == "status":
         return pick.one(layout.get("statuses") or ["Open", "Closed"])
     if role == "owner":
@@ -142,7 +161,7 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
         return compose_from_skeleton(ctx)
     pick = Picker(ctx.seed)
     key = layout_of(spec.title)
-    layout = bank("sheets")["layouts"][key]
+    layout = _for_matter(bank("sheets")["layouts"][key], f"{ctx.world_title} {ctx.world_summary}")
     cols = _columns(layout, ctx.facts)
     n = max(1, spec.rows)
     amounts = [float(f.value.amount) for f in ctx.facts if isinstance(f.value, Money)]
