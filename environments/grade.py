@@ -377,7 +377,15 @@ _DEFERS = re.compile(r"\b(?:can|could|would)\s+(?:someone|anyone|somebody|you)\s
                      r"\bbefore\s+I\s+(?:post|send|circulate)\b|\bnot\s+(?:yet\s+)?(?:sure|verified|confirmed|checked)\b|"
                      r"\bunverified\b|(?:^|(?<=[.!?\n])\s*)only\s+if\s+the\s+(?:superseded|draft|earlier|old|previous|outdated)"
                      r"\b[^.\n]{0,80}?\b(?:were|was)\s+still\b|"
-                     r"\bto\s+be\s+confirmed\b|\bTBC\b|\bsubject\s+to\s+(?:your\s+)?(?:checking|verification|confirmation)\b",
+                     r"\bto\s+be\s+confirmed\b|\bTBC\b|\bsubject\s+to\s+(?:your\s+)?(?:checking|verification|confirmation)\b|"
+                     # an answer that disowns where its figures came from (kit7: 'I generated these numbers without
+                     # access to the files; they are placeholders' scored 1.0)
+                     r"\bplaceholders?\b|\bwithout\s+(?:access\s+to|reading|opening|seeing|looking\s+at|checking)\s+"
+                     r"(?:the|any)\s+(?:files?|documents?|papers?|room|data|records?)\b|\b(?:made|make|making)\s+(?:them|it|"
+                     r"these|this|those|the\s+figures?|the\s+numbers?)\s+up\b|\b(?:invented|fabricated)\b|"
+                     r"\bI\s+(?:have\s+not|haven't|did\s+not|didn't|could\s+not|couldn't)\s+(?:read|open|opened|check|checked|"
+                     r"review|reviewed|look\s+at|looked\s+at|verify|verified)\s+(?:the|any)\b|"
+                     r"\bnot\s+(?:based|drawn)\s+on\s+the\s+(?:files?|documents?|room|data|records?)\b",
                      re.I)
 # Words between an anchor and a figure that say the figure is not what the anchor names: "the cap is the greater of
 # the floor (USD 21.5m) and ...", "the cap is not USD 21.5m".

@@ -274,3 +274,16 @@ def test_an_aside_comparing_a_third_thing_says_nothing_of_the_two(construction, 
             "damages rate per week: USD 85,000. The culpable delay: 16 weeks. The liquidated damages cap percentage: "
             "5%. The contract sum: USD 24,600,000.\nAnswer: USD 130,000")
     assert _score(world, task, tmp_path / "aside", text) == 1.0
+
+
+def test_an_answer_that_disowns_where_its_figures_came_from_fails():
+    """Kit7: 'I generated these numbers without access to the files; they are placeholders' before a right answer
+    scored 1.0."""
+    from worldsmith.environments.grade import _DEFERS
+    for text in ("I generated these numbers without access to the files; they are placeholders.",
+                 "I have not read the documents, but the gap is as below.", "I made the figures up.",
+                 "These are invented for the exercise."):
+        assert _DEFERS.search(text), text
+    for text in ("The cap is USD 156,200,000, the greater of the two.", "Please do not rely on the superseded draft.",
+                 "The removal contractor's invoices were checked against the daily log."):
+        assert not _DEFERS.search(text), text
