@@ -393,6 +393,11 @@ def test_a_client_killed_mid_request_is_logged_as_not_completed(tmp_path):
     with TestServer(latency=0.5, log_path=log) as server:
         fast = client(server).chat.completions.create(model=MODEL, messages=[{"role": "user", "content": "first"}])
         assert fast.choices[0].finish_reason == "stop"
+        # The first request is recorded before its last byte and leaves in_flight just after: wait for that, or the
+        # loop below reads it as the second request's arrival and kills the client before it has sent anything.
+        deadline = time.monotonic() + 30
+        while server.in_flight and time.monotonic() < deadline:
+            time.sleep(0.02)
         proc = subprocess.Popen([sys.executable, "-c", KILLED_CLIENT, server.base_url, "second"])
         # Generous: on a loaded machine the client's own start (importing openai) took over 10 s.
         deadline = time.monotonic() + 120
