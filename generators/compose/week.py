@@ -43,7 +43,9 @@ _NOTE = {
                 "Nothing back yet from {org} on our paper of {d} ({ago} now): {title}.",
                 "Still with {org} after {ago}, and no response yet: our {d} paper, {title}."],
     "last": ["The last paper on the file is {by_first}'s of {d}, {ago} ago: {title}.",
-             "Nothing has gone round in the {ago} since {d}; the last paper was {by_first}'s: {title}."],
+             "Nothing has gone round in the {ago} since {d}; the last paper was {by_first}'s: {title}.",
+             "The most recent paper is still {by_first}'s, from {d} ({ago} ago): {title}.",
+             "{ago} on, the latest thing on file remains {by_first}'s paper of {d}: {title}."],
     "last_other": ["The last we had from {org} came {ago} ago, on {d}: {title}.",
                    "Nothing from {org} in the {ago} since their paper of {d}: {title}."],
     "next": ["The next date in the diary is {label}, {text} ({days} out).", "Next date ahead, {days} out: {label}, "

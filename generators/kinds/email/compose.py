@@ -341,10 +341,15 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
 
 # How a weekly note opens, and how it says a week brought nothing new (never by restating a standing figure).
 _WEEK_OPENERS = ["The update for {day}.", "Where things stand at {day}, and what has happened since the last note.",
-                 "This week's note, as at {day}.", "The week to {day}, in brief."]
+                 "This week's note, as at {day}.", "The week to {day}, in brief.", "Status as of {day}.",
+                 "A short note for the week ending {day}.", "Our weekly round-up, {day}.",
+                 "Catching you up to {day}."]
 _QUIET = ["Nothing new has come in in the week to {day}; the open points are where they were.",
           "A quiet week to {day}: nothing has moved since the last note.",
-          "No news in the week to {day}, on our side or from anyone else; the open points stand."]
+          "No news in the week to {day}, on our side or from anyone else; the open points stand.",
+          "Little to report this week (to {day}): no new papers and no figures have changed.",
+          "The week to {day} brought nothing new in, and nothing from us has had to change.",
+          "Nothing has come in since last week's note, so this is a short one ({day})."]
 
 
 def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str, hello: str) -> EmailContent:
