@@ -114,6 +114,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.smoke:
         args.outline, args.runs, args.warmup = str(REPO / "tests" / "fixtures" / "mini.yaml"), 1, 0
+    # the command runs in a scratch folder, so a path given relative to where the bench was started is made whole
+    args.outline = str(Path(args.outline).resolve())
     work = Path(tempfile.mkdtemp(prefix="bench-generate-"))
     print(f"{Path(args.outline).name}, {args.runs} runs each; load average {os.getloadavg()[0]:.1f} "
           f"on {os.cpu_count()} CPUs")
