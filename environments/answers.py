@@ -19,7 +19,8 @@ from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from typing import Iterable, Literal
 
-from worldsmith.worlds.values import CURRENCIES, DateValue, Money, Number, Percent, Text
+from worldsmith.worlds.values import (CODE_RX, CURRENCY_SYMBOLS, CURRENCY_WORDS, DOLLAR_CODES, READ_CODES, DateValue,
+                                      Money, Number, Percent, Text, figure_matches, read_figure)
 
 Kind = Literal["money", "number", "percent", "date"]
 Status = Literal["asserted", "negated", "hedged", "superseded_mention", "absent"]
@@ -31,38 +32,13 @@ _MAX_DIGITS = 20  # integer digits a figure may have (Decimal compares 28 digits
 
 # ---------------------------------------------------------------- currencies
 
-# The project's one list of currency codes (worlds.values, which validation reads amounts with), and "RMB", which
-# people write for CNY.
-_CODES = (*CURRENCIES, "RMB")
-_SYMBOLS = {"US$": "USD", "U.S.$": "USD", "C$": "CAD", "CA$": "CAD", "A$": "AUD", "AU$": "AUD", "NZ$": "NZD",
-            "HK$": "HKD", "S$": "SGD", "£": "GBP", "€": "EUR", "¥": "JPY", "₹": "INR"}
-# A bare "$" or "dollars" is any dollar: a Canadian answer writes "$" too.
-_DOLLARS = {"USD", "CAD", "AUD", "NZD", "HKD", "SGD"}
-_WORDS = {"us dollars": "USD", "u.s. dollars": "USD", "canadian dollars": "CAD", "australian dollars": "AUD",
-          "pounds sterling": "GBP", "pounds": "GBP", "sterling": "GBP", "euros": "EUR", "euro": "EUR",
-          "yen": "JPY", "swiss francs": "CHF", "francs": "CHF"}
-_SCALES = {"thousand": 3, "k": 3, "million": 6, "mn": 6, "mln": 6, "mm": 6, "m": 6, "billion": 9, "bn": 9,
-           "b": 9, "trillion": 12, "tn": 12}
-_SHORT_SCALES = {"k", "m", "mm", "b"}  # read as a scale after a space only when a currency is written
-
-_SYM_RX = "|".join(re.escape(s) for s in sorted(_SYMBOLS, key=len, reverse=True))
-_CODE_RX = "|".join(_CODES)
-_NUMBER_RX = re.compile(rf"""
-    (?:(?<=/)(?=[A-Za-z$£€¥₹])|(?<![\w.,:/#§$£€¥₹\x01]))  # "USD 156.2m/USD 148m", but not the 2 of "1/2"
-    (?P<lp>\(\s?)?
-    (?P<s1>[-−])?
-    (?:(?P<c1>{_SYM_RX}|\$|(?-i:{_CODE_RX})(?![A-Za-z]))\s{{0,2}})?
-    (?P<s2>[-−])?
-    (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d{{1,3}}(?:\.\d{{3}}){{2,}}(?:,\d+)?|\d{{1,3}}(?:[\u00a0\u202f ]\d{{3}})+(?![\d,]|\.\d)
-        |\d+(?:\.\d+)?)(?![.,:/]?\d)
-    (?:(?P<sp>\s?)(?P<scale>thousand|million|billion|trillion|mln|mn|bn|tn|mm|[kmb])(?![A-Za-z]))?
-    (?:\s?(?P<pct>%|percent\b|per\s?cent\b|pct\b))?
-    (?:\s?(?P<c2>(?-i:{_CODE_RX})(?![A-Za-z])|(?:(?:US|U\.S\.|Canadian|Australian)\s)?dollars\b|pounds\ssterling\b
-        |pounds\b|sterling\b|euros?\b|yen\b|(?:Swiss\s)?francs\b))?
-    (?P<rp>\s?\))?
-""", re.X | re.I)
-
-_DIGITS = re.compile(r"\d[\d,.]*")
+# Figures in digits are read by the project's one figure reader (worlds.values: FIGURE, read_figure), with its
+# currency tables; the word figures below use the same tables.
+_CODES = READ_CODES
+_SYMBOLS = CURRENCY_SYMBOLS
+_DOLLARS = DOLLAR_CODES
+_WORDS = CURRENCY_WORDS
+_CODE_RX = CODE_RX
 
 # ---------------------------------------------------------------- dates
 
@@ -191,7 +167,6 @@ _UNIT_STOP = {"x", "times", "less", "plus", "minus", "divided", "multiplied",  #
               "this", "these", "not", "but", "each", "if", "so", "into", "about", "after", "before", "has",
               "have", "had", "will", "would", "should", "can", "could", "may", "might", "must", "do", "does",
               "did", "while", "when", "where", "who", "against", "between", "through", "since", "until"}
-_GLUED_POINTS = re.compile(r"(?:pp|ppts?|bps?)\b", re.I)  # "6.2pp", "620bps": a unit written onto its number
 _UNIT_RX = re.compile(r"^[\s-]*([a-z][a-z-]*)(?:\s+([a-z][a-z-]*))?")
 
 
@@ -328,63 +303,13 @@ def _find_dates(text: str) -> list[tuple[int, int, tuple[dt.date, ...]]]:
     return found
 
 
-def _significant(digits: str) -> int:
-    return len(digits.replace(".", "").lstrip("0")) or 1
-
-
-def _tabular_before(text: str, i: int) -> bool:
-    before = text[max(0, i - 3):i]
-    return i == 0 or before.endswith(("\n", "\t", "|", ": ", "= ", "  ")) or before in ("", " ")
-
-
-def _tabular_after(text: str, j: int) -> bool:
-    after = text[j:j + 2]
-    return j >= len(text) or after[:1] in ("\n", "\t", "|", ",", ";") or after == "  " or after.strip() in ("", ".")
-
-
-def _currency(m: re.Match) -> tuple[str | None, bool]:
-    """The currency a figure is written in, and whether exactly (a bare "$" or "dollars" is any dollar)."""
-    if m["c1"] and not (m["c1"] == "$" and m["c2"]):  # "$5 CAD" is Canadian
-        c1 = m["c1"]
-        return ("USD", False) if c1 == "$" else (_SYMBOLS.get(c1.upper(), c1.upper()), True)
-    if m["c2"]:
-        word = " ".join(m["c2"].lower().split())
-        if word == "dollars":
-            return "USD", False
-        return _WORDS.get(word, word.upper()), True
-    return None, True
-
-
 def _number_mention(text: str, m: re.Match, raw: str | None = None) -> Mention | None:
-    """The figure a match of _NUMBER_RX reads as, or None where it is part of a word ("1st", "10am", "A4s")."""
-    num, scale, pct, c2 = m["num"], m["scale"], m["pct"], m["c2"]
-    end = max(m.end(g) for g in ("num", "scale", "pct", "c2") if m[g])
-    if scale and scale.lower() in _SHORT_SCALES and m["sp"] and not (m["c1"] or c2):
-        scale = pct = c2 = None  # "34 m" is metres, not millions
-        end = m.end("num")
-    glued = text[end:end + 1]
-    if glued.isalpha() and glued.lower() != "x" and not (scale and end > m.end("num")) \
-            and not _GLUED_POINTS.match(text, end):
+    """The figure a match of worlds.values.FIGURE reads as, or None where it is part of a word ("1st", "10am")."""
+    f = read_figure(text, m, raw)
+    if f is None:
         return None
-    cur, exact = _currency(m) if (m["c1"] or c2) else (None, True)
-    power = _SCALES[scale.lower()] if scale else 0
-    if num.count(".") >= 2:  # 156.200.000,00: dots group thousands, the comma is the decimal point
-        num = num.replace(".", "").replace(",", ".")
-    num = re.sub(r"[\u00a0\u202f ]", "", num)  # 156 200 000: spaces group thousands
-    if cur and not scale and not pct and re.fullmatch(r"\d{1,3}\.\d{3}", num):
-        num = num.replace(".", "")  # "USD 2.500": money has two decimals, so a dot before three digits groups thousands
-    decimals = len(num.split(".")[1]) if "." in num else 0
-    value = Decimal(num.replace(",", "")).scaleb(power)
-    negative = bool(m["s1"] or m["s2"])
-    start = next(m.start(g) for g in ("s1", "c1", "s2", "num") if m[g])
-    # Parentheses make a figure negative only where accounting puts them: alone in a cell or on a line.
-    if m["lp"] and m["rp"] and not negative and not scale \
-            and _tabular_before(raw or text, m.start()) and _tabular_after(raw or text, m.end()):
-        # (read on the raw text: a date blanked before it is no cell's edge, "on 6 October 2026 (GBP 14.2m)")
-        negative, start, end = True, m.start(), m.end()
-    return Mention(kind="percent" if pct else ("money" if cur else "number"), text="", start=start, end=end,
-                   sentence="", value=-value if negative else value, quantum=Decimal(1).scaleb(power - decimals),
-                   digits=_significant(num.replace(",", "")), scale=power, currency=cur, currency_exact=exact)
+    return Mention(kind=f.kind, text="", start=f.start, end=f.end, sentence="", value=f.value, quantum=f.quantum,
+                   digits=f.digits, scale=f.scale, currency=f.currency, currency_exact=f.currency_exact)
 
 
 _SMALL = {w: i for i, w in enumerate(
@@ -466,18 +391,6 @@ def _word_mentions(text: str) -> list[Mention]:
                              quantum=Decimal(1).scaleb(-max(places, 0)) if places > 0 else Decimal(1).scaleb(-places),
                              digits=len(digits.as_tuple().digits), scale=power, currency=cur, currency_exact=exact))
     return found
-
-
-def _number_matches(text: str) -> Iterable[re.Match]:
-    # The figure pattern is tried only near digit runs: scanning every position of prose costs 4x more.
-    pos = 0
-    for d in _DIGITS.finditer(text):
-        if d.start() < pos:
-            continue
-        m = _NUMBER_RX.search(text, max(pos, d.start() - 8), min(len(text), d.end() + 32))
-        if m is not None and m.start("num") <= d.start() < m.end("num"):
-            pos = m.end()
-            yield m
 
 
 def _unit_after(text_low: str, end: int) -> str | None:
@@ -596,7 +509,7 @@ def parse(text: str) -> Parsed:
         blank[mt.start:mt.end] = " " * (mt.end - mt.start)
     blanked = "".join(blank)
     low = _lower_same_length(text)
-    for m in _number_matches(blanked):
+    for m in figure_matches(blanked):
         mt = _number_mention(blanked, m, text)
         if mt is None:
             continue

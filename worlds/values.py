@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Annotated, Literal, Union
 
@@ -113,6 +115,144 @@ NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 AMOUNT = re.compile(rf"\b({'|'.join(CURRENCIES)}) (-?(?:{NUMBER}))\b")
 _SIGNED = re.compile(rf"[+-]?(?:{NUMBER})")
 
+# -- figures as people write them: "USD 156.2m", "$1.2bn", "156,200,000", "(GBP 5,625,000)", "7.5 percent" ----------
+# One reader for every figure in free text (an agent's answer, a model's reply): read_figure turns a match of FIGURE
+# into its value, currency and precision; environments.answers reads the clauses around the figures it finds.
+
+# The codes a figure is read with: CURRENCIES and "RMB", which people write for CNY.
+READ_CODES = (*CURRENCIES, "RMB")
+CURRENCY_SYMBOLS = {"US$": "USD", "U.S.$": "USD", "C$": "CAD", "CA$": "CAD", "A$": "AUD", "AU$": "AUD", "NZ$": "NZD",
+                    "HK$": "HKD", "S$": "SGD", "£": "GBP", "€": "EUR", "¥": "JPY", "₹": "INR"}
+# A bare "$" or "dollars" is any dollar: a Canadian answer writes "$" too.
+DOLLAR_CODES = {"USD", "CAD", "AUD", "NZD", "HKD", "SGD"}
+CURRENCY_WORDS = {"us dollars": "USD", "u.s. dollars": "USD", "canadian dollars": "CAD", "australian dollars": "AUD",
+                  "pounds sterling": "GBP", "pounds": "GBP", "sterling": "GBP", "euros": "EUR", "euro": "EUR",
+                  "yen": "JPY", "swiss francs": "CHF", "francs": "CHF"}
+SCALES = {"thousand": 3, "k": 3, "million": 6, "mn": 6, "mln": 6, "mm": 6, "m": 6, "billion": 9, "bn": 9,
+          "b": 9, "trillion": 12, "tn": 12}
+_SHORT_SCALES = {"k", "m", "mm", "b"}  # read as a scale after a space only when a currency is written
+
+_SYM_RX = "|".join(re.escape(s) for s in sorted(CURRENCY_SYMBOLS, key=len, reverse=True))
+CODE_RX = "|".join(READ_CODES)
+# One figure. Groups: lp/rp the parentheses around it, s1/s2 a minus sign before or after the currency, c1 a currency
+# before the number, num the number as written, sp and scale a scale word ("m", "million"), pct a percent sign or
+# word, c2 a currency after ("156.2 million dollars").
+FIGURE = re.compile(rf"""
+    (?:(?<=/)(?=[A-Za-z$£€¥₹])|(?<![\w.,:/#§$£€¥₹\x01]))  # "USD 156.2m/USD 148m", but not the 2 of "1/2"
+    (?P<lp>\(\s?)?
+    (?P<s1>[-−])?
+    (?:(?P<c1>{_SYM_RX}|\$|(?-i:{CODE_RX})(?![A-Za-z]))\s{{0,2}})?
+    (?P<s2>[-−])?
+    (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d{{1,3}}(?:\.\d{{3}}){{2,}}(?:,\d+)?|\d{{1,3}}(?:[\u00a0\u202f ]\d{{3}})+(?![\d,]|\.\d)
+        |\d+(?:\.\d+)?)(?![.,:/]?\d)
+    (?:(?P<sp>\s?)(?P<scale>thousand|million|billion|trillion|mln|mn|bn|tn|mm|[kmb])(?![A-Za-z]))?
+    (?:\s?(?P<pct>%|percent\b|per\s?cent\b|pct\b))?
+    (?:\s?(?P<c2>(?-i:{CODE_RX})(?![A-Za-z])|(?:(?:US|U\.S\.|Canadian|Australian)\s)?dollars\b|pounds\ssterling\b
+        |pounds\b|sterling\b|euros?\b|yen\b|(?:Swiss\s)?francs\b))?
+    (?P<rp>\s?\))?
+""", re.X | re.I)
+_DIGITS = re.compile(r"\d[\d,.]*")
+_GLUED_POINTS = re.compile(r"(?:pp|ppts?|bps?)\b", re.I)  # "6.2pp", "620bps": a unit written onto its number
+
+
+@dataclass(slots=True)
+class Figure:
+    """One figure read from text: what it is worth, where it is written, and how precisely."""
+
+    kind: Literal["money", "number", "percent"]
+    value: Decimal              # signed; 12.5 for 12.5%
+    start: int
+    end: int
+    quantum: Decimal            # place value of the last digit written: 156.2m -> 100000
+    digits: int                 # significant digits written
+    scale: int                  # the power of ten of a scale word written: 6 for "m", "million"
+    currency: str | None
+    currency_exact: bool        # False for a bare "$" or "dollars": any dollar currency
+
+
+def _significant(digits: str) -> int:
+    return len(digits.replace(".", "").lstrip("0")) or 1
+
+
+def _tabular_before(text: str, i: int) -> bool:
+    before = text[max(0, i - 3):i]
+    return i == 0 or before.endswith(("\n", "\t", "|", ": ", "= ", "  ")) or before in ("", " ")
+
+
+def _tabular_after(text: str, j: int) -> bool:
+    after = text[j:j + 2]
+    return j >= len(text) or after[:1] in ("\n", "\t", "|", ",", ";") or after == "  " or after.strip() in ("", ".")
+
+
+def currency_of(symbol: str) -> tuple[str, bool]:
+    """The currency a symbol, code or word names, and whether exactly (a bare "$" or "dollars" is any dollar)."""
+    word = " ".join(symbol.lower().split())
+    if symbol == "$" or word == "dollars":
+        return "USD", False
+    return CURRENCY_SYMBOLS.get(symbol.upper(), CURRENCY_WORDS.get(word, symbol.upper())), True
+
+
+def _currency(m: re.Match) -> tuple[str | None, bool]:
+    """The currency a match of FIGURE is written in, and whether exactly."""
+    if m["c1"] and not (m["c1"] == "$" and m["c2"]):  # "$5 CAD" is Canadian
+        return currency_of(m["c1"])
+    if m["c2"]:
+        return currency_of(m["c2"])
+    return None, True
+
+
+def read_figure(text: str, m: re.Match, raw: str | None = None) -> Figure | None:
+    """The figure a match of FIGURE in `text` reads as, or None where it is part of a word ("1st", "10am", "A4s").
+
+    `raw`: the text before anything in it was blanked (dates), where a parenthesis's place in a line is read.
+    """
+    num, scale, pct, c2 = m["num"], m["scale"], m["pct"], m["c2"]
+    end = max(m.end(g) for g in ("num", "scale", "pct", "c2") if m[g])
+    if scale and scale.lower() in _SHORT_SCALES and m["sp"] and not (m["c1"] or c2):
+        scale = pct = c2 = None  # "34 m" is metres, not millions
+        end = m.end("num")
+    glued = text[end:end + 1]
+    if glued.isalpha() and glued.lower() != "x" and not (scale and end > m.end("num")) \
+            and not _GLUED_POINTS.match(text, end):
+        return None
+    cur, exact = _currency(m) if (m["c1"] or c2) else (None, True)
+    power = SCALES[scale.lower()] if scale else 0
+    if num.count(".") >= 2:  # 156.200.000,00: dots group thousands, the comma is the decimal point
+        num = num.replace(".", "").replace(",", ".")
+    num = re.sub(r"[\u00a0\u202f ]", "", num)  # 156 200 000: spaces group thousands
+    if cur and not scale and not pct and re.fullmatch(r"\d{1,3}\.\d{3}", num):
+        num = num.replace(".", "")  # "USD 2.500": money has two decimals, so a dot before three digits groups thousands
+    decimals = len(num.split(".")[1]) if "." in num else 0
+    value = Decimal(num.replace(",", "")).scaleb(power)
+    negative = bool(m["s1"] or m["s2"])
+    start = next(m.start(g) for g in ("s1", "c1", "s2", "num") if m[g])
+    # Parentheses make a figure negative only where accounting puts them: alone in a cell or on a line.
+    if m["lp"] and m["rp"] and not negative and not scale \
+            and _tabular_before(raw or text, m.start()) and _tabular_after(raw or text, m.end()):
+        # (read on the raw text: a date blanked before it is no cell's edge, "on 6 October 2026 (GBP 14.2m)")
+        negative, start, end = True, m.start(), m.end()
+    return Figure(kind="percent" if pct else ("money" if cur else "number"), value=-value if negative else value,
+                  start=start, end=end, quantum=Decimal(1).scaleb(power - decimals),
+                  digits=_significant(num.replace(",", "")), scale=power, currency=cur, currency_exact=exact)
+
+
+def figure_matches(text: str) -> Iterator[re.Match]:
+    """Every match of FIGURE in `text`, in order: read_figure reads each."""
+    # The figure pattern is tried only near digit runs: scanning every position of prose costs 4x more.
+    pos = 0
+    for d in _DIGITS.finditer(text):
+        if d.start() < pos:
+            continue
+        m = FIGURE.search(text, max(pos, d.start() - 8), min(len(text), d.end() + 32))
+        if m is not None and m.start("num") <= d.start() < m.end("num"):
+            pos = m.end()
+            yield m
+
+
+def figures(text: str) -> list[Figure]:
+    """Every figure written in digits in `text` ("USD 156.2m", "$1.2bn", "(5,625,000)", "7.5%"), in order."""
+    return [f for m in figure_matches(text) if (f := read_figure(text, m)) is not None]
+
 
 def parse_number(text: str) -> Decimal:
     """A number as NUMBER reads it, with an optional sign: '1,234.50' -> Decimal('1234.50'); ValueError if not one."""
@@ -123,6 +263,11 @@ def parse_number(text: str) -> Decimal:
 
 
 def parse_amount(text: str) -> Money | None:
-    """The Money that render_value writes as `text` ('USD 1,234.50'), or None when the text is no such amount."""
-    m = AMOUNT.fullmatch(text.strip())
-    return Money(amount=parse_number(m.group(2)), currency=m.group(1)) if m else None
+    """The Money `text` is, whole ('USD 1,234.50' as render_value writes it, 'USD 156.2m', '$1.2bn', '(GBP 5,625)'),
+    or None when it is no amount of money."""
+    text = text.strip()
+    m = FIGURE.fullmatch(text)
+    f = read_figure(text, m) if m else None
+    if f is None or f.kind != "money" or (f.start, f.end) != (0, len(text)):
+        return None
+    return Money(amount=f.value, currency=f.currency)
