@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 
 from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.voice import family_key
 from worldsmith.generators.compose.facts import agree, slot_of
-from worldsmith.generators.compose.parties import client_of, opponent, principal
-from worldsmith.generators.compose.text import cap_first, join_names, long_date
+from worldsmith.generators.compose.parties import client_of, home as home_side, opponent, principal
+from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.compose.substance.common import (asker, decisions, derivation, figures, gist, identity,
                                                             label, merge_short, names, plain, points_of,
@@ -82,21 +83,84 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
     order = [f for f in ps if f in numbers] + [f for f in ps if f not in numbers] + \
         [f for f in ctx.facts if identity(f) and all(f is not g for g in ps)]
     for f in order:
-        if identity(f) and told_elsewhere:
-            continue
-        if f in numbers or not told_elsewhere:
+        if identity(f) and (told_elsewhere or all(f is not g for g in ps) or f.text in ctx.spec.title):
+            continue  # a thing the memo's heading names is no finding ('The matter concerns the vessel, ...')
+        if identity(f):
+            more = gist(f, ctx.facts)
+            if more and f.text not in more:
+                more = lower_first(more) if more.split()[0] in ("The", "A", "An") else more
+            paras.append(cap_first(plain(f)) + (f": {more}." if more and f.text not in more else "."))
+        elif f in numbers or not told_elsewhere:
             paras.append(stated(pick, f, ctx.facts))
         else:
-            paras.append(cap_first(plain(f)) + pick.one([", as set out above.", ", as the background records.",
-                                                          "; that is not in dispute on the papers."]))
+            paras.append(cap_first(plain(f)) + pick.one([", as set out above.", ", as the background records."]))
     derived = [f for f in order if f.reason]
     for f in derived[:1]:
-        inputs = [g for g in ctx.facts if g is not f and label(g) in f.reason]
-        if inputs:
-            paras.append(f"{cap_first(label(f))} moves only if one of its inputs does: "
-                         f"{join_names([label(g) for g in inputs])}. A challenge to the figure must therefore go to "
-                         f"{'one of those inputs' if len(inputs) > 1 else 'that input'}, not to the arithmetic.")
+        governs = binding_limb(f, ctx.facts)
+        if governs:
+            paras.append(governs)
+    doubt = uncertain(ctx)
+    if doubt:
+        paras.append(doubt)
     return merge_short(paras)
+
+
+_LIMBS = re.compile(r"^the (?P<which>lesser|greater) of (?P<a>.+) and (?P<b>the [^,]+?)$")
+
+
+def binding_limb(f: FactRef, facts: list[FactRef]) -> str:
+    """For a figure that is the lesser or greater of two limbs, which limb sets it on these figures and what follows
+    (the other limb plays no part unless the figures change); '' for any other formula."""
+    m = _LIMBS.match(f.reason.strip())
+    if not m:
+        return ""
+    a, b = m.group("a"), m.group("b")
+    other = next((g for g in facts if label(g) == b and g.value.type == f.value.type), None)
+    if other is None or f.value.type != "money":
+        return ""
+    b_sets = getattr(other.value, "amount", None) == getattr(f.value, "amount", None)
+    setter, loser = (b, a) if b_sets else (a, b)
+    loser_text = f" ({other.text})" if not b_sets else ""
+    if m.group("which") == "lesser":
+        return (f"On these figures it is {setter} that sets {label(f)}, not {loser}{loser_text}: the argument over "
+                f"{loser} matters only if {setter} fell away.")
+    return (f"On these figures {setter} governs, not {loser}{loser_text}, so {label(f)} turns on {setter} and on "
+            f"nothing else.")
+
+
+# Words of a statement that say a figure is one side's assertion or a provisional number, not an established one.
+_DOUBT = re.compile(r"\b(alleg\w*|attribut\w*|demand\w*|claim(?:ed|s)?|preliminary|estimate[ds]?|interim|proposed|"
+                    r"asserts?|theory|notice of intent|draft|subject to|unless)\b", re.I)
+
+
+def uncertain(ctx: ArtifactContext) -> str:
+    """What is not yet certain on the papers: the facts whose statement says they are one side's assertion or a
+    provisional figure, with whose they are; '' when every fact is established."""
+    orgs = [o.name for o in ctx.organisations]
+    out = []
+    for f in ctx.facts:
+        if identity(f) or not _DOUBT.search(f.statement) or f.value.type == "date":
+            continue
+        whose = next((o for o in orgs if o.split()[0] in f.statement and o != ctx.author.organisation), "")
+        mine = whose and home_side(ctx, whose) == home_side(ctx, ctx.author.organisation)
+        if "unless" in f.statement.lower() and f.reason:
+            # a limit that holds unless broken: say what would break it, where the memo carries the ground
+            ground = next((g for g in ctx.facts if g is not f and g.value.type == "text" and
+                           re.search(r"\bbreak(ing)?\b", label(g) + " " + g.statement, re.I)), None)
+            out.append(f"{cap_first(label(f))} holds only unless the limit is broken" +
+                       (f", and the ground on which we say it is broken is {ground.text}." if ground else
+                        "; it is a ceiling, not a floor."))
+        elif whose and not mine:
+            out.append(f"We have not accepted {label(f)} ({f.text}): it is {whose}'s figure, and we have not tested it "
+                       f"against the underlying papers.")
+        else:
+            out.append(agree(f"{cap_first(label(f))} ({f.text}) is provisional and may move as the record develops.",
+                             [label(f)]))
+        if len(out) == 2:
+            break
+    if not out:
+        return ""
+    return "What remains uncertain: " + " ".join(lower_first(x) if i == 0 else x for i, x in enumerate(out))
 
 
 def memo_background(pick: Picker, ctx: ArtifactContext) -> list[str]:
@@ -115,7 +179,8 @@ def memo_next_steps(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
     other = opponent(ctx)
     rows = []
     if reader is not None and reader.organisation != ctx.author.organisation:
-        rows.append(f"{reader.first_name} to confirm instructions by {due}.")
+        rows.append(f"{reader.first_name} to confirm instructions by {due}." if family_key(ctx.voice.family) == "legal" else
+                    f"{reader.first_name} to let us have a decision by {due}.")
     sheets = list(dict.fromkeys(m.group("sheet") for f in ctx.facts
                                 for m in [re.match(r'^the "[^"]+" line of the (?P<sheet>.+)$', source_phrase(f))] if m))
     if sheets:
@@ -203,12 +268,12 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
         check = ""
     elif reader.organisation == ctx.author.organisation:
         check = f" Subject to {reader.first_name}'s views, the client's instructions should be sought by {due}."
-    else:
+    elif family_key(ctx.voice.family) == "legal":
         check = f" {reader.first_name} should confirm instructions by {due}."
+    else:
+        check = f" We would ask {reader.first_name} for a decision by {due}."
     other = opponent(ctx)
     # the memo's own point and day: a matter's memos each hold back their own point, not one stock sentence
     # (a memo that recommends writing to the other side does not also forbid putting anything to it)
-    hold = "" if not other else \
-        f" Once instructions are in, the position can go to {other} in writing." if options else \
-        f" Nothing on {label(main)} should be put to {other} before {due}."
+    hold = f" Once instructions are in, the position can go to {other} in writing." if other and options else ""
     return [course + check + hold]

@@ -92,15 +92,15 @@ def minutes_matters(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
             + ("" if done else f" {owner.first_name} had nothing further to report.")]
 
 
-def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[list[str]]:
-    """Action rows (action, owner, due) from the facts: a figure reconciled to its source, a date diarised, the papers
-    behind a named point filed; owners from the house that does that work."""
+def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[tuple[str, str, dt.date]]:
+    """Action rows (action, owner, due day) from the facts: a figure reconciled to its source, a date diarised before
+    it falls, the papers behind a named point filed; owners from the house that does that work."""
     from worldsmith.generators.compose.voice import next_workday
 
     people = present(ctx)
     house = [p for p in people if p.organisation == ctx.author.organisation] or people
     juniors = sorted(house, key=rank)
-    rows: list[list[str]] = []
+    rows: list[tuple[str, str, dt.date]] = []
     for f in ctx.facts:
         if f.value.type in ("money", "number", "percent"):
             src = source_phrase(f)
@@ -112,6 +112,10 @@ def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[l
         elif f.value.type == "date":
             action = f"Diary {label(f)} ({f.text}) and the steps that lead up to it"
             owner = ctx.author
+            # diarised before the day it names, or not at all ('Diary the signing target (16 October)' due 19 October)
+            day = f.value.value if isinstance(f.value.value, dt.date) else None
+            if day is not None and day <= next_workday(base, 1):
+                continue
         elif f in decisions(ctx.facts):
             action = f"Record {label(f)} in a note to the file" if "decision" in label(f).lower() else \
                 f"Record the decision on {label(f)} in a note to the file"
@@ -119,13 +123,14 @@ def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[l
         else:
             continue
         due = next_workday(base, pick.rng.randint(2, 8))
-        # (the day without its year, as a table of actions writes it: never a ledger date's text)
-        rows.append([action, owner.name, _short_date(due, ctx.locale)])
+        if f.value.type == "date" and isinstance(f.value.value, dt.date) and f.value.value <= due:
+            due = next_workday(base, 1)
+        rows.append((action, owner.name, due))
     for e in [e for e in (ctx.week or []) if e.what == "paper"][:2]:
         # comments on the week's papers, from someone other than their author
         who = next((p for p in juniors if p.name != e.by), juniors[0])
         ours = home(ctx, e.org) == home(ctx, ctx.author.organisation)
-        rows.append([f"Comments on the {e.title} to {e.by.split(' ')[0]}" if ours else
+        rows.append((f"Comments on the {e.title} to {e.by.split(' ')[0]}" if ours else
                      f"Review the {e.title} and list the follow-up questions for {e.org}", who.name,
-                     _short_date(next_workday(base, pick.rng.randint(2, 5)), ctx.locale)])
+                     next_workday(base, pick.rng.randint(2, 5))))
     return rows[:4]

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import fact_sentence, with_lead
-from worldsmith.generators.compose.genres import Writer, house_style, letterhead, party_names
+from worldsmith.generators.compose.genres import Writer, _short_date, house_style, letterhead, party_names
 from worldsmith.generators.compose.parties import across, client_of, engaged_by, opponent
 from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
@@ -435,7 +435,10 @@ def _actions(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, values: dic
                                           label2=pick.one([x for x in points if x != first] or ["the timetable"])))
         if action and all(r[0] != action for r in rows):
             due = next_workday(spec.date, pick.rng.randint(2, 10))
-            rows.append([action, pick.one(people).name, due.isoformat()])
+            rows.append((action, pick.one(people).name, due))
+    # the earliest first, so 'X reports back first, by ...' names the first date of the table; each day as the table
+    # of actions writes it, without its year (never a ledger date's text, never ISO)
+    rows = [[a, who, _short_date(d, ctx.locale)] for a, who, d in sorted(rows, key=lambda r: r[2])]
     owners = join_names(sorted({r[1].split()[0] for r in rows}))
     one = len({r[1] for r in rows}) == 1  # "Sally holds them", not "Sally hold them"
     # frames with fields, dealt round a series like any bank list (the filled sentences differ by count and names)
