@@ -19,8 +19,8 @@ from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from typing import Iterable, Literal
 
-from worldsmith.worlds.values import (CODE_RX, CURRENCY_SYMBOLS, CURRENCY_WORDS, DOLLAR_CODES, READ_CODES, DateValue,
-                                      Money, Number, Percent, Text, figure_matches, read_figure)
+from worldsmith.worlds.values import (DOLLAR_CODES, READ_CODES, DateValue, Money, Number, Percent, Text, figure_matches,
+                                      read_figure, word_figures)
 
 Kind = Literal["money", "number", "percent", "date"]
 Status = Literal["asserted", "negated", "hedged", "superseded_mention", "absent"]
@@ -32,13 +32,10 @@ _MAX_DIGITS = 20  # integer digits a figure may have (Decimal compares 28 digits
 
 # ---------------------------------------------------------------- currencies
 
-# Figures in digits are read by the project's one figure reader (worlds.values: FIGURE, read_figure), with its
-# currency tables; the word figures below use the same tables.
-_CODES = READ_CODES
-_SYMBOLS = CURRENCY_SYMBOLS
-_DOLLARS = DOLLAR_CODES
-_WORDS = CURRENCY_WORDS
-_CODE_RX = CODE_RX
+# Figures, in digits and in words, are read by the project's one figure reader (worlds.values: figure_matches,
+# read_figure, word_figures) with its currency tables; this module reads the clauses around them.
+_CODES = READ_CODES  # a code is no label ("OPA 90" is one)
+_DOLLARS = DOLLAR_CODES  # a bare "$" matches any of them
 
 # ---------------------------------------------------------------- dates
 
@@ -312,85 +309,11 @@ def _number_mention(text: str, m: re.Match, raw: str | None = None) -> Mention |
                    digits=f.digits, scale=f.scale, currency=f.currency, currency_exact=f.currency_exact)
 
 
-_SMALL = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen".split())}
-_TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
-_BIG = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
-_WORD_RX = "|".join(sorted([*_SMALL, *_TENS, "hundred", *_BIG, "point"], key=len, reverse=True))
-# "ninety-five million, two hundred twelve thousand": a comma after a scale word goes on with the same amount.
-_WORD_RUN = re.compile(rf"(?<![\w-])(?:{_WORD_RX})(?:(?:\s+and\s+|[\s-]+|(?:(?<=thousand)|(?<=million)|(?<=billion)|"
-                       rf"(?<=trillion)),\s+)(?:{_WORD_RX}))*(?![\w-])", re.I)
-_WORD_BEFORE = re.compile(rf"(?:(?-i:{_CODE_RX})|US\$|\$|£|€)\s?$")
-_WORD_AFTER = re.compile(r"\s+(?P<c>(?:(?:US|U\.S\.|Canadian|Australian)\s)?dollars\b|pounds(?:\ssterling)?\b|euros?\b"
-                         r"|(?-i:" + _CODE_RX + r")\b)|\s*(?P<p>%|percent\b|per\scent\b)", re.I)
-
-
-def _word_value(words: list[str]) -> tuple[Decimal, int] | None:
-    """The value of number words ("one hundred fifty-six point two million") and the power of its last scale word."""
-    total, current, decimals, power, seen = Decimal(0), Decimal(0), None, 0, False
-    for w in words:
-        if w in _SMALL or w in _TENS:
-            v = _SMALL.get(w, _TENS.get(w))
-            if decimals is not None:
-                if v > 9:
-                    return None
-                decimals += str(v)
-            else:
-                current += v
-            seen = True
-        elif w == "hundred" and decimals is None:
-            current = (current or 1) * 100
-        elif w == "point" and seen and decimals is None:
-            decimals = ""
-        elif w in _BIG:
-            if decimals:
-                current += Decimal("0." + decimals)
-                decimals = None
-            total += (current or 1) * Decimal(10) ** _BIG[w]
-            current, power = Decimal(0), _BIG[w]
-        else:
-            return None
-    if decimals:
-        current += Decimal("0." + decimals)
-    return (total + current, power) if seen else None
-
-
 def _word_mentions(text: str) -> list[Mention]:
-    """Figures written in words ("four hundred claims", "eleven point five percent", "USD one hundred fifty-six
-    million"): only a run with a scale word, a ten or a decimal point, or one a currency or percent sign goes with,
-    so "one of the claims" is no figure."""
-    found = []
-    for m in _WORD_RUN.finditer(text):
-        words = [w for w in re.split(r"[\s,-]+", m.group().lower()) if w not in ("and", "")]
-        read = _word_value(words)
-        if read is None:
-            continue
-        value, power = read
-        before = _WORD_BEFORE.search(text, max(0, m.start() - 5), m.start())
-        after = _WORD_AFTER.match(text, m.end())
-        compound = any(w in _TENS or w == "hundred" or w in _BIG or w == "point" for w in words)
-        if not (compound or before or after):
-            continue
-        cur, exact, end = None, True, m.end()
-        if before:
-            sym = before.group().strip()
-            cur, exact = ("USD", False) if sym == "$" else (_SYMBOLS.get(sym.upper(), sym.upper()), True)
-        if after and after["c"]:
-            word = " ".join(after["c"].lower().split())
-            cur = cur or ("USD" if word == "dollars" else _WORDS.get(word, word.upper()))
-            exact = exact and word != "dollars"
-            end = after.end()
-        pct = bool(after and after["p"])
-        if pct:
-            end = after.end()
-        digits = value.normalize()
-        places = -digits.as_tuple().exponent
-        found.append(Mention(kind="percent" if pct else ("money" if cur else "number"), text=text[m.start():end],
-                             start=before.start() if before else m.start(), end=end, sentence="", value=value,
-                             quantum=Decimal(1).scaleb(-max(places, 0)) if places > 0 else Decimal(1).scaleb(-places),
-                             digits=len(digits.as_tuple().digits), scale=power, currency=cur, currency_exact=exact))
-    return found
+    """Figures written in words ("four hundred claims", "USD one hundred fifty-six million"): worlds.values.word_figures."""
+    return [Mention(kind=f.kind, text=text[f.start:f.end], start=f.start, end=f.end, sentence="", value=f.value,
+                    quantum=f.quantum, digits=f.digits, scale=f.scale, currency=f.currency,
+                    currency_exact=f.currency_exact) for f in word_figures(text)]
 
 
 def _unit_after(text_low: str, end: int) -> str | None:
@@ -768,6 +691,36 @@ def _anaphor_flags(parsed: Parsed, ci: int, dated: bool = False) -> set[str]:
     return flags
 
 
+# A clause that names where the figure before it comes from: ", from the superseded valuation run on QoE draft v1",
+# ", in DRAFT v1 of the memo", ", taken from the earlier schedule of loss".
+_PROVENANCE = re.compile(r"^\s*(?:(?:taken|drawn|worked|computed|calculated|derived|run|based|given|quoted|stated)\s+"
+                         r"(?:from|on|in|by)|from|in|per|under|on|according\s+to|as\s+(?:per|in|given\s+in))\b")
+_RELATIVE = re.compile(r"^\s*(?:which|that|who|whose)\b")
+# "it was replaced by the final QoE report", "this figure has since been superseded", "that was set aside": what a
+# professional reads as the figure just spoken of being set aside, the paper it came from with it.
+_IT_SET_ASIDE = re.compile(r"^\s*(?:and\s+)?(?:it|this|that|this\s+figure|that\s+figure|the\s+latter|that\s+run|"
+                           r"that\s+draft|this\s+draft|that\s+valuation|that\s+version)\s+(?:was|has|had|is|were|"
+                           r"have)?\s*(?:since\s+|later\s+|then\s+|subsequently\s+|now\s+|been\s+|since\s+been\s+)*"
+                           r"(?:replaced|superseded|withdrawn|set\s+aside|overtaken|displaced|abandoned|discarded|"
+                           r"revised|corrected|updated|restated|overridden)\b")
+
+
+def _old_paper(parsed: Parsed, ci: int) -> bool:
+    """Whether a clause names the paper the figure before it comes from, and names it as old: a provenance opener
+    ('from', 'in', 'per', 'based on') and a word of supersession with no turn before it ('from the final memo
+    replacing the draft', 'from the memo that superseded the draft' name the new paper)."""
+    cs, ce, _, inner = parsed.clauses[ci]
+    view = _view(parsed, ci)
+    if not _PROVENANCE.match(view[cs:ce]):
+        return False
+    sup = _within(parsed, "sup", cs, ce, inner)
+    if not sup:
+        return False
+    head = view[cs:sup[0][0]]
+    return not (_within(parsed, "dir", cs, sup[0][0], inner) or _within(parsed, "not", cs, sup[0][0], inner)
+                or re.search(r"\b(?:that|which|final|latest|current|revised|new|updated)\b", head))
+
+
 def _dangling_not(parsed: Parsed, ci: int) -> bool:
     cs, ce = parsed.clauses[ci][:2]
     text = parsed.outer[cs:ce].rstrip(" ,")
@@ -803,6 +756,10 @@ def _flag(parsed: Parsed) -> None:
     ends = {mt.end: mt for mt in parsed.mentions}
     # What one clause says of the figures of its neighbours, within a sentence.
     carry, label, lead, last, sentence = False, set(), set(), None, -1
+    # `chain`: the figure of the sentence's last main clause and those of the clauses hanging off it (a provenance,
+    # a relative clause), which "it was replaced" sets aside together; `old` says the clause before named an old paper.
+    chain: list[Mention] = []
+    old = False
     for ci, (cs, ce, si, inner) in enumerate(parsed.clauses):
         here = by_clause.get(ci, [])
         if inner:
@@ -820,9 +777,15 @@ def _flag(parsed: Parsed) -> None:
                 if host >= 0 and not parsed.clauses[host][3]:
                     for mt in here:
                         _mark(mt, _wide_flags(parsed, parsed.clauses[host][0], cs - 1, False))
+            if chain and si == sentence:
+                chain = chain + [m for m in here if m.kind != "date"]
             continue
+        opener = parsed.outer[cs:ce]
+        set_aside = bool(_IT_SET_ASIDE.match(opener)) and all(m.kind == "date" for m in here)
         if si != sentence:
-            carry, label, last, sentence = False, set(), None, si
+            if not set_aside:
+                chain = []
+            carry, label, last, sentence, old = False, set(), None, si, False
             # "Previously, the cap was USD 148m": a short opening phrase speaks for the whole sentence.
             text = parsed.outer[cs:ce]
             lead = set()
@@ -845,8 +808,32 @@ def _flag(parsed: Parsed) -> None:
                 last.hedged = True  # "on May 1, or perhaps May 4": the first is one candidate of two
                 for mt in here:
                     mt.hedged = True
+            figures = [m for m in here if m.kind != "date"]
+            if set_aside:  # "...; it was replaced by the final QoE report of October 5, 2026"
+                for mt in chain:
+                    mt.superseded = True
+            elif not figures and last is not None and _old_paper(parsed, ci):
+                _mark(last, {"superseded"})  # "GBP 183.1m, from the valuation run on QoE draft v1 of September 25"
+                old = True
+                last = here[-1]
+                continue
+            elif figures and old and _RELATIVE.match(opener):
+                for mt in figures:  # "..., from the superseded draft, which reversed only GBP 450,000": the draft's
+                    mt.superseded = True
+            if figures:
+                chain = chain + figures if _RELATIVE.match(opener) or _PROVENANCE.match(opener) else figures[-1:]
+            old = False
             last = here[-1]
             continue
+        if set_aside:  # "; it was replaced by the final report", "It has since been superseded."
+            for mt in chain:
+                mt.superseded = True
+        old = last is not None and _old_paper(parsed, ci)
+        if old:  # ", from the superseded valuation run on QoE draft v1"
+            _mark(last, {"superseded"})
+            dated = _dated_by(parsed, last)
+            if dated is not None:
+                _mark(dated, {"superseded"})
         if last is not None:  # ", which is wrong" / "- this was superseded"
             flags = _anaphor_flags(parsed, ci) - {"hedged"}
             _mark(last, flags)

@@ -1,4 +1,5 @@
-"""Typed fact values (money, date, percent, number, text), their one canonical rendering and its reading back."""
+"""Typed fact values (money, date, percent, number, text), their one canonical rendering, and the one reader of
+figures in text (canonical or as people write them: "USD 156.2m", "$1.2bn", "(5,625)", "eleven percent")."""
 
 from __future__ import annotations
 
@@ -252,6 +253,87 @@ def figure_matches(text: str) -> Iterator[re.Match]:
 def figures(text: str) -> list[Figure]:
     """Every figure written in digits in `text` ("USD 156.2m", "$1.2bn", "(5,625,000)", "7.5%"), in order."""
     return [f for m in figure_matches(text) if (f := read_figure(text, m)) is not None]
+
+
+# -- figures in words: "one hundred fifty-six point two million", "eleven point five percent" ------------
+
+_SMALL = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
+_BIG = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
+_WORD_RX = "|".join(sorted([*_SMALL, *_TENS, "hundred", *_BIG, "point"], key=len, reverse=True))
+# "ninety-five million, two hundred twelve thousand": a comma after a scale word goes on with the same amount.
+_WORD_RUN = re.compile(rf"(?<![\w-])(?:{_WORD_RX})(?:(?:\s+and\s+|[\s-]+|(?:(?<=thousand)|(?<=million)|(?<=billion)|"
+                       rf"(?<=trillion)),\s+)(?:{_WORD_RX}))*(?![\w-])", re.I)
+_WORD_BEFORE = re.compile(rf"(?:(?-i:{CODE_RX})|US\$|\$|£|€)\s?$")
+_WORD_AFTER = re.compile(r"\s+(?P<c>(?:(?:US|U\.S\.|Canadian|Australian)\s)?dollars\b|pounds(?:\ssterling)?\b|euros?\b"
+                         r"|(?-i:" + CODE_RX + r")\b)|\s*(?P<p>%|percent\b|per\scent\b)", re.I)
+
+
+def _word_value(words: list[str]) -> tuple[Decimal, int] | None:
+    """The value of number words ("one hundred fifty-six point two million") and the power of its last scale word."""
+    total, current, decimals, power, seen = Decimal(0), Decimal(0), None, 0, False
+    for w in words:
+        if w in _SMALL or w in _TENS:
+            v = _SMALL.get(w, _TENS.get(w))
+            if decimals is not None:
+                if v > 9:
+                    return None
+                decimals += str(v)
+            else:
+                current += v
+            seen = True
+        elif w == "hundred" and decimals is None:
+            current = (current or 1) * 100
+        elif w == "point" and seen and decimals is None:
+            decimals = ""
+        elif w in _BIG:
+            if decimals:
+                current += Decimal("0." + decimals)
+                decimals = None
+            total += (current or 1) * Decimal(10) ** _BIG[w]
+            current, power = Decimal(0), _BIG[w]
+        else:
+            return None
+    if decimals:
+        current += Decimal("0." + decimals)
+    return (total + current, power) if seen else None
+
+
+def word_figures(text: str) -> list[Figure]:
+    """Figures written in words ("four hundred claims", "eleven point five percent", "USD one hundred fifty-six
+    million"): only a run with a scale word, a ten or a decimal point, or one a currency or percent sign goes with,
+    so "one of the claims" is no figure."""
+    found = []
+    for m in _WORD_RUN.finditer(text):
+        words = [w for w in re.split(r"[\s,-]+", m.group().lower()) if w not in ("and", "")]
+        read = _word_value(words)
+        if read is None:
+            continue
+        value, power = read
+        before = _WORD_BEFORE.search(text, max(0, m.start() - 5), m.start())
+        after = _WORD_AFTER.match(text, m.end())
+        compound = any(w in _TENS or w == "hundred" or w in _BIG or w == "point" for w in words)
+        if not (compound or before or after):
+            continue
+        cur, exact, end = None, True, m.end()
+        if before:
+            cur, exact = currency_of(before.group().strip())
+        if after and after["c"]:
+            named, named_exact = currency_of(after["c"])
+            cur, exact = cur or named, exact and named_exact
+            end = after.end()
+        pct = bool(after and after["p"])
+        if pct:
+            end = after.end()
+        digits = value.normalize()
+        places = -digits.as_tuple().exponent
+        found.append(Figure(kind="percent" if pct else ("money" if cur else "number"), value=value,
+                            start=before.start() if before else m.start(), end=end,
+                            quantum=Decimal(1).scaleb(-max(places, 0)) if places > 0 else Decimal(1).scaleb(-places),
+                            digits=len(digits.as_tuple().digits), scale=power, currency=cur, currency_exact=exact))
+    return found
 
 
 def parse_number(text: str) -> Decimal:

@@ -86,3 +86,28 @@ def test_one_list_of_currency_codes_for_validation_and_the_verifier():
     for code in ("AED", "KRW", "PLN", "SAR", "ILS", "TRY"):
         assert parse_amount(f"{code} 1,250") == Money(amount=Decimal("1250"), currency=code)
         assert answers.parse(f"The fee is {code} 1,250.").mentions[0].currency == code
+
+
+def test_one_figure_reader_reads_every_usual_form_of_an_amount_for_validation_and_the_verifier():
+    # issue 18: environments.answers read figures with regexes of its own; it now reads them through worlds.values
+    from worldsmith.environments import answers
+    from worldsmith.worlds.values import figures, word_figures
+
+    def usd(amount):
+        return Money(amount=Decimal(amount), currency="USD")
+
+    assert parse_amount("USD 156.2m") == parse_amount("USD 156.2 million") == usd("156200000")
+    assert parse_amount("$1.2bn") == usd("1200000000") and parse_amount("GBP 5,625,000").currency == "GBP"
+    assert parse_amount("(GBP 5,625,000)").amount == Decimal("-5625000")  # alone in a cell: accounting's minus
+    assert parse_amount("-USD 5") == parse_amount("USD -5") == usd("-5")
+    for no in ("5%", "156,200,000", "OPA 90", "USD 1,23", "USD 5 and USD 6", "12 m"):
+        assert parse_amount(no) is None, no
+    found = figures("The cap is USD 156.2m (was $148 million), 7.5% of 156,200,000; 34 m of hose; the 1st item.")
+    assert [(f.kind, f.value, f.currency) for f in found] == [
+        ("money", Decimal("156200000"), "USD"), ("money", Decimal("148000000"), "USD"),
+        ("percent", Decimal("7.5"), None), ("number", Decimal("156200000"), None), ("number", Decimal("34"), None)]
+    assert found[1].currency_exact is False and found[0].quantum == Decimal("100000")
+    assert [(f.kind, f.value) for f in word_figures("USD one hundred fifty-six million; one of the claims")] == \
+        [("money", Decimal("156000000"))]
+    text = "The cap is GBP 5,625,000, not (USD 2.5bn)."
+    assert [(m.value, m.currency) for m in answers.parse(text).mentions] == [(f.value, f.currency) for f in figures(text)]
