@@ -3,6 +3,8 @@ certification, guaranty and signature."""
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
 import re
 
 from worldsmith.generators.compose.bank import Picker
@@ -102,7 +104,14 @@ def certificate_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str,
     guarantor, issuer, holder = certificate_parties(ctx)
     out: dict[int, list[str]] = {}
     for i, (_, k) in enumerate(plan):
-        if k == "particulars":
+        if k == "particulars" and i == 0 and guarantor and re.search(r"financial responsibility", ctx.spec.title, re.I):
+            # the face of a vessel COFR: its number, the operator it is issued to, the vessel, the period of validity
+            # and the guarantor, as the Coast Guard's form has them (the litigation reader: "no certificate number,
+            # IMO number or validity dates")
+            out[i] = cofr_face(ctx, holder, org, money)
+            if issue is not None and issue[1] > 1:
+                out[i].insert(0, pick.frame(_REISSUE).format(n=issue[1], prev=issue[1] - 1, day=day))
+        elif k == "particulars":
             out[i] = merge_short([f"{cap_first(label(f))}: {f.text}." if identity(f) else as_told(pick, f, ctx.facts)
                              for f in ctx.facts if f is not money or i == 0 and len(plan) < 3])
             if i == 0 and issue is not None and issue[1] > 1:
@@ -154,3 +163,44 @@ def certificate_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str,
             out[i] = [f"Issued by {org}. Signed for and on behalf of {org} by {ctx.author.name}, {ctx.author.title}, "
                       f"on {day}."]
     return out
+
+
+def _digest(text: str) -> int:
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def imo_number(name: str) -> str:
+    """A vessel's IMO number, the same for the same vessel in every paper: six digits and the check digit the IMO
+    scheme computes (each of the six times 7, 6, ... 2, the last digit of the sum)."""
+    six = f"{9_100_000 + _digest(name + ':imo') % 800_000:07d}"[:6]
+    return six + str(sum(int(d) * w for d, w in zip(six, range(7, 1, -1))) % 10)
+
+
+def cofr_face(ctx: ArtifactContext, holder: str, guarantor: str, money) -> list[str]:
+    """The particulars of a vessel's Certificate of Financial Responsibility: certificate number, operator, vessel and
+    IMO number, tonnage, the method of evidence and its guarantor, issue and expiry (three years, as 33 CFR 138.80
+    allows at most), and the amount, all from the matter's facts; the number and dates are the engine's, the same in
+    every paper of the world."""
+    vessel = next((f for f in ctx.facts if identity(f) and re.search(r"\b(M/[TV]|MV|SS|vessel)\b", f.text + label(f))),
+                  None)
+    tons = next((f for f in ctx.facts if f.value.type == "number" and "tonnage" in label(f).lower()), None)
+    h = _digest(ctx.world_title + ":cofr")
+    start = ctx.window_start or ctx.spec.date  # type: ignore[union-attr]
+    # issued some months before the matter began, so in force on the day of the casualty
+    issued = start - dt.timedelta(days=120 + h % 400)
+    expires = issued.replace(year=issued.year + 3) - dt.timedelta(days=1)
+    rows = [f"Certificate No.: {20 + issued.year % 100 % 10:02d}-{h % 90000 + 10000:05d}.",
+            f"Issued to (operator): {holder}."]
+    if vessel is not None:
+        rows.append(f"Vessel: {vessel.text}, IMO No. {imo_number(vessel.text)}" +
+                    (f", {tons.text}." if tons is not None else "."))
+    elif tons is not None:
+        rows.append(f"Gross tonnage: {tons.text}.")
+    rows += [f"Method of evidence: insurance guaranty; guarantor: {guarantor}.",
+             f"Issued: {long_date(issued, ctx.locale)}. Expires: {long_date(expires, ctx.locale)}, unless revoked or "
+             f"surrendered before then."]
+    if money is not None:
+        rows.append(f"Applicable amount of financial responsibility (OPA 90 and CERCLA): {money.text}.")
+    rest = [f for f in ctx.facts if f is not vessel and f is not tons and f is not money and not identity(f)]
+    rows += [f"{cap_first(label(f))}: {f.text}." for f in rest]
+    return rows  # one particular a line, as the certificate's face sets them out
