@@ -201,3 +201,40 @@ def test_a_ledger_defect_is_caught_by_its_check_by_name(world, defect):
     assert result.rows, (defect, check_id)
     assert named in {r.artifact_id for r in result.rows} | {r.path for r in result.rows}, (defect, result.rows[:3])
     assert result.severity == "error"
+
+
+def test_a_computation_after_a_label_is_not_a_mention_but_a_wrong_figure_before_an_aside_is(world):
+    # An outline's own statement reads "the building claim payable is USD 5,120,000 less the USD 50,000
+    # deductible: USD 5,070,000": the amount after the label opens a computation, and the amount before
+    # "deductible" is the one the label names. A wrong figure followed by a dash aside is still a mention.
+    cap = _fact(world, "liability_cap")
+    after = dt.date.fromisoformat(cap["known_from"])
+    plan_emails = [a for a in _plan(world)["artifacts"] if a["kind"] == "email" and not a["distractor"]
+                   and a.get("mode") == "new" and dt.datetime.fromisoformat(a["sent_at"]).date() > after]
+    working, wrong = plan_emails[0], plan_emails[1]
+    _say(world, working, "The OPA 90 liability cap is USD 2,500 x 62,480 GT, and the USD 156,200,000 OPA 90 "
+                         "liability cap: USD 95,212,500 above the demand.")
+    _say(world, wrong, "The OPA 90 liability cap is USD 150,000,000 - on our reading of the tonnage.")
+    rows = next(c for c in validate_copy(world).checks if c.id == "amount_beside_label").rows
+    named = {r.artifact_id for r in rows}
+    assert wrong["id"] in named, rows[:3]
+    assert working["id"] not in named, rows[:3]
+
+
+def test_a_cell_whose_value_two_facts_share_counts_as_a_part_when_either_fact_is(published_legal, tmp_path):
+    # A lower-of equal to one of its inputs (business interruption payable = its sublimit) puts one value under
+    # two facts; the total that adds the payable is over its parts, whichever name the value is read under.
+    import duckdb
+    from worldsmith.worlds.validate import load_checks, run_checks
+
+    store = tmp_path / "world.duckdb"
+    shutil.copyfile(published_legal / "world.duckdb", store)
+    part = next(f for f in _plan(published_legal)["facts"] if f["id"] == "nrd_claimed")
+    con = duckdb.connect(str(store))
+    con.execute("insert into facts (id, statement, type, text, value_num, currency, label) values ('nrd_twin', 'A twin.', 'money', 'twin', ?, ?, "
+                "'a fact that happens to share the value')", [float(part["value"]["amount"]), part["value"]["currency"]])
+    con.execute("insert into fact_values (fact_id, since, text, value_num) values ('nrd_twin', date '2000-01-01', 'twin', ?)",
+                [float(part["value"]["amount"])])
+    con.close()
+    check = [c for c in load_checks() if c.id == "total_only_over_parts"]
+    assert run_checks(store, check).checks[0].rows == []

@@ -22,10 +22,20 @@ texts as (
 ),
 said as (
     select x.artifact_id, x.path, x.day, x.distractor, l.fact_id, l.label,
-           unnest(regexp_extract_all(x.text, l.pattern
-               || '(?:\s*(?:,|:|=|\(|\bof\b|\bis\b|\bat\b|\btotals?\b|\btotalling\b|\bstands at\b|\bnow\b|\bcomes to\b|\bamounts to\b))*\s*(?:' || lower(l.currency) || '|\$|£|€)\s?(-?[0-9][0-9,]*(?:\.[0-9]+)?)', 1)) as amount
+           unnest(regexp_extract_all(x.text, '(?:(?:' || lower(l.currency) || '|\$|£|€)\s?-?[0-9][0-9,]*(?:\.[0-9]+)?\s+)?'
+               || l.pattern
+               || '(?:\s*(?:,|:|=|\(|\bof\b|\bis\b|\bat\b|\btotals?\b|\btotalling\b|\bstands at\b|\bnow\b|\bcomes to\b|\bamounts to\b))*\s*(?:' || lower(l.currency) || '|\$|£|€)\s?-?[0-9][0-9,]*(?:\.[0-9]+)?(?:\s*(?:\bless\b|\bminus\b|\bplus\b|\btimes\b|\bx\b|[-+×*/])\s*(?:the\s+)?(?:[a-z]{3}\s?|\$|£|€)?[0-9(])?', 0)) as phrase
     from texts x
     join labels l on contains(x.text, l.label)
+),
+-- The amount is the one after the label. Not a mention: a phrase that opens with an amount ("the USD 50,000
+-- deductible: USD 5,070,000", where the label names that amount and the colon gives a result), or one whose
+-- amount opens a computation ("is USD 5,120,000 less the deductible").
+said_amounts as (
+    select *, regexp_extract(phrase, '(-?[0-9][0-9,]*(?:\.[0-9]+)?)$', 1) as amount
+    from said
+    where starts_with(phrase, label)
+      and not regexp_matches(phrase, '[0-9]\s*(?:\bless|\bminus|\bplus|\btimes|\bx|[-+×*/])\s*(?:the\s+)?(?:[a-z]{3}\s?|\$|£|€)?[0-9(]$')
 ),
 rows_said as (
     -- a sheet row whose first text cell is the label, and the money cells of that row
@@ -43,7 +53,7 @@ rows_said as (
 ),
 mentions as (
     select artifact_id, path, day, distractor, fact_id, label, try_cast(replace(amount, ',', '') as double) as value, 'writes' as how
-    from said where amount <> ''
+    from said_amounts where amount <> ''
     union all
     select artifact_id, path, day, distractor, fact_id, label, value, 'has a row' from rows_said
 ),

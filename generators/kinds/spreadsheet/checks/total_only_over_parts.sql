@@ -37,13 +37,20 @@ labelled as (
     join cells t on t.path = c.path and t.sheet_name = c.sheet_name and t.row = c.row and t.value_type = 'text'
         and lower(trim(t.value_text)) in ('total', 'totals', 'grand total')
     where c.value_num is not null and c.row > 1
+),
+judged as (
+    select *, total_of is not null and (total_of = amount_of
+           or list_contains(regexp_extract_all(coalesce(total_formula, ''), '[A-Za-z_][A-Za-z0-9_]*'), amount_of))
+           as is_part
+    from planned
 )
+-- A cell whose value two facts share (a lower-of equal to one of its inputs) is a part when either fact is.
 select artifact_id, path,
-       'row ' || row || ' (' || formula || ') adds the ledger amount of ' || amount_of || ' (row ' || held_row
+       'row ' || row || ' (' || formula || ') adds the ledger amount of ' || min(amount_of) || ' (row ' || held_row
        || ') to rows that are not its parts' as detail
-from planned
-where not (total_of is not null and (total_of = amount_of
-       or list_contains(regexp_extract_all(coalesce(total_formula, ''), '[A-Za-z_][A-Za-z0-9_]*'), amount_of)))
+from judged
+group by artifact_id, path, sheet_name, row, col, formula, held_row
+having not bool_or(is_part)
 union all
 select distinct b.artifact_id, b.path,
        'the Total row ' || b.row || ' adds up a column holding the ledger amount of ' || h.amount_of
