@@ -61,9 +61,11 @@ def fact_label(fact) -> str:
 def as_first_sent(title: str) -> str:
     """A file's title as its writer named it the day it went round: without the "superseded" that only a later
     version makes true ("DRAFT v1 (superseded): Memo re X" -> "DRAFT v1: Memo re X", "(interim, superseded)" ->
-    "(interim)")."""
+    "(interim)", "Estimate (superseded by the loss of June 9, 2026)" -> "Estimate")."""
     def keep(m: re.Match) -> str:
-        words = [w for w in re.split(r"\s*,\s*", m.group(1)) if w and not re.fullmatch(r"superseded", w, re.I)]
+        # "(superseded by the adjusted loss of June 9, 2026)": the clause goes whole, its date's comma with it.
+        inner = re.sub(r"\s*,?\s*\bsuperseded\s+(?:by|on|following|in favou?r of)\b.*$", "", m.group(1), flags=re.I)
+        words = [w for w in re.split(r"\s*,\s*", inner) if w and not re.fullmatch(r"superseded", w, re.I)]
         return f" ({', '.join(words)})" if words else ""
 
     out = re.sub(r"\s*\(([^)]*\bsuperseded\b[^)]*)\)", keep, title, flags=re.I)

@@ -51,6 +51,8 @@ def test_relations_come_from_the_roles():
 def test_a_draft_is_named_as_it_was_the_day_it_went_round():
     assert as_first_sent("DRAFT v1 (superseded): Memo re OPA 90") == "DRAFT v1: Memo re OPA 90"
     assert as_first_sent("Damages schedule (interim, superseded): removal costs") == "Damages schedule (interim): removal costs"
+    assert as_first_sent("Preliminary loss estimate (superseded by the adjusted loss of June 9, 2026)") == \
+        "Preliminary loss estimate"
     assert as_first_sent("Plain title") == "Plain title"
 
 
