@@ -128,6 +128,9 @@ def _later(day: dt.date, n: int) -> dt.date:
     return out
 
 
+_RANKS = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
+
+
 def _short_date(day: dt.date, locale: str) -> str:
     """A deadline as a document writes it, without the year ('Thursday, April 23'): it never reads as a ledger date."""
     return f"{day:%A}, {day:%B} {day.day}" if locale == "en_US" else f"{day:%A} {day.day} {day:%B}"
@@ -213,7 +216,8 @@ class Writer:
         plaintiff, defendant = party_names(self.ctx)
         year = self.day.year % 100
         number = (1, 2, 4, 6)[_digest(self.ctx.world_title) % 4]  # a division the court has (E.D. Tex.: 1, 2, 4, 5, 6, 9)
-        case = f"Civil Action No. {number}:{year}-cv-{_digest(self.ctx.world_title + 'cv') % 90000 + 10000:05d}"
+        # a division's docket runs to hundreds a year, not tens of thousands ('1:26-cv-60267' read as implausible)
+        case = f"Civil Action No. {number}:{year}-cv-{_digest(self.ctx.world_title + 'cv') % 880 + 40:05d}"
         # the court from the title, else from the facts or the matter ('(E.D. Tex., filed April 9, 2026)')
         court = next((c for c in (district(t) for t in [self.ctx.spec.title, self.ctx.world_title, self.ctx.world_summary,
                                                         *(f.statement for f in self.facts)])
@@ -228,6 +232,13 @@ class Writer:
         a = self.ctx.author
         plaintiff, defendant = party_names(self.ctx)
         client = defendant if "answer" in self.ctx.spec.title.lower() else plaintiff
+        # signed by the firm's senior lawyer as attorney-in-charge, with the drafter below (an associate does not
+        # sign a federal pleading alone)
+        lead = signatory(self.ctx, a.organisation) or a
+        if lead.id != a.id and _RANKS.get(lead.seniority, 1) > _RANKS.get(a.seniority, 1):
+            return (f"Respectfully submitted, /s/ {lead.name}. {lead.name}, Attorney-in-Charge, {lead.title}, "
+                    f"{lead.organisation}, {lead.phone}, {lead.email}; {a.name}, {a.title}, {a.email}. "
+                    f"Counsel for {client}.")
         return (f"Respectfully submitted, /s/ {a.name}. {a.name}, {a.title}, {a.organisation}, {a.phone}, {a.email}. "
                 f"Counsel for {client}.")
 

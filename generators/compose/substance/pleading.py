@@ -147,6 +147,14 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
                                        "charter party"]).format(n=number)
                            + (f": {words}." if words else ".") +
                            (f" Any recovery is capped at {cap.text}." if cap and (not words or cap.text not in words) else ""))
+        if cited is not None and ctx.locale == "en_US" and re.search(r"charter", " ".join(
+                f.statement + " " + label(f) for f in cited[2]), re.I):
+            # the charter's Part I (agreement.charter_part_one) sends disputes to New York arbitration: an answer
+            # keeps that right, or waives it by litigating
+            grounds.append("Plaintiff's claims arise under the charter party, which provides for arbitration in New "
+                           "York under the rules of the Society of Maritime Arbitrators. Defendant does not waive, "
+                           "and expressly reserves, its right to move to stay this action pending arbitration under "
+                           "9 U.S.C. § 3.")
         for f in free([g for g in ctx.facts if g.value.type == "text" and not identity(g) and gist(g, ctx.facts)]):
             said.append(f)
             why = gist(f, ctx.facts)
@@ -181,6 +189,13 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
                                           "below.",
                                           "Defendant denies each and every allegation of the Complaint not "
                                           "specifically admitted herein."])]
+                elif ctx.locale == "en_US":
+                    # paragraph by paragraph, as an answer meets a complaint: the parties, jurisdiction and venue
+                    # pleaded in its first four paragraphs, then what is admitted (with what Defendant avers of it),
+                    # what it cannot know, and the denials (blind read 8: "no paragraph-by-paragraph responses")
+                    out[i] = answer_responses(pick, ctx, plaintiff, defendant, free(things + [
+                        g for g in ctx.facts if g.value.type == "text" and not identity(g) and g.label and
+                        re.search(r"party|vessel|owner|operator", label(g), re.I)]), said)
                 else:
                     # admitted: what names the matter and the designations of record, never a ground of defense
                     admit = free(things + [g for g in ctx.facts if g.value.type == "text" and not gist(g, ctx.facts)
@@ -200,6 +215,44 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
             if at is not None:
                 out.setdefault(at, []).extend(pick.frame(_ADMIT).format(low=plain(f)) for f in rest)
     return {i: [p for p in ps if p] for i, ps in out.items() if ps}
+
+
+def answer_responses(pick: Picker, ctx: ArtifactContext, plaintiff: str, defendant: str, admit: list[FactRef],
+                     said: list[FactRef]) -> list[str]:
+    """An answer's responses to a complaint's allegations: paragraphs 1-4 (the parties by their roles, jurisdiction,
+    venue) one by one, then each admitted fact with what Defendant avers of it, the claimed amounts it cannot know,
+    the allegations of fault and liability denied, and each count met by the responses above."""
+    theirs, ours = _role_of(ctx, plaintiff), _role_of(ctx, defendant)
+    rows = [f"Answering paragraph 1 of the Complaint, Defendant admits that Plaintiff {plaintiff} is {theirs}."
+            if theirs else "Answering paragraph 1 of the Complaint, Defendant admits Plaintiff's identity and otherwise "
+            "lacks knowledge sufficient to form a belief about its allegations, and therefore denies them.",
+            f"Answering paragraph 2, Defendant admits that it is {ours}, and denies any other characterization of its "
+            f"role." if ours else "Answering paragraph 2, Defendant admits that it is a party to the matter described.",
+            "Paragraph 3 states a legal conclusion to which no response is required; to the extent one is required, "
+            "Defendant does not contest subject-matter jurisdiction but denies that Plaintiff has any claim against it.",
+            "Answering paragraph 4, Defendant does not contest venue in this District for purposes of this action only."]
+    for f in admit[:2]:
+        said.append(f)
+        more = gist(f, ctx.facts)
+        if more and f.text in more:
+            # the clause that records the fact of record ('On February 26, 2026 the Coast Guard designated ...')
+            head, _, tail = more.partition(" ")
+            rows.append(f"Defendant admits that {head.lower() if head in ('On', 'The', 'A', 'An', 'In') else head} "
+                        f"{tail}.")
+        else:
+            avers = f", and avers that {more}" if more else ""
+            rows.append(f"Defendant admits that {plain(f)}{avers}.")
+    rows += [pick.frame(["Defendant lacks knowledge or information sufficient to form a belief about the truth of "
+                         "the allegations concerning the nature and amount of the third-party claims, and therefore "
+                         "denies them.",
+                         "Defendant is without knowledge or information sufficient to form a belief as to the amounts "
+                         "claimed by third parties, and therefore denies those allegations."]),
+             f"Defendant denies the allegations of fault made against it, denies that any act or omission of "
+             f"{defendant} caused or contributed to the events alleged, and denies that it owes Plaintiff contribution or "
+             f"indemnity in any amount beyond what it has agreed in writing.",
+             "In answer to each Count, Defendant repeats its responses to the paragraphs that Count realleges, and "
+             "denies the remaining allegations of the Count."]
+    return rows
 
 
 _ADJUDICATION = re.compile(r"\b(adjudicat\w*|referral)\b", re.I)
