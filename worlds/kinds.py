@@ -61,6 +61,9 @@ class Kind:
     # select max(<timestamptz>): the last moment its files record a message (one sent, one posted); a session's clock
     # starts after every kind's, so what an agent sends comes after everything it answers. None: it records none.
     latest_sql: str | None = None
+    # What a World shows of its tables, by attribute name (chat's `world.chat`, calendar's `world.events`):
+    # view(world) -> its empty value where the room has none. Called only on a loaded world (worlds.world.World).
+    views: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     # -- generation (worldsmith.generators; never called from worlds) --------------------------
     plan: Callable[..., None] | None = None          # (planner, folder, item, instance, day, title, facts, distractor)
     link: Callable[[list[Any]], None] | None = None  # after every item is planned: cross-artifact links
@@ -207,6 +210,12 @@ def kind(name: str) -> Kind:
         return _KINDS[name]
     except KeyError:
         raise KeyError(f"no artifact kind {name!r} is registered; known: {', '.join(_KINDS) or 'none'}") from None
+
+
+def view(name: str) -> Callable[[Any], Any] | None:
+    """The view a registered kind gives a World under `name` (Kind.views), or None when no kind gives one."""
+    _ensure()
+    return next((k.views[name] for k in _KINDS.values() if name in k.views), None)
 
 
 def of(obj: Any) -> Kind:

@@ -30,6 +30,7 @@ import duckdb
 from pydantic import BaseModel, ConfigDict
 
 from worldsmith.worlds import bundle as _bundle
+from worldsmith.worlds import kinds as _kinds
 from worldsmith.worlds.errors import BundleError
 from worldsmith.worlds.plan import LedgerDistractor, LedgerFact, Org, Person, WorldPlan
 from worldsmith.worlds.report import ValidationReport
@@ -99,45 +100,6 @@ class Sheet(BaseModel):
     name: str
     n_rows: int
     n_cols: int
-
-
-class ChatMessage(BaseModel):
-    """One chat message as a reader sees it (mentions by name, shared files by path)."""
-
-    model_config = _FROZEN
-    ts: str
-    at: dt.datetime
-    user: str | None = None  # the poster's address
-    name: str | None = None
-    text: str
-    thread_ts: str | None = None
-
-
-class ChatChannel(BaseModel):
-    """A channel or direct message of the room's chat export, with its messages oldest first."""
-
-    model_config = _FROZEN
-    id: str
-    name: str | None  # None for a direct message
-    type: str         # channel | private | dm | group_dm
-    topic: str | None
-    members: tuple[str, ...]  # addresses
-    messages: tuple[ChatMessage, ...]
-
-
-class Event(BaseModel):
-    """A calendar event, once however many people's calendars hold it."""
-
-    model_config = _FROZEN
-    uid: str | None
-    summary: str | None
-    starts_at: dt.datetime | None
-    ends_at: dt.datetime | None
-    organizer: str | None
-    location: str | None
-    description: str | None
-    attendees: tuple[str, ...]
-    calendars: tuple[str, ...]  # the .ics files that hold it
 
 
 class World(BaseModel):
@@ -253,41 +215,19 @@ class World(BaseModel):
         return bool(self.db.execute("select count(*) from information_schema.tables where table_name = ?",
                                     [name]).fetchone()[0])
 
-    @property
-    def chat(self) -> list[ChatChannel]:
-        """The chat export's channels and direct messages with their messages (empty when the room has no chat)."""
-        if not self.has_table("chat_channels"):
-            return []
-        users = {u: (n, e) for u, n, e in self.db.execute("select id, real_name, email from chat_users").fetchall()}
-        out = []
-        for cid, name, kind, topic, export, folder in self.db.execute(
-                "select id, name, type, topic, export, folder from chat_channels order by type, coalesce(name, id)").fetchall():
-            members = tuple(users.get(u, (None, u))[1] or u for (u,) in self.db.execute(
-                "select user_id from chat_members where channel_id = ? order by user_id", [cid]).fetchall())
-            rows = self.db.execute("""select ts, "at", user_id, coalesce(text_plain, ''), thread_ts from chat_messages
-                                      where export = ? and folder = ? order by "at", ts""", [export, folder]).fetchall()
-            messages = tuple(ChatMessage(ts=ts, at=at, user=users.get(u, (None, u))[1], name=users.get(u, (None, None))[0],
-                                         text=text, thread_ts=thread) for ts, at, u, text, thread in rows)
-            out.append(ChatChannel(id=cid, name=name, type=kind, topic=topic, members=members, messages=messages))
-        return out
-
-    @property
-    def events(self) -> list[Event]:
-        """The calendar's events by start, each once (a room keeps one calendar per person); empty without calendars."""
-        if not self.has_table("calendar_events"):
-            return []
-        rows = self.db.execute("""
-            select e.uid, any_value(e.summary), min(e.starts_at), min(e.ends_at), any_value(e.organizer),
-                   any_value(e.location), any_value(e.description),
-                   coalesce((select list(distinct a.address order by a.address) from calendar_attendees a
-                             where a.uid = e.uid), []),
-                   list(distinct e.path order by e.path)
-            from calendar_events e group by e.uid order by 3, 1""").fetchall()
-        return [Event(uid=u, summary=s, starts_at=b, ends_at=e, organizer=o, location=loc, description=d,
-                      attendees=tuple(a), calendars=tuple(c)) for u, s, b, e, o, loc, d, a, c in rows]
+    def __getattr__(self, name: str) -> Any:
+        """What a registered kind shows of its tables (Kind.views: `world.chat` of the chat kind, `world.events` of
+        the calendar's), its empty value where the room has none; this class names no kind."""
+        try:
+            return super().__getattr__(name)  # pydantic's private attributes
+        except AttributeError:
+            view = None if name.startswith("_") else _kinds.view(name)
+            if view is None:
+                raise
+            return view(self)
 
     def artifacts_of(self, kind: str) -> list:
-        """The planned artifacts of one kind (email, document, spreadsheet, and chat or calendar where present)."""
+        """The planned artifacts of one kind (its spec's `kind`: "email", "document"...)."""
         return [a for a in self.plan.artifacts if a.kind == kind]
 
     @property

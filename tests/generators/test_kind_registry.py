@@ -103,6 +103,19 @@ def test_a_registered_toy_kind_is_served_by_its_own_app(toy_world, tmp_path):
     assert "<li class=meta>Call the insurer.note</li>" not in page  # on the board, not again in the drive's tree
 
 
+def test_a_registered_toy_kind_shows_its_table_on_the_world_and_the_world_names_no_kind(toy_world):
+    import worldsmith
+    from worldsmith.worlds.world import World
+
+    with worldsmith.open(toy_world) as world:
+        assert world.notes == [("Notes/Call the insurer.note", "Call the insurer: USD 12,500,000")]  # Kind.views
+        assert world.chat == [] and world.events == []  # the registered kinds' views, empty where the room has none
+        with pytest.raises(AttributeError):
+            world.no_such_view
+    # chat's and calendar's views are theirs (generators/kinds/<kind>/view.py), not the World's
+    assert not {"chat", "events"} & set(vars(World))
+
+
 def test_unregistering_a_kind_takes_it_out_of_the_unions(toy_kind):
     outline_text = MINI.read_text(encoding="utf-8").replace("\ninventory:\n", "\ninventory:" + STICKY_ITEM, 1)
     assert parse_outline(outline_text, "x.yaml").inventory[0].items[0].kind == "sticky"

@@ -22,6 +22,7 @@ from worldsmith.generators.calendar import next_business_day
 from worldsmith.generators.kinds.calendar.compose import compose_meeting
 from worldsmith.generators.kinds.calendar.reader import CALENDAR_DDL, load_ics
 from worldsmith.generators.kinds.calendar.render import render_calendars
+from worldsmith.generators.kinds.calendar.view import events
 from worldsmith.generators.kinds.prose import distractor_line, fact_lines, guard, missing, usable
 from worldsmith.generators.planner import _Planner, safe_filename, slugify
 from worldsmith.generators.prompts import people_line
@@ -255,4 +256,5 @@ KIND = Kind(
     checks=Path(__file__).with_name("checks"),
     prompts=Path(__file__).with_name("prompts"),
     serve=serve,
+    views={"events": events},
 )

@@ -21,6 +21,7 @@ from worldsmith.generators.calendar import business_days, spread
 from worldsmith.generators.kinds.chat.compose import compose_chat
 from worldsmith.generators.kinds.chat.reader import CHAT_DDL, EXPORT_FILES, load_chat_json, load_transcript
 from worldsmith.generators.kinds.chat.render import render_day, render_export, short_id, transcript_name
+from worldsmith.generators.kinds.chat.view import channels
 from worldsmith.generators.kinds.prose import carries, guard, squash, usable
 from worldsmith.generators.planner import _Planner, slugify
 from worldsmith.generators.prompts import people_line
@@ -288,4 +289,5 @@ KIND = Kind(
     checks=Path(__file__).with_name("checks"),
     prompts=Path(__file__).with_name("prompts"),
     serve=serve,
+    views={"chat": channels},
 )

@@ -79,4 +79,6 @@ KIND = Kind(
     plan=plan_sticky, context=file_context, compose=compose_sticky, render=render_sticky,
     checks=Path(__file__).with_name("checks"),
     serve=serve,
+    # what a World shows of its table: world.notes, (path, text) of each note
+    views={"notes": lambda world: world.db.execute("select path, text from stickies order by path").fetchall()},
 )
