@@ -146,6 +146,9 @@ class Writer:
         self.day = ctx.spec.date  # type: ignore[union-attr]
         # Which facts pair up in which section turns per document, so a series of minutes differs.
         self.turn = pick.rng.randrange(max(1, len(self.facts)))
+        # What this document's frames already said: a section of a kind written again (more sections than the genre
+        # lists) draws from the same frames with the same labels, and must not say it twice
+        self.said: set[str] = set()
 
     def frames(self, kind: str, cap: bool = True, **extra: str) -> list[str]:
         """Every frame of the section kind that the values fill, each at most once, in a random order; with
@@ -196,8 +199,10 @@ class Writer:
         }
 
     def sentences(self, kind: str, n: int = 0, k: int = 3) -> list[str]:
-        """Up to k sentences of the section kind."""
-        return self.frames(kind, **self.values_for(n))[:k]
+        """Up to k sentences of the section kind, none this document's frames already said."""
+        out = [s for s in self.frames(kind, **self.values_for(n)) if s not in self.said][:k]
+        self.said.update(out)
+        return out
 
     # -- genre-specific blocks -----------------------------------------------------------------
     def options(self) -> tuple[list[str], str]:

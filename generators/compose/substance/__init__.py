@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.substance.agreement import agreement_bodies, executed_on
-from worldsmith.generators.compose.substance.common import chair, main_fact, meeting_day, topic
+from worldsmith.generators.compose.substance.common import chair, main_fact, meeting_day, said_once, topic
 from worldsmith.generators.compose.substance.deal import ic_memo_bodies, term_sheet_bodies
 from worldsmith.generators.compose.substance.letters import client_letter_bodies, engagement_plan, letter_bodies
 from worldsmith.generators.compose.substance.memo import (memo_analysis, memo_answer, memo_background,
@@ -97,4 +97,4 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
                 out[i] = said + minutes_decisions(pick, ctx, day, due)
             elif k == "background":
                 out[i] = minutes_matters(pick, ctx, day)
-    return {i: [p for p in ps if p.strip()] for i, ps in out.items() if ps}
+    return said_once({i: [p for p in ps if p.strip()] for i, ps in out.items() if ps}, kinds)

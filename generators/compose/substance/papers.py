@@ -14,7 +14,7 @@ from worldsmith.generators.compose.text import cap_first, join_names, long_date
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.week import instance_of
 from worldsmith.generators.compose.substance.common import (as_told, identity, label, merge_short, names, plain,
-                                                            plain_sentence, rank, topic)
+                                                            plain_sentence, rank, said_once, topic)
 
 
 def plan_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]]) -> dict[int, list[str]]:
@@ -103,8 +103,16 @@ def certificate_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str,
     money = max((f for f in ctx.facts if f.value.type == "money"), key=lambda f: f.value.amount, default=None)
     guarantor, issuer, holder = certificate_parties(ctx)
     out: dict[int, list[str]] = {}
-    for i, (_, k) in enumerate(plan):
-        if k == "particulars" and i == 0 and guarantor and re.search(r"financial responsibility", ctx.spec.title, re.I):
+    annexed = [f for f in ctx.facts if f is not money]
+    for i, (heading, k) in enumerate(plan):
+        if k == "particulars" and heading.startswith("Annex "):
+            # an annex beyond the certificate's own sections schedules one particular each, then is left blank (as
+            # a form's spare annexes are), never the particulars again
+            j = int(heading.split()[-1])
+            f = annexed[j - 1] if j <= len(annexed) else None
+            out[i] = [f"This annex schedules the evidence for {label(f)}: {f.text}." if f else
+                      "This annex is intentionally left blank."]
+        elif k == "particulars" and i == 0 and guarantor and re.search(r"financial responsibility", ctx.spec.title, re.I):
             # the face of a vessel COFR: its number, the operator it is issued to, the vessel, the period of validity
             # and the guarantor, as the Coast Guard's form has them (the litigation reader: "no certificate number,
             # IMO number or validity dates")
@@ -162,7 +170,7 @@ def certificate_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str,
         elif k == "cert_sign":
             out[i] = [f"Issued by {org}. Signed for and on behalf of {org} by {ctx.author.name}, {ctx.author.title}, "
                       f"on {day}."]
-    return out
+    return said_once(out, [k for _, k in plan])  # an annex says what the particulars above do not
 
 
 def _digest(text: str) -> int:
