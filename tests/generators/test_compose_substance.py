@@ -157,3 +157,20 @@ def test_an_english_claim_is_pleaded_as_english_courts_and_adjudicators_have_it(
         assert forum in text and party in text, text[:400]
         for us in ("UNITED STATES", "Plaintiff", "/s/", "WHEREFORE", "Civil Action"):
             assert us not in text, (us, text[:400])
+
+
+def test_an_engagement_letter_says_what_is_done_by_whom_for_what_fee_on_what_terms():
+    # blind read 8: "the scope is one line, and there are no terms and no fee schedule"
+    from worldsmith.generators.context import OrgRef
+    from tests.generators.context_fixture import DANA, RUTH, SAM
+
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to Corvale", privileged=True, acts_for="Corvale Shipping Ltd"),
+            OrgRef(name="Corvale Shipping Ltd", role="client", privileged=True)]
+    ctx = document_context("letter", 4, seed=5, facts=[_CAP, DEADLINE])
+    ctx = ctx.model_copy(update={"organisations": orgs, "to": [RUTH], "cast": [SAM, DANA, RUTH], "spec": ctx.spec.model_copy(
+        update={"title": "Engagement letter: Corvale cargo claim"})})
+    doc = compose_document(ctx)
+    prose = " ".join(p for s in doc.sections for p in s.paragraphs)
+    assert "(a) working out the liability cap (USD 98,400,000) from its inputs" in prose, prose
+    assert "Dana Okafor (Partner) will lead the engagement" in prose and "Sam Lindqvist (Senior Associate)" in prose
+    assert "written estimate" in prose and "no conflict" in prose and "end the engagement on written notice" in prose

@@ -7,10 +7,10 @@ import re
 
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.parties import client_of
-from worldsmith.generators.compose.text import join_names
-from worldsmith.generators.context import ArtifactContext, FactRef
-from worldsmith.generators.compose.substance.common import (CLAUSE, as_told, identity, merge_short, names, points_of,
-                                                            topic)
+from worldsmith.generators.compose.text import cap_first, join_names, strip_end
+from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
+from worldsmith.generators.compose.substance.common import (CLAUSE, as_told, identity, label, merge_short, names,
+                                                            points_of, rank, stated, topic)
 
 
 _GERUNDS = {"rejecting": "reject", "reserving": "reserve", "accepting": "accept", "confirming": "confirm",
@@ -104,6 +104,7 @@ def client_letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
     client = client_of(ctx) or (ctx.to[0].organisation if ctx.to else "")
     about = topic(ctx.spec.title, names(ctx))
     engagement = "engagement" in ctx.spec.title.lower()
+    kinds = [k for _, k in plan]
     out: dict[int, list[str]] = {}
     for i, (_, k) in enumerate(plan):
         if k == "client_opening":
@@ -113,6 +114,8 @@ def client_letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
             else:
                 out[i] = [f"We write to {client} about {about}. This letter sets out where matters stand and what we "
                           f"advise."]
+        elif k == "engagement_scope" and engagement:
+            out[i] = engagement_scope(pick, ctx, about, client)
         elif k == "engagement_scope":
             rows = [f"Our work will cover {about}."]
             rows += [as_told(pick, f, ctx.facts) for f in ctx.facts if not identity(f)]
@@ -120,8 +123,77 @@ def client_letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
             if reader is not None:
                 rows.append(f"We will report to {reader.name} as the work proceeds, and in writing when it is done.")
             out[i] = merge_short(rows)
+        elif k == "fees" and engagement:
+            lead = _team(ctx)[0] if _team(ctx) else ctx.author
+            out[i] = [f"Our fees are based on the time spent by each member of the team at the hourly rate for their "
+                      f"grade. {lead.name} will send {client} a written estimate for the work once the scope above is "
+                      f"confirmed, and we will not exceed it without your written approval. We invoice monthly, with "
+                      f"a note of the work done; disbursements are charged at cost and invoices are payable within "
+                      f"thirty days."]
+            if "client_terms" not in kinds:
+                out[i].append(engagement_terms(ctx, client))
+        elif k == "client_terms" and engagement:
+            out[i] = [engagement_terms(ctx, client)]
         elif k == "client_close" and engagement:
             out[i] = [f"Please sign and return a copy of this letter by {due} to confirm that it reflects your "
                       f"instructions. If anything here is not as you expect, please call {ctx.author.name}.",
                       f"Agreed and accepted for and on behalf of {client}: signature, name, title and date."]
     return out
+
+
+def _team(ctx: ArtifactContext) -> list[PersonRef]:
+    """The author's organisation's people on the matter, most senior first (the author first among equals: who signs
+    the engagement leads it)."""
+    people = [p for p in ctx.cast if p.organisation == ctx.author.organisation] or [ctx.author]
+    return sorted(people, key=lambda p: (-rank(p), p.id != ctx.author.id))
+
+
+def engagement_scope(pick: Picker, ctx: ArtifactContext, about: str, client: str) -> list[str]:
+    """An engagement letter's scope: the work item by item from what it must establish (each figure tested or worked
+    out, each date met, each decision supported), what is outside it, who does the work and to whom it reports."""
+    work = []
+    for f in [g for g in ctx.facts if not identity(g)]:
+        if f.value.type == "date":
+            work.append(f"the steps needed before {label(f)} ({f.text})")
+        elif f.reason:
+            work.append(f"working out {label(f)} ({f.text}) from its inputs, {f.reason}")
+        elif f.value.type in ("money", "number", "percent"):
+            work.append(f"{label(f)} ({f.text}), tested against the underlying records, with every exception "
+                        f"reported")
+        else:
+            work.append(f"advising on {label(f)} ({f.text})")
+    items = "; ".join(f"({'abcdefgh'[n]}) {w}" for n, w in enumerate(work[:6]))
+    rows = [f"We will act for {client} on {about}." + (f" The work covers: {items}." if items else "")]
+    # what this letter establishes (the population and sample it agrees) in the words of record
+    # (the statement as it stands where its figure is in it: 'specifically, 400 claims' after it read as a form)
+    settled = [cap_first(strip_end(f.statement)) + "." if f.text.split()[0] in f.statement else
+               stated(pick, f, ctx.facts, cite=False) for f in ctx.facts if f.establish and not identity(f)]
+    if settled:
+        rows.append(" ".join(settled))
+    team = _team(ctx)
+    lead, rest = team[0], team[1:]
+    staffed = f"{lead.name} ({lead.title}) will lead the engagement and is responsible for it"
+    if rest:
+        staffed += f", with {join_names([f'{p.name} ({p.title})' for p in rest[:4]])} doing the day-to-day work"
+    rows.append(staffed + ".")
+    reader = ctx.to[0] if ctx.to else None
+    if reader is not None:
+        rows.append(f"We will report to {reader.name} as the work proceeds, and in writing when it is done. Anything "
+                    f"outside this scope will be agreed with {reader.first_name} in writing before we start on it.")
+    return rows
+
+
+def engagement_terms(ctx: ArtifactContext, client: str) -> str:
+    """The terms an engagement letter states in its own words, in the author's trade's form."""
+    from worldsmith.generators.compose.voice import family_key
+
+    if family_key(ctx.voice.family) == "legal":
+        return (f"We have checked that we have no conflict in acting for {client}. Our advice is for {client} alone and "
+                f"is privileged; our standard terms of business apply, and where they differ from this letter, this "
+                f"letter prevails. Either of us may end the engagement on written notice; fees for work done to that "
+                f"date remain payable.")
+    return (f"Our work is not an audit of financial statements and gives no assurance beyond what we report. "
+            f"{client}'s management remains responsible for its records and for the decisions taken on our findings. "
+            f"We are independent of {client} for this engagement, and our report is for {client} alone and may not be "
+            f"relied on by anyone else without our written consent. Either of us may end the engagement on written "
+            f"notice; fees for work done to that date remain payable.")
