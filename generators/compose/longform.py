@@ -45,8 +45,9 @@ def flatten(doc: DocumentContent) -> str:
     return "\n\n".join(blocks)
 
 
-def _part(pick: Picker, ctx: ArtifactContext, kind: str, sections: int, carry: bool) -> str:
-    """One document's text for the mail body; only the part that carries the facts gets them and the label."""
+def _part(pick: Picker, ctx: ArtifactContext, kind: str, sections: int, carry: bool, summed: bool = False) -> str:
+    """One document's text for the mail body; only the part that carries the facts gets them and the label. Below a
+    note that has summed it up (summed), a report starts after its executive summary: the note said that."""
     spec = ctx.spec
     assert isinstance(spec, EmailSpec), "a long-form part needs an EmailSpec"
     doc_spec = long_spec(spec, kind, sections)
@@ -55,7 +56,10 @@ def _part(pick: Picker, ctx: ArtifactContext, kind: str, sections: int, carry: b
         doc_spec = doc_spec.model_copy(update={"facts": [], "distractor": None})
         update.update(facts=[], distractor_label=None, cited_sheets=[])
     # Its own seed, drawn from the email's picker, so the text differs from any document of the same id.
-    text = flatten(compose_document(ctx.model_copy(update={"spec": doc_spec, **update})))
+    doc = compose_document(ctx.model_copy(update={"spec": doc_spec, **update}))
+    if summed and len(doc.sections) > 2 and doc.sections[0].heading.lower() == "executive summary":
+        doc = doc.model_copy(update={"sections": doc.sections[1:]})
+    text = flatten(doc)
     if carry and ctx.distractor_label:
         # a paper's stamp sits on its title line, which mail does not carry: the writer says which version it is
         text = f"(These are the figures of the {strip_end(ctx.distractor_label)}.)\n\n{text}"
@@ -84,10 +88,15 @@ def long_kinds(ctx: ArtifactContext) -> list[str]:
     return ["memo", "report"]
 
 
-def long_body(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> tuple[str, str]:
+def long_body(pick: Picker, ctx: ArtifactContext, values: dict[str, str], intro: bool = True,
+              kind: str = "") -> tuple[str, str]:
     """(intro line, flattened text) of a long-form message: one minutes/report/memo written into the mail, the one
-    its title names (never two papers pasted one below the other)."""
-    kind = pick.one(long_kinds(ctx) or ["memo"])
+    its title names (never two papers pasted one below the other); with intro=False, (kind, text) for a note that
+    has already said what the paper concludes."""
+    kind = kind or pick.one(long_kinds(ctx) or ["memo"])
+    if not intro:
+        # below a note that has said what it concludes, the paper is there for its detail: the full one
+        return kind, _part(pick, ctx, kind, pick.one([3, 4, 9, 10, 11]), True, summed=True)
     # (a short note of two to four sections or a full paper of nine to eleven: long business mail, quotes
     # included, runs 200-400 words about twice as often as 400-800, and past 800 words mostly by quoting a full
     # paper; the three examples' body lengths stay within realism_profile's tolerance of the reference)

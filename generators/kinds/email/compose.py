@@ -28,7 +28,7 @@ _FWD = re.compile(r"^\s*(fwd?|fw)\s*:\s*", re.IGNORECASE)
 # of the reference; 0.3 or 0.42, or five to seven sections, push one of them out.) 0.7 since a weekly status
 # thread opens with its week's news (_weekly_note), never long-form: at 0.45 and 0.55 the tanker's and the
 # buy-side's body_words_hist were out (JSD 0.068, 0.062 against 0.054, 0.055), at 0.7 in (0.051, 0.042).
-LONG_FORM_SHARE = 0.7
+LONG_FORM_SHARE = 0.85
 
 
 def matter_of(ctx: ArtifactContext) -> str:
@@ -272,7 +272,13 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     if spec.mode == "new" and ctx.week is not None and not ctx.distractor_label:
         return _weekly_note(pick, ctx, values, subject, hello)
     if spec.mode == "new" and pick.chance(LONG_FORM_SHARE) and long_kinds(ctx):
-        return _long_form(pick, ctx, values, subject, hello)
+        if "minutes" in long_kinds(ctx):
+            return _long_form(pick, ctx, values, subject, hello)
+        # a memo or a report pasted under its headings with no word of what it concludes read as a paper in the
+        # wrong place to every reader (the dominant rejection of blind read 8): the message says what the work
+        # concludes and what is wanted back, and only an adviser or a colleague puts the paper itself below it (a
+        # client's officer sends its counsel the facts and a question, never a report in an adviser's form)
+        return _advice_note(pick, ctx, values, subject, hello, paper=_writes_as(ctx) != "adviser")
 
     paragraphs: list[str] = []
     opening = _opening(pick, ctx, values)
@@ -410,6 +416,69 @@ def _long_form(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subje
     block = signature(pick, ctx.author, signed_full)
     gap = "\n" if signed_full else "\n\n"
     parts = [hello, intro, text, *([ask] if ask else []), signed + gap + block]
+    return EmailContent(subject=subject, body="\n\n".join(p for p in parts if p).strip() + "\n")
+
+
+def _writes_as(ctx: ArtifactContext) -> str:
+    """How the author stands to the readers: 'client' (an adviser writing to whom it acts for or beside), 'adviser'
+    (a principal writing to those it engaged), 'team' (one organisation's people among themselves)."""
+    if all(p.organisation == ctx.author.organisation for p in ctx.to + ctx.cc):
+        return "team"
+    return "client" if client_of(ctx) else "adviser"
+
+
+def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str, hello: str,
+                 paper: bool = False) -> EmailContent:
+    """A substantive opener in the shape of mail, not of a paper: what the work shows (each figure with why it is
+    what it is and where to read it), the point still open, and what the writer wants back from these readers; with
+    paper, the memo or status report it sums up follows, introduced as what it is (the mail is read on a phone, the
+    paper is there for whoever wants the detail), before the sign-off."""
+    frames = bank("email")["advice"]
+    role = _writes_as(ctx)
+    # the note is about its figures, the work's result, not about the vessel's name or a date long fixed
+    figures = [f.label for f in ctx.facts if f.label and f.value.type in ("money", "number", "percent")]
+    figures = [x for x in figures if x not in ctx.settled_labels] or figures
+    if figures:
+        values = dict(values, topic=join_names(figures[:2]))
+    facts = sorted(pick.shuffled(ctx.facts), key=lambda f: f.label not in figures)
+    lines: list[str] = []
+    asked = title_ask(pick, ctx.spec.title)
+    senior = _RANK.get(ctx.author.seniority, 1) >= max([_RANK.get(p.seniority, 1) for p in ctx.to] or [1])
+    key = role if role != "team" else ("team_down" if senior else "team_up")
+    lines.append(asked or pick.fill(frames["leads"][key], **values) or "")
+    said: list[str] = []
+    if ctx.distractor_label:
+        said.append(pick.fill(bank("email")["distractor_notes"], **values) or "")
+    for i, f in enumerate(facts):
+        said.append(fact_sentence(pick, f, "email", lead=i > 0 and pick.chance(0.3)))
+        move = bank("email")["moves"]
+        why = dict(values, reason=f.reason, source=f.source)
+        if f.reason and (i == 0 or pick.chance(0.5)):
+            said.append(cap_first(pick.fill(move["reason"], **why) or ""))
+        if f.source and pick.chance(0.5):
+            said.append(pick.fill(move["pointer"], **why) or "")
+    paragraphs = [" ".join(x for x in lines if x)] if any(lines) else []
+    paragraphs.extend(_paragraphs(pick, [x for x in said if x], 3))
+    have = {f.label for f in ctx.facts}
+    still = [x for x in ctx.thread_labels if x not in have and x not in ctx.settled_labels]
+    label = still[0] if still else (pick.one(sorted(have - set(ctx.settled_labels))) if have - set(ctx.settled_labels)
+                                    else "")
+    if still:
+        paragraphs.append(pick.fill(frames["open"], **dict(values, label=still[0])) or "")
+    steps = _next_steps(pick, ctx) if role == "team" and task_owners(ctx) and pick.chance(0.6) else ""
+    if steps:
+        paragraphs.append(steps)
+    else:
+        pool = [x for x in frames["asks"][key] if label or "{label}" not in x]
+        paragraphs.append(pick.fill(pool, **dict(values, label=label)) or "")
+    if paper:
+        kind, text = long_body(pick, ctx, values, intro=False)
+        paragraphs += [pick.fill(frames["below"][kind], **values) or "The full note follows.", text]
+    signed = sign_off(pick, ctx.voice, ctx.author)
+    signed_full = signed.endswith(ctx.author.name)
+    block = signature(pick, ctx.author, signed_full) if pick.chance(0.8) or signed_full else ""
+    gap = "\n" if signed_full else "\n\n"
+    parts = [hello, *[cap_first(p) for p in paragraphs if p], signed + (gap + block if block else "")]
     return EmailContent(subject=subject, body="\n\n".join(p for p in parts if p).strip() + "\n")
 
 
