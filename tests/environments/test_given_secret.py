@@ -10,7 +10,8 @@ pytest.importorskip("fastmcp")
 from typer.testing import CliRunner  # noqa: E402
 
 from worldsmith.environments import session_store  # noqa: E402
-from worldsmith.environments.given_secret import MIN_SECRET_CHARS, WeakSecretError, given_secret  # noqa: E402
+from worldsmith.environments.given_secret import (MIN_DISTINCT_CHARS, MIN_SECRET_CHARS, WeakSecretError,  # noqa: E402
+                                                  given_secret)
 from worldsmith.environments.http_guard import TOKEN_ENV, serve_token  # noqa: E402
 from worldsmith.environments.server import build_server  # noqa: E402
 from worldsmith.flows.cli import app  # noqa: E402
@@ -20,13 +21,26 @@ from worldsmith.flows.cli import app  # noqa: E402
 def test_a_secret_under_the_minimum_is_refused_with_how_to_make_one(monkeypatch, value):
     monkeypatch.setenv("SOME_SECRET", value)
     with pytest.raises(WeakSecretError, match=rf"SOME_SECRET is too short \(\d+ characters?; the "
-                                              rf"minimum is {MIN_SECRET_CHARS}\).*secrets.token_hex"):
+                                              rf"minimum is {MIN_SECRET_CHARS}\).*secrets.token_urlsafe\(32\)"):
         given_secret("SOME_SECRET")
 
 
-def test_a_secret_of_the_minimum_length_or_unset_is_taken(monkeypatch):
-    monkeypatch.setenv("SOME_SECRET", "x" * MIN_SECRET_CHARS)
-    assert given_secret("SOME_SECRET") == "x" * MIN_SECRET_CHARS
+@pytest.mark.parametrize("value", ["x" * MIN_SECRET_CHARS, "x" * 64, "ab" * 20, "abc" * 8 + "   ", "1234567" * 3])
+def test_a_long_secret_of_too_few_different_characters_is_refused_with_how_to_make_one(monkeypatch, value):
+    monkeypatch.setenv("SOME_SECRET", value)
+    with pytest.raises(WeakSecretError, match=rf"SOME_SECRET has too little variety \(\d different characters?; the "
+                                              rf"minimum is {MIN_DISTINCT_CHARS}\).*secrets.token_urlsafe\(32\)"):
+        given_secret("SOME_SECRET")
+
+
+def test_a_secret_of_the_minimum_length_and_variety_or_unset_is_taken(monkeypatch):
+    import secrets
+
+    plain = "abcdefgh" * 2  # the least taken: 16 characters, 8 different
+    assert len(plain) == MIN_SECRET_CHARS and len(set(plain)) == MIN_DISTINCT_CHARS
+    for value in (plain, secrets.token_urlsafe(32), secrets.token_hex(32)):
+        monkeypatch.setenv("SOME_SECRET", value)
+        assert given_secret("SOME_SECRET") == value
     monkeypatch.setenv("SOME_SECRET", "")
     assert given_secret("SOME_SECRET") is None
     monkeypatch.delenv("SOME_SECRET")
