@@ -174,3 +174,19 @@ def test_an_engagement_letter_says_what_is_done_by_whom_for_what_fee_on_what_ter
     assert "(a) working out the liability cap (USD 98,400,000) from its inputs" in prose, prose
     assert "Dana Okafor (Partner) will lead the engagement" in prose and "Sam Lindqvist (Senior Associate)" in prose
     assert "written estimate" in prose and "no conflict" in prose and "end the engagement on written notice" in prose
+
+
+def test_a_memo_says_what_is_uncertain_and_a_report_speaks_in_its_own_voice():
+    # blind read 8: memos that 'only restate the figures' ('X moves only if one of its inputs does'); a final QoE
+    # that 'cites itself in the third person'
+    from worldsmith.generators.compose.substance.report import own_voice
+
+    demand = _CAP.model_copy(update={"id": "demand", "label": "the owners' demand", "reason": "",
+                                     "statement": "The owners demand USD 98,400,000 on the theory that the cap applies"})
+    doc = compose_document(document_context("memo", 6, seed=2, facts=[demand, _RATE]))
+    prose = " ".join(p for s in doc.sections for p in s.paragraphs)
+    assert "is an estimate" in prose or "provisional" in prose or "not one we accept" in prose, prose
+    assert "moves only if" not in prose and "should be put to" not in prose
+    assert own_voice("as agreed with Verrin Mace and set out in its final report", "Verrin Mace LLP") == \
+        "as agreed with us and set out in our final report"
+    assert own_voice("Verrin Mace's final QoE reduces it.", "Verrin Mace LLP") == "Our final QoE reduces it."

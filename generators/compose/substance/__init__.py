@@ -17,7 +17,7 @@ from worldsmith.generators.compose.substance.deal import ic_memo_bodies, term_sh
 from worldsmith.generators.compose.substance.letters import client_letter_bodies, engagement_plan, letter_bodies
 from worldsmith.generators.compose.substance.memo import (memo_analysis, memo_answer, memo_background,
                                                           memo_next_steps, memo_options, memo_question,
-                                                          memo_recommendation, memo_sources)
+                                                          memo_recommendation, memo_risks, memo_sources)
 from worldsmith.generators.compose.substance.minutes import (minutes_actions, minutes_decisions, minutes_discussion,
                                                              minutes_matters)
 from worldsmith.generators.compose.substance.papers import (certificate_bodies, certificate_parties, certificate_plan,
@@ -47,7 +47,9 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
             elif k == "answer":
                 out[i] = memo_answer(pick, ctx)
             elif k == "analysis":
-                out[i] = memo_analysis(pick, ctx, told_elsewhere="background" in kinds)
+                out[i] = memo_analysis(pick, ctx, told_elsewhere="background" in kinds, risks_apart="risks" in kinds)
+            elif k == "risks":
+                out[i] = memo_risks(ctx)  # (none: the genre's frames write it)
             elif k == "background" and kinds.index(k) == i:
                 out[i] = memo_background(pick, ctx)
             elif k == "background":

@@ -74,7 +74,8 @@ def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
     return [" ".join(out)]
 
 
-def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = False) -> list[str]:
+def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = False, risks_apart: bool = False
+                  ) -> list[str]:
     """The analysis: each figure stated with how it is derived and where it can be checked, then what ties them; the
     other facts in full unless a background section states them (then by label and value)."""
     paras = []
@@ -99,10 +100,27 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
         governs = binding_limb(f, ctx.facts)
         if governs:
             paras.append(governs)
-    doubt = uncertain(ctx)
+    doubt = "" if risks_apart else uncertain(ctx)
     if doubt:
         paras.append(doubt)
     return merge_short(paras)
+
+
+def memo_risks(ctx: ArtifactContext) -> list[str]:
+    """A memo's risks: what is not yet certain on the papers, and how far the other side can move the point the memo
+    turns on; [] when the facts show nothing uncertain (the genre's frames then write the section)."""
+    doubt = uncertain(ctx)
+    if not doubt:
+        return []
+    points, other = points_of(ctx), opponent(ctx)
+    main = points[0] if points else None
+    rows = [doubt]
+    if other and main is not None and main.value.type != "text":
+        src = source_phrase(main)
+        rows.append(f"We expect {other} to test {label(main)}" + (f"; our working is at {src}, and it should be "
+                                                                 f"checked again before anything goes to {other}."
+                                                                 if src else f" before anything is agreed."))
+    return [" ".join(rows)]
 
 
 _LIMBS = re.compile(r"^the (?P<which>lesser|greater) of (?P<a>.+) and (?P<b>the [^,]+?)$")
@@ -129,8 +147,8 @@ def binding_limb(f: FactRef, facts: list[FactRef]) -> str:
 
 
 # Words of a statement that say a figure is one side's assertion or a provisional number, not an established one.
-_DOUBT = re.compile(r"\b(alleg\w*|attribut\w*|demand\w*|claim(?:ed|s)?|preliminary|estimate[ds]?|interim|proposed|"
-                    r"asserts?|theory|notice of intent|draft|subject to|unless)\b", re.I)
+_DOUBT = re.compile(r"\b(alleg\w*|attribut\w*|demand\w*|claimed|preliminary|estimate[ds]?|interim|proposed|"
+                    r"asserts?|theory|notice of intent|draft|subject to|unless|extrapolat\w*)\b", re.I)
 
 
 def uncertain(ctx: ArtifactContext) -> str:
@@ -153,6 +171,9 @@ def uncertain(ctx: ArtifactContext) -> str:
         elif whose and not mine:
             out.append(f"We have not accepted {label(f)} ({f.text}): it is {whose}'s figure, and we have not tested it "
                        f"against the underlying papers.")
+        elif re.search(r"\b(estimate\w*|extrapolat\w*|preliminary)\b", f.statement, re.I):
+            out.append(agree(f"{cap_first(label(f))} ({f.text}) is an estimate, not a settled figure, and may move as "
+                             f"the record develops.", [label(f)]))
         else:
             out.append(agree(f"{cap_first(label(f))} ({f.text}) is provisional and may move as the record develops.",
                              [label(f)]))

@@ -28,7 +28,22 @@ def report_summary(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     how, more = derivation(main, ctx.facts), gist(main, ctx.facts)
     head = with_basis(pick, head, how) if how else head + (f": {lower_first(more)}." if more else ".")
     rest = [plain_sentence(pick, f) for f in points[1:3]]
-    return [" ".join([first, head, *rest])]
+    return [own_voice(" ".join([first, head, *rest]), ctx.author.organisation)]
+
+
+def own_voice(text: str, org: str) -> str:
+    """A statement that names the author's own firm in the third person, in the firm's own voice: 'as agreed with
+    Verrin Mace and set out in its final report' -> 'as agreed with us and set out in our final report'; 'Verrin
+    Mace's final QoE' -> 'our final QoE'. (A firm does not cite itself by name in its own report.)"""
+    short = re.sub(r"[,.]?\s+(LLP|LLC|Ltd\.?|Limited|Inc\.?|plc|PLC|Corporation|Corp\.?|& Co\.?)$", "", org).strip()
+    if not short or short == org and len(org.split()) < 2:
+        return text
+    name = re.escape(short)
+    text = re.sub(rf"(^|(?<=[.:;] )){name}'s\b", "Our", text)
+    text = re.sub(rf"\b{name}'s\b", "our", text)
+    text = re.sub(rf"\b(with|by|from|to) {name}(?: {re.escape(org[len(short):].strip(' ,'))})?\b( and [^.;:]*?)\bits\b",
+                  r"\1 us\2our", text)
+    return re.sub(rf"\b(with|by|from|to) {name}\b(?! \w)", r"\1 us", text)
 
 
 def report_scope(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
@@ -41,7 +56,12 @@ def report_scope(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     # an adviser works on its client's records, with the scope agreed by the client; a party reports on its own
     reader = next((p for p in ctx.to if p.organisation == client), None) if client else None
     agreed = f" {reader.name} agreed the scope with {ctx.author.name} before the work began." if reader else ""
-    whose = f"the records made available by {client}" if client else f"{ctx.author.organisation}'s own records"
+    # diligence reads the target's records (the buyer's adviser reviews what the target put in the data room, not
+    # its own client's: "it says the records came from Pennock rather than the target")
+    target = next((o.name for o in ctx.organisations if re.search(r"\btarget\b", o.role, re.I)
+                   and o.name != client), "")
+    whose = f"the records {target} made available in the data room" if target else \
+        f"the records made available by {client}" if client else f"{ctx.author.organisation}'s own records"
     return [f"We reviewed {whose} up to {day}{worked}{derived}.{agreed}"]
 
 
@@ -65,8 +85,26 @@ def report_risks(pick: Picker, ctx: ArtifactContext) -> list[str]:
         return []
     main = points[0]
     inputs = [g for g in ctx.facts if g is not main and main.reason and label(g) in main.reason]
-    rows = [agree(f"{cap_first(label(g))} ({g.text}) is an input to {label(main)}; if it is not borne out, "
-                  f"{label(main)} moves with it.", [label(g), label(main)]) for g in inputs[:2]]
+    # the input that carries most of the risk: the largest of them, by amount (never every input in turn: 'X is an
+    # input to Y; if it is not borne out, Y moves with it' read as circular)
+    # (of a difference, the deductions carry the risk, not the base they come off: 'management EBITDA less the net
+    # QoE adjustments')
+    less = re.search(r"\b(less|minus)\b| - ", main.reason)
+    if less:
+        inputs = [g for g in inputs if main.reason.find(label(g)) > less.start()]
+    money = [g for g in inputs if g.value.type == "money" and getattr(g.value, "amount", None) is not None]
+    rows = []
+    if money:
+        big = max(money, key=lambda g: g.value.amount)
+        which = f"Of the inputs to {label(main)}, {label(big)} ({big.text}) is the largest and" if len(money) > 1 else \
+            f"{cap_first(label(big))} ({big.text})"
+        plural = label(big).split()[-1].endswith("s") and not label(big).endswith("ss")
+        rows.append(agree(f"{which} {'carry' if plural and len(money) == 1 else 'carries'} most of the risk: if {'they are' if plural and len(money) == 1 else 'it is'} not sustained, {label(main)} moves by up to "
+                          f"that amount.", [label(big)]))
+    from worldsmith.generators.compose.substance.memo import uncertain
+    doubt = uncertain(ctx)
+    if doubt:
+        rows.append(doubt)
     other = opponent(ctx)
     if other and main.value.type != "text":
         src = source_phrase(main)
@@ -78,7 +116,7 @@ def report_findings(pick: Picker, ctx: ArtifactContext) -> list[str]:
     """Numbered findings: each fact the report turns on, with how a figure is derived and where it can be read."""
     out = []
     for n, f in enumerate([f for f in points_of(ctx)], 1):
-        body = stated(pick, f, ctx.facts, cite=False)
+        body = own_voice(stated(pick, f, ctx.facts, cite=False), ctx.author.organisation)
         src = source_phrase(f)
         out.append(f"Finding {n}. {body}" + (f" Source: {src}." if src else ""))
     return out
