@@ -92,11 +92,13 @@ def generate_batch(outlines: str | None = None, occupations: list[str] | None = 
                    sample: int | None = None, seed: int = 0, out: str = "outputs", taxonomy: str | None = None,
                    drafts: str | None = None, scenario: str | None = None, report: bool = True,
                    backend: str | None = None, model: str | None = None, base_url: str | None = None,
-                   config_file: str | None = None) -> BatchResult:
+                   config_file: str | None = None, artifact_deadline: float | None = None,
+                   run_deadline: float | None = None) -> BatchResult:
     """Make a world for every outline of a folder, or for occupations of the taxonomy (drafting their outlines).
 
     Occupations come from `occupations` (codes or titles), every detailed occupation of `group`, or a
-    `sample` of that many stratified across major groups (of `group` when given).
+    `sample` of that many stratified across major groups (of `group` when given). `artifact_deadline` and
+    `run_deadline` are generate_world's, for each world (None: the environment's, the config file's or the default).
     """
     started = time.perf_counter()
     items: list[BatchItem] = []
@@ -110,7 +112,8 @@ def generate_batch(outlines: str | None = None, occupations: list[str] | None = 
         items += [d for d in drafted if d.error]
         paths += [d.outline for d in drafted if not d.error]
     options = {k: v for k, v in {"backend": backend, "model": model, "base_url": base_url,
-                                 "config_file": config_file}.items() if v is not None}
+                                 "config_file": config_file, "artifact_deadline": artifact_deadline,
+                                 "run_deadline": run_deadline}.items() if v is not None}
     futures = [world_task.submit(p, seed, out, taxonomy, options) for p in paths]
     items += [f.result() for f in futures]
     cov_path = None

@@ -29,6 +29,13 @@ def batch(
     workers: int = typer.Option(2, min=1, help="Dask workers, with --runner dask"),
     dask_address: Optional[str] = typer.Option(None, help="a running Dask scheduler (tcp://host:8786) instead of a "
                                                          "local cluster, with --runner dask"),
+    # as `generate` has them; each world of the batch is its own run
+    artifact_deadline: Optional[float] = typer.Option(None, min=0, help="seconds one artifact's model calls may "
+                                                      "take, retries included, before it fails (default 300; 0: "
+                                                      "none); env WORLDSMITH_ARTIFACT_DEADLINE"),
+    run_deadline: Optional[float] = typer.Option(None, min=0, help="seconds all of one world's model calls may take; "
+                                                 "later ones fail at once (default 14400; 0: none); env "
+                                                 "WORLDSMITH_RUN_DEADLINE"),
 ) -> None:
     """Make many worlds, each its own subflow: one that fails is reported and the rest go on.
 
@@ -37,11 +44,13 @@ def batch(
     \b
     Example: worldsmith batch outlines/examples
     Example: worldsmith batch --sample 50 --taxonomy onet.duckdb --runner dask --workers 4
+    Example: worldsmith batch outlines/examples --artifact-deadline 120 --run-deadline 3600
     """
     from worldsmith.flows import prefect_server
     from worldsmith.flows.batch import outline_files, run_batch
     from worldsmith.flows.cli import _quiet_prefect
     from worldsmith.flows.cli_paths import output_folder
+    from worldsmith.flows.config import resolve_config
 
     if not (outlines or occupation or group or sample):
         err.print(Text.assemble(("error:", "bold red"), " give a folder of outlines, --occupation, --group or --sample"))
@@ -54,12 +63,16 @@ def batch(
         if outlines:
             outline_files(outlines)
         output_folder(out, "--out")
+        # the deadlines as each world will resolve them (options over environment over config file): a malformed
+        # one is said once, here, not by every world of the batch
+        resolve_config({"artifact_deadline": artifact_deadline, "run_deadline": run_deadline})
         prefect_server.check_configured()
         with prefect_server.explained(option=None):
             result = run_batch(runner=runner, workers=workers, address=dask_address, at_once=at_once,
                                outlines=str(outlines) if outlines else None,
                                occupations=occupation or None, group=group, sample=sample, scenario=scenario,
-                               seed=seed, out=str(out), taxonomy=str(taxonomy) if taxonomy else None)
+                               seed=seed, out=str(out), taxonomy=str(taxonomy) if taxonomy else None,
+                               artifact_deadline=artifact_deadline, run_deadline=run_deadline)
     except WorldsmithError as exc:
         err.print(Text.assemble(("error:", "bold red"), f" {one_line(exc)}"), soft_wrap=True)
         raise typer.Exit(exc.exit_code)

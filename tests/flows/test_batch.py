@@ -135,3 +135,47 @@ def test_a_running_dask_cluster_is_used_by_its_address(batch, tmp_path, monkeypa
     assert item.world_id == twin.world_id and item.verdict == twin.verdict
     assert [(f.path, f.sha256) for f in bundle.read_manifest(Path(item.path)).files] == \
            [(f.path, f.sha256) for f in bundle.read_manifest(Path(twin.path)).files]
+
+
+def test_batch_takes_the_deadlines_generate_takes(tmp_path):
+    """`worldsmith batch --artifact-deadline --run-deadline` bound each world's model calls as `generate`'s do: a
+    server that never answers costs a world seconds, with every artifact reported, not hours."""
+    import json
+    import time
+
+    from typer.testing import CliRunner
+
+    from tests.conftest import MINI
+    from tests.generators.test_openai_backend import FAKE_KEY, serving
+    from worldsmith.flows.cli import app
+
+    folder = tmp_path / "outlines"
+    folder.mkdir()
+    shutil.copy(MINI, folder / "mini.yaml")
+    with serving(latency=60.0) as server:
+        env = {"WORLDSMITH_BACKEND": "openai", "WORLDSMITH_MODEL": "test-model", "OPENAI_BASE_URL": server.base_url,
+               "OPENAI_API_KEY": FAKE_KEY, "WORLDSMITH_CONCURRENCY": "1", "WORLDSMITH_CACHE": str(tmp_path / "cache"),
+               "COLUMNS": "300"}
+        start = time.monotonic()
+        done = CliRunner().invoke(app, ["batch", str(folder), "--out", str(tmp_path / "out"),
+                                        "--artifact-deadline", "0.4", "--run-deadline", "1.0"], env=env)
+        seconds = time.monotonic() - start
+    assert done.exit_code == 1 and "Traceback" not in done.output, done.output
+    assert "0 published, 1 quarantined, 0 failed" in done.output, done.output
+    failures = json.loads(next((tmp_path / "out").rglob("failures.json")).read_text())["failures"]
+    assert any("artifact deadline of 0.4 s" in f["error"] for f in failures), failures
+    assert any("the run's deadline for model calls (1 s" in f["error"] for f in failures), failures
+    assert seconds < 90, seconds  # the offline stages of a small world; the model's share is the 1 s
+
+
+def test_a_malformed_deadline_is_refused_before_any_world_is_made(tmp_path):
+    from typer.testing import CliRunner
+
+    from worldsmith.flows.cli import app
+
+    (tmp_path / "outlines").mkdir()
+    done = CliRunner().invoke(app, ["batch", str(tmp_path / "outlines"), "--out", str(tmp_path / "out")],
+                              env={"WORLDSMITH_RUN_DEADLINE": "soon", "COLUMNS": "300"})
+    assert done.exit_code == 2 and "run_deadline" in done.output and "WORLDSMITH_RUN_DEADLINE" in done.output, \
+        done.output
+    assert not (tmp_path / "out").exists()
