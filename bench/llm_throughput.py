@@ -1,7 +1,11 @@
 """Benchmark: generate a world of 500+ artifacts through the OpenAI-compatible test server.
 
 Prints the generation wall time, the lower bound max(N*L/C, depth*L), their ratio (target <= 1.25),
-a warm rerun's calls and wall time, and the prompt tokens per artifact the server counted: in all, and
+the client's own CPU per call (the bench process's CPU time over the cold run divided by its calls: prompt
+building, schema, validation, HTTP; the server is another process, and a loaded machine stretches the wall
+time but not this), the load average, a sha256 of every content made (the same seed and server answers
+must give the same one), a warm rerun's calls, wall and CPU time, and the prompt tokens per artifact the
+server counted: in all, and
 uncached (after the longest prefix it had already seen, in 16-token blocks, as a prefix cache counts them;
 generators/backends/prefix_cache.py). The server runs as its own process on 127.0.0.1, as a real
 endpoint would; the client is the real openai client inside worldsmith's OpenAI backend. The outline is
@@ -16,7 +20,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -84,19 +90,29 @@ def main() -> None:
         depth = max(chain_heights(plan.artifacts).values())
         bound = max(n * args.latency / args.concurrency, depth * args.latency)
 
-        def timed(b: OpenAIBackend) -> float:
-            start = time.perf_counter()
-            asyncio.run(generate_contents(plan, prepared.taxonomy, b, concurrency=args.concurrency))
-            return time.perf_counter() - start
+        def timed(b: OpenAIBackend) -> tuple[float, float, str]:
+            """(wall seconds, this process's CPU seconds, sha256 of every content in plan order) of one run."""
+            start, cpu = time.perf_counter(), time.process_time()
+            made = asyncio.run(generate_contents(plan, prepared.taxonomy, b, concurrency=args.concurrency))
+            wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+            digest = hashlib.sha256()
+            for aid, content in made.items():
+                digest.update(f"{aid}\n{content.model_dump_json()}\n".encode())
+            return wall, cpu, digest.hexdigest()
 
-        wall = timed(cold)
+        load = os.getloadavg()[0]
+        wall, cpu, digest = timed(cold)
         warm = backend()
-        warm_wall = timed(warm)
+        warm_wall, warm_cpu, warm_digest = timed(warm)
         cold_t, warm_t = cold.usage.totals(), warm.usage.totals()
         print(f"artifacts N={n}  chain depth={depth}  latency L={args.latency:.3f}s  concurrency C={args.concurrency}")
         print(f"cold: wall {wall:.2f}s  lower bound max(N*L/C, depth*L) = {bound:.2f}s  ratio {wall / bound:.2f}"
               f"  (calls {cold_t.calls}, retries {cold_t.retries}, tokens in {cold_t.tokens_in}, out {cold_t.tokens_out})")
-        print(f"warm: wall {warm_wall:.2f}s  calls {warm_t.calls}  cache hits {warm_t.cache_hits}")
+        print(f"client CPU per call: {cpu / max(cold_t.calls, 1) * 1000:.2f} ms ({cpu:.2f}s over {cold_t.calls} calls;"
+              f" load average {load:.2f} before, {os.getloadavg()[0]:.2f} after, {os.cpu_count()} CPUs)")
+        print(f"contents sha256 {digest}" + ("" if warm_digest == digest else f" (warm rerun: {warm_digest})"))
+        print(f"warm: wall {warm_wall:.2f}s  CPU {warm_cpu / n * 1000:.2f} ms per artifact  calls {warm_t.calls}"
+              f"  cache hits {warm_t.cache_hits}")
         server.terminate()
         server.wait(timeout=30)
         stats = server_stats(err)

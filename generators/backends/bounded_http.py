@@ -26,6 +26,11 @@ _HTTPX = importlib.import_module(next(c for c in openai.DefaultAsyncHttpxClient.
                                       and not c.__module__.startswith("openai")).__module__.partition(".")[0])
 
 
+def http_library():
+    """The httpx library (httpx or httpx2) the installed openai is built on: its Response is what a raw post returns."""
+    return _HTTPX
+
+
 class AnswerTooLarge(Exception):
     """A model server's response body is over the cap, or compressed although none was asked for."""
 

@@ -25,13 +25,13 @@ import os
 import random
 import re
 import time
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import openai
 from pydantic import BaseModel, SecretStr, ValidationError
 
 from worldsmith.generators.backends.base import ARTIFACT_DEADLINE, RUN_DEADLINE
-from worldsmith.generators.backends.bounded_http import MAX_BODY_BYTES, AnswerTooLarge, bounded_client
+from worldsmith.generators.backends.bounded_http import MAX_BODY_BYTES, AnswerTooLarge, bounded_client, http_library
 from worldsmith.generators.backends.cache import ResponseCache, key_for
 from worldsmith.generators.backends.limit import AdaptiveLimit
 from worldsmith.generators.backends.usage import KindUsage, Usage, estimate_tokens
@@ -198,10 +198,14 @@ class OpenAIBackend:
 
     # -- one HTTP request, retried ------------------------------------------------------------------
 
-    async def _complete(self, build: Any, stats: KindUsage) -> tuple[Any, dict[str, Any]]:
+    async def _complete(self, build: Any, stats: KindUsage) -> tuple[Answer, dict[str, Any]]:
         """One completion and the request that got it, retried on transient failures.
 
-        `build()` gives the request for the current wire mode, which a refused format changes.
+        `build()` gives the request for the current wire mode, which a refused format changes. The request goes
+        through the openai client's own post (its headers, auth, timeouts and status errors) as the JSON body we
+        built, and the answer is read from the response's JSON: the typed `chat.completions.create` walked every
+        request through its params transformer and built a ChatCompletion model of every answer, a quarter of
+        the client's CPU per call, for the five fields we read (Answer).
         """
         client, limit = self._bind()
         attempt = 0
@@ -219,13 +223,14 @@ class OpenAIBackend:
                     _resume_deadline(paused)
                     stats.calls += 1
                     try:
-                        completion = await client.chat.completions.create(**_untyped(request))
+                        response = await client.post("/chat/completions", body=request,
+                                                     cast_to=http_library().Response)
                     except openai.APIStatusError as exc:
                         if exc.status_code == 429:
                             slot.throttled()
                         raise
                     slot.succeeded()
-                return completion, request
+                return _answer_of(response), request
             except openai.APIStatusError as exc:
                 status = exc.status_code
                 said = self._server_message(exc)
@@ -316,17 +321,13 @@ class OpenAIBackend:
     # -- one answer, re-asked until valid -------------------------------------------------------------
 
     @staticmethod
-    def _parse(completion: Any, output_type: type[T]) -> tuple[T | None, str, str | None]:
+    def _parse(answer: Answer, output_type: type[T]) -> tuple[T | None, str, str | None]:
         """(content or None, the raw text, the error that makes it unusable or None)."""
-        try:
-            choice = completion.choices[0]
-            text = choice.message.content or ""
-            finish = choice.finish_reason
-        except (AttributeError, IndexError, TypeError):
+        if answer.text is None:
             return None, "", "the server's answer held no message"
-        if finish == "length":
+        text, refusal = answer.text, answer.refusal
+        if answer.finish == "length":
             return None, text, "the answer was cut off at the token limit (finish_reason length); answer shorter"
-        refusal = getattr(choice.message, "refusal", None)
         if not text and refusal:
             return None, text, f"the model refused: {' '.join(str(refusal).split())[:200]}"
         if len(text) > MAX_ANSWER_CHARS:
@@ -348,10 +349,8 @@ class OpenAIBackend:
             more = f" (+{exc.error_count() - 4} more)" if exc.error_count() > 4 else ""
             return None, text, f"does not match the {output_type.__name__} schema: " + "; ".join(problems) + more
 
-    def _tokens(self, completion: Any, messages: list[dict[str, str]], text: str, stats: KindUsage) -> tuple[int, int]:
-        usage = getattr(completion, "usage", None)
-        tin = getattr(usage, "prompt_tokens", None)
-        tout = getattr(usage, "completion_tokens", None)
+    def _tokens(self, answer: Answer, messages: list[dict[str, str]], text: str, stats: KindUsage) -> tuple[int, int]:
+        tin, tout = answer.tokens_in, answer.tokens_out
         if tin is None or tout is None:
             stats.estimated = True
             tin = estimate_tokens("".join(m["content"] for m in messages)) if tin is None else tin
@@ -412,14 +411,20 @@ class OpenAIBackend:
 
     def cache_key(self, context: ArtifactContext | ExpansionContext, output_type: type[BaseModel]) -> str:
         """The key this backend caches the answer for a context under: that of its initial request."""
+        return self._first_call(context, output_type)[0]
+
+    def _first_call(self, context: ArtifactContext | ExpansionContext,
+                    output_type: type[BaseModel]) -> tuple[str, dict[str, list[dict[str, str]]]]:
+        """(the cache key, the messages of the initial request by wire mode): a call renders its prompt once, for
+        its key and its first attempt, not once for each (a render is a third of the client's CPU per call)."""
         first_mode = "json_schema" if self.mode == "auto" else self.mode
-        request = self._request(render_messages(context, output_type, first_mode), output_type, first_mode,
-                                _wire_seed(context))
-        return key_for({**request, "mode": self.mode, "prompt_version": PROMPT_VERSION})
+        messages = render_messages(context, output_type, first_mode)
+        request = self._request(messages, output_type, first_mode, _wire_seed(context))
+        return key_for({**request, "mode": self.mode, "prompt_version": PROMPT_VERSION}), {first_mode: messages}
 
     async def _generate(self, context: ArtifactContext | ExpansionContext, output_type: type[T],
                         stats: KindUsage) -> T:
-        key = self.cache_key(context, output_type)
+        key, rendered = self._first_call(context, output_type)
         if self.cache is not None:
             hit = self.cache.get(key)
             if hit is not None:
@@ -433,7 +438,7 @@ class OpenAIBackend:
             if shared is not None:
                 return shared
         try:
-            return await self._ask(context, output_type, stats, key)
+            return await self._ask(context, output_type, stats, key, rendered)
         finally:
             if self.cache is not None:
                 self.cache.release(key)
@@ -475,11 +480,11 @@ class OpenAIBackend:
         for attempt in range(self.reasks + 1):
             if attempt:
                 stats.reasks += 1
-            completion, request = await self._complete(
+            answer, request = await self._complete(
                 lambda: self._request(messages + tail, output_type, self.wire_mode, None), stats)
-            request_id = _request_id(completion)
-            content, text, error = self._parse(completion, output_type)
-            self._tokens(completion, request["messages"], text, stats)
+            request_id = answer.request_id
+            content, text, error = self._parse(answer, output_type)
+            self._tokens(answer, request["messages"], text, stats)
             if content is not None:
                 return content
             tail += [{"role": "assistant", "content": text}, reask_message(error, output_type)]
@@ -487,8 +492,10 @@ class OpenAIBackend:
                          f"after {self.reasks + 1} tries: {error}", False, request_id)
 
     async def _ask(self, context: ArtifactContext | ExpansionContext, output_type: type[T], stats: KindUsage,
-                   key: str) -> T:
-        """Ask the server, re-asking with the validation error, and cache the first valid answer."""
+                   key: str, rendered: dict[str, list[dict[str, str]]]) -> T:
+        """Ask the server, re-asking with the validation error, and cache the first valid answer.
+
+        `rendered` holds the messages already rendered by wire mode; a mode not in it is rendered when needed."""
         seed = _wire_seed(context)
         tail: list[dict[str, str]] = []  # the re-ask exchange, kept across a change of wire mode
         spent = [0, 0]
@@ -498,14 +505,16 @@ class OpenAIBackend:
                 stats.reasks += 1
 
             def build() -> dict[str, Any]:
-                messages = render_messages(context, output_type, self.wire_mode) + tail
+                if self.wire_mode not in rendered:
+                    rendered[self.wire_mode] = render_messages(context, output_type, self.wire_mode)
+                messages = rendered[self.wire_mode] + tail
                 return self._request(messages, output_type, self.wire_mode, seed)
 
-            completion, request = await self._complete(build, stats)
-            request_id = _request_id(completion)
+            answer, request = await self._complete(build, stats)
+            request_id = answer.request_id
             sent = request["messages"]
-            content, text, error = self._parse(completion, output_type)
-            tin, tout = self._tokens(completion, sent, text, stats)
+            content, text, error = self._parse(answer, output_type)
+            tin, tout = self._tokens(answer, sent, text, stats)
             spent[0] += tin
             spent[1] += tout
             if content is not None:
@@ -656,10 +665,50 @@ def _apply(data: Any, loc: tuple, action: Any) -> Any:
     return data
 
 
-def _request_id(completion: Any) -> str | None:
-    """The server's id for an answer: its x-request-id header, else the completion's own id."""
-    rid = getattr(completion, "_request_id", None) or getattr(completion, "id", None)
-    return str(rid) if rid else None
+class Answer(NamedTuple):
+    """What the backend reads of a chat completion: the first choice's text (None: the answer held no message),
+    why it finished, a refusal, the token counts the server gave (None: not given) and the server's id for it."""
+
+    text: str | None
+    finish: str | None = None
+    refusal: str | None = None
+    tokens_in: int | None = None
+    tokens_out: int | None = None
+    request_id: str | None = None
+
+
+def _answer_of(response: Any) -> Answer:
+    """The Answer in a chat-completions response (an httpx Response with its body read).
+
+    A body that is not JSON raises ValueError (or RecursionError), as openai's own reading did, unless the server
+    did not call it JSON: then, as with openai, it is an answer without a message (re-asked). Fields of the wrong
+    shape count as absent."""
+    json_type = response.headers.get("content-type", "*").split(";")[0].endswith("json")
+    try:
+        data = json.loads(response.content)
+    except (ValueError, RecursionError):
+        if json_type:
+            raise
+        data = None
+    data = data if isinstance(data, dict) else {}
+    rid = response.headers.get("x-request-id") or data.get("id")
+    usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
+    choices = data.get("choices")
+    choice = choices[0] if isinstance(choices, list) and choices and isinstance(choices[0], dict) else {}
+    message = choice.get("message")
+    text = refusal = None
+    if isinstance(message, dict):
+        content = message.get("content")
+        text = content if isinstance(content, str) else "" if content is None else None
+        refusal = message.get("refusal") if isinstance(message.get("refusal"), str) else None
+    return Answer(text=text, finish=choice.get("finish_reason") if isinstance(choice.get("finish_reason"), str) else None,
+                  refusal=refusal, tokens_in=_count(usage.get("prompt_tokens")),
+                  tokens_out=_count(usage.get("completion_tokens")), request_id=str(rid) if rid else None)
+
+
+def _count(value: Any) -> int | None:
+    """A token count as the server gave it, or None when it gave none (or not a whole number)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _kind_of(context: ArtifactContext | ExpansionContext) -> str:
@@ -673,14 +722,3 @@ def _wire_seed(context: ArtifactContext | ExpansionContext) -> int:
     # Context seeds are 64-bit; servers take a signed 32- or 64-bit seed, so fold it into 31 bits.
     return context.seed % (2 ** 31)
 
-
-def _untyped(request: dict[str, Any]) -> dict[str, Any]:
-    """The request with its large parts in `extra_body`, which the client sends as given.
-
-    The client otherwise walks every message and the whole JSON schema through its type
-    transformer on each call: about 2 ms of CPU a call, which at 32 calls in flight on a small
-    machine shows up in the wall time. The bytes on the wire are the same.
-    """
-    passed = dict(request)
-    extra = {key: passed.pop(key) for key in ("messages", "response_format") if key in passed}
-    return {**passed, "messages": [], "extra_body": extra}

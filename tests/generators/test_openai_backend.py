@@ -341,10 +341,9 @@ def test_each_run_closes_the_http_client_it_opened(world, monkeypatch):
 
 
 def _completion(content: str):
-    from types import SimpleNamespace
+    from worldsmith.generators.backends.openai_compat import Answer
 
-    message = SimpleNamespace(content=content, refusal=None)
-    return SimpleNamespace(choices=[SimpleNamespace(message=message, finish_reason="stop")])
+    return Answer(text=content, finish="stop")
 
 
 def test_deep_huge_or_inflated_answers_are_refused_unread_and_echoed_short():
