@@ -6,7 +6,7 @@ shadows the published room file by file, and the session's log (worldsmith.envir
 records every action. Reads look in the session's room first, then in the published one. Copying a
 whole room per session (and per task trial) would cost more than the trial itself. `reset()` removes
 what the session wrote (as its log records it) and starts its state again; `state()` is what a grader reads: what was sent (mail,
-and chat posts, which are kept in the state rather than written into the room's chat export), which
+and what a kind's own app records, such as chat posts, kept in the state rather than written into the room), which
 files were added or changed against the published manifest, and the answer. `verify_state()` says
 whether the log and the room are exactly what the apps wrote.
 
@@ -32,11 +32,12 @@ from email.utils import format_datetime, formataddr, make_msgid
 from pathlib import Path, PurePosixPath
 
 import duckdb
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, create_model
 
-from worldsmith.environments import deliverables, limits, room_paths, session_store
+from worldsmith.environments import apps, deliverables, limits, room_paths, session_store
 from worldsmith.worlds import bundle as _bundle
 from worldsmith.worlds import kinds
+from worldsmith.worlds.apps import Records
 from worldsmith.worlds.errors import SessionError, WorldsmithError  # SessionError: the kinds' apps raise it too
 from worldsmith.worlds.world import World
 
@@ -69,36 +70,47 @@ class SentMessage(BaseModel):
     sent_at: str
 
 
-class ChatPost(BaseModel):
-    """A chat message the agent posted during the session (kept in the state; the room's export is not rewritten)."""
-
-    channel_id: str
-    channel: str = Field(description="the channel's name, or the direct message's id")
-    ts: str = Field(description="Slack's message id: epoch seconds with six decimals")
-    user: str = Field(description="the poster's address")
-    text: str
-    thread_ts: str | None = None
-    posted_at: str
-
-
 class SessionState(BaseModel):
-    """What a session did: the grader's input."""
+    """What a session did: the grader's input. A session's state also lists what each kind's app recorded (the
+    chat app's chat_posts...): see state_model."""
 
     world_id: str
     user: str = Field(description="the address the agent sends as")
     sent: list[SentMessage] = []
-    chat_posts: list[ChatPost] = []
     answer: str | None = None
     files_added: list[str] = []
     files_changed: list[str] = []
     files_removed: list[str] = []
 
 
+def record_types() -> list[Records]:
+    """What the registered kinds' apps record in a session (worldsmith.worlds.apps.Records), by app name."""
+    return [a.records for a in apps.kind_apps() if a.records is not None]
+
+
+_STATE_MODELS: dict[tuple, type[BaseModel]] = {}
+
+
+def state_model() -> type[BaseModel]:
+    """SessionState with a list for each kind app's records (chat's chat_posts) right after `sent`, where the state's
+    JSON (export_state, the grader's input) has always had them; one model per set of registered apps."""
+    records = tuple((r.field, r.model) for r in record_types())
+    model = _STATE_MODELS.get(records)
+    if model is None:
+        core = [(name, (f.annotation, f)) for name, f in SessionState.model_fields.items()]
+        at = [name for name, _ in core].index("sent") + 1
+        fields = dict(core[:at]) | {name: (list[m], Field(default_factory=list)) for name, m in records} | dict(core[at:])
+        model = create_model("SessionState", __doc__=SessionState.__doc__, **fields)
+        _STATE_MODELS[records] = model
+    return model
+
+
 class _Replay:
     """The state a log describes since its last start or reset, and the room files it wrote (path -> sha256)."""
 
     def __init__(self, world_id: str, user: str):
-        self.state = SessionState(world_id=world_id, user=user)
+        self.state = state_model()(world_id=world_id, user=user)
+        self.records = {r.op: r for r in record_types()}  # a kind app's records in the log, by op ("chat")
         self.written: dict[str, str] = {}
         self.room_bytes = 0
 
@@ -110,8 +122,9 @@ class _Replay:
             self._wrote(message.path, data["sha256"], data["bytes"])
         elif op == "file":
             self._wrote(data["path"], data["sha256"], data["bytes"])
-        elif op == "chat":
-            self.state.chat_posts.append(ChatPost.model_validate(data["post"]))
+        elif op in self.records:
+            r = self.records[op]
+            getattr(self.state, r.field).append(r.model.model_validate(data[r.key]))
         elif op == "answer":
             self.state.answer = data["text"]
         elif op not in ("start", "reset"):
@@ -470,17 +483,15 @@ class Session:
         self._write(rel, data, {"op": "file", "path": rel})
         return rel
 
-    def post_chat(self, channel_id: str, channel: str, text: str, thread_ts: str | None = None) -> ChatPost:
-        """Post to a chat conversation as the session's user: recorded in the state, after everything in the room."""
-        if not text.strip():
-            raise SessionError("a chat message needs some text")
+    def record(self, records: Records, make, text: str) -> BaseModel:
+        """Record what a kind app's write tool made (a chat post...): make(at, n) builds the session's n-th record of
+        its kind at `at`, after everything in the room; `text`, what the agent wrote, is bounded first."""
         with _as_session_error():
             limits.check_text("text", text)
-        n = len(self._replay.state.chat_posts) + 1
+        n = len(getattr(self._replay.state, records.field)) + 1
         at = self._clock + dt.timedelta(minutes=n, seconds=30)  # between the session's mails, never on one
-        record = ChatPost(channel_id=channel_id, channel=channel, ts=f"{int(at.timestamp())}.{n:06d}",
-                          user=self.user, text=text, thread_ts=thread_ts, posted_at=at.isoformat())
-        self._append({"op": "chat", "post": record.model_dump()})
+        record = make(at, n)
+        self._append({"op": records.op, records.key: record.model_dump()})
         return record
 
     def submit_answer(self, text: str) -> None:

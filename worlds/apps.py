@@ -35,10 +35,11 @@ class AppSession(Protocol):
         """A room file's bytes (the session's copy first), checked against the manifest."""
 
     def state(self) -> Any:
-        """What the session has done so far (its chat posts...)."""
+        """What the session has done so far: its sent mail, files, answer and each app's records (`Records.field`)."""
 
-    def post_chat(self, channel_id: str, channel: str, text: str, thread_ts: str | None = None) -> Any:
-        """Record a chat post as the session's user."""
+    def record(self, records: "Records", make: Callable[[Any, int], Any], text: str) -> Any:
+        """Record what an app's write tool made as the session's user: make(at, n) builds the session's n-th record of
+        its kind (a `records.model`) at `at` on the session's clock; `text`, what the agent wrote, is bounded first."""
 
 
 def _nothing(world: "World") -> str:
@@ -63,6 +64,16 @@ class Tool:
 
 
 @dataclass(frozen=True)
+class Records:
+    """What an app's write tools record in a session's state (chat's posts), where the grader reads them."""
+
+    model: type                 # one record: a pydantic model (the chat app's ChatPost)
+    field: str                  # the state's list of them: "chat_posts"
+    op: str                     # the op of its records in the session's log: "chat"
+    key: str = "record"         # the log record's key that holds the record's fields
+
+
+@dataclass(frozen=True)
 class App:
     """A kind's own app, served beside mail and drive when the world has something for it."""
 
@@ -72,3 +83,4 @@ class App:
     tools: Callable[[AppSession], list[Tool]]     # (session) -> its tools over that session
     section: Callable[["World"], str] = _nothing  # its section of index.html (HTML, starting <h2 id=name>); "": none
     files: Callable[["World"], list[str]] = _no_files  # the room files it shows (kind-wide ones too), not the drive's
+    records: Records | None = None                # what its write tools record in a session's state; None: nothing

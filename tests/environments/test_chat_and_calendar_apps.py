@@ -245,6 +245,7 @@ def test_the_loader_gives_chat_and_each_event_once(chat_world):
 def test_a_session_posts_after_the_last_message_of_every_kind_that_records_one(chat_world, tmp_path):
     import datetime as dt
 
+    from worldsmith.environments import apps
     from worldsmith.environments.session import Session, last_message_at
 
     with worldsmith.open(chat_world) as world:
@@ -252,8 +253,33 @@ def test_a_session_posts_after_the_last_message_of_every_kind_that_records_one(c
         chat = world.db.execute('select max("at") from chat_messages').fetchone()[0]
         assert last_message_at(world) == max(mail, chat)  # the mail's and the chat's hooks (Kind.latest_sql) both count
         channel = next(c for c in world.chat if c.name)
-        post = Session(world, tmp_path / "s").post_chat(channel.id, channel.name, "Noted.")
-        assert dt.datetime.fromisoformat(post.posted_at) > max(mail, chat)
+        session = Session(world, tmp_path / "s", user=channel.members[0])
+        post = apps.app_tools(session)["chat_post"].fn(channel=channel.id, text="Noted.")  # the chat app's own tool
+        assert dt.datetime.fromisoformat(post["posted_at"]) > max(mail, chat)
+        assert [p.text for p in session.state().chat_posts] == ["Noted."]  # the app's records (Records.field)
+
+
+def test_a_session_log_of_chat_posts_reads_back_into_the_same_state(chat_world, tmp_path):
+    # The log's records are what they were before the chat app declared them (op "chat", the post under "post"):
+    # a session folder written before reads back, and export_state's JSON keeps chat_posts right after sent.
+    import json
+
+    from worldsmith.environments import apps
+    from worldsmith.environments.session import Session, load_state
+
+    with worldsmith.open(chat_world) as world:
+        channel = next(c for c in world.chat if c.name)
+        session = Session(world, tmp_path / "s", user=channel.members[0])
+        apps.app_tools(session)["chat_post"].fn(channel=channel.id, text="Noted.")
+        session.submit_answer("done")
+        lines = [json.loads(line)["data"] for line in (tmp_path / "s" / "state.jsonl").read_text().splitlines()]
+        chat = [d for d in lines if d.get("op") == "chat"]
+        assert len(chat) == 1 and set(chat[0]["post"]) == {"channel_id", "channel", "ts", "user", "text", "thread_ts",
+                                                            "posted_at"}
+        state = load_state(tmp_path / "s")
+        assert list(state.model_dump())[:5] == ["world_id", "user", "sent", "chat_posts", "answer"]
+        assert state.chat_posts[0].channel_id == channel.id and state.answer == "done"
+        assert Session(world, tmp_path / "s").state().chat_posts == state.chat_posts  # a reopened session replays it
 
 
 def test_apex_puts_the_chat_export_and_calendars_beside_the_filesystem(chat_world, tmp_path):

@@ -11,10 +11,28 @@ from __future__ import annotations
 import datetime as dt
 from html import escape
 
-from worldsmith.worlds.apps import App, AppSession, Tool
+from pydantic import BaseModel, Field
+
+from worldsmith.worlds.apps import App, AppSession, Records, Tool
 from worldsmith.worlds.errors import SessionError
 
 READ_LIMIT = 50
+
+
+class ChatPost(BaseModel):
+    """A chat message the agent posted during the session (kept in the state; the room's export is not rewritten)."""
+
+    channel_id: str
+    channel: str = Field(description="the channel's name, or the direct message's id")
+    ts: str = Field(description="Slack's message id: epoch seconds with six decimals")
+    user: str = Field(description="the poster's address")
+    text: str
+    thread_ts: str | None = None
+    posted_at: str
+
+
+# A session's posts: its state's chat_posts, its log's {"op": "chat", "post": {...}} records (the grader's input).
+RECORDS = Records(model=ChatPost, field="chat_posts", op="chat", key="post")
 
 
 def _name_of(session: AppSession, address: str) -> str:
@@ -112,7 +130,14 @@ def post(session: AppSession, channel: str, text: str, thread_ts: str | None = N
         known = {m["ts"] for m in read(session, conv["id"], limit=10**9)["messages"]}
         if thread_ts not in known:
             raise SessionError(f"no message with ts {thread_ts!r} in {conv['label']!r}; take it from chat_read")
-    return session.post_chat(conv["id"], conv["name"] or conv["id"], text, thread_ts).model_dump()
+    if not text.strip():
+        raise SessionError("a chat message needs some text")
+
+    def make(at: dt.datetime, n: int) -> ChatPost:
+        return ChatPost(channel_id=conv["id"], channel=conv["name"] or conv["id"], ts=f"{int(at.timestamp())}.{n:06d}",
+                        user=session.user, text=text, thread_ts=thread_ts, posted_at=at.isoformat())
+
+    return session.record(RECORDS, make, text).model_dump()
 
 
 # ---------------------------------------------------------------- the app's hook (worldsmith.worlds.apps.App)
@@ -189,4 +214,5 @@ APP = App(
     tools=tools,
     section=section,
     files=files,
+    records=RECORDS,
 )
