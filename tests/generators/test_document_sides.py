@@ -30,6 +30,13 @@ def test_an_ic_memo_is_addressed_to_the_authors_house_and_copies_the_adviser():
     to, cc = memo_addressees(plan, plan.artifact("d1"))
     assert to == ["partner_2"]  # the buyer's own partner, not the outside banker
     assert cc == ["md_1"]  # the banker is copied; the target never sees the buyer's IC paper
+    # on the paper itself it goes to the committee, about the deal (blind read 8: "addresses the memo to one partner
+    # with the adviser on cc, and uses the adviser's matter title as the RE line")
+    from worldsmith.generators.kinds.document.front_matter import _memo_block
+
+    lines = _memo_block(plan, plan.artifact("d1"))
+    assert lines[0] == "TO:\tInvestment Committee, Pennock Row Capital LLP" and not any(x.startswith("CC:") for x in lines)
+    assert lines[-1] == "RE:\t" + plan.artifact("d1").title.split(":", 1)[-1].strip()
 
 
 def test_a_memo_never_addresses_the_other_side():

@@ -147,7 +147,19 @@ def ic_memo_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str
             if named and rows:
                 use(named)
                 rows[0] = rows[0][:-1] + f" ({join_names([plain(f) for f in named])})."
-            rows += [f"Mitigant: {lower_first(as_told(pick, f, ctx.facts))}" for f in use(hedges)]
+            # the mitigant of a customer or consent risk is the condition that covers it; an escrow secures
+            # warranty claims and is no answer to losing a customer (the banker: "it offers the 7.5% escrow as the
+            # mitigant for 18.4% customer concentration")
+            cond = next((f for f in dated if _condition(f)), None)
+            customer = any(re.search(r"customer|consent|change.of.control", label(f) + " " + f.statement, re.I)
+                           for f in risky)
+            if cond is not None and rows:
+                rows.append(f"Mitigant: completion waits until {_condition(cond)} (see the conditions below), so "
+                            f"the fund does not pay for the business before the customer's position is secured.")
+            for f in use(hedges):
+                rows.append(f"{cap_first(plain(f))}: it secures warranty and indemnity claims after completion and is "
+                            f"no protection against losing the customer." if customer and rows else
+                            f"Mitigant: {lower_first(as_told(pick, f, ctx.facts))}")
             out[i] = merge_short(rows) if rows else []
         elif k == "decisions":
             fs = use([f for f in ctx.facts if f in decisions(ctx.facts)] +

@@ -116,12 +116,21 @@ def _memo_block(plan: WorldPlan, spec: DocumentSpec) -> list[str]:
     a memo with no reader is a memo to file."""
     author = plan.person(spec.author)
     to, cc = memo_addressees(plan, spec)
-    lines = ["TO:\t" + ("; ".join(_who(plan, p, author.organisation) for p in to) or "File")]
+    re_line = plan.title
+    if genre_of(spec.doc_type, spec.title) == "ic_memo":
+        # a fund's investment paper goes to its committee, not to one partner with the adviser copied, and is about
+        # the deal as the fund names it, not the adviser's matter ('Project Millrace (final recommendation)')
+        house = next((o.name for o in plan.organisations if o.id == author.organisation), "")
+        to, cc = [], []
+        lines = ["TO:\t" + "Investment Committee" + (f", {house}" if house else "")]
+        re_line = spec.title.split(":", 1)[1].strip() if ":" in spec.title else spec.title
+    else:
+        lines = ["TO:\t" + ("; ".join(_who(plan, p, author.organisation) for p in to) or "File")]
     lines.append("FROM:\t" + _who(plan, spec.author, author.organisation))
     if cc:
         lines.append("CC:\t" + "; ".join(_who(plan, p, author.organisation) for p in cc))
     lines.append("DATE:\t" + long_date(spec.date, plan.locale))
-    lines.append("RE:\t" + plan.title)
+    lines.append("RE:\t" + re_line)
     return lines
 
 
