@@ -614,7 +614,13 @@ def _span_flags(parsed: Parsed, s: int, e: int, ci: int) -> set[str]:
                 flags.add("negated")
     if _hedged_before(masked, max(rs, s - 40), s) or _HEDGE_AFTER.match(masked, e):
         flags.add("hedged")
+    if _OLD_BEFORE.search(masked[max(rs, s - 24):s]):
+        flags.add("superseded")  # "the old USD 2,300 per-ton rate", "the earlier USD 143.7m"
     return flags
+
+
+_OLD_BEFORE = re.compile(r"\b(?:old|older|earlier|previous|prior|original|initial|former|superseded|outdated|obsolete|"
+                         r"stale|draft)\s+$")
 
 
 _CMP_OBJECT = re.compile(r"\b(?:than|from|over|against|compared\s+(?:with|to)|versus|vs\.?)\b")
@@ -693,16 +699,20 @@ def _anaphor_flags(parsed: Parsed, ci: int, dated: bool = False) -> set[str]:
 
 # A clause that names where the figure before it comes from: ", from the superseded valuation run on QoE draft v1",
 # ", in DRAFT v1 of the memo", ", taken from the earlier schedule of loss".
-_PROVENANCE = re.compile(r"^\s*(?:(?:taken|drawn|worked|computed|calculated|derived|run|based|given|quoted|stated)\s+"
-                         r"(?:from|on|in|by)|from|in|per|under|on|according\s+to|as\s+(?:per|in|given\s+in))\b")
+_PROVENANCE = re.compile(r"^\s*(?:(?:taken|drawn|worked|computed|calculated|derived|run|based|given|quoted|stated|"
+                         r"came|comes|reported|shown|set\s+out)\s+(?:from|on|in|by)|(?:was|were|is|are)\s+(?:taken\s+from|"
+                         r"from|in|per|on|under|the|a|an)|from|in|per|under|on|according\s+to|as\s+(?:per|in|given\s+in))\b")
 _RELATIVE = re.compile(r"^\s*(?:which|that|who|whose)\b")
-# "it was replaced by the final QoE report", "this figure has since been superseded", "that was set aside": what a
-# professional reads as the figure just spoken of being set aside, the paper it came from with it.
-_IT_SET_ASIDE = re.compile(r"^\s*(?:and\s+)?(?:it|this|that|this\s+figure|that\s+figure|the\s+latter|that\s+run|"
-                           r"that\s+draft|this\s+draft|that\s+valuation|that\s+version)\s+(?:was|has|had|is|were|"
-                           r"have)?\s*(?:since\s+|later\s+|then\s+|subsequently\s+|now\s+|been\s+|since\s+been\s+)*"
-                           r"(?:replaced|superseded|withdrawn|set\s+aside|overtaken|displaced|abandoned|discarded|"
-                           r"revised|corrected|updated|restated|overridden)\b")
+# "it was replaced by the final QoE report", "this figure has since been superseded", "both overtaken", ", now
+# superseded": what a professional reads as the figure just spoken of being set aside, the paper it came from with it.
+_IT_SET_ASIDE = re.compile(r"^\s*(?:and\s+|but\s+)?(?:(?:it|this|that|these|those|they|both|each|all\s+of\s+them|this\s+figure|"
+                           r"that\s+figure|the\s+latter|that\s+run|that\s+draft|this\s+draft|that\s+valuation|"
+                           r"that\s+version)\s+)?(?:(?:was|has|had|is|were|have|are|since|later|then|subsequently|now|been|"
+                           r"itself|both|all|duly|long)\s+)*(?:replaced|superseded|withdrawn|set\s+aside|overtaken|"
+                           r"displaced|abandoned|discarded|overridden|outdated|obsolete|stale|no\s+longer\s+(?:current|"
+                           r"appl(?:y|ies|icable)|valid|in\s+force|stands?|relevant))\b")
+# A figure said to govern in its own clause is not the one a later "since superseded" speaks of.
+_CURRENT = re.compile(r"\b(?:govern\w*|current|currently|now|final|latest|applies|apply|controls|prevails|stands|revised)\b")
 
 
 def _old_paper(parsed: Parsed, ci: int) -> bool:
@@ -719,6 +729,19 @@ def _old_paper(parsed: Parsed, ci: int) -> bool:
     head = view[cs:sup[0][0]]
     return not (_within(parsed, "dir", cs, sup[0][0], inner) or _within(parsed, "not", cs, sup[0][0], inner)
                 or re.search(r"\b(?:that|which|final|latest|current|revised|new|updated)\b", head))
+
+
+def _set_aside(parsed: Parsed, chain: list[Mention]) -> None:
+    """Marks a sentence's chain superseded, but a figure its own clause says governs now ('the figure that governs is
+    USD 156.2m, which replaced the earlier USD 143.7m, since superseded' sets aside the earlier one only)."""
+    for mt in chain:
+        ci = _clause_of(parsed, mt.start)
+        if ci >= 0 and _CURRENT.search(parsed.outer, parsed.clauses[ci][0], parsed.clauses[ci][1]):
+            continue
+        if ci > 0 and parsed.outer[parsed.clauses[ci - 1][1]:parsed.clauses[ci - 1][1] + 1] == ":" \
+                and _CURRENT.search(parsed.outer, parsed.clauses[ci - 1][0], parsed.clauses[ci - 1][1]):
+            continue  # "Governing figure: USD 156.2m"
+        mt.superseded = True
 
 
 def _dangling_not(parsed: Parsed, ci: int) -> bool:
@@ -781,7 +804,8 @@ def _flag(parsed: Parsed) -> None:
                 chain = chain + [m for m in here if m.kind != "date"]
             continue
         opener = parsed.outer[cs:ce]
-        set_aside = bool(_IT_SET_ASIDE.match(opener)) and all(m.kind == "date" for m in here)
+        set_aside = bool(_IT_SET_ASIDE.match(opener)) and all(m.kind == "date" for m in here) \
+            and parsed.outer[ce:ce + 1] not in (":", "|", "\t")  # "Superseded: GBP 183.1m" is a label
         if si != sentence:
             if not set_aside:
                 chain = []
@@ -810,13 +834,18 @@ def _flag(parsed: Parsed) -> None:
                     mt.hedged = True
             figures = [m for m in here if m.kind != "date"]
             if set_aside:  # "...; it was replaced by the final QoE report of October 5, 2026"
-                for mt in chain:
-                    mt.superseded = True
-            elif not figures and last is not None and _old_paper(parsed, ci):
-                _mark(last, {"superseded"})  # "GBP 183.1m, from the valuation run on QoE draft v1 of September 25"
-                old = True
-                last = here[-1]
-                continue
+                _set_aside(parsed, chain)
+            elif last is not None and _old_paper(parsed, ci):
+                # "GBP 183.1m, from the valuation run on QoE draft v1 of September 25", "GBP 12,650, came from the
+                # draft calculation on the uncapped GBP 1,150 week's pay": the figure and the draft's own inputs
+                _mark(last, {"superseded"})
+                if not _within(parsed, "dir", cs, ce, False):
+                    for mt in figures:
+                        mt.superseded = True
+                if not figures:
+                    old = True
+                    last = here[-1]
+                    continue
             elif figures and old and _RELATIVE.match(opener):
                 for mt in figures:  # "..., from the superseded draft, which reversed only GBP 450,000": the draft's
                     mt.superseded = True
@@ -826,10 +855,11 @@ def _flag(parsed: Parsed) -> None:
             last = here[-1]
             continue
         if set_aside:  # "; it was replaced by the final report", "It has since been superseded."
-            for mt in chain:
-                mt.superseded = True
-        old = last is not None and _old_paper(parsed, ci)
-        if old:  # ", from the superseded valuation run on QoE draft v1"
+            _set_aside(parsed, chain)
+        elif opener.strip(" ,.") and not (_PROVENANCE.match(opener) or _RELATIVE.match(opener)):
+            chain = []  # "; the draft figure, since superseded, was ...": a new subject, of which the chain says nothing
+        old = (old and not opener.strip(" ,")) or (last is not None and _old_paper(parsed, ci))
+        if old and opener.strip(" ,"):  # ", from the superseded valuation run on QoE draft v1"
             _mark(last, {"superseded"})
             dated = _dated_by(parsed, last)
             if dated is not None:
@@ -880,6 +910,19 @@ def in_working(parsed: Parsed, m: Mention) -> bool:
     """Whether a figure is a step of written working: an operator just before it, or just after it (a unit between)."""
     return bool(_OPERATOR_BEFORE.search(parsed.masked[max(0, m.start - 4):m.start])) \
         or bool(_ARITHMETIC_AFTER.match(parsed.masked, m.end))
+
+
+_OPERAND_BEFORE = re.compile(r"(?:[+×*/]|\bx|\s-)\s*$")
+_OPERAND_AFTER = re.compile(r"(?:\s+[a-z][a-z'-]*){0,3}?\s*(?:[+×*/]|x\s|-\s*\x01)")
+
+
+def operand(parsed: Parsed, m: Mention) -> bool:
+    """Whether a figure is an input of written working ('12.5 x GBP 450,000', 'GBP 183.1m - GBP 177.5m = ...'), not
+    what the working comes to (the figure after '=' is a result, and a claim)."""
+    if re.search(r"=\s*$", parsed.masked[max(0, m.start - 4):m.start]):
+        return False
+    return bool(_OPERAND_BEFORE.search(parsed.masked[max(0, m.start - 4):m.start])) \
+        or bool(_OPERAND_AFTER.match(parsed.masked, m.end))
 
 
 def _same_value(a: Mention, b: Mention) -> bool:

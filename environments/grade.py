@@ -28,7 +28,7 @@ from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.tasks import Check, Criterion, Task
 from worldsmith.worlds.printable import one_line  # errors name bundle and session files: shown, never obeyed
 from worldsmith.worlds.store.parse import formula_refs
-from worldsmith.worlds.values import parse_number
+from worldsmith.worlds.values import AMOUNT, parse_number
 
 _ANSWER_LINE = re.compile(r"^\s*[*_#>\s]*(?:final\s+)?answer\s*[*_]*\s*[:\-]\s*", re.I)
 _MAX_TEXT = 200_000  # an answer or file longer than this is read only this far
@@ -326,7 +326,10 @@ def _final(text: str, check: Check) -> bool:
         verdict = answers.asserts(_parsed(text), want_of(check.values[0], number, check.unit))
         if any(m.status in ("negated", "hedged") for m in verdict.matches):
             return False
-    return not rivals(text, check.values[0], number, check.unit, list(check.allowed))
+    # an input of the working shown ('Movement GBP 4,741 (= GBP 431 x 11)') is no rival answer; its result is
+    parsed = _parsed(text)
+    return not [m for m in rivals(text, check.values[0], number, check.unit, list(check.allowed))
+                if not answers.operand(parsed, m)]
 
 
 _GOVERN = re.compile(r"\b(?:govern(?:s|ing)?|appl(?:y|ies)|controls?|controlling|binding|bites|prevails?|is\s+the\s+"
@@ -525,6 +528,16 @@ def _question_paragraphs(text: str, labels: list[str]) -> list[str]:
 
 
 def _decide(kind: str, text: str, check: Check, labels: tuple[str, ...] = ()) -> bool:
+    if kind == "asserts_current" and check.values:
+        number = check.numbers[0] if check.numbers else None
+        parsed = _parsed(text)
+        verdict = answers.asserts(parsed, want_of(check.values[0], number, check.unit))
+        if any(_still_applies(text, m) for m in verdict.matches):
+            return True
+        if verdict.status == "superseded_mention" or (verdict.status == "asserted" and any(
+                m.status in ("negated", "superseded_mention") for m in verdict.matches)):
+            # set aside once, then an input of the move's working ('GBP 183.1m - GBP 177.5m = GBP 5.6m'): not relied on
+            return any(m.status == "asserted" and not answers.operand(parsed, m) for m in verdict.matches)
     if kind in ("mentions", "asserts", "asserts_current"):
         return _asserts_all(text, check)
     if kind == "states_any":
@@ -538,11 +551,6 @@ def _decide(kind: str, text: str, check: Check, labels: tuple[str, ...] = ()) ->
         if verdict is not None and any(_still_applies(text, m) for m in verdict.matches):
             return False
         return verdict is not None and any(m.status in ("negated", "superseded_mention") for m in verdict.matches)
-    if kind == "asserts_current":
-        number = check.numbers[0] if check.numbers else None
-        verdict = answers.asserts(_parsed(text), want_of(check.values[0], number, check.unit)) if check.values else None
-        if verdict is not None and any(_still_applies(text, m) for m in verdict.matches):
-            return True
     if kind == "final":
         return _final(text, check)
     if kind == "direction":
@@ -1056,7 +1064,9 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         # a bare figure in chat ('the figure is 1,234,567 - use that') is an amount too
         return bool(posts) and bool(unledgered(posts, check.unit, allowed, bare=True))
     if check.type == "answer_unledgered":
-        allowed = [*check.allowed, *ledger_numbers(session.world, check.unit)] if session is not None else check.allowed
+        # an amount the room's files state (a draft's EBITDA, a GBP 450,000 reversal) is no figure made up
+        allowed = [*check.allowed, *ledger_numbers(session.world, check.unit), *room_numbers(session.world, check.unit)] \
+            if session is not None else check.allowed
         return bool(unledgered(answer, check.unit, allowed))
     if check.type == "answer_stray_date":
         days = {dt.date.fromisoformat(v) for v in check.values}
@@ -1077,6 +1087,8 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
             # a count the ledger holds, written bare in the working ("USD 182,340 / 400 x 10,560"), is no rival amount
             ledger += [n for n in ledger_numbers(session.world, None) if not any(abs(n - r) < 0.005 for r in check.rivals)]
         check = check.model_copy(update={"allowed": [*check.allowed, *ledger]})
+    if check.type == "answer_mentions_set_aside" and not _reasons_fit(answer, check, session):
+        return False
     if where == "answer" and kind in _FIGURE_CHECKS:
         return _decide(kind, answer, check, _labels(session))
     if check.type == "sent_beyond":
@@ -1132,6 +1144,37 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
 
 
 _LEDGER: dict[tuple[str, str | None], list[float]] = {}
+_BECAUSE = re.compile(r"\b(?:because|due\s+to|owing\s+to|as\s+a\s+result\s+of|on\s+the\s+grounds?\s+that|since\s+(?=the|it|a|"
+                      r"an)|for\s+the\s+reason\s+that)\b(?P<why>[^.;\n]*)", re.I)
+_REASON_STOP = {"the", "and", "was", "were", "that", "this", "with", "from", "which", "superseded", "replaced", "figure",
+                "draft", "earlier", "later", "final", "revised", "report", "their", "there", "have", "been", "only", "into"}
+
+
+def _stems(text: str) -> set[str]:
+    """Content words of a text, cut to five letters ('stratum' and 'stratification' share 'strat')."""
+    return {w[:5] for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in _REASON_STOP and w not in _MONTH_WORDS}
+
+
+def _reasons_fit(answer: str, check: Check, session: Session | None) -> bool:
+    """Whether every reason the answer gives for setting a superseded figure aside ('superseded because ...') speaks
+    of what the room says of it (the draft's own label: 'ignored the stratum weights', 'the uncapped week's pay');
+    kit7: 'superseded because Medicare changed its refund rules' beside the right figures scored 1.0."""
+    if session is None or not check.values:
+        return True
+    label = next((d.label for d in session.world.plan.distractors if d.text == check.values[0]), None)
+    if not label:
+        return True
+    number = check.numbers[0] if check.numbers else None
+    verdict = answers.asserts(_parsed(answer), want_of(check.values[0], number, check.unit))
+    known = _stems(label)
+    for m in verdict.matches:
+        if m.status != "superseded_mention":
+            continue
+        for why in _BECAUSE.finditer(m.sentence):
+            words = _stems(why.group("why"))
+            if words and not words & known:
+                return False
+    return True
 
 
 def _title_parts(path: str) -> list[str]:
@@ -1154,6 +1197,25 @@ def ledger_numbers(world, unit: str | None) -> list[float]:
                 out.append(float(getattr(v, "amount", None) if kind == "money" else v.value))
         _LEDGER[key] = out
     return _LEDGER[key]
+
+
+_ROOM: dict[tuple[str, str | None], list[float]] = {}
+_ROOM_PERCENT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?%")
+
+
+def room_numbers(world, unit: str | None) -> list[float]:
+    """Every amount in this currency (or percent, for '%') that the room's files state, as the room writes them."""
+    key = (world.world_id, unit)
+    if key not in _ROOM:
+        texts = [t for (t,) in world.db.execute("select text from artifact_text where text is not null").fetchall()]
+        found: set[float] = set()
+        for t in texts:
+            if unit == "%":
+                found.update(float(m.group(1)) for m in _ROOM_PERCENT.finditer(t))
+            elif unit:
+                found.update(float(parse_number(m.group(2))) for m in AMOUNT.finditer(t) if m.group(1) == unit)
+        _ROOM[key] = sorted(found)
+    return _ROOM[key]
 
 
 _STATES: dict[int, object] = {}

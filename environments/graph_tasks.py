@@ -1373,7 +1373,8 @@ def _with_stray_dates(graph: Graph, task: Task) -> Task:
     or message's of the room, not the task's own (red team: 'On July 11, 2026 ... 50 days after the meeting', the
     meeting being on July 9, scored 1.0, the count alone being checked)."""
     final = next((c for c in task.rubric.criteria if c.check.type == "answer_final"), None)
-    if final is None or task.kind not in ("brief", "as_of") or task.solution.answer is None:
+    # (every answer task: kit7's 'The contribution demand was made on March 6, 2026' beside a right gap scored 1.0)
+    if final is None or task.solution.answer is None:
         return task
     world = graph.world
     days = {m.sent_at.date() for m in world.messages if m.sent_at}
