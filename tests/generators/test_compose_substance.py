@@ -190,3 +190,19 @@ def test_a_memo_says_what_is_uncertain_and_a_report_speaks_in_its_own_voice():
     assert own_voice("as agreed with Verrin Mace and set out in its final report", "Verrin Mace LLP") == \
         "as agreed with us and set out in our final report"
     assert own_voice("Verrin Mace's final QoE reduces it.", "Verrin Mace LLP") == "Our final QoE reduces it."
+
+
+def test_a_kick_off_settles_who_does_what_and_minutes_note_figures_rather_than_resolve_them():
+    # blind read 8: 'kick-off minutes whose only item is "the probe sample is 400 claims"'; 'a weekly call "resolves"
+    # a price the IC had already set'
+    from tests.generators.context_fixture import DANA, RUTH, SAM
+
+    ctx = document_context("minutes", 4, seed=3, facts=[_CAP, _RATE])
+    senior = {"Dana": "senior", "Sam": "mid", "Ruth": "executive"}
+    to = [p.model_copy(update={"seniority": senior[p.first_name]}) for p in (SAM, RUTH)]
+    ctx = ctx.model_copy(update={"to": to, "author": DANA.model_copy(update={"seniority": "senior"}),
+                                 "spec": ctx.spec.model_copy(update={"title": "Claims kick-off, March 4"})})
+    prose = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+    assert "introduced the Harrow Vane LLP team" in prose and "Sam Lindqvist (Senior Associate)" in prose, prose
+    assert "point of contact" in prose
+    assert "Resolved" not in prose and "stands at" not in prose

@@ -4,6 +4,7 @@ matters arising and the actions that follow from the facts."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.facts import slot_of
@@ -40,6 +41,8 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
         paras.append(s)
     if things:
         paras.insert(0, f"Background to the meeting of {day}: " + join_names([plain(f) for f in things]) + ".")
+    if re.search(r"kick.?off|initial meeting|first meeting|planning meeting", ctx.spec.title, re.I):
+        paras.insert(0, _kick_off(ctx))
     if paras and not things:
         paras[0] = pick.one([f"At the meeting on {day}, ", f"On {day}, "]) + paras[0]
     # a weekly meeting's own week: the papers that went round since the last one, as someone took the meeting
@@ -51,6 +54,31 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
         paras.append(lead + pick.one([", and comments were invited.", "; comments to follow.",
                                       ", and the points on it were noted."]))
     return merge_short(paras)
+
+
+def _kick_off(ctx: ArtifactContext) -> str:
+    """What a kick-off settles before any figure: who does what on each side, who is the single point of contact for
+    requests, and how progress is reported."""
+    people = present(ctx)
+    client = client_of(ctx)
+    ours = sorted([p for p in people if p.organisation == ctx.author.organisation], key=rank, reverse=True)
+    theirs = sorted([p for p in people if p.organisation != ctx.author.organisation and
+                     (not client or p.organisation == client)], key=rank, reverse=True)
+    out = []
+    if ours:
+        lead, rest = ours[0], ours[1:]
+        team = f"; {join_names([f'{p.name} ({p.title})' for p in rest[:3]])} will do the day-to-day work" if rest else ""
+        out.append(f"{lead.name} introduced the {ctx.author.organisation} team: {lead.first_name} leads and is "
+                   f"responsible for the work{team}.")
+    if theirs:
+        contact = theirs[-1] if len(theirs) > 1 else theirs[0]
+        out.append(f"For {theirs[0].organisation}, {theirs[0].name} ({theirs[0].title}) gives instructions and "
+                   f"{contact.name if contact is not theirs[0] else theirs[0].first_name} is the day-to-day point of "
+                   f"contact for requests and questions.")
+    if ours and theirs:
+        out.append(f"{ours[0].first_name} will report progress to {theirs[0].first_name} at the regular status calls "
+                   f"and raise anything that affects scope, timing or cost as soon as it arises.")
+    return " ".join(out)
 
 
 def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) -> list[str]:
@@ -65,15 +93,19 @@ def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) ->
             out.append(f"{who.name} confirmed {client}'s decision to {f.text}.")
         else:
             out.append(f"Decision recorded on {day}: {f.text}.")
-    frames = [f"Agreed on {day} to {{verb}} {{label}} of {{text}} until the next meeting.",
-              f"The meeting of {day} agreed to {{verb}} {{label}} of {{text}} in everything sent out this week.",
-              f"Resolved on {day} to {{verb}} {{label}} of {{text}}; any change comes back to this meeting."]
+    # a date is worked to; a figure is noted as the one the papers use, never 'resolved' (a weekly call does not
+    # resolve a price the investment committee has set)
+    dates = [f"Agreed on {day} to work to {{label}} of {{text}} until the next meeting.",
+             f"The meeting of {day} agreed to work to {{label}} of {{text}}; any change comes back to this meeting."]
+    noted = [f"Noted on {day}: {{label}} of {{text}} is the figure the papers use until the next meeting.",
+             f"The meeting of {day} noted {{label}} of {{text}}; anyone who sees a different figure is to raise it "
+             f"before it goes out."]
     for f in [g for g in ctx.facts if g.value.type in ("money", "number", "percent") or
               g.value.type == "date" and not g.past][:2]:
-        verb = "work to" if f.value.type == "date" else "use"
+        frames = dates if f.value.type == "date" else noted
         frame = pick.one(frames)
         frames.remove(frame)
-        out.append(frame.format(verb=verb, label=label(f), text=f.text))
+        out.append(frame.format(label=label(f), text=f.text))
     taker, ch = ctx.author, chair(ctx)
     if ch.id == taker.id:
         out.append(f"{taker.first_name} to circulate these minutes for comment by {due}.")

@@ -34,22 +34,28 @@ def plan_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]])
                       + f", as planned on {long_date(day, ctx.locale)}. "
                       + " ".join(plain_sentence(pick, f) for f in facts[:2])]
         elif k == "objectives":
-            out[i] = [" ".join(f"Objective {n}: to test {label(f)} ({f.text}) against the records and report every "
-                               f"exception." if f.value.type in ("number", "percent") else
-                               f"Objective {n}: to establish whether {label(f)} ({f.text}) is borne out by the records."
-                               for n, f in enumerate(facts, 1)) or f"Objective: to complete {about}."]
+            out[i] = [" ".join(f"Objective {n}: {_objective(f)}" for n, f in enumerate(facts, 1))
+                      or f"Objective: to complete {about}."]
         elif k == "scope":
-            rows = [as_told(pick, f, ctx.facts) for f in facts]
-            rows.append(f"Each figure is traced to the records {client or 'the client'} makes available, and every "
-                        f"exception is logged with its source.")
-            out[i] = merge_short(rows)
+            # how the work runs, stage by stage (was each figure restated: 'The probe sample is 400 claims.')
+            start, draft = next_workday(day, 2), next_workday(day, 15)
+            whose = client or "the client"
+            out[i] = [f"The work runs in three stages. First, planning and the data request: {whose} provides the "
+                      f"population data and the source documents, and we agree the selection before any testing "
+                      f"starts (from {_short_date(start, ctx.locale)}). Second, fieldwork: each item selected is "
+                      f"tested against its source documents by one auditor and reviewed by a second, and every "
+                      f"exception is logged with its reference and the reason. Third, reporting: exceptions are "
+                      f"cleared with {whose}'s staff before the draft findings go out (by "
+                      f"{_short_date(draft, ctx.locale)}), and nothing is reported that has not been agreed or "
+                      f"marked as disputed."]
         elif k == "timeline":
             start, draft, final = (next_workday(day, n) for n in (2, 15, 25))
             out[i] = [f"Fieldwork begins on {_short_date(start, ctx.locale)}. Draft findings go to "
                       f"{ctx.to[0].name if ctx.to else client} by {_short_date(draft, ctx.locale)}, and the final "
                       f"report by {_short_date(final, ctx.locale)}."]
         elif k == "analysis" and "resource" in heading.lower():
-            team = [p for p in [ctx.author, *ctx.to, *ctx.cc] if p.organisation == ctx.author.organisation]
+            team = [p for p in [ctx.author, *ctx.to, *ctx.cc, *ctx.cast] if p.organisation == ctx.author.organisation]
+            team = list({p.id: p for p in team}.values())
             lead = max(team, key=rank) if team else ctx.author
             rest = [f"{p.name} ({p.title})" for p in team if p.id != lead.id]
             out[i] = [f"{lead.name} ({lead.title}) leads the work" + (f", with {join_names(rest)}" if rest else "")
@@ -212,3 +218,21 @@ def cofr_face(ctx: ArtifactContext, holder: str, guarantor: str, money) -> list[
     rest = [f for f in ctx.facts if f is not vessel and f is not tons and f is not money and not identity(f)]
     rows += [f"{cap_first(label(f))}: {f.text}." for f in rest]
     return rows  # one particular a line, as the certificate's face sets them out
+
+
+def _objective(f) -> str:
+    """What a work plan sets out to do about one fact: a sample is tested item by item, a threshold or service level
+    measured against, a population counted and reconciled, a derived figure rebuilt, a date met."""
+    name, text = label(f), f.text
+    if re.search(r"\bsample\b", name, re.I):
+        return (f"to test each of the {text} in {name} against its source documents and classify every one as "
+                f"correct or in error, with the amount of any error.")
+    if f.value.type == "percent" and re.search(r"service level|threshold|target|limit|rate", name, re.I):
+        return f"to measure the actual performance against {name} ({text}) and report any shortfall, month by month."
+    if re.search(r"population|review period|universe", name, re.I):
+        return f"to reconcile {name} ({text}) to the billing system and the remittances, so the sample is drawn from a complete population."
+    if f.reason:
+        return f"to rebuild {name} from its inputs ({f.reason}) and agree it to the workbook."
+    if f.value.type == "date":
+        return f"to have the work done in time for {name} ({text})."
+    return f"to establish whether {name} ({text}) is borne out by the records."
