@@ -37,7 +37,11 @@ def short_org(name: str) -> str:
 def paper_name(title: str) -> str:
     """A paper as a team names it in chat: its title without its instance date, in lower case where it is sentence
     case ('Weekly diligence call: notes and actions - October 22' -> 'the weekly diligence call notes and actions')."""
-    head = re.sub(r"\s+-\s+[A-Z][a-z]+ \d{1,2}$", "", title).replace(": ", " ")
+    head = re.sub(r"\s+-\s+[A-Z][a-z]+ \d{1,2}$", "", title)
+    # minutes are "the minutes of" their meeting; a long title is said by its part before the colon
+    head = re.sub(r"^Minutes\s*[-:]\s+", "minutes of the ", head)
+    before, colon, _ = head.partition(": ")
+    head = before if colon and len(before.split()) >= 4 else head.replace(": ", " ")
     words = head.split()
     if words and words[0][:1].isupper() and not words[0].isupper() and (len(words) == 1 or not words[1][:1].isupper()):
         head = words[0].lower() + head[len(words[0]):]
@@ -57,73 +61,158 @@ def _subjects(pick: Picker, ctx: ArtifactContext, files: list[str]) -> list[str]
     return list(dict.fromkeys(out)) or [f"the {matter_name(ctx)} file"]
 
 
+def _asked(pick: Picker, fact, name: str) -> str:
+    """A colleague's question whose answer is this fact: what number we use, when a date is, what a point is."""
+    lines = bank("chat")["talk"]["ask"]
+    kind = "figure" if fact.value.type in ("money", "number", "percent") else \
+        "past" if fact.past else "date" if fact.value.type == "date" else "text"
+    return pick.fill(lines[kind], label=fact.label, name=name) or f"{fact.label}?"
+
+
+def _answer(pick: Picker, fact, inside: bool, named: bool = False) -> str:
+    """The reply that gives the fact: its value, now and then why it is what it is or where to read it (our own
+    sheets only to our own people)."""
+    talk = bank("chat")["talk"]
+    if fact.value.type in ("money", "number", "percent") and fact.label and not named:
+        said = pick.fill(talk["value"], text=fact.text, label=fact.label) or fact.text
+    else:
+        said = lower_first(fact_sentence(pick, fact, "email"))
+        # chat drops the closing stop, never one the value carries ("Kestrel Bay Tankers Ltd.")
+        said = said[:-1] if said.endswith(".") and not said.endswith(fact.text) else said
+    if fact.reason and pick.chance(0.5):
+        said += " - " + (pick.fill(talk["why"], reason=fact.reason) or fact.reason)
+    elif fact.source and inside and pick.chance(0.5):
+        said += " - " + (pick.fill(talk["where"], source=fact.source) or fact.source)
+    return said
+
+
 def compose_chat(ctx: ArtifactContext):
-    """A day of a conversation: exactly one message per planned post, every fact of the day in one of them."""
+    """A day of a conversation: exactly one message per planned post, every fact of the day in one of them. The day
+    is a few short exchanges, each about one thing of the matter: a question and the figure that answers it (with
+    why, or where to read it), a file put up and who reads it, who has the pen on a paper of the fortnight. A post
+    answers the one before it (its thread, or the last question asked by someone else); nothing is asked twice."""
     from worldsmith.generators.kinds.chat import ChatContent, ChatMessage  # the kind module imports this one
 
     spec = ctx.spec
     pick = picker_for(ctx)
-    lines = bank("chat")
+    talk = bank("chat")["talk"]
     people = {p.id: p for p in [ctx.author, *ctx.to]}
     n = len(spec.posts)
     files = [PurePosixPath(p).stem for p in spec.links]
-    # a file is talked about as a noun phrase ("the memo re breaking the limit"), shared under its name
-    subjects = _subjects(pick, ctx, [f"the {title_head(f)}" for f in files])
-    other = short_org(opponent(ctx)) if ctx.organisations else ""
-    matter = matter_name(ctx)
-    base = {"matter": matter, "other": other if other and other not in matter else "the other side"}
-
-    # the team's own papers and files have not gone to the other side: nobody asks whether the draft answer "still
-    # matches what we sent Kestrel" or whether anything is "back from Kestrel" on it (the frames naming {other} are
-    # then not used); the day's figures and the matter's points may be
-    own_papers = {paper_name(t) for t in ctx.room_papers} | {f"the {title_head(f)}" for f in files}
     mine = home(ctx, ctx.author.organisation) if ctx.organisations else True
-    people_across = any(home(ctx, p.organisation) != mine for p in people.values()) if ctx.organisations else False
+    inside = not (ctx.organisations and any(home(ctx, p.organisation) != mine for p in people.values()))
 
-    def values(author: str, subject: str, to: str | None = None) -> dict[str, str]:
-        others = [p for pid, p in people.items() if pid != author]
-        who = people.get(to) if to and to != author else (pick.one(others) if others else None)
-        v = dict(base, subject=subject, name=who.first_name if who else "", when=pick.one(lines["when"]))
-        if subject in own_papers or subject.split(f" for {matter}")[0] in own_papers or people_across:
-            v["other"] = ""
-        return v
+    # the day's exchanges, in order: its facts first (each asked and answered, or told), then its file, then a paper
+    exchanges: list[dict] = [dict(kind="fact", fact=f) for f in pick.shuffled(ctx.facts)]
+    if files:
+        exchanges.insert(min(1, len(exchanges)), dict(kind="file", file=files[0], link=spec.links[0]))
+    papers = list(dict.fromkeys(paper_name(t) for t in ctx.room_papers))
+    for paper in pick.shuffled(papers)[:max(2, n // 2)]:
+        exchanges.append(dict(kind="paper", paper=paper))
+    if len(exchanges) < 2 and n > 2:
+        exchanges.append(dict(kind="call"))  # a quiet day: someone finds time to talk
+
+    def first(pid: str | None, author: str) -> str:
+        """The first name of the person a post is to: its thread's writer, else someone else of the conversation."""
+        who = people.get(pid) if pid and pid != author else None
+        if who is None:
+            others = [p for q, p in people.items() if q != author]
+            who = pick.one(others) if others else None
+        return who.first_name if who else ""
 
     texts: list[str] = []
-    about: list[str] = []
-    for i, post in enumerate(spec.posts):
-        if post.thread is None or post.thread >= i:
-            subject = pick.one(subjects)
-            v = values(post.author, subject)
-            lead = (pick.fill([pick.one(lines["leads"])], **v) or "") if pick.chance(0.35) else ""
-            texts.append(lead + (pick.fill(lines["openers"], **v) or f"picking up {subject}"))
-        else:
-            # A reply answers its thread's opener, about the same thing, often to its writer by name.
-            subject = about[post.thread]
-            # named in full by the opener, shortly in the answers ("the management letter")
-            v = values(post.author, subject.split(f" for {base['matter']}")[0], spec.posts[post.thread].author)
-            ack = pick.fill([pick.one(lines["acks"])], **v) or "ok"
-            body = pick.fill(lines["actions"], **v) if pick.chance(0.75) else ""
-            texts.append(f"{ack} - {body}" if body else ack + (f", {v['name']}" if v["name"] and v["name"] not in ack else ""))
-        about.append(subject)
-    # Each fact goes to its own post where there are enough: a reply that answers with the figure, mostly.
-    slots = pick.shuffled([i for i in range(n) if i] or [0])
-    for k, fact in enumerate(ctx.facts):
-        said = fact_sentence(pick, fact, "email")
-        lead = pick.one(lines["fact_leads"])
-        said = lead + (lower_first(said) if lead else said)
-        i = slots[k % len(slots)]
-        texts[i] = f"{texts[i]} - {said}"
-    if ctx.distractor_label:
-        texts[slots[0]] += f" (that's the {ctx.distractor_label})"
-    # Someone is asked by name now and then: Slack shows a mention as @Full Name.
-    for i, post in enumerate(spec.posts):
-        others = [p for pid, p in people.items() if pid != post.author]
-        if others and i + 1 < n and pick.chance(0.25):
-            who = pick.one(others)
-            texts[i] += "\n" + (pick.fill(lines["asks"], name=f"@{who.name}", subject=about[i].split(f" for {base['matter']}")[0]) or f"@{who.name}")
     shared = [""] * n
-    if spec.links:
-        i = pick.one(range(n))
-        shared[i] = spec.links[0]
-        texts[i] = f"{texts[i]} - {pick.fill(lines['shares'], file=files[0]) or files[0]}"
+    last: list[str] = []  # authors so far, latest last: a thanks goes to whoever spoke last
+    of_post: dict[int, dict] = {}  # the exchange each post belongs to
+    current: dict | None = None  # the latest exchange raised outside a thread
+    used = 0
+    told: set[int] = set()
+    when = bank("chat")["when"]
+
+    def answer(ex: dict, name: str, author: str) -> str:
+        """The reply that answers an exchange's question."""
+        ex["open"], ex["answerer"] = False, author
+        if ex["kind"] == "fact":
+            told.add(id(ex["fact"]))
+            text = _answer(pick, ex["fact"], inside)
+            return (pick.fill(talk["answer_leads"], name=name) or "") + text if pick.chance(0.3) else text
+        if ex["kind"] == "file":
+            return pick.fill(talk["file_reply"], name=name, file=ex["file"]) or f"thanks {name}"
+        return pick.fill(ex["pair"]["a"], name=name, paper=ex.get("paper", ""), matter=matter_name(ctx),
+                         when=pick.one(when)) or f"ok {name}"
+
+    def follow(ex: dict | None, name: str, author: str) -> str:
+        """A further word on an answered exchange (each once, never by whoever answered it), else a thanks to
+        someone by name."""
+        if ex is not None and ex.get("answerer") != author:
+            f = ex.get("fact")
+            v = dict(name=name, label=f.label if f else "", text=f.text if f else "", file=ex.get("file", ""),
+                     paper=ex.get("paper", ""), matter=matter_name(ctx), when=pick.one(when))
+            frames = ex["pair"]["f"] if "pair" in ex else talk["follow"][ex["kind"]]
+            left = [k for k in range(len(frames)) if k not in ex.setdefault("said", [])]
+            k = pick.one(left) if left else None
+            line = pick.fill([frames[k]], **v) if k is not None else None
+            if line:
+                ex["said"].append(k)
+                return line
+        return pick.fill(talk["close"], name=name, matter=matter_name(ctx)) or "thanks"
+
+    for i, post in enumerate(spec.posts):
+        replying = post.thread is not None and post.thread < i
+        spoke = next((a for a in reversed(last) if a != post.author), None)
+        last.append(post.author)
+        if replying:
+            ex = of_post.get(post.thread)
+            of_post[i] = ex
+            head = spec.posts[post.thread].author
+            name = first(head if head != post.author else spoke, post.author)
+            if ex is not None and ex.get("open") and ex["asker"] != post.author:
+                texts.append(answer(ex, first(ex["asker"], post.author), post.author))
+            else:
+                texts.append(follow(ex, name, post.author))
+            continue
+        if current is not None and current.get("open") and current["asker"] != post.author:
+            of_post[i] = current
+            texts.append(answer(current, first(current["asker"], post.author), post.author))
+            continue
+        if used < len(exchanges):
+            ex = current = of_post[i] = exchanges[used]
+            used += 1
+            name = first(None, post.author)
+            ex["asker"] = post.author
+            if ex["kind"] == "fact":
+                if i + 1 < n and pick.chance(0.7):
+                    text, ex["open"] = _asked(pick, ex["fact"], name), True
+                    if pick.chance(0.3) and name:
+                        text = f"@{next(p.name for p in people.values() if p.first_name == name)} " + text
+                else:
+                    # told unasked, a figure is named: "fyi the gross tonnage is 62,480 GT", never "it's 62,480 GT"
+                    said = _answer(pick, ex["fact"], inside, named=True)
+                    text = pick.fill(talk["news"], said=said) or said
+                    told.add(id(ex["fact"]))
+            elif ex["kind"] == "file":
+                text = pick.fill(talk["file"], file=ex["file"], name=name) or ex["file"]
+                shared[i] = ex["link"]
+                ex["open"] = i + 1 < n
+            else:
+                ex["pair"] = pick.one(talk["papers" if ex["kind"] == "paper" else "calls"])
+                text = pick.fill([ex["pair"]["q"]], paper=ex.get("paper", ""), name=name, matter=matter_name(ctx),
+                                 when=pick.one(when)) or f"{name}, {matter_name(ctx)}?"
+                ex["open"] = i + 1 < n
+            texts.append(text)
+            continue
+        of_post[i] = current
+        texts.append(follow(current, first(spoke, post.author), post.author))
+    # a fact not yet given (more facts than posts, or its question went unanswered) goes into the last posts
+    left = [f for f in ctx.facts if id(f) not in told]
+    for k, f in enumerate(left):
+        j = n - 1 - (k % n)
+        texts[j] = f"{texts[j]} - {_answer(pick, f, inside)}"
+    if ctx.distractor_label:
+        j = next((k for k, t in enumerate(texts) if any(f.text in t for f in ctx.facts)), 0)
+        texts[j] += f" (that's the {ctx.distractor_label})"
+    if spec.links and not any(shared):
+        j = pick.one(range(n))
+        shared[j] = spec.links[0]
+        texts[j] = f"{texts[j]} - {pick.fill(bank('chat')['shares'], file=files[0]) or files[0]}"
     return ChatContent(messages=[ChatMessage(text=t, file=f) for t, f in zip(texts, shared)])
