@@ -201,6 +201,11 @@ def relations(plan, text: str) -> list[tuple[str, bool]]:
             if m.group(1):
                 a, b = org_of(plan, m.group(1)), org_of(plan, m.group(2))
                 ok = a is not None and b is not None and a.id != b.id and b.id in known[a.id]
+            elif re.search(r"\bfor and\s*$", s[:m.start()], re.I):
+                # "Signed for and on behalf of Northmoor Mutual P&I Association, as guarantor": a signature block
+                # signs for the signer's own organisation, whatever that organisation does for others (a P&I club
+                # is its member's COFR guarantor); it states no one's relation to anyone
+                ok = True
             else:
                 # "counsel for X", "on behalf of X": X must be a party someone acts for, or the writer's own org
                 b = org_of(plan, m.group(3))
