@@ -206,3 +206,23 @@ def test_a_kick_off_settles_who_does_what_and_minutes_note_figures_rather_than_r
     assert "introduced the Harrow Vane LLP team" in prose and "Sam Lindqvist (Senior Associate)" in prose, prose
     assert "point of contact" in prose
     assert "Resolved" not in prose and "stands at" not in prose
+
+
+def test_an_amended_services_agreement_binds_its_service_level_and_lists_its_schedule():
+    # blind read 8: '"As amended", but no amendment and no services are described. The SLA sits in the warranties
+    # clause, and Schedule 1 is cited but absent'
+    from worldsmith.worlds.values import Percent
+    from tests.generators.context_fixture import fact
+
+    sla = fact("sla", "The agreement sets a service level of a denial rate at or below 8.0%, measured quarterly, with a "
+                      "fee credit when it is missed", Percent(value=8)).model_copy(update={"label": "the denial-rate service level"})
+    ctx = document_context("agreement", 8, seed=4, facts=[sla])
+    ctx = ctx.model_copy(update={"window_start": dt.date(2025, 3, 1), "spec": ctx.spec.model_copy(
+        update={"title": "Billing services agreement (as amended)"})})
+    doc = compose_document(ctx)
+    prose = " ".join(p for s in doc.sections for p in s.paragraphs)
+    assert re.search(r"shall keep the denial-rate service level at or below 8%, measured quarterly", prose), prose
+    assert "letter agreement of" in prose and "(a) Denial-rate service level: 8%" in prose
+    assert all(s.table is None for s in doc.sections)
+    warranties = " ".join(p for s in doc.sections if "Warrant" in s.heading for p in s.paragraphs)
+    assert "service level" not in warranties

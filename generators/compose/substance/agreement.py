@@ -9,7 +9,7 @@ import re
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
-from worldsmith.generators.compose.substance.common import cited_clause, gist, identity, plain
+from worldsmith.generators.compose.substance.common import cited_clause, gist, identity, label, plain
 
 
 # Words of a title or purpose that make the paper an executed copy of an earlier agreement, produced now.
@@ -171,8 +171,11 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
     generic = {k: pick.frame(v).format(a=a, b=b, ref=ref, law=law, courts=courts) for k, v in _STANDING.items()}
     charter = is_charter(ctx)
     if charter:
-        # a charter's commercial terms are its Part I boxes, not a schedule
+        # a charter's commercial terms are its Part I boxes, not a schedule; its rider clauses are a charter's own
+        # (freight and demurrage, the vessel's US compliance, seaworthiness), not a services contract's ('generic
+        # commercial-contract clauses 3-6 ... interest "at the rate set in Part I" (no rate is set)')
         generic = {k: v.replace("Schedule 1", "Part I") for k, v in generic.items()}
+        generic.update(_CHARTER_RIDERS)
     for i, (heading, k) in enumerate(plan):
         low = heading.lower()
         if i == clause_at and cited is not None:
@@ -207,12 +210,19 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             about = f" in respect of {things[0].text}" if things else ""
             out[i] = [f"(A) {first} and {second} have agreed terms{about}, as set out below.",
                       f"(B) The Parties record those terms in this agreement, made on {made}."]
+            if re.search(r"\bas amended\b|\bamendment\b", ctx.spec.title, re.I):
+                amended = long_date(executed_on(ctx) + dt.timedelta(days=14), ctx.locale)
+                out[i].append(f"(C) The Parties amended this agreement by a letter agreement of {amended}; this copy "
+                              f"sets out the agreement as so amended, and the amended terms are those in Schedule 1.")
         elif k == "schedule" and charter:
             out[i] = [f"Part II of the printed form applies as printed, save as amended by Part I and by the rider "
                       f"clauses; where they conflict, the rider clauses prevail. Made on {made}."]
         elif k == "schedule":
+            listed = [f for f in ctx.facts if not identity(f) and (cited is None or f not in cited[2])]
+            rows = "; ".join(f"({'abcdefghij'[n]}) {cap_first(_term_name(f))}: {f.text}" for n, f in enumerate(listed[:8]))
             out[i] = [f"Schedule 1 sets out the commercial terms referred to in this agreement, as agreed on {made}. "
-                      f"A term in Schedule 1 has effect as if set out in full in the clauses."]
+                      f"A term in Schedule 1 has effect as if set out in full in the clauses."
+                      + (f" The terms are: {rows}." if rows else "")]
         elif k == "definitions":
             out[i] = [f"In this agreement, {a} means {first} and {b} means {second}. Clause headings are for convenience "
                       f"only, and a reference to writing includes email."]
@@ -220,6 +230,9 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             for key, text in generic.items():
                 if key in low:
                     out[i] = [text]
+                    if charter and key in _RIDER_HEADS:
+                        number = re.match(r"^(\d+)\.", heading)
+                        heads[i] = (f"{number.group(1)}. " if number else "") + _RIDER_HEADS[key]
                     break
     if cited is not None and clause_at is not None:
         # the clauses after a rider clause continue from its number (41, 42, ...), never back to 8
@@ -231,7 +244,22 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
     # consideration, a date under term or conditions, anything else under scope (never a figure under governing law).
     terms = [f for f in ctx.facts if not identity(f) and (cited is None or f not in cited[2])]
 
+    services = next((i for i, (h, k) in enumerate(plan) if k == "clause" and re.search(r"scope|service", h, re.I)),
+                    None)
+    if services is None and any(_SERVICE.search(label(f)) for f in terms):
+        # no scope clause in the plan: the first standing clause becomes the services clause the service level sits in
+        services = next((i for i, (h, k) in enumerate(plan) if k == "clause" and i != clause_at and
+                         not re.search(r"governing|liabil", h, re.I)), None)
+        if services is not None:
+            number = re.match(r"^(\d+)\.", heads.get(services, plan[services][0]))
+            heads[services] = (f"{number.group(1)}. " if number else "") + "Services and Service Levels"
+            out[services] = [f"{a} shall provide the services described in this agreement and Schedule 1 with "
+                             f"reasonable skill and care, and shall report its performance against each service level "
+                             f"to {b} monthly."]
+
     def home_of(f: FactRef) -> int | None:
+        if services is not None and _SERVICE.search(label(f)):
+            return services
         wanted = {"money": ("consideration", "scope"), "number": ("consideration", "scope"),
                   "percent": ("consideration", "scope"), "date": ("term", "conditions", "scope")}.get(
             f.value.type, ("scope", "conditions"))
@@ -246,6 +274,12 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
         at = home_of(f)
         if at is None:
             continue
+        level = _LEVEL.search(" ".join(f.statement.split()))
+        if at == services and _SERVICE.search(label(f)) and level:
+            # the service level as the contract binds it: its direction, measurement and remedy from the statement
+            out.setdefault(at, []).append(f"{a} shall keep the {_term_name(f)} {level.group('dir')} {f.text}"
+                                          f"{level.group('tail') or ''}.")
+            continue
         if f.establish and f.text in f.statement:
             said = cap_first(strip_end(f.statement)) + "."
         else:
@@ -253,3 +287,30 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             said = cap_first(plain(f)) + (f"; {lower_first(more)}." if more and f.text not in more else ".")
         out.setdefault(at, []).append(said)
     return out, heads
+
+
+_LEVEL = re.compile(r"(?P<dir>at or below|at or above|not to exceed|no more than|no less than|at least)\s+[\d.,]+%?"
+                    r"(?P<tail>,[^.;]*)?")
+_RIDER_HEADS = {"consideration": "Freight and Demurrage", "conditions": "Vessel Compliance in US Waters",
+                "warrant": "Seaworthiness"}
+_SERVICE = re.compile(r"service level|\bSLA\b|\bKPI\b|performance standard", re.I)
+
+
+def _term_name(f: FactRef) -> str:
+    """A fact's label as a schedule lists it, without its article ('the denial-rate service level' -> 'denial-rate
+    service level')."""
+    return re.sub(r"^(the|a|an)\s+", "", label(f))
+
+
+# A voyage charter's own rider clauses where a services contract has its standing ones: freight and demurrage from
+# the Part I boxes, the vessel's compliance with US law, seaworthiness.
+_CHARTER_RIDERS = {
+    "consideration": "Freight is earned on shipment at the rate in Part I (F) and payable as Part I (G) provides. "
+                     "Laytime and demurrage are as Part I (H) and (I); a demurrage claim is time-barred unless "
+                     "presented with its supporting documents within ninety days of completion of discharge.",
+    "conditions": "Owners warrant that throughout this charter the vessel holds a valid Certificate of Financial "
+                  "Responsibility under OPA 90 and complies with every US Coast Guard requirement for entry into "
+                  "US navigable waters, including its pre-arrival tests.",
+    "warrant": "Owners shall before and at the beginning of the voyage exercise due diligence to make the vessel tight, "
+               "staunch, strong and in every way fit for the voyage, properly manned, equipped and supplied.",
+}

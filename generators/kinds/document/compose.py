@@ -334,7 +334,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         if not paragraphs:
             paragraphs = [" ".join(facts) or f"See {values['Reader']}'s note of {values['date']}."]
         # a pleading pleads its figures in numbered paragraphs: a court filing has no table of the firm's figures
-        tabled = not outward and kind not in ("client_letter", "pleading")
+        # (nor does an executed agreement: 'a "Term / Agreed position" table naming Clause 41.3' in a charter)
+        tabled = not outward and kind not in ("client_letter", "pleading", "agreement")
         if i == figures_at and cited and tabled:
             table = table or Table(columns=["Item", "Figure", "Source"],
                                    rows=[[item_name(label), text, sheet] for sheet, label, text in cited])
