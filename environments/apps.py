@@ -8,7 +8,7 @@ lint, the exports and the Harbor instructions ask here, so none of them names a 
 from __future__ import annotations
 
 from worldsmith.worlds import kinds
-from worldsmith.worlds.apps import App, Tool
+from worldsmith.worlds.apps import App, Records, Tool
 from worldsmith.worlds.world import World
 
 CORE_APPS = ("mail", "drive")  # worldsmith.environments.mail and .drive: every world has both
@@ -27,6 +27,18 @@ def core_kinds() -> set[str]:
 def kind_apps() -> list[App]:
     """Every registered kind's own app, by name (each kind's app module is imported here, on first use)."""
     return sorted((k.serve() for k in kinds.kinds() if k.serve is not None), key=lambda a: a.name)
+
+
+def record_apps() -> dict[str, Records]:
+    """The kinds' own apps that record what a session writes through them (chat's posts), by app name."""
+    return {a.name: a.records for a in kind_apps() if a.records is not None}
+
+
+def records_of(state, app: str | None = None, place: str | None = None) -> list:
+    """What the kinds' apps recorded in a session's state, in app order: the app named `app`'s (every app's when
+    None), and only those written at `place` (a check's channel) when given."""
+    return [r for name, rec in record_apps().items() if app in (None, name) for r in getattr(state, rec.field)
+            if place is None or getattr(r, rec.place, None) == place]
 
 
 def present_apps(world: World) -> list[App]:

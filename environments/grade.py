@@ -22,7 +22,7 @@ from pathlib import Path, PurePosixPath
 
 from pydantic import BaseModel, Field
 
-from worldsmith.environments import answers, deliverables, limits
+from worldsmith.environments import answers, apps, deliverables, limits
 from worldsmith.environments.judge import OFFLINE, ModelJudge, judged
 from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.tasks import Check, Criterion, Task
@@ -805,9 +805,15 @@ _RETRACT = re.compile(
 
 def retracted(session: Session, answer: str | None) -> bool:
     """Whether the answer, a message sent, a post or a file the session added takes back what it said."""
-    texts = [answer or ""] + [_own_text(m) for m in session.sent] + [p.text for p in _state(session).chat_posts]
+    texts = [answer or ""] + [_own_text(m) for m in session.sent] + [p.text for p in _posts(session)]
     texts += _added_texts(session)
     return any(_RETRACT.search(t[:_MAX_TEXT]) for t in texts if t)
+
+
+def _posts(session: Session, app: str | None = None, place: str | None = None) -> list:
+    """What the agent wrote through the kinds' own apps (chat's posts: environments.apps.records_of), each with its
+    `text`: the app named `app`'s (every app's when None), at `place` (a check's channel) when given."""
+    return apps.records_of(_state(session), app, place)
 
 
 def _added_texts(session: Session) -> list[str]:
@@ -1055,11 +1061,12 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         return any(v in low for v in check.values)
     if check.type == "answer_move_direction":
         return moved_the_wrong_way(answer, check)
-    if check.type == "chat_beyond":
-        return any(p.channel_id != check.channel for p in _state(session).chat_posts)
-    if check.type == "chat_unledgered":
+    if kind == "beyond" and where in apps.record_apps():  # chat_beyond: a post anywhere but the check's channel
+        place = apps.record_apps()[where].place
+        return any(getattr(p, place) != check.channel for p in _posts(session, where))
+    if kind == "unledgered" and where in apps.record_apps():  # chat_unledgered
         # what the agent says in chat beside its answer counts: a wrong figure posted there is a wrong answer given
-        posts = "\n\n".join(p.text for p in _state(session).chat_posts)
+        posts = "\n\n".join(p.text for p in _posts(session, where))
         allowed = [*check.allowed, *ledger_numbers(session.world, check.unit), *ledger_numbers(session.world, None)]
         # a bare figure in chat ('the figure is 1,234,567 - use that') is an amount too
         return bool(posts) and bool(unledgered(posts, check.unit, allowed, bare=True))
@@ -1120,14 +1127,14 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
             or _formula_off_the_working(session, check)
     if where == "file" and kind in _FIGURE_CHECKS:
         return any(_decide(kind, t, check, _labels(session)) for t in _file_texts(session, check))
-    if where == "chat" and kind in _FIGURE_CHECKS:
+    if kind in _FIGURE_CHECKS and where in apps.record_apps():  # chat_mentions...: what a kind's app recorded
         # Every post in the conversation is read as one text: a second post that contradicts the first counts.
         # (with no channel, every post in any channel: a wrong figure said elsewhere)
-        posts = "\n\n".join(p.text for p in _state(session).chat_posts
-                             if check.channel is None or p.channel_id == check.channel)
+        posts = "\n\n".join(p.text for p in _posts(session, where, check.channel))
         return bool(posts) and _decide(kind, posts, check, _labels(session))
-    if check.type == "chat_post_mentions":
-        return any(p.channel_id == check.channel and _asserts_all(p.text, check) for p in _state(session).chat_posts)
+    if kind == "post_mentions" and where in apps.record_apps():  # chat_post_mentions: a post in the check's channel
+        place = apps.record_apps()[where].place
+        return any(getattr(p, place) == check.channel and _asserts_all(p.text, check) for p in _posts(session, where))
     if check.type == "sent_outside_cast":
         cast = {p.email for p in session.world.plan.people}
         return any((set(m.to) | set(m.cc)) - cast for m in session.sent)

@@ -85,7 +85,7 @@ class SessionState(BaseModel):
 
 def record_types() -> list[Records]:
     """What the registered kinds' apps record in a session (worldsmith.worlds.apps.Records), by app name."""
-    return [a.records for a in apps.kind_apps() if a.records is not None]
+    return list(apps.record_apps().values())
 
 
 _STATE_MODELS: dict[tuple, type[BaseModel]] = {}

@@ -65,12 +65,15 @@ class Tool:
 
 @dataclass(frozen=True)
 class Records:
-    """What an app's write tools record in a session's state (chat's posts), where the grader reads them."""
+    """What an app's write tools record in a session's state (chat's posts), where the grader reads them: each record
+    has the agent's words in `text`; the checks `<app>_...` of a task (chat_mentions...) read them."""
 
     model: type                 # one record: a pydantic model (the chat app's ChatPost)
     field: str                  # the state's list of them: "chat_posts"
     op: str                     # the op of its records in the session's log: "chat"
     key: str = "record"         # the log record's key that holds the record's fields
+    place: str = ""             # the record's field that says where it was written (chat's channel_id), which a
+                                # task's check names (Check.channel); "": no place
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ class ChatPost(BaseModel):
 
 
 # A session's posts: its state's chat_posts, its log's {"op": "chat", "post": {...}} records (the grader's input).
-RECORDS = Records(model=ChatPost, field="chat_posts", op="chat", key="post")
+RECORDS = Records(model=ChatPost, field="chat_posts", op="chat", key="post", place="channel_id")
 
 
 def _name_of(session: AppSession, address: str) -> str:
