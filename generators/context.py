@@ -141,11 +141,21 @@ class ArtifactContext(kinds.KindBound):
 
 
 def person_ref(plan: WorldPlan, person: Person) -> PersonRef:
-    """A PersonRef from a plan's person."""
-    org = next(o for o in plan.organisations if o.id == person.organisation)
-    return PersonRef(id=person.id, name=person.name, first_name=person.first_name, last_name=person.last_name,
-                     title=person.title, organisation=org.name, email=person.email, phone=person.phone,
-                     seniority=person.seniority)
+    """A PersonRef from a plan's person (made once per plan and person: every context carries the whole cast)."""
+    refs = plan.__dict__.setdefault("_person_refs", {})
+    ref = refs.get(person.id)
+    if ref is None or ref[0] is not person:
+        org = next(o for o in plan.organisations if o.id == person.organisation)
+        ref = refs[person.id] = (person, PersonRef(
+            id=person.id, name=person.name, first_name=person.first_name, last_name=person.last_name,
+            title=person.title, organisation=org.name, email=person.email, phone=person.phone,
+            seniority=person.seniority))
+    return ref[1]
+
+
+def cast_refs(plan: WorldPlan) -> list[PersonRef]:
+    """The whole cast as PersonRefs, in plan order."""
+    return [person_ref(plan, p) for p in plan.people]
 
 
 def org_refs(plan: WorldPlan) -> list[OrgRef]:
@@ -168,7 +178,9 @@ def fact_reason(plan: WorldPlan, fact) -> str:
     when it has none or uses what cannot be said in words."""
     if not fact.formula:
         return ""
-    ids = {f.id: fact_label(f) for f in plan.facts}
+    ids = plan.__dict__.get("_fact_labels")
+    if ids is None:  # the labels of every fact, once per plan
+        ids = plan.__dict__["_fact_labels"] = {f.id: fact_label(f) for f in plan.facts}
 
     def said(node) -> str:
         if isinstance(node, ast.Name) and node.id in ids:
@@ -447,7 +459,7 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         facts=facts,
         distractor_label=distractor.label if distractor else None,
         voice=voice_of(occupation),
-        cast=[person_ref(plan, p) for p in plan.people],
+        cast=cast_refs(plan),
         organisations=org_refs(plan),
         privileged=in_circle(plan, [spec.author, *to_ids, *cc_ids]),
         seed=artifact_seed(plan.seed, spec.id),

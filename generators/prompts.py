@@ -261,17 +261,20 @@ def context_json(context: ArtifactContext | ExpansionContext) -> str:
         return context.model_dump_json()
     # The thread before the parent is in the instructions (a composer needs only the parent); the cited sheets are
     # shown there too, and no composer reads them. A field at its default is left out: validation puts it back.
+    # Python data in JSON mode, not JSON text parsed back: the same values, without a parse per call.
     omit = {*WORLD_FIELDS, "voice", "thread", "cited_sheets"}
-    data = _lean(json.loads(context.model_dump_json(exclude=omit)),
-                 json.loads(context.model_dump_json(exclude=omit, exclude_defaults=True)))
+    data = _lean(context.model_dump(mode="json", exclude=omit),
+                 context.model_dump(mode="json", exclude=omit, exclude_defaults=True))
     cast = {p.id: p for p in context.cast}
 
-    def ref(p: dict[str, Any] | None) -> Any:
-        return p["id"] if p is not None and cast.get(p["id"]) == PersonRef.model_validate(p) else p
+    def ref(person: PersonRef | None, dumped: Any) -> Any:
+        return person.id if person is not None and cast.get(person.id) == person else dumped
 
     for name in PEOPLE_FIELDS:
         if name in data:
-            data[name] = [ref(p) for p in data[name]] if isinstance(data[name], list) else ref(data[name])
+            value = getattr(context, name)
+            data[name] = ([ref(p, d) for p, d in zip(value, data[name])] if isinstance(value, list)
+                          else ref(value, data[name]))
     if context.parent is not None:
         del data["parent"]["body"]  # the instructions show it, fenced: merge_context() takes it from there
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
@@ -283,6 +286,8 @@ _TAGS = ("kind", "type")
 
 def _lean(full: Any, lean: Any) -> Any:
     """The JSON without the fields at their default (`lean`), but with every union tag of `full` kept."""
+    if full == lean:
+        return lean  # nothing at its default below here (both are dumps of one model, so in the same key order)
     if isinstance(full, dict) and isinstance(lean, dict):
         return {k: _lean(v, lean[k]) if k in lean else v for k, v in full.items() if k in lean or k in _TAGS}
     if isinstance(full, list) and isinstance(lean, list) and len(full) == len(lean):

@@ -243,7 +243,18 @@ class WorldPlan(kinds.KindBound):
 
     def fact(self, fact_id: str) -> LedgerFact:
         """The ledger fact with this id."""
-        return next(f for f in self.facts if f.id == fact_id)
+        # By a checked index of positions, as artifact(): every artifact's context looks up each of its facts.
+        index = self.__dict__.get("_fact_index")
+        at = index.get(fact_id) if index is not None else None
+        if at is None or at >= len(self.facts) or self.facts[at].id != fact_id:
+            index = {}
+            for n, f in enumerate(self.facts):
+                index.setdefault(f.id, n)
+            self.__dict__["_fact_index"] = index
+            at = index.get(fact_id)
+        if at is None:
+            return next(f for f in self.facts if f.id == fact_id)  # StopIteration, as callers expect
+        return self.facts[at]
 
     def establishing(self, fact_id: str) -> list[str]:
         """The one or two artifacts that establish a fact and may state it in full: the first two documents that
@@ -263,6 +274,8 @@ class WorldPlan(kinds.KindBound):
 
     def distractor_of(self, spec: _Spec) -> LedgerDistractor | None:
         """The distractor an artifact carries, if any."""
+        if spec.distractor is None:
+            return None
         return next((d for d in self.distractors if d.id == spec.distractor), None)
 
 

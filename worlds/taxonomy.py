@@ -57,7 +57,17 @@ class Taxonomy(BaseModel):
 
     def by_code(self, code: str) -> Occupation | None:
         """The occupation with this SOC code, or None."""
-        return next((o for o in self.occupations if o.code == code), None)
+        # By a checked index of positions (every artifact's context asks for its author's occupation); a code not
+        # in it, or a list changed since, makes it again.
+        index = self.__dict__.get("_code_index")
+        at = index.get(code) if index is not None else None
+        if at is None or at >= len(self.occupations) or self.occupations[at].code != code:
+            index = {}
+            for n, o in enumerate(self.occupations):
+                index.setdefault(o.code, n)
+            self.__dict__["_code_index"] = index
+            at = index.get(code)
+        return None if at is None else self.occupations[at]
 
     def resolve(self, ref: str) -> Occupation | None:
         """An occupation by SOC code, official title or one of its job titles (case-insensitive)."""

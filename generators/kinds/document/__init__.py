@@ -102,11 +102,29 @@ def _renumber(numbers: list[str], texts: list[str]) -> list[str]:
     return [f"{stem + '.' if stem else ''}{start + n}{dot} {t}" for n, t in enumerate(texts)]
 
 
+# The composed document of the contexts asked about last, by the context object: a model call composes it for its
+# prompt's headings and again to merge the answer, the same context both times (a third of a document call's CPU).
+_COMPOSED: dict[int, tuple[ArtifactContext, DocumentContent]] = {}
+_COMPOSED_MOST = 512  # more than the calls in flight at any concurrency we run
+
+
+def _composed(ctx: ArtifactContext) -> DocumentContent:
+    """compose_document(ctx), made once for a context object while it is among the last few hundred asked about."""
+    hit = _COMPOSED.get(id(ctx))
+    if hit is not None and hit[0] is ctx:  # the context itself is held, so its id is not another's
+        return hit[1]
+    doc = compose_document(ctx)
+    if len(_COMPOSED) >= _COMPOSED_MOST:
+        del _COMPOSED[next(iter(_COMPOSED))]
+    _COMPOSED[id(ctx)] = (ctx, doc)
+    return doc
+
+
 def merge(ctx, prose: DocumentProse) -> tuple[DocumentContent, list[str]]:
     """The document from the author's paragraphs: the composed document's title, letterhead, headings, tables and
     formal parts, its paragraphs that carry facts and quoted figures, and the model's paragraphs in every other place."""
     notes: list[str] = []
-    base = compose_document(ctx)
+    base = _composed(ctx)
     sections = []
     for i, section in enumerate(base.sections):
         numbers, texts = _split(section.paragraphs)
@@ -173,7 +191,7 @@ def _sheets(context: ArtifactContext) -> str:
 
 def _headings(context: ArtifactContext) -> str:
     """The document's headings as the engine fixes them (the composer's, in the genre's order)."""
-    heads = [s.heading for s in compose_document(context).sections]
+    heads = [s.heading for s in _composed(context).sections]
     return "\n# The headings, fixed by the engine\n" + "\n".join(f"{n}. {h}" for n, h in enumerate(heads, 1)) + "\n"
 
 
