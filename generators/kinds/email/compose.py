@@ -513,8 +513,21 @@ def _close(pick: Picker, ctx: ArtifactContext, hello: str, lines: list[str], sub
 def asked_about(ctx: ArtifactContext) -> str:
     """What the message replied to was about: the first label of the thread its text names, else the thread's first."""
     body = (ctx.parent.body if ctx.parent else "").lower()
-    named = [x for x in ctx.thread_labels if x.lower() in body or x.lower().removeprefix("the ") in body]
-    return (named or list(ctx.thread_labels) or [""])[0]
+    # what the message itself says comes first, not what it quotes: a reply to "the clock started on June 29" is
+    # about the deadline, not the overpayment its quoted opener led with
+    own = re.split(r"\n\s*(?:on .{0,80}wrote:|>)", body, maxsplit=1)[0]
+    for text in (own, body):
+        named = [x for x in ctx.thread_labels if x.lower() in text or x.lower().removeprefix("the ") in text]
+        if named:
+            return named[0]
+        if text is own:
+            # named in other words ("the 60-day report-and-return deadline" for the 60-day refund deadline)
+            words = set(re.findall(r"[a-z0-9-]{4,}", own))
+            loose = [x for x in ctx.thread_labels if (w := re.findall(r"[a-z0-9-]{4,}", x.lower()))
+                     and sum(t in words for t in w) >= max(2, len(w) - 1)]
+            if loose:
+                return loose[0]
+    return (list(ctx.thread_labels) or [""])[0]
 
 
 def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> str:
@@ -655,7 +668,9 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         # a decision that opened on what was read mostly stops at the decision (real mail of this kind is short)
         if not (read_first and pick.chance(0.7)):
             lines.append(pick.fill(email["beats"]["decide_after"], **v) or "")
-    elif beat in ("confirm", "answer") and v["task"] and pick.chance(0.35) and not outward:
+    elif beat == "answer" and v["task"] and pick.chance(0.35) and not outward:
+        # (a confirmation closes its point: "We can close that point. I will chase what is still outstanding on
+        # it" read as a contradiction)
         frames = [f for f in email["beats"]["tasks"] if ("{first}" in f) == bool(v["first"])]
         if not v["first"] and ctx.author.seniority in ("senior", "executive"):
             frames = []
