@@ -22,7 +22,7 @@ from pathlib import Path, PurePosixPath
 
 from pydantic import BaseModel, Field
 
-from worldsmith.environments import answers, apps, deliverables, limits
+from worldsmith.environments import answers, apps, deliverables, limits, side_checks
 from worldsmith.environments.judge import OFFLINE, ModelJudge, judged
 from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.tasks import Check, Criterion, Task
@@ -306,6 +306,26 @@ def _points_as_percent(text: str, check: Check) -> bool:
                and not answers.value_matches(m, want) for m in _parsed(text).mentions)
 
 
+def _breakdown(text: str) -> list[float]:
+    """The parts of a figure broken down in brackets after it, where they add up to it: 'USD 38,900,000 (fishing
+    USD 5,791,429, port USD 8,049,220, ...)' (kit7: a reply listing the economic-loss components lost its gap as
+    beside four rival amounts)."""
+    parsed = _parsed(text)
+    out: list[float] = []
+    for m in parsed.mentions:
+        if m.value is None or m.kind not in ("money", "number"):
+            continue
+        opening = re.match(r"\s*[\[(]", text[m.end:m.end + 4])
+        if not opening:
+            continue
+        close = text.find(")" if "(" in opening.group() else "]", m.end)
+        inner = [x for x in parsed.mentions if m.end < x.start and (close < 0 or x.end <= close)
+                 and x.kind == m.kind and x.value is not None and (x.unit or None) == (m.unit or None)]
+        if len(inner) >= 2 and abs(float(sum(x.value for x in inner)) - float(m.value)) <= 0.01 * len(inner):
+            out += [float(x.value) for x in inner]
+    return out
+
+
 def _final(text: str, check: Check) -> bool:
     """The check's figure is the text's answer: asserted on the 'Answer:' line (or in the text), and nowhere in the
     text denied, hedged or offered beside a rival figure of its unit other than those in `allowed`."""
@@ -328,8 +348,30 @@ def _final(text: str, check: Check) -> bool:
             return False
     # an input of the working shown ('Movement GBP 4,741 (= GBP 431 x 11)') is no rival answer; its result is
     parsed = _parsed(text)
-    return not [m for m in rivals(text, check.values[0], number, check.unit, list(check.allowed))
-                if not answers.operand(parsed, m)]
+    rival = [m for m in rivals(text, check.values[0], number, check.unit, [*check.allowed, *_breakdown(text)])
+             if not answers.operand(parsed, m)]
+    return not rival or (check.unit in ("days", "weeks") and _adds_up(text, rival, number))
+
+
+_MONTH_BEFORE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+$", re.I)
+
+
+def _adds_up(text: str, figures: list, total: float | None) -> bool:
+    """Whether the figures beside a day count are its working: a day of a month written without its year ('July 31'),
+    a step of written working, and counts that add up to the answer, weeks as seven days ('22 days to July 31 + 28
+    days in August = 50 days', '50 days, i.e. 7 weeks and 1 day'; kit7: both scored 0.2-0.5)."""
+    parsed = _parsed(text)
+    counts = [m for m in figures if not (m.unit is None and (_MONTH_BEFORE.search(text[max(0, m.start - 12):m.start])
+                                                             or answers.in_working(parsed, m)))]
+    if not counts:
+        return True
+    if total is None or any(m.value is None or m.unit is None for m in counts):
+        return False
+    # every count of days or weeks the text gives beside the answer, the rivals among them, adds up to it
+    steps = [m for m in parsed.mentions if m.kind == "number" and m.value is not None and abs(float(m.value) - total) > 0.005
+             and (m.unit or "").lower() in ("day", "days", "week", "weeks")]
+    days = sum(float(m.value) * (7 if m.unit.lower().startswith("week") else 1) for m in steps)
+    return len(steps) >= 2 and all(m in steps for m in counts) and abs(days - total) <= 0.005 * len(steps)
 
 
 _GOVERN = re.compile(r"\b(?:govern(?:s|ing)?|appl(?:y|ies)|controls?|controlling|binding|bites|prevails?|is\s+the\s+"
@@ -388,7 +430,17 @@ _DEFERS = re.compile(r"\b(?:can|could|would)\s+(?:someone|anyone|somebody|you)\s
                      r"these|this|those|the\s+figures?|the\s+numbers?)\s+up\b|\b(?:invented|fabricated)\b|"
                      r"\bI\s+(?:have\s+not|haven't|did\s+not|didn't|could\s+not|couldn't)\s+(?:read|open|opened|check|checked|"
                      r"review|reviewed|look\s+at|looked\s+at|verify|verified)\s+(?:the|any)\b|"
-                     r"\bnot\s+(?:based|drawn)\s+on\s+the\s+(?:files?|documents?|room|data|records?)\b",
+                     r"\bnot\s+(?:based|drawn)\s+on\s+the\s+(?:files?|documents?|room|data|records?)\b|"
+                     # kit7 memos: 'These figures have not been checked and may be unreliable', 'I have not been
+                     # able to check these figures; please treat them as unreliable'
+                     r"\b(?:have|has)\s+not\s+been\s+(?:checked|verified|confirmed)\b|"
+                     r"\b(?:have\s+not|haven't|was\s+not|wasn't)\s+been\s+able\s+to\s+(?:check|verify|confirm)\b|"
+                     r"\btreat\s+(?:them|these|it|this|the\s+(?:figures?|numbers?))\s+as\s+(?:unreliable|unverified|"
+                     r"provisional|indicative)\b|"
+                     # '(Unchecked guess.)', "I'm not confident in these and haven't checked them"
+                     r"\bunchecked\b|\bguess(?:es|ed|ing|work)?\b|\bnot\s+(?:at\s+all\s+)?(?:confident|certain)\b|"
+                     r"\b(?:haven't|hasn't|didn't|have\s+not|has\s+not|did\s+not)\s+(?:yet\s+)?(?:checked|verified|"
+                     r"confirmed)\b",
                      re.I)
 # Words between an anchor and a figure that say the figure is not what the anchor names: "the cap is the greater of
 # the floor (USD 21.5m) and ...", "the cap is not USD 21.5m".
@@ -457,8 +509,12 @@ def misstated(text: str, check: Check) -> bool:
     numbers = check.numbers + [None] * (len(check.values) - len(check.numbers))
     wants = [want_of(v, n, check.unit) for v, n in zip(check.values, numbers)]
     dates = any(w.kind == "date" for w in wants)
+    # an amount of money is no count ('the net overpayment in the probe sample of USD 182,340' says nothing of the
+    # probe sample's 400 claims; kit7: right replies lost 0.24 for it)
+    counts = bool(wants) and all(w.kind == "number" for w in wants)
     return any(not any(answers.value_matches(m, w) or _bare_percent(m, w) for w in wants)
-               for m in answers.bound_figures(_parsed(text), check.a_words, check.b_words, dates))
+               for m in answers.bound_figures(_parsed(text), check.a_words, check.b_words, dates)
+               if not (counts and m.kind == "money"))
 
 
 def _bare_percent(m, w: answers.Want) -> bool:
@@ -525,6 +581,36 @@ def _question_paragraphs(text: str, labels: list[str]) -> list[str]:
         if all(_names_label(words, x) for x in own) and not any(all(_names_label(words, x) for x in p) for p in pairs):
             out.append(line)
     return out
+
+
+# A line that opens a numbered question's part: '(2)', 'Q2', 'Question 2', or '2.' on a heading, a bold line or a
+# line that asks or names the question ('1. Removal costs ...' in a list of inputs opens nothing).
+_QUESTION_NO = re.compile(r"^\s*(#+\s*|\*\*\s*)?(?:\((\d{1,2})\)|q(?:uestion)?\s*(\d{1,2})\b|(\d{1,2})[.):])", re.I)
+
+
+def question_part(text: str, labels: list[str], no: int) -> str:
+    """The part of a deliverable about one of several questions (`labels`: each question's two labels in order;
+    `no`: 1-based): from a line that opens it (names its two labels, or carries its number) to the line that opens
+    another's, with any line elsewhere that names its two labels and no other question's; the whole text where no line opens it (kit7: a memo
+    that answered 'Yes' to one question and 'No' to the other failed both, its yes-or-no read over the whole memo)."""
+    pairs = [labels[k:k + 2] for k in range(0, len(labels) - 1, 2)]
+    if not 1 <= no <= len(pairs):
+        return text
+    current, out, opened = 0, [], False
+    for line in (ln for ln in text.splitlines() if ln.strip()):
+        words = _words(line)
+        named = [i for i, p in enumerate(pairs, 1) if all(_names_label(words, x) for x in p)]
+        m = _QUESTION_NO.match(line)
+        number = int(m.group(2) or m.group(3) or m.group(4)) if m else 0
+        if number and m.group(4) and not (m.group(1) or "?" in line or named):
+            number = 0
+        opener = number if 1 <= number <= len(pairs) else named[0] if len(named) == 1 else 0
+        if opener:
+            current = opener
+            opened |= opener == no
+        if current == no or named == [no]:
+            out.append(line)
+    return "\n".join(out) if opened or out else text
 
 
 def _decide(kind: str, text: str, check: Check, labels: tuple[str, ...] = ()) -> bool:
@@ -827,6 +913,13 @@ def _added_texts(session: Session) -> list[str]:
     return out
 
 
+def _authored_texts(session: Session, answer: str | None) -> list[str]:
+    """Every text the agent wrote in the session: the answer, each message's own text, each chat post, each file it
+    added."""
+    texts = [answer or ""] + [_own_text(m)[:_MAX_TEXT] for m in session.sent]
+    return texts + [p.text[:_MAX_TEXT] for p in _posts(session)] + _added_texts(session)
+
+
 def _own_text(message) -> str:
     """What the agent wrote in a message it sent: a reply's or a forward's own text, never the message it quotes (an
     empty reply read as its quote, figures and all)."""
@@ -1109,6 +1202,11 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         # Every message of the reply's kind to that person is read as one text: a correction sent after counts.
         texts = "\n\n".join(_own_text(m) for m in _sent(session, check))
         return bool(texts) and _decide(kind, texts, check, _labels(session))
+    if where == "texts":
+        # a side statement anywhere the agent wrote: each text read on its own
+        read = {"stale": side_checks.stale, "redated": side_checks.redated, "decision": side_checks.contradicts,
+                "misstated": misstated}[kind]
+        return any(read(t, check) for t in _authored_texts(session, answer) if t)
     if check.type == "file_crossed":
         return any(_crossed(t, check) for t in _file_texts(session, check))
     if check.type == "file_formula":
@@ -1126,7 +1224,10 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         return any(rivals(t, None, None, check.unit, check.allowed) for t in _file_texts(session, check, typed=True)) \
             or _formula_off_the_working(session, check)
     if where == "file" and kind in _FIGURE_CHECKS:
-        return any(_decide(kind, t, check, _labels(session)) for t in _file_texts(session, check))
+        texts = _file_texts(session, check)
+        if check.question:
+            texts = [question_part(t, check.question, check.question_no) for t in texts]
+        return any(_decide(kind, t, check, _labels(session)) for t in texts)
     if kind in _FIGURE_CHECKS and where in apps.record_apps():  # chat_mentions...: what a kind's app recorded
         # Every post in the conversation is read as one text: a second post that contradicts the first counts.
         # (with no channel, every post in any channel: a wrong figure said elsewhere)

@@ -19,9 +19,11 @@ from typing import get_args
 from worldsmith.environments import answers
 from worldsmith.environments.apps import app_of
 from worldsmith.environments.guards import with_misstatements
+from worldsmith.environments.side_checks import with_side_checks
 from worldsmith.environments.tasks import (Action, Check, Criterion, Needs, Reference, Rubric, Solution, Task,
                                            label_of, the)
-from worldsmith.worlds.ledger import LedgerError, Node, Quantity, parse_formula, quantity_of, references, solve
+from worldsmith.worlds.ledger import (LedgerError, Node, Quantity, evaluate, parse_formula, quantity_of, references,
+                                      solve)
 from worldsmith.worlds.plan import LedgerFact
 from worldsmith.worlds.values import render_value
 from worldsmith.worlds.world import World
@@ -188,6 +190,52 @@ def _leaves(graph: Graph, fid: str) -> list[str]:
     if not formula:
         return [fid]
     return list(dict.fromkeys(x for r in references(formula) for x in _leaves(graph, r)))
+
+
+def working_inputs(graph: Graph, fid: str) -> dict[str, tuple[str, ...]]:
+    """The leaves a figure's working runs through, each with the derived steps between it and the figure (innermost
+    first): of a greater-of or lesser-of, the argument that governs alone (the cap is the per-ton figure times the
+    tonnage; the floor it beats is no figure the cap follows from)."""
+    formula = graph.fact(fid).formula
+    if not formula:
+        return {}
+    out: dict[str, tuple[str, ...]] = {}
+
+    def walk(node: ast.expr) -> None:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("max", "min") \
+                and len(node.args) >= 2:
+            try:
+                values = [evaluate(a, lambda n: graph.quantities[n]).amount for a in node.args]
+            except Exception:  # noqa: BLE001  (a figure the ledger lacks: every argument counts)
+                values = []
+            if values:
+                walk(node.args[values.index((max if node.func.id == "max" else min)(values))])
+                return
+        if isinstance(node, ast.Name):
+            inner = working_inputs(graph, node.id)
+            if not inner:
+                out.setdefault(node.id, ())
+            for leaf, steps in inner.items():
+                out.setdefault(leaf, (*steps, node.id))
+            return
+        for child in (node.args if isinstance(node, ast.Call) else ast.iter_child_nodes(node)):
+            walk(child)
+
+    walk(parse_formula(formula))
+    return out
+
+
+def _shown_by(graph: Graph, leaf: str, steps: tuple[str, ...]) -> dict:
+    """The Check fields of an input shown by its figure or by a step of the working it feeds, in its own unit."""
+    q = graph.quantities[leaf]
+    same = [s for s in steps if graph.quantities.get(s) is not None and
+            (graph.quantities[s].kind, graph.quantities[s].currency, graph.quantities[s].unit) == (q.kind, q.currency, q.unit)]
+    fields = value_check(q, graph.fact(leaf).text)
+    for s in same:
+        one = value_check(graph.quantities[s], graph.fact(s).text)
+        fields["values"] += one["values"]
+        fields["numbers"] += one["numbers"]
+    return fields
 
 
 def in_room(graph: Graph, q: Quantity) -> bool:
@@ -777,10 +825,17 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
         Criterion(id="states_smaller", weight=1.0, description=f"states {the(small)}: {small.text}",
                   check=Check(type="answer_mentions", **value_check(graph.quantities[small.id], small.text))),
     ]
+    # An input is shown by its own figure or by a step of the working it feeds ('net QoE adjustments GBP 1,400,000'
+    # for its three parts: the figures the revised value follows from); the side of a greater-of or lesser-of that
+    # does not govern is no input (kit7: right memos that gave the governing side and the steps scored 0.84-0.97).
+    working: dict[str, tuple[str, ...]] = {}
+    for f in (big, small):
+        for leaf, steps in working_inputs(graph, f.id).items():
+            working.setdefault(leaf, steps)
     criteria += [Criterion(id=f"input_{x}", weight=0.5, description=f"shows the input {the(graph.fact(x))}: "
-                                                                   f"{graph.fact(x).text}",
-                           check=Check(type="answer_mentions", **value_check(graph.quantities[x], graph.fact(x).text)))
-                 for x in inputs]
+                                                                   f"{graph.fact(x).text}, or a step it feeds",
+                           check=Check(type="answer_states_any", **_shown_by(graph, x, working[x])))
+                 for x in inputs if x in working]
     negatives = [Criterion(id="wrong_direction", weight=2.0, description=f"says {the(small)} exceeds {the(big)}",
                            check=Check(type="answer_direction", a_words=sw, b_words=bw, expect="a>b", any_reading=True))]
     yes = first is big
@@ -854,18 +909,20 @@ def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
     path = f"{folder}/{name.replace('/', '-')}"
     every = sorted({n for t in parts for c in t.rubric.criteria for n in c.check.numbers if n is not None})
     on_file, bad = [], []
+    # a yes or no, and the way round a comparison goes, are read in the part of the memo about each question alone
+    # (red team: with two questions answered 'Yes', a second 'No.' was never read, the whole memo's first answer
+    # standing for both; kit7: a memo answering 'Yes' to one and 'No' to the other failed both)
+    every_label = [label_of(graph.fact(f)) for o in parts for f in o.needs.facts[:2]]
     for i, t in enumerate(parts, 1):
+        question = {"question": every_label, "question_no": i} if len(parts) > 1 else {}
         for c in t.rubric.criteria:
             allowed = sorted(set(c.check.allowed) | set(every)) if c.check.type == "answer_final" else c.check.allowed
+            own = question if c.check.type.endswith("_direction") else {}
             on_file.append(c.model_copy(update={"id": f"memo{i}_{c.id}", "check": c.check.model_copy(update={
-                "type": moved(c.check.type, "file"), "path": path, "allowed": allowed})}))
+                "type": moved(c.check.type, "file"), "path": path, "allowed": allowed, **own})}))
         big, small = (graph.fact(f) for f in t.needs.facts[:2])
-        # a yes or no is read in the paragraphs about this question alone (red team: with two questions answered
-        # 'Yes', a second 'No.' was never read, the whole memo's first answer standing for both)
-        asked_here = [label_of(big), label_of(small), "",
-                      *(label_of(graph.fact(f)) for o in parts if o is not t for f in o.needs.facts[:2])]
         for c in t.rubric.negative_criteria:
-            own = {"values": asked_here} if c.check.type.endswith("_conclusion") and len(parts) > 1 else {}
+            own = question if c.check.type.endswith(("_conclusion", "_direction")) else {}
             bad.append(c.model_copy(update={"id": f"memo{i}_{c.id}", "check": c.check.model_copy(update={
                 "type": moved(c.check.type, "file"), "path": path, **own})}))
         gap = next((c.check for c in t.rubric.criteria if c.id == "states_gap"), None)
@@ -1256,9 +1313,12 @@ def reply_task(graph: Graph, big: LedgerFact, small: LedgerFact, user: str) -> T
         return None
     target = inbound[0]
     name = target.sender_name or target.sender
+    # (the reply is asked for both figures and the gap, not the figures they follow from: no input criteria; kit7:
+    # right replies that gave the two figures and the gap topped out at 0.8)
     crit = [c.model_copy(update={"id": f"reply_{c.id}", "check": c.check.model_copy(update={
         "type": moved(c.check.type, "sent"),
-        "in_reply_to": target.message_id, "to": [target.sender]})}) for c in base.rubric.criteria]
+        "in_reply_to": target.message_id, "to": [target.sender]})}) for c in base.rubric.criteria
+            if not c.id.startswith("input_")]
     crit.insert(0, Criterion(id="replied", weight=1.0, description=f"replies to {name}'s message",
                              check=Check(type="sent_reply", in_reply_to=target.message_id, to=[target.sender])))
     neg = [c.model_copy(update={"check": c.check.model_copy(update={
@@ -1306,7 +1366,8 @@ def chat_task(graph: Graph, big: LedgerFact, small: LedgerFact, user: str) -> Ta
         about[cid] = about.get(cid, 0) + len({big.id, small.id} & set(a.facts))
     channel = sorted(channels, key=lambda c: (-about.get(c.id, 0), c.name))[0]
     crit = [c.model_copy(update={"id": f"post_{c.id}", "check": c.check.model_copy(update={
-        "type": moved(c.check.type, "chat"), "channel": channel.id})}) for c in base.rubric.criteria]
+        "type": moved(c.check.type, "chat"), "channel": channel.id})}) for c in base.rubric.criteria
+            if not c.id.startswith("input_")]  # asked for both figures and the gap only, as a reply is
     neg = [c.model_copy(update={"check": c.check.model_copy(update={"type": moved(c.check.type, "chat"), "channel": channel.id})})
            for c in base.rubric.negative_criteria]
     # posted in the team's channel and in another (the one shared with the client, a DM): a post the task did not ask
@@ -1364,7 +1425,7 @@ def _guarded(graph: Graph, task: Task) -> Task:
     nothing gives, a fact stated as a figure it never holds, a room figure under another's label, a wrong figure
     posted to chat."""
     task = _with_mislabels(graph, _with_unledgered(graph, task))
-    task = _with_elsewhere(_with_defers(_with_chat_guard(with_misstatements(graph, task))))
+    task = with_side_checks(graph, _with_elsewhere(_with_defers(_with_chat_guard(with_misstatements(graph, task)))))
     return _with_sources(graph.world, _with_stray_dates(graph, task))
 
 

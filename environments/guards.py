@@ -19,7 +19,10 @@ def label_phrases(fact: LedgerFact, labels: list[str], own: list[str]) -> list[s
     label = label_of(fact).lower()
     words = label.replace("-", " ").split()
     out = [label]
-    if len(words) > 2:
+    # (a tail after a preposition names another thing: 'year's pay' of 'weeks in a year's pay' is the pay, not the
+    # weeks; 'the casualty' of 'date of the casualty'; kit7: 'capped at a year's pay GBP 59,800' read as 52 weeks
+    # misstated)
+    if len(words) > 2 and not set(words[:-2]) & {"of", "in", "for", "at", "per", "on", "to", "under", "from", "with"}:
         tail = " ".join(words[-2:])
         if not any(other != label and other.replace("-", " ").endswith(tail) for other in labels):
             out.append(tail)

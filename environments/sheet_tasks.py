@@ -49,6 +49,37 @@ def _plain(q) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
+def _source_names(graph: Graph, fid: str) -> list[str]:
+    """How a sheet may name a file that states a fact's figure now: the path, its twin's (.csv of a .xlsx, .md of a
+    .docx), its name of two words or more ('Extrapolation workbook') and a mail's thread; of every file whose text or
+    cells hold the figure, a superseded draft's aside (kit7: right sheets citing the damages schedule, which holds
+    the figure, for an input the ledger establishes in a weekly mail scored 0.9)."""
+    q = graph.quantities.get(fid)
+    paths = {p for p, _ in graph.carriers.get(fid, [])}
+    if q is not None:
+        text = shown(q)
+        forms = {text, text.split(" ", 1)[-1]} if q.kind == "money" else {text}
+        for form in (f for f in forms if len(f) >= 4):
+            paths |= {r[0] for r in graph.world.db.execute(
+                "select path from artifact_text where contains(text, ?)", [form]).fetchall()}
+        paths |= {r[0] for r in graph.world.db.execute("select distinct path from cells where value_num = ?",
+                                                       [_num(q)]).fetchall()}
+    out = []
+    for path in sorted(paths):
+        p = PurePosixPath(path)
+        if any(part.lower().startswith(("superseded", "draft")) for part in p.parts):
+            continue
+        out.append(path)
+        twin = {".xlsx": ".csv", ".docx": ".md"}.get(p.suffix.lower())
+        if twin:
+            out.append(str(p.with_suffix(twin)))
+        if p.suffix.lower() == ".eml":
+            out.append(p.parent.name)  # the thread's subject
+        elif twin and len(p.stem.split()) >= 2:
+            out.append(p.stem)
+    return out
+
+
 def sheet_tasks(graph: Graph, skip_tops: set[str] = frozenset()) -> list[Task]:
     """One workbook task: the widest what-if whose top no what-if answer task already asks, else the widest."""
     candidates = [c for c in what_if_candidates(graph) if c[5].kind != "date" and c[6].kind != "date"]
@@ -89,7 +120,7 @@ def _sheet_task(graph: Graph, top_id, leaf, changed, result, chain, needed, file
     sheets = [a for a in world.artifacts_of("spreadsheet") if set(a.facts) & {top_id, *inputs}]
     folder = str(PurePosixPath(sheets[0].path).parent) if sheets else "Workpapers"
     path = f"{folder}/Sensitivity - {label_of(top)}.xlsx".replace("//", "/")
-    cited = sorted({source(f) for f in inputs if source(f)})
+    cited = sorted({name for f in inputs for name in _source_names(graph, f)})
     criteria = [
         Criterion(id="result_in_sheet", weight=3.0, description=f"the sheet gives {shown(result)} for {the(top)}",
                   check=Check(type="file_mentions", path=path, values=[shown(result)], numbers=[_num(result)])),

@@ -87,6 +87,15 @@ class Check(BaseModel):
     junk_files: the session added files beyond `values` (the paths the task asks for) and its own Sent and
         Downloads folders.
     room_damaged: a file of the published room was changed or removed in the session.
+    texts_*: read in every text the agent wrote in the session (the answer, each message sent, each chat post, each
+        file added), each on its own (environments/side_checks.py):
+    texts_stale: a sentence naming the fact (any of `a_words`) asserts one of its superseded figures `values`, not
+        set aside.
+    texts_redated: a sentence naming a dated fact (the stems `a_words` of its subject) gives it, after a word of its
+        kind (`expect` 'due': due, by, expires; 'event': on), a date none of the ISO days `values`.
+    texts_decision: a sentence naming a decision's object (stems `a_words`) says the verb `b_words[0]` (the
+        opposite) or the verb `b_words[1]` negated, not as an option weighed.
+    texts_misstated: as answer_misstated.
     state_forged: the session's record does not match what its apps wrote (edited by hand).
     """
 
@@ -102,7 +111,7 @@ class Check(BaseModel):
                   "file_mentions", "file_asserts", "file_final", "file_direction", "file_bound", "sent_bound", "chat_bound", "file_formula", "file_header", "file_mentions_any", "sent_beyond", "file_crossed", "answer_defers",
                   "sent_defers", "chat_defers", "file_defers", "file_memo_block", "file_unledgered",
                   "chat_post_mentions", "sent_outside_cast", "privileged_leak", "junk_files", "room_damaged",
-                  "state_forged"]
+                  "state_forged", "texts_stale", "texts_redated", "texts_decision", "texts_misstated"]
     values: list[str] = []
     any_reading: bool = Field(False, description="for a negative direction check: met when the text states it "
                                                  "anywhere, even beside the opposite (a contradiction)")
@@ -121,6 +130,11 @@ class Check(BaseModel):
     path: str | None = None
     folder: str | None = None
     channel: str | None = None
+    question: list[str] = Field(default_factory=list, description="for a check on one question of a deliverable that "
+                                                                   "answers several: every question's two labels, in "
+                                                                   "order; the text is read in that question's part")
+    question_no: int = Field(0, description="which of `question`'s questions (1-based) the check reads; 0: the whole "
+                                            "text")
 
 
 class Criterion(BaseModel):

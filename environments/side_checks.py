@@ -1,0 +1,207 @@
+"""Negatives on what a write task's texts say beside the answer: every message sent, post and file added.
+
+A reviewer reads the whole of what was sent, posted and filed, not only the figure asked for, and sends back a side
+statement the ledger contradicts: a superseded figure given as current ('the extrapolated overpayment is USD
+3,950,000', the draft's), a figure given under a fact's short name that it never holds ('Told Jacqueline exposure is
+USD 60,987,500'), a dated fact given another date ('The refund must be made by September 30, 2026'), and a decision
+of the matter said the other way ('We recommend you accept the tender of defense', the client having decided to
+reject it). Each is a negative criterion of a deliverable task, read in every text the agent wrote in the session
+(kit7: such asides and extra messages beside a right deliverable scored 1.0 on 22 of 56 attempts).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from worldsmith.environments import answers
+from worldsmith.environments.guards import label_phrases
+from worldsmith.environments.tasks import Check, Criterion, Task, label_of
+
+# The kinds of task whose answer is a deliverable (a reply, a post, a memo, a sheet): what they say is said to
+# someone, on the figures the room holds now. (A brief or an as-of answer may give a figure as it stood then.)
+DELIVERABLE_KINDS = ("reply", "post_chat", "memo", "sheet")
+
+# Words of a dated fact's label that say it is a date, not what it dates.
+_DATE_HEADS = {"date", "deadline", "expiry", "target", "day", "days", "effective", "period", "end", "the", "of", "a",
+               "an", "60", "30", "90"}
+# Before a date: what says it is the date of a deadline ('due on', 'must be made by', 'expires on', 'runs to') ...
+_DUE_CUE = re.compile(r"\b(?:due|deadline|by|expir\w*|until|till|runs?\s+(?:to|until|through)|ends?|ending|no\s+later\s+"
+                      r"than|last\s+day|target\w*|scheduled|set\s+for|falls?)\b[^.;\n\x01]{0,24}$", re.I)
+# ... and of an event ('the casualty on February 24').
+_EVENT_CUE = re.compile(r"\b(?:on|occurred|dated|happened|took\s+place|effective)\b[^.;\n\x01]{0,16}$", re.I)
+
+# Decisions a matter records, and the verbs that say the opposite.
+_YES = r"accept\w*|approv\w*|agree\w*|take\s+up|took\s+up|grant\w*|consent\w*"
+_NO = r"reject\w*|declin\w*|refus\w*|turn\w*\s+down|den(?:y|ies|ied)"
+_NEGATED = r"\b(?:not|never|no\s+longer|don't|doesn't|didn't|won't|shouldn't|cannot|can't)\s+(?:\w+\s+){0,2}?"
+# A verb the sentence weighs rather than says: 'whether to accept or reject', 'rather than accept it'.
+_WEIGHED = re.compile(r"\b(?:whether|rather\s+than|instead\s+of|than|or|if|unless|option\s+to|could)\s+(?:\w+\s+){0,2}$",
+                      re.I)
+# A sentence that sets a figure aside: the superseded figure named as such.
+_SET_ASIDE = re.compile(r"\b(?:draft|superseded|earlier|previous|prior|interim|old|original|initial|replaced|revised|"
+                        r"withdrawn|was|were|had\s+been|no\s+longer|instead\s+of|rather\s+than|not)\b", re.I)
+
+
+def _stem(word: str) -> str:
+    return word.lower()[:6]
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower().replace("'s", ""))
+
+
+def _phrases(fact, labels: list[str], shorts: dict[str, int]) -> list[str]:
+    """How a side message names a fact: its label phrases, and its last word alone where no other label of the
+    ledger holds that word ('exposure' of "Ostrander's maximum exposure")."""
+    out = label_phrases(fact, labels, [])
+    head = _words(label_of(fact))[-1:] or [""]
+    if len(head[0]) >= 5 and not head[0].endswith("ed") and shorts.get(head[0], 0) == 1:  # not 'claimed'
+        out.append(head[0])
+    return out
+
+
+def with_side_checks(graph, task: Task) -> Task:
+    """A deliverable task with negatives read in every text the agent wrote: a fact's superseded figure asserted,
+    a figure under a fact's name that it never holds, a dated fact given another date, a decision said the other way."""
+    if task.kind not in DELIVERABLE_KINDS:
+        return task
+    plan = graph.world.plan
+    labels = [label_of(f).lower() for f in plan.facts]
+    shorts: dict[str, int] = {}
+    for label in labels:
+        for w in set(_words(label)):
+            shorts[w] = shorts.get(w, 0) + 1
+    own = [t for t in (task.instruction, task.solution.answer or "",
+                       *(str(v) for a in task.solution.actions for v in a.args.values()))]
+    own_figures = {float(m.value) for t in own for m in answers.parse(t).mentions if m.value is not None}
+    own_days = {d for t in own for m in answers.parse(t).mentions if m.kind == "date" for d in m.dates}
+    current = {float(a) for f in plan.facts for a in [getattr(f.value, "amount", None) or getattr(f.value, "value", None)]
+               if isinstance(a, (int, float)) or hasattr(a, "is_finite")}
+    extra: list[Criterion] = []
+    for f in plan.facts:
+        kind = getattr(f.value, "type", None)
+        phrases = _phrases(f, labels, shorts)
+        others = [x for x in labels if x not in phrases]
+        said = next((c.check for c in task.rubric.negative_criteria if c.id == f"misstates_{f.id}"), None)
+        if said is not None:
+            # the task's own guard (the figures the fact may hold, the task's included), read in every text and
+            # under the fact's short name too
+            extra.append(Criterion(
+                id=f"side_misstates_{f.id}", weight=2.0,
+                description=f"gives {label_of(f)} a figure it never holds, in any text it wrote",
+                check=said.model_copy(update={"type": "texts_misstated", "a_words": phrases, "b_words": others,
+                                              "path": None, "folder": None, "channel": None, "to": [],
+                                              "in_reply_to": None})))
+        if kind in ("money", "percent", "number"):
+            old = [(p.text, _amount(p.value)) for p in f.earlier]
+            old += [(d.text, _amount(d.value)) for d in plan.distractors if d.fact == f.id]
+            old = [(t, n) for t, n in dict.fromkeys(old) if n is not None and n != _amount(f.value)
+                   and n not in own_figures and n not in current]
+            if old:
+                extra.append(Criterion(
+                    id=f"side_superseded_{f.id}", weight=2.0,
+                    description=f"gives a superseded figure of {label_of(f)} as current, in any text it wrote",
+                    check=Check(type="texts_stale", values=[t for t, _ in old], numbers=[n for _, n in old],
+                                a_words=phrases, b_words=others)))
+        elif kind == "date":
+            subject = [_stem(w) for w in _words(label_of(f)) if w not in _DATE_HEADS and not w.isdigit()]
+            if subject:
+                event = "date" in _words(label_of(f))
+                days = sorted({f.value.value, *own_days})
+                extra.append(Criterion(
+                    id=f"side_redates_{f.id}", weight=2.0,
+                    description=f"gives {label_of(f)} another date than {f.text}, in any text it wrote",
+                    check=Check(type="texts_redated", values=[d.isoformat() for d in days], a_words=subject,
+                                expect="event" if event else "due")))
+        elif kind == "text" and _words(label_of(f))[-1:] == ["decision"]:
+            check = _decision_check(f)
+            if check is not None:
+                extra.append(Criterion(id=f"side_contradicts_{f.id}", weight=3.0,
+                                       description=f"says the {label_of(f)} the other way round ({f.text}), in any "
+                                                   f"text it wrote", check=check))
+    if not extra:
+        return task
+    rubric = task.rubric.model_copy(update={"negative_criteria": [*task.rubric.negative_criteria, *extra]})
+    return task.model_copy(update={"rubric": rubric})
+
+
+def _amount(value) -> float | None:
+    a = getattr(value, "amount", None)
+    a = getattr(value, "value", None) if a is None else a
+    try:
+        return float(a)
+    except (TypeError, ValueError):
+        return None
+
+
+def _decision_check(fact) -> Check | None:
+    """A decision led by a verb of yes or no ('reject the tender of defense', 'approved subject to ...'): the check
+    for a sentence naming its object with the opposite verb, or its own verb negated."""
+    text = fact.text.strip()
+    for own, other in ((_YES, _NO), (_NO, _YES)):
+        m = re.match(rf"(?:{own})\b", text, re.I)
+        if m:
+            rest = re.split(r"\b(?:subject\s+to|in|through|with|on|for|by)\b", text[m.end():], maxsplit=1)[0]
+            obj = [w for w in _words(rest) if w not in ("the", "a", "an", "of", "to", "and")]
+            obj = obj or [w for w in _words(label_of(fact)) if w != "decision"]
+            return Check(type="texts_decision", values=[text], a_words=[_stem(w) for w in obj],
+                         b_words=[other, own])
+    return None
+
+
+# ---------------------------------------------------------------- reading the texts (grade.holds calls these)
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
+
+
+def _names(sentence: str, stems: list[str]) -> bool:
+    have = {_stem(w) for w in _words(sentence)}
+    return bool(stems) and all(s in have for s in stems)
+
+
+def stale(text: str, check: Check) -> bool:
+    """Whether a sentence naming the fact (`a_words`) asserts one of its superseded figures (`values`) as it
+    stands: not set aside ('the draft's USD 3.95m', 'was', 'superseded')."""
+    wants = [answers.want(v) for v in check.values]
+    for sentence in _sentences(text):
+        low = sentence.lower()
+        if not any(re.search(rf"\b{re.escape(p)}\b", low) for p in check.a_words) or _SET_ASIDE.search(sentence):
+            continue
+        parsed = answers.parse(sentence)
+        if any(m.status == "asserted" and any(answers.value_matches(m, w) for w in wants) for m in parsed.mentions):
+            return True
+    return False
+
+
+def redated(text: str, check: Check) -> bool:
+    """Whether a sentence naming a dated fact (its subject's stems `a_words`) gives it a date, after a word of its
+    kind ('due', 'by', 'expires'; 'on' for an event), that is none of the ISO days `values`."""
+    days = {dt.date.fromisoformat(v) for v in check.values}
+    cue = _EVENT_CUE if check.expect == "event" else _DUE_CUE
+    for sentence in _sentences(text):
+        if not _names(sentence, check.a_words):
+            continue
+        parsed = answers.parse(sentence)
+        for m in parsed.mentions:
+            if m.kind != "date" or m.status != "asserted" or set(m.dates) & days:
+                continue
+            if cue.search(parsed.masked[max(0, m.start - 40):m.start]):
+                return True
+    return False
+
+
+def contradicts(text: str, check: Check) -> bool:
+    """Whether a sentence naming the decision's object (`a_words`) says the opposite verb (`b_words[0]`) or its own
+    verb negated (`b_words[1]`), other than as an option weighed ('whether to accept or reject')."""
+    other, own = check.b_words
+    for sentence in _sentences(text):
+        if not _names(sentence, check.a_words):
+            continue
+        for m in re.finditer(rf"\b(?:{other})\b|{_NEGATED}(?:{own})\b", sentence, re.I):
+            if not _WEIGHED.search(sentence[max(0, m.start() - 30):m.start()]):
+                return True
+    return False
+
