@@ -206,6 +206,12 @@ def test_a_kick_off_settles_who_does_what_and_minutes_note_figures_rather_than_r
     assert "introduced the Harrow Vane LLP team" in prose and "Sam Lindqvist (Senior Associate)" in prose, prose
     assert "point of contact" in prose
     assert "Resolved" not in prose and "stands at" not in prose
+    # with no figure to work, a kick-off leaves the papers, the work plan and the first call to do
+    ctx = ctx.model_copy(update={"facts": [DEADLINE.model_copy(update={"past": True, "label": "the notice deadline"})]})
+    actions = [r[0] for s in compose_document(ctx).sections if s.table is not None and s.heading == "Actions"
+               for r in s.table.rows]
+    assert "Circulate a work plan and timetable for the first four weeks" in actions, actions
+    assert not any("Reconcile" in a for a in actions)
 
 
 def test_an_amended_services_agreement_binds_its_service_level_and_lists_its_schedule():

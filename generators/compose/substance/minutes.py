@@ -165,4 +165,31 @@ def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[t
         rows.append((f"Comments on the {e.title} to {e.by.split(' ')[0]}" if ours else
                      f"Review the {e.title} and list the follow-up questions for {e.org}", who.name,
                      next_workday(base, pick.rng.randint(2, 5))))
+    if not rows and re.search(r"kick.?off|initial meeting|first meeting|planning meeting", ctx.spec.title, re.I):
+        rows = _kick_off_actions(ctx, base)
     return rows[:4]
+
+
+def _kick_off_actions(ctx: ArtifactContext, base: dt.date) -> list[tuple[str, str, dt.date]]:
+    """What a kick-off leaves people to do when its facts give no figure to work: the client's papers sent over, the
+    work plan and timetable, the contact list, the first status call diarised (was 'Reconcile the vessel with the
+    date of the casualty')."""
+    from worldsmith.generators.compose.voice import next_workday
+
+    people = present(ctx)
+    client = client_of(ctx)
+    ours = sorted([p for p in people if p.organisation == ctx.author.organisation], key=rank, reverse=True)
+    theirs = sorted([p for p in people if p.organisation != ctx.author.organisation and
+                     (not client or p.organisation == client)], key=rank, reverse=True)
+    lead = ours[0] if ours else ctx.author
+    second = ours[1] if len(ours) > 1 else lead
+    junior = ours[-1] if ours else ctx.author
+    rows = []
+    if theirs:
+        rows.append((f"Send {lead.first_name} the documents on file (contracts, notices and correspondence to date)",
+                     theirs[-1].name, next_workday(base, 2)))
+    rows += [(f"Circulate the contact list and open the matter file", junior.name, next_workday(base, 1)),
+             (f"Circulate a work plan and timetable for the first four weeks", second.name, next_workday(base, 3)),
+             (f"Diary the first status call" + (f" with {theirs[0].first_name}" if theirs else ""), lead.name,
+              next_workday(base, 1))]
+    return rows

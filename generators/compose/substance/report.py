@@ -117,6 +117,13 @@ def report_findings(pick: Picker, ctx: ArtifactContext) -> list[str]:
     out = []
     for n, f in enumerate([f for f in points_of(ctx)], 1):
         body = own_voice(stated(pick, f, ctx.facts, cite=False), ctx.author.organisation)
+        # an expert reports the fact, not another firm's case on it ('Harrowvane's ground for breaking Kestrel Bay's
+        # limit ...: the vessel entered ...' in the surveyor's own report read as a surveyor giving strategy)
+        m = re.match(r"^(?P<org>[A-Z][\w&.' -]+?)'s [^:]{3,120}: (?P<rest>.+)$", body)
+        if m and not ctx.author.organisation.startswith(m.group("org")) and \
+                any(o.name.startswith(m.group("org")) for o in ctx.organisations):
+            rest = m.group("rest")
+            body = cap_first(rest) + ("" if f.text in rest else f" ({label(f)}: {f.text}).")
         src = source_phrase(f)
         out.append(f"Finding {n}. {body}" + (f" Source: {src}." if src else ""))
     return out

@@ -329,7 +329,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         elif k in ("allegations", "count", "defense"):
             paragraphs = writer.sentences(k, i, 3) + facts
         else:
-            target = 2 if facts else pick.rng.randint(2, 4)
+            # (an appendix's frames all say the table below holds the figures: one of them, not two in a row)
+            target = 1 if k == "appendix" and not in_mail else 2 if facts else pick.rng.randint(2, 4)
             paragraphs = _chunks(pick, writer.sentences(k, i, target), facts)
         if not paragraphs:
             paragraphs = [" ".join(facts) or f"See {values['Reader']}'s note of {values['date']}."]
