@@ -530,10 +530,18 @@ def asked_about(ctx: ArtifactContext) -> str:
     return (list(ctx.thread_labels) or [""])[0]
 
 
+# How an objection reads (email.yaml beats.object and follow_ups.pushback): the reply gives the ground it asks for.
+_OBJECTION = r"\b(do not agree|don't agree|not accepted|push back|read \w+ differently|show me the|support first|" \
+             r"haven't seen the support|not comfortable|won't survive|nailed down first)"
+
+
 def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> str:
     """The answer to what the message replied to asked (its questions, matched against what questions ask), with the
     asked figure's reason or where to read it when the reply carries that figure; '' when it asked nothing."""
     asked = [q for q in re.findall(r"[^.?!\n]*\?", ctx.parent.body if ctx.parent else "")]
+    # an objection in the message itself wants its ground met as a question does ("Show me the backing first")
+    own = re.split(r"\n\s*(?:On .{0,80}wrote:|>)", ctx.parent.body if ctx.parent else "", maxsplit=1)[0]
+    asked += [x for x in re.findall(r"[^.?!\n]*[.!]", own) if re.search(_OBJECTION, x, re.I)][:1]
     if not asked:
         return ""
     fact = next((f for f in ctx.facts if f.label == v["asked"]), None)
