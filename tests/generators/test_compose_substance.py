@@ -206,6 +206,10 @@ def test_a_kick_off_settles_who_does_what_and_minutes_note_figures_rather_than_r
     assert "introduced the Harrow Vane LLP team" in prose and "Sam Lindqvist (Senior Associate)" in prose, prose
     assert "point of contact" in prose
     assert "Resolved" not in prose and "stands at" not in prose
+    # how a figure was worked is asked from across the table, never by the speaker's own colleague
+    org = {"Dana": "Harrow Vane LLP", "Sam": "Harrow Vane LLP", "Ruth": "Corvale Shipping Ltd"}
+    for asker, speaker in re.findall(r"(\w+) asked how it was arrived at; (\w+) explained", prose):
+        assert org[asker] != org[speaker], (asker, speaker)
     # with no figure to work, a kick-off leaves the papers, the work plan and the first call to do
     ctx = ctx.model_copy(update={"facts": [DEADLINE.model_copy(update={"past": True, "label": "the notice deadline"})]})
     actions = [r[0] for s in compose_document(ctx).sections if s.table is not None and s.heading == "Actions"

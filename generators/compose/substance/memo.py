@@ -280,6 +280,10 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
                 f"before {due}."]
     if slot_of(main) == "text_verb":
         course = f"We recommend that {client} {main.text}."
+    elif main.value.type == "date" and not main.past:
+        # a deadline is worked to, not 'proceeded on the basis' of
+        course = (f"We recommend that {client} treat {main.text} as a fixed date for {label(main)} and have every "
+                  f"step it requires done before then, not on the day.")
     else:
         course = f"We recommend that {client} proceed on the basis that {plain(main)}."
     if options:

@@ -32,10 +32,14 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
         src = source_phrase(f)
         s += f", as shown at {src}." if src else "."
         how, more = derivation(f, ctx.facts), gist(f, ctx.facts)
-        others = [p for p in people if p.id != who.id] or people
-        if how:
+        # a question of how a figure was worked comes from across the table, never from the speaker's own colleague
+        # ('the analyst asks the client, in the meeting, how the fund's own price was worked out')
+        others = [p for p in people if p.organisation != who.organisation]
+        if how and others:
             asker = pick.one(others)
             s += f" {asker.first_name} asked how it was arrived at; {who.first_name} explained that it is {how}."
+        elif how:
+            s += f" {who.first_name} took the meeting through the working: it is {how}."
         elif more:
             s += f" {who.first_name} added that {lower_first(more)}."
         paras.append(s)
