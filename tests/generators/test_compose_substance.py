@@ -236,3 +236,19 @@ def test_an_amended_services_agreement_binds_its_service_level_and_lists_its_sch
     assert all(s.table is None for s in doc.sections)
     warranties = " ".join(p for s in doc.sections if "Warrant" in s.heading for p in s.paragraphs)
     assert "service level" not in warranties
+
+
+def test_an_offer_letter_makes_its_offer_subject_to_contract_and_a_refund_letter_asks_how_to_repay():
+    # blind read 8: 'We write about the revised offer of Project Millrace' then a reservation of rights; a refund
+    # letter that said 'The audit committee decision is voluntary refund through the contractor'
+    ctx = document_context("letter", 4, seed=8, facts=[_CAP, CLAUSE])
+    offer = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Revised offer letter: Project Corvale"})})
+    doc = compose_document(offer)
+    prose = " ".join(p for s in doc.sections for p in s.paragraphs)
+    assert "to set out our revised non-binding offer for Project Corvale" in prose, prose
+    if any(s.heading == "Conditions of the Offer" for s in doc.sections):
+        assert "non-binding and subject to contract" in prose
+    assert "Nothing in this letter is an admission" not in prose
+    refund = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Voluntary refund letter to the contractor"})})
+    prose = " ".join(p for s in compose_document(refund).sections for p in s.paragraphs)
+    assert "to report an overpayment and to make a voluntary refund" in prose

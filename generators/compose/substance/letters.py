@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.facts import slot_of
 from worldsmith.generators.compose.parties import client_of
 from worldsmith.generators.compose.text import cap_first, join_names, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
@@ -19,11 +20,21 @@ _GERUNDS = {"rejecting": "reject", "reserving": "reserve", "accepting": "accept"
             "proposing": "propose", "withdrawing": "withdraw", "tendering": "tender", "serving": "serve"}
 
 
+OFFER = re.compile(r"\boffer letter\b|\bletter of offer\b|\b(revised|indicative|final) offer\b", re.I)
+_REFUND = re.compile(r"\brefund\b", re.I)
+
+
 def letter_purpose(ctx: ArtifactContext) -> str:
     """The one thing a letter does, from its title: 'Letter rejecting X and reserving Y' -> 'to reject X and reserve Y';
     else 'about <its subject>'."""
     title = ctx.spec.title.strip()
     m = re.match(r"^(?:\w+\s+)?letter\s+(?P<rest>(?:\w+ing)\b.*)$", title, re.I)
+    if OFFER.search(title):
+        # an offer letter makes the offer ('We write about the revised offer of Project Millrace' said nothing)
+        return (f"to set out our {'revised ' if re.search(r'revised', title, re.I) else ''}non-binding offer for "
+                f"{topic(title.split(':', 1)[-1], names(ctx))}")
+    if _REFUND.search(title):
+        return "to report an overpayment and to make a voluntary refund of it"
     if m:
         rest = re.sub(r"\b(\w+ing)\b", lambda g: _GERUNDS.get(g.group(1).lower(), g.group(1)), m.group("rest"))
         return "to " + rest
@@ -52,7 +63,14 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
         if k == "opening":
             first = f"We write{behalf} {letter_purpose(ctx)}{about}."
             main = take(points[:1]) if "position" not in kinds else []
-            lead = [first] + ([as_told(pick, main[0], ctx.facts, client)] if main else [])
+            told = [as_told(pick, main[0], ctx.facts, client)] if main else []
+            if main and _REFUND.search(ctx.spec.title) and label(main[0]).endswith(" decision") and \
+                    slot_of(main[0]) != "text_verb":
+                # the writer's own body decided it: 'Our audit committee has approved the voluntary refund ...'
+                # (was 'The audit committee decision is voluntary refund through the contractor.')
+                body = re.sub(r"^(the|our)\s+", "", label(main[0])[:-len(" decision")])
+                told = [f"Our {body} has approved the {main[0].text}."]
+            lead = [first] + told
             if len(lead) < 2:
                 lead.append(pick.one(["This letter sets out our position and what we ask of you.",
                                       "We set out the position below and what we ask of you."]))
@@ -66,11 +84,21 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             fs = take([f for f in ctx.facts if not identity(f)])
             if fs:
                 out[i] = merge_short([as_told(pick, f, ctx.facts, client) for f in fs])
+        elif k == "reservation" and OFFER.search(ctx.spec.title):
+            # an offer reserves what an offer does: it binds no one until contracts are signed
+            out[i] = [f"This offer is non-binding and subject to contract. It remains subject to confirmatory due "
+                      f"diligence, to the final approval of our investment committee and to agreement of the sale and "
+                      f"purchase agreement, and it lapses unless accepted in writing by {due}."]
         elif k == "reservation":
             under = f", including under {join_names(clauses)}" if clauses else ""
             who = "Our client reserves all of its" if client else "We reserve all our"
             out[i] = [f"{who} rights{under}. Nothing in this letter is an admission, and no right is waived "
                       f"by anything said or not said in it."]
+        elif k == "letter_close" and _REFUND.search(ctx.spec.title):
+            out[i] = [f"We enclose the claim-by-claim schedule and the sampling and extrapolation methodology behind "
+                      f"the amount. Please confirm receipt, and tell us by {due} whether you will recover the amount by "
+                      f"offset or whether we should repay it directly; we will respond promptly to any request for the "
+                      f"underlying records."]
         elif k == "letter_close":
             out[i] = [pick.one([f"Please let us have your response by {due}.",
                                 f"We should be grateful for your response by {due}."]) + " " +

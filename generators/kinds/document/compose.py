@@ -11,6 +11,7 @@ from worldsmith.generators.compose.genres import Writer, _short_date, house_styl
 from worldsmith.generators.compose.parties import across, client_of, engaged_by, opponent
 from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
+from worldsmith.generators.compose.substance.letters import OFFER
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end, tidy
 from worldsmith.generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
 from worldsmith.generators.context import ArtifactContext
@@ -236,6 +237,9 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             plan = substance.engagement_plan(plan, [(h[0], h[1]) for h in docs["types"][kind]["headings"]])
     if outward:
         plan = [(h, _OUTWARD.get(k, k)) for h, k in plan]
+    if kind == "letter" and OFFER.search(spec.title):
+        # an offer's reservation is its conditions, and is headed so
+        plan = [("Conditions of the Offer" if k == "reservation" else h, k) for h, k in plan]
     if kind == "pleading" and "answer" in spec.title.lower():
         plan = [_ANSWER_HEADINGS.get(h, (h, k)) for h, k in plan]
     numbered = bool(docs["types"][kind].get("numbered"))
