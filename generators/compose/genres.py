@@ -194,9 +194,21 @@ class Writer:
             "l1": l1, "t1": _t(f, n), "l2": l2, "t2": t2, "l3": l3,
             "L1": cap_first(l1), "L2": cap_first(l2),
             "Reader": self.reader.name, "Reader_first": self.reader.first_name, "reader": self.reader.name, "reader_first": self.reader.first_name, "reader_org": self.reader.organisation,
-            "due": _short_date(_later(self.day, 3 + n), self.ctx.locale),
-            "due2": _short_date(_later(self.day, 8 + n), self.ctx.locale),
+            "due": _short_date(self.due(3 + n), self.ctx.locale),
+            "due2": _short_date(self.due(8 + n), self.ctx.locale),
         }
+
+    def due(self, n: int) -> dt.date:
+        """The working day n days after the paper's, but before a date the paper carries that falls first: a memo
+        of August 6 does not seek instructions by August 17 on a proof of loss due August 14."""
+        out = _later(self.day, n)
+        ahead = [f.value.value for f in self.ctx.facts if f.value.type == "date" and f.value.value > self.day]
+        if ahead and out >= min(ahead):
+            before = min(ahead) - dt.timedelta(days=1)
+            while before.weekday() >= 5:
+                before -= dt.timedelta(days=1)
+            out = before if before > self.day else min(ahead)
+        return out
 
     def sentences(self, kind: str, n: int = 0, k: int = 3) -> list[str]:
         """Up to k sentences of the section kind, none this document's frames already said."""

@@ -173,3 +173,18 @@ def test_a_weighed_course_is_one_noun_phrase_for_its_verb():
     said = writer.frames("recommendation", option=course, **dict(writer.values_for(0), l1="the net adjustments"))
     assert said and not any(re.search(r"adjustments are the (better|safer|sounder) course", s) for s in said), said
     assert any(f"{course} is the" in s.lower() for s in said), said
+
+
+def test_a_papers_due_days_fall_before_a_date_it_carries():
+    # A memo of Wednesday March 5 with a deadline on Sunday March 9: "by" days stop at Friday March 7, not
+    # March 10 or 17 as working days counted from the memo would give.
+    from worldsmith.generators.compose.bank import picker_for
+    from worldsmith.generators.compose.genres import Writer
+    from worldsmith.worlds.values import DateValue
+    deadline = FactRef(id="notice_deadline", statement="Notice is due March 9, 2025.", label="notice deadline",
+                       value=DateValue(value=dt.date(2025, 3, 9)), text="March 9, 2025")
+    ctx = document_context("memo", 5, seed=1, facts=[deadline])
+    writer = Writer(picker_for(ctx), ctx, {})
+    assert writer.due(3) == writer.due(8) == dt.date(2025, 3, 7)
+    far = document_context("memo", 5, seed=1, facts=[deadline.model_copy(update={"value": DateValue(value=dt.date(2025, 6, 9))})])
+    assert Writer(picker_for(far), far, {}).due(3) == dt.date(2025, 3, 10)
