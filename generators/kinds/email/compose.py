@@ -50,7 +50,9 @@ def subject_of(spec: EmailSpec, parent_subject: str | None) -> str:
 def topic_of(ctx: ArtifactContext) -> str:
     """What the message is about, mid-sentence: the labels of its facts ("the liability cap and the gross
     tonnage"), never its own title or purpose pasted into a template."""
-    labels = [f.label for f in ctx.facts if f.label][:2]
+    # figures first, then dates, then names: "the vessel and the date of the casualty" is no topic
+    order = {"money": 0, "number": 0, "percent": 0, "date": 1}
+    labels = [f.label for f in sorted(ctx.facts, key=lambda f: order.get(f.value.type, 2)) if f.label][:2]
     return join_names(labels) if labels else "this"
 
 
@@ -612,6 +614,9 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         if v["label2"] == v["label"]:  # never "does the cap take account of the cap?"
             v["label2"] = next((x for x in ctx.thread_labels if x != v["label"]), "the timetable")
     beat = settled_beat(pick, ctx, v, beat)
+    if not ctx.thread_labels and not ctx.facts and beat in ("confirm", "question", "object", "answer"):
+        # a thread with no figure of its own: "Agreed on the numbers" to an update that has none read as an echo
+        beat = "ack_settled"
     outward = bool(ctx.organisations) and across(ctx)
     if outward:
         # our sheets are our working papers: the other side is not pointed into them
