@@ -1205,7 +1205,7 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
     if where == "texts":
         # a side statement anywhere the agent wrote: each text read on its own
         read = {"stale": side_checks.stale, "redated": side_checks.redated, "decision": side_checks.contradicts,
-                "misstated": misstated}[kind]
+                "stray_date": side_checks.stray_date, "misstated": misstated}[kind]
         return any(read(t, check) for t in _authored_texts(session, answer) if t)
     if check.type == "file_crossed":
         return any(_crossed(t, check) for t in _file_texts(session, check))

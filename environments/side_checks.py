@@ -120,10 +120,54 @@ def with_side_checks(graph, task: Task) -> Task:
                 extra.append(Criterion(id=f"side_contradicts_{f.id}", weight=3.0,
                                        description=f"says the {label_of(f)} the other way round ({f.text}), in any "
                                                    f"text it wrote", check=check))
-    if not extra:
-        return task
+    days = room_days(graph.world) | own_days
+    extra.append(Criterion(
+        id="side_stray_date", weight=2.0,
+        description="gives a past date that neither the room nor the task gives (a wrong hearing or paper day), in any "
+                    "text it wrote",
+        check=Check(type="texts_stray_date", values=sorted(d.isoformat() for d in days),
+                    expect=plan.window_end.isoformat())))
     rubric = task.rubric.model_copy(update={"negative_criteria": [*task.rubric.negative_criteria, *extra]})
     return task.model_copy(update={"rubric": rubric})
+
+
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
+           "december")
+_MONTH = r"(?P<m>" + "|".join(m[:3] + r"[a-z]*\.?" for m in _MONTHS) + ")"
+_ROOM_DATE = re.compile(rf"\b(?:{_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>20\d\d)|(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+"
+                        rf"(?P<m2>{'|'.join(m[:3] + '[a-z]*' for m in _MONTHS)})\.?,?\s+(?P<y2>20\d\d)|(?P<iso>20\d\d-\d\d-\d\d))\b",
+                        re.I)
+_DAYS: dict[str, frozenset] = {}
+
+
+def room_days(world) -> frozenset:
+    """Every day the room gives: its papers' and messages' days, the ledger's dates then and now, a marked draft's,
+    the window's ends, and every date written in a file's text."""
+    if world.world_id in _DAYS:
+        return _DAYS[world.world_id]
+    plan = world.plan
+    days = {m.sent_at.date() for m in world.messages if m.sent_at}
+    days |= {a.sent_at.date() for a in plan.artifacts if getattr(a, "sent_at", None)}
+    days |= {plan.window_start, plan.window_end}
+    days |= {d for (d,) in world.db.execute("select day from artifact_days where day is not null").fetchall()}
+    for f in plan.facts:
+        for value in [f.value, *(e.value for e in f.earlier)]:
+            if getattr(value, "type", None) == "date":
+                days.add(value.value)
+    days |= {d.value.value for d in plan.distractors if getattr(d.value, "type", None) == "date"}
+    for (text,) in world.db.execute("select text from artifact_text where text is not null").fetchall():
+        for m in _ROOM_DATE.finditer(text):
+            try:
+                if m.group("iso"):
+                    days.add(dt.date.fromisoformat(m.group("iso")))
+                    continue
+                month = (m.group("m") or m.group("m2")).lower()[:3]
+                day, year = int(m.group("d") or m.group("d2")), int(m.group("y") or m.group("y2"))
+                days.add(dt.date(year, [x[:3] for x in _MONTHS].index(month) + 1, day))
+            except ValueError:
+                continue
+    _DAYS[world.world_id] = frozenset(days)
+    return _DAYS[world.world_id]
 
 
 def _amount(value) -> float | None:
@@ -191,6 +235,19 @@ def redated(text: str, check: Check) -> bool:
             if cue.search(parsed.masked[max(0, m.start - 40):m.start]):
                 return True
     return False
+
+
+_BLOCK_DATE = re.compile(r"^[\s>*_#|]*date\s*[*_]*\s*[:|]", re.I)
+
+
+def stray_date(text: str, check: Check) -> bool:
+    """Whether the text asserts a date up to `expect` (the matter's last day: a date ahead may be a promise) that is
+    none of the ISO days `values`; a memo block's Date line is the memo's own."""
+    days = {dt.date.fromisoformat(v) for v in check.values}
+    last = dt.date.fromisoformat(check.expect) if check.expect else None
+    body = "\n".join(ln for ln in text.splitlines() if not _BLOCK_DATE.match(ln))
+    return any(m.kind == "date" and m.status == "asserted" and m.dates and not set(m.dates) & days
+               and (last is None or min(m.dates) <= last) for m in answers.parse(body).mentions)
 
 
 def contradicts(text: str, check: Check) -> bool:

@@ -96,6 +96,8 @@ class Check(BaseModel):
     texts_decision: a sentence naming a decision's object (stems `a_words`) says the verb `b_words[0]` (the
         opposite) or the verb `b_words[1]` negated, not as an option weighed.
     texts_misstated: as answer_misstated.
+    texts_stray_date: a date up to `expect` (ISO) that is none of the ISO days `values` (a memo block's Date line is
+        the memo's own).
     state_forged: the session's record does not match what its apps wrote (edited by hand).
     """
 
@@ -111,7 +113,8 @@ class Check(BaseModel):
                   "file_mentions", "file_asserts", "file_final", "file_direction", "file_bound", "sent_bound", "chat_bound", "file_formula", "file_header", "file_mentions_any", "sent_beyond", "file_crossed", "answer_defers",
                   "sent_defers", "chat_defers", "file_defers", "file_memo_block", "file_unledgered",
                   "chat_post_mentions", "sent_outside_cast", "privileged_leak", "junk_files", "room_damaged",
-                  "state_forged", "texts_stale", "texts_redated", "texts_decision", "texts_misstated"]
+                  "state_forged", "texts_stale", "texts_redated", "texts_decision", "texts_misstated",
+                  "texts_stray_date"]
     values: list[str] = []
     any_reading: bool = Field(False, description="for a negative direction check: met when the text states it "
                                                  "anywhere, even beside the opposite (a contradiction)")
