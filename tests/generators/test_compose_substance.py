@@ -187,6 +187,10 @@ def test_a_memo_says_what_is_uncertain_and_a_report_speaks_in_its_own_voice():
     prose = " ".join(p for s in doc.sections for p in s.paragraphs)
     assert "is an estimate" in prose or "provisional" in prose or "not one we accept" in prose, prose
     assert "moves only if" not in prose and "should be put to" not in prose
+    # each option with what it costs and risks (blind read 8: 'Options A-C are boilerplate')
+    doc = compose_document(document_context("memo", 9, seed=2, facts=[demand, _RATE]))
+    options = " ".join(p for s in doc.sections if s.heading == "Options" for p in s.paragraphs)
+    assert "Option A:" in options and "It is quick" in options and "It costs time" in options, options
     assert own_voice("as agreed with Verrin Mace and set out in its final report", "Verrin Mace LLP") == \
         "as agreed with us and set out in our final report"
     assert own_voice("Verrin Mace's final QoE reduces it.", "Verrin Mace LLP") == "Our final QoE reduces it."

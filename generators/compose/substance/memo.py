@@ -243,22 +243,27 @@ def memo_options(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
     main, other = points[0], opponent(ctx)
     nxt = points[1] if len(points) > 1 else None
     act = f"to {main.text}" if slot_of(main) == "text_verb" else f"on the footing that {plain(main)}"
-    # with no one across the table (an audit, a refund to a Medicare contractor) nobody is told or asked to confirm
-    out = [f"Option A: proceed now {act}, and say so to {other} in writing." if other else
-           f"Option A: proceed now {act}, and record that basis on the file."]
-    if nxt is not None:
-        out.append(f"Option B: hold the position on {label(main)} until {label(nxt)} is settled, reserving rights "
-                   f"meanwhile.")
-    inputs = [g for g in ctx.facts if g is not main and main.reason and label(g) in main.reason]
-    if inputs:
-        out.append(f"Option C: contest {label(inputs[0])}, the input {label(main)} turns on, before anything is "
-                   f"conceded.")
-    elif other:
-        out.append(f"Option {'C' if nxt is not None else 'B'}: ask {other} to confirm its position on "
-                   f"{label(main)} in writing by {due}.")
+    client = client_of(ctx) or principal(ctx, ctx.author.organisation)
+    # each course with what it costs and what it risks (blind read 8: 'Options A-C are boilerplate'); with no one
+    # across the table (an audit, a refund to a Medicare contractor) nobody is told or asked to confirm
+    out = [(f"Option A: proceed now {act}, and say so to {other} in writing. It is the quickest course, but it "
+            f"commits {client} before the supporting records are all in.") if other else
+           f"Option A: proceed now {act}, and record that basis on the file. It is quick, and it can be revisited if "
+           f"the records change."]
+    if other:
+        out.append(f"Option B: first press {other} for the documents that bear on {label(main)}, with a demand that "
+                   f"they be preserved, and decide once they are in (by {due}). It costs a little time and keeps the "
+                   f"point intact.")
     else:
-        out.append(f"Option {'C' if nxt is not None else 'B'}: keep {label(main)} open until the records behind "
-                   f"it are complete, and revisit it by {due}.")
+        out.append(f"Option B: keep {label(main)} open until the records behind it are complete, and revisit it by "
+                   f"{due}. It costs time, and nothing is committed meanwhile.")
+    inputs = [g for g in ctx.facts if g is not main and main.reason and label(g) in main.reason]
+    if nxt is not None and not identity(nxt):
+        out.append(f"Option C: rest {client}'s position on {label(nxt)} alone and keep {label(main)} in reserve. It "
+                   f"is narrower, and it stands or falls with {label(nxt)}.")
+    elif inputs:
+        out.append(f"Option C: contest {label(inputs[0])}, the input {label(main)} turns on, before anything is "
+                   f"conceded. It is the strongest challenge if the input is weak, and wasted effort if it is not.")
     lead = pick.one(["The courses open are these.", "Three courses are realistically open.",
                      "The options, as matters stand, are these."]) if len(out) > 2 else "Two courses are open."
     why = pick.one(([f"Each is weighed against what {other} can do in reply."] if other else []) +
@@ -286,7 +291,11 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
                   f"step it requires done before then, not on the day.")
     else:
         course = f"We recommend that {client} proceed on the basis that {plain(main)}."
-    if options:
+    if options and opponent(ctx) and (main.value.type == "text" or _DOUBT.search(main.statement)):
+        # a ground or an assertion not yet proved is proved before it is committed to: Option B
+        course = (f"We recommend Option B: that {client} obtain the documents that bear on {label(main)} before "
+                  f"committing to it, holding the point in reserve meanwhile.")
+    elif options:
         course = "We recommend Option A. " + course.replace("We recommend that", "That is, that", 1)
     # the client gives instructions; a colleague's view is sought before the client is asked
     if reader.id == ctx.author.id:
