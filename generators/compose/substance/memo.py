@@ -309,5 +309,9 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
     other = opponent(ctx)
     # the memo's own point and day: a matter's memos each hold back their own point, not one stock sentence
     # (a memo that recommends writing to the other side does not also forbid putting anything to it)
-    hold = f" Once instructions are in, the position can go to {other} in writing." if other and options else ""
+    # (named by its point: with an options section in every memo, as at twelve sections, one stock wording stood in
+    # all five of the tanker's memos, realism_boilerplate)
+    hold = " " + pick.one([f"Once instructions are in, our position on {label(main)} can go to {other} in writing.",
+                           f"With instructions, we can put the position on {label(main)} to {other} in writing.",
+                           f"Once we have instructions, we will write to {other} on {label(main)}."]) if other and options else ""
     return [course + check + hold]
