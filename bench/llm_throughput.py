@@ -4,7 +4,9 @@ Prints the generation wall time, the lower bound max(N*L/C, depth*L), their rati
 the client's own CPU per call (the bench process's CPU time over the cold run divided by its calls: prompt
 building, schema, validation, HTTP; the server is another process, and a loaded machine stretches the wall
 time but not this), the load average, a sha256 of every content made (the same seed and server answers
-must give the same one), a warm rerun's calls, wall and CPU time, and the prompt tokens per artifact the
+must give the same one), a warm rerun's calls, wall and CPU time, the test server's CPU per request (on a
+2-core machine client and server share the cores, so the wall time is bound by their sum as well), and the
+prompt tokens per artifact the
 server counted: in all, and
 uncached (after the longest prefix it had already seen, in 16-token blocks, as a prefix cache counts them;
 generators/backends/prefix_cache.py). The server runs as its own process on 127.0.0.1, as a real
@@ -23,6 +25,7 @@ import asyncio
 import hashlib
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -115,7 +118,12 @@ def main() -> None:
               f"  cache hits {warm_t.cache_hits}")
         server.terminate()
         server.wait(timeout=30)
+        # The server is this process's only child: once reaped, its CPU is in RUSAGE_CHILDREN (its start-up too).
+        child = resource.getrusage(resource.RUSAGE_CHILDREN)
+        server_cpu = child.ru_utime + child.ru_stime
         stats = server_stats(err)
+        print(f"server CPU per request: {server_cpu / max(stats['requests'], 1) * 1000:.2f} ms ({server_cpu:.2f}s over"
+              f" {stats['requests']} requests, start-up included; on a small machine it shares the cores with the client)")
         total, uncached = stats["prompt_tokens"], stats["uncached_prompt_tokens"]
         print(f"prompt tokens per artifact (server's count): {total / n:,.0f} in all, {uncached / n:,.0f} uncached"
               f" ({uncached / max(total, 1):.0%}; totals {total:,} and {uncached:,} over {stats['requests']} requests)")
