@@ -25,7 +25,7 @@ _INSTANCE = re.compile(r"^(?P<key>.+)_(?P<n>\d+)$")
 # How far ahead a date counts as coming up for a weekly note: the next three weeks.
 AHEAD_DAYS = 21
 # How many of each kind of event one week carries: a note of the week, not a log of it.
-MOST = {"learnt": 3, "moved": 2, "paper": 2, "due": 2}
+MOST = {"learnt": 3, "moved": 2, "paper": 2, "passed": 2, "due": 2}
 # A quiet week names the last paper on the file only while it is recent: "the latest paper is still the kick-off
 # minutes" in every quiet note of a year-long matter is a template, not news (realism_boilerplate at x10).
 STALE_DAYS = 28
@@ -35,8 +35,9 @@ class WeekEvent(BaseModel):
     """One thing of an instance's week, with its values as the ledger has them on the instance's day."""
 
     model_config = ConfigDict(extra="forbid")
-    what: Literal["learnt", "moved", "paper", "due", "awaited", "last", "next"] = Field(
-        description="a fact first known, a figure that moved, a paper made, a date ahead; in a quiet week only, "
+    what: Literal["learnt", "moved", "paper", "passed", "due", "awaited", "last", "next"] = Field(
+        description="a fact first known, a figure that moved, a paper made, a date of the ledger that fell in the "
+                    "week or falls on its day (passed), a date ahead; in a quiet week only, "
                     "what stands: our paper the other side has not answered (awaited), the last paper of the "
                     "matter (last), the next date in the diary however far (next)")
     day: dt.date = Field(description="when it happened, or (due) the date itself")
@@ -164,17 +165,22 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
     learnt = {e.fact for e in out if e.what == "learnt"}
     for fact in plan.facts:
         held = fact.on(day)
-        if held is None or held[0].type != "date" or fact.id in learnt or fact.earlier or fact.id not in spec.facts:
+        if held is None or held[0].type != "date" or fact.id in learnt or fact.earlier:
             continue
         due = held[0].value
-        if day < due <= day + dt.timedelta(days=AHEAD_DAYS):
+        if since < due <= day:
+            # a signing target missed or an exclusivity running out today is the week's news: "No news in the
+            # week to 21 October" on the day exclusivity expired read as a contradiction (blind read 8)
+            out.append(WeekEvent(what="passed", day=due, fact=fact.id, label=fact_label(fact), type="date",
+                                 text=held[1]))
+        elif day < due <= day + dt.timedelta(days=AHEAD_DAYS) and fact.id in spec.facts:
             out.append(WeekEvent(what="due", day=due, fact=fact.id, label=fact_label(fact), type="date", text=held[1]))
     kept: list[WeekEvent] = []
     for what, most in MOST.items():
         picked = [e for e in out if e.what == what]
         if what == "paper":
             picked = picked[-most:]  # the week's latest papers
-        elif what == "due":
+        elif what in ("due", "passed"):
             picked = sorted(picked, key=lambda e: e.day)[:most]  # the nearest dates
         else:
             picked = picked[:most]  # figures before dates and names

@@ -30,6 +30,10 @@ _NOTE = {
     "paper_out": ["Our {title} was finished on {d} ({by}); it can come to you now.",
                   "We completed the {title} on {d}.", "{by} finished the {title} on {d}; happy to send it over."],
     "paper_other": ["{org} sent over the {title} on {d}.", "Received from {org} on {d}: {title}."],
+    # a date of the ledger that fell in the week, or falls on the note's day ("today": {ago} is "0 days")
+    "passed": ["{Label} was {text}, {ago} ago.", "{Label} fell on {text} ({ago} ago) and has passed.",
+               "{Label} has come and gone: {text}, {ago} back."],
+    "today": ["{Label} is today, {text}.", "Today, {text}, is {label}.", "{Label} falls today ({text})."],
     # a date ahead, always said with how far off it is from the note's day: a frame with the date alone ("Coming
     # up: the answer deadline, May 1, 2026.") was the same sentence in every weekly series for three weeks (94
     # artifacts at bench/long_matter.py --scale 80)
@@ -58,6 +62,8 @@ _AGENDA = {
     "paper": ["{title} ({by_first}, {d}): comments", "Comments on the {title}"],
     "paper_other": ["{org}'s {title} of {d}: our reply"],
     "due": ["{Label}, {text}: who does what before then", "Run-up to {label} ({text})"],
+    "passed": ["{Label} ({text}) has passed: where that leaves us", "After {label} ({text}): next steps"],
+    "today": ["{Label} is today ({text}): where that leaves us"],
     "awaited": ["{org}'s response to our {title} of {d}: chase or wait", "Our {title} ({d}): still with {org}"],
     "last": ["The {title} ({by_first}, {d}): anything left open"],
     "last_other": ["{org}'s {title} of {d}: anything further from them"],
@@ -86,7 +92,9 @@ def _values(e: WeekEvent, today: dt.date, locale: str) -> dict[str, str]:
             "ago": "1 day" if (today - e.day).days == 1 else f"{(today - e.day).days} days"}
 
 
-def _frames(table: dict, e: WeekEvent, own: bool, kind: str) -> list[str]:
+def _frames(table: dict, e: WeekEvent, own: bool, kind: str, today: dt.date | None = None) -> list[str]:
+    if e.what == "passed" and e.day == today:
+        return table["today"]
     if e.what in ("paper", "last"):
         return table[e.what if own else e.what + "_other"]
     frames = table[e.what]
@@ -111,7 +119,7 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
         elif e.what == "paper" and own and firm and e.org != firm:
             frames = _NOTE["paper_side"]  # a paper of another firm on our side (the fund's lawyers, accountants)
         else:
-            frames = _frames(_NOTE, e, own, kind)
+            frames = _frames(_NOTE, e, own, kind, today)
         line = pick.frame(frames).format(**_values(e, today, locale), **_span(e, today))
         if e.fact and (why or {}).get(e.fact):
             line += " " + why[e.fact]
@@ -121,7 +129,7 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
 
 def agenda_points(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str]) -> list[str]:
     """One agenda point per event, for a weekly call: the week's news first, then papers, then dates ahead."""
-    return [pick.frame(_frames(_AGENDA, e, e.what not in ("paper", "last") or e.org in ours, "other"))
+    return [pick.frame(_frames(_AGENDA, e, e.what not in ("paper", "last") or e.org in ours, "other", today))
             .format(**_values(e, today, locale)) for e in events]
 
 
@@ -146,7 +154,7 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
         return []
     out = []
     for i, e in enumerate(events):
-        if e.what in ("learnt", "moved") and e.type == "text" or e.what == "last":
+        if e.what in ("learnt", "moved") and e.type == "text" or e.what in ("last", "passed"):
             continue  # a decision or a name is recorded, not checked; the last paper is where things stand
         key = "paper" if e.what == "paper" and e.org in ours else "paper_other" if e.what == "paper" else e.what
         key = "due" if key == "next" else key

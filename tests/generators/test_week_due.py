@@ -33,3 +33,14 @@ def test_a_date_one_day_ahead_is_one_day_not_one_days():
     lines = {_line(key, index, DUE - dt.timedelta(days=1)) for key in ("a", "b", "c") for index in range(12)}
     assert not any("1 days" in line for line in lines), lines
     assert any("1 day" in line for line in lines)
+
+
+def test_a_date_that_fell_in_the_week_is_its_news_and_one_that_falls_today_says_today():
+    # blind read 8: "No news in the week to 21 October; the open points stand" on the day exclusivity expired,
+    # five days after the missed signing target
+    passed = EVENT.model_copy(update={"what": "passed"})
+    pick = Picker(3)
+    after = note_lines(pick, [passed], DUE + dt.timedelta(days=5), "en_US", set())[0]
+    assert "May 1, 2026" in after and "5 days" in after and "today" not in after.lower(), after
+    today = note_lines(pick, [passed], DUE, "en_US", set())[0]
+    assert "today" in today.lower() and "May 1, 2026" in today, today
