@@ -256,3 +256,21 @@ def test_an_offer_letter_makes_its_offer_subject_to_contract_and_a_refund_letter
     refund = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Voluntary refund letter to the contractor"})})
     prose = " ".join(p for s in compose_document(refund).sections for p in s.paragraphs)
     assert "to report an overpayment and to make a voluntary refund" in prose
+
+
+def test_a_red_flag_report_leads_with_its_red_flag_and_the_protection_proposed():
+    # blind read 8 (buy-side): counsel's red-flag report headlined 'the escrow percentage is 7.5%'
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.worlds.values import Text
+    from tests.generators.context_fixture import fact
+
+    customer = fact("customer", "The largest customer is Brack Ltd, whose supply agreement lets it terminate on a change "
+                                "of control (clause 9.2).", Text(value="Brack Ltd")).model_copy(update={"label": "largest customer"})
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to Corvale", privileged=True, acts_for="Corvale Shipping Ltd"),
+            OrgRef(name="Corvale Shipping Ltd", role="buyer", privileged=True)]
+    ctx = document_context("report", 5, seed=6, facts=[customer, _RATE])
+    ctx = ctx.model_copy(update={"organisations": orgs, "spec": ctx.spec.model_copy(
+        update={"title": "Legal due diligence report (red flag)"})})
+    prose = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+    assert "The principal red flag is that Brack Ltd's supply agreement lets it terminate on a change of control" in prose, prose
+    assert "Finding 1. Red flag:" in prose

@@ -24,9 +24,14 @@ def report_summary(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     if not points:
         return [first]
     main = points[0]
+    flags = red_flags(ctx)
     head = f"The headline is that {plain(main)}"
     how, more = derivation(main, ctx.facts), gist(main, ctx.facts)
     head = with_basis(pick, head, how) if how else head + (f": {lower_first(more)}." if more else ".")
+    if flags and not how:
+        # a red-flag report leads with its red flag, not with whatever figure it carries ('The headline is that
+        # the escrow percentage is 7.5%' in counsel's red-flag report)
+        head = f"The principal red flag is that {flags[0][1]}."
     rest = [plain_sentence(pick, f) for f in points[1:3]]
     return [own_voice(" ".join([first, head, *rest]), ctx.author.organisation)]
 
@@ -115,7 +120,10 @@ def report_risks(pick: Picker, ctx: ArtifactContext) -> list[str]:
 def report_findings(pick: Picker, ctx: ArtifactContext) -> list[str]:
     """Numbered findings: each fact the report turns on, with how a figure is derived and where it can be read."""
     out = []
-    for n, f in enumerate([f for f in points_of(ctx)], 1):
+    flags = red_flags(ctx)
+    for n, (f, said) in enumerate(flags, 1):
+        out.append(f"Finding {n}. Red flag: {said}.")
+    for n, f in enumerate([f for f in points_of(ctx) if all(f is not g for g, _ in flags)], len(flags) + 1):
         body = own_voice(stated(pick, f, ctx.facts, cite=False), ctx.author.organisation)
         # an expert reports the fact, not another firm's case on it ('Harrowvane's ground for breaking Kestrel Bay's
         # limit ...: the vessel entered ...' in the surveyor's own report read as a surveyor giving strategy)
@@ -133,9 +141,47 @@ _WORKED = ("{Label} is {how}, which gives {text}.", "Worked as {how}, {label} co
            "{Label} comes to {text}, as {how}.", "On our working, {label} is {how}: {text}.")
 
 
-def report_analysis(pick: Picker, ctx: ArtifactContext) -> list[str]:
-    """How the derived figures were worked: each from its inputs, recomputed and agreed to its source."""
+_FLAG = re.compile(r"\b(terminat\w*|change of control|consent|breach|litigation|dispute|default|infring\w*|"
+                   r"investigation|penalt\w*|exclusiv\w*)\b", re.I)
+
+
+def red_flags(ctx: ArtifactContext) -> list[tuple]:
+    """(fact, what it says) for each named thing of the report whose statement carries a legal or commercial risk (a
+    customer that may terminate on a change of control), in the statement's own relative clause, never the
+    statement whole (fact_statement_established_only)."""
     out = []
+    if not client_of(ctx):
+        return out  # an adviser flags risks for its client; a party's own paper does not call its contracts red flags
+    for f in ctx.facts:
+        if not identity(f) or not _FLAG.search(f.statement):
+            continue
+        m = re.search(r",\s+(whose|which)\s+(?P<rest>[^;]+?)\.?$", " ".join(f.statement.split()))
+        if not m:
+            continue
+        owner = f.text + ("'" if f.text.endswith("s") else "'s")
+        said = f"{owner} {m.group('rest')}" if m.group(1) == "whose" else f"{f.text} {m.group('rest')}"
+        out.append((f, said))
+    return out
+
+
+def report_analysis(pick: Picker, ctx: ArtifactContext) -> list[str]:
+    """How the derived figures were worked: each from its inputs, recomputed and agreed to its source; in a report
+    with a red flag and no derived figure, the protection proposed against it."""
+    out = []
+    flags = red_flags(ctx)
+    if flags and not any(g.reason for g in figures(ctx.facts)):
+        f, said = flags[0]
+        hedges = [g for g in ctx.facts if re.search(r"escrow|W&I|indemnit|retention", label(g) + " " + g.statement, re.I)]
+        consent = re.search(r"consent|change of control|terminat", said, re.I)
+        rows = [f"On the red flag, the protection we propose is "
+                + (f"a condition to completion that {f.text} consents in writing to the change of control, failing "
+                   f"which the Buyer need not complete" if consent else "a specific indemnity from the Sellers")
+                + "."]
+        if hedges:
+            h = hedges[0]
+            rows.append(f"{cap_first(plain(h))}; it secures warranty claims after completion and does not answer this "
+                        f"risk on its own.")
+        return [" ".join(rows)]
     for f in [g for g in figures(ctx.facts) if g.reason]:
         inputs = [g for g in ctx.facts if g is not f and label(g) in f.reason]
         src = source_phrase(f)
