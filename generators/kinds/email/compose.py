@@ -7,7 +7,7 @@ import re
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import agree, fact_sentence
 from worldsmith.generators.compose.longform import long_body, long_kinds
-from worldsmith.generators.compose.parties import across, client_of, home, opponent
+from worldsmith.generators.compose.parties import across, client_of, home, opponent, org
 from worldsmith.generators.compose.week import STANDING, note_lines, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end, tidy, \
     title_head
@@ -706,8 +706,14 @@ def settled_beat(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: st
     settled = set(ctx.settled_labels)
     if beat == "answer" and "?" not in (ctx.parent.body if ctx.parent else "") and not title_question(ctx.spec.title)[1]:
         beat = "confirm"
-    if beat == "question":
-        settled |= set(ctx.own_labels)  # nor asks another for the source of its own firm's figure
+    if beat in ("question", "object"):
+        # nor asks another for the source of its own firm's figure, nor disputes it (the target's CFO wrote "The
+        # management EBITDA is not accepted" of her own company's figure to the buyer's accountants)
+        settled |= set(ctx.own_labels)
+        here = org(ctx, ctx.author.organisation)
+        if here is not None and re.search(r"\btarget\b", here.role, re.I):
+            # the target's management figures are its own, whoever's paper first set them down
+            settled |= {x for x in ctx.thread_labels if re.search(r"\bmanagement\b", x, re.I)}
     if beat in ("question", "object", "confirm") and v["label"] in settled:
         still = [x for x in ctx.thread_labels if x not in settled]
         if not still:
