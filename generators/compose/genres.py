@@ -265,10 +265,27 @@ class Writer:
         who, against = (defendant, plaintiff) if answer else (plaintiff, defendant)
         asks = (["dismiss the Complaint with prejudice", f"declare that any liability of {who} is limited as pleaded",
                  "award costs and such further relief as the Court deems just"] if answer else
-                [f"enter judgment against {against}",
+                [f"enter judgment against {against}" + (f" for {self._claimed().text}" if self._claimed() else ""),
+                 f"declare the rights of the parties under {self._clause()}" if self._clause() else
                  f"declare the rights of the parties as to {_l([f for f in self.facts if f.value.type != 'text'] or self.facts, 0)}",
                  "award costs, interest and such further relief as the Court deems just"])
         return f"WHEREFORE, {who} respectfully requests that the Court (a) {asks[0]}; (b) {asks[1]}; and (c) {asks[2]}."
+
+    def _claimed(self) -> FactRef | None:
+        """The amount a complaint claims: the figure its first count claims (the end of a chain of derived figures, a
+        contribution demand rather than the total it is a share of)."""
+        from worldsmith.generators.compose.substance.common import figures
+
+        return next((f for f in figures(self.facts) if f.value.type == "money"), None)
+
+    def _clause(self) -> str:
+        """The contract clause the facts cite ('Clause 41.3 of the charter party'), or ''."""
+        for f in self.facts:
+            m = re.search(r"\b[Cc]lause\s+\d+(?:\.\d+)*", f.text + " " + f.statement)
+            if m:
+                where = " of the charter party" if re.search(r"charter", f.statement + f.label, re.I) else ""
+                return cap_first(m.group(0)) + where
+        return ""
 
     def _parties(self) -> tuple[str, str]:
         """The two parties of an agreement: the principals the author and the other side act for (counsel never

@@ -274,3 +274,16 @@ def test_a_red_flag_report_leads_with_its_red_flag_and_the_protection_proposed()
     prose = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
     assert "The principal red flag is that Brack Ltd's supply agreement lets it terminate on a change of control" in prose, prose
     assert "Finding 1. Red flag:" in prose
+
+
+def test_a_complaint_claims_its_amount_and_asks_a_declaration_on_the_clause():
+    # blind read 8 pattern: 'a declaration that the total claims are USD 174,250,000'; 'declare the rights of the
+    # parties as to the date of the casualty'
+    clause = CLAUSE.model_copy(update={"statement": "Limitation is governed by Clause 14.2 (Limitation) of the charter "
+                                                    "party: the Owners' liability shall not exceed the agreed cap"})
+    ctx = document_context("complaint", 6, seed=3, facts=[clause, _CAP])
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Complaint of Harrow Vane LLP"})})
+    prose = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+    assert "a declaration that Clause 14.2 of the charter party does not bar or limit its claims" in prose, prose
+    assert "declare the rights of the parties under Clause 14.2 of the charter party" in prose
+    assert f"for {_CAP.text}" in prose

@@ -121,7 +121,15 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
             else:
                 owed = claimed[0] if claimed else None
                 f = next((g for g in figures(facts) + facts if g is not owed and not identity(g)), None)
-                if f is not None:
+                cited = cited_clause(facts)
+                if cited is not None:
+                    # the declaration a party asks about a contract clause: that it does not bar or limit the claim
+                    # (was 'a declaration that the total claims are USD 174,250,000')
+                    where = " of the charter party" if any(re.search(r"charter", g.statement, re.I)
+                                                            for g in cited[2]) else ""
+                    rows.append(f"Plaintiff is entitled to a declaration that Clause {cited[0]}{where} does not bar "
+                                f"or limit its claims against {defendant}.")
+                elif f is not None:
                     rows.append(f"Plaintiff is entitled to a declaration that {plain(f)}.")
                 rows.append(pick.frame(["An actual controversy exists between the parties as to their respective "
                                         "liabilities.",
