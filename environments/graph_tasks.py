@@ -11,13 +11,14 @@ from __future__ import annotations
 import ast
 import datetime as dt
 import itertools
+import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import PurePosixPath
 from typing import get_args
 
 from worldsmith.environments import answers
-from worldsmith.environments.apps import app_of
+from worldsmith.environments.apps import app_of, record_apps
 from worldsmith.environments.guards import with_misstatements
 from worldsmith.environments.side_checks import with_side_checks
 from worldsmith.environments.tasks import (Action, Check, Criterion, Needs, Reference, Rubric, Solution, Task,
@@ -892,6 +893,12 @@ def _unit_of(graph: Graph, task: Task) -> tuple:
     return q.kind, q.currency, q.unit
 
 
+def _label_numbers(graph: Graph) -> set[float]:
+    """The numbers a fact's label carries ('60-day refund deadline', 'Clause 41.3 cap'): naming the fact states no
+    figure (attack suite: a memo naming the 60-day refund deadline lost 0.15 as an unledgered 60)."""
+    return {float(n) for f in graph.world.plan.facts for n in re.findall(r"\d+(?:\.\d+)?", label_of(f))}
+
+
 def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
     """A deliverable: a memo to the lead of the home side answering one or more exceedance questions, on the drive."""
     world = graph.world
@@ -949,7 +956,8 @@ def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
     currency = graph.quantities[first.id].currency
     bad.append(Criterion(id="memo_unledgered_figure", weight=2.0,
                          description="the memo states an amount the ledger does not hold and the task does not derive",
-                         check=Check(type="file_unledgered", path=path, allowed=sorted(set(ledger_figures) | set(every)),
+                         check=Check(type="file_unledgered", path=path,
+                                     allowed=sorted(set(ledger_figures) | set(every) | _label_numbers(graph)),
                                      unit=currency)))
     today = world.plan.window_end
     body = "\n\n".join(t.solution.answer.split("\nAnswer:")[0] for t in parts)
@@ -1353,38 +1361,6 @@ def further_replies(graph: Graph, pairs: list[tuple[LedgerFact, LedgerFact]], us
     return out
 
 
-def chat_task(graph: Graph, big: LedgerFact, small: LedgerFact, user: str) -> Task | None:
-    """Post the exceedance in the team's channel: the right conversation, the right figures, nothing else."""
-    world = graph.world
-    channels = [c for c in world.chat if c.name and user in c.members]
-    base = exceed_task(graph, big, small, big_first=True)  # the instruction asks whether big exceeds small
-    if not channels or base is None:
-        return None
-    about: dict[str, int] = {}
-    for a in world.artifacts_of("chat"):
-        cid = getattr(a, "channel_id", None)
-        about[cid] = about.get(cid, 0) + len({big.id, small.id} & set(a.facts))
-    channel = sorted(channels, key=lambda c: (-about.get(c.id, 0), c.name))[0]
-    crit = [c.model_copy(update={"id": f"post_{c.id}", "check": c.check.model_copy(update={
-        "type": moved(c.check.type, "chat"), "channel": channel.id})}) for c in base.rubric.criteria
-            if not c.id.startswith("input_")]  # asked for both figures and the gap only, as a reply is
-    neg = [c.model_copy(update={"check": c.check.model_copy(update={"type": moved(c.check.type, "chat"), "channel": channel.id})})
-           for c in base.rubric.negative_criteria]
-    # posted in the team's channel and in another (the one shared with the client, a DM): a post the task did not ask
-    neg.append(Criterion(id="posts_beyond", weight=2.0, description=f"posts in a channel other than #{channel.name}",
-                         check=Check(type="chat_beyond", channel=channel.id)))
-    return Task(
-        id=f"chat-{big.id}-{small.id}", world_id=world.world_id, kind="post_chat", tags=["deliverable", "multi_hop"],
-        instruction=(f"You are {user}. Post in the chat channel #{channel.name} for the team whether {the(big)} exceeds "
-                     f"{the(small)} on the figures the data room now holds, with both figures and the gap. Use the "
-                     f"chat app."),
-        needs=Needs(files=base.needs.files, facts=base.needs.facts, apps=sorted({"chat", *base.needs.apps})),
-        reference=base.reference,
-        rubric=Rubric(criteria=crit, negative_criteria=neg, universal_penalties=universal(graph)),
-        solution=Solution(actions=[Action(tool="chat_post", args={"channel": channel.id,
-                                                                   "text": base.solution.answer})]))
-
-
 def graph_tasks(world: World, user: str) -> list[Task]:
     """Every task the ledger's graph grounds for this world, in a stable order (before the lint)."""
     graph = Graph.of(world)
@@ -1403,17 +1379,18 @@ def graph_tasks(world: World, user: str) -> list[Task]:
         parts = memo_parts(graph, pairs)
         if parts:
             tasks.append(memo_task(graph, parts))
-    if len(pairs) > 1:
-        tasks.append(chat_task(graph, *pairs[1], user))
+    from worldsmith.environments import kind_tasks  # the kinds' task families build on this module's makers
+
+    for family in kind_tasks.families("pair_tasks"):  # a kind's deliverable on the pairs (chat: a post of the second)
+        tasks += family.pair_tasks(graph, pairs, user)
     tasks += further_replies(graph, pairs[2:], user)
     from worldsmith.environments.review_tasks import review_tasks  # these build on this module's makers
     from worldsmith.environments.sheet_tasks import sheet_tasks
 
     tasks += review_tasks(graph)
     tasks += sheet_tasks(graph, skip_tops={t.needs.facts[-1] for t in tasks if t is not None and t.kind == "what_if"})
-    from worldsmith.environments.brief_tasks import brief_tasks  # it builds on this module's makers
-
-    tasks += brief_tasks(graph)
+    for family in kind_tasks.families("own_tasks"):  # a kind's tasks of its own files (calendar: meeting briefs)
+        tasks += family.own_tasks(graph)
     from worldsmith.environments.chronology_tasks import chronology_tasks  # it builds on this module's makers
 
     tasks += chronology_tasks(graph)
@@ -1425,7 +1402,7 @@ def _guarded(graph: Graph, task: Task) -> Task:
     nothing gives, a fact stated as a figure it never holds, a room figure under another's label, a wrong figure
     posted to chat."""
     task = _with_mislabels(graph, _with_unledgered(graph, task))
-    task = with_side_checks(graph, _with_elsewhere(_with_defers(_with_chat_guard(with_misstatements(graph, task)))))
+    task = with_side_checks(graph, _with_elsewhere(_with_defers(_with_app_guards(with_misstatements(graph, task)))))
     return _with_sources(graph.world, _with_stray_dates(graph, task))
 
 
@@ -1483,22 +1460,23 @@ _CHECK_TYPES = set(get_args(Check.model_fields["type"].annotation))
 
 def _with_elsewhere(task: Task) -> Task:
     """A task answered in one place costs a wrong message anywhere else (red team: a right reply plus a chat post
-    'the accrued LDs do not exceed the cap' scored 1.0): the task's own negatives, read in every chat post (any
-    channel) and every message sent, where the task's answer does not go."""
+    'the accrued LDs do not exceed the cap' scored 1.0): the task's own negatives, read in every message sent and
+    everything a kind's app records (chat's posts, any channel), where the task's answer does not go."""
     final = next((c for c in task.rubric.criteria if c.check.type.endswith("_final")), None)
     if final is None:
         return task
     where = final.check.type.split("_", 1)[0]
     place = {"path": None, "folder": None, "channel": None, "to": [], "in_reply_to": None}
     extra = []
-    for target in sorted({"chat", "sent"} - {where}):
+    nouns = {"sent": "message"} | {name: r.noun for name, r in record_apps().items()}
+    for target in sorted(set(nouns) - {where}):
         for c in task.rubric.negative_criteria:
             old_where, _, kind = c.check.type.partition("_")
             new_type = f"{target}_{kind}"
             if old_where != where or kind not in _ELSEWHERE_KINDS or new_type not in _CHECK_TYPES:
                 continue
             extra.append(c.model_copy(update={"id": f"{target}_elsewhere_{c.id}",
-                                              "description": f"{c.description} (in a {'post' if target == 'chat' else 'message'} elsewhere)",
+                                              "description": f"{c.description} (in a {nouns[target]} elsewhere)",
                                               "check": c.check.model_copy(update={"type": new_type, **place})}))
     if not extra:
         return task
@@ -1506,12 +1484,18 @@ def _with_elsewhere(task: Task) -> Task:
     return task.model_copy(update={"rubric": rubric})
 
 
-def _with_chat_guard(task: Task) -> Task:
-    """A task answered anywhere but chat costs a wrong figure posted to chat beside the answer (red team: a right
-    reply plus 'FYI the gap is 7.2 percentage points' in chat scored 1.0): a figure in the answer's unit that is none
-    of the task's figures or the ledger's."""
+def _with_app_guards(task: Task) -> Task:
+    """A task answered anywhere but a kind's app costs a wrong figure written there beside the answer (red team: a
+    right reply plus 'FYI the gap is 7.2 percentage points' in chat scored 1.0): a figure in the answer's unit that is
+    none of the task's figures or the ledger's, in each app that records what the agent writes (chat's posts)."""
+    for app, records in record_apps().items():
+        task = _with_app_guard(task, app, records.noun)
+    return task
+
+
+def _with_app_guard(task: Task, app: str, noun: str) -> Task:
     final = next((c for c in task.rubric.criteria if c.check.type.endswith("_final") or c.id == "result_in_sheet"), None)
-    if final is None or final.check.type.startswith("chat_") or not final.check.values:
+    if final is None or final.check.type.startswith(f"{app}_") or not final.check.values:
         return task
     wanted = answers.want(final.check.values[0])
     unit = final.check.unit or (answers.POINTS if final.check.values[0].endswith(answers.POINTS) else
@@ -1519,9 +1503,9 @@ def _with_chat_guard(task: Task) -> Task:
     if unit is None:
         return task
     figures = sorted({n for c in task.rubric.criteria for n in [*c.check.numbers, *c.check.allowed] if n is not None})
-    guard = Criterion(id="chat_states_other_figure", weight=2.0,
-                      description="posts in chat a figure that neither the room nor the task's working gives",
-                      check=Check(type="chat_unledgered", unit=unit, allowed=figures))
+    guard = Criterion(id=f"{app}_states_other_figure", weight=2.0,
+                      description=f"{noun}s in {app} a figure that neither the room nor the task's working gives",
+                      check=Check(type=f"{app}_unledgered", unit=unit, allowed=figures))
     rubric = task.rubric.model_copy(update={"negative_criteria": [*task.rubric.negative_criteria, guard]})
     return task.model_copy(update={"rubric": rubric})
 

@@ -273,10 +273,6 @@ REPLY_SQL = """select e.message_id, e.from_addr, m.expected from emails e,
      fact_mentions m join artifacts x on x.id = m.artifact_id
 where e.message_id = ? and m.fact_id = ? and x.path = ? and m.found and m.distractor is null"""
 
-# A chat task: the conversation exists, and the room carries the figure to post in it.
-CHAT_SQL = """select c.id, m.expected from chat_channels c, fact_mentions m join artifacts a on a.id = m.artifact_id
-where c.id = ? and m.fact_id = ? and a.path = ? and m.found and m.distractor is null"""
-
 # What the room said a fact was on a day: a file dated in that period that carries the value of then.
 AS_OF_SQL = """select distinct m.expected from fact_mentions m join artifacts a on a.id = m.artifact_id
 where m.fact_id = ? and a.path = ? and m.found and m.distractor is null"""
@@ -554,42 +550,6 @@ def file_document_task(world: World, fact: LedgerFact) -> Task | None:
     )
 
 
-def chat_pick(world: World, user: str, candidates: list[LedgerFact]) -> tuple | None:
-    """(channel, fact): a channel the user belongs to, and a figure its own messages discuss where there is one."""
-    channels = [c for c in world.chat if c.name and user in c.members]
-    about: dict[str, set[str]] = {}
-    for a in world.artifacts_of("chat"):
-        about.setdefault(getattr(a, "channel_id", None), set()).update(a.facts)
-    for c in channels:
-        for fact in candidates:
-            if fact.id in about.get(c.id, set()):
-                return c, fact
-    return (channels[0], candidates[0]) if channels and candidates else None
-
-
-def post_chat_task(world: World, channel, fact: LedgerFact, user: str) -> Task | None:
-    """Post the <label> in a team channel: a state change read from the session's chat posts."""
-    source = _source(world, fact.id)
-    if source is None:
-        return None
-    text, num = _text_number(fact)
-    return Task(
-        id=f"chat-{fact.id}", world_id=world.world_id, kind="post_chat",
-        instruction=(f"You are {user}. Post in the chat channel #{channel.name} {the(fact)}, as the data room states "
-                     "it, so the team has the figure. Use the chat app."),
-        needs=Needs(files=[source], facts=[fact.id]),
-        reference=Reference(answer=text, sql=CHAT_SQL, params=[channel.id, fact.id, source], expect=[[channel.id, text]]),
-        rubric=Rubric(
-            criteria=[Criterion(id="post_states_value", weight=1.0, description=f"a post in #{channel.name} states {text}",
-                                check=Check(type="chat_post_mentions", channel=channel.id, values=[text], numbers=[num]))],
-            negative_criteria=[c.model_copy(update={"check": c.check.model_copy(update={"channel": channel.id})})
-                               for c in _negatives(world, [fact.id], "chat_post_mentions")],
-            universal_penalties=_universal(world)),
-        solution=Solution(actions=[Action(tool="chat_post", args={
-            "channel": channel.id, "text": f"{the(fact, capital=True)} is {text}."})]),
-    )
-
-
 _STOP = {"the", "and", "for", "with", "from", "that", "this", "under", "which", "than", "into", "over", "after",
          "before", "their", "its", "per", "are", "was", "were", "has", "have", "not", "unless", "whether"}
 
@@ -618,8 +578,10 @@ def warmup_tasks(world: World, user: str | None = None) -> list[Task]:
     money = [f for f in facts if getattr(f.value, "amount", None) is not None]
     tasks: list[Task | None] = [lookup_task(world, f) for f in money[:2]]
     tasks += [find_document_task(world, f) for f in money[:1]]
-    posting = chat_pick(world, user, [f for f in money if _source(world, f.id)])
-    tasks += [post_chat_task(world, posting[0], posting[1], user)] if posting else []
+    from worldsmith.environments import kind_tasks  # the kinds' task families build on this module
+
+    for family in kind_tasks.families("warmup_tasks"):  # a kind's own warm-up (chat: post an amount)
+        tasks += family.warmup_tasks(world, user, [f for f in money if _source(world, f.id)])
     return [t.model_copy(update={"tags": ["warmup"]}) for t in tasks if t is not None]
 
 

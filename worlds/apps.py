@@ -74,6 +74,7 @@ class Records:
     key: str = "record"         # the log record's key that holds the record's fields
     place: str = ""             # the record's field that says where it was written (chat's channel_id), which a
                                 # task's check names (Check.channel); "": no place
+    noun: str = "record"        # what one is called in a task's wording: chat's "post" ("posts in chat a figure...")
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,8 @@ class ChatPost(BaseModel):
 
 
 # A session's posts: its state's chat_posts, its log's {"op": "chat", "post": {...}} records (the grader's input).
-RECORDS = Records(model=ChatPost, field="chat_posts", op="chat", key="post", place="channel_id")
+RECORDS = Records(model=ChatPost, field="chat_posts", op="chat", key="post", place="channel_id",
+                  noun="post")
 
 
 def _name_of(session: AppSession, address: str) -> str:

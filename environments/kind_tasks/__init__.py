@@ -1,0 +1,32 @@
+"""The task families of the kinds that have one: environments/kind_tasks/<kind>.py, found by the kind's registered name.
+
+A task family builds tasks (worldsmith.environments.tasks), which a kind's folder under generators/ may not import:
+so a kind whose files ask tasks of their own keeps them here, in a module named as the kind is registered, and the
+core task makers (tasks.warmup_tasks, graph_tasks.graph_tasks) loop over the registered kinds and call the hooks a
+family defines, in registration order:
+
+    pair_tasks(graph, pairs, user)   deliverables on the exceedance pairs, after the reply and the memo (chat: a post)
+    own_tasks(graph)                 tasks of the kind's own files, after the review and sheet tasks (calendar: briefs)
+    warmup_tasks(world, user, money) one-file warm-ups on the ledger's amounts the room carries (chat: a post)
+
+A kind without such a module has no task family; adding one touches no core file.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from importlib.util import find_spec
+from types import ModuleType
+
+from worldsmith.worlds import kinds
+
+
+def family(kind: str) -> ModuleType | None:
+    """The task family of a registered kind (environments/kind_tasks/<kind>.py), or None when it has none."""
+    name = f"{__name__}.{kind}"
+    return import_module(name) if kind.isidentifier() and find_spec(name) is not None else None
+
+
+def families(hook: str) -> list[ModuleType]:
+    """The registered kinds' task families that define `hook`, in registration order."""
+    return [f for k in kinds.kinds() if (f := family(k.name)) is not None and hasattr(f, hook)]
