@@ -38,11 +38,14 @@ def _text(content: Any) -> str:
     return ""
 
 
+_ANSWER_START = "<|im_start|>assistant\n"
+
+
 def chat_text(messages: list[Any]) -> str:
     """The messages as a ChatML chat template lays them out for the model, ending where the answer begins."""
     parts = [f"<|im_start|>{m.get('role', '')}\n{_text(m.get('content'))}<|im_end|>\n"
              for m in messages if isinstance(m, dict)]
-    return "".join(parts) + "<|im_start|>assistant\n"
+    return "".join(parts) + _ANSWER_START
 
 
 def tokens(text: str) -> list[str]:
@@ -52,7 +55,12 @@ def tokens(text: str) -> list[str]:
 
 def block_hashes(model: str, toks: list[str]) -> list[bytes]:
     """The chained hash of every full block of tokens: block i's hash covers the model and blocks 0..i."""
-    out, h = [], hashlib.blake2b(model.encode(), digest_size=16).digest()
+    return _chained(hashlib.blake2b(model.encode(), digest_size=16).digest(), toks)
+
+
+def _chained(h: bytes, toks: list[str]) -> list[bytes]:
+    """The chained hashes of the full blocks of `toks`, continuing the chain from `h`."""
+    out = []
     for start in range(0, len(toks) - BLOCK + 1, BLOCK):
         h = hashlib.blake2b(h + "\x1f".join(toks[start:start + BLOCK]).encode(), digest_size=16).digest()
         out.append(h)
@@ -65,11 +73,35 @@ class PrefixCache:
     def __init__(self) -> None:
         self._seen: set[bytes] = set()
         self._lock = threading.Lock()
+        # The tokens and full-block hashes of the first message (a world's system message, the same text in every
+        # request of the world) by model and text: cutting and hashing it again per request was a third of the test
+        # server's CPU per request. Its layout ends in a newline before the next message's marker, so its tokens
+        # are the same whatever follows, and the hashes go on from its last full block.
+        self._heads: dict[tuple[str, str], tuple[list[str], list[bytes]]] = {}
+
+    def _head(self, model: str, text: str) -> tuple[list[str], list[bytes]]:
+        """The tokens of the first message's layout and the hashes of their full blocks (made once per text)."""
+        held = self._heads.get((model, text))
+        if held is None:
+            toks = tokens(text)
+            held = (toks, block_hashes(model, toks))
+            if len(self._heads) >= 64:  # a few worlds at once; more is a server with other work
+                self._heads.clear()
+            self._heads[(model, text)] = held
+        return held
 
     def count(self, model: str, messages: list[Any]) -> tuple[int, int]:
         """(prompt tokens, uncached prompt tokens) of one request, then remember its blocks."""
-        toks = tokens(chat_text(messages))
-        hashes = block_hashes(model, toks)  # the costly part, outside the lock
+        parts = [m for m in messages if isinstance(m, dict)]
+        if parts:
+            head_toks, head_hashes = self._head(model, chat_text(parts[:1])[:-len(_ANSWER_START)])
+            full = len(head_hashes) * BLOCK
+            toks = head_toks + tokens(chat_text(parts[1:])[:-len(_ANSWER_START)] + _ANSWER_START)
+            start = head_hashes[-1] if head_hashes else hashlib.blake2b(model.encode(), digest_size=16).digest()
+            hashes = head_hashes + _chained(start, toks[full:])  # the costly part, outside the lock
+        else:
+            toks = tokens(chat_text(messages))
+            hashes = block_hashes(model, toks)
         with self._lock:
             hit = 0
             while hit < len(hashes) and hashes[hit] in self._seen:
