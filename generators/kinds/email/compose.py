@@ -280,6 +280,8 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         # wrong place to every reader (the dominant rejection of blind read 8): the message says what the work
         # concludes and what is wanted back, and only an adviser or a colleague puts the paper itself below it (a
         # client's officer sends its counsel the facts and a question, never a report in an adviser's form)
+        # (a paper goes below only to the client it is for or to the writer's own colleagues: to a co-adviser the
+        # memo's "Julia wants us to check" took the reader for the client)
         return _advice_note(pick, ctx, values, subject, hello, paper=_writes_as(ctx) != "adviser")
 
     paragraphs: list[str] = []
@@ -424,9 +426,16 @@ def _long_form(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subje
 def _writes_as(ctx: ArtifactContext) -> str:
     """How the author stands to the readers: 'client' (an adviser writing to whom it acts for or beside), 'adviser'
     (a principal writing to those it engaged), 'team' (one organisation's people among themselves)."""
-    if all(p.organisation == ctx.author.organisation for p in ctx.to + ctx.cc):
+    readers = ctx.to + ctx.cc
+    if all(p.organisation == ctx.author.organisation for p in readers):
         return "team"
-    return "client" if client_of(ctx) else "adviser"
+    principal_ = client_of(ctx)
+    if not principal_:
+        return "adviser"
+    # an adviser writes to its client only where one of the client's people is addressed; to its own associate and
+    # a co-adviser it writes as to the team (a partner asked his own associate whether she was "content for us to
+    # proceed", as if she were the client)
+    return "client" if any(p.organisation == principal_ for p in ctx.to) else "team"  # (copied is not addressed)
 
 
 def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str, hello: str,
@@ -474,7 +483,12 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         pool = [x for x in frames["asks"][key] if label or "{label}" not in x]
         paragraphs.append(pick.fill(pool, **dict(values, label=label)) or "")
     if paper:
-        kind, text = long_body(pick, ctx, values, intro=False)
+        # the paper is for the client whoever it is addressed to: a client copied in is its first reader (the
+        # memo below a partner's note to his associate and a co-adviser said "Julia wants us to check")
+        principal_ = client_of(ctx)
+        first = [p for p in ctx.to + ctx.cc if principal_ and p.organisation == principal_][:1]
+        kind, text = long_body(pick, ctx.model_copy(update={"to": first + [p for p in ctx.to if p not in first]}),
+                               values, intro=False)
         paragraphs += [pick.fill(frames["below"][kind], **values) or "The full note follows.", text]
     signed = sign_off(pick, ctx.voice, ctx.author)
     signed_full = signed.endswith(ctx.author.name)
