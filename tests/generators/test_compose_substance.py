@@ -287,3 +287,27 @@ def test_a_complaint_claims_its_amount_and_asks_a_declaration_on_the_clause():
     assert "a declaration that Clause 14.2 of the charter party does not bar or limit its claims" in prose, prose
     assert "declare the rights of the parties under Clause 14.2 of the charter party" in prose
     assert f"for {_CAP.text}" in prose
+
+
+def test_a_memo_on_a_change_of_control_right_answers_with_the_right_and_what_it_puts_at_risk():
+    # blind read 8 (buy-side): 'no legal analysis of the actual consent issue'; the memo circled the 18.4% share
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.worlds.values import Percent, Text
+    from tests.generators.context_fixture import fact
+
+    customer = fact("customer", "The largest customer is Brack Ltd, whose supply agreement lets it terminate on a change "
+                                "of control of the target (clause 9.2).", Text(value="Brack Ltd")
+                    ).model_copy(update={"label": "largest customer"})
+    share = fact("share", "Brack Ltd accounts for 21% of revenue", Percent(value=21)
+                 ).model_copy(update={"label": "largest customer's revenue share"})
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to Corvale", privileged=True, acts_for="Corvale Shipping Ltd"),
+            OrgRef(name="Corvale Shipping Ltd", role="buyer", privileged=True),
+            OrgRef(name="Brightmere Advisory", role="the target")]
+    ctx = document_context("memo", 6, seed=2, facts=[customer, share])
+    ctx = ctx.model_copy(update={"organisations": orgs, "spec": ctx.spec.model_copy(
+        update={"title": "Memo re Brack supply agreement: change-of-control termination right"})})
+    doc = compose_document(ctx)
+    answer, analysis = _section(doc, "Short Answer"), _section(doc, "Analysis")
+    assert "Brack Ltd's supply agreement lets it terminate on a change of control" in answer, answer
+    assert "so that share of revenue is at risk from the day of completion" in answer
+    assert "the right is triggered on completion" in analysis, analysis

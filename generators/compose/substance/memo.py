@@ -49,7 +49,15 @@ def memo_question(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     first = f"{who} to advise{for_whom} on {about}."
     second = (f"The questions are {join_names(points)}." if len(points) > 1 else
               f"The question is {points[0]}." if points else "")
-    return [" ".join(x for x in [first, second, f"This memorandum answers them on the documents on file at {day}."] if x)]
+    if _flag_at_stake(ctx):
+        from worldsmith.generators.compose.substance.report import red_flags
+
+        holder = red_flags(ctx)[0][0].text
+        second = (f"The questions are whether {holder} can use that right on this transaction, and what it puts at "
+                  f"risk.")
+    them = "them" if second.startswith("The questions") else "it"
+    return [" ".join(x for x in [first, second, f"This memorandum answers {them} on the documents on file at {day}."]
+                     if x)]
 
 
 def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
@@ -59,6 +67,10 @@ def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
     if not points:
         return []
     main = points[0]
+    flag = _flag_at_stake(ctx)
+    if flag:
+        # a memo on a contract right answers with the right and what it puts at stake, before any figure
+        return [pick.one(["In short: ", "Short answer: ", "Briefly: "]) + flag]
     out = [pick.one(["In short: ", "Short answer: ", "Briefly: "]) + plain(main) + "."]
     how, more = derivation(main, ctx.facts), gist(main, ctx.facts)
     if how:
@@ -72,6 +84,22 @@ def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
                                                      ", which the documents on file support.",
                                                      "; the documents on file bear that out."]))
     return [" ".join(out)]
+
+
+def _flag_at_stake(ctx: ArtifactContext) -> str:
+    """For a memo whose title is about a contract right that a named party holds (a customer's change-of-control
+    termination right), the right in the words of record and the share of the business it puts at risk; '' else."""
+    from worldsmith.generators.compose.substance.report import red_flags
+
+    title = words_of(ctx.spec.title.replace("-", " "))
+    flags = [(f, said) for f, said in red_flags(ctx) if len(words_of(said.replace("-", " ")) & title) >= 2]
+    if not flags:
+        return ""
+    f, said = flags[0]
+    share = next((g for g in ctx.facts if g.value.type == "percent" and re.search(r"share|concentration", label(g))), None)
+    stake = (f" {cap_first(plain(share))}, so that share of revenue is at risk from the day of completion unless "
+             f"{f.text} consents or waives the right.") if share else ""
+    return f"{said}.{stake}"
 
 
 def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = False, risks_apart: bool = False
@@ -100,6 +128,14 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
         governs = binding_limb(f, ctx.facts)
         if governs:
             paras.append(governs)
+    if _flag_at_stake(ctx) and re.search(r"change of control", _flag_at_stake(ctx), re.I):
+        from worldsmith.generators.compose.substance.report import red_flags
+
+        holder, target = red_flags(ctx)[0][0].text, opponent(ctx) or "the company"
+        paras.append(f"The acquisition is itself a change of control of {target}, so the right is triggered on "
+                     f"completion, and nothing in the sale removes it. The protections open to the buyer are "
+                     f"{holder}'s written consent or waiver, made a condition to completion, and, failing that, a "
+                     f"price or escrow adjustment for the revenue at risk.")
     doubt = "" if risks_apart else uncertain(ctx)
     if doubt:
         paras.append(doubt)
