@@ -10,6 +10,7 @@ other side, a record edited by hand. A verifier is accurate when no must-fail sc
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import re
 import shutil
@@ -19,11 +20,11 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Callable
 
-from worldsmith.environments import room_paths, session_store
+from worldsmith.environments import apps, room_paths, session_store, side_checks
 from worldsmith.environments.grade import grade
 from worldsmith.environments.lint import apply_solution
 from worldsmith.environments.session import Session, SessionError
-from worldsmith.environments.tasks import Task
+from worldsmith.environments.tasks import Task, label_of, the
 from worldsmith.worlds.values import AMOUNT, parse_number
 from worldsmith.worlds.world import World
 
@@ -209,6 +210,8 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
         out += _review_candidates(task, text)
     if task.kind == "sheet":
         out += _sheet_candidates(task, text)
+    if task.kind in side_checks.DELIVERABLE_KINDS:
+        out += _deliverable_candidates(task, world, text)
     if text:
         out.append(("retracted", False, _with_text(task, text + "\n\nOn reflection, please disregard the above."), None))
     out.append(("mail_to_other_side", False, task, _mail_other_side))
@@ -255,6 +258,69 @@ def _sheet_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, None
         doubled = [r[:1] + [str(float(r[1]) * 2)] + r[2:] if i == first_input else r for i, r in enumerate(rows)]
         out.append(("sheet_wrong_input", False, _with_text(task, written(doubled)), None))
     return out
+
+
+def _deliverable_candidates(task: Task, world: World, text: str) -> list[tuple]:
+    """A deliverable's own candidates (kit7's write-task holes): the right work said other ways a reviewer accepts,
+    and the right work beside a side statement the ledger contradicts, in the deliverable or in a message beside it."""
+    out: list[tuple] = []
+    plan = world.plan
+    own = {m for m in re.findall(r"[\d,.]+", text)}
+    asides: list[tuple[str, str, bool]] = []  # (name, sentence, must_pass)
+    for f in plan.facts:
+        old = [e.text for e in f.earlier] + [d.text for d in plan.distractors if d.fact == f.id]
+        old = [o for o in old if o and o != f.text and not any(x in own for x in re.findall(r"[\d,.]{4,}", o))]
+        if old and not any(n == "side_superseded" for n, _, _ in asides):
+            asides += [("side_superseded", f"For completeness, {the(f)} is {old[0]}.", False),
+                       ("side_current_figure", f"For completeness, {the(f)} is {f.text}.", True)]
+    for f in plan.facts:
+        if getattr(f.value, "type", None) == "date" and not any(n == "side_redated" for n, _, _ in asides):
+            words = [w for w in re.findall(r"[a-z0-9]+", label_of(f).lower()) if w not in side_checks._DATE_HEADS]
+            if words and "date" not in label_of(f).lower().split():
+                wrong = f.value.value + dt.timedelta(days=30)
+                asides += [("side_redated", f"Note that {the(f)} is due by {wrong:%B} {wrong.day}, {wrong.year}.", False),
+                           ("side_right_date", f"Note that {the(f)} is due by {f.text}.", True)]
+    for f in plan.facts:
+        check = side_checks._decision_check(f) if getattr(f.value, "type", None) == "text" else None
+        if check is not None and not any(n == "side_contrary_decision" for n, _, _ in asides):
+            verb = "accept" if re.match(check.b_words[0], "accept") else "reject"
+            asides.append(("side_contrary_decision", f"On the {label_of(f)}, {' '.join(check.a_words)}: we recommend "
+                                                     f"they {verb} it.", False))
+    before = plan.window_start - dt.timedelta(days=9)
+    asides.append(("side_stray_date", f"The hearing was listed for {before:%B} {before.day}, {before.year}.", False))
+    if task.kind != "sheet":
+        body, sep, tail = text.partition("\nAnswer:")
+        for name, sentence, must_pass in asides:
+            out.append((name, must_pass, _with_text(task, f"{body.rstrip()}\n\n{sentence}{sep}{tail}"), None))
+        out.append(("disowned", False, _with_text(task, "These figures have not been checked; treat them as "
+                                                        "unreliable.\n\n" + text), None))
+    for name, sentence, must_pass in asides:
+        out.append((f"{name}_in_a_post", must_pass, task, _posted(task, sentence)))
+    if task.kind in ("reply", "post_chat"):
+        # both figures and the gap, as asked, without the figures they follow from
+        first = re.split(r"(?<=\.)\s+", text.split("\nAnswer:")[0].strip())[:2]
+        if len(first) == 2:
+            out.append(("figures_and_gap_only", True, _with_text(task, " ".join(first)), None))
+    if task.kind == "memo" and len(re.findall(r"(?m)^(?:Yes|No)\.", text)) >= 2:
+        parts = re.split(r"(?m)^(?=(?:Yes|No)\.)", text)
+        numbered = parts[0] + "".join(f"## ({i}) Question {i}\n\n{p}" for i, p in enumerate(parts[1:], 1))
+        out.append(("memo_numbered_sections", True, _with_text(task, numbered), None))
+        last = parts[-1]
+        flipped = ("No." + last[4:]) if last.startswith("Yes.") else ("Yes." + last[3:])
+        out.append(("memo_one_answer_flipped", False, _with_text(task, "".join(parts[:-1]) + flipped), None))
+    return out
+
+
+def _posted(task: Task, sentence: str) -> Callable[[Session], None]:
+    """The right deliverable, then a chat post beside it (in the task's own channel for a post) saying `sentence`."""
+    def step(session: Session) -> None:
+        channel = next((a.args.get("channel") for a in task.solution.actions if a.tool == "chat_post"), None)
+        if channel is None:
+            channel = next((c.id for c in session.world.chat if c.name and session.user in c.members), None)
+        tools = apps.app_tools(session)
+        if channel is not None and "chat_post" in tools:
+            tools["chat_post"].fn(channel=channel, text=sentence)
+    return step
 
 
 def _review_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, None]]:

@@ -598,8 +598,10 @@ def question_part(text: str, labels: list[str], no: int) -> str:
         return text
     current, out, opened = 0, [], False
     for line in (ln for ln in text.splitlines() if ln.strip()):
-        words = _words(line)
-        named = [i for i, p in enumerate(pairs, 1) if all(_names_label(words, x) for x in p)]
+        # the pairs its first sentence naming any names (a later input line may name 'the statutory compensatory
+        # award cap', inside which another question's label reads)
+        named = next((n for n in ([i for i, p in enumerate(pairs, 1) if all(_names_label(_words(part), x) for x in p)]
+                                  for part in re.split(r"(?<=[.?!])\s+", line)) if n), [])
         m = _QUESTION_NO.match(line)
         number = int(m.group(2) or m.group(3) or m.group(4)) if m else 0
         if number and m.group(4) and not (m.group(1) or "?" in line or named):
