@@ -9,7 +9,7 @@ import pytest
 
 import worldsmith
 from worldsmith.environments.attacks import attack_task
-from worldsmith.environments.brief_tasks import brief_tasks
+from worldsmith.environments.kind_tasks.calendar import brief_tasks
 from worldsmith.environments.grade import grade
 from worldsmith.environments.graph_tasks import Graph, exceed_pairs, graph_tasks
 from worldsmith.environments.lint import lint_tasks
