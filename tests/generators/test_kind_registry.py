@@ -116,6 +116,34 @@ def test_a_registered_toy_kind_shows_its_table_on_the_world_and_the_world_names_
     assert not {"chat", "events"} & set(vars(World))
 
 
+# The core that serves, records, grades and asks tasks: it loops over the registered kinds (Kind.views, App.records,
+# environments/kind_tasks/<kind>.py) and names none of those with an app of their own. (environments/attacks.py,
+# the attack suite's candidates, still posts its asides through chat by name.)
+CORE = ("worlds/world.py", "worlds/kinds.py", "worlds/apps.py", "environments/session.py", "environments/session_store.py",
+        "environments/grade.py", "environments/graph_tasks.py", "environments/tasks.py", "environments/apps.py",
+        "environments/lint.py", "environments/server.py", "environments/exports.py", "environments/index_html.py",
+        "environments/harbor.py", "environments/kind_tasks/__init__.py")
+
+
+def test_the_core_names_no_kind_with_an_app_of_its_own():
+    import ast
+
+    own = {k.name for k in kinds.kinds() if k.serve is not None}
+    assert {"chat", "calendar"} <= own
+    found = []
+    for rel in CORE:
+        for node in ast.walk(ast.parse((ROOT / rel).read_text(encoding="utf-8"))):
+            name = getattr(node, "id", None) or getattr(node, "attr", None) or getattr(node, "arg", None) \
+                or (node.name if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else None)
+            if isinstance(name, str) and any(k in name.lower() for k in own):
+                found.append((rel, node.lineno, name))
+            if isinstance(node, ast.Constant) and node.value in (*own, *(f"{k}_posts" for k in own)):
+                found.append((rel, node.lineno, node.value))
+            if isinstance(node, ast.ImportFrom) and any(f".{k}" in (node.module or "") for k in own):
+                found.append((rel, node.lineno, node.module))
+    assert found == []
+
+
 def test_unregistering_a_kind_takes_it_out_of_the_unions(toy_kind):
     outline_text = MINI.read_text(encoding="utf-8").replace("\ninventory:\n", "\ninventory:" + STICKY_ITEM, 1)
     assert parse_outline(outline_text, "x.yaml").inventory[0].items[0].kind == "sticky"
