@@ -67,7 +67,37 @@ def _cap(limit: int):
     return check
 
 
-def bounded_client(limit: int = MAX_BODY_BYTES):
-    """An httpx AsyncClient with openai's defaults whose responses are refused past `limit` bytes (AnswerTooLarge)."""
+# Each pool's limits: openai's own defaults for its client.
+_LIMITS = _HTTPX.Limits(max_connections=1000, max_keepalive_connections=100)
+
+
+class _Pools(_HTTPX.AsyncBaseTransport):
+    """Requests handed in turn to several connection pools of one host.
+
+    A pool looks over every one of its connections twice per request (when it is sent and when its answer is
+    closed), so at 128 calls in flight one pool cost a fifth of a millisecond of CPU per call more than at 16;
+    eight pools of 16 cost what one of 16 does.
+    """
+
+    def __init__(self, pools: list) -> None:
+        self._pools = pools
+        self._turn = 0
+
+    async def handle_async_request(self, request):
+        self._turn = (self._turn + 1) % len(self._pools)
+        return await self._pools[self._turn].handle_async_request(request)
+
+    async def aclose(self) -> None:
+        for pool in self._pools:
+            await pool.aclose()
+
+
+def bounded_client(limit: int = MAX_BODY_BYTES, pools: int = 1):
+    """An httpx AsyncClient with openai's defaults whose responses are refused past `limit` bytes (AnswerTooLarge),
+    its requests spread over `pools` connection pools (one TLS context for all: making one reads the CA bundle)."""
+    transport = None
+    if pools > 1:
+        tls = _HTTPX.create_ssl_context()
+        transport = _Pools([_HTTPX.AsyncHTTPTransport(verify=tls, limits=_LIMITS) for _ in range(pools)])
     return openai.DefaultAsyncHttpxClient(headers={"Accept-Encoding": "identity"},
-                                          event_hooks={"response": [_cap(limit)]})
+                                          event_hooks={"response": [_cap(limit)]}, transport=transport)

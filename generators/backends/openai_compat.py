@@ -123,7 +123,8 @@ class OpenAIBackend:
             self._loop = loop
             self._client = openai.AsyncOpenAI(base_url=self.base_url, api_key=self._api_key.get_secret_value(),
                                               max_retries=0, timeout=self.timeout,
-                                              http_client=bounded_client(self.max_body_bytes))
+                                              http_client=bounded_client(self.max_body_bytes,
+                                                                         pools=max(1, self.concurrency // 16)))
             self._limit = AdaptiveLimit(self.concurrency)  # halves on 429s, grows back as calls succeed
         assert self._client is not None and self._limit is not None
         return self._client, self._limit

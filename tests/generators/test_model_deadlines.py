@@ -154,9 +154,10 @@ def test_deadlines_come_from_the_cli_the_environment_or_the_config_file(tmp_path
 # ---------------------------------------------------------------- the body's cap
 
 
-def test_an_answer_declared_over_the_cap_is_refused_unread_and_not_retried(context):
+@pytest.mark.parametrize("concurrency", [16, 64])  # 64: requests go in turn to four connection pools
+def test_an_answer_declared_over_the_cap_is_refused_unread_and_not_retried(context, concurrency):
     with serving(padding=MAX_BODY_BYTES + 1) as server:
-        b = backend(server)
+        b = backend(server, concurrency=concurrency)
         error, _ = _fails(b, context)
     sent = completions(server)  # once stopped: the server was still writing when the client left
     assert re.search(r"sent an answer of 8,3\d\d,\d\d\d bytes; an answer's body may be at most 8,388,608 bytes, "
@@ -173,9 +174,10 @@ def test_an_answer_with_no_length_is_cut_off_at_the_cap(context):
     assert f"an answer of over {MAX_BODY_BYTES:,} bytes" in str(error), error
 
 
-def test_answers_under_the_cap_are_read_as_before(context):
+@pytest.mark.parametrize("concurrency", [16, 64])
+def test_answers_under_the_cap_are_read_as_before(context, concurrency):
     with serving(padding=64 * 1024, length_header=False) as server:
-        b = backend(server, max_body_bytes=256 * 1024)
+        b = backend(server, max_body_bytes=256 * 1024, concurrency=concurrency)
         content = asyncio.run(b.generate(context, EmailContent))
     assert content.subject
 
