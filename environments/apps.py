@@ -24,14 +24,27 @@ def core_kinds() -> set[str]:
     return {k.name for k in kinds.kinds() if k.app_name in CORE_APPS}
 
 
+# The apps of the kinds registered when they were last asked for: the grader asks for every check it reads.
+_SEEN: list = [(), [], {}]  # (the registered kinds, their apps, the apps that record) of the last ask
+
+
+def _apps_now() -> list:
+    registered = kinds.kinds()
+    seen = _SEEN[0]
+    if len(seen) != len(registered) or any(a is not b for a, b in zip(seen, registered)):
+        found = sorted((k.serve() for k in registered if k.serve is not None), key=lambda a: a.name)
+        _SEEN[:] = [tuple(registered), found, {a.name: a.records for a in found if a.records is not None}]
+    return _SEEN
+
+
 def kind_apps() -> list[App]:
     """Every registered kind's own app, by name (each kind's app module is imported here, on first use)."""
-    return sorted((k.serve() for k in kinds.kinds() if k.serve is not None), key=lambda a: a.name)
+    return list(_apps_now()[1])
 
 
 def record_apps() -> dict[str, Records]:
     """The kinds' own apps that record what a session writes through them (chat's posts), by app name."""
-    return {a.name: a.records for a in kind_apps() if a.records is not None}
+    return dict(_apps_now()[2])
 
 
 def records_of(state, app: str | None = None, place: str | None = None) -> list:
