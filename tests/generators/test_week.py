@@ -137,6 +137,10 @@ def test_weekly_call_notes_record_their_week_not_the_same_dates(published_dilige
         for e in week_events(plan, a) or []:
             if e.what == "paper":
                 assert e.title in texts[a.id], (a.id, e.title)
+            # a date that fell in the week is recorded with what follows (blind read 8: 'held the day after
+            # exclusivity lapsed and records no decision about it')
+            if e.what == "passed":
+                assert e.label in texts[a.id] and "passed" in texts[a.id], (a.id, e.label)
 
 
 def test_a_quiet_week_sets_no_stock_tasks(published_hospital):

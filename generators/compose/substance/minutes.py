@@ -57,6 +57,20 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
             f"The meeting turned to the {e.title} ({e.org}, {_short_date(e.day, ctx.locale)})"
         paras.append(lead + pick.one([", and comments were invited.", "; comments to follow.",
                                       ", and the points on it were noted."]))
+    # a week with nothing new still records what stands: a date of the ledger that fell in the week, our paper the
+    # other side has not answered, the next date in the diary ('held the day after exclusivity lapsed and records no
+    # decision about it')
+    carried = {f.id for f in ctx.facts}
+    # (by name, not by date: a weekly note restates no date it has already gone past, test_week)
+    gone = [e for e in ctx.week or [] if e.what == "passed" and e.label not in " ".join(paras)]
+    if gone:
+        paras.append(f"The meeting noted that {join_names([e.label for e in gone])} "
+                     f"{'has' if len(gone) == 1 else 'have'} passed, and took stock of where that leaves the timetable.")
+    for e in ctx.week or []:
+        if e.what == "awaited":
+            paras.append(f"{e.org} has still not answered the {e.title}, sent on {_short_date(e.day, ctx.locale)}.")
+        elif e.what == "next" and e.fact in carried and e.text and e.text not in " ".join(paras):
+            paras.append(f"The next date in the diary is {e.label} ({e.text}).")
     return merge_short(paras)
 
 
@@ -169,6 +183,14 @@ def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[t
         rows.append((f"Comments on the {e.title} to {e.by.split(' ')[0]}" if ours else
                      f"Review the {e.title} and list the follow-up questions for {e.org}", who.name,
                      next_workday(base, pick.rng.randint(2, 5))))
+    lead = max(house, key=rank) if house else ctx.author
+    gone = [e.label for e in ctx.week or [] if e.what == "passed"]
+    if gone:
+        rows.append((f"Agree the next steps with the client now that {join_names(gone)} "
+                     f"{'has' if len(gone) == 1 else 'have'} passed", lead.name, next_workday(base, 1)))
+    for e in ctx.week or []:
+        if e.what == "awaited":
+            rows.append((f"Chase {e.org} for an answer on the {e.title}", juniors[0].name, next_workday(base, 2)))
     if not rows and re.search(r"kick.?off|initial meeting|first meeting|planning meeting", ctx.spec.title, re.I):
         rows = _kick_off_actions(ctx, base)
     return rows[:4]
