@@ -515,7 +515,20 @@ def _beat_values(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> 
 
 
 def _close(pick: Picker, ctx: ArtifactContext, hello: str, lines: list[str], subject: str, full: bool) -> EmailContent:
-    """A reply's body: greeting (often none deep in a thread), its lines, and a name or the full sign-off."""
+    """A reply's body: greeting (often none deep in a thread), its lines, and a name or the full sign-off. A line the
+    message replied to already said is not said back to it (a surveyor's "Nothing from us on the regulation" came
+    back word for word from counsel)."""
+    said = set(re.findall(r"[^.?!\n]+[.?!]", re.split(r"\n\s*(?:On .{0,80}wrote:|>)",
+                                                     ctx.parent.body if ctx.parent else "", maxsplit=1)[0]))
+    def gist(x: str) -> str:
+        """A sentence's first words without who says it ('from us' and 'from me ... for now' are the same line
+        said back)."""
+        return " ".join([w for w in x.lower().split() if w not in ("i", "me", "we", "us", "my", "our")][:6])
+
+    said = {gist(x) for x in said}
+    kept = [x for x in lines if x and gist(x) not in said]
+    lines = kept or [pick.fill(bank("email")["reactions"]["confirm"], parent_first=ctx.parent_author.first_name
+                               if ctx.parent_author else "") or "Thanks, noted."]
     body = [hello] if hello else []
     body.append(" ".join(x for x in lines if x))
     if full:
