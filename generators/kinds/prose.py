@@ -13,6 +13,7 @@ Each of these steps is noted, and the notes land in the manifest's usage (`fille
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from typing import Any
 
@@ -70,6 +71,7 @@ def _owned_values(ctx: ArtifactContext) -> list[str]:
     return [f.text for f in ctx.facts] + [c.text for c in ctx.cited_figures]
 
 
+@functools.lru_cache(maxsize=4096)  # a world's prose names the same few hundred dates; each miss tries seven formats
 def _day_of(text: str, year: int) -> dt.date | None:
     """The date a date mention names (the artifact's year where it gives none), or None when it names none."""
     text = re.sub(r"(\d)(st|nd|rd|th)\b", r"\1", text.replace(",", " "))
