@@ -391,3 +391,22 @@ def test_a_figure_written_in_an_earlier_statement_is_refused_where_its_fact_take
     assert "is written in the statement of 'cp_clause'" in str(info.value) and info.value.line > 1
     # the same figure known from the start, as the example has it, passes
     parse_outline(text.replace(old, old.replace("\n  - id", "\n    known_from: 2026-02-23\n  - id"), 1), file="matter.yaml")
+
+
+MEMO_ITEM = """      - kind: document
+        title: Memo re limitation of liability
+        author: associate
+        participants: [partner]
+        date: 2026-03-10
+        facts: [cap, tonnage, clause]
+"""
+
+
+def test_an_item_given_twice_is_refused_at_its_second_copy():
+    # fuzz seed 29 mutant 58: a whole folder pasted twice made two 99%-alike engagement letters (realism_near_duplicates)
+    twice = replaced(MEMO_ITEM, MEMO_ITEM + MEMO_ITEM)
+    error = refused(twice)
+    assert error.field == "inventory[1].items[1]" and error.line == line_of(twice, "title: Memo re limitation") + 5  # its "- kind:" line
+    assert "this document is given twice: inventory[1].items[0] is the same item" in str(error)
+    # the same title on another day is another paper (the planner names its file '... (2)')
+    parse_outline(replaced(MEMO_ITEM, MEMO_ITEM + MEMO_ITEM.replace("2026-03-10", "2026-03-11")), file="matter.yaml")
