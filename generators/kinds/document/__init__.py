@@ -11,6 +11,7 @@ shares with other kinds stays in generators/compose/ (the substance of each genr
 from __future__ import annotations
 
 import re
+import threading
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -106,6 +107,7 @@ def _renumber(numbers: list[str], texts: list[str]) -> list[str]:
 # prompt's headings and again to merge the answer, the same context both times (a third of a document call's CPU).
 _COMPOSED: dict[int, tuple[ArtifactContext, DocumentContent]] = {}
 _COMPOSED_MOST = 512  # more than the calls in flight at any concurrency we run
+_COMPOSED_LOCK = threading.Lock()  # a batch makes several worlds at once, in threads
 
 
 def _composed(ctx: ArtifactContext) -> DocumentContent:
@@ -114,9 +116,10 @@ def _composed(ctx: ArtifactContext) -> DocumentContent:
     if hit is not None and hit[0] is ctx:  # the context itself is held, so its id is not another's
         return hit[1]
     doc = compose_document(ctx)
-    if len(_COMPOSED) >= _COMPOSED_MOST:
-        del _COMPOSED[next(iter(_COMPOSED))]
-    _COMPOSED[id(ctx)] = (ctx, doc)
+    with _COMPOSED_LOCK:
+        if len(_COMPOSED) >= _COMPOSED_MOST:
+            del _COMPOSED[next(iter(_COMPOSED))]
+        _COMPOSED[id(ctx)] = (ctx, doc)
     return doc
 
 
