@@ -311,3 +311,19 @@ def test_a_memo_on_a_change_of_control_right_answers_with_the_right_and_what_it_
     assert "Brack Ltd's supply agreement lets it terminate on a change of control" in answer, answer
     assert "so that share of revenue is at risk from the day of completion" in answer
     assert "the right is triggered on completion" in analysis, analysis
+
+
+def test_an_independent_experts_report_recommends_on_the_evidence_and_meeting_notes_record_the_meeting():
+    # blind read 8: 'the surveyor gives litigation strategy'; notes of a meeting opened 'X asked us to advise on ...'
+    from worldsmith.generators.context import OrgRef
+
+    orgs = [OrgRef(name="Harrow Vane LLP", role="independent marine surveyor retained by counsel", privileged=True,
+                   acts_for="Corvale Shipping Ltd")]
+    ctx = document_context("report", 9, seed=6, facts=[_CAP, _RATE])
+    ctx = ctx.model_copy(update={"organisations": orgs})
+    recommendation = _section(compose_document(ctx), "Recommendations")
+    assert recommendation.startswith("We recommend that the original records behind our findings"), recommendation
+    notes = document_context("memo", 5, seed=2, facts=[_CAP, _RATE])
+    notes = notes.model_copy(update={"spec": notes.spec.model_copy(update={"title": "Site visit: meeting notes"})})
+    question = _section(compose_document(notes), "Question Presented")
+    assert question.startswith("This note records the site visit for Sam Lindqvist"), question

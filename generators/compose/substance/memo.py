@@ -37,6 +37,14 @@ def memo_question(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     reader = asker(ctx)
     client = client_of(ctx)
     about = topic(ctx.spec.title, names(ctx))
+    if re.search(r"\bmeeting notes?\b|\bnotes? of (the )?meeting\b", ctx.spec.title, re.I):
+        # meeting notes record a meeting for their reader, they answer no question put
+        for_whom = f" for {reader.name}" if reader is not None else ""
+        points = [label(f) for f in points_of(ctx) if not identity(f)][:3]
+        what = topic(ctx.spec.title.split(':')[0], names(ctx))
+        what = what if re.match(r"(the|a|an)\b|[A-Z]", what) else f"the {what}"
+        lead = f"This note records {what}{for_whom}, as at {day}."
+        return [lead + (f" The points that matter are {join_names(points)}." if points else "")]
     if reader is not None and reader.organisation != ctx.author.organisation:
         who = f"{reader.name} asked us"
     elif reader is not None:
@@ -307,6 +315,9 @@ def memo_options(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
     return [f"{lead} {why}"] + out
 
 
+_EXPERT = re.compile(r"\b(surveyor|expert|engineer|naval architect|forensic|actuar\w*|laborator\w*)\b", re.I)
+
+
 def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: bool = False) -> list[str]:
     """A recommendation from the facts when the purpose names none: the decision to take, else to proceed on the
     figure the memo turns on, with who confirms by when."""
@@ -316,6 +327,15 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
         return []
     main = points[0]
     reader = asker(ctx) or ctx.author
+    here = next((o for o in ctx.organisations if o.name == ctx.author.organisation), None)
+    if here is not None and _EXPERT.search(here.role):
+        # an independent expert recommends on the evidence, not on the client's case (a surveyor 'recommending that
+        # Ostrander proceed on the basis that the gross tonnage is 62,480 GT' read as giving strategy)
+        about = join_names([label(f) for f in points[:2] if not identity(f)]) or label(main)
+        other = opponent(ctx)
+        return [f"We recommend that the original records behind our findings on {about} be obtained"
+                + (f" from {other}" if other else "") + " and preserved, and that we be given access to them before "
+                f"our findings are relied on in any proceedings. We will update this report if they change any finding."]
     if identity(main) and main.value.type == "text" and not words_of(label(main)) <= words_of(ctx.spec.title.replace("-", " ")):
         return [f"We have no recommendation beyond the points above. We will revisit them if the record changes "
                 f"before {due}."]
