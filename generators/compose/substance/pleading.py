@@ -231,14 +231,34 @@ def answer_responses(pick: Picker, ctx: ArtifactContext, plaintiff: str, defenda
     venue) one by one, then each admitted fact with what Defendant avers of it, the claimed amounts it cannot know,
     the allegations of fault and liability denied, and each count met by the responses above."""
     theirs, ours = _role_of(ctx, plaintiff), _role_of(ctx, defendant)
-    rows = [f"Answering paragraph 1 of the Complaint, Defendant admits that Plaintiff {plaintiff} is {theirs}."
-            if theirs else "Answering paragraph 1 of the Complaint, Defendant admits Plaintiff's identity and otherwise "
-            "lacks knowledge sufficient to form a belief about its allegations, and therefore denies them.",
-            f"Answering paragraph 2, Defendant admits that it is {ours}, and denies any other characterization of its "
-            f"role." if ours else "Answering paragraph 2, Defendant admits that it is a party to the matter described.",
-            "Paragraph 3 states a legal conclusion to which no response is required; to the extent one is required, "
-            "Defendant does not contest subject-matter jurisdiction but denies that Plaintiff has any claim against it.",
-            "Answering paragraph 4, Defendant does not contest venue in this District for purposes of this action only."]
+    # each response in several wordings, dealt round a series: a long matter's successive drafts of one answer were
+    # otherwise 81-84% alike (realism_near_duplicates at bench/long_matter.py --scale 10)
+    one = pick.frame(["Answering paragraph 1 of the Complaint, Defendant admits that Plaintiff {p} is {r}.",
+                      "In response to paragraph 1 of the Complaint, Defendant admits that Plaintiff {p} is {r}.",
+                      "Defendant admits the allegation of paragraph 1 of the Complaint that Plaintiff {p} is {r}."]
+                     ).format(p=plaintiff, r=theirs) if theirs else \
+        "Answering paragraph 1 of the Complaint, Defendant admits Plaintiff's identity and otherwise lacks knowledge " \
+        "sufficient to form a belief about its allegations, and therefore denies them."
+    two = pick.frame(["Answering paragraph 2, Defendant admits that it is {o}, and denies any other characterization "
+                      "of its role.",
+                      "As to paragraph 2, Defendant admits that it is {o} and otherwise denies the paragraph's "
+                      "characterization of its role.",
+                      "Defendant admits so much of paragraph 2 as alleges that it is {o}, and denies the rest."]
+                     ).format(o=ours) if ours else "Answering paragraph 2, Defendant admits that it is a party to the " \
+        "matter described."
+    rows = [one, two,
+            pick.frame(["Paragraph 3 states a legal conclusion to which no response is required; to the extent one is "
+                        "required, Defendant does not contest subject-matter jurisdiction but denies that Plaintiff has "
+                        "any claim against it.",
+                        "Paragraph 3 states conclusions of law that require no response. Defendant does not contest "
+                        "the Court's subject-matter jurisdiction, but denies that Plaintiff has any claim against it.",
+                        "No response is required to the legal conclusions in paragraph 3; insofar as one is required, "
+                        "Defendant does not dispute jurisdiction and denies that any claim lies against it."]),
+            pick.frame(["Answering paragraph 4, Defendant does not contest venue in this District for purposes of this "
+                        "action only.",
+                        "Defendant does not contest venue in this District, for the purposes of this action only "
+                        "(paragraph 4).",
+                        "As to paragraph 4, venue in this District is not contested for this action only."])]
     for f in admit[:2]:
         said.append(f)
         more = gist(f, ctx.facts)
@@ -254,12 +274,24 @@ def answer_responses(pick: Picker, ctx: ArtifactContext, plaintiff: str, defenda
                          "the allegations concerning the nature and amount of the third-party claims, and therefore "
                          "denies them.",
                          "Defendant is without knowledge or information sufficient to form a belief as to the amounts "
-                         "claimed by third parties, and therefore denies those allegations."]),
-             f"Defendant denies the allegations of fault made against it, denies that any act or omission of "
-             f"{defendant} caused or contributed to the events alleged, and denies that it owes Plaintiff contribution or "
-             f"indemnity in any amount beyond what it has agreed in writing.",
-             "In answer to each Count, Defendant repeats its responses to the paragraphs that Count realleges, and "
-             "denies the remaining allegations of the Count."]
+                         "claimed by third parties, and therefore denies those allegations.",
+                         "Defendant has no knowledge or information sufficient to form a belief about the third-party "
+                         "claims alleged, their nature or their amount, and so denies those allegations."]),
+             pick.frame(["Defendant denies the allegations of fault made against it, denies that any act or omission "
+                         "of {d} caused or contributed to the events alleged, and denies that it owes Plaintiff "
+                         "contribution or indemnity in any amount beyond what it has agreed in writing.",
+                         "Defendant denies each allegation that it was at fault, denies that anything {d} did or failed "
+                         "to do caused or contributed to the events alleged, and denies that it owes Plaintiff "
+                         "contribution or indemnity beyond what it agreed in writing.",
+                         "Every allegation of fault against Defendant is denied. Defendant denies that {d} caused or "
+                         "contributed to the events alleged and denies any liability to Plaintiff for contribution or "
+                         "indemnity beyond its written agreement."]).format(d=defendant),
+             pick.frame(["In answer to each Count, Defendant repeats its responses to the paragraphs that Count "
+                         "realleges, and denies the remaining allegations of the Count.",
+                         "As to each Count, Defendant incorporates its responses to the paragraphs realleged in it and "
+                         "denies its remaining allegations.",
+                         "Defendant repeats its responses above for each paragraph a Count realleges, and denies every "
+                         "other allegation of each Count."])]
     return rows
 
 
