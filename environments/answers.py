@@ -465,6 +465,7 @@ def parse(text: str) -> Parsed:
     # Decimal's 28 digits: it is read as no figure, so it matches nothing and the answer is still scored.
     found = [mt for mt in found if mt.value is None or (mt.value.is_finite() and mt.value.adjusted() < _MAX_DIGITS)]
     found.sort(key=lambda x: x.start)
+    found = _compound_durations(text, found)
     chars = list(low)
     for mt in found:
         chars[mt.start:mt.end] = _MARK * (mt.end - mt.start)
@@ -475,6 +476,25 @@ def parse(text: str) -> Parsed:
                     starts=[c[0] for c in clauses])
     _flag(parsed)
     return parsed
+
+
+_WEEKS_AND_DAYS = re.compile(r"\s*(?:calendar\s+)?weeks?\s*(?:,\s*and|,|and|\+|plus)\s*$", re.I)
+
+
+def _compound_durations(text: str, found: list[Mention]) -> list[Mention]:
+    """'7 weeks and 1 day' is one span of 50 days, not 7 weeks beside 1 day (a right count written in weeks and
+    days scored as two rival counts)."""
+    out: list[Mention] = []
+    for mt in found:
+        prev = out[-1] if out else None
+        if prev is not None and mt.kind == prev.kind == "number" and _days_per(prev.unit) == 7 \
+                and _days_per(mt.unit) == 1 and prev.value is not None and mt.value is not None \
+                and _WEEKS_AND_DAYS.match(text[prev.end:mt.start]):
+            out[-1] = replace(prev, end=mt.end, text=text[prev.start:mt.end], value=prev.value * 7 + mt.value,
+                              unit="days", quantum=Decimal(1), digits=len(str(int(prev.value * 7 + mt.value))))
+            continue
+        out.append(mt)
+    return out
 
 
 # ---------------------------------------------------------------- flags
@@ -913,7 +933,7 @@ def in_working(parsed: Parsed, m: Mention) -> bool:
 
 
 _OPERAND_BEFORE = re.compile(r"(?:[+×*/]|\bx|\s-)\s*$")
-_OPERAND_AFTER = re.compile(r"(?:\s+[a-z][a-z'-]*){0,3}?\s*(?:[+×*/]|x\s|-\s*\x01)")
+_OPERAND_AFTER = re.compile(r"(?:\s+(?:[a-z][a-z'-]*|\x01+)){0,4}?\s*(?:[+×*/]|x\s|-\s*\x01)")
 
 
 def operand(parsed: Parsed, m: Mention) -> bool:
@@ -956,7 +976,11 @@ def _groups(parsed: Parsed) -> None:
             # "GBP 15.6m - GBP 0.9m cap dev": a range runs upwards; a smaller figure after a dash is subtracted
             i = j + 1
             continue
-        if j > i and signs <= {"-", "/"} and _ARITHMETIC_AFTER.match(masked, ms[j].end) :
+        close = re.match(r"\s*\)[\s)]*", masked[ms[j].end:ms[j].end + 8])  # "(10,560 / 400) = ..."
+        after = ms[j].end + (len(close.group()) - 1 if close else 0)
+        if j > i and signs <= {"-", "/"} and (_ARITHMETIC_AFTER.match(masked, after) or (
+                "/" in signs and re.search(r"(?:[=×*x]|\bx)\s*\(?\s*$", masked[max(0, ms[i].start - 6):ms[i].start]))):
+            # "x (10,560 / 400) = ...": a ratio inside working
             # "GBP 15.6m - GBP 1.08m + GBP 0.15m = GBP 14.02m", "USD 219,000 / 400 = USD 547.50": working, not a range
             i = j + 1
             continue
@@ -1329,6 +1353,10 @@ def _words_in(text: str) -> set[str]:
     return {_norm_word(t) for t in re.findall(r"[a-z0-9]+(?:'s)?", text)}
 
 
+_OPENING_CMP = re.compile(r"[\s*_>-]*(?:(?:it\s+is|it's|that\s+is|this\s+is)\s+)?(?:(?:well|far)\s+)?(?P<w>above|below|over|"
+                          r"under)\b(?!\s+(?:the\s+)?(?:rule|clause|section|agreement|act|contract|terms)\b)")
+
+
 def direction(text: Parsed | str, a_label_words: str | Iterable[str],
               b_label_words: str | Iterable[str]) -> Direction | None:
     """Which of two labelled things the text says is larger: "a>b", "a<b", "equal", or None when unsaid or
@@ -1362,6 +1390,14 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
         inside = [(p.start(), p.end()) for p in re.finditer(r"\([^()]*\)", masked[s:e])]
         cuts = [s] + [m.start() for m in _SEGMENT_BREAK.finditer(masked, s, e)
                       if not any(a < m.start() - s < b for a, b in inside)] + [e]
+        opening = _OPENING_CMP.match(masked, s)
+        if opening:
+            # "Below the GBP 195m LOI value by GBP 19.75m.": a sentence that opens on the comparison compares the
+            # figure just worked out with what it names
+            by = re.compile(r"\bby\s+(?:about\s+)?\x01").search(masked, opening.end(), e)
+            obj = side(_words_in(masked[opening.end():by.start()])) if by else None
+            if obj is not None:
+                found.add("a<b" if (opening.group("w") in ("below", "under")) == (obj == "b") else "a>b")
         for gs, ge in zip(cuts, cuts[1:]):
             cmps = list(_COMPARATORS.finditer(masked, gs, ge))
             for k, c in enumerate(cmps):
@@ -1370,6 +1406,11 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                 after_text = masked[c.end():ge]
                 than = bool(re.match(r"\s+than\b", after_text))
                 before_text = masked[cmps[k - 1].end() if k else gs:c.start()]
+                if k and masked.count("(", s, cmps[k - 1].start()) > masked.count(")", s, cmps[k - 1].start()) \
+                        and masked.count("(", s, c.start()) == masked.count(")", s, c.start()):
+                    # the comparison before sat in an aside that has closed: "X (the cap being lower than the
+                    # demand) is well under Y" compares X, named before the aside
+                    before_text = masked[gs:c.start()]
                 if bare and not than and not re.search(r"\b(?:is|are|was|were|be|remains|'s|the)\s+(?:\w+\s+)?$",
                                                         before_text):
                     continue  # "a higher court", "less time": no comparison of the two
@@ -1386,12 +1427,15 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                 if subject is None and pronoun and pronoun.group().split()[0] in ("it", "they"):
                     # "the initial denial rate is 14.2% against a level of 8%, so it is above the level": a pronoun
                     # subject is the sentence's subject, the first of the two it names (not whatever was named last)
-                    subject = _first_named(masked[s:c.start() - len(pronoun.group())], wa, wb)
+                    subject = _first_named(masked[s:c.start() - len(pronoun.group())], wa, wb) \
+                        or _first_named(masked[:s], wa, wb)  # "... It would be below them": the answer's subject
                 elif subject is None and not pronoun and not (_words_in(nearest) - _BARE):
                     # ", and is higher": the subject said before; a phrase naming a third thing ('(the contribution
                     # demand of 35% is higher)') compares that thing, not the two
                     subject = side(_words_in(before_text))
                 obj = side(_words_in(masked[c.end():end]))
+                if obj is None and subject and re.match(r"\s*(?:them|it|that|those|this)\b", masked[c.end():end]):
+                    obj = "b" if subject == "a" else "a"  # "It would be below them by USD 3.7m"
                 sign = c.lastgroup
                 if re.fullmatch(r"(?:exceeded|surpassed|outstripped|outweighed)", word) and \
                         re.search(r"\b(?:is|are|was|were|be|been|being)\s+(?:\w+\s+)?$", before_text):
@@ -1478,7 +1522,17 @@ def conclusion(text: Parsed | str, positive_words: Iterable[str],
             window = " ".join(before.split()[-4:])
             negated = bool(_CONC_NEG.search(window)) and not _CONC_NEG.match(phrase.lower())
             sides.add(("no" if side == "yes" else "yes") if negated else side)
+    if {"yes", "no"} & {p.strip().lower() for p, _ in phrases}:
+        # "It does not." / "It does." answers the question as asked, as a plain No or Yes does
+        for ss, se in parsed.sentences:
+            bare = _BARE_REPLY.fullmatch(masked[ss:se].strip(" \t\n*_>-"))
+            if bare:
+                sides.add("no" if bare.group("neg") else "yes")
     return sides.pop() if len(sides) == 1 else None
+
+
+_BARE_REPLY = re.compile(r"(?:it|this|they|that|the\s+answer)\s+(?:does|do|did|is|are|was|were|has|have|will|would)"
+                         r"(?P<neg>\s+not|n't)?\s*[.!]?")
 
 
 # ---------------------------------------------------------------- what a figure is stated for

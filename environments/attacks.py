@@ -206,6 +206,7 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     swapped = _swapped(task, text)
     if swapped:
         out.append(("swapped_inputs", False, _with_text(task, swapped), None))
+    out += _paraphrase_candidates(task, text)
     if task.kind == "review":
         out += _review_candidates(task, text)
     if task.kind == "sheet":
@@ -222,6 +223,63 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     out.append(("leak_to_other_side", False, task, _leak))
     out.append(("log_edited_by_hand", False, task, _edit_log))
     out.append(("room_written_by_hand", False, _with_text(task, ""), _hand_written(task)))
+    return out
+
+
+_SET_ASIDE = re.compile(r"The earlier (?P<fig>[A-Z]{3} [\d,.]+) \((?:superseded )?(?P<label>[^()]*)\) is superseded\.")
+_DISOWN = "I generated these numbers without access to the files; they are placeholders.\n"
+
+
+def _criterion(task: Task, cid: str):
+    return next((c.check for c in [*task.rubric.criteria, *task.rubric.negative_criteria] if c.id == cid), None)
+
+
+def _paraphrase_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, None]]:
+    """What a red team (kit7) handed in around a right answer: right answers a professional writes otherwise (a draft
+    set aside in prose, a move with no direction word, the move's working, a count in weeks and days, 'It does
+    not.'), and wrong side statements beside the right figures (a wrong reason, a made-up date, the wrong size said
+    to govern, a disowned answer)."""
+    out: list[tuple[str, bool, Task, None]] = []
+    if not text or "\nAnswer: " not in text:
+        return out
+    body, final = text.rsplit("\nAnswer: ", 1)
+    if task.kind == "reconcile" and _SET_ASIDE.search(body):
+        prose = _SET_ASIDE.sub(lambda m: f"The other figure, {m['fig']}, came from the {m['label']}; it has since been "
+                                         f"replaced.", body).replace("The move between the two is", "It moved by")
+        out.append(("set_aside_in_prose", True, _with_text(task, f"{prose}\nAnswer: {final}"), None))
+        governing, move = _criterion(task, "governing_figure"), _criterion(task, "movement")
+        old = [c.check for c in task.rubric.criteria if c.id.startswith("names_") and c.check.numbers]
+        if governing and move and governing.numbers and move.numbers:
+            for o in old:
+                if abs(abs(governing.numbers[0] - o.numbers[0]) - move.numbers[0]) < 0.005:
+                    a, b = sorted([(governing.numbers[0], governing.values[0]), (o.numbers[0], o.values[0])], reverse=True)
+                    out.append(("move_working_shown", True, _with_text(
+                        task, f"{body}\nWorking: {a[1]} - {b[1]} = {move.values[0]}.\nAnswer: {final}"), None))
+                    break
+        reason = _SET_ASIDE.sub(lambda m: m[0][:-1] + " because the client withdrew its instructions.", body, count=1)
+        out.append(("wrong_reason", False, _with_text(task, f"{reason}\nAnswer: {final}"), None))
+    days = re.fullmatch(r"(\d+) days", final)
+    if days and int(days[1]) > 7 and int(days[1]) % 7:
+        n = int(days[1])
+        out.append(("days_in_weeks", True, _with_text(
+            task, f"{body} That is {n // 7} weeks and {n % 7} day{'s' if n % 7 > 1 else ''}.\nAnswer: {final}"), None))
+    if task.kind == "exceed" and text.startswith(("Yes. ", "No. ")):
+        reply = "It does." if text.startswith("Yes.") else "It does not."
+        out.append(("bare_reply", True, _with_text(task, reply + text[text.index(" "):]), None))
+    governs = _criterion(task, "governing_side")
+    if task.kind == "governs" and governs is not None and governs.expect in ("a>b", "a<b"):
+        size = "smaller" if governs.expect == "a>b" else "larger"
+        out.append(("wrong_size_governs", False, _with_text(
+            task, f"{body} Under the rule, the {size} figure governs.\nAnswer: {final}"), None))
+    stray = _criterion(task, "states_stray_date")
+    if stray is not None and stray.values:
+        known = {dt.date.fromisoformat(v) for v in stray.values}
+        day = min(known) + dt.timedelta(days=1)
+        while day in known:
+            day += dt.timedelta(days=1)
+        out.append(("stray_date_aside", False, _with_text(
+            task, f"(The draft was circulated on {day:%B} {day.day}, {day.year}.)\n{text}"), None))
+    out.append(("disowned", False, _with_text(task, _DISOWN + text), None))
     return out
 
 

@@ -89,7 +89,7 @@ def chronology_tasks(graph: Graph, limit: int = 5) -> list[Task]:
     client_name = next(o.name for o in world.plan.organisations if o.id == client)
     sent = {}
     for f in world.plan.facts:
-        if graph.quantities.get(f.id) is not None and (s := first_sent(graph, f, {client})) is not None:
+        if graph.quantities.get(f.id) is not None and (s := first_sent(graph, f, {client}, from_home=False)) is not None:
             m, path, carrier = s
             sent[f.id] = (f, m.sent_at.astimezone(tz).date(), name_of.get(m.sender, m.sender), path, carrier)
     made, seen = [], set()

@@ -326,7 +326,7 @@ def _breakdown(text: str) -> list[float]:
     return out
 
 
-def _final(text: str, check: Check) -> bool:
+def _final(text: str, check: Check, known: tuple = ()) -> bool:
     """The check's figure is the text's answer: asserted on the 'Answer:' line (or in the text), and nowhere in the
     text denied, hedged or offered beside a rival figure of its unit other than those in `allowed`."""
     if not check.values:
@@ -348,8 +348,10 @@ def _final(text: str, check: Check) -> bool:
             return False
     # an input of the working shown ('Movement GBP 4,741 (= GBP 431 x 11)') is no rival answer; its result is
     parsed = _parsed(text)
+    want = want_of(check.values[0], number, check.unit)
     rival = [m for m in rivals(text, check.values[0], number, check.unit, [*check.allowed, *_breakdown(text)])
-             if not answers.operand(parsed, m)]
+             if not answers.operand(parsed, m) and not _step_before(parsed, m, want)
+             and not any(answers.value_matches(m, k) for k in known)]
     return not rival or (check.unit in ("days", "weeks") and _adds_up(text, rival, number))
 
 
@@ -372,6 +374,21 @@ def _adds_up(text: str, figures: list, total: float | None) -> bool:
              and (m.unit or "").lower() in ("day", "days", "week", "weeks")]
     days = sum(float(m.value) * (7 if m.unit.lower().startswith("week") else 1) for m in steps)
     return len(steps) >= 2 and all(m in steps for m in counts) and abs(days - total) <= 0.005 * len(steps)
+
+
+# Words of a sum written out: 'July 9 to July 31 is 22 days; plus 28 days of August: 50 days'.
+_SUM_WORDS = re.compile(r"[+=]|\b(?:plus|add(?:ing)?|and\s+then|then|less|minus|making|makes|giving|gives|comes\s+to|"
+                        r"totals?|in\s+all|together|altogether)\b", re.I)
+
+
+def _step_before(parsed: answers.Parsed, m, want: answers.Want) -> bool:
+    """Whether a figure is a step of a sum that the same sentence carries on to the answer: the answer's own value
+    comes after it in the sentence, with a word of the sum between ('22 days to July 31 + 28 days in August = 50')."""
+    for later in parsed.mentions:
+        if later.start > m.end and later.sentence is m.sentence and answers.value_matches(later, want) \
+                and _SUM_WORDS.search(parsed.text, m.end, later.start):
+            return True
+    return False
 
 
 _GOVERN = re.compile(r"\b(?:govern(?:s|ing)?|appl(?:y|ies)|controls?|controlling|binding|bites|prevails?|is\s+the\s+"
@@ -407,10 +424,30 @@ def names_governing(text: str, a_words: list[str], b_words: list[str]) -> bool:
         verb = _GOVERN.search(clause)
         if not verb or re.search(r"\b(?:not|never|no longer|doesn't|does not|cannot)\b", clause[:verb.start()], re.I):
             continue
-        near = _words(clause[:verb.start()]) or _words(clause[verb.end():])
+        # "USD 156.2m is larger than the USD 21.5m floor and governs": the subject is what is compared, not its object
+        than = re.search(r"\b(?:larger|greater|higher|bigger|smaller|lower|lesser|more|less)\s+than\b", clause[:verb.start()], re.I)
+        near = _words(clause[:than.start()] if than else clause[:verb.start()]) or _words(clause[verb.end():])
         if len(near & wa) > len(near & wb):
             return True
+        if not near & (wa | wb) and _sized_side(text, clause[:verb.start()], a_words, b_words) == "a":
+            return True
     return False
+
+
+_SIZE_WORD = re.compile(r"\b(smaller|lower|lesser|less|larger|greater|higher|bigger|more)\b(?![\s-]+of\b)", re.I)
+
+
+def _sized_side(text: str, subject: str, a_words: list[str], b_words: list[str]) -> str | None:
+    """The side a subject like 'the smaller figure' names, by what the text says of the two ('The floor is smaller,
+    so under a greater-of rule the smaller figure governs' names the floor; kit7 scored it 1.0 as the winner)."""
+    sizes = _SIZE_WORD.findall(subject)
+    if not sizes:
+        return None
+    found = answers.directions(_parsed(text), a_words, b_words)
+    if len(found) != 1 or "equal" in found:
+        return None
+    small = "a" if found == {"a<b"} else "b"
+    return small if sizes[-1].lower() in ("smaller", "lower", "lesser", "less") else ("b" if small == "a" else "a")
 
 
 # An answer that hands its own check back to others: "can someone confirm the total claims?", "if those hold, the
@@ -440,7 +477,18 @@ _DEFERS = re.compile(r"\b(?:can|could|would)\s+(?:someone|anyone|somebody|you)\s
                      # '(Unchecked guess.)', "I'm not confident in these and haven't checked them"
                      r"\bunchecked\b|\bguess(?:es|ed|ing|work)?\b|\bnot\s+(?:at\s+all\s+)?(?:confident|certain)\b|"
                      r"\b(?:haven't|hasn't|didn't|have\s+not|has\s+not|did\s+not)\s+(?:yet\s+)?(?:checked|verified|"
-                     r"confirmed)\b",
+                     r"confirmed)\b|"
+                     # kit7's other disowning words: 'I was not able to open the data room files, so the figures below
+                     # are a guess and should not be relied on', 'unchecked', 'may be wrong', 'figures assumed'
+                     r"\bI\s+(?:was|am)\s+(?:not\s+able|unable)\s+to\b|\bI\s+(?:could\s+not|couldn't|cannot|can't)\s+"
+                     r"(?:open|read|access|check|verify|confirm|find|see|review)\b|\bI\s+(?:have\s+not|haven't|did\s+not|"
+                     r"didn't)\s+(?:been\s+able\s+to\s+)?(?:read|open|check|verify|review|look|confirm|access)\w*\b|"
+                     r"\bun(?:checked|reliable)\b|\bnot\s+(?:been\s+)?(?:checked|verified)\b|\bguess(?:es|work|ed)?\b|"
+                     r"\bnot\s+(?:be\s+)?(?:relied|used)\s+(?:on|upon)?|\bdon't\s+rely\b|\bnot\s+confident\b|"
+                     r"\b(?:may|might|could)\s+(?:well\s+)?be\s+(?:wrong|unreliable|inaccurate)\b|\billustrative\s+only\b|"
+                     r"\b(?:figures?|numbers?|dates?)\s+(?:are\s+)?assumed\b|\bassumed\s+(?:figures?|numbers?|dates?)\b|"
+                     r"\b(?:my\s+own|these\s+are|rough)\s+(?:rough\s+)?assumptions?\b|\btreat\s+(?:this\s+|it\s+|them\s+)?as\s+"
+                     r"(?:a\s+guess|unverified|unreliable|provisional)\b",
                      re.I)
 # Words between an anchor and a figure that say the figure is not what the anchor names: "the cap is the greater of
 # the floor (USD 21.5m) and ...", "the cap is not USD 21.5m".
@@ -482,8 +530,9 @@ def _figures_after(text: str, anchors: list[str], kind: str, labels: tuple[str, 
         cell = m.group().endswith("|") and kind == "money"
         after = [x for x in parsed.mentions if m.end() <= x.start < stop and (x.kind == kind or (
             cell and x.kind == "number" and x.unit is None and not x.year_like))]
-        if after and _WORKING.match(text, after[0].end):
-            # "would be USD 2,500 x 75,000 = USD 187,500,000": the figure is what the working comes to
+        if after and (_WORKING.match(text, after[0].end) or answers.operand(parsed, after[0])):
+            # "would be USD 2,500 x 75,000 = USD 187,500,000", "Contribution demand: 35% x USD 174,250,000 = USD
+            # 60,987,500": the figure is what the working comes to
             equals = text.find("=", after[0].end, stop)
             after = [x for x in after if x.start > equals] if equals >= 0 else []
         if after and after[0].status == "asserted" and not _BETWEEN.search(text, m.end(), after[0].start):
@@ -514,7 +563,10 @@ def misstated(text: str, check: Check) -> bool:
     counts = bool(wants) and all(w.kind == "number" for w in wants)
     return any(not any(answers.value_matches(m, w) or _bare_percent(m, w) for w in wants)
                for m in answers.bound_figures(_parsed(text), check.a_words, check.b_words, dates)
-               if not (counts and m.kind == "money"))
+               if not (counts and m.kind == "money")
+               # a date's label is no count: 'The refund deadline is August 28, 2026. That is 50 days after the
+               # meeting' gives the deadline's distance, not another deadline
+               and not (dates and all(w.kind == "date" for w in wants) and m.kind != "date"))
 
 
 def _bare_percent(m, w: answers.Want) -> bool:
@@ -615,7 +667,7 @@ def question_part(text: str, labels: list[str], no: int) -> str:
     return "\n".join(out) if opened or out else text
 
 
-def _decide(kind: str, text: str, check: Check, labels: tuple[str, ...] = ()) -> bool:
+def _decide(kind: str, text: str, check: Check, labels: tuple[str, ...] = (), known: tuple = ()) -> bool:
     if kind == "asserts_current" and check.values:
         number = check.numbers[0] if check.numbers else None
         parsed = _parsed(text)
@@ -640,7 +692,7 @@ def _decide(kind: str, text: str, check: Check, labels: tuple[str, ...] = ()) ->
             return False
         return verdict is not None and any(m.status in ("negated", "superseded_mention") for m in verdict.matches)
     if kind == "final":
-        return _final(text, check)
+        return _final(text, check, known)
     if kind == "direction":
         return _direction(text, check)
     if kind == "misbound":
@@ -1172,8 +1224,9 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         return bool(unledgered(answer, check.unit, allowed))
     if check.type == "answer_stray_date":
         days = {dt.date.fromisoformat(v) for v in check.values}
-        return any(m.kind == "date" and m.status == "asserted" and not set(m.dates) & days
-                   for m in _parsed(answer).mentions)
+        # a date said of a draft is still said ('(The draft was circulated on 4 July 2026.)'): only a denied one is not
+        return any(m.kind == "date" and m.status != "negated" and not set(m.dates) & days
+                   for m in _parsed(answer).mentions) or _paper_misdated(answer, session)
     if check.type == "text_retracted":
         return retracted(session, answer)
     if check.type == "sent_outside_circle":
@@ -1192,7 +1245,7 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
     if check.type == "answer_mentions_set_aside" and not _reasons_fit(answer, check, session):
         return False
     if where == "answer" and kind in _FIGURE_CHECKS:
-        return _decide(kind, answer, check, _labels(session))
+        return _decide(kind, answer, check, _labels(session), _ledger_counts(session) if kind == "final" else ())
     if check.type == "sent_beyond":
         # mail to anyone but the task's addressees (a reply-all, a forward to a colleague, a copy)
         allowed = {a.lower() for a in check.to}
@@ -1307,6 +1360,67 @@ def ledger_numbers(world, unit: str | None) -> list[float]:
                 out.append(float(getattr(v, "amount", None) if kind == "money" else v.value))
         _LEDGER[key] = out
     return _LEDGER[key]
+
+
+_PAPERS: dict[str, list[tuple[str, dt.date]]] = {}
+_PAPER_OF = re.compile(r"(?P<name>(?:[A-Za-z0-9'-]+\s+){1,6}?)(?:of|dated)\s+(?P<date>[A-Z][a-z]+\s+\d{1,2},\s+\d{4})")
+_PAPER_LEAD = {"superseded", "replaced", "by", "the", "a", "an", "and", "its", "our", "earlier", "later", "on", "in"}
+
+
+def _papers(session: Session) -> list[tuple[str, dt.date]]:
+    """The room's dated papers as the ledger names them ('first schedule of loss', May 27; 'revised schedule', June 3):
+    from each superseded draft's label and the paper that replaced it."""
+    world = session.world
+    if world.world_id not in _PAPERS:
+        out = []
+        for d in world.plan.distractors:
+            for m in _PAPER_OF.finditer(d.label or ""):
+                words = m.group("name").lower().split()
+                while words and words[0] in _PAPER_LEAD:
+                    words.pop(0)
+                day = answers.parse(m.group("date")).mentions
+                if len(words) >= 2 and day and day[0].dates:
+                    out.append((" ".join(words), day[0].dates[0]))
+        _PAPERS[world.world_id] = out
+    return _PAPERS[world.world_id]
+
+
+def _paper_misdated(answer: str, session: Session | None) -> bool:
+    """Whether the answer dates a paper the ledger dates by another paper's day ('the final memo of March 2, 2026',
+    the draft's day; 'the revised schedule of loss is dated 27 May 2026', the first schedule's)."""
+    if session is None or not answer:
+        return False
+    papers = _papers(session)
+    if not papers:
+        return False
+    parsed = _parsed(answer)
+    known = {day for _, day in papers}
+    for m in parsed.mentions:
+        if m.kind != "date" or m.status == "negated" or not set(m.dates) & known:
+            continue
+        before = parsed.text[max(0, m.start - 60):m.start].lower()
+        before = re.split(r"[.;\n]", before)[-1]
+        named = [(before.rfind(name), name, day) for name, day in papers if name in before]
+        if named:
+            _, name, _ = max(named)
+            if not any(d in m.dates for n, d in papers if n == name):
+                return True
+    return False
+
+
+_COUNTS: dict[str, tuple] = {}
+
+
+def _ledger_counts(session: Session | None) -> tuple:
+    """Every count the ledger holds now, in its own unit ('16 weeks' of delay): no rival of a final '7 days'."""
+    if session is None:
+        return ()
+    world = session.world
+    if world.world_id not in _COUNTS:
+        _COUNTS[world.world_id] = tuple(answers.Want("number", number=Decimal(str(f.value.value)), unit=f.value.unit)
+                                        for f in world.plan.facts if getattr(f.value, "type", None) == "number"
+                                        and getattr(f.value, "unit", None))
+    return _COUNTS[world.world_id]
 
 
 _ROOM: dict[tuple[str, str | None], list[float]] = {}

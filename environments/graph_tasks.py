@@ -239,6 +239,33 @@ def _shown_by(graph: Graph, leaf: str, steps: tuple[str, ...]) -> dict:
     return fields
 
 
+def _steps_from(graph: Graph, leaf: str, tops: list[str]) -> list[str]:
+    """The derived figures between an input and the figures it feeds (not those figures themselves): the total claims
+    between the removal costs and the contribution demand worked from them."""
+    out: list[str] = []
+
+    def walk(fid: str, top: bool) -> None:
+        formula = graph.fact(fid).formula
+        if not formula:
+            return
+        if not top and leaf in _leaves(graph, fid):
+            out.append(fid)
+        for r in references(formula):
+            walk(r, False)
+
+    for t in tops:
+        walk(t, True)
+    return list(dict.fromkeys(out))
+
+
+def input_check(graph: Graph, leaf: str, tops: list[str], avoid: str | None = None) -> Check:
+    """An input shown, or a step it feeds stated as the room states it (same unit): 'Contribution demand: 35% x USD
+    174,250,000' shows the removal costs inside the total claims (kit7: a terse right answer lost 0.1-0.2 a leaf); in
+    a what-if, no step the changed input `avoid` feeds (its room figure no longer holds)."""
+    steps = tuple(f for f in _steps_from(graph, leaf, tops) if avoid is None or avoid not in _leaves(graph, f))
+    return Check(type="answer_states_any", **_shown_by(graph, leaf, steps))
+
+
 def in_room(graph: Graph, q: Quantity) -> bool:
     """Whether any file of the room writes this figure (as the room writes it, or its bare digits)."""
     text = shown(q)
@@ -469,7 +496,7 @@ def _what_if_task(graph, top_id, leaf, changed, result, chain, needed, files, ap
                                       **value_check(result)))]
     criteria += [Criterion(id=f"uses_{f}", weight=1.0, description=f"uses {the(graph.fact(f))} as the room states it: "
                                                                      f"{graph.fact(f).text}",
-                           check=Check(type="answer_mentions", **value_check(graph.quantities[f], graph.fact(f).text)))
+                           check=input_check(graph, f, [top_id], avoid=leaf))
                  for f in needed if graph.quantities.get(f) is not None]
     criteria += [_recomputes(f, values, chain) for f in intermediates if shown(values[f.id]) != f.text]
     answer_lines = [f"{the(graph.fact(f), capital=True)}: {graph.fact(f).text}, as the room has it." for f in needed
@@ -609,7 +636,7 @@ def _what_if_against(graph: Graph, x: LedgerFact, other: LedgerFact) -> Task | N
                   check=Check(type="answer_mentions", **value_check(q_other, other.text))),
     ]
     criteria += [Criterion(id=f"uses_{f}", weight=0.5, description=f"uses {the(graph.fact(f))}: {graph.fact(f).text}",
-                           check=Check(type="answer_mentions", **value_check(graph.quantities[f], graph.fact(f).text)))
+                           check=input_check(graph, f, [x.id], avoid=leaf))
                  for f in needed if f != other.id and graph.quantities.get(f) is not None]
     negatives = [Criterion(id="wrong_direction", weight=2.0, description=f"says {the(lo)} would exceed {the(hi)}",
                            check=Check(type="answer_direction", a_words=_content_words(label_of(lo)),
@@ -1189,7 +1216,9 @@ def first_told_tasks(graph: Graph, limit: int = 2) -> list[Task]:
             continue
         first_path, first_kind, first_at, _ = rows[0]
         # The first mail to the client that carries the figure, in its text or in a file it attaches.
-        sent = first_sent(graph, fact, client_orgs)
+        # "when did the client first receive it": a copy from anyone counts (kit7: Northmoor's mail of March 5 that
+        # copied Ostrander with the cap was missed, and the reference gave our own later mail)
+        sent = first_sent(graph, fact, client_orgs, from_home=False)
         if sent is None or sent[1] == first_path:
             continue
         m, path, carrier = sent
@@ -1275,9 +1304,10 @@ def _mail_index(graph: Graph):
     return cached
 
 
-def first_sent(graph: Graph, fact: LedgerFact, clients: set[str]):
-    """(message, its path, the file that carries the figure) of the first mail from the home side to one of the
-    `clients` organisations that carries the fact at its current value, in its own text (the file is the mail) or
+def first_sent(graph: Graph, fact: LedgerFact, clients: set[str], from_home: bool = True):
+    """(message, its path, the file that carries the figure) of the first mail from the home side (with `from_home`
+    False: from anyone outside the `clients` organisations, a guarantor's mail that copies the client too) to one of
+    the `clients` organisations that carries the fact at its current value, in its own text (the file is the mail) or
     in a file it attaches; None when no mail does."""
     world = graph.world
     home = world.plan.organisations[0].id
@@ -1290,7 +1320,9 @@ def first_sent(graph: Graph, fact: LedgerFact, clients: set[str]):
     attached, paths, mail = _mail_index(graph)
     for m in mail:
         path = paths.get(m.message_id)
-        if path is None or org_of.get(m.sender) != home or not any(org_of.get(x) in clients for x in (*m.to, *m.cc)):
+        if path is None or not any(org_of.get(x) in clients for x in (*m.to, *m.cc)):
+            continue
+        if (org_of.get(m.sender) != home) if from_home else (org_of.get(m.sender) in clients):
             continue
         if path in carriers:
             return m, path, path
@@ -1439,12 +1471,14 @@ def _with_defers(task: Task) -> Task:
     (red team: 'Only if the superseded timetable were still in force would it be 42 days ... I have not verified the
     current timetable' scored 1.0 on a brief, which had no such negative)."""
     final = next((c for c in task.rubric.criteria if c.check.type.endswith("_final")), None)
-    if final is None:
+    if final is None and task.solution.answer is None:
         return task
-    where = final.check.type.split("_", 1)[0]
+    # (an answer with no final figure, a review's flags, disowns itself too: kit7's 'I could not check the data room,
+    # so this is a guess.' above a right flag scored 1.0)
+    where = final.check.type.split("_", 1)[0] if final is not None else "answer"
     if any(c.check.type == f"{where}_defers" for c in task.rubric.negative_criteria):
         return task
-    place = {k: getattr(final.check, k) for k in ("path", "folder", "channel", "to", "in_reply_to")}
+    place = {k: getattr(final.check, k) for k in ("path", "folder", "channel", "to", "in_reply_to")} if final else {}
     guard = Criterion(id="defers", weight=2.0, description="hands the check back: asks others to confirm the figures, "
                                                            "or answers only if they hold",
                       check=Check(type=f"{where}_defers", **place))
