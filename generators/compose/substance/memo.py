@@ -203,7 +203,10 @@ def uncertain(ctx: ArtifactContext) -> str:
     for f in ctx.facts:
         if identity(f) or not _DOUBT.search(f.statement) or f.value.type == "date":
             continue
-        whose = next((o for o in orgs if o.split()[0] in f.statement and o != ctx.author.organisation), "")
+        # whose figure: the organisation the statement names first ('Kestrel Bay's demand ... to Ostrander')
+        named = sorted((f.statement.find(o.split()[0]), o) for o in orgs
+                       if o != ctx.author.organisation and f.statement.find(o.split()[0]) >= 0)
+        whose = named[0][1] if named else ""
         mine = whose and home_side(ctx, whose) == home_side(ctx, ctx.author.organisation)
         if "unless" in f.statement.lower() and f.reason:
             # a limit that holds unless broken: say what would break it, where the memo carries the ground
