@@ -6,7 +6,7 @@ import re
 
 from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.kinds.document.compose import compose_document
-from worldsmith.generators.compose.parties import across, client_of
+from worldsmith.generators.compose.parties import across, client_of, engaged_by
 from worldsmith.generators.compose.text import strip_end
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.worlds.content import DocumentContent, Table
@@ -47,7 +47,7 @@ def flatten(doc: DocumentContent) -> str:
 
 def _part(pick: Picker, ctx: ArtifactContext, kind: str, sections: int, carry: bool, summed: bool = False) -> str:
     """One document's text for the mail body; only the part that carries the facts gets them and the label. Below a
-    note that has summed it up (summed), a report starts after its executive summary: the note said that."""
+    note that has summed it up (summed), a report's executive summary does not give its headline again."""
     spec = ctx.spec
     assert isinstance(spec, EmailSpec), "a long-form part needs an EmailSpec"
     doc_spec = long_spec(spec, kind, sections)
@@ -57,8 +57,18 @@ def _part(pick: Picker, ctx: ArtifactContext, kind: str, sections: int, carry: b
         update.update(facts=[], distractor_label=None, cited_sheets=[])
     # Its own seed, drawn from the email's picker, so the text differs from any document of the same id.
     doc = compose_document(ctx.model_copy(update={"spec": doc_spec, **update}))
-    if summed and len(doc.sections) > 2 and doc.sections[0].heading.lower() == "executive summary":
-        doc = doc.model_copy(update={"sections": doc.sections[1:]})
+    if summed and doc.sections and doc.sections[0].heading.lower() == "executive summary":
+        # the note above has given the headline figure: the summary keeps what else it says (who the work was for
+        # and on whose instruction), not "The headline: X is Y" said a second time
+        first = doc.sections[0]
+        kept = [t for t in (re.sub(r"\bThe headline\b[^.]*(?:\.\d[^.]*)*\.\s*", "", p).strip()
+                            for p in first.paragraphs) if t]
+        # a report made on another firm's instruction says whose, as its first line: the plan's sides, not a reader
+        engager, client = engaged_by(ctx), client_of(ctx)
+        if engager and client and engager != client and not any(engager in p for p in kept):
+            kept.insert(0, f"{ctx.author.organisation} was instructed by {engager} on behalf of {client}.")
+        head = [first.model_copy(update={"paragraphs": kept})] if kept or first.table is not None else []
+        doc = doc.model_copy(update={"sections": head + doc.sections[1:]})
     text = flatten(doc)
     if carry and ctx.distractor_label:
         # a paper's stamp sits on its title line, which mail does not carry: the writer says which version it is

@@ -144,7 +144,8 @@ def compose_chat(ctx: ArtifactContext):
     def follow(ex: dict | None, name: str, author: str) -> str:
         """A further word on an answered exchange (each once, never by whoever answered it), else a thanks to
         someone by name."""
-        if ex is not None and ex.get("answerer") != author:
+        if ex is not None and ex.get("answerer") != author and (ex["kind"] != "call" or ex["asker"] == author):
+            # (a call's "great, I'll ring you" is its asker's to say)
             f = ex.get("fact")
             v = dict(name=name, label=f.label if f else "", text=f.text if f else "", file=ex.get("file", ""),
                      paper=ex.get("paper", ""), matter=matter_name(ctx), when=pick.one(when))
@@ -207,7 +208,7 @@ def compose_chat(ctx: ArtifactContext):
     left = [f for f in ctx.facts if id(f) not in told]
     for k, f in enumerate(left):
         j = n - 1 - (k % n)
-        texts[j] = f"{texts[j]} - {_answer(pick, f, inside)}"
+        texts[j] = f"{texts[j]} - {_answer(pick, f, inside, named=True)}"  # unasked, so named
     if ctx.distractor_label:
         j = next((k for k, t in enumerate(texts) if any(f.text in t for f in ctx.facts)), 0)
         texts[j] += f" (that's the {ctx.distractor_label})"
