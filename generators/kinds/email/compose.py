@@ -523,7 +523,9 @@ def _close(pick: Picker, ctx: ArtifactContext, hello: str, lines: list[str], sub
     def gist(x: str) -> str:
         """A sentence's first words without who says it ('from us' and 'from me ... for now' are the same line
         said back)."""
-        return " ".join([w for w in x.lower().split() if w not in ("i", "me", "we", "us", "my", "our")][:6])
+        drop = {"i", "me", "we", "us", "my", "our", ctx.author.first_name.lower(),
+                (ctx.parent_author.first_name if ctx.parent_author else "").lower()}
+        return " ".join([w for w in x.lower().split() if w.strip(",;:.!?") not in drop][:6])
 
     said = {gist(x) for x in said}
     kept = [x for x in lines if x and gist(x) not in said]
