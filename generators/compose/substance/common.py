@@ -130,7 +130,15 @@ def with_basis(pick: Picker, head: str, how: str) -> str:
 
 def gist_sentence(pick: Picker, more: str) -> str:
     """A statement's operative words as a sentence of their own, in one of several wordings."""
-    return _worded(pick, _GIST).format(More=cap_first(more), more=lower_first(more))
+    # a proper name or a defined term keeps its capital after a lead-in ('As matters stand, Charterers indemnify
+    # Owners ...', not 'charterers'); only a function word is lowered
+    first = more.split(" ", 1)[0] if more else ""
+    low = lower_first(more) if first in _FUNCTION_WORDS else more
+    return _worded(pick, _GIST).format(More=cap_first(more), more=low)
+
+
+_FUNCTION_WORDS = {"The", "A", "An", "This", "That", "These", "Those", "It", "Its", "Our", "We", "On", "In", "At", "For",
+                   "By", "Of", "To", "As", "If", "When", "Where", "Each", "Every", "No", "Any", "All", "There"}
 
 
 def source_phrase(f: FactRef) -> str:

@@ -237,7 +237,8 @@ def memo_background(pick: Picker, ctx: ArtifactContext) -> list[str]:
     things = [f for f in ctx.facts if identity(f)]
     order = [f for f in ctx.facts if f.value.type in ("date", "text") and not identity(f)] or \
         [f for f in ctx.facts if not identity(f)]
-    head = ["The matter concerns " + join_names([f"{label(f)}, {f.text}" for f in things]) + "."] if things else []
+    # (the named things as facts of record, not 'The matter concerns the vessel, M/T Aurelian Tide and ...')
+    head = [cap_first("; ".join(plain(f) for f in things)) + "."] if things else []
     return merge_short(head + [stated(pick, f, ctx.facts) for f in order])
 
 
