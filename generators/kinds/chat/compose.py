@@ -179,7 +179,9 @@ def compose_chat(ctx: ArtifactContext):
         if used < len(exchanges):
             ex = current = of_post[i] = exchanges[used]
             used += 1
-            name = first(None, post.author)
+            # a question goes to whoever answers it next ("Wyatt, is it done?" was answered by John)
+            nxt = spec.posts[i + 1].author if i + 1 < n else None
+            name = first(nxt, post.author)
             ex["asker"] = post.author
             if ex["kind"] == "fact":
                 if i + 1 < n and pick.chance(0.7):
