@@ -327,3 +327,24 @@ def test_an_independent_experts_report_recommends_on_the_evidence_and_meeting_no
     notes = notes.model_copy(update={"spec": notes.spec.model_copy(update={"title": "Site visit: meeting notes"})})
     question = _section(compose_document(notes), "Question Presented")
     assert question.startswith("This note records the site visit for Sam Lindqvist"), question
+
+
+def test_a_memo_on_who_is_liable_says_how_the_client_can_be_reached_and_what_the_clause_caps():
+    # blind read 8: 'the short answer is right ... but there is no analysis. The body only recites Clause 41.3'
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.worlds.values import Text
+    from tests.generators.context_fixture import fact
+
+    party = fact("party", "The owners were designated the responsible party; Corvale, a voyage charterer, is not a "
+                          "responsible party under the Act.", Text(value="Brack Ltd")).model_copy(
+        update={"label": "responsible party"})
+    clause = CLAUSE.model_copy(update={"statement": "The indemnity is Clause 14.2 (Limitation): Charterers indemnify "
+                                                    "Owners only for their negligence, capped at USD 98,400,000 per incident"})
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to Corvale", privileged=True, acts_for="Corvale Shipping Ltd")]
+    ctx = document_context("memo", 5, seed=2, facts=[party, clause])
+    ctx = ctx.model_copy(update={"organisations": orgs, "spec": ctx.spec.model_copy(
+        update={"title": "Memo re responsible-party status of a voyage charterer"})})
+    analysis = _section(compose_document(ctx), "Analysis")
+    assert "Corvale Shipping Ltd can be reached only through Brack Ltd, by a claim for contribution, or under the " \
+           "contract" in analysis, analysis
+    assert "Clause 14.2 caps what Corvale Shipping Ltd can be made to pay at USD 98,400,000" in analysis

@@ -219,7 +219,8 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
                       f"clauses; where they conflict, the rider clauses prevail. Made on {made}."]
         elif k == "schedule":
             listed = [f for f in ctx.facts if not identity(f) and (cited is None or f not in cited[2])]
-            rows = "; ".join(f"({'abcdefghij'[n]}) {cap_first(_term_name(f))}: {f.text}" for n, f in enumerate(listed[:8]))
+            rows = "; ".join(f"({'abcdefghij'[n]}) {cap_first(_term_name(f))}: {f.text}"
+                             for n, f in enumerate(listed[:8]))
             out[i] = [f"Schedule 1 sets out the commercial terms referred to in this agreement, as agreed on {made}. "
                       f"A term in Schedule 1 has effect as if set out in full in the clauses."
                       + (f" The terms are: {rows}." if rows else "")]

@@ -11,9 +11,10 @@ from worldsmith.generators.compose.facts import agree, slot_of
 from worldsmith.generators.compose.parties import client_of, home as home_side, opponent, principal
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first
 from worldsmith.generators.context import ArtifactContext, FactRef
-from worldsmith.generators.compose.substance.common import (asker, decisions, derivation, figures, gist, identity,
-                                                            label, merge_short, names, plain, points_of,
-                                                            source_phrase, stated, topic, words_of, gist_sentence)
+from worldsmith.generators.compose.substance.common import (asker, cited_clause, decisions, derivation, figures,
+                                                            gist, identity, label, merge_short, names, plain,
+                                                            points_of, source_phrase, stated, topic, words_of,
+                                                            gist_sentence)
 
 
 def _asks(f: FactRef) -> str:
@@ -136,6 +137,18 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
         governs = binding_limb(f, ctx.facts)
         if governs:
             paras.append(governs)
+    main = ps[0] if ps else None
+    cited = cited_clause(ctx.facts)
+    if main is not None and identity(main) and cited is not None and re.search(r"\bnot a\b", gist(main, ctx.facts)):
+        # a party that is not the statutory one can be reached only through the others or the contract: say so, and
+        # what the contract's cap does to it (the memo 'only recites Clause 41.3')
+        client = client_of(ctx) or principal(ctx, ctx.author.organisation)
+        capped = re.search(r"capped at ([A-Z]{3} [\d,]+)", " ".join(f.statement for f in cited[2]))
+        paras.append(f"It follows that {client} can be reached only through {main.text}, by a claim for contribution, "
+                     f"or under the contract; and under the contract, Clause {cited[0]} "
+                     + (f"caps what {client} can be made to pay at {capped.group(1)}" if capped else
+                        "sets the limit of what it can be made to pay")
+                     + ". The contribution route is the live risk, and the clause is our answer to it.")
     if _flag_at_stake(ctx) and re.search(r"change of control", _flag_at_stake(ctx), re.I):
         from worldsmith.generators.compose.substance.report import red_flags
 
