@@ -351,7 +351,9 @@ def _final(text: str, check: Check, known: tuple = ()) -> bool:
     want = want_of(check.values[0], number, check.unit)
     rival = [m for m in rivals(text, check.values[0], number, check.unit, [*check.allowed, *_breakdown(text)])
              if not answers.operand(parsed, m) and not _step_before(parsed, m, want)
-             and not any(answers.value_matches(m, k) for k in known)]
+             and not any(answers.value_matches(m, k) for k in known)
+             # a bare day of a month is a date, no rival ('as at June 10': kit7's right post lost its gap for it)
+             and not (m.unit is None and _MONTH_BEFORE.search(text[max(0, m.start - 12):m.start]))]
     return not rival or (check.unit in ("days", "weeks") and _adds_up(text, rival, number))
 
 
@@ -956,12 +958,13 @@ def _posts(session: Session, app: str | None = None, place: str | None = None) -
     return apps.records_of(_state(session), app, place)
 
 
-def _added_texts(session: Session) -> list[str]:
+def _added_texts(session: Session, typed: bool = False) -> list[str]:
     out = []
     for rel in _state(session).files_added:
         if rel.lower().endswith((".md", ".txt", ".docx", ".xlsx")):
             try:
-                out.append(deliverables.text_of(session.read_path(rel))[:_MAX_TEXT])
+                read = deliverables.typed_text if typed else deliverables.text_of
+                out.append(read(session.read_path(rel))[:_MAX_TEXT])
             except SessionError:
                 continue
     return out
@@ -971,7 +974,7 @@ def _authored_texts(session: Session, answer: str | None) -> list[str]:
     """Every text the agent wrote in the session: the answer, each message's own text, each chat post, each file it
     added."""
     texts = [answer or ""] + [_own_text(m)[:_MAX_TEXT] for m in session.sent]
-    return texts + [p.text[:_MAX_TEXT] for p in _posts(session)] + _added_texts(session)
+    return texts + [p.text[:_MAX_TEXT] for p in _posts(session)] + _added_texts(session, typed=True)
 
 
 def _own_text(message) -> str:

@@ -102,8 +102,9 @@ def _sheet_task(graph: Graph, top_id, leaf, changed, result, chain, needed, file
     paths = {a.id: a.path for a in world.plan.artifacts}
 
     def source(fid: str) -> str:
+        # the establishing file, else the first file that states the figure (a sheet row names where it comes from)
         ids = world.plan.establishing(fid)
-        return paths.get(ids[0], "") if ids else ""
+        return (paths.get(ids[0], "") if ids else "") or next(iter(_source_names(graph, fid)), "")
 
     rows = [["Item", "Figure", "Source"], [f"{label_of(leaf_fact)} (as supposed)", _plain(changed), "as supposed"]]
     rows += [[label_of(graph.fact(f)), _plain(graph.quantities[f]), source(f)] for f in inputs]
@@ -144,8 +145,12 @@ def _sheet_task(graph: Graph, top_id, leaf, changed, result, chain, needed, file
         criteria.append(Criterion(id="cites_sources", weight=1.0, description="each input row names the file it comes "
                                                                              "from", check=Check(
             type="file_mentions_any", path=path, values=cited)))
+    # every figure the ledger gives under the supposition is working too: a row for a figure further down the chain
+    # ('Contribution demand (for reference) = B5*B6' on the supposed total; kit7 scored that right sheet 0.4)
     allowed = sorted({_num(q) for q in graph.quantities.values() if q is not None}
-                     | {_num(values[f]) for f in steps} | {_num(changed)})
+                     | {_num(q) for q in values.values() if q is not None and q.kind != "date"} | {_num(changed)}
+                     # a rate as a sheet holds it, a fraction (0.35 for 35%)
+                     | {float(q.amount) / 100 for q in graph.quantities.values() if q is not None and q.kind == "percent"})
     negatives = [Criterion(id="sheet_unledgered_figure", weight=2.0,
                            description="the sheet holds an amount neither the ledger, the change nor the working has",
                            check=Check(type="file_unledgered", path=path, allowed=allowed,
