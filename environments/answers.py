@@ -939,10 +939,11 @@ _OPERAND_AFTER = re.compile(r"(?:\s+(?:[a-z][a-z'-]*|\x01+)){0,4}?\s*(?:[+×*/]|
 def operand(parsed: Parsed, m: Mention) -> bool:
     """Whether a figure is an input of written working ('12.5 x GBP 450,000', 'GBP 183.1m - GBP 177.5m = ...'), not
     what the working comes to (the figure after '=' is a result, and a claim)."""
+    if _OPERAND_AFTER.match(parsed.masked, m.end):
+        return True  # "(= GBP 431 x 11)": the first term of the working's right side
     if re.search(r"=\s*$", parsed.masked[max(0, m.start - 4):m.start]):
         return False
-    return bool(_OPERAND_BEFORE.search(parsed.masked[max(0, m.start - 4):m.start])) \
-        or bool(_OPERAND_AFTER.match(parsed.masked, m.end))
+    return bool(_OPERAND_BEFORE.search(parsed.masked[max(0, m.start - 4):m.start]))
 
 
 def _same_value(a: Mention, b: Mention) -> bool:
@@ -1395,7 +1396,11 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
             # "Below the GBP 195m LOI value by GBP 19.75m.": a sentence that opens on the comparison compares the
             # figure just worked out with what it names
             by = re.compile(r"\bby\s+(?:about\s+)?\x01").search(masked, opening.end(), e)
-            obj = side(_words_in(masked[opening.end():by.start()])) if by else None
+            named = _words_in(masked[opening.end():by.start()]) - _BARE if by else None
+            obj = side(named) if named else None
+            if by and not named:  # "Above by USD 126.5m.": the answer's subject, over the other
+                first = _first_named(masked[:s], wa, wb)
+                obj = None if first is None else ("b" if first == "a" else "a")
             if obj is not None:
                 found.add("a<b" if (opening.group("w") in ("below", "under")) == (obj == "b") else "a>b")
         for gs, ge in zip(cuts, cuts[1:]):
@@ -1411,7 +1416,8 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                     # the comparison before sat in an aside that has closed: "X (the cap being lower than the
                     # demand) is well under Y" compares X, named before the aside
                     before_text = masked[gs:c.start()]
-                if bare and not than and not re.search(r"\b(?:is|are|was|were|be|remains|'s|the)\s+(?:\w+\s+)?$",
+                if bare and not than and not re.match(r"\s+by\s+\x01", after_text) and \
+                        not re.search(r"\b(?:is|are|was|were|be|remains|'s|the)\s+(?:\w+\s+)?$",
                                                         before_text):
                     continue  # "a higher court", "less time": no comparison of the two
                 if c.lastgroup == "lt" and word == "less" and not than:
@@ -1434,6 +1440,15 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                     # demand of 35% is higher)') compares that thing, not the two
                     subject = side(_words_in(before_text))
                 obj = side(_words_in(masked[c.end():end]))
+                if subject is None and obj is not None and not pronoun and not than and "\x01" in nearest and not {
+                        w for w in _words_in(nearest) - _BARE if len(w) > 1 and w != "x" and w.upper() not in _CODES}:
+                    # "219,000 / 400 x 10,560 = USD 5,781,600, below the unbilled receivables": the figure just
+                    # worked out, against the one the comparison names
+                    subject = "b" if obj == "a" else "a"
+                elif subject is None and not pronoun and _words_in(nearest) - _BARE \
+                        and _words_in(nearest) - _BARE <= set(ta) & set(tb):
+                    # "The award would be above the basic award": a subject only the two share names the answer's own
+                    subject = _first_named(masked[:s], wa, wb)
                 if obj is None and subject and re.match(r"\s*(?:them|it|that|those|this)\b", masked[c.end():end]):
                     obj = "b" if subject == "a" else "a"  # "It would be below them by USD 3.7m"
                 sign = c.lastgroup

@@ -1367,6 +1367,8 @@ def ledger_numbers(world, unit: str | None) -> list[float]:
 
 _PAPERS: dict[str, list[tuple[str, dt.date]]] = {}
 _PAPER_OF = re.compile(r"(?P<name>(?:[A-Za-z0-9'-]+\s+){1,6}?)(?:of|dated)\s+(?P<date>[A-Z][a-z]+\s+\d{1,2},\s+\d{4})")
+_DATED_GAP = re.compile(r"(?:\s+of\s+[a-z']+)?(?:\s+(?:is|was|were|being|been|dated|of|on|circulated|issued|served|"
+                        r"made|sent|signed|fixed|finalised|finalized|\())*\s*")
 _PAPER_LEAD = {"superseded", "replaced", "by", "the", "a", "an", "and", "its", "our", "earlier", "later", "on", "in"}
 
 
@@ -1403,9 +1405,12 @@ def _paper_misdated(answer: str, session: Session | None) -> bool:
             continue
         before = parsed.text[max(0, m.start - 60):m.start].lower()
         before = re.split(r"[.;\n]", before)[-1]
-        named = [(before.rfind(name), name, day) for name, day in papers if name in before]
+        # the paper the date is given for: named just before it ('the final memo of', 'the revised schedule of loss
+        # is dated'), not one further back ('draft v1 is superseded by the final QoE report of')
+        named = [(before.rfind(name), name) for name, _ in papers if name in before
+                 and _DATED_GAP.fullmatch(before[before.rfind(name) + len(name):])]
         if named:
-            _, name, _ = max(named)
+            _, name = max(named)
             if not any(d in m.dates for n, d in papers if n == name):
                 return True
     return False
