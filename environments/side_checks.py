@@ -138,6 +138,8 @@ _ROOM_DATE = re.compile(rf"\b(?:{_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+
                         rf"(?P<m2>{'|'.join(m[:3] + '[a-z]*' for m in _MONTHS)})\.?,?\s+(?P<y2>20\d\d)|(?P<iso>20\d\d-\d\d-\d\d))\b",
                         re.I)
 _DAYS: dict[str, frozenset] = {}
+_MONTH_DAY = re.compile(rf"\b(?:{_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?|(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m2>"
+                        rf"{'|'.join(m[:3] + '[a-z]*' for m in _MONTHS)}))\b(?!,?\s+20\d\d)", re.I)
 
 
 def room_days(world) -> frozenset:
@@ -233,6 +235,16 @@ def redated(text: str, check: Check) -> bool:
             if m.kind != "date" or m.status != "asserted" or set(m.dates) & days:
                 continue
             if cue.search(parsed.masked[max(0, m.start - 40):m.start]):
+                return True
+        # a day of a month without its year ('Refund due September 28'), read in the matter's years
+        for m in _MONTH_DAY.finditer(sentence):
+            month = [x[:3] for x in _MONTHS].index((m.group("m") or m.group("m2")).lower()[:3]) + 1
+            day = int(m.group("d") or m.group("d2"))
+            try:
+                read = {dt.date(d.year, month, day) for d in days}
+            except ValueError:
+                continue
+            if read and not read & days and cue.search(sentence[max(0, m.start() - 40):m.start()]):
                 return True
     return False
 

@@ -40,6 +40,8 @@ def test_a_side_statement_the_ledger_contradicts_is_read_in_any_text():
     assert side_checks.redated("The refund must be made by September 30, 2026.", due)
     assert not side_checks.redated("The refund must be made by August 28, 2026.", due)
     assert not side_checks.redated("The committee agreed the refund on July 9, 2026.", due)  # no deadline word
+    assert side_checks.redated("Refund due September 28.", due)  # a day of a month without its year
+    assert not side_checks.redated("Refund due 28 August.", due)
     decision = Check(type="texts_decision", values=["reject the tender of defense"], a_words=["tender", "defens"],
                      b_words=[side_checks._YES, side_checks._NO])
     assert side_checks.contradicts("We recommend you accept the tender of defense.", decision)
