@@ -100,7 +100,10 @@ def test_no_brief_weighs_a_figure_against_its_own_part_or_an_exceedance_already_
 
 
 def test_briefs_pass_the_lint_and_the_attack_suite(legal, tmp_path):
-    world, _, tasks = legal
+    from worldsmith.environments.graph_tasks import _guarded
+    world, graph, made = legal
+    # As the task maker ships them: with the negatives every task carries (a disowned answer costs its defers)
+    tasks = [_guarded(graph, t) for t in made]
     kept, refused = lint_tasks(tasks, world)
     assert not refused and len(kept) == len(tasks)
     for task in kept:
