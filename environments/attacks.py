@@ -20,7 +20,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Callable
 
-from worldsmith.environments import apps, room_paths, session_store, side_checks
+from worldsmith.environments import room_paths, session_store, side_checks
 from worldsmith.environments.grade import grade
 from worldsmith.environments.lint import apply_solution
 from worldsmith.environments.session import Session, SessionError
@@ -370,14 +370,12 @@ def _deliverable_candidates(task: Task, world: World, text: str) -> list[tuple]:
 
 
 def _posted(task: Task, sentence: str) -> Callable[[Session], None]:
-    """The right deliverable, then a chat post beside it (in the task's own channel for a post) saying `sentence`."""
+    """The right deliverable, then `sentence` said beside it through the first kind's app that can (chat: a post in
+    the task's own channel for a post)."""
+    from worldsmith.environments.kind_tasks import families
+
     def step(session: Session) -> None:
-        channel = next((a.args.get("channel") for a in task.solution.actions if a.tool == "chat_post"), None)
-        if channel is None:
-            channel = next((c.id for c in session.world.chat if c.name and session.user in c.members), None)
-        tools = apps.app_tools(session)
-        if channel is not None and "chat_post" in tools:
-            tools["chat_post"].fn(channel=channel, text=sentence)
+        next((True for f in families("aside") if f.aside(session, task, sentence)), None)
     return step
 
 

@@ -8,6 +8,8 @@ family defines, in registration order:
     pair_tasks(graph, pairs, user)   deliverables on the exceedance pairs, after the reply and the memo (chat: a post)
     own_tasks(graph)                 tasks of the kind's own files, after the review and sheet tasks (calendar: briefs)
     warmup_tasks(world, user, money) one-file warm-ups on the ledger's amounts the room carries (chat: a post)
+    aside(session, task, sentence)   the attack suite's word beside a deliverable, said through the kind's app
+                                     (chat: a post in the task's channel, else one the user is in); True when said
 
 A kind without such a module has no task family; adding one touches no core file.
 """

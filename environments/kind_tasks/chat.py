@@ -94,3 +94,17 @@ def post_chat_task(world: World, channel, fact: LedgerFact, user: str) -> Task |
         solution=Solution(actions=[Action(tool="chat_post", args={
             "channel": channel.id, "text": f"{the(fact, capital=True)} is {text}."})]),
     )
+
+
+def aside(session, task: Task, sentence: str) -> bool:
+    """Post `sentence` beside the deliverable: in the task's own channel for a post, else a channel the user is in."""
+    from worldsmith.environments import apps
+
+    channel = next((a.args.get("channel") for a in task.solution.actions if a.tool == "chat_post"), None)
+    if channel is None:
+        channel = next((c.id for c in session.world.chat if c.name and session.user in c.members), None)
+    tools = apps.app_tools(session)
+    if channel is None or "chat_post" not in tools:
+        return False
+    tools["chat_post"].fn(channel=channel, text=sentence)
+    return True

@@ -117,9 +117,9 @@ def test_a_registered_toy_kind_shows_its_table_on_the_world_and_the_world_names_
 
 
 # The core that serves, records, grades and asks tasks: it loops over the registered kinds (Kind.views, App.records,
-# environments/kind_tasks/<kind>.py) and names none of those with an app of their own. (environments/attacks.py,
-# the attack suite's candidates, still posts its asides through chat by name.)
-CORE = ("worlds/world.py", "worlds/kinds.py", "worlds/apps.py", "environments/session.py", "environments/session_store.py",
+# environments/kind_tasks/<kind>.py) and names none of those with an app of their own; the attack suite says its
+# asides through a family's `aside` hook.
+CORE = ("environments/attacks.py", "worlds/world.py", "worlds/kinds.py", "worlds/apps.py", "environments/session.py", "environments/session_store.py",
         "environments/grade.py", "environments/graph_tasks.py", "environments/tasks.py", "environments/apps.py",
         "environments/lint.py", "environments/server.py", "environments/exports.py", "environments/index_html.py",
         "environments/harbor.py", "environments/kind_tasks/__init__.py")
