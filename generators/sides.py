@@ -9,7 +9,9 @@ from worldsmith.worlds.outline import Outline
 # Roles that put an organisation across the table, whatever else they mention.
 _ADVERSE = re.compile(r"\b(opposing|counterparty|adverse|sell-side|vendor'?s|seller'?s|the target|regulator|claimant'?s counsel)\b", re.I)
 # Role nouns by which one organisation's role names another ("accountants engaged by the buyer").
-_NOUNS = ("buyer", "client", "charterer", "seller", "company", "hospital", "insurer", "lender", "employer", "owner")
+_NOUNS = ("buyer", "client", "charterer", "seller", "company", "hospital", "insurer", "lender", "employer", "owner",
+          "policyholder", "insured", "borrower", "purchaser", "tenant", "landlord", "licensee", "licensor", "debtor",
+          "shipowner", "contractor", "subcontractor", "developer", "employee", "patient")
 
 
 def _keys(name: str, role: str) -> list[str]:
@@ -18,6 +20,10 @@ def _keys(name: str, role: str) -> list[str]:
     keys = [name.lower(), " ".join(words[:2]).lower(), words[0].lower() if words else ""]
     keys += [f"the {n}" for n in _NOUNS if re.search(rf"\b{n}\b", role, re.I)] + \
             [f"{n}'s" for n in _NOUNS if re.search(rf"\b{n}\b", role, re.I)]
+    # a short principal role ("the policyholder", "the property insurer") is named by its head noun, whatever it is
+    short = re.fullmatch(r"\s*the\s+(?:[a-z-]+\s+){0,2}([a-z-]+)\s*", role, re.I)
+    if short:
+        keys += [f"the {short.group(1).lower()}", f"{short.group(1).lower()}'s"]
     return [k for k in keys if len(k) > 3]
 
 
@@ -29,11 +35,18 @@ def privileged_circle(outline: Outline) -> set[str]:
     if home is None:
         return set()
     circle = {home}
+    # whom an organisation acts for or was engaged by is on its side: coverage counsel "to the policyholder"
+    # brings the policyholder in, even when no name or fixed role noun links them
+    rel = relations(list(orgs.values()))
     changed = True
     while changed:
         changed = False
         for o in orgs.values():
             if o.id in circle or _ADVERSE.search(o.role):
+                continue
+            if any(o.id in rel.get(c, (None, None)) for c in circle) or rel.get(o.id, (None, None))[0] in circle:
+                circle.add(o.id)
+                changed = True
                 continue
             inside = [orgs[c] for c in circle]
             names_in_mine = any(k in o.role.lower() for c in inside for k in _keys(c.name, c.role))
