@@ -11,7 +11,7 @@ _ADVERSE = re.compile(r"\b(opposing|counterparty|adverse|sell-side|vendor'?s|sel
 # Role nouns by which one organisation's role names another ("accountants engaged by the buyer").
 _NOUNS = ("buyer", "client", "charterer", "seller", "company", "hospital", "insurer", "lender", "employer", "owner",
           "policyholder", "insured", "borrower", "purchaser", "tenant", "landlord", "licensee", "licensor", "debtor",
-          "shipowner", "contractor", "subcontractor", "developer", "employee", "patient")
+          "shipowner")
 
 
 def _keys(name: str, role: str) -> list[str]:

@@ -13,7 +13,7 @@ import re
 
 from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.compose.facts import agree
-from worldsmith.generators.compose.parties import opponent, principal, signatory
+from worldsmith.generators.compose.parties import opponent, own_reader, principal, signatory
 from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
 
@@ -143,6 +143,10 @@ class Writer:
         self.pick, self.ctx, self.v = pick, ctx, values
         self.facts = list(ctx.facts)
         self.reader = ctx.to[0] if ctx.to else ctx.author
+        # a frame that names the reader ('{reader_first} should confirm instructions', '{Reader_first} to sign off
+        # the position', 'for {reader}') is said only of a reader on the author's side: the insurer's adjuster
+        # asks the insured to decide nothing of the insurer's
+        self.own = own_reader(ctx) is not None or not ctx.to
         self.day = ctx.spec.date  # type: ignore[union-attr]
         # Which facts pair up in which section turns per document, so a series of minutes differs.
         self.turn = pick.rng.randrange(max(1, len(self.facts)))
@@ -162,6 +166,8 @@ class Writer:
         out: list[str] = []
         leads = bank("genres")["leads"]
         for frame in self.pick.shuffled(bank("genres")["sections"].get(kind, [])):
+            if not self.own and re.search(r"\{reader(_first)?\}", frame, re.I):
+                continue
             s = self.pick.fill([frame], **values)
             if not s or s in out:
                 continue

@@ -57,6 +57,17 @@ def client_of(ctx: ArtifactContext) -> str:
     return here.acts_for if here is not None else ""
 
 
+def own_reader(ctx: ArtifactContext) -> PersonRef | None:
+    """Who the author's paper answers to on the author's own side: a reader of the client the author acts for, else
+    the first reader on the author's side; None when every reader sits across the table (an insurer's adjuster
+    writing to the insured asks the insured for no decision and prepares nothing 'for' him)."""
+    client = client_of(ctx)
+    mine = home(ctx, ctx.author.organisation)
+    readers = ctx.to + ctx.cc
+    return next((p for p in readers if client and p.organisation == client),
+                next((p for p in readers if home(ctx, p.organisation) == mine), None))
+
+
 def engaged_by(ctx: ArtifactContext) -> str:
     """Who engaged or instructed the author's organisation ('' when no role says so)."""
     here = org(ctx, ctx.author.organisation)

@@ -109,3 +109,33 @@ def test_no_paper_claims_a_dispute_or_a_buyer_the_matter_does_not_have(published
     for t in texts:
         assert not re.search(r"figures (differ from|do not agree with) ours on", t)
         assert "a buyer will check first" not in t
+
+
+def test_counsel_to_the_policyholder_has_its_client_on_its_side():
+    """Read 9 (fire coverage): 'coverage counsel to the policyholder' and 'the policyholder' share no name or fixed
+    role noun, and counsel wrote to its own client 'our position is reserved'."""
+    from worldsmith.generators.sides import relations
+    from worldsmith.worlds.plan import Org
+
+    orgs = [Org(id="pruett", name="Pruett Lasky LLP", role="insurance coverage counsel to the policyholder",
+                domain="pruettlasky.example"),
+            Org(id="harlan", name="Harlan Cold Storage, Inc.", role="the policyholder", domain="harlancold.example"),
+            Org(id="meridian", name="Meridian Mutual Insurance Company", role="the property insurer",
+                domain="meridianmutual.example")]
+    known = relations(orgs)
+    assert known["pruett"] == ("harlan", "harlan") and known["meridian"] == (None, None)
+
+
+def test_an_insurers_report_to_the_insured_is_prepared_for_no_one_across_and_asks_him_to_decide_nothing():
+    """Read 9: the adjuster's appraisal was 'prepared for Harlan', said 'Harlan engaged Meridian' and asked the
+    insured's risk manager for a decision on Meridian's position."""
+    from worldsmith.generators.compose.substance.report import report_background, report_summary
+    from tests.generators.context_fixture import RUTH
+
+    ctx = _with([("Harrow Vane LLP", "the property insurer", True, ""),
+                 ("Corvale Shipping Ltd", "the policyholder", False, "")]).model_copy(update={"to": [RUTH]})
+    for seed in range(6):
+        text = " ".join(report_summary(Picker(seed), ctx, "March 5, 2025") + report_background(ctx, "March 5, 2025")
+                        + memo_recommendation(Picker(seed), ctx, "Friday, March 13"))
+        assert "for Corvale" not in text and "engaged" not in text, text
+        assert "Ruth" not in text, text  # the insured confirms no instructions of the insurer's

@@ -295,9 +295,10 @@ def points_of(ctx: ArtifactContext) -> list[FactRef]:
 
 
 def asker(ctx: ArtifactContext) -> PersonRef | None:
-    """Who the paper answers: a reader of the client the author acts for, else the first reader."""
-    client = client_of(ctx)
-    return next((p for p in ctx.to if client and p.organisation == client), ctx.to[0] if ctx.to else None)
+    """Who the paper answers: a reader of the client the author acts for, else the first reader on the author's
+    side; None when every reader sits across the table (nobody across is asked to decide the author's position)."""
+    from worldsmith.generators.compose.parties import own_reader
+    return own_reader(ctx)
 
 
 def names(ctx: ArtifactContext) -> list[str]:

@@ -7,7 +7,7 @@ import re
 
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.facts import agree
-from worldsmith.generators.compose.parties import client_of, opponent
+from worldsmith.generators.compose.parties import client_of, opponent, own_reader
 from worldsmith.generators.compose.text import cap_first, join_names, lower_first
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.compose.substance.common import (derivation, figures, gist, identity, label, merge_short,
@@ -18,7 +18,10 @@ from worldsmith.generators.compose.substance.common import (derivation, figures,
 def report_summary(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     """An executive summary: who prepared it for whom, on what, as at when, and the headline figure with its basis."""
     points = points_of(ctx)
-    client = client_of(ctx) or (ctx.to[0].organisation if ctx.to else "")
+    # prepared for the client served, else an own-side reader's house, never for a reader across the table (the
+    # insurer's adjuster prepared no report 'for' the insured)
+    mine = own_reader(ctx)
+    client = client_of(ctx) or (mine.organisation if mine is not None else "")
     for_whom = f" for {client}" if client and client != ctx.author.organisation else ""
     first = f"{ctx.author.organisation} prepared this report{for_whom} on {topic(ctx.spec.title, names(ctx))}, as at {day}."
     if not points:
@@ -74,7 +77,8 @@ def report_background(ctx: ArtifactContext, day: str) -> list[str]:
     """Why the report exists: who engaged the author's house, to report on what, and the thing it concerns."""
     from worldsmith.generators.compose.parties import engaged_by
 
-    client = engaged_by(ctx) or client_of(ctx) or (ctx.to[0].organisation if ctx.to else "")
+    # only a house that serves someone was engaged ('Harlan engaged Meridian' made the insured the insurer's client)
+    client = engaged_by(ctx) or client_of(ctx)
     who = f"{client} engaged {ctx.author.organisation}" if client and client != ctx.author.organisation else \
         f"{ctx.author.organisation} undertook this work"
     things = [f for f in ctx.facts if identity(f)]
