@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from typing import Iterable, Literal
 
-from worldsmith.worlds.values import (DOLLAR_CODES, READ_CODES, DateValue, Money, Number, Percent, Text, figure_matches,
+from worldsmith.worlds.values import (DOLLAR_CODES, READ_CODES, SCALES, DateValue, Money, Number, Percent, Text, figure_matches,
                                       read_figure, word_figures)
 
 Kind = Literal["money", "number", "percent", "date"]
@@ -466,6 +466,7 @@ def parse(text: str) -> Parsed:
     found = [mt for mt in found if mt.value is None or (mt.value.is_finite() and mt.value.adjusted() < _MAX_DIGITS)]
     found.sort(key=lambda x: x.start)
     found = _compound_durations(text, found)
+    _bracket_scale(blanked, found)
     chars = list(low)
     for mt in found:
         chars[mt.start:mt.end] = _MARK * (mt.end - mt.start)
@@ -498,6 +499,26 @@ def _compound_durations(text: str, found: list[Mention]) -> list[Mention]:
 
 
 # ---------------------------------------------------------------- flags
+
+_BRACKET_SCALE = re.compile(r"\)\s?(?P<s>" + "|".join(sorted(SCALES, key=len, reverse=True)) + r")\b", re.I)
+_BRACKET_INSIDE = re.compile(r"[\s+\-\u2212]*")  # a sum: a product's scale is not each factor's
+
+
+def _bracket_scale(text: str, found: list[Mention]) -> None:
+    """A scale written after a bracketed sum ("(61.35 + 74.0 + 46.7)m") is each bare term's scale."""
+    for m in _BRACKET_SCALE.finditer(text):
+        open_ = text.rfind("(", 0, m.start())
+        inner = [f for f in found if open_ < f.start and f.end <= m.start()]
+        if open_ < 0 or not inner or "\n" in text[open_:m.start()]:
+            continue
+        gaps = [text[a:b] for a, b in zip([open_ + 1] + [f.end for f in inner], [f.start for f in inner] + [m.start()])]
+        if not all(_BRACKET_INSIDE.fullmatch(g) for g in gaps):
+            continue
+        power = SCALES[m["s"].lower()]
+        for f in inner:
+            if f.kind in ("money", "number") and not f.scale and f.value is not None and f.quantum is not None:
+                f.value, f.quantum, f.scale = f.value.scaleb(power), f.quantum.scaleb(power), power
+
 
 def _clause_of(parsed: Parsed, pos: int) -> int:
     """The innermost clause holding a position (a parenthesis inside its sentence's clause), or -1."""
@@ -1117,6 +1138,10 @@ def _points_match(m: Mention, w: Want, min_sig: int) -> bool:
     unit = next((" ".join(words[:k]) for k in (2, 1) if len(words) >= k
                  and (POINT_WORDS.match(" ".join(words[:k])) or _BASIS.match(" ".join(words[:k])))), " ".join(words))
     value = m.value
+    if m.kind == "number" and not unit and 0 < abs(value) < 1 and m.quantum is not None \
+            and m.quantum <= Decimal("0.001"):
+        # a gap of two rates worked as fractions ("0.142 - 0.08 = 0.062"): 0.062 is 6.2 points, to the digit
+        return (value * 100).quantize(_CENT, ROUND_HALF_UP) == w.number.quantize(_CENT, ROUND_HALF_UP)
     if m.kind == "percent" and not POINT_WORDS.match(unit):
         return False  # "3.5%" alone; "3.5% points" still names points
     if m.kind == "number" and _BASIS.match(unit):
@@ -1282,7 +1307,8 @@ _COMPARATORS = re.compile(
     r"|(?P<eq>\bequals\b|\bequal\s+to\b|\bis\s+equal\b|\bthe\s+same\s+as\b|\bidentical\s+to\b|\bmatches\b|"
     r"\bequivalent\s+to\b)")
 _CMP_NEG = re.compile(r"\b(?:not|never|no|cannot|n't)\s+(?:\w+\s+){0,2}$|n't\s+(?:\w+\s+){0,2}$")
-_SEGMENT_BREAK = re.compile(r";|\bbut\b|\bwhereas\b|\bwhile\b|\bwhilst\b|\bhowever\b|,\s*(?:and\s+)?so\b|\btherefore\b|"
+# an arrow ("vs NWC peg GBP 3.25m -> EBITDA exceeds the peg") starts the conclusion drawn from what went before
+_SEGMENT_BREAK = re.compile(r";|->|=>|\u2192|\bbut\b|\bwhereas\b|\bwhile\b|\bwhilst\b|\bhowever\b|,\s*(?:and\s+)?so\b|\btherefore\b|"
                             r"\bthus\b|\bhence\b|\bwhich\s+means\b|\bmeaning\b|\bas\s+a\s+result\b|\bconsequently\b")
 
 

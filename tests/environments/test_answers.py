@@ -641,6 +641,31 @@ def test_a_gap_between_rates_reads_in_points_of_any_usual_spelling(text, status)
     assert asserts(text, Want("number", number=Decimal("6.2"), unit=POINTS)).status == status
 
 
+@pytest.mark.parametrize("text, status", [
+    ("0.142 - 0.08 = 0.062.", "asserted"), ("0.142 - 0.08 = 0.063.", "absent"), ("0.06 is the gap.", "absent"),
+])
+def test_a_gap_of_rates_worked_as_fractions_reads_in_points_to_the_digit(text, status):
+    """Kit7: a gap worked on the rates as a sheet holds them is the same gap in points, never a rounder one."""
+    from worldsmith.environments.answers import POINTS
+    assert asserts(text, Want("number", number=Decimal("6.2"), unit=POINTS)).status == status
+
+
+def test_a_scale_after_a_bracketed_sum_is_each_terms_but_not_a_products_factors():
+    """Kit7: '(61.35 + 74.0 + 46.7)m' gives the removal costs as USD 61.35m; in '(2 x 3)m' only the product is scaled."""
+    assert [m.value for m in parse("(61.35 + 74.0 + 46.7)m = 182.05m").mentions] == [
+        Decimal("61350000"), Decimal("74000000"), Decimal("46700000"), Decimal("182050000")]
+    assert [m.value for m in parse("(2 x 3)m").mentions] == [2, 3]
+    assert [m.value for m in parse("(about 4) m").mentions] == [4]
+
+
+def test_an_arrow_starts_the_comparison_drawn_from_the_figures_before_it():
+    """Kit7: 'EBITDA GBP 14.2m vs NWC peg GBP 3.25m -> EBITDA exceeds the peg' says EBITDA is the greater."""
+    text = "Team: QoE EBITDA £14.2m vs NWC peg £3.25m -> EBITDA exceeds the peg by £10.95m."
+    assert direction(text, "QoE-adjusted LTM EBITDA", "NWC peg") == "a>b"
+    assert direction(text.replace("EBITDA exceeds the peg", "the peg exceeds EBITDA"),
+                     "QoE-adjusted LTM EBITDA", "NWC peg") == "a<b"
+
+
 def test_three_figures_and_a_decimal_with_a_scale_word_match_but_a_bare_round_million_does_not():
     assert asserts("USD 95.2 million", Money(amount=95212500, currency="USD")).status == "asserted"
     assert asserts("USD 95m", Money(amount=95212500, currency="USD")).status == "absent"
