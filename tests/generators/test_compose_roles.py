@@ -139,3 +139,16 @@ def test_an_insurers_report_to_the_insured_is_prepared_for_no_one_across_and_ask
                         + memo_recommendation(Picker(seed), ctx, "Friday, March 13"))
         assert "for Corvale" not in text and "engaged" not in text, text
         assert "Ruth" not in text, text  # the insured confirms no instructions of the insurer's
+
+
+def test_a_policy_is_the_insurers_declarations_naming_the_policyholder_not_its_counsel():
+    """Read 9: a document of doc_type 'policy' came out as the insurer's strategy note."""
+    from worldsmith.generators.compose.substance.policy import HEADS, is_policy, policy_bodies
+
+    ctx = _with([("Harrow Vane LLP", "the property insurer", True, ""),
+                 ("Lakeshore Counsel LLP", "coverage counsel to the policyholder", False, "Corvale Shipping Ltd"),
+                 ("Corvale Shipping Ltd", "the policyholder", False, "")])
+    assert is_policy("policy", "Commercial property policy CPP 4471-0926: declarations") and not is_policy("memo", "x")
+    text = [s for ps in policy_bodies(Picker(1), ctx, list(HEADS)).values() for s in ps]
+    assert text[:2] == ["Named insured: Corvale Shipping Ltd.", "Insurer: Harrow Vane LLP."], text
+    assert text[-1].startswith("Issued by Harrow Vane LLP on ") and not any("recommend" in s for s in text)

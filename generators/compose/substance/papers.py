@@ -9,7 +9,7 @@ import re
 
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.genres import _short_date
-from worldsmith.generators.compose.parties import client_of
+from worldsmith.generators.compose.parties import client_of, own_reader
 from worldsmith.generators.compose.text import cap_first, join_names, long_date
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.week import instance_of
@@ -22,7 +22,8 @@ def plan_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]])
     timeline from the plan's day, and the team from the people on it."""
     from worldsmith.generators.compose.voice import next_workday
 
-    client = client_of(ctx) or (ctx.to[0].organisation if ctx.to else "")
+    mine = own_reader(ctx)  # a plan is for the client served or an own-side reader, never for the other side
+    client = client_of(ctx) or (mine.organisation if mine is not None else "")
     day = ctx.spec.date  # type: ignore[union-attr]
     about = topic(ctx.spec.title, names(ctx))
     facts = [f for f in ctx.facts if not identity(f)]

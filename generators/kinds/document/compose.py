@@ -12,6 +12,7 @@ from worldsmith.generators.compose.parties import across, client_of, engaged_by,
 from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
 from worldsmith.generators.compose.substance.letters import OFFER
+from worldsmith.generators.compose.substance.policy import HEADS as POLICY_HEADS, is_policy, policy_bodies
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end, tidy
 from worldsmith.generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
 from worldsmith.generators.context import ArtifactContext
@@ -117,6 +118,8 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         # a guarantor confirms its guaranty; the certificate itself is the issuing authority's
         issued = "Guaranty confirmed by" if substance.certificate_parties(ctx)[0] else "Issued by"
         line = sep.join([f"{issued} {by}, {ctx.author.organisation}", when])
+    elif kind == "default" and is_policy(spec.doc_type, spec.title):
+        line = sep.join([f"Issued by {ctx.author.organisation}", when])  # a policy form carries no internal marking
     elif kind == "agreement" and substance.executed_on(ctx) != spec.date:
         # an executed copy produced in the matter: the house's plain marking, never a privilege it does not carry
         line = sep.join([style["mark"], f"Executed copy, produced by {by}, {ctx.author.organisation}", when])
@@ -264,6 +267,10 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         # a certificate or guaranty is issued, not argued: particulars, certification, guaranty, signature
         plan = substance.certificate_plan(len(plan))
         bodies = substance.certificate_bodies(pick, ctx, plan)
+    elif kind == "default" and is_policy(spec.doc_type, spec.title) and not in_mail:
+        # a policy's declarations are the insurer's form: parties, number, limits, conditions, issue
+        plan = list(POLICY_HEADS)
+        bodies = policy_bodies(pick, ctx, plan)
     if kind == "term_sheet" and not in_mail:
         bodies = substance.term_sheet_bodies(pick, ctx, plan, *writer._parties())
     if kind == "agreement" and not in_mail:

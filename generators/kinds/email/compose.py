@@ -808,7 +808,9 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
     values.update(topic=topic_of(ctx), day=deadline(pick, spec.sent_at.date(), ctx.locale))
     path = spec.attachments[0].path.lower()
     draft = bool(re.search(r"\b(draft|interim|superseded)\b", spec.attachments[0].title, re.I))
-    outside = not ctx.privileged
+    # a file that goes across the table goes 'for your records' with rights reserved; one that stays on the author's
+    # side (an insurer's own people, counsel and client) reserves nothing against its readers
+    outside = across(ctx) if ctx.organisations else not ctx.privileged
     lines = [cap_first(pick.frame(frames["promise"]).format(what=attached_what(spec)))]
     asked = title_ask(pick, spec.title)
     if asked:
