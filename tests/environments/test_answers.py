@@ -666,6 +666,15 @@ def test_an_arrow_starts_the_comparison_drawn_from_the_figures_before_it():
                      "QoE-adjusted LTM EBITDA", "NWC peg") == "a<b"
 
 
+@pytest.mark.parametrize("text, expect", [
+    ("Told Joseph the denial rate is within the SLA.", "a<b"), ("Told Joseph the denial rate exceeds the SLA.", "a>b"),
+    ("The SLA is below the denial rate.", "a>b"),
+])
+def test_an_acronym_names_its_label_and_who_was_told_is_not_compared(text, expect):
+    """Kit7: 'Told Joseph the denial rate is within the SLA' (a wrong aside) named neither side, so it passed."""
+    assert direction(text, ["initial", "denial", "rate"], ["denial", "rate", "service", "level"]) == expect
+
+
 def test_three_figures_and_a_decimal_with_a_scale_word_match_but_a_bare_round_million_does_not():
     assert asserts("USD 95.2 million", Money(amount=95212500, currency="USD")).status == "asserted"
     assert asserts("USD 95m", Money(amount=95212500, currency="USD")).status == "absent"
