@@ -152,3 +152,21 @@ def test_a_policy_is_the_insurers_declarations_naming_the_policyholder_not_its_c
     text = [s for ps in policy_bodies(Picker(1), ctx, list(HEADS)).values() for s in ps]
     assert text[:2] == ["Named insured: Corvale Shipping Ltd.", "Insurer: Harrow Vane LLP."], text
     assert text[-1].startswith("Issued by Harrow Vane LLP on ") and not any("recommend" in s for s in text)
+
+
+def test_a_reservation_of_rights_names_what_it_reserves_on_and_demands_by_the_deadline():
+    """Read 9: 'We reserve all our rights.' named no exclusion, and the demand for proof of loss gave 3 days."""
+    import datetime as dt
+
+    from worldsmith.generators.compose.substance.letters import demanded, reserved_on
+    from worldsmith.generators.context import FactRef
+    from worldsmith.worlds.values import DateValue
+
+    ctx = document_context("letter")
+    due = FactRef(id="pol", label="proof of loss deadline", text="August 14, 2026", statement="Due August 14, 2026.",
+                  value=DateValue(value=dt.date(2026, 8, 14)))
+    spec = ctx.spec.model_copy(update={"purpose": "The insurer reserves its rights on the spoilage exclusion and "
+                                                  "demands a sworn proof of loss.", "date": dt.date(2026, 6, 15)})
+    ctx = ctx.model_copy(update={"spec": spec, "facts": [due]})
+    assert reserved_on(ctx) == ["the spoilage exclusion"]
+    assert demanded(ctx) == ("a sworn proof of loss", "August 14, 2026")

@@ -92,6 +92,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
         elif k == "reservation":
             under = f", including under {join_names(clauses)}" if clauses else ""
             who = "Our client reserves all of its" if client else "We reserve all our"
+            named = reserved_on(ctx)
+            if named:
+                # a reservation names what it reserves on (read 9: an insurer's reservation of rights that named no
+                # exclusion and no policy provision reserved nothing)
+                under = f", including under {join_names(named + [c for c in clauses if c not in named])}"
             out[i] = [f"{who} rights{under}. Nothing in this letter is an admission, and no right is waived "
                       f"by anything said or not said in it."]
         elif k == "letter_close" and _REFUND.search(ctx.spec.title):
@@ -99,6 +104,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                       f"the amount. Please confirm receipt, and tell us by {due} whether you will recover the amount by "
                       f"offset or whether we should repay it directly; we will respond promptly to any request for the "
                       f"underlying records."]
+        elif k == "letter_close" and demanded(ctx):
+            # a demand says what is demanded and by the date the facts give for it, not a stock three days
+            thing, by = demanded(ctx)
+            out[i] = [f"Please let us have {thing} by {by}. " + pick.one(["Please address any reply to the writer.",
+                                                                          "We look forward to hearing from you."])]
         elif k == "letter_close":
             out[i] = [pick.one([f"Please let us have your response by {due}.",
                                 f"We should be grateful for your response by {due}."]) + " " +
@@ -112,6 +122,33 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
         if at is not None:
             out.setdefault(at, []).append(" ".join(as_told(pick, f, ctx.facts, client) for f in rest))
     return out
+
+
+_RESERVES = re.compile(r"\breserv\w*\s+(?:all\s+)?(?:its|their|our|his|her)?\s*rights?\s+(?:on|under|in respect of|as to|"
+                       r"regarding)\s+(?P<on>.+?)(?=\s+and\s+\w+s\b|[.;,]|$)", re.I)
+_PROVISION = re.compile(r"\bthe\s+(?:[\w-]+\s+){0,3}?(?:clause|exclusion|condition|endorsement|warranty)\b", re.I)
+_DEMANDS = re.compile(r"\bdemand(?:s|ing)?\s+(?P<what>(?:a|an|the)\s+.+?)(?=[.;,]|\s+by\b|$)", re.I)
+
+
+def reserved_on(ctx: ArtifactContext) -> list[str]:
+    """The provisions a reservation of rights names: what its purpose says it reserves on ('reserves its rights on
+    the spoilage exclusion'), then the provisions its facts' labels name ('the coinsurance clause')."""
+    purpose = getattr(ctx.spec, "purpose", "") or ""
+    found = [m.group("on").strip() for m in _RESERVES.finditer(purpose)]
+    for f in ctx.facts:
+        found += [m.group(0).lower() for m in _PROVISION.finditer(f.label or "")]
+    return list(dict.fromkeys(x for x in found if x))
+
+
+def demanded(ctx: ArtifactContext) -> tuple[str, str] | None:
+    """(what a demand letter demands, by when) from its purpose and the deadline among its facts; None when its
+    purpose demands nothing or no future date fact gives the day."""
+    m = _DEMANDS.search(getattr(ctx.spec, "purpose", "") or "")
+    day = ctx.spec.date  # type: ignore[union-attr]
+    dates = [f for f in ctx.facts if f.value.type == "date" and f.value.value > day]
+    if not m or not dates:
+        return None
+    return strip_end(m.group("what")), min(dates, key=lambda f: f.value.value).text
 
 
 def engagement_plan(plan: list[tuple[str, str]], listed: list[tuple[str, str]]) -> list[tuple[str, str]]:
