@@ -1255,6 +1255,16 @@ def _competes(m: Mention, w: Want) -> bool:
     return m.kind == w.kind
 
 
+def _rounding_beside_exact(parsed: Parsed, m: Mention, w: Want, min_sig: int) -> bool:
+    """An approximation ('c. GBP 0.89m') that is the expected value rounded where it was written, given beside the
+    exact value stated plainly ('exactly GBP 887,500'): one figure said twice, no rival (kit7's right reply lost its gap)."""
+    if not m.hedged or m.value is None or m.quantum is None or w.number is None or m.kind == "date":
+        return False
+    if w.number.quantize(m.quantum, ROUND_HALF_UP) != m.value:
+        return False
+    return any(o is not m and o.status == "asserted" and value_matches(o, w, min_sig) for o in parsed.mentions)
+
+
 def competing_values(parsed: Parsed | str, expected: Expected, allowed: Iterable[Expected] = (),
                      min_sig: int = 4) -> list[Mention]:
     """Values of the expected's kind the text offers (stated or hedged, not negated or superseded) that are
@@ -1273,6 +1283,8 @@ def competing_values(parsed: Parsed | str, expected: Expected, allowed: Iterable
         if m.negated or m.superseded or not _competes(m, w):
             continue
         if any(value_matches(m, f, min_sig) for f in fine if f.kind != "text"):
+            continue
+        if _rounding_beside_exact(parsed, m, w, min_sig):
             continue
         key = (m.kind, m.value, m.dates, m.currency)
         if key not in seen:

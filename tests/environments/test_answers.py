@@ -675,6 +675,17 @@ def test_an_acronym_names_its_label_and_who_was_told_is_not_compared(text, expec
     assert direction(text, ["initial", "denial", "rate"], ["denial", "rate", "service", "level"]) == expect
 
 
+@pytest.mark.parametrize("text, rivals", [
+    ("The gap is GBP 887,500 (i.e. c. GBP 0.89m; exactly GBP 887,500).", []),
+    ("The gap is GBP 887,500 (c. GBP 0.95m).", ["GBP 0.95m"]),
+    ("The gap is about GBP 0.89m, or GBP 0.95m.", ["GBP 0.89m", "GBP 0.95m"]),
+])
+def test_a_rounding_of_the_exact_figure_beside_it_is_no_rival(text, rivals):
+    """Kit7: 'c. GBP 0.89m; exactly GBP 887,500' is one figure said twice; another rounding is still a rival."""
+    gap = Money(amount=887500, currency="GBP")
+    assert [m.text for m in competing_values(text, gap)] == rivals
+
+
 def test_three_figures_and_a_decimal_with_a_scale_word_match_but_a_bare_round_million_does_not():
     assert asserts("USD 95.2 million", Money(amount=95212500, currency="USD")).status == "asserted"
     assert asserts("USD 95m", Money(amount=95212500, currency="USD")).status == "absent"
