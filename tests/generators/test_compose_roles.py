@@ -170,3 +170,12 @@ def test_a_reservation_of_rights_names_what_it_reserves_on_and_demands_by_the_de
     ctx = ctx.model_copy(update={"spec": spec, "facts": [due]})
     assert reserved_on(ctx) == ["the spoilage exclusion"]
     assert demanded(ctx) == ("a sworn proof of loss", "August 14, 2026")
+
+
+def test_an_appraisal_says_how_its_value_was_reached():
+    """Read 9: a replacement cost appraisal 'with no valuation method at all'."""
+    from worldsmith.generators.compose.substance.report import valuation_method
+
+    assert "no deduction for depreciation" in valuation_method("Replacement cost appraisal: Joliet warehouse")[0]
+    assert "less depreciation" in valuation_method("Valuation on actual cash value")[0]
+    assert valuation_method("Quality of earnings report") == []

@@ -36,7 +36,30 @@ def report_summary(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
         # the escrow percentage is 7.5%' in counsel's red-flag report)
         head = f"The principal red flag is that {flags[0][1]}."
     rest = [plain_sentence(pick, f) for f in points[1:3]]
-    return [own_voice(" ".join([first, head, *rest]), ctx.author.organisation)]
+    return [own_voice(" ".join([first, head, *rest, *valuation_method(ctx.spec.title)]), ctx.author.organisation)]
+
+
+# An appraisal or valuation says how the value was reached, by the basis its title names (read 9: a replacement
+# cost appraisal 'with no valuation method at all').
+_METHODS = [
+    (re.compile(r"replacement cost", re.I),
+     "The value is the cost of rebuilding the building new, with materials of like kind and quality, at prices current "
+     "at the valuation date: a quantity survey of the structure, priced by trade, with site work, fees and permits added "
+     "and no deduction for depreciation."),
+    (re.compile(r"actual cash value|\bACV\b", re.I),
+     "The value is the replacement cost new less depreciation for the age, condition and remaining useful life of "
+     "each building component at the date of loss."),
+    (re.compile(r"market value|fair value|enterprise value", re.I),
+     "The value is read from comparable transactions and cross-checked against an income approach, on the basis "
+     "and at the date stated."),
+]
+
+
+def valuation_method(title: str) -> list[str]:
+    """How an appraisal or valuation reached its figure, by the basis its title names; [] for any other report."""
+    if not re.search(r"\b(apprais\w*|valuation)\b", title, re.I):
+        return []
+    return [text for pattern, text in _METHODS if pattern.search(title)][:1]
 
 
 def own_voice(text: str, org: str) -> str:
