@@ -332,7 +332,16 @@ class _Planner:
                         carried = [self.rng.choice(facts)]
                     else:
                         carried = []
-                    if asked is not None and beat in ("answer", "confirm") and sender.id != author.id:
+                    # the question is answered by the house it was put to, not by the asker's colleague (read 9: the
+                    # client's CFO asked counsel 'How much will Meridian actually pay?' and her own risk manager
+                    # gave the 'Short answer'); a thread inside one house is answered by anyone but the asker
+                    put_to_others = any(p.organisation != author.organisation for p in speakers)
+                    last_reply = pos == total - 1 - (1 if targets else 0)
+                    if asked is not None and last_reply and put_to_others and sender.organisation != author.organisation \
+                            and beat not in ("decide", "noted", "question", "forward"):
+                        beat = "answer"  # the house asked answers before the thread ends, not 'Perfect, thanks'
+                    if asked is not None and beat in ("answer", "confirm") and sender.id != author.id and \
+                            (sender.organisation != author.organisation or not put_to_others):
                         known = self.first_known.get(asked.id)
                         if known is None or known <= at.date():
                             # (after the draws above, so that no other message of the world changes)
