@@ -179,3 +179,15 @@ def test_an_appraisal_says_how_its_value_was_reached():
     assert "no deduction for depreciation" in valuation_method("Replacement cost appraisal: Joliet warehouse")[0]
     assert "less depreciation" in valuation_method("Valuation on actual cash value")[0]
     assert valuation_method("Quality of earnings report") == []
+
+
+def test_a_writer_names_herself_in_the_first_person_in_her_own_lines_only():
+    """Read 9: the CFO wrote 'Harlan's CFO decided to submit the proof of loss' of herself."""
+    from worldsmith.generators.kinds.email.compose import first_person
+    from tests.generators.context_fixture import person
+
+    cfo = person("cfo_1", "Melissa", "Baker", "Chief Financial Officer", "Harlan Cold Storage, Inc.",
+                 "harlancold.example", "+1 313 555 0157")
+    body = "On August 10 Harlan's CFO decided to submit.\n> Harlan's CFO decided to submit."
+    assert first_person(body, cfo) == "On August 10 I decided to submit.\n> Harlan's CFO decided to submit."
+    assert first_person("Meridian's CFO decided.", cfo) == "Meridian's CFO decided."

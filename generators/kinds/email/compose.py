@@ -188,6 +188,10 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         # the greeting follows the clock ("Good morning Breanna" on a message sent at 15:34)
         later = "Good afternoon" if spec.sent_at.hour < 18 else "Good evening"
         email = email.model_copy(update={"body": later + email.body[len("Good morning"):]})
+    elif isinstance(spec, EmailSpec) and spec.sent_at.hour < 12 and re.match(r"Good (afternoon|evening)\b", email.body):
+        # ("Good afternoon" at 09:02, read 9)
+        email = email.model_copy(update={"body": re.sub(r"^Good (afternoon|evening)", "Good morning", email.body)})
+    email = email.model_copy(update={"body": first_person(email.body, ctx.author)})
     # a frame is written for one thing: a plural label takes a plural verb, in questions too ("Are the removal costs")
     labels = [f.label for f in ctx.facts if f.label] + list(ctx.thread_labels)
     email = email.model_copy(update={"body": agree(tidy(email.body, tuple(f.text for f in ctx.facts)), labels)})
@@ -197,6 +201,19 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         line = pick.frame(bank("email")["off_hours"][when])
         return email.model_copy(update={"body": email.body.rstrip("\n") + "\n\n" + line + "\n"})
     return email
+
+
+def first_person(body: str, author) -> str:
+    """The writer's own lines with the writer named in the first person: a ledger statement 'Harlan's CFO decided to
+    submit' in the CFO's own mail reads 'I decided to submit' (read 9: 'the CFO refers to herself in the third
+    person'). Quoted lines ('> ...') are left as their writers wrote them."""
+    org = re.findall(r"[A-Za-z&'-]+", author.organisation)
+    role = re.sub(r"_\d+$", "", author.id).replace("_", " ")
+    names = [re.escape(author.title)] + ([re.escape(role)] if len(role) > 1 else [])
+    if not org:
+        return body
+    pattern = re.compile(rf"\b(?:{re.escape(org[0])}|{re.escape(author.organisation)})['’]s\s+(?:{'|'.join(names)})\b", re.I)
+    return "\n".join(line if line.startswith(">") else pattern.sub("I", line) for line in body.split("\n"))
 
 
 def asked_of_me(ctx: ArtifactContext) -> str:
