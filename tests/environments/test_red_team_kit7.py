@@ -58,6 +58,9 @@ def test_a_draft_set_aside_in_prose_and_a_move_with_no_direction_word_pass(dilig
         f"superseded. It moved by {move}.\nAnswer: {move}",
         f"{head}The other figure is {old}, from the superseded valuation, which used the earlier {draft}. "
         f"Movement: {old} - {now} = {move}.\nAnswer: {move}",
+        # the draft traced by its paper's name alone, in the sentence that sets the valuation aside
+        f"{head}The other figure is {old}, from the superseded valuation run on QoE draft v1. It moved by {move}.\n"
+        f"Answer: {move}",
     ]
     for i, text in enumerate(right):
         assert _score(world, task, tmp_path / f"r{i}", text) == 1.0, text
@@ -68,6 +71,7 @@ def test_a_draft_set_aside_in_prose_and_a_move_with_no_direction_word_pass(dilig
         right[0].replace("; it was replaced by the final QoE report",
                          "; it was superseded because the seller withdrew it from the data room"),
         "(The draft was circulated on January 3, 2019.)\n" + right[0],
+        f"{head}The valuation run on QoE draft v1, {old}, still applies. It moved by {move}.\nAnswer: {move}",
     ]
     for i, text in enumerate(wrong):
         assert _score(world, task, tmp_path / f"w{i}", text) < 1.0, text
