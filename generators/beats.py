@@ -33,12 +33,16 @@ def decision_object(purpose: str) -> str:
         head = re.split(r"\b(?:until|and|while|so that|once|when)\b", passive.group(1))[-1].split()[-4:]
         if len(head) >= 2:
             return " ".join(head) + " is agreed"
-    m = re.search(r"\b(?:decides?|decided|agrees?|agreed|approves?|approved)\s+(?:to\s+|on\s+)?([^,.;]+)", purpose or "", re.I)
+    m = re.search(r"\b(decides?|decided|agrees?|agreed|approves?|approved)\s+(to\s+|on\s+)?([^,.;]+)", purpose or "", re.I)
     if not m:
         return ""
-    words = re.split(r"\s+(?:and|until|while|but|so)\s+", m.group(1))[0].split()[:7]
+    words = re.split(r"\s+(?:and|until|while|but|so)\s+", m.group(3))[0].split()[:7]
     if not words or words[-1].lower() in ("it", "them", "this", "that") or len(words) < 2:
         return ""
+    if not m.group(2) and re.match(r"agree", m.group(1), re.I) and words[0].lower() in ("the", "a", "an"):
+        # 'agree the building loss' decides a thing, not an act: 'the building loss is agreed' (read 9: 'We have
+        # decided: the building loss')
+        return " ".join(words) + " is agreed"
     return " ".join(words)
 
 

@@ -191,3 +191,12 @@ def test_a_writer_names_herself_in_the_first_person_in_her_own_lines_only():
     body = "On August 10 Harlan's CFO decided to submit.\n> Harlan's CFO decided to submit."
     assert first_person(body, cfo) == "On August 10 I decided to submit.\n> Harlan's CFO decided to submit."
     assert first_person("Meridian's CFO decided.", cfo) == "Meridian's CFO decided."
+
+
+def test_agreeing_a_thing_is_decided_as_a_clause():
+    """Read 9: 'agree the building loss' came out 'We have decided: the building loss'."""
+    from worldsmith.generators.beats import decision_object
+
+    assert decision_object("The adjuster and counsel agree the building loss and argue over it.") == \
+        "the building loss is agreed"
+    assert decision_object("The client decides to reject the tender.") == "reject the tender"
