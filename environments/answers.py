@@ -1255,6 +1255,16 @@ def _competes(m: Mention, w: Want) -> bool:
     return m.kind == w.kind
 
 
+def _fraction_of(m: Mention, fine: list[Want]) -> bool:
+    """A rate written as a fraction ('0.115 (11.5%)') beside a gap in points is one of the rates compared, no rival
+    gap (kit7: 'Sample error rate 0.115 (11.5%) vs service level 0.08 (8%) ... 3.5 percentage points' lost its gap)."""
+    if m.kind != "number" or m.unit or m.value is None or not 0 < abs(m.value) < 1 or m.quantum is None \
+            or m.quantum > Decimal("0.01"):
+        return False
+    return any(f.number is not None and (m.value * 100).quantize(_CENT, ROUND_HALF_UP)
+               == f.number.quantize(_CENT, ROUND_HALF_UP) for f in fine)
+
+
 def _rounding_beside_exact(parsed: Parsed, m: Mention, w: Want, min_sig: int) -> bool:
     """An approximation ('c. GBP 0.89m') that is the expected value rounded where it was written, given beside the
     exact value stated plainly ('exactly GBP 887,500'): one figure said twice, no rival (kit7's right reply lost its gap)."""
@@ -1283,6 +1293,8 @@ def competing_values(parsed: Parsed | str, expected: Expected, allowed: Iterable
         if m.negated or m.superseded or not _competes(m, w):
             continue
         if any(value_matches(m, f, min_sig) for f in fine if f.kind != "text"):
+            continue
+        if w.unit == POINTS and _fraction_of(m, fine[1:]):
             continue
         if _rounding_beside_exact(parsed, m, w, min_sig):
             continue
@@ -1435,8 +1447,9 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
     def side(words: set[str]) -> str | None:
         # with no word of its own on either side, the head noun decides: "the denial rate" is the initial denial
         # rate (a rate), not the denial-rate service level (a level)
-        words = words | _acronym_words(words, ta) | _acronym_words(words, tb)
         found_side = _side(words, wa, wb)
+        if found_side is None:  # an acronym only where the words name no side ('the SLA'), never to tip a mix
+            found_side = _side(words | _acronym_words(words, ta) | _acronym_words(words, tb), wa, wb)
         if found_side is None and ha != hb and (ha in words) != (hb in words) and not words - set(ta) - set(tb) - _BARE:
             return "a" if ha in words else "b"
         return found_side

@@ -675,6 +675,13 @@ def test_an_acronym_names_its_label_and_who_was_told_is_not_compared(text, expec
     assert direction(text, ["initial", "denial", "rate"], ["denial", "rate", "service", "level"]) == expect
 
 
+@pytest.mark.parametrize("text", ["Sample error rate 11.5% > 8% denial-rate SLA: exceeds by 3.5 pts.",
+                                  "Team: sample error rate 11.5% vs denial-rate SLA 8.0% - the error rate is higher."])
+def test_an_acronym_does_not_tip_a_phrase_that_names_a_side(text):
+    """Kit7: read as the service level, 'SLA' tipped 'sample error rate ... denial-rate SLA' to neither side."""
+    assert direction(text, ["sample", "error", "rate"], ["denial", "rate", "service", "level"]) == "a>b"
+
+
 @pytest.mark.parametrize("text, rivals", [
     ("The gap is GBP 887,500 (i.e. c. GBP 0.89m; exactly GBP 887,500).", []),
     ("The gap is GBP 887,500 (c. GBP 0.95m).", ["GBP 0.95m"]),
@@ -684,6 +691,15 @@ def test_a_rounding_of_the_exact_figure_beside_it_is_no_rival(text, rivals):
     """Kit7: 'c. GBP 0.89m; exactly GBP 887,500' is one figure said twice; another rounding is still a rival."""
     gap = Money(amount=887500, currency="GBP")
     assert [m.text for m in competing_values(text, gap)] == rivals
+
+
+def test_rates_written_as_fractions_beside_a_gap_in_points_are_the_rates_compared():
+    """Kit7: 'error rate 0.115 (11.5%) vs level 0.08 (8%)' beside a 3.5-point gap."""
+    from worldsmith.environments.answers import POINTS
+    gap = Want("number", number=Decimal("3.5"), unit=POINTS)
+    text = "Sample error rate 0.115 (11.5%) vs service level 0.08 (8%). Higher by 3.5 percentage points."
+    assert competing_values(text, gap, [Decimal("11.5"), Decimal("8")]) == []
+    assert [m.text for m in competing_values(text, gap)] == ["0.115"]  # with no rates allowed, 11.5% read as a rival gap
 
 
 def test_three_figures_and_a_decimal_with_a_scale_word_match_but_a_bare_round_million_does_not():
