@@ -56,7 +56,8 @@ def grep_solvable(task: Task, world: World) -> str | None:
     labels = prompt_labels(task, world)
     for path, text in _texts(world):
         low = text.lower()
-        for m in re.finditer(re.escape(value.lower()), low):
+        # the figure as written, not inside a longer one ("6 days" is not in "16 days from today")
+        for m in re.finditer(r"(?<![\w.,])" + re.escape(value.lower()) + r"(?![\w]|[.,]\d)", low):
             window = low[max(0, m.start() - NEAR): m.end() + NEAR]
             if any(lb in window for lb in labels):
                 return path

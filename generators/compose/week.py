@@ -20,6 +20,10 @@ _NOTE = {
         "text": ["{Label}, on the file since {d}: {text}.", "Since {d} we have {label}: {text}."],
         "other": ["{Label} came in on {d}: {text}.", "New on {d}: {label}, {text}."],
     },
+    # learnt the day the note goes out: "today", not the date beside the label (the note's own date says it, and a
+    # chronology task's answer, "first sent on 30 September", would stand in the text next to the label)
+    "learnt_today": ["{Label} came in today: {text}.", "New today: {label}, {text}.",
+                     "We now have {label}: {text}, received today."],
     "moved": ["{Label} moved to {text} on {d}; it had been {before}.",
               "On {d} {label} went to {text} (from {before}).",
               "{Label} changed this week: {text} since {d}, against the {before} we had."],
@@ -95,6 +99,8 @@ def _values(e: WeekEvent, today: dt.date, locale: str) -> dict[str, str]:
 def _frames(table: dict, e: WeekEvent, own: bool, kind: str, today: dt.date | None = None) -> list[str]:
     if e.what == "passed" and e.day == today:
         return table["today"]
+    if e.what == "learnt" and e.day == today and "learnt_today" in table:
+        return table["learnt_today"]
     if e.what in ("paper", "last"):
         return table[e.what if own else e.what + "_other"]
     frames = table[e.what]
