@@ -1494,6 +1494,13 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                     continue  # "a higher court", "less time": no comparison of the two
                 if c.lastgroup == "lt" and word == "less" and not than:
                     continue
+                if bare and re.match(r"\s+of\s+(?:the\s+two|them|both|the\s+pair)\b", after_text):
+                    # "Note that the demand is the higher of the two": a direction said of one side (kit8: beside a
+                    # right comparison, its wrong way round scored 1.0 in all five worlds)
+                    said = side(_words_in(before_text) - _BARE)
+                    if said is not None:
+                        found.add("a>b" if (c.lastgroup == "gt") == (said == "a") else "a<b")
+                    continue
                 if bare and re.match(r"\s+of\b", after_text):
                     continue  # "the cap is the greater of the floor and the per-ton figure": a rule, not a comparison
                 end = cmps[k + 1].start() if k + 1 < len(cmps) else ge

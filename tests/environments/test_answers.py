@@ -799,3 +799,13 @@ def test_a_figure_in_brackets_after_a_date_is_no_negative_amount():
     found = parse("Sent on 6 October 2026 (GBP 14,200,000); it first appears on 2 October 2026, i.e. 4 days earlier.")
     assert [m.value for m in found.mentions if m.kind == "money"] == [Decimal("14200000")]
     assert parse("Net adjustment\n(1,080,000)\n").mentions[0].value == Decimal("-1080000")
+
+
+def test_the_higher_of_the_two_is_a_direction_said_of_one_side():
+    # kit8: "Note that the demand is the higher of the two" beside a right gap scored 1.0 in all five worlds
+    from worldsmith.environments.answers import directions
+    cap, demand = "OPA 90 liability cap", "contribution demand"
+    assert directions("Gap USD 95,212,500. Note that the demand is the higher of the two.", cap, demand) == {"a<b"}
+    assert directions("The cap exceeds the demand; the cap is the higher of the two.", cap, demand) == {"a>b"}
+    assert directions("The demand is the lower of the two.", cap, demand) == {"a>b"}
+    assert directions("The cap is the greater of the floor and the per-ton figure.", cap, demand) == set()
