@@ -31,7 +31,7 @@ BENCHES: dict[str, tuple[list[str], str]] = {
     "batch": (["--smoke"], "worlds/min"),
     "tasks": (["--smoke"], "median tasks per world"),
     "long_matter": (["--smoke"], "total wall:"),
-    "generate_wall": (["--smoke"], "without (temporary server): wall"),
+    "generate_wall": (["--smoke"], "with a running server: wall"),
     "environments": (["--smoke"], "gates passed"),
     # bench/fuzz_outlines.py's --smoke is 21 mutants and 3 worlds: here a handful checked, none made into a world
     # (tests/worlds/test_outline_fuzz_sample.py makes five through the same tests/outline_fuzz.py).
