@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from worldsmith.worlds import kinds
+from worldsmith.worlds.positions import find_at
 from worldsmith.worlds.content import Cell, SheetColumn
 from worldsmith.worlds.values import FactValue
 
@@ -229,14 +230,7 @@ class WorldPlan(kinds.KindBound):
         """The artifact spec with this id."""
         # By an index of positions, checked at each use (a planner appends while it plans): a scan of the whole
         # inventory per look-up made generation quadratic (13,000 look-ups of 2,400 artifacts at x20).
-        index = self.__dict__.get("_artifact_index")
-        at = index.get(artifact_id) if index is not None else None
-        if at is None or at >= len(self.artifacts) or self.artifacts[at].id != artifact_id:
-            index = {}
-            for n, a in enumerate(self.artifacts):
-                index.setdefault(a.id, n)
-            self.__dict__["_artifact_index"] = index
-            at = index.get(artifact_id)
+        at = find_at(self, "_artifact_index", self.artifacts, lambda a: a.id, artifact_id)
         if at is None:
             return next(a for a in self.artifacts if a.id == artifact_id)  # StopIteration, as callers expect
         return self.artifacts[at]
@@ -244,14 +238,7 @@ class WorldPlan(kinds.KindBound):
     def fact(self, fact_id: str) -> LedgerFact:
         """The ledger fact with this id."""
         # By a checked index of positions, as artifact(): every artifact's context looks up each of its facts.
-        index = self.__dict__.get("_fact_index")
-        at = index.get(fact_id) if index is not None else None
-        if at is None or at >= len(self.facts) or self.facts[at].id != fact_id:
-            index = {}
-            for n, f in enumerate(self.facts):
-                index.setdefault(f.id, n)
-            self.__dict__["_fact_index"] = index
-            at = index.get(fact_id)
+        at = find_at(self, "_fact_index", self.facts, lambda f: f.id, fact_id)
         if at is None:
             return next(f for f in self.facts if f.id == fact_id)  # StopIteration, as callers expect
         return self.facts[at]

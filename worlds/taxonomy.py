@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from worldsmith.worlds.positions import find_at
+
 _STRICT = ConfigDict(extra="forbid")
 
 
@@ -59,14 +61,7 @@ class Taxonomy(BaseModel):
         """The occupation with this SOC code, or None."""
         # By a checked index of positions (every artifact's context asks for its author's occupation); a code not
         # in it, or a list changed since, makes it again.
-        index = self.__dict__.get("_code_index")
-        at = index.get(code) if index is not None else None
-        if at is None or at >= len(self.occupations) or self.occupations[at].code != code:
-            index = {}
-            for n, o in enumerate(self.occupations):
-                index.setdefault(o.code, n)
-            self.__dict__["_code_index"] = index
-            at = index.get(code)
+        at = find_at(self, "_code_index", self.occupations, lambda o: o.code, code)
         return None if at is None else self.occupations[at]
 
     def resolve(self, ref: str) -> Occupation | None:
