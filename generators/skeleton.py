@@ -18,6 +18,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any, Callable
 
+from worldsmith.generators.compose.bank import bank
 from worldsmith.generators.compose.text import cap_first, long_date
 from worldsmith.generators.labels import fact_label
 from worldsmith.worlds.content import SheetColumn, SheetContent
@@ -28,6 +29,7 @@ from worldsmith.worlds.values import DateValue, Money, Number, Percent, render_v
 # Which kind of line items a sheet lists, by the words of its title (a log is dated by contractor, a
 # tracker lists claims or invoices one by one, anything else is a schedule by category).
 _LAYOUT_WORDS = {
+    "sample": ("sample", "probe", "testing"),
     "log": ("log", "daily", "diary", "timesheet"),
     "tracker": ("tracker", "register", "listing"),
 }
@@ -64,17 +66,18 @@ def line_label(fact: LedgerFact) -> str:
     return cap_first(label[4:] if label.lower().startswith("the ") else label)
 
 
-def split_cents(total: Decimal, n: int, rng: random.Random, whole: bool = True, sigma: float = 0.6) -> list[Decimal]:
+def split_cents(total: Decimal, n: int, rng: random.Random, whole: bool = True, sigma: float = 0.6,
+                shape: list[float] | None = None) -> list[Decimal]:
     """`total` cut into n positive amounts that add up to it exactly: whole units where the total allows,
-    else cents; uneven, as real invoices and claims are."""
+    else cents; uneven, as real invoices and claims are (around `shape`, when given: one weight a part)."""
     n = max(1, n)
     if total < 0:  # a credit splits as its amount does, every part negative (else the loop below borrows for ever)
-        return [-p for p in split_cents(-total, n, rng, whole, sigma)]
+        return [-p for p in split_cents(-total, n, rng, whole, sigma, shape)]
     unit = Decimal(1) if whole and total == total.to_integral_value() and abs(total) >= n * 10 else CENT
     units = int((total / unit).to_integral_value(ROUND_HALF_UP))
     if abs(units) < n:
         return [total] + [Decimal(0)] * (n - 1) if n > 1 else [total]
-    weights = [rng.lognormvariate(0, sigma) for _ in range(n)]
+    weights = [rng.lognormvariate(0, sigma) * (shape[i] if shape and i < len(shape) else 1) for i in range(n)]
     scale = sum(weights)
     parts = [max(1, int(units * w / scale)) for w in weights]
     parts[-1] += units - sum(parts)
@@ -108,6 +111,10 @@ class _Sheet:
             cols = [("Date", "date"), ("Contractor", "text"), ("Resource / activity", "text"), ("Category", "text"),
                     (money, "money"), ("Notes", "text")]
             self.label, self.amount, self.note = 1, 4, 5
+        elif layout == "sample":
+            cols = [("Sample no.", "number"), ("Ref", "text"), ("Date of service", "date"), (f"Paid ({currency})", "money"),
+                    ("Audit result", "text"), (f"Overpayment ({currency})", "money"), ("Notes", "text")]
+            self.label, self.amount, self.note = 4, 5, 6
         elif layout == "tracker":
             cols = [("Ref", "text"), ("Claimant / payee", "text"), ("Category", "text"), ("Date presented", "date"),
                     ("Status", "text"), (money, "money")]
@@ -146,7 +153,7 @@ class _Sheet:
             kind = "money" if formats == {"money"} else "number"
             self.columns[self.amount] = SheetColumn(name=f"Amount ({self.currency})" if kind == "money" else "Value",
                                                     type=kind)
-        return SheetSkeleton(layout=self.layout, columns=self.columns, label=self.label, amount=self.amount,
+        return SheetSkeleton(layout="tracker" if self.layout == "sample" else self.layout, columns=self.columns, label=self.label, amount=self.amount,
                              lines=self.lines, bottom=bottom, currency=self.currency)
 
 
@@ -154,44 +161,64 @@ class _Ledger:
     """The ledger as one sheet sees it on its date: values on that day, a distractor's value in its place."""
 
     def __init__(self, facts: list[LedgerFact], distractor: LedgerDistractor | None, day: dt.date, start: dt.date,
-                 carried: tuple[str, ...] = ()):
+                 carried: tuple[str, ...] = (), drafts: list[LedgerDistractor] = ()):
         self.facts = {f.id: f for f in facts}
         self.distractor, self.day, self.start = distractor, day, start
         self._memo: dict[str, Any] = {}
-        self.drafts: list[LedgerDistractor] = []
+        self.drafts: list[LedgerDistractor] = list(drafts)
         self.solved: dict[str, Any] = {}  # an input given the draft's own figure, so the draft's arithmetic holds
         if distractor is not None and self.facts[distractor.fact].formula:
             self._back_solve(carried)
 
     def _back_solve(self, carried: tuple[str, ...]) -> None:
         """A superseded draft of a derived fact: find the one input, not carried by the sheet, whose draft figure
-        gives the draft's value through the formula (the formulas are linear in each input, so two trials solve)."""
+        gives the draft's value through the formula. An input that is itself computed, and of which no draft of its
+        own exists, is solved at its money inputs first: a coinsurance working on actual cash value shows the value
+        it used (USD 16,000,000), from which its required insurance is computed, not a required insurance typed in."""
         fact = self.facts[self.distractor.fact]
         target = quantity_of(self.distractor.value)
         tree = parse_formula(fact.formula or "")
-        for free in (r for r in references(fact.formula or "") if r not in carried):
+        drafted = {d.fact for d in self.drafts}
+        candidates: list[str] = []
+        for ref in (r for r in references(fact.formula or "") if r not in carried):
+            inner = self.facts[ref].formula
+            if inner and ref not in drafted:
+                candidates += [r for r in references(inner) if r not in carried and not self.facts[r].formula
+                               and isinstance(self.facts[r].value, Money)]
+            candidates.append(ref)
+        for free in dict.fromkeys(candidates):
             # an input not yet known on the draft's day still had a working figure in the draft
             base = quantity_of(self.value(free)) or quantity_of(self.facts[free].value)
             if base is None or target is None:
                 continue
 
             def at(x: Decimal) -> Decimal:
-                trial = Quantity(base.kind, x, base.currency, base.unit)
-                return evaluate(tree, lambda ref: trial if ref == free else quantity_of(self.value(ref))).amount
+                self.solved[free] = Quantity(base.kind, x, base.currency, base.unit).as_value()
+                self._memo.clear()
+                return evaluate(tree, lambda ref: quantity_of(self.value(ref))).amount
 
             try:
+                # secant steps: one solves a formula linear in the input, a few more one that divides by it
+                # (a coinsurance recovery of limit / required insurance x loss)
                 x0, x1 = base.amount, base.amount * 2 if base.amount else Decimal(1)
                 f0, f1 = at(x0), at(x1)
-                if f1 == f0:
-                    continue
-                x = (x0 + (target.amount - f0) * (x1 - x0) / (f1 - f0)).quantize(CENT, ROUND_HALF_UP)
-                if x <= 0 or abs(at(x) - target.amount) > Decimal("0.005"):
-                    continue
+                for _ in range(40):
+                    if f1 == f0:
+                        break
+                    x0, x1, f0 = x1, x1 + (target.amount - f1) * (x1 - x0) / (f1 - f0), f1
+                    if x1 <= 0:
+                        break
+                    f1 = at(x1)
+                    if abs(f1 - target.amount) <= Decimal("0.001"):
+                        break
+                x = x1.quantize(CENT, ROUND_HALF_UP)
+                if x > 0 and abs(at(x) - target.amount) <= Decimal("0.005"):
+                    self._memo.clear()
+                    return
             except Exception:  # noqa: BLE001 - a formula this cannot invert keeps the draft's figure as typed
-                continue
-            self.solved[free] = Quantity(base.kind, x, base.currency, base.unit).as_value()
+                pass
+            self.solved.pop(free, None)
             self._memo.clear()
-            return
 
     def value(self, fid: str) -> Any:
         """The fact's value on the sheet's day, computed from its inputs' values on that day; None if unknown."""
@@ -343,8 +370,7 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
     `share` is this sheet's part of the amount its item rolls up to (spec.rolls_up_to), when it has one;
     `drafts` are the ledger's distractors, so an input a superseded draft was built on can name its own draft.
     """
-    ledger = _Ledger(facts, distractor, spec.date, start, tuple(spec.facts))
-    ledger.drafts = list(drafts)
+    ledger = _Ledger(facts, distractor, spec.date, start, tuple(spec.facts), drafts)
     numeric = [f for f in spec.facts if quantity_of(ledger.value(f)) is not None]
     if not numeric and share is None:
         return None
@@ -363,20 +389,25 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
         if not isinstance(v, Money) or _SIDE_BY_SIDE & set(re.findall(r"[a-z]+", spec.title.lower())):
             return False
         parts = ledger.sum_parts(fid) if ledger.computes(fid) else None
-        return bool(parts) or bool(_items_for(ledger.facts[fid], spec.title))
+        # A sum of parts none of which has items of its own is a computation: each part computed where the ledger
+        # computes it (a building claim = recovery - deductible), not typed in beside a one-line "subtotal".
+        return any(_items_for(ledger.facts[g], spec.title) for g in (parts or [fid]))
 
     carried_parts = {p for f in numeric if breakable(f) for p in (ledger.sum_parts(f) or []) if ledger.computes(f)}
     principal = [f for f in numeric if breakable(f) and f not in carried_parts and share is None]
     # A log lists the amount it rolls up to, a tracker the items of an amount it breaks down; else a schedule.
     layout = "log" if share is not None else layout_for(spec.title)
-    if (layout == "log" and share is None) or (layout == "tracker" and not principal):
+    sampled = _sample_facts(ledger, numeric) if layout == "sample" else None
+    if (layout == "log" and share is None) or (layout == "tracker" and not principal) or (layout == "sample" and not sampled):
         layout = "schedule"
     sheet = _Sheet(spec, layout, currency, rng, locale)
-    if share is not None:
+    if sampled:
+        bottom = _sample(sheet, ledger, sampled, label)
+    elif share is not None:
         bottom = _log_lines(sheet, ledger.facts[spec.rolls_up_to], share, faker)
     for fid in principal[:1]:
         bottom = _breakdown(sheet, ledger, fid, label, faker)
-    if not principal and share is None:
+    if not principal and share is None and not sampled:
         bottom = _series(sheet, ledger, numeric, label) or _concentration(sheet, ledger, numeric, label, faker)
 
     # Derived facts computed from their inputs, the inputs laid out first; other figures as inputs.
@@ -431,7 +462,19 @@ def _place(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str]) -> i
     amount, fmt = _cell_of(value)
     if ledger.computes(fid):
         for ref in references(fact.formula or ""):
-            if ref not in sheet.at:
+            if ref not in sheet.at and ledger.computes(ref) and set(references(ledger.facts[ref].formula or "")) & set(ledger.solved):
+                # computed from the draft's own figure, shown as it was computed: the draft's line, not the ledger's
+                ref_amount, ref_fmt = _cell_of(ledger.value(ref))
+                inner = ledger.facts[ref].formula or ""
+                for r in references(inner):
+                    if r not in sheet.at:
+                        r_amount, r_fmt = _cell_of(ledger.value(r))
+                        sheet.add(label[r], role="input", amount=r_amount, fmt=r_fmt, fact=r, note=_as_at(ledger, r))
+                line = sheet.add(f"{label[ref]} (this draft)", role="item", amount=ref_amount, fmt=ref_fmt,
+                                 formula=_round_money(excel_formula(inner, sheet.at), ledger.value(ref)),
+                                 note=formula_words(inner, lambda r: _in_words(ledger.facts[r])))
+                sheet.at[ref] = line
+            elif ref not in sheet.at:
                 ref_amount, ref_fmt = _cell_of(ledger.value(ref))
                 sheet.add(label[ref], role="input", amount=ref_amount, fmt=ref_fmt, fact=ref, note=_as_at(ledger, ref))
         template = _round_money(excel_formula(fact.formula or "", sheet.at), value)
@@ -582,16 +625,105 @@ def _concentration(sheet: _Sheet, ledger: _Ledger, numeric: list[str], label: di
                      formula="MAX({%d}:{%d})" % (first, last), note="Largest share above")
 
 
-def _log_lines(sheet: _Sheet, fact: LedgerFact, share: Decimal, faker: Any) -> int:
-    """A day's cost log: contractors' line items over the fact's categories, summing to this sheet's share."""
-    spec, rng = sheet.spec, sheet.rng
-    n = max(3, min(spec.rows, 30))
-    amounts = split_cents(share, n, rng, whole=False)
-    contractors = _names(rng, max(3, n // 4), "company", faker)
+def _roster(fact: LedgerFact, faker: Any) -> list[tuple[str, str, list[str]]]:
+    """The contractors of a response, the same on every day's log of it: (name, line of work, resources), seeded
+    by the amount the logs roll up to, each on one of its categories, so a contractor keeps its trade day to day."""
+    rng = random.Random(f"{fact.id}:roster")
+    faker.seed_instance(rng.randrange(2**32))
     categories = list(fact.items) or [line_label(fact)]
-    for amount in amounts:
-        sheet.add(rng.choice(contractors), role="item", amount=_num(amount), fmt="money",
-                  extra={0: spec.date.isoformat(), 2: rng.choice(_RESOURCES), 3: rng.choice(categories)})
+    n = max(4, min(9, len(categories) + 2))
+    names = _names(rng, n, "company", faker)
+    return [(name, categories[i % len(categories)], rng.sample(_RESOURCES, 2 if i % 3 else 3)) for i, name in enumerate(names)]
+
+
+def _sample_facts(ledger: _Ledger, numeric: list[str]) -> tuple[str, str | None, str, str | None] | None:
+    """What a sample sheet tests, from the facts it carries: (the sample size, the count found in error, the amount
+    found, the error rate), or None when it carries no count of items and no amount to find in them."""
+    counts = [f for f in numeric if isinstance(ledger.value(f), Number) and not ledger.computes(f)
+              and ledger.value(f).value == ledger.value(f).value.to_integral_value() and 1 <= ledger.value(f).value <= 5000]
+    money = [f for f in numeric if isinstance(ledger.value(f), Money) and not ledger.computes(f) and ledger.value(f).amount > 0]
+    if not counts or not money:
+        return None
+    counts.sort(key=lambda f: ledger.value(f).value)
+    size = counts[-1]
+    errors = counts[-2] if len(counts) > 1 and ledger.value(counts[-2]).value < ledger.value(size).value else None
+    rate = None
+    if errors is not None:
+        want = ledger.value(errors).value / ledger.value(size).value * 100
+        rate = next((f for f in numeric if isinstance(ledger.value(f), Percent) and not ledger.computes(f)
+                     and abs(ledger.value(f).value - want) < Decimal("0.05")), None)
+    return size, errors, money[0], rate
+
+
+def _sample(sheet: _Sheet, ledger: _Ledger, sampled: tuple[str, str | None, str, str | None], label: dict[str, str]) -> int:
+    """A sample's test results, one row per item sampled (400 claims are 400 rows): each item's reference, date,
+    amount paid and result; the amount found in error spread over the items in error, and the summary lines
+    computed from the rows by live formulas (COUNT of the errors, SUM of the amount found, their rate)."""
+    size_id, errors_id, found_id, rate_id = sampled
+    spec, rng = sheet.spec, sheet.rng
+    n = int(ledger.value(size_id).value)
+    found = ledger.value(found_id).amount
+    k = int(ledger.value(errors_id).value) if errors_id else max(1, round(n * 0.1))
+    k = min(k, n)
+    unit = (ledger.value(size_id).unit or "items").rstrip("s") or "item"
+    sheet.columns[1] = SheetColumn(name=f"{cap_first(unit)} ref", type="text")
+    if unit not in ("claim", "encounter", "visit", "admission"):
+        sheet.columns[2] = SheetColumn(name="Date", type="date")
+    wrong = set(rng.sample(range(n), k))
+    parts = iter(split_cents(found, k, rng, whole=False, sigma=0.7))
+    typical = float(found / k) * 3 if k else 10_000.0
+    results = [r for r in bank_statuses() if r.lower() != "no error"] or ["Error"]
+    # a retrospective review looks at items of the months before the fieldwork, not at last week's
+    start, end = spec.date - dt.timedelta(days=330), spec.date - dt.timedelta(days=75)
+    prefix = unit[:3].upper() if unit != "claim" else "CLM"
+    first = len(sheet.lines)
+    for i in range(n):
+        day = start + dt.timedelta(days=rng.randint(0, (end - start).days))
+        ref = f"{prefix}-{rng.randint(100000, 999999)}"
+        if i in wrong:
+            over = next(parts)
+            paid = (over + Decimal(str(round(rng.lognormvariate(0, 0.5) * typical, 2)))).quantize(CENT)
+            sheet.add(rng.choice(results), role="item", amount=_num(over), fmt="money",
+                      extra={0: i + 1, 1: ref, 2: day.isoformat(), 3: _num(paid)})
+        else:
+            paid = Decimal(str(round(rng.lognormvariate(0, 0.6) * typical, 2))).quantize(CENT)
+            sheet.add("No error", role="item", extra={0: i + 1, 1: ref, 2: day.isoformat(), 3: _num(paid)})
+    last = len(sheet.lines) - 1
+    # the sample no. column (A) counts the rows: a literal range, as {n} names only the amount column
+    size_line = sheet.add(f"{cap_first(unit)}s sampled", role="derived", amount=n, fmt="number", fact=size_id,
+                          formula=f"COUNT(A{first + 2}:A{last + 2})", note=f"Rows 1 to {n} above")
+    count_line = sheet.add(label[errors_id] if errors_id else f"{cap_first(unit)}s in error", role="derived", amount=k,
+                           fmt="number", fact=errors_id, formula="COUNT({%d}:{%d})" % (first, last),
+                           note="Rows with an amount found in error")
+    if rate_id:
+        sheet.add(label[rate_id], role="derived", amount=float(ledger.value(rate_id).value / 100), fmt="percent",
+                  fact=rate_id, formula="ROUND({%d}/{%d},3)" % (count_line, size_line),
+                  note=f"{label[errors_id] if errors_id else 'in error'} / {unit}s sampled")
+    return sheet.add(label[found_id], role="total", amount=_num(found.quantize(CENT)), fmt="money", fact=found_id,
+                     formula="SUM({%d}:{%d})" % (first, last), note="Sum of the amounts found in error above")
+
+
+def bank_statuses() -> list[str]:
+    """The results a sample's test records, in the words of the shared sheet bank."""
+    return list(dict.fromkeys(bank("sheets")["layouts"]["sample"].get("statuses") or []))
+
+
+def _log_lines(sheet: _Sheet, fact: LedgerFact, share: Decimal, faker: Any) -> int:
+    """A day's cost log: the response's own contractors (the same each day), each billing its resources on its
+    category, summing to this sheet's share."""
+    spec, rng = sheet.spec, sheet.rng
+    roster = _roster(fact, faker)
+    # most of the roster works every day; the first on the list (the primary responders) always
+    crew = roster[:2] + [c for c in roster[2:] if rng.random() < 0.75]
+    lines = [(name, category, resource) for name, category, resources in crew for resource in resources]
+    n = max(3, min(spec.rows, 30, len(lines)))
+    lines = lines[:2] + sorted(rng.sample(lines[2:], n - 2), key=lines.index) if n > 2 else lines[:n]
+    # a primary responder's line is the larger: labour and equipment on source control, not a tail of small bills
+    amounts = split_cents(share, n, rng, whole=False, sigma=0.4,
+                          shape=[2.0 if name in (roster[0][0], roster[1][0]) else 1.0 for name, _, _ in lines])
+    for (name, category, resource), amount in zip(lines, amounts):
+        sheet.add(name, role="item", amount=_num(amount), fmt="money",
+                  extra={0: spec.date.isoformat(), 2: resource, 3: category})
     return sheet.add("Total for the day", role="total", amount=_num(share), fmt="money",
                      formula="SUM({0}:{%d})" % (len(sheet.lines) - 1))
 
@@ -610,10 +742,17 @@ def rollup_shares(sheets: list[SheetSpec], fact: LedgerFact, rng: random.Random)
                 and (not cuts or (before > cuts[-1][0] and amount > cuts[-1][1])):
             cuts.append((before, amount))
     cuts.append((len(order), total))
+    # A response costs most in its first days and tails off: each day's weight decays with the days since the
+    # first log (a day five times the third, or a tail day 2.5 times the one before, reads as made up).
+    first, last = order[0].date, order[-1].date
+    span = max(1, (last - first).days)
+    shape = {s.id: 0.35 + 2.0 * 0.5 ** ((s.date - first).days / (span / 3)) for s in order}
     shares: dict[str, Decimal] = {}
     start, done = 0, Decimal(0)
     for end, amount in cuts:
-        for s, part in zip(order[start:end], split_cents(amount - done, end - start, rng, whole=False)):
+        group = order[start:end]
+        for s, part in zip(group, split_cents(amount - done, end - start, rng, whole=False, sigma=0.15,
+                                              shape=[shape[g.id] for g in group])):
             shares[s.id] = part
         start, done = end, amount
     return shares

@@ -9,9 +9,12 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from worldsmith.generators.skeleton import excel_formula, formula_words, layout_for, rollup_shares, split_cents
-from worldsmith.worlds.plan import FactPeriod, LedgerFact, SheetSpec
-from worldsmith.worlds.values import Money
+from faker import Faker
+
+from worldsmith.generators.skeleton import (build_skeleton, excel_formula, formula_words, layout_for, rollup_shares,
+                                          split_cents)
+from worldsmith.worlds.plan import FactPeriod, LedgerDistractor, LedgerFact, SheetSpec
+from worldsmith.worlds.values import Money, Number, Percent
 
 
 @settings(max_examples=200, deadline=None)
@@ -56,3 +59,72 @@ def test_rollup_shares_meet_the_current_value_and_the_earlier_one_on_its_day():
     assert sum(v for s, v in shares.items() if next(x for x in sheets if x.id == s).date < dt.date(2026, 3, 11)) \
         == Decimal("600000.50")
     assert all(v > 0 for v in shares.values())
+
+
+def test_rollup_shares_tail_off_after_the_first_days():
+    fact = LedgerFact(id="costs", statement="Costs.", value=Money(amount=Decimal("1000000"), currency="USD"),
+                      text="USD 1,000,000")
+    sheets = [_sheet(dt.date(2026, 3, 1) + dt.timedelta(days=3 * k), k) for k in range(10)]
+    shares = rollup_shares(sheets, fact, random.Random(3))
+    first, last = sum(shares[f"log_{k}"] for k in range(3)), sum(shares[f"log_{k}"] for k in range(7, 10))
+    assert first > 2 * last
+
+
+def _number(fid: str, value: int, unit: str = "claims") -> LedgerFact:
+    return LedgerFact(id=fid, statement=f"{fid}.", label=fid.replace("_", " "), value=Number(value=Decimal(value), unit=unit),
+                      text=str(value))
+
+
+def test_a_sample_sheet_has_a_row_per_item_sampled_and_counts_its_errors_by_formula():
+    facts = [_number("sample_size", 120), _number("claims_in_error", 9),
+             LedgerFact(id="found", statement="Found.", label="net overpayment in the sample", text="USD 31,250",
+                        value=Money(amount=Decimal("31250"), currency="USD"))]
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Claim sample with audit results", author="a", occupation="x",
+                     rows=40, date=dt.date(2026, 6, 9), facts=["sample_size", "claims_in_error", "found"])
+    sk = build_skeleton(spec, facts, None, "en_US", Faker(), dt.date(2026, 5, 1))
+    items = [ln for ln in sk.lines if ln.role == "item"]
+    assert len(items) == 120  # one row per claim sampled, not spec.rows
+    assert sum(1 for ln in items if ln.cells[sk.amount] is not None) == 9
+    assert sum(Decimal(str(ln.cells[sk.amount])) for ln in items if ln.cells[sk.amount] is not None) == Decimal("31250")
+    by_fact = {ln.fact: ln for ln in sk.lines if ln.fact}
+    assert by_fact["claims_in_error"].formula.startswith("COUNT(") and by_fact["found"].formula.startswith("SUM(")
+    # a retrospective sample: every date of service falls months before the fieldwork
+    assert all(dt.date.fromisoformat(ln.cells[2]) < dt.date(2026, 4, 1) for ln in items)
+
+
+def test_daily_logs_of_one_response_share_their_contractors():
+    fact = LedgerFact(id="costs", statement="Costs.", value=Money(amount=Decimal("900000"), currency="USD"),
+                      text="USD 900,000", items=["Boom", "Skimming", "Shoreline"])
+    sheets = [SheetSpec(id=f"log_{k}", item="log", path=f"L/{k}.xlsx", title=f"Daily cost log - day {k}", author="a",
+                        occupation="x", rows=12, date=dt.date(2026, 3, 1) + dt.timedelta(days=k), rolls_up_to="costs")
+              for k in range(3)]
+    names = []
+    for s in sheets:
+        sk = build_skeleton(s, [fact], None, "en_US", Faker(), dt.date(2026, 2, 1), share=Decimal("300000"))
+        rows = [ln for ln in sk.lines if ln.role == "item"]
+        names.append({ln.cells[1] for ln in rows})
+        trade = {}
+        for ln in rows:  # a contractor works on one category throughout
+            assert trade.setdefault(ln.cells[1], ln.cells[3]) == ln.cells[3]
+    assert len(names[0] & names[1] & names[2]) >= 2
+
+
+def test_a_draft_of_a_ratio_is_solved_at_the_money_input_it_was_built_on():
+    usd = lambda a: Money(amount=Decimal(a), currency="USD")  # noqa: E731
+    facts = [LedgerFact(id="limit", statement="Limit.", label="building limit", value=usd(12000000), text="x"),
+             LedgerFact(id="value", statement="Value.", label="replacement cost value", value=usd(18750000), text="x"),
+             LedgerFact(id="pct", statement="Pct.", label="coinsurance percentage", value=Percent(value=Decimal(80)), text="x"),
+             LedgerFact(id="required", statement="Req.", label="required insurance", value=usd(15000000), text="x",
+                        formula="percent_of(pct, value)"),
+             LedgerFact(id="loss", statement="Loss.", label="building loss", value=usd(6400000), text="x"),
+             LedgerFact(id="recovery", statement="Rec.", label="building recovery", value=usd(5120000), text="x",
+                        formula="limit / required * loss")]
+    draft = LedgerDistractor(id="d", fact="recovery", value=usd(6000000), text="USD 6,000,000",
+                             label="draft on actual cash value")
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Coinsurance working", author="a", occupation="x", rows=5,
+                     date=dt.date(2026, 8, 3), facts=["recovery", "loss", "limit"], distractor="d")
+    sk = build_skeleton(spec, facts, draft, "en_US", Faker(), dt.date(2026, 4, 1), drafts=[draft])
+    cells = {ln.cells[0]: ln for ln in sk.lines}
+    assert cells["Replacement cost value (this draft)"].cells[sk.amount] == 16000000
+    assert cells["Required insurance (this draft)"].formula  # computed from the draft's value, not typed
+    assert cells["Building recovery"].cells[sk.amount] == 6000000
