@@ -24,6 +24,9 @@ def _keys(name: str, role: str) -> list[str]:
     short = re.fullmatch(r"\s*the\s+(?:[a-z-]+\s+){0,2}([a-z-]+)\s*", role, re.I)
     if short:
         keys += [f"the {short.group(1).lower()}", f"{short.group(1).lower()}'s"]
+        # and by the whole of it: counsel "to the respondent employer" names "the respondent employer", not "the
+        # employer" (employment-tribunal: the client was left outside the circle, so no task had a client)
+        keys.append(" ".join(role.lower().split()))
     return [k for k in keys if len(k) > 3]
 
 

@@ -126,6 +126,21 @@ def test_counsel_to_the_policyholder_has_its_client_on_its_side():
     assert known["pruett"] == ("harlan", "harlan") and known["meridian"] == (None, None)
 
 
+def test_solicitors_to_the_respondent_employer_have_their_client_on_their_side():
+    """Employment-tribunal outline: 'employment solicitors to the respondent employer' named 'the employer' only, so
+    the client stayed outside the circle and no task of the world had a client to tell or reply to."""
+    from worldsmith.generators.sides import relations
+    from worldsmith.worlds.plan import Org
+
+    orgs = [Org(id="asquith", name="Asquith Venn LLP", role="employment solicitors to the respondent employer",
+                domain="asquithvenn.example"),
+            Org(id="pellory", name="Pellory Freight Limited", role="the respondent employer",
+                domain="pelloryfreight.example"),
+            Org(id="marlow", name="Marlow Tenby Solicitors", role="solicitors to the claimant", domain="marlow.example")]
+    known = relations(orgs)
+    assert known["asquith"] == ("pellory", "pellory") and known["marlow"] == (None, None)
+
+
 def test_an_insurers_report_to_the_insured_is_prepared_for_no_one_across_and_asks_him_to_decide_nothing():
     """Read 9: the adjuster's appraisal was 'prepared for Harlan', said 'Harlan engaged Meridian' and asked the
     insured's risk manager for a decision on Meridian's position."""
