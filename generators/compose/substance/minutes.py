@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from typing import NamedTuple
 
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.facts import slot_of
 from worldsmith.generators.compose.genres import _short_date
-from worldsmith.generators.compose.parties import client_of, home, principal
+from worldsmith.generators.compose.parties import client_of, home, opponent, principal
 from worldsmith.generators.compose.text import join_names, lower_first
 from worldsmith.generators.context import ArtifactContext, FactRef
-from worldsmith.generators.compose.substance.common import (asker, chair, decisions, derivation, gist, identity,
+from worldsmith.generators.compose.substance.common import (asker, chair, meeting_day, decisions, derivation, gist, identity,
                                                             label, merge_short, plain, present, rank, source_phrase,
                                                             speaker)
 
@@ -111,19 +112,17 @@ def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) ->
             out.append(f"{who.name} confirmed {client}'s decision to {f.text}.")
         else:
             out.append(f"Decision recorded on {day}: {f.text}.")
-    # a date is worked to; a figure is noted as the one the papers use, never 'resolved' (a weekly call does not
-    # resolve a price the investment committee has set)
+    # what the meeting settled on each point: a paper due by a deadline drafted and signed off before it, a figure of
+    # ours put into that paper (or to the other side) with its working, a figure of the other side's held back until
+    # its papers are in; a date that names no paper is worked to (read 9: 'Noted: the total claim payable is the
+    # figure the papers use' recorded no decision, and 'Reconcile X to the line of the workbook' was make-work)
+    steps = meeting_steps(ctx, meeting_day(ctx))
+    out += [s.decision for s in steps]
     dates = [f"Agreed on {day} to work to {{label}} of {{text}} until the next meeting.",
              f"The meeting of {day} agreed to work to {{label}} of {{text}}; any change comes back to this meeting."]
-    noted = [f"Noted on {day}: {{label}} of {{text}} is the figure the papers use until the next meeting.",
-             f"The meeting of {day} noted {{label}} of {{text}}; anyone who sees a different figure is to raise it "
-             f"before it goes out."]
-    for f in [g for g in ctx.facts if g.value.type in ("money", "number", "percent") or
-              g.value.type == "date" and not g.past][:2]:
-        frames = dates if f.value.type == "date" else noted
-        frame = pick.one(frames)
-        frames.remove(frame)
-        out.append(frame.format(label=label(f), text=f.text))
+    taken = {s.fact for s in steps}
+    for f in [g for g in ctx.facts if g.value.type == "date" and not g.past and g.id not in taken][:1]:
+        out.append(pick.one(dates).format(label=label(f), text=f.text))
     taker, ch = ctx.author, chair(ctx)
     if ch.id == taker.id:
         out.append(f"{taker.first_name} to circulate these minutes for comment by {due}.")
@@ -150,13 +149,11 @@ def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[t
     people = present(ctx)
     house = [p for p in people if p.organisation == ctx.author.organisation] or people
     juniors = sorted(house, key=rank)
-    rows: list[tuple[str, str, dt.date]] = []
+    rows: list[tuple[str, str, dt.date]] = [r for s in meeting_steps(ctx, base) for r in s.actions]
+    taken = {s.fact for s in meeting_steps(ctx, base)}
     for f in ctx.facts:
-        if f.value.type in ("money", "number", "percent"):
-            src = source_phrase(f)
-            action = f"Reconcile {label(f)} ({f.text}) to {src}" if src else \
-                f"Set out the working for {label(f)} ({f.text}) on one page"
-            owner = juniors[0]
+        if f.id in taken or f.value.type in ("money", "number", "percent"):
+            continue
         elif f.value.type == "date" and f.past:
             continue  # nobody diarises a date that has gone by
         elif f.value.type == "date":
@@ -219,3 +216,104 @@ def _kick_off_actions(ctx: ArtifactContext, base: dt.date) -> list[tuple[str, st
              (f"Diary the first status call" + (f" with {theirs[0].first_name}" if theirs else ""), lead.name,
               next_workday(base, 1))]
     return rows
+
+
+class Step(NamedTuple):
+    """What a meeting settled on one fact: the decision as the minutes record it, and the actions it leaves."""
+    fact: str
+    decision: str
+    actions: list[tuple[str, str, dt.date]]
+
+
+def deliverable(f: FactRef) -> str:
+    """The paper a deadline's label says is due ('the proof of loss deadline' -> 'the proof of loss', 'the response
+    deadline' -> 'the response'); '' for a date that names no paper (an expiry, a signing target, a date of loss)."""
+    name = label(f)
+    if f.value.type != "date" or not re.search(r"\b(deadline|due date)\b", name, re.I):
+        return ""
+    rest = re.sub(r"\s*\b(deadline|due date)\b", "", name, flags=re.I).strip(" ,")
+    rest = re.sub(r"^(the|a|an)\s+", "", rest, flags=re.I)
+    return f"the {rest}" if rest else ""
+
+
+def possessive(name: str) -> str:
+    """A name's possessive: 'Kestrel Bay Tankers Ltd.'s', 'Marlow Tenby Solicitors\'', 'the claimant's'."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _before(day: dt.date, n: int) -> dt.date:
+    """The working day `n` working days before `day`."""
+    while n > 0:
+        day -= dt.timedelta(days=1)
+        if day.weekday() < 5:
+            n -= 1
+    return day
+
+
+def theirs(ctx: ArtifactContext, f: FactRef) -> str:
+    """The organisation across the table whose figure `f` is, where its statement says it is that side's assertion
+    or estimate and names it first ('Kestrel Bay's demand ... attributes 35%'); '' for a figure of ours."""
+    from worldsmith.generators.compose.substance.memo import _DOUBT
+
+    # a sum 'claimed' is the claimant's; it sits across the table from a respondent's or defendant's house
+    me = next((o for o in ctx.organisations if o.name == principal(ctx, ctx.author.organisation)), None)
+    if re.search(r"\bclaimed\b", label(f)) and me is not None and re.search(r"\b(respondent|defendant)\b", me.role, re.I):
+        return "the claimant"
+    if not _DOUBT.search(f.statement):
+        return ""
+    named = sorted((f.statement.find(o.name.split()[0]), o.name) for o in ctx.organisations
+                   if f.statement.find(o.name.split()[0]) >= 0 and len(o.name.split()[0]) > 3)
+    if not named:
+        return ""
+    whose = named[0][1]
+    return whose if home(ctx, whose) != home(ctx, ctx.author.organisation) else ""
+
+
+def meeting_steps(ctx: ArtifactContext, base: dt.date) -> list[Step]:
+    """What the meeting settled, fact by fact, with owners and dates: the paper a deadline names drafted by the house's
+    junior and signed off by the client's senior person present (else the house's lead) ahead of the deadline; a
+    derived figure of ours put into that paper with its working, or to the other side in writing; a figure of the
+    other side's not accepted until its papers are in. Deterministic: the decisions and the action table agree."""
+    from worldsmith.generators.compose.voice import next_workday
+
+    people = present(ctx)
+    house = sorted([p for p in people if p.organisation == ctx.author.organisation] or people, key=rank)
+    junior, lead = house[0], house[-1]
+    client = client_of(ctx)
+    signers = sorted([p for p in people if client and p.organisation == client], key=rank)
+    signer = signers[-1] if signers else lead
+    other = opponent(ctx)
+    steps: list[Step] = []
+    due = next((f for f in ctx.facts if deliverable(f) and not f.past and isinstance(f.value.value, dt.date)
+                and f.value.value > base), None)
+    paper, draft_by = "", next_workday(base, 3)
+    if due is not None:
+        paper, end = deliverable(due), due.value.value
+        sign_by = _before(end, 2) if _before(end, 2) > next_workday(base, 1) else end
+        draft_by = next_workday(base, 1)
+        while next_workday(draft_by, 2) <= sign_by and draft_by < _before(sign_by, 2):
+            draft_by = next_workday(draft_by, 1)
+        who = "" if junior.id == signer.id else f"{junior.first_name} to have a draft with {signer.first_name} by " \
+                                                 f"{_short_date(draft_by, ctx.locale)}, "
+        steps.append(Step(due.id, f"Agreed that {paper} goes in ahead of {label(due)} ({due.text}): {who}for sign-off "
+                                   f"by {_short_date(sign_by, ctx.locale)}.",
+                          ([(f"Draft {paper}", junior.name, draft_by)] if junior.id != signer.id else []) +
+                          [(f"Review and sign off {paper}", signer.name, sign_by)]))
+    for f in [g for g in ctx.facts if g.value.type in ("money", "number", "percent")]:
+        whose = theirs(ctx, f)
+        if whose:
+            asked = other if whose.startswith("the ") and other else whose
+            steps.append(Step(f.id, f"Agreed not to accept {label(f)} of {f.text}: it is {possessive(whose)} figure, "
+                                    f"and {asked} is to be asked for the papers behind it before anything is conceded.",
+                              [(f"Ask {asked} in writing for the papers behind {label(f)}", lead.name,
+                                next_workday(base, 2))]))
+        elif f.reason and (paper or other):
+            how = derivation(f, ctx.facts)
+            worked = f", worked as {how}" if how else ""
+            where = paper or f"our next letter to {other}"
+            steps.append(Step(f.id, f"Agreed that {where} puts {label(f)} at {f.text}{worked}.",
+                              [(f"Set out {label(f)} ({f.text}) and its working in {where}", junior.name,
+                                draft_by if paper else next_workday(base, 3))]))
+        if len(steps) == 3:
+            break
+    return steps
