@@ -7,7 +7,7 @@ import re
 
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.facts import slot_of
-from worldsmith.generators.compose.parties import client_of
+from worldsmith.generators.compose.parties import across, client_of
 from worldsmith.generators.compose.text import cap_first, join_names, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
 from worldsmith.generators.compose.substance.common import (CLAUSE, as_told, identity, label, merge_short, names,
@@ -38,7 +38,40 @@ def letter_purpose(ctx: ArtifactContext) -> str:
     if m:
         rest = re.sub(r"\b(\w+ing)\b", lambda g: _GERUNDS.get(g.group(1).lower(), g.group(1)), m.group("rest"))
         return "to " + rest
-    return "about " + topic(title, names(ctx))
+    acts = _acts(title, "our client's" if client_of(ctx) else "our")
+    if acts:
+        return "to " + acts
+    # a paper sent under the letter ('Revised schedule of loss'): the letter serves it, it is not 'about' it
+    subject = topic(title, names(ctx))
+    subject = subject if re.match(r"(the|a|an|our|your)\b|[A-Z]", subject) else f"the {subject}"
+    return f"to set out {subject}"
+
+
+# A title made of the acts a letter does ('Reservation of rights and demand for sworn proof of loss'): each act's noun
+# and the verb a letter does it with.
+_ACTS = [(r"reservation of rights", "reserve {whose} rights"), (r"demand for (?P<x>.+)", "demand {x}"),
+         (r"request for (?P<x>.+)", "request {x}"), (r"notice of (?P<x>.+)", "give notice of {x}"),
+         (r"rejection of (?P<x>.+)", "reject {x}"), (r"response to (?P<x>.+)", "respond to {x}"),
+         (r"acceptance of (?P<x>.+)", "accept {x}"), (r"termination of (?P<x>.+)", "terminate {x}"),
+         (r"confirmation of (?P<x>.+)", "confirm {x}"), (r"tender of (?P<x>.+)", "tender {x}")]
+
+
+def _acts(title: str, whose: str = "our") -> str:
+    """'Reservation of rights and demand for sworn proof of loss' -> 'reserve our rights and demand sworn proof of
+    loss'; '' when a part of the title is no letter's act."""
+    parts = re.split(r"\s+and\s+(?=(?:%s)\b)" % "|".join(a.split()[0] for a, _ in _ACTS), title.strip().rstrip("."),
+                     flags=re.I)
+    out = []
+    for part in parts:
+        for pattern, verb in _ACTS:
+            m = re.fullmatch(pattern, part.strip(), re.I)
+            if m:
+                x = (m.groupdict().get("x") or "").strip()
+                out.append(verb.format(x=x, whose=whose))
+                break
+        else:
+            return ""
+    return join_names(out)
 
 
 def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], due: str) -> dict[int, list[str]]:
@@ -71,7 +104,9 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 body = re.sub(r"^(the|our)\s+", "", label(main[0])[:-len(" decision")])
                 told = [f"Our {body} has approved the {main[0].text}."]
             lead = [first] + told
-            if len(lead) < 2:
+            if len(lead) < 2 and "to set out" in first:
+                lead.append("Each figure is given below with how it is worked.")
+            elif len(lead) < 2:
                 lead.append(pick.one(["This letter sets out our position and what we ask of you.",
                                       "We set out the position below and what we ask of you."]))
             out[i] = [" ".join(lead)]
@@ -89,6 +124,9 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             out[i] = [f"This offer is non-binding and subject to contract. It remains subject to confirmatory due "
                       f"diligence, to the final approval of our investment committee and to agreement of the sale and "
                       f"purchase agreement, and it lapses unless accepted in writing by {due}."]
+        elif k == "reservation" and not across(ctx):
+            # rights are reserved against the other side, never in a letter to one's own people
+            out[i] = []
         elif k == "reservation":
             under = f", including under {join_names(clauses)}" if clauses else ""
             who = "Our client reserves all of its" if client else "We reserve all our"

@@ -127,6 +127,10 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         line = sep.join([marking, f"Draft prepared by {by}, {ctx.author.organisation}", when])
     elif kind == "pleading":
         line = sep.join([f"Prepared by {by}, {ctx.author.organisation}", when])
+    elif kind in ("letter", "client_letter"):
+        # a letter's date, reference and writer are in its own block and sign-off: its head is the letterhead and the
+        # marking alone (read 9: 'it carries a report header')
+        line = marking
     else:
         line = sep.join([marking, f"Prepared by {by}", when])
     if kind in ("letter", "client_letter", "memo", "ic_memo", "report", "default", "plan"):
