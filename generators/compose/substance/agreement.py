@@ -148,6 +148,10 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
                      ) -> tuple[dict[int, list[str]], dict[int, str]]:
     """Paragraphs (unnumbered) of an agreement's sections, and new headings: the clause the facts cite written under
     its own number ('41. Oil Pollution', with 41.3 as the facts state it), the others as an agreement has them."""
+    from worldsmith.generators.compose.substance.employment import employment_bodies, is_employment, parties_of
+
+    if is_employment(ctx):
+        return employment_bodies(ctx, plan, *parties_of(ctx, first))
     one, two = party_roles(ctx, first, second)
     if (one, two) == ("Charterers", "Owners"):
         first, second, one, two = second, first, two, one  # a charter party names the Owners first

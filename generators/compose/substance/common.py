@@ -201,6 +201,11 @@ def main_fact(facts: list[FactRef], title: str = "") -> FactRef | None:
 _GENRE_WORD = re.compile(r"\s*\b(memo(?:randum)?|minutes|notes?|report|letter|paper|plan)\b\s*(\([^)]*\))?\s*", re.I)
 
 
+# A word before a genre word that says what kind of paper it is, not what it is about ('Advice note', 'Coverage memo').
+_QUALIFIER = {"advice", "advisory", "coverage", "briefing", "legal", "internal", "file", "research", "opinion",
+              "strategy", "position", "status", "update", "client", "draft", "working", "discussion"}
+
+
 def topic(title: str, names: list[str] = ()) -> str:
     """What a paper is about, from its title: 'Memo re breaking the limit: the 33 CFR 164.25 steering-gear test' ->
     'breaking the limit (the 33 CFR 164.25 steering-gear test)'; 'Marine survey report: M/T Aurelian Tide' -> 'the
@@ -214,6 +219,12 @@ def topic(title: str, names: list[str] = ()) -> str:
         head = _GENRE_WORD.sub(" ", head).strip()
         if not head or head.lower() in ("engagement", "covering", "cover"):
             return lower_first(tail or title)  # 'Engagement letter: inpatient revenue-cycle review' is about the review
+        if head.lower() in _QUALIFIER and tail:
+            # 'Advice note: merits and value of the claim' is about the merits and value, not 'the advice of merits';
+            # 'Coverage memo: the coinsurance penalty' not 'the coverage of the coinsurance penalty'
+            about = lower_first(tail)
+            return about if re.match(r"(the|a|an|our|its|their|whether|how|what|who|when)\b|[A-Z0-9]", about) \
+                else f"the {about}"
         head = head[:1].lower() + head[1:] if " " not in head and head[1:].islower() else lower_first(head)
         return f"the {head} of {tail}" if tail else f"the {head}"
     if tail and _GENRE_WORD.search(tail):
