@@ -80,11 +80,20 @@ def party_names(ctx: ArtifactContext) -> tuple[str, str]:
         m = re.search(r"([A-Z][\w&.,' -]+?)\s+v\.?\s+([A-Z][\w&.' -]+?)(?:\s*[:(]|$)", text)
         if m:
             # a short name in a title ('Kestrel Bay Tankers') is pleaded as the organisation's full name
+            # and a person's surname ('Okafor v. Pellory Freight') by the full name the matter's summary gives
             full = lambda short: next((o.name for o in ctx.organisations if o.name.startswith(short.strip(" ,"))),  # noqa: E731
-                                      short.strip(" ,"))
+                                      _person(short.strip(" ,"), ctx.world_summary))
             return full(m.group(1)), full(m.group(2))
     others = [p.organisation for p in ctx.to if p.organisation != ctx.author.organisation]
     return ctx.author.organisation, (others[0] if others else "the Counterparty")
+
+
+def _person(short: str, summary: str) -> str:
+    """A one-word party name ('Okafor') as the summary names the person in full ('Grace Okafor'), else as it is."""
+    if " " in short:
+        return short
+    m = re.search(rf"\b([A-Z][a-z]+) {re.escape(short)}\b", summary)
+    return f"{m.group(1)} {short}" if m and m.group(1) not in ("The", "A", "An", "Mr", "Mrs", "Ms", "Dr") else short
 
 
 def district(title: str) -> str:
@@ -275,6 +284,13 @@ class Writer:
                  f"declare the rights of the parties under {self._clause()}" if self._clause() else
                  f"declare the rights of the parties as to {_l([f for f in self.facts if f.value.type != 'text'] or self.facts, 0)}",
                  "award costs, interest and such further relief as the Court deems just"])
+        from worldsmith.generators.compose.substance.pleading import forum, tribunal_heads
+
+        if not answer and forum(self.ctx) == "tribunal" and tribunal_heads(self.ctx, against):
+            # a tribunal finds and awards; it enters no judgment for a sum and declares no rights as to a date
+            asks = [f"find that the Claimant's claims against {against} succeed",
+                    "order the remedies claimed under each head, in the amounts set out in the schedule of loss",
+                    "make such further order as the Tribunal considers just"]
         return f"WHEREFORE, {who} respectfully requests that the Court (a) {asks[0]}; (b) {asks[1]}; and (c) {asks[2]}."
 
     def _claimed(self) -> FactRef | None:
@@ -282,7 +298,9 @@ class Writer:
         contribution demand rather than the total it is a share of)."""
         from worldsmith.generators.compose.substance.common import figures
 
-        return next((f for f in figures(self.facts) if f.value.type == "money"), None)
+        from worldsmith.generators.compose.substance.pleading import is_claim
+
+        return next((f for f in figures(self.facts) if is_claim(f)), None)
 
     def _clause(self) -> str:
         """The contract clause the facts cite ('Clause 41.3 of the charter party'), or ''."""

@@ -93,12 +93,14 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
         return [f for f in fs if all(f is not g for g in said)]
 
     if not answer:
-        claimed = [f for f in figures(facts) if f.value.type == "money"]
+        claimed = [f for f in figures(facts) if is_claim(f)]
         for i, k in enumerate(kinds):
             heading = plan[i][0].lower()
             if k == "allegations" and "parties" in heading:
                 rows = [pick.frame(_PARTY).format(side="Plaintiff", name=plaintiff,
-                                                  role=_role_of(ctx, plaintiff) or "a party to the matter"),
+                                                  role=_role_of(ctx, plaintiff) or ("a former employee of the Respondent"
+                                                                                   if forum(ctx) == "tribunal" else
+                                                                                   "a party to the matter")),
                         pick.frame(_PARTY).format(side="Defendant", name=defendant,
                                                   role=_role_of(ctx, defendant) or "a party to the matter")]
                 if ctx.locale == "en_US":
@@ -107,8 +109,14 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
             elif k == "allegations":
                 out[i] = [pleaded(f) for f in things + free([f for f in facts if not identity(f)])[:6]]
         counts = [i for i, k in enumerate(kinds) if k == "count"]
+        heads = tribunal_heads(ctx, defendant) if forum(ctx) == "tribunal" else []
         for n, i in enumerate(counts):
             rows = [pick.frame(_REALLEGE)]
+            if n < len(heads):
+                # an employment tribunal claim pleads its heads of claim, not a debt ('owes the Claimant the gross
+                # weekly pay of GBP 1,150')
+                out[i] = rows + heads[n]
+                continue
             if n == 0 and claimed:
                 f = claimed[0]
                 rows.append(pick.frame(["{d} is liable to Plaintiff for {l} of {t}.",
@@ -298,17 +306,66 @@ def answer_responses(pick: Picker, ctx: ArtifactContext, plaintiff: str, defenda
 _ADJUDICATION = re.compile(r"\b(adjudicat\w*|referral)\b", re.I)
 
 
+def is_claim(f: FactRef) -> bool:
+    """Whether an amount is one a party claims (a derived figure, or one its label calls a claim, a loss, damages, a
+    total or a sum due), not an input to one (a weekly wage is no judgment sum: an ET1 asked 'judgment for GBP 1,150',
+    the claimant's weekly pay)."""
+    return f.value.type == "money" and bool(f.reason or _CLAIMED.search(label(f)))
+
+
+_CLAIMED = re.compile(r"\b(claim\w*|damages?|loss|owed|due|total|demand\w*|award|contribution|payable|balance|"
+                      r"arrears|refund|overpayment|costs?)\b", re.I)
+_TRIBUNAL = re.compile(r"\bemployment tribunal\b|\bET[13]\b", re.I)
+
+
 def forum(ctx: ArtifactContext) -> str:
-    """Where the pleading is filed: 'us' (a US federal court), 'court' (the courts of England and Wales) or
-    'adjudication' (a statutory construction adjudication in England and Wales)."""
+    """Where the pleading is filed: 'us' (a US federal court), 'court' (the courts of England and Wales),
+    'adjudication' (a statutory construction adjudication in England and Wales) or 'tribunal' (an employment
+    tribunal: Claimant and Respondent, never the High Court)."""
     if ctx.locale == "en_US":
         return "us"
-    return "adjudication" if _ADJUDICATION.search(f"{ctx.spec.title} {ctx.world_summary}") else "court"
+    where = f"{ctx.spec.title} {ctx.world_title} {ctx.world_summary}"
+    if _TRIBUNAL.search(where):
+        return "tribunal"
+    return "adjudication" if _ADJUDICATION.search(where) else "court"
+
+
+def tribunal_heads(ctx: ArtifactContext, respondent: str) -> list[list[str]]:
+    """The heads of an employment tribunal claim the matter names (unfair dismissal, wrongful dismissal), each with
+    the facts it rests on: the dismissal's date, the notice the contract gave."""
+    about = f"{ctx.spec.title} {ctx.world_title} {ctx.world_summary}".lower()
+    ended = next((f for f in ctx.facts if f.value.type == "date" and re.search(r"terminat|dismiss", label(f), re.I)), None)
+    notice = next((f for f in ctx.facts if re.search(r"\bnotice\b", label(f), re.I) and f.value.type != "date"), None)
+    when = f" with effect from {ended.text}" if ended else ""
+    out = []
+    if "unfair" in about:
+        out.append([f"{respondent} dismissed the Claimant{when}. The Claimant had more than two years' continuous "
+                    f"employment and was unfairly dismissed, contrary to section 94 of the Employment Rights Act 1996. "
+                    + ("The reason given was redundancy, but the selection and the process that led to it were not "
+                       "fair." if "redundan" in about else
+                       "The Respondent had no fair reason for the dismissal and did not follow a fair procedure."),
+                    "The Claimant claims a basic award and a compensatory award."])
+    if "wrongful" in about or notice is not None:
+        owed = f"the {notice.text}' notice" if notice is not None and notice.text.endswith("s") else \
+            (f"{notice.text} notice" if notice is not None else "the notice")
+        out.append([f"{respondent} dismissed the Claimant without {owed} her contract required and without pay in "
+                    f"lieu, in breach of contract.", "The Claimant claims damages for the notice period."])
+    return out
+
+
+def tribunal_office(ctx: ArtifactContext) -> str:
+    """The tribunal's office from the matter's title ('Manchester Employment Tribunal' -> 'Manchester'), or ''."""
+    m = re.search(r"\b([A-Z][a-z]+(?: [A-Z][a-z]+)?) Employment Tribunal\b", f"{ctx.world_title} {ctx.world_summary}")
+    return m.group(1) if m else ""
 
 
 def english_caption(ctx: ArtifactContext, claimant: str, respondent: str, day: str, draft: bool) -> list[str]:
     """The heading of an English claim or adjudication: the forum, the parties in their English names, the date."""
-    if forum(ctx) == "adjudication":
+    if forum(ctx) == "tribunal":
+        office = tribunal_office(ctx)
+        head = (f"EMPLOYMENT TRIBUNALS (ENGLAND AND WALES){', ' + office.upper() if office else ''}. "
+                f"BETWEEN: {claimant} (Claimant) and {respondent} (Respondent).")
+    elif forum(ctx) == "adjudication":
         head = ("IN THE MATTER OF AN ADJUDICATION UNDER THE SCHEME FOR CONSTRUCTION CONTRACTS (ENGLAND AND WALES) "
                 f"REGULATIONS 1998. BETWEEN: {claimant} (Referring Party) and {respondent} (Responding Party).")
     else:
@@ -325,7 +382,9 @@ def english(text: str, ctx: ArtifactContext) -> str:
     if where == "us":
         return text
     one, two, paper, body = (("Referring Party", "Responding Party", "Referral", "the Adjudicator")
-                             if where == "adjudication" else ("Claimant", "Defendant", "Particulars of Claim", "the Court"))
+                             if where == "adjudication" else
+                             ("Claimant", "Respondent", "Details of Claim", "the Tribunal") if where == "tribunal" else
+                             ("Claimant", "Defendant", "Particulars of Claim", "the Court"))
     text = re.sub(r"WHEREFORE, (.+?) respectfully requests that the Court", rf"\1 asks {body} to", text)
     text = re.sub(r"Respectfully submitted, /s/ ([^.]+)\.", r"Signed: \1.", text)
     text = re.sub(r"\bCounsel for\b", "Solicitors for", text)
