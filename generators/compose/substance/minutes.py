@@ -299,6 +299,7 @@ def meeting_steps(ctx: ArtifactContext, base: dt.date) -> list[Step]:
                                    f"by {_short_date(sign_by, ctx.locale)}.",
                           ([(f"Draft {paper}", junior.name, draft_by)] if junior.id != signer.id else []) +
                           [(f"Review and sign off {paper}", signer.name, sign_by)]))
+    decided = decisions(ctx.facts)
     for f in [g for g in ctx.facts if g.value.type in ("money", "number", "percent")]:
         whose = theirs(ctx, f)
         if whose:
@@ -307,6 +308,14 @@ def meeting_steps(ctx: ArtifactContext, base: dt.date) -> list[Step]:
                                     f"and {asked} is to be asked for the papers behind it before anything is conceded.",
                               [(f"Ask {asked} in writing for the papers behind {label(f)}", lead.name,
                                 next_workday(base, 2))]))
+        elif f.reason and not paper and not other and decided and f.value.type == "money":
+            # a decision the meeting took, with the figure it acts on: who carries it out, reporting back
+            dec = decided[0]
+            steps.append(Step(dec.id, f"The decision covers {label(f)} of {f.text}; {lead.first_name} is to "
+                                      f"carry it out and report back to the next meeting.",
+                              [(f"Carry out the decision ({dec.text}) for {label(f)} of {f.text}", lead.name,
+                                next_workday(base, 5))]))
+            decided = []
         elif f.reason and (paper or other):
             how = derivation(f, ctx.facts)
             worked = f", worked as {how}" if how else ""

@@ -347,6 +347,11 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             # (an appendix's frames all say the table below holds the figures: one of them, not two in a row)
             target = 1 if k == "appendix" and not in_mail else 2 if facts else pick.rng.randint(2, 4)
             paragraphs = _chunks(pick, writer.sentences(k, i, target), facts)
+        if not paragraphs and not facts and k == "limitations":
+            # a report's limits are its own (read 9: an insurer's appraisal whose Limitations read 'See Donald Pham's
+            # note', the insured's)
+            paragraphs = [f"This report rests on the records available to {ctx.author.organisation} on {values['date']}; "
+                          f"it has not audited them, and its figures may change if further records come to light."]
         if not paragraphs:
             paragraphs = [" ".join(facts) or f"See {values['Reader']}'s note of {values['date']}."]
         # a pleading pleads its figures in numbered paragraphs: a court filing has no table of the firm's figures
