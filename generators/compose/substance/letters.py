@@ -112,9 +112,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             out[i] = [" ".join(lead)]
         elif k == "position":
             fs = take(points[:3] if "letter_background" not in kinds else points[:2])
+            why = _why_reserved(ctx, fs)
             if fs:
                 we = "Our client's position" if client else "Our position"
-                out[i] = [f"{we} is as follows. " + " ".join(as_told(pick, f, ctx.facts, client) for f in fs)]
+                out[i] = [" ".join(why) if why else f"{we} is as follows. " +
+                          " ".join(as_told(pick, f, ctx.facts, client) for f in fs)]
         elif k == "letter_background":
             fs = take([f for f in ctx.facts if not identity(f)])
             if fs:
@@ -166,6 +168,29 @@ _RESERVES = re.compile(r"\breserv\w*\s+(?:all\s+)?(?:its|their|our|his|her)?\s*r
                        r"regarding)\s+(?P<on>.+?)(?=\s+and\s+\w+s\b|[.;,]|$)", re.I)
 _PROVISION = re.compile(r"\bthe\s+(?:[\w-]+\s+){0,3}?(?:clause|exclusion|condition|endorsement|warranty)\b", re.I)
 _DEMANDS = re.compile(r"\bdemand(?:s|ing)?\s+(?P<what>(?:a|an|the)\s+.+?)(?=[.;,]|\s+by\b|$)", re.I)
+
+
+def _why_reserved(ctx: ArtifactContext, fs: list[FactRef]) -> list[str]:
+    """A reservation of rights' position: why rights are reserved (the investigation continues and coverage is in
+    question under the provisions it names), what was paid being paid under the reservation, then the other facts;
+    [] for a letter that reserves on nothing named (read 9: 'Our position is as follows. The proof of loss deadline is
+    August 14, 2026. The coinsurance percentage is 80%. The advance paid is USD 1,000,000.')."""
+    named = reserved_on(ctx)
+    if not named or not re.search(r"\breserv", ctx.spec.title, re.I):
+        return []
+    out = [f"Our investigation of the claim is continuing, and coverage for part of the loss is in question under "
+           f"{join_names(named)}."]
+    for f in fs:
+        if f.value.type == "money" and re.search(r"\b(advance|paid|payment)\b", label(f), re.I):
+            out.append(f"{cap_first(label(f))} of {f.text} was paid under this reservation; it is not an admission "
+                       f"that the whole loss is covered.")
+        elif f.value.type == "date" and not f.past:
+            out.append(f"{cap_first(label(f))} is {f.text}; the policy's conditions on the proof of loss apply to it."
+                       if re.search(r"proof of loss", label(f), re.I) else f"{cap_first(label(f))} is {f.text}.")
+        else:
+            out.append(f"{cap_first(label(f))} is {f.text}, and it will be applied to the claim as the policy "
+                       f"provides." if f.value.type in ("percent", "money") else f"{cap_first(label(f))} is {f.text}.")
+    return out
 
 
 def reserved_on(ctx: ArtifactContext) -> list[str]:

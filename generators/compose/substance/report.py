@@ -15,6 +15,11 @@ from worldsmith.generators.compose.substance.common import (derivation, figures,
                                                             plain_sentence, with_basis)
 
 
+# A title that names its paper by kind, with what it is of: 'Replacement cost appraisal: Joliet warehouse'.
+_PAPER = re.compile(r"^(?P<what>[A-Za-z -]*?\b(?:appraisal|estimate|valuation|survey|assessment|inspection))"
+                    r"(?:\s*[:–-]\s*(?P<of>[^:()]+?))?\s*$", re.I)
+
+
 def report_summary(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     """An executive summary: who prepared it for whom, on what, as at when, and the headline figure with its basis."""
     points = points_of(ctx)
@@ -24,6 +29,16 @@ def report_summary(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     client = client_of(ctx) or (mine.organisation if mine is not None else "")
     for_whom = f" for {client}" if client and client != ctx.author.organisation else ""
     first = f"{ctx.author.organisation} prepared this report{for_whom} on {topic(ctx.spec.title, names(ctx))}, as at {day}."
+    named = _PAPER.match(ctx.spec.title.strip())
+    if named:
+        # a paper its title names by kind ('Replacement cost appraisal: Joliet warehouse') says what it is, not 'this
+        # report on replacement cost appraisal (Joliet warehouse)'
+        what = named.group("what")[:1].lower() + named.group("what")[1:]
+        thing = (named.group("of") or "").strip()
+        # 'the Joliet warehouse' (a common noun last), 'M/T Aurelian Tide' (a name)
+        of = "" if not thing else f" of {thing}" if re.match(r"(the|a|an)\b", thing) or thing.split()[-1][:1].isupper() \
+            else f" of the {thing}"
+        first = f"{ctx.author.organisation} prepared this {what}{of}{for_whom}, as at {day}."
     if not points:
         return [first]
     main = points[0]
