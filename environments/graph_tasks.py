@@ -1193,8 +1193,14 @@ _APPEARED_WORDS = ["first appears", "first appeared", "first appear", "first see
 _RECEIVED_WORDS = ["first received", "first receives", "first got", "first given", "was first sent", "first had it"]
 
 
-def first_told_tasks(graph: Graph, limit: int = 2) -> list[Task]:
-    """When did the client first receive a figure, from whom, and how many days after it first appeared in the room."""
+def first_told_tasks(graph: Graph, limit: int = 3) -> list[Task]:
+    """When did the client first receive a figure, from whom, and how many days after it first appeared in the room:
+    of the figures that make one, those whose first mail and first appearance take the most files to find."""
+    made = _first_told(graph)
+    return sorted(made, key=lambda t: -len(t.needs.files))[:limit]
+
+
+def _first_told(graph: Graph) -> list[Task]:
     import zoneinfo
 
     world, tasks = graph.world, []
@@ -1206,7 +1212,7 @@ def first_told_tasks(graph: Graph, limit: int = 2) -> list[Task]:
     orgs = {o.id: o.name for o in world.plan.organisations}
     for fact in world.plan.facts:
         q = graph.quantities.get(fact.id)
-        if q is None or q.kind != "money" or len(tasks) >= limit:
+        if q is None or q.kind != "money":
             continue
         rows = world.db.execute(
             """select a.path, a.kind, a."at", a.message_id from fact_mentions m join artifacts a on a.id = m.artifact_id
@@ -1426,7 +1432,23 @@ def graph_tasks(world: World, user: str) -> list[Task]:
     from worldsmith.environments.chronology_tasks import chronology_tasks  # it builds on this module's makers
 
     tasks += chronology_tasks(graph)
-    return [_guarded(graph, t) for t in tasks if t is not None]
+    return [_guarded(graph, t) for t in _one_reading_each([t for t in tasks if t is not None])]
+
+
+def _one_reading_each(tasks: list[Task]) -> list[Task]:
+    """The tasks less a second of one kind whose every input is read in the same one file: when one workbook carries
+    a whole chain (a claim computation, a remedy calculation), five what-ifs over it ask one reading five times
+    (fire-coverage, employment-tribunal: 5 what-ifs on one sheet each). The first of each stays."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for t in tasks:
+        if len(t.needs.files) == 1:
+            key = (t.kind, t.needs.files[0])
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(t)
+    return out
 
 
 def _guarded(graph: Graph, task: Task) -> Task:

@@ -108,12 +108,21 @@ def _first_sent(graph: Graph, stated: list[LedgerFact], client: str) -> tuple[Le
     return None
 
 
-def review_tasks(graph: Graph) -> list[Task]:
-    """One review of a draft of the matter's figures, with one planted wrong gap (none where no gap is new)."""
-    world = graph.world
+def review_tasks(graph: Graph, limit: int = 2) -> list[Task]:
+    """Reviews of drafts of the matter's figures, each with one planted wrong gap on another pair (none where no gap
+    is new): a second draft asks the agent to check another set of lines, read from other files."""
     pairs = [(b, s) for b, s in exceed_pairs(graph) if not in_room(graph, difference(graph, b, s))]
-    if not pairs:
-        return []
+    out: list[Task] = []
+    for i in range(len(pairs)):
+        if len(out) >= limit:
+            break
+        out += _review(graph, pairs[i:] + pairs[:i])
+    return out
+
+
+def _review(graph: Graph, pairs: list) -> list[Task]:
+    """The review whose planted gap is the first pair's, beside the next pair's right gap."""
+    world = graph.world
     big, small = pairs[0]
     planted = _planted(graph, big, small)
     if planted is None:
