@@ -123,12 +123,50 @@ def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) ->
     taken = {s.fact for s in steps}
     for f in [g for g in ctx.facts if g.value.type == "date" and not g.past and g.id not in taken][:1]:
         out.append(pick.one(dates).format(label=label(f), text=f.text))
+    # what else was agreed: the next steps the actions table holds, said as what the meeting agreed (a Decisions
+    # section that held only 'Sally to circulate these minutes' recorded no decision at all)
+    out += agreed_next(ctx)
     taker, ch = ctx.author, chair(ctx)
     if ch.id == taker.id:
         out.append(f"{taker.first_name} to circulate these minutes for comment by {due}.")
     else:
         out.append(f"{taker.first_name} to circulate these minutes; {ch.first_name} to confirm them by {due}.")
     return merge_short(out)
+
+
+def agreed_next(ctx: ArtifactContext) -> list[str]:
+    """What a meeting agreed beyond its figures and dates, from the same people and papers as its actions: a kick-off's
+    working arrangements, comments on a paper of ours or questions back on one of theirs, instructions taken when a
+    date of the timetable has passed. Without dates, so they never disagree with the actions table."""
+    people = present(ctx)
+    house = [p for p in people if p.organisation == ctx.author.organisation] or people
+    juniors = sorted(house, key=rank)
+    lead = max(house, key=rank)
+    client = client_of(ctx)
+    theirs_ = sorted([p for p in people if client and p.organisation == client], key=rank, reverse=True)
+    out = []
+    kick = re.search(r"kick.?off|initial meeting|first meeting|planning meeting", ctx.spec.title, re.I)
+    if kick and not [f for f in ctx.facts if f.value.type in ("money", "number", "percent")]:
+        ours = sorted(house, key=rank, reverse=True)
+        second = ours[1] if len(ours) > 1 else ours[0]
+        sends = f"{theirs_[-1].first_name} is to send the documents on file to {ours[0].first_name}, and " if theirs_ \
+            else ""
+        out.append(f"Agreed the working arrangements above: {sends}{second.first_name} is to circulate a work plan "
+                   f"and timetable for the first four weeks" + (f", with status calls with {theirs_[0].first_name} "
+                                                                f"from the coming week." if theirs_ else "."))
+    for e in [e for e in (ctx.week or []) if e.what == "paper"][:2]:
+        who = next((p for p in juniors if p.name != e.by), juniors[0])
+        if home(ctx, e.org) == home(ctx, ctx.author.organisation):
+            out.append(f"Agreed that {who.first_name} sends {e.by.split(' ')[0]} comments on the {e.title} before it "
+                       f"is final.")
+        else:
+            out.append(f"Agreed that the follow-up questions on the {e.title} go back to {e.org} in writing.")
+    gone = [e.label for e in ctx.week or [] if e.what == "passed"]
+    if gone:
+        out.append(f"Agreed that {lead.first_name} takes instructions" + (f" from {theirs_[0].first_name}" if theirs_
+                                                                           else "") +
+                   f" on the timetable now that {join_names(gone)} {'has' if len(gone) == 1 else 'have'} passed.")
+    return out
 
 
 def minutes_matters(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
