@@ -87,7 +87,15 @@ def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
                                "It is worked as {how}."]).format(how=how))
     elif more:
         out.append(gist_sentence(pick, more))
-    if len(points) > 1:
+    from worldsmith.generators.compose.substance.minutes import possessive, theirs
+
+    whose = theirs(ctx, points[1]) if len(points) > 1 else ""
+    if whose:
+        # the other side's figure is not ours to vouch for ('The total claimed is GBP 91,859, and nothing we hold
+        # displaces it', in the respondent's solicitors' advice)
+        out.append(cap_first(plain(points[1])) + f"; that is {possessive(whose)} figure, and we do not accept it "
+                                                 f"until we have seen the papers behind it.")
+    elif len(points) > 1:
         nxt = points[1]
         out.append(cap_first(plain(nxt)) + pick.one([", and nothing we hold displaces it.",
                                                      ", which the documents on file support.",

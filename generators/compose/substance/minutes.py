@@ -297,7 +297,8 @@ def theirs(ctx: ArtifactContext, f: FactRef) -> str:
     me = next((o for o in ctx.organisations if o.name == principal(ctx, ctx.author.organisation)), None)
     if re.search(r"\bclaimed\b", label(f)) and me is not None and re.search(r"\b(respondent|defendant)\b", me.role, re.I):
         return "the claimant"
-    if not _DOUBT.search(f.statement):
+    # (a limit that holds 'unless' broken is a rule's figure, not a side's assertion: the OPA 90 cap)
+    if not [m for m in _DOUBT.findall(f.statement) if m.lower() != "unless"]:
         return ""
     named = sorted((f.statement.find(o.name.split()[0]), o.name) for o in ctx.organisations
                    if f.statement.find(o.name.split()[0]) >= 0 and len(o.name.split()[0]) > 3)
