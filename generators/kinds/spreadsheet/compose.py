@@ -7,7 +7,7 @@ import re
 from statistics import median
 
 from worldsmith.generators.compose.bank import Picker, bank
-from worldsmith.generators.compose.text import cap_first, long_date, strip_end
+from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.worlds.content import SheetColumn, SheetContent
 from worldsmith.worlds.plan import SheetSpec
@@ -162,8 +162,16 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
     pick = Picker(ctx.seed)
     key = layout_of(spec.title)
     layout = _for_matter(bank("sheets")["layouts"][key], f"{ctx.world_title} {ctx.world_summary}")
-    cols = _columns(layout, ctx.facts)
+    requests = key == "requests"
+    # A request list asks for each document once and confirms each fact once: its facts go in a Detail column as
+    # written ("31 July 2026" under Requested read as a request dated before the matter began), and a list longer
+    # than its items is not padded with "(updated version)" copies of them.
+    cols = _columns(layout, [] if requests else ctx.facts)
+    if requests and ctx.facts:
+        cols.append(_Col("Detail", "text", "note", added=True))
     n = max(1, spec.rows)
+    if requests:
+        n = max(1, min(n, len(layout.get("items") or [])))
     amounts = [float(f.value.amount) for f in ctx.facts if isinstance(f.value, Money)]
     scale = median(amounts) if amounts else pick.one([40_000.0, 150_000.0, 600_000.0])
     currency = next((f.value.currency for f in ctx.facts if isinstance(f.value, Money)), "USD")
@@ -174,7 +182,7 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
     order = pick.shuffled(range(n))
     label = next((i for i, c in enumerate(cols) if c.role == "label"), None)
     for j, fact in enumerate(ctx.facts):
-        col = _fact_column(cols, fact)
+        col = len(cols) - 1 if requests else _fact_column(cols, fact)
         assert col is not None
         candidates = order[j % n:] + order[:j % n]
         r = next((r for r in candidates if (r, col) not in taken), None)
@@ -184,10 +192,14 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
                 row.append(None)
             col, r = len(cols) - 1, candidates[0]
         taken.add((r, col))
-        rows[r][col] = _fact_cell(fact)
+        rows[r][col] = fact.text if requests else _fact_cell(fact)
         if label is not None and (r, label) not in taken:
-            rows[r][label] = cap_first(strip_end(fact.label or fact.statement))
+            named = strip_end(fact.label or fact.statement)
+            rows[r][label] = f"Confirmation of {lower_first(named)}" if requests else cap_first(named)
             taken.add((r, label))
+            category = next((i for i, c in enumerate(cols) if c.role == "category"), None)
+            if requests and category is not None:
+                rows[r][category] = (layout.get("categories") or ["General"])[0]
 
     seq = next((i for i, c in enumerate(cols) if c.role == "seq"), None)
     date_col = next((i for i, c in enumerate(cols) if c.type == "date" and c.role == "date"), None)
