@@ -53,6 +53,16 @@ class FactRef(BaseModel):
                                           "target was, the expiry passed), never as still ahead")
 
 
+class PaperDue(BaseModel):
+    """A paper a member of a chat is to make soon: its title, the maker's first name and the day it is dated."""
+
+    model_config = _STRICT
+    title: str
+    by: str
+    day: dt.date
+    facts: list[str] = Field(default_factory=list, description="the ids of the ledger facts it carries")
+
+
 class OrgRef(BaseModel):
     """An organisation of the matter and its side: who acts for whom comes from here, never from a reader."""
 
@@ -126,7 +136,11 @@ class ArtifactContext(kinds.KindBound):
                                                                     "show it) the author's own organisation wrote")
     room_papers: list[str] = Field(default_factory=list, description="for a day of chat: titles of the room's "
                                                                      "documents and sheets its members made in the "
-                                                                     "fortnight before, newest first")
+                                                                     "three weeks before, newest first")
+    coming_papers: list[PaperDue] = Field(default_factory=list, description="for a day of chat: the documents and "
+                                                                          "sheets its members are to make in the "
+                                                                          "next three weeks, soonest first (who has "
+                                                                          "the pen, and when it is due)")
     settled_labels: list[str] = Field(default_factory=list, description="those of the thread's labels long settled on "
                                                                         "this day (a fixed date, name or count): not "
                                                                         "questioned or disputed, only referred to")
@@ -309,14 +323,29 @@ def settled_labels(plan: WorldPlan, thread: str, day: dt.date | None) -> list[st
 
 
 def room_papers(plan: WorldPlan, spec, most: int = 4) -> list[str]:
-    """Titles of the documents and sheets the members of a day of chat made in the fortnight up to it, newest first:
+    """Titles of the documents and sheets the members of a day of chat made in the three weeks up to it, newest first:
     what a team talks about is its own papers, not the papers of its trade at large."""
     members = set(getattr(spec, "members", []) or [spec.author])
     day = artifact_day(spec)
     made = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
-            and a.author in members and day is not None and 0 <= (day - a.date).days <= 14]
+            and a.author in members and day is not None and 0 <= (day - a.date).days <= 21]
     made.sort(key=lambda a: (a.date, a.path), reverse=True)
     return list(dict.fromkeys(a.title for a in made))[:most]
+
+
+def coming_papers(plan: WorldPlan, spec, most: int = 3) -> list[PaperDue]:
+    """The documents and sheets the members of a day of chat are to make in the next three weeks, soonest first: who
+    has the pen on what is the day's work (a paper already made is read and commented on, never 'who is doing')."""
+    members = set(getattr(spec, "members", []) or [spec.author])
+    day = artifact_day(spec)
+    due = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
+           and a.author in members and day is not None and 0 < (a.date - day).days <= 21]
+    due.sort(key=lambda a: (a.date, a.path))
+    out: list[PaperDue] = []
+    for a in due:
+        if all(p.title != a.title for p in out):
+            out.append(PaperDue(title=a.title, by=plan.person(a.author).first_name, day=a.date, facts=list(a.facts)))
+    return out[:most]
 
 
 def own_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
@@ -443,6 +472,7 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
     extra = dict(own(plan, spec, done)) if own is not None else {}
     if spec.kind == "chat":
         extra["room_papers"] = room_papers(plan, spec)
+        extra["coming_papers"] = coming_papers(plan, spec)
     if spec.kind in ("calendar", "document") or spec.kind == "email" and getattr(spec, "position", 1) == 0:
         extra["week"] = week_events(plan, spec)
     to_ids: list[str] = extra.pop("to", [])

@@ -175,9 +175,13 @@ def plan_chat(planner: _Planner, folder: str, item: ChatItem, instance: str, day
         known = planner.first_known.get(fact)
         eligible = [d for d in days if known is None or d >= known]
         if eligible:
-            carried[rng.choice(eligible)].append(fact)
+            # A figure is talked about when it is news: on one of the first days it is known (a team asking for the
+            # LTM period end a month into the work, or for a deadline after it passed, read as nobody's work).
+            carried[rng.choice(eligible[:max(1, min(3, len(eligible) // 3))])].append(fact)
     for d in days:
         n = max(2, round(item.messages * rng.uniform(0.6, 1.4)), len(carried[d]) + 1)
+        if not carried[d]:
+            n = min(n, 3)  # a day with no news is a short exchange about the work, not a chain of thanks
         posts = _posts(planner, d, members, author, n)
         folder_name = cid if conversation == "dm" else name
         aid = f"{instance}-{d:%Y%m%d}"

@@ -35,13 +35,17 @@ def short_org(name: str) -> str:
 
 
 def paper_name(title: str) -> str:
-    """A paper as a team names it in chat: its title without its instance date, in lower case where it is sentence
-    case ('Weekly diligence call: notes and actions - October 22' -> 'the weekly diligence call notes and actions')."""
-    head = re.sub(r"\s+-\s+[A-Z][a-z]+ \d{1,2}$", "", title)
-    # minutes are "the minutes of" their meeting; a long title is said by its part before the colon
+    """A paper as a team names it in chat: its title without its instance date or its subtitle, in lower case where
+    it is sentence case ('Weekly diligence call: notes and actions - October 22' -> 'the weekly diligence call
+    notes'; 'Coverage memo - the coinsurance penalty and the proof of loss' -> 'the coverage memo')."""
+    head = re.sub(r"(\s+-\s+|,\s+)[A-Z][a-z]+ \d{1,2}$", "", title)
+    # minutes are "the minutes of" their meeting; a long title is said by its part before the colon or dash
     head = re.sub(r"^Minutes\s*[-:]\s+", "minutes of the ", head)
-    before, colon, _ = head.partition(": ")
-    head = before if colon and len(before.split()) >= 4 else head.replace(": ", " ")
+    before, cut, after = (re.split(r"(:\s+|\s+-\s+)", head, maxsplit=1) + ["", ""])[:3]
+    if cut and len(before.split()) >= 2:
+        head = before + (" notes" if re.match(r"(notes|minutes)\b", after, re.I) else "")
+    else:
+        head = head.replace(": ", " ")
     words = head.split()
     if words and words[0][:1].isupper() and not words[0].isupper() and (len(words) == 1 or not words[1][:1].isupper()):
         head = words[0].lower() + head[len(words[0]):]
@@ -86,6 +90,13 @@ def _answer(pick: Picker, fact, inside: bool, named: bool = False) -> str:
     return said
 
 
+def _due(day, today) -> str:
+    """When a paper is due, as a team says it: 'tomorrow', 'Thursday', 'next Tuesday'."""
+    days = (day - today).days
+    return "tomorrow" if days == 1 else f"{day:%A}" if days <= 6 else f"next {day:%A}" if days <= 13 \
+        else f"by {day:%B} {day.day}"
+
+
 def compose_chat(ctx: ArtifactContext):
     """A day of a conversation: exactly one message per planned post, every fact of the day in one of them. The day
     is a few short exchanges, each about one thing of the matter: a question and the figure that answers it (with
@@ -107,7 +118,21 @@ def compose_chat(ctx: ArtifactContext):
     if files:
         exchanges.insert(min(1, len(exchanges)), dict(kind="file", file=files[0], link=spec.links[0]))
     papers = list(dict.fromkeys(paper_name(t) for t in ctx.room_papers))
-    for paper in pick.shuffled(papers)[:max(2, n // 2)]:
+    coming = [dict(kind="coming", paper=paper_name(c.title), by=c.by, due=_due(c.day, spec.date)) for c in ctx.coming_papers]
+    # A figure of the day comes up in the work on a paper ("the cap computation now has 62,480 GT for the gross
+    # tonnage"), not as a quiz on a value everyone has had for weeks: always a date gone by or a name, often a figure.
+    for ex in exchanges:
+        f = ex.get("fact")
+        # the paper the figure is worked on in: a paper to come that carries it, else the sheet that shows it
+        carrier = next((paper_name(c.title) for c in ctx.coming_papers if f is not None and f.id in c.facts), None)
+        shown = re.search(r"line of the (.+)$", f.source) if f is not None and f.source else None
+        carrier = carrier or (paper_name(shown.group(1)) if shown else None)
+        # (a name or a decision is no figure a paper "has": "has reject the tender for the tender decision")
+        if ex["kind"] == "fact" and carrier and f.value.type != "text" and (f.past or pick.chance(0.6)):
+            ex.update(kind="fact_work", paper=carrier, pair=dict(f=talk["fact_work_reply"]))
+    # Then the work of the coming days (who has the pen, when it is due), then the papers just made (read, commented)
+    exchanges += coming[:max(1, n // 3)]
+    for paper in pick.shuffled(papers)[:max(1, n // 3)]:
         exchanges.append(dict(kind="paper", paper=paper))
     if len(exchanges) < 2 and n > 2:
         exchanges.append(dict(kind="call"))  # a quiet day: someone finds time to talk
@@ -138,8 +163,12 @@ def compose_chat(ctx: ArtifactContext):
             return (pick.fill(talk["answer_leads"], name=name) or "") + text if pick.chance(0.3) else text
         if ex["kind"] == "file":
             return pick.fill(talk["file_reply"], name=name, file=ex["file"]) or f"thanks {name}"
+        if ex["kind"] == "fact_work":
+            k = pick.one(range(len(talk["fact_work_reply"])))
+            ex.setdefault("said", []).append(k)  # the follow-up that comes after says something else
+            return pick.fill([talk["fact_work_reply"][k]], name=name, paper=ex["paper"]) or f"thanks {name}"
         return pick.fill(ex["pair"]["a"], name=name, paper=ex.get("paper", ""), matter=matter_name(ctx),
-                         when=pick.one(when)) or f"ok {name}"
+                         when=pick.one(when), due=ex.get("due", ""), by=ex.get("by", "")) or f"ok {name}"
 
     def follow(ex: dict | None, name: str, author: str) -> str:
         """A further word on an answered exchange (each once, never by whoever answered it), else a thanks to
@@ -148,7 +177,8 @@ def compose_chat(ctx: ArtifactContext):
             # (a call's "great, I'll ring you" is its asker's to say)
             f = ex.get("fact")
             v = dict(name=name, label=f.label if f else "", text=f.text if f else "", file=ex.get("file", ""),
-                     paper=ex.get("paper", ""), matter=matter_name(ctx), when=pick.one(when))
+                     paper=ex.get("paper", ""), matter=matter_name(ctx), when=pick.one(when), due=ex.get("due", ""),
+                     by=ex.get("by", ""))
             frames = ex["pair"]["f"] if "pair" in ex else talk["follow"][ex["kind"]]
             left = [k for k in range(len(frames)) if k not in ex.setdefault("said", [])]
             k = pick.one(left) if left else None
@@ -193,6 +223,19 @@ def compose_chat(ctx: ArtifactContext):
                     said = _answer(pick, ex["fact"], inside, named=True)
                     text = pick.fill(talk["news"], said=said) or said
                     told.add(id(ex["fact"]))
+            elif ex["kind"] == "fact_work":
+                f = ex["fact"]
+                text = pick.fill(talk["fact_work"], paper=ex["paper"], label=f.label or "it", text=f.text, name=name) \
+                    or f"{ex['paper']}: {f.label} {f.text}"
+                told.add(id(f))
+                ex["open"] = i + 1 < n
+            elif ex["kind"] == "coming":
+                own = people[post.author].first_name == ex["by"]
+                mine = ex["by"] == name  # asked of its maker, else of the room; its maker tells it unasked
+                ex["pair"] = pick.one(talk["coming_mine" if own else "coming" if mine else "coming_other"])
+                text = pick.fill([ex["pair"]["q"]], paper=ex["paper"], name=name, due=ex["due"], by=ex["by"]) \
+                    or f"{name}, {ex['paper']}?"
+                ex["open"] = i + 1 < n
             elif ex["kind"] == "file":
                 text = pick.fill(talk["file"], file=ex["file"], name=name) or ex["file"]
                 shared[i] = ex["link"]
