@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from worldsmith.generators.labels import fact_label
 from worldsmith.generators.sides import relations
-from worldsmith.generators.week import WeekEvent, week_events
+from worldsmith.generators.week import WeekEvent, recurring, week_events
 from worldsmith.worlds import kinds
 from worldsmith.worlds.content import Content, EmailContent, SheetContent
 from worldsmith.worlds.plan import ArtifactSpec, Person, WorldPlan
@@ -61,6 +61,17 @@ class PaperDue(BaseModel):
     by: str
     day: dt.date
     facts: list[str] = Field(default_factory=list, description="the ids of the ledger facts it carries")
+
+
+class MailOfDay(BaseModel):
+    """A message of a chat's day between a member and someone outside the conversation: its subject, who sent it
+    (first name, organisation), and whether it came in to the members or went out from them."""
+
+    model_config = _STRICT
+    subject: str
+    by: str
+    org: str
+    incoming: bool
 
 
 class OrgRef(BaseModel):
@@ -141,6 +152,9 @@ class ArtifactContext(kinds.KindBound):
                                                                           "sheets its members are to make in the "
                                                                           "next three weeks, soonest first (who has "
                                                                           "the pen, and when it is due)")
+    day_mail: list[MailOfDay] = Field(default_factory=list, description="for a day of chat: the first messages of "
+                                                                        "threads its members sent out or received "
+                                                                        "that day (the day's news)")
     settled_labels: list[str] = Field(default_factory=list, description="those of the thread's labels long settled on "
                                                                         "this day (a fixed date, name or count): not "
                                                                         "questioned or disputed, only referred to")
@@ -339,12 +353,34 @@ def coming_papers(plan: WorldPlan, spec, most: int = 3) -> list[PaperDue]:
     members = set(getattr(spec, "members", []) or [spec.author])
     day = artifact_day(spec)
     due = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
-           and a.author in members and day is not None and 0 < (a.date - day).days <= 21]
+           and a.author in members and day is not None and 0 < (a.date - day).days <= 21
+           and not recurring(plan, a.item)]  # a weekly call's notes are nobody's news: "who has the pen" every week
     due.sort(key=lambda a: (a.date, a.path))
     out: list[PaperDue] = []
     for a in due:
         if all(p.title != a.title for p in out):
             out.append(PaperDue(title=a.title, by=plan.person(a.author).first_name, day=a.date, facts=list(a.facts)))
+    return out[:most]
+
+
+def day_mail(plan: WorldPlan, spec, most: int = 2) -> list[MailOfDay]:
+    """The threads opened on a chat's day between its members and people outside it: what came in or went out
+    that day is what a team talks about first."""
+    members = set(getattr(spec, "members", []) or [spec.author])
+    day = artifact_day(spec)
+    out: list[MailOfDay] = []
+    for a in plan.artifacts:
+        if a.kind != "email" or getattr(a, "position", 1) != 0 or artifact_day(a) != day or recurring(plan, a.item):
+            continue  # (a weekly agenda is no news)
+        readers = set(a.to) | set(getattr(a, "cc", []))
+        incoming = a.author not in members and bool(readers & members)
+        if not incoming and not (a.author in members and readers - members):
+            continue
+        who = plan.person(a.author)
+        # the organisation across: the sender's for mail that came in, the first outside reader's for mail sent out
+        party = who if incoming else plan.person(next(r for r in [*a.to, *getattr(a, "cc", [])] if r not in members))
+        org = next((o.name for o in plan.organisations if o.id == party.organisation), "")
+        out.append(MailOfDay(subject=a.title, by=who.first_name, org=org, incoming=incoming))
     return out[:most]
 
 
@@ -473,6 +509,7 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
     if spec.kind == "chat":
         extra["room_papers"] = room_papers(plan, spec)
         extra["coming_papers"] = coming_papers(plan, spec)
+        extra["day_mail"] = day_mail(plan, spec)
     if spec.kind in ("calendar", "document") or spec.kind == "email" and getattr(spec, "position", 1) == 0:
         extra["week"] = week_events(plan, spec)
     to_ids: list[str] = extra.pop("to", [])

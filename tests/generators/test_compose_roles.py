@@ -6,6 +6,7 @@ that an authority issued (the readers rejected memos arguing with the Medicare A
 from __future__ import annotations
 
 import json
+import re
 
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.parties import opponent
@@ -215,3 +216,34 @@ def test_agreeing_a_thing_is_decided_as_a_clause():
     assert decision_object("The adjuster and counsel agree the building loss and argue over it.") == \
         "the building loss is agreed"
     assert decision_object("The client decides to reject the tender.") == "reject the tender"
+
+
+def test_chat_asks_who_has_the_pen_only_on_papers_still_to_come(published_legal):
+    # "who is doing the request list" a week after it was finished read as nobody's work (blind read 9): a paper
+    # already made is read or commented on; who drafts it is asked only before its day
+    import datetime as dt
+
+    from worldsmith.generators.kinds.chat.compose import paper_name
+
+    plan = json.loads((published_legal / "plan.json").read_text(encoding="utf-8"))
+    made = {}
+    for a in plan["artifacts"]:
+        if a["kind"] in ("document", "spreadsheet"):
+            made.setdefault(paper_name(a["title"]).lower(), []).append(dt.date.fromisoformat(a["date"]))
+    asked = 0
+    for path in (published_legal / "room" / "Chat").rglob("20*.json"):
+        day = dt.date.fromisoformat(path.stem)
+        for m in json.loads(path.read_text(encoding="utf-8")):
+            text = m.get("text", "").lower()
+            hit = re.search(r"(who has the pen on|where are you on|is anyone on top of|are we on top of|are we on) (the .+?)\?", text)
+            if hit and hit.group(2) in made:
+                asked += 1
+                assert any(d > day for d in made[hit.group(2)]), text
+    assert asked
+
+
+def test_a_day_of_chat_is_not_a_chain_of_thanks(published_legal):
+    lines = [m.get("text", "") for path in (published_legal / "room" / "Chat").rglob("20*.json")
+             for m in json.loads(path.read_text(encoding="utf-8"))]
+    thanks = [t for t in lines if re.fullmatch(r"((great|perfect|ok),? )?(thanks|cheers),? \w+", t.strip(), re.I)]
+    assert lines and len(thanks) <= 0.1 * len(lines)

@@ -90,6 +90,15 @@ def _answer(pick: Picker, fact, inside: bool, named: bool = False) -> str:
     return said
 
 
+def _subject(subject: str) -> str:
+    """A thread's subject as said in chat: without Re:/Fw: and in lower case where it is sentence case."""
+    head = re.sub(r"^((re|fw|fwd):\s*)+", "", subject, flags=re.I).strip()
+    words = head.split()
+    if words and words[0][:1].isupper() and not words[0].isupper() and (len(words) == 1 or not words[1][:1].isupper()):
+        head = words[0].lower() + head[len(words[0]):]
+    return head
+
+
 def _due(day, today) -> str:
     """When a paper is due, as a team says it: 'tomorrow', 'Thursday', 'next Tuesday'."""
     days = (day - today).days
@@ -134,6 +143,11 @@ def compose_chat(ctx: ArtifactContext):
     exchanges += coming[:max(1, n // 3)]
     for paper in pick.shuffled(papers)[:max(1, n // 3)]:
         exchanges.append(dict(kind="paper", paper=paper))
+    # the day's mail goes first among the work: what came in or went out today is the news
+    mail = [dict(kind="mail", subject=_subject(m.subject), org=short_org(m.org), by=m.by, incoming=m.incoming)
+            for m in ctx.day_mail]
+    facts_told = sum(1 for e in exchanges if e["kind"] in ("fact", "fact_work", "file"))
+    exchanges[facts_told:facts_told] = mail[:1]
     if len(exchanges) < 2 and n > 2:
         exchanges.append(dict(kind="call"))  # a quiet day: someone finds time to talk
 
@@ -168,17 +182,19 @@ def compose_chat(ctx: ArtifactContext):
             ex.setdefault("said", []).append(k)  # the follow-up that comes after says something else
             return pick.fill([talk["fact_work_reply"][k]], name=name, paper=ex["paper"]) or f"thanks {name}"
         return pick.fill(ex["pair"]["a"], name=name, paper=ex.get("paper", ""), matter=matter_name(ctx),
-                         when=pick.one(when), due=ex.get("due", ""), by=ex.get("by", "")) or f"ok {name}"
+                         when=pick.one(when), due=ex.get("due", ""), by=ex.get("by", ""), org=ex.get("org", ""),
+                         subject=ex.get("subject", "")) or f"ok {name}"
 
     def follow(ex: dict | None, name: str, author: str) -> str:
         """A further word on an answered exchange (each once, never by whoever answered it), else a thanks to
         someone by name."""
-        if ex is not None and ex.get("answerer") != author and (ex["kind"] != "call" or ex["asker"] == author):
+        maker = ex is not None and ex.get("by") and people[author].first_name == ex["by"]
+        if ex is not None and ex.get("answerer") != author and not maker and (ex["kind"] != "call" or ex["asker"] == author):
             # (a call's "great, I'll ring you" is its asker's to say)
             f = ex.get("fact")
             v = dict(name=name, label=f.label if f else "", text=f.text if f else "", file=ex.get("file", ""),
                      paper=ex.get("paper", ""), matter=matter_name(ctx), when=pick.one(when), due=ex.get("due", ""),
-                     by=ex.get("by", ""))
+                     by=ex.get("by", ""), org=ex.get("org", ""), subject=ex.get("subject", ""))
             frames = ex["pair"]["f"] if "pair" in ex else talk["follow"][ex["kind"]]
             left = [k for k in range(len(frames)) if k not in ex.setdefault("said", [])]
             k = pick.one(left) if left else None
@@ -214,7 +230,8 @@ def compose_chat(ctx: ArtifactContext):
             name = first(nxt, post.author)
             ex["asker"] = post.author
             if ex["kind"] == "fact":
-                if i + 1 < n and pick.chance(0.7):
+                # a date gone by is told, never asked ("when did we have the LTM period end?" a month on)
+                if i + 1 < n and not ex["fact"].past and pick.chance(0.7):
                     text, ex["open"] = _asked(pick, ex["fact"], name), True
                     if pick.chance(0.3) and name:
                         text = f"@{next(p.name for p in people.values() if p.first_name == name)} " + text
@@ -228,6 +245,11 @@ def compose_chat(ctx: ArtifactContext):
                 text = pick.fill(talk["fact_work"], paper=ex["paper"], label=f.label or "it", text=f.text, name=name) \
                     or f"{ex['paper']}: {f.label} {f.text}"
                 told.add(id(f))
+                ex["open"] = i + 1 < n
+            elif ex["kind"] == "mail":
+                ex["pair"] = pick.one(talk["mail_in" if ex["incoming"] else "mail_out"])
+                text = pick.fill([ex["pair"]["q"]], subject=ex["subject"], org=ex["org"], by=ex["by"], name=name) \
+                    or f"{ex['subject']} - {name}?"
                 ex["open"] = i + 1 < n
             elif ex["kind"] == "coming":
                 own = people[post.author].first_name == ex["by"]
