@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.voice import family_key
 from worldsmith.generators.compose.facts import slot_of
 from worldsmith.generators.compose.parties import across, client_of
 from worldsmith.generators.compose.text import cap_first, join_names, strip_end
@@ -237,8 +238,12 @@ def client_letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
     for i, (_, k) in enumerate(plan):
         if k == "client_opening":
             if engagement:
-                out[i] = [f"Thank you for asking {ctx.author.organisation} to act for {client} on {about}. This letter "
-                          f"sets out the scope of our work, our fees and the terms on which we will act."]
+                # an auditor or adviser is engaged to do a piece of work; a law firm acts for its client
+                work = about if re.match(r"(the|a|an)\b", about) else f"the {about}"
+                ask = f"to act for {client} on {about}" if family_key(ctx.voice.family) == "legal" else \
+                    f"to carry out {work} for {client}"
+                out[i] = [f"Thank you for asking {ctx.author.organisation} {ask}. This letter sets out the scope of our "
+                          f"work, our fees and the terms on which we will act."]
             else:
                 out[i] = [f"We write to {client} about {about}. This letter sets out where matters stand and what we "
                           f"advise."]
@@ -265,7 +270,9 @@ def client_letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
         elif k == "client_close" and engagement:
             out[i] = [f"Please sign and return a copy of this letter by {due} to confirm that it reflects your "
                       f"instructions. If anything here is not as you expect, please call {ctx.author.name}.",
-                      f"Agreed and accepted for and on behalf of {client}: signature, name, title and date."]
+                      f"Agreed and accepted for and on behalf of {client}. Signed: ____________________. Name: "
+                      f"{ctx.to[0].name if ctx.to else '____________'}. Title: "
+                      f"{ctx.to[0].title if ctx.to else '____________'}. Date: ____________."]
     return out
 
 
@@ -280,8 +287,18 @@ def engagement_scope(pick: Picker, ctx: ArtifactContext, about: str, client: str
     """An engagement letter's scope: the work item by item from what it must establish (each figure tested or worked
     out, each date met, each decision supported), what is outside it, who does the work and to whom it reports."""
     work = []
+    sampled = any(re.search(r"\bsample\b", label(g), re.I) for g in ctx.facts)
     for f in [g for g in ctx.facts if not identity(g)]:
-        if f.value.type == "date":
+        if sampled and f.value.type == "number" and not re.search(r"\bsample\b", label(f), re.I):
+            # the population a sample is drawn from is not tested item by item: the sample's results are
+            # extrapolated to it (read 9: 'all 10,560 claims tested ... contradicts a probe-and-extrapolate
+            # engagement')
+            work.append(f"{label(f)} ({f.text}), the population from which the sample is drawn and to which its "
+                        f"results are extrapolated")
+        elif sampled and f.value.type == "number":
+            work.append(f"{label(f)} ({f.text}), each item tested against the underlying records and classified, "
+                        f"with every error and its amount reported")
+        elif f.value.type == "date":
             work.append(f"the steps needed before {label(f)} ({f.text})")
         elif f.reason:
             work.append(f"working out {label(f)} ({f.text}) from its inputs, {f.reason}")
@@ -291,7 +308,10 @@ def engagement_scope(pick: Picker, ctx: ArtifactContext, about: str, client: str
         else:
             work.append(f"advising on {label(f)} ({f.text})")
     items = "; ".join(f"({'abcdefgh'[n]}) {w}" for n, w in enumerate(work[:6]))
-    rows = [f"We will act for {client} on {about}." + (f" The work covers: {items}." if items else "")]
+    legal = family_key(ctx.voice.family) == "legal"
+    work = about if re.match(r"(the|a|an)\b", about) else f"the {about}"
+    doing = f"We will act for {client} on {about}." if legal else f"We will carry out {work} for {client}."
+    rows = [doing + (f" The work covers: {items}." if items else "")]
     # what this letter establishes (the population and sample it agrees) in the words of record
     # (the statement as it stands where its figure is in it: 'specifically, 400 claims' after it read as a form)
     settled = [cap_first(strip_end(f.statement)) + "." if f.text.split()[0] in f.statement else
