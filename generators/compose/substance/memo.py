@@ -361,6 +361,25 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
         return [f"We recommend that the original records behind our findings on {about} be obtained"
                 + (f" from {other}" if other else "") + " and preserved, and that we be given access to them before "
                 f"our findings are relied on in any proceedings. We will update this report if they change any finding."]
+    from worldsmith.generators.compose.substance.report import red_flags
+
+    if re.search(r"\bmeeting notes?\b|\bnotes? of (the )?meeting\b", ctx.spec.title, re.I):
+        # meeting notes recommend nothing: they list what to follow up
+        ups = [label(f) for f in points if not identity(f)][:2]
+        other = opponent(ctx)
+        return [f"To follow up" + (f" with {other}" if other else "") + f": {join_names(ups) or 'the points above'}, "
+                f"against the papers behind them. We will send the follow-up questions by {due}."]
+    flags = red_flags(ctx)
+    if flags:
+        # a red flag is answered by the protection against it, not by 'proceed on the basis that the escrow percentage
+        # is 7.5%' (read 9)
+        f, said = flags[0]
+        consent = re.search(r"consent|change of control|terminat", said, re.I)
+        return [f"We recommend that {client} make {f.text}'s written consent to the change of control a condition to "
+                f"completion, failing which it need not complete, and that it not rely on the escrow to cover this "
+                f"risk." if consent else
+                f"We recommend that {client} seek a specific indemnity from the Sellers against this risk, in addition "
+                f"to the general warranties."]
     if identity(main) and main.value.type == "text" and not words_of(label(main)) <= words_of(ctx.spec.title.replace("-", " ")):
         return [f"We have no recommendation beyond the points above. We will revisit them if the record changes "
                 f"before {due}."]

@@ -156,9 +156,13 @@ def agreed_next(ctx: ArtifactContext) -> list[str]:
                                                                 f"from the coming week." if theirs_ else "."))
     for e in [e for e in (ctx.week or []) if e.what == "paper"][:2]:
         who = next((p for p in juniors if p.name != e.by), juniors[0])
-        if home(ctx, e.org) == home(ctx, ctx.author.organisation):
+        if e.org == ctx.author.organisation:
             out.append(f"Agreed that {who.first_name} sends {e.by.split(' ')[0]} comments on the {e.title} before it "
                        f"is final.")
+        elif home(ctx, e.org) == home(ctx, ctx.author.organisation):
+            # the client's own paper (its committee's minutes, its offer letter) is the client's: the adviser does
+            # not mark it up (read 9: 'the advisers are invited to comment on the fund's own IC minutes')
+            continue
         else:
             out.append(f"Agreed that the follow-up questions on the {e.title} go back to {e.org} in writing.")
     gone = [e.label for e in ctx.week or [] if e.what == "passed"]
