@@ -113,6 +113,13 @@ def published_hospital(tmp_path_factory) -> Path:
     return _example("hospital-revenue-audit.yaml", tmp_path_factory, "hospital")
 
 
+@pytest.fixture(scope="session")
+def published_mini(tmp_path_factory) -> Path:
+    """The eight-artifact outline of tests/fixtures/mini.yaml, published once per session (this worker's own copy):
+    for tests that need a sealed world of every kind of file but not a whole matter's room to rebuild its store from."""
+    return _example(str(MINI), tmp_path_factory, "mini")
+
+
 # The benches of tests/test_benches.py run in the background from the end of collection (tests/bench_smoke.py):
 # in this process, or under pytest-xdist in the controlling process, whose base temporary folder holds their
 # outcomes for the worker that runs their tests.

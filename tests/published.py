@@ -42,22 +42,42 @@ def shared_example(name: str, shared: Path, own: Path, seed: int = 0) -> Path:
     target = own / built.name
     shutil.copytree(built, target, symlinks=True)
     bundle.append_catalog(own, bundle.read_manifest(target), target)
+    _SESSION_COPIES[target.resolve()] = shared
     return target
 
 
 _TASK_SETS: dict[tuple[str, str], object] = {}
+# This process's copies of the session's worlds -> the folder shared_example built them in: a task set of one of
+# those copies is shared by the pytest-xdist workers too (a copy a test made elsewhere, perhaps edited, is not).
+_SESSION_COPIES: dict[Path, Path] = {}
 
 
 def task_set_of(world):
-    """make_task_set of an opened session world, made once per test process (about 5 s of CPU for the legal example,
-    which nine test modules need); a deep copy each time, so a test may change its own. A world edited since (another
-    manifest) or another folder gets its own."""
+    """make_task_set of an opened session world, made once per test session (about 5 s of CPU for the legal example,
+    which nine test modules in both pytest-xdist workers need); a deep copy each time, so a test may change its own.
+    A world edited since (another manifest) or another folder gets its own."""
     from worldsmith.environments.lint import make_task_set
+    from worldsmith.environments.tasks import TaskSet
 
     path = Path(world.path)
-    key = (str(path.resolve()), hashlib.sha256((path / "manifest.json").read_bytes()).hexdigest())
+    sha = hashlib.sha256((path / "manifest.json").read_bytes()).hexdigest()
+    key = (str(path.resolve()), sha)
     if key not in _TASK_SETS:
-        _TASK_SETS[key] = make_task_set(world)
+        # A copy of a session's world (same manifest, so the same files) has the task set the first worker made.
+        shared = _SESSION_COPIES.get(path.resolve())
+        if shared is None:
+            _TASK_SETS[key] = make_task_set(world)
+        else:
+            import fcntl
+
+            with open(shared / f"tasks-{sha[:16]}.lock", "w") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+                made = shared / f"tasks-{sha[:16]}.json"
+                if made.exists():
+                    _TASK_SETS[key] = TaskSet.model_validate_json(made.read_text(encoding="utf-8"))
+                else:
+                    _TASK_SETS[key] = make_task_set(world)
+                    made.write_text(_TASK_SETS[key].model_dump_json(), encoding="utf-8")
     return _TASK_SETS[key].model_copy(deep=True)
 
 

@@ -39,23 +39,39 @@ def _answers_only(task) -> bool:
     return bool(task.solution.answer) and not task.solution.actions
 
 
-def _sample(tasks: list) -> list:
-    """One task of each kind, answer or action (the first in the set's order): what the export writes differs by
+def _sample(tasks: list, seen: frozenset = frozenset()) -> list:
+    """One task of each kind, answer or action (the first in the set's order), leaving out the pairs `seen` in another
+    world's sample but keeping five tasks and both an answer and an action task: what the export writes differs by
     kind and by whether the task acts. Every task of a world is exported and gated by `bench/environments.py`,
     which runs at smoke size in tests/test_benches.py; all of a world's 25-31 tasks here cost about 20 s of CPU."""
     firsts: dict[tuple[str, bool], object] = {}
     for task in tasks:
         firsts.setdefault((task.kind, _answers_only(task)), task)
-    kept = {id(t) for t in firsts.values()}
+    kept = {id(t) for pair, t in firsts.items() if pair not in seen}
+    for acts in (True, False):  # an answer task and an action task at least
+        if not any(_answers_only(t) == acts for t in firsts.values() if id(t) in kept):
+            kept |= {next(id(t) for t in firsts.values() if _answers_only(t) == acts)}
+    for task in tasks:  # five at least, the set's first
+        if len(kept) >= 5:
+            break
+        kept.add(id(task))
     return [t for t in tasks if id(t) in kept]
 
 
+def _pairs(name: str, request) -> frozenset:
+    """The (kind, answer-only) pairs of an example's tasks."""
+    with worldsmith.open(request.getfixturevalue(name)) as world:
+        return frozenset((t.kind, _answers_only(t)) for t in task_set_of(world).tasks)
+
+
 def _export(name: str, request, tmp_path_factory):
-    """Each example's sample of tasks exported once per test session: (world, task set of the sample, task dirs)."""
+    """Each example's sample of tasks exported once per test session: (world, task set of the sample, task dirs).
+    The diligence world's sample holds only the kinds the legal world has not (the hospital world: bench/environments)."""
     if name not in _EXPORTS:
         world = worldsmith.open(request.getfixturevalue(name))
         task_set = task_set_of(world)
-        task_set = task_set.model_copy(update={"tasks": _sample(task_set.tasks)})
+        seen = _pairs("published_legal", request) if name != "published_legal" else frozenset()
+        task_set = task_set.model_copy(update={"tasks": _sample(task_set.tasks, seen)})
         request.session.config.add_cleanup(world.close)
         _EXPORTS[name] = (world, task_set, export_harbor(world, task_set.tasks, tmp_path_factory.mktemp("harbor")))
     return _EXPORTS[name]

@@ -108,7 +108,7 @@ def _renders_and_parses_back(content_type, value) -> None:
         shutil.rmtree(room.parent, ignore_errors=True)
 
 
-_SETTINGS = settings(max_examples=60, deadline=None, derandomize=True,
+_SETTINGS = settings(max_examples=30, deadline=None, derandomize=True,
                      suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 

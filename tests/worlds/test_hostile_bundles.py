@@ -23,23 +23,23 @@ from worldsmith.worlds.store.load import load_bundle
 from worldsmith.worlds.store.sandbox import StoreError, open_store
 from worldsmith.worlds.world import ChecksumError
 
-CAP, FORGED = "USD 156,200,000", "USD 999,000,000"
+CAP, FORGED = "USD 12,500,000", "USD 999,000,000"
 SECRET = "host-secret-7f3a"
 INJECTED = "a' (format csv); copy (select 1) to '{target}' (format csv); --"
 
 
 @pytest.fixture
-def world(published_legal, tmp_path) -> Path:
-    """A private copy of the session's published legal world (the shared one is never edited)."""
-    target = tmp_path / "outputs" / published_legal.name
-    shutil.copytree(published_legal, target)
+def world(published_mini, tmp_path) -> Path:
+    """A private copy of the session's published mini world (the shared one is never edited)."""
+    target = tmp_path / "outputs" / published_mini.name
+    shutil.copytree(published_mini, target)
     return target
 
 
-def store_copy(published_legal: Path, tmp_path: Path) -> Path:
+def store_copy(published_mini: Path, tmp_path: Path) -> Path:
     """Only the store of the published world, to edit."""
     target = tmp_path / "store.duckdb"
-    shutil.copyfile(published_legal / bundle.DATABASE, target)
+    shutil.copyfile(published_mini / bundle.DATABASE, target)
     return target
 
 
@@ -103,7 +103,7 @@ def test_an_unsealed_store_is_not_served_when_the_room_is_not_hashed(world, capl
     assert "not the store sealed at publishing" in caplog.text
 
 
-def _cheap_rebuilds(monkeypatch, published_legal: Path) -> list:
+def _cheap_rebuilds(monkeypatch, published_mini: Path) -> list:
     """Rebuilds of this room, counted, each a copy of the published store (built from the same room) instead of
     a load of every file (seconds)."""
     from worldsmith.worlds.store import load
@@ -112,20 +112,20 @@ def _cheap_rebuilds(monkeypatch, published_legal: Path) -> list:
 
     def rebuild(bundle_path, target=None, **kwargs):
         builds.append(bundle_path)
-        shutil.copyfile(published_legal / bundle.DATABASE, target)
+        shutil.copyfile(published_mini / bundle.DATABASE, target)
         return Path(target)
 
     monkeypatch.setattr(load, "load_bundle", rebuild)
     return builds
 
 
-def test_a_store_an_older_worldsmith_built_here_is_rebuilt_once_said_plainly_and_kept(world, published_legal, tmp_path,
+def test_a_store_an_older_worldsmith_built_here_is_rebuilt_once_said_plainly_and_kept(world, published_mini, tmp_path,
                                                                                          monkeypatch, caplog):
     monkeypatch.setenv("WORLDSMITH_TRUSTED_STORES", str(tmp_path / "data" / "trusted-stores.txt"))
     # The store as a worldsmith before 5626b73 wrote it (manifest_files had no `present`), sealed on this machine.
     edit_store(world / bundle.DATABASE, "alter table manifest_files drop column present")
     reseal(world)
-    builds = _cheap_rebuilds(monkeypatch, published_legal)
+    builds = _cheap_rebuilds(monkeypatch, published_mini)
     said = []
     for _ in range(2):
         caplog.clear()
@@ -196,22 +196,22 @@ STORE_ATTACKS = {
 
 
 @pytest.mark.parametrize("attack", sorted(STORE_ATTACKS))
-def test_a_store_holding_code_is_refused_naming_it(published_legal, tmp_path, attack):
+def test_a_store_holding_code_is_refused_naming_it(published_mini, tmp_path, attack):
     secret = tmp_path / "secret.txt"
     secret.write_text(SECRET, encoding="utf-8")
-    db = store_copy(published_legal, tmp_path)
+    db = store_copy(published_mini, tmp_path)
     edit_store(db, *(s.format(secret=secret) for s in STORE_ATTACKS[attack]))
     with pytest.raises(StoreError, match="the world schema does not define") as info:
         open_store(db)
     assert "worldsmith validate" in str(info.value) and SECRET not in str(info.value)
 
 
-def test_the_report_command_reads_no_store_that_holds_code(published_legal, tmp_path):
+def test_the_report_command_reads_no_store_that_holds_code(published_mini, tmp_path):
     from worldsmith.worlds.realism import stored_metrics
 
     secret = tmp_path / "secret.txt"
     secret.write_text(SECRET, encoding="utf-8")
-    db = store_copy(published_legal, tmp_path)
+    db = store_copy(published_mini, tmp_path)
     edit_store(db, "drop table profile_metrics",
                "create view profile_metrics as select content as metric, 'rate' as kind, 0.0 as world_value, "
                "0.0 as reference_value, 0.0 as divergence, 0.0 as tolerance, true as ok, content as note, "
@@ -220,12 +220,12 @@ def test_the_report_command_reads_no_store_that_holds_code(published_legal, tmp_
         stored_metrics(db)
 
 
-def test_the_report_command_opens_a_published_world_as_serve_does(world, published_legal, monkeypatch):
+def test_the_report_command_opens_a_published_world_as_serve_does(world, published_mini, monkeypatch):
     from worldsmith.worlds.realism import read_validated
 
     # A store edited by hand (a forged measurement) is not the sealed one: never read, so nothing forged shown.
     edit_store(world / bundle.DATABASE, "update profile_metrics set note = 'FORGED-METRIC', ok = true")
-    builds = _cheap_rebuilds(monkeypatch, published_legal)
+    builds = _cheap_rebuilds(monkeypatch, published_mini)
     _, _, metrics = read_validated(world)
     assert builds and metrics and all(m.note != "FORGED-METRIC" for m in metrics)
     # A validation report edited after sealing is refused, as open refuses it.
@@ -281,14 +281,14 @@ def test_a_store_swapped_after_opening_is_checked_again_by_the_export(world, tmp
     assert not pwned.exists()
 
 
-def test_a_world_under_a_folder_with_a_quote_exports(published_legal, tmp_path):
-    world = tmp_path / "Bob's worlds" / published_legal.name
-    shutil.copytree(published_legal, world)
+def test_a_world_under_a_folder_with_a_quote_exports(published_mini, tmp_path):
+    world = tmp_path / "Bob's worlds" / published_mini.name
+    shutil.copytree(published_mini, world)
     with worldsmith.open(world) as opened:
         exports.export(opened, TaskSet(world_id=opened.world_id, tasks=[]), tmp_path / "Bob's worlds" / "export",
                        "parquet")
     facts = tmp_path / "Bob's worlds" / "export" / "data" / "facts.parquet"
-    cap = duckdb.connect().execute("select text from read_parquet(?) where id = 'liability_cap'", [str(facts)])
+    cap = duckdb.connect().execute("select text from read_parquet(?) where id = 'cap'", [str(facts)])
     assert cap.fetchall() == [(CAP,)]
 
 
@@ -460,7 +460,7 @@ def test_a_linked_folder_a_fifo_and_a_host_file_link_are_refused_without_reading
         worldsmith.open(world)
 
 
-def test_a_hard_link_in_a_bundle_is_refused_by_name_without_reading(world, tmp_path, published_legal):
+def test_a_hard_link_in_a_bundle_is_refused_by_name_without_reading(world, tmp_path, published_mini):
     secret = tmp_path / "secret.md"
     secret.write_text(SECRET, encoding="utf-8")
     planted = world / "room" / "hl.md"
@@ -483,7 +483,7 @@ def test_a_hard_link_in_a_bundle_is_refused_by_name_without_reading(world, tmp_p
     with pytest.raises(BundleError, match="a hard link"):
         worldsmith.open(world, verify=False)
     # What generate publishes holds no file with a second name, so our own worlds still open.
-    assert all((published_legal / rel).stat().st_nlink == 1 for rel in bundle.bundle_files(published_legal))
+    assert all((published_mini / rel).stat().st_nlink == 1 for rel in bundle.bundle_files(published_mini))
 
 
 def _quarantined(world: Path) -> None:
