@@ -804,16 +804,19 @@ def exceed_pairs(graph: Graph) -> list[tuple[LedgerFact, LedgerFact]]:
     return [(big, small) for _, big, small in scored]
 
 
-def exceed_tasks(graph: Graph, limit: int = 2) -> list[Task]:
-    """Does A exceed B, and by how much: a judgement and a difference no file writes."""
+def exceed_tasks(graph: Graph, limit: int = 2, among: int = 4) -> list[Task]:
+    """Does A exceed B, and by how much: a judgement and a difference no file writes. Of the `among` most telling
+    pairs that make one, those whose figures sit in more files first (hospital: the denial rate beside its SLA, both
+    on one dashboard, gave way to a pair read from two papers and three)."""
     tasks = []
     for big, small in exceed_pairs(graph):
-        if len(tasks) >= limit:
+        if len(tasks) >= among:
             break
         task = exceed_task(graph, big, small)
         if task is not None:
             tasks.append(task)
-    return tasks
+    deep = sorted(tasks, key=lambda t: len(t.needs.files) < 2)  # stable: the most telling first among equals
+    return [t for t in tasks if t in deep[:limit]]
 
 
 def difference(graph: Graph, big: LedgerFact, small: LedgerFact) -> Quantity:
@@ -1421,7 +1424,8 @@ def graph_tasks(world: World, user: str) -> list[Task]:
 
     for family in kind_tasks.families("pair_tasks"):  # a kind's deliverable on the pairs (chat: a post of the second)
         tasks += family.pair_tasks(graph, pairs, user)
-    tasks += further_replies(graph, pairs[2:], user)
+    # (the second pair's post goes to the team's channel; a reply on it goes to the client, who reads no channel)
+    tasks += further_replies(graph, pairs[1:], user)
     from worldsmith.environments.review_tasks import review_tasks  # these build on this module's makers
     from worldsmith.environments.sheet_tasks import sheet_tasks
 
@@ -1432,6 +1436,9 @@ def graph_tasks(world: World, user: str) -> list[Task]:
     from worldsmith.environments.chronology_tasks import chronology_tasks  # it builds on this module's makers
 
     tasks += chronology_tasks(graph)
+    from worldsmith.environments.decision_tasks import decision_tasks  # it builds on this module's makers
+
+    tasks += decision_tasks(graph)
     return [_guarded(graph, t) for t in _one_reading_each([t for t in tasks if t is not None])]
 
 

@@ -21,7 +21,7 @@ from worldsmith.worlds.world import World
 
 TASKS_VERSION = 1
 TaskKind = Literal["lookup", "compare", "compute", "find_document", "reply", "file_document", "post_chat",
-                   "what_if", "governs", "exceed", "as_of", "memo", "reconcile", "review", "brief", "sheet"]
+                   "what_if", "governs", "exceed", "as_of", "memo", "reconcile", "review", "brief", "sheet", "decision"]
 # What a task asks of an agent, for the spread a bench reports: warmup tasks are one-file lookups, kept apart.
 TaskTag = Literal["warmup", "multi_hop", "compute", "judgement", "deliverable", "as_of", "error_finding"]
 _STRICT = ConfigDict(extra="forbid")
