@@ -61,6 +61,7 @@ class PaperDue(BaseModel):
     by: str
     day: dt.date
     facts: list[str] = Field(default_factory=list, description="the ids of the ledger facts it carries")
+    maker: str = Field("", description="the maker's full name")
 
 
 class MailOfDay(BaseModel):
@@ -152,6 +153,10 @@ class ArtifactContext(kinds.KindBound):
                                                                           "sheets its members are to make in the "
                                                                           "next three weeks, soonest first (who has "
                                                                           "the pen, and when it is due)")
+    side_papers: list[PaperDue] = Field(default_factory=list, description="for a tracker or a calendar sheet: the "
+                                                                          "papers its author's side made up to its "
+                                                                          "day and is to make in the month after, by "
+                                                                          "date (the rows of the work it tracks)")
     day_mail: list[MailOfDay] = Field(default_factory=list, description="for a day of chat: the first messages of "
                                                                         "threads its members sent out or received "
                                                                         "that day (the day's news)")
@@ -363,6 +368,24 @@ def coming_papers(plan: WorldPlan, spec, most: int = 3) -> list[PaperDue]:
     return out[:most]
 
 
+def side_papers(plan: WorldPlan, spec, ahead: int = 30) -> list[PaperDue]:
+    """The documents and sheets of the sheet author's side, made up to its day or due in the month after, by date:
+    what a tracker or a litigation calendar lists is its team's own work, not a stock list of tasks."""
+    from worldsmith.generators.week import _side_of  # one notion of a side, the weekly notes' own
+
+    side = _side_of(plan, spec.author)
+    day = artifact_day(spec)
+    out: list[PaperDue] = []
+    for a in sorted(plan.artifacts, key=lambda a: (getattr(a, "date", day), a.path)):
+        if a.kind not in ("document", "spreadsheet") or a.distractor is not None or a.id == spec.id \
+                or recurring(plan, a.item) or (a.date - day).days > ahead or _side_of(plan, a.author) != side:
+            continue
+        who = plan.person(a.author)
+        if all(p.title != a.title for p in out):
+            out.append(PaperDue(title=a.title, by=who.first_name, maker=who.name, day=a.date, facts=list(a.facts)))
+    return out
+
+
 def day_mail(plan: WorldPlan, spec, most: int = 2) -> list[MailOfDay]:
     """The threads opened on a chat's day between its members and people outside it: what came in or went out
     that day is what a team talks about first."""
@@ -510,6 +533,8 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         extra["room_papers"] = room_papers(plan, spec)
         extra["coming_papers"] = coming_papers(plan, spec)
         extra["day_mail"] = day_mail(plan, spec)
+    if spec.kind == "spreadsheet" and getattr(spec, "skeleton", None) is None:
+        extra["side_papers"] = side_papers(plan, spec)
     if spec.kind in ("calendar", "document") or spec.kind == "email" and getattr(spec, "position", 1) == 0:
         extra["week"] = week_events(plan, spec)
     to_ids: list[str] = extra.pop("to", [])

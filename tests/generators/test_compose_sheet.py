@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from worldsmith.generators.compose.bank import bank
 from worldsmith.generators.kinds.spreadsheet.compose import compose_sheet
 from worldsmith.generators.kinds.spreadsheet.compose import layout_of, sheet_name
 from tests.generators.context_fixture import ALL_FACTS, CAP, DEADLINE, DECISION, FEE, RATE, TONNES, CLAUSE, sheet_context
@@ -149,3 +150,18 @@ def test_a_medicare_matters_claim_sample_holds_medicare_claims_only():
     sheet = compose_sheet(ctx)
     payer = [c.name for c in sheet.columns].index("Payer")
     assert {r[payer] for r in sheet.rows} == {"Medicare"}
+
+
+def test_a_tracker_lists_its_teams_papers_and_no_stock_tasks():
+    from worldsmith.generators.context import PaperDue
+
+    ctx = sheet_context("Litigation calendar and actions", rows=12, facts=[DEADLINE])
+    day = ctx.spec.date
+    papers = [PaperDue(title="Draft answer and defenses", by="Dana", maker="Dana Okafor", day=day + dt.timedelta(days=5)),
+              PaperDue(title="Memo re the limit", by="Milo", maker="Milo Fenwick", day=day - dt.timedelta(days=9))]
+    sheet = compose_sheet(ctx.model_copy(update={"side_papers": papers}))
+    labels = [r[0] for r in sheet.rows]
+    assert "Draft answer and defenses" in labels and "Memo re the limit" in labels
+    assert not set(labels) & set(bank("sheets")["layouts"]["tracker"]["items"])  # no "Book call", "Check calendar"
+    status = {r[0]: r[2] for r in sheet.rows}
+    assert status["Memo re the limit"] == "Done" and status["Draft answer and defenses"] != "Done"

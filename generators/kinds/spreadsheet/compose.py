@@ -142,6 +142,36 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
     return notes
 
 
+def _work_rows(pick: Picker, cols: list[_Col], layout: dict, ctx: ArtifactContext, scale: float, most: int) -> list[list]:
+    """Rows of the author's side's papers (ctx.side_papers): each paper, who makes it, done or to come by the
+    sheet's day, and its date; at most `most`, the ones nearest the sheet's day."""
+    papers = sorted(ctx.side_papers, key=lambda p: abs((p.day - ctx.spec.date).days))[:most]
+    statuses = layout.get("statuses") or ["Open", "Done"]
+    done = next((s for s in statuses if s.lower() in ("done", "complete", "closed", "received")), statuses[0])
+    ahead = next((s for s in statuses if s.lower() in ("planned", "open", "not started", "on track")), statuses[-1])
+    out = []
+    for p in sorted(papers, key=lambda p: p.day):
+        row = []
+        for c in cols:
+            role = c.role
+            if role == "label":
+                row.append(p.title)
+            elif role == "owner":
+                row.append(p.maker or p.by)
+            elif role == "status":
+                row.append(done if p.day <= ctx.spec.date else ahead)
+            elif role == "date" and c.type == "date":
+                row.append(p.day.isoformat())
+            elif role == "note":
+                row.append("Circulated" if p.day <= ctx.spec.date else "Draft in progress")
+            elif c.added:
+                row.append(None)
+            else:
+                row.append(_random_cell(pick, c, layout, ctx, ctx.spec.date, scale, 0))
+        out.append(row)
+    return out
+
+
 def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
     """A sheet whose numbers the engine laid out: the skeleton's lines as they stand, with notes around them."""
     spec = ctx.spec
@@ -180,6 +210,12 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
     # Each fact takes a row of its own while rows last, then shares one whose cell of its type is still free.
     taken: set[tuple[int, int]] = set()
     order = pick.shuffled(range(n))
+    work = _work_rows(pick, cols, layout, ctx, scale, max(0, n - len(ctx.facts))) if key in ("tracker", "schedule") else []
+    if work:
+        # A tracker or a calendar lists its team's own papers, done and to come, and a row for each fact; no stock
+        # tasks ("Book call 3", "Check calendar 2")
+        rows = rows[:len(ctx.facts)] + work
+        n, order = len(rows), list(range(len(rows)))
     label = next((i for i, c in enumerate(cols) if c.role == "label"), None)
     for j, fact in enumerate(ctx.facts):
         col = len(cols) - 1 if requests else _fact_column(cols, fact)
@@ -201,9 +237,21 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
             if requests and category is not None:
                 rows[r][category] = (layout.get("categories") or ["General"])[0]
 
+    if work:
+        # a fact's row in a list of work: a date gone by is done, one ahead is open; no stock note beside it
+        statuses = layout.get("statuses") or ["Open", "Done"]
+        done = next((x for x in statuses if x.lower() in ("done", "complete", "closed", "received")), statuses[0])
+        ahead = next((x for x in statuses if x.lower() in ("planned", "open", "not started", "on track")), statuses[-1])
+        for fact, row in zip(ctx.facts, rows):
+            for i, c in enumerate(cols):
+                if c.role == "status":
+                    later = isinstance(fact.value, DateValue) and fact.value.value > spec.date
+                    row[i] = ahead if later else done
+                elif c.role == "note" and not c.added:
+                    row[i] = None
     seq = next((i for i, c in enumerate(cols) if c.role == "seq"), None)
     date_col = next((i for i, c in enumerate(cols) if c.type == "date" and c.role == "date"), None)
-    if date_col is not None and key in ("fees", "damages", "schedule", "requests"):
+    if date_col is not None and (key in ("fees", "damages", "schedule", "requests") or work):
         rows.sort(key=lambda row: str(row[date_col] or ""))
     if seq is not None:
         for i, row in enumerate(rows, 1):
