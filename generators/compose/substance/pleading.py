@@ -241,9 +241,14 @@ def answer_responses(pick: Picker, ctx: ArtifactContext, plaintiff: str, defenda
     theirs, ours = _role_of(ctx, plaintiff), _role_of(ctx, defendant)
     # each response in several wordings, dealt round a series: a long matter's successive drafts of one answer were
     # otherwise 81-84% alike (realism_near_duplicates at bench/long_matter.py --scale 10)
-    one = pick.frame(["Answering paragraph 1 of the Complaint, Defendant admits that Plaintiff {p} is {r}.",
-                      "In response to paragraph 1 of the Complaint, Defendant admits that Plaintiff {p} is {r}.",
-                      "Defendant admits the allegation of paragraph 1 of the Complaint that Plaintiff {p} is {r}."]
+    # Each wording ends in its own words after the name: the check reads 'Tankers Ltd.' as a sentence's end, and
+    # all three ending '{p} is {r}.' stamped 'is the registered owner and operator of the M/T Aurelian Tide.' on
+    # every draft answer and a third of the complaints (107 artifacts, realism_boilerplate, at --scale 80).
+    one = pick.frame(["Answering paragraph 1 of the Complaint, Defendant admits that Plaintiff {p} is {r}, and "
+                      "otherwise denies that paragraph.",
+                      "In response to paragraph 1 of the Complaint, Defendant admits that at all material times "
+                      "Plaintiff {p} was {r}.",
+                      "Defendant admits the allegation of paragraph 1 of the Complaint that {r} is Plaintiff {p}."]
                      ).format(p=plaintiff, r=theirs) if theirs else \
         "Answering paragraph 1 of the Complaint, Defendant admits Plaintiff's identity and otherwise lacks knowledge " \
         "sufficient to form a belief about its allegations, and therefore denies them."

@@ -179,8 +179,10 @@ def report_findings(pick: Picker, ctx: ArtifactContext) -> list[str]:
     return out
 
 
+# No wording puts the figure straight after {how}: a working ends on another figure's label ('the fault share alleged
+# of the total claims: USD 60,987,500' gave the total claims the demand's value, amount_beside_label at --scale 80).
 _WORKED = ("{Label} is {how}, which gives {text}.", "Worked as {how}, {label} comes to {text}.",
-           "{Label} comes to {text}, as {how}.", "On our working, {label} is {how}: {text}.")
+           "{Label} comes to {text}, as {how}.", "On our working, {label} comes to {text}, being {how}.")
 
 
 _FLAG = re.compile(r"\b(terminat\w*|change of control|consent|breach|litigation|dispute|default|infring\w*|"
