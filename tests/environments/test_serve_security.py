@@ -42,9 +42,9 @@ def _call(server, tool: str, args: dict):
 # ------------------------------------------------------------------ session folders
 
 
-def test_a_published_world_given_as_the_session_folder_is_refused_and_keeps_its_room(published_legal, tmp_path):
-    world = tmp_path / "outputs" / published_legal.name
-    shutil.copytree(published_legal, world)
+def test_a_published_world_given_as_the_session_folder_is_refused_and_keeps_its_room(published_mini, tmp_path):
+    world = tmp_path / "outputs" / published_mini.name
+    shutil.copytree(published_mini, world)
     before = _files(world)
     for session_dir in (world, world / "room", world / "room" / "Memos" / "new"):
         with pytest.raises(SessionError, match="inside the world bundle"):
@@ -54,29 +54,29 @@ def test_a_published_world_given_as_the_session_folder_is_refused_and_keeps_its_
         assert verify_files(world, opened.manifest) == []
 
 
-def test_a_folder_inside_another_published_world_is_refused(published_legal, tmp_path):
+def test_a_folder_inside_another_published_world_is_refused(published_mini, tmp_path):
     other = tmp_path / "outputs" / "another-world"
-    shutil.copytree(published_legal, other)
+    shutil.copytree(published_mini, other)
     before = _files(other)
     with pytest.raises(SessionError, match="inside the world bundle"):
-        build_server(published_legal, other / "scratch")
+        build_server(published_mini, other / "scratch")
     assert _files(other) == before and not (other / "scratch").exists()
 
 
-def test_a_users_folder_is_refused_and_nothing_in_it_is_touched(published_legal, tmp_path):
+def test_a_users_folder_is_refused_and_nothing_in_it_is_touched(published_mini, tmp_path):
     proj = tmp_path / "proj"
     (proj / "room").mkdir(parents=True)
     (proj / "room" / "thesis.md").write_text("three years of work", encoding="utf-8")
     with pytest.raises(SessionError, match="not empty and is not a worldsmith session folder"):
-        build_server(published_legal, proj)
+        build_server(published_mini, proj)
     assert _files(proj) == {"room/thesis.md": b"three years of work"}  # it used to be removed
 
 
-def test_serve_refuses_a_users_folder_with_one_clear_line(published_legal, tmp_path):
+def test_serve_refuses_a_users_folder_with_one_clear_line(published_mini, tmp_path):
     proj = tmp_path / "proj"
     (proj / "room").mkdir(parents=True)
     (proj / "room" / "thesis.md").write_text("mine", encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "worldsmith.flows.cli", "serve", str(published_legal),
+    done = subprocess.run([sys.executable, "-m", "worldsmith.flows.cli", "serve", str(published_mini),
                            "--session", str(proj)], capture_output=True, text=True, timeout=120,
                           stdin=subprocess.DEVNULL)
     assert done.returncode == 2, done.stderr
@@ -84,42 +84,42 @@ def test_serve_refuses_a_users_folder_with_one_clear_line(published_legal, tmp_p
     assert (proj / "room" / "thesis.md").read_text(encoding="utf-8") == "mine"
 
 
-def test_a_session_of_another_world_an_old_session_and_a_damaged_log_are_refused(published_legal, tmp_path):
-    _, session = build_server(published_legal, tmp_path / "s")
+def test_a_session_of_another_world_an_old_session_and_a_damaged_log_are_refused(published_mini, tmp_path):
+    _, session = build_server(published_mini, tmp_path / "s")
     marker = json.loads((tmp_path / "s" / session_store.MARKER).read_text())
     foreign = tmp_path / "foreign"
     foreign.mkdir()
     (foreign / session_store.MARKER).write_text(json.dumps({**marker, "world_id": "some-other-world"}))
     with pytest.raises(SessionError, match="session folder of another world"):
-        build_server(published_legal, foreign)
+        build_server(published_mini, foreign)
 
     old = tmp_path / "old"
     (old / "room").mkdir(parents=True)
     (old / "state.json").write_text('{"world_id": "x"}')
     with pytest.raises(SessionError, match="older worldsmith"):
-        build_server(published_legal, old)
+        build_server(published_mini, old)
     assert (old / "state.json").is_file() and (old / "room").is_dir()
 
     shutil.copytree(tmp_path / "s", tmp_path / "damaged")
     (tmp_path / "damaged" / session_store.LOG).write_text('{"world_id": "x", "sent": []}\n')
     with pytest.raises(SessionError, match="line 1 of state.jsonl is not a session record"):
-        build_server(published_legal, tmp_path / "damaged")
+        build_server(published_mini, tmp_path / "damaged")
 
     shutil.copytree(tmp_path / "s", tmp_path / "wrong-user")
     with pytest.raises(SessionError, match="this session acts as"):
         Session(session.world, tmp_path / "wrong-user", user=session.world.plan.people[1].id)
 
 
-def test_an_empty_folder_becomes_a_session_and_the_state_grows_by_appending(published_legal, tmp_path):
+def test_an_empty_folder_becomes_a_session_and_the_state_grows_by_appending(published_mini, tmp_path):
     (tmp_path / "empty").mkdir()
-    _, session = build_server(published_legal, tmp_path / "empty")
+    _, session = build_server(published_mini, tmp_path / "empty")
     log = tmp_path / "empty" / session_store.LOG
     session.submit_answer("first")
     first = log.read_bytes()
     session.write_document("Memos/a.md", "a")
     assert log.read_bytes().startswith(first)  # appended, never rewritten
     assert len(log.read_bytes().splitlines()) == 3
-    _, again = build_server(published_legal, tmp_path / "empty")
+    _, again = build_server(published_mini, tmp_path / "empty")
     assert again.state().answer == "first" and again.state().files_added == ["Memos/a.md"]
 
 
@@ -127,9 +127,9 @@ def test_an_empty_folder_becomes_a_session_and_the_state_grows_by_appending(publ
 
 
 @pytest.fixture()
-def linked(published_legal, tmp_path):
+def linked(published_mini, tmp_path):
     """A session whose room holds a link to a host folder, a link over a host file, and a link to a host secret."""
-    server, session = build_server(published_legal, tmp_path / "s")
+    server, session = build_server(published_mini, tmp_path / "s")
     host = tmp_path / "host"
     (host / "dir").mkdir(parents=True)
     (host / "target.md").write_text("the original", encoding="utf-8")
@@ -174,8 +174,8 @@ def test_a_read_of_a_link_to_a_host_file_is_refused(linked):
     assert not session.verify_state()  # a link in the room is not what the apps wrote
 
 
-def test_a_hard_link_in_the_session_room_is_refused_as_a_link_is(published_legal, tmp_path):
-    server, session = build_server(published_legal, tmp_path / "s")
+def test_a_hard_link_in_the_session_room_is_refused_as_a_link_is(published_mini, tmp_path):
+    server, session = build_server(published_mini, tmp_path / "s")
     secret = tmp_path / "host-secret.md"
     secret.write_text("HOST SECRET 43", encoding="utf-8")
     os.link(secret, session.room / "hard.md")  # reads as the host file; a write in place would write there
@@ -190,8 +190,8 @@ def test_a_hard_link_in_the_session_room_is_refused_as_a_link_is(published_legal
     assert not session.verify_state()  # not what the apps wrote
 
 
-def test_a_session_log_or_marker_hard_linked_to_a_host_file_is_never_written_through(published_legal, tmp_path):
-    _, session = build_server(published_legal, tmp_path / "s")
+def test_a_session_log_or_marker_hard_linked_to_a_host_file_is_never_written_through(published_mini, tmp_path):
+    _, session = build_server(published_mini, tmp_path / "s")
     session.submit_answer("first")
     folder = session.root
     victim = tmp_path / "victim.jsonl"
@@ -202,7 +202,7 @@ def test_a_session_log_or_marker_hard_linked_to_a_host_file_is_never_written_thr
     with pytest.raises(SessionError, match="state.jsonl is a hard link"):
         session.submit_answer("second")
     with pytest.raises(SessionError, match="state.jsonl is a hard link"):  # and a continued session is refused
-        Session(open_world(published_legal), folder)
+        Session(open_world(published_mini), folder)
     assert victim.read_bytes() == before
     (folder / session_store.LOG).unlink()
     shutil.copy(victim, folder / session_store.LOG)
@@ -211,13 +211,13 @@ def test_a_session_log_or_marker_hard_linked_to_a_host_file_is_never_written_thr
     (folder / session_store.MARKER).unlink()
     os.link(marker_victim, folder / session_store.MARKER)
     with pytest.raises(SessionError, match="worldsmith-session.json is a hard link"):
-        Session(open_world(published_legal), folder)
+        Session(open_world(published_mini), folder)
     assert marker_victim.read_bytes() == (folder / session_store.MARKER).read_bytes()
 
 
 def test_a_copied_marker_never_makes_a_users_room_the_sessions_and_reset_removes_only_what_the_log_wrote(
-        published_legal, tmp_path):
-    _, session = build_server(published_legal, tmp_path / "s")
+        published_mini, tmp_path):
+    _, session = build_server(published_mini, tmp_path / "s")
     session.write_document("Memos/mine.md", "the session's")
     user = tmp_path / "user"
     (user / "room" / "keep").mkdir(parents=True)
@@ -238,9 +238,9 @@ def test_a_copied_marker_never_makes_a_users_room_the_sessions_and_reset_removes
         Session(session.world, cut)
 
 
-def test_a_bundle_file_edited_after_serve_started_is_refused_not_served(published_legal, tmp_path):
+def test_a_bundle_file_edited_after_serve_started_is_refused_not_served(published_mini, tmp_path):
     world = tmp_path / "world"
-    shutil.copytree(published_legal, world, symlinks=True)
+    shutil.copytree(published_mini, world, symlinks=True)
     server, session = build_server(world, tmp_path / "s")
     docs = sorted(f.path[len("room/"):] for f in session.world.manifest.files if f.path.endswith(".md"))
     forged, kept = docs[0], docs[1]
@@ -255,8 +255,8 @@ def test_a_bundle_file_edited_after_serve_started_is_refused_not_served(publishe
     assert not _call(server, "drive_read_document", {"path": kept}).is_error  # the others are served as sealed
 
 
-def test_a_room_swapped_for_a_link_is_never_emptied(published_legal, tmp_path):
-    _, session = build_server(published_legal, tmp_path / "s")
+def test_a_room_swapped_for_a_link_is_never_emptied(published_mini, tmp_path):
+    _, session = build_server(published_mini, tmp_path / "s")
     host = tmp_path / "host"
     host.mkdir()
     (host / "keep.md").write_text("keep", encoding="utf-8")
@@ -269,8 +269,8 @@ def test_a_room_swapped_for_a_link_is_never_emptied(published_legal, tmp_path):
     assert _files(host) == {"keep.md": b"keep"}
 
 
-def test_a_named_pipe_in_the_room_is_refused_without_hanging(published_legal, tmp_path):
-    _, session = build_server(published_legal, tmp_path / "s")
+def test_a_named_pipe_in_the_room_is_refused_without_hanging(published_mini, tmp_path):
+    _, session = build_server(published_mini, tmp_path / "s")
     os.mkfifo(session.room / "pipe.md")
     with pytest.raises(SessionError, match="not a regular file|not a file"):
         session.read_bytes("pipe.md")
@@ -281,8 +281,8 @@ def test_a_named_pipe_in_the_room_is_refused_without_hanging(published_legal, tm
 # ------------------------------------------------------------------ sizes
 
 
-def test_oversized_and_malformed_arguments_are_refused_without_host_paths(published_legal, tmp_path):
-    server, session = build_server(published_legal, tmp_path / "s")
+def test_oversized_and_malformed_arguments_are_refused_without_host_paths(published_mini, tmp_path):
+    server, session = build_server(published_mini, tmp_path / "s")
     log = tmp_path / "s" / session_store.LOG
     size_before = log.stat().st_size
     big = "x" * (limits.MAX_TEXT_BYTES + 1)
@@ -304,8 +304,8 @@ def test_oversized_and_malformed_arguments_are_refused_without_host_paths(publis
     assert log.stat().st_size == size_before and session.state().sent == [] and session.state().answer is None
 
 
-def test_a_long_reply_is_cut_with_a_note(published_legal, tmp_path):
-    server, session = build_server(published_legal, tmp_path / "s")
+def test_a_long_reply_is_cut_with_a_note(published_mini, tmp_path):
+    server, session = build_server(published_mini, tmp_path / "s")
     text = "word " * 200_000  # 1,000,000 bytes: under the write limit, over the reply limit
     session.write_document("Memos/long.md", text)
     result = _call(server, "drive_read_document", {"path": "Memos/long.md"})
@@ -316,9 +316,9 @@ def test_a_long_reply_is_cut_with_a_note(published_legal, tmp_path):
     assert "more characters not shown" in reply["text"]
 
 
-def test_a_full_session_refuses_more_actions_but_still_resets(published_legal, tmp_path, monkeypatch):
+def test_a_full_session_refuses_more_actions_but_still_resets(published_mini, tmp_path, monkeypatch):
     monkeypatch.setattr(session_store, "MAX_ACTIONS", 3)
-    _, session = build_server(published_legal, tmp_path / "s")
+    _, session = build_server(published_mini, tmp_path / "s")
     session.submit_answer("one")
     session.submit_answer("two")
     with pytest.raises(SessionError, match="3 actions, as many as a session may"):
@@ -330,8 +330,8 @@ def test_a_full_session_refuses_more_actions_but_still_resets(published_legal, t
 # ------------------------------------------------------------------ hand edits of the state
 
 
-def test_verify_state_holds_for_what_the_apps_wrote_and_fails_for_any_hand_edit(published_legal, tmp_path):
-    _, session = build_server(published_legal, tmp_path / "s")
+def test_verify_state_holds_for_what_the_apps_wrote_and_fails_for_any_hand_edit(published_mini, tmp_path):
+    _, session = build_server(published_mini, tmp_path / "s")
     first = session.world.messages[0]
     from worldsmith.environments import mail
 
@@ -364,10 +364,10 @@ def test_verify_state_holds_for_what_the_apps_wrote_and_fails_for_any_hand_edit(
     assert not edited("marker", lambda d: (d / session_store.MARKER).write_text("{}"))
 
 
-def test_with_a_state_key_in_the_environment_nothing_on_disk_can_re_sign_the_log(published_legal, tmp_path,
+def test_with_a_state_key_in_the_environment_nothing_on_disk_can_re_sign_the_log(published_mini, tmp_path,
                                                                                     monkeypatch):
     monkeypatch.setenv(session_store.KEY_ENV, "the grader's secret")
-    _, session = build_server(published_legal, tmp_path / "s")
+    _, session = build_server(published_mini, tmp_path / "s")
     session.submit_answer("USD 1")
     marker = json.loads((tmp_path / "s" / session_store.MARKER).read_text())
     assert marker["key"] is None and session.verify_state()
@@ -401,7 +401,7 @@ def _forge_answer(data: dict) -> None:
         data["text"] = "USD 156,200,000 (forged)"
 
 
-def test_without_a_state_key_the_session_folder_holds_no_key_that_re_signs_a_hand_edit(published_legal, tmp_path,
+def test_without_a_state_key_the_session_folder_holds_no_key_that_re_signs_a_hand_edit(published_mini, tmp_path,
                                                                                           monkeypatch):
     """The default key is the session's own, kept outside its folder (mode 0600): an agent who can read and write
     the session folder has no key to chain a forged log with, whatever string of the folder it tries."""
@@ -409,7 +409,7 @@ def test_without_a_state_key_the_session_folder_holds_no_key_that_re_signs_a_han
     import stat
 
     monkeypatch.delenv(session_store.KEY_ENV, raising=False)
-    _, session = build_server(published_legal, tmp_path / "s")
+    _, session = build_server(published_mini, tmp_path / "s")
     session.submit_answer("USD 1")
     assert session.verify_state()
     marker = json.loads((tmp_path / "s" / session_store.MARKER).read_text())
@@ -427,14 +427,14 @@ def test_without_a_state_key_the_session_folder_holds_no_key_that_re_signs_a_han
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
 
 
-def test_a_sessions_key_goes_with_a_scratch_folder_or_a_day_after_its_folder_is_gone(published_legal, tmp_path,
+def test_a_sessions_key_goes_with_a_scratch_folder_or_a_day_after_its_folder_is_gone(published_mini, tmp_path,
                                                                                        monkeypatch):
     from worldsmith.environments.lint import lint_tasks
 
     monkeypatch.delenv(session_store.KEY_ENV, raising=False)
     keys = tmp_path / "keys"
     monkeypatch.setenv(session_store.KEYS_ENV, str(keys))
-    world = open_world(published_legal)
+    world = open_world(published_mini)
     try:
         lint_tasks([], world)  # a scratch session of its own: removed with its key
         assert list(keys.glob("*.key")) == []
@@ -459,9 +459,9 @@ def test_a_sessions_key_goes_with_a_scratch_folder_or_a_day_after_its_folder_is_
 
 
 def test_an_old_session_whose_marker_holds_its_key_loads_and_continues_but_is_never_vouched_for(
-        published_legal, tmp_path, monkeypatch):
+        published_mini, tmp_path, monkeypatch):
     monkeypatch.delenv(session_store.KEY_ENV, raising=False)
-    _, session = build_server(published_legal, tmp_path / "old")
+    _, session = build_server(published_mini, tmp_path / "old")
     session.submit_answer("USD 1")
     old_key = "ab" * 32  # an earlier worldsmith wrote the key into the marker, and chained with it
     _rechain(tmp_path / "old", old_key.encode(), lambda data: None)
@@ -486,14 +486,14 @@ def _chains(folder, key: bytes) -> bool:
 
 
 @pytest.mark.parametrize("depth", [100, 50_000])
-def test_a_deeply_nested_line_in_the_state_is_a_clear_refusal_never_a_traceback(published_legal, tmp_path, depth):
+def test_a_deeply_nested_line_in_the_state_is_a_clear_refusal_never_a_traceback(published_mini, tmp_path, depth):
     """One line nested past the parser's limit (or past any record the apps write): serve refuses the folder with
     one line, verify_state() is False, load_state() raises SessionError."""
     from typer.testing import CliRunner
 
     from worldsmith.flows.cli import app
 
-    _, session = build_server(published_legal, tmp_path / "s")
+    _, session = build_server(published_mini, tmp_path / "s")
     session.submit_answer("USD 1")
     log = tmp_path / "s" / session_store.LOG
     lines = log.read_text().splitlines()
@@ -504,7 +504,7 @@ def test_a_deeply_nested_line_in_the_state_is_a_clear_refusal_never_a_traceback(
         load_state(tmp_path / "s")
     with pytest.raises(SessionError, match="line 2 of state.jsonl"):
         Session(session.world, tmp_path / "s")
-    done = CliRunner().invoke(app, ["serve", str(published_legal), "--session", str(tmp_path / "s")],
+    done = CliRunner().invoke(app, ["serve", str(published_mini), "--session", str(tmp_path / "s")],
                               env={"COLUMNS": "400"})
     assert done.exit_code == 2 and "Traceback" not in done.output and "RecursionError" not in done.output, done.output
     assert "line 2 of state.jsonl is not a session record" in done.output
@@ -537,9 +537,9 @@ def _post(port: int, headers: dict, body: str = INITIALIZE) -> int:
         conn.close()
 
 
-def test_http_refuses_a_foreign_host_a_foreign_origin_and_a_missing_or_wrong_token(published_legal, tmp_path):
+def test_http_refuses_a_foreign_host_a_foreign_origin_and_a_missing_or_wrong_token(published_mini, tmp_path):
     token = "s3cret-token-for-this-test"
-    with http_server(published_legal, tmp_path / "s", "--allow-host", "apps.internal",
+    with http_server(published_mini, tmp_path / "s", "--allow-host", "apps.internal",
                      env={"WORLDSMITH_SERVE_TOKEN": token}) as (_, port):
         bearer = {"Authorization": f"Bearer {token}"}
         assert _post(port, {**bearer, "Host": "evil.example"}) == 421
@@ -554,8 +554,8 @@ def test_http_refuses_a_foreign_host_a_foreign_origin_and_a_missing_or_wrong_tok
         assert _post(port, bearer, body="x" * (9 * 1024 * 1024)) == 413
 
 
-def test_http_prints_a_made_token_once_and_no_auth_still_checks_the_host(published_legal, tmp_path):
-    with http_server(published_legal, tmp_path / "s") as (proc, port):
+def test_http_prints_a_made_token_once_and_no_auth_still_checks_the_host(published_mini, tmp_path):
+    with http_server(published_mini, tmp_path / "s") as (proc, port):
         line = proc.stderr.readline().decode()
         assert "Authorization: Bearer " in line, line
         token = line.split("Authorization: Bearer ", 1)[1].split("`", 1)[0]
@@ -563,13 +563,13 @@ def test_http_prints_a_made_token_once_and_no_auth_still_checks_the_host(publish
         assert _post(port, {}) == 401 and _post(port, {"Authorization": f"Bearer {token}"}) == 200
         proc.terminate()
         assert token not in proc.stderr.read().decode()  # printed once, never again
-    with http_server(published_legal, tmp_path / "t", "--no-auth") as (proc, port):
+    with http_server(published_mini, tmp_path / "t", "--no-auth") as (proc, port):
         assert _post(port, {}) == 200
         assert _post(port, {"Host": "evil.example"}) == 421
         assert "without a token" in proc.stderr.readline().decode()
 
 
-def test_an_allow_host_pattern_is_refused_before_anything_is_made(published_legal, tmp_path):
+def test_an_allow_host_pattern_is_refused_before_anything_is_made(published_mini, tmp_path):
     """Blind attacker: '--allow-host *' worked as an undocumented wildcard for Host."""
     from worldsmith.environments.http_guard import HostNameError, check_allow_hosts
 
@@ -577,7 +577,7 @@ def test_an_allow_host_pattern_is_refused_before_anything_is_made(published_lega
         with pytest.raises(HostNameError, match="give one host name"):
             check_allow_hosts([pattern])
     check_allow_hosts(["apps.internal", "apps.internal:8080", "[::1]:9000"])
-    done = subprocess.run([sys.executable, "-m", "worldsmith.flows.cli", "serve", str(published_legal), "--http",
+    done = subprocess.run([sys.executable, "-m", "worldsmith.flows.cli", "serve", str(published_mini), "--http",
                            "--allow-host", "*", "--session", str(tmp_path / "s")], capture_output=True, text=True,
                           timeout=120, stdin=subprocess.DEVNULL)
     assert done.returncode == 2, done.stderr

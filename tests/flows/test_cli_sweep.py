@@ -152,25 +152,6 @@ def test_serve_without_the_apps_extra_says_which_extra_to_install(tmp_path, publ
     assert len(lines) == 1 and "pip install 'worldsmith[apps]'" in lines[0], done.stderr
 
 
-@pytest.fixture(scope="module")
-def published_mini(tmp_path_factory) -> Path:
-    """The test outline, published without Prefect: a real world for `serve` to open."""
-    import time
-
-    from worldsmith.flows import pipeline
-    from worldsmith.generators.backends.offline import OfflineBackend
-    from worldsmith.worlds import bundle
-
-    out = tmp_path_factory.mktemp("mini-world")
-    backend = OfflineBackend()
-    prepared = pipeline.prepare(MINI, 0, backend)
-    plan = pipeline.make_plan(prepared)
-    staging = bundle.new_staging(out, plan.world_id)
-    pipeline.render(plan, pipeline.generate(plan, prepared.taxonomy, backend), staging)
-    manifest = pipeline.write_manifest(prepared, plan, pipeline.validate(staging), staging, backend)
-    return Path(pipeline.publish(manifest, staging, out, time.perf_counter()).path)
-
-
 @pytest.mark.parametrize("command", [["outline", "check"], ["validate"], ["taxonomy", "import-onet"]])
 def test_a_path_holding_markup_and_emoji_codes_is_printed_as_written(place, command):
     odd = str(Path(place["dir"]) / "[/]odd[bold]:100:.yaml")  # '[/]' crashed rich's markup; ':100:' was an emoji

@@ -18,19 +18,11 @@ from pathlib import Path
 import pytest
 
 import worldsmith
-from tests.published import publish_example
 from tests.worlds.test_defects_seeded import DRAFT, M1, MEMO, add_paragraph, edit_new_text, file_of, twin_of
 from worldsmith.worlds import bundle as bundle_format
 from tests.published import validate_copy
 
-MINI = Path(__file__).resolve().parents[1] / "fixtures" / "mini.yaml"
 REPO = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def published_mini(tmp_path_factory) -> Path:
-    """The mini world, published once (manifest, checksums, catalog row) for this module."""
-    return publish_example(str(MINI), tmp_path_factory.mktemp("published-mini"))
 
 
 def copy_of(world: Path, tmp_path: Path) -> Path:
