@@ -416,6 +416,8 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
         sheet.add("Computation" if any(ledger.computes(f) for f in pending) else "Key figures", role="heading")
     for fid in _in_order(pending, ledger):
         _place(sheet, ledger, fid, label)
+    if bottom is None and {"sources", "uses"} <= set(re.findall(r"[a-z]+", spec.title.lower())):
+        bottom = _sources_and_uses(sheet, ledger, numeric, label)
     if bottom is None:
         # The bottom line: a computed fact no other carried fact is computed from, else a lone figure.
         computed = [f for f in spec.facts if f in sheet.at and sheet.lines[sheet.at[f]].role == "derived"]
@@ -706,6 +708,44 @@ def _sample(sheet: _Sheet, ledger: _Ledger, sampled: tuple[str, str | None, str,
 def bank_statuses() -> list[str]:
     """The results a sample's test records, in the words of the shared sheet bank."""
     return list(dict.fromkeys(bank("sheets")["layouts"]["sample"].get("statuses") or []))
+
+
+def _sources_and_uses(sheet: _Sheet, ledger: _Ledger, numeric: list[str], label: dict[str, str]) -> int | None:
+    """A sources and uses sheet, after the computation of the price: the use (the price), the sources that fund it
+    (an indicative term loan the engine puts at 45% of it, the equity as the balance, by a live formula, so sources
+    equal uses), and the funds flow at completion (the amounts the ledger computes out of
+    the price, such as an escrow, and the sellers' balance). None when the sheet carries no price."""
+    money = [f for f in numeric if isinstance(ledger.value(f), Money) and f in sheet.at]
+    if not money:
+        return None
+    price = max(money, key=lambda f: ledger.value(f).amount)
+    amount = ledger.value(price).amount
+    # what the ledger takes out of the price at completion (an escrow = 7.5% of the enterprise value)
+    out_of = [f for f in money if f != price and price in references(ledger.facts[f].formula or "")]
+    debt = (amount * Decimal("0.45")).quantize(Decimal(100000), ROUND_HALF_UP)
+    sheet.add("Uses", role="heading")
+    # (the price is the one use: a total adding the ledger's price to estimated costs would read as a second price)
+    uses = sheet.add(f"Purchase price ({line_label(ledger.facts[price])[0].lower()}{line_label(ledger.facts[price])[1:]})",
+                     role="item", amount=_num(amount), fmt="money", formula="{%d}" % sheet.at[price],
+                     note="As computed above; transaction costs are met by the buyer outside the price")
+    sheet.add("Sources", role="heading")
+    loan = sheet.add("Senior term loan (indicative terms)", role="item", amount=_num(debt), fmt="money",
+                     note="About 45% of uses, per the lenders' indicative terms")
+    sheet.add("Equity from the fund", role="item", amount=_num(amount - debt), fmt="money",
+              formula="{%d}-{%d}" % (uses, loan), note="The balance of the uses")
+    total = sheet.add("Total sources", role="item", amount=_num(amount), fmt="money",
+                      formula="SUM({%d}:{%d})" % (loan, loan + 1), note="Equals the uses")
+    if out_of:
+        sheet.add("Funds flow at completion", role="heading")
+        held = [sheet.add("Paid into escrow" if "escrow" in label[f].lower() else
+                          f"Withheld: {label[f][0].lower()}{label[f][1:]}", role="item",
+                          amount=_num(ledger.value(f).amount), fmt="money", formula="{%d}" % sheet.at[f])
+                for f in out_of]
+        sellers = amount - sum(ledger.value(f).amount for f in out_of)
+        sheet.add("Paid to the sellers", role="item", amount=_num(sellers), fmt="money",
+                  formula="{%d}-" % sheet.at[price] + "-".join("{%d}" % h for h in held),
+                  note="The price less the amounts held back")
+    return total
 
 
 def _log_lines(sheet: _Sheet, fact: LedgerFact, share: Decimal, faker: Any) -> int:

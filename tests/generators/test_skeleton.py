@@ -128,3 +128,21 @@ def test_a_draft_of_a_ratio_is_solved_at_the_money_input_it_was_built_on():
     assert cells["Replacement cost value (this draft)"].cells[sk.amount] == 16000000
     assert cells["Required insurance (this draft)"].formula  # computed from the draft's value, not typed
     assert cells["Building recovery"].cells[sk.amount] == 6000000
+
+
+def test_a_sources_and_uses_sheet_has_sources_that_equal_its_uses_and_a_funds_flow():
+    usd = lambda a: Money(amount=Decimal(a), currency="USD")  # noqa: E731
+    facts = [LedgerFact(id="ebitda", statement="E.", label="adjusted EBITDA", value=usd(14200000), text="x"),
+             LedgerFact(id="multiple", statement="M.", label="EBITDA multiple", value=Number(value=Decimal("12.5")), text="x"),
+             LedgerFact(id="ev", statement="EV.", label="enterprise value", value=usd(177500000), text="x",
+                        formula="multiple * ebitda"),
+             LedgerFact(id="pct", statement="P.", label="escrow percentage", value=Percent(value=Decimal("7.5")), text="x"),
+             LedgerFact(id="escrow", statement="Es.", label="escrow amount", value=usd(13312500), text="x",
+                        formula="percent_of(pct, ev)")]
+    spec = SheetSpec(id="s", item="s", path="V/s.xlsx", title="Sources and uses and funds flow", author="a",
+                     occupation="x", rows=5, date=dt.date(2026, 10, 8), facts=["ev", "escrow", "ebitda", "multiple", "pct"])
+    sk = build_skeleton(spec, facts, None, "en_US", Faker(), dt.date(2026, 9, 1))
+    by_label = {ln.cells[0]: ln for ln in sk.lines}
+    assert {"Uses", "Sources", "Funds flow at completion"} <= set(by_label)
+    assert by_label["Total sources"].cells[sk.amount] == 177500000 and by_label["Total sources"].formula
+    assert by_label["Equity from the fund"].formula and by_label["Paid to the sellers"].cells[sk.amount] == 164187500
