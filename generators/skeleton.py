@@ -721,7 +721,7 @@ def _sources_and_uses(sheet: _Sheet, ledger: _Ledger, numeric: list[str], label:
     price = max(money, key=lambda f: ledger.value(f).amount)
     amount = ledger.value(price).amount
     # what the ledger takes out of the price at completion (an escrow = 7.5% of the enterprise value)
-    out_of = [f for f in money if f != price and price in references(ledger.facts[f].formula or "")]
+    out_of = [f for f in money if f != price and ledger.facts[f].formula and price in references(ledger.facts[f].formula)]
     debt = (amount * Decimal("0.45")).quantize(Decimal(100000), ROUND_HALF_UP)
     sheet.add("Uses", role="heading")
     # (the price is the one use: a total adding the ledger's price to estimated costs would read as a second price)
