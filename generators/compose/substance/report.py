@@ -16,8 +16,8 @@ from worldsmith.generators.compose.substance.common import (derivation, figures,
 
 
 # A title that names its paper by kind, with what it is of: 'Replacement cost appraisal: Joliet warehouse'.
-_PAPER = re.compile(r"^(?P<what>[A-Za-z -]*?\b(?:appraisal|estimate|valuation|survey|assessment|inspection))"
-                    r"(?:\s*[:–-]\s*(?P<of>[^:()]+?))?\s*$", re.I)
+_PAPER = re.compile(r"^(?P<what>[A-Za-z -]*?\b(?:appraisal|estimate|valuation|survey|assessment|inspection|"
+                    r"overview)(?: for [a-z -]+)?)(?:\s*[:–-]\s*(?P<of>[^:()]+?))?\s*$", re.I)
 
 
 def report_summary(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
@@ -33,7 +33,8 @@ def report_summary(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     if named:
         # a paper its title names by kind ('Replacement cost appraisal: Joliet warehouse') says what it is, not 'this
         # report on replacement cost appraisal (Joliet warehouse)'
-        what = named.group("what")[:1].lower() + named.group("what")[1:]
+        what = named.group("what")
+        what = what if what[:2].isupper() else what[:1].lower() + what[1:]  # 'IT systems', not 'iT systems'
         thing = (named.group("of") or "").strip()
         # 'the Joliet warehouse' (a common noun last), 'M/T Aurelian Tide' (a name)
         of = "" if not thing else f" of {thing}" if re.match(r"(the|a|an)\b", thing) or thing.split()[-1][:1].isupper() \
@@ -106,6 +107,12 @@ def report_scope(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     # its own client's: "it says the records came from Pennock rather than the target")
     target = next((o.name for o in ctx.organisations if re.search(r"\btarget\b", o.role, re.I)
                    and o.name != client), "")
+    if target == ctx.author.organisation:
+        # the target's own paper for a buyer's diligence describes its own business from its own records; it reviews
+        # nothing 'it made available in the data room' (read 9)
+        return [f"{ctx.author.organisation} prepared this paper from its own records as at {day}, for the buyer's "
+                f"due diligence. It is provided for information; it gives no warranty, and any warranty is given only "
+                f"in the sale agreement."]
     whose = f"the records {target} made available in the data room" if target else \
         f"the records made available by {client}" if client else f"{ctx.author.organisation}'s own records"
     return [f"We reviewed {whose} up to {day}{worked}{derived}.{agreed}"]
