@@ -111,6 +111,10 @@ class _Sheet:
             cols = [("Date", "date"), ("Contractor", "text"), ("Resource / activity", "text"), ("Category", "text"),
                     (money, "money"), ("Notes", "text")]
             self.label, self.amount, self.note = 1, 4, 5
+        elif layout == "by_group":
+            cols = [("Group", "text"), ("Claims submitted", "number"), ("Claims denied", "number"), ("Rate", "number"),
+                    ("Basis", "text")]
+            self.label, self.amount, self.note = 0, 3, 4
         elif layout == "sample":
             cols = [("Sample no.", "number"), ("Ref", "text"), ("Date of service", "date"), (f"Paid ({currency})", "money"),
                     ("Audit result", "text"), (f"Overpayment ({currency})", "money"), ("Notes", "text")]
@@ -153,7 +157,8 @@ class _Sheet:
             kind = "money" if formats == {"money"} else "number"
             self.columns[self.amount] = SheetColumn(name=f"Amount ({self.currency})" if kind == "money" else "Value",
                                                     type=kind)
-        return SheetSkeleton(layout="tracker" if self.layout == "sample" else self.layout, columns=self.columns, label=self.label, amount=self.amount,
+        layout = {"sample": "tracker", "by_group": "schedule"}.get(self.layout, self.layout)
+        return SheetSkeleton(layout=layout, columns=self.columns, label=self.label, amount=self.amount,
                              lines=self.lines, bottom=bottom, currency=self.currency)
 
 
@@ -398,16 +403,21 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
     # A log lists the amount it rolls up to, a tracker the items of an amount it breaks down; else a schedule.
     layout = "log" if share is not None else layout_for(spec.title)
     sampled = _sample_facts(ledger, numeric) if layout == "sample" else None
+    groups = _groups_of(spec.title, ledger, numeric) if not sampled and share is None and not principal else None
+    if groups:
+        layout = "by_group"
     if (layout == "log" and share is None) or (layout == "tracker" and not principal) or (layout == "sample" and not sampled):
         layout = "schedule"
     sheet = _Sheet(spec, layout, currency, rng, locale)
     if sampled:
         bottom = _sample(sheet, ledger, sampled, label)
+    elif groups:
+        bottom = _rate_by_group(sheet, ledger, *groups, label)
     elif share is not None:
         bottom = _log_lines(sheet, ledger.facts[spec.rolls_up_to], share, faker)
     for fid in principal[:1]:
         bottom = _breakdown(sheet, ledger, fid, label, faker)
-    if not principal and share is None and not sampled:
+    if not principal and share is None and not sampled and not groups:
         bottom = _series(sheet, ledger, numeric, label) or _concentration(sheet, ledger, numeric, label, faker)
 
     # Derived facts computed from their inputs, the inputs laid out first; other figures as inputs.
@@ -636,6 +646,45 @@ def _roster(fact: LedgerFact, faker: Any) -> list[tuple[str, str, list[str]]]:
     n = max(4, min(9, len(categories) + 2))
     names = _names(rng, n, "company", faker)
     return [(name, categories[i % len(categories)], rng.sample(_RESOURCES, 2 if i % 3 else 3)) for i, name in enumerate(names)]
+
+
+# The groups a rate is broken down by, by the word after "by" in a sheet's title.
+_GROUPS_BY = {"payer": ["Medicare", "Medicaid", "Commercial", "Managed care", "Self-pay"],
+              "payor": ["Medicare", "Medicaid", "Commercial", "Managed care", "Self-pay"]}
+
+
+def _groups_of(title: str, ledger: _Ledger, numeric: list[str]) -> tuple[str, list[str]] | None:
+    """(the rate fact, the groups) of a sheet that breaks a rate down by group ('Denials log by payer'), else None."""
+    hit = re.search(r"\bby\s+([a-z]+)", title.lower())
+    names = _GROUPS_BY.get(hit.group(1)) if hit else None
+    rate = next((f for f in numeric if isinstance(ledger.value(f), Percent) and not ledger.computes(f)), None)
+    return (rate, list(names)) if names and rate else None
+
+
+def _rate_by_group(sheet: _Sheet, ledger: _Ledger, rate_id: str, names: list[str], label: dict[str, str]) -> int:
+    """A rate broken down by group: the claims each group submitted and had denied, its own rate by a live formula,
+    and the overall rate (the ledger's) computed from the column totals. The counts are the engine's; the rate
+    is the ledger's to the tenth of a percent."""
+    rng = sheet.rng
+    rate = ledger.value(rate_id).value / 100
+    total = 5000
+    denied = int((rate * total).to_integral_value(ROUND_HALF_UP))
+    submitted = split_cents(Decimal(total), len(names), rng, whole=True, sigma=0.5)
+    for _ in range(50):  # each group's denials under its claims, uneven rates around the overall one
+        cut = split_cents(Decimal(denied), len(names), rng, whole=True, sigma=0.4,
+                          shape=[float(s) for s in submitted])
+        if all(c < s for c, s in zip(cut, submitted)):
+            break
+    first = len(sheet.lines)
+    for name, s, d in zip(names, submitted, cut):
+        row = len(sheet.lines) + 2
+        sheet.add(name, role="item", amount=float((d / s).quantize(Decimal("0.001"), ROUND_HALF_UP)), fmt="percent",
+                  formula=f"ROUND(C{row}/B{row},3)", extra={1: _num(s), 2: _num(d)})
+    last = len(sheet.lines) - 1
+    r1, r2 = first + 2, last + 2
+    return sheet.add(label[rate_id], role="derived", amount=float(rate), fmt="percent", fact=rate_id,
+                     formula=f"ROUND(SUM(C{r1}:C{r2})/SUM(B{r1}:B{r2}),3)",
+                     note=f"Claims denied / claims submitted, all groups ({denied:,} of {total:,})")
 
 
 def _sample_facts(ledger: _Ledger, numeric: list[str]) -> tuple[str, str | None, str, str | None] | None:

@@ -146,3 +146,15 @@ def test_a_sources_and_uses_sheet_has_sources_that_equal_its_uses_and_a_funds_fl
     assert {"Uses", "Sources", "Funds flow at completion"} <= set(by_label)
     assert by_label["Total sources"].cells[sk.amount] == 177500000 and by_label["Total sources"].formula
     assert by_label["Equity from the fund"].formula and by_label["Paid to the sellers"].cells[sk.amount] == 164187500
+
+
+def test_a_rate_by_payer_is_computed_from_each_payers_claims():
+    facts = [LedgerFact(id="rate", statement="R.", label="initial denial rate", value=Percent(value=Decimal("14.2")),
+                        text="14.2%")]
+    spec = SheetSpec(id="s", item="s", path="R/s.xlsx", title="Denials log by payer", author="a", occupation="x",
+                     rows=30, date=dt.date(2026, 5, 20), facts=["rate"])
+    sk = build_skeleton(spec, facts, None, "en_US", Faker(), dt.date(2026, 5, 1))
+    groups = [ln for ln in sk.lines if ln.role == "item"]
+    assert len(groups) == 5 and all(ln.formula.startswith("ROUND(C") for ln in groups)
+    assert sum(ln.cells[2] for ln in groups) / sum(ln.cells[1] for ln in groups) == 0.142
+    assert next(ln for ln in sk.lines if ln.fact == "rate").formula.startswith("ROUND(SUM(")
