@@ -348,3 +348,32 @@ def test_a_memo_on_who_is_liable_says_how_the_client_can_be_reached_and_what_the
     assert "Corvale Shipping Ltd can be reached only through Brack Ltd, by a claim for contribution, or under the " \
            "contract" in analysis, analysis
     assert "Clause 14.2 caps what Corvale Shipping Ltd can be made to pay at USD 98,400,000" in analysis
+
+
+def test_minutes_decide_who_does_what_by_when_and_leave_no_make_work():
+    # read 9: 'Noted: the total claim payable is the figure the papers use' recorded no decision, and 'Reconcile the
+    # total claim payable to the line of the workbook' was make-work
+    due = DEADLINE.model_copy(update={"label": "the notice of claim deadline"})
+    doc = compose_document(document_context("minutes", 4, seed=5, facts=[due, _CAP]))
+    decided = _section(doc, "Decisions")
+    actions = [r[0] for s in doc.sections if s.table is not None and s.heading == "Actions" for r in s.table.rows]
+    assert "Agreed that the notice of claim goes in ahead of the notice of claim deadline" in decided, decided
+    assert "Agreed that the notice of claim puts the liability cap at USD 98,400,000" in decided, decided
+    assert "the figure the papers use" not in decided
+    assert any(a.startswith("Review and sign off the notice of claim") for a in actions), actions
+    assert not any(a.startswith("Reconcile") for a in actions), actions
+
+
+def test_a_letter_says_what_it_does_and_a_contract_of_employment_is_made_with_the_employee():
+    ctx = document_context("letter", 4, seed=1, facts=[DEADLINE])
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(
+        update={"title": "Reservation of rights and demand for sworn proof of loss"})})
+    prose = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+    assert "to reserve our rights and demand sworn proof of loss" in prose, prose
+    assert "We write about" not in prose
+    # (read 9, unseen employment outline: the contract was made between the employer and its own solicitors)
+    ctx = document_context("agreement", 6, seed=1, facts=[_CAP, DEADLINE])
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Contract of employment: Grace Okafor"})})
+    prose = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+    assert "(2) Grace Okafor (the Employee)" in prose and "Signed by Grace Okafor" in prose, prose
+    assert "Harrow Vane LLP (the Employee)" not in prose and "(2) Corvale" not in prose

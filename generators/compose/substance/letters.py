@@ -177,7 +177,11 @@ def _why_reserved(ctx: ArtifactContext, fs: list[FactRef]) -> list[str]:
     [] for a letter that reserves on nothing named (read 9: 'Our position is as follows. The proof of loss deadline is
     August 14, 2026. The coinsurance percentage is 80%. The advance paid is USD 1,000,000.')."""
     named = reserved_on(ctx)
-    if not named or not re.search(r"\breserv", ctx.spec.title, re.I):
+    here = next((o for o in ctx.organisations if o.name == ctx.author.organisation), None)
+    # an insurer reserves its rights on coverage; a party rejecting a tender under a contract clause does not speak of
+    # coverage or of 'the policy'
+    insurer = here is not None and re.search(r"\b(insur\w*|underwrit\w*|carrier|adjust\w*)\b", here.role, re.I)
+    if not named or not insurer or not re.search(r"\breserv", ctx.spec.title, re.I):
         return []
     out = [f"Our investigation of the claim is continuing, and coverage for part of the loss is in question under "
            f"{join_names(named)}."]
