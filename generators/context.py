@@ -348,6 +348,11 @@ def room_papers(plan: WorldPlan, spec, most: int = 4) -> list[str]:
     day = artifact_day(spec)
     made = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
             and a.author in members and day is not None and 0 <= (day - a.date).days <= 21]
+    if not made and day is not None:
+        # a quiet spell: the team's last paper, however old, is still what it works from (not "ten minutes on X?")
+        before = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
+                  and a.author in members and a.date <= day]
+        made = sorted(before, key=lambda a: (a.date, a.path))[-1:]
     made.sort(key=lambda a: (a.date, a.path), reverse=True)
     return list(dict.fromkeys(a.title for a in made))[:most]
 
@@ -360,6 +365,11 @@ def coming_papers(plan: WorldPlan, spec, most: int = 3) -> list[PaperDue]:
     due = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
            and a.author in members and day is not None and 0 < (a.date - day).days <= 21
            and not recurring(plan, a.item)]  # a weekly call's notes are nobody's news: "who has the pen" every week
+    if not due and day is not None:
+        # nothing due within three weeks: the team's next paper, up to two months ahead, is the work in hand
+        later = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
+                 and a.author in members and 0 < (a.date - day).days <= 60 and not recurring(plan, a.item)]
+        due = sorted(later, key=lambda a: (a.date, a.path))[:1]
     due.sort(key=lambda a: (a.date, a.path))
     out: list[PaperDue] = []
     for a in due:

@@ -103,7 +103,7 @@ def _due(day, today) -> str:
     """When a paper is due, as a team says it: 'tomorrow', 'Thursday', 'next Tuesday'."""
     days = (day - today).days
     return "tomorrow" if days == 1 else f"{day:%A}" if days <= 6 else f"next {day:%A}" if days <= 13 \
-        else f"by {day:%B} {day.day}"
+        else f"by {day:%B} {day.day}" if days <= 21 else f"in {day:%B}" if day.month != today.month else "later this month"
 
 
 def compose_chat(ctx: ArtifactContext):
