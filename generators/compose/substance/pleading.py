@@ -196,9 +196,11 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
                 heading = plan[i][0].lower()
                 if "preliminary" in heading:
                     due = [f for f in ctx.facts if f.value.type == "date" and "deadline" in label(f).lower()]
-                    when = f" within the time allowed ({label(due[0])}: {due[0].text})" if due else ""
+                    # the date in the words of a pleading, never the file's own tag ('(the answer deadline: May 1,
+                    # 2026)' pasted into the answer, read 9)
+                    when = f" It is served within the time allowed, on or before {due[0].text}." if due else ""
                     said.extend(due)
-                    out[i] = [f"Defendant {defendant} answers the Complaint of Plaintiff {plaintiff}{when}.",
+                    out[i] = [f"Defendant {defendant} answers the Complaint of Plaintiff {plaintiff} as follows.{when}",
                               pick.frame(["Except as expressly admitted below, Defendant denies each allegation of "
                                           "the Complaint.",
                                           "Defendant denies every allegation of the Complaint not expressly admitted "
