@@ -25,9 +25,11 @@ _MIN_FILES = 3
 _MAX_FACTS = 4  # a group a reader holds in mind: a figure and the three it is worked from
 
 # The room carries each figure of the group at its current value in the files the task names.
-_CARRIED_SQL = """select count(distinct m.fact_id) from fact_mentions m join artifacts a on a.id = m.artifact_id
-join facts f on f.id = m.fact_id where m.found and m.distractor is null and m.expected = f.text
-and m.fact_id in ({facts}) and a.path in ({paths})"""
+# (a mail whose own new text states the figure carries it too, as graph_tasks.first_sent reads it)
+_CARRIED_SQL = """select count(distinct f.id) from facts f where f.id in ({facts}) and (exists (select 1
+from fact_mentions m join artifacts a on a.id = m.artifact_id where m.fact_id = f.id and m.found
+and m.distractor is null and m.expected = f.text and a.path in ({paths}))
+or exists (select 1 from emails e where e.path in ({paths}) and contains(e.body_new, f.text)))"""
 
 
 def _client(graph: Graph) -> str | None:
@@ -89,7 +91,7 @@ def chronology_tasks(graph: Graph, limit: int = 5) -> list[Task]:
     client_name = next(o.name for o in world.plan.organisations if o.id == client)
     sent = {}
     for f in world.plan.facts:
-        if graph.quantities.get(f.id) is not None and (s := first_sent(graph, f, {client}, from_home=False)) is not None:
+        if graph.quantities.get(f.id) is not None and (s := first_sent(graph, f, {client})) is not None:
             m, path, carrier = s
             sent[f.id] = (f, m.sent_at.astimezone(tz).date(), name_of.get(m.sender, m.sender), path, carrier)
     made, seen = [], set()
@@ -163,6 +165,6 @@ def _task(graph: Graph, client: str, kind: str, head: str, told: list, files: li
                      f"{_ask()}"),
         needs=Needs(files=files, facts=ids, apps=apps),
         reference=Reference(answer=answer, sql=_CARRIED_SQL.format(facts=marks, paths=", ".join("?" * len(shown_in))),
-                            params=[*ids, *shown_in], expect=[[float(len(ids))]]),
+                            params=[*ids, *shown_in, *shown_in], expect=[[float(len(ids))]]),
         rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),
         solution=Solution(answer=answer))

@@ -1313,11 +1313,29 @@ def _mail_index(graph: Graph):
     return cached
 
 
+def states_in_text(body: str, fact: LedgerFact) -> bool:
+    """Whether a mail's own text states the fact at its current value: on one line, its label's words and the figure
+    as written, not inside a longer one ('The total claims came in on April 6: USD 174,250,000.' in a weekly note)."""
+    words = [w for w in re.findall(r"[a-z0-9']+", label_of(fact).lower()) if w not in _LABEL_STOP]
+    figure = re.compile(rf"(?<![\d,.]){re.escape(fact.text)}(?![\d]|[.,]\d)")
+    for line in body.splitlines():
+        if figure.search(line):
+            low = set(re.findall(r"[a-z0-9']+", line.lower()))
+            if words and all(w in low for w in words):
+                return True
+    return False
+
+
+_LABEL_STOP = {"the", "a", "an", "of", "for", "to", "in", "on", "at", "by", "and", "s"}
+
+
 def first_sent(graph: Graph, fact: LedgerFact, clients: set[str], from_home: bool = True):
     """(message, its path, the file that carries the figure) of the first mail from the home side (with `from_home`
     False: from anyone outside the `clients` organisations, a guarantor's mail that copies the client too) to one of
     the `clients` organisations that carries the fact at its current value, in its own text (the file is the mail) or
-    in a file it attaches; None when no mail does."""
+    in a file it attaches; None when no mail does. A mail's own text carries it where the ledger records it or where
+    its new lines state it (a weekly note's catch-up lines, which the ledger does not list: kit8's reference gave a
+    later mail than the April 8 status note that told the client the total claims)."""
     world = graph.world
     home = world.plan.organisations[0].id
     org_of = {p.email: p.organisation for p in world.plan.people}
@@ -1333,7 +1351,7 @@ def first_sent(graph: Graph, fact: LedgerFact, clients: set[str], from_home: boo
             continue
         if (org_of.get(m.sender) != home) if from_home else (org_of.get(m.sender) in clients):
             continue
-        if path in carriers:
+        if path in carriers or states_in_text(m.body_new, fact):
             return m, path, path
         via = attached.get(path, set()) & shas
         if via:

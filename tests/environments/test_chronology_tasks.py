@@ -33,7 +33,7 @@ def test_a_chronology_needs_exactly_the_first_mail_to_the_client_for_each_figure
     for task in tasks:
         wanted = set()
         for fid in task.needs.facts:
-            message, path, carrier = first_sent(graph, world.facts[fid], {client}, from_home=False)
+            message, path, carrier = first_sent(graph, world.facts[fid], {client})
             wanted |= {path, carrier}
         # every file named must be read for a day the answer gives, and none of them can be skipped
         assert set(task.needs.files) == wanted
