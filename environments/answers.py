@@ -112,6 +112,8 @@ _HEDGE_BEFORE = {"about", "approximately", "approx", "approx.", "around", "rough
                  "nearly", "almost", "close to", "in the region of", "of the order of", "on the order of",
                  "more than", "less than", "fewer than", "at least", "at most", "upwards of", "north of",
                  "south of", "between", "in the range of", "range of", "~", "≈", "±"}
+# The words of them that only say a figure is rounded: beside a rounding of the expected value they hedge nothing.
+_APPROX = {"about", "approximately", "approx", "approx.", "around", "roughly", "circa", "c.", "ca.", "some", "~", "≈"}
 _ARTICLES = {"the", "a", "an", "some"}
 _BOUNDS = {"more than", "less than", "fewer than", "at least", "at most", "upwards of", "north of", "south of", "between",
            "in the range of", "range of"}
@@ -190,6 +192,7 @@ class Mention:
     hedged: bool = False
     superseded: bool = False
     year_like: bool = False  # a bare 4-digit year (2026), not a quantity
+    approx: bool = False  # hedged only by a word of rounding before it ('approximately USD 95.2m')
 
     @property
     def status(self) -> Status:
@@ -653,7 +656,11 @@ def _span_flags(parsed: Parsed, s: int, e: int, ci: int) -> set[str]:
             if _SUBJECT_FILLER.match(_PAREN.sub(" ", parsed.masked[e:ns])) and not _PRESERVING.match(masked, ne) \
                     and not _after_is_mark(masked, ne):
                 flags.add("negated")
-    if _hedged_before(masked, max(rs, s - 40), s) or _HEDGE_AFTER.match(masked, e):
+    before = _hedged_before(masked, max(rs, s - 40), s)
+    if before and "hedged" not in flags and not _HEDGE_AFTER.match(masked, e) \
+            and _hedged_before(masked, max(rs, s - 40), s, _APPROX):
+        flags.add("approx")
+    if before or _HEDGE_AFTER.match(masked, e):
         flags.add("hedged")
     if _OLD_BEFORE.search(masked[max(rs, s - 24):s]):
         flags.add("superseded")  # "the old USD 2,300 per-ton rate", "the earlier USD 143.7m"
@@ -692,15 +699,15 @@ def _sup_only_beyond_comparison(parsed: Parsed, ci: int, rs: int, re_: int, s: i
     return True
 
 
-def _hedged_before(masked: str, start: int, s: int) -> bool:
+def _hedged_before(masked: str, start: int, s: int, words_of: set[str] = _HEDGE_BEFORE) -> bool:
     if masked[s - 1:s] in ("~", "≈", "±"):
-        return True
+        return masked[s - 1:s] in words_of
     words = masked[start:s].split()
     definite = bool(words) and words[-1] == "the"
     if words and words[-1] in _ARTICLES:
         words.pop()
     # "more than the USD 21.5m floor" compares with a figure stated plainly; "more than USD 21.5m" bounds an estimate
-    hedges = _HEDGE_BEFORE - _BOUNDS if definite else _HEDGE_BEFORE
+    hedges = words_of - _BOUNDS if definite else words_of
     return any(" ".join(words[-k:]) in hedges for k in range(1, min(5, len(words) + 1)))
 
 
@@ -800,6 +807,8 @@ _CONTRAST = re.compile(r"\s*(?:unlike|contrary|despite|notwithstanding|compared|
 def _mark(mt: Mention, flags: set[str]) -> None:
     mt.negated |= "negated" in flags
     mt.superseded |= "superseded" in flags
+    if "hedged" in flags:  # a word of rounding alone, the first hedge it gets; any other hedge makes it a hedge
+        mt.approx = "approx" in flags and (mt.approx or not mt.hedged)
     mt.hedged |= "hedged" in flags
 
 
@@ -817,6 +826,7 @@ def _flag(parsed: Parsed) -> None:
             continue
         flags = _span_flags(parsed, mt.start, mt.end, ci)
         mt.negated, mt.superseded, mt.hedged = "negated" in flags, "superseded" in flags, "hedged" in flags
+        mt.approx = "approx" in flags
     ends = {mt.end: mt for mt in parsed.mentions}
     # What one clause says of the figures of its neighbours, within a sentence.
     carry, label, lead, last, sentence = False, set(), set(), None, -1
@@ -1156,8 +1166,8 @@ def _points_match(m: Mention, w: Want, min_sig: int) -> bool:
 def value_matches(m: Mention, w: Want, min_sig: int = 4) -> bool:
     """Whether a mention reads as the expected value: equal to the cent, or rounded exactly with min_sig digits."""
     if w.kind == "percent" and m.kind == "number" and m.unit is None and m.value is not None and w.number \
-            and 0 < abs(m.value) < 1 and m.quantum is not None and m.quantum <= Decimal("0.01"):
-        # A rate written as a fraction, the way a sheet holds it: 0.115 for 11.5%.
+            and 0 < abs(m.value) < 1 and m.quantum is not None and m.quantum <= Decimal("0.1"):
+        # A rate written as a fraction, the way a sheet holds it: 0.115 for 11.5%, 0.8 for 80% ('0.8 x 18,750,000').
         return (m.value * 100).quantize(_CENT, ROUND_HALF_UP) == w.number.quantize(_CENT, ROUND_HALF_UP)
     if w.kind == "number" and w.unit == POINTS:
         return _points_match(m, w, min_sig)
@@ -1223,9 +1233,17 @@ def asserts(parsed: Parsed | str, expected: Expected, allowed: Iterable[Expected
     w = want(expected)
     if w.kind == "text":
         return Verdict(status=_overall(_text_statuses(parsed, w.text or "")))
-    matches = [m for m in parsed.mentions if value_matches(m, w, min_sig)]
+    # 'approximately USD 95.2 million' for 95,212,500 says the figure is rounded, not that it is uncertain
+    matches = [replace(m, hedged=False) if m.hedged and m.approx and _rounded(m, w) else m
+               for m in parsed.mentions if value_matches(m, w, min_sig)]
     return Verdict(status=_overall(m.status for m in matches), matches=matches,
                    competing=competing_values(parsed, w, allowed, min_sig))
+
+
+def _rounded(m: Mention, w: Want) -> bool:
+    """Whether a matching mention is the expected value rounded, not the value to the cent."""
+    return m.value is not None and w.number is not None and \
+        m.value.quantize(_CENT, ROUND_HALF_UP) != w.number.quantize(_CENT, ROUND_HALF_UP)
 
 
 _MAGNITUDE = 100  # an amount or count competes when within this factor of the expected one

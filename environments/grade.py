@@ -17,6 +17,7 @@ import datetime as dt
 import os
 import re
 import sys
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path, PurePosixPath
 
@@ -111,7 +112,10 @@ def unledgered(text: str, unit: str | None, allowed: list[float], bare: bool = F
                                       and (m.unit is None or m.value >= 1000)))
             and m.status == "asserted"
             and any(ch.isdigit() for ch in m.text)  # an amount in words restates one in figures
-            and not answers.in_working(parsed, m) and not any(answers.value_matches(m, f, 4) for f in fine)]
+            and not answers.in_working(parsed, m) and not any(answers.value_matches(m, f, 4) for f in fine)
+            # a fall written signed ('-$880k') states a figure of the room's, whatever its sign says of it
+            and not (m.value is not None and m.value < 0
+                     and any(answers.value_matches(replace(m, value=-m.value), f, 4) for f in fine))]
 
 
 _UP = re.compile(r"\b(?:rose|rise|risen|rising|increase[ds]?|increasing|up|higher|grew|grown|growth|climbed|went\s+up|"
@@ -328,7 +332,13 @@ def _breakdown(text: str) -> list[float]:
 
 def _final(text: str, check: Check, known: tuple = ()) -> bool:
     """The check's figure is the text's answer: asserted on the 'Answer:' line (or in the text), and nowhere in the
-    text denied, hedged or offered beside a rival figure of its unit other than those in `allowed`."""
+    text denied, hedged or offered beside a rival figure of its unit other than those in `allowed`. A fall or a
+    shortfall (expect 'down') may be written signed: 'Moved: -GBP 5,625,000', 'Answer: -$880k' (kit8: 0.17-0.5);
+    a minus on a rise, or on a gap the asked figure wins by, is still a wrong answer."""
+    if check.expect == "down" and check.numbers and check.numbers[0]:
+        signed = check.model_copy(update={"numbers": [-check.numbers[0]], "expect": None,
+                                          "allowed": [*check.allowed, check.numbers[0]]})
+        return _final(text, check.model_copy(update={"expect": None}), known) or _final(text, signed, known)
     if not check.values:
         return False
     parts = _answer_parts(text) or [text]

@@ -850,7 +850,7 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
                               values=["yes" if first is big else "no"])),
         Criterion(id="states_gap", weight=2.0, description=f"gives the gap: {gap_text}",
                   check=Check(type="answer_final", allowed=[_num(graph.quantities[x]) for x in (big.id, small.id, *inputs)],
-                              **figure_check)),
+                              expect="down" if first is small else None, **figure_check)),
         Criterion(id="states_larger", weight=1.0, description=f"states {the(big)}: {big.text}",
                   check=Check(type="answer_mentions", **value_check(graph.quantities[big.id], big.text))),
         Criterion(id="states_smaller", weight=1.0, description=f"states {the(small)}: {small.text}",
@@ -1053,7 +1053,8 @@ def as_of_tasks(graph: Graph) -> list[Task]:
             continue
         criteria = [Criterion(id="movement", weight=2.0,
                               description=f"gives how far the figure has moved since: {shown(move)}",
-                              check=Check(type="answer_final", allowed=[_num(q_then), _num(q_now)], **value_check(move))),
+                              check=Check(type="answer_final", allowed=[_num(q_then), _num(q_now)], **value_check(move),
+                                          expect="down" if q_now.amount < q_then.amount else None)),
                     Criterion(id="states_value_then", weight=2.0,
                               description=f"gives {period.text}, the figure {names[org]} had on {when}",
                               check=Check(type="answer_mentions", **value_check(q_then, period.text))),
@@ -1116,7 +1117,8 @@ def reconcile_tasks(graph: Graph) -> list[Task]:
         allowed = [_num(q_now)] + [_num(r[1]) for r in rivals_] + [_num(quantity_of(d.value)) for _, (d, *_) in bases]
         criteria = [Criterion(id="movement", weight=2.0,
                               description=f"gives how far {the(fact)} moved from {latest[0]} to {fact.text}: {shown(move)}",
-                              check=Check(type="answer_final", allowed=allowed, **value_check(move))),
+                              check=Check(type="answer_final", allowed=allowed, **value_check(move),
+                                          expect="down" if q_now.amount < latest[1].amount else None)),
                     Criterion(id="governing_figure", weight=2.0, description=f"states {fact.text} as the figure that governs now",
                               check=Check(type="answer_mentions", **value_check(q_now, fact.text)))]
         criteria += [Criterion(id=f"names_{r[3]}", weight=1.0,

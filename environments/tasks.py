@@ -33,7 +33,8 @@ class Check(BaseModel):
     answer_mentions / answer_asserts: the answer asserts each of `values` (plainly: not negated, hedged or
         named as superseded; a number in any usual format, in `unit` when given).
     answer_final: the answer's figure is `values[0]`: it is asserted (on the 'Answer:' line when there is one)
-        and no other figure of its unit is asserted there beside those in `allowed`.
+        and no other figure of its unit is asserted there beside those in `allowed`; with expect 'down' (a fall, a
+        shortfall), the figure written with a minus sign ('-GBP 5,625,000') is the same answer.
     answer_direction: the answer says the thing named by `a_words` is larger (expect 'a>b') or smaller
         ('a<b') than the one named by `b_words`.
     answer_mentions_set_aside: the answer names `values[0]` as negated, superseded or no longer applying.

@@ -133,19 +133,23 @@ SCALES = {"thousand": 3, "k": 3, "million": 6, "mn": 6, "mln": 6, "mm": 6, "m": 
           "b": 9, "trillion": 12, "tn": 12}
 _SHORT_SCALES = {"k", "m", "mm", "b"}  # read as a scale after a space only when a currency is written
 
+# A number written with a separator (thousands or decimals), not a date's part: either side of a quotient written
+# without spaces ("12,000,000/15,000,000 x 6,400,000", "12/13.125") is a figure; "5/1/2026" and "1/2" stay unread.
+_SEP_NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+)(?![\d/]|[.,]\d)"
 _SYM_RX = "|".join(re.escape(s) for s in sorted(CURRENCY_SYMBOLS, key=len, reverse=True))
 CODE_RX = "|".join(READ_CODES)
 # One figure. Groups: lp/rp the parentheses around it, s1/s2 a minus sign before or after the currency, c1 a currency
 # before the number, num the number as written, sp and scale a scale word ("m", "million"), pct a percent sign or
 # word, c2 a currency after ("156.2 million dollars").
 FIGURE = re.compile(rf"""
-    (?:(?<=/)(?=[A-Za-z$£€¥₹])|(?<![\w.,:/#§$£€¥₹\x01]))  # "USD 156.2m/USD 148m", but not the 2 of "1/2"
+    (?:(?<=/)(?=[A-Za-z$£€¥₹])|(?<![\w.,:/#§$£€¥₹\x01])  # "USD 156.2m/USD 148m", but not the 2 of "1/2"
+       |(?<=\d/)(?={_SEP_NUM})|(?<=[.,]\d{{3}}/)(?=\d+(?![\d/.,]\d)))  # a quotient: "12,000,000/15,000,000", "12/13.125"
     (?P<lp>\(\s?)?
     (?P<s1>[-−])?
     (?:(?P<c1>{_SYM_RX}|\$|(?-i:{CODE_RX})(?![A-Za-z]))\s{{0,2}})?
     (?P<s2>[-−])?
     (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d{{1,3}}(?:\.\d{{3}}){{2,}}(?:,\d+)?|\d{{1,3}}(?:[\u00a0\u202f ]\d{{3}})+(?![\d,]|\.\d)
-        |\d+(?:\.\d+)?)(?![.,:/]?\d)
+        |\d+(?:\.\d+)?)(?:(?![.,:/]?\d)|(?=/{_SEP_NUM})|(?<=[.,]\d{{3}})(?=/\d+(?![\d/.,]\d)))
     (?:(?P<sp>\s?)(?P<scale>thousand|million|billion|trillion|mln|mn|bn|tn|mm|[kmb])(?![A-Za-z]))?
     (?:\s?(?P<pct>%|percent\b|per\s?cent\b|pct\b))?
     (?:\s?(?P<c2>(?-i:{CODE_RX})(?![A-Za-z])|(?:(?:US|U\.S\.|Canadian|Australian)\s)?dollars\b|pounds\ssterling\b
@@ -265,10 +269,11 @@ _BIG = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 _WORD_RX = "|".join(sorted([*_SMALL, *_TENS, "hundred", *_BIG, "point"], key=len, reverse=True))
 # "ninety-five million, two hundred twelve thousand": a comma after a scale word goes on with the same amount.
 _WORD_RUN = re.compile(rf"(?<![\w-])(?:{_WORD_RX})(?:(?:\s+and\s+|[\s-]+|(?:(?<=thousand)|(?<=million)|(?<=billion)|"
-                       rf"(?<=trillion)),\s+)(?:{_WORD_RX}))*(?![\w-])", re.I)
+                       rf"(?<=trillion)),\s+)(?:{_WORD_RX}))*(?:\s+and\s+a\s+half)?(?![\w-])", re.I)
 _WORD_BEFORE = re.compile(rf"(?:(?-i:{CODE_RX})|US\$|\$|£|€)\s?$")
 _WORD_AFTER = re.compile(r"\s+(?P<c>(?:(?:US|U\.S\.|Canadian|Australian)\s)?dollars\b|pounds(?:\ssterling)?\b|euros?\b"
-                         r"|(?-i:" + CODE_RX + r")\b)|\s*(?P<p>%|percent\b|per\scent\b)", re.I)
+                         r"|(?-i:" + CODE_RX + r")\b)|\s*(?P<p>%|percent\b|per\scent\b)"
+                         r"|\s+(?P<u>(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?)\b)", re.I)
 
 
 def _word_value(words: list[str]) -> tuple[Decimal, int] | None:
@@ -308,15 +313,19 @@ def word_figures(text: str) -> list[Figure]:
     found = []
     for m in _WORD_RUN.finditer(text):
         words = [w for w in re.split(r"[\s,-]+", m.group().lower()) if w not in ("and", "")]
-        read = _word_value(words)
+        half = words[-2:] == ["a", "half"]  # "three and a half percentage points", "two and a half weeks"
+        read = _word_value(words[:-2] if half else words)
         if read is None:
             continue
         value, power = read
+        if half:
+            value += Decimal("0.5")
         before = _WORD_BEFORE.search(text, max(0, m.start() - 5), m.start())
         after = _WORD_AFTER.match(text, m.end())
-        compound = any(w in _TENS or w == "hundred" or w in _BIG or w == "point" for w in words)
-        if not (compound or before or after):
-            continue
+        # a count of days or weeks in words ('two days', 'one week') is a duration, read with its unit after it
+        compound = half or any(w in _TENS or w == "hundred" or w in _BIG or w == "point" for w in words)
+        if not (compound or before or after) or (after and after["u"] and not compound and value < 2):
+            continue  # 'one of the claims'; 'one day later' is prose, no count to weigh
         cur, exact, end = None, True, m.end()
         if before:
             cur, exact = currency_of(before.group().strip())
