@@ -414,8 +414,9 @@ def _is_label(text: str, m: re.Match, s: int, e: int) -> bool:
     word = prev.rstrip("-")
     if {prev.lower(), prev.lower().rstrip("s")} & _REF_WORDS:
         return True
-    if 2 <= len(word) <= 6 and word.isalpha() and word.isupper() and word not in _CODES:
-        return True  # "OPA 90", "ISO 9001"
+    if 2 <= len(word) <= 6 and word.isalpha() and word.isupper() and word not in _CODES \
+            and "." not in m["num"] and not re.match(r"\s*(?:[x×*/+=]|-\s*\d)", text[e:e + 4]):
+        return True  # "OPA 90", "ISO 9001"; not "EV 12.5 x 14,020,000", a term of the working named by its acronym
     # The line up to the figure, its last 256 characters at most: a whole line per figure made 64 KB of figures
     # on one line quadratic
     line = text[text.rfind("\n", max(0, s - 256), s) + 1 or max(0, s - 256):s]
@@ -1481,15 +1482,22 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
         inside = [(p.start(), p.end()) for p in re.finditer(r"\([^()]*\)", masked[s:e])]
         cuts = [s] + [m.start() for m in _SEGMENT_BREAK.finditer(masked, s, e)
                       if not any(a < m.start() - s < b for a, b in inside)] + [e]
-        opening = _OPENING_CMP.match(masked, s)
-        if opening:
+        # a sentence, or a part of one after a break or a colon, that opens on the comparison: 'Cap GBP 71,760;
+        # basic award GBP 7,909; above by GBP 63,851', '... vs demand USD 60,987,500: above, by USD 126.5m' (kit8)
+        starts = [s] + [m.end() for m in _SEGMENT_BREAK.finditer(masked, s, e)
+                        if not any(a < m.start() - s < b for a, b in inside)] + \
+            [s + m.end() for m in re.finditer(":", masked[s:e]) if not any(a < m.start() < b for a, b in inside)]
+        for at in dict.fromkeys(starts):
+            opening = _OPENING_CMP.match(masked, at)
+            if not opening:
+                continue
             # "Below the GBP 195m LOI value by GBP 19.75m.": a sentence that opens on the comparison compares the
             # figure just worked out with what it names
             by = re.compile(r"\bby\s+(?:about\s+)?\x01").search(masked, opening.end(), e)
             named = _words_in(masked[opening.end():by.start()]) - _BARE if by else None
             obj = side(named) if named else None
             if by and not named:  # "Above by USD 126.5m.": the answer's subject, over the other
-                first = _first_named(masked[:s], wa, wb)
+                first = _first_named(masked[:at], wa, wb)
                 obj = None if first is None else ("b" if first == "a" else "a")
             if obj is not None:
                 found.add("a<b" if (opening.group("w") in ("below", "under")) == (obj == "b") else "a>b")
@@ -1516,6 +1524,10 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                     # "Note that the demand is the higher of the two": a direction said of one side (kit8: beside a
                     # right comparison, its wrong way round scored 1.0 in all five worlds)
                     said = side(_words_in(before_text) - _BARE)
+                    tail = re.match(r"\s+of\s+(?:the\s+two|them|both|the\s+pair)\s+(?:is|was|are|were|would\s+be|being)\b"
+                                    r"(?P<x>[^,;:]*)", after_text)
+                    if said is None and tail:  # "The smaller of the two is the USD 1.5m sublimit": said after it
+                        said = side(_words_in(tail.group("x")) - _BARE)
                     if said is not None:
                         found.add("a>b" if (c.lastgroup == "gt") == (said == "a") else "a<b")
                     continue

@@ -443,7 +443,23 @@ def names_governing(text: str, a_words: list[str], b_words: list[str]) -> bool:
             return True
         if not near & (wa | wb) and _sized_side(text, clause[:verb.start()], a_words, b_words) == "a":
             return True
+        if not near & (wa | wb) and _bracketed_on(text, clause, verb.start(), wa, wb):
+            return True
     return False
+
+
+def _bracketed_on(text: str, clause: str, verb: int, wa: set[str], wb: set[str]) -> bool:
+    """Whether a clause in brackets says it governs of the one thing its line names before the bracket: '- BI
+    sublimit: USD 1,500,000 (smaller - governs)', a row of a list (kit8's bullets lost the governing side)."""
+    at = text.find(clause)
+    if at < 0:
+        return False
+    line_start = text.rfind("\n", 0, at) + 1
+    opened = text.rfind("(", line_start, at + verb)
+    if opened < 0 or ")" in text[opened:at + verb]:
+        return False
+    head = _words(text[line_start:opened])
+    return bool(head & wa) and not head & wb
 
 
 _SIZE_WORD = re.compile(r"\b(smaller|lower|lesser|less|larger|greater|higher|bigger|more)\b(?![\s-]+of\b)", re.I)
@@ -652,7 +668,21 @@ def _question_paragraphs(text: str, labels: list[str]) -> list[str]:
 _QUESTION_NO = re.compile(r"^\s*(#+\s*|\*\*\s*)?(?:\((\d{1,2})\)|q(?:uestion)?\s*(\d{1,2})\b|(\d{1,2})[.):])", re.I)
 
 
-def question_part(text: str, labels: list[str], no: int) -> str:
+_YES_NO_OPEN = re.compile(r"\s*[*_]*(?:yes|no)\b(?![-\s]*(?:one|figure|amount|change)\b)", re.I)
+
+
+def _names_pair_loosely(words: set[str], pair: list[str]) -> bool:
+    """Whether a line names both things of a question by a word each has of its own, or an acronym ('| Does the 8%
+    SLA exceed the 14.2% initial denial rate? |', '| Cap > demand? |': a table row of questions, kit8)."""
+    if len(pair) != 2:
+        return False
+    a, b = (_words(x) - {"the", "of", "and", "a", "an", "s"} for x in pair)
+    spelt = {w.rstrip("s") for w in answers._acronym_words(words, answers._label(pair[0]))
+             | answers._acronym_words(words, answers._label(pair[1]))}
+    return bool((a - b) & (words | spelt)) and bool((b - a) & (words | spelt))
+
+
+def question_part(text: str, labels: list[str], no: int, loose: bool = False) -> str:
     """The part of a deliverable about one of several questions (`labels`: each question's two labels in order;
     `no`: 1-based): from a line that opens it (names its two labels, or carries its number) to the line that opens
     another's, with any line elsewhere that names its two labels and no other question's; the whole text where no line opens it (kit7: a memo
@@ -664,11 +694,14 @@ def question_part(text: str, labels: list[str], no: int) -> str:
     for line in (ln for ln in text.splitlines() if ln.strip()):
         # the pairs its first sentence naming any names (a later input line may name 'the statutory compensatory
         # award cap', inside which another question's label reads)
-        named = next((n for n in ([i for i, p in enumerate(pairs, 1) if all(_names_label(_words(part), x) for x in p)]
+        named = next((n for n in ([i for i, p in enumerate(pairs, 1) if (_names_pair_loosely(_words(part), p) if loose
+                                                                         else all(_names_label(_words(part), x) for x in p))]
                                   for part in re.split(r"(?<=[.?!])\s+", line)) if n), [])
         m = _QUESTION_NO.match(line)
         number = int(m.group(2) or m.group(3) or m.group(4)) if m else 0
-        if number and m.group(4) and not (m.group(1) or "?" in line or named):
+        # ('2. Yes. The sample error rate ...': a numbered line that opens on its yes-or-no answers that question;
+        # kit8's memo lost both questions when its second answer was read as part of the first)
+        if number and m.group(4) and not (m.group(1) or "?" in line or named or _YES_NO_OPEN.match(line, m.end())):
             number = 0
         opener = number if 1 <= number <= len(pairs) else named[0] if len(named) == 1 else 0
         if opener:
@@ -676,6 +709,8 @@ def question_part(text: str, labels: list[str], no: int) -> str:
             opened |= opener == no
         if current == no or named == [no]:
             out.append(line)
+    if not (opened or out) and not loose:
+        return question_part(text, labels, no, loose=True)  # none named by its labels in full: by their own words
     return "\n".join(out) if opened or out else text
 
 

@@ -226,14 +226,16 @@ def working_inputs(graph: Graph, fid: str) -> dict[str, tuple[str, ...]]:
     return out
 
 
-def _shown_by(graph: Graph, leaf: str, steps: tuple[str, ...]) -> dict:
-    """The Check fields of an input shown by its figure or by a step of the working it feeds, in its own unit."""
+def _shown_by(graph: Graph, leaf: str, steps: tuple[str, ...], figures: dict | None = None) -> dict:
+    """The Check fields of an input shown by its figure or by a step of the working it feeds, in its own unit (the
+    step's figure from `figures` where given: a what-if's recomputed step)."""
     q = graph.quantities[leaf]
-    same = [s for s in steps if graph.quantities.get(s) is not None and
-            (graph.quantities[s].kind, graph.quantities[s].currency, graph.quantities[s].unit) == (q.kind, q.currency, q.unit)]
+    figures = figures or {}
+    at = {s: figures.get(s) or graph.quantities.get(s) for s in steps}
+    same = [s for s in steps if at[s] is not None and (at[s].kind, at[s].currency, at[s].unit) == (q.kind, q.currency, q.unit)]
     fields = value_check(q, graph.fact(leaf).text)
     for s in same:
-        one = value_check(graph.quantities[s], graph.fact(s).text)
+        one = value_check(at[s], graph.fact(s).text if s not in figures else None)
         fields["values"] += one["values"]
         fields["numbers"] += one["numbers"]
     return fields
@@ -258,12 +260,15 @@ def _steps_from(graph: Graph, leaf: str, tops: list[str]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def input_check(graph: Graph, leaf: str, tops: list[str], avoid: str | None = None) -> Check:
+def input_check(graph: Graph, leaf: str, tops: list[str], avoid: str | None = None, values: dict | None = None) -> Check:
     """An input shown, or a step it feeds stated as the room states it (same unit): 'Contribution demand: 35% x USD
     174,250,000' shows the removal costs inside the total claims (kit7: a terse right answer lost 0.1-0.2 a leaf); in
-    a what-if, no step the changed input `avoid` feeds (its room figure no longer holds)."""
-    steps = tuple(f for f in _steps_from(graph, leaf, tops) if avoid is None or avoid not in _leaves(graph, f))
-    return Check(type="answer_states_any", **_shown_by(graph, leaf, steps))
+    a what-if, a step the changed input `avoid` feeds shows it only at its recomputed figure (`values`): 'LTM EBITDA
+    14,020,000; EV 12.5 x 14,020,000' has used the management EBITDA (kit8: terse right what-ifs lost 0.1-0.4)."""
+    steps = tuple(f for f in _steps_from(graph, leaf, tops)
+                  if avoid is None or avoid not in _leaves(graph, f) or (values or {}).get(f) is not None)
+    moved = {f: values[f] for f in steps if avoid is not None and avoid in _leaves(graph, f) and values}
+    return Check(type="answer_states_any", **_shown_by(graph, leaf, steps, moved))
 
 
 def in_room(graph: Graph, q: Quantity) -> bool:
@@ -496,7 +501,7 @@ def _what_if_task(graph, top_id, leaf, changed, result, chain, needed, files, ap
                                       **value_check(result)))]
     criteria += [Criterion(id=f"uses_{f}", weight=1.0, description=f"uses {the(graph.fact(f))} as the room states it: "
                                                                      f"{graph.fact(f).text}",
-                           check=input_check(graph, f, [top_id], avoid=leaf))
+                           check=input_check(graph, f, [top_id], avoid=leaf, values=values))
                  for f in needed if graph.quantities.get(f) is not None]
     criteria += [_recomputes(f, values, chain) for f in intermediates if shown(values[f.id]) != f.text]
     answer_lines = [f"{the(graph.fact(f), capital=True)}: {graph.fact(f).text}, as the room has it." for f in needed
@@ -636,7 +641,7 @@ def _what_if_against(graph: Graph, x: LedgerFact, other: LedgerFact) -> Task | N
                   check=Check(type="answer_mentions", **value_check(q_other, other.text))),
     ]
     criteria += [Criterion(id=f"uses_{f}", weight=0.5, description=f"uses {the(graph.fact(f))}: {graph.fact(f).text}",
-                           check=input_check(graph, f, [x.id], avoid=leaf))
+                           check=input_check(graph, f, [x.id], avoid=leaf, values=values))
                  for f in needed if f != other.id and graph.quantities.get(f) is not None]
     negatives = [Criterion(id="wrong_direction", weight=2.0, description=f"says {the(lo)} would exceed {the(hi)}",
                            check=Check(type="answer_direction", a_words=_content_words(label_of(lo)),
