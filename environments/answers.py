@@ -166,7 +166,7 @@ _UNIT_STOP = {"x", "times", "less", "plus", "minus", "divided", "multiplied",  #
               "this", "these", "not", "but", "each", "if", "so", "into", "about", "after", "before", "has",
               "have", "had", "will", "would", "should", "can", "could", "may", "might", "must", "do", "does",
               "did", "while", "when", "where", "who", "against", "between", "through", "since", "until"}
-_UNIT_RX = re.compile(r"^[\s-]*([a-z][a-z-]*)(?:\s+([a-z][a-z-]*))?")
+_UNIT_RX = re.compile(r"^[ \t-]*([a-z][a-z-]*)(?:[ \t]+([a-z][a-z-]*))?")  # a unit is on its figure's line
 
 
 # ---------------------------------------------------------------- what a parse holds

@@ -131,7 +131,10 @@ def _sheet_task(graph: Graph, top_id, leaf, changed, result, chain, needed, file
                               a_words=_content_words(label_of(top)))),
         Criterion(id="changed_input", weight=1.0, description=f"the sheet holds {the(leaf_fact)} as supposed: "
                                                               f"{shown(changed)}",
-                  check=Check(type="file_mentions", path=path, values=[shown(changed)], numbers=[_num(changed)])),
+                  # a percent as a cell holds it, 70 or 0.7, or written '70%' (kit8: four right workbooks held 0.7)
+                  check=Check(type="file_states_any", path=path, values=[shown(changed), _plain(changed)],
+                              numbers=[None, _num(changed)]) if changed.kind == "percent" else
+                  Check(type="file_mentions", path=path, values=[shown(changed)], numbers=[_num(changed)])),
     ]
     criteria += [Criterion(id=f"input_{f}", weight=1.0, description=f"the sheet holds {the(graph.fact(f))} as the room "
                                                                      f"states it: {graph.fact(f).text}",
@@ -150,7 +153,8 @@ def _sheet_task(graph: Graph, top_id, leaf, changed, result, chain, needed, file
     allowed = sorted({_num(q) for q in graph.quantities.values() if q is not None}
                      | {_num(q) for q in values.values() if q is not None and q.kind != "date"} | {_num(changed)}
                      # a rate as a sheet holds it, a fraction (0.35 for 35%)
-                     | {float(q.amount) / 100 for q in graph.quantities.values() if q is not None and q.kind == "percent"})
+                     | {float(q.amount) / 100 for q in [*graph.quantities.values(), *values.values(), changed]
+                        if q is not None and q.kind == "percent"})
     negatives = [Criterion(id="sheet_unledgered_figure", weight=2.0,
                            description="the sheet holds an amount neither the ledger, the change nor the working has",
                            check=Check(type="file_unledgered", path=path, allowed=allowed,
