@@ -146,6 +146,15 @@ def _task(graph: Graph, client: str, kind: str, head: str, told: list, files: li
     for sender in dict.fromkeys(s for _, _, s, _, _ in told):
         criteria.append(Criterion(id=f"sender_{len(criteria)}", weight=0.5, description=f"names {sender} as a sender",
                                   check=Check(type="answer_mentions", values=[sender])))
+    # a figure given another sender ('Denial rate 14.2%: May 20, 2026 (Hunter Hill)', the client's own man; kit8
+    # scored it 1.0 beside the right sender named for the other two)
+    senders = {s for _, _, s, _, _ in told}
+    others = sorted(p.name for p in world.plan.people if p.name not in senders)
+    said_sent = [form.format(n.lower()) for n in others for form in ("by {}", "from {}", "({})", "{} sent", "sent by {}")]
+    if said_sent:
+        negatives.append(Criterion(id="names_other_sender", weight=2.0,
+                                   description="names someone who sent none of the figures as a sender",
+                                   check=Check(type="answer_says", values=said_sent)))
     negatives += _distractor_negatives(graph, [f.id for f in facts], "answer_asserts")
     lines = [f"{client} first received {the(f)} of {f.text} on {_when(day)}, from {sender}."
              for f, day, sender, _, _ in told]

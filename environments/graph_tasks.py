@@ -1398,9 +1398,12 @@ def reply_task(graph: Graph, big: LedgerFact, small: LedgerFact, user: str) -> T
     neg = [c.model_copy(update={"check": c.check.model_copy(update={
         "type": moved(c.check.type, "sent")})})
            for c in base.rubric.negative_criteria]
-    neg.append(Criterion(id="mail_beyond", weight=3.0, description=f"mails someone other than {name} (a reply-all, a "
-                                                                   f"copy, a forward)",
-                         check=Check(type="sent_beyond", to=[target.sender])))
+    # a note to one's own colleagues ('Jeff - I told Jacqueline the cap exceeds her exposure by ...') sends nothing
+    # beyond the house; what it says is read by the sent_* negatives like the reply (kit8: a right FYI cost 0.43)
+    house = sorted(p.email for p in world.plan.people if p.organisation == org_of.get(user) and p.email != user)
+    neg.append(Criterion(id="mail_beyond", weight=3.0, description=f"mails someone other than {name} or the user's own "
+                                                                   f"colleagues (a reply-all, a copy, a forward)",
+                         check=Check(type="sent_beyond", to=[target.sender, *house])))
     body = base.solution.answer.replace("\nAnswer:", "\n\nAnswer:")
     day = target.sent_at.date()
     return Task(
