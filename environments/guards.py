@@ -6,9 +6,11 @@ way: a label given a figure it never had ('So the cap is USD 95,212,500', the ga
 
 from __future__ import annotations
 
+import re
+
 from worldsmith.environments import answers, deliverables
-from worldsmith.environments.tasks import Check, Criterion, Task, label_of, number_of
-from worldsmith.worlds.ledger import references
+from worldsmith.environments.tasks import Check, Criterion, Task, label_of, number_of, the
+from worldsmith.worlds.ledger import LedgerError, Node, Quantity, references, solve
 from worldsmith.worlds.plan import LedgerFact
 
 
@@ -68,6 +70,32 @@ def _held(fact: LedgerFact, quantity, distractors) -> list[tuple[str, float | No
     return out
 
 
+def _ledger_error(fid: str, field: str, message: str) -> Exception:
+    return LedgerError(f"{fid}.{field}: {message}")
+
+
+def supposed(graph, task: Task) -> dict[str, Quantity]:
+    """Every fact's figure under a what-if's supposition ('suppose the economic loss claims were USD 46,700,000'),
+    where the figure differs from the ledger's: a figure further down the chain worked out on the supposed input
+    ('Contribution demand at 35%: =0.35*B5' in a sensitivity sheet) is a right figure of that fact too (kit8)."""
+    if task.kind not in ("what_if", "sheet"):
+        return {}
+    for fid in task.needs.facts:
+        q = graph.quantities.get(fid)
+        said = re.search(re.escape(the(graph.fact(fid))) + r" were (?=\S)", task.instruction, re.I) if q else None
+        found = answers.parse(task.instruction[said.end():said.end() + 40]).mentions if said else []
+        if not found or found[0].value is None:
+            continue
+        nodes = [Node(f.id, Quantity(q.kind, found[0].value, q.currency, q.unit).as_value(), None) if f.id == fid
+                 else Node(f.id, f.value if not f.formula else None, f.formula) for f in graph.world.plan.facts]
+        try:
+            values = solve(nodes, _ledger_error)
+        except LedgerError:
+            return {}
+        return {k: v for k, v in values.items() if v is not None and v != graph.quantities.get(k)}
+    return {}
+
+
 def unit_of(fact: LedgerFact) -> str | None:
     """The check unit of a fact's figure: its currency, '%', or a count's unit."""
     v = fact.value
@@ -97,11 +125,14 @@ def with_misstatements(graph, task: Task) -> Task:
     own = [label_of(graph.fact(f)).lower() for f in _around(graph, task.needs.facts)]
     phrases = {f.id: label_phrases(f, labels, own if label_of(f).lower() in own else []) for f in facts}
     refs = [answers.parse(t) for t in _reference_texts(task)]
+    under = supposed(graph, task)
     extra = []
     for f in facts:
         others = [p for g in facts if g.id != f.id for p in phrases[g.id]] + [x for x in labels if x not in phrases[f.id]]
         dates = getattr(f.value, "type", None) == "date"
         held = _held(f, graph.quantities.get(f.id), plan.distractors)
+        if f.id in under:
+            held.append((under[f.id].shown(), float(under[f.id].amount)))
         for parsed in refs:
             held += [(m.text, float(m.value) if m.value is not None else None)
                      for m in answers.bound_figures(parsed, phrases[f.id], others, dates)]
