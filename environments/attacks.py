@@ -280,7 +280,53 @@ def _paraphrase_candidates(task: Task, text: str) -> list[tuple[str, bool, Task,
         out.append(("stray_date_aside", False, _with_text(
             task, f"(The draft was circulated on {day:%B} {day.day}, {day.year}.)\n{text}"), None))
     out.append(("disowned", False, _with_text(task, _DISOWN + text), None))
+    out += _kit8_candidates(task, body, final)
     return out
+
+
+def _kit8_candidates(task: Task, body: str, final: str) -> list[tuple[str, bool, Task, None]]:
+    """What kit8 handed in: right answers written as professionals do (a fall signed, a rounding said to be one, a
+    count in words, a terse 'above by' after the two figures), each beside its wrong twin (the sign on a rise, a
+    rounding of another figure, the count one off, 'below by')."""
+    out: list[tuple[str, bool, Task, None]] = []
+    check = next((c.check for c in task.rubric.criteria if c.check.type == "answer_final"), None)
+    money = _MONEY.fullmatch(final)
+    if check is not None and money and check.numbers and check.numbers[0]:
+        # '-GBP 5,625,000' is the fall or the shortfall; on a rise, or a gap the asked figure wins by, a wrong answer
+        if check.expect == "down" or task.kind in ("exceed", "reconcile"):
+            out.append(("signed_fall" if check.expect == "down" else "signed_rise", check.expect == "down",
+                        _with_text(task, f"{body}\nAnswer: -{final}"), None))
+        amount = parse_number(money[2])
+        if amount >= 10 ** 6:
+            exp = amount.adjusted() - 2  # three significant figures, in millions
+            rounded = amount.quantize(Decimal(1).scaleb(exp))
+            if rounded != amount and exp < 6:  # a decimal written: 'USD 174m' for 174.25m drops a figure
+                m = rounded.scaleb(-6)  # 'USD 95.2 million', its three figures kept ('USD 5.80 million')
+                other = (rounded + Decimal(2).scaleb(exp)).scaleb(-6)
+                out.append(("rounded_approx", True,
+                            _with_text(task, f"{body}\nAnswer: approximately {money[1]} {m:f} million"), None))
+                out.append(("rounded_other", False,
+                            _with_text(task, f"{body}\nAnswer: approximately {money[1]} {other:f} million"), None))
+    days = re.fullmatch(r"(\d+) days", final)
+    if days and 1 < int(days[1]) < 1000:
+        n = int(days[1])
+        out.append(("days_in_words", True, _with_text(task, f"{body}\nAnswer: {in_words(n)} days"), None))
+        out.append(("days_in_words_off", False, _with_text(task, f"{body}\nAnswer: {in_words(n + 1)} days"), None))
+    larger, smaller = _criterion(task, "states_larger"), _criterion(task, "states_smaller")
+    if task.kind == "exceed" and larger and smaller and larger.values and smaller.values:
+        big, small = (graph_label(task, "a_words"), larger.values[0]), (graph_label(task, "b_words"), smaller.values[0])
+        if big[0] and small[0]:
+            terse = f"{big[0]} {big[1]}; {small[0]} {small[1]}; above by {final}."
+            out.append(("terse_above_by", True, _with_text(task, f"{body}\n{terse}\nAnswer: {final}"), None))
+            out.append(("terse_below_by", False, _with_text(task, f"{body}\n{terse.replace('above by', 'below by')}"
+                                                                  f"\nAnswer: {final}"), None))
+    return out
+
+
+def graph_label(task: Task, side: str) -> str:
+    """The words of one side of an exceed task's direction check, as a label ('OPA 90 liability cap')."""
+    check = _criterion(task, "direction")
+    return " ".join(getattr(check, side)) if check is not None else ""
 
 
 def _swapped(task: Task, text: str) -> str | None:

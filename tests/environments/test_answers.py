@@ -809,3 +809,63 @@ def test_the_higher_of_the_two_is_a_direction_said_of_one_side():
     assert directions("The cap exceeds the demand; the cap is the higher of the two.", cap, demand) == {"a>b"}
     assert directions("The demand is the lower of the two.", cap, demand) == {"a>b"}
     assert directions("The cap is the greater of the floor and the per-ton figure.", cap, demand) == set()
+
+
+# ---------------------------------------------------------------- kit8: right answers written as professionals do
+
+def test_kit8_quotients_fractions_words_and_roundings_read_and_their_wrong_twins_do_not():
+    gap = Money(amount=Decimal("95212500"), currency="USD")
+    # a quotient without spaces reads both figures; a date's slashes and a fraction still read none
+    assert [m.value for m in parse("12,000,000/13,125,000 x 6,400,000").mentions] == [12000000, 13125000, 6400000]
+    assert [m.text for m in parse("on 5/1/2026, 1/2 of it").mentions if m.kind != "date"] == []
+    # a one-place fraction is a rate ('0.8 x 18,750,000' uses 80%), not 0.7 for 80%
+    assert status("Required = 0.8 x 18,750,000", Percent(value=Decimal("80"))) == "asserted"
+    assert status("Required = 0.7 x 18,750,000", Percent(value=Decimal("80"))) == "absent"
+    # a count and a half in words
+    assert status("Answer: two days", Number(value=Decimal("2"), unit="days")) == "asserted"
+    assert status("Answer: three days", Number(value=Decimal("2"), unit="days")) == "absent"
+    assert status("Answer: three and a half percentage points", Number(value=Decimal("3.5"), unit="percentage points")) \
+        == "asserted"
+    assert parse("One day later the memo went out.").mentions == []
+    # a word of rounding before a rounding is no hedge; before the exact figure, or another rounding, it still is
+    assert status("Answer: approximately USD 95.2 million", gap) == "asserted"
+    assert status("Answer: approximately USD 95,212,500", gap) == "hedged"
+    assert status("Answer: approximately USD 95.4 million", gap) == "absent"
+    assert status("It may be roughly USD 95.2m.", gap) == "hedged"
+    # an acronym before a decimal or an operator is a term; before a whole number a label
+    assert [m.value for m in parse("EV 12.5 x 14,020,000").mentions] == [Decimal("12.5"), 14020000]
+    assert parse("under OPA 90").mentions == []
+
+
+def test_kit8_a_comparison_opening_a_part_of_a_sentence_compares_what_was_worked_out_before_it():
+    a, b = "compensatory award cap", "basic award"
+    assert direction("Cap = 1,380 x 52 = GBP 71,760; basic award GBP 7,909; above by GBP 63,851.", a, b) == "a>b"
+    assert direction("Cap = 1,380 x 52 = GBP 71,760; basic award GBP 7,909; below by GBP 63,851.", a, b) == "a<b"
+    assert direction("Cap GBP 71,760 vs basic award GBP 7,909: above, by GBP 63,851.", a, b) == "a>b"
+    s, c = "business interruption sublimit", "business interruption loss claimed"
+    assert direction("The smaller of the two is the USD 1,500,000 sublimit; the claim is USD 1,850,000.", s, c) == "a<b"
+    assert direction("The larger of the two is the USD 1,500,000 sublimit; the claim is USD 1,850,000.", s, c) == "a>b"
+
+
+def test_kit8_a_fall_written_signed_passes_where_the_move_is_down_and_fails_on_a_rise():
+    from worldsmith.environments.grade import _decide, names_governing, question_part
+    from worldsmith.environments.tasks import Check
+    down = Check(type="answer_final", values=["USD 880,000"], numbers=[880000.0], unit="USD", expect="down",
+                 allowed=[6000000.0, 5120000.0])
+    up = down.model_copy(update={"expect": None})
+    for text in ("Moved down from USD 6,000,000 to USD 5,120,000.\nAnswer: -$880,000",
+                 "Governs: USD 5,120,000.\nAnswer: USD -880,000", "Answer: -USD 880k"):
+        assert _decide("final", text, down) and not _decide("final", text, up), text
+    assert _decide("final", "Answer: USD 880,000", down)
+    assert not _decide("final", "Answer: -USD 880,000 or -USD 900,000", down)
+    # '(smaller - governs)' in a list row governs of the row's label, not of the other row's
+    rows = "- BI loss claimed: USD 1,850,000\n- BI sublimit: USD 1,500,000 (smaller - governs)"
+    sub, claim = ["business", "interruption", "sublimit"], ["business", "interruption", "loss", "claimed"]
+    assert names_governing(rows, sub, claim) and not names_governing(rows, claim, sub)
+    # a numbered answer that opens on its yes or no is that question's part; a table row by the labels' own words
+    memo = "1. No. The SLA is 8%; the initial denial rate is 14.2%.\n2. Yes. The sample error rate is 11.5%."
+    labels = ["initial denial rate", "denial-rate service level", "sample error rate", "denial-rate service level"]
+    assert question_part(memo, labels, 2) == "2. Yes. The sample error rate is 11.5%."
+    table = ("| Does the 8% SLA exceed the 14.2% initial denial rate? | No |\n"
+             "| Does the 11.5% sample error rate exceed the 8% SLA? | Yes |")
+    assert question_part(table, labels, 2) == table.splitlines()[1]
