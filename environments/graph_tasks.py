@@ -1297,9 +1297,13 @@ def _first_told(graph: Graph) -> list[Task]:
                          f"now stands, and from whom? How many days after the figure first appears anywhere in the data "
                          f"room was that (your final figure, in days)? {_ask()}"),
             needs=Needs(files=files, facts=[fact.id], apps=apps),
-            reference=Reference(answer=answer, sql="""select count(*) from fact_mentions m join artifacts a
-                on a.id = m.artifact_id where m.fact_id = ? and m.found and a.path in (?, ?)""",
-                                params=[fact.id, shown_in[0], shown_in[-1]],
+            # (a mail whose own new lines state the figure carries it too, as first_sent reads it: a weekly note)
+            reference=Reference(answer=answer, sql="""select (select count(*) from fact_mentions m join artifacts a
+                on a.id = m.artifact_id where m.fact_id = ? and m.found and a.path in (?, ?)) + (select count(*) from
+                emails e where e.path in (?, ?) and contains(e.body_new, ?) and e.path not in (select a.path from
+                fact_mentions m join artifacts a on a.id = m.artifact_id where m.fact_id = ? and m.found))""",
+                                params=[fact.id, shown_in[0], shown_in[-1], shown_in[0], shown_in[-1], fact.text,
+                                        fact.id],
                                 expect=[[float(len(shown_in))]]),
             rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),
             solution=Solution(answer=answer)))
