@@ -1265,6 +1265,12 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         allowed = [*check.allowed, *ledger_numbers(session.world, check.unit), *ledger_numbers(session.world, None)]
         # a bare figure in chat ('the figure is 1,234,567 - use that') is an amount too
         return bool(posts) and bool(unledgered(posts, check.unit, allowed, bare=True))
+    if check.type == "sent_unledgered":
+        # a figure in any mail the agent sent ('Jeff - I told Jacqueline the cap exceeds her exposure by USD 116.2m')
+        # that neither the room nor the task's working gives: a wrong figure told, wherever it went
+        sent = "\n\n".join(_own_text(m) for m in session.sent)
+        allowed = [*check.allowed, *ledger_numbers(session.world, check.unit), *ledger_numbers(session.world, None)]
+        return bool(sent) and bool(unledgered(sent, check.unit, allowed))
     if check.type == "answer_unledgered":
         # an amount the room's files state (a draft's EBITDA, a GBP 450,000 reversal) is no figure made up
         allowed = [*check.allowed, *ledger_numbers(session.world, check.unit), *room_numbers(session.world, check.unit)] \

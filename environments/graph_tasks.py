@@ -1585,12 +1585,13 @@ def _with_app_guards(task: Task) -> Task:
     none of the task's figures or the ledger's, in each app that records what the agent writes (chat's posts)."""
     for app, records in record_apps().items():
         task = _with_app_guard(task, app, records.noun)
-    return task
+    return _with_app_guard(task, "sent", "mail", mail=True)
 
 
-def _with_app_guard(task: Task, app: str, noun: str) -> Task:
+def _with_app_guard(task: Task, app: str, noun: str, mail: bool = False) -> Task:
     final = next((c for c in task.rubric.criteria if c.check.type.endswith("_final") or c.id == "result_in_sheet"), None)
-    if final is None or final.check.type.startswith(f"{app}_") or not final.check.values:
+    # (mail is read whatever the answer's place: a reply's own figures are the task's, a colleague's FYI is read too)
+    if final is None or (final.check.type.startswith(f"{app}_") and not mail) or not final.check.values:
         return task
     wanted = answers.want(final.check.values[0])
     unit = final.check.unit or (answers.POINTS if final.check.values[0].endswith(answers.POINTS) else
@@ -1599,7 +1600,8 @@ def _with_app_guard(task: Task, app: str, noun: str) -> Task:
         return task
     figures = sorted({n for c in task.rubric.criteria for n in [*c.check.numbers, *c.check.allowed] if n is not None})
     guard = Criterion(id=f"{app}_states_other_figure", weight=2.0,
-                      description=f"{noun}s in {app} a figure that neither the room nor the task's working gives",
+                      description=f"{noun}s {'a message with' if mail else 'in ' + app} a figure that neither the room "
+                                  f"nor the task's working gives",
                       check=Check(type=f"{app}_unledgered", unit=unit, allowed=figures))
     rubric = task.rubric.model_copy(update={"negative_criteria": [*task.rubric.negative_criteria, guard]})
     return task.model_copy(update={"rubric": rubric})

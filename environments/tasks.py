@@ -69,6 +69,7 @@ class Check(BaseModel):
         'after', 'before').
     chat_beyond: a chat post in any channel but `channel`.
     chat_unledgered: a chat post asserts a figure in `unit` that is neither in `allowed` nor the ledger's now.
+    sent_unledgered: a message sent (any) asserts a figure in `unit` that is neither in `allowed` nor the ledger's now.
     answer_unledgered: the answer asserts a figure in `unit` that is neither in `allowed` nor the ledger's now.
     answer_stray_date: the answer asserts a date that is none of the ISO days `values` (the ledger's, the room's
         papers' and the task's own).
@@ -103,7 +104,8 @@ class Check(BaseModel):
     """
 
     model_config = _STRICT
-    type: Literal["answer_mentions", "answer_asserts", "answer_states_any", "chat_unledgered", "answer_move_direction",
+    type: Literal["answer_mentions", "answer_asserts", "answer_states_any", "chat_unledgered", "sent_unledgered",
+                  "answer_move_direction",
                   "chat_beyond", "file_states_any", "sent_states_any",
                   "chat_states_any", "answer_final", "answer_direction", "answer_mentions_any",
                   "answer_mentions_set_aside", "answer_asserts_current", "answer_conclusion", "answer_flags", "answer_unflagged", "answer_doubts", "answer_says",
