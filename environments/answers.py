@@ -1340,13 +1340,16 @@ _COPULA = (r"\b(?:is|are|was|were|be|been|lies|lie|sits|sit|remains|remain|stays
 # "would be USD 187.5m, above the demand", "USD 126.5m below the demand": the figure said is the subject's
 _AFTER_FIGURE = (r"\x01(?:\s*(?:percentage\s+points?|points?|pp|ppts?|bps|basis\s+points?)\b)?[,\s]+"
                  r"(?:(?:well|far|comfortably|safely|still)\s+)?")
+# "Cap above demand by USD 126.5m": a place word with the gap it is by compares, copula or not (kit8's terse what-ifs)
+_BY_FIGURE = r"\b(?=[^.;:\n\x01]{0,60}?\bby\s+(?:about\s+|approximately\s+|some\s+)?\x01)"
 _COMPARATORS = re.compile(
     r"(?P<gt>\bexceed(?:s|ed|ing)?\b|\bsurpass(?:es|ed|ing)?\b|\boutstrip(?:s|ped|ping)?\b|\boutweigh(?:s|ed)?\b|"
     r"\bin\s+excess\s+of\b|\b(?:larger|higher|greater|bigger)\b|\bmore\s+than\b|"
-    rf"{_COPULA}(?:above|over)\b|{_AFTER_FIGURE}(?:above|over)\b)"
+    rf"{_COPULA}(?:above|over)\b|{_AFTER_FIGURE}(?:above|over)\b|\b(?:above|over){_BY_FIGURE})"
     r"|(?P<lt>\bf(?:a|e)ll(?:s|ing)?\s+(?:well\s+|far\s+)?(?:short\s+of|below|under)\b|\bshort\s+of\b|"
     r"\b(?:lower|smaller|less|fewer)\b|"
-    rf"{_COPULA}(?:below|under|beneath|within|inside)\b|{_AFTER_FIGURE}(?:below|under|beneath)\b)"
+    rf"{_COPULA}(?:below|under|beneath|within|inside)\b|{_AFTER_FIGURE}(?:below|under|beneath)\b"
+    rf"|\b(?:below|under){_BY_FIGURE})"
     r"|(?P<eq>\bequals\b|\bequal\s+to\b|\bis\s+equal\b|\bthe\s+same\s+as\b|\bidentical\s+to\b|\bmatches\b|"
     r"\bequivalent\s+to\b)")
 _CMP_NEG = re.compile(r"\b(?:not|never|no|cannot|n't)\s+(?:\w+\s+){0,2}$|n't\s+(?:\w+\s+){0,2}$")
@@ -1487,10 +1490,12 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
         starts = [s] + [m.end() for m in _SEGMENT_BREAK.finditer(masked, s, e)
                         if not any(a < m.start() - s < b for a, b in inside)] + \
             [s + m.end() for m in re.finditer(":", masked[s:e]) if not any(a < m.start() < b for a, b in inside)]
+        opened: set[int] = set()  # the place words read here, which the clauses below read no more
         for at in dict.fromkeys(starts):
             opening = _OPENING_CMP.match(masked, at)
             if not opening:
                 continue
+            opened.add(opening.start("w"))
             # "Below the GBP 195m LOI value by GBP 19.75m.": a sentence that opens on the comparison compares the
             # figure just worked out with what it names
             by = re.compile(r"\bby\s+(?:about\s+)?\x01").search(masked, opening.end(), e)
@@ -1505,6 +1510,8 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
             cmps = list(_COMPARATORS.finditer(masked, gs, ge))
             for k, c in enumerate(cmps):
                 word = c.group()
+                if any(c.start() <= w < c.end() for w in opened):
+                    continue
                 bare = word in ("larger", "higher", "greater", "bigger", "lower", "smaller", "less", "fewer")
                 after_text = masked[c.end():ge]
                 than = bool(re.match(r"\s+than\b", after_text))

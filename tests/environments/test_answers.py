@@ -842,6 +842,9 @@ def test_kit8_a_comparison_opening_a_part_of_a_sentence_compares_what_was_worked
     assert direction("Cap = 1,380 x 52 = GBP 71,760; basic award GBP 7,909; above by GBP 63,851.", a, b) == "a>b"
     assert direction("Cap = 1,380 x 52 = GBP 71,760; basic award GBP 7,909; below by GBP 63,851.", a, b) == "a<b"
     assert direction("Cap GBP 71,760 vs basic award GBP 7,909: above, by GBP 63,851.", a, b) == "a>b"
+    assert direction("Cap above basic award by GBP 63,851.", a, b) == "a>b"
+    assert direction("Cap below basic award by GBP 63,851.", a, b) == "a<b"
+    assert direction("The figure above is right by any count.", a, b) is None
     s, c = "business interruption sublimit", "business interruption loss claimed"
     assert direction("The smaller of the two is the USD 1,500,000 sublimit; the claim is USD 1,850,000.", s, c) == "a<b"
     assert direction("The larger of the two is the USD 1,500,000 sublimit; the claim is USD 1,850,000.", s, c) == "a>b"
