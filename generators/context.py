@@ -149,6 +149,9 @@ class ArtifactContext(kinds.KindBound):
     room_papers: list[str] = Field(default_factory=list, description="for a day of chat: titles of the room's "
                                                                      "documents and sheets its members made in the "
                                                                      "three weeks before, newest first")
+    made_papers: list[PaperDue] = Field(default_factory=list, description="for a day of chat: room_papers with who "
+                                                                          "made each (its maker is asked whether it "
+                                                                          "is final, another whether they have read it)")
     coming_papers: list[PaperDue] = Field(default_factory=list, description="for a day of chat: the documents and "
                                                                           "sheets its members are to make in the "
                                                                           "next three weeks, soonest first (who has "
@@ -339,6 +342,18 @@ def _sheets_carrying(plan: WorldPlan, fact: str) -> list:
 def settled_labels(plan: WorldPlan, thread: str, day: dt.date | None) -> list[str]:
     """The labels of a thread's facts that are settled on `day` (see settled)."""
     return [fact_label(plan.fact(f)) for f in _thread_facts(plan, thread) if settled(plan.fact(f), day)]
+
+
+def made_papers(plan: WorldPlan, spec, most: int = 4) -> list[PaperDue]:
+    """room_papers with their makers: the same papers, newest first."""
+    titles = room_papers(plan, spec, most)
+    out = []
+    for t in titles:
+        a = max((a for a in plan.artifacts if a.title == t and a.kind in ("document", "spreadsheet")),
+                key=lambda a: (a.date, a.path))
+        who = plan.person(a.author)
+        out.append(PaperDue(title=t, by=who.first_name, maker=who.name, day=a.date, facts=list(a.facts)))
+    return out
 
 
 def room_papers(plan: WorldPlan, spec, most: int = 4) -> list[str]:
@@ -542,6 +557,7 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
     if spec.kind == "chat":
         extra["room_papers"] = room_papers(plan, spec)
         extra["coming_papers"] = coming_papers(plan, spec)
+        extra["made_papers"] = made_papers(plan, spec)
         extra["day_mail"] = day_mail(plan, spec)
     if spec.kind == "spreadsheet" and getattr(spec, "skeleton", None) is None:
         extra["side_papers"] = side_papers(plan, spec)

@@ -127,6 +127,7 @@ def compose_chat(ctx: ArtifactContext):
     if files:
         exchanges.insert(min(1, len(exchanges)), dict(kind="file", file=files[0], link=spec.links[0]))
     papers = list(dict.fromkeys(paper_name(t) for t in ctx.room_papers))
+    maker_of = {paper_name(m.title): m.by for m in ctx.made_papers}
     coming = [dict(kind="coming", paper=paper_name(c.title), by=c.by, due=_due(c.day, spec.date)) for c in ctx.coming_papers]
     # A figure of the day comes up in the work on a paper ("the cap computation now has 62,480 GT for the gross
     # tonnage"), not as a quiz on a value everyone has had for weeks: always a date gone by or a name, often a figure.
@@ -263,7 +264,9 @@ def compose_chat(ctx: ArtifactContext):
                 shared[i] = ex["link"]
                 ex["open"] = i + 1 < n
             else:
-                ex["pair"] = pick.one(talk["papers" if ex["kind"] == "paper" else "calls"])
+                # whether a paper is final is asked of its maker; whether it has been read, of anyone else
+                own = ex["kind"] == "paper" and maker_of.get(ex["paper"]) == name != people[post.author].first_name
+                ex["pair"] = pick.one(talk["papers_own" if own else "papers" if ex["kind"] == "paper" else "calls"])
                 text = pick.fill([ex["pair"]["q"]], paper=ex.get("paper", ""), name=name, matter=matter_name(ctx),
                                  when=pick.one(when)) or f"{name}, {matter_name(ctx)}?"
                 ex["open"] = i + 1 < n
