@@ -156,7 +156,7 @@ def agreed_next(ctx: ArtifactContext) -> list[str]:
                                                                 f"from the coming week." if theirs_ else "."))
     for e in [e for e in (ctx.week or []) if e.what == "paper"][:2]:
         who = next((p for p in juniors if p.name != e.by), juniors[0])
-        if e.org == ctx.author.organisation:
+        if marks_up(ctx, e.org):
             out.append(f"Agreed that {who.first_name} sends {e.by.split(' ')[0]} comments on the {e.title} before it "
                        f"is final.")
         elif home(ctx, e.org) == home(ctx, ctx.author.organisation):
@@ -198,6 +198,10 @@ def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[t
             continue
         elif f.value.type == "date" and f.past:
             continue  # nobody diarises a date that has gone by
+        elif f.value.type == "date" and ctx.week is not None and any(e.what == "paper" for e in ctx.week):
+            # a weekly call with papers to act on does not diarise again the dates its first meeting diarised (read 9:
+            # 'the signing date is diarised again eight days before signing')
+            continue
         elif f.value.type == "date":
             action = f"Diary {label(f)} ({f.text}) and the steps that lead up to it"
             owner = ctx.author
@@ -206,9 +210,9 @@ def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[t
             if day is not None and day <= next_workday(base, 1):
                 continue
         elif f in decisions(ctx.facts):
-            action = f"Record {label(f)} in a note to the file" if "decision" in label(f).lower() else \
-                f"Record the decision on {label(f)} in a note to the file"
-            owner = ctx.author  # whoever keeps the minutes records the decision
+            # the minutes record the decision; what is left to do is to tell those who act on it
+            action = f"Send {label(f)} ({f.text}) in writing to those who must act on it"
+            owner = ctx.author
         else:
             continue
         due = next_workday(base, pick.rng.randint(2, 8))
@@ -218,7 +222,9 @@ def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[t
     for e in [e for e in (ctx.week or []) if e.what == "paper"][:2]:
         # comments on the week's papers, from someone other than their author
         who = next((p for p in juniors if p.name != e.by), juniors[0])
-        ours = home(ctx, e.org) == home(ctx, ctx.author.organisation)
+        ours = marks_up(ctx, e.org)
+        if not ours and home(ctx, e.org) == home(ctx, ctx.author.organisation):
+            continue  # the client's own paper is not the adviser's to mark up
         rows.append((f"Comments on the {e.title} to {e.by.split(' ')[0]}" if ours else
                      f"Review the {e.title} and list the follow-up questions for {e.org}", who.name,
                      next_workday(base, pick.rng.randint(2, 5))))
@@ -276,6 +282,15 @@ def deliverable(f: FactRef) -> str:
     rest = re.sub(r"\s*\b(deadline|due date)\b", "", name, flags=re.I).strip(" ,")
     rest = re.sub(r"^(the|a|an)\s+", "", rest, flags=re.I)
     return f"the {rest}" if rest else ""
+
+
+def marks_up(ctx: ArtifactContext, org: str) -> bool:
+    """Whether the meeting's house comments on a paper of `org`: its own and its side's other advisers' papers, never
+    the client's own (its committee's minutes, its offer letter)."""
+    if home(ctx, org) != home(ctx, ctx.author.organisation):
+        return False
+    client = client_of(ctx)
+    return org == ctx.author.organisation or not client or org != client
 
 
 def possessive(name: str) -> str:
