@@ -1203,7 +1203,7 @@ _APPEARED_WORDS = ["first appears", "first appeared", "first appear", "first see
 _RECEIVED_WORDS = ["first received", "first receives", "first got", "first given", "was first sent", "first had it"]
 
 
-def first_told_tasks(graph: Graph, limit: int = 3) -> list[Task]:
+def first_told_tasks(graph: Graph, limit: int = 2) -> list[Task]:
     """When did the client first receive a figure, from whom, and how many days after it first appeared in the room:
     of the figures that make one, those whose first mail and first appearance take the most files to find."""
     made = _first_told(graph)
