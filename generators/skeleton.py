@@ -315,6 +315,8 @@ def formula_words(formula: str, label: Callable[[str], str]) -> str:
         args = [walk(a) for a in node.args]
         if node.func.id == "percent_of":
             return f"{args[0]} of {args[1]}"
+        if node.func.id == "round":
+            args = args[:1]  # "x rounded", not "x and 2 rounded"
         joined = ", ".join(args[:-1]) + " and " + args[-1] if len(args) > 1 else args[0]
         return _WORDS[node.func.id].format(joined)
 
@@ -323,7 +325,8 @@ def formula_words(formula: str, label: Callable[[str], str]) -> str:
 
 def _round_money(template: str, value: Any) -> str:
     """Money that comes out of a product or a quotient is rounded to the cent, as the ledger rounds it."""
-    return f"ROUND({template},2)" if isinstance(value, Money) and re.search(r"[*/]", template) else template
+    rounded = template.startswith("ROUND(") and template.endswith(",2)")  # the ledger rounds it already
+    return f"ROUND({template},2)" if isinstance(value, Money) and re.search(r"[*/]", template) and not rounded else template
 
 
 @functools.lru_cache(maxsize=1)
@@ -406,7 +409,10 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
     groups = _groups_of(spec.title, ledger, numeric) if not sampled and share is None and not principal else None
     if groups:
         layout = "by_group"
-    if (layout == "log" and share is None) or (layout == "tracker" and not principal) or (layout == "sample" and not sampled):
+    # A tracker lists claims one by one from their claimants; "conditions tracker" or "action tracker" lists no claims
+    claims = set(re.findall(r"[a-z]+", spec.title.lower())) & {"claim", "claims", "invoice", "invoices", "payments"}
+    if (layout == "log" and share is None) or (layout == "tracker" and (not principal or not claims)) \
+            or (layout == "sample" and not sampled):
         layout = "schedule"
     sheet = _Sheet(spec, layout, currency, rng, locale)
     if sampled:
@@ -533,7 +539,10 @@ def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], 
         value = ledger.value(g)
         items = item_names[g] or [label[g]]
         n = per_group[g]
-        amounts = split_cents(value.amount, n, rng, whole=sheet.layout != "log")
+        # A fact's items split the same way in every sheet that lists them (seeded by the fact and its value): three
+        # sheets of one room gave one debt three different splits between its loans (unseen outline, covenant)
+        split_rng = random.Random(f"{g}:{value.amount}:{n}:items") if sheet.layout == "schedule" else rng
+        amounts = split_cents(value.amount, n, split_rng, whole=sheet.layout != "log")
         first = len(sheet.lines)
         for k, amount in enumerate(amounts):
             item = items[k % len(items)]
