@@ -7,6 +7,7 @@ import re
 from statistics import median
 
 from worldsmith.generators.compose.bank import Picker, bank
+from worldsmith.generators.compose.parties import home
 from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.worlds.content import SheetColumn, SheetContent
@@ -237,6 +238,15 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
             if requests and category is not None:
                 rows[r][category] = (layout.get("categories") or ["General"])[0]
 
+    owner = next((i for i, c in enumerate(cols) if c.role == "owner"), None)
+    mine = home(ctx, ctx.author.organisation) if ctx.organisations else True
+    outside = [p.name for p in ctx.to if ctx.organisations and home(ctx, p.organisation) != mine] \
+        or [p.name for p in ctx.to if p.organisation != ctx.author.organisation]
+    if requests and owner is not None and outside:
+        # who answers a request is the side asked for the papers, not the team that asks (a buyer's counsel, its
+        # accountants and the target's CFO listed as owners of one list without distinction, blind read 9)
+        for row in rows:
+            row[owner] = pick.one(outside)
     if work:
         # a fact's row in a list of work: a date gone by is done, one ahead is open; no stock note beside it
         statuses = layout.get("statuses") or ["Open", "Done"]
