@@ -1458,6 +1458,14 @@ def _acronym_words(words: set[str], label: list[str]) -> set[str]:
     return out
 
 
+# A row or sentence that opens on a size word and a colon names the thing of that size: "Smaller: floor, USD 21.5m".
+_SIZE_ROW = re.compile(r"[\s*_>|#-]*(?P<w>larger|higher|greater|bigger|smaller|lower|lesser)\s*[:\u2013\u2014]\s*"
+                       r"(?P<x>[^,;(\x01\n]{1,80})")
+# "max compensatory award GBP 59,800 vs basic award GBP 7,909 - higher by GBP 51,891": the first of the two set
+# against each other is the subject of a size word that follows them
+_VERSUS = re.compile(r"\b(?:vs\.?|versus|v\.|against|compared\s+(?:with|to))\s")
+
+
 def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                b_label_words: str | Iterable[str]) -> set[str]:
     """Every comparison of the two the text states ({"a>b", "a<b"} when it says both ways)."""
@@ -1490,6 +1498,12 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
         starts = [s] + [m.end() for m in _SEGMENT_BREAK.finditer(masked, s, e)
                         if not any(a < m.start() - s < b for a, b in inside)] + \
             [s + m.end() for m in re.finditer(":", masked[s:e]) if not any(a < m.start() < b for a, b in inside)]
+        row = _SIZE_ROW.match(masked, s, e)
+        if row:  # "Larger: per-ton limit times gross tonnage, USD 156.2m. Smaller: floor, USD 21.5m."
+            said = side(_words_in(row.group("x")) - _BARE)
+            if said is not None:
+                found.add("a>b" if (row.group("w") in ("larger", "higher", "greater", "bigger")) == (said == "a")
+                          else "a<b")
         opened: set[int] = set()  # the place words read here, which the clauses below read no more
         for at in dict.fromkeys(starts):
             opening = _OPENING_CMP.match(masked, at)
@@ -1547,6 +1561,11 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                 # "Told Joseph the denial rate is within the SLA": the one told is not what is compared
                 nearest = _REPORTED.split(nearest)[-1]
                 subject = side(_words_in(nearest))
+                versus = _VERSUS.search(nearest)
+                if versus and re.match(r"\s+by\s+(?:about\s+)?\x01", after_text):
+                    first = side(_words_in(nearest[:versus.start()]) - _BARE)
+                    if first is not None and side(_words_in(nearest[versus.end():]) - _BARE) not in (None, first):
+                        subject = first
                 pronoun = re.search(r"\b(?:it|they|this|that|which)\s+(?:\w+\s+)?$", nearest)
                 if subject is None and pronoun and pronoun.group().split()[0] in ("it", "they"):
                     # "the initial denial rate is 14.2% against a level of 8%, so it is above the level": a pronoun
@@ -1584,8 +1603,11 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                     pass
                 elif subject and not obj and not than and not aside:
                     obj = "b" if subject == "a" else "a"
-                elif not subject and obj and not than and re.search(r"\bthe\s+$", before_text[-8:]):
-                    subject = obj  # "the higher figure is A": A is the larger
+                elif not subject and not than and re.search(r"\bthe\s+$", before_text[-8:]) \
+                        and (obj or _first_named(masked[c.end():end], wa, wb)):
+                    # "the higher figure is A": A is the larger ("The smaller is the cap (...), versus the loss
+                    # claimed": the first named after it)
+                    subject = _first_named(masked[c.end():end], wa, wb) or obj
                     obj = "b" if subject == "a" else "a"
                 else:
                     continue

@@ -845,6 +845,20 @@ def test_kit8_a_comparison_opening_a_part_of_a_sentence_compares_what_was_worked
     assert direction("Cap above basic award by GBP 63,851.", a, b) == "a>b"
     assert direction("Cap below basic award by GBP 63,851.", a, b) == "a<b"
     assert direction("The figure above is right by any count.", a, b) is None
+    # a row that opens on its size; the first of two set against each other; 'the smaller is X (...), versus Y'
+    cap, floor = "OPA 90 per-ton limit times the gross tonnage", "OPA 90 limit floor"
+    assert direction("Larger: per-ton limit times gross tonnage, USD 156.2m. Smaller: floor, USD 21.5m.", cap, floor) \
+        == "a>b"
+    assert direction("Smaller: per-ton limit times gross tonnage, USD 156.2m. Larger: floor, USD 21.5m.", cap, floor) \
+        == "a<b"
+    m = "maximum compensatory award"
+    assert direction("Yes: max compensatory award GBP 59,800 vs basic award GBP 7,909 - higher by GBP 51,891.", m, b) \
+        == "a>b"
+    assert direction("Yes: max compensatory award GBP 59,800 vs basic award GBP 7,909 - lower by GBP 51,891.", m, b) \
+        == "a<b"
+    t = "The smaller is the compensatory award cap (GBP 59,800), versus loss claimed GBP 74,750."
+    assert direction(t, a, "compensatory loss claimed") == "a<b"
+    assert direction(t.replace("smaller", "larger"), a, "compensatory loss claimed") == "a>b"
     s, c = "business interruption sublimit", "business interruption loss claimed"
     assert direction("The smaller of the two is the USD 1,500,000 sublimit; the claim is USD 1,850,000.", s, c) == "a<b"
     assert direction("The larger of the two is the USD 1,500,000 sublimit; the claim is USD 1,850,000.", s, c) == "a>b"
