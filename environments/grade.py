@@ -1152,6 +1152,19 @@ def memo_block(text: str, names: list[str], authors: list[str] = (), window: lis
     """Whether a text opens with a memo block: To (naming each of `names`), From (naming each of `authors`), Date (a
     date within `window`, two ISO days, when given) and Re/Subject lines."""
     head = [ln.strip().lstrip("*_#> ").replace("**", "") for ln in text.splitlines()[:24] if ln.strip()]
+    # the block on one line ('To: Cameron Knight | From: Jordan Lawson | Date: ... | Re: ...'), or a table read back
+    # from a .docx a cell a line ('To', 'Michelle Smith', 'From', ...): kit8's right memos lost their block
+    lines: list[str] = []
+    for ln in head:
+        parts = [p.strip() for p in ln.split("|")] if "|" in ln and not ln.startswith("|") else []
+        lines += parts if sum(":" in p for p in parts) >= 2 else [ln]
+    head = []
+    for i, ln in enumerate(lines):
+        if ln.rstrip(":").strip().lower() in ("to", "from", "date", "re", "subject") and i + 1 < len(lines) \
+                and ":" not in lines[i + 1].split(" ", 1)[0]:
+            head.append(f"{ln.rstrip(':').strip()}: {lines[i + 1]}")
+        else:
+            head.append(ln)
     found: dict[str, str] = {}
     for ln in head:
         if ln.startswith("|"):  # a block laid out as a table: | To | John Liu |

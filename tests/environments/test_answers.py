@@ -886,3 +886,13 @@ def test_kit8_a_fall_written_signed_passes_where_the_move_is_down_and_fails_on_a
     table = ("| Does the 8% SLA exceed the 14.2% initial denial rate? | No |\n"
              "| Does the 11.5% sample error rate exceed the 8% SLA? | Yes |")
     assert question_part(table, labels, 2) == table.splitlines()[1]
+
+
+def test_kit8_a_memo_block_on_one_line_or_read_back_from_a_docx_table_is_a_block():
+    from worldsmith.environments.grade import memo_block
+    cells = "Memorandum\nTo\nMichelle Smith\nFrom\nBrent Moore\nDate\n10 August 2026\nRe\nCoinsurance check\nBody"
+    assert memo_block(cells, ["Michelle Smith"], ["Brent Moore"])
+    assert not memo_block(cells, ["Michelle Smith"], ["Someone Else"])
+    line = "MEMORANDUM\nTo: Cameron Knight | From: Jordan Lawson | Date: 12 June 2026 | Re: Basic award\n(1) No"
+    assert memo_block(line, ["Cameron Knight"], ["Jordan Lawson"])
+    assert not memo_block(line.replace("Re: Basic award", "Basic award"), ["Cameron Knight"], ["Jordan Lawson"])
