@@ -1340,7 +1340,9 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
     if check.type == "file_header":
         return _has_header(session, check)
     if check.type == "file_mentions_any":
-        return any(any(mentions(t, part) for v in check.values for part in (v, *_title_parts(v)))
+        # a title's commas are no part of its name ('Remedy calculation - basic award compensatory cap and notice pay')
+        return any(any(mentions(t, part) or mentions(_COMMAS.sub("", t), _COMMAS.sub("", part))
+                       for v in check.values for part in (v, *_title_parts(v)))
                    for t in _file_texts(session, check))
     if check.type == "file_memo_block":
         return any(memo_block(t, check.values, check.a_words, check.b_words) for t in _file_texts(session, check))
@@ -1452,6 +1454,9 @@ def _reasons_fit(answer: str, check: Check, session: Session | None) -> bool:
             if words and not words & known:
                 return False
     return True
+
+
+_COMMAS = re.compile(r"[,;]")
 
 
 def _title_parts(path: str) -> list[str]:
