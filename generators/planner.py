@@ -48,6 +48,8 @@ FORWARD_SHARE = 0.2
 # The share of replies that quote nothing below them (sent from a phone, history cut): business mail mostly
 # quotes the chain, which is what carries its bodies past 200 words and its threads two messages deep.
 TRIMMED_SHARE = 0.1
+# Real business mail: about a quarter of messages carry a Cc (the Enron reference profile: 0.27).
+CC_SHARE = 0.25
 
 
 def slugify(text: str, limit: int = 48) -> str:
@@ -94,6 +96,8 @@ class _Planner:
     def __init__(self, outline: Outline, occupations: dict[str, Occupation], seed: int, wid: str):
         self.outline = outline
         self.rng = random.Random(seed)
+        self._mail_planned = 0  # the email specs planned so far, and those with a Cc: the reply-all share
+        self._mail_copied = 0
         self.seed = seed
         self.world_id = wid
         self.tz = outline.window.timezone
@@ -314,7 +318,9 @@ class _Planner:
                     # Most replies go back to the last writer alone; about one in four replies to all
                     # (real business mail: a quarter of messages carry a Cc, most have one recipient).
                     everyone = [p for p in speakers + cc if p.id not in (sender.id, last.id)]
-                    copy = everyone if self.rng.random() < 0.1 else []
+                    # (the draw is made either way, so that no other message of the world changes; a world whose
+                    # outline already copies a quarter of its mail replies to all no more)
+                    copy = everyone if self.rng.random() < 0.1 and self._copied_share() < CC_SHARE else []
                     # A reply that moves the thread carries a fact of it (the figure answered, disputed or
                     # decided); a question or an acknowledgement usually does not.
                     if beat in ("decide", "noted"):
@@ -365,7 +371,13 @@ class _Planner:
                 beat=beat, decision=decision, answers=answers,
             )
             self.artifacts.append(spec)
+            self._mail_planned += 1
+            self._mail_copied += bool(spec.cc)
             prev = spec
+
+    def _copied_share(self) -> float:
+        """The share of the mail planned so far that carries a Cc."""
+        return self._mail_copied / self._mail_planned if self._mail_planned else 0.0
 
     def forwarder(self, prev: EmailSpec, targets: list[Person]) -> Person:
         """Who passes the last message on: someone it reached who works with the person it goes to (the same
