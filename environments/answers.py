@@ -1467,8 +1467,10 @@ _VERSUS = re.compile(r"\b(?:vs\.?|versus|v\.|against|compared\s+(?:with|to))\s")
 
 
 def directions(text: Parsed | str, a_label_words: str | Iterable[str],
-               b_label_words: str | Iterable[str]) -> set[str]:
-    """Every comparison of the two the text states ({"a>b", "a<b"} when it says both ways)."""
+               b_label_words: str | Iterable[str], strict: bool = False) -> set[str]:
+    """Every comparison of the two the text states ({"a>b", "a<b"} when it says both ways); `strict` counts only a
+    comparison that names both sides (a side remark on two of many facts: 'the required insurance exceeds the limit'
+    says nothing of the replacement cost value, though the limit is no side of that pair)."""
     parsed = parse(text) if isinstance(text, str) else text
     ta, tb = _label(a_label_words), _label(b_label_words)
     wa, wb = _weights(ta, set(tb)), _weights(tb, set(ta))
@@ -1505,7 +1507,7 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                 found.add("a>b" if (row.group("w") in ("larger", "higher", "greater", "bigger")) == (said == "a")
                           else "a<b")
         opened: set[int] = set()  # the place words read here, which the clauses below read no more
-        for at in dict.fromkeys(starts):
+        for at in (() if strict else dict.fromkeys(starts)):
             opening = _OPENING_CMP.match(masked, at)
             if not opening:
                 continue
@@ -1567,7 +1569,9 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                     if first is not None and side(_words_in(nearest[versus.end():]) - _BARE) not in (None, first):
                         subject = first
                 pronoun = re.search(r"\b(?:it|they|this|that|which)\s+(?:\w+\s+)?$", nearest)
-                if subject is None and pronoun and pronoun.group().split()[0] in ("it", "they"):
+                if strict:
+                    pass  # both sides named, no subject inferred
+                elif subject is None and pronoun and pronoun.group().split()[0] in ("it", "they"):
                     # "the initial denial rate is 14.2% against a level of 8%, so it is above the level": a pronoun
                     # subject is the sentence's subject, the first of the two it names (not whatever was named last)
                     subject = _first_named(masked[s:c.start() - len(pronoun.group())], wa, wb) \
@@ -1577,7 +1581,15 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                     # demand of 35% is higher)') compares that thing, not the two
                     subject = side(_words_in(before_text))
                 obj = side(_words_in(masked[c.end():end]))
-                if subject is None and obj is not None and not pronoun and not than and "\x01" in nearest and not {
+                if strict:
+                    # the object is the label named right after the comparator, up to its figure or a bracket ('below
+                    # QoE-adjusted LTM EBITDA of GBP 14.2m (GBP 15.6m less GBP 1.4m net adjustments)')
+                    obj = side(_words_in(re.split(r"[\x01(,;:]", masked[c.end():end])[0]))
+                elif subject is None and obj is not None and _party(parsed.text, gs, c.start(), nearest, ta, tb):
+                    # "St. Aldric is within its service level": a party said to be above or below one side speaks of
+                    # its own figure, the other side (kit8: beside a right gap it scored 1.0)
+                    subject = "b" if obj == "a" else "a"
+                elif subject is None and obj is not None and not pronoun and not than and "\x01" in nearest and not {
                         w for w in _words_in(nearest) - _BARE if len(w) > 1 and w != "x" and w.upper() not in _CODES}:
                     # "219,000 / 400 x 10,560 = USD 5,781,600, below the unbilled receivables": the figure just
                     # worked out, against the one the comparison names
@@ -1586,7 +1598,7 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                         and _words_in(nearest) - _BARE <= set(ta) & set(tb):
                     # "The award would be above the basic award": a subject only the two share names the answer's own
                     subject = _first_named(masked[:s], wa, wb)
-                if obj is None and subject and re.match(r"\s*(?:them|it|that|those|this)\b", masked[c.end():end]):
+                if not strict and obj is None and subject and re.match(r"\s*(?:them|it|that|those|this)\b", masked[c.end():end]):
                     obj = "b" if subject == "a" else "a"  # "It would be below them by USD 3.7m"
                 sign = c.lastgroup
                 if re.fullmatch(r"(?:exceeded|surpassed|outstripped|outweighed)", word) and \
@@ -1601,6 +1613,8 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                 aside = masked.count("(", s, c.start()) > masked.count(")", s, c.start())
                 if subject and obj and subject != obj:
                     pass
+                elif strict:
+                    continue
                 elif subject and not obj and not than and not aside:
                     obj = "b" if subject == "a" else "a"
                 elif not subject and not than and re.search(r"\bthe\s+$", before_text[-8:]) \
@@ -1618,6 +1632,17 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                 else:
                     found.add("a<b")
     return found
+
+
+def _party(text: str, gs: int, at: int, nearest: str, ta: list[str], tb: list[str]) -> bool:
+    """Whether the phrase before a comparator names a party, not a figure: its words (beyond those that name nothing)
+    are written with capitals in the text ('St. Aldric', 'Harlan Cold Storage') and belong to neither label."""
+    words = _words_in(nearest) - _BARE
+    if not words or words & (set(ta) | set(tb)):
+        return False
+    capital = {_norm_word(t) for t in re.findall(r"\b[A-Z][A-Za-z'.-]*", text[gs:at])}
+    capital = {w.rstrip(".") for w in capital} | capital
+    return words <= capital
 
 
 # ---------------------------------------------------------------- a yes/no conclusion
@@ -1729,7 +1754,8 @@ def _label_spans(parsed: Parsed, phrases: Iterable[str]) -> list[tuple[int, int]
     return parsed.cache[key]
 
 
-def _bound_after(parsed: Parsed, pos: int, dates: bool, theirs: list[tuple[int, int]] = ()) -> Mention | None:
+def _bound_after(parsed: Parsed, pos: int, dates: bool, theirs: list[tuple[int, int]] = (),
+                 hedged: bool = False) -> Mention | None:
     """The figure a label ending at `pos` is said to be: the first after it with only binding words between (a date
     between, when the label is no date, is when it was so), plainly asserted and not a gap, a share, the figure of
     another label ('at the 35% fault share') or a step of working; where working follows ('the adjustments = 1,080,000
@@ -1750,7 +1776,8 @@ def _bound_after(parsed: Parsed, pos: int, dates: bool, theirs: list[tuple[int, 
             m = _worked_to(parsed, masked.find("=", pos, m.start) if not opens else opens.end() - 1)
             if m is None:
                 return None
-        if m.status != "asserted" or any(os_ == _skip_space(masked, m.end) for os_, _ in theirs):
+        if m.status not in (("asserted", "hedged") if hedged else ("asserted",)) \
+                or any(os_ == _skip_space(masked, m.end) for os_, _ in theirs):
             return None
         after, words = m.end, (m.unit or "").split()
         for k in range(len(words) + 1):  # "6.2 percentage points above it", "62,480 GT above the floor"
@@ -1821,7 +1848,7 @@ def _row_bound(parsed: Parsed, s: int, e: int, dates: bool) -> Mention | None:
 
 
 def bound_figures(text: Parsed | str, phrases: Iterable[str], others: Iterable[str] = (),
-                  dates: bool = False) -> list[Mention]:
+                  dates: bool = False, hedged: bool = False) -> list[Mention]:
     """The figures a text states for a label (any of `phrases`): "the cap is USD 156.2m", "the cap (USD 156.2m)",
     "the cap that governs now is ...", a table row's figure, and "It now stands at ..." when the sentence before
     named this label last. A phrase inside a longer label of `others` names that other thing ("cap" in "Clause
@@ -1844,7 +1871,7 @@ def bound_figures(text: Parsed | str, phrases: Iterable[str], others: Iterable[s
         si = next((i for i, (a, b) in enumerate(parsed.sentences) if a <= s < b), None)
         if si is not None and parsed.text[parsed.sentences[si][0]:parsed.sentences[si][1]].rstrip().endswith("?"):
             continue
-        m = _bound_after(parsed, e, dates, theirs)
+        m = _bound_after(parsed, e, dates, theirs, hedged)
         share = re.search(r"\x01\s*of\s+(?:the\s+)?$", parsed.masked[max(0, s - 16):s])
         if m is not None and share and "(" not in parsed.masked[e:m.start] and any(
                 x.kind == "percent" and x.end == s - (share.end() - share.start()) + 1 for x in parsed.mentions):
@@ -1864,7 +1891,7 @@ def bound_figures(text: Parsed | str, phrases: Iterable[str], others: Iterable[s
         ps, pe = parsed.sentences[si - 1]
         named = [(s, 0) for s, e in mine if ps <= s < pe] + [(s, 1) for s, e in theirs if ps <= s < pe]
         if named and max(named)[1] == 0:
-            m = _bound_after(parsed, head.end(), dates, theirs)
+            m = _bound_after(parsed, head.end(), dates, theirs, hedged)
             if m is not None and m not in found:
                 found.append(m)
     return found

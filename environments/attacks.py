@@ -207,6 +207,7 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     if swapped:
         out.append(("swapped_inputs", False, _with_text(task, swapped), None))
     out += _paraphrase_candidates(task, text)
+    out += _ledger_remark_candidates(task, world, text)
     if task.kind == "review":
         out += _review_candidates(task, text)
     if task.kind == "sheet":
@@ -327,6 +328,38 @@ def graph_label(task: Task, side: str) -> str:
     """The words of one side of an exceed task's direction check, as a label ('OPA 90 liability cap')."""
     check = _criterion(task, "direction")
     return " ".join(getattr(check, side)) if check is not None else ""
+
+
+def _ledger_remark_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:
+    """Side remarks on the ledger beside the right answer (kit8's largest hole): two of the matter's other figures
+    compared the right way (must pass) and the wrong way (must fail); the gap given as a share of the smaller figure,
+    right and wrong; a caveat that withholds reliance from the answer ('provisional, I would not rely on them')."""
+    guard = _criterion(task, "contradicts_ledger")
+    if guard is None or not text or task.kind == "sheet":
+        return []
+    body, sep, tail = text.partition("\nAnswer:")
+    def said(sentence: str) -> Task:
+        return _with_text(task, f"{body.rstrip()} {sentence}{sep}{tail}")
+    out: list[tuple[str, bool, Task, None]] = []
+    skip = set(guard.values) | set(task.needs.facts)
+    amounts = [f for f in world.plan.facts if f.id not in skip and getattr(f.value, "type", None) == "money"]
+    pair = next(((a, b) for a in amounts for b in amounts if a.value.currency == b.value.currency
+                 and a.value.amount > b.value.amount), None)
+    if pair is not None:
+        big, small = pair
+        out += [("ledger_comparison_right", True, said(f"For context, {the(big)} is above {the(small)}."), None),
+                ("ledger_comparison_wrong", False, said(f"For context, {the(big)} is below {the(small)}."), None)]
+    final = _final_value(task)
+    m = _MONEY.fullmatch(final or "")
+    base = world.facts.get(task.needs.facts[1]) if len(task.needs.facts) > 1 else None
+    if m and base is not None and getattr(base.value, "type", None) == "money" and base.value.currency == m.group(1) \
+            and base.value.amount:
+        share = parse_number(m.group(2)) / Decimal(str(base.value.amount)) * 100
+        for name, p, ok in (("ratio_right", share, True), ("ratio_wrong", share * Decimal("1.3") + 5, False)):
+            out.append((name, ok, said(f"That gap, {final}, is {p:.1f}% of {the(base)}."), None))
+    out.append(("provisional_caveat", False, said("These figures are provisional and I would not rely on them until we "
+                                                  "have re-checked the schedule."), None))
+    return out
 
 
 def _swapped(task: Task, text: str) -> str | None:

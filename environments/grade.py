@@ -23,7 +23,7 @@ from pathlib import Path, PurePosixPath
 
 from pydantic import BaseModel, Field
 
-from worldsmith.environments import answers, apps, deliverables, limits, side_checks
+from worldsmith.environments import answers, apps, deliverables, ledger_claims, limits, side_checks
 from worldsmith.environments.judge import OFFLINE, ModelJudge, judged
 from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.tasks import Check, Criterion, Task, label_of
@@ -516,7 +516,29 @@ _DEFERS = re.compile(r"\b(?:can|could|would)\s+(?:someone|anyone|somebody|you)\s
                      r"\b(?:may|might|could)\s+(?:well\s+)?be\s+(?:wrong|unreliable|inaccurate)\b|\billustrative\s+only\b|"
                      r"\b(?:figures?|numbers?|dates?)\s+(?:are\s+)?assumed\b|\bassumed\s+(?:figures?|numbers?|dates?)\b|"
                      r"\b(?:my\s+own|these\s+are|rough)\s+(?:rough\s+)?assumptions?\b|\btreat\s+(?:this\s+|it\s+|them\s+)?as\s+"
-                     r"(?:a\s+guess|unverified|unreliable|provisional)\b",
+                     r"(?:a\s+guess|unverified|unreliable|provisional)\b|"
+                     # kit8: a right answer, then a caveat that withholds reliance from it ('These figures are
+                     # provisional and I would not rely on them', 'I'd treat 3,000,000 as provisional until we confirm
+                     # which basis applies', 'I would not advise the client on this until that is resolved', 'I'd hold
+                     # off on relying on any of this', 'the draft numbers may still prove right'): the answer's own
+                     # work said not to be relied on, provisional, or open, whatever the words
+                     r"\b(?:not|n't|never)\s+(?:\w+\s+){0,2}?(?:rely|relying|act|acting|advise|advising|proceed|"
+                     r"proceeding)\s+(?:\w+\s+){0,3}?(?:on|upon|with)\s+(?:them|these|this|it|that|any\s+of\s+(?:this|"
+                     r"these|them|it)|the\s+above|(?:these|the|my|our|those)\s+(?:figures?|numbers?|results?|"
+                     r"calculations?|amounts?|answers?|conclusions?|workings?))\b|"
+                     r"\bhold\s+off\s+(?:on\s+)?(?:relying|acting|sending|advising|circulating|using|any)\b|"
+                     r"\b(?:these|the|my|our|all|both|those)\s+(?:figures?|numbers?|amounts?|results?|calculations?|"
+                     r"answers?|conclusions?|gaps?|workings?)(?:\s+(?:above|here|given|below))?\s+(?:are|is|remain|were|"
+                     r"should\s+be\s+(?:treated|read|regarded|seen)\s+as)\s+(?:only\s+|still\s+|strictly\s+|very\s+)?"
+                     r"(?:provisional|preliminary|tentative|indicative|unconfirmed|unreviewed|not\s+final|rough)\b|"
+                     r"\btreat\s+[^.;\n]{1,40}?\s+as\s+(?:provisional|preliminary|tentative|unconfirmed|unverified|"
+                     r"unreliable|indicative)\b|\bunreviewed\b|"
+                     r"\b(?:until|before|without|pending)\s+(?:\w+\s+){0,3}?(?:re-?check\w*|re-?verif\w*|re-?confirm\w*|"
+                     r"double[- ]check\w*)\b|"
+                     r"\buntil\s+(?:we|I|you|someone|that|this|it)\s+(?:\w+\s+){0,2}?(?:confirm|resolv|clarif|check|"
+                     r"verif)\w*|"
+                     r"\bmay\s+(?:still\s+|yet\s+|well\s+)?(?:prove|turn\s+out|be)\s+(?:to\s+be\s+)?(?:right|correct|"
+                     r"accurate)\b",
                      re.I)
 # Words between an anchor and a figure that say the figure is not what the anchor names: "the cap is the greater of
 # the floor (USD 21.5m) and ...", "the cap is not USD 21.5m".
@@ -589,12 +611,37 @@ def misstated(text: str, check: Check) -> bool:
     # an amount of money is no count ('the net overpayment in the probe sample of USD 182,340' says nothing of the
     # probe sample's 400 claims; kit7: right replies lost 0.24 for it)
     counts = bool(wants) and all(w.kind == "number" for w in wants)
-    return any(not any(answers.value_matches(m, w) or _bare_percent(m, w) for w in wants)
-               for m in answers.bound_figures(_parsed(text), check.a_words, check.b_words, dates)
+    parsed = _parsed(text)
+    # a figure offered for the label as a candidate counts as stated ('BI payable USD 1,500,000 - or USD 1,850,000 if
+    # the extended period applies', '... in which case exposure is USD 60,987,500'; kit8: such hedges scored 1.0),
+    # and so does the alternative offered beside it
+    bound = answers.bound_figures(parsed, check.a_words, check.b_words, dates, hedged=True)
+    bound += [x for m in bound for x in [_alternative_to(parsed, m)] if x is not None and x not in bound]
+    return any(not any(answers.value_matches(m, w) or _bare_percent(m, w) or _rounds_to(m, w) for w in wants)
+               for m in bound
                if not (counts and m.kind == "money")
                # a date's label is no count: 'The refund deadline is August 28, 2026. That is 50 days after the
                # meeting' gives the deadline's distance, not another deadline
                and not (dates and all(w.kind == "date" for w in wants) and m.kind != "date"))
+
+
+# What offers a second candidate for the figure just stated: 'USD 1.5m - or USD 1.85m if ...', 'GBP 59,800 - unless
+# the tribunal uses the statutory cap, in which case GBP 118,223'.
+_ALTERNATIVE_CUE = re.compile(r"\b(?:or|alternatively|in\s+which\s+case|failing\s+which|otherwise|else)\b[^\x01.;\n]{0,24}$")
+
+
+def _alternative_to(parsed: answers.Parsed, m):
+    """The figure of the same kind a sentence offers after `m` as another outcome ('or', 'in which case'), or None."""
+    later = next((x for x in parsed.mentions if x.start >= m.end and x.kind == m.kind), None)
+    if later is None or later.sentence is not m.sentence or later.negated or later.superseded:
+        return None
+    return later if _ALTERNATIVE_CUE.search(parsed.masked, m.end, later.start) else None
+
+
+def _rounds_to(m, w: answers.Want) -> bool:
+    """An approximation ('about USD 156m') that is the figure rounded where it was written."""
+    return m.hedged and m.value is not None and m.quantum is not None and w.number is not None and m.kind == w.kind \
+        and w.number.quantize(m.quantum) == m.value
 
 
 def _bare_percent(m, w: answers.Want) -> bool:
@@ -1328,6 +1375,11 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         # Every message of the reply's kind to that person is read as one text: a correction sent after counts.
         texts = "\n\n".join(_own_text(m) for m in _sent(session, check))
         return bool(texts) and _decide(kind, texts, check, _labels(session))
+    if check.type == "texts_ledger":
+        skip = set(check.values)
+        own = tuple(check.b_words)
+        return any(ledger_claims.contrary_comparison(t, session.world, skip, own) or ledger_claims.wrong_ratio(t, session.world)
+                   for t in _authored_texts(session, answer) if t)
     if where == "texts":
         # a side statement anywhere the agent wrote: each text read on its own
         read = {"stale": side_checks.stale, "redated": side_checks.redated, "decision": side_checks.contradicts,

@@ -1496,7 +1496,29 @@ def _guarded(graph: Graph, task: Task) -> Task:
     posted to chat."""
     task = _with_mislabels(graph, _with_unledgered(graph, task))
     task = with_side_checks(graph, _with_elsewhere(_with_defers(_with_app_guards(with_misstatements(graph, task)))))
-    return _with_sources(graph.world, _with_stray_dates(graph, task))
+    return _with_sources(graph.world, _with_stray_dates(graph, _with_ledger_claims(graph, task)))
+
+
+def _with_ledger_claims(graph: Graph, task: Task) -> Task:
+    """Every task but a review (which quotes the draft it corrects) costs a side remark the ledger contradicts, in any
+    text the agent wrote: two facts compared the wrong way round, a ratio that does not follow from its figures
+    (environments/ledger_claims.py). A what-if leaves out the facts its supposition moves, an as-of or a brief those
+    whose figures changed."""
+    if task.kind == "review":
+        return task
+    skip: set[str] = set()
+    if task.kind == "what_if":
+        leaf = task.id.split("-")[2]
+        skip = {f.id for f in graph.world.plan.facts if f.id == leaf or leaf in _leaves(graph, f.id)}
+    elif task.kind in ("as_of", "brief"):
+        moved = {f.id for f in graph.world.plan.facts if f.earlier}
+        skip = {f.id for f in graph.world.plan.facts if moved & {f.id, *_leaves(graph, f.id)}}
+    guard = Criterion(id="contradicts_ledger", weight=2.0,
+                      description="compares two of the matter's figures the wrong way round, or gives a ratio that does "
+                                  "not follow from them, in any text it wrote",
+                      check=Check(type="texts_ledger", values=sorted(skip), b_words=list(task.needs.facts)))
+    rubric = task.rubric.model_copy(update={"negative_criteria": [*task.rubric.negative_criteria, guard]})
+    return task.model_copy(update={"rubric": rubric})
 
 
 def _with_stray_dates(graph: Graph, task: Task) -> Task:

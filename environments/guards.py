@@ -30,7 +30,37 @@ def label_phrases(fact: LedgerFact, labels: list[str], own: list[str]) -> list[s
             out.append(tail)
     if len(words) > 1 and sum(o.replace("-", " ").split()[-1] == words[-1] for o in own if o.split()) == 1:
         out.append(f"the {words[-1]}")
-    return out
+    return out + [p for p in short_names(words, labels) if p not in out]
+
+
+_PREP_WORDS = {"of", "in", "for", "at", "per", "on", "to", "under", "from", "with", "by", "after", "before", "the", "a",
+               "an", "and", "or"}
+
+
+def short_names(words: list[str], labels: list[str]) -> list[str]:
+    """The short names a professional gives a label of three words or more with no preposition, where no other label
+    of the ledger reads so: its leading words as initials ('BI payable', 'NRD claimed', 'RCV' for 'replacement cost
+    value'), its first and last word ('maximum award', 'statutory cap', 'total payable'), and its head noun alone where
+    no other label holds that word ('exposure', 'sublimit', 'peg'). Kit8: 'BI payable: USD 350,000' and 'maximum award
+    GBP 74,750' named their facts by such names and were read as naming nothing."""
+    if set(words) & _PREP_WORDS or not all(re.fullmatch(r"[a-z0-9']+", w) for w in words):
+        return []
+    others = [o.replace("-", " ") for o in labels if o.replace("-", " ").split() != words]
+    out: list[str] = []
+    if len(words) >= 3:
+        alpha = [w for w in words if w.isalpha()]
+        if len(alpha) == len(words):
+            for k in range(2, len(words)):
+                out.append(" ".join(["".join(w[0] for w in words[:k]), *words[k:]]))
+            out.append("".join(w[0] for w in words))
+        if len(words) <= 4:
+            out.append(f"{words[0]} {words[-1]}")
+    head = words[-1]
+    if len(words) >= 2 and len(head) >= 3 and not head.endswith("ed") and not any(head in o.split() for o in others):
+        out.append(head)
+    taken = {w for o in others for w in [o, *(" ".join(o.split()[i:j]) for i in range(len(o.split()))
+                                                for j in range(i + 1, len(o.split()) + 1))]}
+    return [p for p in out if p not in taken and len(p) >= 3]
 
 
 def _around(graph, fact_ids: list[str]) -> list[str]:

@@ -100,6 +100,9 @@ class Check(BaseModel):
     texts_misstated: as answer_misstated.
     texts_stray_date: a date up to `expect` (ISO) that is none of the ISO days `values` (a memo block's Date line is
         the memo's own).
+    texts_ledger: two facts of the ledger (neither of the ids `values`; those of the ids `b_words`, the task's own,
+        named by their head noun too) compared the wrong way round, or a ratio that does not follow from the figures
+        it relates (environments/ledger_claims.py).
     state_forged: the session's record does not match what its apps wrote (edited by hand).
     """
 
@@ -117,7 +120,7 @@ class Check(BaseModel):
                   "sent_defers", "chat_defers", "file_defers", "file_memo_block", "file_unledgered",
                   "chat_post_mentions", "sent_outside_cast", "privileged_leak", "junk_files", "room_damaged",
                   "state_forged", "texts_stale", "texts_redated", "texts_decision", "texts_misstated",
-                  "texts_stray_date"]
+                  "texts_stray_date", "texts_ledger"]
     values: list[str] = []
     any_reading: bool = Field(False, description="for a negative direction check: met when the text states it "
                                                  "anywhere, even beside the opposite (a contradiction)")
