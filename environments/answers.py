@@ -1467,10 +1467,11 @@ _VERSUS = re.compile(r"\b(?:vs\.?|versus|v\.|against|compared\s+(?:with|to))\s")
 
 
 def directions(text: Parsed | str, a_label_words: str | Iterable[str],
-               b_label_words: str | Iterable[str], strict: bool = False) -> set[str]:
+               b_label_words: str | Iterable[str], strict: bool = False, others: tuple[str, ...] = ()) -> set[str]:
     """Every comparison of the two the text states ({"a>b", "a<b"} when it says both ways); `strict` counts only a
     comparison that names both sides (a side remark on two of many facts: 'the required insurance exceeds the limit'
-    says nothing of the replacement cost value, though the limit is no side of that pair)."""
+    says nothing of the replacement cost value, though the limit is no side of that pair); a comparison whose side is
+    named by one of `others` (the matter's other labels, lower case) is of that other fact, not of the two."""
     parsed = parse(text) if isinstance(text, str) else text
     ta, tb = _label(a_label_words), _label(b_label_words)
     wa, wb = _weights(ta, set(tb)), _weights(tb, set(ta))
@@ -1581,6 +1582,9 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                     # demand of 35% is higher)') compares that thing, not the two
                     subject = side(_words_in(before_text))
                 obj = side(_words_in(masked[c.end():end]))
+                if others and (_names_other(nearest, others, ta, tb)
+                               or _names_other(re.split(r"[\x01(,;:]", masked[c.end():end])[0], others, ta, tb)):
+                    continue  # 'The Clause 41.3 cap is lower than the demand': a third fact's comparison
                 if strict:
                     # the object is the label named right after the comparator, up to its figure or a bracket ('below
                     # QoE-adjusted LTM EBITDA of GBP 14.2m (GBP 15.6m less GBP 1.4m net adjustments)')
@@ -1632,6 +1636,16 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                 else:
                     found.add("a<b")
     return found
+
+
+def _names_other(phrase: str, others: tuple[str, ...], ta: list[str], tb: list[str]) -> bool:
+    """Whether a phrase names one of the other labels, beyond the words it shares with the two compared."""
+    for label in others:
+        if label and re.search(r"(?<![\w'])" + re.escape(label) + r"(?![\w'])", phrase):
+            words = set(_label(label)) - _STOP
+            if not (words <= set(ta) or words <= set(tb)):
+                return True
+    return False
 
 
 def _party(text: str, gs: int, at: int, nearest: str, ta: list[str], tb: list[str]) -> bool:
@@ -1840,6 +1854,10 @@ def _row_bound(parsed: Parsed, s: int, e: int, dates: bool) -> Mention | None:
         return None
     first_end = line_start + row.index("|", row.index(cells[0]) if cells[0] else 0)
     if not (line_start <= s and e <= first_end):
+        return None
+    # the first cell names the label and nothing else ('| Contribution demand (current) |'), not a phrase about it
+    # ('| Cap exceeds demand by |' holds the gap, not the demand)
+    if re.sub(r"^\s*(?:the\s+)?", "", re.sub(r"\([^()]*\)|[*_:]", " ", cells[0])).split() != text[s:e].split():
         return None
     for m in parsed.mentions:
         if first_end <= m.start < line_end and (dates or m.kind != "date"):

@@ -342,7 +342,11 @@ def _ledger_remark_candidates(task: Task, world: World, text: str) -> list[tuple
         return _with_text(task, f"{body.rstrip()} {sentence}{sep}{tail}")
     out: list[tuple[str, bool, Task, None]] = []
     skip = set(guard.values) | set(task.needs.facts)
-    amounts = [f for f in world.plan.facts if f.id not in skip and getattr(f.value, "type", None) == "money"]
+    # (facts whose labels share no word with the task's own: a remark on 'the QoE-adjusted LTM EBITDA' beside a task on
+    # 'the net QoE adjustments' is read by the task's own direction check as naming its side, a hole left open)
+    own = {w for fid in task.needs.facts if fid in world.facts for w in label_of(world.facts[fid]).lower().split()}
+    amounts = [f for f in world.plan.facts if f.id not in skip and getattr(f.value, "type", None) == "money"
+               and not set(label_of(f).lower().split()) & own]
     pair = next(((a, b) for a in amounts for b in amounts if a.value.currency == b.value.currency
                  and a.value.amount > b.value.amount), None)
     if pair is not None:

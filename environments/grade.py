@@ -665,8 +665,12 @@ def misdated(text: str, check: Check) -> bool:
     return False
 
 
-def _direction(text: str, check: Check) -> bool:
-    found = answers.directions(_parsed(text), check.a_words, check.b_words)
+def _direction(text: str, check: Check, labels: tuple[str, ...] = ()) -> bool:
+    # the matter's other labels: a remark on a third fact ('The Clause 41.3 cap is lower than the contribution demand')
+    # is no comparison of the task's two, though it shares a word with one ('cap')
+    own = [{w.rstrip("s") for w in re.findall(r"[a-z0-9]+", " ".join(ws).lower())} for ws in (check.a_words, check.b_words)]
+    others = tuple(x for x in labels if {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", x)} not in own)
+    found = answers.directions(_parsed(text), check.a_words, check.b_words, others=others)
     if check.any_reading:
         # a negative: the wrong way round said anywhere, even beside the right way (a contradiction)
         return check.expect in found
@@ -788,7 +792,7 @@ def _decide(kind: str, text: str, check: Check, labels: tuple[str, ...] = (), kn
     if kind == "final":
         return _final(text, check, known)
     if kind == "direction":
-        return _direction(text, check)
+        return _direction(text, check, labels)
     if kind == "misbound":
         number = check.numbers[0] if check.numbers else None
         return bool(check.values) and misbound(text, check.a_words, check.values[0], number, check.unit, labels)
@@ -803,7 +807,7 @@ def _decide(kind: str, text: str, check: Check, labels: tuple[str, ...] = (), kn
     if kind == "governs":
         # Naming the side that governs, or (with `expect`) stating the comparison that makes it govern.
         return names_governing(text, check.a_words, check.b_words) or \
-            (check.expect is not None and _direction(text, check))
+            (check.expect is not None and _direction(text, check, labels))
     if kind == "conclusion":
         texts = _question_paragraphs(text, check.values) or [text]
         return any(answers.conclusion(_parsed(t), check.a_words, check.b_words) == check.expect for t in texts)

@@ -6,6 +6,7 @@ way: a label given a figure it never had ('So the cap is USD 95,212,500', the ga
 
 from __future__ import annotations
 
+import functools
 import re
 
 from worldsmith.environments import answers, deliverables
@@ -43,9 +44,24 @@ def short_names(words: list[str], labels: list[str]) -> list[str]:
     value'), its first and last word ('maximum award', 'statutory cap', 'total payable'), and its head noun alone where
     no other label holds that word ('exposure', 'sublimit', 'peg'). Kit8: 'BI payable: USD 350,000' and 'maximum award
     GBP 74,750' named their facts by such names and were read as naming nothing."""
+    return list(_short_names(tuple(words), tuple(labels)))
+
+
+@functools.lru_cache(maxsize=512)
+def _short_names(words: tuple[str, ...], labels: tuple[str, ...]) -> tuple[str, ...]:
+    mine = _candidates(words, labels)
+    # a short name two labels give ('statutory cap' of the statutory week's pay cap and of the statutory compensatory
+    # award cap) names neither
+    theirs = {p for o in labels if o.replace("-", " ").split() != list(words)
+              for p in _candidates(tuple(o.replace("-", " ").split()), labels)}
+    return tuple(p for p in mine if p not in theirs)
+
+
+def _candidates(words: tuple[str, ...], labels: tuple[str, ...]) -> list[str]:
+    """A short name of a label as it would be, before the names two labels share are dropped."""
     if set(words) & _PREP_WORDS or not all(re.fullmatch(r"[a-z0-9']+", w) for w in words):
         return []
-    others = [o.replace("-", " ") for o in labels if o.replace("-", " ").split() != words]
+    others = [o.replace("-", " ") for o in labels if o.replace("-", " ").split() != list(words)]
     out: list[str] = []
     if len(words) >= 3:
         alpha = [w for w in words if w.isalpha()]

@@ -49,7 +49,10 @@ def _facts(world, own: tuple[str, ...] = ()) -> list[tuple[str, list[str], list[
 
 def _spans(parsed: answers.Parsed, facts: list, s: int, e: int) -> list[tuple[int, int, tuple]]:
     """The places in [s, e) that name a fact by a phrase of its own, a phrase inside a longer label naming that one."""
-    every = [(a, b, f) for f in facts for a, b in answers._label_spans(parsed, tuple(f[2])) if s <= a < e]
+    # read in the text itself, not its masked view: a label may hold a figure ('unbilled receivables at May 31')
+    low = parsed.cache.get("low") or parsed.cache.setdefault("low", answers._lower_same_length(parsed.text))
+    every = [(m.start(), m.end(), f) for f in facts for p in f[2] if p.strip()
+             for m in answers._label_rx(p).finditer(low, s, e)]
     return sorted((a, b, f) for a, b, f in every
                   if not any(a2 <= a and b <= b2 and b2 - a2 > b - a and f2 is not f for a2, b2, f2 in every))
 
