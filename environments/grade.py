@@ -669,7 +669,8 @@ def _direction(text: str, check: Check, labels: tuple[str, ...] = ()) -> bool:
     # the matter's other labels: a remark on a third fact ('The Clause 41.3 cap is lower than the contribution demand')
     # is no comparison of the task's two, though it shares a word with one ('cap')
     own = [{w.rstrip("s") for w in re.findall(r"[a-z0-9]+", " ".join(ws).lower())} for ws in (check.a_words, check.b_words)]
-    others = tuple(x for x in labels if {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", x)} not in own)
+    # a label of the task's own two may hold words its anchor drops ('clause 41.3 cap' for 'clause 41 cap')
+    others = tuple(x for x in labels if not any(o <= {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", x)} for o in own))
     found = answers.directions(_parsed(text), check.a_words, check.b_words, others=others)
     if check.any_reading:
         # a negative: the wrong way round said anywhere, even beside the right way (a contradiction)

@@ -85,8 +85,10 @@ def test_write_tasks_carry_the_side_checks_and_ask_only_what_they_grade(legal):
         if t.kind in side_checks.DELIVERABLE_KINDS:
             kinds = {c.check.type for c in t.rubric.negative_criteria}
             assert {"texts_stale", "texts_misstated", "texts_stray_date"} <= kinds, t.id
-        else:
-            assert not any(c.check.type.startswith("texts_") for c in t.rubric.negative_criteria), t.id
+        else:  # of the checks on every text the agent wrote, only the ledger's own comparisons and ratios
+            assert not any(c.check.type.startswith("texts_") and c.check.type != "texts_ledger"
+                           for c in t.rubric.negative_criteria), t.id
+        assert (t.kind == "review") != any(c.check.type == "texts_ledger" for c in t.rubric.negative_criteria), t.id
 
 
 def test_a_deliverable_meets_its_side_statement_attacks(legal, tmp_path):
