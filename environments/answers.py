@@ -1358,10 +1358,15 @@ _SEGMENT_BREAK = re.compile(r";|->|=>|\u2192|\bbut\b|\bwhereas\b|\bwhile\b|\bwhi
                             r"\bthus\b|\bhence\b|\bwhich\s+means\b|\bmeaning\b|\bas\s+a\s+result\b|\bconsequently\b")
 
 
+# Short forms a professional writes for a label's word: 'max award' is the maximum compensatory award (kit8).
+_SHORT_FORMS = {"max": "maximum", "min": "minimum"}
+
+
 def _norm_word(w: str) -> str:
     w = w.lower()
     if w.endswith("'s"):
         w = w[:-2]
+    w = _SHORT_FORMS.get(w, w)
     return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
 
 

@@ -856,6 +856,8 @@ def test_kit8_a_comparison_opening_a_part_of_a_sentence_compares_what_was_worked
         == "a>b"
     assert direction("Yes: max compensatory award GBP 59,800 vs basic award GBP 7,909 - lower by GBP 51,891.", m, b) \
         == "a<b"
+    assert direction("Max award GBP 71,760. Basic award GBP 7,909. Max award above it by GBP 63,851.", m, b) == "a>b"
+    assert direction("Max award GBP 71,760. Basic award GBP 7,909. Max award below it by GBP 63,851.", m, b) == "a<b"
     t = "The smaller is the compensatory award cap (GBP 59,800), versus loss claimed GBP 74,750."
     assert direction(t, a, "compensatory loss claimed") == "a<b"
     assert direction(t.replace("smaller", "larger"), a, "compensatory loss claimed") == "a>b"
