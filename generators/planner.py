@@ -49,7 +49,7 @@ FORWARD_SHARE = 0.2
 # quotes the chain, which is what carries its bodies past 200 words and its threads two messages deep.
 TRIMMED_SHARE = 0.1
 # Real business mail: about a quarter of messages carry a Cc (the Enron reference profile: 0.27).
-CC_SHARE = 0.25
+CC_SHARE = 0.27
 
 
 def slugify(text: str, limit: int = 48) -> str:
@@ -318,9 +318,12 @@ class _Planner:
                     # Most replies go back to the last writer alone; about one in four replies to all
                     # (real business mail: a quarter of messages carry a Cc, most have one recipient).
                     everyone = [p for p in speakers + cc if p.id not in (sender.id, last.id)]
-                    # (the draw is made either way, so that no other message of the world changes; a world whose
-                    # outline already copies a quarter of its mail replies to all no more)
-                    copy = everyone if self.rng.random() < 0.1 and self._copied_share() < CC_SHARE else []
+                    # The share is steered to the reference's: a world whose outline already copies more of its
+                    # mail replies to all no more, one that copies little a little more often (the draw is made
+                    # either way, so that no other message of the world changes).
+                    draw, share = self.rng.random(), self._copied_share()
+                    copy = everyone if (draw < 0.1 and share < CC_SHARE + 0.03) or (draw < 0.3 and share < CC_SHARE - 0.03) \
+                        else []
                     # A reply that moves the thread carries a fact of it (the figure answered, disputed or
                     # decided); a question or an acknowledgement usually does not.
                     if beat in ("decide", "noted"):
