@@ -16,6 +16,7 @@ import datetime as dt
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from typing import Iterable, Literal
 
@@ -1754,6 +1755,7 @@ _TERM_BEFORE = re.compile(r"(?:\b(?:times|x|plus|less|minus|multiplied\s+by|divi
 _PRONOUN_HEAD = re.compile(r"\s*(?:it|this(?:\s+figure)?|that(?:\s+figure)?|the\s+figure)\b")
 
 
+@lru_cache(maxsize=8192)  # a task set reads each label about a hundred times
 def _label_rx(phrase: str) -> re.Pattern:
     words = re.findall(r"'s|[a-z0-9.]+", phrase.lower().replace("'s", " 's"))
     body = r"[\s-]*".join(re.escape(w) if w != "'s" else r"'s" for w in words)

@@ -226,8 +226,14 @@ def wrong_sender_domain(b: Path) -> str:
     return M3
 
 
+def someone_else(b: Path, artifact_id: str) -> dict:
+    """A person of the cast of the same organisation as the artifact's author, not the author."""
+    me = person(b, artifact(b, artifact_id)["author"])
+    return next(p for p in plan_of(b)["people"] if p["id"] != me["id"] and p["organisation"] == me["organisation"])
+
+
 def from_name_not_cast(b: Path) -> str:
-    other = person(b, "associate_1")
+    other = someone_else(b, M3)
     path = file_of(b, M3)
     address = re.match(r".* <(.*)>", header(path, "From")).group(1)
     set_header(path, "From", f"{other['name']} <{address}>")
@@ -235,7 +241,7 @@ def from_name_not_cast(b: Path) -> str:
 
 
 def signed_as_someone_else(b: Path) -> str:
-    me, other = person(b, "partner"), person(b, "associate_1")
+    me, other = person(b, artifact(b, M3)["author"]), someone_else(b, M3)
     edit_new_text(file_of(b, M3), lambda t: replace_lines(t, {me["name"], me["first_name"]}, other["name"]))
     return M3
 
