@@ -8,7 +8,8 @@ checks), share needing 2+ apps, share of judgement or deliverable tasks, median 
 tasks whose facts lay a trap (a superseded draft, an earlier value) with a negative criterion naming it, the
 share whose oracle scores 1 and doing nothing scores 0, and the attack suite's false positives (a
 must-fail end state at full marks) and false negatives (a must-pass end state below it); then the same over
-every example's tasks pooled, against the acceptance targets of issue 16. --smoke runs one example.
+every example's tasks pooled, against the acceptance targets of issue 16. --smoke runs one example and attacks
+one task of each kind.
 --twins also makes each example's twin (one input figure changed, environments/twins.py) and grades the
 original world's reference answers on the twin's tasks: a remembered answer should score below 1.
 """
@@ -116,7 +117,7 @@ def _remembered(name: str, task_set, root: Path) -> tuple[str, int, int]:
 def main(argv: list[str] | None = None) -> int:
     """Print the task table for the examples."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--smoke", action="store_true", help="one example only (what CI runs)")
+    ap.add_argument("--smoke", action="store_true", help="one example, one task of each kind attacked (what CI runs)")
     ap.add_argument("--examples", nargs="*", default=None)
     ap.add_argument("--out", type=Path, default=None, help="keep the generated worlds here")
     ap.add_argument("--twins", action="store_true", help="also grade remembered answers on each example's twin")
@@ -139,11 +140,14 @@ def main(argv: list[str] | None = None) -> int:
             full, nops = [b for b, _ in ran], {t.id: n for t, (_, n) in zip(task_set.tasks, ran)}
             bots += full
             every += task_set.tasks
-            mine = [o for t in task_set.tasks for o in attack_task(t, world, root / "attack" / t.id)]
+            # the smoke attacks one task of each kind (tests/environments/test_task_attacks.py: the legal world's)
+            attacked = list({t.kind: t for t in reversed(task_set.tasks)}.values()) if args.smoke else task_set.tasks
+            mine = [o for t in attacked for o in attack_task(t, world, root / "attack" / t.id)]
             outcomes += mine
-            ends += [_ends(mine, nops)] * len(nops)
+            judged = {t.id: nops[t.id] for t in attacked}  # the oracle ran on these
+            ends += [_ends(mine, judged)] * len(judged)
             r = rates(mine)
-            shape |= {"bot": sum(full) / max(1, len(full)), "ends": ends[-1] if nops else 0.0, **r}
+            shape |= {"bot": sum(full) / max(1, len(full)), "ends": ends[-1] if judged else 0.0, **r}
             rows.append((name, shape, len(task_set.refused), made))
             if args.twins:
                 twins.append((name, *_remembered(name, task_set, root)))

@@ -1762,11 +1762,20 @@ def _label_rx(phrase: str) -> re.Pattern:
     return re.compile(r"(?<![\w'])" + body + r"(?:s|es)?(?![\w'])")
 
 
+@lru_cache(maxsize=8192)
+def _first_word(phrase: str) -> str:
+    """The first word of a label phrase as _label_rx matches it literally ('' when it has none)."""
+    words = re.findall(r"'s|[a-z0-9.]+", phrase.lower().replace("'s", " 's"))
+    return words[0] if words and words[0] != "'s" else ""
+
+
 def _label_spans(parsed: Parsed, phrases: Iterable[str]) -> list[tuple[int, int]]:
     key = ("labels", tuple(phrases))
     if key not in parsed.cache:
-        spans = sorted({(m.start(), m.end()) for p in phrases if p.strip() for m in _label_rx(p).finditer(parsed.masked)},
-                       key=lambda x: (x[0], -x[1]))
+        masked = parsed.masked
+        # (a phrase whose first word is nowhere in the text is not looked for: most of a matter's labels, most texts)
+        spans = sorted({(m.start(), m.end()) for p in phrases if p.strip() and _first_word(p) in masked
+                        for m in _label_rx(p).finditer(masked)}, key=lambda x: (x[0], -x[1]))
         kept: list[tuple[int, int]] = []
         for s, e in spans:  # the longest reading of each place: "liability cap" inside "OPA 90 liability cap" is one
             if not kept or s >= kept[-1][1]:
