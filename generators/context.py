@@ -226,13 +226,20 @@ def fact_reason(plan: WorldPlan, fact) -> str:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 2:
             a, b = said(node.args[0]), said(node.args[1])
             return {"max": f"the greater of {a} and {b}", "min": f"the lesser of {a} and {b}",
-                    "percent_of": f"{a} of {b}"}.get(node.func.id) or _fail()
+                    "percent_of": _share_of(a, b)}.get(node.func.id) or _fail()
         return _fail()
 
     try:
         return said(ast.parse(fact.formula, mode="eval").body)
     except (SyntaxError, ValueError):
         return ""
+
+
+def _share_of(share: str, base: str) -> str:
+    """'the fault share of the total claims'; a share whose label already names its base ('cap percentage of Annual
+    Contract Value') is not given it twice."""
+    bare = re.sub(r"^(?:the|an?)\s+", "", base.strip(), flags=re.I).lower()
+    return share if bare and share.lower().endswith(bare) else f"{share} of {base}"
 
 
 def _fail() -> str:

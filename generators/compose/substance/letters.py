@@ -29,7 +29,8 @@ def letter_purpose(ctx: ArtifactContext) -> str:
     """The one thing a letter does, from its title: 'Letter rejecting X and reserving Y' -> 'to reject X and reserve Y';
     else 'about <its subject>'."""
     title = ctx.spec.title.strip()
-    m = re.match(r"^(?:\w+\s+)?letter\s+(?P<rest>(?:\w+ing)\b.*)$", title, re.I)
+    # ('Letter from Pellham Rusk responding to the demand': the writer is 'we', so the sender's name goes)
+    m = re.match(r"^(?:\w+\s+)?letter\s+(?:from\s+.+?\s+)?(?P<rest>(?:\w+ing)\b.*)$", title, re.I)
     if OFFER.search(title):
         # an offer letter makes the offer ('We write about the revised offer of Project Millrace' said nothing)
         return (f"to set out our {'revised ' if re.search(r'revised', title, re.I) else ''}non-binding offer for "
