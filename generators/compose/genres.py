@@ -53,13 +53,64 @@ def _digest(text: str) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def letterhead(org_name: str, domain: str, locale: str) -> str:
+# The cities of a US state whose streets are known, for an organisation the plan places in that state (read 10: 'an
+# Ohio health system's committee chair addressed at "506 Fannin Street, Houston"').
+_STATE_CITIES = {
+    "Ohio": {"Columbus": ["East Broad Street", "North High Street", "East Gay Street"],
+             "Cleveland": ["Euclid Avenue", "Superior Avenue", "Lakeside Avenue"],
+             "Cincinnati": ["Vine Street", "Walnut Street", "East Fourth Street"]},
+    "Texas": {"Houston": _STREETS["en_US"]["Houston"], "Dallas": _STREETS["en_US"]["Dallas"]},
+    "Illinois": {"Chicago": _STREETS["en_US"]["Chicago"]},
+    "New York": {"New York": _STREETS["en_US"]["New York"]},
+    "Massachusetts": {"Boston": _STREETS["en_US"]["Boston"]},
+    "Pennsylvania": {"Philadelphia": ["Market Street", "Chestnut Street", "Walnut Street"],
+                     "Pittsburgh": ["Liberty Avenue", "Grant Street", "Smithfield Street"]},
+    "Michigan": {"Detroit": ["Woodward Avenue", "Griswold Street", "Jefferson Avenue"]},
+    "California": {"Los Angeles": ["Wilshire Boulevard", "Flower Street", "Grand Avenue"],
+                   "San Francisco": ["Market Street", "California Street", "Montgomery Street"]},
+    "Florida": {"Miami": ["Brickell Avenue", "Biscayne Boulevard", "Flagler Street"]},
+    "Louisiana": {"New Orleans": ["Poydras Street", "Canal Street", "Gravier Street"]},
+}
+_US_STATES = ("Alabama", "Alaska", "Arizona", "Arkansas", "California", "Colorado", "Connecticut", "Delaware", "Florida",
+              "Georgia", "Hawaii", "Idaho", "Illinois", "Indiana", "Iowa", "Kansas", "Kentucky", "Louisiana", "Maine",
+              "Maryland", "Massachusetts", "Michigan", "Minnesota", "Mississippi", "Missouri", "Montana", "Nebraska",
+              "Nevada", "New Hampshire", "New Jersey", "New Mexico", "New York", "North Carolina", "North Dakota",
+              "Ohio", "Oklahoma", "Oregon", "Pennsylvania", "Rhode Island", "South Carolina", "South Dakota",
+              "Tennessee", "Texas", "Utah", "Vermont", "Virginia", "Washington", "West Virginia", "Wisconsin",
+              "Wyoming")
+_CITY_STATE = {city: state for state, cities in _STATE_CITIES.items() for city in cities}
+
+
+def home_place(org_name: str, role: str = "", *texts: str) -> tuple[str, str]:
+    """(city, state) where the plan's own words place an organisation: its role ('a grain trader based in Kansas'),
+    or a sentence of the matter's summary that names it ('St. Aldric Health System, a three-hospital nonprofit system
+    in Ohio' -> ('', 'Ohio')); ('', '') where they do not."""
+    states = "|".join(sorted(_US_STATES + tuple(_CITY_STATE), key=len, reverse=True))
+    found = [re.search(r"\b(?:in|based in|headquartered in) (" + states + r")\b", role or "")]
+    found += [re.search(re.escape(org_name) + r"[^.;:]*?\b(?:in|of|based in|headquartered in) (" + states + r")\b",
+                        text) for text in texts if text]
+    for m in found:
+        if m:
+            place = m.group(1)
+            return (place, _CITY_STATE[place]) if place in _CITY_STATE else ("", place)
+    return "", ""
+
+
+def letterhead(org_name: str, domain: str, locale: str, role: str = "", summary: str = "") -> str:
     """An organisation's letterhead line: its name, an invented street address and its web domain; the same
-    organisation always gets the same one, and two organisations of a room rarely share a street."""
+    organisation always gets the same one, and two organisations of a room rarely share a street. `role` and `summary` are the
+    plan's texts that may place it (its role, the matter's summary): a place they name is its address's."""
     h = _digest(org_name)
     by_city = _STREETS.get(locale, _STREETS["en_US"])
+    city, state = home_place(org_name, role, summary) if locale == "en_US" else ("", "")
+    if state and state not in _STATE_CITIES:
+        return f"{org_name} · {state} · {domain}"  # a state whose streets are not known: the state, no invented city
+    if state:
+        by_city = _STATE_CITIES[state] if not city else {city: _STATE_CITIES[state][city]}
     city = sorted(by_city)[h // 3 % len(by_city)]
     streets = by_city[city]
+    if state:
+        return f"{org_name} · {100 + h % 1900} {streets[h // 7 % len(streets)]}, {city}, {state} · {domain}"
     # British buildings carry short numbers; American blocks run to four digits.
     number = 1 + h % 180 if locale == "en_GB" else 100 + h % 1900
     return f"{org_name} · {number} {streets[h // 7 % len(streets)]}, {city} · {domain}"

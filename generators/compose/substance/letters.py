@@ -273,12 +273,24 @@ def client_letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
         elif k == "client_terms" and engagement:
             out[i] = [engagement_terms(ctx, client)]
         elif k == "client_close" and engagement:
+            # (the client's countersignature is its own block after the firm's sign-off: countersignature())
             out[i] = [f"Please sign and return a copy of this letter by {due} to confirm that it reflects your "
-                      f"instructions. If anything here is not as you expect, please call {ctx.author.name}.",
-                      f"Agreed and accepted for and on behalf of {client}. Signed: ____________________. Name: "
-                      f"{ctx.to[0].name if ctx.to else '____________'}. Title: "
-                      f"{ctx.to[0].title if ctx.to else '____________'}. Date: ____________."]
+                      f"instructions. If anything here is not as you expect, please call {ctx.author.name}."]
     return out
+
+
+def countersignature(ctx: ArtifactContext) -> list[str]:
+    """An engagement letter's acceptance block, each line its own paragraph, placed after the firm's sign-off (read
+    10: 'the client's acceptance block placed before the firm's sign-off and both run together in prose')."""
+    if "engagement" not in ctx.spec.title.lower():  # type: ignore[union-attr]
+        return []
+    client = client_of(ctx) or (ctx.to[0].organisation if ctx.to else "")
+    reader = ctx.to[0] if ctx.to else None
+    return [f"Agreed and accepted for and on behalf of {client}:",
+            "Signed: ____________________",
+            f"Name: {reader.name if reader else '____________________'}",
+            f"Title: {reader.title if reader else '____________________'}",
+            "Date: ____________________"]
 
 
 def _team(ctx: ArtifactContext) -> list[PersonRef]:
@@ -341,12 +353,26 @@ def engagement_terms(ctx: ArtifactContext, client: str) -> str:
     from worldsmith.generators.compose.voice import family_key
 
     if family_key(ctx.voice.family) == "legal":
-        return (f"We have checked that we have no conflict in acting for {client}. Our advice is for {client} alone and "
-                f"is privileged; our standard terms of business apply, and where they differ from this letter, this "
-                f"letter prevails. Either of us may end the engagement on written notice; fees for work done to that "
-                f"date remain payable.")
-    return (f"Our work is not an audit of financial statements and gives no assurance beyond what we report. "
-            f"{client}'s management remains responsible for its records and for the decisions taken on our findings. "
-            f"We are independent of {client} for this engagement, and our report is for {client} alone and may not be "
-            f"relied on by anyone else without our written consent. Either of us may end the engagement on written "
-            f"notice; fees for work done to that date remain payable.")
+        rules = ("the rules of professional conduct that bind our lawyers" if ctx.locale == "en_US" else
+                 "the SRA Standards and Regulations, as the Solicitors Regulation Authority regulates us")
+        return (f"We have checked that we have no conflict in acting for {client}. We act under {rules}. Our advice is "
+                f"for {client} alone and is privileged; our standard terms of business apply, and where they differ "
+                f"from this letter, this letter prevails. {_LIMIT} Either of us may end the engagement on written "
+                f"notice; fees for work done to that date remain payable.")
+    us = ctx.locale == "en_US"
+    standards = ("We will perform the work as a consulting engagement under the AICPA's Statement on Standards for "
+                 "Consulting Services, and in line with the AICPA Code of Professional Conduct." if us else
+                 "We will perform the work in line with the ICAEW Code of Ethics and our firm's own quality "
+                 "management procedures.")
+    return (f"{standards} Our work is not an audit of financial statements and gives no assurance beyond what we "
+            f"report. {client}'s management remains responsible for its records and for the decisions taken on our "
+            f"findings. We are independent of {client} for this engagement, and our report is for {client} alone and "
+            f"may not be relied on by anyone else without our written consent. {_LIMIT} Either of us may end the "
+            f"engagement on written notice; fees for work done to that date remain payable.")
+
+
+# An engagement's limitation of liability in words: the mechanism, never a figure the ledger does not hold (read 10:
+# 'no fees, no professional standards basis, no limitation of liability').
+_LIMIT = ("Our total liability for any loss arising from this engagement, however caused, is limited to the fees paid "
+          "for it, save for loss caused by our fraud or wilful default, which is not limited; neither of us is liable "
+          "for indirect or consequential loss.")

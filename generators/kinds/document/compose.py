@@ -11,7 +11,7 @@ from worldsmith.generators.compose.genres import Writer, _short_date, house_styl
 from worldsmith.generators.compose.parties import across, client_of, engaged_by, opponent
 from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
-from worldsmith.generators.compose.substance.letters import OFFER
+from worldsmith.generators.compose.substance.letters import OFFER, countersignature
 from worldsmith.generators.compose.substance.policy import HEADS as POLICY_HEADS, is_policy, policy_bodies
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end, tidy
 from worldsmith.generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
@@ -134,7 +134,9 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
     else:
         line = sep.join([marking, f"Prepared by {by}", when])
     if kind in ("letter", "client_letter", "memo", "ic_memo", "report", "default", "plan"):
-        line = letterhead(ctx.author.organisation, ctx.author.email.split("@")[-1], ctx.locale) + sep + line
+        role = next((o.role for o in ctx.organisations if o.name == ctx.author.organisation), "")
+        line = letterhead(ctx.author.organisation, ctx.author.email.split("@")[-1], ctx.locale, role,
+                          ctx.world_summary) + sep + line
     if ctx.distractor_label:
         # The file room's stamp, added when a later version replaced this one: the author, on the day, did not
         # know it would be superseded (the readers rejected drafts that said so in their own words on day one).
@@ -367,6 +369,9 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             paragraphs = [f"Dear {reader.name},"] + paragraphs
         if kind in ("letter", "client_letter") and i == len(plan) - 1:
             paragraphs = paragraphs + [f"Yours sincerely, {ctx.author.name}, {ctx.author.title}, {ctx.author.organisation}."]
+            if kind == "client_letter":
+                # the client countersigns below the firm's sign-off, in a block of its own
+                paragraphs = paragraphs + countersignature(ctx)
         if numbered:
             number = heading.split(".")[0]
             paragraphs = [f"{number}.{n} {p}" for n, p in enumerate(paragraphs, 1)]

@@ -46,7 +46,7 @@ def letterhead_lines(plan: WorldPlan, person_id: str) -> tuple[str, str]:
     org = _org(plan, person)
     name = org.name if org else person.organisation
     domain = org.domain if org else person.email.split("@")[-1]
-    line = letterhead(name, domain, plan.locale)
+    line = letterhead(name, domain, plan.locale, org.role if org else "", plan.summary)
     rest = line[len(name):].lstrip(" ·") if line.startswith(name) else line
     return name, rest or domain
 
