@@ -53,3 +53,38 @@ def test_a_models_prose_never_replaces_the_countersignature_block():
                  "Name: Ruth Abara", "Date: ____________________"):
         assert _FORMAL.search(line), line
     assert not _FORMAL.search("The name of the vessel is on the certificate.")
+
+
+def test_committee_minutes_record_the_decision_with_its_reason_and_deadline_and_list_the_members():
+    # read 10: 'minutes that record a decision meeting without the decision, its reason and its deadline; an audit
+    # committee with one director present (list the committee's members from the cast)'
+    import datetime as dt
+
+    from tests.generators.context_fixture import DECISION, RUTH, SAM, person
+
+    decision = DECISION.model_copy(update={"statement": "On March 5, 2025 the claims committee approved the "
+                                                        "settlement range rather than defend the claim to trial"})
+    deadline = DEADLINE.model_copy(update={"statement": "Because the notice was served on February 12, 2025, the "
+                                                        "deadline for the notice of claim falls on March 14, 2025"})
+    chair = person("chair_1", "Ada", "Moss", "Chair of the Claims Committee", "Corvale Shipping Ltd", "corvale.test",
+                   "+44 20 7946 0111")
+    member = person("member_1", "Ivo", "Kent", "Member of the Claims Committee", "Corvale Shipping Ltd", "corvale.test",
+                    "+44 20 7946 0112")
+    absent = person("member_2", "Lea", "Ward", "Member of the Claims Committee", "Corvale Shipping Ltd", "corvale.test",
+                    "+44 20 7946 0113")
+    ctx = document_context("minutes", 4, seed=3, facts=[decision, deadline])
+    ctx = ctx.model_copy(update={"to": [chair, member, RUTH], "cast": [ctx.author, SAM, RUTH, chair, member, absent]})
+    assert ctx.facts[1].value.value > dt.date(2025, 3, 5)
+    doc = compose_document(ctx)
+    prose = " ".join(p for s in doc.sections for p in s.paragraphs)
+    assert "rather than defend the claim to trial" in prose, prose
+    assert "Deadline: it is to be carried out before" in prose and "March 14, 2025" in prose, prose
+    attendees = " ".join(p for s in doc.sections if s.heading == "Attendees" for p in s.paragraphs)
+    assert attendees.startswith("Members of the claims committee present: "), attendees
+    for p in (chair, member):
+        assert p.name in attendees.split("Apologies")[0], (p.name, attendees)
+    assert f"Apologies: {absent.name}." in attendees  # a member of the cast not at the meeting sends apologies
+    assert RUTH.name in attendees.split("In attendance")[1]
+    table = next(s.table for s in doc.sections if s.heading == "Attendees")
+    assert table.columns[-1] == "Capacity" and sum(r[-1] == "Member" for r in table.rows) == 2
+    assert absent.name not in [r[0] for r in table.rows]

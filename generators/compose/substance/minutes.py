@@ -105,6 +105,11 @@ def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) ->
     work to, and the minutes' own confirmation."""
     people = present(ctx)
     out = []
+    # a decision with its reason and its deadline (read 10: 'minutes that record a decision meeting without the
+    # decision, its reason and its deadline'): the reason in the words of record where the statement gives one, the
+    # deadline a date of the ledger this meeting works to, with why it falls then
+    deadline = next((g for g in ctx.facts if g.value.type == "date" and not g.past), None)
+    taken_dates: set[str] = set()
     for f in decisions(ctx.facts):
         client = client_of(ctx) or principal(ctx, ctx.author.organisation)
         who = speaker(pick, ctx, f, people)
@@ -112,6 +117,14 @@ def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) ->
             out.append(f"{who.name} confirmed {client}'s decision to {f.text}.")
         else:
             out.append(f"Decision recorded on {day}: {f.text}.")
+        if _REASON.search(f.statement):
+            said = re.sub(r"^On [^.]*?\d{4},? ", "", f.statement.strip()).rstrip(".")
+            out.append(f"The reasoning, as recorded: {lower_first(said)}.")
+        if deadline is not None and deadline.id not in taken_dates:
+            taken_dates.add(deadline.id)
+            because = f" {deadline.statement.strip().rstrip('.')}." if deadline.text in deadline.statement else ""
+            out.append(f"Deadline: it is to be carried out before {label(deadline)}, {deadline.text}.{because} "
+                       f"Management is to confirm to the {_body(ctx)} that it has been done before then.")
     # what the meeting settled on each point: a paper due by a deadline drafted and signed off before it, a figure of
     # ours put into that paper (or to the other side) with its working, a figure of the other side's held back until
     # its papers are in; a date that names no paper is worked to (read 9: 'Noted: the total claim payable is the
@@ -121,7 +134,7 @@ def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) ->
     dates = [f"Agreed on {day} to work to {{label}} of {{text}} until the next meeting.",
              f"The meeting of {day} agreed to work to {{label}} of {{text}}; any change comes back to this meeting."]
     taken = {s.fact for s in steps}
-    for f in [g for g in ctx.facts if g.value.type == "date" and not g.past and g.id not in taken][:1]:
+    for f in [g for g in ctx.facts if g.value.type == "date" and not g.past and g.id not in taken | taken_dates][:1]:
         out.append(pick.one(dates).format(label=label(f), text=f.text))
     # what else was agreed: the next steps the actions table holds, said as what the meeting agreed (a Decisions
     # section that held only 'Sally to circulate these minutes' recorded no decision at all)
@@ -132,6 +145,16 @@ def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) ->
     else:
         out.append(f"{taker.first_name} to circulate these minutes; {ch.first_name} to confirm them by {due}.")
     return merge_short(out)
+
+
+# A decision's statement that gives its reason: the course it was preferred to, or why it was taken.
+_REASON = re.compile(r"\b(rather than|instead of|because|since|so that|in order to|to avoid|given that|as the)\b", re.I)
+
+
+def _body(ctx: ArtifactContext) -> str:
+    """Who the minutes are of: 'committee' for a committee's, 'board' for a board's, else 'meeting'."""
+    m = re.search(r"\b(committee|board)\b", ctx.spec.title, re.I)
+    return m.group(1).lower() if m else "meeting"
 
 
 def agreed_next(ctx: ArtifactContext) -> list[str]:

@@ -316,8 +316,12 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             paragraphs = [_attendees(ctx)]
             if facts:  # only when minutes are a single section: the facts still need a home
                 paragraphs.append(" ".join(facts + writer.sentences("discussion", i, 2)))
-            table = Table(columns=["Name", "Title", "Organisation"],
-                          rows=[[p.name, p.title, p.organisation] for p in [ctx.author, *ctx.to, *ctx.cc]])
+            here = {p.id for p in [ctx.author, *ctx.to, *ctx.cc]}
+            members = [p for p in committee_members(ctx) if p.id in here]
+            listed = list({p.id: p for p in [*members, ctx.author, *ctx.to, *ctx.cc]}.values())
+            table = Table(columns=["Name", "Title", "Organisation"] + (["Capacity"] if members else []),
+                          rows=[[p.name, p.title, p.organisation] + ((["Member"] if p in members else ["In attendance"])
+                                                                    if members else []) for p in listed])
         elif k == "actions":
             paragraphs, table = _actions(pick, ctx, spec, values, facts)
         elif k == "caption":
@@ -427,11 +431,37 @@ def key_figures(ctx: ArtifactContext, kind: str) -> Table:
                  rows=[[item, text, source_cell(item, source)] for item, text, source in items])
 
 
+def committee_members(ctx: ArtifactContext) -> list:
+    """The members of the committee or board whose minutes these are: the cast whose title names that body ('Chair
+    of the Audit Committee', 'Member of the Audit Committee'); none for a meeting of no such body."""
+    m = re.search(r"\b((?:[A-Z][a-z]+ )?(?:committee|board))\b", ctx.spec.title, re.I)
+    if not m:
+        return []
+    body = m.group(1).lower()
+    word = body.split()[-1]
+    people = {p.id: p for p in [*ctx.cast, ctx.author, *ctx.to, *ctx.cc]}
+    return [p for p in people.values() if body in p.title.lower() or (word in p.title.lower() and
+                                                                      " " not in body)]
+
+
 def _attendees(ctx: ArtifactContext) -> str:
-    """The attendees paragraph of minutes."""
+    """The attendees paragraph of minutes; a committee's lists its members apart from those in attendance (read 10:
+    'an audit committee with one director present')."""
     present = [f"{p.name} ({p.title}, {p.organisation})" for p in [ctx.author, *ctx.to]]
     pick = picker_for(ctx, 3)
     chair, taker = substance.chair(ctx).name, ctx.author.name
+    members = committee_members(ctx)
+    if members:
+        ids = {p.id for p in members}
+        others = [f"{p.name} ({p.title}, {p.organisation})" for p in [*ctx.to, ctx.author, *ctx.cc] if p.id not in ids]
+        body = re.search(r"\b((?:[A-Z][a-z]+ )?(?:committee|board))\b", ctx.spec.title, re.I).group(1).lower()
+        here = {p.id for p in [ctx.author, *ctx.to, *ctx.cc]}
+        away = [p.name for p in members if p.id not in here]
+        return (f"Members of the {body} present: "
+                f"{join_names([f'{p.name} ({p.title})' for p in members if p.id in here])}. " +
+                (f"Apologies: {join_names(away)}. " if away else "") +
+                (f"In attendance: {join_names(others)}. " if others else "") +
+                f"{chair} chaired; {taker} took the minutes.")
     if chair == taker:
         return pick.vary(f"[Present|Attending|Those present]: {join_names(present)}. ") + \
             f"{chair} chaired the meeting and kept the minutes."
