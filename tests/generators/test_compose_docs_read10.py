@@ -88,3 +88,37 @@ def test_committee_minutes_record_the_decision_with_its_reason_and_deadline_and_
     table = next(s.table for s in doc.sections if s.heading == "Attendees")
     assert table.columns[-1] == "Capacity" and sum(r[-1] == "Member" for r in table.rows) == 2
     assert absent.name not in [r[0] for r in table.rows]
+
+
+def _deal_doc(doc_type: str, title: str, sections: int):
+    from tests.generators.context_fixture import FINANCE_VOICE
+
+    ev = CAP.model_copy(update={"id": "enterprise_value", "label": "the revised enterprise value",
+                                "statement": "The revised enterprise value is USD 98,400,000",
+                                "reason": "the EBITDA multiple times the adjusted EBITDA",
+                                "source": 'the "Revised enterprise value" line of the Valuation model summary: Project X'})
+    ctx = document_context(doc_type, sections, seed=4, facts=[ev], voice=FINANCE_VOICE)
+    return compose_document(ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": title})}))
+
+
+def test_heads_of_terms_bridge_the_enterprise_value_to_the_price_for_the_shares():
+    # read 10: 'heads of terms that treat enterprise value as the price with no cash-free/debt-free bridge'
+    doc = _deal_doc("heads of terms", "SPA heads of terms: price mechanics", 7)
+    consideration = " ".join(p for s in doc.sections if s.heading == "Consideration" for p in s.paragraphs)
+    assert "USD 98,400,000" in consideration
+    assert "cash-free, debt-free" in consideration and "less its financial debt and debt-like items" in consideration
+    assert "plus the cash of the Company at Completion" in consideration, consideration
+
+
+def test_an_ic_paper_has_a_leverage_equity_and_returns_section_without_inventing_figures():
+    # read 10: 'an investment committee paper with no returns, leverage or equity cheque section'
+    import re
+
+    for n in (6, 10):
+        doc = _deal_doc("investment committee memo", "Investment Committee memorandum: Project X", n)
+        heads = [s.heading for s in doc.sections]
+        assert "Financing, Leverage and Returns" in heads, heads
+        text = " ".join(p for s in doc.sections if s.heading == "Financing, Leverage and Returns" for p in s.paragraphs)
+        assert "equity cheque" in text and "IRR" in text and "Valuation model summary: Project X" in text, text
+        # no figure but the ledger's
+        assert set(re.findall(r"\d[\d,.]*", text)) <= {"98,400,000"}, text

@@ -90,9 +90,38 @@ def term_sheet_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, 
         if "peg" in name or "working capital" in name:
             out[target].append("The price is adjusted pound for pound for the difference between net working capital "
                                "at Completion, as shown in the completion accounts, and the peg.")
+        if _EV.search(name):
+            # an enterprise value is not the price paid for the shares (read 10: 'heads of terms that treat
+            # enterprise value as the price with no cash-free/debt-free bridge'): the bridge in words
+            out[target].append(ev_bridge(ctx))
     for i in list(out):
         out[i] = merge_short(out[i])
     return out
+
+
+_EV = re.compile(r"\benterprise value\b", re.I)
+
+
+def ev_bridge(ctx: ArtifactContext) -> str:
+    """The cash-free, debt-free mechanism in words: from the enterprise value to the price paid for the shares."""
+    pound = "pound for pound" if ctx.locale == "en_GB" else "dollar for dollar"
+    return ("The enterprise value is offered on a cash-free, debt-free basis with a normalised level of working "
+            "capital. The equity price paid to the Sellers is the enterprise value, plus the cash of the Company at "
+            "Completion, less its financial debt and debt-like items (borrowings and accrued interest, finance leases, "
+            "unpaid tax for pre-Completion periods, deferred consideration and transaction costs borne by the "
+            f"Company), and adjusted {pound} for the difference between net working capital at Completion and the "
+            "peg, each as shown in the completion accounts.")
+
+
+def model_sheet(ctx: ArtifactContext) -> str:
+    """The fund's model that the paper's figures are read from: a cited sheet, else the sheet a fact's source names,
+    whose name says it is a model ('Valuation model summary: Project Millrace'); '' where there is none."""
+    names = [c.sheet for c in ctx.cited_figures]
+    for f in ctx.facts:
+        m = re.match(r'^the "[^"]+" line of the (.+)$', (f.source or "").strip())
+        if m:
+            names.append(m.group(1))
+    return next((n for n in names if re.search(r"\bmodel\b", n, re.I)), "")
 
 
 _RISKY = re.compile(r"consent|concentration|customer|change.of.control|termination|risk|dispute", re.I)
@@ -176,10 +205,32 @@ def ic_memo_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str
                 out[i] = [" ".join(plain_sentence(pick, f) for f in fs) +
                           " The deal team will report to the Committee on each date as it is met."]
         elif k == "analysis" and "financ" in plan[i][0].lower() and price is not None:
+            # leverage, the equity cheque and the returns: the ledger's figures where it has them, else what the
+            # model shows in words with where to read it, never a figure invented here (read 10: 'an investment
+            # committee paper with no returns, leverage or equity cheque section')
             esc = next((f for f in hedges if f.value.type == "money"), None)
-            out[i] = [f"The price of {price.text} is payable in cash at completion on a cash-free, debt-free basis"
-                      + (f", less {esc.text} paid into escrow" if esc else "") + ". The equity and any debt are "
-                      "committed in the fund's usual form before signing."]
+            ev = _EV.search(label(price))
+            rows = [(f"{cap_first(label(price))} of {price.text} is paid on a cash-free, debt-free basis: the equity "
+                     f"price for the shares is that value plus the target's cash at completion, less its debt and "
+                     f"debt-like items, adjusted for working capital against the peg" if ev else
+                     f"The price of {price.text} is payable in cash at completion on a cash-free, debt-free basis")
+                    + (f", less {esc.text} paid into escrow" if esc else "") + "."]
+            funding = [f for f in ctx.facts if re.search(r"leverage|debt|equity|IRR|return|multiple of money|MOIC|"
+                                                         r"cheque|check", label(f), re.I) and f is not price
+                       and not re.search(r"EBITDA multiple", label(f), re.I)]
+            rows += [as_told(pick, f, ctx.facts) for f in use(funding)]
+            sheet = model_sheet(ctx)
+            shown = (f"The valuation summary circulated (\"{sheet}\") shows how {label(price)} is built; the "
+                     f"financing and the returns are run from it in the fund's full model. " if sheet else "")
+            rows.append("Leverage and equity cheque: " + lower_first(
+                f"{shown}The senior debt is sized there as a multiple of the diligence-adjusted EBITDA, and the "
+                f"fund's equity cheque is the balance of the equity price, fees and expenses."))
+            lost = ", and the largest customer lost" if any(re.search(r"customer", label(f), re.I)
+                                                            for f in ctx.facts) else ""
+            rows.append(f"Returns: the model gives IRR and money multiple over the hold in the base case and in a "
+                        f"downside (the diligence adjustments not sustained{lost}); the deal team will table them at "
+                        f"the meeting, and the Committee approves the equity cheque at this price on those returns.")
+            out[i] = rows
     for i, k in enumerate(kinds):
         if k == "background" and i not in out:
             buyer = principal(ctx, ctx.author.organisation)
