@@ -4,6 +4,7 @@ call's agenda. Every value is the event's own text, as the ledger has it on the 
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.text import cap_first
@@ -60,10 +61,12 @@ _NOTE = {
              "{text}.", "Nothing is due before {label} on {text}, {days} from now."],
 }
 _AGENDA = {
-    "learnt": ["{Label} ({text}, in on {d}): our response", "{Label}, {text}: what follows for us",
+    "learnt": ["{Label} ({text}, in on {d}): our response", "{Label} ({text}): what it changes",
                "New this week, {label}: {text}"],
     "moved": ["{Label} now {text} (was {before}): the reasons", "{Label}, moved to {text} on {d}: does it hold"],
     "paper": ["{title} ({by_first}, {d}): comments", "Comments on the {title}"],
+    # a body's minutes (an investment committee's, a board's) are its own record: noted, never put up for comment
+    "minutes": ["{title} ({by_first}, {d}): noted", "{title} of {d}: for information"],
     "paper_other": ["{org}'s {title} of {d}: our reply"],
     "due": ["{Label}, {text}: who does what before then", "Run-up to {label} ({text})"],
     "passed": ["{Label} ({text}) has passed: where that leaves us", "After {label} ({text}): next steps"],
@@ -135,8 +138,12 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
 
 def agenda_points(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str]) -> list[str]:
     """One agenda point per event, for a weekly call: the week's news first, then papers, then dates ahead."""
-    return [pick.frame(_frames(_AGENDA, e, e.what not in ("paper", "last") or e.org in ours, "other", today))
+    return [pick.frame(_AGENDA["minutes"] if e.what == "paper" and _MINUTES.search(e.title or "") else
+                       _frames(_AGENDA, e, e.what not in ("paper", "last") or e.org in ours, "other", today))
             .format(**_values(e, today, locale)) for e in events]
+
+
+_MINUTES = re.compile(r"\bminutes\b", re.I)
 
 
 # Steps a week's events call for, each given to one of the note's owners in turn.

@@ -61,7 +61,10 @@ class MeetingSpec(SpecBase):
     location: str
     uid: str
     calendars: list[str] = Field(default_factory=list, description="the room paths of its people's calendars, "
-                                                                   "the organiser's first")
+                                                                   "the organiser's first; only the people of "
+                                                                   "the room's own organisation")
+    follows: bool = Field(False, description="a meeting of the same title came before it (it has a 'last time')")
+    holders: list[str] = Field(default_factory=list, description="person ids of the owners of `calendars`, in order")
     records: list[str] = Field(default_factory=list, description="ids of the minutes or follow-up that refer to it")
 
 
@@ -133,6 +136,15 @@ def check_item(item: MeetingItem, outline: Any) -> tuple[tuple, str] | None:
     return None
 
 
+def room_people(planner: _Planner, people: list[Any]) -> list[Any]:
+    """Of a meeting's people (organiser first), those whose calendars the room holds: the people of the room's own
+    organisation (the outline's first cast member's). Outside counsel's or a client's diary is in their own
+    systems, never in an adviser's file room. A meeting none of them attends stays on its organiser's calendar."""
+    home = planner.outline.cast[0].organisation if planner.outline.cast else None
+    mine = [p for p in people if home is None or p.organisation == home]
+    return mine or people[:1]
+
+
 def plan_meeting(planner: _Planner, folder: str, item: MeetingItem, instance: str, day: dt.date, title: str,
                  facts: list[str], distractor: str | None) -> None:
     """The meeting on its day and time, and the minutes or follow-up that refer to it."""
@@ -156,12 +168,15 @@ def plan_meeting(planner: _Planner, folder: str, item: MeetingItem, instance: st
     else:
         org = next(o.name for o in planner.outline.organisations if o.id == organiser.organisation)
         where = item.location or f"{org}, main conference room"
+    holders = room_people(planner, [organiser, *attendees])
     spec = MeetingSpec(
-        id=instance, item=instance, path=calendar_path(folder, organiser), title=title, author=organiser.id,
+        id=instance, item=instance, path=calendar_path(folder, holders[0]), title=title, author=organiser.id,
         occupation=organiser.occupation, facts=facts, distractor=distractor if facts else None,
         purpose=item.purpose or "", summary=item.title, calendar=folder, starts_at=starts,
         ends_at=starts + dt.timedelta(minutes=item.duration), attendees=[p.id for p in attendees], location=where,
-        uid=f"{digest[:24]}@{domain}", calendars=[calendar_path(folder, p) for p in [organiser, *attendees]])
+        uid=f"{digest[:24]}@{domain}", calendars=[calendar_path(folder, p) for p in holders],
+        holders=[p.id for p in holders],
+        follows=any(a.kind == "calendar" and a.summary == item.title and a.starts_at < starts for a in planner.artifacts))
     planner.artifacts.append(spec)
     after = next_business_day(day + dt.timedelta(days=1), w.end) if day < w.end else day
     after = min(after, w.end)
@@ -198,6 +213,9 @@ def plan_row(a: MeetingSpec, zone: Any, add: Any) -> dict[str, Any]:
     """A meeting's columns of the artifacts table (at its start), its attendees and its planned event."""
     for person in a.attendees:
         add("planned_recipients", artifact_id=a.id, kind="attendee", person_id=person)
+    # whose calendars the room holds the meeting in (its people of the room's own organisation)
+    for person in a.holders:
+        add("planned_recipients", artifact_id=a.id, kind="calendar", person_id=person)
     add("planned_meetings", artifact_id=a.id, uid=a.uid, summary=a.summary, starts_at=a.starts_at, ends_at=a.ends_at)
     return dict(at=a.starts_at)
 

@@ -2,25 +2,58 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import re
+
 from worldsmith.generators.compose.bank import picker_for
-from worldsmith.generators.compose.facts import fact_sentence
-from worldsmith.generators.compose.parties import home
+from worldsmith.generators.compose.parties import client_of, home
+from worldsmith.generators.compose.text import cap_first
 from worldsmith.generators.compose.week import agenda_points
 from worldsmith.generators.context import ArtifactContext
 
-# Agenda points any matter's meeting has; the facts of the meeting come first.
-_POINTS = ["Actions from last time", "Where we are on the timetable", "Open points and who owns them",
-           "Documents still outstanding", "Next steps and the date of the next call", "Any other business",
-           "Budget and staffing", "Questions from the client"]
+# Agenda points any matter's meeting has, as noun phrases; the facts of the meeting come first. "Actions from last
+# time" only where there was a last time, "Budget and staffing" only among one firm, "Questions from the client" only
+# where the organiser's firm has a client at the table.
+_POINTS = ["Where we are on the timetable", "Open points and who owns them", "Documents still outstanding",
+           "Next steps and the date of the next call", "Any other business"]
+_SERIES = ["Actions from last time"]
+_ONE_FIRM = ["Budget and staffing"]
+_CLIENT = ["Questions from the client"]
 # A series' invitations differ by their day, so no opener repeats word for word across the room.
 _OPENERS = ["Agenda for the {summary} of {day}.", "Points for the {summary} of {day}; please send anything to add.",
             "For {day}: we will use the time as follows.", "Proposed agenda for {day} below."]
+# What a meeting decides, as its purpose says it: "... and decides how to return the overpayment".
+_DECIDES = re.compile(r"\b(?:decides?|decide on|agrees?(?:\s+with\s+[^,.]+?)?|approves?|settles?|chooses?)\s+"
+                      r"((?:whether|how|which|what|when|the|a|an|on|to)\b[^.;]*)", re.I)
+
+
+def decision_point(purpose: str) -> str:
+    """The decision a meeting takes, as an agenda item ('Decision: how to return the overpayment'), or '' when its
+    purpose decides nothing."""
+    m = _DECIDES.search(purpose or "")
+    if not m:
+        return ""
+    what = re.sub(r"^on\s+", "", m.group(1).strip().rstrip(".,"))
+    agree = m.group(0).lower().startswith("agree")
+    return f"{'To agree' if agree else 'Decision'}: {what}" if what else ""
+
+
+def fact_point(f, day: dt.date) -> str:
+    """A fact as an agenda item: a noun phrase with its value ('LOI enterprise value: GBP 195,000,000'), never a
+    sentence ('We are past the date of the casualty ...')."""
+    label = cap_first(f.label) if f.label else ""
+    if not label:
+        return f.text
+    if f.value.type == "date":
+        return f"{label} ({f.text}): background" if f.past else f"{label} ({f.text}): the run-up"
+    return f"{label}: {f.text}"
 
 
 def compose_meeting(ctx: ArtifactContext):
-    """A description: a line, then numbered agenda points. A weekly call's points are its week's (what came in,
-    what moved, what went round, what is due: ctx.week), then any of the meeting's facts they do not carry; a
-    call of a week with nothing new says so rather than restating a standing figure."""
+    """A description: a line, then numbered agenda points in noun phrases. A weekly call's points are its week's
+    (what came in, what moved, what went round, what is due: ctx.week), then any of the meeting's facts they do not
+    carry; a call of a week with nothing new says so rather than restating a standing figure. A meeting that decides
+    has its decision as an item."""
     from worldsmith.generators.kinds.calendar import MeetingContent  # the kind module imports this one
 
     spec = ctx.spec
@@ -29,11 +62,24 @@ def compose_meeting(ctx: ArtifactContext):
     mine = home(ctx, ctx.author.organisation)
     ours = {o.name for o in ctx.organisations if o.privileged == mine} | {ctx.author.organisation}
     points = agenda_points(pick, ctx.week or [], day, ctx.locale, ours)
-    points += [fact_sentence(pick, f, "email") for f in ctx.facts if not any(f.text in p for p in points)]
+    points += [fact_point(f, day) for f in ctx.facts if not any(f.text in p for p in points)]
     if not points and ctx.week is not None:
         points = [pick.one(["Nothing new in since last week: open points only",
                             "A quiet week: chasing what is outstanding"])]
-    points += pick.some(_POINTS, pick.rng.randint(2, 4))
+    decision = decision_point(spec.purpose)
+    if decision:
+        points.append(decision)
+    stock = list(_POINTS)
+    # a last time: a later call of a series (the first of a series, and a one-off meeting, have none)
+    if getattr(spec, "follows", False):
+        stock += _SERIES
+    firms = {ctx.author.organisation, *(p.organisation for p in ctx.to)}
+    if len(firms) == 1:
+        stock += _ONE_FIRM
+    client = client_of(ctx) if ctx.organisations else ""
+    if client and any(p.organisation == client for p in ctx.to):
+        stock += _CLIENT
+    points += pick.some(stock, pick.rng.randint(2, 3 if decision else 4))
     said = f"{spec.starts_at:%B} {spec.starts_at.day}"
     lines = [pick.one(_OPENERS).format(summary=spec.summary, day=said), ""]
     lines += [f"{i}. {p}" for i, p in enumerate(points, start=1)]

@@ -54,7 +54,8 @@ def render_calendars(plan: WorldPlan, specs: list[Any], contents: dict) -> list[
     """(room path, bytes) of every person's calendar that holds a meeting."""
     holding: dict[str, tuple[str, list[Any]]] = {}
     for spec in specs:
-        for path, pid in zip(spec.calendars, [spec.author, *spec.attendees]):
+        # each calendar is its owner's (a plan of before `holders` held everyone's, organiser first)
+        for path, pid in zip(spec.calendars, spec.holders or [spec.author, *spec.attendees]):
             holding.setdefault(path, (pid, []))[1].append(spec)
     out = []
     for path, (pid, meetings) in sorted(holding.items()):

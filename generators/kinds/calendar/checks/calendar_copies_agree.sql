@@ -1,8 +1,9 @@
 -- id: calendar_copies_agree
 -- severity: error
--- description: every planned meeting is on the calendar of its organiser and of each attendee, at its planned time, and a calendar holds only meetings its owner attends
--- The same meeting (one UID) is copied into everyone's calendar; a copy missing, moved or held by
--- someone who is not at the meeting is a calendar no real system would show.
+-- description: every planned meeting is on the calendar of each of its people the room holds calendars for, at its planned time, and a calendar holds only meetings its owner attends
+-- The same meeting (one UID) is copied into the calendar of everyone at it whose calendar the room holds (the
+-- people of the room's own organisation: the plan's 'calendar' rows; a bundle without them, everyone at it); a
+-- copy missing, moved or held by someone who is not at the meeting is a calendar no real system would show.
 with planned as (
     select m.artifact_id, m.uid, m.summary, m.starts_at, m.ends_at, a.author
     from planned_meetings m join artifacts a on a.id = m.artifact_id
@@ -10,8 +11,12 @@ with planned as (
 expected as (
     select p.*, pe.email
     from planned p
-    join (select artifact_id, author as person_id from planned
-          union select artifact_id, person_id from planned_recipients where kind = 'attendee') o using (artifact_id)
+    join (select artifact_id, person_id from planned_recipients where kind = 'calendar'
+          union select artifact_id, person_id from (
+              select artifact_id, author as person_id from planned
+              union select artifact_id, person_id from planned_recipients where kind = 'attendee') everyone
+          where artifact_id not in (select artifact_id from planned_recipients where kind = 'calendar')
+         ) o using (artifact_id)
     join people pe on pe.id = o.person_id
 ),
 held as (
