@@ -368,13 +368,10 @@ def room_papers(plan: WorldPlan, spec, most: int = 4) -> list[str]:
     what a team talks about is its own papers, not the papers of its trade at large."""
     members = set(getattr(spec, "members", []) or [spec.author])
     day = artifact_day(spec)
+    # (a paper of a month ago is no news: "did you get a chance to look at" it six weeks on, after the decision it
+    # fed, read as the same exchange again; a paper dated the day itself may not be out yet: a call's notes at 16:00)
     made = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
-            and a.author in members and day is not None and 0 <= (day - a.date).days <= 21]
-    if not made and day is not None:
-        # a quiet spell: the team's last paper, however old, is still what it works from (not "ten minutes on X?")
-        before = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
-                  and a.author in members and a.date <= day]
-        made = sorted(before, key=lambda a: (a.date, a.path))[-1:]
+            and a.author in members and day is not None and 0 < (day - a.date).days <= 14]
     made.sort(key=lambda a: (a.date, a.path), reverse=True)
     return list(dict.fromkeys(a.title for a in made))[:most]
 
@@ -396,7 +393,8 @@ def coming_papers(plan: WorldPlan, spec, most: int = 3) -> list[PaperDue]:
     out: list[PaperDue] = []
     for a in due:
         if all(p.title != a.title for p in out):
-            out.append(PaperDue(title=a.title, by=plan.person(a.author).first_name, day=a.date, facts=list(a.facts)))
+            out.append(PaperDue(title=a.title, by=plan.person(a.author).first_name, maker=plan.person(a.author).name,
+                                day=a.date, facts=list(a.facts)))
     return out[:most]
 
 
@@ -427,6 +425,9 @@ def day_mail(plan: WorldPlan, spec, most: int = 2) -> list[MailOfDay]:
     for a in plan.artifacts:
         if a.kind != "email" or getattr(a, "position", 1) != 0 or artifact_day(a) != day or recurring(plan, a.item):
             continue  # (a weekly agenda is no news)
+        posts = getattr(spec, "posts", None)
+        if posts and a.sent_at > posts[0].at:
+            continue  # sent after the day's talk began: nobody says at 11:57 what goes out at 16:30
         readers = set(a.to) | set(getattr(a, "cc", []))
         incoming = a.author not in members and bool(readers & members)
         if not incoming and not (a.author in members and readers - members):

@@ -77,6 +77,11 @@ class ChatSpec(SpecBase):
     members: list[str] = Field(min_length=1, description="person ids")
     posts: list[ChatPost] = Field(min_length=1)
     links: list[str] = Field(default_factory=list, description="room paths of files a post of the day may share")
+    link_makers: list[str] = Field(default_factory=list, description="person ids of the makers of `links`, in order "
+                                                                      "(nobody sends a paper to its maker)")
+    fact_makers: dict[str, list[str]] = Field(default_factory=dict, description="for each fact of the day, the person "
+                                              "ids of the makers of the papers that carry it by then (whose figure "
+                                              "it is: its maker tells it, never asks it of the other side)")
 
 
 class ChatMessage(BaseModel):
@@ -202,11 +207,16 @@ def link_files(artifacts: list[Any]) -> None:
     for spec in artifacts:
         if spec.kind != "chat":
             continue
-        made = [f for f in files if f.date <= spec.date]
+        # a paper dated the day itself may not exist yet when the day's talk begins (the notes of a 16:00 call
+        # "shared" at 08:36): only papers of the days before
+        made = [f for f in files if f.date < spec.date]
         sharing = [f for f in made if set(f.facts) & set(spec.facts)]
         recent = [f for f in made if f.author in spec.members and (spec.date - f.date).days <= 7]
         pick = (sharing or recent)[-1:] if sharing or int(hashlib.sha256(spec.id.encode()).hexdigest(), 16) % 2 else []
         spec.links = [f.path for f in pick]
+        spec.link_makers = [f.author for f in pick]
+        spec.fact_makers = {fid: sorted({f.author for f in files if fid in f.facts and f.date <= spec.date}
+                                        or {f.author for f in files if fid in f.facts}) for fid in spec.facts}
 
 
 def chat_context(plan: Any, spec: ChatSpec, done: dict) -> dict:

@@ -119,8 +119,22 @@ def compose_chat(ctx: ArtifactContext):
     people = {p.id: p for p in [ctx.author, *ctx.to]}
     n = len(spec.posts)
     files = [PurePosixPath(p).stem for p in spec.links]
-    mine = home(ctx, ctx.author.organisation) if ctx.organisations else True
-    inside = not (ctx.organisations and any(home(ctx, p.organisation) != mine for p in people.values()))
+    # where to read a figure ("it's on the X line of the Y") is said among one firm only: across firms the sheet is
+    # one side's, and the other side does not remind its maker where its own figure sits
+    one_firm = len({p.organisation for p in people.values()}) == 1
+    inside = one_firm
+    # across firms, nobody "confirms" or "double-checks" a figure that may be the other side's own
+    sure = re.compile(r"check|confirm", re.I)
+    news = talk["news"] if one_firm else [x for x in talk["news"] if not sure.search(x)]
+    leads = talk["answer_leads"] if one_firm else [x for x in talk["answer_leads"] if not sure.search(x)]
+    by_name = {p.name: p for p in [*ctx.cast, *people.values()]}
+    by_first = {p.first_name: p for p in people.values()}
+
+    def org_of_maker(first: str = "", full: str = "") -> str | None:
+        """The organisation of a paper's maker, by full name or (among the conversation) first name; None unknown."""
+        who = by_name.get(full) if full else None
+        who = who or (by_first.get(first) if first else None)
+        return who.organisation if who else None
 
     # the day's exchanges, in order: its facts first (each asked and answered, or told), then its file, then a paper
     exchanges: list[dict] = [dict(kind="fact", fact=f) for f in pick.shuffled(ctx.facts)]
@@ -128,6 +142,10 @@ def compose_chat(ctx: ArtifactContext):
         exchanges.insert(min(1, len(exchanges)), dict(kind="file", file=files[0], link=spec.links[0]))
     papers = list(dict.fromkeys(paper_name(t) for t in ctx.room_papers))
     maker_of = {paper_name(m.title): m.by for m in ctx.made_papers}
+    maker_org = {paper_name(m.title): org_of_maker(m.by, m.maker) for m in ctx.made_papers}
+    maker_org.update({paper_name(c.title): org_of_maker(c.by, c.maker) for c in ctx.coming_papers})
+    # who made the day's file: its maker shares it; nobody sends it to its maker
+    file_maker = people.get(spec.link_makers[0]) if spec.links and spec.link_makers else None
     coming = [dict(kind="coming", paper=paper_name(c.title), by=c.by, due=_due(c.day, spec.date)) for c in ctx.coming_papers]
     # A figure of the day comes up in the work on a paper ("the cap computation now has 62,480 GT for the gross
     # tonnage"), not as a quiz on a value everyone has had for weeks: always a date gone by or a name, often a figure.
@@ -175,8 +193,10 @@ def compose_chat(ctx: ArtifactContext):
         if ex["kind"] == "fact":
             told.add(id(ex["fact"]))
             text = _answer(pick, ex["fact"], inside)
-            return (pick.fill(talk["answer_leads"], name=name) or "") + text if pick.chance(0.3) else text
+            return (pick.fill(leads, name=name) or "") + text if pick.chance(0.3) else text
         if ex["kind"] == "file":
+            if file_maker is not None and author == file_maker.id:
+                return pick.fill(talk["file_maker_reply"], name=name) or f"thanks {name}"
             return pick.fill(talk["file_reply"], name=name, file=ex["file"]) or f"thanks {name}"
         if ex["kind"] == "fact_work":
             k = pick.one(range(len(talk["fact_work_reply"])))
@@ -231,16 +251,29 @@ def compose_chat(ctx: ArtifactContext):
             name = first(nxt, post.author)
             ex["asker"] = post.author
             if ex["kind"] == "fact":
-                # a date gone by is told, never asked ("when did we have the LTM period end?" a month on)
-                if i + 1 < n and not ex["fact"].past and pick.chance(0.7):
+                # a date gone by is told, never asked ("when did we have the LTM period end?" a month on); nor does
+                # the firm whose figure it is ask it of the other side (the auditor asking the client his error rate)
+                firms = {c.organisation for c in ctx.cast if c.id in spec.fact_makers.get(ex["fact"].id, [])}
+                nxt_org = people[nxt].organisation if nxt in people else None
+                theirs = bool(firms) and people[post.author].organisation in firms and nxt_org not in firms
+                if i + 1 < n and not ex["fact"].past and not theirs and pick.chance(0.7):
                     text, ex["open"] = _asked(pick, ex["fact"], name), True
                     if pick.chance(0.3) and name:
                         text = f"@{next(p.name for p in people.values() if p.first_name == name)} " + text
                 else:
                     # told unasked, a figure is named: "fyi the gross tonnage is 62,480 GT", never "it's 62,480 GT"
                     said = _answer(pick, ex["fact"], inside, named=True)
-                    text = pick.fill(talk["news"], said=said) or said
+                    text = pick.fill(news, said=said) or said
                     told.add(id(ex["fact"]))
+            elif ex["kind"] == "fact_work" and maker_org.get(ex["paper"], None if one_firm else "?") not in \
+                    (None, people[post.author].organisation):
+                # only the firm that makes a paper works a figure into it ("updating the claim sample" is the
+                # auditor's to say, never the client's): anyone else gives the figure as news
+                said = _answer(pick, ex["fact"], inside, named=True)
+                text = pick.fill(news, said=said) or said
+                told.add(id(ex["fact"]))
+                ex["kind"], ex["open"] = "fact", False
+                ex.pop("pair", None)
             elif ex["kind"] == "fact_work":
                 f = ex["fact"]
                 text = pick.fill(talk["fact_work"], paper=ex["paper"], label=f.label or "it", text=f.text, name=name) \
@@ -260,13 +293,28 @@ def compose_chat(ctx: ArtifactContext):
                     or f"{name}, {ex['paper']}?"
                 ex["open"] = i + 1 < n
             elif ex["kind"] == "file":
-                text = pick.fill(talk["file"], file=ex["file"], name=name) or ex["file"]
+                frames = talk["file"]
+                if file_maker is not None and file_maker.id != post.author:
+                    # put up by someone else: to someone other than its maker, named as the maker's; or, where its
+                    # maker is the one to speak to, thanked for (it came by mail), never sent back "for reference"
+                    others = [p for q, p in people.items() if q not in (post.author, file_maker.id)]
+                    if name == file_maker.first_name and others:
+                        name = pick.one(others).first_name
+                    frames = talk["file_to_maker"] if name == file_maker.first_name else talk["file_other"]
+                text = pick.fill(frames, file=ex["file"], name=name, by=file_maker.first_name if file_maker else "") \
+                    or ex["file"]
                 shared[i] = ex["link"]
                 ex["open"] = i + 1 < n
             else:
                 # whether a paper is final is asked of its maker; whether it has been read, of anyone else
                 own = ex["kind"] == "paper" and maker_of.get(ex["paper"]) == name != people[post.author].first_name
-                ex["pair"] = pick.one(talk["papers_own" if own else "papers" if ex["kind"] == "paper" else "calls"])
+                # asked of the maker's firm by someone outside it: whether it is final there, never "have you read it"
+                firm = maker_org.get(ex.get("paper", ""))
+                to = by_first.get(name)
+                theirs = ex["kind"] == "paper" and not own and firm is not None and to is not None \
+                    and to.organisation == firm != people[post.author].organisation
+                ex["pair"] = pick.one(talk["papers_own" if own else "papers_theirs" if theirs else
+                                           "papers" if ex["kind"] == "paper" else "calls"])
                 text = pick.fill([ex["pair"]["q"]], paper=ex.get("paper", ""), name=name, matter=matter_name(ctx),
                                  when=pick.one(when)) or f"{name}, {matter_name(ctx)}?"
                 ex["open"] = i + 1 < n

@@ -1,0 +1,93 @@
+"""What an expert reader rejected in the chat days and calendars of the examples (seed 0): papers sent to their
+makers, notes shared before their meeting, agendas of generator sentences, outside counsel's diary in the room."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from worldsmith.flows import pipeline
+from worldsmith.generators.backends.offline import OfflineBackend
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "outlines" / "examples"
+
+
+@pytest.fixture(scope="module", params=["hospital-revenue-audit", "buyside-diligence"])
+def world(request):
+    backend = OfflineBackend()
+    prepared = pipeline.prepare(EXAMPLES / f"{request.param}.yaml", 0, backend)
+    plan = pipeline.make_plan(prepared)
+    contents = pipeline.generate(plan, prepared.taxonomy, backend)
+    return plan, contents
+
+
+def test_calendars_in_the_room_are_its_own_organisations_people(world):
+    plan, _ = world
+    home = plan.people[0].organisation
+    meetings = [a for a in plan.artifacts if a.kind == "calendar"]
+    assert meetings
+    outside = 0
+    for m in meetings:
+        assert m.holders and m.path == m.calendars[0]
+        assert all(plan.person(p).organisation == home for p in m.holders), m.summary
+        outside += sum(plan.person(p).organisation != home for p in [m.author, *m.attendees])
+    assert outside  # the examples' meetings do have people of other firms: none of them has a calendar here
+
+
+_SENTENCE = re.compile(r"^(Quick reminder|To be clear|Meanwhile|Status at|We are|As I read it|Unless)|what follows for us|\.$")
+
+
+def test_agendas_are_numbered_noun_phrases_with_the_decision_as_an_item(world):
+    plan, contents = world
+    for m in (a for a in plan.artifacts if a.kind == "calendar"):
+        items = [re.sub(r"^\d+\.\s+", "", line) for line in contents[m.id].description.splitlines()
+                 if re.match(r"^\d+\.\s", line)]
+        assert items, m.id
+        for item in items:
+            assert not _SENTENCE.search(item), (m.id, item)
+            assert not re.search(r"\bminutes\b.*: comments$", item, re.I), (m.id, item)  # a body's minutes are noted
+        firms = {plan.person(p).organisation for p in [m.author, *m.attendees]}
+        if len(firms) > 1:
+            assert "Budget and staffing" not in items, m.id
+        series = [a for a in plan.artifacts if a.kind == "calendar" and a.summary == m.summary]
+        if len(series) == 1 or m.starts_at == min(a.starts_at for a in series):
+            assert "Actions from last time" not in items, m.id  # a first meeting has no last time
+        if re.search(r"\bdecides?\b", m.purpose):
+            assert any(i.startswith("Decision:") for i in items), (m.id, items)
+
+
+def test_no_chat_shares_a_paper_of_its_day_or_sends_one_to_its_maker(world):
+    plan, contents = world
+    by_path = {a.path: a for a in plan.artifacts if a.kind in ("document", "spreadsheet")}
+    shared = 0
+    for day in (a for a in plan.artifacts if a.kind == "chat"):
+        assert len(day.link_makers) == len(day.links)
+        for path in day.links:
+            assert by_path[path].date < day.date, (day.id, path)  # a call's notes are not out before the call
+        for post, msg in zip(day.posts, contents[day.id].messages):
+            assert "once the numbers land" not in msg.text
+            if not msg.file:
+                continue
+            shared += 1
+            maker = plan.person(by_path[msg.file].author)
+            if maker.id != post.author:
+                assert "for reference" not in msg.text and not msg.text.startswith(f"{maker.first_name},"), msg.text
+    assert shared
+
+
+def test_the_firm_whose_figure_it_is_never_asks_it_of_the_other_side(world):
+    plan, contents = world
+    for day in (a for a in plan.artifacts if a.kind == "chat"):
+        for fid, makers in day.fact_makers.items():
+            firms = {plan.person(p).organisation for p in makers}
+            label = (plan.fact(fid).label or "").lower()
+            if not label:
+                continue
+            posts = list(zip(day.posts, contents[day.id].messages))
+            for k, (post, msg) in enumerate(posts[:-1]):
+                asks = msg.text.rstrip().endswith("?") and label in msg.text.lower()
+                nxt = plan.person(posts[k + 1][0].author).organisation
+                if asks and plan.person(post.author).organisation in firms:
+                    assert nxt in firms, (day.id, msg.text)
