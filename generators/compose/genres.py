@@ -386,6 +386,23 @@ class Writer:
                           else f"Signed for and on behalf of {party} by its duly authorised signatory.")
         return "IN WITNESS WHEREOF the parties have signed this agreement on the date first written above. " + " ".join(signed)
 
+    def signature_blocks(self, made: dt.date | None = None, executed: bool = False,
+                         called: tuple[str, str] = ("", "")) -> list[str]:
+        """An agreement's attestation and a signature block for each party, each line its own paragraph (read 10: an
+        executed agreement 'with no signature blocks'): who signs for the party, their title, the date; an executed
+        copy shows each as signed, a draft leaves the lines blank."""
+        first, second = self._parties()
+        out = ["IN WITNESS WHEREOF the parties have signed this agreement on the date first written above."]
+        for party, term in zip((first, second), called):
+            who = next((p for p in [self.ctx.author, *self.ctx.to] if p.organisation == party), None) or \
+                signatory(self.ctx, party)
+            out.append(f"Signed for and on behalf of {party}" + (f" ({term})" if term else "") + ":")
+            out.append("Signature: " + (f"(signed) {who.name}" if executed and who else "____________________"))
+            out.append(f"Name: {who.name if who else '____________________'}")
+            out.append(f"Title: {who.title if who else '____________________'}")
+            out.append("Date: " + (long_date(made, self.ctx.locale) if executed and made else "____________________"))
+        return out
+
     def parties(self) -> str:
         first, second = self._parties()
         return (f"This agreement is dated {long_date(self.day, self.ctx.locale)} and made between (1) {first} and "

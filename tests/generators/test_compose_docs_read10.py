@@ -3,6 +3,8 @@ acceptance ran into the firm's sign-off with no standards or limitation of liabi
 
 from __future__ import annotations
 
+import re
+
 from worldsmith.generators.compose.genres import home_place, letterhead
 from worldsmith.generators.kinds.document.compose import compose_document
 from tests.generators.context_fixture import CAP, DEADLINE, document_context
@@ -122,3 +124,66 @@ def test_an_ic_paper_has_a_leverage_equity_and_returns_section_without_inventing
         assert "equity cheque" in text and "IRR" in text and "Valuation model summary: Project X" in text, text
         # no figure but the ledger's
         assert set(re.findall(r"\d[\d,.]*", text)) <= {"98,400,000"}, text
+
+
+def test_an_executed_agreement_describes_its_services_and_has_a_signature_block_for_each_party():
+    # read 10: 'an "executed" contract that is a two-page abstract: services agreement with no services described and
+    # a one-term schedule ... no signature blocks'
+    import datetime as dt
+
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.worlds.values import Percent
+    from tests.generators.context_fixture import RUTH, fact
+
+    level = fact("denial_sla", "Contractor shall keep the denial-rate service level at or below 8%, measured quarterly",
+                 Percent(value=8)).model_copy(update={"label": "the denial-rate service level"})
+    orgs = [OrgRef(name="Harrow Vane LLP", role="outsourced coding and billing contractor; counterparty"),
+            OrgRef(name="Corvale Shipping Ltd", role="client")]
+    ctx = document_context("agreement", 8, seed=2, facts=[level])
+    ctx = ctx.model_copy(update={"organisations": orgs, "window_start": dt.date(2025, 3, 1), "spec": ctx.spec.model_copy(
+        update={"title": "Billing services agreement (as amended): Harrow Vane"})})
+    doc = compose_document(ctx)
+    paras = [p for s in doc.sections for p in s.paragraphs]
+    prose = " ".join(paras)
+    assert "coding each account from the medical record" in prose and "working each denial" in prose, prose
+    assert "Part A (Services)" in prose and "Part C (Charges)" in prose
+    blocks = [p for p in paras if p.startswith("Signed for and on behalf of ")]
+    assert [b.split(" (")[0] for b in blocks] == ["Signed for and on behalf of Harrow Vane LLP",
+                                                  "Signed for and on behalf of Corvale Shipping Ltd"], blocks
+    assert sum(p.startswith("Signature: (signed) ") for p in paras) == 2  # an executed copy, signed
+    assert f"Name: {RUTH.name}" in paras
+
+
+def test_a_crude_charter_names_its_load_port():
+    # read 10: 'a charter party headed "Executed copy" with no signature blocks and an unnamed load port'
+    from worldsmith.generators.compose.substance.agreement import _LOAD_PORTS, charter_part_one
+    import datetime as dt
+
+    ctx = document_context("charter party", 8, seed=4)
+    ctx = ctx.model_copy(update={"world_summary": "A tanker carrying crude allided at Sabine Pass."})
+    boxes = charter_part_one(ctx, dt.date(2025, 1, 10), "Owners Ltd", "Charterers Inc")
+    load = next(b for b in boxes if b.startswith("(C)"))
+    assert "Charterers' option" not in load and any(port in load for port in _LOAD_PORTS), load
+
+
+def test_a_cofr_is_signed_by_its_issuer_and_guarantor_never_by_the_claims_executive_who_produces_it():
+    # read 10: 'a certificate of financial responsibility that lists a "responsible party" and is signed by a claims
+    # executive'
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.worlds.values import Text
+    from tests.generators.context_fixture import fact
+
+    vessel = fact("vessel", "The vessel is the M/T Corvale Star", Text(value="M/T Corvale Star"))
+    party = fact("responsible_party", "The responsible party is Corvale Shipping Ltd",
+                 Text(value="Corvale Shipping Ltd")).model_copy(update={"label": "responsible party"})
+    ctx = document_context("certificate", sections=4, facts=[vessel.model_copy(update={"label": "vessel"}), party, CAP])
+    ctx = ctx.model_copy(update={
+        "organisations": [OrgRef(name="Harrow Vane LLP", role="P&I club and guarantor under the vessel's COFR",
+                                 acts_for="Corvale Shipping Ltd")],
+        "spec": ctx.spec.model_copy(update={"title": "Certificate of Financial Responsibility: M/T Corvale Star"})})
+    doc = compose_document(ctx)
+    sign = " ".join(p for s in doc.sections if s.heading == "Signature" for p in s.paragraphs)
+    assert "by the Director, National Pollution Funds Center" in sign and "duly authorised signatory" in sign, sign
+    assert not re.search(rf"(?<!produced )by {ctx.author.name}", sign) and f"Copy produced by {ctx.author.name}" in sign
+    assert all(s.table is None for s in doc.sections)  # no 'Responsible party' row: the face names the operator
+    assert "Issued to (operator): Corvale Shipping Ltd" in " ".join(p for s in doc.sections for p in s.paragraphs)

@@ -67,7 +67,10 @@ def test_a_guarantor_confirms_the_cofr_the_coast_guard_issued(published_legal):
     assert "as guarantor" in cert
     assert "Northmoor Mutual P&I Association hereby certifies" not in cert
     assert "Issued by Northmoor Mutual P&I Association." not in cert
-    assert "Guaranty confirmed by" in cert and "Issued by Caitlin" not in cert
+    # the guaranty is confirmed by the club's authorised signatory; its claims executive produces the copy and signs
+    # nothing (read 10: 'signed by a claims executive')
+    assert "Guaranty confirmed for and on behalf of Northmoor" in cert and "Issued by Caitlin" not in cert
+    assert "Copy produced by Caitlin" in cert and "by Caitlin Mcguire, Senior Claims Executive, on" not in cert
 
 
 def test_a_voyage_charter_has_its_part_one_boxes(published_legal):

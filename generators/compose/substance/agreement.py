@@ -109,6 +109,10 @@ def is_charter(ctx: ArtifactContext) -> bool:
     return bool(_CHARTER.search(f"{ctx.spec.title} {getattr(ctx.spec, 'doc_type', '')}"))
 
 
+_LOAD_PORTS = ("Coveñas, Colombia", "Bonny Offshore Terminal, Nigeria", "Cabinda, Angola",
+               "Basrah Oil Terminal, Iraq", "Ras Tanura, Saudi Arabia")
+
+
 def charter_part_one(ctx: ArtifactContext, made: dt.date, owners: str, charterers: str) -> list[str]:
     """A voyage charter's Part I boxes, as the form prints them: the vessel (from the facts), laydays a few weeks
     after signing and before the matter, the discharge place named in the matter's summary, the cargo, a Worldscale
@@ -125,6 +129,10 @@ def charter_part_one(ctx: ArtifactContext, made: dt.date, owners: str, charterer
     discharge = f"1 safe berth, {place.group(1)} area, US Gulf" if place else "1-2 safe ports, in Charterers' option"
     crude = re.search(r"\bcrude\b", ctx.world_summary, re.I)
     cargo = "Crude oil in bulk, Charterers' option, part cargo" if crude else "A full cargo as declared by Charterers"
+    # a fixture names its load port (read 10: 'a charter party headed "Executed copy" ... an unnamed load port'): a
+    # crude export terminal that ships to the US Gulf, fixed by the matter's digest like the other boxes
+    load = f"1 safe berth, {_LOAD_PORTS[h // 11 % len(_LOAD_PORTS)]}" if crude else \
+        "1 safe port, US Gulf, in Charterers' option"
     day = lambda d: long_date(d, ctx.locale)  # noqa: E731
     demurrage = 28000 + (h // 7 % 18) * 1000
     return [f"The following particulars are agreed between {owners} (Owners) and {charterers} (Charterers), "
@@ -132,7 +140,7 @@ def charter_part_one(ctx: ArtifactContext, made: dt.date, owners: str, charterer
             f"(A) Description of vessel: {vessel or 'as nominated by Owners'}; double hull; classed with a member of "
             f"IACS; carrying capacity as described in Owners' questionnaire (Q88).",
             f"(B) Laydays: commencing {day(opens)}, cancelling {day(closes)}.",
-            f"(C) Loading port(s): 1 safe port, in Charterers' option.",
+            f"(C) Loading port(s): {load}.",
             f"(D) Discharging port(s): {discharge}.",
             f"(E) Cargo: {cargo}.",
             f"(F) Freight rate: Worldscale {100 + h % 60} on the basis of the Worldscale Schedule in force on the date "
@@ -228,6 +236,18 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             out[i] = [f"Schedule 1 sets out the commercial terms referred to in this agreement, as agreed on {made}. "
                       f"A term in Schedule 1 has effect as if set out in full in the clauses."
                       + (f" The terms are: {rows}." if rows else "")]
+            duties = _duties(ctx, first, second)
+            if duties:
+                # a schedule of one term is no schedule (read 10: 'a services agreement with no services described
+                # and a one-term schedule'): the services, the service levels and reporting, the charges, in words
+                out[i] += [f"Part A (Services): the Services listed in the services clause, for every account "
+                           f"{b} refers to {a}, from {duties[0].split(' ', 1)[0]} to the close of the account.",
+                           f"Part B (Service levels and reporting): each service level in this Schedule is measured "
+                           f"over the period it states and reported to {b} monthly, with the accounts behind any "
+                           f"shortfall; a service level missed in two consecutive periods is a material breach.",
+                           f"Part C (Charges): the charges of {a} are invoiced monthly in arrears under the fee "
+                           f"schedule in force between the Parties, and a fee credit for a missed service level is set "
+                           f"against the next invoice."]
         elif k == "definitions":
             out[i] = [f"In this agreement, {a} means {first} and {b} means {second}. Clause headings are for convenience "
                       f"only, and a reference to writing includes email."]
@@ -258,9 +278,7 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
         if services is not None:
             number = re.match(r"^(\d+)\.", heads.get(services, plan[services][0]))
             heads[services] = (f"{number.group(1)}. " if number else "") + "Services and Service Levels"
-            out[services] = [f"{a} shall provide the services described in this agreement and Schedule 1 with "
-                             f"reasonable skill and care, and shall report its performance against each service level "
-                             f"to {b} monthly."]
+            out[services] = [services_clause(ctx, a, b, first, second)]
 
     def home_of(f: FactRef) -> int | None:
         if services is not None and _SERVICE.search(label(f)):
@@ -292,6 +310,46 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             said = cap_first(plain(f)) + (f"; {lower_first(more)}." if more and f.text not in more else ".")
         out.setdefault(at, []).append(said)
     return out, heads
+
+
+# What a contractor does, by the words of its role ('outsourced coding and billing contractor'), as a services
+# clause describes it: the work, not a figure.
+_DUTIES = (
+    (r"\bcoding\b", "coding each account from the medical record to the applicable code sets and coding guidelines, "
+                    "and querying the clinician where the record does not support a code"),
+    (r"\bbilling\b", "preparing and submitting each claim to the payer within its filing limits, and posting the "
+                     "payer's remittance against it"),
+    (r"\bbilling\b|\bdenial", "working each denial and rejection, correcting and resubmitting the claim or appealing "
+                              "it, and reporting the reasons for denials"),
+    (r"\bcollection|\breceivable", "following up each unpaid account until it is paid, written off with the Client's "
+                                   "approval, or returned"),
+    (r"\bsoftware|\bIT\b|\bhosting|\bsystems?\b", "hosting, maintaining and supporting the systems the Client uses, "
+                                                 "and restoring service after an incident"),
+    (r"\bfacilities|\bcleaning|\bmaintenance", "maintaining the Client's premises and plant to the standards agreed"),
+    (r"\bstaffing|\bpayroll", "running the Client's payroll and related returns"),
+)
+
+
+def _duties(ctx: ArtifactContext, first: str, second: str) -> list[str]:
+    """The services a contractor party performs, from its role ('outsourced coding and billing contractor'): the
+    work in words; none where neither party is a contractor or its role names no work this knows."""
+    for name in (first, second):
+        here = next((o for o in ctx.organisations if o.name == name), None)
+        if here is None or not re.search(r"\bcontractor|\bprovider|\bvendor|\boutsourc", here.role, re.I):
+            continue
+        role = here.role.split(";")[0]
+        return list(dict.fromkeys(d for pattern, d in _DUTIES if re.search(pattern, role, re.I)))
+    return []
+
+
+def services_clause(ctx: ArtifactContext, a: str, b: str, first: str, second: str) -> str:
+    """The services clause: what the contractor does, item by item, with the standard of care and the reporting."""
+    duties = _duties(ctx, first, second)
+    what = ("the following services (the Services): " + "; ".join(f"({'abcdefgh'[n]}) {d}" for n, d in
+                                                                  enumerate(duties)) + ". It shall perform the "
+            "Services") if duties else "the services described in this agreement and Schedule 1, and shall perform them"
+    return (f"{a} shall provide {b} with {what} with reasonable skill and care, in accordance with applicable law and "
+            f"payer rules, and shall report its performance against each service level to {b} monthly.")
 
 
 _LEVEL = re.compile(r"(?P<dir>at or below|at or above|not to exceed|no more than|no less than|at least)\s+[\d.,]+%?"

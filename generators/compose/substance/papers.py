@@ -172,8 +172,17 @@ def certificate_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str,
                 "Issued subject to the guaranty on file; nothing here increases the guarantor's liability above the "
                 "stated amount."])]
         elif k == "cert_sign" and guarantor:
-            out[i] = [f"Signed for and on behalf of {org}, as guarantor, by {ctx.author.name}, {ctx.author.title}, "
-                      f"on {day}."]
+            # the certificate is signed by its issuer, the guaranty by the guarantor's authorised signatory; a claims
+            # executive produces the copy, and signs neither (read 10: 'a certificate of financial responsibility
+            # ... signed by a claims executive')
+            out[i] = []
+            if re.search(r"financial responsibility", ctx.spec.title, re.I):
+                issued, _ = cofr_dates(ctx)
+                out[i].append(f"Certificate signed for {issuer} by the Director, National Pollution Funds Center, on "
+                              f"{long_date(issued, ctx.locale)}.")
+            out[i].append(f"Guaranty confirmed for and on behalf of {org}, as guarantor, by its duly authorised "
+                          f"signatory, on {day}.")
+            out[i].append(f"Copy produced by {ctx.author.name}, {ctx.author.title}, {org}.")
         elif k == "cert_sign":
             out[i] = [f"Issued by {org}. Signed for and on behalf of {org} by {ctx.author.name}, {ctx.author.title}, "
                       f"on {day}."]
@@ -191,6 +200,15 @@ def imo_number(name: str) -> str:
     return six + str(sum(int(d) * w for d, w in zip(six, range(7, 1, -1))) % 10)
 
 
+def cofr_dates(ctx: ArtifactContext) -> tuple[dt.date, dt.date]:
+    """(issued, expires) of the matter's COFR: issued some months before the matter began, so in force on the day of
+    the casualty, for three years (33 CFR 138.80 allows at most three); the same in every paper of the world."""
+    h = _digest(ctx.world_title + ":cofr")
+    start = ctx.window_start or ctx.spec.date  # type: ignore[union-attr]
+    issued = start - dt.timedelta(days=120 + h % 400)
+    return issued, issued.replace(year=issued.year + 3) - dt.timedelta(days=1)
+
+
 def cofr_face(ctx: ArtifactContext, holder: str, guarantor: str, money) -> list[str]:
     """The particulars of a vessel's Certificate of Financial Responsibility: certificate number, operator, vessel and
     IMO number, tonnage, the method of evidence and its guarantor, issue and expiry (three years, as 33 CFR 138.80
@@ -200,10 +218,7 @@ def cofr_face(ctx: ArtifactContext, holder: str, guarantor: str, money) -> list[
                   None)
     tons = next((f for f in ctx.facts if f.value.type == "number" and "tonnage" in label(f).lower()), None)
     h = _digest(ctx.world_title + ":cofr")
-    start = ctx.window_start or ctx.spec.date  # type: ignore[union-attr]
-    # issued some months before the matter began, so in force on the day of the casualty
-    issued = start - dt.timedelta(days=120 + h % 400)
-    expires = issued.replace(year=issued.year + 3) - dt.timedelta(days=1)
+    issued, expires = cofr_dates(ctx)
     rows = [f"Certificate No.: {20 + issued.year % 100 % 10:02d}-{h % 90000 + 10000:05d}.",
             f"Issued to (operator): {holder}."]
     if vessel is not None:

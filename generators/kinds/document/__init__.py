@@ -69,7 +69,8 @@ class DocumentProse(BaseModel):
 # Paragraphs the engine writes whatever the model says: a genre's formal parts, which genre_structure reads.
 _FORMAL = re.compile(r"^Dear |Yours (sincerely|faithfully)|^Sincerely|WHEREFORE|Respectfully submitted|"
                      r"IN WITNESS WHEREOF|(?i:\bsigned by\b)|^Present:|\bPlaintiff\b|\bDefendant\b|(?i:\bcourt\b)|"
-                     r"^(?i:attendees|signature)|^Agreed and accepted|^(Signed|Name|Title|Date): ")
+                     r"^(?i:attendees|signature)|^Agreed and accepted|^(Signed|Signature|Name|Title|Date): |^Signed for and on behalf of|"
+                     r"^Certificate signed for|^Guaranty confirmed for|^Copy produced by")
 _NUMBER = re.compile(r"^(\d+(?:\.\d+)*\.?)\s+")
 
 

@@ -116,7 +116,8 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         line = sep.join([marking, f"Minutes taken by {by}", when])
     elif kind == "default" and substance.is_certificate(spec.doc_type, spec.title):
         # a guarantor confirms its guaranty; the certificate itself is the issuing authority's
-        issued = "Guaranty confirmed by" if substance.certificate_parties(ctx)[0] else "Issued by"
+        # (a guarantor's claims staff produce the copy; the certificate and the guaranty are signed by others)
+        issued = "Copy produced by" if substance.certificate_parties(ctx)[0] else "Issued by"
         line = sep.join([f"{issued} {by}, {ctx.author.organisation}", when])
     elif kind == "default" and is_policy(spec.doc_type, spec.title):
         line = sep.join([f"Issued by {ctx.author.organisation}", when])  # a policy form carries no internal marking
@@ -330,6 +331,12 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             paragraphs = caption + ([" ".join(facts)] if facts else [])
         elif k == "prayer":
             paragraphs = ([" ".join(facts)] if facts else []) + [writer.prayer(), writer.signature_block()]
+        elif k == "signatures" and kind == "agreement" and not in_mail:
+            # a block for each party, signed on an executed copy, blank on a draft
+            made = substance.executed_on(ctx)
+            first, second = writer._parties()
+            paragraphs = ([" ".join(facts)] if facts else []) + writer.signature_blocks(
+                made, made != spec.date or "executed" in spec.title.lower(), substance.party_roles(ctx, first, second))
         elif k == "signatures":
             paragraphs = ([" ".join(facts)] if facts else []) + [writer.signatures()]
         elif k == "parties":
@@ -362,7 +369,10 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             paragraphs = [" ".join(facts) or f"See {values['Reader']}'s note of {values['date']}."]
         # a pleading pleads its figures in numbered paragraphs: a court filing has no table of the firm's figures
         # (nor does an executed agreement: 'a "Term / Agreed position" table naming Clause 41.3' in a charter)
-        tabled = not outward and kind not in ("client_letter", "pleading", "agreement")
+        # nor a certificate, whose face is its particulars ('lists a "responsible party"': a term of the statute, not
+        # of the certificate, which names its operator)
+        certificate = kind == "default" and substance.is_certificate(spec.doc_type, spec.title)
+        tabled = not outward and kind not in ("client_letter", "pleading", "agreement") and not certificate
         if i == figures_at and cited and tabled:
             table = table or Table(columns=["Item", "Figure", "Source"],
                                    rows=[[item_name(label), text, sheet] for sheet, label, text in cited])
@@ -376,7 +386,7 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             if kind == "client_letter":
                 # the client countersigns below the firm's sign-off, in a block of its own
                 paragraphs = paragraphs + countersignature(ctx)
-        if numbered:
+        if numbered and not (k == "signatures" and kind == "agreement" and not in_mail):
             number = heading.split(".")[0]
             paragraphs = [f"{number}.{n} {p}" for n, p in enumerate(paragraphs, 1)]
         elif kind == "pleading" and k in ("allegations", "count", "defense"):
