@@ -363,6 +363,19 @@ def made_papers(plan: WorldPlan, spec, most: int = 4) -> list[PaperDue]:
     return out
 
 
+def talk_days(plan: WorldPlan, spec) -> list[dt.date]:
+    """The days of the conversation a day of chat belongs to (its channel's days), sorted; once per plan."""
+    index = plan.__dict__.get("_talk_days")
+    if index is None:
+        index = {}
+        for a in plan.artifacts:
+            if getattr(a, "channel_id", None):
+                index.setdefault(a.channel_id, set()).add(artifact_day(a))
+        index = {k: sorted(v) for k, v in index.items()}
+        plan.__dict__["_talk_days"] = index
+    return index.get(getattr(spec, "channel_id", None), [artifact_day(spec)])
+
+
 def room_papers(plan: WorldPlan, spec, most: int = 4) -> list[str]:
     """Titles of the documents and sheets the members of a day of chat made in the three weeks up to it, newest first:
     what a team talks about is its own papers, not the papers of its trade at large."""
@@ -372,6 +385,10 @@ def room_papers(plan: WorldPlan, spec, most: int = 4) -> list[str]:
     # fed, read as the same exchange again; a paper dated the day itself may not be out yet: a call's notes at 16:00)
     made = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
             and a.author in members and day is not None and 0 < (day - a.date).days <= 14]
+    # talked about on the conversation's first day after it is made, once: not read, commented on and asked
+    # whether final again on every day that follows
+    days = talk_days(plan, spec)
+    made = [a for a in made if not any(a.date < d < day for d in days)]
     made.sort(key=lambda a: (a.date, a.path), reverse=True)
     return list(dict.fromkeys(a.title for a in made))[:most]
 
@@ -389,6 +406,10 @@ def coming_papers(plan: WorldPlan, spec, most: int = 3) -> list[PaperDue]:
         later = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
                  and a.author in members and 0 < (a.date - day).days <= 60 and not recurring(plan, a.item)]
         due = sorted(later, key=lambda a: (a.date, a.path))[:1]
+    # who has the pen on a paper is asked on one day of a conversation, the first it is in hand: "who has the pen on
+    # the valuation model summary?" on the 28th and again on the 1st read as nobody listening
+    days = talk_days(plan, spec)
+    due = [a for a in due if not any(d < day and 0 < (a.date - d).days <= 21 for d in days)]
     due.sort(key=lambda a: (a.date, a.path))
     out: list[PaperDue] = []
     for a in due:

@@ -91,3 +91,31 @@ def test_the_firm_whose_figure_it_is_never_asks_it_of_the_other_side(world):
                 nxt = plan.person(posts[k + 1][0].author).organisation
                 if asks and plan.person(post.author).organisation in firms:
                     assert nxt in firms, (day.id, msg.text)
+
+
+def test_no_exchange_about_a_paper_comes_round_again_in_a_conversation(world):
+    """'who has the pen on the valuation model summary?' on the 28th and again on the 1st, a file put up twice, a
+    paper 'read' again six weeks on: each is said on one day of a conversation."""
+    plan, contents = world
+    asked = re.compile(r"(who has the pen on|did you get a chance to (?:look at|read|go through)|comments on) (the [^?]+?)"
+                       r"(?:\?| for the next turn\?|$)")
+    seen: dict[tuple[str, str], str] = {}
+    files: dict[tuple[str, str], str] = {}
+    hits = 0
+    for day in sorted((a for a in plan.artifacts if a.kind == "chat"), key=lambda a: a.date):
+        for msg in contents[day.id].messages:
+            if msg.file:
+                assert files.setdefault((day.channel_id, msg.file), day.id) == day.id, (day.id, msg.file)
+            m = asked.search(msg.text)
+            if m:
+                hits += 1
+                key = (day.channel_id, m.group(1) + " " + m.group(2))
+                assert seen.setdefault(key, day.id) == day.id, (key, seen[key], day.id)
+    assert hits
+
+
+def test_a_paper_the_room_holds_is_final_to_its_maker_never_still_with_them(world):
+    plan, contents = world
+    for day in (a for a in plan.artifacts if a.kind == "chat"):
+        for msg in contents[day.id].messages:
+            assert "or still with you" not in msg.text and "before it goes?" not in msg.text, (day.id, msg.text)

@@ -204,16 +204,19 @@ def link_files(artifacts: list[Any]) -> None:
     """A day of chat may share a file of the room made by then: one carrying a fact of the day, else the newest by a member."""
     files = sorted((a for a in artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None),
                    key=lambda a: (a.date, a.path))
+    said: set[tuple[str, str]] = set()  # (conversation, file): a file is put up once in a conversation
     for spec in artifacts:
         if spec.kind != "chat":
             continue
         # a paper dated the day itself may not exist yet when the day's talk begins (the notes of a 16:00 call
         # "shared" at 08:36): only papers of the days before
         made = [f for f in files if f.date < spec.date]
-        sharing = [f for f in made if set(f.facts) & set(spec.facts)]
-        recent = [f for f in made if f.author in spec.members and (spec.date - f.date).days <= 7]
+        sharing = [f for f in made if set(f.facts) & set(spec.facts) and (spec.channel_id, f.path) not in said]
+        recent = [f for f in made if f.author in spec.members and (spec.date - f.date).days <= 7
+                  and (spec.channel_id, f.path) not in said]
         pick = (sharing or recent)[-1:] if sharing or int(hashlib.sha256(spec.id.encode()).hexdigest(), 16) % 2 else []
         spec.links = [f.path for f in pick]
+        said.update((spec.channel_id, f.path) for f in pick)
         spec.link_makers = [f.author for f in pick]
         spec.fact_makers = {fid: sorted({f.author for f in files if fid in f.facts and f.date <= spec.date}
                                         or {f.author for f in files if fid in f.facts}) for fid in spec.facts}

@@ -145,7 +145,9 @@ def compose_chat(ctx: ArtifactContext):
     maker_org = {paper_name(m.title): org_of_maker(m.by, m.maker) for m in ctx.made_papers}
     maker_org.update({paper_name(c.title): org_of_maker(c.by, c.maker) for c in ctx.coming_papers})
     # who made the day's file: its maker shares it; nobody sends it to its maker
-    file_maker = people.get(spec.link_makers[0]) if spec.links and spec.link_makers else None
+    # (a maker outside the conversation is named too: "updated X attached here" from someone else read as his own)
+    cast = {c.id: c for c in [*ctx.cast, *people.values()]}
+    file_maker = cast.get(spec.link_makers[0]) if spec.links and spec.link_makers else None
     coming = [dict(kind="coming", paper=paper_name(c.title), by=c.by, due=_due(c.day, spec.date)) for c in ctx.coming_papers]
     # A figure of the day comes up in the work on a paper ("the cap computation now has 62,480 GT for the gross
     # tonnage"), not as a quiz on a value everyone has had for weeks: always a date gone by or a name, often a figure.
@@ -244,6 +246,11 @@ def compose_chat(ctx: ArtifactContext):
             texts.append(answer(current, first(current["asker"], post.author), post.author))
             continue
         if used < len(exchanges):
+            # a file of a member is put up by its maker where the maker raises something later that day
+            if exchanges[used]["kind"] == "file" and file_maker is not None and file_maker.id in people \
+                    and post.author != file_maker.id and used + 1 < len(exchanges) \
+                    and any(p.author == file_maker.id and p.thread is None for p in spec.posts[i + 1:]):
+                exchanges[used], exchanges[used + 1] = exchanges[used + 1], exchanges[used]
             ex = current = of_post[i] = exchanges[used]
             used += 1
             # a question goes to whoever answers it next ("Wyatt, is it done?" was answered by John)
@@ -298,9 +305,10 @@ def compose_chat(ctx: ArtifactContext):
                     # put up by someone else: to someone other than its maker, named as the maker's; or, where its
                     # maker is the one to speak to, thanked for (it came by mail), never sent back "for reference"
                     others = [p for q, p in people.items() if q not in (post.author, file_maker.id)]
-                    if name == file_maker.first_name and others:
+                    if file_maker.id in people and name == file_maker.first_name and others:
                         name = pick.one(others).first_name
-                    frames = talk["file_to_maker"] if name == file_maker.first_name else talk["file_other"]
+                    frames = talk["file_to_maker"] if file_maker.id in people and name == file_maker.first_name \
+                        else talk["file_other"]
                 text = pick.fill(frames, file=ex["file"], name=name, by=file_maker.first_name if file_maker else "") \
                     or ex["file"]
                 shared[i] = ex["link"]
