@@ -187,3 +187,29 @@ def test_a_cofr_is_signed_by_its_issuer_and_guarantor_never_by_the_claims_execut
     assert not re.search(rf"(?<!produced )by {ctx.author.name}", sign) and f"Copy produced by {ctx.author.name}" in sign
     assert all(s.table is None for s in doc.sections)  # no 'Responsible party' row: the face names the operator
     assert "Issued to (operator): Corvale Shipping Ltd" in " ".join(p for s in doc.sections for p in s.paragraphs)
+
+
+def test_a_memo_on_a_violation_that_caused_the_loss_analyses_its_elements_rather_than_asserting_them():
+    # read 10: 'a memo that states a violation and causation as fact with no analysis'
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.worlds.values import Text
+    from tests.generators.context_fixture import fact
+
+    reg = fact("breaking_regulation", "Our ground for breaking the owner's limit under OPA 90 section 1004(c)(1)(B): "
+                                      "the vessel entered US navigable waters without the steering-gear test required "
+                                      "by 33 CFR 164.25, a violation of an applicable federal safety regulation that "
+                                      "proximately caused the allision", Text(value="33 CFR 164.25"))
+    ctx = document_context("memo", 6, seed=2, facts=[reg.model_copy(update={"label": "the limit-breaking regulation"}),
+                                                     CAP])
+    ctx = ctx.model_copy(update={"organisations": [
+        OrgRef(name="Harrow Vane LLP", role="counsel to Corvale", privileged=True, acts_for="Corvale Shipping Ltd"),
+        OrgRef(name="Corvale Shipping Ltd", role="client; voyage charterer", privileged=True),
+        OrgRef(name="Brightmere Owners Ltd", role="owner of the vessel and the other side")]})
+    doc = compose_document(ctx)
+    analysis = " ".join(p for s in doc.sections if s.heading == "Analysis" for p in s.paragraphs)
+    assert "under OPA 90 section 1004(c)(1)(B) is for Corvale Shipping Ltd to prove" in analysis, analysis
+    assert "First, that 33 CFR 164.25 applied" in analysis and "proximately caused the casualty" in analysis
+    assert "causation is our case, not yet a finding" in analysis
+    # no such ground, no such paragraph
+    plain = compose_document(document_context("memo", 6, seed=2, facts=[CAP]))
+    assert "Breaking the limit" not in " ".join(p for s in plain.sections for p in s.paragraphs)

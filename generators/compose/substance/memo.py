@@ -165,10 +165,49 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
                      f"completion, and nothing in the sale removes it. The protections open to the buyer are "
                      f"{holder}'s written consent or waiver, made a condition to completion, and, failing that, a "
                      f"price or escrow adjustment for the revenue at risk.")
+    broken = limit_breaking(ctx)
+    if broken:
+        paras.append(broken)
     doubt = "" if risks_apart else uncertain(ctx)
     if doubt:
         paras.append(doubt)
     return merge_short(paras)
+
+
+_VIOLATION = re.compile(r"\bviolat\w*\b.*\bcaus", re.I)
+_CITATION = re.compile(r"\b(\d+ (?:CFR|C\.F\.R\.|U\.S\.C\.) [\w.()-]+|(?:OPA 90|CERCLA) section [\w()]+|"
+                       r"(?:section|regulation|rule) \d[\w.()]*)")
+
+
+def limit_breaking(ctx: ArtifactContext) -> str:
+    """A memo's analysis of a ground that a party violated a rule and the violation caused the loss: the elements the
+    party relying on it must prove, what goes to each, and which is contested; '' where no fact states such a ground
+    (read 10: 'a memo that states a violation and causation as fact with no analysis')."""
+    ground = next((f for f in ctx.facts if _VIOLATION.search(" ".join(f.statement.split()))), None)
+    if ground is None:
+        return ""
+    statement = " ".join(ground.statement.split())
+    rule = next((f.text for f in ctx.facts if _CITATION.search(f.text)), "") or \
+        next((m.group(1) for m in _CITATION.finditer(statement) if not re.search(r"OPA 90|CERCLA", m.group(1))),
+             "the regulation")
+    statute = next((m.group(1) for f in ctx.facts for m in _CITATION.finditer(" ".join(f.statement.split()))
+                    if re.search(r"OPA 90|CERCLA|U\.S\.C", m.group(1)) and m.group(1) != rule), "")
+    what = re.search(r"(?::\s*)?([^:]*?),\s*a violation\b", statement)
+    failed = lower_first(what.group(1).strip()) if what else f"the requirement of {rule} was not met"
+    client = client_of(ctx) or principal(ctx, ctx.author.organisation)
+    other = opponent(ctx) or "the other side"
+    under = f" under {statute}" if statute else ""
+    sea = re.search(r"\b(vessel|ship|tanker|allision|collision|grounding)\b", statement, re.I)
+    subject, papers, loss = (("the vessel on the voyage in question", "the logs, the Coast Guard's investigation and "
+                              "the surveyor's findings", "the casualty") if sea else
+                             ("the party at the time", "the records, the regulator's findings and the experts' "
+                              "reports", "the loss"))
+    return (f"Breaking the limit{under} is for {client} to prove, on three elements. First, that {rule} applied to "
+            f"{subject}. Second, that it was violated: our case is that {failed}, which goes to {papers}. Third, and "
+            f"hardest, that the violation proximately caused {loss}: {other} will say the failure would have happened "
+            f"whether or not {rule} was complied with, so causation has to be shown from the failure itself, that "
+            f"compliance would have revealed or prevented it. The first two are matters of record; causation is our "
+            f"case, not yet a finding, and until it is made good the limit stands.")
 
 
 def memo_risks(ctx: ArtifactContext) -> list[str]:
