@@ -213,3 +213,43 @@ def test_a_memo_on_a_violation_that_caused_the_loss_analyses_its_elements_rather
     # no such ground, no such paragraph
     plain = compose_document(document_context("memo", 6, seed=2, facts=[CAP]))
     assert "Breaking the limit" not in " ".join(p for s in plain.sections for p in s.paragraphs)
+
+
+def test_a_qoe_report_gives_the_basis_of_each_adjustment_once_and_never_cites_itself():
+    # read 10: 'a "final" QoE report that restates the arithmetic four times, calls itself "our final report" from
+    # within, and gives no basis for its main adjustment'
+    from decimal import Decimal
+
+    from worldsmith.worlds.values import Money
+    from tests.generators.context_fixture import FINANCE_VOICE, fact
+
+    def gbp(key, label, amount, statement, reason=""):
+        return fact(key, statement, Money(amount=Decimal(amount), currency="GBP")).model_copy(
+            update={"label": label, "reason": reason})
+
+    mgmt = gbp("mgmt", "management EBITDA", 15600000, "Management's EBITDA is GBP 15,600,000")
+    dev = gbp("dev", "capitalised development reversed", 900000, "The QoE reverses GBP 900,000 of capitalised development")
+    term = gbp("term", "one-off termination income removed", 650000, "The QoE removes GBP 650,000 of termination income")
+    sale = gbp("sale", "sale-process costs added back", 150000, "The QoE adds back GBP 150,000 of sale-process costs")
+    net = gbp("net", "net QoE adjustments", 1400000,
+              "Verrin Mace's final QoE reduces management's EBITDA by a net GBP 1,400,000: reversal of GBP 900,000 of "
+              "capitalised development costs, removal of GBP 650,000 of one-off termination income, less an add-back "
+              "of GBP 150,000 of sale-process costs",
+              "the capitalised development reversed plus the one-off termination income removed less the sale-process "
+              "costs added back")
+    adj = gbp("adj", "QoE-adjusted LTM EBITDA", 14200000,
+              "QoE-adjusted EBITDA, as agreed with Verrin Mace and set out in its final report: GBP 15,600,000 - "
+              "GBP 1,400,000 = GBP 14,200,000", "management EBITDA less the net QoE adjustments")
+    ctx = document_context("report", 9, seed=3, facts=[mgmt, dev, term, sale, net, adj], voice=FINANCE_VOICE)
+    ctx = ctx.model_copy(update={"author": ctx.author.model_copy(update={"organisation": "Verrin Mace LLP"}),
+                                 "spec": ctx.spec.model_copy(update={"title": "Quality of earnings report (final)"})})
+    doc = compose_document(ctx)
+    prose = " ".join(p for s in doc.sections for p in s.paragraphs)
+    assert "our final report" not in prose.lower() and "as agreed with us" not in prose, prose
+    analysis = " ".join(p for s in doc.sections if s.heading == "Detailed Analysis" for p in s.paragraphs)
+    assert "recurs every year to keep the product current" in analysis, analysis  # the basis of the main adjustment
+    assert "earned once" in analysis and "stop at completion" in analysis
+    assert re.search(r"The largest, (the )?capitalised development reversed \(GBP 900,000\)", analysis), analysis
+    assert "= GBP 14,200,000" not in analysis and "comes to" not in analysis  # no arithmetic restated there
+    findings = " ".join(p for s in doc.sections if s.heading == "Key Findings" for p in s.paragraphs)
+    assert findings.count("GBP 900,000") == 1, findings  # an adjustment of the bridge is not a finding again

@@ -51,8 +51,9 @@ def report_summary(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
         # a red-flag report leads with its red flag, not with whatever figure it carries ('The headline is that
         # the escrow percentage is 7.5%' in counsel's red-flag report)
         head = f"The principal red flag is that {flags[0][1]}."
-    rest = [plain_sentence(pick, f) for f in points[1:3]]
-    return [own_voice(" ".join([first, head, *rest, *valuation_method(ctx.spec.title)]), ctx.author.organisation)]
+    rest = [plain_sentence(pick, f) for f in points[1:3] if f.text not in head]  # (the headline's inputs said once)
+    return [in_own_report(own_voice(" ".join([first, head, *rest, *valuation_method(ctx.spec.title)]),
+                                    ctx.author.organisation))]
 
 
 # An appraisal or valuation says how the value was reached, by the basis its title names (read 9: a replacement
@@ -91,6 +92,17 @@ def own_voice(text: str, org: str) -> str:
     text = re.sub(rf"\b(with|by|from|to) {name}(?: {re.escape(org[len(short):].strip(' ,'))})?\b( and [^.;:]*?)\bits\b",
                   r"\1 us\2our", text)
     return re.sub(rf"\b(with|by|from|to) {name}\b(?! \w)", r"\1 us", text)
+
+
+# A report citing itself as another paper would (read 10: a final QoE that 'calls itself "our final report" from
+# within'): the clause goes, and 'our final QoE' is 'our QoE'.
+_SELF_CITE = re.compile(r",? as agreed with us and set out in our (?:final )?report\b|,? as set out in our (?:final )?report\b")
+_OUR_FINAL = re.compile(r"\b([Oo]ur) final (QoE|report|review)\b")
+
+
+def in_own_report(text: str) -> str:
+    """A statement as the report it comes from gives it: no citation of itself."""
+    return _OUR_FINAL.sub(r"\1 \2", _SELF_CITE.sub("", text))
 
 
 def report_scope(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
@@ -172,8 +184,17 @@ def report_findings(pick: Picker, ctx: ArtifactContext) -> list[str]:
     flags = red_flags(ctx)
     for n, (f, said) in enumerate(flags, 1):
         out.append(f"Finding {n}. Red flag: {said}.")
-    for n, f in enumerate([f for f in points_of(ctx) if all(f is not g for g, _ in flags)], len(flags) + 1):
-        body = own_voice(stated(pick, f, ctx.facts, cite=False), ctx.author.organisation)
+    # a figure already itemised in an earlier finding (an adjustment listed in the bridge) is not a finding again
+    # (read 10: a QoE that 'restates the arithmetic four times')
+    listed: list[str] = []
+    kept = []
+    for f in [f for f in points_of(ctx) if all(f is not g for g, _ in flags)]:
+        if f.value.type == "money" and not f.reason and any(f.text in x for x in listed):
+            continue
+        kept.append(f)
+        listed.append(in_own_report(own_voice(stated(pick, f, ctx.facts, cite=False), ctx.author.organisation)))
+    for n, f in enumerate(kept, len(flags) + 1):
+        body = in_own_report(own_voice(stated(pick, f, ctx.facts, cite=False), ctx.author.organisation))
         # an expert reports the fact, not another firm's case on it ('Harrowvane's ground for breaking Kestrel Bay's
         # limit ...: the vessel entered ...' in the surveyor's own report read as a surveyor giving strategy)
         m = re.match(r"^(?P<org>[A-Z][\w&.' -]+?)'s [^:]{3,120}: (?P<rest>.+)$", body)
@@ -233,6 +254,27 @@ def report_analysis(pick: Picker, ctx: ArtifactContext) -> list[str]:
             rows.append(f"{cap_first(plain(h))}; it secures warranty claims after completion and does not answer this "
                         f"risk on its own.")
         return [" ".join(rows)]
+    based = [(g, b) for g in ctx.facts for b in [adjustment_basis(g)] if b]
+    if based:
+        # the basis of each adjustment, once, and where the judgement lies; the arithmetic is the summary's and the
+        # findings' (read 10: 'gives no basis for its main adjustment')
+        rows = ["Each adjustment is judged on one test: whether the item will recur in the earnings the buyer "
+                "acquires, whatever its treatment in the statutory accounts."]
+        rows += [f"{cap_first(label(g))} ({g.text}): {b}" for g, b in based]
+        out.append(" ".join(rows))
+        big = max(based, key=lambda gb: getattr(gb[0].value, "amount", 0) or 0)[0]
+        derived = [g for g in figures(ctx.facts) if g.reason]
+        tail = []
+        if len(based) > 1:
+            tail.append(f"The largest, {label(big)} ({big.text}), turns on judgement rather than arithmetic, and it is "
+                        f"where management will push back; the basis above is our answer to it.")
+        if derived:
+            src = next((source_phrase(g) for g in reversed(derived) if source_phrase(g)), "")
+            tail.append(f"We recomputed {join_names([label(g) for g in derived])} from their inputs"
+                        + (f", and they agree with {src}." if src else ", and they agree with the figures reported."))
+        if tail:
+            out.append(" ".join(tail))
+        return out
     for f in [g for g in figures(ctx.facts) if g.reason]:
         inputs = [g for g in ctx.facts if g is not f and label(g) in f.reason]
         src = source_phrase(f)
@@ -245,3 +287,31 @@ def report_analysis(pick: Picker, ctx: ArtifactContext) -> list[str]:
             s += f" The working is at {src}."
         out.append(s)
     return merge_short(out)
+
+
+# Why a quality-of-earnings adjustment is made, by what its label names: the test is whether the item recurs in the
+# earnings a buyer pays a multiple of. Words only: the amounts are the ledger's.
+_BASES = (
+    (re.compile(r"capitali[sz]\w* development|development costs?", re.I),
+     "development spend that the company capitalised is treated as an operating cost, because it recurs every year "
+     "to keep the product current, and capitalising it lifts EBITDA without lifting cash; the reversal does not say "
+     "the accounting treatment was wrong for the statutory accounts, only that it overstates recurring earnings."),
+    (re.compile(r"termination income|one.off .*income|non.recurring income", re.I),
+     "income from ending a contract is earned once, will not recur under the buyer's ownership, and so is taken out of "
+     "the earnings the multiple is applied to."),
+    (re.compile(r"sale.process|transaction costs?|deal costs?", re.I),
+     "the advisers' costs of the sale are borne once, by the sellers, and stop at completion, so they are added back."),
+    (re.compile(r"restructuring|redundanc|reorgani[sz]ation", re.I),
+     "restructuring costs are added back only for a programme that is complete and not expected to recur."),
+    (re.compile(r"owner.s? (salary|remuneration|compensation)|shareholder (salary|remuneration)", re.I),
+     "the owners' pay is restated to what the business would pay a hired manager for the role after completion."),
+    (re.compile(r"litigation|settlement cost", re.I),
+     "the cost of a settled dispute is added back where the dispute is closed and the business carries no like claim."),
+)
+
+
+def adjustment_basis(f) -> str:
+    """The basis of a quality-of-earnings adjustment in words, by its label; '' for any other fact."""
+    if f.value.type != "money" or f.reason:
+        return ""
+    return next((basis for pattern, basis in _BASES if pattern.search(label(f))), "")
