@@ -44,7 +44,9 @@ def lower_first(text: str) -> str:
     title_case = first[:1].isupper() and first[1:].islower() and "'" not in first and "’" not in first
     # "Cargo lost overboard" is sentence case and lowers; "Harrow Vane's fee" starts with a name and does not,
     # nor does "Jeffrey asked us to confirm" (a first name of the cast's locales).
-    sentence_case = len(parts) > 1 and parts[1][:1].islower() and first.strip(",.;:") not in first_names()
+    # ("Unless I hear otherwise" is sentence case too: "I" is capital anywhere)
+    sentence_case = len(parts) > 1 and (parts[1][:1].islower() or re.match(r"I(?:'|’|$)", parts[1]) is not None) \
+        and first.strip(",.;:") not in first_names()
     if title_case and (first.lower() in _SOFT_STARTS or sentence_case):
         return text[:1].lower() + text[1:]
     return text

@@ -119,3 +119,25 @@ def test_a_paper_the_room_holds_is_final_to_its_maker_never_still_with_them(worl
     for day in (a for a in plan.artifacts if a.kind == "chat"):
         for msg in contents[day.id].messages:
             assert "or still with you" not in msg.text and "before it goes?" not in msg.text, (day.id, msg.text)
+
+
+def test_across_firms_nobody_confirms_a_figure_or_says_which_line_of_whose_sheet_holds_it(world):
+    """'the client CFO "confirms" the auditor's error rate and reminds the auditor which line of the auditor's own
+    workpaper holds it': across firms a figure of the other side is told as theirs, never confirmed or located."""
+    plan, contents = world
+    across = 0
+    for day in (a for a in plan.artifacts if a.kind == "chat"):
+        if len({plan.person(m).organisation for m in day.members}) == 1:
+            continue
+        across += 1
+        for msg in contents[day.id].messages:
+            assert not re.search(r"line of the|\bconfirm(ed|ing)\b|\b(just|double)[- ]checked\b|^checked:", msg.text,
+                                 re.I), (day.id, msg.text)
+    assert across
+
+
+def test_a_sentence_case_lead_with_i_is_lowered_mid_sentence():
+    from worldsmith.generators.compose.text import lower_first
+
+    assert lower_first("Unless I hear otherwise, the cap is USD 1") == "unless I hear otherwise, the cap is USD 1"
+    assert lower_first("Kestrel Bay Tankers Ltd. is the owner").startswith("Kestrel")

@@ -208,6 +208,19 @@ def compose_chat(ctx: ArtifactContext):
                          when=pick.one(when), due=ex.get("due", ""), by=ex.get("by", ""), org=ex.get("org", ""),
                          subject=ex.get("subject", "")) or f"ok {name}"
 
+    def tell(f, author: str) -> str:
+        """A fact told unasked: a figure named ("fyi the gross tonnage is 62,480 GT", never "it's 62,480 GT"); another
+        firm's figure as theirs ("Brannock have the sampled claims in error at 46 claims"), never asserted as one's
+        own to the firm that made it."""
+        firms = {c.organisation for c in ctx.cast if c.id in spec.fact_makers.get(f.id, [])}
+        makers = sorted(o for o in firms if o != people[author].organisation)
+        if makers and people[author].organisation not in firms and f.label \
+                and f.value.type in ("money", "number", "percent"):
+            org = short_org(makers[0])
+            return pick.fill(talk["news_theirs"], org=org, label=f.label, text=f.text) or f"{org} have {f.label} at {f.text}"
+        said = _answer(pick, f, inside, named=True)
+        return pick.fill(news, said=said) or said
+
     def follow(ex: dict | None, name: str, author: str) -> str:
         """A further word on an answered exchange (each once, never by whoever answered it), else a thanks to
         someone by name."""
@@ -263,21 +276,23 @@ def compose_chat(ctx: ArtifactContext):
                 firms = {c.organisation for c in ctx.cast if c.id in spec.fact_makers.get(ex["fact"].id, [])}
                 nxt_org = people[nxt].organisation if nxt in people else None
                 theirs = bool(firms) and people[post.author].organisation in firms and nxt_org not in firms
-                if i + 1 < n and not ex["fact"].past and not theirs and pick.chance(0.7):
+                # and the other side asks it of the firm whose figure it is, rather than telling them their own
+                ours = bool(firms) and people[post.author].organisation not in firms and nxt_org in firms
+                if i + 1 < n and not ex["fact"].past and not theirs and (ours or pick.chance(0.7)):
                     text, ex["open"] = _asked(pick, ex["fact"], name), True
                     if pick.chance(0.3) and name:
                         text = f"@{next(p.name for p in people.values() if p.first_name == name)} " + text
                 else:
-                    # told unasked, a figure is named: "fyi the gross tonnage is 62,480 GT", never "it's 62,480 GT"
-                    said = _answer(pick, ex["fact"], inside, named=True)
-                    text = pick.fill(news, said=said) or said
+                    # told unasked, a figure is named: "fyi the gross tonnage is 62,480 GT", never "it's 62,480 GT";
+                    # another firm's figure as theirs ("Brannock have the sampled claims in error at 46 claims"),
+                    # never asserted as one's own
+                    text = tell(ex["fact"], post.author)
                     told.add(id(ex["fact"]))
             elif ex["kind"] == "fact_work" and maker_org.get(ex["paper"], None if one_firm else "?") not in \
                     (None, people[post.author].organisation):
                 # only the firm that makes a paper works a figure into it ("updating the claim sample" is the
                 # auditor's to say, never the client's): anyone else gives the figure as news
-                said = _answer(pick, ex["fact"], inside, named=True)
-                text = pick.fill(news, said=said) or said
+                text = tell(ex["fact"], post.author)
                 told.add(id(ex["fact"]))
                 ex["kind"], ex["open"] = "fact", False
                 ex.pop("pair", None)
