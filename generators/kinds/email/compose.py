@@ -81,6 +81,9 @@ def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list
         out.append(pick.fill(email["forward_notes"], **values))
         if pick.chance(0.5):
             out.append(pick.fill(email["forward_asks"], **values))
+    elif ctx.organisations and across(ctx):
+        # to the other side the first message says for whom it writes: no 'where I landed', no question to them
+        out.append(pick.fill(email["moves"]["across_open" + ("" if client_of(ctx) else "_own")], **values))
     else:
         asked = title_ask(pick, ctx.spec.title)
         if asked:
@@ -311,7 +314,8 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     facts = []
     inside = not (ctx.organisations and across(ctx))
     for i, f in enumerate(pick.shuffled(ctx.facts)):
-        facts.append(fact_sentence(pick, f, "email", lead=i > 0 and pick.chance(0.4)))
+        # (to the other side in the words of a letter: 'Working figure for the total claim' is our own shorthand)
+        facts.append(fact_sentence(pick, f, "email" if inside else "document", lead=i > 0 and pick.chance(0.4)))
         facts.extend(_why(pick, f if inside else f.model_copy(update={"source": ""}), values))
     if facts and len(facts) > 1 and pick.chance(0.35):
         lead = pick.frame(email["transitions"])
@@ -325,6 +329,8 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
             facts.insert(0, note)
     # A line or two in the words of the trade, not a paragraph of them: the matter's points carry the message.
     n_trade = {"short": [0], "normal": [0, 0, 1], "long": [1, 1, 2]}[length] if spec.mode == "new" else [0]
+    if not inside:
+        n_trade = [0]  # a trade's working thoughts ('worth checking against a without-prejudice basis') stay in-house
     trade = trade_sentences(pick, ctx.voice, "email", values, pick.one(n_trade), privileged=ctx.privileged)
 
     if opening and facts and len(facts) <= 2 and pick.chance(0.4):
@@ -349,7 +355,11 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
             paragraphs.append(steps)
     ask = pick.fill(email["requests"], **values) if length != "short" and pick.chance(0.7 if spec.mode == "new" else 0.35) \
         else None
+    if ask and not inside:
+        ask = pick.fill(email["moves"]["across_open_close"], **values)
     closing = pick.frame(email["closings"][tone]) if pick.chance(0.7 if spec.mode == "new" else 0.4) else ""
+    if ask and not inside:
+        closing = ""  # the response asked for is the close: not 'I look forward to hearing from you' after it
     tail = " ".join(s for s in (ask, closing) if s)
     if tail:
         paragraphs.append(tail)
@@ -853,7 +863,8 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
     facts = []
     inside = not (ctx.organisations and across(ctx))
     for i, f in enumerate(ctx.facts):
-        facts.append(fact_sentence(pick, f, "email", lead=i > 0 and pick.chance(0.4)))
+        # (to the other side in the words of a letter: 'Working figure for the total claim' is our own shorthand)
+        facts.append(fact_sentence(pick, f, "email" if inside else "document", lead=i > 0 and pick.chance(0.4)))
         facts.extend(_why(pick, f if inside else f.model_copy(update={"source": ""}), values))
     if facts:
         paragraphs.append(" ".join(facts))
