@@ -79,12 +79,56 @@ def slot_of(fact: FactRef) -> str:
     return "text_outcome" if first.endswith("ed") else "text_phrase"
 
 
+# The nouns a frame names a value by ("The rate for {label}", "The count for {label}"): beside a label that ends in
+# the same noun the frame says it twice and adds nothing ("the rate for the sample error rate is 11.5%", read 10).
+_FRAME_NOUNS = ("rate", "count", "number", "figure", "amount", "total", "multiple", "date", "level")
+
+
+def echo_free(frames: list[str], label: str) -> list[str]:
+    """The frames that do not name the value by a noun its label already has; a 'count' frame only for a label of
+    things counted (never "the count for the EBITDA multiple")."""
+    words = set(re.findall(r"[a-z]+", label.lower()))
+    out = []
+    for frame in frames:
+        bare = re.sub(r"\{[^}]*\}", " ", frame).lower()
+        nouns = {n for n in _FRAME_NOUNS if re.search(rf"\b{n}\b", bare)}
+        if nouns & words or "count" in nouns and not _plural(label):
+            continue
+        out.append(frame)
+    return out or frames
+
+
+# A date a party works to (it may move, so "still" says something of it); any other date is an event's, and fixed.
+DUE_DATE = re.compile(r"\b(deadline|due|expir\w*|target|hearing|completion|closing|long-?stop|cut-?off|renewal|"
+                  r"return|review|meeting|filing|submission|payment|refund|response|reply|answer|end|next)\b", re.I)
+# How a frame or a lead-in says a value has not changed, or asks it be held to: said of a fact that cannot change (a
+# name, a statute, the day an event happened), it reports the settled as news ("The date of the casualty is still
+# February 24, 2026. Also, still, the vessel remains M/T Aurelian Tide.", read 10).
+_STILL = re.compile(r"\b(still|remains?|unchanged|no change|nothing has moved|holds?|holding|as things stand|"
+                    r"for now|right now|again|unless i hear otherwise|quick reminder|per my last check|carried "
+                    r"forward|checked again|currently|now|the one to watch|working|keep|bear)\b", re.I)
+
+
+def fixed(fact: FactRef) -> bool:
+    """Whether a fact cannot change: a name or a citation (a text value not in lower case: the vessel, the
+    regulation that breaks the limit) or the date of an event (a date no one works to: the date of the casualty)."""
+    if fact.value.type == "text":
+        return not fact.text[:1].islower()
+    if fact.value.type == "date":
+        return not DUE_DATE.search(fact.label or fact.statement)
+    return False
+
+
 def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") -> str:
     """A sentence that names the fact by its label and gives its value: how people mention a known figure."""
     named = bank("facts")["named"]
     label = fact.label or "the figure"
     values = dict(Label=cap_first(label), label=label, text=fact.text)
-    frames = named[register][slot_of(fact)]
+    slot = slot_of(fact)
+    slot = "date_fixed" if slot == "date" and fixed(fact) and "date_fixed" in named[register] else slot
+    frames = echo_free(named[register][slot], label)
+    if fixed(fact):
+        frames = [f for f in frames if not _STILL.search(f)] or frames
     series = pick.series is not None
     led = series and pick.chance(SERIES_OPENER)
     if series and not led:
@@ -104,7 +148,11 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
         # a frame with its own label before a colon ("Calendar note: ...") takes no lead-in ("As of today, calendar
         # note: ...")
         if (lowered != out or series) and ":" not in out.split(".")[0][:30]:
-            out = pick.frame(pick.lead_ins(named["openers"][register], named["series_openers"][register])) + lowered
+            leads = pick.lead_ins(named["openers"][register], named["series_openers"][register])
+            if fixed(fact):
+                # (nor dated: "This week (March 16), the limit-breaking regulation is ...")
+                leads = [x for x in named["openers"][register] if not _STILL.search(x)] or leads
+            out = pick.frame(leads) + lowered
     return out
 
 
@@ -138,6 +186,7 @@ def fact_sentence(pick: Picker, fact: FactRef, register: Register = "email", lea
 def with_lead(pick: Picker, text: str, register: Register) -> str:
     """The sentence after a connective ("Also, ...") when its first word can be lower-cased; else unchanged."""
     lowered = lower_first(text)
-    if lowered == text or ":" in text.split(".")[0]:
+    if lowered == text or ":" in text.split(".")[0] or re.match(r"[\w' ]{1,24}, ", text):
+        # (nor before a lead-in of its own: "Also, still, the vessel remains ...")
         return text  # a name or a colon-style sentence reads badly after a connective
     return pick.frame(bank("facts")[register]["lead"]) + lowered

@@ -12,7 +12,7 @@ import hashlib
 import re
 
 from worldsmith.generators.compose.bank import Picker, bank
-from worldsmith.generators.compose.facts import agree
+from worldsmith.generators.compose.facts import agree, fixed
 from worldsmith.generators.compose.parties import opponent, own_reader, principal, signatory
 from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
@@ -196,12 +196,18 @@ def _short_date(day: dt.date, locale: str) -> str:
     return f"{day:%A}, {day:%B} {day.day}" if locale == "en_US" else f"{day:%A} {day.day} {day:%B}"
 
 
+# A frame that asks for a decision or a sign-off on its first label.
+_DECIDE_ON = re.compile(r"sign off|decision|decide|approv|settle|\bagree\b|holds? at|remains|still", re.I)
+
+
 class Writer:
     """The sentences of one document's sections, from its context; every frame is filled with specifics."""
 
     def __init__(self, pick: Picker, ctx: ArtifactContext, values: dict[str, str]):
         self.pick, self.ctx, self.v = pick, ctx, values
         self.facts = list(ctx.facts)
+        # the labels of what cannot change (a name, a citation, the day of an event): no decision is asked on them
+        self.fixed = set(labels([f for f in self.facts if fixed(f)]))
         self.reader = ctx.to[0] if ctx.to else ctx.author
         # a frame that names the reader ('{reader_first} should confirm instructions', '{Reader_first} to sign off
         # the position', 'for {reader}') is said only of a reader on the author's side: the insurer's adjuster
@@ -225,9 +231,12 @@ class Writer:
             values["option"] = "\x00"
         out: list[str] = []
         leads = bank("genres")["leads"]
+        fixed_first = values.get("l1") in self.fixed
         for frame in self.pick.shuffled(bank("genres")["sections"].get(kind, [])):
             if not self.own and re.search(r"\{reader(_first)?\}", frame, re.I):
                 continue
+            if fixed_first and _DECIDE_ON.search(frame):
+                continue  # nobody signs off the position on the date of the casualty (read 10)
             s = self.pick.fill([frame], **values)
             if not s or s in out:
                 continue

@@ -153,3 +153,48 @@ def title_head(title: str) -> str:
     if len(words) > 1 and words[1][:1].islower() and words[0][:1].isupper() and not words[0].isupper() and not named:
         head = words[0].lower() + head[len(words[0]):]
     return head
+
+
+_MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December"]
+_DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+_MON = "|".join(_MONTH_NAMES)
+_WD = "|".join(_DAY_NAMES)
+# A weekday written next to a date, in the ways mail writes it: "April 30 (Friday)", "Thursday, April 30",
+# "Thursday 30 April", "30 April (Thursday)", each with or without a year.
+_DATED_WEEKDAY = re.compile(
+    rf"\b(?P<w1>{_WD}),?\s+(?P<m1>{_MON})\s+(?P<d1>\d{{1,2}})(?:,\s+(?P<y1>\d{{4}}))?\b"
+    rf"|\b(?P<w2>{_WD}),?\s+(?P<d2>\d{{1,2}})\s+(?P<m2>{_MON})(?:\s+(?P<y2>\d{{4}}))?\b"
+    rf"|\b(?P<m3>{_MON})\s+(?P<d3>\d{{1,2}})(?:,\s+(?P<y3>\d{{4}}))?\s+\((?P<w3>{_WD})\)"
+    rf"|\b(?P<d4>\d{{1,2}})\s+(?P<m4>{_MON})(?:\s+(?P<y4>\d{{4}}))?\s+\((?P<w4>{_WD})\)")
+
+
+def _nearest(month: int, day: int, year: str | None, today: dt.date) -> dt.date | None:
+    """The date a day and month name, in the year given or else the one that puts it nearest `today`."""
+    years = [int(year)] if year else [today.year - 1, today.year, today.year + 1]
+    found = []
+    for y in years:
+        try:
+            found.append(dt.date(y, month, day))
+        except ValueError:
+            continue
+    return min(found, key=lambda d: abs((d - today).days)) if found else None
+
+
+def true_weekdays(text: str, today: dt.date) -> str:
+    """The text with every weekday name written beside a date made the weekday of that date ("April 30 (Friday)"
+    for 2026-04-30, a Thursday, read as a careless date to every reader): the date is the engine's, the name is
+    worked out from it. A date with no year is taken in the year that puts it nearest `today`."""
+    def fix(m: re.Match) -> str:
+        for i in "1234":
+            if m.group("w" + i):
+                break
+        month = _MONTH_NAMES.index(m.group("m" + i)) + 1
+        day = _nearest(month, int(m.group("d" + i)), m.group("y" + i), today)
+        if day is None:
+            return m.group(0)
+        name = _DAY_NAMES[day.weekday()]
+        start, end = m.span("w" + i)
+        s = m.start()
+        return m.group(0)[:start - s] + name + m.group(0)[end - s:]
+    return _DATED_WEEKDAY.sub(fix, text)

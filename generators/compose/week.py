@@ -7,6 +7,7 @@ import datetime as dt
 import re
 
 from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.facts import DUE_DATE
 from worldsmith.generators.compose.text import cap_first
 from worldsmith.generators.week import WeekEvent
 
@@ -16,10 +17,13 @@ from worldsmith.generators.week import WeekEvent
 _NOTE = {
     "learnt": {
         "money": ["{Label} came in on {d}: {text}.", "New since the last update: {label}, {text} (received {d}).",
-                  "We now have {label}: {text}, first seen on {d}."],
+                  "We now have {label}: {text} (in on {d})."],
         "date": ["{Label} is now fixed for {text} (we learnt it on {d}).", "Since {d} we know {label}: {text}."],
         "text": ["{Label}, on the file since {d}: {text}.", "Since {d} we have {label}: {text}."],
         "other": ["{Label} came in on {d}: {text}.", "New on {d}: {label}, {text}."],
+        # a name, a statute or regulation, the date of an event: referred to, never news ("Since March 9 we have the
+        # limit-breaking regulation", "first seen on" a name, read 10)
+        "fixed": ["For reference, {label} is {text}.", "{Label}: {text}.", "{Label} is {text}."],
     },
     # learnt the day the note goes out: "today", not the date beside the label (the note's own date says it, and a
     # chronology task's answer, "first sent on 30 September", would stand in the text next to the label)
@@ -112,6 +116,13 @@ def _frames(table: dict, e: WeekEvent, own: bool, kind: str, today: dt.date | No
     return frames
 
 
+def fixed_event(e: WeekEvent) -> bool:
+    """Whether an event's fact cannot change (a name, a citation, the date of an event): see facts.fixed."""
+    if e.type == "text":
+        return bool(e.text) and not e.text[:1].islower()
+    return e.type == "date" and not DUE_DATE.search(e.label)
+
+
 def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str],
                why: dict[str, str] | None = None, outside: set[str] = frozenset(), firm: str = "") -> list[str]:
     """One sentence per event, for a weekly status note: what came in, what moved, what went round, what is due.
@@ -127,6 +138,8 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
             frames = _NOTE["paper_out"]  # our own paper, told to a reader outside the firm
         elif e.what == "paper" and own and firm and e.org != firm:
             frames = _NOTE["paper_side"]  # a paper of another firm on our side (the fund's lawyers, accountants)
+        elif e.what == "learnt" and fixed_event(e):
+            frames = _NOTE["learnt"]["fixed"]
         else:
             frames = _frames(_NOTE, e, own, kind, today)
         line = pick.frame(frames).format(**_values(e, today, locale), **_span(e, today))

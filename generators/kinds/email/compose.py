@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
-from worldsmith.generators.compose.facts import agree, fact_sentence
+from worldsmith.generators.compose.facts import agree, fact_sentence, fixed
 from worldsmith.generators.compose.longform import long_body, long_kinds
 from worldsmith.generators.compose.parties import across, client_of, home, opponent, org
 from worldsmith.generators.compose.week import STANDING, note_lines, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end, tidy, \
-    title_head
+    title_head, true_weekdays
 from worldsmith.generators.compose.voice import deadline, of_the_matter, salutation, sign_off, signature, soft_lower, \
     trade_sentences, vocabulary
 from worldsmith.generators.context import ArtifactContext, FactRef
@@ -157,7 +157,8 @@ def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
     # "Jeffrey: check the removal costs against the invoices", not a list of what lawyers do in general.
     labels = list(dict.fromkeys([*ctx.thread_labels, *(f.label for f in ctx.facts if f.label)])) or ["the figures"]
     # steps are on points still open: nobody diarises a date already past or re-checks a long-settled count
-    done = set(ctx.settled_labels) | {f.label for f in ctx.facts if f.past}
+    # (nor a name or the day of an event: "chase what is still outstanding on the date of the casualty", read 10)
+    done = set(ctx.settled_labels) | {f.label for f in ctx.facts if f.past or fixed(f)}
     labels = [x for x in labels if x not in done] or ["the open points"]
     n = pick.rng.randint(2, 4)
     steps = []
@@ -202,7 +203,10 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         pick = picker_for(ctx, 1)
         when = "over the weekend" if spec.sent_at.weekday() >= 5 else "late"
         line = pick.frame(bank("email")["off_hours"][when])
-        return email.model_copy(update={"body": email.body.rstrip("\n") + "\n\n" + line + "\n"})
+        email = email.model_copy(update={"body": email.body.rstrip("\n") + "\n\n" + line + "\n"})
+    if isinstance(spec, EmailSpec):
+        # every weekday named beside a date is that date's ("April 30 (Friday)" for a Thursday, read 10)
+        email = email.model_copy(update={"body": true_weekdays(email.body, spec.sent_at.date())})
     return email
 
 
@@ -245,6 +249,17 @@ def _takes_on(ctx: ArtifactContext, body: str) -> str:
     if len(parts) == 2 and parts[0].rstrip().endswith(",") and len(parts[0]) < 60:
         return f"{parts[0]}\n\n{line} {parts[1]}"  # after the greeting
     return f"{line} {body}"
+
+
+# What asks a reader to decide, approve or comment: said of nothing but settled facts, there is nothing to decide.
+_DECIDE = re.compile(r"\b(decision|decide|sign(?:ed)?[ -]off|approv\w*|steer|comfortable|comments|mark it up|"
+                     r"once we agree|if you're happy)\b", re.I)
+
+
+def still_open(ctx: ArtifactContext, fact: FactRef) -> bool:
+    """Whether a fact of the message can still be decided or moved: not a name, a citation or the day of an event,
+    nor a label the thread has long settled."""
+    return not fixed(fact) and fact.label not in ctx.settled_labels and not fact.past
 
 
 def _compose_email(ctx: ArtifactContext) -> EmailContent:
@@ -332,6 +347,11 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     if not inside:
         n_trade = [0]  # a trade's working thoughts ('worth checking against a without-prejudice basis') stay in-house
     trade = trade_sentences(pick, ctx.voice, "email", values, pick.one(n_trade), privileged=ctx.privileged)
+    settled_only = bool(ctx.facts) and not any(still_open(ctx, f) for f in ctx.facts)
+    if settled_only:
+        # nobody is asked to decide on a name or the day of an event ("Also, the vessel is M/T Aurelian Tide. I'd
+        # like a decision on this by end of Thursday.", read 10)
+        trade = [t for t in trade if not _DECIDE.search(t)]
 
     if opening and facts and len(facts) <= 2 and pick.chance(0.4):
         paragraphs.append(" ".join(opening + facts))
@@ -353,7 +373,8 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         steps = _next_steps(pick, ctx)
         if steps:
             paragraphs.append(steps)
-    ask = pick.fill(email["requests"], **values) if length != "short" and pick.chance(0.7 if spec.mode == "new" else 0.35) \
+    requests = [r for r in email["requests"] if not (settled_only and _DECIDE.search(r))]
+    ask = pick.fill(requests, **values) if length != "short" and pick.chance(0.7 if spec.mode == "new" else 0.35) \
         else None
     if ask and not inside:
         ask = pick.fill(email["moves"]["across_open_close"], **values)
@@ -377,6 +398,8 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
 
 
 # How a weekly note opens, and how it says a week brought nothing new (never by restating a standing figure).
+# a step written with its own day: "by April 30", "by 30 April"
+_HAS_DAY = re.compile(r"\bby (?:[A-Z][a-z]+ \d{1,2}|\d{1,2} [A-Z][a-z]+)\b")
 _WEEK_OPENERS = ["The update for {day}.", "Where things stand at {day}, and what has happened since the last note.",
                  "This week's note, as at {day}.", "The week to {day}, in brief.", "Status as of {day}.",
                  "A short note for the week ending {day}.", "Our weekly round-up, {day}.",
@@ -421,7 +444,9 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         owners = task_owners(ctx)
         steps = week_steps(pick, week, day, ctx.locale, ours, owners, {f.id: f.source for f in ctx.facts})
         if steps:
-            lines_ = [f"- {s} ({deadline(pick, day, ctx.locale)})" if not s.endswith(")") else f"- {s}" for s in steps]
+            # a step that already holds its day ("ready by April 30") takes no second one ("April 30 (Friday)")
+            lines_ = [f"- {s}" if s.endswith(")") or _HAS_DAY.search(s) else f"- {s} ({deadline(pick, day, ctx.locale)})"
+                      for s in steps]
             paragraphs.append(pick.frame(bank("email")["next_steps"]) + "\n" + "\n".join(lines_))
         elif rest:
             steps = _next_steps(pick, ctx)

@@ -1,0 +1,112 @@
+"""Defects of generated mail from blind read 10: settled facts reported as news, doubled labels, wrong weekdays."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from decimal import Decimal
+
+from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.facts import fact_sentence, fixed, named_sentence
+from worldsmith.generators.compose.text import true_weekdays
+from worldsmith.generators.compose.week import note_lines
+from worldsmith.generators.kinds.email.compose import compose_email
+from worldsmith.generators.week import WeekEvent
+from worldsmith.worlds.values import DateValue, Percent, Text
+from tests.generators.context_fixture import email_context, fact
+
+
+VESSEL = fact("vessel", "The vessel", Text(value="M/T Aurelian Tide")).model_copy(update={"label": "the vessel"})
+CASUALTY = fact("casualty_date", "The date of the casualty", DateValue(value=dt.date(2026, 2, 24))) \
+    .model_copy(update={"label": "the date of the casualty"})
+REGULATION = fact("reg", "The limit-breaking regulation", Text(value="33 CFR 164.25")) \
+    .model_copy(update={"label": "the limit-breaking regulation"})
+ERROR_RATE = fact("err", "The sample error rate", Percent(value=Decimal("11.5"))) \
+    .model_copy(update={"label": "the sample error rate"})
+ANSWER = fact("answer", "The answer deadline", DateValue(value=dt.date(2026, 5, 1))) \
+    .model_copy(update={"label": "the answer deadline"})
+
+_STILL_NEWS = re.compile(r"\b(still|remains?|unchanged|no change|nothing has moved|first seen)\b", re.I)
+
+
+def _pick(seed: int) -> Picker:
+    return Picker(seed)
+
+
+def test_a_name_a_citation_and_an_events_date_are_fixed_and_a_deadline_is_not():
+    assert fixed(VESSEL) and fixed(REGULATION) and fixed(CASUALTY)
+    assert not fixed(ANSWER) and not fixed(ERROR_RATE)
+
+
+def test_a_settled_fact_is_never_said_to_be_still_so():
+    # "The date of the casualty is still February 24, 2026. Also, still, the vessel remains M/T Aurelian Tide."
+    for seed in range(200):
+        for f in (VESSEL, CASUALTY, REGULATION):
+            out = named_sentence(_pick(seed), f)
+            assert f.text in out
+            assert not _STILL_NEWS.search(out), out
+            led = fact_sentence(_pick(seed), f, lead=True)
+            assert not re.match(r"\w+, \w+, ", led), led  # no lead-in before a lead-in ("Also, still, ...")
+
+
+def test_a_deadline_may_still_be_said_to_stand():
+    outs = {named_sentence(_pick(seed), ANSWER) for seed in range(200)}
+    assert any(re.search(r"\bstill\b", o) for o in outs)  # the filter is for fixed facts only
+
+
+def test_a_label_ending_in_rate_is_not_named_as_the_rate_for_it():
+    # "the rate for the sample error rate is 11.5%"
+    for seed in range(200):
+        out = named_sentence(_pick(seed), ERROR_RATE).lower()
+        assert "rate for the sample error rate" not in out and "count for" not in out
+
+
+def test_a_weekly_note_does_not_report_a_regulation_or_a_name_as_received_news():
+    # "Since March 9 we have the limit-breaking regulation", "first seen on" a name
+    day = dt.date(2026, 3, 16)
+    for seed in range(60):
+        events = [WeekEvent(what="learnt", day=dt.date(2026, 3, 9), fact="reg", label="the limit-breaking regulation",
+                            type="text", text="33 CFR 164.25"),
+                  WeekEvent(what="learnt", day=dt.date(2026, 3, 10), fact="vessel", label="the vessel", type="text",
+                            text="M/T Aurelian Tide")]
+        for line in note_lines(_pick(seed), events, day, "en_US", set()):
+            assert not re.search(r"\bsince\b|first seen|came in|\bnew\b|on the file", line, re.I), line
+            assert "33 CFR 164.25" in line or "M/T Aurelian Tide" in line
+
+
+def test_a_message_of_settled_facts_asks_no_decision_on_them():
+    # "Also, still, the vessel remains M/T Aurelian Tide. I'd like a decision on this by end of Thursday."
+    for seed in range(80):
+        body = compose_email(email_context("new", seed=seed, facts=[VESSEL, CASUALTY])).body
+        assert not re.search(r"decision on this|sign off|comfortable with this|send me your comments", body), body
+        # nor sets a task on them ("chase what is still outstanding on the date of the casualty")
+        for line in body.splitlines():
+            if line.startswith("- ") and ":" in line:
+                assert "the vessel" not in line and "the date of the casualty" not in line, line
+
+
+def test_a_weekday_beside_a_date_is_that_dates():
+    # "April 30 (Friday)" for 2026-04-30, a Thursday
+    today = dt.date(2026, 4, 29)
+    assert true_weekdays("ready by April 30 (Friday)", today) == "ready by April 30 (Thursday)"
+    assert true_weekdays("on Monday, April 30, 2026", today) == "on Thursday, April 30, 2026"
+    assert true_weekdays("by Friday 1 May", today) == "by Friday 1 May"
+    assert true_weekdays("by Monday 1 May 2027", today) == "by Saturday 1 May 2027"
+    # a date with no year is taken nearest the message: January 2 written on December 30 is next year's
+    assert true_weekdays("Monday, January 2", dt.date(2026, 12, 30)) == "Saturday, January 2"
+
+
+def test_every_weekday_next_to_a_date_in_composed_mail_is_right():
+    pat = re.compile(r"\b(\w+day),? (January|February|March|April|May|June|July|August|September|October|November|"
+                     r"December) (\d{1,2})\b|\b(January|February|March|April|May|June|July|August|September|October|"
+                     r"November|December) (\d{1,2}) \((\w+day)\)")
+    seen = 0
+    for seed in range(60):
+        ctx = email_context("new", seed=seed)
+        sent = ctx.spec.sent_at.date()
+        for m in pat.finditer(compose_email(ctx).body):
+            name, month, d = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(6), m.group(4), m.group(5))
+            cands = [dt.date(y, dt.datetime.strptime(month, "%B").month, int(d)) for y in (sent.year, sent.year + 1)]
+            day = min(cands, key=lambda x: abs((x - sent).days))
+            assert f"{day:%A}" == name, m.group(0)
+            seen += 1
