@@ -110,3 +110,65 @@ def test_every_weekday_next_to_a_date_in_composed_mail_is_right():
             day = min(cands, key=lambda x: abs((x - sent).days))
             assert f"{day:%A}" == name, m.group(0)
             seen += 1
+
+
+from worldsmith.generators.kinds.email.compose import acknowledges  # noqa: E402
+from worldsmith.worlds.content import EmailContent  # noqa: E402
+from tests.generators.context_fixture import CAP  # noqa: E402
+
+_THANKS = re.compile(r"^(?:thanks|thank you|noted|received|got the|got it|confirmed|happy on|fine on)\b", re.I)
+
+
+def test_an_acknowledgement_is_told_from_a_message_with_content():
+    assert acknowledges("Received, Julia, thank you.\n\nCraig\n")
+    assert acknowledges("Thanks Douglas; noted for 21 October. I will take it up on the next call.\n\nKaren Harris\n")
+    assert acknowledges("Got the 14 October update, thanks Douglas.\n\nKaren")
+    assert not acknowledges("Thanks Jacqueline; noted. The cap is USD 98,400,000.\n\nRoger")
+    assert not acknowledges("Thanks, but where does the figure come from?\n\nRoger")
+    assert not acknowledges("Here is where we are on the NWC peg.\n\nJulia")
+
+
+def _after_ack_context(seed: int, facts, beat: str):
+    ctx = email_context("reply", seed=seed, facts=facts)
+    ack = EmailContent(subject="Re: Liability cap under the charter", body="Received, Dana, thank you.\n\nSam\n")
+    spec = ctx.spec.model_copy(update={"beat": beat})
+    return ctx.model_copy(update={"parent": ack, "spec": spec, "thread_labels": [f.label for f in facts if f.label]})
+
+
+def test_a_reply_to_an_acknowledgement_is_no_thanks_for_the_thanks_nor_an_answer_to_its_own_question():
+    # "Got the 21 October update, thanks Karen" to Karen's "noted"; "Received" then "Happy on the NWC peg"
+    cap = CAP.model_copy(update={"label": "the liability cap"})
+    for seed in range(40):
+        for beat in ("confirm", "answer", "question", "ack"):
+            for facts in ([cap], []):
+                body = compose_email(_after_ack_context(seed, facts, beat)).body
+                assert not _THANKS.match(body.strip()), (beat, body)
+                if facts:
+                    assert cap.text in body and "Sam" in body.split("\n\n")[0], body  # what is wanted, of whom
+                else:
+                    assert re.search(r"\bI(?:'ll| will)\b|Nothing more needed", body), body
+
+
+def test_an_acknowledgement_of_news_says_what_happens_next():
+    # "Thanks Douglas; noted for 21 October." to a note that the signing target passed and exclusivity ends today
+    news = EmailContent(subject="Weekly", body="Our weekly round-up, 21 October.\n\n- The signing target was "
+                                               "16 October 2026, 5 days ago.\n\nSam")
+    seen = 0
+    for seed in range(60):
+        ctx = email_context("reply", seed=seed, facts=[])
+        ctx = ctx.model_copy(update={"parent": news})
+        body = compose_email(ctx).body
+        first = body.strip().split("\n\n")[0]
+        if _THANKS.match(first) or first.startswith(("Got it", "Perfect", "Fine by me")):
+            seen += 1
+            assert len(first.split()) > 6, first  # never a bare "Thanks Douglas; noted for 21 October."
+    assert seen
+
+
+def test_a_greeting_that_names_the_reader_is_not_followed_by_thanks_and_the_name_again():
+    # "Hi Jacqueline, Thanks Jacqueline; noted for March 25"
+    for seed in range(80):
+        body = compose_email(email_context("reply", seed=seed)).body
+        paras = body.split("\n\n")
+        if paras[0].startswith(("Hi Sam", "Dear Sam", "Hello Sam")) and len(paras) > 1:
+            assert not re.match(r"^(?:Thanks|Received|Noted|Got it|Agreed|Confirmed)\b[^.;]{0,10}\bSam\b", paras[1]), body

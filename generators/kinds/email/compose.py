@@ -204,10 +204,41 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         when = "over the weekend" if spec.sent_at.weekday() >= 5 else "late"
         line = pick.frame(bank("email")["off_hours"][when])
         email = email.model_copy(update={"body": email.body.rstrip("\n") + "\n\n" + line + "\n"})
+    email = email.model_copy(update={"body": named_once(email.body)})
+    if isinstance(spec, EmailSpec) and spec.mode == "reply" and ctx.parent is not None:
+        email = email.model_copy(update={"body": _next_after_news(ctx, email.body)})
     if isinstance(spec, EmailSpec):
         # every weekday named beside a date is that date's ("April 30 (Friday)" for a Thursday, read 10)
         email = email.model_copy(update={"body": true_weekdays(email.body, spec.sent_at.date())})
     return email
+
+
+def _next_after_news(ctx: ArtifactContext, body: str) -> str:
+    """A bare acknowledgement of a message with news in it (a figure, a date) followed by what happens next: "Thanks
+    Douglas; noted for 21 October." to a note that the signing target had passed said nothing of it (read 10)."""
+    news = own_text(ctx.parent.body)
+    if not acknowledges(body) or re.search(r"\bI(?:'ll| will)\b|Our side will|Nothing more needed", body) \
+            or acknowledges(ctx.parent.body) or not re.search(r"\d", news):
+        return body
+    pick = picker_for(ctx, 3)
+    line = pick.fill(bank("email")["ack_next"], day=deadline(pick, ctx.spec.sent_at.date(), ctx.locale)) or ""
+    paras = body.split("\n\n")
+    at = 1 if len(paras) > 2 and len(paras[0].split()) <= 4 and paras[0].rstrip().endswith(",") else 0
+    paras[at] = paras[at].rstrip() + " " + line
+    return "\n\n".join(paras)
+
+
+def named_once(body: str) -> str:
+    """The body with the reader's name dropped from a thanks that follows a greeting naming them ("Hi Jacqueline,
+    Thanks Jacqueline; noted", read 10: the greeting has named her already)."""
+    paras = body.split("\n\n")
+    m = re.match(r"(?:Hi|Hello|Dear|Morning|Good (?:morning|afternoon|evening))\s+([A-Z][\w'-]+)", paras[0])
+    if not m or len(paras) < 2 or len(paras[0].split()) > 4:
+        return body
+    name = re.escape(m.group(1))
+    paras[1] = re.sub(rf"^((?:Thanks|Thank you|Received|Noted|Got it|Agreed|Confirmed|Understood|Clear|Helpful)\b[^.;,]{{0,12}}?),? {name}(?=[;,.!])",
+                      r"\1", paras[1])
+    return "\n\n".join(paras)
 
 
 def first_person(body: str, author) -> str:
@@ -251,6 +282,54 @@ def _takes_on(ctx: ArtifactContext, body: str) -> str:
     return f"{line} {body}"
 
 
+# A bare acknowledgement: thanks, noted, received, got it, confirmed, and no more than a few words of its own.
+_ACK = re.compile(r"^(?:(?:hi|dear|hello)\s+\w+,?\s+)?(?:thanks|thank you|noted|received|got|confirmed|understood|"
+                  r"perfect|will do|fine|agreed)\b", re.I)
+
+
+_NEXT = re.compile(r"(?:I'll|I will|Our side will|Nothing more needed|Next step|Picking this up|Understood|Thanks)\b",
+                   re.I)
+
+
+def own_text(body: str) -> str:
+    """A message's own words: its body before the history it quotes, without its name or signature lines."""
+    own = re.split(r"\n\s*(?:On .{0,80}wrote:|>)", body, maxsplit=1)[0].strip()
+    paras = [p.strip() for p in own.split("\n\n") if p.strip()]
+    # the last paragraph of one to three short lines is the name or the signature block
+    while len(paras) > 1 and len(paras[-1].split()) <= 12 and not re.search(r"[.?!]$", paras[-1]):
+        paras.pop()
+    return " ".join(paras)
+
+
+def acknowledges(body: str) -> bool:
+    """Whether a message only acknowledges the one before ("Received, Julia, thank you.", "Thanks Douglas; noted for
+    21 October."): an acknowledgement of a dozen words or fewer that carries no figure and asks nothing."""
+    text = own_text(body)
+    words = re.sub(r"\b\d{1,2} [A-Z][a-z]+\b|\b[A-Z][a-z]+ \d{1,2}\b", "", text)  # a day it names is no figure
+    # after the thanks, at most what the writer will do next ("I'll take it up on the next call.")
+    rest = re.split(r"(?<=[.!])\s+", text)[1:]
+    return bool(text) and len(text.split()) <= 30 and bool(_ACK.match(text)) and "?" not in text \
+        and not re.search(r"\d", words) and all(_NEXT.match(x) for x in rest)
+
+
+def _after_ack(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str, hello: str) -> EmailContent:
+    """A reply to a bare acknowledgement: no thanks for the thanks, no answer to the writer's own question; what is
+    still wanted on the thread's open point from the one who acknowledged it (with the figures the message carries),
+    or else what happens next."""
+    v = _beat_values(pick, ctx, values)
+    open_ = [f.label for f in ctx.facts if f.label and still_open(ctx, f)] or \
+        [x for x in ctx.thread_labels if x not in ctx.settled_labels]
+    frames = bank("email")["after_ack"]
+    lines: list[str] = []
+    if open_ and v.get("parent_first"):
+        v["label"] = open_[0]
+        lines.append(pick.fill(frames["chase"], **v) or "")
+    lines.extend(fact_sentence(pick, f, "email") for f in ctx.facts)
+    if not lines or not any(lines):
+        lines.append(pick.fill(frames["next"], **v) or "")
+    return _close(pick, ctx, "", [cap_first(x) for x in lines if x], subject, full=False)
+
+
 # What asks a reader to decide, approve or comment: said of nothing but settled facts, there is nothing to decide.
 _DECIDE = re.compile(r"\b(decision|decide|sign(?:ed)?[ -]off|approv\w*|steer|comfortable|comments|mark it up|"
                      r"once we agree|if you're happy)\b", re.I)
@@ -279,6 +358,9 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     subject = subject_of(spec, ctx.parent.subject if ctx.parent else None)
     hello = salutation(pick, ctx.voice, ctx.to, spec.mode)
 
+    if spec.mode == "reply" and acknowledges(ctx.parent.body if ctx.parent else "") \
+            and spec.beat not in ("decide", "noted"):
+        return _after_ack(pick, ctx, values, subject, hello)
     if spec.mode == "reply" and spec.beat and spec.beat != "ack":
         return _beat_reply(pick, ctx, values, subject, hello)
     if spec.mode == "forward" and spec.beat == "forward":
@@ -288,6 +370,10 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     # of their own); only a reply with nothing to carry may be that short.
     if spec.mode == "reply" and not ctx.facts and not ctx.distractor_label and pick.chance(0.85):
         line = pick.fill(email["one_liners"], **values) or "Thanks, will do."
+        if re.search(r"\d", own_text(ctx.parent.body if ctx.parent else "")) \
+                and not re.search(r"\b(I'll|I will)\b", line, re.I):
+            # an acknowledgement of news says what happens next
+            line += " " + (pick.fill(email["ack_next"], **values) or "")
         name = ctx.author.first_name if pick.chance(0.7) else ctx.author.name
         body = "\n\n".join(x for x in (hello, line, name) if x)
         return EmailContent(subject=subject, body=body)
@@ -723,6 +809,9 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         ctx = ctx.model_copy(update={"facts": [f for f in ctx.facts if f.id != answered.id]})
     elif beat == "ack_settled":
         lines.append(pick.fill(email["reactions"]["confirm"], **v) or "Thanks, noted.")
+        if not re.search(r"\b(I'll|next step|picking this up|take it from here)\b", lines[-1], re.I):
+            # an acknowledgement of news says what happens next (a bare "noted" to "the signing target has passed")
+            lines.append(pick.fill(email["ack_next"], **v) or "")
     elif beat == "noted":
         # the decision is theirs: it is noted, and what the writer will do next is said
         lines.append(pick.fill(email["beats"]["noted"], **v) or f"Noted the decision: {v['decision']}.")
