@@ -16,6 +16,7 @@ from worldsmith.generators.compose.facts import agree, fixed
 from worldsmith.generators.compose.parties import opponent, own_reader, principal, signatory
 from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
+from worldsmith.generators.questions import title_question, yes_no
 
 
 def genre_of(doc_type: str, title: str = "") -> str:
@@ -208,6 +209,9 @@ class Writer:
         self.facts = list(ctx.facts)
         # the labels of what cannot change (a name, a citation, the day of an event): no decision is asked on them
         self.fixed = set(labels([f for f in self.facts if fixed(f)]))
+        self.own_labels = set(ctx.own_labels)
+        question = title_question(ctx.spec.title)[1]  # type: ignore[union-attr]
+        self.yes_no = bool(question) and yes_no(question)
         self.reader = ctx.to[0] if ctx.to else ctx.author
         # a frame that names the reader ('{reader_first} should confirm instructions', '{Reader_first} to sign off
         # the position', 'for {reader}') is said only of a reader on the author's side: the insurer's adjuster
@@ -237,6 +241,10 @@ class Writer:
                 continue
             if fixed_first and _DECIDE_ON.search(frame):
                 continue  # nobody signs off the position on the date of the casualty (read 10)
+            if "reserving rights" in frame and (not values.get("counterpart") or values.get("l1") in self.own_labels):
+                continue  # rights are reserved against another side, never on one's own client's figure (read 10)
+            if kind == "answer" and not self.yes_no and re.search(r"\byes\b", frame, re.I):
+                continue  # "Broadly yes" answers a yes/no question, and the title asks none (read 10)
             s = self.pick.fill([frame], **values)
             if not s or s in out:
                 continue

@@ -69,6 +69,12 @@ def _part(pick: Picker, ctx: ArtifactContext, kind: str, sections: int, carry: b
             kept.insert(0, f"{ctx.author.organisation} was instructed by {engager} on behalf of {client}.")
         head = [first.model_copy(update={"paragraphs": kept})] if kept or first.table is not None else []
         doc = doc.model_copy(update={"sections": head + doc.sections[1:]})
+    if not re.search(r"\boptions?\b", f"{spec.title} {spec.purpose or ''}", re.I):
+        # an options block only where the thread asks for options ("Option A: Holding the position on ..." below a
+        # colleague's note that asked none, read 10); a recommendation names its course, not a letter of a list
+        doc = doc.model_copy(update={"sections": [
+            x.model_copy(update={"paragraphs": [re.sub(r"\bOption [A-D],?\s+", "", p) for p in x.paragraphs]})
+            for x in doc.sections if not re.match(r"options\b", x.heading, re.I)]})
     text = flatten(doc)
     if carry and ctx.distractor_label:
         # a paper's stamp sits on its title line, which mail does not carry: the writer says which version it is
@@ -111,10 +117,8 @@ def long_body(pick: Picker, ctx: ArtifactContext, values: dict[str, str], intro:
     # included, runs 200-400 words about twice as often as 400-800, and past 800 words mostly by quoting a full
     # paper; the three examples' body lengths stay within realism_profile's tolerance of the reference)
     text = _part(pick, ctx, kind, pick.one([2, 3, 4, 9, 10, 11]), True)
-    if kind == "minutes" and pick.chance(0.5):
-        # notes of a call may be followed by the workstream's status the call went through (never by a memo of
-        # advice: a Question Presented below call notes read as two papers pasted together)
-        link = pick.fill(bank("email")["long_links"]["report"]) or ""
-        text += "\n\n" + link + "\n\n" + _part(pick, ctx, "report", pick.rng.randint(3, 5), False)
+    # (notes of a call are no longer followed by "the wider status update": a report carrying none of the matter's
+    # facts was its skeleton alone, "Observation: the documentary record reconciles ..., the other side's position
+    # does not change unless the figures does", read 10)
     intro = pick.fill(bank("email")["long_intros"][kind], **values) or "Details below."
     return intro, text

@@ -172,3 +172,55 @@ def test_a_greeting_that_names_the_reader_is_not_followed_by_thanks_and_the_name
         paras = body.split("\n\n")
         if paras[0].startswith(("Hi Sam", "Dear Sam", "Hello Sam")) and len(paras) > 1:
             assert not re.match(r"^(?:Thanks|Received|Noted|Got it|Agreed|Confirmed)\b[^.;]{0,10}\bSam\b", paras[1]), body
+
+
+from worldsmith.generators.kinds.document.compose import compose_document  # noqa: E402
+from tests.generators.context_fixture import FORMAL_VOICE, LEGAL_VOICE, RUTH, document_context  # noqa: E402
+from worldsmith.generators.context import OrgRef  # noqa: E402
+
+_SKELETON = re.compile(r"Option [A-D]\b|^Observation:|^Finding:|pasted below|report is below|\bfollows\.?$|"
+                       r"^(?:Executive Summary|Key Findings|Options|Recommendations?)$", re.M)
+
+
+def test_a_colleagues_opener_is_a_short_note_with_no_paper_below_it():
+    # "a longer report" with "Option A: Holding the position ..., reserving rights", "Observation: the support for
+    # the other side's position was patchy", sent to a colleague
+    for seed in range(60):
+        body = compose_email(email_context("new", seed=seed)).body
+        assert not _SKELETON.search(body), body
+        assert len(body.split()) <= 300
+
+
+def test_no_options_block_in_a_paper_below_a_note_unless_the_thread_asks_for_options():
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to Corvale", privileged=True, acts_for="Corvale Shipping Ltd"),
+            OrgRef(name="Corvale Shipping Ltd", role="client", privileged=True)]
+    pasted = 0
+    for seed in range(60):
+        body = compose_email(email_context("new", seed=seed, to=[RUTH]).model_copy(update={"organisations": orgs})).body
+        pasted += len(body.split()) > 300
+        assert not re.search(r"^Options$|Option [A-D]\b", body, re.M), body
+    assert pasted  # the client is still sent the paper
+
+
+def test_no_rights_reserved_where_there_is_no_other_side_and_no_yes_to_a_question_never_asked():
+    # "holding the position on the extrapolated overpayment, reserving rights" in a hospital's own audit;
+    # "Broadly yes" answering a memo whose title asks nothing
+    for seed in range(40):
+        ctx = document_context("memo", sections=9, seed=seed)
+        assert not ctx.organisations  # no other side in the fixture
+        text = "\n".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+        assert "reserving rights" not in text, text
+        assert not re.search(r"\b(?:Broadly|In short,|On balance,) yes\b|^Yes\b|\bYes, for now\b", text, re.M), text
+
+
+def test_colleagues_do_not_sign_yours_sincerely_and_get_no_job_description_tasks():
+    # "Yours sincerely" between colleagues; "Timothy: work out with users what a system must do"
+    letter = FORMAL_VOICE.model_copy(update={"style": FORMAL_VOICE.style.model_copy(
+        update={"sign_offs": ["Yours sincerely"]})})
+    tasks = [t.lower() for t in LEGAL_VOICE.tasks]
+    for seed in range(60):
+        body = compose_email(email_context("new", seed=seed, voice=letter)).body
+        assert "Yours sincerely" not in body, body
+        for line in body.splitlines():
+            if line.startswith("- ") and ":" in line:
+                assert not any(t in line.lower() for t in tasks), line

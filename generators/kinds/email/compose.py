@@ -165,9 +165,7 @@ def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
     for frame in pick.shuffled(bank("email")["next_step_items"])[:n]:
         first = pick.one(labels)
         steps.append(frame.format(label=first, label2=pick.one([x for x in labels if x != first] or ["the timetable"])))
-    trade = of_the_matter([soft_lower(t) for t in clean_list(ctx.voice.tasks)], matter_of(ctx))
-    if trade and pick.chance(0.3):
-        steps[-1] = pick.one(trade)
+    # (never a line of the trade's job description: "Timothy: work out with users what a system must do", read 10)
     lines = [f"- {pick.one(owners)}: {t} ({deadline(pick, ctx.spec.sent_at.date(), ctx.locale)})" for t in steps]
     return (pick.frame(bank("email")["next_steps"]) + "\n" + "\n".join(lines)) if lines else ""
 
@@ -205,6 +203,10 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         line = pick.frame(bank("email")["off_hours"][when])
         email = email.model_copy(update={"body": email.body.rstrip("\n") + "\n\n" + line + "\n"})
     email = email.model_copy(update={"body": named_once(email.body)})
+    if isinstance(spec, EmailSpec) and all(p.organisation == ctx.author.organisation for p in ctx.to + ctx.cc):
+        # a letter's close is for a letter: between colleagues "Yours sincerely" read as a form (read 10)
+        email = email.model_copy(update={"body": re.sub(r"^Yours (?:sincerely|faithfully|truly),?$", "Best regards,",
+                                                        email.body, count=1, flags=re.M)})
     if isinstance(spec, EmailSpec) and spec.mode == "reply" and ctx.parent is not None:
         email = email.model_copy(update={"body": _next_after_news(ctx, email.body)})
     if isinstance(spec, EmailSpec):
@@ -403,7 +405,9 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         # client's officer sends its counsel the facts and a question, never a report in an adviser's form)
         # (a paper goes below only to the client it is for or to the writer's own colleagues: to a co-adviser the
         # memo's "Julia wants us to check" took the reader for the client)
-        return _advice_note(pick, ctx, values, subject, hello, paper=_writes_as(ctx) != "adviser")
+        # (and never to the writer's own colleagues: between colleagues a mail is short and says the point; a report
+        # pasted below one, with its options and observations, read as a paper in the wrong place, read 10)
+        return _advice_note(pick, ctx, values, subject, hello, paper=_writes_as(ctx) == "client")
 
     paragraphs: list[str] = []
     opening = _opening(pick, ctx, values)
