@@ -253,3 +253,20 @@ def test_a_qoe_report_gives_the_basis_of_each_adjustment_once_and_never_cites_it
     assert "= GBP 14,200,000" not in analysis and "comes to" not in analysis  # no arithmetic restated there
     findings = " ".join(p for s in doc.sections if s.heading == "Key Findings" for p in s.paragraphs)
     assert findings.count("GBP 900,000") == 1, findings  # an adjustment of the bridge is not a finding again
+
+
+def test_a_superseded_draft_memo_shows_its_own_working_and_the_statute_once():
+    # read 10: '"For the record, the OPA 90 liability cap is USD 143,704,000" with no statute, regulation or rate cited'
+    label_ = ("superseded draft v1 of March 2, 2025: applied the old rate (USD 2,000 x 49,200 GT = USD 98,400,000); "
+              "replaced by the final memo")
+    cap = CAP.model_copy(update={"label": "the liability cap"})
+    ctx = document_context("memo", 5, seed=2, facts=[cap], distractor_label=label_)
+    ctx = ctx.model_copy(update={"world_summary": "A tanker spill under the Oil Pollution Act of 1990."})
+    doc = compose_document(ctx)
+    analysis = " ".join(p for s in doc.sections if s.heading == "Analysis" for p in s.paragraphs)
+    assert "is worked as USD 2,000 x 49,200 GT = USD 98,400,000, the limit the Oil Pollution Act of 1990 sets" \
+        in analysis, analysis
+    assert analysis.count("USD 98,400,000") == 1, analysis
+    # a paper that is no draft has no such working
+    assert "is worked as USD 2,000" not in " ".join(
+        p for s in compose_document(document_context("memo", 5, seed=2, facts=[cap])).sections for p in s.paragraphs)

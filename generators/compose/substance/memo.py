@@ -128,7 +128,10 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
     ps = points_of(ctx)
     order = [f for f in ps if f in numbers] + [f for f in ps if f not in numbers] + \
         [f for f in ctx.facts if identity(f) and all(f is not g for g in ps)]
+    worked, done = draft_working(ctx)
     for f in order:
+        if f is done:
+            continue  # a draft's figure is stated once, with its working
         if identity(f) and (told_elsewhere or all(f is not g for g in ps) or f.text in ctx.spec.title):
             continue  # a thing the memo's heading names is no finding ('The matter concerns the vessel, ...')
         if identity(f):
@@ -165,6 +168,8 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
                      f"completion, and nothing in the sale removes it. The protections open to the buyer are "
                      f"{holder}'s written consent or waiver, made a condition to completion, and, failing that, a "
                      f"price or escrow adjustment for the revenue at risk.")
+    if worked:
+        paras.insert(0, worked)
     broken = limit_breaking(ctx)
     if broken:
         paras.append(broken)
@@ -172,6 +177,25 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
     if doubt:
         paras.append(doubt)
     return merge_short(paras)
+
+
+_ACT = re.compile(r"\b((?:the )?[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)* Act(?: of \d{4})?(?: \(\w+(?: \d+)?\))?)")
+
+
+def draft_working(ctx: ArtifactContext) -> tuple[str, FactRef | None]:
+    """A superseded draft's own working of the figure it got wrong, as its author wrote it on the day: the arithmetic
+    the file room's label records ('USD 2,300 x 62,480 GT = USD 143,704,000') and the statute the matter turns on
+    (read 10: 'For the record, the OPA 90 liability cap is USD 143,704,000' with no statute, regulation or rate
+    cited), and the fact it works; ('', None) for any other paper."""
+    if not ctx.distractor_label:
+        return "", None
+    for f in ctx.facts:
+        m = re.search(r"\(([^()]*?=\s*" + re.escape(f.text) + r")\)", ctx.distractor_label)
+        if m and not f.reason:
+            act = _ACT.search(ctx.world_summary)
+            under = f", the limit {act.group(1)} sets for a vessel of this size" if act else ""
+            return f"{cap_first(label(f))} is worked as {m.group(1).strip()}{under}.", f
+    return "", None
 
 
 _VIOLATION = re.compile(r"\bviolat\w*\b.*\bcaus", re.I)
