@@ -384,7 +384,8 @@ def room_papers(plan: WorldPlan, spec, most: int = 4) -> list[str]:
     # (a paper of a month ago is no news: "did you get a chance to look at" it six weeks on, after the decision it
     # fed, read as the same exchange again; a paper dated the day itself may not be out yet: a call's notes at 16:00)
     made = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
-            and a.author in members and day is not None and 0 < (day - a.date).days <= 14]
+            and a.author in members and day is not None and 0 < (day - a.date).days <= 14
+            and not recurring(plan, a.item)]  # a weekly call's notes: "is the weekly call notes final?" every week
     # talked about on the conversation's first day after it is made, once: not read, commented on and asked
     # whether final again on every day that follows
     days = talk_days(plan, spec)

@@ -97,8 +97,8 @@ def test_no_exchange_about_a_paper_comes_round_again_in_a_conversation(world):
     """'who has the pen on the valuation model summary?' on the 28th and again on the 1st, a file put up twice, a
     paper 'read' again six weeks on: each is said on one day of a conversation."""
     plan, contents = world
-    asked = re.compile(r"(who has the pen on|did you get a chance to (?:look at|read|go through)|comments on) (the [^?]+?)"
-                       r"(?:\?| for the next turn\?|$)")
+    asked = re.compile(r"(who has the pen on|did you get a chance to (?:look at|read|go through)|comments on|, is) "
+                       r"(the [^?]+?)(?:\?| for the next turn\?| the (?:final|signed-off|last) version\?|$)")
     seen: dict[tuple[str, str], str] = {}
     files: dict[tuple[str, str], str] = {}
     hits = 0

@@ -233,6 +233,9 @@ def compose_chat(ctx: ArtifactContext):
                      by=ex.get("by", ""), org=ex.get("org", ""), subject=ex.get("subject", ""))
             frames = ex["pair"]["f"] if "pair" in ex else talk["follow"][ex["kind"]]
             left = [k for k in range(len(frames)) if k not in ex.setdefault("said", [])]
+            if ex["kind"] == "file" and file_maker is not None and (author == file_maker.id or name != file_maker.first_name):
+                # whether another turn is coming is asked of the file's maker only, never by the maker
+                left = [k for k in left if "another" not in frames[k]]
             k = pick.one(left) if left else None
             line = pick.fill([frames[k]], **v) if k is not None else None
             if line:
