@@ -270,3 +270,23 @@ def test_a_superseded_draft_memo_shows_its_own_working_and_the_statute_once():
     # a paper that is no draft has no such working
     assert "is worked as USD 2,000" not in " ".join(
         p for s in compose_document(document_context("memo", 5, seed=2, facts=[cap])).sections for p in s.paragraphs)
+
+
+def test_a_memo_on_a_statutory_deadline_says_what_the_statute_requires_and_what_a_miss_costs():
+    # read 10: memos 'that only restate the figure' with no statute cited and no analysis
+    import datetime as dt
+
+    from worldsmith.worlds.values import DateValue
+    from tests.generators.context_fixture import fact
+
+    due = fact("refund_deadline", "Because the overpayment was quantified on June 29, 2026, the 60-day "
+                                  "report-and-return deadline under 42 U.S.C. 1320a-7k(d) falls on August 28, 2026",
+               DateValue(value=dt.date(2026, 8, 28))).model_copy(update={"label": "60-day refund deadline"})
+    ctx = document_context("memo", 5, seed=2, facts=[due, CAP])
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"date": dt.date(2026, 7, 1)})})
+    analysis = " ".join(p for s in compose_document(ctx).sections if s.heading == "Analysis" for p in s.paragraphs)
+    assert "False Claims Act" in analysis and "written statement of the reason" in analysis, analysis
+    other = due.model_copy(update={"statement": "The notice deadline under 46 U.S.C. 30511 falls on August 28, 2026"})
+    ctx = ctx.model_copy(update={"facts": [other, CAP]})
+    analysis = " ".join(p for s in compose_document(ctx).sections if s.heading == "Analysis" for p in s.paragraphs)
+    assert "set by 46 U.S.C. 30511, not by agreement" in analysis and "False Claims" not in analysis, analysis

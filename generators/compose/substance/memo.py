@@ -173,6 +173,7 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
     broken = limit_breaking(ctx)
     if broken:
         paras.append(broken)
+    paras += statutory_deadlines(ctx)
     doubt = "" if risks_apart else uncertain(ctx)
     if doubt:
         paras.append(doubt)
@@ -196,6 +197,37 @@ def draft_working(ctx: ArtifactContext) -> tuple[str, FactRef | None]:
             under = f", the limit {act.group(1)} sets for a vessel of this size" if act else ""
             return f"{cap_first(label(f))} is worked as {m.group(1).strip()}{under}.", f
     return "", None
+
+
+# What a statute that sets a deadline requires before it, and what follows a miss, where the deadline's statement
+# cites it (read 10: memos 'that only restate the figure' with no statute or analysis).
+_STATUTES = (
+    (re.compile(r"1320a-7k\(d\)"),
+     "The statute requires the overpayment to be reported and returned to the Medicare contractor by that date, with "
+     "a written statement of the reason for it; an overpayment kept after the deadline becomes an obligation under "
+     "the False Claims Act (31 U.S.C. 3729(b)(3)), with treble damages and per-claim penalties, and can lead to "
+     "exclusion. The date runs from quantification, so it is not moved by further work on the sample: anything still "
+     "open is refunded on the figure as it stands and corrected afterwards."),
+)
+_STATUTE_CITE = re.compile(r"\b(\d+ U\.S\.C\. [\w.()-]+|\d+ C\.?F\.?R\.? [\w.()-]+)")
+
+
+def statutory_deadlines(ctx: ArtifactContext) -> list[str]:
+    """For a deadline that a statute sets, what the statute requires before it and what follows a miss: a known
+    statute's own terms, else that a statutory date cannot be extended by anyone in the matter; [] where no date's
+    statement cites a statute."""
+    out = []
+    for f in ctx.facts:
+        if f.value.type != "date" or f.past:
+            continue
+        statement = " ".join(f.statement.split())
+        cite = _STATUTE_CITE.search(statement)
+        if not cite:
+            continue
+        known = next((text for pattern, text in _STATUTES if pattern.search(statement)), "")
+        out.append(known or f"The date is set by {cite.group(1)}, not by agreement, so no one in the matter can "
+                            f"extend it; every step it requires is to be done before it, not on the day.")
+    return out
 
 
 _VIOLATION = re.compile(r"\bviolat\w*\b.*\bcaus", re.I)
