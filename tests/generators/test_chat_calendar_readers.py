@@ -141,3 +141,15 @@ def test_a_sentence_case_lead_with_i_is_lowered_mid_sentence():
 
     assert lower_first("Unless I hear otherwise, the cap is USD 1") == "unless I hear otherwise, the cap is USD 1"
     assert lower_first("Kestrel Bay Tankers Ltd. is the owner").startswith("Kestrel")
+
+
+@pytest.mark.parametrize("purpose, item", [
+    ("Agree the answer to Kestrel Bay's complaint the day before it is due.", "To agree: the answer to Kestrel Bay's complaint"),
+    ("The audit committee hears counsel and the auditors and decides how to return the overpayment.",
+     "Decision: how to return the overpayment"),
+    ("The weekly call that goes with the weekly fieldwork status email.", ""),
+])
+def test_a_meetings_decision_is_read_from_its_purpose(purpose, item):
+    from worldsmith.generators.kinds.calendar.compose import decision_point
+
+    assert decision_point(purpose) == item

@@ -34,6 +34,8 @@ def decision_point(purpose: str) -> str:
     if not m:
         return ""
     what = re.sub(r"^on\s+", "", m.group(1).strip().rstrip(".,"))
+    # when the meeting is held is the invitation's own: "the answer to the complaint the day before it is due"
+    what = re.sub(r"\s+(?:on\s+)?the\s+(?:day|week|morning)\s+(?:before|after)\b.*$", "", what)
     agree = m.group(0).lower().startswith("agree")
     return f"{'To agree' if agree else 'Decision'}: {what}" if what else ""
 
