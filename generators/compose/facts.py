@@ -106,7 +106,8 @@ DUE_DATE = re.compile(r"\b(deadline|due|expir\w*|target|hearing|completion|closi
 # February 24, 2026. Also, still, the vessel remains M/T Aurelian Tide.", read 10).
 _STILL = re.compile(r"\b(still|remains?|unchanged|no change|nothing has moved|holds?|holding|as things stand|"
                     r"for now|right now|again|unless i hear otherwise|quick reminder|per my last check|carried "
-                    r"forward|checked again|currently|now|the one to watch|working|keep|bear)\b", re.I)
+                    r"forward|checked again|currently|now|the one to watch|working|keep|bear|as i read it|for what it's worth)\b",
+                    re.I)
 
 
 def fixed(fact: FactRef) -> bool:
@@ -126,6 +127,7 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
     values = dict(Label=cap_first(label), label=label, text=fact.text)
     slot = slot_of(fact)
     slot = "date_fixed" if slot == "date" and fixed(fact) and "date_fixed" in named[register] else slot
+    slot = "date_event_past" if slot == "date_past" and fixed(fact) and "date_event_past" in named[register] else slot
     frames = echo_free(named[register][slot], label)
     if fixed(fact):
         frames = [f for f in frames if not _STILL.search(f)] or frames

@@ -224,3 +224,21 @@ def test_colleagues_do_not_sign_yours_sincerely_and_get_no_job_description_tasks
         for line in body.splitlines():
             if line.startswith("- ") and ":" in line:
                 assert not any(t in line.lower() for t in tasks), line
+
+
+def test_the_past_day_of_an_event_is_when_it_happened_not_a_deadline_gone_by():
+    # "we are past the date of the casualty (February 24, 2026)"
+    past = CASUALTY.model_copy(update={"past": True})
+    for seed in range(100):
+        out = named_sentence(_pick(seed), past)
+        assert past.text in out and not re.search(r"\bpast\b|passed|behind us|come and gone|lapsed", out), out
+
+
+def test_a_forward_asks_no_sign_off_on_a_name():
+    # "Sending this your way, Jacqueline, since the vessel needs sign-off from your side."
+    for seed in range(60):
+        ctx = email_context("forward", seed=seed, facts=[VESSEL])
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"beat": "forward"}),
+                                     "thread_labels": ["the vessel"]})
+        body = compose_email(ctx).body
+        assert not re.search(r"sign-?off|decision|your view", body), body

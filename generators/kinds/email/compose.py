@@ -913,13 +913,14 @@ def _forward(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject
     v = _beat_values(pick, ctx, values)
     v["first"] = ctx.to[0].first_name if ctx.to else ""
     # a settled date or name changes nothing, needs no one's sign-off and sits with no team: the forward is an FYI
-    settled = v["label"] in ctx.settled_labels
+    # (nor a name or the day of an event: "since the vessel needs sign-off from your side", read 10)
+    settled = v["label"] in ctx.settled_labels or v["label"] in {f.label for f in ctx.facts if fixed(f)}
     reason = "" if settled else pick.fill(email["forward_reasons"], **v) or ""
     lines = [reason or pick.fill(email["forward_notes"], **v) or "See below."]
     lines.extend(fact_sentence(pick, f, "email") for f in ctx.facts)
     if ctx.distractor_label:
         lines.append(pick.fill(email["distractor_notes"], **v) or "")
-    if pick.chance(0.5) and v["day"] not in reason:
+    if pick.chance(0.5) and v["day"] not in reason and not settled:
         # one ask only: a reason that already wants a view by a day is not followed by "no action needed"
         lines.append(pick.fill(email["forward_asks"], **v) or "")
     body = "\n\n".join([" ".join(cap_first(x) for x in lines if x), ctx.author.first_name])
