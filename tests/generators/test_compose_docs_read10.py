@@ -290,3 +290,14 @@ def test_a_memo_on_a_statutory_deadline_says_what_the_statute_requires_and_what_
     ctx = ctx.model_copy(update={"facts": [other, CAP]})
     analysis = " ".join(p for s in compose_document(ctx).sections if s.heading == "Analysis" for p in s.paragraphs)
     assert "set by 46 U.S.C. 30511, not by agreement" in analysis and "False Claims" not in analysis, analysis
+
+
+def test_a_kick_off_that_notes_a_sample_size_still_records_what_it_agreed():
+    # read 10: minutes that record 'a decision meeting without the decision' (a kick-off whose Decisions held only
+    # 'Jeffrey to circulate these minutes')
+    from tests.generators.context_fixture import TONNES
+
+    ctx = document_context("minutes", 4, seed=3, facts=[TONNES.model_copy(update={"label": "the probe sample"})])
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Minutes: claim review kick-off"})})
+    decisions = " ".join(p for s in compose_document(ctx).sections if s.heading == "Decisions" for p in s.paragraphs)
+    assert "Agreed the working arrangements above" in decisions, decisions

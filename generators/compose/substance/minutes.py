@@ -169,7 +169,9 @@ def agreed_next(ctx: ArtifactContext) -> list[str]:
     theirs_ = sorted([p for p in people if client and p.organisation == client], key=rank, reverse=True)
     out = []
     kick = re.search(r"kick.?off|initial meeting|first meeting|planning meeting", ctx.spec.title, re.I)
-    if kick and not [f for f in ctx.facts if f.value.type in ("money", "number", "percent")]:
+    # (a figure the meeting only notes, a sample size, leaves the arrangements to be agreed: read 10's kick-off whose
+    # Decisions held only 'Jeffrey to circulate these minutes'; a derived figure is the meeting's business instead)
+    if kick and not [f for f in ctx.facts if f.value.type in ("money", "number", "percent") and f.reason]:
         ours = sorted(house, key=rank, reverse=True)
         second = ours[1] if len(ours) > 1 else ours[0]
         sends = f"{theirs_[-1].first_name} is to send the documents on file to {ours[0].first_name}, and " if theirs_ \
