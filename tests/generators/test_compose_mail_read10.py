@@ -172,6 +172,16 @@ def test_a_greeting_that_names_the_reader_is_not_followed_by_thanks_and_the_name
         paras = body.split("\n\n")
         if paras[0].startswith(("Hi Sam", "Dear Sam", "Hello Sam")) and len(paras) > 1:
             assert not re.match(r"^(?:Thanks|Received|Noted|Got it|Agreed|Confirmed)\b[^.;]{0,10}\bSam\b", paras[1]), body
+            assert not re.match(r"^[^.;?!]{0,60}\b(?:thanks|thank you),? Sam\b", paras[1], re.I), body
+
+
+def test_named_once_drops_the_name_the_greeting_gave():
+    from worldsmith.generators.kinds.email.compose import named_once
+    assert named_once("Hi Autumn,\n\nGot the May 28 update, thanks Autumn.\n\nDavid") == \
+        "Hi Autumn,\n\nGot the May 28 update, thanks.\n\nDavid"
+    assert named_once("Hi Jacqueline,\n\nThanks Jacqueline; noted for March 25.\n\nRoger") == \
+        "Hi Jacqueline,\n\nThanks; noted for March 25.\n\nRoger"
+    assert named_once("Received, Julia, thank you.\n\nCraig") == "Received, Julia, thank you.\n\nCraig"
 
 
 from worldsmith.generators.kinds.document.compose import compose_document  # noqa: E402

@@ -240,6 +240,8 @@ def named_once(body: str) -> str:
     name = re.escape(m.group(1))
     paras[1] = re.sub(rf"^((?:Thanks|Thank you|Received|Noted|Got it|Agreed|Confirmed|Understood|Clear|Helpful)\b[^.;,]{{0,12}}?),? {name}(?=[;,.!])",
                       r"\1", paras[1])
+    # ("Hi Autumn, Got the May 28 update, thanks Autumn.")
+    paras[1] = re.sub(rf"^([^.;?!]{{0,60}}\b(?:thanks|thank you)),? {name}(?=[;,.!])", r"\1", paras[1], flags=re.I)
     return "\n\n".join(paras)
 
 
