@@ -301,3 +301,21 @@ def test_a_kick_off_that_notes_a_sample_size_still_records_what_it_agreed():
     ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Minutes: claim review kick-off"})})
     decisions = " ".join(p for s in compose_document(ctx).sections if s.heading == "Decisions" for p in s.paragraphs)
     assert "Agreed the working arrangements above" in decisions, decisions
+
+
+def test_a_sampling_methodology_paper_states_its_method_not_only_its_figure():
+    # read 10: reports 'that only restate the figure'; an analysis gives the basis of each figure once, and argues
+    from worldsmith.worlds.values import Number
+    from tests.generators.context_fixture import FINANCE_VOICE, fact
+
+    sample = fact("sample", "The probe sample is 400 claims, stratified by DRG weight", Number(value=400, unit="claims"))
+    sample = sample.model_copy(update={"label": "probe sample"})
+    extrap = CAP.model_copy(update={"label": "extrapolated overpayment", "reason": "the net overpayment in the sample "
+                                    "divided by the probe sample times the claims in the review period"})
+    ctx = document_context("report", 9, seed=5, facts=[sample, extrap], voice=FINANCE_VOICE)
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Sampling and extrapolation methodology"})})
+    analysis = " ".join(p for s in compose_document(ctx).sections if s.heading == "Detailed Analysis"
+                        for p in s.paragraphs)
+    assert "drawn at random from the claims in the review period, stratified by DRG weight" in analysis, analysis
+    assert "mean per unit" in analysis and "point estimate" in analysis
+    assert "divided by the probe sample" not in analysis, analysis  # the formula in words once, not again
