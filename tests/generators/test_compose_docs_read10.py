@@ -319,3 +319,16 @@ def test_a_sampling_methodology_paper_states_its_method_not_only_its_figure():
     assert "drawn at random from the claims in the review period, stratified by DRG weight" in analysis, analysis
     assert "mean per unit" in analysis and "point estimate" in analysis
     assert "divided by the probe sample" not in analysis, analysis  # the formula in words once, not again
+
+
+def test_minutes_record_what_a_conditional_decision_commits_to():
+    # read 10: 'a decision meeting without the decision, its reason and its deadline' (IC minutes that recorded only
+    # 'approved subject to Ashgrove consent')
+    from tests.generators.context_fixture import DECISION
+
+    decision = DECISION.model_copy(update={"statement": "On March 5, 2025 the board approved the settlement range, "
+                                                        "meaning a signed release from the owners before payment"})
+    doc = compose_document(document_context("minutes", 4, seed=3, facts=[decision, CAP]))
+    prose = " ".join(p for s in doc.sections for p in s.paragraphs)
+    assert "The terms of the decision, as recorded: the board approved the settlement range, meaning a signed " \
+           "release from the owners before payment." in prose, prose

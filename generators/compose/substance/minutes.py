@@ -117,9 +117,12 @@ def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) ->
             out.append(f"{who.name} confirmed {client}'s decision to {f.text}.")
         else:
             out.append(f"Decision recorded on {day}: {f.text}.")
+        said = lower_first(re.sub(r"^On [^.]*?\d{4},? ", "", " ".join(f.statement.split())).rstrip("."))
         if _REASON.search(f.statement):
-            said = re.sub(r"^On [^.]*?\d{4},? ", "", f.statement.strip()).rstrip(".")
-            out.append(f"The reasoning, as recorded: {lower_first(said)}.")
+            out.append(f"The reasoning, as recorded: {said}.")
+        elif _TERMS.search(f.statement):
+            # what the decision commits to and by when ('meaning a signed waiver ... before signing')
+            out.append(f"The terms of the decision, as recorded: {said}.")
         if deadline is not None and deadline.id not in taken_dates:
             taken_dates.add(deadline.id)
             because = f" {deadline.statement.strip().rstrip('.')}." if deadline.text in deadline.statement else ""
@@ -149,6 +152,10 @@ def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) ->
 
 # A decision's statement that gives its reason: the course it was preferred to, or why it was taken.
 _REASON = re.compile(r"\b(rather than|instead of|because|since|so that|in order to|to avoid|given that|as the)\b", re.I)
+
+
+_TERMS = re.compile(r"\b(meaning|on condition that|conditional on|provided that|subject to [^:;,.]+ (?:before|by))\b",
+                    re.I)
 
 
 def _body(ctx: ArtifactContext) -> str:
