@@ -252,3 +252,18 @@ def test_a_forward_asks_no_sign_off_on_a_name():
                                      "thread_labels": ["the vessel"]})
         body = compose_email(ctx).body
         assert not re.search(r"sign-?off|decision|your view", body), body
+
+
+def test_a_reply_does_not_restate_as_news_the_figure_it_was_just_given():
+    # "the rate for the sample error rate is 11.5%" back to the note that gave 11.5%: label doubled, nothing added
+    rate = ERROR_RATE
+    given = EmailContent(subject="Re: Liability cap under the charter",
+                         body="Hi Dana,\n\nThe sample error rate came in today: 11.5%.\n\nSam")
+    for seed in range(60):
+        ctx = email_context("reply", seed=seed, facts=[rate]).model_copy(update={"parent": given})
+        body = compose_email(ctx).body
+        own = body.split("\n\n")
+        said = [x for p in own for x in re.split(r"(?<=[.!?])\s+", p) if rate.text in x]
+        assert said, body  # the planned figure is still carried
+        assert all(re.search(r"same|agree|match|no difference|calculated|worked out|line of|because", x, re.I)
+                   for x in said), body

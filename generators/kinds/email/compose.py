@@ -208,11 +208,41 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         email = email.model_copy(update={"body": re.sub(r"^Yours (?:sincerely|faithfully|truly),?$", "Best regards,",
                                                         email.body, count=1, flags=re.M)})
     if isinstance(spec, EmailSpec) and spec.mode == "reply" and ctx.parent is not None:
-        email = email.model_copy(update={"body": _next_after_news(ctx, email.body)})
+        email = email.model_copy(update={"body": _next_after_news(ctx, _no_echo(ctx, email.body))})
     if isinstance(spec, EmailSpec):
         # every weekday named beside a date is that date's ("April 30 (Friday)" for a Thursday, read 10)
         email = email.model_copy(update={"body": true_weekdays(email.body, spec.sent_at.date())})
     return email
+
+
+def _no_echo(ctx: ArtifactContext, body: str) -> str:
+    """A reply's short sentence that only restates a figure the message replied to already gave ("Thanks Rebecca.
+    For now, we have the sampled claims in error at 46 claims." to Rebecca's note of 46 claims) said as agreeing
+    with it instead: the reply adds that the figure is checked, not the figure again (read 10)."""
+    if ctx.organisations and across(ctx) or getattr(ctx.spec, "beat", "") == "object":
+        return body  # across the table, or in an objection, a figure is never agreed ("Same here" after "We do not accept")
+    heard = own_text(ctx.parent.body) if ctx.parent else ""
+    echoed = [f for f in ctx.facts if f.label and f.value.type in ("money", "number", "percent") and f.text in heard]
+    if not echoed:
+        return body
+    pick = picker_for(ctx, 4)
+    parts = re.split(r"(\n\s*(?:On .{0,80}wrote:|>))", body, maxsplit=1)
+    paras = parts[0].split("\n\n")
+    for f in echoed:
+        for i, para in enumerate(paras):
+            if para.startswith(("- ", "> ")) or f.text not in para:
+                continue
+            sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z])", para)
+            for j, x in enumerate(sentences):
+                if f.text in x and len(x.split()) <= 16 and not re.search(r"\b(same|agree|match|differ|because|"
+                                                                         r"calculated|worked out|derived|line of)\b",
+                                                                         x, re.I):
+                    sentences[j] = pick.fill(bank("email")["echo"], text=f.text, label=f.label) or x
+                    break
+            paras[i] = " ".join(sentences)
+            break
+    parts[0] = "\n\n".join(paras)
+    return "".join(parts)
 
 
 def _next_after_news(ctx: ArtifactContext, body: str) -> str:
