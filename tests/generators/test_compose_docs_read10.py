@@ -210,6 +210,16 @@ def test_a_memo_on_a_violation_that_caused_the_loss_analyses_its_elements_rather
     assert "under OPA 90 section 1004(c)(1)(B) is for Corvale Shipping Ltd to prove" in analysis, analysis
     assert "First, that 33 CFR 164.25 applied" in analysis and "proximately caused the casualty" in analysis
     assert "causation is our case, not yet a finding" in analysis
+    # the provision that breaks the limit is the ground's own, never the cap's section from another fact
+    capped = CAP.model_copy(update={"statement": "The owner's liability under OPA 90 section 1004(a)(1), unless the "
+                                                 "limit is broken, is USD 98,400,000"})
+    bare = reg.model_copy(update={"label": "the limit-breaking regulation", "statement": "The vessel entered US "
+                          "waters without the test required by 33 CFR 164.25, a violation that proximately caused "
+                          "the allision"})
+    doc = compose_document(ctx.model_copy(update={"facts": [bare, capped]}))
+    analysis = " ".join(p for s in doc.sections if s.heading == "Analysis" for p in s.paragraphs)
+    assert "Breaking the limit is for" in analysis and "Breaking the limit under OPA 90 section 1004(a)(1)" \
+        not in analysis, analysis
     # no such ground, no such paragraph
     plain = compose_document(document_context("memo", 6, seed=2, facts=[CAP]))
     assert "Breaking the limit" not in " ".join(p for s in plain.sections for p in s.paragraphs)

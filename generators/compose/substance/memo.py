@@ -246,7 +246,9 @@ def limit_breaking(ctx: ArtifactContext) -> str:
     rule = next((f.text for f in ctx.facts if _CITATION.search(f.text)), "") or \
         next((m.group(1) for m in _CITATION.finditer(statement) if not re.search(r"OPA 90|CERCLA", m.group(1))),
              "the regulation")
-    statute = next((m.group(1) for f in ctx.facts for m in _CITATION.finditer(" ".join(f.statement.split()))
+    # the provision that lifts the limit as the ground's own statement cites it; never another fact's citation (the
+    # cap's own section 1004(a)(1) is not the one that breaks it)
+    statute = next((m.group(1) for m in _CITATION.finditer(statement)
                     if re.search(r"OPA 90|CERCLA|U\.S\.C", m.group(1)) and m.group(1) != rule), "")
     what = re.search(r"(?::\s*)?([^:]*?),\s*a violation\b", statement)
     failed = lower_first(what.group(1).strip()) if what else f"the requirement of {rule} was not met"
