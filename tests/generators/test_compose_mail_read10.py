@@ -267,3 +267,10 @@ def test_a_reply_does_not_restate_as_news_the_figure_it_was_just_given():
         assert said, body  # the planned figure is still carried
         assert all(re.search(r"same|agree|match|no difference|calculated|worked out|line of|because", x, re.I)
                    for x in said), body
+
+
+def test_a_confirmation_that_needs_nothing_more_is_an_acknowledgement_and_no_view_is_asked_on_a_date():
+    assert acknowledges("The OPA 90 liability cap is confirmed as at March 16; nothing more needed this week.\n\nJ")
+    for seed in range(40):
+        body = compose_email(_after_ack_context(seed, [ANSWER], "confirm")).body
+        assert ANSWER.text in body and not re.search(r"your (?:view|answer)|come back to me", body), body

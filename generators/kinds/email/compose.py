@@ -339,6 +339,8 @@ def acknowledges(body: str) -> bool:
     """Whether a message only acknowledges the one before ("Received, Julia, thank you.", "Thanks Douglas; noted for
     21 October."): an acknowledgement of a dozen words or fewer that carries no figure and asks nothing."""
     text = own_text(body)
+    if re.match(r"[^.?!]{3,80} (?:is|are) confirmed as at [^.;?!]{3,30}; nothing more needed this week\.$", text):
+        return True  # "The OPA 90 liability cap is confirmed as at March 16; nothing more needed this week."
     words = re.sub(r"\b\d{1,2} [A-Z][a-z]+\b|\b[A-Z][a-z]+ \d{1,2}\b", "", text)  # a day it names is no figure
     # after the thanks, at most what the writer will do next ("I'll take it up on the next call.")
     rest = re.split(r"(?<=[.!])\s+", text)[1:]
@@ -351,15 +353,16 @@ def _after_ack(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subje
     still wanted on the thread's open point from the one who acknowledged it (with the figures the message carries),
     or else what happens next."""
     v = _beat_values(pick, ctx, values)
-    open_ = [f.label for f in ctx.facts if f.label and still_open(ctx, f)] or \
-        [x for x in ctx.thread_labels if x not in ctx.settled_labels]
+    # (a view is asked on a figure still open, never on a date: "can you come back to me on the answer deadline")
+    open_ = [f.label for f in ctx.facts if f.label and still_open(ctx, f) and f.value.type in ("money", "number",
+                                                                                                  "percent")]
     frames = bank("email")["after_ack"]
     lines: list[str] = []
     if open_ and v.get("parent_first"):
         v["label"] = open_[0]
         lines.append(pick.fill(frames["chase"], **v) or "")
     lines.extend(fact_sentence(pick, f, "email") for f in ctx.facts)
-    if not lines or not any(lines):
+    if not open_:
         lines.append(pick.fill(frames["next"], **v) or "")
     return _close(pick, ctx, "", [cap_first(x) for x in lines if x], subject, full=False)
 
