@@ -210,6 +210,10 @@ def test_a_memo_on_a_violation_that_caused_the_loss_analyses_its_elements_rather
     assert "under OPA 90 section 1004(c)(1)(B) is for Corvale Shipping Ltd to prove" in analysis, analysis
     assert "First, that 33 CFR 164.25 applied" in analysis and "proximately caused the casualty" in analysis
     assert "causation is our case, not yet a finding" in analysis
+    titled = ctx.model_copy(update={"spec": ctx.spec.model_copy(
+        update={"title": "Memo re breaking the limit: the 33 CFR 164.25 steering-gear test"})})
+    answer = " ".join(p for s in compose_document(titled).sections if s.heading == "Short Answer" for p in s.paragraphs)
+    assert "Our case, still to be proved, is that the vessel entered" in answer, answer
     # the provision that breaks the limit is the ground's own, never the cap's section from another fact
     capped = CAP.model_copy(update={"statement": "The owner's liability under OPA 90 section 1004(a)(1), unless the "
                                                  "limit is broken, is USD 98,400,000"})

@@ -85,6 +85,10 @@ def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
     if how:
         out.append(pick.frame(["That figure is {how}.", "It is {how}.", "The figure is {how}.",
                                "It is worked as {how}."]).format(how=how))
+    elif more and _VIOLATION.search(more):
+        # a violation that caused the loss is our case to prove, not a fact (read 10: 'a memo that states a
+        # violation and causation as fact')
+        out.append(f"Our case, still to be proved, is that {lower_first(more.rstrip('.'))}.")
     elif more:
         out.append(gist_sentence(pick, more))
     from worldsmith.generators.compose.substance.minutes import possessive, theirs
