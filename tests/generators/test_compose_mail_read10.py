@@ -271,6 +271,10 @@ def test_a_reply_does_not_restate_as_news_the_figure_it_was_just_given():
 
 def test_a_confirmation_that_needs_nothing_more_is_an_acknowledgement_and_no_view_is_asked_on_a_date():
     assert acknowledges("The OPA 90 liability cap is confirmed as at March 16; nothing more needed this week.\n\nJ")
+    assert acknowledges("The unbilled receivables is confirmed as at June 4; nothing more needed this week. We get the "
+                        "same number for the unbilled receivables, USD 9,460,000.\n\nDavid")
+    assert not acknowledges("The cap is confirmed as at June 4; nothing more needed this week. But the fee is USD 5."
+                            "\n\nDavid")
     for seed in range(40):
         body = compose_email(_after_ack_context(seed, [ANSWER], "confirm")).body
         assert ANSWER.text in body and not re.search(r"your (?:view|answer)|come back to me", body), body

@@ -325,6 +325,9 @@ _NEXT = re.compile(r"(?:I'll|I will|Our side will|Nothing more needed|Next step|
                    re.I)
 
 
+_SAME = re.compile(r"(?:Our workings give the same|We get the same|Same here|That matches|No difference)\b")
+
+
 def own_text(body: str) -> str:
     """A message's own words: its body before the history it quotes, without its name or signature lines."""
     own = re.split(r"\n\s*(?:On .{0,80}wrote:|>)", body, maxsplit=1)[0].strip()
@@ -339,8 +342,13 @@ def acknowledges(body: str) -> bool:
     """Whether a message only acknowledges the one before ("Received, Julia, thank you.", "Thanks Douglas; noted for
     21 October."): an acknowledgement of a dozen words or fewer that carries no figure and asks nothing."""
     text = own_text(body)
-    if re.match(r"[^.?!]{3,80} (?:is|are) confirmed as at [^.;?!]{3,30}; nothing more needed this week\.$", text):
-        return True  # "The OPA 90 liability cap is confirmed as at March 16; nothing more needed this week."
+    confirmed = re.match(r"[^.?!]{3,80} (?:is|are) confirmed as at [^.;?!]{3,30}; nothing more needed this week\.",
+                         text)
+    if confirmed:
+        # "The OPA 90 liability cap is confirmed as at March 16; nothing more needed this week.", and at most the
+        # agreement with a figure the note gave ("We get the same number for ...")
+        rest = re.split(r"(?<=[.!])\s+(?=[A-Z])", text[confirmed.end():].strip()) if text[confirmed.end():].strip() else []
+        return all(_NEXT.match(x) or _SAME.match(x) for x in rest)
     words = re.sub(r"\b\d{1,2} [A-Z][a-z]+\b|\b[A-Z][a-z]+ \d{1,2}\b", "", text)  # a day it names is no figure
     # after the thanks, at most what the writer will do next ("I'll take it up on the next call.")
     rest = re.split(r"(?<=[.!])\s+", text)[1:]
