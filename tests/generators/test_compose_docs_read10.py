@@ -346,3 +346,19 @@ def test_minutes_record_what_a_conditional_decision_commits_to():
     prose = " ".join(p for s in doc.sections for p in s.paragraphs)
     assert "The terms of the decision, as recorded: the board approved the settlement range, meaning a signed " \
            "release from the owners before payment." in prose, prose
+
+
+def test_an_offer_letter_on_an_enterprise_value_bridges_it_to_the_price_for_the_shares():
+    # read 10: enterprise value treated as the price with no cash-free/debt-free bridge
+    from worldsmith.generators.context import OrgRef
+    from tests.generators.context_fixture import FINANCE_VOICE, MILO
+
+    ev = CAP.model_copy(update={"id": "enterprise_value", "label": "the revised enterprise value",
+                                "statement": "The revised enterprise value is USD 98,400,000"})
+    ctx = document_context("letter", 4, seed=8, facts=[ev], voice=FINANCE_VOICE)
+    ctx = ctx.model_copy(update={
+        "to": [MILO], "organisations": [OrgRef(name="Harrow Vane LLP", role="buyer", privileged=True),
+                                        OrgRef(name="Brightmere Advisory", role="sell-side adviser")],
+        "spec": ctx.spec.model_copy(update={"title": "Revised offer letter: Project X"})})
+    prose = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+    assert "cash-free, debt-free basis" in prose and "normalised level of working capital (the peg)" in prose, prose

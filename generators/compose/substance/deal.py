@@ -106,7 +106,7 @@ def ev_bridge(ctx: ArtifactContext) -> str:
     """The cash-free, debt-free mechanism in words: from the enterprise value to the price paid for the shares."""
     pound = "pound for pound" if ctx.locale == "en_GB" else "dollar for dollar"
     return ("The enterprise value is offered on a cash-free, debt-free basis with a normalised level of working "
-            "capital. The equity price paid to the Sellers is the enterprise value, plus the cash of the Company at "
+            "capital (the peg). The equity price paid to the Sellers is the enterprise value, plus the cash of the Company at "
             "Completion, less its financial debt and debt-like items (borrowings and accrued interest, finance leases, "
             "unpaid tax for pre-Completion periods, deferred consideration and transaction costs borne by the "
             f"Company), and adjusted {pound} for the difference between net working capital at Completion and the "

@@ -163,6 +163,14 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             at = next((i for i, k in enumerate(kinds) if k == "opening"), None)
         if at is not None:
             out.setdefault(at, []).append(" ".join(as_told(pick, f, ctx.facts, client) for f in rest))
+    ev = next((f for f in ctx.facts if re.search(r"\benterprise value\b", label(f), re.I)), None)
+    if OFFER.search(ctx.spec.title) and ev is not None:
+        # an offer on an enterprise value says what is paid for the shares (read 10: 'enterprise value as the price
+        # with no cash-free/debt-free bridge'): the bridge after the section that states the value
+        from worldsmith.generators.compose.substance.deal import ev_bridge
+        at = next((i for i in sorted(out) if any(ev.text in p for p in out[i])), None)
+        if at is not None:
+            out[at].append(ev_bridge(ctx))
     return out
 
 
