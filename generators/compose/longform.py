@@ -75,6 +75,12 @@ def _part(pick: Picker, ctx: ArtifactContext, kind: str, sections: int, carry: b
         doc = doc.model_copy(update={"sections": [
             x.model_copy(update={"paragraphs": [re.sub(r"\bOption [A-D],?\s+", "", p) for p in x.paragraphs]})
             for x in doc.sections if not re.match(r"options\b", x.heading, re.I)]})
+    # a finding pasted into mail is said, not labelled ("Observation: the support for the other side's position was
+    # patchy", read 10: a report's skeleton in an email)
+    doc = doc.model_copy(update={"sections": [
+        x.model_copy(update={"paragraphs": [re.sub(r"(^|(?<=[.!?] ))(?:Observation|Finding|Result): (\w)",
+                                                   lambda m: m.group(1) + m.group(2).upper(), p) for p in x.paragraphs]})
+        for x in doc.sections]})
     text = flatten(doc)
     if carry and ctx.distractor_label:
         # a paper's stamp sits on its title line, which mail does not carry: the writer says which version it is

@@ -278,3 +278,11 @@ def test_a_confirmation_that_needs_nothing_more_is_an_acknowledgement_and_no_vie
     for seed in range(40):
         body = compose_email(_after_ack_context(seed, [ANSWER], "confirm")).body
         assert ANSWER.text in body and not re.search(r"your (?:view|answer)|come back to me", body), body
+
+
+def test_a_report_below_a_note_to_the_client_labels_no_observation_or_finding():
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to Corvale", privileged=True, acts_for="Corvale Shipping Ltd"),
+            OrgRef(name="Corvale Shipping Ltd", role="client", privileged=True)]
+    for seed in range(60):
+        body = compose_email(email_context("new", seed=seed, to=[RUTH]).model_copy(update={"organisations": orgs})).body
+        assert not re.search(r"(?:^|[.!?] )(?:Observation|Finding|Result): ", body, re.M), body
