@@ -46,6 +46,8 @@ def test_an_engagement_letter_signs_off_then_has_a_countersignature_block_and_it
         assert paras[accept + 1].startswith("Signed:") and paras[accept + 2] == f"Name: {RUTH.name}", paras[accept:]
         assert "limited to the fees paid" in prose and "rules of professional conduct" in prose, prose
         assert prose.count("Agreed and accepted") == 1
+        terms = next(s for s in doc.sections if "limited to the fees paid" in " ".join(s.paragraphs))
+        assert "Terms" in terms.heading, terms.heading
 
 
 def test_a_models_prose_never_replaces_the_countersignature_block():

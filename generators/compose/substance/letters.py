@@ -236,7 +236,12 @@ def engagement_plan(plan: list[tuple[str, str]], listed: list[tuple[str, str]]) 
     rank_of = {"client_opening": 0, "engagement_scope": 1, "client_close": 2, "fees": 3, "client_terms": 4,
                "client_advice": 5}
     keep = sorted(listed, key=lambda h: rank_of.get(h[1], 9))[:len(plan)]
-    return [h for h in listed if h in keep]
+    out = [h for h in listed if h in keep]
+    if not any(k == "client_terms" for _, k in out):
+        # the terms are then written under the fees, and the heading says so (read 10: 'no professional standards
+        # basis, no limitation of liability' where they sat unheaded under Fees)
+        out = [("Fees and Terms of Engagement", k) if k == "fees" else (h, k) for h, k in out]
+    return out
 
 
 def client_letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], due: str
