@@ -140,7 +140,8 @@ _SYM_RX = "|".join(re.escape(s) for s in sorted(CURRENCY_SYMBOLS, key=len, rever
 CODE_RX = "|".join(READ_CODES)
 # One figure. Groups: lp/rp the parentheses around it, s1/s2 a minus sign before or after the currency, c1 a currency
 # before the number, num the number as written, sp and scale a scale word ("m", "million"), pct a percent sign or
-# word, c2 a currency after ("156.2 million dollars").
+# word, c2 a currency after ("156.2 million dollars"; never a code that opens the next figure: the 31 of "May 31 USD
+# 9,460,000" is no amount of USD).
 FIGURE = re.compile(rf"""
     (?:(?<=/)(?=[A-Za-z$£€¥₹])|(?<![\w.,:/#§$£€¥₹\x01])  # "USD 156.2m/USD 148m", but not the 2 of "1/2"
        |(?<=\d/)(?={_SEP_NUM})|(?<=[.,]\d{{3}}/)(?=\d+(?![\d/.,]\d)))  # a quotient: "12,000,000/15,000,000", "12/13.125"
@@ -152,7 +153,7 @@ FIGURE = re.compile(rf"""
         |\d+(?:\.\d+)?)(?:(?![.,:/]?\d)|(?=/{_SEP_NUM})|(?<=[.,]\d{{3}})(?=/\d+(?![\d/.,]\d)))
     (?:(?P<sp>\s?)(?P<scale>thousand|million|billion|trillion|mln|mn|bn|tn|mm|[kmb])(?![A-Za-z]))?
     (?:\s?(?P<pct>%|percent\b|per\s?cent\b|pct\b))?
-    (?:\s?(?P<c2>(?-i:{CODE_RX})(?![A-Za-z])|(?:(?:US|U\.S\.|Canadian|Australian)\s)?dollars\b|pounds\ssterling\b
+    (?:\s?(?P<c2>(?-i:{CODE_RX})(?![A-Za-z])(?!\s{{0,2}}[-−]?\d)|(?:(?:US|U\.S\.|Canadian|Australian)\s)?dollars\b|pounds\ssterling\b
         |pounds\b|sterling\b|euros?\b|yen\b|(?:Swiss\s)?francs\b))?
     (?P<rp>\s?\))?
 """, re.X | re.I)

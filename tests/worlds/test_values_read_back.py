@@ -111,3 +111,12 @@ def test_one_figure_reader_reads_every_usual_form_of_an_amount_for_validation_an
         [("money", Decimal("156000000"))]
     text = "The cap is GBP 5,625,000, not (USD 2.5bn)."
     assert [(m.value, m.currency) for m in answers.parse(text).mentions] == [(f.value, f.currency) for f in figures(text)]
+
+
+def test_a_currency_code_that_opens_the_next_figure_is_not_the_last_ones():
+    # bench.tasks' one false negative: a right terse answer 'unbilled receivables at May 31 USD 9,460,000; ...' read
+    # '31 USD' as an amount the ledger does not hold, and lost USD 9,460,000
+    from worldsmith.worlds.values import FIGURE
+
+    found = [m.group(0).strip() for m in FIGURE.finditer("receivables at May 31 USD 9,460,000; the fee 5 USD.")]
+    assert found == ["31", "USD 9,460,000", "5 USD"]
