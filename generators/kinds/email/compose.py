@@ -13,6 +13,7 @@ from worldsmith.generators.compose.text import clean_list, cap_first, join_names
     title_head, true_weekdays
 from worldsmith.generators.compose.voice import deadline, of_the_matter, salutation, sign_off, signature, soft_lower, \
     trade_sentences, vocabulary
+from worldsmith.generators.beats import names_decision
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.questions import title_question, turned_round, when_answer, yes_no
 from worldsmith.worlds.content import EmailContent
@@ -462,8 +463,12 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     facts = []
     inside = not (ctx.organisations and across(ctx))
     for i, f in enumerate(pick.shuffled(ctx.facts)):
-        # (to the other side in the words of a letter: 'Working figure for the total claim' is our own shorthand)
-        facts.append(fact_sentence(pick, f, "email" if inside else "document", lead=i > 0 and pick.chance(0.4)))
+        # (to the other side in the words of a letter: 'Working figure for the total claim' is our own shorthand;
+        # and our own side's decision as what we are instructed to do, not 'the record of the demand decision reads')
+        if not inside and f.value.type == "text" and names_decision(f.statement) and f.text[:1].islower():
+            facts.append(f"{'Our client has decided' if client_of(ctx) else 'We have decided'} to {f.text}.")
+        else:
+            facts.append(fact_sentence(pick, f, "email" if inside else "document", lead=i > 0 and pick.chance(0.4)))
         facts.extend(_why(pick, f if inside else f.model_copy(update={"source": ""}), values))
     if facts and len(facts) > 1 and pick.chance(0.35):
         lead = pick.frame(email["transitions"])
@@ -1025,8 +1030,12 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
     facts = []
     inside = not (ctx.organisations and across(ctx))
     for i, f in enumerate(ctx.facts):
-        # (to the other side in the words of a letter: 'Working figure for the total claim' is our own shorthand)
-        facts.append(fact_sentence(pick, f, "email" if inside else "document", lead=i > 0 and pick.chance(0.4)))
+        # (to the other side in the words of a letter: 'Working figure for the total claim' is our own shorthand;
+        # and our own side's decision as what we are instructed to do, not 'the record of the demand decision reads')
+        if not inside and f.value.type == "text" and names_decision(f.statement) and f.text[:1].islower():
+            facts.append(f"{'Our client has decided' if client_of(ctx) else 'We have decided'} to {f.text}.")
+        else:
+            facts.append(fact_sentence(pick, f, "email" if inside else "document", lead=i > 0 and pick.chance(0.4)))
         facts.extend(_why(pick, f if inside else f.model_copy(update={"source": ""}), values))
     if facts:
         paragraphs.append(" ".join(facts))
