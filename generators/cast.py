@@ -91,7 +91,9 @@ def make_cast(outline: Outline, occupations: dict[str, Occupation], rng: random.
         for seat in range(member.count):
             for _ in range(50):
                 first, last = fake.first_name(), fake.last_name()
-                if f"{first} {last}" not in used_names and ascii_local_part(first) and ascii_local_part(last):
+                # (Faker's lists share names: 'Michael Michael' was a supplier's COO in an unseen outline, read 12)
+                if f"{first} {last}" not in used_names and ascii_local_part(first) and ascii_local_part(last) \
+                        and first.casefold() != last.casefold():
                     break
             used_names.add(f"{first} {last}")
             # A name with no Latin letters (Arabic, Chinese) gives no local part: the seat's role stands in for it.

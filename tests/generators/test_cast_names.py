@@ -1,0 +1,29 @@
+"""A cast's names: a person whose first and last names are the same word reads as made up ('Michael Michael', a
+supplier's COO in an unseen outline, blind read 12)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from worldsmith.flows import pipeline
+from worldsmith.generators.backends.offline import OfflineBackend
+from worldsmith.generators.cast import make_cast
+from worldsmith.taxonomies.loader import resolve_cast
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "outlines" / "examples"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.yaml")))
+def test_no_person_of_a_large_cast_has_one_word_for_both_names(name):
+    prepared = pipeline.prepare(EXAMPLES / name, 0, OfflineBackend())
+    occupations = resolve_cast(prepared.outline, prepared.taxonomy)
+    # every seat multiplied: a few hundred names drawn from Faker's lists, where first and last names overlap
+    cast = [m.model_copy(update={"count": 30}) for m in prepared.outline.cast]
+    outline = prepared.outline.model_copy(update={"cast": cast})
+    for seed in range(3):
+        people = make_cast(outline, occupations, random.Random(seed))
+        assert len({p.name for p in people}) == len(people)
+        assert not [p.name for p in people if p.first_name.casefold() == p.last_name.casefold()]
