@@ -78,20 +78,41 @@ def test_a_memo_to_no_one_is_a_memo_to_file():
 
 
 def test_a_letter_has_its_senders_letterhead_reference_date_and_addressee():
+    # read 12: the letterhead opens the page, above the reference and the addressee (not between the subject and
+    # 'Dear'); no running header over it
     doc = _render(_plan(doc_type="letter", title="Closing letter"),
                   CONTENT.model_copy(update={"title": "Closing letter"}))
     section = doc.sections[0]
     assert section.different_first_page_header_footer
-    letterhead = [p.text for p in section.first_page_header.paragraphs]
-    assert letterhead[0] == "Quill & Partners LLP"
-    assert letterhead[1].endswith("quill-law.example") and re.match(r"\d+ [A-Z]", letterhead[1])
+    assert not any(p.text.strip() for p in section.first_page_header.paragraphs)
     body = [p.text for p in doc.paragraphs]
-    assert re.fullmatch(r"Our ref: AQ/NH/\d{3}", body[0])
-    assert body[1] == "March 5, 2025"
-    assert body[2].split("\n")[:4] == ["By email: chloe.marchetti@northwind-holdings.example", "Chloé Marchetti",
+    assert body[0] == "Quill & Partners LLP" and doc.paragraphs[0].style.name == "Letterhead Name"
+    assert body[1].endswith("quill-law.example") and re.match(r"\d+ [A-Z]", body[1])
+    assert re.fullmatch(r"Our ref: AQ/NH/\d{3}", body[2])
+    assert body[3] == "March 5, 2025"
+    assert body[4].split("\n")[:4] == ["By email: chloe.marchetti@northwind-holdings.example", "Chloé Marchetti",
                                        "General Counsel", "Northwind Holdings"]
-    assert body[3] == "Closing letter" and doc.paragraphs[3].style.name == "Title"
+    assert body[5] == "Closing letter" and doc.paragraphs[5].style.name == "Title"
     assert not any(p.style.name.startswith("Memo") for p in doc.paragraphs)
+
+
+def test_no_heading_above_a_letters_salutation():
+    """read 12: 'An "Introduction" heading sits above "Dear Ryan Nelson"'; the letter's later headings stay, and
+    the twin drops the same heading."""
+    sections = [Section(heading="Introduction", paragraphs=["Dear Chloé Marchetti,", "We write about closing."]),
+                Section(heading="Next Steps", paragraphs=["Please call us.", "Yours sincerely,", "Ada Quill"])]
+    content = CONTENT.model_copy(update={"title": "Closing letter", "sections": sections})
+    plan = _plan(doc_type="letter", title="Closing letter")
+    doc = _render(plan, content)
+    headings = [p.text for p in doc.paragraphs if p.style.name.startswith("Heading")]
+    assert headings == ["Next Steps"]
+    salutation = next(i for i, p in enumerate(doc.paragraphs) if p.text.startswith("Dear "))
+    assert doc.paragraphs[salutation - 1].style.name in ("Title", "Subtitle")
+    twin = render_markdown(plan, plan.artifact("d1"), content)
+    assert "## Introduction" not in twin and "## Next Steps" in twin
+    # a memo keeps its first heading
+    memo = _render(_plan(), content)
+    assert [p.text for p in memo.paragraphs if p.style.name.startswith("Heading")][0] == "Introduction"
 
 
 def test_other_genres_get_a_title_block_with_a_rule_and_no_memo_block():

@@ -106,6 +106,10 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
     if ctx.locale != "en_US":
         # "attorney work product" is a US doctrine: an English firm marks its papers privileged, not work product
         markings = [m for m in markings if "Work Product" not in m] or [style["mark"]]
+    if kind in ("letter", "client_letter"):
+        # a letter goes out: never 'For Internal Use Only', nor 'For Discussion Purposes' on a letter for signature
+        # (read 12: an engagement letter marked 'For Discussion Purposes')
+        markings = [m for m in markings if "Internal" not in m and "Discussion" not in m] or [style["mark"]]
     marking = pick.one(markings)
     if kind == "letter" and across(ctx):
         marking = style["mark"]  # a letter across the table: never "For Internal Use Only" or a privilege
@@ -134,7 +138,8 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         line = marking
     else:
         line = sep.join([marking, f"Prepared by {by}", when])
-    if kind in ("letter", "client_letter", "memo", "ic_memo", "report", "default", "plan"):
+    if kind in ("memo", "ic_memo", "report", "default", "plan"):
+        # (a letter's letterhead heads its page, above the reference and the addressee: front_matter)
         role = next((o.role for o in ctx.organisations if o.name == ctx.author.organisation), "")
         line = letterhead(ctx.author.organisation, ctx.author.email.split("@")[-1], ctx.locale, role,
                           ctx.world_summary) + sep + line
@@ -379,10 +384,9 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         if i == table_at and len(ctx.facts) >= 2 and table is None and tabled:
             table = key_figures(ctx, kind)
         if kind in ("letter", "client_letter") and i == 0:
-            reader = ctx.to[0] if ctx.to else ctx.author
-            paragraphs = [f"Dear {reader.name},"] + paragraphs
+            paragraphs = [salutation_line(ctx, kind)] + paragraphs
         if kind in ("letter", "client_letter") and i == len(plan) - 1:
-            paragraphs = paragraphs + [f"Yours sincerely, {ctx.author.name}, {ctx.author.title}, {ctx.author.organisation}."]
+            paragraphs = paragraphs + sign_off_block(ctx)
             if kind == "client_letter":
                 # the client countersigns below the firm's sign-off, in a block of its own
                 paragraphs = paragraphs + countersignature(ctx)
@@ -405,6 +409,19 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
                                          "paragraphs": [substance.english(p, ctx) for p in x.paragraphs]})
                     for x in sections]
     return DocumentContent(title=spec.title, subtitle=_subtitle(pick, ctx, spec, kind), sections=sections)
+
+
+def salutation_line(ctx: ArtifactContext, kind: str) -> str:
+    """A letter's salutation: its own client by first name (an engagement letter to the chair the partner works
+    with), anyone else by full name."""
+    reader = ctx.to[0] if ctx.to else ctx.author
+    return f"Dear {reader.first_name}," if kind == "client_letter" and reader.first_name else f"Dear {reader.name},"
+
+
+def sign_off_block(ctx: ArtifactContext) -> list[str]:
+    """A letter's close and signature block, each line its own paragraph: the close, the signer's name, title and
+    organisation (read 12: 'the sign-off runs onto one line with no signature block for the firm')."""
+    return ["Yours sincerely,", ctx.author.name, ctx.author.title, ctx.author.organisation]
 
 
 def item_name(label: str) -> str:

@@ -135,8 +135,12 @@ def _memo_block(plan: WorldPlan, spec: DocumentSpec) -> list[str]:
 
 
 def _letter_blocks(plan: WorldPlan, spec: DocumentSpec) -> list[tuple[str, list[str]]]:
-    """The reference line, the date, and the addressee's name, title, organisation and address."""
-    blocks = [(style.LETTER_LINES, [f"Our ref: {reference(plan, spec)}"]),
+    """The sender's letterhead, the reference line, the date, and the addressee's name, title, organisation and
+    address: a letter's head in the order it prints, in the body of the page, so the .docx and its twin both open
+    on whom the letter is from (read 12: the letterhead printed between the subject and 'Dear', under a heading)."""
+    name, address = letterhead_lines(plan, spec.author)
+    blocks = [(style.LETTERHEAD_NAME, [name]), (style.LETTERHEAD_ADDRESS, [address]),
+              (style.LETTER_LINES, [f"Our ref: {reference(plan, spec)}"]),
               (style.LETTER_LINES, [long_date(spec.date, plan.locale)])]
     if spec.readers:
         reader = plan.person(spec.readers[0])
@@ -156,6 +160,12 @@ def front_matter(plan: WorldPlan, spec: DocumentSpec, look: str) -> list[tuple[s
     if look == "letter":
         return _letter_blocks(plan, spec)
     return []
+
+
+def shows_heading(look: str, index: int, paragraphs: list[str]) -> bool:
+    """Whether a section's heading prints: never a heading above a letter's salutation (read 12: an
+    'Introduction' heading over 'Dear Ryan Nelson,'); a letter's later sections keep theirs."""
+    return not (look == "letter" and index == 0 and bool(paragraphs) and paragraphs[0].startswith("Dear "))
 
 
 def markdown_lines(lines: list[str]) -> str:

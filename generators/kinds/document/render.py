@@ -12,8 +12,8 @@ from docx.enum.text import WD_ALIGN_PARAGRAPH
 from worldsmith.worlds.content import DocumentContent, Table
 from worldsmith.worlds.plan import DocumentSpec, WorldPlan
 from worldsmith.generators.kinds.document import docx_style as style
-from worldsmith.generators.kinds.document.front_matter import (CENTRED, PRIVILEGED, front_matter, letterhead_lines,
-                                                              look_of, markdown_lines, privileged)
+from worldsmith.generators.kinds.document.front_matter import (CENTRED, PRIVILEGED, front_matter, look_of,
+                                                              markdown_lines, privileged, shows_heading)
 from worldsmith.generators.render.office import banner, organisation_name, stamp_of
 from worldsmith.generators.render.sanitize import short
 from worldsmith.generators.render.zipfix import normalize_zip
@@ -90,14 +90,12 @@ def _margins(doc: Document, plan: WorldPlan, spec: DocumentSpec, look: str) -> N
     warning = banner(plan, spec)
     headers, footers = [section.header], [section.footer]
     if look == "letter":
+        # the first page opens on the letterhead in the body (front_matter): no running header above it
         section.different_first_page_header_footer = True
         head = section.first_page_header
-        name, address = letterhead_lines(plan, spec.author)
-        head.paragraphs[0].text = name
-        head.paragraphs[0]._p.style = style.LETTERHEAD_NAME
-        head.add_paragraph(address)._p.style = style.LETTERHEAD_ADDRESS
         if warning:
-            head.add_paragraph(warning).runs[0].bold = True
+            head.paragraphs[0].text = warning
+            head.paragraphs[0].runs[0].bold = True
         footers.append(section.first_page_footer)
     for header in headers:
         header.paragraphs[0].text = org + (f"\t\t{marking}" if marking else "")
@@ -139,8 +137,9 @@ def render_docx(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -
             last.alignment = WD_ALIGN_PARAGRAPH.CENTER
     if look not in ("memo", "letter"):
         style.rule_under(last)  # the title block ends in a rule, as a memo's block does
-    for part in content.sections:
-        _add_styled(doc, part.heading, "Heading 1")
+    for i, part in enumerate(content.sections):
+        if shows_heading(look, i, part.paragraphs):
+            _add_styled(doc, part.heading, "Heading 1")
         for paragraph in part.paragraphs:
             doc.add_paragraph(paragraph)
         if part.table is not None:
@@ -173,8 +172,10 @@ def render_markdown(plan: WorldPlan, spec: DocumentSpec, content: DocumentConten
     warning = banner(plan, spec)
     if warning:
         blocks.append(f"> **{warning}**")
-    for part in content.sections:
-        blocks.append(f"## {part.heading}")
+    look = look_of(spec)
+    for i, part in enumerate(content.sections):
+        if shows_heading(look, i, part.paragraphs):
+            blocks.append(f"## {part.heading}")
         blocks.extend(part.paragraphs)
         if part.table is not None:
             blocks.append("\n".join(markdown_table(part.table.columns, table_rows(spec, part.table))))
