@@ -769,10 +769,14 @@ def bank_statuses() -> list[str]:
 
 
 def _sources_and_uses(sheet: _Sheet, ledger: _Ledger, numeric: list[str], label: dict[str, str]) -> int | None:
-    """A sources and uses sheet, after the computation of the price: the use (the price), the sources that fund it
-    (an indicative term loan the engine puts at 45% of it, the equity as the balance, by a live formula, so sources
-    equal uses), and the funds flow at completion (the amounts the ledger computes out of
-    the price, such as an escrow, and the sellers' balance). None when the sheet carries no price."""
+    """A draft sources and uses sheet, after the computation of the price: the uses (the price and, on an
+    enterprise value, the bridge to what the sellers receive), the sources that fund it (an indicative term loan the
+    engine puts at 45% of the price, the equity as the balance, by a live formula, so sources equal uses), and the
+    funds flow at completion (the amounts the ledger computes out of the price, such as an escrow, and the sellers'
+    balance). A line the ledger holds no figure for (the net debt repaid, the working capital adjustment, the
+    transaction costs) is a to-be-confirmed line with the source its figure will come from, never a figure; each
+    figure's label says what it is (read 12: 'The funds flow pays the sellers EV less escrow despite a cash-free,
+    debt-free deal ... The S&U also leaves out transaction costs'). None when the sheet carries no price."""
     money = [f for f in numeric if isinstance(ledger.value(f), Money) and f in sheet.at]
     if not money:
         return None
@@ -781,28 +785,50 @@ def _sources_and_uses(sheet: _Sheet, ledger: _Ledger, numeric: list[str], label:
     # what the ledger takes out of the price at completion (an escrow = 7.5% of the enterprise value)
     out_of = [f for f in money if f != price and ledger.facts[f].formula and price in references(ledger.facts[f].formula)]
     debt = (amount * Decimal("0.45")).quantize(Decimal(100000), ROUND_HALF_UP)
+    name = line_label(ledger.facts[price])
+    name = name[0].lower() + name[1:]
+    # an enterprise value is cash-free and debt-free: the sellers are paid it less the debt repaid, plus or minus
+    # the working capital true-up, and the buyer funds its costs on top
+    enterprise = "enterprise value" in name.lower() or re.search(r"\bev\b", name.lower()) is not None
+    tbc = "To be confirmed"
     sheet.add("Uses", role="heading")
-    # (the price is the one use: a total adding the ledger's price to estimated costs would read as a second price)
-    uses = sheet.add(f"Purchase price ({line_label(ledger.facts[price])[0].lower()}{line_label(ledger.facts[price])[1:]})",
-                     role="item", amount=_num(amount), fmt="money", formula="{%d}" % sheet.at[price],
-                     note="As computed above; transaction costs are met by the buyer outside the price")
+    uses = sheet.add(f"Purchase price ({name})", role="item", amount=_num(amount), fmt="money",
+                     formula="{%d}" % sheet.at[price],
+                     note="Cash-free, debt-free: funds the sellers' equity price and the repayment of the target's "
+                     "net debt (funds flow below)" if enterprise else "As computed above")
+    if enterprise:
+        sheet.add("Working capital adjustment against the peg (+/-)", role="item",
+                  note=f"{tbc}: from the completion accounts, against the NWC peg agreed in the SPA")
+    sheet.add("Transaction costs (advisers' fees, financing fees, stamp duty)", role="item",
+                      note=f"{tbc}: from the advisers' fee letters and the lenders' commitment papers")
+    known = sheet.add("Total uses (figures confirmed so far)", role="item", amount=_num(amount), fmt="money",
+                      formula="{%d}" % uses,
+                      note="The price alone so far; the lines to be confirmed are added as their figures arrive")
     sheet.add("Sources", role="heading")
     loan = sheet.add("Senior term loan (indicative terms)", role="item", amount=_num(debt), fmt="money",
-                     note="About 45% of uses, per the lenders' indicative terms")
+                     note="About 45% of the price, per the lenders' indicative terms")
     sheet.add("Equity from the fund", role="item", amount=_num(amount - debt), fmt="money",
-              formula="{%d}-{%d}" % (uses, loan), note="The balance of the uses")
+              formula="{%d}-{%d}" % (known, loan),
+              note="The balance of the uses; rises by the transaction costs once confirmed")
     total = sheet.add("Total sources", role="item", amount=_num(amount), fmt="money",
-                      formula="SUM({%d}:{%d})" % (loan, loan + 1), note="Equals the uses")
-    if out_of:
+                      formula="SUM({%d}:{%d})" % (loan, loan + 1), note="Equals the total uses")
+    if out_of or enterprise:
         sheet.add("Funds flow at completion", role="heading")
+        if enterprise:
+            sheet.add("Repaid to the target's lenders (net debt)", role="item",
+                      note=f"{tbc}: from the completion balance sheet and the lenders' payoff letters; paid out of "
+                      "the price")
         held = [sheet.add("Paid into escrow" if "escrow" in label[f].lower() else
                           f"Withheld: {label[f][0].lower()}{label[f][1:]}", role="item",
                           amount=_num(ledger.value(f).amount), fmt="money", formula="{%d}" % sheet.at[f])
                 for f in out_of]
         sellers = amount - sum(ledger.value(f).amount for f in out_of)
-        sheet.add("Paid to the sellers", role="item", amount=_num(sellers), fmt="money",
-                  formula="{%d}-" % sheet.at[price] + "-".join("{%d}" % h for h in held),
-                  note="The price less the amounts held back")
+        what = "less the amounts held back" + ("; before the net debt repaid and the working capital adjustment, "
+                                               "which come off (or are added) once confirmed" if enterprise else "")
+        sheet.add("Paid to the sellers (before net debt and working capital)" if enterprise else "Paid to the sellers",
+                  role="item", amount=_num(sellers), fmt="money",
+                  formula="{%d}" % sheet.at[price] + "".join("-{%d}" % h for h in held),
+                  note=f"The {name} {what}")
     return total
 
 

@@ -145,7 +145,28 @@ def test_a_sources_and_uses_sheet_has_sources_that_equal_its_uses_and_a_funds_fl
     by_label = {ln.cells[0]: ln for ln in sk.lines}
     assert {"Uses", "Sources", "Funds flow at completion"} <= set(by_label)
     assert by_label["Total sources"].cells[sk.amount] == 177500000 and by_label["Total sources"].formula
-    assert by_label["Equity from the fund"].formula and by_label["Paid to the sellers"].cells[sk.amount] == 164187500
+    sellers = by_label["Paid to the sellers (before net debt and working capital)"]
+    assert by_label["Equity from the fund"].formula and sellers.cells[sk.amount] == 164187500
+    # read 12: 'The funds flow pays the sellers EV less escrow despite a cash-free, debt-free deal: it ignores debt
+    # repaid, cash and the NWC true-up. The S&U also leaves out transaction costs.' The lines the ledger holds no
+    # figure for are there, to be confirmed with their source, and carry no figure
+    tbc = {label: ln for label, ln in by_label.items() if str(ln.cells[-1] or "").startswith("To be confirmed:")}
+    words = " ".join(tbc).lower()
+    assert "net debt" in words and "working capital" in words and "transaction costs" in words, list(tbc)
+    assert all(ln.cells[sk.amount] is None and not ln.formula for ln in tbc.values())
+    assert all(" from " in ln.cells[-1] for ln in tbc.values())  # the source the figure will come from
+    assert "cash-free, debt-free" in by_label["Purchase price (enterprise value)"].cells[-1].lower()
+
+
+def test_a_sources_and_uses_on_an_equity_price_has_no_net_debt_bridge():
+    usd = lambda a: Money(amount=Decimal(a), currency="USD")  # noqa: E731
+    facts = [LedgerFact(id="price", statement="P.", label="price for the shares", value=usd(50000000), text="x")]
+    spec = SheetSpec(id="s", item="s", path="V/s.xlsx", title="Sources and uses", author="a",
+                     occupation="x", rows=5, date=dt.date(2026, 10, 8), facts=["price"])
+    sk = build_skeleton(spec, facts, None, "en_US", Faker(), dt.date(2026, 9, 1))
+    labels = [str(ln.cells[0]) for ln in sk.lines]
+    assert not any("net debt" in x.lower() or "working capital" in x.lower() for x in labels), labels
+    assert any(x.startswith("Transaction costs") for x in labels)  # the buyer's costs are a use whatever the price
 
 
 def test_a_rate_by_payer_is_computed_from_each_payers_claims():
