@@ -172,6 +172,9 @@ class ArtifactContext(kinds.KindBound):
                                                            "None: no series)")
     privileged: bool = Field(False, description="the author and every recipient or reader are inside one privileged circle "
                                                 "(counsel and client): only then may the text be marked privileged")
+    next_beat: str = Field("", description="for a message: the beat of the reply to it in its thread ('forward' when it "
+                                           "is passed on; '' when nothing follows it): a message that something "
+                                           "answers asks it something, never only acknowledges")
     repair: list[str] = Field(default_factory=list, description="what validation found wrong with an earlier version")
     seed: int = Field(description="this artifact's own seed, derived from the world seed and its id")
 
@@ -507,11 +510,22 @@ def dependencies(spec: ArtifactSpec) -> list[str]:
     return kinds.of(spec).dependencies(spec)
 
 
+def reply_beat(plan: WorldPlan, message_id: str) -> str:
+    """The beat of the message that replies to (or forwards) a message of the plan, '' when none does (indexed once
+    per plan)."""
+    index = plan.__dict__.get("_reply_beats")
+    if index is None:
+        index = {a.parent: (a.beat or a.mode) for a in plan.artifacts if getattr(a, "parent", None)}
+        plan.__dict__["_reply_beats"] = index
+    return index.get(message_id, "")
+
+
 def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
     """What a message sees beyond the common fields: its to and cc, and the message it answers."""
     extra: dict = {"to": spec.to, "cc": spec.cc, "thread_labels": thread_labels(plan, spec.thread),
                    "settled_labels": settled_labels(plan, spec.thread, spec.sent_at.date()),
-                   "own_labels": own_labels(plan, spec.thread, spec.author)}
+                   "own_labels": own_labels(plan, spec.thread, spec.author),
+                   "next_beat": reply_beat(plan, spec.id)}
     if spec.parent:
         parent = done[spec.parent]
         assert isinstance(parent, EmailContent)

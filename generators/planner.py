@@ -288,7 +288,8 @@ class _Planner:
                 sender, to, copy = author, others, cc
                 carried = facts
             else:
-                at = reply_time(self.rng, prev.sent_at, self.outline.window.end)
+                at = before_due(reply_time(self.rng, prev.sent_at, self.outline.window.end), prev.sent_at,
+                                self.due_days(facts), self.outline.window.end)
                 last = self.people_by_id(prev.author)
                 if forwarding:
                     # A forward goes to someone the thread has not reached, and says why they need it.
@@ -378,6 +379,15 @@ class _Planner:
             self._mail_copied += bool(spec.cc)
             prev = spec
 
+    def due_days(self, facts: list[str]) -> list[dt.date]:
+        """The dates a thread's facts hold (a deadline, a hearing), fixed ones only."""
+        out = []
+        for fid in facts:
+            f = self.outline_fact(fid)
+            if f.value is not None and f.value.type == "date" and not f.values and isinstance(f.value.value, dt.date):
+                out.append(f.value.value)
+        return out
+
     def _copied_share(self) -> float:
         """The share of the mail planned so far that carries a Cc."""
         return self._mail_copied / self._mail_planned if self._mail_planned else 0.0
@@ -461,6 +471,23 @@ class _Planner:
         digest = hashlib.sha256(f"{world_key(self.outline, self.seed)}:{aid}".encode()).hexdigest()[:20]
         return f"<{digest}@{sender.email.split('@')[1]}>"
 
+
+
+def before_due(at: dt.datetime, after: dt.datetime, due: list[dt.date], window_end: dt.date) -> dt.datetime:
+    """A reply's time moved before a date of its thread that was still ahead when the message it answers went out: a
+    reply noting a deadline lands before it, never in the evening of the deadline day ("Thanks Jacqueline; noted for
+    May 1" at 18:28 on May 1, the answer deadline, to a note of April 29: read 12). It goes the same afternoon, else
+    the next morning if that is still before the date; no draw is made (nothing else of the world changes)."""
+    ahead = [d for d in due if after.date() < d <= at.date()]
+    if not ahead:
+        return at
+    soon = after + dt.timedelta(minutes=73)
+    if soon.hour < 19 and soon.date() == after.date():
+        return soon
+    day = next_business_day(after.date() + dt.timedelta(days=1), window_end)
+    if day < min(ahead):
+        return dt.datetime(day.year, day.month, day.day, 8, 40 + after.minute % 20, after.second, tzinfo=after.tzinfo)
+    return soon
 
 
 def link_citations(artifacts: list[ArtifactSpec]) -> None:

@@ -210,10 +210,76 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
                                                         email.body, count=1, flags=re.M)})
     if isinstance(spec, EmailSpec) and spec.mode == "reply" and ctx.parent is not None:
         email = email.model_copy(update={"body": _next_after_news(ctx, _no_echo(ctx, email.body))})
+    if isinstance(spec, EmailSpec) and spec.mode == "reply" and ctx.next_beat not in ("", "forward") \
+            and only_acknowledges(ctx, email.body):
+        email = email.model_copy(update={"body": _asks_on(ctx, email.body)})
     if isinstance(spec, EmailSpec):
         # every weekday named beside a date is that date's ("April 30 (Friday)" for a Thursday, read 10)
         email = email.model_copy(update={"body": true_weekdays(email.body, spec.sent_at.date())})
     return email
+
+
+# What a message that would only acknowledge asks instead, when a reply follows it (email.yaml ack_asks).
+_NEEDS = re.compile(r"\b(?:anything (?:else |further )?you need from|need anything (?:else |further )?from|"
+                    r"anything still needed from)\b", re.I)
+# The lines an acknowledgement adds after its thanks: what the writer will do next, or that nothing more is needed.
+_ACK_TAIL = re.compile(r"^(?:I'll|I will|Our side will|We will|The team will|We|Picking this up|Nothing more needed|"
+                       r"the next step is|I'll take it from here)\b", re.I)
+
+
+def only_acknowledges(ctx: ArtifactContext, body: str) -> bool:
+    """Whether a message only acknowledges the one before, whatever planned figure or date it restates ("Noted, John;
+    I'll take it from here. May 1, 2026 is the answer deadline."): its own text opens with thanks or noted, asks
+    nothing, and says nothing else but what its writer will do next."""
+    if acknowledges(body):
+        return True
+    text = own_text(body)
+    for f in ctx.facts:
+        text = text.replace(f.text, "")
+    text = re.sub(r"^(?:hi|dear|hello)\s+\w+,?\s+", "", text, flags=re.I)
+    sentences = [x for x in re.split(r"(?<=[.!])\s+(?=[A-Z])", text) if x]
+    return bool(sentences) and bool(_ACK.match(text)) and "?" not in text and len(text.split()) <= 40 \
+        and all(_ACK_TAIL.match(x) or not re.search(r"\d", x) and len(x.split()) <= 8 for x in sentences[1:])
+
+
+def _asks_on(ctx: ArtifactContext, body: str) -> str:
+    """An acknowledgement that a reply follows, made into one that asks what is still wanted of its writer: the thanks
+    (and any planned figure) stay, what the writer says they will do next goes. A thread whose reply answered a bare
+    "noted" said nothing ("Thanks Jacqueline; noted for May 1. I'll work it into our own timetable today." and then
+    "Nothing more needed from you this week", read 12)."""
+    parts = re.split(r"(\n\s*(?:On .{0,80}wrote:|>))", body, maxsplit=1)
+    paras = parts[0].split("\n\n")
+    at = next((i for i, p in enumerate(paras) if _ACK.match(p.strip()) or " confirmed as at " in p), None)
+    if at is None:
+        return body
+    keep = [f.text for f in ctx.facts]
+    sentences = re.split(r"(?<=[.!])\s+(?=[A-Z])", paras[at].strip())
+    head = re.sub(r";\s*(?:nothing more needed this week|I'll take it from here|the next step is (?:mine|with me))"
+                  r"(?=\.$)", "", sentences[0])
+    # (only the lines that carry a planned figure stay after the thanks: "Thanks in advance." after the question, or
+    # "I'll raise it on the next call" before it, answered nothing)
+    tail = [x for x in sentences[1:] if any(t in x for t in keep)]
+    pick = picker_for(ctx, 5)
+    paras[at] = " ".join([head, *tail, pick.fill(bank("email")["ack_asks"]) or "Is there anything you need from me?"])
+    parts[0] = "\n\n".join(paras)
+    return "".join(parts)
+
+
+def asks_needs(ctx: ArtifactContext) -> bool:
+    """Whether the message replied to asked what is still wanted of its writer (see _asks_on)."""
+    return bool(ctx.parent) and bool(_NEEDS.search(own_text(ctx.parent.body)))
+
+
+def _needs_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str, hello: str) -> EmailContent:
+    """The answer to "Is there anything you need from us?": the one thing still wanted, a view on an open figure of
+    the writer's own side that the message carries, else nothing for now; then the figures it carries."""
+    v = _beat_values(pick, ctx, values)
+    frames = bank("email")["ack_asks_answer"]
+    ours = [f.label for f in ctx.facts if f.label and still_open(ctx, f) and f.label in ctx.own_labels
+            and f.value.type in ("money", "number", "percent")]
+    lines = [pick.fill(frames["open"], **dict(v, label=ours[0])) if ours else pick.fill(frames["nothing"], **v)]
+    lines.extend(fact_sentence(pick, f, "email") for f in ctx.facts)
+    return _close(pick, ctx, "", [cap_first(x) for x in lines if x], subject, full=False)
 
 
 def _no_echo(ctx: ArtifactContext, body: str) -> str:
@@ -404,6 +470,8 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     subject = subject_of(spec, ctx.parent.subject if ctx.parent else None)
     hello = salutation(pick, ctx.voice, ctx.to, spec.mode)
 
+    if spec.mode == "reply" and asks_needs(ctx) and spec.beat not in ("decide", "noted", "forward"):
+        return _needs_answer(pick, ctx, values, subject, hello)
     if spec.mode == "reply" and acknowledges(ctx.parent.body if ctx.parent else "") \
             and spec.beat not in ("decide", "noted"):
         return _after_ack(pick, ctx, values, subject, hello)
