@@ -20,6 +20,15 @@ _PUSH = re.compile(r"\b(argue\w*|push\w*|disput\w*|challeng\w*|object\w*|contest
 _VERB = re.compile(r"\b(?:decides?|decided|agrees?|agreed|approves?|approved|rejects?|rejected|accepts?|accepted)\s+(?:to\s+)?(\w+)", re.I)
 
 
+def decision_at(purpose: str) -> int:
+    """Where the purpose's decision verb stands (its finite form, word-bounded), or the purpose's length: the
+    subject of the decision is the clause before it. A noun or a participle earlier on is no decision ('offering a
+    true-up against accepting a backdated settlement, and the General Counsel decides ...': the licence-audit
+    outline had the partner decide, cut at 'accepting')."""
+    m = _DECIDE.search(purpose or "")
+    return m.start() if m else len(purpose or "")
+
+
 def names_decision(purpose: str) -> bool:
     """Whether a purpose says that something is decided in the thread."""
     return bool(_DECIDE.search(purpose or ""))

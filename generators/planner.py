@@ -15,7 +15,7 @@ from worldsmith.worlds.taxonomy import Occupation
 from worldsmith.worlds.values import render_value
 
 from worldsmith.generators.attachments import plan_attachments
-from worldsmith.generators.beats import decision_object, decision_verb, names_decision, plan_beats
+from worldsmith.generators.beats import decision_at, decision_object, decision_verb, names_decision, plan_beats
 from worldsmith.generators.labels import as_first_sent, fact_label
 from worldsmith.generators.week import AHEAD_DAYS
 from worldsmith.generators.questions import answering
@@ -414,8 +414,7 @@ class _Planner:
         if not names_decision(purpose):
             return None
         low = purpose.lower()
-        verb = re.search(r"\b(decid|approv|reject|agree|accept|sign|settl)", low)
-        cut = verb.start() if verb else len(low)
+        cut = decision_at(low)
         # the subject of the verb: the clause just before it ("... and the audit committee chair decides")
         clause = set(re.split(r"[^a-z]+", re.split(r",|;| and | until | while ", low[:cut])[-1]))
         scored = [(len(clause & (set(p.role.split("_")) | set(re.split(r"[^a-z]+", p.title.lower())))), p) for p in speakers]
