@@ -346,6 +346,7 @@ def check_references(outline: Outline) -> None:
     unique(outline.distractors, "id", "distractors")
     solve_outline(outline)
     fact_by_id = {f.id: f for f in outline.facts}
+    _labels_beside_other_amounts(outline)
 
     def known(value: str, pool: set[str], loc: Loc, what: str) -> None:
         if value not in pool:
@@ -432,3 +433,37 @@ def check_references(outline: Outline) -> None:
             raise outline.error(("distractors", i, "value", "type"),
                                 f"fact {d.fact!r} is a {fact.value.type}; its distractor value must be one too")
     check_solved(outline)  # what the sheets split and roll up, now that formulas are computed
+
+
+# A money label, then the joining words the check amount_beside_label reads ("of", "is", "at", ":", "="), then an amount.
+_JOIN = r"(?:\s*(?:,|:|=|\(|\bof\b|\bis\b|\bat\b|\btotals?\b|\btotalling\b|\bstands at\b|\bcomes to\b|\bamounts to\b))*\s*"
+
+
+def _labels_beside_other_amounts(outline: Any) -> None:
+    """Refuse a fact statement that writes another money fact's label beside an amount that fact never holds: every
+    document that states it in full would fail the check amount_beside_label, and the world be quarantined, with the
+    cause far from the outline (rent-review outline: 'The landlord proposes a reviewed rent of GBP 1,647,800', where
+    'reviewed rent' is the label of the expert's figure, GBP 1,465,900)."""
+    from decimal import Decimal, InvalidOperation
+
+    money = [f for f in outline.facts if f.value is not None and f.value.type == "money" and f.label
+             and len(f.label) >= 4]
+    for i, f in enumerate(outline.facts):
+        for g in money:
+            if g is f:
+                continue
+            held = {v.amount for _, v in g.history() if getattr(v, "type", "") == "money"}
+            pattern = re.escape(" ".join(g.label.lower().split())) + _JOIN + \
+                rf"(?:{g.value.currency.lower()}|\$|£|€)\s?(-?[0-9][0-9,]*(?:\.[0-9]+)?)"
+            for m in re.finditer(pattern, " ".join(f.statement.lower().split())):
+                try:
+                    amount = Decimal(m.group(1).replace(",", ""))
+                except InvalidOperation:
+                    continue
+                if not any(abs(amount - h) <= Decimal("0.005") for h in held):
+                    raise outline.error(("facts", i, "statement"),
+                                        f"the statement writes {g.label!r} (the label of fact {g.id!r}) beside "
+                                        f"{g.value.currency} {m.group(1)}, which {g.id!r} never holds; every document "
+                                        f"stating it would be refused (amount_beside_label): reword the statement "
+                                        f"or give {g.id!r} a label of its own")
+

@@ -18,8 +18,11 @@ _ADVERSE = re.compile(r"\b(opposing|responsible party|the target|seller|claimant
 # voluntary refund, a regulator, a court. Nobody "contests" a point with it or fears what it "can do in reply"
 # (the revenue-cycle reader rejected memos that treated the Medicare Administrative Contractor as the opponent).
 _ONE_CONTRACT = re.compile(r"\bunder the [\w\s-]*agreement\b", re.I)
+# An expert, arbitrator, adjudicator or mediator appointed to decide between the parties rules too (rent-review
+# outline: the independent expert's determination told the landlord's solicitor she 'should confirm instructions').
 _NEUTRAL = re.compile(r"\b(administrative contractor|medicare|medicaid|regulator|regulatory agency|government agency|"
-                      r"authority|court|tribunal|registry|administers the contract)\b", re.I)
+                      r"authority|court|tribunal|registry|administers the contract|neutral|acting for neither|"
+                      r"independent expert|arbitrator|arbitral tribunal|adjudicator|mediator|ombudsman)\b", re.I)
 _RANK = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
 
 
@@ -61,6 +64,8 @@ def own_reader(ctx: ArtifactContext) -> PersonRef | None:
     """Who the author's paper answers to on the author's own side: a reader of the client the author acts for, else
     the first reader on the author's side; None when every reader sits across the table (an insurer's adjuster
     writing to the insured asks the insured for no decision and prepares nothing 'for' him)."""
+    if neutral(ctx, ctx.author.organisation):
+        return None  # one who rules between the parties has no side, and no reader of its own to take instructions
     client = client_of(ctx)
     mine = home(ctx, ctx.author.organisation)
     readers = ctx.to + ctx.cc

@@ -53,3 +53,46 @@ def test_the_day_of_an_event_is_never_a_deadline_that_has_passed_in_a_letter_or_
     outs = {named_sentence(Picker(seed), notice, "document") for seed in range(200)}
     assert all("February 9, 2026" in o for o in outs)
     assert not [o for o in outs if "passed" in o or "now past" in o or "fixed for" in o]
+
+
+def test_a_statement_that_writes_another_facts_label_beside_a_foreign_amount_is_refused_at_load(tmp_path):
+    # rent-review outline: 'The landlord proposes a reviewed rent of GBP 1,647,800' ('reviewed rent' labels the
+    # expert's GBP 1,465,900) was found only when every document stating it was quarantined at generation
+    import pytest
+
+    from worldsmith.worlds.errors import OutlineError
+
+    def edit(data, statement):
+        data["facts"][0]["label"] = "liability cap"
+        data["facts"].append({"id": "offer", "statement": statement, "label": "settlement offer",
+                              "value": {"type": "money", "amount": 9000000, "currency": "USD"}})
+    with pytest.raises(OutlineError, match=r"facts\[5\]\.statement.*'liability cap'.*USD 9,000,000"):
+        _outline(tmp_path, lambda d: edit(d, "The owner offers a liability cap of USD 9,000,000 in settlement."))
+    # the label beside its own value, or the figure named otherwise, is fine
+    _outline(tmp_path, lambda d: edit(d, "Against the liability cap of USD 12,500,000 the owner offers USD 9,000,000."))
+    _outline(tmp_path, lambda d: edit(d, "The owner offers USD 9,000,000 in settlement."))
+
+
+def test_an_independent_experts_determination_asks_no_party_for_instructions():
+    # rent-review outline: the expert's determination closed 'Heather should confirm instructions by Tuesday 14 July'
+    # to the landlord's solicitor, as if the expert were on the landlord's side
+    from worldsmith.generators.compose.parties import neutral, own_reader
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.generators.kinds.document.compose import compose_document
+    from tests.generators.context_fixture import DANA, RUTH, SAM, document_context, person
+
+    expert = person("expert_1", "Lucy", "Bailey", "Independent Expert", "Strickland Rowe Valuation",
+                    "stricklandrowe.example", "+44 113 496 0100")
+    orgs = [OrgRef(name="Harrow Vane LLP", role="solicitors to the tenant", privileged=True,
+                   acts_for="Corvale Shipping Ltd"),
+            OrgRef(name="Corvale Shipping Ltd", role="client; tenant", privileged=True),
+            OrgRef(name="Strickland Rowe Valuation", role="independent expert appointed under clause 5.6 of the lease "
+                                                          "to determine the rent; acting for neither party")]
+    base = document_context("determination")
+    ctx = base.model_copy(update={"author": expert, "to": [SAM, RUTH], "organisations": orgs})
+    assert neutral(ctx, "Strickland Rowe Valuation") and own_reader(ctx) is None
+    for seed in range(12):
+        text = str(compose_document(ctx.model_copy(update={"seed": seed})))
+        assert "should confirm instructions" not in text and "Ruth to sign off" not in text
+    # the tenant's own solicitors still have their client to take instructions from
+    assert own_reader(base.model_copy(update={"author": DANA, "to": [RUTH], "organisations": orgs})) == RUTH
