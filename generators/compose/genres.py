@@ -414,7 +414,9 @@ class Writer:
             who = next((p for p in [self.ctx.author, *self.ctx.to] if p.organisation == party), None) or \
                 signatory(self.ctx, party)
             out.append(f"Signed for and on behalf of {party}" + (f" ({term})" if term else "") + ":")
-            out.append("Signature: " + (f"(signed) {who.name}" if executed and who else "____________________"))
+            # a conformed copy: '/s/ Name' as US practice writes a signature in a produced copy, '(signed)' in England
+            signed = "/s/" if self.ctx.locale == "en_US" else "(signed)"
+            out.append("Signature: " + (f"{signed} {who.name}" if executed and who else "____________________"))
             out.append(f"Name: {who.name if who else '____________________'}")
             out.append(f"Title: {who.title if who else '____________________'}")
             out.append("Date: " + (long_date(made, self.ctx.locale) if executed and made else "____________________"))

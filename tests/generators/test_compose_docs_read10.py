@@ -152,7 +152,7 @@ def test_an_executed_agreement_describes_its_services_and_has_a_signature_block_
     blocks = [p for p in paras if p.startswith("Signed for and on behalf of ")]
     assert [b.split(" (")[0] for b in blocks] == ["Signed for and on behalf of Harrow Vane LLP",
                                                   "Signed for and on behalf of Corvale Shipping Ltd"], blocks
-    assert sum(p.startswith("Signature: (signed) ") for p in paras) == 2  # an executed copy, signed
+    assert sum(p.startswith("Signature: /s/ ") for p in paras) == 2  # an executed copy, conformed as US practice signs it
     assert f"Name: {RUTH.name}" in paras
 
 

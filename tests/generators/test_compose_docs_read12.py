@@ -30,3 +30,74 @@ def test_a_letter_signs_off_in_a_signature_block_and_is_never_marked_for_discuss
             assert "Discussion" not in doc.subtitle and "Internal" not in doc.subtitle, doc.subtitle
             assert DANA.organisation not in doc.subtitle, doc.subtitle  # the letterhead heads the page instead
             assert doc.sections[0].paragraphs[0].startswith("Dear ")
+
+
+def _supply_context(title: str, facts, orgs, summary: str, n: int = 10, author=None, to=None):
+    import datetime as dt
+
+    ctx = document_context("agreement", n, seed=3, facts=facts)
+    return ctx.model_copy(update={"organisations": orgs, "world_summary": summary, "window_start": dt.date(2026, 3, 2),
+                                  "to": to or [RUTH], "author": author or DANA,
+                                  "spec": ctx.spec.model_copy(update={"title": title})})
+
+
+def test_a_supply_agreement_has_the_sections_its_facts_and_the_summary_cite_in_its_own_voice():
+    # read 12: 'The "executed" supply agreement has no Sections 11, 12 or 19 and describes itself in the third person
+    # ("Section 11.2 of the Ingredient Supply Agreement obliges..."). Okeford is never given a role.'
+    from worldsmith.worlds.values import Money, Percent, Text
+    from tests.generators.context_fixture import fact, person
+
+    pct = fact("cap_percent", "Section 12.2 of the Widget Supply Agreement fixes the percentage limb of Tarnwick's "
+               "liability cap at 150% of the Annual Contract Value.", Percent(value=150))
+    fixed = fact("cap_fixed", "Section 12.2 of the Widget Supply Agreement fixes the fixed-sum limb of Tarnwick's "
+                 "liability cap at USD 5,000,000.", Money(amount=5000000, currency="USD"))
+    indemnity = fact("indemnity", "Section 11.2 of the Widget Supply Agreement obliges Tarnwick to indemnify Olsbury "
+                     "for all costs of any recall caused by Nonconforming Goods, and Section 12.4 excludes Tarnwick's "
+                     "indemnity obligations under Section 11.2 from the Section 12.2 cap.", Text(value="Section 11.2"))
+    orgs = [OrgRef(name="Olsbury Foods, Inc.", role="client; maker of cereal bars and buyer under the supply agreement"),
+            OrgRef(name="Tarnwick Mills Co.", role="opposing party; supplier of the milled oats and respondent"),
+            OrgRef(name="Harrow Vane LLP", role="counsel to Olsbury Foods, Inc.")]
+    summary = ("Olsbury claims its recall costs under the Widget Supply Agreement, whose Section 11.2 indemnity covers "
+               "recall costs; the Section 17.3 negotiation period ends on May 29, 2026.")
+    buyer = person("buyer_1", "Nia", "Rowe", "Director of Procurement", "Olsbury Foods, Inc.", "olsbury.example", "+1")
+    seller = person("seller_1", "Ivo", "Marsh", "Chief Operating Officer", "Tarnwick Mills Co.", "tarnwick.example", "+1")
+    ctx = _supply_context("Widget Supply Agreement between Tarnwick Mills Co. and Olsbury Foods, Inc. (executed)",
+                          [pct, fixed, indemnity], orgs, summary, author=buyer, to=[seller])
+    doc = compose_document(ctx)
+    heads = [s.heading for s in doc.sections]
+    assert {"11. Indemnification", "12. Limitation of Liability", "17. Dispute Resolution"} <= set(heads), heads
+    paras = [p for s in doc.sections for p in s.paragraphs]
+    prose = " ".join(paras)
+    assert "11.2 Supplier shall indemnify Buyer for all costs of any recall" in prose, prose
+    assert "12.4 The cap in Section 12.2 does not apply to Supplier's indemnity obligations under Section 11.2." in paras
+    assert any(p.startswith("12.2 ") and "150%" in p and "USD 5,000,000" in p for p in paras), paras
+    assert "of the Widget Supply Agreement" not in prose and "Tarnwick" not in " ".join(paras[1:-12]), prose
+    assert "(the Supplier)" in doc.sections[0].paragraphs[0] and "(the Buyer)" in doc.sections[0].paragraphs[0]
+    numbers = [int(h.split(".")[0]) for h in heads if h[0].isdigit()]
+    assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers), heads  # in order, none twice
+
+
+def test_a_recovery_agreement_between_insurer_and_insured_allocates_the_recovery_and_its_costs():
+    # read 12: 'The recovery allocation agreement allocates nothing: no waterfall, no made-whole or pro rata rule, no
+    # sharing of costs. It calls the insured "the Buyer"'
+    from worldsmith.worlds.values import Money
+    from tests.generators.context_fixture import fact, person
+
+    paid = fact("insurer_payment", "Brackwater pays USD 6,590,000 and is subrogated to it.",
+                Money(amount=6590000, currency="USD"))
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to Olsbury Foods, Inc."),
+            OrgRef(name="Olsbury Foods, Inc.", role="client; buyer under the supply agreement"),
+            OrgRef(name="Tarnwick Mills Co.", role="opposing party; supplier of the milled oats"),
+            OrgRef(name="Brackwater Insurance Company", role="product recall insurer; subrogated to what it pays")]
+    adjuster = person("adj_1", "Lena", "Fort", "Claims Adjuster", "Brackwater Insurance Company", "bw.example", "+1")
+    client = person("gc_1", "Tom", "Reyes", "General Counsel", "Olsbury Foods, Inc.", "olsbury.example", "+1")
+    ctx = _supply_context("Joint prosecution and recovery allocation agreement: Olsbury and Brackwater", [paid], orgs,
+                          "A recall claim.", n=8, to=[adjuster, client])
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"purpose": "The parties agree how costs and any "
+                                                                                "recovery are shared."})})
+    doc = compose_document(ctx)
+    heads = [s.heading for s in doc.sections]
+    prose = " ".join(p for s in doc.sections for p in s.paragraphs)
+    assert any("Allocation of Recoveries" in h for h in heads) and any("Costs" in h for h in heads), heads
+    assert "in this order" in prose and "Tarnwick Mills Co." in prose and "USD 6,590,000" in prose
+    assert "(the Insured)" in prose and "(the Insurer)" in prose and "Buyer" not in prose, prose

@@ -11,7 +11,9 @@ genres that rework their plan (an agreement's cited clause, a certificate's head
 from __future__ import annotations
 
 from worldsmith.generators.compose.bank import Picker
-from worldsmith.generators.compose.substance.agreement import agreement_bodies, executed_on, party_roles
+from worldsmith.generators.compose.substance.agreement import agreement_bodies, executed_on, party_roles, \
+    sectioned_bodies
+from worldsmith.generators.compose.substance.articles import is_sectioned
 from worldsmith.generators.compose.substance.common import chair, main_fact, meeting_day, said_once, topic
 from worldsmith.generators.compose.substance.deal import ic_memo_bodies, term_sheet_bodies
 from worldsmith.generators.compose.substance.letters import client_letter_bodies, engagement_plan, letter_bodies
@@ -28,7 +30,7 @@ from worldsmith.generators.compose.substance.report import (report_analysis, rep
 from worldsmith.generators.compose.text import long_date
 from worldsmith.generators.context import ArtifactContext
 
-__all__ = ["agreement_bodies", "bodies", "certificate_bodies", "certificate_parties", "certificate_plan", "chair", "engagement_plan",
+__all__ = ["agreement_bodies", "is_sectioned", "sectioned_bodies", "bodies", "certificate_bodies", "certificate_parties", "certificate_plan", "chair", "engagement_plan",
            "english", "english_caption", "executed_on", "party_roles", "is_certificate", "main_fact", "meeting_day", "minutes_actions",
            "pleading_bodies", "term_sheet_bodies", "topic"]
 

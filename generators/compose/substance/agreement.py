@@ -36,7 +36,12 @@ def party_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str
     def called(name: str) -> str:
         here = next((o for o in ctx.organisations if o.name == name), None)
         role = here.role.lower() if here is not None else ""
+        if any("insurer" in (o.role or "").lower() for o in ctx.organisations if o.name in (first, second)):
+            # between an insurer and its insured the parties are those, whatever their roles elsewhere (read 12:
+            # a recovery agreement that 'calls the insured "the Buyer"')
+            return "Insurer" if "insurer" in role else "Insured"
         for word, term in (("charterer", "Charterers"), ("owner", "Owners"), ("buyer", "Buyer"), ("seller", "Sellers"),
+                           ("supplier", "Supplier"),
                            ("contractor", "Contractor"), ("client", "Client"), ("vendor", "Vendor")):
             if word in role:
                 return term
@@ -150,6 +155,38 @@ def charter_part_one(ctx: ArtifactContext, made: dt.date, owners: str, charterer
             f"(I) Demurrage per day: USD {demurrage:,} pro rata.",
             f"(J) Commission of {(1.25, 2.5)[h % 2]}% on freight, deadfreight and demurrage is payable by Owners.",
             "(K) General average and arbitration: New York, under the rules of the Society of Maritime Arbitrators."]
+
+
+def sectioned_bodies(ctx: ArtifactContext, n: int, first: str, second: str
+                     ) -> tuple[list[tuple[str, str]], dict[int, list[str]]]:
+    """The plan and paragraphs of a commercial agreement laid out in the articles its facts and the summary cite
+    (articles.sectioned_agreement): the supplying party and the buying party by their roles; a fact the articles do
+    not state is a term of Schedule 1."""
+    from worldsmith.generators.compose.substance.articles import insurer_and_insured, recovery_agreement, \
+        sectioned_agreement
+
+    pair = insurer_and_insured(ctx, first, second)
+    if pair is not None:
+        # the party the claim is against: the matter's opposing party, never one of the two signing (nor its counsel)
+        against = next((o.name for o in ctx.organisations if o.name not in (first, second) and
+                        re.search(r"\bopposing party\b|\brespondent\b|\bdefendant\b", o.role, re.I) and
+                        not re.search(r"\bcounsel\b", o.role.split(";")[0], re.I)), "")
+        counsel = ctx.author.organisation if ctx.author.organisation not in (first, second) else ""
+        return recovery_agreement(ctx, n, *pair, against, counsel)
+    one, two = party_roles(ctx, first, second)
+    supplies = {"Supplier", "Sellers", "Vendor", "Contractor"}
+    if two in supplies or (one not in supplies and one == "Buyer"):
+        a_name, a, b = second, two or "Supplier", one or "Buyer"
+    else:
+        a_name, a, b = first, one or "Supplier", two or "Buyer"
+    plan, out = sectioned_agreement(ctx, n, first, second, a, b, a_name)
+    written = " ".join(p for ps in out.values() for p in ps)
+    left = [f for f in ctx.facts if f.text not in written and not identity(f)]
+    if left:
+        at = next(i for i, (_, k) in enumerate(plan) if k == "schedule")
+        out[at] = out[at] + ["The commercial terms are: " + "; ".join(
+            f"({'abcdefghij'[i]}) {cap_first(_term_name(f))}: {f.text}" for i, f in enumerate(left[:10])) + "."]
+    return plan, out
 
 
 def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], first: str, second: str

@@ -287,8 +287,12 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         bodies = substance.term_sheet_bodies(pick, ctx, plan, *writer._parties())
     if kind == "agreement" and not in_mail:
         # an agreement's clauses: the one its facts cite under its own number, dated before what it governs
-        bodies, heads = substance.agreement_bodies(pick, ctx, plan, *writer._parties())
-        plan = [(heads.get(i, h), k) for i, (h, k) in enumerate(plan)]
+        if substance.is_sectioned(ctx):
+            # a commercial agreement in the articles its facts and the summary cite, each under its own number
+            plan, bodies = substance.sectioned_bodies(ctx, len(plan), *writer._parties())
+        else:
+            bodies, heads = substance.agreement_bodies(pick, ctx, plan, *writer._parties())
+            plan = [(heads.get(i, h), k) for i, (h, k) in enumerate(plan)]
     written = " ".join(p for ps in bodies.values() for p in ps)
     # Every fact the genre's sections did not carry goes to one section that argues (not a list of attendees or a
     # signature page).
@@ -390,7 +394,7 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             if kind == "client_letter":
                 # the client countersigns below the firm's sign-off, in a block of its own
                 paragraphs = paragraphs + countersignature(ctx)
-        if numbered and not (k == "signatures" and kind == "agreement" and not in_mail):
+        if numbered and re.match(r"\d+\.", heading) and not (k == "signatures" and kind == "agreement" and not in_mail):
             number = heading.split(".")[0]
             paragraphs = [f"{number}.{n} {p}" for n, p in enumerate(paragraphs, 1)]
         elif kind == "pleading" and k in ("allegations", "count", "defense"):

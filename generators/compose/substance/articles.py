@@ -1,0 +1,435 @@
+"""A commercial agreement laid out in the articles the matter cites: each Section (or Clause) the agreement's facts and
+the outline's summary name stands under its own number with its operative words in the contract's voice, and the
+articles a contract of its kind has around them (definitions, supply, warranties, notices, law) fill the plan.
+
+Read 12: 'The "executed" supply agreement has no Sections 11, 12 or 19 and describes itself in the third person
+("Section 11.2 of the Ingredient Supply Agreement obliges...")'. The words of a cited provision come from the facts
+that name it and the summary; a provision they name without its words takes its article's standard wording; no
+figure is written that the facts do not carry.
+"""
+
+from __future__ import annotations
+
+import re
+
+from worldsmith.generators.compose.text import cap_first, long_date, strip_end
+from worldsmith.generators.context import ArtifactContext
+
+_WORD = r"(?:Section|Clause|Article)"
+_REF = re.compile(rf"\b(?P<word>{_WORD})s?\s+(?P<n>\d+(?:\.\d+)+|\d+)\b")
+# where a statement turns to another provision: '..., and Section 12.4 excludes', '... and whose Section 12.2 caps'
+_SPLIT = re.compile(rf";\s+|,?\s+and\s+(?:whose\s+)?(?=(?:the\s+)?{_WORD}\s+\d)|,\s+whose\s+(?=(?:the\s+)?{_WORD}\s+\d)")
+_AGREEMENT = re.compile(r"\b(agreement|contract)\b", re.I)
+_CHARTER = re.compile(r"\b(charter ?party|charterparty|voyage charter)\b", re.I)
+
+# The articles a commercial agreement has, in the order they stand, each with what names it in a provision's words
+# and its standard sub-clauses ({a}: the party that supplies, {b}: the party that buys, {top}: the article's number).
+_ARTICLES: list[tuple[str, str, str]] = [
+    ("definitions", "Definitions and Interpretation", r"\bdefined\b|\bmeans\b"),
+    ("supply", "Supply and Purchase", r"\bpurchase orders?\b|\bsupply of\b"),
+    ("price", "Price and Payment", r"\bprice\b|\bpayment\b|\binvoice"),
+    ("warranties", "Warranties", r"\bwarrant|\bnonconforming\b|\bspecification"),
+    ("indemnity", "Indemnification", r"\bindemni"),
+    ("limitation", "Limitation of Liability", r"\bcap\b|\bliabilit|\bconsequential\b|\blost profits\b"),
+    ("notices", "Notices", r"\bnotices?\b|\bnotify"),
+    ("disputes", "Dispute Resolution", r"\bnegotiat|\bdispute|\barbitra|\bmediat"),
+    ("term", "Term and Termination", r"\bterminat|\bexpiry\b"),
+    ("law", "Governing Law and Jurisdiction", r"\bgoverning law\b|\bjurisdiction\b"),
+]
+_ORDER = [k for k, _, _ in _ARTICLES]
+_HEADS = {k: h for k, h, _ in _ARTICLES}
+# the articles an agreement keeps when the plan has room, after the ones the matter cites
+_FILL = ["definitions", "supply", "warranties", "price", "notices", "term", "law"]
+
+
+def _standard(key: str, a: str, b: str, goods: str, top: str, ctx: ArtifactContext, refs: dict[str, str]) -> list[str]:
+    """The standard sub-clauses of an article, in the order contracts of the kind number them."""
+    law, courts = (("the laws of the State of New York", "the state and federal courts sitting in New York County")
+                   if ctx.locale == "en_US" else ("English law", "the courts of England and Wales"))
+    food = re.search(r"\b(food|recall|salmonella|listeria|ingredient|snack|bars?)\b", ctx.world_summary, re.I)
+    indemnity = refs.get("indemnity", "")
+    cap = refs.get("limitation", "")
+    if key == "definitions":
+        out = [f'In this Agreement, "{a}" means the party so named above, "{b}" means the party so named above, '
+               f'"Goods" means the {goods} described in Schedule 1, and "Specifications" means the specifications for '
+               f"the Goods set out in Schedule 1, as amended in writing from time to time."]
+        words = f"{ctx.world_summary} " + " ".join(f.statement for f in ctx.facts)
+        if re.search(r"\bAnnual Contract Value\b", words):
+            out.append(f'"Annual Contract Value" means the total price paid by {b} for Goods under this Agreement in '
+                       f"the contract year before the event giving rise to the claim.")
+        if re.search(r"\bnonconforming goods\b", words, re.I):
+            out.append(f'"Nonconforming Goods" means Goods that do not conform to the warranties in this Agreement, '
+                       f"including Goods that fail the Specifications or are adulterated or contaminated.")
+        out.append("Headings are for convenience only; a reference to writing includes email.")
+        return out
+    if key == "supply":
+        return [f"{a} shall sell and {b} shall purchase the Goods under purchase orders issued by {b} from time to "
+                f"time, each of which incorporates the terms of this Agreement.",
+                f"{a} shall deliver the Goods to {b}'s facility on the dates in each purchase order, with a certificate "
+                f"of analysis for each lot."]
+    if key == "price":
+        return [f"{b} shall pay the prices for the Goods set out in Schedule 1 within thirty days of receiving a "
+                f"correct invoice.",
+                "Prices are exclusive of taxes, which are payable in addition where the law requires."]
+    if key == "warranties":
+        first = (f"{a} warrants that all Goods delivered under this Agreement conform to the Specifications, are "
+                 f"produced, packed and held in compliance with all applicable laws"
+                 + (", and are not adulterated or misbranded within the meaning of the Federal Food, Drug, and "
+                    "Cosmetic Act" if food and ctx.locale == "en_US" else ", and are free from contamination") + ".")
+        return [first,
+                f"{a} shall keep retained samples and production records for each lot and shall notify {b} in writing "
+                f"within twenty-four hours of learning that any Goods delivered may not conform.",
+                f"{b} may reject Nonconforming Goods and {a} shall, at {b}'s option, replace them or refund their price."]
+    if key == "indemnity":
+        return [f"{a} shall defend, indemnify and hold harmless {b} from and against all losses, damages, costs and "
+                f"expenses arising from any breach of {a}'s warranties or from {a}'s negligence.",
+                f"{a} shall indemnify {b} for all costs of any recall or market withdrawal of products containing the "
+                f"Goods caused by Nonconforming Goods.",
+                f"Recall costs include the costs of notifying customers and consumers, retrieving, transporting, "
+                f"storing and destroying affected product, customer credits and chargebacks, testing, and replacement "
+                f"product.",
+                f"A Party seeking indemnity shall give the other written notice of the claim, with reasonable "
+                f"particulars, promptly after becoming aware of it; a delay relieves the indemnifying Party only to the "
+                f"extent it is prejudiced by it."]
+    if key == "limitation":
+        carve = f"{a}'s indemnity obligations under Section {indemnity}" if indemnity else "liability for fraud"
+        return [f"Except for liability under {('Section ' + indemnity.split('.')[0]) if indemnity else 'this Agreement'}"
+                f" for third-party claims, neither Party is liable to the other for any indirect, special or "
+                f"consequential damages.",
+                f"{a}'s aggregate liability under or in connection with this Agreement shall not exceed the amount "
+                f"stated in Schedule 1.",
+                f"The limit in Section {cap or top + '.2'} applies in aggregate to all claims arising in a contract year.",
+                f"Nothing in this Agreement limits {carve} or liability for fraud." if indemnity else
+                "Nothing in this Agreement limits liability for fraud, or for death or personal injury caused by "
+                "negligence."]
+    if key == "notices":
+        return ["Any notice under this Agreement shall be in writing and delivered by hand, by courier or by email to "
+                "the address of the receiving Party set out in Schedule 1.",
+                "A notice takes effect on delivery, or if delivered outside business hours, on the next business day."]
+    if key == "disputes":
+        return [f"A Party may refer any dispute arising out of or in connection with this Agreement to the other by "
+                f"written notice of dispute.",
+                f"Senior executives of each Party shall meet and negotiate in good faith to resolve the dispute for "
+                f"thirty days from the notice of dispute (the Negotiation Period), and neither Party shall commence "
+                f"proceedings before the Negotiation Period ends, save for urgent interim relief.",
+                f"A dispute not resolved within the Negotiation Period may be referred by either Party to {courts}."]
+    if key == "term":
+        return [f"This Agreement begins on the date first written above and continues for successive contract years "
+                f"until either Party ends it by ninety days' written notice before the end of a contract year.",
+                "Either Party may terminate this Agreement by written notice if the other commits a material breach and "
+                "fails to remedy it within thirty days of notice of it.",
+                f"Sections {refs.get('indemnity', '').split('.')[0] or 'on indemnity'} and "
+                f"{refs.get('limitation', '').split('.')[0] or 'on liability'} survive termination."
+                if refs.get("indemnity") and refs.get("limitation") else
+                "The provisions on indemnity and liability survive termination."]
+    return [f"This Agreement and any dispute arising out of it are governed by {law}.",
+            f"Subject to the dispute resolution provisions of this Agreement, each Party submits to the exclusive "
+            f"jurisdiction of {courts}."]
+
+
+def agreement_name(title: str) -> str:
+    """The agreement's name as a summary would write it: its title before ' between', ':' or '(' ('Ingredient Supply
+    Agreement')."""
+    return re.split(r"\s+between\s+|:|\s+\(|\s+-\s+", title, maxsplit=1)[0].strip()
+
+
+def _fragments(text: str) -> list[tuple[str, str]]:
+    """(number, fragment) for each part of a text that opens on a provision ('Section 12.4 excludes ...')."""
+    out = []
+    for part in _SPLIT.split(" ".join(text.split())):
+        m = re.match(rf"^(?:the\s+)?{_WORD}\s+(?P<n>\d+(?:\.\d+)*)\b", part.strip())
+        if m:
+            out.append((m.group("n"), strip_end(part.strip())))
+    return out
+
+
+def provisions(ctx: ArtifactContext) -> dict[str, list[str]]:
+    """The provisions the agreement's facts cite, and those the summary cites where it names the agreement: number ->
+    the fragments that state it, facts first."""
+    spec = ctx.spec
+    texts = [f.statement for f in ctx.facts]
+    name = agreement_name(spec.title)
+    if name and re.search(re.escape(name), ctx.world_summary, re.I):
+        texts += re.split(r"(?<=[.;])\s+(?=[A-Z])", ctx.world_summary)
+    found: dict[str, list[str]] = {}
+    for text in texts:
+        for number, part in _fragments(text):
+            found.setdefault(number, []).append(part)
+    return found
+
+
+def is_sectioned(ctx: ArtifactContext) -> bool:
+    """Whether the agreement is laid out in articles of its own: one that cites its provisions
+    (`cites_articles`), or an insurer and its insured sharing a recovery."""
+    roles = [o.role.lower() for o in ctx.organisations]
+    if _RECOVERY.search(f"{ctx.spec.title} {getattr(ctx.spec, 'purpose', '')}") and any("insurer" in r for r in roles):
+        return True
+    return cites_articles(ctx)
+
+
+def cites_articles(ctx: ArtifactContext) -> bool:
+    """Whether the agreement is laid out in the articles it cites: a commercial agreement (not a charter party) whose
+    facts and summary cite provisions under two or more article numbers."""
+    spec = ctx.spec
+    if _CHARTER.search(f"{spec.title} {getattr(spec, 'doc_type', '')}") or not _AGREEMENT.search(
+            f"{spec.title} {getattr(spec, 'doc_type', '')}"):
+        return False
+    if not any(_REF.search(f.statement) for f in ctx.facts):
+        return False
+    return len({n.split(".")[0] for n in provisions(ctx)}) >= 2
+
+
+# which subject a provision's words name first when they name several ('indemnify ... caused by Nonconforming Goods'
+# is an indemnity, not a warranty)
+_PRIORITY = ["indemnity", "limitation", "disputes", "notices", "warranties", "definitions", "price", "supply", "term",
+             "law"]
+
+
+def _topic(parts: list[str]) -> str:
+    """The article a provision belongs to, from the words of what states it."""
+    scores = {k: sum(1 for p in parts if re.search(pat, _after_number(p), re.I)) for k, _, pat in _ARTICLES}
+    best = max(_PRIORITY, key=lambda k: (scores[k], -_PRIORITY.index(k)))
+    return best if scores[best] else "term"
+
+
+def _after_number(part: str) -> str:
+    return re.sub(rf"^(?:the\s+)?{_WORD}\s+\d+(?:\.\d+)*\s*", "", part)
+
+
+def _names(ctx: ArtifactContext, first: str, second: str, a_name: str, a: str, b: str) -> list[tuple[str, str]]:
+    """(name as the matter writes it, the party's defined term): full names, then their first words."""
+    b_name = second if a_name == first else first
+    out = []
+    for name, term in ((a_name, a), (b_name, b)):
+        out.append((name, term))
+        short = name.split()[0].rstrip(",")
+        if short.lower() not in ("the", "a") and len(short) > 3:
+            out.append((short, term))
+    return out
+
+
+def _operative(part: str, names: list[tuple[str, str]], agreement: str) -> str:
+    """A provision's words in the contract's own voice ('Section 11.2 of the Ingredient Supply Agreement obliges
+    Okeford to indemnify Bramblecrest for ...' -> 'Supplier shall indemnify Buyer for ...'); '' where the words only
+    describe it ('the Section 19.2 negotiation period ends on May 29, 2026')."""
+    rest = _after_number(part)
+    rest = re.sub(rf"^of (?:the |this )?{re.escape(agreement)}\s+", "", rest, flags=re.I) if agreement else rest
+    rest = re.sub(r"\s*\([^)]*\d[^)]*\)", "", rest)  # a figure in brackets is the matter's arithmetic, not a term
+    rules = [
+        (r"^(?:obliges|requires) (?P<x>.+?) to (?P<v>.+)$", "{x} shall {v}"),
+        (r"^caps (?P<x>.+?)'s liability at (?P<y>.+)$",
+         "{x}'s aggregate liability under or in connection with this Agreement shall not exceed {y}"),
+        (r"^excludes (?P<a>.+?) from the (?P<ref>(?:Section|Clause) [\d.]+) cap$", "The cap in {ref} does not apply to {a}"),
+        (r"^excludes (?P<a>.+?) from (?P<b>.+)$", "{a} are excluded from {b}"),
+        (r"^fixes the (?P<t>.+?) at (?P<v>.+)$", "The {t} is {v}"),
+        (r"^provides that (?P<s>.+)$", "{s}"),
+        (r"^(?:gives|allows) (?P<x>.+?) (?:the right )?to (?P<v>.+)$", "{x} may {v}"),
+    ]
+    for pattern, form in rules:
+        m = re.match(pattern, rest)
+        if m:
+            text = form.format(**m.groupdict())
+            break
+    else:
+        return ""
+    text = re.sub(rf"\bthe ({_WORD} [\d.]+) cap\b", r"the cap in \1", text)
+    text = re.sub(rf"\b(?:of|under) (?:the |this )?{re.escape(agreement)}\b", "under this Agreement", text) \
+        if agreement else text
+    for name, term in names:
+        text = re.sub(rf"\b{re.escape(name)}\b", term, text)
+    return cap_first(strip_end(text)) + "."
+
+
+def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a: str, b: str, a_name: str
+                        ) -> tuple[list[tuple[str, str]], dict[int, list[str]]]:
+    """The plan (heading, kind) and the paragraphs of an agreement in the articles it cites: Parties, Recitals, the
+    articles in number order (each cited one under its number, its cited sub-clauses at their numbers), Schedule 1
+    and Signatures; as many articles as the plan has room for, and never fewer than the matter cites."""
+    found = provisions(ctx)
+    name = agreement_name(ctx.spec.title)
+    names = _names(ctx, first, second, a_name, a, b)
+    tops: dict[int, list[tuple[str, str]]] = {}
+    for number, parts in found.items():
+        for p in parts:
+            tops.setdefault(int(number.split(".")[0]), []).append((number, p))
+    cited: dict[str, int] = {}
+    for top in sorted(tops):
+        key = _topic([p for _, p in tops[top]])
+        if key in cited:  # two numbers on one subject: the later is its own article, named by the next free subject
+            key = next((k for k in _ORDER if k not in cited and _topic([p for _, p in tops[top]]) != k), key)
+        cited.setdefault(key, top)
+    refs = {}
+    for key, top in cited.items():
+        subs = sorted({num for num, _ in tops[top] if "." in num}, key=lambda s: [int(x) for x in s.split(".")])
+        main = next((num for num, p in tops[top] if "." in num and _operative(p, names, name)), subs[0] if subs else "")
+        refs[key] = main or str(top)
+    room = max(0, n - 4)
+    keys = list(cited) + [k for k in _FILL if k not in cited][:max(0, room - len(cited))]
+    keys = sorted(keys, key=_ORDER.index)
+    # numbers: a cited article keeps its own; the others count on from the article before them
+    numbers: dict[str, int] = {}
+    last = 0
+    for k in keys:
+        if k in cited:
+            last = cited[k]
+        else:
+            later = [cited[c] for c in keys[keys.index(k) + 1:] if c in cited]
+            last = last + 1
+            if later and last >= min(later):  # no room before the next cited article: after the last cited one
+                last = max(cited.values()) + 1 + len([c for c in numbers if numbers[c] > max(cited.values())])
+        numbers[k] = last
+    keys = sorted(keys, key=lambda k: numbers[k])
+    goods = _goods(ctx, a_name)
+    made = ctx.spec.date
+    from worldsmith.generators.compose.substance.agreement import executed_on
+
+    made = executed_on(ctx)
+    day = long_date(made, ctx.locale)
+    plan: list[tuple[str, str]] = [("Parties", "parties"), ("Recitals", "recitals")]
+    bodies: dict[int, list[str]] = {
+        0: [f"This {name or 'Agreement'} (this Agreement) is dated {day} and made between (1) {first}"
+            f" (the {a if first == a_name else b}) and (2) {second} (the {b if first == a_name else a})"
+            f" (each a Party)."],
+        1: [f"(A) {a} produces and sells {goods}.",
+            f"(B) {b} wishes to buy {goods} from {a}, and {a} wishes to supply them, on the terms of this Agreement."]}
+    if re.search(r"\bas amended\b|\bamendment\b", ctx.spec.title, re.I):
+        import datetime as dt
+        amended = long_date(made + dt.timedelta(days=14), ctx.locale)
+        bodies[1].append(f"(C) The Parties amended this Agreement by a letter agreement of {amended}; this copy sets "
+                         f"out the Agreement as so amended.")
+    for k in keys:
+        top = numbers[k]
+        paras = _standard(k, a, b, goods, str(top), ctx, refs)
+        if k in cited:
+            for number in sorted({num for num, _ in tops[top] if "." in num}, key=lambda s: int(s.split(".")[1])):
+                at = int(number.split(".")[1]) - 1
+                while len(paras) <= at:
+                    paras.append(f"The rights under this Section {top} are in addition to any other rights of the "
+                                 f"Party under this Agreement or at law." if len(paras) % 2 else
+                                 f"Each Party shall take reasonable steps to mitigate any loss for which it claims "
+                                 f"under this Section {top}.")
+                words = _operative_of(number, tops[top], names, name)
+                if words:
+                    paras[at] = words
+        bodies[len(plan)] = paras
+        plan.append((f"{top}. {_HEADS[k]}", "clause"))
+    bodies[len(plan)] = [f"Schedule 1 sets out the Goods, the Specifications, the prices and the Parties' addresses "
+                         f"for notices, as agreed on {day}, and has effect as if set out in full in the Sections."]
+    plan.append(("Schedule 1", "schedule"))
+    plan.append(("Signatures", "signatures"))
+    return plan, bodies
+
+
+def _operative_of(number: str, parts: list[tuple[str, str]], names: list[tuple[str, str]], agreement: str) -> str:
+    """The words of one sub-clause from every fragment that states it: a sentence whose every figure another sentence
+    already binds is left out ('The percentage limb of Supplier's liability cap is 150% ...' beside 'Supplier's
+    aggregate liability ... shall not exceed the greater of 150% ... and USD 5,000,000')."""
+    said = list(dict.fromkeys(w for num, p in parts if num == number for w in [_operative(p, names, agreement)] if w))
+    keep = []
+    for w in said:
+        figures = re.findall(r"\d[\d,.]*%?", w)
+        others = " ".join(x for x in said if x != w)
+        if figures and all(f in others for f in figures) and not w.split()[1:2] == ["shall"] and " shall " in others:
+            continue
+        keep.append(w)
+    return " ".join(keep)
+
+
+def _goods(ctx: ArtifactContext, supplier: str) -> str:
+    """What the supplier supplies, from its role ('supplier of the roasted sunflower kernels' -> 'roasted sunflower
+    kernels'), else 'the goods'."""
+    org = next((o for o in ctx.organisations if o.name == supplier), None)
+    m = re.search(r"\b(?:supplier|seller|manufacturer|producer|vendor) of (?:the )?(?P<g>[^;,()]+?)(?= and |;|,|\(|$)",
+                  org.role if org else "", re.I)
+    return m.group("g").strip() if m else "the goods"
+
+
+# -- an insurer and its insured pursuing a recovery together --------------------------------------------------------
+
+_RECOVERY = re.compile(r"\b(allocation|joint prosecution|subrogat\w*|loan receipt|recovery agreement)\b", re.I)
+
+
+def insurer_and_insured(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str] | None:
+    """(insured, insurer) where one party to the agreement is an insurer and the agreement shares a recovery (a joint
+    prosecution or recovery allocation agreement); None otherwise."""
+    spec = ctx.spec
+    if not _RECOVERY.search(f"{spec.title} {getattr(spec, 'purpose', '')}"):
+        return None
+    role = {o.name: o.role.lower() for o in ctx.organisations}
+    if "insurer" in role.get(second, ""):
+        return first, second
+    if "insurer" in role.get(first, ""):
+        return second, first
+    return None
+
+
+def recovery_agreement(ctx: ArtifactContext, n: int, insured: str, insurer: str, opponent: str, counsel: str
+                       ) -> tuple[list[tuple[str, str]], dict[int, list[str]]]:
+    """The plan and paragraphs of an agreement by which an insured pursues its insurer's subrogated share with its own
+    claim (read 12: 'The recovery allocation agreement allocates nothing: no waterfall, no made-whole or pro rata rule,
+    no sharing of costs. It calls the insured "the Buyer"'): the conduct of the claim, the sharing of its costs, the
+    order in which a recovery is applied, settlement, and the common interest. The figures are the facts', in
+    Schedule 1; none is computed here."""
+    import datetime as dt  # noqa: F401
+
+    day = long_date(ctx.spec.date, ctx.locale)
+    against = opponent or "the party liable for the loss"
+    law, courts = (("the laws of the State of New York", "the state and federal courts sitting in New York County")
+                   if ctx.locale == "en_US" else ("English law", "the courts of England and Wales"))
+    decided = [f for f in ctx.facts if f.value.type == "text" and not re.search(r"\d", f.text)]
+    articles = [
+        ("Conduct of the Claim",
+         [f"The Insured shall pursue its claim against {against} for the whole of its loss, including the amount the "
+          f"Insurer has paid under the Policy (the Subrogated Amount), in its own name"
+          + (f" and by {counsel}" if counsel else "") + ".",
+          "The Insured shall keep the Insurer informed of the claim, consult it before any step that affects the "
+          "Subrogated Amount, and send it copies of the pleadings and the correspondence with the other side.",
+          "The Insurer shall make available to the Insured the documents and witnesses within its control that the "
+          "claim needs."]),
+        ("Costs",
+         ["The costs of the claim (counsel's and experts' fees and disbursements) are shared between the Parties in "
+          "proportion to their shares of the amount claimed: the Subrogated Amount for the Insurer, the balance of "
+          "the claim for the Insured.",
+          "Each Party pays its share of each invoice within thirty days of receiving it from the Insured's counsel."]),
+        ("Allocation of Recoveries",
+         [f"Any amount recovered from {against}, by settlement, judgment or award, is applied in this order: (a) first, "
+          f"to reimburse each Party the costs it has paid under Section 2; (b) second, between the Parties in "
+          f"proportion to their shares of the amount claimed, the Insurer's share not exceeding the Subrogated "
+          f"Amount; and (c) any balance to the Insured.",
+          "The Parties agree this order of application in place of any rule of law that the Insured be made whole "
+          "before the Insurer recovers, for every recovery under this Agreement.",
+          "A Party that receives a recovery holds the other Party's share on trust and pays it within ten business "
+          "days."]),
+        ("Settlement",
+         [f"The Insured shall not settle the claim or accept an offer from {against} without the Insurer's written "
+          f"consent, which shall not be unreasonably withheld or delayed."]),
+        ("Common Interest and Privilege",
+         ["The Parties share a common legal interest in the claim. Documents and communications exchanged under this "
+          "Agreement remain privileged, and neither Party shall disclose them without the other's consent."]),
+        ("Governing Law and Jurisdiction",
+         [f"This Agreement is governed by {law}, and each Party submits to the exclusive jurisdiction of {courts}."]),
+    ]
+    room = max(1, n - 4)
+    plan: list[tuple[str, str]] = [("Parties", "parties"), ("Recitals", "recitals")]
+    bodies: dict[int, list[str]] = {
+        0: [f"This agreement (this Agreement) is dated {day} and made between (1) {insured} (the Insured) and "
+            f"(2) {insurer} (the Insurer) (each a Party)."],
+        1: [f"(A) The Insurer insures the Insured under a policy covering the loss that is the subject of the claim "
+            f"(the Policy), has paid under it and is subrogated to the Insured's rights to the extent of its payment.",
+            f"(B) The Insured has a claim against {against} for its loss, including loss the Policy does not cover, "
+            f"and the Parties wish the whole claim to be pursued once, in the Insured's name."]}
+    if decided:
+        bodies[1].append(f"(C) The Insured has resolved to {decided[0].text} from {against}.")
+    for i, (head, paras) in enumerate(articles[:room], 1):
+        bodies[len(plan)] = paras
+        plan.append((f"{i}. {head}", "clause"))
+    money = [f for f in ctx.facts if f.value.type == "money"]
+    terms = "; ".join(f"({'abcdefghij'[i]}) {cap_first(re.sub(r'^(the|a|an) ', '', f.label or 'amount'))}: {f.text}"
+                      for i, f in enumerate(money[:8]))
+    bodies[len(plan)] = [f"Schedule 1 records the figures on which this Agreement is based, as at {day}"
+                         + (f": {terms}." if terms else ".") +
+                         " The Subrogated Amount is the Insurer's payment recorded here, as adjusted for any later "
+                         "payment under the Policy."]
+    plan.append(("Schedule 1", "schedule"))
+    plan.append(("Signatures", "signatures"))
+    return plan, bodies
