@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import datetime as dt
 import functools
+import math
 import random
 import re
 from decimal import ROUND_HALF_UP, Decimal
@@ -432,6 +433,9 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
         sheet.add("Computation" if any(ledger.computes(f) for f in pending) else "Key figures", role="heading")
     for fid in _in_order(pending, ledger):
         _place(sheet, ledger, fid, label)
+    layers = strata(ledger) if layout == "schedule" else None
+    if layers and layers[2] in sheet.at and layers[3] in sheet.at:
+        _strata_lines(sheet, ledger, layers, label)
     if bottom is None and {"sources", "uses"} <= set(re.findall(r"[a-z]+", spec.title.lower())):
         bottom = _sources_and_uses(sheet, ledger, numeric, label)
     if bottom is None:
@@ -715,6 +719,87 @@ def _sample_facts(ledger: _Ledger, numeric: list[str]) -> tuple[str, str | None,
     return size, errors, money[0], rate
 
 
+_BETWEEN = re.compile(r"\bbetween (?P<a>[A-Z][a-z]+ \d{1,2}, \d{4}) and (?P<b>[A-Z][a-z]+ \d{1,2}, \d{4})")
+
+
+def _period(statement: str) -> tuple[dt.date, dt.date] | None:
+    """The period a statement names ('paid between July 1, 2025 and March 31, 2026'), or None."""
+    m = _BETWEEN.search(" ".join(statement.split()))
+    if not m:
+        return None
+    try:
+        a, b = (dt.datetime.strptime(m.group(x), "%B %d, %Y").date() for x in ("a", "b"))
+    except ValueError:
+        return None
+    return (a, b) if a < b else None
+
+
+_STRATIFIED = re.compile(r"\bstratified by (?P<by>[A-Za-z][\w -]*?)(?=[.,;]|$| and )")
+# Medicare severity DRG families as a claims auditor meets them, by weight band: (billed, audited when the record does
+# not support the secondary diagnosis that set the billed one) -- a downgrade to the family's next member
+_DRGS = {0: [(194, 195), (689, 690), (391, 392), (640, 641), (603, 603), (313, 313)],
+         1: [(291, 292), (193, 194), (682, 683), (190, 191), (871, 872), (378, 379)],
+         2: [(853, 854), (329, 330), (207, 208), (460, 460), (247, 247), (870, 871)]}
+
+
+def strata(ledger: _Ledger, size_id: str | None = None) -> tuple[str, list[tuple[str, int, int]], str, str] | None:
+    """(what the sample is stratified by, [(stratum, items sampled, items in the population)], the sample's fact, the
+    population's fact) where a sample fact says it was stratified ('400 claims ..., stratified by DRG weight') and the
+    ledger holds the population it was drawn from: three strata sampled in proportion to their size (so each stratum's
+    population is a whole number and the stratified estimate is the sample mean times the population, as the ledger
+    computes it); None otherwise, or where no proportional split of the sample gives whole numbers."""
+    sizes = [size_id] if size_id else list(ledger.facts)
+    for sid in sizes:
+        fact = ledger.facts.get(sid)
+        if fact is None or not isinstance(fact.value, Number):
+            continue
+        m = _STRATIFIED.search(" ".join(fact.statement.split()))
+        if not m:
+            continue
+        n, unit = int(fact.value.value), fact.value.unit
+        pops = [f for f in ledger.facts.values() if isinstance(f.value, Number) and f.value.unit == unit
+                and f.value.value > n and not f.formula]
+        if not pops:
+            return None
+        pop = max(pops, key=lambda f: f.value.value)
+        big = int(pop.value.value)
+        g = n // math.gcd(n, big)
+        if g * 3 > n:
+            return None
+        counts = [max(g, round(n * share / g) * g) for share in (0.4, 0.35)]
+        counts.append(n - sum(counts))
+        if counts[-1] <= 0:
+            return None
+        by = m.group("by").strip()
+        names = [f"Stratum {i} ({w} {by})" for i, w in enumerate(("low", "middle", "high"), 1)]
+        return by, [(name, c, c * big // n) for name, c in zip(names, counts)], sid, pop.id
+    return None
+
+
+def _strata_lines(sheet: _Sheet, ledger: _Ledger, layers: tuple[str, list[tuple[str, int, int]], str, str],
+                  label: dict[str, str]) -> None:
+    """A stratified extrapolation's strata: each stratum's population and the items sampled from it, their sum by a
+    live formula equal to the population, and the method in words (read 12: 'the "corrected stratum weights"
+    workbook ... is a single unweighted expansion (B3/B5*B4). It has no strata'). The strata are sampled in proportion
+    to their size, so the ledger's extrapolation is the stratified estimate; no other figure is computed here."""
+    by, rows, size_id, pop_id = layers
+    n = int(ledger.value(size_id).value)
+    unit = ledger.value(size_id).unit or "items"
+    sheet.add(f"Strata by {by} (sampled in proportion to the population)", role="heading")
+    first = len(sheet.lines)
+    for name, sampled, population in rows:
+        sheet.add(f"{name}: {unit} in the population", role="item", amount=population, fmt="number",
+                  note=f"{sampled} of the {n} {unit} sampled; the same share of the sample as of the population")
+    sheet.add(f"{cap_first(unit)} in the population, all strata", role="item", amount=sum(r[2] for r in rows),
+              fmt="number", formula="SUM({%d}:{%d})" % (first, len(sheet.lines) - 1),
+              note=f"Equals the {label[pop_id][:1].lower()}{label[pop_id][1:]}")
+    sheet.add("Stratified estimate", role="item",
+              note=f"Each stratum's {unit} in the population times its mean overpayment per {unit.rstrip('s')} "
+                   f"sampled, summed over the strata; with each stratum sampled in proportion to its size this equals "
+                   f"the overall mean per {unit.rstrip('s')} sampled times the {unit} in the population, as computed "
+                   f"above")
+
+
 def _sample(sheet: _Sheet, ledger: _Ledger, sampled: tuple[str, str | None, str, str | None], label: dict[str, str]) -> int:
     """A sample's test results, one row per item sampled (400 claims are 400 rows): each item's reference, date,
     amount paid and result; the amount found in error spread over the items in error, and the summary lines
@@ -730,13 +815,48 @@ def _sample(sheet: _Sheet, ledger: _Ledger, sampled: tuple[str, str | None, str,
     if unit not in ("claim", "encounter", "visit", "admission"):
         sheet.columns[2] = SheetColumn(name="Date", type="date")
     wrong = set(rng.sample(range(n), k))
+    # a stratified sample lists each item's stratum, drawn stratum by stratum (read 12: 'The sample is said to be
+    # stratified by DRG weight, but there is no DRG or stratum column'); a DRG sample its billed and audited DRG
+    layers = strata(ledger, size_id)
+    drg = "drg" in f"{ledger.facts[size_id].statement} {spec.purpose}".lower() and unit == "claim"
+    band_of: list[int] = []
+    if layers:
+        sheet.columns.insert(2, SheetColumn(name="Stratum", type="text"))
+        band_of = [b for b, (_, c, _) in enumerate(layers[1]) for _ in range(c)]
+    if drg:
+        at = 3 if layers else 2
+        sheet.columns[at + 1:at + 1] = [SheetColumn(name="Billed DRG", type="text"),
+                                        SheetColumn(name="Audited DRG", type="text")]
+    shift = (1 if layers else 0) + (2 if drg else 0)
+    sheet.label, sheet.amount, sheet.note = sheet.label + shift, sheet.amount + shift, sheet.note + shift
     parts = iter(split_cents(found, k, rng, whole=False, sigma=0.7))
     typical = float(found / k) * 3 if k else 10_000.0
     results = [r for r in bank_statuses() if r.lower() != "no error"] or ["Error"]
-    # a retrospective review looks at items of the months before the fieldwork, not at last week's
+    # a retrospective review looks at items of the months before the fieldwork, not at last week's; items paid within
+    # a stated period were served in it, at least three weeks before its end (read 12: 'dates of service (Mar 14-22,
+    # 2026) could not have been paid by the Mar 31 end of the review period')
     start, end = spec.date - dt.timedelta(days=330), spec.date - dt.timedelta(days=75)
+    period = _period(ledger.facts[size_id].statement)
+    if period is not None and period[1] - period[0] > dt.timedelta(days=60):
+        start, end = period[0], min(end, period[1] - dt.timedelta(days=21))
     prefix = unit[:3].upper() if unit != "claim" else "CLM"
     first = len(sheet.lines)
+    def cols(i: int, ref: str, day: dt.date, paid: Decimal, error: bool) -> dict[int, Any]:
+        out: dict[int, Any] = {0: i + 1, 1: ref}
+        at = 2
+        if layers:
+            out[at] = layers[1][band_of[i]][0]
+            at += 1
+        out[at] = day.isoformat()
+        at += 1
+        if drg:
+            pairs = _DRGS[band_of[i] if layers else 1]
+            billed, audited = rng.choice([p for p in pairs if p[0] != p[1]] if error else pairs)
+            out[at], out[at + 1] = f"{billed:03d}", f"{(audited if error else billed):03d}"
+            at += 2
+        out[at] = _num(paid)
+        return out
+
     for i in range(n):
         day = start + dt.timedelta(days=rng.randint(0, (end - start).days))
         ref = f"{prefix}-{rng.randint(100000, 999999)}"
@@ -744,10 +864,10 @@ def _sample(sheet: _Sheet, ledger: _Ledger, sampled: tuple[str, str | None, str,
             over = next(parts)
             paid = (over + Decimal(str(round(rng.lognormvariate(0, 0.5) * typical, 2)))).quantize(CENT)
             sheet.add(rng.choice(results), role="item", amount=_num(over), fmt="money",
-                      extra={0: i + 1, 1: ref, 2: day.isoformat(), 3: _num(paid)})
+                      extra=cols(i, ref, day, paid, True))
         else:
             paid = Decimal(str(round(rng.lognormvariate(0, 0.6) * typical, 2))).quantize(CENT)
-            sheet.add("No error", role="item", extra={0: i + 1, 1: ref, 2: day.isoformat(), 3: _num(paid)})
+            sheet.add("No error", role="item", extra=cols(i, ref, day, paid, False))
     last = len(sheet.lines) - 1
     # the sample no. column (A) counts the rows: a literal range, as {n} names only the amount column
     size_line = sheet.add(f"{cap_first(unit)}s sampled", role="derived", amount=n, fmt="number", fact=size_id,

@@ -92,6 +92,58 @@ def test_a_sample_sheet_has_a_row_per_item_sampled_and_counts_its_errors_by_form
     assert all(dt.date.fromisoformat(ln.cells[2]) < dt.date(2026, 4, 1) for ln in items)
 
 
+def _stratified_facts():
+    size = LedgerFact(id="sample_size", label="probe sample", text="400",
+                      statement="The probe sample is 400 claims paid between July 1, 2025 and March 31, 2026, "
+                                "stratified by DRG weight.", value=Number(value=Decimal(400), unit="claims"))
+    return [size, _number("population", 10560), _number("claims_in_error", 46),
+            LedgerFact(id="found", statement="Found.", label="net overpayment in the sample", text="USD 182,340",
+                       value=Money(amount=Decimal("182340"), currency="USD")),
+            LedgerFact(id="extrapolated", statement="E.", label="extrapolated overpayment", text="USD 4,813,776",
+                       formula="found / sample_size * population",
+                       value=Money(amount=Decimal("4813776"), currency="USD"))]
+
+
+def test_a_stratified_sample_lists_each_claims_stratum_and_drg_and_dates_inside_the_period():
+    # read 12: 'The sample is said to be stratified by DRG weight, but there is no DRG or stratum column. Several dates
+    # of service (Mar 14-22, 2026) could not have been paid by the Mar 31 end of the review period'
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Claim sample with audit results", author="a",
+                     occupation="x", rows=40, date=dt.date(2026, 6, 9), facts=["sample_size", "claims_in_error", "found"],
+                     purpose="One row per sampled claim with the billed DRG, the audited DRG and the payment difference.")
+    sk = build_skeleton(spec, _stratified_facts(), None, "en_US", Faker(), dt.date(2026, 5, 1))
+    names = [c.name for c in sk.columns]
+    assert {"Stratum", "Billed DRG", "Audited DRG"} <= set(names), names
+    s, d, billed, audited = (names.index(x) for x in ("Stratum", "Date of service", "Billed DRG", "Audited DRG"))
+    items = [ln for ln in sk.lines if ln.role == "item"]
+    counts = {}
+    for ln in items:
+        counts[ln.cells[s]] = counts.get(ln.cells[s], 0) + 1
+    assert len(counts) == 3 and sum(counts.values()) == 400 and all(c * 10560 % 400 == 0 for c in counts.values())
+    assert all(dt.date(2025, 7, 1) <= dt.date.fromisoformat(ln.cells[d]) <= dt.date(2026, 3, 10) for ln in items)
+    errors = [ln for ln in items if ln.cells[sk.amount] is not None]
+    assert errors and all(ln.cells[billed] != ln.cells[audited] for ln in errors)  # the error is the DRG's
+    assert all(ln.cells[billed] == ln.cells[audited] for ln in items if ln.cells[sk.amount] is None)
+
+
+def test_a_stratified_extrapolation_shows_its_strata_summing_to_the_population():
+    # read 12: 'the "corrected stratum weights" workbook ... is a single unweighted expansion (B3/B5*B4). It has no
+    # strata'
+    spec = SheetSpec(id="w", item="w", path="W/w.xlsx", title="Extrapolation workbook", author="a", occupation="x",
+                     rows=12, date=dt.date(2026, 6, 18), facts=["found", "population", "extrapolated"])
+    sk = build_skeleton(spec, _stratified_facts(), None, "en_US", Faker(), dt.date(2026, 5, 1))
+    strata = [ln for ln in sk.lines if str(ln.cells[0]).startswith("Stratum ") and ln.cells[sk.amount] is not None]
+    assert len(strata) == 3 and sum(ln.cells[sk.amount] for ln in strata) == 10560
+    total = next(ln for ln in sk.lines if str(ln.cells[0]).endswith("all strata"))
+    assert total.formula and total.cells[sk.amount] == 10560
+    sampled = [int(str(ln.cells[-1]).split()[0]) for ln in strata]
+    assert sum(sampled) == 400
+    assert all(ln.cells[sk.amount] * 400 == k * 10560 for ln, k in zip(strata, sampled))  # proportional allocation
+    # a sample that does not say it is stratified has no strata
+    plain = [f if f.id != "sample_size" else _number("sample_size", 400) for f in _stratified_facts()]
+    sk = build_skeleton(spec, plain, None, "en_US", Faker(), dt.date(2026, 5, 1))
+    assert not any(str(ln.cells[0]).startswith("Stratum") for ln in sk.lines)
+
+
 def test_daily_logs_of_one_response_share_their_contractors():
     fact = LedgerFact(id="costs", statement="Costs.", value=Money(amount=Decimal("900000"), currency="USD"),
                       text="USD 900,000", items=["Boom", "Skimming", "Shoreline"])
