@@ -10,7 +10,7 @@ import re
 from pydantic import BaseModel, ConfigDict, Field
 
 from worldsmith.generators.labels import fact_label
-from worldsmith.generators.sides import relations
+from worldsmith.generators.sides import principal, relations
 from worldsmith.generators.week import WeekEvent, recurring, week_events
 from worldsmith.worlds import kinds
 from worldsmith.worlds.content import Content, EmailContent, SheetContent
@@ -172,6 +172,11 @@ class ArtifactContext(kinds.KindBound):
                                                            "None: no series)")
     privileged: bool = Field(False, description="the author and every recipient or reader are inside one privileged circle "
                                                 "(counsel and client): only then may the text be marked privileged")
+    adviser_labels: list[str] = Field(default_factory=list, description="those of the thread's labels whose papers "
+                                                                        "an organisation acting for the author's made "
+                                                                        "(its counsel's, its accountants', its "
+                                                                        "auditors'): the client questions them or "
+                                                                        "takes them in, never disputes or confirms them")
     next_beat: str = Field("", description="for a message: the beat of the reply to it in its thread ('forward' when it "
                                            "is passed on; '' when nothing follows it): a message that something "
                                            "answers asks it something, never only acknowledges")
@@ -478,6 +483,33 @@ def own_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
     return out
 
 
+def _principals(plan: WorldPlan) -> dict[str, str]:
+    """Organisation id -> the party it acts for in the end (itself when it acts for no one), once per plan."""
+    index = plan.__dict__.get("_principals")
+    if index is None:
+        index = {o.id: principal(plan.organisations, o.id) for o in plan.organisations}
+        plan.__dict__["_principals"] = index
+    return index
+
+
+def adviser_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
+    """The labels of a thread's facts whose papers were made by an organisation that acts for the author's own (its
+    counsel, its accountants, its auditors), for an author whose organisation acts for no one: the fund's partner
+    wrote 'I do not agree on the LOI enterprise value ... Show me the backing first' of the LOI his own counsel sent
+    for the fund, and a client's CFO 'confirmed' its auditors' sample error rate (read 12)."""
+    org = plan.person(author).organisation
+    principals = _principals(plan)
+    if principals.get(org, org) != org:
+        return []
+    out = []
+    for f in _thread_facts(plan, thread):
+        papers = [plan.artifact(i) for i in plan.establishing(f)] + _sheets_carrying(plan, f)
+        makers = {plan.person(a.author).organisation for a in papers if a.kind != "email"}
+        if org not in makers and any(m != org and principals.get(m) == org for m in makers):
+            out.append(fact_label(plan.fact(f)))
+    return out
+
+
 def in_circle(plan: WorldPlan, person_ids: list[str]) -> bool:
     """Whether all these people work for organisations inside the privileged circle."""
     orgs = {o.id: o.privileged for o in plan.organisations}
@@ -525,6 +557,7 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
     extra: dict = {"to": spec.to, "cc": spec.cc, "thread_labels": thread_labels(plan, spec.thread),
                    "settled_labels": settled_labels(plan, spec.thread, spec.sent_at.date()),
                    "own_labels": own_labels(plan, spec.thread, spec.author),
+                   "adviser_labels": adviser_labels(plan, spec.thread, spec.author),
                    "next_beat": reply_beat(plan, spec.id)}
     if spec.parent:
         parent = done[spec.parent]

@@ -425,7 +425,12 @@ class _Planner:
         # a principal (a client, a party) decides, never its adviser for it: the most senior speaker of an
         # organisation that acts for no one, else the most senior speaker
         principals = [p for p in speakers if p.organisation not in self.serves]
-        return max(principals or speakers, key=lambda p: rank.get(p.seniority, 1))
+        # and of those, our own side's: the buyer decides on its accountants' QoE reversal, not the target's CFO
+        # across the table ("Our decision: the full reversal is agreed" from the target, read 12); with no principal
+        # of ours on the thread, our most senior speaker
+        ours = [p for p in principals if p.organisation in self.circle] or \
+            [p for p in speakers if p.organisation in self.circle]
+        return max(ours or principals or speakers, key=lambda p: rank.get(p.seniority, 1))
 
     def decision_text(self, purpose: str, decision_fact: str | None, facts: list[str]) -> str:
         """What is decided, in a few words: the decision fact's value, else the purpose's verb and a fact's label."""

@@ -166,6 +166,11 @@ _STEPS = {
     "paper_own": ["{owner}: take in comments on the {title}", "{owner}: settle the {title} once comments are in"],
     "learnt": ["{owner}: check {label} against {where}", "{owner}: tie {label} to {where}"],
     "moved": ["{owner}: work through why {label} moved, against {where}"],
+    # to the client: what the figure means for it, not our check of it
+    "learnt_out": ["{owner}: a short note to you on what follows from {label}",
+                   "{owner}: take you through {label} on the next call"],
+    "moved_out": ["{owner}: a short note to you on why {label} moved and what follows from it",
+                  "{owner}: take you through the move in {label} on the next call"],
     "due": ["{owner}: everything for {label} ready by {ready}", "{owner}: diarise the steps back from {label} ({text})"],
     "awaited": ["{owner}: a chaser to {org} on our paper of {d}",
                 "{owner}: call {org} about our {d} paper if nothing comes"],
@@ -173,17 +178,23 @@ _STEPS = {
 
 
 def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str],
-               owners: list[str], sources: dict[str, str]) -> list[str]:
+               owners: list[str], sources: dict[str, str], outside: bool = False) -> list[str]:
     """Next steps from a week's events: comments on the papers that went round, a check of each figure that came
-    in or moved against its sheet line (`sources`, by fact id), the run-up to each date ahead; owners in turn."""
+    in or moved against its sheet line (`sources`, by fact id), the run-up to each date ahead; owners in turn. A
+    note that goes `outside` the writer's firm (to the client) says what a figure means for the reader, not our check
+    of it: "Autumn:
+    check the sample error rate against the source papers" under the results sent to the CFO read as unreviewed
+    figures and internal to-dos in a client email (read 12)."""
     if not owners:
         return []
     out = []
     for i, e in enumerate(events):
         if e.what in ("learnt", "moved") and e.type == "text" or e.what in ("last", "passed"):
             continue  # a decision or a name is recorded, not checked; the last paper is where things stand
+
         key = "paper" if e.what == "paper" and e.org in ours else "paper_other" if e.what == "paper" else e.what
         key = "due" if key == "next" else key
+        key = key + "_out" if outside and key in ("learnt", "moved") else key
         ready = max(e.day - dt.timedelta(days=2), today + dt.timedelta(days=1))
         owner = owners[i % len(owners)]
         if key == "paper" and owner == _values(e, today, locale)["by_first"]:

@@ -87,3 +87,174 @@ def test_a_reply_lands_before_a_date_of_its_thread_that_was_ahead():
     # a date already reached when the note went, or one after the reply, moves nothing
     assert before_due(late, dt.datetime(2026, 5, 1, 9, 0, tzinfo=tz), due, dt.date(2026, 6, 30)) == late
     assert before_due(late, after, [dt.date(2026, 5, 20)], dt.date(2026, 6, 30)) == late
+
+
+# --- the example worlds: no thread goes on after a bare acknowledgement -------------------------------------------
+
+import email as _email  # noqa: E402
+from collections import defaultdict  # noqa: E402
+from email import policy as _policy  # noqa: E402
+
+import pytest  # noqa: E402
+
+from worldsmith.generators.kinds.email.compose import acknowledges  # noqa: E402
+
+
+@pytest.mark.parametrize("world", ["published_legal", "published_diligence", "published_hospital"])
+def test_no_reply_in_an_example_follows_a_bare_acknowledgement(request, world):
+    # read 12: about one thread in four had a reply to "Noted, John; I'll take it from here." that said nothing
+    root = request.getfixturevalue(world)
+    threads: dict = defaultdict(list)
+    for path in sorted((root / "room").rglob("*.eml")):
+        threads[path.parent].append(path)
+    bodies_seen = 0
+    for files in threads.values():
+        bodies = []
+        for path in files:
+            msg = _email.message_from_bytes(path.read_bytes(), policy=_policy.default)
+            bodies.append((msg["Subject"], msg.get_body(preferencelist=("plain",)).get_content()))
+        bodies_seen += len(bodies)
+        for (_, before), (subject, after) in zip(bodies, bodies[1:]):
+            if acknowledges(before):
+                # only passed on, or the one who decides decides (which moves the thread)
+                assert subject.startswith(("Fw:", "FW:", "Fwd:")) or \
+                    re.search(r"\b(?:decision|decided)\b", own_text(after), re.I), (before, after)
+    assert bodies_seen > 40
+
+
+# --- parties in role ------------------------------------------------------------------------------------------------
+
+from worldsmith.generators.compose.bank import bank  # noqa: E402
+from worldsmith.generators.compose.bank import Picker  # noqa: E402
+from worldsmith.generators.compose.week import week_steps  # noqa: E402
+from worldsmith.generators.kinds.email.compose import _CLOSES  # noqa: E402
+from worldsmith.generators.week import WeekEvent  # noqa: E402
+from tests.generators.context_fixture import DANA, SAM  # noqa: E402
+
+_DISPUTES = re.compile(r"don't agree|do not agree|push back|read .{0,30} differently|not comfortable|won't survive|"
+                       r"nailed down first|wouldn't let", re.I)
+_CONFIRMS = re.compile(r"\bconfirmed\b|\bagreed\b|close that point|tick that off|\bHappy on\b|\bFine on\b|"
+                       r"works for us|matches what we have|same figure", re.I)
+
+
+def _client_reply(seed: int, beat: str, adviser: bool):
+    cap = CAP.model_copy(update={"label": "the liability cap"})
+    ctx = _reply(seed, "", beat, EmailContent(subject="Cap", body=f"Hi Dana,\n\nThe liability cap is {cap.text}; it "
+                                                                     "is on the cap sheet.\n\nSam"), [cap])
+    return ctx.model_copy(update={"adviser_labels": [cap.label] if adviser else []}), cap
+
+
+def test_a_client_neither_disputes_nor_confirms_its_own_advisers_figure():
+    # "I do not agree on the LOI enterprise value, Margaret ... Show me the backing first" (the fund, of the LOI its
+    # counsel sent for it); "The sample error rate is confirmed as at June 10" (the hospital's CFO, of its auditors')
+    disputed = confirmed = 0
+    for seed in range(40):
+        ctx, cap = _client_reply(seed, "object", True)
+        body = own_text(compose_email(ctx).body)
+        assert not _DISPUTES.search(body), body
+        ctx, _ = _client_reply(seed, "confirm", True)
+        body = own_text(compose_email(ctx).body)
+        assert not _CONFIRMS.search(body), body
+        assert re.search(r"\b(review|go through|look at)\b", body), body
+        assert cap.text in body  # the planned figure is still carried
+        # the same replies to a figure that is not its advisers' may dispute or confirm it
+        ctx, _ = _client_reply(seed, "object", False)
+        disputed += bool(_DISPUTES.search(own_text(compose_email(ctx).body)))
+        ctx, _ = _client_reply(seed, "confirm", False)
+        confirmed += bool(_CONFIRMS.search(own_text(compose_email(ctx).body)))
+    assert disputed and confirmed
+
+
+def test_a_junior_does_not_close_a_point_to_her_manager():
+    # "Happy on the sampled claims in error. We can close that point." from the preparer to her manager
+    junior = SAM.model_copy(update={"seniority": "junior"})
+    manager = DANA.model_copy(update={"seniority": "mid"})
+    closes = 0
+    for seed in range(60):
+        ctx, _ = _client_reply(seed, "confirm", False)
+        up = ctx.model_copy(update={"author": junior, "parent_author": manager, "to": [manager]})
+        body = own_text(compose_email(up).body)
+        assert not re.search(r"close that point|tick that off|settles|is agreed|confirmed as at", body), body
+        down = ctx.model_copy(update={"author": manager.model_copy(update={"seniority": "senior"}),
+                                      "parent_author": junior, "to": [junior]})
+        closes += bool(_CLOSES.search(own_text(compose_email(down).body)))
+    assert closes  # the reviewer still may
+
+
+def test_a_note_to_the_client_sets_no_check_of_the_figures_it_reports():
+    # "Autumn: check the sample error rate against the source papers (Friday)" under the results sent to the CFO
+    events = [WeekEvent(what="learnt", day=dt.date(2026, 6, 9), fact="err", label="the sample error rate",
+                        type="percent", text="11.5%"),
+              WeekEvent(what="moved", day=dt.date(2026, 6, 9), fact="net", label="the net overpayment",
+                        type="money", text="USD 182,340", before="USD 180,000")]
+    for seed in range(20):
+        inside = week_steps(Picker(seed), events, dt.date(2026, 6, 10), "en_US", {"Firm"}, ["Autumn"], {}, False)
+        outside = week_steps(Picker(seed), events, dt.date(2026, 6, 10), "en_US", {"Firm"}, ["Autumn"], {}, True)
+        assert len(outside) == len(inside) == 2
+        assert all(re.search(r"\b(check|tie|work through)\b", s) for s in inside), inside
+        assert not any(re.search(r"\b(check|tie|work through|against)\b", s) for s in outside), outside
+        assert all("to you" in s or "take you through" in s for s in outside), outside
+
+
+def test_no_stock_step_sets_one_figure_against_another_or_diarises_a_figure():
+    # "reconcile the net overpayment in the sample with the sample error rate" (a dollar figure against a rate)
+    for frame in bank("email")["next_step_items"]:
+        assert not re.search(r"\breconcile\b|\bdiarise\b", frame), frame
+
+
+def test_a_figure_is_never_written_as_its_label_after_it():
+    # "10,560 claims, for the claims in the review period."; "As at June 10, 11.5% is the sample error rate"
+    frames = bank("facts")
+    found = [f for kind in ("number", "percent") for f in _frames_of(frames, kind)]
+    assert found
+    for f in found:
+        assert not re.match(r"\{text\}", f), f
+
+
+def _frames_of(tree, kind: str) -> list[str]:
+    """Every frame list under a key named `kind`, anywhere in a phrase bank."""
+    out: list[str] = []
+    if isinstance(tree, dict):
+        for k, v in tree.items():
+            if k == kind and isinstance(v, list):
+                out += [x for x in v if isinstance(x, str)]
+            else:
+                out += _frames_of(v, kind)
+    return out
+
+
+def test_a_figure_the_writer_gave_earlier_is_referred_back_to_not_given_as_news():
+    # "Thanks David; noted for June 10. As at June 10, 11.5% is the sample error rate." (Autumn's own figure)
+    from worldsmith.generators.context import ThreadMessage
+    cap = CAP.model_copy(update={"label": "the liability cap"})
+    note = ThreadMessage(sender=DANA.name, sent="2026-06-10T12:42:00", body=f"The liability cap is {cap.text}.\n\nDana")
+    parent = EmailContent(subject="Re: Cap", body="Thanks, Dana. We will go through it with the team.\n\nSam")
+    said = 0
+    for seed in range(40):
+        ctx = _reply(seed, "", "confirm", parent, [cap]).model_copy(update={"thread": [note]})
+        body = own_text(compose_email(ctx).body)
+        assert cap.text in body
+        said += bool(re.search(r"as in my|since my|As I (?:said|set out)", body))
+    assert said
+
+
+def test_our_side_decides_on_its_accountants_figure_not_the_target_across_the_table():
+    # "Our decision: the full reversal is agreed" from the target's CFO, of the buyer's accountants' QoE reversal
+    from worldsmith.generators.planner import plan_world
+    from worldsmith.generators.sides import privileged_circle
+    from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+    from worldsmith.worlds.outline import load_outline
+    from worldsmith.worlds.plan import EmailSpec
+    from tests.conftest import EXAMPLES
+    outline = load_outline(EXAMPLES / "buyside-diligence.yaml")
+    circle = privileged_circle(outline)
+    seen = 0
+    for seed in (0, 1, 2):
+        plan = plan_world(outline, resolve_cast(outline, load_taxonomy()), seed, "w-test")
+        qoe = [a for a in plan.artifacts if isinstance(a, EmailSpec) and a.title.startswith("QoE: capitalised")]
+        assert {plan.person(a.author).organisation for a in qoe} - circle  # the target is on the thread
+        for a in qoe:
+            if a.beat == "decide":
+                seen += 1
+                assert plan.person(a.author).organisation in circle, plan.person(a.author)
+    assert seen

@@ -149,6 +149,10 @@ def task_owners(ctx: ArtifactContext) -> list[str]:
     return owners
 
 
+# A stock step that checks our own figures: for the team's mail, not the client's.
+_OWN_CHECK = re.compile(r"(?:check|confirm whether|update the working|tie)\b")
+
+
 def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
     """A short list of next steps in the author's trade, each with an owner and a day, as status mail has."""
     owners = task_owners(ctx)
@@ -163,7 +167,12 @@ def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
     labels = [x for x in labels if x not in done] or ["the open points"]
     n = pick.rng.randint(2, 4)
     steps = []
-    for frame in pick.shuffled(bank("email")["next_step_items"])[:n]:
+    frames = bank("email")["next_step_items"]
+    if any(p.organisation != ctx.author.organisation for p in ctx.to + ctx.cc):
+        # the client is told what it will get, not our checks of the figures we report to it ("Autumn: check the
+        # sample error rate against the source papers" under the results sent to the CFO, read 12)
+        frames = [f for f in frames if not _OWN_CHECK.match(f)]
+    for frame in pick.shuffled(frames)[:n]:
         first = pick.one(labels)
         steps.append(frame.format(label=first, label2=pick.one([x for x in labels if x != first] or ["the timetable"])))
     # (never a line of the trade's job description: "Timothy: work out with users what a system must do", read 10)
@@ -210,8 +219,9 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
                                                         email.body, count=1, flags=re.M)})
     if isinstance(spec, EmailSpec) and spec.mode == "reply" and ctx.parent is not None:
         email = email.model_copy(update={"body": _next_after_news(ctx, _no_echo(ctx, email.body))})
-    if isinstance(spec, EmailSpec) and spec.mode == "reply" and ctx.next_beat not in ("", "forward") \
+    if isinstance(spec, EmailSpec) and spec.mode == "reply" and ctx.next_beat not in ("", "forward", "decide", "noted") \
             and only_acknowledges(ctx, email.body):
+        # (a decision that follows moves the thread itself, and answers no question put before it)
         email = email.model_copy(update={"body": _asks_on(ctx, email.body)})
     if isinstance(spec, EmailSpec):
         # every weekday named beside a date is that date's ("April 30 (Friday)" for a Thursday, read 10)
@@ -289,7 +299,12 @@ def _no_echo(ctx: ArtifactContext, body: str) -> str:
     if ctx.organisations and across(ctx) or getattr(ctx.spec, "beat", "") == "object":
         return body  # across the table, or in an objection, a figure is never agreed ("Same here" after "We do not accept")
     heard = own_text(ctx.parent.body) if ctx.parent else ""
-    echoed = [f for f in ctx.facts if f.label and f.value.type in ("money", "number", "percent") and f.text in heard]
+    # a figure the writer gave earlier in the thread, said back to the one they gave it to ("As at June 10, 11.5% is
+    # the sample error rate" from the auditor whose note of that morning gave it, read 12)
+    mine = " ".join([said_by(ctx.parent.body, ctx.author.name) if ctx.parent else ""] +
+                    [own_text(m.body) for m in ctx.thread if m.sender == ctx.author.name])
+    echoed = [f for f in ctx.facts if f.label and f.value.type in ("money", "number", "percent")
+              and (f.text in heard or f.text in mine)]
     if not echoed:
         return body
     pick = picker_for(ctx, 4)
@@ -304,12 +319,30 @@ def _no_echo(ctx: ArtifactContext, body: str) -> str:
                 if f.text in x and len(x.split()) <= 16 and not re.search(r"\b(same|agree|match|differ|because|"
                                                                          r"calculated|worked out|derived|line of)\b",
                                                                          x, re.I):
-                    sentences[j] = pick.fill(bank("email")["echo"], text=f.text, label=f.label) or x
+                    # (a client takes in its auditors' figure, never says it matches its own: read 12)
+                    key = "echo_own" if f.text in mine and f.text not in heard else \
+                        "echo_taken" if f.label in ctx.adviser_labels else "echo"
+                    frames = bank("email")[key]
+                    sentences[j] = pick.fill(frames, text=f.text, label=f.label) or x
                     break
             paras[i] = " ".join(sentences)
             break
     parts[0] = "\n\n".join(paras)
     return "".join(parts)
+
+
+def said_by(body: str, name: str) -> str:
+    """What `name` wrote in the history a message quotes (the blocks under "On ..., Name <address> wrote:")."""
+    out: list[str] = []
+    who = None
+    for line in body.split("\n"):
+        text = line.lstrip("> ").strip()
+        m = re.match(r"On .+?, ([^,<]+) <[^>]+> wrote:$", text)
+        if m:
+            who = m.group(1).strip()
+        elif who == name:
+            out.append(text)
+    return " ".join(out)
 
 
 def _next_after_news(ctx: ArtifactContext, body: str) -> str:
@@ -648,7 +681,8 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         paragraphs.append(" ".join(rest))
     if not across(ctx):
         owners = task_owners(ctx)
-        steps = week_steps(pick, week, day, ctx.locale, ours, owners, {f.id: f.source for f in ctx.facts})
+        outside = any(p.organisation != ctx.author.organisation for p in ctx.to + ctx.cc)
+        steps = week_steps(pick, week, day, ctx.locale, ours, owners, {f.id: f.source for f in ctx.facts}, outside)
         if steps:
             # a step that already holds its day ("ready by April 30") takes no second one ("April 30 (Friday)")
             lines_ = [f"- {s}" if s.endswith(")") or _HAS_DAY.search(s) else f"- {s} ({deadline(pick, day, ctx.locale)})"
@@ -932,6 +966,10 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         if not re.search(r"\b(I'll|next step|picking this up|take it from here)\b", lines[-1], re.I):
             # an acknowledgement of news says what happens next (a bare "noted" to "the signing target has passed")
             lines.append(pick.fill(email["ack_next"], **v) or "")
+    elif beat == "take_in":
+        lines.append(pick.fill(email["beats"]["take_in"], **v) or "Thanks; we will go through it.")
+        if reply_to_question:
+            lines.append(reply_to_question)
     elif beat == "noted":
         # the decision is theirs: it is noted, and what the writer will do next is said
         lines.append(pick.fill(email["beats"]["noted"], **v) or f"Noted the decision: {v['decision']}.")
@@ -962,6 +1000,10 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         else:
             key = beat if beat in email["beats"] else "answer"
             frames = email["beats"][key]
+            if key == "confirm" and _junior_to(ctx):
+                # who closes a point is its reviewer: a preparer does not close her own review point to her
+                # manager ("Happy on the sampled claims in error. We can close that point.", read 12)
+                frames = [f for f in frames if not _CLOSES.search(f)] or frames
             _, question = title_question(ctx.spec.title)
             if question and not yes_no(question):
                 # "Short answer: yes" answers no "when" or "how much" the thread opened on
@@ -996,6 +1038,17 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     return _close(pick, ctx, hello, [cap_first(x) for x in lines if x], subject, full=beat == "decide" or pick.chance(0.3))
 
 
+# A confirmation that closes, settles or agrees a point: the reviewer's or the decider's line, not a junior's.
+_CLOSES = re.compile(r"close|closes|tick that off|settles?|agreed|Agreed|confirmed as at|move on", re.I)
+
+
+def _junior_to(ctx: ArtifactContext) -> bool:
+    """Whether the writer is junior to the colleague (same organisation) whose message they answer."""
+    p = ctx.parent_author
+    return p is not None and p.organisation == ctx.author.organisation \
+        and _RANK.get(ctx.author.seniority, 1) < _RANK.get(p.seniority, 1)
+
+
 def settled_beat(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: str) -> str:
     """The beat a reply can have on what it is about: a question or an objection goes to a point still open (a
     figure worked out from others, news), never to a long-settled date, name or count; with none open it only
@@ -1020,6 +1073,14 @@ def settled_beat(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: st
         v["label2"] = pick.one([x for x in ctx.thread_labels if x != v["label"]] or ["the timetable"])
     if beat in ("question", "object") and v.get("label2") in settled:
         v["label2"] = ""  # "does the cap take account of the vessel?": frames that tie in a second point are not used
+    if beat == "object" and v["label"] in ctx.adviser_labels:
+        # a client asks its own counsel or accountants how they reached a figure, never disputes it ("I do not agree
+        # on the LOI enterprise value, Margaret ... Show me the backing first" from the fund of its own LOI, read 12)
+        beat = "question"
+    if beat == "confirm" and v["label"] in ctx.adviser_labels:
+        # nor confirms its auditors' figure ("The sample error rate is confirmed as at June 10" from the hospital's
+        # CFO 17 minutes after the auditor sent it, read 12): it takes it in for review
+        beat = "take_in"
     return beat
 
 
