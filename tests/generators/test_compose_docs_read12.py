@@ -101,3 +101,25 @@ def test_a_recovery_agreement_between_insurer_and_insured_allocates_the_recovery
     assert any("Allocation of Recoveries" in h for h in heads) and any("Costs" in h for h in heads), heads
     assert "in this order" in prose and "Tarnwick Mills Co." in prose and "USD 6,590,000" in prose
     assert "(the Insured)" in prose and "(the Insurer)" in prose and "Buyer" not in prose, prose
+
+
+def test_minutes_of_a_committee_whose_members_the_cast_does_not_name_record_a_quorum_not_a_committee_of_two():
+    # read 12: 'minutes of a committee listing two people'
+    ctx = document_context("minutes", 3, seed=4, facts=[CAP, DEADLINE])
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Investment Committee minutes: Corvale"}),
+                                 "to": [SAM]})
+    doc = compose_document(ctx)
+    attendees = next(s for s in doc.sections if s.heading == "Attendees")
+    text = attendees.paragraphs[0]
+    assert "Members of the investment committee present:" in text and "a quorum was present" in text, text
+    from worldsmith.generators.compose.substance import chair
+
+    head = chair(ctx)
+    other = next(p for p in (DANA, SAM) if p.id != head.id)
+    assert f"present: {head.name}" in text and f"In attendance to present the paper: {other.name}" in text, text
+    capacity = {row[0]: row[-1] for row in attendees.table.rows}
+    assert capacity == {head.name: "Member", other.name: "In attendance"}, capacity
+    # minutes of a meeting that is no committee's list those present, as before
+    plain = document_context("minutes", 3, seed=4, facts=[CAP, DEADLINE])
+    plain = compose_document(plain.model_copy(update={"spec": plain.spec.model_copy(update={"title": "Kick-off call"})}))
+    assert "quorum" not in plain.sections[0].paragraphs[0]

@@ -328,6 +328,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
                 paragraphs.append(" ".join(facts + writer.sentences("discussion", i, 2)))
             here = {p.id for p in [ctx.author, *ctx.to, *ctx.cc]}
             members = [p for p in committee_members(ctx) if p.id in here]
+            if not committee_members(ctx) and re.search(r"\b(committee|board)\b", spec.title, re.I):
+                members = [substance.chair(ctx)]  # the chair sits as a member; the others attend (_attendees)
             listed = list({p.id: p for p in [*members, ctx.author, *ctx.to, *ctx.cc]}.values())
             table = Table(columns=["Name", "Title", "Organisation"] + (["Capacity"] if members else []),
                           rows=[[p.name, p.title, p.organisation] + ((["Member"] if p in members else ["In attendance"])
@@ -482,6 +484,19 @@ def _attendees(ctx: ArtifactContext) -> str:
     pick = picker_for(ctx, 3)
     chair, taker = substance.chair(ctx).name, ctx.author.name
     members = committee_members(ctx)
+    body_m = re.search(r"\b((?:[A-Z][a-z]+ )?(?:committee|board))\b", ctx.spec.title, re.I)
+    if body_m and not members:
+        # a committee none of whose members the cast names: the chair sits as a member and the others present attend
+        # to present, with the quorum the minutes of such a body record (read 12: 'minutes of a committee listing two
+        # people', the partner chairing and keeping the note)
+        body = body_m.group(1).lower()
+        head = substance.chair(ctx)
+        others = [p for p in {q.id: q for q in [ctx.author, *ctx.to]}.values() if p.id != head.id]
+        text = (f"Members of the {body} present: {head.name} ({head.title}), in the chair, and the {body}'s other "
+                f"voting members; a quorum was present. ")
+        if others:
+            text += f"In attendance to present the paper: {join_names([f'{p.name} ({p.title})' for p in others])}. "
+        return text + (f"{taker} took the minutes." if taker != chair else f"{chair} kept the minutes.")
     if members:
         ids = {p.id for p in members}
         others = [f"{p.name} ({p.title}, {p.organisation})" for p in [*ctx.to, ctx.author, *ctx.cc] if p.id not in ids]
