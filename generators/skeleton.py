@@ -421,7 +421,10 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
     elif groups:
         bottom = _rate_by_group(sheet, ledger, *groups, label)
     elif share is not None:
-        bottom = _log_lines(sheet, ledger.facts[spec.rolls_up_to], share, faker)
+        # (a log that carries the day of the event, a recall date, logs nothing before it)
+        floor = max([ledger.start] + [v.value for v in (ledger.value(f) for f in spec.facts)
+                                      if isinstance(v, DateValue) and v.value <= spec.date])
+        bottom = _log_lines(sheet, ledger.facts[spec.rolls_up_to], share, faker, floor)
     for fid in principal[:1]:
         bottom = _breakdown(sheet, ledger, fid, label, faker)
     if not principal and share is None and not sampled and not groups:
@@ -548,14 +551,24 @@ def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], 
         split_rng = random.Random(f"{g}:{value.amount}:{n}:items") if sheet.layout == "schedule" else rng
         amounts = split_cents(value.amount, n, split_rng, whole=sheet.layout != "log")
         first = len(sheet.lines)
+        # a tracker's rows come in as they are presented, not category by category in a fixed cycle (read 12: 'the
+        # categories repeat in a fixed six-row cycle')
+        order = [items[k % len(items)] for k in range(len(amounts))]
+        if sheet.layout == "tracker":
+            rng.shuffle(order)
         for k, amount in enumerate(amounts):
-            item = items[k % len(items)]
+            item = order[k]
             if sheet.layout == "tracker":
                 ref_no += 1
                 known = min(ledger.facts[g].first_known() or spec.date, spec.date)
-                start = max(ledger.start, known - dt.timedelta(days=30))
+                # presented a week or more into the matter, never before the event that gave rise to it (read 12:
+                # 'Claims are "presented" on March 2-4, before the notice and the recall')
+                start = min(known, max(ledger.start + dt.timedelta(days=7), known - dt.timedelta(days=30)))
                 day = start + dt.timedelta(days=rng.randint(0, max(0, (known - start).days)))
-                sheet.add(names[ref_no - 1], role="item", amount=_num(amount), fmt="money",
+                trade = _trade_of(item)
+                payee = _trade_names(rng, 1, trade, faker, exclude=names)[0] if trade else names[ref_no - 1]
+                names[ref_no - 1] = payee
+                sheet.add(payee, role="item", amount=_num(amount), fmt="money",
                           extra={0: f"CL-{ref_no:04d}", 2: item, 3: day.isoformat(), 4: rng.choice(_STATUSES)})
             else:
                 sheet.add(item if k < len(items) else f"{item} ({k // len(items) + 1})", role="item",
@@ -658,7 +671,59 @@ def _roster(fact: LedgerFact, faker: Any) -> list[tuple[str, str, list[str]]]:
     categories = list(fact.items) or [line_label(fact)]
     n = max(4, min(9, len(categories) + 2))
     names = _names(rng, n, "company", faker)
-    return [(name, categories[i % len(categories)], rng.sample(_RESOURCES, 2 if i % 3 else 3)) for i, name in enumerate(names)]
+    out = []
+    for i, name in enumerate(names):
+        category = categories[i % len(categories)]
+        trade = _trade_of(category)
+        if trade is None:
+            out.append((name, category, rng.sample(_RESOURCES, 2 if i % 3 else 3)))
+        else:
+            # who bills a recall's category bills its own work: a retailer its chargebacks, a laboratory its tests
+            # (read 12: 'Contractors bill materials, transport and equipment as "Retailer chargebacks"')
+            payee = _trade_names(rng, 1, trade, faker, exclude=[x for x, _, _ in out])[0]
+            out.append((payee, category, rng.sample(_TRADES[trade][1], 2 if i % 3 else 3)))
+    return out
+
+
+# What a line of cost is, by the words of its category: the kind of payee who bills it (the word its name ends
+# with) and what it bills for. A category none of these names keeps the response contractors' resources.
+_TRADES: dict[str, tuple[list[str], list[str]]] = {
+    "retailer": (["Foods", "Market", "Grocers", "Supermarkets", "Food Stores"],
+                 ["Chargeback for recalled units", "Credit for destroyed store stock", "Store handling fee"]),
+    "logistics": (["Logistics", "Freight", "Distribution", "Transport"],
+                  ["Store pickups (LTL freight)", "Warehouse receiving and storage", "Pallet handling"]),
+    "disposal": (["Waste Services", "Environmental", "Recycling"],
+                 ["Destruction of recalled product", "Haulage to the disposal site", "Certificates of destruction"]),
+    "testing": (["Laboratories", "Analytical", "Food Labs"],
+                ["Finished product lot testing", "Ingredient lot testing", "Environmental swabbing"]),
+    "sanitation": (["Sanitation", "Hygiene Services", "Industrial Cleaning"],
+                   ["Line teardown and sanitation", "Sanitation chemicals and materials", "Overtime crew"]),
+    "notification": (["Communications", "Contact Centers", "Public Relations"],
+                     ["Consumer call centre", "Recall notices and press release", "Retailer notification"]),
+}
+_TRADE_WORDS = [("retailer", r"chargeback|customer credit|retailer"), ("logistics", r"logistic|retrieval|freight"),
+                ("disposal", r"destruction|disposal of (?:the )?recalled"), ("testing", r"testing|laborator"),
+                ("sanitation", r"sanitation|downtime"), ("notification", r"notification|call cent|consumer")]
+
+
+def _trade_of(category: str) -> str | None:
+    """The trade that bills a category of cost ('Retailer chargebacks and customer credits' -> 'retailer'), or None."""
+    return next((t for t, pattern in _TRADE_WORDS if re.search(pattern, category, re.I)), None)
+
+
+def _trade_names(rng: random.Random, n: int, trade: str, faker: Any, exclude: list[str] = ()) -> list[str]:
+    """n invented names of payees of a trade ('Holloway Grocers', 'Marsh Laboratories'), none with a word of a real
+    entity and none twice."""
+    real = _real_words()
+    out: list[str] = []
+    tries = 0
+    while len(out) < n:
+        tries += 1
+        name = f"{faker.last_name()} {rng.choice(_TRADES[trade][0])}"
+        if name not in out and name not in exclude and (tries > 50 * n or
+                                                        not set(re.findall(r"[a-z]+", name.lower())) & real):
+            out.append(name)
+    return out
 
 
 # The groups a rate is broken down by, by the word after "by" in a sheet's title.
@@ -952,7 +1017,7 @@ def _sources_and_uses(sheet: _Sheet, ledger: _Ledger, numeric: list[str], label:
     return total
 
 
-def _log_lines(sheet: _Sheet, fact: LedgerFact, share: Decimal, faker: Any) -> int:
+def _log_lines(sheet: _Sheet, fact: LedgerFact, share: Decimal, faker: Any, start: dt.date | None = None) -> int:
     """A day's cost log: the response's own contractors (the same each day), each billing its resources on its
     category, summing to this sheet's share."""
     spec, rng = sheet.spec, sheet.rng
@@ -965,10 +1030,17 @@ def _log_lines(sheet: _Sheet, fact: LedgerFact, share: Decimal, faker: Any) -> i
     # a primary responder's line is the larger: labour and equipment on source control, not a tail of small bills
     amounts = split_cents(share, n, rng, whole=False, sigma=0.4,
                           shape=[2.0 if name in (roster[0][0], roster[1][0]) else 1.0 for name, _, _ in lines])
-    for (name, category, resource), amount in zip(lines, amounts):
+    # a weekly log dates each line on its day of the week to the log's date, none before the matter (read 12: 'A
+    # "weekly" log carries one date and a "Total for the day"')
+    weekly = re.search(r"\bweekly\b|\bweek\b", spec.title, re.I) is not None
+    days = [spec.date - dt.timedelta(days=k) for k in range(7 if weekly else 1)]
+    days = [d for d in days if start is None or d >= start] or [spec.date]
+    dated = sorted(((rng.choice(days), line, amount) for line, amount in zip(lines, amounts)), key=lambda x: x[0])
+    for day, (name, category, resource), amount in dated:
         sheet.add(name, role="item", amount=_num(amount), fmt="money",
-                  extra={0: spec.date.isoformat(), 2: resource, 3: category})
-    return sheet.add("Total for the day", role="total", amount=_num(share), fmt="money",
+                  extra={0: day.isoformat(), 2: resource, 3: category})
+    return sheet.add("Total for the week" if weekly else "Total for the day", role="total", amount=_num(share),
+                     fmt="money",
                      formula="SUM({0}:{%d})" % (len(sheet.lines) - 1))
 
 

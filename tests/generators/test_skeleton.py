@@ -161,6 +161,55 @@ def test_daily_logs_of_one_response_share_their_contractors():
     assert len(names[0] & names[1] & names[2]) >= 2
 
 
+_RECALL_ITEMS = ["Retailer chargebacks and customer credits", "Reverse logistics and product retrieval",
+                 "Destruction and disposal of recalled product", "Finished product and ingredient testing",
+                 "Plant sanitation and line downtime", "Consumer notification and call centre"]
+
+
+def test_a_weekly_recall_cost_log_dates_its_lines_across_the_week_and_each_payee_bills_its_own_trade():
+    # read 12: 'A "weekly" log carries one date and a "Total for the day" of USD 1.89M. Contractors bill materials,
+    # transport and equipment as "Retailer chargebacks"'
+    from worldsmith.worlds.values import DateValue
+
+    costs = LedgerFact(id="costs", statement="Costs.", value=Money(amount=Decimal("6840000"), currency="USD"),
+                       text="USD 6,840,000", items=_RECALL_ITEMS)
+    recall = LedgerFact(id="recall_date", statement="Recalled.", label="recall date", text="March 5, 2026",
+                        value=DateValue(value=dt.date(2026, 3, 5)))
+    spec = SheetSpec(id="log_1", item="log", path="L/1.xlsx", title="Weekly recall cost log - March 6", author="a",
+                     occupation="x", rows=20, date=dt.date(2026, 3, 6), rolls_up_to="costs", facts=["recall_date"])
+    sk = build_skeleton(spec, [costs, recall], None, "en_US", Faker(), dt.date(2026, 3, 2), share=Decimal("900000"))
+    rows = [ln for ln in sk.lines if ln.role == "item"]
+    days = {dt.date.fromisoformat(ln.cells[0]) for ln in rows}
+    assert len(days) > 1 and min(days) >= dt.date(2026, 3, 5) and max(days) <= dt.date(2026, 3, 6), days
+    assert [ln.cells[0] for ln in rows] == sorted(ln.cells[0] for ln in rows)
+    assert any(ln.cells[1] == "Total for the week" for ln in sk.lines)
+    for ln in rows:
+        payee, resource, category = ln.cells[1], ln.cells[2], ln.cells[3]
+        if category.startswith("Retailer"):
+            assert payee.split()[-1] in ("Foods", "Market", "Grocers", "Supermarkets", "Stores"), payee
+            assert resource not in ("Materials", "Transport", "Equipment", "Labour"), resource
+        if "testing" in category:
+            assert payee.endswith(("Laboratories", "Analytical", "Labs")), payee
+
+
+def test_a_claims_tracker_lists_trades_as_payees_after_the_event_in_no_fixed_cycle():
+    # read 12: 'Claims are "presented" on March 2-4, before the notice and the recall. Retailer chargebacks and lab
+    # testing are billed by private individuals, and the categories repeat in a fixed six-row cycle'
+    costs = LedgerFact(id="costs", statement="Costs.", value=Money(amount=Decimal("6840000"), currency="USD"),
+                       text="USD 6,840,000", items=_RECALL_ITEMS, known_from=dt.date(2026, 4, 17))
+    spec = SheetSpec(id="t", item="t", path="T/t.xlsx", title="Retailer chargeback and vendor invoice tracker",
+                     author="a", occupation="x", rows=50, date=dt.date(2026, 4, 21), facts=["costs"])
+    sk = build_skeleton(spec, [costs], None, "en_US", Faker(), dt.date(2026, 3, 2))
+    rows = [ln for ln in sk.lines if ln.role == "item"]
+    assert len(rows) >= 12
+    assert all(dt.date.fromisoformat(ln.cells[3]) >= dt.date(2026, 3, 9) for ln in rows)
+    cats = [ln.cells[2] for ln in rows]
+    assert cats != [_RECALL_ITEMS[k % 6] for k in range(len(cats))]  # not the items in a fixed cycle
+    for ln in rows:
+        if ln.cells[2].startswith("Retailer"):
+            assert ln.cells[1].split()[-1] in ("Foods", "Market", "Grocers", "Supermarkets", "Stores"), ln.cells[1]
+
+
 def test_a_draft_of_a_ratio_is_solved_at_the_money_input_it_was_built_on():
     usd = lambda a: Money(amount=Decimal(a), currency="USD")  # noqa: E731
     facts = [LedgerFact(id="limit", statement="Limit.", label="building limit", value=usd(12000000), text="x"),
