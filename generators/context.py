@@ -49,6 +49,8 @@ class FactRef(BaseModel):
                                                "every other artifact names it by label and value only")
     reason: str = Field("", description="how the figure follows from others, by their labels (its formula)")
     source: str = Field("", description="where the figure can be read in the room on this day: a sheet's row")
+    fresh: bool = Field(False, description="first known or changed in the week up to this artifact's day: news, "
+                                           "never written as unchanged or still so")
     past: bool = Field(False, description="a date already gone by on this artifact's day: write it as past (the "
                                           "target was, the expiry passed), never as still ahead")
 
@@ -627,6 +629,12 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
                          source=fact_source(plan, fact_id, day, text) if value.type in ("money", "number", "percent") else "")
         if value.type == "date" and day is not None and value.value < day:
             named["past"] = True  # an October 23 email does not still work to an October 16 signing target
+        changed = [fact.first_known()] + [p.since for p in fact.earlier[1:]] + \
+            ([fact.known_from] if fact.earlier and fact.known_from else [])
+        if day is not None and any(c is not None and day - dt.timedelta(days=7) < c <= day for c in changed):
+            # ("Today, nothing has moved on the extrapolated overpayment" on the day the corrected figure came in,
+            # under "Extrapolation: corrected stratum weights", read 12)
+            named["fresh"] = True
         facts.append(FactRef(id=fact.id, statement=statement, value=value, text=text, **named))
     # The kind says who the artifact goes to and what else it sees (a parent message, cited sheets).
     own = kinds.of(spec).context

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from worldsmith.generators.compose.bank import Picker, bank, filled_words
+from worldsmith.generators.compose.bank import Picker, bank, fields, filled_words
 from worldsmith.generators.compose.text import cap_first, lower_first, sentence, strip_end
 from worldsmith.generators.context import FactRef
 
@@ -104,6 +104,9 @@ DUE_DATE = re.compile(r"\b(deadline|due|expir\w*|target|hearing|completion|closi
 # How a frame or a lead-in says a value has not changed, or asks it be held to: said of a fact that cannot change (a
 # name, a statute, the day an event happened), it reports the settled as news ("The date of the casualty is still
 # February 24, 2026. Also, still, the vessel remains M/T Aurelian Tide.", read 10).
+# What says a figure stands as it stood: not for one that came in or moved this week.
+_STALE = re.compile(r"\b(still|remains?|unchanged|no change|nothing has moved|holds?|holding|as before|carried "
+                    r"forward|checked again|again|quick reminder|per my last check|the one to watch)\b", re.I)
 _STILL = re.compile(r"\b(still|remains?|unchanged|no change|nothing has moved|holds?|holding|as things stand|"
                     r"for now|right now|again|unless i hear otherwise|quick reminder|per my last check|carried "
                     r"forward|checked again|currently|now|the one to watch|working|keep|bear|as i read it|for what it's worth)\b",
@@ -137,6 +140,12 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
         # named bare in a series, a figure takes a short frame: a long one comes round word for word week after week
         frames = [f for f in frames if filled_words(f, values) < 8] or frames
     out = pick.fill(frames, **values)
+    if fact.fresh and out and _STALE.search(out):
+        # news is not written as standing ("nothing has moved on" a figure that came in today, read 12); the other
+        # frame is taken by the value, not drawn, so that nothing else the artifact draws changes
+        ok = [f for f in frames if not _STALE.search(f) and fields(f) <= set(values)]
+        if ok:
+            out = pick.fill([ok[len(fact.text) % len(ok)]], **values) or out
     out = sentence(out or f"{cap_first(label)}: {fact.text}")
     out = agree(out, [label])
     # (in a series mostly, and in the week's words: forty instances of one figure have few ways to name it)
@@ -154,7 +163,11 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
             if fixed(fact):
                 # (nor dated: "This week (March 16), the limit-breaking regulation is ...")
                 leads = [x for x in named["openers"][register] if not _STILL.search(x)] or leads
-            out = pick.frame(leads) + lowered
+            lead = pick.frame(leads)
+            if fact.fresh and _STALE.search(lead):
+                ok = [x for x in named["openers"][register] if not _STALE.search(x) and not _STILL.search(x)]
+                lead = ok[len(fact.text) % len(ok)] if ok else lead
+            out = lead + lowered
     return out
 
 

@@ -258,3 +258,37 @@ def test_our_side_decides_on_its_accountants_figure_not_the_target_across_the_ta
                 seen += 1
                 assert plan.person(a.author).organisation in circle, plan.person(a.author)
     assert seen
+
+
+def test_a_figure_that_came_in_this_week_is_never_written_as_standing():
+    # "Today, nothing has moved on the extrapolated overpayment: USD 4,813,776." under "Extrapolation: corrected
+    # stratum weights", on the day the corrected figure came in
+    from worldsmith.generators.compose.facts import named_sentence
+    stale = re.compile(r"\b(still|remains?|unchanged|no change|nothing has moved|holds?|carried forward|"
+                       r"quick reminder|per my last check)\b", re.I)
+    cap = CAP.model_copy(update={"label": "the liability cap"})
+    fresh, old = cap.model_copy(update={"fresh": True}), 0
+    for seed in range(300):
+        out = named_sentence(Picker(seed), fresh)
+        assert cap.text in out and not stale.search(out), out
+        old += bool(stale.search(named_sentence(Picker(seed), cap)))
+    assert old  # a figure that has stood a while still may be said to stand
+
+
+def test_the_context_marks_a_figure_first_known_on_its_day_as_fresh():
+    from worldsmith.generators.context import build_context
+    from worldsmith.generators.planner import plan_world
+    from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+    from worldsmith.worlds.outline import load_outline
+    from worldsmith.worlds.plan import EmailSpec
+    from tests.conftest import EXAMPLES
+    outline = load_outline(EXAMPLES / "hospital-revenue-audit.yaml")
+    taxonomy = load_taxonomy()
+    plan = plan_world(outline, resolve_cast(outline, taxonomy), 0, "w-test")
+    opener = next(a for a in plan.artifacts if isinstance(a, EmailSpec) and a.mode == "new"
+                  and a.title.startswith("Extrapolation: corrected") and "extrapolated_overpayment" in a.facts)
+    ctx = build_context(plan, taxonomy, opener, {})
+    refs = {f.id: f for f in ctx.facts}
+    first = plan.fact("extrapolated_overpayment").first_known()
+    assert opener.sent_at.date() - dt.timedelta(days=7) < first <= opener.sent_at.date()
+    assert refs["extrapolated_overpayment"].fresh
