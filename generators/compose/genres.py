@@ -71,6 +71,12 @@ _STATE_CITIES = {
                    "San Francisco": ["Market Street", "California Street", "Montgomery Street"]},
     "Florida": {"Miami": ["Brickell Avenue", "Biscayne Boulevard", "Flagler Street"]},
     "Louisiana": {"New Orleans": ["Poydras Street", "Canal Street", "Gravier Street"]},
+    "Minnesota": {"Minneapolis": ["Nicollet Mall", "Marquette Avenue", "South Sixth Street"],
+                  "St. Paul": ["Wabasha Street", "Robert Street", "Jackson Street"]},
+    "Wisconsin": {"Milwaukee": ["Wisconsin Avenue", "Water Street", "Jefferson Street"]},
+    "Georgia": {"Atlanta": ["Peachtree Street", "Marietta Street", "Spring Street"]},
+    "Colorado": {"Denver": ["17th Street", "Larimer Street", "California Street"]},
+    "Washington": {"Seattle": ["Fourth Avenue", "Pike Street", "Union Street"]},
 }
 _US_STATES = ("Alabama", "Alaska", "Arizona", "Arkansas", "California", "Colorado", "Connecticut", "Delaware", "Florida",
               "Georgia", "Hawaii", "Idaho", "Illinois", "Indiana", "Iowa", "Kansas", "Kentucky", "Louisiana", "Maine",
@@ -90,6 +96,9 @@ def home_place(org_name: str, role: str = "", *texts: str) -> tuple[str, str]:
     found = [re.search(r"\b(?:in|based in|headquartered in) (" + states + r")\b", role or "")]
     found += [re.search(re.escape(org_name) + r"[^.;:]*?\b(?:in|of|based in|headquartered in) (" + states + r")\b",
                         text) for text in texts if text]
+    # the state as the noun's qualifier: 'Bramblecrest Foods, Inc., a Minnesota maker of granola' (read 12: 'it places
+    # the Minnesota insured at a Boston address')
+    found += [re.search(re.escape(org_name) + r",?\s+an?\s+(" + states + r")\b", text) for text in texts if text]
     for m in found:
         if m:
             place = m.group(1)

@@ -123,3 +123,35 @@ def test_minutes_of_a_committee_whose_members_the_cast_does_not_name_record_a_qu
     plain = document_context("minutes", 3, seed=4, facts=[CAP, DEADLINE])
     plain = compose_document(plain.model_copy(update={"spec": plain.spec.model_copy(update={"title": "Kick-off call"})}))
     assert "quorum" not in plain.sections[0].paragraphs[0]
+
+
+def test_an_organisation_the_summary_calls_a_state_maker_has_its_address_in_that_state():
+    # read 12: 'it places the Minnesota insured at a Boston address'
+    from worldsmith.generators.compose.genres import home_place, letterhead
+
+    summary = ("On March 3, 2026 a supplier told Bramblecrest Foods, Inc., a Minnesota maker of granola and snack "
+               "bars, that a lot had tested positive.")
+    assert home_place("Bramblecrest Foods, Inc.", "client", summary) == ("", "Minnesota")
+    line = letterhead("Bramblecrest Foods, Inc.", "b.example", "en_US", "client", summary)
+    assert ", Minnesota" in line and "Boston" not in line, line
+
+
+def test_a_derivation_gives_each_input_its_value_once_beside_its_own_label():
+    # read 12: 'its cap sentence is garbled ("of USD 4,800,000 of 150%")'
+    from worldsmith.generators.compose.substance.common import derivation
+    from worldsmith.worlds.values import Money, Percent
+    from tests.generators.context_fixture import fact
+
+    acv = fact("acv", "The ACV is USD 4,800,000.", Money(amount=4800000, currency="USD")).model_copy(
+        update={"label": "Annual Contract Value"})
+    pct = fact("pct", "The cap is 150% of ACV.", Percent(value=150)).model_copy(
+        update={"label": "cap percentage of Annual Contract Value"})
+    fixed = fact("fixed", "The fixed sum is USD 5,000,000.", Money(amount=5000000, currency="USD")).model_copy(
+        update={"label": "fixed-sum limb of the cap"})
+    cap = fact("cap", "The cap is USD 7,200,000.", Money(amount=7200000, currency="USD")).model_copy(
+        update={"label": "liability cap",
+                "reason": "the greater of the cap percentage of Annual Contract Value and the fixed-sum limb of the cap"})
+    said = derivation(cap, [acv, pct, fixed, cap])
+    assert said == ("the greater of the cap percentage of Annual Contract Value (150%) and the fixed-sum limb of the "
+                    "cap of USD 5,000,000"), said
+    assert "of USD 4,800,000 of" not in said

@@ -89,10 +89,21 @@ def derivation(f: FactRef, facts: list[FactRef]) -> str:
     reason = f.reason
     if not reason:
         return ""
+    # each input's value once, beside its own label: a shorter label inside a longer one already given its value is
+    # left alone (read 12: 'the greater of the cap percentage of Annual Contract Value of USD 4,800,000 of 150%'); a
+    # percentage in brackets, as a share is written ('the cap percentage of Annual Contract Value (150%)')
+    taken: list[tuple[int, int, str]] = []
     for g in sorted(facts, key=lambda g: -len(label(g))):
         name = label(g)
-        if g.id != f.id and name and name in reason and g.value.type in ("money", "number", "percent"):
-            reason = reason.replace(name, f"{name} of {g.text}", 1)
+        if g.id == f.id or not name or g.value.type not in ("money", "number", "percent"):
+            continue
+        for m in re.finditer(re.escape(name), reason):
+            if not any(a <= m.start() < b or a < m.end() <= b for a, b, _ in taken):
+                said = f"{name} ({g.text})" if g.value.type == "percent" else f"{name} of {g.text}"
+                taken.append((m.start(), m.end(), said))
+                break
+    for a, b, said in sorted(taken, reverse=True):
+        reason = reason[:a] + said + reason[b:]
     return reason
 
 
