@@ -155,3 +155,29 @@ def test_a_derivation_gives_each_input_its_value_once_beside_its_own_label():
     assert said == ("the greater of the cap percentage of Annual Contract Value (150%) and the fixed-sum limb of the "
                     "cap of USD 5,000,000"), said
     assert "of USD 4,800,000 of" not in said
+
+
+def test_a_letter_that_establishes_its_writers_position_states_it_in_the_first_person_with_its_ground():
+    # read 12: 'The reservation letter cites no policy terms and gives no grounds. "We reserve all our rights,
+    # including under lost profits" is garbled'
+    from worldsmith.generators.compose.substance.letters import letter_purpose, own_voice
+    from worldsmith.worlds.values import Text
+    from tests.generators.context_fixture import fact, person
+
+    adjuster = person("adj_1", "Lena", "Fort", "Claims Adjuster", "Brackwater Insurance Company", "bw.example", "+1")
+    position = fact("insurer_position", "Brackwater's letter of March 20, 2026 accepts the recall expense under the "
+                    "policy, reserves its rights on lost profits (the policy carries no lost gross profit endorsement) "
+                    "and asserts subrogation to every payment it makes.",
+                    Text(value="recall expense accepted; lost profits reserved"))
+    ctx = document_context("letter", 4, facts=[position]).model_copy(update={"author": adjuster})
+    said = own_voice(position.model_copy(update={"establish": True}), ctx)
+    assert said.startswith("We accept the recall expense under the policy."), said
+    assert "We reserve our rights on lost profits, because the policy carries no lost gross profit endorsement." in said
+    assert "We assert subrogation to every payment we make." in said and position.text in said
+    assert own_voice(position, ctx) == ""  # a letter that does not establish it does not restate it
+    titled = ctx.model_copy(update={"spec": ctx.spec.model_copy(
+        update={"title": "Brackwater reservation of rights letter: Olsbury recall"})})
+    assert letter_purpose(titled) == "to reserve our rights in respect of the Olsbury recall"
+    demand = ctx.model_copy(update={"author": DANA, "spec": ctx.spec.model_copy(
+        update={"title": "Demand letter: indemnity and damages arising from the recall"})})
+    assert letter_purpose(demand) == "to demand indemnity and damages arising from the recall"

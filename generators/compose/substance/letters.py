@@ -11,7 +11,7 @@ from worldsmith.generators.compose.facts import slot_of
 from worldsmith.generators.compose.parties import across, client_of
 from worldsmith.generators.compose.text import cap_first, join_names, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
-from worldsmith.generators.compose.substance.common import (CLAUSE, as_told, identity, label, merge_short, names,
+from worldsmith.generators.compose.substance.common import (CLAUSE, as_told as told_across, identity, label, merge_short, names,
                                                             points_of, rank, stated, topic)
 
 
@@ -43,6 +43,20 @@ def letter_purpose(ctx: ArtifactContext) -> str:
     acts = _acts(title, "our client's" if client_of(ctx) else "our")
     if acts:
         return "to " + acts
+    # 'Crowhurst reservation of rights letter: Prairie Crunch recall': the writer's own name and the word 'letter' go,
+    # the acts are done in respect of the subject after the colon (read 12: 'We write to set out the Crowhurst
+    # reservation of rights of Prairie Crunch recall')
+    short = ctx.author.organisation.split()[0]
+    head, _, subject = title.partition(":")
+    head = re.sub(rf"^(?:{re.escape(ctx.author.organisation)}|{re.escape(short)})(?:'s)?\s+", "", head.strip())
+    head = re.sub(r"\s+letter$", "", head.strip(), flags=re.I)
+    acts = _acts(head, "our client's" if client_of(ctx) else "our")
+    if not acts and head.strip().lower() in ("demand", "notice", "claim") and subject.strip():
+        # 'Demand letter: indemnity and damages arising from the recall' demands what follows the colon
+        return {"demand": "to demand ", "notice": "to give notice of ", "claim": "to claim "}[head.strip().lower()] + \
+            subject.strip()
+    if acts and subject.strip():
+        return f"to {acts} in respect of the {subject.strip()}"
     # a paper sent under the letter ('Revised schedule of loss'): the letter serves it, it is not 'about' it
     subject = topic(title, names(ctx))
     subject = subject if re.match(r"(the|a|an|our|your)\b|[A-Z]", subject) else f"the {subject}"
@@ -94,6 +108,15 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
         said.extend(left)
         return left
 
+    def as_told(pick: Picker, f: FactRef, facts: list[FactRef], client: str = "") -> str:
+        # the writer's own position, which this letter states, in the first person; a decision as what the writer's
+        # side now does ('Our client demands the full claim', never 'The demand decision is demand the full claim',
+        # read 12: the client's internal record recited to the other side); else as the other side is told it
+        first, _, rest = f.text.partition(" ")
+        if label(f).endswith("decision") and first.lower() in _DECIDED and rest and across(ctx):
+            return f"On our client's instructions, we {f.text}." if client else f"We {f.text}."
+        return own_voice(f, ctx) or told_across(pick, f, facts, client)
+
     for i, k in enumerate(kinds):
         if k == "opening":
             first = f"We write{behalf} {letter_purpose(ctx)}{about}."
@@ -138,7 +161,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             if named:
                 # a reservation names what it reserves on (read 9: an insurer's reservation of rights that named no
                 # exclusion and no policy provision reserved nothing)
-                under = f", including under {join_names(named + [c for c in clauses if c not in named])}"
+                # under a provision, as to a head of loss (read 12: '"We reserve all our rights, including under lost
+                # profits" is garbled')
+                said_on = [(f"under {x}" if _PROVISION.search(x) or CLAUSE.search(x) or re.search(r"\bSection\b", x)
+                            else f"as to {x}") for x in named + [c for c in clauses if c not in named]]
+                under = f", including {join_names(said_on)}"
             out[i] = [f"{who} rights{under}. Nothing in this letter is an admission, and no right is waived "
                       f"by anything said or not said in it."]
         elif k == "letter_close" and _REFUND.search(ctx.spec.title):
@@ -205,6 +232,45 @@ def _why_reserved(ctx: ArtifactContext, fs: list[FactRef]) -> list[str]:
             out.append(f"{cap_first(label(f))} is {f.text}, and it will be applied to the claim as the policy "
                        f"provides." if f.value.type in ("percent", "money") else f"{cap_first(label(f))} is {f.text}.")
     return out
+
+
+_DECIDED = {"demand", "accept", "reject", "claim", "seek", "pursue", "decline", "refuse", "require", "tender",
+            "withdraw", "terminate", "reserve", "settle", "offer", "propose"}
+_OWN_VERBS = {"accepts": "accept", "reserves": "reserve", "asserts": "assert", "denies": "deny", "declines": "decline",
+              "rejects": "reject", "confirms": "confirm", "agrees": "agree", "disputes": "dispute", "refuses": "refuse",
+              "admits": "admit", "tenders": "tender", "withdraws": "withdraw", "demands": "demand"}
+_OWN_SPLIT = re.compile(r",?\s+(?:and\s+)?(?=(?:%s)\b)" % "|".join(_OWN_VERBS))
+
+
+def own_voice(f: FactRef, ctx: ArtifactContext) -> str:
+    """The position this letter establishes, in its writer's voice: "Crowhurst's letter of March 20, 2026 accepts the
+    recall expense under the policy, reserves its rights on lost profits (the policy carries no lost gross profit
+    endorsement) and asserts subrogation to every payment it makes" -> 'We accept the recall expense under the policy.
+    We reserve our rights on lost profits, because the policy carries no lost gross profit endorsement. We assert
+    subrogation to every payment we make.' (read 12: a reservation letter that 'cites no policy terms and gives no
+    grounds'); '' where the letter does not establish the fact or its statement is not the writer's own acts."""
+    if not f.establish:
+        return ""
+    statement = " ".join(f.statement.split()).rstrip(".")
+    org = ctx.author.organisation
+    short = org.split()[0]
+    m = re.match(rf"^(?:{re.escape(org)}|{re.escape(short)})(?:'s)?(?:\s+(?:letter|notice|response|reply)"
+                 rf"(?:\s+of\s+[A-Z][a-z]+ \d{{1,2}}, \d{{4}})?)?\s+(?=(?:{'|'.join(_OWN_VERBS)})\b)", statement)
+    if not m:
+        return ""
+    out = []
+    for part in _OWN_SPLIT.split(statement[m.end():]):
+        verb, _, rest = part.strip().partition(" ")
+        if verb not in _OWN_VERBS or not rest:
+            return ""
+        rest = re.sub(r"\bits\b", "our", rest)
+        rest = re.sub(r"\bit (makes|pays|holds|has)\b", lambda g: "we " + g.group(1)[:-1 if g.group(1) != "has" else 3]
+                      .replace("ha", "have") if g.group(1) == "has" else "we " + g.group(1)[:-1], rest)
+        rest = re.sub(r"\s*\((?P<why>[^()]+)\)", lambda g: ", because " + g.group("why"), rest)
+        out.append(f"We {_OWN_VERBS[verb]} {rest.rstrip(',')}.")
+    if f.text not in " ".join(out):
+        out.append(f"In short: {f.text}.")
+    return " ".join(out)
 
 
 def reserved_on(ctx: ArtifactContext) -> list[str]:
