@@ -292,3 +292,37 @@ def test_the_context_marks_a_figure_first_known_on_its_day_as_fresh():
     first = plan.fact("extrapolated_overpayment").first_known()
     assert opener.sent_at.date() - dt.timedelta(days=7) < first <= opener.sent_at.date()
     assert refs["extrapolated_overpayment"].fresh
+
+
+def _across(seed: int, voice, other_side: bool):
+    from worldsmith.generators.context import OrgRef
+    from tests.generators.context_fixture import RUTH
+    them = RUTH.model_copy(update={"organisation": "Ostler Brook Partners"})
+    orgs = [OrgRef(name="Harrow Vane LLP", role="adviser to the buyer", privileged=True, acts_for="Pennock Row"),
+            OrgRef(name="Pennock Row", role="the buyer", privileged=True),
+            OrgRef(name="Ostler Brook Partners", role="sell-side adviser", privileged=not other_side)]
+    ctx = email_context("new", seed=seed, to=[them], voice=voice)
+    return ctx.model_copy(update={"organisations": orgs})
+
+
+def test_only_a_lawyer_writes_to_the_other_side_on_behalf_of_our_client():
+    # "We write on behalf of our client" from a bank's analyst to the seller's banker (read 12)
+    from tests.generators.context_fixture import FINANCE_VOICE, LEGAL_VOICE
+    lawyers = 0
+    for seed in range(40):
+        body = compose_email(_across(seed, FINANCE_VOICE, True)).body
+        assert not re.search(r"\bWe write\b|on behalf of our client", body), body
+        lawyers += bool(re.search(r"\bWe write\b", compose_email(_across(seed, LEGAL_VOICE, True)).body))
+    assert lawyers
+
+
+def test_advisers_of_one_side_do_not_sign_yours_sincerely_to_each_other():
+    # buyer's counsel to the buyer's accountants: 'Yours sincerely / we write on behalf of' (read 12)
+    from tests.generators.context_fixture import FORMAL_VOICE
+    voice = FORMAL_VOICE.model_copy(update={"style": FORMAL_VOICE.style.model_copy(update={"sign_offs": ["Yours sincerely"]})})
+    letters = 0
+    for seed in range(40):
+        body = compose_email(_across(seed, voice, False)).body
+        assert not re.search(r"^Yours (?:sincerely|faithfully|truly)", body, re.M), body
+        letters += bool(re.search(r"^Yours sincerely", compose_email(_across(seed, voice, True)).body, re.M))
+    assert letters  # across the table a letter's close stands

@@ -11,8 +11,8 @@ from worldsmith.generators.compose.parties import across, client_of, home, oppon
 from worldsmith.generators.compose.week import STANDING, note_lines, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end, tidy, \
     title_head, true_weekdays
-from worldsmith.generators.compose.voice import deadline, of_the_matter, salutation, sign_off, signature, soft_lower, \
-    trade_sentences, vocabulary
+from worldsmith.generators.compose.voice import deadline, family_key, of_the_matter, salutation, sign_off, signature, \
+    soft_lower, trade_sentences, vocabulary
 from worldsmith.generators.beats import names_decision
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.questions import title_question, turned_round, when_answer, yes_no
@@ -84,7 +84,15 @@ def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list
             out.append(pick.fill(email["forward_asks"], **values))
     elif ctx.organisations and across(ctx):
         # to the other side the first message says for whom it writes: no 'where I landed', no question to them
-        out.append(pick.fill(email["moves"]["across_open" + ("" if client_of(ctx) else "_own")], **values))
+        frames = email["moves"]["across_open" + ("" if client_of(ctx) else "_own")]
+        line = pick.fill(frames, **values)
+        if line and family_key(ctx.voice.family) != "legal":
+            # a letter's opening is a lawyer's: a bank's analyst or an accountant writing to the other side's
+            # adviser does not 'write on behalf of our client' (read 12); the email line is taken by the letter's
+            # draw, so that nothing else the message draws changes
+            plain = email["moves"]["across_open_plain"]
+            line = plain[len(line) % len(plain)].format(topic=values.get("topic") or "this")
+        out.append(line)
     else:
         asked = title_ask(pick, ctx.spec.title)
         if asked:
@@ -213,8 +221,10 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         line = pick.frame(bank("email")["off_hours"][when])
         email = email.model_copy(update={"body": email.body.rstrip("\n") + "\n\n" + line + "\n"})
     email = email.model_copy(update={"body": named_once(email.body)})
-    if isinstance(spec, EmailSpec) and all(p.organisation == ctx.author.organisation for p in ctx.to + ctx.cc):
-        # a letter's close is for a letter: between colleagues "Yours sincerely" read as a form (read 10)
+    if isinstance(spec, EmailSpec) and (all(p.organisation == ctx.author.organisation for p in ctx.to + ctx.cc)
+                                        or ctx.organisations and not across(ctx)):
+        # a letter's close is for a letter: between colleagues "Yours sincerely" read as a form (read 10), and
+        # between advisers of one side too (buyer's counsel to the buyer's accountants, read 12)
         email = email.model_copy(update={"body": re.sub(r"^Yours (?:sincerely|faithfully|truly),?$", "Best regards,",
                                                         email.body, count=1, flags=re.M)})
     if isinstance(spec, EmailSpec) and spec.mode == "reply" and ctx.parent is not None:
