@@ -812,7 +812,7 @@ def exceed_pairs(graph: Graph) -> list[tuple[LedgerFact, LedgerFact]]:
 def exceed_tasks(graph: Graph, limit: int = 2, among: int = 4) -> list[Task]:
     """Does A exceed B, and by how much: a judgement and a difference no file writes. Of the `among` most telling
     pairs that make one, those whose figures sit in more files first (hospital: the denial rate beside its SLA, both
-    on one dashboard, gave way to a pair read from two papers and three)."""
+    on one dashboard, gave way to a pair read from two papers and three; the widest first)."""
     tasks = []
     for big, small in exceed_pairs(graph):
         if len(tasks) >= among:
@@ -820,7 +820,7 @@ def exceed_tasks(graph: Graph, limit: int = 2, among: int = 4) -> list[Task]:
         task = exceed_task(graph, big, small)
         if task is not None:
             tasks.append(task)
-    deep = sorted(tasks, key=lambda t: len(t.needs.files) < 2)  # stable: the most telling first among equals
+    deep = sorted(tasks, key=lambda t: -len(t.needs.files))  # stable: the most telling first among equals
     return [t for t in tasks if t in deep[:limit]]
 
 
@@ -1462,7 +1462,9 @@ def graph_tasks(world: World, user: str) -> list[Task]:
     from worldsmith.environments.sheet_tasks import sheet_tasks
 
     tasks += review_tasks(graph)
-    tasks += sheet_tasks(graph, skip_tops={t.needs.facts[-1] for t in tasks if t is not None and t.kind == "what_if"})
+    asked = [t for t in tasks if t is not None and t.kind == "what_if"]
+    tasks += sheet_tasks(graph, skip_tops={t.needs.facts[-1] for t in asked},
+                         asked={(t.needs.facts[-1], t.needs.facts[-2]) for t in asked})
     for family in kind_tasks.families("own_tasks"):  # a kind's tasks of its own files (calendar: meeting briefs)
         tasks += family.own_tasks(graph)
     from worldsmith.environments.chronology_tasks import chronology_tasks  # it builds on this module's makers

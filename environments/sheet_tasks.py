@@ -80,10 +80,15 @@ def _source_names(graph: Graph, fid: str) -> list[str]:
     return out
 
 
-def sheet_tasks(graph: Graph, skip_tops: set[str] = frozenset()) -> list[Task]:
-    """One workbook task: the widest what-if whose top no what-if answer task already asks, else the widest."""
+def sheet_tasks(graph: Graph, skip_tops: set[str] = frozenset(),
+                asked: set[tuple[str, str]] = frozenset()) -> list[Task]:
+    """One workbook task: the widest what-if whose top no what-if answer task already asks, else the widest input
+    change not yet asked; one whose inputs sit in one file only when no other is (a workbook copied from one sheet is
+    a warm-up, not a task)."""
     candidates = [c for c in what_if_candidates(graph) if c[5].kind != "date" and c[6].kind != "date"]
-    fresh = [c for c in candidates if c[3] not in skip_tops] or candidates
+    wide = [c for c in candidates if c[0] >= 2]
+    fresh = ([c for c in wide if c[3] not in skip_tops] or [c for c in wide if (c[3], c[4]) not in asked]
+             or [c for c in candidates if c[3] not in skip_tops] or candidates)
     for _, _, _, top_id, leaf, changed, result, chain, needed, files, apps in fresh:
         task = _sheet_task(graph, top_id, leaf, changed, result, chain, needed, files, apps)
         if task is not None:

@@ -597,4 +597,10 @@ def make_tasks(world: World, user: str | None = None, warmups: bool = False) -> 
 
     user = user or world.plan.people[0].email
     tasks = graph_tasks(world, user)
-    return tasks + (warmup_tasks(world, user) if warmups else [])
+    # A task one file answers in full (every input it reads in one sheet or paper) is a warm-up, whatever it asks:
+    # kept apart with the lookups, so a world's task set is made of tasks that read across its files.
+    deep = [t for t in tasks if len(t.needs.files) >= 2]
+    if not warmups:
+        return deep
+    one_file = [t.model_copy(update={"tags": ["warmup", *t.tags]}) for t in tasks if len(t.needs.files) < 2]
+    return deep + one_file + warmup_tasks(world, user)

@@ -52,31 +52,32 @@ _TASK_SETS: dict[tuple[str, str], object] = {}
 _SESSION_COPIES: dict[Path, Path] = {}
 
 
-def task_set_of(world):
+def task_set_of(world, warmups: bool = False):
     """make_task_set of an opened session world, made once per test session (about 5 s of CPU for the legal example,
     which nine test modules in both pytest-xdist workers need); a deep copy each time, so a test may change its own.
-    A world edited since (another manifest) or another folder gets its own."""
+    A world edited since (another manifest) or another folder gets its own; with warm-ups, another."""
     from worldsmith.environments.lint import make_task_set
     from worldsmith.environments.tasks import TaskSet
 
     path = Path(world.path)
     sha = hashlib.sha256((path / "manifest.json").read_bytes()).hexdigest()
-    key = (str(path.resolve()), sha)
+    key = (str(path.resolve()), sha, warmups)
     if key not in _TASK_SETS:
         # A copy of a session's world (same manifest, so the same files) has the task set the first worker made.
         shared = _SESSION_COPIES.get(path.resolve())
         if shared is None:
-            _TASK_SETS[key] = make_task_set(world)
+            _TASK_SETS[key] = make_task_set(world, warmups=warmups)
         else:
             import fcntl
 
-            with open(shared / f"tasks-{sha[:16]}.lock", "w") as lock:
+            name = f"tasks-{sha[:16]}{'-warmups' if warmups else ''}"
+            with open(shared / f"{name}.lock", "w") as lock:
                 fcntl.flock(lock, fcntl.LOCK_EX)
-                made = shared / f"tasks-{sha[:16]}.json"
+                made = shared / f"{name}.json"
                 if made.exists():
                     _TASK_SETS[key] = TaskSet.model_validate_json(made.read_text(encoding="utf-8"))
                 else:
-                    _TASK_SETS[key] = make_task_set(world)
+                    _TASK_SETS[key] = make_task_set(world, warmups=warmups)
                     made.write_text(_TASK_SETS[key].model_dump_json(), encoding="utf-8")
     return _TASK_SETS[key].model_copy(deep=True)
 
@@ -96,3 +97,9 @@ def validate_copy(bundle: Path, **options):
     while len(_MEMOS) > 4:  # the session's few worlds; a test that edits a plan gets a memo of its own
         _MEMOS.popitem(last=False)
     return validate_bundle(bundle, memo=memo, **options)
+
+
+def warm_task(world, task_id: str):
+    """A task of the world's set with warm-ups: one whose every input one file carries (the legal world's cap 'governs'
+    and tonnage what-if) is kept apart from the default set, and the grading tests built on it read it here."""
+    return next(t for t in task_set_of(world, warmups=True).tasks if t.id == task_id)

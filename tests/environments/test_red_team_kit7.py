@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import worldsmith
-from tests.published import task_set_of
+from tests.published import task_set_of, warm_task
 from worldsmith.environments.grade import grade
 from worldsmith.environments.session import Session
 
@@ -101,7 +101,7 @@ def test_a_day_count_shown_as_a_sum_or_in_weeks_and_days_passes(diligence, legal
 
 def test_the_smaller_figure_said_to_govern_a_greater_of_fails(legal, tmp_path):
     world, tasks = legal
-    task = tasks["governs-liability_cap"]
+    task = warm_task(world, "governs-liability_cap")
     body, final = task.solution.answer.rsplit("\nAnswer: ", 1)
     assert _score(world, task, tmp_path / "r", task.solution.answer) == 1.0
     wrong = f"{body} The floor is smaller, so under a greater-of rule the smaller figure governs.\nAnswer: {final}"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import worldsmith
-from tests.published import task_set_of
+from tests.published import task_set_of, warm_task
 from worldsmith.environments.grade import grade
 from worldsmith.environments.session import Session
 
@@ -78,7 +78,7 @@ def test_a_candidate_offered_for_a_fact_beside_its_figure_costs(legal, tmp_path)
     # kit8: 'exposure USD 20,000,000 ... in which case exposure is USD 60,987,500', 'BI payable USD 1,500,000 - or USD
     # 1,850,000 if ...' scored 1.0 on governs tasks
     world, tasks = legal
-    task = tasks["governs-liability_cap"]
+    task = warm_task(world, "governs-liability_cap")
     wrong = ["The liability cap is USD 156,200,000 - or USD 21,521,000 if the floor applies.",
              "The liability cap is USD 156,200,000, unless the rate is challenged, in which case USD 143,704,000."]
     right = ["The liability cap is therefore USD 156,200,000.", "The liability cap is USD 156,200,000 or, in words, USD 156.2m."]

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import worldsmith
-from tests.published import task_set_of
+from tests.published import task_set_of, warm_task
 from worldsmith.environments.attacks import attack_task, candidates, rates
 
 
@@ -63,7 +63,7 @@ def test_the_red_teams_worst_end_states_score_below_1(legal_tasks, tmp_path):
     world, tasks = legal_tasks
     by_id = {t.id: t for t in tasks}
     session = Session(world, tmp_path / "s")
-    cap = by_id["governs-liability_cap"]
+    cap = by_id["governs-liability_cap"] = warm_task(world, "governs-liability_cap")
     margin = cap.solution.answer.rsplit("Answer: ", 1)[1]
     wrong = {
         # the right margin with the wrong side said to govern
@@ -125,7 +125,7 @@ def test_a_governs_answer_must_give_the_winners_figure_as_the_result(legal_tasks
 
     world, tasks = legal_tasks
     session = Session(world, tmp_path / "s")
-    task = next(t for t in tasks if t.id == "governs-liability_cap")
+    task = warm_task(world, "governs-liability_cap")
     margin = task.solution.answer.rsplit("Answer: ", 1)[1]
     win, lose = "USD 156,200,000", "USD 21,521,000"
     head = (f"The per-ton figure ({win}) exceeds the floor ({lose}) by {margin}, so the per-ton figure governs")
@@ -392,7 +392,7 @@ def test_a_governs_result_given_under_its_own_label_as_another_figure_costs(lega
     from worldsmith.environments.session import Session
 
     world, tasks = legal_tasks
-    task = next(t for t in tasks if t.id == "governs-liability_cap")
+    task = warm_task(world, "governs-liability_cap")
     session = Session(world, tmp_path / "s")
     body, last = task.solution.answer.rsplit("\n", 1)
     assert grade(task, session, task.solution.answer).score == 1.0

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 
 import worldsmith
-from tests.published import task_set_of
+from tests.published import task_set_of, warm_task
 from worldsmith.environments.grade import grade
 from worldsmith.environments.lint import lint_task, make_task_set
 from worldsmith.environments.session import Session
@@ -48,7 +48,7 @@ def test_the_task_set_is_deep_and_the_lint_is_clean(request, which):
 
 def test_a_what_if_is_the_ledger_recomputed_with_one_input_changed(legal):
     world, task_set = legal
-    task = next(t for t in task_set.tasks if t.id == "whatif-liability_cap-gross_tonnage")
+    task = warm_task(world, "whatif-liability_cap-gross_tonnage")
     facts = world.facts
     tonnage = Decimal(task.instruction.split("were ")[1].split(" GT")[0].replace(",", ""))
     assert tonnage != facts["gross_tonnage"].value.value
@@ -194,3 +194,19 @@ def test_dates_in_prompts_are_real_days_of_the_window(legal):
             day = dt.datetime.strptime(task.instruction.split(" by ")[1].split("?")[0].split(",")[0] + ", "
                                        + task.instruction.split(" by ")[1].split(", ")[1][:4], "%B %d, %Y").date()
             assert world.plan.window_start <= day <= world.plan.window_end
+
+
+def test_a_task_one_file_answers_in_full_is_a_warm_up(legal):
+    """A task whose every input one file carries (the legal world's cap 'governs': per-ton figure and floor on one
+    sheet) is kept out of the default set and tagged warmup in the set with warm-ups; the default set reads across
+    files: every task needs two files or more, and the median three."""
+    import statistics
+
+    world, task_set = legal
+    assert task_set.tasks and all(len(t.needs.files) >= 2 for t in task_set.tasks)
+    assert statistics.median(len(t.needs.files) for t in task_set.tasks) >= 3
+    warm = warm_task(world, "governs-liability_cap")
+    assert len(warm.needs.files) == 1 and "warmup" in warm.tags
+    assert "governs-liability_cap" not in {t.id for t in task_set.tasks}
+    sheet = next(t for t in task_set.tasks if t.kind == "sheet")  # the workbook task too reads more than one file
+    assert len(sheet.needs.files) >= 2

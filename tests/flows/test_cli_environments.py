@@ -52,7 +52,7 @@ def test_export_harbor_without_gates_writes_task_directories(published_legal, tm
     done = runner.invoke(app, ["export", str(published_legal), "--format", "harbor", "--out", str(tmp_path / "h"),
                                "--no-gates"])
     assert done.exit_code == 0, done.output
-    assert (tmp_path / "h" / "governs-liability_cap" / "task.toml").is_file()
+    assert (tmp_path / "h" / "governs-energy_exposure" / "task.toml").is_file()
 
 
 def test_bad_input_is_one_clear_error(tmp_path):
