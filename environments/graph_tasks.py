@@ -137,6 +137,8 @@ def perturbed(q: Quantity) -> Quantity:
         amount = q.amount - 10 if q.amount > 50 else q.amount + 10
         return Quantity("percent", amount.normalize())
     bumped = _round_sig(q.amount * Decimal("1.2"))
+    if q.kind != "money" and q.amount == q.amount.to_integral_value():
+        bumped = bumped.to_integral_value(ROUND_HALF_UP)  # a count stays whole: 53 users, 4 years, not 52.8 or 3.6
     if bumped == q.amount:
         bumped = q.amount + 1
     if q.kind == "money":
@@ -191,6 +193,16 @@ def _leaves(graph: Graph, fid: str) -> list[str]:
     if not formula:
         return [fid]
     return list(dict.fromkeys(x for r in references(formula) for x in _leaves(graph, r)))
+
+
+def _worked_from(graph: Graph, fid: str) -> set[str]:
+    """The facts a figure is worked out from directly, and its leaves: a derived offer beside the gap it is taken
+    from ('does the amount in dispute exceed the true-up offer', licence-audit outline) is no comparison; a total
+    beside a figure capped further up its chain still is."""
+    formula = graph.fact(fid).formula
+    if not formula:
+        return set()
+    return {r for r in references(formula) if r in graph.world.facts} | set(_leaves(graph, fid))
 
 
 def working_inputs(graph: Graph, fid: str) -> dict[str, tuple[str, ...]]:
@@ -399,7 +411,10 @@ def _describe(graph: Graph, node: ast.expr) -> str:
 
 
 def _names(node: ast.expr) -> list[str]:
-    return [n.id for n in ast.walk(node) if isinstance(n, ast.Name)]
+    """The facts an expression reads, not the functions it calls ('percent_of(cap_percent, annual_contract_value)'
+    inside a greater-of: the recall outline's cap crashed the task maker on a fact named percent_of)."""
+    called = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)}
+    return [n.id for n in ast.walk(node) if isinstance(n, ast.Name) and id(n) not in called]
 
 
 def _eval(graph: Graph, node: ast.expr) -> Quantity:
@@ -795,8 +810,8 @@ def exceed_pairs(graph: Graph) -> list[tuple[LedgerFact, LedgerFact]]:
         qa, qb = graph.quantities[a.id], graph.quantities[b.id]
         if qa.kind != qb.kind or qa.currency != qb.currency or qa.amount == qb.amount:
             continue
-        if b.id in _leaves(graph, a.id) or a.id in _leaves(graph, b.id):
-            continue  # a part beside its own total is no comparison
+        if b.id in _worked_from(graph, a.id) or a.id in _worked_from(graph, b.id):
+            continue  # a part beside its own total is no comparison, nor a gap beside a figure it is the gap from
         ratio = max(qa.amount, qb.amount) / max(min(qa.amount, qb.amount), Decimal("0.01"))
         if qa.kind == "money" and ratio > 10:
             continue  # a per-ton rate beside a floor of millions says nothing

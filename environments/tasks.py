@@ -9,11 +9,12 @@ machine check, and a reference solution (an answer and app actions) that the ora
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 from pathlib import PurePosixPath
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from worldsmith.worlds.plan import LedgerFact
 from worldsmith.worlds.values import render_value
@@ -221,6 +222,12 @@ class Task(BaseModel):
     rubric: Rubric
     solution: Solution
 
+    @field_validator("instruction")
+    @classmethod
+    def _one_stop(cls, text: str) -> str:
+        # a name that ends in its own stop closes the sentence with it ('Tessaline Logistics, Inc..' read in a prompt)
+        return re.sub(r"(?<=[A-Za-z])\.\.(?=\s|$)", ".", text)
+
 
 class TaskSet(BaseModel):
     """Every task of one world, as `worldsmith tasks` writes it (tasks.json)."""
@@ -240,9 +247,11 @@ def label_of(fact: LedgerFact) -> str:
 
 
 def the(fact: LedgerFact, capital: bool = False) -> str:
-    """The label with its article: 'the OPA 90 liability cap', but "Ostrander's maximum exposure"."""
+    """The label with its article: 'the OPA 90 liability cap', but "Ostrander's maximum exposure" (a name's), and 'the
+    expert's rate per sq ft' (a common noun's)."""
     label = label_of(fact)
-    text = label if "'s " in label else f"the {label}"
+    owner = label.split("'s ", 1)[0] if "'s " in label else None
+    text = label if owner and owner[:1].isupper() else f"the {label}"
     return text[:1].upper() + text[1:] if capital else text
 
 

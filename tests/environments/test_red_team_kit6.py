@@ -122,9 +122,18 @@ def _days_task(tasks: dict):
     raise AssertionError("no task with a final count of days")
 
 
+def _lds_over_cap(world):
+    """The construction world's 'do the liquidated damages accrued exceed the cap': a one-file pair its exceed family
+    now passes over for pairs read across files, made here as the family makes it."""
+    from worldsmith.environments.graph_tasks import Graph, _guarded, exceed_task
+
+    graph = Graph.of(world)
+    return _guarded(graph, exceed_task(graph, graph.fact("lds_accrued"), graph.fact("ld_cap")))
+
+
 def test_durations_convert_between_weeks_and_days(construction, diligence, tmp_path):
     world, tasks = construction
-    task = tasks["exceed-lds_accrued-ld_cap"]
+    task = _lds_over_cap(world)
     right = task.solution.answer
     assert "16 weeks" in right
     assert _score(world, task, tmp_path / "days", right.replace("16 weeks", "112 days")) == 1.0
@@ -153,7 +162,7 @@ def test_an_answer_that_disowns_itself_fails(diligence, tmp_path):
 
 def test_liquidated_damages_said_the_way_a_construction_lawyer_says_them_pass(construction, tmp_path):
     world, tasks = construction
-    governs, exceed = tasks["governs-lds_payable"], tasks["exceed-lds_accrued-ld_cap"]
+    governs, exceed = tasks["governs-lds_payable"], _lds_over_cap(world)
     right = [
         (governs, "The cap bites. Liquidated damages accrue at USD 85,000 a week for 16 weeks, USD 1,360,000, but they "
                   "are capped at 5% of the contract sum, USD 1,230,000, which is lower by USD 130,000. So the owner can "
@@ -269,7 +278,7 @@ def test_an_aside_comparing_a_third_thing_says_nothing_of_the_two(construction, 
             "(a year's pay of 52 x GBP 1,150, below the GBP 118,223 statutory cap).")
     assert answers.directions(text, ["maximum", "compensatory", "award"], ["basic", "award"]) == {"a>b"}
     world, tasks = construction
-    task = tasks["exceed-lds_accrued-ld_cap"]
+    task = _lds_over_cap(world)
     text = ("No. The liquidated damages cap (USD 1,230,000) is USD 130,000 less than the liquidated damages accrued "
             "(USD 1,360,000: 16 weeks at USD 85,000, well below the contract sum of USD 24,600,000). The liquidated "
             "damages rate per week: USD 85,000. The culpable delay: 16 weeks. The liquidated damages cap percentage: "

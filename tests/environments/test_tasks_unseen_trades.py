@@ -1,0 +1,42 @@
+"""Task wording and choices that outlines of other trades exposed (a licence audit, a rent review, a food recall)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from types import SimpleNamespace
+
+from worldsmith.environments.graph_tasks import _names, perturbed
+from worldsmith.environments.tasks import Task, the
+from worldsmith.worlds.ledger import Quantity, parse_formula
+
+
+def test_a_function_inside_a_greater_of_is_no_fact():
+    # the recall outline's max(percent_of(cap_percent, annual_contract_value), cap_fixed_sum) crashed the task maker
+    # (KeyError: 'percent_of')
+    first, second = parse_formula("max(percent_of(cap_percent, annual_contract_value), cap_fixed_sum)").args
+    assert _names(first) == ["cap_percent", "annual_contract_value"] and _names(second) == ["cap_fixed_sum"]
+
+
+def test_a_count_supposed_otherwise_stays_whole():
+    # 'suppose the duplicate accounts were 52.8 users', 'years backdated were 3.6 years' (licence-audit outline)
+    assert perturbed(Quantity("number", Decimal(44), None, "users")).amount == 53
+    assert perturbed(Quantity("number", Decimal(3), None, "years")).amount == 4
+    assert perturbed(Quantity("money", Decimal("41.10"), "GBP", None)).amount == Decimal("49.30")  # money as before
+
+
+def test_a_common_nouns_possessive_label_takes_the_article():
+    # 'suppose expert's rate per sq ft were GBP 41', 'exceed tenant's proposed rent' (rent-review outline)
+    fact = lambda label: SimpleNamespace(id="x", label=label)  # noqa: E731
+    assert the(fact("expert's rate per sq ft")) == "the expert's rate per sq ft"
+    assert the(fact("Ostrander's maximum exposure")) == "Ostrander's maximum exposure"
+    assert the(fact("OPA 90 liability cap"), capital=True) == "The OPA 90 liability cap"
+
+
+def test_a_name_ending_in_a_stop_closes_the_sentence_once():
+    # 'a note to Tessaline Logistics, Inc..' in a review task's prompt
+    task = Task.model_validate({
+        "id": "t", "world_id": "w", "kind": "what_if", "instruction": "Write to Tessaline Logistics, Inc.. Then stop...",
+        "needs": {"files": ["a"], "facts": ["x"], "apps": ["drive"]},
+        "reference": {"answer": "a", "sql": "select 1", "params": [], "expect": [[1]]},
+        "rubric": {"criteria": []}, "solution": {"answer": "a", "actions": []}})
+    assert task.instruction == "Write to Tessaline Logistics, Inc. Then stop..."
