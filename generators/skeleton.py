@@ -107,6 +107,7 @@ class _Sheet:
 
     def __init__(self, spec: SheetSpec, layout: str, currency: str, rng: random.Random, locale: str):
         self.spec, self.layout, self.currency, self.rng = spec, layout, currency, rng
+        self.locale = locale
         money = f"Amount ({currency})"
         if layout == "log":
             cols = [("Date", "date"), ("Contractor", "text"), ("Resource / activity", "text"), ("Category", "text"),
@@ -435,6 +436,8 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
     if pending and sheet.lines:
         sheet.add("Computation" if any(ledger.computes(f) for f in pending) else "Key figures", role="heading")
     for fid in _in_order(pending, ledger):
+        if layout == "schedule" and fid not in sheet.at:
+            _by_month(sheet, ledger, fid, label, pending)
         _place(sheet, ledger, fid, label)
     layers = strata(ledger) if layout == "schedule" else None
     if layers and layers[2] in sheet.at and layers[3] in sheet.at:
@@ -839,6 +842,55 @@ def strata(ledger: _Ledger, size_id: str | None = None) -> tuple[str, list[tuple
         names = [f"Stratum {i} ({w} {by})" for i, w in enumerate(("low", "middle", "high"), 1)]
         return by, [(name, c, c * big // n) for name, c in zip(names, counts)], sid, pop.id
     return None
+
+
+_FROM_TO = re.compile(r"\bfrom (?P<a>[A-Z][a-z]+ \d{1,2})(?:, (?P<ay>\d{4}))? (?:to|through|until) "
+                      r"(?P<b>[A-Z][a-z]+ \d{1,2}), (?P<by>\d{4})")
+
+
+def _by_month(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], pending: list[str]) -> None:
+    """An amount over a period its statement names ('net sales lost from March 5 to June 30, 2026'), which a carried
+    figure is computed from, laid out month by month and summed by a live formula into its own line (read 12: a lost
+    profits model that is 'two typed inputs times each other ... no lost-sales baseline or period'). The months
+    split the ledger's amount by their days in the period, the earlier months weighing more; nothing else is
+    computed."""
+    fact = ledger.facts[fid]
+    value = ledger.value(fid)
+    if not isinstance(value, Money) or ledger.computes(fid) or \
+            not any(ledger.facts[g].formula and fid in references(ledger.facts[g].formula) for g in pending if g != fid):
+        return
+    m = _FROM_TO.search(" ".join(fact.statement.split()))
+    if not m:
+        return
+    try:
+        end = dt.datetime.strptime(f"{m.group('b')}, {m.group('by')}", "%B %d, %Y").date()
+        begin = dt.datetime.strptime(f"{m.group('a')}, {m.group('ay') or m.group('by')}", "%B %d, %Y").date()
+    except ValueError:
+        return
+    if not begin < end or (end - begin).days > 800:
+        return
+    months, day = [], begin
+    while day <= end:
+        last = min(end, (day.replace(day=28) + dt.timedelta(days=4)).replace(day=1) - dt.timedelta(days=1))
+        months.append((day, last))
+        day = last + dt.timedelta(days=1)
+    if len(months) < 2:
+        return
+    shape = [((b - a).days + 1) * (1.0 - 0.6 * k / len(months)) for k, (a, b) in enumerate(months)]
+    amounts = split_cents(value.amount, len(months), random.Random(f"{fid}:{value.amount}:months"), whole=True,
+                          sigma=0.1, shape=shape)
+    name = label[fid].removesuffix(" (this draft)")
+    first = len(sheet.lines)
+    for (a, b), amount in zip(months, amounts):
+        whole = a.day == 1 and (b + dt.timedelta(days=1)).day == 1
+        span = "" if whole else f" ({a.day} to {b.day} {a.strftime('%B')})" if sheet.locale != "en_US" else \
+            f" ({a.strftime('%B')} {a.day} to {b.day})"
+        sheet.add(f"{name}: {a.strftime('%B %Y')}{span}", role="item", amount=_num(amount), fmt="money",
+                  note="Expected sales for the month less the sales made" if b < sheet.spec.date else
+                  "Forecast: expected sales for the month less the sales now forecast")
+    sheet.at[fid] = sheet.add(label[fid], role="subtotal", amount=_num(value.amount), fmt="money", fact=fid,
+                              formula="SUM({%d}:{%d})" % (first, len(sheet.lines) - 1),
+                              note=f"Sum of the months, {long_date(begin)} to {long_date(end)}")
 
 
 def _strata_lines(sheet: _Sheet, ledger: _Ledger, layers: tuple[str, list[tuple[str, int, int]], str, str],

@@ -210,6 +210,32 @@ def test_a_claims_tracker_lists_trades_as_payees_after_the_event_in_no_fixed_cyc
             assert ln.cells[1].split()[-1] in ("Foods", "Market", "Grocers", "Supermarkets", "Stores"), ln.cells[1]
 
 
+def test_a_model_lays_out_an_amount_over_a_stated_period_month_by_month_into_its_own_line():
+    # read 12: 'The rendered "model" is two typed inputs times each other. There is no lost-sales baseline or period'
+    sales = LedgerFact(id="lost_sales", label="lost net sales", text="USD 8,750,000",
+                       statement="The net sales lost from March 5 to June 30, 2026 are USD 8,750,000.",
+                       value=Money(amount=Decimal("8750000"), currency="USD"))
+    margin = LedgerFact(id="margin", statement="M.", label="contribution margin", text="36%",
+                        value=Percent(value=Decimal("36")))
+    profits = LedgerFact(id="lost_profits", statement="L.", label="lost profits", text="USD 3,150,000",
+                         formula="percent_of(margin, lost_sales)", value=Money(amount=Decimal("3150000"), currency="USD"))
+    spec = SheetSpec(id="m", item="m", path="D/m.xlsx", title="Lost profits model", author="a", occupation="x",
+                     rows=24, date=dt.date(2026, 4, 24), facts=["lost_sales", "margin", "lost_profits"])
+    sk = build_skeleton(spec, [sales, margin, profits], None, "en_US", Faker(), dt.date(2026, 3, 2))
+    months = [ln for ln in sk.lines if str(ln.cells[0]).startswith("Lost net sales: ")]
+    assert [str(ln.cells[0]).split(": ")[1].split(" (")[0] for ln in months] == \
+        ["March 2026", "April 2026", "May 2026", "June 2026"]
+    assert "(March 5 to 31)" in months[0].cells[0]
+    assert sum(Decimal(str(ln.cells[sk.amount])) for ln in months) == Decimal("8750000")
+    total = next(ln for ln in sk.lines if ln.fact == "lost_sales")
+    assert total.formula.startswith("SUM(") and total.cells[sk.amount] == 8750000
+    assert next(ln for ln in sk.lines if ln.fact == "lost_profits").formula  # computed from the sum, live
+    # an amount whose statement names no period stays one typed input
+    flat = sales.model_copy(update={"statement": "The net sales lost are USD 8,750,000."})
+    sk = build_skeleton(spec, [flat, margin, profits], None, "en_US", Faker(), dt.date(2026, 3, 2))
+    assert not any(str(ln.cells[0]).startswith("Lost net sales: ") for ln in sk.lines)
+
+
 def test_a_draft_of_a_ratio_is_solved_at_the_money_input_it_was_built_on():
     usd = lambda a: Money(amount=Decimal(a), currency="USD")  # noqa: E731
     facts = [LedgerFact(id="limit", statement="Limit.", label="building limit", value=usd(12000000), text="x"),

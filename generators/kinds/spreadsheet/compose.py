@@ -129,8 +129,13 @@ def _random_cell(pick: Picker, col: _Col, layout: dict, ctx: ArtifactContext, da
 def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) -> list[str]:
     """The notes under a sheet: who prepared it and from what, a distractor's status first."""
     spec = ctx.spec
+    # a client's own staff work from its books, not from 'the data room' an adviser keeps (read 12: a controller's
+    # weekly cost log whose 'source is given as "the data room"')
+    role = next((o.role for o in ctx.organisations if o.name == ctx.author.organisation), "")
+    own = re.match(r"\s*client\b", role, re.I) is not None
+    sources = bank("sheets")["client_sources" if own else "sources"]
     values = {"author": ctx.author.name, "title": ctx.author.title, "org": ctx.author.organisation,
-              "date": long_date(spec.date, ctx.locale), "source": pick.one(bank("sheets")["sources"])}
+              "date": long_date(spec.date, ctx.locale), "source": pick.one(sources)}
     notes = [pick.fill(bank("sheets")["notes"], **values) or f"Prepared by {ctx.author.name}."]
     if ctx.distractor_label:
         notes.insert(0, f"Status: {strip_end(ctx.distractor_label)}. Not the current position; kept for reference.")
@@ -138,7 +143,7 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
     if pick.chance(0.4):
         notes.append(pick.one(["Draft for discussion.", "Amounts unaudited.", "Subject to review.",
                                f"Currency: {currency}.", pick.one(["Computed lines are live formulas.", "Totals recalculate.",
-                                                                    "Formulas left live for review.", "Check the formula cells before use."])
+                                                                    "Formulas left live for review.", "Inputs are typed; computed cells are formulas."])
                                if spec.skeleton is not None else "Totals are formulas."]))
     return notes
 
