@@ -181,3 +181,41 @@ def test_a_letter_that_establishes_its_writers_position_states_it_in_the_first_p
     demand = ctx.model_copy(update={"author": DANA, "spec": ctx.spec.model_copy(
         update={"title": "Demand letter: indemnity and damages arising from the recall"})})
     assert letter_purpose(demand) == "to demand indemnity and damages arising from the recall"
+
+
+def test_a_work_plan_measures_a_service_level_over_the_period_its_statement_gives():
+    # read 12: 'It measures the service level "month by month" where the agreement says quarterly'
+    from worldsmith.generators.compose.substance.papers import _objective
+    from worldsmith.worlds.values import Percent
+    from tests.generators.context_fixture import fact
+
+    sla = fact("sla", "The agreement sets a service level of an initial denial rate at or below 8.0%, measured "
+               "quarterly, with a fee credit.", Percent(value=8)).model_copy(update={"label": "denial-rate service level"})
+    assert _objective(sla).endswith("report any shortfall, quarter by quarter.")
+    monthly = sla.model_copy(update={"statement": sla.statement.replace("quarterly", "monthly")})
+    assert _objective(monthly).endswith("month by month.")
+
+
+def test_next_steps_never_name_the_reader_as_a_third_party():
+    # read 12: 'proposes "a call with Jeffrey Luna" in a memo addressed to Jeffrey'; 'Brannock Yeats LLP will send the
+    # documents ... to Jeffrey Li' (its own partner)
+    from worldsmith.generators.compose.bank import bank
+
+    frames = bank("genres")["sections"]["next_steps"]
+    assert not any("{reader}" in f or "{Reader}" in f for f in frames), frames
+
+
+def test_a_cofr_names_cercla_only_where_the_facts_give_its_amount():
+    # read 12: 'It gives USD 156.2M as the "OPA 90 and CERCLA" amount, which is the OPA limit alone'
+    from worldsmith.generators.compose.substance.papers import cofr_face
+    from worldsmith.worlds.values import Money
+    from tests.generators.context_fixture import fact
+
+    limit = fact("opa_limit", "The OPA 90 limit of liability is USD 156,200,000.",
+                 Money(amount=156200000, currency="USD")).model_copy(update={"label": "OPA 90 liability cap"})
+    ctx = document_context("certificate", 4, facts=[limit])
+    rows = cofr_face(ctx, "Kestrel Bay Tankers", "Gulf P&I", limit)
+    line = next(r for r in rows if r.startswith("Applicable amount"))
+    assert "(OPA 90)" in line and "CERCLA" not in line, line
+    both = limit.model_copy(update={"statement": "The OPA 90 and CERCLA amount is USD 156,200,000."})
+    assert any("(OPA 90 and CERCLA)" in r for r in cofr_face(ctx, "Kestrel Bay Tankers", "Gulf P&I", both))

@@ -230,7 +230,11 @@ def cofr_face(ctx: ArtifactContext, holder: str, guarantor: str, money) -> list[
              f"Issued: {long_date(issued, ctx.locale)}. Expires: {long_date(expires, ctx.locale)}, unless revoked or "
              f"surrendered before then."]
     if money is not None:
-        rows.append(f"Applicable amount of financial responsibility (OPA 90 and CERCLA): {money.text}.")
+        # the OPA 90 amount alone unless the facts give the CERCLA amount with it (read 12: 'It gives USD 156.2M as
+        # the "OPA 90 and CERCLA" amount, which is the OPA limit alone, with no CERCLA amount added')
+        both = re.search(r"\bCERCLA\b", f"{money.label} {money.statement}")
+        rows.append(f"Applicable amount of financial responsibility ({'OPA 90 and CERCLA' if both else 'OPA 90'}): "
+                    f"{money.text}.")
     rest = [f for f in ctx.facts if f is not vessel and f is not tons and f is not money and not identity(f)]
     rows += [f"{cap_first(label(f))}: {f.text}." for f in rest]
     return rows  # one particular a line, as the certificate's face sets them out
@@ -244,7 +248,12 @@ def _objective(f) -> str:
         return (f"to test each of the {text} in {name} against its source documents and classify every one as "
                 f"correct or in error, with the amount of any error.")
     if f.value.type == "percent" and re.search(r"service level|threshold|target|limit|rate", name, re.I):
-        return f"to measure the actual performance against {name} ({text}) and report any shortfall, month by month."
+        # over the period the statement measures it on (read 12: 'It measures the service level "month by month"
+        # where the agreement says quarterly')
+        every = re.search(r"\bmeasured (monthly|quarterly|annually|weekly)\b", f.statement, re.I)
+        period = {"monthly": "month by month", "quarterly": "quarter by quarter", "annually": "year by year",
+                  "weekly": "week by week"}[every.group(1).lower()] if every else "for each period it is measured over"
+        return f"to measure the actual performance against {name} ({text}) and report any shortfall, {period}."
     if re.search(r"population|review period|universe", name, re.I):
         return f"to reconcile {name} ({text}) to the billing system and the remittances, so the sample is drawn from a complete population."
     if f.reason:
