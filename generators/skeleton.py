@@ -552,7 +552,8 @@ def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], 
         # A fact's items split the same way in every sheet that lists them (seeded by the fact and its value): three
         # sheets of one room gave one debt three different splits between its loans (unseen outline, covenant)
         split_rng = random.Random(f"{g}:{value.amount}:{n}:items") if sheet.layout == "schedule" else rng
-        amounts = split_cents(value.amount, n, split_rng, whole=sheet.layout != "log")
+        amounts = _aged_split(ledger.facts[g], items, n, value.amount, split_rng) or \
+            split_cents(value.amount, n, split_rng, whole=sheet.layout != "log")
         first = len(sheet.lines)
         # a tracker's rows come in as they are presented, not category by category in a fixed cycle (read 12: 'the
         # categories repeat in a fixed six-row cycle')
@@ -593,6 +594,39 @@ def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], 
         return sheet.add(label[fid], role="total", amount=_num(value.amount), fmt="money", fact=fid, formula=template,
                          note=note if sheet.layout == "schedule" else "")
     return subtotal_lines[-1]
+
+
+_OLDER = re.compile(r"\bof which (?:[A-Z]{3} )?(?P<amount>[\d,]+(?:\.\d+)?) (?:was|were|is|are) (?:more than|over|older than) "
+                    r"(?P<days>\d+) days")
+
+
+def _aged_split(fact: LedgerFact, items: list[str], n: int, total: Decimal, rng: random.Random) -> list[Decimal] | None:
+    """An aging's buckets where the statement says how much is older than a number of days ('USD 9,460,000, of which
+    USD 3,100,000 was more than 30 days old'): the older buckets share that amount, falling with age, and the newer
+    ones the rest (read 12: an unbilled aging whose buckets put 7.05m over 30 days against a stated 3.1m); None where
+    the statement says nothing of age or the buckets do not name their days."""
+    m = _OLDER.search(" ".join(fact.statement.split()))
+    if not m or n != len(items):
+        return None
+    older, days = Decimal(m.group("amount").replace(",", "")), int(m.group("days"))
+    lows = []
+    for item in items:
+        low = re.search(r"(\d+)\s*-\s*\d+|over (\d+)|(\d+)\+", item, re.I)
+        if not low:
+            return None
+        lows.append(int(next(x for x in low.groups() if x)) + (1 if re.search(r"over", item, re.I) else 0))
+    old_at = [i for i, low in enumerate(lows) if low > days]
+    new_at = [i for i, low in enumerate(lows) if low <= days]
+    if not old_at or not new_at or not Decimal(0) < older < total:
+        return None
+    out: list[Decimal] = [Decimal(0)] * n
+    for at, amount in zip(new_at, sorted(split_cents(total - older, len(new_at), rng, whole=True, sigma=0.3,
+                                                     shape=[1.0 / (k + 1) for k in range(len(new_at))]), reverse=True)):
+        out[at] = amount
+    for at, amount in zip(old_at, sorted(split_cents(older, len(old_at), rng, whole=True, sigma=0.3,
+                                                     shape=[1.0 / (k + 1) for k in range(len(old_at))]), reverse=True)):
+        out[at] = amount
+    return out
 
 
 _MONTH = r"(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{4})"

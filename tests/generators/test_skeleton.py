@@ -236,6 +236,22 @@ def test_a_model_lays_out_an_amount_over_a_stated_period_month_by_month_into_its
     assert not any(str(ln.cells[0]).startswith("Lost net sales: ") for ln in sk.lines)
 
 
+def test_an_aging_puts_in_its_older_buckets_what_the_statement_says_is_older():
+    # an unbilled aging whose buckets put USD 7.05m over 30 days against a stated USD 3.1m (read 12: 'Five odd-dollar
+    # buckets sum to exactly USD 9,460,000.00')
+    ar = LedgerFact(id="ar", label="unbilled receivables at May 31", text="USD 9,460,000",
+                    statement="Unbilled accounts receivable stood at USD 9,460,000 at May 31, 2026, of which "
+                              "USD 3,100,000 was more than 30 days old.",
+                    value=Money(amount=Decimal("9460000"), currency="USD"))
+    spec = SheetSpec(id="a", item="a", path="R/a.xlsx", title="Unbilled receivables aging at May 31", author="a",
+                     occupation="x", rows=10, date=dt.date(2026, 6, 1), facts=["ar"])
+    sk = build_skeleton(spec, [ar], None, "en_US", Faker(), dt.date(2026, 5, 1))
+    rows = {str(ln.cells[0]): Decimal(str(ln.cells[sk.amount])) for ln in sk.lines if ln.role == "item"}
+    assert rows["Current (0-30 days)"] == Decimal("6360000")
+    older = [v for k, v in rows.items() if not k.startswith("Current")]
+    assert sum(older) == Decimal("3100000") and older == sorted(older, reverse=True), rows
+
+
 def test_a_draft_of_a_ratio_is_solved_at_the_money_input_it_was_built_on():
     usd = lambda a: Money(amount=Decimal(a), currency="USD")  # noqa: E731
     facts = [LedgerFact(id="limit", statement="Limit.", label="building limit", value=usd(12000000), text="x"),
