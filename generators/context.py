@@ -179,6 +179,11 @@ class ArtifactContext(kinds.KindBound):
                                                                         "(its counsel's, its accountants', its "
                                                                         "auditors'): the client questions them or "
                                                                         "takes them in, never disputes or confirms them")
+    reported_labels: list[str] = Field(default_factory=list, description="those of the thread's labels whose "
+                                                                          "statement says the author's own side "
+                                                                          "reported or notified them (a supplier's "
+                                                                          "own lot number): never questioned or "
+                                                                          "disputed by that side")
     next_beat: str = Field("", description="for a message: the beat of the reply to it in its thread ('forward' when it "
                                            "is passed on; '' when nothing follows it): a message that something "
                                            "answers asks it something, never only acknowledges")
@@ -512,6 +517,37 @@ def adviser_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
     return out
 
 
+# A statement that says who gave the fact: "On March 3, 2026 Okeford reported that ... lot OSK-2602-114 ...".
+_REPORTED = re.compile(r"\b(?:reported|notified|disclosed|announced|informed|told|declared)\b")
+
+
+def reporters(plan: WorldPlan, fact) -> set[str]:
+    """The organisations a fact's statement names as having reported or notified it (before the verb)."""
+    m = _REPORTED.search(fact.statement or "")
+    if not m:
+        return set()
+    head = fact.statement[:m.start()]
+    out = set()
+    for o in plan.organisations:
+        words = [w for w in re.findall(r"[A-Za-z][A-Za-z'-]+", o.name) if len(w) > 3]
+        if words and re.search(rf"\b{re.escape(words[0])}\b", head):
+            out.add(o.id)
+    return out
+
+
+def reported_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
+    """The labels of a thread's facts that the author's own side reported, by their statements: Okeford's COO asked
+    for 'the source' of the lot Okeford itself reported, and its counsel disputed it (read 12)."""
+    org = plan.person(author).organisation
+    principals = _principals(plan)
+    side = principals.get(org, org)
+    out = []
+    for f in _thread_facts(plan, thread):
+        if any(principals.get(r, r) == side for r in reporters(plan, plan.fact(f))):
+            out.append(fact_label(plan.fact(f)))
+    return out
+
+
 def in_circle(plan: WorldPlan, person_ids: list[str]) -> bool:
     """Whether all these people work for organisations inside the privileged circle."""
     orgs = {o.id: o.privileged for o in plan.organisations}
@@ -560,6 +596,7 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
                    "settled_labels": settled_labels(plan, spec.thread, spec.sent_at.date()),
                    "own_labels": own_labels(plan, spec.thread, spec.author),
                    "adviser_labels": adviser_labels(plan, spec.thread, spec.author),
+                   "reported_labels": reported_labels(plan, spec.thread, spec.author),
                    "next_beat": reply_beat(plan, spec.id)}
     if spec.parent:
         parent = done[spec.parent]

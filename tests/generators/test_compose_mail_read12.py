@@ -326,3 +326,54 @@ def test_advisers_of_one_side_do_not_sign_yours_sincerely_to_each_other():
         assert not re.search(r"^Yours (?:sincerely|faithfully|truly)", body, re.M), body
         letters += bool(re.search(r"^Yours sincerely", compose_email(_across(seed, voice, True)).body, re.M))
     assert letters  # across the table a letter's close stands
+
+
+def test_the_one_told_nothing_more_is_needed_closes_the_thread():
+    # "Yes, go ahead. Our side will act on it before the next update." to "Not for now; I will shout when something
+    # comes up." (recall, read 12 worlds regenerated)
+    from worldsmith.generators.context import ThreadMessage
+    asked = ThreadMessage(sender=DANA.name, sent="2026-03-16T08:52:00",
+                          body="Confirmed, thanks. Is anything still needed from us on this?\n\nDana")
+    told = EmailContent(subject="Re: Preservation", body="Not for now; I will shout when something comes up.\n\nSam")
+    for seed in range(40):
+        for beat in ("ack", "confirm", "answer", "question"):
+            ctx = _reply(seed, "", beat, told).model_copy(update={"thread": [asked]})
+            body = own_text(compose_email(ctx).body)
+            assert re.match(r"(?:Thanks|Great|Good|Understood|Perfect|Fine)\b", body), body
+            assert "?" not in body and not re.search(r"go ahead|will do", body, re.I), body
+
+
+def test_across_the_table_the_question_is_what_more_is_needed_from_us():
+    from tests.generators.context_fixture import LEGAL_VOICE
+    asked = 0
+    for seed in range(30):
+        ctx = _across(seed, LEGAL_VOICE, True)
+        spec = ctx.spec.model_copy(update={"mode": "reply", "beat": "ack", "parent": "email_0", "facts": []})
+        ctx = ctx.model_copy(update={"spec": spec, "parent": NEWS, "parent_author": DANA, "next_beat": "confirm",
+                                     "facts": []})
+        body = compose_email(ctx).body.split("\n\n")[0]
+        if _NEEDS.search(body):
+            asked += 1
+            assert not re.search(r"next note|next update|next call|this week", body), body
+    assert asked
+
+
+def test_a_side_neither_questions_nor_disputes_what_it_reported_itself():
+    # Okeford's COO asked for "the source" of lot OSK-2602-114, the lot Okeford reported on March 3; its counsel
+    # disputed it
+    from types import SimpleNamespace
+    from worldsmith.generators.context import reporters
+    orgs = [SimpleNamespace(id="okeford", name="Okeford Seed & Kernel Co."),
+            SimpleNamespace(id="bramble", name="Bramblecrest Foods, Inc.")]
+    plan = SimpleNamespace(organisations=orgs)
+    lot = SimpleNamespace(statement="On March 3, 2026 Okeford reported that a retained sample of lot OSK-2602-114 "
+                                    "had tested positive for Salmonella at Bramblecrest's plant.")
+    assert reporters(plan, lot) == {"okeford"}
+    assert reporters(plan, SimpleNamespace(statement="The lot is OSK-2602-114.")) == set()
+    cap = CAP.model_copy(update={"label": "the liability cap"})
+    for seed in range(40):
+        for beat in ("object", "question"):
+            ctx, _ = _client_reply(seed, beat, False)
+            ctx = ctx.model_copy(update={"reported_labels": [cap.label]})
+            body = own_text(compose_email(ctx).body)
+            assert not _DISPUTES.search(body) and "?" not in body, body  # (nothing follows it: no ask)

@@ -280,7 +280,8 @@ def _asks_on(ctx: ArtifactContext, body: str) -> str:
     # "I'll raise it on the next call" before it, answered nothing)
     tail = [x for x in sentences[1:] if any(t in x for t in keep)]
     pick = picker_for(ctx, 5)
-    paras[at] = " ".join([head, *tail, pick.fill(bank("email")["ack_asks"]) or "Is there anything you need from me?"])
+    asks = bank("email")["ack_asks_across" if ctx.organisations and across(ctx) else "ack_asks"]
+    paras[at] = " ".join([head, *tail, pick.fill(asks) or "Is there anything you need from me?"])
     parts[0] = "\n\n".join(paras)
     return "".join(parts)
 
@@ -290,6 +291,21 @@ def asks_needs(ctx: ArtifactContext) -> bool:
     return bool(ctx.parent) and bool(_NEEDS.search(own_text(ctx.parent.body)))
 
 
+def told_nothing_needed(ctx: ArtifactContext) -> bool:
+    """Whether the message replied to answered the writer's "anything you need from us?" with nothing."""
+    return bool(ctx.thread) and ctx.thread[-1].sender == ctx.author.name \
+        and bool(_NEEDS.search(own_text(ctx.thread[-1].body))) and bool(ctx.parent) \
+        and bool(re.match(r"(?:Nothing|Not|No)\b", own_text(ctx.parent.body)))
+
+
+def _closes_thread(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str) -> EmailContent:
+    """The thanks that closes a thread once the other has said nothing more is needed ("Yes, go ahead." to "Not for
+    now; I will shout when something comes up." read as a non sequitur), with the figures the message carries."""
+    lines = [pick.fill(bank("email")["ack_asks_answer"]["close"], **values) or "Thanks."]
+    lines.extend(fact_sentence(pick, f, "email") for f in ctx.facts)
+    return _close(pick, ctx, "", [cap_first(x) for x in lines if x], subject, full=False)
+
+
 def _needs_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str, hello: str) -> EmailContent:
     """The answer to "Is there anything you need from us?": the one thing still wanted, a view on an open figure of
     the writer's own side that the message carries, else nothing for now; then the figures it carries."""
@@ -297,7 +313,9 @@ def _needs_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], su
     frames = bank("email")["ack_asks_answer"]
     ours = [f.label for f in ctx.facts if f.label and still_open(ctx, f) and f.label in ctx.own_labels
             and f.value.type in ("money", "number", "percent")]
-    lines = [pick.fill(frames["open"], **dict(v, label=ours[0])) if ours else pick.fill(frames["nothing"], **v)]
+    outward = bool(ctx.organisations) and across(ctx)
+    lines = [pick.fill(frames["nothing_across"], **v) if outward else
+             pick.fill(frames["open"], **dict(v, label=ours[0])) if ours else pick.fill(frames["nothing"], **v)]
     lines.extend(fact_sentence(pick, f, "email") for f in ctx.facts)
     return _close(pick, ctx, "", [cap_first(x) for x in lines if x], subject, full=False)
 
@@ -333,7 +351,7 @@ def _no_echo(ctx: ArtifactContext, body: str) -> str:
                     key = "echo_own" if f.text in mine and f.text not in heard else \
                         "echo_taken" if f.label in ctx.adviser_labels else "echo"
                     frames = bank("email")[key]
-                    sentences[j] = pick.fill(frames, text=f.text, label=f.label) or x
+                    sentences[j] = cap_first(pick.fill(frames, text=f.text, label=f.label) or x)
                     break
             paras[i] = " ".join(sentences)
             break
@@ -515,6 +533,8 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
 
     if spec.mode == "reply" and asks_needs(ctx) and spec.beat not in ("decide", "noted", "forward"):
         return _needs_answer(pick, ctx, values, subject, hello)
+    if spec.mode == "reply" and told_nothing_needed(ctx) and spec.beat not in ("decide", "noted", "forward"):
+        return _closes_thread(pick, ctx, values, subject)
     if spec.mode == "reply" and acknowledges(ctx.parent.body if ctx.parent else "") \
             and spec.beat not in ("decide", "noted"):
         return _after_ack(pick, ctx, values, subject, hello)
@@ -1069,7 +1089,7 @@ def settled_beat(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: st
     if beat in ("question", "object"):
         # nor asks another for the source of its own firm's figure, nor disputes it (the target's CFO wrote "The
         # management EBITDA is not accepted" of her own company's figure to the buyer's accountants)
-        settled |= set(ctx.own_labels)
+        settled |= set(ctx.own_labels) | set(ctx.reported_labels)
         here = org(ctx, ctx.author.organisation)
         if here is not None and re.search(r"\btarget\b", here.role, re.I):
             # the target's management figures are its own, whoever's paper first set them down
