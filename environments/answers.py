@@ -167,7 +167,9 @@ _UNIT_STOP = {"x", "times", "less", "plus", "minus", "divided", "multiplied",  #
               "this", "these", "not", "but", "each", "if", "so", "into", "about", "after", "before", "has",
               "have", "had", "will", "would", "should", "can", "could", "may", "might", "must", "do", "does",
               "did", "while", "when", "where", "who", "against", "between", "through", "since", "until"}
-_UNIT_RX = re.compile(r"^[ \t-]*([a-z][a-z-]*)(?:[ \t]+([a-z][a-z-]*))?")  # a unit is on its figure's line
+# A unit is on its figure's line, in up to three words: "1,200 licensed named users" (kit11: the count's unit came
+# third, and a right answer lost the input).
+_UNIT_RX = re.compile(r"^[ \t-]*([a-z][a-z-]*)(?:[ \t]+([a-z][a-z-]*))?(?:[ \t]+([a-z][a-z-]*))?")
 
 
 # ---------------------------------------------------------------- what a parse holds
@@ -321,7 +323,7 @@ def _word_mentions(text: str) -> list[Mention]:
 
 
 def _unit_after(text_low: str, end: int) -> str | None:
-    m = _UNIT_RX.match(text_low[end:end + 40])
+    m = _UNIT_RX.match(text_low[end:end + 48])
     if not m:
         return None
     words = [w for w in m.groups() if w]
@@ -1085,11 +1087,18 @@ def _currency_ok(m: Mention, w: Want) -> bool:
     return m.currency == w.currency or (not m.currency_exact and w.currency in _DOLLARS)
 
 
+# Nouns a count of licences is written in interchangeably: 1,860 accounts are 1,860 users to a licence auditor (kit11:
+# "1,860 accounts counted by the auditor" lost the input "1,860 users").
+_SEATS = {"user", "account", "seat", "licence", "license", "subscription"}
+
+
 def _unit_keys(unit: str) -> set[str]:
     """A unit's words without plurals, and its initials: "gross tons" -> {"gross", "ton", "gt"}, so "GT" agrees."""
     words = unit.lower().replace("-", " ").split()
     stems = {(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w).replace("tonne", "ton")
              for w in words}
+    if stems & _SEATS:
+        stems |= _SEATS
     return stems | {"".join(w[0] for w in words)} if len(words) > 1 else stems
 
 

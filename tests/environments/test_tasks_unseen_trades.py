@@ -40,3 +40,15 @@ def test_a_name_ending_in_a_stop_closes_the_sentence_once():
         "reference": {"answer": "a", "sql": "select 1", "params": [], "expect": [[1]]},
         "rubric": {"criteria": []}, "solution": {"answer": "a", "actions": []}})
     assert task.instruction == "Write to Tessaline Logistics, Inc. Then stop..."
+
+
+def test_a_count_is_read_in_the_words_a_licence_auditor_uses():
+    # kit11 (licence audit): '1,860 accounts counted by the auditor' and '1,200 licensed Named Users' lost the inputs
+    # '1,860 users' and '1,200 users' of a right answer; a count in days is still no count of users
+    from worldsmith.environments.answers import asserts
+    from worldsmith.worlds.values import Number
+
+    users = lambda n: Number(value=Decimal(n), unit="users")  # noqa: E731
+    assert asserts("Counted: 1,860 accounts counted by the auditor.", users(1860)).ok
+    assert asserts("Licensed: 1,200 licensed Named Users.", users(1200)).ok
+    assert not asserts("It took 1,860 days.", users(1860)).ok
