@@ -73,6 +73,8 @@ def test_a_supply_agreement_has_the_sections_its_facts_and_the_summary_cite_in_i
     assert any(p.startswith("12.2 ") and "150%" in p and "USD 5,000,000" in p for p in paras), paras
     assert "of the Widget Supply Agreement" not in prose and "Tarnwick" not in " ".join(paras[1:-12]), prose
     assert "(the Supplier)" in doc.sections[0].paragraphs[0] and "(the Buyer)" in doc.sections[0].paragraphs[0]
+    # its definitions one a sub-clause in alphabetical order: the Annual Contract Value the cap uses is Section 1.1
+    assert any(p.startswith('1.1 "Annual Contract Value" means') for p in paras), paras
     numbers = [int(h.split(".")[0]) for h in heads if h[0].isdigit()]
     assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers), heads  # in order, none twice
 

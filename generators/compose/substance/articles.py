@@ -50,18 +50,23 @@ def _standard(key: str, a: str, b: str, goods: str, top: str, ctx: ArtifactConte
     indemnity = refs.get("indemnity", "")
     cap = refs.get("limitation", "")
     if key == "definitions":
-        out = [f'In this Agreement, "{a}" means the party so named above, "{b}" means the party so named above, '
-               f'"Goods" means the {goods} described in Schedule 1, and "Specifications" means the specifications for '
-               f"the Goods set out in Schedule 1, as amended in writing from time to time."]
+        # one defined term a sub-clause, in alphabetical order as agreements list them (so 'Annual Contract Value',
+        # where the matter uses it, is Section 1.1: read 12, a memo citing 'ISA Section 1.1' for its definition)
         words = f"{ctx.world_summary} " + " ".join(f.statement for f in ctx.facts)
+        terms = {"Goods": f'"Goods" means the {goods} described in Schedule 1.',
+                 "Specifications": '"Specifications" means the specifications for the Goods set out in Schedule 1, as '
+                                   'amended in writing from time to time.'}
         if re.search(r"\bAnnual Contract Value\b", words):
-            out.append(f'"Annual Contract Value" means the total price paid by {b} for Goods under this Agreement in '
-                       f"the contract year before the event giving rise to the claim.")
+            terms["Annual Contract Value"] = (f'"Annual Contract Value" means the total price paid by {b} for Goods '
+                                              f"under this Agreement in the contract year before the event giving rise "
+                                              f"to the claim.")
         if re.search(r"\bnonconforming goods\b", words, re.I):
-            out.append(f'"Nonconforming Goods" means Goods that do not conform to the warranties in this Agreement, '
-                       f"including Goods that fail the Specifications or are adulterated or contaminated.")
-        out.append("Headings are for convenience only; a reference to writing includes email.")
-        return out
+            terms["Nonconforming Goods"] = ('"Nonconforming Goods" means Goods that do not conform to the warranties in '
+                                            "this Agreement, including Goods that fail the Specifications or are "
+                                            "adulterated or contaminated.")
+        return [terms[k] for k in sorted(terms)] + [
+            f"Headings are for convenience only; a reference to writing includes email, and {a} and {b} have the "
+            f"meanings given to them above."]
     if key == "supply":
         return [f"{a} shall sell and {b} shall purchase the Goods under purchase orders issued by {b} from time to "
                 f"time, each of which incorporates the terms of this Agreement.",
