@@ -18,6 +18,9 @@ from worldsmith.generators.context import ArtifactContext, FactRef
 _TO = re.compile(r"\brecommendation\s+to\s+(?P<x>[^,;:.()]+)", re.I)
 _THAT = re.compile(r"\brecommend(?:s|ation)?\s+that\s+(?P<x>[^,;:.()]+)", re.I)
 _BARE = re.compile(r"\brecommends\s+(?!that\b)(?P<x>[^,;:.()]+)", re.I)
+# a paper that argues a position concludes on it: 'argues that recall costs fall under the Section 11.2 indemnity,
+# which Section 12.4 takes outside the cap' (read 12: a memo on the carve-out that 'advises the client to accept the cap')
+_ARGUES = re.compile(r"\b(?:argues|contends|concludes|shows)\s+that\s+(?P<x>[^;:()]+?)(?=\.(?:\s|$)|;|$)", re.I)
 _END = re.compile(r"\s+(?:with|and|together with|along with)\s+(?:the|its|their|our)\b.*$", re.I)
 # First words that make "recommendation to X" a recipient ("to the board"), not something to do.
 _NOT_VERBS = {"the", "a", "an", "its", "his", "her", "their", "our", "your", "my", "this", "that", "these", "those",
@@ -37,11 +40,11 @@ def what_is_recommended(purpose: str) -> tuple[str, str] | None:
     """(form, words) of what a purpose says is recommended: ('do', 'invest at the revised price') for a course to
     take, ('that', 'the client settle') for a clause, ('thing', 're-pricing at the LOI multiple') for a noun or
     gerund; None when the purpose names no recommendation."""
-    for form, pattern in (("do", _TO), ("that", _THAT), ("thing", _BARE)):
+    for form, pattern in (("do", _TO), ("that", _THAT), ("thing", _BARE), ("view", _ARGUES)):
         m = pattern.search(purpose)
         if not m:
             continue
-        words = _END.sub("", m.group("x")).strip()
+        words = m.group("x").strip() if form == "view" else _END.sub("", m.group("x")).strip()
         first = words.split()[0] if words.split() else ""
         if not first or (form == "do" and (first.lower() in _NOT_VERBS or not first.islower())):
             continue
@@ -78,6 +81,11 @@ def recommended(pick: Picker, ctx: ArtifactContext, kind: str, writer: Writer, n
         who = "the Committee approve the proposal to" if kind == "ic_memo" else \
             (client_of(ctx) or ctx.author.organisation)
         course = f"that {who} {words}"
+    elif form == "view":
+        # the view the paper argues, and the course that follows from it for the client
+        who = client_of(ctx) or ctx.author.organisation
+        view = f"Our view is that {words}, and we recommend that {who} proceed on that basis."
+        return [] if _pasted(view, purpose) else [view]
     elif form == "that":
         course = f"that {words}"
     else:

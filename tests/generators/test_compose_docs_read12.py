@@ -221,3 +221,29 @@ def test_a_cofr_names_cercla_only_where_the_facts_give_its_amount():
     assert "(OPA 90)" in line and "CERCLA" not in line, line
     both = limit.model_copy(update={"statement": "The OPA 90 and CERCLA amount is USD 156,200,000."})
     assert any("(OPA 90 and CERCLA)" in r for r in cofr_face(ctx, "Kestrel Bay Tankers", "Gulf P&I", both))
+
+
+def test_a_memo_that_argues_a_carve_out_reads_the_provisions_together_and_concludes_on_them():
+    # read 12: 'The memo on the "12.4 carve-out" never analyses 12.4 and advises the client to accept the cap'
+    from worldsmith.generators.compose.recommend import what_is_recommended
+    from worldsmith.generators.compose.substance.memo import _provisions_read
+    from worldsmith.worlds.values import Text
+    from tests.generators.context_fixture import fact
+
+    purpose = ("Computes the cap and argues that recall costs fall under the Section 11.2 indemnity, which Section "
+               "12.4 takes outside the cap.")
+    assert what_is_recommended(purpose) == ("view", "recall costs fall under the Section 11.2 indemnity, which "
+                                                     "Section 12.4 takes outside the cap")
+    clause = fact("indemnity", "Section 11.2 of the Widget Supply Agreement obliges Tarnwick to indemnify Olsbury for "
+                  "all costs of any recall caused by Nonconforming Goods, and Section 12.4 excludes Tarnwick's "
+                  "indemnity obligations under Section 11.2 from the Section 12.2 cap.", Text(value="Section 11.2"))
+    ctx = document_context("memo", 6, facts=[clause])
+    read = _provisions_read(ctx)
+    assert read.startswith("Section 11.2 reads, in substance: Tarnwick shall indemnify Olsbury"), read
+    assert "Section 12.4 then provides that the cap in Section 12.2 does not apply to Tarnwick's indemnity " \
+           "obligations under Section 11.2." in read, read
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"purpose": purpose})})
+    doc = compose_document(ctx)
+    rec = next(s for s in doc.sections if s.heading == "Recommendation")
+    assert rec.paragraphs[0].startswith("Our view is that recall costs fall under the Section 11.2 indemnity"), rec
+    assert "liability cap is" not in " ".join(rec.paragraphs)

@@ -123,6 +123,35 @@ def _flag_at_stake(ctx: ArtifactContext) -> str:
     return f"{said}.{stake}"
 
 
+def _provisions_read(ctx: ArtifactContext) -> str:
+    """Where a fact's statement turns on how one provision works on another ('Section 11.2 ... obliges Okeford to
+    indemnify ..., and Section 12.4 excludes Okeford's indemnity obligations under Section 11.2 from the Section 12.2
+    cap'), each provision's operative words in turn and what the later one does to the earlier (read 12: 'The memo on
+    the "12.4 carve-out" never analyses 12.4'); '' where no statement links two provisions."""
+    from worldsmith.generators.compose.substance.articles import _fragments, _operative, agreement_name
+
+    for f in ctx.facts:
+        parts = _fragments(f.statement)
+        if len(parts) < 2:
+            continue
+        agreement = next((agreement_name(m.group(1)) for m in [re.search(
+            r"\bof (?:the )?([A-Z][\w&'-]*(?: [A-Z][\w&'-]*)* (?:Agreement|Contract))\b", f.statement)] if m), "")
+        said = [(number, _operative(part, [], agreement)) for number, part in parts]
+        said = [(n, w) for n, w in said if w]
+        if len(said) < 2:
+            continue
+        first, rest = said[0], said[1:]
+        out = f"Section {first[0]} reads, in substance: {first[1]}"
+        for number, words in rest:
+            words = "t" + words[1:] if words.startswith("The ") else words
+            out += f" Section {number} then provides that {words}"
+        refs = [n for n, _ in said]
+        return (out + f" Read together, a claim that falls within Section {refs[0]} is governed by what Section "
+                f"{refs[-1]} says of it, and the question is whether each head of loss falls within Section "
+                f"{refs[0]} at all.")
+    return ""
+
+
 def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = False, risks_apart: bool = False
                   ) -> list[str]:
     """The analysis: each figure stated with how it is derived and where it can be checked, then what ties them; the
@@ -152,6 +181,9 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
         governs = binding_limb(f, ctx.facts)
         if governs:
             paras.append(governs)
+    provisions = _provisions_read(ctx)
+    if provisions:
+        paras.append(provisions)
     main = ps[0] if ps else None
     cited = cited_clause(ctx.facts)
     if main is not None and identity(main) and cited is not None and re.search(r"\bnot a\b", gist(main, ctx.facts)):
