@@ -1080,6 +1080,38 @@ def _own_text(message) -> str:
     return message.text if message.text is not None else message.body or ""
 
 
+_GREETING = re.compile(r"^\s*(?:(?:dear|hi|hello|hey|morning|good\s+morning|good\s+afternoon)\s+)?"
+                       r"([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s*[,:;\u2013\u2014-]", re.I)
+
+
+def misaddressed(world, message) -> bool:
+    """Whether a sent message greets a person of the matter it does not go to, or closes with the name of a person
+    of the matter other than its sender (kit11: 'Dear Justin,' to Clinton; a reply signed 'Clinton Nichols' by Jordan
+    to Clinton scored 1.0). A greeting or name nobody in the matter has says nothing either way."""
+    lines = [ln.strip() for ln in _own_text(message).splitlines() if ln.strip()]
+    if not lines:
+        return False
+    people = world.plan.people
+    reached = {a.lower() for a in (*message.to, *message.cc)}
+    sender = message.sender.lower()
+
+    def named(words: str) -> set[str]:
+        words = words.lower().strip(" ,.")
+        return {p.email.lower() for p in people if words and (words == p.name.lower() or words == p.name.split()[0].lower())}
+
+    greeted = _GREETING.match(lines[0])
+    if greeted:
+        who = named(greeted.group(1)) or named(greeted.group(1).split()[0]) if greeted.group(1).split()[0].lower() not in (
+            "dear", "hi", "hello", "hey", "all", "team", "both", "everyone") else set()
+        if who and not who & reached:
+            return True
+    for line in lines[-3:]:
+        who = named(line)
+        if who and sender not in who:
+            return True
+    return False
+
+
 def _sent(session: Session, check: Check):
     for m in session.sent:
         if check.in_reply_to and m.in_reply_to != check.in_reply_to.strip("<>"):
@@ -1424,6 +1456,8 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
     if check.type == "sent_outside_cast":
         cast = {p.email for p in session.world.plan.people}
         return any((set(m.to) | set(m.cc)) - cast for m in session.sent)
+    if check.type == "sent_misaddressed":
+        return any(misaddressed(session.world, m) for m in session.sent)
     if check.type == "privileged_leak":
         return leaks(session)
     if check.type == "junk_files":

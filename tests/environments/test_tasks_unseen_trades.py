@@ -52,3 +52,20 @@ def test_a_count_is_read_in_the_words_a_licence_auditor_uses():
     assert asserts("Counted: 1,860 accounts counted by the auditor.", users(1860)).ok
     assert asserts("Licensed: 1,200 licensed Named Users.", users(1200)).ok
     assert not asserts("It took 1,860 days.", users(1860)).ok
+
+
+def test_a_reply_greeting_or_signed_as_the_wrong_person_is_misaddressed():
+    # kit11: 'Dear Justin,' (opposing counsel) in a reply to Clinton, and a reply by Jordan signed 'Clinton Nichols',
+    # each scored 1.0
+    from worldsmith.environments.grade import misaddressed
+
+    people = [SimpleNamespace(name=n, email=e) for n, e in (("Jordan Becker", "jb@firm.example"),
+                                                            ("Clinton Nichols", "cn@client.example"),
+                                                            ("Justin Pineda", "jp@vendor.example"))]
+    world = SimpleNamespace(plan=SimpleNamespace(people=people))
+    sent = lambda text: SimpleNamespace(text=text, body=text, to=["cn@client.example"], cc=[], sender="jb@firm.example")  # noqa: E731
+    assert misaddressed(world, sent("Dear Justin,\n\nThe claim exceeds it.\n\nJordan Becker"))
+    assert misaddressed(world, sent("Dear Jordan,\n\nFor our file: the claim exceeds it.\n\nClinton Nichols\nGeneral Counsel"))
+    assert not misaddressed(world, sent("Dear Clinton,\n\nThe claim exceeds it.\n\nBest regards,\nJordan Becker"))
+    assert not misaddressed(world, sent("Clinton - yes: the claim is more. Jordan"))
+    assert not misaddressed(world, sent("Hi all,\n\nYes - the claim exceeds it.\n\nJordan"))
