@@ -10,8 +10,8 @@ parent in In-Reply-To and every earlier message in References), about 2.5 recipi
 one mailbox per person with every message they sent or received, the plan rows that go with all
 of it (artifacts, planned recipients, expected files, files), a few ledger facts planted in one
 email in ten, and a handful of documents and sheets with their twins. It is a clean world: the
-checks must run over all of it and find (almost) nothing. Target: the suite under 60 s and the
-process under 4 GiB at its peak (ru_maxrss, which counts DuckDB's memory as it runs in-process).
+checks, with the mail profile validate_bundle computes first, must run over all of it and find (almost) nothing.
+Target (issue 22): the suite under 30 s and the process under 2 GiB at its peak (ru_maxrss, which counts DuckDB's memory as it runs in-process).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from pathlib import Path
 
 import duckdb
 
+from worldsmith.worlds.realism import prepare_store
 from worldsmith.worlds.store.load import create_schema
 from worldsmith.worlds.validate import load_checks, run_checks
 
@@ -238,20 +239,24 @@ def main() -> None:
             print(f"left out: {', '.join(sorted(c.id for c in load_checks() if c not in checks))}")
         before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         started = time.perf_counter()
+        # What validate_bundle does before its checks: the world's mail profile against the shipped reference
+        # (realism_profile reads it) and the real-entity names the fiction checks read.
+        prepare_store(db)
+        profiled = time.perf_counter() - started
         report = run_checks(db, checks, memory_limit=args.memory_limit)
         elapsed = time.perf_counter() - started
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
         print(f"checks: {len(checks)}; verdict {report.verdict} ({report.errors} error rows, {report.warnings} warning rows)")
         for c in report.failed():
             print(f"  {c.id} ({c.severity}): {c.count} rows, e.g. {c.rows[0].detail[:120]}")
-        print(f"suite time: {elapsed:.1f} s (target < 60 s)")
+        print(f"suite time: {elapsed:.1f} s, of which the mail profile {profiled:.1f} s (target < 30 s)")
         if args.per_check:
             for check in checks:
                 started = time.perf_counter()
                 run_checks(db, [check], memory_limit=args.memory_limit)
                 print(f"  {check.id:40s} {time.perf_counter() - started:6.2f} s")
         print(f"peak memory: {peak / 2**20:.2f} GiB ru_maxrss (before the checks: {before / 2**20:.2f} GiB;"
-              f" DuckDB memory_limit {args.memory_limit}; target < 4 GiB)")
+              f" DuckDB memory_limit {args.memory_limit}; target < 2 GiB)")
 
 
 if __name__ == "__main__":
