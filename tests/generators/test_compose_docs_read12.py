@@ -247,3 +247,34 @@ def test_a_memo_that_argues_a_carve_out_reads_the_provisions_together_and_conclu
     rec = next(s for s in doc.sections if s.heading == "Recommendation")
     assert rec.paragraphs[0].startswith("Our view is that recall costs fall under the Section 11.2 indemnity"), rec
     assert "liability cap is" not in " ".join(rec.paragraphs)
+
+
+def test_a_billing_services_agreement_has_a_term_a_liability_cap_in_words_and_its_hipaa_and_billing_duties():
+    # read 12: 'A skeleton billing-services agreement. It has no term ("continues until the obligations ... have been
+    # performed"), no fees, no amount for the fee credit, and no business associate agreement (BAA) or compliance
+    # clauses. Schedule 1 is "agreed April 9", yet the recital says it holds the April 23 amendments.'
+    import datetime as dt
+
+    from worldsmith.worlds.values import Percent
+    from tests.generators.context_fixture import fact
+
+    level = fact("denial_sla", "Contractor shall keep the denial-rate service level at or below 8%, measured quarterly",
+                 Percent(value=8)).model_copy(update={"label": "the denial-rate service level"})
+    orgs = [OrgRef(name="Harrow Vane LLP", role="outsourced coding and billing contractor; counterparty"),
+            OrgRef(name="Corvale Shipping Ltd", role="client")]
+    ctx = document_context("agreement", 8, seed=2, facts=[level])
+    ctx = ctx.model_copy(update={"organisations": orgs, "window_start": dt.date(2025, 3, 1),
+                                 "world_summary": "A hospital system's review of its Medicare inpatient claims.",
+                                 "spec": ctx.spec.model_copy(update={"title": "Billing services agreement (as amended)"})})
+    prose = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+    assert "initial term of three years" in prose and "until the obligations" not in prose, prose
+    assert "business associate under HIPAA" in prose and "False Claims Act" in prose
+    assert "Except under Schedule 1" not in prose
+    for seed in range(6):  # where the plan has a liability clause, it caps the contractor's liability in words
+        doc = compose_document(ctx.model_copy(update={"seed": seed}))
+        liability = [s for s in doc.sections if "Liability" in s.heading]
+        if liability:
+            text = " ".join(liability[0].paragraphs)
+            assert "limited to the charges paid to it in that year" in text and "Schedule 1" not in text, text
+    assert "Schedule 1 sets out the commercial terms referred to in this agreement, as amended by the letter agreement " \
+           "of" in prose, prose

@@ -218,6 +218,21 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
     # Each standing clause in the forms drafters use: one matter's recurring fixtures or renewals share their terms,
     # not their every word (weekly copies of one form were 81-88% alike at x80).
     generic = {k: pick.frame(v).format(a=a, b=b, ref=ref, law=law, courts=courts) for k, v in _STANDING.items()}
+    duties = _duties(ctx, first, second)
+    if cited is None:
+        # no clause to except: the exclusion stands on its own, and a services contractor's liability has its cap in
+        # words (read 12: 'Except under Schedule 1, neither Party shall be liable ...')
+        generic["liabil"] = ("Neither Party is liable to the other for indirect or consequential loss. "
+                             + (f"{a}'s total liability in any contract year is limited to the charges paid to it in "
+                                f"that year. " if duties else "") + "Nothing in this agreement limits liability for fraud.")
+    if duties:
+        # a services contract runs for a term and renews (read 12: 'It has no term ("continues until the obligations
+        # ... have been performed")')
+        generic["termination"] = (f"This agreement runs for an initial term of three years from its date and renews for "
+                                  f"successive one-year terms unless either Party gives ninety days' written notice "
+                                  f"before the end of a term. Either Party may terminate it on written notice for a "
+                                  f"material breach not remedied within thirty days, and {b} may terminate it if a "
+                                  f"service level is missed in two consecutive periods.")
     charter = is_charter(ctx)
     if charter:
         # a charter's commercial terms are its Part I boxes, not a schedule; its rider clauses are a charter's own
@@ -270,10 +285,14 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             listed = [f for f in ctx.facts if not identity(f) and (cited is None or f not in cited[2])]
             rows = "; ".join(f"({'abcdefghij'[n]}) {cap_first(_term_name(f))}: {f.text}"
                              for n, f in enumerate(listed[:8]))
-            out[i] = [f"Schedule 1 sets out the commercial terms referred to in this agreement, as agreed on {made}. "
+            amended = re.search(r"\bas amended\b|\bamendment\b", ctx.spec.title, re.I)
+            # the schedule an amendment replaced says so (read 12: 'Schedule 1 is "agreed April 9", yet the recital
+            # says it holds the April 23 amendments')
+            when = (f"as amended by the letter agreement of "
+                    f"{long_date(executed_on(ctx) + dt.timedelta(days=14), ctx.locale)}" if amended else f"as agreed on {made}")
+            out[i] = [f"Schedule 1 sets out the commercial terms referred to in this agreement, {when}. "
                       f"A term in Schedule 1 has effect as if set out in full in the clauses."
                       + (f" The terms are: {rows}." if rows else "")]
-            duties = _duties(ctx, first, second)
             if duties:
                 # a schedule of one term is no schedule (read 10: 'a services agreement with no services described
                 # and a one-term schedule'): the services, the service levels and reporting, the charges, in words
@@ -380,13 +399,22 @@ def _duties(ctx: ArtifactContext, first: str, second: str) -> list[str]:
 
 
 def services_clause(ctx: ArtifactContext, a: str, b: str, first: str, second: str) -> str:
-    """The services clause: what the contractor does, item by item, with the standard of care and the reporting."""
+    """The services clause: what the contractor does, item by item, with the standard of care and the reporting; a
+    contractor that handles patients' claims is the client's business associate and bills within the program rules
+    (read 12: 'no business associate agreement (BAA) or compliance clauses')."""
     duties = _duties(ctx, first, second)
     what = ("the following services (the Services): " + "; ".join(f"({'abcdefgh'[n]}) {d}" for n, d in
                                                                   enumerate(duties)) + ". It shall perform the "
             "Services") if duties else "the services described in this agreement and Schedule 1, and shall perform them"
-    return (f"{a} shall provide {b} with {what} with reasonable skill and care, in accordance with applicable law and "
-            f"payer rules, and shall report its performance against each service level to {b} monthly.")
+    out = (f"{a} shall provide {b} with {what} with reasonable skill and care, in accordance with applicable law and "
+           f"payer rules, and shall report its performance against each service level to {b} monthly.")
+    health = re.search(r"\b(medicare|medicaid|hospital|health system|patient|hipaa)\b", ctx.world_summary, re.I)
+    if duties and health and ctx.locale == "en_US":
+        out += (f" {a} is {b}'s business associate under HIPAA: it shall use and disclose protected health information "
+                f"only to perform the Services and as the business associate agreement between the Parties allows, "
+                f"and shall submit no claim it knows or should know to be false, in breach of the Medicare and "
+                f"Medicaid program rules or the False Claims Act.")
+    return out
 
 
 _LEVEL = re.compile(r"(?P<dir>at or below|at or above|not to exceed|no more than|no less than|at least)\s+[\d.,]+%?"
