@@ -278,3 +278,16 @@ def test_a_billing_services_agreement_has_a_term_a_liability_cap_in_words_and_it
             assert "limited to the charges paid to it in that year" in text and "Schedule 1" not in text, text
     assert "Schedule 1 sets out the commercial terms referred to in this agreement, as amended by the letter agreement " \
            "of" in prose, prose
+
+
+def test_a_memo_on_the_opa_limit_gives_the_us_code_and_the_coast_guard_regulation():
+    # read 12: 'A limitation memo that cites neither 33 USC 2704 nor 33 CFR 138'
+    from worldsmith.generators.compose.substance.memo import _codified
+    from worldsmith.worlds.values import Money
+    from tests.generators.context_fixture import fact
+
+    cap = fact("cap", "Kestrel Bay's maximum total liability under OPA 90 section 1004(a)(1) is USD 156,200,000.",
+               Money(amount=156200000, currency="USD")).model_copy(update={"label": "OPA 90 liability cap"})
+    said = _codified(document_context("memo", 6, facts=[cap]))
+    assert "section 1004(a)(1) at 33 U.S.C. 2704(a)(1)" in said and "33 CFR 138.240" in said, said
+    assert _codified(document_context("memo", 6, facts=[CAP])) == ""  # no OPA section cited, nothing added

@@ -123,6 +123,26 @@ def _flag_at_stake(ctx: ArtifactContext) -> str:
     return f"{said}.{stake}"
 
 
+_OPA = re.compile(r"\bOPA 90 section (?P<n>10(?P<nn>[0-2]\d))(?P<sub>(?:\([0-9a-zA-Z]+\))*)")
+
+
+def _codified(ctx: ArtifactContext) -> str:
+    """Where the memo's facts cite OPA 90 by its own section numbers, where each is codified in Title 33 of the US
+    Code, and where the limits as adjusted for inflation are published (read 12: 'A limitation memo that cites neither
+    33 USC 2704 nor 33 CFR 138'); '' where no fact cites OPA 90 so."""
+    found = list(dict.fromkeys((m.group("n"), m.group("nn"), m.group("sub")) for f in ctx.facts
+                               for m in _OPA.finditer(f"{f.statement} {f.text}")))
+    if not found:
+        return ""
+    cites = [f"section {n}{sub} at 33 U.S.C. {2700 + int(nn)}{sub}" for n, nn, sub in found[:3]]
+    out = f"For the citations: OPA 90 {join_names(cites)}."
+    limit = any(re.search(r"\blimit|\bcap\b", f"{f.label} {f.statement}", re.I) for f in ctx.facts)
+    if limit and any(n == "1004" for n, _, _ in found):
+        out += (" The limits as last adjusted for inflation are those the Coast Guard publishes at 33 CFR 138.240, "
+                "and the evidence of financial responsibility for them is governed by 33 CFR Part 138.")
+    return out
+
+
 def _provisions_read(ctx: ArtifactContext) -> str:
     """Where a fact's statement turns on how one provision works on another ('Section 11.2 ... obliges Okeford to
     indemnify ..., and Section 12.4 excludes Okeford's indemnity obligations under Section 11.2 from the Section 12.2
@@ -184,6 +204,9 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
     provisions = _provisions_read(ctx)
     if provisions:
         paras.append(provisions)
+    codified = _codified(ctx)
+    if codified:
+        paras.append(codified)
     main = ps[0] if ps else None
     cited = cited_clause(ctx.facts)
     if main is not None and identity(main) and cited is not None and re.search(r"\bnot a\b", gist(main, ctx.facts)):
