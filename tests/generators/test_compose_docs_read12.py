@@ -291,3 +291,31 @@ def test_a_memo_on_the_opa_limit_gives_the_us_code_and_the_coast_guard_regulatio
     said = _codified(document_context("memo", 6, facts=[cap]))
     assert "section 1004(a)(1) at 33 U.S.C. 2704(a)(1)" in said and "33 CFR 138.240" in said, said
     assert _codified(document_context("memo", 6, facts=[CAP])) == ""  # no OPA section cited, nothing added
+
+
+def test_a_report_moves_a_share_by_its_rate_and_traces_a_reconciled_figure_to_its_papers():
+    # read 12: 'The report just repeats one multiplication ... It does no analysis of the recall costs it is titled
+    # on. Its risk section says lost profits could move "by up to" the USD 8.75M of lost sales.'
+    from worldsmith.generators.compose.substance.report import report_analysis, report_risks
+    from worldsmith.generators.compose.bank import picker_for
+    from worldsmith.worlds.values import Money, Percent
+    from tests.generators.context_fixture import fact
+
+    sales = fact("sales", "Lost net sales are USD 8,750,000.", Money(amount=8750000, currency="USD")).model_copy(
+        update={"label": "lost net sales"})
+    margin = fact("margin", "The margin is 36%.", Percent(value=36)).model_copy(update={"label": "contribution margin"})
+    profits = fact("profits", "Lost profits are USD 3,150,000.", Money(amount=3150000, currency="USD")).model_copy(
+        update={"label": "lost profits", "reason": "contribution margin of lost net sales"})
+    costs = fact("costs", "Recall costs, reconciled to invoices, retailer chargebacks and the destruction "
+                 "certificates, total USD 6,840,000.", Money(amount=6840000, currency="USD")).model_copy(
+        update={"label": "recall costs"})
+    ctx = document_context("report", 6, facts=[profits, sales, margin, costs]).model_copy(
+        update={"spec": document_context("report", 6).spec.model_copy(update={"title": "Report on lost profits"})})
+    risks = " ".join(report_risks(picker_for(ctx), ctx))
+    import re
+
+    assert re.search(r"move by (the )?contribution margin \(36%\) of any shortfall", risks), risks
+    assert "by up to" not in risks
+    analysis = " ".join(report_analysis(picker_for(ctx), ctx))
+    assert re.search(r"We traced (the )?recall costs of USD 6,840,000 to invoices, retailer chargebacks and the "
+                     r"destruction certificates", analysis), analysis

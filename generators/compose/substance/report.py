@@ -165,8 +165,16 @@ def report_risks(pick: Picker, ctx: ArtifactContext) -> list[str]:
         which = f"Of the inputs to {label(main)}, {label(big)} ({big.text}) is the largest and" if len(money) > 1 else \
             f"{cap_first(label(big))} ({big.text})"
         plural = label(big).split()[-1].endswith("s") and not label(big).endswith("ss")
-        rows.append(agree(f"{which} {'carry' if plural and len(money) == 1 else 'carries'} most of the risk: if {'they are' if plural and len(money) == 1 else 'it is'} not sustained, {label(main)} moves by up to "
-                          f"that amount.", [label(big)]))
+        # a share of the input moves with the input by that share only (read 12: 'Its risk section says lost profits
+        # could move "by up to" the USD 8.75M of lost sales'): the rate that applies, where the formula takes one
+        rate = next((g for g in ctx.facts if g.value.type == "percent" and label(g) in main.reason), None)
+        main_plural = label(main).split()[-1].endswith("s") and not label(main).endswith("ss")
+        moves = "move" if main_plural else "moves"
+        by = (f"{moves} by {label(rate)} ({rate.text}) of any shortfall" if rate is not None and
+              re.search(r"\b(of|times)\b", main.reason) else f"{moves} by up to that amount")
+        rows.append(agree(f"{which} {'carry' if plural and len(money) == 1 else 'carries'} most of the risk: if "
+                          f"{'they are' if plural and len(money) == 1 else 'it is'} not sustained, {label(main)} {by}.",
+                          [label(big)]))
     from worldsmith.generators.compose.substance.memo import uncertain
     doubt = uncertain(ctx)
     if doubt:
@@ -236,6 +244,9 @@ def red_flags(ctx: ArtifactContext) -> list[tuple]:
     return out
 
 
+_RECONCILED = re.compile(r"\breconciled to (?P<papers>[a-z][^.;]*?)(?:,\s+(?:total|come to|stand at|is|are)\b|\s+total\b|$)")
+
+
 def report_analysis(pick: Picker, ctx: ArtifactContext) -> list[str]:
     """How the derived figures were worked: each from its inputs, recomputed and agreed to its source; in a report
     with a red flag and no derived figure, the protection proposed against it."""
@@ -278,6 +289,13 @@ def report_analysis(pick: Picker, ctx: ArtifactContext) -> list[str]:
     method, extrapolated = sampling_method(ctx)
     if method:
         out.append(method)
+    # a figure its statement says was reconciled to its papers is verified against them, not only recomputed (read
+    # 12: 'It does no analysis of the recall costs it is titled on')
+    for f in figures(ctx.facts):
+        m = _RECONCILED.search(" ".join(f.statement.split()))
+        if m and not f.reason:
+            out.append(f"We traced {label(f)} of {f.text} to {m.group('papers').strip()}, item by item, and found no "
+                       f"amount without its paper; each line of cost is in the category its paper supports.")
     for f in [g for g in figures(ctx.facts) if g.reason]:
         inputs = [g for g in ctx.facts if g is not f and label(g) in f.reason]
         src = source_phrase(f)
