@@ -68,6 +68,32 @@ def _paragraphs(pick: Picker, sentences: list[str], most: int) -> list[str]:
     return out
 
 
+# A thread whose purpose gives work out: "The partner assigns the limitation research ... to the team".
+_ASSIGNS = re.compile(r"\b(?:assigns?|instructs?|delegates?|hands? (?:out|over))\b", re.I)
+_ASSIGNMENTS = ["{first}, please take on {what}; a first note to me by {day}.",
+                "{first}, please pick up {what} and let me have a short note by {day}.",
+                "{first}, please could you take {what}? A first view by {day} would be ideal."]
+
+
+def assignment(ctx: ArtifactContext, values: dict[str, str]) -> str:
+    """The opener of a thread that gives work out, to the most junior colleague it goes to, with what the title says
+    the work is ('Research assignment: OPA 90 limits, ...' opened on 'Here is where the gross tonnage stands' and
+    assigned nothing, read 12); '' for any other thread."""
+    if not _ASSIGNS.search(getattr(ctx.spec, "purpose", "") or ""):
+        return ""
+    rank = _RANK.get(ctx.author.seniority, 1)
+    team = [p for p in ctx.to if p.organisation == ctx.author.organisation and _RANK.get(p.seniority, 1) < rank]
+    if not team:
+        return ""
+    title = ctx.spec.title
+    head, _, rest = title.partition(":")
+    what = rest.strip() if rest.strip() else title
+    kind = re.search(r"\b(research|review|analysis|drafting|note|memo)\b", head, re.I)
+    what = f"the {kind.group(1).lower()} on {what}" if kind else what
+    frame = _ASSIGNMENTS[len(title) % len(_ASSIGNMENTS)]
+    return frame.format(first=team[0].first_name, what=what, day=values.get("day") or "the end of the week")
+
+
 def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list[str]:
     """The first sentences: an opener for a new thread, a reaction for a reply, a note for a forward."""
     email = bank("email")
@@ -95,7 +121,10 @@ def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list
         out.append(line)
     else:
         asked = title_ask(pick, ctx.spec.title)
-        if asked:
+        given = assignment(ctx, values)
+        if given:
+            out.append(given)
+        elif asked:
             out.append(asked)
         elif pick.chance(0.85):
             out.append(pick.fill(email["openers"], **values))
@@ -240,8 +269,8 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
 
 
 # What a message that would only acknowledge asks instead, when a reply follows it (email.yaml ack_asks).
-_NEEDS = re.compile(r"\b(?:anything (?:else |further )?you need from|need anything (?:else |further )?from|"
-                    r"anything still needed from)\b", re.I)
+_NEEDS = re.compile(r"\b(?:anything (?:else |further |still )?(?:you need|needed) from|"
+                    r"need anything (?:else |further )?from)\b", re.I)
 # The lines an acknowledgement adds after its thanks: what the writer will do next, or that nothing more is needed.
 _ACK_TAIL = re.compile(r"^(?:I'll|I will|Our side will|We will|The team will|We|Picking this up|Nothing more needed|"
                        r"the next step is|I'll take it from here)\b", re.I)
@@ -398,6 +427,8 @@ def named_once(body: str) -> str:
     name = re.escape(m.group(1))
     paras[1] = re.sub(rf"^((?:Thanks|Thank you|Received|Noted|Got it|Agreed|Confirmed|Understood|Clear|Helpful)\b[^.;,]{{0,12}}?),? {name}(?=[;,.!])",
                       r"\1", paras[1])
+    # ("Hi Sam, Sam, please pick up the research ...")
+    paras[1] = re.sub(rf"^{name}, (please|can you|could you)\b", lambda x: x.group(1).capitalize(), paras[1])
     # ("Hi Autumn, Got the May 28 update, thanks Autumn.")
     paras[1] = re.sub(rf"^([^.;?!]{{0,60}}\b(?:thanks|thank you)),? {name}(?=[;,.!])", r"\1", paras[1], flags=re.I)
     return "\n\n".join(paras)
@@ -435,7 +466,9 @@ def _takes_on(ctx: ArtifactContext, body: str) -> str:
     task = asked_of_me(ctx)
     if not task or task in body:
         return body
-    task = re.sub(r"\byour\b", "my", re.sub(r"\byou\b", "I", task))
+    # the asker's words turned round at once ("let me have a short note" -> "let you have a short note")
+    swap = {"you": "I", "your": "my", "me": "you", "my": "your"}
+    task = re.sub(r"\b(you|your|me|my)\b", lambda m: swap[m.group(1)], task)
     pick = picker_for(ctx, 2)
     line = pick.one(["Will do: I'll {t}.", "Yes, I'll {t}.", "On it; I'll {t}.", "Happy to. I'll {t}."]).format(t=task)
     parts = body.split("\n\n", 1)
@@ -780,7 +813,9 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     asked = title_ask(pick, ctx.spec.title)
     senior = _RANK.get(ctx.author.seniority, 1) >= max([_RANK.get(p.seniority, 1) for p in ctx.to] or [1])
     key = role if role != "team" else ("team_down" if senior else "team_up")
-    lines.append(asked or pick.fill(frames["leads"][key], **values) or "")
+    lead = pick.fill(frames["leads"][key], **values) or ""
+    # (the lead is drawn either way, so that nothing else the note draws changes)
+    lines.append(assignment(ctx, values) or asked or lead)
     said: list[str] = []
     if ctx.distractor_label:
         said.append(pick.fill(bank("email")["distractor_notes"], **values) or "")
