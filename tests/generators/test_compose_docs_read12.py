@@ -319,3 +319,21 @@ def test_a_report_moves_a_share_by_its_rate_and_traces_a_reconciled_figure_to_it
     analysis = " ".join(report_analysis(picker_for(ctx), ctx))
     assert re.search(r"We traced (the )?recall costs of USD 6,840,000 to invoices, retailer chargebacks and the "
                      r"destruction certificates", analysis), analysis
+
+
+def test_a_juniors_working_memo_to_their_manager_proposes_a_working_figure_not_a_course_for_the_client():
+    # read 12: 'A junior analyst recommends that the client proceed'
+    from worldsmith.generators.compose.bank import picker_for
+    from worldsmith.generators.compose.substance.memo import memo_recommendation
+    from tests.generators.context_fixture import person
+
+    junior = person("analyst_1", "Milo", "Park", "Analyst", "Harrow Vane LLP", "harrowvane.example", "+1").model_copy(
+        update={"seniority": "junior"})
+    partner = DANA.model_copy(update={"seniority": "senior"})
+    ctx = document_context("memo", 6, facts=[CAP]).model_copy(update={"author": junior, "to": [partner]})
+    said = " ".join(memo_recommendation(picker_for(ctx), ctx, "Friday, March 14"))
+    assert said.startswith("I would work on the basis that") and "subject to your review" in said, said
+    assert "We recommend" not in said and "instructions should be sought" not in said
+    # the partner's own memo to the client still recommends
+    ctx = document_context("memo", 6, facts=[CAP])
+    assert "I would work" not in " ".join(memo_recommendation(picker_for(ctx), ctx, "Friday, March 14"))

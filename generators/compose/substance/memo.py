@@ -554,6 +554,14 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
     elif options:
         course = "We recommend Option A. " + course.replace("We recommend that", "That is, that", 1)
     # the client gives instructions; a colleague's view is sought before the client is asked
+    from worldsmith.generators.compose.substance.common import rank
+    junior = reader.id != ctx.author.id and reader.organisation == ctx.author.organisation and \
+        rank(reader) > rank(ctx.author) and not options and main.value.type in ("money", "number", "percent")
+    if junior:
+        # a junior's working paper to their manager proposes a working figure for review; it recommends nothing to the
+        # client (read 12: 'A junior analyst recommends that the client proceed')
+        return [f"I would work on the basis that {plain(main)}, subject to your review of the working before the "
+                f"figure is used with {client}. Could you let me have your comments by {due}?"]
     if reader.id == ctx.author.id:
         check = ""
     elif reader.organisation == ctx.author.organisation:
