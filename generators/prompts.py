@@ -37,13 +37,15 @@ from worldsmith.worlds import kinds
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.
-PROMPT_VERSION = "2026-12-10"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
+PROMPT_VERSION = "2026-12-11"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
 # skeletons; 4: the model writes prose only (each kind's prose type), facts as {{id}} placeholders; 5: shared-first
 # order, sides in the system message, the thread so far, facts' reasons and sources; 6: built for a prefix cache:
 # the world's part of the context in the system message, the voice as its own block before the thread, the context
 # block without what earlier blocks carry, each thing said once; 7: the context block without fields at their default;
 # 8: the cast and sides once, in the world block; 9: the body of the message answered once, fenced with its length;
-# 10: people in a file's instructions by name only (the cast has their titles, organisations and emails)
+# 10: people in a file's instructions by name only (the cast has their titles, organisations and emails); 11: the
+# ledger once, in the world block, and a file's facts as what differs from it; how to carry facts said once, in the
+# system message; the author and recipients once, in the spec
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
@@ -56,10 +58,11 @@ PARENT_FENCE = "```text worldsmith-parent"
 _PART = re.compile(r"^```json worldsmith-(world|voice)[ \t]*\n(.*?)\n```", re.MULTILINE | re.DOTALL)
 _PARENT = re.compile(r"^```text worldsmith-parent chars=(\d+)\n", re.MULTILINE)
 # The context's fields that are the same for every artifact of a world: the system message's block carries them.
-WORLD_FIELDS = ("world_title", "world_summary", "locale", "window_start", "organisations", "cast")
+WORLD_FIELDS = ("world_title", "world_summary", "locale", "window_start", "organisations", "cast", "ledger")
 # Fields that hold people: the context block names a person of the cast by id.
 PEOPLE_FIELDS = ("author", "to", "cc", "parent_author")
 OUTPUT_MARKER = "worldsmith-output:"
+FACTS_HEADING = "# Facts to carry"
 
 # Keywords that only add bytes, or that strict structured output rejects and validation does not
 # apply either (a default is filled in, a title is a label). Every rule validation applies (minLength,
@@ -133,11 +136,9 @@ def _facts(facts: list[FactRef]) -> str:
             lines.append(f"  why it is what it is: {f.reason}")
         if f.source:
             lines.append(f"  where a reader finds it: {f.source}")
-    # What to do with each is said once, not on every line.
-    return ("\n# Facts to carry: write each value as its {{id}}, which the engine replaces with the exact text\n"
-            "Name each by its label with its value, in a phrasing of your own, and do not restate its full statement "
-            "(the context block has it); a fact this file establishes, state in full, in your own words.\n"
-            + "\n".join(lines) + "\n")
+    # What to do with each is said once, in the system message's rules (a prefix every call shares): said here, it
+    # was 66 tokens every call paid again (bench.llm_throughput).
+    return f"\n{FACTS_HEADING}\n" + "\n".join(lines) + "\n"
 
 
 _BEATS = {
@@ -161,15 +162,17 @@ def _story(context: ArtifactContext) -> str:
     lines = []
     beat = getattr(spec, "beat", "")
     if beat:
-        lines.append(f"Your move in this thread: {_BEATS.get(beat, beat)}.")
+        # The moves are glossed once, in the kind's rules ($moves).
+        lines.append(f"Your move in this thread: {beat}.")
     if getattr(spec, "decision", ""):
         lines.append(f'The decision to state (begin a sentence with "Decision:"): {spec.decision}.')
     if context.thread_labels:
-        lines.append("The thread is about: " + "; ".join(context.thread_labels) + " (refer to them by these names).")
+        # How to name them is said once, in the system message's rules.
+        lines.append("The thread is about: " + "; ".join(context.thread_labels) + ".")
     for att in getattr(spec, "attachments", []):
-        # The renderer attaches the room's file and lists it on an "Attached:" line; the text says what it is.
-        lines.append(f"This message attaches the file {att.path.rsplit('/', 1)[-1]} ({att.title}): say in a sentence "
-                     "what you attach and why; do not write an \"Attached:\" line.")
+        # The renderer attaches the room's file and lists it on an "Attached:" line; what the text says of it is in
+        # the kind's rules (a prefix every call of the kind shares).
+        lines.append(f"Attached by the engine: {att.path.rsplit('/', 1)[-1]} ({att.title})")
     # What each answer means is said once, in the system message's rules.
     lines.append("Privileged circle: everyone on it is inside." if context.privileged else
                  "Privileged circle: someone on it is outside.")
@@ -201,6 +204,18 @@ def _earlier(context: ArtifactContext) -> str:
         f"--- {m.sender}, {m.sent}\n{m.body.strip()}" for m in context.thread)
 
 
+def kind_rules(kind: Any) -> str:
+    """The rules of a kind's calls as the user message opens with them (the same for every call of the kind)."""
+    return _rules(kind.prompt, kind.prompts)
+
+
+@functools.lru_cache(maxsize=None)
+def _rules(name: str, folder: Path | None) -> str:
+    """A kind's rules, with the moves of a thread glossed where the rules ask for them ($moves)."""
+    moves = "\n".join(f"- {beat}: {what}" for beat, what in _BEATS.items())
+    return template(f"{name}_rules", folder).safe_substitute(moves=moves).rstrip("\n")
+
+
 def _repair(notes: list[str]) -> str:
     if not notes:
         return ""
@@ -221,7 +236,7 @@ def _artifact_instructions(context: ArtifactContext) -> tuple[str, list[str]]:
     kind = kinds.of(spec)
     if not kind.prompt or kind.prompt_fields is None:
         raise TypeError(f"artifact kind {kind.name!r} declares no prompt")
-    rules = template(f"{kind.prompt}_rules", kind.prompts).template.rstrip("\n")
+    rules = _rules(kind.prompt, kind.prompts)
     own = template(kind.prompt, kind.prompts).substitute(common, **kind.prompt_fields(context)).rstrip("\n")
     return rules, [p for p in (_voice(context), _earlier(context), own + "\n" + _repair(context.repair)) if p]
 
@@ -241,34 +256,43 @@ def system_message(context: ArtifactContext | ExpansionContext) -> str:
         cast = "\n".join(["role | title | organisation | people"] +
                          [f"{r.role} | {r.title} | {r.organisation} | {r.people}" for r in context.roles])
         sides = "(as the summary says)"
+        ledger = "(the facts are listed in the request)"
     else:
         # One copy of each, in the block at the end: it is what a model reads and what a composer is given.
         cast = "(in the block at the end: `cast`, each person's name, title, organisation and email)"
         sides = ("(in the block at the end: `organisations`, with whom each acts for, who engaged it and whether it is "
                  "inside the privileged circle)")
+        ledger = ("(in the block at the end: `ledger`, the facts that stand the whole matter, each with its id, "
+                  "statement, value, exact text, label and formula in words; a file's context block names such a fact "
+                  "by its id, and gives only what differs on the file's day)")
     text = template("system").substitute(world_title=context.world_title, world_summary=context.world_summary,
-                                         cast=cast, sides=sides)
+                                         cast=cast, sides=sides, ledger=ledger)
     if isinstance(context, ExpansionContext):
         return text
     return f"{text.rstrip()}\n\n# The world's part of every file's context\n{WORLD_FENCE}\n{world_json(context)}\n```"
 
 
 def world_json(context: ArtifactContext) -> str:
-    """The world's part of an artifact's context (WORLD_FIELDS), as the system message's block carries it."""
-    return context.model_dump_json(include=set(WORLD_FIELDS))
+    """The world's part of an artifact's context (WORLD_FIELDS), as the system message's block carries it (the
+    ledger's facts without their fields at the default)."""
+    data = context.model_dump(mode="json", include=set(WORLD_FIELDS) - {"ledger"})
+    data["ledger"] = list(_ledger_of(context).values())
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
-def context_json(context: ArtifactContext | ExpansionContext) -> str:
+def context_json(context: ArtifactContext | ExpansionContext, shown: dict[str, Any] | None = None) -> str:
     """The context as the prompt's last block carries it: for an artifact, without what the world and voice blocks
-    carry, and each person of the cast by id (merge_context() puts them back)."""
+    carry, each person of the cast by id, the facts as what differs from the ledger, and without what the spec
+    implies or the instructions' own lines show (`shown`: shown_values() of the text before the block); merge_context()
+    puts them all back."""
     if not isinstance(context, ArtifactContext):
         return context.model_dump_json()
     # The thread before the parent is in the instructions (a composer needs only the parent); the cited sheets are
     # shown there too, and no composer reads them. A field at its default is left out: validation puts it back.
     # Python data in JSON mode, not JSON text parsed back: the same values, without a parse per call.
     omit = {*WORLD_FIELDS, "voice", "thread", "cited_sheets"}
-    data = _lean(context.model_dump(mode="json", exclude=omit),
-                 context.model_dump(mode="json", exclude=omit, exclude_defaults=True))
+    full = context.model_dump(mode="json", exclude=omit)
+    data = _lean(full, context.model_dump(mode="json", exclude=omit, exclude_defaults=True))
     cast = {p.id: p for p in context.cast}
 
     def ref(person: PersonRef | None, dumped: Any) -> Any:
@@ -279,9 +303,233 @@ def context_json(context: ArtifactContext | ExpansionContext) -> str:
             value = getattr(context, name)
             data[name] = ([ref(p, d) for p, d in zip(value, data[name])] if isinstance(value, list)
                           else ref(value, data[name]))
+    spec = data["spec"]
+    for name in _SPEC_PEOPLE:
+        # The author, recipients and readers are the spec's own, by id, almost always: said once, in the spec.
+        value = data.get(name, [] if name != "author" else None)
+        if value == _spec_people(spec, name):
+            data.pop(name, None)
+        else:
+            data[name] = value  # even at its default: the spec would say otherwise
+    if context.facts:
+        data["facts"] = _facts_against_ledger(context, (shown or {}).get(("facts",), {}))
+    if "week" in data:
+        data["week"] = _week_against_ledger(context, data["week"])
     if context.parent is not None:
         del data["parent"]["body"]  # the instructions show it, fenced: merge_context() takes it from there
+    # What the spec implies of itself (its thread, its id, its parent, its facts), and what a line of the instructions
+    # shows exactly: left out, or given where it differs, even at its default (a reader would otherwise take the
+    # implied or shown value).
+    data["spec"] = spec = dict(spec)
+    for name, derive in _IMPLIED:
+        value = derive(full["spec"], full)
+        if value is not _NONE:
+            _keep_if_other(spec, name, full["spec"].get(name), value)
+    for path, value in (shown or {}).items():
+        if path == ("facts",):
+            continue  # taken above, fact by fact
+        holder, into = full, data
+        for part in path[:-1]:
+            holder, into = holder.get(part), into.get(part)
+            if not isinstance(holder, dict) or not isinstance(into, dict):
+                break
+        else:
+            if path[-1] in holder:  # a kind's spec without the field: nothing to leave out
+                _keep_if_other(into, path[-1], holder[path[-1]], value)
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+_NONE = object()  # a field nothing implies
+
+
+def _keep_if_other(data: dict[str, Any], name: str, actual: Any, implied: Any) -> None:
+    """Leave `name` out of `data` where the implied value is the actual one; else give the actual one."""
+    if actual == implied:
+        data.pop(name, None)
+    else:
+        data[name] = actual
+
+
+def _email_id(spec: dict[str, Any], position: int) -> str:
+    return f"{spec.get('item')}-m{position}"
+
+
+# Spec fields their siblings imply, as the planner names them: a message's thread is its item, its id the item and
+# its place, its parent the message before it; a file's id is its item; a spec's facts are the context's facts.
+_IMPLIED: tuple[tuple[str, Any], ...] = (
+    ("thread", lambda s, c: s.get("item") if s.get("kind") == "email" else _NONE),
+    ("id", lambda s, c: _email_id(s, s.get("position", 0) + 1) if s.get("kind") == "email" else s.get("item")),
+    ("parent", lambda s, c: (_email_id(s, s["position"]) if s.get("position") else None)
+     if s.get("kind") == "email" else _NONE),
+    ("facts", lambda s, c: [f if isinstance(f, str) else f.get("id") for f in c.get("facts") or []]),
+)
+
+
+def _instructions_head(text: str) -> str:
+    """The own lines of an artifact's instructions, where shown_values() reads: from the last '# This ...' heading
+    before the answered message's fence (or the output line) to the next heading."""
+    end = len(text)
+    for mark in (PARENT_FENCE, "\n" + OUTPUT_MARKER, "\n" + CONTEXT_FENCE):
+        at = text.find(mark)
+        if 0 <= at < end:
+            end = at
+    start = text.rfind("\n# This ", 0, end)
+    if start < 0:
+        return ""
+    stop = text.find("\n# ", start + 1, end)
+    return text[start:stop if stop >= 0 else end]
+
+
+# Lines of the instructions' head that show a field of the context, and how to read it back.
+_SHOWN: tuple[tuple[tuple[str, ...], re.Pattern[str], Any], ...] = (
+    (("spec", "title"), re.compile(r"^(?:Title|Subject): (?:(?:Re|Fwd): )*(.*)$", re.M), str),
+    (("spec", "sent_at"), re.compile(r"^Sent: (.*)$", re.M), str),
+    (("spec", "date"), re.compile(r"^Date: (.*)$", re.M), str),
+    (("spec", "purpose"), re.compile(r"^(?:Why (?:the thread|it) exists \(for you only\)|Purpose): (.*)$", re.M), str),
+    (("thread_labels",), re.compile(r"^The thread is about: (.*)\.$", re.M), lambda v: v.split("; ")),
+)
+
+
+def shown_values(text: str) -> dict[tuple[str, ...], Any]:
+    """The context's fields an artifact's instructions (the user message's text before its context block) show on
+    lines of their own, by path: what the context block need not say again when they are exact."""
+    head = _instructions_head(text)
+    out: dict[tuple[str, ...], Any] = {}
+    for path, line, read in _SHOWN:
+        m = line.search(head)
+        if m is not None:
+            out[path] = read(m.group(1))
+    m = _PARENT_SUBJECT.search(text)  # the answered message's subject, on the line above its fenced body
+    if m is not None:
+        out[("parent", "subject")] = m.group(1)
+    facts = _fact_lines(text)
+    if facts:
+        out[("facts",)] = facts
+    return out
+
+
+_ESTABLISHED = re.compile(r"^- \{\{(?P<id>[^{}\n]+)\}\} = (?P<text>.*?) \((?P<label>[^()\n]*)\): this file establishes it: "
+                          r"(?P<statement>.*)$")
+_NAMED = re.compile(r'^- \{\{(?P<id>[^{}\n]+)\}\} = (?P<text>.*): "(?P<label>.*)"$')
+_FACT_MORE = {"  why it is what it is: ": "reason", "  where a reader finds it: ": "source"}
+
+
+def _fact_lines(text: str) -> dict[str, dict[str, Any]]:
+    """The facts the instructions list (their section before the answered message), by id: what each line shows
+    (text, label, whether the file establishes it and its statement, its reason and source)."""
+    end = len(text)
+    for mark in (PARENT_FENCE, "\n" + OUTPUT_MARKER):
+        at = text.find(mark)
+        if 0 <= at < end:
+            end = at
+    start = text.rfind(f"\n{FACTS_HEADING}\n", 0, end)
+    if start < 0:
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    last: dict[str, Any] | None = None
+    for line in text[start + len(FACTS_HEADING) + 2:end].split("\n"):
+        m = _ESTABLISHED.match(line)
+        if m is not None:
+            last = out[m["id"]] = {"text": m["text"], "label": m["label"], "establish": True,
+                                   "statement": m["statement"], "reason": "", "source": ""}
+            continue
+        m = _NAMED.match(line)
+        if m is not None:
+            last = out[m["id"]] = {"text": m["text"], "label": m["label"], "establish": False, "reason": "",
+                                   "source": ""}
+            continue
+        more = next((k for k in _FACT_MORE if line.startswith(k)), None)
+        if more is None or last is None:
+            break  # the section ends at the first line that is none of its own
+        last[_FACT_MORE[more]] = line[len(more):]
+    return out
+
+
+_PARENT_SUBJECT = re.compile(r"^Subject: (.*)\n" + re.escape(PARENT_FENCE) + " chars=", re.M)
+
+
+# The context's people fields that the spec names too, by id: the block leaves them out where they agree.
+_SPEC_PEOPLE = ("author", "to", "cc")
+
+
+def _spec_people(spec: dict[str, Any], name: str) -> Any:
+    """The ids the spec (as JSON data) gives for the context's `author`, `to` or `cc`: its author; its recipients,
+    readers, attendees, or members other than the author; its cc. None where the spec has none."""
+    if name == "author":
+        return spec.get("author")
+    if name == "cc":
+        return spec.get("cc", [])
+    for field in ("to", "readers", "attendees"):
+        if field in spec:
+            return spec[field]
+    if "members" in spec:
+        return [m for m in spec["members"] if m != spec.get("author")]
+    return []
+
+
+def _ledger(facts: list[Any]) -> dict[str, dict[str, Any]]:
+    """The world's ledger as JSON data by fact id (from FactRefs or their JSON data)."""
+    return {f["id"]: f for f in (f if isinstance(f, dict) else f.model_dump(mode="json") for f in facts)
+            if isinstance(f, dict) and "id" in f}
+
+
+def _facts_against_ledger(context: ArtifactContext, shown: dict[str, dict[str, Any]]) -> list[Any]:
+    """The artifact's facts as what differs from the world's ledger (which the system message carries) and from what
+    their lines in the instructions show (`shown`: text, label, establish, statement, reason, source): a fact they
+    give in full is its id alone; else its id and the fields that differ (an older value, a statement)."""
+    ledger = _ledger_of(context)
+    out: list[Any] = []
+    for fact in context.facts:
+        mine = fact.model_dump(mode="json")
+        # Every field that differs, even one at its default (a value's tag is in it with the value).
+        base = _fact_base(fact.id, ledger, shown)
+        diff = {k: v for k, v in mine.items() if k != "id" and base.get(k, _NONE) != v}
+        out.append({"id": fact.id, **diff} if diff else fact.id)
+    return out
+
+
+def _fact_base(fact_id: str, ledger: dict[str, dict[str, Any]], shown: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """What a reader knows of a fact before its entry in the context block: the ledger's, then its lines'."""
+    return {**_FACT_DEFAULTS, **ledger.get(fact_id, {}), **shown.get(fact_id, {})}
+
+
+def _ledger_of(context: ArtifactContext) -> dict[str, dict[str, Any]]:
+    """The ledger of a context's world as JSON data by id (made once per ledger list: every context of a world
+    holds the same list)."""
+    key = id(context.ledger)
+    held = _LEDGERS.get(key)
+    if held is None or held[0] is not context.ledger:
+        if len(_LEDGERS) >= 16:
+            _LEDGERS.clear()
+        held = _LEDGERS[key] = (context.ledger, {f.id: _lean(f.model_dump(mode="json"),
+                                                             f.model_dump(mode="json", exclude_defaults=True))
+                                                 for f in context.ledger})
+    return held[1]
+
+
+_LEDGERS: dict[int, tuple[list[FactRef], dict[str, dict[str, Any]]]] = {}
+# A FactRef's fields at their default, as JSON data: the ledger's entries leave them out.
+_FACT_DEFAULTS = {name: f.default for name, f in FactRef.model_fields.items() if not f.is_required()}
+# A week's event names a fact of the ledger; its label, type and text are the ledger's more often than not.
+_WEEK_FROM_LEDGER = {"label": lambda f: f.get("label", ""), "type": lambda f: (f.get("value") or {}).get("type", ""),
+                     "text": lambda f: f.get("text", "")}
+
+
+def _week_against_ledger(context: ArtifactContext, lean: list[Any]) -> list[Any]:
+    """The week's events without the label, type and text their fact has in the ledger."""
+    ledger = _ledger_of(context)
+    out = []
+    for event, data in zip(context.week or [], lean):
+        held = ledger.get(event.fact) if event.fact else None
+        if held is not None:
+            data = dict(data)
+            for name, of in _WEEK_FROM_LEDGER.items():
+                if getattr(event, name) == of(held):
+                    data.pop(name, None)
+                else:
+                    data[name] = getattr(event, name)
+        out.append(data)
+    return out
 
 
 # Fields that tell a union's members apart: kept at their default, or the union could not be read back.
@@ -306,13 +554,48 @@ def context_parts(text: str) -> dict[str, Any]:
     m = _PARENT.search(text)
     if m is not None:
         parts["parent_body"] = text[m.end():m.end() + int(m.group(1))]
+    at = text.rfind("\n" + CONTEXT_FENCE)
+    if at >= 0:
+        parts["shown"] = shown_values(text[:at])
     return parts
 
 
 def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None, voice: dict[str, Any] | None = None,
-                  parent_body: str | None = None) -> dict[str, Any]:
+                  parent_body: str | None = None, shown: dict[tuple[str, ...], Any] | None = None) -> dict[str, Any]:
     """An artifact's whole context (as JSON data) from its context block and the parts before it (context_parts())."""
     merged = {**(world or {}), **own}
+    if isinstance(merged.get("spec"), dict):
+        merged["spec"] = dict(merged["spec"])
+        for path, value in (shown or {}).items():
+            if path == ("facts",):
+                continue
+            holder = merged
+            for part in path[:-1]:
+                holder = holder.get(part) if isinstance(holder, dict) else None
+            if isinstance(holder, dict) and path[-1] not in holder:
+                holder[path[-1]] = value
+    ledger = _ledger(merged.get("ledger") or [])
+    spec = merged.get("spec")
+    if isinstance(spec, dict):
+        for name in _SPEC_PEOPLE:
+            if name not in own:
+                value = _spec_people(spec, name)
+                if value is not None:
+                    merged[name] = value
+    if isinstance(spec, dict):
+        for name, derive in _IMPLIED:
+            if name not in spec:
+                value = derive(spec, merged)
+                if value is not _NONE:
+                    spec[name] = value
+    if isinstance(merged.get("facts"), list):
+        lines = (shown or {}).get(("facts",), {})
+        merged["facts"] = [{**_fact_base(f, ledger, lines), "id": f} if isinstance(f, str) else
+                           {**_fact_base(f["id"], ledger, lines), **f} if isinstance(f, dict) and isinstance(f.get("id"), str)
+                           else f for f in merged["facts"]]
+    if isinstance(merged.get("week"), list):
+        merged["week"] = [{**{k: of(ledger[e["fact"]]) for k, of in _WEEK_FROM_LEDGER.items()}, **e}
+                          if isinstance(e, dict) and e.get("fact") in ledger else e for e in merged["week"]]
     if voice is not None and "voice" not in own:
         merged["voice"] = voice
     if parent_body is not None and isinstance(merged.get("parent"), dict) and "body" not in merged["parent"]:
@@ -341,8 +624,10 @@ def user_message(context: ArtifactContext | ExpansionContext, output_type: type[
         parts += [f"# JSON schema of the answer\n```json\n{_schema_text(output_type)}\n```", ""]
     for part in own:
         parts += [part.rstrip("\n"), ""]
-    parts += [f"{OUTPUT_MARKER} {output_type.__name__}", f"{CONTEXT_FENCE}\n{context_json(context)}\n```"]
-    return "\n".join(parts)
+    parts.append(f"{OUTPUT_MARKER} {output_type.__name__}")
+    text = "\n".join(parts)
+    shown = shown_values(text) if isinstance(context, ArtifactContext) else None
+    return f"{text}\n{CONTEXT_FENCE}\n{context_json(context, shown)}\n```"
 
 
 def render_messages(context: ArtifactContext | ExpansionContext, output_type: type[BaseModel],

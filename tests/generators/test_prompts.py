@@ -15,8 +15,8 @@ from worldsmith.generators.engine import generate_contents
 from worldsmith.generators.expansion import ExpansionContext, ExpansionProposal, FactBrief, RoleBrief
 from worldsmith.generators.planner import plan_world
 from worldsmith.generators.backends.prefix_cache import BLOCK, chat_text, tokens
-from worldsmith.generators.prompts import (PROMPT_VERSION, context_parts, merge_context, output_schema, reask_message,
-                                           render_messages, system_message, template)
+from worldsmith.generators.prompts import (PROMPT_VERSION, context_parts, kind_rules, merge_context, output_schema,
+                                           reask_message, render_messages, system_message, template)
 from worldsmith.generators.registry import CONTENT_TYPES
 from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
 from tests.conftest import MINI
@@ -127,7 +127,8 @@ def test_requests_run_from_what_calls_share_to_what_is_their_own(contexts):
     for context in contexts:
         user = render_messages(context, CONTENT_TYPES[context.spec.kind])[1]["content"]
         kind = kinds.of(context.spec)
-        rules = template(f"{kind.prompt}_rules", kind.prompts).template.strip()
+        rules = kind_rules(kind)
+        assert rules.startswith(template(f"{kind.prompt}_rules", kind.prompts).template.split("$")[0].strip())
         assert user.startswith(rules)
         assert user.index("# Voice of the author") < user.index(context.spec.title) < user.index("worldsmith-output:")
         by_kind.setdefault(context.spec.kind, set()).add(user[:len(rules)])

@@ -52,9 +52,8 @@ def sheet_fields(context) -> dict[str, Any]:
         return dict(readers=people_line(context.to), date=spec.date.isoformat(), rows=spec.rows, skeleton="")
     header = " | ".join(f"{c.name} ({c.type})" for c in sk.columns)
     # The lines themselves are in the context block (spec.skeleton), once: the composer reads them from there too.
-    text = ("\n# The sheet's lines, laid out by the engine from the ledger (for your notes; you do not write them)\n"
-            f"Columns: {header}. The lines are spec.skeleton.lines in the context block: each line's cells in column "
-            "order, its role, the fact it carries and its formula, where {n} is the amount cell of line n.\n")
+    # What the lines are and how to read them is said once, in the kind's rules.
+    text = f"\n# The sheet's lines, laid out by the engine\nColumns: {header}.\n"
     return dict(readers=people_line(context.to), date=spec.date.isoformat(), rows=len(sk.lines), skeleton=text)
 
 
