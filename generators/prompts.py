@@ -174,9 +174,11 @@ def _story(context: ArtifactContext) -> str:
         # the kind's rules (a prefix every call of the kind shares).
         lines.append(f"Attached by the engine: {att.path.rsplit('/', 1)[-1]} ({att.title})")
     # What each answer means is said once, in the system message's rules.
-    lines.append("Privileged circle: everyone on it is inside." if context.privileged else
-                 "Privileged circle: someone on it is outside.")
+    lines.append(f"Privileged circle: {_INSIDE if context.privileged else _OUTSIDE}.")
     return "\n".join(lines) + "\n"
+
+
+_INSIDE, _OUTSIDE = "everyone on it is inside", "someone on it is outside"
 
 
 def _distractor(context: ArtifactContext) -> str:
@@ -293,6 +295,7 @@ def context_json(context: ArtifactContext | ExpansionContext, shown: dict[str, A
     omit = {*WORLD_FIELDS, "voice", "thread", "cited_sheets"}
     full = context.model_dump(mode="json", exclude=omit)
     data = _lean(full, context.model_dump(mode="json", exclude=omit, exclude_defaults=True))
+    shown = _by_name(shown, context.cast)
     cast = {p.id: p for p in context.cast}
 
     def ref(person: PersonRef | None, dumped: Any) -> Any:
@@ -334,8 +337,10 @@ def context_json(context: ArtifactContext | ExpansionContext, shown: dict[str, A
             if not isinstance(holder, dict) or not isinstance(into, dict):
                 break
         else:
-            if path[-1] in holder:  # a kind's spec without the field: nothing to leave out
-                _keep_if_other(into, path[-1], holder[path[-1]], value)
+            name = path[-1]
+            if name in holder:  # a kind's spec without the field: nothing to leave out
+                # What the block would say (a person of the cast by id), or the field's default where it says nothing.
+                _keep_if_other(into, name, into[name] if name in into else holder[name], value)
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -387,7 +392,42 @@ _SHOWN: tuple[tuple[tuple[str, ...], re.Pattern[str], Any], ...] = (
     (("spec", "date"), re.compile(r"^Date: (.*)$", re.M), str),
     (("spec", "purpose"), re.compile(r"^(?:Why (?:the thread|it) exists \(for you only\)|Purpose): (.*)$", re.M), str),
     (("thread_labels",), re.compile(r"^The thread is about: (.*)\.$", re.M), lambda v: v.split("; ")),
+    # People by name, as the cast names them: a reader takes them back to ids by the cast (_by_name).
+    (("spec", "beat"), re.compile(r"^Your move in this thread: (.*)\.$", re.M), str),
+    (("privileged",), re.compile(r"^Privileged circle: (.*)\.$", re.M), lambda v: {_INSIDE: True, _OUTSIDE: False}.get(v)),
+    (("spec", "author"), re.compile(r"^(?:From|Author|Organiser): (.*)$", re.M), lambda v: _Names([v])),
+    (("spec", "to"), re.compile(r"^To: (.*)$", re.M), lambda v: _Names(_names(v))),
+    (("spec", "cc"), re.compile(r"^Cc: (.*)$", re.M), lambda v: _Names(_names(v))),
+    (("spec", "readers"), re.compile(r"^Readers: (.*)$", re.M), lambda v: _Names(_names(v))),
+    (("spec", "attendees"), re.compile(r"^Attendees: (.*)$", re.M), lambda v: _Names(_names(v))),
 )
+
+
+class _Names(tuple):
+    """People as a line of the instructions names them, to be taken back to ids by the cast."""
+
+
+def _names(line: str) -> list[str]:
+    return [] if line == "(none)" else line.split("; ")
+
+
+def _by_name(shown: dict[tuple[str, ...], Any] | None, cast: list[Any]) -> dict[tuple[str, ...], Any]:
+    """`shown` with people's names as the ids of the cast (a name the cast does not hold once is left out)."""
+    if not shown:
+        return {}
+    ids: dict[str, str | None] = {}
+    for p in cast:
+        name, pid = (p.get("name"), p.get("id")) if isinstance(p, dict) else (p.name, p.id)
+        ids[name] = None if name in ids else pid  # two people of one name: neither is read back
+    out = {}
+    for path, value in shown.items():
+        if isinstance(value, _Names):
+            taken = [ids.get(n) for n in value]
+            if any(t is None for t in taken):
+                continue
+            value = taken[0] if path[-1].endswith("author") else taken
+        out[path] = value
+    return out
 
 
 def shown_values(text: str) -> dict[tuple[str, ...], Any]:
@@ -399,9 +439,10 @@ def shown_values(text: str) -> dict[tuple[str, ...], Any]:
         m = line.search(head)
         if m is not None:
             out[path] = read(m.group(1))
-    m = _PARENT_SUBJECT.search(text)  # the answered message's subject, on the line above its fenced body
+    m = _PARENT_SUBJECT.search(text)  # the answered message's sender and subject, on the lines above its fenced body
     if m is not None:
-        out[("parent", "subject")] = m.group(1)
+        out[("parent_author",)] = _Names([m.group(1)])
+        out[("parent", "subject")] = m.group(2)
     facts = _fact_lines(text)
     if facts:
         out[("facts",)] = facts
@@ -445,7 +486,7 @@ def _fact_lines(text: str) -> dict[str, dict[str, Any]]:
     return out
 
 
-_PARENT_SUBJECT = re.compile(r"^Subject: (.*)\n" + re.escape(PARENT_FENCE) + " chars=", re.M)
+_PARENT_SUBJECT = re.compile(r"^From: (.*)\nSubject: (.*)\n" + re.escape(PARENT_FENCE) + " chars=", re.M)
 
 
 # The context's people fields that the spec names too, by id: the block leaves them out where they agree.
@@ -510,17 +551,19 @@ def _ledger_of(context: ArtifactContext) -> dict[str, dict[str, Any]]:
 _LEDGERS: dict[int, tuple[list[FactRef], dict[str, dict[str, Any]]]] = {}
 # A FactRef's fields at their default, as JSON data: the ledger's entries leave them out.
 _FACT_DEFAULTS = {name: f.default for name, f in FactRef.model_fields.items() if not f.is_required()}
-# A week's event names a fact of the ledger; its label, type and text are the ledger's more often than not.
+# A week's event names a fact; its label, type and text are the artifact's own fact's or the ledger's more often than
+# not.
 _WEEK_FROM_LEDGER = {"label": lambda f: f.get("label", ""), "type": lambda f: (f.get("value") or {}).get("type", ""),
                      "text": lambda f: f.get("text", "")}
 
 
 def _week_against_ledger(context: ArtifactContext, lean: list[Any]) -> list[Any]:
-    """The week's events without the label, type and text their fact has in the ledger."""
-    ledger = _ledger_of(context)
+    """The week's events without the label, type and text their fact has in the artifact's own facts, else in the
+    ledger."""
+    known = {**_ledger_of(context), **{f.id: f.model_dump(mode="json") for f in context.facts}}
     out = []
     for event, data in zip(context.week or [], lean):
-        held = ledger.get(event.fact) if event.fact else None
+        held = known.get(event.fact) if event.fact else None
         if held is not None:
             data = dict(data)
             for name, of in _WEEK_FROM_LEDGER.items():
@@ -564,6 +607,7 @@ def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None, voic
                   parent_body: str | None = None, shown: dict[tuple[str, ...], Any] | None = None) -> dict[str, Any]:
     """An artifact's whole context (as JSON data) from its context block and the parts before it (context_parts())."""
     merged = {**(world or {}), **own}
+    shown = _by_name(shown, merged.get("cast") or [])
     if isinstance(merged.get("spec"), dict):
         merged["spec"] = dict(merged["spec"])
         for path, value in (shown or {}).items():
@@ -594,8 +638,9 @@ def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None, voic
                            {**_fact_base(f["id"], ledger, lines), **f} if isinstance(f, dict) and isinstance(f.get("id"), str)
                            else f for f in merged["facts"]]
     if isinstance(merged.get("week"), list):
-        merged["week"] = [{**{k: of(ledger[e["fact"]]) for k, of in _WEEK_FROM_LEDGER.items()}, **e}
-                          if isinstance(e, dict) and e.get("fact") in ledger else e for e in merged["week"]]
+        known = {**ledger, **{f["id"]: f for f in merged.get("facts") or [] if isinstance(f, dict) and "id" in f}}
+        merged["week"] = [{**{k: of(known[e["fact"]]) for k, of in _WEEK_FROM_LEDGER.items()}, **e}
+                          if isinstance(e, dict) and e.get("fact") in known else e for e in merged["week"]]
     if voice is not None and "voice" not in own:
         merged["voice"] = voice
     if parent_body is not None and isinstance(merged.get("parent"), dict) and "body" not in merged["parent"]:

@@ -259,3 +259,53 @@ def test_the_answered_message_is_taken_back_exactly_even_with_a_fence_in_it(cont
     user = render_messages(tricky, EmailContent)[1]["content"]
     assert context_parts(user)["parent_body"] == body
     assert "body" not in json.loads(CONTEXT_BLOCK.search(user).group(1))["parent"]
+
+
+def test_the_world_block_holds_only_facts_every_file_may_know(contexts):
+    """The ledger in the system message (a prefix every call shares) holds the facts known from the first day, never
+    changed and never distorted: a file dated before a fact's news, or a superseded draft, must not be told it."""
+    plan = plan_world(load_outline(MINI), resolve_cast(load_outline(MINI), load_taxonomy()), 0, "w")
+    ledger = {f.id for f in contexts[0].ledger}
+    distorted = {d.fact for d in plan.distractors}
+    for fact in plan.facts:
+        standing = not fact.earlier and fact.known_from is not None and fact.known_from <= plan.window_start
+        assert (fact.id in ledger) == (standing and fact.id not in distorted), fact.id
+    system = render_messages(contexts[0], EmailContent)[0]["content"]
+    for fact in plan.facts:
+        if fact.id not in ledger:
+            assert fact.statement not in system
+    assert ledger, "the mini world has facts known from its first day"
+
+
+def test_the_context_block_says_nothing_the_instructions_or_the_ledger_already_say(contexts):
+    for context in contexts:
+        user = render_messages(context, CONTENT_TYPES[context.spec.kind])[1]["content"]
+        block = json.loads(CONTEXT_BLOCK.search(user).group(1))
+        spec = block["spec"]
+        if f"Title: {context.spec.title}\n" in user or f"Subject: {context.spec.title}\n" in user:
+            assert "title" not in spec
+        if context.spec.kind == "email":
+            assert "sent_at" not in spec and "thread" not in spec and "id" not in spec
+        ledger = {f.id for f in context.ledger}
+        for fact, entry in zip(context.facts, block.get("facts", [])):
+            said = entry if isinstance(entry, dict) else {"id": entry}
+            assert said["id"] == fact.id
+            # its text and label are on its line of the instructions: never again in the block
+            assert "text" not in said and "label" not in said
+            if fact.id in ledger and fact.statement == next(f.statement for f in context.ledger if f.id == fact.id):
+                assert "statement" not in said
+
+
+def test_a_line_that_does_not_read_back_exactly_leaves_its_field_in_the_block(contexts):
+    reply = next(c for c in contexts if c.parent is not None and c.facts)
+    fact = reply.facts[0]
+    odd = fact.model_copy(update={"label": 'the "quoted" cap: "with a colon"', "text": fact.text + ': "x"'})
+    tricky = reply.model_copy(update={"facts": [odd, *reply.facts[1:]],
+                                      "spec": reply.spec.model_copy(update={"purpose": "Line one\nline two"})})
+    messages = render_messages(tricky, EmailContent)
+    block = json.loads(CONTEXT_BLOCK.search(messages[1]["content"]).group(1))
+    parts = {k: v for m in messages for k, v in context_parts(m["content"]).items()}
+    whole = merge_context(block, **parts)
+    assert ArtifactContext.model_validate_json(json.dumps(whole)) == tricky.model_copy(
+        update={"thread": [], "cited_sheets": []})
+    assert block["spec"]["purpose"] == "Line one\nline two"
