@@ -192,6 +192,8 @@ class ArtifactContext(kinds.KindBound):
                                            "answers asks it something, never only acknowledges")
     repair: list[str] = Field(default_factory=list, description="what validation found wrong with an earlier version")
     seed: int = Field(description="this artifact's own seed, derived from the world seed and its id")
+    world_seed: int | None = Field(None, description="the world's seed (each artifact's own is artifact_seed() of it "
+                                                     "and the artifact's id): the same for every artifact")
 
 
 def person_ref(plan: WorldPlan, person: Person) -> PersonRef:
@@ -725,6 +727,7 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         ledger=ledger_refs(plan),
         privileged=in_circle(plan, [spec.author, *to_ids, *cc_ids]),
         seed=artifact_seed(plan.seed, spec.id),
+        world_seed=plan.seed,
         **extra,
     )
 

@@ -31,7 +31,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
+from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef, artifact_seed
 from worldsmith.generators.expansion import ExpansionContext
 from worldsmith.worlds import kinds
 
@@ -58,7 +58,8 @@ PARENT_FENCE = "```text worldsmith-parent"
 _PART = re.compile(r"^```json worldsmith-(world|voice)[ \t]*\n(.*?)\n```", re.MULTILINE | re.DOTALL)
 _PARENT = re.compile(r"^```text worldsmith-parent chars=(\d+)\n", re.MULTILINE)
 # The context's fields that are the same for every artifact of a world: the system message's block carries them.
-WORLD_FIELDS = ("world_title", "world_summary", "locale", "window_start", "organisations", "cast", "ledger")
+WORLD_FIELDS = ("world_title", "world_summary", "locale", "window_start", "organisations", "cast", "ledger",
+                "world_seed")
 # Fields that hold people: the context block names a person of the cast by id.
 PEOPLE_FIELDS = ("author", "to", "cc", "parent_author")
 OUTPUT_MARKER = "worldsmith-output:"
@@ -328,6 +329,8 @@ def context_json(context: ArtifactContext | ExpansionContext, shown: dict[str, A
         value = derive(full["spec"], full)
         if value is not _NONE:
             _keep_if_other(spec, name, full["spec"].get(name), value)
+    if context.world_seed is not None:  # the world block has it, and the spec's id
+        _keep_if_other(data, "seed", context.seed, artifact_seed(context.world_seed, context.spec.id))
     for path, value in (shown or {}).items():
         if path == ("facts",):
             continue  # taken above, fact by fact
@@ -632,6 +635,9 @@ def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None, voic
                 value = derive(spec, merged)
                 if value is not _NONE:
                     spec[name] = value
+    if "seed" not in own and isinstance(merged.get("world_seed"), int) and isinstance(spec, dict) \
+            and isinstance(spec.get("id"), str):
+        merged["seed"] = artifact_seed(merged["world_seed"], spec["id"])
     if isinstance(merged.get("facts"), list):
         lines = (shown or {}).get(("facts",), {})
         merged["facts"] = [{**_fact_base(f, ledger, lines), "id": f} if isinstance(f, str) else
