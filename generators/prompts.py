@@ -374,18 +374,16 @@ _IMPLIED: tuple[tuple[str, Any], ...] = (
 
 
 def _instructions_head(text: str) -> str:
-    """The own lines of an artifact's instructions, where shown_values() reads: from the last '# This ...' heading
-    before the answered message's fence (or the output line) to the next heading."""
+    """The own instructions of an artifact, where shown_values() reads (the first line of each label, its own lines
+    coming first): from the last '# This ...' heading before the answered message's fence (or the output line) to
+    that fence or line."""
     end = len(text)
     for mark in (PARENT_FENCE, "\n" + OUTPUT_MARKER, "\n" + CONTEXT_FENCE):
         at = text.find(mark)
         if 0 <= at < end:
             end = at
     start = text.rfind("\n# This ", 0, end)
-    if start < 0:
-        return ""
-    stop = text.find("\n# ", start + 1, end)
-    return text[start:stop if stop >= 0 else end]
+    return text[start:end] if start >= 0 else ""
 
 
 # Lines of the instructions' head that show a field of the context, and how to read it back.
