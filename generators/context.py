@@ -143,9 +143,6 @@ class ArtifactContext(kinds.KindBound):
                                                                                 "sheets: quote these, by label and value")
     cast: list[PersonRef] = Field(default_factory=list, description="everyone in the world: the same for every artifact")
     organisations: list[OrgRef] = Field(default_factory=list, description="the matter's organisations: roles and sides")
-    ledger: list[FactRef] = Field(default_factory=list, description="the facts that stand the whole matter (known from "
-                                                                    "its first day, never changed, never distorted), as "
-                                                                    "the ledger holds them: the same for every artifact")
     thread_labels: list[str] = Field(default_factory=list, description="labels of the facts the whole thread is about, "
                                                                       "to refer to (by label only) in any of its messages")
     own_labels: list[str] = Field(default_factory=list, description="those of the thread's labels whose papers (the "
@@ -212,24 +209,6 @@ def person_ref(plan: WorldPlan, person: Person) -> PersonRef:
 def cast_refs(plan: WorldPlan) -> list[PersonRef]:
     """The whole cast as PersonRefs, in plan order."""
     return [person_ref(plan, p) for p in plan.people]
-
-
-def ledger_refs(plan: WorldPlan) -> list[FactRef]:
-    """The facts of the plan that stand the whole matter, as the ledger holds them, in plan order (made once per
-    plan: every context carries it): known from the window's first day, never another value, and no draft that
-    distorts them. Every artifact may see these (a prompt sends them once, in the world's block, and an artifact's
-    own facts as what differs from them); a fact learnt later, or one that moves, would tell a file dated before
-    the news what it could not know, and a superseded draft the value it must not see, so each goes only to the
-    files that carry it."""
-    refs = plan.__dict__.get("_ledger_refs")
-    if refs is None:
-        distorted = {d.fact for d in plan.distractors}
-        refs = plan.__dict__["_ledger_refs"] = [
-            FactRef(id=f.id, statement=f.statement, value=f.value, text=f.text, label=fact_label(f),
-                    reason=fact_reason(plan, f)) for f in plan.facts
-            if not f.earlier and f.id not in distorted and plan.window_start is not None
-            and f.known_from is not None and f.known_from <= plan.window_start]
-    return refs
 
 
 def org_refs(plan: WorldPlan) -> list[OrgRef]:
@@ -724,7 +703,6 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         voice=voice_of(occupation),
         cast=cast_refs(plan),
         organisations=org_refs(plan),
-        ledger=ledger_refs(plan),
         privileged=in_circle(plan, [spec.author, *to_ids, *cc_ids]),
         seed=artifact_seed(plan.seed, spec.id),
         world_seed=plan.seed,

@@ -44,8 +44,9 @@ PROMPT_VERSION = "2026-12-11"  # 2: beats, sides, genres, facts by label outside
 # block without what earlier blocks carry, each thing said once; 7: the context block without fields at their default;
 # 8: the cast and sides once, in the world block; 9: the body of the message answered once, fenced with its length;
 # 10: people in a file's instructions by name only (the cast has their titles, organisations and emails); 11: the
-# ledger once, in the world block, and a file's facts as what differs from it; how to carry facts said once, in the
-# system message; the author and recipients once, in the spec
+# context block without what the instructions' lines show or the spec implies (read back by context_parts()), how to
+# carry facts, a thread's moves, attachments and sheet lines said once in the shared rules, a file's own lines from
+# the most shared to its own, each artifact's seed from the world's
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
@@ -58,8 +59,7 @@ PARENT_FENCE = "```text worldsmith-parent"
 _PART = re.compile(r"^```json worldsmith-(world|voice)[ \t]*\n(.*?)\n```", re.MULTILINE | re.DOTALL)
 _PARENT = re.compile(r"^```text worldsmith-parent chars=(\d+)\n", re.MULTILINE)
 # The context's fields that are the same for every artifact of a world: the system message's block carries them.
-WORLD_FIELDS = ("world_title", "world_summary", "locale", "window_start", "organisations", "cast", "ledger",
-                "world_seed")
+WORLD_FIELDS = ("world_title", "world_summary", "locale", "window_start", "organisations", "cast", "world_seed")
 # Fields that hold people: the context block names a person of the cast by id.
 PEOPLE_FIELDS = ("author", "to", "cc", "parent_author")
 OUTPUT_MARKER = "worldsmith-output:"
@@ -173,7 +173,7 @@ def _story(context: ArtifactContext) -> str:
     for att in getattr(spec, "attachments", []):
         # The renderer attaches the room's file and lists it on an "Attached:" line; what the text says of it is in
         # the kind's rules (a prefix every call of the kind shares).
-        lines.append(f"Attached by the engine: {att.path.rsplit('/', 1)[-1]} ({att.title})")
+        lines.append(f"Attached by the engine: {att.path} ({att.title})")
     # What each answer means is said once, in the system message's rules.
     lines.append(f"Privileged circle: {_INSIDE if context.privileged else _OUTSIDE}.")
     return "\n".join(lines) + "\n"
@@ -194,7 +194,8 @@ def _voice(context: ArtifactContext) -> str:
     """The author's voice: their occupation in a line, then the whole voice as a block (one copy for a model and a
     composer alike), the same bytes for every call of the author's kind, so a prefix cache holds it once."""
     v = context.voice
-    return (f"# Voice of the author: {v.occupation} ({v.family}), {v.style.tone} tone, locale {context.locale}\n"
+    return (f"# Voice of the author: {v.occupation} ({v.family}; SOC {context.spec.occupation}), {v.style.tone} tone, "
+            f"locale {context.locale}\n"
             "Use their greetings, sign-offs and terms of the trade; they write and use what it lists.\n"
             f"{VOICE_FENCE}\n{v.model_dump_json()}\n```")
 
@@ -259,33 +260,27 @@ def system_message(context: ArtifactContext | ExpansionContext) -> str:
         cast = "\n".join(["role | title | organisation | people"] +
                          [f"{r.role} | {r.title} | {r.organisation} | {r.people}" for r in context.roles])
         sides = "(as the summary says)"
-        ledger = "(the facts are listed in the request)"
     else:
         # One copy of each, in the block at the end: it is what a model reads and what a composer is given.
         cast = "(in the block at the end: `cast`, each person's name, title, organisation and email)"
         sides = ("(in the block at the end: `organisations`, with whom each acts for, who engaged it and whether it is "
                  "inside the privileged circle)")
-        ledger = ("(in the block at the end: `ledger`, the facts that stand the whole matter, each with its id, "
-                  "statement, value, exact text, label and formula in words; a file's context block names such a fact "
-                  "by its id, and gives only what differs on the file's day)")
     text = template("system").substitute(world_title=context.world_title, world_summary=context.world_summary,
-                                         cast=cast, sides=sides, ledger=ledger)
+                                         cast=cast, sides=sides)
     if isinstance(context, ExpansionContext):
         return text
     return f"{text.rstrip()}\n\n# The world's part of every file's context\n{WORLD_FENCE}\n{world_json(context)}\n```"
 
 
 def world_json(context: ArtifactContext) -> str:
-    """The world's part of an artifact's context (WORLD_FIELDS), as the system message's block carries it (the
-    ledger's facts without their fields at the default)."""
-    data = context.model_dump(mode="json", include=set(WORLD_FIELDS) - {"ledger"})
-    data["ledger"] = list(_ledger_of(context).values())
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    """The world's part of an artifact's context (WORLD_FIELDS), as the system message's block carries it. No fact is
+    in it: an edited fact must leave the prompts (and cached answers) of the files that do not carry it as they were."""
+    return context.model_dump_json(include=set(WORLD_FIELDS))
 
 
 def context_json(context: ArtifactContext | ExpansionContext, shown: dict[str, Any] | None = None) -> str:
     """The context as the prompt's last block carries it: for an artifact, without what the world and voice blocks
-    carry, each person of the cast by id, the facts as what differs from the ledger, and without what the spec
+    carry, each person of the cast by id, the facts without what their lines show, and without what the spec
     implies or the instructions' own lines show (`shown`: shown_values() of the text before the block); merge_context()
     puts them all back."""
     if not isinstance(context, ArtifactContext):
@@ -316,9 +311,9 @@ def context_json(context: ArtifactContext | ExpansionContext, shown: dict[str, A
         else:
             data[name] = value  # even at its default: the spec would say otherwise
     if context.facts:
-        data["facts"] = _facts_against_ledger(context, (shown or {}).get(("facts",), {}))
+        data["facts"] = _facts_against_lines(context, (shown or {}).get(("facts",), {}))
     if "week" in data:
-        data["week"] = _week_against_ledger(context, data["week"])
+        data["week"] = _week_against_facts(context, data["week"])
     if context.parent is not None:
         del data["parent"]["body"]  # the instructions show it, fenced: merge_context() takes it from there
     # What the spec implies of itself (its thread, its id, its parent, its facts), and what a line of the instructions
@@ -331,9 +326,15 @@ def context_json(context: ArtifactContext | ExpansionContext, shown: dict[str, A
             _keep_if_other(spec, name, full["spec"].get(name), value)
     if context.world_seed is not None:  # the world block has it, and the spec's id
         _keep_if_other(data, "seed", context.seed, artifact_seed(context.world_seed, context.spec.id))
+    attached = (shown or {}).get(("attachments",), [])
+    if "attachments" in spec and len(attached) == len(spec["attachments"]):
+        spec["attachments"] = [{k: v for k, v in a.items() if k == "artifact" or shown_a.get(k) != v}
+                               for a, shown_a in zip(spec["attachments"], attached)]
+    if isinstance(data.get("parent"), dict) and data["parent"].get("kind") == "email":
+        data["parent"] = {k: v for k, v in data["parent"].items() if k != "kind"}  # its one kind: the default
     for path, value in (shown or {}).items():
-        if path == ("facts",):
-            continue  # taken above, fact by fact
+        if path in (("facts",), ("attachments",)):
+            continue  # taken above, one by one
         holder, into = full, data
         for part in path[:-1]:
             holder, into = holder.get(part), into.get(part)
@@ -447,6 +448,32 @@ def shown_values(text: str) -> dict[tuple[str, ...], Any]:
     facts = _fact_lines(text)
     if facts:
         out[("facts",)] = facts
+    m = _VOICE_CODE.search(text)  # the voice's heading, before the thread and the file's own lines
+    if m is not None:
+        out[("spec", "occupation")] = m.group(1)
+    at = text.rfind("\n" + OUTPUT_MARKER)
+    m = _OUTPUT.match(text, at + 1) if at >= 0 else None
+    if m is not None and m.group(1) in _kind_names():
+        out[("spec", "kind")] = _kind_names()[m.group(1)]
+    attached = [{"path": a, "title": t} for a, t in _ATTACHED.findall(head)]
+    if attached:
+        out[("attachments",)] = attached
+    return out
+
+
+_VOICE_CODE = re.compile(r"^# Voice of the author: .*; SOC ([^)\n]+)\)", re.M)
+_OUTPUT = re.compile(re.escape(OUTPUT_MARKER) + r" (\w+)$", re.M)
+_ATTACHED = re.compile(r"^Attached by the engine: (.*) \(([^()\n]*)\)$", re.M)
+
+
+@functools.lru_cache(maxsize=1)
+def _kind_names() -> dict[str, str]:
+    """The kind each output type is asked for (its content type's name, and its prose type's), by type name."""
+    out: dict[str, str] = {}
+    for k in kinds.kinds():
+        for t in (k.content, k.prose):
+            if t is not None:
+                out[t.__name__] = k.name
     return out
 
 
@@ -509,65 +536,41 @@ def _spec_people(spec: dict[str, Any], name: str) -> Any:
     return []
 
 
-def _ledger(facts: list[Any]) -> dict[str, dict[str, Any]]:
-    """The world's ledger as JSON data by fact id (from FactRefs or their JSON data)."""
-    return {f["id"]: f for f in (f if isinstance(f, dict) else f.model_dump(mode="json") for f in facts)
-            if isinstance(f, dict) and "id" in f}
-
-
-def _facts_against_ledger(context: ArtifactContext, shown: dict[str, dict[str, Any]]) -> list[Any]:
-    """The artifact's facts as what differs from the world's ledger (which the system message carries) and from what
-    their lines in the instructions show (`shown`: text, label, establish, statement, reason, source): a fact they
-    give in full is its id alone; else its id and the fields that differ (an older value, a statement)."""
-    ledger = _ledger_of(context)
+def _facts_against_lines(context: ArtifactContext, shown: dict[str, dict[str, Any]]) -> list[Any]:
+    """The artifact's facts as what differs from what their lines in the instructions show (`shown`: text, label,
+    establish, statement, reason, source): a fact they give in full is its id alone; else its id and the fields that
+    differ (its value, a statement not shown)."""
     out: list[Any] = []
     for fact in context.facts:
         mine = fact.model_dump(mode="json")
         # Every field that differs, even one at its default (a value's tag is in it with the value).
-        base = _fact_base(fact.id, ledger, shown)
+        base = _fact_base(fact.id, shown)
         diff = {k: v for k, v in mine.items() if k != "id" and base.get(k, _NONE) != v}
         out.append({"id": fact.id, **diff} if diff else fact.id)
     return out
 
 
-def _fact_base(fact_id: str, ledger: dict[str, dict[str, Any]], shown: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """What a reader knows of a fact before its entry in the context block: the ledger's, then its lines'."""
-    return {**_FACT_DEFAULTS, **ledger.get(fact_id, {}), **shown.get(fact_id, {})}
+def _fact_base(fact_id: str, shown: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """What a reader knows of a fact before its entry in the context block: what its lines show."""
+    return {**_FACT_DEFAULTS, **shown.get(fact_id, {})}
 
 
-def _ledger_of(context: ArtifactContext) -> dict[str, dict[str, Any]]:
-    """The ledger of a context's world as JSON data by id (made once per ledger list: every context of a world
-    holds the same list)."""
-    key = id(context.ledger)
-    held = _LEDGERS.get(key)
-    if held is None or held[0] is not context.ledger:
-        if len(_LEDGERS) >= 16:
-            _LEDGERS.clear()
-        held = _LEDGERS[key] = (context.ledger, {f.id: _lean(f.model_dump(mode="json"),
-                                                             f.model_dump(mode="json", exclude_defaults=True))
-                                                 for f in context.ledger})
-    return held[1]
-
-
-_LEDGERS: dict[int, tuple[list[FactRef], dict[str, dict[str, Any]]]] = {}
-# A FactRef's fields at their default, as JSON data: the ledger's entries leave them out.
+# A FactRef's fields at their default, as JSON data.
 _FACT_DEFAULTS = {name: f.default for name, f in FactRef.model_fields.items() if not f.is_required()}
-# A week's event names a fact; its label, type and text are the artifact's own fact's or the ledger's more often than
-# not.
-_WEEK_FROM_LEDGER = {"label": lambda f: f.get("label", ""), "type": lambda f: (f.get("value") or {}).get("type", ""),
+# A week's event names a fact; its label, type and text are the artifact's own fact's more often than not.
+_WEEK_FROM_FACT = {"label": lambda f: f.get("label", ""), "type": lambda f: (f.get("value") or {}).get("type", ""),
                      "text": lambda f: f.get("text", "")}
 
 
-def _week_against_ledger(context: ArtifactContext, lean: list[Any]) -> list[Any]:
-    """The week's events without the label, type and text their fact has in the artifact's own facts, else in the
-    ledger."""
-    known = {**_ledger_of(context), **{f.id: f.model_dump(mode="json") for f in context.facts}}
+def _week_against_facts(context: ArtifactContext, lean: list[Any]) -> list[Any]:
+    """The week's events without the label, type and text their fact has in the artifact's own facts."""
+    known = {f.id: f.model_dump(mode="json") for f in context.facts}
     out = []
     for event, data in zip(context.week or [], lean):
         held = known.get(event.fact) if event.fact else None
         if held is not None:
             data = dict(data)
-            for name, of in _WEEK_FROM_LEDGER.items():
+            for name, of in _WEEK_FROM_FACT.items():
                 if getattr(event, name) == of(held):
                     data.pop(name, None)
                 else:
@@ -611,15 +614,18 @@ def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None, voic
     shown = _by_name(shown, merged.get("cast") or [])
     if isinstance(merged.get("spec"), dict):
         merged["spec"] = dict(merged["spec"])
+        attached = (shown or {}).get(("attachments",), [])
+        if isinstance(merged["spec"].get("attachments"), list) and len(attached) == len(merged["spec"]["attachments"]):
+            merged["spec"]["attachments"] = [{**b, **a} if isinstance(a, dict) else a
+                                             for a, b in zip(merged["spec"]["attachments"], attached)]
         for path, value in (shown or {}).items():
-            if path == ("facts",):
+            if path in (("facts",), ("attachments",)):
                 continue
             holder = merged
             for part in path[:-1]:
                 holder = holder.get(part) if isinstance(holder, dict) else None
             if isinstance(holder, dict) and path[-1] not in holder:
                 holder[path[-1]] = value
-    ledger = _ledger(merged.get("ledger") or [])
     spec = merged.get("spec")
     if isinstance(spec, dict):
         for name in _SPEC_PEOPLE:
@@ -638,12 +644,12 @@ def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None, voic
         merged["seed"] = artifact_seed(merged["world_seed"], spec["id"])
     if isinstance(merged.get("facts"), list):
         lines = (shown or {}).get(("facts",), {})
-        merged["facts"] = [{**_fact_base(f, ledger, lines), "id": f} if isinstance(f, str) else
-                           {**_fact_base(f["id"], ledger, lines), **f} if isinstance(f, dict) and isinstance(f.get("id"), str)
+        merged["facts"] = [{**_fact_base(f, lines), "id": f} if isinstance(f, str) else
+                           {**_fact_base(f["id"], lines), **f} if isinstance(f, dict) and isinstance(f.get("id"), str)
                            else f for f in merged["facts"]]
     if isinstance(merged.get("week"), list):
-        known = {**ledger, **{f["id"]: f for f in merged.get("facts") or [] if isinstance(f, dict) and "id" in f}}
-        merged["week"] = [{**{k: of(known[e["fact"]]) for k, of in _WEEK_FROM_LEDGER.items()}, **e}
+        known = {f["id"]: f for f in merged.get("facts") or [] if isinstance(f, dict) and "id" in f}
+        merged["week"] = [{**{k: of(known[e["fact"]]) for k, of in _WEEK_FROM_FACT.items()}, **e}
                           if isinstance(e, dict) and e.get("fact") in known else e for e in merged["week"]]
     if voice is not None and "voice" not in own:
         merged["voice"] = voice

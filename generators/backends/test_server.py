@@ -305,24 +305,32 @@ def _find_context(messages: list[dict], marker_at: int) -> str | None:
 def artifact_context(messages: list[dict], marker_at: int, context: str) -> ArtifactContext:
     """The whole artifact context a request carries: its context block with the parts before it (the world's and the
     voice's blocks, the body of the message answered)."""
-    parts: dict[str, Any] = {}
-    for m in messages[: marker_at + 1]:
-        parts.update(context_parts(_text(m.get("content"))))
-    data = merge_context(json.loads(context), **parts)
+    data = merge_context(json.loads(context), **_parts(messages, marker_at))
     return ArtifactContext.model_validate_json(json.dumps(data))
 
 
 def artifact_of(body: dict) -> str | None:
-    """The id of the artifact a request asks for (its context's spec id), for the request log; None if it names none."""
+    """The id of the artifact a request asks for (its context's spec id, which the block may leave to what the spec
+    implies), for the request log; None if it names none."""
     messages = [m for m in body.get("messages") or [] if isinstance(m, dict)]
     at = _marker_index(messages)
     context = _find_context(messages, at) if at is not None else None
     try:
         data = json.loads(context) if context else None
-    except ValueError:
+        if isinstance(data, dict) and isinstance(data.get("spec"), dict) and "id" not in data["spec"]:
+            data = merge_context(data, **_parts(messages, at))
+    except (ValueError, TypeError, AttributeError):
         return None
     spec = data.get("spec") if isinstance(data, dict) else None
     return spec.get("id") if isinstance(spec, dict) else None
+
+
+def _parts(messages: list[dict], marker_at: int) -> dict[str, Any]:
+    """The parts of a context the messages up to the one that names the output carry outside its block."""
+    parts: dict[str, Any] = {}
+    for m in messages[: marker_at + 1]:
+        parts.update(context_parts(_text(m.get("content"))))
+    return parts
 
 
 def _schema_of(body: dict, messages: list[dict]) -> dict | None:

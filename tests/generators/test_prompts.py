@@ -261,23 +261,16 @@ def test_the_answered_message_is_taken_back_exactly_even_with_a_fence_in_it(cont
     assert "body" not in json.loads(CONTEXT_BLOCK.search(user).group(1))["parent"]
 
 
-def test_the_world_block_holds_only_facts_every_file_may_know(contexts):
-    """The ledger in the system message (a prefix every call shares) holds the facts known from the first day, never
-    changed and never distorted: a file dated before a fact's news, or a superseded draft, must not be told it."""
+def test_the_system_message_holds_no_fact_so_that_an_edit_leaves_other_prompts_as_they_were(contexts):
+    """The system message is a prefix of every call and part of every cache key: a fact's value or statement in it
+    would ask every file again after an edit of that fact, and tell a file dated before the news what it cannot know."""
     plan = plan_world(load_outline(MINI), resolve_cast(load_outline(MINI), load_taxonomy()), 0, "w")
-    ledger = {f.id for f in contexts[0].ledger}
-    distorted = {d.fact for d in plan.distractors}
-    for fact in plan.facts:
-        standing = not fact.earlier and fact.known_from is not None and fact.known_from <= plan.window_start
-        assert (fact.id in ledger) == (standing and fact.id not in distorted), fact.id
     system = render_messages(contexts[0], EmailContent)[0]["content"]
     for fact in plan.facts:
-        if fact.id not in ledger:
-            assert fact.statement not in system
-    assert ledger, "the mini world has facts known from its first day"
+        assert fact.statement not in system and f'"{fact.id}"' not in system
 
 
-def test_the_context_block_says_nothing_the_instructions_or_the_ledger_already_say(contexts):
+def test_the_context_block_says_nothing_the_instructions_already_say(contexts):
     for context in contexts:
         user = render_messages(context, CONTENT_TYPES[context.spec.kind])[1]["content"]
         block = json.loads(CONTEXT_BLOCK.search(user).group(1))
@@ -286,14 +279,13 @@ def test_the_context_block_says_nothing_the_instructions_or_the_ledger_already_s
             assert "title" not in spec
         if context.spec.kind == "email":
             assert "sent_at" not in spec and "thread" not in spec and "id" not in spec
-        ledger = {f.id for f in context.ledger}
         for fact, entry in zip(context.facts, block.get("facts", [])):
             said = entry if isinstance(entry, dict) else {"id": entry}
             assert said["id"] == fact.id
-            # its text and label are on its line of the instructions: never again in the block
+            # its text and label are on its line of the instructions, and so is the statement of a fact the file
+            # establishes: never again in the block
             assert "text" not in said and "label" not in said
-            if fact.id in ledger and fact.statement == next(f.statement for f in context.ledger if f.id == fact.id):
-                assert "statement" not in said
+            assert fact.establish != ("statement" in said)
 
 
 def test_a_line_that_does_not_read_back_exactly_leaves_its_field_in_the_block(contexts):
