@@ -22,6 +22,7 @@ A reader rebuilds the whole context with context_parts() and merge_context().
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import json
 import re
@@ -551,8 +552,35 @@ def _facts_against_lines(context: ArtifactContext, shown: dict[str, dict[str, An
 
 
 def _fact_base(fact_id: str, shown: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """What a reader knows of a fact before its entry in the context block: what its lines show."""
-    return {**_FACT_DEFAULTS, **shown.get(fact_id, {})}
+    """What a reader knows of a fact before its entry in the context block: what its lines show, and the value its
+    text reads as (the block gives the value only where the text reads otherwise)."""
+    lines = shown.get(fact_id, {})
+    value = {"value": _value_of(lines["text"])} if "text" in lines else {}
+    return {**_FACT_DEFAULTS, **value, **lines}
+
+
+_MONEY = re.compile(r"^([A-Z]{3}) ((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)$")
+_PERCENT = re.compile(r"^(\d+(?:\.\d+)?)%$")
+_NUMBER = re.compile(r"^((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(?: (\S.*))?$")
+
+
+def _value_of(text: str) -> dict[str, Any]:
+    """The value (as JSON data) a fact's text most plainly reads as: 'USD 1,250,000' money, '35%' a percent,
+    'May 1, 2026' a date, '18,400 barrels' a number and its unit, anything else itself as text."""
+    m = _MONEY.match(text)
+    if m:
+        return {"type": "money", "amount": m.group(2).replace(",", ""), "currency": m.group(1)}
+    m = _PERCENT.match(text)
+    if m:
+        return {"type": "percent", "value": m.group(1)}
+    try:
+        return {"type": "date", "value": dt.datetime.strptime(text, "%B %d, %Y").date().isoformat()}
+    except ValueError:
+        pass
+    m = _NUMBER.match(text)
+    if m:
+        return {"type": "number", "value": m.group(1).replace(",", ""), "unit": m.group(2)}
+    return {"type": "text", "value": text}
 
 
 # A FactRef's fields at their default, as JSON data.
