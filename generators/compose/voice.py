@@ -174,13 +174,13 @@ def _greeting_words(pick: Picker, voice: Voice) -> tuple[list[str], list[str]]:
 
 
 def greeting(pick: Picker, voice: Voice, people: list[PersonRef]) -> str:
-    """The salutation line, addressing the recipients by first name ("Hi Dana,", "Dear Dana Okafor,", "Hi both,")."""
+    """The salutation line, addressing the recipients by first name ("Hi Dana,", "Dear Dana,", "Hi both,"): mail is
+    not a letter, and "Dear Ana Walker" from a general counsel who signs "Jonathan" read as a form (read 12)."""
     single, group = _greeting_words(pick, voice)
-    formal = voice.style.tone == "formal"
     if len(people) == 1:
         word = pick.one(single)
         person = people[0]
-        name = person.name if formal and word.lower().startswith("dear") else person.first_name
+        name = person.first_name
         return f"{word} {name},".strip() if word else f"{name},"
     if len(people) == 2 and pick.chance(0.6):
         if pick.chance(0.5):

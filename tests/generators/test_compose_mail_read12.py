@@ -407,3 +407,27 @@ def test_the_one_given_work_takes_it_on_in_their_own_words():
     for seed in range(20):
         body = compose_email(_reply(seed, "", "confirm", asked)).body
         assert "let you have a short note by Wednesday morning" in body and "let me have" not in body.split("\n\n>")[0], body
+
+
+def test_mail_greets_by_first_name_in_a_formal_voice_too():
+    # "Dear Ana Walker" from a general counsel who signs "Jonathan" (read 12)
+    from worldsmith.generators.compose.voice import greeting
+    from tests.generators.context_fixture import FORMAL_VOICE
+    seen = 0
+    for seed in range(60):
+        line = greeting(Picker(seed), FORMAL_VOICE, [SAM])
+        assert SAM.name not in line, line
+        seen += "Sam" in line
+    assert seen
+
+
+def test_a_threads_first_message_is_no_forward_of_nothing():
+    # "FW: Notice of marine casualty" with nothing forwarded (read 12)
+    from worldsmith.generators.kinds.email.compose import subject_of
+    spec = email_context("new").spec.model_copy(update={"title": "FW: Notice of marine casualty: M/T Aurelian Tide"})
+    assert subject_of(spec, None) == "Notice of marine casualty: M/T Aurelian Tide"
+    reply = spec.model_copy(update={"mode": "reply"})
+    assert subject_of(reply, "Notice of marine casualty: M/T Aurelian Tide") == \
+        "Re: Notice of marine casualty: M/T Aurelian Tide"
+    plain = spec.model_copy(update={"title": "Weekly status: April 29"})
+    assert subject_of(plain, None) == "Weekly status: April 29"

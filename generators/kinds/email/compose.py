@@ -45,7 +45,9 @@ def subject_of(spec: EmailSpec, parent_subject: str | None) -> str:
         return base if _RE.match(base) else "Re: " + base
     if spec.mode == "forward":
         return base if _FWD.match(base) else "Fwd: " + base
-    return spec.title.strip()
+    # a thread's first message forwards nothing: "FW: Notice of marine casualty" over a notice written afresh read
+    # as "a FW with nothing forwarded" (read 12); the thread's own forward says FW when it comes
+    return re.sub(r"^(?:\s*(?:fwd?|fw)\s*:\s*)+", "", spec.title, flags=re.I).strip() or spec.title.strip()
 
 
 def topic_of(ctx: ArtifactContext) -> str:
