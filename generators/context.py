@@ -483,13 +483,50 @@ def own_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
     """The labels of a thread's facts whose papers the author's organisation wrote: the documents that establish
     the fact and the sheets that carry it. Nobody asks another for the source of their own firm's figure."""
     org = plan.person(author).organisation
+    principals = _principals(plan)
     out = []
     for f in _thread_facts(plan, thread):
+        if fact_side(plan, f) not in ("", principals.get(org, org)):
+            # a figure the other side asserts stays theirs, whoever later copies it into a sheet (the lessor's
+            # counsel's comparison sheet carried the lessee's capped figure, so the partner 'disputing the cap'
+            # answered 'Thanks, Gordon; all clear.')
+            continue
         papers = [plan.artifact(i) for i in plan.establishing(f)]
         papers += _sheets_carrying(plan, f)
-        if any(plan.person(a.author).organisation == org for a in papers if a.kind != "email"):
+        papers = sorted((a for a in papers if a.kind != "email"), key=artifact_day)
+        if papers and plan.person(papers[0].author).organisation == org:
             out.append(fact_label(plan.fact(f)))
     return out
+
+
+# The verb with which a statement's subject asserts a figure: "Danvers Oakley's letter of May 12 says ...",
+# "Brightwing accepts liability for ...", "Under Schedule 6 para 4.2 Corrib claims ...".
+_ASSERTS = re.compile(r"\b(?:says|said|claims|claimed|accepts|accepted|proposes|proposed|contends|argues|asserts|"
+                      r"offers|offered|demands|demanded|puts|counters|concedes|admits|calculates|quotes|quoted|"
+                      r"prices|priced|values|estimates|reported|notified|disclosed)\b")
+
+
+def fact_side(plan: WorldPlan, fact_id: str) -> str:
+    """The party (an organisation id, by its principal) whose figure a fact is, by who its statement says asserts
+    it: the organisations named before the statement's first verb of assertion, when they are all of one side; ''
+    where the statement names no one, or both sides (an amount in dispute between them)."""
+    index = plan.__dict__.get("_fact_sides")
+    if index is None:
+        index = plan.__dict__["_fact_sides"] = {}
+    if fact_id in index:
+        return index[fact_id]
+    statement = " ".join((plan.fact(fact_id).statement or "").split())
+    m = _ASSERTS.search(statement)
+    sides = set()
+    if m:
+        head = statement[:m.start()]
+        principals = _principals(plan)
+        for o in plan.organisations:
+            words = [w for w in re.findall(r"[A-Za-z][A-Za-z'-]+", o.name) if len(w) > 3]
+            if words and re.search(rf"\b{re.escape(words[0])}\b", head):
+                sides.add(principals.get(o.id, o.id))
+    index[fact_id] = next(iter(sides)) if len(sides) == 1 else ""
+    return index[fact_id]
 
 
 def _principals(plan: WorldPlan) -> dict[str, str]:

@@ -23,12 +23,47 @@ def executed_on(ctx: ArtifactContext) -> dt.date:
     text = f"{ctx.spec.title} {getattr(ctx.spec, 'purpose', '')} {getattr(ctx.spec, 'doc_type', '')}"
     if not _EXECUTED.search(text):
         return day
+    stated = stated_date(ctx)
+    if stated is not None and stated < day:
+        # the day the summary or the facts say it was made ('an Aircraft Lease Agreement dated March 22, 2016'),
+        # never a few weeks before the matter (read: an executed 2016 lease dated 21-60 days before the window)
+        return stated
     start = min(ctx.window_start or day, day)
     back = 21 + int.from_bytes(ctx.spec.id.encode()[:4].ljust(4, b"0"), "big") % 40
     made = start - dt.timedelta(days=back)
     while made.weekday() >= 5:
         made -= dt.timedelta(days=1)
     return made
+
+
+_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+_DATED = re.compile(rf"\b(?:dated|made on|signed on|entered into on|executed on)\s+(?:the\s+)?"
+                    rf"(?:(?P<d1>\d{{1,2}})\s+(?P<m1>{_MONTHS})|(?P<m2>{_MONTHS})\s+(?P<d2>\d{{1,2}}),?)\s+(?P<y>\d{{4}})")
+
+
+def stated_date(ctx: ArtifactContext) -> dt.date | None:
+    """The day the matter says the agreement was made: '<its name> dated March 22, 2016' in the summary or in a fact
+    of the agreement (by its name, or by its kind's last word: 'the Lease Agreement dated ...'); None if none says."""
+    from worldsmith.generators.compose.substance.articles import agreement_name
+
+    name = agreement_name(ctx.spec.title)  # type: ignore[union-attr]
+    words = [w for w in re.findall(r"[A-Za-z]+", name) if w.lower() not in ("the", "a", "an", "and", "of")]
+    if not words:
+        return None
+    tail = " ".join(words[-2:]) if len(words) >= 2 else words[-1]
+    for text in [ctx.world_summary, *(f.statement for f in ctx.facts)]:
+        text = " ".join((text or "").split())
+        for m in _DATED.finditer(text):
+            before = text[max(0, m.start() - 80):m.start()]
+            if not re.search(rf"\b{re.escape(tail)}\b", before, re.I):
+                continue
+            month = m.group("m1") or m.group("m2")
+            try:
+                return dt.datetime.strptime(f"{m.group('d1') or m.group('d2')} {month} {m.group('y')}",
+                                            "%d %B %Y").date()
+            except ValueError:
+                continue
+    return None
 
 
 def party_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str]:
@@ -40,7 +75,9 @@ def party_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str
             # between an insurer and its insured the parties are those, whatever their roles elsewhere (read 12:
             # a recovery agreement that 'calls the insured "the Buyer"')
             return "Insurer" if "insurer" in role else "Insured"
-        for word, term in (("charterer", "Charterers"), ("owner", "Owners"), ("buyer", "Buyer"), ("seller", "Sellers"),
+        for word, term in (("lessor", "Lessor"), ("lessee", "Lessee"), ("licensor", "Licensor"), ("licensee", "Licensee"),
+                           ("landlord", "Landlord"), ("tenant", "Tenant"),
+                           ("charterer", "Charterers"), ("owner", "Owners"), ("buyer", "Buyer"), ("seller", "Sellers"),
                            ("supplier", "Supplier"),
                            ("contractor", "Contractor"), ("client", "Client"), ("vendor", "Vendor")):
             if word in role:
@@ -162,8 +199,8 @@ def sectioned_bodies(ctx: ArtifactContext, n: int, first: str, second: str
     """The plan and paragraphs of a commercial agreement laid out in the articles its facts and the summary cite
     (articles.sectioned_agreement): the supplying party and the buying party by their roles; a fact the articles do
     not state is a term of Schedule 1."""
-    from worldsmith.generators.compose.substance.articles import insurer_and_insured, recovery_agreement, \
-        sectioned_agreement
+    from worldsmith.generators.compose.substance.articles import agreement_kind, insurer_and_insured, \
+        recovery_agreement, sectioned_agreement
 
     pair = insurer_and_insured(ctx, first, second)
     if pair is not None:
@@ -174,14 +211,26 @@ def sectioned_bodies(ctx: ArtifactContext, n: int, first: str, second: str
         counsel = ctx.author.organisation if ctx.author.organisation not in (first, second) else ""
         return recovery_agreement(ctx, n, *pair, against, counsel)
     one, two = party_roles(ctx, first, second)
-    supplies = {"Supplier", "Sellers", "Vendor", "Contractor"}
-    if two in supplies or (one not in supplies and one == "Buyer"):
-        a_name, a, b = second, two or "Supplier", one or "Buyer"
+    # the party that gives (supplies, leases, licenses) and the one that takes, by the agreement's kind: a lease's
+    # parties are its Lessor and Lessee, never a goods contract's Supplier and Buyer
+    short = lambda name: next((w for w in re.findall(r"[A-Z][\w&-]+", name) if w not in ("The", "A")), name)  # noqa
+    give, take = {"goods": ("Supplier", "Buyer"), "lease": ("Lessor", "Lessee")}.get(
+        agreement_kind(ctx), (short(first), short(second)))
+    supplies = {"Supplier", "Sellers", "Vendor", "Contractor", "Lessor", "Licensor", "Landlord"}
+    if two in supplies or (one not in supplies and one in ("Buyer", "Lessee", "Licensee", "Tenant")):
+        if agreement_kind(ctx) not in ("goods", "lease"):
+            give, take = take, give  # each party by its own name
+        a_name, a, b = second, two or give, one or take
     else:
-        a_name, a, b = first, one or "Supplier", two or "Buyer"
+        a_name, a, b = first, one or give, two or take
     plan, out = sectioned_agreement(ctx, n, first, second, a, b, a_name)
     written = " ".join(p for ps in out.values() for p in ps)
-    left = [f for f in ctx.facts if f.text not in written and not identity(f)]
+    made = executed_on(ctx)
+    # a term of the agreement as made: never a figure or a date of the matter years later (an executed 2016 lease
+    # listing 'the 2028 rate' or a payment date of May 19, 2028 among its commercial terms)
+    left = [f for f in ctx.facts if f.text not in written and not identity(f) and
+            not any(int(y) > made.year for y in re.findall(r"\b(?:19|20)\d\d\b", f.statement)) and
+            not (f.value.type == "date" and f.value.value > made)]
     if left:
         at = next(i for i, (_, k) in enumerate(plan) if k == "schedule")
         out[at] = out[at] + ["The commercial terms are: " + "; ".join(

@@ -41,9 +41,149 @@ _HEADS = {k: h for k, h, _ in _ARTICLES}
 # the articles an agreement keeps when the plan has room, after the ones the matter cites
 _FILL = ["definitions", "supply", "warranties", "price", "notices", "term", "law"]
 
+# A lease's articles ({a}: the Lessor, {b}: the Lessee): the leasing and its term, rent and maintenance reserves, the
+# security, the exclusion of warranties, the return of the asset; an aviation finance reader rejected a lease written
+# as a goods contract ('(A) Client produces and sells the goods', contamination warranties).
+_LEASE_ARTICLES: list[tuple[str, str, str]] = [
+    ("definitions", "Definitions and Interpretation", r"\bdefined\b|\bmeans\b"),
+    ("lease", "Leasing and Term", r"\bterm\b|\bdelivery\b|\bexpiry date\b"),
+    ("rent", "Rent and Maintenance Reserves", r"\brent\b|\breserves?\b|\bflight hours?\b|\bEFH\b"),
+    ("security", "Security", r"\bletter of credit\b|\bsecurity\b|\bdeposit\b"),
+    ("warranties", "Exclusion of Warranties", r"\bwarrant|\bas is\b"),
+    ("indemnity", "Indemnities", r"\bindemni"),
+    ("return", "Return of the {asset}", r"\bredeliver|\breturn\b"),
+    ("payments", "Payments", r"\bpay\b|\bpayments?\b|\bdemand\b|\binvoice"),
+    ("limitation", "Limitation of Liability", r"\bcap\b|\bliabilit|\bconsequential\b"),
+    ("notices", "Notices", r"\bnotices?\b|\bnotify"),
+    ("disputes", "Dispute Resolution", r"\bdispute|\barbitra|\bmediat"),
+    ("term", "Events of Default and Termination", r"\bterminat|\bevent of default\b"),
+    ("law", "Governing Law and Jurisdiction", r"\bgoverning law\b|\bjurisdiction\b"),
+]
+_LEASE_FILL = ["definitions", "lease", "rent", "security", "warranties", "return", "payments", "law"]
+# An agreement of a kind this does not know: articles with no goods in them.
+_OTHER_ARTICLES: list[tuple[str, str, str]] = [
+    (k, {"supply": "Obligations of the Parties", "price": "Payment", "warranties": "Warranties"}.get(k, h), pat)
+    for k, h, pat in _ARTICLES]
+_TABLES = {"goods": (_ARTICLES, _FILL), "lease": (_LEASE_ARTICLES, _LEASE_FILL),
+           "other": (_OTHER_ARTICLES, ["definitions", "supply", "price", "warranties", "notices", "term", "law"])}
 
-def _standard(key: str, a: str, b: str, goods: str, top: str, ctx: ArtifactContext, refs: dict[str, str]) -> list[str]:
+_GOODS = re.compile(r"\b(supply|supplier|purchase|buyer|seller|sale of goods|goods|ingredients?|offtake|"
+                    r"distribution|manufactur\w*)\b", re.I)
+_LEASE = re.compile(r"\b(lease|leasing|lessor|lessee|hire|tenancy)\b", re.I)
+
+
+def agreement_kind(ctx: ArtifactContext) -> str:
+    """What the agreement is, from its title first, then the parties' roles: 'lease' (an aircraft, vessel or
+    equipment lease), 'goods' (supply, purchase or sale of goods), else 'other'."""
+    title = agreement_name(ctx.spec.title) or ctx.spec.title
+    if _LEASE.search(title):
+        return "lease"
+    if _GOODS.search(title):
+        return "goods"
+    roles = " ".join(o.role for o in ctx.organisations)
+    if re.search(r"\b(lessor|lessee)\b", roles, re.I) and not _GOODS.search(roles):
+        return "lease"
+    if _GOODS.search(roles) or _GOODS.search(ctx.world_summary or ""):
+        return "goods"
+    return "other"
+
+
+def leased_asset(ctx: ArtifactContext) -> tuple[str, str]:
+    """(the defined term, its description) of what a lease leases: 'Aircraft' and the facts' name for it."""
+    from worldsmith.generators.compose.substance.common import identity
+
+    words = f"{ctx.spec.title} {ctx.world_summary} " + " ".join(f.statement for f in ctx.facts)
+    term = ("Aircraft" if re.search(r"\baircraft|\bairframe|\bMSN\b|\bA3\d\d|\bB7\d7", words) else
+            "Vessel" if re.search(r"\bvessel|\bship\b|\bbareboat", words, re.I) else
+            "Premises" if re.search(r"\bpremises|\bbuilding|\boffice", words, re.I) else "Equipment")
+    thing = next((f.text for f in ctx.facts if identity(f)), "")
+    return term, thing
+
+
+def _lease_standard(key: str, a: str, b: str, top: str, ctx: ArtifactContext, refs: dict[str, str]) -> list[str] | None:
+    """A lease's standard sub-clauses; None for an article a lease shares with any agreement (notices, law)."""
+    asset, thing = leased_asset(ctx)
+    words = f"{ctx.world_summary} " + " ".join(f.statement for f in ctx.facts)
+    sched = re.search(r"\bSchedule (\d+)\b(?=[^.]{0,80}\b(?:return|redeliver))|(?<=redeliver)[^.]{0,120}?"
+                      r"\bSchedule (\d+)", words)
+    schedule = f"Schedule {sched.group(1) or sched.group(2)}" if sched else "the return conditions schedule"
+    months = re.search(r"\b(\d{2,3}) months\b", words)
+    if key == "definitions":
+        terms = {asset: f'"{asset}" means {thing or "the " + asset.lower() + " described in Schedule 1"}, with its '
+                        f"engines, parts and records.",
+                 "Delivery Date": f'"Delivery Date" means the date on which {a} delivers the {asset} to {b} under this '
+                                  f"Agreement.",
+                 "Expiry Date": '"Expiry Date" means the last day of the Term.',
+                 "Return Conditions": f'"Return Conditions" means the conditions set out in {schedule}.',
+                 "Term": f'"Term" means the period of leasing under Clause {refs.get("lease", "2").split(".")[0]}.'}
+        return [terms[k] for k in sorted(terms)] + [
+            f"Headings are for convenience only; a reference to writing includes email, and {a} and {b} have the "
+            f"meanings given to them above."]
+    if key == "lease":
+        term = f"for {months.group(1)} months from the Delivery Date" if months else "for the term in Schedule 1"
+        return [f"{a} shall lease the {asset} to {b}, and {b} shall take the {asset} on lease, on the terms of this "
+                f"Agreement.",
+                f"The Term begins on the Delivery Date and runs {term}, unless the leasing of the {asset} ends "
+                f"earlier under this Agreement."]
+    if key == "rent":
+        return [f"{b} shall pay rent monthly in advance in the amounts set out in Schedule 1.",
+                f"{b} shall pay maintenance reserves monthly in arrears for the hours and cycles flown in the month, at "
+                f"the rates set out in Schedule 1, escalated each January.",
+                f"Maintenance reserves are the property of {a}; {a} shall reimburse them only against the cost of "
+                f"qualifying maintenance of the component for which they were paid."]
+    if key == "security":
+        return [f"{b} shall maintain a standby letter of credit in favour of {a}, issued by a bank acceptable to {a}, "
+                f"in the amount set out in Schedule 1 (the Letter of Credit).",
+                f"{a} may draw on the Letter of Credit for any amount due and unpaid under this Agreement."]
+    if key == "warranties":
+        return [f"{b} accepts the {asset} on delivery as is, where is, and {a} gives no warranty or representation as "
+                f"to its condition, airworthiness, value, design or fitness for any purpose.",
+                f"{b}'s signature of the acceptance certificate is conclusive proof that the {asset} was delivered in "
+                f"the condition this Agreement requires."]
+    if key == "indemnity":
+        return [f"{b} shall indemnify {a} against all losses, liabilities and costs arising from the possession, use "
+                f"or operation of the {asset} during the Term, save those caused by {a}'s gross negligence or wilful "
+                f"misconduct."]
+    if key == "return":
+        return [f"On the Expiry Date {b} shall redeliver the {asset} to {a} at the return location in the condition "
+                f"required by {schedule}.",
+                f"Where the {asset} does not meet a Return Condition at redelivery, {b} shall at {a}'s option rectify "
+                f"it before redelivery or pay {a} compensation as {schedule} provides."]
+    if key == "payments":
+        return ["All payments under this Agreement are made in US dollars, in immediately available funds, without "
+                "set-off, counterclaim or deduction.",
+                "Interest runs on any amount not paid when due, from its due date to the date of payment."]
+    if key == "limitation":
+        return [f"{a} is not liable to {b} for any loss of profit, loss of use or consequential loss arising from the "
+                f"{asset} or this Agreement.",
+                "Nothing in this Agreement limits liability for fraud."]
+    if key == "term":
+        return [f"Each event listed in Schedule 1 as an Event of Default is an Event of Default.",
+                f"On an Event of Default {a} may by notice terminate the leasing of the {asset} and require its "
+                f"immediate return."]
+    return None
+
+
+def _standard(key: str, a: str, b: str, goods: str, top: str, ctx: ArtifactContext, refs: dict[str, str],
+              kind: str = "goods") -> list[str]:
     """The standard sub-clauses of an article, in the order contracts of the kind number them."""
+    if kind == "lease":
+        own = _lease_standard(key, a, b, top, ctx, refs)
+        if own is not None:
+            return own
+    if kind == "other" and key in ("definitions", "supply", "price", "warranties", "indemnity", "limitation"):
+        return {"definitions": [f"In this Agreement, {a} and {b} have the meanings given to them above; headings are "
+                                f"for convenience only, and a reference to writing includes email."],
+                "supply": [f"Each Party shall perform the obligations this Agreement gives it, promptly and in good "
+                           f"faith, and shall give the other the information it reasonably needs to perform its own."],
+                "price": ["Each amount due under this Agreement is payable within thirty days of a correct invoice or "
+                          "written demand, without set-off or deduction."],
+                "warranties": ["Each Party warrants that it has power to enter into and perform this Agreement, and "
+                               "that doing so breaches no other obligation binding on it."],
+                "indemnity": ["Each Party shall indemnify the other against losses arising from its breach of this "
+                              "Agreement."],
+                "limitation": ["Neither Party is liable to the other for any indirect or consequential loss, and "
+                               "nothing in this Agreement limits liability for fraud."]}[key]
     law, courts = (("the laws of the State of New York", "the state and federal courts sitting in New York County")
                    if ctx.locale == "en_US" else ("English law", "the courts of England and Wales"))
     food = re.search(r"\b(food|recall|salmonella|listeria|ingredient|snack|bars?)\b", ctx.world_summary, re.I)
@@ -190,10 +330,11 @@ _PRIORITY = ["indemnity", "limitation", "disputes", "notices", "warranties", "de
              "law"]
 
 
-def _topic(parts: list[str]) -> str:
+def _topic(parts: list[str], table: list[tuple[str, str, str]] = _ARTICLES) -> str:
     """The article a provision belongs to, from the words of what states it."""
-    scores = {k: sum(1 for p in parts if re.search(pat, _after_number(p), re.I)) for k, _, pat in _ARTICLES}
-    best = max(_PRIORITY, key=lambda k: (scores[k], -_PRIORITY.index(k)))
+    scores = {k: sum(1 for p in parts if re.search(pat, _after_number(p), re.I)) for k, _, pat in table}
+    order = [k for k in _PRIORITY if k in scores] + [k for k in scores if k not in _PRIORITY]
+    best = max(order, key=lambda k: (scores[k], -order.index(k)))
     return best if scores[best] else "term"
 
 
@@ -219,6 +360,11 @@ def _operative(part: str, names: list[tuple[str, str]], agreement: str) -> str:
     describe it ('the Section 19.2 negotiation period ends on May 29, 2026')."""
     rest = _after_number(part)
     rest = re.sub(rf"^of (?:the |this )?{re.escape(agreement)}\s+", "", rest, flags=re.I) if agreement else rest
+    # 'Clause 6.2 of the lease fixes ...': the agreement by its kind's word
+    rest = re.sub(r"^of (?:the |this )?(?:lease|agreement|contract|charter)\s+", "", rest, flags=re.I)
+    # what follows ', so' is the matter's arithmetic on the term, not the term ('... within 21 days of written demand,
+    # so the claim demanded on April 28, 2028 falls due on May 19, 2028')
+    rest = re.split(r",\s+so\s+(?:that\s+)?", rest, maxsplit=1)[0]
     rest = re.sub(r"\s*\([^)]*\d[^)]*\)", "", rest)  # a figure in brackets is the matter's arithmetic, not a term
     rules = [
         (r"^(?:obliges|requires) (?P<x>.+?) to (?P<v>.+)$", "{x} shall {v}"),
@@ -252,6 +398,11 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
     and Signatures; as many articles as the plan has room for, and never fewer than the matter cites."""
     found = provisions(ctx)
     name = agreement_name(ctx.spec.title)
+    kind = agreement_kind(ctx)
+    table, fill = _TABLES[kind]
+    order_ = [k for k, _, _ in table]
+    asset = leased_asset(ctx)[0] if kind == "lease" else ""
+    heads_ = {k: h.format(asset=asset) for k, h, _ in table}
     names = _names(ctx, first, second, a_name, a, b)
     tops: dict[int, list[tuple[str, str]]] = {}
     for number, parts in found.items():
@@ -259,9 +410,9 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
             tops.setdefault(int(number.split(".")[0]), []).append((number, p))
     cited: dict[str, int] = {}
     for top in sorted(tops):
-        key = _topic([p for _, p in tops[top]])
+        key = _topic([p for _, p in tops[top]], table)
         if key in cited:  # two numbers on one subject: the later is its own article, named by the next free subject
-            key = next((k for k in _ORDER if k not in cited and _topic([p for _, p in tops[top]]) != k), key)
+            key = next((k for k in order_ if k not in cited and _topic([p for _, p in tops[top]], table) != k), key)
         cited.setdefault(key, top)
     refs = {}
     for key, top in cited.items():
@@ -269,8 +420,8 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
         main = next((num for num, p in tops[top] if "." in num and _operative(p, names, name)), subs[0] if subs else "")
         refs[key] = main or str(top)
     room = max(0, n - 4)
-    keys = list(cited) + [k for k in _FILL if k not in cited][:max(0, room - len(cited))]
-    keys = sorted(keys, key=_ORDER.index)
+    keys = list(cited) + [k for k in fill if k not in cited][:max(0, room - len(cited))]
+    keys = sorted(keys, key=order_.index)
     # numbers: a cited article keeps its own; the others count on from the article before them
     numbers: dict[str, int] = {}
     last = 0
@@ -290,6 +441,8 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
 
     made = executed_on(ctx)
     day = long_date(made, ctx.locale)
+    cites = [m.group("word") for f in ctx.facts for m in _REF.finditer(f.statement)]
+    word = "Clause" if cites.count("Clause") > cites.count("Section") else "Section"
     plan: list[tuple[str, str]] = [("Parties", "parties"), ("Recitals", "recitals")]
     bodies: dict[int, list[str]] = {
         0: [f"This {name or 'Agreement'} (this Agreement) is dated {day} and made between (1) {first}"
@@ -297,6 +450,18 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
             f" (each a Party)."],
         1: [f"(A) {a} produces and sells {goods}.",
             f"(B) {b} wishes to buy {goods} from {a}, and {a} wishes to supply them, on the terms of this Agreement."]}
+    if kind == "lease":
+        thing = leased_asset(ctx)[1]
+        bodies[1] = [f"(A) {a} is the owner of " + (f"{thing} (the {asset})" if thing else f"the {asset} described in "
+                                                                                              f"Schedule 1") + ".",
+                     f"(B) {a} has agreed to lease the {asset} to {b}, and {b} has agreed to take it on lease, on the "
+                     f"terms of this Agreement."]
+    elif kind == "other":
+        from worldsmith.generators.compose.substance.common import identity
+        thing = next((f.text for f in ctx.facts if identity(f)), "")
+        bodies[1] = [f"(A) {a} and {b} have agreed the terms of this {name or 'Agreement'}"
+                     + (f" in respect of {thing}" if thing else "") + ".",
+                     "(B) The Parties record those terms in this Agreement."]
     if re.search(r"\bas amended\b|\bamendment\b", ctx.spec.title, re.I):
         import datetime as dt
         amended = long_date(made + dt.timedelta(days=14), ctx.locale)
@@ -304,22 +469,30 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
                          f"out the Agreement as so amended.")
     for k in keys:
         top = numbers[k]
-        paras = _standard(k, a, b, goods, str(top), ctx, refs)
+        paras = _standard(k, a, b, goods, str(top), ctx, refs, kind)
+        if k in cited and not any("." in num for num, _ in tops[top]):
+            # a provision cited by its number alone ('Clause 7 of the lease requires ...') opens its article
+            words = _operative_of(str(top), tops[top], names, name)
+            if words:
+                paras = [words] + paras[1:]
         if k in cited:
             for number in sorted({num for num, _ in tops[top] if "." in num}, key=lambda s: int(s.split(".")[1])):
                 at = int(number.split(".")[1]) - 1
                 while len(paras) <= at:
-                    paras.append(f"The rights under this Section {top} are in addition to any other rights of the "
+                    paras.append(f"The rights under this {word} {top} are in addition to any other rights of the "
                                  f"Party under this Agreement or at law." if len(paras) % 2 else
                                  f"Each Party shall take reasonable steps to mitigate any loss for which it claims "
-                                 f"under this Section {top}.")
+                                 f"under this {word} {top}.")
                 words = _operative_of(number, tops[top], names, name)
                 if words:
                     paras[at] = words
         bodies[len(plan)] = paras
-        plan.append((f"{top}. {_HEADS[k]}", "clause"))
-    bodies[len(plan)] = [f"Schedule 1 sets out the Goods, the Specifications, the prices and the Parties' addresses "
-                         f"for notices, as agreed on {day}, and has effect as if set out in full in the Sections."]
+        plan.append((f"{top}. {heads_[k]}", "clause"))
+    holds = {"goods": "the Goods, the Specifications, the prices",
+             "lease": f"the {asset}, the rent, the maintenance reserve rates, the amount of the Letter of Credit"}.get(
+        kind, "the commercial terms")
+    bodies[len(plan)] = [f"Schedule 1 sets out {holds} and the Parties' addresses for notices, as agreed on {day}, and "
+                         f"has effect as if set out in full in the {'Clauses' if kind == 'lease' else 'Sections'}."]
     plan.append(("Schedule 1", "schedule"))
     plan.append(("Signatures", "signatures"))
     return plan, bodies

@@ -1,0 +1,49 @@
+"""The aircraft redelivery outline (an aviation finance reader): a lease is written as a lease, whose figures are
+whose, quotes split by weight, and who the counterparty is."""
+import datetime as dt
+from decimal import Decimal
+from worldsmith.generators.context import OrgRef
+from worldsmith.generators.kinds.document.compose import compose_document
+from worldsmith.worlds.values import Money, Text, DateValue
+from tests.generators.context_fixture import fact, person, document_context
+
+def lease_ctx(title="Aircraft Lease Agreement: MSN 6912 (executed copy)"):
+    ac = fact("aircraft", "The aircraft is Airbus A320neo MSN 6912, registration G-BRWA, leased by Corrib Aviation Capital DAC to Brightwing Airways Limited under an Aircraft Lease Agreement dated March 22, 2016.", Text(value="A320neo MSN 6912 (G-BRWA)"))
+    rate = fact("engine_reserve_rate", "Clause 6.2 of the lease fixes the Engine Performance Restoration Reserve at a rate per engine flight hour escalated each January; the 2028 rate, which Clause 6.4 applies to all EFH for reconciliation at return, is USD 212 per EFH.", Money(amount=Decimal(212), currency="USD"))
+    dep = fact("security_deposit", "Clause 7 of the lease requires Brightwing to maintain a standby letter of credit of USD 1,150,000 in Corrib's favour as security, on which Corrib may draw for any amount due and unpaid.", Money(amount=Decimal(1150000), currency="USD"))
+    due = fact("payment_due", "Clause 22.9 requires Brightwing to pay redelivery compensation within 21 days of Corrib's written demand, so the claim demanded on April 28, 2028 falls due on May 19, 2028.", DateValue(value=dt.date(2028,5,19)))
+    orgs = [OrgRef(name="Kestrel Whitlock LLP", role="aviation finance counsel to Corrib Aviation Capital DAC (the lessor under the Aircraft Lease Agreement)"),
+            OrgRef(name="Corrib Aviation Capital DAC", role="aircraft operating lessor of A320neo MSN 6912 and claimant for redelivery compensation"),
+            OrgRef(name="Brightwing Airways Limited", role="opposing party; airline lessee of A320neo MSN 6912 and payer of the maintenance reserves")]
+    summary = ("Brightwing Airways Limited leased Airbus A320neo MSN 6912 from Corrib Aviation Capital DAC under an Aircraft Lease Agreement dated March 22, 2016, for 144 months from delivery on April 12, 2016, paying monthly maintenance reserves. The lessee says the Schedule 6 para 4.3 cap limits the engine compensation.")
+    gc = person("gc_1", "Beth", "Morgan", "General Counsel", "Corrib Aviation Capital DAC", "corrib.example", "+353")
+    le = person("le_1", "Hollie", "Saunders", "Director of Engineering", "Brightwing Airways Limited", "brightwing.example", "+44")
+    ctx = document_context("agreement", 10, seed=3, facts=[ac, rate, dep, due])
+    return ctx.model_copy(update={"organisations": orgs, "world_summary": summary, "window_start": dt.date(2028, 3, 6),
+        "locale": "en_GB", "to": [le], "author": gc, "world_title": "Corrib Aviation v. Brightwing Airways",
+        "spec": ctx.spec.model_copy(update={"title": title, "date": dt.date(2028,3,8), "purpose": "The executed lease as produced from the client's files."})})
+
+
+def test_an_executed_lease_citing_clauses_is_a_lease_made_on_its_stated_day_between_lessor_and_lessee():
+    # read: '(A) Client produces and sells the goods', contamination warranties, and an 'executed' 2016 lease dated
+    # 21-60 days before the window
+    doc = compose_document(lease_ctx())
+    paras = [p for s in doc.sections for p in s.paragraphs]
+    prose = " ".join(paras)
+    heads = [s.heading for s in doc.sections]
+    assert "goods" not in prose.lower() and "contamination" not in prose and "Supplier" not in prose, prose
+    assert "dated 22 March 2016" in paras[0], paras[0]
+    assert "(the Lessor)" in paras[0] and "(the Lessee)" in paras[0], paras[0]
+    assert any("lease the Aircraft to Lessee" in p for p in doc.sections[1].paragraphs), doc.sections[1].paragraphs
+    assert {"6. Rent and Maintenance Reserves", "7. Security"} <= set(heads), heads
+    assert any(h.startswith("22. ") for h in heads), heads
+    assert any(p.startswith("22.9 Lessee shall pay redelivery compensation within 21 days") for p in paras), paras
+    schedule = " ".join(next(s for s in doc.sections if s.heading == "Schedule 1").paragraphs)
+    assert "2028" not in schedule, schedule  # no later figure of the matter among a 2016 lease's terms
+    assert "Section 22" not in prose, prose  # a lease that cites Clauses numbers its own the same way
+
+
+def test_an_agreement_of_no_known_kind_has_no_goods_and_its_parties_by_name():
+    doc = compose_document(lease_ctx("Settlement and Release Deed: MSN 6912 (executed copy)"))
+    prose = " ".join(p for s in doc.sections for p in s.paragraphs)
+    assert "goods" not in prose.lower() and "Supplier" not in prose and "Buyer" not in prose, prose
