@@ -47,3 +47,30 @@ def test_an_agreement_of_no_known_kind_has_no_goods_and_its_parties_by_name():
     doc = compose_document(lease_ctx("Settlement and Release Deed: MSN 6912 (executed copy)"))
     prose = " ".join(p for s in doc.sections for p in s.paragraphs)
     assert "goods" not in prose.lower() and "Supplier" not in prose and "Buyer" not in prose, prose
+
+
+def _aircraft_plan():
+    from pathlib import Path
+
+    from worldsmith.generators.planner import plan_world
+    from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+    from worldsmith.worlds.outline import load_outline
+
+    outline = load_outline(Path(__file__).parent.parent / "fixtures" / "aircraft-redelivery.yaml")
+    return plan_world(outline, resolve_cast(outline, load_taxonomy()), 0, "w-lease")
+
+
+def test_a_figure_the_other_side_asserts_is_theirs_though_the_writers_firm_later_copies_it_into_a_sheet():
+    # read: the partner could not object to the lessee's capped figure, which his firm's comparison sheet carried,
+    # and 'the partner disputes the cap' came out 'Thanks, Gordon; all clear.'
+    from worldsmith.generators.context import own_labels
+
+    plan = _aircraft_plan()
+    first = next(a for a in plan.artifacts if a.kind == "email" and a.title.startswith("Brightwing's response")
+                 and getattr(a, "position", 0) == 0)
+    counsel = first.author  # opposing counsel
+    partner = next(p.id for p in plan.people if p.title == "Partner, Aviation Finance")
+    theirs = {"Brightwing's engine compensation figure", "Brightwing's accepted amount",
+              "the undisputed balance paid by Brightwing"}
+    assert not theirs & set(own_labels(plan, first.thread, partner)), own_labels(plan, first.thread, partner)
+    assert theirs <= set(own_labels(plan, first.thread, counsel)), own_labels(plan, first.thread, counsel)
