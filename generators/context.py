@@ -499,6 +499,28 @@ def own_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
     return out
 
 
+def side_labels(plan: WorldPlan, fact_ids: list[str], author: str) -> list[str]:
+    """The labels of these facts that are the author's own side's figures (by its principal): those whose statement
+    says the side asserts them, else whose first paper (document or sheet) an organisation of the side wrote. A letter
+    never rejects them ('Your figure for X is not accepted' of its own client's claim)."""
+    principals = _principals(plan)
+    org = plan.person(author).organisation
+    side = principals.get(org, org)
+    out = []
+    for f in dict.fromkeys(fact_ids):
+        asserted = fact_side(plan, f)
+        if asserted:
+            mine = asserted == side
+        else:
+            papers = [plan.artifact(i) for i in plan.establishing(f)] + _sheets_carrying(plan, f)
+            papers = sorted((a for a in papers if a.kind != "email"), key=artifact_day)
+            first = plan.person(papers[0].author).organisation if papers else ""
+            mine = bool(first) and principals.get(first, first) == side
+        if mine:
+            out.append(fact_label(plan.fact(f)))
+    return out
+
+
 # The verb with which a statement's subject asserts a figure: "Danvers Oakley's letter of May 12 says ...",
 # "Brightwing accepts liability for ...", "Under Schedule 6 para 4.2 Corrib claims ...".
 _ASSERTS = re.compile(r"\b(?:says|said|claims|claimed|accepts|accepted|proposes|proposed|contends|argues|asserts|"
@@ -724,6 +746,8 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         extra["side_papers"] = side_papers(plan, spec)
     if spec.kind in ("calendar", "document") or spec.kind == "email" and getattr(spec, "position", 1) == 0:
         extra["week"] = week_events(plan, spec)
+    if spec.kind == "document" and "own_labels" not in extra:
+        extra["own_labels"] = side_labels(plan, list(spec.facts), spec.author)
     to_ids: list[str] = extra.pop("to", [])
     cc_ids: list[str] = extra.pop("cc", [])
     return ArtifactContext(

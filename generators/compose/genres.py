@@ -210,6 +210,12 @@ def _short_date(day: dt.date, locale: str) -> str:
 _DECIDE_ON = re.compile(r"sign off|decision|decide|approv|settle|\bagree\b|holds? at|remains|still", re.I)
 
 
+# A frame that rejects the figure in its label's place: 'Your figure for {l2} is not accepted', 'We do not accept what
+# you say about {l2}', 'Nothing in your letter displaces {l1}' (said only of one's own figure, which is the reverse).
+_REJECTS = re.compile(r"(?:not accepted|do not accept|dispute|take issue|not agreed)[^{]*\{(?P<l>l[123])\}|"
+                      r"\{(?P<lb>l[123])\}[^{]*(?:is not accepted|is disputed|is not agreed)")
+
+
 class Writer:
     """The sentences of one document's sections, from its context; every frame is filled with specifics."""
 
@@ -252,6 +258,9 @@ class Writer:
                 continue  # nobody signs off the position on the date of the casualty (read 10)
             if "reserving rights" in frame and (not values.get("counterpart") or values.get("l1") in self.own_labels):
                 continue  # rights are reserved against another side, never on one's own client's figure (read 10)
+            rejects = _REJECTS.search(frame)
+            if rejects and values.get(rejects.group("l") or rejects.group("lb")) in self.own_labels:
+                continue  # a letter never rejects its own side's figure ('Your figure for X is not accepted')
             if kind == "answer" and not self.yes_no and re.search(r"\byes\b", frame, re.I):
                 continue  # "Broadly yes" answers a yes/no question, and the title asks none (read 10)
             s = self.pick.fill([frame], **values)

@@ -5,7 +5,7 @@ from decimal import Decimal
 from worldsmith.generators.context import OrgRef
 from worldsmith.generators.kinds.document.compose import compose_document
 from worldsmith.worlds.values import Money, Text, DateValue
-from tests.generators.context_fixture import fact, person, document_context
+from tests.generators.context_fixture import RUTH, document_context, fact, person
 
 def lease_ctx(title="Aircraft Lease Agreement: MSN 6912 (executed copy)"):
     ac = fact("aircraft", "The aircraft is Airbus A320neo MSN 6912, registration G-BRWA, leased by Corrib Aviation Capital DAC to Brightwing Airways Limited under an Aircraft Lease Agreement dated March 22, 2016.", Text(value="A320neo MSN 6912 (G-BRWA)"))
@@ -74,3 +74,42 @@ def test_a_figure_the_other_side_asserts_is_theirs_though_the_writers_firm_later
               "the undisputed balance paid by Brightwing"}
     assert not theirs & set(own_labels(plan, first.thread, partner)), own_labels(plan, first.thread, partner)
     assert theirs <= set(own_labels(plan, first.thread, counsel)), own_labels(plan, first.thread, counsel)
+
+
+def test_a_letter_never_rejects_its_own_sides_figure():
+    # read: a letter's 'Your figure for X is not accepted' picked a fact by rotation, whoever's figure it was
+    import re
+
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.genres import Writer, labels
+    from tests.generators.context_fixture import ALL_FACTS
+
+    names = labels(ALL_FACTS)
+    reject = re.compile(r"not accepted|do not accept")
+
+    def rejected(own: list[str]) -> set[str]:
+        out = set()
+        for seed in range(12):
+            ctx = document_context("letter", 5, seed=seed).model_copy(update={"to": [RUTH], "own_labels": own})
+            w = Writer(Picker(seed), ctx, {})
+            for n in range(len(names)):
+                out |= {x for s in w.frames("position", **w.values_for(n)) if reject.search(s)
+                        for x in names if x in s}
+        return out
+
+    assert rejected([]), "the position frames reject the other side's figures"
+    assert not rejected(names[:3]) & set(names[:3])
+
+
+def test_the_other_side_is_said_only_among_one_side():
+    # read: a lessee's engineer asked the lessor 'Has the counterparty seen ...?', meaning his own side
+    from worldsmith.generators.kinds.email.compose import _of_one_side
+    from tests.generators.context_fixture import SAM, email_context
+
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to Corvale Shipping Ltd", privileged=True),
+            OrgRef(name="Corvale Shipping Ltd", role="opposing party", privileged=False)]
+    frames = ["Has the other side seen {label} yet?", "Has the counterparty seen {label}?", "Is {label} final?"]
+    out = email_context(to=[RUTH]).model_copy(update={"organisations": orgs})
+    assert _of_one_side(out, frames) == ["Is {label} final?"]
+    inside = email_context(to=[SAM]).model_copy(update={"organisations": orgs})
+    assert _of_one_side(inside, frames) == frames

@@ -1052,8 +1052,9 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         # whoever decides says first that they have read what was put up (a weekly decision series read alike)
         read_first = pick.chance(0.6 if beat == "decide" else 0.2)
         if read_first:
-            lines.append(pick.fill(email["reactions"]["decide" if beat == "decide" else "confirm" if beat == "confirm" else
-                                                  "pushback" if beat == "object" else "agree" if beat == "answer" else "ask"], **v) or "")
+            lines.append(pick.fill(_of_one_side(ctx, email["reactions"][
+                "decide" if beat == "decide" else "confirm" if beat == "confirm" else
+                "pushback" if beat == "object" else "agree" if beat == "answer" else "ask"]), **v) or "")
         explained = [f for f in ctx.facts if f.label == v["asked"] and (f.reason or f.source)]
         if reply_to_question:
             # the question first, then what this message adds
@@ -1066,7 +1067,7 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             lines.append(pick.fill(move["unsupported"], **v) or "")
         else:
             key = beat if beat in email["beats"] else "answer"
-            frames = email["beats"][key]
+            frames = _of_one_side(ctx, email["beats"][key])
             if key == "confirm" and _junior_to(ctx):
                 # who closes a point is its reviewer: a preparer does not close her own review point to her
                 # manager ("Happy on the sampled claims in error. We can close that point.", read 12)
@@ -1103,6 +1104,18 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         # a short objection across the table, on the same point week after week, read alike without it
         lines.append(pick.fill(move["across_object_close"], **v) or "")
     return _close(pick, ctx, hello, [cap_first(x) for x in lines if x], subject, full=beat == "decide" or pick.chance(0.3))
+
+
+_OTHER_SIDE = re.compile(r"\bthe (?:other side|counterparty)\b", re.I)
+
+
+def _of_one_side(ctx: ArtifactContext, frames: list[str]) -> list[str]:
+    """The frames a message may use: 'the other side' (or 'the counterparty') is said only among one side, of the
+    side across; a message that goes across the table never says it (the lessee's engineer asked the lessor 'Has the
+    counterparty seen ...?', meaning his own side)."""
+    if not across(ctx, ctx.to + ctx.cc):
+        return frames
+    return [f for f in frames if not _OTHER_SIDE.search(f)] or frames
 
 
 # A confirmation that closes, settles or agrees a point: the reviewer's or the decider's line, not a junior's.
