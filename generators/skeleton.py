@@ -552,7 +552,9 @@ def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], 
         # A fact's items split the same way in every sheet that lists them (seeded by the fact and its value): three
         # sheets of one room gave one debt three different splits between its loans (unseen outline, covenant)
         split_rng = random.Random(f"{g}:{value.amount}:{n}:items") if sheet.layout == "schedule" else rng
+        shape = _item_shape(ledger.facts[g], items) if n == len(items) and ledger.facts[g].items else None
         amounts = _aged_split(ledger.facts[g], items, n, value.amount, split_rng) or \
+            (_shaped_split(value.amount, shape, split_rng, sheet.layout != "log") if shape else None) or \
             split_cents(value.amount, n, split_rng, whole=sheet.layout != "log")
         first = len(sheet.lines)
         # a tracker's rows come in as they are presented, not category by category in a fixed cycle (read 12: 'the
@@ -598,6 +600,43 @@ def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], 
 
 _OLDER = re.compile(r"\bof which (?:[A-Z]{3} )?(?P<amount>[\d,]+(?:\.\d+)?) (?:was|were|is|are) (?:more than|over|older than) "
                     r"(?P<days>\d+) days")
+
+
+# What a line item's words say of its size: setting up, taking apart, inspecting, cleaning, testing and shipping are
+# small beside the restoration, overhaul, repair and new parts they go with (read: a shop visit quote whose induction
+# and disassembly came out its largest line).
+_SMALL_ITEM = re.compile(r"\b(induction|disassembly|assembly|inspection|inspections?|test|testing|transport|freight|"
+                         r"shipping|cleaning|clean|admin\w*|fees?|handling|labour|labor|documentation|de-identification|"
+                         r"survey|travel)\b", re.I)
+_LARGE_ITEM = re.compile(r"\b(restoration|overhaul|repairs?|replacement|replace|parts?|material|modules?|rectification|"
+                         r"reconstruction|refurbish\w*|rebuild|paint)\b", re.I)
+_STOP = {"the", "and", "of", "for", "to", "a", "an", "in", "on", "at", "by", "with", "or", "its", "per", "from", "as",
+         "is", "are", "was", "which", "that", "this", "without", "under"}
+
+
+def _item_shape(fact: LedgerFact, items: list[str]) -> list[float] | None:
+    """The weight of each of a fact's outline items, from its words: small for set-up, inspection, test and transport,
+    large for restoration, repair and parts, largest for the item the statement or label names most; None where the
+    words give no basis (every item alike), so the split stays as it was."""
+    said = set(w for w in re.findall(r"[a-z]+", f"{fact.statement} {fact.label or ''}".lower()) if w not in _STOP)
+    weights = []
+    for item in items:
+        small = len(_SMALL_ITEM.findall(item))
+        large = len(_LARGE_ITEM.findall(item))
+        named = len({w for w in re.findall(r"[a-z]+", item.lower()) if w not in _STOP} & said)
+        weights.append((1.0 if small > large else 3.0 if large else 2.0) + 1.5 * min(named, 2))
+    if len(set(weights)) < 2:
+        return None
+    return weights
+
+
+def _shaped_split(total: Decimal, shape: list[float], rng: random.Random, whole: bool) -> list[Decimal]:
+    """`total` split around the weights of `shape`, the heaviest item the largest amount."""
+    amounts = split_cents(total, len(shape), rng, whole=whole, sigma=0.12, shape=shape)
+    heavy = max(range(len(shape)), key=lambda i: shape[i])
+    big = max(range(len(amounts)), key=lambda i: amounts[i])
+    amounts[heavy], amounts[big] = amounts[big], amounts[heavy]
+    return amounts
 
 
 def _aged_split(fact: LedgerFact, items: list[str], n: int, total: Decimal, rng: random.Random) -> list[Decimal] | None:

@@ -113,3 +113,30 @@ def test_the_other_side_is_said_only_among_one_side():
     assert _of_one_side(out, frames) == ["Is {label} final?"]
     inside = email_context(to=[SAM]).model_copy(update={"organisations": orgs})
     assert _of_one_side(inside, frames) == frames
+
+
+def test_a_quotes_line_items_are_split_by_their_weight_set_up_and_transport_small():
+    # read: a shop visit quote split at random, induction and disassembly its largest line
+    import random
+    from decimal import Decimal
+
+    from worldsmith.generators.skeleton import _item_shape, _shaped_split
+
+    plan = _aircraft_plan()
+    quote = plan.fact("engine_sv_quote")
+    items = list(quote.items)
+    shape = _item_shape(quote, items)
+    assert shape is not None
+    for seed in range(10):
+        amounts = _shaped_split(Decimal(6180000), shape, random.Random(seed), True)
+        assert sum(amounts) == Decimal(6180000)
+        by = dict(zip(items, amounts))
+        small = [by["Induction, disassembly and module inspection"], by["Assembly, test cell run and transport"]]
+        assert max(small) < min(v for k, v in by.items() if "restoration" in k or "parts" in k), by
+        assert max(by, key=by.get) == "HPT and LPT module restoration", by
+    records = plan.fact("records_remediation_cost")
+    weights = dict(zip(records.items, _item_shape(records, list(records.items))))
+    assert max(weights, key=weights.get).startswith("Replacement of rotables"), weights
+    # no basis in the words: no invented shape (the split stays as before)
+    from types import SimpleNamespace
+    assert _item_shape(SimpleNamespace(statement="Costs.", label="costs", items=["Alpha", "Beta"]), ["Alpha", "Beta"]) is None
