@@ -191,3 +191,15 @@ def test_libreoffice_lays_out_the_memo_with_its_block_and_page_numbers(tmp_path)
     for words in ("MEMORANDUM", "TO:", "FROM:", "DATE:", "RE:", "Closing memo"):
         assert words in text
     assert text.index("MEMORANDUM") < text.index("Closing memo")
+
+
+def test_privilege_is_a_lawyers_marking_an_auditors_papers_inside_the_circle_are_confidential():
+    # read 12: 'a "Privileged & Confidential" running header on a bank's call notes', 'on an accountant's minutes'
+    plan = _plan(privileged=True)
+    orgs = [o.model_copy(update={"role": "external auditor to the client"}) if o.name == "Quill & Partners LLP" else o
+            for o in plan.organisations]
+    people = [p.model_copy(update={"title": "Audit Partner"}) if p.id == plan.artifact("d1").author else p
+              for p in plan.people]
+    plan = plan.model_copy(update={"organisations": orgs, "people": people})
+    header = _render(plan).sections[0].header.paragraphs[0].text
+    assert header.endswith("\t\tConfidential") and "Privileged" not in header, header

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import io
+import re
 
 import docx
 from docx.document import Document
@@ -86,7 +87,13 @@ def _margins(doc: Document, plan: WorldPlan, spec: DocumentSpec, look: str) -> N
     sender's letterhead instead of the running header."""
     section = doc.sections[0]
     org = organisation_name(plan, spec.author)
-    marking = PRIVILEGED if privileged(plan, spec) else ""
+    # legal privilege is a lawyer's to claim: an auditor's or a bank's papers inside the circle are marked confidential
+    # (read 12: 'a "Privileged & Confidential" running header on a bank's call notes', 'on an accountant's minutes')
+    author = plan.person(spec.author)
+    house = next((o for o in plan.organisations if o.id == author.organisation), None)
+    legal = re.search(r"\b(counsel|law firm|solicitors?|attorneys?|legal)\b",
+                      f"{house.role if house else ''} {author.title}", re.I) is not None
+    marking = (PRIVILEGED if legal else "Confidential") if privileged(plan, spec) else ""
     warning = banner(plan, spec)
     headers, footers = [section.header], [section.footer]
     if look == "letter":
