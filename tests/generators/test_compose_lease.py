@@ -140,3 +140,14 @@ def test_a_quotes_line_items_are_split_by_their_weight_set_up_and_transport_smal
     # no basis in the words: no invented shape (the split stays as before)
     from types import SimpleNamespace
     assert _item_shape(SimpleNamespace(statement="Costs.", label="costs", items=["Alpha", "Beta"]), ["Alpha", "Beta"]) is None
+
+
+def test_a_side_letter_recites_the_lease_it_is_made_under_between_lessor_and_lessee():
+    ctx = lease_ctx("Side letter and Return Acceptance Certificate: redelivery of MSN 6912")
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"purpose": "Corrib accepts redelivery."})})
+    doc = compose_document(ctx)
+    paras = [p for s in doc.sections for p in s.paragraphs]
+    prose = " ".join(paras)
+    assert "(the Lessor)" in prose and "(the Lessee)" in prose, prose
+    assert "Aircraft Lease Agreement dated 22 March 2016 (the Lease)" in prose, prose
+    assert "goods" not in prose.lower(), prose

@@ -66,6 +66,31 @@ def stated_date(ctx: ArtifactContext) -> dt.date | None:
     return None
 
 
+_UNDER = re.compile(rf"\b(?:an?|the)\s+(?P<name>(?:[A-Z][\w-]*\s+){{0,4}}(?:Agreement|Lease|Contract|Charter(?:party)?))"
+                    rf"\s+dated\s+(?:(?P<d1>\d{{1,2}})\s+(?P<m1>{_MONTHS})|(?P<m2>{_MONTHS})\s+(?P<d2>\d{{1,2}}),?)"
+                    rf"\s+(?P<y>\d{{4}})")
+
+
+def underlying(ctx: ArtifactContext) -> tuple[str, dt.date, str] | None:
+    """(name, date, short name) of the agreement the summary or the facts say the parties made earlier ('an Aircraft
+    Lease Agreement dated March 22, 2016'), where this agreement is another one; None if none is named."""
+    for text in [ctx.world_summary, *(f.statement for f in ctx.facts)]:
+        m = _UNDER.search(" ".join((text or "").split()))
+        if not m:
+            continue
+        name = m.group("name").strip()
+        if name.lower() in ctx.spec.title.lower():  # type: ignore[union-attr]
+            return None
+        month = m.group("m1") or m.group("m2")
+        try:
+            day = dt.datetime.strptime(f"{m.group('d1') or m.group('d2')} {month} {m.group('y')}", "%d %B %Y").date()
+        except ValueError:
+            continue
+        short = next((w for w in ("Lease", "Charter", "Contract") if w.lower() in name.lower()), "Agreement")
+        return name, day, short
+    return None
+
+
 def party_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str]:
     """What each party is called in the agreement, from its role ('Owners', 'Charterers'), else 'the first Party'."""
     def called(name: str) -> str:
@@ -323,6 +348,17 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             about = f" in respect of {things[0].text}" if things else ""
             out[i] = [f"(A) {first} and {second} have agreed terms{about}, as set out below.",
                       f"(B) The Parties record those terms in this agreement, made on {made}."]
+            under = underlying(ctx)
+            if under is not None:
+                # a side letter or a settlement recites the agreement it is made under, as the summary names it
+                # ('an Aircraft Lease Agreement dated March 22, 2016'), not 'have agreed terms' from nothing
+                name, day, short = under
+                ta, tb = (f"the {t}" if t in (one, two) and t else t for t in (a, b))
+                out[i] = [f"(A) {cap_first(ta)} and {tb} are parties to the {name} dated {long_date(day, ctx.locale)} "
+                          f"(the {short})" + (f", under which {ta} leases {things[0].text} to {tb}" if things and
+                                              (a, b) == ("Lessor", "Lessee") else "") + ".",
+                          f"(B) {cap_first(ta)} and {tb} have agreed the terms below in connection with the {short}, "
+                          f"and record them in this agreement, made on {made}."]
             if re.search(r"\bas amended\b|\bamendment\b", ctx.spec.title, re.I):
                 amended = long_date(executed_on(ctx) + dt.timedelta(days=14), ctx.locale)
                 out[i].append(f"(C) The Parties amended this agreement by a letter agreement of {amended}; this copy "

@@ -81,6 +81,9 @@ def agreement_kind(ctx: ArtifactContext) -> str:
     if _GOODS.search(title):
         return "goods"
     roles = " ".join(o.role for o in ctx.organisations)
+    if re.search(r"\b(side letter|settlement|release|amendment|deed|certificate|protocol|standstill|tolling)\b",
+                 title, re.I):
+        return "other"  # a paper made under a lease is not the lease
     if re.search(r"\b(lessor|lessee)\b", roles, re.I) and not _GOODS.search(roles):
         return "lease"
     if _GOODS.search(roles) or _GOODS.search(ctx.world_summary or ""):
@@ -321,6 +324,10 @@ def cites_articles(ctx: ArtifactContext) -> bool:
         return False
     if not any(_REF.search(f.statement) for f in ctx.facts):
         return False
+    from worldsmith.generators.compose.substance.agreement import underlying
+
+    if underlying(ctx) is not None:
+        return False  # the clauses cited are those of the agreement it is made under (a side letter to a lease)
     return len({n.split(".")[0] for n in provisions(ctx)}) >= 2
 
 
