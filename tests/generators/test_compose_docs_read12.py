@@ -337,3 +337,15 @@ def test_a_juniors_working_memo_to_their_manager_proposes_a_working_figure_not_a
     # the partner's own memo to the client still recommends
     ctx = document_context("memo", 6, facts=[CAP])
     assert "I would work" not in " ".join(memo_recommendation(picker_for(ctx), ctx, "Friday, March 14"))
+
+
+def test_a_response_letter_states_the_position_the_summary_says_its_side_insists_on():
+    # read 12: the response to the demand 'never addresses the Section 12.4 carve-out, the whole dispute'
+    from worldsmith.generators.compose.substance.letters import held_position
+
+    summary = ("Olsbury claims its recall costs. Tarnwick's counsel answers the demand of April 29 by insisting that "
+               "the cap limits everything to USD 98,400,000; the negotiation period ends on May 29.")
+    ctx = document_context("letter", 4, facts=[CAP]).model_copy(update={"world_summary": summary})
+    assert held_position(ctx, "Tarnwick Mills Co.") == "the cap limits everything to USD 98,400,000"
+    assert held_position(ctx, "Olsbury Foods, Inc.") == ""  # the other side's insistence is not this side's position
+    assert held_position(ctx.model_copy(update={"facts": [DEADLINE]}), "Tarnwick Mills Co.") == ""  # no such figure

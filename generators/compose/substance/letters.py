@@ -140,7 +140,8 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             why = _why_reserved(ctx, fs)
             if fs:
                 we = "Our client's position" if client else "Our position"
-                out[i] = [" ".join(why) if why else f"{we} is as follows. " +
+                held = held_position(ctx, client)
+                out[i] = [" ".join(why) if why else (f"{we} is that {held}. " if held else f"{we} is as follows. ") +
                           " ".join(as_told(pick, f, ctx.facts, client) for f in fs)]
         elif k == "letter_background":
             fs = take([f for f in ctx.facts if not identity(f)])
@@ -232,6 +233,30 @@ def _why_reserved(ctx: ArtifactContext, fs: list[FactRef]) -> list[str]:
             out.append(f"{cap_first(label(f))} is {f.text}, and it will be applied to the claim as the policy "
                        f"provides." if f.value.type in ("percent", "money") else f"{cap_first(label(f))} is {f.text}.")
     return out
+
+
+_HOLDS = re.compile(r"\b(?:by |in )?(?:insisting|maintaining|contending|arguing) that (?P<x>[^;.]+)")
+
+
+def held_position(ctx: ArtifactContext, client: str) -> str:
+    """What the summary says the writer's side insists on ('Okeford's counsel answers the demand ... by insisting that
+    the cap limits everything to USD 7,200,000'), for a letter by that side to state as its position (read 12: a
+    response that 'never addresses the Section 12.4 carve-out, the whole dispute'); '' where the summary says none or
+    it carries a figure the letter does not."""
+    side = client or ctx.author.organisation
+    short = side.split()[0]
+    carried = " ".join(f.text for f in ctx.facts)
+    for sentence in re.split(r"(?<=[.;])\s+", ctx.world_summary):
+        if not re.search(rf"\b{re.escape(short)}\b", sentence):
+            continue
+        m = _HOLDS.search(sentence)
+        if not m:
+            continue
+        held = m.group("x").strip().rstrip(",")
+        if any(n not in carried for n in re.findall(r"[A-Z]{3} [\d,]+", held)):
+            return ""
+        return held
+    return ""
 
 
 _DECIDED = {"demand", "accept", "reject", "claim", "seek", "pursue", "decline", "refuse", "require", "tender",
