@@ -1362,6 +1362,10 @@ _COMPARATORS = re.compile(
     rf"|\b(?:below|under){_BY_FIGURE})"
     r"|(?P<eq>\bequals\b|\bequal\s+to\b|\bis\s+equal\b|\bthe\s+same\s+as\b|\bidentical\s+to\b|\bmatches\b|"
     r"\bequivalent\s+to\b)")
+# A comparison denied from outside its clause: "it is not the case that the audit claim exceeds the revised claim"
+# (kit11: with the right figures and gap it scored 1.0 on a reply, a brief and an answer).
+_CASE_NEG = re.compile(r"\b(?:not\s+(?:the\s+case|true|correct|right|so)|untrue|false|incorrect|wrong)\s+(?:to\s+say\s+)?"
+                       r"that\b")
 _CMP_NEG = re.compile(r"\b(?:not|never|no|cannot|n't)\s+(?:\w+\s+){0,2}$|n't\s+(?:\w+\s+){0,2}$")
 # an arrow ("vs NWC peg GBP 3.25m -> EBITDA exceeds the peg") starts the conclusion drawn from what went before
 _SEGMENT_BREAK = re.compile(r";|->|=>|\u2192|\bbut\b|\bwhereas\b|\bwhile\b|\bwhilst\b|\bhowever\b|,\s*(?:and\s+)?so\b|\btherefore\b|"
@@ -1623,10 +1627,11 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                 if re.fullmatch(r"(?:exceeded|surpassed|outstripped|outweighed)", word) and \
                         re.search(r"\b(?:is|are|was|were|be|been|being)\s+(?:\w+\s+)?$", before_text):
                     sign = "lt"  # "the cap is exceeded (by the claim)": the subject is the smaller
-                if _CMP_NEG.search(masked[max(gs, c.start() - 30):c.start()]):
+                if bool(_CMP_NEG.search(masked[max(gs, c.start() - 30):c.start()])) != bool(
+                        _CASE_NEG.search(masked[gs:c.start()])):
                     if sign == "eq":
                         continue
-                    sign = "lt" if sign == "gt" else "gt"  # "does not exceed": at most
+                    sign = "lt" if sign == "gt" else "gt"  # "does not exceed", "it is not the case that A exceeds": at most
                 # an aside in brackets that compares something else ("(a year's pay, below the statutory cap)")
                 # states nothing of the two: its other side must be named
                 aside = masked.count("(", s, c.start()) > masked.count(")", s, c.start())

@@ -69,3 +69,15 @@ def test_a_reply_greeting_or_signed_as_the_wrong_person_is_misaddressed():
     assert not misaddressed(world, sent("Dear Clinton,\n\nThe claim exceeds it.\n\nBest regards,\nJordan Becker"))
     assert not misaddressed(world, sent("Clinton - yes: the claim is more. Jordan"))
     assert not misaddressed(world, sent("Hi all,\n\nYes - the claim exceeds it.\n\nJordan"))
+
+
+def test_a_comparison_denied_from_outside_its_clause_is_the_other_way():
+    # kit11: 'It is not the case that the Quorvex audit claim (USD 2,871,000) exceeds Quorvex's revised claim (USD
+    # 1,078,800); the difference is USD 1,792,200.' scored 1.0 on a reply, a brief and an answer
+    from worldsmith.environments.answers import directions
+
+    a, b = ["quorvex", "audit", "claim"], ["revised", "claim"]
+    assert directions("It is not the case that the Quorvex audit claim (USD 2,871,000) exceeds the revised claim "
+                      "(USD 1,078,800); the gap is USD 1,792,200.", a, b) == {"a<b"}
+    assert directions("It is untrue that the Quorvex audit claim exceeds the revised claim.", a, b) == {"a<b"}
+    assert directions("The Quorvex audit claim (USD 2,871,000) exceeds the revised claim (USD 1,078,800).", a, b) == {"a>b"}
