@@ -47,6 +47,7 @@ def test_an_agreement_of_no_known_kind_has_no_goods_and_its_parties_by_name():
     doc = compose_document(lease_ctx("Settlement and Release Deed: MSN 6912 (executed copy)"))
     prose = " ".join(p for s in doc.sections for p in s.paragraphs)
     assert "goods" not in prose.lower() and "Supplier" not in prose and "Buyer" not in prose, prose
+    assert "(the Corrib)" not in prose, prose
 
 
 def _aircraft_plan():
@@ -151,3 +152,12 @@ def test_a_side_letter_recites_the_lease_it_is_made_under_between_lessor_and_les
     assert "(the Lessor)" in prose and "(the Lessee)" in prose, prose
     assert "Aircraft Lease Agreement dated 22 March 2016 (the Lease)" in prose, prose
     assert "goods" not in prose.lower(), prose
+
+
+def test_an_agreement_is_of_the_kind_its_title_names():
+    from worldsmith.generators.compose.substance.articles import agreement_kind
+
+    kinds = {t: agreement_kind(lease_ctx(t)) for t in (
+        "Aircraft Lease Agreement: MSN 6912 (executed copy)", "Side letter: redelivery of MSN 6912",
+        "Share Purchase Agreement: Project Millrace (executed)", "Ingredient Supply Agreement (executed)")}
+    assert list(kinds.values()) == ["lease", "other", "other", "goods"], kinds

@@ -72,10 +72,18 @@ _GOODS = re.compile(r"\b(supply|supplier|purchase|buyer|seller|sale of goods|goo
 _LEASE = re.compile(r"\b(lease|leasing|lessor|lessee|hire|tenancy)\b", re.I)
 
 
+def _called(term: str, kind: str) -> str:
+    """A party's defined term as the parties clause gives it: '(the Lessor)', but '(Corrib)' for a short name."""
+    return term if kind == "other" and term[:1].isupper() and not term.startswith("the ") and \
+        term not in ("Supplier", "Buyer", "Contractor", "Client", "Lessor", "Lessee") else f"the {term}"
+
+
 def agreement_kind(ctx: ArtifactContext) -> str:
     """What the agreement is, from its title first, then the parties' roles: 'lease' (an aircraft, vessel or
     equipment lease), 'goods' (supply, purchase or sale of goods), else 'other'."""
     title = agreement_name(ctx.spec.title) or ctx.spec.title
+    if re.search(r"\b(share|stock|asset|equity|membership interest) purchase\b|\bmerger\b", title, re.I):
+        return "other"  # a purchase of a business is no supply of goods
     if _LEASE.search(title):
         return "lease"
     if _GOODS.search(title):
@@ -453,7 +461,8 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
     plan: list[tuple[str, str]] = [("Parties", "parties"), ("Recitals", "recitals")]
     bodies: dict[int, list[str]] = {
         0: [f"This {name or 'Agreement'} (this Agreement) is dated {day} and made between (1) {first}"
-            f" (the {a if first == a_name else b}) and (2) {second} (the {b if first == a_name else a})"
+            f" ({_called(a if first == a_name else b, kind)}) and (2) {second}"
+            f" ({_called(b if first == a_name else a, kind)})"
             f" (each a Party)."],
         1: [f"(A) {a} produces and sells {goods}.",
             f"(B) {b} wishes to buy {goods} from {a}, and {a} wishes to supply them, on the terms of this Agreement."]}
