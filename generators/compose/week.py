@@ -123,8 +123,17 @@ def fixed_event(e: WeekEvent) -> bool:
     return e.type == "date" and not DUE_DATE.search(e.label)
 
 
+# A paper the note's own writer made, in the first person ("Ana Walker finished the Notice of claim ..." in Ana
+# Walker's own note read as the author in the third person, read 12): as many frames as the lists they stand for.
+_MINE = {"paper_out": ["Our {title} was finished on {d}; it can come to you now.", "We completed the {title} on {d}.",
+                       "I finished the {title} on {d}; happy to send it over."],
+         "paper": ["I circulated the {title} on {d}.", "New on the file: my {title} ({d}).",
+                   "The {title} went round on {d}."]}
+
+
 def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str],
-               why: dict[str, str] | None = None, outside: set[str] = frozenset(), firm: str = "") -> list[str]:
+               why: dict[str, str] | None = None, outside: set[str] = frozenset(), firm: str = "",
+               me: str = "") -> list[str]:
     """One sentence per event, for a weekly status note: what came in, what moved, what went round, what is due.
     `ours` names the organisations of the author's side (another's paper is one received); `why` gives, by fact
     id, what to add after a figure's line (how it is worked out, where to read it); `outside` names the
@@ -136,12 +145,15 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
         kind = e.type if e.type in ("money", "date", "text") else "other"
         if e.what == "paper" and e.org == firm and outside - {firm}:
             frames = _NOTE["paper_out"]  # our own paper, told to a reader outside the firm
+            frames = _MINE["paper_out"] if me and e.by == me else frames
         elif e.what == "paper" and own and firm and e.org != firm:
             frames = _NOTE["paper_side"]  # a paper of another firm on our side (the fund's lawyers, accountants)
         elif e.what == "learnt" and fixed_event(e):
             frames = _NOTE["learnt"]["fixed"]
         else:
             frames = _frames(_NOTE, e, own, kind, today)
+            if me and e.what == "paper" and e.by == me and frames is _NOTE["paper"]:
+                frames = _MINE["paper"]
         line = pick.frame(frames).format(**_values(e, today, locale), **_span(e, today))
         if e.fact and (why or {}).get(e.fact):
             line += " " + why[e.fact]
@@ -166,6 +178,8 @@ _STEPS = {
     "paper_own": ["{owner}: take in comments on the {title}", "{owner}: settle the {title} once comments are in"],
     "learnt": ["{owner}: check {label} against {where}", "{owner}: tie {label} to {where}"],
     "moved": ["{owner}: work through why {label} moved, against {where}"],
+    "paper_to_you": ["{owner}: send you the {title}, with a short covering note on what it means for you",
+                     "{owner}: take you through the {title} on the next call, with the points that need your view"],
     # to the client: what the figure means for it, not our check of it
     "learnt_out": ["{owner}: a short note to you on what follows from {label}",
                    "{owner}: take you through {label} on the next call"],
@@ -189,12 +203,19 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
         return []
     out = []
     for i, e in enumerate(events):
-        if e.what in ("learnt", "moved") and e.type == "text" or e.what in ("last", "passed"):
-            continue  # a decision or a name is recorded, not checked; the last paper is where things stand
+        if e.what in ("learnt", "moved") and e.type in ("text", "date") or e.what in ("last", "passed"):
+            # a decision, a name or the day of an event is recorded, not checked ("tie the recall date to the source
+            # papers", "take you through the recall date" to the client whose recall it was, read 12); the last
+            # paper is where things stand
+            continue
 
         key = "paper" if e.what == "paper" and e.org in ours else "paper_other" if e.what == "paper" else e.what
         key = "due" if key == "next" else key
         key = key + "_out" if outside and key in ("learnt", "moved") else key
+        if outside and key in ("paper", "paper_own"):
+            # our own paper, to the client: it is sent or taken through, not commented on among ourselves ("Christopher:
+            # comments on the Minutes ... to Ana" in a note to the general counsel, read 12)
+            key = "paper_to_you"
         ready = max(e.day - dt.timedelta(days=2), today + dt.timedelta(days=1))
         owner = owners[i % len(owners)]
         if key == "paper" and owner == _values(e, today, locale)["by_first"]:

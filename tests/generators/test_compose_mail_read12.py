@@ -431,3 +431,23 @@ def test_a_threads_first_message_is_no_forward_of_nothing():
         "Re: Notice of marine casualty: M/T Aurelian Tide"
     plain = spec.model_copy(update={"title": "Weekly status: April 29"})
     assert subject_of(plain, None) == "Weekly status: April 29"
+
+
+def test_a_weekly_note_names_its_writers_own_paper_in_the_first_person_and_sets_no_step_on_a_date():
+    # "Ana Walker finished the Notice of claim ... on March 10" in Ana Walker's own note; "Christopher: tie the
+    # recall date to the source papers" / "take you through the recall date" to the client whose recall it was
+    from worldsmith.generators.compose.week import note_lines
+    paper = WeekEvent(what="paper", day=dt.date(2026, 3, 10), title="Notice of claim", by="Ana Walker", org="Ashby")
+    recall = WeekEvent(what="learnt", day=dt.date(2026, 3, 5), fact="recall_date", label="the recall date",
+                       type="date", text="March 5, 2026")
+    for seed in range(20):
+        for outside in ({"Bramble"}, set()):
+            lines = note_lines(Picker(seed), [paper], dt.date(2026, 3, 11), "en_US", {"Ashby"}, {}, outside | {"Ashby"},
+                               "Ashby", "Ana Walker")
+            assert "Ana Walker" not in lines[0] and "Ana " not in lines[0], lines
+        for out in (True, False):
+            steps = week_steps(Picker(seed), [recall], dt.date(2026, 3, 11), "en_US", {"Ashby"}, ["Christopher"], {}, out)
+            assert not any("recall date" in s for s in steps), steps
+        ours = WeekEvent(what="paper", day=dt.date(2026, 3, 10), title="Minutes", by="Ana Walker", org="Ashby")
+        steps = week_steps(Picker(seed), [ours], dt.date(2026, 3, 11), "en_US", {"Ashby"}, ["Christopher"], {}, True)
+        assert steps and all("you" in s and "comments" not in s for s in steps), steps

@@ -730,7 +730,7 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
                                       f"It is on {f.source}." if f.source else "") if x) for f in ctx.facts}
     week = ctx.week or []
     readers = {p.organisation for p in ctx.to + ctx.cc}
-    lines = note_lines(pick, week, day, ctx.locale, ours, why, readers, ctx.author.organisation)
+    lines = note_lines(pick, week, day, ctx.locale, ours, why, readers, ctx.author.organisation, ctx.author.name)
     rest = [fact_sentence(pick, f, "email") for f in ctx.facts if not any(f.text in line for line in lines)]
     # dealt round the series, not drawn: a long matter has several notes of one series on a day, and drawn
     # openers and quiet lines gave two of them the same text (five realism_near_duplicates at --scale 80)
