@@ -74,9 +74,10 @@ class PrefixCache:
         self._seen: set[bytes] = set()
         self._lock = threading.Lock()
         # The tokens and full-block hashes of the first message (a world's system message, the same text in every
-        # request of the world) by model and text: cutting and hashing it again per request was a third of the test
-        # server's CPU per request. Its layout ends in a newline before the next message's marker, so its tokens
-        # are the same whatever follows, and the hashes go on from its last full block.
+        # request of the world) and the second's first paragraph (a kind's rules) by model and text: cutting and
+        # hashing them again per request was a third of the test server's CPU per request. The head ends where no
+        # token runs on (a newline before the next marker, a character before a blank line), so its tokens are the
+        # same whatever follows, and the hashes go on from its last full block.
         self._heads: dict[tuple[str, str], tuple[list[str], list[bytes]]] = {}
 
     def _head(self, model: str, text: str) -> tuple[list[str], list[bytes]]:
@@ -85,7 +86,7 @@ class PrefixCache:
         if held is None:
             toks = tokens(text)
             held = (toks, block_hashes(model, toks))
-            if len(self._heads) >= 64:  # a few worlds at once; more is a server with other work
+            if len(self._heads) >= 256:  # a few worlds and their kinds at once; more is a server with other work
                 self._heads.clear()
             self._heads[(model, text)] = held
         return held
@@ -94,9 +95,16 @@ class PrefixCache:
         """(prompt tokens, uncached prompt tokens) of one request, then remember its blocks."""
         parts = [m for m in messages if isinstance(m, dict)]
         if parts:
-            head_toks, head_hashes = self._head(model, chat_text(parts[:1])[:-len(_ANSWER_START)])
+            head, rest = chat_text(parts[:1])[:-len(_ANSWER_START)], chat_text(parts[1:])
+            # The second message's first paragraph (a kind's rules, the same for every call of the kind) is cut and
+            # hashed once too, where it ends on a token's end: before a blank line, after a character that is not
+            # whitespace (no token runs from one into a line break).
+            cut = rest.find("\n\n")
+            if cut > 0 and not rest[cut - 1].isspace() and len(parts) > 1:
+                head, rest = head + rest[:cut], rest[cut:]
+            head_toks, head_hashes = self._head(model, head)
             full = len(head_hashes) * BLOCK
-            toks = head_toks + tokens(chat_text(parts[1:])[:-len(_ANSWER_START)] + _ANSWER_START)
+            toks = head_toks + tokens(rest)
             start = head_hashes[-1] if head_hashes else hashlib.blake2b(model.encode(), digest_size=16).digest()
             hashes = head_hashes + _chained(start, toks[full:])  # the costly part, outside the lock
         else:

@@ -306,7 +306,7 @@ def artifact_context(messages: list[dict], marker_at: int, context: str) -> Arti
     """The whole artifact context a request carries: its context block with the parts before it (the world's and the
     voice's blocks, the body of the message answered)."""
     data = merge_context(json.loads(context), **_parts(messages, marker_at))
-    return ArtifactContext.model_validate_json(json.dumps(data))
+    return ArtifactContext.model_validate(data)  # JSON data: no need to write it out and read it again
 
 
 def artifact_of(body: dict) -> str | None:
@@ -352,6 +352,12 @@ def _schema_of(body: dict, messages: list[dict]) -> dict | None:
 
 def answer_for(body: dict) -> tuple[str | None, dict]:
     """The output type a request names (or None) and a valid answer for it, as a JSON value."""
+    return answer_and_artifact(body)[:2]
+
+
+def answer_and_artifact(body: dict) -> tuple[str | None, dict, str | None]:
+    """answer_for() and artifact_of() at once: the context a request carries, read once (the server's CPU per request
+    counts against a small machine's cores, which the client shares)."""
     messages = [m for m in body.get("messages") or [] if isinstance(m, dict)]
     at = _marker_index(messages)
     output_type = OUTPUT_MARKER.search(_text(messages[at].get("content"))).group(1) if at is not None else None
@@ -360,11 +366,12 @@ def answer_for(body: dict) -> tuple[str | None, dict]:
         try:
             if output_type in content_types():
                 ctx = artifact_context(messages, at, context)
-                return output_type, content_types()[output_type][1](ctx).model_dump(mode="json")
+                return output_type, content_types()[output_type][1](ctx).model_dump(mode="json"), ctx.spec.id
             if output_type == "ExpansionProposal":
-                return output_type, propose_expansion(ExpansionContext.model_validate_json(context)).model_dump(mode="json")
+                answer = propose_expansion(ExpansionContext.model_validate_json(context)).model_dump(mode="json")
+                return output_type, answer, artifact_of(body)
             if output_type == "JudgeVerdict":
-                return output_type, literal_judgement(json.loads(context))
+                return output_type, literal_judgement(json.loads(context)), artifact_of(body)
         except Exception:  # noqa: BLE001 - a context we cannot use gets the generic answer, as a weak model would
             pass
     schema = _schema_of(body, messages)
@@ -372,7 +379,7 @@ def answer_for(body: dict) -> tuple[str | None, dict]:
         known = {**{k: v[0] for k, v in content_types().items()}, "ExpansionProposal": ExpansionProposal}
         schema = known[output_type].model_json_schema() if output_type in known else {"type": "object"}
     value = minimal_instance(schema)
-    return output_type, value if isinstance(value, dict) else {"value": value}
+    return output_type, value if isinstance(value, dict) else {"value": value}, artifact_of(body)
 
 
 def literal_judgement(context: dict) -> dict:
@@ -791,12 +798,12 @@ class TestServer:
         # Counted on arrival, as a server looks up its prefix cache when it schedules the request.
         entry["prompt_tokens"], entry["uncached_prompt_tokens"] = self._prefix.count(str(body.get("model")),
                                                                                      body["messages"])
-        output_type, answer = answer_for(body)
+        output_type, answer, artifact = answer_and_artifact(body)
         entry["output_type"] = output_type
         entry["schema"] = self._intern(_schema_of(body, body["messages"]))  # what the model was asked to fill
         if self.config.mode == "schema_only":
             answer = schema_only_answer(body, output_type, random.Random(f"{self.config.seed}:{root}:{attempt}"))
-        entry["artifact"] = artifact_of(body)  # which artifact was asked for: what a rerun after an edit asks again
+        entry["artifact"] = artifact  # which artifact was asked for: what a rerun after an edit asks again
         # The latency counts from the request's arrival: like a model's, it includes the server's own work.
         if self._stopping.wait(max(0.0, h.started + self._delay(entry["key"], attempt) - time.perf_counter())):
             return self._drop(h)

@@ -95,3 +95,21 @@ def test_the_server_logs_and_sums_the_uncached_tokens_of_each_request():
     assert records[1]["uncached_prompt_tokens"] < n_tokens(second) - 10 * BLOCK
     assert stats["uncached_prompt_tokens"] == sum(r["uncached_prompt_tokens"] for r in records)
     assert stats["prompt_tokens"] == n_tokens(first) + n_tokens(second)
+
+
+def test_a_kinds_rules_counted_once_give_the_same_counts_as_the_whole_prompt_cut_anew():
+    """The first paragraph of the second message (a kind's rules) is cut into tokens once and kept; the counts must be
+    those of the whole text cut anew and hashed block by block, whatever follows the paragraph."""
+    from worldsmith.generators.backends.prefix_cache import block_hashes
+
+    rules = "# Writing an email\nWrite `body`: the text, plain (no subject)."
+    requests = [chat(words(40), rules + "\n\nFrom: Ann Lowe\nSubject: cap"), chat(words(40), rules + "\n\n\n  x"),
+                chat(words(40), rules + "\n\nother" + " beta" * 30), chat(words(40), "no blank line here at all"),
+                chat(words(40), rules + "\n\nFrom: Ann Lowe\nSubject: cap")]
+    kept, seen = PrefixCache(), set()
+    for messages in requests:
+        whole = tokens(chat_text(messages))
+        hashes = block_hashes("m", whole)
+        hit = next((i for i, h in enumerate(hashes) if h not in seen), len(hashes))
+        seen.update(hashes)
+        assert kept.count("m", messages) == (len(whole), len(whole) - hit * BLOCK)
