@@ -428,6 +428,52 @@ def _is_label(text: str, m: re.Match, s: int, e: int) -> bool:
     return len(m["num"]) <= 2 and not line.strip(" \t*->#") and bool(re.match(r"[.)]\s", text[e:e + 2]))
 
 
+_TABLE_ROW = re.compile(r"^[ \t]*\|(.+)\|[ \t]*$")
+_TABLE_RULE = re.compile(r"^[ \t]*\|[ \t:|-]+\|[ \t]*$")
+_BARE_FIGURE = re.compile(r"[-(]?\d[\d,]*(?:\.\d+)?\)?")
+_CELL_FIGURE = re.compile(r"(?:[A-Z]{3}\s*|[$\u00a3\u20ac])?[-(]?\d[\d,]*(?:\.\d+)?\)?\s*(?:%|m|bn|k|million|billion|[a-z]+)?")
+
+
+def _header_code(cell: str) -> str | None:
+    """The currency a table column's header gives its bare figures ('USD', 'Amount (GBP)'), or None."""
+    m = re.search(r"\b([A-Z]{3})\b", cell)
+    return m.group(1) if m and m.group(1) in _CODES else None
+
+
+def untable(text: str) -> str:
+    """A Markdown table's rows as lines a reader parses: 'label: figure (the other cells).', each bare figure with
+    the currency its column's header gives. A table read as text bound each row's label to the first number of its
+    working column (kit11: '| Quorvex audit claim | (1,860 - 1,200) x 1,450 x 3 | 2,871,000 |' under a 'USD' header
+    read as the claim stated at 1,860, and right answers in table form scored 0.0-0.64)."""
+    if "|" not in text:
+        return text
+    lines, out, header = text.split("\n"), [], None
+    for i, line in enumerate(lines):
+        row = _TABLE_ROW.match(line)
+        if row is None:
+            header = None
+            out.append(line)
+            continue
+        if _TABLE_RULE.match(line):
+            continue
+        cells = [c.strip() for c in row.group(1).split("|")]
+        if header is None and i + 1 < len(lines) and _TABLE_RULE.match(lines[i + 1]):
+            header = cells
+            continue
+        codes = [_header_code(h) for h in header] if header else []
+        cells = [f"{codes[k]} {c}" if k < len(codes) and codes[k] and _BARE_FIGURE.fullmatch(c) else c
+                 for k, c in enumerate(cells)]
+        label, rest = cells[0], [c for c in cells[1:] if c]
+        figures = [k for k, c in enumerate(rest) if _CELL_FIGURE.fullmatch(c)]
+        if not rest:
+            out.append(label)
+            continue
+        at = figures[-1] if figures else len(rest) - 1
+        others = [c for k, c in enumerate(rest) if k != at]
+        out.append(f"{label}: {rest[at]}" + (f" ({'; '.join(others)})" if others else "") + ".")
+    return "\n".join(out)
+
+
 def parse(text: str) -> Parsed:
     """Every amount, number, percent and date a text states, each with its span, sentence and flags."""
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u00a0", " ")

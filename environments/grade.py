@@ -1077,7 +1077,7 @@ def _authored_texts(session: Session, answer: str | None) -> list[str]:
 def _own_text(message) -> str:
     """What the agent wrote in a message it sent: a reply's or a forward's own text, never the message it quotes (an
     empty reply read as its quote, figures and all)."""
-    return message.text if message.text is not None else message.body or ""
+    return answers.untable(message.text if message.text is not None else message.body or "")
 
 
 _GREETING = re.compile(r"^\s*(?:(?:dear|hi|hello|hey|morning|good\s+morning|good\s+afternoon)\s+)?"
@@ -1679,7 +1679,8 @@ def grade(task: Task, session: Session, answer: str | None = None, judge: "Model
         if answer is not None and len(answer.encode("utf-8", errors="replace")) > limits.MAX_ANSWER_BYTES:
             # Past the limit the agent was told of, an answer scores 0 unread: reading it is the grader's time.
             return Grade(task=task.id, score=0.0, penalties_met=[TOO_LONG])
-        return _grade(task, session, answer, judge)
+        # a Markdown table read as the lines it means, once, so every check reads the same text (answers.untable)
+        return _grade(task, session, answers.untable(answer) if answer else answer, judge)
     finally:
         _STATES.pop(id(session), None)
 

@@ -81,3 +81,17 @@ def test_a_comparison_denied_from_outside_its_clause_is_the_other_way():
                       "(USD 1,078,800); the gap is USD 1,792,200.", a, b) == {"a<b"}
     assert directions("It is untrue that the Quorvex audit claim exceeds the revised claim.", a, b) == {"a<b"}
     assert directions("The Quorvex audit claim (USD 2,871,000) exceeds the revised claim (USD 1,078,800).", a, b) == {"a>b"}
+
+
+def test_a_markdown_table_is_read_row_by_row_with_its_columns_currency():
+    # kit11: '| Quorvex audit claim | (1,860 - 1,200) x 1,450 x 3 | 2,871,000 |' under a 'USD' header read as the
+    # claim stated at 1,860, and right answers in table form scored 0.0-0.64
+    from worldsmith.environments.answers import bound_figures, untable
+
+    table = ("| Item | Working | USD |\n| --- | --- | --- |\n"
+             "| Quorvex audit claim | (1,860 - 1,200) x 1,450 x 3 | 2,871,000 |\n"
+             "| Quorvex's revised claim | 248 x 1,450 x 3 | 1,078,800 |\nAnswer: USD 1,792,200")
+    lines = untable(table).splitlines()
+    assert lines[0] == "Quorvex audit claim: USD 2,871,000 ((1,860 - 1,200) x 1,450 x 3)."
+    assert [m.text for m in bound_figures(untable(table), ["quorvex audit claim"])] == ["USD 2,871,000"]
+    assert untable("No table | here.") == "No table | here."
