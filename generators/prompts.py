@@ -3,21 +3,25 @@
 The contract every backend and the test server rely on, ordered from what most calls share to what is
 one call's own, so that a server's prefix cache pays for the shared part once:
   messages = [system, user]
-  system  the stable prefix of one world (writer's rules, world brief) and, last, a fenced block opened
-          by "```json worldsmith-world" holding the world's part of every artifact's context (title,
-          summary, locale, window, organisations, cast: the one copy of the cast and sides); rendered
-          only from those, so it is byte-identical across a world's calls;
-  user    the kind's rules (the same for every call of a kind), then (schema-in-prompt modes) the
-          JSON schema, then the author's voice with its block "```json worldsmith-voice" (shared by the
-          author's calls of the kind), then the thread so far (shared by the author's later messages of
-          the thread; put before the voice it measured worse: a thread's authors alternate), then this
-          artifact's own instructions (people, beat, facts with their reasons and
-          sources, the message answered, repair notes), then a line `worldsmith-output: <TypeName>`
-          and, last, a fenced block opened by "```json worldsmith-context" holding the rest of the
-          context's JSON (people by id where the world block has them, the answered message's body
-          left to its fenced "```text worldsmith-parent chars=N" block in the instructions) and closed
-          by "```".
-A reader rebuilds the whole context with context_parts() and merge_context().
+  system  the stable prefix of one world (writer's rules, how to carry facts, world brief) and, last, a fenced block
+          opened by "```json worldsmith-world" holding the world's part of every artifact's context (title,
+          summary, locale, window, organisations, cast, the world's seed: the one copy of the cast and sides);
+          rendered only from those, so it is byte-identical across a world's calls. No fact is in it: an edited
+          fact must leave the prompts (and cached answers) of the files that do not carry it as they were;
+  user    the kind's rules (the same for every call of a kind, with the moves of a thread and how to read a sheet's
+          lines), then (schema-in-prompt modes) the JSON schema, then the author's voice with its block
+          "```json worldsmith-voice" (shared by the author's calls of the kind), then the thread so far (shared by
+          the author's later messages of the thread), then this artifact's own instructions, their lines from the
+          most shared to its own (author, recipients, purpose and move; then date, subject, title; facts with
+          their reasons and sources; the message answered, fenced "```text worldsmith-parent chars=N"; repair
+          notes), then a line `worldsmith-output: <TypeName>` and, last, a fenced block opened by
+          "```json worldsmith-context" holding the rest of the context's JSON and closed by "```".
+The context block says nothing the text before it says exactly: the world's and the voice's blocks, the answered
+message's body, and every field a line of the instructions shows (title, date, purpose, people by name, the
+move, a fact's text, label, statement, reason and source, an attachment's path and title; shown_values() reads
+them back and the block keeps a field wherever the reading would differ) or the spec implies (a message's
+thread, id and parent, the artifact's seed, a fact's value its text reads as). A reader rebuilds the whole
+context with context_parts() and merge_context().
 """
 
 from __future__ import annotations
