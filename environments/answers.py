@@ -981,7 +981,10 @@ def _flag(parsed: Parsed) -> None:
 # Between a figure and a date that only dates the paper it comes from: "USD 3.95m, the draft extrapolation of",
 # "USD 3.95m (the schedule dated", "USD 3.95m in the draft of".
 _DATING = re.compile(r"[\s,(]*(?:(?:is|was|being|from|in|per)\s+)?(?:the|a|an|its|our|their)?\s*"
-                     r"(?:[a-z0-9'.-]+\s+){0,5}(?:of|dated|on|from)\s*$")
+                     r"(?:[a-z0-9'.-]+\s+){0,5}(?:of|dated|on|from)\s*$"
+                     # a list's 'figure - day' or 'figure: day' ('accounts counted 1,860 - 2026-04-14, Jordan Becker':
+                     # kit11's misdated line scored 1.0)
+                     r"|\s*(?:[a-z]+\s*)?[-\u2013\u2014:]\s*$")
 
 
 def dated_by(parsed: Parsed, date: Mention) -> Mention | None:

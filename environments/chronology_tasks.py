@@ -150,7 +150,9 @@ def _task(graph: Graph, client: str, kind: str, head: str, told: list, files: li
     # scored it 1.0 beside the right sender named for the other two)
     senders = {s for _, _, s, _, _ in told}
     others = sorted(p.name for p in world.plan.people if p.name not in senders)
-    said_sent = [form.format(n.lower()) for n in others for form in ("by {}", "from {}", "({})", "{} sent", "sent by {}")]
+    # (also a list's 'figure: day, name' and 'day (name)': kit11 gave a figure to the other side's counsel that way)
+    said_sent = [form.format(n.lower()) for n in others
+                 for form in ("by {}", "from {}", "({})", "{} sent", "sent by {}", ", {}.", ", {};", ", {}\n")]
     if said_sent:
         negatives.append(Criterion(id="names_other_sender", weight=2.0,
                                    description="names someone who sent none of the figures as a sender",

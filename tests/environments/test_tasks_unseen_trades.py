@@ -95,3 +95,14 @@ def test_a_markdown_table_is_read_row_by_row_with_its_columns_currency():
     assert lines[0] == "Quorvex audit claim: USD 2,871,000 ((1,860 - 1,200) x 1,450 x 3)."
     assert [m.text for m in bound_figures(untable(table), ["quorvex audit claim"])] == ["USD 2,871,000"]
     assert untable("No table | here.") == "No table | here."
+
+
+def test_a_figure_listed_with_its_day_after_a_dash_is_dated_by_it():
+    # kit11: 'accounts counted 1,860 - 2026-04-14, Jordan Becker' (the figure came on April 13) scored 1.0
+    from worldsmith.environments.grade import misdated
+    from worldsmith.environments.tasks import Check
+
+    check = Check(type="answer_misdated", values=["1,860 users"], numbers=[1860.0], unit="users", b_words=["2026-04-13"])
+    assert misdated("Accounts counted 1,860 - 2026-04-14, Jordan Becker.", check)
+    assert misdated("Accounts counted: 1,860 users: April 14, 2026 (Jordan Becker).", check)
+    assert not misdated("Accounts counted 1,860 - 2026-04-13, Jordan Becker.", check)
