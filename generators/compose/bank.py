@@ -18,6 +18,8 @@ from worldsmith.generators.context import artifact_day
 _DIR = Path(__file__).parent / "phrases"
 _FORMATTER = string.Formatter()
 _ALT = re.compile(r"\[([^\[\]]*\|[^\[\]]*)\]")
+# A "[~a|b]" group: wordings added to a frame, drawn from the picker's stream of wordings (Picker.vary).
+_TILDE = re.compile(r"\[~([^\[\]|]*)(?:\|[^\[\]]*)?\]")
 # Ways of writing the same thing that people choose between without thinking (each group, any member -> any).
 _GROUPS = [
     ("I'll", "I will"), ("I'd", "I would"), ("I've", "I have"), ("I'm", "I am"), ("it's", "it is"),
@@ -87,6 +89,13 @@ def _order(sig: int, n: int) -> tuple[int, ...]:
     return tuple(random.Random(sig).sample(range(n), n))
 
 
+def _plain(option: object) -> object:
+    """A frame as it was before "[~a|b]" wordings were added to it (each such group at its first wording): what a
+    series deals by, so that added wordings do not reshuffle the deal (which frame each instance gets, how long it
+    runs)."""
+    return _TILDE.sub(lambda m: m.group(1), option) if isinstance(option, str) and "[~" in option else option
+
+
 def _crc(*parts: object) -> int:
     """A stable hash (Python's own hash() differs between processes)."""
     return zlib.crc32("\x1f".join(map(str, parts)).encode("utf-8"))
@@ -124,6 +133,10 @@ class Picker:
 
     def __init__(self, seed: int, series: Series | None = None):
         self.rng = random.Random(seed)
+        # The wording of a frame (its "[a|b]" groups, contractions) is drawn from a stream of its own: a frame given
+        # more wordings does not move every later choice of the artifact (which paper is pasted, how long the mail
+        # runs), so wordings can be added without reshaping the room.
+        self._words = random.Random(f"{seed}:words")
         self.series = series
         self._used: set[str] = set()
         self._dealt: dict[int, int] = {}
@@ -135,7 +148,7 @@ class Picker:
         s = self.series
         assert s is not None
         n = len(options)
-        sig = _crc(s.key, *options)
+        sig = _crc(s.key, *map(_plain, options))
         k = self._dealt.get(sig, 0)
         self._dealt[sig] = k + 1
 
@@ -214,11 +227,15 @@ class Picker:
         self._used.add(frame)
         return self.vary(frame).format_map(values)
 
-    def vary(self, frame: str) -> str:
+    def vary(self, frame: str, side: bool = False) -> str:
         """The frame with each "[a|b|c]" group replaced by one of its alternatives, and words people write either
         way (contractions, a few interchangeable words) written one way or the other: one frame says a thing
         several ways, so two rooms built from the same banks do not share their sentences word for word. Only
-        the frame's own words change, never a field ({label}, {text})."""
+        the frame's own words change, never a field ({label}, {text}).
+
+        A group marked "[~a|b]" is drawn from the picker's stream of wordings, not its main one, and so is every
+        choice when `side` is set (see reword): wordings added to a frame leave the artifact's other choices
+        (which paper is pasted, how long the mail runs) as they were."""
         if "[" in frame:
             if self._turn >= 0:
                 # A dealt frame that comes round again comes in its next wording: every group turns each round (so
@@ -227,21 +244,49 @@ class Picker:
                 turn, self._turn = self._turn, -1
                 below = 1
                 groups = iter(range(99))
+                added = iter(range(99))
+                plain = _plain(frame)
 
                 def nth(m: re.Match) -> str:
                     nonlocal below
+                    if m.group(1).startswith("~"):
+                        # an added wording turns with the rounds too, outside the count of the frame's own groups
+                        alts = m.group(1)[1:].split("|")
+                        return alts[(turn + _crc(plain, "~", next(added))) % len(alts)]
                     alts = m.group(1).split("|")
-                    at = turn + turn // below + _crc(frame, next(groups))
+                    at = turn + turn // below + _crc(plain, next(groups))
                     below *= len(alts)
                     return alts[at % len(alts)]
                 frame = _ALT.sub(nth, frame)
             else:
-                frame = _ALT.sub(lambda m: self.one(m.group(1).split("|")), frame)
+                def alt(m: re.Match) -> str:
+                    alts = m.group(1)
+                    if side or alts.startswith("~"):
+                        return self._words.choice(alts.lstrip("~").split("|"))
+                    return self.one(alts.split("|"))
+                frame = _ALT.sub(alt, frame)
         parts = re.split(r"(\{[^}]*\})", frame)
-        return "".join(p if p.startswith("{") else _SAME.sub(self._either, p) for p in parts)
+        either = self._either_side if side else self._either
+        return "".join(p if p.startswith("{") else _SAME.sub(either, p) for p in parts)
+
+    def cited(self, source: str) -> str:
+        """A sheet row as a source, its word for the row chosen from the stream of wordings ('the "Total claims"
+        line|row|entry of the Damages schedule'): the one fixed phrase of every room's citations (issue 17)."""
+        word, at = self._words.choice(["line", "row", "entry"]), self._words.choice(["of", "in"])
+        return source.replace('" line of the ', f'" {word} {at} the ', 1)
+
+    def reword(self, frame: str) -> str:
+        """vary(), every choice from the stream of wordings: for a line that was written one way and is now written
+        several, without moving the artifact's other choices."""
+        return self.vary(frame, side=True)
 
     def _either(self, m: re.Match) -> str:
         word = m.group(0)
         options = _EITHER[word.lower()]
         out = self.one(options)
+        return out[:1].upper() + out[1:] if word[:1].isupper() else out
+
+    def _either_side(self, m: re.Match) -> str:
+        word = m.group(0)
+        out = self._words.choice(_EITHER[word.lower()])
         return out[:1].upper() + out[1:] if word[:1].isupper() else out

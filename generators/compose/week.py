@@ -16,11 +16,11 @@ from worldsmith.generators.week import WeekEvent
 # a label directly.
 _NOTE = {
     "learnt": {
-        "money": ["{Label} came in on {d}: {text}.", "New since the last update: {label}, {text} (received {d}).",
+        "money": ["{Label} [~came in|came through|reached us] on {d}: {text}.", "New since the last [~update|note]: {label}, {text} (received {d}).",
                   "We now have {label}: {text} (in on {d})."],
         "date": ["{Label} is now fixed for {text} (we learnt it on {d}).", "Since {d} we know {label}: {text}."],
         "text": ["{Label}, on the file since {d}: {text}.", "Since {d} we have {label}: {text}."],
-        "other": ["{Label} came in on {d}: {text}.", "New on {d}: {label}, {text}."],
+        "other": ["{Label} [~came in|came through|reached us] on {d}: {text}.", "New on {d}: {label}, {text}."],
         # a name, a statute or regulation, the date of an event: referred to, never news ("Since March 9 we have the
         # limit-breaking regulation", "first seen on" a name, read 10)
         "fixed": ["For reference, {label} is {text}.", "{Label}: {text}.", "{Label} is {text}."],
@@ -36,8 +36,9 @@ _NOTE = {
               "The {title} went round on {d} ({by})."],
     # a paper of the writer's firm told to someone outside it: finished, and theirs to ask for
     "paper_side": ["{by} ({org}) sent round the {title} on {d}.", "From {org}: the {title} ({by}, {d})."],
-    "paper_out": ["Our {title} was finished on {d} ({by}); it can come to you now.",
-                  "We completed the {title} on {d}.", "{by} finished the {title} on {d}; happy to send it over."],
+    "paper_out": ["Our {title} was [~finished|completed|settled] on {d} ({by}); it can [~come to you now|go to you now|be sent on request].",
+                  "We [~completed|finished|concluded] the {title} on {d}.",
+                  "{by} [~finished|completed|concluded] the {title} on {d}; [~happy|glad] to send it [~over|across|on]."],
     "paper_other": ["{org} sent over the {title} on {d}.", "Received from {org} on {d}: {title}."],
     # a date of the ledger that fell in the week, or falls on the note's day ("today": {ago} is "0 days")
     "passed": ["{Label} was {text}, {ago} ago.", "{Label} fell on {text} ({ago} ago) and has passed.",
@@ -154,7 +155,9 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
             frames = _frames(_NOTE, e, own, kind, today)
             if me and e.what == "paper" and e.by == me and frames is _NOTE["paper"]:
                 frames = _MINE["paper"]
-        line = pick.frame(frames).format(**_values(e, today, locale), **_span(e, today))
+        # (a line's "[~a|b]" groups written one way or another, from the stream of wordings: one wording of each line
+        # stood in every room's weekly notes, issue 17)
+        line = pick.reword(pick.frame(frames)).format(**_values(e, today, locale), **_span(e, today))
         if e.fact and (why or {}).get(e.fact):
             line += " " + why[e.fact]
         out.append(line)
@@ -173,19 +176,21 @@ _MINUTES = re.compile(r"\bminutes\b", re.I)
 
 # Steps a week's events call for, each given to one of the note's owners in turn.
 _STEPS = {
-    "paper": ["{owner}: comments on the {title} to {by_first}", "{owner}: read the {title} and flag anything for the call"],
+    "paper": ["{owner}: [~comments|notes|points] on the {title} to {by_first}",
+              "{owner}: read the {title} and [~flag anything for the call|raise anything on the call|list points for the call]"],
     "paper_other": ["{owner}: a first read of {org}'s {title}, with our points on it"],
     "paper_own": ["{owner}: take in comments on the {title}", "{owner}: settle the {title} once comments are in"],
     "learnt": ["{owner}: check {label} against {where}", "{owner}: tie {label} to {where}"],
     "moved": ["{owner}: work through why {label} moved, against {where}"],
-    "paper_to_you": ["{owner}: send you the {title}, with a short covering note on what it means for you",
-                     "{owner}: take you through the {title} on the next call, with the points that need your view"],
+    "paper_to_you": ["{owner}: send you the {title}, with a [~short|brief] covering note on what it [~means|does] for you",
+                     "{owner}: [~take|walk] you through the {title} on the next call, with the points that need your [~view|decision|input]"],
     # to the client: what the figure means for it, not our check of it
-    "learnt_out": ["{owner}: a short note to you on what follows from {label}",
-                   "{owner}: take you through {label} on the next call"],
+    "learnt_out": ["{owner}: a [~short|brief] note to you on what follows from {label}",
+                   "{owner}: [~take|walk] you through {label} on the next call"],
     "moved_out": ["{owner}: a short note to you on why {label} moved and what follows from it",
                   "{owner}: take you through the move in {label} on the next call"],
-    "due": ["{owner}: everything for {label} ready by {ready}", "{owner}: diarise the steps back from {label} ({text})"],
+    "due": ["{owner}: everything for {label} ready by {ready}",
+            "{owner}: [~diarise|diary|calendar] the steps back from {label} ({text})"],
     "awaited": ["{owner}: a chaser to {org} on our paper of {d}",
                 "{owner}: call {org} about our {d} paper if nothing comes"],
 }
@@ -224,5 +229,5 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
                 key = "paper_own"  # nobody sends comments on their own paper to themselves
         values = dict(_values(e, today, locale), owner=owner,
                       where=sources.get(e.fact) or "the source papers", ready=_short(ready, locale))
-        out.append(pick.frame(_STEPS[key]).format(**values))
+        out.append(pick.reword(pick.frame(_STEPS[key])).format(**values))
     return out[:4]

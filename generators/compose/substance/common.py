@@ -116,7 +116,7 @@ _GIST = ("{More}.", "As matters stand, {more}.", "On the record, {more}.", "The 
          "Of note, {more}.", "In substance, {more}.")
 
 
-_PLAIN = ("{S}.", "We note that {s}.", "For the record, {s}.", "As recorded on the file, {s}.", "On the papers, {s}.",
+_PLAIN = ("{S}.", "We note that {s}.", "For the record, {s}.", "As recorded on the [~file|record], {s}.", "On the [~papers|record], {s}.",
           "Separately, {s}.", "In addition, {s}.")
 
 
@@ -131,7 +131,7 @@ def _worded(pick: Picker, frames: tuple[str, ...]) -> str:
 def plain_sentence(pick: Picker, f: FactRef) -> str:
     """The fact by label and value as a sentence of its own, in one of several wordings."""
     body = plain(f)
-    return _worded(pick, _PLAIN).format(S=cap_first(body), s=body)
+    return pick.reword(_worded(pick, _PLAIN)).format(S=cap_first(body), s=body)
 
 
 def with_basis(pick: Picker, head: str, how: str) -> str:
@@ -157,6 +157,24 @@ def source_phrase(f: FactRef) -> str:
     return f.source.strip()
 
 
+# Ways a paper points at where its figure can be checked, put together from a lead and a tail, so that a room's
+# papers do not all close a figure the same way ('Source: the "<x>" line of the <x>.' stood eleven times in the
+# hospital audit's papers and in every other room's, issue 17).
+_CITE_LEADS = ["[The figure can be checked at|The figure can be traced to|The number can be checked at|The amount can "
+               "be read at]", "[It is taken from|It is drawn from|It is read from|It comes straight from]",
+               "[Source:|See|Per|Reference:|Ref.:|Basis:|From]"]
+
+
+def cite_line(pick: Picker, src: str, draw: bool = True) -> str:
+    """A sentence that points at where a figure can be checked ('' without a source). With `draw`, the kind of lead
+    is the picker's one main draw (as when three fixed wordings were drawn here); its words come from the stream of
+    wordings (Picker.reword), so the rest of the paper is as it was."""
+    if not src:
+        return ""
+    lead = pick.one(_CITE_LEADS) if draw else _CITE_LEADS[-1]
+    return pick.reword(lead) + f" {pick.cited(src)}."
+
+
 def stated(pick: Picker, f: FactRef, facts: list[FactRef], cite: bool = True) -> str:
     """The fact in full where this document establishes it, else by label and value with its derivation; its source
     after it. One or two sentences, each ending in a full stop."""
@@ -173,8 +191,7 @@ def stated(pick: Picker, f: FactRef, facts: list[FactRef], cite: bool = True) ->
         if more and not how:
             out += " " + gist_sentence(pick, more)
     if cite and source_phrase(f):
-        out += " " + pick.one([f"The figure can be checked at {source_phrase(f)}.",
-                               f"It is taken from {source_phrase(f)}.", f"Source: {source_phrase(f)}."])
+        out += " " + cite_line(pick, source_phrase(f))
     return out
 
 

@@ -65,8 +65,11 @@ def memo_question(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
         second = (f"The questions are whether {holder} can use that right on this transaction, and what it puts at "
                   f"risk.")
     them = "them" if second.startswith("The questions") else "it"
-    return [" ".join(x for x in [first, second, f"This memorandum answers {them} on the documents on file at {day}."]
-                     if x)]
+    # (one fixed closing stood in every room's memos: 'This memorandum answers them on the documents on file at', issue 17)
+    answers = pick.reword(f"[This memorandum answers|This note answers|Here we answer|Below we answer|This memorandum addresses] "
+                        f"{them} on [the documents on file at|the papers on file at|the papers we held on|"
+                        f"what the file held on|the record as held on] {day}.")
+    return [" ".join(x for x in [first, second, answers] if x)]
 
 
 def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
@@ -101,9 +104,10 @@ def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
                                                  f"until we have seen the papers behind it.")
     elif len(points) > 1:
         nxt = points[1]
-        out.append(cap_first(plain(nxt)) + pick.one([", and nothing we hold displaces it.",
-                                                     ", which the documents on file support.",
-                                                     "; the documents on file bear that out."]))
+        out.append(cap_first(plain(nxt)) + pick.reword(pick.one([
+            ", and nothing we [~hold|have seen] [~displaces|undermines] it.",
+            ", which the [~documents|papers|records] on file [~support|bear out].",
+            "; the [~documents|papers|records] on file bear that out."])))
     return [" ".join(out)]
 
 
@@ -375,6 +379,9 @@ _DOUBT = re.compile(r"\b(alleg\w*|attribut\w*|demand\w*|claimed|preliminary|esti
 def uncertain(ctx: ArtifactContext) -> str:
     """What is not yet certain on the papers: the facts whose statement says they are one side's assertion or a
     provisional figure, with whose they are; '' when every fact is established."""
+    from worldsmith.generators.compose.bank import picker_for
+
+    pick = picker_for(ctx, 7)
     orgs = [o.name for o in ctx.organisations]
     out = []
     for f in ctx.facts:
@@ -396,16 +403,19 @@ def uncertain(ctx: ArtifactContext) -> str:
             out.append(f"We have not accepted {label(f)} ({f.text}): it is {whose}'s figure, and we have not tested it "
                        f"against the underlying papers.")
         elif re.search(r"\b(estimate\w*|extrapolat\w*|preliminary)\b", f.statement, re.I):
-            out.append(agree(f"{cap_first(label(f))} ({f.text}) is an estimate, not a settled figure, and may move as "
-                             f"the record develops.", [label(f)]))
+            out.append(agree(f"{cap_first(label(f))} ({f.text}) " + pick.vary(
+                "[is an estimate, not a settled figure|is an estimate and not yet settled|remains an estimate, not "
+                "a final figure], [and may move as the record develops|and may move as more records arrive|and may "
+                "change as the record develops]."), [label(f)]))
         else:
-            out.append(agree(f"{cap_first(label(f))} ({f.text}) is provisional and may move as the record develops.",
-                             [label(f)]))
+            out.append(agree(f"{cap_first(label(f))} ({f.text}) " + pick.vary(
+                "[is provisional|remains provisional] [and may move as the record develops|and may "
+                "change as the record develops]."), [label(f)]))
         if len(out) == 2:
             break
     if not out:
         return ""
-    return "What remains uncertain: " + " ".join(lower_first(x) if i == 0 else x for i, x in enumerate(out))
+    return pick.vary("[What remains uncertain|What remains open|What is unsettled]: ") + " ".join(lower_first(x) if i == 0 else x for i, x in enumerate(out))
 
 
 def memo_background(pick: Picker, ctx: ArtifactContext) -> list[str]:
@@ -561,11 +571,15 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
         # a junior's working paper to their manager proposes a working figure for review; it recommends nothing to the
         # client (read 12: 'A junior analyst recommends that the client proceed')
         return [f"I would work on the basis that {plain(main)}, subject to your review of the working before the "
-                f"figure is used with {client}. Could you let me have your comments by {due}?"]
+                f"figure is used with {client}. " + pick.reword(f"Could you let me have your [~comments|thoughts|views] by {due}?")]
     if reader.id == ctx.author.id:
         check = ""
     elif reader.organisation == ctx.author.organisation:
-        check = f" Subject to {reader.first_name}'s views, the client's instructions should be sought by {due}."
+        first = reader.first_name
+        check = " " + pick.reword(f"[Subject to {first}'s views|Unless {first} sees otherwise|Once {first} has "
+                                  f"commented|If {first} is content], [the client's instructions should be sought|we "
+                                  f"should seek client instructions|the client should be asked|the client should give "
+                                  f"instructions] by {due}.")
     elif family_key(ctx.voice.family) == "legal":
         check = f" {reader.first_name} should confirm instructions by {due}."
     else:

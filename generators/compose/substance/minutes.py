@@ -144,9 +144,10 @@ def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) ->
     out += agreed_next(ctx)
     taker, ch = ctx.author, chair(ctx)
     if ch.id == taker.id:
-        out.append(f"{taker.first_name} to circulate these minutes for comment by {due}.")
+        out.append(pick.reword(f"{taker.first_name} to [~circulate|send round|distribute] these minutes for comment by {due}."))
     else:
-        out.append(f"{taker.first_name} to circulate these minutes; {ch.first_name} to confirm them by {due}.")
+        out.append(pick.reword(f"{taker.first_name} to [~circulate|send round|distribute] these minutes; {ch.first_name} to "
+                               f"[~confirm|approve|agree] them by {due}."))
     return merge_short(out)
 
 

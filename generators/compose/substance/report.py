@@ -11,7 +11,7 @@ from worldsmith.generators.compose.parties import client_of, opponent, own_reade
 from worldsmith.generators.compose.text import cap_first, join_names, lower_first
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.compose.substance.common import (derivation, figures, gist, identity, label, merge_short,
-                                                            names, plain, points_of, source_phrase, stated, topic,
+                                                            names, plain, points_of, source_phrase, stated, topic, cite_line,
                                                             plain_sentence, with_basis)
 
 
@@ -114,7 +114,8 @@ def report_scope(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     derived = ", recomputing every derived figure from its inputs" if any(f.reason for f in ctx.facts) else ""
     # an adviser works on its client's records, with the scope agreed by the client; a party reports on its own
     reader = next((p for p in ctx.to if p.organisation == client), None) if client else None
-    agreed = f" {reader.name} agreed the scope with {ctx.author.name} before the work began." if reader else ""
+    agreed = " " + pick.reword(f"{reader.name} [~agreed|settled|fixed] the scope with {ctx.author.name} before the work "
+                               f"[~began|started].") if reader else ""
     # diligence reads the target's records (the buyer's adviser reviews what the target put in the data room, not
     # its own client's: "it says the records came from Pennock rather than the target")
     target = next((o.name for o in ctx.organisations if re.search(r"\btarget\b", o.role, re.I)
@@ -211,7 +212,7 @@ def report_findings(pick: Picker, ctx: ArtifactContext) -> list[str]:
             rest = m.group("rest")
             body = cap_first(rest) + ("" if f.text in rest else f" ({label(f)}: {f.text}).")
         src = source_phrase(f)
-        out.append(f"Finding {n}. {body}" + (f" Source: {src}." if src else ""))
+        out.append(f"Finding {n}. {body}" + (" " + cite_line(pick, src, draw=False) if src else ""))
     return out
 
 

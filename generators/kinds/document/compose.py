@@ -511,10 +511,11 @@ def _attendees(ctx: ArtifactContext) -> str:
     if chair == taker:
         return pick.vary(f"[Present|Attending|Those present]: {join_names(present)}. ") + \
             f"{chair} chaired the meeting and kept the minutes."
-    text = pick.vary(f"[Present|Attending|Those present]: {join_names(present)}. ") + pick.one([
-        f"{chair} chaired; {taker} took the minutes.", f"The meeting was chaired by {chair}. Minutes were taken by {taker}.",
-        f"Chair: {chair}. Minutes: {taker}.", f"{chair} was in the chair, and {taker} kept the note.",
-        f"{taker} took the note; {chair} chaired."])
+    text = pick.vary(f"[Present|Attending|Those present]: {join_names(present)}. ") + pick.reword(pick.one([
+        f"{chair} [~chaired|took the chair]; {taker} [~took the minutes|kept the minutes|took the note].",
+        f"The meeting was chaired by {chair}. Minutes were [~taken|kept] by {taker}.",
+        f"Chair: {chair}. [~Minutes|Note|Note-taker]: {taker}.", f"{chair} was in the chair, and {taker} kept the [~note|minutes].",
+        f"{taker} [~took the note|kept the minutes]; {chair} [~chaired|took the chair]."]))
     if ctx.cc:
         # (a weekly meeting's minutes say which week's meeting they joined: the same names join every week)
         which = f" on {pick.series.day}" if pick.series is not None and pick.series.day else ""

@@ -216,7 +216,7 @@ def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
         steps.append(frame.format(label=first, label2=pick.one([x for x in labels if x != first] or ["the timetable"])))
     # (never a line of the trade's job description: "Timothy: work out with users what a system must do", read 10)
     lines = [f"- {pick.one(owners)}: {t} ({deadline(pick, ctx.spec.sent_at.date(), ctx.locale)})" for t in steps]
-    return (pick.frame(bank("email")["next_steps"]) + "\n" + "\n".join(lines)) if lines else ""
+    return (pick.reword(pick.frame(bank("email")["next_steps"])) + "\n" + "\n".join(lines)) if lines else ""
 
 
 def off_hours(at) -> bool:
@@ -704,10 +704,11 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
 # How a weekly note opens, and how it says a week brought nothing new (never by restating a standing figure).
 # a step written with its own day: "by April 30", "by 30 April"
 _HAS_DAY = re.compile(r"\bby (?:[A-Z][a-z]+ \d{1,2}|\d{1,2} [A-Z][a-z]+)\b")
-_WEEK_OPENERS = ["The update for {day}.", "Where things stand at {day}, and what has happened since the last note.",
-                 "This week's note, as at {day}.", "The week to {day}, in brief.", "Status as of {day}.",
-                 "A short note for the week ending {day}.", "Our weekly round-up, {day}.",
-                 "Catching you up to {day}."]
+_WEEK_OPENERS = ["The [~update|round-up|summary] for {day}.",
+                 "Where things stand at {day}, and what has [~happened|changed|moved] since the last note.",
+                 "This week's [~note|update|summary], as at {day}.", "The week to {day}, [~in brief|in short|briefly].",
+                 "[~Status|Position|Progress] as of {day}.", "A short [~note|update|summary] for the week ending {day}.",
+                 "Our weekly [~round-up|update|summary], {day}.", "[~Catching you up|Bringing you up] to {day}."]
 _QUIET = ["Nothing new has come in in the week to {day}; the open points are where they were.",
           "A quiet week to {day}: nothing has moved since the last note.",
           "No news in the week to {day}, on our side or from anyone else; the open points stand.",
@@ -734,7 +735,7 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     rest = [fact_sentence(pick, f, "email") for f in ctx.facts if not any(f.text in line for line in lines)]
     # dealt round the series, not drawn: a long matter has several notes of one series on a day, and drawn
     # openers and quiet lines gave two of them the same text (five realism_near_duplicates at --scale 80)
-    paragraphs = [pick.frame(_WEEK_OPENERS).format(day=said)]
+    paragraphs = [pick.reword(pick.frame(_WEEK_OPENERS)).format(day=said)]
     if week and all(e.what in STANDING for e in week):
         # a quiet week: one line that says so, then what stands (whom we wait on since when, the next date)
         paragraphs.append(pick.frame(_QUIET).format(day=said) + " " + " ".join(lines))
@@ -752,7 +753,7 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
             # a step that already holds its day ("ready by April 30") takes no second one ("April 30 (Friday)")
             lines_ = [f"- {s}" if s.endswith(")") or _HAS_DAY.search(s) else f"- {s} ({deadline(pick, day, ctx.locale)})"
                       for s in steps]
-            paragraphs.append(pick.frame(bank("email")["next_steps"]) + "\n" + "\n".join(lines_))
+            paragraphs.append(pick.reword(pick.frame(bank("email")["next_steps"])) + "\n" + "\n".join(lines_))
         elif rest:
             steps = _next_steps(pick, ctx)
             if steps:
@@ -824,7 +825,7 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     for i, f in enumerate(facts):
         said.append(fact_sentence(pick, f, "email", lead=i > 0 and pick.chance(0.3)))
         move = bank("email")["moves"]
-        why = dict(values, reason=f.reason, source=f.source)
+        why = dict(values, reason=f.reason, source=pick.cited(f.source))
         if f.reason and (i == 0 or pick.chance(0.5)):
             said.append(cap_first(pick.fill(move["reason"], **why) or ""))
         if f.source and pick.chance(0.5):
@@ -962,7 +963,7 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
 def _why(pick: Picker, f, values: dict[str, str]) -> list[str]:
     """What a message says after a figure, now and then: how it is worked out and where to read it."""
     move = bank("email")["moves"]
-    why = dict(values, reason=f.reason, source=f.source)
+    why = dict(values, reason=f.reason, source=pick.cited(f.source))
     out = []
     if f.reason and pick.chance(0.6):
         out.append(cap_first(pick.fill(move["reason"], **why) or ""))
@@ -982,7 +983,7 @@ def _answer_lines(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: s
         lines.append(fact_sentence(pick, f, "email"))
         # what the answer to the question already gave is not said twice
         why = dict(v, reason="" if f.reason and f.reason in said else f.reason,
-                   source="" if f.source and f.source in said else f.source)
+                   source="" if f.source and f.source in said else pick.cited(f.source))
         if beat in ("answer", "confirm", "question") and (why["reason"] or why["source"]):
             if why["reason"] and (not why["source"] or pick.chance(0.5)):
                 lines.append(pick.fill(move["reason"], **why) or "")
@@ -1202,7 +1203,7 @@ def attached_what(spec: EmailSpec) -> str:
 def _with_attachment(ctx: ArtifactContext, email: EmailContent) -> EmailContent:
     """A message that carries files says so, in a sentence before its sign-off."""
     pick = picker_for(ctx, 2)
-    line = pick.frame(bank("email")["attach"]["promise"]).format(what=attached_what(ctx.spec))
+    line = pick.reword(pick.frame(bank("email")["attach"]["promise"])).format(what=attached_what(ctx.spec))
     parts = email.body.rstrip("\n").split("\n\n")
     at = max(1, len(parts) - 1) if len(parts) > 1 else len(parts)
     parts.insert(at, cap_first(line))
@@ -1221,7 +1222,7 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
     # a file that goes across the table goes 'for your records' with rights reserved; one that stays on the author's
     # side (an insurer's own people, counsel and client) reserves nothing against its readers
     outside = across(ctx) if ctx.organisations else not ctx.privileged
-    lines = [cap_first(pick.frame(frames["promise"]).format(what=attached_what(spec)))]
+    lines = [cap_first(pick.reword(pick.frame(frames["promise"])).format(what=attached_what(spec)))]
     asked = title_ask(pick, spec.title)
     if asked:
         lines[0] = f"{lines[0]} {asked}"  # the file and the question it goes with, kept together
