@@ -714,7 +714,12 @@ def _span_flags(parsed: Parsed, s: int, e: int, ci: int) -> set[str]:
         flags.add("hedged")
     if _OLD_BEFORE.search(masked[max(rs, s - 24):s]):
         flags.add("superseded")  # "the old USD 2,300 per-ton rate", "the earlier USD 143.7m"
+    if _ARROW_AFTER.match(masked, e):
+        flags.add("superseded")  # "(1,934 -> 1,860)": the figure it moved from (kit11: read as relied on, 0.6)
     return flags
+
+
+_ARROW_AFTER = re.compile(r"\s*(?:[a-z]+\s*)?(?:->|\u2192|=>|-->)\s*")
 
 
 _OLD_BEFORE = re.compile(r"\b(?:old|older|earlier|previous|prior|original|initial|former|superseded|outdated|obsolete|"

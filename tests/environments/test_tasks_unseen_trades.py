@@ -106,3 +106,11 @@ def test_a_figure_listed_with_its_day_after_a_dash_is_dated_by_it():
     assert misdated("Accounts counted 1,860 - 2026-04-14, Jordan Becker.", check)
     assert misdated("Accounts counted: 1,860 users: April 14, 2026 (Jordan Becker).", check)
     assert not misdated("Accounts counted 1,860 - 2026-04-13, Jordan Becker.", check)
+
+
+def test_the_figure_an_arrow_leaves_is_the_old_one():
+    # kit11: 'Change: -74 users (1,934 -> 1,860)' read as relying on the superseded 1,934 (0.6)
+    from worldsmith.environments.answers import asserts, want
+
+    assert asserts("Change: -74 users (1,934 -> 1,860).", want("1,934")).status == "superseded_mention"
+    assert asserts("Change: -74 users (1,934 -> 1,860).", want("1,860")).status == "asserted"
