@@ -54,7 +54,7 @@ class SectionProse(BaseModel):
     """The paragraphs of one section, under the heading the engine gives it."""
 
     model_config = ConfigDict(extra="forbid")
-    paragraphs: list[Paragraph] = Field(min_length=1, max_length=6)
+    paragraphs: list[Paragraph] = Field(min_length=1, max_length=12)  # an agreement's article runs to 11 (tanker charter party)
 
 
 class DocumentProse(BaseModel):
