@@ -3,6 +3,8 @@ commercial-lease rent review): each test plans or composes from a small outline 
 
 from __future__ import annotations
 
+import re
+
 import yaml
 
 from worldsmith.generators.planner import plan_world
@@ -93,6 +95,7 @@ def test_an_independent_experts_determination_asks_no_party_for_instructions():
     assert neutral(ctx, "Strickland Rowe Valuation") and own_reader(ctx) is None
     for seed in range(12):
         text = str(compose_document(ctx.model_copy(update={"seed": seed})))
-        assert "should confirm instructions" not in text and "Ruth to sign off" not in text
+        assert not re.search(r"should (confirm|give|provide) instructions|to (confirm|give|provide) instructions by",
+                             text) and "Ruth to sign off" not in text
     # the tenant's own solicitors still have their client to take instructions from
     assert own_reader(base.model_copy(update={"author": DANA, "to": [RUTH], "organisations": orgs})) == RUTH

@@ -82,8 +82,8 @@ def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
     flag = _flag_at_stake(ctx)
     if flag:
         # a memo on a contract right answers with the right and what it puts at stake, before any figure
-        return [pick.one(["In short: ", "Short answer: ", "Briefly: "]) + flag]
-    out = [pick.one(["In short: ", "Short answer: ", "Briefly: "]) + plain(main) + "."]
+        return [pick.reword(pick.one(["[~In short|In brief]: ", "[~Short answer|The short answer]: ", "[~Briefly|Put briefly]: "])) + flag]
+    out = [pick.reword(pick.one(["[~In short|In brief]: ", "[~Short answer|The short answer]: ", "[~Briefly|Put briefly]: "])) + plain(main) + "."]
     how, more = derivation(main, ctx.facts), gist(main, ctx.facts)
     if how:
         out.append(pick.frame(["That figure is {how}.", "It is {how}.", "The figure is {how}.",
@@ -435,8 +435,11 @@ def memo_next_steps(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
     other = opponent(ctx)
     rows = []
     if reader is not None and reader.organisation != ctx.author.organisation:
-        rows.append(f"{reader.first_name} to confirm instructions by {due}." if family_key(ctx.voice.family) == "legal" else
-                    f"{reader.first_name} to let us have a decision by {due}.")
+        from worldsmith.generators.compose.bank import picker_for
+
+        rows.append(picker_for(ctx, 12).reword(
+            f"{reader.first_name} to [~confirm|give|provide] instructions by {due}." if family_key(ctx.voice.family) ==
+            "legal" else f"{reader.first_name} to [~let us have|give us|send us] a decision by {due}."))
     sheets = list(dict.fromkeys(m.group("sheet") for f in ctx.facts
                                 for m in [re.match(r'^the "[^"]+" line of the (?P<sheet>.+)$', source_phrase(f))] if m))
     if sheets:
@@ -581,7 +584,7 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
                                   f"should seek client instructions|the client should be asked|the client should give "
                                   f"instructions] by {due}.")
     elif family_key(ctx.voice.family) == "legal":
-        check = f" {reader.first_name} should confirm instructions by {due}."
+        check = " " + pick.reword(f"{reader.first_name} should [~confirm|give|provide] instructions by {due}.")
     else:
         check = f" We would ask {reader.first_name} for a decision by {due}."
     other = opponent(ctx)

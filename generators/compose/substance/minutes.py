@@ -95,8 +95,12 @@ def _kick_off(ctx: ArtifactContext) -> str:
                    f"{contact.name if contact is not theirs[0] else theirs[0].first_name} is the day-to-day point of "
                    f"contact for requests and questions.")
     if ours and theirs:
-        out.append(f"{ours[0].first_name} will report progress to {theirs[0].first_name} at the regular status calls "
-                   f"and raise anything that affects scope, timing or cost as soon as it arises.")
+        from worldsmith.generators.compose.bank import picker_for
+
+        out.append(picker_for(ctx, 11).reword(
+            f"{ours[0].first_name} will report progress to {theirs[0].first_name} at the [~regular|scheduled|agreed] "
+            f"status calls and raise anything that affects scope, timing or cost [~as soon as it arises|promptly|"
+            f"without delay]."))
     return " ".join(out)
 
 

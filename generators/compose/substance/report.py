@@ -141,8 +141,11 @@ def report_background(ctx: ArtifactContext, day: str) -> list[str]:
         f"{ctx.author.organisation} undertook this work"
     things = [f for f in ctx.facts if identity(f)]
     about = " It concerns " + join_names([f"{label(f)}, {f.text}" for f in things]) + "." if things else ""
-    return [f"{who} to report on {topic(ctx.spec.title, names(ctx))}. The figures are stated as at {day}, on the records then "
-            f"available.{about}"]
+    from worldsmith.generators.compose.bank import picker_for
+
+    held = picker_for(ctx, 11).reword("[~records then available|records then held|papers then available]")
+    return [f"{who} to report on {topic(ctx.spec.title, names(ctx))}. The figures are stated as at {day}, on the {held}."
+            f"{about}"]
 
 
 def report_risks(pick: Picker, ctx: ArtifactContext) -> list[str]:
