@@ -746,7 +746,7 @@ def _roster(fact: LedgerFact, faker: Any) -> list[tuple[str, str, list[str]]]:
     faker.seed_instance(rng.randrange(2**32))
     categories = list(fact.items) or [line_label(fact)]
     n = max(4, min(9, len(categories) + 2))
-    names = _names(rng, n, "company", faker)
+    names = _contractor_names(rng, [categories[i % len(categories)] for i in range(n)], fact, faker)
     out = []
     for i, name in enumerate(names):
         category = categories[i % len(categories)]
@@ -780,6 +780,44 @@ _TRADES: dict[str, tuple[list[str], list[str]]] = {
 _TRADE_WORDS = [("retailer", r"chargeback|customer credit|retailer"), ("logistics", r"logistic|retrieval|freight"),
                 ("disposal", r"destruction|disposal of (?:the )?recalled"), ("testing", r"testing|laborator"),
                 ("sanitation", r"sanitation|downtime"), ("notification", r"notification|call cent|consumer")]
+
+
+# The firms that do the work a cost statement names, by its words: the word their names end with (blind read 13:
+# response contractors "Morris LLC", "Payne Inc", "Davies, Kelly and Mitchell" read as stock names).
+_CONTRACTORS = [
+    (r"waste|disposal", ["Waste Services", "Environmental Services", "Industrial Waste"]),
+    (r"shoreline|beach|marsh|wildlife", ["Environmental Services", "Environmental Response", "Remediation"]),
+    (r"lighter|source control|salvage|tow", ["Marine Salvage", "Marine Services", "Towing", "Salvage"]),
+    (r"boom|skimm|spill|oil|recovery", ["Spill Response", "Environmental Response", "Marine Response", "Oil Spill Response"]),
+    (r"paint|strip|coating", ["Aviation Coatings", "Aero Coatings", "Aircraft Finishing"]),
+    (r"aircraft|airframe|engine|redelivery|maintenance|hangar|avionic|landing gear|check",
+     ["Aero Services", "Aviation Services", "Aerospace", "Aircraft Maintenance", "Aero Engineering", "Technics"]),
+    (r"construct|site|building|repair|remediation|demolition",
+     ["Construction", "Contracting", "Building Services", "Remediation", "Engineering"]),
+]
+_CONTRACTOR_DEFAULT = ["Industrial Services", "Contracting", "Field Services", "Engineering", "Technical Services"]
+
+
+def _contractor_ends(text: str) -> list[str] | None:
+    """The words a firm's name ends with for work a text names ('boom deployment' -> Spill Response...), or None."""
+    return next((e for pattern, e in _CONTRACTORS if re.search(pattern, text, re.I)), None)
+
+
+def _contractor_names(rng: random.Random, categories: list[str], fact: LedgerFact, faker: Any) -> list[str]:
+    """An invented name for the firm that bills each category of a cost (a spill's boom 'Hollis Spill Response',
+    its waste 'Marsh Waste Services'), read from the category's words, else the cost statement's; none with a word
+    of a real entity and none twice."""
+    base = _contractor_ends(fact.statement) or _CONTRACTOR_DEFAULT
+    real = _real_words()
+    out: list[str] = []
+    for category in categories:
+        ends = _contractor_ends(category) or base
+        for tries in range(1, 200):
+            name = f"{faker.last_name()} {rng.choice(ends)}"
+            if name not in out and (tries > 50 or not set(re.findall(r"[a-z]+", name.lower())) & real):
+                out.append(name)
+                break
+    return out
 
 
 def _trade_of(category: str) -> str | None:

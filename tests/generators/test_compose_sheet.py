@@ -8,7 +8,7 @@ import re
 from worldsmith.generators.compose.bank import bank
 from worldsmith.generators.kinds.spreadsheet.compose import compose_sheet
 from worldsmith.generators.kinds.spreadsheet.compose import layout_of, sheet_name
-from tests.generators.context_fixture import ALL_FACTS, CAP, DEADLINE, DECISION, FEE, RATE, TONNES, CLAUSE, sheet_context
+from tests.generators.context_fixture import ALL_FACTS, CAP, DEADLINE, DECISION, FEE, MILO, RATE, TONNES, CLAUSE, person, sheet_context
 from worldsmith.worlds.content import SheetContent
 
 TITLES = ("Schedule of damages", "Claims tracker", "Cap computation", "QoE adjustments", "Information request list",
@@ -165,3 +165,59 @@ def test_a_tracker_lists_its_teams_papers_and_no_stock_tasks():
     assert not set(labels) & set(bank("sheets")["layouts"]["tracker"]["items"])  # no "Book call", "Check calendar"
     status = {r[0]: r[2] for r in sheet.rows}
     assert status["Memo re the limit"] == "Done" and status["Draft answer and defenses"] != "Done"
+
+
+def _org_ctx(title: str, author_role: str, rows: int = 16, **spec_update):
+    """A sheet context whose author is of an organisation with a role (a client's, an adviser's)."""
+    from worldsmith.generators.context import OrgRef
+
+    ctx = sheet_context(title, rows=rows, facts=[])
+    orgs = [OrgRef(name="Brightmere Advisory", role=author_role, privileged=True),
+            OrgRef(name="Harrow Vane LLP", role="counsel to the other side", privileged=False)]
+    return ctx.model_copy(update={"organisations": orgs, "spec": ctx.spec.model_copy(update=spec_update)})
+
+
+def test_a_clients_sheet_names_the_system_that_holds_its_figures_and_a_series_keeps_one_source():
+    """Blind read 13: unbilled patient receivables sourced to "accounts payable records"; a charterer's daily
+    removal-cost log (costs the owner incurs) "from accounts payable records", its source changing each day."""
+    from worldsmith.generators.kinds.spreadsheet.compose import source_of
+
+    for seed in range(12):
+        ctx = _org_ctx("Unbilled patient receivables aging", "client (the hospital)")
+        source = source_of(ctx.model_copy(update={"seed": seed}), True)
+        assert "payable" not in source and ("patient accounting" in source or "billing" in source)
+    days = [dt.date(2026, 3, d) for d in (3, 4, 10, 17, 24)]
+    sources = {source_of(_org_ctx(f"Daily removal-cost log - {d:%B} {d.day}", "client (charterer)",
+                                  date=d, rolls_up_to="removal_costs"), True).replace(f"{d:%B} {d.day}, 2026", "DAY")
+               for d in days}
+    assert len(sources) == 1, sources
+    assert not any(w in next(iter(sources)) for w in ("payable", "finance", "management information"))
+
+
+def test_a_request_lists_owners_spread_over_the_side_asked_and_a_fresh_request_is_not_closed():
+    """Blind read 13: "all 16 items are owned by Angela Long", and medical records "requested and 'Closed' the
+    same day"."""
+    ctx = _org_ctx("Information request list", "client", rows=16)
+    others = [person(f"p{i}", first, "Long" if i == 0 else "Miller", "Manager", "Harrow Vane LLP", "harrowvane.example",
+                     "+1 202 555 0150") for i, first in enumerate(["Angela", "Joseph", "Nora"])]
+    ctx = ctx.model_copy(update={"to": [others[0]], "cast": [MILO, *others]})
+    for seed in range(6):
+        sheet = compose_sheet(ctx.model_copy(update={"seed": seed}))
+        names = [c.name for c in sheet.columns]
+        owners = [r[names.index("Owner")] for r in sheet.rows]
+        assert len(set(owners)) > 1 and set(owners) <= {p.name for p in others}
+        for r in sheet.rows:
+            asked = dt.date.fromisoformat(r[names.index("Requested")])
+            if (ctx.spec.date - asked).days < 4:
+                assert r[names.index("Status")] in ("Open", "Outstanding"), r
+
+
+def test_an_account_listing_lists_accounts_not_ledger_rows():
+    """Blind read 13: an "Excluded account listing" of "generic ledger rows ('Credit note 2', 'Refund 4', total
+    5,013,750) ... It lists no accounts."""
+    assert layout_of("Excluded account listing") == "accounts"
+    sheet = compose_sheet(sheet_context("Excluded account listing", rows=30, facts=[TONNES]))
+    labels = [r[0] for r in sheet.rows]
+    assert not any(re.match(r"(Credit note|Refund|Invoice|Accrual|Opening balance)\b", str(x)) for x in labels)
+    assert sum(bool(re.fullmatch(r"[a-z][a-z.\-]*\d*|svc-[a-z]+-\d\d", str(x))) for x in labels) >= 25
+    assert not any(c.type == "money" for c in sheet.columns)  # no invented amounts beside accounts

@@ -322,3 +322,21 @@ def test_a_rate_by_payer_is_computed_from_each_payers_claims():
     assert len(groups) == 5 and all(ln.formula.startswith("ROUND(C") for ln in groups)
     assert sum(ln.cells[2] for ln in groups) / sum(ln.cells[1] for ln in groups) == 0.142
     assert next(ln for ln in sk.lines if ln.fact == "rate").formula.startswith("ROUND(SUM(")
+
+
+def test_a_cost_logs_contractors_read_like_the_trade_that_bills_each_category():
+    """Blind read 13: response contractors "Morris LLC", "Payne Inc", "Davies, Kelly and Mitchell" read as stock
+    names; a spill's boom, waste and lightering are billed by firms of those trades."""
+    from worldsmith.generators.skeleton import _roster
+
+    fact = LedgerFact(id="removal_costs", statement="Removal costs of the oil spill response total USD 1,000,000.",
+                      value=Money(amount=Decimal("1000000"), currency="USD"), text="USD 1,000,000",
+                      items=["Source control and lightering", "Boom deployment and tending", "Waste handling and disposal"])
+    roster = _roster(fact, Faker("en_US"))
+    assert len({name for name, _, _ in roster}) == len(roster)
+    for name, category, _ in roster:
+        assert not any(w in name for w in (" LLC", " Inc", " Ltd", " PLC", ",", " and ", " Group")), name
+        ends = {"Source control and lightering": ("Salvage", "Marine Services", "Towing"),
+                "Boom deployment and tending": ("Spill Response", "Environmental Response", "Marine Response"),
+                "Waste handling and disposal": ("Waste Services", "Environmental Services", "Industrial Waste")}[category]
+        assert name.endswith(ends), (name, category)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import random
 import re
 from statistics import median
 
@@ -80,11 +81,30 @@ def _for_matter(layout: dict, matter: str) -> dict:
     return layout
 
 
+_INITIALS = "abcdefghijklmnoprstw"
+
+
+def _account_name(pick: Picker) -> str:
+    """A user account's login as a directory lists it ('jmarsh', 'k.owens2', 'svc-edi-04'): invented, one a row."""
+    from faker import Faker
+    fake = Faker("en_US")
+    fake.seed_instance(pick.rng.randrange(2**32))
+    last = re.sub(r"[^a-z]", "", fake.last_name().lower())
+    if pick.chance(0.06):
+        return f"svc-{pick.one(['edi', 'sync', 'api', 'report', 'batch', 'scan'])}-{pick.rng.randint(1, 12):02d}"
+    style = pick.rng.randint(0, 2)
+    first = pick.one(_INITIALS)
+    name = f"{first}{last}" if style == 0 else f"{first}.{last}" if style == 1 else f"{fake.first_name().lower()}.{last}"
+    return name + (str(pick.rng.randint(2, 9)) if pick.chance(0.1) else "")
+
+
 def _random_cell(pick: Picker, col: _Col, layout: dict, ctx: ArtifactContext, day: dt.date, scale: float, row: int):
     """A plausible cell for a column that no fact fills."""
     role = col.role
     if col.added and role != "money":
         return None  # a column added for one fact stays blank elsewhere, as a real sheet would
+    if role == "label" and layout.get("accounts"):
+        return _account_name(pick)
     if role == "label":
         items = layout.get("items") or ["Item"]
         base = items[row % len(items)]
@@ -126,6 +146,34 @@ def _random_cell(pick: Picker, col: _Col, layout: dict, ctx: ArtifactContext, da
     return ""
 
 
+def series_key(title: str) -> str:
+    """What the sheets of one series share in their titles: the words without dates or numbers."""
+    words = re.findall(r"[a-z]+", title.lower())
+    months = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+              "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
+              "nov", "dec", "as", "at", "of", "through", "to"}
+    return " ".join(w for w in words if w not in months)
+
+
+def source_of(ctx: ArtifactContext, own: bool) -> str:
+    """Where a sheet's figures come from: the same for every sheet of a series by one author (blind read 13: "the
+    source line changes with each day's file"); for a client, the system that holds what the sheet counts, and for
+    a log of costs others bill, what they sent."""
+    sheets = bank("sheets")
+    spec = ctx.spec
+    sources = sheets["sources"]
+    if own:
+        title = spec.title.lower()
+        if getattr(spec, "rolls_up_to", None):
+            sources = sheets["log_sources"]
+        else:
+            sources = next((alt["sources"] for alt in sheets.get("client_sources_by") or []
+                            if any(re.search(rf"\b{re.escape(w)}\b", title) for w in alt["match"])),
+                           sheets["client_sources"])
+    rng = random.Random(f"{series_key(spec.title)}|{ctx.author.name}")
+    return rng.choice(sources).replace("{date}", long_date(spec.date, ctx.locale))
+
+
 def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) -> list[str]:
     """The notes under a sheet: who prepared it and from what, a distractor's status first."""
     spec = ctx.spec
@@ -133,9 +181,8 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
     # weekly cost log whose 'source is given as "the data room"')
     role = next((o.role for o in ctx.organisations if o.name == ctx.author.organisation), "")
     own = re.match(r"\s*client\b", role, re.I) is not None
-    sources = bank("sheets")["client_sources" if own else "sources"]
     values = {"author": ctx.author.name, "title": ctx.author.title, "org": ctx.author.organisation,
-              "date": long_date(spec.date, ctx.locale), "source": pick.one(sources)}
+              "date": long_date(spec.date, ctx.locale), "source": source_of(ctx, own)}
     notes = [pick.fill(bank("sheets")["notes"], **values) or f"Prepared by {ctx.author.name}."]
     if ctx.distractor_label:
         notes.insert(0, f"Status: {strip_end(ctx.distractor_label)}. Not the current position; kept for reference.")
@@ -176,6 +223,36 @@ def _work_rows(pick: Picker, cols: list[_Col], layout: dict, ctx: ArtifactContex
                 row.append(_random_cell(pick, c, layout, ctx, ctx.spec.date, scale, 0))
         out.append(row)
     return out
+
+
+def _answering(ctx: ArtifactContext, outside: list[str]) -> list[str]:
+    """The people who answer a request list: the recipients asked, and the others of their organisations in the
+    cast (at most six), so that the work is spread as a real team spreads it."""
+    orgs = {p.organisation for p in ctx.to if p.name in outside}
+    pool = list(dict.fromkeys([*outside, *(p.name for p in ctx.cast if p.organisation in orgs
+                                           and p.name != ctx.author.name)]))
+    return pool[:max(len(outside), 6)]
+
+
+def _request_statuses(pick: Picker, cols: list[_Col], layout: dict, rows: list[list], taken: set[tuple[int, int]],
+                      day: dt.date) -> None:
+    """A request's status follows time: one asked in the last few days is still open (blind read 13: medical
+    records "requested and 'Closed' the same day"), one whose answer the list already gives (a fact in its
+    Detail) is received; older ones are any status."""
+    status = next((i for i, c in enumerate(cols) if c.role == "status"), None)
+    date_col = next((i for i, c in enumerate(cols) if c.type == "date" and c.role == "date"), None)
+    if status is None:
+        return
+    statuses = layout.get("statuses") or ["Open", "Closed"]
+    fresh = [s for s in statuses if s.lower() in ("open", "outstanding")] or statuses[:1]
+    answered = next((s for s in statuses if s.lower() in ("received", "closed")), statuses[-1])
+    detail = {r for (r, c) in taken if cols[c].added and cols[c].role == "note"}
+    for r, row in enumerate(rows):
+        asked = row[date_col] if date_col is not None else None
+        if r in detail:
+            row[status] = answered
+        elif isinstance(asked, str) and (day - dt.date.fromisoformat(asked)).days < 4:
+            row[status] = pick.one(fresh)
 
 
 def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
@@ -249,9 +326,15 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
         or [p.name for p in ctx.to if p.organisation != ctx.author.organisation]
     if requests and owner is not None and outside:
         # who answers a request is the side asked for the papers, not the team that asks (a buyer's counsel, its
-        # accountants and the target's CFO listed as owners of one list without distinction, blind read 9)
-        for row in rows:
-            row[owner] = pick.one(outside)
+        # accountants and the target's CFO listed as owners of one list without distinction, blind read 9); and
+        # the work spreads over that side's people, not all on one (blind read 13: "all 16 items are owned by
+        # Angela Long")
+        pool = _answering(ctx, outside)
+        order_owners = pick.shuffled(pool)
+        for i, row in enumerate(rows):
+            row[owner] = order_owners[i % len(order_owners)] if pick.chance(0.75) else pick.one(outside)
+    if requests:
+        _request_statuses(pick, cols, layout, rows, taken, spec.date)
     if work:
         # a fact's row in a list of work: a date gone by is done, one ahead is open; no stock note beside it
         statuses = layout.get("statuses") or ["Open", "Done"]
