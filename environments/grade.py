@@ -1084,6 +1084,12 @@ _GREETING = re.compile(r"^\s*(?:(?:dear|hi|hello|hey|morning|good\s+morning|good
                        r"([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s*[,:;\u2013\u2014-]", re.I)
 
 
+def _says_any(text: str, check: Check) -> bool:
+    """Whether a text writes any of `values` as words of its own (case and spacing aside)."""
+    low = " ".join(text.lower().replace("\u2019", "'").split())
+    return any(re.search(r"(?<![\w'])" + re.escape(v) + r"(?![\w'])", low) for v in check.values)
+
+
 def misaddressed(world, message) -> bool:
     """Whether a sent message greets a person of the matter it does not go to, or closes with the name of a person
     of the matter other than its sender (kit11: 'Dear Justin,' to Clinton; a reply signed 'Clinton Nichols' by Jordan
@@ -1420,7 +1426,7 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
     if where == "texts":
         # a side statement anywhere the agent wrote: each text read on its own
         read = {"stale": side_checks.stale, "redated": side_checks.redated, "decision": side_checks.contradicts,
-                "stray_date": side_checks.stray_date, "misstated": misstated}[kind]
+                "stray_date": side_checks.stray_date, "misstated": misstated, "says": _says_any}[kind]
         return any(read(t, check) for t in _authored_texts(session, answer) if t)
     if check.type == "file_crossed":
         return any(_crossed(t, check) for t in _file_texts(session, check))

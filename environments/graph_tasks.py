@@ -1516,7 +1516,35 @@ def _guarded(graph: Graph, task: Task) -> Task:
     posted to chat."""
     task = _with_mislabels(graph, _with_unledgered(graph, task))
     task = with_side_checks(graph, _with_elsewhere(_with_defers(_with_app_guards(with_misstatements(graph, task)))))
-    return _with_sources(graph.world, _with_stray_dates(graph, _with_ledger_claims(graph, task)))
+    return _with_sources(graph.world, _with_stray_dates(graph, _with_ledger_claims(graph, _with_owners(graph, task))))
+
+
+def _with_owners(graph: Graph, task: Task) -> Task:
+    """A figure whose label names its party ('Quorvex's revised claim', 'Tessaline's true-up offer') given to another
+    party of the matter costs the task, in any text the agent wrote (kit11: 'Tessaline's audit claim', "Quorvex's
+    true-up offer" beside the right figures scored 1.0 on seven tasks)."""
+    names = {}
+    for o in graph.world.plan.organisations:
+        first = re.sub(r"[^\w&-]", "", o.name.split()[0]).lower()
+        if len(first) > 3 and first not in ("the", "first", "national", "united", "global"):
+            names[first] = o.id
+    negatives = []
+    for fid in dict.fromkeys(task.needs.facts):
+        label = label_of(graph.fact(fid)).lower().replace("\u2019", "'")
+        m = re.match(r"^([\w&-]+?)(?:'s)?\s+(.+)$", label)
+        if m is None or m.group(1) not in names:
+            continue
+        rest = m.group(2)
+        forms = [form.format(other, rest) for other in names if names[other] != names[m.group(1)]
+                 for form in ("{}'s {}", "{} {}")]
+        if forms:
+            negatives.append(Criterion(id=f"owner_swapped_{fid}", weight=2.0,
+                                       description=f"gives {label_of(graph.fact(fid))} to another party of the matter",
+                                       check=Check(type="texts_says", values=forms)))
+    if not negatives:
+        return task
+    rubric = task.rubric.model_copy(update={"negative_criteria": [*task.rubric.negative_criteria, *negatives]})
+    return task.model_copy(update={"rubric": rubric})
 
 
 def _with_ledger_claims(graph: Graph, task: Task) -> Task:

@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 from decimal import Decimal
+
+import pytest
 from types import SimpleNamespace
 
 from worldsmith.environments.graph_tasks import _names, perturbed
 from worldsmith.environments.tasks import Task, the
 from worldsmith.worlds.ledger import Quantity, parse_formula
+
+
+@pytest.fixture(scope="module")
+def legal(published_legal):
+    import worldsmith
+    from tests.published import task_set_of
+
+    world = worldsmith.open(published_legal)
+    yield world, task_set_of(world)
+    world.close()
 
 
 def test_a_function_inside_a_greater_of_is_no_fact():
@@ -114,3 +126,18 @@ def test_the_figure_an_arrow_leaves_is_the_old_one():
 
     assert asserts("Change: -74 users (1,934 -> 1,860).", want("1,934")).status == "superseded_mention"
     assert asserts("Change: -74 users (1,934 -> 1,860).", want("1,860")).status == "asserted"
+
+
+def test_a_figure_given_to_another_partys_name_costs(legal, tmp_path):
+    # kit11: "Tessaline's audit claim" and "Quorvex's true-up offer" beside the right figures scored 1.0 on seven tasks;
+    # in the legal world, Ostrander's maximum exposure given to the owners
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, task_set = legal
+    task = next(t for t in task_set.tasks if "energy_exposure" in t.needs.facts and t.solution.answer)
+    assert any(c.id == "owner_swapped_energy_exposure" for c in task.rubric.negative_criteria)
+    session = Session(world, tmp_path / "s")
+    right = task.solution.answer
+    assert grade(task, session, right).score == 1.0
+    assert grade(task, session, right.replace("Ostrander's maximum exposure", "Kestrel's maximum exposure")).score < 1.0
