@@ -553,7 +553,9 @@ def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], 
         # sheets of one room gave one debt three different splits between its loans (unseen outline, covenant)
         split_rng = random.Random(f"{g}:{value.amount}:{n}:items") if sheet.layout == "schedule" else rng
         shape = _item_shape(ledger.facts[g], items) if n == len(items) and ledger.facts[g].items else None
-        amounts = _aged_split(ledger.facts[g], items, n, value.amount, split_rng) or \
+        aged = _aged_split(ledger.facts[g], items, n, value.amount, split_rng)
+        plug = _aged_rest(ledger.facts[g], items, value) if aged else {}
+        amounts = aged or \
             (_shaped_split(value.amount, shape, split_rng, sheet.layout != "log") if shape else None) or \
             split_cents(value.amount, n, split_rng, whole=sheet.layout != "log")
         first = len(sheet.lines)
@@ -578,7 +580,8 @@ def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], 
                           extra={0: f"CL-{ref_no:04d}", 2: item, 3: day.isoformat(), 4: rng.choice(_STATUSES)})
             else:
                 sheet.add(item if k < len(items) else f"{item} ({k // len(items) + 1})", role="item",
-                          amount=_num(amount), fmt="money", extra={1: label[g]} if parts else None)
+                          amount=_num(amount), fmt="money", extra={1: label[g]} if parts else None,
+                          note=plug.get(k, ""))
         last = len(sheet.lines) - 1
         if parts or sheet.layout == "tracker":
             template = "SUM({%d}:{%d})" % (first, last)
@@ -596,6 +599,23 @@ def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], 
         return sheet.add(label[fid], role="total", amount=_num(value.amount), fmt="money", fact=fid, formula=template,
                          note=note if sheet.layout == "schedule" else "")
     return subtotal_lines[-1]
+
+
+def _aged_rest(fact: LedgerFact, items: list[str], value: Money) -> dict[int, str]:
+    """{index: basis} for an aging's one bucket newer than the statement's age, which is the total less the older
+    amount: a round figure beside odd ones says how it comes (blind read 13: "the current bucket is a round
+    6,360,000 plug next to odd-dollar buckets")."""
+    m = _OLDER.search(" ".join(fact.statement.split()))
+    if not m:
+        return {}
+    days = int(m.group("days"))
+    new = [i for i, item in enumerate(items)
+           if (low := re.search(r"(\d+)\s*-\s*\d+", item)) and int(low.group(1)) <= days]
+    if len(new) != 1:
+        return {}
+    older = Decimal(m.group("amount").replace(",", ""))
+    return {new[0]: f"Total {value.currency} {value.amount:,.0f} less the {value.currency} {older:,.0f} "
+                    f"over {days} days"}
 
 
 _OLDER = re.compile(r"\bof which (?:[A-Z]{3} )?(?P<amount>[\d,]+(?:\.\d+)?) (?:was|were|is|are) (?:more than|over|older than) "
@@ -921,6 +941,25 @@ _DRGS = {0: [(194, 195), (689, 690), (391, 392), (640, 641), (603, 603), (313, 3
          2: [(853, 854), (329, 330), (207, 208), (460, 460), (247, 247), (870, 871)]}
 
 
+# Their relative weights, near the published MS-DRG ones, and a hospital's blended Medicare base rate: what a claim
+# of a DRG is paid is about its weight times the rate, not a draw (blind read 13: "the same low-weight DRG is paid
+# from 4,790 to 20,520 (391), DRG 313 chest pain is paid 46,674")
+_DRG_WEIGHT = {194: 0.93, 195: 0.67, 689: 1.08, 690: 0.78, 391: 1.16, 392: 0.76, 640: 1.16, 641: 0.72, 603: 0.86,
+               313: 0.70, 291: 1.30, 292: 0.88, 193: 1.26, 682: 1.47, 683: 0.90, 190: 1.16, 191: 0.92, 871: 1.86,
+               872: 1.03, 378: 0.98, 379: 0.68, 853: 4.80, 854: 2.30, 329: 4.60, 330: 2.40, 207: 5.60, 208: 2.50,
+               460: 3.90, 247: 2.00, 870: 4.50}
+_DRG_BASE = Decimal("6850")
+
+
+def drg_paid(drg: int, rng: random.Random) -> Decimal:
+    """What Medicare pays a claim of a DRG: its weight times the base rate, a few per cent either way for the
+    hospital's add-ons, and now and then a cost outlier on top."""
+    amount = float(_DRG_BASE) * _DRG_WEIGHT.get(drg, 1.0) * rng.uniform(0.96, 1.06)
+    if rng.random() < 0.03:
+        amount *= rng.uniform(1.4, 2.2)
+    return Decimal(str(round(amount, 2))).quantize(CENT)
+
+
 def strata(ledger: _Ledger, size_id: str | None = None) -> tuple[str, list[tuple[str, int, int]], str, str] | None:
     """(what the sample is stratified by, [(stratum, items sampled, items in the population)], the sample's fact, the
     population's fact) where a sample fact says it was stratified ('400 claims ..., stratified by DRG weight') and the
@@ -1078,23 +1117,48 @@ def _sample(sheet: _Sheet, ledger: _Ledger, sampled: tuple[str, str | None, str,
         out[at] = day.isoformat()
         at += 1
         if drg:
-            pairs = _DRGS[band_of[i] if layers else 1]
-            billed, audited = rng.choice([p for p in pairs if p[0] != p[1]] if error else pairs)
+            billed, audited = drg_of[i]
             out[at], out[at + 1] = f"{billed:03d}", f"{(audited if error else billed):03d}"
             at += 2
         out[at] = _num(paid)
         return out
 
+    # each DRG claim's billed and audited DRG, drawn first: what it was paid follows from them
+    drg_of: dict[int, tuple[int, int]] = {}
+    if drg:
+        for i in range(n):
+            pairs = _DRGS[band_of[i] if layers else 1]
+            drg_of[i] = rng.choice([p for p in pairs if p[0] != p[1]] if i in wrong else pairs)
+    # a DRG downgrade is a coding finding, not a billing one
+    drg_results = [r for r in results if "coding" in r.lower()] or results
+    over_of: dict[int, Decimal] = {}
+    if drg and wrong:
+        # the engine's amounts found go to the claims in error largest to the widest downgrade (a sepsis DRG's
+        # downgrade costs more than a chest pain's), each claim within its DRG's choices the nearest to its amount
+        amounts = sorted(parts)
+        def gap(pair: tuple[int, int]) -> float:
+            return (_DRG_WEIGHT.get(pair[0], 1.0) - _DRG_WEIGHT.get(pair[1], 1.0)) * float(_DRG_BASE)
+        ordered = sorted(wrong, key=lambda i: (gap(drg_of[i]), i))
+        for i, amount in zip(ordered, amounts):
+            over_of[i] = amount
+            pairs = [p for p in _DRGS[band_of[i] if layers else 1] if p[0] != p[1]]
+            drg_of[i] = min(pairs, key=lambda p: abs(gap(p) - float(amount)))
+
     for i in range(n):
         day = start + dt.timedelta(days=rng.randint(0, (end - start).days))
         ref = f"{prefix}-{rng.randint(100000, 999999)}"
         if i in wrong:
-            over = next(parts)
-            paid = (over + Decimal(str(round(rng.lognormvariate(0, 0.5) * typical, 2)))).quantize(CENT)
-            sheet.add(rng.choice(results), role="item", amount=_num(over), fmt="money",
+            over = over_of[i] if drg else next(parts)
+            if drg:
+                # paid on the billed DRG: what the audited one pays, and the overpayment the engine found on top
+                paid = (over + drg_paid(drg_of[i][1], rng)).quantize(CENT)
+            else:
+                paid = (over + Decimal(str(round(rng.lognormvariate(0, 0.5) * typical, 2)))).quantize(CENT)
+            sheet.add(rng.choice(drg_results if drg else results), role="item", amount=_num(over), fmt="money",
                       extra=cols(i, ref, day, paid, True))
         else:
-            paid = Decimal(str(round(rng.lognormvariate(0, 0.6) * typical, 2))).quantize(CENT)
+            paid = drg_paid(drg_of[i][0], rng) if drg else \
+                Decimal(str(round(rng.lognormvariate(0, 0.6) * typical, 2))).quantize(CENT)
             sheet.add("No error", role="item", extra=cols(i, ref, day, paid, False))
     last = len(sheet.lines) - 1
     # the sample no. column (A) counts the rows: a literal range, as {n} names only the amount column

@@ -210,6 +210,8 @@ def test_a_request_lists_owners_spread_over_the_side_asked_and_a_fresh_request_i
             asked = dt.date.fromisoformat(r[names.index("Requested")])
             if (ctx.spec.date - asked).days < 4:
                 assert r[names.index("Status")] in ("Open", "Outstanding"), r
+            if (ctx.spec.date - asked).days < 14:
+                assert r[names.index("Status")] != "Closed", r
 
 
 def test_an_account_listing_lists_accounts_not_ledger_rows():

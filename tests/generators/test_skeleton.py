@@ -340,3 +340,28 @@ def test_a_cost_logs_contractors_read_like_the_trade_that_bills_each_category():
                 "Boom deployment and tending": ("Spill Response", "Environmental Response", "Marine Response"),
                 "Waste handling and disposal": ("Waste Services", "Environmental Services", "Industrial Waste")}[category]
         assert name.endswith(ends), (name, category)
+
+
+def test_an_agings_one_newer_bucket_says_it_is_the_total_less_the_older_amount():
+    """Blind read 13: "the current bucket is a round 6,360,000 plug next to odd-dollar buckets"."""
+    from worldsmith.generators.skeleton import _aged_rest
+
+    fact = LedgerFact(id="unbilled", statement="Unbilled receivables stood at USD 9,460,000, of which USD 3,100,000 "
+                                               "was more than 30 days old.",
+                      value=Money(amount=Decimal("9460000"), currency="USD"), text="USD 9,460,000")
+    items = ["Current (0-30 days)", "31-60 days", "61-90 days", "91-120 days", "Over 120 days"]
+    assert _aged_rest(fact, items, fact.value) == {0: "Total USD 9,460,000 less the USD 3,100,000 over 30 days"}
+    assert _aged_rest(fact, ["0-15 days", "16-30 days", "Over 30 days"], fact.value) == {}
+
+
+def test_a_drg_claim_is_paid_about_its_weight_times_the_base_rate():
+    """Blind read 13: "the same low-weight DRG is paid from 4,790 to 20,520 (391), DRG 313 chest pain is paid
+    46,674"."""
+    from worldsmith.generators.skeleton import drg_paid
+
+    rng = random.Random(5)
+    for drg in (313, 391, 871, 329):
+        paid = sorted(float(drg_paid(drg, rng)) for _ in range(300))
+        typical = paid[150]
+        assert sum(typical * 0.9 <= p <= typical * 1.12 for p in paid) >= 270, drg  # outliers are the exception
+    assert float(drg_paid(313, random.Random(1))) < float(drg_paid(329, random.Random(1))) / 3

@@ -237,8 +237,8 @@ def _answering(ctx: ArtifactContext, outside: list[str]) -> list[str]:
 def _request_statuses(pick: Picker, cols: list[_Col], layout: dict, rows: list[list], taken: set[tuple[int, int]],
                       day: dt.date) -> None:
     """A request's status follows time: one asked in the last few days is still open (blind read 13: medical
-    records "requested and 'Closed' the same day"), one whose answer the list already gives (a fact in its
-    Detail) is received; older ones are any status."""
+    records "requested and 'Closed' the same day"), one under two weeks old is not yet closed, one whose answer
+    the list already gives (a fact in its Detail) is received; older ones are any status."""
     status = next((i for i, c in enumerate(cols) if c.role == "status"), None)
     date_col = next((i for i, c in enumerate(cols) if c.type == "date" and c.role == "date"), None)
     if status is None:
@@ -253,6 +253,10 @@ def _request_statuses(pick: Picker, cols: list[_Col], layout: dict, rows: list[l
             row[status] = answered
         elif isinstance(asked, str) and (day - dt.date.fromisoformat(asked)).days < 4:
             row[status] = pick.one(fresh)
+        elif isinstance(asked, str) and (day - dt.date.fromisoformat(asked)).days < 14 and row[status] == "Closed":
+            # a request is closed once its papers are in and reviewed: not within a week or so of the ask
+            row[status] = pick.one([s for s in statuses if s.lower() in ("received", "partially received",
+                                                                        "under review")] or fresh)
 
 
 def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
