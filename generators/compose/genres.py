@@ -47,6 +47,8 @@ _STREETS = {
 
 
 # Section kinds whose sentences keep a fixed form (terms, pleaded paragraphs, recitals, options).
+# frames that name the one point of its kind a paper has: said once, never of two labels in two paragraphs
+_SINGULAR = re.compile(r"weaker\|softer|\[main\|principal|\[anchor\|starting point|carries \[its own\|")
 _PLAIN = {"terms", "recitals", "options", "allegations", "count", "defense", "decisions", "schedule", "clause", "definitions", "next_meeting"}
 
 
@@ -263,9 +265,14 @@ class Writer:
                 continue  # a letter never rejects its own side's figure ('Your figure for X is not accepted')
             if kind == "answer" and not self.yes_no and re.search(r"\byes\b", frame, re.I):
                 continue  # "Broadly yes" answers a yes/no question, and the title asks none (read 10)
+            if _SINGULAR.search(frame) and frame in self.__dict__.setdefault("_singular_used", set()):
+                continue  # one weaker point, one main risk, one anchor a paper (read 13: "the softer point is the
+                # LOI enterprise value" and then "the weaker point is the EBITDA multiple")
             s = self.pick.fill([frame], **values)
             if not s or s in out:
                 continue
+            if _SINGULAR.search(frame):
+                self.__dict__["_singular_used"].add(frame)
             # A lead-in before some sentences, so a frame that two documents of a room share reads differently.
             # (never before a labelled line: "Put simply, finding: ..." reads as a slip)
             # (in a series nearly always, and before a name too: "As at May 21, Erica Hall agreed the scope ...")

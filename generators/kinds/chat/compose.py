@@ -46,6 +46,18 @@ def paper_name(title: str) -> str:
         head = before + (" notes" if re.match(r"(notes|minutes)\b", after, re.I) else "")
     else:
         head = head.replace(": ", " ")
+    # (a long title without a colon or a dash is cut to its head noun phrase: "every chat line spells out the
+    # draft answer's full title", 'the draft answer and affirmative defenses of Ostrander Energy Corporation',
+    # blind read 13): the party it is of or for goes, then anything after an "and"
+    if len(head.split()) > 4:
+        head = re.sub(r"\s+(?:of|for|by|between|re|regarding|against|with|from|to)\s+(?:the\s+)?[A-Z].*$", "", head)
+    if len(head.split()) > 4 and " and " in head:
+        head = head.split(" and ", 1)[0]
+    # ('Memorandum on the tender of defense' is 'the tender of defense memo')
+    about = re.match(r"(?:the\s+)?(memorandum|memo|note|report|letter|paper)\s+(?:on|re|about|regarding|concerning)"
+                     r"\s+(?:the\s+)?(.+)$", head, re.I)
+    if about and len(head.split()) > 4:
+        head = f"{about[2]} {'memo' if about[1].lower() == 'memorandum' else about[1].lower()}"
     words = head.split()
     if words and words[0][:1].isupper() and not words[0].isupper() and (len(words) == 1 or not words[1][:1].isupper()):
         head = words[0].lower() + head[len(words[0]):]
@@ -118,7 +130,9 @@ def compose_chat(ctx: ArtifactContext):
     talk = bank("chat")["talk"]
     people = {p.id: p for p in [ctx.author, *ctx.to]}
     n = len(spec.posts)
-    files = [PurePosixPath(p).stem for p in spec.links]
+    # a file is named in a line as the team names it, the link carries the file itself (the full file name in a
+    # direct message, "thanks for Weekly diligence call - notes and actions - October 8", blind read 13)
+    files = [paper_name(PurePosixPath(p).stem).removeprefix("the ") for p in spec.links]
     # where to read a figure ("it's on the X line of the Y") is said among one firm only: across firms the sheet is
     # one side's, and the other side does not remind its maker where its own figure sits
     one_firm = len({p.organisation for p in people.values()}) == 1

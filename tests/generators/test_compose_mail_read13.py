@@ -1,0 +1,57 @@
+"""Blind read 13: the worst file of three worlds in five was an email carrying "a longer report pasted below" that
+contradicted itself, promised a "timeline below" and a table that never came, had "a second risk" with no first,
+and recommended in a circle; chat spelt out a paper's full title; "Same as the ... line of the ..." pointers."""
+import re
+
+from worldsmith.generators.compose.bank import bank
+from worldsmith.generators.kinds.chat.compose import paper_name
+
+
+def test_no_section_frame_promises_what_is_not_there_or_counts_a_second_with_no_first():
+    sections = bank("genres")["sections"]
+    for kind in ("background", "analysis", "risks", "answer", "question"):
+        for frame in sections[kind]:
+            assert not re.search(r"\bsecond risk\b|(?:timeline|chronology|table) below", frame), frame
+    assert not any("second risk" in f for f in bank("documents")["sentences"]["risks"])
+
+
+def test_a_recommendation_gives_a_reason_that_is_not_the_option_again():
+    # "our recommendation is asking Kestrel Bay to confirm Ostrander's maximum exposure in writing ... because
+    # Ostrander's maximum exposure is the strongest point we have"
+    for frame in bank("genres")["sections"]["recommendation"]:
+        reason = re.split(r"\{option\}", frame)[-1]
+        assert "{l1}" not in reason or "{t1}" in reason, frame
+        assert not re.search(r"strongest|best-supported|most secure", reason), frame
+
+
+def test_chat_names_a_long_title_short():
+    # "All three chat lines spell out the full title, 'the draft answer and affirmative defenses of Ostrander
+    # Energy Corporation'"
+    assert paper_name("Draft answer and affirmative defenses of Ostrander Energy Corporation") == "the draft answer"
+    assert paper_name("Weekly diligence call - notes and actions - October 8") == "the weekly diligence call notes"
+    for title in ("Draft answer and affirmative defenses of Ostrander Energy Corporation",
+                  "Settlement agreement between Harrow Vane LLP and Corvale Shipping Ltd",
+                  "Memorandum on the tender of defense to Kestrel Bay Tankers Ltd."):
+        assert len(paper_name(title).split()) <= 5, paper_name(title)
+
+
+def test_a_pointer_into_a_sheet_is_a_sentence_not_same_as():
+    # 'Same as the "Sample error rate" line of the Extrapolation workbook.'
+    for frame in bank("email")["moves"]["pointer"]:
+        assert not re.match(r"\[?~?Same as", frame), frame
+
+
+def test_a_paper_has_one_weaker_point_one_main_risk_and_one_anchor():
+    # "the softer point is the LOI enterprise value" and then "the weaker point is the EBITDA multiple"
+    from tests.generators.context_fixture import ALL_FACTS, document_context
+    from worldsmith.generators.kinds.document.compose import compose_document
+    kinds = [r"\b(?:weaker|softer|less secure) point is\b", r"\b(?:main|principal|biggest) risk is\b",
+             r"\bis the (?:anchor|starting point|fixed point)\b"]
+    seen = 0
+    for seed in range(40, 60):
+        doc = compose_document(document_context("memo", sections=10, seed=seed, facts=ALL_FACTS))
+        text = " ".join(p for s in doc.sections for p in s.paragraphs)
+        counts = [len(re.findall(k, text, re.I)) for k in kinds]
+        seen += any(counts)
+        assert max(counts) <= 1, (counts, text)
+    assert seen
