@@ -223,3 +223,25 @@ def test_an_account_listing_lists_accounts_not_ledger_rows():
     assert not any(re.match(r"(Credit note|Refund|Invoice|Accrual|Opening balance)\b", str(x)) for x in labels)
     assert sum(bool(re.fullmatch(r"[a-z][a-z.\-]*\d*|svc-[a-z]+-\d\d", str(x))) for x in labels) >= 25
     assert not any(c.type == "money" for c in sheet.columns)  # no invented amounts beside accounts
+
+
+def test_a_log_of_costs_another_party_claims_says_that_party_submitted_them_and_a_party_keeps_its_own_books():
+    """Blind read 13: the charterer's removal-cost log "implies Ostrander paid the contractors Kestrel Bay is
+    claiming for"; "Prepared by Gerald Jarvis (Corrib) from client records", but Gerald is the client."""
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.generators.kinds.spreadsheet.compose import _keeps_own_books, source_of
+
+    ctx = _org_ctx("Daily removal-cost log - March 3", "client; voyage charterer", date=dt.date(2026, 3, 3),
+                   rolls_up_to="removal_costs")
+    ctx = ctx.model_copy(update={
+        "world_summary": "The vessel spilled crude. Harrow Vane LLP acts for Brightmere. Kestrel Bay Tankers demands "
+                         "35% contribution toward USD 174,250,000 of removal costs and other claims.",
+        "organisations": [*ctx.organisations, OrgRef(name="Kestrel Bay Tankers Ltd.", role="registered owner; the "
+                                                     "responsible party")]})
+    source = source_of(ctx, True)
+    assert source.endswith("as submitted by Kestrel Bay Tankers Ltd.") and "payable" not in source
+    notes = " ".join(compose_sheet(ctx.model_copy(update={"facts": []})).notes)
+    assert ".." not in notes
+    lessor = _org_ctx("Redelivery cost log", "aircraft operating lessor and claimant")
+    assert _keeps_own_books(lessor)
+    assert not _keeps_own_books(_org_ctx("Redelivery cost log", "technical consultants retained by counsel"))

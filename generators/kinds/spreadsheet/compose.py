@@ -155,6 +155,39 @@ def series_key(title: str) -> str:
     return " ".join(w for w in words if w not in months)
 
 
+_ADVISER = re.compile(r"\b(counsel|solicitors?|lawyers?|advis\w*|consult\w*|auditors?|accountants?|surveyors?|"
+                      r"experts?|club|insurers?|underwriters?|brokers?|bank|lenders?|shop)\b", re.I)
+
+
+def _keeps_own_books(ctx: ArtifactContext) -> bool:
+    """Whether the author's organisation is a party keeping its own records (a client, a lessor, a hospital), not
+    an adviser working from others' (blind read 13: "Prepared by Gerald Jarvis (Corrib) from client records", but
+    Gerald is the client)."""
+    here = next((o for o in ctx.organisations if o.name == ctx.author.organisation), None)
+    if here is None:
+        return False
+    if re.match(r"\s*client\b", here.role, re.I):
+        return True
+    return not here.acts_for and not here.engaged_by and not _ADVISER.search(here.role)
+
+
+def _claimant(ctx: ArtifactContext, fact_id: str) -> str:
+    """The other party whose costs a log rolls up to, where the matter's summary says it claims them ('Kestrel Bay
+    demands 35% contribution toward ... removal costs'); '' where none does or it is the author's own."""
+    words = fact_id.replace("_", " ").lower()
+    for sentence in re.split(r"(?<=[.;])\s+", " ".join(ctx.world_summary.split())):
+        if words not in sentence.lower():
+            continue
+        for o in ctx.organisations:
+            if o.name == ctx.author.organisation or o.acts_for or _ADVISER.search(o.role):
+                continue
+            short = [w for w in o.name.split() if w.lower() != "the"][:2]
+            if re.search(rf"\b{re.escape(' '.join(short))}\b(?:\s+[A-Z][\w.&-]*)?(?:'s)?\s+(?:demands|claims|seeks|incurred|presents|"
+                         rf"recovers|sues)", sentence):
+                return o.name
+    return ""
+
+
 def source_of(ctx: ArtifactContext, own: bool) -> str:
     """Where a sheet's figures come from: the same for every sheet of a series by one author (blind read 13: "the
     source line changes with each day's file"); for a client, the system that holds what the sheet counts, and for
@@ -166,6 +199,10 @@ def source_of(ctx: ArtifactContext, own: bool) -> str:
         title = spec.title.lower()
         if getattr(spec, "rolls_up_to", None):
             sources = sheets["log_sources"]
+            claimant = _claimant(ctx, spec.rolls_up_to)
+            if claimant:
+                # the costs are another party's, claimed from the author's: it holds what that party sent
+                sources = [f"{x}, as submitted by {claimant}" for x in sources]
         else:
             sources = next((alt["sources"] for alt in sheets.get("client_sources_by") or []
                             if any(re.search(rf"\b{re.escape(w)}\b", title) for w in alt["match"])),
@@ -179,11 +216,11 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
     spec = ctx.spec
     # a client's own staff work from its books, not from 'the data room' an adviser keeps (read 12: a controller's
     # weekly cost log whose 'source is given as "the data room"')
-    role = next((o.role for o in ctx.organisations if o.name == ctx.author.organisation), "")
-    own = re.match(r"\s*client\b", role, re.I) is not None
+    own = _keeps_own_books(ctx)
     values = {"author": ctx.author.name, "title": ctx.author.title, "org": ctx.author.organisation,
               "date": long_date(spec.date, ctx.locale), "source": source_of(ctx, own)}
-    notes = [pick.fill(bank("sheets")["notes"], **values) or f"Prepared by {ctx.author.name}."]
+    notes = [re.sub(r"\.\.(?=\s|$)", ".", pick.fill(bank("sheets")["notes"], **values))  # 'Ltd.' then '.'
+             or f"Prepared by {ctx.author.name}."]
     if ctx.distractor_label:
         notes.insert(0, f"Status: {strip_end(ctx.distractor_label)}. Not the current position; kept for reference.")
     notes += extra
