@@ -245,3 +245,21 @@ def test_a_log_of_costs_another_party_claims_says_that_party_submitted_them_and_
     lessor = _org_ctx("Redelivery cost log", "aircraft operating lessor and claimant")
     assert _keeps_own_books(lessor)
     assert not _keeps_own_books(_org_ctx("Redelivery cost log", "technical consultants retained by counsel"))
+
+
+def test_a_days_log_says_its_total_carries_into_the_running_total_of_what_is_claimed():
+    """Blind read 13: a daily discrepancy log with "no link to the USD 412,500 claim line"."""
+    from worldsmith.worlds.content import SheetColumn
+    from worldsmith.worlds.plan import SheetSkeleton, SheetLine
+
+    ctx = sheet_context("Daily removal-cost log - March 3", rows=3, facts=[])
+    line = SheetLine(cells=["Total for the day", 1000.0], role="total")
+    skeleton = SheetSkeleton(layout="log", label=0, amount=1, currency="USD", columns=[SheetColumn(name="Item", type="text"),
+                                                      SheetColumn(name="Amount", type="money")],
+                             lines=[line], bottom=0)
+    day = dt.date(2026, 3, 3)
+    spec = ctx.spec.model_copy(update={"rolls_up_to": "removal_costs", "skeleton": skeleton, "date": day})
+    notes = compose_sheet(ctx.model_copy(update={"spec": spec})).notes
+    assert any("March 3, 2026" in n and "running total of the removal costs" in n for n in notes), notes
+    notes = compose_sheet(ctx.model_copy(update={"spec": spec.model_copy(update={"rolls_up_to": None})})).notes
+    assert not any("running total" in n for n in notes)

@@ -301,9 +301,17 @@ def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
     spec = ctx.spec
     sk = spec.skeleton
     pick = Picker(ctx.seed)
+    extra = []
+    if spec.rolls_up_to and sk.bottom is not None:
+        # a day's log says where its total goes: into the running total of what is claimed (blind read 13: "no
+        # link to the USD 412,500 claim line"); its day keeps the sentence its own across the series
+        what = spec.rolls_up_to.replace("_", " ")
+        period = "week to" if re.search(r"\bweek(ly)?\b", spec.title, re.I) else "day,"
+        extra.append(f"The total for the {period} {long_date(spec.date, ctx.locale)}, carries into the running "
+                     f"total of the {what} claimed.")
     return SheetContent(title=spec.title, sheet_name=sheet_name(spec.title), currency=sk.currency,
                         columns=[c.model_copy() for c in sk.columns], rows=[list(ln.cells) for ln in sk.lines],
-                        notes=_notes(pick, ctx, sk.currency, []))
+                        notes=_notes(pick, ctx, sk.currency, extra))
 
 
 def compose_sheet(ctx: ArtifactContext) -> SheetContent:
