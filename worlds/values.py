@@ -307,6 +307,9 @@ def _word_value(words: list[str]) -> tuple[Decimal, int] | None:
     return (total + current, power) if seen else None
 
 
+_FINAL_LINE = re.compile(r"(?:^|\n)[ \t*_]*answer[ \t*_]*:[ \t*_]*$", re.I)
+
+
 def word_figures(text: str) -> list[Figure]:
     """Figures written in words ("four hundred claims", "eleven point five percent", "USD one hundred fifty-six
     million"): only a run with a scale word, a ten or a decimal point, or one a currency or percent sign goes with,
@@ -325,8 +328,10 @@ def word_figures(text: str) -> list[Figure]:
         after = _WORD_AFTER.match(text, m.end())
         # a count of days or weeks in words ('two days', 'one week') is a duration, read with its unit after it
         compound = half or any(w in _TENS or w == "hundred" or w in _BIG or w == "point" for w in words)
-        if not (compound or before or after) or (after and after["u"] and not compound and value < 2):
-            continue  # 'one of the claims'; 'one day later' is prose, no count to weigh
+        final = after and after["u"] and (_FINAL_LINE.search(text, max(0, m.start() - 24), m.start())
+                                          or not (text[:m.start()] + text[after.end():]).strip(" \t*_.\n"))
+        if not (compound or before or after) or (after and after["u"] and not compound and value < 2 and not final):
+            continue  # 'one of the claims'; 'one day later' is prose, no count ('Answer: one day', or that alone, is one)
         cur, exact, end = None, True, m.end()
         if before:
             cur, exact = currency_of(before.group().strip())

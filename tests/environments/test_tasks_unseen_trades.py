@@ -141,3 +141,15 @@ def test_a_figure_given_to_another_partys_name_costs(legal, tmp_path):
     right = task.solution.answer
     assert grade(task, session, right).score == 1.0
     assert grade(task, session, right.replace("Ostrander's maximum exposure", "Kestrel's maximum exposure")).score < 1.0
+
+
+def test_an_answer_of_one_day_in_words_is_read():
+    # kit11: 'Answer: one day' for a 1-day lag scored 0.67 ('one day later' in prose stays no count)
+    from worldsmith.environments.grade import _decide
+    from worldsmith.environments.tasks import Check
+    from worldsmith.worlds.values import word_figures
+
+    lag = Check(type="answer_final", values=["1 day"], numbers=[1.0], unit="days")
+    assert _decide("final", "It reached the client a day later.\nAnswer: one day", lag)
+    assert not _decide("final", "Answer: two days", lag)
+    assert word_figures("The claim came one day later.") == []
