@@ -223,6 +223,14 @@ def test_an_account_listing_lists_accounts_not_ledger_rows():
     assert not any(re.match(r"(Credit note|Refund|Invoice|Accrual|Opening balance)\b", str(x)) for x in labels)
     assert sum(bool(re.fullmatch(r"[a-z][a-z.\-]*\d*|svc-[a-z]+-\d\d", str(x))) for x in labels) >= 25
     assert not any(c.type == "money" for c in sheet.columns)  # no invented amounts beside accounts
+    names = [c.name for c in sheet.columns]
+    day = sheet_context().spec.date
+    for r in sheet.rows:
+        status, login = r[names.index("Status")], r[names.index("Last login")]
+        assert status != "Active"  # an excluded listing lists no active login
+        assert (status == "Service account") == str(r[0]).startswith("svc-"), r
+        if status and status.startswith(("Inactive", "Leaver")):
+            assert (day - dt.date.fromisoformat(login)).days > 90, r
 
 
 def test_a_log_of_costs_another_party_claims_says_that_party_submitted_them_and_a_party_keeps_its_own_books():

@@ -98,6 +98,42 @@ def _account_name(pick: Picker) -> str:
     return name + (str(pick.rng.randint(2, 9)) if pick.chance(0.1) else "")
 
 
+_ACCOUNT_NOTES = {"active": "Per directory export", "inactive": "No sign-in in 90 days (SSO log)",
+                  "leaver": "On the HR leaver list", "duplicate": "Second login of one user",
+                  "service": "Non-human integration login"}
+
+
+def _account_rows(pick: Picker, cols: list[_Col], layout: dict, rows: list[list], fact_rows: set[int],
+                  spec) -> None:
+    """An account listing's rows agree with themselves: an inactive login last signed in over 90 days before the
+    listing, a leaver's note the leaver list, and a listing of excluded accounts holds no active ones; a fact's row
+    (a count of accounts) carries no one account's login, status or note."""
+    at = {c.role: i for i, c in enumerate(cols) if not c.added}
+    excluded = re.search(r"\b(exclu\w*|removed|disputed|leavers?|inactive)\b", spec.title, re.I) is not None
+    statuses = [s for s in layout.get("statuses") or [] if not (excluded and s.lower() == "active")] or ["Active"]
+    for r, row in enumerate(rows):
+        if r in fact_rows:
+            for role in ("status", "date", "category"):
+                if role in at:
+                    row[at[role]] = None
+            continue
+        status = pick.one(statuses)
+        label = at.get("label")
+        if label is not None and str(row[label]).startswith("svc-"):
+            status = next((s for s in statuses if s.lower().startswith("service")), status)
+        key = status.split()[0].lower()
+        if key == "service" and label is not None and not str(row[label]).startswith("svc-"):
+            # an integration's login is named for its job, not for a person
+            row[label] = f"svc-{pick.one(['edi', 'sync', 'api', 'report', 'batch', 'scan'])}-{pick.rng.randint(1, 12):02d}"
+        if "status" in at:
+            row[at["status"]] = status
+        if "note" in at:
+            row[at["note"]] = _ACCOUNT_NOTES.get(key, row[at["note"]])
+        if "date" in at:
+            back = pick.rng.randint(95, 400) if key in ("inactive", "leaver") else pick.rng.randint(0, 30)
+            row[at["date"]] = (spec.date - dt.timedelta(days=back)).isoformat()
+
+
 def _random_cell(pick: Picker, col: _Col, layout: dict, ctx: ArtifactContext, day: dt.date, scale: float, row: int):
     """A plausible cell for a column that no fact fills."""
     role = col.role
@@ -396,6 +432,8 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
                     row[i] = ahead if later else done
                 elif c.role == "note" and not c.added:
                     row[i] = None
+    if layout.get("accounts"):
+        _account_rows(pick, cols, layout, rows, {r for (r, _) in taken}, spec)
     seq = next((i for i, c in enumerate(cols) if c.role == "seq"), None)
     date_col = next((i for i, c in enumerate(cols) if c.type == "date" and c.role == "date"), None)
     if date_col is not None and (key in ("fees", "damages", "schedule", "requests") or work):
