@@ -96,6 +96,14 @@ def test_sheet_name_is_short_and_legal():
     assert sheet_name("Schedule of damages") == "Schedule of damages"
     long = sheet_name("Quality of earnings [draft]: adjustments and normalisation bridge")
     assert len(long) <= 31 and not re.search(r"[\[\]:*?/\\]", long)
+    # cut where the title's head ends, never on a word that leads into what was cut (blind read 13: printed
+    # headers "Daily discrepancy log with", "Claim comparison Quorvex's")
+    assert sheet_name("Daily discrepancy log with rectification estimates - April 4") == "Daily discrepancy log"
+    assert sheet_name("Claim comparison - Quorvex's claim, revised claim and Tessaline's offer") == "Claim comparison"
+    for title in ("Data room request list: Project Cindermill and its subsidiaries", "Excluded account listing with "
+                  "leavers, duplicates and integration accounts of Tessaline"):
+        name = sheet_name(title)
+        assert len(name) <= 31 and not re.search(r"\b(with|and|of|Project)$", name), name
 
 
 def test_notes_name_the_preparer_and_a_distractor_is_labelled():

@@ -33,7 +33,14 @@ def sheet_name(title: str) -> str:
     name = re.sub(r"\s+", " ", _SHEET_BAD.sub(" ", title)).strip().strip("'") or "Sheet1"
     if len(name) <= 31:
         return name
-    cut = name[:31].rsplit(" ", 1)[0]
+    # the head before a dash, colon, comma or bracket where it fits: a tab or print header that reads whole, not
+    # one cut mid-phrase (blind read 13: headers "Daily discrepancy log with", "Claim comparison Quorvex's")
+    head = re.split(r"\s+[-\u2013\u2014]\s+|[:,(]\s*|\s+-\s*", title, maxsplit=1)[0]
+    head = re.sub(r"\s+", " ", _SHEET_BAD.sub(" ", head)).strip().strip("'")
+    cut = head if 10 <= len(head) <= 31 else name[:31].rsplit(" ", 1)[0]
+    # never end on a word that leads into the words cut off
+    cut = re.sub(r"(\s+(with|and|of|for|the|to|by|in|on|at|from|vs\.?|v\.?|a|an|&|[\w.]+'s?|[\w]+')\b)+$", "", cut,
+                 flags=re.I) if len(cut) > 10 else cut
     return (cut if len(cut) >= 10 else name[:31]).strip()
 
 
