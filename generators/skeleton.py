@@ -574,10 +574,19 @@ def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], 
                 start = min(known, max(ledger.start + dt.timedelta(days=7), known - dt.timedelta(days=30)))
                 day = start + dt.timedelta(days=rng.randint(0, max(0, (known - start).days)))
                 trade = _trade_of(item)
-                payee = _trade_names(rng, 1, trade, faker, exclude=names)[0] if trade else names[ref_no - 1]
+                if trade:
+                    payee = _trade_names(rng, 1, trade, faker, exclude=names)[0]
+                elif _contractor_ends(item):
+                    # a response's work is claimed by the firms that did it, not by 'Floyd Inc' or a private person
+                    # (blind read 13: stock contractor names)
+                    payee = next((x for x in _contractor_names(rng, [item] * 3, ledger.facts[g], faker)
+                                  if x not in names), names[ref_no - 1])
+                else:
+                    payee = names[ref_no - 1]
                 names[ref_no - 1] = payee
                 sheet.add(payee, role="item", amount=_num(amount), fmt="money",
-                          extra={0: f"CL-{ref_no:04d}", 2: item, 3: day.isoformat(), 4: rng.choice(_STATUSES)})
+                          extra={0: f"CL-{ref_no:04d}", 2: item, 3: day.isoformat(),
+                                 4: _claim_status(rng, (spec.date - day).days)})
             else:
                 sheet.add(item if k < len(items) else f"{item} ({k // len(items) + 1})", role="item",
                           amount=_num(amount), fmt="money", extra={1: label[g]} if parts else None,
@@ -599,6 +608,16 @@ def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], 
         return sheet.add(label[fid], role="total", amount=_num(value.amount), fmt="money", fact=fid, formula=template,
                          note=note if sheet.layout == "schedule" else "")
     return subtotal_lines[-1]
+
+
+def _claim_status(rng: random.Random, age: int) -> str:
+    """A claim's status by the days since it was presented: a new one is presented or acknowledged, a part payment
+    comes weeks after (blind read 13: records marked done the day they were asked for)."""
+    if age < 7:
+        return rng.choice(["Presented", "Acknowledged"])
+    if age < 21:
+        return rng.choice(["Acknowledged", "Under review", "Awaiting documents", "Disputed"])
+    return rng.choice(_STATUSES)
 
 
 def _aged_rest(fact: LedgerFact, items: list[str], value: Money) -> dict[int, str]:

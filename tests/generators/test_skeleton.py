@@ -365,3 +365,13 @@ def test_a_drg_claim_is_paid_about_its_weight_times_the_base_rate():
         typical = paid[150]
         assert sum(typical * 0.9 <= p <= typical * 1.12 for p in paid) >= 270, drg  # outliers are the exception
     assert float(drg_paid(313, random.Random(1))) < float(drg_paid(329, random.Random(1))) / 3
+
+
+def test_a_claims_status_follows_the_days_since_it_was_presented():
+    """Blind read 13: records marked done the day they were asked for."""
+    from worldsmith.generators.skeleton import _claim_status
+
+    rng = random.Random(2)
+    assert {_claim_status(rng, age) for age in range(7) for _ in range(20)} <= {"Presented", "Acknowledged"}
+    assert "Paid in part" not in {_claim_status(rng, age) for age in range(21) for _ in range(20)}
+    assert "Paid in part" in {_claim_status(rng, 40) for _ in range(200)}
