@@ -7,7 +7,7 @@ import re
 from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.kinds.document.compose import compose_document
 from worldsmith.generators.compose.parties import across, client_of, engaged_by
-from worldsmith.generators.compose.text import strip_end
+from worldsmith.generators.compose.text import _ABBREVIATIONS, strip_end
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.worlds.content import DocumentContent, Table
 from worldsmith.worlds.plan import DocumentSpec, EmailSpec
@@ -45,6 +45,30 @@ def flatten(doc: DocumentContent) -> str:
     return "\n\n".join(blocks)
 
 
+def _sentences(text: str) -> list[str]:
+    """A paragraph's sentences, not cut after an abbreviation ('Kestrel Bay Tankers Ltd. may say ...')."""
+    out: list[str] = []
+    for piece in re.split(r"(?<=[.!?])\s+(?=[A-Z])", text.strip()):
+        last = out[-1].rsplit(None, 1)[-1].lower().rstrip(".").lstrip("(\"'") if out else ""
+        if out and out[-1].endswith(".") and (last in _ABBREVIATIONS or len(last) == 1):
+            out[-1] += " " + piece
+        else:
+            out.append(piece)
+    return [x for x in out if x]
+
+
+_NOT_IN_MAIL = re.compile(r"\b(?:in|to) the (?:table|schedule|annex|appendix)\b|\bannex\b", re.I)
+_BELOW = re.compile(r"\b(?:below|tabulated)\b", re.I)
+
+
+def _points_at_nothing(paragraph: str, has_table: bool) -> str:
+    """A paragraph of a paper pasted into mail without its sentences that point at a table, an annex or something
+    'below' that the mail does not carry."""
+    kept = [x for x in _sentences(paragraph)
+            if not _NOT_IN_MAIL.search(x) and (has_table or not _BELOW.search(x))]
+    return " ".join(kept)
+
+
 def _part(pick: Picker, ctx: ArtifactContext, kind: str, sections: int, carry: bool, summed: bool = False) -> str:
     """One document's text for the mail body; only the part that carries the facts gets them and the label. Below a
     note that has summed it up (summed), a report's executive summary does not give its headline again."""
@@ -80,6 +104,13 @@ def _part(pick: Picker, ctx: ArtifactContext, kind: str, sections: int, carry: b
     doc = doc.model_copy(update={"sections": [
         x.model_copy(update={"paragraphs": [re.sub(r"(^|(?<=[.!?] ))(?:Observation|Finding|Result): (\w)",
                                                    lambda m: m.group(1) + m.group(2).upper(), p) for p in x.paragraphs]})
+        for x in doc.sections]})
+    # a paper in mail points only at what the mail carries: no "listed in the table" or "given in the annex" (mail
+    # has neither), and no "shown below" where no table lines follow (blind read 13: "a 'timeline below' and
+    # 'table' that don't exist")
+    doc = doc.model_copy(update={"sections": [
+        x.model_copy(update={"paragraphs": [p for p in (_points_at_nothing(p, x.table is not None and bool(x.table.rows))
+                                                       for p in x.paragraphs) if p]})
         for x in doc.sections]})
     text = flatten(doc)
     if carry and ctx.distractor_label:
