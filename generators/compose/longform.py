@@ -108,10 +108,19 @@ def _part(pick: Picker, ctx: ArtifactContext, kind: str, sections: int, carry: b
     # a paper in mail points only at what the mail carries: no "listed in the table" or "given in the annex" (mail
     # has neither), and no "shown below" where no table lines follow (blind read 13: "a 'timeline below' and
     # 'table' that don't exist")
-    doc = doc.model_copy(update={"sections": [
-        x.model_copy(update={"paragraphs": [p for p in (_points_at_nothing(p, x.table is not None and bool(x.table.rows))
-                                                       for p in x.paragraphs) if p]})
-        for x in doc.sections]})
+    # (in their place, where the paper gave its sources, where each figure is read in the room: the sheet's line)
+    sources = [f"{f.label[:1].upper()}{f.label[1:]} is on {pick.cited(f.source)}." for f in ctx.facts
+               if f.label and f.source][:3]
+    sections = []
+    for x in doc.sections:
+        has_table = x.table is not None and bool(x.table.rows)
+        kept = [p for p in (_points_at_nothing(p, has_table) for p in x.paragraphs) if p]
+        if kept != x.paragraphs and not has_table and sources:
+            kept.append(pick.reword("[For the sources|Where to check the figures|To check them against the "
+                                    "papers], in the room's own sheets:") + " " + " ".join(sources))
+            sources = []
+        sections.append(x.model_copy(update={"paragraphs": kept}))
+    doc = doc.model_copy(update={"sections": sections})
     text = flatten(doc)
     if carry and ctx.distractor_label:
         # a paper's stamp sits on its title line, which mail does not carry: the writer says which version it is
