@@ -7,7 +7,7 @@ import re
 from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.kinds.document.compose import compose_document
 from worldsmith.generators.compose.parties import across, client_of, engaged_by
-from worldsmith.generators.compose.text import _ABBREVIATIONS, strip_end
+from worldsmith.generators.compose.text import _ABBREVIATIONS, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.worlds.content import DocumentContent, Table
 from worldsmith.worlds.plan import DocumentSpec, EmailSpec
@@ -117,7 +117,7 @@ def _part(pick: Picker, ctx: ArtifactContext, kind: str, sections: int, carry: b
         kept = [p for p in (_points_at_nothing(p, has_table) for p in x.paragraphs) if p]
         if kept != x.paragraphs and not has_table and sources:
             kept.append(pick.reword("[For the sources|Where to check the figures|To check them against the "
-                                    "papers], in the room's own sheets:") + " " + " ".join(sources))
+                                    "papers], in the room's own sheets:") + " " + lower_first(" ".join(sources)))
             sources = []
         sections.append(x.model_copy(update={"paragraphs": kept}))
     doc = doc.model_copy(update={"sections": sections})
