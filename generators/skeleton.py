@@ -1266,6 +1266,26 @@ def _sources_and_uses(sheet: _Sheet, ledger: _Ledger, numeric: list[str], label:
     return total
 
 
+# What a response's resource is counted in and about what a unit costs: a log line says its hours or days beside
+# its amount (blind read 13: "There are no quantities, hours or rates"; "The Notes column is empty"). The amount
+# stays the engine's; the count is read from it, so the rate it implies is near the going one.
+_UNITS = {"Labour": ("crew hours", 72), "Supervision": ("supervisor hours", 135), "Equipment": ("equipment-days", 1850),
+          "Transport": ("vessel and truck trips", 2400)}
+_NO_UNITS = {"Materials": ["Per delivery tickets", "Per supplier invoices"],
+             "Subcontracted services": ["Per subcontractor invoice", "Per subcontract tickets"]}
+
+
+def _quantity_note(resource: str, amount: Decimal, rng: random.Random) -> str:
+    """The count behind a log line ('1,240 crew hours'), or what it is billed on; '' for a resource not listed."""
+    if resource in _UNITS:
+        unit, rate = _UNITS[resource]
+        count = max(1, round(float(amount) / (rate * rng.uniform(0.85, 1.2))))
+        if count <= 3000:  # more hours or days than a day's crews could log reads as made up: say the source
+            return f"{count:,} {unit}"
+        return "Per contractor daily cost report"
+    return rng.choice(_NO_UNITS[resource]) if resource in _NO_UNITS else ""
+
+
 def _log_lines(sheet: _Sheet, fact: LedgerFact, share: Decimal, faker: Any, start: dt.date | None = None) -> int:
     """A day's cost log: the response's own contractors (the same each day), each billing its resources on its
     category, summing to this sheet's share."""
@@ -1287,7 +1307,7 @@ def _log_lines(sheet: _Sheet, fact: LedgerFact, share: Decimal, faker: Any, star
     dated = sorted(((rng.choice(days), line, amount) for line, amount in zip(lines, amounts)), key=lambda x: x[0])
     for day, (name, category, resource), amount in dated:
         sheet.add(name, role="item", amount=_num(amount), fmt="money",
-                  extra={0: day.isoformat(), 2: resource, 3: category})
+                  extra={0: day.isoformat(), 2: resource, 3: category}, note=_quantity_note(resource, amount, rng))
     return sheet.add("Total for the week" if weekly else "Total for the day", role="total", amount=_num(share),
                      fmt="money",
                      formula="SUM({0}:{%d})" % (len(sheet.lines) - 1))

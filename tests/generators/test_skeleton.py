@@ -375,3 +375,17 @@ def test_a_claims_status_follows_the_days_since_it_was_presented():
     assert {_claim_status(rng, age) for age in range(7) for _ in range(20)} <= {"Presented", "Acknowledged"}
     assert "Paid in part" not in {_claim_status(rng, age) for age in range(21) for _ in range(20)}
     assert "Paid in part" in {_claim_status(rng, 40) for _ in range(200)}
+
+
+def test_a_log_line_says_its_hours_or_days_and_the_implied_rate_is_near_the_going_one():
+    """Blind read 13: "There are no quantities, hours or rates"; "The Notes column is empty"."""
+    import re as _re
+
+    from worldsmith.generators.skeleton import _quantity_note
+
+    rng = random.Random(4)
+    note = _quantity_note("Labour", Decimal("89280.00"), rng)
+    hours = int(_re.match(r"([\d,]+) crew hours$", note).group(1).replace(",", ""))
+    assert 50 <= 89280 / hours <= 100
+    assert _quantity_note("Materials", Decimal("5000"), rng).startswith("Per ")
+    assert _quantity_note("Store handling fee", Decimal("5000"), rng) == ""
