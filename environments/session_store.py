@@ -260,21 +260,23 @@ def prune_keys(now: float | None = None) -> list[str]:
     the session ids removed. Keys without a note of their folder (an earlier worldsmith's) are kept."""
     now = time.time() if now is None else now
     removed = []
+    folder = keys_folder()  # once, not a platformdirs lookup a key (5,000 keys: 0.75 s a new session)
     try:
-        notes = sorted(keys_folder().glob(f"*{_FOLDER_NOTE}"))
+        notes = [e.name for e in os.scandir(folder) if e.name.endswith(_FOLDER_NOTE)]
     except OSError:
         return removed
-    for note in notes:
-        session_id = note.name[:-len(_FOLDER_NOTE)]
-        key = _key_file(session_id)
-        if key is None:
+    for name in notes:
+        session_id = name[:-len(_FOLDER_NOTE)]
+        if not _SESSION_ID.fullmatch(session_id):
             continue
+        note = None
         try:
-            if now - key.stat().st_mtime < KEY_GRACE_S:
+            if now - os.stat(os.path.join(folder, f"{session_id}.key")).st_mtime < KEY_GRACE_S:
                 continue
+            note = folder / name
             root = Path(note.read_text(encoding="utf-8").strip())
         except FileNotFoundError:  # the key went (by hand, or another pruning): its note goes too
-            note.unlink(missing_ok=True)
+            (folder / name).unlink(missing_ok=True)
             continue
         except (OSError, UnicodeDecodeError):
             continue
