@@ -229,5 +229,10 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
                 key = "paper_own"  # nobody sends comments on their own paper to themselves
         values = dict(_values(e, today, locale), owner=owner,
                       where=sources.get(e.fact) or "the source papers", ready=_short(ready, locale))
+        # the news line above names the paper in full; its step names it as people do, short (blind read 13: "take
+        # you through the Memo re Ashgrove master services agreement: change-of-control termination right" under
+        # the line that had just given that title)
+        from worldsmith.generators.kinds.chat.compose import paper_name
+        values["title"] = paper_name(e.title).removeprefix("the ") if e.title else e.title
         out.append(pick.reword(pick.frame(_STEPS[key])).format(**values))
     return out[:4]

@@ -78,3 +78,22 @@ def test_a_paper_in_mail_points_at_nothing_it_does_not_carry():
     assert pasted
     assert _sentences("Kestrel Bay Tankers Ltd. may say so. It was agreed.") == \
         ["Kestrel Bay Tankers Ltd. may say so.", "It was agreed."]
+
+
+def test_a_weekly_note_names_a_paper_short_in_its_steps():
+    # "Bethan: take you through the Memo re Ashgrove master services agreement: change-of-control termination right
+    # on the next call", under the line that had just given that title in full
+    import datetime as dt
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.week import week_steps
+    from worldsmith.generators.week import WeekEvent
+    title = "Memo re Ashgrove master services agreement: change-of-control termination right"
+    paper = WeekEvent(what="paper", day=dt.date(2026, 9, 22), title=title, by="Julia Edwards", org="Gatehouse")
+    named = 0
+    for seed in range(20):
+        for outside in (False, True):
+            for step in week_steps(Picker(seed), [paper], dt.date(2026, 9, 23), "en_GB", {"Gatehouse"},
+                                   ["Bethan", "Sally"], {}, outside):
+                assert "change-of-control termination right" not in step, step
+                named += "memo" in step
+    assert named
