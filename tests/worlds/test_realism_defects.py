@@ -201,3 +201,17 @@ def test_repeats_within_the_allowance_facts_lists_and_signatures_are_not_boilerp
     bodies = [f"Hi,\n\n{statement} {names}\n\n{signature}" for _ in range(8)]
     bodies += [f"{STOCK}\n\nAl"] * 3  # three repeats: a habit, not a template (issue 10: at most 3 artifacts)
     assert _boilerplate(_store(tmp_path, bodies, statement)) == []
+
+
+def test_a_real_company_in_a_body_is_caught_beside_its_first_word_and_a_product(clean_world, tmp_path):
+    # issue 22: realism_fiction_mentions confirms a whole name only where the text holds it, so "Best regards"
+    # (Best Buy's first word, in every signed message) costs nothing; the name itself is still caught, and a
+    # product named after a company is still not a mention.
+    world = _copy(clean_world, tmp_path)
+    target = _fact_free(world)[0]
+    _insert(target, "Best regards from the meeting: the buyers of Best Buy want the figures in Microsoft Teams.")
+    errors = _errors(validate_copy(world))
+    assert set(errors) == {"realism_fiction_mentions"}
+    (row,) = errors["realism_fiction_mentions"]
+    assert row.detail == "names the real Best Buy in the new text of the message"
+    assert row.path == target.relative_to(world / "room").as_posix()

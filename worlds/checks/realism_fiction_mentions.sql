@@ -33,7 +33,9 @@ invented(word) as (
     select distinct unnest(regexp_extract_all(name, '[A-Z0-9][A-Za-z0-9&\-]*')) from organisations
 ),
 words as (
-    select distinct artifact_id, path, kind, unnest(regexp_extract_all(text, '[A-Z0-9][A-Za-z0-9&\-]*')) as word
+    -- every capitalised word as written (not made distinct here: the join below keeps only an entity's first
+    -- words, a few rows, and the distinct after it is cheap; a distinct over every word of a million messages is not)
+    select artifact_id, path, kind, unnest(regexp_extract_all(text, '[A-Z0-9][A-Za-z0-9&\-]*')) as word
     from realism_text
 ),
 candidates as (
@@ -52,6 +54,9 @@ occurrences as (
     select p.artifact_id, p.path, p.kind, p.name, p.re, unnest(regexp_extract_all(t.text, p.re)) as hit
     from pattern p
     join realism_text t on t.path = p.path and t.kind = p.kind and t.artifact_id is not distinct from p.artifact_id
+    -- the whole name, case as written, is in the text (the pattern below requires it): a first word alone
+    -- ("Best regards" for Best Buy, in every signed message) costs no pattern compiled and run per row
+    where contains(t.text, p.name)
 ),
 parts as (
     select artifact_id, path, kind, name, regexp_extract(hit, re, 1) as before, coalesce(regexp_extract(hit, re, 2), '') as next_word
