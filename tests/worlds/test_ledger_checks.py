@@ -238,3 +238,12 @@ def test_a_cell_whose_value_two_facts_share_counts_as_a_part_when_either_fact_is
     con.close()
     check = [c for c in load_checks() if c.id == "total_only_over_parts"]
     assert run_checks(store, check).checks[0].rows == []
+
+
+def test_a_label_in_capitals_broken_over_lines_is_still_read_beside_its_amount(world):
+    # issue 22: amount_beside_label squashes only the texts that hold a label's first word; the test for it
+    # reads the text as written (lower-cased), so a label in capitals across a line break still counts.
+    email = _email_on(world, after=dt.date.fromisoformat(_fact(world, "liability_cap")["known_from"]))
+    _say(world, email, "For the file, the OPA 90\nLIABILITY   CAP is USD 150,000,000 on our numbers.")
+    rows = next(c for c in validate_copy(world).checks if c.id == "amount_beside_label").rows
+    assert email["id"] in {r.artifact_id for r in rows}, rows[:3]
