@@ -172,8 +172,11 @@ select
          else len(string_split_regex(trim(body), '\s+')) end as words_body,
     case when trim(coalesce(body_new, '')) = '' then 0
          else len(string_split_regex(trim(body_new), '\s+')) end as words_new,
-    1 + len(regexp_extract_all(coalesce(body, ''), '(?im)^[>\s]*subject\s*:'))
-      + len(regexp_extract_all(coalesce(body, ''), '(?im)^[>\s]*on\s.+wrote:\s*$')) as depth,
+    -- each pattern runs only on a body holding its plain word (ilike is many times cheaper than a pattern
+    -- over a million bodies; no letter of either word has a case fold outside ASCII)
+    1 + case when body ilike '%ubject%' then len(regexp_extract_all(body, '(?im)^[>\s]*subject\s*:')) else 0 end
+      + case when body ilike '%wrote:%' then len(regexp_extract_all(body, '(?im)^[>\s]*on\s.+wrote:\s*$')) else 0 end
+      as depth,
     case
         when regexp_matches(coalesce(subject, ''), '(?i)^\s*re\s*:') then 'reply'
         when regexp_matches(coalesce(subject, ''), '(?i)^\s*fwd?\s*:') then 'forward'
