@@ -215,3 +215,22 @@ def test_a_real_company_in_a_body_is_caught_beside_its_first_word_and_a_product(
     (row,) = errors["realism_fiction_mentions"]
     assert row.detail == "names the real Best Buy in the new text of the message"
     assert row.path == target.relative_to(world / "room").as_posix()
+
+
+@pytest.mark.parametrize("sample_above", [100000, 0])
+def test_a_copied_long_message_is_a_near_duplicate_with_and_without_shingle_sampling(tmp_path, sample_above):
+    # issue 22: past sample_above texts the check keeps the shingles whose hash is divisible by 4 (a ubigint
+    # modulo, the room joined to each text); sampled or not, a long message copied word for word is caught,
+    # and distinct messages are not.
+    bodies = [" ".join(f"w{k}x{j}" for j in range(120)) for k in range(12)]  # 12 texts of 120 words, all unlike
+    bodies.append(bodies[3])
+    db = _store(tmp_path, bodies)
+    check = next(c for c in load_checks() if c.id == "realism_near_duplicates")
+    params = {**check.params, "sample_above": sample_above}
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        used = {k: v for k, v in params.items() if re.search(rf"\${k}\b", check.sql)}
+        rows = con.execute(check.sql, used).fetchall()
+    finally:
+        con.close()
+    assert [(r[1], r[2]) for r in rows] == [("m/12.eml", "its own text is 100% alike (5-word shingles) with m/03.eml")]

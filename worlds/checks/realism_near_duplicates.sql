@@ -24,15 +24,17 @@ room as (
     -- Past sample_above texts, the shingles whose hash is divisible by 4 (the same in every text)
     -- stand for all of them: Jaccard is estimated on a quarter of the work, and since a text must
     -- still show min_shingles of them, only texts about four times as long are judged there.
-    select case when count(*) > $sample_above then 4 else 1 end as every from texts
+    -- (a ubigint, as a hash is: against an integer, every shingle's modulo was taken in hugeint, half this check's time)
+    select (case when count(*) > $sample_above then 4 else 1 end)::ubigint as every from texts
 ),
 shingles as (
     -- a 5-gram repeated inside one text counts twice here; distinct is taken after the common ones go
+    -- (room joined to each text, not read as a subquery beside each shingle: that planned a nested loop)
     select doc, h
-    from (select doc, unnest(list_transform(range(1, greatest(len(w) - 3, 1)),
-                                            lambda i: hash(w[i], w[i + 1], w[i + 2], w[i + 3], w[i + 4]))) as h
-          from texts)
-    where h % (select every from room) = 0
+    from (select doc, every, unnest(list_transform(range(1, greatest(len(w) - 3, 1)),
+                                                   lambda i: hash(w[i], w[i + 1], w[i + 2], w[i + 3], w[i + 4]))) as h
+          from texts, room)
+    where h % every = 0
 ),
 frequency as (
     select h, count(*) as df from shingles group by h
