@@ -234,3 +234,20 @@ def test_a_copied_long_message_is_a_near_duplicate_with_and_without_shingle_samp
     finally:
         con.close()
     assert [(r[1], r[2]) for r in rows] == [("m/12.eml", "its own text is 100% alike (5-word shingles) with m/03.eml")]
+
+
+def test_links_and_addresses_in_any_case_are_judged_by_their_domain(tmp_path):
+    # issue 22: realism_fiction_domains searches only texts holding an @, a // or a www. (any case), and judges
+    # each distinct domain once; a link in capitals and one reached by https are still read, reserved ones pass.
+    bodies = ["See WWW.Kestrel-Shipping.COM for the notice.", "Filed at https://docs.kestrel.net/notice today.",
+              "Write to ops@harbour.example or to www.example.com.", "Nothing to see here, 9 items."]
+    db = _store(tmp_path, bodies)
+    check = next(c for c in load_checks() if c.id == "realism_fiction_domains")
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        rows = con.execute(check.sql).fetchall()
+    finally:
+        con.close()
+    assert sorted((r[1], r[2]) for r in rows) == [
+        ("m/00.eml", "address or link www.kestrel-shipping.com: kestrel-shipping.com is not a reserved domain"),
+        ("m/01.eml", "address or link https://docs.kestrel.net: docs.kestrel.net is not a reserved domain")]
