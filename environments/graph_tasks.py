@@ -1280,6 +1280,18 @@ def _first_told(graph: Graph) -> list[Task]:
                       check=Check(type="answer_mentions", **value_check(q, fact.text))),
         ]
         negatives = _distractor_negatives(graph, [fact.id], "answer_asserts")
+        # the client named as the one who sent it, or the sender put in another firm (kit11: 'first sent by Tessaline
+        # Logistics, Inc. to Jordan Becker', 'from Jordan Becker of Harcastle Bryce LLP' beside the right days: 1.0)
+        client_people = [p.name for p in world.plan.people if org_of.get(p.email) in client_orgs]
+        client_names = [n for o in client_orgs for n in (orgs[o], orgs[o].split()[0].strip(",")) if len(n) > 3]
+        wrong = [form.format(x.lower()) for x in [*client_people, *client_names]
+                 for form in ("sent by {}", "by {} to", "{} sent", "from {}")]
+        sender_org = org_of.get(m.sender)
+        wrong += [f"{sender.lower()} of {orgs[o].lower()}" for o in orgs if o != sender_org]
+        negatives.append(Criterion(id="wrong_sender", weight=2.0,
+                                   description=f"names someone other than {sender} of "
+                                               f"{orgs.get(sender_org, 'the firm')} as the sender",
+                                   check=Check(type="answer_says", values=wrong)))
         if lag > 0:
             # the lag said the wrong way round: the client had it 'days before' the room held it
             negatives.append(Criterion(id="wrong_lag_direction", weight=2.0,
