@@ -251,3 +251,22 @@ def test_links_and_addresses_in_any_case_are_judged_by_their_domain(tmp_path):
     assert sorted((r[1], r[2]) for r in rows) == [
         ("m/00.eml", "address or link www.kestrel-shipping.com: kestrel-shipping.com is not a reserved domain"),
         ("m/01.eml", "address or link https://docs.kestrel.net: docs.kestrel.net is not a reserved domain")]
+
+
+def test_leakage_in_a_subject_and_in_quoted_history_is_caught(tmp_path):
+    # issue 22: realism_leakage names each text once in its literal pre-filter (a lambda over it), so the squashed
+    # subject and the quoted tail are computed once per message; both are still read, in any case.
+    db = _store(tmp_path, ["Thanks, all fine.", "Thanks, all fine too."])
+    con = duckdb.connect(str(db))
+    con.execute("update emails set subject = 'Re:  draft   for [Client Name]' where artifact_id = 'e0'")
+    con.execute("update emails set body = body_new || chr(10) || chr(10) || '> LOREM IPSUM dolor' where artifact_id = 'e1'")
+    con.close()
+    check = next(c for c in load_checks() if c.id == "realism_leakage")
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        rows = con.execute(check.sql).fetchall()
+    finally:
+        con.close()
+    assert sorted((r[1], r[2]) for r in rows) == [
+        ("m/00.eml", 'placeholder "[Client Name]" in the subject line'),
+        ("m/01.eml", 'lorem ipsum "LOREM IPSUM" in the quoted history of the message (or text below it)')]
