@@ -157,6 +157,8 @@ def _task(graph: Graph, client: str, kind: str, head: str, told: list, files: li
         negatives.append(Criterion(id="names_other_sender", weight=2.0,
                                    description="names someone who sent none of the figures as a sender",
                                    check=Check(type="answer_says", values=said_sent)))
+    negatives.append(Criterion(id="denies_sending", weight=2.0, description="says the figures were not sent, or not received",
+                               check=Check(type="answer_denies_sending")))
     negatives += _distractor_negatives(graph, [f.id for f in facts], "answer_asserts")
     lines = [f"{client} first received {the(f)} of {f.text} on {_when(day)}, from {sender}."
              for f, day, sender, _, _ in told]

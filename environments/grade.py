@@ -1084,6 +1084,15 @@ _GREETING = re.compile(r"^\s*(?:(?:dear|hi|hello|hey|morning|good\s+morning|good
                        r"([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s*[,:;\u2013\u2014-]", re.I)
 
 
+# "did not receive it on May 8", "were not sent by Caddell Voss" (kit11: beside the right days, each scored 1.0), up to
+# the end of its sentence; "did not receive it until May 8" says when, not whether
+_DENIES_SENDING = re.compile(r"\b(?:did\s+not|didn't|never|has\s+not|hasn't|have\s+not|haven't|was\s+not|wasn't|"
+                             r"were\s+not|weren't)\s+(?:\w+\s+){0,2}?(?:receive|received|get|got|send|sent|"
+                             r"forward|forwarded)\b[^.;\n]*", re.I)
+_OLD_FIGURE = re.compile(r"\b(?:superseded|draft|first[- ]cut|earlier|preliminary|withdrawn|previous|old|stale)\b", re.I)
+_NOT_UNTIL = re.compile(r"\b(?:until|till|before|earlier\s+than|prior\s+to)\b", re.I)
+
+
 def _says_any(text: str, check: Check) -> bool:
     """Whether a text writes any of `values` as words of its own (case and spacing aside)."""
     low = " ".join(text.lower().replace("\u2019", "'").split())
@@ -1354,6 +1363,12 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         return doubts(answer or "", check)
     if check.type == "answer_unflagged":
         return asserts_unflagged(answer, check)
+    if check.type == "answer_denies_sending":
+        # of an old figure it is right to say it never went out ('the 1,934 first-cut count was superseded and never
+        # sent'): a clause that names a superseded or draft figure says nothing of the current one
+        return any(not _NOT_UNTIL.search(m.group(0)) and not _OLD_FIGURE.search(
+            answer[max(0, answer.rfind("(", 0, m.start()) if "(" in answer[max(0, m.start() - 80):m.start()] else m.start() - 80):m.end()])
+            for m in _DENIES_SENDING.finditer(answer))
     if check.type == "answer_says":
         low = " ".join(answer.lower().split())
         return any(v in low for v in check.values)

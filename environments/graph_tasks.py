@@ -1288,6 +1288,9 @@ def _first_told(graph: Graph) -> list[Task]:
                  for form in ("sent by {}", "by {} to", "{} sent", "from {}")]
         sender_org = org_of.get(m.sender)
         wrong += [f"{sender.lower()} of {orgs[o].lower()}" for o in orgs if o != sender_org]
+        negatives.append(Criterion(id="denies_sending", weight=2.0,
+                                   description="says the figure was not sent, or not received",
+                                   check=Check(type="answer_denies_sending")))
         negatives.append(Criterion(id="wrong_sender", weight=2.0,
                                    description=f"names someone other than {sender} of "
                                                f"{orgs.get(sender_org, 'the firm')} as the sender",

@@ -66,6 +66,8 @@ class Check(BaseModel):
     answer_unflagged: outside the places it says a figure is wrong, the answer asserts `values[0]` as it stands.
     answer_governs_denied: a clause says the thing named by `a_words` does not govern, apply or bind.
     answer_says: the answer holds one of the phrases `values` (lower case, whitespace squashed).
+    answer_denies_sending: the answer says a figure was not sent or not received ("did not receive it on May 8"),
+        not merely not before a day ("did not receive it until May 8").
     answer_move_direction: a sentence giving the move `values[0]` says it went against `expect` ('up', 'down',
         'after', 'before').
     chat_beyond: a chat post in any channel but `channel`.
@@ -116,7 +118,7 @@ class Check(BaseModel):
                   "answer_move_direction",
                   "chat_beyond", "file_states_any", "sent_states_any",
                   "chat_states_any", "answer_final", "answer_direction", "answer_mentions_any",
-                  "answer_mentions_set_aside", "answer_asserts_current", "answer_conclusion", "answer_flags", "answer_unflagged", "answer_doubts", "answer_says",
+                  "answer_mentions_set_aside", "answer_asserts_current", "answer_conclusion", "answer_flags", "answer_unflagged", "answer_doubts", "answer_says", "answer_denies_sending",
                   "answer_unledgered", "answer_stray_date", "text_retracted", "sent_outside_circle", "answer_governs_denied", "sent_conclusion",
                   "file_conclusion", "answer_governs", "answer_bound", "answer_misbound", "answer_misstated", "answer_misdated", "sent_misstated",
                   "file_misstated", "chat_misstated", "chat_final", "chat_mentions", "chat_direction", "chat_conclusion", "chat_asserts",

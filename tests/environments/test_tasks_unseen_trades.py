@@ -153,3 +153,18 @@ def test_an_answer_of_one_day_in_words_is_read():
     assert _decide("final", "It reached the client a day later.\nAnswer: one day", lag)
     assert not _decide("final", "Answer: two days", lag)
     assert word_figures("The claim came one day later.") == []
+
+
+def test_an_answer_that_says_the_figure_was_not_sent_costs_but_not_until_a_day():
+    # kit11: 'Tessaline did not receive the USD 251,720 offer on May 8, 2026 from Jordan Becker' and 'Caddell Voss LLP
+    # did not send Tessaline any of these' beside the right days scored 1.0
+    from worldsmith.environments.grade import _met
+    from worldsmith.environments.tasks import Check, Criterion
+
+    denies = [Criterion(id="d", weight=1.0, description="d", check=Check(type="answer_denies_sending"))]
+    said = lambda text: bool(_met(denies, None, text))  # noqa: E731
+    assert said("Tessaline did not receive the USD 251,720 offer on May 8, 2026 from Jordan Becker.")
+    assert said("Caddell Voss LLP did not send Tessaline any of these.")
+    assert not said("Tessaline did not receive it until May 8, 2026, from Jordan Becker.")
+    assert not said("USD 2,871,000 on April 13 (the 1,934 first-cut count was superseded and never sent).")
+    assert not said("Tessaline first received it on May 8, 2026, from Jordan Becker.")
