@@ -1283,7 +1283,7 @@ def _first_told(graph: Graph) -> list[Task]:
         # the client named as the one who sent it, or the sender put in another firm (kit11: 'first sent by Tessaline
         # Logistics, Inc. to Jordan Becker', 'from Jordan Becker of Harcastle Bryce LLP' beside the right days: 1.0)
         client_people = [p.name for p in world.plan.people if org_of.get(p.email) in client_orgs]
-        client_names = [n for o in client_orgs for n in (orgs[o], orgs[o].split()[0].strip(",")) if len(n) > 3]
+        client_names = [n for o in sorted(client_orgs) for n in (orgs[o], orgs[o].split()[0].strip(",")) if len(n) > 3]
         wrong = [form.format(x.lower()) for x in [*client_people, *client_names]
                  for form in ("sent by {}", "by {} to", "{} sent", "from {}")]
         sender_org = org_of.get(m.sender)
