@@ -28,12 +28,46 @@ def executed_on(ctx: ArtifactContext) -> dt.date:
         # the day the summary or the facts say it was made ('an Aircraft Lease Agreement dated March 22, 2016'),
         # never a few weeks before the matter (read: an executed 2016 lease dated 21-60 days before the window)
         return stated
-    start = min(ctx.window_start or day, day)
     back = 21 + int.from_bytes(ctx.spec.id.encode()[:4].ljust(4, b"0"), "big") % 40
+    year = signed_year(ctx)
+    if year is not None and year < day.year:
+        # the year the outline says it was signed ('The agreement as signed in 2023'), before the first day of that
+        # year the matter names (read 14: an MSA 'dated Dec 31, 2025, yet the Order Form year runs from Oct 1, 2025 and
+        # backdating reaches Oct 2023')
+        named = [d for d in matter_dates(ctx) if d.year == year]
+        made = (min(named) - dt.timedelta(days=back)) if named else dt.date(year, 3 + back % 8, 1 + back % 27)
+        while made.weekday() >= 5:
+            made -= dt.timedelta(days=1)
+        return made
+    start = min(ctx.window_start or day, day)
     made = start - dt.timedelta(days=back)
     while made.weekday() >= 5:
         made -= dt.timedelta(days=1)
     return made
+
+
+_SIGNED_IN = re.compile(r"\b(?:signed|made|executed|entered into|dated|concluded)\s+in\s+(?P<y>(?:19|20)\d\d)\b", re.I)
+
+
+def signed_year(ctx: ArtifactContext) -> int | None:
+    """The year the title or purpose says the agreement was signed ('as signed in 2023'); None if they do not."""
+    m = _SIGNED_IN.search(f"{ctx.spec.title} {getattr(ctx.spec, 'purpose', '')}")
+    return int(m.group("y")) if m else None
+
+
+def matter_dates(ctx: ArtifactContext) -> list[dt.date]:
+    """Every full date the summary and the facts' statements write ('October 1, 2023', '1 October 2023')."""
+    out = []
+    for text in [ctx.world_summary, *(f.statement for f in ctx.facts)]:
+        text = " ".join((text or "").split())
+        for m in re.finditer(rf"\b(?:(?P<d1>\d{{1,2}})\s+(?P<m1>{_MONTHS})|(?P<m2>{_MONTHS})\s+(?P<d2>\d{{1,2}}),?)\s+"
+                             rf"(?P<y>\d{{4}})", text):
+            try:
+                out.append(dt.datetime.strptime(f"{m.group('d1') or m.group('d2')} {m.group('m1') or m.group('m2')} "
+                                                f"{m.group('y')}", "%d %B %Y").date())
+            except ValueError:
+                continue
+    return out
 
 
 _MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
@@ -253,7 +287,10 @@ def sectioned_bodies(ctx: ArtifactContext, n: int, first: str, second: str
     made = executed_on(ctx)
     # a term of the agreement as made: never a figure or a date of the matter years later (an executed 2016 lease
     # listing 'the 2028 rate' or a payment date of May 19, 2028 among its commercial terms)
+    # nor a provision's own number ('(a) Audit clause: Section 9.4' in the schedule of the agreement whose Section 9.4
+    # it is: read 14)
     left = [f for f in ctx.facts if f.text not in written and not identity(f) and
+            not re.fullmatch(r"(?:Section|Clause|Article)\s+\d+(?:\.\d+)*(?:\([a-z]+\))?", f.text.strip()) and
             not any(int(y) > made.year for y in re.findall(r"\b(?:19|20)\d\d\b", f.statement)) and
             not (f.value.type == "date" and f.value.value > made)]
     if left:

@@ -16,6 +16,7 @@ from worldsmith.generators.compose.text import cap_first, long_date, strip_end
 from worldsmith.generators.context import ArtifactContext
 
 _WORD = r"(?:Section|Clause|Article)"
+_BARE = re.compile(rf"{_WORD}\s+\d+(?:\.\d+)*(?:\([a-z]+\))?")
 _REF = re.compile(rf"\b(?P<word>{_WORD})s?\s+(?P<n>\d+(?:\.\d+)+|\d+)\b")
 # where a statement turns to another provision: '..., and Section 12.4 excludes', '... and whose Section 12.2 caps'
 _SPLIT = re.compile(rf";\s+|,?\s+and\s+(?:whose\s+)?(?=(?:the\s+)?{_WORD}\s+\d)|,\s+whose\s+(?=(?:the\s+)?{_WORD}\s+\d)")
@@ -25,14 +26,15 @@ _CHARTER = re.compile(r"\b(charter ?party|charterparty|voyage charter)\b", re.I)
 # The articles a commercial agreement has, in the order they stand, each with what names it in a provision's words
 # and its standard sub-clauses ({a}: the party that supplies, {b}: the party that buys, {top}: the article's number).
 _ARTICLES: list[tuple[str, str, str]] = [
-    ("definitions", "Definitions and Interpretation", r"\bdefined\b|\bmeans\b"),
+    ("definitions", "Definitions and Interpretation", r"\bdefined\b|\bdefines?\b|\bmeans\b"),
     ("supply", "Supply and Purchase", r"\bpurchase orders?\b|\bsupply of\b"),
     ("price", "Price and Payment", r"\bprice\b|\bpayment\b|\binvoice"),
     ("warranties", "Warranties", r"\bwarrant|\bnonconforming\b|\bspecification"),
     ("indemnity", "Indemnification", r"\bindemni"),
     ("limitation", "Limitation of Liability", r"\bcap\b|\bliabilit|\bconsequential\b|\blost profits\b"),
+    ("audit", "Records and Audit", r"\baudit|\bverif\w* (?:use|usage|compliance)\b"),
     ("notices", "Notices", r"\bnotices?\b|\bnotify"),
-    ("disputes", "Dispute Resolution", r"\bnegotiat|\bdispute|\barbitra|\bmediat"),
+    ("disputes", "Dispute Resolution", r"\bnegotiat|\bdispute|\barbitra|\bmediat|\bescalat"),
     ("term", "Term and Termination", r"\bterminat|\bexpiry\b"),
     ("law", "Governing Law and Jurisdiction", r"\bgoverning law\b|\bjurisdiction\b"),
 ]
@@ -258,6 +260,18 @@ def _standard(key: str, a: str, b: str, goods: str, top: str, ctx: ArtifactConte
                 f"Nothing in this Agreement limits {carve} or liability for fraud." if indemnity else
                 "Nothing in this Agreement limits liability for fraud, or for death or personal injury caused by "
                 "negligence."]
+    if key == "audit":
+        # the records and audit article of a subscription, licence or supply: records kept, an audit on notice by the
+        # party or its independent auditor, a written report that may be disputed (no period or figure the facts do
+        # not state: those are the cited sub-clause's own words)
+        return [f"{b} shall keep complete and accurate records of its use under this Agreement, including the "
+                f"individuals and accounts it authorises, throughout the term and for the period the law requires "
+                f"after it.",
+                f"An audit under this Section {top} may be carried out by {a} or by an independent auditor bound by "
+                f"obligations of confidentiality, during normal business hours and so as not to interfere unreasonably "
+                f"with {b}'s business.",
+                f"{a} shall give {b} a written report of the audit's findings with the data on which they rest, and "
+                f"{b} may dispute the findings in writing before any amount claimed on them falls due."]
     if key == "notices":
         return ["Any notice under this Agreement shall be in writing and delivered by hand, by courier or by email to "
                 "the address of the receiving Party set out in Schedule 1.",
@@ -341,7 +355,7 @@ def cites_articles(ctx: ArtifactContext) -> bool:
 
 # which subject a provision's words name first when they name several ('indemnify ... caused by Nonconforming Goods'
 # is an indemnity, not a warranty)
-_PRIORITY = ["indemnity", "limitation", "disputes", "notices", "warranties", "definitions", "price", "supply", "term",
+_PRIORITY = ["indemnity", "limitation", "audit", "disputes", "notices", "warranties", "definitions", "price", "supply", "term",
              "law"]
 
 
@@ -366,6 +380,9 @@ def _names(ctx: ArtifactContext, first: str, second: str, a_name: str, a: str, b
         short = name.split()[0].rstrip(",")
         if short.lower() not in ("the", "a") and len(short) > 3:
             out.append((short, term))
+    # the matter's words for a side ('requires the customer to buy any excess Named Users') as the contract calls it
+    out += [(w, a) for w in ("the vendor", "the licensor", "the supplier", "the provider") if a.lower() != w[4:]]
+    out += [(w, b) for w in ("the customer", "the licensee", "the client") if b.lower() != w[4:]]
     return out
 
 
@@ -381,6 +398,9 @@ def _operative(part: str, names: list[tuple[str, str]], agreement: str) -> str:
     # so the claim demanded on April 28, 2028 falls due on May 19, 2028')
     rest = re.split(r",\s+so\s+(?:that\s+)?", rest, maxsplit=1)[0]
     rest = re.sub(r"\s*\([^)]*\d[^)]*\)", "", rest)  # a figure in brackets is the matter's arithmetic, not a term
+    # a lettered paragraph of the sub-clause ('Section 9.4(e) requires ...'): its words under its letter
+    sub = re.match(r"^\((?P<l>[a-z]{1,2}|[ivx]{1,4})\)\s*", rest)
+    rest = rest[sub.end():] if sub else rest
     rules = [
         (r"^(?:obliges|requires) (?P<x>.+?) to (?P<v>.+)$", "{x} shall {v}"),
         (r"^caps (?P<x>.+?)'s liability at (?P<y>.+)$",
@@ -389,7 +409,16 @@ def _operative(part: str, names: list[tuple[str, str]], agreement: str) -> str:
         (r"^excludes (?P<a>.+?) from (?P<b>.+)$", "{a} are excluded from {b}"),
         (r"^fixes the (?P<t>.+?) at (?P<v>.+)$", "The {t} is {v}"),
         (r"^provides that (?P<s>.+)$", "{s}"),
-        (r"^(?:gives|allows) (?P<x>.+?) (?:the right )?to (?P<v>.+)$", "{x} may {v}"),
+        (r"^(?:gives|allows|permits|entitles) (?P<x>.+?) (?:the right )?to (?P<v>.+)$", "{x} may {v}"),
+        # 'lets Quorvex audit use once in any 12 months' (read 14: an MSA whose Section 9.4, the audit clause all the
+        # mail relies on, read 'The rights under this Section 9 are in addition to any other rights')
+        (r"^lets (?P<x>.+?) (?P<v>(?:audit|inspect|verify|terminate|suspend|charge|invoice|recover|use|require|"
+         r"withhold|set off|assign|review|examine|appoint|extend|increase|adjust)\b.*)$", "{x} may {v}"),
+        # 'defines a Named User as an individual ..., and excludes system accounts ...' (read 14: 'Section 1.1 (the
+        # Named User definition) reads "This Agreement begins on the date first written above"')
+        (r"^defines (?:an? |the )?(?P<t>.+?) as (?P<d>.+?),? and excludes (?P<x>.+)$",
+         '"{t}" means {d}, but does not include {x}'),
+        (r"^defines (?:an? |the )?(?P<t>.+?) as (?P<d>.+)$", '"{t}" means {d}'),
     ]
     for pattern, form in rules:
         m = re.match(pattern, rest)
@@ -403,7 +432,8 @@ def _operative(part: str, names: list[tuple[str, str]], agreement: str) -> str:
         if agreement else text
     for name, term in names:
         text = re.sub(rf"\b{re.escape(name)}\b", term, text)
-    return cap_first(strip_end(text)) + "."
+    text = cap_first(strip_end(text)) + "."
+    return f"({sub.group('l')}) {text}" if sub else text
 
 
 def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a: str, b: str, a_name: str
@@ -435,7 +465,13 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
         main = next((num for num, p in tops[top] if "." in num and _operative(p, names, name)), subs[0] if subs else "")
         refs[key] = main or str(top)
     room = max(0, n - 4)
-    keys = list(cited) + [k for k in fill if k not in cited][:max(0, room - len(cited))]
+    # a provision the facts name by its number alone ('Section 9.4') is cited by that number in the agreement too: in
+    # the survival clause of its term article (never in the third person in its recitals)
+    bare = sorted({f.text.strip() for f in ctx.facts if _BARE.fullmatch(f.text.strip())})
+    rest_ = [k for k in fill if k not in cited]
+    if bare and "term" in rest_:
+        rest_ = ["term"] + [k for k in rest_ if k != "term"]
+    keys = list(cited) + rest_[:max(1 if bare else 0, room - len(cited))]
     keys = sorted(keys, key=order_.index)
     # numbers: a cited article keeps its own; the others count on from the article before them
     numbers: dict[str, int] = {}
@@ -492,18 +528,51 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
             if words:
                 paras = [words] + paras[1:]
         if k in cited:
-            for number in sorted({num for num, _ in tops[top] if "." in num}, key=lambda s: int(s.split(".")[1])):
+            standard = list(paras)
+            numbers_cited = sorted({num for num, _ in tops[top] if "." in num}, key=lambda s: int(s.split(".")[1]))
+            filler = set()
+            for number in numbers_cited:
                 at = int(number.split(".")[1]) - 1
                 while len(paras) <= at:
                     paras.append(f"The rights under this {word} {top} are in addition to any other rights of the "
                                  f"Party under this Agreement or at law." if len(paras) % 2 else
                                  f"Each Party shall take reasonable steps to mitigate any loss for which it claims "
                                  f"under this {word} {top}.")
+                    filler.add(len(paras) - 1)
                 words = _operative_of(number, tops[top], names, name)
                 if words:
                     paras[at] = words
+                elif at in filler:
+                    # a provision the matter cites without its words: the article's own sub-clause closest to what
+                    # the matter says of it, never a stock sentence (read 14: 'Section 14.2 is boilerplate'; the
+                    # executive escalation period cited sits at 14.2)
+                    near = _nearest(standard, [p for num, p in tops[top] if num == number])
+                    taken = {int(n.split(".")[1]) - 1 for n in numbers_cited}
+                    if near is not None and near in paras and paras.index(near) not in taken:
+                        j = paras.index(near)  # the sub-clause moves to the number cited; a stock one takes its place
+                        paras[j], paras[at] = paras[at], paras[j]
+                    elif near is not None and near not in paras:
+                        paras[at] = near
+                filler.discard(at)
+            # a standard sub-clause a cited one took the place of is kept after them, not lost (the definitions of the
+            # parties behind a cited '1.1 "Named User" means ...')
+            kept = {p for p in paras}
+            paras += [p for p in standard if p not in kept and p not in paras]
         bodies[len(plan)] = paras
         plan.append((f"{top}. {heads_[k]}", "clause"))
+    written = " ".join(p for ps in bodies.values() for p in ps)
+    missing = [b_ for b_ in bare if b_ not in written]
+    term_at = next((i for i, (h, _) in enumerate(plan) if h.endswith(heads_["term"])), None)
+    if missing and term_at is not None:
+        which = ", ".join(missing)  # each as the matter writes it ('Section 1.1, Section 9.4'), which it is cited by
+        paras = bodies[term_at]
+        at = next((j for j, p in enumerate(paras) if "survive termination" in p), None)
+        line = (f"{which} and the provisions on indemnity and liability survive termination of this Agreement, as does "
+                f"any right that accrued before it.")
+        if at is None:
+            paras.append(line)
+        else:
+            paras[at] = line
     holds = {"goods": "the Goods, the Specifications, the prices",
              "lease": f"the {asset}, the rent, the maintenance reserve rates, the amount of the Letter of Credit"}.get(
         kind, "the commercial terms")
@@ -512,6 +581,16 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
     plan.append(("Schedule 1", "schedule"))
     plan.append(("Signatures", "signatures"))
     return plan, bodies
+
+
+def _nearest(paras: list[str], said: list[str]) -> str | None:
+    """The paragraph of `paras` sharing most words of four letters or more with what the matter says of a provision;
+    None where none shares any."""
+    words = {w.lower() for p in said for w in re.findall(r"[A-Za-z]{4,}", p)}
+    best = max(paras, key=lambda p: len(words & {w.lower() for w in re.findall(r"[A-Za-z]{4,}", p)}), default=None)
+    if best is None or not words & {w.lower() for w in re.findall(r"[A-Za-z]{4,}", best)}:
+        return None
+    return best
 
 
 def _operative_of(number: str, parts: list[tuple[str, str]], names: list[tuple[str, str]], agreement: str) -> str:

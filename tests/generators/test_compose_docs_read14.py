@@ -1,0 +1,65 @@
+"""Documents and sheets a blind expert rejected in read 14 (issue 17): a contract whose cited clauses hold stock
+words, and more (one test each)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from worldsmith.generators.context import OrgRef
+from worldsmith.generators.kinds.document.compose import compose_document
+from worldsmith.worlds.values import Text
+from tests.generators.context_fixture import document_context, fact, person
+
+_VENDOR = person("vendor_1", "Ivo", "Marsh", "Strategic Account Executive", "Pellmore Software Corp.",
+                 "pellmore.example", "+1")
+_BUYER = person("buyer_1", "Nia", "Rowe", "Director of IT Procurement", "Ashvale Freight, Inc.", "ashvale.example", "+1")
+_ORGS = [OrgRef(name="Ashvale Freight, Inc.", role="client; freight carrier and licensee of the Pellmore Route platform"),
+         OrgRef(name="Pellmore Software Corp.", role="opposing party; licensor of the Pellmore Route platform"),
+         OrgRef(name="Harrow Vane LLP", role="counsel to Ashvale Freight, Inc.")]
+
+
+def _msa(seed: int = 3):
+    audit = fact("audit_clause", "Section 7.3 of the Master Subscription Agreement lets Pellmore audit use once in any "
+                 "12 months on 30 days' notice; Section 7.3(c) requires the customer to buy any excess Named Users at "
+                 "the fees in the current Order Form for the remainder of the subscription year.",
+                 Text(value="Section 7.3"))
+    named = fact("named_user_definition", "Section 1.1 defines a Named User as an individual authorised to log in to "
+                 "the platform, and excludes system accounts used only by an integration through the published API.",
+                 Text(value="Section 1.1"))
+    platform = fact("platform", "Ashvale subscribes to the Pellmore Route platform.", Text(value="Pellmore Route"))
+    summary = ("Pellmore Software Corp. gave Ashvale Freight, Inc. notice of an audit under Section 7.3 of their Master "
+               "Subscription Agreement. Ashvale shows that 50 accounts are integration accounts, and the Section 12.2 "
+               "executive escalation period ends on June 19, 2026.")
+    ctx = document_context("agreement", 9, seed=seed, facts=[audit, named, platform])
+    return ctx.model_copy(update={
+        "organisations": _ORGS, "world_summary": summary, "window_start": dt.date(2026, 2, 2), "author": _BUYER,
+        "to": [_VENDOR], "spec": ctx.spec.model_copy(update={
+            "title": "Master Subscription Agreement between Pellmore Software Corp. and Ashvale Freight, Inc.",
+            "purpose": "The agreement as signed in 2023, with the definitions, the audit clause and the dispute "
+                       "resolution clause.", "date": dt.date(2026, 2, 10)})})
+
+
+def test_a_contract_states_at_each_cited_number_what_the_matter_cites_it_for():
+    # read 14: 'Everyone relies on "Section 9.4" as the audit clause and "Section 1.1" as the Named User definition,
+    # yet the contract reads: "9.4 The rights under this Section 9 are in addition to any other rights ..." and "1.1
+    # This Agreement begins on the date first written above"'; 'Dated Dec 31, 2025, yet ... backdating reaches Oct 2023'
+    for seed in range(4):
+        doc = compose_document(_msa(seed))
+        heads = [s.heading for s in doc.sections]
+        paras = [p for s in doc.sections for p in s.paragraphs]
+        at = {p.split(" ", 1)[0]: p for p in paras if re.match(r"^\d+\.\d+ ", p)}
+        assert "7. Records and Audit" in heads, heads
+        assert "may audit use once in any 12 months" in at["7.3"] and "(c) Licensee shall buy any excess" in at["7.3"], at
+        assert at["1.1"].startswith('1.1 "Named User" means an individual authorised to log in') and \
+            "does not include system accounts" in at["1.1"], at["1.1"]
+        assert re.search(r"negotiat|escalat", at["12.2"]), at["12.2"]
+        for number, p in at.items():
+            assert "are in addition to any other rights" not in p or number not in ("7.3", "1.1", "12.2"), p
+            assert not p.startswith("1.1 This Agreement begins"), p
+        # the parties' defined terms displaced by the cited definition are still there
+        assert any("have the meanings given to them above" in p for p in paras), paras
+        # signed in 2023, as the outline says; a provision's number is not a commercial term of the schedule
+        assert "2023" in doc.sections[0].paragraphs[0] and "2025" not in doc.sections[0].paragraphs[0], doc.sections[0]
+        schedule = " ".join(next(s for s in doc.sections if s.heading == "Schedule 1").paragraphs)
+        assert "Section 7.3" not in schedule and "Section 1.1" not in schedule, schedule
