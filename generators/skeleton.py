@@ -102,6 +102,9 @@ def _cell_of(value: Any) -> tuple[float | int, str]:
     return _num(value.value), "number"
 
 
+_DISCREPANCIES = re.compile(r"\b(discrepanc\w*|defects?|snags?|punch ?list|deficienc\w*)\b", re.I)
+
+
 class _Sheet:
     """A skeleton being built: columns by layout, lines appended, fact ids mapped to their line."""
 
@@ -109,7 +112,12 @@ class _Sheet:
         self.spec, self.layout, self.currency, self.rng = spec, layout, currency, rng
         self.locale = locale
         money = f"Amount ({currency})"
-        if layout == "log":
+        if layout == "log" and _DISCREPANCIES.search(spec.title):
+            # a log of discrepancies found, each priced by the vendor that would rectify it (read 14)
+            cols = [("Date found", "date"), ("Rectification vendor", "text"), ("Discrepancy and rectification", "text"),
+                    ("Area", "text"), (f"Estimate ({currency})", "money"), ("Basis", "text")]
+            self.label, self.amount, self.note = 1, 4, 5
+        elif layout == "log":
             cols = [("Date", "date"), ("Contractor", "text"), ("Resource / activity", "text"), ("Category", "text"),
                     (money, "money"), ("Notes", "text")]
             self.label, self.amount, self.note = 1, 4, 5
@@ -815,10 +823,33 @@ _TRADES: dict[str, tuple[list[str], list[str]]] = {
                    ["Line teardown and sanitation", "Sanitation chemicals and materials", "Overtime crew"]),
     "notification": (["Communications", "Contact Centers", "Public Relations"],
                      ["Consumer call centre", "Recall notices and press release", "Retailer notification"]),
+    # an aircraft's return-condition discrepancies, each with the rectification a vendor prices (read 14: a
+    # 'discrepancy log with rectification estimates' that 'holds no discrepancies and no estimates, only contractor
+    # daily costs, including "1 vessel and truck trips" for work on an aircraft')
+    "cabin": (["Cabin Interiors", "Aircraft Interiors", "Aero Interiors"],
+              ["Seat covers worn or stained: replace", "Carpet worn through in the aisles: replace",
+               "Sidewall panels scuffed and cracked: repair or replace"]),
+    "paint": (["Aviation Coatings", "Aero Coatings", "Aircraft Finishing"],
+              ["Paint below return standard: strip and repaint", "Operator livery and markings: remove",
+               "Registration marks: re-apply to the Lessor's instructions"]),
+    "corrosion": (["Aero Structures", "Aerostructures", "Aircraft Structures"],
+                  ["Corrosion on aft cargo hold floor beams: treat and repair to the SRM",
+                   "Corrosion under the lavatory floor: repair to the SRM", "Structural repair: NDT and sign-off"]),
+    "defects": (["Aero Services", "Aircraft Maintenance", "Technics"],
+                ["Open deferred defect: rectify and close", "MEL item open at return: rectify and clear",
+                 "Placarded item: repair and remove the placard"]),
+    "detailing": (["Aviation Cleaning", "Aircraft Cleaning", "Aviation Services"],
+                  ["Cabin soiled at return: deep clean", "Exterior and brightwork dirty: wash and polish",
+                   "Operator markings left on: de-identify"]),
 }
+# a line that prices a rectification is an estimate, not hours or trips
+_ESTIMATED = {r for t in ("cabin", "paint", "corrosion", "defects", "detailing") for r in _TRADES[t][1]}
 _TRADE_WORDS = [("retailer", r"chargeback|customer credit|retailer"), ("logistics", r"logistic|retrieval|freight"),
                 ("disposal", r"destruction|disposal of (?:the )?recalled"), ("testing", r"testing|laborator"),
-                ("sanitation", r"sanitation|downtime"), ("notification", r"notification|call cent|consumer")]
+                ("sanitation", r"sanitation|downtime"), ("notification", r"notification|call cent|consumer"),
+                ("cabin", r"\bcabin|\binterior|\bseat covers?\b"), ("paint", r"\bpaint|\blivery\b"),
+                ("corrosion", r"\bcorrosion\b"), ("defects", r"deferred defects?|\bMEL\b"),
+                ("detailing", r"de-identification|aircraft cleaning")]
 
 
 # The firms that do the work a cost statement names, by its words: the word their names end with (blind read 13:
@@ -1277,6 +1308,9 @@ _NO_UNITS = {"Materials": ["Per delivery tickets", "Per supplier invoices"],
 
 def _quantity_note(resource: str, amount: Decimal, rng: random.Random) -> str:
     """The count behind a log line ('1,240 crew hours'), or what it is billed on; '' for a resource not listed."""
+    if resource in _ESTIMATED:
+        return rng.choice(["Per vendor's rectification estimate", "Rectification estimate, vendor quote",
+                           "Estimate from the rectification vendor"])
     if resource in _UNITS:
         unit, rate = _UNITS[resource]
         count = max(1, round(float(amount) / (rate * rng.uniform(0.85, 1.2))))

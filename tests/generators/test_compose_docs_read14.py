@@ -63,3 +63,34 @@ def test_a_contract_states_at_each_cited_number_what_the_matter_cites_it_for():
         assert "2023" in doc.sections[0].paragraphs[0] and "2025" not in doc.sections[0].paragraphs[0], doc.sections[0]
         schedule = " ".join(next(s for s in doc.sections if s.heading == "Schedule 1").paragraphs)
         assert "Section 7.3" not in schedule and "Section 1.1" not in schedule, schedule
+
+
+def test_an_aircraft_discrepancy_log_lists_discrepancies_each_priced_by_its_rectification_vendor():
+    # read 14: 'Titled a discrepancy log "with rectification estimates", but it holds no discrepancies and no
+    # estimates, only contractor daily costs, including "1 vessel and truck trips" for work on an aircraft'
+    from decimal import Decimal
+
+    from faker import Faker
+
+    from worldsmith.generators.skeleton import build_skeleton
+    from worldsmith.worlds.plan import LedgerFact, SheetSpec
+    from worldsmith.worlds.values import Money
+
+    items = ["Cabin interior (seat covers, carpets, sidewall panels)", "Exterior paint and livery removal",
+             "Corrosion rectification (aft cargo hold and lavatory floor)", "Open deferred defects and MEL items",
+             "Cleaning and de-identification"]
+    shortfall = LedgerFact(id="shortfall", statement="Discrepancies priced at USD 412,500.", text="USD 412,500",
+                           value=Money(amount=Decimal("412500"), currency="USD"), items=items)
+    for seed in range(3):
+        spec = SheetSpec(id=f"log_{seed}", item="log", path="L/1.xlsx", title="Daily discrepancy log with rectification "
+                         "estimates", author="a", occupation="x", rows=15, date=dt.date(2028, 4, 4 + seed),
+                         rolls_up_to="shortfall", facts=[])
+        sk = build_skeleton(spec, [shortfall], None, "en_US", Faker(), dt.date(2028, 4, 3), share=Decimal("60000"))
+        heads = [c[0] if isinstance(c, tuple) else getattr(c, "name", str(c)) for c in sk.columns]
+        assert any("Discrepancy" in h for h in heads) and any("Estimate" in h for h in heads), heads
+        rows = [ln for ln in sk.lines if ln.role == "item"]
+        assert rows
+        text = " ".join(str(c) for ln in sk.lines for c in ln.cells if c is not None)
+        assert not re.search(r"\btrips?\b|crew hours|Labour|Transport|Equipment", text), text
+        for ln in rows:
+            assert ":" in ln.cells[2] and "estimate" in str(ln.cells[5]).lower(), ln.cells
