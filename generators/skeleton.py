@@ -369,11 +369,22 @@ def _names(rng: random.Random, n: int, kind: str, faker: Any) -> list[str]:
     return out
 
 
+# An unbilled (discharged, not final billed) aging counts days from discharge, in the bands a patient accounting
+# system reports: the bill hold first (read 14: 'The "Current" bucket is backed into from the total ("Total USD
+# 9,460,000 less ..."), and that total is then the SUM of the buckets, which is circular. A report from the patient
+# accounting system does not do this.')
+_DNFB = re.compile(r"\bunbilled\b|\bDNFB\b|\bnot final billed\b", re.I)
+_DNFB_BANDS = ["0-4 days (within bill hold)", "5-14 days", "15-30 days", "31-60 days", "61-90 days", "91-120 days",
+               "Over 120 days"]
+
+
 def _items_for(fact: LedgerFact, title: str) -> list[str]:
     """A fact's line items: the outline's, else those a sheet of this title infers (an aging has buckets)."""
     if fact.items:
         return list(fact.items)
     words = set(re.findall(r"[a-z]+", title.lower()))
+    if words & {"aging", "ageing"} and (_DNFB.search(title) or _DNFB.search(fact.statement)):
+        return list(_DNFB_BANDS)
     for keys, items in _INFERRED_ITEMS.items():
         if words & set(keys):
             return list(items)
@@ -608,6 +619,13 @@ def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], 
             subtotal_lines.append(-1)
             total = sheet.add(label[g], role="total", amount=_num(value.amount), fmt="money", fact=g,
                               formula="SUM({%d}:{%d})" % (first, last), note="Sum of the items above")
+            older = _older_than(ledger.facts[g], items) if aged else None
+            if older is not None:
+                # the statement's older amount, computed from its buckets, not typed
+                days, at = older
+                sheet.add(f"Of which more than {days} days", role="item", amount=_num(sum(amounts[k] for k in at)),
+                          fmt="money", formula="SUM({%d}:{%d})" % (first + at[0], first + at[-1]),
+                          note=f"The buckets over {days} days")
             return total
     value = ledger.value(fid)
     if parts:
@@ -626,6 +644,23 @@ def _claim_status(rng: random.Random, age: int) -> str:
     if age < 21:
         return rng.choice(["Acknowledged", "Under review", "Awaiting documents", "Disputed"])
     return rng.choice(_STATUSES)
+
+
+def _older_than(fact: LedgerFact, items: list[str]) -> tuple[int, list[int]] | None:
+    """(days, the indexes of the buckets older than them) for an aging whose statement names an older amount ('of
+    which USD 3,100,000 was more than 30 days old'), where those buckets are consecutive; None otherwise."""
+    m = _OLDER.search(" ".join(fact.statement.split()))
+    if not m:
+        return None
+    days = int(m.group("days"))
+    at = []
+    for i, item in enumerate(items):
+        low = re.search(r"(\d+)\s*-\s*\d+|over (\d+)|(\d+)\+", item, re.I)
+        if low and int(next(x for x in low.groups() if x)) + (1 if re.search(r"over", item, re.I) else 0) > days:
+            at.append(i)
+    if not at or at != list(range(at[0], at[-1] + 1)):
+        return None
+    return days, at
 
 
 def _aged_rest(fact: LedgerFact, items: list[str], value: Money) -> dict[int, str]:
@@ -1113,11 +1148,41 @@ def _strata_lines(sheet: _Sheet, ledger: _Ledger, layers: tuple[str, list[tuple[
     sheet.add(f"{cap_first(unit)} in the population, all strata", role="item", amount=sum(r[2] for r in rows),
               fmt="number", formula="SUM({%d}:{%d})" % (first, len(sheet.lines) - 1),
               note=f"Equals the {label[pop_id][:1].lower()}{label[pop_id][1:]}")
-    sheet.add("Stratified estimate", role="item",
-              note=f"Each stratum's {unit} in the population times its mean overpayment per {unit.rstrip('s')} "
-                   f"sampled, summed over the strata; with each stratum sampled in proportion to its size this equals "
-                   f"the overall mean per {unit.rstrip('s')} sampled times the {unit} in the population, as computed "
-                   f"above")
+    # the estimate computed, not described (read 14: 'A workbook for "corrected stratum weights" leaves the
+    # "Stratified estimate" cell blank'): each stratum's sample, its expansion factor (population / sample) by a live
+    # formula, and the estimate from the factor and the amount found in the sample; with every stratum sampled in
+    # proportion the factors are equal, so the sum over the strata of factor x the stratum's amount is the factor times
+    # the amount found in the whole sample, which is what the ledger computes
+    extrapolated = next((f for f in sheet.at if ledger.facts[f].formula and
+                         {size_id, pop_id} <= set(references(ledger.facts[f].formula))), None)
+    found = next((r for r in references(ledger.facts[extrapolated].formula) if r not in (size_id, pop_id)
+                  and r in sheet.at), None) if extrapolated else None
+    factor = Decimal(rows[0][2]) / Decimal(rows[0][1])
+    if found is None or factor != factor.quantize(Decimal("0.0001")) or \
+            abs(factor * ledger.value(found).amount - ledger.value(extrapolated).amount) > Decimal("0.01"):
+        sheet.add("Stratified estimate", role="item",
+                  note=f"Each stratum's {unit} in the population times its mean overpayment per {unit.rstrip('s')} "
+                       f"sampled, summed over the strata; with each stratum sampled in proportion to its size this "
+                       f"equals the overall mean per {unit.rstrip('s')} sampled times the {unit} in the population, as "
+                       f"computed above")
+        return
+    sampled_at = []
+    for (name, sampled, _), pop_at in zip(rows, range(first, first + len(rows))):
+        sampled_at.append(sheet.add(f"{name}: {unit} sampled", role="item", amount=sampled, fmt="number",
+                                    note="From the sample design"))
+    sheet.add(f"{cap_first(unit)} sampled, all strata", role="item", amount=n, fmt="number",
+              formula="SUM({%d}:{%d})" % (sampled_at[0], sampled_at[-1]),
+              note=f"Equals the {label[size_id][:1].lower()}{label[size_id][1:]}")
+    factors = [sheet.add(f"{name}: expansion factor", role="item", amount=_num(factor.normalize()), fmt="number",
+                         formula="{%d}/{%d}" % (pop_at, at), note=f"{cap_first(unit)} in the population / {unit} sampled")
+               for (name, _, _), pop_at, at in zip(rows, range(first, first + len(rows)), sampled_at)]
+    value = ledger.value(extrapolated).amount
+    sheet.add("Stratified estimate", role="item", amount=_num(value), fmt="money",
+              formula="{%d}*{%d}" % (factors[0], sheet.at[found]),
+              note=f"Sum over the strata of each expansion factor times the stratum's {label[found][:1].lower()}"
+                   f"{label[found][1:]}; the factors are equal (proportional allocation), so this is the factor times "
+                   f"the {label[found][:1].lower()}{label[found][1:]}, and agrees with the "
+                   f"{label[extrapolated][:1].lower()}{label[extrapolated][1:]} above")
 
 
 def _sample(sheet: _Sheet, ledger: _Ledger, sampled: tuple[str, str | None, str, str | None], label: dict[str, str]) -> int:

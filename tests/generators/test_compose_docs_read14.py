@@ -94,3 +94,62 @@ def test_an_aircraft_discrepancy_log_lists_discrepancies_each_priced_by_its_rect
         assert not re.search(r"\btrips?\b|crew hours|Labour|Transport|Equipment", text), text
         for ln in rows:
             assert ":" in ln.cells[2] and "estimate" in str(ln.cells[5]).lower(), ln.cells
+
+
+def _skeleton(title: str, facts, ids, rows: int = 12):
+    from faker import Faker
+
+    from worldsmith.generators.skeleton import build_skeleton
+    from worldsmith.worlds.plan import SheetSpec
+
+    spec = SheetSpec(id="s1", item="s", path="W/s.xlsx", title=title, author="a", occupation="x", rows=rows,
+                     date=dt.date(2026, 6, 18), facts=ids)
+    return build_skeleton(spec, facts, None, "en_US", Faker(), dt.date(2026, 5, 1))
+
+
+def test_a_stratified_extrapolation_computes_its_stratified_estimate():
+    # read 14: 'A workbook for "corrected stratum weights" leaves the "Stratified estimate" cell blank. It has no
+    # per-stratum means'
+    from decimal import Decimal
+
+    from worldsmith.worlds.plan import LedgerFact
+    from worldsmith.worlds.values import Money, Number
+
+    size = LedgerFact(id="size", statement="The probe sample is 400 claims, stratified by DRG weight.", text="400 claims",
+                      value=Number(value=Decimal(400), unit="claims"), label="probe sample")
+    pop = LedgerFact(id="pop", statement="The population is 10,560 claims.", text="10,560 claims",
+                     value=Number(value=Decimal(10560), unit="claims"), label="claims in the review period")
+    found = LedgerFact(id="found", statement="The net overpayment in the sample is USD 182,340.", text="USD 182,340",
+                       value=Money(amount=Decimal(182340), currency="USD"), label="net overpayment in the sample")
+    ext = LedgerFact(id="ext", statement="Extrapolated, USD 4,813,776.", text="USD 4,813,776",
+                     value=Money(amount=Decimal(4813776), currency="USD"), label="extrapolated overpayment",
+                     formula="found / size * pop")
+    sk = _skeleton("Extrapolation workbook", [size, pop, found, ext], ["found", "pop", "ext", "size"])
+    labels = [ln.cells[sk.label] for ln in sk.lines]
+    est = next(ln for ln in sk.lines if ln.cells[sk.label] == "Stratified estimate")
+    assert est.cells[sk.amount] == 4813776 and est.formula, est
+    factors = [ln for ln in sk.lines if str(ln.cells[sk.label]).endswith("expansion factor")]
+    assert len(factors) == 3 and all(ln.formula and "/" in ln.formula for ln in factors), labels
+    assert any(str(x).endswith("claims sampled") for x in labels), labels
+
+
+def test_an_unbilled_aging_reports_its_days_from_discharge_and_backs_no_bucket_into_the_total():
+    # read 14: 'The "Current" bucket is backed into from the total ("Total USD 9,460,000 less ..."), and that total is
+    # then the SUM of the buckets, which is circular'
+    from decimal import Decimal
+
+    from worldsmith.worlds.plan import LedgerFact
+    from worldsmith.worlds.values import Money
+
+    ar = LedgerFact(id="ar", statement="Unbilled accounts receivable (discharged, not final billed) stood at USD "
+                    "9,460,000 at May 31, 2026, of which USD 3,100,000 was more than 30 days old.", text="USD 9,460,000",
+                    value=Money(amount=Decimal(9460000), currency="USD"), label="unbilled receivables at May 31")
+    sk = _skeleton("Unbilled receivables aging at May 31", [ar], ["ar"], rows=20)
+    notes = " ".join(str(ln.cells[-1] or "") for ln in sk.lines)
+    assert "less the" not in notes, notes
+    buckets = [ln for ln in sk.lines if ln.role == "item" and "days" in str(ln.cells[sk.label])
+               and not str(ln.cells[sk.label]).startswith("Of which")]
+    assert str(buckets[0].cells[sk.label]).startswith("0-4 days"), buckets
+    assert sum(Decimal(str(ln.cells[sk.amount])) for ln in buckets) == Decimal(9460000)
+    older = next(ln for ln in sk.lines if str(ln.cells[sk.label]).startswith("Of which more than 30 days"))
+    assert older.cells[sk.amount] == 3100000 and older.formula.startswith("SUM("), older
