@@ -163,15 +163,33 @@ DEFAULT_TOLERANCES: dict[str, Tolerance] = {
 # Per-message features over a relation `mail(subject, in_reply_to, body, body_new, sent_local, n_rcpt, n_cc)`.
 _FIRST_BLOCK = (r"(?im)^[>\s]*(-+\s*forwarded by|-+\s*forwarded message|begin forwarded message"
                 r"|-+\s*original message|on\s.+wrote:\s*$)")
+
+
+def _words(text: str) -> str:
+    """SQL counting the words of a trimmed text as `len(string_split_regex(text, '\\s+'))` counts them, without a
+    regular expression (four times cheaper over a million bodies, issue 22).
+
+    `\\s` is RE2's [\\t\\n\\f\\r ]; `trim` strips spaces only, so a text may still start or end with a line break, and
+    the pattern's split then counts an empty piece there: the pieces are the runs of other characters, plus one for
+    a leading and one for a trailing run of whitespace. Every whitespace character becomes a space (plain replaces),
+    the text is split on spaces, and the non-empty pieces are counted.
+    """
+    spaced = text
+    for code in (10, 13, 9, 12):
+        spaced = f"replace({spaced}, chr({code}), ' ')"
+    edges = " + ".join(f"({edge}({text}, chr({code})))::int" for edge in ("starts_with", "ends_with")
+                       for code in (10, 13, 9, 12))
+    return (f"case when {text} = '' then 0 else len(list_filter(string_split({spaced}, ' '), lambda w: w <> ''))"
+            f" + {edges} end")
+
+
 FEATURES_SQL = rf"""
 select
     sent_local,
     n_rcpt,
     n_cc,
-    case when trim(coalesce(body, '')) = '' then 0
-         else len(string_split_regex(trim(body), '\s+')) end as words_body,
-    case when trim(coalesce(body_new, '')) = '' then 0
-         else len(string_split_regex(trim(body_new), '\s+')) end as words_new,
+    {_words('tb')} as words_body,
+    {_words('tn')} as words_new,
     -- each pattern runs only on a body holding its plain word (ilike is many times cheaper than a pattern
     -- over a million bodies; no letter of either word has a case fold outside ASCII)
     1 + case when body ilike '%ubject%' then len(regexp_extract_all(body, '(?im)^[>\s]*subject\s*:')) else 0 end
@@ -187,7 +205,7 @@ select
         when regexp_extract(coalesce(body, ''), '{_FIRST_BLOCK}', 1) <> '' then 'reply'
         else 'new'
     end as mode
-from mail
+from (select *, trim(coalesce(body, '')) as tb, trim(coalesce(body_new, '')) as tn from mail)
 """
 
 WORLD_MAIL_SQL = """

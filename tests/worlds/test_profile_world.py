@@ -58,3 +58,25 @@ def test_documents_and_sheets_are_measured(measured):
     assert profile.document_words.n == kinds["document"] and profile.document_words.median > 100
     assert profile.sheet_rows.n >= kinds["spreadsheet"] and profile.sheet_cols.median >= 2
     assert profile.new_words.median < profile.body_words.median
+
+
+def test_words_are_counted_as_the_whitespace_pattern_splits_them():
+    """The profile counts words with plain replaces and a split (issue 22); the count is the one the pattern
+    `\\s+` gave, edge cases included: line breaks left at either end by trim, tabs, form feeds, CRLF, runs of
+    spaces, and characters RE2's \\s does not take for whitespace (a vertical tab, a no-break space)."""
+    import duckdb
+
+    from worldsmith.worlds.profile import _words
+
+    texts = ["", " ", "   ", "one", " one ", "one two", "one  two", "\none", "one\n", "\n", "\n\n", " \n x \n ",
+             "a\tb", "a\r\nb", "a\fb\f", "\t\ta", "a\x0bb", "a\u00a0b", "a \n\t\r\f b", "x\n\n\ny  z\n",
+             "Hi team,\n\nThe cap is USD 12,500,000.\n\n> quoted\n> more\n", "\r\n\r\n", "é ü\nñ"]
+    con = duckdb.connect()
+    rows = con.execute(
+        f"select t, case when trim(t) = '' then 0 else len(string_split_regex(trim(t), '\\s+')) end, {_words('trim(t)')} "
+        "from unnest($1::varchar[]) x(t)", [texts]).fetchall()
+    assert len(rows) == len(texts)
+    wrong = [(t, want, got) for t, want, got in rows if want != got]
+    assert not wrong
+    # and the figures are not all alike: the pattern's edge cases are really exercised
+    assert {want for _, want, _ in rows} >= {0, 1, 2, 3}
