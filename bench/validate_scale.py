@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import os
 import resource
 import subprocess
 import sys
@@ -207,6 +208,12 @@ def build(db: Path, n: int) -> dict[str, int]:
     return counts
 
 
+def _cpu() -> float:
+    """This process's CPU seconds, every thread's (DuckDB's included): steadier than wall time on a shared machine."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def main() -> None:
     """Build the world in a child process, time the whole suite over it here, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -216,6 +223,7 @@ def main() -> None:
     # message_ids_unique runs out of memory (issue 22).
     parser.add_argument("--memory-limit", default="1.75GB", help="DuckDB's memory_limit while the checks run")
     parser.add_argument("--keep", type=Path, help="build the world at this path and keep it")
+    parser.add_argument("--reuse", type=Path, help="time the checks over a world --keep built before (no build)")
     parser.add_argument("--skip", action="append", default=[], metavar="PATTERN",
                         help="leave out checks whose id matches this glob (repeatable), e.g. 'realism_*'")
     parser.add_argument("--per-check", action="store_true", help="also time each check alone")
@@ -229,35 +237,46 @@ def main() -> None:
         print(", ".join(f"{k} {v:,}" for k, v in counts.items()))
         return
     with tempfile.TemporaryDirectory() as tmp:
-        db = args.keep or Path(tmp) / "world.duckdb"
-        db.unlink(missing_ok=True)
-        started = time.perf_counter()
-        # A child process builds, so that this process's peak memory is the checks' alone.
-        done = subprocess.run([sys.executable, __file__, "--emails", str(args.emails), "--build-only", str(db)],
-                              check=True, capture_output=True, text=True)
-        print(f"built {db.stat().st_size / 2**20:.0f} MiB in {time.perf_counter() - started:.1f} s: {done.stdout.strip()}",
-              flush=True)
+        if args.reuse:
+            db = args.reuse
+            if not db.is_file():
+                parser.error(f"--reuse {db}: no such world; build it with --keep first")
+            print(f"reusing {db} ({db.stat().st_size / 2**20:.0f} MiB)", flush=True)
+        else:
+            db = args.keep or Path(tmp) / "world.duckdb"
+            db.unlink(missing_ok=True)
+            started = time.perf_counter()
+            # A child process builds, so that this process's peak memory is the checks' alone.
+            done = subprocess.run([sys.executable, __file__, "--emails", str(args.emails), "--build-only", str(db)],
+                                  check=True, capture_output=True, text=True)
+            print(f"built {db.stat().st_size / 2**20:.0f} MiB in {time.perf_counter() - started:.1f} s: "
+                  f"{done.stdout.strip()}", flush=True)
+        # The machine may be shared: the load average beside every figure says how quiet it was.
+        print("load average before the checks: " + " ".join(f"{x:.2f}" for x in os.getloadavg()), flush=True)
         checks = [c for c in load_checks() if not any(fnmatch.fnmatch(c.id, pat) for pat in args.skip)]
         if args.skip:
             print(f"left out: {', '.join(sorted(c.id for c in load_checks() if c not in checks))}")
         before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), _cpu()
         # What validate_bundle does before its checks: the world's mail profile against the shipped reference
         # (realism_profile reads it) and the real-entity names the fiction checks read.
         prepare_store(db)
-        profiled = time.perf_counter() - started
+        profiled, profiled_cpu = time.perf_counter() - started, _cpu() - cpu
         report = run_checks(db, checks, memory_limit=args.memory_limit)
-        elapsed = time.perf_counter() - started
+        elapsed, elapsed_cpu = time.perf_counter() - started, _cpu() - cpu
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
         print(f"checks: {len(checks)}; verdict {report.verdict} ({report.errors} error rows, {report.warnings} warning rows)")
         for c in report.failed():
             print(f"  {c.id} ({c.severity}): {c.count} rows, e.g. {c.rows[0].detail[:120]}")
-        print(f"suite time: {elapsed:.1f} s, of which the mail profile {profiled:.1f} s (target < 30 s)")
+        print(f"suite time: {elapsed:.1f} s, of which the mail profile {profiled:.1f} s (target < 30 s); CPU time "
+              f"{elapsed_cpu:.1f} s, the profile's {profiled_cpu:.1f} s; load average "
+              + " ".join(f"{x:.2f}" for x in os.getloadavg()), flush=True)
         if args.per_check:
+            print(f"  {'check':40s} {'wall':>8s} {'cpu':>8s}")
             for check in checks:
-                started = time.perf_counter()
+                started, cpu = time.perf_counter(), _cpu()
                 run_checks(db, [check], memory_limit=args.memory_limit)
-                print(f"  {check.id:40s} {time.perf_counter() - started:6.2f} s")
+                print(f"  {check.id:40s} {time.perf_counter() - started:6.2f} s {_cpu() - cpu:6.2f} s", flush=True)
         print(f"peak memory: {peak / 2**20:.2f} GiB ru_maxrss (before the checks: {before / 2**20:.2f} GiB;"
               f" DuckDB memory_limit {args.memory_limit}; target < 2 GiB)")
 
