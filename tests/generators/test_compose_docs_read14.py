@@ -153,3 +153,21 @@ def test_an_unbilled_aging_reports_its_days_from_discharge_and_backs_no_bucket_i
     assert sum(Decimal(str(ln.cells[sk.amount])) for ln in buckets) == Decimal(9460000)
     older = next(ln for ln in sk.lines if str(ln.cells[sk.label]).startswith("Of which more than 30 days"))
     assert older.cells[sk.amount] == 3100000 and older.formula.startswith("SUM("), older
+
+
+def test_a_memo_by_someone_who_is_not_a_lawyer_is_a_working_note_not_legal_advice():
+    # read 14: 'The client's software asset manager writes a legal memo ("Question Presented", "Cassandra Willis asked
+    # us to advise")'; 'written in a law-firm "Question Presented / Short Answer" format by a data associate'
+    from tests.generators.context_fixture import CAP, DEADLINE, FINANCE_VOICE, LEGAL_VOICE
+
+    for seed in range(4):
+        ctx = document_context("memo", 5, seed=seed, facts=[CAP, DEADLINE])
+        doc = compose_document(ctx.model_copy(update={"voice": FINANCE_VOICE}))
+        heads = [s.heading for s in doc.sections]
+        prose = " ".join(p for s in doc.sections for p in s.paragraphs)
+        assert "Purpose" in heads and "Question Presented" not in heads and "Short Answer" not in heads, heads
+        assert "to advise" not in prose, prose
+        assert doc.sections[heads.index("Purpose")].paragraphs[0].startswith("This note sets out "), doc.sections[0]
+        # a lawyer's memo keeps its genre
+        legal = compose_document(ctx.model_copy(update={"voice": LEGAL_VOICE}))
+        assert "Question Presented" in [s.heading for s in legal.sections]

@@ -46,6 +46,15 @@ def memo_question(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
         what = what if re.match(r"(the|a|an)\b|[A-Z]", what) else f"the {what}"
         lead = f"This note records {what}{for_whom}, as at {day}."
         return [lead + (f" The points that matter are {join_names(points)}." if points else "")]
+    if family_key(ctx.voice.family) != "legal":
+        # a working note states what it sets out and for whom; it gives no advice (read 14: the client's software
+        # asset manager writing 'Cassandra Willis asked us to advise')
+        for_whom = f" for {reader.name}" if reader is not None else ""
+        ps = [f for f in points_of(ctx) if not identity(f)][:3]
+        what = topic(ctx.spec.title.split(':')[-1] if ':' in ctx.spec.title else ctx.spec.title, names(ctx))
+        what = what if re.match(r"(the|a|an)\b|[A-Z]", what) else f"the {what}"
+        lead = f"This note sets out {what}{for_whom}, on the records as at {day}."
+        return [lead + (f" It covers {join_names([label(f) for f in ps])}, with the source of each." if ps else "")]
     if reader is not None and reader.organisation != ctx.author.organisation:
         who = f"{reader.name} asked us"
     elif reader is not None:

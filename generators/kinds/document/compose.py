@@ -231,6 +231,10 @@ def _chunks(pick: Picker, sentences: list[str], facts: list[str]) -> list[str]:
     return out
 
 
+_WORKING_NOTE = {"Question Presented": "Purpose", "Short Answer": "Summary", "Analysis": "Working",
+                 "Relevant Facts": "Facts", "Risks and Mitigations": "Risks"}
+
+
 def compose_document(ctx: ArtifactContext) -> DocumentContent:
     """A document for the context: exactly spec.sections sections in its genre's structure, carrying every fact."""
     spec = ctx.spec
@@ -257,6 +261,12 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         plan = [("Conditions of the Offer" if k == "reservation" else h, k) for h, k in plan]
     if kind == "pleading" and "answer" in spec.title.lower():
         plan = [_ANSWER_HEADINGS.get(h, (h, k)) for h, k in plan]
+    if kind == "memo" and family_key(ctx.voice.family) != "legal":
+        # a memo by someone who is not a lawyer is headed as their trade heads a working note, never 'Question
+        # Presented' (read 14: 'The client's software asset manager writes a legal memo ("Question Presented",
+        # "Cassandra Willis asked us to advise")'; 'written in a law-firm "Question Presented / Short Answer" format
+        # by a data associate')
+        plan = [(_WORKING_NOTE.get(h, h), k) for h, k in plan]
     numbered = bool(docs["types"][kind].get("numbered"))
     writer = Writer(pick, ctx, values)
     options, chosen = writer.options()

@@ -19,9 +19,10 @@ with genre as (
     where a.kind = 'document'
 ),
 markers(genre, min_sections, marker, source, pattern) as (values
-    ('memo', 4, 'Question Presented', 'heading', '(?i)question presented'),
-    ('memo', 4, 'Short Answer', 'heading', '(?i)short answer'),
-    ('memo', 4, 'Analysis', 'heading', '(?i)analysis'),
+    -- (a working note by someone who is not a lawyer: its Purpose, Summary and Working)
+    ('memo', 4, 'Question Presented', 'heading', '(?i)question presented|(^|\n)purpose'),
+    ('memo', 4, 'Short Answer', 'heading', '(?i)short answer|(^|\n)summary'),
+    ('memo', 4, 'Analysis', 'heading', '(?i)analysis|(^|\n)working'),
     ('memo', 4, 'Recommendation', 'heading', '(?i)recommendation'),
     ('ic_memo', 4, 'Recommendation', 'heading', '(?i)recommendation'),
     ('ic_memo', 4, 'Investment Thesis', 'heading', '(?i)thesis'),
