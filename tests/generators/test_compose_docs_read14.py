@@ -171,3 +171,20 @@ def test_a_memo_by_someone_who_is_not_a_lawyer_is_a_working_note_not_legal_advic
         # a lawyer's memo keeps its genre
         legal = compose_document(ctx.model_copy(update={"voice": LEGAL_VOICE}))
         assert "Question Presented" in [s.heading for s in legal.sections]
+
+
+def test_a_final_ic_paper_without_returns_recommends_on_its_figures_and_names_the_open_items():
+    # read 14: 'A "final recommendation" IC memo with no IRR, MoM, leverage or equity cheque ("the deal team will table
+    # them"). Its memo block is repeated by a title line and a banner line'
+    from tests.generators.test_compose_docs_read10 import _deal_doc
+
+    for n in (6, 10):
+        doc = _deal_doc("investment committee memo", "Investment Committee memorandum: Project X (final "
+                        "recommendation)", n)
+        text = " ".join(p for s in doc.sections if s.heading == "Financing, Leverage and Returns" for p in s.paragraphs)
+        assert "will table" not in text, text
+        assert "no leverage or returns figures" in text, text
+        for item in ("Senior debt", "Equity cheque", "IRR and money multiple"):
+            assert re.search(rf"{item}[^.]*to be confirmed from", text), (item, text)
+        assert set(re.findall(r"\d[\d,.]*", text)) <= {"98,400,000"}, text
+        assert "Prepared by" not in doc.subtitle and "2025" not in doc.subtitle, doc.subtitle

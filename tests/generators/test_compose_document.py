@@ -82,6 +82,10 @@ def test_subtitle_names_author_and_date_and_no_output_is_dirty():
             # a letter's writer signs it and its date heads its block (front_matter): its head is the letterhead and
             # marking, no report line 'Prepared by'
             assert "Prepared by" not in doc.subtitle and "Dana Okafor" in _text(doc), doc.subtitle
+        elif doc_kind(doc_type) in ("memo", "ic_memo"):
+            # a memo's block names its writer and day (FROM, DATE: front_matter); the line under its title does not
+            # repeat them (read 14)
+            assert "Prepared by" not in doc.subtitle and "March 5, 2025" not in doc.subtitle, doc.subtitle
         else:
             assert "Dana Okafor" in doc.subtitle and "March 5, 2025" in doc.subtitle
         assert not _DIRTY.search(_text(doc)), doc_type

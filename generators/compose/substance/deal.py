@@ -219,6 +219,27 @@ def ic_memo_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str
                                                          r"cheque|check", label(f), re.I) and f is not price
                        and not re.search(r"EBITDA multiple", label(f), re.I)]
             rows += [as_told(pick, f, ctx.facts) for f in use(funding)]
+            if not funding:
+                # no leverage or returns in the record: the paper recommends on the figures it has and names what is
+                # open, each with the paper it will come from (read 14: 'A "final recommendation" IC memo with no
+                # IRR, MoM, leverage or equity cheque ("the deal team will table them")')
+                lost = ", and the largest customer lost" if any(re.search(r"customer", label(f), re.I)
+                                                                for f in ctx.facts) else ""
+                sheet = model_sheet(ctx)
+                if sheet:
+                    rows.append(f"The valuation summary circulated (\"{sheet}\") shows how {label(price)} is built.")
+                rows.append(f"This paper carries no leverage or returns figures: they are not yet settled, and the "
+                            f"recommendation above is on the price and the earnings it rests on, not on the equity "
+                            f"cheque. Open before the Committee approves the equity cheque:")
+                rows.append("(a) Senior debt, its quantum and terms: to be confirmed from the lenders' commitment "
+                            "papers, sized on the diligence-adjusted EBITDA.")
+                rows.append("(b) Equity cheque: the equity price, fees and expenses less the senior debt, to be "
+                            "confirmed from the funds flow once (a) is fixed.")
+                rows.append(f"(c) IRR and money multiple over the hold, base case and downside (the diligence "
+                            f"adjustments not sustained{lost}): to be confirmed from the fund's returns model run on "
+                            f"(a) and (b); the equity cheque goes ahead only if the downside clears the fund's hurdle.")
+                out[i] = rows
+                continue
             sheet = model_sheet(ctx)
             shown = (f"The valuation summary circulated (\"{sheet}\") shows how {label(price)} is built; the "
                      f"financing and the returns are run from it in the fund's full model. " if sheet else "")

@@ -136,6 +136,10 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         # a letter's date, reference and writer are in its own block and sign-off: its head is the letterhead and the
         # marking alone (read 9: 'it carries a report header')
         line = marking
+    elif kind in ("memo", "ic_memo"):
+        # a memo's FROM and DATE lines name its writer and day: the line under its title is the letterhead and the
+        # marking (read 14: 'Its memo block is repeated by a title line and a banner line')
+        line = marking
     else:
         line = sep.join([marking, f"Prepared by {by}", when])
     if kind in ("memo", "ic_memo", "report", "default", "plan"):
