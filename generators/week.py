@@ -49,6 +49,8 @@ class WeekEvent(BaseModel):
     title: str = Field("", description="paper: its title as it was named the day it went round")
     by: str = Field("", description="paper: its author's name")
     org: str = Field("", description="paper: its author's organisation (awaited: the organisation it went to)")
+    seen: bool = Field(False, description="paper: it already went to a reader of the instance outside its author's "
+                                          "organisation (the note tells them of it, never offers to send it)")
 
 
 def instance_of(item: str) -> tuple[str, int] | None:
@@ -161,7 +163,10 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
             continue  # an adviser's working draft is not reported to the client it has not gone to
         person = plan.person(a.author)
         org = next((o.name for o in plan.organisations if o.id == person.organisation), "")
-        out.append(WeekEvent(what="paper", day=made, title=as_first_sent(a.title), by=person.name, org=org))
+        home = person.organisation
+        seen = any(p in readers and p != a.author and plan.person(p).organisation != home for p in audience)
+        out.append(WeekEvent(what="paper", day=made, title=as_first_sent(a.title), by=person.name, org=org,
+                             seen=seen))
     learnt = {e.fact for e in out if e.what == "learnt"}
     for fact in plan.facts:
         held = fact.on(day)
@@ -204,7 +209,7 @@ def _standing(plan: WorldPlan, spec, side: str, audience: list[str], since: dt.d
             continue
         if _side_of(plan, a.author) == side:
             last = (made, a)
-            if sides - {side}:
+            if sides - {side} and answerable(a):
                 ours_out = (made, a)
         else:
             theirs = last = (made, a)
@@ -232,6 +237,23 @@ def _standing(plan: WorldPlan, spec, side: str, audience: list[str], since: dt.d
             dates.append(WeekEvent(what="next", day=held[0].value, fact=fact.id, label=fact_label(fact), type="date",
                                    text=held[1]))
     return out + sorted(dates, key=lambda e: e.day)[:1]
+
+
+# The papers that wait on the other side's answer: a letter, a notice, an offer, a demand, a claim, a proposal,
+# submissions. An agreement, an order form, a lease or a certificate is signed by both and answers nothing: the
+# licensee's counsel chased the vendor for a "response" to the vendor's own executed MSA ("our paper of February 10
+# (48 days now): Master Subscription Agreement", blind read 14), and a sheet or minutes are nobody's question.
+_ANSWERABLE = {"letter", "notice", "submissions", "proposal", "offer", "demand", "claim", "request", "memo", "report",
+               "position", "response", "determination"}
+_SIGNED = re.compile(r"\b(agreement|contract|order form|lease|certificate|deed|policy|charter(?:party)?|"
+                     r"minutes|schedule|statement of work|terms and conditions)\b", re.I)
+
+
+def answerable(paper) -> bool:
+    """Whether a paper sent across waits on the other side's answer (see _ANSWERABLE): a document of an answerable
+    kind whose title names no signed instrument; never a sheet."""
+    kind = (getattr(paper, "doc_type", "") or "").lower()
+    return getattr(paper, "kind", "") == "document" and kind in _ANSWERABLE and not _SIGNED.search(paper.title or "")
 
 
 def _side_of(plan: WorldPlan, person_id: str) -> str:

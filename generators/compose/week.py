@@ -36,9 +36,13 @@ _NOTE = {
               "The {title} went round on {d} ({by})."],
     # a paper of the writer's firm told to someone outside it: finished, and theirs to ask for
     "paper_side": ["{by} ({org}) sent round the {title} on {d}.", "From {org}: the {title} ({by}, {d})."],
-    "paper_out": ["Our {title} was [~finished|completed|settled] on {d} ({by}); it can [~come to you now|go to you now|be sent on request].",
-                  "We [~completed|finished|concluded] the {title} on {d}.",
-                  "{by} [~finished|completed|concluded] the {title} on {d}; [~happy|glad] to send it [~over|across|on]."],
+    # (a paper goes round on its day; "concluded" was read as final when its minutes still had comments due, and
+    # "it can come to you now" of a paper the reader was copied on days before, blind read 14)
+    "paper_out": ["Our {title} [~went round|was circulated] on {d} ({by}); it can [~come to you now|go to you now|be sent on request].",
+                  "We [~circulated|sent round|put out] the {title} on {d}.",
+                  "{by} [~circulated|sent round] the {title} on {d}; [~happy|glad] to send it [~over|across|on]."],
+    "paper_seen": ["Our {title} went to you on {d} ({by}).", "You have had our {title} since {d}.",
+                   "The {title} ({by}) [~reached you|came to you] on {d}."],
     "paper_other": ["{org} sent over the {title} on {d}.", "Received from {org} on {d}: {title}."],
     # a date of the ledger that fell in the week, or falls on the note's day ("today": {ago} is "0 days")
     "passed": ["{Label} was {text}, {ago} ago.", "{Label} fell on {text} ({ago} ago) and has passed.",
@@ -126,8 +130,10 @@ def fixed_event(e: WeekEvent) -> bool:
 
 # A paper the note's own writer made, in the first person ("Ana Walker finished the Notice of claim ..." in Ana
 # Walker's own note read as the author in the third person, read 12): as many frames as the lists they stand for.
-_MINE = {"paper_out": ["Our {title} was finished on {d}; it can come to you now.", "We completed the {title} on {d}.",
-                       "I finished the {title} on {d}; happy to send it over."],
+_MINE = {"paper_out": ["My {title} went round on {d}; it can come to you now.", "I circulated the {title} on {d}.",
+                       "I sent round the {title} on {d}; happy to send it over."],
+         "paper_seen": ["My {title} went to you on {d}.", "You have had my {title} since {d}.",
+                        "The {title} came to you from me on {d}."],
          "paper": ["I circulated the {title} on {d}.", "New on the file: my {title} ({d}).",
                    "The {title} went round on {d}."]}
 
@@ -145,8 +151,9 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
         own = e.what not in ("paper", "last") or e.org in ours
         kind = e.type if e.type in ("money", "date", "text") else "other"
         if e.what == "paper" and e.org == firm and outside - {firm}:
-            frames = _NOTE["paper_out"]  # our own paper, told to a reader outside the firm
-            frames = _MINE["paper_out"] if me and e.by == me else frames
+            key = "paper_seen" if e.seen else "paper_out"
+            frames = _NOTE[key]  # our own paper, told to a reader outside the firm
+            frames = _MINE[key] if me and e.by == me else frames
         elif e.what == "paper" and own and firm and e.org != firm:
             frames = _NOTE["paper_side"]  # a paper of another firm on our side (the fund's lawyers, accountants)
         elif e.what == "learnt" and fixed_event(e):
@@ -182,6 +189,7 @@ _STEPS = {
     "paper_own": ["{owner}: take in comments on the {title}", "{owner}: settle the {title} once comments are in"],
     "learnt": ["{owner}: check {label} against {where}", "{owner}: tie {label} to {where}"],
     "moved": ["{owner}: work through why {label} moved, against {where}"],
+    "paper_seen": ["{owner}: [~take|walk] you through the {title} on the next call, with the points that need your [~view|decision|input]"],
     "paper_to_you": ["{owner}: send you the {title}, with a [~short|brief] covering note on what it [~means|does] for you",
                      "{owner}: [~take|walk] you through the {title} on the next call, with the points that need your [~view|decision|input]"],
     # to the client: what the figure means for it, not our check of it
@@ -196,8 +204,41 @@ _STEPS = {
 }
 
 
+# What follows a date of the ledger that has passed or falls today, as a step someone takes (a verb phrase, after
+# "Douglas: " or "I will "): an exclusivity or a long-stop is extended or let go, a target is reset, a deadline's
+# filing is confirmed. A weekly note on the day exclusivity lapsed that said only that both dates had passed, with
+# no extension request and no plan, was rejected (blind read 14).
+_PASSED = {
+    "extend": ["write to {other} asking for more time past {label}", "ask {other} in writing to extend {label}",
+               "put a request to {other} to extend {label}, in writing",
+               "[~seek|ask for] an extension of {label}, in writing"],
+    "reset": ["[~draw up|prepare] a revised timetable with a new date in place of {label}, to agree with {other}",
+              "[~reset|re-plan] the timetable and put a new date for {label} to {other}",
+              "[~draw up|prepare] a revised timetable with a new date in place of {label}"],
+    "follow": ["confirm in writing what went in by {label} and what runs from it now",
+               "[~set out|list] what follows from {label} and the next date that runs from it"],
+}
+_EXTEND = re.compile(r"\b(exclusivity|long-?stop|standstill|tolling|option|validity|offer period)\b", re.I)
+_RESET = re.compile(r"\b(target|timetable|signing|closing date)\b", re.I)
+
+
+def has_plan(label: str) -> bool:
+    """Whether a date of that label, gone by, calls for a step (a deadline, a target, an expiry: not an event's day)."""
+    return bool(DUE_DATE.search(label or ""))
+
+
+def passed_plan(pick: Picker, label: str, other: str = "") -> str:
+    """The step that follows a date gone by (or falling today), by what the date is, as a verb phrase with no
+    owner and no day; '' for the date of an event (nothing to do because a hearing or a casualty day is past)."""
+    if not has_plan(label):
+        return ""
+    kind = "extend" if _EXTEND.search(label) else "reset" if _RESET.search(label) else "follow"
+    frames = [f for f in _PASSED[kind] if other or "{other}" not in f]
+    return pick.reword(pick.frame(frames)).format(label=label, other=other)
+
+
 def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str],
-               owners: list[str], sources: dict[str, str], outside: bool = False) -> list[str]:
+               owners: list[str], sources: dict[str, str], outside: bool = False, other: str = "") -> list[str]:
     """Next steps from a week's events: comments on the papers that went round, a check of each figure that came
     in or moved against its sheet line (`sources`, by fact id), the run-up to each date ahead; owners in turn. A
     note that goes `outside` the writer's firm (to the client) says what a figure means for the reader, not our check
@@ -206,8 +247,15 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
     figures and internal to-dos in a client email (read 12)."""
     if not owners:
         return []
-    out = []
+    out: list[str] = []
+    first: list[str] = []  # (what a date gone by calls for comes first: the list keeps four)
     for i, e in enumerate(events):
+        if e.what == "passed" and not fixed_event(e):
+            # a date gone by says what happens now, and who does it (blind read 14)
+            plan = passed_plan(pick, e.label, other)
+            if plan:
+                first.append(f"{owners[i % len(owners)]}: {plan}")
+            continue
         if e.what in ("learnt", "moved") and e.type in ("text", "date") or e.what in ("last", "passed"):
             # a decision, a name or the day of an event is recorded, not checked ("tie the recall date to the source
             # papers", "take you through the recall date" to the client whose recall it was, read 12); the last
@@ -219,8 +267,9 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
         key = key + "_out" if outside and key in ("learnt", "moved") else key
         if outside and key in ("paper", "paper_own"):
             # our own paper, to the client: it is sent or taken through, not commented on among ourselves ("Christopher:
-            # comments on the Minutes ... to Ana" in a note to the general counsel, read 12)
-            key = "paper_to_you"
+            # comments on the Minutes ... to Ana" in a note to the general counsel, read 12); one they already have
+            # is taken through, never sent again
+            key = "paper_seen" if e.seen else "paper_to_you"
         ready = max(e.day - dt.timedelta(days=2), today + dt.timedelta(days=1))
         owner = owners[i % len(owners)]
         if key == "paper" and owner == _values(e, today, locale)["by_first"]:
@@ -235,4 +284,4 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
         from worldsmith.generators.kinds.chat.compose import paper_name
         values["title"] = paper_name(e.title).removeprefix("the ") if e.title else e.title
         out.append(pick.reword(pick.frame(_STEPS[key])).format(**values))
-    return out[:4]
+    return (first + out)[:4]

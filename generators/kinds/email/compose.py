@@ -8,7 +8,7 @@ from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import agree, fact_sentence, fixed
 from worldsmith.generators.compose.longform import long_body, long_kinds
 from worldsmith.generators.compose.parties import across, client_of, home, opponent, org
-from worldsmith.generators.compose.week import STANDING, note_lines, week_steps
+from worldsmith.generators.compose.week import STANDING, fixed_event, has_plan, note_lines, passed_plan, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end, tidy, \
     title_head, true_weekdays
 from worldsmith.generators.compose.voice import deadline, family_key, of_the_matter, salutation, sign_off, signature, \
@@ -312,9 +312,112 @@ def _asks_on(ctx: ArtifactContext, body: str) -> str:
     tail = [x for x in sentences[1:] if any(t in x for t in keep)]
     pick = picker_for(ctx, 5)
     asks = bank("email")["ack_asks_across" if ctx.organisations and across(ctx) else "ack_asks"]
-    paras[at] = " ".join([head, *tail, pick.fill(asks) or "Is there anything you need from me?"])
+    question = _plan_question(pick, ctx)
+    paras[at] = " ".join([head, *tail, question or pick.fill(asks) or "Is there anything you need from me?"])
     parts[0] = "\n\n".join(paras)
     return "".join(parts)
+
+
+# A question on what happens next on a point and who has it (email.yaml plan_asks): its reply names a step, an owner
+# and a day (_plan_answer).
+_PLAN_ASK = re.compile(r"\b(?:what is the plan|what do we do next|what happens now|what is the next step|"
+                       r"where do we go next on|who is taking .{3,80}? forward|as you (?:propose|suggest) on|"
+                       r"what now, and who|what next, and who|who has it, and what happens now|next step on .{3,80}?: who|"
+                       r"who has .{3,80}? from here|who has the run-up|"
+                       r"(?:go ahead|proceed) as you (?:propose|suggest)|your position on|hear from you on|"
+                       r"come back to us on|run-up|pulling everything together for|on course for)\b", re.I)
+# ...and its line on a date ahead (compose/week.py _NOTE due and next).
+_AHEAD = (re.compile(r"(?:^|\n|- |[.!?] )(?P<l>[A-Z][^.\n:;?(]{3,80}?) (?:falls on|is due) "),
+          re.compile(r"\d+ days? to (?P<l>[^(\n]{3,80}?) \("),
+          re.compile(r"Looking ahead, (?P<l>[^,\n]{3,80}?) is "),
+          re.compile(r"The next date (?:to watch|in the diary) is (?P<l>[^,\n]{3,80}?), "),
+          re.compile(r"(?:^|\n|- |[.!?] )(?P<l>[A-Z][^.\n:;?(]{3,80}?) \([^)]{5,30}\) is now \d+ days? off"),
+          re.compile(r"Nothing is due before (?P<l>[^\n]{3,80}?) on "))
+# A weekly note's line on a date gone by or falling today (compose/week.py _NOTE passed and today), with its label.
+_GONE = (re.compile(r"(?:^|\n|- |[.!?] )(?P<l>[A-Z][^.\n:;?]{3,80}?) (?:was [^.\n]{3,40}?, \d+ days? ago|"
+                    r"fell on [^.\n]{3,40}? and has passed|has come and gone|is today|falls today)"),
+         re.compile(r"Today, [^,\n]{3,40}, is (?P<l>[^.\n]{3,80})\."))
+
+
+def _unquoted(body: str) -> str:
+    return "\n".join(re.sub(r"^(?:> ?)+", "", line) for line in body.split("\n"))
+
+
+def passed_labels(ctx: ArtifactContext, text: str, rules=_GONE) -> list[str]:
+    """The labels of the dates a text (a weekly note, or history quoting one) says have gone by or fall today (with
+    rules=_AHEAD: are coming up), as the thread names them where it does, that call for a step (a deadline, a
+    target, an expiry)."""
+    known = {x.lower(): x for x in ctx.thread_labels}
+    out = []
+    for rx in rules:
+        for m in rx.finditer(_unquoted(text)):
+            label = m.group("l").strip()
+            label = known.get(label.lower(), lower_first(label) if label.split()[0] in ("The", "A", "An") else label)
+            if has_plan(label):
+                out.append(label)
+    return list(dict.fromkeys(out))
+
+
+def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
+    """What an acknowledgement that a reply follows asks, where the thread has a point to move: the plan for a date
+    gone by (or, where the note already gave one, when it goes ahead), else the next step on a point still open;
+    across the table, when the other side will come back on it. '' where there is none."""
+    body = ctx.parent.body if ctx.parent else ""
+    own = re.split(r"\n\s*(?:On .{0,80}wrote:|>)", body, maxsplit=1)[0]
+    frames = bank("email")["plan_asks"]
+    open_ = [x for x in ctx.thread_labels if x not in ctx.settled_labels]
+    if ctx.organisations and across(ctx):
+        return (pick.fill(frames["across"], label=open_[0]) or "") if open_ else ""
+    gone = passed_labels(ctx, own)
+    if gone:
+        label = gone[0]
+        planned = re.search(rf"^- [^:\n]{{1,40}}: [^\n]*{re.escape(label)}", own, re.M | re.I)
+        return pick.fill(frames["go_ahead" if planned else "passed"], label=label, Label=cap_first(label)) or ""
+    if open_:
+        # (a date is prepared for, not "taken forward": "Who has the answer deadline from here?")
+        return pick.fill(frames["ahead" if _DATED.search(open_[0]) else "open"], label=open_[0]) or ""
+    ahead = passed_labels(ctx, own, _AHEAD)
+    return (pick.fill(frames["ahead"], label=ahead[0]) or "") if ahead else ""
+
+
+def asks_plan(ctx: ArtifactContext) -> bool:
+    """Whether the message replied to asked what happens next on a point, and who has it (see _plan_question)."""
+    own = own_text(ctx.parent.body) if ctx.parent else ""
+    return "?" in own and bool(_PLAN_ASK.search(own))
+
+
+def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str) -> EmailContent:
+    """The answer to "what is the plan, and who has it?": a step, whose it is and by when (for a date gone by, what
+    that date calls for; for a point still open, a step on it), or across the table when our position comes; then
+    the figures the message carries. "Nothing for now, thanks" to a question about the plan went nowhere."""
+    frames = bank("email")["plan_answers"]
+    own = own_text(ctx.parent.body) if ctx.parent else ""
+    labels = passed_labels(ctx, ctx.parent.body if ctx.parent else "") + list(ctx.thread_labels) + \
+        passed_labels(ctx, ctx.parent.body if ctx.parent else "", _AHEAD)
+    label = next((x for x in labels if x.lower() in own.lower()), labels[0] if labels else "the next step")
+    soon = label in passed_labels(ctx, ctx.parent.body if ctx.parent else "") or \
+        label in passed_labels(ctx, ctx.parent.body if ctx.parent else "", _AHEAD) or \
+        bool(re.search(r"run-up|pulling everything|on course for|as you (?:propose|suggest)", own, re.I))
+    # a date gone by, or one coming up, is acted on at once: never "by 20 October" for a signing target of the 16th
+    day = pick.one(["tomorrow", "end of day", "close of business tomorrow"]) if soon else \
+        deadline(pick, ctx.spec.sent_at.date(), ctx.locale)
+    other = opponent(ctx)
+    owners = [o for o in task_owners(ctx) if o != ctx.author.first_name]
+    owner = owners[0] if owners else ""
+    if ctx.organisations and across(ctx):
+        line = pick.fill(frames["across"], label=label, day=day)
+    elif re.search(r"as you (?:propose|suggest)", own, re.I):
+        line = pick.fill(frames["sent"], owner=owner, day=day) if owner else pick.fill(frames["sent_self"], day=day)
+    else:
+        body = ctx.parent.body if ctx.parent else ""
+        plan = passed_plan(pick, label, other) if label in passed_labels(ctx, body) else \
+            pick.fill(bank("email")["plan_steps_ahead"], label=label) if re.search(
+                r"run-up|pulling everything together for|on course for", own, re.I) else \
+            pick.fill(bank("email")["plan_steps"], label=label, other=other)
+        line = pick.fill(frames["owner"], owner=owner, plan=plan, day=day) if owner else \
+            pick.fill(frames["self"], plan=plan, day=day)
+    lines = [line or ""] + [fact_sentence(pick, f, "email") for f in ctx.facts]
+    return _close(pick, ctx, "", [cap_first(x) for x in lines if x], subject, full=False)
 
 
 def asks_needs(ctx: ArtifactContext) -> bool:
@@ -566,6 +669,8 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     subject = subject_of(spec, ctx.parent.subject if ctx.parent else None)
     hello = salutation(pick, ctx.voice, ctx.to, spec.mode)
 
+    if spec.mode == "reply" and asks_plan(ctx) and spec.beat not in ("decide", "noted", "forward"):
+        return _plan_answer(pick, ctx, values, subject)
     if spec.mode == "reply" and asks_needs(ctx) and spec.beat not in ("decide", "noted", "forward"):
         return _needs_answer(pick, ctx, values, subject, hello)
     if spec.mode == "reply" and told_nothing_needed(ctx) and spec.beat not in ("decide", "noted", "forward"):
@@ -717,6 +822,11 @@ _QUIET = ["Nothing new has come in in the week to {day}; the open points are whe
           "Nothing has come in since last week's note, so this is a short one ({day})."]
 
 
+# What the writer of a weekly note will do about a date gone by, when the note hands the step to nobody else.
+_PASSED_PLAN = ["[~Next|From here|On that]: I will {plan} by {day}.", "I will {plan} by {day}.",
+                "[~What happens now|Our next step|The plan]: I will {plan}, by {day}."]
+
+
 def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str, hello: str) -> EmailContent:
     """A weekly status note: what came in, what moved, what went round and what is due since the last one
     (ctx.week, from the ledger and the inventory), the thread's own points the week does not already carry, then
@@ -748,7 +858,15 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     if not across(ctx):
         owners = task_owners(ctx)
         outside = any(p.organisation != ctx.author.organisation for p in ctx.to + ctx.cc)
-        steps = week_steps(pick, week, day, ctx.locale, ours, owners, {f.id: f.source for f in ctx.facts}, outside)
+        other = opponent(ctx)
+        steps = week_steps(pick, week, day, ctx.locale, ours, owners, {f.id: f.source for f in ctx.facts}, outside,
+                           other)
+        gone = [e for e in week if e.what == "passed" and not fixed_event(e)]
+        plan = passed_plan(pick, gone[0].label, other) if gone and not owners else ""
+        if plan:
+            # a date gone by with nobody to hand the step to: the writer says what they will do (blind read 14: the
+            # note on the day exclusivity lapsed said only that both dates had passed, no request, no plan)
+            paragraphs.append(pick.reword(pick.frame(_PASSED_PLAN)).format(plan=plan, day=deadline(pick, day, ctx.locale)))
         if steps:
             # a step that already holds its day ("ready by April 30") takes no second one ("April 30 (Friday)")
             lines_ = [f"- {s}" if s.endswith(")") or _HAS_DAY.search(s) else f"- {s} ({deadline(pick, day, ctx.locale)})"
@@ -1044,6 +1162,9 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     elif outward and beat == "confirm" and v["label"] in ctx.settled_labels:
         # across the table a settled point is acknowledged, not reserved on or taken back to the client
         lines.append(pick.fill(email["reactions"]["confirm"], **v) or "Received, thank you.")
+    elif outward and beat == "decide":
+        # our side's decision, told to the other side for its note (email.yaml beats.decide_across)
+        lines.append(pick.fill(email["beats"]["decide_across"], **v) or f"The decision on our side: {v['decision']}.")
     elif outward and beat in ("confirm", "answer", "object"):
         key = ("across_object" if beat == "object" else "across_confirm") + ("" if client_of(ctx) else "_own")
         lines.append(pick.fill(move[key], **v) or "")
@@ -1053,15 +1174,18 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         # whoever decides says first that they have read what was put up (a weekly decision series read alike)
         read_first = pick.chance(0.6 if beat == "decide" else 0.2)
         if read_first:
-            lines.append(pick.fill(_of_one_side(ctx, email["reactions"][
+            lines.append(pick.fill((lambda f: _askable(ctx, v, f) if beat == "question" else f)(
+                _to_many(ctx, _of_one_side(ctx, email["reactions"][
                 "decide" if beat == "decide" else "confirm" if beat == "confirm" else
-                "pushback" if beat == "object" else "agree" if beat == "answer" else "ask"]), **v) or "")
+                "pushback" if beat == "object" else "agree" if beat == "answer" else "ask"]))), **v) or "")
         explained = [f for f in ctx.facts if f.label == v["asked"] and (f.reason or f.source)]
         if reply_to_question:
             # the question first, then what this message adds
             lines.append(reply_to_question)
             if beat not in ("answer", "confirm"):
-                lines.append(cap_first(pick.fill(email["beats"][beat if beat in email["beats"] else "answer"], **v) or ""))
+                lines.append(cap_first(pick.fill(_askable(ctx, v, email["beats"][beat if beat in email["beats"] else "answer"])
+                                                 if beat == "question" else
+                                                 email["beats"][beat if beat in email["beats"] else "answer"], **v) or ""))
         elif beat == "answer" and explained and pick.chance(0.6):
             lines.append(pick.fill(move["asked"], **v) or "")
         elif beat == "answer" and not ctx.facts:
@@ -1069,6 +1193,8 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         else:
             key = beat if beat in email["beats"] else "answer"
             frames = _of_one_side(ctx, email["beats"][key])
+            if key == "question":
+                frames = _askable(ctx, v, frames)
             if key == "confirm" and _junior_to(ctx):
                 # who closes a point is its reviewer: a preparer does not close her own review point to her
                 # manager ("Happy on the sampled claims in error. We can close that point.", read 12)
@@ -1085,6 +1211,9 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         lines.append(pick.fill(move["ground_none"], **v) or "")
     if beat == "noted":
         lines.append(pick.fill(email["beats"]["noted_after"], **v) or "")
+    elif beat == "decide" and outward:
+        if pick.chance(0.5):
+            lines.append(pick.fill(email["beats"]["decide_across_after"], **v) or "")
     elif beat == "decide":
         # a decision that opened on what was read mostly stops at the decision (real mail of this kind is short)
         if not (read_first and pick.chance(0.7)):
@@ -1107,7 +1236,48 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     return _close(pick, ctx, hello, [cap_first(x) for x in lines if x], subject, full=beat == "decide" or pick.chance(0.3))
 
 
+# What a question may ask of a point: a date is fixed by its paper (nobody "signs off" the lease's expiry date or
+# "works it out"); a source or a working the message replied to has just given is not asked for again ("She then
+# asks for the source he has just given her"); and a principal does not ask its own adviser who signed off its own
+# paper ("The client asks his own adviser who signed off his own fund's LOI", blind read 14).
+_OF_A_FIGURE = re.compile(r"signed off|how did you|final, or still|estimate|walk me through|take account|figure|"
+                          r"workings|sign off", re.I)
+_GIVEN_SOURCE = re.compile(r"\"[^\"\n]{3,80}\" (?:line|row|entry)|you.ll find it|it is on |it.s on |\bsee the \"", re.I)
+_GIVEN_REASON = re.compile(r"\b(?:worked out as|calculated as|it is the|it's the|that is the|comes from|derived from|"
+                           r"times|less|plus)\b", re.I)
+
+
+_DATED = re.compile(r"\b(?:date|day|deadline|expiry|target|period end|cut-?off)\b", re.I)
+
+
+def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list[str]:
+    """The question frames this writer may put on v['label'] to the message replied to (see _OF_A_FIGURE)."""
+    own = re.split(r"\n\s*(?:On .{0,80}wrote:|>)", ctx.parent.body if ctx.parent else "", maxsplit=1)[0]
+    label = v.get("label", "")
+    out = list(frames)
+    if _DATED.search(label):
+        out = [f for f in out if not _OF_A_FIGURE.search(f)]
+    if _GIVEN_SOURCE.search(own):
+        out = [f for f in out if not re.search(r"source for|figure come from", f, re.I)]
+    if _GIVEN_REASON.search(own):
+        out = [f for f in out if not re.search(r"how did you|walk me through|workings|figure come from", f, re.I)]
+    if v.get("label2") in ("", "the timetable"):
+        out = [f for f in out if "{label2}" not in f]  # "Does the revenue share take account of the timetable?"
+    if ctx.organisations and not client_of(ctx) and not across(ctx):
+        out = [f for f in out if "signed off" not in f]
+    return out or [f for f in frames if not re.search(r"signed off|source for|figure come from", f)] or frames
+
+
 _OTHER_SIDE = re.compile(r"\bthe (?:other side|counterparty)\b", re.I)
+# A line said to a group: "Thank you, everyone" to one reader read as a template (blind read 14).
+_GROUP = re.compile(r"\b(?:everyone|all of you|thank you all|you all)\b", re.I)
+
+
+def _to_many(ctx: ArtifactContext, frames: list[str]) -> list[str]:
+    """The frames a message may use: one that thanks or addresses a group only where it goes to two people or more."""
+    if len(ctx.to + ctx.cc) >= 2:
+        return frames
+    return [f for f in frames if not _GROUP.search(f)] or frames
 
 
 def _of_one_side(ctx: ArtifactContext, frames: list[str]) -> list[str]:

@@ -1,0 +1,153 @@
+"""Blind read 14 (issue 17): email was the weakest kind (25 of 70 accepted). Threads that go nowhere ("Do you need
+anything else?" / "Nothing, thank you"; a weekly note on the day exclusivity lapses that says only that both dates
+have passed, with no extension request and no plan)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.week import passed_plan, week_steps
+from worldsmith.generators.kinds.email.compose import _NEEDS, _PLAN_ASK, compose_email, own_text
+from worldsmith.generators.week import WeekEvent
+from worldsmith.worlds.content import EmailContent
+from tests.generators.context_fixture import email_context
+
+DAY = dt.date(2026, 10, 21)
+EXCLUSIVITY = WeekEvent(what="passed", day=DAY, fact="excl", label="the exclusivity expiry", type="date",
+                        text="21 October 2026")
+SIGNING = WeekEvent(what="passed", day=dt.date(2026, 10, 16), fact="sign", label="the signing target", type="date",
+                    text="16 October 2026")
+CASUALTY = WeekEvent(what="passed", day=dt.date(2026, 10, 19), fact="cas", label="the date of the casualty",
+                     type="date", text="19 October 2026")
+
+# The weekly note of the day exclusivity lapsed, as the planner's composer writes it (compose/week.py _NOTE).
+LAPSED = EmailContent(subject="Weekly diligence call: agenda and actions - October 21",
+                      body="Our weekly round-up, 21 October.\n\n- The signing target was 16 October 2026, 5 days ago.\n"
+                           "- Today, 21 October 2026, is the exclusivity expiry.\n\nDouglas")
+
+
+def test_a_weekly_note_says_what_follows_a_date_gone_by_and_who_does_it():
+    # "says only that both dates have passed: no extension request, no plan"
+    extend = reset = 0
+    for seed in range(30):
+        steps = week_steps(Picker(seed), [SIGNING, EXCLUSIVITY], DAY, "en_GB", {"Larkspur"}, ["Sally", "Bethan"], {},
+                           True, "Ostler Brook Partners")
+        assert len(steps) == 2, steps
+        assert all(re.match(r"(?:Sally|Bethan): ", s) for s in steps), steps
+        on_expiry = next(s for s in steps if "exclusivity expiry" in s)
+        on_target = next(s for s in steps if "signing target" in s)
+        extend += bool(re.search(r"\b(?:extend|extension|more time)\b", on_expiry))
+        reset += bool(re.search(r"\b(?:revised timetable|new date|re-plan|reset)\b", on_target))
+        assert not re.search(r"\b(?:extend|extension)\b", on_target), on_target
+    assert extend == 30 and reset == 30
+
+
+def test_the_day_of_an_event_gone_by_calls_for_no_step():
+    assert passed_plan(Picker(1), "the date of the casualty", "Kestrel Bay") == ""
+    assert week_steps(Picker(1), [CASUALTY], DAY, "en_US", {"Firm"}, ["Sam"], {}, False) == []
+
+
+def _reply(seed: int, next_beat: str, beat: str, parent: EmailContent, labels=()):
+    ctx = email_context("reply", seed=seed, facts=[])
+    spec = ctx.spec.model_copy(update={"beat": beat})
+    return ctx.model_copy(update={"parent": parent, "spec": spec, "next_beat": next_beat,
+                                  "thread_labels": list(labels)})
+
+
+def test_an_acknowledgement_of_a_lapsed_date_asks_the_plan_not_whether_anything_is_needed():
+    # "Thanks Douglas; noted for 21 October. Is there anything you want from us?" and "I'll deal with anything that
+    # follows from it": the thread went nowhere
+    asked = 0
+    for seed in range(40):
+        for beat in ("ack", "confirm"):
+            body = own_text(compose_email(_reply(seed, "confirm", beat, LAPSED, ["the signing target"])).body)
+            assert not _NEEDS.search(body), body
+            if re.match(r"(?:Thanks|Thank you|Noted|Received|Got)\b", body) and "?" in body:
+                # the acknowledgement, made into a question because a reply follows it
+                asked += 1
+                assert _PLAN_ASK.search(body), body
+                assert re.search(r"signing target|exclusivity expiry", body), body
+    assert asked
+
+
+def test_the_answer_to_the_plan_names_a_step_an_owner_and_a_day():
+    asks = EmailContent(subject="Re: Weekly status", body="Thanks Dana; noted. Now that the exclusivity expiry has "
+                        "passed, what is the plan, and who has it?\n\nSam\n\n> " + LAPSED.body.replace("\n", "\n> "))
+    for seed in range(40):
+        body = own_text(compose_email(_reply(seed, "", "confirm", asks, ["the signing target"])).body)
+        assert not re.match(r"(?:Nothing|Not|No)\b", body), body
+        assert re.search(r"\bI will\b|\bwill\b", body), body
+        assert re.search(r"\b(?:extend|extension|more time)\b", body), body
+        assert re.search(r"\bby (?:tomorrow|end of day|close of business tomorrow)\b", body, re.I), body
+
+
+def test_a_signed_instrument_or_a_sheet_awaits_no_answer_from_the_other_side():
+    # "Chases Quorvex for a reply to 'what we sent them on February 10'. That paper is Quorvex's own MSA"
+    from worldsmith.generators.week import answerable
+    from tests.generators.context_fixture import document_context, sheet_context
+    msa = document_context("agreement").spec.model_copy(
+        update={"title": "Master Subscription Agreement between Quorvex Software Corp. and Tessaline Logistics, Inc."})
+    letter = document_context("letter").spec.model_copy(update={"title": "Letter to Quorvex on the audit notice"})
+    order = document_context("letter").spec.model_copy(update={"title": "Order Form No. 3", "doc_type": "order"})
+    assert not answerable(msa) and not answerable(order) and not answerable(sheet_context().spec)
+    assert answerable(letter)
+
+
+def test_a_paper_the_reader_already_has_is_not_offered_again():
+    # "Says the minutes 'can come to you now', though Clinton was copied on them on Feb 16"; "We concluded the Data
+    # room request list on 3 September" while its minutes had comments due on the 8th
+    from worldsmith.generators.compose.week import note_lines
+    seen = WeekEvent(what="paper", day=dt.date(2026, 2, 16), title="Minutes: kick-off call", by="Ana Walker",
+                     org="Caddell Voss LLP", seen=True)
+    fresh = seen.model_copy(update={"seen": False})
+    for seed in range(30):
+        line = note_lines(Picker(seed), [seen], dt.date(2026, 2, 18), "en_US", {"Caddell Voss LLP"}, {},
+                          {"Tessaline"}, "Caddell Voss LLP")[0]
+        assert not re.search(r"come to you now|go to you now|send it|on request", line), line
+        assert "Minutes: kick-off call" in line
+        for e in (seen, fresh):
+            line = note_lines(Picker(seed), [e], dt.date(2026, 2, 18), "en_US", {"Caddell Voss LLP"}, {},
+                              {"Tessaline"}, "Caddell Voss LLP")[0]
+            assert not re.search(r"\b(?:concluded|finished|completed|settled)\b", line), line
+        step = week_steps(Picker(seed), [seen], dt.date(2026, 2, 18), "en_US", {"Caddell Voss LLP"}, ["Sam"], {}, True)
+        assert step and not re.search(r"\bsend you\b", step[0]) and "through" in step[0], step
+
+
+def test_a_decision_told_across_the_table_is_our_sides_with_no_task_for_theirs():
+    # "Buyer's QoE partner announces to the target's FD that 'the decision: the full reversal is agreed' and asks her
+    # to refresh his file note"
+    from worldsmith.generators.context import OrgRef
+    from tests.generators.context_fixture import DANA, RUTH, SAM
+    orgs = [OrgRef(name="Harrow Vane LLP", role="buyer's accountants", privileged=True),
+            OrgRef(name="Corvale Shipping Ltd", role="the target", privileged=False)]
+    said = 0
+    for seed in range(40):
+        ctx = email_context("reply", seed=seed, facts=[], to=[RUTH])
+        spec = ctx.spec.model_copy(update={"beat": "decide", "decision": "the full reversal is agreed"})
+        ctx = ctx.model_copy(update={"spec": spec, "organisations": orgs, "parent_author": RUTH,
+                                     "thread_labels": ["the net QoE adjustments"]})
+        body = own_text(compose_email(ctx).body)
+        assert "the full reversal is agreed" in body and re.search(r"\bdecision\b", body), body  # decision_named
+        assert not re.search(r"\b(?:Decided|I've decided|I have decided)\b|file note|please action|copy me", body), body
+        said += "our side" in body or "our decision" in body
+        # to one reader, never "Thank you, everyone"
+        inside = ctx.model_copy(update={"organisations": [], "to": [SAM]})
+        assert not re.search(r"\b(?:thanks|thank you),? everyone\b", own_text(compose_email(inside).body), re.I), seed
+    assert said
+    assert DANA.organisation == "Harrow Vane LLP"
+
+
+def test_a_question_asks_nothing_the_message_before_just_gave_nor_signs_off_a_date():
+    # "She then asks for the source he has just given her"; "'Who has signed off the lease Expiry Date?' makes no
+    # sense: the date is fixed by the lease"
+    gave = EmailContent(subject="Consent: approach", body='The largest customer\'s revenue share: 18.4%. You\'ll find it '
+                        'in the "Largest customer\'s revenue share" entry in the Customer concentration.\n\nLee')
+    for seed in range(60):
+        for label, parent in (("the largest customer's revenue share", gave), ("the lease Expiry Date", gave)):
+            ctx = _reply(seed, "", "question", parent, [label])
+            body = own_text(compose_email(ctx).body)
+            assert not re.search(r"source for", body, re.I), body
+            if "Expiry Date" in label:
+                assert not re.search(r"signed off|how did you|final, or still|an estimate", body, re.I), body
