@@ -188,3 +188,67 @@ def test_a_final_ic_paper_without_returns_recommends_on_its_figures_and_names_th
             assert re.search(rf"{item}[^.]*to be confirmed from", text), (item, text)
         assert set(re.findall(r"\d[\d,.]*", text)) <= {"98,400,000"}, text
         assert "Prepared by" not in doc.subtitle and "2025" not in doc.subtitle, doc.subtitle
+
+
+def _weekly_minutes(week, facts):
+    from tests.generators.context_fixture import DANA, RUTH, SAM
+
+    orgs = [OrgRef(name="Harrow Vane LLP", role="buy-side financial adviser to Corvale", privileged=True,
+                   acts_for="Corvale Shipping Ltd"),
+            OrgRef(name="Corvale Shipping Ltd", role="client; private-equity buyer", privileged=True),
+            OrgRef(name="Tamsin Holdings Limited", role="the target"),
+            OrgRef(name="Ostbury Partners", role="sell-side corporate finance adviser to Tamsin's shareholders")]
+    ctx = document_context("minutes", 3, seed=5, facts=facts)
+    return ctx.model_copy(update={
+        "organisations": orgs, "week": week, "to": [SAM, RUTH], "author": DANA,
+        "world_summary": "Corvale is buying Tamsin Holdings; the committee approves a revised offer, subject to the "
+                         "change-of-control consent of the largest customer, and signing is targeted for October 16.",
+        "spec": ctx.spec.model_copy(update={"title": "Weekly diligence call: notes and actions - October 22",
+                                            "date": dt.date(2026, 10, 22)})})
+
+
+def test_minutes_after_a_missed_signing_and_a_lapsed_exclusivity_record_the_cause_the_extension_and_the_status():
+    # read 14: 'Minutes of the call after signing was missed and exclusivity lapsed record no cause, no extension and
+    # no Ashgrove status, only "took stock"'
+    from worldsmith.generators.week import WeekEvent
+
+    week = [WeekEvent(what="passed", day=dt.date(2026, 10, 16), fact="signing_target", label="the signing target",
+                      type="date", text="16 October 2026"),
+            WeekEvent(what="passed", day=dt.date(2026, 10, 21), fact="exclusivity_expiry",
+                      label="the exclusivity expiry", type="date", text="21 October 2026")]
+    doc = compose_document(_weekly_minutes(week, []))
+    text = " ".join(p for s in doc.sections for p in s.paragraphs)
+    assert "took stock" not in text, text
+    assert "change-of-control consent of the largest customer is not yet in place" in text, text
+    assert "extension of exclusivity" in text and "Ostbury Partners" in text, text
+    assert "remains live" in text, text
+    actions = [r[0] for s in doc.sections if s.table is not None and s.table.columns[0] == "Action"
+               for r in s.table.rows]
+    assert any("extension of exclusivity" in a for a in actions) and any(a.startswith("Chase ") for a in actions), \
+        actions
+    assert not any("Agree the next steps" in a for a in actions), actions
+
+
+def test_minutes_chase_the_answer_to_a_letter_already_sent_and_never_put_it_in_our_next_letter():
+    # read 14: 'Action to put the revised EV in "our next letter to Cindermill" by 13 Oct, although the revised offer
+    # went to Ostler Brook that morning'; 'Agrees that Sally will send comments on the LOI "before it is final" after
+    # it was sent to the sell side'
+    from decimal import Decimal
+
+    from worldsmith.generators.week import WeekEvent
+    from worldsmith.worlds.values import Money
+
+    ev = fact("enterprise_value", "The revised enterprise value is GBP 177,500,000.",
+              Money(amount=Decimal(177500000), currency="GBP"))
+    ev = ev.model_copy(update={"label": "the revised enterprise value",
+                               "reason": "the EBITDA multiple times the adjusted EBITDA"})
+    week = [WeekEvent(what="paper", day=dt.date(2026, 10, 22), title="Revised offer letter: Project Tamsin",
+                      by="Ruth Abernethy", org="Corvale Shipping Ltd")]
+    doc = compose_document(_weekly_minutes(week, [ev]))
+    text = " ".join(p for s in doc.sections for p in s.paragraphs)
+    assert "next letter" not in text and "before it is final" not in text, text
+    assert "went out on" in text and "no response yet" in text, text
+    actions = [r[0] for s in doc.sections if s.table is not None and s.table.columns[0] == "Action"
+               for r in s.table.rows]
+    assert any(a.startswith("Chase Ostbury Partners for a response to the Revised offer letter") for a in actions), \
+        actions

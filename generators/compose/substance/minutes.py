@@ -35,7 +35,9 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
         how, more = derivation(f, ctx.facts), gist(f, ctx.facts)
         # a question of how a figure was worked comes from across the table, never from the speaker's own colleague
         # ('the analyst asks the client, in the meeting, how the fund's own price was worked out')
-        others = [p for p in people if p.organisation != who.organisation]
+        # (from across the table: never the adviser asking its own client how the client's price was worked, read 14:
+        # 'The analyst "asked how it was arrived at" (12.5x x EBITDA)')
+        others = [p for p in people if home(ctx, p.organisation) != home(ctx, who.organisation)]
         if how and others:
             asker = pick.one(others)
             s += f" {asker.first_name} asked how it was arrived at; {who.first_name} explained that it is {how}."
@@ -54,6 +56,12 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
     # through them (its news figures are among the facts above)
     for e in [e for e in (ctx.week or []) if e.what == "paper"][:2]:
         who = next((p for p in people if p.name == e.by), None)
+        if sent_out(ctx, e):
+            other = the_other_side(ctx)
+            paras.append(f"{who.name if who else 'It was reported that'} {'reported that ' if who else ''}the {e.title} "
+                         f"went out on {_short_date(e.day, ctx.locale)}" + (f" to {other}" if other else "") +
+                         "; no response yet.")
+            continue
         lead = f"{who.name} took the meeting through the {e.title}" if who else \
             f"The meeting turned to the {e.title} ({e.org}, {_short_date(e.day, ctx.locale)})"
         paras.append(lead + pick.one([", and comments were invited.", "; comments to follow.",
@@ -65,14 +73,123 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
     # (by name, not by date: a weekly note restates no date it has already gone past, test_week)
     gone = [e for e in ctx.week or [] if e.what == "passed" and e.label not in " ".join(paras)]
     if gone:
-        paras.append(f"The meeting noted that {join_names([e.label for e in gone])} "
-                     f"{'has' if len(gone) == 1 else 'have'} passed, and took stock of where that leaves the timetable.")
+        heard, _ = lapsed(ctx, [e.label for e in gone])
+        paras += heard or [f"The meeting noted that {join_names([e.label for e in gone])} "
+                           f"{'has' if len(gone) == 1 else 'have'} passed."]
     for e in ctx.week or []:
         if e.what == "awaited":
             paras.append(f"{e.org} has still not answered the {e.title}, sent on {_short_date(e.day, ctx.locale)}.")
         elif e.what == "next" and e.fact in carried and e.text and e.text not in " ".join(paras):
             paras.append(f"The next date in the diary is {e.label} ({e.text}).")
     return merge_short(paras)
+
+
+_OUTGOING = re.compile(r"\b(offer|letter|LOI|letter of intent|notice|proposal|demand)\b", re.I)
+
+
+def sent_out(ctx: ArtifactContext, e) -> bool:
+    """Whether a paper of the week is our side's paper to the other side (an offer, a letter, an LOI), already sent
+    when the meeting sits: it is answered or chased, never commented on 'before it is final' or put 'in our next
+    letter' (read 14: 'Action to put the revised EV in "our next letter to Cindermill" by 13 Oct, although the
+    revised offer went to Ostler Brook that morning'; 'Agrees that Sally will send comments on the LOI "before it is
+    final" after it was sent to the sell side on 2 Sep')."""
+    return e.what == "paper" and bool(_OUTGOING.search(e.title or "")) and \
+        home(ctx, e.org) == home(ctx, ctx.author.organisation) and not re.search(r"\bminutes\b", e.title, re.I)
+
+
+_SIGNING = re.compile(r"\b(signing|signature|completion|closing|exchange)\b", re.I)
+_EXCLUSIVITY = re.compile(r"\b(exclusivity|standstill|lock-?up|no-shop)\b", re.I)
+_HELD_BY = re.compile(r"\bsubject to (?P<c>(?:the |a |an )?[^,.;]+)|\bonce (?P<o>(?:the |a |an )?[^,.;]+?) (?:is|are) in "
+                      r"place\b", re.I)
+
+
+def holding_up(ctx: ArtifactContext) -> str:
+    """What the record says signing waits on ('subject to the change-of-control consent of the largest customer',
+    'once the Ashgrove consent and the completion mechanics are in place'): the facts first, then the summary; ''
+    where it says nothing."""
+    for text in [*(f.statement for f in ctx.facts), ctx.world_summary]:
+        m = _HELD_BY.search(" ".join((text or "").split()))
+        if m:
+            said = (m.group("c") or m.group("o")).strip()
+            said = re.sub(r"^(?:approved|signed|agreed)\s+", "", said)
+            return said if re.match(r"(the|a|an)\b", said, re.I) else f"the {said}"
+    return ""
+
+
+def the_other_side(ctx: ArtifactContext) -> str:
+    """Whom an extension is asked of: the other side's adviser where the plan has one (a sell-side adviser), else the
+    other side itself; '' where there is none."""
+    return _sellers_adviser(ctx) or opponent(ctx)
+
+
+def _sellers_adviser(ctx: ArtifactContext) -> str:
+    for o in ctx.organisations:
+        if re.search(r"\b(sell-side|seller'?s'?|vendors?'?)\b.*\badviser|\badviser\b.*\b(sellers?|shareholders|vendors?)\b",
+                     o.role, re.I) and o.name != ctx.author.organisation:
+            return o.name
+    return ""
+
+
+def lapsed(ctx: ArtifactContext, gone: list[str]) -> tuple[list[str], list[str]]:
+    """(what the meeting heard, what it agreed) when dates of the timetable have passed: why signing did not happen
+    (what the record says it waits on), what a lapsed exclusivity means and the extension asked for, and where the
+    deal stands (read 14: 'Minutes of the call after signing was missed and exclusivity lapsed record no cause, no
+    extension and no Ashgrove status, only "took stock"')."""
+    people = present(ctx)
+    house = sorted([p for p in people if p.organisation == ctx.author.organisation] or people, key=rank, reverse=True)
+    lead = house[0] if house else ctx.author
+    client = client_of(ctx) or principal(ctx, ctx.author.organisation)
+    other = the_other_side(ctx)
+    held = holding_up(ctx)
+    heard, agreed = [], []
+    signing = [g for g in gone if _SIGNING.search(g)]
+    excl = [g for g in gone if _EXCLUSIVITY.search(g)]
+    rest = [g for g in gone if g not in signing and g not in excl]
+    if signing:
+        heard.append(f"{lead.name} reported that {join_names(signing)} {'has' if len(signing) == 1 else 'have'} "
+                     f"passed without signature" + (f": {held} is not yet in place, and the papers are not signed "
+                                                    f"without it" if held else "") + ".")
+    if excl:
+        heard.append(f"With {join_names(excl)} passed, exclusivity has lapsed: "
+                     + (f"{other} is free to talk to other bidders until it is extended." if other and
+                        not _sellers_adviser(ctx) else "the sellers are free to talk to other bidders until it is "
+                                                       "extended."))
+        agreed.append(f"Agreed that {lead.first_name} asks {other or 'the sellers'} in writing for an extension of "
+                      f"exclusivity" + (f" to cover the time {held} needs" if held else "") +
+                      f", and that {client} confirms the revised timetable before it is sent.")
+    if signing:
+        agreed.append("Status: the transaction remains live on the terms already approved; a new signing date is to "
+                      "be set" + (f" once {held} is in place" if held else " when the open points are closed") + ".")
+    if rest:
+        agreed.append(f"Agreed that {lead.first_name} takes instructions from {client} on what follows from "
+                      f"{join_names(rest)}.")
+    return heard, agreed
+
+
+def lapsed_actions(ctx: ArtifactContext, gone: list[str], base: dt.date) -> list[tuple[str, str, dt.date]]:
+    """The actions after dates of the timetable have passed: the extension asked for, what signing waits on chased,
+    a new signing date put to the client."""
+    from worldsmith.generators.compose.voice import next_workday
+
+    people = present(ctx)
+    house = sorted([p for p in people if p.organisation == ctx.author.organisation] or people, key=rank, reverse=True)
+    lead = house[0] if house else ctx.author
+    junior = house[-1] if house else ctx.author
+    other = the_other_side(ctx)
+    held = holding_up(ctx)
+    client = client_of(ctx) or principal(ctx, ctx.author.organisation)
+    rows = []
+    if any(_EXCLUSIVITY.search(g) for g in gone):
+        rows.append((f"Ask {other or 'the sellers'} in writing for an extension of exclusivity", lead.name,
+                     next_workday(base, 1)))
+    if held and any(_SIGNING.search(g) for g in gone):
+        rows.append((f"Chase {held} and report when it is expected", junior.name, next_workday(base, 2)))
+    if any(_SIGNING.search(g) for g in gone):
+        rows.append((f"Put a new signing date to {client}", lead.name, next_workday(base, 3)))
+    if not rows:
+        rows.append((f"Agree the next steps with the client now that {join_names(gone)} "
+                     f"{'has' if len(gone) == 1 else 'have'} passed", lead.name, next_workday(base, 1)))
+    return rows
 
 
 def _kick_off(ctx: ArtifactContext) -> str:
@@ -193,6 +310,11 @@ def agreed_next(ctx: ArtifactContext) -> list[str]:
                                                                 f"from the coming week." if theirs_ else "."))
     for e in [e for e in (ctx.week or []) if e.what == "paper"][:2]:
         who = next((p for p in juniors if p.name != e.by), juniors[0])
+        if sent_out(ctx, e):
+            other = the_other_side(ctx)
+            out.append(f"Agreed that {lead.first_name} chases " + (other or "the other side") +
+                       f" for a response to the {e.title} and reports it to the client.")
+            continue
         if marks_up(ctx, e.org):
             out.append(f"Agreed that {who.first_name} sends {e.by.split(' ')[0]} comments on the {e.title} before it "
                        f"is final.")
@@ -204,9 +326,7 @@ def agreed_next(ctx: ArtifactContext) -> list[str]:
             out.append(f"Agreed that the follow-up questions on the {e.title} go back to {e.org} in writing.")
     gone = [e.label for e in ctx.week or [] if e.what == "passed"]
     if gone:
-        out.append(f"Agreed that {lead.first_name} takes instructions" + (f" from {theirs_[0].first_name}" if theirs_
-                                                                           else "") +
-                   f" on the timetable now that {join_names(gone)} {'has' if len(gone) == 1 else 'have'} passed.")
+        out += lapsed(ctx, gone)[1]
     return out
 
 
@@ -259,6 +379,10 @@ def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[t
     for e in [e for e in (ctx.week or []) if e.what == "paper"][:2]:
         # comments on the week's papers, from someone other than their author
         who = next((p for p in juniors if p.name != e.by), juniors[0])
+        if sent_out(ctx, e):
+            rows.append((f"Chase {the_other_side(ctx) or 'the other side'} for a response to the {e.title}",
+                         (max(house, key=rank) if house else ctx.author).name, next_workday(base, 2)))
+            continue
         ours = marks_up(ctx, e.org)
         if not ours and home(ctx, e.org) == home(ctx, ctx.author.organisation):
             continue  # the client's own paper is not the adviser's to mark up
@@ -268,8 +392,7 @@ def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[t
     lead = max(house, key=rank) if house else ctx.author
     gone = [e.label for e in ctx.week or [] if e.what == "passed"]
     if gone:
-        rows.append((f"Agree the next steps with the client now that {join_names(gone)} "
-                     f"{'has' if len(gone) == 1 else 'have'} passed", lead.name, next_workday(base, 1)))
+        rows = lapsed_actions(ctx, gone, base) + rows
     for e in ctx.week or []:
         if e.what == "awaited":
             rows.append((f"Chase {e.org} for an answer on the {e.title}", juniors[0].name, next_workday(base, 2)))
@@ -414,6 +537,16 @@ def meeting_steps(ctx: ArtifactContext, base: dt.date) -> list[Step]:
         elif f.reason and (paper or other):
             how = derivation(f, ctx.facts)
             worked = f", worked as {how}" if how else ""
+            gone_out = next((e for e in ctx.week or [] if sent_out(ctx, e) and e.day <= base), None)
+            if gone_out is not None and not paper:
+                # the letter went this week: the figure is ours to stand behind when the other side answers
+                steps.append(Step(f.id, f"Agreed that {lead.first_name} answers any questions "
+                                        f"{the_other_side(ctx) or other} raises on "
+                                        f"{label(f)} of {f.text}{worked}, as it stands behind the {gone_out.title}.",
+                                  []))
+                if len(steps) == 3:
+                    break
+                continue
             where = paper or f"our next letter to {other}"
             steps.append(Step(f.id, f"Agreed that {where} puts {label(f)} at {f.text}{worked}.",
                               [(f"Set out {label(f)} ({f.text}) and its working in {where}", junior.name,
