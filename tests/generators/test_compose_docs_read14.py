@@ -252,3 +252,42 @@ def test_minutes_chase_the_answer_to_a_letter_already_sent_and_never_put_it_in_o
                for r in s.table.rows]
     assert any(a.startswith("Chase Ostbury Partners for a response to the Revised offer letter") for a in actions), \
         actions
+
+
+def test_a_notice_of_non_compliance_cites_the_provision_states_the_breach_the_remedy_and_reserves_rights():
+    # read 14: 'A notice of non-compliance that cites no clause (Sch 6 para 4.1, Cl 22), states no breach or remedy and
+    # reserves no rights: it is only a "Figures" paragraph'
+    from decimal import Decimal
+
+    from worldsmith.worlds.values import DateValue, Number
+    from tests.generators.context_fixture import DANA
+
+    rule = fact("min_efh", "Schedule 6 para 4.1 requires each engine at return to have at least 6,000 EFH remaining to "
+                "its next shop visit and no borescope findings beyond AMM limits.", Number(value=Decimal(6000), unit="EFH"))
+    left = fact("efh_left", "Engine 1 has 1,850 EFH remaining to its next shop visit.",
+                Number(value=Decimal(1850), unit="EFH"))
+    expiry = fact("expiry", "The Expiry Date is April 12, 2028.", DateValue(value=dt.date(2028, 4, 12)))
+    rule, left, expiry = (f.model_copy(update={"label": x}) for f, x in (
+        (rule, "minimum EFH remaining at return"), (left, "Engine 1 EFH remaining"), (expiry, "Expiry Date")))
+    lessee = person("lessee_1", "Hal", "Rees", "Director of Engineering", "Skylark Airways Limited", "skylark.example",
+                    "+44")
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to Corvale Leasing DAC (the lessor)", privileged=True,
+                   acts_for="Corvale Leasing DAC"),
+            OrgRef(name="Corvale Leasing DAC", role="client; lessor of the aircraft", privileged=True),
+            OrgRef(name="Skylark Airways Limited", role="opposing party; lessee of the aircraft")]
+    for n in (3, 4, 5):
+        for seed in range(3):
+            ctx = document_context("letter", n, seed=seed, facts=[rule, left, expiry])
+            ctx = ctx.model_copy(update={
+                "organisations": orgs, "to": [lessee], "author": DANA, "cc": [],
+                "world_summary": "Corvale leases an A320neo to Skylark under an Aircraft Lease Agreement dated March "
+                                 "22, 2016.",
+                "spec": ctx.spec.model_copy(update={"title": "Notice of non-compliance with the return conditions: "
+                                                             "Engine 1", "date": dt.date(2028, 3, 23)})})
+            doc = compose_document(ctx)
+            text = " ".join(p for s in doc.sections for p in s.paragraphs)
+            assert "Schedule 6 para 4.1 of the Lease requires each engine" in text, text
+            assert "Engine 1 does not meet Schedule 6 para 4.1" in text, text
+            assert "to remedy the non-compliance before the" in text, text
+            assert "reserves all its rights under Schedule 6 para 4.1" in text, text
+            assert rule.statement not in text  # the establishing paper's words are not pasted

@@ -90,6 +90,70 @@ def _acts(title: str, whose: str = "our") -> str:
     return join_names(out)
 
 
+# A notice of breach or non-compliance cites the provision breached, says how it is not met, what is required and the
+# rights reserved (read 14: 'A notice of non-compliance that cites no clause (Sch 6 para 4.1, Cl 22), states no breach
+# or remedy and reserves no rights: it is only a "Figures" paragraph').
+_BREACH = re.compile(r"\bnotice of (?:non-compliance|breach|default)\b|\bnon-compliance\b|\bbreach\b|"
+                     r"\bevent of default\b", re.I)
+_REQUIRES = re.compile(r"(?P<ref>\b(?:Schedule \d+,? para(?:graph)? \d+(?:\.\d+)*|Clause \d+(?:\.\d+)*|"
+                       r"Section \d+(?:\.\d+)*(?:\([a-z]\))?|Article \d+(?:\.\d+)*))\s+"
+                       r"(?P<verb>requires|obliges|provides that|entitles)\s+(?P<rest>[^.;]+)")
+
+
+def requirements(ctx: ArtifactContext) -> list[tuple[FactRef, str, str]]:
+    """(fact, provision, its words) for each fact whose statement says what a provision requires ('Schedule 6 para 4.1
+    requires each engine at return to have at least 6,000 EFH remaining ...')."""
+    out = []
+    for f in ctx.facts:
+        m = _REQUIRES.search(" ".join(f.statement.split()))
+        if m:
+            out.append((f, m.group("ref"), f"{m.group('verb')} {m.group('rest').strip()}"))
+    return out
+
+
+def breach_notice(ctx: ArtifactContext) -> bool:
+    """Whether the letter is a notice of breach or non-compliance sent across the table."""
+    return bool(_BREACH.search(ctx.spec.title)) and across(ctx)
+
+
+def _agreement_word(ctx: ArtifactContext) -> str:
+    from worldsmith.generators.compose.substance.agreement import underlying
+
+    under = underlying(ctx)
+    return under[2] if under else ("Lease" if re.search(r"\blease\b", ctx.world_summary, re.I) else "Agreement")
+
+
+def _breach_lines(ctx: ArtifactContext, client: str) -> tuple[str, str]:
+    """(what the provision requires, the breach with what is required and the rights reserved) of a notice."""
+    reqs = requirements(ctx)
+    if not reqs:
+        return "", ""
+    word = _agreement_word(ctx)
+    f, ref, words = reqs[0]
+    # (the provision of the agreement by name: the statement itself is the establishing paper's alone)
+    rule = f"{ref} of the {word} {words}."
+    subject = ctx.spec.title.split(":", 1)[1].strip() if ":" in ctx.spec.title else ""
+    thing = subject or next((g.text for g in ctx.facts if identity(g)), "") or "the asset"
+    when = next((g for g in ctx.facts if g.value.type == "date" and not g.past), None)
+    reader = next((p.organisation for p in ctx.to if p.organisation != ctx.author.organisation), "")
+    who = "Our client" if client else "We"
+    breach = (f"On those facts {thing} does not meet {ref}" + (f", and will not meet it at the {label(when)} "
+                                                                f"({when.text})" if when is not None else "") + ". "
+              f"{who} requires {reader or 'you'} to remedy the non-compliance" +
+              (f" before the {label(when)}" if when is not None else "") +
+              f", failing which {'our client' if client else 'we'} will claim compensation under the {word}.")
+    return rule, breach
+
+
+def breach_reserved(ctx: ArtifactContext, client: str) -> str:
+    """A notice's reservation of rights, under the provision it is given under."""
+    reqs = requirements(ctx)
+    word = _agreement_word(ctx)
+    under = f" under {reqs[0][1]} and the {word}" if reqs else ""
+    who = "Our client reserves all its" if client else "We reserve all our"
+    return f"{who} rights{under}; nothing in this letter is an admission or waives any of them."
+
+
 def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], due: str) -> dict[int, list[str]]:
     """A letter's sections: what it is written to do, for whom, the position with its ground, the rights reserved and
     what the reader is asked to do by when; one purpose, no internal assessment."""
@@ -120,7 +184,9 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
     for i, k in enumerate(kinds):
         if k == "opening":
             first = f"We write{behalf} {letter_purpose(ctx)}{about}."
-            main = take(points[:1]) if "position" not in kinds else []
+            if breach_notice(ctx) and requirements(ctx):
+                take([requirements(ctx)[0][0]])  # stated as the provision, below
+            main = take([f for f in points if all(f is not g for g in said)][:1]) if "position" not in kinds else []
             told = [as_told(pick, main[0], ctx.facts, client)] if main else []
             if main and _REFUND.search(ctx.spec.title) and label(main[0]).endswith(" decision") and \
                     slot_of(main[0]) != "text_verb":
@@ -129,6 +195,10 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 body = re.sub(r"^(the|our)\s+", "", label(main[0])[:-len(" decision")])
                 told = [f"Our {body} has approved the {main[0].text}."]
             lead = [first] + told
+            if breach_notice(ctx) and requirements(ctx):
+                # the provision the notice is given under, in its words, before any figure
+                rule, _ = _breach_lines(ctx, client)
+                lead.insert(1, rule)
             if len(lead) < 2 and "to set out" in first:
                 lead.append("Each figure is given below with how it is worked.")
             elif len(lead) < 2:
@@ -191,6 +261,19 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             at = next((i for i, k in enumerate(kinds) if k == "opening"), None)
         if at is not None:
             out.setdefault(at, []).append(" ".join(as_told(pick, f, ctx.facts, client) for f in rest))
+    if breach_notice(ctx) and requirements(ctx):
+        # the breach, the remedy required and the rights reserved, after the facts that show it
+        _, breach = _breach_lines(ctx, client)
+        at = next((i for i, k in enumerate(kinds) if k in ("position", "letter_background") and out.get(i)), None)
+        if at is None:
+            at = next((i for i, k in enumerate(kinds) if k == "opening"), None)
+        if at is not None:
+            reserving = next((i for i, k in enumerate(kinds) if k == "reservation" and out.get(i)), None)
+            if reserving is not None:
+                out[reserving] = [breach_reserved(ctx, client)]
+                out.setdefault(at, []).append(breach)
+            else:
+                out.setdefault(at, []).append(breach + " " + breach_reserved(ctx, client))
     ev = next((f for f in ctx.facts if re.search(r"\benterprise value\b", label(f), re.I)), None)
     if OFFER.search(ctx.spec.title) and ev is not None:
         # an offer on an enterprise value says what is paid for the shares (read 10: 'enterprise value as the price
