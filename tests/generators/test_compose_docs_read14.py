@@ -291,3 +291,31 @@ def test_a_notice_of_non_compliance_cites_the_provision_states_the_breach_the_re
             assert "to remedy the non-compliance before the" in text, text
             assert "reserves all its rights under Schedule 6 para 4.1" in text, text
             assert rule.statement not in text  # the establishing paper's words are not pasted
+
+
+def test_a_row_whose_text_wraps_is_raised_to_hold_it_and_reads_from_its_top():
+    # read 14: 'the printout would not go out as it stands: the row-6 Basis text ("user a year x years backdated")
+    # prints over "As at April 20, 2026" on row 7'
+    import io
+
+    import openpyxl
+
+    from worldsmith.generators.kinds.spreadsheet.render import render_xlsx
+    from worldsmith.worlds.content import SheetColumn
+    from tests.generators.plan_fixture import make_contents, make_plan
+
+    plan = make_plan()
+    spec = plan.artifact("s1")
+    base = make_contents()["s1"]
+    long = ("accounts counted by the auditor - licensed Named Users x list price per user a year x years backdated, "
+            "as the auditor's findings price them")
+    content = base.model_copy(update={
+        "columns": base.columns + [SheetColumn(name="Basis", type="text")],
+        "rows": [r + [long if i == 0 else "As at April 20, 2026"] for i, r in enumerate(base.rows)]})
+    ws = openpyxl.load_workbook(io.BytesIO(render_xlsx(plan, spec, content))).active
+    basis = next(c for c in ws[1] if c.value == "Basis").column
+    cell = ws.cell(row=2, column=basis)
+    assert cell.alignment.wrap_text, cell.alignment
+    assert (ws.row_dimensions[2].height or 0) >= 2 * 12, ws.row_dimensions[2].height  # two lines at least
+    assert all(c.alignment.vertical == "top" for c in ws[2]), [c.alignment.vertical for c in ws[2]]
+    assert ws.row_dimensions[3].height is None  # a row that fits keeps its height

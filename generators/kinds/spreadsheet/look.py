@@ -117,6 +117,18 @@ def style_header(ws: Worksheet, n_columns: int, numeric: list[bool], indents: li
                                    wrap_text=True, indent=indents[index - 1])
 
 
+def wrapped_height(text: str, width: float) -> float | None:
+    """The height of a row whose cell wraps inside its column (None when it fits on one line), from the lines its
+    words break into: LibreOffice keeps a row's stored height when it opens a workbook, so a wrapped cell whose row
+    is not raised prints over the row below (read 14: 'the row-6 Basis text ("user a year x years backdated")
+    prints over "As at April 20, 2026" on row 7')."""
+    import textwrap
+
+    # (a column's width counts digits; the average letter of Arial is narrower than a digit)
+    lines = len(textwrap.wrap(text, max(8, int((width - _PADDING) * 1.15)))) or 1
+    return None if lines <= 1 else lines * _LINE_HEIGHT + 2
+
+
 def note_height(text: str, width: float) -> float | None:
     """The height of a row whose note wraps across the table's width (None when it fits on one line): a merged
     cell's height is never fitted by Excel or LibreOffice, so it is set here."""

@@ -300,6 +300,7 @@ def render_xlsx(plan: WorldPlan, spec: SheetSpec, content: SheetContent) -> byte
               for texts, col, num, indent in zip(shown, columns, numeric, indents)]
     for index, width in enumerate(widths, start=1):
         ws.column_dimensions[get_column_letter(index)].width = width
+    raised: set[int] = set()
     for cell, text in cells:
         index = cell.column - 1
         if numeric[index]:
@@ -309,6 +310,15 @@ def render_xlsx(plan: WorldPlan, spec: SheetSpec, content: SheetContent) -> byte
         wrap = look.wraps(text, widths[index] - indents[index])
         if wrap or indents[index]:
             cell.alignment = Alignment(wrap_text=wrap or None, vertical="top" if wrap else None, indent=indents[index])
+        height = look.wrapped_height(text, widths[index] - indents[index]) if wrap else None
+        if height is not None and height > (ws.row_dimensions[cell.row].height or 0):
+            ws.row_dimensions[cell.row].height = height  # the row grows to hold the wrapped text
+            raised.add(cell.row)
+    for row in sorted(raised):
+        # a raised row reads from its top line: the label and the figure beside the first line of the wrapped text
+        for cell in ws[row]:
+            a = cell.alignment
+            cell.alignment = Alignment(horizontal=a.horizontal, vertical="top", wrap_text=a.wrap_text, indent=a.indent)
     last_printed = _write_notes(ws, content, last, widths)
     warning = banner(plan, spec)
     look.print_setup(ws, last_row=last_printed, widths=widths, locale=plan.locale,
