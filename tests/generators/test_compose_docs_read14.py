@@ -319,3 +319,51 @@ def test_a_row_whose_text_wraps_is_raised_to_hold_it_and_reads_from_its_top():
     assert (ws.row_dimensions[2].height or 0) >= 2 * 12, ws.row_dimensions[2].height  # two lines at least
     assert all(c.alignment.vertical == "top" for c in ws[2]), [c.alignment.vertical for c in ws[2]]
     assert ws.row_dimensions[3].height is None  # a row that fits keeps its height
+
+
+def test_an_executed_services_agreement_predates_the_work_the_matter_examines():
+    # read 14: 'The agreement is dated April 9, 2026, after the July 2025-March 2026 review period in which the
+    # contractor's coding is at issue'
+    from worldsmith.worlds.values import Percent
+
+    sla = fact("denial_sla", "The billing services agreement sets a service level of an initial denial rate at or below "
+               "8.0%, measured quarterly.", Percent(value=8))
+    orgs = [OrgRef(name="Corvale Health System", role="client; hospital system"),
+            OrgRef(name="Ridgeback Revenue Partners", role="outsourced coding and billing contractor to Corvale")]
+    for seed in range(3):
+        ctx = document_context("agreement", 8, seed=seed, facts=[sla])
+        ctx = ctx.model_copy(update={"organisations": orgs, "window_start": dt.date(2026, 5, 4), "spec": ctx.spec.model_copy(
+            update={"title": "Billing services agreement (as amended): Ridgeback Revenue Partners",
+                    "date": dt.date(2026, 5, 6)})})
+        doc = compose_document(ctx)
+        first = doc.sections[0].paragraphs[0]
+        year = int(re.search(r"dated \w+ \d+, (\d{4})", first).group(1))
+        assert year <= 2025, first
+
+
+def test_an_order_form_is_an_instrument_under_its_master_agreement_signed_before_its_period():
+    # read 14: 'Not an order form. It is a Quorvex "Internal" prose note that recommends "contesting the contract rate
+    # per user a year with Tessaline", filed in the licensee's Contracts folder'
+    from decimal import Decimal
+
+    from worldsmith.worlds.values import Money, Number
+
+    users = fact("licensed_users", "The current Order Form licenses 1,200 Named Users.",
+                 Number(value=Decimal(1200), unit="users")).model_copy(update={"label": "licensed Named Users"})
+    rate = fact("rate", "The contract rate is USD 1,015 per Named User a year.",
+                Money(amount=Decimal(1015), currency="USD")).model_copy(update={"label": "contract rate per user a year"})
+    for seed in range(3):
+        ctx = _msa(seed)
+        ctx = ctx.model_copy(update={"facts": [users, rate], "author": _VENDOR, "to": [_BUYER], "spec": ctx.spec.model_copy(
+            update={"title": "Pellmore Route Order Form for the subscription year from October 1, 2025",
+                    "doc_type": "order form", "sections": 4, "facts": ["licensed_users", "rate"],
+                    "purpose": "The current Order Form, with the Named Users licensed and the fees for the year."})})
+        doc = compose_document(ctx)
+        heads = [s.heading for s in doc.sections]
+        text = " ".join(p for s in doc.sections for p in s.paragraphs)
+        assert any("Parties" in h for h in heads) and any("Signatures" in h for h in heads), heads
+        assert "This Order Form is made under the Master Subscription Agreement between the Parties" in text, text
+        made = re.search(r"This Order Form is dated (\w+ \d+, \d{4})", text).group(1)
+        assert dt.datetime.strptime(made, "%B %d, %Y").date() < dt.date(2025, 10, 1), made
+        assert "1,200 users" in text and "USD 1,015" in text and "recommend" not in text.lower(), text
+        assert "Internal" not in doc.subtitle, doc.subtitle

@@ -21,6 +21,21 @@ def executed_on(ctx: ArtifactContext) -> dt.date:
     governs the voyage it precedes), else the document's own date."""
     day = ctx.spec.date  # type: ignore[union-attr]
     text = f"{ctx.spec.title} {getattr(ctx.spec, 'purpose', '')} {getattr(ctx.spec, 'doc_type', '')}"
+    period = _PERIOD.search(" ".join(ctx.spec.title.split()))  # type: ignore[union-attr]
+    if period:
+        # an order or a renewal for a period is signed before the period begins (read 14: the Order Form 'for the
+        # subscription year from October 1, 2025', produced in February 2026)
+        try:
+            begins = dt.datetime.strptime(f"{period.group('m')} {period.group('d')} {period.group('y')}",
+                                          "%B %d %Y").date()
+        except ValueError:
+            begins = None
+        if begins is not None and begins < day:
+            back = 14 + int.from_bytes(ctx.spec.id.encode()[:4].ljust(4, b"0"), "big") % 30
+            made = begins - dt.timedelta(days=back)
+            while made.weekday() >= 5:
+                made -= dt.timedelta(days=1)
+            return made
     if not _EXECUTED.search(text):
         return day
     stated = stated_date(ctx)
@@ -40,12 +55,24 @@ def executed_on(ctx: ArtifactContext) -> dt.date:
             made -= dt.timedelta(days=1)
         return made
     start = min(ctx.window_start or day, day)
+    if _SERVICES.search(ctx.spec.title):  # type: ignore[union-attr]
+        # a services agreement whose work the matter examines was made before that work, not weeks before the matter
+        # (read 14: 'The agreement is dated April 9, 2026, after the July 2025-March 2026 review period in which the
+        # contractor's coding is at issue')
+        back += 365
     made = start - dt.timedelta(days=back)
     while made.weekday() >= 5:
         made -= dt.timedelta(days=1)
     return made
 
 
+_PERIOD = re.compile(r"\bfor the (?:[a-z]+ )?(?:year|term|period|quarter|season)s? (?:from|beginning|starting|commencing) "
+                     r"(?P<m>January|February|March|April|May|June|July|August|September|October|November|December) "
+                     r"(?P<d>\d{1,2}),? (?P<y>\d{4})\b")
+_ORDER = re.compile(r"\border form\b", re.I)
+_MASTER = re.compile(r"\b((?:Master|Framework|Global)(?: [A-Z][a-z]+){0,3} Agreement)\b")
+_SERVICES = re.compile(r"\b(?:services|outsourcing|billing|coding|maintenance|support|hosting|management|consulting)"
+                       r"\s+(?:services\s+)?agreement\b", re.I)
 _SIGNED_IN = re.compile(r"\b(?:signed|made|executed|entered into|dated|concluded)\s+in\s+(?P<y>(?:19|20)\d\d)\b", re.I)
 
 
@@ -345,6 +372,7 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
                                   f"material breach not remedied within thirty days, and {b} may terminate it if a "
                                   f"service level is missed in two consecutive periods.")
     charter = is_charter(ctx)
+    order = _ORDER.search(f"{ctx.spec.title} {getattr(ctx.spec, 'doc_type', '')}") is not None
     if charter:
         # a charter's commercial terms are its Part I boxes, not a schedule; its rider clauses are a charter's own
         # (freight and demurrage, the vessel's US compliance, seaworthiness), not a services contract's ('generic
@@ -374,8 +402,23 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             out[i] = rows if subs else [" ".join(body)]
             continue
         if k == "parties":
-            out[i] = [f"This agreement is dated {made} and made between (1) {first}" + (f" (the {one})" if one else "")
+            out[i] = [f"This {'Order Form' if order else 'agreement'} is dated {made} and made between (1) {first}"
+                      + (f" (the {one})" if one else "")
                       + f" and (2) {second}" + (f" (the {two})" if two else "") + " (each a Party)."]
+        elif k == "recitals" and order:
+            # an order form is made under the master agreement the matter names, for the period its title gives
+            # (read 14: 'Not an order form. It is a Quorvex "Internal" prose note')
+            master = _MASTER.search(ctx.world_summary or "")
+            period = _PERIOD.search(" ".join(ctx.spec.title.split()))
+            things = [f for f in ctx.facts if identity(f)]
+            out[i] = [(f"(A) This Order Form is made under the {master.group(1)} between the Parties, whose terms "
+                       f"apply to it; a term defined there has the same meaning here." if master else
+                       "(A) This Order Form is made under the master agreement between the Parties, whose terms apply "
+                       "to it."),
+                      f"(B) It sets out the subscription ordered" +
+                      (f" for {things[0].text}" if things else "") +
+                      (f" for the {period.group(0).split('for the ', 1)[1]}" if period else "") +
+                      ", the quantities and the fees."]
         elif k == "recitals" and charter:
             # a charter opens on its Part I boxes, where another agreement has its recitals
             heads[i] = re.sub(r"^(\d+\.\s*)?.*$", lambda m: f"{m.group(1) or ''}Part I", heading)

@@ -10,7 +10,7 @@ with genre as (
                 when regexp_matches(lower(a.doc_type), 'term sheet|heads of terms|heads of agreement') then 'term_sheet'
                 when regexp_matches(lower(a.doc_type), 'pleading|complaint|petition|answer|motion|brief|claim form') then 'pleading'
                 when regexp_matches(lower(a.doc_type), 'memo|memorandum|advice|opinion|note|briefing') then 'memo'
-                when regexp_matches(lower(a.doc_type), 'agreement|contract|deed|terms|lease|nda|charter|licen[cs]e|undertaking|side letter|letter of intent') then 'agreement'
+                when regexp_matches(lower(a.doc_type), 'agreement|contract|deed|terms|lease|nda|charter|licen[cs]e|undertaking|side letter|letter of intent|order form') then 'agreement'
                 when regexp_matches(lower(a.doc_type), 'minutes|meeting|call note|readout') then 'minutes'
                 when regexp_matches(lower(a.doc_type), 'letter|notice|demand|response') then 'letter'
                 when regexp_matches(lower(a.doc_type), 'report|review|assessment|analysis|diligence|study|audit|summary|findings|qoe|valuation') then 'report'
