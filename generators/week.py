@@ -49,6 +49,8 @@ class WeekEvent(BaseModel):
     title: str = Field("", description="paper: its title as it was named the day it went round")
     by: str = Field("", description="paper: its author's name")
     org: str = Field("", description="paper: its author's organisation (awaited: the organisation it went to)")
+    derived: bool = Field(False, description="learnt, moved: the figure is worked out from others (it has a formula),"
+                                             " so it is worked out, never received")
     seen: bool = Field(False, description="paper: it already went to a reader of the instance outside its author's "
                                           "organisation (the note tells them of it, never offers to send it)")
 
@@ -140,7 +142,7 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
             if held[0].type == "date" and fact.id not in spec.facts:
                 continue  # a date ahead is written only where the plan gives it (no_later_event_mentioned)
             out.append(WeekEvent(what="learnt", day=first, fact=fact.id, label=label, type=held[0].type,
-                                 text=held[1]))
+                                 text=held[1], derived=bool(fact.formula)))
             continue
         changes = [p.since for p in fact.earlier[1:]] + ([fact.known_from] if fact.earlier and fact.known_from else [])
         moved = [c for c in changes if since < c <= day]

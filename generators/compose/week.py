@@ -25,6 +25,10 @@ _NOTE = {
         # limit-breaking regulation", "first seen on" a name, read 10)
         "fixed": ["For reference, {label} is {text}.", "{Label}: {text}.", "{Label} is {text}."],
     },
+    # a figure worked out from others (its formula) is worked out, never "received" or "in on" a day ("the amount in
+    # dispute, USD 827,080 (received May 20)" of a subtraction, blind read 14)
+    "learnt_derived": ["{Label} now works out at {text} (as of {d}).", "New since the last [~update|note]: {label} "
+                       "works out at {text} (as of {d}).", "On the figures as at {d}, {label} comes to {text}."],
     # learnt the day the note goes out: "today", not the date beside the label (the note's own date says it, and a
     # chronology task's answer, "first sent on 30 September", would stand in the text next to the label)
     "learnt_today": ["{Label} came in today: {text}.", "New today: {label}, {text}.",
@@ -72,6 +76,7 @@ _NOTE = {
 _AGENDA = {
     "learnt": ["{Label} ({text}, in on {d}): our response", "{Label} ({text}): what it changes",
                "New this week, {label}: {text}"],
+    "learnt_derived": ["{Label} ({text}): how it is made up", "{Label}, now {text}: what it changes"],
     "moved": ["{Label} now {text} (was {before}): the reasons", "{Label}, moved to {text} on {d}: does it hold"],
     "paper": ["{title} ({by_first}, {d}): comments", "Comments on the {title}"],
     # a body's minutes (an investment committee's, a board's) are its own record: noted, never put up for comment
@@ -158,6 +163,8 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
             frames = _NOTE["paper_side"]  # a paper of another firm on our side (the fund's lawyers, accountants)
         elif e.what == "learnt" and fixed_event(e):
             frames = _NOTE["learnt"]["fixed"]
+        elif e.what == "learnt" and e.derived and e.type in ("money", "number", "percent"):
+            frames = _NOTE["learnt_derived"]
         else:
             frames = _frames(_NOTE, e, own, kind, today)
             if me and e.what == "paper" and e.by == me and frames is _NOTE["paper"]:
@@ -174,6 +181,7 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
 def agenda_points(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str]) -> list[str]:
     """One agenda point per event, for a weekly call: the week's news first, then papers, then dates ahead."""
     return [pick.frame(_AGENDA["minutes"] if e.what == "paper" and _MINUTES.search(e.title or "") else
+                       _AGENDA["learnt_derived"] if e.what == "learnt" and e.derived else
                        _frames(_AGENDA, e, e.what not in ("paper", "last") or e.org in ours, "other", today))
             .format(**_values(e, today, locale)) for e in events]
 

@@ -151,3 +151,89 @@ def test_a_question_asks_nothing_the_message_before_just_gave_nor_signs_off_a_da
             assert not re.search(r"source for", body, re.I), body
             if "Expiry Date" in label:
                 assert not re.search(r"signed off|how did you|final, or still|an estimate", body, re.I), body
+
+
+def _across(seed: int, mode: str, facts):
+    from worldsmith.generators.context import OrgRef
+    from tests.generators.context_fixture import RUTH
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to the lessor", privileged=True),
+            OrgRef(name="Corvale Shipping Ltd", role="opposing party; the lessee", privileged=False)]
+    ctx = email_context(mode, seed=seed, facts=facts, to=[RUTH])
+    return ctx.model_copy(update={"organisations": orgs, "thread_labels": [f.label for f in facts]})
+
+
+def test_an_objection_says_the_figure_is_theirs_and_does_not_recite_it():
+    # "The lessee rejects the finding and then recites it 'for your notes'"
+    from tests.generators.context_fixture import CAP
+    cap = CAP.model_copy(update={"label": "the liability cap", "reason": "the tonnage times the rate per tonne"})
+    theirs = 0
+    for seed in range(40):
+        ctx = _across(seed, "reply", [cap])
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"beat": "object"})})
+        body = own_text(compose_email(ctx).body)
+        assert cap.text in body and "for your notes" not in body.lower(), body
+        theirs += bool(re.search(r"\b(?:You put|Your figure|On your numbers|as you have it|You give|On your papers)\b",
+                                 body))
+    assert theirs >= 30
+
+
+def test_a_paper_sent_across_the_table_carries_no_working_of_ours():
+    # buyer's counsel to the sell-side adviser: "It is worked out as the EBITDA multiple times the management EBITDA"
+    from tests.generators.context_fixture import CAP
+    from worldsmith.worlds.plan import Attachment
+    cap = CAP.model_copy(update={"label": "the liability cap", "reason": "the tonnage times the rate per tonne"})
+    for seed in range(40):
+        ctx = _across(seed, "new", [cap])
+        spec = ctx.spec.model_copy(update={"purpose": "", "attachments": [
+            Attachment(artifact="loi", path="Letters/Letter of intent.docx", title="Letter of intent")]})
+        body = compose_email(ctx.model_copy(update={"spec": spec})).body
+        assert "tonnage times the rate" not in body, body
+
+
+def test_a_first_message_in_the_matters_first_week_picks_up_no_earlier_exchange():
+    # the owner's casualty-day notice "picks up a thread that does not exist"
+    from worldsmith.generators.kinds.email.compose import _PICKS_UP
+    seen = 0
+    for seed in range(80):
+        ctx = email_context("new", seed=seed)
+        day = ctx.spec.sent_at.date()
+        first = compose_email(ctx.model_copy(update={"window_start": day - dt.timedelta(days=1)})).body
+        assert not _PICKS_UP.search(first.split("\n\n")[0] + " " + first.split("\n\n")[1]), first
+        later = compose_email(ctx.model_copy(update={"window_start": day - dt.timedelta(days=60)})).body
+        seen += bool(_PICKS_UP.search(later))
+    assert seen  # later in the matter an opener may pick up what went before
+
+
+def test_a_question_is_answered_not_acknowledged():
+    # "What is the source for the fault share alleged? I'd like to check it before end of Friday." / "Yes, go ahead.
+    # I'll work it into the plan for the week today."
+    asked = EmailContent(subject="Re: Contribution demand", body="What is the source for the fault share alleged? "
+                         "I'd like to check it before end of Friday.\n\nRoger")
+    for seed in range(40):
+        for beat in ("ack", ""):
+            body = own_text(compose_email(_reply(seed, "", beat, asked, ["the fault share alleged"])).body)
+            assert not re.match(r"(?:Yes, go ahead|Noted|Got it|Will do)\b", body), body
+            assert re.search(r"\b(?:source|papers|documents|file|see|sheet|copy)\b", body, re.I), body
+
+
+def test_an_adviser_does_not_ask_its_client_who_takes_the_point_forward():
+    from worldsmith.generators.context import OrgRef
+    from tests.generators.context_fixture import RUTH
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to Corvale", privileged=True, acts_for="Corvale Shipping Ltd"),
+            OrgRef(name="Corvale Shipping Ltd", role="client", privileged=True)]
+    note = EmailContent(subject="Removal costs", body="The removal costs are USD 61,350,000 on the invoices.\n\nRuth")
+    for seed in range(40):
+        ctx = _reply(seed, "confirm", "ack", note, ["the removal costs"])
+        ctx = ctx.model_copy(update={"organisations": orgs, "parent_author": RUTH, "to": [RUTH]})
+        body = own_text(compose_email(ctx).body)
+        assert not _PLAN_ASK.search(body), body
+
+
+def test_a_figure_worked_out_from_others_is_not_received():
+    # "Treats a subtraction as incoming ('the amount in dispute, USD 827,080 (received May 20)')"
+    from worldsmith.generators.compose.week import note_lines
+    worked = WeekEvent(what="learnt", day=dt.date(2026, 5, 18), fact="dispute", label="the amount in dispute",
+                       type="money", text="USD 827,080", derived=True)
+    for seed in range(30):
+        line = note_lines(Picker(seed), [worked], dt.date(2026, 5, 20), "en_US", {"Firm"})[0]
+        assert "USD 827,080" in line and not re.search(r"received|came in|came through|reached us|in on", line), line

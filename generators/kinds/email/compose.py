@@ -112,7 +112,7 @@ def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list
             out.append(pick.fill(email["forward_asks"], **values))
     elif ctx.organisations and across(ctx):
         # to the other side the first message says for whom it writes: no 'where I landed', no question to them
-        frames = email["moves"]["across_open" + ("" if client_of(ctx) else "_own")]
+        frames = _fresh_start(ctx, email["moves"]["across_open" + ("" if client_of(ctx) else "_own")])
         line = pick.fill(frames, **values)
         if line and family_key(ctx.voice.family) != "legal":
             # a letter's opening is a lawyer's: a bank's analyst or an accountant writing to the other side's
@@ -129,8 +129,25 @@ def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list
         elif asked:
             out.append(asked)
         elif pick.chance(0.85):
-            out.append(pick.fill(email["openers"], **values))
+            out.append(pick.fill(_fresh_start(ctx, email["openers"]), **values))
     return [s for s in out if s]
+
+
+# An opener that picks up an exchange before it ("Following up on ..., as promised", "Further to our earlier
+# correspondence"): in the first week of the matter there is none to pick up (the owner's casualty-day notice "picks
+# up a thread that does not exist", blind read 14).
+_PICKS_UP = re.compile(r"following up|picking up|as discussed|as promised|come back to you on|circling back|"
+                       r"further to|following our|our earlier|our previous", re.I)
+FIRST_DAYS = 7
+
+
+def _fresh_start(ctx: ArtifactContext, frames: list[str]) -> list[str]:
+    """The openers a thread's first message may use: none that picks up an earlier exchange in the matter's first
+    week (FIRST_DAYS)."""
+    day = ctx.spec.sent_at.date() if isinstance(ctx.spec, EmailSpec) else None
+    if day is None or ctx.window_start is None or (day - ctx.window_start).days > FIRST_DAYS:
+        return frames
+    return [f for f in frames if not _PICKS_UP.search(f)] or frames
 
 
 def _the(head: str) -> str:
@@ -368,6 +385,10 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
     open_ = [x for x in ctx.thread_labels if x not in ctx.settled_labels]
     if ctx.organisations and across(ctx):
         return (pick.fill(frames["across"], label=open_[0]) or "") if open_ else ""
+    if ctx.parent_author is not None and client_of(ctx) and ctx.parent_author.organisation == client_of(ctx):
+        # the client asks its adviser what happens next, never the adviser its client ("Who is taking the removal
+        # costs forward from here?" from counsel to the client's claims manager)
+        return ""
     gone = passed_labels(ctx, own)
     if gone:
         label = gone[0]
@@ -678,6 +699,11 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     if spec.mode == "reply" and acknowledges(ctx.parent.body if ctx.parent else "") \
             and spec.beat not in ("decide", "noted"):
         return _after_ack(pick, ctx, values, subject, hello)
+    if spec.mode == "reply" and spec.beat in ("", "ack") and ctx.parent is not None and "?" in own_text(ctx.parent.body):
+        # a question is answered, never acknowledged ("What is the source for the fault share alleged?" / "Yes, go
+        # ahead. I'll work it into the plan for the week today.")
+        ctx = ctx.model_copy(update={"spec": spec.model_copy(update={"beat": "answer"})})
+        return _beat_reply(pick, ctx, values, subject, hello)
     if spec.mode == "reply" and spec.beat and spec.beat != "ack":
         return _beat_reply(pick, ctx, values, subject, hello)
     if spec.mode == "forward" and spec.beat == "forward":
@@ -1098,7 +1124,13 @@ def _answer_lines(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: s
     for f in sorted(ctx.facts, key=lambda f: f.label != v["asked"]):
         if beat in ("decide", "noted") and f.text in v["decision"]:
             continue
-        lines.append(fact_sentence(pick, f, "email"))
+        if beat == "object" and f.label and f.label not in ctx.own_labels:
+            # what is objected to is theirs: said as their figure or finding, not recited as ours (blind read 14)
+            key = "disputed_figure" if f.value.type in ("money", "number", "percent") else "disputed_text"
+            lines.append(pick.fill(move[key], label=f.label, Label=cap_first(f.label), text=f.text)
+                         or fact_sentence(pick, f, "email"))
+        else:
+            lines.append(fact_sentence(pick, f, "email"))
         # what the answer to the question already gave is not said twice
         why = dict(v, reason="" if f.reason and f.reason in said else f.reason,
                    source="" if f.source and f.source in said else pick.cited(f.source))
@@ -1416,7 +1448,11 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
             facts.append(f"{'Our client has decided' if client_of(ctx) else 'We have decided'} to {f.text}.")
         else:
             facts.append(fact_sentence(pick, f, "email" if inside else "document", lead=i > 0 and pick.chance(0.4)))
-        facts.extend(_why(pick, f if inside else f.model_copy(update={"source": ""}), values))
+        why = _why(pick, f if inside else f.model_copy(update={"source": ""}), values)
+        # a paper sent across the table speaks for itself: our arithmetic stays on our side (buyer's counsel sent the
+        # sell-side adviser the LOI with "It is worked out as the EBITDA multiple times the management EBITDA. We
+        # carry the management EBITDA at ...", blind read 14)
+        facts.extend(why if inside else [])
     if facts:
         paragraphs.append(" ".join(facts))
     trade = trade_sentences(pick, ctx.voice, "email", values, pick.one([0, 1, 2]), privileged=ctx.privileged) \
