@@ -367,3 +367,27 @@ def test_an_order_form_is_an_instrument_under_its_master_agreement_signed_before
         assert dt.datetime.strptime(made, "%B %d, %Y").date() < dt.date(2025, 10, 1), made
         assert "1,200 users" in text and "USD 1,015" in text and "recommend" not in text.lower(), text
         assert "Internal" not in doc.subtitle, doc.subtitle
+
+
+def test_a_memos_analysis_weighs_the_figures_its_relevant_facts_set_out_and_does_not_repeat_them():
+    # read 14: 'Relevant Facts and Analysis are the same paragraphs repeated, and nothing weighs "the two readings of
+    # para 4.3"'
+    from decimal import Decimal
+
+    from worldsmith.worlds.values import Money
+
+    ours = fact("claim", "Corvale's claim is USD 3,448,660.", Money(amount=Decimal(3448660), currency="USD")).model_copy(
+        update={"label": "the total compensation claimed", "reason": "the heads of claim added up"})
+    total = fact("gap", "The parties are USD 1,622,000 apart.", Money(amount=Decimal(1622000), currency="USD"))
+    total = total.model_copy(update={"label": "the amount in dispute", "reason": "the claim less the accepted amount"})
+    for n in (6, 8, 9):
+        for seed in range(3):
+            ctx = document_context("memo", n, seed=seed, facts=[ours, total])
+            doc = compose_document(ctx)
+            sections = {s.heading: s.paragraphs for s in doc.sections}
+            if not ({"Relevant Facts", "Background"} & set(sections) and "Analysis" in sections):
+                continue
+            facts_said = set(sections.get("Relevant Facts", []) + sections.get("Background", []))
+            assert not facts_said & set(sections["Analysis"]), sections
+            analysis = " ".join(sections["Analysis"])
+            assert "On the figures set out above" in analysis, analysis

@@ -486,6 +486,23 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
         for j in range(clause_at + 1, len(plan)):
             name = re.sub(r"^[0-9]+[.]\s*", "", plan[j][0])
             heads[j] = f"{top + j - clause_at}. {'Part II and riders' if charter and plan[j][1] == 'schedule' else name}"
+        if charter:
+            # a charter's Part I boxes, its printed Part II and its signatures carry no clause number, and the rider
+            # clauses run up to the one cited and on from it (read 14: 'Clauses 1-6 are not ASBATANKVOY, then the
+            # numbering jumps to 41')
+            def bare(j: int) -> str:
+                return re.sub(r"^[0-9]+[.]\s*", "", heads.get(j, plan[j][0]))
+
+            riders = [j for j, (_, k) in enumerate(plan) if k == "clause"]
+            before = [j for j in riders if j < clause_at]
+            after = [j for j in riders if j > clause_at]
+            for n, j in enumerate(before):
+                heads[j] = f"{top - len(before) + n}. {bare(j)}"
+            for n, j in enumerate(after, 1):
+                heads[j] = f"{top + n}. {bare(j)}"
+            for j, (_, k) in enumerate(plan):
+                if k != "clause":
+                    heads[j] = bare(j)
     # The other facts as terms of the agreement, each in the clause it belongs to: a price or a rate under
     # consideration, a date under term or conditions, anything else under scope (never a figure under governing law).
     terms = [f for f in ctx.facts if not identity(f) and (cited is None or f not in cited[2])]

@@ -185,6 +185,41 @@ def _provisions_read(ctx: ArtifactContext) -> str:
     return ""
 
 
+_GROUND = re.compile(r"\b(?:says|argues|contends|maintains|asserts) (?:that )?(?P<g>[^.;]+?),? so (?P<c>[^.;]+)")
+
+
+def weighed(ctx: ArtifactContext, fs: list[FactRef]) -> str:
+    """The figures the relevant facts set out, named once and set against each other: ours beside the other side's,
+    with what the gap between them turns on where the record says ('so para 4.3 caps ...'); else what they come to."""
+    from worldsmith.generators.compose.substance.minutes import possessive, theirs
+
+    others = [f for f in figures(ctx.facts) if theirs(ctx, f)]
+    ours = [f for f in fs if f not in others]
+    named = join_names([f"{label(f)} ({f.text})" for f in fs[:4]])
+    out = f"On the figures set out above ({named}), the question is which of them the record supports."
+    main = next((f for f in fs if source_phrase(f)), None)
+    if main is not None:
+        # a pointer to where the figure the memo turns on is checked, and how it is worked, once
+        how = derivation(main, ctx.facts)
+        out += (f" {cap_first(label(main))} is the one to check first, at {source_phrase(main)}"
+                + (f": it is {how}." if how else "."))
+    grounds = {id(f): _GROUND.search(" ".join(f.statement.split())) for f in others}
+    others.sort(key=lambda f: grounds[id(f)] is None)  # the figure whose ground the record states, first
+    if others and ours:
+        them = others[0]
+        whose = theirs(ctx, them)
+        ground = grounds[id(them)]
+        name = label(them)
+        # ('Brightwing's accepted amount' is already theirs: never "Brightwing Airways Limited's Brightwing's ...")
+        owner = "" if "'s " in name or whose.split()[0].lower() in name.lower() else possessive(whose) + " "
+        out += (f" {cap_first(owner + name)} of {them.text} stands only if "
+                + (f"{ground.group('g')}; that is the premise to test, because if it fails, so does the conclusion "
+                   f"that {ground.group('c')}." if ground else
+                   f"the papers behind it bear it out, and we have not seen them.")
+                + f" Ours, {label(ours[0])} of {ours[0].text}, rests on the record as it stands.")
+    return out
+
+
 def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = False, risks_apart: bool = False
                   ) -> list[str]:
     """The analysis: each figure stated with how it is derived and where it can be checked, then what ties them; the
@@ -195,9 +230,16 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
     order = [f for f in ps if f in numbers] + [f for f in ps if f not in numbers] + \
         [f for f in ctx.facts if identity(f) and all(f is not g for g in ps)]
     worked, done = draft_working(ctx)
+    recap: list[FactRef] = []
     for f in order:
         if f is done:
             continue  # a draft's figure is stated once, with its working
+        if told_elsewhere and f in numbers and not identity(f):
+            # the relevant facts set each figure out with its working and source: the analysis names them once and
+            # weighs them, never states them again (read 14: 'Relevant Facts and Analysis are the same paragraphs
+            # repeated')
+            recap.append(f)
+            continue
         if identity(f) and (told_elsewhere or all(f is not g for g in ps) or f.text in ctx.spec.title):
             continue  # a thing the memo's heading names is no finding ('The matter concerns the vessel, ...')
         if identity(f):
@@ -209,6 +251,8 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
             paras.append(stated(pick, f, ctx.facts))
         else:
             paras.append(cap_first(plain(f)) + pick.one([", as set out above.", ", as the background records."]))
+    if recap:
+        paras.insert(0, weighed(ctx, recap))
     derived = [f for f in order if f.reason]
     for f in derived[:1]:
         governs = binding_limb(f, ctx.facts)
