@@ -391,3 +391,30 @@ def test_a_memos_analysis_weighs_the_figures_its_relevant_facts_set_out_and_does
             assert not facts_said & set(sections["Analysis"]), sections
             analysis = " ".join(sections["Analysis"])
             assert "On the figures set out above" in analysis, analysis
+
+
+def test_a_charter_partys_rider_clauses_run_up_to_the_cited_one_and_its_forms_parts_carry_no_clause_number():
+    # read 14: 'Clauses 1-6 are not ASBATANKVOY, then the numbering jumps to 41'
+    from decimal import Decimal
+
+    from worldsmith.worlds.values import Money
+
+    rider = fact("rider", "Clause 41.3 of the charter party caps Charterers' pollution indemnity at USD 20,000,000 per "
+                 "incident.", Money(amount=Decimal(20000000), currency="USD"))
+    orgs = [OrgRef(name="Kestrel Tankers Ltd.", role="owner of the vessel"),
+            OrgRef(name="Ostby Energy Corporation", role="voyage charterer")]
+    owner = person("owner_1", "Roy", "Lane", "Head of Fleet Operations", "Kestrel Tankers Ltd.", "kestrel.example", "+1")
+    charterer = person("ch_1", "Ann", "Best", "General Counsel", "Ostby Energy Corporation", "ostby.example", "+1")
+    for n in (8, 10):
+        ctx = document_context("charter party", n, seed=2, facts=[rider])
+        ctx = ctx.model_copy(update={"organisations": orgs, "author": owner, "to": [charterer],
+                                     "window_start": dt.date(2026, 2, 24), "spec": ctx.spec.model_copy(update={
+                                         "title": "Voyage Charter Party (ASBATANKVOY form with rider clauses): M/T Wren",
+                                         "date": dt.date(2026, 2, 25)})})
+        doc = compose_document(ctx)
+        heads = [s.heading for s in doc.sections]
+        numbers = [int(h.split(".")[0]) for h in heads if h[:1].isdigit()]
+        assert 41 in numbers and numbers == list(range(min(numbers), max(numbers) + 1)), heads
+        assert min(numbers) > 20, heads  # rider clauses, after the printed form's
+        for h in ("Parties", "Part I", "Signatures"):
+            assert h in heads, heads

@@ -493,7 +493,7 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             def bare(j: int) -> str:
                 return re.sub(r"^[0-9]+[.]\s*", "", heads.get(j, plan[j][0]))
 
-            riders = [j for j, (_, k) in enumerate(plan) if k == "clause"]
+            riders = [j for j, (_, k) in enumerate(plan) if k in ("clause", "definitions")]
             before = [j for j in riders if j < clause_at]
             after = [j for j in riders if j > clause_at]
             for n, j in enumerate(before):
@@ -501,7 +501,7 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             for n, j in enumerate(after, 1):
                 heads[j] = f"{top + n}. {bare(j)}"
             for j, (_, k) in enumerate(plan):
-                if k != "clause":
+                if j not in riders and j != clause_at:
                     heads[j] = bare(j)
     # The other facts as terms of the agreement, each in the clause it belongs to: a price or a rate under
     # consideration, a date under term or conditions, anything else under scope (never a figure under governing law).
