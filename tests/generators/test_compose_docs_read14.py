@@ -418,3 +418,35 @@ def test_a_charter_partys_rider_clauses_run_up_to_the_cited_one_and_its_forms_pa
         assert min(numbers) > 20, heads  # rider clauses, after the printed form's
         for h in ("Parties", "Part I", "Signatures"):
             assert h in heads, heads
+
+
+def test_an_auditors_report_neither_hedges_its_own_count_nor_moves_a_total_by_a_unit_price_nor_cites_an_annex():
+    # read 14: 'Auditor's report says its own count "is an estimate, not a settled number". Reasons that the claim
+    # "moves by up to" USD 1,450. Cites an annex that does not exist. Closes with "Tessaline ... may dispute the Quorvex
+    # audit claim."'
+    from decimal import Decimal
+
+    from worldsmith.worlds.values import Money, Number
+
+    auditor = person("aud_1", "Lena", "Voss", "Audit Lead", "Brightfield Compliance Services", "brightfield.example", "+1")
+    count = fact("count", "Brightfield's preliminary findings of April 6, 2026 count 1,860 active user accounts.",
+                 Number(value=Decimal(1860), unit="users")).model_copy(update={"label": "accounts counted by the auditor"})
+    licensed = fact("licensed", "The Order Form licenses 1,200 Named Users.", Number(value=Decimal(1200), unit="users")
+                    ).model_copy(update={"label": "licensed Named Users"})
+    price = fact("price", "The list price is USD 1,450 a user a year.", Money(amount=Decimal(1450), currency="USD")
+                 ).model_copy(update={"label": "list price per user a year"})
+    claim = fact("claim", "Pellmore claims USD 957,000.", Money(amount=Decimal(957000), currency="USD")).model_copy(
+        update={"label": "Pellmore audit claim", "reason": "the accounts counted by the auditor less the licensed Named "
+                                                           "Users times the list price per user a year"})
+    orgs = [OrgRef(name="Brightfield Compliance Services", role="licence compliance auditors engaged by Pellmore"),
+            OrgRef(name="Pellmore Software Corp.", role="licensor, conducting the audit"),
+            OrgRef(name="Ashvale Freight, Inc.", role="opposing party; licensee")]
+    for seed in range(4):
+        ctx = document_context("report", 5, seed=seed, facts=[claim, count, licensed, price])
+        ctx = ctx.model_copy(update={"organisations": orgs, "author": auditor, "to": [_VENDOR],
+                                     "spec": ctx.spec.model_copy(update={"title": "Preliminary audit findings: Ashvale"})})
+        doc = compose_document(ctx)
+        text = " ".join(p for s in doc.sections for p in s.paragraphs)
+        assert "accounts counted by the auditor (1,860 users) is an estimate" not in text, text
+        assert "by up to that amount" not in text, text
+        assert "annex" not in text.lower(), text

@@ -174,8 +174,13 @@ def report_risks(pick: Picker, ctx: ArtifactContext) -> list[str]:
         rate = next((g for g in ctx.facts if g.value.type == "percent" and label(g) in main.reason), None)
         main_plural = label(main).split()[-1].endswith("s") and not label(main).endswith("ss")
         moves = "move" if main_plural else "moves"
+        bare_big = re.sub(r"^(the|a|an)\s+", "", label(big))
+        # a price or a rate the formula multiplies moves the total in proportion, not 'by up to' the unit figure
+        # (read 14: 'Reasons that the claim "moves by up to" USD 1,450', a list price per user a year)
+        factor = re.search(rf"\btimes (?:the )?{re.escape(bare_big)}\b|\b{re.escape(bare_big)} times\b", main.reason)
         by = (f"{moves} by {label(rate)} ({rate.text}) of any shortfall" if rate is not None and
-              re.search(r"\b(of|times)\b", main.reason) else f"{moves} by up to that amount")
+              re.search(r"\b(of|times)\b", main.reason) else
+              f"{moves} in proportion to it" if factor else f"{moves} by up to that amount")
         rows.append(agree(f"{which} {'carry' if plural and len(money) == 1 else 'carries'} most of the risk: if "
                           f"{'they are' if plural and len(money) == 1 else 'it is'} not sustained, {label(main)} {by}.",
                           [label(big)]))
@@ -186,7 +191,16 @@ def report_risks(pick: Picker, ctx: ArtifactContext) -> list[str]:
     other = opponent(ctx)
     if other and main.value.type != "text":
         src = source_phrase(main)
-        rows.append(f"{other} may dispute {label(main)}" + (f"; the support is at {src}." if src else "."))
+        # the challenge expected and where it will fall, not a bare 'may dispute' (read 14: 'Closes with "Tessaline
+        # ... may dispute the Quorvex audit claim."')
+        own = ctx.author.organisation.split()[0]
+        # the count this side made is the one the other side tests, before a figure both already hold
+        counted = sorted([g for g in inputs if g.value.type == "number"], key=lambda g: (own not in g.statement, (getattr(g.value, "unit", "") or "") in
+                                        ("years", "months", "weeks", "days", "hours")))
+        rows.append(f"{other} may dispute {label(main)}" +
+                    (f", and the challenge is likeliest on {label(counted[0])} ({counted[0].text}), which this "
+                     f"report rests on" if counted else "") +
+                    (f"; the support is at {src}." if src else "."))
     return merge_short(rows) if rows else []
 
 
