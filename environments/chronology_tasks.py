@@ -47,7 +47,9 @@ def _client(graph: Graph) -> str | None:
 
 
 def _groups(graph: Graph) -> list[tuple[str, list[str]]]:
-    """(what the group is, its fact ids): derived figures with their inputs, weighed pairs, pairs sharing a figure."""
+    """(what the group is, its fact ids): derived figures with their inputs, weighed pairs, pairs sharing a figure,
+    and the figures one paper of the room sets out together (a findings report's sample, error rate and overpayment),
+    which a reader asks after as one subject."""
     out = [("derived", [f.id, *references(f.formula)]) for f in graph.world.plan.facts if f.formula]
     pairs = [[b.id, s.id] for b, s in exceed_pairs(graph)[:6]]
     out += [("pair", p) for p in pairs]
@@ -56,7 +58,31 @@ def _groups(graph: Graph) -> list[tuple[str, list[str]]]:
             shared = set(a) & set(b)
             if len(shared) == 1:
                 out.append(("pairs", list(dict.fromkeys([*a, *b]))))
+    # (a superseded draft's figures are no subject: its own is the wrong one; a figure with no quantity has no day)
+    for a in graph.world.plan.artifacts:
+        if a.kind in ("document", "spreadsheet") and a.distractor is None:
+            ids = [f for f in dict.fromkeys(a.facts) if graph.quantities.get(f) is not None]
+            if len(ids) >= 3:
+                out.append(("paper", ids))
     return out
+
+
+def _readable(fact: LedgerFact) -> bool:
+    """Whether the answer parser reads the fact's figure after its own label as stated: a label that reads as a denial
+    ('the sampled claims in error of 46 claims') would cost the reference its own figure and day."""
+    parsed = answers.parse(f"The client received {the(fact)} of {fact.text} on May 4, 2026.")
+    return not any(m.negated or m.hedged or m.superseded for m in parsed.mentions)
+
+
+def _spread(told: list) -> list:
+    """The figures in an order that reaches a new mail (or attachment) with each one it can, the paper's order kept
+    among equals: a group cut to _MAX_FACTS then asks for as many files as its figures were sent in."""
+    out, seen = [], set()
+    for t in told:
+        if not {t[3], t[4]} <= seen:
+            out.append(t)
+            seen |= {t[3], t[4]}
+    return out + [t for t in told if t not in out]
 
 
 def _day_numbers(told: list) -> set[float]:
@@ -91,14 +117,17 @@ def chronology_tasks(graph: Graph, limit: int = 5) -> list[Task]:
     client_name = next(o.name for o in world.plan.organisations if o.id == client)
     sent = {}
     for f in world.plan.facts:
-        if graph.quantities.get(f.id) is not None and (s := first_sent(graph, f, {client})) is not None:
+        if graph.quantities.get(f.id) is not None and _readable(f) and (s := first_sent(graph, f, {client})) is not None:
             m, path, carrier = s
             sent[f.id] = (f, m.sent_at.astimezone(tz).date(), name_of.get(m.sender, m.sender), path, carrier)
     made, seen = [], set()
     for kind, ids in _groups(graph):
         # a derived figure the client was never sent stands for the figures it is worked from, which it may have been
         ids = [x for i in ids for x in ([i] if i in sent or not graph.fact(i).formula else references(graph.fact(i).formula))]
-        told = [sent[i] for i in dict.fromkeys(ids) if i in sent][:_MAX_FACTS]
+        told = [sent[i] for i in dict.fromkeys(ids) if i in sent]
+        if kind == "paper":  # of a paper's figures, those the client had in different mails first: the ones to look up
+            told = _spread(told)
+        told = told[:_MAX_FACTS]
         key = frozenset(f.id for f, *_ in told)
         # two figures of one amount (a sublimit and the payable it caps, both USD 1,500,000) cannot be told apart
         # by their days: each one's day reads as the other's misdated (fire-coverage: the oracle scored 0.47)
@@ -166,7 +195,7 @@ def _task(graph: Graph, client: str, kind: str, head: str, told: list, files: li
               f"{_when(last)}, {span_text} later.\nAnswer: {span_text}")
     derived = head in {f.id for f in facts} and graph.fact(head).formula
     what = {"derived": f" ({the(graph.fact(head))} and figures it is worked from)" if derived else "",
-            "pair": " (two figures weighed against each other)", "pairs": ""}[kind]
+            "pair": " (two figures weighed against each other)", "pairs": "", "paper": ""}[kind]
     ids = [f.id for f in facts]
     marks = ", ".join("?" * len(ids))
     shown_in = sorted({c for *_, c in told} | {p for *_, p, _ in told})
