@@ -69,22 +69,25 @@ def _fail(fid: str, field: str, message: str) -> Exception:
 # ---------------------------------------------------------------- what a task needs
 
 
-def cover(graph: Graph, fact_ids: list[str]) -> tuple[list[str], list[str]] | None:
-    """The fewest files (and, among those, apps) that carry every fact; None when one is carried nowhere.
+def cover(graph: Graph, fact_ids: list[str], avoid: set[str] | frozenset[str] = frozenset()
+          ) -> tuple[list[str], list[str]] | None:
+    """The fewest files (and, among those, apps) that carry every fact; None when one is carried nowhere. Files of
+    `avoid` (a superseded draft, where the figures that govern are not to be read) carry nothing.
 
     Exact for the handful of facts a task reads: tries every set of apps from the smallest, then a
     greedy set cover of files within it.
     """
     need = [f for f in dict.fromkeys(fact_ids)]
-    if any(f not in graph.carriers for f in need):
+    carriers = {f: [(p, k) for p, k in graph.carriers.get(f, []) if p not in avoid] for f in need}
+    if not all(carriers.values()):
         return None
-    apps = sorted({app_of(k) for f in need for _, k in graph.carriers[f]})
+    apps = sorted({app_of(k) for f in need for _, k in carriers[f]})
     for size in range(1, len(apps) + 1):
         for chosen in itertools.combinations(apps, size):
-            allowed = {f: {p for p, k in graph.carriers[f] if app_of(k) in chosen} for f in need}
+            allowed = {f: {p for p, k in carriers[f] if app_of(k) in chosen} for f in need}
             if all(allowed.values()):
                 files = _greedy_cover(allowed)
-                used = sorted({app_of(k) for f in need for p, k in graph.carriers[f] if p in files})
+                used = sorted({app_of(k) for f in need for p, k in carriers[f] if p in files})
                 return files, used
     return None
 
@@ -591,20 +594,21 @@ def _misbound(fact: LedgerFact, q: Quantity) -> Criterion:
 
 
 def what_if_against_tasks(graph: Graph, limit: int = 2) -> list[Task]:
-    """Change an input of a derived figure and weigh the result against the figure it is compared with."""
-    tasks, used = [], set()
+    """Change an input of a derived figure and weigh the result against the figure it is compared with: of the pairs
+    that make one (each derived figure changed once), those whose figures sit in three files or more first, the most
+    telling first among them."""
+    made, used = [], set()
     for big, small in exceed_pairs(graph):
-        if len(tasks) >= limit:
-            break
         for x, other in ((big, small), (small, big)):
             if not x.formula or x.id in used:
                 continue
             task = _what_if_against(graph, x, other)
             if task is not None:
-                tasks.append(task)
+                made.append((x.id, task))
                 used.add(x.id)
                 break
-    return tasks
+    order = sorted(range(len(made)), key=lambda i: (len(made[i][1].needs.files) < 3, i))
+    return [made[i][1] for i in sorted(order[:limit])]
 
 
 def _what_if_against(graph: Graph, x: LedgerFact, other: LedgerFact) -> Task | None:
@@ -1129,6 +1133,18 @@ def reconcile_tasks(graph: Graph) -> list[Task]:
             continue
         files = sorted({min(carriers[k])[0] for k in keys})
         apps = sorted({app_of(dict(carriers[k])[min(carriers[k])[0]]) for k in keys})
+        # A derived figure that governs is shown with the figures it is worked from, read where they stand now (not
+        # in the superseded draft beside it): which figure governs is judged by its working, not by which paper is
+        # latest (hospital: the extrapolation of USD 4,813,776 from the sample overpayment, sample and population).
+        working = working_inputs(graph, fact.id)
+        inputs = [x for x in working if graph.quantities.get(x) is not None][:6]
+        drafts = {a.path for a in world.plan.artifacts if a.distractor is not None}
+        found = cover(graph, [fact.id, *inputs], avoid=drafts) if inputs else None
+        if found is not None:
+            files = sorted({*(min(carriers[k])[0] for k in keys[1:]), *found[0]})
+            apps = sorted({*(app_of(dict(carriers[k])[min(carriers[k])[0]]) for k in keys[1:]), *found[1]})
+        else:
+            inputs = []
         latest = rivals_[-1] if fact.earlier else rivals_[0]
         move = Quantity(q_now.kind, abs(q_now.amount - latest[1].amount), q_now.currency, q_now.unit)
         if in_room(graph, move):
@@ -1138,12 +1154,17 @@ def reconcile_tasks(graph: Graph) -> list[Task]:
         for _, (d, _input, path, kind) in bases:
             files, apps = sorted({*files, path}), sorted({*apps, app_of(kind)})
         allowed = [_num(q_now)] + [_num(r[1]) for r in rivals_] + [_num(quantity_of(d.value)) for _, (d, *_) in bases]
+        allowed += [_num(graph.quantities[x]) for x in inputs]
         criteria = [Criterion(id="movement", weight=2.0,
                               description=f"gives how far {the(fact)} moved from {latest[0]} to {fact.text}: {shown(move)}",
                               check=Check(type="answer_final", allowed=allowed, **value_check(move),
                                           expect="down" if q_now.amount < latest[1].amount else None)),
                     Criterion(id="governing_figure", weight=2.0, description=f"states {fact.text} as the figure that governs now",
                               check=Check(type="answer_mentions", **value_check(q_now, fact.text)))]
+        criteria += [Criterion(id=f"input_{x}", weight=0.5, description=f"shows the input {the(graph.fact(x))}: "
+                                                                       f"{graph.fact(x).text}, or a step it feeds",
+                               check=Check(type="answer_states_any", **_shown_by(graph, x, working[x])))
+                     for x in inputs]
         criteria += [Criterion(id=f"names_{r[3]}", weight=1.0,
                                description=f"names {r[0]} ({r[2]}) and sets it aside",
                                check=Check(type="answer_mentions_set_aside", **value_check(r[1], r[0])))
@@ -1170,17 +1191,20 @@ def reconcile_tasks(graph: Graph) -> list[Task]:
                                        check=Check(type="answer_asserts_current", **value_check(q_d, d.text))))
         why = {r[3]: f" It was worked from the earlier {d.text} ({short_label(d.label)}) for {the(inp)}, which is "
                      f"superseded. {the(inp, capital=True)} now stands at {inp.text}." for r, (d, inp, _, _) in bases}
-        answer = (f"{the(fact, capital=True)} that governs now is {fact.text}. "
+        worked = (" It is worked from " + "; ".join(f"{the(graph.fact(x))}, {graph.fact(x).text}" for x in inputs)
+                  + "." if inputs else "")
+        answer = (f"{the(fact, capital=True)} that governs now is {fact.text}.{worked} "
                   + " ".join(f"The earlier {r[0]} ({r[2]}) is superseded.{why.get(r[3], '')}" for r in rivals_)
                   + f" The move between the two is {shown(move)}."
                   + f"\nAnswer: {shown(move)}")
         tasks.append(Task(
             id=f"reconcile-{fact.id}", world_id=world.world_id, kind="reconcile", tags=["judgement", "multi_hop"],
             instruction=(f"In the data room of {world.plan.title}, {the(fact)} appears with more than one figure. "
-                         f"Which figure governs now? Name each other figure the room gives for it, say what it was "
+                         f"Which figure governs now{', and what figures is it worked from' if inputs else ''}? "
+                         f"Name each other figure the room gives for it, say what it was "
                          f"and why it no longer applies, and how far the figure moved from the last superseded one to the one that "
                          f"governs (your final figure). {_ask()}"),
-            needs=Needs(files=files, facts=[fact.id], apps=apps),
+            needs=Needs(files=files, facts=[fact.id, *inputs], apps=apps),
             reference=Reference(answer=answer, sql="""select count(distinct coalesce(m.distractor, m.expected))
                 from fact_mentions m where m.fact_id = ? and m.found""", params=[fact.id], expect=[[float(len(keys))]]),
             rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),
@@ -1479,9 +1503,17 @@ def graph_tasks(world: World, user: str) -> list[Task]:
     tasks += reconcile_tasks(graph)
     tasks += first_told_tasks(graph)
     pairs = exceed_pairs(graph)
+    lead = None
     if pairs:
-        big, small = pairs[0]
-        tasks.append(reply_task(graph, big, small, user))
+        # The reply goes on the most telling pair it takes three files or more to answer (the message and the papers
+        # behind both figures), as further replies do: a pair one sheet holds asks nothing a reply adds (hospital: the
+        # denial rate beside its service level, both on the denials log, was a two-file reply); else on the first.
+        replies = [(p, reply_task(graph, *p, user)) for p in pairs]
+        lead, first_reply = next(((p, t) for p, t in replies if t is not None and len(t.needs.files) >= 3),
+                                 replies[0])
+        tasks.append(first_reply)
+        if lead != pairs[0] and replies[0][1] is not None:  # the reply on the first pair is a warm-up
+            tasks.append(replies[0][1].model_copy(update={"tags": ["warmup", *replies[0][1].tags]}))
         parts = memo_parts(graph, pairs)
         if parts:
             tasks.append(memo_task(graph, parts))
@@ -1490,7 +1522,7 @@ def graph_tasks(world: World, user: str) -> list[Task]:
     for family in kind_tasks.families("pair_tasks"):  # a kind's deliverable on the pairs (chat: a post of the second)
         tasks += family.pair_tasks(graph, pairs, user)
     # (the second pair's post goes to the team's channel; a reply on it goes to the client, who reads no channel)
-    tasks += further_replies(graph, pairs[1:], user)
+    tasks += further_replies(graph, [p for p in pairs if p != lead], user)
     from worldsmith.environments.review_tasks import review_tasks  # these build on this module's makers
     from worldsmith.environments.sheet_tasks import sheet_tasks
 

@@ -614,8 +614,15 @@ def make_tasks(world: World, user: str | None = None, warmups: bool = False) -> 
     tasks = graph_tasks(world, user)
     # A task one file answers in full (every input it reads in one sheet or paper) is a warm-up, whatever it asks:
     # kept apart with the lookups, so a world's task set is made of tasks that read across its files.
-    deep = [t for t in tasks if len(t.needs.files) >= 2]
+    # So is every what-if but the first whose inputs sit in two files only: a workbook and the paper beside it, read
+    # again with another input changed, asks one reading twice (licence audit: five what-ifs, each off two papers,
+    # held the median files needed at 2); a what-if whose inputs sit in three files or more is asked in full.
+    # (a maker may tag a task a warm-up itself: the reply on a pair one sheet holds, where another pair's reads more)
+    shallow = [t.id for t in tasks if t.kind == "what_if" and len(t.needs.files) == 2][1:]
+    shallow += [t.id for t in tasks if "warmup" in t.tags]
+    deep = [t for t in tasks if len(t.needs.files) >= 2 and t.id not in shallow]
     if not warmups:
         return deep
-    one_file = [t.model_copy(update={"tags": ["warmup", *t.tags]}) for t in tasks if len(t.needs.files) < 2]
+    one_file = [t.model_copy(update={"tags": ["warmup", *(x for x in t.tags if x != "warmup")]}) for t in tasks
+                if len(t.needs.files) < 2 or t.id in shallow]
     return deep + one_file + warmup_tasks(world, user)

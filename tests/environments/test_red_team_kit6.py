@@ -258,14 +258,18 @@ def test_a_superseded_paper_explained_as_withdrawn_passes(construction, tmp_path
     world, tasks = construction
     task = tasks["reconcile-loss_expense_claim"]
     final = task.solution.answer.rsplit("Answer: ", 1)[1]
+    # the claim is worked out from its heads: the task asks for them too (issue 16: the governing figure and its inputs)
+    worked = " It is worked from " + "; ".join(world.facts[f].text for f in task.needs.facts[1:]) + "."
     for i, text in enumerate([
             "The revised claim of June 2, 2026 (USD 1,500,000) governs. The first notice of claim (USD 1,850,000) was "
-            f"withdrawn and replaced by the revised claim, so it no longer applies. The claim came down by {final}.",
+            f"withdrawn and replaced by the revised claim, so it no longer applies. The claim came down by {final}."
+            + worked,
             "The figure that governs is USD 1,500,000, from the revised notice of June 2, 2026. The first claim letter "
-            f"(USD 1,850,000) is superseded: it was replaced by the revised notice. The claim came down by {final}."]):
+            f"(USD 1,850,000) is superseded: it was replaced by the revised notice. The claim came down by {final}."
+            + worked]):
         assert _score(world, task, tmp_path / f"r{i}", f"{text}\nAnswer: {final}") == 1.0, text[:50]
     retracted = (f"The figure that governs is USD 1,500,000; the first claim letter (USD 1,850,000) is superseded. "
-                 f"The move is {final}.\nAnswer: {final}\nThe above is withdrawn.")
+                 f"The move is {final}.{worked}\nAnswer: {final}\nThe above is withdrawn.")
     assert _score(world, task, tmp_path / "withdrawn", retracted) < 1.0
 
 

@@ -50,7 +50,9 @@ def test_a_draft_set_aside_in_prose_and_a_move_with_no_direction_word_pass(dilig
     now, move = _check(task, "governing_figure").values[0], _check(task, "movement").values[0]
     old = next(c.check.values[0] for c in task.rubric.criteria if c.id.startswith("names_"))
     draft = next(c.check.values[0] for c in task.rubric.criteria if c.id.startswith("traces_"))
-    head = f"The figure that governs now is {now}. "
+    # the valuation is derived: the task asks for the figures it is worked from too (issue 16)
+    worked = "; ".join(f"{world.facts[f].label or f}: {world.facts[f].text}" for f in task.needs.facts[1:])
+    head = f"The figure that governs now is {now}. It is worked from {worked}. "
     right = [
         f"{head}The other figure is {old}, from the valuation run on the QoE draft v1 (EBITDA {draft}); it was "
         f"replaced by the final QoE report. The figure moved by {move}.\nAnswer: {move}",

@@ -95,9 +95,18 @@ def test_a_reconciliation_sets_the_superseded_figures_aside(legal, tmp_path):
     draft = next(d for d in world.distractors if d.fact == "liability_cap")
     move = f"USD {cap.value.amount - draft.value.amount:,.0f}"
     session = Session(world, tmp_path / "s")
-    good = (f"The cap that governs is {cap.text}. The draft figure of {draft.text} was superseded by the final memo."
-            f"\nAnswer: {move}")
+    # the cap is derived: the task asks for the figures it is worked from too (issue 16: the governing figure and its
+    # inputs), read where they stand now, not in the superseded draft
+    inputs = [world.facts[f] for f in task.needs.facts[1:]]
+    assert inputs and "worked from" in task.instruction
+    drafts = {a.path for a in world.plan.artifacts if a.distractor is not None}
+    assert len(task.needs.files) >= 3 and set(task.needs.files) & drafts
+    worked = " It is worked from " + "; ".join(f"{f.label or f.id}, {f.text}" for f in inputs) + "."
+    good = (f"The cap that governs is {cap.text}.{worked} The draft figure of {draft.text} was superseded by the final "
+            f"memo.\nAnswer: {move}")
     assert grade(task, session, good).score == 1.0
+    bare = f"The cap that governs is {cap.text}. The draft figure of {draft.text} was superseded.\nAnswer: {move}"
+    assert grade(task, session, bare).score < 1.0
     relies = f"The cap that governs is {draft.text}; {cap.text} came later.\nAnswer: {move}"
     assert grade(task, session, relies).score < 1.0
 
