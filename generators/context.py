@@ -36,6 +36,21 @@ class PersonRef(BaseModel):
     seniority: str = Field("", description="junior, mid, senior or executive: who gives work to whom")
 
 
+class InputRef(BaseModel):
+    """An input of a derived figure as the ledger holds it on an artifact's day: its label, value, since when, and
+    where it is read."""
+
+    model_config = _STRICT
+    label: str
+    text: str
+    since: dt.date | None = None
+    source: str = ""
+    by: str = Field("", description="the organisation whose paper first sets the input out")
+    paper: str = Field("", description="the title of the document that first sets the input out, dated by the day")
+    paper_day: dt.date | None = None
+    working: str = Field("", description="the input's own formula with its inputs' values, where it is derived")
+
+
 class FactRef(BaseModel):
     """A fact an artifact must carry, with the exact text to write."""
 
@@ -53,6 +68,19 @@ class FactRef(BaseModel):
                                            "never written as unchanged or still so")
     past: bool = Field(False, description="a date already gone by on this artifact's day: write it as past (the "
                                           "target was, the expiry passed), never as still ahead")
+    since: dt.date | None = Field(None, description="the day the value this artifact carries took hold (the ledger's "
+                                                    "date for it): news from that day on, never before")
+    source_day: dt.date | None = Field(None, description="the date of the sheet that `source` names")
+    working: str = Field("", description="reason with each input's value on this artifact's day, as the ledger holds "
+                                         "it: how the figure is worked out")
+    inputs: list[InputRef] = Field(default_factory=list, description="the figure's inputs on this artifact's day")
+    superseded: str = Field("", description="the label of a superseded value of this fact whose paper is dated on or "
+                                            "before this artifact's day (a draft the current figure replaced)")
+    superseded_text: str = Field("", description="that superseded value, as its paper wrote it")
+    paper: str = Field("", description="the title of the document that establishes the fact, dated on or before this "
+                                       "artifact's day ('' where none is)")
+    paper_by: str = Field("", description="that document's author's organisation")
+    paper_day: dt.date | None = Field(None, description="that document's date")
 
 
 class PaperDue(BaseModel):
@@ -226,9 +254,10 @@ def org_refs(plan: WorldPlan) -> list[OrgRef]:
 _OPS = {ast.Add: "plus", ast.Sub: "less", ast.Mult: "times", ast.Div: "divided by"}
 
 
-def fact_reason(plan: WorldPlan, fact) -> str:
+def fact_reason(plan: WorldPlan, fact, day: dt.date | None = None) -> str:
     """A fact's formula over the labels of its inputs ('the removal costs plus the natural resource damages'), or ''
-    when it has none or uses what cannot be said in words."""
+    when it has none or uses what cannot be said in words. With a day, each input with the value it held that day
+    ('the removal costs of USD 61,350,000 plus ...'; '' when an input had none)."""
     if not fact.formula:
         return ""
     ids = plan.__dict__.get("_fact_labels")
@@ -237,7 +266,12 @@ def fact_reason(plan: WorldPlan, fact) -> str:
 
     def said(node) -> str:
         if isinstance(node, ast.Name) and node.id in ids:
-            return ids[node.id]
+            if day is None:
+                return ids[node.id]
+            held = plan.fact(node.id).on(day)
+            if held is None:
+                return _fail()
+            return f"{ids[node.id]} ({held[1]})" if held[0].type == "percent" else f"{ids[node.id]} of {held[1]}"
         if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
             return f"{said(node.left)} {_OPS[type(node.op)]} {said(node.right)}"
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 2:
@@ -250,6 +284,40 @@ def fact_reason(plan: WorldPlan, fact) -> str:
         return said(ast.parse(fact.formula, mode="eval").body)
     except (SyntaxError, ValueError):
         return ""
+
+
+def named_has(fact) -> bool:
+    return bool(fact.formula)
+
+
+def fact_inputs(plan: WorldPlan, fact, day: dt.date) -> list[InputRef]:
+    """A derived figure's inputs as held on `day`: label, value, the day that value took hold, and the sheet line
+    that shows it ('' where none does); [] when it has no formula or an input had no value that day."""
+    try:
+        names = [n.id for n in ast.walk(ast.parse(fact.formula or "", mode="eval")) if isinstance(n, ast.Name)]
+    except SyntaxError:
+        return []
+    out: list[InputRef] = []
+    for name in dict.fromkeys(names):
+        if name not in {f.id for f in plan.facts}:
+            continue
+        other = plan.fact(name)
+        held = other.on(day)
+        if held is None:
+            return []
+        since = max([p.since for p in other.earlier if p.since <= day]
+                    + ([other.known_from] if other.known_from and other.known_from <= day else []), default=None)
+        source = fact_source(plan, name, day, held[1]) if held[0].type in ("money", "number", "percent") else ""
+        first = plan.establishing(name)
+        by = plan.person(plan.artifact(first[0]).author).organisation if first else ""
+        by = next((o.name for o in plan.organisations if o.id == by), "")
+        doc = next((plan.artifact(a) for a in first if plan.artifact(a).kind == "document"), None)
+        when = artifact_day(doc) if doc is not None else None
+        paper = doc.title if doc is not None and when is not None and when <= day and \
+            (at := other.on(when)) is not None and at[1] == held[1] else ""
+        out.append(InputRef(label=fact_label(other), text=held[1], since=since, source=source, by=by, paper=paper,
+                            paper_day=when if paper else None, working=fact_reason(plan, other, day)))
+    return out
 
 
 def _share_of(share: str, base: str) -> str:
@@ -267,6 +335,11 @@ def fact_source(plan: WorldPlan, fact_id: str, day: dt.date, text: str) -> str:
     """Where a fact's value can be read on `day`: 'the "Total claims" line of the Damages schedule', in the latest
     sheet dated on or before the day whose line shows that value; '' when none does. (By the line's label, not its
     row number, which the sheet's look decides.)"""
+    return fact_source_dated(plan, fact_id, day, text)[1]
+
+
+def fact_source_dated(plan: WorldPlan, fact_id: str, day: dt.date, text: str) -> tuple[dt.date | None, str]:
+    """(the sheet's date, fact_source()): where a fact's value can be read on `day`, and the date of that sheet."""
     index = plan.__dict__.get("_fact_lines")
     if index is None:
         index = {}
@@ -284,7 +357,7 @@ def fact_source(plan: WorldPlan, fact_id: str, day: dt.date, text: str) -> str:
         held = plan.fact(fact_id).on(date) if date <= day else None
         if held is not None and held[1] == text and (best is None or date > best[0]):
             best = (date, f'the "{name}" line of the {title}')
-    return best[1] if best else ""
+    return best if best else (None, "")
 
 
 def voice_of(occupation: Occupation) -> Voice:
@@ -701,6 +774,21 @@ def file_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
             "cited_figures": cited_figures(plan, spec)}
 
 
+def superseded_of(plan: WorldPlan) -> dict[str, list]:
+    """By fact id, its distractors with the day of the artifact that carries each (indexed once per plan)."""
+    index = plan.__dict__.get("_superseded")
+    if index is None:
+        index = {}
+        made = {a.distractor: a for a in plan.artifacts if getattr(a, "distractor", None)}
+        for d in plan.distractors:
+            at = made.get(d.id)
+            when = artifact_day(at) if at is not None else None
+            if when is not None:
+                index.setdefault(d.fact, []).append((d, when))
+        plan.__dict__["_superseded"] = index
+    return index
+
+
 def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done: dict[str, Content]) -> ArtifactContext:
     """The context for one artifact, given the content of the artifacts it depends on."""
     author = plan.person(spec.author)
@@ -723,8 +811,33 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
             # in a composer nor in a model's prompt: the bare subject stands in for such a statement.
             statement = subject_of(fact.id)
         if distractor is None or distractor.fact != fact_id:
-            named.update(reason=fact_reason(plan, fact),
-                         source=fact_source(plan, fact_id, day, text) if value.type in ("money", "number", "percent") else "")
+            source_day, source = fact_source_dated(plan, fact_id, day, text) \
+                if value.type in ("money", "number", "percent") else (None, "")
+            named.update(reason=fact_reason(plan, fact), source=source, source_day=source_day,
+                         working=fact_reason(plan, fact, day) if day is not None else "",
+                         inputs=fact_inputs(plan, fact, day) if day is not None and named_has(fact) else [])
+            if day is not None:
+                # the day the value carried took hold: the latest of the ledger's changes on or before this day
+                named["since"] = max([p.since for p in fact.earlier if p.since <= day]
+                                     + ([fact.known_from] if fact.known_from and fact.known_from <= day else []),
+                                     default=None)
+        if day is not None and (distractor is None or distractor.fact != fact_id):
+            # the paper that sets the fact out, where it is dated by this day: what a note to the client cites
+            for other in plan.establishing(fact_id):
+                doc = plan.artifact(other)
+                when = artifact_day(doc)
+                if doc.kind == "document" and doc.id != spec.id and when is not None and when <= day \
+                        and plan.distractor_of(doc) is None and (held := fact.on(when)) is not None and held[1] == text:
+                    by = plan.person(doc.author).organisation
+                    named.update(paper=doc.title, paper_day=when,
+                                 paper_by=next((o.name for o in plan.organisations if o.id == by), ""))
+                    break
+        if day is not None and distractor is None:
+            # a superseded value of the fact whose paper is out by this day: a note says the figure replaced it
+            for d, when in superseded_of(plan).get(fact_id, []):
+                if when <= day:
+                    named.update(superseded=d.label, superseded_text=d.text)
+                    break
         if value.type == "date" and day is not None and value.value < day:
             named["past"] = True  # an October 23 email does not still work to an October 16 signing target
         changed = [fact.first_known()] + [p.since for p in fact.earlier[1:]] + \

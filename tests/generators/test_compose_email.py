@@ -121,12 +121,12 @@ def test_lengths_stay_in_the_range_of_real_mail():
     # between colleagues a mail is short and says the point: no paper pasted below it (read 10: "a longer report"
     # with its options block and observations, sent to a colleague)
     assert all(n <= 300 for n in lengths), lengths
-    # to the client it advises, an adviser's opener that may be long mostly is (LONG_FORM_SHARE): a note of what the
-    # work concludes with the paper below it for its detail; some stay short notes
+    # to the client it advises, an adviser's opener says what the work concludes and where the paper is; the paper
+    # itself is never pasted below it (blind read 13: "a longer report pasted below" was the worst file of three
+    # worlds in five)
     to_client = [len(compose_email(email_context("new", seed=seed, facts=[CAP, DEADLINE], to=[RUTH])
                                    .model_copy(update={"organisations": _ORGS})).body.split()) for seed in range(60)]
-    assert 3 <= sum(n > 300 for n in to_client) <= 60 * LONG_FORM_SHARE, to_client
-    assert sum(n <= 250 for n in to_client) >= 60 * (1 - LONG_FORM_SHARE) * 0.8, to_client
+    assert all(n <= 300 for n in to_client), to_client
 
 
 def test_long_form_openers_carry_every_fact_and_no_placeholders():
@@ -134,9 +134,9 @@ def test_long_form_openers_carry_every_fact_and_no_placeholders():
     for seed in range(80):
         ctx = email_context("new", seed=seed, distractor_label="superseded draft" if seed % 3 == 0 else None,
                             voice=[FINANCE_VOICE, FORMAL_VOICE][seed % 2], to=[RUTH, SAM][: 1 + seed % 2])
-        ctx = ctx.model_copy(update={"organisations": _ORGS})  # (a paper goes below a note to the client alone)
+        ctx = ctx.model_copy(update={"organisations": _ORGS})  # (the advice note to the client)
         body = compose_email(ctx).body
-        if len(body.split()) > 300:
+        if len(body.split()) > 60:
             long.append((ctx, body))
     assert len(long) >= 5
     for ctx, body in long:

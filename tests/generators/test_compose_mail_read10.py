@@ -209,7 +209,7 @@ def test_no_options_block_in_a_paper_below_a_note_unless_the_thread_asks_for_opt
         body = compose_email(email_context("new", seed=seed, to=[RUTH]).model_copy(update={"organisations": orgs})).body
         pasted += len(body.split()) > 300
         assert not re.search(r"^Options$|Option [A-D]\b", body, re.M), body
-    assert pasted  # the client is still sent the paper
+    assert not pasted  # nor is the client sent the paper pasted into the mail (blind read 13)
 
 
 def test_no_rights_reserved_where_there_is_no_other_side_and_no_yes_to_a_question_never_asked():

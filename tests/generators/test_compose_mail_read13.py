@@ -5,6 +5,35 @@ import re
 
 from worldsmith.generators.compose.bank import bank
 from worldsmith.generators.kinds.chat.compose import paper_name
+from tests.generators.context_fixture import CAP, DEADLINE, RUTH, email_context
+from tests.generators.test_compose_email import _ORGS
+from worldsmith.generators.kinds.email.compose import compose_email
+
+
+_PASTED = re.compile(r"pasted below|copied below|is below|below\b.*\b(?:note|report|write-up)|follows[.:]?$|"
+                     r"^(?:Executive Summary|Summary|Background|Analysis|Risks|Recommendations?|Findings|Scope)$|"
+                     r"second risk|timeline below|table below|[Ss]ection by section", re.M)
+
+
+def _to_client(seed: int, facts=None) -> str:
+    ctx = email_context("new", seed=seed, facts=facts or [CAP, DEADLINE], to=[RUTH])
+    return compose_email(ctx.model_copy(update={"organisations": _ORGS})).body
+
+
+def test_an_advice_note_to_the_client_points_to_its_paper_and_never_pastes_it():
+    labelled = CAP.model_copy(update={"label": "the liability cap"})
+    bodies = [_to_client(seed, [labelled, DEADLINE]) for seed in range(80)]
+    for body in bodies:
+        assert not _PASTED.search(body), body
+        assert len(body.split()) <= 400, body
+        # no one-line 'conclusion' of the paper that says a figure the note has given again (blind read 14)
+        assert not re.search(r"(?:conclusion is|lands on|same view:|puts) the liability cap at", body), body
+    # the paper is offered (or attached) where the note sums it up
+    pointed = [b for b in bodies if re.search(r"\b(?:note|memo|report|write-up)\b[^.]*\b(?:attached|send|working|"
+                                              r"if you want)", b)]
+    assert len(pointed) >= 10
+    # with no attachment the paper is never said to be attached
+    assert not any("attached" in b.lower() for b in bodies)
 
 
 def test_no_section_frame_promises_what_is_not_there_or_counts_a_second_with_no_first():

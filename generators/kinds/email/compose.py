@@ -6,7 +6,8 @@ import re
 
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import agree, fact_sentence, fixed
-from worldsmith.generators.compose.longform import long_body, long_kinds
+from worldsmith.generators.compose.advice import attendees, substance, title_day, work_day
+from worldsmith.generators.compose.longform import long_kinds
 from worldsmith.generators.compose.parties import across, client_of, home, opponent, org
 from worldsmith.generators.compose.week import STANDING, fixed_event, has_plan, note_lines, passed_plan, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end, tidy, \
@@ -737,7 +738,10 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
 
     if spec.mode == "new" and ctx.week is not None and not ctx.distractor_label:
         return _weekly_note(pick, ctx, values, subject, hello)
-    if spec.mode == "new" and pick.chance(LONG_FORM_SHARE) and long_kinds(ctx):
+    # (an adviser's note to its client always gives its advice in full: the other path's 'A few numbers to anchor the
+    # discussion ... nothing more' under 'Revised price: holding 12.5x on QoE EBITDA' advised nothing, read 14)
+    if spec.mode == "new" and long_kinds(ctx) and (_writes_as(ctx) == "client" and "minutes" not in long_kinds(ctx)
+                                                   or pick.chance(LONG_FORM_SHARE)):
         if "minutes" in long_kinds(ctx):
             return _long_form(pick, ctx, values, subject, hello)
         # a memo or a report pasted under its headings with no word of what it concludes read as a paper in the
@@ -913,17 +917,26 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
 
 
 def _long_form(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str, hello: str) -> EmailContent:
-    """A long opener: greeting, one line, a minutes/report/memo text written into the body, sign-off, signature."""
-    intro, text = long_body(pick, ctx, values)
+    """Notes of a call in mail: who was on it, each figure discussed with its working, its date and who would dispute
+    it, the due date, what was agreed, and the actions with owners and days. Never a minutes skeleton pasted into the
+    body (blind read 14: "Matters Arising ... The account here is built from the file", a table of attendees and
+    "the other side's position" in an audit with no other side)."""
+    intro = pick.fill(bank("email")["long_intros"]["minutes"], **values) or "Notes of the call below."
     asked = title_ask(pick, ctx.spec.title)
     if asked:
         intro = f"{asked} {intro}" if intro else asked
+    frames = bank("email")["advice"]["substance"]
+    present = pick.fill(frames["present"], names=attendees(ctx), Names=attendees(ctx)) or ""
+    body = substance(pick, ctx, notes=True)
+    rest = [fact_sentence(pick, f, "email") for f in ctx.facts if not any(f.text in x for x in body)]
+    steps = _next_steps(pick, ctx)
     ask = pick.fill(bank("email")["requests"], **values) if pick.chance(0.5) else None
     signed = sign_off(pick, ctx.voice, ctx.author)
     signed_full = signed.endswith(ctx.author.name)
     block = signature(pick, ctx.author, signed_full)
     gap = "\n" if signed_full else "\n\n"
-    parts = [hello, intro, text, *([ask] if ask else []), signed + gap + block]
+    parts = [hello, intro, present, *body, " ".join(rest), *([] if any("\n- " in x for x in body) else [steps]),
+             *([ask] if ask else []), signed + gap + block]
     return EmailContent(subject=subject, body="\n\n".join(p for p in parts if p).strip() + "\n")
 
 
@@ -950,6 +963,11 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     paper is there for whoever wants the detail), before the sign-off."""
     frames = bank("email")["advice"]
     role = _writes_as(ctx)
+    # one day the whole note works to: the one its title asks for ('decision needed by Thursday' was answered
+    # 'before Monday morning', read 14), else a few working days on, before any due date it names
+    by = work_day(pick, ctx)
+    values = dict(values, day=f"{by:%A}" if title_day(ctx) or (by - ctx.spec.sent_at.date()).days < 6
+                  else (f"{by:%B} {by.day}" if ctx.locale == "en_US" else f"{by.day} {by:%B}"))
     # the note is about its figures, the work's result, not about the vessel's name or a date long fixed
     figures = [f.label for f in ctx.facts if f.label and f.value.type in ("money", "number", "percent")]
     figures = [x for x in figures if x not in ctx.settled_labels] or figures
@@ -966,6 +984,14 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     said: list[str] = []
     if ctx.distractor_label:
         said.append(pick.fill(bank("email")["distractor_notes"], **values) or "")
+    # to the client, the advice itself: each figure with its working, its date, who would dispute it and why, what
+    # it means for the client and who does what by when, in the note's own paragraphs (never a paper pasted below)
+    kind = pick.one([k for k in long_kinds(ctx) if k != "minutes"] or ["memo"]) if paper else "memo"
+    name = {"report": pick.one(["report", "write-up"]), "memo": pick.one(["note", "memo"])}.get(kind, "note")
+    advice = substance(pick, ctx, client=paper, by=by)
+    if advice:
+        # a fact no paragraph of the advice carries (a name, a past date, a decision) is said as it is
+        facts = [f for f in facts if not any(f.text in x for x in advice)]
     for i, f in enumerate(facts):
         said.append(fact_sentence(pick, f, "email", lead=i > 0 and pick.chance(0.3)))
         move = bank("email")["moves"]
@@ -980,8 +1006,13 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     still = [x for x in ctx.thread_labels if x not in have and x not in ctx.settled_labels]
     label = still[0] if still else (pick.one(sorted(have - set(ctx.settled_labels))) if have - set(ctx.settled_labels)
                                     else "")
-    if still:
+    # the advice goes before the point still open and the ask; its recommendation names that point, so neither the
+    # open line nor the ask says it a third time
+    paragraphs.extend(advice)
+    if still and not any(still[0] in x for x in advice):
         paragraphs.append(pick.fill(frames["open"], **dict(values, label=still[0])) or "")
+    if advice:
+        label = ""
     steps = _next_steps(pick, ctx) if role == "team" and task_owners(ctx) and pick.chance(0.6) else ""
     if steps:
         paragraphs.append(steps)
@@ -989,19 +1020,23 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         pool = [x for x in frames["asks"][key] if label or "{label}" not in x]
         paragraphs.append(pick.fill(pool, **dict(values, label=label)) or "")
     if paper:
-        # the paper is for the client whoever it is addressed to: a client copied in is its first reader (the
-        # memo below a partner's note to his associate and a co-adviser said "Julia wants us to check")
-        principal_ = client_of(ctx)
-        first = [p for p in ctx.to + ctx.cc if principal_ and p.organisation == principal_][:1]
-        kind, text = long_body(pick, ctx.model_copy(update={"to": first + [p for p in ctx.to if p not in first]}),
-                               values, intro=False)
-        paragraphs += [pick.fill(frames["below"][kind], **values) or "The full note follows.", text]
+        # where the paper is: attached where the message carries it, else offered (never pasted below: blind read 14)
+        paragraphs.append(_paper_pointer(pick, ctx, name, values))
     signed = sign_off(pick, ctx.voice, ctx.author)
     signed_full = signed.endswith(ctx.author.name)
     block = signature(pick, ctx.author, signed_full) if pick.chance(0.8) or signed_full else ""
     gap = "\n" if signed_full else "\n\n"
     parts = [hello, *[cap_first(p) for p in paragraphs if p], signed + (gap + block if block else "")]
     return EmailContent(subject=subject, body="\n\n".join(p for p in parts if p).strip() + "\n")
+
+
+def _paper_pointer(pick: Picker, ctx: ArtifactContext, name: str, values: dict[str, str]) -> str:
+    """One sentence in place of a pasted paper: where it is, attached where the message carries it, otherwise
+    offered, never claimed to be below or in a room it is not in (and no 'conclusion' that restates a figure the
+    note has given with its working)."""
+    frames = bank("email")["advice"]["pointer"]
+    where = "attached" if getattr(ctx.spec, "attachments", None) else "offer"
+    return pick.fill(frames[where], **dict(values, paper=name)) or ""
 
 
 def _beat_values(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> dict[str, str]:

@@ -1,0 +1,370 @@
+"""The substance of an adviser's note to its client, in the note's own paragraphs, from the plan: for each figure the
+advice turns on, how it is worked out (its formula over its inputs), where and since when it is on the room's
+sheets, who would dispute it and on what ground, what it means for the client, and what to do, by whom and by when.
+
+Never a paper pasted into mail (blind read 14: every world's worst file was an email with a generated report in its
+body, circular filler that recited figures and their sources: "For present purposes, the papers give the vessel as
+M/T Aurelian Tide."; "Our recommendation is taking the extrapolated overpayment at USD 4,813,776 and moving straight to
+the 60-day refund deadline, so that the 60-day refund deadline is settled on the papers rather than by argument.").
+Every figure and date here is the ledger's, carried by the context; the only arithmetic is days between two of its
+dates."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from worldsmith.generators.compose.bank import Picker, bank
+from worldsmith.generators.compose.facts import agree, fixed
+from worldsmith.generators.compose.parties import client_of, neutral, opponent, principal
+from worldsmith.generators.compose.substance.common import derivation, gist, identity
+from worldsmith.generators.compose.text import cap_first, join_names, strip_end, tidy
+from worldsmith.generators.compose.voice import next_workday
+from worldsmith.generators.context import ArtifactContext, FactRef
+
+_FIGURES = ("money", "number", "percent")
+_RANK = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
+# how fact_reason joins a formula's inputs
+_OPS = re.compile(r" (?:plus|less|times|divided by) ")
+_EXTREME = re.compile(r"^the (?:greater|lesser) of (.+) and (.+)$")
+
+
+def _day(day: dt.date, locale: str) -> str:
+    """A day as mail writes it, without its year (a ledger date is written with its year; an action's day is not)."""
+    return f"{day:%B} {day.day}" if locale == "en_US" else f"{day.day} {day:%B}"
+
+
+def inputs(f: FactRef) -> list[str]:
+    """The labels of a derived figure's inputs, read from its formula in words ('the net overpayment in the sample
+    divided by the probe sample times the claims in the review period': three)."""
+    if not f.reason:
+        return []
+    parts: list[str] = []
+    for part in _OPS.split(f.reason):
+        m = _EXTREME.match(part.strip())
+        parts.extend([m.group(1), m.group(2)] if m else [part])
+    return [p.strip() for p in parts if p.strip() and not re.fullmatch(r"[\d.,%\s]+", p.strip())]
+
+
+def _due(ctx: ArtifactContext) -> FactRef | None:
+    """The due date ahead that the note's figures are to be dealt with by (a deadline, not the date of an event)."""
+    return next((f for f in ctx.facts if f.value.type == "date" and not f.past and not fixed(f) and f.label), None)
+
+
+def _days_to(ctx: ArtifactContext, f: FactRef) -> int:
+    return (f.value.value - ctx.spec.sent_at.date()).days
+
+
+def still_open(ctx: ArtifactContext) -> str:
+    """The thread's point still open on this day: a label it has that this note does not carry and is not settled."""
+    have = {f.label for f in ctx.facts}
+    return next((x for x in ctx.thread_labels if x not in have and x not in ctx.settled_labels), "")
+
+
+def _owner(ctx: ArtifactContext) -> str:
+    """Who decides for the client: its most senior person this note addresses, by first name."""
+    client = client_of(ctx)
+    theirs = [p for p in ctx.to if p.organisation == client] or [p for p in ctx.to if p.organisation != ctx.author.organisation]
+    best = max(theirs, key=lambda p: _RANK.get(p.seniority, 1), default=None)
+    return best.first_name if best is not None else ""
+
+
+def _fill(pick: Picker, frames: list[str], **values: str) -> str:
+    values = {k: v for k, v in values.items() if v}
+    for key in list(values):
+        if key[:1].islower():
+            values.setdefault(key[:1].upper() + key[1:], cap_first(values[key]))
+    out = pick.fill(frames, **values) or ""
+    return tidy(out, keep=tuple(v for v in values.values() if v[:1].islower()))
+
+
+def paper_title(title: str) -> str:
+    """A paper as a note names it: its title before a colon or a dash, 're' read as 'on', a sentence-case first
+    word in lower case ('Memo re OPA 90 limitation of liability: M/T Aurelian Tide' -> 'memo on OPA 90 limitation of
+    liability'), without a leading article (the frame gives its own)."""
+    head, *rest = re.split(r":\s+|\s+-\s+", title, maxsplit=1)
+    head = head.strip()
+    if len(head.split()) == 1 and rest:
+        # 'Minutes: Diligence kick-off with Pennock, September 1' -> 'minutes of the diligence kick-off with Pennock'
+        about = re.sub(r",?\s+[A-Z][a-z]+ \d{1,2}(?:, \d{4})?$", "", rest[0]).strip()
+        about = about[:1].lower() + about[1:] if about[1:2].islower() else about
+        head = f"{head.lower()} of the {about}"
+    head = re.sub(r"\bre\b", "on", head)
+    head = re.sub(r"^(?:the|a|an)\s+", "", head, flags=re.I)
+    words = head.split()
+    if len(words) >= 2 and words[0][:1].isupper() and not words[0].isupper() and not words[1][:1].isupper():
+        head = head[:1].lower() + head[1:]
+    return head
+
+
+def _paper(pick: Picker, ctx: ArtifactContext, f: FactRef) -> str:
+    """Which paper sets the fact out, by whom and of when."""
+    if not (f.paper and f.paper_day):
+        return ""
+    return _fill(pick, bank("email")["advice"]["substance"]["paper"], paper=paper_title(f.paper), by=f.paper_by,
+                 paper_day=_day(f.paper_day, ctx.locale), ours="our" if f.paper_by == ctx.author.organisation else "")
+
+
+def _input(pick: Picker, ctx: ArtifactContext, i) -> str:
+    """One input on the record: its value, since when and on which sheet line, the paper it comes from, and its own
+    working where it is derived too."""
+    frames = bank("email")["advice"]["substance"]
+    loc = ctx.locale
+    out = _fill(pick, frames["input_with_source" if i.source else "input"], label=i.label, text=i.text,
+                since=_day(i.since, loc), source=pick.cited(i.source) if i.source else "").rstrip(".")
+    if i.paper and i.paper_day and i.by:
+        out += ", " + _fill(pick, frames["input_paper"], by=i.by, paper=paper_title(i.paper),
+                            paper_day=_day(i.paper_day, loc)).rstrip(".")
+    if i.working:
+        out += ", " + _fill(pick, frames["input_working"], working=i.working).rstrip(".")
+    return out
+
+
+def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bool = True) -> list[str]:
+    """One figure's paragraph (how it is worked out, where and since when it is on the sheets, who would dispute it
+    and on what ground) and, where there is a due date or an open point, what it means for the client."""
+    frames = bank("email")["advice"]["substance"]
+    loc = ctx.locale
+    how = f.working or derivation(f, ctx.facts)
+    said: list[str] = []
+    if how:
+        said.append(_fill(pick, frames["derived"], label=f.label, text=f.text, how=how))
+    else:
+        clause = gist(f, ctx.facts)
+        said.append(_fill(pick, frames["given"] if clause else frames["given_bare"], label=f.label, text=f.text,
+                          gist=clause[:1].lower() + clause[1:] if clause and not clause[:2].isupper() else clause))
+    said.append(_paper(pick, ctx, f))
+    own = set(re.findall(r"\d[\d,]*\d", f.superseded_text))
+    if f.superseded and f.superseded_text and set(re.findall(r"\d{1,3}(?:,\d{3})+", f.superseded)) <= own:
+        # (only where its label quotes no other figure: a label that quotes another draft's value would write that
+        # value without that draft's label, no_contradicting_value)
+        # what the figure replaced, and why, in the words of the superseded paper's own label
+        said.append(_fill(pick, frames["superseded"], old=strip_end(f.superseded), old_text=f.superseded_text)
+                    if f.superseded_text not in f.superseded else
+                    _fill(pick, frames["superseded_bare"], old=strip_end(f.superseded)))
+    since = _day(f.since, loc) if f.since else ""
+    if f.source and f.source_day:
+        moved = f.since is not None and f.since > f.source_day
+        key = "dated_changed" if moved and since else ("dated" if how else "dated_given")
+        said.append(_fill(pick, frames[key], source=pick.cited(f.source),
+                          source_day=_day(f.source_day, loc), since=since))
+    elif since and f.since != ctx.spec.sent_at.date():
+        said.append(_fill(pick, frames["since_only"], since=since))
+    parts = [i.label for i in f.inputs] or inputs(f)
+    opp = opponent(ctx)
+    what = join_names(parts) if parts else ""
+    # an input the other side set out itself (its own demand) is no ground it can attack: that is a point for us
+    theirs = [i.label for i in f.inputs if opp and i.by and principal(ctx, i.by) == opp]
+    open_to = [x for x in parts if x not in theirs]
+    if opp and theirs:
+        said.append(_fill(pick, frames["dispute_theirs" if open_to else "dispute_all_theirs"], opp=opp, label=f.label, theirs=join_names(theirs),
+                          rest=join_names(open_to)))
+    elif opp and parts:
+        said.append(_fill(pick, frames["dispute"], opp=opp, label=f.label, inputs=what))
+    elif opp and f.label in ctx.own_labels:
+        said.append(_fill(pick, frames["dispute_own"], opp=opp, label=f.label))
+    elif not opp and parts:
+        ruling = next((o.name for o in ctx.organisations if neutral(ctx, o.name) and o.name != ctx.author.organisation),
+                      "")
+        if ruling:
+            said.append(_fill(pick, frames["neutral"], neutral=ruling, label=f.label, inputs=what))
+    # the answer to such a challenge is the record: when each input took its value, and where it is read
+    traced = [i for i in f.inputs if i.since is not None]
+    if traced and (opp or parts):
+        said.append(_fill(pick, frames["inputs_lead"]) + " " + "; ".join(_input(pick, ctx, i) for i in traced) + ".")
+    out = [" ".join(x for x in said if x)]
+    client = client_of(ctx) if meaning else ""
+    due, open_ = _due(ctx), still_open(ctx)
+    if client and due is not None and _days_to(ctx, due) > 0:
+        out.append(_fill(pick, frames["meaning_due"], client=client, label=f.label, text=f.text, dlabel=due.label,
+                         date=due.text, n=str(_days_to(ctx, due))))
+    elif client and open_:
+        out.append(agree(_fill(pick, frames["meaning_open"], client=client, label=f.label, text=f.text, open=open_),
+                         [open_, f.label]))
+    return [x for x in out if x]
+
+
+# a due date's statement that gives its ground first: "Because the overpayment was quantified on June 29, 2026, the
+# 60-day report-and-return deadline ... falls on August 28, 2026."
+_BECAUSE = re.compile(r"^(?:Because|As|Since|Given that)\s+(?P<why>.+?\d{4}|[^,]+),\s+(?:the|a|an|its)\b", re.I)
+
+
+def due_basis(f: FactRef) -> str:
+    """What a due date runs from, in the words of its statement ('the overpayment was quantified on June 29, 2026');
+    '' when the statement does not say."""
+    m = _BECAUSE.match(f.statement.strip())
+    if not m or f.text in m.group("why"):
+        return ""
+    why = m.group("why").strip()
+    return why[:1].lower() + why[1:] if not why[:2].isupper() else why
+
+
+def point_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef) -> list[str]:
+    """A point of the matter that is no figure (a ground, a clause, a decision): what it is and what it rests on in
+    its statement's words, and the paper that sets it out, of when; [] where the statement gives nothing more."""
+    frames = bank("email")["advice"]["substance"]
+    clause = gist(f, ctx.facts)
+    if not clause:
+        return []
+    said = [_fill(pick, frames["point"], label=f.label, text=f.text,
+                  gist=clause[:1].lower() + clause[1:] if not clause[:2].isupper() else clause)]
+    said.append(_paper(pick, ctx, f))
+    return [agree(" ".join(x for x in said if x), [f.label])]
+
+
+_WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+
+def title_day(ctx: ArtifactContext) -> dt.date | None:
+    """The day a title asks for ('Tender of defense: decision needed by Thursday': the next Thursday after the
+    note's day); None when it names none."""
+    m = re.search(r"\bby (" + "|".join(_WEEKDAYS) + r")\b", ctx.spec.title)
+    if not m:
+        return None
+    today = ctx.spec.sent_at.date()
+    ahead = (_WEEKDAYS.index(m.group(1)) - today.weekday()) % 7 or 7
+    return today + dt.timedelta(days=ahead)
+
+
+def _number(text: str) -> float | None:
+    m = re.search(r"-?\d[\d,]*(?:\.\d+)?", text)
+    return float(m.group(0).replace(",", "")) if m else None
+
+
+def structure(pick: Picker, f: FactRef) -> str:
+    """What the shape of a figure's formula means for it, from its inputs' values on the day: which side of a
+    lesser-of or greater-of binds, the largest part of a sum, and that a product moves in proportion to its inputs;
+    '' where there is nothing to say."""
+    frames = bank("email")["advice"]["substance"]["structure"]
+    if len(f.inputs) < 2 or not f.reason:
+        return ""
+    if re.match(r"the (?:lesser|greater) of ", f.reason):
+        binding = next((i for i in f.inputs if i.text == f.text), None)
+        other = next((i for i in f.inputs if i is not binding), None)
+        if binding is None or other is None:
+            return ""
+        key = "lesser" if f.reason.startswith("the lesser") else "greater"
+        return _fill(pick, frames[key], label=f.label, binding=binding.label, other=other.label)
+    ops = set(re.findall(r" (plus|less|times|divided by) ", f.reason))
+    if ops == {"plus"}:
+        sized = [(v, i) for i in f.inputs if (v := _number(i.text)) is not None]
+        if len(sized) == len(f.inputs):
+            big = max(sized, key=lambda x: x[0])[1]
+            return _fill(pick, frames["sum"], label=f.label, part=big.label, text=big.text)
+    if ops and ops <= {"times", "divided by"}:
+        return _fill(pick, frames["product"], label=f.label, first=f.inputs[0].label, second=f.inputs[-1].label)
+    return ""
+
+
+def _principal_owner(ctx: ArtifactContext) -> str:
+    """Who decides for the client: the most senior person of the party the writer acts for (or of the writer's own
+    organisation, where it acts for itself) among the writer and the readers, by first name."""
+    party = client_of(ctx) or ctx.author.organisation
+    people = [p for p in [ctx.author, *ctx.to, *ctx.cc] if p.organisation == party]
+    best = max(people, key=lambda p: _RANK.get(p.seniority, 1), default=None)
+    return best.first_name if best is not None else _owner(ctx)
+
+
+def _team(ctx: ArtifactContext) -> str:
+    """Who on the writer's side does the work behind the advice: a junior colleague on the note, else the writer."""
+    rank = _RANK.get(ctx.author.seniority, 1)
+    team = [p for p in ctx.to + ctx.cc if p.organisation == ctx.author.organisation and _RANK.get(p.seniority, 1) < rank]
+    return team[0].first_name if team else ctx.author.first_name
+
+
+def work_day(pick: Picker, ctx: ArtifactContext) -> dt.date:
+    """The day a note works to: the one its title asks for, else two to four working days on, and never on or after
+    the due date ahead."""
+    today = ctx.spec.sent_at.date()
+    by = title_day(ctx) or next_workday(today, pick.one([2, 3, 4]))
+    due = _due(ctx)
+    if due is not None and _days_to(ctx, due) > 1:
+        by = min(by, due.value.value - dt.timedelta(days=1))
+    return by
+
+
+def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: bool = True,
+              by: dt.date | None = None) -> list[str]:
+    """The note's paragraphs between its lead and its ask: each figure's paragraph (its working, what the shape of
+    the working means, its paper, where and since when it is on the sheets, who would dispute it and on what
+    ground), each point that is no figure, the due date and what it runs from, the recommendation (an owner in
+    role, a day, and a reason that is another fact than what is to be done), and the steps back from it with
+    owners and days. [] where the note carries nothing to advise on. With notes, as the notes of a call record it:
+    what was agreed, who takes the open point and by when. Without client (a note among colleagues or to those the
+    writer engaged), the working alone: no word of what it means for a client and no recommendation to one."""
+    frames = bank("email")["advice"]["substance"]
+    loc, today = ctx.locale, ctx.spec.sent_at.date()
+    figures = [f for f in ctx.facts if f.label and f.value.type in _FIGURES]
+    points = [f for f in ctx.facts if f.value.type == "text" and not identity(f) and f.label and gist(f, ctx.facts)]
+    due = _due(ctx)
+    n = _days_to(ctx, due) if due is not None else 0
+    if not figures and not points and not (due is not None and n > 0):
+        return []
+    out: list[str] = []
+    meant = False
+    for f in figures[:3]:
+        if any(f.text in x for x in out):
+            continue  # an input of a figure already worked through is not given a paragraph of its own
+        paragraph = figure_paragraph(pick, ctx, f, meaning=client and not meant)
+        shape = structure(pick, f)
+        if shape and paragraph:
+            paragraph[0] = f"{paragraph[0]} {shape}"
+        meant = meant or len(paragraph) > 1
+        out.extend(paragraph)
+    for f in points:
+        out.extend(point_paragraph(pick, ctx, f))
+    client = client_of(ctx) or ctx.author.organisation
+    if due is not None and n > 0 and not any(due.text in x for x in out):
+        out.append(_fill(pick, frames["due_only"], dlabel=due.label, date=due.text, client=client, n=str(n)))
+    why = due_basis(due) if due is not None else ""
+    if why and out:
+        line = _fill(pick, frames["due_basis"], dlabel=due.label, why=why)
+        at = next((i for i, x in enumerate(out) if due.text in x), len(out) - 1)
+        out[at] = f"{out[at]} {line}"
+    owner = _principal_owner(ctx) if client or notes else ""
+    open_ = still_open(ctx)
+    lead = (figures or points or [f for f in ctx.facts if f.label] or [None])[0]
+    by = by or work_day(pick, ctx)
+    # what is to be done: the open point, else the lead figure; its reason another fact than it
+    object_ = open_ or (f"{lead.label} at {lead.text}" if lead is not None and lead.value.type in _FIGURES
+                        and lead.label not in ctx.settled_labels and not fixed(lead) else "")
+    # 'take the tender decision', 'settle the LOI enterprise value at GBP 195,000,000'
+    verb = "take" if object_.endswith("decision") else "settle"
+    verbs = {"take": "takes", "settle": "settles"}[verb]
+    if owner and object_ and by > today:
+        if due is not None and n > 0:
+            line = _fill(pick, frames["agreed_due" if notes else "recommend_due"], owner=owner, object=object_, verb=verb, verbs=verbs,
+                         day=_day(by, loc), dlabel=due.label, date=due.text, n=str((due.value.value - by).days))
+        else:
+            other = next((f for f in figures if f.label not in object_), None)
+            line = _fill(pick, frames["agreed_figure" if notes else "recommend_figure"], owner=owner, object=object_, verb=verb, verbs=verbs,
+                         day=_day(by, loc), label=other.label, text=other.text) if other is not None else ""
+        if line:
+            out.append(line)
+        # the steps back from it: the working to the decision-maker first, the decision, then the due date
+        steps = []
+        ready = next_workday(today, 1)
+        team = _team(ctx)
+        if lead is not None and ready < by and team != owner:
+            steps.append(_fill(pick, frames["step_ours"], who=team, label=lead.label, owner=owner, day=_day(ready, loc)))
+        steps.append(_fill(pick, frames["step_decide"], owner=owner, object=object_, day=_day(by, loc)))
+        if due is not None and n > 0:
+            steps.append(_fill(pick, frames["step_due"], dlabel=due.label, date=due.text, n=str(n)))
+        steps = [x for x in steps if x]
+        if len(steps) >= 2:
+            out.append(_fill(pick, frames["steps"]) + "\n" + "\n".join(f"- {x}" for x in steps))
+    return [x if "\n" in x else cap_first(strip_end(x)) + (x.rstrip()[-1] if x.rstrip()[-1:] in ".?!" else ".")
+            for x in out if x]
+
+
+def attendees(ctx: ArtifactContext) -> str:
+    """Who was on the call, as notes list them: the writer and the note's readers, each with their organisation
+    where the call had more than one."""
+    people = [ctx.author, *ctx.to, *ctx.cc]
+    seen: list = []
+    for p in people:
+        if p.id not in {x.id for x in seen}:
+            seen.append(p)
+    orgs = {p.organisation for p in seen}
+    names = [f"{p.name} ({p.organisation})" if len(orgs) > 1 else p.name for p in seen]
+    return join_names(names)

@@ -1,0 +1,94 @@
+"""An adviser's note to its client gives its advice in its own paragraphs, from the plan (blind read 14, issue 17):
+each figure with its working over its inputs, the paper and the sheet line it comes from and their dates, who would
+dispute it and on what ground, what it means for the client, and a recommendation with an owner in role, a day and
+a reason that is another fact than what is to be done. Never a paper pasted below it, never filler that recites a
+figure and its source ("For present purposes, the papers give the vessel as M/T Aurelian Tide."), never a circular
+recommendation ("... moving straight to the 60-day refund deadline, so that the 60-day refund deadline is settled on
+the papers rather than by argument")."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from decimal import Decimal
+
+from tests.generators.context_fixture import RUTH, email_context, fact
+from worldsmith.generators.compose.advice import paper_title, substance, title_day
+from worldsmith.generators.compose.bank import picker_for
+from worldsmith.generators.context import InputRef, OrgRef
+from worldsmith.generators.kinds.email.compose import compose_email
+from worldsmith.worlds.values import DateValue, Money
+
+ORGS = [OrgRef(name="Harrow Vane LLP", role="counsel to Corvale", privileged=True, acts_for="Corvale Shipping Ltd"),
+        OrgRef(name="Corvale Shipping Ltd", role="client", privileged=True),
+        OrgRef(name="Tresco Lines plc", role="claimant; the cargo owners", privileged=False)]
+
+# a derived figure, its two inputs (one of them the claimant's own), its sheet line and paper, and a due date ahead
+EXPOSURE = fact("exposure", "Corvale's maximum exposure is the lesser of the claim and the cap.",
+                Money(amount=Decimal("20000000"), currency="USD")).model_copy(update=dict(
+    label="the maximum exposure", reason="the lesser of the cargo claim and the cap", source='the "Maximum exposure" '
+    'line of the Exposure sheet', source_day=dt.date(2025, 2, 27), since=dt.date(2025, 2, 26),
+    working="the lesser of the cargo claim of USD 61,000,000 and the cap of USD 20,000,000",
+    paper="Memo re limitation: Corvale cargo claim", paper_by="Harrow Vane LLP", paper_day=dt.date(2025, 2, 28),
+    inputs=[InputRef(label="the cargo claim", text="USD 61,000,000", since=dt.date(2025, 2, 20), by="Tresco Lines plc"),
+            InputRef(label="the cap", text="USD 20,000,000", since=dt.date(2025, 1, 6), by="Harrow Vane LLP",
+                     source='the "Cap" line of the Exposure sheet')]))
+DUE = fact("defence_due", "Because the claim was served on February 14, 2025, the defence falls due on April 11, 2025.",
+           DateValue(value=dt.date(2025, 4, 11))).model_copy(update=dict(label="the defence deadline"))
+FILLER = re.compile(r"for present purposes|the (?:papers|documents) give|on the papers rather than by argument|"
+                    r"is the starting point: the|(?:does not|doesn't) (?:move|change) unless|pasted below|"
+                    r"conclusion is|lands on", re.I)
+
+
+def _context(seed: int):
+    ctx = email_context("new", seed=seed, facts=[EXPOSURE, DUE], to=[RUTH])
+    return ctx.model_copy(update={"organisations": ORGS, "thread_labels": ["the maximum exposure", "the defence deadline",
+                                                                           "the settlement decision"]})
+
+
+def test_each_paragraph_of_the_advice_carries_a_fact_and_says_what_the_plan_gives():
+    values = [EXPOSURE.text, DUE.text] + [i.text for i in EXPOSURE.inputs]
+    for seed in range(30):
+        ctx = _context(seed)
+        paragraphs = substance(picker_for(ctx), ctx)
+        assert paragraphs
+        for p in paragraphs:
+            assert any(v in p for v in values), p
+            assert not FILLER.search(p), p
+        text = "\n".join(paragraphs)
+        # the working over its inputs, the paper of its day, the sheet line, and when the value took hold
+        assert "the lesser of the cargo claim of USD 61,000,000 and the cap of USD 20,000,000" in text
+        assert "memo on limitation" in text and re.search(r"February 2[678]", text), text
+        # who would dispute it and on what ground: the claimant cannot attack its own claim, only the cap
+        assert "Tresco Lines plc" in text and re.search(r"the cap\b", text), text
+        # what it means for the client: the days to the due date, from the plan's dates (March 3 to April 11)
+        assert "39 days" in text, text
+        # the recommendation: the client's own officer, a day before the due date, and a reason that is another
+        # fact than what is to be done (the open point is settled because of the deadline, not because of itself)
+        rec = next(p for p in paragraphs if re.search(r"recommend|would ask", p))
+        assert "Ruth" in rec and "the settlement decision" in rec and "the defence deadline" in rec, rec
+        assert not re.search(r"so that the settlement decision is settled", rec), rec
+
+
+def test_the_advice_note_says_what_the_deadline_runs_from_and_gives_the_steps_with_owners():
+    bodies = [compose_email(_context(seed)).body for seed in range(20)]
+    for body in bodies:
+        assert not FILLER.search(body), body
+        assert "the claim was served on February 14, 2025" in body, body
+        steps = re.findall(r"^- (\w+): ", body, re.M)
+        assert "Ruth" in steps, body  # the decision is the client's, by name
+    # long with substance, as an adviser's note to its client is, not a paper pasted below it
+    assert min(len(b.split()) for b in bodies) >= 200, [len(b.split()) for b in bodies]
+
+
+def test_a_title_that_names_a_day_is_the_day_the_note_works_to():
+    ctx = _context(1)
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Settlement: decision needed by Thursday"})})
+    day = title_day(ctx)
+    assert day is not None and day.weekday() == 3 and day > ctx.spec.sent_at.date()
+    body = compose_email(ctx).body
+    assert "Thursday" in body and "Monday morning" not in body, body
+    assert paper_title("Minutes: Diligence kick-off with Pennock, September 1") == \
+        "minutes of the diligence kick-off with Pennock"
+    assert paper_title("Memo re OPA 90 limitation of liability: M/T Aurelian Tide") == \
+        "memo on OPA 90 limitation of liability"
