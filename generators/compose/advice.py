@@ -126,11 +126,13 @@ def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bo
     frames = bank("email")["advice"]["substance"]
     loc = ctx.locale
     how = f.working or derivation(f, ctx.facts)
+    clause = "" if how else gist(f, ctx.facts)
+    if not (how or clause or f.paper or f.source or f.superseded):
+        return []  # nothing to say of it but its value: the note says it as it says any fact
     said: list[str] = []
     if how:
         said.append(_fill(pick, frames["derived"], label=f.label, text=f.text, how=how))
     else:
-        clause = gist(f, ctx.facts)
         said.append(_fill(pick, frames["given"] if clause else frames["given_bare"], label=f.label, text=f.text,
                           gist=clause[:1].lower() + clause[1:] if clause and not clause[:2].isupper() else clause))
     said.append(_paper(pick, ctx, f))

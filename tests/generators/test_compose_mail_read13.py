@@ -92,19 +92,11 @@ def test_a_paper_in_mail_points_at_nothing_it_does_not_carry():
     from tests.generators.test_compose_email import _ORGS
     from worldsmith.generators.compose.longform import _sentences
     from worldsmith.generators.kinds.email.compose import compose_email
-    pasted = 0
+    # (no paper is pasted into mail any more, blind read 14: no note, long or short, points below or into a table)
     for seed in range(60):
         body = compose_email(email_context("new", seed=seed, to=[RUTH]).model_copy(update={"organisations": _ORGS})).body
-        if len(body.split()) <= 300:
-            continue
-        pasted += 1
         assert not re.search(r"\b(?:in|to) the (?:table|schedule|annex|appendix)\b|\bannex\b", body, re.I), body
-        blocks = body.split("\n\n")
-        for i, block in enumerate(blocks):
-            if re.search(r"\b(?:shown|set out|listed|tabulated) below\b", block, re.I):
-                after = "\n".join(blocks[i + 1:i + 2])
-                assert re.search(r"^- |\|", after, re.M), (block, after)
-    assert pasted
+        assert not re.search(r"\b(?:shown|set out|listed|tabulated|pasted|copied) below\b", body, re.I), body
     assert _sentences("Kestrel Bay Tankers Ltd. may say so. It was agreed.") == \
         ["Kestrel Bay Tankers Ltd. may say so.", "It was agreed."]
 
