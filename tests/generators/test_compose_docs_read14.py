@@ -450,3 +450,28 @@ def test_an_auditors_report_neither_hedges_its_own_count_nor_moves_a_total_by_a_
         assert "accounts counted by the auditor (1,860 users) is an estimate" not in text, text
         assert "by up to that amount" not in text, text
         assert "annex" not in text.lower(), text
+
+
+def test_an_account_listing_lists_each_login_once_grouped_with_the_full_counts_in_a_block_below():
+    # read 14: 'Hard-typed subtotal rows (44, 70, 298) are scattered among the account rows. svc-report-06 is listed
+    # twice under different departments. Service accounts are marked "To review" after the 70 was validated'
+    from decimal import Decimal
+
+    from worldsmith.generators.kinds.spreadsheet.compose import compose_sheet
+    from worldsmith.worlds.values import Number
+    from tests.generators.context_fixture import sheet_context
+
+    facts = [fact(k, s, Number(value=Decimal(v), unit="users")).model_copy(update={"label": lab}) for k, s, v, lab in (
+        ("inactive", "298 accounts belong to leavers.", 298, "inactive leaver accounts"),
+        ("dupes", "44 accounts are duplicates.", 44, "duplicate accounts"),
+        ("service", "70 accounts are integration service accounts.", 70, "integration service accounts"))]
+    for seed in range(4):
+        ctx = sheet_context("Excluded account listing", rows=40, seed=seed, facts=facts)
+        sheet = compose_sheet(ctx)
+        labels = [str(r[0]) for r in sheet.rows]
+        totals = [i for i, x in enumerate(labels) if x.startswith("Total in the full listing")]
+        assert len(totals) == 3 and totals == list(range(len(labels) - 3, len(labels))), labels
+        accounts = labels[:totals[0]]
+        assert len(accounts) == len(set(accounts)), [a for a in accounts if accounts.count(a) > 1]
+        text = " ".join(str(c) for r in sheet.rows for c in r if c is not None)
+        assert "To review" not in text and "This extract shows" in text, text

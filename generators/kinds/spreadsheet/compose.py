@@ -141,6 +141,38 @@ def _account_rows(pick: Picker, cols: list[_Col], layout: dict, rows: list[list]
             row[at["date"]] = (spec.date - dt.timedelta(days=back)).isoformat()
 
 
+def _accounts_then_counts(pick: Picker, cols: list[_Col], rows: list[list], fact_rows: set[int]) -> list[list]:
+    """An account listing as a directory extract reads: one row per account, each login once, grouped by status, and
+    the counts of the full listing (the facts) in a block below, each beside how many of its accounts this extract
+    shows (read 14: 'Hard-typed subtotal rows (44, 70, 298) are scattered among the account rows. svc-report-06 is
+    listed twice under different departments. Service accounts are marked "To review"')."""
+    at = {c.role: i for i, c in enumerate(cols) if not c.added}
+    label, status, note = at.get("label"), at.get("status"), at.get("note")
+    accounts = [row for r, row in enumerate(rows) if r not in fact_rows]
+    counts = [row for r, row in enumerate(rows) if r in fact_rows]
+    if label is not None:
+        seen: set[str] = set()
+        for row in accounts:
+            name = str(row[label])
+            while name in seen:
+                name = (re.sub(r"-\d+$", f"-{pick.rng.randint(13, 40):02d}", name) if name.startswith("svc-") else
+                        name + str(pick.rng.randint(2, 9)))
+            seen.add(name)
+            row[label] = name
+    if status is not None:
+        accounts.sort(key=lambda row: (str(row[status] or ""), str(row[label] if label is not None else "")))
+    for row in counts:
+        what = str(row[label]) if label is not None else ""
+        key = tuple(k for k, pattern in (("Leaver", r"leaver"), ("Inactive", r"inactive"), ("Duplicate", r"duplicate"),
+                                         ("Service", r"service|integration")) if re.search(pattern, what, re.I))
+        shown = sum(1 for a in accounts if status is not None and str(a[status] or "").startswith(key)) if key else 0
+        if label is not None:
+            row[label] = f"Total in the full listing: {lower_first(what)}"
+        if note is not None:
+            row[note] = f"This extract shows {shown} of them" if key else "Count in the full listing"
+    return accounts + counts
+
+
 def _random_cell(pick: Picker, col: _Col, layout: dict, ctx: ArtifactContext, day: dt.date, scale: float, row: int):
     """A plausible cell for a column that no fact fills."""
     role = col.role
@@ -441,6 +473,7 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
                     row[i] = None
     if layout.get("accounts"):
         _account_rows(pick, cols, layout, rows, {r for (r, _) in taken}, spec)
+        rows = _accounts_then_counts(pick, cols, rows, {r for (r, _) in taken})
     seq = next((i for i, c in enumerate(cols) if c.role == "seq"), None)
     date_col = next((i for i, c in enumerate(cols) if c.type == "date" and c.role == "date"), None)
     if date_col is not None and (key in ("fees", "damages", "schedule", "requests") or work):
