@@ -475,3 +475,27 @@ def test_an_account_listing_lists_each_login_once_grouped_with_the_full_counts_i
         assert len(accounts) == len(set(accounts)), [a for a in accounts if accounts.count(a) > 1]
         text = " ".join(str(c) for r in sheet.rows for c in r if c is not None)
         assert "To review" not in text and "This extract shows" in text, text
+
+
+def test_a_counters_account_extract_lists_the_accounts_counted_as_active_not_the_licensees_exclusions():
+    # read 14: 'Auditor's extract sorts accounts into the licensee's exclusion categories (leaver, duplicate, service).
+    # Labels are swapped: auditor's count "HR leaver list", licensed users "Per SSO log"'
+    from decimal import Decimal
+
+    from worldsmith.generators.kinds.spreadsheet.compose import compose_sheet
+    from worldsmith.worlds.values import Number
+    from tests.generators.context_fixture import sheet_context
+
+    facts = [fact("count", "The auditor counts 1,934 accounts.", Number(value=Decimal(1934), unit="users")).model_copy(
+                 update={"label": "accounts counted by the auditor"}),
+             fact("licensed", "The Order Form licenses 1,200 Named Users.", Number(value=Decimal(1200), unit="users")
+                  ).model_copy(update={"label": "licensed Named Users"})]
+    for seed in range(4):
+        sheet = compose_sheet(sheet_context("Auditor's account extract, first cut", rows=15, seed=seed, facts=facts))
+        status = [c.name for c in sheet.columns].index("Status")
+        label_of = {str(r[0]): r for r in sheet.rows}
+        statuses = {r[status] for r in sheet.rows if r[status]}
+        assert statuses == {"Active"}, statuses
+        assert any(k.startswith("Total in the full listing: ") and "accounts counted" in k for k in label_of), label_of
+        licensed = next(r for k, r in label_of.items() if "licensed named users" in k.lower())
+        assert "For comparison" in licensed and not str(licensed[0]).startswith("Total"), licensed

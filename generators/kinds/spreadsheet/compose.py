@@ -118,6 +118,11 @@ def _account_rows(pick: Picker, cols: list[_Col], layout: dict, rows: list[list]
     at = {c.role: i for i, c in enumerate(cols) if not c.added}
     excluded = re.search(r"\b(exclu\w*|removed|disputed|leavers?|inactive)\b", spec.title, re.I) is not None
     statuses = [s for s in layout.get("statuses") or [] if not (excluded and s.lower() == "active")] or ["Active"]
+    if not excluded and re.search(r"\b(extract|export|count|census)\b", spec.title, re.I):
+        # a count's extract lists the accounts counted as active, as the system reports them; sorting them into the
+        # licensee's exclusions is the licensee's work, not the counter's (read 14: 'Auditor's extract sorts accounts
+        # into the licensee's exclusion categories (leaver, duplicate, service)')
+        statuses = [s for s in statuses if s.lower() == "active"] or ["Active"]
     for r, row in enumerate(rows):
         if r in fact_rows:
             for role in ("status", "date", "category"):
@@ -166,10 +171,12 @@ def _accounts_then_counts(pick: Picker, cols: list[_Col], rows: list[list], fact
         key = tuple(k for k, pattern in (("Leaver", r"leaver"), ("Inactive", r"inactive"), ("Duplicate", r"duplicate"),
                                          ("Service", r"service|integration")) if re.search(pattern, what, re.I))
         shown = sum(1 for a in accounts if status is not None and str(a[status] or "").startswith(key)) if key else 0
-        if label is not None:
+        of_listing = bool(key) or re.search(r"\b(count\w*|accounts?)\b", what, re.I) is not None
+        if label is not None and of_listing:
             row[label] = f"Total in the full listing: {lower_first(what)}"
         if note is not None:
-            row[note] = f"This extract shows {shown} of them" if key else "Count in the full listing"
+            row[note] = (f"This extract shows {shown} of them" if key else "Count in the full listing" if of_listing
+                         else "For comparison")
     return accounts + counts
 
 
