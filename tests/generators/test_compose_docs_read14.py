@@ -499,3 +499,22 @@ def test_a_counters_account_extract_lists_the_accounts_counted_as_active_not_the
         assert any(k.startswith("Total in the full listing: ") and "accounts counted" in k for k in label_of), label_of
         licensed = next(r for k, r in label_of.items() if "licensed named users" in k.lower())
         assert "For comparison" in licensed and not str(licensed[0]).startswith("Total"), licensed
+
+
+def test_a_request_lists_owners_are_the_people_who_hold_the_records_not_the_committee_overseeing_the_work():
+    # read 14: 'Audit committee members (Jack Graham, Ryan Johnson) and the chair (Ryan Nelson) are listed as owners of
+    # the CDM log, chargemaster, cost report and so on'
+    from worldsmith.generators.kinds.spreadsheet.compose import compose_sheet
+    from tests.generators.context_fixture import sheet_context
+
+    chair = person("chair_1", "Rhea", "Nolan", "Chair of the Audit Committee", "Corvale Health", "corvale.example", "+1")
+    member = person("member_1", "Jon", "Gale", "Member of the Audit Committee", "Corvale Health", "corvale.example", "+1")
+    vp = person("vp_1", "Ann", "Lowe", "Vice President, Revenue Cycle", "Corvale Health", "corvale.example", "+1")
+    cfo = person("cfo_1", "Dev", "Rao", "Chief Financial Officer", "Corvale Health", "corvale.example", "+1")
+    for seed in range(4):
+        ctx = sheet_context("Request list and status", rows=16, seed=seed, facts=[])
+        ctx = ctx.model_copy(update={"to": [chair, vp], "cast": [ctx.author, chair, member, vp, cfo]})
+        sheet = compose_sheet(ctx)
+        owner = [c.name for c in sheet.columns].index("Owner")
+        owners = {r[owner] for r in sheet.rows}
+        assert owners and not owners & {chair.name, member.name}, owners

@@ -350,7 +350,15 @@ def _answering(ctx: ArtifactContext, outside: list[str]) -> list[str]:
     orgs = {p.organisation for p in ctx.to if p.name in outside}
     pool = list(dict.fromkeys([*outside, *(p.name for p in ctx.cast if p.organisation in orgs
                                            and p.name != ctx.author.name)]))
-    return pool[:max(len(outside), 6)]
+    # a board or committee member, or its chair, oversees the work and answers no request for a system's records
+    # (read 14: 'Audit committee members ... and the chair ... are listed as owners of the CDM log, chargemaster, cost
+    # report')
+    titles = {p.name: p.title for p in ctx.cast}
+    working = [n for n in pool if not _GOVERNANCE.search(titles.get(n, ""))]
+    return (working or pool)[:max(len(outside), 6)]
+
+
+_GOVERNANCE = re.compile(r"\b(chair\w*|committee|board|trustees?|non-executive|independent director|governor)\b", re.I)
 
 
 def _request_statuses(pick: Picker, cols: list[_Col], layout: dict, rows: list[list], taken: set[tuple[int, int]],
@@ -463,7 +471,7 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
         pool = _answering(ctx, outside)
         order_owners = pick.shuffled(pool)
         for i, row in enumerate(rows):
-            row[owner] = order_owners[i % len(order_owners)] if pick.chance(0.75) else pick.one(outside)
+            row[owner] = order_owners[i % len(order_owners)] if pick.chance(0.75) else pick.one(pool)
     if requests:
         _request_statuses(pick, cols, layout, rows, taken, spec.date)
     if work:
