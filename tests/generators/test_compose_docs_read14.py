@@ -518,3 +518,30 @@ def test_a_request_lists_owners_are_the_people_who_hold_the_records_not_the_comm
         owner = [c.name for c in sheet.columns].index("Owner")
         owners = {r[owner] for r in sheet.rows}
         assert owners and not owners & {chair.name, member.name}, owners
+
+
+def test_an_audit_plan_with_a_sample_states_its_sampling_and_extrapolation_method_and_what_is_to_be_confirmed():
+    # read 14: 'An audit plan for an overpayment review with no sampling or extrapolation method, no precision and no
+    # materiality'
+    from decimal import Decimal
+
+    from worldsmith.worlds.values import Number
+
+    sample = fact("sample_size", "The probe sample is 400 Medicare inpatient claims, stratified by DRG weight.",
+                  Number(value=Decimal(400), unit="claims")).model_copy(update={"label": "probe sample"})
+    seen = 0
+    for n in (5, 7):
+        for seed in range(3):
+            ctx = document_context("plan", n, seed=seed, facts=[sample])
+            ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Revenue-cycle review: audit plan"})})
+            doc = compose_document(ctx)
+            approach = " ".join(p for s in doc.sections if s.heading == "Approach" for p in s.paragraphs)
+            if not approach:
+                continue
+            seen += 1
+            assert "within strata by DRG weight" in approach, approach
+            assert "mean per claim sampled" in approach and "confidence interval" in approach, approach
+            assert "materiality level are to be confirmed" in approach, approach
+            assert set(re.findall(r"\d[\d,.]*", approach)) <= {"400"} | set(re.findall(r"\d[\d,.]*", " ".join(
+                p for s in doc.sections if s.heading == "Approach" for p in s.paragraphs[:1]))), approach
+    assert seen

@@ -49,6 +49,9 @@ def plan_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]])
                       f"cleared with {whose}'s staff before the draft findings go out (by "
                       f"{_short_date(draft, ctx.locale)}), and nothing is reported that has not been agreed or "
                       f"marked as disputed."]
+            sampling = sampling_method(ctx)
+            if sampling:
+                out[i].append(sampling)
         elif k == "timeline":
             start, draft, final = (next_workday(day, n) for n in (2, 15, 25))
             out[i] = [f"Fieldwork begins on {_short_date(start, ctx.locale)}. Draft findings go to "
@@ -62,6 +65,34 @@ def plan_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]])
             out[i] = [f"{lead.name} ({lead.title}) leads the work" + (f", with {join_names(rest)}" if rest else "")
                       + ". The budget is agreed with the client before fieldwork and reported against monthly."]
     return out
+
+
+_SAMPLE = re.compile(r"\bsample\b", re.I)
+_STRATA = re.compile(r"\bstratified by (?P<by>[^,.;]+)", re.I)
+
+
+def sampling_method(ctx: ArtifactContext) -> str:
+    """How a sample is drawn and what is done with its errors, where the plan carries a sample: the selection (by
+    stratum where the record says it is stratified), the error rate, the extrapolation by the mean per item, its
+    precision, and the threshold and materiality as lines to be confirmed, never figures the record does not hold
+    (read 14: 'An audit plan for an overpayment review with no sampling or extrapolation method, no precision and no
+    materiality')."""
+    sample = next((f for f in ctx.facts if f.value.type == "number" and _SAMPLE.search(label(f))), None)
+    if sample is None:
+        return ""
+    unit = getattr(sample.value, "unit", "") or "items"
+    one = unit[:-1] if unit.endswith("s") else unit
+    strata = _STRATA.search(" ".join(sample.statement.split()))
+    client = client_of(ctx) or "the client"
+    drawn = (f"drawn at random within strata by {strata.group('by').strip()}, each stratum sampled in proportion to its "
+             f"share of the population" if strata else "drawn at random from the population")
+    return (f"Sampling and extrapolation: the {label(sample)} of {sample.text} is {drawn}. The error rate is the "
+            f"{unit} in error over the {unit} sampled. If it exceeds the threshold for extrapolation, the net amount "
+            f"found in error is extrapolated to the population by the mean per {one} sampled"
+            + (", stratum by stratum" if strata else "") +
+            ", and the estimate is reported with its precision (the confidence interval and its lower bound, from the "
+            "sample's variance). The threshold for extrapolation and the materiality level are to be confirmed with "
+            f"{client} before fieldwork starts.")
 
 
 _CERT_HEADS = [("Particulars", "particulars"), ("Certification", "certification"), ("Guaranty", "guaranty"),
