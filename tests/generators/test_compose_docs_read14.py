@@ -545,3 +545,24 @@ def test_an_audit_plan_with_a_sample_states_its_sampling_and_extrapolation_metho
             assert set(re.findall(r"\d[\d,.]*", approach)) <= {"400"} | set(re.findall(r"\d[\d,.]*", " ".join(
                 p for s in doc.sections if s.heading == "Approach" for p in s.paragraphs[:1]))), approach
     assert seen
+
+
+def test_a_reports_findings_do_not_list_the_thing_it_is_about_as_a_finding():
+    # read 14: 'A "final audit report" with no deficiencies listed. "Finding 2. The aircraft is A320neo MSN 6912" is
+    # padding'
+    from decimal import Decimal
+
+    from worldsmith.worlds.values import Money, Text
+
+    aircraft = fact("aircraft", "The aircraft is an A320neo, MSN 6912.", Text(value="A320neo MSN 6912 (G-BRWA)")
+                    ).model_copy(update={"label": "aircraft"})
+    cost = fact("cost", "The final records audit prices the remediation at USD 348,000.",
+                Money(amount=Decimal(348000), currency="USD")).model_copy(update={"label": "records remediation cost"})
+    for n in (4, 6):
+        for seed in range(3):
+            ctx = document_context("report", n, seed=seed, facts=[cost, aircraft])
+            ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Final records audit: MSN 6912"})})
+            doc = compose_document(ctx)
+            findings = [p for s in doc.sections for p in s.paragraphs if p.startswith("Finding ")]
+            assert findings and not any("A320neo" in p for p in findings), findings
+            assert "A320neo MSN 6912 (G-BRWA)" in " ".join(p for s in doc.sections for p in s.paragraphs)

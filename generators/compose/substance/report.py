@@ -204,6 +204,14 @@ def report_risks(pick: Picker, ctx: ArtifactContext) -> list[str]:
     return merge_short(rows) if rows else []
 
 
+_SERIAL = re.compile(r"\b(MSN|ESN|IMO|serial|registration|M/T|MT|M/V|MV|SS|tail)\b")
+
+
+def _names_a_thing(f: FactRef) -> bool:
+    """A fact that names what the paper is about (the target, the vessel, 'A320neo MSN 6912 (G-BRWA)')."""
+    return identity(f) or (f.value.type == "text" and _SERIAL.search(f.text) is not None)
+
+
 def report_findings(pick: Picker, ctx: ArtifactContext) -> list[str]:
     """Numbered findings: each fact the report turns on, with how a figure is derived and where it can be read."""
     out = []
@@ -214,9 +222,13 @@ def report_findings(pick: Picker, ctx: ArtifactContext) -> list[str]:
     # (read 10: a QoE that 'restates the arithmetic four times')
     listed: list[str] = []
     kept = []
-    for f in [f for f in points_of(ctx) if all(f is not g for g, _ in flags)]:
+    pts = [f for f in points_of(ctx) if all(f is not g for g, _ in flags)]
+    for f in pts:
         if f.value.type == "money" and not f.reason and any(f.text in x for x in listed):
             continue
+        if _names_a_thing(f) and (flags or any(not _names_a_thing(g) for g in pts)):
+            continue  # what the report is about is no finding of it (read 14: '"Finding 2. The aircraft is A320neo
+            # MSN 6912" is padding')
         kept.append(f)
         listed.append(in_own_report(own_voice(stated(pick, f, ctx.facts, cite=False), ctx.author.organisation)))
     for n, f in enumerate(kept, len(flags) + 1):
