@@ -26,7 +26,7 @@ from worldsmith.generators.skeleton import lay_out_sheets
 from faker import Faker
 from worldsmith.generators.cast import make_cast, organisations, world_key
 
-PLANNER_VERSION = "9"  # 2: replies reach the last writer alone more often; 3: trimmed quotes, fewer facts in replies;
+PLANNER_VERSION = "10"  # 2: replies reach the last writer alone more often; 3: trimmed quotes, fewer facts in replies;
 # 4: thread beats from the purpose, forwards only to someone new, a decider; 5: sheet skeletons from the ledger;
 # 6: a thread whose title asks a question has a reply that answers it (EmailSpec.answers); 7: documents composed per
 # genre from the facts, their derivations and sources (compose/substance.py), a world made with 6 is not this one;
@@ -35,7 +35,8 @@ PLANNER_VERSION = "9"  # 2: replies reach the last writer alone more often; 3: t
 # the day's meetings; a weekly status thread among one side carries the facts learnt that week; 9: a weekly
 # series (threads, calls and weekly papers such as call notes) carries a standing fact after its first week only
 # in a week it moved, and the reply
-# to a decision notes it (no longer a 'confirm' of the thread's figure)
+# to a decision notes it (no longer a 'confirm' of the thread's figure); 10: a question is answered by the one it was
+# put to (its first addressee), not by whoever was copied
 
 
 # How many facts learnt that week a weekly status thread carries besides its own (issue 17: news, not filler).
@@ -305,6 +306,12 @@ class _Planner:
                     choices = [p for p in speakers if p.id != last.id and p.id in set(prev.to) | set(prev.cc)] or \
                               [p for p in speakers if p.id != last.id]
                     sender = choices[(pos - 1) % len(choices)] if pos == 1 else self.rng.choice(choices)
+                    put_to = [p for p in choices if prev.to and p.id == prev.to[0]]
+                    if prev.beat in ("question", "object", "ask") and put_to:
+                        # a question is answered by the one it was put to, not by a reader it was copied to ("The
+                        # client answers a question the lawyer asked the consultant", blind read 14); (after the draw,
+                        # so that no other message of the world changes)
+                        sender = put_to[0]
                     if decider is not None and sender.id == decider.id and pos + 1 < len(beats) and beats[pos + 1] == "decide":
                         # the decider would write just before the decision: they decide now, and the answer notes
                         # it and says what follows (a "confirm" on the thread's figure answered no decision: "Fine on

@@ -48,6 +48,10 @@ _NOTE = {
     "paper_seen": ["Our {title} went to you on {d} ({by}).", "You have had our {title} since {d}.",
                    "The {title} ({by}) [~reached you|came to you] on {d}."],
     "paper_other": ["{org} sent over the {title} on {d}.", "Received from {org} on {d}: {title}."],
+    # a paper of the reader's own organisation: theirs, acknowledged, never reported to them as news of a third party
+    # ("the status note tells Corrib that its own staff circulated its own documents", blind read 14)
+    "paper_yours": ["We have {by_first}'s {title} of {d} and are working from it.", "Thanks for the {title} ({by}, "
+                    "{d}); we are working from it.", "{by_first}'s {title} ({d}) is with us."],
     # a date of the ledger that fell in the week, or falls on the note's day ("today": {ago} is "0 days")
     "passed": ["{Label} was {text}, {ago} ago.", "{Label} fell on {text} ({ago} ago) and has passed.",
                "{Label} has come and gone: {text}, {ago} back."],
@@ -155,7 +159,9 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
     for e in events:
         own = e.what not in ("paper", "last") or e.org in ours
         kind = e.type if e.type in ("money", "date", "text") else "other"
-        if e.what == "paper" and e.org == firm and outside - {firm}:
+        if e.what == "paper" and e.org and e.org != firm and e.org in outside:
+            frames = _NOTE["paper_yours"]  # the reader's own paper
+        elif e.what == "paper" and e.org == firm and outside - {firm}:
             key = "paper_seen" if e.seen else "paper_out"
             frames = _NOTE[key]  # our own paper, told to a reader outside the firm
             frames = _MINE[key] if me and e.by == me else frames
@@ -197,6 +203,8 @@ _STEPS = {
     "paper_own": ["{owner}: take in comments on the {title}", "{owner}: settle the {title} once comments are in"],
     "learnt": ["{owner}: check {label} against {where}", "{owner}: tie {label} to {where}"],
     "moved": ["{owner}: work through why {label} moved, against {where}"],
+    "paper_yours": ["{owner}: our points on the {title} back to {by_first}",
+                    "{owner}: questions on the {title} to {by_first}, if any"],
     "paper_seen": ["{owner}: [~take|walk] you through the {title} on the next call, with the points that need your [~view|decision|input]"],
     "paper_to_you": ["{owner}: send you the {title}, with a [~short|brief] covering note on what it [~means|does] for you",
                      "{owner}: [~take|walk] you through the {title} on the next call, with the points that need your [~view|decision|input]"],
@@ -246,7 +254,8 @@ def passed_plan(pick: Picker, label: str, other: str = "") -> str:
 
 
 def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str],
-               owners: list[str], sources: dict[str, str], outside: bool = False, other: str = "") -> list[str]:
+               owners: list[str], sources: dict[str, str], outside: bool = False, other: str = "",
+               readers: set[str] = frozenset(), firm: str = "") -> list[str]:
     """Next steps from a week's events: comments on the papers that went round, a check of each figure that came
     in or moved against its sheet line (`sources`, by fact id), the run-up to each date ahead; owners in turn. A
     note that goes `outside` the writer's firm (to the client) says what a figure means for the reader, not our check
@@ -273,7 +282,9 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
         key = "paper" if e.what == "paper" and e.org in ours else "paper_other" if e.what == "paper" else e.what
         key = "due" if key == "next" else key
         key = key + "_out" if outside and key in ("learnt", "moved") else key
-        if outside and key in ("paper", "paper_own"):
+        if e.what == "paper" and e.org and e.org != firm and e.org in readers:
+            key = "paper_yours"  # the reader's own paper: our points go back to it, it is never sent to them
+        elif outside and key in ("paper", "paper_own"):
             # our own paper, to the client: it is sent or taken through, not commented on among ourselves ("Christopher:
             # comments on the Minutes ... to Ana" in a note to the general counsel, read 12); one they already have
             # is taken through, never sent again

@@ -237,3 +237,91 @@ def test_a_figure_worked_out_from_others_is_not_received():
     for seed in range(30):
         line = note_lines(Picker(seed), [worked], dt.date(2026, 5, 20), "en_US", {"Firm"})[0]
         assert "USD 827,080" in line and not re.search(r"received|came in|came through|reached us|in on", line), line
+
+
+def test_a_figure_the_writer_gave_first_is_not_agreed_back_as_if_new():
+    # "Pointless echo: the partner 'agrees' with the client on the figure he sent two hours earlier ('Same here: USD
+    # 1,078,800')"
+    from worldsmith.generators.context import ThreadMessage
+    from tests.generators.context_fixture import CAP, DANA
+    cap = CAP.model_copy(update={"label": "the liability cap"})
+    mine = ThreadMessage(sender=DANA.name, sent="2025-03-03T09:00:00", body=f"The liability cap is {cap.text}.\n\nDana")
+    back = EmailContent(subject="Re: Cap", body=f"Received. For the file, the liability cap is {cap.text}.\n\nSam")
+    for seed in range(40):
+        ctx = _reply(seed, "", "confirm", back, ["the liability cap"]).model_copy(
+            update={"facts": [cap], "thread": [mine]})
+        body = own_text(compose_email(ctx).body)
+        assert cap.text in body, body
+        assert not re.search(r"Same here|We get the same|Our workings give the same|That (?:matches|agrees)|"
+                             r"No difference", body), body
+
+
+def test_the_readers_own_paper_is_acknowledged_not_reported_or_sent_to_them():
+    # "the status note tells Corrib that its own staff circulated its own documents"
+    from worldsmith.generators.compose.week import note_lines
+    theirs = WeekEvent(what="paper", day=dt.date(2028, 4, 11), title="Return-condition discrepancy costing",
+                       by="Gerald Jarvis", org="Corrib Aviation Capital DAC")
+    for seed in range(30):
+        line = note_lines(Picker(seed), [theirs], dt.date(2028, 4, 12), "en_GB", {"Kestrel Whitlock LLP",
+                          "Corrib Aviation Capital DAC"}, {}, {"Corrib Aviation Capital DAC"}, "Kestrel Whitlock LLP")[0]
+        assert not re.search(r"sent round|circulated|went round|Received from", line), line
+        steps = week_steps(Picker(seed), [theirs], dt.date(2028, 4, 12), "en_GB", {"Kestrel Whitlock LLP",
+                           "Corrib Aviation Capital DAC"}, ["Jeffrey"], {}, True, "", {"Corrib Aviation Capital DAC"},
+                           "Kestrel Whitlock LLP")
+        assert steps and not re.search(r"send you|through the", steps[0]) and "Gerald" in steps[0], steps
+
+
+def test_steps_on_the_next_call_share_its_day_and_late_mail_asks_nothing_by_end_of_day():
+    # "'Walk you through on the next call' is given three different dates"; "asks for a response 'by end of day' at
+    # 17:02 on a Friday"
+    from worldsmith.generators.context import OrgRef
+    from tests.generators.context_fixture import RUTH, SAM
+    for seed in range(40):
+        ctx = email_context("new", seed=seed, to=[SAM, RUTH])
+        late = ctx.spec.sent_at.replace(hour=17, minute=2)
+        body = compose_email(ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"sent_at": late})})).body
+        assert not re.search(r"end of (?:the )?day", body), body
+        days = re.findall(r"on the next call[^(\n]*\(([^)]+)\)", body)
+        assert len(set(days)) <= 1, body
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to the lessor", privileged=True),
+            OrgRef(name="Corvale Shipping Ltd", role="opposing party; the lessee", privileged=False)]
+    note = EmailContent(subject="Records", body="The records remediation cost is on our schedule.\n\nDana")
+    for seed in range(60):
+        ctx = email_context("reply", seed=seed, facts=[], to=[RUTH])
+        ctx = ctx.model_copy(update={"organisations": orgs, "parent": note, "spec": ctx.spec.model_copy(
+            update={"beat": "ack"})})
+        body = own_text(compose_email(ctx).body)
+        assert not re.search(r"Fine by me|Agreed|go ahead|Looks right|Sounds good|Makes sense", body), body
+
+
+def test_every_question_frame_as_written_either_way_has_its_answer():
+    # "Has the counterparty seen the Engine 2 EFH remaining to next shop visit yet?" / "Right, the Engine 2 EFH
+    # remaining to next shop visit is agreed." ("the other side" is written "the counterparty" too, and the answer's
+    # match knew only the first)
+    from worldsmith.generators.compose.bank import _EITHER, _SAME, bank
+    entries = bank("email")["answers_to"]
+    for frame in bank("email")["beats"]["question"]:
+        plain = re.sub(r"\[~?([^|\]]*)(?:\|[^\]]*)?\]", r"\1", frame)
+        for words in {plain, _SAME.sub(lambda m: _EITHER[m.group(0).lower()][-1], plain)}:
+            if re.search(r"take account|confident on|who else|signed off|final, or still|source for|how did you|"
+                         r"walk me through|seen", words):
+                assert any(re.search(e["match"], words, re.I) for e in entries), words
+
+
+def test_a_question_is_answered_by_the_one_it_was_put_to():
+    # "The client answers a question the lawyer asked the consultant"
+    from tests.generators.test_planner import plan_of
+    from tests.conftest import EXAMPLES
+    from worldsmith.worlds.plan import EmailSpec
+    checked = 0
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        _, plan = plan_of(path)
+        mail = {a.id: a for a in plan.artifacts if isinstance(a, EmailSpec)}
+        for a in mail.values():
+            parent = mail.get(a.parent or "")
+            if a.mode != "reply" or parent is None or parent.beat not in ("question", "object") \
+                    or a.beat in ("decide", "noted", "forward") or not parent.to:
+                continue
+            checked += 1
+            assert a.author == parent.to[0] or a.author == parent.author, (a.id, a.author, parent.to)
+    assert checked

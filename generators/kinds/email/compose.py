@@ -104,9 +104,12 @@ def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list
     out: list[str] = []
     if mode == "reply":
         stance = pick.one(["agree", "agree", "ask", "pushback", "confirm", "confirm"])
-        out.append(pick.fill(email["reactions"][stance], **values))
+        outward = bool(ctx.organisations) and across(ctx)
+        # (across the table a reply takes a message in, never agrees to it: "Fine by me", blind read 14)
+        keep = (lambda frames: [f for f in frames if not _AGREES.search(f)] or frames) if outward else (lambda f: f)
+        out.append(pick.fill(keep(email["reactions"][stance]), **values))
         if pick.chance(0.6):
-            out.append(pick.fill(email["follow_ups"][stance], **values))
+            out.append(pick.fill(keep(email["follow_ups"][stance]), **values))
     elif mode == "forward":
         out.append(pick.fill(email["forward_notes"], **values))
         if pick.chance(0.5):
@@ -233,7 +236,9 @@ def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
         first = pick.one(labels)
         steps.append(frame.format(label=first, label2=pick.one([x for x in labels if x != first] or ["the timetable"])))
     # (never a line of the trade's job description: "Timothy: work out with users what a system must do", read 10)
-    lines = [f"- {pick.one(owners)}: {t} ({deadline(pick, ctx.spec.sent_at.date(), ctx.locale)})" for t in steps]
+    call = deadline(pick, ctx.spec.sent_at.date(), ctx.locale)  # (one day for every step on the next call)
+    lines = [f"- {pick.one(owners)}: {t} ({call if _NEXT_CALL.search(t) else deadline(pick, ctx.spec.sent_at.date(), ctx.locale)})"
+             for t in steps]
     return (pick.reword(pick.frame(bank("email")["next_steps"])) + "\n" + "\n".join(lines)) if lines else ""
 
 
@@ -282,10 +287,24 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
             and only_acknowledges(ctx, email.body):
         # (a decision that follows moves the thread itself, and answers no question put before it)
         email = email.model_copy(update={"body": _asks_on(ctx, email.body)})
+    if isinstance(spec, EmailSpec) and spec.sent_at.hour >= 16:
+        # late in the afternoon "end of day" is gone: a demand sent at 17:02 on a Friday asked for a response "by end
+        # of day" (blind read 14)
+        email = email.model_copy(update={"body": "\n".join(
+            line if line.startswith(">") else re.sub(r"\b(?:the )?end of (?:the )?day\b", "midday tomorrow", line)
+            for line in email.body.split("\n"))})
     if isinstance(spec, EmailSpec):
         # every weekday named beside a date is that date's ("April 30 (Friday)" for a Thursday, read 10)
         email = email.model_copy(update={"body": true_weekdays(email.body, spec.sent_at.date())})
     return email
+
+
+# A short reply that agrees or tells the other to go ahead: said among one side only.
+_AGREES = re.compile(r"\b(?:agreed|go ahead|fine by me|ok with me|looks right|makes sense|sounds good|perfect|"
+                     r"proceed|will do)\b", re.I)
+# A "next call" step: every one in a note is on the same call, on one day ("walk you through on the next call" given
+# tomorrow, Thursday and Friday in one note, blind read 14).
+_NEXT_CALL = re.compile(r"\bon the next call\b")
 
 
 # What a message that would only acknowledge asks instead, when a reply follows it (email.yaml ack_asks).
@@ -504,7 +523,9 @@ def _no_echo(ctx: ArtifactContext, body: str) -> str:
                                                                          r"calculated|worked out|derived|line of)\b",
                                                                          x, re.I):
                     # (a client takes in its auditors' figure, never says it matches its own: read 12)
-                    key = "echo_own" if f.text in mine and f.text not in heard else \
+                    # (a figure the writer gave first is referred back to as theirs, even when the other has said it
+                    # back: "Same here: USD 1,078,800" from the partner who had sent it two hours earlier, read 14)
+                    key = "echo_own" if f.text in mine else \
                         "echo_taken" if f.label in ctx.adviser_labels else "echo"
                     frames = bank("email")[key]
                     sentences[j] = cap_first(pick.fill(frames, text=f.text, label=f.label) or x)
@@ -713,7 +734,12 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     # Real business mail is often one line (half of a business-mail corpus's messages add under 25 words
     # of their own); only a reply with nothing to carry may be that short.
     if spec.mode == "reply" and not ctx.facts and not ctx.distractor_label and pick.chance(0.85):
-        line = pick.fill(email["one_liners"], **values) or "Thanks, will do."
+        lines_ = email["one_liners"]
+        if ctx.organisations and across(ctx):
+            # across the table a short reply takes a message in, never agrees to it ("Fine by me" from the lessee to
+            # the lessor's auditor's USD 520,000, blind read 14)
+            lines_ = [x for x in lines_ if not _AGREES.search(x)] or lines_
+        line = pick.fill(lines_, **values) or "Thanks, will do."
         if re.search(r"\d", own_text(ctx.parent.body if ctx.parent else "")) \
                 and not re.search(r"\b(I'll|I will)\b", line, re.I):
             # an acknowledgement of news says what happens next
@@ -890,7 +916,7 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         outside = any(p.organisation != ctx.author.organisation for p in ctx.to + ctx.cc)
         other = opponent(ctx)
         steps = week_steps(pick, week, day, ctx.locale, ours, owners, {f.id: f.source for f in ctx.facts}, outside,
-                           other)
+                           other, readers, ctx.author.organisation)
         gone = [e for e in week if e.what == "passed" and not fixed_event(e)]
         plan = passed_plan(pick, gone[0].label, other) if gone and not owners else ""
         if plan:
@@ -898,9 +924,11 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
             # note on the day exclusivity lapsed said only that both dates had passed, no request, no plan)
             paragraphs.append(pick.reword(pick.frame(_PASSED_PLAN)).format(plan=plan, day=deadline(pick, day, ctx.locale)))
         if steps:
-            # a step that already holds its day ("ready by April 30") takes no second one ("April 30 (Friday)")
-            lines_ = [f"- {s}" if s.endswith(")") or _HAS_DAY.search(s) else f"- {s} ({deadline(pick, day, ctx.locale)})"
-                      for s in steps]
+            # a step that already holds its day ("ready by April 30") takes no second one ("April 30 (Friday)"), and
+            # every step on the next call has that call's one day
+            call = deadline(pick, day, ctx.locale)
+            lines_ = [f"- {s}" if s.endswith(")") or _HAS_DAY.search(s) else
+                      f"- {s} ({call if _NEXT_CALL.search(s) else deadline(pick, day, ctx.locale)})" for s in steps]
             paragraphs.append(pick.reword(pick.frame(bank("email")["next_steps"])) + "\n" + "\n".join(lines_))
         elif rest:
             steps = _next_steps(pick, ctx)
@@ -1108,8 +1136,8 @@ def asked_about(ctx: ArtifactContext) -> str:
 
 
 # How an objection reads (email.yaml beats.object and follow_ups.pushback): the reply gives the ground it asks for.
-_OBJECTION = r"\b(do not agree|don't agree|not accepted|push back|read \w+ differently|show me the|support first|" \
-             r"haven't seen the support|not comfortable|won't survive|nailed down first)"
+_OBJECTION = r"\b(do not agree|don't agree|not accepted|push back|read \w+ differently|show me the|(?:support|backing) first|" \
+             r"haven't seen the (?:support|backing)|not comfortable|won't survive|nailed down first)"
 
 
 def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> str:
