@@ -120,7 +120,8 @@ def _input(pick: Picker, ctx: ArtifactContext, i) -> str:
     return out
 
 
-def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bool = True) -> list[str]:
+def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bool = True,
+                     told: set[str] | None = None) -> list[str]:
     """One figure's paragraph (how it is worked out, where and since when it is on the sheets, who would dispute it
     and on what ground) and, where there is a due date or an open point, what it means for the client."""
     frames = bank("email")["advice"]["substance"]
@@ -152,6 +153,7 @@ def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bo
                           source_day=_day(f.source_day, loc), since=since))
     elif since and f.since != ctx.spec.sent_at.date():
         said.append(_fill(pick, frames["since_only"], since=since))
+    told = set() if told is None else told
     parts = [i.label for i in f.inputs] or inputs(f)
     opp = opponent(ctx)
     what = join_names(parts) if parts else ""
@@ -171,9 +173,13 @@ def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bo
         if ruling:
             said.append(_fill(pick, frames["neutral"], neutral=ruling, label=f.label, inputs=what))
     # the answer to such a challenge is the record: when each input took its value, and where it is read
-    traced = [i for i in f.inputs if i.since is not None]
+    # (an input an earlier figure of the note has traced is not traced again: two prices on one multiple gave the
+    # multiple's record twice)
+    traced = [i for i in f.inputs if i.since is not None and i.label not in told]
+    told.update(i.label for i in f.inputs)
     if traced and (opp or parts):
-        said.append(_fill(pick, frames["inputs_lead"]) + " " + "; ".join(_input(pick, ctx, i) for i in traced) + ".")
+        lead_in = frames["inputs_lead"] if len(traced) == len(f.inputs) else frames["inputs_lead_rest"]
+        said.append(_fill(pick, lead_in) + " " + "; ".join(_input(pick, ctx, i) for i in traced) + ".")
     out = [" ".join(x for x in said if x)]
     client = client_of(ctx) if meaning else ""
     due, open_ = _due(ctx), still_open(ctx)
@@ -254,7 +260,12 @@ def structure(pick: Picker, f: FactRef) -> str:
             big = max(sized, key=lambda x: x[0])[1]
             return _fill(pick, frames["sum"], label=f.label, part=big.label, text=big.text)
     if ops and ops <= {"times", "divided by"}:
-        return _fill(pick, frames["product"], label=f.label, first=f.inputs[0].label, second=f.inputs[-1].label)
+        # the inputs it is in proportion to: the first term and each one multiplied in, never a divisor
+        terms = re.split(r" (times|divided by) ", f.reason)
+        up = [terms[0]] + [terms[k + 1] for k in range(1, len(terms) - 1, 2) if terms[k] == "times"]
+        up = [t.strip() for t in up if any(t.strip() == i.label for i in f.inputs)]
+        if len(up) >= 2:
+            return _fill(pick, frames["product"], label=f.label, first=up[0], second=up[1])
     return ""
 
 
@@ -304,10 +315,11 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
         return []
     out: list[str] = []
     meant = False
+    told: set[str] = set()
     for f in figures[:3]:
         if any(f.text in x for x in out):
             continue  # an input of a figure already worked through is not given a paragraph of its own
-        paragraph = figure_paragraph(pick, ctx, f, meaning=client and not meant)
+        paragraph = figure_paragraph(pick, ctx, f, meaning=client and not meant, told=told)
         shape = structure(pick, f)
         if shape and paragraph:
             paragraph[0] = f"{paragraph[0]} {shape}"
@@ -338,7 +350,10 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
             line = _fill(pick, frames["agreed_due" if notes else "recommend_due"], owner=owner, object=object_, verb=verb, verbs=verbs,
                          day=_day(by, loc), dlabel=due.label, date=due.text, n=str((due.value.value - by).days))
         else:
-            other = next((f for f in figures if f.label not in object_), None)
+            # the reason: the input that came in last (why the figure is what it is now), else another figure
+            newest = max((i for i in getattr(lead, "inputs", []) if i.since is not None and i.label not in object_),
+                         key=lambda i: i.since, default=None) if not open_ else None
+            other = newest or next((f for f in figures if f.label not in object_), None)
             line = _fill(pick, frames["agreed_figure" if notes else "recommend_figure"], owner=owner, object=object_, verb=verb, verbs=verbs,
                          day=_day(by, loc), label=other.label, text=other.text) if other is not None else ""
         if line:

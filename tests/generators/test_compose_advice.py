@@ -92,3 +92,30 @@ def test_a_title_that_names_a_day_is_the_day_the_note_works_to():
         "minutes of the diligence kick-off with Pennock"
     assert paper_title("Memo re OPA 90 limitation of liability: M/T Aurelian Tide") == \
         "memo on OPA 90 limitation of liability"
+
+
+def test_a_figure_moves_in_proportion_to_what_multiplies_it_never_to_its_divisor():
+    # 'Any change in the claims in the review period or the probe sample carries through to the extrapolated
+    # overpayment in the same proportion': the probe sample divides it
+    from worldsmith.generators.compose.advice import structure
+    extrapolated = fact("extrapolated", "The extrapolated overpayment.", Money(amount=Decimal("4813776"),
+                                                                               currency="USD")).model_copy(update=dict(
+        label="the extrapolated overpayment",
+        reason="the net overpayment in the sample divided by the probe sample times the claims in the review period",
+        inputs=[InputRef(label="the claims in the review period", text="10,560 claims"),
+                InputRef(label="the net overpayment in the sample", text="USD 182,340"),
+                InputRef(label="the probe sample", text="400 claims")]))
+    said = [structure(picker_for(_context(seed)), extrapolated) for seed in range(12)]
+    assert all("the net overpayment in the sample" in x and "the claims in the review period" in x for x in said), said
+    assert not any("the probe sample" in x for x in said), said
+
+
+def test_an_input_two_figures_share_is_traced_once():
+    second = EXPOSURE.model_copy(update=dict(id="exposure_2", label="the exposure after costs", text="USD 21,500,000",
+                                             working="the cap of USD 20,000,000 plus the costs of USD 1,500,000",
+                                             paper="", source=""))
+    for seed in range(10):
+        ctx = _context(seed).model_copy(update={"facts": [EXPOSURE, second, DUE]})
+        text = "\n".join(substance(picker_for(ctx), ctx))
+        # each input's day is said once, where the first figure traces it (the cargo claim's February 20)
+        assert text.count("February 20") == 1, text
