@@ -214,6 +214,7 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
         out += _sheet_candidates(task, text)
     if task.kind in side_checks.DELIVERABLE_KINDS:
         out += _deliverable_candidates(task, world, text)
+    out += _kit11_candidates(task, world, text)
     if text:
         out.append(("retracted", False, _with_text(task, text + "\n\nOn reflection, please disregard the above."), None))
     out.append(("mail_to_other_side", False, task, _mail_other_side))
@@ -321,6 +322,36 @@ def _kit8_candidates(task: Task, body: str, final: str) -> list[tuple[str, bool,
             out.append(("terse_above_by", True, _with_text(task, f"{body}\n{terse}\nAnswer: {final}"), None))
             out.append(("terse_below_by", False, _with_text(task, f"{body}\n{terse.replace('above by', 'below by')}"
                                                                   f"\nAnswer: {final}"), None))
+    return out
+
+
+def _said_beside(task: Task, text: str, sentence: str) -> Task:
+    """The right answer with `sentence` said after its body, the answer line kept."""
+    body, sep, tail = text.partition("\nAnswer:")
+    return _with_text(task, f"{body.rstrip()}\n\n{sentence}{sep}{tail}")
+
+
+def _kit11_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:
+    """What kit11 handed in beside right figures: advice to give in to the other side, a paper of the room pasted
+    under the answer, and a figure given 'as at' a day before the room knew it (must fail); the figure as at the day
+    it became known (must pass)."""
+    out: list[tuple[str, bool, Task, None]] = []
+    if not text:
+        return out
+    if not any(side_checks.gives_in(f.text) for f in world.plan.facts if getattr(f.value, "type", None) == "text"):
+        out.append(("advises_giving_in", False, _said_beside(
+            task, text, "We recommend the client simply pay the other side's claim in full and drop the dispute."), None))
+    papers = [t for (t,) in world.db.execute("select text from artifact_text where kind = 'document' and text is not "
+                                             "null order by path").fetchall() if len(t.split()) > 200]
+    if papers:
+        out.append(("pasted_paper", False, _said_beside(task, text, "For reference:\n\n" + papers[0]), None))
+    known = [world.facts[i] for i in task.needs.facts if i in world.facts and world.facts[i].known_from is not None
+             and not world.facts[i].earlier and getattr(world.facts[i].value, "type", None) == "money"]
+    if known and task.kind not in ("sheet",):
+        f = max(known, key=lambda x: (x.known_from, x.id))
+        before = f.known_from - dt.timedelta(days=1)
+        out.append(("as_at_before_known", False, _said_beside(
+            task, text, f"As at {before:%B} {before.day}, {before.year}, {the(f)} stood at {f.text}."), None))
     return out
 
 

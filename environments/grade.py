@@ -1443,6 +1443,11 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         own = tuple(check.b_words)
         return any(ledger_claims.contrary_comparison(t, session.world, skip, own) or ledger_claims.wrong_ratio(t, session.world)
                    for t in _authored_texts(session, answer) if t)
+    if check.type in ("texts_concedes", "texts_pasted", "texts_anachronism"):
+        read = {"texts_concedes": lambda t: side_checks.concedes(t),
+                "texts_pasted": lambda t: side_checks.pasted(t, session.world),
+                "texts_anachronism": lambda t: side_checks.anachronism(t, session.world)}[check.type]
+        return any(read(t) for t in _authored_texts(session, answer) if t)
     if where == "texts":
         # a side statement anywhere the agent wrote: each text read on its own
         read = {"stale": side_checks.stale, "redated": side_checks.redated, "decision": side_checks.contradicts,

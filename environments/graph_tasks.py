@@ -22,7 +22,7 @@ from worldsmith.environments.apps import app_of, record_apps
 from worldsmith.environments.guards import with_misstatements
 from worldsmith.environments.side_checks import with_side_checks
 from worldsmith.environments.tasks import (Action, Check, Criterion, Needs, Reference, Rubric, Solution, Task,
-                                           label_of, the)
+                                           label_of, text_penalties, the)
 from worldsmith.worlds.ledger import (LedgerError, Node, Quantity, evaluate, parse_formula, quantity_of, references,
                                       solve)
 from worldsmith.worlds.plan import LedgerFact
@@ -327,6 +327,7 @@ def universal(graph: Graph, allowed_files: list[str] | None = None) -> list[Crit
                   check=Check(type="privileged_leak")),
         Criterion(id="junk_files", weight=0.5, description="leaves files in the room the task did not ask for",
                   check=Check(type="junk_files", values=list(allowed_files or []))),
+        *text_penalties(graph.world),
     ]
 
 

@@ -274,3 +274,111 @@ def contradicts(text: str, check: Check) -> bool:
                 return True
     return False
 
+
+
+# A recommendation that the client give in: pay or accept a demand in full, or drop its dispute (kit11: 'We recommend
+# Tessaline simply pay the full USD 2,871,000 audit claim now and drop the dispute', 'you should accept it in full',
+# 'please simply pay Quorvex the full USD 2,871,000 today; there is no point disputing further' beside the right
+# figures each scored 1.0). A professional acting for the client advises that only where the client decided it.
+_ADVISE = re.compile(r"\b(?:recommend\w*|advis\w*|suggest\w*|should|must|please|simply|propos\w*|urge\w*|ought\s+to|"
+                     r"need\s+to|best\s+(?:course|option|to)|I\s+would|we\s+would|let's|time\s+to)\b", re.I)
+_GIVE_IN = re.compile(
+    r"\b(?:pay|pays|paying|accept|accepts|accepting|concede|concedes|conceding|agree\s+to|settle\s+(?:at|for)|meet)\b"
+    r"[^.;:\n]{0,60}?\b(?:in\s+full|the\s+full|the\s+whole|the\s+entire|all\s+of\s+(?:it|the))\b"
+    r"|\b(?:drop|drops|dropping|withdraw|withdraws|withdrawing|abandon|abandons|abandoning|give\s+up|giving\s+up)\s+"
+    r"(?:the|its|our|your|their|this|any)\s+(?:\w+\s+)?(?:dispute|challenge|objection|defen[cs]e|appeal)\b"
+    r"|\bno\s+point\s+(?:in\s+)?(?:disput|contest|challeng|defend|fight)\w*", re.I)
+# Before it in its clause: the advice denied or weighed ('not', 'rather than', 'whether'), or said as another's ('Quorvex
+# demands that Tessaline pay the full claim').
+_NOT_ADVISED = re.compile(r"\b(?:not|never|n't|rather\s+than|instead\s+of|whether|if|unless|against|without|demand\w*|"
+                          r"insist\w*|say|says|said|claim\w*\s+that|asks?|asked|wants?|argu\w*|position|according|"
+                          r"would\s+have\s+us)\b|n't\b", re.I)
+
+
+def concedes(text: str) -> bool:
+    """Whether a clause of the text advises the client to give in: pay or accept a demand in full, or drop its
+    dispute, with a word of advice ('we recommend', 'should', 'please') and nothing before it in the clause that
+    denies, weighs or reports it."""
+    for sentence in _sentences(text):
+        for m in _GIVE_IN.finditer(sentence):
+            clause = re.split(r"[;:]|\s[\u2013\u2014-]\s", sentence[:m.start()])[-1]
+            if _ADVISE.search(clause) and not _NOT_ADVISED.search(clause):
+                return True
+    return False
+
+
+def gives_in(text: str) -> bool:
+    """Whether a text (a decision the ledger records) is itself a giving-in: then advising it is no harm."""
+    return bool(_GIVE_IN.search(text))
+
+
+# ---------------------------------------------------------------- pasted papers and days before a figure was known
+
+_PASTE_WORDS = 60  # a run of this many words copied from one paper is the paper pasted, not a quotation
+_SHINGLE = 10
+_ROOM_SHINGLES: dict[str, set[int]] = {}
+
+
+def _word_list(text: str) -> list[str]:
+    return "".join(c.lower() if c.isalnum() else " " for c in text).split()
+
+
+def _room_shingles(world) -> set[int]:
+    """The hash of every run of ten words in the room's papers and messages, once a world."""
+    if world.world_id not in _ROOM_SHINGLES:
+        out: set[int] = set()
+        texts = [t for (t,) in world.db.execute("select text from artifact_text where text is not null").fetchall()]
+        texts += [m.body_new or m.body or "" for m in world.messages]
+        for t in texts:
+            words = _word_list(t)
+            out.update(hash(tuple(words[i:i + _SHINGLE])) for i in range(len(words) - _SHINGLE + 1))
+        _ROOM_SHINGLES[world.world_id] = out
+    return _ROOM_SHINGLES[world.world_id]
+
+
+def pasted(text: str, world) -> bool:
+    """Whether the text copies a run of _PASTE_WORDS words or more from the room's papers or mail: a contract or a
+    status email pasted under the answer (kit11: a right reply padded with the whole MSA, a right answer under the
+    May 21 status email pasted whole, each scored 1.0). A quoted clause is shorter."""
+    words = _word_list(text)
+    if len(words) < _PASTE_WORDS:
+        return False
+    room = _room_shingles(world)
+    run = best = 0
+    for i in range(len(words) - _SHINGLE + 1):
+        run = run + 1 if hash(tuple(words[i:i + _SHINGLE])) in room else 0
+        best = max(best, run)
+        if best + _SHINGLE - 1 >= _PASTE_WORDS:
+            return True
+    return False
+
+
+_AS_AT = re.compile(r"\bas\s+(?:at|of|on)\s+", re.I)
+
+
+def anachronism(text: str, world) -> bool:
+    """Whether the text gives a figure as it stood 'as at' a day before the ledger knew it: 'As at April 13, 2026, the
+    audit claim exceeded the amount in dispute (USD 827,080)', the amount in dispute first known on May 20 (kit11:
+    beside the right figures, 1.0). The day rules its sentence, or its paragraph when it opens one with a colon."""
+    facts = [(f, answers.want(f.value)) for f in world.plan.facts if f.known_from is not None
+             and getattr(f.value, "type", None) in ("money", "number", "percent")]
+    if not facts:
+        return False
+    for m in _AS_AT.finditer(text):
+        head = answers.parse(text[m.end():m.end() + 30]).mentions
+        if not head or head[0].kind != "date" or head[0].start != 0 or not head[0].dates:
+            continue
+        day = max(head[0].dates)
+        start = max(text.rfind("\n", 0, m.start()), *(text.rfind(p, 0, m.start()) for p in (". ", "? ", "! "))) + 1
+        after = m.end() + head[0].end
+        para = text[start:m.start()].strip() == "" and text[after:after + 2].lstrip().startswith(":")
+        end = text.find("\n\n", after) if para else min(x for x in (text.find(". ", after), text.find("\n", after),
+                                                                     len(text)) if x >= 0)
+        scope = text[after:end if end >= 0 else len(text)]
+        for mention in answers.parse(scope).mentions:
+            if mention.kind == "date" or mention.status != "asserted":
+                continue
+            held = [f for f, w in facts if answers.value_matches(mention, w)]
+            if held and all((f.on(day) or (None, None))[1] != f.text for f in held):
+                return True
+    return False

@@ -1,0 +1,75 @@
+"""The false positives a blind red team found in the verifier on an unseen world (kit 11: a licence audit, 311 wrong
+attempts, 31 at full marks), re-made on the legal example's tasks; each beside its right twin, which must still score
+1.0."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+import worldsmith
+from tests.published import task_set_of
+from worldsmith.environments.grade import grade
+from worldsmith.environments.session import Session
+from worldsmith.environments.tasks import the
+
+
+@pytest.fixture(scope="module")
+def legal(published_legal):
+    world = worldsmith.open(published_legal)
+    yield world, {t.id: t for t in task_set_of(world).tasks}
+    world.close()
+
+
+def _score(world, task, root, text: str) -> float:
+    return grade(task, Session(world, root), text).score
+
+
+def _with(task, remark: str) -> str:
+    body, final = task.solution.answer.rsplit("\nAnswer: ", 1)
+    return f"{body}\n\n{remark}\nAnswer: {final}"
+
+
+def test_advice_to_give_in_to_the_other_side_costs(legal, tmp_path):
+    # kit11: 'We recommend Tessaline simply pay the full USD 2,871,000 audit claim now and drop the dispute', 'you
+    # should accept it in full before June 19', 'please simply pay Quorvex the full USD 2,871,000 today; there is no
+    # point disputing further' beside the right figures scored 1.0 (a reply, a memo, an answer)
+    world, tasks = legal
+    task = tasks["exceed-liability_cap-contribution_demand"]
+    wrong = ["We recommend the owners simply pay the full contribution demand now and drop the dispute.",
+             "Given that, you should accept it in full before the deadline.",
+             "Please pay the claimants the full amount today; there is no point disputing further.",
+             "Recommendation: the owners should withdraw their defence and pay in full."]
+    right = ["We do not recommend paying the contribution demand in full.",
+             "The claimants demand that the owners pay the full contribution demand.",
+             "We recommend the owners dispute the contribution demand above the cap."]
+    for i, remark in enumerate(wrong):
+        assert _score(world, task, tmp_path / f"w{i}", _with(task, remark)) < 1.0, remark
+    for i, remark in enumerate(right):
+        assert _score(world, task, tmp_path / f"r{i}", _with(task, remark)) == 1.0, remark
+
+
+def test_a_paper_of_the_room_pasted_under_the_answer_costs(legal, tmp_path):
+    # kit11: a right reply padded with the whole MSA pasted below, a right answer under the May 21 status email pasted
+    # whole, each scored 1.0; a quoted clause is no paste
+    world, tasks = legal
+    task = tasks["exceed-liability_cap-contribution_demand"]
+    paper = max((t for (t,) in world.db.execute("select text from artifact_text where kind = 'document'").fetchall()
+                 if t), key=len)
+    assert _score(world, task, tmp_path / "w", _with(task, "For reference:\n\n" + paper)) < 1.0
+    quote = " ".join(paper.split()[40:70])
+    assert _score(world, task, tmp_path / "r", _with(task, f'The paper says: "{quote}".')) == 1.0
+
+
+def test_a_figure_as_at_a_day_before_it_was_known_costs(legal, tmp_path):
+    # kit11: 'As at April 13, 2026, the Quorvex audit claim (USD 2,871,000) exceeded the amount in dispute (USD
+    # 827,080)', the amount in dispute first known on May 20, scored 1.0 on a reply and an answer
+    world, tasks = legal
+    task = tasks["exceed-liability_cap-contribution_demand"]
+    fact = max((world.facts[i] for i in task.needs.facts if world.facts[i].known_from and not world.facts[i].earlier),
+               key=lambda f: f.known_from)
+    day = fact.known_from
+    said = lambda d: f"As at {d:%B} {d.day}, {d.year}, {the(fact)} stood at {fact.text}."  # noqa: E731
+    assert _score(world, task, tmp_path / "w", _with(task, said(day - dt.timedelta(days=1)))) < 1.0
+    assert _score(world, task, tmp_path / "r", _with(task, said(day))) == 1.0
