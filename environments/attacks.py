@@ -345,14 +345,37 @@ def _kit11_candidates(task: Task, world: World, text: str) -> list[tuple[str, bo
                                              "null order by path").fetchall() if len(t.split()) > 200]
     if papers:
         out.append(("pasted_paper", False, _said_beside(task, text, "For reference:\n\n" + papers[0]), None))
+    # a chronology with one figure given to the other sender, and with the sending turned round
+    given = [c.check for c in task.rubric.negative_criteria if c.id.startswith("misattributes_")]
+    body, sep, tail = text.partition("\nAnswer:")
+    people = {c.a_words[0]: c for c in given}
+    for line in re.split(r"(?<=\.)\s+", body):
+        m = re.search(r", from (?P<who>[^.,]+)\.$", line)
+        if m and m["who"].lower() in people and people[m["who"].lower()].b_words:
+            other = next(p for p in sorted({x.title(): x for c in given for x in c.a_words}.items())
+                         if p[1] in people[m["who"].lower()].b_words)
+            wrong = body.replace(line, line[:m.start("who")] + _title_as(other[0], text) + ".")
+            out.append(("sender_swapped", False, _with_text(task, wrong + sep + tail), None))
+            break
+    home = world.plan.organisations[0].name
+    if given and ", from " in body:
+        turned = re.sub(r", from ([^.,]+)\.", rf" (sent to \1 of {home}).", body)
+        out.append(("sending_reversed", False, _with_text(task, turned + sep + tail), None))
     known = [world.facts[i] for i in task.needs.facts if i in world.facts and world.facts[i].known_from is not None
-             and not world.facts[i].earlier and getattr(world.facts[i].value, "type", None) == "money"]
+             and not world.facts[i].earlier and getattr(world.facts[i].value, "type", None) == "money"
+             and not any(g.text == world.facts[i].text for g in world.plan.facts if g.id != i)]  # one fact's figure
     if known and task.kind not in ("sheet",):
         f = max(known, key=lambda x: (x.known_from, x.id))
         before = f.known_from - dt.timedelta(days=1)
         out.append(("as_at_before_known", False, _said_beside(
             task, text, f"As at {before:%B} {before.day}, {before.year}, {the(f)} stood at {f.text}."), None))
     return out
+
+
+def _title_as(name: str, text: str) -> str:
+    """A person's name as the text writes it ('jordan becker' -> 'Jordan Becker')."""
+    m = re.search(re.escape(name), text, re.I)
+    return m.group(0) if m else name
 
 
 def graph_label(task: Task, side: str) -> str:

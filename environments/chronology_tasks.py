@@ -11,6 +11,7 @@ none is merely mentioned. A group the client first had in fewer than three files
 """
 from __future__ import annotations
 
+import re
 import zoneinfo
 
 from worldsmith.environments import answers
@@ -94,6 +95,18 @@ def _day_numbers(told: list) -> set[float]:
             out |= {float(x) for d in m.dates for x in (d.day, d.year)} if m.kind == "date" else \
                 {float(m.value)} if m.kind == "number" and m.value is not None else set()
     return out
+
+
+_SUFFIX = re.compile(r"[,\s]+(?:inc|llp|llc|ltd|limited|corp|corporation|co|plc|gmbh|sa|ag|lp)\.?$", re.I)
+
+
+def _org_names(name: str) -> list[str]:
+    """How an answer names an organisation, lower case: in full, without its company suffix, and by its first word
+    ('tessaline logistics, inc.', 'tessaline logistics', 'tessaline')."""
+    full = name.lower().strip()
+    bare = _SUFFIX.sub("", full).strip()
+    first = bare.split()[0].strip(",") if bare else ""
+    return list(dict.fromkeys(n for n in (full, bare, first) if len(n) > 3))
 
 
 def _when(day) -> str:
@@ -186,6 +199,27 @@ def _task(graph: Graph, client: str, kind: str, head: str, told: list, files: li
         negatives.append(Criterion(id="names_other_sender", weight=2.0,
                                    description="names someone who sent none of the figures as a sender",
                                    check=Check(type="answer_says", values=said_sent)))
+    # each figure given to the sender of another (kit11: 'accounts counted 1,860 - 2026-04-13, Cassandra Willis', sent
+    # by Jordan Becker, beside the right days scored 1.0)
+    if len(senders) > 1:
+        for f, day, sender, _, _ in told:
+            negatives.append(Criterion(
+                id=f"misattributes_{f.id}", weight=2.0, description=f"gives {the(f)} to another sender than {sender}",
+                check=Check(type="answer_misattributed", a_words=[sender.lower()],
+                            b_words=sorted(s.lower() for s in senders if s != sender),
+                            **value_check(graph.quantities[f.id], f.text))))
+    # the sending turned round: the client or the other side said to send, the home side said to receive (kit11:
+    # 'Tessaline Logistics sent Caddell Voss these figures ... (to Jordan Becker)', 'Clinton Nichols of Tessaline
+    # sent Caddell Voss', 'Quorvex Software sent Caddell Voss LLP' beside the right days scored 1.0)
+    home_names = _org_names(world.plan.organisations[0].name)
+    client_names = _org_names(client)
+    reversed_ = [form.format(n) for n in client_names for form in ("{} sent", "sent by {}", "of {} sent", "from {} to")]
+    reversed_ += [form.format(n) for n in home_names for form in ("sent {}", "sent to {}", "sent over to {}")]
+    reversed_ += [form.format(s.lower()) for s in senders for form in ("(to {}", "sent to {}", "them to {}", "it to {}",
+                                                                         "figures to {}")]
+    negatives.append(Criterion(id="sending_reversed", weight=2.0,
+                               description=f"says {client} or the other side sent the figures, or {home} received them",
+                               check=Check(type="answer_says", values=reversed_)))
     negatives.append(Criterion(id="denies_sending", weight=2.0, description="says the figures were not sent, or not received",
                                check=Check(type="answer_denies_sending")))
     negatives += _distractor_negatives(graph, [f.id for f in facts], "answer_asserts")

@@ -665,6 +665,24 @@ def misdated(text: str, check: Check) -> bool:
     return False
 
 
+def misattributed(text: str, check: Check) -> bool:
+    """Whether the text gives the figure `values[0]` to another sender: the list item or clause that states it (cut at
+    ';', a line's end and a sentence's) names one of `b_words` and not `a_words[0]` (kit11: 'accounts counted 1,860 -
+    2026-04-13, Cassandra Willis', Jordan Becker's, beside the right days scored 1.0)."""
+    parsed = _parsed(text)
+    w = want_of(check.values[0], check.numbers[0] if check.numbers else None, check.unit)
+    low = text.lower()
+    for m in parsed.mentions:
+        if m.kind == "date" or m.status != "asserted" or not answers.value_matches(m, w):
+            continue
+        start = max(low.rfind(p, 0, m.start) for p in (";", "\n", ". ")) + 1
+        ends = [i for i in (low.find(p, m.end) for p in (";", "\n", ". ")) if i >= 0]
+        item = low[start:min(ends) if ends else len(low)]
+        if any(n in item for n in check.b_words) and not any(n in item for n in check.a_words):
+            return True
+    return False
+
+
 def _direction(text: str, check: Check, labels: tuple[str, ...] = ()) -> bool:
     # the matter's other labels: a remark on a third fact ('The Clause 41.3 cap is lower than the contribution demand')
     # is no comparison of the task's two, though it shares a word with one ('cap')
@@ -1377,6 +1395,8 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
     if check.type == "answer_says":
         low = " ".join(answer.lower().split())
         return any(v in low for v in check.values)
+    if check.type == "answer_misattributed":
+        return misattributed(answer, check)
     if check.type == "answer_move_direction":
         return moved_the_wrong_way(answer, check)
     if kind == "beyond" and where in apps.record_apps():  # chat_beyond: a post anywhere but the check's channel

@@ -68,6 +68,8 @@ class Check(BaseModel):
     answer_says: the answer holds one of the phrases `values` (lower case, whitespace squashed).
     answer_denies_sending: the answer says a figure was not sent or not received ("did not receive it on May 8"),
         not merely not before a day ("did not receive it until May 8").
+    answer_misattributed: the list item or clause stating the figure `values[0]` names a sender of `b_words` and not
+        `a_words[0]`, the one who sent it.
     answer_move_direction: a sentence giving the move `values[0]` says it went against `expect` ('up', 'down',
         'after', 'before').
     chat_beyond: a chat post in any channel but `channel`.
@@ -131,7 +133,8 @@ class Check(BaseModel):
                   "sent_defers", "chat_defers", "file_defers", "file_memo_block", "file_unledgered",
                   "chat_post_mentions", "sent_outside_cast", "sent_misaddressed", "privileged_leak", "junk_files", "room_damaged",
                   "state_forged", "texts_stale", "texts_redated", "texts_decision", "texts_misstated", "texts_says",
-                  "texts_stray_date", "texts_ledger", "texts_concedes", "texts_pasted", "texts_anachronism"]
+                  "texts_stray_date", "texts_ledger", "texts_concedes", "texts_pasted", "texts_anachronism",
+                  "answer_misattributed"]
     values: list[str] = []
     any_reading: bool = Field(False, description="for a negative direction check: met when the text states it "
                                                  "anywhere, even beside the opposite (a contradiction)")

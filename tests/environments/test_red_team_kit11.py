@@ -73,3 +73,35 @@ def test_a_figure_as_at_a_day_before_it_was_known_costs(legal, tmp_path):
     said = lambda d: f"As at {d:%B} {d.day}, {d.year}, {the(fact)} stood at {fact.text}."  # noqa: E731
     assert _score(world, task, tmp_path / "w", _with(task, said(day - dt.timedelta(days=1)))) < 1.0
     assert _score(world, task, tmp_path / "r", _with(task, said(day))) == 1.0
+
+
+def test_a_figure_listed_with_another_senders_name_is_misattributed():
+    # kit11: 'accounts counted 1,860 - 2026-04-13, Cassandra Willis' (Jordan Becker sent it) beside the right days
+    from worldsmith.environments.grade import misattributed
+    from worldsmith.environments.tasks import Check
+
+    check = Check(type="answer_misattributed", values=["1,860 users"], numbers=[1860.0], unit="users",
+                  a_words=["jordan becker"], b_words=["cassandra willis"])
+    assert misattributed("Quorvex audit claim USD 2,871,000 - 2026-04-13, Jordan Becker; accounts counted 1,860 - "
+                         "2026-04-13, Cassandra Willis; list price USD 1,450 - 2026-04-28, Cassandra Willis.", check)
+    assert not misattributed("Accounts counted 1,860 - 2026-04-13, Jordan Becker; list price USD 1,450 - 2026-04-28, "
+                             "Cassandra Willis.", check)
+    assert not misattributed("Jordan Becker sent the count (1,860) on April 13 and Cassandra Willis the list price "
+                             "(USD 1,450) on April 28.", check)
+
+
+def test_a_chronology_with_the_sending_turned_round_costs(legal, tmp_path):
+    # kit11: 'Tessaline Logistics sent Caddell Voss these figures ... (to Jordan Becker)', 'Quorvex Software sent
+    # Caddell Voss LLP: ...' beside the right days scored 1.0
+    import re
+
+    world, tasks = legal
+    task = next(t for t in tasks.values() if t.id.startswith("chronology-"))
+    text = task.solution.answer
+    client = text.split(" first received ", 1)[0]
+    home = world.plan.organisations[0].name
+    assert _score(world, task, tmp_path / "right", text) == 1.0
+    assert _score(world, task, tmp_path / "r2", f"{home} sent {client} each of them.\n{text}") == 1.0
+    assert _score(world, task, tmp_path / "w2", f"{client} sent {home} these figures.\n{text}") < 1.0
+    turned = re.sub(r", from ([^.,]+)\.", r" (to \1).", text)
+    assert _score(world, task, tmp_path / "w3", turned) < 1.0
