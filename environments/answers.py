@@ -1420,7 +1420,9 @@ _COMPARATORS = re.compile(
 # (kit11: with the right figures and gap it scored 1.0 on a reply, a brief and an answer).
 _CASE_NEG = re.compile(r"\b(?:not\s+(?:the\s+case|true|correct|right|so)|untrue|false|incorrect|wrong)\s+(?:to\s+say\s+)?"
                        r"that\b")
-_CMP_NEG = re.compile(r"\b(?:not|never|no|cannot|n't)\s+(?:\w+\s+){0,2}$|n't\s+(?:\w+\s+){0,2}$")
+# ('fails to exceed' denies it too: kit11's 'It is not the case that the amount in dispute ... fails to exceed the
+# audit claim' says the amount in dispute exceeds it, and scored 1.0 for the answer that it does not)
+_CMP_NEG = re.compile(r"\b(?:not|never|no|cannot|n't|fail(?:s|ed|ing)?\s+to)\s+(?:\w+\s+){0,2}$|n't\s+(?:\w+\s+){0,2}$")
 # an arrow ("vs NWC peg GBP 3.25m -> EBITDA exceeds the peg") starts the conclusion drawn from what went before
 _SEGMENT_BREAK = re.compile(r";|->|=>|\u2192|\bbut\b|\bwhereas\b|\bwhile\b|\bwhilst\b|\bhowever\b|,\s*(?:and\s+)?so\b|\btherefore\b|"
                             r"\bthus\b|\bhence\b|\bwhich\s+means\b|\bmeaning\b|\bas\s+a\s+result\b|\bconsequently\b")

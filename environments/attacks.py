@@ -345,6 +345,18 @@ def _kit11_candidates(task: Task, world: World, text: str) -> list[tuple[str, bo
                                              "null order by path").fetchall() if len(t.split()) > 200]
     if papers:
         out.append(("pasted_paper", False, _said_beside(task, text, "For reference:\n\n" + papers[0]), None))
+    # the comparison turned round by a double denial: 'it is not the case that B fails to exceed A' says B exceeds A
+    direction = _criterion(task, "direction")
+    if direction is not None and direction.expect == "a>b" and direction.a_words and direction.b_words:
+        out.append(("double_denial_reversed", False, _said_beside(
+            task, text, f"It is not the case that the {' '.join(direction.b_words)} fails to exceed the "
+                        f"{' '.join(direction.a_words)}."), None))
+        out.append(("double_denial_right", True, _said_beside(
+            task, text, f"It is not the case that the {' '.join(direction.a_words)} fails to exceed the "
+                        f"{' '.join(direction.b_words)}."), None))
+        out.append(("both_ways", False, _said_beside(
+            task, text, f"The {' '.join(direction.a_words)} is above the {' '.join(direction.b_words)}, or, read the "
+                        f"other way, below it."), None))
     # a chronology with one figure given to the other sender, and with the sending turned round
     given = [c.check for c in task.rubric.negative_criteria if c.id.startswith("misattributes_")]
     body, sep, tail = text.partition("\nAnswer:")

@@ -683,6 +683,12 @@ def misattributed(text: str, check: Check) -> bool:
     return False
 
 
+# A comparison said both ways at once (kit11: 'the offer is below it by $863,040 - or, read the other way, above it'
+# scored 1.0): 'or, read the other way', 'or vice versa', 'or the other way round'.
+_BOTH_WAYS = re.compile(r"\bor\b,?\s*(?:\w+\s+){0,2}?(?:read|taken|seen|put|looked\s+at|put)\s+the\s+other\s+way\b|"
+                        r"\bor\s+(?:\w+\s+){0,2}?(?:the\s+other\s+way\s+(?:round|around)|vice\s+versa)\b", re.I)
+
+
 def _direction(text: str, check: Check, labels: tuple[str, ...] = ()) -> bool:
     # the matter's other labels: a remark on a third fact ('The Clause 41.3 cap is lower than the contribution demand')
     # is no comparison of the task's two, though it shares a word with one ('cap')
@@ -690,6 +696,8 @@ def _direction(text: str, check: Check, labels: tuple[str, ...] = ()) -> bool:
     # a label of the task's own two may hold words its anchor drops ('clause 41.3 cap' for 'clause 41 cap')
     others = tuple(x for x in labels if not any(o <= {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", x)} for o in own))
     found = answers.directions(_parsed(text), check.a_words, check.b_words, others=others)
+    if _BOTH_WAYS.search(text):
+        return check.any_reading  # both ways at once: no direction given, and the wrong one given
     if check.any_reading:
         # a negative: the wrong way round said anywhere, even beside the right way (a contradiction)
         return check.expect in found

@@ -105,3 +105,27 @@ def test_a_chronology_with_the_sending_turned_round_costs(legal, tmp_path):
     assert _score(world, task, tmp_path / "w2", f"{client} sent {home} these figures.\n{text}") < 1.0
     turned = re.sub(r", from ([^.,]+)\.", r" (to \1).", text)
     assert _score(world, task, tmp_path / "w3", turned) < 1.0
+
+
+def test_a_comparison_denied_twice_is_said_as_it_stands():
+    # kit11: 'It is not the case that the amount in dispute (...) fails to exceed the Quorvex audit claim (...)' says
+    # the amount in dispute exceeds it; beside the gap it scored 1.0 for the answer that it does not
+    from worldsmith.environments.answers import directions
+
+    a, b = ["quorvex", "audit", "claim"], ["amount", "dispute"]
+    assert directions("It is not the case that the amount in dispute (USD 827,080) fails to exceed the Quorvex audit "
+                      "claim (USD 2,871,000).", a, b) == {"a<b"}
+    assert directions("The amount in dispute fails to exceed the Quorvex audit claim.", a, b) == {"a>b"}
+    assert directions("It is not the case that the Quorvex audit claim fails to exceed the amount in dispute.", a, b) \
+        == {"a>b"}
+
+
+def test_a_comparison_said_both_ways_gives_no_direction(legal, tmp_path):
+    # kit11: 'offer 248 x $870 = $215,760; revised claim $1,078,800; offer is below it by $863,040 - or, read the other
+    # way, above it.' scored 1.0
+    world, tasks = legal
+    task = tasks["exceed-liability_cap-contribution_demand"]
+    body, final = task.solution.answer.rsplit("\nAnswer: ", 1)
+    assert _score(world, task, tmp_path / "w", f"{body} Or, read the other way, the reverse.\nAnswer: {final}") < 1.0
+    assert _score(world, task, tmp_path / "w2", f"{body} The cap is above the demand or vice versa.\nAnswer: {final}") < 1.0
+    assert _score(world, task, tmp_path / "r", f"{body} Not vice versa.\nAnswer: {final}") == 1.0
