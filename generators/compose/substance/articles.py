@@ -359,6 +359,44 @@ _PRIORITY = ["indemnity", "limitation", "audit", "disputes", "notices", "warrant
              "law"]
 
 
+# The general articles a commercial agreement carries, which fill its numbering between the articles a matter cites.
+_FILL_UP_TO = 20
+_GENERAL: dict[str, tuple[str, list[str]]] = {
+    "confidentiality": ("Confidentiality", [
+        "Each Party shall keep confidential the other's confidential information and use it only to perform this "
+        "Agreement.",
+        "This Section does not apply to information that is public, that a Party already held without restriction, or "
+        "that a Party must disclose by law, court order or regulation."]),
+    "ip": ("Intellectual Property", [
+        "Each Party keeps its intellectual property rights; nothing in this Agreement transfers them except as it "
+        "expressly provides."]),
+    "data": ("Data Protection", [
+        "Each Party shall comply with the data protection laws that apply to its processing of personal data under "
+        "this Agreement."]),
+    "insurance": ("Insurance", [
+        "Each Party shall maintain the insurance that a prudent business of its kind carries for its obligations under "
+        "this Agreement."]),
+    "force": ("Force Majeure", [
+        "Neither Party is liable for a delay or failure caused by an event beyond its reasonable control, if it notifies "
+        "the other promptly and uses reasonable efforts to resume performance."]),
+    "assignment": ("Assignment and Subcontracting", [
+        "Neither Party may assign or transfer this Agreement without the other's prior written consent, not to be "
+        "unreasonably withheld, save to an affiliate or to a successor to its business.",
+        "A Party remains responsible for the acts and omissions of its subcontractors as if they were its own."]),
+    "entire": ("Entire Agreement", [
+        "This Agreement, with its Schedules and each order made under it, is the entire agreement of the Parties on its "
+        "subject and supersedes all earlier understandings on it."]),
+    "variation": ("Variation and Waiver", [
+        "No variation of this Agreement is effective unless it is in writing and signed by both Parties.",
+        "No failure or delay in exercising a right under this Agreement waives it."]),
+    "severance": ("Severance", ["If a provision of this Agreement is held invalid, the rest of it remains in force."]),
+    "third": ("Third-Party Rights", ["No one other than a Party has any right to enforce a term of this Agreement."]),
+    "counterparts": ("Counterparts", [
+        "This Agreement may be signed in counterparts, each of which is an original and which together are one "
+        "agreement."]),
+}
+
+
 def _topic(parts: list[str], table: list[tuple[str, str, str]] = _ARTICLES) -> str:
     """The article a provision belongs to, from the words of what states it."""
     scores = {k: sum(1 for p in parts if re.search(pat, _after_number(p), re.I)) for k, _, pat in table}
@@ -485,6 +523,21 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
             if later and last >= min(later):  # no room before the next cited article: after the last cited one
                 last = max(cited.values()) + 1 + len([c for c in numbers if numbers[c] > max(cited.values())])
         numbers[k] = last
+    if kind != "lease" and cited and max(cited.values()) <= _FILL_UP_TO:
+        # an executed agreement runs its articles 1, 2, 3 ... without gaps up to the last one the matter cites: the
+        # numbers between hold the articles a contract of its kind has (read 14: 'Sections jump 1, 9, 14, 15, 16')
+        spare = [k for k in order_ if k not in numbers and k not in ("law", "term")] + \
+            [k for k in _GENERAL if k not in numbers]
+        for gap in [x for x in range(1, max(cited.values())) if x not in numbers.values()]:
+            if not spare:
+                break
+            numbers[spare.pop(0)] = gap
+        after = sorted(k for k in numbers if numbers[k] > max(cited.values()))
+        for j, k in enumerate(sorted(after, key=lambda k: numbers[k])):
+            numbers[k] = max(cited.values()) + 1 + j
+        if "law" not in numbers:
+            numbers["law"] = max(numbers.values()) + 1
+        keys = list(numbers)
     keys = sorted(keys, key=lambda k: numbers[k])
     goods = _goods(ctx, a_name)
     made = ctx.spec.date
@@ -521,7 +574,7 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
                          f"out the Agreement as so amended.")
     for k in keys:
         top = numbers[k]
-        paras = _standard(k, a, b, goods, str(top), ctx, refs, kind)
+        paras = list(_GENERAL[k][1]) if k in _GENERAL else _standard(k, a, b, goods, str(top), ctx, refs, kind)
         if k in cited and not any("." in num for num, _ in tops[top]):
             # a provision cited by its number alone ('Clause 7 of the lease requires ...') opens its article
             words = _operative_of(str(top), tops[top], names, name)
@@ -559,7 +612,7 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
             kept = {p for p in paras}
             paras += [p for p in standard if p not in kept and p not in paras]
         bodies[len(plan)] = paras
-        plan.append((f"{top}. {heads_[k]}", "clause"))
+        plan.append((f"{top}. {_GENERAL[k][0] if k in _GENERAL else heads_[k]}", "clause"))
     written = " ".join(p for ps in bodies.values() for p in ps)
     missing = [b_ for b_ in bare if b_ not in written]
     term_at = next((i for i, (h, _) in enumerate(plan) if h.endswith(heads_["term"])), None)
