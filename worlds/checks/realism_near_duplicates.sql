@@ -29,11 +29,13 @@ room as (
 ),
 shingles as (
     -- a 5-gram repeated inside one text counts twice here; distinct is taken after the common ones go
-    -- (room joined to each text, not read as a subquery beside each shingle: that planned a nested loop)
+    -- (room joined to each text, not read as a subquery beside each shingle: that planned a nested loop).
+    -- Each word is hashed once and a shingle is the hash of its five words' hashes: hashing five strings at
+    -- every position read each word five times (a third of this check's time over a million messages)
     select doc, h
-    from (select doc, every, unnest(list_transform(range(1, greatest(len(w) - 3, 1)),
-                                                   lambda i: hash(w[i], w[i + 1], w[i + 2], w[i + 3], w[i + 4]))) as h
-          from texts, room)
+    from (select doc, every, unnest(list_transform(range(1, greatest(len(v) - 3, 1)),
+                                                   lambda i: hash(v[i], v[i + 1], v[i + 2], v[i + 3], v[i + 4]))) as h
+          from (select doc, list_transform(w, lambda x: hash(x)) as v from texts), room)
     where h % every = 0
 ),
 frequency as (
