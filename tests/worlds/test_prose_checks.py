@@ -193,3 +193,14 @@ def test_a_message_that_says_attached_but_carries_nothing_is_caught(tanker, plan
     _edit_body(world / "room" / spec["path"], lambda b: f"Please find attached the signed charter party.\n\n{b}")
     rows = _failing(world)["attachments_match_room"]
     assert any(r.artifact_id == spec["id"] and "promises an attachment" in r.detail for r in rows)
+
+
+@pytest.mark.parametrize("promise", ["ENCLOSED ARE the signed charter party papers.", "See Attached: the survey."])
+def test_a_promise_in_capitals_is_read_past_the_plain_word_filter(tanker, plan, tmp_path, promise):
+    """attachments_match_room runs its pattern only on a text holding 'attach' or 'enclo', in any case (issue 22):
+    a promise in capitals still reaches the case-blind pattern."""
+    world = _copy(tanker, tmp_path)
+    spec = next(a for a in plan["artifacts"] if a["kind"] == "email" and a["mode"] == "new" and not a.get("attachments"))
+    _edit_body(world / "room" / spec["path"], lambda b: f"{promise}\n\n{b}")
+    rows = _failing(world)["attachments_match_room"]
+    assert any(r.artifact_id == spec["id"] and "promises an attachment" in r.detail for r in rows)

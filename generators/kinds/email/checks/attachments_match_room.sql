@@ -12,6 +12,8 @@ with parts as (
 named as (  -- the files a message's own text names on its "Attached:" lines
     select e.artifact_id, e.path, trim(n) as filename
     from emails e, unnest(regexp_extract_all(coalesce(e.body_new, ''), '(?m)^Attached:[ \t]*([^\n]+?)[ \t]*$', 1)) as t(n)
+    -- the pattern only over a text holding its plain word (this runs over every message of the room)
+    where contains(e.body_new, 'Attached:')
 )
 -- planned, but not among the message's parts
 select p.artifact_id, e.path, 'the plan attaches ' || p.filename || ', but the message carries no part of that name' as detail
@@ -26,7 +28,10 @@ union all
 -- the text promises an attachment, and nothing is attached
 select e.artifact_id, e.path, 'its text promises an attachment, but the message carries none'
 from emails e
-where regexp_matches(coalesce(e.body_new, ''),
+-- every phrase holds 'attach' or 'enclo' (no letter of either has a case fold outside ASCII): the pattern runs
+-- only on the few texts holding one, not on every message of the room
+where (e.body_new ilike '%attach%' or e.body_new ilike '%enclo%')
+  and regexp_matches(coalesce(e.body_new, ''),
         '(?im)\b(i attach|i have attached|i''ve attached|attached (is|are|please find|you will find)|please find attached|see attached|enclosed (is|are|please find))\b|^attached:')
   and not exists (select 1 from email_attachments x where x.path = e.path)
 union all
