@@ -204,3 +204,16 @@ def test_a_promise_in_capitals_is_read_past_the_plain_word_filter(tanker, plan, 
     _edit_body(world / "room" / spec["path"], lambda b: f"{promise}\n\n{b}")
     rows = _failing(world)["attachments_match_room"]
     assert any(r.artifact_id == spec["id"] and "promises an attachment" in r.detail for r in rows)
+
+
+def test_a_marking_in_capitals_is_read_past_the_plain_word_filter(tanker, plan, tmp_path):
+    """privilege_within_circle runs its pattern only on a text holding 'privileged' or 'attorney' in any case
+    (issue 22): 'ATTORNEY-CLIENT COMMUNICATION' sent to the other side is still caught."""
+    world = _copy(tanker, tmp_path)
+    outside = {o["id"] for o in plan["organisations"] if not o["privileged"]}
+    people = {p["id"]: p for p in plan["people"]}
+    spec = next(a for a in plan["artifacts"] if a["kind"] == "email"
+                and any(people[p]["organisation"] in outside for p in a["to"]))
+    _edit_body(world / "room" / spec["path"], lambda b: f"ATTORNEY-CLIENT COMMUNICATION.\n\n{b}")
+    rows = _failing(world)["privilege_within_circle"]
+    assert any(r.artifact_id == spec["id"] and "outside the privileged circle" in r.detail for r in rows)

@@ -7,6 +7,9 @@
 with marked as (
     select artifact_id, path, kind from artifact_text
     where artifact_id is not null
+      -- the pattern only over a text holding 'privileged' or 'attorney' in any case (no letter of either has a case
+      -- fold outside ASCII), not over every text of the room
+      and (text ilike '%privileged%' or text ilike '%attorney%')
       and regexp_matches(coalesce(text, ''), '(?i)\bprivileged\b|attorney work product|attorney-client')
 ),
 audience as (

@@ -16,4 +16,7 @@ from deciding d
 where not exists (
     select 1 from artifacts a join emails e on e.artifact_id = a.id
     where a.thread = d.thread
+      -- the pattern only over a text holding one of its plain words in any case ('deci', 'agreed', 'approved': no
+      -- letter of these has a case fold outside ASCII), not over every message of the room
+      and (e.body_new ilike '%deci%' or e.body_new ilike '%agreed%' or e.body_new ilike '%approved%')
       and regexp_matches(coalesce(e.body_new, ''), '(?i)\b(decision|decided|we have agreed|is approved|approved:)\b'))
