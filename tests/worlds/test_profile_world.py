@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import statistics
+from datetime import datetime
 from collections import Counter
 from zoneinfo import ZoneInfo
 
@@ -80,3 +81,31 @@ def test_words_are_counted_as_the_whitespace_pattern_splits_them():
     assert not wrong
     # and the figures are not all alike: the pattern's edge cases are really exercised
     assert {want for _, want, _ in rows} >= {0, 1, 2, 3}
+
+
+def test_a_body_is_counted_once_over_its_new_text_and_the_rest():
+    """words_body reuses the new text's count when the body opens with it (issue 22): the seam between the new
+    text and what follows is counted as the pattern counts it, a word running across it once; a body that does
+    not open with its new text is counted whole."""
+    import duckdb
+
+    from worldsmith.worlds.profile import FEATURES_SQL
+
+    pairs = [("Hi,\n\nThanks.\n\n> quoted\n", "Hi,\n\nThanks."), ("one two", "one"), ("one two", "one "),
+             ("onetwo", "one"), ("one\ntwo", "one"), ("one", "one"), ("", ""), ("x y", ""), ("\n\nx y\n", "\n"),
+             (" a b ", " a"), ("a b", "b"), ("new text\r\n-----Original Message-----\r\nold", "new text"),
+             ("é ü\nñ", "é"), ("a\tb", "a\t"), (None, None), ("body only", None), ("  spaced  ", "  spaced")]
+    con = duckdb.connect()
+    con.execute("create table mail (subject varchar, in_reply_to varchar, body varchar, body_new varchar,"
+                " sent_local timestamp, n_rcpt integer, n_cc integer)")
+    # each row named by its time, which the features carry through
+    con.executemany("insert into mail (subject, body, body_new, sent_local) values ('s', ?, ?, ?)",
+                    [(body, new, datetime(2020, 1, 1, 9, i)) for i, (body, new) in enumerate(pairs)])
+    got = con.execute(f"select sent_local, words_body, words_new from ({FEATURES_SQL}) order by 1").fetchall()
+    want = con.execute(
+        "select sent_local, "
+        "case when trim(coalesce(body, '')) = '' then 0 else len(string_split_regex(trim(body), '\\s+')) end, "
+        "case when trim(coalesce(body_new, '')) = '' then 0 else len(string_split_regex(trim(body_new), '\\s+')) end "
+        "from mail order by 1").fetchall()
+    assert len(got) == len(pairs) and got == want
+    assert len({row[1] for row in want}) >= 4
