@@ -23,9 +23,10 @@ from worldsmith.worlds.store.load import ParseMemo, load_bundle
 CHECKS_FOLDER = Path(__file__).with_name("checks")
 REPORT_NAME = VALIDATION  # the layout is worlds.bundle's
 REQUIRED_KEYS = ("id", "severity", "description")
-OPTIONAL_KEYS = ("params",)
+OPTIONAL_KEYS = ("params", "derive")
 _HEADER_LINE = re.compile(r"^--\s*([a-z_]+):\s*(.*?)\s*$")
 _PARAM = re.compile(r"^([a-z_][a-z0-9_]*)\s*=\s*(.+)$")
+_DERIVE = re.compile(r"^([a-z_][a-z0-9_]*)\s*=\s*(select\b.+)$", re.IGNORECASE)
 ParamValue = int | float | str
 
 
@@ -46,6 +47,10 @@ class Check(BaseModel):
     source: str  # the file it came from, for error messages
     # Tunable thresholds, `-- params: name=value, ...`; the query reads them as DuckDB named parameters ($name).
     params: dict[str, ParamValue] = {}
+    # `-- derive: name = select ...`: one value the query reads as $name, computed from the store by that scalar
+    # query before the check runs. A pattern built from a table (the real entities' names) is then a constant that
+    # DuckDB compiles once, where a subquery in its place is compiled again on every row.
+    derive: dict[str, str] = {}
 
 
 def _param_value(text: str) -> ParamValue:
@@ -76,6 +81,17 @@ def parse_params(text: str, where: str) -> dict[str, ParamValue]:
     return params
 
 
+def parse_derive(text: str, where: str) -> dict[str, str]:
+    """`name = select ...` (one scalar query over the store) as {name: query}; empty text, none."""
+    text = text.strip()
+    if not text:
+        return {}
+    m = _DERIVE.match(text)
+    if m is None:
+        raise CheckError(f"{where}: bad derived value {text!r}; write '-- derive: name = select ...'")
+    return {m.group(1): m.group(2).strip()}
+
+
 def parse_check(path: Path) -> Check:
     """A Check from one .sql file: `-- key: value` header lines, then one query."""
     text = path.read_text(encoding="utf-8")
@@ -104,8 +120,11 @@ def parse_check(path: Path) -> Check:
     if not re.search(r"\bselect\b", sql, re.IGNORECASE):
         raise CheckError(f"{path}: no query after the header")
     params = parse_params(header.pop("params", ""), str(path))
+    derive = parse_derive(header.pop("derive", ""), str(path))
+    if set(derive) & set(params):
+        raise CheckError(f"{path}: {', '.join(sorted(set(derive) & set(params)))} is both a parameter and derived")
     try:
-        return Check(**header, sql=sql, source=str(path), params=params)
+        return Check(**header, sql=sql, source=str(path), params=params, derive=derive)
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
         raise CheckError(f"{path}: bad header: {problems}") from None
@@ -133,6 +152,10 @@ def _run_one(con: duckdb.DuckDBPyConnection, check: Check, paths: dict[str, str]
     try:
         # Only the parameters the query names: DuckDB refuses a named parameter it was not asked for.
         used = {k: v for k, v in params.items() if re.search(rf"\${re.escape(k)}\b", check.sql)}
+        for name, query in check.derive.items():
+            if re.search(rf"\${re.escape(name)}\b", check.sql):
+                row = con.execute(query).fetchone()
+                used[name] = None if row is None else row[0]
         cur = con.execute(f"select * from (\n{check.sql}\n) as offending", used or None)
         columns = [d[0] for d in cur.description]
         found = cur.fetchall()

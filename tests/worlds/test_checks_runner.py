@@ -42,6 +42,9 @@ def test_the_shipped_checks_load_with_their_headers():
     ("-- id: broken\n-- severty: error\n-- description: typo\n", "unknown header key 'severty'"),
     ("-- id: other\n-- severity: error\n-- description: wrong id\n", "differs from the file name"),
     ("-- id: broken\n-- id: broken\n-- severity: error\n-- description: twice\n", "given twice"),
+    ("-- id: broken\n-- severity: error\n-- description: d\n-- derive: n = 3\n", "bad derived value"),
+    ("-- id: broken\n-- severity: error\n-- description: d\n-- params: n=1\n-- derive: n = select 2\n",
+     "both a parameter and derived"),
 ])
 def test_a_malformed_header_names_the_file(tmp_path, header, message):
     path = _write(tmp_path / "checks", "broken", header + "select null as artifact_id, 'x' as detail\n")
@@ -104,3 +107,28 @@ def test_two_identical_worlds_give_identical_validation_json(tmp_path):
     assert a == (second / "validation.json").read_bytes()
     report = ValidationReport.model_validate_json(a)
     assert report.verdict == "fail" and report.world_id == "w_fixture_0001"
+
+
+def test_a_derived_value_is_read_from_the_store_before_the_check_runs(tmp_path, db):
+    """`-- derive: name = select ...` (issue 22): the scalar query's value, computed over the store, is the query's
+    $name; a pattern built so is compiled once. A derived query that fails names the check's file."""
+    folder = tmp_path / "checks"
+    _write(folder, "derived", "-- id: derived\n-- severity: warn\n-- description: d\n"
+                              "-- derive: pattern = select '^(' || string_agg(id, '|' order by id) || ')$' from artifacts\n"
+                              "select id as artifact_id, 'matches ' || $pattern as detail from artifacts\n"
+                              "where regexp_matches(id, $pattern)\n")
+    (check,) = load_checks(folder)
+    assert set(check.derive) == {"pattern"} and not check.params
+    (result,) = run_checks(db, [check]).checks
+    import duckdb
+
+    con = duckdb.connect(str(db), read_only=True)
+    ids = sorted(r[0] for r in con.execute("select id from artifacts").fetchall())
+    con.close()
+    assert result.count == len(ids) > 0
+    assert result.rows[0].detail == f"matches ^({'|'.join(ids)})$"
+    _write(folder, "derived", "-- id: derived\n-- severity: warn\n-- description: d\n"
+                              "-- derive: pattern = select x from no_such_table\n"
+                              "select null as artifact_id, $pattern as detail\n")
+    with pytest.raises(CheckError, match="derived.sql"):
+        run_checks(db, load_checks(folder))
