@@ -132,3 +132,30 @@ def test_a_derived_value_is_read_from_the_store_before_the_check_runs(tmp_path, 
                               "select null as artifact_id, $pattern as detail\n")
     with pytest.raises(CheckError, match="derived.sql"):
         run_checks(db, load_checks(folder))
+
+
+def test_a_mailbox_is_held_to_exactly_its_owners_mail(tmp_path, db):
+    """mailboxes_match_messages (one full join since issue 22, two anti joins before) finds all three faults:
+    a message missing from a party's mailbox, a message in a mailbox whose owner neither sent nor received it
+    (a Message-ID-less one too), and a party without a mailbox; a clean store, none."""
+    import duckdb
+
+    check = [c for c in load_checks() if c.id == "mailboxes_match_messages"]
+    assert run_checks(db, check).checks[0].count == 0
+    copy = tmp_path / "world.duckdb"
+    shutil.copy(db, copy)
+    con = duckdb.connect(str(copy))
+    (lacking, lost_id), = con.execute("select mailbox, message_id from mailbox_messages order by all limit 1").fetchall()
+    con.execute("delete from mailbox_messages where mailbox = ? and message_id = ?", [lacking, lost_id])
+    (other,) = con.execute("select path from mailboxes where path <> ? order by path limit 1", [lacking]).fetchone()
+    con.execute("insert into mailbox_messages values (?, 900, 'stray@nowhere.example', 'x'), (?, 901, null, 'y')",
+                [other, other])
+    (gone, owner) = con.execute("select path, owner from mailboxes where path not in (?, ?) order by path limit 1",
+                                [lacking, other]).fetchone()
+    con.execute("delete from mailboxes where path = ?", [gone])
+    con.close()
+    details = [r.detail for r in run_checks(copy, check).checks[0].rows]
+    assert any(f"lacks <{lost_id}>" in d for d in details)
+    assert any("holds <stray@nowhere.example>" in d for d in details)
+    assert any("holds <(no Message-ID)>" in d for d in details)
+    assert any(f"<{owner}> sent or received mail but has no mailbox" in d for d in details)

@@ -2,8 +2,10 @@
 -- severity: error
 -- description: each person's mailbox holds exactly the messages they sent or received, and everyone with mail has one
 -- Who sent and received a message is read from its .eml headers (From, To, Cc), by address.
--- Duplicates are kept in the millions of rows in between (anti joins do not mind them) and removed
--- from the few offending rows at the end.
+-- Duplicates are kept in the millions of rows in between (a row that finds its other side is dropped, however
+-- many it finds) and removed from the few offending rows at the end. Who should hold a message and who does meet in
+-- one full join, not in two anti joins over the same millions of rows (at 200,000 emails CPU 0.72 s -> 0.52 s,
+-- peak buffer 375 MiB -> 234 MiB).
 with parties as (
     select e.message_id, lower(e.from_addr) as address from emails e where e.message_id is not null
     union all
@@ -15,16 +17,23 @@ boxes as (
 held as (
     select b.path, b.owner, mm.message_id from boxes b join mailbox_messages mm on mm.mailbox = b.path
 ),
+paired as (
+    -- who should hold each message (a party with a mailbox, in each of their mailboxes) beside who does, matched
+    -- by owner and Message-ID in one full join: a row without its other side is a finding
+    select p.path as box_path, p.owner as box_owner, p.message_id as party_message_id,
+           h.path as held_path, h.owner as held_owner, h.message_id as held_message_id, h.owner is null as lacking
+    from (select b.path, b.owner, p.message_id from parties p join boxes b on b.owner = p.address) p
+    full join held h on h.owner = p.owner and h.message_id = p.message_id
+    where p.owner is null or h.owner is null
+),
 found as (
-    select b.path, p.message_id, 'the mailbox of ' || b.owner || ' lacks <' || p.message_id || '>, which they sent or received' as detail
-    from parties p
-    join boxes b on b.owner = p.address
-    anti join held h on h.owner = p.address and h.message_id = p.message_id
+    select box_path as path, party_message_id as message_id,
+           'the mailbox of ' || box_owner || ' lacks <' || party_message_id || '>, which they sent or received' as detail
+    from paired where lacking
     union all
-    select h.path, h.message_id,
-           'the mailbox of ' || h.owner || ' holds <' || coalesce(h.message_id, '(no Message-ID)') || '>, which they neither sent nor received'
-    from held h
-    anti join parties p on p.address = h.owner and p.message_id = h.message_id
+    select held_path, held_message_id,
+           'the mailbox of ' || held_owner || ' holds <' || coalesce(held_message_id, '(no Message-ID)') || '>, which they neither sent nor received'
+    from paired where not lacking
     union all
     select null, null, p.id || ' <' || p.email || '> sent or received mail but has no mailbox'
     from people p
