@@ -569,3 +569,16 @@ def test_a_reports_findings_do_not_list_the_thing_it_is_about_as_a_finding():
             findings = [p for s in doc.sections for p in s.paragraphs if p.startswith("Finding ")]
             assert findings and not any("A320neo" in p for p in findings), findings
             assert "A320neo MSN 6912 (G-BRWA)" in " ".join(p for s in doc.sections for p in s.paragraphs)
+
+
+def test_a_discrepancy_logs_note_sources_it_to_the_findings_and_the_vendors_estimates():
+    # read 14: a discrepancy log 'with rectification estimates' whose note said it came from 'the contractors' daily
+    # cost reports and supporting invoices'
+    from worldsmith.generators.kinds.spreadsheet.compose import source_of
+    from tests.generators.context_fixture import sheet_context
+
+    for title, estimate in (("Daily discrepancy log with rectification estimates", True), ("Daily cost log", False)):
+        ctx = sheet_context(title)
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"rolls_up_to": "liability_cap"})})
+        said = source_of(ctx, own=True)
+        assert ("estimate" in said) == estimate and ("cost reports" in said) != estimate, said

@@ -270,6 +270,9 @@ def _claimant(ctx: ArtifactContext, fact_id: str) -> str:
     return ""
 
 
+_DISCREPANCY = re.compile(r"\b(discrepanc\w*|defects?|snags?|punch ?list|deficienc\w*)\b", re.I)
+
+
 def source_of(ctx: ArtifactContext, own: bool) -> str:
     """Where a sheet's figures come from: the same for every sheet of a series by one author (blind read 13: "the
     source line changes with each day's file"); for a client, the system that holds what the sheet counts, and for
@@ -280,7 +283,9 @@ def source_of(ctx: ArtifactContext, own: bool) -> str:
     if own:
         title = spec.title.lower()
         if getattr(spec, "rolls_up_to", None):
-            sources = sheets["log_sources"]
+            # a log of discrepancies is priced from the rectification vendors' estimates, not from cost reports of
+            # work done (read 14: a discrepancy log 'with rectification estimates' that holds only contractor costs)
+            sources = sheets["estimate_log_sources"] if _DISCREPANCY.search(spec.title) else sheets["log_sources"]
             claimant = _claimant(ctx, spec.rolls_up_to)
             if claimant:
                 # the costs are another party's, claimed from the author's: it holds what that party sent
