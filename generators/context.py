@@ -835,7 +835,10 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         if day is not None and distractor is None:
             # a superseded value of the fact whose paper is out by this day: a note says the figure replaced it
             for d, when in superseded_of(plan).get(fact_id, []):
-                if when <= day:
+                # (not one whose label quotes another superseded value: that value would stand in the text without
+                # its own label, no_contradicting_value)
+                quoted = {o.text for o in plan.distractors if o.id != d.id and o.text in d.label}
+                if when <= day and not quoted:
                     named.update(superseded=d.label, superseded_text=d.text)
                     break
         if value.type == "date" and day is not None and value.value < day:

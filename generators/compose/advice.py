@@ -137,14 +137,6 @@ def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bo
         said.append(_fill(pick, frames["given"] if clause else frames["given_bare"], label=f.label, text=f.text,
                           gist=clause[:1].lower() + clause[1:] if clause and not clause[:2].isupper() else clause))
     said.append(_paper(pick, ctx, f))
-    own = set(re.findall(r"\d[\d,]*\d", f.superseded_text))
-    if f.superseded and f.superseded_text and set(re.findall(r"\d{1,3}(?:,\d{3})+", f.superseded)) <= own:
-        # (only where its label quotes no other figure: a label that quotes another draft's value would write that
-        # value without that draft's label, no_contradicting_value)
-        # what the figure replaced, and why, in the words of the superseded paper's own label
-        said.append(_fill(pick, frames["superseded"], old=strip_end(f.superseded), old_text=f.superseded_text)
-                    if f.superseded_text not in f.superseded else
-                    _fill(pick, frames["superseded_bare"], old=strip_end(f.superseded)))
     since = _day(f.since, loc) if f.since else ""
     if f.source and f.source_day:
         moved = f.since is not None and f.since > f.source_day
@@ -153,6 +145,11 @@ def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bo
                           source_day=_day(f.source_day, loc), since=since))
     elif since and f.since != ctx.spec.sent_at.date():
         said.append(_fill(pick, frames["since_only"], since=since))
+    if f.superseded and f.superseded_text:
+        # what the figure replaced, and why, in the words of the superseded paper's own label
+        said.append(_fill(pick, frames["superseded"], old=strip_end(f.superseded), old_text=f.superseded_text)
+                    if f.superseded_text not in f.superseded else
+                    _fill(pick, frames["superseded_bare"], old=strip_end(f.superseded)))
     told = set() if told is None else told
     parts = [i.label for i in f.inputs] or inputs(f)
     opp = opponent(ctx)
@@ -353,6 +350,10 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
             # the reason: the input that came in last (why the figure is what it is now), else another figure
             newest = max((i for i in getattr(lead, "inputs", []) if i.since is not None and i.label not in object_),
                          key=lambda i: i.since, default=None) if not open_ else None
+            if lead is not None and re.match(r"the (?:lesser|greater) of ", lead.reason or ""):
+                # (of a lesser-of or greater-of, the side that binds: 'on the contribution demand' was the side
+                # that does not)
+                newest = next((i for i in lead.inputs if i.text == lead.text and i.label not in object_), None)
             other = newest or next((f for f in figures if f.label not in object_), None)
             line = _fill(pick, frames["agreed_figure" if notes else "recommend_figure"], owner=owner, object=object_, verb=verb, verbs=verbs,
                          day=_day(by, loc), label=other.label, text=other.text) if other is not None else ""

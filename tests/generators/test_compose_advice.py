@@ -119,3 +119,15 @@ def test_an_input_two_figures_share_is_traced_once():
         text = "\n".join(substance(picker_for(ctx), ctx))
         # each input's day is said once, where the first figure traces it (the cargo claim's February 20)
         assert text.count("February 20") == 1, text
+
+
+def test_a_figure_that_replaced_a_superseded_draft_says_so_in_the_drafts_own_label():
+    # (the aircraft reader: 'the email never gives the old figure or says why it was replaced'); the label is written
+    # whole, so the old value never stands without it (no_contradicting_value)
+    label = "superseded draft of February 20, 2025: counted the cargo claim twice; replaced by the memo of February 28"
+    replaced = EXPOSURE.model_copy(update=dict(superseded=label, superseded_text="USD 40,000,000"))
+    for seed in range(10):
+        ctx = _context(seed).model_copy(update={"facts": [replaced, DUE]})
+        text = "\n".join(substance(picker_for(ctx), ctx))
+        assert label in text and "USD 40,000,000" in text, text
+        assert text.index("USD 40,000,000") < text.index(label) or "USD 40,000,000" in label, text
