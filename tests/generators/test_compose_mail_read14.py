@@ -325,3 +325,37 @@ def test_a_question_is_answered_by_the_one_it_was_put_to():
             checked += 1
             assert a.author == parent.to[0] or a.author == parent.author, (a.id, a.author, parent.to)
     assert checked
+
+
+def test_an_acknowledgement_of_a_paper_asks_what_in_it_needs_the_reader_and_is_answered():
+    # "Received, Douglas, thank you. Anything else you want from me?" / "I'll follow up anything that follows from it
+    # with the team this week." under a note whose news was a paper from the target
+    note = EmailContent(subject="Weekly call", body="Bringing you up to 16 September.\n\n- Received from Cindermill "
+                        "Systems Limited on 16 September: IT systems and information security overview.\n\nDouglas")
+    asked = 0
+    for seed in range(40):
+        body = own_text(compose_email(_reply(seed, "confirm", "ack", note)).body)
+        assert not _NEEDS.search(body), body
+        if _PLAN_ASK.search(body):
+            asked += 1
+            assert "IT systems" in body, body
+            answer = own_text(compose_email(_reply(seed, "", "confirm", EmailContent(
+                subject="Re: Weekly call", body=body + "\n\nKaren\n\n> " + note.body.replace("\n", "\n> ")))).body)
+            assert re.search(r"\b(?:reading it|first read)\b", answer) and re.search(r"\bby \w", answer), answer
+    assert asked
+
+
+def test_a_client_says_once_that_it_will_review_its_advisers_figure():
+    # "we will go through the validated shortfall internally and come back with any queries. We will look at the
+    # validated shortfall (248 users) with the team and come back with any queries."
+    from tests.generators.context_fixture import CAP
+    cap = CAP.model_copy(update={"label": "the liability cap"})
+    note = EmailContent(subject="Cap", body=f"The liability cap is {cap.text} on our working.\n\nSam")
+    twice = 0
+    for seed in range(40):
+        ctx = _reply(seed, "", "confirm", note, ["the liability cap"]).model_copy(
+            update={"facts": [cap], "adviser_labels": ["the liability cap"]})
+        body = own_text(compose_email(ctx).body)
+        assert cap.text in body, body
+        twice += len(re.findall(r"\b(?:go through|review|look at)\b", body)) > 1
+    assert twice == 0

@@ -362,7 +362,13 @@ _PLAN_ASK = re.compile(r"\b(?:what is the plan|what do we do next|what happens n
                        r"what now, and who|what next, and who|who has it, and what happens now|next step on .{3,80}?: who|"
                        r"who has .{3,80}? from here|who has the run-up|"
                        r"(?:go ahead|proceed) as you (?:propose|suggest)|your position on|hear from you on|"
-                       r"come back to us on|run-up|pulling everything together for|on course for)\b", re.I)
+                       r"come back to us on|run-up|pulling everything together for|on course for|"
+                       r"that needs me before the call|I should look at myself|change for us, if anything)\b", re.I)
+# A weekly note's line on a paper that came in or went round (compose/week.py _NOTE paper, paper_side, paper_other).
+_PAPER_LINE = re.compile(r"Received from [^:\n]{3,60} on [^:\n]{3,20}: (?P<a>[^\n]{3,120}?)\.(?:$|\s)|"
+                         r"sent (?:over|round) the (?P<b>[^\n]{3,120}?) on |From [^:\n]{3,60}: the (?P<c>[^\n(]{3,120}?) \(|"
+                         r"circulated the (?P<d>[^\n]{3,120}?) on |New on the file: (?P<e>[^\n(]{3,120}?) \(|"
+                         r"The (?P<f>[^\n]{3,120}?) went round on ", re.M)
 # ...and its line on a date ahead (compose/week.py _NOTE due and next).
 _AHEAD = (re.compile(r"(?:^|\n|- |[.!?] )(?P<l>[A-Z][^.\n:;?(]{3,80}?) (?:falls on|is due) "),
           re.compile(r"\d+ days? to (?P<l>[^(\n]{3,80}?) \("),
@@ -418,7 +424,14 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
         # (a date is prepared for, not "taken forward": "Who has the answer deadline from here?")
         return pick.fill(frames["ahead" if _DATED.search(open_[0]) else "open"], label=open_[0]) or ""
     ahead = passed_labels(ctx, own, _AHEAD)
-    return (pick.fill(frames["ahead"], label=ahead[0]) or "") if ahead else ""
+    if ahead:
+        return pick.fill(frames["ahead"], label=ahead[0]) or ""
+    m = _PAPER_LINE.search(own)
+    if m:
+        from worldsmith.generators.kinds.chat.compose import paper_name
+        title = next(g for g in m.groups() if g)
+        return pick.fill(frames["paper"], paper=paper_name(title)) or ""
+    return ""
 
 
 def asks_plan(ctx: ArtifactContext) -> bool:
@@ -447,6 +460,8 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     owner = owners[0] if owners else ""
     if ctx.organisations and across(ctx):
         line = pick.fill(frames["across"], label=label, day=day)
+    elif re.search(r"that needs me before the call|I should look at myself|change for us, if anything", own):
+        line = pick.fill(frames["paper"], owner=owner, day=day) if owner else pick.fill(frames["paper_self"], day=day)
     elif re.search(r"as you (?:propose|suggest)", own, re.I):
         line = pick.fill(frames["sent"], owner=owner, day=day) if owner else pick.fill(frames["sent_self"], day=day)
     else:
@@ -527,6 +542,9 @@ def _no_echo(ctx: ArtifactContext, body: str) -> str:
                     # back: "Same here: USD 1,078,800" from the partner who had sent it two hours earlier, read 14)
                     key = "echo_own" if f.text in mine else \
                         "echo_taken" if f.label in ctx.adviser_labels else "echo"
+                    if key == "echo_taken" and re.search(r"\b(?:go through|review|look at)\b",
+                                                          " ".join(sentences[:j] + sentences[j + 1:])):
+                        key = "echo_noted"  # the review is said once
                     frames = bank("email")[key]
                     sentences[j] = cap_first(pick.fill(frames, text=f.text, label=f.label) or x)
                     break
