@@ -582,3 +582,21 @@ def test_a_discrepancy_logs_note_sources_it_to_the_findings_and_the_vendors_esti
         ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"rolls_up_to": "liability_cap"})})
         said = source_of(ctx, own=True)
         assert ("estimate" in said) == estimate and ("cost reports" in said) != estimate, said
+
+
+def test_a_request_list_asks_for_the_records_behind_its_authors_own_sample_not_for_its_confirmation():
+    # read 14: 'The "probe sample" is shown as a client deliverable'
+    from decimal import Decimal
+
+    from worldsmith.generators.kinds.spreadsheet.compose import compose_sheet
+    from worldsmith.worlds.values import Number
+    from tests.generators.context_fixture import sheet_context
+
+    sample = fact("sample", "The probe sample drawn by Brightmere Advisory is 400 claims.",
+                  Number(value=Decimal(400), unit="claims")).model_copy(update={"label": "probe sample"})
+    theirs = fact("count", "The client's system holds 10,560 claims.", Number(value=Decimal(10560), unit="claims")
+                  ).model_copy(update={"label": "claims in the review period"})
+    sheet = compose_sheet(sheet_context("Request list and status", rows=16, seed=3, facts=[sample, theirs]))
+    labels = [str(r[1]) for r in sheet.rows]
+    assert "Source documents for the probe sample" in labels, labels
+    assert "Confirmation of the probe sample" not in labels and "Confirmation of claims in the review period" in labels

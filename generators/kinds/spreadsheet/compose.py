@@ -458,7 +458,12 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
         rows[r][col] = fact.text if requests else _fact_cell(fact)
         if label is not None and (r, label) not in taken:
             named = strip_end(fact.label or fact.statement)
-            rows[r][label] = f"Confirmation of {lower_first(named)}" if requests else cap_first(named)
+            # a figure the author's own side made (its sample) is not the client's to confirm: what is asked for is
+            # the records behind it (read 14: 'The "probe sample" is shown as a client deliverable')
+            own = ctx.author.organisation.split()[0]
+            ours = requests and re.search(rf"\b{re.escape(own)}\b", fact.statement) is not None
+            rows[r][label] = (f"Source documents for the {lower_first(re.sub(r'^(the|a|an) ', '', named, flags=re.I))}"
+                              if ours else f"Confirmation of {lower_first(named)}" if requests else cap_first(named))
             taken.add((r, label))
             category = next((i for i, c in enumerate(cols) if c.role == "category"), None)
             if requests and category is not None:
