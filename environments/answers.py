@@ -370,7 +370,10 @@ def _before_is_mark(masked: str, i: int) -> bool:
     return masked[max(0, i - 6):i].rstrip(" ,").endswith(_MARK)
 
 
-def _clauses(masked: str, sentences: list[tuple[int, int]]) -> tuple[list[tuple[int, int, int, bool]], str]:
+_QUOTED = re.compile(r"\"[^\"\n]{1,160}\"|\u201c[^\u201d\n]{1,160}\u201d")
+
+
+def _clauses(masked: str, sentences: list[tuple[int, int]], figures: list[tuple[int, int]] = ()) -> tuple[list[tuple[int, int, int, bool]], str]:
     """Clauses in text order, and the outer view of the text.
 
     A parenthesis that holds a figure, or that follows one ("USD 148m (superseded)"), is a clause of its own
@@ -391,7 +394,13 @@ def _clauses(masked: str, sentences: list[tuple[int, int]]) -> tuple[list[tuple[
     view = "".join(outer)
     for si, (s, e) in enumerate(sentences):
         cut = s
+        # a title in quotes is one name: 'in the "Brightmoor account extract, first cut" (...)' (kit11: its comma
+        # began a new subject, and the sentence after could not set the figure aside)
+        quoted = [(q.start(), q.end()) for q in _QUOTED.finditer(view, s, e)
+                  if not any(q.start() <= a < q.end() for a, _ in figures)]  # a date in a title is the title's
         for m in _CLAUSE_BREAK.finditer(view, s, e):
+            if any(qs < m.start() < qe for qs, qe in quoted):
+                continue
             word = m["w"]
             # Lists of figures stay together: "USD 148m, USD 150m and USD 152m are incorrect".
             if word == "and" and _before_is_mark(view, m.start()) and _after_is_mark(view, m.end(), False):
@@ -525,7 +534,7 @@ def parse(text: str) -> Parsed:
         chars[mt.start:mt.end] = _MARK * (mt.end - mt.start)
     masked = "".join(chars)
     sentences = _sentences(masked, text)
-    clauses, outer = _clauses(masked, sentences)
+    clauses, outer = _clauses(masked, sentences, [(m.start, m.end) for m in found if m.kind != "date"])
     parsed = Parsed(text=text, mentions=found, masked=masked, outer=outer, sentences=sentences, clauses=clauses,
                     starts=[c[0] for c in clauses])
     _flag(parsed)
@@ -814,6 +823,8 @@ _IT_SET_ASIDE = re.compile(r"^\s*(?:and\s+|but\s+)?(?:(?:it|this|that|these|thos
                            r"itself|both|all|duly|long)\s+)*(?:replaced|superseded|withdrawn|set\s+aside|overtaken|"
                            r"displaced|abandoned|discarded|overridden|outdated|obsolete|stale|no\s+longer\s+(?:current|"
                            r"appl(?:y|ies|icable)|valid|in\s+force|stands?|relevant))\b")
+_IT_SUBJECT = re.compile(r"^\s*(?:and\s+|but\s+)?(?:it|this|that|these|those|they|this\s+figure|that\s+figure)\s+"
+                         r"(?:was|is|has|had|were|are)\b")
 # A figure said to govern in its own clause is not the one a later "since superseded" speaks of.
 _CURRENT = re.compile(r"\b(?:govern\w*|current|currently|now|final|latest|applies|apply|controls|prevails|stands|revised)\b")
 
@@ -911,7 +922,10 @@ def _flag(parsed: Parsed) -> None:
             continue
         opener = parsed.outer[cs:ce]
         set_aside = bool(_IT_SET_ASIDE.match(opener)) and all(m.kind == "date" for m in here) \
-            and parsed.outer[ce:ce + 1] not in (":", "|", "\t")  # "Superseded: GBP 183.1m" is a label
+            and (parsed.outer[ce:ce + 1] not in (":", "|", "\t")  # "Superseded: GBP 183.1m" is a label
+                 # "It is superseded: it included 74 sandbox accounts": a sentence with its subject, its reason after
+                 # the colon (kit11: the set-aside figure was read as relied on)
+                 or bool(_IT_SUBJECT.match(opener)) and parsed.outer[ce:ce + 1] == ":")
         if si != sentence:
             if not set_aside:
                 chain = []
@@ -1402,7 +1416,9 @@ _PREPS = {"of", "for", "to", "in", "on", "by", "under", "against", "with", "from
 _COPULA = (r"\b(?:is|are|was|were|be|been|lies|lie|sits|sit|remains|remain|stays|stay|stands|stand|comes\s+in|"
            r"falls|fall|fell)\s+(?:well\s+|far\s+|still\s+|comfortably\s+|safely\s+)?")
 # "would be USD 187.5m, above the demand", "USD 126.5m below the demand": the figure said is the subject's
-_AFTER_FIGURE = (r"\x01(?:\s*(?:percentage\s+points?|points?|pp|ppts?|bps|basis\s+points?)\b)?[,\s]+"
+_AFTER_FIGURE = (r"\x01(?:\s*(?:percentage\s+points?|points?|pp|ppts?|bps|basis\s+points?)\b)?"
+                 # its working in brackets between ('USD 0.21576 million (248 users x USD 870), below ...', kit11)
+                 r"(?:\s*\([^()\n]*\))?[,\s]+"
                  r"(?:(?:well|far|comfortably|safely|still)\s+)?")
 # "Cap above demand by USD 126.5m": a place word with the gap it is by compares, copula or not (kit8's terse what-ifs)
 _BY_FIGURE = r"\b(?=[^.;:\n\x01]{0,60}?\bby\s+(?:about\s+|approximately\s+|some\s+)?\x01)"
@@ -1477,6 +1493,17 @@ def _head(tokens: list[str]) -> str | None:
         if t not in _STOP:
             zone.append(t)
     return zone[-1] if zone else None
+
+
+def _last_named(text: str, wa: dict[str, int], wb: dict[str, int]) -> str | None:
+    """The side whose own word comes last in the text."""
+    for t in reversed(re.findall(r"[a-z0-9]+(?:'s)?", text)):
+        t = _norm_word(t)
+        if t in wa and t not in wb:
+            return "a"
+        if t in wb and t not in wa:
+            return "b"
+    return None
 
 
 def _first_named(text: str, wa: dict[str, int], wb: dict[str, int]) -> str | None:
@@ -1598,7 +1625,7 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                 obj = None if first is None else ("b" if first == "a" else "a")
             if obj is not None:
                 found.add("a<b" if (opening.group("w") in ("below", "under")) == (obj == "b") else "a>b")
-        for gs, ge in zip(cuts, cuts[1:]):
+        for ci, (gs, ge) in enumerate(zip(cuts, cuts[1:])):
             cmps = list(_COMPARATORS.finditer(masked, gs, ge))
             for k, c in enumerate(cmps):
                 word = c.group()
@@ -1635,7 +1662,10 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                 end = cmps[k + 1].start() if k + 1 < len(cmps) else ge
                 # The nearest phrase first: "since X is ..., the cap is lower" compares the cap, not X.
                 # (an aside in brackets is read past: "total claims (USD 174.25m: removal ...) are above")
-                nearest = re.split(r"[,:;]", re.sub(r"\([^()]*\)", " ", before_text))[-1]
+                # (and a figure set between commas is read past: "The amount in dispute, USD 827,080 (...), does not
+                # exceed ...", kit11)
+                nearest = re.split(r"[,:;]", re.sub(r",[\s\x01]*\x01[\s\x01]*,", " ",
+                                                    re.sub(r"\([^()]*\)", " ", before_text)))[-1]
                 # "Told Joseph the denial rate is within the SLA": the one told is not what is compared
                 nearest = _REPORTED.split(nearest)[-1]
                 subject = side(_words_in(nearest))
@@ -1652,10 +1682,25 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                     # subject is the sentence's subject, the first of the two it names (not whatever was named last)
                     subject = _first_named(masked[s:c.start() - len(pronoun.group())], wa, wb) \
                         or _first_named(masked[:s], wa, wb)  # "... It would be below them": the answer's subject
+                elif subject is None and pronoun and pronoun.group().split()[0] in ("this", "that") \
+                        and not re.sub(r"[\s>*_#\u2022\d.)-]", "", masked[s:c.start() - len(pronoun.group())]):
+                    # "That is lower than the audit claim": a sentence opening on 'that' speaks of what the sentence
+                    # before said last (kit11: a right what-if lost its direction)
+                    subject = _last_named(masked[:s], wa, wb)
+                elif subject is None and pronoun and pronoun.group().split()[0] in ("which", "that"):
+                    # "USD 1,039,650 revised claim, which is below the audit claim": the relative's antecedent is the
+                    # phrase before its comma (kit11)
+                    parts = re.split(r"[,:;]", re.sub(r"\([^()]*\)", " ", before_text))
+                    subject = side(_words_in(parts[-2]) - _BARE) if len(parts) > 1 else None
                 elif subject is None and not pronoun and not (_words_in(nearest) - _BARE):
                     # ", and is higher": the subject said before; a phrase naming a third thing ('(the contribution
                     # demand of 35% is higher)') compares that thing, not the two
-                    subject = side(_words_in(before_text))
+                    subject = side(_words_in(re.sub(r"\([^()]*\)", " ", before_text)))
+                    if subject is None and ci and not re.search(r"[;,:]\s*$", masked[cuts[ci - 1]:gs]):
+                        # "The audit claim therefore exceeds the revised claim": an adverb broke the clause, and its
+                        # subject is the words before it (kit11: a right memo lost its direction)
+                        subject = side(_words_in(re.split(r"[,:;]", re.sub(r"\([^()]*\)", " ",
+                                                                            masked[cuts[ci - 1]:gs]))[-1]) - _BARE)
                 obj = side(_words_in(masked[c.end():end]))
                 if others and (_names_other(nearest, others, ta, tb)
                                or _names_other(re.split(r"[\x01(,;:]", masked[c.end():end])[0], others, ta, tb)):
@@ -1820,6 +1865,10 @@ _BIND_GAP = re.compile(r"(?:[\s,(:|=\u2013\u2014-]|\b(?:is|was|are|were|be|been|
 # a share or a rate ("7.5% of the value", "USD 2,500 per ton"), or a step of working ("35% x USD 174.25m").
 _BIND_STOP = re.compile(r"\s*(?:(?:above|below|over|under|beneath|more|less|higher|lower|greater|smaller|bigger|"
                         r"larger|short|beyond|than|x|times|plus|minus|of|per|up|down)\b|[+\u00d7*/]|-\s)")
+# A figure after 'the' that a noun follows names that noun ('at the USD 1,450 list price'), unless the noun is the
+# figure's own ('the USD 2.9m figure', 'the USD 2.9m total').
+_NAMES_NOUN = re.compile(r"[ \t-]+(?!(?:figure|amount|total|sum|number|value|estimate|mark|level|in|on|at|of|for|to|"
+                         r"by|as|and|or|is|was|are|were|be|from|with|that|which|per|a|an|the|now|then|today)\b)[a-z]")
 _WORKING_END = re.compile(r"[;\n]|[.!?](?=\s|$)")
 _TERM_BEFORE = re.compile(r"(?:\b(?:times|x|plus|less|minus|multiplied\s+by|divided\s+by)|[+\u00d7*/])\s+(?:the\s+)?$")
 _PRONOUN_HEAD = re.compile(r"\s*(?:it|this(?:\s+figure)?|that(?:\s+figure)?|the\s+figure)\b")
@@ -1855,7 +1904,7 @@ def _label_spans(parsed: Parsed, phrases: Iterable[str]) -> list[tuple[int, int]
 
 
 def _bound_after(parsed: Parsed, pos: int, dates: bool, theirs: list[tuple[int, int]] = (),
-                 hedged: bool = False) -> Mention | None:
+                 hedged: bool = False, money: bool = False) -> Mention | None:
     """The figure a label ending at `pos` is said to be: the first after it with only binding words between (a date
     between, when the label is no date, is when it was so), plainly asserted and not a gap, a share, the figure of
     another label ('at the 35% fault share') or a step of working; where working follows ('the adjustments = 1,080,000
@@ -1871,9 +1920,28 @@ def _bound_after(parsed: Parsed, pos: int, dates: bool, theirs: list[tuple[int, 
         if m.kind == "date" and not dates:
             pos = m.end
             continue
+        if money and m.kind == "number" and m.unit:
+            # an amount's label read past a count ('the offer on the 248-user validated shortfall would be USD
+            # 215,760', kit11): the count is no amount
+            unit = re.compile(r"[\s-]*" + r"[\s-]+".join(re.escape(w) for w in m.unit.split())).match(masked, m.end)
+            pos = unit.end() if unit else m.end
+            continue
+        if m.kind == "money" and re.search(r"\bthe\s+$", masked[pos:m.start]) and _NAMES_NOUN.match(masked, m.end):
+            # "the claim, at the USD 1,450 list price for 3 years, would be ...": the price's figure, an aside to its
+            # comma (kit11)
+            comma = masked.find(",", m.end, end)
+            if comma < 0:
+                return None
+            pos = comma + 1
+            continue
         opens = re.compile(r"\s*=").match(masked, m.end)  # "of 35% = USD 60,987,500": the first term of working
         if "=" in masked[pos:m.start] or opens:
+            first = m
             m = _worked_to(parsed, masked.find("=", pos, m.start) if not opens else opens.end() - 1)
+            if m is None and opens and first.status in ("asserted", "hedged"):
+                # "the amount in dispute (USD 827,080 = USD 1,078,800 - USD 251,720)": the working comes to nothing
+                # after it, so the figure before the '=' is what it comes to (kit11)
+                m = first
             if m is None:
                 return None
         if m.status not in (("asserted", "hedged") if hedged else ("asserted",)) \
@@ -1915,7 +1983,7 @@ def _worked_to(parsed: Parsed, eq: int) -> Mention | None:
         if r is None or r.start >= seg_end:
             return None
         # a term may carry its own note: "1,080,000 (capitalised development, supposed) + 650,000"
-        note = re.compile(r"\s*\([^()]*\)").match(masked, r.end)
+        note = re.compile(r"\s*(?:\([^()]*\)|\[[^\[\]]*\])").match(masked, r.end)  # or '[248 x 1,450 x 3]'
         at = note.end() if note else r.end
         if not _ARITHMETIC_AFTER.match(masked, at) and not _OPERATOR_AFTER.match(masked, at):
             return r
@@ -1952,7 +2020,7 @@ def _row_bound(parsed: Parsed, s: int, e: int, dates: bool) -> Mention | None:
 
 
 def bound_figures(text: Parsed | str, phrases: Iterable[str], others: Iterable[str] = (),
-                  dates: bool = False, hedged: bool = False) -> list[Mention]:
+                  dates: bool = False, hedged: bool = False, money: bool = False) -> list[Mention]:
     """The figures a text states for a label (any of `phrases`): "the cap is USD 156.2m", "the cap (USD 156.2m)",
     "the cap that governs now is ...", a table row's figure, and "It now stands at ..." when the sentence before
     named this label last. A phrase inside a longer label of `others` names that other thing ("cap" in "Clause
@@ -1975,7 +2043,7 @@ def bound_figures(text: Parsed | str, phrases: Iterable[str], others: Iterable[s
         si = next((i for i, (a, b) in enumerate(parsed.sentences) if a <= s < b), None)
         if si is not None and parsed.text[parsed.sentences[si][0]:parsed.sentences[si][1]].rstrip().endswith("?"):
             continue
-        m = _bound_after(parsed, e, dates, theirs, hedged)
+        m = _bound_after(parsed, e, dates, theirs, hedged, money)
         share = re.search(r"\x01\s*of\s+(?:the\s+)?$", parsed.masked[max(0, s - 16):s])
         if m is not None and share and "(" not in parsed.masked[e:m.start] and any(
                 x.kind == "percent" and x.end == s - (share.end() - share.start()) + 1 for x in parsed.mentions):
@@ -1995,7 +2063,7 @@ def bound_figures(text: Parsed | str, phrases: Iterable[str], others: Iterable[s
         ps, pe = parsed.sentences[si - 1]
         named = [(s, 0) for s, e in mine if ps <= s < pe] + [(s, 1) for s, e in theirs if ps <= s < pe]
         if named and max(named)[1] == 0:
-            m = _bound_after(parsed, head.end(), dates, theirs, hedged)
+            m = _bound_after(parsed, head.end(), dates, theirs, hedged, money)
             if m is not None and m not in found:
                 found.append(m)
     return found

@@ -249,6 +249,11 @@ def _paraphrase_candidates(task: Task, text: str) -> list[tuple[str, bool, Task,
         prose = _SET_ASIDE.sub(lambda m: f"The other figure, {m['fig']}, came from the {m['label']}; it has since been "
                                          f"replaced.", body).replace("The move between the two is", "It moved by")
         out.append(("set_aside_in_prose", True, _with_text(task, f"{prose}\nAnswer: {final}"), None))
+        # kit11: the paper named in quotes with a comma in its title, set aside in the next sentence after its colon
+        quoted = _SET_ASIDE.sub(lambda m: f"Other figure: {m['fig']} in the \"{m['label']}, first cut\" (the paper "
+                                          f"before). It is superseded: it was replaced by the figure that governs.",
+                                body)
+        out.append(("kit11_set_aside_after_colon", True, _with_text(task, f"{quoted}\nAnswer: {final}"), None))
         governing, move = _criterion(task, "governing_figure"), _criterion(task, "movement")
         old = [c.check for c in task.rubric.criteria if c.id.startswith("names_") and c.check.numbers]
         if governing and move and governing.numbers and move.numbers:
@@ -283,6 +288,41 @@ def _paraphrase_candidates(task: Task, text: str) -> list[tuple[str, bool, Task,
             task, f"(The draft was circulated on {day:%B} {day.day}, {day.year}.)\n{text}"), None))
     out.append(("disowned", False, _with_text(task, _DISOWN + text), None))
     out += _kit8_candidates(task, body, final)
+    out += _kit11_phrasing_candidates(task, body, final)
+    return out
+
+
+def _kit11_phrasing_candidates(task: Task, body: str, final: str) -> list[tuple[str, bool, Task, None]]:
+    """What kit11 handed in: an exceed answer's comparison written as professionals do (the smaller figure before its
+    label with a relative clause, a sentence opening on 'That', the figure set between commas before a denial, an adverb
+    between subject and verb, the working in brackets before 'below'), each beside its wrong twin said the other way."""
+    out: list[tuple[str, bool, Task, None]] = []
+    larger, smaller = _criterion(task, "states_larger"), _criterion(task, "states_smaller")
+    if task.kind != "exceed" or not (larger and smaller and larger.values and smaller.values):
+        return out
+    big, small = graph_label(task, "a_words"), graph_label(task, "b_words")
+    cut = body.find(f"by {final}.")
+    if not big or not small or cut < 0:
+        return out
+    rest = body[cut + len(f"by {final}."):].strip()
+    bv, sv = larger.values[0], smaller.values[0]
+    pairs = [
+        ("relative_which", f"{sv} {small}, which is below the {bv} {big} by {final}.",
+         f"{sv} {small}, which is above the {bv} {big} by {final}."),
+        ("that_opens", f"The {small} is {sv}. That is lower than the {big} of {bv} by {final}.",
+         f"The {small} is {sv}. That is higher than the {big} of {bv} by {final}."),
+        ("figure_between_commas", f"The {small}, {sv}, does not exceed the {big} of {bv}; the gap is {final}.",
+         f"The {big}, {bv}, does not exceed the {small} of {sv}; the gap is {final}."),
+        ("adverb_before_verb", f"The {big} is {bv} and the {small} {sv}. The {big} therefore exceeds the {small}, by "
+                               f"{final}.",
+         f"The {big} is {bv} and the {small} {sv}. The {small} therefore exceeds the {big}, by {final}."),
+        ("working_before_below", f"The {small} would be {sv} (as the room works it), below the {big} of {bv} by "
+                                 f"{final}.",
+         f"The {small} would be {sv} (as the room works it), above the {big} of {bv} by {final}."),
+    ]
+    for name, right, wrong in pairs:
+        out.append((f"kit11_{name}", True, _with_text(task, f"{right} {rest}\nAnswer: {final}"), None))
+        out.append((f"kit11_{name}_reversed", False, _with_text(task, f"{wrong} {rest}\nAnswer: {final}"), None))
     return out
 
 

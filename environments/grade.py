@@ -611,15 +611,20 @@ def misstated(text: str, check: Check) -> bool:
     # an amount of money is no count ('the net overpayment in the probe sample of USD 182,340' says nothing of the
     # probe sample's 400 claims; kit7: right replies lost 0.24 for it)
     counts = bool(wants) and all(w.kind == "number" for w in wants)
+    money = bool(wants) and all(w.kind == "money" for w in wants)
     parsed = _parsed(text)
     # a figure offered for the label as a candidate counts as stated ('BI payable USD 1,500,000 - or USD 1,850,000 if
     # the extended period applies', '... in which case exposure is USD 60,987,500'; kit8: such hedges scored 1.0),
     # and so does the alternative offered beside it
-    bound = answers.bound_figures(parsed, check.a_words, check.b_words, dates, hedged=True)
+    bound = answers.bound_figures(parsed, check.a_words, check.b_words, dates, hedged=True, money=money)
     bound += [x for m in bound for x in [_alternative_to(parsed, m)] if x is not None and x not in bound]
     return any(not any(answers.value_matches(m, w) or _bare_percent(m, w) or _rounds_to(m, w) for w in wants)
                for m in bound
                if not (counts and m.kind == "money")
+               # a count is no amount of money: 'the offer on the 248-user shortfall', 'Quorvex audit claim: USD
+               # 2,871,000 = 660 users', 'the USD 251,720 offer on May 8, three days after' (kit11: right answers lost
+               # 0.2-0.25 to misstates_* on the count or the days beside the amount's label)
+               and not (money and m.kind == "number" and m.unit)
                # a date's label is no count: 'The refund deadline is August 28, 2026. That is 50 days after the
                # meeting' gives the deadline's distance, not another deadline
                and not (dates and all(w.kind == "date" for w in wants) and m.kind != "date"))

@@ -1,0 +1,121 @@
+"""The false negatives a blind red team found in the verifier (kit 11: a licence-audit world never seen here, 181 right
+answers): right answers written as professionals write them that lost marks to the parser, each beside its wrong twin,
+which must still cost. Read with the parser alone, on made-up labels (no world)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from worldsmith.environments import answers, ledger_claims
+from worldsmith.environments.grade import misstated
+from worldsmith.environments.tasks import Check
+
+CLAIM, REVISED, DISPUTE = ["vendor", "audit", "claim"], ["vendor", "revised", "claim"], ["amount", "dispute"]
+
+
+@pytest.mark.parametrize("right, wrong, a, b", [
+    # kit11: '$1,039,650 revised claim, which is below the $2,871,000 audit claim by $1,831,350' lost its direction
+    ("USD 1,039,650 revised claim, which is below the USD 2,871,000 audit claim by USD 1,831,350.",
+     "USD 1,039,650 revised claim, which is above the USD 2,871,000 audit claim by USD 1,831,350.", CLAIM, REVISED),
+    # 'That is lower than the Quorvex audit claim of USD 2,871,000 ... by USD 1,831,350'
+    ("So the vendor's revised claim would be USD 1,039,650 (239 x USD 1,450 x 3). That is lower than the vendor audit "
+     "claim of USD 2,871,000 by USD 1,831,350.",
+     "So the vendor's revised claim would be USD 1,039,650 (239 x USD 1,450 x 3). That is higher than the vendor audit "
+     "claim of USD 2,871,000 by USD 1,831,350.", CLAIM, REVISED),
+    # 'The amount in dispute, USD 827,080 (...), does not exceed the Quorvex audit claim'
+    ("The amount in dispute, USD 827,080 (USD 1,078,800 revised claim less USD 251,720 offer), does not exceed the "
+     "vendor audit claim of USD 2,871,000.",
+     "The vendor audit claim, USD 2,871,000 (660 x USD 1,450 x 3), does not exceed the amount in dispute of USD "
+     "827,080.", CLAIM, DISPUTE),
+    # 'The audit claim therefore exceeds the revised claim, by USD 1,792,200'
+    ("The revised claim is USD 1,078,800.\n\nThe audit claim therefore exceeds the revised claim, by USD 1,792,200.",
+     "The revised claim is USD 1,078,800.\n\nThe revised claim therefore exceeds the audit claim, by USD 1,792,200.",
+     CLAIM, REVISED),
+    # 'Tessaline's offer would be USD 0.21576 million (248 users x USD 870), below Quorvex's revised claim ... by'
+    ("The amount in dispute would be USD 0.82708 million (248 users x USD 1,015 less), below the vendor audit claim "
+     "of USD 2.871 million by USD 2.04392 million.",
+     "The amount in dispute would be USD 0.82708 million (248 users x USD 1,015 less), above the vendor audit claim "
+     "of USD 2.871 million by USD 2.04392 million.", CLAIM, DISPUTE),
+])
+def test_a_comparison_written_otherwise_reads_its_direction(right, wrong, a, b):
+    assert answers.directions(answers.parse(right), a, b) == {"a>b"}, right
+    assert answers.directions(answers.parse(wrong), a, b) == {"a<b"}, wrong
+
+
+OFFER = Check(type="answer_misstated", values=["USD 251,720"], numbers=[251720.0], unit="USD",
+              a_words=["true-up offer", "offer"], b_words=["validated shortfall", "list price"])
+
+
+@pytest.mark.parametrize("text", [
+    # kit11: a count or a number of days beside an amount's label is no amount (misstates_client_position fired)
+    "The true-up offer on the 248-user validated shortfall would then be USD 251,720 (248 x USD 1,015).",
+    "Jordan first gave the client the USD 251,720 true-up offer on May 8, 2026, three days after it first appeared.",
+    "The offer: USD 251,720 = 248 users x USD 1,015.",
+])
+def test_a_count_beside_an_amounts_label_is_no_misstatement(text):
+    assert not misstated(text, OFFER), text
+
+
+def test_an_amount_misstated_beside_a_count_still_costs():
+    assert misstated("The true-up offer on the 248-user validated shortfall would then be USD 215,760.", OFFER)
+    assert misstated("The offer is USD 300,000 for 248 users.", OFFER)
+
+
+REVISED_CHECK = Check(type="answer_misstated", values=["USD 2,688,300"], numbers=[2688300.0], unit="USD",
+                      a_words=["revised claim"], b_words=["list price per user a year"])
+
+
+def test_a_figure_naming_another_noun_after_the_label_is_not_the_labels():
+    # kit11: "Quorvex's revised claim, at the USD 1,450 list price for 3 years, would be USD 2,688,300"
+    assert not misstated("The revised claim, at the USD 1,450 list price for 3 years, would be USD 2,688,300.",
+                         REVISED_CHECK)
+    assert misstated("The revised claim, at the USD 1,450 list price for 3 years, would be USD 2,700,000.", REVISED_CHECK)
+    assert misstated("The revised claim is the USD 2,700,000 figure.", REVISED_CHECK)
+
+
+def test_working_in_square_brackets_is_read_past():
+    # kit11: 'The amount in dispute (USD 0.82708m = revised claim USD 1.0788m [248 x 1,450 x 3] less offer ...)' bound
+    # USD 1.0788m to the amount in dispute
+    check = Check(type="answer_misstated", values=["USD 827,080"], numbers=[827080.0], unit="USD",
+                  a_words=["amount in dispute"], b_words=["revised claim", "offer"])
+    text = ("The amount in dispute (USD 0.82708m = revised claim USD 1.0788m [248 x 1,450 x 3] less offer USD 0.25172m "
+            "[248 x 1,015]) is below the audit claim.")
+    assert not misstated(text, check)
+    assert misstated(text.replace("0.82708m", "0.9m"), check)
+
+
+def test_a_percent_naming_a_rate_is_no_relative_move():
+    # kit11: 'With a 40% discount the contract rate is $870.00' (a what-if's supposed discount) read as a 40% move
+    facts = [("discount", ["order", "form", "discount"], ["order form discount", "discount"], ("percent",),
+              Decimal("30"))]
+    for text, names in [("With a 40% discount the rate is USD 870.", True),
+                        ("At a 40% Order Form discount, the offer falls.", True),
+                        ("The offer is a 40% reduction from the claim.", False)]:
+        parsed = answers.parse(text)
+        m = next(x for x in parsed.mentions if x.kind == "percent")
+        assert ledger_claims._names_rate(parsed, facts, m.end) is names, text
+
+
+def _status(text: str, figure: str) -> str:
+    parsed = answers.parse(text)
+    return next(m for m in parsed.mentions if m.text == figure).status
+
+
+def test_a_figure_set_aside_in_the_next_sentence_after_its_colon():
+    # kit11: 'Other figure: 1,934 users in the "Brightmoor account extract, first cut" (preliminary count of April 3,
+    # 2026). It is superseded: it included 74 accounts of the sandbox tenant' read 1,934 as relied on
+    text = ('The governing figure is 1,860 users. Other figure: 1,934 users in the "account extract, first cut" '
+            '(preliminary count of April 3, 2026). It is superseded: it included 74 sandbox accounts.')
+    assert _status(text, "1,934") == "superseded_mention"
+    assert _status(text.replace("It is superseded: it", "It stands: it"), "1,934") == "asserted"
+    # a label 'Superseded:' still heads the figure after it, not the one before
+    assert _status("Governing: 1,860 users. Superseded: 1,934 users.", "1,860") == "asserted"
+
+
+def test_a_comma_inside_a_quoted_title_begins_no_new_clause():
+    text = 'Other figure: 1,934 users in the "account extract, first cut". It was since replaced.'
+    assert _status(text, "1,934") == "superseded_mention"
+    assert _status('Other figure: 1,934 users in the account extract, first cut. It was since replaced.',
+                   "1,934") == "asserted"
