@@ -218,10 +218,11 @@ def main() -> None:
     """Build the world in a child process, time the whole suite over it here, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--emails", type=int, default=1_000_000)
-    # 1.75GB: the peak is DuckDB's buffer (ru_maxrss tracks the limit: 3.00 GiB at 3GB, 1.85 GiB at 1.75GB), and
-    # at 1,000,000 emails the suite took 29.8 s at 3GB and 30.9 s at 1.75GB back to back; at 1GB
-    # message_ids_unique runs out of memory (issue 22).
-    parser.add_argument("--memory-limit", default="1.75GB", help="DuckDB's memory_limit while the checks run")
+    # 1.25GB: the peak is DuckDB's buffer (ru_maxrss tracks the limit). At 1,000,000 emails, after issue 22's cuts,
+    # on the shared machine (load average 13-14), one after another: 1.75GB peaked at 1.84 GiB in 60.3 CPU-seconds,
+    # 1.25GB at 1.37 GiB in 61.0, 1GB at 1.13 GiB in 63.1 (spilling); before them 1GB ran out of memory
+    # (message_ids_unique kept every id's paths).
+    parser.add_argument("--memory-limit", default="1.25GB", help="DuckDB's memory_limit while the checks run")
     parser.add_argument("--keep", type=Path, help="build the world at this path and keep it")
     parser.add_argument("--reuse", type=Path, help="time the checks over a world --keep built before (no build)")
     parser.add_argument("--skip", action="append", default=[], metavar="PATTERN",
