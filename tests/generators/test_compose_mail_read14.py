@@ -359,3 +359,38 @@ def test_a_client_says_once_that_it_will_review_its_advisers_figure():
         assert cap.text in body, body
         twice += len(re.findall(r"\b(?:go through|review|look at)\b", body)) > 1
     assert twice == 0
+
+
+def test_a_paper_of_ours_the_reader_has_draws_the_same_question():
+    # "Thanks Jordan; noted for February 18. Anything else you require from us?" under "You have had my Minutes:
+    # Quorvex audit kick-off, February 13 since February 16."
+    note = EmailContent(subject="Weekly status", body="Our weekly round-up, February 18.\n\n- You have had my Minutes: "
+                        "Quorvex audit kick-off since February 16.\n\nJordan")
+    asked = 0
+    for seed in range(40):
+        body = own_text(compose_email(_reply(seed, "confirm", "ack", note)).body)
+        assert not _NEEDS.search(body), body
+        asked += bool(_PLAN_ASK.search(body)) and "minutes" in body
+    assert asked
+
+
+def test_the_writer_of_a_paper_is_not_reading_it_now():
+    note = "Our weekly round-up, February 18.\n\n- You have had my Minutes: Quorvex audit kick-off since February 16."
+    asks = EmailContent(subject="Re: Weekly status", body="Thanks. Anything in the minutes that needs me before the "
+                        "call?\n\nClinton\n\n> " + note.replace("\n", "\n> "))
+    for seed in range(30):
+        body = own_text(compose_email(_reply(seed, "", "confirm", asks)).body)
+        assert not re.search(r"reading it|first read", body) and re.search(r"through it", body), body
+
+
+def test_the_writer_of_a_paper_is_not_reading_it_now_when_the_note_is_earlier_in_the_thread():
+    from worldsmith.generators.context import ThreadMessage
+    from tests.generators.context_fixture import DANA
+    note = ThreadMessage(sender=DANA.name, sent="2026-02-18T09:00:00", body="Our weekly round-up, February 18.\n\n- You "
+                         "have had my Minutes: Quorvex audit kick-off since February 16.\n\nDana")
+    asks = EmailContent(subject="Re: Weekly status", body="Thanks. Anything in the minutes that needs me before the "
+                        "call?\n\nClinton")
+    for seed in range(30):
+        ctx = _reply(seed, "", "confirm", asks).model_copy(update={"thread": [note]})
+        body = own_text(compose_email(ctx).body)
+        assert not re.search(r"reading it|first read", body) and re.search(r"through it", body), body

@@ -368,7 +368,10 @@ _PLAN_ASK = re.compile(r"\b(?:what is the plan|what do we do next|what happens n
 _PAPER_LINE = re.compile(r"Received from [^:\n]{3,60} on [^:\n]{3,20}: (?P<a>[^\n]{3,120}?)\.(?:$|\s)|"
                          r"sent (?:over|round) the (?P<b>[^\n]{3,120}?) on |From [^:\n]{3,60}: the (?P<c>[^\n(]{3,120}?) \(|"
                          r"circulated the (?P<d>[^\n]{3,120}?) on |New on the file: (?P<e>[^\n(]{3,120}?) \(|"
-                         r"The (?P<f>[^\n]{3,120}?) went round on ", re.M)
+                         r"The (?P<f>[^\n]{3,120}?) went round on |"
+                         r"(?:Our|My) (?P<g>[^\n]{3,120}?) (?:went round|went to you|was circulated) on |"
+                         r"You have had (?:our|my) (?P<h>[^\n]{3,120}?) since |"
+                         r"(?:We|I) (?:circulated|sent round|put out) the (?P<i>[^\n]{3,120}?) on ", re.M)
 # ...and its line on a date ahead (compose/week.py _NOTE due and next).
 _AHEAD = (re.compile(r"(?:^|\n|- |[.!?] )(?P<l>[A-Z][^.\n:;?(]{3,80}?) (?:falls on|is due) "),
           re.compile(r"\d+ days? to (?P<l>[^(\n]{3,80}?) \("),
@@ -461,7 +464,12 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     if ctx.organisations and across(ctx):
         line = pick.fill(frames["across"], label=label, day=day)
     elif re.search(r"that needs me before the call|I should look at myself|change for us, if anything", own):
-        line = pick.fill(frames["paper"], owner=owner, day=day) if owner else pick.fill(frames["paper_self"], day=day)
+        # our own paper is taken through, never "being read now" by its own writers
+        m = _PAPER_LINE.search(_unquoted("\n".join([ctx.parent.body if ctx.parent else ""] +
+                                                   [t.body for t in reversed(ctx.thread)])))
+        ours = bool(m and re.match(r"(?:Our|My|You have had|We |I )", m.group(0)))
+        key = "paper_ours" if ours else "paper"
+        line = pick.fill(frames[key], owner=owner, day=day) if owner else pick.fill(frames[key + "_self"], day=day)
     elif re.search(r"as you (?:propose|suggest)", own, re.I):
         line = pick.fill(frames["sent"], owner=owner, day=day) if owner else pick.fill(frames["sent_self"], day=day)
     else:
