@@ -1903,6 +1903,16 @@ def _label_spans(parsed: Parsed, phrases: Iterable[str]) -> list[tuple[int, int]
     return parsed.cache[key]
 
 
+def _adjacent(parsed: Parsed, pos: int, dates: bool) -> Mention | None:
+    """The figure written straight after a label ending at `pos`, a space between and nothing else, plainly asserted:
+    the label's own even where working goes on after it ('618 x contract rate USD 1,450 x 3'; kit11: the list price
+    given as the contract rate inside working scored 1.0)."""
+    m = next((x for x in parsed.mentions if x.start >= pos), None)
+    if m is None or parsed.masked[pos:m.start].strip() or m.status != "asserted" or (m.kind == "date") != dates:
+        return None
+    return m
+
+
 def _bound_after(parsed: Parsed, pos: int, dates: bool, theirs: list[tuple[int, int]] = (),
                  hedged: bool = False, money: bool = False) -> Mention | None:
     """The figure a label ending at `pos` is said to be: the first after it with only binding words between (a date
@@ -2039,7 +2049,13 @@ def bound_figures(text: Parsed | str, phrases: Iterable[str], others: Iterable[s
             continue  # "the 10,560 claims in the review period": the label is what the figure before it counts
             # (a date before it dates the sentence: "On April 30, 2026 the exposure stood at ...")
         if _TERM_BEFORE.search(parsed.masked[max(0, s - 24):s]):
-            continue  # "the per-ton limit times the gross tonnage (USD 156.2m)": the figure is the product's
+            # "the per-ton limit times the gross tonnage (USD 156.2m)": the figure is the product's; but a figure
+            # written straight after the label is the label's own ('618 x contract rate USD 1,450 x 3'; kit11: the list
+            # price given as the contract rate scored 1.0)
+            m = _adjacent(parsed, e, dates)
+            if m is not None:
+                found.append(m)
+            continue
         si = next((i for i, (a, b) in enumerate(parsed.sentences) if a <= s < b), None)
         if si is not None and parsed.text[parsed.sentences[si][0]:parsed.sentences[si][1]].rstrip().endswith("?"):
             continue

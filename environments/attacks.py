@@ -397,6 +397,17 @@ def _kit11_candidates(task: Task, world: World, text: str) -> list[tuple[str, bo
         out.append(("both_ways", False, _said_beside(
             task, text, f"The {' '.join(direction.a_words)} is above the {' '.join(direction.b_words)}, or, read the "
                         f"other way, below it."), None))
+    # a step of the working given another fact's figure under its name, inside the working ('618 x contract rate USD
+    # 1,450 x 3', the list price; kit11: beside the right result it scored 1.0)
+    guards = {c.id[len("misstates_"):]: c.check for c in task.rubric.negative_criteria
+              if c.id.startswith("misstates_") and c.check.type == "answer_misstated" and c.check.unit}
+    money = [f for f in world.plan.facts if f.id in guards and getattr(f.value, "type", None) == "money"]
+    pair = next(((a, b) for a in money for b in money if a.value.currency == b.value.currency
+                 and b.text not in guards[a.id].values), None)
+    if pair is not None:
+        a, b = pair
+        out.append(("step_mislabelled", False, _said_beside(task, text, f"Working: 2 x {label_of(a)} {b.text} x 3."),
+                    None))
     # a chronology with one figure given to the other sender, and with the sending turned round
     given = [c.check for c in task.rubric.negative_criteria if c.id.startswith("misattributes_")]
     body, sep, tail = text.partition("\nAnswer:")

@@ -29,6 +29,15 @@ def label_phrases(fact: LedgerFact, labels: list[str], own: list[str]) -> list[s
         tail = " ".join(words[-2:])
         if not any(other != label and other.replace("-", " ").endswith(tail) for other in labels):
             out.append(tail)
+    # the words before a label's first preposition, where no other label holds them ('contract rate' of 'contract
+    # rate per user a year'; kit11: '618 x contract rate USD 1,450 x 3', the list price, scored 1.0)
+    lead = next((i for i, w in enumerate(words) if w in ("of", "in", "for", "at", "per", "on", "to", "under", "from",
+                                                        "with")), None)
+    if lead is not None and lead >= 2:
+        head = " ".join(words[:lead])
+        if not any(other != label and re.search(rf"(?<![\w-]){re.escape(head)}(?![\w-])", other.replace("-", " "))
+                   for other in labels):
+            out.append(head)
     if len(words) > 1 and sum(o.replace("-", " ").split()[-1] == words[-1] for o in own if o.split()) == 1:
         out.append(f"the {words[-1]}")
     return out + [p for p in short_names(words, labels) if p not in out]

@@ -129,3 +129,24 @@ def test_a_comparison_said_both_ways_gives_no_direction(legal, tmp_path):
     assert _score(world, task, tmp_path / "w", f"{body} Or, read the other way, the reverse.\nAnswer: {final}") < 1.0
     assert _score(world, task, tmp_path / "w2", f"{body} The cap is above the demand or vice versa.\nAnswer: {final}") < 1.0
     assert _score(world, task, tmp_path / "r", f"{body} Not vice versa.\nAnswer: {final}") == 1.0
+
+
+def test_a_figure_written_straight_after_a_label_inside_working_is_the_labels():
+    # kit11: '618 x contract rate USD 1,450 x 3 = USD 2,688,300' (the list price given as the contract rate) and
+    # 'Contract rate at 40% = USD 580' beside the right result scored 1.0; the working's first operand after a label
+    # that heads it is no figure of that label ('revised claim 239 x 1,450 x 3')
+    from types import SimpleNamespace
+
+    from worldsmith.environments.answers import bound_figures
+    from worldsmith.environments.guards import label_phrases
+
+    assert [m.text for m in bound_figures("Claim = 618 x contract rate USD 1,450 x 3 = USD 2,688,300.",
+                                          ["contract rate"])] == ["USD 1,450"]
+    assert bound_figures("Quorvex's revised claim 239 x 1,450 x 3 = USD 1,039,650.", ["revised claim"]) == []
+    assert bound_figures("Offer = 248 x the contract rate (USD 1,015 less nothing) = USD 251,720.",
+                         ["contract rate"]) == []
+    rate = SimpleNamespace(id="contract_rate", label="contract rate per user a year")
+    labels = ["contract rate per user a year", "list price per user a year", "date of the casualty"]
+    assert "contract rate" in label_phrases(rate, labels, [])
+    day = SimpleNamespace(id="d", label="date of the casualty")
+    assert "date" not in label_phrases(day, labels, [])
