@@ -42,7 +42,7 @@ from worldsmith.worlds import kinds
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.
-PROMPT_VERSION = "2026-12-11"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
+PROMPT_VERSION = "2026-12-12"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
 # skeletons; 4: the model writes prose only (each kind's prose type), facts as {{id}} placeholders; 5: shared-first
 # order, sides in the system message, the thread so far, facts' reasons and sources; 6: built for a prefix cache:
 # the world's part of the context in the system message, the voice as its own block before the thread, the context
@@ -51,7 +51,8 @@ PROMPT_VERSION = "2026-12-11"  # 2: beats, sides, genres, facts by label outside
 # 10: people in a file's instructions by name only (the cast has their titles, organisations and emails); 11: the
 # context block without what the instructions' lines show or the spec implies (read back by context_parts()), how to
 # carry facts, a thread's moves, attachments and sheet lines said once in the shared rules, a file's own lines from
-# the most shared to its own, each artifact's seed from the world's
+# the most shared to its own, each artifact's seed from the world's; 12: the thread so far, each body whole with its
+# length, read back by thread_from()
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
@@ -209,8 +210,28 @@ def _earlier(context: ArtifactContext) -> str:
     """The thread before the message answered, oldest first: the prefix the thread's later messages share."""
     if context.parent is None or not context.thread:
         return ""
-    return "# The thread so far, oldest first\n" + "\n".join(
-        f"--- {m.sender}, {m.sent}\n{m.body.strip()}" for m in context.thread)
+    # Each body as it is, its length in its header: a reader takes the thread back whole (thread_from()), as the
+    # composer reads it, whatever lines a body holds.
+    return THREAD_HEAD + "\n" + "\n".join(
+        f"--- {m.sender}, {m.sent} chars={len(m.body)}\n{m.body}" for m in context.thread)
+
+
+THREAD_HEAD = "# The thread so far, oldest first"
+_THREAD_ITEM = re.compile(r"--- (.+?), (\S+) chars=(\d+)\n")
+
+
+def thread_from(text: str) -> list[dict[str, str]] | None:
+    """The thread before the message answered, as _earlier() shows it in a message's text (None if it shows none)."""
+    at = text.find(THREAD_HEAD + "\n")
+    if at < 0:
+        return None
+    at += len(THREAD_HEAD) + 1
+    out: list[dict[str, str]] = []
+    while (m := _THREAD_ITEM.match(text, at)) is not None:
+        end = m.end() + int(m.group(3))
+        out.append({"sender": m.group(1), "sent": m.group(2), "body": text[m.end():end]})
+        at = end + 1  # the line break between two messages
+    return out
 
 
 def kind_rules(kind: Any) -> str:
@@ -290,7 +311,7 @@ def context_json(context: ArtifactContext | ExpansionContext, shown: dict[str, A
     puts them all back."""
     if not isinstance(context, ArtifactContext):
         return context.model_dump_json()
-    # The thread before the parent is in the instructions (a composer needs only the parent); the cited sheets are
+    # The thread before the parent is in the instructions (thread_from() reads it back); the cited sheets are
     # shown there too, and no composer reads them. A field at its default is left out: validation puts it back.
     # Python data in JSON mode, not JSON text parsed back: the same values, without a parse per call.
     omit = {*WORLD_FIELDS, "voice", "thread", "cited_sheets"}
@@ -677,11 +698,15 @@ _BLOCKS: dict[str, dict[str, Any]] = {}
 
 def context_parts(text: str) -> dict[str, Any]:
     """The parts of a context that one message's text carries outside its context block: the world's and the
-    voice's blocks (JSON data) and the body of the message answered (text), by name: world, voice, parent_body."""
+    voice's blocks (JSON data), the body of the message answered (text) and the thread before it, by name: world,
+    voice, parent_body, thread."""
     parts: dict[str, Any] = dict(_blocks(text))
     m = _PARENT.search(text)
     if m is not None:
         parts["parent_body"] = text[m.end():m.end() + int(m.group(1))]
+    thread = thread_from(text)
+    if thread is not None:
+        parts["thread"] = thread
     at = text.rfind("\n" + CONTEXT_FENCE)
     if at >= 0:
         parts["shown"] = shown_values(text[:at])
@@ -689,7 +714,8 @@ def context_parts(text: str) -> dict[str, Any]:
 
 
 def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None, voice: dict[str, Any] | None = None,
-                  parent_body: str | None = None, shown: dict[tuple[str, ...], Any] | None = None) -> dict[str, Any]:
+                  parent_body: str | None = None, shown: dict[tuple[str, ...], Any] | None = None,
+                  thread: list[dict[str, str]] | None = None) -> dict[str, Any]:
     """An artifact's whole context (as JSON data) from its context block and the parts before it (context_parts())."""
     merged = {**(world or {}), **own}
     shown = _by_name(shown, merged.get("cast") or [])
@@ -734,6 +760,8 @@ def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None, voic
                           if isinstance(e, dict) and e.get("fact") in known else e for e in merged["week"]]
     if voice is not None and "voice" not in own:
         merged["voice"] = voice
+    if thread is not None and "thread" not in own:
+        merged["thread"] = thread
     if parent_body is not None and isinstance(merged.get("parent"), dict) and "body" not in merged["parent"]:
         merged["parent"] = {**merged["parent"], "body": parent_body}
     cast = {p["id"]: p for p in merged.get("cast") or [] if isinstance(p, dict) and "id" in p}

@@ -83,14 +83,14 @@ def test_user_message_names_the_output_type_and_ends_with_the_context_block(cont
         assert f"\nworldsmith-output: {output_type.__name__}\n" in user
         block = CONTEXT_BLOCK.search(user)
         assert block is not None, "the context block must close the message"
-        # With the world's and the voice's blocks it round-trips to the context, less the thread before the parent
-        # (which the instructions show) and the cited sheets' rows (which no composer reads).
+        # With the world's and the voice's blocks it round-trips to the context, the thread before the parent
+        # included (the instructions show it, each body whole), less the cited sheets' rows (which no composer reads).
         messages = render_messages(context, output_type)
         parts = {k: v for m in messages for k, v in context_parts(m["content"]).items()}
         assert ("parent_body" in parts) == (context.parent is not None)
         whole = merge_context(json.loads(block.group(1)), **parts)
         assert ArtifactContext.model_validate_json(json.dumps(whole)) == context.model_copy(
-            update={"thread": [], "cited_sheets": []})
+            update={"cited_sheets": []})
         assert not {"cast", "thread", "world_summary", "voice", "organisations"} & set(json.loads(block.group(1)))
 
 
@@ -299,5 +299,20 @@ def test_a_line_that_does_not_read_back_exactly_leaves_its_field_in_the_block(co
     parts = {k: v for m in messages for k, v in context_parts(m["content"]).items()}
     whole = merge_context(block, **parts)
     assert ArtifactContext.model_validate_json(json.dumps(whole)) == tricky.model_copy(
-        update={"thread": [], "cited_sheets": []})
+        update={"cited_sheets": []})
     assert block["spec"]["purpose"] == "Line one\nline two"
+
+
+def test_the_thread_so_far_reads_back_whole_whatever_its_bodies_hold(contexts):
+    """A composer reads the thread before the parent (a figure its writer gave earlier); over HTTP the server must get
+    it back exactly, even when a body holds a line that looks like another message's header."""
+    from worldsmith.generators.context import ThreadMessage
+    reply = next(c for c in contexts if c.parent is not None)
+    odd = [ThreadMessage(sender="Ann Lee", sent="2026-03-02T09:00:00", body="Line one\n--- Bob, 2026 chars=3\nx\n\n"),
+           ThreadMessage(sender="Bob Roe, Jr.", sent="2026-03-02T10:00:00", body="  Thanks.\n# The thread so far\n")]
+    tricky = reply.model_copy(update={"thread": odd})
+    messages = render_messages(tricky, EmailContent)
+    parts = {k: v for m in messages for k, v in context_parts(m["content"]).items()}
+    assert [ThreadMessage(**t) for t in parts["thread"]] == odd
+    block = json.loads(CONTEXT_BLOCK.search(messages[1]["content"]).group(1))
+    assert ArtifactContext.model_validate_json(json.dumps(merge_context(block, **parts))).thread == odd
