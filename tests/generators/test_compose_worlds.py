@@ -11,6 +11,8 @@ import pytest
 from worldsmith.flows import pipeline
 from worldsmith.generators.backends.offline import OfflineBackend
 from worldsmith.generators.compose.facts import slot_of
+from worldsmith.generators.compose.parties import client_of, engaged_by
+from worldsmith.generators.context import build_context
 from worldsmith.generators.context import FactRef
 from worldsmith.generators.labels import as_first_sent
 from worldsmith.generators.sides import principal, relations
@@ -83,8 +85,29 @@ def test_party_relations_agree_with_the_plan(name):
                 if "instructed " + m.group(2) in m.group(0):  # "{client} instructed {org}"
                     a, b = b, a
                 assert a != b and b in known[a], m.group(0)
-    # the legal world states who acts for whom; the diligence world's reworded papers may not (read where present)
-    assert seen >= 1 or name != "tanker-spill-liability"
+    # where a file says who acts for whom it is checked here; that the papers' frames are filled with the right
+    # parties is test_a_paper_names_whom_its_author_acts_for (no paper of the examples need say it in words)
+
+
+def test_a_paper_names_whom_its_author_acts_for():
+    """The client and the instructing party a paper's frames are filled with ({client}, {engager}: 'Harrowvane acts
+    for Ostrander') are the ones the outline's roles give the author's organisation, for every file of the legal world."""
+    plan, contents = world("tanker-spill-liability")
+    taxonomy = pipeline.prepare(EXAMPLES / "tanker-spill-liability.yaml", 0, OfflineBackend()).taxonomy
+    orgs = {o.name: o.id for o in plan.organisations}
+    known = relations(plan.organisations)
+    named = set()
+    for spec in plan.artifacts:
+        if spec.kind not in ("document", "email") or spec.id not in contents:
+            continue
+        ctx = build_context(plan, taxonomy, spec, contents)
+        author = orgs[ctx.author.organisation]
+        for who in (client_of(ctx), engaged_by(ctx)):
+            if who and who != ctx.author.organisation:
+                assert orgs[who] in known[author], (spec.id, ctx.author.organisation, who)
+                named.add((author, orgs[who]))
+    # counsel names the owners' insurer's client, and the surveyor both its instructing counsel and the client
+    assert ("harrowvane", "ostrander") in named and ("gulfline", "harrowvane") in named, named
 
 
 @pytest.mark.parametrize("name", ["tanker-spill-liability", "buyside-diligence"])
