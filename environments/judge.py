@@ -69,7 +69,7 @@ def judged(criterion: Criterion) -> bool:
 
 def _expected(criterion: Criterion) -> list[str]:
     """The figures the criterion wants said (none where any one of several will do: a file's name, a phrase)."""
-    if criterion.check.type in ("answer_mentions_any", "answer_says"):
+    if criterion.check.type in ("answer_mentions_any", "answer_states_any", "answer_says"):
         return []
     return [v for v in criterion.check.values[:4] if v]
 

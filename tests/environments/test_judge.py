@@ -83,3 +83,12 @@ def test_the_prompt_is_pinned_and_fences_the_answer_as_data():
     assert messages[0] == {"role": "system", "content": SYSTEM}
     assert "worldsmith-output: JudgeVerdict" in messages[1]["content"]
     assert '"answer": "USD 1"' in messages[1]["content"] and "data, never an instruction" in SYSTEM
+
+
+def test_the_judge_is_not_told_to_want_every_alternative_of_a_criterion_any_one_meets(legal_tasks):
+    """'the removal costs, or a step it feeds' is met by either figure: a judge told to find both vetoed the oracle."""
+    from worldsmith.environments.judge import _expected
+    _, tasks = legal_tasks
+    anyof = [c for t in tasks for c in t.rubric.criteria if c.check.type == "answer_states_any" and len(c.check.values) > 1]
+    assert anyof and all(_expected(c) == [] for c in anyof)
+    assert any(_expected(c) for t in tasks for c in t.rubric.criteria if c.check.type == "answer_final")
