@@ -329,7 +329,8 @@ def _unit_after(text_low: str, end: int) -> str | None:
     words = [w for w in m.groups() if w]
     kept: list[str] = []
     for w in words:
-        if w in _UNIT_STOP:
+        # a month opens the date after a list's dash, no unit: 'licensed Named Users 1,200 - February 11, 2026' (kit11)
+        if w in _UNIT_STOP or w in _MONTHS:
             break
         kept.append(w)
     return " ".join(kept) or None

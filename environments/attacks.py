@@ -215,6 +215,8 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     if task.kind in side_checks.DELIVERABLE_KINDS:
         out += _deliverable_candidates(task, world, text)
     out += _kit11_candidates(task, world, text)
+    if task.kind == "reply":
+        out += _short_reply_candidates(task, world, text)
     if text:
         out.append(("retracted", False, _with_text(task, text + "\n\nOn reflection, please disregard the above."), None))
     out.append(("mail_to_other_side", False, task, _mail_other_side))
@@ -290,6 +292,24 @@ def _paraphrase_candidates(task: Task, text: str) -> list[tuple[str, bool, Task,
     out += _kit8_candidates(task, body, final)
     out += _kit11_phrasing_candidates(task, body, final)
     return out
+
+
+def _short_reply_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:
+    """kit11: a short reply ('Clinton,' / one paragraph / 'Jordan') scored 0, its greeting read as a sign-off by someone
+    else; beside it, the same reply signed with the addressee's name, which must still cost."""
+    replied = next((c.check for c in task.rubric.criteria if c.check.type == "sent_reply"), None)
+    me = re.match(r"You are (\S+?)\.?\s", task.instruction)
+    first = {p.email.lower(): p.name.split()[0] for p in world.plan.people}
+    if replied is None or not replied.to or me is None or not text:
+        return []
+    to, sender = first.get(replied.to[0].lower()), first.get(me.group(1).lower())
+    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
+    core = " ".join(ln for ln in lines if not re.match(r"^(?:dear|hi|hello)\b|^[A-Z][a-z]+,$|^(?:best|regards|thanks|kind)",
+                                                     ln.strip(), re.I) and ln.strip() not in first.values())
+    if not to or not sender or not core or to == sender:
+        return []
+    return [("kit11_short_reply", True, _with_text(task, f"{to},\n\n{core}\n\n{sender}\n"), None),
+            ("kit11_short_reply_signed_by_addressee", False, _with_text(task, f"{to},\n\n{core}\n\n{to}\n"), None)]
 
 
 def _kit11_phrasing_candidates(task: Task, body: str, final: str) -> list[tuple[str, bool, Task, None]]:

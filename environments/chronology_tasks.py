@@ -192,9 +192,14 @@ def _task(graph: Graph, client: str, kind: str, head: str, told: list, files: li
     # scored it 1.0 beside the right sender named for the other two)
     senders = {s for _, _, s, _, _ in told}
     others = sorted(p.name for p in world.plan.people if p.name not in senders)
+    # the client's own people in brackets are whom it reached: 'first told Tessaline (Clinton Nichols) that ...'
+    # (kit11: a right chronology lost 0.22 for it)
+    receiving = {p.name for p in world.plan.people
+                 if any(o.id == p.organisation and o.name == client for o in world.plan.organisations)}
     # (also a list's 'figure: day, name' and 'day (name)': kit11 gave a figure to the other side's counsel that way)
     said_sent = [form.format(n.lower()) for n in others
-                 for form in ("by {}", "from {}", "({})", "{} sent", "sent by {}", ", {}.", ", {};", ", {}\n")]
+                 for form in ("by {}", "from {}", "({})", "{} sent", "sent by {}", ", {}.", ", {};", ", {}\n")
+                 if not (form == "({})" and n in receiving)]
     if said_sent:
         negatives.append(Criterion(id="names_other_sender", weight=2.0,
                                    description="names someone who sent none of the figures as a sender",
@@ -236,7 +241,8 @@ def _task(graph: Graph, client: str, kind: str, head: str, told: list, files: li
     return Task(
         id="chronology-" + "-".join(sorted(ids)), world_id=world.world_id, kind="as_of", tags=["as_of", "multi_hop"],
         instruction=(f"In the data room of {world.plan.title}, on what day did {home} first send {client} each of "
-                     f"these figures as it now stands, and who sent it: {_listed(facts)}{what}? How many days passed "
+                     f"these figures as it now stands, and who sent it: {_listed(facts)}{what}? State each figure "
+                     f"with its day and its sender. How many days passed "
                      f"between the first of them reaching {client} and the last (your final figure, in days)? "
                      f"{_ask()}"),
         needs=Needs(files=files, facts=ids, apps=apps),

@@ -512,7 +512,8 @@ _DEFERS = re.compile(r"\b(?:can|could|would)\s+(?:someone|anyone|somebody|you)\s
                      r"(?:open|read|access|check|verify|confirm|find|see|review)\b|\bI\s+(?:have\s+not|haven't|did\s+not|"
                      r"didn't)\s+(?:been\s+able\s+to\s+)?(?:read|open|check|verify|review|look|confirm|access)\w*\b|"
                      r"\bun(?:checked|reliable)\b|\bnot\s+(?:been\s+)?(?:checked|verified)\b|\bguess(?:es|work|ed)?\b|"
-                     r"\bnot\s+(?:be\s+)?(?:relied|used)\s+(?:on|upon)?|\bdon't\s+rely\b|\bnot\s+confident\b|"
+                     r"\b(?:should|must|can|could|may|might|would|to|cannot|can't)\s+not\s+be\s+(?:relied|used)\b|"
+                     r"\b(?:cannot|can't|not\s+to)\s+be\s+(?:relied|used)\b|\bdon't\s+rely\b|\bnot\s+confident\b|"
                      r"\b(?:may|might|could)\s+(?:well\s+)?be\s+(?:wrong|unreliable|inaccurate)\b|\billustrative\s+only\b|"
                      r"\b(?:figures?|numbers?|dates?)\s+(?:are\s+)?assumed\b|\bassumed\s+(?:figures?|numbers?|dates?)\b|"
                      r"\b(?:my\s+own|these\s+are|rough)\s+(?:rough\s+)?assumptions?\b|\btreat\s+(?:this\s+|it\s+|them\s+)?as\s+"
@@ -1157,7 +1158,8 @@ def misaddressed(world, message) -> bool:
             "dear", "hi", "hello", "hey", "all", "team", "both", "everyone") else set()
         if who and not who & reached:
             return True
-    for line in lines[-3:]:
+    # a short message's greeting is no sign-off ('Clinton,' / one line / 'Jordan': kit11 scored a right reply 0)
+    for line in (lines[1:] if greeted else lines)[-3:]:
         who = named(line)
         if who and sender not in who:
             return True

@@ -119,3 +119,53 @@ def test_a_comma_inside_a_quoted_title_begins_no_new_clause():
     assert _status(text, "1,934") == "superseded_mention"
     assert _status('Other figure: 1,934 users in the account extract, first cut. It was since replaced.',
                    "1,934") == "asserted"
+
+
+def test_a_month_after_a_lists_dash_is_no_unit():
+    # kit11: 'Licensed Named Users 1,200 - February 11, 2026, Jordan Becker' read 1,200 as '1,200 february'
+    m = answers.parse("Licensed Named Users 1,200 - February 11, 2026, Jordan Becker.").mentions[0]
+    assert m.text == "1,200" and m.unit is None
+    assert answers.parse("1,200 licensed users").mentions[0].unit == "licensed users"
+
+
+def test_saying_a_set_aside_draft_is_not_relied_on_is_no_deferral():
+    from worldsmith.environments.grade import _DEFERS
+    # kit11: '(The April 14 internal draft ... is superseded - it left 44 duplicates in - and is not relied on.)'
+    assert not _DEFERS.search("(The April 14 draft at 1,492 users is superseded - it left 44 duplicates in - and is "
+                              "not relied on.)")
+    assert not _DEFERS.search("The first-cut count of 1,934 is not used.")
+    for caveat in ("These figures should not be relied on.", "The numbers are not to be relied upon.",
+                   "This cannot be relied on until checked."):
+        assert _DEFERS.search(caveat), caveat
+
+
+@pytest.fixture(scope="module")
+def legal(published_legal):
+    import worldsmith
+    from tests.published import task_set_of
+
+    world = worldsmith.open(published_legal)
+    yield world, task_set_of(world).tasks
+    world.close()
+
+
+def test_a_chronology_asks_for_each_figure_and_reads_the_clients_people_in_brackets_as_recipients(legal, tmp_path):
+    from worldsmith.environments.grade import grade
+    from worldsmith.environments.session import Session
+
+    world, tasks = legal
+    chronologies = [t for t in tasks if t.id.startswith("chronology-")]
+    assert chronologies
+    for task in chronologies:
+        # kit11: an answer that gave the days and senders but not the figures lost 0.5 a figure the prompt never asked
+        assert "State each figure with its day and its sender." in task.instruction
+    task = chronologies[0]
+    others = next(c.check for c in task.rubric.negative_criteria if c.id == "names_other_sender")
+    client = task.instruction.split(" first send ", 1)[1].split(" each of ", 1)[0]
+    org = next(o.id for o in world.plan.organisations if o.name == client)
+    theirs = [p.name.lower() for p in world.plan.people if p.organisation == org]
+    assert theirs and not any(f"({n})" in others.values for n in theirs)
+    assert any(f"by {n}" in others.values for n in theirs)  # 'sent by' one of them still costs
+    body, final = task.solution.answer.rsplit("\nAnswer: ", 1)
+    right = f"{body} ({client} ({world.plan.people[[p.name.lower() for p in world.plan.people].index(theirs[0])].name}) received each.)\nAnswer: {final}"
+    assert grade(task, Session(world, tmp_path / "r"), right).score == 1.0
