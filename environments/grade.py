@@ -1113,7 +1113,10 @@ def _own_text(message) -> str:
 
 
 _GREETING = re.compile(r"^\s*(?:(?:dear|hi|hello|hey|morning|good\s+morning|good\s+afternoon)\s+)?"
-                       r"([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s*[,:;\u2013\u2014-]", re.I)
+                       r"((?:(?:mr|mrs|ms|miss|dr|prof)\.?\s+)?[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s*"
+                       r"(?:\(([^)]{0,200})\))?\s*[,:;\u2013\u2014-]", re.I)
+# "Mr Singh", "Dr. Baker": a person greeted by title and surname (kit12: "Dear Mr Singh," to the wrong person scored 1.0)
+_TITLED = re.compile(r"^(?:mr|mrs|ms|miss|dr|prof)\.?\s+(.+)$", re.I)
 
 
 # "did not receive it on May 8", "were not sent by Caddell Voss" (kit11: beside the right days, each scored 1.0), up to
@@ -1150,13 +1153,22 @@ def misaddressed(world, message) -> bool:
 
     def named(words: str) -> set[str]:
         words = words.lower().strip(" ,.")
+        titled = _TITLED.match(words)
+        if titled:
+            return {p.email.lower() for p in people if p.name.lower().split()[-1] == titled.group(1).strip()}
         return {p.email.lower() for p in people if words and (words == p.name.lower() or words == p.name.split()[0].lower())}
 
     greeted = _GREETING.match(lines[0])
     if greeted:
-        who = named(greeted.group(1)) or named(greeted.group(1).split()[0]) if greeted.group(1).split()[0].lower() not in (
-            "dear", "hi", "hello", "hey", "all", "team", "both", "everyone") else set()
+        first = greeted.group(1).split()[0].lower()
+        who = (named(greeted.group(1)) or (set() if _TITLED.match(greeted.group(1)) else named(first))) \
+            if first not in ("dear", "hi", "hello", "hey", "all", "team", "both", "everyone") else set()
         if who and not who & reached:
+            return True
+        # everyone a greeting names in its brackets is reached ("Dear all (Stanley, Albert Singh and Patricia Baker
+        # copied)," sent to one of them, kit12)
+        aside = (greeted.group(2) or "").lower()
+        if any(p.name.lower() in aside and p.email.lower() not in reached and p.email.lower() != sender for p in people):
             return True
     # a short message's greeting is no sign-off ('Clinton,' / one line / 'Jordan': kit11 scored a right reply 0)
     for line in (lines[1:] if greeted else lines)[-3:]:

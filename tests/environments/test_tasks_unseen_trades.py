@@ -81,6 +81,14 @@ def test_a_reply_greeting_or_signed_as_the_wrong_person_is_misaddressed():
     assert not misaddressed(world, sent("Dear Clinton,\n\nThe claim exceeds it.\n\nBest regards,\nJordan Becker"))
     assert not misaddressed(world, sent("Clinton - yes: the claim is more. Jordan"))
     assert not misaddressed(world, sent("Hi all,\n\nYes - the claim exceeds it.\n\nJordan"))
+    # kit12: a greeting by title and surname, and the names a greeting's brackets say are copied, each scored 1.0 when
+    # the message went to someone else
+    assert misaddressed(world, sent("Dear Mr Pineda,\n\nThe claim exceeds it.\n\nJordan Becker"))
+    assert misaddressed(world, sent("Dear Mr. Pineda,\n\nThe claim exceeds it.\n\nJordan Becker"))
+    assert not misaddressed(world, sent("Dear Mr Nichols,\n\nThe claim exceeds it.\n\nJordan Becker"))
+    assert not misaddressed(world, sent("Dear Ms Smith,\n\nThe claim exceeds it.\n\nJordan Becker"))
+    assert misaddressed(world, sent("Dear all (Clinton Nichols and Justin Pineda copied),\n\nThe claim exceeds it."))
+    assert not misaddressed(world, sent("Dear all (Clinton Nichols copied),\n\nThe claim exceeds it."))
 
 
 def test_a_comparison_denied_from_outside_its_clause_is_the_other_way():
