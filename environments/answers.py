@@ -92,7 +92,9 @@ _SUP_WORDS = (
                r"back\s+then|until\s+then)\b"),
     re.compile(r"(?:was|were|had\s+been|has\s+been|have\s+been)\s+(?:revised|amended|updated|changed|corrected|"
                r"withdrawn|replaced|superseded)(?!\s+(?:by|to|from)\b)"),
-    re.compile(r"(?:earlier|previous|prior|original|initial|old|older|first|former|outdated|obsolete|stale)"
+    # ("original" is not among them: "the original audit claim" is a first claim that stands until the text says it
+    # was replaced, and "revised to", "superseded by" or "draft" say so where it was; kit11)
+    re.compile(r"(?:earlier|previous|prior|initial|old|older|first|former|outdated|obsolete|stale)"
                rf"\s+(?:\w+\s+)?{_OLD_NOUNS}\b"),
     re.compile(r"draft(?<!final\sdraft)(?<!latest\sdraft)(?<!current\sdraft)(?<!revised\sdraft)(?<!new\sdraft)"
                r"(?<!updated\sdraft)(?<!agreed\sdraft)s?\b"),
@@ -732,7 +734,7 @@ def _span_flags(parsed: Parsed, s: int, e: int, ci: int) -> set[str]:
 _ARROW_AFTER = re.compile(r"\s*(?:[a-z]+\s*)?(?:->|\u2192|=>|-->)\s*")
 
 
-_OLD_BEFORE = re.compile(r"\b(?:old|older|earlier|previous|prior|original|initial|former|superseded|outdated|obsolete|"
+_OLD_BEFORE = re.compile(r"\b(?:old|older|earlier|previous|prior|initial|former|superseded|outdated|obsolete|"
                          r"stale|draft)\s+$")
 
 

@@ -417,6 +417,24 @@ def _kit11_candidates(task: Task, world: World, text: str) -> list[tuple[str, bo
         out.append(("both_ways", False, _said_beside(
             task, text, f"The {' '.join(direction.a_words)} is above the {' '.join(direction.b_words)}, or, read the "
                         f"other way, below it."), None))
+    # the first figure called 'original' still stands unless the text says it was replaced (kit11: "Quorvex's original
+    # audit claim of USD 2,871,000 is USD 1,792,200 more than ..." lost the comparison, read as superseded)
+    if direction is not None and direction.a_words and direction.b_words:
+        m = re.search(rf"\bthe ({re.escape(' '.join(direction.a_words))})\b", text, re.I)
+        if m:
+            out.append(("original_still_stands", True, _with_text(
+                task, f"{text[:m.start()]}the original {m.group(1)}{text[m.end():]}"), None))
+    # a paper named in a source by a word a date's label ends on, with its own day ('(Brightmoor findings, April 6,
+    # 2026)' beside "deadline to dispute the findings"; kit11: side_misstates fired on right sheets)
+    if task.kind in side_checks.DELIVERABLE_KINDS:
+        for f in world.plan.facts:
+            words = re.findall(r"[a-z]+", label_of(f).lower())
+            day = world.plan.window_start
+            if getattr(f.value, "type", None) == "date" and len(words) > 2 and set(words[:-1]) & side_checks._OBJECT_OF \
+                    and len(words[-1]) >= 5 and day != f.value.value:
+                out.append(("source_named_by_a_dates_object", True, task, _posted(
+                    task, f"Source: the {words[-1]} paper ({words[-1]}, {day:%B} {day.day}, {day.year}).")))
+                break
     # a step of the working given another fact's figure under its name, inside the working ('618 x contract rate USD
     # 1,450 x 3', the list price; kit11: beside the right result it scored 1.0)
     guards = {c.id[len("misstates_"):]: c.check for c in task.rubric.negative_criteria

@@ -43,6 +43,10 @@ _SET_ASIDE = re.compile(r"\b(?:draft|superseded|earlier|previous|prior|interim|o
                         r"withdrawn|was|were|had\s+been|no\s+longer|instead\s+of|rather\s+than|not)\b", re.I)
 
 
+_OBJECT_OF = {"to", "of", "for", "on", "in", "by", "under", "from", "with", "against", "about", "over", "before",
+              "after", "until", "within"}
+
+
 def _stem(word: str) -> str:
     return word.lower()[:6]
 
@@ -55,7 +59,13 @@ def _phrases(fact, labels: list[str], shorts: dict[str, int]) -> list[str]:
     """How a side message names a fact: its label phrases, and its last word alone where no other label of the
     ledger holds that word ('exposure' of "Ostrander's maximum exposure")."""
     out = label_phrases(fact, labels, [])
-    head = _words(label_of(fact))[-1:] or [""]
+    words = _words(label_of(fact))
+    head = words[-1:] or [""]
+    # the last word is the label's head only where no preposition or 'to' comes before it: 'findings' of "deadline to
+    # dispute the findings" is what the deadline is for, and a source cell's '(Brightmoor findings, April 6, 2026)'
+    # names the paper, not the deadline (kit11: side_misstates_response_deadline fired on right sheets)
+    if set(words[:-1]) & _OBJECT_OF:
+        return out
     if len(head[0]) >= 5 and not head[0].endswith("ed") and shorts.get(head[0], 0) == 1:  # not 'claimed'
         out.append(head[0])
     return out

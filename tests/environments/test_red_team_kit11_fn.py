@@ -169,3 +169,40 @@ def test_a_chronology_asks_for_each_figure_and_reads_the_clients_people_in_brack
     body, final = task.solution.answer.rsplit("\nAnswer: ", 1)
     right = f"{body} ({client} ({world.plan.people[[p.name.lower() for p in world.plan.people].index(theirs[0])].name}) received each.)\nAnswer: {final}"
     assert grade(task, Session(world, tmp_path / "r"), right).score == 1.0
+
+
+def test_an_original_claim_still_stands():
+    # kit11: "Quorvex's original audit claim of USD 2,871,000 (...) is USD 1,792,200 more than Quorvex's revised claim"
+    # lost the comparison: 'original <noun> claim' was read as superseded
+    right = ("Yes - the vendor's original audit claim of USD 2,871,000 (660 users over licence x USD 1,450 x 3 years) is "
+             "USD 1,792,200 more than the vendor's revised claim of USD 1,078,800.")
+    assert answers.directions(answers.parse(right), CLAIM, REVISED) == {"a>b"}
+    assert answers.directions(answers.parse(right.replace("more", "less")), CLAIM, REVISED) == {"a<b"}
+    first = answers.parse(right).mentions[0]
+    assert not first.superseded
+    # a figure the text says was replaced, or calls earlier, is still set aside
+    assert answers.parse("The earlier claim of USD 2,871,000 was replaced.").mentions[0].superseded
+    assert answers.parse("The original draft of USD 2,871,000 is no longer relied on.").mentions[0].superseded
+
+
+def test_a_dates_label_is_not_named_by_the_word_it_ends_on():
+    # kit11: a sheet's source '(Brightmoor findings, April 6, 2026)' was read as the "deadline to dispute the
+    # findings" given another day: side_misstates_response_deadline fired on right sheets
+    from types import SimpleNamespace
+
+    from worldsmith.environments import side_checks
+
+    labels = ["deadline to dispute the findings", "duplicate accounts", "headline exposure"]
+    shorts = {"findings": 1, "exposure": 1}
+    deadline = SimpleNamespace(id="response_deadline", label=labels[0])
+    phrases = side_checks._phrases(deadline, labels, shorts)
+    assert "findings" not in phrases and labels[0] in phrases
+    check = Check(type="texts_misstated", values=["May 6, 2026"], numbers=[None], a_words=phrases,
+                  b_words=labels[1:])
+    sheet = ('Accounts counted,1860,"User reconciliation.xlsx (Brightmoor findings, April 6, 2026)"\n'
+             'Duplicate accounts,53,"Sensitivity input; the room gives 44"')
+    assert not misstated(sheet, check)
+    assert misstated("The deadline to dispute the findings is April 6, 2026.", check)
+    # a label's own last word, where it is the head, still names it
+    exposure = SimpleNamespace(id="headline_exposure", label=labels[2])
+    assert "exposure" in side_checks._phrases(exposure, labels, shorts)
