@@ -424,6 +424,18 @@ def _kit11_candidates(task: Task, world: World, text: str) -> list[tuple[str, bo
         if m:
             out.append(("original_still_stands", True, _with_text(
                 task, f"{text[:m.start()]}the original {m.group(1)}{text[m.end():]}"), None))
+    # a bracket after a figure whose second part sets aside a figure of its own ('stands at USD 2,871,000 (on the
+    # production count of 1,860; its first-cut figure of 1,934 was superseded)'; kit11: the claim read as superseded)
+    facts = [world.facts[i] for i in task.needs.facts if i in world.facts]
+    host = next((f for f in facts if f.text and f.text in text and getattr(f.value, "type", None) != "date"), None)
+    inner = next((f for f in facts if f is not host and f.text and f.earlier and f.text in text
+                  and getattr(f.value, "type", None) != "date"), None)
+    if host is not None and inner is not None and inner.earlier[0].text and "\nAnswer:" in text:
+        at = text.index(host.text) + len(host.text)
+        if at < text.index("\nAnswer:"):
+            out.append(("bracket_sets_aside_its_own", True, _with_text(
+                task, f"{text[:at]} (on {inner.text}; its first-cut figure of {inner.earlier[0].text} was superseded)"
+                      f"{text[at:]}"), None))
     # a paper named in a source by a word a date's label ends on, with its own day ('(Brightmoor findings, April 6,
     # 2026)' beside "deadline to dispute the findings"; kit11: side_misstates fired on right sheets)
     if task.kind in side_checks.DELIVERABLE_KINDS:

@@ -206,3 +206,15 @@ def test_a_dates_label_is_not_named_by_the_word_it_ends_on():
     # a label's own last word, where it is the head, still names it
     exposure = SimpleNamespace(id="headline_exposure", label=labels[2])
     assert "exposure" in side_checks._phrases(exposure, labels, shorts)
+
+
+def test_a_brackets_part_about_its_own_figure_spares_the_figure_before():
+    # kit11: "stands at USD 2,871,000 (on Brightmoor's production count of 1,860; its first-cut figure of 1,934 was
+    # superseded)" read the claim as superseded and lost reply_states_larger
+    text = ("The vendor audit claim stands at USD 2,871,000 (on the production count of 1,860; its first-cut figure "
+            "of 1,934 was superseded) and the vendor revised claim at USD 1,078,800.")
+    flags = {text[m.start:m.end]: m.superseded for m in answers.parse(text).mentions}
+    assert flags["USD 2,871,000"] is False and flags["1,934"] is True
+    # a bracket that sets aside the figure before it still does
+    assert answers.parse("The claim was USD 2,871,000 (on the count of 1,934, superseded).").mentions[0].superseded
+    assert answers.parse("The cap is USD 148m (the schedule of March 13, 2026, marked superseded).").mentions[0].superseded
