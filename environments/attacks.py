@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 from worldsmith.environments import room_paths, session_store, side_checks
-from worldsmith.environments.grade import grade
+from worldsmith.environments.grade import _RATE_ASKED, grade
 from worldsmith.environments.lint import apply_solution
 from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.tasks import Task, label_of, the
@@ -458,6 +458,17 @@ def _kit11_candidates(task: Task, world: World, text: str) -> list[tuple[str, bo
         a, b = pair
         out.append(("step_mislabelled", False, _said_beside(task, text, f"Working: 2 x {label_of(a)} {b.text} x 3."),
                     None))
+    # a stated step of working that does not compute, of the room's own figures ('$1,450 less 30% = $870' where the
+    # discount is 40%; kit11: beside the right result it scored 1.0); the same step worked right must pass
+    if money:
+        f = money[0]
+        out.append(("working_off", False, _said_beside(task, text, f"Check: {f.text} x 2 = {f.text}."), None))
+        out.append(("working_right", True, _said_beside(task, text, f"Check: {f.text} x 1 = {f.text}."), None))
+    # the final figure given as a rate where the task asks for none ('Answer: USD 627,270 per user a year' for a
+    # true-up offer; kit11: it scored 1.0)
+    body, sep, tail = text.rpartition("\nAnswer:")
+    if sep and re.search(r"\d\s*$", tail) and not _RATE_ASKED.search(task.instruction):
+        out.append(("rate_not_asked", False, _with_text(task, f"{body}{sep}{tail.rstrip()} per user a year"), None))
     # a chronology with one figure given to the other sender, and with the sending turned round
     given = [c.check for c in task.rubric.negative_criteria if c.id.startswith("misattributes_")]
     body, sep, tail = text.partition("\nAnswer:")

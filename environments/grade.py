@@ -23,7 +23,7 @@ from pathlib import Path, PurePosixPath
 
 from pydantic import BaseModel, Field
 
-from worldsmith.environments import answers, apps, deliverables, ledger_claims, limits, side_checks
+from worldsmith.environments import answers, apps, deliverables, ledger_claims, limits, side_checks, working
 from worldsmith.environments.judge import OFFLINE, ModelJudge, judged
 from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.tasks import Check, Criterion, Task, label_of
@@ -1776,11 +1776,32 @@ def _grade(task: Task, session: Session, answer: str | None, judge: "ModelJudge 
     negatives = _met(rubric.negative_criteria, session, answer)
     penalties = _met(rubric.universal_penalties, session, answer)
     raw = (sum(c.weight for c in met) - sum(c.weight for c in negatives)) / total - sum(c.weight for c in penalties)
+    penalty_ids = [c.id for c in penalties]
+    # a stated step of working that does not compute takes the task, whatever else is right (kit11: '$1,450 less 30%
+    # = $870' beside the right result scored 1.0): every task, with no criterion in its rubric
+    if any(working.wrong_steps(t) for t in _authored_texts(session, answer)):
+        raw, penalty_ids = 0.0, penalty_ids + [WORKING_OFF]
+    if answer and _rate_not_asked(task, answer):
+        raw, penalty_ids = 0.0, penalty_ids + [RATE_NOT_ASKED]
     return Grade(task=task.id, score=round(min(1.0, max(0.0, raw)), 4), met=[c.id for c in met],
-                 negatives_met=[c.id for c in negatives], penalties_met=[c.id for c in penalties],
+                 negatives_met=[c.id for c in negatives], penalties_met=penalty_ids,
                  judge=judge.name if judge is not None else OFFLINE, vetoed=vetoed, judge_errors=errors)
 
 
+_RATE_UNIT = re.compile(r"(?:\d|\d\s?(?:k|m|bn|million|billion))\s*(?:per|/|an?|each)\s+(?!cent\b)(?:user|unit|head|seat|"
+                        r"person|account|licen[cs]e|year|annum|month|day|hour|ton|tonne|item|share|claim)s?\b", re.I)
+_RATE_ASKED = re.compile(r"\bper\b|\brates?\b|\bprices?\b|\bfees?\b|\bannual\b|\ba year\b", re.I)
+
+
+def _rate_not_asked(task: Task, answer: str) -> bool:
+    """The final answer gives its figure as a rate ('Answer: USD 627,270 per user a year') where the task asks for no
+    rate (kit11: a true-up offer given per user a year scored 1.0)."""
+    parts = _answer_parts(answer)
+    return bool(parts) and bool(_RATE_UNIT.search(parts[-1])) and not _RATE_ASKED.search(task.instruction)
+
+
+RATE_NOT_ASKED = "rate_not_asked"  # the penalty a final figure given as a rate where none was asked meets
+WORKING_OFF = "working_does_not_compute"  # the penalty a stated step of working that does not compute meets
 TOO_LONG = "answer_too_long"  # the penalty an answer over limits.MAX_ANSWER_BYTES meets
 
 

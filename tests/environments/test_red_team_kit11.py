@@ -5,6 +5,7 @@ attempts, 31 at full marks), re-made on the legal example's tasks; each beside i
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 
@@ -150,3 +151,45 @@ def test_a_figure_written_straight_after_a_label_inside_working_is_the_labels():
     assert "contract rate" in label_phrases(rate, labels, [])
     day = SimpleNamespace(id="d", label="date of the casualty")
     assert "date" not in label_phrases(day, labels, [])
+
+
+def test_a_stated_step_of_working_that_does_not_compute_costs(legal, tmp_path):
+    # kit11: 'Rate $1,450 less 30% = $870; offer 248 x $870 = $215,760' (the discount is 40%: 1,450 less 30% is 1,015)
+    # and '248 x USD 1,015 x 3 = USD 1,078,800' beside the right result scored 1.0
+    from worldsmith.environments.grade import WORKING_OFF
+    from worldsmith.environments.working import wrong_steps
+
+    assert wrong_steps("Rate $1,450 less 30% = $870; offer 248 x $870 = $215,760.")
+    assert wrong_steps("248 x USD 1,015 x 3 = USD 1,078,800")
+    assert wrong_steps("2,230 - 298 = 1,900")
+    for right in ["Rate $1,450 less 40% = $870; offer 248 x $870 = $215,760.", "1,818 = 2,230 - 298 - 44 - 70",
+                  "40% of 1,450 = 580", "USD 2.69m = 618 x 1,450 x 3", "From 2023-2026 = 3 years",
+                  # the tail of a working with words in it is not the whole of a side
+                  "Claim = 618 x contract rate USD 1,450 x 3 = USD 2,688,300.",
+                  # working carried on from the step before ('; x $1,450 x 3 = ...' of 239)
+                  "1,860-298-53-70 = 1,439; -1,200 = 239; x $1,450 x 3 = $1,039,650 revised claim"]:
+        assert wrong_steps(right) == [], right
+    world, tasks = legal
+    task = tasks["exceed-liability_cap-contribution_demand"]
+    assert _score(world, task, tmp_path / "right", task.solution.answer) == 1.0
+    figures = re.findall(r"USD [\d,.]+(?: ?(?:m|million|bn))?", task.solution.answer)
+    assert figures
+    g = grade(task, Session(world, tmp_path / "w"), _with(task, f"Check: {figures[0]} x 2 = {figures[0]}."))
+    assert g.score < 1.0 and WORKING_OFF in g.penalties_met
+    assert _score(world, task, tmp_path / "r", _with(task, f"Check: {figures[0]} x 1 = {figures[0]}.")) == 1.0
+
+
+def test_a_final_figure_given_as_a_rate_where_none_is_asked_costs(legal, tmp_path):
+    # kit11: 'Answer: USD 627,270 per user a year' for a true-up offer (no rate) scored 1.0
+    from worldsmith.environments.grade import RATE_NOT_ASKED, _RATE_ASKED
+
+    world, tasks = legal
+    task = tasks["exceed-liability_cap-contribution_demand"]
+    assert not _RATE_ASKED.search(task.instruction)
+    right = task.solution.answer.rstrip()
+    assert re.search(r"\d$", right)
+    assert _score(world, task, tmp_path / "right", right) == 1.0
+    g = grade(task, Session(world, tmp_path / "w"), f"{right} per user a year")
+    assert g.score < 1.0 and RATE_NOT_ASKED in g.penalties_met
+    assert _score(world, task, tmp_path / "w2", f"{right} per ton") < 1.0
+    assert _score(world, task, tmp_path / "r", f"{right} in total") == 1.0
