@@ -1781,7 +1781,7 @@ def _grade(task: Task, session: Session, answer: str | None, judge: "ModelJudge 
     # = $870' beside the right result scored 1.0): every task, with no criterion in its rubric
     if any(working.wrong_steps(t) for t in _authored_texts(session, answer)):
         raw, penalty_ids = 0.0, penalty_ids + [WORKING_OFF]
-    if answer and _rate_not_asked(task, answer):
+    if any(_rate_not_asked(task, t) for t in _authored_texts(session, answer)):
         raw, penalty_ids = 0.0, penalty_ids + [RATE_NOT_ASKED]
     return Grade(task=task.id, score=round(min(1.0, max(0.0, raw)), 4), met=[c.id for c in met],
                  negatives_met=[c.id for c in negatives], penalties_met=penalty_ids,
