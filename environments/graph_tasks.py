@@ -1253,6 +1253,17 @@ def first_told_tasks(graph: Graph, limit: int = 2) -> list[Task]:
     return sorted(made, key=lambda t: -len(t.needs.files))[:limit]
 
 
+def told_clients(organisations: list) -> set[str]:
+    """The client organisations a first-told task asks after: the client itself, not the advisers of its circle (the
+    tenant's own surveyors sending their report to the tenant is the tenant receiving it; kit12's reference skipped
+    Pennock Strand's mail of March 3 to Marwick, a privileged adviser's, and gave the firm's of March 9)."""
+    from worldsmith.generators.sides import principal  # who acts for whom, read from the roles as the plan was made
+
+    home = organisations[0].id
+    circle = {o.id for o in organisations if o.privileged and o.id != home}
+    return {o for o in circle if principal(organisations, o) == o} or circle
+
+
 def _first_told(graph: Graph) -> list[Task]:
     import zoneinfo
 
@@ -1261,7 +1272,7 @@ def _first_told(graph: Graph) -> list[Task]:
     home = world.plan.organisations[0].id
     org_of = {p.email: p.organisation for p in world.plan.people}
     name_of = {p.email: p.name for p in world.plan.people}
-    client_orgs = {o.id for o in world.plan.organisations if o.privileged and o.id != home}
+    client_orgs = told_clients(world.plan.organisations)
     orgs = {o.id: o.name for o in world.plan.organisations}
     for fact in world.plan.facts:
         q = graph.quantities.get(fact.id)

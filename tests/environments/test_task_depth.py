@@ -3,6 +3,8 @@ inputs sit in several files, and a task's files stay honest (each holds somethin
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import worldsmith
@@ -91,3 +93,17 @@ def test_a_second_what_if_off_two_papers_is_a_warm_up(example, published_hospita
         assert all("warmup" in warm[i].tags for i in two[1:])
     finally:
         world.close()
+
+
+def test_a_first_told_task_asks_after_the_client_itself_not_its_advisers():
+    """The client's own surveyors or consultants sending it a figure is the client receiving it: only the principal
+    is asked after (kit12: the reference skipped the tenant's surveyors' mail of March 3 and gave the firm's later one)."""
+    from types import SimpleNamespace
+
+    from worldsmith.environments.graph_tasks import told_clients
+    from worldsmith.worlds.outline import load_outline
+
+    orgs = load_outline(Path(__file__).resolve().parents[2] / "outlines/examples/tanker-spill-liability.yaml").organisations
+    circle = {"harrowvane", "ostrander", "gulfline"}  # counsel (home), the client, the surveyor counsel retained
+    plan_orgs = [SimpleNamespace(id=o.id, role=o.role, name=o.name, privileged=o.id in circle) for o in orgs]
+    assert told_clients(plan_orgs) == {"ostrander"}
