@@ -1793,11 +1793,36 @@ _RATE_UNIT = re.compile(r"(?:\d|\d\s?(?:k|m|bn|million|billion))\s*(?:per|/|an?|
 _RATE_ASKED = re.compile(r"\bper\b|\brates?\b|\bprices?\b|\bfees?\b|\bannual\b|\ba year\b", re.I)
 
 
+# The unit a figure is given per: square measures, periods and things counted ('per sq m', 'a month', '/quarter').
+_PER_UNIT = re.compile(r"(?:\d|\d\s?(?:k|m|bn|million|billion))\s*(?:per|/|an?|each)\s+(?!cent\b)"
+                       r"(sq(?:uare)?\.?\s*(?:ft|feet|foot|m|metres?|meters?)\b|quarter|week|month|user|unit|head|seat|person|"
+                       r"account|licen[cs]e|day|hour|ton|tonne|item|share|claim)s?\b", re.I)
+_PER_ASKED = re.compile(r"\b(?:per|a|an|each)[\s-]+(sq(?:uare)?\.?\s*(?:ft|feet|foot|m|metres?|meters?)\b|quarter|week|month|"
+                        r"user|unit|head|seat|person|account|licen[cs]e|day|hour|ton|tonne|item|share|claim)s?\b", re.I)
+
+
+def _unit_key(unit: str) -> str:
+    """A per-unit as one key: 'sq ft', 'square feet' and 'sq. foot' alike; 'sq m' and 'square metres' alike."""
+    u = " ".join(unit.lower().replace(".", " ").split())
+    if u.startswith(("sq", "square")):
+        return "sqft" if u.endswith(("ft", "feet", "foot")) else "sqm"
+    return u.rstrip("s")
+
+
 def _rate_not_asked(task: Task, answer: str) -> bool:
     """The final answer gives its figure as a rate ('Answer: USD 627,270 per user a year') where the task asks for no
-    rate (kit11: a true-up offer given per user a year scored 1.0)."""
+    rate (kit11: a true-up offer given per user a year scored 1.0), or per a unit neither the task nor its reference
+    answer uses (kit12: 'GBP 6.00 per sq m' for a rate per sq ft, 'GBP 139,100 per month' for a yearly rent gap)."""
     parts = _answer_parts(answer)
-    return bool(parts) and bool(_RATE_UNIT.search(parts[-1])) and not _RATE_ASKED.search(task.instruction)
+    if not parts:
+        return False
+    if _RATE_UNIT.search(parts[-1]) and not _RATE_ASKED.search(task.instruction):
+        return True
+    given = {_unit_key(m.group(1)) for m in _PER_UNIT.finditer(parts[-1])}
+    if not given:
+        return False
+    asked = {_unit_key(m.group(1)) for m in _PER_ASKED.finditer(f"{task.instruction}\n{task.solution.answer or ''}")}
+    return bool(given - asked)
 
 
 RATE_NOT_ASKED = "rate_not_asked"  # the penalty a final figure given as a rate where none was asked meets

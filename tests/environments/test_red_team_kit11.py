@@ -193,3 +193,25 @@ def test_a_final_figure_given_as_a_rate_where_none_is_asked_costs(legal, tmp_pat
     assert g.score < 1.0 and RATE_NOT_ASKED in g.penalties_met
     assert _score(world, task, tmp_path / "w2", f"{right} per ton") < 1.0
     assert _score(world, task, tmp_path / "r", f"{right} in total") == 1.0
+
+
+def test_a_final_figure_per_a_unit_the_task_does_not_use_costs_the_task():
+    """kit12: 'Answer: GBP 6.00 per sq m' for a gap in rates per sq ft, and 'GBP 139,100 per month' for a gap in yearly
+    rents, each scored 1.0 (the prompt named a rate, so the no-rate check let them by)."""
+    from types import SimpleNamespace as S
+
+    from worldsmith.environments.grade import _rate_not_asked
+
+    rates = S(instruction="By how much does the landlord's rate per sq ft exceed the tenant's?",
+              solution=S(answer="Answer: GBP 7.50"))
+    assert _rate_not_asked(rates, "Answer: GBP 7.50 per sq m")
+    assert not _rate_not_asked(rates, "Answer: GBP 7.50 per square foot")
+    assert not _rate_not_asked(rates, "Answer: GBP 7.50")
+    rents = S(instruction="By how much does the determined rent exceed the tenant's proposed rent? Rates per sq ft "
+                          "are in the room.", solution=S(answer="Answer: GBP 139,100"))
+    assert _rate_not_asked(rents, "Answer: GBP 139,100 per month")
+    assert _rate_not_asked(rents, "Answer: GBP 139,100 per quarter")
+    assert not _rate_not_asked(rents, "Answer: GBP 139,100 per annum")
+    assert not _rate_not_asked(rents, "Answer: 6 days")
+    tons = S(instruction="What is the OPA 90 per-ton limit?", solution=S(answer="Answer: USD 2,500"))
+    assert not _rate_not_asked(tons, "Answer: USD 2,500 per ton")
