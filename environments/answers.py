@@ -1509,18 +1509,17 @@ def _head(tokens: list[str]) -> str | None:
 
 def _last_named(text: str, wa: dict[str, int], wb: dict[str, int]) -> str | None:
     """The side whose own word comes last in the text."""
-    for t in reversed(re.findall(r"[a-z0-9]+(?:'s)?", text)):
-        t = _norm_word(t)
-        if t in wa and t not in wb:
-            return "a"
-        if t in wb and t not in wa:
-            return "b"
-    return None
+    return _named_in(reversed(re.findall(r"[a-z0-9]+(?:'s)?", text)), wa, wb)
 
 
 def _first_named(text: str, wa: dict[str, int], wb: dict[str, int]) -> str | None:
     """The side whose own word comes first in the text."""
-    for t in re.findall(r"[a-z0-9]+(?:'s)?", text):
+    return _named_in(re.findall(r"[a-z0-9]+(?:'s)?", text), wa, wb)
+
+
+def _named_in(words, wa: dict[str, int], wb: dict[str, int]) -> str | None:
+    """The side of the first of `words` that is one side's own word and not the other's."""
+    for t in words:
         t = _norm_word(t)
         if t in wa and t not in wb:
             return "a"
