@@ -432,8 +432,27 @@ def check_references(outline: Outline) -> None:
         if fact.value.type != d.value.type:
             raise outline.error(("distractors", i, "value", "type"),
                                 f"fact {d.fact!r} is a {fact.value.type}; its distractor value must be one too")
+        _title_without_value(outline, i, d)
     check_solved(outline)  # what the sheets split and roll up, now that formulas are computed
 
+
+
+def _title_without_value(outline: Any, i: int, d: Any) -> None:
+    """Refuse a distractor file whose title writes its own superseded value: each message that circulates the
+    file names it, so the value would stand in mail without the label that marks it superseded and the world be
+    quarantined by no_contradicting_values, far from its cause (a 'Preliminary view of April 10 (84 days)')."""
+    from worldsmith.worlds.values import render_value
+
+    shown = render_value(d.value, outline.locale or "en_US")
+    bare = shown.split(" ", 1)[1] if d.value.type == "money" else shown.split(" ", 1)[0]
+    title = " ".join(d.item.title.split())
+    if d.value.type in ("money", "number", "percent") and re.search(
+            rf"(?<![0-9.,]){re.escape(bare)}(?![0-9]|[.,][0-9])", title):
+        raise outline.error(("distractors", i, "item", "title"),
+                            f"the title writes the superseded value itself ({shown}): every message that "
+                            f"circulates the file would state it without the label that marks it superseded, and "
+                            f"validation would quarantine the world; name the file without the figure (for "
+                            f"example 'DRAFT (superseded): ..., first cut')")
 
 # A money label, then the joining words the check amount_beside_label reads ("of", "is", "at", ":", "="), then an amount.
 _JOIN = r"(?:\s*(?:,|:|=|\(|\bof\b|\bis\b|\bat\b|\btotals?\b|\btotalling\b|\bstands at\b|\bcomes to\b|\bamounts to\b))*\s*"

@@ -111,6 +111,18 @@ def test_distractor_value_must_match_the_fact_type():
     assert "must be one too" in err.message
 
 
+def test_a_distractor_file_titled_with_its_own_value_is_refused_with_the_line():
+    # Each message circulating the file names it: the old figure would stand in mail without its label.
+    text = broken("      title: Memo re limitation of liability (draft v1)\n",
+                  "      title: Memo re limitation of liability (draft v1, USD 11,000,000)\n")
+    err = error_of(text)
+    assert err.field == "distractors[0].item.title" and "USD 11,000,000" in err.message
+    assert err.line == line_of(text, "(draft v1, USD 11,000,000)")
+    # The same title with another figure (a version, a year) is the author's to choose.
+    parse_outline(broken("      title: Memo re limitation of liability (draft v1)\n",
+                         "      title: Memo re limitation of liability (draft v1, 11,000)\n"), file="m.yaml")
+
+
 def test_unknown_kind_is_explained():
     err = error_of(broken("      - kind: spreadsheet\n", "      - kind: slideshow\n"))
     assert "email_thread" in err.message and err.field.startswith("inventory[1].items[1]")
