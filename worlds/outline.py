@@ -433,6 +433,7 @@ def check_references(outline: Outline) -> None:
             raise outline.error(("distractors", i, "value", "type"),
                                 f"fact {d.fact!r} is a {fact.value.type}; its distractor value must be one too")
         _title_without_value(outline, i, d)
+        _label_without_later_news(outline, i, d)
     check_solved(outline)  # what the sheets split and roll up, now that formulas are computed
 
 
@@ -453,6 +454,29 @@ def _title_without_value(outline: Any, i: int, d: Any) -> None:
                             f"circulates the file would state it without the label that marks it superseded, and "
                             f"validation would quarantine the world; name the file without the figure (for "
                             f"example 'DRAFT (superseded): ..., first cut')")
+
+
+def _label_without_later_news(outline: Any, i: int, d: Any) -> None:
+    """Refuse a distractor label that writes a figure the matter learns only after the file's date: the label is
+    printed on the file, which would then state news from the future (a first-cut sheet of February 27 'replaced by
+    the report of March 6, 2026 at USD 41,500 a day', when the USD 41,500 is known from March 6)."""
+    from worldsmith.worlds.values import render_value
+
+    day = d.item.date if d.item.date is not None else d.item.dates.start if d.item.dates is not None else None
+    if day is None:
+        return
+    label = " ".join(d.label.split())
+    for fact in outline.facts:
+        if fact.value is None or fact.value.type not in ("money", "number", "percent") or fact.first_known() <= day:
+            continue
+        shown = render_value(fact.value, outline.locale or "en_US")
+        bare = shown.split(" ", 1)[1] if fact.value.type == "money" else shown.split(" ", 1)[0]
+        if re.search(rf"(?<![0-9.,]){re.escape(bare)}(?![0-9]|[.,][0-9])", label):
+            raise outline.error(("distractors", i, "label"),
+                                f"the label writes {shown}, the value of fact {fact.id!r}, which is known only from "
+                                f"{fact.first_known()}, after this file's date {day}: the label is printed on the "
+                                f"file, so it would state news from the future; say what replaced the draft without "
+                                f"the later figure")
 
 # A money label, then the joining words the check amount_beside_label reads ("of", "is", "at", ":", "="), then an amount.
 _JOIN = r"(?:\s*(?:,|:|=|\(|\bof\b|\bis\b|\bat\b|\btotals?\b|\btotalling\b|\bstands at\b|\bcomes to\b|\bamounts to\b))*\s*"

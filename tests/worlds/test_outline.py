@@ -123,6 +123,16 @@ def test_a_distractor_file_titled_with_its_own_value_is_refused_with_the_line():
                          "      title: Memo re limitation of liability (draft v1, 11,000)\n"), file="m.yaml")
 
 
+def test_a_distractor_label_that_gives_a_later_figure_is_refused():
+    # The label is printed on the draft of March 6: a figure the matter learns on March 7 is news from the future.
+    later = TEXT.replace("    value: {type: number, value: 45000, unit: gross tons}\n",
+                         "    value: {type: number, value: 45000, unit: gross tons}\n    known_from: 2026-03-07\n", 1)
+    parse_outline(later, file="m.yaml")  # the matter itself is sound
+    text = later.replace("    label: superseded draft\n", "    label: superseded draft, replaced at 45,000 gross tons\n", 1)
+    err = error_of(text)
+    assert err.field == "distractors[0].label" and "tonnage" in err.message and "2026-03-07" in err.message
+
+
 def test_unknown_kind_is_explained():
     err = error_of(broken("      - kind: spreadsheet\n", "      - kind: slideshow\n"))
     assert "email_thread" in err.message and err.field.startswith("inventory[1].items[1]")
