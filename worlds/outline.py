@@ -457,26 +457,36 @@ def _title_without_value(outline: Any, i: int, d: Any) -> None:
 
 
 def _label_without_later_news(outline: Any, i: int, d: Any) -> None:
-    """Refuse a distractor label that writes a figure the matter learns only after the file's date: the label is
-    printed on the file, which would then state news from the future (a first-cut sheet of February 27 'replaced by
-    the report of March 6, 2026 at USD 41,500 a day', when the USD 41,500 is known from March 6)."""
+    """Refuse a distractor label that writes an amount or a date the matter learns only after the file's date: the
+    label is printed on the file, which would then state news from the future (validation's
+    fact_mentioned_before_known: a first-cut sheet of February 27 'replaced by the report of March 6, 2026 at
+    USD 41,500 a day', when the USD 41,500 is known from March 6). Numbers and percents say too little to count."""
     from worldsmith.worlds.values import render_value
 
     day = d.item.date if d.item.date is not None else d.item.dates.start if d.item.dates is not None else None
     if day is None:
         return
     label = " ".join(d.label.split())
+    first: dict[str, dt.date] = {}  # a figure's text -> the first day any fact or draft carries it
+    owner: dict[str, str] = {}
     for fact in outline.facts:
-        if fact.value is None or fact.value.type not in ("money", "number", "percent") or fact.first_known() <= day:
-            continue
-        shown = render_value(fact.value, outline.locale or "en_US")
-        bare = shown.split(" ", 1)[1] if fact.value.type == "money" else shown.split(" ", 1)[0]
-        if re.search(rf"(?<![0-9.,]){re.escape(bare)}(?![0-9]|[.,][0-9])", label):
+        for since, value in fact.history():
+            if value.type in ("money", "date"):
+                text = render_value(value, outline.locale or "en_US")
+                if since < first.get(text, dt.date.max):
+                    first[text], owner[text] = since, fact.id
+    for other in outline.distractors:
+        text = render_value(other.value, outline.locale or "en_US")
+        fact = next((f for f in outline.facts if f.id == other.fact), None)
+        if fact is not None:
+            first[text] = min(first.get(text, dt.date.max), fact.first_known())
+    for text, since in first.items():
+        if text in owner and len(text) >= 6 and since > day and text in label:
             raise outline.error(("distractors", i, "label"),
-                                f"the label writes {shown}, the value of fact {fact.id!r}, which is known only from "
-                                f"{fact.first_known()}, after this file's date {day}: the label is printed on the "
-                                f"file, so it would state news from the future; say what replaced the draft without "
-                                f"the later figure")
+                                f"the label writes {text}, the value of fact {owner[text]!r}, which is known only "
+                                f"from {since}, after this file's date {day}: the label is printed on the file, so "
+                                f"it would state news from the future; say what replaced the draft without the "
+                                f"later figure")
 
 # A money label, then the joining words the check amount_beside_label reads ("of", "is", "at", ":", "="), then an amount.
 _JOIN = r"(?:\s*(?:,|:|=|\(|\bof\b|\bis\b|\bat\b|\btotals?\b|\btotalling\b|\bstands at\b|\bcomes to\b|\bamounts to\b))*\s*"
