@@ -20,6 +20,12 @@ def executed_on(ctx: ArtifactContext) -> dt.date:
     """The date an agreement was made: before the matter began for an executed copy produced now (a charter party
     governs the voyage it precedes), else the document's own date."""
     day = ctx.spec.date  # type: ignore[union-attr]
+    from worldsmith.generators.compose.substance.lease import is_premises_lease, lease_granted
+
+    if is_premises_lease(ctx) and lease_granted(ctx) is not None:
+        # a lease is dated the day its term begins in the outline's history (read 15: a 2021 lease 'dated 3 February
+        # 2026')
+        return lease_granted(ctx)  # type: ignore[return-value]
     text = f"{ctx.spec.title} {getattr(ctx.spec, 'purpose', '')} {getattr(ctx.spec, 'doc_type', '')}"
     period = _PERIOD.search(" ".join(ctx.spec.title.split()))  # type: ignore[union-attr]
     if period:

@@ -11,6 +11,7 @@ from worldsmith.generators.compose.genres import Writer, _short_date, house_styl
 from worldsmith.generators.compose.parties import across, client_of, engaged_by, opponent
 from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
+from worldsmith.generators.compose.substance.lease import is_premises_lease, lease_bodies
 from worldsmith.generators.compose.substance.letters import OFFER, countersignature
 from worldsmith.generators.compose.substance.policy import HEADS as POLICY_HEADS, is_policy, policy_bodies
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end, tidy
@@ -23,7 +24,7 @@ from worldsmith.worlds.values import Money, render_value
 
 # Section kinds that list people or tasks rather than argue, so facts are not placed there.
 _NO_FACTS = {"attendees", "actions", "next_meeting", "caption", "signatures", "letter_close", "client_opening", "fees",
-             "client_terms", "client_close"}
+             "client_terms", "client_close", "execution"}
 # Where a table of the key facts reads naturally, best first (an appendix of the key figures, where there is one).
 _TABLE_KINDS = ("appendix", "answer", "summary", "findings", "analysis", "background", "decisions", "position", "definitions")
 
@@ -301,7 +302,15 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         bodies = substance.term_sheet_bodies(pick, ctx, plan, *writer._parties())
     if kind == "agreement" and not in_mail:
         # an agreement's clauses: the one its facts cite under its own number, dated before what it governs
-        if substance.is_sectioned(ctx):
+        if is_premises_lease(ctx):
+            # a lease of premises in a lease's own form: granted on its term's first day, the rent review clause
+            # under the number the matter cites, executed as a deed (read 15: 'The "lease" of a 2021 15-year term is
+            # an "agreement dated 3 February 2026" that ends on 30 days' notice')
+            first, second = writer._parties()
+            one, _ = substance.party_roles(ctx, first, second)
+            landlord, tenant = (second, first) if one == "Tenant" else (first, second)
+            plan, bodies = lease_bodies(ctx, landlord, tenant)
+        elif substance.is_sectioned(ctx):
             # a commercial agreement in the articles its facts and the summary cite, each under its own number
             plan, bodies = substance.sectioned_bodies(ctx, len(plan), *writer._parties())
         else:

@@ -39,9 +39,10 @@ markers(genre, min_sections, marker, source, pattern) as (values
     ('pleading', 5, 'prayer for relief', 'text', 'WHEREFORE|asks the (Court|Adjudicator|Tribunal) to'),
     ('pleading', 5, 'signature block', 'text', '(?i)respectfully submitted|signed: .*solicitors for'),
     ('agreement', 4, 'Parties', 'heading', '(?i)parties'),
-    ('agreement', 4, 'Recitals', 'heading', '(?i)recitals|part i\b'),
+    -- (a lease of premises has no recitals: its grant clause is what they are to a contract)
+    ('agreement', 4, 'Recitals', 'heading', '(?i)recitals|part i\b|(^|\n)[0-9]+\. grant\b'),
     ('agreement', 4, 'Schedule', 'heading', '(?i)schedule|part ii\b'),
-    ('agreement', 4, 'signature page', 'text', '(?i)in witness whereof|signed by'),
+    ('agreement', 4, 'signature page', 'text', '(?i)in witness whereof|signed by|executed as a deed by'),
     ('minutes', 3, 'attendees', 'heading', '(?i)attendees|present'),
     ('minutes', 3, 'decisions', 'heading', '(?i)decisions'),
     ('minutes', 3, 'actions', 'heading', '(?i)actions'),
