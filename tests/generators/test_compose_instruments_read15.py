@@ -70,3 +70,59 @@ def test_a_lease_of_premises_is_a_lease_granted_on_its_terms_first_day_with_its_
         assert "Executed as a deed by Calder Wharf Estates Ltd acting by two directors:" in paras, paras[-8:]
         assert "21,400 sq ft" in prose and "GBP 880,000 a year" in prose
         assert "Executed copy" in doc.subtitle and "Internal" not in doc.subtitle, doc.subtitle
+
+
+def _wp_letter(reader_first: str = "Jessica", title: str = "Without prejudice save as to costs letter: offer to settle "
+               "the rent review"):
+    rate = fact("offer_rate", "The without prejudice offer rate is GBP 29.75 per sq ft.",
+                Money(amount=Decimal("29.75"), currency="GBP"))
+    rent = fact("offer_rent", "The without prejudice offer is GBP 636,650 a year.",
+                Money(amount=Decimal(636650), currency="GBP"))
+    sender = person("p_1", "Joyce", "King", "Partner", "Fenby Marsh LLP", "fenbymarsh.example", "+44")
+    reader = person("o_1", reader_first, "Taylor", "Partner", "Oakhurst Lane LLP", "oakhurst.example", "+44")
+    orgs = [OrgRef(name="Fenby Marsh LLP", role="solicitors to Tolworth Data Ltd (the tenant)", privileged=True,
+                   acts_for="Tolworth Data Ltd"),
+            OrgRef(name="Tolworth Data Ltd", role="client; tenant of Calder Wharf", privileged=True),
+            OrgRef(name="Oakhurst Lane LLP", role="solicitors to the landlord (opposing counsel)",
+                   acts_for="Calder Wharf Estates Ltd")]
+    ctx = document_context("letter", 3, seed=4, facts=[rate, rent])
+    return ctx.model_copy(update={
+        "organisations": orgs, "author": sender, "to": [reader], "locale": "en_GB",
+        "world_summary": "Tolworth Data Ltd holds a lease of Calder Wharf; the rent review of June 24, 2026 is in "
+                         "dispute.", "spec": ctx.spec.model_copy(update={"title": title})})
+
+
+def test_a_letter_greets_by_courtesy_title_and_a_wp_offer_states_the_terms_it_is_made_on():
+    # read 15: 'The opening is garbled ("to set out the without prejudice save as to costs of offer to settle") and
+    # the letter opens "Dear Jessica Taylor". It gives no terms on costs, effective date or documenting the settlement'
+    doc = compose_document(_wp_letter())
+    paras = [p for s in doc.sections for p in s.paragraphs]
+    prose = " ".join(paras)
+    assert paras[0] == "Dear Ms Taylor,", paras[0]
+    assert "to make an offer to settle the rent review" in prose, prose
+    assert "without prejudice save as to costs of offer" not in prose.lower()
+    terms = next(s for s in doc.sections if s.heading == "Terms of the Offer")
+    said = " ".join(terms.paragraphs)
+    for term in ("payable from and including the review date", "memorandum signed by both parties",
+                 "bears its own costs", "open for acceptance in writing until"):
+        assert term in said, said
+    assert re.search(r"\(a\).*\(b\).*\(c\).*\(d\).*\(e\)", said), said
+    # a man by 'Mr', a first name of either sex by full name
+    assert compose_document(_wp_letter("Thomas")).sections[0].paragraphs[0] == "Dear Mr Taylor,"
+    assert compose_document(_wp_letter("Zorblat")).sections[0].paragraphs[0] == "Dear Zorblat Taylor,"
+
+
+def test_a_letters_subject_line_is_its_subject_never_its_file_title():
+    # read 15: 'the heading is a file name ("Letter from Danvers Oakley responding to...")'
+    from worldsmith.generators.kinds.document.front_matter import letter_head, letter_subject
+
+    assert letter_subject("Letter from Danvers Oakley responding to the demand of April 28, 2028") == \
+        "Re: Response to the demand of April 28, 2028"
+    assert letter_subject("Letter disputing the audit findings and offering a true-up under Section 9.4(e)") == \
+        "Re: Dispute of the audit findings and offer of a true-up under Section 9.4(e)"
+    assert letter_subject("Harcastle Bryce letter of May 20, 2026: revised claim and notice of dispute") == \
+        "Re: Revised claim and notice of dispute"
+    assert letter_head("Without prejudice save as to costs letter: offer to settle the rent review") == \
+        ["WITHOUT PREJUDICE SAVE AS TO COSTS", "Re: Offer to settle the rent review"]
+    for title in ("Letter from Danvers Oakley responding to the demand", "Voluntary refund letter to Lakeshore Ltd"):
+        assert not re.search(r"(?i)\bletter\b", letter_subject(title)), letter_subject(title)

@@ -92,7 +92,12 @@ def test_a_letter_has_its_senders_letterhead_reference_date_and_addressee():
     assert body[3] == "March 5, 2025"
     assert body[4].split("\n")[:4] == ["By email: chloe.marchetti@northwind-holdings.example", "Chloé Marchetti",
                                        "General Counsel", "Northwind Holdings"]
-    assert body[5] == "Closing letter" and doc.paragraphs[5].style.name == "Title"
+    # read 15: 'the heading is a file name ("Letter from Danvers Oakley responding to...")': no file title printed,
+    # the marking and then the subject line in bold; the title stays in the properties
+    assert body[5] == CONTENT.subtitle and doc.paragraphs[5].style.name == "Subtitle"
+    assert body[6] == "Re: Closing letter" and doc.paragraphs[6].runs[0].bold
+    assert not any(p.style.name == "Title" for p in doc.paragraphs)
+    assert doc.core_properties.title == "Closing letter"
     assert not any(p.style.name.startswith("Memo") for p in doc.paragraphs)
 
 
@@ -107,7 +112,7 @@ def test_no_heading_above_a_letters_salutation():
     headings = [p.text for p in doc.paragraphs if p.style.name.startswith("Heading")]
     assert headings == ["Next Steps"]
     salutation = next(i for i, p in enumerate(doc.paragraphs) if p.text.startswith("Dear "))
-    assert doc.paragraphs[salutation - 1].style.name in ("Title", "Subtitle")
+    assert doc.paragraphs[salutation - 1].text == "Re: Closing letter"
     twin = render_markdown(plan, plan.artifact("d1"), content)
     assert "## Introduction" not in twin and "## Next Steps" in twin
     # a memo keeps its first heading
@@ -163,10 +168,13 @@ def test_the_twin_reads_as_the_same_document(doc_type, tmp_path):
     (tmp_path / "d.md").write_text(render_markdown(plan, spec, CONTENT), encoding="utf-8")
     parsed, twin = parse_docx(tmp_path / "d.docx"), parse_markdown(tmp_path / "d.md")
     docx_blocks = list(parsed.blocks)
-    assert [t for k, t in docx_blocks if k == "title"] == [t for k, t in twin if k == "title"] == ["Closing memo"]
+    # (a letter prints its subject line, not its title: the title is read from the properties)
+    titles = [] if doc_type == "letter" else ["Closing memo"]
+    assert [t for k, t in docx_blocks if k == "title"] == [t for k, t in twin if k == "title"] == titles
     assert [t for k, t in docx_blocks if k == "heading"] == [t for k, t in twin if k == "heading"]
     assert {b for b in docx_blocks if b[0] in ("paragraph", "cell")} == {b for b in twin if b[0] in ("paragraph", "cell")}
-    assert parsed.title == "Closing memo" and parsed.subtitle == CONTENT.subtitle and parsed.identifier == "d1"
+    assert parsed.title == "Closing memo" and parsed.identifier == "d1"
+    assert parsed.subtitle == (None if doc_type == "letter" else CONTENT.subtitle)
 
 
 def test_docx_bytes_are_deterministic_for_every_look():

@@ -18,7 +18,15 @@ from worldsmith.generators.compose.substance.common import (CLAUSE, as_told as t
 _GERUNDS = {"rejecting": "reject", "reserving": "reserve", "accepting": "accept", "confirming": "confirm",
             "enclosing": "enclose", "requesting": "request", "giving": "give", "terminating": "terminate",
             "demanding": "demand", "notifying": "notify", "declining": "decline", "responding": "respond",
-            "proposing": "propose", "withdrawing": "withdraw", "tendering": "tender", "serving": "serve"}
+            "proposing": "propose", "withdrawing": "withdraw", "tendering": "tender", "serving": "serve",
+            # (read 15: 'We write ... to disputing the audit findings and offering a true-up')
+            "disputing": "dispute", "offering": "offer", "refusing": "refuse", "seeking": "seek",
+            "challenging": "challenge", "claiming": "claim", "setting": "set", "replying": "reply",
+            "applying": "apply", "appointing": "appoint", "acknowledging": "acknowledge", "recording": "record",
+            "agreeing": "agree", "inviting": "invite", "referring": "refer", "making": "make", "asking": "ask"}
+# A without-prejudice offer to settle (read 15: 'The opening is garbled ("to set out the without prejudice save as to
+# costs of offer to settle") ... It gives no terms on costs, effective date or documenting the settlement').
+WP_OFFER = re.compile(r"\bwithout prejudice\b.*\boffer\b|\boffer\b.*\bwithout prejudice\b", re.I)
 
 
 OFFER = re.compile(r"\boffer letter\b|\bletter of offer\b|\b(revised|indicative|final) offer\b", re.I)
@@ -37,6 +45,11 @@ def letter_purpose(ctx: ArtifactContext) -> str:
                 f"{topic(title.split(':', 1)[-1], names(ctx))}")
     if _REFUND.search(title):
         return "to report an overpayment and to make a voluntary refund of it"
+    if WP_OFFER.search(title):
+        # the head is the letter's marking, not its purpose: the letter makes the offer
+        rest = re.sub(r"(?i)^\s*without prejudice(?: save as to costs)?(?: letter)?[\s:,-]*", "", title)
+        rest = re.sub(r"(?i)^(?:an?\s+)?offer\s+", "", rest).strip(" :,-")
+        return f"to make an offer {rest}" if rest else "to make an offer of settlement"
     if m:
         rest = re.sub(r"\b(\w+ing)\b", lambda g: _GERUNDS.get(g.group(1).lower(), g.group(1)), m.group("rest"))
         return "to " + rest
@@ -274,6 +287,9 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 out.setdefault(at, []).append(breach)
             else:
                 out.setdefault(at, []).append(breach + " " + breach_reserved(ctx, client))
+    if WP_OFFER.search(ctx.spec.title) and across(ctx):
+        at = next((i for i, k in enumerate(kinds) if k == "letter_close"), len(kinds) - 1)
+        out[at] = wp_offer_terms(ctx, due) + out.get(at, [])
     ev = next((f for f in ctx.facts if re.search(r"\benterprise value\b", label(f), re.I)), None)
     if OFFER.search(ctx.spec.title) and ev is not None:
         # an offer on an enterprise value says what is paid for the shares (read 10: 'enterprise value as the price
@@ -283,6 +299,34 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
         if at is not None:
             out[at].append(ev_bridge(ctx))
     return out
+
+
+def wp_offer_terms(ctx: ArtifactContext, due: str) -> list[str]:
+    """The terms a without-prejudice offer to settle is made on: from when it runs, how the money moves, how the
+    settlement is documented, costs, and how long it stays open; then what 'save as to costs' reserves. No figure that
+    the ledger lacks: the sums are those the letter states above."""
+    rent = re.search(r"\brent\b", f"{ctx.spec.title} {ctx.world_summary}", re.I)
+    if rent:
+        terms = ["the revised rent offered above is payable from and including the review date",
+                 "within fourteen days after the memorandum below is signed, the tenant pays the landlord the "
+                 "difference between the revised rent and the rent paid for each quarter day since the review date, "
+                 "without interest",
+                 "the revised rent is recorded in a memorandum signed by both parties and endorsed on the lease and its "
+                 "counterpart, which we will prepare",
+                 "no application is made for the appointment of an expert, or any made is withdrawn, and each party "
+                 "bears its own costs of the review, including its surveyors' fees"]
+    else:
+        terms = ["the sum offered above is paid within fourteen days after a settlement agreement is signed by both "
+                 "parties",
+                 "the settlement is in full and final settlement of the claims in this matter, with no admission of "
+                 "liability",
+                 "the settlement agreement, which we will prepare, records these terms",
+                 "each party bears its own costs"]
+    terms.append(f"the offer remains open for acceptance in writing until {due}, after which it lapses")
+    return ["The offer is made on the following terms: " + "; ".join(f"({'abcdefg'[n]}) {t}" for n, t in
+                                                                      enumerate(terms)) + ".",
+            "This letter is written without prejudice save as to costs. Our client reserves the right to refer to it on "
+            "the question of costs once " + ("the rent is determined." if rent else "the matter is decided.")]
 
 
 _RESERVES = re.compile(r"\breserv\w*\s+(?:all\s+)?(?:its|their|our|his|her)?\s*rights?\s+(?:on|under|in respect of|as to|"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from decimal import Decimal
 
@@ -12,7 +13,7 @@ from worldsmith.generators.compose.parties import across, client_of, engaged_by,
 from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
 from worldsmith.generators.compose.substance.lease import is_premises_lease, lease_bodies
-from worldsmith.generators.compose.substance.letters import OFFER, countersignature
+from worldsmith.generators.compose.substance.letters import OFFER, WP_OFFER, countersignature
 from worldsmith.generators.compose.substance.policy import HEADS as POLICY_HEADS, is_policy, policy_bodies
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end, tidy
 from worldsmith.generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
@@ -264,6 +265,9 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     if kind == "letter" and OFFER.search(spec.title):
         # an offer's reservation is its conditions, and is headed so
         plan = [("Conditions of the Offer" if k == "reservation" else h, k) for h, k in plan]
+    if kind == "letter" and WP_OFFER.search(spec.title) and outward:
+        # a without-prejudice offer's close states the terms it is made on, and is headed so
+        plan = [("Terms of the Offer" if k == "letter_close" else h, k) for h, k in plan]
     if kind == "pleading" and "answer" in spec.title.lower():
         plan = [_ANSWER_HEADINGS.get(h, (h, k)) for h, k in plan]
     if kind == "memo" and family_key(ctx.voice.family) != "legal":
@@ -442,9 +446,40 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
 
 def salutation_line(ctx: ArtifactContext, kind: str) -> str:
     """A letter's salutation: its own client by first name (an engagement letter to the chair the partner works
-    with), anyone else by full name."""
+    with), anyone else by courtesy title and surname ('Dear Ms Taylor', read 15: a letter opening 'Dear Jessica
+    Taylor'), or by full name where the first name says no title."""
     reader = ctx.to[0] if ctx.to else ctx.author
-    return f"Dear {reader.first_name}," if kind == "client_letter" and reader.first_name else f"Dear {reader.name},"
+    if kind == "client_letter" and reader.first_name:
+        return f"Dear {reader.first_name},"
+    titled = courtesy(reader.first_name, reader.last_name, ctx.locale)
+    return f"Dear {titled}," if titled else f"Dear {reader.name},"
+
+
+@functools.lru_cache(maxsize=8)
+def _given_names(locale: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The women's and the men's first names of the locale's name lists (those the cast is drawn from)."""
+    from faker import Faker
+
+    try:
+        fake = Faker(locale)
+    except AttributeError:
+        return frozenset(), frozenset()
+    person = next((p for p in fake.providers if hasattr(p, "first_names_female")), None)
+    if person is None:
+        return frozenset(), frozenset()
+    return frozenset(person.first_names_female), frozenset(person.first_names_male)
+
+
+def courtesy(first: str, last: str, locale: str) -> str:
+    """'Ms Taylor' (English usage; 'Ms. Taylor' in the US) where the first name is only a woman's or only a man's in the
+    locale's lists; '' where it is both, or neither."""
+    if not first or not last:
+        return ""
+    women, men = _given_names(locale)
+    title = "Ms" if first in women and first not in men else "Mr" if first in men and first not in women else ""
+    if not title:
+        return ""
+    return f"{title}{'.' if locale == 'en_US' else ''} {last}"
 
 
 def sign_off_block(ctx: ArtifactContext) -> list[str]:

@@ -162,6 +162,63 @@ def front_matter(plan: WorldPlan, spec: DocumentSpec, look: str) -> list[tuple[s
     return []
 
 
+# A letter's subject line names what it is about, not the file it is kept as (read 15: 'the heading is a file name
+# ("Letter from Danvers Oakley responding to...")'): the word 'letter', its sender and a without-prejudice head go,
+# and the act a title names by its gerund is named by its noun ('disputing the audit findings' -> 'Dispute of the audit
+# findings').
+_ACT_NOUNS = {"responding to": "Response to", "replying to": "Reply to", "disputing": "Dispute of",
+              "rejecting": "Rejection of", "reserving": "Reservation of", "accepting": "Acceptance of",
+              "confirming": "Confirmation of", "requesting": "Request for", "offering": "Offer of",
+              "demanding": "Demand for", "giving notice of": "Notice of", "terminating": "Termination of",
+              "declining": "Refusal of", "refusing": "Refusal of", "proposing": "Proposal of",
+              "withdrawing": "Withdrawal of", "tendering": "Tender of", "serving": "Service of",
+              "enclosing": "Enclosure:", "notifying": "Notification of", "claiming": "Claim for",
+              "seeking": "Request for", "challenging": "Challenge to", "setting out": "", "recording": "Record of",
+              "appointing": "Appointment of", "applying for": "Application for", "referring": "Referral of",
+              "instructing": "Instructions on", "agreeing": "Agreement of", "acknowledging": "Acknowledgement of"}
+_WP = re.compile(r"(?i)^\s*without prejudice(?: save as to costs)?\b[\s:,-]*")
+
+
+def without_prejudice(title: str) -> str:
+    """The head a without-prejudice letter carries above its subject ('WITHOUT PREJUDICE SAVE AS TO COSTS'), or ''."""
+    m = _WP.match(title)
+    return " ".join(m.group(0).strip(" :,-").upper().split()) if m else ""
+
+
+def letter_head(title: str) -> list[str]:
+    """What a letter prints between its addressee and its salutation in place of a file title: its
+    without-prejudice head where it has one, and its subject line."""
+    return [x for x in (without_prejudice(title), letter_subject(title) or f"Re: {title}") if x]
+
+
+def letter_subject(title: str) -> str:
+    """A letter's subject line from its title: 'Letter from Danvers Oakley responding to the demand of April 28,
+    2028' -> 'Re: Response to the demand of April 28, 2028'; 'Without prejudice save as to costs letter: offer to settle
+    the rent review' -> 'Re: Offer to settle the rent review'."""
+    t = " ".join(title.split())
+    t = _WP.sub("", t)
+    head, colon, rest = t.partition(": ")
+    if colon and re.search(r"(?i)\bletter\b", head) and rest.strip():
+        t = rest  # 'Harcastle Bryce letter of May 20, 2026: revised claim' is about what follows the colon
+    name = r"[A-Z][\w&.'-]*(?:,? [A-Z][\w&.'-]*)*"
+    t = re.sub(rf"^(?i:draft\s+|final\s+|signed\s+)?(?i:covering\s+|formal\s+|open\s+)?(?i:letter)\b"
+               rf"(?:\s+from\s+{name})?(?:\s+to\s+{name})?(?:\s+(?i:re|regarding|about|on|concerning)\b)?[\s:,-]*", "", t)
+    short = re.sub(rf"\s+(?i:letter)(?:\s+to\s+{name})?$", "", t)
+    if len(short.split()) >= 2:
+        t = short  # 'Voluntary refund letter to Lakeshore Medicare Services' -> 'Voluntary refund'
+
+    def noun(m: re.Match) -> str:
+        lead, act = m.group(1), m.group(2).lower()
+        word = _ACT_NOUNS.get(act, m.group(2))
+        return lead + (word.lower() if lead.strip() else word) + (" " if word else "")
+    acts = "|".join(sorted((re.escape(k) for k in _ACT_NOUNS), key=len, reverse=True))
+    t = re.sub(rf"(?i)(^|\band\s+)({acts})\s+", noun, t)
+    t = t.strip(" :,-")
+    if not t:
+        return ""
+    return "Re: " + t[0].upper() + t[1:]
+
+
 def shows_heading(look: str, index: int, paragraphs: list[str]) -> bool:
     """Whether a section's heading prints: never a heading above a letter's salutation (read 12: an
     'Introduction' heading over 'Dear Ryan Nelson,'); a letter's later sections keep theirs."""

@@ -13,7 +13,7 @@ from docx.enum.text import WD_ALIGN_PARAGRAPH
 from worldsmith.worlds.content import DocumentContent, Table
 from worldsmith.worlds.plan import DocumentSpec, WorldPlan
 from worldsmith.generators.kinds.document import docx_style as style
-from worldsmith.generators.kinds.document.front_matter import (CENTRED, PRIVILEGED, front_matter, look_of,
+from worldsmith.generators.kinds.document.front_matter import (CENTRED, PRIVILEGED, front_matter, letter_head, look_of,
                                                               markdown_lines, privileged, shows_heading)
 from worldsmith.generators.render.office import banner, organisation_name, stamp_of
 from worldsmith.generators.render.sanitize import short
@@ -134,14 +134,23 @@ def render_docx(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -
     doc = style.new_document(style.house_of(organisation_name(plan, spec.author)), style.paper_of(plan.locale))
     _margins(doc, plan, spec, look)
     _front_matter(doc, front_matter(plan, spec, look))
-    title = _add_styled(doc, content.title, "Title")
-    if look in CENTRED:
-        title.alignment = WD_ALIGN_PARAGRAPH.CENTER
-    last = title
-    if content.subtitle:
-        last = _add_styled(doc, content.subtitle, "Subtitle")
+    if look == "letter":
+        # a letter names its subject, never its file title (read 15: 'the heading is a file name ("Letter from
+        # Danvers Oakley responding to...")'): its marking, a without-prejudice head, and the subject line in bold;
+        # the title stays in the properties, where a reader of the file finds it
+        if content.subtitle:
+            _add_styled(doc, content.subtitle, "Subtitle")
+        for line in letter_head(content.title):
+            doc.add_paragraph().add_run(line).bold = True
+    else:
+        title = _add_styled(doc, content.title, "Title")
         if look in CENTRED:
-            last.alignment = WD_ALIGN_PARAGRAPH.CENTER
+            title.alignment = WD_ALIGN_PARAGRAPH.CENTER
+        last = title
+        if content.subtitle:
+            last = _add_styled(doc, content.subtitle, "Subtitle")
+            if look in CENTRED:
+                last.alignment = WD_ALIGN_PARAGRAPH.CENTER
     if look not in ("memo", "letter"):
         style.rule_under(last)  # the title block ends in a rule, as a memo's block does
     for i, part in enumerate(content.sections):
@@ -173,9 +182,15 @@ def markdown_table(columns: list[str], rows: list[list[str]]) -> list[str]:
 def render_markdown(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -> str:
     """The Markdown twin of a document: the same words, in the same order, as the .docx."""
     blocks = [markdown_lines(lines) for _, lines in front_matter(plan, spec, look_of(spec))]
-    blocks.append(f"# {content.title}")
-    if content.subtitle:
-        blocks.append(content.subtitle)
+    if look_of(spec) == "letter":
+        # (as the .docx: the marking, then the subject, no file title)
+        if content.subtitle:
+            blocks.append(content.subtitle)
+        blocks.extend(letter_head(content.title))
+    else:
+        blocks.append(f"# {content.title}")
+        if content.subtitle:
+            blocks.append(content.subtitle)
     warning = banner(plan, spec)
     if warning:
         blocks.append(f"> **{warning}**")
