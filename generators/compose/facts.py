@@ -171,6 +171,19 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
     return out
 
 
+# A statement that opens with a bare capitalised word acting as a party ('Tessaline is 248 Named Users over its
+# licence', 'Brightmoor backdates the shortfall') opens with a name: it keeps its capital mid-sentence (read 15: 'The
+# record shows that brightmoor backdates ...', a writer naming itself in the third person, in lower case)
+_NAMED_ACTOR = re.compile(r"^[A-Z][a-z]+(?:'s)? (?:is \d[\d,.]*|claims|backdates|counts|proposes|says|argues|contends|demands|"
+                          r"offers|accepts|holds|subscribes|pays|owes|insists|rejects|disputes|asserts|validates|"
+                          r"reports|estimates|agrees|gives|gave|paid|accepted|rejected|claimed|offered|proposed)\b")
+
+
+def _mid(statement: str) -> str:
+    """The statement lower-cased for use mid-sentence, unless it opens with a name."""
+    return statement if _NAMED_ACTOR.match(statement) else lower_first(statement)
+
+
 def fact_sentence(pick: Picker, fact: FactRef, register: Register = "email", lead: bool = False) -> str:
     """One sentence that carries `fact.text` verbatim, in the given register: the statement in full where this
     artifact establishes the fact, its label and value everywhere else."""
@@ -185,12 +198,12 @@ def fact_sentence(pick: Picker, fact: FactRef, register: Register = "email", lea
     text = fact.text
     if text and text in statement:
         # The statement already says it; writing the value twice would read oddly.
-        out = pick.fill(frames["carried"], Statement=cap_first(statement), statement=lower_first(statement))
+        out = pick.fill(frames["carried"], Statement=cap_first(statement), statement=_mid(statement))
     elif is_clause(statement):
-        out = pick.fill(frames["clause"], Statement=cap_first(statement), statement=lower_first(statement), text=text)
+        out = pick.fill(frames["clause"], Statement=cap_first(statement), statement=_mid(statement), text=text)
     else:
         slot = "date_past" if fact.value.type == "date" and fact.past else fact.value.type
-        out = pick.fill(frames[slot], Subject=cap_first(statement), subject=lower_first(statement), text=text)
+        out = pick.fill(frames[slot], Subject=cap_first(statement), subject=_mid(statement), text=text)
     out = sentence(out or f"{cap_first(statement)}: {text}")
     if lead:
         out = with_lead(pick, out, register)

@@ -241,7 +241,9 @@ def topic(title: str, names: list[str] = ()) -> str:
     proper = {n.split()[0] for n in names if n.split()}
     lower_first = (lambda t: t if t.split() and t.split()[0] in proper else _lower(t))  # noqa: E731
     text = re.sub(r"^(DRAFT|Draft)\b[^:]*:\s*", "", title.strip())
-    text = re.sub(r"^(?:memo(?:randum)?\s+re|summary\s+of|notes?\s+on|report\s+on)\s+", "", text, flags=re.I)
+    # ('Advice on settlement: ...' is about settlement: never 'asked us to advise on advice on settlement', read 15)
+    text = re.sub(r"^(?:memo(?:randum)?\s+re|summary\s+of|notes?\s+on|report\s+on|advice\s+(?:on|re|about))\s+", "",
+                  text, flags=re.I)
     head, _, tail = (x.strip() for x in text.partition(":"))
     if _GENRE_WORD.search(head):
         head = _GENRE_WORD.sub(" ", head).strip()

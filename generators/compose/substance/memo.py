@@ -92,7 +92,15 @@ def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
     if flag:
         # a memo on a contract right answers with the right and what it puts at stake, before any figure
         return [pick.reword(pick.one(["[~In short|In brief]: ", "[~Short answer|The short answer]: ", "[~Briefly|Put briefly]: "])) + flag]
-    out = [pick.reword(pick.one(["[~In short|In brief]: ", "[~Short answer|The short answer]: ", "[~Briefly|Put briefly]: "])) + plain(main) + "."]
+    from worldsmith.generators.compose.substance.argue import across_figure, rival, short_answer
+
+    lead = pick.reword(pick.one(["[~In short|In brief]: ", "[~Short answer|The short answer]: ", "[~Briefly|Put briefly]: "]))
+    sided = short_answer(ctx)
+    if sided:
+        # the answer takes the client's side of the dispute (read 15: the licensee's counsel answering with the
+        # vendor's claim; a cap memo answering with the cap)
+        return [lead + sided]
+    out = [lead + plain(main) + "."]
     how, more = derivation(main, ctx.facts), gist(main, ctx.facts)
     if how:
         out.append(pick.frame(["That figure is {how}.", "It is {how}.", "The figure is {how}.",
@@ -111,6 +119,10 @@ def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
         # displaces it', in the respondent's solicitors' advice)
         out.append(cap_first(plain(points[1])) + f"; that is {possessive(whose)} figure, and we do not accept it "
                                                  f"until we have seen the papers behind it.")
+    elif rival(ctx) is not None and rival(ctx) is not main and not across_figure(ctx, main):
+        them = rival(ctx)
+        out.append(f"It stands against {label(them)} of {them.text}, which {client_of(ctx) or 'we'} "
+                   f"{'does' if client_of(ctx) else 'do'} not accept.")
     elif len(points) > 1:
         nxt = points[1]
         out.append(cap_first(plain(nxt)) + pick.reword(pick.one([
@@ -193,16 +205,23 @@ def weighed(ctx: ArtifactContext, fs: list[FactRef]) -> str:
     with what the gap between them turns on where the record says ('so para 4.3 caps ...'); else what they come to."""
     from worldsmith.generators.compose.substance.minutes import possessive, theirs
 
-    others = [f for f in figures(ctx.facts) if theirs(ctx, f)]
-    ours = [f for f in fs if f not in others]
-    named = join_names([f"{label(f)} ({f.text})" for f in fs[:4]])
-    out = f"On the figures set out above ({named}), the question is which of them the record supports."
-    main = next((f for f in fs if source_phrase(f)), None)
+    from worldsmith.generators.compose.substance.argue import against, across_figure
+
+    # (never 'the question is which of them the record supports', with nothing after it: read 15, 'The Analysis
+    # section says nothing'): the other side's figure taken apart input by input where the paper carries one
+    argued = against(ctx)
+    main = next((f for f in fs if source_phrase(f) and not across_figure(ctx, f)), None)
+    out = ""
     if main is not None:
         # a pointer to where the figure the memo turns on is checked, and how it is worked, once
         how = derivation(main, ctx.facts)
-        out += (f" {cap_first(label(main))} is the one to check first, at {source_phrase(main)}"
-                + (f": it is {how}." if how else "."))
+        out = (f"{cap_first(label(main))} ({main.text}) is the figure to check first, at {source_phrase(main)}"
+               + (f": it is {how}." if how else "."))
+    if argued:
+        return argued[0] if main is not None and f"{label(main)} is {main.text}" in argued[0] else \
+            " ".join(x for x in [argued[0], out] if x)
+    others = [f for f in figures(ctx.facts) if theirs(ctx, f)]
+    ours = [f for f in fs if f not in others]
     grounds = {id(f): _GROUND.search(" ".join(f.statement.split())) for f in others}
     others.sort(key=lambda f: grounds[id(f)] is None)  # the figure whose ground the record states, first
     if others and ours:
@@ -216,8 +235,8 @@ def weighed(ctx: ArtifactContext, fs: list[FactRef]) -> str:
                 + (f"{ground.group('g')}; that is the premise to test, because if it fails, so does the conclusion "
                    f"that {ground.group('c')}." if ground else
                    f"the papers behind it bear it out, and we have not seen them.")
-                + f" Ours, {label(ours[0])} of {ours[0].text}, rests on the record as it stands.")
-    return out
+                + f" Against it, {label(ours[0])} is {ours[0].text}.")
+    return out.strip()
 
 
 def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = False, risks_apart: bool = False
@@ -251,8 +270,20 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
             paras.append(stated(pick, f, ctx.facts))
         else:
             paras.append(cap_first(plain(f)) + pick.one([", as set out above.", ", as the background records."]))
-    if recap:
+    from worldsmith.generators.compose.substance.argue import against, construction
+
+    if recap and weighed(ctx, recap):
         paras.insert(0, weighed(ctx, recap))
+    elif recap:
+        # nothing across the table and no sheet yet: the figure the memo turns on, with its working, once
+        f = next((g for g in recap if g.reason), recap[0])
+        how = derivation(f, ctx.facts)
+        paras.insert(0, f"The figure this turns on is {label(f)}, {f.text}" + (f", being {how}." if how else "."))
+    elif against(ctx):
+        paras += against(ctx)
+    # a provision read against the record first: a memo on a cap says what the cap applies to (read 15: 'It never
+    # reads or construes para 4.3')
+    paras[:0] = construction(ctx)
     derived = [f for f in order if f.reason]
     for f in derived[:1]:
         governs = binding_limb(f, ctx.facts)
@@ -535,9 +566,15 @@ def memo_options(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
     points = points_of(ctx)
     if not points:
         return []
-    main, other = points[0], opponent(ctx)
-    nxt = points[1] if len(points) > 1 else None
-    act = f"to {main.text}" if slot_of(main) == "text_verb" else f"on the footing that {plain(main)}"
+    from worldsmith.generators.compose.substance.argue import across_figure, construed, our_main
+
+    # the courses are ours: none concedes the other side's figure or a cap the record takes out of play (read 15:
+    # 'Option A would concede the opponent's cap')
+    main, other = our_main(ctx, points) or points[0], opponent(ctx)
+    nxt = next((f for f in points if f is not main and not across_figure(ctx, f) and
+                (construed(ctx) is None or f is not construed(ctx)[0])), None)
+    act = f"to {main.text}" if slot_of(main) == "text_verb" else \
+        f"to dispute {label(main)} of {main.text}" if across_figure(ctx, main) else f"on the footing that {plain(main)}"
     client = client_of(ctx) or principal(ctx, ctx.author.organisation)
     # each course with what it costs and what it risks (blind read 8: 'Options A-C are boilerplate'); with no one
     # across the table (an audit, a refund to a Medicare contractor) nobody is told or asked to confirm
@@ -579,7 +616,10 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
     main = points[0]
     reader = asker(ctx) or ctx.author
     here = next((o for o in ctx.organisations if o.name == ctx.author.organisation), None)
-    if here is not None and _EXPERT.search(here.role):
+    # (an auditor the other side engaged reports its count; it does not advise its principal to 'put its case on'
+    # the claim, nor ask an unnamed 'John' for a decision: read 15)
+    if here is not None and (_EXPERT.search(here.role) or
+                             (re.search(r"\bauditors?\b", here.role, re.I) and not home_side(ctx, here.name))):
         # an independent expert recommends on the evidence, not on the client's case (a surveyor 'recommending that
         # Ostrander proceed on the basis that the gross tonnage is 62,480 GT' read as giving strategy)
         about = join_names([label(f) for f in points[:2] if not identity(f)]) or label(main)
@@ -616,8 +656,24 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
         course = (f"We recommend that {client} treat {main.text} as a fixed date for {label(main)} and have every "
                   f"step it requires done before then, not on the day.")
     else:
-        course = f"We recommend that {client} proceed on the basis that {plain(main)}."
-    if options and opponent(ctx) and (main.value.type == "text" or _DOUBT.search(main.statement)):
+        # (never 'proceed on the basis that the Quorvex audit claim is USD 2,871,000' by the licensee's own counsel,
+        # nor 'that the audit clause is Section 9.4', read 15): the course acts on our side's case
+        from worldsmith.generators.compose.substance.argue import our_main, sided_course
+
+        ours = our_main(ctx, points) if identity(main) or main.value.type == "text" else main
+        course = sided_course(ctx, main if ours is None else ours, client) if ours is not None or not identity(main) \
+            else ""
+        if not course and ours is not None and ours is not main:
+            course = sided_course(ctx, ours, client)
+        if not course:
+            course = (f"We recommend that {client} rely on {label(main)} ({main.text}) as set out above" +
+                      (f" and put that reading to {opponent(ctx)} in writing" if opponent(ctx) else "") + ".")
+        main = ours or main
+    from worldsmith.generators.compose.substance.argue import across_figure, construed
+
+    if options and (construed(ctx) is not None or across_figure(ctx, main)):
+        course = "We recommend Option A. " + course.replace("We recommend that", "That is, that", 1)
+    elif options and opponent(ctx) and (main.value.type == "text" or _DOUBT.search(main.statement)):
         # a ground or an assertion not yet proved is proved before it is committed to: Option B
         course = (f"We recommend Option B: that {client} obtain the documents that bear on {label(main)} before "
                   f"committing to it, holding the point in reserve meanwhile.")
@@ -643,7 +699,8 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
     elif family_key(ctx.voice.family) == "legal":
         check = " " + pick.reword(f"{reader.first_name} should [~confirm|give|provide] instructions by {due}.")
     else:
-        check = f" We would ask {reader.first_name} for a decision by {due}."
+        who = reader.first_name if reader.organisation == ctx.author.organisation else f"{reader.name} ({reader.title})"
+        check = f" We would ask {who} for a decision by {due}."
     other = opponent(ctx)
     # the memo's own point and day: a matter's memos each hold back their own point, not one stock sentence
     # (a memo that recommends writing to the other side does not also forbid putting anything to it)

@@ -231,6 +231,11 @@ def report_findings(pick: Picker, ctx: ArtifactContext) -> list[str]:
             # MSN 6912" is padding')
         kept.append(f)
         listed.append(in_own_report(own_voice(stated(pick, f, ctx.facts, cite=False), ctx.author.organisation)))
+    # an input another finding already works with its value is no finding of its own (read 15: '"The probe sample is
+    # 400 claims" as a finding'; 'Finding 3. The licensed Named Users are 1,200 users.')
+    said = dict(zip((id(f) for f in kept), listed))
+    kept = [f for f in kept if f.reason or f.value.type not in ("money", "number", "percent") or
+            not any(g is not f and g.reason and label(f) in g.reason and f.text in said[id(g)] for g in kept)]
     for n, f in enumerate(kept, len(flags) + 1):
         body = in_own_report(own_voice(stated(pick, f, ctx.facts, cite=False), ctx.author.organisation))
         # an expert reports the fact, not another firm's case on it ('Harrowvane's ground for breaking Kestrel Bay's

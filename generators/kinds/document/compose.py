@@ -9,7 +9,7 @@ from decimal import Decimal
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import fact_sentence, with_lead
 from worldsmith.generators.compose.genres import Writer, _short_date, house_style, letterhead, party_names
-from worldsmith.generators.compose.parties import across, client_of, engaged_by, opponent
+from worldsmith.generators.compose.parties import across, client_of, engaged_by, neutral, opponent
 from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
 from worldsmith.generators.compose.substance.lease import is_premises_lease, lease_bodies
@@ -112,6 +112,12 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         # a letter goes out: never 'For Internal Use Only', nor 'For Discussion Purposes' on a letter for signature
         # (read 12: an engagement letter marked 'For Discussion Purposes')
         markings = [m for m in markings if "Internal" not in m and "Discussion" not in m] or [style["mark"]]
+    if any(p.organisation != ctx.author.organisation for p in ctx.to + ctx.cc) or \
+            neutral(ctx, ctx.author.organisation):
+        # a paper that goes to a reader outside the author's firm (a client deliverable, an expert's determination to
+        # the parties) is not internal (read 15: 'A client deliverable is marked "Internal"'; 'The "determination" is
+        # marked "For Internal Use Only"')
+        markings = [m for m in markings if "Internal" not in m] or [style["mark"]]
     marking = pick.one(markings)
     if kind == "letter" and across(ctx):
         marking = style["mark"]  # a letter across the table: never "For Internal Use Only" or a privilege
