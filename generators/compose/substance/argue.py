@@ -158,6 +158,13 @@ def _whose(ctx: ArtifactContext, f: FactRef) -> str:
     return possessive(who) + " "
 
 
+def owned(ctx: ArtifactContext, f: FactRef) -> str:
+    """The figure's label with its side's possessive where the label does not name it ('Kestrel Bay Tankers Ltd.'s
+    contribution demand', never "Kestrel Bay Tankers Ltd.'s the contribution demand")."""
+    who = _whose(ctx, f)
+    return who + label(f).removeprefix("the ") if who else label(f)
+
+
 def against(ctx: ArtifactContext) -> list[str]:
     """The other side's figure taken apart: how it is worked, which of its inputs our figures correct and with what,
     which inputs are common ground, which it adds that ours does not carry; then ours against it. [] where the paper
@@ -166,7 +173,7 @@ def against(ctx: ArtifactContext) -> list[str]:
     if them is None:
         return []
     how = derivation(them, ctx.facts)
-    head = f"{cap_first(_whose(ctx, them) + label(them))} of {them.text}" + (f" is worked as {how}." if how else ".")
+    head = f"{cap_first(owned(ctx, them))} of {them.text}" + (f" is worked as {how}." if how else ".")
     ours = counterpart(ctx, them)
     mine = [f for f in ctx.facts if our_figure(ctx, f) and f is not them]
     rows = [head]
@@ -301,7 +308,7 @@ def short_answer(ctx: ArtifactContext) -> str:
         return ""
     said = join_names([f"{x.label} at {x.text} where the record supports {label(r)} of {r.text}" for x, r in fixes[:2]])
     ours = counterpart(ctx, them)
-    return (f"{client} should not accept {_whose(ctx, them)}{label(them)} of {them.text}: it takes {said}." +
+    return (f"{client} should not accept {owned(ctx, them)} of {them.text}: it takes {said}." +
             (f" Our figure is {label(ours)} of {ours.text}." if ours else ""))
 
 
@@ -338,12 +345,16 @@ def sided_course(ctx: ArtifactContext, main: FactRef, client: str) -> str:
         mine = [f for f in ctx.facts if our_figure(ctx, f) and f is not them]
         fixes = [(x, r) for x in _inputs(them) for r in mine if _replaces(r, x)]
         grounds = join_names([f"{label(r)} ({r.text}) in place of {x.label} ({x.text})" for x, r in fixes[:2]])
-        return (f"We recommend that {client} dispute {_whose(ctx, them)}{label(them)} of {them.text} in writing{to}"
+        return (f"We recommend that {client} dispute {owned(ctx, them)} of {them.text} in writing{to}"
                 + (f", on {grounds}" if grounds else ", and ask for the papers behind it") +
                 ", and concede nothing on it meanwhile.")
-    if main.value.type in ("money", "number", "percent") and not across_figure(ctx, main):
+    if main.value.type in ("money", "number", "percent") and not across_figure(ctx, main) and them is not None:
         return (f"We recommend that {client} put its case on {label(main)} of {main.text}" +
                 (f" and set it out{to} in writing" if other else "") + ".")
+    if main.value.type in ("money", "number", "percent") and not across_figure(ctx, main):
+        # no figure across the table: the figure is adopted for the work it serves, with its working
+        return (f"We recommend that {client} adopt {label(main)} of {main.text} as its working figure" +
+                (", as worked above" if main.reason else "") + ", and revisit it only if the record behind it changes.")
     return ""
 
 

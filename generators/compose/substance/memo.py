@@ -231,11 +231,12 @@ def weighed(ctx: ArtifactContext, fs: list[FactRef]) -> str:
         name = label(them)
         # ('Brightwing's accepted amount' is already theirs: never "Brightwing Airways Limited's Brightwing's ...")
         owner = "" if "'s " in name or whose.split()[0].lower() in name.lower() else possessive(whose) + " "
+        name = name.removeprefix("the ") if owner else name
         out += (f" {cap_first(owner + name)} of {them.text} stands only if "
                 + (f"{ground.group('g')}; that is the premise to test, because if it fails, so does the conclusion "
                    f"that {ground.group('c')}." if ground else
                    f"the papers behind it bear it out, and we have not seen them.")
-                + f" Against it, {label(ours[0])} is {ours[0].text}.")
+                + (f" Against it, {label(ours[0])} is {ours[0].text}." if ours[0] is not main else ""))
     return out.strip()
 
 
@@ -278,7 +279,9 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
         # nothing across the table and no sheet yet: the figure the memo turns on, with its working, once
         f = next((g for g in recap if g.reason), recap[0])
         how = derivation(f, ctx.facts)
-        paras.insert(0, f"The figure this turns on is {label(f)}, {f.text}" + (f", being {how}." if how else "."))
+        rest = [g for g in recap if g is not f]
+        paras.insert(0, f"The figure this turns on is {label(f)}, {f.text}" + (f", being {how}." if how else ".") +
+                     (f" It is read with {join_names([f'{label(g)} ({g.text})' for g in rest])}." if rest else ""))
     elif against(ctx):
         paras += against(ctx)
     # a provision read against the record first: a memo on a cap says what the cap applies to (read 15: 'It never
