@@ -275,6 +275,22 @@ def _principal_owner(ctx: ArtifactContext) -> str:
     return best.first_name if best is not None else _owner(ctx)
 
 
+def person_word(ctx: ArtifactContext, first_name: str) -> str:
+    """How the note speaks of one of its people: 'self' for its writer, 'you' for its one addressee, else 'name'
+    (read 15: "We recommend that Kathryn settle..." written by Kathryn; "I would ask Ben to settle..." written to
+    Ben; "that Gail take the tender decision" to Gail)."""
+    if first_name == ctx.author.first_name:
+        return "self"
+    if len(ctx.to) == 1 and ctx.to[0].first_name == first_name:
+        return "you"
+    return "name"
+
+
+def _as_object(ctx: ArtifactContext, first_name: str) -> str:
+    """One of the note's people as the object of a verb or a preposition: 'me', 'you' or the first name."""
+    return {"self": "me", "you": "you"}.get(person_word(ctx, first_name), first_name)
+
+
 def _team(ctx: ArtifactContext) -> str:
     """Who on the writer's side does the work behind the advice: a junior colleague on the note, else the writer."""
     rank = _RANK.get(ctx.author.seniority, 1)
@@ -326,13 +342,16 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
         out.extend(point_paragraph(pick, ctx, f))
     client = client_of(ctx) or ctx.author.organisation
     if due is not None and n > 0 and not any(due.text in x for x in out):
-        out.append(_fill(pick, frames["due_only"], dlabel=due.label, date=due.text, client=client, n=str(n)))
+        out.append(_fill(pick, frames["due_only_ours" if not client_of(ctx) else "due_only"], dlabel=due.label,
+                         date=due.text, client=client, n=str(n)))
     why = due_basis(due) if due is not None else ""
     if why and out:
         line = _fill(pick, frames["due_basis"], dlabel=due.label, why=why)
         at = next((i for i, x in enumerate(out) if due.text in x), len(out) - 1)
         out[at] = f"{out[at]} {line}"
     owner = _principal_owner(ctx) if client or notes else ""
+    # the writer speaks of itself as I and of its one addressee as you, never by first name
+    who_owns = person_word(ctx, owner) if owner else "name"
     open_ = still_open(ctx)
     lead = (figures or points or [f for f in ctx.facts if f.label] or [None])[0]
     by = by or work_day(pick, ctx)
@@ -342,9 +361,15 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
     # 'take the tender decision', 'settle the LOI enterprise value at GBP 195,000,000'
     verb = "take" if object_.endswith("decision") else "settle"
     verbs = {"take": "takes", "settle": "settles"}[verb]
+    # (of its writer, what the writer will do; of its one addressee, 'you')
+    tail = "_self" if who_owns == "self" else ""
+    said_owner = "you" if who_owns == "you" else owner
+    if who_owns == "you":
+        verbs = verb
     if owner and object_ and by > today:
         if due is not None and n > 0:
-            line = _fill(pick, frames["agreed_due" if notes else "recommend_due"], owner=owner, object=object_, verb=verb, verbs=verbs,
+            line = _fill(pick, frames[("agreed_due" if notes else "recommend_due") + tail], owner=said_owner,
+                         object=object_, verb=verb, verbs=verbs,
                          day=_day(by, loc), dlabel=due.label, date=due.text, n=str((due.value.value - by).days))
         else:
             # the reason: the input that came in last (why the figure is what it is now), else another figure
@@ -355,7 +380,8 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
                 # that does not)
                 newest = next((i for i in lead.inputs if i.text == lead.text and i.label not in object_), None)
             other = newest or next((f for f in figures if f.label not in object_), None)
-            line = _fill(pick, frames["agreed_figure" if notes else "recommend_figure"], owner=owner, object=object_, verb=verb, verbs=verbs,
+            line = _fill(pick, frames[("agreed_figure" if notes else "recommend_figure") + tail], owner=said_owner,
+                         object=object_, verb=verb, verbs=verbs,
                          day=_day(by, loc), label=other.label, text=other.text) if other is not None else ""
         if line:
             out.append(line)
@@ -364,8 +390,10 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
         ready = next_workday(today, 1)
         team = _team(ctx)
         if lead is not None and ready < by and team != owner:
-            steps.append(_fill(pick, frames["step_ours"], who=team, label=lead.label, owner=owner, day=_day(ready, loc)))
-        steps.append(_fill(pick, frames["step_decide"], owner=owner, object=object_, day=_day(by, loc)))
+            steps.append(_fill(pick, frames["step_ours_self" if team == ctx.author.first_name else "step_ours"],
+                               who=team, label=lead.label, owner=_as_object(ctx, owner), day=_day(ready, loc)))
+        steps.append(_fill(pick, frames["step_decide" + ("" if who_owns == "name" else "_" + who_owns)], owner=owner,
+                           object=object_, day=_day(by, loc)))
         if due is not None and n > 0:
             steps.append(_fill(pick, frames["step_due"], dlabel=due.label, date=due.text, n=str(n)))
         steps = [x for x in steps if x]

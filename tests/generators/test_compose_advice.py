@@ -65,8 +65,11 @@ def test_each_paragraph_of_the_advice_carries_a_fact_and_says_what_the_plan_give
         assert "39 days" in text, text
         # the recommendation: the client's own officer, a day before the due date, and a reason that is another
         # fact than what is to be done (the open point is settled because of the deadline, not because of itself)
+        # (Ruth is the note's one addressee: she is 'you', never 'Ruth' in the third person; read 15: "I would ask
+        # Ben to settle..." written to Ben)
         rec = next(p for p in paragraphs if re.search(r"recommend|would ask", p))
-        assert "Ruth" in rec and "the settlement decision" in rec and "the defence deadline" in rec, rec
+        assert re.search(r"\byou\b", rec) and "Ruth" not in rec, rec
+        assert "the settlement decision" in rec and "the defence deadline" in rec, rec
         assert not re.search(r"so that the settlement decision is settled", rec), rec
 
 
@@ -75,8 +78,9 @@ def test_the_advice_note_says_what_the_deadline_runs_from_and_gives_the_steps_wi
     for body in bodies:
         assert not FILLER.search(body), body
         assert "the claim was served on February 14, 2025" in body, body
-        steps = re.findall(r"^- (\w+): ", body, re.M)
-        assert "Ruth" in steps, body  # the decision is the client's, by name
+        # the decision is the client's, and the client is the one addressed: 'your decision', not 'Ruth: ...'
+        assert re.search(r"^- (?:Your decision on|Your sign-off on|From you:|For you:) ", body, re.M), body
+        assert not re.search(r"^- Ruth: ", body, re.M), body
     # long with substance, as an adviser's note to its client is, not a paper pasted below it
     assert min(len(b.split()) for b in bodies) >= 200, [len(b.split()) for b in bodies]
 
@@ -131,3 +135,21 @@ def test_a_figure_that_replaced_a_superseded_draft_says_so_in_the_drafts_own_lab
         text = "\n".join(substance(picker_for(ctx), ctx))
         assert label in text and "USD 40,000,000" in text, text
         assert text.index("USD 40,000,000") < text.index(label) or "USD 40,000,000" in label, text
+
+
+def test_the_one_who_decides_writing_says_i_and_never_names_itself():
+    # read 15: "We recommend that Kathryn settle the minimum EFH remaining at return" written by Kathryn, the client's
+    # General Counsel, to her counsel; "Corrib Aviation Capital DAC has 37 days from today" in Corrib's own note
+    from tests.generators.context_fixture import DANA
+    mine = 0
+    for seed in range(20):
+        ctx = _context(seed)
+        ctx = ctx.model_copy(update={"author": RUTH, "to": [DANA]})
+        text = "\n".join(substance(picker_for(ctx), ctx))
+        mine += bool(re.search(r"\b(?:I will|I mean to|My plan is to) (?:settle|take)\b", text))
+        body = compose_email(ctx).body
+        assert not re.search(r"^- Ruth: ", text, re.M), text  # her own decision is 'my decision', not 'Ruth: ...'
+        for said in (text, body):
+            assert not re.search(r"\b(?:that|ask) Ruth\b|Ruth (?:will|to) ", said, re.M), said
+            assert "Corvale Shipping Ltd has" not in said and "gives Corvale Shipping Ltd" not in said, said
+    assert mine >= 15, mine

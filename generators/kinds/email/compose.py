@@ -237,8 +237,13 @@ def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
         steps.append(frame.format(label=first, label2=pick.one([x for x in labels if x != first] or ["the timetable"])))
     # (never a line of the trade's job description: "Timothy: work out with users what a system must do", read 10)
     call = deadline(pick, ctx.spec.sent_at.date(), ctx.locale)  # (one day for every step on the next call)
-    lines = [f"- {pick.one(owners)}: {t} ({call if _NEXT_CALL.search(t) else deadline(pick, ctx.spec.sent_at.date(), ctx.locale)})"
-             for t in steps]
+    lines = []
+    for t in steps:
+        who = pick.one(owners)
+        day = call if _NEXT_CALL.search(t) else deadline(pick, ctx.spec.sent_at.date(), ctx.locale)
+        # the writer's own step is 'I'll ...', never its own first name (read 15: "Denise: draft a short note ...",
+        # "Denise: mark up the draft ..." in Denise's own note)
+        lines.append(f"- I'll {t} ({day})" if who == ctx.author.first_name else f"- {who}: {t} ({day})")
     return (pick.reword(pick.frame(bank("email")["next_steps"])) + "\n" + "\n".join(lines)) if lines else ""
 
 
