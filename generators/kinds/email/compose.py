@@ -213,6 +213,23 @@ def task_owners(ctx: ArtifactContext) -> list[str]:
 _OWN_CHECK = re.compile(r"(?:check|confirm whether|update the working|tie)\b")
 
 
+# the first word of a step that is a thing to be had, not a thing to do ('a chaser to ...', 'comments on ...')
+_NOUN_STEP = re.compile(r"(?:a|an|the|our|my|comments|notes|points|questions|everything|sign-off|"
+                        r"[Aa] decision)\b")
+
+
+def in_person(ctx: ArtifactContext, step: str) -> str:
+    """A step 'Owner: what' as its writer puts it: the writer's own 'I'll ...' (or 'From me: ...' for a thing to
+    be had), and its one addressee 'you' where the step hands something to them (read 15: "Denise: draft a short
+    note ..." in Denise's own note; "Steven: questions on the aging to Wendy" written to Wendy)."""
+    who, sep, what = step.partition(": ")
+    if len(ctx.to) == 1:
+        what = re.sub(rf"\b(to|for|with) {re.escape(ctx.to[0].first_name)}\b", r"\1 you", what)
+    if not sep or who != ctx.author.first_name:
+        return f"{who}{sep}{what}"
+    return f"From me: {what}" if _NOUN_STEP.match(what) else f"I'll {what}"
+
+
 def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
     """A short list of next steps in the author's trade, each with an owner and a day, as status mail has."""
     owners = task_owners(ctx)
@@ -243,7 +260,7 @@ def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
         day = call if _NEXT_CALL.search(t) else deadline(pick, ctx.spec.sent_at.date(), ctx.locale)
         # the writer's own step is 'I'll ...', never its own first name (read 15: "Denise: draft a short note ...",
         # "Denise: mark up the draft ..." in Denise's own note)
-        lines.append(f"- I'll {t} ({day})" if who == ctx.author.first_name else f"- {who}: {t} ({day})")
+        lines.append("- " + in_person(ctx, f"{who}: {t} ({day})"))
     return (pick.reword(pick.frame(bank("email")["next_steps"])) + "\n" + "\n".join(lines)) if lines else ""
 
 
@@ -718,6 +735,23 @@ def _after_ack(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subje
 # What asks a reader to decide, approve or comment: said of nothing but settled facts, there is nothing to decide.
 _DECIDE = re.compile(r"\b(decision|decide|sign(?:ed)?[ -]off|approv\w*|steer|comfortable|comments|mark it up|"
                      r"once we agree|if you're happy)\b", re.I)
+# A line that runs the readers' work ('let's prioritise', 'make sure the owners are clear'): for one's own people.
+_RUNS_TEAM = re.compile(r"\b(?:the team|owners are clear|let's prioritise|let's keep|critical path|I need to know early|"
+                        r"take the detail offline|sits with me)\b", re.I)
+
+
+def _trade_for_readers(ctx: ArtifactContext, trade: list[str]) -> list[str]:
+    """The trade's lines this audience may be told: to people of another organisation, no line that runs their work;
+    and a party writing to those it engaged or who act beside it asks them for no decision, since the decision is
+    its own (read 15: the hospital's VP Revenue Cycle wrote to the outside reviewer "I'd like a decision on this by
+    end of Thursday. Resourcing is tight, so let's prioritise.")."""
+    readers = ctx.to + ctx.cc
+    if all(p.organisation == ctx.author.organisation for p in readers):
+        return trade
+    trade = [t for t in trade if not _RUNS_TEAM.search(t)]
+    if not client_of(ctx):
+        trade = [t for t in trade if not _DECIDE.search(t)]
+    return trade
 
 
 def still_open(ctx: ArtifactContext, fact: FactRef) -> bool:
@@ -842,7 +876,8 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     n_trade = {"short": [0], "normal": [0, 0, 1], "long": [1, 1, 2]}[length] if spec.mode == "new" else [0]
     if not inside:
         n_trade = [0]  # a trade's working thoughts ('worth checking against a without-prejudice basis') stay in-house
-    trade = trade_sentences(pick, ctx.voice, "email", values, pick.one(n_trade), privileged=ctx.privileged)
+    trade = _trade_for_readers(ctx, trade_sentences(pick, ctx.voice, "email", values, pick.one(n_trade),
+                                                    privileged=ctx.privileged))
     settled_only = bool(ctx.facts) and not any(still_open(ctx, f) for f in ctx.facts)
     if settled_only:
         # nobody is asked to decide on a name or the day of an event ("Also, the vessel is M/T Aurelian Tide. I'd
@@ -958,8 +993,9 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
             # a step that already holds its day ("ready by April 30") takes no second one ("April 30 (Friday)"), and
             # every step on the next call has that call's one day
             call = deadline(pick, day, ctx.locale)
-            lines_ = [f"- {s}" if s.endswith(")") or _HAS_DAY.search(s) else
-                      f"- {s} ({call if _NEXT_CALL.search(s) else deadline(pick, day, ctx.locale)})" for s in steps]
+            lines_ = [f"- {in_person(ctx, s)}" if s.endswith(")") or _HAS_DAY.search(s) else
+                      f"- {in_person(ctx, s)} ({call if _NEXT_CALL.search(s) else deadline(pick, day, ctx.locale)})"
+                      for s in steps]
             paragraphs.append(pick.reword(pick.frame(bank("email")["next_steps"])) + "\n" + "\n".join(lines_))
         elif rest:
             steps = _next_steps(pick, ctx)
@@ -1549,8 +1585,8 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
         facts.extend(why if inside else [])
     if facts:
         paragraphs.append(" ".join(facts))
-    trade = trade_sentences(pick, ctx.voice, "email", values, pick.one([0, 1, 2]), privileged=ctx.privileged) \
-        if not outside else []
+    trade = _trade_for_readers(ctx, trade_sentences(pick, ctx.voice, "email", values, pick.one([0, 1, 2]),
+                                                    privileged=ctx.privileged)) if not outside else []
     if trade:
         paragraphs.append(" ".join(trade))
     hello = salutation(pick, ctx.voice, ctx.to, "new")
