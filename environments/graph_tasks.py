@@ -1278,6 +1278,8 @@ def _first_told(graph: Graph) -> list[Task]:
         q = graph.quantities.get(fact.id)
         if q is None or q.kind != "money":
             continue
+        if not fact.formula and not fact.earlier and fact.known_from <= world.plan.window_start:
+            continue  # a standing term the client holds already (its own policy's limit), not news it was told
         rows = world.db.execute(
             """select a.path, a.kind, a."at", a.message_id from fact_mentions m join artifacts a on a.id = m.artifact_id
                where m.fact_id = ? and m.found and m.distractor is null and m.expected = ? order by a."at", a.path""",

@@ -107,3 +107,21 @@ def test_a_first_told_task_asks_after_the_client_itself_not_its_advisers():
     circle = {"harrowvane", "ostrander", "gulfline"}  # counsel (home), the client, the surveyor counsel retained
     plan_orgs = [SimpleNamespace(id=o.id, role=o.role, name=o.name, privileged=o.id in circle) for o in orgs]
     assert told_clients(plan_orgs) == {"ostrander"}
+
+
+def test_a_first_told_task_asks_after_news_not_a_standing_term_the_client_holds(published_legal):
+    """A figure the matter starts with and nobody computes (a statute's per-ton rate, the charter party's indemnity
+    cap) is the client's already: 'when did the client first receive its own policy's limit' is no question (a fresh
+    business-interruption outline asked it of the policyholder's BI limit)."""
+    from worldsmith.environments.graph_tasks import _first_told
+
+    world = worldsmith.open(published_legal)
+    try:
+        graph = Graph.of(world)
+        standing = {f.id for f in world.plan.facts if not f.formula and not f.earlier
+                    and f.known_from <= world.plan.window_start}
+        asked = {t.id.removeprefix("told-") for t in _first_told(graph)}
+        assert asked, "the legal world has figures the client was told"
+        assert standing and not asked & standing
+    finally:
+        world.close()
