@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from worldsmith.generators.context import OrgRef
 from worldsmith.generators.kinds.document.compose import compose_document
-from worldsmith.worlds.values import DateValue, Money, Number, Text
+from worldsmith.worlds.values import DateValue, Money, Number, Percent, Text
 from tests.generators.context_fixture import document_context, fact, person
 
 _LANDLORD = person("am_1", "Owen", "Pryce", "Asset Manager", "Calder Wharf Estates Ltd", "calderwharf.example", "+44")
@@ -126,3 +126,71 @@ def test_a_letters_subject_line_is_its_subject_never_its_file_title():
         ["WITHOUT PREJUDICE SAVE AS TO COSTS", "Re: Offer to settle the rent review"]
     for title in ("Letter from Danvers Oakley responding to the demand", "Voluntary refund letter to Lakeshore Ltd"):
         assert not re.search(r"(?i)\bletter\b", letter_subject(title)), letter_subject(title)
+
+
+_VENDOR = person("vendor_1", "Ivo", "Marsh", "Strategic Account Executive", "Pellmore Software Corp.",
+                 "pellmore.example", "+1")
+_BUYER = person("buyer_1", "Nia", "Rowe", "Director of IT Procurement", "Ashvale Freight, Inc.", "ashvale.example", "+1")
+_SOFTWARE = [OrgRef(name="Ashvale Freight, Inc.", role="client; freight carrier and licensee of the Pellmore Route "
+                                                      "platform"),
+             OrgRef(name="Pellmore Software Corp.", role="opposing party; licensor of the Pellmore Route platform")]
+
+
+def _software(doc_type: str, title: str, facts: list, sections: int = 9, seed: int = 1):
+    ctx = document_context(doc_type, sections, seed=seed, facts=facts)
+    return ctx.model_copy(update={
+        "organisations": _SOFTWARE, "window_start": dt.date(2026, 2, 2), "author": _VENDOR, "to": [_BUYER],
+        "world_summary": "Pellmore Software Corp. audits Ashvale Freight, Inc.'s use of the Pellmore Route platform "
+                         "under Section 7.3 of their Master Subscription Agreement.",
+        "spec": ctx.spec.model_copy(update={"title": title, "date": dt.date(2026, 2, 10),
+                                            "purpose": "The agreement as signed in 2023."})})
+
+
+def test_a_cited_lettered_paragraph_has_every_paragraph_before_it_and_the_schedule_holds_terms():
+    # read 15: 'A skeletal MSA: one-line boilerplate clauses, Section 9.4 jumps from the first sentence straight to
+    # "(e)" with no (a) to (d), and Schedule 1 is missing'
+    audit = fact("audit_clause", "Section 7.3 of the Master Subscription Agreement lets Pellmore audit use once in any "
+                 "12 months on 30 days' notice; Section 7.3(d) requires the customer to buy any excess Named Users at "
+                 "the fees in the current Order Form.", Text(value="Section 7.3"))
+    named = fact("named_user_definition", "Section 1.1 defines a Named User as an individual authorised to log in.",
+                 Text(value="Section 1.1"))
+    platform = fact("platform", "Ashvale subscribes to the Pellmore Route platform.", Text(value="Pellmore Route"))
+    for seed in range(3):
+        doc = compose_document(_software("agreement", "Master Subscription Agreement between Pellmore Software Corp. "
+                                         "and Ashvale Freight, Inc.", [audit, named, platform], seed=seed))
+        paras = [p for s in doc.sections for p in s.paragraphs]
+        clause = next(p for p in paras if p.startswith("7.3 "))
+        assert re.search(r"^7\.3 Licensor may audit use once in any 12 months on 30 days' notice, and on any audit: "
+                         r"\(a\) .+; \(b\) .+; \(c\) .+; and \(d\) Licensee shall buy any excess Named Users", clause), \
+            clause
+        recitals = " ".join(next(s for s in doc.sections if s.heading == "Recitals").paragraphs)
+        assert "Pellmore Route platform as a hosted subscription service" in recitals, recitals
+        schedule = next(s for s in doc.sections if s.heading == "Schedule 1").paragraphs
+        assert any(p.startswith("Part A (Orders)") for p in schedule) and any("Part C (Notices)" in p for p in schedule)
+
+
+def test_an_order_form_has_its_lines_fee_term_end_and_invoicing_and_unnumbered_recitals():
+    # read 15: 'An executed Order Form with no total fee, term end, billing terms or product lines, and with numbered
+    # "Recitals 2.1 (A)"'
+    seats = fact("licensed_users", "The Order Form licenses 450 Named Users.",
+                 Number(value=Decimal(450), unit="users"))
+    price = fact("list_price", "The list price is USD 2,100 per user a year.", Money(amount=Decimal(2100), currency="USD"))
+    off = fact("contract_discount", "The Order Form discount is 25%.", Percent(value=Decimal(25)))
+    net = fact("contract_rate", "The contract rate is USD 1,575 per user a year.",
+               Money(amount=Decimal(1575), currency="USD"))
+    facts = [seats.model_copy(update={"label": "licensed Named Users"}),
+             price.model_copy(update={"label": "list price per user a year"}),
+             off.model_copy(update={"label": "Order Form discount"}),
+             net.model_copy(update={"label": "contract rate per user a year"})]
+    doc = compose_document(_software("order form", "Pellmore Route Order Form for the subscription year from "
+                                     "July 1, 2025", facts, sections=4))
+    paras = [p for s in doc.sections for p in s.paragraphs]
+    prose = "\n".join(paras)
+    recitals = next(s for s in doc.sections if s.heading == "Recitals").paragraphs
+    assert recitals[0].startswith("(A) ") and not any(re.match(r"^\d+\.\d+ \(", p) for p in paras), paras
+    assert "Annual subscription fee: 450 users at the Contract Rate of USD 1,575 each a year" in prose, prose
+    assert "from July 1, 2025 to June 30, 2026 inclusive" in prose, prose
+    assert re.search(r"invoices the annual subscription fee in advance .* within thirty days", prose), prose
+    assert "List price: USD 2,100 per Named User a year" in prose and "Discount: 25%" in prose
+    assert paras[0].startswith("This Order Form is dated") and "(the Licensor)" in paras[0], paras[0]
+    assert "IN WITNESS WHEREOF" in prose

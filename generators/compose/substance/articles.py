@@ -561,6 +561,16 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
                                                                                               f"Schedule 1") + ".",
                      f"(B) {a} has agreed to lease the {asset} to {b}, and {b} has agreed to take it on lease, on the "
                      f"terms of this Agreement."]
+    elif kind == "other" and _SUBSCRIPTION.search(f"{name} {ctx.spec.title}"):
+        # a subscription or licence recites what is licensed and how it is ordered, not 'have agreed the terms'
+        # (read 15: 'A skeletal MSA')
+        from worldsmith.generators.compose.substance.common import identity
+        thing = next((f.text for f in ctx.facts if identity(f)), "")
+        what = f"the {thing} platform" if thing else "its software platform"
+        bodies[1] = [f"(A) {a} provides {what} as a hosted subscription service.",
+                     f"(B) {b} wishes to subscribe to it for the use of its own business, and the Parties have agreed "
+                     f"that each subscription {b} takes is ordered by an Order Form signed by both of them under this "
+                     f"{name or 'Agreement'}, on its terms."]
     elif kind == "other":
         from worldsmith.generators.compose.substance.common import identity
         thing = next((f.text for f in ctx.facts if identity(f)), "")
@@ -594,7 +604,7 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
                     filler.add(len(paras) - 1)
                 words = _operative_of(number, tops[top], names, name)
                 if words:
-                    paras[at] = words
+                    paras[at] = lettered(words, k, a, b, word, top)
                 elif at in filler:
                     # a provision the matter cites without its words: the article's own sub-clause closest to what
                     # the matter says of it, never a stock sentence (read 14: 'Section 14.2 is boilerplate'; the
@@ -631,9 +641,62 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
         kind, "the commercial terms")
     bodies[len(plan)] = [f"Schedule 1 sets out {holds} and the Parties' addresses for notices, as agreed on {day}, and "
                          f"has effect as if set out in full in the {'Clauses' if kind == 'lease' else 'Sections'}."]
+    if kind == "other" and _SUBSCRIPTION.search(f"{name} {ctx.spec.title}"):
+        # the schedule holds what it says it holds (read 15: 'Schedule 1 is missing'): how an order is made and
+        # priced, and where notices go; no figure the ledger lacks (the fees are the Order Form's)
+        bodies[len(plan)] = [
+            f"Part A (Orders): each Order Form states the subscription ordered, the number of Named Users, the "
+            f"subscription year, the list price, any discount and the fees; an Order Form signed by both Parties "
+            f"forms part of this Agreement, and where it conflicts with these {word}s the Order Form prevails for "
+            f"that order only.",
+            f"Part B (Fees and invoicing): {a} invoices the fees for each subscription year annually in advance, and "
+            f"{b} pays each invoice within thirty days of receiving it; fees for Named Users added during a "
+            f"subscription year are pro-rated to its end.",
+            f"Part C (Notices): notices to {a} go to its General Counsel, and notices to {b} to its General Counsel "
+            f"at the registered office and the email address each has last notified to the other in writing.",
+            f"This Schedule 1 was agreed on {day} and has effect as if set out in full in the {word}s."]
     plan.append(("Schedule 1", "schedule"))
     plan.append(("Signatures", "signatures"))
     return plan, bodies
+
+
+_SUBSCRIPTION = re.compile(r"\b(subscription|licen[cs]e|software|saas|platform)\b", re.I)
+_LETTERED = re.compile(r"\((?P<l>[a-z])\)\s+")
+# The lettered paragraphs an audit sub-clause carries before the one a matter cites ('Section 9.4(e)'), in the order
+# licences have them; no period or figure of their own (those are the cited words').
+_AUDIT_ITEMS = ["{a} shall give {b} written notice of the audit, stating its scope and the period it covers",
+                "{b} shall give {a} or its auditor reasonable access to the records kept under this {word} {top} and to "
+                "the reports of use that the platform produces",
+                "{b} shall run the reports and collection tools the auditor reasonably asks for, and the auditor "
+                "shall use what they collect only for the audit",
+                "the auditor shall count use by the definitions in this Agreement, and an account that a definition "
+                "excludes is not counted",
+                "{a} bears its own costs of the audit"]
+
+
+def lettered(words: str, key: str, a: str, b: str, word: str, top: int | str) -> str:
+    """A sub-clause whose cited words hold a lettered paragraph ('(e) Licensee shall buy ...') with every paragraph
+    before it: the unlettered words lead in, then (a), (b), ... in order, the ones the matter does not cite in the
+    words such a sub-clause has (read 15: 'Section 9.4 jumps from the first sentence straight to "(e)" with no (a) to
+    (d)')."""
+    found = list(_LETTERED.finditer(words))
+    if not found:
+        return words
+    lead = words[:found[0].start()].strip()
+    items: dict[str, str] = {}
+    for n, m in enumerate(found):
+        end = found[n + 1].start() if n + 1 < len(found) else len(words)
+        items[m.group("l")] = strip_end(words[m.end():end].strip())
+    last = max(items)
+    stock = [t.format(a=a, b=b, word=word, top=top) for t in _AUDIT_ITEMS] if key == "audit" else []
+    rows = []
+    for n, letter in enumerate("abcdefghijklmnopqrstuvwxyz"[:ord(last) - ord("a") + 1]):
+        text = items.get(letter) or (stock.pop(0) if stock else "[Reserved]")
+        rows.append(f"({letter}) {text[:1].lower() + text[1:] if text[:1].isupper() and text.split()[0] not in (a, b) else text}")
+    listed = "; ".join(rows[:-1]) + ("; and " if len(rows) > 1 else "") + rows[-1] + "."
+    if key == "audit":
+        return (f"{strip_end(lead)}, and on any audit: " if lead else f"On any audit under this {word} {top}: ") + listed
+    return (f"{strip_end(lead)}, and: " if lead else "") + listed
 
 
 def _nearest(paras: list[str], said: list[str]) -> str | None:

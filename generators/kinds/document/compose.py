@@ -13,6 +13,7 @@ from worldsmith.generators.compose.parties import across, client_of, engaged_by,
 from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
 from worldsmith.generators.compose.substance.lease import is_premises_lease, lease_bodies
+from worldsmith.generators.compose.substance.orderform import is_order_form, order_form_bodies
 from worldsmith.generators.compose.substance.letters import OFFER, WP_OFFER, countersignature
 from worldsmith.generators.compose.substance.policy import HEADS as POLICY_HEADS, is_policy, policy_bodies
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end, tidy
@@ -320,6 +321,14 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             one, _ = substance.party_roles(ctx, first, second)
             landlord, tenant = (second, first) if one == "Tenant" else (first, second)
             plan, bodies = lease_bodies(ctx, landlord, tenant)
+        elif is_order_form(ctx):
+            # an order form's lines, term, invoicing and terms (read 15: 'An executed Order Form with no total fee,
+            # term end, billing terms or product lines, and with numbered "Recitals 2.1 (A)"')
+            first, second = writer._parties()
+            one, two = substance.party_roles(ctx, first, second)
+            if one in ("Licensee", "Customer", "Buyer", "Client", "Tenant", "Lessee"):
+                first, second, one, two = second, first, two, one
+            plan, bodies = order_form_bodies(ctx, substance.executed_on(ctx), first, second, one, two)
         elif substance.is_sectioned(ctx):
             # a commercial agreement in the articles its facts and the summary cite, each under its own number
             plan, bodies = substance.sectioned_bodies(ctx, len(plan), *writer._parties())

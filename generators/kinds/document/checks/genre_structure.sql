@@ -41,7 +41,8 @@ markers(genre, min_sections, marker, source, pattern) as (values
     ('agreement', 4, 'Parties', 'heading', '(?i)parties'),
     -- (a lease of premises has no recitals: its grant clause is what they are to a contract)
     ('agreement', 4, 'Recitals', 'heading', '(?i)recitals|part i\b|(^|\n)[0-9]+\. grant\b'),
-    ('agreement', 4, 'Schedule', 'heading', '(?i)schedule|part ii\b'),
+    -- (an order form's schedule is its order details)
+    ('agreement', 4, 'Schedule', 'heading', '(?i)schedule|part ii\b|order details'),
     ('agreement', 4, 'signature page', 'text', '(?i)in witness whereof|signed by|executed as a deed by'),
     ('minutes', 3, 'attendees', 'heading', '(?i)attendees|present'),
     ('minutes', 3, 'decisions', 'heading', '(?i)decisions'),
