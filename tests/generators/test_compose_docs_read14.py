@@ -365,7 +365,8 @@ def test_an_order_form_is_an_instrument_under_its_master_agreement_signed_before
         heads = [s.heading for s in doc.sections]
         text = " ".join(p for s in doc.sections for p in s.paragraphs)
         assert any("Parties" in h for h in heads) and any("Signatures" in h for h in heads), heads
-        assert "This Order Form is made under the Master Subscription Agreement between the Parties" in text, text
+        assert "The Parties are parties to the Master Subscription Agreement between them, whose terms apply to this " \
+            "Order Form" in text, text
         made = re.search(r"This Order Form is dated (\w+ \d+, \d{4})", text).group(1)
         assert dt.datetime.strptime(made, "%B %d, %Y").date() < dt.date(2025, 10, 1), made
         assert "1,200 users" in text and "USD 1,015" in text and "recommend" not in text.lower(), text

@@ -194,3 +194,46 @@ def test_an_order_form_has_its_lines_fee_term_end_and_invoicing_and_unnumbered_r
     assert "List price: USD 2,100 per Named User a year" in prose and "Discount: 25%" in prose
     assert paras[0].startswith("This Order Form is dated") and "(the Licensor)" in paras[0], paras[0]
     assert "IN WITNESS WHEREOF" in prose
+
+
+def test_a_letter_of_intent_is_the_buyers_non_binding_letter_to_the_sellers_save_for_the_clauses_it_names():
+    # read 15: 'The "LOI" is a binding-form bilateral agreement with the company, not the sellers: in force on
+    # signature, with termination for breach and no non-binding wording. Although dated 2 Sep, it cites "the revised
+    # offer".'
+    ev = fact("loi_enterprise_value", "The LOI offers an enterprise value of GBP 84,000,000, and the revised offer "
+              "later cuts it.", Money(amount=Decimal(84000000), currency="GBP"))
+    excl = fact("exclusivity_expiry", "Exclusivity runs to November 3, 2026.", DateValue(value=dt.date(2026, 11, 3)))
+    escrow = fact("escrow_percent", "10% of the price is held in escrow.", Percent(value=Decimal(10)))
+    counsel = person("c_1", "Clare", "Kaur", "Partner", "Gatehouse Vale LLP", "gatehousevale.example", "+44")
+    mp = person("b_1", "Ben", "Wilkes", "Managing Partner", "Harlow Ridge Capital LLP", "harlowridge.example", "+44")
+    seller = person("s_1", "Allan", "Ward", "Director", "Ostley Partners", "ostley.example", "+44")
+    orgs = [OrgRef(name="Harlow Ridge Capital LLP", role="private-equity buyer, acquiring through its vehicle Ridge "
+                                                         "Bidco Limited"),
+            OrgRef(name="Tamsin Sensors Limited", role="the target; sensor maker"),
+            OrgRef(name="Ostley Partners", role="sell-side corporate finance adviser to Tamsin's shareholders"),
+            OrgRef(name="Gatehouse Vale LLP", role="buyer's counsel", acts_for="Harlow Ridge Capital LLP")]
+    ctx = document_context("agreement", 8, seed=5, facts=[ev, excl, escrow])
+    ctx = ctx.model_copy(update={"organisations": orgs, "author": counsel, "to": [mp, seller], "locale": "en_GB",
+                                 "world_summary": "Harlow Ridge Capital LLP is acquiring Tamsin Sensors Limited.",
+                                 "spec": ctx.spec.model_copy(update={
+                                     "title": "Non-binding letter of intent: Project Tamsin", "date": dt.date(2026, 9, 2),
+                                     "purpose": "The signed LOI setting the price, escrow and exclusivity."})})
+    doc = compose_document(ctx)
+    paras = [p for s in doc.sections for p in s.paragraphs]
+    prose = "\n".join(paras)
+    assert paras[0] == "Dear Mr Ward,", paras[0]
+    assert "Harlow Ridge Capital LLP, through Ridge Bidco Limited (together, the Buyer) proposes to acquire the entire " \
+           "issued share capital of Tamsin Sensors Limited (the Company) from its shareholders (the Sellers)" in prose
+    binding = re.search(r"Save for paragraphs (\d+) to (\d+), this letter is an expression of intent only and is not "
+                        r"legally binding", prose)
+    assert binding, prose
+    heads = [s.heading for s in doc.sections]
+    named = {int(h.split(".")[0]): h for h in heads if re.match(r"^\d+\. ", h)}
+    first, last = int(binding.group(1)), int(binding.group(2))
+    assert named[first].endswith("Exclusivity") and named[last].endswith("Governing Law"), named
+    assert f"until {excl.text} (the Exclusivity Period)" in prose and "GBP 84,000,000" in prose
+    for never in ("comes into force", "material breach", "revised offer", "Tamsin Sensors Limited (Buyer)"):
+        assert never not in prose, never
+    assert "for and on behalf of Harlow Ridge Capital LLP" in paras and "Ben Wilkes" in paras
+    assert any(p.startswith(f"Agreed and accepted, as to paragraphs {first} to {last}, by the Sellers") for p in paras)
+    assert "Subject to contract" in doc.subtitle

@@ -13,6 +13,7 @@ from worldsmith.generators.compose.parties import across, client_of, engaged_by,
 from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
 from worldsmith.generators.compose.substance.lease import is_premises_lease, lease_bodies
+from worldsmith.generators.compose.substance.loi import buyer_of, is_loi, loi_bodies, sellers_reader
 from worldsmith.generators.compose.substance.orderform import is_order_form, order_form_bodies
 from worldsmith.generators.compose.substance.letters import OFFER, WP_OFFER, countersignature
 from worldsmith.generators.compose.substance.policy import HEADS as POLICY_HEADS, is_policy, policy_bodies
@@ -134,6 +135,8 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         line = sep.join([f"{issued} {by}, {ctx.author.organisation}", when])
     elif kind == "default" and is_policy(spec.doc_type, spec.title):
         line = sep.join([f"Issued by {ctx.author.organisation}", when])  # a policy form carries no internal marking
+    elif kind == "agreement" and is_loi(spec.title, spec.doc_type):
+        line = sep.join(["Strictly private and confidential", "Subject to contract"])
     elif kind == "agreement" and substance.executed_on(ctx) != spec.date:
         # an executed copy produced in the matter: the house's plain marking, never a privilege it does not carry
         line = sep.join([style["mark"], f"Executed copy, produced by {by}, {ctx.author.organisation}", when])
@@ -313,7 +316,18 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         bodies = substance.term_sheet_bodies(pick, ctx, plan, *writer._parties())
     if kind == "agreement" and not in_mail:
         # an agreement's clauses: the one its facts cite under its own number, dated before what it governs
-        if is_premises_lease(ctx):
+        if is_loi(spec.title, spec.doc_type):
+            # a letter of intent: the buyer's letter to the sellers, non-binding save for the paragraphs it names
+            # (read 15: 'a binding-form bilateral agreement with the company, not the sellers: in force on signature,
+            # with termination for breach and no non-binding wording')
+            buyer = buyer_of(ctx.organisations, ctx.author.organisation)
+            reader = sellers_reader(ctx.to, ctx.organisations)
+            titled = courtesy(reader.first_name, reader.last_name, ctx.locale) if reader is not None else ""
+            salutation = f"Dear {titled or (reader.name if reader is not None else 'Sirs')},"
+            signer = next((p for p in [*ctx.to, ctx.author] if p.organisation == buyer), None)
+            plan, bodies = loi_bodies(ctx, salutation, signer,
+                                      bool(re.search(r"\bsigned\b", f"{spec.title} {spec.purpose}", re.I)))
+        elif is_premises_lease(ctx):
             # a lease of premises in a lease's own form: granted on its term's first day, the rent review clause
             # under the number the matter cites, executed as a deed (read 15: 'The "lease" of a 2021 15-year term is
             # an "agreement dated 3 February 2026" that ends on 30 days' notice')

@@ -10,6 +10,7 @@ import hashlib
 import re
 
 from worldsmith.generators.compose.genres import genre_of, letterhead
+from worldsmith.generators.compose.substance.loi import BUYER, SELLERS, buyer_of, is_loi
 from worldsmith.generators.compose.text import long_date
 from worldsmith.generators.context import in_circle
 from worldsmith.generators.kinds.document import docx_style as style
@@ -26,6 +27,8 @@ _ORG_SUFFIXES = {"llp", "llc", "ltd", "limited", "inc", "plc", "co", "and", "of"
 def look_of(spec: DocumentSpec) -> str:
     """How a document is laid out: `memo` (its block), `letter` (letterhead, reference, addressee), or its genre
     (agreement, pleading, report...) for a title block."""
+    if is_loi(spec.title, spec.doc_type):
+        return "letter"  # a letter of intent is a letter to the sellers, whatever its doc_type (read 15)
     genre = genre_of(spec.doc_type, spec.title)
     return "memo" if genre in _MEMO_GENRES else genre
 
@@ -139,11 +142,23 @@ def _letter_blocks(plan: WorldPlan, spec: DocumentSpec) -> list[tuple[str, list[
     address: a letter's head in the order it prints, in the body of the page, so the .docx and its twin both open
     on whom the letter is from (read 12: the letterhead printed between the subject and 'Dear', under a heading)."""
     name, address = letterhead_lines(plan, spec.author)
+    readers = [plan.person(r) for r in spec.readers]
+    if is_loi(spec.title, spec.doc_type):
+        # a letter of intent is the buyer's, on its paper, to the sellers by their adviser (read 15: an 'LOI' that
+        # is 'a binding-form bilateral agreement with the company, not the sellers' 'on counsel's header')
+        buyer = next((o for o in plan.organisations
+                      if o.name == buyer_of(plan.organisations, plan.person(spec.author).organisation)), None)
+        if buyer is not None:
+            line = letterhead(buyer.name, buyer.domain, plan.locale, buyer.role, plan.summary)
+            name, address = buyer.name, (line[len(buyer.name):].lstrip(" ·") if line.startswith(buyer.name) else line)
+        roles = {o.id: o.role for o in plan.organisations}
+        readers = [r for r in readers if SELLERS.search(roles.get(r.organisation, "")) and
+                   not BUYER.search(roles.get(r.organisation, "").split(";")[0])][:1] + readers
     blocks = [(style.LETTERHEAD_NAME, [name]), (style.LETTERHEAD_ADDRESS, [address]),
               (style.LETTER_LINES, [f"Our ref: {reference(plan, spec)}"]),
               (style.LETTER_LINES, [long_date(spec.date, plan.locale)])]
-    if spec.readers:
-        reader = plan.person(spec.readers[0])
+    if readers:
+        reader = readers[0]
         name, address = letterhead_lines(plan, reader.id)
         street = address.split(" · ")[0]
         blocks.append((style.LETTER_LINES, [f"By email: {reader.email}", reader.name, reader.title, name, street]))
