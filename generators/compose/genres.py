@@ -353,6 +353,47 @@ class Writer:
         return [f"{court}. {plaintiff}, Plaintiff, v. {defendant}, Defendant. {case}.",
                 f"{cap_first(strip_end(self.ctx.spec.title))}. {filed}"]
 
+    def caption_lines(self) -> list[str]:
+        """A US court paper's caption as it is laid out, a line each (read 15: 'a "Caption" heading with the caption
+        written as prose'): the court, the district, the parties with their capacities, the case number, and the
+        paper's own name in capitals; the draft's status is the subtitle's."""
+        head = self.caption()[0]
+        court, _, rest = head.partition(". ")
+        m = re.match(r"^(?P<parties>.+?, Defendant)\.\s+(?P<case>.+)$", rest)
+        parties, case = (m.group("parties"), m.group("case")) if m else (rest, "")
+        m = re.match(r"^(UNITED STATES DISTRICT COURT)\s+(?:FOR THE\s+)?(.+)$", court)
+        lines = [m.group(1), m.group(2)] if m else [court]
+        plaintiff, defendant = party_names(self.ctx)
+        answer = "answer" in self.ctx.spec.title.lower()
+        name = re.sub(r"(?i)^draft\s+", "", strip_end(self.ctx.spec.title))
+        # (the case's name and court after a colon are the caption's, not the paper's: 'Complaint for contribution:
+        # Kestrel Bay Tankers Ltd. v. Ostrander Energy Corporation (E.D. Tex.)')
+        name = re.sub(r"\s*[:\u2013\u2014-]\s+[^:]*\bv\.\s.*$", "", name)
+        name = re.sub(r"\s*\([NSEW]\.\s*D\.[^)]*\)\s*$", "", name)
+        name = re.sub(rf"\s+of\s+{re.escape(defendant if answer else plaintiff)}$", "", name)
+        who = f"DEFENDANT {defendant.upper()}'S " if answer else f"PLAINTIFF {plaintiff.upper()}'S "
+        return lines + [f"{parties}."] + ([strip_end(case)] if case else []) + [who + name.upper()]
+
+    def filed_line(self) -> str:
+        """'Draft of April 24, 2026, for review; not filed.' or 'Filed April 24, 2026.'"""
+        day = long_date(self.day, self.ctx.locale)
+        return f"Draft of {day}, for review; not filed." if "draft" in self.ctx.spec.title.lower() else f"Filed {day}."
+
+    def signature_lines(self) -> list[str]:
+        """The signature block a line each (read 15: 'the signature run into a paragraph')."""
+        a = self.ctx.author
+        plaintiff, defendant = party_names(self.ctx)
+        client = defendant if "answer" in self.ctx.spec.title.lower() else plaintiff
+        side = "Defendant" if "answer" in self.ctx.spec.title.lower() else "Plaintiff"
+        lead = signatory(self.ctx, a.organisation) or a
+        out = ["Respectfully submitted,"]
+        if lead.id != a.id and _RANKS.get(lead.seniority, 1) > _RANKS.get(a.seniority, 1):
+            out += [f"/s/ {lead.name}", f"{lead.name}, Attorney-in-Charge", lead.title, lead.organisation, lead.phone,
+                    lead.email, f"{a.name}, {a.title}, {a.email}"]
+        else:
+            out += [f"/s/ {a.name}", a.name, a.title, a.organisation, a.phone, a.email]
+        return out + [f"Counsel for {side} {client}"]
+
     def signature_block(self) -> str:
         a = self.ctx.author
         plaintiff, defendant = party_names(self.ctx)

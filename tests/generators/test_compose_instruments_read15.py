@@ -237,3 +237,36 @@ def test_a_letter_of_intent_is_the_buyers_non_binding_letter_to_the_sellers_save
     assert "for and on behalf of Harlow Ridge Capital LLP" in paras and "Ben Wilkes" in paras
     assert any(p.startswith(f"Agreed and accepted, as to paragraphs {first} to {last}, by the Sellers") for p in paras)
     assert "Subject to contract" in doc.subtitle
+
+
+def test_an_answer_is_a_pleading_with_a_laid_out_caption_one_defense_a_heading_and_a_signature_block():
+    # read 15: 'Rendered as a memo, not a pleading: a "Caption" heading with the caption written as prose, a firm
+    # privilege header, a "Prepared by" byline, and the signature run into a paragraph. ¶13 sits unheaded under the
+    # Second Defense'
+    from worldsmith.generators.kinds.document.front_matter import shows_heading
+    from tests.generators.context_fixture import CLAUSE, DEADLINE
+
+    cap = fact("liability_cap", "The cap under Clause 14.2", Money(amount=Decimal("98400000"), currency="USD"))
+    deadline = DEADLINE.model_copy(update={"label": "the answer deadline"})
+    clause = CLAUSE.model_copy(update={"statement": "Limitation is governed by Clause 14.2 (Limitation): the Owners' "
+                                                    "liability for cargo claims shall not exceed the agreed cap"})
+    for seed in range(3):
+        ctx = document_context("answer", 7, seed=seed, facts=[deadline, clause, cap])
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={
+            "title": "Draft answer and affirmative defenses of Corvale Shipping Ltd"})})
+        doc = compose_document(ctx)
+        assert "Prepared by" not in doc.subtitle and "not filed" in doc.subtitle, doc.subtitle
+        caption = next(s for s in doc.sections if s.heading == "Caption")
+        assert not shows_heading("pleading", 0, caption.paragraphs, caption.heading)
+        assert caption.paragraphs[0] == "UNITED STATES DISTRICT COURT", caption.paragraphs
+        assert any(re.fullmatch(r".+, Plaintiff, v\. .+, Defendant\.", p) for p in caption.paragraphs)
+        assert any(re.fullmatch(r"Civil Action No\. \d:\d\d-cv-\d{5}", p) for p in caption.paragraphs)
+        assert caption.paragraphs[-1].startswith("DEFENDANT ") and caption.paragraphs[-1].endswith(
+            "'S ANSWER AND AFFIRMATIVE DEFENSES"), caption.paragraphs
+        defenses = [s for s in doc.sections if "Affirmative Defense" in s.heading]
+        assert defenses and all(len(s.paragraphs) == 1 for s in defenses), [(s.heading, s.paragraphs) for s in defenses]
+        assert [s.heading.split()[0] for s in defenses] == ["First", "Second", "Third", "Fourth", "Fifth"][
+            :len(defenses)]
+        last = doc.sections[-1].paragraphs
+        at = last.index("Respectfully submitted,")
+        assert last[at + 1].startswith("/s/ ") and last[-1].startswith("Counsel for Defendant "), last

@@ -106,7 +106,7 @@ def test_an_answer_pleads_defenses_from_the_facts_never_from_a_deadline():
     assert re.search(r"(barred or limited|bars or limits|barred, in whole or in part,) (by )?"
                      r"(Clause 14\.2|Plaintiff's claims)", defenses) and "Clause 14.2" in defenses, defenses
     assert "deadline" not in defenses
-    assert "not filed" in " ".join(doc.sections[0].paragraphs)  # a draft is never 'Filed'
+    assert "not filed" in doc.subtitle and "Filed" not in doc.subtitle  # a draft is never 'Filed'
     # it meets the complaint paragraph by paragraph (blind read 8: "no paragraph-by-paragraph responses")
     responses = " ".join(p for s in doc.sections if s.heading == "Responses to the Allegations" for p in s.paragraphs)
     assert "Answering paragraph 1 of the Complaint" in responses and "knowledge or information sufficient" in responses

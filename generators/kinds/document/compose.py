@@ -142,6 +142,9 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         line = sep.join([style["mark"], f"Executed copy, produced by {by}, {ctx.author.organisation}", when])
     elif kind in ("agreement", "term_sheet"):
         line = sep.join([marking, f"Draft prepared by {by}, {ctx.author.organisation}", when])
+    elif kind == "pleading" and ctx.locale == "en_US":
+        # a court paper carries no firm byline (read 15: 'a "Prepared by" byline'): its status, under the caption
+        line = Writer(pick, ctx, _values(pick, ctx, spec)).filed_line()
     elif kind == "pleading":
         line = sep.join([f"Prepared by {by}, {ctx.author.organisation}", when])
     elif kind in ("letter", "client_letter"):
@@ -393,11 +396,12 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         elif k == "actions":
             paragraphs, table = _actions(pick, ctx, spec, values, facts)
         elif k == "caption":
-            caption = writer.caption() if ctx.locale == "en_US" else substance.english_caption(
+            caption = writer.caption_lines() if ctx.locale == "en_US" else substance.english_caption(
                 ctx, *party_names(ctx), long_date(spec.date, ctx.locale), "draft" in spec.title.lower())
             paragraphs = caption + ([" ".join(facts)] if facts else [])
         elif k == "prayer":
-            paragraphs = ([" ".join(facts)] if facts else []) + [writer.prayer(), writer.signature_block()]
+            paragraphs = ([" ".join(facts)] if facts else []) + [writer.prayer()] + (
+                writer.signature_lines() if ctx.locale == "en_US" else [writer.signature_block()])
         elif k == "signatures" and kind == "agreement" and not in_mail:
             # a block for each party, signed on an executed copy, blank on a draft
             made = substance.executed_on(ctx)
@@ -463,6 +467,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             paragraphs = numbered_paras
         sections.append(Section(heading=heading, paragraphs=paragraphs, table=table))
 
+    if kind == "pleading" and ctx.locale == "en_US":
+        sections = _one_defense_each(sections)
     keep = tuple(f.text for f in ctx.facts)
     sections = [x.model_copy(update={"paragraphs": [tidy(p, keep) for p in x.paragraphs]}) for x in sections]
     if kind == "pleading" and ctx.locale != "en_US":
@@ -471,6 +477,28 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
                                          "paragraphs": [substance.english(p, ctx) for p in x.paragraphs]})
                     for x in sections]
     return DocumentContent(title=spec.title, subtitle=_subtitle(pick, ctx, spec, kind), sections=sections)
+
+
+_ORDINALS = ["First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth"]
+
+
+def _one_defense_each(sections: list[Section]) -> list[Section]:
+    """Each affirmative defense under its own heading, numbered in order (read 15: '¶13 sits unheaded under the
+    Second Defense'): a defense section's later numbered paragraphs become the next defenses."""
+    out: list[Section] = []
+    for x in sections:
+        if re.fullmatch(r"\w+ Affirmative Defense", x.heading) and len(x.paragraphs) > 1 and \
+                all(re.match(r"^\d+\. ", p) for p in x.paragraphs):
+            out.append(x.model_copy(update={"paragraphs": x.paragraphs[:1]}))
+            out += [Section(heading="Affirmative Defense", paragraphs=[p]) for p in x.paragraphs[1:]]
+        else:
+            out.append(x)
+    n = 0
+    for i, x in enumerate(out):
+        if re.fullmatch(r"(?:\w+ )?Affirmative Defense", x.heading) and n < len(_ORDINALS):
+            out[i] = x.model_copy(update={"heading": f"{_ORDINALS[n]} Affirmative Defense"})
+            n += 1
+    return out
 
 
 def salutation_line(ctx: ArtifactContext, kind: str) -> str:

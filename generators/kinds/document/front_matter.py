@@ -234,9 +234,12 @@ def letter_subject(title: str) -> str:
     return "Re: " + t[0].upper() + t[1:]
 
 
-def shows_heading(look: str, index: int, paragraphs: list[str]) -> bool:
+def shows_heading(look: str, index: int, paragraphs: list[str], heading: str = "") -> bool:
     """Whether a section's heading prints: never a heading above a letter's salutation (read 12: an
-    'Introduction' heading over 'Dear Ryan Nelson,'); a letter's later sections keep theirs."""
+    'Introduction' heading over 'Dear Ryan Nelson,'); a letter's later sections keep theirs; a court paper's caption
+    is laid out, never headed 'Caption' (read 15)."""
+    if look == "pleading" and heading.strip().lower() == "caption":
+        return False
     return not (look == "letter" and index == 0 and bool(paragraphs) and paragraphs[0].startswith("Dear "))
 
 

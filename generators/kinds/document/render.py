@@ -104,6 +104,9 @@ def _margins(doc: Document, plan: WorldPlan, spec: DocumentSpec, look: str) -> N
             head.paragraphs[0].text = warning
             head.paragraphs[0].runs[0].bold = True
         footers.append(section.first_page_footer)
+    if look == "pleading":
+        # a court paper carries no firm's running header nor a privilege marking (read 15: 'a firm privilege header')
+        org, marking = "", ""
     for header in headers:
         header.paragraphs[0].text = org + (f"\t\t{marking}" if marking else "")
         header.paragraphs[0]._p.style = "Header"
@@ -134,7 +137,13 @@ def render_docx(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -
     doc = style.new_document(style.house_of(organisation_name(plan, spec.author)), style.paper_of(plan.locale))
     _margins(doc, plan, spec, look)
     _front_matter(doc, front_matter(plan, spec, look))
-    if look == "letter":
+    if look == "pleading" and plan.locale == "en_US":
+        # a court paper opens on its caption, which names it (read 15: 'Rendered as a memo, not a pleading'); its
+        # file title stays in the properties, and its status line heads the page
+        if content.subtitle:
+            _add_styled(doc, content.subtitle, "Subtitle")
+        last = None
+    elif look == "letter":
         # a letter names its subject, never its file title (read 15: 'the heading is a file name ("Letter from
         # Danvers Oakley responding to...")'): its marking, a without-prejudice head, and the subject line in bold;
         # the title stays in the properties, where a reader of the file finds it
@@ -151,10 +160,10 @@ def render_docx(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -
             last = _add_styled(doc, content.subtitle, "Subtitle")
             if look in CENTRED:
                 last.alignment = WD_ALIGN_PARAGRAPH.CENTER
-    if look not in ("memo", "letter"):
+    if look not in ("memo", "letter") and last is not None:
         style.rule_under(last)  # the title block ends in a rule, as a memo's block does
     for i, part in enumerate(content.sections):
-        if shows_heading(look, i, part.paragraphs):
+        if shows_heading(look, i, part.paragraphs, part.heading):
             _add_styled(doc, part.heading, "Heading 1")
         for paragraph in part.paragraphs:
             doc.add_paragraph(paragraph)
@@ -182,7 +191,10 @@ def markdown_table(columns: list[str], rows: list[list[str]]) -> list[str]:
 def render_markdown(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -> str:
     """The Markdown twin of a document: the same words, in the same order, as the .docx."""
     blocks = [markdown_lines(lines) for _, lines in front_matter(plan, spec, look_of(spec))]
-    if look_of(spec) == "letter":
+    if look_of(spec) == "pleading" and plan.locale == "en_US":
+        if content.subtitle:
+            blocks.append(content.subtitle)
+    elif look_of(spec) == "letter":
         # (as the .docx: the marking, then the subject, no file title)
         if content.subtitle:
             blocks.append(content.subtitle)
@@ -196,7 +208,7 @@ def render_markdown(plan: WorldPlan, spec: DocumentSpec, content: DocumentConten
         blocks.append(f"> **{warning}**")
     look = look_of(spec)
     for i, part in enumerate(content.sections):
-        if shows_heading(look, i, part.paragraphs):
+        if shows_heading(look, i, part.paragraphs, part.heading):
             blocks.append(f"## {part.heading}")
         blocks.extend(part.paragraphs)
         if part.table is not None:
