@@ -36,13 +36,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef, artifact_seed
+from worldsmith.generators.context import ArtifactContext, FactRef, InputRef, PersonRef, artifact_seed
 from worldsmith.generators.expansion import ExpansionContext
 from worldsmith.worlds import kinds
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.
-PROMPT_VERSION = "2026-12-12"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
+PROMPT_VERSION = "2026-12-13"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
 # skeletons; 4: the model writes prose only (each kind's prose type), facts as {{id}} placeholders; 5: shared-first
 # order, sides in the system message, the thread so far, facts' reasons and sources; 6: built for a prefix cache:
 # the world's part of the context in the system message, the voice as its own block before the thread, the context
@@ -52,7 +52,8 @@ PROMPT_VERSION = "2026-12-12"  # 2: beats, sides, genres, facts by label outside
 # context block without what the instructions' lines show or the spec implies (read back by context_parts()), how to
 # carry facts, a thread's moves, attachments and sheet lines said once in the shared rules, a file's own lines from
 # the most shared to its own, each artifact's seed from the world's; 12: the thread so far, each body whole with its
-# length, read back by thread_from()
+# length, read back by thread_from(); 13: a figure's inputs by label where the file's own fact of that label says
+# the rest, and no field at its default in a fact's inputs (`"inputs":[]`, `"working":""`)
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
@@ -587,12 +588,43 @@ def _facts_against_lines(context: ArtifactContext, shown: dict[str, dict[str, An
     establish, statement, reason, source): a fact they give in full is its id alone; else its id and the fields that
     differ (its value, a statement not shown)."""
     out: list[Any] = []
-    for fact in context.facts:
-        mine = fact.model_dump(mode="json")
+    mine = [fact.model_dump(mode="json") for fact in context.facts]
+    for fact in mine:
         # Every field that differs, even one at its default (a value's tag is in it with the value).
-        base = _fact_base(fact.id, shown)
-        diff = {k: v for k, v in mine.items() if k != "id" and base.get(k, _NONE) != v}
-        out.append({"id": fact.id, **diff} if diff else fact.id)
+        base = _fact_base(fact["id"], shown)
+        diff = {k: v for k, v in fact.items() if k not in ("id", "inputs") and base.get(k, _NONE) != v}
+        if fact["inputs"]:
+            diff["inputs"] = [_input_against(i, mine) for i in fact["inputs"]]
+        out.append({"id": fact["id"], **diff} if diff else fact["id"])
+    return out
+
+
+def _input_base(label: str, facts: list[dict[str, Any]]) -> dict[str, Any]:
+    """What a reader knows of a figure's input (JSON data) from its label alone: an input is most often a fact the
+    artifact carries too (the gross tonnage of a cap it also states), read from the same line of the same sheet and
+    set out by the same paper; else the fields at their default."""
+    held = next((f for f in facts if isinstance(f, dict) and f.get("label") == label), None)
+    if held is None:
+        return _INPUT_DEFAULTS
+    return {**_INPUT_DEFAULTS, **{k: held.get(of, _INPUT_DEFAULTS.get(k)) for k, of in _INPUT_FROM_FACT.items()}}
+
+
+def _input_against(data: dict[str, Any], facts: list[dict[str, Any]]) -> dict[str, Any]:
+    """An input (JSON data) as the context block gives it: its label, and each other field where it differs from
+    what its label implies (_input_base); merge_context() puts the rest back."""
+    base = _input_base(data["label"], facts)
+    return {"label": data["label"], **{k: v for k, v in data.items() if k != "label" and base.get(k, _NONE) != v}}
+
+
+def _inputs_back(facts: list[Any]) -> list[Any]:
+    """The facts (JSON data, already whole) with each input whole again (the inverse of _input_against)."""
+    out = []
+    for f in facts:
+        if isinstance(f, dict) and isinstance(f.get("inputs"), list):
+            f = {**f, "inputs": [{**_input_base(i["label"], facts), **i}
+                                 if isinstance(i, dict) and isinstance(i.get("label"), str) else i
+                                 for i in f["inputs"]]}
+        out.append(f)
     return out
 
 
@@ -628,8 +660,14 @@ def _value_of(text: str) -> dict[str, Any]:
     return {"type": "text", "value": text}
 
 
-# A FactRef's fields at their default, as JSON data.
-_FACT_DEFAULTS = {name: f.default for name, f in FactRef.model_fields.items() if not f.is_required()}
+# A FactRef's fields at their default, as JSON data (a list's default from its factory: `"inputs":[]` said nothing).
+_FACT_DEFAULTS = {name: f.get_default(call_default_factory=True) for name, f in FactRef.model_fields.items()
+                  if not f.is_required()}
+# An input's fields at their default, and those an input takes from the artifact's own fact of its label.
+_INPUT_DEFAULTS = {name: f.get_default(call_default_factory=True) for name, f in InputRef.model_fields.items()
+                   if not f.is_required()}
+_INPUT_FROM_FACT = {"text": "text", "since": "since", "source": "source", "working": "working", "by": "paper_by",
+                    "paper": "paper", "paper_day": "paper_day"}
 # A week's event names a fact; its label, type and text are the artifact's own fact's more often than not.
 _WEEK_FROM_FACT = {"label": lambda f: f.get("label", ""), "type": lambda f: (f.get("value") or {}).get("type", ""),
                      "text": lambda f: f.get("text", "")}
@@ -754,6 +792,7 @@ def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None, voic
         merged["facts"] = [{**_fact_base(f, lines), "id": f} if isinstance(f, str) else
                            {**_fact_base(f["id"], lines), **f} if isinstance(f, dict) and isinstance(f.get("id"), str)
                            else f for f in merged["facts"]]
+        merged["facts"] = _inputs_back(merged["facts"])
     if isinstance(merged.get("week"), list):
         known = {f["id"]: f for f in merged.get("facts") or [] if isinstance(f, dict) and "id" in f}
         merged["week"] = [{**{k: of(known[e["fact"]]) for k, of in _WEEK_FROM_FACT.items()}, **e}

@@ -316,3 +316,32 @@ def test_the_thread_so_far_reads_back_whole_whatever_its_bodies_hold(contexts):
     assert [ThreadMessage(**t) for t in parts["thread"]] == odd
     block = json.loads(CONTEXT_BLOCK.search(messages[1]["content"]).group(1))
     assert ArtifactContext.model_validate_json(json.dumps(merge_context(block, **parts))).thread == odd
+
+
+def test_a_figures_inputs_are_given_by_label_where_the_files_own_fact_of_that_label_says_the_rest(contexts):
+    """An input that is a fact the file carries too (the tonnage of a cap it also states) is its label alone in the
+    block, and every input reads back whole; a fact with no input says nothing of inputs (prompt tokens, issue 22)."""
+    from worldsmith.generators.context import InputRef
+    context = next(c for c in contexts if len(c.facts) >= 2)
+    first, second = context.facts[0], context.facts[1]
+    second = second.model_copy(update={"label": second.label or "the other figure", "source": "the sheet's line",
+                                       "since": dt.date(2026, 3, 3), "paper": "Memo re cap", "paper_by": "Quillfeather",
+                                       "paper_day": dt.date(2026, 3, 4), "working": "a plus b"})
+    same = InputRef(label=second.label, text=second.text, since=second.since, source=second.source,
+                    by=second.paper_by, paper=second.paper, paper_day=second.paper_day, working=second.working)
+    other = InputRef(label="the per-ton limit", text="USD 250", paper="Memo re limits", paper_day=dt.date(2026, 3, 9))
+    moved = same.model_copy(update={"text": "USD 1", "by": ""})  # the fact's label, another value and no author
+    tricky = context.model_copy(update={"facts": [first.model_copy(update={"inputs": [same, other, moved]}), second,
+                                                  *context.facts[2:]]})
+    output_type = CONTENT_TYPES[tricky.spec.kind]
+    messages = render_messages(tricky, output_type)
+    block = json.loads(CONTEXT_BLOCK.search(messages[1]["content"]).group(1))
+    parts = {k: v for m in messages for k, v in context_parts(m["content"]).items()}
+    whole = merge_context(block, **parts)
+    assert ArtifactContext.model_validate_json(json.dumps(whole)) == tricky.model_copy(update={"cited_sheets": []})
+    entries = {e["id"] if isinstance(e, dict) else e: e for e in block["facts"]}
+    assert entries[first.id]["inputs"] == [{"label": second.label},
+                                           {"label": "the per-ton limit", "text": "USD 250", "paper": "Memo re limits",
+                                            "paper_day": "2026-03-09"},
+                                           {"label": second.label, "text": "USD 1", "by": ""}]
+    assert all("inputs" not in e for e in block["facts"][1:] if isinstance(e, dict))
