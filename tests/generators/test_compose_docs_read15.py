@@ -165,3 +165,80 @@ def test_a_statement_that_opens_with_a_party_keeps_its_capital_mid_sentence():
         for g in (f, f2):
             out = fact_sentence(Picker(seed), g, "document")
             assert "tallis" not in out and "corvale" not in out, out
+
+
+def _determination(seed: int):
+    expert = person("expert_1", "Ines", "Dorr", "Independent Expert", "Calder Rowe Valuation", "calder.example", "+44")
+    orgs = [OrgRef(name="Calder Rowe Valuation", role="independent expert appointed under clause 6.2 of the lease to "
+                                                       "determine the rent; neutral, acting for neither party"),
+            OrgRef(name="Fenwick Yard Ltd", role="opposing party; landlord of the building"),
+            OrgRef(name="Corvale Shipping Ltd", role="client; tenant of the building", privileged=True)]
+    rate = lambda n, who: InputRef(label=f"the {who} rate per sq ft", text=f"GBP {n}")  # noqa: E731
+    area = InputRef(label="the net internal area", text="10,000 sq ft")
+    mine = fact("exp_rate", "The expert fixes the rate at GBP 30.00 per sq ft.", _money(30)).model_copy(
+        update={"label": "the expert's rate per sq ft"})
+    decided = fact("exp_rent", "The rent determined is GBP 300,000.", _money(300000)).model_copy(update={
+        "label": "the rent determined by the expert", "reason": "the net internal area times the expert's rate per sq ft",
+        "inputs": [area, InputRef(label="the expert's rate per sq ft", text="GBP 30")]})
+    landlord = fact("ll", "The landlord proposes GBP 340,000.", _money(340000)).model_copy(update={
+        "label": "the landlord's proposed rent", "reason": "the net internal area times the landlord's proposed rate "
+        "per sq ft", "inputs": [area, rate(34, "landlord's proposed")]})
+    tenant = fact("tt", "The tenant proposes GBP 270,000.", _money(270000)).model_copy(update={
+        "label": "the tenant's proposed rent", "reason": "the net internal area times the tenant's proposed rate per "
+        "sq ft", "inputs": [area, rate(27, "tenant's proposed")]})
+    ctx = document_context("determination", 6, seed=seed, facts=[mine, decided, landlord, tenant],
+                           voice=document_context().voice.model_copy(update={"family": "default"}))
+    return ctx.model_copy(update={"author": expert, "organisations": orgs, "to": [RUTH], "cc": [],
+                                  "spec": ctx.spec.model_copy(update={
+                                      "title": "Determination of the independent expert: rent review of Fenwick Yard"})})
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_an_experts_determination_decides_between_the_submissions_with_reasons_and_recommends_nothing(seed):
+    # read 15: 'The "determination" is marked "For Internal Use Only". The expert "recommend[s] holding the position
+    # on the landlord's proposed rent, reserving rights". It gives no reasons'
+    doc = compose_document(_determination(seed))
+    text = " ".join(p for s in doc.sections for p in s.paragraphs)
+    assert "recommend" not in text.lower() and "Internal" not in doc.subtitle, (doc.subtitle, text)
+    assert "I determine the rent at USD 300,000" in text, text
+    assert "Fenwick Yard Ltd submitted the landlord's proposed rent of USD 340,000" in text and \
+        "Corvale Shipping Ltd submitted the tenant's proposed rent of USD 270,000" in text, text
+    assert "The net internal area (10,000 sq ft) is common ground" in text, text
+    assert "the landlord's proposed rate per sq ft of GBP 34 against the tenant's proposed rate per sq ft of GBP 27" \
+        in text and "I adopt the expert's rate per sq ft of GBP 30" in text, text
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_memo_on_a_provision_reads_what_it_requires_never_that_the_label_is_the_clause(seed):
+    # read 15: 'the improvements disregard is clause 5.4(c)", with options on whether it "is clause 5.4(c)"'; 'It
+    # concludes only "proceed on the basis that the audit clause is Section 9.4"'
+    clause = fact("clause", "Clause 7.2(b) of the lease requires the valuer to disregard any effect on rent of "
+                  "improvements carried out by the tenant.", Text(value="clause 7.2(b)")).model_copy(
+        update={"label": "the improvements disregard", "establish": True})
+    passing = fact("passing", "The passing rent is GBP 900,000 a year.", _money(900000)).model_copy(
+        update={"label": "the passing rent"})
+    ctx = document_context("memo", 7, seed=seed, facts=[clause, passing])
+    ctx = ctx.model_copy(update={"organisations": _ORGS, "spec": ctx.spec.model_copy(update={
+        "title": "Memo re the clause 7.2(b) disregard and rent-free periods"})})
+    doc = compose_document(ctx)
+    text = " ".join(p for s in doc.sections for p in s.paragraphs)
+    assert "disregard is clause 7.2(b)" not in text and "holds on the documents" not in text, text
+    assert "what clause 7.2(b) requires and how it applies to the figures" in text, text
+    answer = next(" ".join(s.paragraphs) for s in doc.sections if "Answer" in s.heading)
+    assert "requires the valuer to disregard any effect on rent of improvements" in answer, answer
+
+
+@pytest.mark.parametrize("world", ["published_legal", "published_diligence", "published_hospital"])
+def test_no_example_document_carries_a_sentence_form_the_readers_rejected(request, world):
+    # read 15, each quoted: an analysis that says nothing, advice on the other side's figure or on a label, circular
+    # advice, a caption before any suit is filed
+    room = request.getfixturevalue(world) / "room"
+    docs = [p for p in room.rglob("*.md") if ".eml" not in p.name and "Chat" not in p.parts]
+    assert docs
+    for p in docs:
+        text = p.read_text(encoding="utf-8")
+        for bad in _NEVER + ("holds on the documents",):
+            assert bad not in text, (p.name, bad)
+        re_line = next((line for line in text.splitlines() if line.startswith("RE:")), "")
+        if world == "published_legal" and re_line and re.search(r"20\d\d-0[23]-|March|February", text[:400]):
+            assert " v. " not in re_line, (p.name, re_line)

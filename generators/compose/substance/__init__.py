@@ -15,6 +15,7 @@ from worldsmith.generators.compose.substance.agreement import agreement_bodies, 
     sectioned_bodies
 from worldsmith.generators.compose.substance.articles import is_sectioned
 from worldsmith.generators.compose.substance.common import chair, main_fact, meeting_day, said_once, topic
+from worldsmith.generators.compose.substance.determination import determination_bodies, is_determination
 from worldsmith.generators.compose.substance.deal import ic_memo_bodies, term_sheet_bodies
 from worldsmith.generators.compose.substance.letters import client_letter_bodies, engagement_plan, letter_bodies
 from worldsmith.generators.compose.substance.memo import (memo_analysis, memo_answer, memo_background,
@@ -62,6 +63,8 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
                 out[i] = memo_next_steps(pick, ctx, due)
             elif k == "recommendation" and not told.get(i):
                 out[i] = memo_recommendation(pick, ctx, due, options="options" in kinds)
+    elif kind == "report" and is_determination(ctx):
+        out = determination_bodies(pick, ctx, plan, long_date(ctx.spec.date, ctx.locale))  # type: ignore[union-attr]
     elif kind == "report":
         day = long_date(ctx.spec.date, ctx.locale)  # type: ignore[union-attr]
         for i, k in enumerate(kinds):

@@ -103,6 +103,8 @@ def _where(x: InputRef | FactRef) -> str:
 def rival(ctx: ArtifactContext) -> FactRef | None:
     """The other side's figure the paper answers: one with a figure of ours set against it first (their accepted
     amount against our claim, not their balance after the letter of credit), then a derived one, then money."""
+    if neutral(ctx, ctx.author.organisation):
+        return None  # an expert or a tribunal has no side: it weighs both (determination_bodies)
     theirs = [f for f in figures(ctx.facts) if across_figure(ctx, f)]
     theirs.sort(key=lambda f: (counterpart(ctx, f) is None, not f.reason, f.value.type != "money"))
     return theirs[0] if theirs else None
@@ -371,3 +373,51 @@ def _premise(ctx: ArtifactContext, name: str) -> list[str]:
         return []
     return [f"That figure rests on the premise that {m.group('g')}; if the premise fails, so does the conclusion "
             f"that {m.group('c')}."]
+
+
+_PROVISION = re.compile(r"(?:Schedule \d+ )?(?:clause|section|para(?:graph)?|article|rule|regulation)s? \d[\w.()]*"
+                        r"(?: of [\w\s]+)?", re.I)
+
+
+def provision(f: FactRef) -> bool:
+    """Whether the fact's value is a provision of the contract or the law ('clause 5.4(c)', 'Section 9.4')."""
+    return f.value.type == "text" and _PROVISION.fullmatch(f.text.strip()) is not None
+
+
+def provision_options(ctx: ArtifactContext, f: FactRef, due: str) -> list[str]:
+    """The courses open on a provision the paper turns on: rely on it as it reads, agree its reading with the other
+    side first, or leave it to be decided; never 'proceed on the footing that the improvements disregard is clause
+    5.4(c)' (read 15: 'options on whether it "is clause 5.4(c)"')."""
+    client = client_of(ctx) or principal(ctx, ctx.author.organisation)
+    other = opponent(ctx)
+    where = cap_first(f.text)
+    out = [f"Option A: put {client}'s case on {f.text} as it reads, and set that reading out"
+           + (f" to {other}" if other else "") + f" in writing. It rests on the words of {f.text} and concedes "
+           f"nothing; its risk is that the other reading is argued later, when less time is left."]
+    out.append(f"Option B: ask {other} to agree by {due} how {f.text} applies here, narrowing what remains to be "
+               f"decided. It costs a letter and a few days; if {other} will not agree, nothing is lost." if other else
+               f"Option B: settle how {f.text} applies here by {due}, on the file, before any figure is relied on. It "
+               f"costs a few days.")
+    out.append(f"Option C: leave {f.text} to be argued when the figures are decided. It costs nothing now, and it "
+               f"risks a reading that is not {client}'s.")
+    return out
+
+
+def applied(ctx: ArtifactContext, f: FactRef) -> str:
+    """What a provision's words do to the figures: the figure of the paper whose statement uses the provision's own
+    defined term ('the fees in the current Order Form' and 'the 30% Order Form discount') and which corrects an input,
+    named against that input ('On those words the price is the contract rate per user a year of USD 1,015 ..., not
+    the list price per user a year of USD 1,450'); '' where no figure shares a term with it."""
+    statement = " ".join(f.statement.split())
+    terms = {m.group(0) for m in re.finditer(r"(?<!^)(?<![.:;] )\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b", statement)}
+    terms = {t for t in terms if not any(t.startswith(o.name.split()[0]) for o in ctx.organisations)}
+    for g in figures(ctx.facts):
+        if not g.reason or not any(t in g.statement for t in terms):
+            continue
+        x = next((i for i in _inputs(g) if _replaces(g, i)), None)
+        if x is None:
+            continue
+        how = derivation(g, ctx.facts)
+        return (f"On those words the figure is {label(g)} of {g.text}" + (f", being {how}" if how else "") +
+                f", and not {x.label} of {x.text}.")
+    return ""

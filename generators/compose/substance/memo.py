@@ -19,7 +19,12 @@ from worldsmith.generators.compose.substance.common import (asker, cited_clause,
 
 def _asks(f: FactRef) -> str:
     """What a question presented asks about one fact."""
+    from worldsmith.generators.compose.substance.argue import provision
+
     name = label(f)
+    if provision(f):
+        # (never 'whether the improvements disregard holds on the documents', read 15)
+        return f"what {f.text} requires and how it applies to the figures"
     if f.value.type in ("money", "number", "percent"):
         return f"what {name} comes to and how it is computed" if f.reason else f"what {name} is on the record"
     if f.value.type == "date":
@@ -30,7 +35,10 @@ def _asks(f: FactRef) -> str:
         who = "who" if re.search(r"\b(Ltd|Inc|LLP|LLC|Corporation|Limited|plc|Industries|Association)\b\.?", f.text) \
             else "what"
         return f"{who} {name} is, and what follows from it"
-    return f"whether {name} holds on the documents"
+    # (never 'whether the aircraft holds on the documents', read 15)
+    if re.search(r"\d", f.text) and re.search(r"CFR|U\.S\.C|section|clause|regulation|rule|para|article", f.text, re.I):
+        return f"what {f.text} requires and whether it was met"
+    return f"what {name} means for the figures"
 
 
 def memo_question(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
@@ -100,9 +108,22 @@ def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
         # the answer takes the client's side of the dispute (read 15: the licensee's counsel answering with the
         # vendor's claim; a cap memo answering with the cap)
         return [lead + sided]
-    out = [lead + plain(main) + "."]
+    from worldsmith.generators.compose.substance.argue import provision
+
+    if provision(main):
+        # a provision answers with what it requires, not 'the improvements disregard is clause 5.4(c)' (read 15)
+        said = " ".join(main.statement.split()).rstrip(".") if main.establish else gist(main, ctx.facts)
+        out = [lead + (cap_first(said) + "." if said and main.text.lower() in said.lower() else
+                       f"{cap_first(main.text)} governs {label(main)}" + (f": {lower_first(said)}." if said else "."))]
+    else:
+        out = [lead + plain(main) + "."]
     how, more = derivation(main, ctx.facts), gist(main, ctx.facts)
-    if how:
+    if provision(main):
+        from worldsmith.generators.compose.substance.argue import applied
+
+        if applied(ctx, main):
+            return [" ".join(out + [applied(ctx, main)])]
+    elif how:
         out.append(pick.frame(["That figure is {how}.", "It is {how}.", "The figure is {how}.",
                                "It is worked as {how}."]).format(how=how))
     elif more and _VIOLATION.search(more):
@@ -244,6 +265,8 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
                   ) -> list[str]:
     """The analysis: each figure stated with how it is derived and where it can be checked, then what ties them; the
     other facts in full unless a background section states them (then by label and value)."""
+    from worldsmith.generators.compose.substance.argue import provision
+
     paras = []
     numbers = figures(ctx.facts)
     ps = points_of(ctx)
@@ -260,6 +283,11 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
             # repeated')
             recap.append(f)
             continue
+        if identity(f) and f.establish and re.search(r"\d", f.statement) and not told_elsewhere:
+            # a named thing whose statement carries figures (the comparable: its headline rent, its rent-free
+            # months, its net effective rent) is evidence the analysis weighs, not context
+            paras.append(stated(pick, f, ctx.facts))
+            continue
         if identity(f) and (told_elsewhere or all(f is not g for g in ps) or f.text in ctx.spec.title):
             continue  # a thing the memo's heading names is no finding ('The matter concerns the vessel, ...')
         if identity(f):
@@ -269,6 +297,8 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
             paras.append(cap_first(plain(f)) + (f": {more}." if more and f.text not in more else "."))
         elif f in numbers or not told_elsewhere:
             paras.append(stated(pick, f, ctx.facts))
+        elif provision(f):
+            continue  # the provision is read above, not named again as 'the disregard is clause 7.2(b)'
         else:
             paras.append(cap_first(plain(f)) + pick.one([", as set out above.", ", as the background records."]))
     from worldsmith.generators.compose.substance.argue import against, construction
@@ -287,6 +317,16 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
     # a provision read against the record first: a memo on a cap says what the cap applies to (read 15: 'It never
     # reads or construes para 4.3')
     paras[:0] = construction(ctx)
+    from worldsmith.generators.compose.substance.argue import applied, provision
+
+    for f in [g for g in ps[:1] if provision(g)]:
+        if applied(ctx, f):
+            words = gist(f, ctx.facts)
+            if paras and paras[0].startswith("The figure this turns on is"):
+                paras.pop(0)  # the provision's reading names the figure with its working
+            words = words if re.match(r"[A-Z][a-z]+ \d", words) else lower_first(words)
+            paras.insert(0, f"{cap_first(f.text)} is the provision in point" + (f": {words}." if words else ".") +
+                         " " + applied(ctx, f))
     derived = [f for f in order if f.reason]
     for f in derived[:1]:
         governs = binding_limb(f, ctx.facts)
@@ -579,6 +619,12 @@ def memo_options(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
     act = f"to {main.text}" if slot_of(main) == "text_verb" else \
         f"to dispute {label(main)} of {main.text}" if across_figure(ctx, main) else f"on the footing that {plain(main)}"
     client = client_of(ctx) or principal(ctx, ctx.author.organisation)
+    from worldsmith.generators.compose.substance.argue import provision, provision_options, rival
+
+    if provision(points[0]) and rival(ctx) is None and construed(ctx) is None:
+        opts = provision_options(ctx, points[0], due)
+        return [pick.one(["The courses open are these.", "Three courses are realistically open."]) +
+                f" Each turns on how {points[0].text} is read."] + opts
     # each course with what it costs and what it risks (blind read 8: 'Options A-C are boilerplate'); with no one
     # across the table (an audit, a refund to a Medicare contractor) nobody is told or asked to confirm
     out = [(f"Option A: proceed now {act}, and say so to {other} in writing. It is the quickest course, but it "
@@ -674,7 +720,12 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
         main = ours or main
     from worldsmith.generators.compose.substance.argue import across_figure, construed
 
-    if options and (construed(ctx) is not None or across_figure(ctx, main)):
+    from worldsmith.generators.compose.substance.argue import provision, rival
+
+    if options and provision(main) and rival(ctx) is None and construed(ctx) is None:
+        course = (f"We recommend Option A: that {client} put its case on {main.text} as it reads and set that reading "
+                  f"out" + (f" to {opponent(ctx)}" if opponent(ctx) else "") + " in writing.")
+    elif options and (construed(ctx) is not None or across_figure(ctx, main)):
         course = "We recommend Option A. " + course.replace("We recommend that", "That is, that", 1)
     elif options and opponent(ctx) and (main.value.type == "text" or _DOUBT.search(main.statement)):
         # a ground or an assertion not yet proved is proved before it is committed to: Option B

@@ -9,6 +9,8 @@ from decimal import Decimal
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import fact_sentence, with_lead
 from worldsmith.generators.compose.genres import Writer, _short_date, house_style, letterhead, party_names
+from worldsmith.generators.compose.substance.determination import HEADINGS as DETERMINATION_HEADINGS, \
+    determination_bodies, is_determination
 from worldsmith.generators.compose.parties import across, client_of, engaged_by, neutral, opponent
 from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
@@ -305,6 +307,10 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     # stock sections, and realism_profile warns when they grow)
     in_mail = spec.path.endswith(".eml")
     bodies = {} if in_mail else substance.bodies(pick, ctx, kind, plan, due, told)
+    if kind in ("default", "report", "memo") and not in_mail and is_determination(ctx):
+        # a neutral's determination decides between the parties with reasons; it recommends nothing
+        plan = [(DETERMINATION_HEADINGS.get(k, h), k) for h, k in plan]
+        bodies = determination_bodies(pick, ctx, plan, long_date(spec.date, ctx.locale))
     if kind == "pleading" and not in_mail:
         bodies = substance.pleading_bodies(pick, ctx, plan, *party_names(ctx))
     if kind == "default" and substance.is_certificate(spec.doc_type, spec.title) and not in_mail:

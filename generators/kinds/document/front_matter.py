@@ -120,6 +120,13 @@ def _memo_block(plan: WorldPlan, spec: DocumentSpec) -> list[str]:
     author = plan.person(spec.author)
     to, cc = memo_addressees(plan, spec)
     re_line = plan.title
+    if re.search(r" v\.? ", re_line) and not any(
+            getattr(a, "doc_type", None) and genre_of(a.doc_type, a.title) == "pleading" and
+            re.search(r"complaint|claim|petition|summons", a.title, re.I) and a.date <= spec.date
+            for a in plan.artifacts):
+        # no suit is filed yet on the memo's day: the matter is the parties', not a caption (read 15: 'The March 2
+        # memo's RE line is the caption of a suit filed April 9')
+        re_line = re.sub(r" v\.? ", " / ", re_line, count=1)
     if genre_of(spec.doc_type, spec.title) == "ic_memo":
         # a fund's investment paper goes to its committee, not to one partner with the adviser copied, and is about
         # the deal as the fund names it, not the adviser's matter ('Project Millrace (final recommendation)')

@@ -1,0 +1,88 @@
+"""An independent expert's (or a tribunal's) determination: it decides between the parties' submissions, in the
+first person, with reasons, and recommends nothing to anyone (read 15: 'The "determination" is marked "For Internal
+Use Only". The expert "recommend[s] holding the position on the landlord's proposed rent, reserving rights". It gives
+no reasons'). Every figure is the plan's: the determined figure and its working, each party's submission and its
+working, the inputs common to them and the one they differ on."""
+
+from __future__ import annotations
+
+import re
+
+from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.parties import neutral
+from worldsmith.generators.compose.text import cap_first, join_names
+from worldsmith.generators.context import ArtifactContext, FactRef
+from worldsmith.generators.compose.substance.argue import _inputs, _pair, owner_of
+from worldsmith.generators.compose.substance.common import derivation, figures, label, main_fact
+
+
+def is_determination(ctx: ArtifactContext) -> bool:
+    """Whether the paper is a neutral's decision between the parties."""
+    return neutral(ctx, ctx.author.organisation) and \
+        re.search(r"\b(determination|award|decision|ruling)\b", ctx.spec.title + " " + ctx.spec.doc_type, re.I) is not None
+
+
+def _decided(ctx: ArtifactContext) -> FactRef | None:
+    """The figure the neutral decides: a derived figure no party is named for, else the paper's main fact."""
+    own = [f for f in figures(ctx.facts) if f.reason and not owner_of(ctx, f)]
+    return own[0] if own else main_fact(ctx.facts, ctx.spec.title)
+
+
+def _submissions(ctx: ArtifactContext) -> list[tuple[str, FactRef]]:
+    """Each party's figure, by the party it is named for."""
+    return [(owner_of(ctx, f), f) for f in figures(ctx.facts) if owner_of(ctx, f)]
+
+
+def determination_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], day: str
+                         ) -> dict[int, list[str]]:
+    """The sections of a determination by kind: the decision, the submissions, the reasons, the conclusion."""
+    d = _decided(ctx)
+    if d is None:
+        return {}
+    subs = _submissions(ctx)
+    how = derivation(d, ctx.facts)
+    dates = [f for f in ctx.facts if f.value.type == "date"]
+    when = f" with effect from {dates[0].text}" if dates else ""
+    name = re.sub(r"\s*\b(?:determined|decided|awarded|fixed) by the (?:expert|tribunal|arbitrator|adjudicator)\b", "",
+                  label(d))
+    decision = f"I determine {name} at {d.text}{when}" + (f", being {how}." if how else ".")
+    put = [f"{party} submitted {label(f)} of {f.text}" + (f", being {derivation(f, ctx.facts)}" if f.reason else "")
+           for party, f in subs]
+    submitted = (cap_first("; ".join(put)) + ".") if put else ""
+    reasons: list[str] = []
+    if len(subs) >= 2:
+        (pa, a), (pb, b) = subs[0], subs[1]
+        common = [x for x in _inputs(a) if any(y.label == x.label and y.text == x.text for y in _inputs(b))]
+        differ = [(x, y) for x in _inputs(a) for y in _inputs(b) if _pair(ctx, x, y)]
+        if common:
+            reasons.append(f"{cap_first(join_names([f'{x.label} ({x.text})' for x in common]))} "
+                           f"{'is' if len(common) == 1 else 'are'} common ground between the parties.")
+        for x, y in differ[:1]:
+            mine = next((i for i in _inputs(d) if _pair(ctx, x, i) or _pair(ctx, y, i)), None)
+            reasons.append(f"The parties differ on one input: {x.label} of {x.text} against {y.label} of {y.text}." +
+                           (f" On the evidence put to me I adopt {mine.label} of {mine.text}, and neither party's "
+                            f"figure in full." if mine is not None else ""))
+    rest = [f for f in ctx.facts if f is not d and f.value.type == "text"]
+    reasons += [cap_first(label(f)) + f" is {f.text}." for f in rest[:2]]
+    out: dict[int, list[str]] = {}
+    for i, (_, k) in enumerate(plan):
+        if k == "summary":
+            out[i] = [decision]
+        elif k in ("background", "scope") and submitted:
+            out[i] = [f"The parties made these submissions. {submitted}"]
+        elif k in ("analysis", "findings"):
+            out[i] = [" ".join(reasons)] if reasons else [decision]
+        elif k == "risks":
+            out[i] = ["I have decided the points on the submissions and evidence that both parties saw; I have taken "
+                      "no account of any matter that was not put to both of them."]
+        elif k == "recommendation":
+            out[i] = [f"For these reasons, {decision}"]
+        elif k == "next_steps":
+            out[i] = ["This determination is final on the points it decides. It is sent to both parties at the same "
+                      "time."]
+    return out
+
+
+# A determination's headings where the genre's are an adviser's ('Risks', 'Conclusion' with a recommendation).
+HEADINGS = {"risks": "Procedure", "recommendation": "Determination", "next_steps": "Effect of this Determination",
+            "analysis": "Reasons", "background": "The Submissions"}
