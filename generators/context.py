@@ -209,7 +209,7 @@ class ArtifactContext(kinds.KindBound):
                                                                         "takes them in, never disputes or confirms them")
     reported_labels: list[str] = Field(default_factory=list, description="those of the thread's labels whose "
                                                                           "statement says the author's own side "
-                                                                          "reported or notified them (a supplier's "
+                                                                          "reported, notified or asserts them (a supplier's "
                                                                           "own lot number): never questioned or "
                                                                           "disputed by that side")
     next_beat: str = Field("", description="for a message: the beat of the reply to it in its thread ('forward' when it "
@@ -670,14 +670,15 @@ def reporters(plan: WorldPlan, fact) -> set[str]:
 
 
 def reported_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
-    """The labels of a thread's facts that the author's own side reported, by their statements: Okeford's COO asked
-    for 'the source' of the lot Okeford itself reported, and its counsel disputed it (read 12)."""
+    """The labels of a thread's facts that the author's own side reported, or asserts, by their statements: Okeford's
+    COO asked for 'the source' of the lot Okeford itself reported, and its counsel disputed it (read 12); the fund's
+    Managing Partner asked his adviser whether the fund's own LOI price was "an estimate" (read 15)."""
     org = plan.person(author).organisation
     principals = _principals(plan)
     side = principals.get(org, org)
     out = []
     for f in _thread_facts(plan, thread):
-        if any(principals.get(r, r) == side for r in reporters(plan, plan.fact(f))):
+        if any(principals.get(r, r) == side for r in reporters(plan, plan.fact(f))) or fact_side(plan, f) == side:
             out.append(fact_label(plan.fact(f)))
     return out
 

@@ -121,6 +121,20 @@ def window(plan: WorldPlan, spec) -> tuple[dt.date, dt.date] | None:
     return before, day
 
 
+def _maker(plan: WorldPlan, fact_id: str) -> str:
+    """The organisation (by name) whose figure a fact is: the party its statement says asserts it, else the maker of
+    the first document that establishes it; '' where neither says (read 15: a status note to the fund told it that
+    its own LOI's escrow percentage "came in on 31 August")."""
+    from worldsmith.generators.context import fact_side
+
+    side = fact_side(plan, fact_id)
+    if not side:
+        docs = [plan.artifact(i) for i in plan.establishing(fact_id)]
+        docs = [a for a in docs if a.kind == "document"]
+        side = plan.person(docs[0].author).organisation if docs else ""
+    return next((o.name for o in plan.organisations if o.id == side), "")
+
+
 def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
     """What happened in an instance's week, oldest first within each kind: facts first known, figures that moved,
     papers of the author's side (or sent to it) dated in the week, and dates of the ledger in the next three
@@ -142,7 +156,7 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
             if held[0].type == "date" and fact.id not in spec.facts:
                 continue  # a date ahead is written only where the plan gives it (no_later_event_mentioned)
             out.append(WeekEvent(what="learnt", day=first, fact=fact.id, label=label, type=held[0].type,
-                                 text=held[1], derived=bool(fact.formula)))
+                                 text=held[1], derived=bool(fact.formula), org=_maker(plan, fact.id)))
             continue
         changes = [p.since for p in fact.earlier[1:]] + ([fact.known_from] if fact.earlier and fact.known_from else [])
         moved = [c for c in changes if since < c <= day]

@@ -25,6 +25,13 @@ _NOTE = {
         # limit-breaking regulation", "first seen on" a name, read 10)
         "fixed": ["For reference, {label} is {text}.", "{Label}: {text}.", "{Label} is {text}."],
     },
+    # a figure of the writer's own side (its client's terms, its own count), or of the reader's own: set, never "came
+    # in" from anyone (read 15: "The escrow percentage came in on 31 August: 7.5%." to the fund whose LOI set it)
+    "learnt_ours": ["{Label} is set at {text}, as of {d}.", "As of {d}, {label} is {text} on our side.",
+                    "{Label} is now {text} (fixed on {d})."],
+    "learnt_yours": ["We have your {d} figure for {label}, {text}, in the working.",
+                     "{Label} is {text} on your figures of {d}; it is in our working now.",
+                     "Your {label} of {text} ({d}) is now in the working."],
     # a figure worked out from others (its formula) is worked out, never "received" or "in on" a day ("the amount in
     # dispute, USD 827,080 (received May 20)" of a subtraction, blind read 14)
     "learnt_derived": ["{Label} now works out at {text} (as of {d}).", "New since the last [~update|note]: {label} "
@@ -81,6 +88,8 @@ _AGENDA = {
     "learnt": ["{Label} ({text}, in on {d}): our response", "{Label} ({text}): what it changes",
                "New this week, {label}: {text}"],
     "learnt_derived": ["{Label} ({text}): how it is made up", "{Label}, now {text}: what it changes"],
+    # our side's own figure is no one's to respond to (read 15: "our response" to the tenant's own GBP 31 figure)
+    "learnt_ours": ["{Label} ({text}): what it changes", "{Label}, now {text}: where it leaves us"],
     "moved": ["{Label} now {text} (was {before}): the reasons", "{Label}, moved to {text} on {d}: does it hold"],
     "paper": ["{title} ({by_first}, {d}): comments", "Comments on the {title}"],
     # a body's minutes (an investment committee's, a board's) are its own record: noted, never put up for comment
@@ -171,6 +180,10 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
             frames = _NOTE["learnt"]["fixed"]
         elif e.what == "learnt" and e.derived and e.type in ("money", "number", "percent"):
             frames = _NOTE["learnt_derived"]
+        elif e.what == "learnt" and e.type in _FIGURE and e.org in outside - {"", firm} and e.day != today:
+            frames = _NOTE["learnt_yours"]  # the reader's own figure, never news to them
+        elif e.what == "learnt" and e.type in _FIGURE and e.org and e.org in ours and e.day != today:
+            frames = _NOTE["learnt_ours"]  # our side's own figure: set, not received
         else:
             frames = _frames(_NOTE, e, own, kind, today)
             if me and e.what == "paper" and e.by == me and frames is _NOTE["paper"]:
@@ -188,11 +201,14 @@ def agenda_points(pick: Picker, events: list[WeekEvent], today: dt.date, locale:
     """One agenda point per event, for a weekly call: the week's news first, then papers, then dates ahead."""
     return [pick.frame(_AGENDA["minutes"] if e.what == "paper" and _MINUTES.search(e.title or "") else
                        _AGENDA["learnt_derived"] if e.what == "learnt" and e.derived else
+                       _AGENDA["learnt_ours"] if e.what == "learnt" and e.org and e.org in ours
+                       and e.type in _FIGURE else
                        _frames(_AGENDA, e, e.what not in ("paper", "last") or e.org in ours, "other", today))
             .format(**_values(e, today, locale)) for e in events]
 
 
 _MINUTES = re.compile(r"\bminutes\b", re.I)
+_FIGURE = ("money", "number", "percent")
 
 
 # Steps a week's events call for, each given to one of the note's owners in turn.

@@ -55,3 +55,73 @@ def test_no_writer_names_itself_or_its_one_addressee_in_the_third_person(name):
             assert not bad, (spec.path, bad.group(0), own)
         checked += 1
     assert checked > 30
+
+
+def test_a_figure_of_our_own_side_or_of_the_readers_never_comes_in():
+    # "The escrow percentage came in on 31 August: 7.5%." in a status note to the fund whose own LOI set it
+    import datetime as dt
+
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.week import agenda_points, note_lines
+    from worldsmith.generators.week import WeekEvent
+
+    day = dt.date(2026, 9, 2)
+    ours = WeekEvent(what="learnt", day=dt.date(2026, 8, 31), fact="escrow", label="the escrow percentage",
+                     type="percent", text="7.5%", org="Pennock Row Capital")
+    theirs = ours.model_copy(update={"org": "Cindermill Holdings"})
+    received = re.compile(r"came in|came through|reached us|received|in on|our response", re.I)
+    side = {"Larkspur Hale & Co.", "Pennock Row Capital"}
+    for seed in range(20):
+        own = note_lines(Picker(seed), [ours], day, "en_GB", side, outside={"Pennock Row Capital"},
+                         firm="Larkspur Hale & Co.")
+        assert own and not received.search(own[0]) and "7.5%" in own[0], own
+        assert re.search(r"\byour\b", own[0], re.I), own  # the reader's own figure
+        mine = note_lines(Picker(seed), [ours], day, "en_GB", side, outside={"Larkspur Hale & Co."},
+                          firm="Larkspur Hale & Co.")
+        assert not received.search(mine[0]), mine
+        assert not received.search(agenda_points(Picker(seed), [ours], day, "en_GB", side)[0])
+    # the other side's figure still comes in
+    assert any(received.search(note_lines(Picker(s), [theirs], day, "en_GB", side, outside={"Pennock Row Capital"},
+                                          firm="Larkspur Hale & Co.")[0]) for s in range(10))
+
+
+@pytest.mark.parametrize("name", ["buyside-diligence", "hospital-revenue-audit"])
+def test_a_side_never_asks_whether_its_own_figure_is_final_or_an_estimate(name):
+    # the fund's Managing Partner asked his adviser whether the fund's own LOI price of GBP 195m was "an estimate"
+    from worldsmith.generators.context import _principals, fact_side
+    from worldsmith.generators.labels import fact_label
+
+    plan, contents = world(name)
+    principals = _principals(plan)
+    owned = {fact_label(f): fact_side(plan, f.id) for f in plan.facts if fact_side(plan, f.id)}
+    assert owned
+    for spec in plan.artifacts:
+        c = contents[spec.id]
+        if not isinstance(c, EmailContent):
+            continue
+        side = principals.get(plan.person(spec.author).organisation)
+        own = _own_text(c.body)
+        for label, whose in owned.items():
+            if whose != side:
+                continue
+            asked = re.search(rf"(?:(?:^|[.!?] )(?:Is|Are we confident on)|source for|how did you (?:get to|arrive at|"
+                              rf"work out)) {re.escape(label)}\b[^?.\n]*\?", own, re.M)
+            assert not asked, (spec.path, asked.group(0))
+
+
+def test_a_figure_the_sides_statement_asserts_is_its_own_in_every_thread():
+    # (the ledger's "Pennock Row's non-binding LOI offers an enterprise value of GBP 195,000,000": the fund's own)
+    from worldsmith.generators.context import _principals, reported_labels
+
+    plan, _ = world("buyside-diligence")
+    principals = _principals(plan)
+    fund = [p for p in plan.people if principals.get(p.organisation) == "pennock"]
+    target = [p for p in plan.people if principals.get(p.organisation) == "cindermill"]
+    threads = {a.thread for a in plan.artifacts if a.kind == "email" and a.thread}
+    hits = 0
+    for t in threads:
+        mine = reported_labels(plan, t, fund[0].id)
+        theirs = reported_labels(plan, t, target[0].id)
+        assert "the LOI enterprise value" not in theirs
+        hits += "the LOI enterprise value" in mine
+    assert hits
