@@ -270,3 +270,36 @@ def test_an_answer_is_a_pleading_with_a_laid_out_caption_one_defense_a_heading_a
         last = doc.sections[-1].paragraphs
         at = last.index("Respectfully submitted,")
         assert last[at + 1].startswith("/s/ ") and last[-1].startswith("Counsel for Defendant "), last
+
+
+def test_a_services_agreement_recites_the_engagement_defines_its_service_level_and_names_its_law():
+    # read 15: 'The contract is skeletal. The recitals say nothing ("have agreed terms, as set out below"), it gives
+    # no fees, and it never defines the one service level it turns on (8% denial rate)'; 'Recitals 2.1 (A)'
+    level = fact("denial_rate_sla", "The billing services agreement requires the contractor to keep the initial "
+                 "denial rate at or below 6%, measured monthly, with a fee credit when it is missed.",
+                 Percent(value=Decimal(6))).model_copy(update={"label": "denial-rate service level"})
+    vendor = person("v_1", "Ann", "Birch", "Client Services Director", "Slate Hollow Revenue LLC", "slatehollow.example",
+                    "+1")
+    client = person("c_1", "Wendy", "Bell", "Vice President, Revenue Cycle", "Marlow Health", "marlowhealth.example", "+1")
+    orgs = [OrgRef(name="Marlow Health", role="client; hospital system"),
+            OrgRef(name="Slate Hollow Revenue LLC", role="outsourced coding and billing contractor; counterparty")]
+    for seed in range(3):
+        ctx = document_context("agreement", 7, seed=seed, facts=[level])
+        ctx = ctx.model_copy(update={
+            "organisations": orgs, "author": vendor, "to": [client], "window_start": dt.date(2026, 5, 1),
+            "world_summary": "Marlow Health, a hospital system, reviews the denial rate of its billing contractor.",
+            "spec": ctx.spec.model_copy(update={"title": "Billing services agreement: Slate Hollow Revenue LLC",
+                                                "date": dt.date(2026, 5, 6),
+                                                "purpose": "The executed agreement, produced by the contractor."})})
+        doc = compose_document(ctx)
+        heads = [s.heading for s in doc.sections]
+        paras = [p for s in doc.sections for p in s.paragraphs]
+        prose = "\n".join(paras)
+        assert "Recitals" in heads and "Parties" in heads, heads
+        recitals = next(s for s in doc.sections if s.heading == "Recitals").paragraphs
+        assert recitals[0].startswith("(A) ") and "outsourced coding and billing services" in recitals[0], recitals
+        assert "have agreed terms, as set out below" not in prose
+        numbers = [int(h.split(".")[0]) for h in heads if re.match(r"^\d+\. ", h)]
+        assert numbers == list(range(1, len(numbers) + 1)), heads
+        assert re.search(r"the denial rate for a measurement period is the number of claims .+ divided by", prose), prose
+        assert any("Governing Law" in h for h in heads) and "governed by the laws of the State of New York" in prose

@@ -434,6 +434,13 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             about = f" in respect of {things[0].text}" if things else ""
             out[i] = [f"(A) {first} and {second} have agreed terms{about}, as set out below.",
                       f"(B) The Parties record those terms in this agreement, made on {made}."]
+            trade = _trade(ctx, first, second)
+            if duties and trade:
+                # a services contract recites the business engaged and what it is engaged for (read 15: 'The recitals
+                # say nothing ("have agreed terms, as set out below")')
+                out[i] = [f"(A) {a} carries on business as a provider of {trade} services.",
+                          f"(B) {b} wishes to engage {a} to provide those services for the accounts it refers, and {a} "
+                          f"has agreed to provide them, on the terms of this agreement, made on {made}."]
             under = underlying(ctx)
             if under is not None:
                 # a side letter or a settlement recites the agreement it is made under, as the summary names it
@@ -472,9 +479,11 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
                            f"Part B (Service levels and reporting): each service level in this Schedule is measured "
                            f"over the period it states and reported to {b} monthly, with the accounts behind any "
                            f"shortfall; a service level missed in two consecutive periods is a material breach.",
-                           f"Part C (Charges): the charges of {a} are invoiced monthly in arrears under the fee "
-                           f"schedule in force between the Parties, and a fee credit for a missed service level is set "
-                           f"against the next invoice."]
+                           f"Part C (Charges): {a}'s fee is a percentage of the net cash collected on the accounts it "
+                           f"handles, at the rate in the fee schedule annexed to this Schedule 1, invoiced monthly in "
+                           f"arrears and payable within thirty days of a correct invoice; for each measurement period in "
+                           f"which a service level is missed, {a} credits against its next invoice the fee credit that "
+                           f"fee schedule sets for it. No other charge is payable unless {b} agrees it in writing."]
         elif k == "definitions":
             out[i] = [f"In this agreement, {a} means {first} and {b} means {second}. Clause headings are for convenience "
                       f"only, and a reference to writing includes email."]
@@ -545,7 +554,7 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
         if at == services and _SERVICE.search(label(f)) and level:
             # the service level as the contract binds it: its direction, measurement and remedy from the statement
             out.setdefault(at, []).append(f"{a} shall keep the {_term_name(f)} {level.group('dir')} {f.text}"
-                                          f"{level.group('tail') or ''}.")
+                                          f"{level.group('tail') or ''}." + measured(f, a, b))
             continue
         if f.establish and f.text in f.statement:
             said = cap_first(strip_end(f.statement)) + "."
@@ -603,6 +612,46 @@ def services_clause(ctx: ArtifactContext, a: str, b: str, first: str, second: st
                 f"and shall submit no claim it knows or should know to be false, in breach of the Medicare and "
                 f"Medicaid program rules or the False Claims Act.")
     return out
+
+
+# How a service level a contract binds is measured, by the words of its label: what is counted over what (read 15:
+# 'it never defines the one service level it turns on (8% denial rate)'); no figure of its own.
+_MEASURES = (
+    (r"denial", "For this purpose, the denial rate for a measurement period is the number of claims {a} submitted in "
+                "that period that a payer denied in whole or in part, divided by the number of claims {a} submitted in "
+                "it, expressed as a percentage; a denial caused by {b}'s own registration, eligibility or authorisation "
+                "error is not counted."),
+    (r"clean[- ]claim|first[- ]pass", "For this purpose, the clean-claim rate for a measurement period is the number "
+                                      "of claims accepted by the payer on first submission divided by the number "
+                                      "submitted, expressed as a percentage."),
+    (r"coding accuracy", "For this purpose, coding accuracy is measured on a random sample of accounts each measurement "
+                         "period, reviewed by {b} or its auditor, as the share of accounts coded without a change to "
+                         "the payment."),
+    (r"availability|uptime", "For this purpose, availability is the share of the minutes in the measurement period in "
+                             "which the service is available to {b}'s users, excluding maintenance windows notified "
+                             "in advance."),
+)
+
+
+def measured(f: FactRef, a: str, b: str) -> str:
+    """' For this purpose, the denial rate ... is ...': how the service level is measured, or ''."""
+    for pattern, words in _MEASURES:
+        if re.search(pattern, f"{f.label} {f.id}", re.I):
+            return " " + words.format(a=a, b=b)
+    return ""
+
+
+def _trade(ctx: ArtifactContext, first: str, second: str) -> str:
+    """What a contractor party's business is, from its role ('outsourced coding and billing contractor' ->
+    'outsourced coding and billing'); '' where neither party's role says."""
+    for name in (first, second):
+        here = next((o for o in ctx.organisations if o.name == name), None)
+        if here is None:
+            continue
+        m = re.match(r"^\s*(?P<t>[\w ,-]+?)\s+(?:contractor|provider|vendor)\b", here.role.split(";")[0], re.I)
+        if m:
+            return m.group("t").strip()
+    return ""
 
 
 _LEVEL = re.compile(r"(?P<dir>at or below|at or above|not to exceed|no more than|no less than|at least)\s+[\d.,]+%?"

@@ -357,7 +357,11 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             plan, bodies = substance.sectioned_bodies(ctx, len(plan), *writer._parties())
         else:
             bodies, heads = substance.agreement_bodies(pick, ctx, plan, *writer._parties())
-            plan = [(heads.get(i, h), k) for i, (h, k) in enumerate(plan)]
+            numbered_plan = _clause_numbers([(heads.get(i, h), k) for i, (h, k) in enumerate(plan)])
+            if numbered_plan != [(heads.get(i, h), k) for i, (h, k) in enumerate(plan)] or not any(
+                    re.match(r"^\d+\.", h) for h, _ in numbered_plan):
+                numbered_plan, bodies = _governed(ctx, numbered_plan, bodies)
+            plan = numbered_plan
     written = " ".join(p for ps in bodies.values() for p in ps)
     # Every fact the genre's sections did not carry goes to one section that argues (not a list of attendees or a
     # signature page).
@@ -483,6 +487,41 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
                                          "paragraphs": [substance.english(p, ctx) for p in x.paragraphs]})
                     for x in sections]
     return DocumentContent(title=spec.title, subtitle=_subtitle(pick, ctx, spec, kind), sections=sections)
+
+
+def _clause_numbers(plan: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """An agreement numbered from its heading bank (1. Parties, 2. Recitals, ...) as agreements are numbered: the
+    parties, recitals, schedule and signatures unnumbered, the clauses 1, 2, ... (read 15: numbered 'Recitals 2.1
+    (A)'); a plan numbered by the clauses the matter cites (a charter's riders) is left as it is."""
+    numbers = [int(m.group(1)) for h, _ in plan for m in [re.match(r"^(\d+)\.\s", h)] if m]
+    if numbers != list(range(1, len(numbers) + 1)):
+        return plan
+    out, n = [], 0
+    for h, k in plan:
+        bare = re.sub(r"^\d+\.\s*", "", h)
+        if k in ("parties", "recitals", "signatures", "schedule"):
+            out.append((bare, k))
+        else:
+            n += 1
+            out.append((f"{n}. {bare}", k))
+    return out
+
+
+def _governed(ctx: ArtifactContext, plan: list[tuple[str, str]], bodies: dict[int, list[str]]
+              ) -> tuple[list[tuple[str, str]], dict[int, list[str]]]:
+    """An agreement names its governing law: a clause for it before the schedule where the plan has none (read 15:
+    'the governing law clause is blank'; a services agreement with none)."""
+    if any(re.search(r"governing law|applicable law", h, re.I) for h, _ in plan):
+        return plan, bodies
+    at = next((i for i, (_, k) in enumerate(plan) if k in ("schedule", "signatures")), len(plan))
+    n = 1 + max([int(m.group(1)) for h, _ in plan[:at] for m in [re.match(r"^(\d+)\.", h)] if m] or [0])
+    law, courts = (("the laws of the State of New York", "the state and federal courts sitting in New York County")
+                   if ctx.locale == "en_US" else ("the law of England and Wales", "the courts of England and Wales"))
+    plan = plan[:at] + [(f"{n}. Governing Law and Jurisdiction", "clause")] + plan[at:]
+    bodies = {(i if i < at else i + 1): v for i, v in bodies.items()}
+    bodies[at] = [f"This agreement and any dispute or claim arising out of or in connection with it are governed by "
+                  f"{law}, and each Party submits to the exclusive jurisdiction of {courts}."]
+    return plan, bodies
 
 
 _ORDINALS = ["First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth"]
