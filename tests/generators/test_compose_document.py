@@ -61,8 +61,14 @@ def test_memo_headings_fit_a_memo_and_agreements_are_numbered():
     # (without a fact that cites a clause: a cited clause keeps its own number, test_compose_substance.py)
     agreement = compose_document(document_context("settlement agreement", 5, seed=1,
                                                   facts=[f for f in ALL_FACTS if "Clause" not in f.text]))
-    assert [s.heading.split(".")[0] for s in agreement.sections] == ["1", "2", "3", "4", "5"]
-    assert agreement.sections[0].paragraphs[0].startswith("1.1 ")
+    # its clauses run 1, 2, ...; its parties, recitals, schedule and signatures are unnumbered (read 15: numbered
+    # 'Recitals 2.1 (A)')
+    kinds = {"Parties", "Recitals", "Schedule 1", "Signatures"}
+    numbers = [s.heading.split(".")[0] for s in agreement.sections if s.heading not in kinds]
+    assert numbers == [str(n) for n in range(1, len(numbers) + 1)] and numbers, [s.heading for s in agreement.sections]
+    first = next(s for s in agreement.sections if s.heading not in kinds)
+    assert first.paragraphs[0].startswith("1.1 ") and agreement.sections[0].heading == "Parties"
+    assert not agreement.sections[0].paragraphs[0][:1].isdigit()
     minutes = compose_document(document_context("minutes", 4, seed=1))
     assert minutes.sections[0].heading == "Attendees" and minutes.sections[-1].heading in ("Next Meeting", "Actions")
 

@@ -303,3 +303,30 @@ def test_a_services_agreement_recites_the_engagement_defines_its_service_level_a
         assert numbers == list(range(1, len(numbers) + 1)), heads
         assert re.search(r"the denial rate for a measurement period is the number of claims .+ divided by", prose), prose
         assert any("Governing Law" in h for h in heads) and "governed by the laws of the State of New York" in prose
+
+
+def test_a_side_letter_is_the_lessors_letter_to_the_lessee_under_the_lease_it_names_countersigned():
+    # read 15: 'The side-letter thread has no side-letter terms'; the generic agreement wrote 'This agreement ... 3.2
+    # The redelivery arrangement: accepted under side letter, rights reserved.'
+    from tests.generators.test_compose_lease import lease_ctx
+
+    shortfall = fact("return_condition_shortfall", "The redelivery inspection left discrepancies against Schedule 6 "
+                     "paras 2 and 3 that the lessee did not rectify, priced at USD 97,000.",
+                     Money(amount=Decimal(97000), currency="USD")).model_copy(
+        update={"label": "unrectified return-condition discrepancies"})
+    ctx = lease_ctx("Side letter and Return Acceptance Certificate: redelivery of MSN 6912")
+    ctx = ctx.model_copy(update={"facts": [*ctx.facts, shortfall], "spec": ctx.spec.model_copy(
+        update={"purpose": "Corrib accepts redelivery, the open discrepancies are listed and rights are reserved."})})
+    doc = compose_document(ctx)
+    paras = [p for s in doc.sections for p in s.paragraphs]
+    prose = "\n".join(paras)
+    assert paras[0] == "Dear Ms Saunders,", paras[0]
+    assert "We refer to the Aircraft Lease Agreement dated 22 March 2016 (the Lease) between Corrib Aviation Capital " \
+           "DAC (the Lessor) and Brightwing Airways Limited (the Lessee)" in prose, prose
+    assert "This agreement is dated" not in prose and "(each a Party)" not in prose
+    assert re.search(r"The Aircraft does not meet the return conditions against Schedule 6 paras 2 and 3 .+ USD 97,000",
+                     prose), prose
+    assert "reserves all its rights and remedies in respect of redelivery compensation" in prose
+    assert "Yours sincerely," in paras and "for and on behalf of Corrib Aviation Capital DAC" in paras
+    assert any(p.startswith("We agree to the terms of this letter. Signed for and on behalf of Brightwing") for p in paras)
+    assert doc.sections[-1].heading == "Annex: Return Acceptance Certificate"

@@ -16,6 +16,7 @@ from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
 from worldsmith.generators.compose.substance.lease import is_premises_lease, lease_bodies
 from worldsmith.generators.compose.substance.loi import buyer_of, is_loi, loi_bodies, sellers_reader
+from worldsmith.generators.compose.substance.sideletter import is_side_letter, side_letter_bodies, sides
 from worldsmith.generators.compose.substance.orderform import is_order_form, order_form_bodies
 from worldsmith.generators.compose.substance.letters import OFFER, WP_OFFER, countersignature
 from worldsmith.generators.compose.substance.policy import HEADS as POLICY_HEADS, is_policy, policy_bodies
@@ -137,6 +138,8 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         line = sep.join([f"{issued} {by}, {ctx.author.organisation}", when])
     elif kind == "default" and is_policy(spec.doc_type, spec.title):
         line = sep.join([f"Issued by {ctx.author.organisation}", when])  # a policy form carries no internal marking
+    elif kind == "agreement" and is_side_letter(spec.title, spec.doc_type) and all(sides(ctx.organisations)):
+        line = style["mark"]  # a letter between the parties: the house's plain marking, no byline
     elif kind == "agreement" and is_loi(spec.title, spec.doc_type):
         line = sep.join(["Strictly private and confidential", "Subject to contract"])
     elif kind == "agreement" and substance.executed_on(ctx) != spec.date:
@@ -336,6 +339,17 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             signer = next((p for p in [*ctx.to, ctx.author] if p.organisation == buyer), None)
             plan, bodies = loi_bodies(ctx, salutation, signer,
                                       bool(re.search(r"\bsigned\b", f"{spec.title} {spec.purpose}", re.I)))
+        elif is_side_letter(spec.title, spec.doc_type) and all(sides(ctx.organisations)):
+            # a side letter: one party's letter to the other under the agreement it names, countersigned
+            giver, taker = sides(ctx.organisations)
+            reader = next((p for p in ctx.to if p.organisation == taker), None)
+            titled = courtesy(reader.first_name, reader.last_name, ctx.locale) if reader is not None else ""
+            salutation = f"Dear {titled}," if titled else "Dear Sirs,"
+            signer = next((p for p in [ctx.author, *ctx.to] if p.organisation == giver), None)
+            plan, bodies = side_letter_bodies(
+                ctx, giver, taker, substance.party_roles(ctx, giver, taker), salutation, signer, reader,
+                substance.executed_on(ctx) != spec.date or bool(re.search(r"\b(signed|executed)\b", spec.purpose, re.I))
+                or bool(re.search(r"\baccept", spec.purpose, re.I)))
         elif is_premises_lease(ctx):
             # a lease of premises in a lease's own form: granted on its term's first day, the rent review clause
             # under the number the matter cites, executed as a deed (read 15: 'The "lease" of a 2021 15-year term is
@@ -509,16 +523,24 @@ def _clause_numbers(plan: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 def _governed(ctx: ArtifactContext, plan: list[tuple[str, str]], bodies: dict[int, list[str]]
               ) -> tuple[list[tuple[str, str]], dict[int, list[str]]]:
-    """An agreement names its governing law: a clause for it before the schedule where the plan has none (read 15:
-    'the governing law clause is blank'; a services agreement with none)."""
+    """An agreement names its governing law (read 15: 'the governing law clause is blank'; a services agreement with
+    none): where the plan has no such clause, the first standing clause that carries no fact of the paper becomes it,
+    keeping its number (the section count is the plan's)."""
     if any(re.search(r"governing law|applicable law", h, re.I) for h, _ in plan):
         return plan, bodies
-    at = next((i for i, (_, k) in enumerate(plan) if k in ("schedule", "signatures")), len(plan))
-    n = 1 + max([int(m.group(1)) for h, _ in plan[:at] for m in [re.match(r"^(\d+)\.", h)] if m] or [0])
+    texts = [f.text for f in ctx.facts]
+    order = sorted((i for i, (_, k) in enumerate(plan) if k == "clause"),
+                   key=lambda i: (not re.search(r"confidential|warrant|condition", plan[i][0], re.I), i))
+    at = next((i for i in order if not any(t in p for t in texts for p in bodies.get(i, [])) and
+               not re.search(r"servic|scope|term|liabil", plan[i][0], re.I)), None)
+    if at is None:
+        return plan, bodies
     law, courts = (("the laws of the State of New York", "the state and federal courts sitting in New York County")
                    if ctx.locale == "en_US" else ("the law of England and Wales", "the courts of England and Wales"))
-    plan = plan[:at] + [(f"{n}. Governing Law and Jurisdiction", "clause")] + plan[at:]
-    bodies = {(i if i < at else i + 1): v for i, v in bodies.items()}
+    number = re.match(r"^(\d+\.\s*)", plan[at][0])
+    plan = list(plan)
+    plan[at] = (f"{number.group(1) if number else ''}Governing Law and Jurisdiction", "clause")
+    bodies = dict(bodies)
     bodies[at] = [f"This agreement and any dispute or claim arising out of or in connection with it are governed by "
                   f"{law}, and each Party submits to the exclusive jurisdiction of {courts}."]
     return plan, bodies

@@ -11,6 +11,7 @@ import re
 
 from worldsmith.generators.compose.genres import genre_of, letterhead
 from worldsmith.generators.compose.substance.loi import BUYER, SELLERS, buyer_of, is_loi
+from worldsmith.generators.compose.substance.sideletter import is_side_letter, sides
 from worldsmith.generators.compose.text import long_date
 from worldsmith.generators.context import in_circle
 from worldsmith.generators.kinds.document import docx_style as style
@@ -24,11 +25,13 @@ _MEMO_GENRES = {"memo": "MEMORANDUM", "ic_memo": "INVESTMENT COMMITTEE MEMORANDU
 _ORG_SUFFIXES = {"llp", "llc", "ltd", "limited", "inc", "plc", "co", "and", "of", "the", "&"}
 
 
-def look_of(spec: DocumentSpec) -> str:
+def look_of(spec: DocumentSpec, plan: WorldPlan | None = None) -> str:
     """How a document is laid out: `memo` (its block), `letter` (letterhead, reference, addressee), or its genre
     (agreement, pleading, report...) for a title block."""
     if is_loi(spec.title, spec.doc_type):
         return "letter"  # a letter of intent is a letter to the sellers, whatever its doc_type (read 15)
+    if plan is not None and is_side_letter(spec.title, spec.doc_type) and all(sides(plan.organisations)):
+        return "letter"  # a side letter is one party's letter to the other
     genre = genre_of(spec.doc_type, spec.title)
     return "memo" if genre in _MEMO_GENRES else genre
 
@@ -161,6 +164,14 @@ def _letter_blocks(plan: WorldPlan, spec: DocumentSpec) -> list[tuple[str, list[
         roles = {o.id: o.role for o in plan.organisations}
         readers = [r for r in readers if SELLERS.search(roles.get(r.organisation, "")) and
                    not BUYER.search(roles.get(r.organisation, "").split(";")[0])][:1] + readers
+    if is_side_letter(spec.title, spec.doc_type) and all(sides(plan.organisations)):
+        # a side letter is the giving party's, on its paper, to the other party (not its counsel)
+        giver, taker = sides(plan.organisations)
+        org = next(o for o in plan.organisations if o.name == giver)
+        line = letterhead(org.name, org.domain, plan.locale, org.role, plan.summary)
+        name, address = org.name, (line[len(org.name):].lstrip(" ·") if line.startswith(org.name) else line)
+        to = next((o.id for o in plan.organisations if o.name == taker), "")
+        readers = [r for r in readers if r.organisation == to][:1] + readers
     blocks = [(style.LETTERHEAD_NAME, [name]), (style.LETTERHEAD_ADDRESS, [address]),
               (style.LETTER_LINES, [f"Our ref: {reference(plan, spec)}"]),
               (style.LETTER_LINES, [long_date(spec.date, plan.locale)])]

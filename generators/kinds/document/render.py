@@ -133,7 +133,7 @@ def _front_matter(doc: Document, blocks: list[tuple[str, list[str]]]) -> None:
 def render_docx(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -> bytes:
     """The .docx bytes of a document in its author's house style: a memo block, a letter's letterhead and
     addressee, or a title block by genre; headed sections with tables; header, footer and page numbers."""
-    look = look_of(spec)
+    look = look_of(spec, plan)
     doc = style.new_document(style.house_of(organisation_name(plan, spec.author)), style.paper_of(plan.locale))
     _margins(doc, plan, spec, look)
     _front_matter(doc, front_matter(plan, spec, look))
@@ -190,11 +190,11 @@ def markdown_table(columns: list[str], rows: list[list[str]]) -> list[str]:
 
 def render_markdown(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -> str:
     """The Markdown twin of a document: the same words, in the same order, as the .docx."""
-    blocks = [markdown_lines(lines) for _, lines in front_matter(plan, spec, look_of(spec))]
-    if look_of(spec) == "pleading" and plan.locale == "en_US":
+    blocks = [markdown_lines(lines) for _, lines in front_matter(plan, spec, look_of(spec, plan))]
+    if look_of(spec, plan) == "pleading" and plan.locale == "en_US":
         if content.subtitle:
             blocks.append(content.subtitle)
-    elif look_of(spec) == "letter":
+    elif look_of(spec, plan) == "letter":
         # (as the .docx: the marking, then the subject, no file title)
         if content.subtitle:
             blocks.append(content.subtitle)
@@ -206,7 +206,7 @@ def render_markdown(plan: WorldPlan, spec: DocumentSpec, content: DocumentConten
     warning = banner(plan, spec)
     if warning:
         blocks.append(f"> **{warning}**")
-    look = look_of(spec)
+    look = look_of(spec, plan)
     for i, part in enumerate(content.sections):
         if shows_heading(look, i, part.paragraphs, part.heading):
             blocks.append(f"## {part.heading}")

@@ -1,13 +1,16 @@
 -- id: genre_structure
 -- severity: error
 -- description: every document shows its doc_type's genre: a memo its question, short answer, analysis and recommendation; a pleading its caption, numbered paragraphs, count or defense, prayer for relief and signature block (a US complaint's or an English claim's or adjudication's); an agreement its parties, recitals, schedule and signatures (a charter party: its Part I and Part II); and so on
--- The genre is read from doc_type in the order generators/compose/genres.py matches it (a letter of intent, by
--- its doc_type or title, is a letter), and each
+-- The genre is read from doc_type in the order generators/compose/genres.py matches it (a letter of intent or a
+-- side letter, by its doc_type or title, is a letter), and each
 -- marker from what a reader sees: the .docx headings, or its text. A genre's markers are asked for
 -- only when the document has at least as many sections as the genre requires.
 with genre as (
     select a.id, a.doc_type, a.sections, d.path, d.text, d.n_sections,
            case when regexp_matches(lower(a.doc_type || ' ' || a.title), 'letter of intent') then 'letter'
+                -- (a side letter between parties a room can tell apart is written as a letter; else as an agreement)
+                when regexp_matches(lower(a.doc_type || ' ' || a.title), 'side letter')
+                     and regexp_matches(coalesce(d.text, ''), '(?m)^Dear ') then 'letter'
                 when regexp_matches(lower(a.doc_type), 'investment committee|ic memo|ic paper') then 'ic_memo'
                 when regexp_matches(lower(a.doc_type), 'term sheet|heads of terms|heads of agreement') then 'term_sheet'
                 when regexp_matches(lower(a.doc_type), 'pleading|complaint|petition|answer|motion|brief|claim form') then 'pleading'
