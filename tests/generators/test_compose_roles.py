@@ -173,6 +173,40 @@ def test_a_policy_is_the_insurers_declarations_naming_the_policyholder_not_its_c
     assert text[-1].startswith("Issued by Harrow Vane LLP on ") and not any("recommend" in s for s in text)
 
 
+def test_a_business_income_policy_grants_its_cover_defines_the_period_of_restoration_and_holds_appraisal():
+    """Read 16's fresh outline: a business income coverage form printed its limit and a pasted statement ('which the
+    parties count as 3 days'), with no insuring agreement, no period of restoration and no appraisal condition."""
+    from decimal import Decimal
+
+    from worldsmith.generators.compose.substance.policy import is_policy, policy_bodies, policy_plan
+    from worldsmith.generators.context import FactRef
+    from worldsmith.worlds.values import Money, Number
+
+    ctx = _with([("Harrow Vane LLP", "the property insurer", True, ""),
+                 ("Corvale Shipping Ltd", "the policyholder", False, "")])
+    limit = FactRef(id="bi", label="business interruption limit", text="USD 12,000,000",
+                    statement="The business interruption limit is USD 12,000,000.",
+                    value=Money(amount=Decimal(12000000), currency="USD"))
+    wait = FactRef(id="wait", label="waiting period", text="3 days",
+                   statement="Cover begins after 72 hours, which the parties count as 3 days.",
+                   value=Number(value=Decimal(3), unit="days"))
+    spec = ctx.spec.model_copy(update={"title": "Business income and extra expense coverage form", "doc_type": "policy"})
+    ctx = ctx.model_copy(update={"spec": spec, "facts": [limit, wait]})
+    assert is_policy("policy", spec.title)
+    plan = policy_plan(ctx)
+    bodies = policy_bodies(Picker(0), ctx, plan)
+    by = {k: " ".join(bodies[i]) for i, (_, k) in enumerate(plan)}
+    assert all(bodies[i] for i in range(len(plan))), plan  # no heading with nothing under it
+    assert "Waiting period: 3 days." in by["declarations"]
+    assert "actual loss of Business Income" in by["coverage"] and "Extra Expense" in by["coverage"]
+    assert "waiting period of 3 days" in by["definitions"] and "reasonable speed" in by["definitions"]
+    assert "Appraisal." in by["conditions"] and "count as" not in " ".join(by.values())
+    # a policy whose figures name no first-party cover prints no empty Coverage or Definitions heading
+    bare = ctx.model_copy(update={"spec": spec.model_copy(update={"title": "Protection and indemnity entry"}),
+                                  "facts": [limit.model_copy(update={"label": "P&I limit"})]})
+    assert [k for _, k in policy_plan(bare)] == ["declarations", "conditions", "policy_sign"]
+
+
 def test_a_reservation_of_rights_names_what_it_reserves_on_and_demands_by_the_deadline():
     """Read 9: 'We reserve all our rights.' named no exclusion, and the demand for proof of loss gave 3 days."""
     import datetime as dt

@@ -17,7 +17,15 @@ _POLICY = re.compile(r"\b(insurance polic(y|ies)|polic(y|ies)|declarations|endor
 _INSURER = re.compile(r"\b(insurer|underwriters?|carrier|assurer|insurance company)\b", re.I)
 _INSURED = re.compile(r"\b(policyholder|insured|assured)\b", re.I)
 _NUMBER = re.compile(r"\b[A-Z]{2,5}[ -]?\d[\d-]{3,}\b")
-HEADS = [("Declarations", "declarations"), ("Conditions", "conditions"), ("Issue", "policy_sign")]
+HEADS = [("Declarations", "declarations"), ("Coverage", "coverage"), ("Definitions", "definitions"),
+         ("Conditions", "conditions"), ("Issue", "policy_sign")]
+# What a first-party property form insures, by what the declared figures name: each the form's own words, no figure.
+_INCOME = re.compile(r"\b(business (interruption|income)|loss of (income|profits?|rents?)|gross profit|"
+                     r"period of restoration|waiting period)\b", re.I)
+_EXTRA = re.compile(r"\bextra expense\b", re.I)
+_PROPERTY = re.compile(r"\b(building|business personal property|stock|contents|property damage|replacement cost|"
+                       r"actual cash value|coinsurance)\b", re.I)
+_WAITING = re.compile(r"\bwaiting period\b", re.I)
 
 
 def is_policy(doc_type: str, title: str) -> bool:
@@ -59,11 +67,84 @@ def _condition(f: FactRef) -> str:
     return ""
 
 
+def _covers(ctx: ArtifactContext) -> tuple[bool, bool, bool]:
+    """(business income, extra expense, property) as the policy's figures, title and purpose name them."""
+    words = " ".join([ctx.spec.title, getattr(ctx.spec, "purpose", "") or ""] + [label(f) for f in ctx.facts])
+    return bool(_INCOME.search(words)), bool(_EXTRA.search(words)), bool(_PROPERTY.search(words))
+
+
+def _coverage(ctx: ArtifactContext) -> list[str]:
+    """The insuring agreements a first-party form grants, in its own words (read 16: a business income form that
+    printed its limit and a pasted statement, with no insuring agreement, no period of restoration, no appraisal)."""
+    income, extra, property_ = _covers(ctx)
+    rows = []
+    if property_:
+        rows.append("Covered Property. The insurer will pay for direct physical loss of or damage to Covered Property "
+                    "at the premises described in the Declarations caused by or resulting from any Covered Cause of "
+                    "Loss.")
+    if income:
+        rows.append("Business Income. The insurer will pay for the actual loss of Business Income the named insured "
+                    "sustains due to the necessary suspension of its operations during the period of restoration. The "
+                    "suspension must be caused by direct physical loss of or damage to property at the premises "
+                    "described in the Declarations, caused by or resulting from a Covered Cause of Loss.")
+    if extra:
+        rows.append("Extra Expense. The insurer will pay the necessary expenses the named insured incurs during the "
+                    "period of restoration that it would not have incurred if there had been no direct physical loss or "
+                    "damage to property, to avoid or minimize the suspension of business and to continue operations.")
+    return rows
+
+
+def _definitions(ctx: ArtifactContext, waiting: FactRef | None) -> list[str]:
+    """The defined terms the coverage turns on: Business Income and the period of restoration with its waiting
+    period (the declared figure, never a number of the form's own)."""
+    income, _, _ = _covers(ctx)
+    if not income:
+        return []
+    start = (f"begins after the waiting period of {waiting.text} following the time of direct physical loss or "
+             f"damage" if waiting is not None else "begins at the time of direct physical loss or damage")
+    return [
+        "\"Business Income\" means the net income (net profit or loss before income taxes) that would have been "
+        "earned or incurred, and continuing normal operating expenses incurred, including payroll.",
+        f"\"Period of restoration\" means the period of time that {start} caused by or resulting from any Covered "
+        "Cause of Loss at the described premises, and ends on the earlier of the date when the property at the "
+        "described premises should be repaired, rebuilt or replaced with reasonable speed and similar quality, or "
+        "the date when business is resumed at a new permanent location. It is not cut short by the expiration date "
+        "of this policy.",
+    ]
+
+
+def _loss_conditions(ctx: ArtifactContext) -> list[str]:
+    """The loss conditions every first-party property form carries: appraisal and loss payment, in its words."""
+    if not any(_covers(ctx)):
+        return []
+    return [
+        "Appraisal. If the insurer and the named insured disagree on the amount of loss, either may make written "
+        "demand for an appraisal of the loss. Each party will select a competent and impartial appraiser, and the two "
+        "appraisers will select an umpire. The appraisers will state separately the amount of loss; if they fail to "
+        "agree, they will submit their differences to the umpire. A decision agreed to by any two will be binding. "
+        "Each party pays its chosen appraiser and bears the other expenses of the appraisal and umpire equally.",
+        "Loss Payment. The insurer will pay for covered loss after it receives the sworn proof of loss, if the named "
+        "insured has complied with all of the terms of this Coverage Part and the amount of loss has been agreed in "
+        "writing or an appraisal award has been made.",
+    ]
+
+
+def policy_plan(ctx: ArtifactContext) -> list[tuple[str, str]]:
+    """The form's headings: the insuring agreements and definitions only where its figures name a cover."""
+    income, extra, property_ = _covers(ctx)
+    skip = set() if (income or extra or property_) else {"coverage"}
+    if not income:
+        skip.add("definitions")
+    return [(h, k) for h, k in HEADS if k not in skip]
+
+
 def policy_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]]) -> dict[int, list[str]]:
-    """The declarations: parties, number, each declared figure; its conditions; the issue line."""
+    """The declarations: parties, number, each declared figure; the insuring agreements and defined terms its
+    figures work under; its conditions; the issue line."""
     insurer, insured = policy_parties(ctx)
     number = _NUMBER.search(ctx.spec.title)
-    declared = [f for f in ctx.facts if not identity(f) and f.value.type in ("money", "percent")]
+    declared = [f for f in ctx.facts if not identity(f) and f.value.type in ("money", "percent", "number")]
+    waiting = next((f for f in declared if _WAITING.search(label(f))), None)
     stated = [f for f in ctx.facts if f not in declared]
     out: dict[int, list[str]] = {}
     for i, (_, k) in enumerate(plan):
@@ -72,9 +153,14 @@ def policy_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                     f"Policy number: {number.group(0)}." if number else ""]
             rows += [f"{_item(f)}: {f.text}." for f in declared]
             out[i] = [r for r in rows if r]
+        elif k == "coverage":
+            out[i] = _coverage(ctx)
+        elif k == "definitions":
+            out[i] = _definitions(ctx, waiting)
         elif k == "conditions":
             rows = [c for c in (_condition(f) for f in declared) if c]
             rows += [f"{strip_end(f.statement)}." for f in stated if f.statement]
+            rows += _loss_conditions(ctx)
             out[i] = rows or ["The conditions of the policy form apply to the figures declared above."]
         elif k == "policy_sign":
             out[i] = [f"Issued by {insurer} on {long_date(ctx.spec.date, ctx.locale)}; countersigned by "

@@ -19,7 +19,7 @@ from worldsmith.generators.compose.substance.loi import buyer_of, is_loi, loi_bo
 from worldsmith.generators.compose.substance.sideletter import is_side_letter, side_letter_bodies, sides
 from worldsmith.generators.compose.substance.orderform import is_order_form, order_form_bodies
 from worldsmith.generators.compose.substance.letters import OFFER, WP_OFFER, countersignature
-from worldsmith.generators.compose.substance.policy import HEADS as POLICY_HEADS, is_policy, policy_bodies
+from worldsmith.generators.compose.substance.policy import is_policy, policy_bodies, policy_plan
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end, tidy
 from worldsmith.generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
 from worldsmith.generators.context import ArtifactContext
@@ -322,7 +322,7 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         bodies = substance.certificate_bodies(pick, ctx, plan)
     elif kind == "default" and is_policy(spec.doc_type, spec.title) and not in_mail:
         # a policy's declarations are the insurer's form: parties, number, limits, conditions, issue
-        plan = list(POLICY_HEADS)
+        plan = policy_plan(ctx)
         bodies = policy_bodies(pick, ctx, plan)
     if kind == "term_sheet" and not in_mail:
         bodies = substance.term_sheet_bodies(pick, ctx, plan, *writer._parties())
