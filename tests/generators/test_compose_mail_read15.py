@@ -125,3 +125,22 @@ def test_a_figure_the_sides_statement_asserts_is_its_own_in_every_thread():
         assert "the LOI enterprise value" not in theirs
         hits += "the LOI enterprise value" in mine
     assert hits
+
+
+def test_a_point_held_back_until_its_support_comes_is_not_settled_by_the_reply():
+    # "I'd rather not commit on the letter of credit amount off the cuff this week; the backing comes Thursday."
+    # answered "That settles the letter of credit amount for me."
+    from worldsmith.generators.kinds.email.compose import compose_email
+    from tests.generators.context_fixture import CAP
+
+    held = EmailContent(subject="Re: Liability cap under the charter", body="Thanks Dana. I'd rather not commit on "
+                        "the liability cap off the cuff this week; the support comes Thursday.\n\nSam\n")
+    waited = 0
+    for seed in range(30):
+        ctx = email_context("reply", seed=seed, facts=[CAP]).model_copy(update={"parent": held})
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"beat": "confirm"}),
+                                     "thread_labels": ["the liability cap"]})
+        own = _own_text(compose_email(ctx).body)
+        assert not re.search(r"\b(?:settles|closes|deals with|is agreed|Agreed on|Confirmed|tick that off)\b", own), own
+        waited += bool(re.search(r"\bopen\b|\bpark\b|\bleave\b|\bNo rush\b", own))
+    assert waited >= 25, waited

@@ -1290,6 +1290,11 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         if v["label2"] == v["label"]:  # never "does the cap take account of the cap?"
             v["label2"] = next((x for x in ctx.thread_labels if x != v["label"]), "the timetable")
     beat = settled_beat(pick, ctx, v, beat)
+    if beat == "confirm" and ctx.parent is not None and _DEFERS.search(_parent_own(ctx)):
+        # a point the message replied to holds back is not settled by the reply: it is left open until the support
+        # comes (read 15: "I'd rather not commit on the letter of credit amount off the cuff this week; the backing
+        # comes Thursday." answered "That settles the letter of credit amount for me.")
+        beat = "await"
     if not ctx.thread_labels and not ctx.facts and beat in ("confirm", "question", "object", "answer"):
         # a thread with no figure of its own: "Agreed on the numbers" to an update that has none read as an echo
         beat = "ack_settled"
@@ -1318,6 +1323,8 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         lines.append(pick.fill(email["beats"]["take_in"], **v) or "Thanks; we will go through it.")
         if reply_to_question:
             lines.append(reply_to_question)
+    elif beat == "await":
+        lines.append(pick.fill(email["beats"]["await"], **v) or "Understood; it stays open until then.")
     elif beat == "noted":
         # the decision is theirs: it is noted, and what the writer will do next is said
         lines.append(pick.fill(email["beats"]["noted"], **v) or f"Noted the decision: {v['decision']}.")
@@ -1410,6 +1417,15 @@ _GIVEN_REASON = re.compile(r"\b(?:worked out as|calculated as|it is the|it's the
 
 
 _DATED = re.compile(r"\b(?:date|day|deadline|expiry|target|period end|cut-?off)\b", re.I)
+# A message that holds a point back until its support comes (email.yaml moves.unsupported).
+_DEFERS = re.compile(r"\b(?:rather not (?:answer|commit)|before I answer|(?:give|allow) me until|(?:come back|revert) on|"
+                     r"waiting on the papers|chasing the papers|until I have the backup|I'll confirm the support|"
+                     r"(?:send|circulate|get you) the working by)\b", re.I)
+
+
+def _parent_own(ctx: ArtifactContext) -> str:
+    """The text of the message replied to, without what it quotes."""
+    return re.split(r"\n\s*(?:On .{0,80}wrote:|>)", ctx.parent.body if ctx.parent else "", maxsplit=1)[0]
 
 
 def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list[str]:
