@@ -242,3 +242,43 @@ def test_no_example_document_carries_a_sentence_form_the_readers_rejected(reques
         re_line = next((line for line in text.splitlines() if line.startswith("RE:")), "")
         if world == "published_legal" and re_line and re.search(r"20\d\d-0[23]-|March|February", text[:400]):
             assert " v. " not in re_line, (p.name, re_line)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_surveyors_findings_record_the_facts_not_a_legal_conclusion_nor_a_past_date(seed):
+    # read 15: 'the surveyor states the legal conclusion "proximately caused the allision"'; 'Filler finding ("In
+    # addition, the date of the casualty was...")'
+    surveyor = person("sv_1", "Ada", "Quist", "Principal Surveyor", "Tarn Marine Surveyors", "tarn.example", "+1")
+    orgs = [OrgRef(name="Tarn Marine Surveyors", role="marine surveyors retained by Harrow Vane LLP"),
+            OrgRef(name="Harrow Vane LLP", role="counsel to Corvale Shipping Ltd", privileged=True,
+                   acts_for="Corvale Shipping Ltd"),
+            OrgRef(name="Corvale Shipping Ltd", role="client; voyage charterer", privileged=True)]
+    test = fact("rule", "The vessel sailed without the boiler test required within 24 hours before departure by 46 "
+                "CFR 61.05, a violation of an applicable federal safety regulation that proximately caused the fire.",
+                Text(value="46 CFR 61.05")).model_copy(update={"label": "the regulation", "establish": True})
+    tons = fact("gt", "The vessel's gross tonnage is 41,200 GT.", Number(value=Decimal(41200), unit="GT")).model_copy(
+        update={"label": "the gross tonnage"})
+    when = fact("day", "The fire broke out on March 2, 2026.", __import__("worldsmith.worlds.values", fromlist=["x"])
+                .DateValue(value=dt.date(2026, 3, 2))).model_copy(update={"label": "the date of the casualty",
+                                                                          "past": True})
+    ctx = document_context("report", 5, seed=seed, facts=[tons, test, when])
+    ctx = ctx.model_copy(update={"author": surveyor, "organisations": orgs, "to": [DANA], "cc": [],
+                                 "spec": ctx.spec.model_copy(update={"title": "Marine survey report: M/T Wren"})})
+    doc = compose_document(ctx)
+    findings = [p for s in doc.sections for p in s.paragraphs if p.startswith("Finding ")]
+    assert findings, [s.heading for s in doc.sections]
+    for p in findings:
+        assert "proximately caused" not in p and "date of the casualty" not in p, p
+    assert any("without the boiler test required within 24 hours before departure by 46 CFR 61.05." in p
+               for p in findings), findings
+
+
+def test_a_key_figures_table_reads_a_figure_with_no_sheet_line_from_the_paper_that_set_it_out():
+    # read 15: 'A table promised to give "sources" gives none' ('Quorvex audit claim | USD 2,871,000 | ')
+    from worldsmith.generators.kinds.document.compose import key_figures
+
+    ctx = _licence_memo(1)
+    facts = [f.model_copy(update={"paper": "Tallis preliminary audit findings"}) if not f.source else f
+             for f in ctx.facts]
+    table = key_figures(ctx.model_copy(update={"facts": facts}), "memo")
+    assert table.columns[-1] == "Source" and all(row[-1] for row in table.rows), table.rows

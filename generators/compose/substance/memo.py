@@ -354,10 +354,18 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
         from worldsmith.generators.compose.substance.report import red_flags
 
         holder, target = red_flags(ctx)[0][0].text, opponent(ctx) or "the company"
+        signing = re.search(r"condition (?:to|of) signing|before signing", ctx.spec.purpose or "", re.I)
+        # the protection the memo recommends is the one its analysis argues for (read 15: 'The analysis says to make
+        # consent a condition to completion, but the recommendation says "condition to signing"')
         paras.append(f"The acquisition is itself a change of control of {target}, so the right is triggered on "
-                     f"completion, and nothing in the sale removes it. The protections open to the buyer are "
-                     f"{holder}'s written consent or waiver, made a condition to completion, and, failing that, a "
-                     f"price or escrow adjustment for the revenue at risk.")
+                     f"completion, and nothing in the sale removes it. "
+                     + (f"The buyer should not sign into that risk: {holder}'s written consent or waiver should be in "
+                        f"hand as a condition to signing, so that the buyer is never bound to complete without it; "
+                        f"a condition to completion would leave the buyer committed while the consent is sought, and "
+                        f"a price or escrow adjustment prices the risk rather than removing it." if signing else
+                        f"The protections open to the buyer are {holder}'s written consent or waiver, made a "
+                        f"condition to completion, and, failing that, a price or escrow adjustment for the revenue at "
+                        f"risk."))
     if worked:
         paras.insert(0, worked)
     broken = limit_breaking(ctx)

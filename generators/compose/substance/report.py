@@ -236,8 +236,24 @@ def report_findings(pick: Picker, ctx: ArtifactContext) -> list[str]:
     said = dict(zip((id(f) for f in kept), listed))
     kept = [f for f in kept if f.reason or f.value.type not in ("money", "number", "percent") or
             not any(g is not f and g.reason and label(f) in g.reason and f.text in said[id(g)] for g in kept)]
+    # a past date is background, not a finding (read 15: 'Filler finding ("In addition, the date of the casualty
+    # was...")'), unless it is all the report has
+    kept = [f for f in kept if not (f.value.type == "date" and f.past)] or kept
+    from worldsmith.generators.compose.substance.memo import _EXPERT, _VIOLATION
+
+    here = next((o for o in ctx.organisations if o.name == ctx.author.organisation), None)
+    expert = here is not None and (_EXPERT.search(here.role) is not None or
+                                   re.search(r"\b(surveyors|experts|engineers)\b", here.role, re.I) is not None)
     for n, f in enumerate(kept, len(flags) + 1):
         body = in_own_report(own_voice(stated(pick, f, ctx.facts, cite=False), ctx.author.organisation))
+        body = re.sub(r"^(?:In addition|Further|Separately|Moreover|Also), ", "", body)
+        body = cap_first(body)
+        cut = re.match(r"^(?P<fact>.+?), a violation of .*\bcaus\w*.*$", body)
+        if expert and cut and _VIOLATION.search(body) and f.text in cut.group("fact"):
+            # a surveyor reports what was found, not the legal conclusion (read 15: 'the surveyor states the legal
+            # conclusion "proximately caused the allision"')
+            body = (cut.group("fact") + ". Whether that was a violation, and whether it caused the casualty, are "
+                    "questions of law and causation for others; this report records the facts found.")
         # an expert reports the fact, not another firm's case on it ('Harrowvane's ground for breaking Kestrel Bay's
         # limit ...: the vessel entered ...' in the surveyor's own report read as a surveyor giving strategy)
         m = re.match(r"^(?P<org>[A-Z][\w&.' -]+?)'s [^:]{3,120}: (?P<rest>.+)$", body)

@@ -637,7 +637,9 @@ def key_figures(ctx: ArtifactContext, kind: str) -> Table:
     """The document's table of its facts as a professional keeps one: Item (the fact's short label) | Figure (the
     ledger's text) | Source (where it can be read, when any fact has a source); never a statement per cell. An
     agreement's reads Term | Agreed position."""
-    items = [(item_name(f.label or derived_label(f.id, f.statement)), f.text, f.source) for f in ctx.facts]
+    # a figure with no sheet line is read from the paper that set it out, where the room has one (read 15: 'Quorvex
+    # audit claim | USD 2,871,000 | ' with an empty source cell)
+    items = [(item_name(f.label or derived_label(f.id, f.statement)), f.text, f.source or f.paper) for f in ctx.facts]
     if kind in ("agreement", "term_sheet"):
         return Table(columns=["Term", "Agreed position"], rows=[[item, text] for item, text, _ in items])
     if not any(source for _, _, source in items):
