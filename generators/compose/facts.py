@@ -123,6 +123,12 @@ def fixed(fact: FactRef) -> bool:
     return False
 
 
+# A frame that says a value was decided, and a statement that says so (generators/beats.py _DECIDE).
+_RESOLVED = re.compile(r"\b(?:agreed|resolved|minute|landed|came out|outcome)\b")
+_RESOLVES = re.compile(r"\b(?:decides?|decided|approves?|approved|rejects?|rejected|agrees?|agreed|accepts?|"
+                       r"accepted|resolves?|resolved|elects?|elected|chooses|chose|settles on|settled on)\b", re.I)
+
+
 def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") -> str:
     """A sentence that names the fact by its label and gives its value: how people mention a known figure."""
     named = bank("facts")["named"]
@@ -132,6 +138,10 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
     slot = "date_fixed" if slot == "date" and fixed(fact) and "date_fixed" in named[register] else slot
     slot = "date_event_past" if slot == "date_past" and fixed(fact) and "date_event_past" in named[register] else slot
     frames = echo_free(named[register][slot], label)
+    if slot == "text_phrase" and not _RESOLVES.search(fact.statement or ""):
+        # a thing described (the premises, a course) is no resolution of a meeting unless its statement says it was
+        # decided (read 15: 'For the premises, what was agreed is "floors 2 to 7, Harbour Yard".')
+        frames = [f for f in frames if not _RESOLVED.search(f)] or frames
     if fixed(fact):
         frames = [f for f in frames if not _STILL.search(f)] or frames
     series = pick.series is not None

@@ -144,3 +144,25 @@ def test_a_point_held_back_until_its_support_comes_is_not_settled_by_the_reply()
         assert not re.search(r"\b(?:settles|closes|deals with|is agreed|Agreed on|Confirmed|tick that off)\b", own), own
         waited += bool(re.search(r"\bopen\b|\bpark\b|\bleave\b|\bNo rush\b", own))
     assert waited >= 25, waited
+
+
+def test_a_thing_described_is_never_written_as_what_was_agreed_or_resolved():
+    # 'For the premises, what was agreed is "floors 2 to 7, Harbour Yard".' and 'On the premises, what was resolved
+    # is "floors 2 to 7, Harbour Yard"', of the lease's premises, which nobody resolved
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.facts import named_sentence
+    from tests.generators.context_fixture import fact
+    from worldsmith.worlds.values import Text
+
+    premises = fact("premises", "The premises let are floors 2 to 7 of Harbour Yard.",
+                    Text(value="floors 2 to 7, Harbour Yard")).model_copy(update={"label": "the premises"})
+    route = fact("route", "The committee agreed a voluntary refund through the contractor.",
+                 Text(value="voluntary refund through the contractor")).model_copy(update={"label": "the refund route"})
+    decided = 0
+    for seed in range(40):
+        for register in ("email", "document"):
+            said = named_sentence(Picker(seed), premises, register)
+            assert "floors 2 to 7, Harbour Yard" in said
+            assert not re.search(r"agreed|resolved|minute|landed|came out|outcome", said), said
+            decided += bool(re.search(r"agreed|resolved|minute|landed", named_sentence(Picker(seed), route, register)))
+    assert decided  # a decision may still be written as one
