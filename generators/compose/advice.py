@@ -353,7 +353,11 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
     # the writer speaks of itself as I and of its one addressee as you, never by first name
     who_owns = person_word(ctx, owner) if owner else "name"
     open_ = still_open(ctx)
-    lead = (figures or points or [f for f in ctx.facts if f.label] or [None])[0]
+    # what the client settles is a figure of its own or of the work, never the other side's own claim or allegation
+    # (read 15: "I would ask Michele to settle the fault share alleged at 35%", the claimant's allegation)
+    opp = opponent(ctx)
+    mine = [f for f in figures if not (opp and f.paper_by and principal(ctx, f.paper_by) == opp)]
+    lead = (mine or points or [f for f in ctx.facts if f.label and f not in figures] or [None])[0]
     by = by or work_day(pick, ctx)
     # what is to be done: the open point, else the lead figure; its reason another fact than it
     object_ = open_ or (f"{lead.label} at {lead.text}" if lead is not None and lead.value.type in _FIGURES

@@ -31,7 +31,7 @@ _NOTE = {
                     "{Label} is now {text} (fixed on {d})."],
     "learnt_yours": ["We have your {d} figure for {label}, {text}, in the working.",
                      "{Label} is {text} on your figures of {d}; it is in our working now.",
-                     "Your {label} of {text} ({d}) is now in the working."],
+                     "Your {bare} of {text} ({d}) is now in the working."],
     # a figure worked out from others (its formula) is worked out, never "received" or "in on" a day ("the amount in
     # dispute, USD 827,080 (received May 20)" of a subtraction, blind read 14)
     "learnt_derived": ["{Label} now works out at {text} (as of {d}).", "New since the last [~update|note]: {label} "
@@ -121,6 +121,7 @@ def _span(e: WeekEvent, today: dt.date) -> dict[str, str]:
 def _values(e: WeekEvent, today: dt.date, locale: str) -> dict[str, str]:
     label = e.label or ""
     return {"label": label, "Label": cap_first(label), "text": e.text, "before": e.before,
+            "bare": re.sub(r"^(?:the|a|an) ", "", label),
             "d": _short(e.day, locale), "title": e.title, "by": e.by, "by_first": e.by.split(" ")[0] if e.by else "",
             "org": e.org, "n": str((e.day - today).days),
             "ago": "1 day" if (today - e.day).days == 1 else f"{(today - e.day).days} days"}

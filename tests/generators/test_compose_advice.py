@@ -153,3 +153,19 @@ def test_the_one_who_decides_writing_says_i_and_never_names_itself():
             assert not re.search(r"\b(?:that|ask) Ruth\b|Ruth (?:will|to) ", said, re.M), said
             assert "Corvale Shipping Ltd has" not in said and "gives Corvale Shipping Ltd" not in said, said
     assert mine >= 15, mine
+
+
+def test_the_client_is_never_asked_to_settle_the_other_sides_own_allegation():
+    # read 15: "I would ask Michele to settle the fault share alleged at 35% by April 10" (the claimant's allegation)
+    claim = fact("claim", "Tresco Lines claims USD 61,000,000 for the cargo.",
+                 Money(amount=Decimal("61000000"), currency="USD")).model_copy(update=dict(
+        label="the cargo claim", paper="Letter of claim", paper_by="Tresco Lines plc", paper_day=dt.date(2025, 2, 20),
+        since=dt.date(2025, 2, 20)))
+    asked = 0
+    for seed in range(20):
+        ctx = _context(seed).model_copy(update={"facts": [claim, EXPOSURE], "thread_labels": ["the cargo claim",
+                                                                                              "the maximum exposure"]})
+        text = "\n".join(substance(picker_for(ctx), ctx))
+        assert not re.search(r"(?:settle|sign-off on|decision on) the cargo claim\b", text), text
+        asked += bool(re.search(r"settle the maximum exposure at USD 20,000,000", text))
+    assert asked >= 15, asked

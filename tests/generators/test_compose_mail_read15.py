@@ -76,6 +76,7 @@ def test_a_figure_of_our_own_side_or_of_the_readers_never_comes_in():
                          firm="Larkspur Hale & Co.")
         assert own and not received.search(own[0]) and "7.5%" in own[0], own
         assert re.search(r"\byour\b", own[0], re.I), own  # the reader's own figure
+        assert not re.search(r"\byour (?:the|a|an)\b", own[0], re.I), own  # ('Your the escrow percentage')
         mine = note_lines(Picker(seed), [ours], day, "en_GB", side, outside={"Larkspur Hale & Co."},
                           firm="Larkspur Hale & Co.")
         assert not received.search(mine[0]), mine
