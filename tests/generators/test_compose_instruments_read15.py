@@ -75,9 +75,10 @@ def test_a_lease_of_premises_is_a_lease_granted_on_its_terms_first_day_with_its_
 def _wp_letter(reader_first: str = "Jessica", title: str = "Without prejudice save as to costs letter: offer to settle "
                "the rent review"):
     rate = fact("offer_rate", "The without prejudice offer rate is GBP 29.75 per sq ft.",
-                Money(amount=Decimal("29.75"), currency="GBP"))
+                Money(amount=Decimal("29.75"), currency="GBP")).model_copy(
+        update={"label": "without prejudice offer rate per sq ft"})
     rent = fact("offer_rent", "The without prejudice offer is GBP 636,650 a year.",
-                Money(amount=Decimal(636650), currency="GBP"))
+                Money(amount=Decimal(636650), currency="GBP")).model_copy(update={"label": "without prejudice offer"})
     sender = person("p_1", "Joyce", "King", "Partner", "Fenby Marsh LLP", "fenbymarsh.example", "+44")
     reader = person("o_1", reader_first, "Taylor", "Partner", "Oakhurst Lane LLP", "oakhurst.example", "+44")
     orgs = [OrgRef(name="Fenby Marsh LLP", role="solicitors to Tolworth Data Ltd (the tenant)", privileged=True,
@@ -101,6 +102,8 @@ def test_a_letter_greets_by_courtesy_title_and_a_wp_offer_states_the_terms_it_is
     assert paras[0] == "Dear Ms Taylor,", paras[0]
     assert "to make an offer to settle the rent review" in prose, prose
     assert "without prejudice save as to costs of offer" not in prose.lower()
+    assert "Our client offers to agree the revised rent at GBP 636,650 a year, that is GBP 29.75 per sq ft" in prose
+    assert "offer rate per sq ft is" not in prose, prose
     terms = next(s for s in doc.sections if s.heading == "Terms of the Offer")
     said = " ".join(terms.paragraphs)
     for term in ("payable from and including the review date", "memorandum signed by both parties",
@@ -330,3 +333,14 @@ def test_a_side_letter_is_the_lessors_letter_to_the_lessee_under_the_lease_it_na
     assert "Yours sincerely," in paras and "for and on behalf of Corrib Aviation Capital DAC" in paras
     assert any(p.startswith("We agree to the terms of this letter. Signed for and on behalf of Brightwing") for p in paras)
     assert doc.sections[-1].heading == "Annex: Return Acceptance Certificate"
+
+
+def test_a_sign_off_is_kept_with_the_lines_before_it_so_no_signature_is_orphaned():
+    # read 15: 'The signature is orphaned on page 2'
+    from worldsmith.generators.kinds.document.render import _held_together
+
+    paras = ["Dear Ms Ward,", "We write ...", "Please reply by Friday.", "Yours sincerely,", "Albert Ward", "Partner",
+             "Danvers Oakley LLP"]
+    assert _held_together(paras) == {2, 3, 4, 5}
+    assert _held_together(["Respectfully submitted,", "/s/ A", "A"]) == {0, 1}
+    assert _held_together(["No close here."]) == set()

@@ -194,11 +194,19 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             return f"On our client's instructions, we {f.text}." if client else f"We {f.text}."
         return own_voice(f, ctx) or told_across(pick, f, facts, client)
 
+    offered = wp_offer_made(ctx) if WP_OFFER.search(ctx.spec.title) and across(ctx) else None
     for i, k in enumerate(kinds):
         if k == "opening":
             first = f"We write{behalf} {letter_purpose(ctx)}{about}."
             if breach_notice(ctx) and requirements(ctx):
                 take([requirements(ctx)[0][0]])  # stated as the provision, below
+            if offered is not None:
+                # the offer in the writer's words, its figures beside what they are (read 15: 'The without prejudice
+                # offer rate per sq ft is GBP 32.50')
+                words, used = offered
+                take(used)
+                out[i] = [f"{first} {words}"]
+                continue
             main = take([f for f in points if all(f is not g for g in said)][:1]) if "position" not in kinds else []
             told = [as_told(pick, main[0], ctx.facts, client)] if main else []
             if main and _REFUND.search(ctx.spec.title) and label(main[0]).endswith(" decision") and \
@@ -299,6 +307,25 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
         if at is not None:
             out[at].append(ev_bridge(ctx))
     return out
+
+
+def wp_offer_made(ctx: ArtifactContext) -> tuple[str, list[FactRef]] | None:
+    """'Our client offers to agree the revised rent at GBP 1,391,000 a year, that is GBP 32.50 per sq ft ...' from the
+    offer's figures (the sum offered, and the rate it is worked at); None where the letter carries no sum offered."""
+    money = [f for f in ctx.facts if f.value.type == "money" and re.search(r"\boffer", f"{f.label} {f.id}", re.I)]
+    rate = next((f for f in money if re.search(r"rate|\bper\b", f"{f.label} {f.id}", re.I)), None)
+    total = next((f for f in money if f is not rate), None)
+    if total is None:
+        return None
+    rent = re.search(r"\brent\b", f"{ctx.spec.title} {ctx.world_summary}", re.I)
+    unit = re.search(r"\bper (sq ?ft|sq ?m|square (?:foot|metre|meter)|user|unit|seat)\b", rate.label or "", re.I) \
+        if rate is not None else None
+    words = (f"Our client offers to agree the revised rent at {total.text} a year" if rent else
+             f"Our client offers {total.text} in settlement")
+    if rate is not None:
+        words += f", that is {rate.text}" + (f" per {unit.group(1)}" if unit else "") + \
+            (" on the agreed net internal area" if rent and unit and "sq" in unit.group(1) else "")
+    return words + ", on the terms set out below.", [f for f in (total, rate) if f is not None]
 
 
 def wp_offer_terms(ctx: ArtifactContext, due: str) -> list[str]:

@@ -165,14 +165,31 @@ def render_docx(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -
     for i, part in enumerate(content.sections):
         if shows_heading(look, i, part.paragraphs, part.heading):
             _add_styled(doc, part.heading, "Heading 1")
-        for paragraph in part.paragraphs:
-            doc.add_paragraph(paragraph)
+        held = _held_together(part.paragraphs)
+        for j, paragraph in enumerate(part.paragraphs):
+            added = doc.add_paragraph(paragraph)
+            if j in held:
+                added.paragraph_format.keep_with_next = True
         if part.table is not None:
             _add_table(doc, spec, part.table)
     _set_properties(doc, plan, spec, content)
     buffer = io.BytesIO()
     doc.save(buffer)
     return normalize_zip(buffer.getvalue(), stamp_of(spec.date))
+
+
+_CLOSE = re.compile(r"^(Yours (sincerely|faithfully|truly),|Respectfully submitted,|Sincerely,|IN WITNESS WHEREOF\b|"
+                    r"Executed as a deed\b|Signed for and on behalf of\b)")
+
+
+def _held_together(paragraphs: list[str]) -> set[int]:
+    """The paragraphs kept with the next, so that a sign-off or a signature block never starts a page on its own
+    (read 15: 'The signature is orphaned on page 2'): the paragraph before the close and every line of the block but
+    its last."""
+    at = next((j for j, p in enumerate(paragraphs) if _CLOSE.match(p)), None)
+    if at is None:
+        return set()
+    return set(range(max(0, at - 1), len(paragraphs) - 1))
 
 
 def _cell(text: str) -> str:
