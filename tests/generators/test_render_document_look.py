@@ -211,3 +211,24 @@ def test_privilege_is_a_lawyers_marking_an_auditors_papers_inside_the_circle_are
     plan = plan.model_copy(update={"organisations": orgs, "people": people})
     header = _render(plan).sections[0].header.paragraphs[0].text
     assert header.endswith("\t\tConfidential") and "Privileged" not in header, header
+
+
+def test_a_us_court_paper_opens_on_its_centred_caption_with_no_firm_header_or_file_title():
+    # read 15: 'Rendered as a memo, not a pleading: a "Caption" heading with the caption written as prose, a firm
+    # privilege header, a "Prepared by" byline'
+    sections = [Section(heading="Caption", paragraphs=["UNITED STATES DISTRICT COURT", "EASTERN DISTRICT OF TEXAS",
+                                                       "A Ltd., Plaintiff, v. B Corp., Defendant."]),
+                Section(heading="Preliminary Statement", paragraphs=["1. Defendant answers.", "Respectfully submitted,",
+                                                                     "/s/ Ada Quill"])]
+    content = CONTENT.model_copy(update={"title": "Draft answer of B Corp.", "subtitle": "Draft of March 5, 2025, for "
+                                         "review; not filed.", "sections": sections})
+    plan = _plan(doc_type="answer", title="Draft answer of B Corp.", privileged=True)
+    doc = _render(plan, content)
+    assert not any(p.style.name == "Title" for p in doc.paragraphs)
+    assert doc.core_properties.title == "Draft answer of B Corp."
+    assert [p.text for p in doc.paragraphs if p.style.name.startswith("Heading")] == ["Preliminary Statement"]
+    court = next(p for p in doc.paragraphs if p.text == "UNITED STATES DISTRICT COURT")
+    assert court.alignment == 1
+    assert not any(p.text.strip() for p in doc.sections[0].header.paragraphs)
+    signed = next(p for p in doc.paragraphs if p.text == "Respectfully submitted,")
+    assert signed.paragraph_format.keep_with_next

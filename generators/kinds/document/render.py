@@ -168,6 +168,8 @@ def render_docx(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -
         held = _held_together(part.paragraphs)
         for j, paragraph in enumerate(part.paragraphs):
             added = doc.add_paragraph(paragraph)
+            if look == "pleading" and part.heading.strip().lower() == "caption" and plan.locale == "en_US":
+                added.alignment = WD_ALIGN_PARAGRAPH.CENTER  # a court paper's caption is centred over the page
             if j in held:
                 added.paragraph_format.keep_with_next = True
         if part.table is not None:
