@@ -1,7 +1,7 @@
 """Prose metrics of the offline composer (issue 17): voice, sameness across worlds, party relations, fact slots.
 
 Run it by hand (it is not a test):
-    .venv/bin/python -m bench.prose_metrics [--seed 0] [--smoke] [--show N] [--enron DIR]
+    .venv/bin/python -m bench.prose_metrics [--seed 0] [--smoke] [--show N] [--top N] [--enron DIR]
 
 The three example outlines (one with --smoke) are made offline at the seed with the plain library
 functions (worldsmith.flows.pipeline: prepare, make_plan, generate; no Prefect), and their contents
@@ -17,6 +17,8 @@ rendered into a temporary folder. Printed, per world:
   roles contradict (same organisation, opposite sides, or a relation no role states);
 - stands-at: a text (not numeric) fact's value poured into "stands at"/"is set at"/"comes to" slots;
 - dated-before: subjects marking a draft "(superseded)" on a day no later version exists.
+With --top N, the N frames shared most across the worlds are printed first, each with how many sentences of each
+world carry it (the ones to give more wordings first).
 With --enron MAILDIR (a real corpus, e.g. the labelled Enron sample), that corpus gets the same greeting and
 sign-off measures beside the worlds; without it, only the worlds are measured.
 Issue 17's bands: greeting <= 40%, sign-off <= 20%, frames shared < 15%, chat shared 0, wrong relations 0.
@@ -242,7 +244,16 @@ def dated_before(plan, contents) -> list[str]:
 # ---------------------------------------------------------------- report
 
 
-def measure(worlds: dict[str, tuple], show: int) -> list[dict]:
+def shared_frames(frames: dict[str, list[str]]) -> list[tuple[str, dict[str, int]]]:
+    """The frames (4+ words) that occur in more than one world, each with how many sentences of each world carry
+    it, most carried first."""
+    counts = {name: Counter(f for f in fs if len(f.split()) >= 4) for name, fs in frames.items()}
+    seen = Counter(f for c in counts.values() for f in c)
+    out = [(f, {name: c[f] for name, c in counts.items()}) for f, n in seen.items() if n > 1]
+    return sorted(out, key=lambda x: (-sum(x[1].values()), x[0]))
+
+
+def measure(worlds: dict[str, tuple], show: int, top: int = 0) -> list[dict]:
     """The metrics of each world."""
     from worldsmith.worlds.content import DocumentContent, EmailContent
 
@@ -251,6 +262,10 @@ def measure(worlds: dict[str, tuple], show: int) -> list[dict]:
     for name, (plan, _) in worlds.items():
         mask = masker(plan)
         frames[name] = [mask(s) for k in ("email", "chat", "document") for s in texts[name][k]]
+    if top and len(frames) > 1:
+        print(f"== the {top} frames shared most (sentences carrying it in {', '.join(frames)})")
+        for f, per in shared_frames(frames)[:top]:
+            print(f"  {sum(per.values()):>3} = {'+'.join(str(n) for n in per.values()):<9} {f}")
     rows = []
     for name, (plan, contents) in worlds.items():
         names = {p.first_name for p in plan.people}
@@ -294,12 +309,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--smoke", action="store_true", help="one world (the legal example) only")
     parser.add_argument("--show", type=int, default=0, help="print up to N examples of each finding")
+    parser.add_argument("--top", type=int, default=0, help="print the N frames shared most across the worlds")
     parser.add_argument("--enron", type=Path, default=None, help="a real mail corpus to measure beside the worlds")
     args = parser.parse_args()
     names = EXAMPLES[:1] if args.smoke else EXAMPLES
     with tempfile.TemporaryDirectory(prefix="prose-metrics-") as tmp:
         worlds = {n: make(n, args.seed, Path(tmp)) for n in names}
-        rows = measure(worlds, args.show)
+        rows = measure(worlds, args.show, args.top)
     head = f"{'world':<24}{'emails':>7}{'greet':>7}{'signoff':>8}{'sents':>7}{'shared':>8}{'8+w':>6}{'chat':>6}" \
            f"{'chatdup':>8}{'rels':>6}{'badrel':>7}{'standat':>8}{'before':>7}"
     print(head)
