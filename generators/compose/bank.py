@@ -27,7 +27,7 @@ _GROUPS = [
     ("doesn't", "does not"), ("isn't", "is not"), ("can't", "cannot"), ("won't", "will not"),
     ("haven't", "have not"), ("hasn't", "has not"), ("there's", "there is"), ("that's", "that is"),
     ("happy to", "glad to"), ("so far", "to date"), ("the papers", "the documents"),
-    ("support", "backing"), ("set out", "shown"), ("kept", "held"), ("figure", "number"),
+("set out", "shown"), ("kept", "held"), ("figure", "number"),
     ("working number", "working figure"), ("call me", "ring me"), ("the timetable", "the timeline"),
     ("your records", "your files"), ("twenty minutes", "half an hour"), ("go through it", "walk through it"),
     ("your views", "your thoughts"), ("open items", "outstanding items"), ("as promised", "as I said I would"),

@@ -39,7 +39,7 @@ _NOTE = {
     # learnt the day the note goes out: "today", not the date beside the label (the note's own date says it, and a
     # chronology task's answer, "first sent on 30 September", would stand in the text next to the label)
     "learnt_today": ["{Label} came in today: {text}.", "New today: {label}, {text}.",
-                     "We now have {label}: {text}, received today."],
+                     "We now have {label}: {text}, [~received today|in today|which arrived today]."],
     "moved": ["{Label} moved to {text} on {d}; it had been {before}.",
               "On {d} {label} went to {text} (from {before}).",
               "{Label} changed this week: {text} since {d}, against the {before} we had."],
@@ -57,8 +57,9 @@ _NOTE = {
     "paper_other": ["{org} sent over the {title} on {d}.", "Received from {org} on {d}: {title}."],
     # a paper of the reader's own organisation: theirs, acknowledged, never reported to them as news of a third party
     # ("the status note tells Corrib that its own staff circulated its own documents", blind read 14)
-    "paper_yours": ["We have {by_first}'s {title} of {d} and are working from it.", "Thanks for the {title} ({by}, "
-                    "{d}); we are working from it.", "{by_first}'s {title} ({d}) is with us."],
+    "paper_yours": ["We have {by_first}'s {title} of {d} and are [~working from it|using it|working to it].",
+                    "Thanks for the {title} ({by}, {d}); we are [~working from it|using it|working to it].",
+                    "{by_first}'s {title} ({d}) [~is with us|has reached us|is in hand|is on our file]."],
     # a date of the ledger that fell in the week, or falls on the note's day ("today": {ago} is "0 days")
     "passed": ["{Label} was {text}, {ago} ago.", "{Label} fell on {text} ({ago} ago) and has passed.",
                "{Label} has come and gone: {text}, {ago} back."],
@@ -67,7 +68,7 @@ _NOTE = {
     # up: the answer deadline, May 1, 2026.") was the same sentence in every weekly series for three weeks (94
     # artifacts at bench/long_matter.py --scale 80)
     "due": ["{Label} falls on {text}, {days} out.", "{Days} to {label} ({text}).",
-            "{Label} is due {text}, {days} from today.", "Looking ahead, {label} is {text}, which leaves us {days}.",
+            "{Label} is due {text}, [~{days} from today|{days} from now|in {days}].", "Looking ahead, {label} is {text}, which leaves us {days}.",
             "The next date to watch is {label}, {text}, {days} away.", "{Label} ({text}) is now {days} off."],
     # a quiet week: what we wait on, from whom and since when; the last paper; the next date however far
     # (a paper's title comes last, after a colon: "since the Minutes: Aurelian Tide kick-off, February 26 of
@@ -222,14 +223,14 @@ _STEPS = {
     "moved": ["{owner}: work through why {label} moved, against {where}"],
     "paper_yours": ["{owner}: our points on the {title} back to {by_first}",
                     "{owner}: questions on the {title} to {by_first}, if any"],
-    "paper_seen": ["{owner}: [~take|walk] you through the {title} on the next call, with the points that need your [~view|decision|input]"],
+    "paper_seen": ["{owner}: [~take|walk] you through the {title} [~on the next call|when we next speak|on our next call], with the points that need your [~view|decision|input]"],
     "paper_to_you": ["{owner}: send you the {title}, with a [~short|brief] covering note on what it [~means|does] for you",
-                     "{owner}: [~take|walk] you through the {title} on the next call, with the points that need your [~view|decision|input]"],
+                     "{owner}: [~take|walk] you through the {title} [~on the next call|when we next speak|on our next call], with the points that need your [~view|decision|input]"],
     # to the client: what the figure means for it, not our check of it
-    "learnt_out": ["{owner}: a [~short|brief] note to you on what follows from {label}",
-                   "{owner}: [~take|walk] you through {label} on the next call"],
-    "moved_out": ["{owner}: a short note to you on why {label} moved and what follows from it",
-                  "{owner}: take you through the move in {label} on the next call"],
+    "learnt_out": ["{owner}: [~a short note|a brief note|a few lines] to you on [~what follows from|what comes out of|the upshot of] {label}",
+                   "{owner}: [~take|walk] you through {label} [~on the next call|when we next speak|on our next call]"],
+    "moved_out": ["{owner}: [~a short note|a brief note|a few lines] to you on why {label} moved and what [~follows from it|it means for you]",
+                  "{owner}: [~take|walk] you through the move in {label} [~on the next call|when we next speak|on our next call]"],
     "due": ["{owner}: everything for {label} ready by {ready}",
             "{owner}: [~diarise|diary|calendar] the steps back from {label} ({text})"],
     "awaited": ["{owner}: a chaser to {org} on our paper of {d}",

@@ -89,6 +89,12 @@ def memo_question(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     return [" ".join(x for x in [first, second, answers] if x)]
 
 
+# How a memo's short answer opens (each wording from the stream of wordings: three fixed leads put 'The short answer:
+# <x> is <x>.' in every room's memos, issue 17)
+_ANSWER_LEADS = ["[~In short|In brief|In summary]: ", "[~Short answer|The short answer|Our short answer]: ",
+                 "[~Briefly|Put briefly|Our answer|Our view]: "]
+
+
 def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
     """The short answer: the fact the memo turns on, the substance behind it or how it is computed, and the next
     point it affects."""
@@ -99,10 +105,10 @@ def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
     flag = _flag_at_stake(ctx)
     if flag:
         # a memo on a contract right answers with the right and what it puts at stake, before any figure
-        return [pick.reword(pick.one(["[~In short|In brief]: ", "[~Short answer|The short answer]: ", "[~Briefly|Put briefly]: "])) + flag]
+        return [pick.reword(pick.one(_ANSWER_LEADS)) + flag]
     from worldsmith.generators.compose.substance.argue import across_figure, rival, short_answer
 
-    lead = pick.reword(pick.one(["[~In short|In brief]: ", "[~Short answer|The short answer]: ", "[~Briefly|Put briefly]: "]))
+    lead = pick.reword(pick.one(_ANSWER_LEADS))
     sided = short_answer(ctx)
     if sided:
         # the answer takes the client's side of the dispute (read 15: the licensee's counsel answering with the
@@ -300,7 +306,9 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
         elif provision(f):
             continue  # the provision is read above, not named again as 'the disregard is clause 7.2(b)'
         else:
-            paras.append(cap_first(plain(f)) + pick.one([", as set out above.", ", as the background records."]))
+            paras.append(cap_first(plain(f)) + pick.reword(pick.one([", as set out [~above|in the background].",
+                                                                     ", as the [~background records|background shows|"
+                                                                     "facts above record]."])))
     from worldsmith.generators.compose.substance.argue import against, construction
 
     if recap and weighed(ctx, recap):

@@ -7,7 +7,7 @@ import datetime as dt
 import re
 from typing import NamedTuple
 
-from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.bank import Picker, picker_for
 from worldsmith.generators.compose.facts import slot_of
 from worldsmith.generators.compose.genres import _short_date
 from worldsmith.generators.compose.parties import client_of, home, opponent, principal
@@ -28,7 +28,8 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
         if f in decisions(ctx.facts) or identity(f):
             continue
         who = speaker(pick, ctx, f, people)
-        said = pick.one(["reported that", "confirmed that", "noted that", "told the meeting that"])
+        said = pick.one(["reported that", "confirmed that", "noted that", "told the meeting that", "pointed out that",
+                         "explained that", "said that"])
         s = f"{who.name} {said} {plain(f)}"
         src = source_phrase(f)
         s += f", as shown at {src}." if src else "."
@@ -74,8 +75,9 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
     gone = [e for e in ctx.week or [] if e.what == "passed" and e.label not in " ".join(paras)]
     if gone:
         heard, _ = lapsed(ctx, [e.label for e in gone])
-        paras += heard or [f"The meeting noted that {join_names([e.label for e in gone])} "
-                           f"{'has' if len(gone) == 1 else 'have'} passed."]
+        paras += heard or [picker_for(ctx, 14).reword(
+            "The meeting [~noted|recorded|was told] that {gone} " + ("has" if len(gone) == 1 else "have") +
+            " [~passed|gone by].").format(gone=join_names([e.label for e in gone]))]
     for e in ctx.week or []:
         if e.what == "awaited":
             paras.append(f"{e.org} has still not answered the {e.title}, sent on {_short_date(e.day, ctx.locale)}.")
@@ -305,9 +307,15 @@ def agreed_next(ctx: ArtifactContext) -> list[str]:
         second = ours[1] if len(ours) > 1 else ours[0]
         sends = f"{theirs_[-1].first_name} is to send the documents on file to {ours[0].first_name}, and " if theirs_ \
             else ""
-        out.append(f"Agreed the working arrangements above: {sends}{second.first_name} is to circulate a work plan "
-                   f"and timetable for the first four weeks" + (f", with status calls with {theirs_[0].first_name} "
-                                                                f"from the coming week." if theirs_ else "."))
+        # (its words from a stream of their own: the one sentence stood word for word in every room's kick-off,
+        # issue 17)
+        out.append(picker_for(ctx, 13).reword(
+            "Agreed the working arrangements above: {sends}{second} is to [~circulate|send round|put out] "
+            "a [~work plan and timetable|timetable and work plan|work plan, with a timetable,] for the first "
+            "[~four weeks|month]" + (", with [~status calls|weekly status calls|a standing status call] with "
+                                     "{theirs} [~from the coming week|starting next week|from next week]."
+                                     if theirs_ else ".")).format(
+            sends=sends, second=second.first_name, theirs=theirs_[0].first_name if theirs_ else ""))
     for e in [e for e in (ctx.week or []) if e.what == "paper"][:2]:
         who = next((p for p in juniors if p.name != e.by), juniors[0])
         if sent_out(ctx, e):

@@ -123,7 +123,8 @@ def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list
             # adviser does not 'write on behalf of our client' (read 12); the email line is taken by the letter's
             # draw, so that nothing else the message draws changes
             plain = email["moves"]["across_open_plain"]
-            line = plain[len(line) % len(plain)].format(topic=values.get("topic") or "this")
+            # (its wordings from the stream of wordings, so still nothing else changes: issue 17)
+            line = pick.reword(plain[len(line) % len(plain)]).format(topic=values.get("topic") or "this")
         out.append(line)
     else:
         asked = title_ask(pick, ctx.spec.title)
@@ -326,7 +327,7 @@ _AGREES = re.compile(r"\b(?:agreed|go ahead|fine by me|ok with me|looks right|ma
                      r"proceed|will do)\b", re.I)
 # A "next call" step: every one in a note is on the same call, on one day ("walk you through on the next call" given
 # tomorrow, Thursday and Friday in one note, blind read 14).
-_NEXT_CALL = re.compile(r"\bon the next call\b")
+_NEXT_CALL = re.compile(r"\b(?:on (?:the|our) next call|when we next speak)\b")
 
 
 # What a message that would only acknowledge asks instead, when a reply follows it (email.yaml ack_asks).
@@ -959,8 +960,12 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     mine = home(ctx, ctx.author.organisation)
     ours = {o.name for o in ctx.organisations if o.privileged == mine} | {ctx.author.organisation}
     # a figure that came in or moved says how it is worked out and where to read it (its formula, its sheet line)
+    # (where to read it in words of the stream of wordings: "It is on the "<x>" line of the <x>." stood in every
+    # room's weekly notes, issue 17)
     why = {f.id: " ".join(x for x in (f"It is {f.reason}." if f.reason else "",
-                                      f"It is on {f.source}." if f.source else "") if x) for f in ctx.facts}
+                                      pick.reword("[~It is on|You will find it on|It is carried on|It can be checked on|"
+                                                  "It sits on] ") + pick.cited(f.source) + "." if f.source else "") if x)
+           for f in ctx.facts}
     week = ctx.week or []
     readers = {p.organisation for p in ctx.to + ctx.cc}
     lines = note_lines(pick, week, day, ctx.locale, ours, why, readers, ctx.author.organisation, ctx.author.name)
