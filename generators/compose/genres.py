@@ -467,7 +467,16 @@ class Writer:
                 signatory(self.ctx, party)
             signed.append(f"Signed by {who.name}, {who.title}, for and on behalf of {party}." if who
                           else f"Signed for and on behalf of {party} by its duly authorised signatory.")
-        return "IN WITNESS WHEREOF the parties have signed this agreement on the date first written above. " + " ".join(signed)
+        return self.witness() + " " + " ".join(signed)
+
+    def witness(self) -> str:
+        """The attestation above the signatures, as the drafting firm's precedent words it (from a stream of wordings
+        of its own: one fixed line stood in every room's agreements, issue 17)."""
+        from worldsmith.generators.compose.bank import picker_for
+
+        return picker_for(self.ctx, 17).reword("IN WITNESS WHEREOF the parties have [~signed|executed] this agreement "
+                                               "[~on the date first written above|on the date first above written|as "
+                                               "of the date first written above].")
 
     def signature_blocks(self, made: dt.date | None = None, executed: bool = False,
                          called: tuple[str, str] = ("", "")) -> list[str]:
@@ -475,7 +484,7 @@ class Writer:
         executed agreement 'with no signature blocks'): who signs for the party, their title, the date; an executed
         copy shows each as signed, a draft leaves the lines blank."""
         first, second = self._parties()
-        out = ["IN WITNESS WHEREOF the parties have signed this agreement on the date first written above."]
+        out = [self.witness()]
         for party, term in zip((first, second), called):
             who = next((p for p in [self.ctx.author, *self.ctx.to] if p.organisation == party), None) or \
                 signatory(self.ctx, party)

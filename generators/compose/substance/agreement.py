@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.bank import Picker, picker_for
 from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.compose.substance.common import cited_clause, gist, identity, label, plain
@@ -366,9 +366,14 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
     if cited is None:
         # no clause to except: the exclusion stands on its own, and a services contractor's liability has its cap in
         # words (read 12: 'Except under Schedule 1, neither Party shall be liable ...')
-        generic["liabil"] = ("Neither Party is liable to the other for indirect or consequential loss. "
-                             + (f"{a}'s total liability in any contract year is limited to the charges paid to it in "
-                                f"that year. " if duties else "") + "Nothing in this agreement limits liability for fraud.")
+        # (drafted as each firm's precedent has it, from the stream of wordings: the one fixed clause stood word for
+        # word in every room's agreements, issue 17)
+        generic["liabil"] = pick.reword(
+            "[~Neither Party is liable to the other|Neither Party shall be liable to the other] for [~indirect or "
+            "consequential loss|any indirect or consequential loss|any indirect, special or consequential loss]. "
+            + ("{a}'s total liability in any contract year is limited to the charges paid to it in that year. "
+               if duties else "") + "[~Nothing in this agreement limits liability for fraud|Liability for fraud is "
+            "not limited|Nothing in this agreement limits or excludes liability for fraud].").format(a=a)
     if duties:
         # a services contract runs for a term and renews (read 12: 'It has no term ("continues until the obligations
         # ... have been performed")')
@@ -469,7 +474,10 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             when = (f"as amended by the letter agreement of "
                     f"{long_date(executed_on(ctx) + dt.timedelta(days=14), ctx.locale)}" if amended else f"as agreed on {made}")
             out[i] = [f"Schedule 1 sets out the commercial terms referred to in this agreement, {when}. "
-                      f"A term in Schedule 1 has effect as if set out in full in the clauses."
+                      + picker_for(ctx, 16).reword("[~A term in Schedule 1 has effect as if set out in full in the "
+                                                   "clauses|Schedule 1 forms part of this agreement, and its terms have "
+                                                   "effect as if set out in full in the clauses|The terms in Schedule 1 "
+                                                   "have effect as if set out in the body of this agreement].")
                       + (f" The terms are: {rows}." if rows else "")]
             if duties:
                 # a schedule of one term is no schedule (read 10: 'a services agreement with no services described

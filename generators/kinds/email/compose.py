@@ -383,7 +383,7 @@ def _asks_on(ctx: ArtifactContext, body: str) -> str:
 _PLAN_ASK = re.compile(r"\b(?:what is the plan|what do we do next|what happens now|what is the next step|"
                        r"where do we go next on|who is taking .{3,80}? forward|as you (?:propose|suggest) on|"
                        r"what now, and who|what next, and who|who has it, and what happens now|next step on .{3,80}?: who|"
-                       r"who has .{3,80}? from here|who has the run-up|"
+                       r"who (?:has|is picking up|is carrying) .{3,80}? from here|who has the run-up|"
                        r"(?:go ahead|proceed) as you (?:propose|suggest)|your position on|hear from you on|"
                        r"come back to us on|run-up|pulling everything together for|on course for|"
                        r"that needs me before the call|I should look at myself|change for us, if anything)\b", re.I)
