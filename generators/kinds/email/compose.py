@@ -936,7 +936,8 @@ _WEEK_OPENERS = ["The [~update|round-up|summary] for {day}.",
                  "Where things stand at {day}, and what has [~happened|changed|moved] since the last note.",
                  "This week's [~note|update|summary], as at {day}.", "The week to {day}, [~in brief|in short|briefly].",
                  "[~Status|Position|Progress] as of {day}.", "A short [~note|update|summary] for the week ending {day}.",
-                 "Our weekly [~round-up|update|summary], {day}.", "[~Catching you up|Bringing you up] to {day}."]
+                 "Our weekly [~round-up|update|summary], {day}.", "[~Catching you up|Bringing you up] to {day}.",
+                 "Week to {day}.", "[~Update|Status|Position] at {day}."]
 _QUIET = ["Nothing new has come in in the week to {day}; the open points are where they were.",
           "A quiet week to {day}: nothing has moved since the last note.",
           "No news in the week to {day}, on our side or from anyone else; the open points stand.",
