@@ -282,3 +282,21 @@ def test_a_key_figures_table_reads_a_figure_with_no_sheet_line_from_the_paper_th
              for f in ctx.facts]
     table = key_figures(ctx.model_copy(update={"facts": facts}), "memo")
     assert table.columns[-1] == "Source" and all(row[-1] for row in table.rows), table.rows
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_our_own_extrapolated_figure_is_quantified_not_an_estimate_and_no_risk_runs_through_a_non_input(seed):
+    # read 15: 'It calls 46/400 "an estimate" and says the overpayment is "not yet settled" a week after the 60-day
+    # clock is said to have started'; 'The Risks section is empty words ("any change in it runs through to ...")'
+    from worldsmith.generators.compose.bank import bank
+
+    rate = fact("err", "The error rate in the probe sample is 9.0% (27 of 300 claims), above the 5% at which the plan "
+                "calls for extrapolation.", Percent(value=Decimal("9.0"))).model_copy(update={"label": "the error rate"})
+    over = fact("over", "Extrapolated from the sample to the review population, the overpayment is USD 2,100,000.",
+                _money(2100000)).model_copy(update={"label": "the extrapolated overpayment"})
+    ctx = document_context("report", 6, seed=seed, facts=[over, rate])
+    ctx = ctx.model_copy(update={"organisations": _ORGS, "spec": ctx.spec.model_copy(update={
+        "title": "Revenue-cycle review: findings report"})})
+    text = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+    assert "not yet settled" not in text and "is an estimate" not in text and "remains an estimate" not in text, text
+    assert not any("runs through to" in x for x in bank("genres")["sections"]["risks"])
