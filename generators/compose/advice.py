@@ -272,6 +272,10 @@ def _principal_owner(ctx: ArtifactContext) -> str:
     party = client_of(ctx) or ctx.author.organisation
     people = [p for p in [ctx.author, *ctx.to, *ctx.cc] if p.organisation == party]
     best = max(people, key=lambda p: _RANK.get(p.seniority, 1), default=None)
+    if best is None and client_of(ctx) and any(p.organisation == client_of(ctx) for p in ctx.cast):
+        # the client decides, and none of its people is on the note: no one here is asked for its decision (read
+        # 15: the tenant's valuer asked the tenant's solicitor for "a decision on the landlord's proposed rate")
+        return ""
     return best.first_name if best is not None else _owner(ctx)
 
 

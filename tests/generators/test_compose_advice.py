@@ -169,3 +169,17 @@ def test_the_client_is_never_asked_to_settle_the_other_sides_own_allegation():
         assert not re.search(r"(?:settle|sign-off on|decision on) the cargo claim\b", text), text
         asked += bool(re.search(r"settle the maximum exposure at USD 20,000,000", text))
     assert asked >= 15, asked
+
+
+def test_no_adviser_is_asked_for_the_clients_decision():
+    # read 15: the tenant's valuer to the tenant's solicitor: "Denise: a decision on the landlord's proposed rate per
+    # sq ft at GBP 38.50 (24 February)"
+    from tests.generators.context_fixture import DANA, MILO
+    orgs = ORGS + [OrgRef(name="Brightmere Advisory", role="valuer to Corvale", privileged=True,
+                          acts_for="Corvale Shipping Ltd")]
+    for seed in range(20):
+        ctx = _context(seed).model_copy(update={"author": MILO, "to": [DANA], "organisations": orgs,
+                                               "cast": [MILO, DANA, RUTH]})
+        text = "\n".join(substance(picker_for(ctx), ctx))
+        assert not re.search(r"Dana: (?:a decision|sign-off)|that Dana (?:settle|take)|ask Dana to|you (?:settle|take)",
+                             text), text
