@@ -108,3 +108,56 @@ def signatory(ctx: ArtifactContext, party: str) -> PersonRef | None:
     """The most senior person of a party, who signs for it; None when the cast has no one there."""
     people = [p for p in ctx.cast if p.organisation == party]
     return max(people, key=lambda p: _RANK.get(p.seniority, 1), default=None)
+
+
+# A role's possessive as fact labels carry it ("the adjuster's period of restoration", "the tenant's proposed rent").
+_ROLE_POSSESSIVE = re.compile(r"\b([Tt]he) ([a-z]+)['’]s\b(?! (?:counsel|solicitors?|surveyors?|adjusters?|"
+                              r"accountants?|advisers?|advisors?|valuers?|auditors?|appraisers?|attorneys?|lawyers?|"
+                              r"brokers?|bankers?|agents?|representatives?)\b)")
+
+
+# A noun for a party, not a paper or a thing: insurer, adjuster, tenant, lessee, landlord, policyholder, client.
+_AGENT = re.compile(r"(?:er|or|ant|ent|ee|ist|holder|lord|ary|ured)$")
+
+
+def role_party(ctx: ArtifactContext, noun: str) -> str:
+    """The organisation a role noun names ('adjuster', 'insurer', 'tenant'), by the roles that say it plainly (not
+    in a possessive: 'the insurer's counsel' is not the insurer), the principal when several do; '' if none or many."""
+    if not _AGENT.search(noun):
+        return ""  # 'the policy's appraisal condition' names a paper, not a party
+    plain = re.compile(rf"\b{re.escape(noun)}s?\b(?!['’]s)", re.I)
+    named = [o for o in ctx.organisations if plain.search(o.role)]
+    if len(named) > 1:
+        named = [o for o in named if not o.acts_for]
+    return named[0].name if len(named) == 1 else ""
+
+
+def own_possessives(ctx: ArtifactContext, body: str) -> str:
+    """The writer's own lines with its own side's role possessives in its voice: the adjuster's mail writes 'our
+    period of restoration', not 'the adjuster's period of restoration', and the tenant's solicitors 'our client's
+    proposed rent'; to the one organisation it writes to, 'your' (a fresh business-interruption outline, read as its
+    coverage partner: the adjuster wrote of 'the adjuster's period of restoration' in its own position letter, and
+    counsel answered it on 'the adjuster's business interruption loss'). Quoted and forwarded lines stay as written."""
+    mine = ctx.author.organisation
+    readers = {p.organisation for p in ctx.to}
+    yours = next(iter(readers)) if len(readers) == 1 and mine not in readers else ""
+    lines, out, quoted = body.split("\n"), [], False
+    cache: dict[str, str] = {}
+
+    def voiced(m: re.Match) -> str:
+        noun = m.group(2)
+        if noun not in cache:
+            party = role_party(ctx, noun)
+            cache[noun] = ("" if not party else "our" if party == mine else "our client's"
+                           if principal(ctx, mine) == party else "your" if party == yours else "your client's"
+                           if yours and principal(ctx, yours) == party else "")
+        word = cache[noun]
+        if not word:
+            return m.group(0)
+        return word[:1].upper() + word[1:] if m.group(1) == "The" else word
+
+    for line in lines:
+        if re.match(r"-{5,} Forwarded message", line) or re.match(r"On .{5,120} wrote:$", line):
+            quoted = True
+        out.append(line if quoted or line.startswith(">") else _ROLE_POSSESSIVE.sub(voiced, line))
+    return "\n".join(out)

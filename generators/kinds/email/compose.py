@@ -8,7 +8,7 @@ from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import agree, fact_sentence, fixed
 from worldsmith.generators.compose.advice import attendees, substance, title_day, work_day
 from worldsmith.generators.compose.longform import long_kinds
-from worldsmith.generators.compose.parties import across, client_of, home, opponent, org
+from worldsmith.generators.compose.parties import across, client_of, home, opponent, org, own_possessives
 from worldsmith.generators.compose.week import STANDING, fixed_event, has_plan, note_lines, passed_plan, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end, tidy, \
     title_head, true_weekdays
@@ -288,7 +288,7 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
     elif isinstance(spec, EmailSpec) and spec.sent_at.hour < 12 and re.match(r"Good (afternoon|evening)\b", email.body):
         # ("Good afternoon" at 09:02, read 9)
         email = email.model_copy(update={"body": re.sub(r"^Good (afternoon|evening)", "Good morning", email.body)})
-    email = email.model_copy(update={"body": first_person(email.body, ctx.author)})
+    email = email.model_copy(update={"body": own_possessives(ctx, first_person(email.body, ctx.author))})
     # a frame is written for one thing: a plural label takes a plural verb, in questions too ("Are the removal costs")
     labels = [f.label for f in ctx.facts if f.label] + list(ctx.thread_labels)
     email = email.model_copy(update={"body": agree(tidy(email.body, tuple(f.text for f in ctx.facts)), labels)})
