@@ -344,3 +344,19 @@ def test_a_sign_off_is_kept_with_the_lines_before_it_so_no_signature_is_orphaned
     assert _held_together(paras) == {2, 3, 4, 5}
     assert _held_together(["Respectfully submitted,", "/s/ A", "A"]) == {0, 1}
     assert _held_together(["No close here."]) == set()
+
+
+def test_a_demand_for_money_says_what_is_to_be_paid_and_by_when():
+    # read 15: the demand's close asked only for a response by a date, the payment date stated among the figures
+    total = fact("total_claim", "The total redelivery compensation claimed is USD 512,000.",
+                 Money(amount=Decimal(512000), currency="USD")).model_copy(
+        update={"label": "total redelivery compensation claimed"})
+    due = fact("payment_due", "The claim is payable by June 9, 2028.", DateValue(value=dt.date(2028, 6, 9))).model_copy(
+        update={"label": "payment date for the redelivery claim"})
+    ctx = _wp_letter(title="Demand for redelivery compensation under Clause 22")
+    ctx = ctx.model_copy(update={"facts": [total, due], "spec": ctx.spec.model_copy(
+        update={"date": dt.date(2028, 5, 19), "facts": ["total_claim", "payment_due"]})})
+    doc = compose_document(ctx)
+    prose = " ".join(p for s in doc.sections for p in s.paragraphs)
+    assert f"Our client requires payment of USD 512,000 by {due.text}." in prose, prose
+    assert "will pay it on or before that date" in prose

@@ -265,6 +265,15 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                       f"the amount. Please confirm receipt, and tell us by {due} whether you will recover the amount by "
                       f"offset or whether we should repay it directly; we will respond promptly to any request for the "
                       f"underlying records."]
+        elif k == "letter_close" and payment_demanded(ctx) and across(ctx):
+            # a demand for money says what is to be paid and by when (read 15: a demand whose close asked only for
+            # 'your response by Thursday 4 May', the payment date of 19 May stated as a figure among others)
+            total, by = payment_demanded(ctx)  # type: ignore[misc]
+            whose = "your client" if client_of(ctx) else "you"
+            out[i] = [f"{'Our client requires' if client else 'We require'} payment of {total.text} by {by.text}. "
+                      f"Please confirm by {due} that {whose} will pay it on or before that date, failing which "
+                      f"{'our client' if client else 'we'} will take the steps open to "
+                      f"{'it' if client else 'us'} without further notice."]
         elif k == "letter_close" and demanded(ctx):
             # a demand says what is demanded and by the date the facts give for it, not a stock three days
             thing, by = demanded(ctx)
@@ -460,6 +469,19 @@ def reserved_on(ctx: ArtifactContext) -> list[str]:
     for f in ctx.facts:
         found += [m.group(0).lower() for m in _PROVISION.finditer(f.label or "")]
     return list(dict.fromkeys(x for x in found if x))
+
+
+def payment_demanded(ctx: ArtifactContext) -> tuple[FactRef, FactRef] | None:
+    """(the sum demanded, the day it is payable) of a demand for money: its title demands, a money fact is the total
+    or the sum claimed, and a later date fact is when it is payable; None otherwise."""
+    if not re.search(r"\bdemand\b", ctx.spec.title, re.I):
+        return None
+    day = ctx.spec.date  # type: ignore[union-attr]
+    total = next((f for f in ctx.facts if f.value.type == "money" and
+                  re.search(r"\btotal\b|\bclaimed\b|\bdemand", f.label or "", re.I)), None)
+    by = next((f for f in ctx.facts if f.value.type == "date" and f.value.value > day and
+               re.search(r"\bpay|\bdue\b|\bpayable\b", f.label or "", re.I)), None)
+    return (total, by) if total is not None and by is not None else None
 
 
 def demanded(ctx: ArtifactContext) -> tuple[str, str] | None:
