@@ -121,9 +121,14 @@ def _span(e: WeekEvent, today: dt.date) -> dict[str, str]:
 
 def _values(e: WeekEvent, today: dt.date, locale: str) -> dict[str, str]:
     label = e.label or ""
+    # a paper titled with its maker's name is named once ("Sable Claims Services' Sable Claims Services preliminary
+    # view" in a fresh outline's weekly note): the frames put the organisation before the title themselves
+    title = e.title
+    if e.org and title.lower().startswith(e.org.lower() + " ") and len(title) > len(e.org) + 4:
+        title = title[len(e.org):].strip()
     return {"label": label, "Label": cap_first(label), "text": e.text, "before": e.before,
             "bare": re.sub(r"^(?:the|a|an) ", "", label),
-            "d": _short(e.day, locale), "title": e.title, "by": e.by, "by_first": e.by.split(" ")[0] if e.by else "",
+            "d": _short(e.day, locale), "title": title, "by": e.by, "by_first": e.by.split(" ")[0] if e.by else "",
             "org": e.org, "n": str((e.day - today).days),
             "ago": "1 day" if (today - e.day).days == 1 else f"{(today - e.day).days} days"}
 

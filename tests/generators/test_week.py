@@ -185,3 +185,16 @@ def test_a_quiet_weeks_note_says_what_stands(published_hospital):
             assert (e.title or e.text) in body, (a.id, e, body)
             if e.what == "awaited":
                 assert e.org in body and e.org not in plan.person(a.author).name, (a.id, body)
+
+
+def test_a_paper_titled_with_its_makers_name_is_named_once():
+    """A fresh business-interruption outline's weekly note: 'a first read of Sable Claims Services' Sable Claims
+    Services preliminary view'; the frames put the organisation before the title themselves."""
+    from worldsmith.generators.compose.week import _values
+    from worldsmith.generators.week import WeekEvent
+
+    e = WeekEvent(what="paper", day=dt.date(2026, 4, 10), title="Sable Claims Services preliminary view of April 10",
+                  org="Sable Claims Services", by="Paul Walker")
+    assert _values(e, dt.date(2026, 4, 21), "en_US")["title"] == "preliminary view of April 10"
+    other = e.model_copy(update={"title": "Business interruption loss report", "org": "Brightline Forensic"})
+    assert _values(other, dt.date(2026, 4, 21), "en_US")["title"] == "Business interruption loss report"
