@@ -282,6 +282,11 @@ def test_a_key_figures_table_reads_a_figure_with_no_sheet_line_from_the_paper_th
              for f in ctx.facts]
     table = key_figures(ctx.model_copy(update={"facts": facts}), "memo")
     assert table.columns[-1] == "Source" and all(row[-1] for row in table.rows), table.rows
+    # a figure the paper itself establishes is sourced to it, not left blank
+    facts = [f.model_copy(update={"establish": True}) if not f.source else f for f in ctx.facts]
+    table = key_figures(ctx.model_copy(update={"facts": facts}), "report")
+    assert all(row[-1] for row in table.rows) and ["This report"] == list({r[-1] for r in table.rows
+                                                                           if "line" not in r[-1] and "User" not in r[-1]}), table.rows
 
 
 @pytest.mark.parametrize("seed", range(4))

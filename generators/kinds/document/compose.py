@@ -639,7 +639,10 @@ def key_figures(ctx: ArtifactContext, kind: str) -> Table:
     agreement's reads Term | Agreed position."""
     # a figure with no sheet line is read from the paper that set it out, where the room has one (read 15: 'Quorvex
     # audit claim | USD 2,871,000 | ' with an empty source cell)
-    items = [(item_name(f.label or derived_label(f.id, f.statement)), f.text, f.source or f.paper) for f in ctx.facts]
+    # (and a figure this paper itself establishes is sourced to it: read 15, 'the source cell is blank')
+    own = "This " + ("memorandum" if kind == "memo" else "report" if kind == "report" else "paper")
+    items = [(item_name(f.label or derived_label(f.id, f.statement)), f.text,
+              f.source or f.paper or (own if f.establish else "")) for f in ctx.facts]
     if kind in ("agreement", "term_sheet"):
         return Table(columns=["Term", "Agreed position"], rows=[[item, text] for item, text, _ in items])
     if not any(source for _, _, source in items):
