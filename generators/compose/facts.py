@@ -53,8 +53,10 @@ def agree(text: str, labels: list[str]) -> str:
 
 
 def _plural(label: str) -> bool:
-    """Whether a label names a plural ('the removal costs', 'economic loss claims'), by its last word."""
-    last = label.split()[-1].lower() if label.split() else ""
+    """Whether a label names a plural ('the removal costs', 'economic loss claims'), by its head noun: the last word
+    before any preposition ('the deadline for submissions to the expert' is one deadline: 'are May 29' was written)."""
+    head = re.split(r"(?i)\s(?:of|for|to|on|in|under|at|from|by|with|against|between|per)\s", label, maxsplit=1)[0]
+    last = head.split()[-1].lower() if head.split() else ""
     return len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is", "ys", "'s")) \
         and last not in ("gross", "loss", "status", "basis", "analysis", "thesis", "series", "news", "terms")
 

@@ -20,3 +20,21 @@ def test_no_phrase_promises_reasons_claims_common_ground_or_names_its_medium(pat
     assert BANKS and "for the reasons below" not in text  # no line after it is bound to give them
     assert "it is common ground that" not in text  # carried statements include the disputed figures of each side
     assert "date of this document" not in text  # openers of the document register reach mail bodies too
+
+
+def test_a_paper_or_an_act_is_dated_a_day_it_is_not_one():
+    """'The appraisal demand is May 15, 2026.' in the demand letter of a fresh business-interruption outline."""
+    import datetime as dt
+
+    from worldsmith.generators.compose.substance.common import plain
+    from worldsmith.generators.context import FactRef
+    from worldsmith.worlds.values import DateValue
+
+    def fact(label: str) -> FactRef:
+        return FactRef(id="x", label=label, text="May 15, 2026", statement=f"The {label} is of May 15, 2026.",
+                       value=DateValue(value=dt.date(2026, 5, 15)))
+
+    assert plain(fact("appraisal demand")) == "appraisal demand is dated May 15, 2026"
+    assert plain(fact("deadline for submissions")) == "deadline for submissions is May 15, 2026"
+    assert plain(fact("date of the fire")) == "date of the fire is May 15, 2026"
+    assert plain(fact("deadline for submissions to the expert")).endswith("is May 15, 2026")  # one deadline

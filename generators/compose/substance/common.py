@@ -41,9 +41,17 @@ def plain(f: FactRef) -> str:
         out = f"{name} was to {f.text}"
     elif slot == "text_outcome":
         out = f"{name}: {f.text}"
+    elif f.value.type == "date" and _DATED_PAPER.search(name) and not _DATE_NOUN.search(name):
+        out = f"{name} is dated {f.text}"  # a paper or an act has a date; it is not one ('The appraisal demand is ...')
     else:
         out = f"{name} is {f.text}"
     return agree(out, [name])
+
+
+# A label that names a paper or a formal act, whose value is the day it bears; a label that names a day itself.
+_DATED_PAPER = re.compile(r"\b(demand|notice|letter|application|appointment|offer|award|determination|request|"
+                          r"instructions?|order|submissions?|election|tender|acceptance|rejection|proof of loss)$", re.I)
+_DATE_NOUN = re.compile(r"\b(date|day|deadline|due|expiry|hearing|meeting|trial|closing|completion)\b", re.I)
 
 
 def gist(f: FactRef, facts: list[FactRef]) -> str:
