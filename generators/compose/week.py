@@ -31,7 +31,7 @@ _NOTE = {
                     "{Label} is now {text} (fixed on {d})."],
     "learnt_yours": ["We have your {d} figure for {label}, {text}, in the working.",
                      "{Label} is {text} on your figures of {d}; it is in our working now.",
-                     "Your {bare} of {text} ({d}) is now in the working."],
+                     "Your {bare} of {text} ({d}) [~is now in the working|is now in our working|has gone into the working]."],
     # a figure worked out from others (its formula) is worked out, never "received" or "in on" a day ("the amount in
     # dispute, USD 827,080 (received May 20)" of a subtraction, blind read 14)
     "learnt_derived": ["{Label} now works out at {text} (as of {d}).", "New since the last [~update|note]: {label} "

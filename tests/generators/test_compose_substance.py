@@ -43,7 +43,7 @@ def test_minutes_are_of_the_meeting_the_title_names_and_say_who_said_what():
     assert "March 4, 2025" in prose and "March 5, 2025" not in prose
     people = {"Dana Okafor", "Sam Lindqvist", "Ruth Abernethy"}
     said = ("reported that", "noted that", "confirmed that", "told the meeting that", "pointed out that",
-            "explained that", "said that")
+            "explained that", "said that", "flagged that", "observed that")
     assert any(f"{who} {verb}" in prose for who in people for verb in said)
     for f in (_CAP, _RATE):
         assert f.text in prose

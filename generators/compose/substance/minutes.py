@@ -29,7 +29,7 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
             continue
         who = speaker(pick, ctx, f, people)
         said = pick.one(["reported that", "confirmed that", "noted that", "told the meeting that", "pointed out that",
-                         "explained that", "said that"])
+                         "explained that", "said that", "flagged that", "observed that"])
         s = f"{who.name} {said} {plain(f)}"
         src = source_phrase(f)
         s += f", as shown at {src}." if src else "."
@@ -345,7 +345,8 @@ def minutes_matters(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     dated = [f for f in ctx.facts if f.value.type == "date"]
     done = f" {owner.first_name} confirmed that {plain(dated[0])}." if dated else ""
     return [f"The actions from the previous meeting were reviewed on {day}; none was overdue.{done}"
-            + ("" if done else f" {owner.first_name} had nothing further to report.")]
+            + ("" if done else " " + pick.reword("{who} had [~nothing further to report|nothing more to report|"
+                                                 "nothing to add|no further update]").format(who=owner.first_name) + ".")]
 
 
 def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[tuple[str, str, dt.date]]:
