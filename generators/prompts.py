@@ -20,8 +20,9 @@ The context block says nothing the text before it says exactly: the world's and 
 message's body, and every field a line of the instructions shows (title, date, purpose, people by name, the
 move, a fact's text, label, statement, reason and source, an attachment's path and title; shown_values() reads
 them back and the block keeps a field wherever the reading would differ) or the spec implies (a message's
-thread, id and parent, the artifact's seed, a fact's value its text reads as). A reader rebuilds the whole
-context with context_parts() and merge_context().
+thread, id and parent, the artifact's seed, a fact's value its text reads as), nor what only the engine uses (an
+email's path and Message-ID: ENGINE_ONLY). A reader rebuilds the whole context with context_parts() and
+merge_context(), with stand-ins for the engine's own fields.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from worldsmith.worlds import kinds
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.
-PROMPT_VERSION = "2026-12-13"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
+PROMPT_VERSION = "2026-12-14"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
 # skeletons; 4: the model writes prose only (each kind's prose type), facts as {{id}} placeholders; 5: shared-first
 # order, sides in the system message, the thread so far, facts' reasons and sources; 6: built for a prefix cache:
 # the world's part of the context in the system message, the voice as its own block before the thread, the context
@@ -53,7 +54,8 @@ PROMPT_VERSION = "2026-12-13"  # 2: beats, sides, genres, facts by label outside
 # carry facts, a thread's moves, attachments and sheet lines said once in the shared rules, a file's own lines from
 # the most shared to its own, each artifact's seed from the world's; 12: the thread so far, each body whole with its
 # length, read back by thread_from(); 13: a figure's inputs by label where the file's own fact of that label says
-# the rest, and no field at its default in a fact's inputs (`"inputs":[]`, `"working":""`)
+# the rest, and no field at its default in a fact's inputs (`"inputs":[]`, `"working":""`); 14: no email's path or
+# Message-ID (the engine's)
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
@@ -357,6 +359,8 @@ def context_json(context: ArtifactContext | ExpansionContext, shown: dict[str, A
     if "attachments" in spec and len(attached) == len(spec["attachments"]):
         spec["attachments"] = [{k: v for k, v in a.items() if k == "artifact" or shown_a.get(k) != v}
                                for a, shown_a in zip(spec["attachments"], attached)]
+    for name in ENGINE_ONLY.get(context.spec.kind, ()):
+        spec.pop(name, None)  # the renderer's, never a writer's: a reader fills in a stand-in (merge_context())
     if isinstance(data.get("parent"), dict) and data["parent"].get("kind") == "email":
         data["parent"] = {k: v for k, v in data["parent"].items() if k != "kind"}  # its one kind: the default
     for path, value in (shown or {}).items():
@@ -376,6 +380,13 @@ def context_json(context: ArtifactContext | ExpansionContext, shown: dict[str, A
 
 
 _NONE = object()  # a field nothing implies
+
+# Fields of a kind's spec that only the engine uses, never a writer (an email's file path in the room and its
+# Message-ID are the renderer's; no composer reads them): the context block leaves them out (47 of a message's
+# uncached prompt tokens, bench.llm_throughput) and a reader of the prompt fills in these stand-ins, from the id.
+ENGINE_ONLY: dict[str, dict[str, Any]] = {
+    "email": {"path": lambda spec: f"{spec['id']}.eml", "message_id": lambda spec: f"<{spec['id']}@stand-in.invalid>"},
+}
 
 
 def _keep_if_other(data: dict[str, Any], name: str, actual: Any, implied: Any) -> None:
@@ -784,6 +795,10 @@ def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None, voic
                 value = derive(spec, merged)
                 if value is not _NONE:
                     spec[name] = value
+    if isinstance(spec, dict):
+        for name, stand_in in ENGINE_ONLY.get(spec.get("kind"), {}).items():
+            if name not in spec and isinstance(spec.get("id"), str):
+                spec[name] = stand_in(spec)
     if "seed" not in own and isinstance(merged.get("world_seed"), int) and isinstance(spec, dict) \
             and isinstance(spec.get("id"), str):
         merged["seed"] = artifact_seed(merged["world_seed"], spec["id"])

@@ -7,7 +7,8 @@ only: one `ThreadingHTTPServer`, one daemon thread per connection, latency as a 
 Answers follow the prompt contract of the OpenAI-compatible backend (generators/prompts.py): a user message
 holds the line `worldsmith-output: <TypeName>` and a fenced block opened by "```json worldsmith-context"
 holding the context JSON, which the world's and the voice's blocks and the instructions' own lines before it
-complete (generators/prompts.py: context_parts() and merge_context()). Content types are composed by the offline composer (so they carry every fact exactly);
+complete (generators/prompts.py: context_parts() and merge_context(); an email's path and Message-ID, which only the
+engine uses, as stand-ins). Content types are composed by the offline composer (so they carry every fact exactly);
 an `ExpansionProposal` is proposed from the expansion context; a `JudgeVerdict` (environments/judge.py) is
 given by a literal reader (every expected figure word for word, no hedge word); anything else gets a minimal instance
 of the JSON schema in `response_format`.

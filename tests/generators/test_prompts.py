@@ -15,8 +15,8 @@ from worldsmith.generators.engine import generate_contents
 from worldsmith.generators.expansion import ExpansionContext, ExpansionProposal, FactBrief, RoleBrief
 from worldsmith.generators.planner import plan_world
 from worldsmith.generators.backends.prefix_cache import BLOCK, chat_text, tokens
-from worldsmith.generators.prompts import (PROMPT_VERSION, context_parts, kind_rules, merge_context, output_schema,
-                                           reask_message, render_messages, system_message, template)
+from worldsmith.generators.prompts import (ENGINE_ONLY, PROMPT_VERSION, context_parts, kind_rules, merge_context,
+                                           output_schema, reask_message, render_messages, system_message, template)
 from worldsmith.generators.registry import CONTENT_TYPES
 from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
 from tests.conftest import MINI
@@ -41,6 +41,14 @@ def world_contexts(seed: int = 0) -> list[ArtifactContext]:
     plan = plan_world(outline, resolve_cast(outline, taxonomy), seed, "w")
     done = asyncio.run(generate_contents(plan, taxonomy, OfflineBackend()))
     return [build_context(plan, taxonomy, spec, done) for spec in plan.artifacts]
+
+
+def as_read(context: ArtifactContext) -> ArtifactContext:
+    """The context as a reader of its prompt rebuilds it: without the cited sheets' rows (which no composer reads), and
+    with stand-ins for the spec's fields that only the engine uses (an email's path and Message-ID)."""
+    spec = context.spec.model_dump(mode="json")
+    spec.update({name: stand_in(spec) for name, stand_in in ENGINE_ONLY.get(spec["kind"], {}).items()})
+    return context.model_copy(update={"cited_sheets": [], "spec": type(context.spec).model_validate(spec)})
 
 
 @pytest.fixture(scope="module")
@@ -89,8 +97,7 @@ def test_user_message_names_the_output_type_and_ends_with_the_context_block(cont
         parts = {k: v for m in messages for k, v in context_parts(m["content"]).items()}
         assert ("parent_body" in parts) == (context.parent is not None)
         whole = merge_context(json.loads(block.group(1)), **parts)
-        assert ArtifactContext.model_validate_json(json.dumps(whole)) == context.model_copy(
-            update={"cited_sheets": []})
+        assert ArtifactContext.model_validate_json(json.dumps(whole)) == as_read(context)
         assert not {"cast", "thread", "world_summary", "voice", "organisations"} & set(json.loads(block.group(1)))
 
 
@@ -298,8 +305,7 @@ def test_a_line_that_does_not_read_back_exactly_leaves_its_field_in_the_block(co
     block = json.loads(CONTEXT_BLOCK.search(messages[1]["content"]).group(1))
     parts = {k: v for m in messages for k, v in context_parts(m["content"]).items()}
     whole = merge_context(block, **parts)
-    assert ArtifactContext.model_validate_json(json.dumps(whole)) == tricky.model_copy(
-        update={"cited_sheets": []})
+    assert ArtifactContext.model_validate_json(json.dumps(whole)) == as_read(tricky)
     assert block["spec"]["purpose"] == "Line one\nline two"
 
 
@@ -338,10 +344,25 @@ def test_a_figures_inputs_are_given_by_label_where_the_files_own_fact_of_that_la
     block = json.loads(CONTEXT_BLOCK.search(messages[1]["content"]).group(1))
     parts = {k: v for m in messages for k, v in context_parts(m["content"]).items()}
     whole = merge_context(block, **parts)
-    assert ArtifactContext.model_validate_json(json.dumps(whole)) == tricky.model_copy(update={"cited_sheets": []})
+    assert ArtifactContext.model_validate_json(json.dumps(whole)) == as_read(tricky)
     entries = {e["id"] if isinstance(e, dict) else e: e for e in block["facts"]}
     assert entries[first.id]["inputs"] == [{"label": second.label},
                                            {"label": "the per-ton limit", "text": "USD 250", "paper": "Memo re limits",
                                             "paper_day": "2026-03-09"},
                                            {"label": second.label, "text": "USD 1", "by": ""}]
     assert all("inputs" not in e for e in block["facts"][1:] if isinstance(e, dict))
+
+
+def test_an_emails_path_and_message_id_are_the_engines_and_not_in_its_prompt(contexts):
+    """A writer needs neither the file's path in the room nor its Message-ID (the renderer's): the prompt leaves them
+    out (47 of a message's uncached prompt tokens, issue 22) and a reader gets stand-ins; other kinds keep their path."""
+    emails = [c for c in contexts if c.spec.kind == "email"]
+    assert emails and any(c.spec.kind != "email" for c in contexts)
+    for context in contexts:
+        user = render_messages(context, CONTENT_TYPES[context.spec.kind])[1]["content"]
+        spec = json.loads(CONTEXT_BLOCK.search(user).group(1))["spec"]
+        if context.spec.kind == "email":
+            assert context.spec.message_id not in user and context.spec.path not in user
+            assert "path" not in spec and "message_id" not in spec
+        else:
+            assert spec["path"] == context.spec.path
