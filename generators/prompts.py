@@ -43,7 +43,7 @@ from worldsmith.worlds import kinds
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.
-PROMPT_VERSION = "2026-12-14"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
+PROMPT_VERSION = "2026-12-15"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
 # skeletons; 4: the model writes prose only (each kind's prose type), facts as {{id}} placeholders; 5: shared-first
 # order, sides in the system message, the thread so far, facts' reasons and sources; 6: built for a prefix cache:
 # the world's part of the context in the system message, the voice as its own block before the thread, the context
@@ -55,7 +55,7 @@ PROMPT_VERSION = "2026-12-14"  # 2: beats, sides, genres, facts by label outside
 # the most shared to its own, each artifact's seed from the world's; 12: the thread so far, each body whole with its
 # length, read back by thread_from(); 13: a figure's inputs by label where the file's own fact of that label says
 # the rest, and no field at its default in a fact's inputs (`"inputs":[]`, `"working":""`); 14: no email's path or
-# Message-ID (the engine's)
+# Message-ID (the engine's); 15: a paper's day where its title does not end on it, an item's id after its title's slug
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
@@ -353,6 +353,12 @@ def context_json(context: ArtifactContext | ExpansionContext, shown: dict[str, A
         value = derive(full["spec"], full)
         if value is not _NONE:
             _keep_if_other(spec, name, full["spec"].get(name), value)
+    item, head = full["spec"].get("item"), _title_slug(full["spec"].get("title"))
+    if head and isinstance(item, str) and item.startswith(head):
+        # an item is named by its title's slug (and a number where two share one): its tail is enough
+        spec.pop("item", None)
+        if item != head:
+            spec["item_tail"] = item[len(head):]
     if context.world_seed is not None:  # the world block has it, and the spec's id
         _keep_if_other(data, "seed", context.seed, artifact_seed(context.world_seed, context.spec.id))
     attached = (shown or {}).get(("attachments",), [])
@@ -380,6 +386,30 @@ def context_json(context: ArtifactContext | ExpansionContext, shown: dict[str, A
 
 
 _NONE = object()  # a field nothing implies
+
+
+def _title_slug(title: Any) -> str:
+    """The start of the id the planner gives an item of this title (planner.slugify(title, 32), '_' for '-'); '' for
+    no title. The context block gives an item's id as what follows it (`item_tail`), or nothing where it is all."""
+    if not isinstance(title, str):
+        return ""
+    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:32].rstrip("-")
+    return slug.replace("-", "_")
+
+
+_DATED_TITLE = re.compile(r" - ([A-Z][a-z]+ \d{1,2})$")
+
+
+def _paper_day(paper: Any, year: Any) -> str | None:
+    """The day (ISO) a paper's title ends on ('... - March 9'), in the matter's first year; None where it ends on none.
+    A fact's or input's paper_day is left out of the context block where it is this day (93% of them)."""
+    m = _DATED_TITLE.search(paper) if isinstance(paper, str) and paper else None
+    if m is None or not isinstance(year, str) or len(year) < 4:
+        return None
+    try:
+        return dt.datetime.strptime(f"{m.group(1)} {year[:4]}", "%B %d %Y").date().isoformat()
+    except ValueError:
+        return None
 
 # Fields of a kind's spec that only the engine uses, never a writer (an email's file path in the room and its
 # Message-ID are the renderer's; no composer reads them): the context block leaves them out (47 of a message's
@@ -600,43 +630,63 @@ def _facts_against_lines(context: ArtifactContext, shown: dict[str, dict[str, An
     differ (its value, a statement not shown)."""
     out: list[Any] = []
     mine = [fact.model_dump(mode="json") for fact in context.facts]
+    year = context.window_start.isoformat() if context.window_start else None
     for fact in mine:
-        # Every field that differs, even one at its default (a value's tag is in it with the value).
-        base = _fact_base(fact["id"], shown)
+        # Every field that differs, even one at its default (a value's tag is in it with the value); the paper's day
+        # where its title does not end on it.
+        base = {**_fact_base(fact["id"], shown), "paper_day": _paper_day(fact["paper"], year)}
         diff = {k: v for k, v in fact.items() if k not in ("id", "inputs") and base.get(k, _NONE) != v}
         if fact["inputs"]:
-            diff["inputs"] = [_input_against(i, mine) for i in fact["inputs"]]
+            diff["inputs"] = [_input_against(i, mine, year) for i in fact["inputs"]]
         out.append({"id": fact["id"], **diff} if diff else fact["id"])
     return out
 
 
-def _input_base(label: str, facts: list[dict[str, Any]]) -> dict[str, Any]:
-    """What a reader knows of a figure's input (JSON data) from its label alone: an input is most often a fact the
-    artifact carries too (the gross tonnage of a cap it also states), read from the same line of the same sheet and
-    set out by the same paper; else the fields at their default."""
+def _input_base(data: dict[str, Any], facts: list[dict[str, Any]], year: Any) -> dict[str, Any]:
+    """What a reader knows of a figure's input (JSON data) from its label (and paper): an input is most often a fact
+    the artifact carries too (the gross tonnage of a cap it also states), read from the same line of the same sheet
+    and set out by the same paper; else the fields at their default, its paper's day the day its title ends on."""
+    label = data["label"]
     held = next((f for f in facts if isinstance(f, dict) and f.get("label") == label), None)
     if held is None:
-        return _INPUT_DEFAULTS
+        return {**_INPUT_DEFAULTS, "paper_day": _paper_day(data.get("paper", ""), year)}
     return {**_INPUT_DEFAULTS, **{k: held.get(of, _INPUT_DEFAULTS.get(k)) for k, of in _INPUT_FROM_FACT.items()}}
 
 
-def _input_against(data: dict[str, Any], facts: list[dict[str, Any]]) -> dict[str, Any]:
+def _input_against(data: dict[str, Any], facts: list[dict[str, Any]], year: Any) -> dict[str, Any]:
     """An input (JSON data) as the context block gives it: its label, and each other field where it differs from
     what its label implies (_input_base); merge_context() puts the rest back."""
-    base = _input_base(data["label"], facts)
+    base = _input_base(data, facts, year)
     return {"label": data["label"], **{k: v for k, v in data.items() if k != "label" and base.get(k, _NONE) != v}}
 
 
-def _inputs_back(facts: list[Any]) -> list[Any]:
+def _inputs_back(facts: list[Any], year: Any) -> list[Any]:
     """The facts (JSON data, already whole) with each input whole again (the inverse of _input_against)."""
     out = []
     for f in facts:
         if isinstance(f, dict) and isinstance(f.get("inputs"), list):
-            f = {**f, "inputs": [{**_input_base(i["label"], facts), **i}
-                                 if isinstance(i, dict) and isinstance(i.get("label"), str) else i
-                                 for i in f["inputs"]]}
+            f = {**f, "inputs": [_input_back(i, facts, year) for i in f["inputs"]]}
         out.append(f)
     return out
+
+
+def _input_back(data: Any, facts: list[Any], year: Any) -> Any:
+    if not isinstance(data, dict) or not isinstance(data.get("label"), str):
+        return data
+    return {**_input_base(data, facts, year), **data}
+
+
+def _fact_back(entry: Any, lines: dict[str, dict[str, Any]], year: Any) -> Any:
+    """A fact whole again (JSON data) from its entry in the context block (its id, or its id and what differs) and
+    what its lines show; its paper's day, where the entry does not give it, the day the paper's title ends on."""
+    if isinstance(entry, str):
+        entry = {"id": entry}
+    elif not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
+        return entry
+    whole = {**_fact_base(entry["id"], lines), **entry}
+    if "paper_day" not in entry:
+        whole["paper_day"] = _paper_day(whole.get("paper"), year)
+    return whole
 
 
 def _fact_base(fact_id: str, shown: dict[str, dict[str, Any]]) -> dict[str, Any]:
@@ -789,6 +839,8 @@ def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None, voic
                 value = _spec_people(spec, name)
                 if value is not None:
                     merged[name] = value
+    if isinstance(spec, dict) and "item" not in spec and _title_slug(spec.get("title")):
+        spec["item"] = _title_slug(spec["title"]) + str(spec.pop("item_tail", ""))
     if isinstance(spec, dict):
         for name, derive in _IMPLIED:
             if name not in spec:
@@ -804,10 +856,9 @@ def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None, voic
         merged["seed"] = artifact_seed(merged["world_seed"], spec["id"])
     if isinstance(merged.get("facts"), list):
         lines = (shown or {}).get(("facts",), {})
-        merged["facts"] = [{**_fact_base(f, lines), "id": f} if isinstance(f, str) else
-                           {**_fact_base(f["id"], lines), **f} if isinstance(f, dict) and isinstance(f.get("id"), str)
-                           else f for f in merged["facts"]]
-        merged["facts"] = _inputs_back(merged["facts"])
+        year = merged.get("window_start")
+        merged["facts"] = [_fact_back(f, lines, year) for f in merged["facts"]]
+        merged["facts"] = _inputs_back(merged["facts"], year)
     if isinstance(merged.get("week"), list):
         known = {f["id"]: f for f in merged.get("facts") or [] if isinstance(f, dict) and "id" in f}
         merged["week"] = [{**{k: of(known[e["fact"]]) for k, of in _WEEK_FROM_FACT.items()}, **e}

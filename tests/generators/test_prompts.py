@@ -366,3 +366,38 @@ def test_an_emails_path_and_message_id_are_the_engines_and_not_in_its_prompt(con
             assert "path" not in spec and "message_id" not in spec
         else:
             assert spec["path"] == context.spec.path
+
+
+def test_a_papers_day_and_an_items_id_are_left_to_the_title_that_says_them(contexts):
+    """A paper whose title ends on its day ('... - March 9') is not dated again, nor is an item whose id is its title's
+    slug (and a number) named again but for its tail; both read back whole, and a day or id the title does not give
+    stays in the block (prompt tokens, issue 22)."""
+    from worldsmith.generators.context import InputRef
+    context = next(c for c in contexts if c.facts and c.spec.kind == "email")
+    year = context.window_start.year
+    fact = context.facts[0].model_copy(update={"paper": "Memo re cap - March 9", "paper_by": "Quillfeather",
+                                               "paper_day": dt.date(year, 3, 9)})
+    odd = InputRef(label="the per-ton limit", text="USD 250", paper="Memo re limits - March 4",
+                   paper_day=dt.date(year, 3, 5))  # a title that does not say the paper's day
+    plain = InputRef(label="the tonnage", text="45,000 GT", paper="Survey report - March 2",
+                     paper_day=dt.date(year, 3, 2))
+    slug = context.spec.title.lower()
+    spec = context.spec.model_copy(update={"item": "x_other_item"})
+    for tricky in (context.model_copy(update={"facts": [fact.model_copy(update={"inputs": [odd, plain]}),
+                                                        *context.facts[1:]]}),
+                   context.model_copy(update={"spec": spec})):
+        messages = render_messages(tricky, EmailContent)
+        block = json.loads(CONTEXT_BLOCK.search(messages[1]["content"]).group(1))
+        parts = {k: v for m in messages for k, v in context_parts(m["content"]).items()}
+        assert ArtifactContext.model_validate_json(json.dumps(merge_context(block, **parts))) == as_read(tricky)
+    entry = block_of(context.model_copy(update={"facts": [fact.model_copy(update={"inputs": [odd, plain]}),
+                                                          *context.facts[1:]]}))["facts"][0]
+    assert "paper_day" not in entry and entry["paper"] == "Memo re cap - March 9"
+    assert entry["inputs"][0]["paper_day"] == f"{year}-03-05" and "paper_day" not in entry["inputs"][1]
+    assert slug and "item" not in block_of(context)["spec"]
+    assert block_of(context.model_copy(update={"spec": spec}))["spec"]["item"] == "x_other_item"
+
+
+def block_of(context: ArtifactContext) -> dict:
+    user = render_messages(context, CONTENT_TYPES[context.spec.kind])[1]["content"]
+    return json.loads(CONTEXT_BLOCK.search(user).group(1))
