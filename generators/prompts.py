@@ -43,7 +43,7 @@ from worldsmith.worlds import kinds
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.
-PROMPT_VERSION = "2026-12-15"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
+PROMPT_VERSION = "2026-12-16"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
 # skeletons; 4: the model writes prose only (each kind's prose type), facts as {{id}} placeholders; 5: shared-first
 # order, sides in the system message, the thread so far, facts' reasons and sources; 6: built for a prefix cache:
 # the world's part of the context in the system message, the voice as its own block before the thread, the context
@@ -55,7 +55,8 @@ PROMPT_VERSION = "2026-12-15"  # 2: beats, sides, genres, facts by label outside
 # the most shared to its own, each artifact's seed from the world's; 12: the thread so far, each body whole with its
 # length, read back by thread_from(); 13: a figure's inputs by label where the file's own fact of that label says
 # the rest, and no field at its default in a fact's inputs (`"inputs":[]`, `"working":""`); 14: no email's path or
-# Message-ID (the engine's); 15: a paper's day where its title does not end on it, an item's id after its title's slug
+# Message-ID (the engine's); 15: a paper's day where its title does not end on it, an item's id after its title's slug;
+# 16: a sheet's lines' common number format once (skeleton.line_format)
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
@@ -367,6 +368,8 @@ def context_json(context: ArtifactContext | ExpansionContext, shown: dict[str, A
                                for a, shown_a in zip(spec["attachments"], attached)]
     for name in ENGINE_ONLY.get(context.spec.kind, ()):
         spec.pop(name, None)  # the renderer's, never a writer's: a reader fills in a stand-in (merge_context())
+    if isinstance(spec.get("skeleton"), dict):
+        spec["skeleton"] = _skeleton_lean(spec["skeleton"])
     if isinstance(data.get("parent"), dict) and data["parent"].get("kind") == "email":
         data["parent"] = {k: v for k, v in data["parent"].items() if k != "kind"}  # its one kind: the default
     for path, value in (shown or {}).items():
@@ -395,6 +398,32 @@ def _title_slug(title: Any) -> str:
         return ""
     slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:32].rstrip("-")
     return slug.replace("-", "_")
+
+
+def _skeleton_lean(skeleton: dict[str, Any]) -> dict[str, Any]:
+    """A sheet's skeleton (JSON data, fields at their default left out) with its lines' most common number format said
+    once, as `line_format`, and on a line only where it differs (a day's cost log said "format":"money" on every one
+    of its twenty lines). A line at no format says `"format": null` where there is a line format."""
+    lines = skeleton.get("lines")
+    if not isinstance(lines, list) or not lines or not all(isinstance(ln, dict) for ln in lines):
+        return skeleton
+    counts: dict[Any, int] = {}
+    for ln in lines:
+        counts[ln.get("format")] = counts.get(ln.get("format"), 0) + 1
+    common = max(counts, key=counts.get)
+    if common is None or counts[common] < 2:
+        return skeleton
+    out = [{k: v for k, v in ln.items() if k != "format"} if ln.get("format") == common else
+           ln if "format" in ln else {**ln, "format": None} for ln in lines]
+    return {**skeleton, "line_format": common, "lines": out}
+
+
+def _skeleton_back(skeleton: dict[str, Any]) -> dict[str, Any]:
+    """The inverse of _skeleton_lean."""
+    common = skeleton["line_format"]
+    lines = [{**ln, "format": common} if isinstance(ln, dict) and "format" not in ln else ln
+             for ln in skeleton.get("lines") or []]
+    return {k: v for k, v in skeleton.items() if k != "line_format"} | {"lines": lines}
 
 
 _DATED_TITLE = re.compile(r" - ([A-Z][a-z]+ \d{1,2})$")
@@ -839,6 +868,8 @@ def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None, voic
                 value = _spec_people(spec, name)
                 if value is not None:
                     merged[name] = value
+    if isinstance(spec, dict) and isinstance(spec.get("skeleton"), dict) and "line_format" in spec["skeleton"]:
+        spec["skeleton"] = _skeleton_back(spec["skeleton"])
     if isinstance(spec, dict) and "item" not in spec and _title_slug(spec.get("title")):
         spec["item"] = _title_slug(spec["title"]) + str(spec.pop("item_tail", ""))
     if isinstance(spec, dict):

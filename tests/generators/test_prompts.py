@@ -401,3 +401,24 @@ def test_a_papers_day_and_an_items_id_are_left_to_the_title_that_says_them(conte
 def block_of(context: ArtifactContext) -> dict:
     user = render_messages(context, CONTENT_TYPES[context.spec.kind])[1]["content"]
     return json.loads(CONTEXT_BLOCK.search(user).group(1))
+
+
+def test_a_sheets_lines_say_their_common_number_format_once(contexts):
+    """The lines of a sheet's skeleton give their most common number format once (`line_format`), a line only where
+    it differs (a day's cost log said "format":"money" on each of its lines: prompt tokens, issue 22), and the
+    skeleton reads back whole, a line at no format included."""
+    from worldsmith.worlds.content import SheetColumn
+    from worldsmith.worlds.plan import SheetLine, SheetSkeleton
+    sheet = next(c for c in contexts if c.spec.kind == "spreadsheet")
+    lines = [SheetLine(cells=[f"Cost {n}", 1000.0 * n], format="money") for n in range(1, 5)]
+    odd = lines + [SheetLine(cells=["Count", 3]), SheetLine(cells=["Share", 0.25], format="percent")]
+    skeleton = SheetSkeleton(layout="schedule", columns=[SheetColumn(name="Item"), SheetColumn(name="Amount",
+                             type="money")], label=0, amount=1, lines=odd, bottom=3)
+    tricky = sheet.model_copy(update={"spec": sheet.spec.model_copy(update={"skeleton": skeleton})})
+    messages = render_messages(tricky, SheetContent)
+    block = json.loads(CONTEXT_BLOCK.search(messages[1]["content"]).group(1))
+    parts = {k: v for m in messages for k, v in context_parts(m["content"]).items()}
+    assert ArtifactContext.model_validate_json(json.dumps(merge_context(block, **parts))) == as_read(tricky)
+    said = block["spec"]["skeleton"]
+    assert said["line_format"] == "money"
+    assert [ln.get("format", "-") for ln in said["lines"]] == ["-"] * len(lines) + [None, "percent"]
