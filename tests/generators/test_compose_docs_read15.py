@@ -305,3 +305,24 @@ def test_our_own_extrapolated_figure_is_quantified_not_an_estimate_and_no_risk_r
     text = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
     assert "not yet settled" not in text and "is an estimate" not in text and "remains an estimate" not in text, text
     assert not any("runs through to" in x for x in bank("genres")["sections"]["risks"])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_settlement_advice_against_a_determination_sets_the_range_the_submissions_leave_the_expert(seed):
+    # read 15: 'It ... has no analysis of the likely expert outcome'
+    base = _determination(seed)
+    orgs = [OrgRef(name="Harrow Vane LLP", role="solicitors to Corvale Shipping Ltd (the tenant)", privileged=True,
+                   acts_for="Corvale Shipping Ltd"),
+            OrgRef(name="Corvale Shipping Ltd", role="client; tenant of the building", privileged=True),
+            OrgRef(name="Fenwick Yard Ltd", role="opposing party; landlord of the building")]
+    area = InputRef(label="the net internal area", text="10,000 sq ft")
+    offer = fact("offer", "The without prejudice offer is GBP 290,000.", _money(290000)).model_copy(update={
+        "label": "the without prejudice offer", "reason": "the net internal area times the offer rate per sq ft",
+        "inputs": [area, InputRef(label="the offer rate per sq ft", text="USD 29")]})
+    facts = [f for f in base.facts if f.id in ("ll", "tt")] + [offer]
+    ctx = document_context("memo", 6, seed=seed, facts=facts)
+    ctx = ctx.model_copy(update={"organisations": orgs, "spec": ctx.spec.model_copy(update={
+        "title": "Advice on settlement: the offer against an expert determination"})})
+    text = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+    assert "within the range the submissions set, from USD 270,000 to USD 340,000; the without prejudice offer of " \
+           "USD 290,000 sits inside that range, nearer the tenant's proposed rent" in text, text

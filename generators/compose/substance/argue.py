@@ -208,7 +208,34 @@ def against(ctx: ArtifactContext) -> list[str]:
         ohow = derivation(ours, ctx.facts)
         rows.append(f"Against it, {label(ours)} is {ours.text}" + (f", being {ohow}" if ohow else "") + _where(ours)
                     + ".")
+        rows += _range(ctx, ours, them)
     return [" ".join(rows)] if len(rows) > 1 else []
+
+
+def _amount(f: FactRef):
+    return getattr(f.value, "amount", None) if f.value.type == "money" else getattr(f.value, "value", None)
+
+
+def _range(ctx: ArtifactContext, ours: FactRef, them: FactRef) -> list[str]:
+    """Where the paper weighs a third party's decision (an expert's determination, an award), the range the two
+    submissions set for it, and where the paper's other figures of ours sit in it; nothing is computed that the plan
+    does not hold (read 15: 'no analysis of the likely expert outcome')."""
+    if not re.search(r"\b(expert|arbitrat\w*|tribunal|determination|adjudicat\w*|court)\b",
+                     f"{ctx.spec.title} {ctx.spec.purpose}", re.I):
+        return []
+    lo, hi = sorted([ours, them], key=_amount)
+    if _amount(lo) is None or _amount(hi) is None:
+        return []
+    inside = [f for f in figures(ctx.facts) if f is not ours and f is not them and our_figure(ctx, f) and
+              f.value.type == ours.value.type and _amount(f) is not None and _amount(lo) < _amount(f) < _amount(hi)
+              and not any(i.label in {label(ours), label(them)} for i in _inputs(f))]
+    out = (f"An expert or tribunal deciding between the two will in practice land within the range the submissions "
+           f"set, from {lo.text} to {hi.text}")
+    if inside:
+        g = inside[0]
+        out += (f"; {label(g)} of {g.text} sits inside that range, nearer {label(lo) if _amount(g) - _amount(lo) < _amount(hi) - _amount(g) else label(hi)}, "
+                f"and that is the measure of it against the cost and risk of a determination")
+    return [out + "."]
 
 
 def _kind(x: InputRef) -> str:
