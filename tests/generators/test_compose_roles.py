@@ -284,3 +284,23 @@ def test_a_day_of_chat_is_not_a_chain_of_thanks(published_legal):
              for m in json.loads(path.read_text(encoding="utf-8"))]
     thanks = [t for t in lines if re.fullmatch(r"((great|perfect|ok),? )?(thanks|cheers),? \w+", t.strip(), re.I)]
     assert lines and len(thanks) <= 0.1 * len(lines)
+
+
+def test_an_experts_records_come_from_whoever_the_figures_are():
+    """A fresh business-interruption outline: the policyholder's forensic accountants asked the insurer for 'the
+    original records behind our findings on the policyholder's business interruption loss' (the policyholder's own
+    ledgers); a surveyor's findings on the other side's vessel still ask that side."""
+    from tests.generators.context_fixture import MILO
+
+    orgs = [("Harrow Vane LLP", "coverage counsel to the policyholder", True, "Corvale Shipping Ltd"),
+            ("Corvale Shipping Ltd", "client; the policyholder", True, ""),
+            ("Brightmere Advisory", "forensic accountants retained on the policyholder's behalf", True,
+             "Corvale Shipping Ltd"),
+            ("Northgate Mutual", "opposing party; the insurer", False, "")]
+    ctx = _with(orgs).model_copy(update={"author": MILO})
+    ctx = ctx.model_copy(update={"facts": [f.model_copy(update={"label": f"figure {i}"}) for i, f in enumerate(ctx.facts)]})
+    labels = [f.label for f in ctx.facts]
+    ours = " ".join(memo_recommendation(Picker(1), ctx.model_copy(update={"own_labels": labels}), "Friday, March 13"))
+    theirs = " ".join(memo_recommendation(Picker(1), ctx.model_copy(update={"own_labels": []}), "Friday, March 13"))
+    assert "obtained from Corvale Shipping Ltd" in ours, ours
+    assert "obtained from Northgate Mutual" in theirs, theirs

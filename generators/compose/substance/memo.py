@@ -694,7 +694,12 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
         # an independent expert recommends on the evidence, not on the client's case (a surveyor 'recommending that
         # Ostrander proceed on the basis that the gross tonnage is 62,480 GT' read as giving strategy)
         about = join_names([label(f) for f in points[:2] if not identity(f)]) or label(main)
-        other = opponent(ctx)
+        # the records are whoever's the figures are: the client's own sales ledgers behind its business interruption
+        # loss, not the insurer's (a fresh outline's forensic accountants asked Northgate for Calder's records)
+        own = set(ctx.own_labels)
+        mine = all(f.label in own for f in points[:2] if not identity(f))
+        other = principal(ctx, ctx.author.organisation) if mine else opponent(ctx)
+        other = "" if other == ctx.author.organisation else other
         return [f"We recommend that the original records behind our findings on {about} be obtained"
                 + (f" from {other}" if other else "") + " and preserved, and that we be given access to them before "
                 f"our findings are relied on in any proceedings. We will update this report if they change any finding."]
