@@ -167,3 +167,19 @@ def test_a_thing_described_is_never_written_as_what_was_agreed_or_resolved():
             assert not re.search(r"agreed|resolved|minute|landed|came out|outcome", said), said
             decided += bool(re.search(r"agreed|resolved|minute|landed", named_sentence(Picker(seed), route, register)))
     assert decided  # a decision may still be written as one
+
+
+def test_a_note_that_wants_the_readers_view_gets_it_in_the_reply():
+    # "Tell me if you need anything more from us; we would like your view by May 11." answered "Confirmed, thanks.
+    # Is there anything outstanding from me? Shout if so."
+    from worldsmith.generators.kinds.email.compose import compose_email
+    from tests.generators.context_fixture import CAP
+
+    note = EmailContent(subject="Liability cap under the charter", body="We have the liability cap at USD 98,400,000."
+                        "\n\nTell me if you need anything more from us; we would like your view by Thursday.\n\nSam\n")
+    for seed in range(30):
+        ctx = email_context("reply", seed=seed, facts=[CAP]).model_copy(update={"parent": note})
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"beat": "confirm"}),
+                                     "thread_labels": ["the liability cap"]})
+        own = _own_text(compose_email(ctx).body)
+        assert re.search(r"\bmy view\b|^On my side: ", own, re.I | re.M), own

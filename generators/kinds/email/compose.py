@@ -1213,6 +1213,9 @@ _OBJECTION = r"\b(do not agree|don't agree|not accepted|push back|read \w+ diffe
              r"haven't seen the (?:support|backing)|not comfortable|won't survive|nailed down first)"
 
 
+_WANTS_VIEW = re.compile(r"\byour (?:view|steer)\b", re.I)
+
+
 def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> str:
     """The answer to what the message replied to asked (its questions, matched against what questions ask), with the
     asked figure's reason or where to read it when the reply carries that figure; '' when it asked nothing."""
@@ -1220,10 +1223,14 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     # an objection in the message itself wants its ground met as a question does ("Show me the backing first")
     own = re.split(r"\n\s*(?:On .{0,80}wrote:|>)", ctx.parent.body if ctx.parent else "", maxsplit=1)[0]
     asked += [x for x in re.findall(r"[^.?!\n]*[.!]", own) if re.search(_OBJECTION, x, re.I)][:1]
+    # and so does a request for the reader's view, asked or not ("we would like your view by May 11" answered only
+    # "Confirmed, thanks. Is there anything outstanding from me?", read 15)
+    asked += [x for x in re.findall(r"[^.?!\n]*[.!]", own) if _WANTS_VIEW.search(x)][:1]
     if not asked:
         return ""
     fact = next((f for f in ctx.facts if f.label == v["asked"]), None)
     w = dict(v, reason=fact.reason if fact else "", source=fact.source if fact else "")
+    w["Label"] = cap_first(w.get("label") or "")
     ranks = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
     mine = [p for p in ctx.cast if p.organisation == ctx.author.organisation and p.id != ctx.author.id]
     senior = max(mine, key=lambda p: ranks.get(p.seniority, 1), default=None)
