@@ -360,3 +360,19 @@ def test_a_demand_for_money_says_what_is_to_be_paid_and_by_when():
     prose = " ".join(p for s in doc.sections for p in s.paragraphs)
     assert f"Our client requires payment of USD 512,000 by {due.text}." in prose, prose
     assert "will pay it on or before that date" in prose
+
+
+def test_a_letters_subject_and_purpose_leave_out_its_writers_name_and_the_rooms_note():
+    # read 15 (rent review, after the subject line): 'Re: Greyfield Ashton rent review proposal of February 4, 2026
+    # (measured on gross internal area)'; 'to set out Greyfield Ashton rent review proposal ...'
+    from worldsmith.generators.compose.substance.letters import letter_purpose
+    from worldsmith.generators.kinds.document.front_matter import letter_subject
+
+    title = "Greyfield Ashton rent review proposal of February 4, 2026 (measured on gross internal area)"
+    assert letter_subject(title, "Greyfield Ashton") == "Re: Rent review proposal of February 4, 2026"
+    assert letter_subject("Redelivery of MSN 6912 (G-BRWA)", "Corrib Aviation Capital DAC") == \
+        "Re: Redelivery of MSN 6912 (G-BRWA)"
+    surveyor = person("s_1", "Jo", "Tate", "Partner", "Greyfield Ashton", "greyfield.example", "+44")
+    ctx = _wp_letter().model_copy(update={"author": surveyor})
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": title})})
+    assert letter_purpose(ctx) == "to set out our rent review proposal of February 4, 2026"

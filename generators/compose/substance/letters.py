@@ -70,6 +70,13 @@ def letter_purpose(ctx: ArtifactContext) -> str:
             subject.strip()
     if acts and subject.strip():
         return f"to {acts} in respect of the {subject.strip()}"
+    # the writer's own paper is 'our' paper, and a file's note in brackets is the room's (read 15: 'to set out
+    # Greyfield Ashton rent review proposal of February 4, 2026 (measured on gross internal area)')
+    own = re.match(rf"^(?:{re.escape(ctx.author.organisation)}|{re.escape(short)}(?: [A-Z][\w&-]*)?)(?:'s)?\s+"
+                   rf"(?P<rest>[a-z].*)$", title)
+    if own:
+        rest = re.sub(r"\s*\((?:[^()\s]+\s+){2,}[^()]*\)\s*$", "", own.group("rest"))
+        return f"to set out our {rest}"
     # a paper sent under the letter ('Revised schedule of loss'): the letter serves it, it is not 'about' it
     subject = topic(title, names(ctx))
     subject = subject if re.match(r"(the|a|an|our|your)\b|[A-Z]", subject) else f"the {subject}"

@@ -218,18 +218,24 @@ def without_prejudice(title: str) -> str:
     return " ".join(m.group(0).strip(" :,-").upper().split()) if m else ""
 
 
-def letter_head(title: str) -> list[str]:
+def letter_head(title: str, sender: str = "") -> list[str]:
     """What a letter prints between its addressee and its salutation in place of a file title: its
     without-prejudice head where it has one, and its subject line."""
-    return [x for x in (without_prejudice(title), letter_subject(title) or f"Re: {title}") if x]
+    return [x for x in (without_prejudice(title), letter_subject(title, sender) or f"Re: {title}") if x]
 
 
-def letter_subject(title: str) -> str:
+def letter_subject(title: str, sender: str = "") -> str:
     """A letter's subject line from its title: 'Letter from Danvers Oakley responding to the demand of April 28,
     2028' -> 'Re: Response to the demand of April 28, 2028'; 'Without prejudice save as to costs letter: offer to settle
     the rent review' -> 'Re: Offer to settle the rent review'."""
     t = " ".join(title.split())
     t = _WP.sub("", t)
+    if sender:
+        # the writer's own name is no part of its subject ('Greyfield Ashton rent review proposal of February 4')
+        short = sender.split()[0]
+        t = re.sub(rf"^(?:{re.escape(sender)}|{re.escape(short)}(?: [A-Z][\w&-]*)?)(?:'s)?\s+(?=[a-z])", "", t)
+    # a file's note in brackets at the end is the room's, not the letter's ('(measured on gross internal area)')
+    t = re.sub(r"\s*\((?:[^()\s]+\s+){2,}[^()]*\)\s*$", "", t)
     head, colon, rest = t.partition(": ")
     if colon and re.search(r"(?i)\bletter\b", head) and rest.strip():
         t = rest  # 'Harcastle Bryce letter of May 20, 2026: revised claim' is about what follows the colon
