@@ -43,7 +43,7 @@ from worldsmith.worlds import kinds
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.
-PROMPT_VERSION = "2026-12-16"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
+PROMPT_VERSION = "2026-12-17"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
 # skeletons; 4: the model writes prose only (each kind's prose type), facts as {{id}} placeholders; 5: shared-first
 # order, sides in the system message, the thread so far, facts' reasons and sources; 6: built for a prefix cache:
 # the world's part of the context in the system message, the voice as its own block before the thread, the context
@@ -56,7 +56,8 @@ PROMPT_VERSION = "2026-12-16"  # 2: beats, sides, genres, facts by label outside
 # length, read back by thread_from(); 13: a figure's inputs by label where the file's own fact of that label says
 # the rest, and no field at its default in a fact's inputs (`"inputs":[]`, `"working":""`); 14: no email's path or
 # Message-ID (the engine's); 15: a paper's day where its title does not end on it, an item's id after its title's slug;
-# 16: a sheet's lines' common number format once (skeleton.line_format)
+# 16: a sheet's lines' common number format once (skeleton.line_format); 17: a fact's `since` where it is not its
+# paper's day
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
@@ -431,7 +432,8 @@ _DATED_TITLE = re.compile(r" - ([A-Z][a-z]+ \d{1,2})$")
 
 def _paper_day(paper: Any, year: Any) -> str | None:
     """The day (ISO) a paper's title ends on ('... - March 9'), in the matter's first year; None where it ends on none.
-    A fact's or input's paper_day is left out of the context block where it is this day (93% of them)."""
+    A fact's or input's paper_day is left out of the context block where it is this day (93% of them), and its
+    `since` where it is its paper's day (a third)."""
     m = _DATED_TITLE.search(paper) if isinstance(paper, str) and paper else None
     if m is None or not isinstance(year, str) or len(year) < 4:
         return None
@@ -663,7 +665,8 @@ def _facts_against_lines(context: ArtifactContext, shown: dict[str, dict[str, An
     for fact in mine:
         # Every field that differs, even one at its default (a value's tag is in it with the value); the paper's day
         # where its title does not end on it.
-        base = {**_fact_base(fact["id"], shown), "paper_day": _paper_day(fact["paper"], year)}
+        base = {**_fact_base(fact["id"], shown), "paper_day": _paper_day(fact["paper"], year),
+                "since": fact["paper_day"]}  # a value most often took hold the day its paper set it out
         diff = {k: v for k, v in fact.items() if k not in ("id", "inputs") and base.get(k, _NONE) != v}
         if fact["inputs"]:
             diff["inputs"] = [_input_against(i, mine, year) for i in fact["inputs"]]
@@ -674,11 +677,13 @@ def _facts_against_lines(context: ArtifactContext, shown: dict[str, dict[str, An
 def _input_base(data: dict[str, Any], facts: list[dict[str, Any]], year: Any) -> dict[str, Any]:
     """What a reader knows of a figure's input (JSON data) from its label (and paper): an input is most often a fact
     the artifact carries too (the gross tonnage of a cap it also states), read from the same line of the same sheet
-    and set out by the same paper; else the fields at their default, its paper's day the day its title ends on."""
+    and set out by the same paper; else the fields at their default, its paper's day the day its title ends on, and
+    its value held since its paper's day."""
     label = data["label"]
     held = next((f for f in facts if isinstance(f, dict) and f.get("label") == label), None)
     if held is None:
-        return {**_INPUT_DEFAULTS, "paper_day": _paper_day(data.get("paper", ""), year)}
+        day = _paper_day(data.get("paper", ""), year)
+        return {**_INPUT_DEFAULTS, "paper_day": day, "since": data.get("paper_day", day)}
     return {**_INPUT_DEFAULTS, **{k: held.get(of, _INPUT_DEFAULTS.get(k)) for k, of in _INPUT_FROM_FACT.items()}}
 
 
@@ -715,6 +720,8 @@ def _fact_back(entry: Any, lines: dict[str, dict[str, Any]], year: Any) -> Any:
     whole = {**_fact_base(entry["id"], lines), **entry}
     if "paper_day" not in entry:
         whole["paper_day"] = _paper_day(whole.get("paper"), year)
+    if "since" not in entry:
+        whole["since"] = whole["paper_day"]
     return whole
 
 

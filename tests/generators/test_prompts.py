@@ -347,8 +347,8 @@ def test_a_figures_inputs_are_given_by_label_where_the_files_own_fact_of_that_la
     assert ArtifactContext.model_validate_json(json.dumps(whole)) == as_read(tricky)
     entries = {e["id"] if isinstance(e, dict) else e: e for e in block["facts"]}
     assert entries[first.id]["inputs"] == [{"label": second.label},
-                                           {"label": "the per-ton limit", "text": "USD 250", "paper": "Memo re limits",
-                                            "paper_day": "2026-03-09"},
+                                           {"label": "the per-ton limit", "text": "USD 250", "since": None,
+                                            "paper": "Memo re limits", "paper_day": "2026-03-09"},
                                            {"label": second.label, "text": "USD 1", "by": ""}]
     assert all("inputs" not in e for e in block["facts"][1:] if isinstance(e, dict))
 
@@ -380,7 +380,7 @@ def test_a_papers_day_and_an_items_id_are_left_to_the_title_that_says_them(conte
     odd = InputRef(label="the per-ton limit", text="USD 250", paper="Memo re limits - March 4",
                    paper_day=dt.date(year, 3, 5))  # a title that does not say the paper's day
     plain = InputRef(label="the tonnage", text="45,000 GT", paper="Survey report - March 2",
-                     paper_day=dt.date(year, 3, 2))
+                     paper_day=dt.date(year, 3, 2), since=dt.date(year, 3, 2))  # held since its paper's day
     slug = context.spec.title.lower()
     spec = context.spec.model_copy(update={"item": "x_other_item"})
     for tricky in (context.model_copy(update={"facts": [fact.model_copy(update={"inputs": [odd, plain]}),
@@ -394,6 +394,7 @@ def test_a_papers_day_and_an_items_id_are_left_to_the_title_that_says_them(conte
                                                           *context.facts[1:]]}))["facts"][0]
     assert "paper_day" not in entry and entry["paper"] == "Memo re cap - March 9"
     assert entry["inputs"][0]["paper_day"] == f"{year}-03-05" and "paper_day" not in entry["inputs"][1]
+    assert entry["inputs"][0]["since"] is None and "since" not in entry["inputs"][1]
     assert slug and "item" not in block_of(context)["spec"]
     assert block_of(context.model_copy(update={"spec": spec}))["spec"]["item"] == "x_other_item"
 
