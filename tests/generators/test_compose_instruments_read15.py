@@ -168,6 +168,11 @@ def test_a_cited_lettered_paragraph_has_every_paragraph_before_it_and_the_schedu
             clause
         recitals = " ".join(next(s for s in doc.sections if s.heading == "Recitals").paragraphs)
         assert "Pellmore Route platform as a hosted subscription service" in recitals, recitals
+        # no article of one boilerplate line (read 15: 'one-line boilerplate clauses')
+        for s in doc.sections:
+            if re.match(r"^\d+\. (Obligations|Payment|Warranties|Indemnification|Limitation|Intellectual|Data|"
+                        r"Insurance|Force)", s.heading):
+                assert len(s.paragraphs) >= 2, (s.heading, s.paragraphs)
         schedule = next(s for s in doc.sections if s.heading == "Schedule 1").paragraphs
         assert any(p.startswith("Part A (Orders)") for p in schedule) and any("Part C (Notices)" in p for p in schedule)
 

@@ -185,18 +185,42 @@ def _standard(key: str, a: str, b: str, goods: str, top: str, ctx: ArtifactConte
         if own is not None:
             return own
     if kind == "other" and key in ("definitions", "supply", "price", "warranties", "indemnity", "limitation"):
+        # each article with the sub-clauses such an agreement has, never one line (read 15: 'A skeletal MSA: one-line
+        # boilerplate clauses'); no figure of its own
         return {"definitions": [f"In this Agreement, {a} and {b} have the meanings given to them above; headings are "
                                 f"for convenience only, and a reference to writing includes email."],
                 "supply": [f"Each Party shall perform the obligations this Agreement gives it, promptly and in good "
-                           f"faith, and shall give the other the information it reasonably needs to perform its own."],
+                           f"faith, and shall give the other the information it reasonably needs to perform its own.",
+                           f"{a} shall perform its obligations with reasonable skill and care and in accordance with "
+                           f"good industry practice.",
+                           f"{b} shall use what it receives under this Agreement only for its own business and in "
+                           f"accordance with this Agreement."],
                 "price": ["Each amount due under this Agreement is payable within thirty days of a correct invoice or "
-                          "written demand, without set-off or deduction."],
+                          "written demand, without set-off or deduction.",
+                          "Amounts are exclusive of sales, use and value added taxes, which are payable in addition "
+                          "where the law requires.",
+                          "A Party that disputes an invoice in good faith shall pay the undisputed part when due and "
+                          "give the other written notice of the disputed part, with its reasons, before the due date."],
                 "warranties": ["Each Party warrants that it has power to enter into and perform this Agreement, and "
-                               "that doing so breaches no other obligation binding on it."],
+                               "that doing so breaches no other obligation binding on it.",
+                               f"{a} warrants that it will perform its obligations with reasonable skill and care, and "
+                               f"that what it provides will conform in all material respects to its documentation.",
+                               "Except as this Agreement expressly provides, all other warranties, conditions and terms, "
+                               "express or implied, are excluded to the extent the law allows."],
                 "indemnity": ["Each Party shall indemnify the other against losses arising from its breach of this "
-                              "Agreement."],
+                              "Agreement.",
+                              f"{a} shall defend {b} against any claim by a third party that what {a} provides under "
+                              f"this Agreement infringes that party's intellectual property rights, and shall pay any "
+                              f"damages finally awarded on it.",
+                              "A Party seeking indemnity shall give the other written notice of the claim promptly, "
+                              "let it conduct the defence and give it reasonable help, at the indemnifying Party's "
+                              "cost."],
                 "limitation": ["Neither Party is liable to the other for any indirect or consequential loss, and "
-                               "nothing in this Agreement limits liability for fraud."]}[key]
+                               "nothing in this Agreement limits liability for fraud.",
+                               "Each Party's aggregate liability under or in connection with this Agreement in any "
+                               "contract year is limited to the fees paid or payable under it in that year.",
+                               "The limits in this Section do not apply to a Party's obligations to pay fees due, or "
+                               "to its liability under the indemnities in this Agreement."]}[key]
     law, courts = (("the laws of the State of New York", "the state and federal courts sitting in New York County")
                    if ctx.locale == "en_US" else ("English law", "the courts of England and Wales"))
     food = re.search(r"\b(food|recall|salmonella|listeria|ingredient|snack|bars?)\b", ctx.world_summary, re.I)
@@ -369,16 +393,22 @@ _GENERAL: dict[str, tuple[str, list[str]]] = {
         "that a Party must disclose by law, court order or regulation."]),
     "ip": ("Intellectual Property", [
         "Each Party keeps its intellectual property rights; nothing in this Agreement transfers them except as it "
-        "expressly provides."]),
+        "expressly provides.",
+        "Any licence this Agreement grants is non-exclusive and non-transferable, and ends when this Agreement ends."]),
     "data": ("Data Protection", [
         "Each Party shall comply with the data protection laws that apply to its processing of personal data under "
-        "this Agreement."]),
+        "this Agreement.",
+        "Where a Party processes personal data on the other's behalf, it shall do so only on the other's documented "
+        "instructions, keep it secure, and notify the other without undue delay of any breach affecting it."]),
     "insurance": ("Insurance", [
         "Each Party shall maintain the insurance that a prudent business of its kind carries for its obligations under "
-        "this Agreement."]),
+        "this Agreement.",
+        "Each Party shall produce evidence of that insurance to the other on reasonable request."]),
     "force": ("Force Majeure", [
         "Neither Party is liable for a delay or failure caused by an event beyond its reasonable control, if it notifies "
-        "the other promptly and uses reasonable efforts to resume performance."]),
+        "the other promptly and uses reasonable efforts to resume performance.",
+        "If such an event prevents a Party's performance for more than ninety days, the other may terminate this "
+        "Agreement by written notice."]),
     "assignment": ("Assignment and Subcontracting", [
         "Neither Party may assign or transfer this Agreement without the other's prior written consent, not to be "
         "unreasonably withheld, save to an affiliate or to a successor to its business.",
