@@ -326,3 +326,22 @@ def test_settlement_advice_against_a_determination_sets_the_range_the_submission
     text = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
     assert "within the range the submissions set, from USD 270,000 to USD 340,000; the without prejudice offer of " \
            "USD 290,000 sits inside that range, nearer the tenant's proposed rent" in text, text
+
+
+def test_a_consultants_remaining_life_is_read_with_a_finding_beyond_limits():
+    # read 15: 'It projects 1,850 EFH on-wing for an engine whose HPT blades are beyond AMM limits, without reconciling
+    # the two'
+    adviser = person("tc_1", "Olu", "Vance", "Powerplant Consultant", "Merrow Technical Ltd", "merrow.example", "+44")
+    orgs = [OrgRef(name="Merrow Technical Ltd", role="technical consultants retained by Harrow Vane LLP")]
+    life = fact("life", "Engine 1 has 2,100 EFH remaining to its next shop visit.",
+                Number(value=Decimal(2100), unit="EFH")).model_copy(update={"label": "the Engine 1 EFH remaining"})
+    find = fact("find", "The borescope found turbine blade burns beyond AMM limits.",
+                Text(value="turbine blade burns beyond AMM limits")).model_copy(update={"label": "the borescope finding"})
+    for seed in range(3):
+        ctx = document_context("report", 5, seed=seed, facts=[life, find])
+        ctx = ctx.model_copy(update={"author": adviser, "organisations": orgs, "to": [DANA], "cc": [],
+                                     "spec": ctx.spec.model_copy(update={"title": "Engine condition review: Engine 1"})})
+        text = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+        assert "The Engine 1 EFH remaining of 2,100 EFH is the life on the hours record alone: with the borescope " \
+               "finding (turbine blade burns beyond AMM limits), it is not available until the finding is rectified" \
+               in text, text

@@ -243,7 +243,7 @@ def report_findings(pick: Picker, ctx: ArtifactContext) -> list[str]:
 
     here = next((o for o in ctx.organisations if o.name == ctx.author.organisation), None)
     expert = here is not None and (_EXPERT.search(here.role) is not None or
-                                   re.search(r"\b(surveyors|experts|engineers)\b", here.role, re.I) is not None)
+                                   re.search(r"\b(surveyors|experts|engineers|technical consultants)\b", here.role, re.I) is not None)
     for n, f in enumerate(kept, len(flags) + 1):
         body = in_own_report(own_voice(stated(pick, f, ctx.facts, cite=False), ctx.author.organisation))
         body = re.sub(r"^(?:In addition|Further|Separately|Moreover|Also), ", "", body)
@@ -262,8 +262,28 @@ def report_findings(pick: Picker, ctx: ArtifactContext) -> list[str]:
             rest = m.group("rest")
             body = cap_first(rest) + ("" if f.text in rest else f" ({label(f)}: {f.text}).")
         src = source_phrase(f)
+        if expert:
+            life = next((g for g in ctx.facts if _unreconciled(ctx, g) and (g is f or g.text in body)), None)
+            body += _unreconciled(ctx, life) if life is not None and not any(
+                _unreconciled(ctx, life) in x for x in out) else ""
         out.append(f"Finding {n}. {body}" + (" " + cite_line(pick, src, draw=False) if src else ""))
     return out
+
+
+_BEYOND = re.compile(r"\b(beyond|outside|exceed\w*) (?:the )?(?:[A-Z]{2,5} )?limits\b|\bunserviceable\b", re.I)
+
+
+def _unreconciled(ctx: ArtifactContext, f: FactRef) -> str:
+    """An expert's remaining-life figure read with a finding beyond limits in the same paper: the life is on the hours
+    record alone and does not run while the finding stands (read 15: 'It projects 1,850 EFH on-wing for an engine
+    whose HPT blades are beyond AMM limits, without reconciling the two'); '' otherwise."""
+    if f.value.type != "number" or not re.search(r"\bremaining\b", label(f)):
+        return ""
+    bad = next((g for g in ctx.facts if g is not f and g.value.type == "text" and _BEYOND.search(g.text)), None)
+    if bad is None:
+        return ""
+    return (f" {cap_first(label(f))} of {f.text} is the life on the hours record alone: with {label(bad)} "
+            f"({bad.text}), it is not available until the finding is rectified, and it does not answer the finding.")
 
 
 # No wording puts the figure straight after {how}: a working ends on another figure's label ('the fault share alleged
