@@ -649,21 +649,30 @@ def memo_options(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
                 f" Each turns on how {points[0].text} is read."] + opts
     # each course with what it costs and what it risks (blind read 8: 'Options A-C are boilerplate'); with no one
     # across the table (an audit, a refund to a Medicare contractor) nobody is told or asked to confirm
-    out = [(f"Option A: proceed now {act}, and say so to {other} in writing. It is the quickest course, but it "
-            f"commits {client} before the supporting records are all in.") if other else
+    # (each course's words from the stream of wordings, its parties and labels filled in after: the same three
+    # sentences stood in every room's memo options, issue 17)
+    out = [pick.reword("Option A: proceed now {act}, and [~say so to|tell|put that to] {other} in writing. [~It is the "
+                       "quickest course|It is the fastest route|It is the quickest], but it commits {client} before "
+                       "[~the supporting records are all in|the records behind it are complete|all the supporting "
+                       "records are in].").format(act=act, other=other, client=client) if other else
            f"Option A: proceed now {act}, and record that basis on the file. It is quick, and it can be revisited if "
            f"the records change."]
     if other:
-        out.append(f"Option B: first press {other} for the documents that bear on {label(main)}, with a demand that "
-                   f"they be preserved, and decide once they are in (by {due}). It costs a little time and keeps the "
-                   f"point intact.")
+        out.append(pick.reword("Option B: [~first press|first ask|start by pressing] {other} for the documents that "
+                               "bear on {label}, [~with a demand that they be preserved|and ask that they be "
+                               "preserved|with a demand to preserve them], and decide once they are in (by {due}). "
+                               "[~It costs a little time and keeps the point intact|It costs some time but keeps the "
+                               "point open|It takes a little longer and gives nothing away].").format(
+            other=other, label=label(main), due=due))
     else:
         out.append(f"Option B: keep {label(main)} open until the records behind it are complete, and revisit it by "
                    f"{due}. It costs time, and nothing is committed meanwhile.")
     inputs = [g for g in ctx.facts if g is not main and main.reason and label(g) in main.reason]
     if nxt is not None and not identity(nxt):
-        out.append(f"Option C: rest {client}'s position on {label(nxt)} alone and keep {label(main)} in reserve. It "
-                   f"is narrower, and it stands or falls with {label(nxt)}.")
+        out.append(pick.reword("Option C: [~rest|base|found] {client}'s position on {nxt} alone and [~keep|hold] "
+                               "{main} in reserve. [~It is narrower, and it stands or falls with|It is narrower, but "
+                               "everything then turns on|The case is narrower and depends entirely on] {nxt}.").format(
+            client=client, nxt=label(nxt), main=label(main)))
     elif inputs:
         out.append(f"Option C: contest {label(inputs[0])}, the input {label(main)} turns on, before anything is "
                    f"conceded. It is the strongest challenge if the input is weak, and wasted effort if it is not.")
