@@ -183,3 +183,22 @@ def test_a_note_that_wants_the_readers_view_gets_it_in_the_reply():
                                      "thread_labels": ["the liability cap"]})
         own = _own_text(compose_email(ctx).body)
         assert re.search(r"\bmy view\b|^On my side: ", own, re.I | re.M), own
+
+
+def test_an_answer_that_holds_the_point_back_does_not_open_by_agreeing():
+    # "Thanks Lynda, agreed. I'd rather not commit on the letter of credit amount off the cuff this week; the backing
+    # comes Thursday."
+    from worldsmith.generators.kinds.email.compose import compose_email
+
+    ask = EmailContent(subject="Re: Liability cap under the charter", body="Where do we stand on the "
+                       "liability cap?\n\nSam\n")
+    held = 0
+    for seed in range(60):
+        ctx = email_context("reply", seed=seed, facts=[]).model_copy(update={"parent": ask})
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"beat": "answer"}),
+                                     "thread_labels": ["the liability cap"]})
+        own = _own_text(compose_email(ctx).body)
+        if re.search(r"rather not|before I answer|give me until|allow me until|come back|revert|waiting on|chasing", own):
+            held += 1
+            assert not re.search(r"\bagreed\b|\bAgreed\b|\bagree\b", own), own
+    assert held

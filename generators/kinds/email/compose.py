@@ -1355,7 +1355,10 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     else:
         # whoever decides says first that they have read what was put up (a weekly decision series read alike)
         read_first = pick.chance(0.6 if beat == "decide" else 0.2)
-        if read_first:
+        # (an answer that will hold the point back until its support comes does not open by agreeing: "Thanks Lynda,
+        # agreed. I'd rather not commit on the letter of credit amount off the cuff this week", read 15)
+        holds_back = beat == "answer" and not ctx.facts and not reply_to_question
+        if read_first and not holds_back:
             lines.append(pick.fill((lambda f: _askable(ctx, v, f) if beat == "question" else f)(
                 _to_many(ctx, _of_one_side(ctx, email["reactions"][
                 "decide" if beat == "decide" else "confirm" if beat == "confirm" else
