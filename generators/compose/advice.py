@@ -360,7 +360,11 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
     # what the client settles is a figure of its own or of the work, never the other side's own claim or allegation
     # (read 15: "I would ask Michele to settle the fault share alleged at 35%", the claimant's allegation)
     opp = opponent(ctx)
-    mine = [f for f in figures if not (opp and f.paper_by and principal(ctx, f.paper_by) == opp)]
+    # (theirs too: an input the other side put forward in a figure of the note, 'the fault share alleged' of its
+    # contribution demand)
+    alleged = {i.label for g in figures for i in g.inputs if opp and i.by and principal(ctx, i.by) == opp}
+    mine = [f for f in figures if not (opp and f.paper_by and principal(ctx, f.paper_by) == opp)
+            and f.label not in alleged]
     lead = (mine or points or [f for f in ctx.facts if f.label and f not in figures] or [None])[0]
     by = by or work_day(pick, ctx)
     # what is to be done: the open point, else the lead figure; its reason another fact than it

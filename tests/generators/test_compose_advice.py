@@ -183,3 +183,16 @@ def test_no_adviser_is_asked_for_the_clients_decision():
         text = "\n".join(substance(picker_for(ctx), ctx))
         assert not re.search(r"Dana: (?:a decision|sign-off)|that Dana (?:settle|take)|ask Dana to|you (?:settle|take)",
                              text), text
+
+
+def test_an_input_the_other_side_put_forward_is_not_the_clients_to_settle():
+    # read 15: "I mean to settle the fault share alleged at 35%": an input of the claimant's own demand
+    share = fact("share", "The cargo owners allege a fault share of 35%.", Money(amount=Decimal("61000000"),
+                                                                               currency="USD")).model_copy(update=dict(
+        label="the cargo claim", since=dt.date(2025, 2, 20)))
+    for seed in range(20):
+        ctx = _context(seed).model_copy(update={"facts": [share, EXPOSURE], "thread_labels": ["the cargo claim",
+                                                                                              "the maximum exposure"]})
+        text = "\n".join(substance(picker_for(ctx), ctx))
+        assert not re.search(r"(?:settle|sign-off on|decision on) the cargo claim\b", text), text
+

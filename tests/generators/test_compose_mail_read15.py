@@ -202,3 +202,19 @@ def test_an_answer_that_holds_the_point_back_does_not_open_by_agreeing():
             held += 1
             assert not re.search(r"\bagreed\b|\bAgreed\b|\bagree\b", own), own
     assert held
+
+
+def test_a_note_that_wants_the_readers_view_is_not_merely_acknowledged():
+    # "we would like your view by May 11" answered "Thanks, Eric; understood. Is there anything outstanding from me?"
+    from worldsmith.generators.kinds.email.compose import compose_email
+    from tests.generators.context_fixture import CAP
+
+    note = EmailContent(subject="Liability cap under the charter", body="We have the liability cap at USD 98,400,000."
+                        "\n\nTell me if you need anything more from us; we would like your view by Thursday.\n\nSam\n")
+    for seed in range(30):
+        ctx = email_context("reply", seed=seed, facts=[CAP]).model_copy(update={"parent": note})
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"beat": "ack"}),
+                                     "thread_labels": ["the liability cap"]})
+        own = _own_text(compose_email(ctx).body)
+        assert re.search(r"\bmy view\b|^On my side: ", own, re.I | re.M), own
+

@@ -787,7 +787,9 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     if spec.mode == "reply" and acknowledges(ctx.parent.body if ctx.parent else "") \
             and spec.beat not in ("decide", "noted"):
         return _after_ack(pick, ctx, values, subject, hello)
-    if spec.mode == "reply" and spec.beat in ("", "ack") and ctx.parent is not None and "?" in own_text(ctx.parent.body):
+    if spec.mode == "reply" and spec.beat in ("", "ack") and ctx.parent is not None and (
+            "?" in own_text(ctx.parent.body) or _WANTS_VIEW.search(own_text(ctx.parent.body))):
+        # (and so is a request for the reader's view: "we would like your view by May 11", read 15)
         # a question is answered, never acknowledged ("What is the source for the fault share alleged?" / "Yes, go
         # ahead. I'll work it into the plan for the week today.")
         ctx = ctx.model_copy(update={"spec": spec.model_copy(update={"beat": "answer"})})
