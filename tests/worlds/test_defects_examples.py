@@ -7,6 +7,8 @@ report, so these tests read that report rather than render and validate the thre
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from worldsmith.worlds import bundle
@@ -27,3 +29,20 @@ def test_an_example_world_raises_no_error(request, outline):
     # issue 10: the mail profile (hours, shares, recipients, lengths, depth) is within the reference's tolerances
     profile = [r.detail for c in report.failed() if c.id == "realism_profile" for r in c.rows]
     assert not profile, profile
+
+
+_NEVER_IN_DOCUMENTS = ("put its case on the amount in dispute", "for the documents that bear on the amount in dispute",
+                       "proceed now on the footing that the amount in dispute")
+
+
+@pytest.mark.parametrize("outline", list(WORLDS))
+def test_no_example_document_puts_its_case_on_a_gap_or_presses_for_documents_on_it(request, outline):
+    # issue 17, a fresh business-interruption outline: 'put its case on the amount in dispute of USD 1,992,000',
+    # 'press Northgate for the documents that bear on the amount in dispute'
+    world = request.getfixturevalue(WORLDS[outline])
+    texts = [p.read_text(encoding="utf-8") for p in (world / "room").rglob("*.md")]
+    assert texts, "no document rendered as markdown in the room"
+    for text in texts:
+        for never in _NEVER_IN_DOCUMENTS:
+            assert never not in text, never
+        assert len(re.findall(r"The (?:figure|number) can be checked at", text)) <= 1, text[:200]

@@ -14,7 +14,8 @@ from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.substance.agreement import agreement_bodies, executed_on, party_roles, \
     sectioned_bodies
 from worldsmith.generators.compose.substance.articles import is_sectioned
-from worldsmith.generators.compose.substance.common import chair, main_fact, meeting_day, said_once, topic
+from worldsmith.generators.compose.substance.common import chair, main_fact, meeting_day, pointed_once, said_once, \
+    topic
 from worldsmith.generators.compose.substance.determination import determination_bodies, is_determination
 from worldsmith.generators.compose.substance.deal import ic_memo_bodies, term_sheet_bodies
 from worldsmith.generators.compose.substance.letters import client_letter_bodies, engagement_plan, letter_bodies
@@ -104,4 +105,6 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
                 out[i] = said + minutes_decisions(pick, ctx, day, due)
             elif k == "background":
                 out[i] = minutes_matters(pick, ctx, day)
+    if kind in ("memo", "ic_memo"):
+        out = pointed_once(out)
     return said_once({i: [p for p in ps if p.strip()] for i, ps in out.items() if ps}, kinds)

@@ -377,6 +377,14 @@ def sided_course(ctx: ArtifactContext, main: FactRef, client: str) -> str:
         return (f"We recommend that {client} dispute {owned(ctx, them)} of {them.text} in writing{to}"
                 + (f", on {grounds}" if grounds else ", and ask for the papers behind it") +
                 ", and concede nothing on it meanwhile.")
+    if them is not None and (gap_figure(ctx, main) or refused(ctx, main)):
+        # a gap worked from their figure, or an offer they refused, is no case to put (a fresh business-interruption
+        # outline: 'put its case on the amount in dispute of USD 1,992,000'; the rent review: 'put its case on the
+        # without prejudice offer' the landlord had refused): our own figure is the case
+        ours = counterpart(ctx, them)
+        if ours is None:
+            return ""
+        main = ours
     if main.value.type in ("money", "number", "percent") and not across_figure(ctx, main) and them is not None:
         return (f"We recommend that {client} put its case on {label(main)} of {main.text}" +
                 (f" and set it out{to} in writing" if other else "") + ".")
@@ -448,3 +456,263 @@ def applied(ctx: ArtifactContext, f: FactRef) -> str:
         return (f"On those words the figure is {label(g)} of {g.text}" + (f", being {how}" if how else "") +
                 f", and not {x.label} of {x.text}.")
     return ""
+
+
+# --- the one input two figures differ in, and the courses a decision memo weighs -------------------------------------
+# (a fresh business-interruption outline: 'Memo re the period of restoration: 146 days against the adjuster's 98'
+# restated each figure with 'The figure can be checked at ...' and never read the policy's words 'until the property
+# should be repaired with reasonable speed' against the adjuster's ground 'Calder could have leased the temporary cold
+# store at Minooka'; its options were 'press Northgate for the documents that bear on the amount in dispute')
+
+_SIDE_WORDS = ("policyholder", "insured", "adjuster", "insurer") + _ROLES
+
+
+def _bare(name: str) -> str:
+    """A label without its side ('the adjuster's period of restoration' -> 'period of restoration')."""
+    name = re.sub(r"^the ", "", name.strip())
+    return re.sub(r"^[A-Z]?[\w.&-]*(?: [A-Z][\w.&-]*)*'s? ", "", name) if "'" in name.split(" of ")[0] else name
+
+
+def _side_of(ctx: ArtifactContext, f: FactRef) -> int:
+    """+1 where `f` is the author's side's, -1 where the other side's, 0 where neither can be told."""
+    if across_figure(ctx, f):
+        return -1
+    who = owner_of(ctx, f)
+    if who:
+        return 1 if our_figure(ctx, f) else 0
+    return _word_side(ctx, label(f))
+
+
+_GROUNDS = re.compile(r"\b(?:on the grounds? that|because|arguing that|arguing|contending that|on the basis that) "
+                      r"(?P<g>[^.;]+)")
+_WORDS = re.compile(r"\bas (?:the|its) (?P<doc>[\w ]{2,40}?) (?:defines|provides|words|puts)\b[^:.]*:\s*(?P<w>[^.;]+)")
+
+
+def pivot(ctx: ArtifactContext) -> dict | None:
+    """The one input two rival figures differ in, where the paper's facts give both sides' values of it (the
+    policyholder's period of restoration of 146 days against the adjuster's 98): each side's fact, the input's name,
+    the ground of each from its statement, and the provision's own words where a statement gives them. None where the
+    paper has no such pair."""
+    leaves = [f for f in figures(ctx.facts) if not f.reason and f.value.type in ("number", "money", "percent")]
+    for them in leaves:
+        if _side_of(ctx, them) != -1:
+            continue
+        for ours in leaves:
+            if ours is them or _side_of(ctx, ours) != 1 or ours.value.type != them.value.type:
+                continue
+            if (getattr(ours.value, "unit", None) or getattr(ours.value, "currency", None)) != \
+                    (getattr(them.value, "unit", None) or getattr(them.value, "currency", None)):
+                continue
+            name = _bare(label(ours))
+            if name != _bare(label(them)) or name == label(ours).removeprefix("the "):
+                continue
+            s_them, s_ours = (" ".join(x.statement.split()) for x in (them, ours))
+            g = _GROUNDS.search(s_them)
+            m = re.search(re.escape(ours.text) + r",? (?P<o>(?:to|until|from|on|by|as at) [^,;.]+)", s_ours)
+            w = _WORDS.search(s_ours) or _WORDS.search(s_them)
+            return {"ours": ours, "them": them, "name": name, "their_ground": g.group("g").strip() if g else "",
+                    "our_ground": m.group("o").strip() if m else "", "doc": w.group("doc") if w else "",
+                    "words": w.group("w").strip() if w else ""}
+    return None
+
+
+def _who_says(ctx: ArtifactContext, f: FactRef) -> str:
+    """Who puts the other side's figure forward: the organisation across the table its statement names first (the
+    adjuster whose position allows 98 days), else its owner, else the opponent."""
+    statement = " ".join(f.statement.split())
+    named = sorted((statement.find(o.name.split()[0]), o.name) for o in ctx.organisations
+                   if len(o.name.split()[0]) > 3 and statement.find(o.name.split()[0]) >= 0)
+    for _, name in named:
+        if not neutral(ctx, name) and home(ctx, name) != home(ctx, ctx.author.organisation):
+            return name
+    return owner_of(ctx, f) or opponent(ctx) or "the other side"
+
+
+def _gap(ctx: ArtifactContext) -> FactRef | None:
+    """The figure that measures the distance between the sides (one worked from both sides' figures)."""
+    for f in figures(ctx.facts):
+        ins = _inputs(f)
+        if not f.reason or len(ins) != 2 or not re.search(r"\b(less|minus)\b", f.reason):
+            continue
+        sides = []
+        for i in ins:
+            g = next((h for h in ctx.facts if label(h) == i.label), None)
+            sides.append(_side_of(ctx, g) if g is not None else _word_side(ctx, i.label))
+        if sorted(sides) == [-1, 1]:
+            return f
+    return None
+
+
+def _word_side(ctx: ArtifactContext, name: str) -> int:
+    """+1, -1 or 0 for a label by the side its first word names ('the policyholder's claim', 'the insurer's
+    position')."""
+    m = re.match(r"(?:the )?(\w+)'s?\b", name, re.I)
+    word = m.group(1).lower() if m else ""
+    if word not in _SIDE_WORDS:
+        return 0
+    party = _party_by_role(ctx, word) or next((o.name for o in ctx.organisations if re.search(
+        rf"\b{word}s?\b", o.role, re.I) and (o.acts_for or not re.search(rf"\b(to|for|of|by) (the )?{word}", o.role,
+                                                                          re.I))), "")
+    if not party or neutral(ctx, party):
+        return 0
+    return 1 if home(ctx, party) == home(ctx, ctx.author.organisation) else -1
+
+
+def gap_figure(ctx: ArtifactContext, f: FactRef) -> bool:
+    """Whether `f` is worked from the other side's figure (a difference or an amount in dispute, never a case)."""
+    theirs = {label(g) for g in ctx.facts if across_figure(ctx, g)}
+    return bool(f.reason) and any(i.label in theirs for i in _inputs(f))
+
+
+def pivot_argument(ctx: ArtifactContext) -> str:
+    """The input argued: each side's value and its ground, the provision's words, why ours holds on them; ''."""
+    p = pivot(ctx)
+    if p is None:
+        return ""
+    ours, them, name = p["ours"], p["them"], p["name"]
+    client = client_of(ctx) or principal(ctx, ctx.author.organisation)
+    other = _who_says(ctx, them)
+    gap = _gap(ctx)
+    # the whole gap is said to turn on it only where the record says so (the gap's statement names the input)
+    whole = gap is not None and name.lower() in " ".join(gap.statement.split()).lower()
+    out = [f"The dispute comes down to one input, the {name}: {ours.text} on {client}'s case against {them.text} on "
+           f"{other}'s" + (f", and the whole of {label(gap)} ({gap.text}) turns on it" if whole else "") + "."]
+    if p["our_ground"]:
+        out.append(f"Our {ours.text} runs {p['our_ground']}.")
+    if p["their_ground"]:
+        out.append(f"{cap_first(other)} allows {them.text} on the ground that {p['their_ground']}.")
+    if p["words"]:
+        doc = p["doc"]
+        out.append(f"The {doc} measures the {name} in its own words: '{p['words']}'. Those words are the test, and "
+                   f"they ask how long the work itself takes at reasonable speed" if re.search(r"repair|rebuil|restor|"
+                   r"replac", p["words"], re.I) else
+                   f"The {doc} measures the {name} in its own words: '{p['words']}', and those words are the test")
+        out[-1] += (f"; they say nothing of whether {p['their_ground']}" if p["their_ground"] else "") + "."
+        out.append(f"On those words {ours.text} holds: it is measured as the {doc} measures, and a shorter {name} "
+                   f"needs {other} to show that the {doc} imports a condition its words do not state. That burden is "
+                   f"{other}'s, and until it is met {them.text} is not the measure.")
+    elif p["their_ground"]:
+        out.append(f"That ground is {other}'s to prove on the record, and nothing we hold establishes it; until it "
+                   f"does, {ours.text} stands.")
+    return " ".join(out)
+
+
+_DETERMINE = re.compile(r"\b(appraisal|expert(?: determination)?|arbitration|adjudication|litigation|court|"
+                        r"tribunal|referral|refer\w*|apply for an? \w+|determination)\b", re.I)
+_SETTLE = re.compile(r"\b(settle\w*|negotiat\w*|raise the offer|offer|compromise|accept\w*)\b", re.I)
+
+
+def courses(ctx: ArtifactContext) -> list[tuple[str, str]]:
+    """The two courses the title or purpose puts to the client ('appraisal against settlement', 'whether to raise the
+    offer or apply for an expert'), each as (its words, 'settle' | 'determine'); [] where neither names two courses
+    (a memo 'on 146 days against the adjuster's 98' weighs figures, not courses)."""
+    found, verbs = [], False
+    m = re.search(r"\bwhether to (?P<a>[^,.;]+?) or (?P<b>[^,.;]+)", ctx.spec.purpose or "")
+    if m:
+        found, verbs = [m.group("a").strip(), m.group("b").strip()], True
+    else:
+        title = ctx.spec.title.split(":", 1)[-1] if ":" in ctx.spec.title else ctx.spec.title
+        m = re.search(r"(?:\bon |^)(?P<a>[a-z][a-z ]{2,40}?) (?:against|or|versus|vs\.?) (?:an? |the )?(?P<b>[a-z][a-z ]"
+                      r"{2,40})$", re.sub(r"^(?:advice|memo(?:randum)?|note)\b", "", title.strip(), flags=re.I).strip(),
+                      re.I)
+        if m and not re.search(r"\d", m.group(0)):
+            found = [m.group("a").strip(), m.group("b").strip()]
+        elif re.search(r"\bsettlement\b", title, re.I) and _DETERMINE.search(title):
+            found = ["settlement", _DETERMINE.search(title).group(0)]
+    out = []
+    for c in found:
+        kind = "settle" if _SETTLE.search(c) and not _DETERMINE.search(c) else \
+            "determine" if _DETERMINE.search(c) else ""
+        if not kind:
+            return []
+        out.append((c if verbs else re.sub(r"^(?:the|an?) ", "", c), kind, verbs))
+    return out if len({k for _, k, _ in out}) == 2 else []
+
+
+def refused(ctx: ArtifactContext, f: FactRef) -> bool:
+    """Whether the record says `f` (an offer) was refused: its statement, or the paper's purpose naming it refused."""
+    said = " ".join(f.statement.split()) + " " + (ctx.spec.purpose or "")
+    return bool(re.search(r"\b(offer\w*)\b", label(f), re.I)) and \
+        bool(re.search(r"\b(?:refus\w*|reject\w*|declin\w*)\b[^.]*\boffer|\boffer\w*\b[^.]*\b(?:refus\w*|reject\w*|"
+                       r"declin\w*)", said, re.I))
+
+
+def course_options(ctx: ArtifactContext, due: str) -> list[str]:
+    """Each course the decision names, with its cost and its risk from the plan's figures: the range a decision
+    can land in, the gap at stake, an offer refused, a payment already in hand; [] where the paper names no courses."""
+    cs = courses(ctx)
+    if not cs:
+        return []
+    client = client_of(ctx) or principal(ctx, ctx.author.organisation)
+    other = opponent(ctx) or "the other side"
+    them = rival(ctx)
+    ours = counterpart(ctx, them) if them is not None else None
+    gap = _gap(ctx)
+    offer = next((f for f in ctx.facts if re.search(r"\boffer\b", label(f), re.I) and f.value.type == "money"), None)
+    paid = next((f for f in ctx.facts if re.search(r"\b(advance|on account|interim payment)\b", label(f), re.I)), None)
+    lo, hi = sorted([them, ours], key=lambda f: _amount(f) or 0) if them is not None and ours is not None else (None, None)
+    span = f" between {lo.text} and {hi.text}" if lo is not None else ""
+    stake = f"{label(gap)} ({gap.text})" if gap is not None else "the difference between the two figures"
+    out = []
+    for letter, (words, kind, _) in zip("AB", cs):
+        if kind == "determine":
+            out.append(f"Option {letter}, {words}: put {stake} to an independent decision. It costs the fees of the "
+                       f"process and the weeks to a decision; the outcome can land anywhere{span}, so {client} "
+                       f"risks ending nearer {other}'s figure, but it forces a decision {other} will not make.")
+        else:
+            refused_offer = offer is not None and refused(ctx, offer)
+            base = (f"go above {label(offer)} of {offer.text}, which {other} refused" if refused_offer else
+                    f"agree a figure{span}" if span else "agree a figure with the other side")
+            out.append(f"Option {letter}, {words}: {base}. It costs only the time of the negotiation and, if "
+                       f"agreed, gives certainty now; its price is whatever part of {stake} is conceded, and {other} sets the pace.")
+    if paid is not None:
+        out.append(f"On either course {label(paid)} ({paid.text}) is already in hand and not at risk.")
+    return out
+
+
+def course_recommendation(ctx: ArtifactContext, options: bool = True) -> str:
+    """The course recommended on a decision between settling and a determination: the determination, with the
+    door to settlement kept open inside the range; '' where the paper names no courses."""
+    cs = courses(ctx)
+    if not cs:
+        return ""
+    client = client_of(ctx) or principal(ctx, ctx.author.organisation)
+    other = opponent(ctx) or "the other side"
+    det, verb = next((w, v) for w, k, v in cs if k == "determine")
+    letter = "AB"[[k for _, k, _ in cs].index("determine")]
+    them = rival(ctx)
+    ours = counterpart(ctx, them) if them is not None else None
+    if not options:
+        # no options section: the courses are weighed here, then one is taken
+        return " ".join(course_options(ctx, "") + [f"We recommend Option {letter}: that {client} " +
+                        (det if verb else f"proceed to {det}") + f", since {other} has not moved"
+                        + (f" from {them.text}" if them is not None else "") + ", and that it stay open meanwhile to "
+                        f"a settlement " + (f"nearer {ours.text} than {them.text}" if ours is not None and them is not
+                                            None else "on better terms") + "."])
+    return (f"We recommend Option {letter}: that {client} " + (det if verb else f"proceed to {det}") + f", since {other} has not moved"
+            + (f" from {them.text}" if them is not None else "") + f", and that it stay open meanwhile to a settlement "
+            + (f"nearer {ours.text} than {them.text}" if ours is not None and them is not None else "on better terms")
+            + ".")
+
+
+def pivot_options(ctx: ArtifactContext, due: str) -> list[str]:
+    """The courses on an input argued between two values: hold ours and answer their ground, ask for the evidence
+    behind their ground, or put the input to a decision; [] where the paper argues no input."""
+    p = pivot(ctx)
+    if p is None:
+        return []
+    ours, them, name = p["ours"], p["them"], p["name"]
+    other = _who_says(ctx, them)
+    gap = _gap(ctx)
+    stake = f"{label(gap)} ({gap.text})" if gap is not None else f"the difference between {them.text} and {ours.text}"
+    ground = p["their_ground"]
+    out = [f"Option A: hold to the {name} of {ours.text} and answer {other}'s ground in writing"
+           + (f" on the {p['doc']}'s words" if p["words"] else "") + ". It costs a letter; its risk is that "
+           f"{other} holds to {them.text} and {stake} stays in dispute."]
+    if ground:
+        out.append(f"Option B: ask {other} by {due} for the evidence that {ground}, before anything is conceded. It "
+                   f"costs a few days and tests the ground where it is weakest; if the evidence is thin, the ground "
+                   f"falls with it.")
+    out.append(f"Option C: put the {name} to an independent decision under the policy or contract. It costs fees "
+               f"and time, and the decision can land anywhere between {them.text} and {ours.text}.")
+    return out

@@ -430,3 +430,29 @@ def cited_clause(facts: list[FactRef]) -> tuple[str, str, list[FactRef]] | None:
             citing = [g for g in facts if re.search(rf"\b[Cc]lause\s+{re.escape(number)}\b", g.text + " " + g.statement)]
             return number, (m.group("name") or "").strip(), citing
     return None
+
+
+_POINTER = re.compile(r"\s*(?:The figure can be checked at|The figure can be traced to|The number can be checked at|"
+                      r"The number can be traced to|The amount can be read at)\b[^.]*(?:\.(?=\S)[^.]*)*\.")
+
+
+def pointed_once(out: dict[int, list[str]]) -> dict[int, list[str]]:
+    """A paper's sections with one 'The figure can be checked at ...' sentence at most: the first stays, the others
+    go (a fresh business-interruption outline's memo closed each of its four figures so, restating instead of arguing;
+    an investment committee memo three times)."""
+    seen = False
+    res: dict[int, list[str]] = {}
+    for i in sorted(out):
+        paras = []
+        for p in out[i]:
+            def keep(m: re.Match) -> str:
+                nonlocal seen
+                if seen:
+                    return ""
+                seen = True
+                return m.group(0)
+            q = _POINTER.sub(keep, p).strip()
+            if q:
+                paras.append(q)
+        res[i] = paras
+    return res

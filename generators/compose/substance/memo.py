@@ -280,6 +280,7 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
         [f for f in ctx.facts if identity(f) and all(f is not g for g in ps)]
     worked, done = draft_working(ctx)
     recap: list[FactRef] = []
+    cited_once = False
     for f in order:
         if f is done:
             continue  # a draft's figure is stated once, with its working
@@ -302,7 +303,10 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
                 more = lower_first(more) if more.split()[0] in ("The", "A", "An") else more
             paras.append(cap_first(plain(f)) + (f": {more}." if more and f.text not in more else "."))
         elif f in numbers or not told_elsewhere:
-            paras.append(stated(pick, f, ctx.facts))
+            # one pointer to where the figures are checked, not one after each ('The figure can be checked at ...'
+            # after every figure of the period-of-restoration memo of a fresh business-interruption outline)
+            paras.append(stated(pick, f, ctx.facts, cite=not cited_once))
+            cited_once = cited_once or bool(source_phrase(f))
         elif provision(f):
             continue  # the provision is read above, not named again as 'the disregard is clause 7.2(b)'
         else:
@@ -325,6 +329,13 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
     # a provision read against the record first: a memo on a cap says what the cap applies to (read 15: 'It never
     # reads or construes para 4.3')
     paras[:0] = construction(ctx)
+    from worldsmith.generators.compose.substance.argue import pivot_argument
+
+    # two figures that differ in one input: that input argued, each side's value and ground against the provision's
+    # words, before the figures are restated
+    argued_input = pivot_argument(ctx)
+    if argued_input:
+        paras.insert(0, argued_input)
     from worldsmith.generators.compose.substance.argue import applied, provision
 
     for f in [g for g in ps[:1] if provision(g)]:
@@ -643,6 +654,15 @@ def memo_options(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
     client = client_of(ctx) or principal(ctx, ctx.author.organisation)
     from worldsmith.generators.compose.substance.argue import provision, provision_options, rival
 
+    from worldsmith.generators.compose.substance.argue import course_options, pivot, pivot_options
+
+    # the courses the decision names (appraisal against settlement), or the input argued: never 'press Northgate for
+    # the documents that bear on the amount in dispute' nor 'proceed now on the footing that the amount in dispute is'
+    decided = course_options(ctx, due) or pivot_options(ctx, due)
+    if decided:
+        lead = "The courses open are these." if len(decided) > 2 else "Two courses are open."
+        return [lead + (" Each is weighed by what it costs and what it risks." if courses_named(ctx) else
+                        f" Each turns on the {pivot(ctx)['name']}.")] + decided
     if provision(points[0]) and rival(ctx) is None and construed(ctx) is None:
         opts = provision_options(ctx, points[0], due)
         return [pick.one(["The courses open are these.", "Three courses are realistically open."]) +
@@ -681,6 +701,12 @@ def memo_options(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
     why = pick.one(([f"Each is weighed against what {other} can do in reply."] if other else []) +
                    [f"Each turns on {label(main)}, and none is free of risk."])
     return [f"{lead} {why}"] + out
+
+
+def courses_named(ctx: ArtifactContext) -> bool:
+    from worldsmith.generators.compose.substance.argue import courses
+
+    return bool(courses(ctx))
 
 
 _EXPERT = re.compile(r"\b(surveyor|expert|engineer|naval architect|forensic|actuar\w*|laborator\w*)\b", re.I)
@@ -758,7 +784,17 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
 
     from worldsmith.generators.compose.substance.argue import provision, rival
 
-    if options and provision(main) and rival(ctx) is None and construed(ctx) is None:
+    from worldsmith.generators.compose.substance.argue import course_recommendation, pivot
+
+    chosen, p = course_recommendation(ctx, options), pivot(ctx)
+    if chosen:
+        # the decision the title names, taken (never 'put its case on the offer' the landlord refused)
+        course = chosen
+    elif p is not None:
+        course = ((("We recommend Option A: that " if options else "We recommend that ") + f"{client} hold to the "
+                   f"{p['name']} of {p['ours'].text} and answer the ground for {p['them'].text} in writing")
+                  + (f" on the {p['doc']}'s words" if p["words"] else "") + ".")
+    elif options and provision(main) and rival(ctx) is None and construed(ctx) is None:
         course = (f"We recommend Option A: that {client} put its case on {main.text} as it reads and set that reading "
                   f"out" + (f" to {opponent(ctx)}" if opponent(ctx) else "") + " in writing.")
     elif options and (construed(ctx) is not None or across_figure(ctx, main)):
