@@ -199,7 +199,7 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
         first, _, rest = f.text.partition(" ")
         if label(f).endswith("decision") and first.lower() in _DECIDED and rest and across(ctx):
             return f"On our client's instructions, we {f.text}." if client else f"We {f.text}."
-        return own_voice(f, ctx) or told_across(pick, f, facts, client)
+        return own_voice(f, ctx) or across_told(ctx, f, facts, client) or told_across(pick, f, facts, client)
 
     offered = wp_offer_made(ctx) if WP_OFFER.search(ctx.spec.title) and across(ctx) else None
     for i, k in enumerate(kinds):
@@ -222,7 +222,17 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 # (was 'The audit committee decision is voluntary refund through the contractor.')
                 body = re.sub(r"^(the|our)\s+", "", label(main[0])[:-len(" decision")])
                 told = [f"Our {body} has approved the {main[0].text}."]
+            if main and own_act(ctx, main[0]):
+                told = [own_act(ctx, main[0])]
+            act = next((f for f in ctx.facts if own_act(ctx, f) and all(f is not g for g in said)), None)
+            if not told and act is not None:
+                # the letter is the act it records, dated its own day: said once, here
+                told = [own_act(ctx, take([act])[0])]
             lead = [first] + told
+            rests = resting_on(ctx, first)
+            if rests and across(ctx) and not (breach_notice(ctx) and requirements(ctx)):
+                lead.append(f"{'Our client' if client else 'We'} rely on {rests}." if not client else
+                            f"Our client relies on {rests}.")
             if breach_notice(ctx) and requirements(ctx):
                 # the provision the notice is given under, in its words, before any figure
                 rule, _ = _breach_lines(ctx, client)
@@ -234,17 +244,32 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                                       "We set out the position below and what we ask of you."]))
             out[i] = [" ".join(lead)]
         elif k == "position":
-            fs = take(points[:3] if "letter_background" not in kinds else points[:2])
+            # a letter's position sections share its points, so that none is left to stock words (two of them, the
+            # position and its grounds: 'Your figure for undisputed balance paid by Brightwing is not accepted' in
+            # Brightwing's own letter)
+            left = [f for f in points if all(f is not g for g in said)]
+            sharing = kinds[i:].count("position")
+            n = min(3 if "letter_background" not in kinds else 2, -(-len(left) // sharing)) if sharing > 1 else \
+                (3 if "letter_background" not in kinds else 2)
+            # (the two sides' figures stay together: one sentence uses both)
+            pair = _in_dispute(ctx, left, client)[1] if across(ctx) else []
+            fs = take(pair if pair else left[:n] if sharing > 1 else points[:n])
             why = _why_reserved(ctx, fs)
             if fs:
                 we = "Our client's position" if client else "Our position"
                 held = held_position(ctx, client)
-                out[i] = [" ".join(why) if why else (f"{we} is that {held}. " if held else f"{we} is as follows. ") +
-                          " ".join(as_told(pick, f, ctx.facts, client) for f in fs)]
+                # (never 'Our client's position is as follows.' and a recital of the ledger, read 15: the figures each
+                # in a sentence that uses them)
+                out[i] = [" ".join(why) if why else (f"{we} is that {held}. " if held else "") +
+                          " ".join(across_lines(pick, ctx, fs, client, as_told))]
         elif k == "letter_background":
-            fs = take([f for f in ctx.facts if not identity(f)])
+            # the history before the position; its figures are the position's, where a position follows (it took
+            # them all, and the position was left stock words: 'Your figure for ... is not accepted')
+            later = "position" in kinds[i:]
+            fs = take([f for f in ctx.facts if not identity(f) and not (later and f.value.type in ("money", "number",
+                                                                                                "percent"))])
             if fs:
-                out[i] = merge_short([as_told(pick, f, ctx.facts, client) for f in fs])
+                out[i] = merge_short(across_lines(pick, ctx, fs, client, as_told))
         elif k == "reservation" and OFFER.search(ctx.spec.title):
             # an offer reserves what an offer does: it binds no one until contracts are signed
             out[i] = [f"This offer is non-binding and subject to contract. It remains subject to confirmatory due "
@@ -281,6 +306,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                       f"Please confirm by {due} that {whose} will pay it on or before that date, failing which "
                       f"{'our client' if client else 'we'} will take the steps open to "
                       f"{'it' if client else 'us'} without further notice."]
+        elif k == "letter_close" and act_demanded(ctx) and across(ctx):
+            # a demand for an act (appraisal, an expert's appointment) asks the reader to agree it and do its part by
+            # a day (a fresh business-interruption outline: the appraisal demand closed on 'your response by May 21')
+            out[i] = [act_demanded(ctx).format(due=due) + " " +
+                      pick.one(["Please address any reply to the writer.", "We look forward to hearing from you."])]
         elif k == "letter_close" and demanded(ctx):
             # a demand says what is demanded and by the date the facts give for it, not a stock three days
             thing, by = demanded(ctx)
@@ -293,11 +323,15 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
     # what no section took goes into the position, else the opening
     rest = [f for f in ctx.facts if all(f is not g for g in said) and not identity(f)]
     if rest:
-        at = next((i for i, k in enumerate(kinds) if k in ("position", "letter_background")), None)
+        # (to a position section left empty first, else it reads stock words: 'As of this date, nothing in your
+        # letter answers the escrow amount' under a heading of its own in an offer letter)
+        at = next((i for i, k in enumerate(kinds) if k == "position" and not out.get(i)), None)
+        if at is None:
+            at = next((i for i, k in enumerate(kinds) if k in ("position", "letter_background")), None)
         if at is None:
             at = next((i for i, k in enumerate(kinds) if k == "opening"), None)
         if at is not None:
-            out.setdefault(at, []).append(" ".join(as_told(pick, f, ctx.facts, client) for f in rest))
+            out.setdefault(at, []).append(" ".join(across_lines(pick, ctx, rest, client, as_told)))
     if breach_notice(ctx) and requirements(ctx):
         # the breach, the remedy required and the rights reserved, after the facts that show it
         _, breach = _breach_lines(ctx, client)
@@ -663,3 +697,162 @@ def engagement_terms(ctx: ArtifactContext, client: str) -> str:
 _LIMIT = ("Our total liability for any loss arising from this engagement, however caused, is limited to the fees paid "
           "for it, save for loss caused by our fraud or wilful default, which is not limited; neither of us is liable "
           "for indirect or consequential loss.")
+
+
+# A letter across the table states each figure in a sentence that uses it (read 15, issue 17: 'Our client's position
+# is as follows. The appraisal demand is dated May 15, 2026. The policyholder's claim is USD 6,618,800, being ...').
+_ACT_NOUN = re.compile(r"\b(demand|notice|application|appointment|offer|response|reply|letter|tender|election|"
+                       r"acceptance|rejection|reservation)$", re.I)
+_PROVIDES = re.compile(r"^(?P<ref>(?:Schedule \d+,? )?(?:para(?:graph)?|Clause|Section|Article|Condition) "
+                       r"\d+(?:\.\d+)*(?:\([a-z]\))?)\s+(?:of the \w+\s+)?(?:provides|requires|states|says)\b")
+_SAYS = re.compile(r"^(?P<who>[A-Z][\w&.-]*(?: [A-Z][\w&.-]*)*)'s? (?:letter|response|reply|position)(?: of "
+                   r"[A-Z][a-z]+ \d{1,2}, \d{4})? (?:says|states|contends|maintains) (?:that )?(?P<why>.+)$")
+_DAY = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December) "
+                  r"\d{1,2}, \d{4}\b")
+
+
+def _short(org: str) -> str:
+    return org.split()[0] if org else ""
+
+
+def _sides(ctx: ArtifactContext) -> tuple[str, str]:
+    """(the writer's side, the other side) by organisation: the writer's client or itself, and the reader's principal."""
+    from worldsmith.generators.compose.parties import principal as principal_of
+
+    ours = client_of(ctx) or ctx.author.organisation
+    reader = next((p.organisation for p in ctx.to if p.organisation != ctx.author.organisation), "")
+    theirs = principal_of(ctx, reader) if reader else ""
+    return ours, theirs
+
+
+def own_act(ctx: ArtifactContext, f: FactRef) -> str:
+    """A date fact that is this letter's own act on its own day ('appraisal demand', May 15, 2026, in the letter of
+    May 15 that makes it), as the letter says it: 'This letter is our client's appraisal demand, made on May 15,
+    2026.'; '' for any other fact (read 15: 'The appraisal demand is dated May 15, 2026.' in the demand itself)."""
+    if f.value.type != "date" or f.value.value != ctx.spec.date or not _ACT_NOUN.search(label(f)):  # type: ignore
+        return ""
+    whose = "our client's" if client_of(ctx) else "our"
+    return f"This letter is {whose} {re.sub(r'^(?:the|our|its) ', '', label(f))}, made on {f.text}."
+
+
+def resting_on(ctx: ArtifactContext, opening: str) -> str:
+    """The provision a letter's position rests on where its opening names none and a fact's statement sets the
+    provision out ('Schedule 6 para 4.3 provides that ...'); '' otherwise."""
+    if re.search(r"\b(?:Clause|Schedule|Section|Article|para|condition|provision)\b", opening, re.I):
+        return ""
+    for f in ctx.facts:
+        m = _PROVIDES.match(" ".join(f.statement.split()))
+        if m:
+            return m.group("ref")
+    return ""
+
+
+def across_told(ctx: ArtifactContext, f: FactRef, facts: list[FactRef], client: str) -> str:
+    """A fact whose statement gives its reason, as the letter across the table puts it: a provision in its own words
+    ('Schedule 6 para 4.3 provides that ...'), the writer's own letter's ground as its position (read 15: 'gives no
+    reason why para 4.3 applies'), a sum 'paid' on a day after the letter as one to be paid then; '' otherwise."""
+    if not across(ctx):
+        return ""
+    statement = strip_end(" ".join(f.statement.split()))
+    if _PROVIDES.match(statement) and f.text in statement:
+        return cap_first(statement) + "."
+    m = _SAYS.match(statement)
+    ours, _ = _sides(ctx)
+    if m and f.text in statement and any(o.startswith(m.group("who")) for o in (ctx.author.organisation, ours)):
+        who = "Our client's position" if client else "Our position"
+        return f"{who} is that {m.group('why')}."
+    if label(f).endswith(" decision") and f.value.type == "text" and slot_of(f) != "text_verb":
+        # the writer's side's decision, as what it now does (never 'The letter of credit decision is draw in full')
+        head = re.sub(r"^(?:the|our|its) ", "", label(f)[:-len(" decision")])
+        return f"As to the {head}, {'our client has' if client else 'we have'} decided to {f.text}."
+    day = ctx.spec.date  # type: ignore[union-attr]
+    later = [d for d in _DAY.findall(statement) if _parse_day(d) and _parse_day(d) > day]
+    if re.search(r"\bpaid\b", label(f)) and later and not any(_parse_day(d) and _parse_day(d) <= day
+                                                               for d in _DAY.findall(statement)):
+        # nothing the matter has not reached: a balance is not 'paid' before the day it is paid
+        head, _, by = label(f).partition(" paid")
+        return f"{cap_first(head)} of {f.text} is to be paid{by} on {later[0]}."
+    return ""
+
+
+def _parse_day(text: str):
+    import datetime as dt
+    try:
+        return dt.datetime.strptime(text, "%B %d, %Y").date()
+    except ValueError:
+        return None
+
+
+def _why(f: FactRef) -> str:
+    """What a side's figure is made of, from its statement after the colon ('the business interruption loss of USD
+    5,934,500 plus the extra expense of USD 684,300'); '' where the statement gives none."""
+    statement = strip_end(" ".join(f.statement.split()))
+    head, sep, tail = statement.partition(": ")
+    return tail.strip() if sep and f.text in head else ""
+
+
+def _in_dispute(ctx: ArtifactContext, fs: list[FactRef], client: str) -> tuple[str, list[FactRef]]:
+    """The two sides' figures as one sentence that uses them ('The amount is in dispute: our client's claim of USD
+    6,618,800 (...) against Northgate's position of USD 4,626,800 (...).'), with the facts it states; ('', [])
+    where the letter does not carry one money figure of each side."""
+    ours, theirs = _sides(ctx)
+    if not theirs:
+        return "", []
+
+    def side(org: str) -> FactRef | None:
+        names_ = {org, _short(org)}
+        return next((f for f in fs if f.value.type == "money" and
+                     any(" ".join(f.statement.split()).startswith(f"{n}'s ") for n in names_)), None)
+
+    a, b = side(ours), side(theirs)
+    if a is None or b is None:
+        return "", []
+    noun = lambda f, org: re.sub(rf"^(?:{re.escape(org)}|{re.escape(_short(org))})'s\s+", "",  # noqa: E731
+                                 " ".join(f.statement.split())).split(" is ")[0].split(":")[0].strip()
+    wa, wb = _why(a), _why(b)
+    gap = next((f for f in fs if f.value.type == "money" and {i.text for i in f.inputs} >= {a.text, b.text}), None)
+    lead = f"The amount in dispute is {gap.text}" if gap is not None else "The amount is in dispute"
+    whose = "our client's" if client else "our"
+    line = (f"{lead}: {whose} {noun(a, ours)} of {a.text}" + (f" ({wa})" if wa else "") +
+            f" against {_short(theirs)}'s {noun(b, theirs)} of {b.text}" + (f" ({wb})" if wb else "") + ".")
+    return line, [f for f in (a, b, gap) if f is not None]
+
+
+def across_lines(pick: Picker, ctx: ArtifactContext, fs: list[FactRef], client: str, told) -> list[str]:
+    """The sentences of a letter's position: the two sides' figures together where it carries both, the letter's own
+    act as the letter, then each other fact as told across the table."""
+    line, used = _in_dispute(ctx, fs, client) if across(ctx) else ("", [])
+    out = [line] if line else []
+    # the act first: the writer's side's decision before the figures it rests on
+    fs = sorted(fs, key=lambda f: not label(f).endswith(" decision"))
+    for f in fs:
+        if any(f is g for g in used):
+            continue
+        out.append(own_act(ctx, f) or told(pick, f, ctx.facts, client))
+    return out
+
+
+# A demand for an act (not money): what the reader is asked to do, from the purpose (read 15, issue 17: 'then what is
+# asked of the reader and by when').
+_ACT_DEMAND = re.compile(r"\bdemand(?:s|ing)?\s+(?:for\s+)?(?P<what>(?!payment)[a-z][\w' -]*?)"
+                         r"(?=\s+(?:under|of|in respect of|by)\b|[.;,]|$)", re.I)
+_NAMING = re.compile(r"\bnaming (?:its|their|our|his|her) (?P<who>[a-z][\w -]*?)(?=[.;,]|$)", re.I)
+
+
+def act_demanded(ctx: ArtifactContext) -> str:
+    """'Please confirm by {due} that Northgate accepts the demand for appraisal and let us have the name of its
+    appraiser.' for a letter whose title demands an act and whose facts carry no sum demanded; '' otherwise."""
+    title = ctx.spec.title
+    if payment_demanded(ctx) or demanded(ctx) or not re.search(r"^(?:\w+ )?(?:letter )?demand", title, re.I):
+        return ""
+    m = _ACT_DEMAND.search(title)
+    if not m or not m.group("what").strip() or re.search(r"\b(?:payment|compensation|damages|sum|amount)\b", m.group("what"), re.I):
+        return ""
+    _, theirs = _sides(ctx)
+    who = _short(theirs) if theirs else "your client"
+    purpose = getattr(ctx.spec, "purpose", "") or ""
+    named = _NAMING.search(purpose)
+    ask = f"Please confirm by {{due}} that {who} accepts the demand for {m.group('what').strip()}"
+    if named:
+        ask += f" and let us have the name of its {named.group('who').strip()}"
+    return ask + "."

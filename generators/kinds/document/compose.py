@@ -279,7 +279,10 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         if "engagement" in spec.title.lower():
             plan = substance.engagement_plan(plan, [(h[0], h[1]) for h in docs["types"][kind]["headings"]])
     if outward:
-        plan = [(h, _OUTWARD.get(k, k)) for h, k in plan]
+        # a letter has no heading named 'Figures' (read 15, issue 17): its figures are its position or its grounds
+        heads = [h for h, _ in plan]
+        plan = [(("Grounds" if "Our Position" in heads else "Our Position") if h == "Figures" else h,
+                 _OUTWARD.get(k, k)) for h, k in plan]
     if kind == "letter" and OFFER.search(spec.title):
         # an offer's reservation is its conditions, and is headed so
         plan = [("Conditions of the Offer" if k == "reservation" else h, k) for h, k in plan]
