@@ -52,6 +52,33 @@ _TASK_SETS: dict[tuple[str, str], object] = {}
 _SESSION_COPIES: dict[Path, Path] = {}
 
 
+def _once(world, what: str, make, dump, load):
+    """make(world) once per test session for a session world (both pytest-xdist workers: the first makes it under a
+    lock and writes dump(it), the other loads it), once per process for a world elsewhere or edited since (another
+    manifest); cached under what. The caller copies what it hands out."""
+    path = Path(world.path)
+    sha = hashlib.sha256((path / "manifest.json").read_bytes()).hexdigest()
+    key = (str(path.resolve()), sha, what)
+    if key not in _TASK_SETS:
+        # A copy of a session's world (same manifest, so the same files) has what the first worker made.
+        shared = _SESSION_COPIES.get(path.resolve())
+        if shared is None:
+            _TASK_SETS[key] = make(world)
+        else:
+            import fcntl
+
+            name = f"{what}-{sha[:16]}"
+            with open(shared / f"{name}.lock", "w") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+                made = shared / f"{name}.json"
+                if made.exists():
+                    _TASK_SETS[key] = load(made.read_text(encoding="utf-8"))
+                else:
+                    _TASK_SETS[key] = make(world)
+                    made.write_text(dump(_TASK_SETS[key]), encoding="utf-8")
+    return _TASK_SETS[key]
+
+
 def task_set_of(world, warmups: bool = False):
     """make_task_set of an opened session world, made once per test session (about 5 s of CPU for the legal example,
     which nine test modules in both pytest-xdist workers need); a deep copy each time, so a test may change its own.
@@ -59,27 +86,51 @@ def task_set_of(world, warmups: bool = False):
     from worldsmith.environments.lint import make_task_set
     from worldsmith.environments.tasks import TaskSet
 
-    path = Path(world.path)
-    sha = hashlib.sha256((path / "manifest.json").read_bytes()).hexdigest()
-    key = (str(path.resolve()), sha, warmups)
-    if key not in _TASK_SETS:
-        # A copy of a session's world (same manifest, so the same files) has the task set the first worker made.
-        shared = _SESSION_COPIES.get(path.resolve())
-        if shared is None:
-            _TASK_SETS[key] = make_task_set(world, warmups=warmups)
-        else:
-            import fcntl
+    def make(w):
+        # The graph's tasks under the set are graph_tasks_of's, made once for both sets and the modules that read
+        # them whole; test_tasks_and_lint.py's byte-for-byte test makes a set afresh, graph and all.
+        from _pytest.monkeypatch import MonkeyPatch
 
-            name = f"tasks-{sha[:16]}{'-warmups' if warmups else ''}"
-            with open(shared / f"{name}.lock", "w") as lock:
-                fcntl.flock(lock, fcntl.LOCK_EX)
-                made = shared / f"{name}.json"
-                if made.exists():
-                    _TASK_SETS[key] = TaskSet.model_validate_json(made.read_text(encoding="utf-8"))
-                else:
-                    _TASK_SETS[key] = make_task_set(world, warmups=warmups)
-                    made.write_text(_TASK_SETS[key].model_dump_json(), encoding="utf-8")
-    return _TASK_SETS[key].model_copy(deep=True)
+        with MonkeyPatch.context() as patch:
+            graph_tasks_from_the_session(patch)
+            return make_task_set(w, warmups=warmups)
+
+    made = _once(world, "tasks-warmups" if warmups else "tasks", make, lambda s: s.model_dump_json(),
+                 TaskSet.model_validate_json)
+    return made.model_copy(deep=True)
+
+
+def graph_tasks_of(world) -> list:
+    """graph_tasks of an opened session world for its first person (make_tasks' default user), made once per test
+    session as task_set_of's are (about 2.8 s of CPU for the legal example, which four modules read whole); deep
+    copies. tests/environments/test_tasks_and_lint.py holds make_task_set byte for byte on a fresh run."""
+    from pydantic import TypeAdapter
+
+    from worldsmith.environments import graph_tasks as module
+    from worldsmith.environments.tasks import Task
+
+    graph_tasks = getattr(module.graph_tasks, "__wrapped__", module.graph_tasks)  # the real one, if a test patched it
+    tasks = TypeAdapter(list[Task])
+    made = _once(world, "graph-tasks", lambda w: graph_tasks(w, w.plan.people[0].email),
+                 lambda ts: tasks.dump_json(ts).decode("utf-8"), tasks.validate_json)
+    return [t.model_copy(deep=True) for t in made]
+
+
+def graph_tasks_from_the_session(monkeypatch) -> None:
+    """make_tasks (and whatever else calls graph_tasks at call time) answered from graph_tasks_of for a session
+    world's first person, so a test of make_tasks' own choices (which what-ifs are warm-ups) does not make the
+    graph's tasks again; any other user is made as asked."""
+    from worldsmith.environments import graph_tasks as module
+
+    real = module.graph_tasks
+
+    def graph_tasks(world, user):
+        if user == world.plan.people[0].email:
+            return graph_tasks_of(world)
+        return real(world, user)
+
+    graph_tasks.__wrapped__ = real
+    monkeypatch.setattr(module, "graph_tasks", graph_tasks)
 
 
 _MEMOS: "OrderedDict[str, object]" = OrderedDict()

@@ -77,9 +77,9 @@ def test_chronologies_pass_the_lint_and_the_attack_suite(legal, tmp_path):
 
 def test_a_task_whose_fact_has_a_superseded_draft_is_guarded_only_with_a_negative_naming_it(legal):
     world, _, _ = legal
-    from worldsmith.environments.graph_tasks import graph_tasks
+    from tests.published import graph_tasks_of
 
-    trapped = [t for t in graph_tasks(world, world.plan.people[0].email) if trap_guarded(t, world) is not None]
+    trapped = [t for t in graph_tasks_of(world) if trap_guarded(t, world) is not None]  # made once per session
     assert trapped and all(trap_guarded(t, world) for t in trapped if t.kind == "reconcile")
     bare = trapped[0].model_copy(update={"rubric": trapped[0].rubric.model_copy(update={"negative_criteria": []})})
     assert trap_guarded(bare, world) is False

@@ -15,18 +15,19 @@ runner = CliRunner()
 
 @pytest.fixture
 def cached_task_sets(monkeypatch):
-    """The commands' make_task_set answered from this test process's cache of the real one (tests/published.py)
-    where they ask for a world's default task set: the same tasks, made once per process for every module of the
-    legal world, not once per command (about 5 s of CPU each). Any other task set is made as the command asks."""
+    """The commands' make_task_set answered from the session's cache of the real one (tests/published.py) where
+    they ask for a world's task set for its first person, with or without warm-ups: the same tasks, made once per
+    session for every module of the legal world, not once per command (about 6 s of CPU each). Any other task set
+    is made as the command asks."""
     from worldsmith.environments import lint
 
     real, filling = lint.make_task_set, []
 
     def make_task_set(world, user=None, warmups=False):
-        if user is None and not warmups and not filling:
+        if user is None and not filling:
             filling.append(world)  # task_set_of fills its cache with this same function: the real one then
             try:
-                return task_set_of(world)
+                return task_set_of(world, warmups=warmups)
             finally:
                 filling.pop()
         return real(world, user, warmups=warmups)
