@@ -78,10 +78,15 @@ def test_bad_outline_gives_one_clear_error_exit_2_and_writes_nothing(tmp_path, c
 
 
 def test_unresolvable_role_suggests_and_names_the_field(tmp_path):
+    # in this process (the next test runs `outline check` as a user does, in a process of its own)
+    from typer.testing import CliRunner
+
+    from worldsmith.flows.cli import app
+
     path = write(tmp_path, *BAD["unresolvable_role"])
-    proc = run("outline", "check", str(path), cwd=tmp_path)
-    assert proc.returncode == 2
-    assert "cast[2].occupation" in proc.stderr and "Dragon Tamers" in proc.stderr
+    done = CliRunner().invoke(app, ["outline", "check", str(path)], env={"COLUMNS": "200"})
+    assert done.exit_code == 2, done.output
+    assert "cast[2].occupation" in done.stderr and "Dragon Tamers" in done.stderr
 
 
 def test_outline_check_says_what_it_will_make(tmp_path):
@@ -110,14 +115,19 @@ def test_generate_then_validate_from_the_command_line(tmp_path, prefect_api, mon
     # The summary ends the output: the bundle's path whole on the last line, nothing after it on either stream.
     assert proc.stdout.rstrip("\n").splitlines()[-1] == f"published: {world}", proc.stdout
     assert proc.stderr == "", proc.stderr
-    proc = run("validate", str(world), cwd=tmp_path)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
+    # validate in this process (test_validate_on_a_folder_that_is_no_world runs it as a user does, in its own)
+    from typer.testing import CliRunner
+
+    from worldsmith.flows.cli import app
+
+    proc = CliRunner().invoke(app, ["validate", str(world)], env={"COLUMNS": "200"})
+    assert proc.exit_code == 0, proc.output
     assert json.loads((world / "validation.json").read_text())["verdict"] in ("pass", "warn")
     # Break the world by hand: a planned document disappears; validation must now fail.
     victim = next((world / "room").rglob("*.docx"))
     victim.unlink()
-    proc = run("validate", str(world), cwd=tmp_path)
-    assert proc.returncode == 1
+    proc = CliRunner().invoke(app, ["validate", str(world)], env={"COLUMNS": "200"})
+    assert proc.exit_code == 1, proc.output
     report = json.loads((world / "validation.json").read_text())
     assert report["verdict"] == "fail"
     failing = {c["id"] for c in report["checks"] if c["count"] and c["severity"] == "error"}
