@@ -120,3 +120,17 @@ def test_advice_after_a_refused_offer_never_puts_the_case_on_the_offer(seed):
     assert "We recommend Option B: that Corvale Bakeries Ltd apply for an expert" in text, text
     for never in _NEVER:
         assert never not in text, (never, text)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_advice_on_a_decision_answers_with_the_course_and_the_range_a_decision_can_land_in(seed):
+    # 'In brief: the amount in dispute is USD 1,992,000' answered the advice on appraisal against settlement, and its
+    # analysis said nothing of the likely outcome of an appraisal
+    text = _text(_decision_memo(seed, "Advice on appraisal against settlement", "For the client's decision.",
+                                "Corvale offered USD 2,700,000 without prejudice."))
+    assert "Corvale Bakeries Ltd should proceed to appraisal: Pellmore Assurance has not moved from USD 2,250,000, and " \
+           "a decision can only land between USD 2,250,000 and USD 3,150,000, on the amount in dispute of USD 900,000" \
+           in text, text
+    assert "the amount in dispute is USD 900,000." not in text, text
+    assert "Appraisers deciding between the two will in practice land within the range the submissions set, from " \
+           "USD 2,250,000 to USD 3,150,000" in text, text

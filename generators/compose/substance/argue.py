@@ -220,8 +220,8 @@ def _range(ctx: ArtifactContext, ours: FactRef, them: FactRef) -> list[str]:
     """Where the paper weighs a third party's decision (an expert's determination, an award), the range the two
     submissions set for it, and where the paper's other figures of ours sit in it; nothing is computed that the plan
     does not hold (read 15: 'no analysis of the likely expert outcome')."""
-    if not re.search(r"\b(expert|arbitrat\w*|tribunal|determination|adjudicat\w*|court)\b",
-                     f"{ctx.spec.title} {ctx.spec.purpose}", re.I):
+    said = f"{ctx.spec.title} {ctx.spec.purpose}"
+    if not re.search(r"\b(expert|arbitrat\w*|tribunal|determination|adjudicat\w*|court|apprais\w*)\b", said, re.I):
         return []
     lo, hi = sorted([ours, them], key=_amount)
     if _amount(lo) is None or _amount(hi) is None:
@@ -229,7 +229,9 @@ def _range(ctx: ArtifactContext, ours: FactRef, them: FactRef) -> list[str]:
     inside = [f for f in figures(ctx.facts) if f is not ours and f is not them and our_figure(ctx, f) and
               f.value.type == ours.value.type and _amount(f) is not None and _amount(lo) < _amount(f) < _amount(hi)
               and not any(i.label in {label(ours), label(them)} for i in _inputs(f))]
-    out = (f"An expert or tribunal deciding between the two will in practice land within the range the submissions "
+    who = "Appraisers" if re.search(r"\bapprais", said, re.I) and not re.search(r"\bexpert|tribunal", said, re.I) \
+        else "An expert or tribunal"
+    out = (f"{who} deciding between the two will in practice land within the range the submissions "
            f"set, from {lo.text} to {hi.text}")
     if inside:
         g = inside[0]
@@ -716,3 +718,26 @@ def pivot_options(ctx: ArtifactContext, due: str) -> list[str]:
     out.append(f"Option C: put the {name} to an independent decision under the policy or contract. It costs fees "
                f"and time, and the decision can land anywhere between {them.text} and {ours.text}.")
     return out
+
+
+def course_answer(ctx: ArtifactContext) -> str:
+    """The short answer of advice on a decision between two courses: the course to take and why, from the plan's
+    figures; '' where the paper names no courses (read: 'In brief: the amount in dispute is USD 1,992,000' answered
+    advice on appraisal against settlement)."""
+    cs = courses(ctx)
+    if not cs:
+        return ""
+    client = client_of(ctx) or principal(ctx, ctx.author.organisation)
+    other = opponent(ctx) or "the other side"
+    det, verb = next((w, v) for w, k, v in cs if k == "determine")
+    them = rival(ctx)
+    ours = counterpart(ctx, them) if them is not None else None
+    gap = _gap(ctx)
+    out = f"{client} should " + (det if verb else f"proceed to {det}")
+    if them is not None:
+        out += f": {other} has not moved from {them.text}"
+    if them is not None and ours is not None:
+        lo, hi = sorted([them, ours], key=lambda f: _amount(f) or 0)
+        out += (f", and a decision can only land between {lo.text} and {hi.text}" +
+                (f", on {label(gap)} of {gap.text}" if gap is not None else ""))
+    return out + ", while a settlement inside that range stays open."

@@ -109,6 +109,13 @@ def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
     from worldsmith.generators.compose.substance.argue import across_figure, rival, short_answer
 
     lead = pick.reword(pick.one(_ANSWER_LEADS))
+    from worldsmith.generators.compose.substance.argue import course_answer
+
+    decided = course_answer(ctx)
+    if decided:
+        # advice on a decision answers with the course to take, not the gap ('In brief: the amount in dispute is
+        # USD 1,992,000' answering advice on appraisal against settlement)
+        return [lead + decided]
     sided = short_answer(ctx)
     if sided:
         # the answer takes the client's side of the dispute (read 15: the licensee's counsel answering with the
