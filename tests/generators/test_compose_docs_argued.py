@@ -70,6 +70,10 @@ def test_a_memo_on_two_figures_that_differ_in_one_input_argues_that_input(seed):
     assert "150 days on the ground that Corvale could have baked at a rented kitchen in Ashby" in text, text
     assert "'until the property should be rebuilt with due diligence and dispatch'" in text, text
     assert "runs to the date the rebuilt bakery passed its hygiene inspection" in text, text
+    # the short answer gives the reading, not the figure restated
+    assert "the period of restoration of 210 days holds on the policy's words ('until the property should be rebuilt " \
+           "with due diligence and dispatch'). Tallis Loss Adjusting's 150 days rests on the ground that Corvale could " \
+           "have baked at a rented kitchen in Ashby, which those words do not state." in text, text
     # the source is pointed at once, not after every figure
     assert len(re.findall(r"can be (?:checked|traced|read) at|can be traced to", text)) <= 1, text
     for never in _NEVER:

@@ -741,3 +741,16 @@ def course_answer(ctx: ArtifactContext) -> str:
         out += (f", and a decision can only land between {lo.text} and {hi.text}" +
                 (f", on {label(gap)} of {gap.text}" if gap is not None else ""))
     return out + ", while a settlement inside that range stays open."
+
+
+def pivot_answer(ctx: ArtifactContext) -> str:
+    """The short answer of a memo on an input argued: our value holds on the provision's words, theirs rests on a
+    ground they do not state; '' where the paper argues no input or no provision's words are given."""
+    p = pivot(ctx)
+    if p is None or not p["words"]:
+        return ""
+    other = _who_says(ctx, p["them"])
+    return (f"the {p['name']} of {p['ours'].text} holds on the {p['doc']}'s words ('{p['words']}'). "
+            f"{cap_first(other)}'s {p['them'].text} rests on " +
+            (f"the ground that {p['their_ground']}" if p["their_ground"] else "a ground of its own") +
+            f", which those words do not state.")

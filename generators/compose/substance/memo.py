@@ -111,7 +111,9 @@ def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
     lead = pick.reword(pick.one(_ANSWER_LEADS))
     from worldsmith.generators.compose.substance.argue import course_answer
 
-    decided = course_answer(ctx)
+    from worldsmith.generators.compose.substance.argue import pivot_answer
+
+    decided = course_answer(ctx) or pivot_answer(ctx)
     if decided:
         # advice on a decision answers with the course to take, not the gap ('In brief: the amount in dispute is
         # USD 1,992,000' answering advice on appraisal against settlement)
