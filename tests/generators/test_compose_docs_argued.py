@@ -78,6 +78,10 @@ def test_a_memo_on_two_figures_that_differ_in_one_input_argues_that_input(seed):
     assert len(re.findall(r"can be (?:checked|traced|read) at|can be traced to", text)) <= 1, text
     for never in _NEVER:
         assert never not in text, (never, text)
+    # the argued values are not restated after the argument in the analysis
+    analysis = next(s for s in compose_document(_period_memo(seed)).sections if s.heading == "Analysis")
+    assert "allows a period of restoration of 150 days" not in " ".join(analysis.paragraphs), analysis
+    assert "as the policy defines the period" not in " ".join(analysis.paragraphs), analysis
     if "Option A" in text:  # where the memo has an options section, its courses are on the input argued
         assert "Option B: ask Tallis Loss Adjusting" in text and "for the evidence that Corvale could have baked" in \
             text, text

@@ -290,8 +290,13 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
     worked, done = draft_working(ctx)
     recap: list[FactRef] = []
     cited_once = False
+    from worldsmith.generators.compose.substance.argue import pivot, pivot_argument
+
+    # the two values of an input argued are set out in the argument, not restated after it
+    p = pivot(ctx) if pivot_argument(ctx) else None
+    argued_pair = [p["ours"], p["them"]] if p is not None else []
     for f in order:
-        if f is done:
+        if f is done or any(f is g for g in argued_pair):
             continue  # a draft's figure is stated once, with its working
         if told_elsewhere and f in numbers and not identity(f):
             # the relevant facts set each figure out with its working and source: the analysis names them once and
