@@ -123,3 +123,26 @@ def test_a_response_gives_the_reason_for_its_position_and_pays_nothing_before_th
         # the provision the response rests on is in its first paragraph
         assert "Schedule 6 para 4.3" in paras[1], paras[1]
         assert "accepts the demand" not in prose, prose  # a response demands nothing
+
+
+def test_a_reply_replies_to_the_readers_letter_and_a_proposal_is_made_in_the_writers_words():
+    # aircraft at seed 1: 'to set out the reply to Danvers Oakley' in a letter to Danvers Oakley; rent review at seed 1:
+    # 'The landlord's proposed rent is GBP 1,774,850. The landlord's proposed rate per sq ft is GBP 38.50.' recited
+    from worldsmith.generators.compose.substance.letters import letter_purpose
+
+    ctx = _response()
+    reply = ctx.model_copy(update={"author": ctx.to[0], "to": [ctx.author], "spec": ctx.spec.model_copy(
+        update={"title": "Reply to Danvers Oakley: para 4.3 and the letter of credit"})})
+    assert letter_purpose(reply) == "to reply to your letter on para 4.3 and the letter of credit"
+    rent = fact("landlord_proposal", "Greyfield Ashton proposes GBP 1,774,850 a year.", Money(
+        amount=Decimal(1774850), currency="GBP")).model_copy(update={"label": "landlord's proposed rent"})
+    rate = fact("landlord_rate", "Greyfield Ashton proposes GBP 38.50 per sq ft.", Money(
+        amount=Decimal("38.50"), currency="GBP")).model_copy(update={"label": "landlord's proposed rate per sq ft"})
+    for sections, seed in [(3, 1), (4, 2), (5, 3)]:
+        base = _demand(sections, seed)
+        prop = base.model_copy(update={"facts": [rent, rate], "locale": "en_GB", "spec": base.spec.model_copy(update={
+            "title": "Rent review proposal of February 4, 2026", "facts": [rent.id, rate.id],
+            "purpose": "The landlord's proposal."})})
+        prose = " ".join(p for s in compose_document(prop).sections for p in s.paragraphs)
+        assert "Our client proposes a rent of GBP 1,774,850 a year, that is GBP 38.50 per sq ft" in prose, prose
+        assert "proposed rent is" not in prose and "proposed rate per sq ft" not in prose, prose

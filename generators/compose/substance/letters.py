@@ -50,6 +50,11 @@ def letter_purpose(ctx: ArtifactContext) -> str:
         rest = re.sub(r"(?i)^\s*without prejudice(?: save as to costs)?(?: letter)?[\s:,-]*", "", title)
         rest = re.sub(r"(?i)^(?:an?\s+)?offer\s+", "", rest).strip(" :,-")
         return f"to make an offer {rest}" if rest else "to make an offer of settlement"
+    reply = re.match(r"^(?:reply|response) to (?P<who>[A-Z][^:,-]*?)\s*[:-]\s*(?P<on>.+)$", title, re.I)
+    if reply and any(p.organisation.startswith(reply.group("who").strip()) for p in ctx.to):
+        # the reader's own letter is 'your letter' (bi-claim/aircraft at seed 1: 'to set out the reply to Danvers
+        # Oakley' in a letter to Danvers Oakley)
+        return f"to reply to your letter on {reply.group('on').strip()}"
     if m:
         rest = re.sub(r"\b(\w+ing)\b", lambda g: _GERUNDS.get(g.group(1).lower(), g.group(1)), m.group("rest"))
         return "to " + rest
@@ -202,11 +207,24 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
         return own_voice(f, ctx) or across_told(ctx, f, facts, client) or told_across(pick, f, facts, client)
 
     offered = wp_offer_made(ctx) if WP_OFFER.search(ctx.spec.title) and across(ctx) else None
+    if payment_demanded(ctx) and across(ctx):
+        # the day payment is due is what the close asks for, said there once (read 15: 'The payment date for the
+        # redelivery claim is 19 May 2028.' among the figures, then again in the close)
+        take([payment_demanded(ctx)[1]])  # type: ignore[index]
+    proposed = proposal_made(ctx) if across(ctx) and offered is None else None
     for i, k in enumerate(kinds):
         if k == "opening":
             first = f"We write{behalf} {letter_purpose(ctx)}{about}."
             if breach_notice(ctx) and requirements(ctx):
                 take([requirements(ctx)[0][0]])  # stated as the provision, below
+            if proposed is not None and "position" not in kinds:
+                words, used = proposed
+                take(used)
+                out[i] = [f"{first} {words}"]
+                continue
+            if proposed is not None:
+                out[i] = [f"{first} The proposal and its terms are set out below."]
+                continue
             if offered is not None:
                 # the offer in the writer's words, its figures beside what they are (read 15: 'The without prejudice
                 # offer rate per sq ft is GBP 32.50')
@@ -243,6 +261,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 lead.append(pick.one(["This letter sets out our position and what we ask of you.",
                                       "We set out the position below and what we ask of you."]))
             out[i] = [" ".join(lead)]
+        elif k == "position" and proposed is not None and all(f is not g for f in proposed[1] for g in said):
+            # a proposal's position is the proposal, in the writer's words
+            words, used = proposed
+            take(used)
+            out[i] = [words]
         elif k == "position":
             # a letter's position sections share its points, so that none is left to stock words (two of them, the
             # position and its grounds: 'Your figure for undisputed balance paid by Brightwing is not accepted' in
@@ -270,6 +293,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                                                                                                 "percent"))])
             if fs:
                 out[i] = merge_short(across_lines(pick, ctx, fs, client, as_told))
+            elif across(ctx):
+                # nothing of its own left: the letter's history in a line, never stock words on its figures ('The
+                # relevant chronology on landlord's proposed rent is not in dispute; landlord's proposed rate ... is')
+                out[i] = [pick.one(["We refer to the previous correspondence between us.",
+                                    "We refer to the earlier correspondence in this matter."])]
         elif k == "reservation" and OFFER.search(ctx.spec.title):
             # an offer reserves what an offer does: it binds no one until contracts are signed
             out[i] = [f"This offer is non-binding and subject to contract. It remains subject to confirmatory due "
@@ -332,6 +360,14 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             at = next((i for i, k in enumerate(kinds) if k == "opening"), None)
         if at is not None:
             out.setdefault(at, []).append(" ".join(across_lines(pick, ctx, rest, client, as_told)))
+    for i, k in enumerate(kinds):
+        if k == "position" and not out.get(i) and across(ctx) and not _why_reserved(ctx, []):
+            # a position section with nothing of its own left asks for the other side's answer, never stock words
+            # about a figure ('Nothing in your letter answers landlord's proposed rate per sq ft' in a proposal)
+            _, theirs = _sides(ctx)
+            who = _short(theirs) if theirs and theirs != ctx.to[0].organisation else "your client"
+            out[i] = [f"If {who} does not accept what is set out above, please tell us which part it disputes and "
+                      f"why, with the documents it relies on."]
     if breach_notice(ctx) and requirements(ctx):
         # the breach, the remedy required and the rights reserved, after the facts that show it
         _, breach = _breach_lines(ctx, client)
@@ -856,3 +892,31 @@ def act_demanded(ctx: ArtifactContext) -> str:
     if named:
         ask += f" and let us have the name of its {named.group('who').strip()}"
     return ask + "."
+
+
+def proposal_made(ctx: ArtifactContext) -> tuple[str, list[FactRef]] | None:
+    """A proposal letter's proposal in the writer's words, its figures beside what they are: 'Our client proposes a
+    rent of GBP 1,774,850 a year, that is GBP 38.50 per sq ft, from the review date of 25 March 2026.' (rent review at
+    seed 1: 'The landlord's proposed rent is GBP 1,774,850. The landlord's proposed rate per sq ft is GBP 38.50.'
+    recited under 'Our Position'); None where the title proposes nothing or no sum is the writer's side's proposal."""
+    if not re.search(r"\bproposal\b", ctx.spec.title, re.I):
+        return None
+    mine = [f for f in ctx.facts if f.value.type == "money" and re.search(r"\bproposed\b", label(f))]
+    rate = next((f for f in mine if re.search(r"\brate\b|\bper\b", label(f))), None)
+    total = next((f for f in mine if f is not rate), None)
+    if total is None:
+        return None
+    noun = re.sub(r"^.*\bproposed\s+", "", label(total))
+    rent = noun == "rent"
+    words = f"{'Our client proposes' if client_of(ctx) else 'We propose'} a {noun} of {total.text}" + \
+        (" a year" if rent else "")
+    used = [total]
+    if rate is not None:
+        unit = re.search(r"\bper (sq ?ft|sq ?m|unit|seat|user)\b", label(rate))
+        words += f", that is {rate.text}" + (f" per {unit.group(1)}" if unit else "")
+        used.append(rate)
+    review = next((f for f in ctx.facts if f.value.type == "date" and re.search(r"\breview date\b", label(f))), None)
+    if review is not None and rent:
+        words += f", from the {label(review)} of {review.text}"
+        used.append(review)
+    return words + ".", used
