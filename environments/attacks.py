@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 from worldsmith.environments import room_paths, session_store, side_checks
-from worldsmith.environments.grade import _RATE_ASKED, grade
+from worldsmith.environments.grade import _RATE_ASKED, _rates_and_sums, grade
 from worldsmith.environments.lint import apply_solution
 from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.tasks import Task, label_of, the
@@ -215,6 +215,7 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     if task.kind in side_checks.DELIVERABLE_KINDS:
         out += _deliverable_candidates(task, world, text)
     out += _kit11_candidates(task, world, text)
+    out += _unit_candidates(task, world, text)
     if task.kind == "reply":
         out += _short_reply_candidates(task, world, text)
     if text:
@@ -493,6 +494,32 @@ def _kit11_candidates(task: Task, world: World, text: str) -> list[tuple[str, bo
         before = f.known_from - dt.timedelta(days=1)
         out.append(("as_at_before_known", False, _said_beside(
             task, text, f"As at {before:%B} {before.day}, {before.year}, {the(f)} stood at {f.text}."), None))
+    return out
+
+
+def _unit_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:
+    """A sum the task knows as no rate given per a unit in the body ('GBP 181,900 per month' for a gap in yearly rents;
+    kit12: in a post, a Wrong: line and the working it scored 1.0) must fail; a rate given per its own unit ('USD 1,015
+    per user a year' for the contract rate per user a year) must pass."""
+    out: list[tuple[str, bool, Task, None]] = []
+    body, sep, tail = text.partition("\nAnswer:")
+    if not body.strip():
+        return out
+    rates, known = _rates_and_sums(task, world)
+    for m in AMOUNT.finditer(body):
+        v = round(float(parse_number(m.group(2))), 2)
+        if v in known and v not in rates:
+            out.append(("sum_per_month", False, _with_text(
+                task, f"{body[:m.end()]} per month{body[m.end():]}{sep}{tail}"), None))
+            break
+    for f in world.plan.facts:
+        unit = re.search(r"\bper ([a-z. ]+?)$", label_of(f))
+        if unit and getattr(f.value, "type", None) == "money" and f.text and f.text in body:
+            at = body.index(f.text) + len(f.text)
+            if not re.match(r"\s*(?:per|a|an|each|/)\b", body[at:]):
+                out.append(("rate_per_its_unit", True, _with_text(
+                    task, f"{body[:at]} per {unit.group(1)}{body[at:]}{sep}{tail}"), None))
+                break
     return out
 
 

@@ -1783,6 +1783,10 @@ def _grade(task: Task, session: Session, answer: str | None, judge: "ModelJudge 
         raw, penalty_ids = 0.0, penalty_ids + [WORKING_OFF]
     if any(_rate_not_asked(task, t) for t in _authored_texts(session, answer)):
         raw, penalty_ids = 0.0, penalty_ids + [RATE_NOT_ASKED]
+    # a figure the task knows as a whole sum given per a unit ('GBP 181,900 per sq ft' for a gap in yearly rents, in a
+    # post, a Wrong: line or the working; kit12: each scored 1.0)
+    if any(per_misplaced(task, session.world, t) for t in _authored_texts(session, answer)):
+        raw, penalty_ids = 0.0, penalty_ids + [PER_MISPLACED]
     return Grade(task=task.id, score=round(min(1.0, max(0.0, raw)), 4), met=[c.id for c in met],
                  negatives_met=[c.id for c in negatives], penalties_met=penalty_ids,
                  judge=judge.name if judge is not None else OFFLINE, vetoed=vetoed, judge_errors=errors)
@@ -1825,6 +1829,69 @@ def _rate_not_asked(task: Task, answer: str) -> bool:
     return bool(given - asked)
 
 
+_PER_UNITS = (r"sq(?:uare)?\.?\s*(?:ft|feet|foot|m|metres?|meters?)\b|quarter|week|month|user|unit|head|seat|person|"
+              r"account|licen[cs]e|day|hour|ton|tonne|item|share|claim")
+# a sum of money given per a unit ('GBP 181,900 per sq ft', 'USD 1.2m a month'): the figure, its scale, the unit
+_MONEY_PER = re.compile(r"(?:\b(?:USD|GBP|EUR|CHF|AUD|CAD|JPY)|[$\u00a3\u20ac])\s?(\d[\d,]*(?:\.\d+)?)\s*"
+                        r"(k|m|bn|million|billion)?\s*(?:(?:per|an?|each)\s+|/\s*)(?!cent\b)(?:" + _PER_UNITS + r")s?\b", re.I)
+_SCALE = {"k": 1e3, "m": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}
+# what names a figure as a rate: its label's words ('contract rate per user a year', 'list price', 'monthly fee')
+_RATE_WORDS = re.compile(r"\b(?:rates?|prices?|fees?|per|tariffs?|monthly|weekly|daily|hourly|quarterly|"
+                         r"psf|psm)\b", re.I)
+_CLAUSE_STOP = re.compile(r"\.(?=\s|$)|[;\n]")
+_RATE_NUMBERS: dict[tuple[str, str], tuple[set, set]] = {}
+
+
+def _figures(text: str) -> set[float]:
+    return {round(float(parse_number(m.group(2))), 2) for m in AMOUNT.finditer(text)}
+
+
+def _rates_and_sums(task: Task, world) -> tuple[set, set]:
+    """The money figures the task knows as rates (a ledger fact's, current or superseded, whose label names a rate; a
+    figure in a clause of the instruction or the reference answer that names one), and every money figure it knows at
+    all (the ledger's, the rubric's, the instruction's and the reference answer's)."""
+    key = (world.world_id, task.id)
+    if key not in _RATE_NUMBERS:
+        rates, known = set(), set()
+        for f in world.plan.facts:
+            if getattr(f.value, "type", None) != "money":
+                continue
+            values = [float(f.value.amount)] + [float(d.value.amount) for d in world.plan.distractors
+                                                if d.fact == f.id and getattr(d.value, "amount", None) is not None]
+            known.update(round(v, 2) for v in values)
+            if _RATE_WORDS.search(label_of(f)):
+                rates.update(round(v, 2) for v in values)
+        for text in (task.instruction, task.solution.answer or ""):
+            for clause in _CLAUSE_STOP.split(text):
+                found = _figures(clause)
+                known |= found
+                if _RATE_WORDS.search(clause):
+                    rates |= found
+        for c in task.rubric.criteria + task.rubric.negative_criteria:
+            if c.check.unit and c.check.unit != "%":
+                known.update(round(n, 2) for n in c.check.numbers if n is not None)
+        _RATE_NUMBERS[key] = (rates, known)
+    return _RATE_NUMBERS[key]
+
+
+def per_misplaced(task: Task, world, text: str) -> bool:
+    """A sum of money the task knows, and knows as no rate, given per a unit ('GBP 181,900 per sq ft' for the gap
+    between two yearly rents, 'GBP 139,100 per month'); a rate given per its unit, and a figure the task does not
+    know, are left alone. Per year is never read (rents and fees are yearly)."""
+    if not text or world is None:
+        return False
+    found = list(_MONEY_PER.finditer(text))
+    if not found:
+        return False
+    rates, known = _rates_and_sums(task, world)
+    for m in found:
+        v = round(float(parse_number(m.group(1))) * _SCALE.get((m.group(2) or "").lower(), 1), 2)
+        if v in known and v not in rates:
+            return True
+    return False
+
+
+PER_MISPLACED = "figure_per_unit_not_a_rate"  # the penalty a known sum given per a unit meets
 RATE_NOT_ASKED = "rate_not_asked"  # the penalty a final figure given as a rate where none was asked meets
 WORKING_OFF = "working_does_not_compute"  # the penalty a stated step of working that does not compute meets
 TOO_LONG = "answer_too_long"  # the penalty an answer over limits.MAX_ANSWER_BYTES meets

@@ -1,0 +1,54 @@
+"""False positives blind red teams found in the verifier on unseen worlds (kit12: a rent review; kit11: a licence
+audit) that earlier fixes left, re-made on the legal example's tasks; each beside a right twin that must still score
+1.0."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import worldsmith
+from tests.published import task_set_of
+from worldsmith.environments.grade import grade
+from worldsmith.environments.session import Session
+
+
+@pytest.fixture(scope="module")
+def legal(published_legal):
+    world = worldsmith.open(published_legal)
+    yield world, {t.id: t for t in task_set_of(world).tasks}
+    world.close()
+
+
+def _score(world, task, root, text: str) -> float:
+    return grade(task, Session(world, root), text).score
+
+
+def _per(text: str, unit: str) -> str:
+    """The text with its first amount of the body given per `unit`."""
+    body, sep, tail = text.partition("\nAnswer:")
+    m = re.search(r"USD [\d,.]+(?: ?(?:m|million|bn))?", body)
+    assert m
+    return f"{body[:m.end()]} {unit}{body[m.end():]}{sep}{tail}"
+
+
+def test_a_known_sum_given_per_a_unit_in_the_body_costs(legal, tmp_path):
+    # kit12: 'GBP 181,900 per sq ft' in the working, 'GBP 139,100 per month' in a chat post, 'Wrong: GBP 308,950 -> GBP
+    # 181,900 per month' in a review, each for a sum of yearly rents, scored 1.0 (no Answer line carried the unit)
+    from worldsmith.environments.grade import PER_MISPLACED, per_misplaced
+
+    world, tasks = legal
+    task = tasks["exceed-liability_cap-contribution_demand"]
+    right = task.solution.answer
+    assert _score(world, task, tmp_path / "r", right) == 1.0
+    for i, unit in enumerate(["per month", "a week", "per sq ft", "/day"]):
+        g = grade(task, Session(world, tmp_path / f"w{i}"), _per(right, unit))
+        assert g.score < 1.0 and PER_MISPLACED in g.penalties_met, unit
+    for i, unit in enumerate(["per annum", "a year", "in all"]):
+        assert _score(world, task, tmp_path / f"r{i}", _per(right, unit)) == 1.0, unit
+    # a rate given per its own unit is right: a figure the instruction names as a rate, and a figure the task does not
+    # know at all, are left alone
+    rated = task.model_copy(update={"instruction": task.instruction + " The rate per ton is USD 2,317.50."})
+    assert not per_misplaced(rated, world, "The cap works out at USD 2,317.50 per ton.")
+    assert not per_misplaced(task, world, "It costs USD 12.34 a day to keep the boom out.")
