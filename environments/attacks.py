@@ -216,6 +216,8 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
         out += _deliverable_candidates(task, world, text)
     out += _kit11_candidates(task, world, text)
     out += _unit_candidates(task, world, text)
+    if "chat" in task.kind and text:
+        out += _post_address_candidates(task, world, text)
     if task.kind == "reply":
         out += _short_reply_candidates(task, world, text)
     if text:
@@ -520,6 +522,23 @@ def _unit_candidates(task: Task, world: World, text: str) -> list[tuple[str, boo
                 out.append(("rate_per_its_unit", True, _with_text(
                     task, f"{body[:at]} per {unit.group(1)}{body[at:]}{sep}{tail}"), None))
                 break
+    return out
+
+
+def _post_address_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:
+    """A team post that tags or greets someone outside the privileged circle (kit12: '@Patricia Baker (Oakes Fenner) -
+    for your side: ...' scored 1.0) must fail; one that tags a colleague must pass."""
+    privileged = {o.id for o in world.plan.organisations if o.privileged}
+    inside = [p for p in world.plan.people if p.organisation in privileged]
+    outside = [p for p in world.plan.people if p.organisation not in privileged]
+    out: list[tuple[str, bool, Task, None]] = []
+    if not inside or not outside:
+        return out
+    them = outside[0]
+    firm = next(o.name for o in world.plan.organisations if o.id == them.organisation)
+    out.append(("post_tags_other_side", False, _with_text(task, f"@{them.name} ({firm}) - for your side: {text}"), None))
+    out.append(("post_greets_other_side", False, _with_text(task, f"Hi {them.name.split()[0]},\n{text}"), None))
+    out.append(("post_tags_colleague", True, _with_text(task, f"@{inside[-1].name} - {text}"), None))
     return out
 
 

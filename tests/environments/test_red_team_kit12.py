@@ -52,3 +52,30 @@ def test_a_known_sum_given_per_a_unit_in_the_body_costs(legal, tmp_path):
     rated = task.model_copy(update={"instruction": task.instruction + " The rate per ton is USD 2,317.50."})
     assert not per_misplaced(rated, world, "The cap works out at USD 2,317.50 per ton.")
     assert not per_misplaced(task, world, "It costs USD 12.34 a day to keep the boom out.")
+
+
+def test_a_team_post_that_tags_or_greets_the_other_side_is_misaddressed(legal, tmp_path):
+    # kit12: '@Patricia Baker (Oakes Fenner) - for your side: the determined rent GBP 1,465,900 exceeds ...', posted
+    # for the team in its own channel, scored 1.0
+    from worldsmith.environments.attacks import _with_text
+    from worldsmith.environments.lint import apply_solution
+
+    world, tasks = legal
+    task = next(t for t in tasks.values() if "chat" in t.kind)
+    text = next(a.args["text"] for a in task.solution.actions if "text" in a.args)
+    privileged = {o.id for o in world.plan.organisations if o.privileged}
+    them = next(p for p in world.plan.people if p.organisation not in privileged)
+    us = [p for p in world.plan.people if p.organisation in privileged][-1]
+
+    def score(root, said: str):
+        session = Session(world, root)
+        apply_solution(_with_text(task, said), session)
+        return grade(task, session)
+
+    assert score(tmp_path / "r", text).score == 1.0
+    for i, said in enumerate([f"@{them.name} - for your side: {text}", f"{them.name.split()[0]} - {text}",
+                              f"Hi {them.name.split()[0]},\n{text}"]):
+        g = score(tmp_path / f"w{i}", said)
+        assert g.score < 1.0 and "misaddressed" in g.penalties_met, said
+    for i, said in enumerate([f"@{us.name} {text}", f"Team - {text}", f"@channel {text}"]):
+        assert score(tmp_path / f"r{i}", said).score == 1.0, said
