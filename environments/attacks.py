@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 from worldsmith.environments import room_paths, session_store, side_checks
-from worldsmith.environments.grade import _RATE_ASKED, _rates_and_sums, grade
+from worldsmith.environments.grade import _RATE_ASKED, _named_facts, _rates_and_sums, grade
 from worldsmith.environments.lint import apply_solution
 from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.tasks import Task, label_of, the
@@ -216,6 +216,7 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
         out += _deliverable_candidates(task, world, text)
     out += _kit11_candidates(task, world, text)
     out += _unit_candidates(task, world, text)
+    out += _derivation_candidates(task, world, text)
     if "chat" in task.kind and text:
         out += _post_address_candidates(task, world, text)
     if task.kind == "reply":
@@ -522,6 +523,38 @@ def _unit_candidates(task: Task, world: World, text: str) -> list[tuple[str, boo
                 out.append(("rate_per_its_unit", True, _with_text(
                     task, f"{body[:at]} per {unit.group(1)}{body[at:]}{sep}{tail}"), None))
                 break
+    return out
+
+
+def _derivation_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:
+    """A figure's derivation named in words: as the ledger's formula has it (must pass), and turned round or with
+    another figure in (must fail; kit11: 'the amount in dispute, USD 827,080, is the Quorvex audit claim less
+    Quorvex's revised claim', where it is the revised claim less the offer, scored 1.0)."""
+    out: list[tuple[str, bool, Task, None]] = []
+    if not text:
+        return out
+    one, value, _ = _named_facts(world)
+    named = {fid for fid in one.values()}
+    words = {"-": "less", "*": "x", "+": "plus"}
+    for f in world.plan.facts:
+        m = re.fullmatch(r"\s*(\w+)\s*([-*+])\s*(\w+)\s*", f.formula or "")
+        if m is None or not {f.id, m.group(1), m.group(3)} <= named or f.id not in value:
+            continue
+        b, op, c = world.facts[m.group(1)], m.group(2), world.facts[m.group(3)]
+        if len({f.id, b.id, c.id}) < 3 or not all(label_of(x).lower() in one for x in (f, b, c)):
+            continue
+        say = lambda x, y: f"{the(f, True)} is {the(x)} {words[op]} {the(y)}."  # noqa: E731
+        out.append(("derivation_as_the_ledger", True, _said_beside(task, text, say(b, c)), None))
+        if op == "-":
+            wrong = say(c, b)
+        else:
+            other = next((x for x in world.plan.facts if x.id in value and x.id not in (f.id, b.id, c.id)
+                          and label_of(x).lower() in one and value[x.id] != value[c.id]), None)
+            if other is None:
+                break
+            wrong = say(b, other)
+        out.append(("derivation_contradicted", False, _said_beside(task, text, wrong), None))
+        break
     return out
 
 

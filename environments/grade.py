@@ -1814,6 +1814,10 @@ def _grade(task: Task, session: Session, answer: str | None, judge: "ModelJudge 
     # = $870' beside the right result scored 1.0): every task, with no criterion in its rubric
     if any(working.wrong_steps(t) for t in _authored_texts(session, answer)):
         raw, penalty_ids = 0.0, penalty_ids + [WORKING_OFF]
+    # a derivation named in words that the ledger's own figures do not bear out ('the amount in dispute is the audit
+    # claim less the revised claim', where it is the revised claim less the offer; kit11: beside right figures, 1.0)
+    if any(derivation_contradicted(session.world, t) for t in _authored_texts(session, answer)):
+        raw, penalty_ids = 0.0, penalty_ids + [DERIVATION_OFF]
     if any(_rate_not_asked(task, t) for t in _authored_texts(session, answer)):
         raw, penalty_ids = 0.0, penalty_ids + [RATE_NOT_ASKED]
     # a figure the task knows as a whole sum given per a unit ('GBP 181,900 per sq ft' for a gap in yearly rents, in a
@@ -1924,6 +1928,75 @@ def per_misplaced(task: Task, world, text: str) -> bool:
     return False
 
 
+_NAMED: dict[str, tuple] = {}
+_NAMED_OP = {"less": "-", "minus": "-", "-": "-", "\u2212": "-", "\u2013": "-", "plus": "+", "+": "+", "x": "*",
+             "\u00d7": "*", "times": "*", "multiplied by": "*"}
+
+
+def _named_facts(world) -> tuple:
+    """Every figure fact's names as a text may write them ("Quorvex's revised claim", 'revised claim'; 'Quorvex audit
+    claim', 'audit claim'), each name that only one fact has, with the pattern that finds them."""
+    if world.world_id not in _NAMED:
+        names: dict[str, set[str]] = {}
+        for f in world.plan.facts:
+            kind = getattr(f.value, "type", None)
+            if kind not in ("money", "number"):
+                continue
+            label = label_of(f).lower()
+            words = label.split()
+            variants = {label, re.sub(r"^[\w.&-]+['\u2019]s\s+", "", label)}
+            if len(words) >= 3:
+                variants.add(" ".join(words[1:]))
+            for v in variants:
+                if len(v.split()) >= 2:
+                    names.setdefault(v, set()).add(f.id)
+        one = {n: next(iter(ids)) for n, ids in names.items() if len(ids) == 1}
+        value = {f.id: float(f.value.amount if f.value.type == "money" else f.value.value) for f in world.plan.facts
+                 if getattr(f.value, "type", None) in ("money", "number")}
+        alt = "|".join(re.escape(n) for n in sorted(one, key=len, reverse=True))
+        _NAMED[world.world_id] = (one, value, re.compile(rf"(?<![\w'])(?:{alt})(?![\w-])", re.I) if alt else None)
+    return _NAMED[world.world_id]
+
+
+# between a name and the operator: a figure in brackets or commas ('the audit claim (USD 2,871,000) less')
+_BESIDE = r"\s*(?:\([^()]{0,40}\)|,[^;]{0,30},)?\s*"
+_NAMED_STEP = re.compile(rf"^{_BESIDE}(?P<op>less|minus|plus|times|multiplied by|[x\u00d7+\u2212\u2013]|-(?=\s))\s+"
+                         r"(?:the\s+|our\s+|their\s+)?$", re.I)
+_NAMED_MORE = re.compile(rf"{_BESIDE}(?:less|minus|plus|times|multiplied by|[x\u00d7+\u2212\u2013*/]|-(?=\s)|"
+                         r"divided by|over)\s", re.I)
+_NAMED_IS = re.compile(rf"^{_BESIDE}(?:is|was|equals|=|being|would be|will be|comes to|is computed as|is worked out as|"
+                       r"is derived as|is simply|is just)\s+(?:the\s+|our\s+|their\s+)?$", re.I)
+
+
+def derivation_contradicted(world, text: str) -> bool:
+    """A figure named as another two figures joined by an operator ('the amount in dispute, USD 827,080, is the Quorvex
+    audit claim less Quorvex's revised claim') where the ledger's own figures for the three do not compute so (kit11:
+    it is the revised claim less the offer; beside the right figures it scored 1.0). Only names the ledger gives one
+    fact are read, and only 'A is B op C' within one sentence."""
+    if not text or world is None:
+        return False
+    one, value, pattern = _named_facts(world)
+    if pattern is None:
+        return False
+    for sentence in re.split(r"(?<=[.;:!?])\s+|\n", text):
+        found = [(m.start(), m.end(), one[m.group().lower()]) for m in pattern.finditer(sentence)]
+        for (a0, a1, a), (b0, b1, b), (c0, c1, c) in zip(found, found[1:], found[2:]):
+            if len({a, b, c}) < 3 or not _NAMED_IS.match(sentence[a1:b0]):
+                continue
+            op = _NAMED_STEP.match(sentence[b1:c0])
+            if op is None:
+                continue
+            if _NAMED_MORE.match(sentence[c1:]):
+                continue  # 'the shortfall x the list price x the years backdated': more than the two are read
+            sign = _NAMED_OP.get(op.group("op").lower(), "-")
+            vb, vc, va = value[b], value[c], value[a]
+            worked = vb - vc if sign == "-" else vb + vc if sign == "+" else vb * vc
+            if abs(worked - va) > max(0.5, 0.005 * max(abs(worked), abs(va))):
+                return True
+    return False
+
+
+DERIVATION_OFF = "derivation_contradicts_ledger"  # the penalty a derivation named in words the ledger belies meets
 PER_MISPLACED = "figure_per_unit_not_a_rate"  # the penalty a known sum given per a unit meets
 RATE_NOT_ASKED = "rate_not_asked"  # the penalty a final figure given as a rate where none was asked meets
 WORKING_OFF = "working_does_not_compute"  # the penalty a stated step of working that does not compute meets

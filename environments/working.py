@@ -115,9 +115,50 @@ def _evaluate(terms: list, ops: list[str]) -> tuple[float, float] | None:
     return float(value), slack
 
 
+_WORD = r"(?!(?:x|less|minus|plus|times|of|USD|EUR|GBP|CHF|US)\b)[A-Za-z][A-Za-z'’-]*"
+_WORDS = rf"(?:\s+{_WORD}){{0,4}}"
+_BRACKETED = re.compile(rf"{_CUR}\s?(?P<fig>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+                        r"(?:\s?(?P<s>k|mn|m|bn|thousand|million|billion)(?![\w]))?\s*\((?P<inner>[^()=;:\n]{3,200})\)", re.I)
+_LABELLED_TERM = re.compile(rf"\s*(?:{_WORD}\s+){{0,4}}(?P<t>{_TERM}){_WORDS}\s*", re.I)
+
+
+def _bracket_steps(text: str) -> list[str]:
+    """A sum of money followed straight by a bracket that works it out of figures, each with words of its own ('USD
+    1,078,800 (248 users x USD 1,015 contract rate x 3 years)'), where the working comes to another sum (kit11: it
+    is 755,160; beside the right figures it scored 1.0). Read only where the bracket is all terms and operators and
+    holds a sum of money of its own: '(248 users x 3 years)' explains a count, not the sum."""
+    bad = []
+    for m in _BRACKETED.finditer(text):
+        inner, terms, ops, pos = m.group("inner"), [], [], 0
+        while True:
+            t = _LABELLED_TERM.match(inner, pos)
+            if t is None:
+                break
+            terms.append((t.group("t"), _value(_TERM_RE.match(t.group("t")))))
+            pos = t.end()
+            o = _OP_RE.match(inner, pos)
+            if o is None or o.group("op") == "=":
+                break
+            ops.append(o.group("op").lower())
+            pos = o.end()
+        if pos < len(inner.rstrip()) or len(terms) < 2 or len(ops) != len(terms) - 1:
+            continue
+        if not any(re.match(_CUR, raw, re.I) for raw, _ in terms):
+            continue
+        worked = _evaluate([v for _, v in terms], ops)
+        if worked is None:
+            continue
+        whole = _value(_TERM_RE.match(m.group(0)[m.start("fig") - m.start():m.end("s") - m.start() if m.group("s")
+                                                  else m.end("fig") - m.start()]))
+        (va, sa), vb = worked, whole[0]
+        if abs(va - vb) > max(sa + whole[2], 0.005 * max(abs(va), abs(vb)), 0.5):
+            bad.append(f"{vb:g} != {va:g}")
+    return bad
+
+
 def wrong_steps(text: str) -> list[str]:
     """Each stated step of working in a text that does not compute, as written."""
-    bad = []
+    bad = _bracket_steps(text or "")
     for terms, ops in _chains(text or ""):
         sides, cur_t, cur_o = [], [terms[0]], []
         for op, t in zip(ops, terms[1:]):

@@ -79,3 +79,43 @@ def test_a_team_post_that_tags_or_greets_the_other_side_is_misaddressed(legal, t
         assert g.score < 1.0 and "misaddressed" in g.penalties_met, said
     for i, said in enumerate([f"@{us.name} {text}", f"Team - {text}", f"@channel {text}"]):
         assert score(tmp_path / f"r{i}", said).score == 1.0, said
+
+
+def test_a_bracket_that_works_a_sum_out_to_another_costs(legal, tmp_path):
+    # kit11: "Quorvex's revised claim is USD 1,078,800 (248 users x USD 1,015 contract rate x 3 years)" (it comes to
+    # USD 755,160: the claim is at the list price) beside the right figures scored 1.0
+    from worldsmith.environments.grade import WORKING_OFF
+    from worldsmith.environments.working import wrong_steps
+
+    world, tasks = legal
+    task = tasks["exceed-liability_cap-contribution_demand"]
+    body, sep, tail = task.solution.answer.partition("\nAnswer:")
+    at = body.index("USD 156,200,000") + len("USD 156,200,000")
+    said = lambda inner: f"{body[:at]} ({inner}){body[at:]}{sep}{tail}"  # noqa: E731
+    g = grade(task, Session(world, tmp_path / "w"), said("62,480 GT x USD 2,000 per-ton limit"))
+    assert g.score < 1.0 and WORKING_OFF in g.penalties_met
+    assert _score(world, task, tmp_path / "r", said("62,480 GT x USD 2,500 per-ton limit")) == 1.0
+    assert wrong_steps("USD 870 (USD 1,450 less 30%)") and not wrong_steps("USD 870 (USD 1,450 less 40%)")
+    # a bracket that explains a count, not the sum, or names a day, is not working of the sum
+    assert not wrong_steps("USD 1,078,800 (248 users x 3 years)")
+    assert not wrong_steps("USD 2,871,000 (Brightmoor findings, April 6, 2026)")
+
+
+def test_a_derivation_named_in_words_that_the_ledger_belies_costs(legal, tmp_path):
+    # kit11: "The amount in dispute, USD 827,080, is the Quorvex audit claim less Quorvex's revised claim" (it is the
+    # revised claim less the offer) beside the right figures scored 1.0
+    from worldsmith.environments.grade import DERIVATION_OFF, derivation_contradicted
+
+    world, tasks = legal
+    task = tasks["exceed-liability_cap-contribution_demand"]
+    body, sep, tail = task.solution.answer.partition("\nAnswer:")
+    said = lambda s: f"{body}\n\n{s}{sep}{tail}"  # noqa: E731
+    wrong = "The total claims, USD 174,250,000, is the removal costs less the natural resource damages claimed."
+    g = grade(task, Session(world, tmp_path / "w"), said(wrong))
+    assert g.score < 1.0 and DERIVATION_OFF in g.penalties_met
+    right = "The OPA 90 liability cap is the gross tonnage x the OPA 90 per-ton limit."
+    assert _score(world, task, tmp_path / "r", said(right)) == 1.0
+    assert derivation_contradicted(world, "The OPA 90 liability cap is the gross tonnage x the removal costs.")
+    # a derivation of more than two figures is read no further than it goes
+    assert not derivation_contradicted(world, "The total claims is the removal costs plus the natural resource "
+                                              "damages claimed plus the economic loss claims.")
