@@ -217,6 +217,7 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     out += _kit11_candidates(task, world, text)
     out += _unit_candidates(task, world, text)
     out += _derivation_candidates(task, world, text)
+    out += _denial_candidates(task, world, text)
     if "chat" in task.kind and text:
         out += _post_address_candidates(task, world, text)
     if task.kind == "reply":
@@ -524,6 +525,20 @@ def _unit_candidates(task: Task, world: World, text: str) -> list[tuple[str, boo
                     task, f"{body[:at]} per {unit.group(1)}{body[at:]}{sep}{tail}"), None))
                 break
     return out
+
+
+def _denial_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:
+    """A figure of the ledger said to be none beside the right answer (kit12: '... and no balancing payment is due',
+    the ledger holding one, scored 1.0 in a post) must fail; 'no dispute about' the figure must pass."""
+    if not text or task.kind in ("what_if", "sheet", "as_of") or "suppose" in task.instruction.lower():
+        return []
+    one, value, _ = _named_facts(world)
+    f = next((world.facts[i] for i in task.needs.facts if i in world.facts and value.get(i)
+              and label_of(world.facts[i]).lower() in one), None)
+    if f is None:
+        return []
+    return [("denies_a_figure", False, _said_beside(task, text, f"So no {label_of(f)} is due."), None),
+            ("no_dispute_about_a_figure", True, _said_beside(task, text, f"There is no dispute about {the(f)}."), None)]
 
 
 def _derivation_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:

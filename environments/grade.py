@@ -1818,6 +1818,10 @@ def _grade(task: Task, session: Session, answer: str | None, judge: "ModelJudge 
     # claim less the revised claim', where it is the revised claim less the offer; kit11: beside right figures, 1.0)
     if any(derivation_contradicted(session.world, t) for t in _authored_texts(session, answer)):
         raw, penalty_ids = 0.0, penalty_ids + [DERIVATION_OFF]
+    # a figure of the ledger said to be nothing ('no balancing payment is due' where the ledger has one of GBP
+    # 112,950; kit12: beside the right figures in a post it scored 1.0)
+    if any(denies_a_figure(task, session.world, t) for t in _authored_texts(session, answer)):
+        raw, penalty_ids = 0.0, penalty_ids + [DENIES_FIGURE]
     if any(_rate_not_asked(task, t) for t in _authored_texts(session, answer)):
         raw, penalty_ids = 0.0, penalty_ids + [RATE_NOT_ASKED]
     # a figure the task knows as a whole sum given per a unit ('GBP 181,900 per sq ft' for a gap in yearly rents, in a
@@ -1996,6 +2000,37 @@ def derivation_contradicted(world, text: str) -> bool:
     return False
 
 
+_NO_BEFORE = re.compile(r"\b(?:no|nil|zero)\s+(?:further\s+|more\s+|actual\s+)?(?:the\s+)?$", re.I)
+_NO_AFTER = re.compile(r"^\s*(?:(?:is|are|was|were|would be|will be|becomes|falls|remains)\s+)?(?:(?:due|payable|owed|owing|arises|"
+                       r"outstanding|to (?:pay|be paid)|at all|exists?)\b|[.,;:!]|$)", re.I)
+_NIL_AFTER = re.compile(r"^\s*(?:is|are|was|were|would be|will be|becomes|falls to|comes to)\s+(?:nil|zero|nothing)\b", re.I)
+_NOT_YET = re.compile(r"\b(?:until|before|yet|unless|if|when|once|pending|as at|as of|at that|then|had)\b", re.I)
+
+
+def denies_a_figure(task: Task, world, text: str) -> bool:
+    """A figure the ledger holds, not nought, said to be none ('no balancing payment is due', 'the balancing payment is
+    nil'; kit12: 'which means Marwick gets a refund from the landlord and no balancing payment is due' beside the right
+    figures scored 1.0). Not read on a what-if or a sheet (a supposed input may bring a figure to nothing), nor where
+    the sentence puts it off ('no balancing payment is due until the determination')."""
+    if not text or world is None or task.kind in ("what_if", "sheet", "as_of", "chronology", "told") or re.search(r"\bsuppose\b", task.instruction,
+                                                                                     re.I):
+        return False
+    one, value, pattern = _named_facts(world)
+    if pattern is None:
+        return False
+    for sentence in re.split(r"(?<=[.;!?])\s+|\n", text):
+        for m in pattern.finditer(sentence):
+            if not value.get(one[m.group().lower()]):
+                continue
+            after = sentence[m.end():]
+            denied = (_NO_BEFORE.search(sentence[max(0, m.start() - 24):m.start()]) and _NO_AFTER.match(after)) \
+                or _NIL_AFTER.match(after)
+            if denied and not _NOT_YET.search(sentence):
+                return True
+    return False
+
+
+DENIES_FIGURE = "denies_a_ledger_figure"  # the penalty a figure of the ledger said to be none meets
 DERIVATION_OFF = "derivation_contradicts_ledger"  # the penalty a derivation named in words the ledger belies meets
 PER_MISPLACED = "figure_per_unit_not_a_rate"  # the penalty a known sum given per a unit meets
 RATE_NOT_ASKED = "rate_not_asked"  # the penalty a final figure given as a rate where none was asked meets

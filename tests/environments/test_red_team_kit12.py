@@ -119,3 +119,21 @@ def test_a_derivation_named_in_words_that_the_ledger_belies_costs(legal, tmp_pat
     # a derivation of more than two figures is read no further than it goes
     assert not derivation_contradicted(world, "The total claims is the removal costs plus the natural resource "
                                               "damages claimed plus the economic loss claims.")
+
+
+def test_a_figure_of_the_ledger_said_to_be_none_costs(legal, tmp_path):
+    # kit12: "... exceeds tenant's proposed rent GBP 1,326,800 by GBP 139,100, which means Marwick gets a refund from
+    # the landlord and no balancing payment is due" (the ledger has a balancing payment) scored 1.0 in a post
+    from worldsmith.environments.grade import DENIES_FIGURE, denies_a_figure
+
+    world, tasks = legal
+    task = tasks["exceed-liability_cap-contribution_demand"]
+    body, sep, tail = task.solution.answer.partition("\nAnswer:")
+    said = lambda s: f"{body.rstrip()}, which means no contribution demand is due.{sep}{tail}"  # noqa: E731
+    g = grade(task, Session(world, tmp_path / "w"), said(""))
+    assert g.score < 1.0 and DENIES_FIGURE in g.penalties_met
+    assert denies_a_figure(task, world, "The removal costs are nil.")
+    assert denies_a_figure(task, world, "The total claims is nil.")
+    for i, right in enumerate(["There is no dispute about the contribution demand.",
+                               "No contribution demand was due until the claimants served it."]):
+        assert _score(world, task, tmp_path / f"r{i}", f"{body.rstrip()}\n\n{right}{sep}{tail}") == 1.0, right
