@@ -148,8 +148,9 @@ def own_possessives(ctx: ArtifactContext, body: str) -> str:
         noun = m.group(2)
         if noun not in cache:
             party = role_party(ctx, noun)
-            cache[noun] = ("" if not party else "our" if party == mine else "our client's"
-                           if principal(ctx, mine) == party else "your" if party == yours else "your client's"
+            # the reader first: to the client itself its own figure is 'your', never 'our client's' (read 16)
+            cache[noun] = ("" if not party else "our" if party == mine else "your" if party == yours else
+                           "our client's" if principal(ctx, mine) == party else "your client's"
                            if yours and principal(ctx, yours) == party else "")
         word = cache[noun]
         if not word:

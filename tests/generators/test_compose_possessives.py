@@ -44,3 +44,9 @@ def test_the_writer_speaks_of_its_own_side_as_ours_and_of_its_one_addressee_as_y
     # the client writing of its own claim; to readers of two firms nobody is 'you'
     assert own_possessives(_ctx(RUTH, [DANA, PAUL]), "The policyholder's claim and the adjuster's view.") == \
         "Our claim and the adjuster's view."
+
+
+def test_to_the_client_itself_its_own_figure_is_yours_not_our_clients():
+    """Read 16 (rent review): the tenant's solicitors wrote 'our client's proposed rent' in an email to the tenant."""
+    assert own_possessives(_ctx(DANA, [RUTH]), "The policyholder's claim stands; the adjuster's view does not.") == \
+        "Your claim stands; the adjuster's view does not."
