@@ -22,7 +22,7 @@ from worldsmith.generators.planner import PLANNER_VERSION, plan_world, world_id
 from worldsmith.generators.render import render_world
 from worldsmith.generators.render.world import with_dependents
 from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast, taxonomy_sha256
-from worldsmith.worlds import bundle
+from worldsmith.worlds import bundle, kinds
 from worldsmith.worlds.content import Content
 from worldsmith.worlds.outline import Outline, load_outline
 from worldsmith.worlds.plan import WorldPlan
@@ -149,6 +149,15 @@ def render_isolated(plan: WorldPlan, contents: dict[str, Content], staging: Path
     failures: list[ArtifactFailure] = []
 
     def note(spec, exc: Exception) -> None:
+        # a message whose attached file was not made cannot attach it: blocked by that file, as a reply is by its
+        # parent, not a renderer's KeyError with no request of its own (test_failure_policy at a new prompt version)
+        reads = getattr(kinds.of(spec), "render_reads", None)
+        missing = next((a for a in (reads(spec) if reads else []) if a not in contents), None)
+        if missing is not None:
+            failures.append(ArtifactFailure(id=spec.id, path=spec.path, kind=spec.kind, stage="render",
+                                            blocked_by=missing, error=f"not made: it needs "
+                                            f"{plan.artifact(missing).path}, which failed"))
+            return
         failures.append(ArtifactFailure(id=spec.id, path=spec.path, kind=spec.kind, stage="render",
                                         error=f"{type(exc).__name__}: {exc}"[:500]))
 
