@@ -304,3 +304,20 @@ def test_an_experts_records_come_from_whoever_the_figures_are():
     theirs = " ".join(memo_recommendation(Picker(1), ctx.model_copy(update={"own_labels": []}), "Friday, March 13"))
     assert "obtained from Corvale Shipping Ltd" in ours, ours
     assert "obtained from Northgate Mutual" in theirs, theirs
+
+
+def test_the_other_sides_auditor_still_asks_the_audited_party_for_the_records():
+    """Read 16 (licence audit): the vendor's auditor recommended getting the records 'from Quorvex', its own
+    principal, when the records behind its count are the licensee's."""
+    orgs = [("Harrow Vane LLP", "counsel to the licensee", True, "Corvale Shipping Ltd"),
+            ("Corvale Shipping Ltd", "client; the licensee", True, ""),
+            ("Brightmere Advisory", "licence compliance auditors engaged by Northgate Mutual (on the vendor's side)",
+             False, "Northgate Mutual"),
+            ("Northgate Mutual", "opposing party; the licensor", False, "")]
+    from tests.generators.context_fixture import MILO
+
+    ctx = _with(orgs).model_copy(update={"author": MILO})
+    ctx = ctx.model_copy(update={"facts": [f.model_copy(update={"label": f"figure {i}"}) for i, f in enumerate(ctx.facts)]})
+    text = " ".join(memo_recommendation(Picker(1), ctx.model_copy(update={"own_labels": [f.label for f in ctx.facts]}),
+                                        "Friday, March 13"))
+    assert "from Northgate Mutual" not in text and "obtained from Corvale Shipping Ltd" in text, text

@@ -745,8 +745,10 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
         about = join_names([label(f) for f in points[:2] if not identity(f)]) or label(main)
         # the records are whoever's the figures are: the client's own sales ledgers behind its business interruption
         # loss, not the insurer's (a fresh outline's forensic accountants asked Northgate for Calder's records)
+        # (an auditor the other side engaged audits our client's records: those still come from the audited party,
+        # read 16: the vendor's auditor asked 'Quorvex', its own principal, for the licensee's deployment records)
         own = set(ctx.own_labels)
-        mine = all(f.label in own for f in points[:2] if not identity(f))
+        mine = home_side(ctx, here.name) and all(f.label in own for f in points[:2] if not identity(f))
         other = principal(ctx, ctx.author.organisation) if mine else opponent(ctx)
         other = "" if other == ctx.author.organisation else other
         return [f"We recommend that the original records behind our findings on {about} be obtained"
