@@ -218,7 +218,7 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     out += _unit_candidates(task, world, text)
     out += _derivation_candidates(task, world, text)
     out += _denial_candidates(task, world, text)
-    if "chat" in task.kind and text:
+    if task.kind == "post_chat" and text:  # the task family of a kind that posts (named as tasks.TaskKind names it)
         out += _post_address_candidates(task, world, text)
     if task.kind == "reply":
         out += _short_reply_candidates(task, world, text)
