@@ -77,8 +77,12 @@ _PRESERVING = re.compile(r"\s*(?:be\s+|been\s+)?(?:in\s+)?(?:dispute[ds]?|contes
                          r"den(?:y|ied|ies)|doubt(?:ed|s)?|question(?:ed|s)?|change[ds]?|alter(?:ed|s)?|"
                          r"affect(?:ed|s)?|reduce[ds]?|increase[ds]?|var(?:y|ied|ies)|move[ds]?|only|just|"
                          r"what|the\s+case)\b")
-_NEG_WORDS = re.compile(r"(?:untrue|wrong|wrongly|incorrect|incorrectly|erroneous|erroneously|in\s+error|mistaken|"
-                        r"mistakenly|inaccurate|inaccurately|misstated|misstates|mis-stated|false|falsely|"
+# (an adverb before a verb of counting in says the items were counted wrongly, not that their number is untrue: "which
+# wrongly included 74 sandbox accounts" beside "Change: 74 users lower"; kit11: the right movement was read as denied)
+_COUNTED_IN = r"(?!\s+(?:included|counted|added|double-counted|billed|charged|listed)\b)"
+_NEG_WORDS = re.compile(r"(?:untrue|wrong|wrongly" + _COUNTED_IN + r"|incorrect|incorrectly" + _COUNTED_IN +
+                        r"|erroneous|erroneously" + _COUNTED_IN + r"|in\s+error|mistaken|"
+                        r"mistakenly" + _COUNTED_IN + r"|inaccurate|inaccurately|misstated|misstates|mis-stated|false|falsely|"
                         r"invalid|rejected|discarded|disregard(?:ed)?|typo)\b")
 # (the papers a matter replaces too: "the first schedule of loss", "the earlier claim letter"; kit7's employment world)
 _OLD_NOUNS = (r"(?:draft|drafts|figure|figures|amount|amounts|value|estimate|version|number|proposal|offer|"

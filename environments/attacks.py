@@ -270,6 +270,10 @@ def _paraphrase_candidates(task: Task, text: str) -> list[tuple[str, bool, Task,
                     out.append(("move_working_shown", True, _with_text(
                         task, f"{body}\nWorking: {a[1]} - {b[1]} = {move.values[0]}.\nAnswer: {final}"), None))
                     break
+            # the items the old figure counted wrongly, their number the movement's (kit11: "which wrongly included 74
+            # sandbox-tenant accounts ... Change: 74 users lower" read the movement as denied)
+            out.append(("wrongly_included_the_movement", True, _with_text(
+                task, f"{body}\nThe earlier figure wrongly included {move.values[0]} of them.\nAnswer: {final}"), None))
         reason = _SET_ASIDE.sub(lambda m: m[0][:-1] + " because the client withdrew its instructions.", body, count=1)
         out.append(("wrong_reason", False, _with_text(task, f"{reason}\nAnswer: {final}"), None))
     days = re.fullmatch(r"(\d+) days", final)

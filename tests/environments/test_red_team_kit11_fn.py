@@ -218,3 +218,15 @@ def test_a_brackets_part_about_its_own_figure_spares_the_figure_before():
     # a bracket that sets aside the figure before it still does
     assert answers.parse("The claim was USD 2,871,000 (on the count of 1,934, superseded).").mentions[0].superseded
     assert answers.parse("The cap is USD 148m (the schedule of March 13, 2026, marked superseded).").mentions[0].superseded
+
+
+def test_items_counted_in_wrongly_are_no_denied_figure():
+    # kit11: "1,934 users (...), which wrongly included 74 sandbox-tenant accounts outside the audit's scope. Change: 74
+    # users lower." lost the movement: 'wrongly' denied the 74
+    text = ("Superseded: 1,934 users (first cut, 2026-04-03), which wrongly included 74 sandbox-tenant accounts outside "
+            "the audit's scope. Change: 74 users lower.")
+    assert not any(m.negated for m in answers.parse(text).mentions)
+    # a figure said wrongly, or called wrong, is still denied
+    assert answers.parse("The draft wrongly states USD 148m.").mentions[0].negated
+    assert answers.parse("The 74 figure is wrong.").mentions[0].negated
+    assert answers.parse("The count is incorrectly given as 1,934.").mentions[0].negated
