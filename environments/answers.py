@@ -153,6 +153,9 @@ _ABBREV_NUM = {"no", "nos", "p", "pp", "art", "para", "sec", "fig"}  # abbreviat
 _ABBREV = {"mr", "mrs", "ms", "dr", "inc", "ltd", "co", "corp", "approx", "e.g", "i.e", "eg", "ie",
            "vs", "etc", "st", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
            "u.s", "cf", "c", "ca", "al", "plc", "llc", "llp", "n.a"}
+# abbreviations that end a sentence only before a capital: "GBP 1,465,900 p.a. is above the tenant's proposed rent"
+# (kit12: a yearly rent written 'p.a.' cut its sentence, and the comparison lost its subject)
+_ABBREV_MID = {"p.a", "per.an"}
 _JOIN = re.compile(r"^[\s(]*(?:(?:,\s*)?(?P<or>or|and/or|/)|(?:,\s*)?(?P<and>and|&)|(?P<range>to|through|-|–|—)|,)"
                    r"[\s)]*$")
 _PAREN = re.compile(r"\([^()\n]*\)|\[[^\[\]\n]*\]")
@@ -351,6 +354,8 @@ def _sentences(masked: str, raw: str) -> list[tuple[int, int]]:
             numbered = token in _ABBREV_NUM and re.match(r"\s*\d", raw[m.end():m.end() + 4])
             if numbered or token in _ABBREV or (len(token) == 1 and token.isalpha()):
                 continue
+            if token in _ABBREV_MID and not re.match(r"\s*[A-Z\n]", raw[m.end():m.end() + 4]):
+                continue
         if masked[start:m.end()].strip():
             spans.append((start, m.end()))
         start = m.end()
@@ -490,6 +495,21 @@ def untable(text: str) -> str:
     return "\n".join(out)
 
 
+_MONTH_WORD = r"(?:" + "|".join(sorted((m for m in _MONTHS if m != "may"), key=len, reverse=True)) + r"|(?-i:May))"
+_DAY_BEFORE_MONTH = re.compile(r"(?:st|nd|rd|th)?(?:\s+of)?\s+" + _MONTH_WORD + r"\b\.?(?!\s*\d)", re.I)
+_MONTH_BEFORE_DAY = re.compile(r"\b" + _MONTH_WORD + r"\.?\s+$", re.I)
+
+
+def _day_of_month(text: str, mt: Mention) -> bool:
+    """A day written with its month and no year ('update of 14 April', 'on Feb 5') is a date, not a quantity (kit12:
+    'first reported in the update of 14 April' set a rival 14 beside a right gap of GBP 6.00 per sq ft)."""
+    if mt.currency or mt.scale or mt.value is None or mt.value != mt.value.to_integral_value() or not 1 <= mt.value <= 31:
+        return False
+    if not re.fullmatch(r"\d{1,2}", text[mt.start:mt.end].strip()):
+        return False
+    return bool(_DAY_BEFORE_MONTH.match(text, mt.end) or _MONTH_BEFORE_DAY.search(text[max(0, mt.start - 12):mt.start]))
+
+
 def parse(text: str) -> Parsed:
     """Every amount, number, percent and date a text states, each with its span, sentence and flags."""
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u00a0", " ")
@@ -508,7 +528,7 @@ def parse(text: str) -> Parsed:
         s, e = mt.start, mt.end
         mt.text = text[s:e]
         if mt.kind == "number":
-            if _is_label(blanked, m, s, e):
+            if _is_label(blanked, m, s, e) or _day_of_month(text, mt):
                 continue
             mt.unit = _unit_after(low, e)
             mt.year_like = bool(re.fullmatch(r"(?:19|20|21)\d\d", m["num"])) and not m["scale"]
@@ -922,6 +942,14 @@ def _flag(parsed: Parsed) -> None:
             before = ends.get(_end_of(parsed.masked, _end_of(parsed.masked, cs - 1), 0, ","))
             if before is not None and any(m.kind == before.kind for m in here):
                 before = None  # "USD 156.2m (previously USD 148m)": the bracket speaks of its own figure
+            if before is not None and before.kind == "date" and here:
+                # the same after the day a figure is dated by: "GBP 1,647,800 ... on February 11, 2026 (the superseded
+                # GBP 1,774,850 GIA figure is not the current figure)" (kit12: the figure and its day read as denied)
+                dates_of = _dated_by(parsed, before)
+                own = [m for m in here if m.kind == dates_of.kind and m.value != dates_of.value] if dates_of else []
+                # ('(superseded by USD 156.2m)', '(revised to ...)' still speak of the figure before)
+                if own and not re.search(r"\b(?:by|to|with|for)\s*$", parsed.masked[cs:own[0].start]):
+                    before = None
             if before is not None:  # "USD 148m (superseded)", "USD 38.4m (the schedule of March 13, marked superseded)"
                 flags = _anaphor_flags(parsed, ci, dated=bool(here)) - ({"hedged"} if here else set())
                 _mark(before, flags)
@@ -1430,9 +1458,12 @@ _STOP = {"the", "a", "an", "of", "for", "to", "in", "on", "by", "and", "or", "it
          "is", "are", "was", "were", "under", "against", "with", "from", "at", "as", "that", "this", "which"}
 _PREPS = {"of", "for", "to", "in", "on", "by", "under", "against", "with", "from", "at"}
 _COPULA = (r"\b(?:is|are|was|were|be|been|lies|lie|sits|sit|remains|remain|stays|stay|stands|stand|comes\s+in|"
+           r"(?:came|comes|come)\s+(?:out|in)|ended\s+up|ends\s+up|"
            r"falls|fall|fell)\s+(?:well\s+|far\s+|still\s+|comfortably\s+|safely\s+)?")
 # "would be USD 187.5m, above the demand", "USD 126.5m below the demand": the figure said is the subject's
 _AFTER_FIGURE = (r"\x01(?:\s*(?:percentage\s+points?|points?|pp|ppts?|bps|basis\s+points?)\b)?"
+                 # a yearly figure's period ('GBP 1,465,900 p.a., above our proposed GBP 1,326,800', kit12)
+                 r"(?:\s*(?:p\.a\.|per\s+annum\b|per\s+year\b|a\s+year\b|pa\b))?"
                  # its working in brackets between ('USD 0.21576 million (248 users x USD 870), below ...', kit11)
                  r"(?:\s*\([^()\n]*\))?[,\s]+"
                  r"(?:(?:well|far|comfortably|safely|still)\s+)?")
@@ -1446,6 +1477,8 @@ _COMPARATORS = re.compile(
     r"\b(?:lower|smaller|less|fewer)\b|"
     rf"{_COPULA}(?:below|under|beneath|within|inside)\b|{_AFTER_FIGURE}(?:below|under|beneath)\b"
     rf"|\b(?:below|under){_BY_FIGURE})"
+    # "Landlord's proposed rent GBP 1,647,800 (...) > passing rent GBP 1,240,000" (kit12: a terse brief's sign)
+    r"|(?P<gtsign>(?<=[ \t\x01)])>(?=[ \t]))|(?P<ltsign>(?<=[ \t\x01)])<(?=[ \t]))"
     r"|(?P<eq>\bequals\b|\bequal\s+to\b|\bis\s+equal\b|\bthe\s+same\s+as\b|\bidentical\s+to\b|\bmatches\b|"
     r"\bequivalent\s+to\b)")
 # A comparison denied from outside its clause: "it is not the case that the audit claim exceeds the revised claim"
@@ -1470,6 +1503,11 @@ def _norm_word(w: str) -> str:
         w = w[:-2]
     w = _SHORT_FORMS.get(w, w)
     return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+
+
+def _stem(w: str) -> str:
+    """A word's first six letters, where it has more: 'proposal' and 'proposed', 'determination' and 'determined'."""
+    return w[:6] if len(w) > 6 else w
 
 
 def _label(words: str | Iterable[str]) -> list[str]:
@@ -1602,6 +1640,11 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
             found_side = _side(words | _acronym_words(words, ta) | _acronym_words(words, tb), wa, wb)
         if found_side is None and ha != hb and (ha in words) != (hb in words) and not words - set(ta) - set(tb) - _BARE:
             return "a" if ha in words else "b"
+        if found_side is None:
+            # a label's word in another form: 'the determination' for the rent determined by the expert, 'the
+            # proposal' for the tenant's proposed rent (kit12: 'the proposal exceeds it' named no side)
+            found_side = _side({_stem(w) for w in words - _BARE}, {_stem(k): v for k, v in wa.items()},
+                               {_stem(k): v for k, v in wb.items()})
         return found_side
 
     found: set[str] = set()
@@ -1650,14 +1693,18 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                 after_text = masked[c.end():ge]
                 than = bool(re.match(r"\s+than\b", after_text))
                 before_text = masked[cmps[k - 1].end() if k else gs:c.start()]
+                if k and cmps[k - 1].lastgroup in ("gtsign", "ltsign"):
+                    # a sign before compares the two it stands between; what follows reads the whole ('Sample error
+                    # rate 11.5% > 8% denial-rate SLA: exceeds by 3.5 pts')
+                    before_text = masked[gs:c.start()]
                 if k and masked.count("(", s, cmps[k - 1].start()) > masked.count(")", s, cmps[k - 1].start()) \
                         and masked.count("(", s, c.start()) == masked.count(")", s, c.start()):
                     # the comparison before sat in an aside that has closed: "X (the cap being lower than the
                     # demand) is well under Y" compares X, named before the aside
                     before_text = masked[gs:c.start()]
                 if bare and not than and not re.match(r"\s+by\s+\x01", after_text) and \
-                        not re.search(r"\b(?:is|are|was|were|be|remains|'s|the)\s+(?:\w+\s+)?$",
-                                                        before_text):
+                        not re.search(r"\b(?:is|are|was|were|be|remains|'s|the)\s+(?:\w+\s+|\x01+\s*)?$",
+                                                        before_text):  # "the proposal is GBP 1.1009m higher" (kit12)
                     continue  # "a higher court", "less time": no comparison of the two
                 if c.lastgroup == "lt" and word == "less" and not than:
                     continue
@@ -1739,7 +1786,7 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                     subject = _first_named(masked[:s], wa, wb)
                 if not strict and obj is None and subject and re.match(r"\s*(?:them|it|that|those|this)\b", masked[c.end():end]):
                     obj = "b" if subject == "a" else "a"  # "It would be below them by USD 3.7m"
-                sign = c.lastgroup
+                sign = {"gtsign": "gt", "ltsign": "lt"}.get(c.lastgroup, c.lastgroup)
                 if re.fullmatch(r"(?:exceeded|surpassed|outstripped|outweighed)", word) and \
                         re.search(r"\b(?:is|are|was|were|be|been|being)\s+(?:\w+\s+)?$", before_text):
                     sign = "lt"  # "the cap is exceeded (by the claim)": the subject is the smaller
@@ -1875,6 +1922,8 @@ _BIND_GAP = re.compile(r"(?:[\s,(:|=\u2013\u2014-]|\b(?:is|was|are|were|be|been|
                        r"agenda|on|day|as|of|set|fixed|here|itself|accordingly|also|given)\b"
                        # "the exposure would be the larger, USD 61m": the figure is what the label is said to be
                        r"|\b(?:larger|greater|higher|bigger|smaller|lesser|lower)(?:\s+of\s+the\s+two)?(?=\s*[,:(\u2013\u2014-])"
+                       # a day of the month with no year, which dates it as a date would ('offer of 14 April was')
+                       r"|\b\d{1,2}(?:st|nd|rd|th)?\s+" + _MONTH_WORD + r"\b\.?|\b" + _MONTH_WORD + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?\b"
                        r")*")
 # After a figure, words that make it something other than the label's value: a gap ("USD 95.2m above the demand"),
 # a share or a rate ("7.5% of the value", "USD 2,500 per ton"), or a step of working ("35% x USD 174.25m").

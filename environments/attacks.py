@@ -220,6 +220,7 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     out += _denial_candidates(task, world, text)
     if task.kind == "post_chat" and text:  # the task family of a kind that posts (named as tasks.TaskKind names it)
         out += _post_address_candidates(task, world, text)
+    out += _kit12_candidates(task, world, text)
     if task.kind == "reply":
         out += _short_reply_candidates(task, world, text)
     if text:
@@ -398,6 +399,55 @@ def _said_beside(task: Task, text: str, sentence: str) -> Task:
     """The right answer with `sentence` said after its body, the answer line kept."""
     body, sep, tail = text.partition("\nAnswer:")
     return _with_text(task, f"{body.rstrip()}\n\n{sentence}{sep}{tail}")
+
+
+_EXCEEDS = re.compile(r"(?P<a>[Tt]he [^()\n.]+?) \((?P<x>[A-Z]{3} [\d,.]+)\) exceeds (?P<b>[^()\n.]+?) \((?P<y>[A-Z]{3} [\d,.]+)\) "
+                      r"by (?P<z>[A-Z]{3} [\d,.]+)\.")
+
+
+def _kit12_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:
+    """How kit12's red team wrote right comparisons of yearly rents (must pass): the two set either side of a '>' sign,
+    each figure 'p.a.' with the comparison after it, 'came out above', 'is <gap> higher', and a day of the month
+    written with no year beside the figures; and the sign turned round (must fail)."""
+    out: list[tuple[str, bool, Task, None]] = []
+    # a figure's day followed by a bracket on the superseded figure of its own (kit12: "the landlord's proposed rent of
+    # GBP 1,647,800 ... on February 11, 2026 (the superseded GBP 1,774,850 GIA figure is not the current figure)" read
+    # the figure and its day as denied); a bracket that denies the figure before it still costs
+    current = {x.text for x in world.plan.facts}
+    rivals = [r for r in _rivals(task, world) if r not in current]
+    for f in (world.facts[i] for i in task.needs.facts if i in world.facts):
+        if not (f.text and getattr(f.value, "type", None) == "money"):
+            continue
+        old = next((e.text for e in f.earlier if e.text), None) or next(
+            (r for r in rivals if r != f.text and r.split(" ")[0] == f.text.split(" ")[0]), None)
+        d = re.search(re.escape(f.text) + r"[^.;\n]*? on (?:[A-Z][a-z]+ \d{1,2}, \d{4})", text)
+        if d is not None and old:
+            at = d.end()
+            out.append(("kit12_bracket_on_its_own_superseded", True, _with_text(
+                task, f"{text[:at]} (the superseded {old} figure is not the current figure){text[at:]}")))
+            out.append(("kit12_bracket_denies_the_figure", False, _with_text(
+                task, f"{text[:at]} (this is not the current figure){text[at:]}")))
+            break
+    m = _EXCEEDS.search(text)
+    if m is None or "\nAnswer:" not in text:
+        return [(n, ok, t, None) for n, ok, t in out]
+    a, b, x, y, z = m["a"], m["b"], m["x"], m["y"], m["z"]
+    b = b[0].lower() + b[1:]
+
+    def put(line: str) -> Task:
+        return _with_text(task, f"{text[:m.start()]}{line}{text[m.end():]}")
+
+    out.append(("kit12_sign_between", True, put(f"{a} {x} > {b} {y}, by {z}.")))
+    out.append(("kit12_sign_reversed", False, put(f"{a} {x} < {b} {y}, by {z}.")))
+    out.append(("kit12_per_annum", True, put(f"{a} is {x} p.a., above {b} of {y} p.a. by {z} p.a.")))
+    out.append(("kit12_per_annum_below", False, put(f"{a} is {x} p.a., below {b} of {y} p.a. by {z} p.a.")))
+    out.append(("kit12_came_out_above", True, put(f"{a} ({x}) came out above {b} ({y}): the difference is {z}.")))
+    out.append(("kit12_came_out_below", False, put(f"{a} ({x}) came out below {b} ({y}): the difference is {z}.")))
+    out.append(("kit12_is_gap_higher", True, put(f"{x} {a[4:]} vs {y} {b}: {a[0].lower()}{a[1:]} is {z} higher.")))
+    out.append(("kit12_is_gap_lower", False, put(f"{x} {a[4:]} vs {y} {b}: {a[0].lower()}{a[1:]} is {z} lower.")))
+    day = world.plan.window_start
+    out.append(("kit12_day_without_year", True, put(f"{m.group()} (As in the update of {day.day} {day:%B}.)")))
+    return [(n, ok, t, None) for n, ok, t in out]
 
 
 def _kit11_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:

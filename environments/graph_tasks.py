@@ -1782,6 +1782,11 @@ def _with_unledgered(graph: Graph, task: Task) -> Task:
             if amount is not None:
                 figures.add(float(amount))
     figures |= {float(d.value.amount) for d in graph.world.plan.distractors if getattr(d.value, "amount", None) is not None}
+    # the gap between two of the room's figures as they stand is a true figure of the room too (kit12: a right brief on
+    # two rates added 'equivalent to GBP 256,800 a year', the landlord's proposed rent less the offer, and lost 2 points)
+    current = sorted({float(f.value.amount) for f in graph.world.plan.facts
+                      if getattr(f.value, "amount", None) is not None and getattr(f.value, "currency", unit) == unit})
+    figures |= {round(abs(a - b), 2) for i, a in enumerate(current) for b in current[i + 1:]}
     if task.solution.answer:
         figures |= {float(m.value) for m in answers.parse(task.solution.answer).mentions
                     if m.kind == "money" and m.value is not None}

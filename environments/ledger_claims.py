@@ -83,7 +83,7 @@ def _comparisons(parsed: answers.Parsed, facts: list, s: int, e: int):
         obj = next((f for a, b, f in spans if a >= after and _FILLER.fullmatch(masked[after:a])), None)
         if subject is None or obj is None or subject is obj:
             continue
-        sign = c.lastgroup
+        sign = {"gtsign": "gt", "ltsign": "lt"}.get(c.lastgroup, c.lastgroup)
         if re.fullmatch(r"(?:exceeded|surpassed|outstripped|outweighed)", c.group().strip()) and \
                 re.search(r"\b(?:is|are|was|were|be|been|being)\s+(?:\w+\s+)?$", masked[s:c.start()]):
             sign = "lt"  # 'the floor is exceeded by the per-ton figure'
