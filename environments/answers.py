@@ -1736,7 +1736,7 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                     first = side(_words_in(nearest[:versus.start()]) - _BARE)
                     if first is not None and side(_words_in(nearest[versus.end():]) - _BARE) not in (None, first):
                         subject = first
-                pronoun = re.search(r"\b(?:it|they|this|that|which)\s+(?:\w+\s+)?$", nearest)
+                pronoun = re.search(r"\b(?:it|they|this|that|which)\s+(?:\w+\s+)?(?:\x01+\s*)?$", nearest)
                 if strict:
                     pass  # both sides named, no subject inferred
                 elif subject is None and pronoun and pronoun.group().split()[0] in ("it", "they"):

@@ -230,3 +230,12 @@ def test_items_counted_in_wrongly_are_no_denied_figure():
     assert answers.parse("The draft wrongly states USD 148m.").mentions[0].negated
     assert answers.parse("The 74 figure is wrong.").mentions[0].negated
     assert answers.parse("The count is incorrectly given as 1,934.").mentions[0].negated
+
+
+def test_it_is_a_gap_lower_reads_the_sentences_subject():
+    # 'the amount in dispute does not exceed the audit claim; it is USD 2,043,920 lower' (a kit11 memo): 'it' is the
+    # sentence's subject, and a bare comparative after its figure compares it
+    right = "(2) No: the amount in dispute does not exceed the vendor audit claim; it is USD 2,043,920 lower."
+    assert answers.directions(answers.parse(right), CLAIM, DISPUTE) == {"a>b"}
+    wrong = "(2) Yes: the amount in dispute exceeds the vendor audit claim; it is USD 2,043,920 higher."
+    assert answers.directions(answers.parse(wrong), CLAIM, DISPUTE) == {"a<b"}
