@@ -9,6 +9,8 @@ from decimal import Decimal
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import fact_sentence, with_lead
 from worldsmith.generators.compose.genres import Writer, _short_date, house_style, letterhead, party_names
+from worldsmith.generators.compose.substance.submissions import HEADINGS as SUBMISSIONS_HEADINGS, is_submissions, \
+    submissions_bodies
 from worldsmith.generators.compose.substance.determination import HEADINGS as DETERMINATION_HEADINGS, \
     determination_bodies, is_determination
 from worldsmith.generators.compose.parties import across, client_of, engaged_by, neutral, opponent
@@ -317,6 +319,10 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         # a neutral's determination decides between the parties with reasons; it recommends nothing
         plan = [(DETERMINATION_HEADINGS.get(k, h), k) for h, k in plan]
         bodies = determination_bodies(pick, ctx, plan, long_date(spec.date, ctx.locale))
+    if kind in ("default", "report", "memo") and not in_mail and is_submissions(ctx):
+        # a party's submissions to a neutral put its case to the neutral; they advise no one (read 16)
+        plan = [(SUBMISSIONS_HEADINGS.get(k, h), k) for h, k in plan]
+        bodies = submissions_bodies(ctx, plan) or bodies
     if kind == "pleading" and not in_mail:
         bodies = substance.pleading_bodies(pick, ctx, plan, *party_names(ctx))
     if kind == "default" and substance.is_certificate(spec.doc_type, spec.title) and not in_mail:

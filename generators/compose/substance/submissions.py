@@ -1,0 +1,98 @@
+"""A party's written submissions to an independent expert, an arbitrator or a tribunal: addressed to the neutral,
+in the party's name, putting its figure with its working and its ground, meeting the other side's figure on the input
+they differ on, and closing on what the neutral is invited to decide (read 16: the tenant's submissions to the expert
+came out as an adviser's report that 'recommend[ed] contesting the tenant's proposed rent' and asked the tenant's
+solicitor to 'confirm instructions'). Every figure is the plan's; nothing is recommended to anyone."""
+
+from __future__ import annotations
+
+import re
+
+from worldsmith.generators.compose.parties import neutral, principal
+from worldsmith.generators.compose.substance.argue import _ROLES, _inputs, _pair, owner_of
+from worldsmith.generators.compose.substance.common import derivation, figures, gist, label
+from worldsmith.generators.compose.text import cap_first
+from worldsmith.generators.context import ArtifactContext
+
+# A submissions paper's headings where the genre's are an adviser's.
+HEADINGS = {"summary": "Introduction", "background": "The Facts", "analysis": "Submissions",
+            "findings": "Submissions", "risks": "The Other Side's Case", "recommendation": "Conclusion",
+            "next_steps": "Documents Relied On", "options": "Alternative Submission"}
+
+
+def is_submissions(ctx: ArtifactContext) -> bool:
+    """Whether the paper is a party's submissions to a neutral who decides (an expert, an arbitrator, a tribunal)."""
+    said = f"{ctx.spec.title} {getattr(ctx.spec, 'doc_type', '')}"
+    return re.search(r"\bsubmissions?\b", said, re.I) is not None and \
+        any(neutral(ctx, p.organisation) for p in ctx.to) and not neutral(ctx, ctx.author.organisation)
+
+
+def _party_word(ctx: ArtifactContext, party: str) -> str:
+    """How the party is named in its own submissions: 'the Tenant' where its role gives one, else its name."""
+    role = next((o.role for o in ctx.organisations if o.name == party), "")
+    word = next((w for w in _ROLES if re.search(rf"\b{w}\b", role, re.I)), "")
+    return f"the {cap_first(word)}" if word else party
+
+
+def _because(f) -> str:
+    """The ground a statement gives for its figure ('..., once the comparables' rent-free periods are adjusted for'),
+    as a sentence on the figure; '' where it gives none."""
+    m = re.search(r",\s+((?:once|because|since|on the ground that|after|given that)\b[^.;]{8,200})", f.statement)
+    return f"{label(f)} is {f.text}, {m.group(1).strip()}" if m else ""
+
+
+def _bare(name: str) -> str:
+    """What the neutral decides, without the party's possessive: 'the tenant's proposed rent' -> 'the rent'."""
+    bare = re.sub(r"(?i)^(?:the )?[\w-]+['’]s (?:proposed |revised |own )?", "", name)
+    return f"the {bare}" if bare != name else name
+
+
+def submissions_bodies(ctx: ArtifactContext, plan: list[tuple[str, str]]) -> dict[int, list[str]]:
+    """The sections of a party's submissions by kind: who submits what to whom, the facts, the case, the other
+    side's case met, the determination invited."""
+    party = principal(ctx, ctx.author.organisation)
+    us = _party_word(ctx, party)
+    neutral_reader = next((p for p in ctx.to if neutral(ctx, p.organisation)), None)
+    to = f"{neutral_reader.name}, {neutral_reader.title}" if neutral_reader is not None else "the expert"
+    own = [f for f in figures(ctx.facts) if owner_of(ctx, f) == party]
+    theirs = [f for f in figures(ctx.facts) if owner_of(ctx, f) not in ("", party)]
+    if not own:
+        return {}
+    head = max(own, key=lambda f: bool(f.reason))
+    how = derivation(head, ctx.facts)
+    case = f"{us} submits that {_bare(label(head))} should be determined at {head.text}" + (f", being {how}" if how else "")
+    ground = gist(head, ctx.facts)
+    facts = [f for f in ctx.facts if f.value.type in ("text", "date") or (f not in own and f not in theirs
+                                                                          and not owner_of(ctx, f))]
+    agreed = [f"{cap_first(label(f))}: {f.text}." for f in facts[:4]]
+    met: list[str] = []
+    for f in theirs[:2]:
+        pair = next(((x, y) for x in _inputs(head) for y in _inputs(f) if _pair(ctx, x, y)), None)
+        if pair is not None:
+            x, y = pair
+            met.append(f"{owner_of(ctx, f)}'s figure of {f.text} rests on {y.label} of {y.text}; {us} says the "
+                       f"evidence supports {x.label} of {x.text}, and on that input alone the figure is {head.text}.")
+        else:
+            met.append(f"{owner_of(ctx, f)} puts {label(f)} at {f.text}. {us} does not accept it, for the reasons "
+                       f"given under Submissions.")
+    out: dict[int, list[str]] = {}
+    for i, (_, k) in enumerate(plan):
+        if k == "summary":
+            out[i] = [f"These are the submissions of {party} ({us}) to {to}. {case}."]
+        elif k in ("background", "scope"):
+            out[i] = agreed or [f"The facts are as set out in the papers served with these submissions."]
+        elif k in ("analysis", "findings"):
+            grounds = [g for g in (gist(f, ctx.facts) or _because(f) for f in own if f is not head) if g][:2]
+            out[i] = [cap_first(f"{ground}.") if ground else f"{case}."] + [cap_first(f"{g}.") for g in grounds] or \
+                [f"{cap_first(label(f))} is {f.text}." for f in own if f is not head][:2]
+        elif k == "risks":
+            out[i] = met or [cap_first(f"{us} will answer the other side's submissions in its counter-submissions.")]
+        elif k == "recommendation":
+            out[i] = [f"For these reasons the expert is invited to determine {_bare(label(head))} at {head.text}."]
+        elif k == "next_steps":
+            out[i] = [cap_first(f"{us} relies on the documents referred to above, copies of which are served with "
+                                f"these submissions on the other party at the same time.")]
+        elif k == "options":
+            out[i] = [f"If the expert is against {us} on the input in issue, {us} submits that the figure should "
+                      f"still be worked from the inputs that are common ground."]
+    return out
