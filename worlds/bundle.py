@@ -417,7 +417,10 @@ def new_staging(out: Path, world_id: str) -> Path:
         try:
             path.mkdir(parents=True)
             return path
-        except FileNotFoundError:  # the root was removed between making it and making this folder in it
+        except (FileNotFoundError, FileExistsError):
+            # the root was removed between making it and making this folder in it; or another publisher made the
+            # root and a third removed it again before pathlib saw it was a folder (FileExistsError on '.staging'
+            # itself, seen once in the suite's two-publishers test)
             if attempt == 4:
                 raise
     raise AssertionError("unreachable")  # the loop returns or raises
