@@ -473,6 +473,9 @@ def _kit11_candidates(task: Task, world: World, text: str) -> list[tuple[str, bo
         out.append(("double_denial_right", True, _said_beside(
             task, text, f"It is not the case that the {' '.join(direction.a_words)} fails to exceed the "
                         f"{' '.join(direction.b_words)}."), None))
+        out.append(("direction_left_open", False, _said_beside(
+            task, text, f"Whether the {' '.join(direction.a_words)} exceeds the {' '.join(direction.b_words)} is "
+                        f"unclear; it may or may not."), None))
         out.append(("both_ways", False, _said_beside(
             task, text, f"The {' '.join(direction.a_words)} is above the {' '.join(direction.b_words)}, or, read the "
                         f"other way, below it."), None))

@@ -695,6 +695,16 @@ _BOTH_WAYS = re.compile(r"\bor\b,?\s*(?:\w+\s+){0,2}?(?:read|taken|seen|put|look
                         r"\bor\s+(?:\w+\s+){0,2}?(?:the\s+other\s+way\s+(?:round|around)|vice\s+versa)\b", re.I)
 
 
+# A comparison left open: 'it may or may not', 'It is hard to say whether the limit exceeds the loss', 'Whether the
+# limit exceeds it is debatable' (kit13: six hedged yes/no answers beside the right gap scored 1.0).
+_CMP = r"\b(?:exceed|exceeds|exceeded|higher|lower|larger|smaller|greater|above|below|more than|less than)\b"
+_OPEN = r"(?:unclear|uncertain|debatable|an open question|hard to say|difficult to say|impossible to say|" \
+        r"(?:can(?:no|')t|cannot|could not|couldn't) (?:say|tell|determine))"
+_HEDGED_DIRECTION = re.compile(rf"\b(?:may|might) or (?:may|might) not\b|\b{_OPEN}[^.?!\n]{{0,80}}\bwhether\b"
+                               rf"[^.?!\n]{{0,120}}{_CMP}|\bwhether\b[^.?!\n]{{0,120}}{_CMP}[^.?!\n]{{0,80}}"
+                               rf"\b(?:is|remains|seems)\s+{_OPEN}", re.I)
+
+
 def _direction(text: str, check: Check, labels: tuple[str, ...] = ()) -> bool:
     # the matter's other labels: a remark on a third fact ('The Clause 41.3 cap is lower than the contribution demand')
     # is no comparison of the task's two, though it shares a word with one ('cap')
@@ -702,8 +712,8 @@ def _direction(text: str, check: Check, labels: tuple[str, ...] = ()) -> bool:
     # a label of the task's own two may hold words its anchor drops ('clause 41.3 cap' for 'clause 41 cap')
     others = tuple(x for x in labels if not any(o <= {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", x)} for o in own))
     found = answers.directions(_parsed(text), check.a_words, check.b_words, others=others)
-    if _BOTH_WAYS.search(text):
-        return check.any_reading  # both ways at once: no direction given, and the wrong one given
+    if _BOTH_WAYS.search(text) or _HEDGED_DIRECTION.search(text):
+        return check.any_reading  # both ways at once, or left open: no direction given, and the wrong one given
     if check.any_reading:
         # a negative: the wrong way round said anywhere, even beside the right way (a contradiction)
         return check.expect in found

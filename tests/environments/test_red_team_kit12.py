@@ -137,3 +137,20 @@ def test_a_figure_of_the_ledger_said_to_be_none_costs(legal, tmp_path):
     for i, right in enumerate(["There is no dispute about the contribution demand.",
                                "No contribution demand was due until the claimants served it."]):
         assert _score(world, task, tmp_path / f"r{i}", f"{body.rstrip()}\n\n{right}{sep}{tail}") == 1.0, right
+
+
+def test_a_comparison_left_open_does_not_give_the_direction(legal, tmp_path):
+    # kit13: 'It is unclear whether ... it may or may not.', 'It is hard to say whether the limit exceeds the loss.',
+    # 'Whether the limit exceeds it is debatable.' beside the right gap scored 1.0 on six exceed and reply tasks
+    world, tasks = legal
+    task = tasks["exceed-liability_cap-contribution_demand"]
+    right = task.solution.answer
+    body, sep, tail = right.partition("\nAnswer:")
+    gap = tail.strip()
+    for i, hedge in enumerate([f"It is unclear whether the liability cap exceeds the contribution demand; it may or may "
+                               f"not.", "It is hard to say whether the cap exceeds the demand.",
+                               "Whether the cap exceeds the demand is debatable."]):
+        assert _score(world, task, tmp_path / f"h{i}", f"{hedge}\nAnswer: {gap}") < 1.0, hedge
+    # a question restated and answered is no hedge
+    assert _score(world, task, tmp_path / "q", right.replace(body, "The question is whether the cap exceeds the "
+                                                                   "demand. " + body, 1)) == 1.0
