@@ -684,17 +684,13 @@ def course_recommendation(ctx: ArtifactContext, options: bool = True) -> str:
     letter = "AB"[[k for _, k, _ in cs].index("determine")]
     them = rival(ctx)
     ours = counterpart(ctx, them) if them is not None else None
-    if not options:
-        # no options section: the courses are weighed here, then one is taken
-        return " ".join(course_options(ctx, "") + [f"We recommend Option {letter}: that {client} " +
-                        (det if verb else f"proceed to {det}") + f", since {other} has not moved"
-                        + (f" from {them.text}" if them is not None else "") + ", and that it stay open meanwhile to "
-                        f"a settlement " + (f"nearer {ours.text} than {them.text}" if ours is not None and them is not
-                                            None else "on better terms") + "."])
-    return (f"We recommend Option {letter}: that {client} " + (det if verb else f"proceed to {det}") + f", since {other} has not moved"
-            + (f" from {them.text}" if them is not None else "") + f", and that it stay open meanwhile to a settlement "
-            + (f"nearer {ours.text} than {them.text}" if ours is not None and them is not None else "on better terms")
-            + ".")
+    sentence = (f"We recommend Option {letter}: that {client} " + (det if verb else f"proceed to {det}")
+                + f", since {other} has not moved" + (f" from {them.text}" if them is not None else "")
+                + ", and that it stay open meanwhile to a settlement "
+                + (f"nearer {ours.text} than {them.text}" if ours is not None and them is not None else "on better terms")
+                + ".")
+    # no options section: the courses are weighed here, then one is taken
+    return " ".join(course_options(ctx, "") + [sentence]) if not options else sentence
 
 
 def pivot_options(ctx: ArtifactContext, due: str) -> list[str]:
