@@ -175,6 +175,12 @@ def list_worlds(out: Path) -> list[CatalogRow]:
         return _rows(con)
 
 
+def _shown(ref: str, width: int = 60) -> str:
+    """A reference as an error message quotes it: clipped, so a pasted file or a 100,000-character argument does not
+    bury the message that says what to do."""
+    return repr(ref if len(ref) <= width else f"{ref[:width]}... ({len(ref):,} characters)")
+
+
 def matching(out: Path, ref: str) -> list[CatalogRow]:
     """The worlds whose id is `ref`, or else starts with it; BundleError for an empty reference."""
     if not ref.strip():
@@ -189,9 +195,9 @@ def get_world(out: Path, ref: str) -> CatalogRow:
     if len(found) == 1:
         return found[0]
     if not found:
-        raise BundleError(f"no world {ref!r} in {Path(out) / CATALOG}; `worldsmith worlds list` shows them")
+        raise BundleError(f"no world {_shown(ref)} in {Path(out) / CATALOG}; `worldsmith worlds list` shows them")
     shown = ", ".join(r.world_id for r in found[:20]) + (f" and {len(found) - 20} more" if len(found) > 20 else "")
-    raise BundleError(f"{ref!r} names {len(found)} worlds ({shown}); give more of the id")
+    raise BundleError(f"{_shown(ref)} names {len(found)} worlds ({shown}); give more of the id")
 
 
 def world_folder(out: Path, row: CatalogRow) -> Path | None:

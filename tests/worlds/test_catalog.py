@@ -75,6 +75,17 @@ def test_show_by_prefix_and_remove_deletes_row_and_folder(tmp_path):
         get_world(tmp_path, "gamma")
 
 
+def test_a_huge_reference_is_clipped_in_the_error(tmp_path):
+    world_folder(tmp_path, "alpha-1")
+    record_world(tmp_path, manifest("alpha-1"), tmp_path / "alpha-1", [])
+    huge = "x" * 100_000
+    with pytest.raises(BundleError) as caught:
+        remove_world(tmp_path, huge)
+    message = str(caught.value)
+    assert len(message) < 400 and "100,000 characters" in message and "worlds list" in message
+    assert (tmp_path / "alpha-1").is_dir()
+
+
 def _publish_many(out: str, worker: int) -> None:
     for i in range(8):
         record_world(Path(out), manifest(f"w-{worker}-{i}"), Path(out) / f"w-{worker}-{i}", ["13-2011"])
