@@ -379,7 +379,8 @@ _DNFB_BANDS = ["0-4 days (within bill hold)", "5-14 days", "15-30 days", "31-60 
 
 
 def _items_for(fact: LedgerFact, title: str) -> list[str]:
-    """A fact's line items: the outline's, else those a sheet of this title infers (an aging has buckets)."""
+    """A fact's line items: the outline's, else those a sheet of this title infers (an aging has buckets; a schedule
+    of the fact itself lists the parts its statement names)."""
     if fact.items:
         return list(fact.items)
     words = set(re.findall(r"[a-z]+", title.lower()))
@@ -388,6 +389,42 @@ def _items_for(fact: LedgerFact, title: str) -> list[str]:
     for keys, items in _INFERRED_ITEMS.items():
         if words & set(keys):
             return list(items)
+    if words & _BREAKDOWN_WORDS and _names_fact(title, fact):
+        return stated_items(fact.statement)
+    return []
+
+
+# A title that says the sheet lists an amount's parts ("Extra expense schedule", "Add-back breakdown").
+_BREAKDOWN_WORDS = {"schedule", "breakdown", "itemised", "itemized", "analysis", "components", "composition"}
+_ENUMERATION = re.compile(r"(?::\s*|\((?!\s*(?:the\s+)?(?:USD|GBP|EUR)\b))([^.:;()]+)")
+_LIST_END = re.compile(r",\s+(?:(?:\w+ed|\w+ing)\s+(?:by|on|to|in|at|with|from|under|for)|which|that|as|for|from|"
+                       r"under|on|in|at|by)\b.*$|\s+(?:agreed|paid|incurred|approved|allowed|accepted|invoiced|billed)\b.*$",
+                       re.I)
+_ITEM_STOP = {"it", "its", "they", "which", "who", "this", "these", "those", "each", "all"}
+
+
+def _names_fact(title: str, fact: LedgerFact) -> bool:
+    """Whether a title names the fact: a content word of its label, singular or plural, stands in the title."""
+    title_words = {w.rstrip("s") for w in re.findall(r"[a-z][a-z-]+", title.lower())}
+    label_words = {w.rstrip("s") for w in re.findall(r"[a-z][a-z-]+", fact_label(fact).lower())
+                   if len(w) > 3 and w not in {"the", "total", "amount", "figure", "value", "permitted", "agreed"}}
+    return bool(title_words & label_words)
+
+
+def stated_items(statement: str) -> list[str]:
+    """The parts a fact's statement enumerates after a colon or in brackets ('USD 684,300 of extra expense ...:
+    third-party cold storage, refrigerated trailers and overtime, agreed by the adjuster' gives three), as line
+    labels; [] where it names no such list (a figure's parts are then the outline's to give, as `items`)."""
+    for match in _ENUMERATION.finditer(statement):
+        body = _LIST_END.sub("", match.group(1).strip())
+        parts = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", body) if p.strip()]
+        parts = [re.sub(r"^(?:the|a|an)\s+", "", p, flags=re.I) for p in parts]
+        if not 2 <= len(parts) <= 8:
+            continue
+        if any(re.search(r"\d", p) or not 1 <= len(p.split()) <= 6 or p.split()[0].lower() in _ITEM_STOP
+               for p in parts):
+            continue
+        return [cap_first(p) for p in parts]
     return []
 
 

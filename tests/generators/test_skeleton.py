@@ -393,3 +393,26 @@ def test_a_log_line_says_its_hours_or_days_and_the_implied_rate_is_near_the_goin
     assert 50 <= 89280 / hours <= 100
     assert _quantity_note("Materials", Decimal("5000"), rng).startswith("Per ")
     assert _quantity_note("Store handling fee", Decimal("5000"), rng) == ""
+
+
+def test_a_schedule_of_an_amount_lists_the_parts_its_statement_names_and_sums_to_it():
+    # an "Extra expense schedule" whose fact names its parts but gives no items came out a milestone tracker of the
+    # team's papers (fresh BI outline: 'Minutes: Calder claim kick-off | Complete'); it lists the parts, to the cent
+    ee = LedgerFact(id="ee", label="extra expense", text="USD 684,300",
+                    statement="Calder spent USD 684,300 of extra expense to keep customers supplied: third-party cold "
+                              "storage, refrigerated trailers and overtime, agreed by the adjuster on April 9, 2026.",
+                    value=Money(amount=Decimal("684300"), currency="USD"))
+    spec = SheetSpec(id="s", item="s", path="R/s.xlsx", title="Extra expense schedule", author="a",
+                     occupation="x", rows=12, date=dt.date(2026, 4, 10), facts=["ee"])
+    sk = build_skeleton(spec, [ee], None, "en_US", Faker(), dt.date(2026, 1, 20))
+    items = {str(ln.cells[0]): Decimal(str(ln.cells[sk.amount])) for ln in sk.lines if ln.role == "item"}
+    assert list(items) == ["Third-party cold storage", "Refrigerated trailers", "Overtime"], items
+    assert sum(items.values()) == Decimal("684300") and all(v > 0 for v in items.values())
+    total = [ln for ln in sk.lines if ln.role == "total"]
+    assert len(total) == 1 and total[0].fact == "ee"
+    # a sheet that does not name the amount, and a statement that lists sources rather than parts, infer nothing
+    other = spec.model_copy(update={"title": "Rebuild programme schedule"})
+    assert build_skeleton(other, [ee], None, "en_US", Faker(), dt.date(2026, 1, 20)) is None
+    sources = ee.model_copy(update={"statement": "Recall costs, reconciled to invoices, retailer chargebacks and the "
+                                                 "destruction certificates, total USD 684,300."})
+    assert build_skeleton(spec, [sources], None, "en_US", Faker(), dt.date(2026, 1, 20)) is None
