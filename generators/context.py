@@ -9,7 +9,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from worldsmith.generators.labels import fact_label
+from worldsmith.generators.labels import fact_label, standing
 from worldsmith.generators.sides import principal, relations
 from worldsmith.generators.week import WeekEvent, recurring, week_events
 from worldsmith.worlds import kinds
@@ -193,6 +193,11 @@ class ArtifactContext(kinds.KindBound):
     day_mail: list[MailOfDay] = Field(default_factory=list, description="for a day of chat: the first messages of "
                                                                         "threads its members sent out or received "
                                                                         "that day (the day's news)")
+    label_reasons: dict[str, str] = Field(default_factory=dict, description="for a message: how each of the thread's "
+                                                                           "figures known on its day that is worked out "
+                                                                           "from others is worked out (its formula, by "
+                                                                           "its inputs' labels), by label: what a "
+                                                                           "question on a figure is answered with")
     settled_labels: list[str] = Field(default_factory=list, description="those of the thread's labels long settled on "
                                                                         "this day (a fixed date, name or count): not "
                                                                         "questioned or disputed, only referred to")
@@ -398,7 +403,14 @@ def settled(fact, day: dt.date | None) -> bool:
     """Whether a fact is long settled on `day`: a date, a name or a count with no formula behind it, whose value has
     stood unchanged for SETTLED_AFTER_DAYS (or a date already past). Nobody asks for the source of a signing date
     set weeks ago, nor disputes the vessel's name; a figure worked out from others, or news, is still open."""
-    if day is None or fact.formula or fact.value.type in ("money", "percent"):
+    if day is None:
+        return False
+    if standing(fact):
+        # a term of an instrument, a payment made, a figure agreed: settled from the day it is known (read 16: "Is
+        # the business interruption limit final, or still an estimate?" of the policy's limit)
+        since = fact.known_from or fact.first_known()
+        return since is None or since <= day
+    if fact.formula or fact.value.type in ("money", "percent"):
         return False
     if fact.value.type == "date" and fact.value.value < day:
         return True
@@ -434,6 +446,16 @@ def _sheets_carrying(plan: WorldPlan, fact: str) -> list:
                     index.setdefault(f, []).append(a)
         plan.__dict__["_sheets_by_fact"] = index
     return index.get(fact, [])
+
+
+def label_reasons(plan: WorldPlan, thread: str, day: dt.date | None) -> dict[str, str]:
+    """The formulas in words of a thread's derived figures known on `day`, by label (see fact_reason)."""
+    out = {}
+    for f in _thread_facts(plan, thread):
+        fact = plan.fact(f)
+        if fact.formula and day is not None and fact.on(day) is not None and (reason := fact_reason(plan, fact)):
+            out[fact_label(fact)] = reason
+    return out
 
 
 def settled_labels(plan: WorldPlan, thread: str, day: dt.date | None) -> list[str]:
@@ -729,6 +751,7 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
     """What a message sees beyond the common fields: its to and cc, and the message it answers."""
     extra: dict = {"to": spec.to, "cc": spec.cc, "thread_labels": thread_labels(plan, spec.thread),
                    "settled_labels": settled_labels(plan, spec.thread, spec.sent_at.date()),
+                   "label_reasons": label_reasons(plan, spec.thread, spec.sent_at.date()),
                    "own_labels": own_labels(plan, spec.thread, spec.author),
                    "adviser_labels": adviser_labels(plan, spec.thread, spec.author),
                    "reported_labels": reported_labels(plan, spec.thread, spec.author),

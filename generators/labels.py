@@ -71,3 +71,37 @@ def as_first_sent(title: str) -> str:
     out = re.sub(r"\s*\(([^)]*\bsuperseded\b[^)]*)\)", keep, title, flags=re.I)
     out = re.sub(r"\s*\bsuperseded\b\s*", " ", out, flags=re.I).strip()
     return re.sub(r"\s+:", ":", out) or title
+
+
+# A figure that holds by an instrument or by an act done, not by anyone's estimate: a term of a policy, a lease, an
+# agreement or an order form (the instrument is the statement's subject: "The policy's business interruption coverage
+# ... has a limit of USD 12,000,000"), a payment made, a figure agreed by the parties or fixed by a determination.
+# Read 16 rejected mail that hedged such figures or put them in question: "the policy limit for now", "Is the
+# business interruption limit final, or still an estimate?", the advance already paid called "our case rather than
+# common ground", an agreed period "never agreed".
+_INSTRUMENT = re.compile(r"\b(?:policy|policy's|lease|lease's|order form|agreement|contract|charter ?party|clause "
+                         r"\d[\w.()]*|section \d[\w.()]*|coverage)\b", re.I)
+_DONE = re.compile(r"\b(?:paid (?:an?|the)|agreed|determination|determined|settled)\b", re.I)
+# ...and a figure worked out from others, only as a settlement or a determination of the whole (a figure "agreed with"
+# one's own accountants is still open to the other side)
+_SETTLED = re.compile(r"\b(?:settle(?:d|ment)|determin\w+)\b", re.I)
+# ...but never a figure a party puts forward, claims or estimates, whatever instrument it names
+_PUT_FORWARD = re.compile(r"\b(?:offer\w*|propos\w*|claimed|demand\w*|estimat\w*|position|alleg\w*|contend\w*|"
+                          r"puts|argu\w*|asserts?|backdates|prices|preliminary|counter\w*|insists)\b", re.I)
+
+
+def standing(fact) -> bool:
+    """Whether a figure (money, a number, a percentage, with no formula) stands by an instrument or an act done (see
+    _INSTRUMENT, _DONE): never hedged as an estimate, called provisional, disputed or asked about."""
+    value = getattr(fact, "value", None)
+    if getattr(value, "type", "") not in ("money", "number", "percent"):
+        return False
+    statement = " ".join((getattr(fact, "statement", "") or "").split())
+    if not statement or _PUT_FORWARD.search(statement):
+        return False
+    if getattr(fact, "formula", None) or getattr(fact, "reason", ""):
+        # a figure worked out from others stands only where it was agreed or settled as a whole ("The settlement is
+        # USD 5,581,300: ..."), not because an input is a term (a fact's formula, or in a context its reason)
+        return bool(_SETTLED.search(statement))
+    subject = " ".join(statement.split()[:6])
+    return bool(_INSTRUMENT.search(subject) or _DONE.search(statement))

@@ -16,7 +16,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from worldsmith.generators.labels import as_first_sent, fact_label
+from worldsmith.generators.labels import as_first_sent, fact_label, standing
 from worldsmith.generators.sides import principal
 from worldsmith.worlds.plan import WorldPlan
 
@@ -51,6 +51,9 @@ class WeekEvent(BaseModel):
     org: str = Field("", description="paper: its author's organisation (awaited: the organisation it went to)")
     derived: bool = Field(False, description="learnt, moved: the figure is worked out from others (it has a formula),"
                                              " so it is worked out, never received")
+    standing: bool = Field(False, description="learnt: the figure stands by an instrument or an act done (a policy "
+                                               "term, a payment made, a figure agreed): recorded, never checked or "
+                                               "taken through as an open point")
     seen: bool = Field(False, description="paper: it already went to a reader of the instance outside its author's "
                                           "organisation (the note tells them of it, never offers to send it)")
 
@@ -156,7 +159,8 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
             if held[0].type == "date" and fact.id not in spec.facts:
                 continue  # a date ahead is written only where the plan gives it (no_later_event_mentioned)
             out.append(WeekEvent(what="learnt", day=first, fact=fact.id, label=label, type=held[0].type,
-                                 text=held[1], derived=bool(fact.formula), org=_maker(plan, fact.id)))
+                                 text=held[1], derived=bool(fact.formula), org=_maker(plan, fact.id),
+                                 standing=standing(fact)))
             continue
         changes = [p.since for p in fact.earlier[1:]] + ([fact.known_from] if fact.earlier and fact.known_from else [])
         moved = [c for c in changes if since < c <= day]

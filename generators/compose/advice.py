@@ -162,7 +162,9 @@ def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bo
                           rest=join_names(open_to)))
     elif opp and parts:
         said.append(_fill(pick, frames["dispute"], opp=opp, label=f.label, inputs=what))
-    elif opp and f.label in ctx.own_labels:
+    elif opp and f.label in ctx.own_labels and not fixed(f):
+        # (a payment made or an agreed figure is no case of ours: "treat the number as our case rather than common
+        # ground" of the advance the insurer itself paid, read 16)
         said.append(_fill(pick, frames["dispute_own"], opp=opp, label=f.label))
     elif not opp and parts:
         ruling = next((o.name for o in ctx.organisations if neutral(ctx, o.name) and o.name != ctx.author.organisation),

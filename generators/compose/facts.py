@@ -8,6 +8,7 @@ from typing import Literal
 from worldsmith.generators.compose.bank import Picker, bank, fields, filled_words
 from worldsmith.generators.compose.text import cap_first, lower_first, sentence, strip_end
 from worldsmith.generators.context import FactRef
+from worldsmith.generators.labels import standing
 
 Register = Literal["email", "document"]
 
@@ -117,7 +118,11 @@ _STILL = re.compile(r"\b(still|remains?|unchanged|no change|nothing has moved|ho
 
 def fixed(fact: FactRef) -> bool:
     """Whether a fact cannot change: a name or a citation (a text value not in lower case: the vessel, the
-    regulation that breaks the limit) or the date of an event (a date no one works to: the date of the casualty)."""
+    regulation that breaks the limit), the date of an event (a date no one works to: the date of the casualty), or a
+    figure that stands by an instrument or an act done (labels.standing: a policy's limit, an advance paid, a period
+    agreed), which is never hedged or put in question."""
+    if standing(fact):
+        return True
     if fact.value.type == "text":
         return not fact.text[:1].islower()
     if fact.value.type == "date":

@@ -296,7 +296,7 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
             if plan:
                 first.append(f"{owners[i % len(owners)]}: {plan}")
             continue
-        if e.what in ("learnt", "moved") and e.type in ("text", "date") or e.what in ("last", "passed"):
+        if e.what in ("learnt", "moved") and (e.type in ("text", "date") or e.standing) or e.what in ("last", "passed"):
             # a decision, a name or the day of an event is recorded, not checked ("tie the recall date to the source
             # papers", "take you through the recall date" to the client whose recall it was, read 12); the last
             # paper is where things stand

@@ -8,7 +8,8 @@ from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import agree, fact_sentence, fixed
 from worldsmith.generators.compose.advice import attendees, substance, title_day, work_day
 from worldsmith.generators.compose.longform import long_kinds
-from worldsmith.generators.compose.parties import across, client_of, home, opponent, org, own_possessives
+from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, home, neutral, opponent, org,
+                                                   own_possessives, principal, role_party)
 from worldsmith.generators.compose.week import STANDING, fixed_event, has_plan, note_lines, passed_plan, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end, tidy, \
     title_head, true_weekdays
@@ -242,7 +243,11 @@ def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
     # steps are on points still open: nobody diarises a date already past or re-checks a long-settled count
     # (nor a name or the day of an event: "chase what is still outstanding on the date of the casualty", read 10)
     done = set(ctx.settled_labels) | {f.label for f in ctx.facts if f.past or fixed(f)}
-    labels = [x for x in labels if x not in done] or ["the open points"]
+    labels = [x for x in labels if x not in done]
+    if not labels:
+        # nothing open, no stock steps: "Joe: chase what is still outstanding on the business interruption limit" of
+        # the policy's limit read as make-work (read 16)
+        return ""
     n = pick.rng.randint(2, 4)
     steps = []
     frames = bank("email")["next_step_items"]
@@ -385,7 +390,7 @@ _PLAN_ASK = re.compile(r"\b(?:what is the plan|what do we do next|what happens n
                        r"what now, and who|what next, and who|who has it, and what happens now|next step on .{3,80}?: who|"
                        r"who (?:has|is picking up|is carrying) .{3,80}? from here|who has the run-up|"
                        r"(?:go ahead|proceed) as you (?:propose|suggest)|your position on|hear from you on|"
-                       r"come back to us on|run-up|pulling everything together for|on course for|"
+                       r"come back to us on|run-up|pulling everything together for|on course for|still to do before|"
                        r"that needs me before the call|I should look at myself|change for us, if anything)\b", re.I)
 # A weekly note's line on a paper that came in or went round (compose/week.py _NOTE paper, paper_side, paper_other).
 _PAPER_LINE = re.compile(r"Received from [^:\n]{3,60} on [^:\n]{3,20}: (?P<a>[^\n]{3,120}?)\.(?:$|\s)|"
@@ -447,8 +452,19 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
         planned = re.search(rf"^- [^:\n]{{1,40}}: [^\n]*{re.escape(label)}", own, re.M | re.I)
         return pick.fill(frames["go_ahead" if planned else "passed"], label=label, Label=cap_first(label)) or ""
     if open_:
+        label = open_[0]
+        reason = ctx.label_reasons.get(label, "")
+        if reason and reason.lower() not in _unquoted(body).lower():
+            # a figure worked out from others, whose working the note did not give: how it is made up, which the
+            # reply answers from the ledger (read 16: "Who is taking the business interruption limit forward now?"
+            # was a meaningless question)
+            return pick.fill(frames["working"], label=label) or ""
+        if re.search(rf"^- [^:\n]{{1,40}}: [^\n]*{re.escape(label)}", own, re.M | re.I):
+            # the note already gave the point an owner and a day: nobody asks who has it ("Who has the run-up?" under
+            # the note's own list of owners and dates, read 16)
+            return ""
         # (a date is prepared for, not "taken forward": "Who has the answer deadline from here?")
-        return pick.fill(frames["ahead" if _DATED.search(open_[0]) else "open"], label=open_[0]) or ""
+        return pick.fill(frames["ahead" if _DATED.search(label) else "open"], label=label) or ""
     ahead = passed_labels(ctx, own, _AHEAD)
     if ahead:
         return pick.fill(frames["ahead"], label=ahead[0]) or ""
@@ -477,7 +493,7 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     label = next((x for x in labels if x.lower() in own.lower()), labels[0] if labels else "the next step")
     soon = label in passed_labels(ctx, ctx.parent.body if ctx.parent else "") or \
         label in passed_labels(ctx, ctx.parent.body if ctx.parent else "", _AHEAD) or \
-        bool(re.search(r"run-up|pulling everything|on course for|as you (?:propose|suggest)", own, re.I))
+        bool(re.search(r"run-up|pulling everything|on course for|still to do before|as you (?:propose|suggest)", own, re.I))
     # a date gone by, or one coming up, is acted on at once: never "by 20 October" for a signing target of the 16th
     day = pick.one(["tomorrow", "end of day", "close of business tomorrow"]) if soon else \
         deadline(pick, ctx.spec.sent_at.date(), ctx.locale)
@@ -499,7 +515,7 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         body = ctx.parent.body if ctx.parent else ""
         plan = passed_plan(pick, label, other) if label in passed_labels(ctx, body) else \
             pick.fill(bank("email")["plan_steps_ahead"], label=label) if re.search(
-                r"run-up|pulling everything together for|on course for", own, re.I) else \
+                r"run-up|pulling everything together for|on course for|still to do before", own, re.I) else \
             pick.fill(bank("email")["plan_steps"], label=label, other=other)
         line = pick.fill(frames["owner"], owner=owner, plan=plan, day=day) if owner else \
             pick.fill(frames["self"], plan=plan, day=day)
@@ -553,7 +569,7 @@ def _no_echo(ctx: ArtifactContext, body: str) -> str:
     mine = " ".join([said_by(ctx.parent.body, ctx.author.name) if ctx.parent else ""] +
                     [own_text(m.body) for m in ctx.thread if m.sender == ctx.author.name])
     echoed = [f for f in ctx.facts if f.label and f.value.type in ("money", "number", "percent")
-              and (f.text in heard or f.text in mine)]
+              and (f.text in heard or f.text in mine) and not theirs(ctx, f.label)]
     if not echoed:
         return body
     pick = picker_for(ctx, 4)
@@ -1231,7 +1247,10 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     if not asked:
         return ""
     fact = next((f for f in ctx.facts if f.label == v["asked"]), None)
-    w = dict(v, reason=fact.reason if fact else "", source=fact.source if fact else "")
+    # a figure the reply does not carry is still answered from the ledger: how it is worked out (read 16: "Are we
+    # confident on our claim, or is it an estimate?" answered "It's an estimate until the support is in")
+    w = dict(v, reason=fact.reason if fact and fact.reason else ctx.label_reasons.get(v["asked"], ""),
+             source=fact.source if fact else "")
     w["Label"] = cap_first(w.get("label") or "")
     ranks = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
     mine = [p for p in ctx.cast if p.organisation == ctx.author.organisation and p.id != ctx.author.id]
@@ -1338,6 +1357,11 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         lines.append(pick.fill(email["beats"]["take_in"], **v) or "Thanks; we will go through it.")
         if reply_to_question:
             lines.append(reply_to_question)
+    elif beat == "theirs":
+        lines.append(pick.fill(email["beats"]["theirs"], **dict(v, Label=cap_first(v["label"])))
+                     or f"Noted: {v['label']} is their figure, not ours.")
+        if reply_to_question:
+            lines.append(reply_to_question)
     elif beat == "await":
         lines.append(pick.fill(email["beats"]["await"], **v) or "Understood; it stays open until then.")
     elif beat == "noted":
@@ -1379,7 +1403,7 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             lines.append(pick.fill(move["unsupported"], **v) or "")
         else:
             key = beat if beat in email["beats"] else "answer"
-            frames = _of_one_side(ctx, email["beats"][key])
+            frames = _tied(ctx, v, _of_one_side(ctx, email["beats"][key]))
             if key == "question":
                 frames = _askable(ctx, v, frames)
             if key == "confirm" and _junior_to(ctx):
@@ -1434,7 +1458,11 @@ _GIVEN_REASON = re.compile(r"\b(?:worked out as|calculated as|it is the|it's the
                            r"times|less|plus)\b", re.I)
 
 
-_DATED = re.compile(r"\b(?:date|day|deadline|expiry|target|period end|cut-?off)\b", re.I)
+# (a rate "per day" is a figure, not a date: "Are we on course for the lost gross profit per day? Who has the run-up?",
+# read 16)
+# A question on how a figure is made up or how firm it is (email.yaml beats.question).
+_MADE_UP = re.compile(r"how did you|walk me through|final, or still|estimate|confident on|take account of", re.I)
+_DATED = re.compile(r"\b(?:date|(?<!per )(?<!a )day|deadline|expiry|target|period end|cut-?off)\b", re.I)
 # A message that holds a point back until its support comes (email.yaml moves.unsupported).
 _DEFERS = re.compile(r"\b(?:rather not (?:answer|commit)|before I answer|(?:give|allow) me until|(?:come back|revert) on|"
                      r"waiting on the papers|chasing the papers|until I have the backup|I'll confirm the support|"
@@ -1444,6 +1472,20 @@ _DEFERS = re.compile(r"\b(?:rather not (?:answer|commit)|before I answer|(?:give
 def _parent_own(ctx: ArtifactContext) -> str:
     """The text of the message replied to, without what it quotes."""
     return re.split(r"\n\s*(?:On .{0,80}wrote:|>)", ctx.parent.body if ctx.parent else "", maxsplit=1)[0]
+
+
+def ties(ctx: ArtifactContext, a: str, b: str) -> bool:
+    """Whether one of two labels is worked out from the other (its formula in words names it)."""
+    return bool(a and b) and (b.lower() in ctx.label_reasons.get(a, "").lower()
+                              or a.lower() in ctx.label_reasons.get(b, "").lower())
+
+
+def _tied(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list[str]:
+    """The frames that may tie {label} to {label2}: only where one is worked out from the other (read 16: "Quick
+    answer on the settlement amount: yes, and it agrees with the advance payment", two figures with no tie)."""
+    if ties(ctx, v.get("label", ""), v.get("label2", "")):
+        return frames
+    return [f for f in frames if "{label2}" not in f] or frames
 
 
 def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list[str]:
@@ -1457,11 +1499,17 @@ def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list
         out = [f for f in out if not re.search(r"source for|figure come from", f, re.I)]
     if _GIVEN_REASON.search(own):
         out = [f for f in out if not re.search(r"how did you|walk me through|workings|figure come from", f, re.I)]
-    if v.get("label2") in ("", "the timetable"):
+    if v.get("label2") in ("", "the timetable") or not ties(ctx, label, v.get("label2", "")):
         out = [f for f in out if "{label2}" not in f]  # "Does the revenue share take account of the timetable?"
+    if label and label not in ctx.label_reasons:
+        # how a figure is made up, or how firm it is, is asked only of one worked out from others, whose working
+        # answers it: of a figure given by a paper the answer was a hedge made up on the spot ("Reasonably, but it is
+        # an estimate until the papers are in", read 16)
+        out = [f for f in out if not _MADE_UP.search(f)]
     if ctx.organisations and not client_of(ctx) and not across(ctx):
         out = [f for f in out if "signed off" not in f]
-    return out or [f for f in frames if not re.search(r"signed off|source for|figure come from", f)] or frames
+    return out or [f for f in frames if not re.search(r"signed off|source for|figure come from", f)
+                   and not (label and label not in ctx.label_reasons and _MADE_UP.search(f))] or frames
 
 
 _OTHER_SIDE = re.compile(r"\bthe (?:other side|counterparty)\b", re.I)
@@ -1496,6 +1544,20 @@ def _junior_to(ctx: ArtifactContext) -> bool:
         and _RANK.get(ctx.author.seniority, 1) < _RANK.get(p.seniority, 1)
 
 
+def theirs(ctx: ArtifactContext, label: str) -> bool:
+    """Whether a label names a figure of a party across from the writer's side, by the possessive it opens with ("the
+    adjuster's period of restoration", "Quorvex's revised claim"): a party that argues its own side, not a neutral."""
+    m = _ROLE_POSSESSIVE.search(label or "")
+    party = role_party(ctx, m.group(2)) if m else ""
+    if not party:
+        named = re.match(r"([A-Z][\w-]+)['’]s\b", label or "")
+        party = next((o.name for o in ctx.organisations if named and o.name.split()[0] == named.group(1)), "")
+    if not party:
+        return False
+    side = principal(ctx, party)
+    return side != principal(ctx, ctx.author.organisation) and not neutral(ctx, side)
+
+
 def settled_beat(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: str) -> str:
     """The beat a reply can have on what it is about: a question or an objection goes to a point still open (a
     figure worked out from others, news), never to a long-settled date, name or count; with none open it only
@@ -1524,6 +1586,11 @@ def settled_beat(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: st
         # a client asks its own counsel or accountants how they reached a figure, never disputes it ("I do not agree
         # on the LOI enterprise value, Margaret ... Show me the backing first" from the fund of its own LOI, read 12)
         beat = "question"
+    if beat == "confirm" and theirs(ctx, v["label"]) and not (ctx.organisations and across(ctx)):
+        # the other side's figure is never agreed or settled among our own ("Agreed on the adjuster's period of
+        # restoration; let's work from that" from the policyholder's own forensic accountant, read 16): it is
+        # noted as theirs
+        return "theirs"
     if beat == "confirm" and v["label"] in ctx.adviser_labels:
         # nor confirms its auditors' figure ("The sample error rate is confirmed as at June 10" from the hospital's
         # CFO 17 minutes after the auditor sent it, read 12): it takes it in for review

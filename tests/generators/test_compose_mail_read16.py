@@ -1,0 +1,145 @@
+"""Blind read 16 (issue 17): 21 of 84 emails accepted. Replies that answer nothing or echo a label back ("Who has the
+run-up?", "yes, and it agrees with the advance payment"), fixed figures hedged or put in question ("the policy limit
+for now", the advance already paid "our case rather than common ground"), a forward whose stated reason is false, and
+the other side's figure agreed among our own people."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace as NS
+
+import pytest
+
+from tests.generators.context_fixture import DANA, RUTH, SAM, email_context
+from tests.generators.test_compose_worlds import world
+from worldsmith.generators.context import OrgRef, settled
+from worldsmith.generators.kinds.email.compose import _plan_question, compose_email, theirs
+from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.labels import fact_label, standing
+from worldsmith.worlds.content import EmailContent
+
+
+def _fact(statement: str, kind: str = "money", formula: str | None = None):
+    return NS(statement=statement, formula=formula, value=NS(type=kind))
+
+
+def test_a_term_a_payment_made_and_an_agreed_figure_stand_and_a_partys_figure_does_not():
+    assert standing(_fact("The policy's business interruption coverage, section C of the Northgate Mutual commercial "
+                          "property policy, has a limit of USD 12,000,000 per occurrence."))
+    assert standing(_fact("Northgate paid an advance of USD 1,500,000 on account of the business interruption claim on "
+                          "April 24, 2026, without prejudice to the period of restoration."))
+    assert standing(_fact("At the settlement meeting of June 26, 2026 the parties agreed a period of restoration of "
+                          "121 days in full settlement of the business interruption claim.", "number"))
+    assert standing(_fact("The settlement is USD 5,581,300: the settled loss plus the extra expense.",
+                          formula="settled_bi_loss + extra_expense"))
+    # a party's figure, a figure worked out from others, a term named only at the end, a date: none stands
+    assert not standing(_fact("Brightline Forensic's report of March 6, 2026 puts Calder's lost gross profit at USD "
+                              "41,500 a day, from the twelve months' sales of the Joliet site."))
+    assert not standing(_fact("Calder's period of restoration is 146 days, to the date the rebuilt section was "
+                              "certified, as the policy defines the period.", "number"))
+    assert not standing(_fact("The QoE removes GBP 650,000 of one-off contract termination income from the LTM period."))
+    assert not standing(_fact("Calder's claim is USD 6,618,800: the loss plus the extra expense.",
+                              formula="insured_bi_loss + extra_expense"))
+    assert not standing(_fact("Greyfield Ashton's proposal under the lease puts the rent at GBP 38.50 per sq ft."))
+    assert not standing(_fact("The lease's review date is March 25, 2026.", "date"))
+
+
+def test_a_standing_figure_is_settled_from_the_day_it_is_known():
+    import datetime as dt
+    known = dt.date(2026, 4, 24)
+    paid = NS(statement="Northgate paid an advance of USD 1,500,000 on account of the claim.", formula=None,
+              value=NS(type="money"), known_from=known, first_known=lambda: known)
+    estimate = NS(statement="The trustees put damages, on a preliminary estimate, at USD 74,000,000.", formula=None,
+                  value=NS(type="money"), known_from=known, first_known=lambda: known)
+    assert settled(paid, known) and not settled(paid, known - dt.timedelta(days=1))
+    assert not settled(estimate, known + dt.timedelta(days=60))
+
+
+_ORGS = [OrgRef(name="Harrow Vane LLP", role="coverage counsel to Corvale Shipping Ltd (the policyholder)",
+                privileged=True, acts_for="Corvale Shipping Ltd"),
+         OrgRef(name="Corvale Shipping Ltd", role="client; the policyholder", privileged=True),
+         OrgRef(name="Northgate Mutual", role="opposing party; the insurer under the policy", privileged=False),
+         OrgRef(name="Sable Claims", role="independent adjusters appointed by Northgate Mutual (the insurer's "
+                                           "adjuster)", privileged=False, acts_for="Northgate Mutual")]
+_AGREES = re.compile(r"\b(?:is agreed|agreed on|settles|closes|works for us|let's (?:work from|use|go with) that|"
+                     r"tick that off|close that point)\b", re.I)
+
+
+def test_the_other_sides_figure_is_never_agreed_among_our_own_people():
+    # "Agreed on the adjuster's period of restoration; let's work from that." from the policyholder's own forensic
+    # accountant, and counsel's "That settles the adjuster's period of restoration for me." (read 16)
+    label = "the adjuster's period of restoration"
+    parent = EmailContent(subject="Re: Period of restoration", body="Hi Dana,\n\nOur rebuild evidence is in.\n\nSam")
+    base = email_context("reply", to=[SAM]).model_copy(update={"organisations": _ORGS, "parent": parent,
+                                                              "thread_labels": [label]})
+    assert theirs(base, label) and not theirs(base, "the policyholder's period of restoration")
+    said = 0
+    for seed in range(30):
+        ctx = base.model_copy(update={"seed": seed, "spec": base.spec.model_copy(update={"beat": "confirm"})})
+        own = re.split(r"\n\s*On .{0,80}wrote:", compose_email(ctx).body)[0]
+        assert not _AGREES.search(own), own
+        said += label in own
+    assert said  # it says whose figure it is
+
+
+def test_a_question_on_how_a_figure_is_made_up_is_answered_from_the_ledger():
+    # "Are we confident on our claim, or is it an estimate?" answered "It's an estimate until the support is in"
+    label = "the amount in dispute"
+    reason = "our client's claim less the insurer's position"
+    for question in (f"Can you walk me through {label} before the call?",
+                     f"Are we confident on {label}, or is it an estimate?"):
+        parent = EmailContent(subject="Re: Weekly update", body=f"Thanks Dana. {question}\n\nRuth")
+        for seed in range(12):
+            ctx = email_context("reply", seed=seed, to=[RUTH]).model_copy(update={
+                "parent": parent, "thread_labels": [label], "label_reasons": {label: reason}})
+            ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"beat": ""})})
+            own = re.split(r"\n\s*On .{0,80}wrote:", compose_email(ctx).body)[0]
+            assert reason in own, own
+            assert "estimate until" not in own, own
+
+
+def test_an_acknowledgement_asks_how_a_figure_is_made_up_not_who_has_the_run_up():
+    # "Are we on course for the lost gross profit per day? Who has the run-up?" (read 16: a rate per day is no date)
+    label = "the lost gross profit per day"
+    note = EmailContent(subject="Weekly update", body=f"Hi Ruth,\n\n- Sam: a short note to you on {label} (Monday)\n\n"
+                                                      "Dana")
+    for seed in range(20):
+        ctx = email_context("reply", seed=seed, to=[DANA]).model_copy(update={
+            "author": RUTH, "parent": note, "parent_author": DANA, "thread_labels": [label]})
+        asked = _plan_question(Picker(seed), ctx)
+        assert "run-up" not in asked and "Who " not in asked, asked  # the note gave the point its owner
+        worked = ctx.model_copy(update={"label_reasons": {label: "the sales less the non-continuing costs"}})
+        asked = _plan_question(Picker(seed), worked)
+        assert "walk me through" in asked, asked
+
+
+_HEDGE = re.compile(r"final, or still|an estimate|moving target|working (?:number|figure)|\bfor now\b|"
+                    r"our case rather than common ground|not an agreed one|\bstays at\b|\bstill at\b")
+_FALSE_FORWARD = re.compile(r"\bchanges\b|from your side|sits with your team|your team's call|on the table")
+_NEVER = re.compile(r"[Ww]ho has the run-up|[Gg]ot the (?:\d{1,2} [A-Z][a-z]+|[A-Z][a-z]+ \d{1,2}) (?:update|note)|"
+                    r"filed under|logged against")
+
+
+def _own(body: str) -> str:
+    return re.split(r"\n\s*(?:On .{5,80} wrote:|-{5,} Forwarded message)", body, maxsplit=1)[0]
+
+
+@pytest.mark.parametrize("name", ["tanker-spill-liability", "buyside-diligence", "hospital-revenue-audit"])
+def test_no_example_mail_hedges_a_standing_figure_or_forwards_for_a_false_reason(name):
+    plan, contents = world(name)
+    fixed = [fact_label(f) for f in plan.facts if standing(f)]  # (the charter's indemnity cap, the agreement's SLA)
+    mails = 0
+    for spec in plan.artifacts:
+        c = contents[spec.id]
+        if not isinstance(c, EmailContent):
+            continue
+        own = _own(c.body)
+        mails += 1
+        assert not _NEVER.search(own), (spec.path, own)
+        if getattr(spec, "mode", "") == "forward":
+            assert not _FALSE_FORWARD.search(own.split("\n\n")[0]), (spec.path, own)
+        for sentence in re.split(r"(?<=[.?!])\s+", own):
+            for label in fixed:
+                if label.lower() in sentence.lower():
+                    assert not _HEDGE.search(sentence), (spec.path, sentence)
+    assert mails > 30
