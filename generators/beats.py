@@ -45,7 +45,16 @@ def decision_object(purpose: str) -> str:
     m = re.search(r"\b(decides?|decided|agrees?|agreed|approves?|approved)\s+(to\s+|on\s+)?([^,.;]+)", purpose or "", re.I)
     if not m:
         return ""
-    words = re.split(r"\s+(?:and|until|while|but|so)\s+", m.group(3))[0].split()[:7]
+    words = re.split(r"\s+(?:and|until|while|but|so)\s+", m.group(3))[0].split()
+    if words and words[0].lower() in _INDIRECT:
+        # an indirect question is no object ("I have decided: how the rent must be valued as", read 16, from "agree
+        # how the rent must be valued as if the fit-out had not been carried out")
+        return ""
+    if len(words) > 7:
+        # a long clause is cut before a preposition, never mid-phrase ("apply for the appointment of an independent")
+        cut = next((i for i in range(7, 2, -1) if words[i].lower() in _PREPOSITIONS
+                    and words[i - 1].lower() not in _PREPOSITIONS), 0)
+        words = words[:cut]
     if not words or words[-1].lower() in ("it", "them", "this", "that") or len(words) < 2:
         return ""
     if not m.group(2) and re.match(r"agree", m.group(1), re.I) and words[0].lower() in ("the", "a", "an"):
@@ -55,13 +64,20 @@ def decision_object(purpose: str) -> str:
     return " ".join(words)
 
 
+# Words that open an indirect question ("agree how ...", "decide whether ..."), and words a phrase cannot end on.
+_INDIRECT = {"how", "whether", "what", "which", "who", "when", "where", "if"}
+_PREPOSITIONS = {"of", "for", "under", "with", "to", "on", "at", "by", "from", "in", "against", "before", "after", "as",
+                 "through", "via", "rather", "instead", "than", "without", "within", "subject"}
+
+
 def decision_verb(purpose: str) -> str:
     """The verb of what is decided ('reject' from 'decides to reject it'), or 'go ahead'."""
     m = _VERB.search(purpose or "")
     if not m:
         return "go ahead"
     word = m.group(1).lower()
-    return {"it": "go ahead", "the": "go ahead", "on": "go ahead", "a": "go ahead"}.get(word, word)
+    return {"it": "go ahead", "the": "go ahead", "on": "go ahead", "a": "go ahead"}.get(
+        word, "go ahead" if word in _INDIRECT else word)
 
 
 def plan_beats(purpose: str, replies: int, rng: random.Random) -> list[str]:

@@ -143,3 +143,17 @@ def test_no_example_mail_hedges_a_standing_figure_or_forwards_for_a_false_reason
                 if label.lower() in sentence.lower():
                     assert not _HEDGE.search(sentence), (spec.path, sentence)
     assert mails > 30
+
+
+def test_what_is_decided_is_a_whole_phrase_never_a_clause_cut_mid_way():
+    # "I have decided: how the rent must be valued as." from "agree how the rent must be valued as if the fit-out had
+    # not been carried out" (read 16), and "apply for the appointment of an independent" cut at seven words
+    from worldsmith.generators.beats import decision_object, decision_verb
+
+    fit_out = "The senior associate and the valuer agree how the rent must be valued as if the fit-out had not been done."
+    assert decision_object(fit_out) == "" and decision_verb(fit_out) == "go ahead"
+    assert decision_object("The CFO decides to apply for the appointment of an independent expert under clause 5.6.") \
+        == "apply for the appointment"
+    assert decision_object("The committee decides on a voluntary refund through the contractor rather than "
+                           "self-disclosure to the OIG.") == "a voluntary refund through the contractor"
+    assert decision_object("The client decides to reject the tender.") == "reject the tender"
