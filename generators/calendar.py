@@ -91,6 +91,19 @@ def spread(days: list[dt.date], n: int) -> list[dt.date]:
     return [days[round(i * (len(days) - 1) / (n - 1))] for i in range(n)]
 
 
+def on_one_weekday(dates: list[dt.date], days: list[dt.date]) -> list[dt.date]:
+    """A cadence's dates moved within their weeks onto the weekday of its first (a series of 'weekly' calls fell on
+    six different weekdays, blind read 16): each to that weekday of its own week where it is one of `days` (a
+    business day of the range) and no other date of the series has that week; else it stays where it was."""
+    if len(dates) < 2:
+        return dates
+    anchor, allowed, out = dates[0].weekday(), set(days), []
+    for day in dates:
+        moved = day + dt.timedelta(days=anchor - day.weekday())
+        out.append(moved if moved in allowed and moved not in out and moved not in dates[len(out) + 1:] else day)
+    return out if out == sorted(out) else dates
+
+
 # How a matter's volume follows its phases: a day's weight is 1 plus PHASE_PEAK for each event on
 # it, fading with distance (e-folding over PHASE_REACH calendar days), the sum capped at
 # PHASE_CAP events' worth. Around a filing, a deadline or a new figure people write several

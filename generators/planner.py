@@ -20,7 +20,7 @@ from worldsmith.generators.labels import as_first_sent, fact_label
 from worldsmith.generators.week import AHEAD_DAYS
 from worldsmith.generators.questions import answering
 from worldsmith.generators.sides import acts_for, principal, privileged_circle
-from worldsmith.generators.calendar import (business_days, next_business_day, phase_weights, reply_time, spread,
+from worldsmith.generators.calendar import (business_days, on_one_weekday, next_business_day, phase_weights, reply_time, spread,
                                              spread_by_weight, working_time)
 from worldsmith.generators.skeleton import lay_out_sheets
 from faker import Faker
@@ -145,7 +145,7 @@ class _Planner:
             if item.count > len({d.isocalendar()[:2] for d in ranged}):
                 # More than one a week is a log, not a cadence: it is busiest when the matter is.
                 return spread_by_weight(ranged, self.weights, item.count)
-            return spread(ranged, item.count)
+            return on_one_weekday(spread(ranged, item.count), ranged)
         if item.date is not None:
             first = item.date
             if first + dt.timedelta(days=7 * (item.count - 1)) <= w.end:

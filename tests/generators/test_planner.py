@@ -144,3 +144,29 @@ def test_a_thread_whose_title_asks_has_its_first_answer_carry_the_fact_that_answ
     assert not any(a.beat in ("answer", "confirm") and a.author != thread[0].author for a in earlier)
     # no thread whose title asks nothing is marked
     assert all(not a.answers for a in plan.artifacts if isinstance(a, EmailSpec) and not a.title.endswith("?"))
+
+
+def test_a_cadence_over_a_range_keeps_one_weekday():
+    # 'The "weekly" calls fall on six irregular dates and weekdays' (blind read 16): a series of fewer instances than
+    # its range has weeks is spread evenly, each on the weekday of the first
+    from worldsmith.generators.calendar import business_days, on_one_weekday, spread
+
+    days = business_days(dt.date(2026, 2, 4), dt.date(2026, 6, 17))
+    plain = spread(days, 8)
+    assert len({d.weekday() for d in plain}) > 1  # what the even spread alone gives
+    kept = on_one_weekday(plain, days)
+    assert len(kept) == 8 and kept == sorted(kept) and len(set(kept)) == 8
+    assert {d.weekday() for d in kept} == {plain[0].weekday()} and kept[0] == plain[0] and kept[-1] == plain[-1]
+    # each dated series of the examples (weekly notes and calls over a range) keeps one weekday
+    for example in sorted(EXAMPLES.glob("*.yaml")):
+        outline, plan = plan_of(example)
+        series = [i.title for f in outline.inventory for i in f.items
+                  if getattr(i, "dates", None) is not None and 1 < i.count <= 20 and i.kind in ("meeting", "email_thread")]
+        first: dict[str, dt.date] = {}  # each instance's first day (a thread's replies run on after it)
+        for spec in plan.artifacts:
+            if any(spec.title.startswith(f"{title} - ") for title in series):
+                first[spec.title] = min(first.get(spec.title, artifact_day(spec)), artifact_day(spec))
+        days: dict[str, set] = {}
+        for title, day in first.items():
+            days.setdefault(title.rsplit(" - ", 1)[0], set()).add(day.weekday())
+        assert days and all(len(w) == 1 for w in days.values()), (example.name, days)
