@@ -87,7 +87,7 @@ _NOTE = {
 }
 _AGENDA = {
     "learnt": ["{Label} ({text}, in on {d}): our response", "{Label} ({text}): what it changes",
-               "New this week, {label}: {text}"],
+               "{Label}, {text} since {d}: where it leaves us"],
     "learnt_derived": ["{Label} ({text}): how it is made up", "{Label}, now {text}: what it changes"],
     # our side's own figure is no one's to respond to (read 15: "our response" to the tenant's own GBP 31 figure)
     "learnt_ours": ["{Label} ({text}): what it changes", "{Label}, now {text}: where it leaves us"],

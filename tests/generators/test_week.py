@@ -198,3 +198,12 @@ def test_a_paper_titled_with_its_makers_name_is_named_once():
     assert _values(e, dt.date(2026, 4, 21), "en_US")["title"] == "preliminary view of April 10"
     other = e.model_copy(update={"title": "Business interruption loss report", "org": "Brightline Forensic"})
     assert _values(other, dt.date(2026, 4, 21), "en_US")["title"] == "Business interruption loss report"
+
+
+def test_an_agenda_never_calls_its_news_this_weeks():
+    # a series of calls spread over a range meets every two or three weeks: 'The extra expense is "new this week" on
+    # April 21, against April 9 elsewhere' (blind read 16)
+    from worldsmith.generators.compose.week import _AGENDA
+
+    frames = [f for kind in _AGENDA.values() for f in kind]
+    assert frames and not [f for f in frames if "this week" in f.lower()]
