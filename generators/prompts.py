@@ -43,7 +43,7 @@ from worldsmith.worlds import kinds
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.
-PROMPT_VERSION = "2026-12-17"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
+PROMPT_VERSION = "2026-12-18"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
 # skeletons; 4: the model writes prose only (each kind's prose type), facts as {{id}} placeholders; 5: shared-first
 # order, sides in the system message, the thread so far, facts' reasons and sources; 6: built for a prefix cache:
 # the world's part of the context in the system message, the voice as its own block before the thread, the context
@@ -57,7 +57,7 @@ PROMPT_VERSION = "2026-12-17"  # 2: beats, sides, genres, facts by label outside
 # the rest, and no field at its default in a fact's inputs (`"inputs":[]`, `"working":""`); 14: no email's path or
 # Message-ID (the engine's); 15: a paper's day where its title does not end on it, an item's id after its title's slug;
 # 16: a sheet's lines' common number format once (skeleton.line_format); 17: a fact's `since` where it is not its
-# paper's day
+# paper's day; 18: a sheet's skeleton in its own block, before the file's facts, title and day
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
@@ -67,6 +67,7 @@ CONTEXT_FENCE = "```json worldsmith-context"
 WORLD_FENCE = "```json worldsmith-world"
 VOICE_FENCE = "```json worldsmith-voice"
 PARENT_FENCE = "```text worldsmith-parent"
+SKELETON_FENCE = "```json worldsmith-skeleton"
 _PART = re.compile(r"^```json worldsmith-(world|voice)[ \t]*\n(.*?)\n```", re.MULTILINE | re.DOTALL)
 _PARENT = re.compile(r"^```text worldsmith-parent chars=(\d+)\n", re.MULTILINE)
 # The context's fields that are the same for every artifact of a world: the system message's block carries them.
@@ -427,6 +428,19 @@ def _skeleton_back(skeleton: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in skeleton.items() if k != "line_format"} | {"lines": lines}
 
 
+def skeleton_block(context: ArtifactContext) -> str:
+    """A sheet's skeleton (its columns and lines, as the context block would give spec.skeleton: fields at their
+    default left out, the lines' common format once) fenced as its own block, for the instructions to show before the
+    file's facts, title and day: a series' sheets (a schedule, a comparison, a calendar, remade each week) most often
+    lay out the same lines, which a prefix cache then holds once. '' for a file without one. The context block leaves
+    spec.skeleton out where this block gives it (shown_values() reads it back)."""
+    sk = getattr(context.spec, "skeleton", None)
+    if sk is None:
+        return ""
+    lean = _skeleton_lean(_lean(sk.model_dump(mode="json"), sk.model_dump(mode="json", exclude_defaults=True)))
+    return f"{SKELETON_FENCE}\n{json.dumps(lean, separators=(',', ':'), ensure_ascii=False)}\n```"
+
+
 _DATED_TITLE = re.compile(r" - ([A-Z][a-z]+ \d{1,2})$")
 
 
@@ -547,7 +561,18 @@ def shown_values(text: str) -> dict[tuple[str, ...], Any]:
     lines of their own, by path: what the context block need not say again when they are exact."""
     out: dict[tuple[str, ...], Any] = {}
     attached = []
-    for line in _instructions_head(text).split("\n"):
+    head = _instructions_head(text)
+    at = head.find("\n" + SKELETON_FENCE + "\n")
+    if at >= 0:  # a sheet's skeleton, its own block (skeleton_block()): one line of JSON
+        start = at + len(SKELETON_FENCE) + 2
+        end = head.find("\n", start)
+        if end > start and head.startswith("```", end + 1):
+            try:
+                out[("spec", "skeleton")] = json.loads(head[start:end])
+            except ValueError:
+                pass
+            head = head[:at] + head[end + 4:]
+    for line in head.split("\n"):
         if line.startswith(_ATTACHED) and line.endswith(")"):
             rest = line[len(_ATTACHED):-1]
             i = rest.rfind(" (")

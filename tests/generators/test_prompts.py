@@ -15,7 +15,7 @@ from worldsmith.generators.engine import generate_contents
 from worldsmith.generators.expansion import ExpansionContext, ExpansionProposal, FactBrief, RoleBrief
 from worldsmith.generators.planner import plan_world
 from worldsmith.generators.backends.prefix_cache import BLOCK, chat_text, tokens
-from worldsmith.generators.prompts import (ENGINE_ONLY, PROMPT_VERSION, context_parts, kind_rules, merge_context,
+from worldsmith.generators.prompts import (ENGINE_ONLY, FACTS_HEADING, PROMPT_VERSION, SKELETON_FENCE, context_parts, kind_rules, merge_context,
                                            output_schema, reask_message, render_messages, system_message, template)
 from worldsmith.generators.registry import CONTENT_TYPES
 from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
@@ -420,6 +420,37 @@ def test_a_sheets_lines_say_their_common_number_format_once(contexts):
     block = json.loads(CONTEXT_BLOCK.search(messages[1]["content"]).group(1))
     parts = {k: v for m in messages for k, v in context_parts(m["content"]).items()}
     assert ArtifactContext.model_validate_json(json.dumps(merge_context(block, **parts))) == as_read(tricky)
-    said = block["spec"]["skeleton"]
+    assert "skeleton" not in block["spec"]  # its own block says it, before the file's facts and title
+    user = messages[1]["content"]
+    at = user.index(SKELETON_FENCE + "\n") + len(SKELETON_FENCE) + 1
+    said = json.loads(user[at:user.index("\n", at)])
     assert said["line_format"] == "money"
     assert [ln.get("format", "-") for ln in said["lines"]] == ["-"] * len(lines) + [None, "percent"]
+
+
+def test_a_series_sheets_share_their_skeleton_before_their_own_lines(contexts):
+    """A sheet's skeleton is its own block, before the file's facts, title and day (issue 22: a weekly schedule lays
+    out the same lines each week, and at the end of the prompt, after the day's own lines, they were 1,000 to 2,000
+    uncached prompt tokens a week): two sheets of one skeleton and different days share every token up to their facts,
+    the context block leaves the skeleton out, and the whole context reads back."""
+    from worldsmith.worlds.content import SheetColumn
+    from worldsmith.worlds.plan import SheetLine, SheetSkeleton
+    sheet = next(c for c in contexts if c.spec.kind == "spreadsheet")
+    skeleton = SheetSkeleton(layout="schedule", columns=[SheetColumn(name="Item"), SheetColumn(name="Amount",
+                             type="money")], label=0, amount=1, bottom=2, lines=[
+        SheetLine(cells=["Cost A", 1200.0]), SheetLine(cells=["Cost B", 800.0]),
+        SheetLine(cells=["Total", 2000.0], role="total", formula="SUM({0}:{1})")])
+    sheet = sheet.model_copy(update={"spec": sheet.spec.model_copy(update={"skeleton": skeleton})})
+    later = sheet.model_copy(update={"spec": sheet.spec.model_copy(update={
+        "title": sheet.spec.title + " (next week)", "date": sheet.spec.date + dt.timedelta(days=7)})})
+    users = [render_messages(c, SheetContent)[1]["content"] for c in (sheet, later)]
+    for user, ctx in zip(users, (sheet, later)):
+        fence, title = user.index(SKELETON_FENCE + "\n"), user.index("\nTitle: " + ctx.spec.title + "\n")
+        assert fence < title and (FACTS_HEADING not in user or fence < user.index(FACTS_HEADING))
+        assert "skeleton" not in json.loads(CONTEXT_BLOCK.search(user).group(1))["spec"]
+        messages = render_messages(ctx, SheetContent)
+        parts = {k: v for m in messages for k, v in context_parts(m["content"]).items()}
+        block = json.loads(CONTEXT_BLOCK.search(user).group(1))
+        assert ArtifactContext.model_validate_json(json.dumps(merge_context(block, **parts))) == as_read(ctx)
+    shared = users[0][:users[0].index("\n```\n", users[0].index(SKELETON_FENCE)) + 4]
+    assert users[1].startswith(shared)

@@ -19,7 +19,7 @@ from worldsmith.generators.kinds.prose import guard, usable
 from worldsmith.generators.kinds.spreadsheet.compose import compose_sheet
 from worldsmith.generators.kinds.spreadsheet.reader import DDL, load_csv, load_xlsx, plan_sheet
 from worldsmith.generators.kinds.spreadsheet.render import render_csv, render_xlsx, skeleton_formulas
-from worldsmith.generators.prompts import people_line
+from worldsmith.generators.prompts import people_line, skeleton_block
 from worldsmith.generators.render.world import content_of, room_path, text_bytes, write_file
 from worldsmith.worlds.content import SheetContent
 from worldsmith.worlds.kinds import Kind
@@ -51,9 +51,12 @@ def sheet_fields(context) -> dict[str, Any]:
     if sk is None:
         return dict(readers=people_line(context.to), date=spec.date.isoformat(), rows=spec.rows, skeleton="")
     header = " | ".join(f"{c.name} ({c.type})" for c in sk.columns)
-    # The lines themselves are in the context block (spec.skeleton), once: the composer reads them from there too.
-    # What the lines are and how to read them is said once, in the kind's rules.
-    text = f"\n# The sheet's lines, laid out by the engine\nColumns: {header}.\n"
+    # The lines themselves are in their own block (the context's spec.skeleton), once, before the file's facts, title
+    # and day: a series' sheets most often lay out the same lines, which a server's prefix cache then holds once (the
+    # block at the end of the prompt, after the file's own lines, was 1,000 to 2,000 of a schedule's uncached prompt
+    # tokens every week, bench.llm_throughput). What the lines are and how to read them is said once, in the kind's
+    # rules.
+    text = f"\n# The sheet's lines, laid out by the engine\nColumns: {header}.\n{skeleton_block(context)}\n"
     return dict(readers=people_line(context.to), date=spec.date.isoformat(), rows=len(sk.lines), skeleton=text)
 
 
