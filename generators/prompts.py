@@ -12,17 +12,20 @@ one call's own, so that a server's prefix cache pays for the shared part once:
           lines), then (schema-in-prompt modes) the JSON schema, then the author's voice with its block
           "```json worldsmith-voice" (shared by the author's calls of the kind), then the thread so far (shared by
           the author's later messages of the thread), then this artifact's own instructions, their lines from the
-          most shared to its own (author, recipients, purpose and move; then date, subject, title; facts with
-          their reasons and sources; the message answered, fenced "```text worldsmith-parent chars=N"; repair
-          notes), then a line `worldsmith-output: <TypeName>` and, last, a fenced block opened by
+          most shared to its own (author, recipients, purpose and move; a sheet's skeleton, fenced
+          "```json worldsmith-skeleton", and a document's headings, which a series most often repeats; then date,
+          subject, title; facts with their reasons and sources; the message answered, fenced
+          "```text worldsmith-parent chars=N"; repair notes), then a line `worldsmith-output: <TypeName>` and, last, a fenced block opened by
           "```json worldsmith-context" holding the rest of the context's JSON and closed by "```".
 The context block says nothing the text before it says exactly: the world's and the voice's blocks, the answered
-message's body, and every field a line of the instructions shows (title, date, purpose, people by name, the
-move, a fact's text, label, statement, reason and source, an attachment's path and title; shown_values() reads
+message's body, a sheet's skeleton, and every field a line of the instructions shows (title, date, purpose, people
+by name, the move, a message's mode, a document's type and sections, a fact's text, label, statement, reason and
+source, an attachment's path and title; shown_values() reads
 them back and the block keeps a field wherever the reading would differ) or the spec implies (a message's
-thread, id and parent, the artifact's seed, a fact's value its text reads as), nor what only the engine uses (an
-email's path and Message-ID: ENGINE_ONLY). A reader rebuilds the whole context with context_parts() and
-merge_context(), with stand-ins for the engine's own fields.
+thread, id and parent, a new message's position, the artifact's seed, a fact's value its text reads as, a cover's
+attached file, a file's path beyond its folder), nor what only the engine uses (an email's path and Message-ID:
+ENGINE_ONLY). A reader rebuilds the whole context with context_parts() and merge_context(), with stand-ins for the
+engine's own fields.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ from worldsmith.worlds import kinds
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.
-PROMPT_VERSION = "2026-12-18"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
+PROMPT_VERSION = "2026-12-19"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
 # skeletons; 4: the model writes prose only (each kind's prose type), facts as {{id}} placeholders; 5: shared-first
 # order, sides in the system message, the thread so far, facts' reasons and sources; 6: built for a prefix cache:
 # the world's part of the context in the system message, the voice as its own block before the thread, the context
@@ -57,7 +60,10 @@ PROMPT_VERSION = "2026-12-18"  # 2: beats, sides, genres, facts by label outside
 # the rest, and no field at its default in a fact's inputs (`"inputs":[]`, `"working":""`); 14: no email's path or
 # Message-ID (the engine's); 15: a paper's day where its title does not end on it, an item's id after its title's slug;
 # 16: a sheet's lines' common number format once (skeleton.line_format); 17: a fact's `since` where it is not its
-# paper's day; 18: a sheet's skeleton in its own block, before the file's facts, title and day
+# paper's day; 18: a sheet's skeleton in its own block, before the file's facts, title and day; 19: a document's
+# headings before its title and day, what a file's heading says (a message's mode, a document's type and sections) and
+# a new message's position 0 not said again, an attached file's path and title read from its line whatever parentheses
+# they hold, a cover's file by the cover's item, a file's path as its folder where the rest is its title's file name
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
@@ -368,6 +374,16 @@ def context_json(context: ArtifactContext | ExpansionContext, shown: dict[str, A
     if "attachments" in spec and len(attached) == len(spec["attachments"]):
         spec["attachments"] = [{k: v for k, v in a.items() if k == "artifact" or shown_a.get(k) != v}
                                for a, shown_a in zip(spec["attachments"], attached)]
+    if len(spec.get("attachments") or []) == 1 and full["spec"].get("item") == _COVER + str(
+            spec["attachments"][0].get("artifact")):
+        # the message that covers a file is named after it (attachments.py): the file is the cover's item's own
+        spec["attachments"] = [{k: v for k, v in spec["attachments"][0].items() if k != "artifact"}]
+    folder = _path_folder(full["spec"])
+    if folder is not None:  # a file's path is its folder and its title's file name: the folder is enough
+        spec.pop("path", None)
+        spec["folder"], copy = folder
+        if copy:
+            spec["copy"] = copy
     for name in ENGINE_ONLY.get(context.spec.kind, ()):
         spec.pop(name, None)  # the renderer's, never a writer's: a reader fills in a stand-in (merge_context())
     if isinstance(spec.get("skeleton"), dict):
@@ -391,6 +407,42 @@ def context_json(context: ArtifactContext | ExpansionContext, shown: dict[str, A
 
 
 _NONE = object()  # a field nothing implies
+
+
+_COVER = "cover_"  # the item of a message that covers a file: "cover_" and the file's id (attachments.py)
+# The extension of a kind's file in the room, where its path is its folder and its title's file name.
+_EXTENSIONS = {"document": "docx", "spreadsheet": "xlsx"}
+
+
+def _path_folder(spec: dict[str, Any]) -> tuple[str, int] | None:
+    """(folder, copy) of a file whose path (JSON data) the planner made from its title: '<folder>/<safe_filename(title)>
+    [ (<copy>)].<ext>', the copy's number where two files of one folder share a name (0 for none); None for another
+    path (the context block then gives it whole)."""
+    path, title, ext = spec.get("path"), spec.get("title"), _EXTENSIONS.get(spec.get("kind"))
+    if not isinstance(path, str) or not isinstance(title, str) or ext is None or "/" not in path:
+        return None
+    folder, name = path.rsplit("/", 1)
+    stem = name.removesuffix("." + ext)
+    base = _safe_filename(title)
+    if stem == base:
+        return folder, 0
+    copy = stem.removeprefix(base + " (")
+    if stem.startswith(base + " (") and copy.endswith(")") and copy[:-1].isdigit() and copy[0] != "0":
+        return folder, int(copy[:-1])
+    return None
+
+
+def _path_back(spec: dict[str, Any]) -> None:
+    """A file's path again from its folder, title and copy (the inverse of _path_folder), in place."""
+    folder, ext = spec.pop("folder"), _EXTENSIONS.get(spec.get("kind"))
+    copy = spec.pop("copy", 0)
+    if isinstance(spec.get("title"), str) and ext is not None:
+        spec["path"] = f"{folder}/{_safe_filename(spec['title'])}{f' ({copy})' if copy else ''}.{ext}"
+
+
+def _safe_filename(title: str) -> str:
+    from worldsmith.generators.planner import safe_filename  # the planner imports the kinds, which import this module
+    return safe_filename(title)
 
 
 def _title_slug(title: Any) -> str:
@@ -477,8 +529,10 @@ def _email_id(spec: dict[str, Any], position: int) -> str:
 
 
 # Spec fields their siblings imply, as the planner names them: a message's thread is its item, its id the item and
-# its place, its parent the message before it; a file's id is its item; a spec's facts are the context's facts.
+# its place, its parent the message before it; a file's id is its item; a spec's facts are the context's facts; a new
+# message (a thread's first) is at position 0.
 _IMPLIED: tuple[tuple[str, Any], ...] = (
+    ("position", lambda s, c: 0 if s.get("kind") == "email" and s.get("mode", "new") == "new" else _NONE),
     ("thread", lambda s, c: s.get("item") if s.get("kind") == "email" else _NONE),
     ("id", lambda s, c: _email_id(s, s.get("position", 0) + 1) if s.get("kind") == "email" else s.get("item")),
     ("parent", lambda s, c: (_email_id(s, s["position"]) if s.get("position") else None)
@@ -511,6 +565,10 @@ def _title(v: str) -> str:
 # stop the value leaves out, and how to read the value back. Read line by line, the first line of a label that fits
 # (a dozen regular expressions over the text were half of the time a prompt took to render).
 _SHOWN: tuple[tuple[tuple[str, ...], tuple[str, ...], bool, Any], ...] = (
+    # A file's heading: what kind of message (new, a reply, a forward) or of document it is.
+    (("spec", "mode"), ("# This email: ",), False, lambda v: _MODES.get(v)),
+    (("spec", "doc_type"), ("# This document: a ",), False, str),
+    (("spec", "sections"), ("Sections: ",), False, lambda v: int(v) if v.isdigit() else None),
     (("spec", "title"), ("Title: ", "Subject: "), False, _title),
     (("spec", "sent_at"), ("Sent: ",), False, str),
     (("spec", "date"), ("Date: ",), False, str),
@@ -527,6 +585,11 @@ _SHOWN: tuple[tuple[tuple[str, ...], tuple[str, ...], bool, Any], ...] = (
     (("spec", "attendees"), ("Attendees: ",), False, lambda v: _Names(_names(v))),
 )
 _ATTACHED = "Attached by the engine: "
+_ATTACHED_SPLIT = re.compile(r"\.[A-Za-z0-9]{1,5} \(")
+# An email's heading line by its mode (the email kind's mode_line): read back, the context block need not say it.
+MODE_LINES = {"new": "a new message", "reply": "a reply to the message below",
+              "forward": "a forward of the message below, with a short note on top"}
+_MODES = {line: mode for mode, line in MODE_LINES.items()}
 
 
 class _Names(tuple):
@@ -574,10 +637,12 @@ def shown_values(text: str) -> dict[tuple[str, ...], Any]:
             head = head[:at] + head[end + 4:]
     for line in head.split("\n"):
         if line.startswith(_ATTACHED) and line.endswith(")"):
+            # "<path> (<title>)": the path ends on its file's extension, and either may hold parentheses ('... (2).xlsx',
+            # 'Charter Party (ASBATANKVOY form): ...'); the first " (" after an extension splits them.
             rest = line[len(_ATTACHED):-1]
-            i = rest.rfind(" (")
-            if i >= 0 and "(" not in rest[i + 2:] and ")" not in rest[i + 2:]:
-                attached.append({"path": rest[:i], "title": rest[i + 2:]})
+            m = _ATTACHED_SPLIT.search(rest)
+            if m is not None:
+                attached.append({"path": rest[:m.end() - 2], "title": rest[m.end():]})
             continue
         for path, labels, stop, read in _SHOWN:
             if path in out or not line.startswith(labels) or (stop and not line.endswith(".")):
@@ -894,6 +959,8 @@ def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None, voic
             if isinstance(holder, dict) and path[-1] not in holder:
                 holder[path[-1]] = value
     spec = merged.get("spec")
+    if isinstance(spec, dict) and "path" not in spec and isinstance(spec.get("folder"), str):
+        _path_back(spec)
     if isinstance(spec, dict):
         for name in _SPEC_PEOPLE:
             if name not in own:
@@ -904,6 +971,10 @@ def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None, voic
         spec["skeleton"] = _skeleton_back(spec["skeleton"])
     if isinstance(spec, dict) and "item" not in spec and _title_slug(spec.get("title")):
         spec["item"] = _title_slug(spec["title"]) + str(spec.pop("item_tail", ""))
+    if isinstance(spec, dict) and isinstance(spec.get("attachments"), list) and len(spec["attachments"]) == 1 \
+            and isinstance(spec["attachments"][0], dict) and "artifact" not in spec["attachments"][0] \
+            and str(spec.get("item", "")).startswith(_COVER):
+        spec["attachments"] = [{"artifact": spec["item"][len(_COVER):], **spec["attachments"][0]}]
     if isinstance(spec, dict):
         for name, derive in _IMPLIED:
             if name not in spec:

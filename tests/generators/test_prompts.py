@@ -15,7 +15,8 @@ from worldsmith.generators.engine import generate_contents
 from worldsmith.generators.expansion import ExpansionContext, ExpansionProposal, FactBrief, RoleBrief
 from worldsmith.generators.planner import plan_world
 from worldsmith.generators.backends.prefix_cache import BLOCK, chat_text, tokens
-from worldsmith.generators.prompts import (ENGINE_ONLY, FACTS_HEADING, PROMPT_VERSION, SKELETON_FENCE, context_parts, kind_rules, merge_context,
+from worldsmith.generators.prompts import (ENGINE_ONLY, FACTS_HEADING, MODE_LINES, PROMPT_VERSION, SKELETON_FENCE,
+                                           context_parts, kind_rules, merge_context,
                                            output_schema, reask_message, render_messages, system_message, template)
 from worldsmith.generators.registry import CONTENT_TYPES
 from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
@@ -355,7 +356,8 @@ def test_a_figures_inputs_are_given_by_label_where_the_files_own_fact_of_that_la
 
 def test_an_emails_path_and_message_id_are_the_engines_and_not_in_its_prompt(contexts):
     """A writer needs neither the file's path in the room nor its Message-ID (the renderer's): the prompt leaves them
-    out (47 of a message's uncached prompt tokens, issue 22) and a reader gets stand-ins; other kinds keep their path."""
+    out (47 of a message's uncached prompt tokens, issue 22) and a reader gets stand-ins; other kinds keep their path,
+    as its folder where the rest is their title's file name, and it reads back whole."""
     emails = [c for c in contexts if c.spec.kind == "email"]
     assert emails and any(c.spec.kind != "email" for c in contexts)
     for context in contexts:
@@ -364,8 +366,15 @@ def test_an_emails_path_and_message_id_are_the_engines_and_not_in_its_prompt(con
         if context.spec.kind == "email":
             assert context.spec.message_id not in user and context.spec.path not in user
             assert "path" not in spec and "message_id" not in spec
+        elif "path" in spec:
+            assert spec["path"] == context.spec.path and "folder" not in spec
         else:
-            assert spec["path"] == context.spec.path
+            assert context.spec.path.startswith(spec["folder"] + "/") and context.spec.kind in ("document",
+                                                                                                   "spreadsheet")
+            messages = render_messages(context, CONTENT_TYPES[context.spec.kind])
+            parts = {k: v for m in messages for k, v in context_parts(m["content"]).items()}
+            whole = merge_context(json.loads(CONTEXT_BLOCK.search(user).group(1)), **parts)
+            assert whole["spec"]["path"] == context.spec.path and "folder" not in whole["spec"]
 
 
 def test_a_papers_day_and_an_items_id_are_left_to_the_title_that_says_them(contexts):
@@ -454,3 +463,70 @@ def test_a_series_sheets_share_their_skeleton_before_their_own_lines(contexts):
         assert ArtifactContext.model_validate_json(json.dumps(merge_context(block, **parts))) == as_read(ctx)
     shared = users[0][:users[0].index("\n```\n", users[0].index(SKELETON_FENCE)) + 4]
     assert users[1].startswith(shared)
+
+
+def round_trip(context: ArtifactContext) -> tuple[dict, str]:
+    """(the context block, the user message) of a context, after checking that the whole context reads back."""
+    messages = render_messages(context, CONTENT_TYPES[context.spec.kind])
+    block = json.loads(CONTEXT_BLOCK.search(messages[1]["content"]).group(1))
+    parts = {k: v for m in messages for k, v in context_parts(m["content"]).items()}
+    assert ArtifactContext.model_validate_json(json.dumps(merge_context(block, **parts))) == as_read(context)
+    return block, messages[1]["content"]
+
+
+def test_what_a_files_heading_says_is_not_said_again(contexts):
+    """A message's heading says whether it is new, a reply or a forward, and a new one is its thread's first; a
+    document's heading says its type and its 'Sections:' line how many: the context block says none of them again
+    (prompt tokens, issue 22), and a reader takes them back."""
+    seen = set()
+    for context in contexts:
+        block, user = round_trip(context)
+        spec = block["spec"]
+        if context.spec.kind == "email":
+            assert "mode" not in spec and f"# This email: {MODE_LINES[context.spec.mode]}\n" in user
+            if context.spec.mode == "new":
+                assert context.spec.position == 0 and "position" not in spec
+            seen.add(context.spec.mode)
+        if context.spec.kind == "document":
+            assert "doc_type" not in spec and "sections" not in spec and f"\nSections: {context.spec.sections}\n" in user
+            seen.add("document")
+    assert {"new", "reply", "document"} <= seen
+    # what the heading does not say stays in the block: a reply said to be at position 0 is not taken for a new one
+    reply = next(c for c in contexts if c.spec.kind == "email" and c.spec.mode == "reply")
+    odd = reply.model_copy(update={"spec": reply.spec.model_copy(update={"position": 0})})
+    assert round_trip(odd)[0]["spec"]["position"] == 0
+
+
+def test_an_attached_files_path_title_and_id_are_read_from_its_line(contexts):
+    """An attached file's path and title are read from its 'Attached by the engine' line even where either holds
+    parentheses ('(2).xlsx', 'Charter Party (ASBATANKVOY form)': the block gave both again, prompt tokens, issue 22),
+    and the file a cover message is named after is not named again; another attachment keeps its id."""
+    from worldsmith.worlds.plan import Attachment
+    email = next(c for c in contexts if c.spec.kind == "email" and c.spec.mode == "new")
+    attached = Attachment(artifact="charter_party_asbatankvoy_2", path="Contracts/Charter Party (ASBATANKVOY form) - "
+                          "March 9 (2).docx", title="Charter Party (ASBATANKVOY form): March 9")
+    cover = email.model_copy(update={"spec": email.spec.model_copy(update={
+        "attachments": [attached], "item": "cover_charter_party_asbatankvoy_2", "thread": "cover_charter_party_asbatankvoy_2",
+        "id": "cover_charter_party_asbatankvoy_2-m1"})})
+    block, user = round_trip(cover)
+    assert f"Attached by the engine: {attached.path} ({attached.title})" in user
+    assert block["spec"]["attachments"] == [{}]
+    other = cover.model_copy(update={"spec": cover.spec.model_copy(update={"item": "weekly_note_2",
+                                                                          "thread": "weekly_note_2",
+                                                                          "id": "weekly_note_2-m1"})})
+    assert round_trip(other)[0]["spec"]["attachments"] == [{"artifact": attached.artifact}]
+
+
+def test_a_files_path_is_its_folder_where_the_rest_is_its_titles_file_name(contexts):
+    """A document's or sheet's path is '<folder>/<its title's file name>[ (n)].<ext>': the block gives the folder (and
+    the copy's number), a path made otherwise whole, and each reads back (prompt tokens, issue 22)."""
+    doc = next(c for c in contexts if c.spec.kind == "document")
+    folder = doc.spec.path.rsplit("/", 1)[0]
+    for path, said in ((doc.spec.path, {"folder": folder}),
+                       (doc.spec.path.removesuffix(".docx") + " (3).docx", {"folder": folder, "copy": 3}),
+                       (f"{folder}/Another name.docx", {"path": f"{folder}/Another name.docx"}),
+                       (doc.spec.path.removesuffix(".docx") + " (03).docx", {}),
+                       (doc.spec.path.removesuffix(".docx") + ".pdf", {})):
+        block, _ = round_trip(doc.model_copy(update={"spec": doc.spec.model_copy(update={"path": path})}))
+        spec = block["spec"]
+        assert {k: spec[k] for k in ("folder", "copy", "path") if k in spec} == (said or {"path": path})

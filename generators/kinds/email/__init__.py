@@ -24,7 +24,7 @@ from worldsmith.generators.kinds.email.reader import load_message, load_mbox, ma
 from worldsmith.generators.kinds.email.render import render_eml
 from worldsmith.generators.kinds.prose import distractor_line, fact_lines, guard, missing, squash, usable
 from worldsmith.generators.planner import _Planner
-from worldsmith.generators.prompts import PARENT_FENCE, people_line
+from worldsmith.generators.prompts import MODE_LINES, PARENT_FENCE, people_line
 from worldsmith.generators.render.world import content_of, room_path, write_file
 from worldsmith.worlds.content import EmailContent
 from worldsmith.worlds import kinds
@@ -189,9 +189,7 @@ def _thread(context: ArtifactContext) -> str:
 def email_fields(context: ArtifactContext) -> dict[str, Any]:
     """The email template's own fields: mode, people, time, subject, the message answered."""
     spec = context.spec
-    mode_line = {"new": "a new message", "reply": "a reply to the message below",
-                 "forward": "a forward of the message below, with a short note on top"}[spec.mode]
-    return dict(mode_line=mode_line, to=people_line(context.to), cc=people_line(context.cc),
+    return dict(mode_line=MODE_LINES[spec.mode], to=people_line(context.to), cc=people_line(context.cc),
                 sent_at=spec.sent_at.isoformat(),
                 subject=subject_of(spec, context.parent.subject if context.parent else None), thread=_thread(context))
 
