@@ -88,9 +88,11 @@ _NOTE = {
 _AGENDA = {
     "learnt": ["{Label} ({text}, in on {d}): our response", "{Label} ({text}): what it changes",
                "{Label}, {text} since {d}: where it leaves us"],
-    "learnt_derived": ["{Label} ({text}): how it is made up", "{Label}, now {text}: what it changes"],
+    # a figure worked out for the first time has not changed ("The OPA 90 liability cap, now USD 156,200,000: what it
+    # changes", read 16: "it never changed")
+    "learnt_derived": ["{Label} ({text}): how it is made up", "{Label} ({text}): what follows from it"],
     # our side's own figure is no one's to respond to (read 15: "our response" to the tenant's own GBP 31 figure)
-    "learnt_ours": ["{Label} ({text}): what it changes", "{Label}, now {text}: where it leaves us"],
+    "learnt_ours": ["{Label} ({text}): what it changes", "{Label} at {text}: where it leaves us"],
     "moved": ["{Label} now {text} (was {before}): the reasons", "{Label}, moved to {text} on {d}: does it hold"],
     "paper": ["{title} ({by_first}, {d}): comments", "Comments on the {title}"],
     # a body's minutes (an investment committee's, a board's) are its own record: noted, never put up for comment
@@ -126,6 +128,10 @@ def _values(e: WeekEvent, today: dt.date, locale: str) -> dict[str, str]:
     title = e.title
     if e.org and title.lower().startswith(e.org.lower() + " ") and len(title) > len(e.org) + 4:
         title = title[len(e.org):].strip()
+    # nor dated twice: the frames give the day ('Sable Claims Services preliminary view of April 10, 2026 of April
+    # 10', read 16)
+    title = re.sub(rf",?\s+(?:of|dated|on)?\s*{e.day:%B} {e.day.day}(?:, {e.day.year})?$", "", title) or title
+    title = re.sub(rf",?\s+(?:of|dated|on)?\s*{e.day.day} {e.day:%B}(?: {e.day.year})?$", "", title) or title
     return {"label": label, "Label": cap_first(label), "text": e.text, "before": e.before,
             "bare": re.sub(r"^(?:the|a|an) ", "", label),
             "d": _short(e.day, locale), "title": title, "by": e.by, "by_first": e.by.split(" ")[0] if e.by else "",

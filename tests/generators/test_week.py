@@ -195,7 +195,8 @@ def test_a_paper_titled_with_its_makers_name_is_named_once():
 
     e = WeekEvent(what="paper", day=dt.date(2026, 4, 10), title="Sable Claims Services preliminary view of April 10",
                   org="Sable Claims Services", by="Paul Walker")
-    assert _values(e, dt.date(2026, 4, 21), "en_US")["title"] == "preliminary view of April 10"
+    # (nor dated twice: the frames give the day)
+    assert _values(e, dt.date(2026, 4, 21), "en_US")["title"] == "preliminary view"
     other = e.model_copy(update={"title": "Business interruption loss report", "org": "Brightline Forensic"})
     assert _values(other, dt.date(2026, 4, 21), "en_US")["title"] == "Business interruption loss report"
 
@@ -207,3 +208,16 @@ def test_an_agenda_never_calls_its_news_this_weeks():
 
     frames = [f for kind in _AGENDA.values() for f in kind]
     assert frames and not [f for f in frames if "this week" in f.lower()]
+
+
+def test_a_paper_dated_in_its_title_is_not_dated_twice():
+    # 'preliminary view of April 10, 2026 of April 10' (read 16): the frames give the day, the title drops its own
+    from worldsmith.generators.compose.week import _values
+    from worldsmith.generators.week import WeekEvent
+
+    e = WeekEvent(what="paper", day=dt.date(2026, 4, 10), title="Preliminary view of April 10, 2026",
+                  org="Sable Claims Services", by="Ann Lee")
+    values = _values(e, dt.date(2026, 4, 20), "en_US")
+    assert values["title"] == "Preliminary view" and values["d"] == "April 10"
+    uk = e.model_copy(update={"title": "Minutes - kick-off, 10 April"})
+    assert _values(uk, dt.date(2026, 4, 20), "en_GB")["title"] == "Minutes - kick-off"
