@@ -182,7 +182,8 @@ class ArtifactContext(kinds.KindBound):
     made_papers: list[PaperDue] = Field(default_factory=list, description="for a day of chat: room_papers with who "
                                                                           "made each (its maker is asked whether it "
                                                                           "is final, another whether they have read it)")
-    coming_papers: list[PaperDue] = Field(default_factory=list, description="for a day of chat: the documents and "
+    coming_papers: list[PaperDue] = Field(default_factory=list, description="for a day of chat, or a weekly note: the "
+                                                                          "documents and "
                                                                           "sheets its members are to make in the "
                                                                           "next three weeks, soonest first (who has "
                                                                           "the pen, and when it is due)")
@@ -506,10 +507,11 @@ def room_papers(plan: WorldPlan, spec, most: int = 4) -> list[str]:
     return list(dict.fromkeys(a.title for a in made))[:most]
 
 
-def coming_papers(plan: WorldPlan, spec, most: int = 3) -> list[PaperDue]:
-    """The documents and sheets the members of a day of chat are to make in the next three weeks, soonest first: who
-    has the pen on what is the day's work (a paper already made is read and commented on, never 'who is doing')."""
-    members = set(getattr(spec, "members", []) or [spec.author])
+def coming_papers(plan: WorldPlan, spec, most: int = 3, members: set[str] | None = None) -> list[PaperDue]:
+    """The documents and sheets the members of a day of chat (or `members`) are to make in the next three weeks,
+    soonest first: who has the pen on what is the day's work (a paper already made is read and commented on, never
+    'who is doing')."""
+    members = members or set(getattr(spec, "members", []) or [spec.author])
     day = artifact_day(spec)
     due = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
            and a.author in members and day is not None and 0 < (a.date - day).days <= 21
@@ -886,6 +888,12 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         extra["side_papers"] = side_papers(plan, spec)
     if spec.kind in ("calendar", "document") or spec.kind == "email" and getattr(spec, "position", 1) == 0:
         extra["week"] = week_events(plan, spec)
+        if spec.kind == "email" and extra["week"] is not None:
+            # what is next, with its day: the papers the writer's own people are to make in the next weeks (read 16:
+            # weekly notes made of stock steps, "Jeffrey: walk you through ... (the end of the week)")
+            org = plan.person(spec.author).organisation
+            team = {p for p in [spec.author, *spec.to, *spec.cc] if plan.person(p).organisation == org}
+            extra["coming_papers"] = coming_papers(plan, spec, members=team)
     if spec.kind == "document" and "own_labels" not in extra:
         extra["own_labels"] = side_labels(plan, list(spec.facts), spec.author)
     to_ids: list[str] = extra.pop("to", [])

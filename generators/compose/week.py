@@ -236,7 +236,7 @@ _STEPS = {
                     "{owner}: questions on the {title} to {by_first}, if any"],
     "paper_seen": ["{owner}: [~take|walk] you through the {title} [~on the next call|when we next speak|on our next call], with the points that need your [~view|decision|input]"],
     "paper_to_you": ["{owner}: send you the {title}, with a [~short|brief] covering note on what it [~means|does] for you",
-                     "{owner}: [~take|walk] you through the {title} [~on the next call|when we next speak|on our next call], with the points that need your [~view|decision|input]"],
+                     "{owner}: the {title} to you, with a [~short|brief] note of the points that need your [~view|decision|input]"],
     # to the client: what the figure means for it, not our check of it
     "learnt_out": ["{owner}: [~a short note|a brief note|a few lines] to you on [~what follows from|what comes out of|the upshot of] {label}",
                    "{owner}: [~take|walk] you through {label} [~on the next call|when we next speak|on our next call]"],
@@ -310,14 +310,20 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
 
         key = "paper" if e.what == "paper" and e.org in ours else "paper_other" if e.what == "paper" else e.what
         key = "due" if key == "next" else key
-        key = key + "_out" if outside and key in ("learnt", "moved") else key
+        if outside and key in ("learnt", "moved"):
+            # to the client, a figure is told with its working in the news line; "Michael: a short note to you on
+            # what follows from the extra expense" and "walk you through your claim on the next call" under it were
+            # stock steps (read 16)
+            continue
         if e.what == "paper" and e.org and e.org != firm and e.org in readers:
             key = "paper_yours"  # the reader's own paper: our points go back to it, it is never sent to them
         elif outside and key in ("paper", "paper_own"):
             # our own paper, to the client: it is sent or taken through, not commented on among ourselves ("Christopher:
             # comments on the Minutes ... to Ana" in a note to the general counsel, read 12); one they already have
             # is taken through, never sent again
-            key = "paper_seen" if e.seen else "paper_to_you"
+            if e.seen:
+                continue  # a paper the reader already has is no step ("walk you through the letter ... when we next speak")
+            key = "paper_to_you"
         ready = max(e.day - dt.timedelta(days=2), today + dt.timedelta(days=1))
         owner = owners[i % len(owners)]
         if key == "paper" and owner == _values(e, today, locale)["by_first"]:

@@ -157,3 +157,53 @@ def test_what_is_decided_is_a_whole_phrase_never_a_clause_cut_mid_way():
     assert decision_object("The committee decides on a voluntary refund through the contractor rather than "
                            "self-disclosure to the OIG.") == "a voluntary refund through the contractor"
     assert decision_object("The client decides to reject the tender.") == "reject the tender"
+
+
+def test_a_decision_is_taken_by_whom_the_ledger_names_and_never_taken_again():
+    # the tenant's valuer: "Having weighed it up, the decision: apply for an independent expert" of the decision
+    # "Marwick's Chief Financial Officer decided" a month before (read 16)
+    import datetime as dt
+
+    from tests.generators.context_fixture import fact
+    from worldsmith.worlds.values import Text
+
+    decided = fact("referral_decision", "On March 1, 2025 Corvale's Chief Financial Officer decided to refer the claim "
+                                        "to arbitration.", Text(value="refer the claim to arbitration"))
+    taken = re.compile(r"\b(?:Decided:|I've decided|We have decided|[Mm]y decision|[Oo]ur decision|(?<!noted )the decision:)")
+    orgs = _ORGS[:2]
+    for seed in range(20):
+        ctx = email_context("reply", seed=seed, facts=[decided]).model_copy(update={"organisations": orgs})
+        spec = ctx.spec.model_copy(update={"beat": "decide", "decision": "refer the claim to arbitration"})
+        # counsel (Harrow Vane) writes: the statement names Corvale as deciding
+        own = _own(compose_email(ctx.model_copy(update={"spec": spec})).body)
+        assert not taken.search(own), own
+        assert "refer the claim to arbitration" in own, own
+        # the client's CFO takes it, on its day
+        cfo = ctx.model_copy(update={"author": RUTH, "to": [DANA], "parent_author": DANA, "spec": spec, "facts": [
+            decided.model_copy(update={"since": spec.sent_at.date()})]})
+        assert "refer the claim to arbitration" in _own(compose_email(cfo).body)
+        # ...and a month on nobody takes it again
+        late = cfo.model_copy(update={"facts": [decided.model_copy(update={"since": dt.date(2025, 2, 1)})]})
+        assert not taken.search(_own(compose_email(late).body)), _own(compose_email(late).body)
+
+
+_STOCK_STEP = re.compile(r"^- .*(?:walk you through|take you through|(?:short|brief) note to you on|few lines to you on|"
+                         r"draft a short note on|chase what is still outstanding|mark up the draft for|"
+                         r"pull together the backup for)", re.M)
+
+
+@pytest.mark.parametrize("name", ["tanker-spill-liability", "buyside-diligence", "hospital-revenue-audit"])
+def test_a_weekly_note_sets_no_stock_steps(name):
+    # "Joe: mark up the draft for the business interruption limit", "Jeffrey: walk you through ... (the end of the
+    # week)" (read 16): what is next is the papers our people are to make, with their days, and what the week's
+    # events call for
+    from worldsmith.generators.week import recurring
+
+    plan, contents = world(name)
+    notes = 0
+    for spec in plan.artifacts:
+        c = contents[spec.id]
+        if isinstance(c, EmailContent) and getattr(spec, "position", 1) == 0 and recurring(plan, spec.item):
+            notes += 1
+            assert not _STOCK_STEP.search(_own(c.body)), (spec.path, _own(c.body))
+    assert notes >= 3

@@ -15,7 +15,7 @@ from worldsmith.generators.compose.text import clean_list, cap_first, join_names
     title_head, true_weekdays
 from worldsmith.generators.compose.voice import deadline, family_key, of_the_matter, salutation, sign_off, signature, \
     soft_lower, trade_sentences, vocabulary
-from worldsmith.generators.beats import names_decision
+from worldsmith.generators.beats import decision_at, names_decision
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.questions import title_question, turned_round, when_answer, yes_no
 from worldsmith.worlds.content import EmailContent
@@ -964,6 +964,12 @@ _QUIET = ["Nothing new has come in in the week to {day}; the open points are whe
           "Nothing has come in since last week's note, so this is a short one ({day})."]
 
 
+# (a meeting's minutes are written after it, no work in hand before: "I'll complete the minutes by June 29")
+_MINUTES_OF = re.compile(r"\b(?:minutes|notes of|call notes)\b", re.I)
+# A paper our own people are to make, as a weekly note's next step with its day (context.coming_papers).
+_COMING = ["{by}: {paper}, [~due|by|for] {day}", "{by}: {paper} ([~due|by] {day})", "{by}: [~finish|settle|complete] {paper} by {day}"]
+
+
 # What the writer of a weekly note will do about a date gone by, when the note hands the step to nobody else.
 _PASSED_PLAN = ["[~Next|From here|On that]: I will {plan} by {day}.", "I will {plan} by {day}.",
                 "[~What happens now|Our next step|The plan]: I will {plan}, by {day}."]
@@ -1013,18 +1019,23 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
             # a date gone by with nobody to hand the step to: the writer says what they will do (blind read 14: the
             # note on the day exclusivity lapsed said only that both dates had passed, no request, no plan)
             paragraphs.append(pick.reword(pick.frame(_PASSED_PLAN)).format(plan=plan, day=deadline(pick, day, ctx.locale)))
+        # what is next with its day: the papers our own people are to make, from the inventory, before the steps the
+        # week's events call for (read 16: notes made of stock steps, "Joe: mark up the draft for the business
+        # interruption limit", "Jeffrey: walk you through ... (the end of the week)")
+        from worldsmith.generators.kinds.chat.compose import paper_name
+        coming = [pick.reword(pick.one(_COMING)).format(by=c.by, paper=paper_name(c.title),
+                                                         day=f"{c.day:%B} {c.day.day}" if ctx.locale == "en_US"
+                                                         else f"{c.day.day} {c.day:%B}")
+                  for c in ctx.coming_papers if c.day > day and not _MINUTES_OF.search(c.title)]
+        steps = (coming + steps)[:4]
         if steps:
             # a step that already holds its day ("ready by April 30") takes no second one ("April 30 (Friday)"), and
             # every step on the next call has that call's one day
             call = deadline(pick, day, ctx.locale)
-            lines_ = [f"- {in_person(ctx, s)}" if s.endswith(")") or _HAS_DAY.search(s) else
+            lines_ = [f"- {in_person(ctx, s)}" if s.endswith(")") or _HAS_DAY.search(s) or s in coming else
                       f"- {in_person(ctx, s)} ({call if _NEXT_CALL.search(s) else deadline(pick, day, ctx.locale)})"
                       for s in steps]
             paragraphs.append(pick.reword(pick.frame(bank("email")["next_steps"])) + "\n" + "\n".join(lines_))
-        elif rest:
-            steps = _next_steps(pick, ctx)
-            if steps:
-                paragraphs.append(steps)
         # (a quiet week sets no stock tasks: "Joel: draft a short note on the figures" four times over read as
         # filler to the revenue-cycle reader)
     signed = sign_off(pick, ctx.voice, ctx.author)
@@ -1324,6 +1335,8 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         if v["label2"] == v["label"]:  # never "does the cap take account of the cap?"
             v["label2"] = next((x for x in ctx.thread_labels if x != v["label"]), "the timetable")
     beat = settled_beat(pick, ctx, v, beat)
+    if beat == "decide" and not taker(ctx):
+        beat = "noted"
     if beat == "confirm" and ctx.parent is not None and _DEFERS.search(_parent_own(ctx)):
         # a point the message replied to holds back is not settled by the reply: it is left open until the support
         # comes (read 15: "I'd rather not commit on the letter of credit amount off the cuff this week; the backing
@@ -1544,13 +1557,29 @@ def _junior_to(ctx: ArtifactContext) -> bool:
         and _RANK.get(ctx.author.seniority, 1) < _RANK.get(p.seniority, 1)
 
 
+def taker(ctx: ArtifactContext) -> bool:
+    """Whether the writer may take the decision the message carries: not one the ledger dates days before (a
+    follow-up of a later meeting re-announced it), nor one whose statement names another organisation as deciding
+    (read 16: the tenant's valuer wrote "Having weighed it up, the decision: apply for an independent expert" of the
+    decision "Marwick's Chief Financial Officer decided" a month before)."""
+    f = next((f for f in ctx.facts if f.value.type == "text" and names_decision(f.statement)), None)
+    if f is None:
+        return True
+    if f.since is not None and (ctx.spec.sent_at.date() - f.since).days > 2:
+        return False
+    head = f.statement[:decision_at(f.statement)]
+    named = {o.name for o in ctx.organisations if re.search(rf"\b{re.escape(o.name.split()[0])}\b", head)}
+    return not named or ctx.author.organisation in named or ctx.author.title.lower() in head.lower()
+
+
 def theirs(ctx: ArtifactContext, label: str) -> bool:
     """Whether a label names a figure of a party across from the writer's side, by the possessive it opens with ("the
     adjuster's period of restoration", "Quorvex's revised claim"): a party that argues its own side, not a neutral."""
     m = _ROLE_POSSESSIVE.search(label or "")
     party = role_party(ctx, m.group(2)) if m else ""
     if not party:
-        named = re.match(r"([A-Z][\w-]+)['’]s\b", label or "")
+        # (or a party's name before the figure: "Quorvex's revised claim", "the Quorvex audit claim")
+        named = re.match(r"(?:[Tt]he )?([A-Z][\w-]+)(?:['’]s)?\b", label or "")
         party = next((o.name for o in ctx.organisations if named and o.name.split()[0] == named.group(1)), "")
     if not party:
         return False
