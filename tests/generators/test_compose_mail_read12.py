@@ -192,10 +192,11 @@ def test_a_note_to_the_client_sets_no_check_of_the_figures_it_reports():
     for seed in range(20):
         inside = week_steps(Picker(seed), events, dt.date(2026, 6, 10), "en_US", {"Firm"}, ["Autumn"], {}, False)
         outside = week_steps(Picker(seed), events, dt.date(2026, 6, 10), "en_US", {"Firm"}, ["Autumn"], {}, True)
-        assert len(outside) == len(inside) == 2
+        assert len(inside) == 2
         assert all(re.search(r"\b(check|tie|work through)\b", s) for s in inside), inside
-        assert not any(re.search(r"\b(check|tie|work through|against)\b", s) for s in outside), outside
-        assert all("to you" in s or re.search(r"\b(take|walk) you through\b", s) for s in outside), outside
+        # (since read 16 the client is told the figure with its working in the news line, and set no stock step on it:
+        # "Michael: a short note to you on what follows from the extra expense", "walk you through your claim")
+        assert outside == [], outside
 
 
 def test_no_stock_step_sets_one_figure_against_another_or_diarises_a_figure():

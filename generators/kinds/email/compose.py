@@ -788,7 +788,10 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     values.update(
         topic=topic_of(ctx),
         day=deadline(pick, spec.sent_at.date(), ctx.locale),
-        parent_first=ctx.parent_author.first_name if ctx.parent_author else "",
+        # (a forward of the writer's own message names no one below it: "Forwarding for your review; see Andrew's
+        # note below." from Andrew, read 16)
+        parent_first=ctx.parent_author.first_name if ctx.parent_author and not (
+            spec.mode == "forward" and ctx.parent_author.id == ctx.author.id) else "",
         label=strip_end(ctx.distractor_label) if ctx.distractor_label else "",
     )
     subject = subject_of(spec, ctx.parent.subject if ctx.parent else None)
