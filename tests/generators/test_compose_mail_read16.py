@@ -207,3 +207,42 @@ def test_a_weekly_note_sets_no_stock_steps(name):
             notes += 1
             assert not _STOCK_STEP.search(_own(c.body)), (spec.path, _own(c.body))
     assert notes >= 3
+
+
+def test_a_point_just_agreed_is_not_agreed_back_and_their_figure_is_not_queried_among_us():
+    # "Agreed on the lost gross profit per day; let's use that." answered "Fine, the lost gross profit per day is
+    # agreed."; "Before this goes further: who has signed off the landlord's proposed rate per sq ft?" (read 16)
+    label = "the lost gross profit per day"
+    agreed = EmailContent(subject="Re: Gross profit", body=f"Hi Dana,\n\nAgreed on {label}; let's use that.\n\nSam")
+    theirs_label = "the adjuster's period of restoration"
+    for seed in range(20):
+        ctx = email_context("reply", seed=seed, to=[SAM]).model_copy(update={
+            "parent": agreed, "thread_labels": [label], "organisations": _ORGS})
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"beat": "confirm"})})
+        own = _own(compose_email(ctx).body)
+        assert not re.search(rf"{label}[^.]*\bagreed\b|\bagreed\b[^.]*{label}|settles {label}", own, re.I), own
+        asked = ctx.model_copy(update={"thread_labels": [theirs_label], "parent": PARENT_NOTE,
+                                       "spec": ctx.spec.model_copy(update={"beat": "question"})})
+        own = _own(compose_email(asked).body)
+        assert not re.search(rf"(?:signed off|source for|final, or still|estimate)[^.?]*{theirs_label}", own), own
+
+
+PARENT_NOTE = EmailContent(subject="Re: Period of restoration", body="Hi Dana,\n\nThe rebuild evidence is in.\n\nSam")
+
+
+def test_across_the_table_the_readers_party_is_your_client():
+    # "Final unless Northgate Mutual Insurance Company produces something new." to Northgate's own counsel (read 16)
+    from tests.generators.context_fixture import person
+
+    lisa = person("insurer_counsel_1", "Lisa", "Moy", "Partner", "Sable Claims", "sable.example", "+1 312 555 0188")
+    asks = EmailContent(subject="Re: Appraisal", body="Is the amount in dispute final, or still a working figure?\n\nLisa")
+    said = 0
+    for seed in range(20):
+        ctx = email_context("reply", seed=seed, to=[lisa]).model_copy(update={
+            "parent": asks, "parent_author": lisa, "organisations": _ORGS, "thread_labels": ["the amount in dispute"],
+            "label_reasons": {"the amount in dispute": "our client's claim less your client's position"}})
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"beat": "answer"})})
+        own = _own(compose_email(ctx).body)
+        assert "Northgate Mutual produces" not in own and "Northgate Mutual comes back" not in own, own
+        said += "your client" in own
+    assert said

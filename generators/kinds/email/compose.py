@@ -880,7 +880,10 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         # (to the other side in the words of a letter: 'Working figure for the total claim' is our own shorthand;
         # and our own side's decision as what we are instructed to do, not 'the record of the demand decision reads')
         if not inside and f.value.type == "text" and names_decision(f.statement) and f.text[:1].islower():
-            facts.append(f"{'Our client has decided' if client_of(ctx) else 'We have decided'} to {f.text}.")
+            # (to a verb phrase the statement decides to, else on the thing decided: "We have decided to voluntary
+            # refund through the contractor", read 16)
+            to = "to" if re.search(rf"\bdecided to {re.escape(f.text.split()[0])}\b", f.statement, re.I) else "on"
+            facts.append(f"{'Our client has decided' if client_of(ctx) else 'We have decided'} {to} {f.text}.")
         else:
             facts.append(fact_sentence(pick, f, "email" if inside else "document", lead=i > 0 and pick.chance(0.4)))
         facts.extend(_why(pick, f if inside else f.model_copy(update={"source": ""}), values))
@@ -1265,6 +1268,13 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     # confident on our claim, or is it an estimate?" answered "It's an estimate until the support is in")
     w = dict(v, reason=fact.reason if fact and fact.reason else ctx.label_reasons.get(v["asked"], ""),
              source=fact.source if fact else "")
+    if ctx.organisations and across(ctx) and w.get("other"):
+        # to the other side's own people their party is "your client" ("Final unless Northgate Mutual Insurance
+        # Company produces something new" to Northgate's counsel, read 16)
+        reader = next((p for p in ctx.to + ctx.cc if home(ctx, p.organisation) != home(ctx, ctx.author.organisation)),
+                      ctx.to[0] if ctx.to else None)
+        if reader is not None and principal(ctx, reader.organisation) == w["other"]:
+            w["other"] = "your client" if reader.organisation != w["other"] else "your side"
     w["Label"] = cap_first(w.get("label") or "")
     ranks = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
     mine = [p for p in ctx.cast if p.organisation == ctx.author.organisation and p.id != ctx.author.id]
@@ -1549,6 +1559,8 @@ def _of_one_side(ctx: ArtifactContext, frames: list[str]) -> list[str]:
     return [f for f in frames if not _OTHER_SIDE.search(f)] or frames
 
 
+# A message that agrees a point ("Agreed on X; let's use that", "X is agreed", "That settles X").
+_AGREED = re.compile(r"\b(?:agreed|settles|works for us|let's (?:use|work from|go with) that|close that point)\b", re.I)
 # A confirmation that closes, settles or agrees a point: the reviewer's or the decider's line, not a junior's.
 _CLOSES = re.compile(r"close|closes|tick that off|settles?|agreed|Agreed|confirmed as at|move on", re.I)
 
@@ -1597,6 +1609,20 @@ def settled_beat(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: st
     settled = set(ctx.settled_labels)
     if beat == "answer" and "?" not in (ctx.parent.body if ctx.parent else "") and not title_question(ctx.spec.title)[1]:
         beat = "confirm"
+    own = _parent_own(ctx) if ctx.parent is not None else ""
+    if beat == "confirm" and _AGREED.search(own) and v["label"] and v["label"].lower() in own.lower():
+        # a point the message replied to has just agreed is not agreed back ("Agreed on the lost gross profit per day;
+        # let's use that." answered "Fine, the lost gross profit per day is agreed.", read 16)
+        return "ack_settled"
+    if beat == "question" and theirs(ctx, v["label"]) and not (ctx.organisations and across(ctx)):
+        # who signed off the other side's figure, or where it comes from, is no question among our own people (read
+        # 16: "who has signed off the landlord's proposed rate per sq ft?"): another point is asked about, else the
+        # figure is disputed
+        ours = [x for x in ctx.thread_labels if x not in settled and not theirs(ctx, x)]
+        if ours:
+            v["label"] = v["asked"] = ours[0]
+        else:
+            beat = "object"
     if beat in ("question", "object"):
         # nor asks another for the source of its own firm's figure, nor disputes it (the target's CFO wrote "The
         # management EBITDA is not accepted" of her own company's figure to the buyer's accountants)
@@ -1708,7 +1734,10 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
         # (to the other side in the words of a letter: 'Working figure for the total claim' is our own shorthand;
         # and our own side's decision as what we are instructed to do, not 'the record of the demand decision reads')
         if not inside and f.value.type == "text" and names_decision(f.statement) and f.text[:1].islower():
-            facts.append(f"{'Our client has decided' if client_of(ctx) else 'We have decided'} to {f.text}.")
+            # (to a verb phrase the statement decides to, else on the thing decided: "We have decided to voluntary
+            # refund through the contractor", read 16)
+            to = "to" if re.search(rf"\bdecided to {re.escape(f.text.split()[0])}\b", f.statement, re.I) else "on"
+            facts.append(f"{'Our client has decided' if client_of(ctx) else 'We have decided'} {to} {f.text}.")
         else:
             facts.append(fact_sentence(pick, f, "email" if inside else "document", lead=i > 0 and pick.chance(0.4)))
         why = _why(pick, f if inside else f.model_copy(update={"source": ""}), values)
