@@ -71,3 +71,11 @@ def test_an_instance_of_a_series_is_the_same_bytes_on_every_run():
     spec = ctx.spec.model_copy(update={"id": "weekly_status_9-m1", "item": "weekly_status_9"})
     ctx = ctx.model_copy(update={"spec": spec})
     assert compose_email(ctx) == compose_email(ctx)
+
+
+def test_no_risk_line_calls_a_label_the_figure_to_check_first_before_another_is_relied_on():
+    # read 16, three worlds: 'the date of the fire is the figure to check first ... before the business interruption
+    # limit is relied on'; 'the figure to test first ... before the 60-day refund deadline is relied on'
+    from worldsmith.generators.compose.bank import bank
+
+    assert "is relied on" not in str(bank("genres"))
