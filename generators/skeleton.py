@@ -986,8 +986,10 @@ def _trade_names(rng: random.Random, n: int, trade: str, faker: Any, exclude: li
 
 
 # The groups a rate is broken down by, by the word after "by" in a sheet's title.
-_GROUPS_BY = {"payer": ["Medicare", "Medicaid", "Commercial", "Managed care", "Self-pay"],
-              "payor": ["Medicare", "Medicaid", "Commercial", "Managed care", "Self-pay"]}
+# (no self-pay: a patient paying his own bill has no payer to deny a claim, read 15 and 16: 'It logs denials for
+# self-pay, who have no payer to deny')
+_PAYERS = ["Medicare", "Medicare Advantage", "Medicaid", "Commercial", "Workers' compensation"]
+_GROUPS_BY = {"payer": _PAYERS, "payor": _PAYERS}
 
 
 def _groups_of(title: str, ledger: _Ledger, numeric: list[str]) -> tuple[str, list[str]] | None:
@@ -1004,8 +1006,15 @@ def _rate_by_group(sheet: _Sheet, ledger: _Ledger, rate_id: str, names: list[str
     is the ledger's to the tenth of a percent."""
     rng = sheet.rng
     rate = ledger.value(rate_id).value / 100
-    total = 5000
-    denied = int((rate * total).to_integral_value(ROUND_HALF_UP))
+    # a period's own count of claims, not a round 5,000 ('The totals are suspiciously round (710 of 5,000)', read
+    # 16), whose denials still give the ledger's rate to the tenth of a percent
+    for _ in range(200):
+        total = rng.randint(3200, 9800)
+        denied = int((rate * total).to_integral_value(ROUND_HALF_UP))
+        if (Decimal(denied) / total).quantize(Decimal("0.001"), ROUND_HALF_UP) == rate.quantize(Decimal("0.001")):
+            break
+    else:
+        total, denied = 5000, int((rate * 5000).to_integral_value(ROUND_HALF_UP))
     submitted = split_cents(Decimal(total), len(names), rng, whole=True, sigma=0.5)
     for _ in range(50):  # each group's denials under its claims, uneven rates around the overall one
         cut = split_cents(Decimal(denied), len(names), rng, whole=True, sigma=0.4,
