@@ -81,6 +81,8 @@ class FactRef(BaseModel):
                                        "artifact's day ('' where none is)")
     paper_by: str = Field("", description="that document's author's organisation")
     paper_day: dt.date | None = Field(None, description="that document's date")
+    items: list[str] = Field(default_factory=list, description="the heads the amount is made of, in the matter's own "
+                                                               "words (the outline's items; no figures)")
 
 
 class PaperDue(BaseModel):
@@ -875,6 +877,8 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
             # ("Today, nothing has moved on the extrapolated overpayment" on the day the corrected figure came in,
             # under "Extrapolation: corrected stratum weights", read 12)
             named["fresh"] = True
+        if fact.items and (distractor is None or distractor.fact != fact_id):
+            named["items"] = list(fact.items)
         facts.append(FactRef(id=fact.id, statement=statement, value=value, text=text, **named))
     # The kind says who the artifact goes to and what else it sees (a parent message, cited sheets).
     own = kinds.of(spec).context

@@ -63,8 +63,10 @@ def test_a_demand_letter_does_its_act_first_and_uses_each_figure_in_a_sentence_w
         # the act and the provision it is made under in the first paragraph after the salutation
         assert re.search(r"to demand appraisal under the policy's appraisal condition", paras[1]), paras[1]
         # the two sides' figures in one sentence that uses them, with what each is made of
-        assert ("our client's claim of USD 6,618,800 (the business interruption loss of USD 5,934,500 plus the extra "
-                "expense of USD 684,300) against Northgate's position of USD 4,626,800") in prose, prose
+        # (read 16: '"The amount is in dispute:" is garbled')
+        assert ("our client's claim is USD 6,618,800 (the business interruption loss of USD 5,934,500 plus the extra "
+                "expense of USD 684,300), against Northgate's position of USD 4,626,800") in prose, prose
+        assert "The amount is in dispute:" not in prose, prose
         # what is asked of the reader and by when
         assert re.search(r"Please confirm by .+ that Northgate accepts the demand for appraisal and let us have the "
                          r"name of its appraiser\.", prose), prose

@@ -19,6 +19,7 @@ from worldsmith.generators.compose.substance.common import chair, main_fact, mee
 from worldsmith.generators.compose.substance.determination import determination_bodies, is_determination
 from worldsmith.generators.compose.substance.deal import ic_memo_bodies, term_sheet_bodies
 from worldsmith.generators.compose.substance.letters import client_letter_bodies, engagement_plan, letter_bodies
+from worldsmith.generators.compose.substance.method import evidence_lines, paper_summary, summarised_paper
 from worldsmith.generators.compose.substance.memo import (memo_analysis, memo_answer, memo_background,
                                                           memo_next_steps, memo_options, memo_question,
                                                           memo_recommendation, memo_risks, memo_sources)
@@ -66,6 +67,19 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
                 out[i] = memo_recommendation(pick, ctx, due, options="options" in kinds)
     elif kind == "report" and is_determination(ctx):
         out = determination_bodies(pick, ctx, plan, long_date(ctx.spec.date, ctx.locale))  # type: ignore[union-attr]
+    elif kind == "report" and summarised_paper(ctx)[1] is not None and "summary" in kinds:
+        # a summary of a paper summarises that paper: what it says, what its figure covers, its standing and what it
+        # rests on (read 16: a 'summary' of the trustees' notice that summarised nothing)
+        day = long_date(ctx.spec.date, ctx.locale)  # type: ignore[union-attr]
+        rows = paper_summary(ctx, day)
+        at = kinds.index("summary")
+        later = next((i for i, k in enumerate(kinds) if k in ("findings", "analysis") and i != at), None)
+        out[at] = rows[:2] if later is not None else rows
+        if later is not None:
+            out[later] = rows[2:]
+        for i, k in enumerate(kinds):
+            if k == "risks":
+                out[i] = report_risks(pick, ctx)
     elif kind == "report":
         day = long_date(ctx.spec.date, ctx.locale)  # type: ignore[union-attr]
         for i, k in enumerate(kinds):
@@ -74,9 +88,11 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
             elif k == "scope":
                 out[i] = report_scope(pick, ctx, day)
             elif k == "findings":
-                out[i] = report_findings(pick, ctx)
+                out[i] = report_findings(pick, ctx, method_told="scope" in kinds)
             elif k == "analysis":
-                out[i] = report_analysis(pick, ctx)
+                # (nothing to work: what each finding rests on, never the frames' stock weighing of one fact against
+                # another)
+                out[i] = report_analysis(pick, ctx) or evidence_lines(ctx)
             elif k == "risks":
                 out[i] = report_risks(pick, ctx)
             elif k == "background" and "findings" not in kinds:

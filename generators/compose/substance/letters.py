@@ -381,6 +381,14 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 out.setdefault(at, []).append(breach)
             else:
                 out.setdefault(at, []).append(breach + " " + breach_reserved(ctx, client))
+    for f in ctx.facts if across(ctx) else []:
+        # a refusal's ground after the provision it rests on, wherever the letter states it (read 16: 'Rejects the
+        # tender with no ground')
+        ground = refusal_ground(ctx, f)
+        at = next((i for i in sorted(out) if any(f.text in p for p in out[i])), None)
+        if ground and at is not None and not any(ground in p for ps in out.values() for p in ps):
+            j = next(n for n, p in enumerate(out[at]) if f.text in p)
+            out[at][j] = f"{out[at][j]} {ground}"
     if WP_OFFER.search(ctx.spec.title) and across(ctx):
         at = next((i for i, k in enumerate(kinds) if k == "letter_close"), len(kinds) - 1)
         out[at] = wp_offer_terms(ctx, due) + out.get(at, [])
@@ -847,10 +855,11 @@ def _in_dispute(ctx: ArtifactContext, fs: list[FactRef], client: str) -> tuple[s
                                  " ".join(f.statement.split())).split(" is ")[0].split(":")[0].strip()
     wa, wb = _why(a), _why(b)
     gap = next((f for f in fs if f.value.type == "money" and {i.text for i in f.inputs} >= {a.text, b.text}), None)
-    lead = f"The amount in dispute is {gap.text}" if gap is not None else "The amount is in dispute"
+    # (read 16: '"The amount is in dispute:" is garbled'): the two figures said as what the sides differ on
+    lead = f"The amount in dispute is {gap.text}" if gap is not None else "The parties differ on the amount"
     whose = "our client's" if client else "our"
-    line = (f"{lead}: {whose} {noun(a, ours)} of {a.text}" + (f" ({wa})" if wa else "") +
-            f" against {_short(theirs)}'s {noun(b, theirs)} of {b.text}" + (f" ({wb})" if wb else "") + ".")
+    line = (f"{lead}: {whose} {noun(a, ours)} is {a.text}" + (f" ({wa})" if wa else "") +
+            f", against {_short(theirs)}'s {noun(b, theirs)} of {b.text}" + (f" ({wb})" if wb else "") + ".")
     return line, [f for f in (a, b, gap) if f is not None]
 
 
@@ -864,8 +873,45 @@ def across_lines(pick: Picker, ctx: ArtifactContext, fs: list[FactRef], client: 
     for f in fs:
         if any(f is g for g in used):
             continue
-        out.append(own_act(ctx, f) or told(pick, f, ctx.facts, client))
+        out.append(own_act(ctx, f) or (across(ctx) and own_assessment(ctx, f, client)) or
+                   told(pick, f, ctx.facts, client))
     return out
+
+
+_ASSESSED = re.compile(r"^(?P<who>[A-Z][\w&.-]*(?: [A-Z][\w&.-]*)*)'s? (?:assessment|estimate|view|valuation) of ")
+
+
+def own_assessment(ctx: ArtifactContext, f: FactRef, client: str) -> str:
+    """The writer's side's own assessment of its exposure, as a letter across the table may put it: the most that
+    could be recovered, on the working the ledger gives, never 'our client's maximum exposure is ...' as an internal
+    figure volunteered (read 16: the tender letter 'volunteers a USD 20m "maximum exposure" to opposing counsel'); ''
+    for any other fact."""
+    m = _ASSESSED.match(" ".join(f.statement.split()))
+    if not m or f.value.type != "money" or not ctx.author.organisation.startswith(m.group("who")):
+        return ""
+    if not re.search(r"\b(exposure|liability|maximum)\b", label(f), re.I):
+        return ""
+    whose = "our client's" if client else "our"
+    how = f.reason if f.reason.startswith(("the lesser of", "the smaller of")) else ""
+    return (f"In any event, {whose} liability could not exceed {f.text}" + (f", being {how}" if how else "") + ".")
+
+
+_ONLY = re.compile(r"\b(?P<verb>indemnif\w*|cover\w*|appl\w*|respond\w*|extend\w*)\s+(?:\w+\s+)?only\s+(?:for|to|where|if)\s+"
+                   r"(?P<x>[^,;]+)")
+_REFUSES = re.compile(r"\b(reject\w*|refus\w*|declin\w*|disput\w*|contest\w*|deny\w*|denial)\b", re.I)
+
+
+def refusal_ground(ctx: ArtifactContext, f: FactRef) -> str:
+    """A refusal's ground in the words of the provision it rests on: a clause that responds only to one liability
+    is the ground that the demand shows no such liability (read 16: 'Rejects the tender with no ground'); '' where the
+    letter refuses nothing or the fact's statement limits nothing."""
+    if not _REFUSES.search(ctx.spec.title) or not CLAUSE.search(f.text):
+        return ""
+    m = _ONLY.search(" ".join(f.statement.split()))
+    if not m:
+        return ""
+    return (f"That is the ground of the rejection: nothing put to us shows {m.group('x').strip()}, and without it "
+            f"{f.text} has nothing to answer.")
 
 
 # A demand for an act (not money): what the reader is asked to do, from the purpose (read 15, issue 17: 'then what is

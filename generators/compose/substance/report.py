@@ -10,6 +10,9 @@ from worldsmith.generators.compose.facts import agree
 from worldsmith.generators.compose.parties import client_of, opponent, own_reader
 from worldsmith.generators.compose.text import cap_first, join_names, lower_first
 from worldsmith.generators.context import ArtifactContext
+from worldsmith.generators.compose.substance.method import (basis_of, build_up, instructions, method_lines, topic_of,
+                                                              title_lists, topics,
+                                                              unreported_heads)
 from worldsmith.generators.compose.substance.common import (derivation, figures, gist, identity, label, merge_short,
                                                             names, plain, points_of, source_phrase, stated, topic, cite_line,
                                                             plain_sentence, with_basis)
@@ -86,6 +89,16 @@ def own_voice(text: str, org: str) -> str:
     short = re.sub(r"[,.]?\s+(LLP|LLC|Ltd\.?|Limited|Inc\.?|plc|PLC|Corporation|Corp\.?|& Co\.?)$", "", org).strip()
     if not short or short == org and len(org.split()) < 2:
         return text
+    first = org.split()[0]
+    if len(org.split()) > 1 and len(first) > 3 and first[:1].isupper() and first not in ("The", "First") and \
+            first != short:
+        # the house by its first word, as its own people say it ('Brightmoor's preliminary findings', 'the record
+        # shows that Brightmoor backdates' in Brightmoor's own report, read 16)
+        text = re.sub(rf"(^|(?<=[.:;] )){re.escape(first)}'s\b", "Our", text)
+        text = re.sub(rf"\b{re.escape(first)}'s\b", "our", text)
+        text = re.sub(rf"\b(?:[Tt]he record shows that |[Ww]e note that )?{re.escape(first)} ([a-z]+?)s\b(?! \w+'s)",
+                      lambda m: f"we {m.group(1)}", text)
+        text = re.sub(r"(^|(?<=[.:;] ))we ", "We ", text)
     name = re.escape(short)
     text = re.sub(rf"(^|(?<=[.:;] )){name}'s\b", "Our", text)
     text = re.sub(rf"\b{name}'s\b", "our", text)
@@ -123,12 +136,18 @@ def report_scope(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     if target == ctx.author.organisation:
         # the target's own paper for a buyer's diligence describes its own business from its own records; it reviews
         # nothing 'it made available in the data room' (read 9)
+        told = instructions(ctx)
         return [f"{ctx.author.organisation} prepared this paper from its own records as at {day}, for the buyer's "
-                f"due diligence. It is provided for information; it gives no warranty, and any warranty is given only "
-                f"in the sale agreement."]
+                f"due diligence." + (f" {told.replace('This report sets out our', 'It sets out our')}" if told else "")
+                + " It is provided for information; it gives no warranty, and any warranty is given only in the sale "
+                  "agreement."]
     whose = f"the records {target} made available in the data room" if target else \
         f"the records made available by {client}" if client else f"{ctx.author.organisation}'s own records"
-    return [f"We reviewed {whose} up to {day}{worked}{derived}.{agreed}"]
+    # the instructions, then what was reviewed, then the method in the statements' own words (read 16: a forensic
+    # report that never said how its USD 41,500 a day was reached, nor what it left out)
+    told = instructions(ctx)
+    return [(f"{told} " if told else "") + f"We reviewed {whose} up to {day}{worked}{derived}.{agreed}",
+            *(["Method. " + " ".join(method_lines(ctx))] if method_lines(ctx) else [])]
 
 
 def report_background(ctx: ArtifactContext, day: str) -> list[str]:
@@ -212,8 +231,10 @@ def _names_a_thing(f: FactRef) -> bool:
     return identity(f) or (f.value.type == "text" and _SERIAL.search(f.text) is not None)
 
 
-def report_findings(pick: Picker, ctx: ArtifactContext) -> list[str]:
-    """Numbered findings: each fact the report turns on, with how a figure is derived and where it can be read."""
+def report_findings(pick: Picker, ctx: ArtifactContext, method_told: bool = False) -> list[str]:
+    """Numbered findings: each fact the report turns on, with how a figure is derived and where it can be read; with
+    `method_told`, a figure whose basis the method already gives is found in a line that points to it, not its
+    statement again."""
     out = []
     flags = red_flags(ctx)
     for n, (f, said) in enumerate(flags, 1):
@@ -244,8 +265,14 @@ def report_findings(pick: Picker, ctx: ArtifactContext) -> list[str]:
     here = next((o for o in ctx.organisations if o.name == ctx.author.organisation), None)
     expert = here is not None and (_EXPERT.search(here.role) is not None or
                                    re.search(r"\b(surveyors|experts|engineers|technical consultants)\b", here.role, re.I) is not None)
+    heads = topics(ctx)
+    found = [topic_of(heads, f) for f in kept] if heads else []
+    if heads and len([h for h in found if h]) != len({h for h in found if h}) and not title_lists(ctx):
+        heads = []  # a purpose's heads that two findings share head neither (the loss and the period both 'the period')
     for n, f in enumerate(kept, len(flags) + 1):
         body = in_own_report(own_voice(stated(pick, f, ctx.facts, cite=False), ctx.author.organisation))
+        if method_told and f.establish and not f.reason and any(basis_of(f)):
+            body = f"{cap_first(plain(f))}, measured as set out under Method."
         body = re.sub(r"^(?:In addition|Further|Separately|Moreover|Also), ", "", body)
         body = cap_first(body)
         cut = re.match(r"^(?P<fact>.+?), a violation of .*\bcaus\w*.*$", body)
@@ -257,7 +284,9 @@ def report_findings(pick: Picker, ctx: ArtifactContext) -> list[str]:
         # an expert reports the fact, not another firm's case on it ('Harrowvane's ground for breaking Kestrel Bay's
         # limit ...: the vessel entered ...' in the surveyor's own report read as a surveyor giving strategy)
         m = re.match(r"^(?P<org>[A-Z][\w&.' -]+?)'s [^:]{3,120}: (?P<rest>.+)$", body)
-        if m and not ctx.author.organisation.startswith(m.group("org")) and \
+        # (not where the figure itself stands before the colon: 'Calder's business interruption loss is USD 5,934,500:
+        # USD 41,500 a day for ...' lost its head and read 'USD 41,500 a day for the 143 days ... (the ... loss: ...)')
+        if m and not ctx.author.organisation.startswith(m.group("org")) and f.text not in body[:m.start("rest")] and \
                 any(o.name.startswith(m.group("org")) for o in ctx.organisations):
             rest = m.group("rest")
             body = cap_first(rest) + ("" if f.text in rest else f" ({label(f)}: {f.text}).")
@@ -266,7 +295,13 @@ def report_findings(pick: Picker, ctx: ArtifactContext) -> list[str]:
             life = next((g for g in ctx.facts if _unreconciled(ctx, g) and (g is f or g.text in body)), None)
             body += _unreconciled(ctx, life) if life is not None and not any(
                 _unreconciled(ctx, life) in x for x in out) else ""
-        out.append(f"Finding {n}. {body}" + (" " + cite_line(pick, src, draw=False) if src else ""))
+        head = topic_of(heads, f) if heads else ""
+        out.append(f"Finding {n}" + (f" ({head})" if head else "") + f". {body}" +
+                   (" " + cite_line(pick, src, draw=False) if src else ""))
+    # a head the title lists that no fact speaks to is found in the purpose's own words, never left out (read 16: 'A
+    # "hull damage, steering gear" survey report with no hull or steering-gear findings')
+    for n, (head, said) in enumerate(unreported_heads(ctx, kept), len(kept) + len(flags) + 1):
+        out.append(f"Finding {n} ({head}). We record {said}.")
     return out
 
 
@@ -374,6 +409,12 @@ def report_analysis(pick: Picker, ctx: ArtifactContext) -> list[str]:
             # its method is said above: the figure and its check, not the formula again
             out.append(f"On that method {label(f)} is {f.text}; we recomputed it and it agrees"
                        + (f" with {src}." if src else " with the figure reported."))
+            continue
+        built = build_up(ctx, f)
+        if built:
+            # each input with its value and where it is read, then the working (read 16: 'USD 3,950,000 cannot be
+            # traced to any input'; a loss report whose daily figure had no source)
+            out.append(built + (f" We recomputed it and it agrees with {src}." if src else ""))
             continue
         s = pick.frame(_WORKED).format(Label=cap_first(label(f)), label=label(f), how=derivation(f, ctx.facts),
                                        text=f.text)

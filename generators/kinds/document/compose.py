@@ -169,10 +169,10 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         role = next((o.role for o in ctx.organisations if o.name == ctx.author.organisation), "")
         line = letterhead(ctx.author.organisation, ctx.author.email.split("@")[-1], ctx.locale, role,
                           ctx.world_summary) + sep + line
-    if ctx.distractor_label:
-        # The file room's stamp, added when a later version replaced this one: the author, on the day, did not
-        # know it would be superseded (the readers rejected drafts that said so in their own words on day one).
-        line = f"{line}{sep}Records note, added when superseded: {strip_end(ctx.distractor_label)}"
+    # A superseded paper's label is the file room's stamp in the page margins (render._margins: header and footer,
+    # 'SUPERSEDED ... do not rely on'), never a line of the paper itself: the author did not know on the day, and a
+    # 'Records note, added when superseded' inside the letter's confidentiality line or the report's own header read
+    # as the wrong form (read 16, licence audit and rent review).
     return line
 
 

@@ -1,0 +1,221 @@
+"""Documents with the substance their kind must carry (issue 17, blind read 16: documents 8 of 36): a loss report
+that says how its daily figure was measured and builds each derived figure from its inputs with their sources; a
+survey report with a finding on each head its title lists; a summary that summarises the paper it names; a letter
+that rejects with a ground and volunteers no internal assessment. Every figure is the ledger's."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from decimal import Decimal
+
+from worldsmith.generators.context import InputRef, OrgRef
+from worldsmith.generators.kinds.document.compose import compose_document
+from worldsmith.worlds.values import Money, Number, Text
+from tests.generators.context_fixture import document_context, fact, person
+
+
+def _usd(n: int) -> Money:
+    return Money(amount=Decimal(n), currency="USD")
+
+
+def _prose(doc) -> str:
+    return " ".join(p for s in doc.sections for p in s.paragraphs)
+
+
+# --- a forensic accountant's loss report ---------------------------------------------------------------------------
+
+_FORENSIC = person("b_1", "Nicholas", "Powers", "Managing Director, Forensic Accounting", "Brightline Forensic",
+                   "brightline.example", "+1")
+_COUNSEL = person("w_1", "Michael", "Stevens", "Associate", "Whitlock Merritt LLP", "whitlock.example", "+1")
+_BI_ORGS = [OrgRef(name="Whitlock Merritt LLP", role="coverage counsel to the policyholder",
+                   acts_for="Calder Provisions Inc.", privileged=True),
+            OrgRef(name="Calder Provisions Inc.", role="client; the policyholder", privileged=True),
+            OrgRef(name="Brightline Forensic", role="forensic accountants retained by Whitlock Merritt on the "
+                   "policyholder's behalf to measure the business interruption loss", privileged=True),
+            OrgRef(name="Northgate Mutual Insurance Company", role="opposing party; the insurer")]
+_TITLE = "Business interruption loss report: Joliet warehouse"
+
+
+def _loss_report(sections: int, seed: int):
+    daily = fact("daily_gross_profit", "Brightline Forensic's report of March 6, 2026 puts Calder's lost gross profit "
+                 "at USD 41,500 a day, from the twelve months' sales of the Joliet site less non-continuing costs, "
+                 "excluding the frozen-seafood line discontinued in November 2025.", _usd(41500)).model_copy(
+        update={"label": "the lost gross profit per day", "establish": True})
+    days = fact("insured_days", "Calder's period of restoration is 146 days, to the date the rebuilt cold-storage "
+                "section was certified for food storage.", Number(value=Decimal(146), unit="days")).model_copy(
+        update={"label": "the policyholder's period of restoration", "establish": True})
+    wait = fact("waiting_days", "Business interruption coverage begins after a waiting period of 72 hours, which the "
+                "parties count as 3 days.", Number(value=Decimal(3), unit="days")).model_copy(
+        update={"label": "the waiting period", "paper": "Certified copy of the policy", "paper_by":
+                "Northgate Mutual Insurance Company", "paper_day": dt.date(2026, 1, 27)})
+    loss = fact("insured_bi_loss", "Calder's business interruption loss is USD 5,934,500: USD 41,500 a day for the "
+                "143 days of the 146-day period after the 3-day waiting period.", _usd(5934500)).model_copy(update={
+                    "label": "the policyholder's business interruption loss", "establish": True,
+                    "reason": "the lost gross profit per day times the policyholder's period of restoration less the "
+                              "waiting period",
+                    "working": "the lost gross profit per day of USD 41,500 times the policyholder's period of "
+                               "restoration of 146 days less the waiting period of 3 days",
+                    "inputs": [InputRef(label="the lost gross profit per day", text="USD 41,500", paper=_TITLE,
+                                        by="Brightline Forensic", paper_day=dt.date(2026, 3, 6)),
+                               InputRef(label="the policyholder's period of restoration", text="146 days",
+                                        paper=_TITLE, by="Brightline Forensic", paper_day=dt.date(2026, 3, 6)),
+                               InputRef(label="the waiting period", text="3 days", paper="Certified copy of the policy",
+                                        by="Northgate Mutual Insurance Company", paper_day=dt.date(2026, 1, 27))]})
+    ctx = document_context("report", sections, seed=seed, facts=[daily, days, loss, wait])
+    return ctx.model_copy(update={
+        "organisations": _BI_ORGS, "author": _FORENSIC, "to": [_COUNSEL], "locale": "en_US",
+        "world_summary": "Calder Provisions Inc. claims for business interruption after a fire at its Joliet warehouse.",
+        "spec": ctx.spec.model_copy(update={
+            "title": _TITLE, "date": dt.date(2026, 3, 6),
+            "purpose": "Brightline Forensic's measurement of the lost gross profit and the period of restoration."})})
+
+
+def test_a_loss_report_says_how_its_daily_figure_was_measured_and_builds_up_the_loss_from_sourced_inputs():
+    # read 16: 'A forensic report that never builds up the USD 41,500 a day (no sales, margin or saved costs)'
+    seen = set()
+    for sections, seed in [(5, 1), (6, 2), (7, 3), (8, 4)]:
+        doc = compose_document(_loss_report(sections, seed))
+        prose = _prose(doc)
+        heads = [s.heading.lower() for s in doc.sections]
+        if any("scope" in h for h in heads):
+            seen.add("scope")
+            # the instructions and the method, in the statement's own words: the basis, what was left out and why
+            assert "This report sets out our measurement of the lost gross profit and the period of restoration." \
+                in prose, prose
+            assert ("We measured the lost gross profit per day (USD 41,500) from the twelve months' sales of the "
+                    "Joliet site less non-continuing costs.") in prose, prose
+            assert re.search(r"We left out the frozen-seafood line discontinued in November 2025\. It had stopped "
+                             r"before the loss", prose), prose
+        if any("analysis" in h for h in heads):
+            seen.add("analysis")
+            # each input with its value and where it is read, then the working
+            assert re.search(r"Build-up of the policyholder's business interruption loss\. Inputs: .*the lost gross "
+                             r"profit per day, USD 41,500 \(measured in this report\).*the waiting period, 3 days "
+                             r"\(Certified copy of the policy, Northgate Mutual Insurance Company, January 27, 2026\)",
+                             prose), prose
+            assert "gives USD 5,934,500" in prose, prose
+        # no finding that lost its head ('Finding 1. USD 41,500 a day for the 143 days ...')
+        assert not re.search(r"Finding \d+(?: \([^)]*\))?\. USD 41,500 a day", prose), prose
+    assert seen == {"scope", "analysis"}, seen
+
+
+# --- a marine surveyor's report with its heads in the title --------------------------------------------------------
+
+_SURVEYOR = person("g_1", "Lisa", "Smith", "Principal Surveyor and Naval Architect", "Gulfline Marine Surveyors Inc.",
+                   "gulfline.example", "+1")
+_ASSOC = person("h_1", "Deborah", "Holden", "Senior Associate", "Harrowvane Gillard LLP", "harrowvane.example", "+1")
+_TANKER_ORGS = [OrgRef(name="Harrowvane Gillard LLP", role="outside counsel to the voyage charterer",
+                       acts_for="Ostrander Energy Corporation", privileged=True),
+                OrgRef(name="Ostrander Energy Corporation", role="client; the voyage charterer", privileged=True),
+                OrgRef(name="Gulfline Marine Surveyors Inc.", role="independent marine surveyor retained by Harrowvane "
+                       "Gillard on Ostrander's behalf", privileged=True),
+                OrgRef(name="Kestrel Bay Tankers Ltd.", role="opposing party; the vessel's owner and operator"),
+                OrgRef(name="Fairleigh Dunmore & Roake LLP", role="counsel to Kestrel Bay (opposing counsel)",
+                       acts_for="Kestrel Bay Tankers Ltd.")]
+
+
+def _survey(sections: int, seed: int):
+    tonnage = fact("gross_tonnage", "The gross tonnage of the M/T Aurelian Tide on its International Tonnage "
+                   "Certificate (1969) is 62,480 GT; OPA 90 limits run on gross tonnage, not on the vessel's "
+                   "deadweight.", Number(value=Decimal(62480), unit="GT")).model_copy(
+        update={"label": "the gross tonnage", "establish": True})
+    barrels = fact("barrels_spilled", "The Federal On-Scene Coordinator's estimate of crude oil discharged from the M/T "
+                   "Aurelian Tide is 18,400 barrels.", Number(value=Decimal(18400), unit="barrels")).model_copy(
+        update={"label": "the barrels discharged", "establish": True})
+    ctx = document_context("report", sections, seed=seed, facts=[tonnage, barrels])
+    return ctx.model_copy(update={
+        "organisations": _TANKER_ORGS, "author": _SURVEYOR, "to": [_ASSOC], "locale": "en_US",
+        "world_summary": "The M/T Aurelian Tide allided with the east jetty at Sabine Pass and released crude oil.",
+        "spec": ctx.spec.model_copy(update={
+            "title": "Marine survey report: M/T Aurelian Tide (tonnage, hull damage, steering gear)",
+            "date": dt.date(2026, 3, 18),
+            "purpose": "The surveyor's formal findings on tonnage, the breach of the two cargo tanks and the missing "
+                       "pre-arrival steering-gear test."})})
+
+
+def test_a_survey_report_finds_on_each_head_its_title_lists_and_weighs_no_fact_against_another():
+    # read 16: 'A "hull damage, steering gear" survey report with no hull or steering-gear findings'
+    for sections, seed in [(5, 1), (6, 2), (7, 3)]:
+        doc = compose_document(_survey(sections, seed))
+        prose = _prose(doc)
+        if not any("finding" in s.heading.lower() for s in doc.sections):
+            continue
+        assert re.search(r"Finding \d+ \(tonnage\)\. .*62,480 GT", prose), prose
+        # a head no fact speaks to is found in the purpose's own words, never invented and never left out
+        assert re.search(r"Finding \d+ \(hull damage\)\. We record the breach of the two cargo tanks\.", prose), prose
+        # (the frames' stock weighing: 'the softer point is the gross tonnage: the support for it is thinner')
+        assert not re.search(r"(softer|weaker|less secure) point is", prose), prose
+        if any("analysis" in s.heading.lower() for s in doc.sections):
+            assert "the barrels discharged (18,400 barrels) is the Federal On-Scene Coordinator's estimate" in prose, \
+                prose
+            assert "the gross tonnage (62,480 GT) is read from the International Tonnage Certificate (1969)" in prose
+
+
+# --- a summary of a paper ------------------------------------------------------------------------------------------
+
+def _nrd_summary(sections: int, seed: int):
+    env = person("o_2", "Matthew", "Frye", "Environmental Response Manager", "Ostrander Energy Corporation",
+                 "ostrander.example", "+1")
+    nrd = fact("nrd_claimed", "The federal and Texas natural resource trustees' notice of intent of April 2, 2026 puts "
+               "natural resource damages, on a preliminary estimate, at USD 74,000,000.", _usd(74000000)).model_copy(
+        update={"label": "natural resource damages claimed", "establish": True,
+                "items": ["Salt marsh and wetland injury", "Oyster reef injury", "Birds and marine mammals"]})
+    barrels = fact("barrels_spilled", "The Federal On-Scene Coordinator's estimate of crude oil discharged from the M/T "
+                   "Aurelian Tide is 18,400 barrels.", Number(value=Decimal(18400), unit="barrels")).model_copy(
+        update={"label": "barrels discharged"})
+    ctx = document_context("report", sections, seed=seed, facts=[nrd, barrels])
+    return ctx.model_copy(update={
+        "organisations": _TANKER_ORGS, "author": env, "to": [_ASSOC], "locale": "en_US",
+        "spec": ctx.spec.model_copy(update={
+            "title": "Summary of the trustees' notice of intent and preliminary NRD estimate",
+            "date": dt.date(2026, 4, 3),
+            "purpose": "Summarises the natural resource trustees' notice, the injured resources and the basis of the "
+                       "preliminary estimate."})})
+
+
+def test_a_summary_summarises_the_paper_it_names():
+    # read 16: 'Does not summarise the notice of intent (no trustees, resources or scope), only three figures'
+    for sections, seed in [(4, 1), (5, 2), (6, 3)]:
+        doc = compose_document(_nrd_summary(sections, seed))
+        prose = _prose(doc)
+        assert "This paper summarises the trustees' notice of intent and preliminary NRD estimate" in prose, prose
+        assert ("What it says. The federal and Texas natural resource trustees' notice of intent of April 2, 2026 puts "
+                "natural resource damages, on a preliminary estimate, at USD 74,000,000.") in prose, prose
+        # the heads the figure is made of, in the matter's own words
+        assert "It is made up of salt marsh and wetland injury, oyster reef injury and birds and marine mammals." \
+            in prose, prose
+        assert "preliminary estimate, not an assessed claim" in prose, prose
+        assert "The headline is that" not in prose, prose
+
+
+# --- a letter that rejects a tender --------------------------------------------------------------------------------
+
+def _rejection(sections: int, seed: int):
+    partner = person("h_2", "Andrew", "Robertson", "Partner", "Harrowvane Gillard LLP", "harrowvane.example", "+1")
+    other = person("f_1", "Nicholas", "Vazquez", "Partner", "Fairleigh Dunmore & Roake LLP", "fairleigh.example", "+1")
+    clause = fact("cp_clause", "The pollution indemnity in the charter party is Clause 41.3 (Oil Pollution): Charterers "
+                  "indemnify Owners only for pollution liability caused by Charterers' negligence at the berth, capped "
+                  "at USD 20,000,000 per incident, and Owners waive statutory contribution beyond that cap.",
+                  Text(value="Clause 41.3")).model_copy(update={"label": "charter party clause"})
+    exposure = fact("energy_exposure", "Harrowvane's assessment of Ostrander's maximum total liability is USD 20,000,000, "
+                    "the per-incident cap in Clause 41.3.", _usd(20000000)).model_copy(update={
+                        "label": "Ostrander's maximum exposure",
+                        "reason": "the lesser of the contribution demand and the Clause 41.3 cap"})
+    ctx = document_context("letter", sections, seed=seed, facts=[clause, exposure])
+    return ctx.model_copy(update={
+        "organisations": _TANKER_ORGS, "author": partner, "to": [other], "locale": "en_US",
+        "spec": ctx.spec.model_copy(update={
+            "title": "Letter rejecting Kestrel Bay's tender of defense and reserving rights under Clause 41.3",
+            "date": dt.date(2026, 4, 17)})})
+
+
+def test_a_rejection_letter_gives_its_ground_and_no_internal_assessment():
+    # read 16: 'Rejects the tender with no ground ... and volunteers a USD 20m "maximum exposure" to opposing counsel'
+    for sections, seed in [(3, 1), (4, 2), (5, 3)]:
+        prose = _prose(compose_document(_rejection(sections, seed)))
+        assert ("That is the ground of the rejection: nothing put to us shows pollution liability caused by "
+                "Charterers' negligence at the berth, and without it Clause 41.3 has nothing to answer.") in prose, prose
+        assert "maximum exposure" not in prose and "assessment" not in prose, prose
+        assert ("In any event, our client's liability could not exceed USD 20,000,000, being the lesser of the "
+                "contribution demand and the Clause 41.3 cap.") in prose, prose
