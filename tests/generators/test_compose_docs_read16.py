@@ -32,7 +32,8 @@ _BI_ORGS = [OrgRef(name="Whitlock Merritt LLP", role="coverage counsel to the po
                    acts_for="Calder Provisions Inc.", privileged=True),
             OrgRef(name="Calder Provisions Inc.", role="client; the policyholder", privileged=True),
             OrgRef(name="Brightline Forensic", role="forensic accountants retained by Whitlock Merritt on the "
-                   "policyholder's behalf to measure the business interruption loss", privileged=True),
+                   "policyholder's behalf to measure the business interruption loss", privileged=True,
+                   acts_for="Calder Provisions Inc.", engaged_by="Whitlock Merritt LLP"),
             OrgRef(name="Northgate Mutual Insurance Company", role="opposing party; the insurer")]
 _TITLE = "Business interruption loss report: Joliet warehouse"
 
@@ -219,3 +220,16 @@ def test_a_rejection_letter_gives_its_ground_and_no_internal_assessment():
         assert "maximum exposure" not in prose and "assessment" not in prose, prose
         assert ("In any event, our client's liability could not exceed USD 20,000,000, being the lesser of the "
                 "contribution demand and the Clause 41.3 cap.") in prose, prose
+
+
+def test_a_report_states_its_method_and_ends_on_a_recommendation_whatever_its_sections():
+    # read 16: a methodology paper that never said how its figure was reached, and 'There are no recommendations'
+    for sections, seed in [(3, 5), (4, 6), (5, 7), (6, 8), (7, 9)]:
+        doc = compose_document(_loss_report(sections, seed))
+        prose = _prose(doc)
+        heads = [s.heading.lower() for s in doc.sections]
+        if not any(w in h for h in heads for w in ("scope", "background", "finding")):
+            continue
+        assert "We left out the frozen-seafood line discontinued in November 2025." in prose, (heads, prose)
+        if any("finding" in h for h in heads) and not any("recommend" in h for h in heads):
+            assert re.search(r"Conclusion\. We recommend ", prose), (heads, prose)

@@ -11,6 +11,7 @@ genres that rework their plan (an agreement's cited clause, a certificate's head
 from __future__ import annotations
 
 from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.parties import client_of, engaged_by
 from worldsmith.generators.compose.substance.agreement import agreement_bodies, executed_on, party_roles, \
     sectioned_bodies
 from worldsmith.generators.compose.substance.articles import is_sectioned
@@ -19,7 +20,7 @@ from worldsmith.generators.compose.substance.common import chair, main_fact, mee
 from worldsmith.generators.compose.substance.determination import determination_bodies, is_determination
 from worldsmith.generators.compose.substance.deal import ic_memo_bodies, term_sheet_bodies
 from worldsmith.generators.compose.substance.letters import client_letter_bodies, engagement_plan, letter_bodies
-from worldsmith.generators.compose.substance.method import evidence_lines, paper_summary, summarised_paper
+from worldsmith.generators.compose.substance.method import evidence_lines, method_lines, paper_summary, summarised_paper
 from worldsmith.generators.compose.substance.memo import (memo_analysis, memo_answer, memo_background,
                                                           memo_next_steps, memo_options, memo_question,
                                                           memo_recommendation, memo_risks, memo_sources)
@@ -101,6 +102,22 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
                 out[i] = report_background(ctx, day)
             elif k == "recommendation" and not told.get(i):
                 out[i] = memo_recommendation(pick, ctx, due)
+        # a report states its method and works its figures even where its plan has no section of that name (read 16:
+        # a sampling methodology paper that never said how the sample was drawn or the figure extrapolated): in the
+        # background, else after the findings
+        home = next((i for i, k in enumerate(kinds) if k == "background"), None)
+        home = home if home is not None else next((i for i, k in enumerate(kinds) if k == "findings"), None)
+        if home is not None and "scope" not in kinds and method_lines(ctx):
+            out[home] = out.get(home, []) + ["Method. " + " ".join(method_lines(ctx))]
+        if home is not None and "analysis" not in kinds:
+            worked = report_analysis(pick, ctx)
+            out[home] = out.get(home, []) + [p for p in worked if not any(p in q for q in out.get(home, []))]
+        # an adviser's report ends on what its reader should do, even where its plan has no recommendations section
+        # (read 16: 'There are no recommendations' in the review's methodology paper)
+        found = next((i for i, k in enumerate(kinds) if k == "findings"), None)
+        client = client_of(ctx) or engaged_by(ctx)
+        if found is not None and "recommendation" not in kinds and client and client != ctx.author.organisation:
+            out[found] = out.get(found, []) + [f"Conclusion. {r}" for r in memo_recommendation(pick, ctx, due)[:1]]
     elif kind == "plan":
         out = plan_bodies(pick, ctx, plan)
     elif kind == "ic_memo":

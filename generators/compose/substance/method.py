@@ -98,24 +98,21 @@ _VERB = re.compile(r"^(?P<verb>[A-Z][a-z]+s)\s+(?P<rest>.+)$")
 
 
 def instructions(ctx: ArtifactContext) -> str:
-    """What the paper was asked to do, from the item's purpose in its author's words: 'This report sets out our
-    measurement of the lost gross profit and the period of restoration.' ('' where the purpose carries a figure or a
-    day, which the engine owns, or reads as neither a possessive nor a verb phrase)."""
+    """What the paper was asked to do, from the item's purpose turned into the author's own words: 'Brightline
+    Forensic's measurement of the lost gross profit ...' -> 'This report sets out our measurement of the lost gross
+    profit ...' ('' where the purpose carries a figure or a day, which the engine owns, or is no possessive phrase:
+    a purpose is never pasted, realism_purpose_not_pasted)."""
     purpose = " ".join((ctx.spec.purpose or "").split()).rstrip(". ")  # type: ignore[union-attr]
     if not purpose or re.search(r"\d", purpose):
         return ""
-    v = _VERB.match(purpose)
-    if v and v.group("verb") not in ("This", "Its", "Was", "Has", "Is"):
-        return f"This paper {v.group('verb').lower()} {v.group('rest')}."
+    if _VERB.match(purpose):
+        return ""  # ('Summarises the ...' would be the purpose pasted whole: realism_purpose_not_pasted)
     m = _POSSESSIVE.match(purpose)
     if m and not purpose.lower().startswith(("this ", "a ", "an ")):
         who = m.group("who")
         if any(o.name != ctx.author.organisation and o.name.split()[0] in who.split() for o in ctx.organisations):
             return ""  # another house's view is not this paper's own ('Northgate's position ...' by its adjuster)
         return f"This report sets out our {m.group('what')}."
-    v = _VERB.match(purpose)
-    if v and v.group("verb") not in ("This", "Its", "Was", "Has", "Is"):
-        return f"This paper {v.group('verb').lower()} {v.group('rest')}."
     return ""
 
 
