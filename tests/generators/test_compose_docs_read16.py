@@ -233,3 +233,24 @@ def test_a_report_states_its_method_and_ends_on_a_recommendation_whatever_its_se
         assert "We left out the frozen-seafood line discontinued in November 2025." in prose, (heads, prose)
         if any("finding" in h for h in heads) and not any("recommend" in h for h in heads):
             assert re.search(r"Conclusion\. We recommend ", prose), (heads, prose)
+
+
+def test_a_red_flag_report_finds_no_protection_as_a_legal_finding_and_writes_no_record_on_the_record():
+    # read 16, buy-side: '"The escrow percentage is 7.5%" is listed as a legal finding'; 'As recorded on the record'
+    from decimal import Decimal as D
+    from worldsmith.worlds.values import Percent
+
+    customer = fact("customer", "The largest customer is Brack Ltd, whose supply agreement lets it terminate on a change "
+                    "of control (clause 9.2).", Text(value="Brack Ltd")).model_copy(update={"label": "largest customer"})
+    escrow = fact("escrow_pct", "The escrow is 7.5% of the price for 18 months.", Percent(value=D("7.5"))).model_copy(
+        update={"label": "the escrow percentage"})
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to Corvale", privileged=True, acts_for="Corvale Shipping Ltd"),
+            OrgRef(name="Corvale Shipping Ltd", role="buyer", privileged=True)]
+    for sections, seed in [(5, 6), (6, 7), (7, 8)]:
+        ctx = document_context("report", sections, seed=seed, facts=[customer, escrow])
+        ctx = ctx.model_copy(update={"organisations": orgs, "spec": ctx.spec.model_copy(
+            update={"title": "Legal due diligence report (red flag)"})})
+        prose = _prose(compose_document(ctx))
+        assert "Finding 1. Red flag:" in prose, prose
+        assert not re.search(r"Finding \d+\.[^.]*escrow percentage is 7\.5%", prose), prose
+        assert "recorded on the record" not in prose.lower(), prose

@@ -10,6 +10,8 @@ genres that rework their plan (an agreement's cited clause, a certificate's head
 
 from __future__ import annotations
 
+import re
+
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.parties import client_of, engaged_by
 from worldsmith.generators.compose.substance.agreement import agreement_bodies, executed_on, party_roles, \
@@ -114,9 +116,12 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
             out[home] = out.get(home, []) + [p for p in worked if not any(p in q for q in out.get(home, []))]
         # an adviser's report ends on what its reader should do, even where its plan has no recommendations section
         # (read 16: 'There are no recommendations' in the review's methodology paper)
-        found = next((i for i, k in enumerate(kinds) if k == "findings"), None)
+        # (after the last of the findings and the analysis, and not where the analysis already proposes the course)
+        found = max((i for i, k in enumerate(kinds) if k in ("findings", "analysis")), default=None)
         client = client_of(ctx) or engaged_by(ctx)
-        if found is not None and "recommendation" not in kinds and client and client != ctx.author.organisation:
+        proposed = any(re.search(r"\b(we propose|we recommend)\b", p, re.I) for ps in out.values() for p in ps)
+        if found is not None and "recommendation" not in kinds and client and client != ctx.author.organisation \
+                and not proposed:
             out[found] = out.get(found, []) + [f"Conclusion. {r}" for r in memo_recommendation(pick, ctx, due)[:1]]
     elif kind == "plan":
         out = plan_bodies(pick, ctx, plan)

@@ -124,7 +124,7 @@ _GIST = ("{More}.", "As matters stand, {more}.", "On the record, {more}.", "The 
          "Of note, {more}.", "In substance, {more}.")
 
 
-_PLAIN = ("{S}.", "We note that {s}.", "For the record, {s}.", "As recorded on the [~file|record], {s}.", "On the [~papers|record], {s}.",
+_PLAIN = ("{S}.", "We note that {s}.", "For the record, {s}.", "As recorded on the [~file|papers], {s}.", "On the [~papers|record], {s}.",
           "Separately, {s}.", "In addition, {s}.")
 
 

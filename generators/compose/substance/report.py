@@ -247,6 +247,9 @@ def report_findings(pick: Picker, ctx: ArtifactContext, method_told: bool = Fals
     for f in pts:
         if f.value.type == "money" and not f.reason and any(f.text in x for x in listed):
             continue
+        if flags and re.search(r"escrow|W&I|indemnit|retention", label(f), re.I):
+            continue  # a protection is weighed against the red flag in the analysis, not found as a legal finding
+            # (read 16: '"The escrow percentage is 7.5%" is listed as a legal finding')
         if _names_a_thing(f) and (flags or any(not _names_a_thing(g) for g in pts)):
             continue  # what the report is about is no finding of it (read 14: '"Finding 2. The aircraft is A320neo
             # MSN 6912" is padding')
