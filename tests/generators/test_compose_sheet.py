@@ -279,3 +279,16 @@ def test_a_days_log_says_its_total_carries_into_the_running_total_of_what_is_cla
     assert any("March 3, 2026" in n and "running total of the removal costs" in n for n in notes), notes
     notes = compose_sheet(ctx.model_copy(update={"spec": spec.model_copy(update={"rolls_up_to": None})})).notes
     assert not any("running total" in n for n in notes)
+
+
+def test_a_law_firms_sheet_is_not_compiled_from_management_information():
+    # read 16: a litigation calendar and a diligence issues list 'compiled by' counsel 'from management information'
+    from worldsmith.generators.kinds.spreadsheet.compose import source_of
+
+    def sources(occupation: str) -> set[str]:
+        names = [a + b for a in "bcdfgh" for b in ("ar", "el", "ion", "ust", "ope", "ix", "ora")]
+        return {source_of(_org_ctx(f"Litigation calendar {n}", "counsel to the defendant", occupation=occupation),
+                          False) for n in names}
+
+    assert not [s for s in sources("23-1011") if "management information" in s]
+    assert [s for s in sources("13-2011") if "management information" in s]  # an accountant's own word for it

@@ -280,6 +280,11 @@ def source_of(ctx: ArtifactContext, own: bool) -> str:
     sheets = bank("sheets")
     spec = ctx.spec
     sources = sheets["sources"]
+    if spec.occupation.startswith("23-"):
+        # a law firm's calendar or issues list is not compiled 'from management information', a finance team's
+        # word for its own reports (read 16, tanker and buy-side: counsel's sheets 'compiled ... from management
+        # information')
+        sources = [x for x in sources if "management" not in x] or sources
     if own:
         title = spec.title.lower()
         if getattr(spec, "rolls_up_to", None):
