@@ -292,3 +292,23 @@ def test_a_law_firms_sheet_is_not_compiled_from_management_information():
 
     assert not [s for s in sources("23-1011") if "management information" in s]
     assert [s for s in sources("13-2011") if "management information" in s]  # an accountant's own word for it
+
+
+def test_a_calendar_lists_the_day_of_an_event_with_no_owner_and_a_deadline_as_a_task():
+    # read 16: a litigation calendar 'lists "The date of the casualty" as a Done task owned by Edward'
+    from tests.generators.context_fixture import fact
+    from worldsmith.worlds.values import DateValue
+
+    casualty = fact("casualty_date", "The date of the casualty", DateValue(value=dt.date(2025, 2, 24)))
+    from worldsmith.generators.context import PaperDue
+
+    ctx = sheet_context("Litigation calendar and actions", rows=12, facts=[casualty, DEADLINE])
+    papers = [PaperDue(title="Draft answer and defenses", by="Dana", maker="Dana Okafor",
+                       day=ctx.spec.date + dt.timedelta(days=5))]
+    sheet = compose_sheet(ctx.model_copy(update={"side_papers": papers}))
+    cols = [c.name for c in sheet.columns]
+    owner, status = cols.index("Owner"), cols.index("Status")
+    event = next(r for r in sheet.rows if r[0] == "Casualty")
+    assert event[owner] is None and event[status] in ("Past", "Scheduled")
+    deadline = next(r for r in sheet.rows if "notice of claim" in str(r[0]))
+    assert deadline[owner] and deadline[status] not in ("Past", "Scheduled")

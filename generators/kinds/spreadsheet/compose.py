@@ -324,6 +324,12 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
     return notes
 
 
+# Labels of a date someone must meet, as against the day something happened.
+_DEADLINE = re.compile(r"\b(deadline|due|hearing|filing|file|expir\w*|expiry|response|reply|answer|submission|"
+                       r"completion|closing|signing|target|by which|last day|cut-?off|notice|trial|conference|"
+                       r"meeting|review date|payment date|delivery)\b", re.I)
+
+
 def _work_rows(pick: Picker, cols: list[_Col], layout: dict, ctx: ArtifactContext, scale: float, most: int) -> list[list]:
     """Rows of the author's side's papers (ctx.side_papers): each paper, who makes it, done or to come by the
     sheet's day, and its date; at most `most`, the ones nearest the sheet's day."""
@@ -495,12 +501,19 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
         done = next((x for x in statuses if x.lower() in ("done", "complete", "closed", "received")), statuses[0])
         ahead = next((x for x in statuses if x.lower() in ("planned", "open", "not started", "on track")), statuses[-1])
         for fact, row in zip(ctx.facts, rows):
+            # the day of an event (a casualty, a fire) is no one's task to do: it has no owner and is not 'Done'
+            # (read 16: 'lists "The date of the casualty" as a Done task owned by Edward')
+            event = isinstance(fact.value, DateValue) and not _DEADLINE.search(fact.label or fact.statement)
             for i, c in enumerate(cols):
                 if c.role == "status":
                     later = isinstance(fact.value, DateValue) and fact.value.value > spec.date
-                    row[i] = ahead if later else done
+                    row[i] = ("Scheduled" if later else "Past") if event else ahead if later else done
                 elif c.role == "note" and not c.added:
                     row[i] = None
+                elif c.role == "owner" and event:
+                    row[i] = None
+                elif c.role == "label" and event and isinstance(row[i], str):
+                    row[i] = cap_first(re.sub(r"^(?:the\s+)?(?:date|day)\s+of\s+(?:the\s+)?", "", row[i], flags=re.I))
     if layout.get("accounts"):
         _account_rows(pick, cols, layout, rows, {r for (r, _) in taken}, spec)
         rows = _accounts_then_counts(pick, cols, rows, {r for (r, _) in taken})
