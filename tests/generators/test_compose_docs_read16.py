@@ -254,3 +254,27 @@ def test_a_red_flag_report_finds_no_protection_as_a_legal_finding_and_writes_no_
         assert "Finding 1. Red flag:" in prose, prose
         assert not re.search(r"Finding \d+\.[^.]*escrow percentage is 7\.5%", prose), prose
         assert "recorded on the record" not in prose.lower(), prose
+
+
+def test_a_fact_a_paper_establishes_is_said_with_its_value_beside_its_noun_not_tacked_on():
+    # read 16: 'It is recorded that the closest comparable ... a net effective rent of GBP 28.80 per sq ft: Quayside
+    # Point second floor.'; '... count 1,860 active user accounts in the production tenant; specifically, 1,860 users.'
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.substance.common import stated
+
+    comparable = fact("comparable", "The closest comparable, the second floor of Quayside Point let in September 2025, "
+                      "shows a headline rent of GBP 36.00 per sq ft.", Text(value="Quayside Point second floor")
+                      ).model_copy(update={"label": "the principal comparable", "establish": True})
+    users = fact("users", "Brightmoor's findings count 1,860 active user accounts in the production tenant.",
+                 Number(value=Decimal(1860), unit="users")).model_copy(update={"label": "the accounts counted",
+                                                                               "establish": True})
+    disregard = fact("disregard", "Clause 5.4(c) of the lease requires the valuer to disregard any effect on rent of "
+                     "improvements.", Text(value="clause 5.4(c)")).model_copy(
+        update={"label": "the improvements disregard", "establish": True})
+    for seed in range(12):
+        said = stated(Picker(seed), comparable, [comparable], cite=False)
+        assert said.startswith("The closest comparable (Quayside Point second floor), the second floor"), said
+        said = stated(Picker(seed), users, [users], cite=False)
+        assert said.endswith("in the production tenant (1,860 users).") and "specifically" not in said, said
+        said = stated(Picker(seed), disregard, [disregard], cite=False)
+        assert "disregard (clause 5.4(c))" not in said and "clause 5.4(c)" in said.lower(), said

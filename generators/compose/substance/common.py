@@ -190,6 +190,8 @@ def stated(pick: Picker, f: FactRef, facts: list[FactRef], cite: bool = True) ->
         return f"The matter concerns {label(f)}, {f.text}."
     if f.establish and f.text in f.statement:
         out = cap_first(strip_end(f.statement)) + "."  # the statement itself, without a 'the record shows' lead-in
+    elif f.establish and _named_in(f):
+        out = _named_in(f)
     elif f.establish:
         out = fact_sentence(pick, f, "document")
     else:
@@ -201,6 +203,28 @@ def stated(pick: Picker, f: FactRef, facts: list[FactRef], cite: bool = True) ->
     if cite and source_phrase(f):
         out += " " + cite_line(pick, source_phrase(f))
     return out
+
+
+def _named_in(f: FactRef) -> str:
+    """The statement with the fact's value put beside the noun its label ends on ('the closest comparable (Quayside
+    Point second floor), the second floor of Quayside Point let in September 2025, shows ...'), or, for a figure whose
+    statement words its number another way, the value in brackets after the statement; '' where neither fits. (Never
+    'It is recorded that <statement>: Quayside Point second floor.' nor '<statement>; specifically, 1,860 users.',
+    read 16.)"""
+    s = strip_end(" ".join(f.statement.split()))
+    head = (f.label or "").split()[-1:] if f.label else []
+    if f.value.type == "text" and head:
+        # (the noun after its article, never a verb of the same spelling: 'requires the valuer to disregard (clause
+        # 5.4(c)) any effect')
+        m = re.search(rf"\b(?:the|a|an|its|their|our)\s+(?:(?!to\b|and\b|of\b)[\w-]+\s+){{0,3}}?{re.escape(head[0])}\b(?!\s+(?:to|the|a|an|any)\b)",
+                      s[:80], re.I)
+        if m:
+            return cap_first(s[:m.end()] + f" ({f.text})" + s[m.end():]) + "."
+    if f.value.type in ("number", "money", "percent"):
+        number = re.search(r"\d[\d,.]*", f.text)
+        if number and number.group(0) in s:
+            return cap_first(s) + f" ({f.text})."
+    return ""
 
 
 def figures(facts: list[FactRef]) -> list[FactRef]:
