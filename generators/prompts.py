@@ -13,19 +13,20 @@ one call's own, so that a server's prefix cache pays for the shared part once:
           "```json worldsmith-voice" (shared by the author's calls of the kind), then the thread so far (shared by
           the author's later messages of the thread), then this artifact's own instructions, their lines from the
           most shared to its own (author, recipients, purpose and move; a sheet's skeleton, fenced
-          "```json worldsmith-skeleton", and a document's headings, which a series most often repeats; then date,
-          subject, title; facts with their reasons and sources; the message answered, fenced
-          "```text worldsmith-parent chars=N"; repair notes), then a line `worldsmith-output: <TypeName>` and, last, a fenced block opened by
+          "```json worldsmith-skeleton", and a document's headings, which a series most often repeats; the facts'
+          lines with their reasons, then the block "```json worldsmith-facts" of what their entries say beyond
+          them and the day (statement, paper, working); then the file's day: date, subject, title; where a reader
+          finds each figure that day; the message answered, fenced "```text worldsmith-parent chars=N"; repair
+          notes), then a line `worldsmith-output: <TypeName>` and, last, a fenced block opened by
           "```json worldsmith-context" holding the rest of the context's JSON and closed by "```".
 The context block says nothing the text before it says exactly: the world's and the voice's blocks, the answered
-message's body, a sheet's skeleton, and every field a line of the instructions shows (title, date, purpose, people
-by name, the move, a message's mode, a document's type and sections, a fact's text, label, statement, reason and
-source, an attachment's path and title; shown_values() reads
-them back and the block keeps a field wherever the reading would differ) or the spec implies (a message's
-thread, id and parent, a new message's position, the artifact's seed, a fact's value its text reads as, a cover's
-attached file, a file's path beyond its folder), nor what only the engine uses (an email's path and Message-ID:
-ENGINE_ONLY). A reader rebuilds the whole context with context_parts() and merge_context(), with stand-ins for the
-engine's own fields.
+message's body, a sheet's skeleton, the facts' block, and every field a line of the instructions shows (title, date,
+purpose, people by name, the move, a message's mode, a document's type and sections, a fact's text, label, statement,
+reason and source, an attachment's path and title; shown_values() reads them back and the block keeps a field
+wherever the reading would differ) or the spec implies (a message's thread, id and parent, a new message's position,
+the artifact's seed, a fact's value its text reads as, a cover's attached file, a file's path beyond its folder), nor
+what only the engine uses (an email's path and Message-ID: ENGINE_ONLY). A reader rebuilds the whole context with
+context_parts() and merge_context(), with stand-ins for the engine's own fields.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from worldsmith.worlds import kinds
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.
-PROMPT_VERSION = "2026-12-19"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
+PROMPT_VERSION = "2026-12-20"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
 # skeletons; 4: the model writes prose only (each kind's prose type), facts as {{id}} placeholders; 5: shared-first
 # order, sides in the system message, the thread so far, facts' reasons and sources; 6: built for a prefix cache:
 # the world's part of the context in the system message, the voice as its own block before the thread, the context
@@ -63,7 +64,9 @@ PROMPT_VERSION = "2026-12-19"  # 2: beats, sides, genres, facts by label outside
 # paper's day; 18: a sheet's skeleton in its own block, before the file's facts, title and day; 19: a document's
 # headings before its title and day, what a file's heading says (a message's mode, a document's type and sections) and
 # a new message's position 0 not said again, an attached file's path and title read from its line whatever parentheses
-# they hold, a cover's file by the cover's item, a file's path as its folder where the rest is its title's file name
+# they hold, a cover's file by the cover's item, a file's path as its folder where the rest is its title's file name;
+# 20: a fact's standing entry (statement, paper, working) in a block under the facts' lines, before the file's day,
+# its day's fields (sources, since, news, inputs) after it, a message's sent time and a document's title after the facts
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
@@ -82,6 +85,13 @@ WORLD_FIELDS = ("world_title", "world_summary", "locale", "window_start", "organ
 PEOPLE_FIELDS = ("author", "to", "cc", "parent_author")
 OUTPUT_MARKER = "worldsmith-output:"
 FACTS_HEADING = "# Facts to carry"
+FACTS_FENCE = "```json worldsmith-facts"
+SOURCES_HEADING = "# Where a reader finds each figure on this day"
+# A fact's fields that follow the artifact's day (where its figure is read today, since when it holds, whether it is
+# news or gone by, its inputs' values and sources today): the context block gives them; the rest of a fact's entry (its
+# statement, paper, working, a superseded value) is the same from one file to the next of a series, and the block under
+# the facts' lines gives it, before the file's day, where a prefix cache holds it once for the series.
+_FACT_DAY_FIELDS = frozenset({"since", "fresh", "past", "source", "source_day", "inputs"})
 
 # Keywords that only add bytes, or that strict structured output rejects and validation does not
 # apply either (a default is filled in, a title is a label). Every rule validation applies (minLength,
@@ -140,7 +150,11 @@ def _people(people: list[PersonRef]) -> str:
     return "; ".join(_person(p) for p in people) or "(none)"
 
 
-def _facts(facts: list[FactRef]) -> str:
+def _facts(context: ArtifactContext) -> str:
+    """The facts' lines (placeholder, text, label, reason; a fact this file establishes with its statement), then the
+    block of what their entries hold beyond the lines and the file's day (_facts_block); where each is read today is
+    in _sources(), after the file's own day."""
+    facts = context.facts
     if not facts:
         return ""
     lines = []
@@ -149,15 +163,39 @@ def _facts(facts: list[FactRef]) -> str:
         if f.establish or not f.label:
             lines.append(f"- {{{{{f.id}}}}} = {f.text} ({f.label or f.id}): this file establishes it: {f.statement}")
         else:
-            # Its full statement is in the context block, once: the model is told not to restate it.
+            # Its full statement is in the block under the lines, once: the model is told not to restate it.
             lines.append(f'- {{{{{f.id}}}}} = {f.text}: "{f.label}"')
         if f.reason:
             lines.append(f"  why it is what it is: {f.reason}")
-        if f.source:
-            lines.append(f"  where a reader finds it: {f.source}")
     # What to do with each is said once, in the system message's rules (a prefix every call shares): said here, it
     # was 66 tokens every call paid again (bench.llm_throughput).
-    return f"\n{FACTS_HEADING}\n" + "\n".join(lines) + "\n"
+    text = f"\n{FACTS_HEADING}\n" + "\n".join(lines) + "\n"
+    block = _facts_block(context, _fact_lines(text))
+    return text + (f"{FACTS_FENCE}\n{block}\n```\n" if block else "")
+
+
+def _facts_block(context: ArtifactContext, shown: dict[str, dict[str, Any]]) -> str:
+    """The facts' entries (as the context block would give them against their lines) without their day's fields: a
+    JSON list of each fact's id and what it says beyond its lines (statement, paper, working, a superseded value),
+    or its id alone; '' where no fact says more."""
+    entries = [_without_day(e) for e in _facts_against_lines(context, shown)]
+    if all(isinstance(e, str) for e in entries):
+        return ""
+    return json.dumps(entries, separators=(",", ":"), ensure_ascii=False)
+
+
+def _without_day(entry: Any) -> Any:
+    if not isinstance(entry, dict):
+        return entry
+    kept = {k: v for k, v in entry.items() if k not in _FACT_DAY_FIELDS}
+    return kept if len(kept) > 1 else entry["id"]
+
+
+def _sources(context: ArtifactContext) -> str:
+    """Where a reader finds each of the file's figures on its day (a sheet's line), after the file's own day: a
+    weekly file's sources name that week's sheets."""
+    lines = [f"- {{{{{f.id}}}}}: {f.source}" for f in context.facts if f.source]
+    return f"\n{SOURCES_HEADING}\n" + "\n".join(lines) + "\n" if lines else ""
 
 
 _BEATS = {
@@ -274,7 +312,7 @@ def _artifact_instructions(context: ArtifactContext) -> tuple[str, list[str]]:
     author's voice, the thread so far, and its people, story, facts, the message answered and repair notes)."""
     spec = context.spec
     common = dict(author=_person(context.author), purpose=spec.purpose or "(as the title says)", story=_story(context),
-                  title=spec.title, facts=_facts(context.facts), distractor=_distractor(context))
+                  title=spec.title, facts=_facts(context), sources=_sources(context), distractor=_distractor(context))
     kind = kinds.of(spec)
     if not kind.prompt or kind.prompt_fields is None:
         raise TypeError(f"artifact kind {kind.name!r} declares no prompt")
@@ -350,6 +388,11 @@ def context_json(context: ArtifactContext | ExpansionContext, shown: dict[str, A
             data[name] = value  # even at its default: the spec would say otherwise
     if context.facts:
         data["facts"] = _facts_against_lines(context, (shown or {}).get(("facts",), {}))
+        block = (shown or {}).get(("facts_block",))
+        if block is not None:
+            data["facts"] = _facts_of_day(context, data["facts"], block)
+            if data["facts"] == [_entry_id(b) for b in block]:
+                del data["facts"]  # the block lists them all, in order, and the day says nothing more of any
     if "week" in data:
         data["week"] = _week_against_facts(context, data["week"])
     if context.parent is not None:
@@ -391,7 +434,7 @@ def context_json(context: ArtifactContext | ExpansionContext, shown: dict[str, A
     if isinstance(data.get("parent"), dict) and data["parent"].get("kind") == "email":
         data["parent"] = {k: v for k, v in data["parent"].items() if k != "kind"}  # its one kind: the default
     for path, value in (shown or {}).items():
-        if path in (("facts",), ("attachments",)):
+        if path in (("facts",), ("attachments",), ("facts_block",)):
             continue  # taken above, one by one
         holder, into = full, data
         for part in path[:-1]:
@@ -637,8 +680,8 @@ def shown_values(text: str) -> dict[tuple[str, ...], Any]:
             head = head[:at] + head[end + 4:]
     for line in head.split("\n"):
         if line.startswith(_ATTACHED) and line.endswith(")"):
-            # "<path> (<title>)": the path ends on its file's extension, and either may hold parentheses ('... (2).xlsx',
-            # 'Charter Party (ASBATANKVOY form): ...'); the first " (" after an extension splits them.
+            # "<path> (<title>)": the path ends on its file's extension, and either may hold parentheses
+            # ('... (2).xlsx', 'Charter Party (ASBATANKVOY form): ...'); the first " (" after an extension splits them.
             rest = line[len(_ATTACHED):-1]
             m = _ATTACHED_SPLIT.search(rest)
             if m is not None:
@@ -656,9 +699,11 @@ def shown_values(text: str) -> dict[tuple[str, ...], Any]:
         if len(above) == 3 and above[1].startswith("From: ") and above[2].startswith("Subject: "):
             out[("parent_author",)] = _Names([above[1][len("From: "):]])
             out[("parent", "subject")] = above[2][len("Subject: "):]
-    facts = _fact_lines(text)
+    facts, block = _fact_sections(text)
     if facts:
         out[("facts",)] = facts
+    if block is not None:
+        out[("facts_block",)] = block
     at = text.find("# Voice of the author: ")  # the voice's heading, before the thread and the file's own lines
     m = _VOICE_CODE.match(text, at) if at == 0 or at > 0 and text[at - 1] == "\n" else None
     if m is not None:
@@ -690,12 +735,19 @@ def _kind_names() -> dict[str, str]:
 _ESTABLISHED = re.compile(r"^- \{\{(?P<id>[^{}\n]+)\}\} = (?P<text>.*?) \((?P<label>[^()\n]*)\): this file establishes it: "
                           r"(?P<statement>.*)$")
 _NAMED = re.compile(r'^- \{\{(?P<id>[^{}\n]+)\}\} = (?P<text>.*): "(?P<label>.*)"$')
-_FACT_MORE = {"  why it is what it is: ": "reason", "  where a reader finds it: ": "source"}
+_REASON = "  why it is what it is: "
+_SOURCE = re.compile(r"^- \{\{(?P<id>[^{}\n]+)\}\}: (?P<source>.*)$")
 
 
 def _fact_lines(text: str) -> dict[str, dict[str, Any]]:
     """The facts the instructions list (their section before the answered message), by id: what each line shows
-    (text, label, whether the file establishes it and its statement, its reason and source)."""
+    (text, label, whether the file establishes it and its statement, its reason), and where a reader finds it (the
+    section of the day's sources)."""
+    return _fact_sections(text)[0]
+
+
+def _fact_sections(text: str) -> tuple[dict[str, dict[str, Any]], list[Any] | None]:
+    """(_fact_lines(), the block under the lines as JSON data, None where there is none)."""
     end = len(text)
     for mark in (PARENT_FENCE, "\n" + OUTPUT_MARKER):
         at = text.find(mark)
@@ -703,10 +755,12 @@ def _fact_lines(text: str) -> dict[str, dict[str, Any]]:
             end = at
     start = text.rfind(f"\n{FACTS_HEADING}\n", 0, end)
     if start < 0:
-        return {}
+        return {}, None
     out: dict[str, dict[str, Any]] = {}
     last: dict[str, Any] | None = None
-    for line in text[start + len(FACTS_HEADING) + 2:end].split("\n"):
+    block: list[Any] | None = None
+    lines = text[start + len(FACTS_HEADING) + 2:end].split("\n")
+    for n, line in enumerate(lines):
         m = _ESTABLISHED.match(line)
         if m is not None:
             last = out[m["id"]] = {"text": m["text"], "label": m["label"], "establish": True,
@@ -717,13 +771,25 @@ def _fact_lines(text: str) -> dict[str, dict[str, Any]]:
             last = out[m["id"]] = {"text": m["text"], "label": m["label"], "establish": False, "reason": "",
                                    "source": ""}
             continue
-        more = next((k for k in _FACT_MORE if line.startswith(k)), None)
-        if more is None or last is None:
-            break  # the section ends at the first line that is none of its own
-        last[_FACT_MORE[more]] = line[len(more):]
-    return out
-
-
+        if line.startswith(_REASON) and last is not None:
+            last["reason"] = line[len(_REASON):]
+            continue
+        if line == FACTS_FENCE and n + 2 < len(lines) and lines[n + 2] == "```":
+            try:
+                block = json.loads(lines[n + 1])
+            except ValueError:
+                block = None
+        break  # the section ends at the first line that is none of its own
+    # The day's sources, after the file's own lines (and the answered message): the last such section of the text.
+    tail = text.rfind("\n" + OUTPUT_MARKER)
+    at = text.rfind(f"\n{SOURCES_HEADING}\n", start, tail if tail >= 0 else len(text))
+    if at >= 0:
+        for line in text[at + len(SOURCES_HEADING) + 2:].split("\n"):
+            m = _SOURCE.match(line)
+            if m is None or m["id"] not in out:
+                break
+            out[m["id"]]["source"] = m["source"]
+    return out, block if isinstance(block, list) else None
 
 
 # The context's people fields that the spec names too, by id: the block leaves them out where they agree.
@@ -761,6 +827,44 @@ def _facts_against_lines(context: ArtifactContext, shown: dict[str, dict[str, An
         if fact["inputs"]:
             diff["inputs"] = [_input_against(i, mine, year) for i in fact["inputs"]]
         out.append({"id": fact["id"], **diff} if diff else fact["id"])
+    return out
+
+
+def _entry_id(entry: Any) -> Any:
+    return entry.get("id") if isinstance(entry, dict) else entry
+
+
+def _facts_of_day(context: ArtifactContext, entries: list[Any], block: list[Any]) -> list[Any]:
+    """The facts' entries as the context block gives them where the block under their lines gave the rest: each
+    field the block said as it is left out, and any field the block said otherwise (or said of no such fact) given as
+    it is; a fact whose entry is then its id alone is its id."""
+    said = {_entry_id(b): b for b in block if isinstance(b, dict)}
+    whole = {f.id: f.model_dump(mode="json") for f in context.facts}
+    out = []
+    for entry in entries:
+        fid = _entry_id(entry)
+        mine = dict(entry) if isinstance(entry, dict) else {"id": fid}
+        for key, value in said.get(fid, {}).items():
+            if key == "id":
+                continue
+            if mine.get(key, _NONE) == value:
+                del mine[key]
+            elif key not in mine:
+                mine[key] = whole.get(fid, {}).get(key)  # the block said it, and it is otherwise: the day says so
+        out.append(mine if len(mine) > 1 else fid)
+    return out
+
+
+def _facts_with_block(own: Any, block: list[Any]) -> list[Any]:
+    """The facts' entries of the context block (or, where it gives none, the block's list) with the block's fields
+    under each (the inverse of _facts_of_day)."""
+    said = {_entry_id(b): b for b in block if isinstance(b, dict)}
+    out = []
+    for entry in (own if isinstance(own, list) else block):
+        fid = _entry_id(entry)
+        if fid in said:
+            entry = {**said[fid], **(entry if isinstance(entry, dict) else {})}
+        out.append(entry)
     return out
 
 
@@ -944,6 +1048,9 @@ def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None, voic
     """An artifact's whole context (as JSON data) from its context block and the parts before it (context_parts())."""
     merged = {**(world or {}), **own}
     shown = _by_name(shown, merged.get("cast") or [])
+    block = (shown or {}).get(("facts_block",))
+    if isinstance(block, list):
+        merged["facts"] = _facts_with_block(own.get("facts"), block)
     if isinstance(merged.get("spec"), dict):
         merged["spec"] = dict(merged["spec"])
         attached = (shown or {}).get(("attachments",), [])
@@ -951,7 +1058,7 @@ def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None, voic
             merged["spec"]["attachments"] = [{**b, **a} if isinstance(a, dict) else a
                                              for a, b in zip(merged["spec"]["attachments"], attached)]
         for path, value in (shown or {}).items():
-            if path in (("facts",), ("attachments",)):
+            if path in (("facts",), ("attachments",), ("facts_block",)):
                 continue
             holder = merged
             for part in path[:-1]:

@@ -15,9 +15,9 @@ from worldsmith.generators.engine import generate_contents
 from worldsmith.generators.expansion import ExpansionContext, ExpansionProposal, FactBrief, RoleBrief
 from worldsmith.generators.planner import plan_world
 from worldsmith.generators.backends.prefix_cache import BLOCK, chat_text, tokens
-from worldsmith.generators.prompts import (ENGINE_ONLY, FACTS_HEADING, MODE_LINES, PROMPT_VERSION, SKELETON_FENCE,
-                                           context_parts, kind_rules, merge_context,
-                                           output_schema, reask_message, render_messages, system_message, template)
+from worldsmith.generators.prompts import (ENGINE_ONLY, FACTS_FENCE, FACTS_HEADING, MODE_LINES, PROMPT_VERSION,
+                                           SKELETON_FENCE, context_parts, kind_rules, merge_context, output_schema,
+                                           reask_message, render_messages, system_message, template)
 from worldsmith.generators.registry import CONTENT_TYPES
 from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
 from tests.conftest import MINI
@@ -287,8 +287,7 @@ def test_the_context_block_says_nothing_the_instructions_already_say(contexts):
             assert "title" not in spec
         if context.spec.kind == "email":
             assert "sent_at" not in spec and "thread" not in spec and "id" not in spec
-        for fact, entry in zip(context.facts, block.get("facts", [])):
-            said = entry if isinstance(entry, dict) else {"id": entry}
+        for fact, said in zip(context.facts, fact_entries(user), strict=True):
             assert said["id"] == fact.id
             # its text and label are on its line of the instructions, and so is the statement of a fact the file
             # establishes: never again in the block
@@ -346,12 +345,13 @@ def test_a_figures_inputs_are_given_by_label_where_the_files_own_fact_of_that_la
     parts = {k: v for m in messages for k, v in context_parts(m["content"]).items()}
     whole = merge_context(block, **parts)
     assert ArtifactContext.model_validate_json(json.dumps(whole)) == as_read(tricky)
-    entries = {e["id"] if isinstance(e, dict) else e: e for e in block["facts"]}
+    said = fact_entries(messages[1]["content"])
+    entries = {e["id"]: e for e in said}
     assert entries[first.id]["inputs"] == [{"label": second.label},
                                            {"label": "the per-ton limit", "text": "USD 250", "since": None,
                                             "paper": "Memo re limits", "paper_day": "2026-03-09"},
                                            {"label": second.label, "text": "USD 1", "by": ""}]
-    assert all("inputs" not in e for e in block["facts"][1:] if isinstance(e, dict))
+    assert all("inputs" not in e for e in said[1:])
 
 
 def test_an_emails_path_and_message_id_are_the_engines_and_not_in_its_prompt(contexts):
@@ -399,8 +399,8 @@ def test_a_papers_day_and_an_items_id_are_left_to_the_title_that_says_them(conte
         block = json.loads(CONTEXT_BLOCK.search(messages[1]["content"]).group(1))
         parts = {k: v for m in messages for k, v in context_parts(m["content"]).items()}
         assert ArtifactContext.model_validate_json(json.dumps(merge_context(block, **parts))) == as_read(tricky)
-    entry = block_of(context.model_copy(update={"facts": [fact.model_copy(update={"inputs": [odd, plain]}),
-                                                          *context.facts[1:]]}))["facts"][0]
+    entry = fact_entries(render_messages(context.model_copy(update={"facts": [
+        fact.model_copy(update={"inputs": [odd, plain]}), *context.facts[1:]]}), EmailContent)[1]["content"])[0]
     assert "paper_day" not in entry and entry["paper"] == "Memo re cap - March 9"
     assert entry["inputs"][0]["paper_day"] == f"{year}-03-05" and "paper_day" not in entry["inputs"][1]
     assert entry["inputs"][0]["since"] is None and "since" not in entry["inputs"][1]
@@ -411,6 +411,24 @@ def test_a_papers_day_and_an_items_id_are_left_to_the_title_that_says_them(conte
 def block_of(context: ArtifactContext) -> dict:
     user = render_messages(context, CONTENT_TYPES[context.spec.kind])[1]["content"]
     return json.loads(CONTEXT_BLOCK.search(user).group(1))
+
+
+FACTS_BLOCK = re.compile(r"^```json worldsmith-facts\n(.*?)\n```$", re.MULTILINE | re.DOTALL)
+
+
+def fact_entries(user: str) -> list[dict]:
+    """Each fact's entry as a user message gives it: what the block under the facts' lines says of it (all but its
+    day's fields), with what the context block says (its day's fields), in the facts' order."""
+    block = json.loads(CONTEXT_BLOCK.search(user).group(1))
+    m = FACTS_BLOCK.search(user)
+    early = {(e["id"] if isinstance(e, dict) else e): e for e in json.loads(m.group(1))} if m else {}
+    late = block.get("facts", list(early))
+    out = []
+    for entry in late:
+        fid = entry["id"] if isinstance(entry, dict) else entry
+        said = early.get(fid, fid)
+        out.append({**({"id": fid} if isinstance(said, str) else said), **(entry if isinstance(entry, dict) else {})})
+    return out
 
 
 def test_a_sheets_lines_say_their_common_number_format_once(contexts):
@@ -488,7 +506,8 @@ def test_what_a_files_heading_says_is_not_said_again(contexts):
                 assert context.spec.position == 0 and "position" not in spec
             seen.add(context.spec.mode)
         if context.spec.kind == "document":
-            assert "doc_type" not in spec and "sections" not in spec and f"\nSections: {context.spec.sections}\n" in user
+            assert "doc_type" not in spec and "sections" not in spec
+            assert f"\nSections: {context.spec.sections}\n" in user
             seen.add("document")
     assert {"new", "reply", "document"} <= seen
     # what the heading does not say stays in the block: a reply said to be at position 0 is not taken for a new one
@@ -506,7 +525,8 @@ def test_an_attached_files_path_title_and_id_are_read_from_its_line(contexts):
     attached = Attachment(artifact="charter_party_asbatankvoy_2", path="Contracts/Charter Party (ASBATANKVOY form) - "
                           "March 9 (2).docx", title="Charter Party (ASBATANKVOY form): March 9")
     cover = email.model_copy(update={"spec": email.spec.model_copy(update={
-        "attachments": [attached], "item": "cover_charter_party_asbatankvoy_2", "thread": "cover_charter_party_asbatankvoy_2",
+        "attachments": [attached], "item": "cover_charter_party_asbatankvoy_2",
+        "thread": "cover_charter_party_asbatankvoy_2",
         "id": "cover_charter_party_asbatankvoy_2-m1"})})
     block, user = round_trip(cover)
     assert f"Attached by the engine: {attached.path} ({attached.title})" in user
@@ -530,3 +550,58 @@ def test_a_files_path_is_its_folder_where_the_rest_is_its_titles_file_name(conte
         block, _ = round_trip(doc.model_copy(update={"spec": doc.spec.model_copy(update={"path": path})}))
         spec = block["spec"]
         assert {k: spec[k] for k in ("folder", "copy", "path") if k in spec} == (said or {"path": path})
+
+
+def test_a_facts_standing_entry_comes_before_the_files_day_and_its_days_fields_after(contexts):
+    """A fact's statement, paper and working are the same from one file of a series to the next; where a reader finds
+    it, since when it holds, whether it is news or gone by and its inputs follow the file's day (issue 22: said at the
+    end of the prompt, after the file's own day, a weekly memo's facts were hundreds of uncached prompt tokens every
+    week). The block under the facts' lines gives the first, before the file's day, and the context block the second;
+    the day's sources are a section after the day; a later file of the series shares every token to its day's lines."""
+    from worldsmith.generators.prompts import SOURCES_HEADING
+    email = next(c for c in contexts if c.spec.kind == "email" and c.facts and c.parent is None)
+    fact = email.facts[0].model_copy(update={"source": 'the "Cap" line of the Cap schedule - March 9',
+                                             "source_day": dt.date(2026, 3, 9), "fresh": True,
+                                             "since": dt.date(2026, 3, 2), "paper": "Memo re cap - March 2",
+                                             "paper_by": "Quillfeather", "working": "a plus b"})
+    first = email.model_copy(update={"facts": [fact, *email.facts[1:]]})
+    later_fact = fact.model_copy(update={"source": 'the "Cap" line of the Cap schedule - March 16',
+                                         "source_day": dt.date(2026, 3, 16), "fresh": False})
+    later = email.model_copy(update={"facts": [later_fact, *email.facts[1:]], "spec": email.spec.model_copy(
+        update={"sent_at": email.spec.sent_at + dt.timedelta(days=7)})})
+    users = []
+    for context in (first, later):
+        block, user = round_trip(context)
+        users.append(user)
+        early = json.loads(FACTS_BLOCK.search(user).group(1))
+        entry = next(e for e in early if isinstance(e, dict) and e["id"] == fact.id)
+        assert entry["paper"] == fact.paper and entry["working"] == "a plus b" and "statement" in entry
+        assert not {"since", "fresh", "past", "source", "source_day", "inputs"} & {
+            k for e in early if isinstance(e, dict) for k in e}
+        for e in block.get("facts", []):
+            assert isinstance(e, str) or not {"statement", "paper", "paper_by", "working"} & set(e)
+        sent = user.index("\nSent: ")
+        sources = user.index(f"\n{SOURCES_HEADING}\n- {{{{{fact.id}}}}}: {context.facts[0].source}\n")
+        assert user.index(FACTS_FENCE) < sent < sources
+        assert context.facts[0].source not in user[:sent]
+    assert users[1].startswith(users[0][:users[0].index("\nSent: ")])
+
+
+def test_a_facts_block_that_says_a_field_otherwise_is_overruled_by_the_context_block(contexts):
+    """Whatever the block under the facts' lines says, the context block gives each field that it says otherwise, so the
+    whole context reads back (a reader that takes the block's word alone would be told a wrong paper)."""
+    context = next(c for c in contexts if c.facts and any(not f.establish and f.paper for f in c.facts))
+    fact = next(f for f in context.facts if not f.establish and f.paper)
+    user = render_messages(context, CONTENT_TYPES[context.spec.kind])[1]["content"]
+    m = FACTS_BLOCK.search(user)
+    early = json.loads(m.group(1))
+    forged = [{**e, "paper": "Another paper - March 1", "superseded": "x"} if isinstance(e, dict) and e["id"] == fact.id
+              else e for e in early]
+    text = user[:m.start(1)] + json.dumps(forged) + user[m.end(1):user.rindex("\n```json worldsmith-context")]
+    from worldsmith.generators.prompts import context_json, shown_values
+    own = json.loads(context_json(context, shown_values(text)))
+    said = next(e for e in own["facts"] if isinstance(e, dict) and e["id"] == fact.id)
+    assert said["paper"] == fact.paper and said["superseded"] == fact.superseded
+    system = render_messages(context, CONTENT_TYPES[context.spec.kind])[0]["content"]
+    parts = {**context_parts(system), **context_parts(text + "\n```json worldsmith-context\n{}\n```")}
+    assert ArtifactContext.model_validate_json(json.dumps(merge_context(own, **parts))) == as_read(context)
