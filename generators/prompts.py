@@ -66,7 +66,8 @@ PROMPT_VERSION = "2026-12-20"  # 2: beats, sides, genres, facts by label outside
 # a new message's position 0 not said again, an attached file's path and title read from its line whatever parentheses
 # they hold, a cover's file by the cover's item, a file's path as its folder where the rest is its title's file name;
 # 20: a fact's standing entry (statement, paper, working) in a block under the facts' lines, before the file's day,
-# its day's fields (sources, since, news, inputs) after it, a message's sent time and a document's title after the facts
+# its day's fields (sources, since, news, inputs) after it, a message's sent time and attached files and a document's
+# title after the facts
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
@@ -226,13 +227,18 @@ def _story(context: ArtifactContext) -> str:
     if context.thread_labels:
         # How to name them is said once, in the system message's rules.
         lines.append("The thread is about: " + "; ".join(context.thread_labels) + ".")
-    for att in getattr(spec, "attachments", []):
-        # The renderer attaches the room's file and lists it on an "Attached:" line; what the text says of it is in
-        # the kind's rules (a prefix every call of the kind shares).
-        lines.append(f"Attached by the engine: {att.path} ({att.title})")
     # What each answer means is said once, in the system message's rules.
     lines.append(f"Privileged circle: {_INSIDE if context.privileged else _OUTSIDE}.")
     return "\n".join(lines) + "\n"
+
+
+def _attached(context: ArtifactContext) -> str:
+    """The files a message attaches, a line each, after its facts: a series of covers (a day's cost log sent each day)
+    shares everything before them (the file's path and title name its day)."""
+    # The renderer attaches the room's file and lists it on an "Attached:" line; what the text says of it is in the
+    # kind's rules (a prefix every call of the kind shares).
+    return "".join(f"Attached by the engine: {att.path} ({att.title})\n"
+                   for att in getattr(context.spec, "attachments", []))
 
 
 _INSIDE, _OUTSIDE = "everyone on it is inside", "someone on it is outside"
@@ -312,7 +318,8 @@ def _artifact_instructions(context: ArtifactContext) -> tuple[str, list[str]]:
     author's voice, the thread so far, and its people, story, facts, the message answered and repair notes)."""
     spec = context.spec
     common = dict(author=_person(context.author), purpose=spec.purpose or "(as the title says)", story=_story(context),
-                  title=spec.title, facts=_facts(context), sources=_sources(context), distractor=_distractor(context))
+                  title=spec.title, facts=_facts(context), sources=_sources(context), distractor=_distractor(context),
+                  attached=_attached(context))
     kind = kinds.of(spec)
     if not kind.prompt or kind.prompt_fields is None:
         raise TypeError(f"artifact kind {kind.name!r} declares no prompt")

@@ -529,7 +529,9 @@ def test_an_attached_files_path_title_and_id_are_read_from_its_line(contexts):
         "thread": "cover_charter_party_asbatankvoy_2",
         "id": "cover_charter_party_asbatankvoy_2-m1"})})
     block, user = round_trip(cover)
-    assert f"Attached by the engine: {attached.path} ({attached.title})" in user
+    line = user.index(f"\nAttached by the engine: {attached.path} ({attached.title})\nSent: ")
+    # after the lines a series of covers shares (a day's cost log sent each day: the file's path names its day)
+    assert user.index("\nPrivileged circle: ") < line and (not cover.facts or user.index(FACTS_HEADING) < line)
     assert block["spec"]["attachments"] == [{}]
     other = cover.model_copy(update={"spec": cover.spec.model_copy(update={"item": "weekly_note_2",
                                                                           "thread": "weekly_note_2",
