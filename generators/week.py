@@ -227,11 +227,16 @@ def _standing(plan: WorldPlan, spec, side: str, audience: list[str], since: dt.d
         sides = {_side_of(plan, p) for p in readers}
         if side not in sides or not _seen_by(plan, a, readers, audience):
             continue
+        # a signed instrument (a policy, a lease, an agreement) stands: it is not the last word anyone waits on
+        # (read 16: "anything further" from the insurer on its January 27 certified policy, on February 24)
+        standing = _INSTRUMENT.search(a.title or "") is not None or \
+            (getattr(a, "doc_type", "") or "").lower() in ("policy", "contract", "lease", "agreement", "certificate")
         if _side_of(plan, a.author) == side:
-            last = (made, a)
+            if not standing:
+                last = (made, a)
             if sides - {side} and answerable(a):
                 ours_out = (made, a)
-        else:
+        elif not standing:
             theirs = last = (made, a)
     out: list[WeekEvent] = []
 
@@ -267,6 +272,10 @@ _ANSWERABLE = {"letter", "notice", "submissions", "proposal", "offer", "demand",
                "position", "response", "determination"}
 _SIGNED = re.compile(r"\b(agreement|contract|order form|lease|certificate|deed|policy|charter(?:party)?|"
                      r"minutes|schedule|statement of work|terms and conditions)\b", re.I)
+
+
+_INSTRUMENT = re.compile(r"\b(agreement|contract|order form|lease|certificate|deed|policy|charter(?:party)?|"
+                         r"statement of work|terms and conditions)\b", re.I)
 
 
 def answerable(paper) -> bool:

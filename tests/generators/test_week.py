@@ -221,3 +221,20 @@ def test_a_paper_dated_in_its_title_is_not_dated_twice():
     assert values["title"] == "Preliminary view" and values["d"] == "April 10"
     uk = e.model_copy(update={"title": "Minutes - kick-off, 10 April"})
     assert _values(uk, dt.date(2026, 4, 20), "en_GB")["title"] == "Minutes - kick-off"
+
+
+def test_a_quiet_week_never_chases_a_signed_instrument(published_legal, published_diligence, published_hospital):
+    # read 16: a weekly call's agenda asked for "anything further" from the insurer on its certified policy of January
+    # 27, a month on; a policy, lease or agreement stands and is no last word anyone waits on
+    import re
+
+    seen = 0
+    for world in (published_legal, published_diligence, published_hospital):
+        plan = _plan(world)
+        for spec in plan.artifacts:
+            for e in week_events(plan, spec) or []:
+                if e.what in ("last", "awaited") and e.title:
+                    seen += 1
+                    assert not re.search(r"\b(policy|lease|agreement|contract|certificate)\b", e.title, re.I), \
+                        (spec.id, e)
+    assert seen  # the quiet weeks do report a last paper or one awaited
