@@ -246,3 +246,25 @@ def test_across_the_table_the_readers_party_is_your_client():
         assert "Northgate Mutual produces" not in own and "Northgate Mutual comes back" not in own, own
         said += "your client" in own
     assert said
+
+
+def test_a_date_the_note_gave_is_taken_into_the_diary_not_recited_back():
+    # "For what it's worth, keep May 1, 2026 in mind for the answer deadline." from the client to the counsel whose
+    # note had just given it (read 16)
+    from tests.generators.context_fixture import DEADLINE
+
+    deadline = DEADLINE.model_copy(update={"label": "the notice deadline"})
+    note = EmailContent(subject="Weekly status", body=f"Hi Ruth,\n\n- 11 days to the notice deadline "
+                                                      f"({deadline.text}).\n\nDana")
+    from worldsmith.generators.kinds.email.compose import _no_echo
+
+    body = f"Thanks Dana. For what it's worth, keep {deadline.text} in mind for the notice deadline.\n\nRuth"
+    for seed in range(30):
+        ctx = email_context("reply", seed=seed, facts=[deadline], to=[DANA]).model_copy(update={
+            "author": RUTH, "parent": note, "parent_author": DANA, "thread_labels": ["the notice deadline"]})
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"beat": "confirm"})})
+        own = _own(_no_echo(ctx, body))
+        assert deadline.text in own, own  # the planned fact is still carried
+        assert not re.search(r"keep [^.]* in mind", own), own
+        own = _own(compose_email(ctx).body)
+        assert deadline.text in own and not re.search(r"keep [^.]* in mind", own), own

@@ -568,7 +568,7 @@ def _no_echo(ctx: ArtifactContext, body: str) -> str:
     # the sample error rate" from the auditor whose note of that morning gave it, read 12)
     mine = " ".join([said_by(ctx.parent.body, ctx.author.name) if ctx.parent else ""] +
                     [own_text(m.body) for m in ctx.thread if m.sender == ctx.author.name])
-    echoed = [f for f in ctx.facts if f.label and f.value.type in ("money", "number", "percent")
+    echoed = [f for f in ctx.facts if f.label and f.value.type in ("money", "number", "percent", "date")
               and (f.text in heard or f.text in mine) and not theirs(ctx, f.label)]
     if not echoed:
         return body
@@ -589,6 +589,11 @@ def _no_echo(ctx: ArtifactContext, body: str) -> str:
                     # back: "Same here: USD 1,078,800" from the partner who had sent it two hours earlier, read 14)
                     key = "echo_own" if f.text in mine else \
                         "echo_taken" if f.label in ctx.adviser_labels else "echo"
+                    if f.value.type == "date" and key != "echo_own":
+                        # a date the note gave is taken into the diary, never recited back to its writer ("For what it's
+                        # worth, keep May 1, 2026 in mind for the answer deadline" from the client to its counsel, whose
+                        # note had just given it, read 16)
+                        key = "echo_date" if not f.past and not fixed(f) else "echo_date_past"
                     if key == "echo_taken" and re.search(r"\b(?:go through|review|look at)\b",
                                                           " ".join(sentences[:j] + sentences[j + 1:])):
                         key = "echo_noted"  # the review is said once
