@@ -973,6 +973,14 @@ _QUIET = ["Nothing new has come in in the week to {day}; the open points are whe
           "Little to report this week (to {day}): no new papers and no figures have changed.",
           "The week to {day} brought nothing new in, and nothing from us has had to change.",
           "Nothing has come in since last week's note, so this is a short one ({day})."]
+# ...and naming the series' own point: two quiet notes of two series on one day said the same thing word for word
+# once their stock steps went (realism_near_duplicates asked a repair at bench.long_matter --scale 20, read 16)
+_QUIET_ON = ["Nothing new on {point} has come in in the week to {day}; it is where it was.",
+             "A quiet week to {day} on {point}: nothing has moved since the last note.",
+             "No news on {point} in the week to {day}, from our side or anyone else.",
+             "Little to report on {point} this week (to {day}): no new papers, no change.",
+             "The week to {day} brought nothing new on {point}, and nothing from us has had to change.",
+             "Nothing on {point} since last week's note, so this is a short one ({day})."]
 
 
 # (a meeting's minutes are written after it, no work in hand before: "I'll complete the minutes by June 29")
@@ -1009,13 +1017,16 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     # dealt round the series, not drawn: a long matter has several notes of one series on a day, and drawn
     # openers and quiet lines gave two of them the same text (five realism_near_duplicates at --scale 80)
     paragraphs = [pick.reword(pick.frame(_WEEK_OPENERS)).format(day=said)]
+    point = next((x for x in ctx.thread_labels if x not in ctx.settled_labels), "")
+    quiet = (lambda: pick.frame(_QUIET_ON).format(day=said, point=point)) if point else \
+        (lambda: pick.frame(_QUIET).format(day=said))
     if week and all(e.what in STANDING for e in week):
         # a quiet week: one line that says so, then what stands (whom we wait on since when, the next date)
-        paragraphs.append(pick.frame(_QUIET).format(day=said) + " " + " ".join(lines))
+        paragraphs.append(quiet() + " " + " ".join(lines))
     elif lines:
         paragraphs.append("\n".join(f"- {line}" for line in lines))
     elif not rest:
-        paragraphs.append(pick.frame(_QUIET).format(day=said))
+        paragraphs.append(quiet())
     if rest:
         paragraphs.append(" ".join(rest))
     if not across(ctx):
