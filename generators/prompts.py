@@ -20,12 +20,13 @@ one call's own, so that a server's prefix cache pays for the shared part once:
           notes), then a line `worldsmith-output: <TypeName>` and, last, a fenced block opened by
           "```json worldsmith-context" holding the rest of the context's JSON and closed by "```".
 The context block says nothing the text before it says exactly: the world's and the voice's blocks, the answered
-message's body, a sheet's skeleton, the facts' block, and every field a line of the instructions shows (title, date,
-purpose, people by name, the move, a message's mode, a document's type and sections, a fact's text, label, statement,
-reason and source, an attachment's path and title; shown_values() reads them back and the block keeps a field
-wherever the reading would differ) or the spec implies (a message's thread, id and parent, a new message's position,
-the artifact's seed, a fact's value its text reads as, a cover's attached file, a file's path beyond its folder), nor
-what only the engine uses (an email's path and Message-ID: ENGINE_ONLY). A reader rebuilds the whole context with
+message's body (and the message itself where its body and subject say all of it), a sheet's skeleton, the facts'
+block, and every field a line of the instructions shows (title, date, purpose, people by name, the move, a message's
+mode, a document's type and sections, a fact's text, label, statement, reason and source, an attachment's path and
+title; shown_values() reads them back and the block keeps a field wherever the reading would differ) or the spec
+implies (a message's thread, id and parent, its position (a new one's 0, a reply's after the thread shown), the
+artifact's seed, a fact's value its text reads as, a cover's attached file, a file's path beyond its folder), nor what
+only the engine uses (an email's path and Message-ID: ENGINE_ONLY). A reader rebuilds the whole context with
 context_parts() and merge_context(), with stand-ins for the engine's own fields.
 """
 
@@ -47,7 +48,7 @@ from worldsmith.worlds import kinds
 
 # Bump when any template or the rendering below changes what a model is told: it is part of every
 # cache key and of the manifest, so a new version never reuses answers to old prompts.
-PROMPT_VERSION = "2026-12-20"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
+PROMPT_VERSION = "2026-12-21"  # 2: beats, sides, genres, facts by label outside their establishing files; 3: sheet
 # skeletons; 4: the model writes prose only (each kind's prose type), facts as {{id}} placeholders; 5: shared-first
 # order, sides in the system message, the thread so far, facts' reasons and sources; 6: built for a prefix cache:
 # the world's part of the context in the system message, the voice as its own block before the thread, the context
@@ -67,7 +68,8 @@ PROMPT_VERSION = "2026-12-20"  # 2: beats, sides, genres, facts by label outside
 # they hold, a cover's file by the cover's item, a file's path as its folder where the rest is its title's file name;
 # 20: a fact's standing entry (statement, paper, working) in a block under the facts' lines, before the file's day,
 # its day's fields (sources, since, news, inputs) after it, a message's sent time and attached files and a document's
-# title after the facts
+# title after the facts; 21: a reply's position where the thread shown gives it, and an answered message its body and
+# subject say all of (`"parent":{}`), not given again
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 MODES: tuple[str, ...] = ("auto", "json_schema", "json_object", "prompt")
@@ -412,6 +414,9 @@ def context_json(context: ArtifactContext | ExpansionContext, shown: dict[str, A
         value = derive(full["spec"], full)
         if value is not _NONE:
             _keep_if_other(spec, name, full["spec"].get(name), value)
+    if context.spec.kind == "email" and context.parent is not None:
+        # a reply or forward follows the thread so far (its last messages, shown whole) and the message it answers
+        _keep_if_other(spec, "position", full["spec"].get("position"), len(context.thread) + 1)
     item, head = full["spec"].get("item"), _title_slug(full["spec"].get("title"))
     if head and isinstance(item, str) and item.startswith(head):
         # an item is named by its title's slug (and a number where two share one): its tail is enough
@@ -453,6 +458,8 @@ def context_json(context: ArtifactContext | ExpansionContext, shown: dict[str, A
             if name in holder:  # a kind's spec without the field: nothing to leave out
                 # What the block would say (a person of the cast by id), or the field's default where it says nothing.
                 _keep_if_other(into, name, into[name] if name in into else holder[name], value)
+    if data.get("parent") == {} and context.parent is not None:
+        del data["parent"]  # its body fenced and its subject on its line say it all: merge_context() makes it again
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -1054,6 +1061,8 @@ def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None, voic
                   thread: list[dict[str, str]] | None = None) -> dict[str, Any]:
     """An artifact's whole context (as JSON data) from its context block and the parts before it (context_parts())."""
     merged = {**(world or {}), **own}
+    if parent_body is not None and "parent" not in merged and ("parent", "subject") in (shown or {}):
+        merged["parent"] = {}  # the answered message, all of it said before the block (its body and subject)
     shown = _by_name(shown, merged.get("cast") or [])
     block = (shown or {}).get(("facts_block",))
     if isinstance(block, list):
@@ -1089,6 +1098,9 @@ def merge_context(own: dict[str, Any], world: dict[str, Any] | None = None, voic
             and isinstance(spec["attachments"][0], dict) and "artifact" not in spec["attachments"][0] \
             and str(spec.get("item", "")).startswith(_COVER):
         spec["attachments"] = [{"artifact": spec["item"][len(_COVER):], **spec["attachments"][0]}]
+    if isinstance(spec, dict) and spec.get("kind") == "email" and "position" not in spec \
+            and spec.get("mode", "new") != "new":
+        spec["position"] = len(thread or []) + 1
     if isinstance(spec, dict):
         for name, derive in _IMPLIED:
             if name not in spec:

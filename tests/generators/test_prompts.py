@@ -266,7 +266,8 @@ def test_the_answered_message_is_taken_back_exactly_even_with_a_fence_in_it(cont
     tricky = reply.model_copy(update={"parent": reply.parent.model_copy(update={"body": body})})
     user = render_messages(tricky, EmailContent)[1]["content"]
     assert context_parts(user)["parent_body"] == body
-    assert "body" not in json.loads(CONTEXT_BLOCK.search(user).group(1))["parent"]
+    assert "body" not in json.loads(CONTEXT_BLOCK.search(user).group(1)).get("parent", {})
+    assert round_trip(tricky)[0].get("parent") is None  # its body and subject, before the block, say all of it
 
 
 def test_the_system_message_holds_no_fact_so_that_an_edit_leaves_other_prompts_as_they_were(contexts):
@@ -514,6 +515,22 @@ def test_what_a_files_heading_says_is_not_said_again(contexts):
     reply = next(c for c in contexts if c.spec.kind == "email" and c.spec.mode == "reply")
     odd = reply.model_copy(update={"spec": reply.spec.model_copy(update={"position": 0})})
     assert round_trip(odd)[0]["spec"]["position"] == 0
+
+
+def test_a_replys_place_and_the_message_it_answers_are_left_to_the_thread_shown(contexts):
+    """A reply follows the thread so far and the message it answers: its position is not given where it is theirs
+    (the thread's messages shown, and one), nor the answered message where its body and subject say all of it
+    (`"parent":{}`); a position the thread shown does not give (a longer thread, cut) stays (prompt tokens, issue
+    22)."""
+    replies = [c for c in contexts if c.spec.kind == "email" and c.parent is not None]
+    assert replies
+    for reply in replies:
+        block, user = round_trip(reply)
+        assert ("position" in block["spec"]) == (reply.spec.position != len(reply.thread) + 1)
+        assert "parent" not in block and f"\nSubject: {reply.parent.subject}\n```text worldsmith-parent" in user
+    longer = replies[0].model_copy(update={"spec": replies[0].spec.model_copy(
+        update={"position": replies[0].spec.position + 5})})
+    assert round_trip(longer)[0]["spec"]["position"] == replies[0].spec.position + 5
 
 
 def test_an_attached_files_path_title_and_id_are_read_from_its_line(contexts):
