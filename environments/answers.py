@@ -568,6 +568,20 @@ def parse(text: str) -> Parsed:
     return parsed
 
 
+_PARSED: dict[str, Parsed] = {}
+
+
+def parse_once(text: str) -> Parsed:
+    """parse(text), kept for the next reader of the same text (a rubric asks a dozen questions of one answer, and the
+    grader's side checks ask theirs of every text the agent wrote): the readers never change a parse."""
+    hit = _PARSED.get(text)
+    if hit is None:
+        if len(_PARSED) > 256:
+            _PARSED.clear()
+        hit = _PARSED[text] = parse(text)
+    return hit
+
+
 _WEEKS_AND_DAYS = re.compile(r"\s*(?:calendar\s+)?weeks?\s*(?:,\s*and|,|and|\+|plus)\s*$", re.I)
 
 
@@ -1182,15 +1196,20 @@ def want(expected: Expected) -> Want:
     if isinstance(expected, (int, float, Decimal)):
         return Want("number", number=Decimal(str(expected)))
     if isinstance(expected, str):
-        found = parse(expected).mentions
-        if len(found) == 1 and found[0].end - found[0].start >= len(expected.strip()) - 1:
-            m = found[0]
-            if m.kind == "date":
-                return Want("date", date=m.dates[0])
-            return Want(m.kind, number=m.value, currency=m.currency if m.currency_exact else None, unit=m.unit)
-        return Want("text", text=expected)
+        return _want_of_text(expected)
     raise TypeError(f"cannot read {type(expected).__name__} as an expected value: give a number, a date, "
                     "a ledger value (Money, Percent, Number, DateValue, Text) or a phrase")
+
+
+@lru_cache(maxsize=8192)  # a rubric's figures are read as Wants for every answer it grades (a Want is frozen)
+def _want_of_text(expected: str) -> Want:
+    found = parse(expected).mentions
+    if len(found) == 1 and found[0].end - found[0].start >= len(expected.strip()) - 1:
+        m = found[0]
+        if m.kind == "date":
+            return Want("date", date=m.dates[0])
+        return Want(m.kind, number=m.value, currency=m.currency if m.currency_exact else None, unit=m.unit)
+    return Want("text", text=expected)
 
 
 def _currency_ok(m: Mention, w: Want) -> bool:
@@ -1952,13 +1971,22 @@ def _first_word(phrase: str) -> str:
     return words[0] if words and words[0] != "'s" else ""
 
 
+def _phrase_spans(parsed: Parsed, phrase: str) -> tuple[tuple[int, int], ...]:
+    """Where one label phrase is written in a parsed text, read once per text (a rubric asks of every label in turn)."""
+    key = ("phrase-spans", phrase)
+    spans = parsed.cache.get(key)
+    if spans is None:
+        masked = parsed.masked
+        # (a phrase whose first word is nowhere in the text is not looked for: most of a matter's labels, most texts)
+        spans = parsed.cache[key] = tuple((m.start(), m.end()) for m in _label_rx(phrase).finditer(masked)) \
+            if phrase.strip() and _first_word(phrase) in masked else ()
+    return spans
+
+
 def _label_spans(parsed: Parsed, phrases: Iterable[str]) -> list[tuple[int, int]]:
     key = ("labels", tuple(phrases))
     if key not in parsed.cache:
-        masked = parsed.masked
-        # (a phrase whose first word is nowhere in the text is not looked for: most of a matter's labels, most texts)
-        spans = sorted({(m.start(), m.end()) for p in phrases if p.strip() and _first_word(p) in masked
-                        for m in _label_rx(p).finditer(masked)}, key=lambda x: (x[0], -x[1]))
+        spans = sorted({span for p in phrases for span in _phrase_spans(parsed, p)}, key=lambda x: (x[0], -x[1]))
         kept: list[tuple[int, int]] = []
         for s, e in spans:  # the longest reading of each place: "liability cap" inside "OPA 90 liability cap" is one
             if not kept or s >= kept[-1][1]:

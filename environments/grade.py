@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import bisect
 import datetime as dt
+import functools
 import os
 import re
 import sys
@@ -259,17 +260,7 @@ def _of_unit(m, unit: str | None) -> bool:
     return m.kind == "number" and unit is not None and (m.unit or "").lower() == unit.lower()
 
 
-_PARSED: dict[str, answers.Parsed] = {}
-
-
-def _parsed(text: str) -> answers.Parsed:
-    # One parse per text: a rubric asks a dozen questions of the same answer.
-    hit = _PARSED.get(text)
-    if hit is None:
-        if len(_PARSED) > 256:
-            _PARSED.clear()
-        hit = _PARSED[text] = answers.parse(text)
-    return hit
+_parsed = answers.parse_once  # one parse per text: a rubric asks a dozen questions of the same answer
 
 
 # ('Short answer: yes. ...' opens a summary, not the answer line: a word before the marker other than 'final' makes it
@@ -563,13 +554,17 @@ def _inside_longer(text: str, start: int, labels: tuple[str, ...]) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=4096)  # a rubric's anchors are read against every answer it grades
+def _anchors_rx(anchors: tuple[str, ...]) -> re.Pattern:
+    return re.compile(r"\b(?:" + "|".join(re.escape(a) + (r"\b" if a[-1:].isalnum() else "") for a in anchors) + ")",
+                      re.I)
+
+
 def _figures_after(text: str, anchors: list[str], kind: str, labels: tuple[str, ...] = ()):
     """The first figure of a kind after each anchor phrase ('now', 'the cap would be'), in the anchor's clause; an
     anchor read inside a longer label of `labels` is that label's, not the anchor's."""
     parsed = _parsed(text)
-    rx = re.compile(r"\b(?:" + "|".join(re.escape(a) + (r"\b" if a[-1:].isalnum() else "") for a in anchors) + ")",
-                    re.I)
-    for m in rx.finditer(text):
+    for m in _anchors_rx(tuple(anchors)).finditer(text):
         if labels and _inside_longer(text, m.start(), labels):
             continue
         head = _LINE_HEAD.sub("", text[text.rfind("\n", 0, m.start()) + 1:m.start()])
@@ -1098,6 +1093,10 @@ def _posts(session: Session, app: str | None = None, place: str | None = None) -
 
 
 def _added_texts(session: Session, typed: bool = False) -> list[str]:
+    return _per_grade(session, ("added", typed), lambda: _read_added(session, typed))
+
+
+def _read_added(session: Session, typed: bool) -> list[str]:
     out = []
     for rel in _state(session).files_added:
         if rel.lower().endswith((".md", ".txt", ".docx", ".xlsx")):
@@ -1112,8 +1111,10 @@ def _added_texts(session: Session, typed: bool = False) -> list[str]:
 def _authored_texts(session: Session, answer: str | None) -> list[str]:
     """Every text the agent wrote in the session: the answer, each message's own text, each chat post, each file it
     added."""
-    texts = [answer or ""] + [_own_text(m)[:_MAX_TEXT] for m in session.sent]
-    return texts + [p.text[:_MAX_TEXT] for p in _posts(session)] + _added_texts(session, typed=True)
+    def read() -> list[str]:
+        texts = [answer or ""] + [_own_text(m)[:_MAX_TEXT] for m in session.sent]
+        return texts + [p.text[:_MAX_TEXT] for p in _posts(session)] + _added_texts(session, typed=True)
+    return _per_grade(session, ("authored", answer), read)
 
 
 def _own_text(message) -> str:
@@ -1779,6 +1780,18 @@ def room_numbers(world, unit: str | None) -> list[float]:
 
 
 _STATES: dict[int, object] = {}
+# What a grade reads of its session more than once (the texts the agent wrote, each file read back), kept for that grade:
+# the end state does not change while it is graded. Read afresh outside a grade.
+_MEMOS: dict[int, dict] = {}
+
+
+def _per_grade(session: Session, key, make):
+    memo = _MEMOS.get(id(session))
+    if memo is None:
+        return make()
+    if key not in memo:
+        memo[key] = make()
+    return memo[key]
 
 
 def _state(session: Session):
@@ -1795,6 +1808,7 @@ def grade(task: Task, session: Session, answer: str | None = None, judge: "Model
     """Score a task on a session's end state (the answer defaults to the one the session recorded); with a
     judge, a model may veto an answer criterion the machine checks met."""
     _STATES[id(session)] = state = session.state()
+    _MEMOS[id(session)] = {}
     try:
         answer = state.answer if answer is None else answer
         if answer is not None and len(answer.encode("utf-8", errors="replace")) > limits.MAX_ANSWER_BYTES:
@@ -1804,6 +1818,7 @@ def grade(task: Task, session: Session, answer: str | None = None, judge: "Model
         return _grade(task, session, answers.untable(answer) if answer else answer, judge)
     finally:
         _STATES.pop(id(session), None)
+        _MEMOS.pop(id(session), None)
 
 
 def _grade(task: Task, session: Session, answer: str | None, judge: "ModelJudge | None" = None) -> Grade:

@@ -97,7 +97,7 @@ def _comparisons(parsed: answers.Parsed, facts: list, s: int, e: int):
 def contrary_comparison(text: str, world, skip: set[str] = frozenset(), own: tuple[str, ...] = ()) -> bool:
     """Whether a sentence of the text compares two facts of the ledger (of one unit, neither in `skip`) the other way
     round from their figures in the ledger; the task's own facts (`own`) may be named by their head noun."""
-    parsed = answers.parse(text)
+    parsed = answers.parse_once(text)
     facts = [f for f in _facts(world, own) if f[0] not in skip]
     for s, e in parsed.sentences:
         if parsed.text[s:e].rstrip().endswith("?"):
@@ -134,7 +134,7 @@ def wrong_ratio(text: str, world) -> bool:
     """Whether the text states a percent that no ledger rate gives and that disagrees with the figures it relates: a share
     of a figure or a labelled fact ('X, which is 437% of the peg'), or a move relative to a base ('35% higher', 'a 10%
     chip') that no two figures of the text or the ledger give."""
-    parsed = answers.parse(text)
+    parsed = answers.parse_once(text)
     facts = _facts(world)
     rates = {f[4] for f in facts if f[3] == ("percent",)}
     rates |= {Decimal(str(getattr(d.value, "value", 0))) for d in world.plan.distractors

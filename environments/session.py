@@ -162,7 +162,9 @@ class Session:
             self._log = session_store.read_log(self.root)
         # A fixed clock after the world's last message: the same actions give the same state, and what the
         # session sends comes after everything it answers.
-        last = last_message_at(world)
+        if "_last_message_at" not in world.__dict__:  # one query of every kind's tables per opened world, not per session
+            world.__dict__["_last_message_at"] = last_message_at(world)
+        last = world.__dict__["_last_message_at"]
         end = dt.datetime.combine(world.plan.window_end, dt.time(17, 0), tzinfo=dt.timezone.utc)
         self._clock = max(end, last.astimezone(dt.timezone.utc) + dt.timedelta(hours=1)) if last else end
         if fresh or not self._log.records:
