@@ -891,7 +891,7 @@ def _grade_from_disk(task: Task, world: World, root: Path) -> float:
         reopened = Session(world, root)
     except SessionError:
         return 0.0
-    answer = reopened.state().answer
+    answer = reopened.answer
     hand = root / "answer.txt"
     if answer is None and hand.is_file():
         answer = hand.read_text(encoding="utf-8")

@@ -260,10 +260,10 @@ class Session:
 
         False too where it cannot vouch: the session's key (WORLDSMITH_STATE_KEY, or its own key kept outside
         the folder) is not here, or the session is an old one whose key its own marker held."""
-        if not session_store.verify(self.root):
+        log = session_store.verified_log(self.root)
+        if log is None:
             return False
         try:
-            log = session_store.read_log(self.root)
             replay = _Replay(self.world.world_id, self.user)
             for record in log.records:
                 if record.data["op"] == "reset":
@@ -275,6 +275,11 @@ class Session:
         if self.room.is_symlink() or not self.room.is_dir() or room_paths.walk_others(self.room):
             return False
         return self._mine() == replay.written
+
+    @property
+    def answer(self) -> str | None:
+        """The answer submitted so far (None before one): state().answer without hashing the room for it."""
+        return self._replay.state.answer
 
     @property
     def sent(self) -> list[SentMessage]:

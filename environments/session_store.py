@@ -415,24 +415,30 @@ def verify(root: Path) -> bool:
     Checked with a key the session folder does not hold (WORLDSMITH_STATE_KEY, or the session's own key in the
     keys folder); False when that key is not here, and always for an old session whose key is in its marker.
     """
+    return verified_log(root) is not None
+
+
+def verified_log(root: Path) -> Log | None:
+    """The log, read once, when verify() holds for it; None when it does not (a caller that replays the log reads
+    what was verified, not a second read)."""
     try:
         marker = read_marker(root)
         log = read_log(root)
     except SessionFolderError:
-        return False
+        return None
     source = key_source(marker)
     key = env_key() if source == "env" else _own_key(marker) if source == "own" else None
     if key is None or not log.records or marker["count"] < 1 or marker["count"] > len(log.records):
-        return False
+        return None
     previous = ""
     for record in log.records:
         expected = chain(key, previous, record.data)
         if not hmac.compare_digest(expected, record.mac):
-            return False
+            return None
         previous = expected
     # Lines after the marker's count are a crash between an append and the marker's update: they chain, so the
     # server wrote them. Lines cut from the end do not match the head.
-    return hmac.compare_digest(log.records[marker["count"] - 1].mac, marker["head"])
+    return log if hmac.compare_digest(log.records[marker["count"] - 1].mac, marker["head"]) else None
 
 
 def state_key(marker: dict) -> bytes:
