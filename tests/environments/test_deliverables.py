@@ -3,6 +3,8 @@ other programs open, the grader reads them back (a formula as its value), and th
 
 from __future__ import annotations
 
+import os
+
 import docx
 import openpyxl
 import pytest
@@ -55,6 +57,24 @@ def test_csv_rows_become_a_workbook_whose_formula_reads_back_as_its_value(tmp_pa
     assert sheet_formulas(path) == [("cap", "=B2*B3", 156200000.0)]
 
 
+def test_a_workbook_rewritten_in_place_is_read_afresh_as_typed_text(tmp_path):
+    """typed_text keeps a workbook's reading by its bytes (a grade asks of each file once per criterion): a sheet
+    written again at the same path in the same instant, at the same size, reads as the new sheet; an unreadable one
+    as nothing, as before."""
+    from worldsmith.environments.deliverables import typed_text
+
+    path = tmp_path / "s.xlsx"
+    path.write_bytes(xlsx_from_csv("Item,Figure\ncap,156200000\nfloor,=B2-1\n"))
+    assert typed_text(path) == "Item | Figure\ncap | 156200000\nfloor"  # a formula is no typed text
+    stat = path.stat()
+    path.write_bytes(xlsx_from_csv("Item,Figure\ncap,156200001\nfloor,=B2-1\n"))
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert typed_text(path) == "Item | Figure\ncap | 156200001\nfloor"
+    path.write_bytes(b"not a workbook")
+    assert typed_text(path) == ""
+    assert typed_text(tmp_path / "gone.xlsx") == ""
+
+
 def test_the_session_files_docx_and_xlsx_and_refuses_other_kinds(published_legal, tmp_path):
     world = worldsmith.open(published_legal)
     session = Session(world, tmp_path / "s")
@@ -80,6 +100,14 @@ def sheet_task(published_legal):
 def test_the_workbook_task_gives_full_marks_to_a_computed_sheet_only(sheet_task, tmp_path):
     world, task = sheet_task
     session = Session(world, tmp_path / "s")
+    apply_solution(task, session)
+    assert grade(task, session).score == 1.0
+    # the same session, its sheet written again with the result typed in: graded afresh, nothing kept from the last
+    typed = next(v for name, _, v, _ in candidates(task, world) if name == "sheet_result_typed")
+    session.reset()
+    apply_solution(typed, session)
+    assert grade(task, session).score < 1
+    session.reset()
     apply_solution(task, session)
     assert grade(task, session).score == 1.0
     names = {name for name, *_ in candidates(task, world)}

@@ -35,7 +35,9 @@ def test_a_session_folder_resumes_its_state(published_legal, tmp_path):
     _, session = build_server(published_legal, tmp_path / "s")
     session.submit_answer("USD 156,200,000")
     _, again = build_server(published_legal, tmp_path / "s")
-    assert again.state().answer == "USD 156,200,000"
+    assert again.state().answer == "USD 156,200,000" and again.answer == "USD 156,200,000"  # read without the room
+    again.reset()
+    assert again.answer is None and again.state().answer is None
 
 
 def test_bad_requests_say_what_to_do(published_legal, tmp_path):
