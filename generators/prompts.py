@@ -497,6 +497,7 @@ def _path_back(spec: dict[str, Any]) -> None:
         spec["path"] = f"{folder}/{_safe_filename(spec['title'])}{f' ({copy})' if copy else ''}.{ext}"
 
 
+@functools.lru_cache(maxsize=4096)
 def _safe_filename(title: str) -> str:
     from worldsmith.generators.planner import safe_filename  # the planner imports the kinds, which import this module
     return safe_filename(title)
@@ -553,6 +554,7 @@ def skeleton_block(context: ArtifactContext) -> str:
 _DATED_TITLE = re.compile(r" - ([A-Z][a-z]+ \d{1,2})$")
 
 
+@functools.lru_cache(maxsize=4096)
 def _paper_day(paper: Any, year: Any) -> str | None:
     """The day (ISO) a paper's title ends on ('... - March 9'), in the matter's first year; None where it ends on none.
     A fact's or input's paper_day is left out of the context block where it is this day (93% of them), and its
@@ -641,6 +643,12 @@ _SHOWN: tuple[tuple[tuple[str, ...], tuple[str, ...], bool, Any], ...] = (
     (("spec", "readers"), ("Readers: ",), False, lambda v: _Names(_names(v))),
     (("spec", "attendees"), ("Attendees: ",), False, lambda v: _Names(_names(v))),
 )
+# _SHOWN by the first two characters of each of their labels, in _SHOWN's order: a line is tried only against the
+# labels it could start with (most lines of a prompt, a fact's, a block's or a heading's, start with none).
+_SHOWN_BY_HEAD: dict[str, list[Any]] = {}
+for _entry in _SHOWN:
+    for _head in dict.fromkeys(label[:2] for label in _entry[1]):
+        _SHOWN_BY_HEAD.setdefault(_head, []).append(_entry)
 _ATTACHED = "Attached by the engine: "
 _ATTACHED_SPLIT = re.compile(r"\.[A-Za-z0-9]{1,5} \(")
 # An email's heading line by its mode (the email kind's mode_line): read back, the context block need not say it.
@@ -701,7 +709,7 @@ def shown_values(text: str) -> dict[tuple[str, ...], Any]:
             if m is not None:
                 attached.append({"path": rest[:m.end() - 2], "title": rest[m.end():]})
             continue
-        for path, labels, stop, read in _SHOWN:
+        for path, labels, stop, read in _SHOWN_BY_HEAD.get(line[:2], ()):
             if path in out or not line.startswith(labels) or (stop and not line.endswith(".")):
                 continue
             value = line[len(next(label for label in labels if line.startswith(label))):]
@@ -853,7 +861,7 @@ def _facts_of_day(context: ArtifactContext, entries: list[Any], block: list[Any]
     field the block said as it is left out, and any field the block said otherwise (or said of no such fact) given as
     it is; a fact whose entry is then its id alone is its id."""
     said = {_entry_id(b): b for b in block if isinstance(b, dict)}
-    whole = {f.id: f.model_dump(mode="json") for f in context.facts}
+    whole: dict[str, Any] = {}
     out = []
     for entry in entries:
         fid = _entry_id(entry)
@@ -863,8 +871,10 @@ def _facts_of_day(context: ArtifactContext, entries: list[Any], block: list[Any]
                 continue
             if mine.get(key, _NONE) == value:
                 del mine[key]
-            elif key not in mine:
-                mine[key] = whole.get(fid, {}).get(key)  # the block said it, and it is otherwise: the day says so
+            elif key not in mine:  # the block said it, and it is otherwise: the day says so
+                if not whole:
+                    whole = {f.id: f.model_dump(mode="json") for f in context.facts}
+                mine[key] = whole.get(fid, {}).get(key)
         out.append(mine if len(mine) > 1 else fid)
     return out
 
