@@ -278,3 +278,27 @@ def test_a_fact_a_paper_establishes_is_said_with_its_value_beside_its_noun_not_t
         assert said.endswith("in the production tenant (1,860 users).") and "specifically" not in said, said
         said = stated(Picker(seed), disregard, [disregard], cite=False)
         assert "disregard (clause 5.4(c))" not in said and "clause 5.4(c)" in said.lower(), said
+
+
+def test_a_research_memo_on_the_responsible_party_quotes_the_definition_it_turns_on():
+    # read 16: 'A research memo on 1001(32) that neither quotes the definition nor cites any case'
+    party = fact("responsible_party", "On February 26, 2026 the Coast Guard designated Kestrel Bay Tankers Ltd., the "
+                 "registered owner and operator, as the responsible party under OPA 90 section 1002; Ostrander, a voyage "
+                 "(not demise) charterer, is not a responsible party under section 1001(32)(A).",
+                 Text(value="Kestrel Bay Tankers Ltd.")).model_copy(update={"label": "the responsible party"})
+    seen = 0
+    for sections, seed in [(4, 1), (5, 2), (6, 3)]:
+        ctx = document_context("memo", sections, seed=seed, facts=[party])
+        ctx = ctx.model_copy(update={"organisations": _TANKER_ORGS, "author": _ASSOC, "locale": "en_US",
+                                     "spec": ctx.spec.model_copy(update={
+                                         "title": "Memo re responsible-party status of a voyage charterer under OPA 90 "
+                                                  "section 1001(32)"})})
+        doc = compose_document(ctx)
+        if not any("analysis" in s.heading.lower() for s in doc.sections):
+            continue
+        seen += 1
+        prose = _prose(doc)
+        assert "section 1001(32)(A) at 33 U.S.C. 2701(32)(A)" in prose, prose
+        assert ("Section 1001(32)(A) defines the responsible party for a vessel as any person owning, operating, or "
+                "demise chartering the vessel") in prose, prose
+    assert seen, "no variant has an analysis section"

@@ -185,6 +185,7 @@ def _flag_at_stake(ctx: ArtifactContext) -> str:
 
 
 _OPA = re.compile(r"\bOPA 90 section (?P<n>10(?P<nn>[0-2]\d))(?P<sub>(?:\([0-9a-zA-Z]+\))*)")
+_BARE_OPA = re.compile(r"\bsection (?P<n>10(?P<nn>[0-2]\d))(?P<sub>(?:\([0-9a-zA-Z]+\))*)")
 
 
 def _codified(ctx: ArtifactContext) -> str:
@@ -193,10 +194,21 @@ def _codified(ctx: ArtifactContext) -> str:
     33 USC 2704 nor 33 CFR 138'); '' where no fact cites OPA 90 so."""
     found = list(dict.fromkeys((m.group("n"), m.group("nn"), m.group("sub")) for f in ctx.facts
                                for m in _OPA.finditer(f"{f.statement} {f.text}")))
+    if found or re.search(r"\bOPA 90\b", ctx.spec.title):
+        # a bare 'section 1001(32)(A)' in a statement of an OPA 90 matter is OPA 90's too (read 16: 'A research memo
+        # on 1001(32) that neither quotes the definition nor cites any case')
+        found += [(m.group("n"), m.group("nn"), m.group("sub")) for f in ctx.facts
+                  for m in _BARE_OPA.finditer(f.statement)]
+        found = list(dict.fromkeys(found))
     if not found:
         return ""
     cites = [f"section {n}{sub} at 33 U.S.C. {2700 + int(nn)}{sub}" for n, nn, sub in found[:3]]
     out = f"For the citations: OPA 90 {join_names(cites)}."
+    if any(n == "1001" and sub.startswith("(32)") for n, _, sub in found):
+        out += (" Section 1001(32)(A) defines the responsible party for a vessel as any person owning, operating, or "
+                "demise chartering the vessel; a voyage or time charterer, which neither owns nor operates the vessel "
+                "nor takes it on demise, is not within the definition, and its exposure is in contract or by "
+                "contribution under section 1009 (33 U.S.C. 2709), not as a responsible party.")
     limit = any(re.search(r"\blimit|\bcap\b", f"{f.label} {f.statement}", re.I) for f in ctx.facts)
     if limit and any(n == "1004" for n, _, _ in found):
         out += (" The limits as last adjusted for inflation are those the Coast Guard publishes at 33 CFR 138.240, "
