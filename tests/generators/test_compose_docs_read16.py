@@ -302,3 +302,18 @@ def test_a_research_memo_on_the_responsible_party_quotes_the_definition_it_turns
         assert ("Section 1001(32)(A) defines the responsible party for a vessel as any person owning, operating, or "
                 "demise chartering the vessel") in prose, prose
     assert seen, "no variant has an analysis section"
+
+
+def test_a_demand_letter_says_why_it_is_made_from_its_own_statement():
+    # read 16, business interruption: 'The appraisal demand gives no ... ground ... The key sentence is garbled ("The
+    # amount is in dispute:")'
+    from tests.generators.test_compose_letters_read15 import _demand
+
+    for sections, seed in [(3, 1), (4, 2), (5, 3)]:
+        ctx = _demand(sections, seed)
+        act = ctx.facts[0].model_copy(update={"statement": ctx.facts[0].statement.rstrip(".") +
+                                              ", after Northgate refused to move from 98 days."})
+        ctx = ctx.model_copy(update={"facts": [act, *ctx.facts[1:]]})
+        prose = _prose(compose_document(ctx))
+        assert "Our client makes this demand because Northgate has refused to move from 98 days." in prose, prose
+        assert "The amount is in dispute:" not in prose, prose

@@ -381,6 +381,12 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 out.setdefault(at, []).append(breach)
             else:
                 out.setdefault(at, []).append(breach + " " + breach_reserved(ctx, client))
+    why = demand_ground(ctx) if across(ctx) else ""
+    at = next((i for i, k in enumerate(kinds) if k == "position" and out.get(i)), None)
+    at = at if at is not None else next((i for i, k in enumerate(kinds) if k == "opening" and out.get(i)), None)
+    if why and at is not None and not any(why in p for ps in out.values() for p in ps):
+        # a demand says why it is made, from its own statement (read 16: 'The appraisal demand gives no ... ground')
+        out[at][-1] = f"{out[at][-1]} {why}"
     for f in ctx.facts if across(ctx) else []:
         # a refusal's ground after the provision it rests on, wherever the letter states it (read 16: 'Rejects the
         # tender with no ground')
@@ -966,3 +972,23 @@ def proposal_made(ctx: ArtifactContext) -> tuple[str, list[FactRef]] | None:
         words += f", from the {label(review)} of {review.text}"
         used.append(review)
     return words + ".", used
+
+
+_AFTER = re.compile(r"\bafter (?P<who>[A-Z][\w&.'-]*(?: [A-Z][\w&.'-]*)*) (?P<verb>refused|declined|failed|rejected)"
+                    r"(?P<rest> [^.;]+)")
+
+
+def demand_ground(ctx: ArtifactContext) -> str:
+    """Why a demand is made, from the statement of the act the letter is ('... demanded appraisal ..., after Northgate
+    refused to move from 98 days' -> 'Our client makes this demand because Northgate has refused to move from 98
+    days.'); '' for a letter that demands nothing or whose act's statement gives no reason."""
+    if not re.search(r"\bdemand", ctx.spec.title, re.I):
+        return ""
+    for f in ctx.facts:
+        if not f.establish:
+            continue
+        m = _AFTER.search(" ".join(f.statement.split()))
+        if m:
+            we = "Our client makes" if client_of(ctx) else "We make"
+            return f"{we} this demand because {m.group('who')} has {m.group('verb')}{m.group('rest').rstrip(' ,')}."
+    return ""
