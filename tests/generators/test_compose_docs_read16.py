@@ -217,6 +217,8 @@ def test_a_rejection_letter_gives_its_ground_and_no_internal_assessment():
         prose = _prose(compose_document(_rejection(sections, seed)))
         assert ("That is the ground of the rejection: nothing put to us shows pollution liability caused by "
                 "Charterers' negligence at the berth, and without it Clause 41.3 has nothing to answer.") in prose, prose
+        # (the ground after the clause's words, not before them in the opening)
+        assert prose.index("That is the ground of the rejection") > prose.index("only for pollution liability"), prose
         assert "maximum exposure" not in prose and "assessment" not in prose, prose
         assert ("In any event, our client's liability could not exceed USD 20,000,000, being the lesser of the "
                 "contribution demand and the Clause 41.3 cap.") in prose, prose

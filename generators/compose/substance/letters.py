@@ -391,9 +391,13 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
         # a refusal's ground after the provision it rests on, wherever the letter states it (read 16: 'Rejects the
         # tender with no ground')
         ground = refusal_ground(ctx, f)
-        at = next((i for i in sorted(out) if any(f.text in p for p in out[i])), None)
-        if ground and at is not None and not any(ground in p for ps in out.values() for p in ps):
-            j = next(n for n, p in enumerate(out[at]) if f.text in p)
+        # (after the paragraph that gives the provision's words, not the opening that only names it)
+        words = _ONLY.search(" ".join(f.statement.split())) if ground else None
+        key = words.group("x").strip() if words else f.text
+        places = [(i, n) for i in sorted(out) for n, p in enumerate(out[i]) if key in p] or \
+            [(i, n) for i in sorted(out) for n, p in enumerate(out[i]) if f.text in p]
+        if ground and places and not any(ground in p for ps in out.values() for p in ps):
+            at, j = places[0]
             out[at][j] = f"{out[at][j]} {ground}"
     if WP_OFFER.search(ctx.spec.title) and across(ctx):
         at = next((i for i, k in enumerate(kinds) if k == "letter_close"), len(kinds) - 1)
