@@ -1017,7 +1017,10 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     # dealt round the series, not drawn: a long matter has several notes of one series on a day, and drawn
     # openers and quiet lines gave two of them the same text (five realism_near_duplicates at --scale 80)
     paragraphs = [pick.reword(pick.frame(_WEEK_OPENERS)).format(day=said)]
-    point = next((x for x in ctx.thread_labels if x not in ctx.settled_labels), "")
+    # (a settled point too: "nothing new on the tender decision" is true of it, and two series whose points were all
+    # settled drew the same quiet line, realism_near_duplicates at bench.long_matter --scale 20)
+    point = next((x for x in ctx.thread_labels if x not in ctx.settled_labels), "") or \
+        next(iter(ctx.thread_labels), "")
     quiet = (lambda: pick.frame(_QUIET_ON).format(day=said, point=point)) if point else \
         (lambda: pick.frame(_QUIET).format(day=said))
     if week and all(e.what in STANDING for e in week):
