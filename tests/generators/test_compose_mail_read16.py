@@ -280,3 +280,17 @@ def test_two_quiet_weekly_notes_of_two_series_name_their_own_point():
         assert label in body, body
         bodies.append(body.replace(label, "X"))
     assert bodies[0] == bodies[1]  # the same frame drawn: only the point tells them apart, and it does
+
+
+def test_a_client_takes_a_date_into_the_diary_not_away_for_review():
+    # "Thanks Andrew; we will go through the answer deadline with the team and come back with any questions." (read 16)
+    from tests.generators.context_fixture import DEADLINE
+
+    note = EmailContent(subject="Weekly status", body="Hi Ruth,\n\nThe notice deadline is due soon.\n\nDana")
+    for seed in range(20):
+        ctx = email_context("reply", seed=seed, facts=[], to=[DANA]).model_copy(update={
+            "author": RUTH, "parent": note, "parent_author": DANA, "thread_labels": ["the notice deadline"],
+            "adviser_labels": ["the notice deadline"]})
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"beat": "confirm"})})
+        own = _own(compose_email(ctx).body)
+        assert not re.search(r"(?:go through|review|look at) the notice deadline", own), own

@@ -1668,6 +1668,10 @@ def settled_beat(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: st
         # restoration; let's work from that" from the policyholder's own forensic accountant, read 16): it is
         # noted as theirs
         return "theirs"
+    if beat == "confirm" and v["label"] in ctx.adviser_labels and _DATED.search(v["label"]):
+        # a date is diarised, never taken away "to go through with the team" ("we will go through the answer
+        # deadline with the team and come back with any questions", read 16)
+        return "ack_settled"
     if beat == "confirm" and v["label"] in ctx.adviser_labels:
         # nor confirms its auditors' figure ("The sample error rate is confirmed as at June 10" from the hospital's
         # CFO 17 minutes after the auditor sent it, read 12): it takes it in for review
