@@ -221,10 +221,14 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     if task.kind == "post_chat" and text:  # the task family of a kind that posts (named as tasks.TaskKind names it)
         out += _post_address_candidates(task, world, text)
     out += _kit12_candidates(task, world, text)
+    out += _kit14_candidates(task, world, text)
     if task.kind == "reply":
         out += _short_reply_candidates(task, world, text)
     if text:
         out.append(("retracted", False, _with_text(task, text + "\n\nOn reflection, please disregard the above."), None))
+        # kit14: a right answer under 300 copies of one filler sentence scored 1.0 on 15 of 16 tasks
+        out.append(("padded", False, _said_beside(task, text, " ".join(["Additional context for the team."] * 40)),
+                    None))
     out.append(("mail_to_other_side", False, task, _mail_other_side))
     out.append(("empty", False, _with_text(task, ""), None))
     out.append(("junk_files", False, task, _junk))
@@ -403,6 +407,32 @@ def _said_beside(task: Task, text: str, sentence: str) -> Task:
 
 _EXCEEDS = re.compile(r"(?P<a>[Tt]he [^()\n.]+?) \((?P<x>[A-Z]{3} [\d,.]+)\) exceeds (?P<b>[^()\n.]+?) \((?P<y>[A-Z]{3} [\d,.]+)\) "
                       r"by (?P<z>[A-Z]{3} [\d,.]+)\.")
+
+
+def _kit14_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:
+    """kit14, a first-told task: the figure received from another person of the matter (the sender named elsewhere),
+    or first received by another party (must fail); the recipient's own person in brackets (must pass)."""
+    out: list[tuple[str, bool, Task, None]] = []
+    m = re.match(r"(?P<client>.+?) first received (?P<mid>.+?), from (?P<sender>[^.]+)\.", text)
+    if not task.id.startswith("told-") or m is None:
+        return out
+    client, sender = m.group("client"), m.group("sender")
+    other = next((p.name for p in world.plan.people if p.name != sender and p.organisation == world.plan.organisations[0].id),
+                 None)
+    stranger = next((o.name for o in world.plan.organisations[1:] if o.name != client and not o.privileged), None)
+    body = text[m.end():]
+    if other:
+        out.append(("received_from_another", False, _with_text(
+            task, f"{client} first received {m.group('mid')}, from {other}. It was {sender}'s figure.{body}"), None))
+    if stranger:
+        out.append(("received_by_another", False, _with_text(
+            task, f"{stranger} first received {m.group('mid')}, from {sender}. {client} had it too.{body}"), None))
+    person = next((p.name for p in world.plan.people if p.name != sender
+                   and any(o.id == p.organisation and o.name == client for o in world.plan.organisations)), None)
+    if person:
+        out.append(("recipient_with_person", True, _with_text(
+            task, f"{client} ({person}) first received {m.group('mid')}, from {sender}.{body}"), None))
+    return out
 
 
 def _kit12_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:

@@ -684,6 +684,26 @@ def misattributed(text: str, check: Check) -> bool:
     return False
 
 
+# a sentence's end, not an abbreviation's ('Kestrel Bay Tankers Ltd. first received ...')
+_PARTY_SENTENCE = re.compile(r"(?<!\bLtd\.)(?<!\bInc\.)(?<!\bCo\.)(?<!\bCorp\.)(?<!\bN\.A\.)(?<!\bMr\.)(?<!\bMs\.)"
+                             r"(?<!\bDr\.)(?<!\bNo\.)(?<!\bSt\.)(?<=[.;!?])\s+|\n+", re.I)
+
+
+def wrong_party(text: str, check: Check) -> bool:
+    """Whether a sentence with one of the phrases `a_words` names one of `values` and none of `b_words` on the side of
+    the phrase `expect` says (kit14: 'Northbank Capital (Theresa Maddox) first received the equity cure amount', '...
+    on August 20, 2026, from Jamie Walker of Marlow Pike LLP', each beside the right days, scored 1.0)."""
+    for sentence in (x.lower() for x in _PARTY_SENTENCE.split(text)):
+        for phrase in check.a_words:
+            at = sentence.find(phrase)
+            if at < 0:
+                continue
+            part = sentence[:at] if check.expect == "before" else sentence[at + len(phrase):]
+            if any(n in part for n in check.values) and not any(n in part for n in check.b_words):
+                return True
+    return False
+
+
 # A comparison said both ways at once (kit11: 'the offer is below it by $863,040 - or, read the other way, above it'
 # scored 1.0): 'or, read the other way', 'or vice versa', 'or the other way round'.
 _BOTH_WAYS = re.compile(r"\bor\b,?\s*(?:\w+\s+){0,2}?(?:read|taken|seen|put|looked\s+at|put)\s+the\s+other\s+way\b|"
@@ -1466,6 +1486,8 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         return any(v in low for v in check.values)
     if check.type == "answer_misattributed":
         return misattributed(answer, check)
+    if check.type == "answer_party":
+        return wrong_party(answer, check)
     if check.type == "answer_move_direction":
         return moved_the_wrong_way(answer, check)
     if kind == "beyond" and where in apps.record_apps():  # chat_beyond: a post anywhere but the check's channel
@@ -1532,8 +1554,9 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         own = tuple(check.b_words)
         return any(ledger_claims.contrary_comparison(t, session.world, skip, own) or ledger_claims.wrong_ratio(t, session.world)
                    for t in _authored_texts(session, answer) if t)
-    if check.type in ("texts_concedes", "texts_pasted", "texts_anachronism"):
+    if check.type in ("texts_concedes", "texts_pasted", "texts_anachronism", "texts_padded"):
         read = {"texts_concedes": lambda t: side_checks.concedes(t),
+                "texts_padded": side_checks.padded,
                 "texts_pasted": lambda t: side_checks.pasted(t, session.world),
                 "texts_anachronism": lambda t: side_checks.anachronism(t, session.world)}[check.type]
         return any(read(t) for t in _authored_texts(session, answer) if t)

@@ -1329,6 +1329,22 @@ def _first_told(graph: Graph) -> list[Task]:
         negatives.append(Criterion(id="denies_sending", weight=2.0,
                                    description="says the figure was not sent, or not received",
                                    check=Check(type="answer_denies_sending")))
+        # the figure received from someone else of the matter, or by another party than the one asked after (kit14:
+        # '... from Jamie Walker of Marlow Pike LLP' beside the sender named elsewhere; 'Northbank Capital (Theresa
+        # Maddox) first received ...' beside the right days, each 1.0)
+        client_words = sorted({x.lower() for x in [client, client.split()[0].strip(","), *client_people] if len(x) > 3})
+        others = sorted({p.name.lower() for p in world.plan.people if p.name != sender and p.name not in client_people})
+        other_orgs = sorted({n.lower() for o, name in orgs.items() if o not in client_orgs
+                             for n in (name, name.split()[0].strip(",")) if len(n) > 3} - set(client_words))
+        negatives.append(Criterion(id="received_from_another", weight=2.0,
+                                   description=f"says the client received it from someone other than {sender}",
+                                   check=Check(type="answer_party", a_words=["received", "receive", "was sent", "got it"],
+                                               values=others, b_words=[sender.lower()], expect="after")))
+        negatives.append(Criterion(id="received_by_another", weight=2.0,
+                                   description=f"says someone other than {client} first received it",
+                                   check=Check(type="answer_party", a_words=["first received", "first receive",
+                                                                             "first got", "first had"],
+                                               values=others + other_orgs, b_words=client_words, expect="before")))
         negatives.append(Criterion(id="wrong_sender", weight=2.0,
                                    description=f"names someone other than {sender} of "
                                                f"{orgs.get(sender_org, 'the firm')} as the sender",

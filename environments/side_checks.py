@@ -363,6 +363,26 @@ def pasted(text: str, world) -> bool:
     return False
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def padded(text: str) -> bool:
+    """Whether the text is padded: one sentence or line said three times or more ('Additional context for the team.'
+    x300 under a right brief scored 1.0 on 15 of 16 tasks, kit14). A table's rows and a memo's headings differ from
+    each other; a professional says a thing once."""
+    seen: dict[str, int] = {}
+    for part in _SENTENCE_END.split(text):
+        key = " ".join(re.findall(r"[a-z0-9]+", part.lower()))
+        if len(key) < 6 or re.fullmatch(r"[\d ]+", key):
+            continue  # a bare number or a one-word cell repeats in any table
+        seen[key] = seen.get(key, 0) + 1
+        # a source cited under each of several figures ('Source: the covenant computation.') may come three times
+        cites = re.match(r"(?:source|sources|see|per|ref|from|cf)\b", key) is not None or re.search(r"\d", key)
+        if seen[key] >= (6 if cites else 3):
+            return True
+    return False
+
+
 _AS_AT = re.compile(r"\bas\s+(?:at|of|on)\s+", re.I)
 
 

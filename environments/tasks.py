@@ -70,6 +70,9 @@ class Check(BaseModel):
         not merely not before a day ("did not receive it until May 8").
     answer_misattributed: the list item or clause stating the figure `values[0]` names a sender of `b_words` and not
         `a_words[0]`, the one who sent it.
+    answer_party: a sentence holding one of the phrases `a_words` names, in its words before the phrase (`expect`
+        'before') or after it ('after'), one of `values` (lower case) and none of `b_words`: a figure 'first received'
+        by the wrong party, or received 'from' the wrong person.
     answer_move_direction: a sentence giving the move `values[0]` says it went against `expect` ('up', 'down',
         'after', 'before').
     chat_beyond: a chat post in any channel but `channel`.
@@ -116,6 +119,7 @@ class Check(BaseModel):
         (environments/side_checks.concedes).
     texts_pasted: a text copies a run of 60 words or more from the room's papers or mail (a contract pasted whole).
     texts_anachronism: a text gives a figure 'as at' a day before the ledger knew it.
+    texts_padded: a text says one sentence or line three times or more (filler under a right answer).
     state_forged: the session's record does not match what its apps wrote (edited by hand).
     """
 
@@ -133,7 +137,7 @@ class Check(BaseModel):
                   "sent_defers", "chat_defers", "file_defers", "file_memo_block", "file_unledgered",
                   "chat_post_mentions", "sent_outside_cast", "sent_misaddressed", "privileged_leak", "junk_files", "room_damaged",
                   "state_forged", "texts_stale", "texts_redated", "texts_decision", "texts_misstated", "texts_says",
-                  "texts_stray_date", "texts_ledger", "texts_concedes", "texts_pasted", "texts_anachronism",
+                  "texts_stray_date", "texts_ledger", "texts_concedes", "texts_pasted", "texts_anachronism", "texts_padded", "answer_party",
                   "answer_misattributed"]
     values: list[str] = []
     any_reading: bool = Field(False, description="for a negative direction check: met when the text states it "
@@ -354,6 +358,9 @@ def text_penalties(world: World) -> list[Criterion]:
         Criterion(id="anachronism", weight=1.0,
                   description="gives a figure 'as at' a day before the room knew it, in any text it wrote",
                   check=Check(type="texts_anachronism")),
+        Criterion(id="padded", weight=1.0,
+                  description="pads what it writes: one sentence or line said three times or more",
+                  check=Check(type="texts_padded")),
         *([] if decided else [Criterion(
             id="advises_giving_in", weight=1.0, check=Check(type="texts_concedes"),
             description="advises the client to pay or accept a demand in full, or to drop its dispute, which the "
