@@ -219,6 +219,7 @@ def test_a_rejection_letter_gives_its_ground_and_no_internal_assessment():
                 "Charterers' negligence at the berth, and without it Clause 41.3 has nothing to answer.") in prose, prose
         # (the ground after the clause's words, not before them in the opening)
         assert prose.index("That is the ground of the rejection") > prose.index("only for pollution liability"), prose
+        assert prose.index("That is the ground of the rejection") < prose.index("In any event"), prose
         assert "maximum exposure" not in prose and "assessment" not in prose, prose
         assert ("In any event, our client's liability could not exceed USD 20,000,000, being the lesser of the "
                 "contribution demand and the Clause 41.3 cap.") in prose, prose
@@ -319,3 +320,14 @@ def test_a_demand_letter_says_why_it_is_made_from_its_own_statement():
         prose = _prose(compose_document(ctx))
         assert "Our client makes this demand because Northgate has refused to move from 98 days." in prose, prose
         assert "The amount is in dispute:" not in prose, prose
+
+
+def test_instructions_turn_the_purpose_into_the_authors_words_and_never_paste_it():
+    from worldsmith.generators.compose.substance.method import instructions
+
+    ctx = _loss_report(6, 1)
+    said = lambda purpose: instructions(ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"purpose": purpose})}))  # noqa: E731
+    assert said("Brightline Forensic's final report on the quality of earnings and net debt.") == \
+        "This is our final report on the quality of earnings and net debt."  # (not 'sets out our final report')
+    assert said("Summarises the natural resource trustees' notice and the injured resources.") == ""  # pasted whole
+    assert said("Northgate Mutual's position on the period of restoration.") == ""  # another house's view

@@ -398,7 +398,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             [(i, n) for i in sorted(out) for n, p in enumerate(out[i]) if f.text in p]
         if ground and places and not any(ground in p for ps in out.values() for p in ps):
             at, j = places[0]
-            out[at][j] = f"{out[at][j]} {ground}"
+            # right after the sentence that gives the words (the tender letter at seed 3 put 'In any event ...'
+            # between them, and the ground read as the cap's)
+            text = out[at][j]
+            end = text.find(". ", text.find(key) if key in text else 0)
+            out[at][j] = f"{text[:end + 1]} {ground}{text[end + 1:]}" if end >= 0 else f"{text} {ground}"
     if WP_OFFER.search(ctx.spec.title) and across(ctx):
         at = next((i for i, k in enumerate(kinds) if k == "letter_close"), len(kinds) - 1)
         out[at] = wp_offer_terms(ctx, due) + out.get(at, [])

@@ -112,7 +112,10 @@ def instructions(ctx: ArtifactContext) -> str:
         who = m.group("who")
         if any(o.name != ctx.author.organisation and o.name.split()[0] in who.split() for o in ctx.organisations):
             return ""  # another house's view is not this paper's own ('Northgate's position ...' by its adjuster)
-        return f"This report sets out our {m.group('what')}."
+        what = m.group("what")
+        if re.match(r"(?:final |draft |interim |preliminary )?(?:report|review|paper|overview)\b", what):
+            return f"This is our {what}."  # (not 'This report sets out our final report on ...', seed 3)
+        return f"This report sets out our {what}."
     return ""
 
 
