@@ -49,7 +49,7 @@ def _bot_and_nop(task_set, world, root: Path) -> list[tuple[bool, bool]]:
     session = Session(world, root / "bot" / world.world_id)
     out = []
     for task in task_set.tasks:
-        session.reset()
+        session.clear()
         nop = grade(task, session).score == 0.0
         apply_solution(_with_text(task, regex_bot_answer(task, world)), session)
         out.append((grade(task, session).score >= 1.0, nop))

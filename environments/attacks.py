@@ -940,7 +940,7 @@ def attack_task(task: Task, world: World, root: Path | None = None, only: set[st
                 continue
             for rel in session.unrecorded():  # what a candidate wrote by hand here: reset keeps only the log's
                 room_paths.remove_file(session.room, tuple(rel.split("/")))
-            session.reset()
+            session.clear()
             try:
                 apply_solution(variant, session)
             except SessionError:
@@ -948,7 +948,7 @@ def attack_task(task: Task, world: World, root: Path | None = None, only: set[st
             if extra is not None:
                 extra(session)
             out.append(Outcome(task.id, name, must_pass, _grade_from_disk(task, world, session.root)))
-        session.reset()
+        session.clear()
         return out
     finally:
         if own:

@@ -105,11 +105,11 @@ def lint_task(task: Task, world: World, session: Session) -> list[Refusal]:
         where = grep_solvable(task, world)
         if where is not None:
             refuse("grep_solvable", f"{where} writes the answer next to a label the prompt uses")
-    session.reset()
+    session.clear()
     start = grade(task, session)
     if start.score > 0:
         refuse("satisfied_at_start", f"doing nothing scores {start.score} (met: {', '.join(start.met)})")
-    session.reset()
+    session.clear()
     try:
         apply_solution(task, session)
         oracle = grade(task, session).score
@@ -118,7 +118,7 @@ def lint_task(task: Task, world: World, session: Session) -> list[Refusal]:
     else:
         if oracle < 1:
             refuse("oracle_fails", f"the reference solution scores {oracle}")
-    session.reset()
+    session.clear()
     return out
 
 

@@ -190,13 +190,18 @@ class Session:
         Only the files its log records as written since its start or last reset are removed (with the folders
         they leave empty): a marker proves whose folder it is, not who put each file in room/, and the log is the
         one record of what the apps wrote. A file put there by hand stays (verify_state() is False while it does)."""
+        self.clear()
+        return self.state()
+
+    def clear(self) -> None:
+        """reset() without reading the state back: what the lint and the attack suite do between runs (state() walks
+        and hashes the room)."""
         if self.room.is_symlink():
             raise SessionError("the session's room/ is a link; give --session a new folder")
         with _as_session_error():
             for rel in sorted(self._replay.written):
                 room_paths.remove_file(self.room, tuple(rel.split("/")))  # a link there is unlinked, never followed
         self._start("reset")
-        return self.state()
 
     def unrecorded(self) -> list[str]:
         """Files in the session's room that its log does not say it wrote (put there by hand), by path."""
