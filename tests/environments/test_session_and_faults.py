@@ -29,6 +29,12 @@ def test_forward_and_a_filed_memo_are_in_the_state_and_reset_removes_them(publis
     session.reset()
     assert session.state().sent == [] and session.state().files_added == []
     assert not (session.room / path).exists()
+    # clear() is reset() without the state read back: the same end, recorded the same way
+    path = session.write_document("Memos/Note on the cap.md", "The cap is USD 156,200,000.")
+    session.submit_answer("USD 156,200,000")
+    assert session.clear() is None
+    assert session.state().answer is None and session.state().files_added == [] and not (session.room / path).exists()
+    assert session.verify_state()
 
 
 def test_a_session_folder_resumes_its_state(published_legal, tmp_path):
