@@ -1592,7 +1592,7 @@ def _guarded(graph: Graph, task: Task) -> Task:
     nothing gives, a fact stated as a figure it never holds, a room figure under another's label, a wrong figure
     posted to chat."""
     task = _with_mislabels(graph, _with_unledgered(graph, task))
-    task = with_side_checks(graph, _with_elsewhere(_with_defers(_with_app_guards(with_misstatements(graph, task)))))
+    task = with_side_checks(graph, _with_elsewhere(_with_defers(_with_app_guards(with_misstatements(graph, task), graph))))
     return _with_sources(graph.world, _with_stray_dates(graph, _with_ledger_claims(graph, _with_owners(graph, task))))
 
 
@@ -1646,6 +1646,29 @@ def _with_ledger_claims(graph: Graph, task: Task) -> Task:
     return task.model_copy(update={"rubric": rubric})
 
 
+_STATED: dict[str, tuple[dict[str, set[float]], set]] = {}
+
+
+def stated_figures(world) -> tuple[dict[str, set[float]], set]:
+    """The amounts (by currency) and the days the ledger's statements and its drafts' labels give beside their own
+    figures: the cash netted off a debt, the synergies an add-back left out, the agreement's own date. A right answer
+    that explains a figure with them states nothing made up (kit14: 'total net debt USD 166,500,000 (term loan USD
+    180,000,000 less unrestricted cash USD 13,500,000)' lost 0.38, 'the credit agreement of March 15, 2024' lost
+    points). Read once per world."""
+    if world.world_id not in _STATED:
+        amounts: dict[str, set[float]] = {}
+        days: set = set()
+        texts = [f.statement for f in world.plan.facts] + [d.label for d in world.plan.distractors]
+        for text in texts:
+            for m in answers.parse(text or "").mentions:
+                if m.kind == "money" and m.value is not None and m.currency:
+                    amounts.setdefault(m.currency, set()).add(float(m.value))
+                elif m.kind == "date":
+                    days |= set(m.dates)
+        _STATED[world.world_id] = (amounts, days)
+    return _STATED[world.world_id]
+
+
 def _with_stray_dates(graph: Graph, task: Task) -> Task:
     """A dated answer (a brief, a first-told lag, an as-of) costs a date that nothing gives: not the ledger's, no paper's
     or message's of the room, not the task's own (red team: 'On July 11, 2026 ... 50 days after the meeting', the
@@ -1665,6 +1688,7 @@ def _with_stray_dates(graph: Graph, task: Task) -> Task:
     for d in world.plan.distractors:
         if getattr(d.value, "type", None) == "date":
             days.add(d.value.value)
+    days |= stated_figures(world)[1]
     for text in (task.instruction, task.solution.answer, task.reference.answer):
         days |= {d for m in answers.parse(text).mentions if m.kind == "date" for d in m.dates}
     guard = Criterion(id="states_stray_date", weight=2.0,
@@ -1726,16 +1750,18 @@ def _with_elsewhere(task: Task) -> Task:
     return task.model_copy(update={"rubric": rubric})
 
 
-def _with_app_guards(task: Task) -> Task:
+def _with_app_guards(task: Task, graph: Graph | None = None) -> Task:
     """A task answered anywhere but a kind's app costs a wrong figure written there beside the answer (red team: a
     right reply plus 'FYI the gap is 7.2 percentage points' in chat scored 1.0): a figure in the answer's unit that is
     none of the task's figures or the ledger's, in each app that records what the agent writes (chat's posts)."""
+    stated = stated_figures(graph.world)[0] if graph is not None else {}
     for app, records in record_apps().items():
-        task = _with_app_guard(task, app, records.noun)
-    return _with_app_guard(task, "sent", "mail", mail=True)
+        task = _with_app_guard(task, app, records.noun, stated=stated)
+    return _with_app_guard(task, "sent", "mail", mail=True, stated=stated)
 
 
-def _with_app_guard(task: Task, app: str, noun: str, mail: bool = False) -> Task:
+def _with_app_guard(task: Task, app: str, noun: str, mail: bool = False,
+                    stated: dict[str, set[float]] | None = None) -> Task:
     final = next((c for c in task.rubric.criteria if c.check.type.endswith("_final") or c.id == "result_in_sheet"), None)
     # (mail is read whatever the answer's place: a reply's own figures are the task's, a colleague's FYI is read too)
     if final is None or (final.check.type.startswith(f"{app}_") and not mail) or not final.check.values:
@@ -1745,7 +1771,8 @@ def _with_app_guard(task: Task, app: str, noun: str, mail: bool = False) -> Task
                                 wanted.currency if wanted.kind == "money" else "%" if wanted.kind == "percent" else None)
     if unit is None:
         return task
-    figures = sorted({n for c in task.rubric.criteria for n in [*c.check.numbers, *c.check.allowed] if n is not None})
+    figures = sorted({n for c in task.rubric.criteria for n in [*c.check.numbers, *c.check.allowed] if n is not None}
+                     | (stated or {}).get(unit, set()))  # (a statement's own amounts: the synergies left out, kit14)
     guard = Criterion(id=f"{app}_states_other_figure", weight=2.0,
                       description=f"{noun}s {'a message with' if mail else 'in ' + app} a figure that neither the room "
                                   f"nor the task's working gives",
@@ -1798,6 +1825,7 @@ def _with_unledgered(graph: Graph, task: Task) -> Task:
             if amount is not None:
                 figures.add(float(amount))
     figures |= {float(d.value.amount) for d in graph.world.plan.distractors if getattr(d.value, "amount", None) is not None}
+    figures |= stated_figures(graph.world)[0].get(unit, set())
     # the gap between two of the room's figures as they stand is a true figure of the room too (kit12: a right brief on
     # two rates added 'equivalent to GBP 256,800 a year', the landlord's proposed rent less the offer, and lost 2 points)
     current = sorted({float(f.value.amount) for f in graph.world.plan.facts
@@ -1813,8 +1841,11 @@ def _with_unledgered(graph: Graph, task: Task) -> Task:
              for f in (lambda x, y: x + y, lambda x, y: abs(x - y))}
     figures |= steps
     # nor a rival of the answer: the final figure may stand beside a right step of the working
+    # (nor an amount a statement gives to explain one of the room's: 'USD 166,500,000 (net of USD 13,500,000
+    # unrestricted cash)' lost the final figure as a rival, kit14)
+    stated = stated_figures(graph.world)[0].get(unit, set())
     criteria = [c.model_copy(update={"check": c.check.model_copy(update={
-        "allowed": sorted({*c.check.allowed, *steps})})}) if c is final else c for c in task.rubric.criteria]
+        "allowed": sorted({*c.check.allowed, *steps, *stated})})}) if c is final else c for c in task.rubric.criteria]
     bad = Criterion(id="states_unledgered_amount", weight=2.0,
                     description=f"states an amount in {unit} that neither the room nor the working gives",
                     check=Check(type="answer_unledgered", unit=unit, allowed=sorted(figures)))

@@ -54,3 +54,32 @@ def test_a_figure_received_from_or_by_the_wrong_party_costs(legal, tmp_path):
         for j, (name, ok, variant, _) in enumerate(made):
             g = grade(variant, Session(world, tmp_path / f"c{i}-{j}"), variant.solution.answer)
             assert (g.score == 1.0) == ok, (task.id, name, g.score, variant.solution.answer)
+
+
+def test_an_amount_or_day_a_statement_gives_is_no_made_up_figure(legal, tmp_path):
+    # kit14: 'total net debt USD 166,500,000 (term loan USD 180,000,000 less unrestricted cash USD 13,500,000)' lost
+    # the final figure as a rival (0.62); 'the USD 2,300,000 of projected synergies is excluded' in a reply cost 0.57;
+    # both amounts stand in the ledger's statements, not as facts of their own
+    from worldsmith.environments.answers import parse
+    from worldsmith.environments.graph_tasks import stated_figures
+
+    world, tasks = legal
+    amounts, days = stated_figures(world)
+    ledgered = {float(f.value.amount) for f in world.plan.facts if getattr(f.value, "amount", None) is not None}
+    extra = sorted(a for a in amounts.get("USD", set()) if a not in ledgered)
+    assert extra and days
+    aside = f" (a figure the statements give: USD {extra[0]:,.0f})"
+    checked = 0
+    for i, task in enumerate(t for t in tasks.values() if t.kind in ("exceed", "what_if") and t.solution.answer):
+        right = task.solution.answer
+        body, sep, tail = right.partition("\nAnswer:")
+        first = next((m for m in parse(body).mentions if m.kind == "money"), None)
+        if first is None:
+            continue
+        explained = body[:first.end] + aside + body[first.end:] + sep + tail
+        assert grade(task, Session(world, tmp_path / f"r{i}"), explained).score == 1.0, (task.id, explained)
+        # the same amount given as the final figure is still wrong
+        wrong = body + sep + f" USD {extra[0]:,.0f}"
+        assert grade(task, Session(world, tmp_path / f"w{i}"), wrong).score < 1.0, task.id
+        checked += 1
+    assert checked
