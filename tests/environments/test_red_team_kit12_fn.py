@@ -91,8 +91,12 @@ def test_the_gap_between_two_room_figures_is_no_unledgered_amount(legal, tmp_pat
     unit = next(c.check.unit for c in task.rubric.negative_criteria if c.id == "states_unledgered_amount")
     amounts = sorted({f.value.amount for f in world.plan.facts if getattr(f.value, "amount", None) is not None
                       and getattr(f.value, "currency", None) == unit}, reverse=True)
-    own = {n for c in task.rubric.criteria for n in [*c.check.numbers, *c.check.allowed] if n}
+    from worldsmith.environments.graph_tasks import stated_figures
+
+    stated = stated_figures(world)[0].get(unit, set())  # (allowed beside the final figure too, kit14)
+    own = {n for c in task.rubric.criteria for n in [*c.check.numbers, *c.check.allowed] if n} - stated
     steps = own | {a + b for a in own for b in own} | {abs(a - b) for a in own for b in own} | set(map(float, amounts))
+    steps |= stated
     # a gap of two room figures that is no figure of the task's own working
     gap = next(a - b for i, a in enumerate(amounts) for b in amounts[i + 1:] if float(a - b) not in steps)
     body, final = task.solution.answer.rsplit("\nAnswer: ", 1)
