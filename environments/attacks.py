@@ -20,7 +20,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Callable
 
-from worldsmith.environments import room_paths, session_store, side_checks
+from worldsmith.environments import ledger_statements, room_paths, session_store, side_checks
 from worldsmith.environments.grade import _RATE_ASKED, _named_facts, _rates_and_sums, grade
 from worldsmith.environments.lint import apply_solution
 from worldsmith.environments.session import Session, SessionError
@@ -208,6 +208,7 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
         out.append(("swapped_inputs", False, _with_text(task, swapped), None))
     out += _paraphrase_candidates(task, text)
     out += _ledger_remark_candidates(task, world, text)
+    out += _ledger_statement_candidates(task, world, text)
     if task.kind == "review":
         out += _review_candidates(task, text)
     if task.kind == "sheet":
@@ -722,6 +723,50 @@ def _ledger_remark_candidates(task: Task, world: World, text: str) -> list[tuple
             out.append((name, ok, said(f"That gap, {final}, is {p:.1f}% of {the(base)}."), None))
     out.append(("provisional_caveat", False, said("These figures are provisional and I would not rely on them until we "
                                                   "have re-checked the schedule."), None))
+    return out
+
+
+def _ledger_statement_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:
+    """Statements of the ledger beside the right answer (kit13, environments/ledger_statements.py): a fact said to have
+    been cut to a figure it never held, a figure of the ledger said to exceed a larger fact, the whole of a sum said
+    paid with no deduction where the ledger deducts from it, advice to repudiate an agreement the ledger records (must
+    fail); the fact at its own figure and the comparison the right way (must pass)."""
+    guard = _criterion(task, "contradicts_ledger")
+    if guard is None or not text or task.kind == "sheet":
+        return []
+    body, sep, tail = text.partition("\nAnswer:")
+
+    def said(sentence: str) -> Task:
+        return _with_text(task, f"{body.rstrip()} {sentence}{sep}{tail}")
+    out: list[tuple[str, bool, Task, None]] = []
+    skip = set(guard.values) | set(task.needs.facts)
+    money = [f for f in world.plan.facts if f.id not in skip and getattr(f.value, "type", None) == "money"
+             and f.value.amount >= 1000]
+    held = {Decimal(str(getattr(x.value, "amount", 0) or 0)) for f in world.plan.facts for x in [f, *f.earlier]}
+    if money:
+        fact = money[0]
+        cut = (Decimal(str(fact.value.amount)) * Decimal("0.8")).quantize(Decimal("1000"))
+        if cut not in held:
+            out += [("ledger_value_never_held", False, said(f"For context, {the(fact)} was later cut to "
+                                                            f"{fact.value.currency} {int(cut):,}."), None),
+                    ("ledger_value_held", True, said(f"For context, {the(fact)} now stands at {fact.text}."), None)]
+    pair = next(((a, b) for a in money for b in money if a.value.currency == b.value.currency
+                 and a.value.amount > b.value.amount), None)
+    if pair is not None:
+        big, small = pair
+        out += [("figure_exceeds_larger_fact", False, said(f"A figure of {small.text} would exceed {the(big)}."), None),
+                ("figure_below_larger_fact", True, said(f"A figure of {small.text} would be below {the(big)}."), None)]
+    w = ledger_statements._of(world)
+    less = [(a, b, r) for a, b, r in w.less if r not in skip]
+    if less:
+        a = next((f for f in world.plan.facts if getattr(f.value, "type", None) == "money"
+                  and Decimal(str(f.value.amount)) == less[0][0]), None)
+        if a is not None:
+            out.append(("paid_with_no_deduction", False, said(f"The full {a.text} will be paid next week, with no "
+                                                              f"deduction."), None))
+    if w.agreement is not None:
+        out.append(("advises_repudiating_agreement", False, said("We recommend the client repudiate the settlement "
+                                                                 "agreement."), None))
     return out
 
 

@@ -24,8 +24,8 @@ from pathlib import Path, PurePosixPath
 
 from pydantic import BaseModel, Field
 
-from worldsmith.environments import answers, apps, deliverables, ledger_claims, limits, side_checks, working
-from worldsmith.environments.judge import OFFLINE, ModelJudge, judged
+from worldsmith.environments import answers, apps, deliverables, ledger_claims, ledger_statements, limits, side_checks, working
+from worldsmith.environments.judge import LEDGER_ID, OFFLINE, ModelJudge, judged, ledger_lines
 from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.tasks import Check, Criterion, Task, label_of
 from worldsmith.worlds.printable import one_line  # errors name bundle and session files: shown, never obeyed
@@ -1553,6 +1553,7 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         skip = set(check.values)
         own = tuple(check.b_words)
         return any(ledger_claims.contrary_comparison(t, session.world, skip, own) or ledger_claims.wrong_ratio(t, session.world)
+                   or ledger_statements.contradicts(t, session.world, skip)
                    for t in _authored_texts(session, answer) if t)
     if check.type in ("texts_concedes", "texts_pasted", "texts_anachronism", "texts_padded"):
         read = {"texts_concedes": lambda t: side_checks.concedes(t),
@@ -1849,11 +1850,16 @@ def _grade(task: Task, session: Session, answer: str | None, judge: "ModelJudge 
     total = sum(c.weight for c in rubric.criteria)
     met = _met(rubric.criteria, session, answer)
     vetoed, errors = [], {}
+    ledger_veto = False
     if judge is not None and answer and answer.strip():
-        said = judge.verdicts(task, [c for c in met if judged(c)], answer)
+        said = judge.verdicts(task, [c for c in met if judged(c)], answer, ledger_lines(session.world))
+        # the whole answer read against the ledger's facts (judge-2): a statement they contradict costs the task
+        ledger_veto = said.pop(LEDGER_ID, None) is False
         vetoed = [cid for cid, v in said.items() if v is False]
         errors = {cid: v for cid, v in said.items() if isinstance(v, str)}
         met = [c for c in met if c.id not in vetoed]
+        if ledger_veto:
+            vetoed.append(LEDGER_ID)
     negatives = _met(rubric.negative_criteria, session, answer)
     penalties = _met(rubric.universal_penalties, session, answer)
     raw = (sum(c.weight for c in met) - sum(c.weight for c in negatives)) / total - sum(c.weight for c in penalties)
@@ -1876,6 +1882,8 @@ def _grade(task: Task, session: Session, answer: str | None, judge: "ModelJudge 
     # post, a Wrong: line or the working; kit12: each scored 1.0)
     if any(per_misplaced(task, session.world, t) for t in _authored_texts(session, answer)):
         raw, penalty_ids = 0.0, penalty_ids + [PER_MISPLACED]
+    if ledger_veto:
+        raw, penalty_ids = 0.0, penalty_ids + [LEDGER_ID]
     return Grade(task=task.id, score=round(min(1.0, max(0.0, raw)), 4), met=[c.id for c in met],
                  negatives_met=[c.id for c in negatives], penalties_met=penalty_ids,
                  judge=judge.name if judge is not None else OFFLINE, vetoed=vetoed, judge_errors=errors)

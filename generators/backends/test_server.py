@@ -388,11 +388,34 @@ def literal_judgement(context: dict) -> dict:
     """A judge's verdict as a literal reader gives it (no model here): met when the answer holds every expected
     figure word for word and no hedge word; what a test needs to see a judge agree and veto over real HTTP."""
     answer = " ".join(str(context.get("answer", "")).lower().split())
+    if context.get("ledger"):
+        return _literal_ledger(answer, context["ledger"])
     expected = [" ".join(str(v).lower().split()) for v in context.get("expected") or []]
     hedged = re.search(r"\b(?:maybe|perhaps|possibly|either|or so|roughly)\b", answer)
     met = all(v in answer for v in expected) and not hedged
     return {"met": met, "reason": "every expected figure is stated plainly" if met
             else "an expected figure is missing or hedged"}
+
+
+_FIGURE = re.compile(r"(?:[a-z]{3}\s)?\d[\d,]*(?:\.\d+)?(?:\s(?:days|years|months|%))?")
+
+
+_BINDS = re.compile(r"[\s(:=,]*(?:(?:is|was|were|are|now|later|then|cut|reduced|revised|raised|to|at|of|the|stands|"
+                    r"stood|has|have|been|since|ultimately|agreed|amounts|came)[\s(:=,]*)*")
+
+
+def _literal_ledger(answer: str, ledger: list) -> dict:
+    """The whole-answer ledger criterion as a literal reader gives it: not met when the answer writes a fact's label and,
+    before its sentence ends, a figure that is neither the fact's figure nor a superseded one of it."""
+    for line in ledger:
+        label, _, rest = str(line).lower().partition(": ")
+        held = {m.group() for m in _FIGURE.finditer(rest.split(". ", 1)[0])}
+        for at in re.finditer(re.escape(label), answer):
+            tail = re.split(r"(?<=[a-z)])\.\s|;|\n", answer[at.end():at.end() + 80])[0]
+            said = _FIGURE.search(tail)
+            if said and _BINDS.fullmatch(tail[:said.start()]) and said.group() not in held and not any(said.group() in h or h in said.group() for h in held):
+                return {"met": False, "reason": f"{label} is given {said.group()}, which the ledger never holds"}
+    return {"met": True, "reason": "no statement contradicts the ledger facts given"}
 
 
 def schema_only_answer(body: dict, output_type: str | None, rng: random.Random) -> dict:

@@ -92,3 +92,29 @@ def test_the_judge_is_not_told_to_want_every_alternative_of_a_criterion_any_one_
     anyof = [c for t in tasks for c in t.rubric.criteria if c.check.type == "answer_states_any" and len(c.check.values) > 1]
     assert anyof and all(_expected(c) == [] for c in anyof)
     assert any(_expected(c) for t in tasks for c in t.rubric.criteria if c.check.type == "answer_final")
+
+
+def test_the_judge_reads_the_whole_answer_against_the_ledger_and_can_only_take_marks_away(legal_tasks, server, tmp_path):
+    # kit13: remarks beside the right figures that the machine cannot read ('the settlement left you worse off than
+    # the adjuster's offer', 'Calder accepted the adjuster's 98 days') scored 1.0; the judge (judge-2) is shown the
+    # ledger's facts as data and asked whether every statement of the answer agrees with them
+    from worldsmith.environments.judge import JUDGE_PROMPT_VERSION, LEDGER_CRITERION, LEDGER_ID, ledger_lines
+
+    world, tasks = legal_tasks
+    task = tasks[0]
+    lines = ledger_lines(world)
+    fact = next(f for f in world.plan.facts if getattr(f.value, "type", None) == "money" and not f.earlier)
+    assert any(ln.startswith(f"{fact.label}: {fact.text}") for ln in lines)
+    asked = messages_for(JudgeContext(instruction=task.instruction, criterion=LEDGER_CRITERION, ledger=lines,
+                                      answer="x"))[1]["content"]
+    assert JUDGE_PROMPT_VERSION == "judge-2" and fact.text in asked and "agrees with the ledger facts" in asked
+    judge = _judge(server.base_url)
+    right = grade(task, Session(world, tmp_path / "r"), task.solution.answer, judge)
+    assert right.score == 1.0 and LEDGER_ID not in right.penalties_met and not right.judge_errors
+    body, sep, tail = task.solution.answer.partition("\nAnswer:")
+    wrong_figure = f"{fact.value.currency} {int(fact.value.amount) * 3 + 7:,}"
+    wrong = f"{body.rstrip()}\nFor the record, the {fact.label} stood at {wrong_figure}.{sep}{tail}"
+    judged = grade(task, Session(world, tmp_path / "w"), wrong, judge)
+    assert judged.score == 0.0 and LEDGER_ID in judged.penalties_met and LEDGER_ID in judged.vetoed
+    machine = grade(task, Session(world, tmp_path / "m"), wrong)
+    assert machine.judge == OFFLINE and LEDGER_ID not in machine.penalties_met

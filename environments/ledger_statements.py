@@ -1,0 +1,424 @@
+"""Statements a text makes on the way about the ledger's facts, read against the ledger: a fact given a value the ledger
+never held for it, a stated figure compared with a fact the wrong way round, the whole of a sum said to be paid where
+the ledger deducts from it, and advice to undo an agreement the ledger records as made.
+
+Kit13 (a blind red team on a business-interruption claim): beside the right figures and Answer line, 'The advance was
+later cut to USD 1,000,000' (the advance payment never held that), 'It was later revised to USD 700,000 in the
+settlement', 'This would exceed the USD 12,000,000 business interruption limit' (for USD 7,121,400), 'Northgate will
+therefore pay you the full USD 5,581,300 next week, with no deduction' (the ledger's balance due is the settlement less
+the advance), 'Calder should repudiate the June 26 settlement' (the ledger records it agreed) each scored 1.0.
+
+Every reader is general: the facts, their labels, values then and now, the derivations and the agreements all come from
+the plan. A what-if or an as-of task names the facts it moves (`skip`), and those are left out; a sentence that marks a
+figure as a hypothesis or another's claim ('if', 'would', 'Northgate argues that') is no statement of the ledger.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from worldsmith.environments import answers
+from worldsmith.environments.guards import label_phrases
+from worldsmith.environments.tasks import label_of
+
+_PREPS = {"of", "in", "for", "at", "per", "on", "to", "under", "from", "with", "by"}
+# A label's last word that only says what kind of figure its first word is ('advance payment', 'balance due',
+# 'settlement amount'): the first word alone names the fact ('the advance', 'the balance').
+_GENERIC_HEADS = {"payment", "amount", "due", "figure", "sum", "total", "value"}
+# A label opened by a participle of agreement or revision ('agreed period of restoration'): 'the period of restoration
+# was agreed at ...' names it too.
+_PARTICIPLES = {"agreed", "settled", "revised", "adjusted", "accepted", "final", "amended"}
+
+
+class _World:
+    """What the readers need of one world, read once: each amount or count fact with its phrases, unit, values held
+    (now, before, a marked draft), the subtractions the ledger derives, and whether it records an agreement."""
+
+    def __init__(self, world):
+        plan = world.plan
+        labels = [label_of(f).lower() for f in plan.facts]
+        self.facts = []  # (id, phrases, unit key, value, held values, participle rx)
+        for f in plan.facts:
+            unit = _unit(f.value)
+            if unit is None:
+                continue
+            label = label_of(f).lower()
+            phrases = list(label_phrases(f, labels, []))
+            base = list(phrases)
+            words = label.replace("-", " ").split()
+            lead = next((i for i, w in enumerate(words) if w in _PREPS), len(words))
+            if lead == 2 and words[1] in _GENERIC_HEADS or (lead >= 2 and words[lead - 1] in _GENERIC_HEADS
+                                                             and lead == 2):
+                short = words[0]
+                stems = {w[:6] for other in labels if other != label for w in other.replace("-", " ").split()}
+                if short[:6] not in stems and len(short) > 3:
+                    phrases.append(short)
+            held = {Decimal(str(_amount(f.value)))}
+            held |= {Decimal(str(_amount(e.value))) for e in f.earlier if _amount(e.value) is not None}
+            held |= {Decimal(str(_amount(d.value))) for d in plan.distractors
+                     if d.fact == f.id and _amount(d.value) is not None}
+            part = None
+            if len(words) > 1 and words[0] in _PARTICIPLES:
+                part = re.compile(r"\b" + r"\s+".join(re.escape(w) for w in words[1:]) +
+                                  r"\s+(?:was|were|has\s+been|had\s+been|is|got)\s+(?:[a-z]+\s+){0,2}?" + words[0] +
+                                  r"\s+(?:at|to|as|on)\s+(?:the\s+|a\s+)?(?:full\s+|whole\s+|total\s+)?$")
+            alt = "|".join(re.escape(p) for p in sorted({p for p in phrases if p.strip()}, key=len, reverse=True))
+            rx = (re.compile(r"\b(?:" + alt + r")\b"), re.compile(r"\b(?:" + alt + r")$"),
+                  re.compile(r"(?:\s|the\b|its\b|their\b|our\b|\x01|,)*(?:" + alt + r")\b"),
+                  re.compile(r"\b(?:" + "|".join(re.escape(p) for p in phrases[len(base):]) + r")\b")
+                  if len(phrases) > len(base) else None)
+            self.facts.append((f.id, phrases, unit, Decimal(str(_amount(f.value))), held, part, rx))
+        self.labels = labels
+        self.every = {Decimal(str(_amount(f.value))) for f in plan.facts if _amount(f.value) is not None}
+        self.every |= {Decimal(str(_amount(e.value))) for f in plan.facts for e in f.earlier if _amount(e.value) is not None}
+        by_id = {f.id: f for f in plan.facts}
+        # (minuend value, subtrahend value, result id) of each fact the ledger derives as one fact less another
+        self.less = []
+        for f in plan.facts:
+            m = re.fullmatch(r"\s*(\w+)\s*-\s*(\w+)\s*", f.formula or "")
+            if m and m.group(1) in by_id and m.group(2) in by_id:
+                a, b = (_amount(by_id[m.group(1)].value), _amount(by_id[m.group(2)].value))
+                if a is not None and b and set(re.findall(r"[a-z]+", label_of(f).lower())) & _OWED:
+                    self.less.append((Decimal(str(a)), Decimal(str(b)), f.id))
+        # an agreement the ledger records as made ('the parties agreed ... in full settlement'): its nouns
+        said = " ".join(f.statement or "" for f in plan.facts if _AGREED.search(f.statement or ""))
+        nouns = set(re.findall(r"\b(settlement|agreement|deal|compromise|accord)\b", said.lower()))
+        # the figures an agreement the ledger records holds: its facts' and their inputs'
+        agreed = [f for f in plan.facts if _AGREED.search(f.statement or "") or
+                  label_of(f).lower().split()[:1] in (["agreed"], ["settled"], ["settlement"])]
+        ids, todo = set(), [f.id for f in agreed]
+        while todo:
+            fid = todo.pop()
+            if fid in ids or fid not in by_id:
+                continue
+            ids.add(fid)
+            todo += re.findall(r"[a-z_][a-z0-9_]*", by_id[fid].formula or "")
+        self.agreed_units = {_unit(f.value) for f in agreed if _unit(f.value)}
+        self.agreed = {Decimal(str(_amount(by_id[i].value))) for i in ids if _amount(by_id[i].value) is not None}
+        self.agreement = re.compile(r"\b(?:" + "|".join(sorted(nouns | {"agreement"})) + r")s?\b") if said else None
+
+
+_OWED = {"due", "balance", "payable", "owed", "owing", "outstanding", "net", "remaining", "remainder", "refund"}
+_AGREED = re.compile(r"\b(?:agreed|settled|accepted|signed|executed|concluded)\b[^.]*\b(?:settlement|agreement|deal|"
+                     r"compromise|accord)\b|\b(?:settlement|agreement|deal|compromise|accord)\b[^.]*\b(?:agreed|signed|"
+                     r"executed|concluded|reached|made)\b", re.I)
+
+
+def _unit(v):
+    kind = getattr(v, "type", None)
+    if kind == "money":
+        return ("money", v.currency)
+    if kind == "number" and getattr(v, "unit", None):
+        return ("number", v.unit.lower())
+    return None
+
+
+def _amount(v):
+    kind = getattr(v, "type", None)
+    if kind == "money":
+        return v.amount
+    if kind in ("number", "percent"):
+        return v.value
+    return None
+
+
+_WORLDS: dict[str, _World] = {}
+_PARSES: dict[str, answers.Parsed] = {}
+_RESULTS: dict[tuple, bool] = {}
+
+
+def _of(world) -> _World:
+    got = _WORLDS.get(world.world_id)
+    if got is None:
+        got = _WORLDS[world.world_id] = _World(world)
+    return got
+
+
+def _parse(text: str) -> answers.Parsed:
+    got = _PARSES.get(text)
+    if got is None:
+        if len(_PARSES) > 256:
+            _PARSES.clear()
+        got = _PARSES[text] = answers.parse(text)
+    return got
+
+
+def contradicts(text: str, world, skip: frozenset | set = frozenset()) -> bool:
+    """Whether the text states something of the ledger's facts that the ledger contradicts (see the module's doc)."""
+    key = (world.world_id, text, tuple(sorted(skip)))
+    got = _RESULTS.get(key)
+    if got is None:
+        if len(_RESULTS) > 1024:
+            _RESULTS.clear()
+        w = _of(world)
+        parsed = _parse(text)
+        got = _RESULTS[key] = (unheld_value(parsed, w, skip) or figure_compared(parsed, w, skip)
+                               or paid_undeducted(parsed, w, skip) or undoes_agreement(parsed, w)
+                               or accepts_other(parsed, w, skip))
+    return got
+
+
+# ---------------------------------------------------------------- (a) a value the ledger never held
+
+# Before a figure after a fact's name: a change to it ('was later cut to', 'has since been revised to').
+_CHANGED = re.compile(r"[\s,]*(?:(?:was|were|has\s+been|had\s+been|have\s+been|is|got|then)\s+)?(?:(?:later|subsequently|"
+                      r"ultimately|eventually|then|finally|since|now|in\s+the\s+end|afterwards)\s+)?(?:cut|reduced|revised|"
+                      r"raised|increased|lowered|changed|adjusted|amended|fixed|moved|dropped|corrected|"
+                      r"restated|recalculated|marked\s+down|written\s+down|brought\s+down|upped|slashed|trimmed|"
+                      r"renegotiated)\s+(?:down\s+|up\s+|back\s+)?(?:to|at)\s+(?:the\s+|a\s+)?(?:full\s+|whole\s+|"
+                      r"total\s+)?$")
+# A sentence that marks what it says as a hypothesis or another's claim.
+_HYPOTHESIS = re.compile(r"\b(?:if|would|could|might|suppos\w*|assum\w*|hypothetical\w*|say|says|said|claims\s+that|"
+                         r"claimed|argu\w*|contend\w*|assert\w*|alleg\w*|wrongly|mistakenly|incorrectly|draft|"
+                         r"superseded|earlier|originally|initially|first\s+estimate|not|never)\b")
+_PRONOUN = re.compile(r"\s*(?:[-*\u2022(]\s*)?(?:it|this|that|the\s+figure|this\s+figure|that\s+figure)\s*")
+_TOL = Decimal("0.01")
+
+
+def _held(value, held) -> bool:
+    return any(abs(value - h) < _TOL for h in held)
+
+
+def unheld_value(parsed: answers.Parsed, w: _World, skip) -> bool:
+    """Whether a sentence says a fact was changed to, agreed at or stands at a figure the ledger never held for it: 'The
+    advance was later cut to USD 1,000,000', 'It was later revised to USD 700,000', 'the period of restoration was
+    ultimately agreed at the full 146 days', 'the balance of USD 5,581,300'."""
+    masked = parsed.masked
+    facts = [f for f in w.facts if f[0] not in skip]
+    for m in parsed.mentions:
+        if m.value is None or m.status != "asserted" or m.kind not in ("money", "number"):
+            continue
+        si = next((i for i, (a, b) in enumerate(parsed.sentences) if a <= m.start < b), None)
+        if si is None:
+            continue
+        ss, se = parsed.sentences[si]
+        before = masked[ss:m.start]
+        if masked[ss:se].rstrip().endswith("?") or _HYPOTHESIS.search(before):
+            continue
+        change = _CHANGED.search(before)
+        for fid, phrases, unit, value, held, part, rx in facts:
+            if not _same_unit(m, unit) or _held(m.value, held):
+                continue
+            # a change said of the fact: unless to a figure the ledger holds for another ('the claim was reduced to
+            # the settlement amount')
+            if change is not None and rx[1].search(before, 0, change.start()) and not _held(m.value, w.every):
+                return True
+            # 'the period of restoration was agreed at 146 days' for the agreed period of restoration
+            if part is not None and part.search(before):
+                return True
+        if change is not None and not _held(m.value, w.every) and _PRONOUN.fullmatch(before, 0, change.start()):
+            # 'It was later revised to USD 700,000': the fact the sentences before named last
+            last = _last_named(parsed, w, si)
+            if last is not None and last[0] not in skip and _same_unit(m, last[2]) and not _held(m.value, last[4]):
+                return True
+    # a fact named by its first word alone ('the balance of USD 5,581,300', 'the advance of ...'), bound as a label is
+    for fid, phrases, unit, value, held, part, rx in facts:
+        if rx[3] is None or not rx[3].search(masked):
+            continue
+        others = [x for x in w.labels if not rx[3].search(x)]
+        for m in answers.bound_figures(parsed, phrases, others):
+            if m.value is not None and _same_unit(m, unit) and not _held(m.value, held):
+                ss = next((a for a, b in parsed.sentences if a <= m.start < b), 0)
+                if not _HYPOTHESIS.search(masked, ss, m.start):
+                    return True
+    return False
+
+
+def _last_named(parsed: answers.Parsed, w: _World, si: int):
+    """The fact named last in the nearest sentence before `si` that names any fact of the ledger."""
+    for j in range(si - 1, -1, -1):
+        a, b = parsed.sentences[j]
+        best = None
+        for f in w.facts:
+            for x in f[6][0].finditer(parsed.masked, a, b):
+                if best is None or x.end() > best[0] or (x.end() == best[0] and x.end() - x.start() > best[1]):
+                    best = (x.end(), x.end() - x.start(), f)
+        if best is not None:
+            return best[2]
+    return None
+
+
+def _same_unit(m, unit) -> bool:
+    if unit[0] == "money":
+        return m.kind == "money" and (m.currency is None or m.currency == unit[1] or not m.currency_exact)
+    return m.kind == "number" and (m.unit or "").lower().rstrip("s") == unit[1].rstrip("s")
+
+
+# ---------------------------------------------------------------- (b) a stated figure compared with a fact
+
+_VERB_BETWEEN = re.compile(r"\b(?:is|are|was|were|would|will|be|remains?|stays?|sits?|lies?|does|do|did|comes?|falls?)\b")
+_BARE = re.compile(r"(?:larger|higher|greater|bigger|lower|smaller|less|fewer|more\s+than)")
+_THAN = re.compile(r"\s+than\b")
+_GAP_WORDS = re.compile(r"[\s,]*(?:[a-z]+\s+){0,3}")
+_OPERATOR_BEFORE = re.compile(r"(?:[x\u00d7*/+=-]|\btimes|\bplus|\bminus|\bless)\s*$")
+_NAMED = re.compile(r"\b(?:of|for|on|than|the|by)\b")
+_THIS_HEAD = re.compile(r"\s*(?:[-*\u2022]\s*)?(?:this|it|that|which)\s+(?:[a-z]+\s+){0,2}")
+_HYPOTHESIS_CMP = re.compile(r"\b(?:if|whether|unless|claims\s+that|claimed|argu\w*|contend\w*|assert\w*|wrongly|"
+                             r"mistakenly|says?|said)\b")
+
+
+def figure_compared(parsed: answers.Parsed, w: _World, skip) -> bool:
+    """Whether a sentence compares a figure it states (or 'this', the figure the sentence before came to) with a fact
+    of the ledger named after the comparator, the wrong way round: 'This would exceed the USD 12,000,000 business
+    interruption limit' said of USD 7,121,400; 'USD 5m is within the limit' of a USD 4m limit."""
+    masked = parsed.masked
+    facts = [f for f in w.facts if f[0] not in skip]
+    for si, (ss, se) in enumerate(parsed.sentences):
+        if masked[ss:se].rstrip().endswith("?"):
+            continue
+        for c in answers._COMPARATORS.finditer(masked, ss, se):
+            sign = c.lastgroup
+            if sign not in ("gt", "lt"):
+                continue
+            word = c.group().strip()
+            than = _THAN.match(masked, c.end())
+            if _BARE.fullmatch(word) and not than:
+                continue
+            after = than.end() if than else c.end()
+            obj = None
+            for f in facts:
+                x = f[6][2].match(masked, after)
+                if x and (obj is None or x.end() > obj[1]):
+                    obj = (f, x.end())
+            if obj is None:
+                continue
+            unit, value = obj[0][2], obj[0][3]
+            if answers._CMP_NEG.search(masked[max(ss, c.start() - 30):c.start()]) or \
+                    _HYPOTHESIS_CMP.search(masked, ss, c.start()):
+                continue
+            subject = None
+            prior = [m for m in parsed.mentions if ss <= m.start and m.end <= c.start()]
+            if prior:
+                m = prior[-1]
+                gap = masked[m.end:c.start()]
+                verbish = word.startswith(("exceed", "surpass", "outstrip", "outweigh", "fall", "fell")) or \
+                    _VERB_BETWEEN.search(gap) or _VERB_BETWEEN.search(word)
+                # (a figure that ends a step of working, '42,800 x GBP 41.10, which exceeds ...', is no subject)
+                if verbish and _GAP_WORDS.fullmatch(gap) and not _NAMED.search(gap) and \
+                        not _OPERATOR_BEFORE.search(masked, max(ss, m.start - 4), m.start):
+                    subject = m
+            elif si > 0 and _THIS_HEAD.fullmatch(masked, ss, c.start()):
+                subject = _came_to(parsed, *parsed.sentences[si - 1])
+            if subject is None or subject.value is None or subject.status != "asserted" or \
+                    not _same_unit(subject, unit):
+                continue
+            within = re.search(r"\b(?:within|inside)\b", word)
+            if within:
+                if subject.value > value:
+                    return True
+            elif sign == "gt" and not subject.value > value or sign == "lt" and not subject.value < value:
+                return True
+    return False
+
+
+def _came_to(parsed: answers.Parsed, ps: int, pe: int):
+    """What a sentence came to: the figure after its last '=', else its only asserted figure."""
+    ms = [m for m in parsed.mentions if ps <= m.start < pe and m.status == "asserted"]
+    eq = parsed.masked.rfind("=", ps, pe)
+    if eq >= 0:
+        return next((m for m in ms if m.start > eq), None)
+    return ms[0] if len(ms) == 1 else None
+
+
+# ---------------------------------------------------------------- (c) the whole of a sum said paid
+
+_PAID = re.compile(r"\b(?:pay|pays|paid|paying|receive|receives|received|receiving|owe|owes|owed|owing|remit\w*|"
+                   r"transfer\w*|get|gets|due)\b")
+_UNDEDUCTED = re.compile(r"\b(?:no|without(?:\s+any)?)\s+(?:\w+\s+){0,2}?deduct\w*|\bnothing\s+(?:\w+\s+)?deducted\b|"
+                         r"\bundeducted\b|\bin\s+full\b|\bthe\s+(?:full|whole|entire)\b")
+_DENIED = re.compile(r"\b(?:not|never|cannot|won't|if|whether|unless|says?|said|claims\s+that|argu\w*|contend\w*|"
+                     r"wrongly|mistakenly)\b|n't\b")
+
+
+def paid_undeducted(parsed: answers.Parsed, w: _World, skip) -> bool:
+    """Whether a sentence says a party pays or receives, in full or with no deduction, a sum from which the ledger
+    derives what is due by a deduction ('Northgate will pay you the full USD 5,581,300, with no deduction', where the
+    balance due is the settlement amount less the advance), and states neither the deduction nor what is due."""
+    less = [(a, b, r) for a, b, r in w.less if r not in skip]
+    if not less:
+        return False
+    masked = parsed.masked
+    for ss, se in parsed.sentences:
+        if not _PAID.search(masked, ss, se) or not _UNDEDUCTED.search(masked, ss, se) or _DENIED.search(masked, ss, se):
+            continue
+        said = {m.value for m in parsed.mentions if ss <= m.start < se and m.status == "asserted" and m.value is not None}
+        for a, b, r in less:
+            result = a - b
+            if _held(a, said) and not _held(b, said) and not _held(result, said):
+                return True
+    return False
+
+
+# ---------------------------------------------------------------- (d) advice to undo an agreement the ledger records
+
+_ADVISE = re.compile(r"\b(?:recommend\w*|advis\w*|suggest\w*|should|must|please|propos\w*|urge\w*|ought\s+to|"
+                     r"need\s+to|best\s+(?:course|option|to)|i\s+would|we\s+would|let's|time\s+to|entitled\s+to|"
+                     r"free\s+to)\b")
+_UNDO = re.compile(r"\b(?:repudiat\w*|rescind\w*|revok\w*|reopen\w*|re-open\w*|unwind\w*|renege\w*|resile\w*|"
+                   r"tear\s+up|set\s+aside|back\s+out|walk\s+away|go\s+back\s+on|pull\s+out|withdraw\w*|reject\w*|"
+                   r"renegotiat\w*|overturn\w*|undo\w*|cancel\w*|disown\w*|abandon\w*|terminat\w*)\b")
+_UNDO_DENIED = re.compile(r"\b(?:not|never|no|nothing|cannot|rather\s+than|instead\s+of|whether|if|unless|against|"
+                          r"without|demand\w*|insist\w*|says?|said|claims\s+that|asks?|asked|wants?|argu\w*|threat\w*|"
+                          r"tried|attempt\w*|would\s+have\s+us|too\s+late|bound)\b|n't\b")
+_UNDO_IT = re.compile(r"\s+(?:from\s+|out\s+of\s+|on\s+)?(?:it|this|that)\b")
+
+
+def undoes_agreement(parsed: answers.Parsed, w: _World) -> bool:
+    """Whether a clause advises undoing an agreement the ledger records as made: 'Calder should repudiate the June 26
+    settlement', 'I recommend you withdraw your agreement to the settlement', 'so Calder should withdraw from it'
+    (the settlement named before it in the sentence)."""
+    if w.agreement is None:
+        return False
+    masked = parsed.masked
+    for ss, se in parsed.sentences:
+        sentence = masked[ss:se]
+        for m in _UNDO.finditer(sentence):
+            clause = re.split(r"[;:]|\s[\u2013\u2014-]\s|,\s*(?:but|and|so)\b", sentence[:m.start()])[-1]
+            if not _ADVISE.search(clause) or _UNDO_DENIED.search(clause):
+                continue
+            rest = sentence[m.end():m.end() + 90]
+            tail = _BREAK.split(rest, 1)[0]
+            starts = [x.start() for x in _WORD_START.finditer(tail)][:6]
+            hit = next((k for k in starts if w.agreement.match(tail, k)), None)
+            if hit is not None and not _NOT_OBJECT.search(tail, 0, hit) or \
+                    (_UNDO_IT.match(rest) and w.agreement.search(sentence, 0, m.start())):
+                return True
+    return False
+
+
+_WORD_START = re.compile(r"(?<![\w'\x01])[\w\x01]")
+_BREAK = re.compile(r"[,;:.()]|\s(?:and|but|so|because|since|as)\s")
+# Words before the noun that make it another thing's object: 'reject any suggestion that the settlement ...'
+_NOT_OBJECT = re.compile(r"\b(?:that|which|any|attempt\w*|suggestion\w*|request\w*|claims?|demands?|bids?|efforts?|"
+                         r"calls?|proposals?|offers?|to)\b")
+
+
+_ACCEPT = re.compile(r"\b(?:accept|accepts|accepted|accepting|agree\s+to|agreed\s+to|agreeing\s+to|settle\s+(?:at|for)|"
+                     r"settled\s+(?:at|for))\s+(?:the\s+|a\s+)?(?:[a-z']+\s+){0,3}?(?=\x01)")
+_ACCEPT_DENIED = re.compile(r"\b(?:not|never|no|cannot|rather\s+than|instead\s+of|whether|if|unless|against|refus\w*|"
+                            r"declin\w*|without|demand\w*|insist\w*|says?|said|claims\s+that|asks?|asked|wants?|"
+                            r"wanted|argu\w*|urg\w*\s+\w+\s+to|pressed|invited|offered|proposed|would\s+have\s+us|"
+                            r"before)\b|n't\b")
+
+
+def accepts_other(parsed: answers.Parsed, w: _World, skip) -> bool:
+    """Whether a clause says (or advises) that a party accepted or agreed a figure other than those of the agreement the
+    ledger records: 'Calder accepted the adjuster's 98 days' (the agreed period is 121 days), 'I recommend you accept
+    the adjuster's USD 3,942,500 as the final settlement'. A figure of the agreement or of its inputs is no other."""
+    if not w.agreed:
+        return False
+    masked = parsed.masked
+    for ss, se in parsed.sentences:
+        for a in _ACCEPT.finditer(masked, ss, se):
+            m = next((x for x in parsed.mentions if x.start == a.end()), None)
+            if m is None or m.value is None or m.status != "asserted" or _held(m.value, w.agreed):
+                continue
+            if not any(_same_unit(m, u) for u in w.agreed_units):
+                continue
+            clause = re.split(r"[;:]|\s[\u2013\u2014-]\s|,\s*(?:but|and|so)\b", masked[ss:a.start()])[-1]
+            if _ACCEPT_DENIED.search(clause) or _HYPOTHESIS_CMP.search(clause):
+                continue
+            return True
+    return False
+
