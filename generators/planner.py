@@ -344,7 +344,9 @@ class _Planner:
                         known = decision_fact is not None and (self.first_known[decision_fact] is None
                                                                or self.first_known[decision_fact] <= at.date())
                         carried = [decision_fact] if known else ([self.rng.choice(facts)] if facts else [])
-                        decision = self.decision_text(item.purpose or "", decision_fact if known else None, facts)
+                        # (the fallback's words name the fact the message carries, not another of the thread's)
+                        decision = self.decision_text(item.purpose or "", decision_fact if known else None,
+                                                      carried if not known and carried else facts)
                     elif beat in ("answer", "object", "confirm") and facts and self.rng.random() < 0.6:
                         carried = [self.rng.choice(facts)]
                     else:
@@ -449,7 +451,8 @@ class _Planner:
         verb = decision_verb(purpose)
         label = fact_label(self.outline_fact(facts[0])) if facts else "the proposal"
         if re.search(r"\bagree", purpose, re.I):
-            return f"{label} is agreed as it stands"
+            # (an agreement, said as agreed by the composer: never "is agreed as it stands" decided by one valuer)
+            return f"{label} is agreed"
         return f"we go ahead on {label}" if verb == "go ahead" else f"we {verb} {label}"
 
     def add_file(self, folder: str, item: Any, aid: str, day: dt.date, title: str, facts: list[str],

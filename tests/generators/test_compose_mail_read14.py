@@ -133,9 +133,11 @@ def test_a_decision_told_across_the_table_is_our_sides_with_no_task_for_theirs()
         ctx = ctx.model_copy(update={"spec": spec, "organisations": orgs, "parent_author": RUTH,
                                      "thread_labels": ["the net QoE adjustments"]})
         body = own_text(compose_email(ctx).body)
-        assert "the full reversal is agreed" in body and re.search(r"\bdecision\b", body), body  # decision_named
+        # a point agreed is said as agreed, never one side's ruling on it ("Our side has taken its decision: the LTM
+        # cut-off ... is agreed", mail5's read); "we have agreed" is what decision_named reads
+        assert "we have agreed the full reversal" in body.lower() and not re.search(r"\bdecision\b", body), body
         assert not re.search(r"\b(?:Decided|I've decided|I have decided)\b|file note|please action|copy me", body), body
-        said += "our side" in body or "our decision" in body
+        said += "we have agreed" in body.lower()
         # to one reader, never "Thank you, everyone"
         inside = ctx.model_copy(update={"organisations": [], "to": [SAM]})
         assert not re.search(r"\b(?:thanks|thank you),? everyone\b", own_text(compose_email(inside).body), re.I), seed

@@ -1415,6 +1415,10 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     elif outward and beat == "confirm" and v["label"] in ctx.settled_labels:
         # across the table a settled point is acknowledged, not reserved on or taken back to the client
         lines.append(pick.fill(email["reactions"]["confirm"], **v) or "Received, thank you.")
+    elif beat == "decide" and v["decision"].endswith(" is agreed"):
+        # a point agreed, said as agreed, never one side's "decision" on it (email.yaml beats.agreed)
+        lines.append(pick.fill(email["beats"]["agreed"], **dict(v, agreed=v["decision"][:-len(" is agreed")]))
+                     or f"We have agreed {v['decision'][:-len(' is agreed')]}.")
     elif outward and beat == "decide":
         # our side's decision, told to the other side for its note (email.yaml beats.decide_across)
         lines.append(pick.fill(email["beats"]["decide_across"], **v) or f"The decision on our side: {v['decision']}.")

@@ -1,0 +1,55 @@
+"""Issue 17 (mail5): decisions said in the words of what was decided, by the one who agreed or decided it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.generators.test_compose_worlds import world
+from worldsmith.generators.beats import decision_object
+from worldsmith.worlds.content import EmailContent
+
+
+def test_what_is_decided_is_the_act_of_the_purpose_never_a_preposition_or_a_bare_go_ahead():
+    # 'send the actions agreed at the Client call' gave 'Decided: at the Client call'
+    assert decision_object("send the actions agreed at the Client call before the answer deadline") == ""
+    # 'accepts the validated count' gave 'We have reached our decision: we go ahead on Quorvex's revised claim'
+    assert decision_object("Quorvex's counsel accepts the validated count but insists on list price") == \
+        "accept the validated count"
+    # 'Settles the peg ...' gave 'The decision on our side is taken: we go ahead on the NWC peg'
+    assert decision_object("Settles the peg and the accounting policies before the SPA draft goes out.") == \
+        "the peg is agreed"
+    assert decision_object("The settled loss on 121 days, the extra expense and the advance.") == ""
+    assert decision_object("The committee approves the budget.") == "the budget is approved"
+    assert decision_object("The client decides to reject it.") == ""
+
+
+# One side's ruling on a point agreed ('Our decision: the error count is agreed' inside one firm; 'Our side has taken
+# its decision: the LTM cut-off ... is agreed' across the table), the planner's fallback ('we go ahead on the NWC
+# peg', 'is agreed as it stands'), a decision on a preposition ('Decided: at the Client call').
+_NEVER = re.compile(r"(?i)\b(?:decision|decided)\b[^.\n]{0,40}:[^.\n]* is agreed\b|\bwe go ahead on\b|"
+                    r"is agreed as it stands|\bDecided: (?:at|on|in|for|by)\b")
+
+
+def _own(body: str) -> str:
+    return re.split(r"\n\s*(?:On .{5,80} wrote:|-{5,} Forwarded message)", body, maxsplit=1)[0]
+
+
+@pytest.mark.parametrize("name", ["tanker-spill-liability", "buyside-diligence", "hospital-revenue-audit"])
+def test_no_example_mail_rules_on_a_point_agreed_or_decides_in_the_planners_fallback_words(name):
+    plan, contents = world(name)
+    agreed = 0
+    for spec in plan.artifacts:
+        c = contents[spec.id]
+        if not isinstance(c, EmailContent):
+            continue
+        own = _own(c.body)
+        assert not _NEVER.search(own), (spec.path, own)
+        if getattr(spec, "beat", "") == "decide" and spec.decision.endswith(" is agreed"):
+            # a point agreed is said as agreed (and decision_named reads it: 'we have agreed')
+            agreed += 1
+            assert re.search(r"(?i)\bwe have agreed\b", own), (spec.path, own)
+            assert not re.search(r"(?i)\bdecision\b", own), (spec.path, own)
+    if name == "buyside-diligence":
+        assert agreed >= 1  # 'the full reversal is agreed' is decided in its QoE thread
