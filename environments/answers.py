@@ -519,6 +519,9 @@ def parse(text: str) -> Parsed:
     blank = list(text)
     for mt in found:
         blank[mt.start:mt.end] = " " * (mt.end - mt.start)
+    ratios = _ratios("".join(blank))
+    for mt in ratios:
+        blank[mt.start:mt.end] = " " * (mt.end - mt.start)
     blanked = "".join(blank)
     low = _lower_same_length(text)
     for m in figure_matches(blanked):
@@ -530,7 +533,12 @@ def parse(text: str) -> Parsed:
         if mt.kind == "number":
             if _is_label(blanked, m, s, e) or _day_of_month(text, mt):
                 continue
-            mt.unit = _unit_after(low, e)
+            mt.unit = _unit_after(low, e) or _times_after(text, e)
+            if mt.unit == "x" and text[e:e + 1] in ("x", "X"):
+                mt.end = e = e + 1  # '3.70x' is one figure: the x no word of the sentence around it
+                mt.text = text[s:e]
+            if mt.unit in _MULTIPLE_WORDS:
+                mt.unit = "x"  # '0.2 turns' of leverage, '3.7 times': a multiple
             mt.year_like = bool(re.fullmatch(r"(?:19|20|21)\d\d", m["num"])) and not m["scale"]
         found.append(mt)
     taken = [(mt.start, mt.end) for mt in found]
@@ -549,6 +557,9 @@ def parse(text: str) -> Parsed:
         mt.text = text[mt.start:mt.end]
         if mt.kind == "number":
             mt.unit = _unit_after(low, mt.end)
+        found.append(mt)
+    for mt in ratios:
+        mt.text = text[mt.start:mt.end]
         found.append(mt)
     # A figure of more than 20 integer digits is no amount any world holds, and comparing it to the cent overflows
     # Decimal's 28 digits: it is read as no figure, so it matches nothing and the answer is still scored.
@@ -580,6 +591,38 @@ def parse_once(text: str) -> Parsed:
             _PARSED.clear()
         hit = _PARSED[text] = parse(text)
     return hit
+
+
+# A ratio the way a credit agreement writes it: '3.70 to 1.00', '3.70:1' (a leverage of 3.70x; the 1 is no figure of
+# its own). The 'to' form needs a decimal on one side, so '5 to 1 claims' stays a range.
+_RATIO = re.compile(r"(?<![\w.,$£€])(?P<n>\d{1,3}(?:\.\d+)?)\s*(?P<sep>:|to)\s*1(?P<dec>\.0+)?(?![\d,]*\d)"
+                    r"(?![.,]?\d)(?!\s*(?:%|percent|m|bn|k|million|billion|thousand|days?|weeks?|years?)\b)", re.I)
+_RANGE_BEFORE = re.compile(r"\b(?:from|between)\s+$", re.I)
+# 'x' or 'times' right after a number that no figure follows is a multiple: '3.70x', '3.7 times' ('2,500 x 75,000 GT'
+# and '12.5 x GBP 14.2m' are working, whose figures keep their own units).
+_TIMES = re.compile(r"(?:x|\s+(?:x|times))\b(?!\s*\(?\s*(?:[A-Z]{3}\b|[$£€]|\d)|\s*the\s+\w+\s+of\b)")
+
+
+_MULTIPLE_WORDS = {"turn", "turns", "times"}
+
+
+def _times_after(text: str, end: int) -> str | None:
+    return "x" if _TIMES.match(text, end) else None
+
+
+def _ratios(text: str) -> list[Mention]:
+    """Ratios written 'N to 1.00' or 'N:1', each one number in 'x' (kit14: '3.70 to 1.00' read as a range of 3.70 and
+    1.00, hedged)."""
+    out = []
+    for m in _RATIO.finditer(text):
+        if m["sep"].lower() == "to" and ("." not in m["n"] and not m["dec"]
+                                         or _RANGE_BEFORE.search(text[max(0, m.start() - 12):m.start()])):
+            continue
+        inner = [x for x in parse(m["n"]).mentions if x.kind == "number"]
+        if len(inner) != 1:
+            continue
+        out.append(replace(inner[0], start=m.start(), end=m.end(), unit="x", sentence=""))
+    return out
 
 
 _WEEKS_AND_DAYS = re.compile(r"\s*(?:calendar\s+)?weeks?\s*(?:,\s*and|,|and|\+|plus)\s*$", re.I)
@@ -1543,11 +1586,23 @@ def _weights(tokens: list[str], other: set[str]) -> dict[str, int]:
         if t not in _STOP:
             head_zone.append(t)
     head = head_zone[-1] if head_zone else (content[-1] if content else None)
-    own = [t for t in content if t not in other] or content
-    return {t: (2 if t == head else 1) for t in own}
+    own = [t for t in content if t not in other]
+    weights = {t: (2 if t == head else 1) for t in own or content}
+    return weights if own or not content else _Inside(weights)
+
+
+class _Inside(dict):
+    """The weights of a label whose every word is the other's ('total net leverage ratio' inside the 'maximum total
+    net leverage ratio'): all its words, for it has none of its own."""
 
 
 def _side(tokens: set[str], wa: dict[str, int], wb: dict[str, int]) -> str | None:
+    # one label inside the other: a word of the longer one's own names it, whatever else is said (kit14: 'the maximum
+    # total net leverage ratio' read as neither, and every comparison of the two was lost)
+    if isinstance(wa, _Inside) and not isinstance(wb, _Inside) and tokens & wb.keys():
+        return "b"
+    if isinstance(wb, _Inside) and not isinstance(wa, _Inside) and tokens & wa.keys():
+        return "a"
     sa = sum(v for k, v in wa.items() if k in tokens) / (sum(wa.values()) or 1)
     sb = sum(v for k, v in wb.items() if k in tokens) / (sum(wb.values()) or 1)
     if sa > sb and sa > 0:
@@ -1579,7 +1634,20 @@ def _first_named(text: str, wa: dict[str, int], wb: dict[str, int]) -> str | Non
 
 
 def _named_in(words, wa: dict[str, int], wb: dict[str, int]) -> str | None:
-    """The side of the first of `words` that is one side's own word and not the other's."""
+    """The side of the first of `words` that is one side's own word and not the other's; where one label lies inside
+    the other (its words all the other's), the side of the first run of label words that names one side whole."""
+    if isinstance(wa, _Inside) != isinstance(wb, _Inside):
+        run: list[str] = []
+        for t in [*words, None]:
+            t = _norm_word(t) if t is not None else None
+            if t is not None and (t in wa or t in wb):
+                run.append(t)
+                continue
+            side = _side(set(run), wa, wb) if run else None
+            if side is not None:
+                return side
+            run = []
+        return None
     for t in words:
         t = _norm_word(t)
         if t in wa and t not in wb:

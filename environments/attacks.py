@@ -155,9 +155,9 @@ def _nearby(final: str) -> str | None:
     if m:
         amount = parse_number(m.group(2)) * Decimal("1.01")
         return f"{m.group(1)} {amount:,.0f}"
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)(%| percentage points| days)", final)
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)(%| percentage points| days|x)", final)
     if m:
-        step = Decimal("1") if m.group(2) == " days" else Decimal("0.5")
+        step = Decimal("1") if m.group(2) == " days" else Decimal("0.1") if m.group(2) == "x" else Decimal("0.5")
         return f"{Decimal(m.group(1)) + step}{m.group(2)}"
     return None
 
@@ -217,6 +217,7 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
         out += _deliverable_candidates(task, world, text)
     out += _kit11_candidates(task, world, text)
     out += _unit_candidates(task, world, text)
+    out += _multiple_candidates(task, text, final)
     out += _derivation_candidates(task, world, text)
     out += _denial_candidates(task, world, text)
     if task.kind == "post_chat" and text:  # the task family of a kind that posts (named as tasks.TaskKind names it)
@@ -612,6 +613,32 @@ def _unit_candidates(task: Task, world: World, text: str) -> list[tuple[str, boo
                 out.append(("rate_per_its_unit", True, _with_text(
                     task, f"{body[:at]} per {unit.group(1)}{body[at:]}{sep}{tail}"), None))
                 break
+    return out
+
+
+_MULTIPLE = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)x\b")
+
+
+def _multiple_candidates(task: Task, text: str, final: str | None) -> list[tuple[str, bool, Task, None]]:
+    """A ratio or multiple ('3.7x' in the ledger) in every form a banker writes it must pass: '3.7 times', '3.70x', and
+    for a ratio in the working '3.70 to 1.00' and '3.70:1' (a gap stays 'Nx': 'by 0.20 to 1.00' says nothing); kit14's
+    leverage covenant (3.70x against a maximum of 3.50 to 1.00)."""
+    if not _MULTIPLE.search(text):
+        return []
+
+    def two(m: re.Match) -> str:
+        return f"{Decimal(m[1]):.2f}"
+
+    def ratios(form) -> str:
+        body, sep, tail = text.partition("\nAnswer:")
+        return _MULTIPLE.sub(lambda m: m[0] if m[0] == final else form(m), body) + sep + tail
+
+    out = [("multiple_as_times", True, _with_text(task, _MULTIPLE.sub(lambda m: f"{m[1]} times", text)), None),
+           ("multiple_two_places", True, _with_text(task, _MULTIPLE.sub(lambda m: f"{two(m)}x", text)), None)]
+    to_one, colon = ratios(lambda m: f"{two(m)} to 1.00"), ratios(lambda m: f"{two(m)}:1")
+    if to_one != text:
+        out += [("ratio_to_one", True, _with_text(task, to_one), None),
+                ("ratio_colon", True, _with_text(task, colon), None)]
     return out
 
 
