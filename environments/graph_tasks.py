@@ -47,6 +47,7 @@ class Graph:
     world: World
     carriers: dict[str, list[tuple[str, str]]]
     quantities: dict[str, Quantity | None]
+    twins: dict[frozenset[str], str] | None = None  # pair_reason's twin workings, read once
 
     @classmethod
     def of(cls, world: World) -> "Graph":
@@ -55,11 +56,30 @@ class Graph:
         for fid, path, kind in world.db.execute(_CARRIERS_SQL).fetchall():
             carriers.setdefault(fid, []).append((path, kind))
         nodes = [Node(f.id, f.value if not f.formula else None, f.formula) for f in world.plan.facts]
-        return cls(world, carriers, solve(nodes, _fail))
+        return cls(world, carriers, _as_ledger_writes(world, solve(nodes, _fail)))
 
     def fact(self, fid: str) -> LedgerFact:
         """The ledger fact with this id."""
         return self.world.facts[fid]
+
+
+def _as_ledger_writes(world: World, values: dict[str, Quantity | None]) -> dict[str, Quantity | None]:
+    """Worked figures as the ledger writes them: a ratio of two amounts in the unit its fact declares ('3.7x', not a
+    bare 3.7) and to the declared value's decimals, two at least (a what-if's leverage of 3.64x, not
+    3.638548951...)."""
+    out = dict(values)
+    for f in world.plan.facts:
+        q = out.get(f.id)
+        if q is None or q.kind != "number" or not f.formula:
+            continue
+        unit = q.unit or getattr(f.value, "unit", None) or None
+        amount = q.amount
+        if amount != amount.to_integral_value() and -amount.as_tuple().exponent > 4:
+            declared = Decimal(str(getattr(f.value, "value", "0") or "0"))
+            places = max(2, -declared.normalize().as_tuple().exponent)
+            amount = amount.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP)
+        out[f.id] = Quantity(q.kind, amount, q.currency, unit)
+    return out
 
 
 def _fail(fid: str, field: str, message: str) -> Exception:
@@ -157,7 +177,7 @@ def what_if_values(graph: Graph, changed: str, value: Quantity) -> dict[str, Qua
             nodes.append(Node(f.id, value.as_value(), None))
         else:
             nodes.append(Node(f.id, f.value if not f.formula else None, f.formula))
-    return solve(nodes, _fail)
+    return _as_ledger_writes(graph.world, solve(nodes, _fail))
 
 
 def _path_to(graph: Graph, top: str, leaf: str) -> list[str] | None:
@@ -628,7 +648,7 @@ def _what_if_against(graph: Graph, x: LedgerFact, other: LedgerFact) -> Task | N
         new = values[x.id]
         if new is None or new.amount == q_other.amount or shown(new) == x.text:
             continue
-        gap = Quantity(new.kind, abs(new.amount - q_other.amount), new.currency, new.unit)
+        gap = Quantity(new.kind, abs(new.amount - q_other.amount), new.currency, new.unit or q_other.unit)
         if in_room(graph, gap) or in_room(graph, new):
             continue
         chain = _path_to(graph, x.id, leaf) or [x.id]
@@ -651,7 +671,7 @@ def _what_if_against(graph: Graph, x: LedgerFact, other: LedgerFact) -> Task | N
     intermediates = [graph.fact(f) for f in chain[1:] if values.get(f) is not None]
     allowed = [graph.quantities[f] for f in needed + [leaf, x.id] if graph.quantities.get(f) is not None]
     allowed += [values[f.id] for f in intermediates] + [changed, new]
-    figure = dict(values=[gap_text], numbers=[_num(gap)], unit=None if gap.kind == "percent" else gap.currency)
+    figure = dict(values=[gap_text], numbers=[_num(gap)], unit=None if gap.kind == "percent" else gap.currency or gap.unit)
     criteria = [
         Criterion(id="direction", weight=2.0, description=f"says {the(hi)} would then exceed {the(lo)}",
                   check=Check(type="answer_direction", a_words=_content_words(label_of(hi)),
@@ -796,36 +816,219 @@ def _kin(a: LedgerFact, b: LedgerFact) -> float:
     return len(wa & wb) / max(1, len(wa | wb))
 
 
-# Words that make a figure a limit another is weighed against: a cap, a floor, a peg, a service level.
-_LIMIT_WORDS = {"cap", "limit", "floor", "ceiling", "peg", "threshold", "level", "sla", "maximum", "minimum", "budget",
-                "tolerance", "materiality", "covenant", "target"}
+# Words that make a figure a limit another is held to, as the head of its label ('OPA 90 liability cap', 'NWC peg',
+# 'denial-rate service level', 'leverage covenant'): 'covenant EBITDA' is EBITDA, no limit.
+_LIMIT_WORDS = {"cap", "limit", "floor", "ceiling", "peg", "threshold", "level", "sla", "budget", "tolerance",
+                "materiality", "covenant", "target"}
+# The limits a claim or a loss is held to (a floor or a peg limits what its label names, not a claim).
+_CEILINGS = {"cap", "limit", "ceiling", "threshold", "budget", "covenant", "sla", "tolerance", "materiality"}
+# Words that make a figure a limit wherever they stand: 'maximum total net leverage ratio', "Ostrander's maximum
+# exposure".
+_LIMIT_ADJ = {"maximum", "minimum", "max", "min"}
+# A figure one side puts forward or the sides agree on: the offer or settlement of a claim.
+_SETTLE_WORDS = {"offer", "offered", "settlement", "settled", "agreed", "proposed", "counteroffer", "tender",
+                 "compromise"}
+# A figure claimed against a limit or an offer: a claim, a demand, a loss, an exposure, a side's position.
+_CLAIM_WORDS = {"claim", "claims", "claimed", "demand", "demanded", "loss", "losses", "damages", "exposure",
+                "position", "cost", "costs", "expense", "expenses"}
+_OWNERS = {"our", "their", "my", "his", "her", "its"}
+_PREPOSITIONS = {"of", "on", "for", "under", "at", "after", "before", "from", "in", "to", "per", "with", "by"}
+
+
+def _label_words(fact: LedgerFact) -> tuple[list[str], list[str], str | None]:
+    """A label read for a comparison: its owners ('policyholder's', 'our'), the rest of its words (lower case,
+    hyphens split) and its head noun (the last word before any prepositional phrase)."""
+    owners, rest = [], []
+    for i, raw in enumerate(label_of(fact).replace("\u2019", "'").split()):
+        word = raw.lower().strip(",.;:()")
+        if word.endswith("'s") and i == 0 or word in _OWNERS:
+            owners.append(word.removesuffix("'s"))
+            continue
+        rest += [w for w in re.split(r"[^a-z0-9.]+", word.removesuffix("'s")) if w]
+    before = list(itertools.takewhile(lambda w: w not in _PREPOSITIONS, rest))
+    return owners, rest, (before[-1] if before else None)
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _limit_in(fact: LedgerFact) -> list[str] | None:
+    """What a limit figure limits (its label less the limit words: 'denial rate' of the 'denial-rate service level',
+    'total net leverage ratio' of the 'maximum total net leverage ratio'), or None for a figure that is no limit."""
+    _, rest, head = _label_words(fact)
+    if head in _LIMIT_WORDS or "sla" in rest:
+        cut = rest.index(head) if head in rest else len(rest)
+        kept = rest[:cut] + rest[cut + 1:]
+        return [w for w in kept if w not in _LIMIT_WORDS and w not in ("service",) and w not in _PREPOSITIONS
+                and w not in ("the", "a", "an")]
+    if set(rest) & _LIMIT_ADJ:
+        return [w for w in rest if w not in _LIMIT_ADJ and w not in ("the", "a", "an")]
+    return None
+
+
+# Words before a limit that name no subject of their own: the limit is on liability at large ('OPA 90 liability cap',
+# 'Clause 41.3 cap', 'aggregate limit'), so any claim, loss or cost is held to it.
+_GENERIC_LIMITS = {"liability", "indemnity", "aggregate", "overall", "total", "policy", "contract", "contractual",
+                   "clause", "section", "article", "schedule", "statutory", "agreed"}
+
+
+def _subject(limit: LedgerFact, words: list[str]) -> list[str]:
+    """What a limit names as its subject, less references and words of liability at large: 'liquidated damages' of
+    the 'liquidated damages cap' (a cap on the damages, not on the contractor's loss and expense), nothing of the
+    'OPA 90 liability cap' or the 'Clause 41.3 cap'."""
+    refs = {w.lower() for w in re.findall(r"[A-Za-z0-9.]+", label_of(limit)) if w.isupper() or any(c.isdigit() for c in w)}
+    return [w for w in words if w not in refs and _stem(w) not in _GENERIC_LIMITS and w not in _GENERIC_LIMITS]
+
+
+def _one_input_apart(a: str, b: str) -> tuple[str, str] | None:
+    """The two names two formulas differ on where they are the same working with one input changed
+    ('daily_gross_profit * (insured_days - waiting_days)' against '... (insurer_days - waiting_days)'), else None."""
+    ta, tb = parse_formula(a), parse_formula(b)
+    names_a = [n.id for n in ast.walk(ta) if isinstance(n, ast.Name)]
+    names_b = [n.id for n in ast.walk(tb) if isinstance(n, ast.Name)]
+    if len(names_a) != len(names_b):
+        return None
+    differ = [(x, y) for x, y in zip(names_a, names_b) if x != y]
+    if len({d for d in differ}) != 1:
+        return None
+    x, y = differ[0]
+    swapped = ast.dump(ta).replace(f"id='{x}'", f"id='{y}'")
+    return (x, y) if swapped == ast.dump(tb) else None
+
+
+def _twins(graph: Graph) -> dict[frozenset[str], str]:
+    """Pairs of figures that are two positions on one quantity by the ledger's workings: two formulas that are one
+    working with one input changed (the policyholder's loss and the adjuster's), and the two inputs they differ on
+    (the two periods of restoration). Read once per graph."""
+    if graph.twins is None:
+        graph.twins = {}
+        derived = [f for f in graph.world.plan.facts if f.formula]
+        for f, g in itertools.combinations(derived, 2):
+            apart = _one_input_apart(f.formula, g.formula)
+            if apart is None:
+                continue
+            graph.twins.setdefault(frozenset((f.id, g.id)),
+                                   f"{label_of(f)} and {label_of(g)} are one working with one input changed")
+            graph.twins.setdefault(frozenset(apart), f"{label_of(f)} and {label_of(g)} differ on these two alone")
+    return graph.twins
+
+
+def pair_reason(graph: Graph, a: LedgerFact, b: LedgerFact) -> tuple[str, float] | None:
+    """Why a professional would weigh two figures of one unit against each other, and how telling that is; None when
+    nothing in the graph or the labels gives a reason (covenant EBITDA against net debt, a term loan against EBITDA:
+    figures of one currency that measure different things).
+
+    (a) one is a limit the other is held to: a limit word heads one label only, and what it limits is named by the
+    other ('maximum total net leverage ratio' / 'total net leverage ratio', 'denial-rate service level' / 'initial
+    denial rate'), or the other is a claim, loss or demand ('OPA 90 liability cap' / 'total claims');
+    (b) two positions on one quantity: the same working with one input changed (the two sides' losses, and the two
+    inputs they differ on), or one label owned by different parties ("policyholder's period of restoration" /
+    "adjuster's period of restoration"; the agreed period beside either);
+    (c) an offer or settlement beside the claim it answers."""
+    la, lb = _limit_in(a), _limit_in(b)
+    (oa, ra, ha), (ob, rb, hb) = _label_words(a), _label_words(b)
+    if (la is None) != (lb is None):
+        limit, other = (a, b) if la is not None else (b, a)
+        limits = [_stem(w) for w in (la if la is not None else lb)]
+        _, other_rest, other_head = _label_words(other)
+        words = {_stem(w) for w in other_rest}
+        if limits and set(limits) <= words:
+            return f"{label_of(limit)} is the limit {label_of(other)} is held to", 2.0
+        if _label_words(limit)[2] in _CEILINGS and not _subject(limit, limits) and (
+                other_head in _CLAIM_WORDS or words & {"claim", "claimed", "demand", "damages", "exposure"}):
+            return f"{label_of(other)} is weighed against {label_of(limit)}", 1.0
+    twin = _twins(graph).get(frozenset((a.id, b.id)))
+    if twin is not None:
+        return twin, 1.5
+    sa, sb = set(ra) & _SETTLE_WORDS, set(rb) & _SETTLE_WORDS
+    bare_a, bare_b = [w for w in ra if w not in _SETTLE_WORDS], [w for w in rb if w not in _SETTLE_WORDS]
+    if bare_a and bare_a == bare_b and (oa or sa) and (ob or sb) and (oa, sa) != (ob, sb):
+        return f"two positions on the {' '.join(bare_a)}", 1.5
+    if bool(sa) != bool(sb) and (hb if sa else ha) in _CLAIM_WORDS:
+        return f"an offer or settlement beside the claim it answers", 1.0
+    return None
+
+
+def limit_side(a: LedgerFact, b: LedgerFact) -> LedgerFact | None:
+    """Of two figures, the one that is a limit where the other is none (the maximum leverage beside the leverage)."""
+    la, lb = _limit_in(a), _limit_in(b)
+    return None if (la is None) == (lb is None) else a if la is not None else b
+
+
+def grounded_cover(graph: Graph, fact_ids: list[str], limits: list[LedgerFact | None]
+                   ) -> tuple[list[str], list[str]] | None:
+    """The cover of the facts with each limit read where it is set: whether a limit is broken turns on the instrument
+    that sets it (the credit agreement's section 7.11, the billing services agreement's service level), not on a
+    sheet that restates it beside the figure held to it. Where no document that sets a limit carries it, or the facts
+    cannot be covered so, the plain cover."""
+    carriers = dict(graph.carriers)
+    for limit in (x for x in limits if x is not None):
+        setting = {a.path for a in graph.world.plan.artifacts
+                   if a.id in (graph.world.plan.establishing(limit.id) or []) and a.kind == "document"}
+        held = [(p, k) for p, k in carriers.get(limit.id, []) if p in setting]
+        if held:
+            carriers[limit.id] = held
+    found = cover(Graph(graph.world, carriers, graph.quantities, graph.twins), fact_ids) \
+        if carriers != graph.carriers else None
+    return found or cover(graph, fact_ids)
 
 
 def _pair_score(graph: Graph, a: LedgerFact, b: LedgerFact) -> float:
-    """How worth weighing two figures are: alike in what they say, or one the limit the other is held to."""
+    """How worth weighing two figures are: nothing where pair_reason gives no reason, else how telling its reason is,
+    and how alike the two are in what they say."""
+    reason = pair_reason(graph, a, b)
+    if reason is None:
+        return 0.0
     la, lb = set(_content_words(label_of(a))), set(_content_words(label_of(b)))
-    limit = bool(la & _LIMIT_WORDS) != bool(lb & _LIMIT_WORDS)
-    shared = len(la & lb) / max(1, len(la | lb))
-    return _kin(a, b) + shared + (0.5 if limit else 0.0)
+    return reason[1] + _kin(a, b) + len(la & lb) / max(1, len(la | lb))
+
+
+def fact_unit(graph: Graph, fid: str) -> str | None:
+    """A figure's unit: its quantity's, else the one its ledger value declares (a ratio worked from two amounts
+    comes out bare; the ledger writes it '3.7x')."""
+    q = graph.quantities.get(fid)
+    return (q.unit if q is not None else None) or getattr(graph.fact(fid).value, "unit", None) or None
+
+
+def _unit_key(unit: str | None) -> str | None:
+    return " ".join(_stem(w) for w in unit.lower().split()) if unit else None
+
+
+def measure(graph: Graph, fid: str) -> tuple | None:
+    """What a figure measures, for weighing it against another: kind, currency and unit (USD; percent; days; x)."""
+    q = graph.quantities.get(fid)
+    if q is None or q.kind not in ("money", "percent", "number"):
+        return None
+    return q.kind, q.currency, _unit_key(fact_unit(graph, fid))
+
+
+def with_unit(graph: Graph, fid: str, q: Quantity) -> Quantity:
+    """A quantity worked for a figure, in the figure's unit (a recomputed ratio in 'x')."""
+    unit = q.unit or (fact_unit(graph, fid) if q.kind == "number" else None)
+    return q if unit == q.unit else Quantity(q.kind, q.amount, q.currency, unit)
 
 
 def exceed_pairs(graph: Graph) -> list[tuple[LedgerFact, LedgerFact]]:
-    """Pairs of figures of one kind worth weighing against each other, the most telling first, larger first."""
-    facts = [f for f in graph.world.plan.facts if graph.quantities.get(f.id) is not None
-             and graph.quantities[f.id].kind in ("money", "percent")]
+    """Pairs of figures of one measure (an amount in one currency, a rate, a count or ratio in one unit) that a
+    professional would weigh against each other, the most telling first, larger first: only those pair_reason gives
+    a reason for (covenant: the leverage ratio against its maximum, never covenant EBITDA against net debt), however
+    few that leaves."""
+    facts = [f for f in graph.world.plan.facts if measure(graph, f.id) is not None]
     scored = []
     for a, b in itertools.combinations(facts, 2):
         qa, qb = graph.quantities[a.id], graph.quantities[b.id]
-        if qa.kind != qb.kind or qa.currency != qb.currency or qa.amount == qb.amount:
+        if measure(graph, a.id) != measure(graph, b.id) or qa.amount == qb.amount:
             continue
         if b.id in _worked_from(graph, a.id) or a.id in _worked_from(graph, b.id):
             continue  # a part beside its own total is no comparison, nor a gap beside a figure it is the gap from
         ratio = max(qa.amount, qb.amount) / max(min(qa.amount, qb.amount), Decimal("0.01"))
         if qa.kind == "money" and ratio > 10:
             continue  # a per-ton rate beside a floor of millions says nothing
-        score = _pair_score(graph, a, b) + 0.3 * (bool(a.formula) + bool(b.formula))
-        if score < 0.2:
+        score = _pair_score(graph, a, b)
+        if not score:
             continue
+        score += 0.3 * (bool(a.formula) + bool(b.formula))
         big, small = (a, b) if qa.amount > qb.amount else (b, a)
         scored.append((score, big, small))
     scored.sort(key=lambda p: (-p[0], p[1].id, p[2].id))
@@ -850,7 +1053,7 @@ def exceed_tasks(graph: Graph, limit: int = 2, among: int = 4) -> list[Task]:
 def difference(graph: Graph, big: LedgerFact, small: LedgerFact) -> Quantity:
     """The amount by which one figure exceeds another (percentage points for percents)."""
     qa, qb = graph.quantities[big.id], graph.quantities[small.id]
-    return Quantity(qa.kind, qa.amount - qb.amount, qa.currency, qa.unit)
+    return with_unit(graph, big.id, Quantity(qa.kind, qa.amount - qb.amount, qa.currency, qa.unit or qb.unit))
 
 
 def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str = "answer",
@@ -862,7 +1065,7 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
         return None
     inputs = list(dict.fromkeys(x for f in (big, small) if f.formula for x in _leaves(graph, f.id)
                                 if graph.quantities.get(x) is not None))[:6]
-    found = cover(graph, [big.id, small.id, *inputs])
+    found = grounded_cover(graph, [big.id, small.id, *inputs], [limit_side(big, small)])
     if found is None:
         return None
     files, apps = found
@@ -871,7 +1074,8 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
     unit = " percentage points" if gap.kind == "percent" else ""
     gap_text = shown(gap).rstrip("%") + unit if gap.kind == "percent" else shown(gap)
     bw, sw = _content_words(label_of(big)), _content_words(label_of(small))
-    figure_check = dict(values=[gap_text], numbers=[_num(gap)], unit=None if gap.kind == "percent" else gap.currency)
+    figure_check = dict(values=[gap_text], numbers=[_num(gap)],
+                        unit=None if gap.kind == "percent" else gap.currency or gap.unit)
     criteria = [
         Criterion(id="direction", weight=2.0, description=f"says {the(big)} ({big.text}) exceeds {the(small)} ({small.text})",
                   check=Check(type="answer_direction", a_words=bw, b_words=sw, expect="a>b",
@@ -963,7 +1167,7 @@ def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
     facts = list(dict.fromkeys(f for t in parts for f in t.needs.facts))
     home = [p for p in world.plan.people if p.organisation == world.plan.organisations[0].id]
     docs = [a for a in world.artifacts_of("document") if set(facts) & set(a.facts)]
-    found = cover(graph, facts)
+    found = grounded_cover(graph, facts, [limit_side(*(graph.fact(f) for f in t.needs.facts[:2])) for t in parts])
     if not home or not docs or found is None:
         return None
     lead, author = home[0], (home[1] if len(home) > 1 else home[0])
@@ -1011,7 +1215,7 @@ def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
                                          b_words=[world.plan.window_start.isoformat(),
                                                   (world.plan.window_end + dt.timedelta(days=62)).isoformat()])))
     ledger_figures = [_num(q) for q in graph.quantities.values() if q is not None]
-    currency = graph.quantities[first.id].currency
+    currency = graph.quantities[first.id].currency or fact_unit(graph, first.id)
     bad.append(Criterion(id="memo_unledgered_figure", weight=2.0,
                          description="the memo states an amount the ledger does not hold and the task does not derive",
                          check=Check(type="file_unledgered", path=path,

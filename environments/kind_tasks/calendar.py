@@ -93,7 +93,9 @@ def _inputs(graph: Graph, fact: LedgerFact, day: dt.date) -> list[Figure]:
 
 def _partners(graph: Graph, agenda: Figure, day: dt.date, taken: set[frozenset[str]]) -> list[Figure]:
     """Figures worth weighing the agenda's against that day, the most telling first: of its kind and unit, not a part
-    of it nor it a part of them, within a factor of ten, and no pair an exceedance task already asks about."""
+    of it nor it a part of them, within a factor of ten, with a reason a professional would weigh them for (a limit
+    and what it limits, two sides' positions: never covenant EBITDA against net debt), and no pair an exceedance task
+    already asks about."""
     a = agenda.fact
     scored = []
     for f in graph.world.plan.facts:
@@ -107,9 +109,9 @@ def _partners(graph: Graph, agenda: Figure, day: dt.date, taken: set[frozenset[s
         hi, lo = max(fig.q.amount, agenda.q.amount), min(fig.q.amount, agenda.q.amount)
         if lo <= 0 or hi / lo > 10:
             continue
-        score = _pair_score(graph, a, f) + 0.3 * bool(f.formula)
-        if score >= 0.2:
-            scored.append((-score, f.id, fig))
+        score = _pair_score(graph, a, f)  # nothing where no reason to weigh the two (graph_tasks.pair_reason)
+        if score > 0:
+            scored.append((-score - 0.3 * bool(f.formula), f.id, fig))
     return [fig for *_, fig in sorted(scored, key=lambda s: (s[0], s[1]))]
 
 

@@ -20,8 +20,17 @@ def diligence(published_diligence):
     world.close()
 
 
-def test_the_memo_takes_the_question_that_widens_its_files(diligence):
-    _, graph = diligence
+@pytest.fixture(scope="module")
+def legal(published_legal):
+    world = worldsmith.open(published_legal)
+    yield world, Graph.of(world)
+    world.close()
+
+
+def test_the_memo_takes_the_question_that_widens_its_files(legal):
+    # (on the legal example: the diligence example weighs one pair only, its two enterprise values, once pairs with
+    # no reason to weigh them were dropped: the NWC peg against the QoE-adjusted EBITDA, kit14)
+    _, graph = legal
     pairs = exceed_pairs(graph)
     parts = memo_parts(graph, pairs)
     assert len(parts) == 2 and parts[0].id == f"exceed-{pairs[0][0].id}-{pairs[0][1].id}"
@@ -79,14 +88,14 @@ def test_a_what_if_whose_working_goes_from_the_inputs_straight_to_the_next_step_
         assert grade(task, session, bare).score < 1.0
 
 
-def test_further_replies_ask_pairs_no_answer_task_asks_and_each_needs_three_files_across_mail_and_drive(diligence,
+def test_further_replies_ask_pairs_no_answer_task_asks_and_each_needs_three_files_across_mail_and_drive(legal,
                                                                                                      tmp_path):
-    world, graph = diligence
+    world, graph = legal
     from worldsmith.environments.graph_tasks import further_replies
 
     pairs = exceed_pairs(graph)
     replies = further_replies(graph, pairs[2:], world.plan.people[0].email)
-    assert replies, "the diligence example has weighed pairs beyond the first two whose figures sit in two files"
+    assert replies, "the legal example has weighed pairs beyond the first two whose figures sit in two files"
     asked = {frozenset(p) for p in ((b.id, s.id) for b, s in pairs[:2])}
     session = Session(world, tmp_path / "s")
     for task in replies:

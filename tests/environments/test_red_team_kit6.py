@@ -10,6 +10,7 @@ import pytest
 import worldsmith
 from worldsmith.environments import apps, mail
 from worldsmith.environments.grade import grade
+from worldsmith.environments.graph_tasks import Graph, exceed_task
 from worldsmith.environments.session import Session
 from tests.published import task_set_of
 
@@ -65,20 +66,24 @@ def _reference(task) -> tuple[str, dict]:
 
 def test_a_gap_in_percentage_points_written_as_a_percent_fails(hospital, tmp_path):
     world, tasks = hospital
-    task = tasks["exceed-error_rate-denial_sla"]
-    head = "Yes. The sample error rate (11.5%) exceeds the denial-rate service level (8%) by "
-    for i, wrong in enumerate(["3.5%.\nAnswer: 3.5%", "3.5 percent.\nAnswer: 3.5 percent",
-                               "3.5%.\nAnswer: 3.5 percentage points"]):
+    # (the denial rate against its service level: the sample error rate against the denial-rate level, the pair this
+    # was found on, is no pair a professional weighs and is asked no more, kit14)
+    graph = Graph.of(world)
+    task = exceed_task(graph, world.facts["denial_rate"], world.facts["denial_sla"], big_first=True)
+    head = "Yes. The initial denial rate (14.2%) exceeds the denial-rate service level (8%) by "
+    for i, wrong in enumerate(["6.2%.\nAnswer: 6.2%", "6.2 percent.\nAnswer: 6.2 percent",
+                               "6.2%.\nAnswer: 6.2 percentage points"]):
         assert _score(world, task, tmp_path / f"w{i}", head + wrong) < 1.0, wrong
-    for i, right in enumerate(["3.5 percentage points.\nAnswer: 3.5 percentage points", "3.5 points.\nAnswer: 3.5pp",
-                               "350 basis points.\nAnswer: 350 bps"]):
+    for i, right in enumerate(["6.2 percentage points.\nAnswer: 6.2 percentage points", "6.2 points.\nAnswer: 6.2pp",
+                               "620 basis points.\nAnswer: 620 bps"]):
         assert _score(world, task, tmp_path / f"r{i}", head + right) == 1.0, right
 
 
 def test_a_wrong_post_in_another_channel_fails_a_write_task(construction, tmp_path):
     world, tasks = construction
     reply = tasks["reply-lds_accrued-ld_cap"]
-    memo = tasks["memo-lds_accrued-ld_cap-loss_expense_claim-ld_cap"]
+    # (one question: the loss and expense claimed is no figure the liquidated damages cap limits, kit14)
+    memo = tasks["memo-lds_accrued-ld_cap"]
     sent = ("reply", _reference(reply)[1])
     filed = ("document", _reference(memo)[1])
     channel = next(c.name for c in world.chat if c.name and reply.instruction.split()[2].rstrip(".") in c.members)
@@ -90,18 +95,26 @@ def test_a_wrong_post_in_another_channel_fails_a_write_task(construction, tmp_pa
     }
     for name, text in wrong.items():
         assert _score(world, reply, tmp_path / f"r-{len(name)}", actions=[sent, ("chat", {"channel": channel, "text": text})]) < 1.0, name
-    memo_wrong = "Memo filed: the loss and expense claimed is below the liquidated damages cap."
+    memo_wrong = "Memo filed: the liquidated damages accrued are below the liquidated damages cap."
     assert _score(world, memo, tmp_path / "m-wrong", actions=[filed, ("chat", {"channel": channel, "text": memo_wrong})]) < 1.0
     # a right note of what was done, in the team's channel, costs nothing
     note = "Replied to the client: the accrued LDs (USD 1,360,000) exceed the cap (USD 1,230,000) by USD 130,000."
     assert _score(world, reply, tmp_path / "r-right", actions=[sent, ("chat", {"channel": channel, "text": note})]) == 1.0
-    note = ("Memo filed on the drive: accrued LDs exceed the cap by USD 130,000; the loss and expense claim exceeds "
-            "the cap by USD 270,000.")
+    note = "Memo filed on the drive: accrued LDs exceed the cap by USD 130,000."
     assert _score(world, memo, tmp_path / "m-right", actions=[filed, ("chat", {"channel": channel, "text": note})]) == 1.0
 
 
-def test_a_memos_second_yes_or_no_is_read(diligence, tmp_path):
-    world, tasks = diligence
+@pytest.fixture(scope="module")
+def legal(published_legal):
+    world = worldsmith.open(published_legal)
+    yield world, {t.id: t for t in task_set_of(world).tasks}
+    world.close()
+
+
+def test_a_memos_second_yes_or_no_is_read(legal, tmp_path):
+    # (on the legal example, whose memo answers two questions: the diligence example's memo answers one since the
+    # pairs with no reason to weigh them were dropped, kit14)
+    world, tasks = legal
     memo = next(t for t in tasks.values() if t.kind == "memo")
     tool, args = _reference(memo)
     first, second = [p for p in args["text"].split("\n\n") if p.startswith(("Yes.", "No."))]
