@@ -958,10 +958,10 @@ def limit_side(a: LedgerFact, b: LedgerFact) -> LedgerFact | None:
 
 def grounded_cover(graph: Graph, fact_ids: list[str], limits: list[LedgerFact | None]
                    ) -> tuple[list[str], list[str]] | None:
-    """The cover of the facts with each limit read where it is set: whether a limit is broken turns on the instrument
-    that sets it (the credit agreement's section 7.11, the billing services agreement's service level), not on a
-    sheet that restates it beside the figure held to it. Where no document that sets a limit carries it, or the facts
-    cannot be covered so, the plain cover."""
+    """The cover of the facts with each limit read where it is set: whether a limit is broken, told to the client,
+    turns on the instrument that sets it (the credit agreement's section 7.11, the billing services agreement's
+    service level), not on a sheet that restates it beside the figure held to it. Where no document that sets a limit
+    carries it, or the facts cannot be covered so, the plain cover."""
     carriers = dict(graph.carriers)
     for limit in (x for x in limits if x is not None):
         setting = {a.path for a in graph.world.plan.artifacts
@@ -1065,7 +1065,7 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
         return None
     inputs = list(dict.fromkeys(x for f in (big, small) if f.formula for x in _leaves(graph, f.id)
                                 if graph.quantities.get(x) is not None))[:6]
-    found = grounded_cover(graph, [big.id, small.id, *inputs], [limit_side(big, small)])
+    found = cover(graph, [big.id, small.id, *inputs])
     if found is None:
         return None
     files, apps = found
@@ -1167,7 +1167,7 @@ def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
     facts = list(dict.fromkeys(f for t in parts for f in t.needs.facts))
     home = [p for p in world.plan.people if p.organisation == world.plan.organisations[0].id]
     docs = [a for a in world.artifacts_of("document") if set(facts) & set(a.facts)]
-    found = grounded_cover(graph, facts, [limit_side(*(graph.fact(f) for f in t.needs.facts[:2])) for t in parts])
+    found = cover(graph, facts)
     if not home or not docs or found is None:
         return None
     lead, author = home[0], (home[1] if len(home) > 1 else home[0])
@@ -1682,6 +1682,10 @@ def reply_task(graph: Graph, big: LedgerFact, small: LedgerFact, user: str) -> T
         return None
     target = inbound[0]
     name = target.sender_name or target.sender
+    # What the client is told rests on the papers behind both figures: a limit as the instrument that sets it says it
+    # (kit14: 'the maximum total net leverage ratio' read off the covenant sheet beside the ratio, never the credit
+    # agreement's section 7.11; the hospital's service level off the denials log, never the billing agreement)
+    grounded = grounded_cover(graph, base.needs.facts, [limit_side(big, small)]) or (base.needs.files, base.needs.apps)
     # (the reply is asked for both figures and the gap, not the figures they follow from: no input criteria; kit7:
     # right replies that gave the two figures and the gap topped out at 0.8)
     crit = [c.model_copy(update={"id": f"reply_{c.id}", "check": c.check.model_copy(update={
@@ -1706,8 +1710,8 @@ def reply_task(graph: Graph, big: LedgerFact, small: LedgerFact, user: str) -> T
         instruction=(f"You are {user}. Reply to {name}'s message \"{target.subject}\" of {day:%B} {day.day}, {day.year} "
                      f"and tell them whether {the(big)} exceeds {the(small)} on the figures the data room now holds, "
                      f"with both figures and the gap. Use the mail app; reply only to {name}."),
-        needs=Needs(files=sorted({target.path, *base.needs.files}), facts=base.needs.facts,
-                    apps=sorted({"mail", *base.needs.apps})),
+        needs=Needs(files=sorted({target.path, *grounded[0]}), facts=base.needs.facts,
+                    apps=sorted({"mail", *grounded[1]})),
         reference=base.reference,
         rubric=Rubric(criteria=crit, negative_criteria=neg, universal_penalties=universal(graph)),
         solution=Solution(actions=[Action(tool="mail_reply", args={"message_id": target.message_id, "body": body})]))
