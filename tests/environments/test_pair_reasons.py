@@ -148,7 +148,11 @@ def test_the_covenant_world_asks_the_telling_comparison_and_grades_it_in_any_rat
     # no task of the set weighs figures that measure different things
     tasks = make_task_set(world, warmups=True).tasks
     weighed = [t for t in tasks if t.kind in ("exceed", "reply", "memo", "post_chat", "review", "brief")]
-    assert any(t.kind == "reply" and t.needs.facts[:2] == ["leverage_ratio", "max_leverage"] for t in weighed)
+    reply = next(t for t in weighed if t.kind == "reply" and t.needs.facts[:2] == ["leverage_ratio", "max_leverage"])
+    # what the client is told rests on the instrument that sets the limit: the credit agreement, not only the sheet
+    setting = {a.path for a in world.plan.artifacts if a.id in world.plan.establishing("max_leverage")
+               and a.kind == "document"}
+    assert setting & set(reply.needs.files)
     for t in weighed:
         said = t.instruction.lower()
         assert not ("covenant ebitda" in said and ("net debt after the cure" in said or "term loan commitment" in said
