@@ -757,7 +757,8 @@ def _ledger_statement_candidates(task: Task, world: World, text: str) -> list[tu
     """Statements of the ledger beside the right answer (kit13, environments/ledger_statements.py): a fact said to have
     been cut to a figure it never held, a figure of the ledger said to exceed a larger fact, the whole of a sum said
     paid with no deduction where the ledger deducts from it, advice to repudiate an agreement the ledger records (must
-    fail); the fact at its own figure and the comparison the right way (must pass)."""
+    fail), advice to claim the whole of a limit no loss of the ledger reaches; the fact at its own figure and the
+    comparison the right way (must pass)."""
     guard = _criterion(task, "contradicts_ledger")
     if guard is None or not text or task.kind == "sheet":
         return []
@@ -791,6 +792,10 @@ def _ledger_statement_candidates(task: Task, world: World, text: str) -> list[tu
         if a is not None:
             out.append(("paid_with_no_deduction", False, said(f"The full {a.text} will be paid next week, with no "
                                                               f"deduction."), None))
+    ceiling = next((world.facts[fid] for fid, _ in w.unreached if fid not in skip and fid in world.facts), None)
+    if ceiling is not None:
+        out.append(("advises_claiming_the_limit", False, said(f"We recommend the client claim the full {ceiling.text} "
+                                                             f"{label_of(ceiling)}."), None))
     if w.agreement is not None:
         out.append(("advises_repudiating_agreement", False, said("We recommend the client repudiate the settlement "
                                                                  "agreement."), None))

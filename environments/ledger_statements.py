@@ -70,6 +70,15 @@ class _World:
                   if len(phrases) > len(base) else None)
             self.facts.append((f.id, phrases, unit, Decimal(str(_amount(f.value))), held, part, rx))
         self.labels = labels
+        # a ceiling the ledger's other figures of its unit never reach ('business interruption limit' USD 12m against
+        # losses and claims of at most USD 6.6m): a sum no one is owed in full
+        ceilings = [f for f in plan.facts if _unit(f.value) and _CEILING.search(label_of(f).lower())]
+        self.unreached = []
+        for f in ceilings:
+            top = max((Decimal(str(_amount(g.value))) for g in plan.facts if g is not f and _unit(g.value) == _unit(f.value)
+                       and not _CEILING.search(label_of(g).lower())), default=None)
+            if top is not None and top < Decimal(str(_amount(f.value))):
+                self.unreached.append((f.id, Decimal(str(_amount(f.value)))))
         self.every = {Decimal(str(_amount(f.value))) for f in plan.facts if _amount(f.value) is not None}
         self.every |= {Decimal(str(_amount(e.value))) for f in plan.facts for e in f.earlier if _amount(e.value) is not None}
         by_id = {f.id: f for f in plan.facts}
@@ -99,6 +108,7 @@ class _World:
         self.agreement = re.compile(r"\b(?:" + "|".join(sorted(nouns | {"agreement"})) + r")s?\b") if said else None
 
 
+_CEILING = re.compile(r"\b(?:limit|cap|ceiling|maximum|max)\b")
 _OWED = {"due", "balance", "payable", "owed", "owing", "outstanding", "net", "remaining", "remainder", "refund"}
 _AGREED = re.compile(r"\b(?:agreed|settled|accepted|signed|executed|concluded)\b[^.]*\b(?:settlement|agreement|deal|"
                      r"compromise|accord)\b|\b(?:settlement|agreement|deal|compromise|accord)\b[^.]*\b(?:agreed|signed|"
@@ -155,7 +165,7 @@ def contradicts(text: str, world, skip: frozenset | set = frozenset()) -> bool:
         parsed = _parse(text)
         got = _RESULTS[key] = (unheld_value(parsed, w, skip) or figure_compared(parsed, w, skip)
                                or paid_undeducted(parsed, w, skip) or undoes_agreement(parsed, w)
-                               or accepts_other(parsed, w, skip))
+                               or accepts_other(parsed, w, skip) or claims_the_limit(parsed, w, skip))
     return got
 
 
@@ -422,3 +432,27 @@ def accepts_other(parsed: answers.Parsed, w: _World, skip) -> bool:
             return True
     return False
 
+
+_CLAIM_FULL = re.compile(r"\b(?:claim|claims|claiming|recover|recovers|recovering|be\s+paid|get|gets|receive|receives|"
+                         r"demand|demands|entitled\s+to)\s+(?:\w+\s+){0,2}?(?:the\s+)?(?:full|whole|entire|maximum)\s+"
+                         r"(?:of\s+the\s+)?(?=\x01)")
+
+
+def claims_the_limit(parsed: answers.Parsed, w: _World, skip) -> bool:
+    """Whether a clause says or advises that a party claim, recover or be paid the full figure of a limit that no loss or
+    claim of the ledger reaches ('Calder should claim the full USD 12,000,000 limit at the call', where the largest
+    claim is USD 6,618,800): a limit caps what is owed, it is no sum owed."""
+    limits = [(fid, v) for fid, v in w.unreached if fid not in skip]
+    if not limits:
+        return False
+    masked = parsed.masked
+    for ss, se in parsed.sentences:
+        for a in _CLAIM_FULL.finditer(masked, ss, se):
+            m = next((x for x in parsed.mentions if x.start == a.end()), None)
+            if m is None or m.value is None or m.status != "asserted" or not any(_held(m.value, {v}) for _, v in limits):
+                continue
+            clause = re.split(r"[;:]|\s[\u2013\u2014-]\s|,\s*(?:but|and|so)\b", masked[ss:a.start()])[-1]
+            if _ACCEPT_DENIED.search(clause) or _HYPOTHESIS_CMP.search(clause):
+                continue
+            return True
+    return False

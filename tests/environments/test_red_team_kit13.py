@@ -150,3 +150,19 @@ def test_the_grader_reads_these_remarks_beside_a_right_answer(legal, tmp_path):
     fine = f"A figure of {small.text} would be below the {label_of(fact)}."
     assert grade(task, Session(world, tmp_path / "ok"), f"{body.rstrip()} {fine}{sep}{tail}").score == 1.0
 
+
+def test_advice_to_claim_a_limit_no_loss_reaches_costs():
+    # kit13: 'so Calder should claim the full USD 12,000,000 limit at the call' beside a loss of USD 5,934,500
+    facts = [_fact("limit", "cargo policy limit", _usd(5_000_000), "USD 5,000,000"),
+             _fact("loss", "assessed cargo loss", _usd(2_100_000), "USD 2,100,000"),
+             _fact("claim", "owner's claim", _usd(2_600_000), "USD 2,600,000")]
+    cargo = SimpleNamespace(world_id="kit13-cargo-test", plan=SimpleNamespace(facts=facts, distractors=[]))
+    assert ls.contradicts("The limit is larger by USD 2,900,000, so the owner should claim the full USD 5,000,000 "
+                          "limit.", cargo)
+    assert ls.contradicts("You are entitled to recover the full USD 5,000,000.", cargo)
+    assert not ls.contradicts("The owner cannot claim the full USD 5,000,000 limit; its loss is USD 2,100,000.", cargo)
+    assert not ls.contradicts("The owner should claim the full USD 2,600,000.", cargo)
+    # a limit that a claim does reach may be claimed in full
+    reached = SimpleNamespace(world_id="kit13-cargo-reached", plan=SimpleNamespace(
+        facts=[*facts, _fact("big", "owner's revised claim", _usd(6_000_000), "USD 6,000,000")], distractors=[]))
+    assert not ls.contradicts("The owner should claim the full USD 5,000,000 limit.", reached)
