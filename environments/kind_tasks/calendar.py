@@ -308,7 +308,10 @@ def _weighed(graph: Graph, meeting, start: dt.datetime, day: dt.date, agenda: Fi
         Criterion(id="states_gap", weight=3.0, description=f"gives the gap that day: {gap_text}",
                   check=Check(type="answer_final", allowed=[_num(f.q) for f in figures],
                               values=[gap_text], numbers=[_num(gap)],
-                              unit=None if gap.kind == "percent" else gap.currency)),
+                              # a count's gap keeps its unit (kit13: 'Agreed larger by USD 23', 'Answer: 23 weeks'
+                              # for a gap of 23 days scored 1.0, the gap's unit dropped)
+                              unit=None if gap.kind == "percent" else gap.currency if gap.kind == "money"
+                              else (gap.unit or None))),
         Criterion(id="states_agenda", weight=1.0, description=f"gives the agenda's {label_of(agenda.fact)} as it stood: "
                                                               f"{agenda.text}",
                   check=Check(type="answer_mentions", **value_check(agenda.q, agenda.text))),

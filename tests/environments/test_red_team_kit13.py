@@ -151,6 +151,32 @@ def test_the_grader_reads_these_remarks_beside_a_right_answer(legal, tmp_path):
     assert grade(task, Session(world, tmp_path / "ok"), f"{body.rstrip()} {fine}{sep}{tail}").score == 1.0
 
 
+def test_a_count_gap_keeps_its_unit_in_a_brief(legal, published_hospital, tmp_path):
+    # kit13: 'Agreed larger by USD 23' / 'Answer: USD 23' and 'Answer: 23 weeks' for a brief's gap of 23 days scored
+    # 1.0: the brief's states_gap check dropped a count's unit (unit=None), so any unit passed
+    from worldsmith.environments.grade import _final
+    from worldsmith.environments.tasks import Check
+
+    gap = Check(type="answer_final", values=["23 days"], numbers=[23.0], unit="days")
+    assert _final("The agreed period is larger, by 23 days.\nAnswer: 23 days", gap)
+    assert _final("Answer: 23", gap)
+    assert not _final("Agreed larger by USD 23.\nAnswer: USD 23", gap)
+    assert not _final("Agreed larger by 23 weeks.\nAnswer: 23 weeks", gap)
+    # every brief's gap check carries the unit its agenda figure has
+    hospital = worldsmith.open(published_hospital)
+    try:
+        briefs = [t for w in (legal[0], hospital) for t in task_set_of(w).tasks if t.kind == "brief"]
+    finally:
+        hospital.close()
+    checked = 0
+    for t in briefs:
+        crit = {c.id: c.check for c in t.rubric.criteria}
+        if "states_gap" in crit and "states_agenda" in crit and crit["states_agenda"].unit != "%":
+            assert crit["states_gap"].unit == crit["states_agenda"].unit, t.id
+            checked += 1
+    assert checked
+
+
 def test_advice_to_claim_a_limit_no_loss_reaches_costs():
     # kit13: 'so Calder should claim the full USD 12,000,000 limit at the call' beside a loss of USD 5,934,500
     facts = [_fact("limit", "cargo policy limit", _usd(5_000_000), "USD 5,000,000"),
