@@ -9,6 +9,7 @@ from decimal import Decimal
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import fact_sentence, with_lead
 from worldsmith.generators.compose.genres import Writer, _short_date, house_style, letterhead, party_names
+from worldsmith.generators.compose.substance.compliance import compliance_bodies, is_compliance_certificate
 from worldsmith.generators.compose.substance.submissions import HEADINGS as SUBMISSIONS_HEADINGS, is_submissions, \
     submissions_bodies
 from worldsmith.generators.compose.substance.determination import HEADINGS as DETERMINATION_HEADINGS, \
@@ -133,6 +134,8 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
     when = long_date(spec.date, ctx.locale)
     if kind == "minutes":
         line = sep.join([marking, f"Minutes taken by {by}", when])
+    elif kind == "default" and is_compliance_certificate(spec.doc_type, spec.title):
+        line = sep.join([f"Delivered by {by}, {ctx.author.organisation}", when])
     elif kind == "default" and substance.is_certificate(spec.doc_type, spec.title):
         # a guarantor confirms its guaranty; the certificate itself is the issuing authority's
         # (a guarantor's claims staff produce the copy; the certificate and the guaranty are signed by others)
@@ -325,7 +328,10 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         bodies = submissions_bodies(ctx, plan) or bodies
     if kind == "pleading" and not in_mail:
         bodies = substance.pleading_bodies(pick, ctx, plan, *party_names(ctx))
-    if kind == "default" and substance.is_certificate(spec.doc_type, spec.title) and not in_mail:
+    if kind == "default" and is_compliance_certificate(spec.doc_type, spec.title) and not in_mail:
+        # an officer certifies a test period's covenant figures to the agent (read 17: written as a guaranty)
+        plan, bodies = compliance_bodies(ctx)
+    elif kind == "default" and substance.is_certificate(spec.doc_type, spec.title) and not in_mail:
         # a certificate or guaranty is issued, not argued: particulars, certification, guaranty, signature
         plan = substance.certificate_plan(len(plan))
         bodies = substance.certificate_bodies(pick, ctx, plan)

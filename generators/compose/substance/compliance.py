@@ -1,0 +1,90 @@
+"""A compliance certificate: an officer of the borrower certifies the covenant figures of a test period to the agent.
+
+Blind read 17 (an unseen leverage-covenant outline): the borrower's compliance certificate came out as an insurance or
+guaranty certificate ('the amount of financial responsibility evidenced is USD 166,500,000. It continues in effect until
+cancelled on written notice.'). An officer's certificate under a credit agreement says who certifies, under which
+agreement and to whom, the test period, each covenant figure with how it is worked out, whether the covenant is met,
+any default and cure notice, and the signature. Every figure is the ledger's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from worldsmith.generators.compose.substance.common import label
+from worldsmith.generators.compose.text import cap_first, long_date
+from worldsmith.generators.context import ArtifactContext
+
+_COMPLIANCE = re.compile(r"\bcompliance certificate\b|\bcertificate of compliance\b|\bofficer'?s certificate\b", re.I)
+_AGREEMENT = re.compile(r"\b((?:the\s+)?(?:[a-z]+\s+){0,3}agreement\s+(?:of|dated)\s+[A-Z][a-z]+\s+\d{1,2},\s+\d{4}|"
+                        r"(?:the\s+)?(?:[a-z]+\s+){0,3}agreement\s+(?:of|dated)\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4})")
+_LIMIT = re.compile(r"\b(maximum|minimum|cap|limit|floor|ceiling)\b", re.I)
+HEADINGS = [("Certification", "certify"), ("Test period", "period"), ("Computation", "computation"),
+            ("Compliance", "compliance"), ("Signature", "signature")]
+
+
+def is_compliance_certificate(doc_type: str, title: str) -> bool:
+    """Whether a paper is an officer's compliance certificate under a financing agreement."""
+    return bool(_COMPLIANCE.search(f"{doc_type} {title}"))
+
+
+def _agreement(ctx: ArtifactContext) -> str:
+    """The agreement the certificate is given under, as a fact's statement names it, else the plain words."""
+    for text in [f.statement for f in ctx.facts] + [ctx.world_summary or ""]:
+        m = _AGREEMENT.search(" ".join(text.split()))
+        if m:
+            found = m.group(1)
+            return found if found.lower().startswith("the ") else f"the {found}"
+    return "the agreement under which it is delivered"
+
+
+def _compliance(ctx: ArtifactContext, org: str) -> list[str]:
+    """Whether each covenant the facts give a limit and a measure for is met, and what follows if not."""
+    out = []
+    limits = [f for f in ctx.facts if _LIMIT.search(f.label or "") and f.value.type in ("number", "money", "percent")]
+    for lim in limits:
+        unit = getattr(lim.value, "unit", None)
+        measured = next((f for f in ctx.facts if f is not lim and f.value.type == lim.value.type
+                         and getattr(f.value, "unit", None) == unit and not _LIMIT.search(f.label or "")), None)
+        if measured is None:
+            continue
+        a, b = measured.value, lim.value
+        x = getattr(a, "value", None) if getattr(a, "value", None) is not None else getattr(a, "amount", None)
+        y = getattr(b, "value", None) if getattr(b, "value", None) is not None else getattr(b, "amount", None)
+        if x is None or y is None:
+            continue
+        upper = not re.search(r"\b(minimum|floor)\b", lim.label or "", re.I)
+        broken = x > y if upper else x < y
+        if broken:
+            out.append(f"{cap_first(label(measured))} of {measured.text} is {'above' if upper else 'below'} "
+                       f"{label(lim)} of {lim.text}. {org} is accordingly not in compliance with that covenant for "
+                       f"the period, and this certificate is notice of it.")
+        else:
+            out.append(f"{cap_first(label(measured))} of {measured.text} is within {label(lim)} of {lim.text}; "
+                       f"{org} is in compliance with that covenant for the period.")
+    cure = next((f for f in ctx.facts if re.search(r"\bcure\b", f.label or "", re.I)), None)
+    if out and any("not in compliance" in x for x in out) and cure is not None:
+        out.append(f"{org} gives notice of its intention to exercise its cure right; {label(cure)} is {cure.text}.")
+    return out or [f"{org} is in compliance with the financial covenants for the period on the figures above."]
+
+
+def compliance_bodies(ctx: ArtifactContext) -> tuple[list[tuple[str, str]], dict[int, list[str]]]:
+    """The sections and their paragraphs: who certifies to whom and under what, the period, the figures, compliance,
+    the signature."""
+    org, who = ctx.author.organisation, ctx.author
+    reader = next((p for p in ctx.to if p.organisation != org), ctx.to[0] if ctx.to else None)
+    to = f" to {reader.organisation}" if reader is not None else ""
+    day = long_date(ctx.spec.date, ctx.locale)
+    dates = [f for f in ctx.facts if f.value.type == "date"]
+    figures = [f for f in ctx.facts if f.value.type in ("money", "number", "percent")]
+    bodies: dict[int, list[str]] = {
+        0: [f"The undersigned, {who.name}, {who.title} of {org}, certifies in that capacity and not personally{to}, "
+            f"under {_agreement(ctx)}, as follows. Terms defined in that agreement have the same meanings here."],
+        1: [f"This certificate is delivered for the period ending {dates[0].text} ({label(dates[0])})."
+            if dates else f"This certificate is delivered for the most recent test period, as at {day}."],
+        2: [f"{i}. {cap_first(label(f))}: {f.text}" + (f", being {f.reason}." if f.reason else ".")
+            for i, f in enumerate(figures, 1)] or ["The covenant figures are set out in the attached computation."],
+        3: _compliance(ctx, org),
+        4: [f"Signed for and on behalf of {org} by {who.name}, {who.title}, on {day}."],
+    }
+    return HEADINGS, bodies
