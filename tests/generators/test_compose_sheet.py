@@ -29,6 +29,10 @@ def test_rows_are_exactly_the_spec_and_every_row_is_full_width():
                 # a request list asks for each document once: never padded past what such a list asks for
                 assert min(rows, 10) <= len(sheet.rows) <= rows and len({r[1] for r in sheet.rows}) == len(sheet.rows)
                 assert not any(str(r[1]).endswith(("(supporting detail)", "(updated version)")) for r in sheet.rows)
+            elif layout_of(title) == "default":
+                # a sheet of no named kind holds its figures and nothing made up around them (read 16 and 17)
+                ctx = sheet_context(title, rows=rows, seed=rows)
+                assert len(sheet.rows) == len(ctx.facts)
             else:
                 assert len(sheet.rows) == rows
             assert all(len(r) == len(sheet.columns) for r in sheet.rows)
@@ -312,3 +316,16 @@ def test_a_calendar_lists_the_day_of_an_event_with_no_owner_and_a_deadline_as_a_
     assert event[owner] is None and event[status] in ("Past", "Scheduled")
     deadline = next(r for r in sheet.rows if "notice of claim" in str(r[0]))
     assert deadline[owner] and deadline[status] not in ("Past", "Scheduled")
+
+
+def test_a_sheet_of_no_named_kind_holds_its_figures_and_no_stock_rows():
+    # blind reads 16 and 17, the worst file both times: a superseded 'gross profit per day, first cut' of generic
+    # Payment/Fee/Invoice rows and 'The waiting period | One-off | ... | 3250 | To review'
+    ctx = sheet_context("DRAFT (superseded): gross profit per day, first cut", rows=8, facts=[FEE, TONNES])
+    sheet = compose_sheet(ctx)
+    assert len(sheet.rows) == 2
+    stock = set(bank("sheets")["layouts"]["default"]["items"])
+    assert not [r for r in sheet.rows if str(r[0]).split(" (")[0] in stock]
+    cells = [c for r in sheet.rows for c in r if c is not None]
+    assert float(FEE.value.amount) in cells and float(TONNES.value.value) in cells
+    assert len(cells) == 4  # each row: its label and its figure, nothing invented beside them
