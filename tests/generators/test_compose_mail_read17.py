@@ -82,3 +82,17 @@ def test_a_quiet_weekly_note_is_answered_once_and_no_weekly_thread_asks_for_noth
         for s in messages[1:]:
             assert not _EMPTY.search(_own(contents[s.id].body)), (s.path, _own(contents[s.id].body))
     assert quiet or name != "tanker-spill-liability"
+
+
+def test_a_point_agreed_is_noted_as_agreed_not_as_a_decision():
+    # 'Thanks, Sam; noted the decision: the full reversal is agreed.' (mail5's read at seed 3)
+    from tests.generators.context_fixture import RUTH, email_context
+    from worldsmith.generators.kinds.email.compose import compose_email
+
+    for seed in range(20):
+        ctx = email_context("reply", seed=seed, facts=[], to=[RUTH])
+        spec = ctx.spec.model_copy(update={"beat": "noted", "decision": "the full reversal is agreed"})
+        ctx = ctx.model_copy(update={"spec": spec, "parent_author": RUTH})
+        own = _own(compose_email(ctx).body)
+        assert re.search(r"(?i)\bwe have agreed the full reversal\b", own), own  # decision_named reads it
+        assert not _NEVER.search(own) and "decision" not in own.lower(), own

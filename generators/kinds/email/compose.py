@@ -1411,7 +1411,9 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         lines.append(pick.fill(email["beats"]["await"], **v) or "Understood; it stays open until then.")
     elif beat == "noted":
         # the decision is theirs: it is noted, and what the writer will do next is said
-        lines.append(pick.fill(email["beats"]["noted"], **v) or f"Noted the decision: {v['decision']}.")
+        frames = email["beats"]["noted_agreed" if v["decision"].endswith(" is agreed") else "noted"]
+        lines.append(pick.fill(frames, **dict(v, agreed=v["decision"].removesuffix(" is agreed")))
+                     or f"Noted the decision: {v['decision']}.")
     elif outward and beat == "confirm" and v["label"] in ctx.settled_labels:
         # across the table a settled point is acknowledged, not reserved on or taken back to the client
         lines.append(pick.fill(email["reactions"]["confirm"], **v) or "Received, thank you.")
