@@ -918,8 +918,16 @@ _IT_SET_ASIDE = re.compile(r"^\s*(?:and\s+|but\s+)?(?:(?:it|this|that|these|thos
                            r"appl(?:y|ies|icable)|valid|in\s+force|stands?|relevant))\b")
 _IT_SUBJECT = re.compile(r"^\s*(?:and\s+|but\s+)?(?:it|this|that|these|those|they|this\s+figure|that\s+figure)\s+"
                          r"(?:was|is|has|had|were|are)\b")
+# A clause that opens on its verb speaks of the subject before it, whatever follows its colon: 'The only other figure,
+# 84 days (...), was withdrawn: it assumed ...' (kit13: a right reconcile read 84 days as relied on)
+_VERB_FIRST = re.compile(r"^\s*(?:and\s+|but\s+)?(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s")
 # A figure said to govern in its own clause is not the one a later "since superseded" speaks of.
 _CURRENT = re.compile(r"\b(?:govern\w*|current|currently|now|final|latest|applies|apply|controls|prevails|stands|revised)\b")
+
+
+# A clause set beside the figure before it that names it as old: ', the superseded first estimate', ', an earlier draft'.
+_OLD_APPOSITIVE = re.compile(r"^\s*(?:the|an?|its|their|our)\s+(?:superseded|withdrawn|outdated|obsolete|abandoned|"
+                             r"discarded|replaced|earlier|previous|prior|former|old)\b(?!\s+(?:by|to|from|than)\b)")
 
 
 def _old_paper(parsed: Parsed, ci: int) -> bool:
@@ -928,6 +936,8 @@ def _old_paper(parsed: Parsed, ci: int) -> bool:
     replacing the draft', 'from the memo that superseded the draft' name the new paper)."""
     cs, ce, _, inner = parsed.clauses[ci]
     view = _view(parsed, ci)
+    if _OLD_APPOSITIVE.match(view[cs:ce]) and not any(cs <= m.start < ce and m.kind != "date" for m in parsed.mentions):
+        return True  # '84 days, the superseded first estimate in the preliminary view of April 10, 2026' (kit13)
     if not _PROVENANCE.match(view[cs:ce]):
         return False
     sup = _within(parsed, "sup", cs, ce, inner)
@@ -1026,7 +1036,7 @@ def _flag(parsed: Parsed) -> None:
             and (parsed.outer[ce:ce + 1] not in (":", "|", "\t")  # "Superseded: GBP 183.1m" is a label
                  # "It is superseded: it included 74 sandbox accounts": a sentence with its subject, its reason after
                  # the colon (kit11: the set-aside figure was read as relied on)
-                 or bool(_IT_SUBJECT.match(opener)) and parsed.outer[ce:ce + 1] == ":")
+                 or bool(_IT_SUBJECT.match(opener) or _VERB_FIRST.match(opener)) and parsed.outer[ce:ce + 1] == ":")
         if si != sentence:
             if not set_aside:
                 chain = []
@@ -1124,7 +1134,12 @@ def _dated_by(parsed: Parsed, date: Mention) -> Mention | None:
     before = parsed.mentions[i - 1]
     if before.kind == "date" or before.sentence != date.sentence:
         return None
-    return before if _DATING.fullmatch(parsed.masked[before.end:date.start]) else None
+    gap = parsed.masked[before.end:date.start]
+    if before.unit and gap.lstrip().startswith(before.unit.lower()):
+        # the unit after a plain number: '84 days, from the preliminary view of April 10, 2026 (superseded)' (kit13:
+        # the bracket set aside the day and not the figure it dates)
+        gap = gap.lstrip()[len(before.unit):]
+    return before if _DATING.fullmatch(gap) else None
 
 
 _OPERATOR_BEFORE = re.compile(r"(?:[=+×*/]|\bx|\s-)\s*$")
@@ -1850,7 +1865,9 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                         # subject is the words before it (kit11: a right memo lost its direction)
                         subject = side(_words_in(re.split(r"[,:;]", re.sub(r"\([^()]*\)", " ",
                                                                             masked[cuts[ci - 1]:gs]))[-1]) - _BARE)
-                obj = side(_words_in(masked[c.end():end]))
+                # (an aside in brackets after it is read past: 'exceeds the amount in dispute (USD 827,080) by USD
+                # 2,043,920 (the amount in dispute minus the audit claim = -2,043,920)', kit11)
+                obj = side(_words_in(re.sub(r"\([^()]*\)", " ", masked[c.end():end]))) or side(_words_in(masked[c.end():end]))
                 if others and (_names_other(nearest, others, ta, tb)
                                or _names_other(re.split(r"[\x01(,;:]", masked[c.end():end])[0], others, ta, tb)):
                     continue  # 'The Clause 41.3 cap is lower than the demand': a third fact's comparison
@@ -2073,6 +2090,10 @@ def _adjacent(parsed: Parsed, pos: int, dates: bool) -> Mention | None:
     return m
 
 
+_PICK_OF = re.compile(r"\b(?:greater|greatest|higher|highest|larger|largest|lesser|least|lower|lowest|smaller|smallest|"
+                      r"max|maximum|min|minimum)\s+of\b[^.;\n=]*$")
+
+
 def _bound_after(parsed: Parsed, pos: int, dates: bool, theirs: list[tuple[int, int]] = (),
                  hedged: bool = False, money: bool = False) -> Mention | None:
     """The figure a label ending at `pos` is said to be: the first after it with only binding words between (a date
@@ -2105,6 +2126,10 @@ def _bound_after(parsed: Parsed, pos: int, dates: bool, theirs: list[tuple[int, 
             pos = comma + 1
             continue
         opens = re.compile(r"\s*=").match(masked, m.end)  # "of 35% = USD 60,987,500": the first term of working
+        if opens and _PICK_OF.search(masked, max(0, pos - 120), pos):
+            # "greater of GBP 1,759,080 and passing rent GBP 1,240,000 = GBP 1,759,080": what a pick of the larger
+            # comes to is not the label's figure (kit12: misstates_passing_rent on a right what-if)
+            opens = None
         if "=" in masked[pos:m.start] or opens:
             first = m
             m = _worked_to(parsed, masked.find("=", pos, m.start) if not opens else opens.end() - 1)

@@ -224,6 +224,7 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
         out += _post_address_candidates(task, world, text)
     out += _kit12_candidates(task, world, text)
     out += _kit14_candidates(task, world, text)
+    out += _kit13_candidates(task, world, text)
     if task.kind == "reply":
         out += _short_reply_candidates(task, world, text)
     if text:
@@ -445,6 +446,25 @@ def _kit12_candidates(task: Task, world: World, text: str) -> list[tuple[str, bo
     # a figure's day followed by a bracket on the superseded figure of its own (kit12: "the landlord's proposed rent of
     # GBP 1,647,800 ... on February 11, 2026 (the superseded GBP 1,774,850 GIA figure is not the current figure)" read
     # the figure and its day as denied); a bracket that denies the figure before it still costs
+    # a pick of the larger worked with '=' ('greater of GBP 1,759,080 and passing rent GBP 1,240,000 = GBP 1,759,080',
+    # kit12: misstates_passing_rent on a right what-if); the label's own figure misstated inside it still costs
+    guards = {c.id[len("misstates_"):] for c in task.rubric.negative_criteria
+              if c.id.startswith("misstates_") and c.check.type == "answer_misstated" and c.check.unit}
+    # (a label that writes a number of its own, 'Clause 41.3 cap', and a figure another fact holds too are left out: the
+    # pick is then read against the other fact's label)
+    held = [x.text for x in world.plan.facts]
+    for f in (x for x in world.plan.facts if x.id in guards and getattr(x.value, "type", None) == "money"
+              and not re.search(r"\d", label_of(x)) and held.count(x.text) == 1):
+        bigger = max((x for x in world.plan.facts if getattr(x.value, "type", None) == "money"
+                      and x.value.currency == f.value.currency and x.value.amount > f.value.amount),
+                     key=lambda x: x.value.amount, default=None)
+        if bigger is not None and f.text in text and "\nAnswer:" in text:
+            body, final = text.rsplit("\nAnswer:", 1)
+            out.append(("kit12_greater_of_worked", True, _with_text(
+                task, f"{body}\nCheck: greater of {bigger.text} and {label_of(f)} {f.text} = {bigger.text}.\nAnswer:{final}")))
+            out.append(("kit12_greater_of_misstated", False, _with_text(
+                task, f"{body}\nCheck: greater of {bigger.text} and {label_of(f)} {bigger.text} = {bigger.text}.\nAnswer:{final}")))
+            break
     current = {x.text for x in world.plan.facts}
     rivals = [r for r in _rivals(task, world) if r not in current]
     for f in (world.facts[i] for i in task.needs.facts if i in world.facts):
@@ -477,8 +497,75 @@ def _kit12_candidates(task: Task, world: World, text: str) -> list[tuple[str, bo
     out.append(("kit12_came_out_below", False, put(f"{a} ({x}) came out below {b} ({y}): the difference is {z}.")))
     out.append(("kit12_is_gap_higher", True, put(f"{x} {a[4:]} vs {y} {b}: {a[0].lower()}{a[1:]} is {z} higher.")))
     out.append(("kit12_is_gap_lower", False, put(f"{x} {a[4:]} vs {y} {b}: {a[0].lower()}{a[1:]} is {z} lower.")))
+    # the gap worked the other way round, signed, beside the answer (kit11: '(revised minus audit = -1,792,200)')
+    cur, amount = z.split(" ", 1)
+    out.append(("kit11_signed_gap_note", True, put(f"{m.group()[:-1]} ({b} minus {a[4:]} = -{amount}).")))
+    other = f"{parse_number(amount) * Decimal('1.1'):,.0f}"
+    out.append(("kit11_signed_other_gap", False, put(f"{m.group()[:-1]} ({b} minus {a[4:]} = -{other}).")))
     day = world.plan.window_start
     out.append(("kit12_day_without_year", True, put(f"{m.group()} (As in the update of {day.day} {day:%B}.)")))
+    return [(n, ok, t, None) for n, ok, t in out]
+
+
+_EARLIER = re.compile(r"The earlier (?P<fig>[^()\n]+?) \((?P<label>[^()\n]*)\) is superseded\.")
+
+
+def _kit13_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:
+    """How kit13's red team wrote right answers the parser misread (must pass), each beside a wrong twin (must fail):
+    a superseded figure named so after a comma ('84 days, the superseded first estimate'), its sentence opening on its
+    verb before a colon ('The other figure, 84 days (...), was withdrawn: ...'), 'it was withdrawn when ...' of the
+    matter's paper, the move of a rate given per its unit ('fell by USD 2,700 a day'), and a step of the working beside
+    an input's label ('less the 3-day waiting period (118 days)')."""
+    import ast
+
+    out: list[tuple[str, bool, Task]] = []
+    m = _EARLIER.search(text) if task.kind == "reconcile" else None
+    if m is not None:
+        fig, label = m["fig"], m["label"]
+        old = label if label.startswith("superseded") else f"superseded {label}"
+
+        def put(line: str) -> Task:
+            return _with_text(task, f"{text[:m.start()]}{line}{text[m.end():]}")
+
+        out.append(("kit13_superseded_after_comma", True, put(f"Other figure: {fig}, the {old}.")))
+        out.append(("kit13_governing_after_comma", False, put(f"Other figure: {fig}, the figure that still applies.")))
+        out.append(("kit13_verb_before_colon", True, put(f"The other figure, {fig} ({label}), was withdrawn: the "
+                                                         f"room replaced it.")))
+        out.append(("kit13_it_was_withdrawn", True, put(f"{m.group()} It was withdrawn when the later paper replaced "
+                                                        f"it.")))
+        out.append(("kit13_answer_withdrawn", False, put(f"{m.group()} This answer is withdrawn.")))
+        final = _final_value(task)
+        facts = world.facts
+        per = next((p for p in (re.search(r"\bper (\w+)", label_of(facts[i])) for i in task.needs.facts
+                                if i in facts and getattr(facts[i].value, "type", None) == "money") if p), None)
+        sums = [f.text for f in world.plan.facts if getattr(f.value, "type", None) == "money"
+                and not re.search(r"\b(?:per|rate|price|fee)\b", label_of(f)) and f.text != final]
+        if final and per and sums and _MONEY.match(final):
+            body, sep, tail = text.partition("\nAnswer:")
+            out.append(("kit13_rate_moved_per_unit", True, _with_text(
+                task, f"{body} The figure moved by {final} a {per[1]}.{sep}{tail}")))
+            out.append(("kit13_sum_given_per_unit", False, _with_text(
+                task, f"{body} The figure moved by {sums[0]} a {per[1]}.{sep}{tail}")))
+    if task.kind in ("exceed", "reply") and "Answer:" in text:
+        facts = world.facts
+        for f in (facts[i] for i in task.needs.facts if i in facts and facts[i].formula):
+            step = next((n for n in ast.walk(ast.parse(f.formula, mode="eval").body)
+                         if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and isinstance(n.left, ast.Name)
+                         and isinstance(n.right, ast.Name)), None)
+            if step is None or step.left.id not in facts or step.right.id not in facts:
+                continue
+            b, c = facts[step.left.id], facts[step.right.id]
+            if getattr(b.value, "type", None) != "number" or getattr(c.value, "type", None) != "number" \
+                    or b.value.unit != c.value.unit or not b.value.unit:
+                continue
+            left = f"{b.value.value - c.value.value:,f}".rstrip("0").rstrip(".") + f" {b.value.unit}"
+            body, sep, tail = text.rpartition("Answer:")
+            out.append(("kit13_step_beside_input", True, _with_text(
+                task, f"{body.rstrip()}\n{label_of(b)[:1].upper()}{label_of(b)[1:]} of {b.text} less the "
+                      f"{label_of(c)} of {c.text} ({left}).\n\n{sep}{tail}")))
+            out.append(("kit13_step_as_input", False, _with_text(
+                task, f"{body.rstrip()}\nThe {label_of(c)} is {left}.\n\n{sep}{tail}")))
+            break
     return [(n, ok, t, None) for n, ok, t in out]
 
 

@@ -26,11 +26,13 @@ _MIN_FILES = 3
 _MAX_FACTS = 4  # a group a reader holds in mind: a figure and the three it is worked from
 
 # The room carries each figure of the group at its current value in the files the task names.
-# (a mail whose own new text states the figure carries it too, as graph_tasks.first_sent reads it)
+# (a mail whose own new text states the figure carries it too, and a file it attaches that writes it, as
+# graph_tasks.first_sent reads them)
 _CARRIED_SQL = """select count(distinct f.id) from facts f where f.id in ({facts}) and (exists (select 1
 from fact_mentions m join artifacts a on a.id = m.artifact_id where m.fact_id = f.id and m.found
 and m.distractor is null and m.expected = f.text and a.path in ({paths}))
-or exists (select 1 from emails e where e.path in ({paths}) and contains(e.body_new, f.text)))"""
+or exists (select 1 from emails e where e.path in ({paths}) and contains(e.body_new, f.text))
+or exists (select 1 from artifact_text t where t.path in ({paths}) and t.kind <> 'email' and contains(t.text, f.text)))"""
 
 
 def _client(graph: Graph) -> str | None:
@@ -257,6 +259,6 @@ def _task(graph: Graph, client: str, kind: str, head: str, told: list, files: li
                      f"{_ask()}"),
         needs=Needs(files=files, facts=ids, apps=apps),
         reference=Reference(answer=answer, sql=_CARRIED_SQL.format(facts=marks, paths=", ".join("?" * len(shown_in))),
-                            params=[*ids, *shown_in, *shown_in], expect=[[float(len(ids))]]),
+                            params=[*ids, *shown_in, *shown_in, *shown_in], expect=[[float(len(ids))]]),
         rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),
         solution=Solution(answer=answer))

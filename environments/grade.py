@@ -354,7 +354,11 @@ def _final(text: str, check: Check, known: tuple = ()) -> bool:
              if not answers.operand(parsed, m) and not _step_before(parsed, m, want)
              and not any(answers.value_matches(m, k) for k in known)
              # a bare day of a month is a date, no rival ('as at June 10': kit7's right post lost its gap for it)
-             and not (m.unit is None and _MONTH_BEFORE.search(text[max(0, m.start - 12):m.start]))]
+             and not (m.unit is None and _MONTH_BEFORE.search(text[max(0, m.start - 12):m.start]))
+             # the gap worked the other way round, signed: '(revised minus audit = -1,792,200)' (kit11: a right answer
+             # lost its gap to it)
+             and not (m.value is not None and m.value < 0 and re.search(r"=\s*$", text[max(0, m.start - 4):m.start])
+                      and answers.value_matches(replace(m, value=-m.value), want))]
     return not rival or (check.unit in ("days", "weeks") and _adds_up(text, rival, number))
 
 
@@ -617,6 +621,10 @@ def misstated(text: str, check: Check) -> bool:
     return any(not any(answers.value_matches(m, w) or _bare_percent(m, w) or _rounds_to(m, w) for w in wants)
                for m in bound
                if not (counts and m.kind == "money")
+               # a step of the working the fact enters, in brackets or after '=' ('less the 3-day waiting period (118
+               # days)', '... = 118 days'; kit13: right replies lost 0.57 to misstates_waiting_days)
+               and not (check.allowed and m.value is not None and _WORKED_STEP.search(parsed.masked, 0, m.start)
+                        and any(abs(float(m.value) - a) < 0.005 for a in check.allowed))
                # a count is no amount of money: 'the offer on the 248-user shortfall', 'Quorvex audit claim: USD
                # 2,871,000 = 660 users', 'the USD 251,720 offer on May 8, three days after' (kit11: right answers lost
                # 0.2-0.25 to misstates_* on the count or the days beside the amount's label)
@@ -624,6 +632,10 @@ def misstated(text: str, check: Check) -> bool:
                # a date's label is no count: 'The refund deadline is August 28, 2026. That is 50 days after the
                # meeting' gives the deadline's distance, not another deadline
                and not (dates and all(w.kind == "date" for w in wants) and m.kind != "date"))
+
+
+# (or a row that names what is left of a figure once the fact is taken off: 'Days after waiting period | 142')
+_WORKED_STEP = re.compile(r"[(=]\s*$|\b(?:after|less|minus|net\s+of|excluding)\b[^\x01\n.;]{0,40}$")
 
 
 # What offers a second candidate for the figure just stated: 'USD 1.5m - or USD 1.85m if ...', 'GBP 59,800 - unless
@@ -648,7 +660,9 @@ def _rounds_to(m, w: answers.Want) -> bool:
 def _bare_percent(m, w: answers.Want) -> bool:
     """A rate written as a plain number, as a sheet's row holds it ('liquidated damages cap percentage | 5'): no
     misstatement of 5% (the reference sheet of a construction world was refused by its own negative)."""
-    return w.kind == "percent" and m.kind == "number" and m.unit is None and m.value is not None and m.value == w.number
+    # (or as the fraction a spreadsheet holds for it: '30%' typed in a cell is 0.3; kit11)
+    return w.kind == "percent" and m.kind == "number" and m.unit is None and m.value is not None \
+        and (m.value == w.number or (0 < abs(m.value) < 1 and w.number is not None and m.value * 100 == w.number))
 
 
 def misdated(text: str, check: Check) -> bool:
@@ -1091,7 +1105,10 @@ _RETRACT = re.compile(
     # 'withdrawn' of what the writer said, never of a paper the matter withdrew ('the first schedule of loss was
     # withdrawn and replaced' explains a superseded figure: it scored 0 on an employment world's reconcile task)
     r"\b(?:flag|answer|post|message|reply|memo|note|point|correction|line\s+\d+)\s+(?:\w+\s+){0,2}?(?:is\s+|was\s+|"
-    r"are\s+|hereby\s+)?withdrawn\b|\b(?:above|this|that|it)\s+(?:is|was|are|has\s+been)\s+(?:hereby\s+)?withdrawn\b|"
+    r"are\s+|hereby\s+)?withdrawn\b|\b(?:above|this)\s+(?:is|was|are|has\s+been)\s+(?:hereby\s+)?withdrawn\b|"
+    # ('it was withdrawn when ...', 'a figure that was withdrawn' tell the matter's history: kit13's right reconcile
+    # answers scored 0 for 'It assumed the store was available from April 12; it was withdrawn when ...')
+    r"\b(?:that|it)\s+(?:is|has\s+been)\s+hereby\s+withdrawn\b|"
     r"(?:^|\n)[\s>*_-]*withdrawn\b|"
     r"\b(?:do|should|must)\s+not\s+(?:be\s+)?rel(?:y|ied)\s+on\s+(?:the\s+|any\s+of\s+the\s+)?(?:above|foregoing|"
     r"figures?\s+above|this\s+(?:memo|answer|note|post|reply))|\bon\s+(?:reflection|second\s+thoughts?)\b|"
@@ -1958,6 +1975,9 @@ def _rates_and_sums(task: Task, world) -> tuple[set, set]:
             known.update(round(v, 2) for v in values)
             if _RATE_WORDS.search(label_of(f)):
                 rates.update(round(v, 2) for v in values)
+                # the move between two values of a rate is a rate ('The figure fell by USD 2,700 a day' from a lost
+                # gross profit per day of USD 44,200 to USD 41,500; kit13: a right reconcile scored 0)
+                rates.update(round(abs(a - b), 2) for a in values for b in values if a != b)
         for text in (task.instruction, task.solution.answer or ""):
             for clause in _CLAUSE_STOP.split(text):
                 found = _figures(clause)

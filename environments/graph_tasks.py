@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import datetime as dt
 import itertools
+import zoneinfo
 import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
@@ -1592,9 +1593,12 @@ def _first_told(graph: Graph) -> list[Task]:
             reference=Reference(answer=answer, sql="""select (select count(*) from fact_mentions m join artifacts a
                 on a.id = m.artifact_id where m.fact_id = ? and m.found and a.path in (?, ?)) + (select count(*) from
                 emails e where e.path in (?, ?) and contains(e.body_new, ?) and e.path not in (select a.path from
-                fact_mentions m join artifacts a on a.id = m.artifact_id where m.fact_id = ? and m.found))""",
+                fact_mentions m join artifacts a on a.id = m.artifact_id where m.fact_id = ? and m.found)) + (select
+                count(*) from artifact_text t where t.path in (?, ?) and t.kind <> 'email' and contains(t.text, ?) and
+                t.path not in (select a.path from fact_mentions m join artifacts a on a.id = m.artifact_id
+                where m.fact_id = ? and m.found))""",
                                 params=[fact.id, shown_in[0], shown_in[-1], shown_in[0], shown_in[-1], fact.text,
-                                        fact.id],
+                                        fact.id, shown_in[0], shown_in[-1], fact.text, fact.id],
                                 expect=[[float(len(shown_in))]]),
             rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),
             solution=Solution(answer=answer)))
@@ -1631,6 +1635,48 @@ def states_in_text(body: str, fact: LedgerFact) -> bool:
 _LABEL_STOP = {"the", "a", "an", "of", "for", "to", "in", "on", "at", "by", "and", "s"}
 
 
+def _told_index(graph: Graph) -> tuple[dict, dict, dict]:
+    """(the texts of every ledger value by how often they are written, the day each fact's current value took hold,
+    the drive's text and path of each file by its sha256), read once per graph."""
+    cached = graph.__dict__.get("_told_index")
+    if cached is None:
+        world = graph.world
+        written: dict[str, int] = {}
+        for (text,) in world.db.execute("select text from fact_values").fetchall():
+            written[text] = written.get(text, 0) + 1
+        for f in world.plan.facts:
+            if not world.db.execute("select 1 from fact_values where fact_id = ?", [f.id]).fetchone():
+                written[f.text] = written.get(f.text, 0) + 1
+        for d in world.plan.distractors:
+            written[d.text] = written.get(d.text, 0) + 1
+        since = {fid: day for fid, day in world.db.execute(
+            "select fact_id, since from fact_values where until is null").fetchall()}
+        texts: dict[str, tuple[str, str]] = {}
+        for sha, path, text in world.db.execute(
+                """select f.sha256, f.path, t.text from files f join artifact_text t on t.path = f.path
+                   where t.kind <> 'email' order by f.path""").fetchall():
+            texts.setdefault(sha, (text or "", path))
+        cached = graph.__dict__["_told_index"] = (written, since, texts)
+    return cached
+
+
+def tells(graph: Graph, text: str, fact: LedgerFact) -> bool:
+    """Whether a text a reader is sent tells them the fact at its current value: it states it beside its label's words
+    (states_in_text), or it writes a figure only this fact has ever had, with a unit and three digits or more ('Your
+    period of restoration is set at 146 days' in a weekly note whose lines the ledger does not list; 'GBP 38.50 per sq
+    ft on 42,800 sq ft' in an attached advice: kit13's and kit12's references gave a later mail)."""
+    if not text:
+        return False
+    if states_in_text(text, fact):
+        return True
+    written = _told_index(graph)[0]
+    digits = sum(c.isdigit() for c in fact.text)
+    plain = re.fullmatch(r"[\d,.]+", fact.text.strip())
+    if written.get(fact.text, 0) > 1 or digits < 3 or plain or getattr(fact.value, "type", None) == "date":
+        return False
+    return bool(re.search(rf"(?<![\d,.]){re.escape(fact.text)}(?![\d]|[.,]\d)", text))
+
+
 def first_sent(graph: Graph, fact: LedgerFact, clients: set[str], from_home: bool = True):
     """(message, its path, the file that carries the figure) of the first mail from the home side (with `from_home`
     False: from anyone outside the `clients` organisations, a guarantor's mail that copies the client too) to one of
@@ -1647,19 +1693,29 @@ def first_sent(graph: Graph, fact: LedgerFact, clients: set[str], from_home: boo
     marks = ", ".join("?" * len(carriers))
     shas = {r[0] for r in world.db.execute(f"select sha256 from files where path in ({marks})", sorted(carriers)).fetchall()}
     attached, paths, mail = _mail_index(graph)
+    _, since, texts = _told_index(graph)
+    tz = zoneinfo.ZoneInfo(world.plan.timezone)
     for m in mail:
         path = paths.get(m.message_id)
         if path is None or not any(org_of.get(x) in clients for x in (*m.to, *m.cc)):
             continue
         if (org_of.get(m.sender) != home) if from_home else (org_of.get(m.sender) in clients):
             continue
-        if path in carriers or states_in_text(m.body_new, fact):
+        # (read loosely, a text tells the value only once it stands: a mail before its day speaks of something else)
+        standing = fact.id not in since or m.sent_at.astimezone(tz).date() >= since[fact.id]
+        if path in carriers or (states_in_text(m.body_new, fact) if not standing else tells(graph, m.body_new, fact)):
             return m, path, path
         via = attached.get(path, set()) & shas
         if via:
             held = sorted(r[0] for r in world.db.execute(f"select path from files where path in ({marks}) and sha256 = ?",
                                                          [*sorted(carriers), sorted(via)[0]]).fetchall())
             return m, path, held[0]
+        # an attachment sent with a mail tells its readers what it says, planned there or not (kit12: the advice of
+        # April 20 attached 'GBP 38.50 per sq ft on 42,800 sq ft'; the reference gave the mail of April 22)
+        told = sorted(texts[sha][1] for sha in attached.get(path, set())
+                      if sha in texts and standing and tells(graph, texts[sha][0], fact))
+        if told:
+            return m, path, told[0]
     return None
 
 

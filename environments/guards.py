@@ -162,6 +162,39 @@ def unit_of(fact: LedgerFact) -> str | None:
     return getattr(v, "unit", None) if kind == "number" else None
 
 
+def intermediates(graph, under: dict | None = None) -> dict[str, list[float]]:
+    """Each fact's steps of working: the value of every inner step of a ledger formula that uses the fact ('(121 days
+    less the 3-day waiting period) = 118 days' of daily_gross_profit * (agreed_days - waiting_days)), on the ledger's
+    figures or a what-if's supposed ones. A step written beside the fact's label is working, not the fact misstated
+    (kit13: right replies lost 0.57 to misstates_waiting_days for '... less the 3-day waiting period (118 days)')."""
+    import ast
+
+    from worldsmith.worlds.ledger import evaluate, parse_formula
+
+    values = {**graph.quantities, **(under or {})}
+    out: dict[str, set[float]] = {}
+    for f in graph.world.plan.facts:
+        if not f.formula:
+            continue
+        try:
+            tree = parse_formula(f.formula)
+        except LedgerError:
+            continue
+        for node in ast.walk(tree):
+            if node is tree or not isinstance(node, ast.BinOp):
+                continue
+            names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+            if not names or any(values.get(n) is None for n in names):
+                continue
+            try:
+                q = evaluate(node, lambda n: values[n])
+            except (LedgerError, KeyError):
+                continue
+            for n in names:
+                out.setdefault(n, set()).add(round(float(q.amount), 4))
+    return {k: sorted(v) for k, v in out.items()}
+
+
 def with_misstatements(graph, task: Task) -> Task:
     """Any fact of the ledger stated as a figure it never holds costs: one negative per fact, met when the answer
     binds a figure to the fact's label ('the cap is ...', 'the cap (...)', a table row, 'It now stands at ...') that
@@ -181,6 +214,7 @@ def with_misstatements(graph, task: Task) -> Task:
     phrases = {f.id: label_phrases(f, labels, own if label_of(f).lower() in own else []) for f in facts}
     refs = [answers.parse(t) for t in _reference_texts(task)]
     under = supposed(graph, task)
+    steps = intermediates(graph, under) if any(f.formula for f in plan.facts) else {}
     extra = []
     for f in facts:
         others = [p for g in facts if g.id != f.id for p in phrases[g.id]] + [x for x in labels if x not in phrases[f.id]]
@@ -196,6 +230,7 @@ def with_misstatements(graph, task: Task) -> Task:
             id=f"misstates_{f.id}", weight=2.0,
             description=f"states {label_of(f)} as a figure it never holds",
             check=Check(type=f"{where}_misstated", values=[v for v, _ in held], numbers=[n for _, n in held],
-                        unit=None if dates else unit_of(f), a_words=phrases[f.id], b_words=others, **place)))
+                        unit=None if dates else unit_of(f), a_words=phrases[f.id], b_words=others,
+                        allowed=steps.get(f.id, []), **place)))
     rubric = task.rubric.model_copy(update={"negative_criteria": [*task.rubric.negative_criteria, *extra]})
     return task.model_copy(update={"rubric": rubric})

@@ -232,6 +232,19 @@ def test_items_counted_in_wrongly_are_no_denied_figure():
     assert answers.parse("The count is incorrectly given as 1,934.").mentions[0].negated
 
 
+def test_the_gap_worked_the_other_way_round_signed_is_no_rival():
+    # kit11: 'The audit claim exceeds the revised claim by 1,792,200 USD (revised minus audit = -1,792,200).' lost
+    # states_gap: the signed gap read as a rival answer
+    from worldsmith.environments.grade import _final
+
+    gap = Check(type="answer_final", values=["USD 1,792,200"], numbers=[1792200.0], unit="USD")
+    right = ("The audit claim exceeds the revised claim by 1,792,200 USD (revised minus audit = -1,792,200).\n"
+             "Answer: 1,792,200 USD")
+    assert _final(right, gap)
+    assert not _final(right.replace("= -1,792,200", "= -1,692,200"), gap)  # another figure is still a rival
+    assert not _final(right.replace("= -1,792,200", "is -2,000,000"), gap)
+
+
 def test_it_is_a_gap_lower_reads_the_sentences_subject():
     # 'the amount in dispute does not exceed the audit claim; it is USD 2,043,920 lower' (a kit11 memo): 'it' is the
     # sentence's subject, and a bare comparative after its figure compares it

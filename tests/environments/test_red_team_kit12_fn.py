@@ -130,3 +130,15 @@ def test_a_bracket_after_a_figures_day_that_sets_the_figure_aside_still_does():
                  "The cap was USD 148m on March 13, 2026 (superseded by USD 156.2m).",
                  "The cap was USD 148m on March 13, 2026 (this is not the current figure)."):
         assert answers.parse(text).mentions[0].status != "asserted", text
+
+
+PASSING_CHECK = Check(type="answer_misstated", values=["GBP 1,240,000"], numbers=[1240000.0], unit="GBP",
+                      a_words=["passing rent"], b_words=["net internal area"])
+
+
+def test_a_pick_of_the_larger_worked_with_equals_is_not_the_labels_figure():
+    # kit12: 'Step 2: greater of GBP 1,759,080 and passing rent GBP 1,240,000 = GBP 1,759,080' fired misstates_passing_rent
+    assert not misstated("Step 2: greater of GBP 1,759,080 and passing rent GBP 1,240,000 = GBP 1,759,080 (rent "
+                         "determined by the expert).", PASSING_CHECK)
+    assert misstated("Step 2: greater of GBP 1,759,080 and passing rent GBP 1,250,000 = GBP 1,759,080.", PASSING_CHECK)
+    assert misstated("The passing rent is GBP 1,250,000 = GBP 1,000,000 x 1.25.", PASSING_CHECK)  # working still binds
