@@ -76,7 +76,9 @@ def test_arbitrary_prose_keeps_every_engine_field_and_carries_every_fact(context
         # a sheet's facts are its cells, which are the composer's (below); everything else carries the texts
         for fact in ctx.facts if kind.name != "spreadsheet" else []:
             assert " ".join(fact.text.split()) in text, (ctx.spec.id, fact.id)
-        if ctx.distractor_label:
+        if ctx.distractor_label and kind.name != "document":
+            # (a superseded paper's label is the file room's stamp in its page margins, not a line of its text:
+            # test_render_document and test_store_rendered read it there)
             assert ctx.distractor_label.rstrip(". ").lower() in text.lower()
         body = merged.model_dump(mode="json")
         if kind.name == "email":
