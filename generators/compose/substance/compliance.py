@@ -14,6 +14,7 @@ import re
 from worldsmith.generators.compose.substance.common import label
 from worldsmith.generators.compose.text import cap_first, long_date
 from worldsmith.generators.context import ArtifactContext
+from worldsmith.worlds.values import numeric_value
 
 _COMPLIANCE = re.compile(r"\bcompliance certificate\b|\bcertificate of compliance\b|\bofficer'?s certificate\b", re.I)
 _AGREEMENT = re.compile(r"\b((?:the\s+)?(?:[a-z]+\s+){0,3}agreement\s+(?:of|dated)\s+[A-Z][a-z]+\s+\d{1,2},\s+\d{4}|"
@@ -48,9 +49,7 @@ def _compliance(ctx: ArtifactContext, org: str) -> list[str]:
                          and getattr(f.value, "unit", None) == unit and not _LIMIT.search(f.label or "")), None)
         if measured is None:
             continue
-        a, b = measured.value, lim.value
-        x = getattr(a, "value", None) if getattr(a, "value", None) is not None else getattr(a, "amount", None)
-        y = getattr(b, "value", None) if getattr(b, "value", None) is not None else getattr(b, "amount", None)
+        x, y = numeric_value(measured.value), numeric_value(lim.value)
         if x is None or y is None:
             continue
         upper = not re.search(r"\b(minimum|floor)\b", lim.label or "", re.I)
