@@ -281,17 +281,35 @@ def fact_reason(plan: WorldPlan, fact, day: dt.date | None = None) -> str:
                 return _fail()
             return f"{ids[node.id]} ({held[1]})" if held[0].type == "percent" else f"{ids[node.id]} of {held[1]}"
         if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
-            return f"{said(node.left)} {_OPS[type(node.op)]} {said(node.right)}"
+            return f"{operand(node.left, node.op, False)} {_OPS[type(node.op)]} {operand(node.right, node.op, True)}"
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 2:
             a, b = said(node.args[0]), said(node.args[1])
             return {"max": f"the greater of {a} and {b}", "min": f"the lesser of {a} and {b}",
                     "percent_of": _share_of(a, b)}.get(node.func.id) or _fail()
         return _fail()
 
+    def operand(node, parent: ast.operator, right: bool) -> str:
+        # 'the multiple times A less B' reads as (multiple x A) - B: a sum or difference inside a product, or on the
+        # right of a minus or a division, is named as one quantity so the words keep the formula's order.
+        if isinstance(node, ast.BinOp) and type(node.op) in _OPS and grouped(node.op, parent, right):
+            a, b = said(node.left), said(node.right)
+            return _GROUPED[type(node.op)].format(a=a, b=b)
+        return said(node)
+
     try:
         return said(ast.parse(fact.formula, mode="eval").body)
     except (SyntaxError, ValueError):
         return ""
+
+
+_GROUPED = {ast.Add: "the sum of {a} and {b}", ast.Sub: "the excess of {a} over {b}",
+            ast.Mult: "the product of {a} and {b}", ast.Div: "{a} as a share of {b}"}
+
+
+def grouped(op: ast.operator, parent: ast.operator, right: bool) -> bool:
+    """Whether a sub-formula with operator `op` under `parent` must be grouped to be read in the formula's order."""
+    level, above = (1 if isinstance(o, (ast.Add, ast.Sub)) else 2 for o in (op, parent))
+    return level < above or (level == above and right and isinstance(parent, (ast.Sub, ast.Div)))
 
 
 def named_has(fact) -> bool:

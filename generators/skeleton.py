@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from worldsmith.generators.compose.bank import bank
+from worldsmith.generators.context import grouped
 from worldsmith.generators.compose.text import cap_first, long_date
 from worldsmith.generators.labels import fact_label
 from worldsmith.worlds.content import SheetColumn, SheetContent
@@ -320,7 +321,7 @@ def formula_words(formula: str, label: Callable[[str], str]) -> str:
             return "minus " + walk(node.operand)
         if isinstance(node, ast.BinOp):
             op = {ast.Add: " + ", ast.Sub: " - ", ast.Mult: " x ", ast.Div: " / "}[type(node.op)]
-            return walk(node.left) + op + walk(node.right)
+            return side(node.left, node.op, False) + op + side(node.right, node.op, True)
         assert isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
         args = [walk(a) for a in node.args]
         if node.func.id == "percent_of":
@@ -329,6 +330,11 @@ def formula_words(formula: str, label: Callable[[str], str]) -> str:
             args = args[:1]  # "x rounded", not "x and 2 rounded"
         joined = ", ".join(args[:-1]) + " and " + args[-1] if len(args) > 1 else args[0]
         return _WORDS[node.func.id].format(joined)
+
+    def side(node: ast.expr, parent: ast.operator, right: bool) -> str:
+        # 'multiple x EBITDA - threshold' would misread multiple x (EBITDA - threshold): bracket what the formula groups
+        text = walk(node)
+        return f"({text})" if isinstance(node, ast.BinOp) and grouped(node.op, parent, right) else text
 
     return walk(parse_formula(formula))
 

@@ -419,3 +419,39 @@ def test_a_schedule_of_an_amount_lists_the_parts_its_statement_names_and_sums_to
     sources = ee.model_copy(update={"statement": "Recall costs, reconciled to invoices, retailer chargebacks and the "
                                                  "destruction certificates, total USD 684,300."})
     assert build_skeleton(spec, [sources], None, "en_US", Faker(), dt.date(2026, 1, 20)) is None
+
+
+_NAMES = st.sampled_from(["a", "b", "c", "d"])
+_TREES = st.recursive(_NAMES, lambda inner: st.builds(lambda l, op, r: f"({l} {op} {r})", inner,
+                                                      st.sampled_from("+-*/"), inner), max_leaves=6)
+
+
+@settings(max_examples=200, deadline=None)
+@given(formula=_TREES)
+def test_formula_words_read_back_as_the_same_formula(formula):
+    """'multiple x EBITDA - threshold' for multiple * (EBITDA - threshold) misreads the working: the words, read back
+    with their brackets, are the formula itself."""
+    from fractions import Fraction
+    values = {"a": Fraction(2), "b": Fraction(3), "c": Fraction(5), "d": Fraction(11)}
+    try:
+        want = eval(formula, {}, values)
+    except ZeroDivisionError:
+        return
+    back = formula_words(formula, lambda f: f).replace(" x ", " * ")
+    assert eval(back, {}, values) == want, back
+
+
+def test_a_reason_in_words_names_a_grouped_difference_as_one_quantity():
+    """The earn-out world's mail said 'the earn-out multiple times Adjusted EBITDA ... less the threshold' for
+    multiple * (EBITDA - threshold): a reader computes (2.5 x 12.4m) - 12m."""
+    from types import SimpleNamespace
+    from worldsmith.generators.context import fact_reason
+    facts = [_number(f, "1", "") for f in ("multiple", "ebitda", "threshold", "fee", "claimed")]
+    plan = SimpleNamespace(facts=facts)
+    earnout = SimpleNamespace(formula="multiple * (ebitda - threshold)")
+    assert fact_reason(plan, earnout) == "the multiple times the excess of the ebitda over the threshold"
+    share = SimpleNamespace(formula="(claimed - ebitda) / (threshold - ebitda) * fee")
+    assert fact_reason(plan, share) == ("the excess of the claimed over the ebitda divided by the excess of the "
+                                        "threshold over the ebitda times the fee")
+    assert fact_reason(plan, SimpleNamespace(formula="multiple * ebitda - threshold")) == \
+        "the multiple times the ebitda less the threshold"
