@@ -56,8 +56,12 @@ def agree(text: str, labels: list[str]) -> str:
 def _plural(label: str) -> bool:
     """Whether a label names a plural ('the removal costs', 'economic loss claims'), by its head noun: the last word
     before any preposition ('the deadline for submissions to the expert' is one deadline: 'are May 29' was written)."""
-    head = re.split(r"(?i)\s(?:of|for|to|on|in|under|at|from|by|with|against|between|per)\s", label, maxsplit=1)[0]
-    last = head.split()[-1].lower() if head.split() else ""
+    head = re.split(r"(?i)\s(?:of|for|to|on|in|under|at|from|by|with|against|between|per|as)\s", label, maxsplit=1)[0]
+    words = head.split()
+    # a participle after the noun is no head ('the corporate allocations disputed by the sellers' are allocations)
+    while len(words) > 1 and re.fullmatch(r"[a-z]+ed", words[-1]):
+        words.pop()
+    last = words[-1].lower() if words else ""
     return len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is", "ys", "'s")) \
         and last not in ("gross", "loss", "status", "basis", "analysis", "thesis", "series", "news", "terms")
 

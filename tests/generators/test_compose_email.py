@@ -262,6 +262,20 @@ def test_a_plural_label_takes_a_plural_verb_in_a_question_too():
         "Is the cap final? This is the removal costs figure."
 
 
+def test_a_label_whose_noun_a_participle_follows_takes_the_nouns_number():
+    """Earn-out read: 'The corporate allocations disputed by the sellers is not accepted.' (the head noun is
+    'allocations'; 'disputed' is no noun); 'the earn-out claimed by the sellers' stays one earn-out."""
+    from worldsmith.generators.compose.facts import agree
+
+    assert agree("The corporate allocations disputed by the sellers is not accepted.",
+                 ["corporate allocations disputed by the sellers"]) == \
+        "The corporate allocations disputed by the sellers are not accepted."
+    assert agree("The earn-out claimed by the sellers is USD 5,500,000.", ["earn-out claimed by the sellers"]) == \
+        "The earn-out claimed by the sellers is USD 5,500,000."
+    assert agree("Adjusted EBITDA as determined is USD 13,600,000.", ["Adjusted EBITDA as determined"]) == \
+        "Adjusted EBITDA as determined is USD 13,600,000."
+
+
 def test_next_step_frames_agree_with_a_plural_label():
     """A stock next step never hangs a singular verb on its label: labels are often plural ('the figures has moved')."""
     from worldsmith.generators.compose.bank import bank
