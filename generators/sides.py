@@ -8,7 +8,14 @@ import re
 from worldsmith.worlds.outline import Outline
 
 # Roles that put an organisation across the table, whatever else they mention.
-_ADVERSE = re.compile(r"\b(opposing|counterparty|adverse|sell-side|vendor'?s|seller'?s|the target|regulator|claimant'?s counsel)\b", re.I)
+_ADVERSE = re.compile(r"\b(opposing|counterparty|adverse|regulator|claimant'?s counsel)\b", re.I)
+# Words that put an organisation across the table on a buy-side deal, and on the home side when the home acts for
+# the seller: 'forensic accountants retained for the sellers' are ours in an earn-out dispute the sellers bring.
+_DEAL_SIDE = re.compile(r"\b(sell-side|vendor'?s?|seller'?s?|the target)\b", re.I)
+# Roles that decide between the parties or administer for both: they act for no one, whoever appointed them.
+NEUTRAL_ROLE = re.compile(r"\b(neutral|acting for neither|independent (?:expert|accountants?|accounting firm|valuer|"
+                          r"appraiser|arbitrator|reviewer)|arbitrator|arbitral tribunal|adjudicator|mediator|"
+                          r"ombudsman|appointed under)\b", re.I)
 # Role nouns by which one organisation's role names another ("accountants engaged by the buyer").
 _NOUNS = ("buyer", "client", "charterer", "seller", "company", "hospital", "insurer", "lender", "employer", "owner",
           "policyholder", "insured", "borrower", "purchaser", "tenant", "landlord", "licensee", "licensor", "debtor",
@@ -30,7 +37,25 @@ def _keys(name: str, role: str) -> tuple[str, ...]:
         # and by the whole of it: counsel "to the respondent employer" names "the respondent employer", not "the
         # employer" (employment-tribunal: the client was left outside the circle, so no task had a client)
         keys.append(" ".join(role.lower().split()))
+    # a principal's role names what it is ('client; the sellers' representative under the merger agreement'): its
+    # counsel's role names it so ('counsel to the sellers' representative'), with no name and no fixed noun
+    for part in role.split(";"):
+        m = re.match(r"\s*(the\s+[a-z'’-]+(?:\s+[a-z'’-]+){0,3}?)(?=\s+(?:under|of|for|to|in|on|at|that|who|which|"
+                     r"with|by|from|and)\b|\s*$|\s*[,(])", part, re.I)
+        if m and len(m.group(1).split()) >= 2:
+            keys.append(" ".join(m.group(1).lower().split()))
     return tuple(k for k in keys if len(k) > 3)
+
+
+def _across(role: str, home_roles: list[str]) -> bool:
+    """Whether a role puts its organisation across the table from the home side (whose roles are `home_roles`)."""
+    if _ADVERSE.search(role):
+        return True
+    deal = _DEAL_SIDE.search(role)
+    if not deal:
+        return False
+    stem = re.sub(r"['’]?s?$", "", deal.group(1).lower())
+    return not any(re.search(rf"\b{re.escape(stem)}", r, re.I) for r in home_roles)
 
 
 def privileged_circle(outline: Outline) -> set[str]:
@@ -48,7 +73,7 @@ def privileged_circle(outline: Outline) -> set[str]:
     while changed:
         changed = False
         for o in orgs.values():
-            if o.id in circle or _ADVERSE.search(o.role):
+            if o.id in circle or _across(o.role, [orgs[c].role for c in circle]):
                 continue
             if any(o.id in rel.get(c, (None, None)) for c in circle) or rel.get(o.id, (None, None))[0] in circle:
                 circle.add(o.id)
@@ -126,7 +151,9 @@ def _relations(organisations: tuple[tuple[str, str, str], ...]) -> dict[str, tup
                           role, re.I)
             hit = _named(role, others, m.start()) if m else None
             serves = hit[1] if hit and hit[0] <= m.end() else None
-        if serves is None and _ADVISER.search(role) and not _ADVERSE.search(role):
+        if NEUTRAL_ROLE.search(role):
+            serves = engaged = None  # an independent accountant 'appointed under the agreement' serves neither side
+        elif serves is None and _ADVISER.search(role) and not (_ADVERSE.search(role) or _DEAL_SIDE.search(role)):
             # "outside counsel" names no one: it acts for the matter's one client
             clients = [x.id for x in others if re.match(r"\s*client\b", x.role, re.I)]
             serves = clients[0] if len(clients) == 1 else None

@@ -22,7 +22,8 @@ _ONE_CONTRACT = re.compile(r"\bunder the [\w\s-]*agreement\b", re.I)
 # outline: the independent expert's determination told the landlord's solicitor she 'should confirm instructions').
 _NEUTRAL = re.compile(r"\b(administrative contractor|medicare|medicaid|regulator|regulatory agency|government agency|"
                       r"authority|court|tribunal|registry|administers the contract|neutral|acting for neither|"
-                      r"independent expert|arbitrator|arbitral tribunal|adjudicator|mediator|ombudsman)\b", re.I)
+                      r"independent expert|independent accountants?|independent accounting firm|appointed under|"
+                      r"arbitrator|arbitral tribunal|adjudicator|mediator|ombudsman)\b", re.I)
 _RANK = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
 
 

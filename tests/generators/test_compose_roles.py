@@ -321,3 +321,29 @@ def test_the_other_sides_auditor_still_asks_the_audited_party_for_the_records():
     text = " ".join(memo_recommendation(Picker(1), ctx.model_copy(update={"own_labels": [f.label for f in ctx.facts]}),
                                         "Friday, March 13"))
     assert "from Northgate Mutual" not in text and "obtained from Corvale Shipping Ltd" in text, text
+
+
+def test_counsel_to_the_sellers_representative_has_the_sellers_and_their_accountants_on_its_side():
+    """An earn-out dispute the sellers bring: counsel 'to the sellers' representative' served no one (the client's
+    role 'client; the sellers' representative under ...' gives no name or fixed noun), so a merger agreement was
+    'made between Tillbrook Vance LLP (the Sellers) and ...'; the forensic accountants 'retained for the sellers'
+    were put across the table by the buy-side word 'sellers'; and the independent accountant 'appointed under the
+    merger agreement' was made the client's adviser."""
+    from worldsmith.generators.sides import privileged_circle, relations
+    from worldsmith.worlds.plan import Org
+
+    orgs = [Org(id="law", name="Penrose Hale LLP", domain="penrosehale.example",
+                role="counsel to the sellers' representative for the former shareholders of Wexford Drives Inc."),
+            Org(id="rep", name="Oakmere Holder Services LLC", domain="oakmere.example",
+                role="client; the sellers' representative under the merger agreement"),
+            Org(id="fa", name="Lattimer Forensic LLC", domain="lattimer.example",
+                role="forensic accountants retained by Penrose Hale for the sellers"),
+            Org(id="buyer", name="Corvel Systems Corp.", domain="corvel.example",
+                role="opposing party; the buyer that prepares the earn-out statement"),
+            Org(id="neutral", name="Brandt Ives LLP", domain="brandtives.example",
+                role="independent accountant appointed under the merger agreement to resolve the disputed items")]
+    known = relations(orgs)
+    assert known["law"] == ("rep", "rep") and known["fa"][0] == "law"
+    assert known["neutral"] == (None, None) and known["buyer"] == (None, None)
+    outline = type("O", (), {"organisations": orgs, "cast": [type("C", (), {"organisation": "law"})()]})()
+    assert privileged_circle(outline) == {"law", "rep", "fa"}
