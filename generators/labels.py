@@ -81,6 +81,8 @@ def as_first_sent(title: str) -> str:
 # common ground", an agreed period "never agreed".
 _INSTRUMENT = re.compile(r"\b(?:policy|policy's|lease|lease's|order form|agreement|contract|charter ?party|clause "
                          r"\d[\w.()]*|section \d[\w.()]*|coverage)\b", re.I)
+# ...or a term with its provision cited after it: "The earn-out may not exceed USD 15,000,000 (section 2.6(c))."
+_CITED = re.compile(r"\((?:section|clause|article|paragraph|schedule|§)\s*\d[\w.()]*\)\s*\.?\s*$", re.I)
 _DONE = re.compile(r"\b(?:paid (?:an?|the)|agreed|determination|determined|settled)\b", re.I)
 # ...and a figure worked out from others, only as a settlement or a determination of the whole (a figure "agreed with"
 # one's own accountants is still open to the other side)
@@ -104,4 +106,4 @@ def standing(fact) -> bool:
         # USD 5,581,300: ..."), not because an input is a term (a fact's formula, or in a context its reason)
         return bool(_SETTLED.search(statement))
     subject = " ".join(statement.split()[:6])
-    return bool(_INSTRUMENT.search(subject) or _DONE.search(statement))
+    return bool(_INSTRUMENT.search(subject) or _DONE.search(statement) or _CITED.search(statement))

@@ -32,6 +32,12 @@ def test_a_term_a_payment_made_and_an_agreed_figure_stand_and_a_partys_figure_do
                           "121 days in full settlement of the business interruption claim.", "number"))
     assert standing(_fact("The settlement is USD 5,581,300: the settled loss plus the extra expense.",
                           formula="settled_bi_loss + extra_expense"))
+    # a term with its provision cited after it (an earn-out outline: 'What date can you give us to come back to us on
+    # the earn-out multiple?')
+    assert standing(_fact("The earn-out is 2.5 times the excess of 2025 Adjusted EBITDA over the threshold "
+                          "(section 2.6(b)).", "number"))
+    assert standing(_fact("The earn-out may not exceed USD 15,000,000 (Section 2.6(c))."))
+    assert not standing(_fact("The buyer's statement puts the earn-out at USD 1,000,000 (section 2.6(b))."))
     # a party's figure, a figure worked out from others, a term named only at the end, a date: none stands
     assert not standing(_fact("Brightline Forensic's report of March 6, 2026 puts Calder's lost gross profit at USD "
                               "41,500 a day, from the twelve months' sales of the Joliet site."))
