@@ -329,3 +329,39 @@ def test_a_sheet_of_no_named_kind_holds_its_figures_and_no_stock_rows():
     cells = [c for r in sheet.rows for c in r if c is not None]
     assert float(FEE.value.amount) in cells and float(TONNES.value.value) in cells
     assert len(cells) == 4  # each row: its label and its figure, nothing invented beside them
+
+
+def test_a_schedule_is_laid_out_from_the_columns_its_purpose_names():
+    # blind read 17, the rent review's worst file twice: 'Comparable lettings schedule' came out as a five-row
+    # milestone tracker pricing the principal comparable at 50.00, a figure found nowhere else; its purpose named
+    # the columns 'address, floor, date, area, headline rent per sq ft, rent-free months, term, net effective rent'
+    from worldsmith.generators.context import FactRef
+    from worldsmith.worlds.values import Money, Text
+    comparable = FactRef(
+        id="comparable_evidence", label="principal comparable", value=Text(value="Quayside Point second floor"),
+        text="Quayside Point second floor",
+        statement="The closest comparable, the second floor of Quayside Point let in September 2025, shows a headline "
+                  "rent of GBP 36.00 per sq ft but came with 24 months rent free on a 10-year term, a net effective "
+                  "rent of GBP 28.80 per sq ft.")
+    proposed = FactRef(id="landlord_rate", label="landlord's proposed rate per sq ft",
+                       value=Money(amount=38.5, currency="GBP"), text="GBP 38.50",
+                       statement="Greyfield Ashton's proposal of February 4, 2026 puts the open-market rent at GBP "
+                                 "38.50 per sq ft, on the headline rents of three recent lettings.")
+    ctx = sheet_context("Comparable lettings schedule: Quayside district offices", rows=12, facts=[comparable, proposed])
+    purpose = ("One row per comparable letting (address, floor, date, area, headline rent per sq ft, rent-free "
+               "months, term, net effective rent per sq ft), with the landlord's three comparables marked.")
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"purpose": purpose})})
+    sheet = compose_sheet(ctx)
+    names = [c.name.lower() for c in sheet.columns]
+    assert names[0] == "address" and "headline rent per sq ft" in names and "net effective rent per sq ft" in names
+    assert any(n.startswith("term") for n in names) and "rent-free months" in names
+    row = next(r for r in sheet.rows if r[0] == "Quayside Point second floor")
+    at = {n: i for i, n in enumerate(names)}
+    assert row[at["headline rent per sq ft"]] == 36.0 and row[at["net effective rent per sq ft"]] == 28.8
+    assert row[at["rent-free months"]] == 24.0 and row[at[next(n for n in names if n.startswith("term"))]] == 10.0
+    assert row[at["area"]] is None  # no figure in the ledger: left for the reader, never drawn
+    # every figure in the sheet is one the ledger's statements give: nothing made up (no 50.00, no milestones)
+    figures = {c for r in sheet.rows for c in r if isinstance(c, float)}
+    assert figures <= {36.0, 24.0, 10.0, 28.8, 38.5}
+    assert not [r for r in sheet.rows if re.search(r"memo|minutes|kick-off", str(r[0]), re.I)]
+    assert any("38.5" == str(c) for r in sheet.rows for c in r if isinstance(c, float))

@@ -428,6 +428,10 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
     if spec.skeleton is not None:
         return compose_from_skeleton(ctx)
     pick = Picker(ctx.seed)
+    from worldsmith.generators.kinds.spreadsheet.purpose import compose_by_purpose
+    laid = compose_by_purpose(ctx, lambda currency, extra: _notes(Picker(ctx.seed), ctx, currency, extra))
+    if laid is not None:
+        return laid.model_copy(update={"sheet_name": sheet_name(spec.title)})
     key = layout_of(spec.title)
     layout = _for_matter(bank("sheets")["layouts"][key], f"{ctx.world_title} {ctx.world_summary}")
     requests = key == "requests"
