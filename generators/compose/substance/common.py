@@ -274,8 +274,10 @@ def topic(title: str, names: list[str] = ()) -> str:
     lower_first = (lambda t: t if t.split() and t.split()[0] in proper else _lower(t))  # noqa: E731
     text = re.sub(r"^(DRAFT|Draft)\b[^:]*:\s*", "", title.strip())
     # ('Advice on settlement: ...' is about settlement: never 'asked us to advise on advice on settlement', read 15)
-    text = re.sub(r"^(?:memo(?:randum)?\s+re|summary\s+of|notes?\s+on|report\s+on|advice\s+(?:on|re|about))\s+", "",
-                  text, flags=re.I)
+    # ('Advice to the board on waiver against equity cure' is about the waiver and the cure: never 'asked us to
+    # advise on advice to the board on waiver against equity cure', blind read 17)
+    text = re.sub(r"^(?:memo(?:randum)?\s+re|summary\s+of|notes?\s+on|report\s+on|advice\s+(?:to\s+(?:the\s+)?"
+                  r"[\w' -]{2,40}?\s+)?(?:on|re|about))\s+", "", text, flags=re.I)
     head, _, tail = (x.strip() for x in text.partition(":"))
     if _GENRE_WORD.search(head):
         head = _GENRE_WORD.sub(" ", head).strip()

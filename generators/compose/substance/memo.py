@@ -70,6 +70,12 @@ def memo_question(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     else:
         who = "We were asked"
     for_whom = f", for {client}," if client and (reader is None or reader.organisation != client) else ""
+    from worldsmith.generators.compose.substance.weigh import route_question, routes
+
+    if routes(ctx):
+        # advice on two routes asks which to take and what each costs, not what each figure comes to (blind read 17)
+        return [route_question(ctx, who) + " " + pick.reword(f"[This memorandum answers|This note answers|Here we "
+                                                             f"answer] it on the papers on file at {day}.")]
     ps = points_of(ctx)
     points = list(dict.fromkeys(agree(_asks(f), [label(f)]) for f in ps if f is ps[0] or not identity(f)))[:3]
     first = f"{who} to advise{for_whom} on {about}."
@@ -109,6 +115,10 @@ def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
     from worldsmith.generators.compose.substance.argue import across_figure, rival, short_answer
 
     lead = pick.reword(pick.one(_ANSWER_LEADS))
+    from worldsmith.generators.compose.substance.weigh import route_answer, routes
+
+    if routes(ctx):
+        return [lead + route_answer(ctx)]
     from worldsmith.generators.compose.substance.argue import course_answer
 
     from worldsmith.generators.compose.substance.argue import pivot_answer
@@ -582,6 +592,11 @@ def uncertain(ctx: ArtifactContext) -> str:
             # (read 15: the findings report 'calls 46/400 "an estimate" and says the overpayment is "not yet settled" a
             # week after the 60-day clock is said to have started')
             continue
+        if words == {"unless"} and not re.search(r"\bunless\b[^.;]*\b(break\w*|broken|exceed\w*|lost|breach\w*)\b",
+                                                f.statement, re.I):
+            # 'an event of default unless cured or waived' says what follows from a figure, not that the figure is in
+            # doubt (blind read 17: 'a filler risk line ("a ceiling, not a floor")' on a leverage ratio of 3.70x)
+            continue
         if "unless" in f.statement.lower() and f.reason:
             # a limit that holds unless broken: say what would break it, where the memo carries the ground
             ground = next((g for g in ctx.facts if g is not f and g.value.type == "text" and
@@ -665,6 +680,12 @@ def memo_sources(ctx: ArtifactContext) -> list[str]:
 def memo_options(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
     """The courses open on the point the memo turns on: act on it, hold it until the next point is settled, or
     contest what it rests on."""
+    from worldsmith.generators.compose.substance.weigh import route_options, routes
+
+    if routes(ctx):
+        # the routes the title names, each with its cost from the ledger (blind read 17: board advice that 'never
+        # weighs the waiver (fee plus step-up) against the cure')
+        return route_options(ctx, due)
     points = points_of(ctx)
     if not points:
         return []
@@ -742,6 +763,10 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
     """A recommendation from the facts when the purpose names none: the decision to take, else to proceed on the
     figure the memo turns on, with who confirms by when."""
     client = client_of(ctx) or principal(ctx, ctx.author.organisation)
+    from worldsmith.generators.compose.substance.weigh import route_recommendation, route_options, routes
+
+    if routes(ctx):
+        return ([] if options else route_options(ctx, due)) + [route_recommendation(ctx, due)]
     points = points_of(ctx)
     if not points:
         return []

@@ -1,0 +1,62 @@
+"""Advice on two routes weighs each with its cost from the ledger and recommends one (blind read 17, a covenant
+breach: board advice that 'never weighs the waiver (fee plus step-up) against the cure'; an options memo whose options
+were 'proceed now', 'press for the papers ... demand that they be preserved' and 'rest on one figure alone')."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from tests.generators.context_fixture import document_context, fact
+from worldsmith.generators.kinds.document.compose import compose_document
+from worldsmith.worlds.values import Money, Number, Percent
+
+
+def _facts():
+    ratio = fact("leverage_ratio", "The total net leverage ratio at June 30, 2026 is 3.70x, above the 3.50x maximum: "
+                 "an event of default unless cured or waived.", Number(value=Decimal("3.7"), unit="x"))
+    cure = fact("cure_amount", "Under section 8.04 the sponsor may cure with an equity contribution applied to prepay "
+                "the loan; the cure that brings leverage to 3.50x is USD 9,000,000.",
+                Money(amount=Decimal("9000000"), currency="USD"))
+    rate = fact("waiver_fee_percent", "On August 19, 2026 the agent offered a waiver of the June breach for a fee of "
+                "0.25% of the term loan and a 50 basis point margin step-up until leverage is below 3.25x.",
+                Percent(value=Decimal("0.25")))
+    fee = fact("waiver_fee", "The waiver fee offered is USD 450,000: 0.25% of the USD 180,000,000 term loan.",
+               Money(amount=Decimal("450000"), currency="USD"))
+    labels = {"leverage_ratio": "total net leverage ratio", "cure_amount": "equity cure amount",
+              "waiver_fee_percent": "waiver fee rate", "waiver_fee": "waiver fee"}
+    return [f.model_copy(update={"label": labels[f.id]}) for f in (ratio, cure, rate, fee)]
+
+
+def _text(title: str, purpose: str, facts, summary: str = "") -> str:
+    ctx = document_context("memo", sections=6, facts=facts)
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": title, "purpose": purpose}),
+                                 **({"world_summary": summary} if summary else {})})
+    doc = compose_document(ctx)
+    return "\n".join([s.heading + "\n" + "\n".join(s.paragraphs) for s in doc.sections])
+
+
+def test_advice_on_two_routes_weighs_each_with_its_cost_and_recommends_one():
+    text = _text("Advice to the board on waiver against equity cure",
+                 "The cost, conditions and risks of each route, for the board's decision.", _facts(),
+                 "The sponsor funds a USD 9,000,000 cure on September 2, 2026.")
+    assert "advise on advice" not in text
+    assert not re.search(r"proceed now|be preserved|alone and (keep|hold)|ceiling, not a floor", text), text
+    # each route with its own cost from the ledger, and the waiver's other term
+    waiver = next(p for p in text.splitlines() if p.startswith("Option") and "waiver" in p)
+    cure = next(p for p in text.splitlines() if p.startswith("Option") and "cure" in p)
+    assert "USD 450,000" in waiver and "0.25%" in waiver and "step-up" in waiver, waiver
+    assert "USD 9,000,000" in cure and "prepay" in cure, cure
+    assert re.search(r"We recommend Option [AB], the equity cure", text), text
+    # nothing added up: no figure but the ledger's
+    amounts = set(re.findall(r"USD \d[\d,]*\d", text))
+    assert amounts <= {"USD 450,000", "USD 9,000,000", "USD 180,000,000"}, amounts
+
+
+def test_a_route_the_file_has_not_priced_is_weighed_as_unpriced_not_dropped():
+    facts = [f for f in _facts() if not f.id.startswith("waiver")]
+    text = _text("Memo re the June 30 leverage test and the borrower's options",
+                 "Works the covenant and sets out the cure and waiver options.", facts)
+    waiver = next(p for p in text.splitlines() if p.startswith("Option") and "waiver" in p)
+    assert "not on the file yet" in waiver and not re.search(r"USD \d", waiver), waiver
+    assert not re.search(r"proceed now|be preserved", text), text
