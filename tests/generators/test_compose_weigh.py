@@ -60,3 +60,18 @@ def test_a_route_the_file_has_not_priced_is_weighed_as_unpriced_not_dropped():
     waiver = next(p for p in text.splitlines() if p.startswith("Option") and "waiver" in p)
     assert "not on the file yet" in waiver and not re.search(r"USD \d", waiver), waiver
     assert not re.search(r"proceed now|be preserved", text), text
+
+
+def test_a_request_letter_asks_for_what_its_title_names():
+    # blind read 17, a covenant breach: 'A "request for net debt detail" that requests nothing; asserts net debt of
+    # 168.9m without working' ('We write to set out our request for net debt detail, August 14, 2026')
+    debt = fact("total_net_debt", "Total net debt at June 30, 2026 is USD 166,500,000.",
+                Money(amount=Decimal("166500000"), currency="USD")).model_copy(update={"label": "total net debt"})
+    ctx = document_context("letter", sections=4, facts=[debt])
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={
+        "title": "Northbank Capital request for net debt detail, August 14, 2026"})})
+    doc = compose_document(ctx)
+    text = "\n".join([s.heading + "\n" + "\n".join(s.paragraphs) for s in doc.sections])
+    assert "set out our request" not in text, text
+    assert re.search(r"Please send us the net debt detail by [^:]+: \(a\) the items that make up (?:the )?total net debt "
+                     r"of USD 166,500,000", text), text

@@ -45,6 +45,10 @@ def letter_purpose(ctx: ArtifactContext) -> str:
                 f"{topic(title.split(':', 1)[-1], names(ctx))}")
     if _REFUND.search(title):
         return "to report an overpayment and to make a voluntary refund of it"
+    asked = re.search(r"\brequest (?:for|of) (?:the )?(?P<x>[a-z][\w' -]{2,60}?)(?=,|:|;|\s+\d|$)", title, re.I)
+    if asked and not re.search(r"\b(response|reply|answer)\s+to\b", title, re.I):
+        # a request asks (blind read 17: 'We write to set out our request for net debt detail, August 14, 2026')
+        return f"to ask for the {asked.group('x').strip()} behind the figures below"
     if WP_OFFER.search(title):
         # the head is the letter's marking, not its purpose: the letter makes the offer
         rest = re.sub(r"(?i)^\s*without prejudice(?: save as to costs)?(?: letter)?[\s:,-]*", "", title)
@@ -95,6 +99,21 @@ _ACTS = [(r"reservation of rights", "reserve {whose} rights"), (r"demand for (?P
          (r"rejection of (?P<x>.+)", "reject {x}"), (r"response to (?P<x>.+)", "respond to {x}"),
          (r"acceptance of (?P<x>.+)", "accept {x}"), (r"termination of (?P<x>.+)", "terminate {x}"),
          (r"confirmation of (?P<x>.+)", "confirm {x}"), (r"tender of (?P<x>.+)", "tender {x}")]
+
+
+def requested(ctx: ArtifactContext) -> str:
+    """What a request letter asks for, with '{due}' for its day: the thing its title names and, for each figure it
+    gives, the items behind it and the papers they come from; '' where the title names no request."""
+    m = re.search(r"\brequest (?:for|of) (?:the )?(?P<x>[a-z][\w' -]{2,60}?)(?=,|:|;|\s+\d|$)", ctx.spec.title, re.I)
+    if m is None:
+        return ""
+    thing = m.group("x").strip()
+    sums = [f for f in ctx.facts if f.value.type in ("money", "number") and not identity(f)]
+    asks = [f"the items that make up {label(f)} of {f.text}, each with its amount and the document it is taken from"
+            for f in sums[:2]]
+    lines = "; ".join(f"({chr(97 + n)}) {a}" for n, a in enumerate(asks))
+    return (f"Please send us the {thing} by {{due}}" + (f": {lines}." if asks else ".") +
+            " Until we have it we cannot agree the figures above.")
 
 
 def _acts(title: str, whose: str = "our") -> str:
@@ -344,6 +363,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             thing, by = demanded(ctx)
             out[i] = [f"Please let us have {thing} by {by}. " + pick.one(["Please address any reply to the writer.",
                                                                           "We look forward to hearing from you."])]
+        elif k == "letter_close" and requested(ctx):
+            # a request asks for what its title names, item by item, not for 'your response' (blind read 17: 'A
+            # "request for net debt detail" that requests nothing; asserts net debt of 168.9m without working')
+            out[i] = [requested(ctx).format(due=due) + " " +
+                      pick.one(["Please address any reply to the writer.", "We look forward to hearing from you."])]
         elif k == "letter_close":
             out[i] = [pick.one([f"Please let us have your response by {due}.",
                                 f"We should be grateful for your response by {due}."]) + " " +
