@@ -43,3 +43,30 @@ def test_submissions_put_the_partys_case_to_the_neutral_and_advise_no_one():
     assert "contest" not in text.lower()  # never against its own figure
     # an adviser's report to its own client is no submission
     assert not is_submissions(ctx.model_copy(update={"to": [MILO]}))
+
+
+def test_submissions_give_the_comparables_evidence_and_no_table_of_the_firms_own_sources():
+    # blind read 17, rent review: 'Submissions to an expert with no comparables analysis and no valuation reasoning.
+    # They cite the firm's privileged internal memo and spreadsheet as sources and say copies are served on the
+    # other side' ('The principal comparable: Quayside Point second floor.')
+    from worldsmith.generators.kinds.document.compose import compose_document
+    from worldsmith.worlds.values import Text
+
+    ctx = document_context("submissions").model_copy(update={"organisations": ORGS, "author": MILO, "to": [EXPERT]})
+    spec = ctx.spec.model_copy(update={"title": "Tenant's submissions to the independent expert"})
+    ours = _money("t", "the tenant's proposed rent", 900000,
+                  "Brightmere's counter-proposal puts the rent at GBP 900,000, once the rent-free periods are allowed for.")
+    ours = ours.model_copy(update={"source": 'the "Tenant\'s proposed rent" line of the Rent computation'})
+    comparable = FactRef(id="c", label="principal comparable", text="Quayside Point second floor",
+                         value=Text(value="Quayside Point second floor"),
+                         statement="The closest comparable, the second floor of Quayside Point let in September 2025, "
+                                   "shows a headline rent of GBP 36.00 per sq ft but came with 24 months rent free on a "
+                                   "10-year term, a net effective rent of GBP 28.80 per sq ft.")
+    ctx = ctx.model_copy(update={"spec": spec, "facts": [ours, comparable]})
+    doc = compose_document(ctx)
+    text = "\n".join(p for s in doc.sections for p in s.paragraphs)
+    assert "Quayside Point second floor, which shows a headline rent of GBP 36.00 per sq ft" in text, text
+    assert "net effective rent of GBP 28.80" in text
+    # the statement is not pasted whole (fact_statement_established_only)
+    assert comparable.statement.rstrip(".") not in text
+    assert not any(s.table is not None for s in doc.sections)

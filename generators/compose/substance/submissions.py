@@ -41,6 +41,24 @@ def _because(f) -> str:
     return f"{label(f)} is {f.text}, {m.group(1).strip()}" if m else ""
 
 
+def evidence(f) -> str:
+    """A named thing with the figures its statement gives for it, in a sentence of the paper's own ('The principal
+    comparable is Quayside Point second floor, which shows a headline rent of GBP 36.00 per sq ft but came with 24
+    months rent free on a 10-year term, a net effective rent of GBP 28.80 per sq ft'), where submissions gave the
+    name alone ('The principal comparable: Quayside Point second floor.', blind read 17: 'no comparables
+    analysis'); '' where its statement gives no figure beyond its subject, or its value has changed over time (a
+    statement's figure may be another day's)."""
+    if f.value.type != "text" or f.superseded:
+        return ""
+    said = " ".join(f.statement.split()).rstrip(".")
+    # the statement's predicate after its subject and the subject's apposition: 'The closest comparable, the second
+    # floor of Quayside Point let in September 2025, shows ...' -> 'shows ...'
+    m = re.match(r"^(?:The|A|An|Its|Our|Their)\s[^,]{2,60},\s[^,]{4,120},\s(?P<pred>[a-z].*\d.*)$", said)
+    if m is None:
+        return ""
+    return f"{cap_first(label(f))} is {f.text}, which {m.group('pred')}."
+
+
 def _bare(name: str) -> str:
     """What the neutral decides, without the party's possessive: 'the tenant's proposed rent' -> 'the rent'."""
     bare = re.sub(r"(?i)^(?:the )?[\w-]+['’]s (?:proposed |revised |own )?", "", name)
@@ -64,7 +82,7 @@ def submissions_bodies(ctx: ArtifactContext, plan: list[tuple[str, str]]) -> dic
     ground = gist(head, ctx.facts)
     facts = [f for f in ctx.facts if f.value.type in ("text", "date") or (f not in own and f not in theirs
                                                                           and not owner_of(ctx, f))]
-    agreed = [f"{cap_first(label(f))}: {f.text}." for f in facts[:4]]
+    agreed = [evidence(f) or f"{cap_first(label(f))}: {f.text}." for f in facts[:4]]
     met: list[str] = []
     for f in theirs[:2]:
         pair = next(((x, y) for x in _inputs(head) for y in _inputs(f) if _pair(ctx, x, y)), None)

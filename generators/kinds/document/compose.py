@@ -482,7 +482,11 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         # nor a certificate, whose face is its particulars ('lists a "responsible party"': a term of the statute, not
         # of the certificate, which names its operator)
         certificate = kind == "default" and substance.is_certificate(spec.doc_type, spec.title)
-        tabled = not outward and kind not in ("client_letter", "pleading", "agreement") and not certificate
+        # (nor a party's submissions, served on the neutral and the other side: no table sourcing their figures to
+        # the firm's privileged memo and working sheet, blind read 17)
+        served = kind in ("default", "report", "memo") and not in_mail and is_submissions(ctx)
+        tabled = not outward and kind not in ("client_letter", "pleading", "agreement") and not certificate \
+            and not served
         if i == figures_at and cited and tabled:
             table = table or Table(columns=["Item", "Figure", "Source"],
                                    rows=[[item_name(label), text, sheet] for sheet, label, text in cited])
