@@ -161,3 +161,17 @@ def test_an_agreement_is_of_the_kind_its_title_names():
         "Aircraft Lease Agreement: MSN 6912 (executed copy)", "Side letter: redelivery of MSN 6912",
         "Share Purchase Agreement: Project Millrace (executed)", "Ingredient Supply Agreement (executed)")}
     assert list(kinds.values()) == ["lease", "other", "other", "goods"], kinds
+
+
+def test_an_agreement_extract_is_dated_the_day_the_matter_says_the_agreement_was_made():
+    """Two outlines' 'Credit agreement extract' and 'Merger agreement extract' were agreements 'dated July 8, 2026'
+    (the day the paralegal produced them), where the summary names 'the credit agreement of March 15, 2024'."""
+    ctx = lease_ctx("Aircraft Lease Agreement extract: maintenance reserves (clauses 6 and 7)")
+    of = lambda t: t.replace("an Aircraft Lease Agreement dated", "the Aircraft Lease Agreement of")
+    ctx = ctx.model_copy(update={"world_summary": of(ctx.world_summary),
+                                 "facts": [f.model_copy(update={"statement": of(f.statement)}) for f in ctx.facts],
+                                 "spec": ctx.spec.model_copy(update={"purpose": "The lease's reserve clauses."})})
+    assert "dated" not in ctx.world_summary
+    doc = compose_document(ctx)
+    first = doc.sections[0].paragraphs[0]
+    assert "dated 22 March 2016" in first, first

@@ -13,7 +13,8 @@ from worldsmith.generators.compose.substance.common import cited_clause, gist, i
 
 
 # Words of a title or purpose that make the paper an executed copy of an earlier agreement, produced now.
-_EXECUTED = re.compile(r"\b(executed|as produced|as signed|as amended|signed copy|charter party|charterparty)\b", re.I)
+_EXECUTED = re.compile(r"\b(executed|as produced|as signed|as amended|signed copy|charter party|charterparty|extracts?|"
+                       r"excerpts?)\b", re.I)
 
 
 def executed_on(ctx: ArtifactContext) -> dt.date:
@@ -114,15 +115,19 @@ def stated_date(ctx: ArtifactContext) -> dt.date | None:
     from worldsmith.generators.compose.substance.articles import agreement_name
 
     name = agreement_name(ctx.spec.title)  # type: ignore[union-attr]
-    words = [w for w in re.findall(r"[A-Za-z]+", name) if w.lower() not in ("the", "a", "an", "and", "of")]
+    # 'Merger agreement extract' is the merger agreement's: the summary names the agreement, not the extract
+    words = [w for w in re.findall(r"[A-Za-z]+", name) if w.lower() not in ("the", "a", "an", "and", "of", "extract",
+                                                                          "excerpt", "extracts", "excerpts", "copy")]
     if not words:
         return None
     tail = " ".join(words[-2:]) if len(words) >= 2 else words[-1]
     for text in [ctx.world_summary, *(f.statement for f in ctx.facts)]:
         text = " ".join((text or "").split())
-        for m in _DATED.finditer(text):
+        for m in [*_DATED.finditer(text), *_OF_DATE.finditer(text)]:
             before = text[max(0, m.start() - 80):m.start()]
-            if not re.search(rf"\b{re.escape(tail)}\b", before, re.I):
+            # 'dated ...' may follow the name a few words on; '... of March 15, 2024' names the agreement right before
+            near = rf"\b{re.escape(tail)}\s*$" if m.re is _OF_DATE else rf"\b{re.escape(tail)}\b"
+            if not re.search(near, before, re.I):
                 continue
             month = m.group("m1") or m.group("m2")
             try:
@@ -131,6 +136,11 @@ def stated_date(ctx: ArtifactContext) -> dt.date | None:
             except ValueError:
                 continue
     return None
+
+
+# 'the credit agreement of March 15, 2024': an agreement named with its date
+_OF_DATE = re.compile(rf"\bof\s+(?:(?P<d1>\d{{1,2}})\s+(?P<m1>{_MONTHS})|(?P<m2>{_MONTHS})\s+(?P<d2>\d{{1,2}}),?)\s+"
+                      rf"(?P<y>\d{{4}})")
 
 
 _UNDER = re.compile(rf"\b(?:an?|the)\s+(?P<name>(?:[A-Z][\w-]*\s+){{0,4}}(?:Agreement|Lease|Contract|Charter(?:party)?))"
