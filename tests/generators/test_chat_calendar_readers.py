@@ -153,3 +153,20 @@ def test_a_meetings_decision_is_read_from_its_purpose(purpose, item):
     from worldsmith.generators.kinds.calendar.compose import decision_point
 
     assert decision_point(purpose) == item
+
+
+def test_a_chat_question_about_a_paper_or_a_call_reads_as_english_whatever_its_day():
+    """An earn-out world's chat: 'is the fee allocation and payment still on for in July?' ({due} 'in July' after
+    'on for'), 'are we still having the Kestrel earn-out call before the call?' ({when} 'before the call')."""
+    from worldsmith.generators.compose.bank import Picker, bank
+
+    talk, when = bank("chat")["talk"], bank("chat")["when"]
+    for seed in range(60):
+        pick = Picker(seed)
+        for pair in talk["coming"]:
+            for due in ("in July", "by June 5", "tomorrow", "later this month"):
+                line = pick.fill([pair["q"]], name="Ann", paper="the cost schedule", due=due) or ""
+                assert not re.search(r"\bon for (?:in|by|later)\b", line), line
+        for pair in talk["calls"]:
+            line = pick.fill([pair["q"]], name="Ann", matter="Kestrel earn-out", when=pick.one(when)) or ""
+            assert not re.search(r"\b(?:call|catch-up|check-in) (?:before|after) the (?:call|2pm)\b", line), line
