@@ -331,3 +331,21 @@ def test_instructions_turn_the_purpose_into_the_authors_words_and_never_paste_it
         "This is our final report on the quality of earnings and net debt."  # (not 'sets out our final report')
     assert said("Summarises the natural resource trustees' notice and the injured resources.") == ""  # pasted whole
     assert said("Northgate Mutual's position on the period of restoration.") == ""  # another house's view
+
+
+def test_a_figure_read_from_an_outside_paper_is_sourced_to_that_paper_not_to_the_memo_restating_it():
+    """An earn-out memo's table: 'Adjusted EBITDA in the buyer's earn-out statement | USD 12,400,000 | This
+    memorandum', though the statement opens on 'Arcadia's earn-out statement of March 2, 2026 shows ...'."""
+    import datetime as dt
+
+    from worldsmith.generators.kinds.document.compose import outside_paper
+
+    said = "Arcadia's earn-out statement of March 2, 2026 shows Kestrel's 2025 Adjusted EBITDA as USD 12,400,000."
+    assert outside_paper(said) == "Arcadia's earn-out statement of March 2, 2026"
+    assert outside_paper("Denholm Reyes' review of August 11, 2026 allows USD 3,800,000 of add-backs.") == \
+        "Denholm Reyes' review of August 11, 2026"
+    # the paper being written is no outside paper; a statement opening on no paper names none
+    assert outside_paper("Halloway Grant's determination of July 10, 2026 reverses USD 1,200,000.",
+                         dt.date(2026, 7, 10)) == ""
+    assert outside_paper("The objection notice disputes USD 1,800,000 of allocations.") == ""
+    assert outside_paper("Quillfield's closed management accounts give reported EBITDA of USD 41,200,000.") == ""

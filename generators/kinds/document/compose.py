@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import re
 from decimal import Decimal
@@ -640,6 +641,25 @@ def item_name(label: str) -> str:
 
 
 _SOURCE = re.compile(r'^the "(?P<line>[^"]+)" line of the (?P<sheet>.+)$')
+# A statement that opens on the outside paper a figure comes from: "Arcadia's earn-out statement of March 2, 2026
+# shows ...", "Denholm Reyes' review of August 11, 2026 allows ...".
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+_PAPER = re.compile(rf"^(?P<paper>(?:[A-Z][\w&.-]*\s){{0,3}}[A-Z][\w&.-]*['’]s?\s+(?:[a-z][\w-]*\s){{0,3}}?"
+                    rf"(?:statement|report|review|letter|notice|determination|certificate|schedule|accounts|proposal|"
+                    rf"offer|valuation|invoice|demand|request|survey|assessment|audit|submission)\s+(?:of|dated)\s+"
+                    rf"(?:{_MONTH}\s+\d{{1,2}},\s+\d{{4}}|\d{{1,2}}\s+{_MONTH}\s+\d{{4}}))\b")
+
+
+def outside_paper(statement: str, day: dt.date | None = None) -> str:
+    """The outside paper a figure's statement opens on ("Arcadia's earn-out statement of March 2, 2026"), or '' (and
+    '' when that paper is dated `day`: it is the paper being written). A paper that restates such a figure cites it
+    there, not itself (an earn-out memo sourced the buyer's own statement to 'This memorandum')."""
+    m = _PAPER.match(" ".join((statement or "").split()))
+    if not m:
+        return ""
+    if day is not None and (long_date(day, "en_US") in m.group("paper") or long_date(day, "en_GB") in m.group("paper")):
+        return ""
+    return m.group("paper")
 
 
 def source_cell(label: str, source: str) -> str:
@@ -661,7 +681,8 @@ def key_figures(ctx: ArtifactContext, kind: str) -> Table:
     # (and a figure this paper itself establishes is sourced to it: read 15, 'the source cell is blank')
     own = "This " + ("memorandum" if kind == "memo" else "report" if kind == "report" else "paper")
     items = [(item_name(f.label or derived_label(f.id, f.statement)), f.text,
-              f.source or f.paper or (own if f.establish else "")) for f in ctx.facts]
+              f.source or f.paper or (outside_paper(f.statement, ctx.spec.date) or own if f.establish else ""))
+             for f in ctx.facts]
     if kind in ("agreement", "term_sheet"):
         return Table(columns=["Term", "Agreed position"], rows=[[item, text] for item, text, _ in items])
     if not any(source for _, _, source in items):
