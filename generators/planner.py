@@ -189,7 +189,14 @@ class _Planner:
                 standing = facts if n == 0 else [f for f in facts if f == extra_fact or self.changed(f, since, day)]
                 carried = standing + self.news(since, day, standing)
                 carried += self.ahead(day, carried)
+            # a later week whose note carries nothing (no figure, no date ahead, no decision on the file) gives its
+            # reader nothing to answer: its thread stops at the reader's reply (add_thread). (A note with a date ahead
+            # keeps its exchange: the reader asks whether it is on course and is told who has it and by when. And
+            # dropping those too took bench.long_matter's room under 100 artifacts a copy of its scaled papers, where
+            # realism_boilerplate's 1% bar falls under their count: 58353e7, reverted in 8e94f06.)
+            self._quiet = series and n > 0 and not carried
             kinds.of(item).plan(self, folder, item, instance, day, title, carried, distractor)
+            self._quiet = False
 
     def one_side(self, item: Any) -> bool:
         """Whether everyone on an item works, in the end, for one party (the fund, its bank, its accountants and
@@ -247,6 +254,15 @@ class _Planner:
             targets = [self.rng.choice(near or new)] if (near or new) else []
         total = item.messages + (1 if targets else 0)
         beats = plan_beats(item.purpose or "", item.messages - 1, self.rng)
+        # The outline's `messages` is the most a thread has, not a quota: a quiet week's note (getattr: _quiet) is
+        # answered once, by its reader taking it in, and the thread stops there. Its replies after that were an empty
+        # chain ("Anything else needed from me?" / "No, we are covered at present" / "FYI, see below on this",
+        # mail5's read of issue 17). The dropped messages are still drawn, so that no other message of the world
+        # changes; a thread that decides, or is forwarded by the outline, keeps them all.
+        keep = total
+        if getattr(self, "_quiet", False) and len(beats) > 2 and not names_decision(item.purpose or "") \
+                and not item.forward_to:
+            keep, beats[1] = 2, "confirm"
         # The decision may be a fact of the item that becomes known only when it is taken (later than the opener).
         decision_fact = next((f for f in item.facts if f in self.first_known and self.outline_fact(f).value.type == "text"
                               and names_decision(self.outline_fact(f).statement)), None)
@@ -383,10 +399,12 @@ class _Planner:
                 quote="none" if trimmed else "full",
                 beat=beat, decision=decision, answers=answers,
             )
+            prev = spec
+            if pos >= keep:
+                continue
             self.artifacts.append(spec)
             self._mail_planned += 1
             self._mail_copied += bool(spec.cc)
-            prev = spec
 
     def due_days(self, facts: list[str]) -> list[dt.date]:
         """The dates a thread's facts hold (a deadline, a hearing), fixed ones only."""

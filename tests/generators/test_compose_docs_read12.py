@@ -3,6 +3,8 @@ and its sign-off run into one line, and more (one test each)."""
 
 from __future__ import annotations
 
+import re
+
 from worldsmith.generators.context import OrgRef
 from worldsmith.generators.kinds.document.compose import compose_document
 from tests.generators.context_fixture import CAP, DANA, DEADLINE, FINANCE_VOICE, RUTH, SAM, document_context
@@ -349,3 +351,20 @@ def test_a_response_letter_states_the_position_the_summary_says_its_side_insists
     assert held_position(ctx, "Tarnwick Mills Co.") == "the cap limits everything to USD 98,400,000"
     assert held_position(ctx, "Olsbury Foods, Inc.") == ""  # the other side's insistence is not this side's position
     assert held_position(ctx.model_copy(update={"facts": [DEADLINE]}), "Tarnwick Mills Co.") == ""  # no such figure
+
+
+def test_a_cofr_face_sets_out_fields_not_sentences():
+    # bench.long_matter --scale 20 (20 copies of the one certificate): 'Applicable amount of financial responsibility
+    # (OPA 90): USD 156,200,000.' and 'Expires: ...' read as one sentence repeated in 20 artifacts (realism_boilerplate)
+    # once the room held under 2,000 artifacts; a form's particulars are fields, one a line, with no full stop
+    from worldsmith.generators.compose.substance.papers import cofr_face
+    from worldsmith.worlds.values import Money
+    from tests.generators.context_fixture import fact
+
+    limit = fact("opa_limit", "The OPA 90 limit of liability is USD 156,200,000.",
+                 Money(amount=156200000, currency="USD")).model_copy(update={"label": "OPA 90 liability cap"})
+    ctx = document_context("certificate", 4, facts=[limit])
+    rows = cofr_face(ctx, "Kestrel Bay Tankers", "Gulf P&I", limit)
+    assert any(r.startswith("Expires: ") for r in rows) and any(r.startswith("Issued: ") for r in rows), rows
+    assert any(r.endswith("USD 156,200,000") for r in rows), rows
+    assert not [r for r in rows if re.search(r"[.!?]$", r) or ". " in r], rows

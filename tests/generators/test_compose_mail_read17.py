@@ -67,3 +67,31 @@ def test_a_point_agreed_is_noted_as_agreed_not_as_a_decision():
         own = _own(compose_email(ctx).body)
         assert re.search(r"(?i)\bwe have agreed the full reversal\b", own), own  # decision_named reads it
         assert not _NEVER.search(own) and "decision" not in own.lower(), own
+
+
+# The reply that answers "Anything else needed from me?" with nothing (email.yaml ack_asks_answer.nothing), and the
+# question itself: in a weekly thread the chain carried nothing ("Anything else needed from me?" / "No, we are covered
+# at present" / "FYI, see below on this", mail5's read at seed 3).
+_EMPTY = re.compile(r"(?im)^(?:Nothing for now|Not at this stage|Nothing this week|No, (?:that covers it|we are covered|"
+                    r"we have what we need)|Not for now|Nothing yet|(?:No|Nothing), thank you)\b|"
+                    r"\banything (?:else |further |still )?(?:you need|needed|you want|outstanding) from (?:me|us)\b")
+
+
+@pytest.mark.parametrize("name", ["tanker-spill-liability", "buyside-diligence", "hospital-revenue-audit"])
+def test_a_quiet_weekly_note_is_answered_once_and_no_weekly_thread_asks_for_nothing(name):
+    plan, contents = world(name)
+    mails = [s for s in plan.artifacts if isinstance(contents.get(s.id), EmailContent) and getattr(s, "thread", None)]
+    series = {s.thread for s in mails if re.search(r" - [A-Z][a-z]+ \d{1,2}$", s.title)
+              and re.search(r"_\d+$", s.thread) and not s.thread.endswith("_1")}
+    assert series, "no later week of a weekly thread in the example"
+    quiet = 0
+    for thread in series:
+        messages = [s for s in mails if s.thread == thread]
+        if not messages[0].facts and not messages[0].decision:
+            # a later week's note that carries nothing (no figure, no date ahead, no decision on the file) is answered
+            # once, by its reader, and the thread stops there
+            quiet += 1
+            assert len([s for s in messages if s.mode == "reply"]) <= 1, [s.path for s in messages]
+        for s in messages[1:]:
+            assert not _EMPTY.search(_own(contents[s.id].body)), (s.path, _own(contents[s.id].body))
+    assert quiet or name != "tanker-spill-liability"

@@ -250,24 +250,29 @@ def cofr_face(ctx: ArtifactContext, holder: str, guarantor: str, money) -> list[
     tons = next((f for f in ctx.facts if f.value.type == "number" and "tonnage" in label(f).lower()), None)
     h = _digest(ctx.world_title + ":cofr")
     issued, expires = cofr_dates(ctx)
-    rows = [f"Certificate No.: {20 + issued.year % 100 % 10:02d}-{h % 90000 + 10000:05d}.",
-            f"Issued to (operator): {holder}."]
+    # Each particular is a field of the form, "Label: value" on its own line with no full stop, as the Coast Guard's
+    # form sets them out: not a sentence of prose. (With full stops, twenty copies of the one certificate in a
+    # year-long room read as twenty repeats of one sentence: bench.long_matter --scale 20 quarantined on
+    # realism_boilerplate for 'Applicable amount of financial responsibility (OPA 90): USD 156,200,000.' and
+    # 'Expires: ...' once its room had under 2,000 artifacts.)
+    rows = [f"Certificate No.: {20 + issued.year % 100 % 10:02d}-{h % 90000 + 10000:05d}",
+            f"Issued to (operator): {holder}"]
     if vessel is not None:
         rows.append(f"Vessel: {vessel.text}, IMO No. {imo_number(vessel.text)}" +
-                    (f", {tons.text}." if tons is not None else "."))
+                    (f", {tons.text}" if tons is not None else ""))
     elif tons is not None:
-        rows.append(f"Gross tonnage: {tons.text}.")
-    rows += [f"Method of evidence: insurance guaranty; guarantor: {guarantor}.",
-             f"Issued: {long_date(issued, ctx.locale)}. Expires: {long_date(expires, ctx.locale)}, unless revoked or "
-             f"surrendered before then."]
+        rows.append(f"Gross tonnage: {tons.text}")
+    rows += [f"Method of evidence: insurance guaranty; guarantor: {guarantor}",
+             f"Issued: {long_date(issued, ctx.locale)}",
+             f"Expires: {long_date(expires, ctx.locale)}, unless revoked or surrendered before then"]
     if money is not None:
         # the OPA 90 amount alone unless the facts give the CERCLA amount with it (read 12: 'It gives USD 156.2M as
         # the "OPA 90 and CERCLA" amount, which is the OPA limit alone, with no CERCLA amount added')
         both = re.search(r"\bCERCLA\b", f"{money.label} {money.statement}")
         rows.append(f"Applicable amount of financial responsibility ({'OPA 90 and CERCLA' if both else 'OPA 90'}): "
-                    f"{money.text}.")
+                    f"{money.text}")
     rest = [f for f in ctx.facts if f is not vessel and f is not tons and f is not money and not identity(f)]
-    rows += [f"{cap_first(label(f))}: {f.text}." for f in rest]
+    rows += [f"{cap_first(label(f))}: {f.text}" for f in rest]
     return rows  # one particular a line, as the certificate's face sets them out
 
 
