@@ -1,0 +1,59 @@
+"""Issue 17 (mail6): the replies of a thread answer what the message before them asked, or carry their own news,
+question or objection; a reply with nothing to carry is not written (blind read 17, the rejected replies)."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import pytest
+
+from tests.generators.test_compose_worlds import EXAMPLES, world
+from worldsmith.flows import pipeline
+from worldsmith.generators.backends.offline import OfflineBackend
+from worldsmith.worlds.content import EmailContent
+
+NAMES = ["tanker-spill-liability", "buyside-diligence", "hospital-revenue-audit"]
+
+
+@functools.lru_cache(maxsize=None)
+def world_at(name: str, seed: int):
+    """(plan, contents) of an example (or the bi-claim fixture) made offline at `seed`, without rendering."""
+    if seed == 0 and name in NAMES:
+        return world(name)
+    path = EXAMPLES / f"{name}.yaml" if name in NAMES else EXAMPLES.parents[1] / "tests" / "fixtures" / f"{name}.yaml"
+    backend = OfflineBackend()
+    prepared = pipeline.prepare(path, seed, backend)
+    plan = pipeline.make_plan(prepared)
+    return plan, pipeline.generate(plan, prepared.taxonomy, backend)
+
+
+def _own(body: str) -> str:
+    return re.split(r"\n\s*(?:On .{5,80} wrote:|-{5,} Forwarded message)", body, maxsplit=1)[0]
+
+
+def replies(name: str, seed: int = 0):
+    """(spec, own text, parent spec, parent's own text) of each reply of the world's mail."""
+    plan, contents = world_at(name, seed)
+    by_id = {s.id: s for s in plan.artifacts}
+    for s in plan.artifacts:
+        if isinstance(contents.get(s.id), EmailContent) and getattr(s, "mode", "") == "reply" and s.parent in contents:
+            yield s, _own(contents[s.id].body), by_id[s.parent], _own(contents[s.parent].body)
+
+
+WORLDS = [(n, 0) for n in NAMES] + [("bi-claim", 5), ("tanker-spill-liability", 5)]
+
+
+@pytest.mark.parametrize("name,seed", WORLDS)
+def test_nobody_asks_whether_the_other_side_has_seen_a_figure(name, seed):
+    # blind read 17: 'Has the other side seen the gross tonnage yet?' / 'No. Nothing goes to Kestrel Bay Tankers Ltd.
+    # until you have signed it off.' (from the associate to her partner), 'Client asks whether "the counterparty" (the
+    # lender) has seen the term loan commitment; the partner answers "No" to a nonsense question', 'Asks whether "the
+    # other side [has] seen the review date yet", though the date is in the landlord's own lease'
+    plan, contents = world_at(name, seed)
+    for s in plan.artifacts:
+        c = contents.get(s.id)
+        if isinstance(c, EmailContent):
+            own = _own(c.body)
+            assert not re.search(r"(?i)\b(?:other side|counterparty)\b[^.?]{0,20}\bseen\b[^.?]*\?", own), (s.path, own)
+            assert not re.search(r"(?i)\bnothing goes to\b.{0,80}\buntil you have signed it off\b", own), (s.path, own)
