@@ -57,3 +57,22 @@ def test_nobody_asks_whether_the_other_side_has_seen_a_figure(name, seed):
             own = _own(c.body)
             assert not re.search(r"(?i)\b(?:other side|counterparty)\b[^.?]{0,20}\bseen\b[^.?]*\?", own), (s.path, own)
             assert not re.search(r"(?i)\bnothing goes to\b.{0,80}\buntil you have signed it off\b", own), (s.path, own)
+
+
+@pytest.mark.parametrize("words", ["the meeting", "the call"])
+def test_a_question_on_what_a_paper_needs_of_the_reader_is_answered_however_the_meeting_is_named(words):
+    # bi-claim at seed 5: 'Anything in the period of restoration memo that needs me before the meeting?' answered 'Thanks
+    # Jodi, got it. I'll raise it on the next call.' (the question was matched as written, 'before the call', only)
+    from tests.generators.context_fixture import RUTH, email_context
+    from worldsmith.generators.kinds.email.compose import compose_email
+    from worldsmith.worlds.content import EmailContent as Mail
+
+    parent = Mail(subject="Weekly update", body=f"Thanks Dana; understood as at March 3. Anything in the period of "
+                                                f"restoration memo that needs me before {words}?\n\nRuth")
+    for seed in range(12):
+        ctx = email_context("reply", seed=seed, facts=[], to=[RUTH])
+        ctx = ctx.model_copy(update={"parent": parent, "parent_author": RUTH,
+                                     "spec": ctx.spec.model_copy(update={"beat": "confirm"})})
+        own = _own(compose_email(ctx).body)
+        assert re.search(r"(?i)\b(?:nothing|not) (?:before|on a first read)|reading it now", own), own
+        assert not re.search(r"(?i)^(?:hi \w+,\s+)?(?:thanks|got it|noted|received)\b", own.strip()), own

@@ -391,7 +391,7 @@ _PLAN_ASK = re.compile(r"\b(?:what is the plan|what do we do next|what happens n
                        r"who (?:has|is picking up|is carrying) .{3,80}? from here|who has the run-up|"
                        r"(?:go ahead|proceed) as you (?:propose|suggest)|your position on|hear from you on|"
                        r"come back to us on|run-up|pulling everything together for|on course for|still to do before|"
-                       r"that needs me before the call|I should look at myself|change for us, if anything)\b", re.I)
+                       r"that needs me before the (?:call|meeting)|I should look at myself|change for us, if anything)\b", re.I)
 # A weekly note's line on a paper that came in or went round (compose/week.py _NOTE paper, paper_side, paper_other).
 _PAPER_LINE = re.compile(r"Received from [^:\n]{3,60} on [^:\n]{3,20}: (?P<a>[^\n]{3,120}?)\.(?:$|\s)|"
                          r"sent (?:over|round) the (?P<b>[^\n]{3,120}?) on |From [^:\n]{3,60}: the (?P<c>[^\n(]{3,120}?) \(|"
@@ -502,7 +502,7 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     owner = owners[0] if owners else ""
     if ctx.organisations and across(ctx):
         line = pick.fill(frames["across"], label=label, day=day)
-    elif re.search(r"that needs me before the call|I should look at myself|change for us, if anything", own):
+    elif re.search(r"that needs me before the (?:call|meeting)|I should look at myself|change for us, if anything", own):
         # our own paper is taken through, never "being read now" by its own writers
         m = _PAPER_LINE.search(_unquoted("\n".join([ctx.parent.body if ctx.parent else ""] +
                                                    [t.body for t in reversed(ctx.thread)])))
