@@ -76,3 +76,50 @@ def test_a_question_on_what_a_paper_needs_of_the_reader_is_answered_however_the_
         own = _own(compose_email(ctx).body)
         assert re.search(r"(?i)\b(?:nothing|not) (?:before|on a first read)|reading it now", own), own
         assert not re.search(r"(?i)^(?:hi \w+,\s+)?(?:thanks|got it|noted|received)\b", own.strip()), own
+
+
+def test_set_out_is_written_shown_only_as_a_participle():
+    # tanker at seed 0: 'As I shown in my note, the answer deadline is May 1, 2026.' (the bank writes 'set out' either
+    # way, 'shown', which a finite verb cannot take: 'As I set out', 'We set out below')
+    from worldsmith.generators.compose.bank import bank
+
+    def frames(x):
+        if isinstance(x, str):
+            yield x
+        elif isinstance(x, dict):
+            for v in x.values():
+                yield from frames(v)
+        elif isinstance(x, list):
+            for v in x:
+                yield from frames(v)
+    for name in ("email", "genres", "documents", "chat"):
+        for frame in frames(bank(name)):
+            plain = re.sub(r"\[~?([^\]]*)\]", lambda m: m.group(1).replace("|", " / "), frame)
+            assert not re.search(r"(?i)\b(?:I|we|you|they)\s+(?:\S+ / )*set out\b", plain), (name, frame)
+
+
+@pytest.mark.parametrize("name,seed", WORLDS)
+def test_a_reply_tells_its_reader_what_is_theirs_in_the_second_person_and_never_agrees_the_writers_own_figure(name, seed):
+    # blind read 17 and mail6's sample: 'Lori has it and will press our reading ... by Wednesday' (to Lori), 'Gregory
+    # has seen it and is content' (to Gregory), 'Thanks Terri - the extrapolated overpayment as set out in the update
+    # works for us' from the analyst whose own note had worked it out, and 'Could you walk me through how the
+    # extrapolated overpayment is made up?' of it
+    plan, contents = world_at(name, seed)
+    people = {p.id: p for p in plan.people}
+    mails = [s for s in plan.artifacts if isinstance(contents.get(s.id), EmailContent)]
+    by_thread: dict[str, list] = {}
+    for s in mails:
+        by_thread.setdefault(s.thread, []).append(s)
+    for s, own, parent, _ in replies(name, seed):
+        reader = people[s.to[0]].first_name if len(s.to) == 1 else ""
+        if reader:
+            assert not re.search(rf"(?:^|[.;:] ){reader} (?:has it|is on it|will |is going to |has seen it|signed it off)|"
+                                 rf"sits with {reader}\b|That is {reader}, who", own), (s.path, own)
+        earlier = " ".join(_own(contents[m.id].body) for m in by_thread[s.thread]
+                           if m.author == s.author and m.position < s.position)
+        m = re.search(r"(?:Thanks[^-]{0,20} - )(.+?) as (?:set out|shown|given) in (?:your|the) (?:update|note) works for us", own)
+        if m:
+            assert m.group(1).lower() not in earlier.lower(), (s.path, own)
+        m = re.search(r"walk me through (?:how )?(.+?)(?: is made up| before the (?:call|meeting))?\?", own)
+        if m:
+            assert m.group(1).lower() not in earlier.lower(), (s.path, own)

@@ -454,26 +454,39 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
     if open_:
         label = open_[0]
         reason = ctx.label_reasons.get(label, "")
-        if reason and reason.lower() not in _unquoted(body).lower():
+        if reason and reason.lower() not in _unquoted(body).lower() and not wrote_it(ctx, label):
             # a figure worked out from others, whose working the note did not give: how it is made up, which the
             # reply answers from the ledger (read 16: "Who is taking the business interruption limit forward now?"
             # was a meaningless question)
             return pick.fill(frames["working"], label=label) or ""
-        if re.search(rf"^- [^:\n]{{1,40}}: [^\n]*{re.escape(label)}", own, re.M | re.I):
-            # the note already gave the point an owner and a day: nobody asks who has it ("Who has the run-up?" under
-            # the note's own list of owners and dates, read 16)
-            return ""
-        # (a date is prepared for, not "taken forward": "Who has the answer deadline from here?")
-        return pick.fill(frames["ahead" if _DATED.search(label) else "open"], label=label) or ""
+        if not re.search(rf"^- [^:\n]{{1,40}}: [^\n]*{re.escape(label)}", own, re.M | re.I):
+            # (a date is prepared for, not "taken forward": "Who has the answer deadline from here?")
+            return pick.fill(frames["ahead" if _DATED.search(label) else "open"], label=label) or ""
+        # the note already gave the point an owner and a day: nobody asks who has it ("Who has the run-up?" under
+        # the note's own list of owners and dates, read 16); a date ahead is still asked after, whether it is on
+        # course, and so is a paper that came in (with nothing asked, the reply asked "Anything else needed from me?"
+        # and was told "No, we are covered at present", the empty chain of blind read 17)
     ahead = passed_labels(ctx, own, _AHEAD)
     if ahead:
-        return pick.fill(frames["ahead"], label=ahead[0]) or ""
+        owned = re.search(rf"^- [^:\n]{{1,40}}: [^\n]*{re.escape(ahead[0])}", own, re.M | re.I)
+        frames_ahead = [f for f in frames["ahead"] if "on course" in f] if owned else frames["ahead"]
+        return pick.fill(frames_ahead or frames["ahead"], label=ahead[0]) or ""
     m = _PAPER_LINE.search(own)
     if m:
         from worldsmith.generators.kinds.chat.compose import paper_name
         title = next(g for g in m.groups() if g)
         return pick.fill(frames["paper"], paper=paper_name(title)) or ""
     return ""
+
+
+def wrote_it(ctx: ArtifactContext, label: str) -> bool:
+    """Whether a figure is the writer's own: their organisation's papers set it down, or they gave it earlier in the
+    thread (nobody asks how their own figure is made up, nor is told it "works for us": blind read 17, the analyst
+    who asked her manager to walk her through her own extrapolation)."""
+    if not label:
+        return False
+    mine = " ".join(own_text(m.body) for m in ctx.thread if m.sender == ctx.author.name)
+    return label in ctx.own_labels or label.lower() in mine.lower()
 
 
 def asks_plan(ctx: ArtifactContext) -> bool:
@@ -513,12 +526,23 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         line = pick.fill(frames["sent"], owner=owner, day=day) if owner else pick.fill(frames["sent_self"], day=day)
     else:
         body = ctx.parent.body if ctx.parent else ""
-        plan = passed_plan(pick, label, other) if label in passed_labels(ctx, body) else \
-            pick.fill(bank("email")["plan_steps_ahead"], label=label) if re.search(
-                r"run-up|pulling everything together for|on course for|still to do before", own, re.I) else \
+        gone = label in passed_labels(ctx, body)
+        run_up = bool(re.search(r"run-up|pulling everything together for|on course for|still to do before", own, re.I))
+        plan = passed_plan(pick, label, other) if gone else \
+            pick.fill(bank("email")["plan_steps_ahead"], label=label) if run_up else \
             pick.fill(bank("email")["plan_steps"], label=label, other=other)
-        line = pick.fill(frames["owner"], owner=owner, plan=plan, day=day) if owner else \
-            pick.fill(frames["self"], plan=plan, day=day)
+        asker = ctx.parent_author.first_name if ctx.parent_author is not None else ""
+        if owner and owner == asker and (gone or run_up):
+            # the one who asked is not told that they have it in the third person ("Lori has it and will ... by
+            # Wednesday" to Lori, blind read 17): another of the writer's people has it, or the writer
+            owner = next((o for o in owners if o != asker), "")
+        if owner and owner == asker:
+            # ...and on a point still open, told it is theirs, with a step of theirs
+            steps = [x for x in bank("email")["plan_steps_yours"] if other or "{other}" not in x]
+            line = pick.fill(frames["yours"], plan=pick.fill(steps, label=label, other=other) or plan, day=day)
+        else:
+            line = pick.fill(frames["owner"], owner=owner, plan=plan, day=day) if owner else \
+                pick.fill(frames["self"], plan=plan, day=day)
     lines = [line or ""] + [fact_sentence(pick, f, "email") for f in ctx.facts]
     return _close(pick, ctx, "", [cap_first(x) for x in lines if x], subject, full=False)
 
@@ -1296,7 +1320,9 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
             w["other"] = "your client" if reader.organisation != w["other"] else "your side"
     w["Label"] = cap_first(w.get("label") or "")
     ranks = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
-    mine = [p for p in ctx.cast if p.organisation == ctx.author.organisation and p.id != ctx.author.id]
+    # (never the one who asked: "Gregory has seen it and is content" to Gregory, blind read 17)
+    asker = ctx.parent_author.id if ctx.parent_author is not None else ""
+    mine = [p for p in ctx.cast if p.organisation == ctx.author.organisation and p.id not in (ctx.author.id, asker)]
     senior = max(mine, key=lambda p: ranks.get(p.seniority, 1), default=None)
     w["signer"] = senior.first_name if senior and ranks.get(senior.seniority, 1) >= ranks.get(ctx.author.seniority, 1) \
         else "I"
@@ -1457,6 +1483,10 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             frames = _tied(ctx, v, _of_one_side(ctx, email["beats"][key]))
             if key == "question":
                 frames = _askable(ctx, v, frames)
+            if key == "confirm" and wrote_it(ctx, v["label"]):
+                # nobody tells a colleague that their own figure "as set out in the update works for us" (the analyst
+                # of her own extrapolation, the associate of her own cap computation, blind read 17)
+                frames = [f for f in frames if not re.search(r"works for us|\[update\|note\]", f)] or frames
             if key == "confirm" and _junior_to(ctx):
                 # who closes a point is its reviewer: a preparer does not close her own review point to her
                 # manager ("Happy on the sampled claims in error. We can close that point.", read 12)
@@ -1558,6 +1588,11 @@ def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list
         # an estimate until the papers are in", read 16)
         out = [f for f in out if not _MADE_UP.search(f)]
     if ctx.organisations and not client_of(ctx) and not across(ctx):
+        out = [f for f in out if "signed off" not in f]
+    if label and (label not in ctx.label_reasons or label in ctx.own_labels):
+        # who signed off is asked only of a figure the reader's side worked out: not of a fact a paper gives ("who has
+        # signed off the gross tonnage?" from the partner to his associate, answered "Gregory has seen it and is
+        # content" to Gregory himself; "who has signed off the OPA 90 liability cap?" of the statutory limit)
         out = [f for f in out if "signed off" not in f]
     return out or [f for f in frames if not re.search(r"signed off|source for|figure come from", f)
                    and not (label and label not in ctx.label_reasons and _MADE_UP.search(f))] or frames
