@@ -1483,6 +1483,12 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             frames = _tied(ctx, v, _of_one_side(ctx, email["beats"][key]))
             if key == "question":
                 frames = _askable(ctx, v, frames)
+                if not frames:
+                    # nothing left to ask of the point (a paper's figure whose source the message just gave): the
+                    # message is taken in, and what happens next said, never a question made up on the spot
+                    frames = email["reactions"]["confirm"]
+                    lines.append(cap_first(pick.fill(frames, **v) or "Thanks, noted."))
+                    frames = email["ack_next"]
             if key == "confirm" and wrote_it(ctx, v["label"]):
                 # nobody tells a colleague that their own figure "as set out in the update works for us" (the analyst
                 # of her own extrapolation, the associate of her own cap computation, blind read 17)
@@ -1594,8 +1600,13 @@ def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list
         # signed off the gross tonnage?" from the partner to his associate, answered "Gregory has seen it and is
         # content" to Gregory himself; "who has signed off the OPA 90 liability cap?" of the statutory limit)
         out = [f for f in out if "signed off" not in f]
+    if not out and _DATED.search(label):
+        # a date with nothing left to ask of it as a figure: what is still to do before it, and who has it (a question
+        # _plan_answer answers with a step, an owner and a day), never "is it final, or still a moving target?"
+        return [f for f in bank("email")["plan_asks"]["ahead"] if "{label}" in f]
+    # ([] where nothing is left to ask: the reply takes the message in instead, _beat_reply)
     return out or [f for f in frames if not re.search(r"signed off|source for|figure come from", f)
-                   and not (label and label not in ctx.label_reasons and _MADE_UP.search(f))] or frames
+                   and not (label and label not in ctx.label_reasons and _MADE_UP.search(f))]
 
 
 _OTHER_SIDE = re.compile(r"\bthe (?:other side|counterparty)\b", re.I)
