@@ -347,3 +347,30 @@ def test_counsel_to_the_sellers_representative_has_the_sellers_and_their_account
     assert known["neutral"] == (None, None) and known["buyer"] == (None, None)
     outline = type("O", (), {"organisations": orgs, "cast": [type("C", (), {"organisation": "law"})()]})()
     assert privileged_circle(outline) == {"law", "rep", "fa"}
+
+
+def test_a_figure_claimed_by_or_read_in_a_partys_paper_is_that_partys_and_a_share_it_bears_is_not():
+    """An earn-out memo on the grounds of objection recommended its client (the sellers) 'adopt Adjusted EBITDA in
+    the buyer's earn-out statement of USD 12,400,000 as its working figure': a label naming its party further on
+    ('in the buyer's earn-out statement', 'claimed by the sellers') was read as no one's. 'The buyer's share of the
+    accountant's fee' is what the buyer bears, not a figure the buyer puts forward."""
+    from worldsmith.generators.compose.substance.argue import owner_of
+    from tests.generators.context_fixture import document_context, fact
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.worlds.values import Money
+    from decimal import Decimal
+
+    orgs = [OrgRef(name="Penrose Hale LLP", role="counsel to the sellers' representative", privileged=True,
+                   acts_for="Oakmere Holder Services LLC"),
+            OrgRef(name="Oakmere Holder Services LLC", role="client; the sellers' representative", privileged=True),
+            OrgRef(name="Corvel Systems Corp.", role="opposing party; the buyer that prepares the statement",
+                   privileged=False)]
+    usd = Money(amount=Decimal(1000000), currency="USD")
+    ctx = document_context("memo").model_copy(update={"organisations": orgs})
+    def owner(label: str) -> str:
+        return owner_of(ctx, fact("x", "A figure.", usd).model_copy(update={"label": label}))
+    assert owner("Adjusted EBITDA in the buyer's earn-out statement") == "Corvel Systems Corp."
+    assert owner("earn-out claimed by the sellers") == "Oakmere Holder Services LLC"
+    assert owner("Adjusted EBITDA in the sellers' objection notice") == "Oakmere Holder Services LLC"
+    assert owner("the buyer's share of the accountant's fee") == ""
+    assert owner("Adjusted EBITDA as determined") == ""

@@ -34,6 +34,14 @@ def _party_by_role(ctx: ArtifactContext, word: str) -> str:
     return ""
 
 
+# A figure a label puts in a party's hands further on: put forward by it, or read in its paper.
+_BY = re.compile(r"\b(?:claimed|proposed|offered|demanded|sought|asserted|put forward|counted|computed) by (?:the )?"
+                 r"([A-Z]?\w+)", re.I)
+_IN_THEIRS = re.compile(r"\b(?:in|on|from|under|per) (?:the )?(\w+?)(?:'s|s'|’s|s’)\s", re.I)
+# ...but 'the buyer's share of the fee' is what the buyer bears, not the buyer's figure
+_BORNE = re.compile(r"\s+(?:share|portion|part|proportion)\b", re.I)
+
+
 def owner_of(ctx: ArtifactContext, f: FactRef) -> str:
     """The party whose figure or position `f` is: the organisation its label names first ('Quorvex audit claim',
     'Tessaline's true-up offer'), else the role its label names ('the landlord's proposed rent'), else the
@@ -50,8 +58,18 @@ def owner_of(ctx: ArtifactContext, f: FactRef) -> str:
         if len(first) > 3 and re.match(rf"(the )?{re.escape(first)}\b", name, re.I):
             return principal(ctx, o.name)
     m = re.match(r"(?:the )?(\w+)'s?\b", name, re.I)
-    if m and m.group(1).lower() in _ROLES:
+    if m and m.group(1).lower() in _ROLES and not _BORNE.match(name[m.end():]):
         party = _party_by_role(ctx, m.group(1))
+        if party:
+            return party
+    # ... or names it further on: 'the earn-out claimed by the sellers', 'Adjusted EBITDA in the buyer's earn-out
+    # statement' (an earn-out memo recommended its client 'adopt' the buyer's figure as its working figure)
+    m = _BY.search(name) or _IN_THEIRS.search(name + " ")
+    if m:
+        word = m.group(1)
+        party = _party_by_role(ctx, word) if word.lower() in _ROLES or word.lower() + "s" in _ROLES else ""
+        party = party or next((principal(ctx, o.name) for o in ctx.organisations
+                               if len(o.name.split()[0]) > 3 and o.name.split()[0].lower() == word.lower()), "")
         if party:
             return party
     statement = " ".join(f.statement.split())
