@@ -170,3 +170,22 @@ def test_a_chat_question_about_a_paper_or_a_call_reads_as_english_whatever_its_d
         for pair in talk["calls"]:
             line = pick.fill([pair["q"]], name="Ann", matter="Kestrel earn-out", when=pick.one(when)) or ""
             assert not re.search(r"\b(?:call|catch-up|check-in) (?:before|after) the (?:call|2pm)\b", line), line
+
+
+def test_a_chat_line_gives_a_plural_papers_name_a_plural_verb():
+    """Read 17: 'The minutes is going round later this month'; 'the tenant's submissions ... is done'; the buy-side
+    example at seed 4: '... call notes is on the drive'."""
+    from worldsmith.generators.compose.facts import _plural
+    from worldsmith.generators.kinds.chat.compose import paper_name
+
+    backend = OfflineBackend()
+    prepared = pipeline.prepare(EXAMPLES / "buyside-diligence.yaml", 4, backend)
+    plan = pipeline.make_plan(prepared)
+    contents = pipeline.generate(plan, prepared.taxonomy, backend)
+    names = {paper_name(a.title) for a in plan.artifacts if a.kind in ("document", "spreadsheet")}
+    plural = [n for n in names if _plural(n)]
+    assert plural  # minutes, notes, submissions: the examples have some
+    said = [m.text for a in plan.artifacts if a.kind == "chat" for m in contents[a.id].messages]
+    for name in plural:
+        for text in said:
+            assert not re.search(rf"(?i)\b{re.escape(name)} (?:is|was|has)\b", text), (name, text)

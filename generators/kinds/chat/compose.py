@@ -7,7 +7,7 @@ import re
 from pathlib import PurePosixPath
 
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
-from worldsmith.generators.compose.facts import fact_sentence
+from worldsmith.generators.compose.facts import agree, fact_sentence
 from worldsmith.generators.compose.parties import home, opponent
 from worldsmith.generators.compose.text import lower_first, title_head
 from worldsmith.generators.context import ArtifactContext
@@ -374,4 +374,7 @@ def compose_chat(ctx: ArtifactContext):
         j = pick.one(range(n))
         shared[j] = spec.links[0]
         texts[j] = f"{texts[j]} - {pick.fill(bank('chat')['shares'], file=files[0]) or files[0]}"
+    # a paper's name takes its own verb: 'the minutes are going round', 'the tenant's submissions are done' (read 17)
+    names = list(dict.fromkeys([*papers, *(c["paper"] for c in coming), *files, *maker_of]))
+    texts = [agree(t, names) for t in texts]
     return ChatContent(messages=[ChatMessage(text=t, file=f) for t, f in zip(texts, shared)])
