@@ -34,6 +34,11 @@ pause apart (a read timeout counts from the last byte, so it never fires); `padd
 JSON whitespace after a body (the same answer, as large as you like), and `length_header=False` sends it with
 no Content-Length, the body running to the connection's close, so a client learns its size only by reading.
 
+Answers made before (`answers`, `--answers`: a file TestServer.write_answers() wrote, by question) are answered from
+it instead of composed again, as a warm endpoint on other machines would: composing was two thirds of this server's
+CPU per request, which a benchmark's client on the same small machine shares the cores with. Latency, faults, sloppy
+answers, the log and the token counts are as for any answer.
+
 Every completion's record counts its `prompt_tokens` and its `uncached_prompt_tokens`: those after the longest
 prefix the server has already seen, in 16-token blocks, as automatic prefix caching in vLLM and SGLang
 counts them (generators/backends/prefix_cache.py); stats() sums both.
@@ -94,6 +99,17 @@ def content_types() -> dict[str, tuple[type[BaseModel], Callable[[ArtifactContex
     return out
 
 
+def read_answers(path: Path) -> dict[str, tuple[str | None, dict, str | None]]:
+    """Answers by question from a file TestServer.write_answers() wrote: (output type, answer, artifact id)."""
+    out: dict[str, tuple[str | None, dict, str | None]] = {}
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            if line.strip():
+                row = json.loads(line)
+                out[row["question"]] = (row.get("output_type"), row["answer"], row.get("artifact"))
+    return out
+
+
 def _composed_prose(kind: Any, ctx: ArtifactContext) -> BaseModel:
     """The prose the offline composer writes for an artifact, as a model would answer for the kind's prose type."""
     return kind.prose_of(ctx, kind.compose(ctx))
@@ -123,6 +139,12 @@ class ServerConfig(BaseModel):
     log_path: Path | None = Field(None, description="append one JSON line per request here")
     sloppy: dict[str, float] = Field(default_factory=dict, description="sloppy answer kind -> share of questions")
     sloppy_attempts: int = Field(3, ge=1, description="how many attempts of a sloppy question are answered sloppily")
+    answers: Path | None = Field(
+        None, description="a JSON-lines file of answers made before, by question (write_answers()), read at start: a "
+                          "question found there is answered from it, with its latency and faults as ever, instead of "
+                          "composed again (a warm endpoint's answers: composing was two thirds of this server's CPU per "
+                          "request, which a benchmark's client shares the cores with)")
+    keep_answers: bool = Field(False, description="keep every answer made, by question, for write_answers()")
     mode: Literal["composer", "schema_only"] = Field(
         "composer", description="composer: the offline composer's answers; schema_only: arbitrary values that follow "
                                 "only the JSON schema sent (types, enums, lengths, required fields; never `pattern`)")
@@ -610,6 +632,9 @@ class TestServer:
         self._attempts: dict[str, int] = {}
         self._schemas: dict[str, dict] = {}
         self._prefix = PrefixCache()  # what a server's automatic prefix cache would hold of this server's prompts
+        # Answers by question (root_key): read from config.answers, and kept as made with config.keep_answers.
+        self._answers: dict[str, tuple[str | None, dict, str | None]] = (
+            read_answers(config.answers) if config.answers is not None else {})
         self._stopping = threading.Event()
         self._idle = threading.Condition(self._lock)  # notified when the last request in flight is recorded
         self._in_flight = 0
@@ -699,8 +724,19 @@ class TestServer:
                 by_fault[r["fault"]] = by_fault.get(r["fault"], 0) + 1
         return {"requests": len(records), "completed": sum(r["completed"] for r in records),
                 "by_status": dict(sorted(by_status.items())), "by_fault": dict(sorted(by_fault.items())),
+                "precomputed": sum(1 for r in records if r.get("precomputed")),
                 "prompt_tokens": sum(r.get("prompt_tokens") or 0 for r in records),
                 "uncached_prompt_tokens": sum(r.get("uncached_prompt_tokens") or 0 for r in records)}
+
+    def write_answers(self, path: Path) -> int:
+        """Write the answers kept (keep_answers) or read, one JSON line per question, for a server's `answers`; how many."""
+        with self._lock:
+            made = dict(self._answers)
+        with open(path, "w", encoding="utf-8") as out:
+            for root, (output_type, answer, artifact) in made.items():
+                out.write(json.dumps({"question": root, "output_type": output_type, "answer": answer,
+                                      "artifact": artifact}, ensure_ascii=False, separators=(",", ":")) + "\n")
+        return len(made)
 
     @staticmethod
     def _stamp(entry: dict, start: float) -> None:
@@ -823,7 +859,15 @@ class TestServer:
         # Counted on arrival, as a server looks up its prefix cache when it schedules the request.
         entry["prompt_tokens"], entry["uncached_prompt_tokens"] = self._prefix.count(str(body.get("model")),
                                                                                      body["messages"])
-        output_type, answer, artifact = answer_and_artifact(body)
+        made = self._answers.get(root)
+        if made is None:
+            made = answer_and_artifact(body)
+            if self.config.keep_answers:
+                with self._lock:
+                    self._answers[root] = made
+        else:
+            entry["precomputed"] = True
+        output_type, answer, artifact = made
         entry["output_type"] = output_type
         entry["schema"] = self._intern(_schema_of(body, body["messages"]))  # what the model was asked to fill
         if self.config.mode == "schema_only":
@@ -965,6 +1009,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--mode", choices=["composer", "schema-only"], default="composer",
                    help="composer: the offline composer's answers; schema-only: arbitrary values that follow only "
                         "the JSON schema sent, as a model that knows nothing of the matter")
+    p.add_argument("--answers", type=Path, help="answers made before (TestServer.write_answers()), by question: a "
+                                                   "question found there is answered from it instead of composed")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--log", type=Path, help="append one JSON line per request to this file")
     args = p.parse_args(argv)
@@ -974,7 +1020,8 @@ def main(argv: list[str] | None = None) -> int:
                           retry_after=args.retry_after, hang_seconds=args.hang_seconds, hang_then=args.hang_then,
                           trickle=args.trickle, padding=args.padding, length_header=not args.no_length,
                           unsupported_formats=args.unsupported_format, seed=args.seed, log_path=args.log,
-                          sloppy=sloppy_shares(dict(args.sloppy)), mode=args.mode.replace("-", "_"))
+                          sloppy=sloppy_shares(dict(args.sloppy)), mode=args.mode.replace("-", "_"),
+                          answers=args.answers)
     done = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: done.set())

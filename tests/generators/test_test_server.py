@@ -297,6 +297,34 @@ def test_a_reask_of_a_faulted_request_gets_no_fault(email_request):
     assert [r["attempt"] for r in server.requests] == [1, 2, 3]
 
 
+def test_answers_made_before_are_answered_from_their_file_with_faults_as_ever(tmp_path, email_request):
+    """A benchmark's server answers from answers made before (its composer's CPU is not the client's to share), and
+    still behaves like a model on a bad day: the fault of a question's first attempt comes as it would."""
+    body, _ = email_request
+    with TestServer(keep_answers=True) as first:
+        made = client(first).chat.completions.create(**body).choices[0].message.content
+        assert first.write_answers(tmp_path / "answers.jsonl") == 1
+    assert "precomputed" not in first.requests[0] and first.stats()["precomputed"] == 0
+    row = json.loads((tmp_path / "answers.jsonl").read_text())
+    assert json.loads(made) == row["answer"] and row["output_type"] == "EmailContent"
+    row["answer"]["subject"] = "Read from the file"  # what the server sends is the file's, not composed again
+    (tmp_path / "answers.jsonl").write_text(json.dumps(row) + "\n")
+    with TestServer(answers=tmp_path / "answers.jsonl", faults={"schema_violation": 1.0}) as server:
+        c = client(server)
+        with pytest.raises(ValidationError, match="subject"):
+            EmailContent.model_validate_json(c.chat.completions.create(**body).choices[0].message.content)
+        again = EmailContent.model_validate_json(c.chat.completions.create(**body).choices[0].message.content)
+        other = {**body, "messages": [body["messages"][0], {**body["messages"][1],
+                                                            "content": "Briefly. " + body["messages"][1]["content"]}]}
+        c.chat.completions.create(**other)  # a question not in the file: composed, its fault as ever
+        composed = EmailContent.model_validate_json(c.chat.completions.create(**other).choices[0].message.content)
+    assert again.subject == "Read from the file" and again.body == EmailContent.model_validate_json(made).body
+    assert composed.subject == EmailContent.model_validate_json(made).subject != "Read from the file"
+    assert [r.get("precomputed", False) for r in server.requests] == [True, True, False, False]
+    assert [r["fault"] for r in server.requests] == ["schema_violation", None, "schema_violation", None]
+    assert server.stats()["precomputed"] == 2
+
+
 def test_fault_rate_is_the_share_of_distinct_requests_and_fixed_by_seed():
     keys = [f"{i:064x}" for i in range(2000)]
     a = TestServer(faults={"rate_limit": 0.2, "truncated": 0.1}, seed=5)
@@ -352,7 +380,7 @@ def test_log_has_one_line_per_request_and_no_key(tmp_path, email_request):
     assert lines[2]["output_type"] == "EmailContent" and lines[2]["model"] == MODEL
     assert KEY not in text and "sk-wrong" not in text and "Bearer" not in text
     assert stats == {"requests": 4, "completed": 4, "by_status": {"200": 2, "401": 1, "500": 1},
-                     "by_fault": {"server_error": 1}, "prompt_tokens": 2 * lines[1]["prompt_tokens"],
+                     "by_fault": {"server_error": 1}, "precomputed": 0, "prompt_tokens": 2 * lines[1]["prompt_tokens"],
                      "uncached_prompt_tokens": lines[1]["uncached_prompt_tokens"] + lines[2]["uncached_prompt_tokens"]}
     # The retry sends the same prompt: only its last, partial block is computed again.
     assert lines[1]["uncached_prompt_tokens"] == lines[1]["prompt_tokens"] > 16 > lines[2]["uncached_prompt_tokens"]
