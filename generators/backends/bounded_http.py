@@ -31,6 +31,11 @@ def http_library():
     return _HTTPX
 
 
+def http_core():
+    """The httpcore library (httpcore or httpcore2) under that httpx: its pools, network backends and errors."""
+    return importlib.import_module(_HTTPX.__name__.replace("httpx", "httpcore", 1))
+
+
 class AnswerTooLarge(Exception):
     """A model server's response body is over the cap, or compressed although none was asked for."""
 
@@ -62,6 +67,8 @@ def _cap(limit: int):
         declared = response.headers.get("content-length", "").strip()
         if declared.isdigit() and int(declared) > limit:
             raise AnswerTooLarge(f"an answer of {int(declared):,} bytes")
+        if declared.isdigit() and "transfer-encoding" not in response.headers:
+            return  # HTTP/1.1 reads a body of a declared length to that length and no further (h11): nothing to count
         response.stream = _CappedStream(response.stream, limit)
 
     return check
@@ -94,10 +101,33 @@ class _Pools(_HTTPX.AsyncBaseTransport):
 
 def bounded_client(limit: int = MAX_BODY_BYTES, pools: int = 1):
     """An httpx AsyncClient with openai's defaults whose responses are refused past `limit` bytes (AnswerTooLarge),
-    its requests spread over `pools` connection pools (one TLS context for all: making one reads the CA bundle)."""
+    its requests spread over `pools` connection pools (one TLS context for all: making one reads the CA bundle),
+    each pool's connections on asyncio's own transports (asyncio_net) rather than through anyio."""
     transport = None
     if pools > 1:
         tls = _HTTPX.create_ssl_context()
         transport = _Pools([_HTTPX.AsyncHTTPTransport(verify=tls, limits=_LIMITS) for _ in range(pools)])
-    return openai.DefaultAsyncHttpxClient(headers={"Accept-Encoding": "identity"},
-                                          event_hooks={"response": [_cap(limit)]}, transport=transport)
+    client = openai.DefaultAsyncHttpxClient(headers={"Accept-Encoding": "identity"},
+                                            event_hooks={"response": [_cap(limit)]}, transport=transport)
+    on_asyncio(client)
+    return client
+
+
+def on_asyncio(client) -> int:
+    """Put the connection pools of an httpx AsyncClient (its transport's and its proxy mounts') on asyncio's own
+    transports; how many. A pool already given a network backend of its own, or a library whose pool has no
+    such place, is left as it is."""
+    from worldsmith.generators.backends.asyncio_net import AsyncioBackend
+
+    core = http_core()
+    transports = [getattr(client, "_transport", None), *(getattr(client, "_mounts", None) or {}).values()]
+    pools = []
+    for transport in transports:
+        pools += getattr(transport, "_pools", None) or [transport]
+    done = 0
+    for transport in pools:
+        pool = getattr(transport, "_pool", None)
+        if isinstance(getattr(pool, "_network_backend", None), core._backends.auto.AutoBackend):
+            pool._network_backend = AsyncioBackend()
+            done += 1
+    return done

@@ -208,6 +208,19 @@ def _bare_server(body: bytes, headers: dict[str, str]):
         server.server_close()
 
 
+def test_an_answer_of_a_declared_length_is_read_to_that_length_and_no_further(context):
+    """An answer under the cap by its Content-Length is read uncounted (the client's CPU per call): HTTP/1.1 reads such
+    a body to its declared length, so the bytes a server sends past it are never read into the answer."""
+    head = b'{"choices": []}'
+    body = head + b" " * (64 - len(head)) + b"x" * (2 * MAX_BODY_BYTES)
+    with _bare_server(body, {"content-length": "64"}) as url:
+        b = OpenAIBackend("test-model", url, api_key=FAKE_KEY, timeout=5.0, max_attempts=2, backoff_base=0.01,
+                          reasks=0)
+        error, _ = _fails(b, context)
+    # the 64 bytes are JSON with no message; read past them, the answer would be no JSON, or over the cap
+    assert "the server's answer held no message" in str(error), error
+
+
 def test_a_compressed_answer_is_refused_though_small_on_the_wire(context):
     # 16 MiB of spaces gzip to 16 KiB: the cap counts bytes on the wire, so a body that comes compressed (never
     # asked for) is refused rather than inflated.
