@@ -72,8 +72,68 @@ def canonical_json(value: Any) -> str:
 
 def key_for(request: dict[str, Any]) -> str:
     """The cache key of a request: sha256 of the canonical JSON of its answer-changing fields."""
-    kept = {k: request.get(k) for k in KEY_FIELDS}
-    return hashlib.sha256(canonical_json(kept).encode("utf-8")).hexdigest()
+    return hashlib.sha256(_canonical_request(request).encode("utf-8")).hexdigest()
+
+
+_SORTED_FIELDS = sorted(KEY_FIELDS)
+_encode_str = json.encoder.encode_basestring  # a string as canonical_json writes it (ensure_ascii=False)
+# Strings and shared values already written, by the string itself or by the object held (a request's messages are
+# written for its key and again for its body, and a kind's response_format is one object for all its calls).
+_STRINGS: dict[str, str] = {}
+_SHARED: dict[int, tuple[Any, str, str]] = {}
+
+
+def json_string(text: str) -> str:
+    """`text` as a JSON string (json.dumps(text, ensure_ascii=False)), remembered for the next writer of it."""
+    held = _STRINGS.get(text)
+    if held is None:
+        if len(_STRINGS) >= 2048:
+            _STRINGS.clear()
+        held = _STRINGS[text] = _encode_str(text)
+    return held
+
+
+def share(value: Any) -> Any:
+    """`value`, written once for every request that carries it (shared_json): a value no one changes once shared,
+    and one of a few (a response_format per output type and mode), held for the process's life."""
+    _SHARED[id(value)] = (value, canonical_json(value),
+                          json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str))
+    return value
+
+
+def shared_json(value: Any) -> tuple[str, str] | None:
+    """(canonical JSON, JSON in the value's own key order) of a value share() wrote; None for any other."""
+    held = _SHARED.get(id(value))
+    if held is None or held[0] is not value:  # the value itself is held, so its id is not another's
+        return None
+    return held[1], held[2]
+
+
+def messages_json(messages: Any, canonical: bool) -> str | None:
+    """A chat request's messages as JSON (keys sorted where `canonical`, else in each message's order); None where a
+    message is not a dict of strings (a writer of any JSON then writes them)."""
+    parts = []
+    for m in messages:
+        if type(m) is not dict or any(type(k) is not str or type(v) is not str for k, v in m.items()):
+            return None
+        keys = sorted(m) if canonical else m
+        parts.append("{" + ",".join(f"{json_string(k)}:{json_string(m[k])}" for k in keys) + "}")
+    return "[" + ",".join(parts) + "]"
+
+
+def _canonical_request(request: dict[str, Any]) -> str:
+    """canonical_json() of a request's answer-changing fields, written from the strings and shared values it is made
+    of (its messages' texts, a kind's response_format) rather than walked and sorted whole on every call."""
+    parts = []
+    for k in _SORTED_FIELDS:
+        v = request.get(k)
+        if k == "messages" and type(v) is list:
+            text = messages_json(v, canonical=True)
+        else:
+            held = shared_json(v)
+            text = None if held is None else held[0]
+        parts.append(f'"{k}":{canonical_json(v) if text is None else text}')
+    return "{" + ",".join(parts) + "}"
 
 
 class ResponseCache:

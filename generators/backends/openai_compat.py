@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import json
 import os
 import random
@@ -32,7 +33,8 @@ from pydantic import BaseModel, SecretStr, ValidationError
 
 from worldsmith.generators.backends.base import ARTIFACT_DEADLINE, RUN_DEADLINE
 from worldsmith.generators.backends.bounded_http import MAX_BODY_BYTES, AnswerTooLarge, bounded_client, http_library
-from worldsmith.generators.backends.cache import ResponseCache, key_for
+from worldsmith.generators.backends.cache import (ResponseCache, json_string, key_for, messages_json, share,
+                                                  shared_json)
 from worldsmith.generators.backends.limit import AdaptiveLimit
 from worldsmith.generators.backends.usage import KindUsage, Usage, estimate_tokens
 from worldsmith.generators.context import ArtifactContext
@@ -193,11 +195,8 @@ class OpenAIBackend:
             request["max_tokens"] = self.max_tokens
         if seed is not None:
             request["seed"] = seed
-        if wire_mode == "json_schema":
-            request["response_format"] = {"type": "json_schema", "json_schema": {
-                "name": output_type.__name__, "schema": output_schema(output_type), "strict": True}}
-        elif wire_mode == "json_object":
-            request["response_format"] = {"type": "json_object"}
+        if wire_mode in ("json_schema", "json_object"):
+            request["response_format"] = _response_format(output_type, wire_mode)
         return request
 
     # -- one HTTP request, retried ------------------------------------------------------------------
@@ -301,7 +300,7 @@ class OpenAIBackend:
                                          **client.auth_headers, "x-stainless-retry-count": "0",
                                          "x-stainless-read-timeout": f"{self.timeout:g}"})
             self._url = f"{str(client.base_url).rstrip('/')}/chat/completions"
-        body = json.dumps(request, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        body = request_json(request).encode("utf-8")
         sent = http.build_request("POST", self._url, content=body, headers=self._headers, timeout=self.timeout)
         try:
             response = await http.send(sent)
@@ -557,6 +556,31 @@ class OpenAIBackend:
             tail += [{"role": "assistant", "content": text}, reask_message(error, output_type)]
         raise self._fail(f"{self.model!r} at {self.base_url}: could not get a valid {output_type.__name__} "
                          f"after {self.reasks + 1} tries: {error}", False, request_id)
+
+
+@functools.lru_cache(maxsize=None)
+def _response_format(output_type: type[BaseModel], wire_mode: str) -> dict[str, Any]:
+    """The response_format of a wire mode: one object per output type, shared by all its requests (not to be changed),
+    so that its JSON is written once for all of them (cache.shared_json) rather than parsed and written per call."""
+    if wire_mode == "json_schema":
+        return share({"type": "json_schema", "json_schema": {"name": output_type.__name__,
+                                                             "schema": output_schema(output_type), "strict": True}})
+    return share({"type": "json_object"})
+
+
+def request_json(request: dict[str, Any]) -> str:
+    """A request's body as JSON (json.dumps(request, ensure_ascii=False, separators=(",", ":"))), written from its
+    messages' texts and its shared response_format as the cache key is (cache.messages_json, cache.shared_json)."""
+    parts = []
+    for k, v in request.items():
+        text = None
+        if k == "messages" and type(v) is list:
+            text = messages_json(v, canonical=False)
+        elif k == "response_format":
+            held = shared_json(v)
+            text = None if held is None else held[1]
+        parts.append(f"{json_string(k)}:{json.dumps(v, ensure_ascii=False, separators=(',', ':')) if text is None else text}")
+    return "{" + ",".join(parts) + "}"
 
 
 def _pause_deadline() -> tuple[asyncio.Timeout, float, float | None, float] | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import time
 import traceback
@@ -213,6 +214,39 @@ def test_the_cache_key_leaves_out_url_key_and_timeout(contexts):
     assert key == b.cache_key(contexts[0], EmailContent)
     assert key != c.cache_key(contexts[0], EmailContent) and key != d.cache_key(contexts[0], EmailContent)
     assert key != a.cache_key(contexts[1], EmailContent)
+
+
+def test_the_body_and_the_key_written_from_their_parts_are_json_dumps_and_canonical_json_of_the_request(contexts):
+    """A request's body and cache key are written from its messages' texts and its shared response_format (the
+    client's CPU per call); they must be the very bytes json.dumps and canonical_json write of the whole request, or
+    a server reads another request and every cache made before misses."""
+    from worldsmith.generators.backends.cache import canonical_json, key_for
+    from worldsmith.generators.backends.openai_compat import request_json
+    from worldsmith.generators.prompts import render_messages
+    from worldsmith.worlds import kinds
+
+    b = OpenAIBackend("test-model", "http://127.0.0.1:1/v1", FAKE_KEY, max_tokens=900)
+    odd = [{"role": "user", "content": "quotes \" and \\ and \u2028, tabs\t, é, \U0001f600, \x00 and </script>"},
+           {"role": "assistant", "content": [{"type": "text", "text": "a list of parts"}]},  # not a str: written whole
+           {"content": "keys in another order", "role": "user", "name": "x"}]
+    seen = 0
+    for ctx in contexts:
+        kind = kinds.kind(ctx.spec.kind)
+        output = kind.prose or kind.content
+        for mode in ("json_schema", "json_object", "prompt"):
+            messages = render_messages(ctx, output, mode)
+            for sent in (messages, messages + odd):
+                for seed in (None, 7):
+                    request = b._request(sent, output, mode, seed)
+                    assert request_json(request) == json.dumps(request, ensure_ascii=False, separators=(",", ":"))
+                    full = {**request, "mode": "auto", "prompt_version": "v"}
+                    kept = {k: full.get(k) for k in ("model", "messages", "response_format", "mode", "temperature",
+                                                     "max_tokens", "seed", "prompt_version")}
+                    assert key_for(full) == hashlib.sha256(canonical_json(kept).encode()).hexdigest()
+                    seen += 1
+    assert seen == len(contexts) * 12
+    fresh = {"model": "m", "messages": [], "response_format": {"type": "json_object"}}  # not shared: written whole
+    assert request_json(fresh) == json.dumps(fresh, ensure_ascii=False, separators=(",", ":"))
 
 
 class RefusingServer(TestServer):
