@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from worldsmith.generators.backends.offline import OfflineBackend
+from worldsmith.generators.context import dependencies
 from worldsmith.generators.engine import PriorityLimiter, chain_heights, generate_contents
 from worldsmith.generators.planner import plan_world
 from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
@@ -56,6 +57,19 @@ def test_longest_chains_start_first():
     assert heights[first] == max(heights.values())
 
 
+def test_the_first_wave_is_the_longest_chains_not_the_first_planned():
+    """With more roots than slots, the calls that take the free slots at the start are the roots of the longest chains
+    (a chain started a wave late ends a wave late), not the first in plan order."""
+    plan = legal_plan()
+    heights = chain_heights(plan.artifacts)
+    roots = [s.id for s in plan.artifacts if not dependencies(s)]
+    backend = Recording()
+    asyncio.run(generate_contents(plan, load_taxonomy(), backend, concurrency=8))
+    first = backend.started[:8]
+    assert sorted((heights[a] for a in first), reverse=True) == sorted((heights[a] for a in roots), reverse=True)[:8]
+    assert [heights[a] for a in roots[:8]] != [heights[a] for a in first]  # plan order would have started others
+
+
 def test_chain_heights_count_the_whole_thread():
     plan = legal_plan()
     heights = chain_heights(plan.artifacts)
@@ -96,3 +110,26 @@ def test_repair_regenerates_only_the_named_artifacts_with_notes():
     assert backend.started == [target]
     assert again[target] != first[target]
     assert all(again[k] == first[k] for k in first if k != target)
+
+
+def test_artifact_day_reads_each_kind_of_spec_as_its_attributes_say():
+    """artifact_day asks a spec only for the attributes its kind has (a missing one is an exception made and caught,
+    thirty times per context built); what it gives is what asking each in turn gives, and any other object is asked
+    for all three."""
+    import datetime as dt
+    from types import SimpleNamespace
+
+    from worldsmith.generators.context import artifact_day
+
+    def asked(spec):
+        sent = getattr(spec, "sent_at", None)
+        if sent is not None:
+            return sent.date()
+        day = getattr(spec, "date", None) or getattr(spec, "starts_at", None)
+        return day.date() if isinstance(day, dt.datetime) else day
+
+    plan = legal_plan()
+    assert {a.kind for a in plan.artifacts} >= {"email", "document", "spreadsheet", "chat", "calendar"}
+    assert all(artifact_day(a) == asked(a) is not None for a in plan.artifacts)
+    meeting = SimpleNamespace(starts_at=dt.datetime(2026, 3, 9, 15, 30))
+    assert artifact_day(meeting) == dt.date(2026, 3, 9) and artifact_day(SimpleNamespace(date=dt.date(2026, 1, 2))) == dt.date(2026, 1, 2)
