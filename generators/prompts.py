@@ -326,7 +326,8 @@ def _artifact_instructions(context: ArtifactContext) -> tuple[str, list[str]]:
     if not kind.prompt or kind.prompt_fields is None:
         raise TypeError(f"artifact kind {kind.name!r} declares no prompt")
     rules = _rules(kind.prompt, kind.prompts)
-    own = template(kind.prompt, kind.prompts).substitute(common, **kind.prompt_fields(context)).rstrip("\n")
+    # one dict, not substitute(common, **fields): that looks every placeholder up through a ChainMap
+    own = template(kind.prompt, kind.prompts).substitute({**common, **kind.prompt_fields(context)}).rstrip("\n")
     return rules, [p for p in (_voice(context), _earlier(context), own + "\n" + _repair(context.repair)) if p]
 
 

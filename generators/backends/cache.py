@@ -180,11 +180,22 @@ class ResponseCache:
             row = self._db.execute("select usage from responses where key = ?", (key,)).fetchone()
         return None if row is None else json.loads(row[0])
 
-    def put(self, key: str, value_json: str, usage: dict[str, Any] | None = None) -> None:
-        """Store the answer for a key (replacing any), committed before returning."""
+    def put(self, key: str, value_json: str, usage: dict[str, Any] | None = None, release: bool = False) -> None:
+        """Store the answer for a key (replacing any), committed before returning; with `release`, this process's
+        in-flight marker of the request goes in the same transaction (one commit per answer, not two)."""
+        row = (key, value_json, canonical_json(usage or {}), time.time())
         with self._lock:
-            self._db.execute("insert or replace into responses (key, value, usage, created) values (?, ?, ?, ?)",
-                             (key, value_json, canonical_json(usage or {}), time.time()))
+            if not release:
+                self._db.execute("insert or replace into responses (key, value, usage, created) values (?, ?, ?, ?)", row)
+                return
+            self._db.execute("begin immediate")
+            try:
+                self._db.execute("insert or replace into responses (key, value, usage, created) values (?, ?, ?, ?)", row)
+                self._db.execute("delete from inflight where key = ? and pid = ?", (key, os.getpid()))
+            except BaseException:
+                self._db.execute("rollback")
+                raise
+            self._db.execute("commit")
 
     def peek(self, key: str) -> str | None:
         """The cached answer for a key, or None, without counting a hit or a miss."""

@@ -469,10 +469,11 @@ class OpenAIBackend:
             if shared is not None:
                 return shared
         try:
-            return await self._ask(context, output_type, stats, key, rendered)
-        finally:
+            return await self._ask(context, output_type, stats, key, rendered)  # its answer's put lets go of the claim
+        except BaseException:
             if self.cache is not None:
                 self.cache.release(key)
+            raise
 
     async def _answer_of_another_run(self, key: str, output_type: type[T], stats: KindUsage) -> T | None:
         """None once this process has claimed the request; else the answer another run (or task) is getting.
@@ -551,7 +552,7 @@ class OpenAIBackend:
             if content is not None:
                 if self.cache is not None:
                     self.cache.put(key, content.model_dump_json(),
-                                   {"tokens_in": spent[0], "tokens_out": spent[1], "model": self.model})
+                                   {"tokens_in": spent[0], "tokens_out": spent[1], "model": self.model}, release=True)
                 return content
             tail += [{"role": "assistant", "content": text}, reask_message(error, output_type)]
         raise self._fail(f"{self.model!r} at {self.base_url}: could not get a valid {output_type.__name__} "

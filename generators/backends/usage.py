@@ -67,7 +67,10 @@ class Usage:
 
     def kind(self, name: str) -> KindUsage:
         """The counters of one kind, created on first use."""
-        return self.kinds.setdefault(name, KindUsage())
+        held = self.kinds.get(name)  # not setdefault: a KindUsage made and dropped on every call of the kind
+        if held is None:
+            held = self.kinds[name] = KindUsage()
+        return held
 
     def filled_in(self, kind: str, artifact_id: str, notes: list[str]) -> None:
         """Note what the engine filled in around the model's prose of one artifact (its latest making counts)."""

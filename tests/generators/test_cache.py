@@ -113,3 +113,23 @@ def test_a_cache_path_that_is_no_sqlite_cache_is_one_cache_error(tmp_path):
             ResponseCache(path)
     assert text.read_text() == "not a database, " * 100  # refused, never rewritten
     assert ResponseCache(tmp_path / "fresh.sqlite").stats().entries == 0
+
+
+def test_an_answer_put_with_release_lets_go_of_its_claim_in_the_same_commit(tmp_path):
+    """The client's answer and its in-flight marker's release are one commit (one write per answer, not two): the
+    answer is there, the marker gone (this process could not claim the request again while its marker stood)."""
+    import sqlite3
+
+    cache = ResponseCache(tmp_path / "c.sqlite")
+    assert cache.claim("k1") and not cache.claim("k1")  # held by this process: not claimed twice
+    cache.put("k1", '{"a": 1}', {"tokens_in": 3}, release=True)
+    assert cache.get("k1") == '{"a": 1}' and cache.usage_of("k1") == {"tokens_in": 3}
+    assert cache.claim("k1")  # the marker went with the put
+    cache.put("k2", '{"b": 2}')  # without release a marker stays where it was
+    assert cache.claim("k2") and not cache.claim("k2")
+    other = sqlite3.connect(tmp_path / "c.sqlite")
+    assert sorted(k for (k,) in other.execute("select key from inflight")) == ["k1", "k2"]
+    cache.put("k1", '{"a": 2}', release=True)
+    assert [k for (k,) in other.execute("select key from inflight")] == ["k2"]
+    assert other.execute("select value from responses where key = 'k1'").fetchone() == ('{"a": 2}',)
+    other.close()
