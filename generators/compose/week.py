@@ -126,8 +126,12 @@ def _values(e: WeekEvent, today: dt.date, locale: str) -> dict[str, str]:
     # a paper titled with its maker's name is named once ("Sable Claims Services' Sable Claims Services preliminary
     # view" in a fresh outline's weekly note): the frames put the organisation before the title themselves
     title = e.title
-    if e.org and title.lower().startswith(e.org.lower() + " ") and len(title) > len(e.org) + 4:
-        title = title[len(e.org):].strip()
+    # (by the organisation's name, or its name without the legal suffix: 'Northbank Capital N.A.'s Northbank Capital
+    # request for net debt detail', read 17)
+    for name in _org_names(e.org):
+        if title.lower().startswith(name.lower() + " ") and len(title) > len(name) + 4:
+            title = title[len(name):].strip()
+            break
     # nor dated twice: the frames give the day ('Sable Claims Services preliminary view of April 10, 2026 of April
     # 10', read 16)
     title = re.sub(rf",?\s+(?:of|dated|on)?\s*{e.day:%B} {e.day.day}(?:, {e.day.year})?$", "", title) or title
@@ -137,6 +141,35 @@ def _values(e: WeekEvent, today: dt.date, locale: str) -> dict[str, str]:
             "d": _short(e.day, locale), "title": title, "by": e.by, "by_first": e.by.split(" ")[0] if e.by else "",
             "org": e.org, "n": str((e.day - today).days),
             "ago": "1 day" if (today - e.day).days == 1 else f"{(today - e.day).days} days"}
+
+
+_SUFFIX = re.compile(r",?\s+(?:N\.A\.|Inc\.?|LLP|LLC|Ltd\.?|Limited|plc|PLC|Corp\.?|Corporation|Co\.|L\.P\.|LP|SE|AG|GmbH|"
+                     r"S\.A\.|B\.V\.|DAC)$")
+_ENDS_DATED = re.compile(r"(?:,|\bof|\bdated)\s*(?:[A-Z][a-z]+ \d{1,2}(?:, \d{4})?|\d{1,2} [A-Z][a-z]+(?: \d{4})?)$")
+
+
+def _org_names(org: str) -> list[str]:
+    """An organisation's name as a title may open with it: whole, then without its legal suffix."""
+    if not org:
+        return []
+    bare = _SUFFIX.sub("", org).strip()
+    return [org] + ([bare] if bare != org and len(bare) > 3 else [])
+
+
+def _fit(frames: list[str], e: WeekEvent) -> list[str]:
+    """The frames that read with this event's title: a title that ends on its own date ('Minutes: kick-off with
+    Quillfield, July 9') takes no 'of {d}' after it ('..., July 9 of July 10: for information', read 17)."""
+    if e.title and _ENDS_DATED.search(e.title):
+        kept = [f for f in frames if "{title} of {d}" not in f]
+        return kept or frames
+    return frames
+
+
+def _no_article(line: str, title: str) -> str:
+    """'The Minutes: Covenant kick-off ...' reads as no English: a titled paper ('Genre: subject') takes no 'the'."""
+    if title and ":" in title[:40]:
+        line = line.replace(f"The {title}", title).replace(f"the {title}", title)
+    return line
 
 
 def _frames(table: dict, e: WeekEvent, own: bool, kind: str, today: dt.date | None = None) -> list[str]:
@@ -203,7 +236,8 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
                 frames = _MINE["paper"]
         # (a line's "[~a|b]" groups written one way or another, from the stream of wordings: one wording of each line
         # stood in every room's weekly notes, issue 17)
-        line = pick.reword(pick.frame(frames)).format(**_values(e, today, locale), **_span(e, today))
+        values = _values(e, today, locale)
+        line = _no_article(pick.reword(pick.frame(_fit(frames, e))).format(**values, **_span(e, today)), values["title"])
         if e.fact and (why or {}).get(e.fact):
             line += " " + why[e.fact]
         out.append(line)
@@ -212,12 +246,15 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
 
 def agenda_points(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str]) -> list[str]:
     """One agenda point per event, for a weekly call: the week's news first, then papers, then dates ahead."""
-    return [pick.frame(_AGENDA["minutes"] if e.what == "paper" and _MINUTES.search(e.title or "") else
-                       _AGENDA["learnt_derived"] if e.what == "learnt" and e.derived else
-                       _AGENDA["learnt_ours"] if e.what == "learnt" and e.org and e.org in ours
-                       and e.type in _FIGURE else
-                       _frames(_AGENDA, e, e.what not in ("paper", "last") or e.org in ours, "other", today))
-            .format(**_values(e, today, locale)) for e in events]
+    out = []
+    for e in events:
+        frames = _AGENDA["minutes"] if e.what == "paper" and _MINUTES.search(e.title or "") else \
+            _AGENDA["learnt_derived"] if e.what == "learnt" and e.derived else \
+            _AGENDA["learnt_ours"] if e.what == "learnt" and e.org and e.org in ours and e.type in _FIGURE else \
+            _frames(_AGENDA, e, e.what not in ("paper", "last") or e.org in ours, "other", today)
+        values = _values(e, today, locale)
+        out.append(_no_article(pick.frame(_fit(frames, e)).format(**values), values["title"]))
+    return out
 
 
 _MINUTES = re.compile(r"\bminutes\b", re.I)

@@ -238,3 +238,29 @@ def test_a_quiet_week_never_chases_a_signed_instrument(published_legal, publishe
                     assert not re.search(r"\b(policy|lease|agreement|contract|certificate)\b", e.title, re.I), \
                         (spec.id, e)
     assert seen  # the quiet weeks do report a last paper or one awaited
+
+
+def test_an_agenda_names_a_paper_once_with_its_maker_once_and_its_own_date_once():
+    """Read 17, a covenant breach's calendar: 'Northbank Capital N.A.'s Northbank Capital request for net debt
+    detail of August 14'; 'Minutes: Covenant kick-off with Quillfield, July 9 of July 10: for information';
+    'The Minutes: Covenant kick-off ...: anything left open'."""
+    import datetime as dt
+
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.week import agenda_points, note_lines
+    from worldsmith.generators.week import WeekEvent
+
+    day = dt.date(2026, 8, 19)
+    theirs = WeekEvent(what="paper", day=dt.date(2026, 8, 14), title="Northbank Capital request for net debt detail, "
+                       "August 14, 2026", by="Kim Lee", org="Northbank Capital N.A.")
+    minutes = WeekEvent(what="paper", day=dt.date(2026, 7, 10), title="Minutes: Covenant kick-off with Quillfield, July 9",
+                        by="Katherine Jackson", org="Marlow Pike LLP")
+    last = minutes.model_copy(update={"what": "last"})
+    ours = {"Marlow Pike LLP"}
+    for seed in range(40):
+        lines = agenda_points(Picker(seed), [theirs, minutes, last], day, "en_US", ours) + \
+            note_lines(Picker(seed), [theirs, minutes, last], day, "en_US", ours)
+        for line in lines:
+            assert "Northbank Capital N.A.'s Northbank" not in line, line
+            assert "July 9 of July 10" not in line, line
+            assert "The Minutes:" not in line and "the Minutes:" not in line, line
