@@ -5,7 +5,9 @@ the client's own CPU per call (the bench process's CPU time over the cold run di
 building, schema, validation, HTTP; the server is another process, and a loaded machine stretches the wall
 time but not this), the load average, a sha256 of every content made (the same seed and server answers
 must give the same one), a warm rerun's calls, wall and CPU time, the test server's CPU per request (on a
-2-core machine client and server share the cores, so the wall time is bound by their sum as well), and the
+2-core machine client and server share the cores, so the wall time is bound by their sum as well), the floor
+that CPU alone sets (max of the bound, the client's CPU and a latency, and both processes' CPU over the cores: a
+wall time far above it is the machine's load, a floor above the bound is CPU per call still to cut), and the
 prompt tokens per artifact the
 server counted: in all, and
 uncached (after the longest prefix it had already seen, in 16-token blocks, as a prefix cache counts them;
@@ -148,6 +150,13 @@ def main() -> None:
         print(f"server CPU per request: {server_cpu / max(stats['requests'], 1) * 1000:.2f} ms ({server_cpu:.2f}s over"
               f" {stats['requests']} requests, {what}; on a small machine it shares the cores with the client;"
               f" {stats.get('precomputed', 0)} answered from answers made before the timed runs)")
+        # What the CPU alone allows: the client is one event loop (its CPU is serial, and its last answer comes a
+        # latency after its last request), and client and server share the machine's cores. A wall time far above
+        # this floor is the machine's load; a floor above the bound is the CPU per call still to cut.
+        floor = max(bound, cpu + args.latency, (cpu + server_cpu) / (os.cpu_count() or 1))
+        print(f"floor from CPU: {floor:.2f}s = max(bound {bound:.2f}s, client CPU + L {cpu + args.latency:.2f}s,"
+              f" client and server CPU over {os.cpu_count()} cores {(cpu + server_cpu) / (os.cpu_count() or 1):.2f}s);"
+              f" wall over floor {wall / floor:.2f}, floor over bound {floor / bound:.2f}")
         total, uncached = stats["prompt_tokens"], stats["uncached_prompt_tokens"]
         print(f"prompt tokens per artifact (server's count): {total / n:,.0f} in all, {uncached / n:,.0f} uncached"
               f" ({uncached / max(total, 1):.0%}; totals {total:,} and {uncached:,} over {stats['requests']} requests)")
