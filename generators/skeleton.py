@@ -1516,14 +1516,29 @@ def lay_out_sheets(artifacts: list[Any], facts: list[LedgerFact], distractors: l
 def impose(skeleton: SheetSkeleton, content: SheetContent) -> SheetContent:
     """Content laid over its skeleton: the skeleton's columns, lines, amounts and fact cells; the writer's column
     names, labels of lines that carry no fact, and notes. Numbers the writer returned are never trusted."""
-    names = [c.name for c in content.columns] if len(content.columns) == len(skeleton.columns) else []
+    n = len(skeleton.columns)
+    # text columns the writer added after the engine's (an issues list's workstream, severity, protection and owner)
+    # are kept where they hold words only: never a number, so every figure is still the engine's
+    added = content.columns[n:] if len(content.columns) > n else []
+    if not all(c.type == "text" for c in added) or any(
+            not (cell is None or (isinstance(cell, str) and not re.search(r"\d", cell)))
+            for row in content.rows for cell in row[n:]):
+        added = []
+    names = [c.name for c in content.columns] if len(content.columns) in (n, n + len(added)) else []
     columns = [SheetColumn(name=(names[i].strip() if names and names[i].strip() else c.name), type=c.type, total=False)
                for i, c in enumerate(skeleton.columns)]
     if len({c.name for c in columns}) < len(columns):
         columns = [c.model_copy(update={"total": False}) for c in skeleton.columns]
+    if added and len({c.name for c in columns + list(added)}) == len(columns) + len(added):
+        columns += [SheetColumn(name=c.name, type="text", total=False) for c in added]
+    else:
+        added = []
     rows = []
     for i, line in enumerate(skeleton.lines):
         cells = list(line.cells)
+        if added:
+            mine = content.rows[i] if i < len(content.rows) else []
+            cells += [mine[n + k] if n + k < len(mine) else None for k in range(len(added))]
         theirs = content.rows[i] if i < len(content.rows) else []
         if line.fact is None and line.role in ("item", "heading") and skeleton.label < len(theirs):
             text = theirs[skeleton.label]

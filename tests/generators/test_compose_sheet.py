@@ -365,3 +365,39 @@ def test_a_schedule_is_laid_out_from_the_columns_its_purpose_names():
     assert figures <= {36.0, 24.0, 10.0, 28.8, 38.5}
     assert not [r for r in sheet.rows if re.search(r"memo|minutes|kick-off", str(r[0]), re.I)]
     assert any("38.5" == str(c) for r in sheet.rows for c in r if isinstance(c, float))
+
+
+def test_an_issues_list_the_engine_laid_out_lists_issues_with_the_columns_its_purpose_names():
+    # blind read 17, buy-side: 'Titled an issues list, but it is a half QoE bridge with no issues, owners or status'
+    from worldsmith.generators.skeleton import impose
+    from worldsmith.worlds.plan import SheetLine, SheetSkeleton
+    from worldsmith.worlds.content import SheetColumn
+
+    sk = SheetSkeleton(layout="schedule", columns=[SheetColumn(name="Item"), SheetColumn(name="Value", type="number"),
+                                                   SheetColumn(name="Basis")], label=0, amount=1, lines=[
+        SheetLine(cells=["Escrow percentage", 0.075, None], role="input", fact="escrow", format="percent"),
+        SheetLine(cells=["Capitalised development reversed", 900000, None], role="input", fact="cap", format="money"),
+        SheetLine(cells=["Sale-process costs added back", 150000, None], role="input", fact="sale", format="money"),
+        SheetLine(cells=["Net QoE adjustments", 750000, "cap - sale"], role="derived", fact="qoe", formula="{1}-{2}",
+                  format="money"),
+        SheetLine(cells=["Largest customer", None, "Ashgrove Process Industries"], role="key", fact="customer")])
+    ctx = sheet_context("Diligence issues list: legal, financial and commercial", rows=45, facts=[FEE])
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={
+        "skeleton": sk, "purpose": "Every open finding with its workstream, severity, proposed protection (price, "
+                                   "indemnity, condition, W&I) and owner."})})
+    sheet = impose(sk, compose_sheet(ctx))  # what is rendered: the engine's lines, with the writer's word columns
+    names = [c.name for c in sheet.columns]
+    assert names[0] == "Issue" and names[3:] == ["Workstream", "Severity", "Proposed protection", "Owner"], names
+    at = {n: i for i, n in enumerate(names)}
+    rows = {r[0]: r for r in sheet.rows}
+    assert rows["Capitalised development reversed"][at["Proposed protection"]] == "Price"
+    assert rows["Capitalised development reversed"][at["Workstream"]] == "Financial"
+    assert rows["Largest customer"][at["Workstream"]] == "Commercial"
+    assert all(r[at["Owner"]] for r in sheet.rows)
+    # the engine's figures and formulas stay where they were, and the added columns hold no figure
+    assert [r[1] for r in sheet.rows] == [ln.cells[1] for ln in sk.lines]
+    assert not any(isinstance(c, (int, float)) for r in sheet.rows for c in r[3:])
+    # a writer's number in an added column is not trusted: the columns are dropped
+    bad = compose_sheet(ctx)
+    bad = bad.model_copy(update={"rows": [r[:3] + ["12,000"] + r[4:] for r in bad.rows]})
+    assert len(impose(sk, bad).columns) == 3

@@ -415,9 +415,15 @@ def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
         period = "week to" if re.search(r"\bweek(ly)?\b", spec.title, re.I) else "day,"
         extra.append(f"The total for the {period} {long_date(spec.date, ctx.locale)}, carries into the running "
                      f"total of the {what} claimed.")
+    columns, rows = [c.model_copy() for c in sk.columns], [list(ln.cells) for ln in sk.lines]
+    from worldsmith.generators.kinds.spreadsheet.issues import is_issues_list, issue_columns
+
+    if is_issues_list(spec.title):
+        # an issues list is a list of issues: each line with the columns its purpose names, after the engine's
+        # (blind read 17: 'Titled an issues list, but it is a half QoE bridge with no issues, owners or status')
+        columns, rows = issue_columns(ctx, columns, rows, sk.lines)
     return SheetContent(title=spec.title, sheet_name=sheet_name(spec.title), currency=sk.currency,
-                        columns=[c.model_copy() for c in sk.columns], rows=[list(ln.cells) for ln in sk.lines],
-                        notes=_notes(pick, ctx, sk.currency, extra))
+                        columns=columns, rows=rows, notes=_notes(pick, ctx, sk.currency, extra))
 
 
 def compose_sheet(ctx: ArtifactContext) -> SheetContent:
