@@ -75,3 +75,25 @@ def test_a_request_letter_asks_for_what_its_title_names():
     assert "set out our request" not in text, text
     assert re.search(r"Please send us the net debt detail by [^:]+: \(a\) the items that make up (?:the )?total net debt "
                      r"of USD 166,500,000", text), text
+
+
+def test_a_superseded_paper_says_what_its_figure_rests_on():
+    # blind read 17, a business-interruption claim: 'An adjuster's "preliminary view" that gives 84 days with no
+    # basis'; the label held it: '84 days assumed the Minooka store was available from April 12'
+    days = fact("insurer_days", "The adjuster's period of restoration is 98 days.", Number(value=Decimal("84"),
+                                                                                            unit="days"))
+    days = days.model_copy(update={"label": "adjuster's period of restoration", "text": "84 days"})
+    label = ("superseded first estimate of April 10, 2026: 84 days assumed the Minooka store was available from "
+             "April 12; withdrawn when its lease date was shown to be April 26")
+    ctx = document_context("letter", sections=3, facts=[days], distractor_label=label)
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={
+        "title": "Sable Claims Services preliminary view of April 10, 2026"})})
+    doc = compose_document(ctx)
+    body = [p for s in doc.sections for p in s.paragraphs if not re.search(r"supersed|do not rely", p, re.I)]
+    said = next(p for p in body if "84 days" in p)
+    assert re.search(r"84 days[^.]*\. That figure assumes the Minooka store was available from April 12\.", said), said
+    # a flaw its author could not have seen is left to the label
+    ctx2 = ctx.model_copy(update={"distractor_label": "superseded draft of June 15, 2026: ignored the stratum "
+                                                      "weights; replaced by the workbook"})
+    assert "ignore" not in " ".join(p for s in compose_document(ctx2).sections for p in s.paragraphs
+                                    if not re.search(r"supersed|do not rely", p, re.I)).lower()

@@ -513,6 +513,12 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
 
     if kind == "pleading" and ctx.locale == "en_US":
         sections = _one_defense_each(sections)
+    if ctx.distractor_label and not in_mail:
+        # a superseded paper says what its figure rests on, as it stood on its day (blind read 17: an adjuster's
+        # preliminary view 'that gives 84 days with no basis')
+        from worldsmith.generators.compose.substance.drafts import with_draft_basis
+
+        sections = with_draft_basis(ctx, sections)
     keep = tuple(f.text for f in ctx.facts)
     sections = [x.model_copy(update={"paragraphs": [tidy(p, keep) for p in x.paragraphs]}) for x in sections]
     if kind == "pleading" and ctx.locale != "en_US":
