@@ -95,7 +95,8 @@ def test_a_letter_has_its_senders_letterhead_reference_date_and_addressee():
     # read 15: 'the heading is a file name ("Letter from Danvers Oakley responding to...")': no file title printed,
     # the marking and then the subject line in bold; the title stays in the properties
     assert body[5] == CONTENT.subtitle and doc.paragraphs[5].style.name == "Subtitle"
-    assert body[6] == "Re: Closing letter" and doc.paragraphs[6].runs[0].bold
+    # (under the matter's name, which the subject does not give: blind read 17, 'the Re: line only names itself')
+    assert body[6] == "Re: Northwind acquisition \u2013 Closing letter" and doc.paragraphs[6].runs[0].bold
     assert not any(p.style.name == "Title" for p in doc.paragraphs)
     assert doc.core_properties.title == "Closing letter"
     assert not any(p.style.name.startswith("Memo") for p in doc.paragraphs)
@@ -112,7 +113,7 @@ def test_no_heading_above_a_letters_salutation():
     headings = [p.text for p in doc.paragraphs if p.style.name.startswith("Heading")]
     assert headings == ["Next Steps"]
     salutation = next(i for i, p in enumerate(doc.paragraphs) if p.text.startswith("Dear "))
-    assert doc.paragraphs[salutation - 1].text == "Re: Closing letter"
+    assert doc.paragraphs[salutation - 1].text == "Re: Northwind acquisition \u2013 Closing letter"
     twin = render_markdown(plan, plan.artifact("d1"), content)
     assert "## Introduction" not in twin and "## Next Steps" in twin
     # a memo keeps its first heading
@@ -232,3 +233,16 @@ def test_a_us_court_paper_opens_on_its_centred_caption_with_no_firm_header_or_fi
     assert not any(p.text.strip() for p in doc.sections[0].header.paragraphs)
     signed = next(p for p in doc.paragraphs if p.text == "Respectfully submitted,")
     assert signed.paragraph_format.keep_with_next
+
+
+def test_a_letters_subject_names_its_matter_where_it_names_no_party():
+    # blind read 17, a business-interruption claim: the adjuster's 'preliminary view' had no insured or claim named,
+    # and its 'Re: line only names itself'
+    from worldsmith.generators.kinds.document.front_matter import letter_head
+
+    head = letter_head("Sable Claims Services preliminary view of April 10, 2026", "Sable Claims Services",
+                       "Calder Provisions business interruption claim: Joliet warehouse fire")
+    assert head == ["Re: Calder Provisions business interruption claim \u2013 Preliminary view of April 10, 2026"]
+    # a subject that names a party of the matter stands as it is
+    assert letter_head("Letter to Northwind about the Northwind escrow", "Quill & Partners LLP",
+                       "Northwind acquisition")[-1].count("Northwind acquisition") == 0

@@ -218,10 +218,28 @@ def without_prejudice(title: str) -> str:
     return " ".join(m.group(0).strip(" :,-").upper().split()) if m else ""
 
 
-def letter_head(title: str, sender: str = "") -> list[str]:
+def letter_head(title: str, sender: str = "", matter: str = "") -> list[str]:
     """What a letter prints between its addressee and its salutation in place of a file title: its
-    without-prejudice head where it has one, and its subject line."""
-    return [x for x in (without_prejudice(title), letter_subject(title, sender) or f"Re: {title}") if x]
+    without-prejudice head where it has one, and its subject line, under the matter's name where the subject names
+    no party of it."""
+    return [x for x in (without_prejudice(title), with_matter(letter_subject(title, sender) or f"Re: {title}", matter))
+            if x]
+
+
+def with_matter(subject: str, matter: str) -> str:
+    """A subject line that names its matter: 'Re: Preliminary view of April 10, 2026' under 'Calder Provisions
+    business interruption claim: Joliet warehouse fire' is 'Re: Calder Provisions business interruption claim -
+    preliminary view ...' (blind read 17: an adjuster's letter whose 'Re: line only names itself', with no insured
+    or claim named); a subject that names any of the matter's proper names stays as it is."""
+    head = re.split(r":\s", " ".join(matter.split()), maxsplit=1)[0].strip()
+    if not head or not subject.startswith("Re: "):
+        return subject
+    names = {w.lower() for w in re.findall(r"\b[A-Z][\w&.'-]+", head)} - {"the", "a", "an", "project"}
+    said = {w.lower() for w in re.findall(r"[\w&.'-]+", subject)}
+    if not names or names & said:
+        return subject
+    rest = subject[len("Re: "):]
+    return f"Re: {head} \u2013 {rest}"
 
 
 def letter_subject(title: str, sender: str = "") -> str:

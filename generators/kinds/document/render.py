@@ -149,7 +149,7 @@ def render_docx(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -
         # the title stays in the properties, where a reader of the file finds it
         if content.subtitle:
             _add_styled(doc, content.subtitle, "Subtitle")
-        for line in letter_head(content.title, organisation_name(plan, spec.author)):
+        for line in letter_head(content.title, organisation_name(plan, spec.author), plan.title):
             doc.add_paragraph().add_run(line).bold = True
     else:
         title = _add_styled(doc, content.title, "Title")
@@ -217,7 +217,7 @@ def render_markdown(plan: WorldPlan, spec: DocumentSpec, content: DocumentConten
         # (as the .docx: the marking, then the subject, no file title)
         if content.subtitle:
             blocks.append(content.subtitle)
-        blocks.extend(letter_head(content.title, organisation_name(plan, spec.author)))
+        blocks.extend(letter_head(content.title, organisation_name(plan, spec.author), plan.title))
     else:
         blocks.append(f"# {content.title}")
         if content.subtitle:
