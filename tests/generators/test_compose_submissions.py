@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from tests.generators.context_fixture import MILO, document_context, person
+from tests.generators.context_fixture import DANA as DANA_REF, MILO, document_context, person
 from worldsmith.generators.compose.substance.submissions import is_submissions, submissions_bodies
 from worldsmith.generators.context import FactRef, OrgRef
 from worldsmith.worlds.values import Money
@@ -70,3 +70,28 @@ def test_submissions_give_the_comparables_evidence_and_no_table_of_the_firms_own
     # the statement is not pasted whole (fact_statement_established_only)
     assert comparable.statement.rstrip(".") not in text
     assert not any(s.table is not None for s in doc.sections)
+
+
+def test_a_valuation_report_finds_the_comparable_with_its_figures_and_ends_on_its_opinion_of_value():
+    # blind read 17, rent review: 'A valuer's report whose "headline is the tenant's proposed rent". It goes from a
+    # GBP 28.80 net effective rent to GBP 31 with no adjustments, ends with a forensic "preserve the records"
+    # recommendation'
+    from worldsmith.generators.kinds.document.compose import compose_document
+    from worldsmith.worlds.values import Text
+
+    ctx = document_context("report", sections=5).model_copy(update={"organisations": ORGS, "author": MILO,
+                                                                    "to": [EXPERT]})
+    spec = ctx.spec.model_copy(update={"title": "Rental valuation report: floors 2 to 7, Harbour Yard",
+                                       "purpose": "The valuation of the open-market rent at the review date."})
+    ours = _money("t", "the tenant's proposed rent", 900000,
+                  "Brightmere's counter-proposal puts the rent at GBP 900,000, once the rent-free periods are allowed for.")
+    comparable = FactRef(id="c", label="principal comparable", text="Quayside Point second floor",
+                         value=Text(value="Quayside Point second floor"),
+                         statement="The closest comparable, the second floor of Quayside Point let in September 2025, "
+                                   "shows a headline rent of GBP 36.00 per sq ft but came with 24 months rent free on a "
+                                   "10-year term, a net effective rent of GBP 28.80 per sq ft.")
+    ctx = ctx.model_copy(update={"spec": spec, "facts": [ours, comparable], "to": [DANA_REF]})
+    text = "\n".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+    assert "net effective rent of GBP 28.80 per sq ft" in text, text
+    assert "preserved" not in text and "proceedings" not in text, text
+    assert "Our opinion is that the tenant's proposed rent is GBP 900,000" in text, text

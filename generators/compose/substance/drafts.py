@@ -31,6 +31,9 @@ def draft_basis(ctx: ArtifactContext) -> tuple[str, str] | None:
     rest = m.group("rest").strip().rstrip(".")
     # 'replaced by ...' / 'withdrawn when ...' after a comma is the later history, not the basis
     rest = re.split(r",\s+(?:replaced|withdrawn|superseded|corrected)\b", rest)[0]
+    # the label's hindsight is not the author's ('applied the pre-adjustment rate': the author applied the rate)
+    rest = re.sub(r"\b(?:pre-adjustment|outdated|out-of-date|wrong|incorrect|stale|superseded|old|earlier)\s+", "",
+                  rest, flags=re.I)
     fig = m.group("fig").strip()
     fig = fig if re.search(r"\d", fig) else ""
     return fig, f"That figure {verb} {rest}."

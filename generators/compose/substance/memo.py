@@ -773,6 +773,15 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
     main = points[0]
     reader = asker(ctx) or ctx.author
     here = next((o for o in ctx.organisations if o.name == ctx.author.organisation), None)
+    if here is not None and re.search(r"\b(valu\w*|surveyors?|apprais\w*|expert)\b", here.role, re.I) and \
+            re.search(r"\b(valuation|valuer'?s?|rental value|open[- ]market)\b", f"{ctx.spec.title} {ctx.spec.purpose}",
+                      re.I) and main.value.type in ("money", "number") and not ctx.distractor_label:
+        # a valuation ends on the valuer's opinion of value, not on preserving records for proceedings nor on the
+        # client adopting a working figure (blind read 17: a valuer's report that 'ends with a forensic "preserve the
+        # records" recommendation')
+        how = derivation(main, ctx.facts)
+        return [f"Our opinion is that {plain(main)}" + (f", {how}" if how else "") + ". We would support that "
+                f"figure on the evidence set out above, and will review it if further evidence comes to light."]
     # (an auditor the other side engaged reports its count; it does not advise its principal to 'put its case on'
     # the claim, nor ask an unnamed 'John' for a decision: read 15)
     if here is not None and (_EXPERT.search(here.role) or

@@ -235,6 +235,8 @@ def report_findings(pick: Picker, ctx: ArtifactContext, method_told: bool = Fals
     """Numbered findings: each fact the report turns on, with how a figure is derived and where it can be read; with
     `method_told`, a figure whose basis the method already gives is found in a line that points to it, not its
     statement again."""
+    from worldsmith.generators.compose.substance.submissions import evidence
+
     out = []
     flags = red_flags(ctx)
     for n, (f, said) in enumerate(flags, 1):
@@ -244,13 +246,15 @@ def report_findings(pick: Picker, ctx: ArtifactContext, method_told: bool = Fals
     listed: list[str] = []
     kept = []
     pts = [f for f in points_of(ctx) if all(f is not g for g, _ in flags)]
+    # a named thing whose statement gives figures (a comparable letting) is evidence the report weighs
+    pts += [f for f in ctx.facts if evidence(f) and all(f is not g for g in pts) and all(f is not g for g, _ in flags)]
     for f in pts:
         if f.value.type == "money" and not f.reason and any(f.text in x for x in listed):
             continue
         if flags and re.search(r"escrow|W&I|indemnit|retention", label(f), re.I):
             continue  # a protection is weighed against the red flag in the analysis, not found as a legal finding
             # (read 16: '"The escrow percentage is 7.5%" is listed as a legal finding')
-        if _names_a_thing(f) and (flags or any(not _names_a_thing(g) for g in pts)):
+        if _names_a_thing(f) and (flags or any(not _names_a_thing(g) for g in pts)) and not evidence(f):
             continue  # what the report is about is no finding of it (read 14: '"Finding 2. The aircraft is A320neo
             # MSN 6912" is padding')
         kept.append(f)
@@ -274,6 +278,10 @@ def report_findings(pick: Picker, ctx: ArtifactContext, method_told: bool = Fals
         heads = []  # a purpose's heads that two findings share head neither (the loss and the period both 'the period')
     for n, f in enumerate(kept, len(flags) + 1):
         body = in_own_report(own_voice(stated(pick, f, ctx.facts, cite=False), ctx.author.organisation))
+        if _names_a_thing(f) and evidence(f):
+            # a named thing the report weighs is found with the figures its statement gives (blind read 17: a
+            # valuation that went 'from a GBP 28.80 net effective rent to GBP 31 with no adjustments')
+            body = evidence(f)
         if method_told and f.establish and not f.reason and any(basis_of(f)):
             body = f"{cap_first(plain(f))}, measured as set out under Method."
         body = re.sub(r"^(?:In addition|Further|Separately|Moreover|Also), ", "", body)
