@@ -10,7 +10,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from worldsmith.generators.labels import fact_label, standing
+from worldsmith.generators.labels import as_known_on, fact_label, standing
 from worldsmith.generators.sides import principal, relations
 from worldsmith.generators.week import WeekEvent, recurring, week_events
 from worldsmith.worlds import kinds
@@ -898,7 +898,7 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
                 # its own label, no_contradicting_value)
                 quoted = {o.text for o in plan.distractors if o.id != d.id and o.text in d.label}
                 if when <= day and not quoted:
-                    named.update(superseded=d.label, superseded_text=d.text)
+                    named.update(superseded=as_known_on(d.label, day), superseded_text=d.text)
                     break
         if value.type == "date" and day is not None and value.value < day:
             named["past"] = True  # an October 23 email does not still work to an October 16 signing target

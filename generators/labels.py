@@ -73,6 +73,40 @@ def as_first_sent(title: str) -> str:
     return re.sub(r"\s+:", ":", out) or title
 
 
+_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+# A written day: "April 15, 2026" or "15 April 2026".
+DAY_WRITTEN = re.compile(rf"\b(?:(?P<m1>{_MONTHS}) (?P<d1>\d{{1,2}}), (?P<y1>\d{{4}})|(?P<d2>\d{{1,2}}) (?P<m2>{_MONTHS}) (?P<y2>\d{{4}}))\b")
+
+
+def written_days(text: str) -> list:
+    """The days a text writes out in full ("April 15, 2026", "15 April 2026"), as dates, in order."""
+    import datetime as dt
+
+    out = []
+    for m in DAY_WRITTEN.finditer(text or ""):
+        month = m.group("m1") or m.group("m2")
+        try:
+            out.append(dt.date(int(m.group("y1") or m.group("y2")), _MONTHS.split("|").index(month) + 1,
+                               int(m.group("d1") or m.group("d2"))))
+        except ValueError:
+            continue
+    return out
+
+
+def as_known_on(label: str, day) -> str:
+    """A superseded value's label as it can be told on a day: without its last clause ("; replaced by the schedule of
+    April 15, 2026 (costs through March 31)") while that clause names a day after it. A note of April 13 said the
+    interim schedule was "replaced by the schedule of April 15" (blind read 17: time runs backward). The check
+    no_contradicting_value reads the label so cut as the label."""
+    m = _REPLACED.search(label or "")
+    if day is None or m is None or not any(d > day for d in written_days(m.group(0))):
+        return label
+    return label[:m.start()].rstrip()
+
+
+_REPLACED = re.compile(r";\s+(?:replaced|superseded)\b.*$", re.S)
+
+
 # A figure that holds by an instrument or by an act done, not by anyone's estimate: a term of a policy, a lease, an
 # agreement or an order form (the instrument is the statement's subject: "The policy's business interruption coverage
 # ... has a limit of USD 12,000,000"), a payment made, a figure agreed by the parties or fixed by a determination.

@@ -389,6 +389,14 @@ def later_event_mentioned(b: Path) -> str:
     return M1
 
 
+def later_paper_cited(b: Path) -> str:
+    # a paper named by a day after the message's own (blind read 17: "replaced by the schedule of April 15" on April 13)
+    sent = dt.datetime.fromisoformat(artifact(b, M1)["sent_at"]).date() + dt.timedelta(days=2)
+    edit_new_text(file_of(b, M1), lambda t: t.replace(
+        "\n\n", f"\n\nThe figure is replaced by the schedule of {sent:%B} {sent.day}, {sent.year}.\n\n", 1))
+    return M1
+
+
 def versions_out_of_order(b: Path) -> str:
     def redate(plan: dict) -> None:
         draft = next(a for a in plan["artifacts"] if a["id"] == DRAFT)
@@ -423,6 +431,7 @@ DEFECTS: dict[str, tuple[Callable[[Path], str], str]] = {
     "document_title_changed": (document_title_changed, "document_matches_plan"),
     "later_event_mentioned": (later_event_mentioned, "no_later_event_mentioned"),
     "versions_out_of_order": (versions_out_of_order, "document_versions_in_order"),
+    "later_paper_cited": (later_paper_cited, "no_later_paper_cited"),
 }
 
 

@@ -4,7 +4,9 @@
 -- The ledger's wrong values are its distractors' (a superseded draft's old figure). Any other
 -- artifact that writes one states a different value for the fact, unless it also writes that
 -- distractor's label (a message that discusses the superseded draft as superseded), or is itself a
--- distractor whose own label quotes the value (a valuation "built on the draft's GBP 14,650,000").
+-- distractor whose own label quotes the value (a valuation "built on the draft's GBP 14,650,000"). A label whose
+-- last clause says what replaced the value ("; replaced by the schedule of April 15, 2026") counts as written
+-- without that clause too, as a message written before the replacement names it.
 -- Read: each file's artifact_text, whitespace squashed; for a money or number distractor, also any
 -- number cell holding its value. The value's last word (its digits) is looked for literally first,
 -- so that only the few texts that have it are squashed.
@@ -38,3 +40,8 @@ select j.artifact_id, j.path,
 from judged j
 left join artifact_text t on t.path = j.path
 where not contains(lower(squash(coalesce(t.text, ''))), lower(squash(rtrim(j.label, '. '))))
+  -- (or its label as it stood before what replaced it was out: a note of April 13 names "the superseded interim
+  -- schedule of March 13", not the "schedule of April 15" that replaces it two days later, blind read 17)
+  and not (regexp_matches(j.label, ';\s+(?:replaced|superseded)\b')
+           and contains(lower(squash(coalesce(t.text, ''))),
+                        lower(squash(rtrim(regexp_replace(j.label, ';\s+(?:replaced|superseded)\b.*$', ''), '. ')))))
