@@ -131,11 +131,31 @@ def _maker(plan: WorldPlan, fact_id: str) -> str:
     from worldsmith.generators.context import fact_side
 
     side = fact_side(plan, fact_id)
+    if not side and _THIRD_PARTY.search(_asserter(plan, fact_id)):
+        # a party of no organisation of the world asserts it ("The federal and Texas natural resource trustees'
+        # notice of intent ... puts natural resource damages ... at"): nobody's of the room, not the maker of a paper
+        # that summarises it ("Your natural resource damages claimed" to the charterer's GC, blind read 17)
+        return ""
     if not side:
         docs = [plan.artifact(i) for i in plan.establishing(fact_id)]
         docs = [a for a in docs if a.kind == "document"]
         side = plan.person(docs[0].author).organisation if docs else ""
     return next((o.name for o in plan.organisations if o.id == side), "")
+
+
+# A public body or a class of claimants, named before a verb of assertion: a party with no organisation in the room
+# ("the trustees' notice", "the agency", "claimants").
+_THIRD_PARTY = re.compile(r"(?i)\b(?:trustees?|agenc(?:y|ies)|government|regulators?|authorit(?:y|ies)|claimants|"
+                          r"the state|coast guard|department|ministry|commission)\b")
+
+
+def _asserter(plan: WorldPlan, fact_id: str) -> str:
+    """The words of a fact's statement before its first verb of assertion ('' where it has none)."""
+    from worldsmith.generators.context import _ASSERTS
+
+    statement = " ".join((plan.fact(fact_id).statement or "").split())
+    m = _ASSERTS.search(statement)
+    return statement[:m.start()] if m else ""
 
 
 def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:

@@ -140,6 +140,14 @@ _RESOLVES = re.compile(r"\b(?:decides?|decided|approves?|approved|rejects?|rejec
                        r"accepted|resolves?|resolved|elects?|elected|chooses|chose|settles on|settled on)\b", re.I)
 
 
+# A frame in which the writer adopts a figure as the one they work with.
+_ADOPTS = re.compile(r"(?i)working to|working off|I'm using|I'm taking|I would use|I am taking|I would go with|"
+                     r"My number|Working number|We are holding|holding to|planning around|\bI \[?(?:get|make it)\b|"
+                     r"We're using")
+# A label of a figure a party puts forward (a demand, a claim, an offer) or of the gap between two sides.
+_NOT_OURS_TO_ADOPT = re.compile(r"(?i)\b(?:demand\w*|claim(?:s|ed)?|offer\w*|propos\w*|alleg\w*|dispute)\b")
+
+
 def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") -> str:
     """A sentence that names the fact by its label and gives its value: how people mention a known figure."""
     named = bank("facts")["named"]
@@ -155,6 +163,11 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
         frames = [f for f in frames if not _RESOLVED.search(f)] or frames
     if fixed(fact):
         frames = [f for f in frames if not _STILL.search(f)] or frames
+    if fixed(fact) or _NOT_OURS_TO_ADOPT.search(label):
+        # a figure someone else puts forward, or one that stands by an instrument, is no number the writer picks or
+        # works to ("On the April 8 numbers, I am working to USD 60,987,500 for the contribution demand": counsel
+        # "working to" the opponent's demand, blind read 17; the CFO "would go with USD 12,000,000" for a policy limit)
+        frames = [f for f in frames if not _ADOPTS.search(f)] or frames
     series = pick.series is not None
     led = series and pick.chance(SERIES_OPENER)
     if series and not led:

@@ -49,9 +49,11 @@ _NOTE = {
     "paper_side": ["{by} ({org}) sent round the {title} on {d}.", "From {org}: the {title} ({by}, {d})."],
     # (a paper goes round on its day; "concluded" was read as final when its minutes still had comments due, and
     # "it can come to you now" of a paper the reader was copied on days before, blind read 14)
-    "paper_out": ["Our {title} [~went round|was circulated] on {d} ({by}); it can [~come to you now|go to you now|be sent on request].",
-                  "We [~circulated|sent round|put out] the {title} on {d}.",
-                  "{by} [~circulated|sent round] the {title} on {d}; [~happy|glad] to send it [~over|across|on]."],
+    # (nor offered "on request" when a step of the same note sends it: "the memo 'can be sent on request' and also
+    # Michael will send it by end of day", blind read 17; what becomes of it is the steps' to say)
+    "paper_out": ["Our {title} [~went round|was circulated] internally on {d} ({by}).",
+                  "We [~finished|completed] the {title} on {d}.",
+                  "{by} [~finished|completed] the {title} on {d}."],
     "paper_seen": ["Our {title} went to you on {d} ({by}).", "You have had our {title} since {d}.",
                    "The {title} ({by}) [~reached you|came to you] on {d}."],
     "paper_other": ["{org} sent over the {title} on {d}.", "Received from {org} on {d}: {title}."],
@@ -194,8 +196,8 @@ def fixed_event(e: WeekEvent) -> bool:
 
 # A paper the note's own writer made, in the first person ("Ana Walker finished the Notice of claim ..." in Ana
 # Walker's own note read as the author in the third person, read 12): as many frames as the lists they stand for.
-_MINE = {"paper_out": ["My {title} went round on {d}; it can come to you now.", "I circulated the {title} on {d}.",
-                       "I sent round the {title} on {d}; happy to send it over."],
+_MINE = {"paper_out": ["My {title} went round internally on {d}.", "I finished the {title} on {d}.",
+                       "I completed the {title} on {d}."],
          "paper_seen": ["My {title} went to you on {d}.", "You have had my {title} since {d}.",
                         "The {title} came to you from me on {d}."],
          "paper": ["I circulated the {title} on {d}.", "New on the file: my {title} ({d}).",

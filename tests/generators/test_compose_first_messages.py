@@ -50,3 +50,62 @@ def test_no_example_mail_names_a_paper_of_a_later_day(name):
         for m in _PAPER_OF.finditer(own):
             (day,) = written_days(m.group(1))
             assert day <= spec.sent_at.date(), (spec.path, m.group(0))
+
+
+_OFFERED = re.compile(r"(?i)\b(?:be sent on request|can (?:come|go) to you now|(?:happy|glad) to send it)\b")
+_SENDING = re.compile(r"(?im)^- [^\n]*\bto you\b")
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_no_example_note_offers_a_paper_on_request_that_its_steps_send(name):
+    # 'The quoted status says the memo "can be sent on request" and also that Michael will send it by end of day'
+    # (read 17, tanker #9)
+    for spec, own in _mail(name):
+        assert not (_OFFERED.search(own) and _SENDING.search(own)), (spec.path, own)
+
+
+def test_a_memo_is_named_short_not_by_its_title_word_for_word():
+    # 'The GC repeats the full memo title word for word' (read 17, tanker #9: "What does the responsible-party status
+    # of a voyage charterer under OPA 90 section 1001(32) memo change for us")
+    from worldsmith.generators.kinds.chat.compose import paper_name
+
+    name = paper_name("Memo re responsible-party status of a voyage charterer under OPA 90 section 1001(32)")
+    assert name == "the responsible-party status memo"
+    assert paper_name("Memorandum on the tender of defense to Kestrel Bay Tankers Ltd.") == "the tender of defense memo"
+
+
+def test_nobody_works_to_the_other_sides_demand_or_picks_a_fixed_limit():
+    # 'Counsel is "working to" the opponent's demand' (read 17, tanker #8: "On the April 8 numbers, I am working to
+    # USD 60,987,500 for the contribution demand"); the CFO "would go with USD 12,000,000" for a policy limit (bi #1)
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.facts import named_sentence
+    from worldsmith.generators.context import FactRef
+    from decimal import Decimal
+
+    from worldsmith.worlds.values import Money
+
+    demand = FactRef(id="demand", label="the contribution demand", text="USD 60,987,500",
+                     statement="Kestrel Bay demands USD 60,987,500 from Ostrander in contribution.",
+                     value=Money(amount=Decimal(60987500), currency="USD"))
+    limit = FactRef(id="bi", label="business interruption limit", text="USD 12,000,000",
+                    statement="The policy's business interruption coverage has a limit of USD 12,000,000.",
+                    value=Money(amount=Decimal(12000000), currency="USD"))
+    adopts = re.compile(r"(?i)working to|working off|would go with|I am taking|I'm taking|I would use|my number|"
+                        r"working number|holding .* at|I'm using|I make it|I get")
+    for fact in (demand, limit):
+        for seed in range(120):
+            out = named_sentence(Picker(seed), fact, "email")
+            assert fact.text in out
+            assert not adopts.search(out), out
+
+
+def test_a_claim_of_a_public_body_is_nobodys_in_the_room():
+    # 'Writes "Your natural resource damages claimed" to the charterer's GC (the NRD claim is the trustees')' (read 17,
+    # tanker #8): the trustees are no organisation of the world; the client's summary of their notice does not make
+    # the claim the client's
+    from worldsmith.generators.week import _maker
+
+    plan, _ = world("tanker-spill-liability")
+    assert _maker(plan, "nrd_claimed") == ""
+    ostrander = next(o.name for o in plan.organisations if o.id == "ostrander")
+    assert ostrander not in {_maker(plan, f.id) for f in plan.facts if "trustees" in (f.statement or "")}

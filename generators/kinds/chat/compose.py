@@ -57,7 +57,13 @@ def paper_name(title: str) -> str:
     about = re.match(r"(?:the\s+)?(memorandum|memo|note|report|letter|paper)\s+(?:on|re|about|regarding|concerning)"
                      r"\s+(?:the\s+)?(.+)$", head, re.I)
     if about and len(head.split()) > 4:
-        head = f"{about[2]} {'memo' if about[1].lower() == 'memorandum' else about[1].lower()}"
+        # (its subject by its head noun phrase: "the responsible-party status of a voyage charterer under OPA 90
+        # section 1001(32) memo", the full title word for word, blind read 17)
+        subject = about[2]
+        if len(subject.split()) > 3:
+            subject = re.split(r"\s+(?:of|under|for|in|to|on|by|with|between|against|from|after|before)\s+",
+                               subject, maxsplit=1)[0]
+        head = f"{subject} {'memo' if about[1].lower() == 'memorandum' else about[1].lower()}"
     words = head.split()
     if words and words[0][:1].isupper() and not words[0].isupper() and (len(words) == 1 or not words[1][:1].isupper()):
         head = words[0].lower() + head[len(words[0]):]
