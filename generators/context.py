@@ -50,6 +50,8 @@ class InputRef(BaseModel):
     paper: str = Field("", description="the title of the document that first sets the input out, dated by the day")
     paper_day: dt.date | None = None
     working: str = Field("", description="the input's own formula with its inputs' values, where it is derived")
+    instrument: bool = Field(False, description="its paper is an instrument (an agreement, a charter, a lease): the input "
+                                                "is a term of it, cited by the instrument's own date, never 'since' a day")
 
 
 class FactRef(BaseModel):
@@ -82,6 +84,9 @@ class FactRef(BaseModel):
                                        "artifact's day ('' where none is)")
     paper_by: str = Field("", description="that document's author's organisation")
     paper_day: dt.date | None = Field(None, description="that document's date")
+    paper_instrument: bool = Field(False, description="that document is an instrument (an agreement, a charter, a "
+                                                      "lease): paper_day is the day it was made, and it is both "
+                                                      "parties', nobody's to 'set out'")
     items: list[str] = Field(default_factory=list, description="the heads the amount is made of, in the matter's own "
                                                                "words (the outline's items; no figures)")
 
@@ -317,7 +322,7 @@ def named_has(fact) -> bool:
     return bool(fact.formula)
 
 
-def fact_inputs(plan: WorldPlan, fact, day: dt.date) -> list[InputRef]:
+def fact_inputs(plan: WorldPlan, fact, day: dt.date, taxonomy: Taxonomy | None = None) -> list[InputRef]:
     """A derived figure's inputs as held on `day`: label, value, the day that value took hold, and the sheet line
     that shows it ('' where none does); [] when it has no formula or an input had no value that day."""
     try:
@@ -342,8 +347,11 @@ def fact_inputs(plan: WorldPlan, fact, day: dt.date) -> list[InputRef]:
         when = artifact_day(doc) if doc is not None else None
         paper = doc.title if doc is not None and when is not None and when <= day and \
             (at := other.on(when)) is not None and at[1] == held[1] else ""
-        out.append(InputRef(label=fact_label(other), text=held[1], since=since, source=source, by=by, paper=paper,
-                            paper_day=when if paper else None, working=fact_reason(plan, other, day)))
+        instrument = bool(paper) and is_instrument(doc)
+        out.append(InputRef(label=fact_label(other), text=held[1], since=None if instrument else since, source=source,
+                            by=by, paper=paper, instrument=instrument,
+                            paper_day=(made_day(plan, taxonomy, doc, when) if taxonomy is not None else when)
+                            if paper else None, working=fact_reason(plan, other, day)))
     return out
 
 
@@ -848,6 +856,40 @@ def superseded_of(plan: WorldPlan) -> dict[str, list]:
     return index
 
 
+# The kinds of paper that are made on a day of their own, before the copy produced in the matter: an agreement, a
+# lease, a charter, a policy.
+_INSTRUMENT_KINDS = ("agreement", "lease", "contract", "policy", "charter", "charter party", "order form", "deed")
+
+
+def is_instrument(doc) -> bool:
+    """Whether a paper is an instrument made by the parties (see _INSTRUMENT_KINDS), or an executed copy of one."""
+    from worldsmith.generators.compose.substance.agreement import _EXECUTED
+
+    kind = (getattr(doc, "doc_type", "") or "").lower()
+    return getattr(doc, "kind", "") == "document" and (kind in _INSTRUMENT_KINDS or bool(_EXECUTED.search(doc.title or "")))
+
+
+def made_day(plan: WorldPlan, taxonomy: Taxonomy, doc, when: dt.date) -> dt.date:
+    """The day a paper is cited by: an instrument's own date (the day it was made, as its text gives it:
+    substance.agreement.executed_on), not the day the copy in the room was produced; else its date. A note called the
+    charter (dated January 16) "the Voyage Charter Party ... of February 25", the day the client produced its copy
+    (blind read 17), and a 2021 lease was cited "of 3 February" (rent review)."""
+    from collections import defaultdict
+
+    from worldsmith.generators.compose.substance.agreement import executed_on
+
+    if not is_instrument(doc):
+        return when
+    cache = plan.__dict__.setdefault("_made_days", {})
+    if doc.id not in cache:
+        cache[doc.id] = when  # (while it is worked out: a paper whose facts cite it back takes its own date)
+        try:
+            cache[doc.id] = min(executed_on(build_context(plan, taxonomy, doc, defaultdict(lambda: None))), when)
+        except Exception:  # noqa: BLE001 - a paper whose context cannot be built alone is cited by its own date
+            cache[doc.id] = when
+    return cache[doc.id]
+
+
 def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done: dict[str, Content]) -> ArtifactContext:
     """The context for one artifact, given the content of the artifacts it depends on."""
     author = plan.person(spec.author)
@@ -874,7 +916,7 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
                 if value.type in ("money", "number", "percent") else (None, "")
             named.update(reason=fact_reason(plan, fact), source=source, source_day=source_day,
                          working=fact_reason(plan, fact, day) if day is not None else "",
-                         inputs=fact_inputs(plan, fact, day) if day is not None and named_has(fact) else [])
+                         inputs=fact_inputs(plan, fact, day, taxonomy) if day is not None and named_has(fact) else [])
             if day is not None:
                 # the day the value carried took hold: the latest of the ledger's changes on or before this day
                 named["since"] = max([p.since for p in fact.earlier if p.since <= day]
@@ -888,7 +930,8 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
                 if doc.kind == "document" and doc.id != spec.id and when is not None and when <= day \
                         and plan.distractor_of(doc) is None and (held := fact.on(when)) is not None and held[1] == text:
                     by = plan.person(doc.author).organisation
-                    named.update(paper=doc.title, paper_day=when,
+                    named.update(paper=doc.title, paper_day=made_day(plan, taxonomy, doc, when),
+                                 paper_instrument=is_instrument(doc),
                                  paper_by=next((o.name for o in plan.organisations if o.id == by), ""))
                     break
         if day is not None and distractor is None:

@@ -56,6 +56,9 @@ class WeekEvent(BaseModel):
                                                "taken through as an open point")
     seen: bool = Field(False, description="paper: it already went to a reader of the instance outside its author's "
                                           "organisation (the note tells them of it, never offers to send it)")
+    draft: str = Field("", description="due: the title of our side's draft, made by the instance's day, that carries "
+                                       "the date (what is left to do before it: that draft finished)")
+    draft_day: dt.date | None = Field(None, description="due: that draft's date")
 
 
 def instance_of(item: str) -> tuple[str, int] | None:
@@ -219,7 +222,10 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
             out.append(WeekEvent(what="passed", day=due, fact=fact.id, label=fact_label(fact), type="date",
                                  text=held[1]))
         elif day < due <= day + dt.timedelta(days=AHEAD_DAYS) and fact.id in spec.facts:
-            out.append(WeekEvent(what="due", day=due, fact=fact.id, label=fact_label(fact), type="date", text=held[1]))
+            draft = _draft_for(plan, fact.id, side, day)
+            out.append(WeekEvent(what="due", day=due, fact=fact.id, label=fact_label(fact), type="date", text=held[1],
+                                 draft=as_first_sent(draft.title) if draft else "",
+                                 draft_day=_day(draft) if draft else None))
     kept: list[WeekEvent] = []
     for what, most in MOST.items():
         picked = [e for e in out if e.what == what]
@@ -231,6 +237,17 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
             picked = picked[:most]  # figures before dates and names
         kept.extend(picked)
     return kept or _standing(plan, spec, side, audience, since, day)
+
+
+def _draft_for(plan: WorldPlan, fact_id: str, side: str, day: dt.date):
+    """Our side's latest draft made by a day that carries a date of the ledger ("Draft answer and affirmative defenses"
+    for the answer deadline): what is left before that date is to finish it. A note two days before the answer
+    deadline whose only step was "everything for the answer deadline ready by April 30" never said what remains to
+    be done (blind read 17). None where there is no such draft."""
+    drafts = [a for a in plan.artifacts if a.kind == "document" and a.distractor is None and fact_id in a.facts
+              and re.search(r"\bdraft\b", a.title or "", re.I) and (d := _day(a)) is not None and d <= day
+              and not recurring(plan, a.item) and _side_of(plan, a.author) == side]
+    return max(drafts, key=lambda a: (_day(a), a.id)) if drafts else None
 
 
 def _standing(plan: WorldPlan, spec, side: str, audience: list[str], since: dt.date,

@@ -101,7 +101,8 @@ def _paper(pick: Picker, ctx: ArtifactContext, f: FactRef) -> str:
     """Which paper sets the fact out, by whom and of when."""
     if not (f.paper and f.paper_day):
         return ""
-    return _fill(pick, bank("email")["advice"]["substance"]["paper"], paper=paper_title(f.paper), by=f.paper_by,
+    key = "paper_instrument" if f.paper_instrument else "paper"
+    return _fill(pick, bank("email")["advice"]["substance"][key], paper=paper_title(f.paper), by=f.paper_by,
                  paper_day=_day(f.paper_day, ctx.locale), ours="our" if f.paper_by == ctx.author.organisation else "")
 
 
@@ -110,11 +111,16 @@ def _input(pick: Picker, ctx: ArtifactContext, i) -> str:
     working where it is derived too."""
     frames = bank("email")["advice"]["substance"]
     loc = ctx.locale
-    out = _fill(pick, frames["input_with_source" if i.source else "input"], label=i.label, text=i.text,
-                since=_day(i.since, loc), source=pick.cited(i.source) if i.source else "").rstrip(".")
-    if i.paper and i.paper_day and i.by:
-        out += ", " + _fill(pick, frames["input_paper"], by=i.by, paper=paper_title(i.paper),
-                            paper_day=_day(i.paper_day, loc)).rstrip(".")
+    if i.since is None:
+        # a term of an instrument holds by it, not "from February 23" (read 17: the Clause 41.3 cap "from February
+        # 23", "as Ostrander put it in the Voyage Charter Party ... of February 25", a charter made on January 16)
+        out = _fill(pick, frames["input_term"], label=i.label, text=i.text).rstrip(".")
+    else:
+        out = _fill(pick, frames["input_with_source" if i.source else "input"], label=i.label, text=i.text,
+                    since=_day(i.since, loc), source=pick.cited(i.source) if i.source else "").rstrip(".")
+    if i.paper and i.paper_day and (i.by or i.instrument):
+        out += ", " + _fill(pick, frames["input_instrument" if i.instrument else "input_paper"], by=i.by,
+                            paper=paper_title(i.paper), paper_day=_day(i.paper_day, loc)).rstrip(".")
     if i.working:
         out += ", " + _fill(pick, frames["input_working"], working=i.working).rstrip(".")
     return out

@@ -283,6 +283,11 @@ _STEPS = {
                   "{owner}: [~take|walk] you through the move in {label} [~on the next call|when we next speak|on our next call]"],
     "due": ["{owner}: everything for {label} ready by {ready}",
             "{owner}: [~diarise|diary|calendar] the steps back from {label} ({text})"],
+    # a draft of ours already made carries the date: what is left is to finish it (blind read 17: "everything for
+    # the answer deadline ready by April 30" two days before it never said what remains to be done)
+    "due_draft": ["{owner}: {draft} of {draft_d} [~in final form|finalised|settled], [~with|taking in] any last "
+                  "comments, by {ready}, ahead of {label} ({text})",
+                  "{owner}: [~finish|finalise|settle] {draft} (our draft of {draft_d}) by {ready}, for {label} on {text}"],
     "awaited": ["{owner}: a chaser to {org} on our paper of {d}",
                 "{owner}: call {org} about our {d} paper if nothing comes"],
 }
@@ -349,6 +354,7 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
 
         key = "paper" if e.what == "paper" and e.org in ours else "paper_other" if e.what == "paper" else e.what
         key = "due" if key == "next" else key
+        key = "due_draft" if key == "due" and e.draft and e.draft_day else key
         if outside and key in ("learnt", "moved"):
             # to the client, a figure is told with its working in the news line; "Michael: a short note to you on
             # what follows from the extra expense" and "walk you through your claim on the next call" under it were
@@ -376,5 +382,7 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
         # the line that had just given that title)
         from worldsmith.generators.kinds.chat.compose import paper_name
         values["title"] = paper_name(e.title).removeprefix("the ") if e.title else e.title
+        if e.draft and e.draft_day:
+            values.update(draft=paper_name(e.draft), draft_d=_short(e.draft_day, locale))
         out.append(pick.reword(pick.frame(_STEPS[key])).format(**values))
     return (first + out)[:4]

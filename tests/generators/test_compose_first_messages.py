@@ -109,3 +109,64 @@ def test_a_claim_of_a_public_body_is_nobodys_in_the_room():
     assert _maker(plan, "nrd_claimed") == ""
     ostrander = next(o.name for o in plan.organisations if o.id == "ostrander")
     assert ostrander not in {_maker(plan, f.id) for f in plan.facts if "trustees" in (f.statement or "")}
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_an_instrument_is_cited_by_the_day_it_was_made_not_the_day_its_copy_was_produced(name):
+    # 'The charter (dated Jan 16) is called "of February 25"' (read 17, tanker #2)
+    from worldsmith.generators.context import artifact_day, is_instrument, made_day
+    from worldsmith.taxonomies.loader import load_taxonomy
+
+    plan, _ = world(name)
+    taxonomy = load_taxonomy()
+    produced = {}
+    for a in plan.artifacts:
+        if a.kind == "document" and is_instrument(a):
+            day = artifact_day(a)
+            made = made_day(plan, taxonomy, a, day)
+            assert made <= day
+            if made < day:
+                produced[re.split(r":\s+", a.title)[0]] = day
+    if name == "tanker-spill-liability":
+        assert "Voyage Charter Party (ASBATANKVOY form with rider clauses)" in produced
+    for spec, own in _mail(name):
+        for title, day in produced.items():
+            assert f"{title} of {day:%B} {day.day}" not in own, (spec.path, title)
+
+
+def test_where_the_other_side_will_argue_is_said_plainly():
+    # '"its ground, if any, is the Clause 41.3 cap"' (tanker #2); the vendor's own claim "leaves it little to contest"
+    # (licence #2, read as conceding the claim)
+    from worldsmith.generators.compose.bank import bank
+
+    frames = bank("email")["advice"]["substance"]
+    for frame in frames["dispute_theirs"] + frames["dispute_all_theirs"]:
+        assert "ground, if any" not in frame and "little to contest" not in frame, frame
+
+
+def test_a_deadline_with_our_draft_made_says_the_draft_is_what_remains():
+    # 'The day before the May 1 answer deadline, it promises ... a timetable "back from" that deadline. It never says
+    # what remains to be done' (read 17, tanker #7): the note's step was "everything for the answer deadline ready"
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.week import week_steps
+    from worldsmith.generators.week import WeekEvent
+
+    due = WeekEvent(what="due", day=dt.date(2026, 5, 1), fact="answer_deadline", label="the answer deadline",
+                    type="date", text="May 1, 2026", draft="Draft answer and affirmative defenses of Ostrander Energy "
+                    "Corporation", draft_day=dt.date(2026, 4, 24))
+    for seed in range(12):
+        (step,) = week_steps(Picker(seed), [due], dt.date(2026, 4, 29), "en_US", {"Harrowvane"}, ["Amanda"], {},
+                             outside=True)
+        assert "the draft answer" in step and "April 24" in step and "April 30" in step, step
+        assert "everything for" not in step, step
+
+
+def test_the_tanker_answer_deadline_finds_the_draft_answer():
+    from worldsmith.generators.week import _draft_for, _side_of
+
+    plan, _ = world("tanker-spill-liability")
+    partner = next(a for a in plan.artifacts if a.kind == "email" and a.author and
+                   plan.person(a.author).organisation == "harrowvane").author
+    draft = _draft_for(plan, "answer_deadline", _side_of(plan, partner), dt.date(2026, 4, 29))
+    assert draft is not None and draft.title.startswith("Draft answer")
+    assert _draft_for(plan, "answer_deadline", _side_of(plan, partner), dt.date(2026, 4, 20)) is None
