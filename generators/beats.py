@@ -115,3 +115,21 @@ def plan_beats(purpose: str, replies: int, rng: random.Random) -> list[str]:
     elif middle and replies >= 2 and middle[-1] not in ("confirm", "ack"):
         middle[-1] = "confirm"
     return beats + middle
+
+
+# What a purpose says its writer asks the reader for: the object of a verb of asking ("Harrowvane demands
+# preservation of the bridge, engine-room and steering-gear logs and presses for the pre-arrival test records").
+_REQUEST = re.compile(r"\b(?:demands?|requests?|asks? for|press(?:es)? for|seeks?|calls? for|chases?)\s+(?P<what>.+?)"
+                      r"(?=,?\s+and\s+(?:demands?|requests?|asks?|press(?:es)?|seeks?|calls?|chases?|agrees?|then|"
+                      r"the|its|their|his|her)\b|[.;:]|,\s+(?:which|who|while)\b|$)", re.I)
+
+
+def requested(purpose: str) -> tuple[str, list[str]]:
+    """(who asks, as the purpose names them before its first verb of asking; what is asked for, in the purpose's own
+    words, one phrase per verb) or ('', []). The opening message of a thread whose purpose is a demand did not make it
+    ('Preservation of evidence and exchange of the steering-gear test records' said only "The vessel is given as M/T
+    Aurelian Tide", blind read 17)."""
+    found = list(_REQUEST.finditer(purpose or ""))
+    wanted = [" ".join(m.group("what").split()) for m in found]
+    wanted = [w for w in wanted if 2 <= len(w.split()) <= 20]
+    return (purpose[:found[0].start()].strip() if found else "", wanted)

@@ -170,3 +170,21 @@ def test_the_tanker_answer_deadline_finds_the_draft_answer():
     draft = _draft_for(plan, "answer_deadline", _side_of(plan, partner), dt.date(2026, 4, 29))
     assert draft is not None and draft.title.startswith("Draft answer")
     assert _draft_for(plan, "answer_deadline", _side_of(plan, partner), dt.date(2026, 4, 20)) is None
+
+
+def test_a_demand_the_purpose_gives_its_writer_is_asked_in_its_own_words():
+    # 'Preservation of evidence and exchange of the steering-gear test records' opened with "The vessel is given as
+    # M/T Aurelian Tide" and asked for nothing (the 12-message sample of this read, seed 5): the purpose is a demand
+    from worldsmith.generators.beats import requested
+
+    head, wanted = requested("Harrowvane demands preservation of the bridge, engine-room and steering-gear logs and "
+                             "presses for the pre-arrival test records.")
+    assert head == "Harrowvane"
+    assert wanted == ["preservation of the bridge, engine-room and steering-gear logs", "the pre-arrival test records"]
+    assert requested("The partner sets out the insurer's position against the claim.") == ("", [])
+    plan, contents = world("tanker-spill-liability")
+    first = next(s for s in plan.artifacts if s.kind == "email" and s.title.startswith("Preservation of evidence")
+                 and s.mode == "new")
+    own = _own(contents[first.id].body)
+    assert "preservation of the bridge, engine-room and steering-gear logs" in own, own
+    assert "pre-arrival test records" in own, own

@@ -15,7 +15,7 @@ from worldsmith.generators.compose.text import clean_list, cap_first, join_names
     title_head, true_weekdays
 from worldsmith.generators.compose.voice import deadline, family_key, of_the_matter, salutation, sign_off, signature, \
     soft_lower, trade_sentences, vocabulary
-from worldsmith.generators.beats import decision_at, names_decision
+from worldsmith.generators.beats import decision_at, names_decision, requested
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.questions import title_question, turned_round, when_answer, yes_no
 from worldsmith.worlds.content import EmailContent
@@ -897,6 +897,11 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         return _advice_note(pick, ctx, values, subject, hello, paper=_writes_as(ctx) == "client")
 
     paragraphs: list[str] = []
+    wanted = asked_by_writer(ctx) if spec.mode == "new" else []
+    if wanted and ctx.spec.title:
+        # a message that asks for something writes on what it asks, by its subject ("we write on the vessel and the
+        # limit-breaking regulation" opened the demand for the steering-gear records, read 17)
+        values = dict(values, topic=lower_first(re.split(r":\s+", ctx.spec.title)[0]))
     opening = _opening(pick, ctx, values)
     # An answer keeps to the point; the opening message of a thread sets the scene, at any length: one
     # opener in four is the bare facts, half are a full status note with the next steps listed.
@@ -958,6 +963,13 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         steps = _next_steps(pick, ctx)
         if steps:
             paragraphs.append(steps)
+    if wanted:
+        # what the thread is for, asked in its own words ("Harrowvane demands preservation of the ... logs and presses
+        # for the pre-arrival test records": the opener said only "The vessel is given as M/T Aurelian Tide", read 17)
+        what = wanted[0] if len(wanted) == 1 else ", ".join(wanted[:-1]) + (" and " if inside else ", and for ") + \
+            wanted[-1]
+        frames = _ASK_FOR_INSIDE if inside else _ASK_FOR
+        paragraphs.append(pick.reword(pick.frame(frames)).format(what=what, day=values["day"]))
     requests = [r for r in email["requests"] if not (settled_only and _DECIDE.search(r))]
     ask = pick.fill(requests, **values) if length != "short" and pick.chance(0.7 if spec.mode == "new" else 0.35) \
         else None
@@ -980,6 +992,26 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     gap = "\n" if signed_full else "\n\n"
     parts = [hello, *paragraphs, signed + (gap + block if block else "")]
     return EmailContent(subject=subject, body="\n\n".join(parts).strip() + "\n")
+
+
+# What a thread's first message asks for, where its purpose says its writer asks (beats.requested): to the other side,
+# in a letter's words; among one side, as a colleague asks.
+_ASK_FOR = ["We ask for {what}, by {day}.", "We [~write to ask for|now ask for|request] {what}, by {day}."]
+_ASK_FOR_INSIDE = ["Could I have {what} by {day}?", "What I need [~from you|] is {what}, by {day}."]
+
+
+def asked_by_writer(ctx: ArtifactContext) -> list[str]:
+    """What a thread's purpose says its writer asks the readers for (beats.requested), when the purpose names the
+    writer (their organisation, or their title) as the one who asks; [] otherwise."""
+    head, wanted = requested(getattr(ctx.spec, "purpose", "") or "")
+    if not wanted or len(head.split()) > 4:
+        return []
+    org = [w for w in re.findall(r"[A-Za-z]{4,}", ctx.author.organisation)][:1]
+    titles = [w.lower() for w in re.findall(r"[A-Za-z]{4,}", ctx.author.title or "")]
+    low = head.lower()
+    if not head or any(w.lower() in low for w in org) or any(re.search(rf"\b{w}\b", low) for w in titles):
+        return wanted
+    return []
 
 
 # How a weekly note opens, and how it says a week brought nothing new (never by restating a standing figure).
