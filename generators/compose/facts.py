@@ -210,7 +210,9 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
 # record shows that brightmoor backdates ...', a writer naming itself in the third person, in lower case)
 _NAMED_ACTOR = re.compile(r"^[A-Z][a-z]+(?:'s)? (?:is \d[\d,.]*|claims|backdates|counts|proposes|says|argues|contends|demands|"
                           r"offers|accepts|holds|subscribes|pays|owes|insists|rejects|disputes|asserts|validates|"
-                          r"reports|estimates|agrees|gives|gave|paid|accepted|rejected|claimed|offered|proposed)\b")
+                          r"reports|estimates|agrees|gives|gave|paid|accepted|rejected|claimed|offered|proposed|"
+                          r"spent|spends|incurred|incurs|lost|loses|bought|sold|took|kept|ran|runs|moved|closed|"
+                          r"opened|leased|hired|notified|served|signed|filed|sued|submitted|sent)\b")
 
 
 def _mid(statement: str) -> str:

@@ -188,3 +188,20 @@ def test_a_demand_the_purpose_gives_its_writer_is_asked_in_its_own_words():
     own = _own(contents[first.id].body)
     assert "preservation of the bridge, engine-room and steering-gear logs" in own, own
     assert "pre-arrival test records" in own, own
+
+
+def test_a_paper_is_named_by_its_phrase_not_cut_at_its_first_and():
+    # a weekly note's step "Ben: settle the sources by 14 October" for the "Sources and uses and funds flow (draft)"
+    from worldsmith.generators.kinds.chat.compose import paper_name
+
+    assert paper_name("Sources and uses and funds flow (draft)") == "the sources and uses"
+    assert paper_name("Draft answer and affirmative defenses of Ostrander Energy Corporation") == "the draft answer"
+
+
+def test_a_party_that_opens_a_statement_keeps_its_capital():
+    # 'On the documents reviewed, calder spent USD 684,300 of extra expense' to the adjuster (read 17, bi #13 and the
+    # 12-message sample of this read): the client named in lower case, as if by a machine
+    from worldsmith.generators.compose.facts import _mid
+
+    assert _mid("Calder spent USD 684,300 of extra expense to keep customers supplied.").startswith("Calder spent")
+    assert _mid("The adjuster agreed the figure.").startswith("the adjuster")

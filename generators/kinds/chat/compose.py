@@ -52,7 +52,11 @@ def paper_name(title: str) -> str:
     if len(head.split()) > 4:
         head = re.sub(r"\s+(?:of|for|by|between|re|regarding|against|with|from|to)\s+(?:the\s+)?[A-Z].*$", "", head)
     if len(head.split()) > 4 and " and " in head:
-        head = head.split(" and ", 1)[0]
+        # (up to the first "and" that leaves two words before it: "Sources and uses and funds flow" is "the sources
+        # and uses", not "the sources", read in a weekly note's "Ben: settle the sources by 14 October")
+        parts = head.split(" and ")
+        keep = next((i for i in range(1, len(parts)) if len(" and ".join(parts[:i]).split()) >= 2), len(parts))
+        head = " and ".join(parts[:keep])
     # ('Memorandum on the tender of defense' is 'the tender of defense memo')
     about = re.match(r"(?:the\s+)?(memorandum|memo|note|report|letter|paper)\s+(?:on|re|about|regarding|concerning)"
                      r"\s+(?:the\s+)?(.+)$", head, re.I)
