@@ -38,13 +38,20 @@ _AGREE = (("is", "are"), ("stands", "stand"), ("holds", "hold"), ("comes", "come
            ("moves", "move"), ("needs", "need"), ("looks", "look"))
 
 
+# A label that follows a preposition is no subject: "Our number for the removal costs is" keeps its "is" (a frame's
+# plural verb there read "The figure we are using for the removal costs are USD 61,350,000", blind read 17).
+_OBJECT_BEFORE = re.compile(r"(?i)\b(?:of|for|on|to|at|in|with|from|by|under|against|about|behind|over)\s+(?:the\s+)?$")
+
+
 def agree(text: str, labels: list[str]) -> str:
     """The text with each plural label's verb made plural: frames are written for a singular label
     ('the removal costs are', 'the figures are not in doubt', not 'is')."""
     for label in dict.fromkeys(labels):
         if label and _plural(label):
             for one, many in _AGREE:
-                text = re.sub(rf"(?i)\b({re.escape(label)}) {one}\b", rf"\1 {many}", text)
+                text = re.sub(rf"(?i)\b({re.escape(label)}) {one}\b",
+                              lambda m, many=many: m.group(0) if _OBJECT_BEFORE.search(m.string[:m.start()])
+                              else f"{m.group(1)} {many}", text)
             # a question puts the verb first: "Is the removal costs final?" -> "Are the removal costs final?"
             for one, many in (("Is", "Are"), ("Was", "Were"), ("Has", "Have"), ("Does", "Do")):
                 text = re.sub(rf"\b{one}( (?:the )?{re.escape(label.removeprefix('the '))})\b", rf"{many}\1", text)

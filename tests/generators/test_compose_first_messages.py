@@ -205,3 +205,14 @@ def test_a_party_that_opens_a_statement_keeps_its_capital():
 
     assert _mid("Calder spent USD 684,300 of extra expense to keep customers supplied.").startswith("Calder spent")
     assert _mid("The adjuster agreed the figure.").startswith("the adjuster")
+
+
+def test_a_plural_label_after_a_preposition_leaves_the_verb_to_its_subject():
+    # "The figure we are using for the removal costs are USD 61,350,000" (read 17, tanker #4); "The removal costs is"
+    # (tanker #6) stays plural
+    from worldsmith.generators.compose.facts import agree
+
+    out = agree("The figure we are using for the removal costs is USD 61,350,000. The removal costs is USD 1.",
+                ["the removal costs"])
+    assert "for the removal costs is USD 61,350,000" in out
+    assert "The removal costs are USD 1." in out
