@@ -163,7 +163,10 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
     slot = slot_of(fact)
     slot = "date_fixed" if slot == "date" and fixed(fact) and "date_fixed" in named[register] else slot
     slot = "date_event_past" if slot == "date_past" and fixed(fact) and "date_event_past" in named[register] else slot
+    slot = "text_fixed" if slot == "text" and fixed(fact) and "text_fixed" in named[register] else slot
     frames = echo_free(named[register][slot], label)
+    if slot == "text_fixed" and not label.lower().startswith("the "):
+        frames = frames[:1]  # ("Limit-breaking regulation concerned is")
     if slot == "text_phrase" and not _RESOLVES.search(fact.statement or ""):
         # a thing described (the premises, a course) is no resolution of a meeting unless its statement says it was
         # decided (read 15: 'For the premises, what was agreed is "floors 2 to 7, Harbour Yard".')
@@ -190,6 +193,8 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
     out = sentence(out or f"{cap_first(label)}: {fact.text}")
     out = agree(out, [label])
     # (in a series mostly, and in the week's words: forty instances of one figure have few ways to name it)
+    if register == "document" and slot == "text_fixed":
+        return out  # (nor "At the date of writing, ..." before a name)
     if led or not series and pick.chance(0.6):
         lowered = lower_first(out)
         if lowered == out and series and not _SELF.match(out) \

@@ -216,3 +216,19 @@ def test_a_plural_label_after_a_preposition_leaves_the_verb_to_its_subject():
                 ["the removal costs"])
     assert "for the removal costs is USD 61,350,000" in out
     assert "The removal costs are USD 1." in out
+
+
+def test_a_name_or_a_citation_is_said_in_a_letter_not_given_as_on_the_record():
+    # 'The vessel is given as M/T Aurelian Tide. At the date of writing, as to the limit-breaking regulation: 33 CFR
+    # 164.25.' (the opening letter to Kestrel Bay's counsel in the 12-message sample of this read)
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.facts import named_sentence
+    from worldsmith.generators.context import FactRef
+    from worldsmith.worlds.values import Text
+
+    vessel = FactRef(id="vessel", label="the vessel", text="M/T Aurelian Tide", statement="The vessel is the M/T "
+                     "Aurelian Tide.", value=Text(value="M/T Aurelian Tide"))
+    for seed in range(60):
+        out = named_sentence(Picker(seed), vessel, "document")
+        assert "M/T Aurelian Tide" in out
+        assert not re.search(r"given as|stated as|record|date of writing|As to|documents reviewed", out), out
