@@ -232,3 +232,32 @@ def test_a_name_or_a_citation_is_said_in_a_letter_not_given_as_on_the_record():
         out = named_sentence(Picker(seed), vessel, "document")
         assert "M/T Aurelian Tide" in out
         assert not re.search(r"given as|stated as|record|date of writing|As to|documents reviewed", out), out
+
+
+_RECITED = re.compile(r"(?m)^(?:The|Our|Your) [a-z' -]+: (?:[A-Z]{3} )?[\d,.]+%?(?: [a-z]+)?\.$")
+
+
+def _seeded(name: str, seed: int):
+    """(plan, contents) of an example made offline at a seed, without rendering."""
+    from tests.generators.test_compose_worlds import EXAMPLES as FOLDER
+    from worldsmith.generators.backends.offline import OfflineBackend
+    from worldsmith.flows import pipeline
+
+    backend = OfflineBackend()
+    prepared = pipeline.prepare(FOLDER / f"{name}.yaml", seed, backend)
+    plan = pipeline.make_plan(prepared)
+    return plan, pipeline.generate(plan, prepared.taxonomy, backend)
+
+
+@pytest.mark.parametrize("name,seed", [(n, 0) for n in EXAMPLES] + [("hospital-revenue-audit", 5)])
+def test_a_weekly_note_says_what_a_standing_figure_is_for_not_label_colon_value(name, seed):
+    # 'The probe sample: 400 claims.' on a line of its own in a weekly fieldwork note (seed 5; "labels are recited
+    # mechanically", read 17); the figure goes with the paper that works on it: "..., on the probe sample of 400 claims"
+    plan, contents = world(name) if seed == 0 else _seeded(name, seed)
+    notes = 0
+    mail = [(s, _own(contents[s.id].body)) for s in plan.artifacts if isinstance(contents.get(s.id), EmailContent)]
+    for spec, own in mail:
+        if spec.mode == "new" and re.match(r"Weekly", spec.title or ""):
+            notes += 1
+            assert not _RECITED.search(own), (spec.path, own)
+    assert notes

@@ -1069,7 +1069,20 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     week = ctx.week or []
     readers = {p.organisation for p in ctx.to + ctx.cc}
     lines = note_lines(pick, week, day, ctx.locale, ours, why, readers, ctx.author.organisation, ctx.author.name)
-    rest = [fact_sentence(pick, f, "email") for f in ctx.facts if not any(f.text in line for line in lines)]
+    # a figure the week did not bring, carried by a paper our people are making, is said as what that paper works on,
+    # in its step ("Ann: the revenue-cycle review, due July 6, on the probe sample of 400 claims"), not recited on a
+    # line of its own ("The probe sample: 400 claims.", labels recited mechanically, read 17)
+    shown = [] if across(ctx) else \
+        [c for c in ctx.coming_papers if c.day > day and not _MINUTES_OF.search(c.title)][:4]
+    on_paper: dict[str, list] = {}
+    for f in ctx.facts:
+        c = next((c for c in shown if f.id in c.facts), None)
+        if c is not None and f.value.type in ("money", "number", "percent") and f.label \
+                and not any(f.text in line for line in lines):
+            on_paper.setdefault(c.title, []).append(f)
+    worked_on = {f.id for fs in on_paper.values() for f in fs}
+    rest = [fact_sentence(pick, f, "email") for f in ctx.facts
+            if not any(f.text in line for line in lines) and f.id not in worked_on]
     # dealt round the series, not drawn: a long matter has several notes of one series on a day, and drawn
     # openers and quiet lines gave two of them the same text (five realism_near_duplicates at --scale 80)
     paragraphs = [pick.reword(pick.frame(_WEEK_OPENERS)).format(day=said)]
@@ -1107,7 +1120,9 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         coming = [pick.reword(pick.one(_COMING)).format(by=c.by, paper=paper_name(c.title),
                                                          day=f"{c.day:%B} {c.day.day}" if ctx.locale == "en_US"
                                                          else f"{c.day.day} {c.day:%B}")
-                  for c in ctx.coming_papers if c.day > day and not _MINUTES_OF.search(c.title)]
+                  + ("".join(f", on {join_names([f'{f.label} of {f.text}' for f in on_paper[c.title]])}")
+                     if on_paper.get(c.title) else "")
+                  for c in shown]
         steps = (coming + steps)[:4]
         if steps:
             # a step that already holds its day ("ready by April 30") takes no second one ("April 30 (Friday)"), and
