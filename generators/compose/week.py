@@ -201,7 +201,12 @@ _MINE = {"paper_out": ["My {title} went round internally on {d}.", "I finished t
          "paper_seen": ["My {title} went to you on {d}.", "You have had my {title} since {d}.",
                         "The {title} came to you from me on {d}."],
          "paper": ["I circulated the {title} on {d}.", "New on the file: my {title} ({d}).",
-                   "The {title} went round on {d}."]}
+                   "The {title} went round on {d}."],
+         # (the writer's own last paper is "mine", never "Carrie's paper" in Carrie's own note, blind read 17)
+         "last": ["The last paper on the file is mine, of {d}, {ago} ago: {title}.",
+                  "Nothing has gone round in the {ago} since {d}; the last paper was mine: {title}.",
+                  "The most recent paper is still mine, from {d} ({ago} ago): {title}.",
+                  "{ago} on, the latest thing on file remains my paper of {d}: {title}."]}
 
 
 def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str],
@@ -236,6 +241,8 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
             frames = _frames(_NOTE, e, own, kind, today)
             if me and e.what == "paper" and e.by == me and frames is _NOTE["paper"]:
                 frames = _MINE["paper"]
+            elif me and e.what == "last" and e.by == me and frames is _NOTE["last"]:
+                frames = _MINE["last"]
         # (a line's "[~a|b]" groups written one way or another, from the stream of wordings: one wording of each line
         # stood in every room's weekly notes, issue 17)
         values = _values(e, today, locale)

@@ -261,3 +261,17 @@ def test_a_weekly_note_says_what_a_standing_figure_is_for_not_label_colon_value(
             notes += 1
             assert not _RECITED.search(own), (spec.path, own)
     assert notes
+
+
+def test_the_writers_own_last_paper_is_mine_not_named_in_the_third_person():
+    # 'Carrie calls her own minutes "Carrie's paper"' (read 17, bi #6)
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.week import note_lines
+    from worldsmith.generators.week import WeekEvent
+
+    last = WeekEvent(what="last", day=dt.date(2026, 2, 4), title="Minutes: Calder claim kick-off", by="Carrie Lee",
+                     org="Whitlock Merritt LLP")
+    for seed in range(12):
+        (line,) = note_lines(Picker(seed), [last], dt.date(2026, 2, 11), "en_US", {"Whitlock Merritt LLP"},
+                             firm="Whitlock Merritt LLP", me="Carrie Lee")
+        assert "Carrie" not in line and re.search(r"\b(?:mine|my)\b", line), line
