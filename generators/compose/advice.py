@@ -16,7 +16,7 @@ import re
 
 from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.compose.facts import agree, fixed
-from worldsmith.generators.compose.parties import client_of, neutral, opponent, principal
+from worldsmith.generators.compose.parties import client_of, neutral, opponent, org, principal
 from worldsmith.generators.compose.substance.common import derivation, gist, identity
 from worldsmith.generators.compose.text import cap_first, join_names, strip_end, tidy
 from worldsmith.generators.compose.voice import next_workday
@@ -362,6 +362,12 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
         at = next((i for i, x in enumerate(out) if due.text in x), len(out) - 1)
         out[at] = f"{out[at]} {line}"
     owner = _principal_owner(ctx) if client or notes else ""
+    if asks_its_adviser(ctx):
+        # a party writing to its own adviser asks; it recommends nothing to itself through them ("We recommend that
+        # Tara settle the extrapolated overpayment" from the compliance officer to the hospital's counsel, under "60-day
+        # rule: when did the clock start?"; "Unless you see a problem, I will settle Ostrander's maximum exposure" from
+        # the charterer's counsel to its outside counsel, read 17)
+        owner = ""
     # the writer speaks of itself as I and of its one addressee as you, never by first name
     who_owns = person_word(ctx, owner) if owner else "name"
     open_ = still_open(ctx)
@@ -421,6 +427,15 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
             out.append(_fill(pick, frames["steps"]) + "\n" + "\n".join(f"- {x}" for x in steps))
     return [x if "\n" in x else cap_first(strip_end(x)) + (x.rstrip()[-1] if x.rstrip()[-1:] in ".?!" else ".")
             for x in out if x]
+
+
+def asks_its_adviser(ctx: ArtifactContext) -> bool:
+    """Whether the writer's organisation acts for no one and every addressee's acts for it (a client's officer writing
+    to its counsel, its accountants): such a note asks for advice and gives none."""
+    if client_of(ctx) or not ctx.to:
+        return False
+    advisers = [org(ctx, p.organisation) for p in ctx.to]
+    return all(o is not None and ctx.author.organisation in (o.acts_for, o.engaged_by) for o in advisers)
 
 
 def attendees(ctx: ArtifactContext) -> str:

@@ -275,3 +275,26 @@ def test_the_writers_own_last_paper_is_mine_not_named_in_the_third_person():
         (line,) = note_lines(Picker(seed), [last], dt.date(2026, 2, 11), "en_US", {"Whitlock Merritt LLP"},
                              firm="Whitlock Merritt LLP", me="Carrie Lee")
         assert "Carrie" not in line and re.search(r"\b(?:mine|my)\b", line), line
+
+
+_ADVISES = re.compile(r"(?i)\bwe recommend\b|\bmy recommendation\b|\bI will settle\b|\bplan is to settle\b|"
+                      r"\bI would ask \w+ to (?:settle|take)\b")
+
+
+@pytest.mark.parametrize("name,seed", [(n, 0) for n in EXAMPLES] + [("hospital-revenue-audit", 5)])
+def test_a_party_writing_to_its_own_adviser_asks_and_recommends_nothing(name, seed):
+    # "We recommend that Tara settle the extrapolated overpayment" from the hospital's compliance officer to its
+    # counsel under "60-day rule: when did the clock start?" (seed 5); "Unless you see a problem, I will settle
+    # Ostrander's maximum exposure" from the charterer's counsel to its outside counsel (read 17, tanker #2)
+    from worldsmith.generators.sides import principal
+
+    plan, contents = world(name) if seed == 0 else _seeded(name, seed)
+    orgs = plan.organisations
+    for spec in plan.artifacts:
+        c = contents.get(spec.id)
+        if not isinstance(c, EmailContent) or spec.mode != "new" or not spec.to:
+            continue
+        mine = plan.person(spec.author).organisation
+        theirs = {plan.person(p).organisation for p in spec.to}
+        if principal(orgs, mine) == mine and all(o != mine and principal(orgs, o) == mine for o in theirs):
+            assert not _ADVISES.search(_own(c.body)), (spec.path, _own(c.body))
