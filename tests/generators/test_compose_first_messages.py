@@ -298,3 +298,26 @@ def test_a_party_writing_to_its_own_adviser_asks_and_recommends_nothing(name, se
         theirs = {plan.person(p).organisation for p in spec.to}
         if principal(orgs, mine) == mine and all(o != mine and principal(orgs, o) == mine for o in theirs):
             assert not _ADVISES.search(_own(c.body)), (spec.path, _own(c.body))
+
+
+def test_the_opening_message_does_not_record_the_agreement_its_thread_is_for():
+    # 'Tells the adjuster that he agreed the figure that same day' (read 17, bi #14): the associate's opening letter
+    # read "Calder spent USD 684,300 of extra expense ..., agreed by the adjuster on April 9, 2026", to that adjuster
+    from decimal import Decimal
+
+    from tests.generators.context_fixture import email_context
+    from worldsmith.generators.context import FactRef
+    from worldsmith.generators.kinds.email.compose import before_outcome
+    from worldsmith.worlds.values import Money
+
+    spent = FactRef(id="extra_expense", label="extra expense", text="USD 684,300", establish=True,
+                    statement="Calder spent USD 684,300 of extra expense to keep customers supplied: cold storage and "
+                              "overtime, agreed by the adjuster on April 9, 2026.",
+                    value=Money(amount=Decimal(684300), currency="USD"))
+    ctx = email_context("new", facts=[spent])
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={
+        "purpose": "The associate sends the invoices for the extra expense and the adjuster agrees the amount."})})
+    said = before_outcome(ctx, spent)
+    assert "agreed by the adjuster" not in said.statement and "USD 684,300" in said.statement
+    reply = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"mode": "reply"})})
+    assert before_outcome(reply, spent) is spent  # a reply that agrees it may say so

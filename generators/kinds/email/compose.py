@@ -910,7 +910,7 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         opening = opening[:1]
     facts = []
     inside = not (ctx.organisations and across(ctx))
-    for i, f in enumerate(pick.shuffled(ctx.facts)):
+    for i, f in enumerate(pick.shuffled([before_outcome(ctx, f) for f in ctx.facts])):
         # (to the other side in the words of a letter: 'Working figure for the total claim' is our own shorthand;
         # and our own side's decision as what we are instructed to do, not 'the record of the demand decision reads')
         if not inside and f.value.type == "text" and names_decision(f.statement) and f.text[:1].islower():
@@ -998,6 +998,23 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
 # in a letter's words; among one side, as a colleague asks.
 _ASK_FOR = ["We ask for {what}, by {day}.", "We [~write to ask for|now ask for|request] {what}, by {day}."]
 _ASK_FOR_INSIDE = ["Could I have {what} by {day}?", "What I need [~from you|] is {what}, by {day}."]
+
+
+# A statement's closing clause that records the thread's own outcome: ", agreed by the adjuster on April 9, 2026".
+_OUTCOME = re.compile(r",?\s+(?:and\s+)?(?:agreed|accepted|approved|confirmed|settled|conceded|signed off)\s+by\s+"
+                      r"[^,.;]+?\s+on\s+(?:[A-Z][a-z]+ \d{1,2}, \d{4}|\d{1,2} [A-Z][a-z]+ \d{4})(?=[.;]?\s*$)")
+
+
+def before_outcome(ctx: ArtifactContext, fact):
+    """A fact as the message that opens its thread can say it: without the closing clause of its statement that records
+    the agreement the thread is for ("Calder spent USD 684,300 of extra expense ..., agreed by the adjuster on April 9,
+    2026" in the associate's opening letter to that adjuster, whose reply agrees it: read 17, bi #14, and the
+    12-message sample at seed 5)."""
+    if ctx.spec.mode != "new" or not names_decision(getattr(ctx.spec, "purpose", "") or ""):
+        return fact
+    cut = _OUTCOME.sub("", fact.statement or "")
+    return fact if cut == fact.statement or fact.text not in cut and fact.text in fact.statement else \
+        fact.model_copy(update={"statement": cut})
 
 
 def asked_by_writer(ctx: ArtifactContext) -> list[str]:
