@@ -362,11 +362,11 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
         at = next((i for i, x in enumerate(out) if due.text in x), len(out) - 1)
         out[at] = f"{out[at]} {line}"
     owner = _principal_owner(ctx) if client or notes else ""
-    if asks_its_adviser(ctx):
-        # a party writing to its own adviser asks; it recommends nothing to itself through them ("We recommend that
-        # Tara settle the extrapolated overpayment" from the compliance officer to the hospital's counsel, under "60-day
-        # rule: when did the clock start?"; "Unless you see a problem, I will settle Ostrander's maximum exposure" from
-        # the charterer's counsel to its outside counsel, read 17)
+    if owner and asks_its_adviser(ctx) and person_word(ctx, owner) != "self":
+        # a party writing to its own adviser asks; it recommends nothing to its own people through them ("We recommend
+        # that Tara settle the extrapolated overpayment" from the compliance officer to the hospital's counsel, under
+        # "60-day rule: when did the clock start?"; "We recommend that Malcolm settle" from the buyer to its bank, read
+        # 17). The one who decides, writing, still says what they will do (read 15: "I will settle ...")
         owner = ""
     # the writer speaks of itself as I and of its one addressee as you, never by first name
     who_owns = person_word(ctx, owner) if owner else "name"

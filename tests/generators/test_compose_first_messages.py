@@ -277,15 +277,14 @@ def test_the_writers_own_last_paper_is_mine_not_named_in_the_third_person():
         assert "Carrie" not in line and re.search(r"\b(?:mine|my)\b", line), line
 
 
-_ADVISES = re.compile(r"(?i)\bwe recommend\b|\bmy recommendation\b|\bI will settle\b|\bplan is to settle\b|"
-                      r"\bI would ask \w+ to (?:settle|take)\b")
+_ADVISES = re.compile(r"(?i)\bwe recommend\b|\bmy recommendation\b|\bI would ask \w+ to (?:settle|take)\b")
 
 
 @pytest.mark.parametrize("name,seed", [(n, 0) for n in EXAMPLES] + [("hospital-revenue-audit", 5)])
 def test_a_party_writing_to_its_own_adviser_asks_and_recommends_nothing(name, seed):
     # "We recommend that Tara settle the extrapolated overpayment" from the hospital's compliance officer to its
-    # counsel under "60-day rule: when did the clock start?" (seed 5); "Unless you see a problem, I will settle
-    # Ostrander's maximum exposure" from the charterer's counsel to its outside counsel (read 17, tanker #2)
+    # counsel under "60-day rule: when did the clock start?" (seed 5); "We recommend that Malcolm settle" from the
+    # buyer to its bank (read 17, buyside #2). (The one who decides still says "I will settle": read 15.)
     from worldsmith.generators.sides import principal
 
     plan, contents = world(name) if seed == 0 else _seeded(name, seed)
