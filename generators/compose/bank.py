@@ -171,6 +171,15 @@ class Picker:
         self._turn = turn // n + _crc(sig, s.slot, "round") % 7
         return dealt(turn)
 
+    def unused(self, options: Sequence[str]) -> list[str]:
+        """The options this artifact has not used yet (all of them when it has used every one)."""
+        return [o for o in options if o not in self._used] or list(options)
+
+    def mark(self, option: str) -> str:
+        """Remember an option as used by this artifact; returns it."""
+        self._used.add(option)
+        return option
+
     def frame(self, options: Sequence[T]) -> T:
         """One of a list of frames: drawn at random, or dealt round a series (see the class)."""
         if self.series is None:

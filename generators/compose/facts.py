@@ -209,7 +209,8 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
             if fixed(fact):
                 # (nor dated: "This week (March 16), the limit-breaking regulation is ...")
                 leads = [x for x in named["openers"][register] if not _STILL.search(x)] or leads
-            lead = pick.frame(leads)
+            # one artifact says each lead-in once ('For the avoidance of doubt, ...' three times in one letter)
+            lead = pick.frame(leads) if series else pick.mark(pick.frame(pick.unused(leads)))
             if fact.fresh and _STALE.search(lead):
                 ok = [x for x in named["openers"][register] if not _STALE.search(x) and not _STILL.search(x)]
                 lead = ok[len(fact.text) % len(ok)] if ok else lead

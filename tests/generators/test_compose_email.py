@@ -283,3 +283,23 @@ def test_next_step_frames_agree_with_a_plural_label():
     for frame in frames:
         line = frame.format(label="the figures", label2="the removal costs")
         assert not re.search(r"\b(figures|costs) (has|is|was)\b", line), line
+
+
+def test_one_artifact_says_each_lead_in_once():
+    """An earn-out world's objection email: 'For the avoidance of doubt, the corporate allocations ... For the
+    avoidance of doubt, the objection notice date is ... In addition, for the avoidance of doubt, we show ...'."""
+    from decimal import Decimal
+
+    from worldsmith.generators.compose.bank import Picker, bank
+    from worldsmith.generators.compose.facts import named_sentence
+    from worldsmith.worlds.values import Money
+    from tests.generators.context_fixture import fact
+
+    openers = bank("facts")["named"]["openers"]["document"]
+    facts = [fact(f"f{i}", f"Figure {i}.", Money(amount=Decimal(1000 * (i + 1)), currency="USD"))
+             .model_copy(update={"label": f"figure number {i}", "establish": False}) for i in range(5)]
+    for seed in range(30):
+        pick = Picker(seed)
+        said = [named_sentence(pick, f, "document") for f in facts]
+        used = [o for s in said for o in openers if s.startswith(o)]
+        assert len(used) == len(set(used)), said
