@@ -52,6 +52,8 @@ class InputRef(BaseModel):
     working: str = Field("", description="the input's own formula with its inputs' values, where it is derived")
     instrument: bool = Field(False, description="its paper is an instrument (an agreement, a charter, a lease): the input "
                                                 "is a term of it, cited by the instrument's own date, never 'since' a day")
+    # (the composer's alone, never sent to a model: a term of an agreement or a payment made needs no defence)
+    standing: bool = Field(False, exclude=True, description="the input stands by an instrument or an act done")
 
 
 class FactRef(BaseModel):
@@ -351,7 +353,7 @@ def fact_inputs(plan: WorldPlan, fact, day: dt.date, taxonomy: Taxonomy | None =
         out.append(InputRef(label=fact_label(other), text=held[1], since=None if instrument else since, source=source,
                             by=by, paper=paper, instrument=instrument,
                             paper_day=(made_day(plan, taxonomy, doc, when) if taxonomy is not None else when)
-                            if paper else None, working=fact_reason(plan, other, day)))
+                            if paper else None, working=fact_reason(plan, other, day), standing=standing(other)))
     return out
 
 

@@ -157,7 +157,10 @@ def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bo
                     if f.superseded_text not in f.superseded else
                     _fill(pick, frames["superseded_bare"], old=strip_end(f.superseded)))
     told = set() if told is None else told
-    parts = [i.label for i in f.inputs] or inputs(f)
+    # a term of the agreement or a payment made is nobody's ground of challenge and needs no record traced (an
+    # earn-out note traced the cap, the multiple and the threshold, each 'fixed on March 1 and carried on the ...
+    # line', as grounds the buyer might take)
+    parts = [i.label for i in f.inputs if not i.standing] if f.inputs else inputs(f)
     opp = opponent(ctx)
     what = join_names(parts) if parts else ""
     # an input the other side set out itself (its own demand) is no ground it can attack: that is a point for us
@@ -180,10 +183,11 @@ def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bo
     # the answer to such a challenge is the record: when each input took its value, and where it is read
     # (an input an earlier figure of the note has traced is not traced again: two prices on one multiple gave the
     # multiple's record twice)
-    traced = [i for i in f.inputs if i.since is not None and i.label not in told]
+    traced = [i for i in f.inputs if i.since is not None and i.label not in told and not i.standing]
     told.update(i.label for i in f.inputs)
     if traced and (opp or parts):
         lead_in = frames["inputs_lead"] if len(traced) == len(f.inputs) else frames["inputs_lead_rest"]
+        traced = traced[:2]  # the two a challenge would go to; a note does not recite the whole working paper
         said.append(_fill(pick, lead_in) + " " + "; ".join(_input(pick, ctx, i) for i in traced) + ".")
     out = [" ".join(x for x in said if x)]
     client = client_of(ctx) if meaning else ""

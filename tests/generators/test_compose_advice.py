@@ -196,3 +196,25 @@ def test_an_input_the_other_side_put_forward_is_not_the_clients_to_settle():
         text = "\n".join(substance(picker_for(ctx), ctx))
         assert not re.search(r"(?:settle|sign-off on|decision on) the cargo claim\b", text), text
 
+
+
+def test_a_term_of_the_agreement_is_no_ground_of_challenge_and_no_record_is_traced_for_it():
+    """An earn-out note traced the cap, the multiple and the threshold, each 'fixed on March 1 and carried on the
+    ... line', as grounds the buyer might take ('The exposure to challenge from Arcadia is in the earn-out cap, the
+    earn-out multiple, ...'): terms of the merger agreement are nobody's ground, and the note names no more than two
+    inputs of a figure's record."""
+    terms = [InputRef(label=f"the earn-out {x}", text=t, since=dt.date(2025, 1, 6), by="Harrow Vane LLP",
+                      source=f'the "{x}" line of the Exposure sheet', standing=True)
+             for x, t in (("cap", "USD 15,000,000"), ("multiple", "2.5x"), ("threshold", "USD 12,000,000"))]
+    disputed = [InputRef(label=f"the disputed item {k}", text=f"USD {k},000,000", since=dt.date(2025, 2, 20))
+                for k in (1, 2, 3)]
+    for inputs, grounds in ((terms, False), (terms + disputed, True)):
+        fig = EXPOSURE.model_copy(update={"inputs": inputs})
+        for seed in range(20):
+            ctx = _context(seed).model_copy(update={"facts": [fig, DUE]})
+            text = "\n".join(substance(picker_for(ctx), ctx))
+            assert not re.search(r"the earn-out (?:cap|multiple|threshold)[^.;]*(?:known since|fixed on|carried on)",
+                                 text), text
+            record = re.search(r"(?:on the record|the record has|record:)([^\n]*)", text)
+            traced = len(re.findall(r"the disputed item \d", record.group(1))) if record else 0
+            assert traced <= 2 and (traced > 0) == grounds, text
