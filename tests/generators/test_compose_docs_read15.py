@@ -345,3 +345,28 @@ def test_a_consultants_remaining_life_is_read_with_a_finding_beyond_limits():
         assert "The Engine 1 EFH remaining of 2,100 EFH is the life on the hours record alone: with the borescope " \
                "finding (turbine blade burns beyond AMM limits), it is not available until the finding is rectified" \
                in text, text
+
+
+def test_a_determination_with_no_submissions_before_it_says_its_decision_once_and_decides_the_end_figure():
+    """An earn-out determination: 'I determine the buyer's share of the accountant's fee at USD 120,000, being ...'
+    under Executive Summary, Key Findings, Reasons and Determination alike, deciding the fee split rather than the
+    earn-out it follows from."""
+    ebitda = fact("det_ebitda", "The accountant determines Adjusted EBITDA at USD 13,600,000.", _money(13600000)) \
+        .model_copy(update={"label": "Adjusted EBITDA as determined", "establish": True,
+                            "reason": "the buyer's EBITDA plus the allocations reversed"})
+    earnout = fact("det_earnout", "The earn-out as determined is USD 4,000,000, final and binding.", _money(4000000)) \
+        .model_copy(update={"label": "the earn-out as determined", "establish": True,
+                            "reason": "2.5 times the excess of Adjusted EBITDA as determined over the threshold"})
+    share = fact("fee_share", "The buyer bears USD 120,000 of the fee.", _money(120000)).model_copy(update={
+        "label": "the buyer's share of the fee", "establish": True,
+        "reason": "the fee times the share of the dispute the buyer lost on the earn-out as determined"})
+    for seed in range(4):
+        ctx = _determination(seed)
+        ctx = ctx.model_copy(update={"facts": [ebitda, earnout, share], "spec": ctx.spec.model_copy(update={
+            "title": "Independent accountant's determination of the disputed items"})})
+        doc = compose_document(ctx)
+        paragraphs = [p for s in doc.sections for p in s.paragraphs]
+        text = " ".join(paragraphs)
+        assert "I determine the earn-out at" in text, text
+        assert len(paragraphs) == len(set(paragraphs)), paragraphs
+        assert text.count("I determine") <= 2, text

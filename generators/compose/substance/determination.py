@@ -25,7 +25,14 @@ def is_determination(ctx: ArtifactContext) -> bool:
 def _decided(ctx: ArtifactContext) -> FactRef | None:
     """The figure the neutral decides: a derived figure no party is named for, else the paper's main fact."""
     own = [f for f in figures(ctx.facts) if f.reason and not owner_of(ctx, f)]
-    return own[0] if own else main_fact(ctx.facts, ctx.spec.title)
+    # the figure named as decided ('the earn-out as determined'), before what follows from it (the fee split)
+    named = [f for f in own if _DECIDED.search(label(f))]
+    # ...the last of them: the earn-out as determined, not the EBITDA it is worked from
+    last = [f for f in named if not any(g is not f and g.reason and label(f) in g.reason for g in named)]
+    return (last or named or own)[0] if own else main_fact(ctx.facts, ctx.spec.title)
+
+
+_DECIDED = re.compile(r"\b(?:as )?(?:determined|awarded|decided|fixed by)\b", re.I)
 
 
 def _submissions(ctx: ArtifactContext) -> list[tuple[str, FactRef]]:
@@ -43,8 +50,8 @@ def determination_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
     how = derivation(d, ctx.facts)
     dates = [f for f in ctx.facts if f.value.type == "date"]
     when = f" with effect from {dates[0].text}" if dates else ""
-    name = re.sub(r"\s*\b(?:determined|decided|awarded|fixed) by the (?:expert|tribunal|arbitrator|adjudicator)\b", "",
-                  label(d))
+    name = re.sub(r"\s*\b(?:(?:determined|decided|awarded|fixed) by the (?:expert|tribunal|arbitrator|adjudicator)|as "
+                  r"(?:determined|decided|awarded))\b", "", label(d))
     decision = f"I determine {name} at {d.text}{when}" + (f", being {how}." if how else ".")
     put = [f"{party} submitted {label(f)} of {f.text}" + (f", being {derivation(f, ctx.facts)}" if f.reason else "")
            for party, f in subs]
@@ -64,12 +71,23 @@ def determination_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
                             f"figure in full." if mine is not None else ""))
     rest = [f for f in ctx.facts if f is not d and f.value.type == "text"]
     reasons += [cap_first(label(f)) + f" is {f.text}." for f in rest[:2]]
+    # with no two submissions to weigh, the reasons are what the paper itself finds, each in its own words, and the
+    # findings each other figure it decides with its working: never the decision said again (an earn-out
+    # determination said 'I determine the buyer's share of the accountant's fee at USD 120,000 ...' under four
+    # headings)
+    others = [f for f in figures(ctx.facts) if f is not d and not owner_of(ctx, f)]
+    found = [cap_first(label(f)) + f": {f.text}" + (f", being {derivation(f, ctx.facts)}" if f.reason else "") + "."
+             for f in others]
+    if not reasons:
+        reasons = [f.statement.strip() for f in ctx.facts if f.establish and f is not d and f.statement.strip()][:3]
     out: dict[int, list[str]] = {}
     for i, (_, k) in enumerate(plan):
         if k == "summary":
             out[i] = [decision]
         elif k in ("background", "scope") and submitted:
             out[i] = [f"The parties made these submissions. {submitted}"]
+        elif k == "findings" and found:
+            out[i] = found
         elif k in ("analysis", "findings"):
             out[i] = [" ".join(reasons)] if reasons else [decision]
         elif k == "risks":
