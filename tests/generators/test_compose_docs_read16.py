@@ -349,3 +349,19 @@ def test_a_figure_read_from_an_outside_paper_is_sourced_to_that_paper_not_to_the
                          dt.date(2026, 7, 10)) == ""
     assert outside_paper("The objection notice disputes USD 1,800,000 of allocations.") == ""
     assert outside_paper("Quillfield's closed management accounts give reported EBITDA of USD 41,200,000.") == ""
+
+
+def test_the_minutes_of_a_kick_off_review_no_actions_of_a_previous_meeting():
+    """An earn-out kick-off's minutes: 'Matters Arising: The actions from the previous meeting were reviewed on March
+    6, 2026; none was overdue.' There was no previous meeting."""
+    from tests.generators.context_fixture import document_context
+    from worldsmith.generators.kinds.document.compose import compose_document
+
+    for seed in range(6):
+        ctx = document_context("minutes", 7, seed=seed)
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={
+            "title": "Minutes: Earn-out kick-off with the holder representative, March 6"})})
+        doc = compose_document(ctx)
+        text = " ".join(p for s in doc.sections for p in s.paragraphs)
+        assert "Matters Arising" in [s.heading for s in doc.sections]
+        assert "previous meeting" not in text, text

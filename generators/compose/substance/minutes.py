@@ -338,8 +338,16 @@ def agreed_next(ctx: ArtifactContext) -> list[str]:
     return out
 
 
+_FIRST = re.compile(r"\b(?:kick-?off|first|initial|inaugural|introductory|opening) (?:meeting|call|session)?|"
+                    r"\bkick-?off\b", re.I)
+
+
 def minutes_matters(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
-    """Matters arising: the actions of the last meeting and where they stand."""
+    """Matters arising: the actions of the last meeting and where they stand; none at a first meeting."""
+    if _FIRST.search(ctx.spec.title):
+        # a kick-off has no previous meeting whose actions it reviews (an earn-out kick-off's minutes: 'The actions
+        # from the previous meeting were reviewed on March 6, 2026; none was overdue')
+        return [pick.reword("[~None|No matters arising]: this was the first meeting on the matter.")]
     people = present(ctx)
     owner = pick.one(people)
     dated = [f for f in ctx.facts if f.value.type == "date"]
