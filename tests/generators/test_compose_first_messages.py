@@ -320,3 +320,19 @@ def test_the_opening_message_does_not_record_the_agreement_its_thread_is_for():
     assert "agreed by the adjuster" not in said.statement and "USD 684,300" in said.statement
     reply = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"mode": "reply"})})
     assert before_outcome(reply, spent) is spent  # a reply that agrees it may say so
+
+
+def test_attached_notes_of_a_series_are_named_as_notes_of_its_calls():
+    # "Please find attached the weekly diligence call for September 3, September 10 and September 17" (the weekly
+    # call agenda in the 12-message sample at seed 5): the files are the notes of three calls
+    from types import SimpleNamespace
+
+    from worldsmith.generators.kinds.email.compose import attached_what
+
+    notes = SimpleNamespace(attachments=[SimpleNamespace(title=f"Weekly diligence call: notes and actions - September {d}")
+                                         for d in (3, 10, 17)])
+    assert attached_what(notes) == ("the notes and actions of the weekly diligence calls of September 3, September 10 "
+                                    "and September 17")
+    logs = SimpleNamespace(attachments=[SimpleNamespace(title=f"Daily removal-cost log: Sabine Pass response - March {d}")
+                                        for d in (25, 27)])
+    assert "Sabine Pass response of" not in attached_what(logs)

@@ -1823,6 +1823,15 @@ def attached_what(spec: EmailSpec) -> str:
     titles = [a.title for a in spec.attachments]
     heads = [title_head(t) for t in titles]
     dated = [t.split(" - ", 1)[1] for t in titles if " - " in t]
+    # a series' paper named by its subtitle ("Weekly diligence call: notes and actions - September 3" is the notes of
+    # that call, not "the weekly diligence call for September 3, September 10 and September 17", read 17)
+    subs = {t.split(" - ", 1)[0].split(": ", 1)[1].lower() for t in titles if ": " in t.split(" - ", 1)[0]}
+    sub = next(iter(subs)) if len(subs) == 1 and len(titles) == len(dated) and \
+        all(": " in t.split(" - ", 1)[0] for t in titles) and len(next(iter(subs)).split()) <= 4 and \
+        re.match(r"(?:notes|agenda|minutes|actions|summary|findings|record)\b", next(iter(subs))) else ""
+    if sub and len(set(heads)) == 1 and sub not in heads[0]:
+        many = len(titles) > 1 and not heads[0].endswith("s")
+        return f"the {sub} of the {heads[0]}{'s' if many else ''} of {join_names(dated)}"
     if len(set(heads)) == 1 and len(titles) > 1 and len(dated) == len(titles):
         return f"the {heads[0]} for {join_names(dated)}"
     if len(titles) == 1 and dated:
