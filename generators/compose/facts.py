@@ -247,7 +247,13 @@ def fact_sentence(pick: Picker, fact: FactRef, register: Register = "email", lea
     text = fact.text
     if text and text in statement:
         # The statement already says it; writing the value twice would read oddly.
-        out = pick.fill(frames["carried"], Statement=cap_first(statement), statement=_mid(statement))
+        carried = frames["carried"]
+        if register == "document" and _NAMED_ACTOR.match(statement):
+            # what a party did is said, not hedged "on the documents reviewed" ("On the documents reviewed, Calder
+            # spent USD 684,300 of extra expense", of the client's own spend, to the adjuster: read 17, bi #14)
+            carried = [f for f in carried if not re.search(r"(?i)documents reviewed|papers stand|record shows", f)] \
+                or carried
+        out = pick.fill(carried, Statement=cap_first(statement), statement=_mid(statement))
     elif is_clause(statement):
         out = pick.fill(frames["clause"], Statement=cap_first(statement), statement=_mid(statement), text=text)
     else:

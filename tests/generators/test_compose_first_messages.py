@@ -336,3 +336,21 @@ def test_attached_notes_of_a_series_are_named_as_notes_of_its_calls():
     logs = SimpleNamespace(attachments=[SimpleNamespace(title=f"Daily removal-cost log: Sabine Pass response - March {d}")
                                         for d in (25, 27)])
     assert "Sabine Pass response of" not in attached_what(logs)
+
+
+def test_what_a_party_did_is_said_not_hedged_on_the_documents_reviewed():
+    # 'hedges "on the papers reviewed" about the client's own spend' (read 17, bi #14): "On the documents reviewed,
+    # Calder spent USD 684,300 of extra expense ..." to the adjuster
+    from decimal import Decimal
+
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.facts import fact_sentence
+    from worldsmith.generators.context import FactRef
+    from worldsmith.worlds.values import Money
+
+    spent = FactRef(id="extra_expense", label="extra expense", text="USD 684,300", establish=True,
+                    statement="Calder spent USD 684,300 of extra expense to keep customers supplied.",
+                    value=Money(amount=Decimal(684300), currency="USD"))
+    for seed in range(40):
+        out = fact_sentence(Picker(seed), spent, "document")
+        assert out.startswith("Calder spent USD 684,300"), out
