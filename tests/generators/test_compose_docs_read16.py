@@ -365,3 +365,20 @@ def test_the_minutes_of_a_kick_off_review_no_actions_of_a_previous_meeting():
         text = " ".join(p for s in doc.sections for p in s.paragraphs)
         assert "Matters Arising" in [s.heading for s in doc.sections]
         assert "previous meeting" not in text, text
+
+
+def test_a_notice_speaks_of_itself_as_this_notice():
+    """An earn-out world's 'Notice of objection to the 2025 earn-out statement' read 'The objection notice date is
+    March 31, 2026. As matters stand, the objection notice disputes USD 1,800,000 ...': itself in the third person."""
+    from worldsmith.generators.kinds.document.compose import as_itself
+
+    title = "Notice of objection to the 2025 earn-out statement"
+    assert as_itself("The objection notice date is March 31, 2026.", title) == "This notice is given on March 31, 2026."
+    assert as_itself("As matters stand, the objection notice disputes USD 1,800,000.", title) == \
+        "As matters stand, this notice disputes USD 1,800,000."
+    assert as_itself("The sellers' objection notice puts EBITDA at USD 14,200,000.", title) == \
+        "This notice puts EBITDA at USD 14,200,000."
+    # another paper's notice, and a letter that is no notice, are left as they are
+    assert as_itself("The objection notice date is March 31, 2026.", "Response to the objection") == \
+        "The objection notice date is March 31, 2026."
+    assert as_itself("The termination notice was served.", title) == "The termination notice was served."

@@ -521,6 +521,9 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         sections = with_draft_basis(ctx, sections)
     keep = tuple(f.text for f in ctx.facts)
     sections = [x.model_copy(update={"paragraphs": [tidy(p, keep) for p in x.paragraphs]}) for x in sections]
+    if kind == "letter" and not in_mail:
+        sections = [x.model_copy(update={"paragraphs": [as_itself(p, spec.title) for p in x.paragraphs]})
+                    for x in sections]
     if kind == "pleading" and ctx.locale != "en_US":
         # an English claim or adjudication, not a US complaint: its names for the parties, papers and forum
         sections = [x.model_copy(update={"heading": substance.english(x.heading, ctx),
@@ -666,6 +669,23 @@ def outside_paper(statement: str, day: dt.date | None = None) -> str:
     if day is not None and (long_date(day, "en_US") in m.group("paper") or long_date(day, "en_GB") in m.group("paper")):
         return ""
     return m.group("paper")
+
+
+_SELF_TITLE = re.compile(r"^(?P<noun>notice|certificate|statement|demand|request)\s+of\s+(?P<what>[a-z-]+)\b", re.I)
+
+
+def as_itself(paragraph: str, title: str) -> str:
+    """A notice speaks of itself as 'this notice': the 'Notice of objection' said 'The objection notice date is March
+    31, 2026. As matters stand, the objection notice disputes USD 1,800,000 ...', naming itself in the third person."""
+    m = _SELF_TITLE.match(title.strip())
+    if not m:
+        return paragraph
+    noun, what = m.group("noun").lower(), m.group("what").lower()
+    name = rf"(?:[\w'’]+\s+)?(?:{re.escape(what)}\s+{re.escape(noun)}|{re.escape(noun)}\s+of\s+{re.escape(what)})"
+    out = re.sub(rf"\b[Tt]he {name} date (?:is|was|falls on|fell on) ([^.;]+)", rf"This {noun} is given on \1", paragraph)
+    out = re.sub(rf"(?<![\w.] )\bThe {name}\b", f"This {noun}", out)
+    out = re.sub(rf"(?:(?<=[.!?] )|^)[Tt]he {name}\b", f"This {noun}", out)
+    return re.sub(rf"\bthe {name}\b", f"this {noun}", out)
 
 
 def source_cell(label: str, source: str) -> str:
