@@ -97,3 +97,31 @@ def test_a_superseded_paper_says_what_its_figure_rests_on():
                                                       "weights; replaced by the workbook"})
     assert "ignore" not in " ".join(p for s in compose_document(ctx2).sections for p in s.paragraphs
                                     if not re.search(r"supersed|do not rely", p, re.I)).lower()
+
+
+def test_minutes_record_terms_that_did_not_move_once_as_standing_not_each_as_someones_news():
+    # blind read 17, buy-side: 'Eve-of-signing minutes that only restate dates' ('Jayne Shaw observed that the signing
+    # target is 16 October 2026. Jayne Shaw noted that the exclusivity expiry is 21 October 2026.')
+    import datetime as dt
+    from worldsmith.generators.week import WeekEvent
+    from worldsmith.worlds.values import DateValue
+
+    target = fact("signing_target", "The LOI targets signing on October 16, 2026.", DateValue(value=dt.date(2026, 10, 16)))
+    expiry = fact("exclusivity_expiry", "Exclusivity under the LOI runs to October 21, 2026.",
+                  DateValue(value=dt.date(2026, 10, 21)))
+    facts = [target.model_copy(update={"label": "signing target", "text": "October 16, 2026"}),
+             expiry.model_copy(update={"label": "exclusivity expiry", "text": "October 21, 2026"})]
+    ctx = document_context("minutes", 4, seed=3, facts=facts)
+    week = [WeekEvent(what="paper", day=ctx.spec.date, title="SPA heads of terms", by=ctx.author.name,
+                      org=ctx.author.organisation)]
+    ctx = ctx.model_copy(update={"week": week})
+    text = "\n".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+    assert not re.search(r"(observed|noted|flagged|pointed out|reported|told the meeting) that the (signing target|"
+                         r"exclusivity expiry) is", text), text
+    assert re.search(r"terms on file[^.]*signing target \(October 16, 2026\)", text) or \
+        re.search(r"terms on file[^.]*exclusivity expiry \(October 21, 2026\)", text), text
+    # news of the week is still reported by who brought it
+    fresh = [f.model_copy(update={"fresh": True}) for f in facts]
+    text = "\n".join(p for s in compose_document(ctx.model_copy(update={"facts": fresh})).sections
+                     for p in s.paragraphs)
+    assert "terms on file" not in text

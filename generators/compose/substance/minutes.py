@@ -24,8 +24,17 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
     people = present(ctx)
     paras = []
     things = [f for f in facts if identity(f)]
+    # terms on file that did not move this week (a signing target, an expiry, an escrow rate set in the letter of
+    # intent) are recorded once as standing, not each 'observed' by someone as if news (blind read 17: 'Eve-of-signing
+    # minutes that only restate dates'; 'Jayne Shaw observed that the signing target is 16 October 2026. Jayne Shaw
+    # noted that the exclusivity expiry is 21 October 2026.')
+    standing = [f for f in facts if f not in decisions(ctx.facts) and not identity(f) and not f.fresh and
+                f.value.type in ("date", "percent", "money", "number") and not derivation(f, ctx.facts) and
+                not gist(f, ctx.facts) and not source_phrase(f)]
+    if len(standing) < 2 or len(standing) == len([f for f in facts if not identity(f)]) and not ctx.week:
+        standing = []
     for f in facts:
-        if f in decisions(ctx.facts) or identity(f):
+        if f in decisions(ctx.facts) or identity(f) or any(f is g for g in standing):
             continue
         who = speaker(pick, ctx, f, people)
         said = pick.one(["reported that", "confirmed that", "noted that", "told the meeting that", "pointed out that",
@@ -47,12 +56,17 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
         elif more:
             s += f" {who.first_name} added that {lower_first(more)}."
         paras.append(s)
+    if standing:
+        paras.append(pick.one(["The terms on file are unchanged: ", "Nothing has moved on the terms on file: ",
+                               "The terms on file stand as before: "]) +
+                     join_names([f"{label(f)} ({f.text})" for f in standing]) + ".")
     if things:
         paras.insert(0, f"Background to the meeting of {day}: " + join_names([plain(f) for f in things]) + ".")
     if re.search(r"kick.?off|initial meeting|first meeting|planning meeting", ctx.spec.title, re.I):
         paras.insert(0, _kick_off(ctx))
     if paras and not things:
-        paras[0] = pick.one([f"At the meeting on {day}, ", f"On {day}, "]) + paras[0]
+        lead = pick.one([f"At the meeting on {day}, ", f"On {day}, "])
+        paras[0] = lead + (lower_first(paras[0]) if paras[0].startswith(("The terms", "Nothing has")) else paras[0])
     # a weekly meeting's own week: the papers that went round since the last one, as someone took the meeting
     # through them (its news figures are among the facts above)
     for e in [e for e in (ctx.week or []) if e.what == "paper"][:2]:
