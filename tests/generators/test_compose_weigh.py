@@ -125,3 +125,16 @@ def test_minutes_record_terms_that_did_not_move_once_as_standing_not_each_as_som
     text = "\n".join(p for s in compose_document(ctx.model_copy(update={"facts": fresh})).sections
                      for p in s.paragraphs)
     assert "terms on file" not in text
+
+
+def test_a_short_answer_does_not_vouch_for_an_input_of_its_own_figure():
+    # blind read 17, tanker: 'The gross tonnage is 62,480 GT, and nothing we hold undermines it' after the cap the
+    # tonnage is an input of (labels recited)
+    cap = fact("liability_cap", "The OPA 90 liability cap is USD 156,200,000.",
+               Money(amount=Decimal("156200000"), currency="USD"))
+    cap = cap.model_copy(update={"label": "OPA 90 liability cap", "reason": "the per-ton limit times the gross tonnage"})
+    tons = fact("gross_tonnage", "The vessel's gross tonnage is 62,480 GT.", Number(value=Decimal("62480"), unit="GT"))
+    tons = tons.model_copy(update={"label": "gross tonnage", "text": "62,480 GT"})
+    text = _text("Memo re OPA 90 limitation of liability", "Advise on the cap.", [cap, tons])
+    answer = text.split("Short Answer", 1)[-1].split("\n")[1] if "Short Answer" in text else text
+    assert not re.search(r"nothing we (hold|have seen)|on file (support|bear)", answer), answer

@@ -169,6 +169,14 @@ def memo_answer(pick: Picker, ctx: ArtifactContext) -> list[str]:
         them = rival(ctx)
         out.append(f"It stands against {label(them)} of {them.text}, which {client_of(ctx) or 'we'} "
                    f"{'does' if client_of(ctx) else 'do'} not accept.")
+    elif len(points) > 1 and ((main.reason and label(points[1]).lower() in main.reason.lower()) or
+                              any(i.label.lower() == label(points[1]).lower() for i in main.inputs) or
+                              (points[1].value.type in ("money", "number", "percent") and
+                               points[1].text in " ".join(main.statement.split()))):
+        # an input of the answer's figure is part of its working, not a second answer vouched for (blind reads: 'The
+        # gross tonnage is 62,480 GT, and nothing we hold undermines it' after the cap it is an input of)
+        if not how:
+            out.append(f"It rests on {label(points[1])} of {points[1].text}.")
     elif len(points) > 1:
         nxt = points[1]
         out.append(cap_first(plain(nxt)) + pick.reword(pick.one([
