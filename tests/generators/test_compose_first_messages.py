@@ -244,7 +244,9 @@ def _seeded(name: str, seed: int):
     from worldsmith.flows import pipeline
 
     backend = OfflineBackend()
-    prepared = pipeline.prepare(FOLDER / f"{name}.yaml", seed, backend)
+    path = FOLDER / f"{name}.yaml"
+    path = path if path.exists() else FOLDER.parents[1] / "tests" / "fixtures" / f"{name}.yaml"
+    prepared = pipeline.prepare(path, seed, backend)
     plan = pipeline.make_plan(prepared)
     return plan, pipeline.generate(plan, prepared.taxonomy, backend)
 
@@ -354,3 +356,35 @@ def test_what_a_party_did_is_said_not_hedged_on_the_documents_reviewed():
     for seed in range(40):
         out = fact_sentence(Picker(seed), spent, "document")
         assert out.startswith("Calder spent USD 684,300"), out
+
+
+def test_the_opening_letter_asks_the_addressee_to_agree_what_the_purpose_says_it_agrees():
+    # the associate's opening letter to the adjuster under "Extra expense: third-party cold storage and trailers"
+    # ("... and the adjuster agrees the amount") asked nothing but "Kindly let us have your response" (seed 5)
+    from decimal import Decimal
+
+    from tests.generators.context_fixture import email_context, person
+    from worldsmith.generators.context import FactRef
+    from worldsmith.generators.kinds.email.compose import agreement_asked
+    from worldsmith.worlds.values import Money
+
+    spent = FactRef(id="extra_expense", label="the extra expense", text="USD 684,300",
+                    statement="Calder spent USD 684,300 of extra expense.", value=Money(amount=Decimal(684300), currency="USD"))
+    adjuster = person("adjuster_1", "Nicole", "Brown", "Senior Claims Adjuster", "Sable Claims Services",
+                      "sableclaims.example", "+1 312 555 0100")
+    ctx = email_context("new", facts=[spent], to=[adjuster])
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={
+        "purpose": "The associate sends the invoices for the extra expense and the adjuster agrees the amount."})})
+    assert agreement_asked(ctx) == "the extra expense at USD 684,300"
+    other = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={
+        "purpose": "The senior auditor reports the claims in error until the manager agrees the error count."})})
+    assert agreement_asked(other) == ""  # the manager is no addressee here
+
+
+def test_the_bi_claim_letter_to_the_adjuster_asks_for_the_agreement():
+    plan, contents = _seeded("bi-claim", 5)
+    first = next(a for a in plan.artifacts if a.kind == "email" and a.mode == "new"
+                 and a.title.startswith("Extra expense: third-party cold storage"))
+    own = _own(contents[first.id].body)
+    assert re.search(r"\bagree(?:d)?\b", own) and "USD 684,300" in own, own
+    assert "agreed by the adjuster" not in own, own

@@ -963,6 +963,10 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         steps = _next_steps(pick, ctx)
         if steps:
             paragraphs.append(steps)
+    agree_on = agreement_asked(ctx) if not wanted else ""
+    if agree_on:
+        paragraphs.append(pick.reword(pick.frame(_AGREE_ASK_INSIDE if inside else _AGREE_ASK)).format(
+            what=agree_on, day=values["day"]))
     if wanted:
         # what the thread is for, asked in its own words ("Harrowvane demands preservation of the ... logs and presses
         # for the pre-arrival test records": the opener said only "The vessel is given as M/T Aurelian Tide", read 17)
@@ -975,6 +979,8 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         else None
     if ask and not inside:
         ask = pick.fill(email["moves"]["across_open_close"], **values)
+    if wanted or agree_on:
+        ask = None  # the request above is the ask ("Kindly let us have your response" after it asked twice)
     closing = pick.frame(email["closings"][tone]) if pick.chance(0.7 if spec.mode == "new" else 0.4) else ""
     if ask and not inside:
         closing = ""  # the response asked for is the close: not 'I look forward to hearing from you' after it
@@ -996,6 +1002,8 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
 
 # What a thread's first message asks for, where its purpose says its writer asks (beats.requested): to the other side,
 # in a letter's words; among one side, as a colleague asks.
+_AGREE_ASK = ["We ask you to agree {what}, by {day}.", "Please confirm by {day} that {what} is agreed."]
+_AGREE_ASK_INSIDE = ["Can you agree {what} by {day}?", "Are you content to agree {what}? By {day}, if you can."]
 _ASK_FOR = ["We ask for {what}, by {day}.", "We [~write to ask for|now ask for|request] {what}, by {day}."]
 _ASK_FOR_INSIDE = ["Could I have {what} by {day}?", "What I need [~from you|] is {what}, by {day}."]
 
@@ -1015,6 +1023,30 @@ def before_outcome(ctx: ArtifactContext, fact):
     cut = _OUTCOME.sub("", fact.statement or "")
     return fact if cut == fact.statement or fact.text not in cut and fact.text in fact.statement else \
         fact.model_copy(update={"statement": cut})
+
+
+# A purpose's closing clause that says a reader agrees a figure ("... and the adjuster agrees the amount").
+_READER_AGREES = re.compile(r"\b(?:and|until) the (?P<who>[a-z][\w' -]{2,30}?) (?:agrees|accepts|approves|confirms) "
+                            r"(?P<what>(?:the |its |their )?[\w' -]{2,40}?)(?=[.,;]|$)")
+
+
+def agreement_asked(ctx: ArtifactContext) -> str:
+    """What a thread's first message asks its addressee to agree, where the purpose says the addressee agrees it ("the
+    adjuster agrees the amount"): the figure by its label and value ("the extra expense at USD 684,300"); '' where
+    the purpose says no such thing or the one who agrees is no addressee (an opening letter to the adjuster asked
+    nothing, "Kindly let us have your response", the 12-message sample of read 17)."""
+    m = _READER_AGREES.search(getattr(ctx.spec, "purpose", "") or "")
+    if ctx.spec.mode != "new" or m is None:
+        return ""
+    role = m.group("who").split()[-1].lower()
+    if not any(re.search(rf"\b{re.escape(role)}", (p.title or "").lower()) for p in ctx.to):
+        return ""
+    what = m.group("what").strip()
+    figures = [f for f in ctx.facts if f.label and f.value.type in ("money", "number", "percent")]
+    named = next((f for f in figures if f.label.removeprefix("the ") in what), None)
+    if named is None and re.fullmatch(r"(?:the |its |their )?(?:amount|figure|sum|number|total)", what) and figures:
+        named = figures[0]
+    return f"{named.label if named.label.startswith('the ') else 'the ' + named.label} at {named.text}" if named else ""
 
 
 def asked_by_writer(ctx: ArtifactContext) -> list[str]:
