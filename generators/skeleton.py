@@ -76,6 +76,10 @@ def split_cents(total: Decimal, n: int, rng: random.Random, whole: bool = True, 
     if total < 0:  # a credit splits as its amount does, every part negative (else the loop below borrows for ever)
         return [-p for p in split_cents(-total, n, rng, whole, sigma, shape)]
     unit = Decimal(1) if whole and total == total.to_integral_value() and abs(total) >= n * 10 else CENT
+    if unit == 1 and total % 100000 == 0 and total >= n * 10000:
+        # a round total is cut in round thousands: 'odd-dollar items (1,769,802 + 2,030,198) come to exactly
+        # 3,800,000, which looks back-solved' (blind read 17, a covenant breach's add-back schedule)
+        unit = Decimal(1000)
     units = int((total / unit).to_integral_value(ROUND_HALF_UP))
     if abs(units) < n:
         return [total] + [Decimal(0)] * (n - 1) if n > 1 else [total]

@@ -455,3 +455,13 @@ def test_a_reason_in_words_names_a_grouped_difference_as_one_quantity():
                                         "threshold over the ebitda times the fee")
     assert fact_reason(plan, SimpleNamespace(formula="multiple * ebitda - threshold")) == \
         "the multiple times the ebitda less the threshold"
+
+
+def test_a_round_total_is_cut_in_round_thousands():
+    """Blind read 17: add-backs of 'odd-dollar items (1,769,802 + 2,030,198) come to exactly 3,800,000, which looks
+    back-solved'."""
+    for seed in range(20):
+        parts = split_cents(Decimal("3800000"), 2, random.Random(seed))
+        assert sum(parts) == Decimal("3800000") and all(p % 1000 == 0 and p > 0 for p in parts), parts
+    parts = split_cents(Decimal("61351234"), 4, random.Random(1))
+    assert sum(parts) == Decimal("61351234")
