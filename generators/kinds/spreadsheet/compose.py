@@ -422,6 +422,12 @@ def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
         # an issues list is a list of issues: each line with the columns its purpose names, after the engine's
         # (blind read 17: 'Titled an issues list, but it is a half QoE bridge with no issues, owners or status')
         columns, rows = issue_columns(ctx, columns, rows, sk.lines)
+    else:
+        from worldsmith.generators.kinds.spreadsheet.routes import route_columns
+
+        # a comparison of two routes says which line is whose (blind read 17: 'a "cost comparison" that compares
+        # nothing')
+        columns, rows = route_columns(ctx, columns, rows, sk.lines)
     return SheetContent(title=spec.title, sheet_name=sheet_name(spec.title), currency=sk.currency,
                         columns=columns, rows=rows, notes=_notes(pick, ctx, sk.currency, extra))
 
