@@ -520,6 +520,19 @@ def talk_days(plan: WorldPlan, spec) -> list[dt.date]:
     return index.get(getattr(spec, "channel_id", None), [artifact_day(spec)])
 
 
+def own_papers(plan: WorldPlan) -> list[ArtifactSpec]:
+    """The plan's documents and sheets that are no distractor and no instance of a series, in plan order: what a day
+    of chat may talk about as a team's own paper. Once per plan: room_papers and coming_papers read it for every day
+    of chat, and scanning the whole inventory (and asking each paper whether it recurs) per context was a fifth of
+    building a chat's context (issue 22 item 5)."""
+    index = plan.__dict__.get("_own_papers")
+    if index is None:
+        index = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
+                 and not recurring(plan, a.item)]
+        plan.__dict__["_own_papers"] = index
+    return index
+
+
 def room_papers(plan: WorldPlan, spec, most: int = 4) -> list[str]:
     """Titles of the documents and sheets the members of a day of chat made in the three weeks up to it, newest first:
     what a team talks about is its own papers, not the papers of its trade at large."""
@@ -527,9 +540,8 @@ def room_papers(plan: WorldPlan, spec, most: int = 4) -> list[str]:
     day = artifact_day(spec)
     # (a paper of a month ago is no news: "did you get a chance to look at" it six weeks on, after the decision it
     # fed, read as the same exchange again; a paper dated the day itself may not be out yet: a call's notes at 16:00)
-    made = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
-            and a.author in members and day is not None and 0 < (day - a.date).days <= 14
-            and not recurring(plan, a.item)]  # a weekly call's notes: "is the weekly call notes final?" every week
+    # (own_papers: no instance of a series: a weekly call's notes, "is the weekly call notes final?" every week)
+    made = [a for a in own_papers(plan) if a.author in members and day is not None and 0 < (day - a.date).days <= 14]
     # talked about on the conversation's first day after it is made, once: not read, commented on and asked
     # whether final again on every day that follows
     days = talk_days(plan, spec)
@@ -544,13 +556,12 @@ def coming_papers(plan: WorldPlan, spec, most: int = 3, members: set[str] | None
     'who is doing')."""
     members = members or set(getattr(spec, "members", []) or [spec.author])
     day = artifact_day(spec)
-    due = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
-           and a.author in members and day is not None and 0 < (a.date - day).days <= 21
-           and not recurring(plan, a.item)]  # a weekly call's notes are nobody's news: "who has the pen" every week
+    # (own_papers: no instance of a series: a weekly call's notes are nobody's news, "who has the pen" every week)
+    papers = own_papers(plan)
+    due = [a for a in papers if a.author in members and day is not None and 0 < (a.date - day).days <= 21]
     if not due and day is not None:
         # nothing due within three weeks: the team's next paper, up to two months ahead, is the work in hand
-        later = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
-                 and a.author in members and 0 < (a.date - day).days <= 60 and not recurring(plan, a.item)]
+        later = [a for a in papers if a.author in members and 0 < (a.date - day).days <= 60]
         due = sorted(later, key=lambda a: (a.date, a.path))[:1]
     # who has the pen on a paper is asked on one day of a conversation, the first it is in hand: "who has the pen on
     # the valuation model summary?" on the 28th and again on the 1st read as nobody listening

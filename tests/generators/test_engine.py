@@ -133,3 +133,62 @@ def test_artifact_day_reads_each_kind_of_spec_as_its_attributes_say():
     assert all(artifact_day(a) == asked(a) is not None for a in plan.artifacts)
     meeting = SimpleNamespace(starts_at=dt.datetime(2026, 3, 9, 15, 30))
     assert artifact_day(meeting) == dt.date(2026, 3, 9) and artifact_day(SimpleNamespace(date=dt.date(2026, 1, 2))) == dt.date(2026, 1, 2)
+
+
+def test_the_papers_a_day_of_chat_talks_about_are_indexed_once_per_plan_and_are_what_a_scan_finds():
+    """room_papers and coming_papers read the plan's own papers (no distractor, no instance of a series) from an index
+    made once per plan (own_papers), not by scanning the whole inventory and asking each paper whether it recurs per
+    context (issue 22 item 5); what they give is what that scan gives, for every day of chat and every email."""
+    import worldsmith.generators.context as context
+    from worldsmith.generators.context import PaperDue, artifact_day, coming_papers, own_papers, room_papers, talk_days
+    from worldsmith.generators.week import recurring
+
+    plan = legal_plan()
+
+    def scanned_room(spec, most=4):
+        members, day = set(getattr(spec, "members", []) or [spec.author]), artifact_day(spec)
+        made = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
+                and a.author in members and day is not None and 0 < (day - a.date).days <= 14
+                and not recurring(plan, a.item)]
+        made = [a for a in made if not any(a.date < d < day for d in talk_days(plan, spec))]
+        made.sort(key=lambda a: (a.date, a.path), reverse=True)
+        return list(dict.fromkeys(a.title for a in made))[:most]
+
+    def scanned_coming(spec, most=3):
+        members, day = set(getattr(spec, "members", []) or [spec.author]), artifact_day(spec)
+        due = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
+               and a.author in members and day is not None and 0 < (a.date - day).days <= 21
+               and not recurring(plan, a.item)]
+        if not due and day is not None:
+            due = sorted([a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
+                          and a.author in members and 0 < (a.date - day).days <= 60
+                          and not recurring(plan, a.item)], key=lambda a: (a.date, a.path))[:1]
+        due = [a for a in due if not any(d < day and 0 < (a.date - d).days <= 21 for d in talk_days(plan, spec))]
+        due.sort(key=lambda a: (a.date, a.path))
+        out = []
+        for a in due:
+            if all(p.title != a.title for p in out):
+                out.append(PaperDue(title=a.title, by=plan.person(a.author).first_name,
+                                    maker=plan.person(a.author).name, day=a.date, facts=list(a.facts)))
+        return out[:most]
+
+    specs = [a for a in plan.artifacts if a.kind in ("chat", "email")]
+    assert any(a.kind == "chat" for a in specs)
+    asked = 0
+    real = context.recurring
+
+    def counted(p, item):
+        nonlocal asked
+        asked += 1
+        return real(p, item)
+
+    context.recurring = counted
+    try:
+        mine = [(room_papers(plan, s), coming_papers(plan, s)) for s in specs]
+    finally:
+        context.recurring = real
+    papers = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet")]
+    assert asked <= len(papers)  # each paper asked once, when the index is made, not once per context
+    assert own_papers(plan) is own_papers(plan)
+    assert mine == [(scanned_room(s), scanned_coming(s)) for s in specs]
+    assert any(room or coming for room, coming in mine)  # the check compares something
