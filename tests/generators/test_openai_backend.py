@@ -427,3 +427,44 @@ def test_an_undecodable_body_is_a_failed_call_retried_then_the_artifacts_failure
         server.server_close()
     assert caught.value.retryable and "not readable JSON" in str(caught.value)
     assert b.usage.kind("email").retries == 1
+
+
+def test_a_request_built_from_the_merge_made_once_is_what_the_clients_build_request_makes():
+    """_post builds its httpx request from the client's URL, headers and timeout merged once per client (_build), not
+    merged again by build_request for every call: the same method, URL, headers in the same order, body and timeout;
+    a new client is merged anew, and a client holding a cookie (or query parameters) merges them through
+    build_request as ever."""
+    from worldsmith.generators.backends.bounded_http import http_library
+
+    lib = http_library()
+
+    def parts(request):
+        return (request.method, str(request.url), request.headers.raw, request.read(), request.extensions)
+
+    async def built():
+        b = OpenAIBackend("test-model", base_url="http://127.0.0.1:9/v1", api_key="secret", timeout=42)
+        client, _ = b._bind()
+        http = client._client
+        # what _post sets up on its first call: the client's default and auth headers, the endpoint's URL
+        b._headers = lib.Headers({**{k: v for k, v in client.default_headers.items() if isinstance(v, str)},
+                                  **client.auth_headers, "x-stainless-retry-count": "0",
+                                  "x-stainless-read-timeout": "42"})
+        b._url = f"{str(client.base_url).rstrip('/')}/chat/completions"
+        out = []
+        for body in (b'{"a":1}', "{\"b\":\"\u00e9\"}".encode(), b""):
+            want = http.build_request("POST", b._url, content=body, headers=b._headers, timeout=b.timeout)
+            got = b._build(http, lib, body)
+            out.append((parts(got), parts(want)))
+            assert got.extensions["timeout"] is not b._build(http, lib, body).extensions["timeout"]  # not shared
+        assert b._sent_as is not None and b._sent_as[0] is http
+        http.cookies.set("route", "b7", domain="127.0.0.1")  # a server set one: build_request adds it
+        want = http.build_request("POST", b._url, content=b"{}", headers=b._headers, timeout=b.timeout)
+        got = b._build(http, lib, b"{}")
+        out.append((parts(got), parts(want)))
+        assert got.headers.get("cookie") == "route=b7"
+        await b.aclose()
+        return out
+
+    pairs = asyncio.run(built())
+    assert len(pairs) == 4 and all(got == want for got, want in pairs)
+    assert dict(pairs[0][0][2])[b"Authorization"] == b"Bearer secret" and pairs[0][0][3] == b'{"a":1}'
