@@ -618,6 +618,20 @@ def day_mail(plan: WorldPlan, spec, most: int = 2) -> list[MailOfDay]:
     return out[:most]
 
 
+def first_maker(plan: WorldPlan, fact_id: str) -> str | None:
+    """The organisation that made a fact's first paper (by day, of the documents that establish it and the sheets
+    that carry it; no email), None where it has none; indexed once per plan: own_labels asked it of every fact of a
+    thread for every message of the thread, sorting its papers each time (issue 22 item 5)."""
+    index = plan.__dict__.get("_first_maker")
+    if index is None:
+        index = plan.__dict__["_first_maker"] = {}
+    if fact_id not in index:
+        papers = [plan.artifact(i) for i in plan.establishing(fact_id)] + _sheets_carrying(plan, fact_id)
+        papers = sorted((a for a in papers if a.kind != "email"), key=artifact_day)
+        index[fact_id] = plan.person(papers[0].author).organisation if papers else None
+    return index[fact_id]
+
+
 def own_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
     """The labels of a thread's facts whose papers the author's organisation wrote: the documents that establish
     the fact and the sheets that carry it. Nobody asks another for the source of their own firm's figure."""
@@ -630,10 +644,8 @@ def own_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
             # counsel's comparison sheet carried the lessee's capped figure, so the partner 'disputing the cap'
             # answered 'Thanks, Gordon; all clear.')
             continue
-        papers = [plan.artifact(i) for i in plan.establishing(f)]
-        papers += _sheets_carrying(plan, f)
-        papers = sorted((a for a in papers if a.kind != "email"), key=artifact_day)
-        if papers and plan.person(papers[0].author).organisation == org:
+        first = first_maker(plan, f)
+        if first is not None and first == org:
             out.append(fact_label(plan.fact(f)))
     return out
 
@@ -651,9 +663,7 @@ def side_labels(plan: WorldPlan, fact_ids: list[str], author: str) -> list[str]:
         if asserted:
             mine = asserted == side
         else:
-            papers = [plan.artifact(i) for i in plan.establishing(f)] + _sheets_carrying(plan, f)
-            papers = sorted((a for a in papers if a.kind != "email"), key=artifact_day)
-            first = plan.person(papers[0].author).organisation if papers else ""
+            first = first_maker(plan, f) or ""
             mine = bool(first) and principals.get(first, first) == side
         if mine:
             out.append(fact_label(plan.fact(f)))

@@ -192,3 +192,43 @@ def test_the_papers_a_day_of_chat_talks_about_are_indexed_once_per_plan_and_are_
     assert own_papers(plan) is own_papers(plan)
     assert mine == [(scanned_room(s), scanned_coming(s)) for s in specs]
     assert any(room or coming for room, coming in mine)  # the check compares something
+
+
+def test_own_and_side_labels_read_each_facts_first_maker_from_an_index_and_give_what_sorting_its_papers_gives():
+    """own_labels and side_labels read the organisation that made a fact's first paper from first_maker, indexed once
+    per plan, not by sorting the fact's papers again for every message (issue 22 item 5): the labels are what that
+    sort gives, for every email's thread and author and every document's facts of the legal plan."""
+    from worldsmith.generators.context import (_principals, _sheets_carrying, _thread_facts, artifact_day, fact_side,
+                                               first_maker, own_labels, side_labels)
+    from worldsmith.generators.labels import fact_label
+
+    plan = legal_plan()
+
+    def first_of(f):
+        papers = [plan.artifact(i) for i in plan.establishing(f)] + _sheets_carrying(plan, f)
+        papers = sorted((a for a in papers if a.kind != "email"), key=artifact_day)
+        return plan.person(papers[0].author).organisation if papers else None
+
+    def scanned_own(thread, author):
+        org, principals = plan.person(author).organisation, _principals(plan)
+        return [fact_label(plan.fact(f)) for f in _thread_facts(plan, thread)
+                if fact_side(plan, f) in ("", principals.get(org, org)) and first_of(f) == org]
+
+    def scanned_side(facts, author):
+        principals, org = _principals(plan), plan.person(author).organisation
+        side, out = principals.get(org, org), []
+        for f in dict.fromkeys(facts):
+            first = first_of(f) or ""
+            mine = fact_side(plan, f) == side if fact_side(plan, f) else bool(first) and principals.get(first, first) == side
+            if mine:
+                out.append(fact_label(plan.fact(f)))
+        return out
+
+    emails = [a for a in plan.artifacts if a.kind == "email"]
+    documents = [a for a in plan.artifacts if a.kind == "document"]
+    mine = [own_labels(plan, a.thread, a.author) for a in emails]
+    assert mine == [scanned_own(a.thread, a.author) for a in emails] and any(mine)
+    sides = [side_labels(plan, list(a.facts), a.author) for a in documents]
+    assert sides == [scanned_side(list(a.facts), a.author) for a in documents] and any(sides)
+    assert all(first_maker(plan, f.id) == first_of(f.id) for f in plan.facts)
+    assert len(plan.__dict__["_first_maker"]) == len(plan.facts)  # once per fact, whatever asked how often
