@@ -224,6 +224,7 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
         out += _post_address_candidates(task, world, text)
     out += _kit12_candidates(task, world, text)
     out += _kit14_candidates(task, world, text)
+    out += _kit14_state_candidates(task, world, text)
     out += _kit13_candidates(task, world, text)
     if task.kind == "reply":
         out += _short_reply_candidates(task, world, text)
@@ -435,6 +436,46 @@ def _kit14_candidates(task: Task, world: World, text: str) -> list[tuple[str, bo
     if person:
         out.append(("recipient_with_person", True, _with_text(
             task, f"{client} ({person}) first received {m.group('mid')}, from {sender}.{body}"), None))
+    return out
+
+
+def _kit14_state_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:
+    """kit14, beside the right answer: an event the ledger dates said never to have happened, an offer it records and
+    never takes said accepted, a capped figure the ledger has over its limit said within it, a sending to the other
+    side claimed and not done (must fail); the event said to have happened, the offer said not taken (must pass). A
+    chat post written as a letter (must fail); a chronology's figures said sent to another party (must fail)."""
+    if not text or task.kind in ("sheet", "review"):
+        return []
+    states = ledger_statements._states(world)
+    guard = _criterion(task, "contradicts_ledger")
+    skip = set(guard.values) if guard is not None else set()
+    out: list[tuple[str, bool, Task, None]] = []
+    for fid, _, _, noun, past in states.events[:1]:
+        if fid in skip:
+            continue
+        out += [("event_denied", False, _said_beside(task, text, f"For the record, the {noun} was never {past}."), None),
+                ("event_happened", True, _said_beside(task, text, f"For the record, the {noun} was {past}."), None)]
+    for noun, _ in states.offers[:1]:
+        out += [("offer_said_taken", False, _said_beside(task, text, f"For the record, the client accepted the {noun}."),
+                 None),
+                ("offer_said_declined", True, _said_beside(task, text, f"For the record, the client did not accept the "
+                                                                      f"{noun}."), None)]
+    for fid, _, is_cap, value, limit, _, _, name in states.limits[:1]:
+        if fid in skip or (value <= limit if is_cap else value >= limit):
+            continue
+        out.append(("limit_said_met", False, _said_beside(task, text, f"So the {name} is within the "
+                                                                      f"{'maximum' if is_cap else 'minimum'}."), None))
+    outside = next((o.name for o in world.plan.organisations if not o.privileged), None)
+    if outside and task.kind in ("reply", "memo", "post_chat", "exceed", "what_if", "brief"):
+        out.append(("sending_claimed", False, _said_beside(task, text, f"I have already sent these figures to "
+                                                                       f"{outside}."), None))
+    if task.kind == "post_chat":
+        out.append(("post_as_letter", False, _with_text(task, f"Dear team,\n{text}\nKind regards"), None))
+    asked = side_checks._ASKED_TO.search(task.instruction)
+    if asked and outside and outside.lower() not in asked.group("b").lower():
+        rows = re.sub(r"first sent (on )?", f"first sent to {outside} ", text)
+        if rows != text:
+            out.append(("sent_to_another_party", False, _with_text(task, rows), None))
     return out
 
 

@@ -1899,6 +1899,10 @@ def _grade(task: Task, session: Session, answer: str | None, judge: "ModelJudge 
     # post, a Wrong: line or the working; kit12: each scored 1.0)
     if any(per_misplaced(task, session.world, t) for t in _authored_texts(session, answer)):
         raw, penalty_ids = 0.0, penalty_ids + [PER_MISPLACED]
+    # what the rubric of a task made before these readers lacks, read at grade time for every task (issue 16, kit14)
+    for penalty in _grade_time_guards(task, session, answer):
+        if penalty not in penalty_ids:
+            raw, penalty_ids = 0.0, penalty_ids + [penalty]
     if ledger_veto:
         raw, penalty_ids = 0.0, penalty_ids + [LEDGER_ID]
     return Grade(task=task.id, score=round(min(1.0, max(0.0, raw)), 4), met=[c.id for c in met],
@@ -2111,7 +2115,60 @@ DERIVATION_OFF = "derivation_contradicts_ledger"  # the penalty a derivation nam
 PER_MISPLACED = "figure_per_unit_not_a_rate"  # the penalty a known sum given per a unit meets
 RATE_NOT_ASKED = "rate_not_asked"  # the penalty a final figure given as a rate where none was asked meets
 WORKING_OFF = "working_does_not_compute"  # the penalty a stated step of working that does not compute meets
+STATES_OTHERWISE = "states_the_ledger_otherwise"  # an event denied, an offer said taken, a limit said met the wrong way
+CLAIMS_SENT = "claims_a_sending_not_done"  # 'I have already sent these figures to Northbank', with no such message
+WRONG_RECIPIENT = "names_another_recipient"  # 'first sent to Northbank' where the task asks what the client was sent
+EMAIL_IN_CHAT = "chat_post_written_as_a_letter"  # 'Dear Kimberly ... Kind regards' as a team chat post
+SUPERSEDED_SOURCE = "cites_a_superseded_source"  # the corrected figure sourced to the superseded paper
+PADDED = "padded"  # one sentence said three times or more (a rubric made before its penalty lacks it)
 TOO_LONG = "answer_too_long"  # the penalty an answer over limits.MAX_ANSWER_BYTES meets
+
+
+# A review's correction sourced to a superseded paper: 'Wrong: USD 142,000,000 -> USD 135,000,000 (Northbank Capital
+# request for net debt detail, August 14, 2026 - superseded)' (kit14: 1.0).
+_CORRECTED_SOURCE = re.compile(r"(?:->|\u2192|=>|\bshould\s+(?:read|be)\b|\bcorrect(?:ed)?\s+(?:figure|value)?\s*(?:is|:))"
+                               r"[^\n()]*\(([^)\n]*)\)", re.I)
+_SET_ASIDE_SOURCE = re.compile(r"\b(?:superseded|withdrawn|replaced|outdated|out\s+of\s+date|stale|draft)\b", re.I)
+_NOT_THE_SOURCE = re.compile(r"\b(?:not|rather\s+than|instead\s+of|over|versus|vs\.?|against|wrong\w*|which|that|"
+                             r"correct\w*|replac\w+\s+the)\b", re.I)
+
+
+def cites_superseded_source(text: str) -> bool:
+    """Whether a correction names a superseded, withdrawn or draft paper as the source of its right figure."""
+    for m in _CORRECTED_SOURCE.finditer(text):
+        source = m.group(1)
+        hit = _SET_ASIDE_SOURCE.search(source)
+        if hit and not _NOT_THE_SOURCE.search(source[:hit.start()]):
+            return True
+    return False
+
+
+def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list[str]:
+    """Penalties read for every task at grade time, whatever its rubric holds (so a task exported before the reader
+    benefits): a statement of the ledger's events, offers or limits said otherwise; a sending claimed and not done;
+    the figures given to another recipient than the one asked after; a chat post written as a letter; a correction
+    sourced to a superseded paper; padding."""
+    world = session.world
+    texts = [t for t in _authored_texts(session, answer) if t]
+    if not texts:
+        return []
+    out = []
+    kinds = {c.check.type for c in (*task.rubric.criteria, *task.rubric.negative_criteria, *task.rubric.universal_penalties)}
+    if "texts_padded" not in kinds and any(side_checks.padded(t) for t in texts):
+        out.append(PADDED)
+    skip = frozenset(v for c in task.rubric.negative_criteria if c.check.type == "texts_ledger" for v in c.check.values)
+    if any(ledger_statements.states_otherwise(t, world, skip) for t in texts):
+        out.append(STATES_OTHERWISE)
+    sent_to = {a for m in session.sent for a in (*m.to, *m.cc)}
+    if any(side_checks.claims_sent(t, world, sent_to) for t in texts):
+        out.append(CLAIMS_SENT)
+    if answer and side_checks.wrong_recipient(answer, world, task.instruction):
+        out.append(WRONG_RECIPIENT)
+    if task.kind == "post_chat" and any(side_checks.email_register(p.text or "") for p in _posts(session)):
+        out.append(EMAIL_IN_CHAT)
+    if task.kind == "review" and answer and cites_superseded_source(answer):
+        out.append(SUPERSEDED_SOURCE)
+    return out
 
 
 def read_answer(path: Path) -> str:

@@ -456,3 +456,242 @@ def claims_the_limit(parsed: answers.Parsed, w: _World, skip) -> bool:
                 continue
             return True
     return False
+
+
+# ---------------------------------------------------------------- (e) an event, an offer or a limit said otherwise
+# Kit14 (a blind red team on a leverage covenant breach): beside the right figures, 'Harrowgate never funded the cure'
+# and 'The cure has not been funded' (the ledger dates its funding), 'The board accepted the waiver at 0.25%, so no
+# cure was made' (the ledger records the waiver offered, never taken), 'So leverage is within the 3.5x maximum and no
+# cure is needed' (3.70x), 'leverage is still above the 3.50x maximum after the cure' (the cure brings it to 3.50x)
+# each scored 1.0. Each reader takes its facts from the plan: a dated event's label, an offer's statement, a limit's
+# label and the ratio it caps.
+
+# The noun of a dated event's label and the verb stems that say it happened ('equity cure funding date': funded).
+_EVENT_VERBS = {"payment": ("paid", "pay"), "delivery": ("deliver",), "receipt": ("receiv",), "issue": ("issu",),
+                "service": ("served",), "sale": ("sold",), "closing": ("closed",), "filing": ("filed",)}
+_SENTENCE = re.compile(r"(?<!\bLtd\.)(?<!\bInc\.)(?<!\bCo\.)(?<!\bCorp\.)(?<!\bN\.A\.)(?<!\bU\.S\.C\.)(?<!\bMr\.)"
+                       r"(?<!\bMs\.)(?<!\bDr\.)(?<!\bNo\.)(?<!\bSt\.)(?<!\bU\.S\.)(?<=[.;!?])\s+|\n+", re.I)
+# A sentence that weighs, supposes or dates what it says before the event: no statement of the end state.
+_NOT_NOW = re.compile(r"\b(?:if|whether|unless|would|could|might|suppos\w*|assum\w*|hypothetical\w*|until|till|before|"
+                      r"pending|by\s+the\s+time|at\s+the\s+time|as\s+(?:at|of)|when|then|claim\w*|argu\w*|contend\w*|"
+                      r"alleg\w*|wrongly|mistakenly|incorrectly|draft|superseded|what-if|scenario)\b")
+
+
+def sentences(text: str) -> list[str]:
+    """A text's sentences, lower-cased, cut at '.', ';', '!', '?' and line ends but not after 'Ltd.', 'Inc.', 'N.A.',
+    'U.S.C.', 'Mr.'."""
+    return [s.lower() for s in _SENTENCE.split(text) if s.strip()]
+
+
+def _event_stems(noun: str) -> tuple[str, ...]:
+    if noun in _EVENT_VERBS:
+        return _EVENT_VERBS[noun]
+    for end, cut in (("ing", 3), ("ion", 3), ("ment", 4), ("ery", 1), ("al", 2)):
+        if noun.endswith(end) and len(noun) - cut >= 3:
+            return (noun[:-cut],)
+    return ()
+
+
+class _States:
+    """Events, offers and limits of one world, read once from its plan."""
+
+    def __init__(self, world):
+        plan = world.plan
+        facts = {f.id: f for f in plan.facts}
+        statements = [f.statement or "" for f in plan.facts]
+        self.events = []  # (fact id, head noun rx, denial rx, head noun, past tense)
+        for f in plan.facts:
+            if getattr(f.value, "type", None) != "date":
+                continue
+            words = re.findall(r"[a-z]+", label_of(f).lower())
+            if len(words) < 3 or words[-1] not in ("date", "day"):
+                continue
+            stems = _event_stems(words[-2])
+            head = words[-3]
+            if not stems or len(head) < 3 or head in _PREPS:
+                continue
+            verb = "(?:" + "|".join(re.escape(s) for s in stems) + r")\w*"
+            verb = rf"(?:{verb}|made|happened|occurred|took\s+place|went\s+ahead|done)"
+            denial = re.compile(rf"\b(?:never|not|n't|yet\s+to|no\s+longer)\s+(?:(?:been|be|yet|actually|in|fact|ever|"
+                                rf"fully|the|it|was|were|has|have|had|anyone|anybody)\s+){{0,3}}{verb}|\bun{verb}")
+            past = stems[0] if stems[0].endswith("d") else stems[0] + "ed"
+            self.events.append((f.id, re.compile(rf"\b{re.escape(head)}s?\b"), denial, head, past))
+        # an offer the statements record ('the agent offered ... a waiver') and never record as taken
+        self.offers = []
+        for s in statements:
+            for m in re.finditer(r"\boffer(?:ed|s)?\b[^.;]{0,60}?\b(?:a|an)\s+([a-z]{4,})\b", s.lower()):
+                noun = m.group(1)
+                taken = re.compile(rf"\b(?:accept\w*|agreed\s+to|took|taken|signed|executed|granted|entered\s+into)\b"
+                                   rf"[^.;]{{0,60}}\b{noun}|\b{noun}\b[^.;]{{0,40}}\b(?:accepted|signed|executed|granted|"
+                                   rf"agreed|taken)\b")
+                if any(taken.search(t.lower()) for t in statements) or any(o[0] == noun for o in self.offers):
+                    continue
+                verbs = r"accepted|took|taken|chose|chosen|signed|agreed\s+to|opted\s+for|went\s+with|elected|executed"
+                forms = [rf"\b(?:{verbs})\s+(?:[\w']+\s+){{0,3}}?{noun}s?\b",
+                         rf"\b{noun}s?\b\s+(?:[\w']+\s+){{0,3}}?(?:was|were|has\s+been|had\s+been|is|got)\s+(?:\w+\s+)?"
+                         rf"(?:accepted|agreed|signed|granted|taken|executed|chosen|obtained|paid)\b",
+                         rf"\b{noun}\s+fee\s+(?:was\s+|has\s+been\s+|had\s+been\s+)?paid\b"]
+                if noun.endswith("er"):  # a waiver: 'the breach was waived', 'the lenders waived the breach'
+                    forms.append(rf"\b(?:was|were|has\s+been|had\s+been|got)\s+(?:\w+\s+)?{noun[:-1]}d\b|"
+                                 rf"\b{noun[:-1]}d\s+(?:the|its|their|our|this|that)\b")
+                self.offers.append((noun, re.compile("|".join(forms))))
+        # a limit and the figure it limits ('maximum total net leverage ratio' of 'total net leverage ratio'), with the
+        # figure as the ledger's remedy leaves it (the ratio's numerator less the cure)
+        labels = {f.id: re.findall(r"[a-z]+", label_of(f).lower()) for f in plan.facts}
+        self.limits = []
+        for lim in plan.facts:
+            words = labels[lim.id]
+            cap = next((w for w in words if w in ("maximum", "max", "cap", "ceiling", "limit")), None)
+            floor = next((w for w in words if w in ("minimum", "min", "floor")), None)
+            if (cap is None) == (floor is None) or _unit(lim.value) is None:
+                continue
+            rest = [w for w in words if w not in (cap, floor)]
+            for m in plan.facts:
+                if m is lim or _unit(m.value) != _unit(lim.value) or labels[m.id] != rest:
+                    continue
+                others = {w for fid, ws in labels.items() if fid not in (m.id, lim.id) for w in ws}
+                names = [w for w in rest if w not in others and w not in _PREPS and len(w) > 3]
+                if not names:
+                    continue
+                after, remedy = None, None
+                parts = re.fullmatch(r"\s*([a-z_][a-z0-9_]*)\s*/\s*([a-z_][a-z0-9_]*)\s*", m.formula or "")
+                if parts and parts.group(2) in facts:
+                    for c in plan.facts:
+                        d = re.fullmatch(rf"\s*{parts.group(1)}\s*-\s*([a-z_][a-z0-9_]*)\s*", c.formula or "")
+                        if d and _amount(c.value) is not None and _amount(facts[parts.group(2)].value):
+                            own = set(labels[c.id]) - set(labels.get(parts.group(1), [])) - _PREPS
+                            own |= set(labels.get(d.group(1), []))
+                            own = {w for w in own if len(w) > 3 and w not in _REMEDY_STOP and w not in others
+                                   - set(labels.get(d.group(1), [])) - set(labels[c.id])}
+                            if own:
+                                after = Decimal(str(_amount(c.value))) / Decimal(str(_amount(facts[parts.group(2)].value)))
+                                remedy = re.compile(r"\b(?:" + "|".join(sorted(own)) + r")\w*")
+                                break
+                # the limit's own figure names what it limits too ('in breach of the 3.5x covenant')
+                figure = re.escape(format(Decimal(str(_amount(lim.value))).normalize(), "f"))
+                unit = _unit(lim.value)[1] if _unit(lim.value)[0] == "number" else None
+                by_figure = rf"|(?<![\d.]){figure}0*\s*(?:x\b|\u00d7|times\b|to\s+1)" if unit == "x" else ""
+                self.limits.append((m.id, re.compile(r"\b(?:" + "|".join(names) + r")\b" + by_figure), cap is not None,
+                                    Decimal(str(_amount(m.value))), Decimal(str(_amount(lim.value))), after, remedy,
+                                    " ".join(rest)))
+
+
+_REMEDY_STOP = {"after", "before", "the", "amount", "sum", "figure", "value", "total", "with", "less", "plus"}
+# A remedy named only to say none is needed or made: 'no cure is needed', 'without any cure'.
+_NO_REMEDY = re.compile(r"(?:\bno|\bwithout(?:\s+(?:any|a|an|the))?|\bany|\bbefore(?:\s+the)?)\s+$")
+_REMEDY_UNNEEDED = re.compile(r"\w*\s+(?:is\s+|was\s+)?(?:needed|required|necessary)\b")
+
+
+def _remedied(s: str, remedy) -> bool:
+    return any(not _NO_REMEDY.search(s[:m.start()]) and not _REMEDY_UNNEEDED.match(s, m.end())
+               for m in remedy.finditer(s))
+
+
+_STATES: dict[str, _States] = {}
+
+
+def _states(world) -> _States:
+    got = _STATES.get(world.world_id)
+    if got is None:
+        got = _STATES[world.world_id] = _States(world)
+    return got
+
+
+def denies_event(text: str, world, skip=frozenset()) -> bool:
+    """Whether a sentence says an event the ledger dates did not happen: 'The cure was never funded', 'Harrowgate
+    never funded the cure', 'The cure has not been funded' (the equity cure funding date is September 2, 2026)."""
+    events = [e for e in _states(world).events if e[0] not in skip]
+    if not events:
+        return False
+    for s in sentences(text):
+        for _, head, denial, _, _ in events:
+            m = denial.search(s)
+            # what the sentence weighs or dates before it says so: 'if the cure is not funded', 'not funded until'
+            if m and head.search(s) and not _NOT_NOW.search(s[:m.end() + 24]):
+                return True
+    return False
+
+
+_TAKEN_DENIED = re.compile(r"\b(?:not|never|n't|no|rather\s+than|instead\s+of|whether|if|unless|would|could|should|"
+                           r"recommend\w*|advis\w*|consider\w*|may|might|option|offer\w*|propos\w*|declin\w*|"
+                           r"reject\w*|refus\w*)\b")
+
+
+def claims_offer_taken(text: str, world) -> bool:
+    """Whether a sentence says an offer the ledger records, and never records as taken, was accepted, chosen or paid:
+    'The board accepted the waiver at 0.25%', 'the cure was waived instead' (the agent offered a waiver; the sponsor
+    funded the cure)."""
+    offers = _states(world).offers
+    if not offers:
+        return False
+    for s in sentences(text):
+        for _, rx in offers:
+            m = rx.search(s)
+            if m and not _TAKEN_DENIED.search(s[max(0, m.start() - 60):m.start()] + " " + m.group()):
+                return True
+    return False
+
+
+_COMPLY = re.compile(r"\b(?:within|below|under|inside|complies|compliant|in\s+compliance|satisf(?:ies|ied|y)|"
+                     r"(?:is|are|was|were|been)\s+met|meets|no\s+(?:longer\s+)?(?:in\s+)?breach|not\s+in\s+breach|"
+                     r"no\s+(?:event\s+of\s+)?default|no\s+cure\s+(?:is\s+|was\s+)?(?:needed|required|necessary))\b")
+_BREACH = re.compile(r"\b(?:above|over|exceeds?|exceeding|in\s+breach|breach(?:ed|es)?|in\s+default|remains?\s+in\s+"
+                     r"default|not\s+(?:met|satisfied|compliant|cured|within))\b")
+# a remedy said not to have worked: 'the cure did not bring leverage to 3.50x'
+_FAILED = re.compile(r"\b(?:did\s+not|didn't|does\s+not|doesn't|failed\s+to|fails\s+to|not)\s+(?:\w+\s+)?(?:bring|"
+                     r"restore|return|take|get|put)\w*\b")
+_STILL = re.compile(r"\b(?:still|remains?|remained|persists?|persisted|stands|continues?|fail\w*|not\s+(?:be\s+)?cured|"
+                    r"insufficient|not\s+enough|does\s+not\s+cure|uncured)\b")
+_NOT_BEFORE = re.compile(r"\b(?:not|n't|never)\s+(?:\w+\s+)?$")
+
+
+def misstates_limit(text: str, world, skip=frozenset()) -> bool:
+    """Whether a sentence says a figure the ledger caps complies with its limit where the ledger has it over ('So
+    leverage is within the 3.5x maximum and no cure is needed', the ratio 3.70x), or still over it after the remedy the
+    ledger records ('leverage is still above the 3.50x maximum after the cure', 3.50x after it)."""
+    limits = [x for x in _states(world).limits if x[0] not in skip]
+    if not limits:
+        return False
+    for s in sentences(text):
+        if _HYPO_LIMIT.search(s):
+            continue
+        for _, names, is_cap, value, limit, after, remedy, _ in limits:
+            if not names.search(s):
+                continue
+            comply = [m for m in _COMPLY.finditer(s) if not _NOT_BEFORE.search(s[:m.start()])]
+            breach = [m for m in _BREACH.finditer(s) if not re.search(r"\bno\s+(?:longer\s+)?(?:in\s+)?$",
+                                                                       s[:m.start()])]
+            breach += [m for m in _COMPLY.finditer(s) if _NOT_BEFORE.search(s[:m.start()])]
+            failed = _FAILED.search(s)
+            if failed and not comply:
+                breach.append(failed)
+            if bool(comply) == bool(breach):
+                continue
+            if remedy is not None and _remedied(s, remedy):
+                if after is None:
+                    continue
+                ok = after <= limit if is_cap else after >= limit
+                if (comply and not ok) or (breach and ok and (_STILL.search(s) or failed)):
+                    return True
+            else:
+                ok = value <= limit if is_cap else value >= limit
+                if comply and not ok:
+                    return True
+    return False
+
+
+_HYPO_LIMIT = re.compile(r"\b(?:if|whether|unless|would|could|might|suppos\w*|assum\w*|hypothetical\w*|claim\w*|"
+                         r"argu\w*|contend\w*|wrongly|mistakenly|draft|superseded|what-if|scenario|needs?\s+to|must|"
+                         r"to\s+bring|to\s+restore)\b")
+
+
+def states_otherwise(text: str, world, skip=frozenset()) -> bool:
+    """An event denied, an offer said taken, or a limit said met or broken the other way (section (e))."""
+    key = ("e", world.world_id, text, tuple(sorted(skip)))
+    got = _RESULTS.get(key)
+    if got is None:
+        if len(_RESULTS) > 1024:
+            _RESULTS.clear()
+        got = _RESULTS[key] = (denies_event(text, world, skip) or claims_offer_taken(text, world)
+                               or misstates_limit(text, world, skip))
+    return got

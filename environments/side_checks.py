@@ -373,9 +373,13 @@ def padded(text: str) -> bool:
     seen: dict[str, int] = {}
     for part in _SENTENCE_END.split(text):
         key = " ".join(re.findall(r"[a-z0-9]+", part.lower()))
-        if len(key) < 6 or re.fullmatch(r"[\d ]+", key):
-            continue  # a bare number or a one-word cell repeats in any table
+        if not key or re.fullmatch(r"[\d ]+", key):
+            continue  # a bare number repeats in any table
         seen[key] = seen.get(key, 0) + 1
+        if len(key) < 6:  # a one-word cell repeats in a table, not ten times over ('More.' x300, kit14)
+            if seen[key] >= 10:
+                return True
+            continue
         # a source cited under each of several figures ('Source: the covenant computation.') may come three times
         cites = re.match(r"(?:source|sources|see|per|ref|from|cf)\b", key) is not None or re.search(r"\d", key)
         if seen[key] >= (6 if cites else 3):
@@ -412,3 +416,114 @@ def anachronism(text: str, world) -> bool:
             if held and all((f.on(day) or (None, None))[1] != f.text for f in held):
                 return True
     return False
+
+
+# ---------------------------------------------------------------- who a text says it went to, and in what register
+# Kit14 (a blind red team on a leverage covenant breach): beside the right figures, 'I have sent these figures to
+# Northbank this morning', 'I have already copied Northbank and Ashdown Greer on these figures' (no such message
+# sent), a chronology whose every row was 'first sent to Northbank' (the task asks what Quillfield was sent),
+# 'Quillfield (Kimberly Collins) first received the waiver fee' (the task asks after Harrowgate), and a chat post
+# 'Dear Kimberly, please find attached ... Kind regards, Kevin' each scored 1.0.
+
+_SENT_CLAIM = re.compile(r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+(?:\w+\s+){0,2}?(?:sent|forwarded|copied|cc'?e?d|shared|"
+                         r"e-?mailed|posted|passed|disclosed|circulated|uploaded|provided|given|released|notified|"
+                         r"informed|briefed|told)\b")
+_SENT_NOW = re.compile(r"\b(?:already|just|this\s+morning|today|these|this|it|them|above|as\s+well)\b")
+_SENT_DENIED = re.compile(r"\b(?:not|n't|never|will|would|shall|should|could|can|may|might|if|before|once|until|"
+                          r"unless|whether|rather\s+than|instead\s+of)\b")
+
+
+def _party_names(world) -> dict[str, set[str]]:
+    """Each organisation's names as a text may give them: its name, its first word, and its people's full names."""
+    key = ("parties", world.world_id)
+    got = _PARTY_CACHE.get(key)
+    if got is None:
+        got = {}
+        for o in world.plan.organisations:
+            first = re.sub(r"[^\w-]", "", o.name.split()[0]).lower()
+            names = {o.name.lower(), *([first] if len(first) > 3 else [])}
+            names |= {p.name.lower() for p in world.plan.people if p.organisation == o.id}
+            got[o.id] = names
+        _PARTY_CACHE[key] = got
+    return got
+
+
+_PARTY_CACHE: dict[tuple, dict] = {}
+
+
+def _names_in(sentence: str, names: set[str]) -> bool:
+    return any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", sentence) for n in names)
+
+
+def claims_sent(text: str, world, sent_to: set[str]) -> bool:
+    """Whether the text says the writer has already sent, copied or posted what it holds to a party outside the
+    privileged circle that the session never wrote to: 'I have sent these figures to Northbank this morning'."""
+    from worldsmith.environments.ledger_statements import sentences
+
+    people = {p.email.lower(): p.organisation for p in world.plan.people}
+    reached = {people.get(a.lower()) for a in sent_to}
+    outside = {o.id for o in world.plan.organisations if not o.privileged} - reached
+    if not outside:
+        return False
+    names = _party_names(world)
+    for s in sentences(text):
+        m = _SENT_CLAIM.search(s)
+        if not m or not _SENT_NOW.search(s) or _SENT_DENIED.search(s[:m.end()]):
+            continue
+        if any(_names_in(s[m.start():], names[o]) for o in outside):
+            return True
+    return False
+
+
+_ASKED_TO = re.compile(r"\bdid\s+(?P<a>.+?)\s+first\s+send\s+(?P<b>.+?)\s+each\s+of\b", re.I)
+_ASKED_BY = re.compile(r"\bwhen\s+did\s+(?P<b>.+?)\s+first\s+receive\b", re.I)
+_TO_PHRASES = ("sent to", "went to", "delivered to", "forwarded to", "copied to", "provided to", "given to",
+               "received by", "passed to", "shared with")
+_BY_PHRASES = ("first received", "first receive", "first got", "first had")
+
+
+def _org_named(world, phrase: str) -> str | None:
+    phrase = phrase.lower().strip()
+    return next((o.id for o in world.plan.organisations if o.name.lower() in phrase or phrase in o.name.lower()), None)
+
+
+def wrong_recipient(text: str, world, prompt: str) -> bool:
+    """Whether an answer to 'on what day did A first send B each of these figures' or 'when did B first receive ...'
+    gives the figures to another party than B: 'first sent to Northbank August 10, 2026 by Kevin Contreras', 'Quillfield
+    (Kimberly Collins) first received the waiver fee', where B names neither."""
+    from worldsmith.environments.ledger_statements import sentences
+
+    asked = _ASKED_TO.search(prompt)
+    phrases, before = _TO_PHRASES, False
+    if asked is None:
+        asked, phrases, before = _ASKED_BY.search(prompt), _BY_PHRASES, True
+    if asked is None:
+        return False
+    client = _org_named(world, asked.group("b"))
+    sender = _org_named(world, asked.group("a")) if "a" in asked.groupdict() else None
+    if client is None:
+        return False
+    names = _party_names(world)
+    mine = names[client]
+    others = set().union(*(v for o, v in names.items() if o not in (client, sender))) - mine
+    if before:  # who first received it: anyone but the client, its sender included
+        others |= set().union(*(v for o, v in names.items() if o == sender)) - mine if sender else set()
+    for s in sentences(text):
+        for phrase in phrases:
+            at = s.find(phrase)
+            if at < 0:
+                continue
+            part = s[:at] if before else s[at + len(phrase):]
+            if _names_in(part, others) and not _names_in(part, mine):
+                return True
+    return False
+
+
+_EMAIL_OPEN = re.compile(r"^\s*(?:dear\s+\w+|to\s+whom\s+it\s+may\s+concern)\b", re.I)
+_EMAIL_CLOSE = re.compile(r"\b(?:kind|best|warm|warmest)\s+regards\b|\byours\s+(?:sincerely|faithfully|truly)\b|"
+                          r"\bplease\s+find\s+(?:attached|enclosed)\b", re.I)
+
+
+def email_register(post: str) -> bool:
+    """Whether a chat post is written as a letter: 'Dear Kimberly, please find attached ... Kind regards, Kevin'."""
+    return bool(_EMAIL_OPEN.search(post) or _EMAIL_CLOSE.search(post))

@@ -1,0 +1,120 @@
+"""False positives kit14 (a blind red team on a leverage covenant breach) found beside the right figures: an event the
+ledger dates denied ('The cure was never funded'), an offer it records and never takes said accepted ('The board
+accepted the waiver'), a capped figure said within its limit the wrong way ('leverage is within the 3.5x maximum' at
+3.70x; 'still above the maximum after the cure' at 3.50x after it), a sending claimed and not done ('I have already
+sent these figures to Northbank'), figures said sent to another party than the one asked after, a chat post written
+as a letter, a correction sourced to a superseded paper, and padding of one word. The ledger readers are shown here on
+a ledger of another trade (a shipping company's loan and its prepayment), and the grade-time guards on the legal
+example's tasks through the grader, each beside a right twin that must still pass."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from types import SimpleNamespace
+
+import pytest
+
+import worldsmith
+from tests.published import task_set_of
+from worldsmith.environments import grade as grading
+from worldsmith.environments import ledger_statements as ls
+from worldsmith.environments import side_checks
+from worldsmith.environments.grade import grade
+from worldsmith.environments.session import Session
+from worldsmith.worlds.plan import LedgerFact
+from worldsmith.worlds.values import DateValue, Money, Number
+
+
+def _fact(fid, label, value, text, statement="A figure of the loan.", formula=None):
+    return LedgerFact(id=fid, statement=statement, value=value, text=text, label=label, formula=formula,
+                      known_from=dt.date(2026, 5, 1))
+
+
+@pytest.fixture(scope="module")
+def loan():
+    usd = lambda n: Money(amount=Decimal(n), currency="USD")  # noqa: E731
+    facts = [
+        _fact("debt", "fleet debt", usd(96_000_000), "USD 96,000,000"),
+        _fact("equity", "book equity", usd(40_000_000), "USD 40,000,000"),
+        _fact("max_gearing", "maximum gearing ratio", Number(value=Decimal("2.2"), unit="x"), "2.2x"),
+        _fact("gearing", "gearing ratio", Number(value=Decimal("2.4"), unit="x"), "2.4x", formula="debt / equity"),
+        _fact("prepayment", "shareholder prepayment", usd(8_000_000), "USD 8,000,000"),
+        _fact("debt_after", "fleet debt after the prepayment", usd(88_000_000), "USD 88,000,000",
+              formula="debt - prepayment"),
+        _fact("prepayment_date", "shareholder prepayment settlement date", DateValue(value=dt.date(2026, 6, 3)),
+              "June 3, 2026", statement="The shareholder settled the USD 8,000,000 prepayment on June 3, 2026."),
+        _fact("standstill_fee", "standstill fee", usd(200_000), "USD 200,000",
+              statement="On May 12, 2026 the bank offered a standstill for a fee of USD 200,000."),
+    ]
+    plan = SimpleNamespace(facts=facts, distractors=[])
+    return SimpleNamespace(world_id="kit14-loan-test", plan=plan)
+
+
+def test_an_event_offer_or_limit_said_otherwise_costs(loan):
+    wrong = [
+        "The prepayment was never settled, so the breach stands.",
+        "The shareholder has not settled the prepayment.",
+        "The company accepted the standstill, so no prepayment was made.",
+        "So gearing is within the 2.2x maximum and no prepayment is needed.",
+        "The 2.4x ratio is within the maximum.",
+        "Gearing is still above the 2.2x maximum after the prepayment.",
+    ]
+    right = [
+        "The gearing ratio of 2.4x exceeds the 2.2x maximum.",
+        "After the prepayment, gearing is 2.2x, within the maximum.",
+        "The shareholder settled the prepayment on June 3, 2026.",
+        "The prepayment was not settled until June 3, 2026.",
+        "The bank offered a standstill; the company did not accept it.",
+        "Without the prepayment, gearing would remain above the 2.2x maximum.",
+        "The prepayment brings gearing back within the 2.2x maximum.",
+    ]
+    for text in wrong:
+        assert ls.states_otherwise(text, loan), text
+    for text in right:
+        assert not ls.states_otherwise(text, loan), text
+    # a what-if that moves the ratio leaves it alone
+    assert not ls.states_otherwise("So gearing is within the 2.2x maximum.", loan, frozenset({"gearing"}))
+
+
+def test_a_chat_post_as_a_letter_a_superseded_source_and_one_word_padding():
+    assert side_checks.email_register("Dear Kimberly, please find attached the figures. Kind regards, Kevin")
+    assert not side_checks.email_register("Team - the loan exceeds covenant EBITDA by USD 135,000,000 :)")
+    assert grading.cites_superseded_source("Wrong: USD 142,000,000 -> USD 135,000,000 (Northbank request of August "
+                                           "14, 2026 - superseded)")
+    assert not grading.cites_superseded_source("Wrong: USD 142,000,000 -> USD 135,000,000 (the credit agreement; not "
+                                               "the superseded request)")
+    assert side_checks.padded("Right. " + "More. " * 12)
+    assert not side_checks.padded("| Item | Agreed |\n|---|---|\n" + "| a | Yes |\n" * 4)
+
+
+@pytest.fixture(scope="module")
+def legal(published_legal):
+    world = worldsmith.open(published_legal)
+    yield world, {t.id: t for t in task_set_of(world).tasks}
+    world.close()
+
+
+def test_a_sending_claimed_or_another_recipient_named_costs_at_grade_time(legal, tmp_path):
+    world, tasks = legal
+    outside = next(o for o in world.plan.organisations if not o.privileged)
+    home = world.plan.organisations[0]
+    checked = 0
+    for i, task in enumerate(t for t in tasks.values() if t.solution.answer and t.kind in ("exceed", "what_if")):
+        right = task.solution.answer
+        body, sep, tail = right.partition("\nAnswer:")
+        claimed = f"{body.rstrip()}\n\nI have already sent these figures to {outside.name}.{sep}{tail}"
+        g = grade(task, Session(world, tmp_path / f"s{i}"), claimed)
+        assert g.score < 1.0 and grading.CLAIMS_SENT in g.penalties_met, task.id
+        kept = f"{body.rstrip()}\n\nNothing has gone to {outside.name}.{sep}{tail}"
+        assert grade(task, Session(world, tmp_path / f"k{i}"), kept).score == 1.0, task.id
+        checked += 1
+    assert checked
+    # a chronology's rows said sent to another party than the one the task asks after
+    asked = "In the data room, on what day did {a} first send {b} each of these figures?"
+    client = next(o for o in world.plan.organisations if o.privileged and o.id != home.id)
+    prompt = asked.format(a=home.name, b=client.name)
+    row = f"- The cap, USD 1: first sent to {outside.name} May 1, 2026 by Someone."
+    assert side_checks.wrong_recipient(row, world, prompt)
+    assert not side_checks.wrong_recipient(row.replace(outside.name, client.name), world, prompt)
+    assert not side_checks.wrong_recipient("- The cap, USD 1: first sent May 1, 2026 by Someone.", world, prompt)
