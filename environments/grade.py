@@ -321,6 +321,12 @@ def _breakdown(text: str) -> list[float]:
     return out
 
 
+_CURRENCY_WORDS = {"USD": re.compile(r"\bUSD\b|\$|\bUS\s+dollars?\b|\bdollars?\b", re.I),
+                   "EUR": re.compile(r"\bEUR\b|\u20ac|\beuros?\b", re.I),
+                   "GBP": re.compile(r"\bGBP\b|\u00a3|\bpounds?\b|\bsterling\b", re.I),
+                   "JPY": re.compile(r"\bJPY\b|\u00a5|\byen\b", re.I), "CHF": re.compile(r"\bCHF\b|\bfrancs?\b", re.I)}
+
+
 def _final(text: str, check: Check, known: tuple = ()) -> bool:
     """The check's figure is the text's answer: asserted on the 'Answer:' line (or in the text), and nowhere in the
     text denied, hedged or offered beside a rival figure of its unit other than those in `allowed`. A fall or a
@@ -336,6 +342,11 @@ def _final(text: str, check: Check, known: tuple = ()) -> bool:
     number = check.numbers[0] if check.numbers else None
     for part in parts:  # two answer lines must give the same figure
         if not asserts_value(part, check.values[0], number, check.unit):
+            return False
+        # an answer line that also names another currency ('USD 121,500 thousand ... i.e. 121,500 (in thousands of
+        # EUR)'; kit14: 1.0 once the working's amounts were allowed)
+        if check.unit in _CURRENCY_WORDS and part is not text and any(
+                code != check.unit and rx.search(part) for code, rx in _CURRENCY_WORDS.items()):
             return False
     if _points_as_percent(text, check):
         return False
@@ -618,8 +629,12 @@ def misstated(text: str, check: Check) -> bool:
     # and so does the alternative offered beside it
     bound = answers.bound_figures(parsed, check.a_words, check.b_words, dates, hedged=True, money=money)
     bound += [x for m in bound for x in [_alternative_to(parsed, m)] if x is not None and x not in bound]
+    siblings = _siblings(check)
     return any(not any(answers.value_matches(m, w) or _bare_percent(m, w) or _rounds_to(m, w) for w in wants)
                for m in bound
+               # the figure of a longer label holding the one named, its own words said ('Following the USD 9,000,000
+               # cure, net debt is USD 157,500,000': the net debt after the cure; kit14: right replies lost 0.57)
+               if not any(answers.value_matches(m, sw) and rx.search(text) for sw, rx in siblings)
                if not (counts and m.kind == "money")
                # a step of the working the fact enters, in brackets or after '=' ('less the 3-day waiting period (118
                # days)', '... = 118 days'; kit13: right replies lost 0.57 to misstates_waiting_days)
@@ -632,6 +647,37 @@ def misstated(text: str, check: Check) -> bool:
                # a date's label is no count: 'The refund deadline is August 28, 2026. That is 50 days after the
                # meeting' gives the deadline's distance, not another deadline
                and not (dates and all(w.kind == "date" for w in wants) and m.kind != "date"))
+
+
+_WORLD_NOW: list = [None]  # the world grade() is reading: misstated's longer labels come from its plan
+_SIBLINGS: dict[tuple, list] = {}
+_SIBLING_STOP = {"the", "a", "an", "of", "in", "for", "at", "per", "on", "to", "under", "from", "with", "by", "after",
+                 "before", "and", "or", "amount", "figure", "total", "sum", "value"}
+
+
+def _siblings(check: Check) -> list:
+    """The facts whose label holds one of the check's names and says more ('net debt after the cure' of 'net debt'):
+    each figure with a pattern of the words it adds."""
+    world = _WORLD_NOW[0]
+    if world is None or not check.a_words:
+        return []
+    key = (world.world_id, tuple(check.a_words), tuple(check.values))
+    got = _SIBLINGS.get(key)
+    if got is None:
+        got = []
+        for f in world.plan.facts:
+            label = label_of(f).lower()
+            if f.text in check.values or getattr(f.value, "type", None) not in ("money", "number", "percent"):
+                continue
+            for a in check.a_words:
+                if len(a) > 3 and a != label and re.search(rf"(?<![\w-]){re.escape(a)}(?![\w-])", label):
+                    extra = [w for w in re.findall(r"[a-z]+", label) if w not in a.split() and w not in _SIBLING_STOP
+                             and len(w) > 3]
+                    if extra:
+                        got.append((answers.want(f.value), re.compile(r"\b(?:" + "|".join(extra) + r")\w*", re.I)))
+                    break
+        _SIBLINGS[key] = got
+    return got
 
 
 # (or a row that names what is left of a figure once the fact is taken off: 'Days after waiting period | 142')
@@ -680,6 +726,11 @@ def misdated(text: str, check: Check) -> bool:
     return False
 
 
+_OPERATOR_NEAR = re.compile(r"\s*(?:[+\u00d7*/=]|-\s|x\s|\bplus\b|\bminus\b|\btimes\b|\bless\b|\bover\b|\bdivided\b)")
+_OPERATOR_BEFORE = re.compile(r"(?:[+\u00d7*/=]|\s-|\sx|\bplus|\bminus|\btimes|\bless|\bover|\bdivided\s+by)\s*(?:[a-z][\w-]*\s+){0,4}"
+                              r"(?:[a-z]{3}\s*|\$)?$", re.I)
+
+
 def misattributed(text: str, check: Check) -> bool:
     """Whether the text gives the figure `values[0]` to another sender: the list item or clause that states it (cut at
     ';', a line's end and a sentence's) names one of `b_words` and not `a_words[0]` (kit11: 'accounts counted 1,860 -
@@ -689,6 +740,11 @@ def misattributed(text: str, check: Check) -> bool:
     low = text.lower()
     for m in parsed.mentions:
         if m.kind == "date" or m.status != "asserted" or not answers.value_matches(m, w):
+            continue
+        # an input of another row's working ('Equity cure amount, USD 9,000,000 (= 166,500,000 - 3.5 x 45,000,000):
+        # first sent ... by Kevin Contreras'; kit14: right chronologies lost 0.22) is not that row's figure
+        if answers.operand(parsed, m) or _OPERATOR_NEAR.match(text, m.end) or _OPERATOR_BEFORE.search(
+                text[max(0, m.start - 60):m.start]):
             continue
         start = max(low.rfind(p, 0, m.start) for p in (";", "\n", ". ")) + 1
         ends = [i for i in (low.find(p, m.end) for p in (";", "\n", ". ")) if i >= 0]
@@ -1481,10 +1537,23 @@ def _labels(session: Session | None) -> tuple[str, ...]:
     return _LABELS[world.world_id]
 
 
+def _stated_amounts(world, unit: str) -> list[float]:
+    from worldsmith.environments.graph_tasks import stated_figures
+
+    return sorted(stated_figures(world)[0].get(unit, ()))
+
+
 def holds(check: Check, session: Session, answer: str | None) -> bool:
     """Whether one check holds in the session's end state."""
     answer = (answer or "")[:_MAX_TEXT]
     where, _, kind = check.type.partition("_")
+    if kind in ("final", "unledgered") and check.unit and check.unit not in ("%", "days", "weeks"):
+        # an amount the ledger's statements give beside their own figures (the cash netted off the debt, the synergies
+        # left out) is no rival and nothing made up, in a task made before the allowance (kit14: right briefs lost
+        # their gap, 0.62; a right reply 0.43)
+        stated = _stated_amounts(session.world, check.unit)
+        if stated:
+            check = check.model_copy(update={"allowed": [*check.allowed, *stated]})
     if check.type == "answer_governs_denied":
         return denies_governing(answer, check.a_words, check.b_words)
     if check.type == "answer_flags":
@@ -1850,6 +1919,7 @@ def grade(task: Task, session: Session, answer: str | None = None, judge: "Model
     judge, a model may veto an answer criterion the machine checks met."""
     _STATES[id(session)] = state = session.state()
     _MEMOS[id(session)] = {}
+    _WORLD_NOW[0] = session.world
     try:
         answer = state.answer if answer is None else answer
         if answer is not None and len(answer.encode("utf-8", errors="replace")) > limits.MAX_ANSWER_BYTES:

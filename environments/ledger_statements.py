@@ -477,10 +477,10 @@ _NOT_NOW = re.compile(r"\b(?:if|whether|unless|would|could|might|suppos\w*|assum
                       r"alleg\w*|wrongly|mistakenly|incorrectly|draft|superseded|what-if|scenario)\b")
 
 
-def sentences(text: str) -> list[str]:
-    """A text's sentences, lower-cased, cut at '.', ';', '!', '?' and line ends but not after 'Ltd.', 'Inc.', 'N.A.',
-    'U.S.C.', 'Mr.'."""
-    return [s.lower() for s in _SENTENCE.split(text) if s.strip()]
+def sentences(text: str, lower: bool = True) -> list[str]:
+    """A text's sentences, lower-cased unless asked, cut at '.', ';', '!', '?' and line ends but not after 'Ltd.',
+    'Inc.', 'N.A.', 'U.S.C.', 'Mr.'."""
+    return [s.lower() if lower else s for s in _SENTENCE.split(text) if s.strip()]
 
 
 def _event_stems(noun: str) -> tuple[str, ...]:
@@ -535,6 +535,22 @@ class _States:
                     forms.append(rf"\b(?:was|were|has\s+been|had\s+been|got)\s+(?:\w+\s+)?{noun[:-1]}d\b|"
                                  rf"\b{noun[:-1]}d\s+(?:the|its|their|our|this|that)\b")
                 self.offers.append((noun, re.compile("|".join(forms))))
+        # an amount a statement leaves out of its fact ('the USD 2,300,000 of projected procurement synergies is not
+        # factually supportable'), or that a superseded draft of the fact counted
+        self.excluded = []  # (fact id, amount, currency)
+        texts = [(f.id, f.statement or "") for f in plan.facts] + [(d.fact, d.label or "") for d in plan.distractors]
+        for fid, t in texts:
+            low = t.lower()
+            for m in answers.parse(t).mentions:
+                if m.kind != "money" or m.value is None:
+                    continue
+                end = min([i for i in (low.find(".", m.end), low.find(";", m.end)) if i >= 0] or [len(low)])
+                before = low[max(0, m.start - 30):m.start]
+                if _LEFT_OUT.search(low[m.end:end]) or re.search(r"\b(?:count\w*|includ\w*)\s+$", before) and fid in \
+                        {d.fact for d in plan.distractors}:
+                    got = (fid, Decimal(str(m.value)), m.currency)
+                    if got[1] != Decimal(str(_amount(facts[fid].value) or 0)) and got not in self.excluded:
+                        self.excluded.append(got)
         # a limit and the figure it limits ('maximum total net leverage ratio' of 'total net leverage ratio'), with the
         # figure as the ledger's remedy leaves it (the ratio's numerator less the cure)
         labels = {f.id: re.findall(r"[a-z]+", label_of(f).lower()) for f in plan.facts}
@@ -574,6 +590,37 @@ class _States:
                 self.limits.append((m.id, re.compile(r"\b(?:" + "|".join(names) + r")\b" + by_figure), cap is not None,
                                     Decimal(str(_amount(m.value))), Decimal(str(_amount(lim.value))), after, remedy,
                                     " ".join(rest)))
+
+
+_LEFT_OUT = re.compile(r"\b(?:not|excluded|excluding|disallowed|withdrawn|rejected|left\s+out|no\s+longer)\b")
+_INCLUDES = re.compile(r"\b(?:include[sd]?|including|made\s+up\s+of|comprises?|comprised|comprising|consists?\s+of|"
+                       r"counts?|counted|counting|covers?|incorporat\w*|takes?\s+in|reflects?)\b")
+_INCLUDE_DENIED = re.compile(r"\b(?:not|n't|never|no|exclud\w*|without|less|other\s+than|except|but\s+not|rather\s+than|"
+                             r"draft|superseded|earlier|withdrawn)\b")
+
+
+def includes_excluded(text: str, world) -> bool:
+    """Whether a sentence says a fact includes an amount its statement leaves out: 'The add-backs include the USD
+    2,300,000 of procurement synergies', 'Permitted add-backs: USD 3,800,000, made up of the USD 2,300,000 procurement
+    synergies and Dayton' (the review of August 11 allows USD 3,800,000 without the synergies)."""
+    st = _states(world)
+    if not st.excluded:
+        return False
+    w = _of(world)
+    names = {fid: rx[0] for fid, *_, rx in w.facts}
+    for s in sentences(text, lower=False):
+        parsed = _parse(s)
+        low = s.lower()
+        for fid, amount, currency in st.excluded:
+            if fid not in names or not names[fid].search(low):
+                continue
+            for m in parsed.mentions:
+                if m.kind != "money" or m.value is None or abs(Decimal(str(m.value)) - amount) >= _TOL:
+                    continue
+                inc = [x for x in _INCLUDES.finditer(low, 0, m.start)]
+                if inc and not _INCLUDE_DENIED.search(low, max(0, inc[-1].start() - 30), m.start):
+                    return True
+    return False
 
 
 _REMEDY_STOP = {"after", "before", "the", "amount", "sum", "figure", "value", "total", "with", "less", "plus"}
@@ -693,5 +740,5 @@ def states_otherwise(text: str, world, skip=frozenset()) -> bool:
         if len(_RESULTS) > 1024:
             _RESULTS.clear()
         got = _RESULTS[key] = (denies_event(text, world, skip) or claims_offer_taken(text, world)
-                               or misstates_limit(text, world, skip))
+                               or misstates_limit(text, world, skip) or includes_excluded(text, world))
     return got

@@ -118,3 +118,47 @@ def test_a_sending_claimed_or_another_recipient_named_costs_at_grade_time(legal,
     assert side_checks.wrong_recipient(row, world, prompt)
     assert not side_checks.wrong_recipient(row.replace(outside.name, client.name), world, prompt)
     assert not side_checks.wrong_recipient("- The cap, USD 1: first sent May 1, 2026 by Someone.", world, prompt)
+
+
+def test_an_amount_a_statement_leaves_out_said_included_costs():
+    # kit14: 'The add-backs include the USD 2,300,000 of procurement synergies' beside a right chronology, 1.0; the
+    # review allowed USD 3,800,000 and said the synergies are not supportable
+    usd = lambda n: Money(amount=Decimal(n), currency="USD")  # noqa: E731
+    facts = [_fact("allowance", "agreed repair allowance", usd(500_000), "USD 500,000",
+                   statement="The surveyor allows USD 500,000 for the hull repair; the USD 120,000 of paintwork is "
+                             "not storm damage.")]
+    world = SimpleNamespace(world_id="kit14-allowance-test", plan=SimpleNamespace(facts=facts, distractors=[]))
+    assert ls.states_otherwise("The repair allowance includes the USD 120,000 of paintwork.", world)
+    assert ls.states_otherwise("- Agreed repair allowance: USD 500,000, made up of the USD 120,000 paintwork and "
+                               "the hull.", world)
+    assert not ls.states_otherwise("Agreed repair allowance: USD 500,000 (the USD 120,000 of paintwork is "
+                                   "excluded).", world)
+    assert not ls.states_otherwise("The repair allowance does not include the USD 120,000 of paintwork.", world)
+
+
+def test_working_in_a_row_a_longer_label_and_another_currency(loan):
+    from worldsmith.environments.tasks import Check
+
+    # a figure in another row's working is no attribution of it (kit14: right chronologies lost 0.22)
+    check = Check(type="answer_misattributed", values=["USD 40,000,000"], numbers=[40_000_000.0], unit="USD",
+                  a_words=["jamie walker"], b_words=["kevin contreras"])
+    rows = ("- Book equity, USD 40,000,000: first sent May 3, 2026 by Jamie Walker.\n"
+            "- Gearing, 2.4x (= USD 96,000,000 / USD 40,000,000): first sent May 4, 2026 by Kevin Contreras.\n"
+            "- Gearing in words, 2.4x (fleet debt USD 96,000,000 over book equity USD 40,000,000): first sent May 4, "
+            "2026 by Kevin Contreras.")
+    assert not grading.misattributed(rows, check)
+    assert grading.misattributed("- Book equity, USD 40,000,000: first sent May 3, 2026 by Kevin Contreras.", check)
+    # the figure of a longer label holding the one named, with its own words said
+    grading._WORLD_NOW[0] = loan
+    try:
+        check = Check(type="answer_misstated", values=["USD 96,000,000"], numbers=[96_000_000.0], unit="USD",
+                      a_words=["fleet debt"])
+        assert not grading.misstated("Following the USD 8,000,000 prepayment, fleet debt is USD 88,000,000.", check)
+        assert grading.misstated("Fleet debt is USD 88,000,000.", check)
+    finally:
+        grading._WORLD_NOW[0] = None
+    # an answer line that names another currency beside the right figure
+    final = Check(type="answer_final", values=["USD 121,500,000"], numbers=[121_500_000.0], unit="USD")
+    assert grading._final("The gap is USD 121,500,000.\nAnswer: USD 121,500,000", final)
+    assert not grading._final("The gap is USD 121,500,000.\nAnswer: USD 121,500,000 i.e. 121,500 (in thousands of "
+                              "EUR)", final)
