@@ -341,7 +341,9 @@ def _final(text: str, check: Check, known: tuple = ()) -> bool:
     parts = _answer_parts(text) or [text]
     number = check.numbers[0] if check.numbers else None
     for part in parts:  # two answer lines must give the same figure
-        if not asserts_value(part, check.values[0], number, check.unit):
+        if not asserts_value(part, check.values[0], number, check.unit) and not any(
+                m.status == "asserted" and _signed_shortfall(m, want_of(check.values[0], number, check.unit), text)
+                for m in _parsed(part).mentions):
             return False
         # an answer line that also names another currency ('USD 121,500 thousand ... i.e. 121,500 (in thousands of
         # EUR)'; kit14: 1.0 once the working's amounts were allowed)
@@ -352,7 +354,9 @@ def _final(text: str, check: Check, known: tuple = ()) -> bool:
         return False
     part = parts[-1]
     if part is not text:
-        if any(rivals(p, check.values[0], number, check.unit, []) for p in parts):
+        want0 = want_of(check.values[0], number, check.unit)
+        if any(not _signed_shortfall(m, want0, text) for p in parts for m in rivals(p, check.values[0], number,
+                                                                                   check.unit, [])):
             return False
         # A contradiction written around the answer line counts: "... In fact it is not X." or "... or maybe Y."
         verdict = answers.asserts(_parsed(text), want_of(check.values[0], number, check.unit))
@@ -369,8 +373,21 @@ def _final(text: str, check: Check, known: tuple = ()) -> bool:
              # the gap worked the other way round, signed: '(revised minus audit = -1,792,200)' (kit11: a right answer
              # lost its gap to it)
              and not (m.value is not None and m.value < 0 and re.search(r"=\s*$", text[max(0, m.start - 4):m.start])
-                      and answers.value_matches(replace(m, value=-m.value), want))]
+                      and answers.value_matches(replace(m, value=-m.value), want))
+             # the same gap signed as a shortfall, said so ('Answer: -USD 112,500,000 (covenant EBITDA falls short by
+             # USD 112,500,000)', '-USD 9,000,000 headroom'; kit14: a right answer lost its gap)
+             and not _signed_shortfall(m, want, text)]
     return not rival or (check.unit in ("days", "weeks") and _adds_up(text, rival, number))
+
+
+_SHORTFALL = re.compile(r"\b(?:short|shortfall|below|under|deficit|headroom|negative|less\s+than|smaller|lower|"
+                        r"does\s+not\s+exceed)\b", re.I)
+
+
+def _signed_shortfall(m, want: answers.Want, text: str) -> bool:
+    """Whether a mention is the asked gap signed as a shortfall that the text says is one."""
+    return m.value is not None and m.value < 0 and answers.value_matches(replace(m, value=-m.value), want) \
+        and bool(_SHORTFALL.search(text))
 
 
 _MONTH_BEFORE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+$", re.I)
@@ -1537,6 +1554,12 @@ def _labels(session: Session | None) -> tuple[str, ...]:
     return _LABELS[world.world_id]
 
 
+def _stated_days(world) -> set:
+    from worldsmith.environments.graph_tasks import stated_figures
+
+    return set(stated_figures(world)[1])
+
+
 def _stated_amounts(world, unit: str) -> list[float]:
     from worldsmith.environments.graph_tasks import stated_figures
 
@@ -1597,7 +1620,9 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
             if session is not None else check.allowed
         return bool(unledgered(answer, check.unit, allowed))
     if check.type == "answer_stray_date":
-        days = {dt.date.fromisoformat(v) for v in check.values}
+        # (the days the ledger's statements give, the agreement's own date among them: 'the credit agreement of March
+        # 15, 2024' cost right answers 0.31 on tasks made before the allowance, kit14)
+        days = {dt.date.fromisoformat(v) for v in check.values} | _stated_days(session.world)
         # a date said of a draft is still said ('(The draft was circulated on 4 July 2026.)'): only a denied one is not
         return any(m.kind == "date" and m.status != "negated" and not set(m.dates) & days
                    for m in _parsed(answer).mentions) or _paper_misdated(answer, session)
@@ -1649,6 +1674,9 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         return any(read(t) for t in _authored_texts(session, answer) if t)
     if where == "texts":
         # a side statement anywhere the agent wrote: each text read on its own
+        if kind == "stray_date":
+            check = check.model_copy(update={"values": sorted({*check.values, *(d.isoformat() for d in
+                                                                              _stated_days(session.world))})})
         read = {"stale": side_checks.stale, "redated": side_checks.redated, "decision": side_checks.contradicts,
                 "stray_date": side_checks.stray_date, "misstated": misstated, "says": _says_any}[kind]
         return any(read(t, check) for t in _authored_texts(session, answer) if t)

@@ -162,3 +162,15 @@ def test_working_in_a_row_a_longer_label_and_another_currency(loan):
     assert grading._final("The gap is USD 121,500,000.\nAnswer: USD 121,500,000", final)
     assert not grading._final("The gap is USD 121,500,000.\nAnswer: USD 121,500,000 i.e. 121,500 (in thousands of "
                               "EUR)", final)
+
+
+def test_a_gap_signed_as_a_shortfall_and_said_so_is_the_gap():
+    # kit14: 'Answer: -USD 112,500,000 (covenant EBITDA falls short by USD 112,500,000)' lost its gap (0.69)
+    from worldsmith.environments.tasks import Check
+
+    final = Check(type="answer_final", values=["USD 112,500,000"], numbers=[112_500_000.0], unit="USD")
+    body = "No. Covenant EBITDA does not exceed the net debt after the cure; it falls short.\n"
+    assert grading._final(body + "Answer: -USD 112,500,000 (falls short by USD 112,500,000)", final)
+    assert grading._final(body + "Answer: -USD 112,500,000 headroom", final)
+    assert not grading._final(body + "Answer: USD 112,500,000 or USD 121,500,000", final)
+    assert not grading._final(body + "Answer: -USD 121,500,000", final)
