@@ -376,12 +376,33 @@ def _final(text: str, check: Check, known: tuple = ()) -> bool:
                       and answers.value_matches(replace(m, value=-m.value), want))
              # the same gap signed as a shortfall, said so ('Answer: -USD 112,500,000 (covenant EBITDA falls short by
              # USD 112,500,000)', '-USD 9,000,000 headroom'; kit14: a right answer lost its gap)
-             and not _signed_shortfall(m, want, text)]
+             and not _signed_shortfall(m, want, text)
+             # a superseded figure of the ledger's drafts, said in its sentence to be superseded ('the first-cut
+             # add-backs of USD 6,100,000 and Northbank's withdrawn USD 168,900,000 net debt are superseded'; kit14: a
+             # right memo lost both gaps)
+             and not _set_aside_draft(m, text)]
     return not rival or (check.unit in ("days", "weeks") and _adds_up(text, rival, number))
 
 
 _SHORTFALL = re.compile(r"\b(?:short|shortfall|below|under|deficit|headroom|negative|less\s+than|smaller|lower|"
                         r"does\s+not\s+exceed)\b", re.I)
+
+
+_SET_ASIDE_WORDS = re.compile(r"\b(?:superseded|withdrawn|first[- ]cut|draft|replaced|not\s+used|discarded|"
+                               r"no\s+longer|outdated|earlier\s+figure)\b", re.I)
+
+
+def _set_aside_draft(m, text: str) -> bool:
+    """Whether a mention is the figure of one of the ledger's drafts, in a sentence that sets it aside."""
+    world = _WORLD_NOW[0]
+    if world is None or m.value is None:
+        return False
+    drafts = [answers.want(d.value) for d in world.plan.distractors]
+    if not any(answers.value_matches(m, w) for w in drafts):
+        return False
+    start = max(text.rfind(". ", 0, m.start), text.rfind("\n", 0, m.start)) + 1
+    ends = [i for i in (text.find(". ", m.end), text.find("\n", m.end)) if i >= 0]
+    return bool(_SET_ASIDE_WORDS.search(text[start:min(ends) if ends else len(text)]))
 
 
 def _signed_shortfall(m, want: answers.Want, text: str) -> bool:
@@ -2218,6 +2239,7 @@ CLAIMS_SENT = "claims_a_sending_not_done"  # 'I have already sent these figures 
 WRONG_RECIPIENT = "names_another_recipient"  # 'first sent to Northbank' where the task asks what the client was sent
 EMAIL_IN_CHAT = "chat_post_written_as_a_letter"  # 'Dear Kimberly ... Kind regards' as a team chat post
 SUPERSEDED_SOURCE = "cites_a_superseded_source"  # the corrected figure sourced to the superseded paper
+MEMO_PREDATES = "memo_dated_before_its_figures"  # a memo dated before the last of its figures was known
 PADDED = "padded"  # one sentence said three times or more (a rubric made before its penalty lacks it)
 TOO_LONG = "answer_too_long"  # the penalty an answer over limits.MAX_ANSWER_BYTES meets
 
@@ -2266,7 +2288,23 @@ def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list
         out.append(EMAIL_IN_CHAT)
     if task.kind == "review" and answer and cites_superseded_source(answer):
         out.append(SUPERSEDED_SOURCE)
+    if task.kind == "memo" and any(_dated_before_its_figures(t, task, world) for t in _added_texts(session, typed=True)):
+        out.append(MEMO_PREDATES)
     return out
+
+
+_DATE_LINE = re.compile(r"^[\s>*_#|]*date\s*[*_]*\s*[:|]\s*(.+)$", re.I | re.M)
+
+
+def _dated_before_its_figures(text: str, task: Task, world) -> bool:
+    """Whether a memo's Date line is before the day the last of its task's figures was known (kit14: a right memo dated
+    July 1, 2026, its net debt after the cure known from September 2, scored 1.0)."""
+    known = [world.facts[f].known_from for f in task.needs.facts if f in world.facts and world.facts[f].known_from]
+    m = _DATE_LINE.search(text)
+    if not known or m is None:
+        return False
+    days = [d for x in answers.parse(m.group(1)).mentions if x.kind == "date" for d in x.dates]
+    return bool(days) and max(days) < max(known)
 
 
 def read_answer(path: Path) -> str:

@@ -174,3 +174,23 @@ def test_a_gap_signed_as_a_shortfall_and_said_so_is_the_gap():
     assert grading._final(body + "Answer: -USD 112,500,000 headroom", final)
     assert not grading._final(body + "Answer: USD 112,500,000 or USD 121,500,000", final)
     assert not grading._final(body + "Answer: -USD 121,500,000", final)
+
+
+def test_a_memo_dated_before_its_figures_and_a_draft_said_superseded(loan):
+    # kit14: a right memo dated July 1, 2026 (its figures known from September) scored 1.0; a right memo whose note
+    # set the superseded drafts aside lost both gaps
+    from worldsmith.environments.tasks import Check
+
+    task = SimpleNamespace(needs=SimpleNamespace(facts=["debt", "debt_after"]))
+    world = SimpleNamespace(facts={f.id: f for f in loan.plan.facts})
+    assert grading._dated_before_its_figures("MEMORANDUM\nTo: A\nDate: April 1, 2026\n\nBody.", task, world)
+    assert not grading._dated_before_its_figures("MEMORANDUM\nTo: A\nDate: June 10, 2026\n\nBody.", task, world)
+    draft = SimpleNamespace(value=Money(amount=Decimal(99_000_000), currency="USD"))
+    grading._WORLD_NOW[0] = SimpleNamespace(plan=SimpleNamespace(distractors=[draft]))
+    try:
+        final = Check(type="answer_final", values=["USD 8,000,000"], numbers=[8_000_000.0], unit="USD")
+        body = "Fleet debt fell by USD 8,000,000.\n"
+        assert grading._final(body + "Note: the draft USD 99,000,000 debt is superseded.\nAnswer: USD 8,000,000", final)
+        assert not grading._final(body + "Debt stands at USD 99,000,000.\nAnswer: USD 8,000,000", final)
+    finally:
+        grading._WORLD_NOW[0] = None
