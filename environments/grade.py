@@ -764,8 +764,9 @@ def misdated(text: str, check: Check) -> bool:
     return False
 
 
-_OPERATOR_NEAR = re.compile(r"\s*(?:[+\u00d7*/=]|-\s|x\s|\bplus\b|\bminus\b|\btimes\b|\bless\b|\bover\b|\bdivided\b)")
-_OPERATOR_BEFORE = re.compile(r"(?:[+\u00d7*/=]|\s-|\sx|\bplus|\bminus|\btimes|\bless|\bover|\bdivided\s+by)\s*(?:[a-z][\w-]*\s+){0,4}"
+# (a dash is no operator here: 'accounts counted 1,860 - 2026-04-13, Cassandra Willis' lists a figure, its day and sender)
+_OPERATOR_NEAR = re.compile(r"\s*(?:[+\u00d7*/=]|x\s|\bplus\b|\bminus\b|\btimes\b|\bless\b|\bover\b|\bdivided\b)")
+_OPERATOR_BEFORE = re.compile(r"(?:[+\u00d7*/=]|\sx|\bplus|\bminus|\btimes|\bless|\bover|\bdivided\s+by)\s*(?:[a-z][\w-]*\s+){0,4}"
                               r"(?:[a-z]{3}\s*|\$)?$", re.I)
 
 
@@ -781,7 +782,7 @@ def misattributed(text: str, check: Check) -> bool:
             continue
         # an input of another row's working ('Equity cure amount, USD 9,000,000 (= 166,500,000 - 3.5 x 45,000,000):
         # first sent ... by Kevin Contreras'; kit14: right chronologies lost 0.22) is not that row's figure
-        if answers.operand(parsed, m) or _OPERATOR_NEAR.match(text, m.end) or _OPERATOR_BEFORE.search(
+        if _OPERATOR_NEAR.match(text, m.end) or _OPERATOR_BEFORE.search(
                 text[max(0, m.start - 60):m.start]):
             continue
         start = max(low.rfind(p, 0, m.start) for p in (";", "\n", ". ")) + 1
