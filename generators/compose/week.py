@@ -52,8 +52,8 @@ _NOTE = {
     # (nor offered "on request" when a step of the same note sends it: "the memo 'can be sent on request' and also
     # Michael will send it by end of day", blind read 17; what becomes of it is the steps' to say)
     "paper_out": ["Our {title} [~went round|was circulated] internally on {d} ({by}).",
-                  "We [~finished|completed] the {title} on {d}.",
-                  "{by} [~finished|completed] the {title} on {d}."],
+                  "We [~sent out|issued] the {title} on {d}.",
+                  "{by} [~sent out|issued] the {title} on {d}."],
     "paper_seen": ["Our {title} went to you on {d} ({by}).", "You have had our {title} since {d}.",
                    "The {title} ({by}) [~reached you|came to you] on {d}."],
     "paper_other": ["{org} sent over the {title} on {d}.", "Received from {org} on {d}: {title}."],
