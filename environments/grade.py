@@ -2238,7 +2238,7 @@ WORKING_OFF = "working_does_not_compute"  # the penalty a stated step of working
 STATES_OTHERWISE = "states_the_ledger_otherwise"  # an event denied, an offer said taken, a limit said met the wrong way
 CLAIMS_SENT = "claims_a_sending_not_done"  # 'I have already sent these figures to Northbank', with no such message
 WRONG_RECIPIENT = "names_another_recipient"  # 'first sent to Northbank' where the task asks what the client was sent
-EMAIL_IN_CHAT = "chat_post_written_as_a_letter"  # 'Dear Kimberly ... Kind regards' as a team chat post
+LETTER_AS_POST = "post_written_as_a_letter"  # 'Dear Kimberly ... Kind regards' as a team chat post
 SUPERSEDED_SOURCE = "cites_a_superseded_source"  # the corrected figure sourced to the superseded paper
 MEMO_PREDATES = "memo_dated_before_its_figures"  # a memo dated before the last of its figures was known
 PADDED = "padded"  # one sentence said three times or more (a rubric made before its penalty lacks it)
@@ -2286,7 +2286,7 @@ def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list
     if answer and side_checks.wrong_recipient(answer, world, task.instruction):
         out.append(WRONG_RECIPIENT)
     if task.kind == "post_chat" and any(side_checks.email_register(p.text or "") for p in _posts(session)):
-        out.append(EMAIL_IN_CHAT)
+        out.append(LETTER_AS_POST)
     if task.kind == "review" and answer and cites_superseded_source(answer):
         out.append(SUPERSEDED_SOURCE)
     if task.kind == "memo" and any(_dated_before_its_figures(t, task, world) for t in _added_texts(session, typed=True)):
