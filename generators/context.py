@@ -209,6 +209,12 @@ class ArtifactContext(kinds.KindBound):
                                                                            "from others is worked out (its formula, by "
                                                                            "its inputs' labels), by label: what a "
                                                                            "question on a figure is answered with")
+    label_sources: dict[str, str] = Field(default_factory=dict, description="for a message: where each of the thread's "
+                                                                          "figures known on its day can be read in the "
+                                                                          "room (a sheet's row), by label")
+    label_papers: dict[str, tuple[str, dt.date]] = Field(default_factory=dict, description="for a message: the "
+                                                         "document that first set down each of the thread's figures "
+                                                         "(its title and date), by label, where no sheet shows it")
     settled_labels: list[str] = Field(default_factory=list, description="those of the thread's labels long settled on "
                                                                         "this day (a fixed date, name or count): not "
                                                                         "questioned or disputed, only referred to")
@@ -487,6 +493,42 @@ def label_reasons(plan: WorldPlan, thread: str, day: dt.date | None) -> dict[str
         fact = plan.fact(f)
         if fact.formula and day is not None and fact.on(day) is not None and (reason := fact_reason(plan, fact)):
             out[fact_label(fact)] = reason
+    return out
+
+
+def label_sources(plan: WorldPlan, thread: str, day: dt.date | None) -> dict[str, str]:
+    """Where each of a thread's figures known on `day` can be read in the room on that day (a sheet's row, see
+    fact_source), by label: what "What is the source for X?" is answered with when the reply does not carry X (it
+    answered "It comes from the papers on file; I'll send you the copy by Friday", blind read 17)."""
+    out = {}
+    if day is None:
+        return out
+    for f in _thread_facts(plan, thread):
+        fact = plan.fact(f)
+        held = fact.on(day)
+        if held is not None and held[0].type in ("money", "number", "percent") \
+                and (source := fact_source(plan, f, day, held[1])):
+            out[fact_label(fact)] = source
+    return out
+
+
+def label_papers(plan: WorldPlan, thread: str, day: dt.date | None) -> dict[str, tuple[str, dt.date]]:
+    """The document that first set down each of a thread's figures known on `day`, with its date, by label, where it
+    was written by then and gives the value the figure still holds (a certificate's tonnage, a complaint's fault
+    share): the source of a figure no sheet of the room shows."""
+    out: dict[str, tuple[str, dt.date]] = {}
+    if day is None:
+        return out
+    for f in _thread_facts(plan, thread):
+        fact = plan.fact(f)
+        held = fact.on(day)
+        if held is None or held[0].type not in ("money", "number", "percent"):
+            continue
+        doc = next((plan.artifact(a) for a in plan.establishing(f) if plan.artifact(a).kind == "document"), None)
+        when = artifact_day(doc) if doc is not None else None
+        if doc is not None and when is not None and when <= day and (at := fact.on(when)) is not None \
+                and at[1] == held[1] and doc.distractor is None:
+            out[fact_label(fact)] = (doc.title, when)
     return out
 
 
@@ -818,6 +860,8 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
     extra: dict = {"to": spec.to, "cc": spec.cc, "thread_labels": thread_labels(plan, spec.thread),
                    "settled_labels": settled_labels(plan, spec.thread, spec.sent_at.date()),
                    "label_reasons": label_reasons(plan, spec.thread, spec.sent_at.date()),
+                   "label_sources": label_sources(plan, spec.thread, spec.sent_at.date()),
+                   "label_papers": label_papers(plan, spec.thread, spec.sent_at.date()),
                    "own_labels": own_labels(plan, spec.thread, spec.author),
                    "adviser_labels": adviser_labels(plan, spec.thread, spec.author),
                    "reported_labels": reported_labels(plan, spec.thread, spec.author),

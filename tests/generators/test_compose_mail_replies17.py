@@ -123,3 +123,27 @@ def test_a_reply_tells_its_reader_what_is_theirs_in_the_second_person_and_never_
         m = re.search(r"walk me through (?:how )?(.+?)(?: is made up| before the (?:call|meeting))?\?", own)
         if m:
             assert m.group(1).lower() not in earlier.lower(), (s.path, own)
+
+
+@pytest.mark.parametrize("name,seed", WORLDS)
+def test_the_source_asked_for_is_given_where_the_room_shows_the_figure(name, seed):
+    # blind read 17 and mail6's sample: 'What is the source for the fault share alleged?' answered 'From the documents
+    # we have ... The source is the latest papers from Kestrel Bay Tankers Ltd.; copy to follow', when the complaint of
+    # April 9 (or a sheet of the room) carries the figure
+    from worldsmith.generators.context import label_papers, label_sources
+    from worldsmith.generators.sides import principal
+
+    plan, _ = world_at(name, seed)
+    people = {p.id: p for p in plan.people}
+    side = {p.id: principal(plan.organisations, p.organisation) for p in plan.people}
+    asked = 0
+    for s, own, parent, pown in replies(name, seed):
+        m = re.search(r"(?i)what is the source for (.+?)(?: in the \S+(?: \S+)? (?:update|note))?\?", pown)
+        if not m or side[s.author] != side[parent.author]:
+            continue  # (across the table our sheets are not pointed to)
+        day = s.sent_at.date()
+        if m.group(1) in label_sources(plan, s.thread, day) or m.group(1) in label_papers(plan, s.thread, day):
+            asked += 1
+            assert not re.search(r"(?i)papers on file|documents on file|latest (?:papers|documents) from", own), \
+                (s.path, pown, own)
+    assert asked or (name, seed) != ("tanker-spill-liability", 5)  # the complaint's fault share, asked by the client

@@ -11,8 +11,8 @@ from worldsmith.generators.compose.longform import long_kinds
 from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, home, neutral, opponent, org,
                                                    own_possessives, principal, role_party)
 from worldsmith.generators.compose.week import STANDING, fixed_event, has_plan, note_lines, passed_plan, week_steps
-from worldsmith.generators.compose.text import clean_list, cap_first, join_names, lower_first, strip_end, tidy, \
-    title_head, true_weekdays
+from worldsmith.generators.compose.text import clean_list, cap_first, join_names, long_date, lower_first, strip_end, \
+    tidy, title_head, true_weekdays
 from worldsmith.generators.compose.voice import deadline, family_key, of_the_matter, salutation, sign_off, signature, \
     soft_lower, trade_sentences, vocabulary
 from worldsmith.generators.beats import decision_at, names_decision, requested
@@ -1405,8 +1405,16 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     fact = next((f for f in ctx.facts if f.label == v["asked"]), None)
     # a figure the reply does not carry is still answered from the ledger: how it is worked out (read 16: "Are we
     # confident on our claim, or is it an estimate?" answered "It's an estimate until the support is in")
+    # ...and where to read it likewise ("It comes from the papers on file; I'll send you the copy by Friday" answered
+    # "What is the source for the fault share alleged?", blind read 17)
+    # (never across the table: our sheets are our working papers)
+    room = "" if ctx.organisations and across(ctx) else ctx.label_sources.get(v["asked"], "")
+    paper = ctx.label_papers.get(v["asked"]) if not room and not (ctx.organisations and across(ctx)) else None
+    if paper is not None:
+        from worldsmith.generators.kinds.chat.compose import paper_name
+        room = f"{paper_name(paper[0])} of {long_date(paper[1], ctx.locale)}"
     w = dict(v, reason=fact.reason if fact and fact.reason else ctx.label_reasons.get(v["asked"], ""),
-             source=fact.source if fact else "")
+             source=fact.source if fact and fact.source else pick.cited(room) if room else "")
     if ctx.organisations and across(ctx) and w.get("other"):
         # to the other side's own people their party is "your client" ("Final unless Northgate Mutual Insurance
         # Company produces something new" to Northgate's counsel, read 16)
@@ -1427,6 +1435,10 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
         entry = next((e for e in bank("email")["answers_to"] if re.search(e["match"], q, re.I)), None)
         if entry is not None:
             said.append(pick.fill(entry["say"], **w) or pick.fill(entry["else"], **w) or "")
+    if w["source"]:
+        # two questions answered from one paper name it once ("The working is on the complaint for contribution of
+        # April 9, 2026. It is on the complaint for contribution of April 9, 2026; ...")
+        said = [x for i, x in enumerate(said) if not (w["source"] in x and any(w["source"] in y for y in said[:i]))]
     text = " ".join(dict.fromkeys(x for x in said if x))
     # the signer may be the writer: 'I has seen it and is content' -> 'I have seen it and am content'
     text = text.replace("I signed it off", "I signed it off myself").replace("I has", "I have")
