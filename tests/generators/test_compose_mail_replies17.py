@@ -147,3 +147,14 @@ def test_the_source_asked_for_is_given_where_the_room_shows_the_figure(name, see
             assert not re.search(r"(?i)papers on file|documents on file|latest (?:papers|documents) from", own), \
                 (s.path, pown, own)
     assert asked or (name, seed) != ("tanker-spill-liability", 5)  # the complaint's fault share, asked by the client
+
+
+@pytest.mark.parametrize("name,seed", WORLDS)
+def test_an_answer_to_a_question_does_not_open_by_agreeing_with_it(name, seed):
+    # mail6's sample at seed 5: 'What is the source for the exclusivity expiry?' answered 'Agreed, Stephen; that is how I
+    # read it too. It is on the minutes of 2 September 2026'
+    for s, own, parent, pown in replies(name, seed):
+        if re.search(r"\?\s*(?:\S+\s*){0,25}$", pown.strip()) and "?" in pown:
+            body = re.sub(r"^(?:Hi|Hello|Dear|Good morning)\s+[^\n]*\n+", "", own.strip())
+            assert not re.match(r"(?:Agreed|That works for me|Thanks for this; it matches my reading|Makes sense|"
+                                r"Thanks \w+\. No objection|Thanks \w+, agreed|Good catch)", body), (s.path, pown, own)

@@ -1569,7 +1569,10 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         # (an answer that will hold the point back until its support comes does not open by agreeing: "Thanks Lynda,
         # agreed. I'd rather not commit on the letter of credit amount off the cuff this week", read 15)
         holds_back = beat == "answer" and not ctx.facts and not reply_to_question
-        if read_first and not holds_back:
+        # (nor does an answer to a question open by agreeing with it: "Agreed, Stephen; that is how I read it too." to
+        # "What is the source for the exclusivity expiry?", mail6's sample at seed 5)
+        agrees_to_a_question = beat in ("answer", "confirm") and bool(reply_to_question)
+        if read_first and not holds_back and not agrees_to_a_question:
             lines.append(pick.fill((lambda f: _askable(ctx, v, f) if beat == "question" else f)(
                 _to_many(ctx, _of_one_side(ctx, email["reactions"][
                 "decide" if beat == "decide" else "confirm" if beat == "confirm" else
