@@ -364,6 +364,12 @@ def _sentences(masked: str, raw: str) -> list[tuple[int, int]]:
     return spans
 
 
+def sentences(text: str) -> list[str]:
+    """The text's sentences and lines, each stripped: a full stop after an abbreviation ('Quillfield Packaging Group
+    Inc. first received ...', 'Ltd.', 'N.A.', 'U.S.') ends no sentence. The one splitter the side checks share."""
+    return [s for s in (text[a:b].strip() for a, b in _sentences(text.lower(), text)) if s]
+
+
 def _end_of(text: str, i: int, lo: int = 0, chars: str | None = None) -> int:
     """Where text[lo:i] ends once trailing whitespace (or chars) is dropped: rstrip without copying the text."""
     while i > lo and (text[i - 1] in chars if chars else text[i - 1].isspace()):

@@ -210,7 +210,7 @@ def _decision_check(fact) -> Check | None:
 
 
 def _sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
+    return answers.sentences(text)
 
 
 def _names(sentence: str, stems: list[str]) -> bool:
@@ -363,15 +363,12 @@ def pasted(text: str, world) -> bool:
     return False
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
-
-
 def padded(text: str) -> bool:
     """Whether the text is padded: one sentence or line said three times or more ('Additional context for the team.'
     x300 under a right brief scored 1.0 on 15 of 16 tasks, kit14). A table's rows and a memo's headings differ from
     each other; a professional says a thing once."""
     seen: dict[str, int] = {}
-    for part in _SENTENCE_END.split(text):
+    for part in answers.sentences(text):  # 'Quillfield Packaging Group Inc.' is no sentence said five times
         key = " ".join(re.findall(r"[a-z0-9]+", part.lower()))
         if not key or re.fullmatch(r"[\d ]+", key):
             continue  # a bare number repeats in any table
