@@ -169,7 +169,11 @@ _REF_WORDS = {"clause", "section", "article", "art.", "rule", "regulation", "reg
               "version", "v", "v.", "tab", "row", "column", "col.", "line", "note", "chapter", "part", "step",
               "fig.", "table", "question", "box", "form", "phase", "tier", "level", "stage", "room", "floor",
               "suite", "flight", "route", "model", "ref", "ref.", "reference", "id", "file", "docket", "case", "#",
-              "§"}
+              "§",
+              # a part of a thing by its number: 'Engine 2 EFH since last shop visit' (aircraft redelivery: read as
+              # 2 EFH, a figure no file gives, beside the right ones)
+              "engine", "tranche", "lot", "batch", "block", "building", "plot", "zone", "bay", "tower", "wing",
+              "ward", "milestone", "facility", "apu"}
 _UNIT_STOP = {"x", "times", "less", "plus", "minus", "divided", "multiplied",  # working: "2,500 x 75,000 GT"
               "and", "or", "the", "a", "an", "of", "in", "on", "for", "to", "by", "as", "at", "with", "from",
               "than", "that", "which", "is", "was", "are", "were", "be", "per", "under", "over", "it", "its",

@@ -27,7 +27,7 @@ from worldsmith.environments.tasks import (Action, Check, Criterion, Needs, Refe
 from worldsmith.worlds.ledger import (LedgerError, Node, Quantity, evaluate, parse_formula, quantity_of, references,
                                       solve)
 from worldsmith.worlds.plan import LedgerFact
-from worldsmith.worlds.values import render_value
+from worldsmith.worlds.values import READ_CODES, render_value
 from worldsmith.worlds.world import World
 
 
@@ -2079,7 +2079,7 @@ def _with_unledgered(graph: Graph, task: Task) -> Task:
     figures, the ledger's figures then or now, or a superseded draft's, outside the working, is a negative."""
     final = next((c for c in task.rubric.criteria if c.check.type == "answer_final"), None)
     unit = final.check.unit if final is not None else None
-    if not (unit and len(unit) == 3 and unit.isupper()) or any(c.check.type == "answer_unledgered" for c in task.rubric.negative_criteria):
+    if unit not in READ_CODES or any(c.check.type == "answer_unledgered" for c in task.rubric.negative_criteria):
         return task
     figures = {n for c in [*task.rubric.criteria, *task.rubric.negative_criteria]
                for n in [*c.check.numbers, *c.check.allowed] if n is not None}

@@ -22,3 +22,36 @@ def test_a_party_named_with_inc_or_ltd_in_each_sentence_is_no_padding():
     # filler is still padding, after a company's name too
     assert padded(answer + "\n" + " ".join(["Quillfield Packaging Group Inc. has been told."] * 3))
     assert padded(answer + "\n" + " ".join(["Additional context for the team."] * 3))
+
+
+def test_a_count_in_engine_flight_hours_is_no_money_and_engine_2_is_no_figure():
+    # aircraft redelivery at seed 0: '17,350 EFH' was read as money in a currency 'EFH', and 'Engine 2 EFH since last
+    # shop visit' as a figure of 2 EFH no file gives; the reply, exceed, review and what-ifs on them failed their own
+    # reference solutions (0.43 to 0.86)
+    from worldsmith.environments import answers
+    from worldsmith.environments.grade import asserts_value, is_currency, rivals, want_of
+
+    assert not is_currency("EFH") and is_currency("USD") and is_currency("GBP")
+    assert want_of("17,350 EFH", 17350.0, "EFH").kind == "number"
+    text = ("The Engine 2 EFH since last shop visit (17,350 EFH) exceeds the Engine 2 EFH shortfall (4,150 EFH) by "
+            "13,200 EFH.")
+    assert asserts_value(text, "17,350 EFH", 17350.0, "EFH") and asserts_value(text, "13,200 EFH", 13200.0, "EFH")
+    assert [m.value for m in answers.parse(text).mentions] == [17350, 4150, 13200]
+    assert not rivals(text, "13,200 EFH", 13200.0, "EFH", [17350.0, 4150.0])
+    assert rivals(text.replace("4,150", "4,250"), "13,200 EFH", 13200.0, "EFH", [17350.0, 4150.0])  # still read
+    assert not asserts_value(text, "17,350 EFH", 17350.0, "USD")  # and no amount of money
+
+
+def test_a_sheet_citing_a_room_file_by_its_name_makes_up_no_figure():
+    from types import SimpleNamespace
+
+    from worldsmith.environments.grade import _without_room_paths
+
+    files = [SimpleNamespace(path="room/Correspondence/Technical/Engine 2 PRSV quotation, ESN 598-417/01 2028-03-28 "
+                                  "0956 Walker.eml"), SimpleNamespace(path="room/Papers/Lease summary.docx")]
+    world = SimpleNamespace(world_id="test-room-names", manifest=SimpleNamespace(files=files))
+    row = "Engine 2 PRSV quote | 6180000 | Correspondence/Technical/Engine 2 PRSV quotation, ESN 598-417/01 " \
+          "2028-03-28 0956 Walker.eml"
+    kept = _without_room_paths(row, world)
+    assert "6180000" in kept and "598" not in kept
+    assert "598" in _without_room_paths("Engine 2 PRSV quote | 598 | Lease summary.docx", world)  # a figure stays
