@@ -637,6 +637,10 @@ def _anchors_rx(anchors: tuple[str, ...]) -> re.Pattern:
                       re.I)
 
 
+# a label named as a term of another quantity ('the recall costs less the policy retention'), not as the subject
+_OPERAND_BEFORE = re.compile(r"\b(?:less|minus|plus|net\s+of|deducting)\s+(?:the\s+|its\s+|their\s+|any\s+)?$", re.I)
+
+
 def _figures_after(text: str, anchors: list[str], kind: str, labels: tuple[str, ...] = ()):
     """The first figure of a kind after each anchor phrase ('now', 'the cap would be'), in the anchor's clause; an
     anchor read inside a longer label of `labels` is that label's, not the anchor's."""
@@ -644,6 +648,8 @@ def _figures_after(text: str, anchors: list[str], kind: str, labels: tuple[str, 
     for m in _anchors_rx(tuple(anchors)).finditer(text):
         if labels and _inside_longer(text, m.start(), labels):
             continue
+        if _OPERAND_BEFORE.search(text, max(0, m.start() - 24), m.start()):
+            continue  # 'the recall costs less the policy retention (USD 6,590,000)': the figure is the difference's
         head = _LINE_HEAD.sub("", text[text.rfind("\n", 0, m.start()) + 1:m.start()])
         if m.group().endswith(":") and head and not re.search(r"[.;!?]\s*(?:the\s+|our\s+|its\s+)?$", head, re.I):
             continue  # "Label: figure" heads a line or a sentence; "A is above B: X against Y" lists two figures

@@ -55,3 +55,16 @@ def test_a_sheet_citing_a_room_file_by_its_name_makes_up_no_figure():
     kept = _without_room_paths(row, world)
     assert "6180000" in kept and "598" not in kept
     assert "598" in _without_room_paths("Engine 2 PRSV quote | 598 | Lease summary.docx", world)  # a figure stays
+
+
+def test_a_label_named_as_a_term_of_a_difference_is_not_given_the_difference():
+    # recall recovery at seed 0: the governs task's reference, 'The recall costs less the policy retention (USD
+    # 6,590,000) is below the policy limit', lost 0.29 to 'gives another figure as the policy retention'
+    from worldsmith.environments.grade import bound_to
+
+    anchors = ["policy retention (", "policy retention is", "policy retention of"]
+    right = "The recall costs less the policy retention (USD 6,590,000) is below the policy limit (USD 7,500,000)."
+    assert not bound_to(right, anchors, "USD 6,590,000", 6590000.0, "USD")
+    assert not bound_to(right.replace("less the", "net of the"), anchors, "USD 6,590,000", 6590000.0, "USD")
+    assert bound_to("The policy retention (USD 6,590,000) is deducted.", anchors, "USD 6,590,000", 6590000.0, "USD")
+    assert bound_to("The policy retention is USD 6,590,000.", anchors, "USD 6,590,000", 6590000.0, "USD")
