@@ -155,12 +155,14 @@ def _round_sig(value: Decimal, digits: int = 3) -> Decimal:
     return value.quantize(Decimal(1).scaleb(exp), ROUND_HALF_UP).normalize()
 
 
-def perturbed(q: Quantity) -> Quantity:
-    """A different, plausible value for an input: a percent moved by ten points, anything else up a fifth."""
+def perturbed(q: Quantity, down: bool = False) -> Quantity:
+    """A different, plausible value for an input: a percent moved by ten points, anything else up a fifth (`down`:
+    the other way, a fifth less, for a figure that a larger input leaves where it was: the liquidated damages payable,
+    the smaller of those accrued and the cap, moves only when the weeks of delay fall)."""
     if q.kind == "percent":
-        amount = q.amount - 10 if q.amount > 50 else q.amount + 10
+        amount = q.amount - 10 if (q.amount > 50) != down and q.amount > 10 else q.amount + 10
         return Quantity("percent", amount.normalize())
-    bumped = _round_sig(q.amount * Decimal("1.2"))
+    bumped = _round_sig(q.amount * Decimal("0.8" if down else "1.2"))
     if q.kind != "money" and q.amount == q.amount.to_integral_value():
         bumped = bumped.to_integral_value(ROUND_HALF_UP)  # a count stays whole: 53 users, 4 years, not 52.8 or 3.6
     if bumped == q.amount:
@@ -484,18 +486,22 @@ def what_if_candidates(graph: Graph) -> list[tuple]:
             q = graph.quantities.get(leaf)
             if q is None:
                 continue
-            changed = perturbed(q)
-            try:
-                result = what_if_values(graph, leaf, changed)[top.id]
-            except LedgerError:
-                continue
-            if result is None or shown(result) == shown(current) or in_room(graph, result):
+            result = None
+            for changed in (perturbed(q), perturbed(q, down=True)):
+                try:
+                    result = what_if_values(graph, leaf, changed)[top.id]
+                except LedgerError:
+                    result = None
+                if result is not None and shown(result) != shown(current) and not in_room(graph, result):
+                    break
+                result = None
+            if result is None:
                 continue
             chain = _path_to(graph, top.id, leaf) or [top.id]
             needed = _siblings(graph, chain, leaf)
             if _moves_with(graph, needed, leaf):
                 continue
-            found = cover(graph, needed + [leaf]) if needed else None
+            found = primary_cover(graph, needed + [leaf], given=leaf) if needed else None
             if found is None:
                 continue
             files, apps = found
@@ -656,7 +662,7 @@ def _what_if_against(graph: Graph, x: LedgerFact, other: LedgerFact) -> Task | N
         needed = _siblings(graph, chain, leaf) + [other.id]
         if _moves_with(graph, needed, leaf):
             continue
-        found = cover(graph, needed + [leaf])
+        found = primary_cover(graph, needed + [leaf], given=leaf)
         if found is None:
             continue
         key = (-len(found[0]), -len(found[1]), leaf)
@@ -736,7 +742,7 @@ def governs_tasks(graph: Graph) -> list[Task]:
         qwin, qlose = (qa, qb) if wins_a else (qb, qa)
         needed = list(dict.fromkeys(_names(a) + _names(b)))
         leaves = list(dict.fromkeys(x for n in needed for x in _leaves(graph, n)))
-        found = cover(graph, needed) or cover(graph, leaves)
+        found = primary_cover(graph, needed) or cover(graph, leaves)
         if found is None:
             continue
         files, apps = found
@@ -975,6 +981,32 @@ def grounded_cover(graph: Graph, fact_ids: list[str], limits: list[LedgerFact | 
     return found or cover(graph, fact_ids)
 
 
+def primary_cover(graph: Graph, fact_ids: list[str], given: str | None = None) -> tuple[list[str], list[str]] | None:
+    """The cover of the facts with each input read in the paper that establishes it, where that paper works out no
+    figure of its own (an instrument, a certificate, a notice: the credit agreement's maximum, the owner-contractor
+    agreement's rate and cap percentage, the certificate's weeks of delay), not in a calculation memo or sheet that
+    restates every input beside its own result. A careful professional recomputing a figure checks each input at its
+    source: a what-if read off one summary sheet is a one-file lookup (tests/fixtures/covenant-breach.yaml and
+    construction-delay.yaml: every what-if's inputs sat in the one computation memo, so every compute task was
+    dropped as a warm-up). An input no primary paper carries is read anywhere; `given` (the changed input) is not
+    read. Where the facts cannot be covered so, the plain cover."""
+    plan = graph.world.plan
+    derived = {f.id for f in plan.facts if f.formula}
+    works = {a.path for a in plan.artifacts if set(a.facts) & derived}
+    paths = {a.id: a.path for a in plan.artifacts}
+    carriers = dict(graph.carriers)
+    for fid in fact_ids:
+        if fid == given or fid in derived:
+            continue
+        primary = {paths[i] for i in plan.establishing(fid) if i in paths and paths[i] not in works}
+        held = [(p, k) for p, k in carriers.get(fid, []) if p in primary]
+        if held:
+            carriers[fid] = held
+    found = cover(Graph(graph.world, carriers, graph.quantities, graph.twins), fact_ids) \
+        if carriers != graph.carriers else None
+    return found or cover(graph, fact_ids)
+
+
 def _pair_score(graph: Graph, a: LedgerFact, b: LedgerFact) -> float:
     """How worth weighing two figures are: nothing where pair_reason gives no reason, else how telling its reason is,
     and how alike the two are in what they say."""
@@ -1066,7 +1098,7 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
         return None
     inputs = list(dict.fromkeys(x for f in (big, small) if f.formula for x in _leaves(graph, f.id)
                                 if graph.quantities.get(x) is not None))[:6]
-    found = cover(graph, [big.id, small.id, *inputs])
+    found = primary_cover(graph, [big.id, small.id, *inputs])
     if found is None:
         return None
     files, apps = found
@@ -1168,7 +1200,7 @@ def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
     facts = list(dict.fromkeys(f for t in parts for f in t.needs.facts))
     home = [p for p in world.plan.people if p.organisation == world.plan.organisations[0].id]
     docs = [a for a in world.artifacts_of("document") if set(facts) & set(a.facts)]
-    found = cover(graph, facts)
+    found = primary_cover(graph, facts)
     if not home or not docs or found is None:
         return None
     lead, author = home[0], (home[1] if len(home) > 1 else home[0])
