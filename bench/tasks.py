@@ -1,6 +1,8 @@
-"""Tasks per world, their spread, a no-model regex bot's score and the attack suite's rates, for every example.
+"""Tasks per world, their spread, a no-model regex bot's score and the attack suite's rates, for every example and
+every fixture outline.
 
-    python -m bench.tasks [--smoke] [--twins] [--examples NAME ...] [--out DIR]     (from the repository root)
+    python -m bench.tasks [--smoke] [--twins] [--examples NAME ...] [--outlines PATH ...] [--out DIR]
+                                                                                  (from the repository root)
 
 Generates each example offline (the plain library path), makes its task set after the lint, and prints:
 tasks, grep-solvable share, regex-bot full marks, median files needed (and median sources a careful agent
@@ -8,8 +10,12 @@ checks), share needing 2+ apps, share of judgement or deliverable tasks, median 
 tasks whose facts lay a trap (a superseded draft, an earlier value) with a negative criterion naming it, the
 share whose oracle scores 1 and doing nothing scores 0, and the attack suite's false positives (a
 must-fail end state at full marks) and false negatives (a must-pass end state below it); then the same over
-every example's tasks pooled, against the acceptance targets of issue 16. --smoke runs one example and attacks
-one task of each kind.
+every example's tasks pooled, against the acceptance targets of issue 16. The fixture outlines (FIXTURES: trades
+the examples do not cover, a covenant breach, a business-interruption claim, a construction delay, an aircraft
+redelivery) get their own rows and pool, and each world must also keep a spread (WORLD_FLOOR: tasks and kinds): a
+collapse on every outline but the examples went unseen while the bench measured the examples alone (covenant-breach
+at seed 0: 19 tasks, then 4). --outlines replaces the fixture outlines (any outline files). --smoke runs one example
+and attacks one task of each kind, no fixture.
 --twins also makes each example's twin (one input figure changed, environments/twins.py) and grades the
 original world's reference answers on the twin's tasks: a remembered answer should score below 1.
 """
@@ -32,6 +38,10 @@ from worldsmith.worlds.world import open_world
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = ["tanker-spill-liability", "buyside-diligence", "hospital-revenue-audit"]
+FIXTURES = [str(REPO / "tests" / "fixtures" / f"{n}.yaml")
+            for n in ("covenant-breach", "bi-claim", "construction-delay", "aircraft-redelivery")]
+# The least spread each world keeps (issue 16's target on the fixture outlines): tasks, and kinds of task.
+WORLD_FLOOR = (("tasks", 12), ("kinds", 4))
 
 
 def _publish(name: str, out: Path) -> Path:
@@ -119,16 +129,21 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--smoke", action="store_true", help="one example, one task of each kind attacked (what CI runs)")
     ap.add_argument("--examples", nargs="*", default=None)
+    ap.add_argument("--outlines", nargs="*", type=Path, default=None,
+                    help="outline files measured beside the examples (default: the fixture outlines; none with --smoke)")
     ap.add_argument("--out", type=Path, default=None, help="keep the generated worlds here")
     ap.add_argument("--twins", action="store_true", help="also grade remembered answers on each example's twin")
     args = ap.parse_args(argv)
     names = args.examples or (EXAMPLES[-1:] if args.smoke else EXAMPLES)  # the smallest: CI also attacks the legal world
+    outlines = [str(p.resolve()) for p in args.outlines] if args.outlines is not None else \
+        ([] if args.smoke or args.examples else FIXTURES)
+    names = [*names, *outlines]
     # A fresh folder under --out on every run: an example publishes under the same id each time, which a second
     # run into the same folder would refuse.
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
     root = Path(tempfile.mkdtemp(prefix="worldsmith-bench-tasks-", dir=args.out))
-    rows, outcomes, twins, every, bots, ends = [], [], [], [], [], []
+    rows, outcomes, twins, refusals, outcomes_of = [], [], [], [], []
     try:
         for name in names:
             world = open_world(_publish(name, root / "worlds"))
@@ -138,37 +153,57 @@ def main(argv: list[str] | None = None) -> int:
             shape = spread(task_set.tasks, world)
             ran = _bot_and_nop(task_set, world, root)
             full, nops = [b for b, _ in ran], {t.id: n for t, (_, n) in zip(task_set.tasks, ran)}
-            bots += full
-            every += task_set.tasks
             # the smoke attacks one task of each kind (tests/environments/test_task_attacks.py: the legal world's)
             attacked = list({t.kind: t for t in reversed(task_set.tasks)}.values()) if args.smoke else task_set.tasks
             mine = [o for t in attacked for o in attack_task(t, world, root / "attack" / t.id)]
             outcomes += mine
             judged = {t.id: nops[t.id] for t in attacked}  # the oracle ran on these
-            ends += [_ends(mine, judged)] * len(judged)
+            ends = [_ends(mine, judged)] * len(judged)
+            outcomes_of.append((task_set.tasks, mine, full, ends))
             r = rates(mine)
             shape |= {"bot": sum(full) / max(1, len(full)), "ends": ends[-1] if judged else 0.0, **r}
-            rows.append((name, shape, len(task_set.refused), made))
-            if args.twins:
+            shape["kinds"] = len({t.kind for t in task_set.tasks})
+            label = Path(name).stem if name.endswith(".yaml") else name
+            rows.append((label, shape, len(task_set.refused), made))
+            for r in task_set.refused:
+                refusals.append((label, r["task"], r["reason"], r["detail"]))
+            if args.twins and not name.endswith(".yaml"):
                 twins.append((name, *_remembered(name, task_set, root)))
             world.close()
         total = rates(outcomes)
-        pooled = _pooled([(n, s) for n, s, *_ in rows], every) | {"bot": sum(bots) / max(1, len(bots)),
-                                                                  "ends": sum(ends) / max(1, len(ends)), **total}
-        print(f"{'example':<24} {'tasks':>5} {'refused':>7} {'grep':>5} {'bot':>5} {'files':>5} {'srcs':>5} {'2apps':>5} "
-              f"{'judg/deliv':>10} {'crit':>4} {'traps':>9} {'ends':>5} {'FP':>6} {'FN':>6} {'make s':>6}")
-        for name, s, refused, made in [*rows, ("all examples", pooled, sum(r[2] for r in rows), sum(r[3] for r in rows))]:
+        n_ex = len(names) - len(outlines)
+        groups = [("all examples", rows[:n_ex], outcomes_of[:n_ex]), ("all fixtures", rows[n_ex:], outcomes_of[n_ex:])]
+        pools = []
+        for label, group, parts in groups:
+            if not group:
+                continue
+            tasks_of = [t for p in parts for t in p[0]]
+            mine = [o for p in parts for o in p[1]]
+            b = [x for p in parts for x in p[2]]
+            e = [x for p in parts for x in p[3]]
+            pooled = _pooled([(n, s) for n, s, *_ in group], tasks_of) | {
+                "bot": sum(b) / max(1, len(b)), "ends": sum(e) / max(1, len(e)), **rates(mine),
+                "kinds": len({t.kind for t in tasks_of})}
+            pools.append((label, pooled, sum(r[2] for r in group), sum(r[3] for r in group)))
+        print(f"{'example':<24} {'tasks':>5} {'kinds':>5} {'refused':>7} {'grep':>5} {'bot':>5} {'files':>5} {'srcs':>5} "
+              f"{'2apps':>5} {'judg/deliv':>10} {'crit':>4} {'traps':>9} {'ends':>5} {'FP':>6} {'FN':>6} {'make s':>6}")
+        table = [*rows[:n_ex], *pools[:1], *rows[n_ex:], *pools[1:]]
+        for name, s, refused, made in table:
             traps = f"{s['trap_guarded']:.0%}/{s['with_trap']}"
-            print(f"{name:<24} {s['tasks']:>5} {refused:>7} {s['grep_solvable']:>5.0%} {s['bot']:>5.0%} "
+            print(f"{name:<24} {s['tasks']:>5} {s['kinds']:>5} {refused:>7} {s['grep_solvable']:>5.0%} {s['bot']:>5.0%} "
                   f"{s['median_files']:>5} {s['median_sources']:>5} {s['two_apps']:>5.0%} {s['judgement_or_deliverable']:>10.0%} "
                   f"{s['median_criteria']:>4} {traps:>9} {s['ends']:>5.0%} {s['false_positive']:>6.1%} "
                   f"{s['false_negative']:>6.1%} {made:>6.1f}")
         print("(traps: of the tasks whose facts lay a trap, the share with a negative costing it / how many; ends: the "
               "share whose oracle scores 1 and doing nothing 0)")
         for key, what, sense, target in TARGETS:
-            missed = [n for n, s, *_ in [*rows, ("all examples", pooled)]
-                      if not (s[key] <= target if sense == "<=" else s[key] >= target)]
-            print(f"  {what} {sense} {target:g}: " + ("met on every example" if not missed else "missed on " + ", ".join(missed)))
+            missed = [n for n, s, *_ in table if not (s[key] <= target if sense == "<=" else s[key] >= target)]
+            print(f"  {what} {sense} {target:g}: " + ("met on every world" if not missed else "missed on " + ", ".join(missed)))
+        for key, target in WORLD_FLOOR:
+            missed = [f"{n} ({s[key]})" for n, s, *_ in rows if s[key] < target]
+            print(f"  {key} per world >= {target}: " + ("met on every world" if not missed else "missed on " + ", ".join(missed)))
+        for label, task, reason, detail in refusals[:30]:
+            print(f"  refused on {label}: {task} {reason}: {detail[:120]}")
         print(f"attack suite: {total['must_fail']} must-fail end states, false positives {total['false_positive']:.1%}; "
               f"{total['must_pass']} must-pass, false negatives {total['false_negative']:.1%}")
         wrong = [o for o in outcomes if o.wrong]

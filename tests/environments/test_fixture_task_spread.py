@@ -4,7 +4,14 @@ after; every chronology task refused 'oracle_fails: the reference solution score
 
 from __future__ import annotations
 
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
 from worldsmith.environments.side_checks import padded
+
+COVENANT = Path(__file__).resolve().parents[1] / "fixtures" / "covenant-breach.yaml"
 
 
 def test_a_party_named_with_inc_or_ltd_in_each_sentence_is_no_padding():
@@ -68,3 +75,34 @@ def test_a_label_named_as_a_term_of_a_difference_is_not_given_the_difference():
     assert not bound_to(right.replace("less the", "net of the"), anchors, "USD 6,590,000", 6590000.0, "USD")
     assert bound_to("The policy retention (USD 6,590,000) is deducted.", anchors, "USD 6,590,000", 6590000.0, "USD")
     assert bound_to("The policy retention is USD 6,590,000.", anchors, "USD 6,590,000", 6590000.0, "USD")
+
+
+@pytest.fixture(scope="module")
+def covenant_tasks(tmp_path_factory):
+    """tests/fixtures/covenant-breach.yaml at seed 0, published offline, and its task set after the lint."""
+    import worldsmith
+    from tests.published import publish_example
+    from worldsmith.environments.lint import make_task_set
+
+    world = worldsmith.open(publish_example(str(COVENANT), tmp_path_factory.mktemp("covenant")))
+    yield world, make_task_set(world)
+    world.close()
+
+
+def test_a_fixture_world_keeps_its_spread_of_tasks(covenant_tasks):
+    # 19aacb9..ea2fa65: the chronology tasks refused (padded), the what-if, exceed, memo and sheet read off the one
+    # computation memo and dropped as one-file warm-ups: 4 tasks (as_of 2, reply 1, review 1)
+    world, task_set = covenant_tasks
+    kinds = Counter(t.kind for t in task_set.tasks)
+    assert len(task_set.tasks) >= 12 and len(kinds) >= 5, kinds
+    # a reference solution the grader marks below 1 is a bug of the grader or the reference, never a task to drop
+    assert not [r for r in task_set.refused if r["reason"] == "oracle_fails"], task_set.refused
+    # compute (a what-if on a derived figure), judgement, deliverables, chronology, each read across files
+    assert {"what_if", "exceed", "memo", "reply", "review"} <= set(kinds), kinds
+    assert any(t.id.startswith("chronology-") for t in task_set.tasks)
+    assert all(len(t.needs.files) >= 2 for t in task_set.tasks)
+    # a recomputation reads the covenant's maximum where it is set, not only off the computation memo
+    what_if = next(t for t in task_set.tasks if t.kind == "what_if")
+    memo = {f.path.split("/", 1)[1] for f in world.manifest.files if f.path.startswith("room/")
+            if "Memo re the" in f.path}
+    assert len(set(what_if.needs.files) - memo) >= 1, what_if.needs.files
