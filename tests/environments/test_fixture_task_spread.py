@@ -106,3 +106,34 @@ def test_a_fixture_world_keeps_its_spread_of_tasks(covenant_tasks):
     memo = {f.path.split("/", 1)[1] for f in world.manifest.files if f.path.startswith("room/")
             if "Memo re the" in f.path}
     assert len(set(what_if.needs.files) - memo) >= 1, what_if.needs.files
+
+
+def test_a_memo_question_is_not_crossed_by_the_next_that_shares_two_of_its_label_words():
+    # rent review at seed 0: the memo's reference lost 0.38 to 'gives another question's gap': 'The without prejudice
+    # offer ... exceeds the tenant's proposed rent ... by GBP 64,200' read as naming the landlord's proposed rent
+    from worldsmith.environments.grade import _crossed
+    from worldsmith.environments.tasks import Check
+
+    check = Check(type="file_crossed", values=["GBP 64,200"], numbers=[64200.0], unit="GBP",
+                  a_words=["landlord", "proposed", "rent"], b_words=["without", "prejudice", "offer"])
+    second = ("The without prejudice offer (GBP 1,391,000) exceeds the tenant's proposed rent (GBP 1,326,800) by "
+              "GBP 64,200.")
+    assert not _crossed(second, check)
+    # the gap swapped into the first question's own sentence still costs
+    assert _crossed("The landlord's proposed rent (GBP 1,647,800) exceeds the without prejudice offer (GBP "
+                    "1,391,000) by GBP 64,200.", check)
+
+
+def test_a_greater_of_with_a_worked_side_makes_no_governs_task_and_reads_as_words():
+    # recall recovery: 'the larger of percent of of the cap percentage of Annual Contract Value and the Annual
+    # Contract Value and the fixed-sum limb of the cap' (its reference then failed at 0.43)
+    import ast
+    from types import SimpleNamespace
+
+    from worldsmith.environments.graph_tasks import _describe
+
+    facts = {"cap_percent": SimpleNamespace(id="cap_percent", label="cap percentage"),
+             "acv": SimpleNamespace(id="acv", label="Annual Contract Value")}
+    graph = SimpleNamespace(fact=facts.__getitem__)
+    said = _describe(graph, ast.parse("percent_of(cap_percent, acv)", mode="eval").body)
+    assert said == "the Annual Contract Value at the cap percentage" and "percent of of" not in said
