@@ -1005,13 +1005,20 @@ def primary_cover(graph: Graph, fact_ids: list[str], given: str | None = None) -
     plan = graph.world.plan
     derived = {f.id for f in plan.facts if f.formula}
     works = {a.path for a in plan.artifacts if set(a.facts) & derived}
+    drafts = {a.path for a in plan.artifacts if a.distractor is not None}
     paths = {a.id: a.path for a in plan.artifacts}
     carriers = dict(graph.carriers)
     for fid in fact_ids:
-        if fid == given or fid in derived:
+        if fid == given:
             continue
-        primary = {paths[i] for i in plan.establishing(fid) if i in paths and paths[i] not in works}
-        held = [(p, k) for p, k in carriers.get(fid, []) if p in primary]
+        # where it is reported, not where it is worked with: no paper that carries a figure worked from it (the
+        # reported EBITDA in the finance director's mail, not the memo that works the leverage from it), no draft
+        uses = {f.id for f in plan.facts if f.formula and f.id != fid and _path_to(graph, f.id, fid)}
+        working = {a.path for a in plan.artifacts if set(a.facts) & uses}
+        held = [(p, k) for p, k in carriers.get(fid, []) if p not in working and p not in drafts]
+        if not held:
+            primary = {paths[i] for i in plan.establishing(fid) if i in paths and paths[i] not in works}
+            held = [(p, k) for p, k in carriers.get(fid, []) if p in primary]
         if held:
             carriers[fid] = held
     found = cover(Graph(graph.world, carriers, graph.quantities, graph.twins), fact_ids) \

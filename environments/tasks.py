@@ -654,7 +654,9 @@ def make_tasks(world: World, user: str | None = None, warmups: bool = False) -> 
     # again with another input changed, asks one reading twice (licence audit: five what-ifs, each off two papers,
     # held the median files needed at 2); a what-if whose inputs sit in three files or more is asked in full.
     # (a maker may tag a task a warm-up itself: the reply on a pair one sheet holds, where another pair's reads more)
-    shallow = [t.id for t in tasks if t.kind == "what_if" and len(t.needs.files) == 2][1:]
+    # (a what-if weighed against another figure, 'would the damages then exceed the cap?', asks a judgement the plain
+    # recomputation does not: it is no second reading of the same two papers)
+    shallow = [t.id for t in tasks if t.kind == "what_if" and len(t.needs.files) == 2 and "judgement" not in t.tags][1:]
     shallow += [t.id for t in tasks if "warmup" in t.tags]
     deep = [t for t in tasks if len(t.needs.files) >= 2 and t.id not in shallow]
     if not warmups:
