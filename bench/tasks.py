@@ -128,15 +128,16 @@ def main(argv: list[str] | None = None) -> int:
     """Print the task table for the examples."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--smoke", action="store_true", help="one example, one task of each kind attacked (what CI runs)")
-    ap.add_argument("--examples", nargs="*", default=None)
+    ap.add_argument("--examples", nargs="*", default=None, help="examples by name (no name: none)")
     ap.add_argument("--outlines", nargs="*", type=Path, default=None,
                     help="outline files measured beside the examples (default: the fixture outlines; none with --smoke)")
     ap.add_argument("--out", type=Path, default=None, help="keep the generated worlds here")
     ap.add_argument("--twins", action="store_true", help="also grade remembered answers on each example's twin")
     args = ap.parse_args(argv)
-    names = args.examples or (EXAMPLES[-1:] if args.smoke else EXAMPLES)  # the smallest: CI also attacks the legal world
+    # (--examples with no name: none, for a run of --outlines alone)
+    names = args.examples if args.examples is not None else (EXAMPLES[-1:] if args.smoke else EXAMPLES)
     outlines = [str(p.resolve()) for p in args.outlines] if args.outlines is not None else \
-        ([] if args.smoke or args.examples else FIXTURES)
+        ([] if args.smoke or args.examples is not None else FIXTURES)
     names = [*names, *outlines]
     # A fresh folder under --out on every run: an example publishes under the same id each time, which a second
     # run into the same folder would refuse.
