@@ -506,11 +506,12 @@ def what_if_candidates(graph: Graph) -> list[tuple]:
             needed = _siblings(graph, chain, leaf)
             if _moves_with(graph, needed, leaf):
                 continue
-            found = primary_cover(graph, needed + [leaf], given=leaf) if needed else None
-            if found is None:
+            plain = cover(graph, needed + [leaf]) if needed else None
+            if plain is None:
                 continue
-            files, apps = found
-            candidates.append((len(files), len(apps), len(chain), top.id, leaf, changed, result, chain, needed,
+            # ranked as before by the plain cover (which input a what-if changes stays put), read at the sources
+            files, apps = primary_cover(graph, needed + [leaf], given=leaf) or plain
+            candidates.append((len(plain[0]), len(plain[1]), len(chain), top.id, leaf, changed, result, chain, needed,
                                files, apps))
     candidates.sort(key=lambda c: (-c[0], -c[1], -c[2], c[3], c[4]))
     return candidates
@@ -667,10 +668,11 @@ def _what_if_against(graph: Graph, x: LedgerFact, other: LedgerFact) -> Task | N
         needed = _siblings(graph, chain, leaf) + [other.id]
         if _moves_with(graph, needed, leaf):
             continue
-        found = primary_cover(graph, needed + [leaf], given=leaf)
-        if found is None:
+        plain = cover(graph, needed + [leaf])
+        if plain is None:
             continue
-        key = (-len(found[0]), -len(found[1]), leaf)
+        found = primary_cover(graph, needed + [leaf], given=leaf) or plain
+        key = (-len(plain[0]), -len(plain[1]), leaf)  # ranked by the plain cover, as before
         if best is None or key < best[0]:
             best = (key, leaf, changed, values, new, gap, chain, needed, found)
     if best is None:
