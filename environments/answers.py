@@ -148,6 +148,14 @@ _CUES = {"not": (_NOT,), "neg": (_NEG_WORDS,), "sup": _SUP_WORDS, "hedge": _HEDG
 _CLAUSE_BREAK = re.compile(r"(?P<p>[;:|\t]|,(?=\s)|\s[-–—]\s|[–—])|\b(?P<w>but|because|although|though|"
                            r"whereas|while|whilst|however|yet|(?<!or\s)so|which|unless|and)\b")
 _ANAPHOR = re.compile(r"^\s*(?:which|this|that|these|those|itself|themselves)\b")
+# A bracket that is a sentence with its own subject, denying a comparison or a verb of its own: "(the claim does not
+# exceed the cap)" after the gap says nothing of the gap (kit15: a right Answer line read as denying its figure). A
+# subject that points back at the figure ('it', 'this figure', 'the amount') is no subject of its own.
+_OWN_SUBJECT = re.compile(r"^\s*(?!(?:it|this|that|which|these|those)\b)(?:(?:the|an?|its|their|our|your)\s+)?"
+                          r"(?:(?!(?:figure|amount|number|sum|value|total|it|this|that|which)\b)[a-z][\w'-]*\s+){1,5}?"
+                          r"(?:does|do|did|would|will|can|could|is|are|was|were)(?:\s+not|n't)\s+"
+                          r"(?:exceed|reach|surpass|breach|bite|apply|trigger|go\s+over|rise\s+above|cross|above|over|"
+                          r"more\s+than|higher\s+than|larger\s+than|greater\s+than)\b")
 _SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*(?=\s)|\n")
 _ABBREV_NUM = {"no", "nos", "p", "pp", "art", "para", "sec", "fig"}  # abbreviations only before a number
 _ABBREV = {"mr", "mrs", "ms", "dr", "inc", "ltd", "co", "corp", "approx", "e.g", "i.e", "eg", "ie",
@@ -174,6 +182,9 @@ _REF_WORDS = {"clause", "section", "article", "art.", "rule", "regulation", "reg
               # 2 EFH, a figure no file gives, beside the right ones)
               "engine", "tranche", "lot", "batch", "block", "building", "plot", "zone", "bay", "tower", "wing",
               "ward", "milestone", "facility", "apu"}
+_REF_LIST = re.compile(r"(?<![\w.])(?:" + "|".join(re.escape(w.rstrip(".")) for w in _REF_WORDS if w[0].isalpha())
+                       + r")s?\.?\s+\d[\d.]*(?:\([a-z0-9]{1,4}\))*(?:\s*(?:,|and|or|to|&|-|\u2013)\s*\d[\d.]*"
+                       r"(?:\([a-z0-9]{1,4}\))*)*\s*(?:,|and|or|to|&|-|\u2013)\s*$", re.I)
 _UNIT_STOP = {"x", "times", "less", "plus", "minus", "divided", "multiplied",  # working: "2,500 x 75,000 GT"
               "and", "or", "the", "a", "an", "of", "in", "on", "for", "to", "by", "as", "at", "with", "from",
               "than", "that", "which", "is", "was", "are", "were", "be", "per", "under", "over", "it", "its",
@@ -444,9 +455,16 @@ def _is_label(text: str, m: re.Match, s: int, e: int) -> bool:
     if "," in m["num"] or m["scale"]:
         return False
     head = text[max(0, s - 24):s]
-    prev = head.split()[-1] if head.split() and head[-1:] in " -#§" else ""
+    prev = head.split()[-1].lstrip("([") if head.split() and head[-1:] in " -#§" else ""
     word = prev.rstrip("-")
     if {prev.lower(), prev.lower().rstrip("s")} & _REF_WORDS:
+        return True
+    # a reference list or range: "(sections 2.6 and 2.7)", "clauses 4, 5 and 6", "paras 12 to 14" (kit15: the 2.7 of
+    # a cited extract's title read as an amount, and every memo that cited it lost a mark)
+    if _REF_LIST.search(text[max(0, s - 80):s]):
+        return True
+    # "Figure 6 is wrong", "figure 3": a review's numbered line (kit15), a small whole number with no unit after it
+    if prev.lower() == "figure" and re.fullmatch(r"\d{1,2}", m["num"]) and not re.match(r"\s*(?:[x%]|per)", text[e:e + 5]):
         return True
     if 2 <= len(word) <= 6 and word.isalpha() and word.isupper() and word not in _CODES \
             and "." not in m["num"] and not re.match(r"\s*(?:[x×*/+=]|-\s*\d)", text[e:e + 4]):
@@ -898,6 +916,8 @@ def _anaphor_flags(parsed: Parsed, ci: int, dated: bool = False) -> set[str]:
     text = view[cs:ce]
     if (_MARK in text and not dated) or not (inner or _ANAPHOR.match(text)):
         return set()
+    if inner and _OWN_SUBJECT.match(text):
+        return set()  # "USD 9,500,000 (the claim does not exceed the cap)": a clause of its own, no word on the figure
     flags = set()
     if _any_within(parsed, "neg", cs, ce, inner):
         flags.add("negated")
@@ -1556,13 +1576,19 @@ _AFTER_FIGURE = (r"\x01(?:\s*(?:percentage\s+points?|points?|pp|ppts?|bps|basis\
                  r"(?:(?:well|far|comfortably|safely|still)\s+)?")
 # "Cap above demand by USD 126.5m": a place word with the gap it is by compares, copula or not (kit8's terse what-ifs)
 _BY_FIGURE = r"\b(?=[^.;:\n\x01]{0,60}?\bby\s+(?:about\s+|approximately\s+|some\s+)?\x01)"
+# "USD 15,000,000 under section 2.6(c) of the merger agreement": under a provision, no comparison (kit15: the cap read
+# as below the claim, and every right answer that cited the section lost the direction); "under the agreement's cap"
+# still compares
+_NOT_PROVISION = (r"\b(?!\s+(?:the\s+|its\s+|this\s+|that\s+)?(?:[\w'-]+\s+){0,2}?(?:rules?|clauses?|sections?|articles?|"
+                  r"agreement|act|contract|terms|paragraphs?|schedules?|provisions?|\u00a7)(?![\w'])"
+                  r"(?!\s*(?:'s\s+)?(?:[\w-]+\s+)?(?:cap|limit|ceiling|threshold|maximum|minimum|floor)\b))")
 _COMPARATORS = re.compile(
     r"(?P<gt>\bexceed(?:s|ed|ing)?\b|\bsurpass(?:es|ed|ing)?\b|\boutstrip(?:s|ped|ping)?\b|\boutweigh(?:s|ed)?\b|"
     r"\bin\s+excess\s+of\b|\b(?:larger|higher|greater|bigger)\b|\bmore\s+than\b|"
     rf"{_COPULA}(?:above|over)\b|{_AFTER_FIGURE}(?:above|over)\b|\b(?:above|over){_BY_FIGURE})"
     r"|(?P<lt>\bf(?:a|e)ll(?:s|ing)?\s+(?:well\s+|far\s+)?(?:short\s+of|below|under)\b|\bshort\s+of\b|"
     r"\b(?:lower|smaller|less|fewer)\b|"
-    rf"{_COPULA}(?:below|under|beneath|within|inside)\b|{_AFTER_FIGURE}(?:below|under|beneath)\b"
+    rf"{_COPULA}(?:below|under{_NOT_PROVISION}|beneath|within|inside)\b|{_AFTER_FIGURE}(?:below|under{_NOT_PROVISION}|beneath)\b"
     rf"|\b(?:below|under){_BY_FIGURE})"
     # "Landlord's proposed rent GBP 1,647,800 (...) > passing rent GBP 1,240,000" (kit12: a terse brief's sign)
     r"|(?P<gtsign>(?<=[ \t\x01)])>(?=[ \t]))|(?P<ltsign>(?<=[ \t\x01)])<(?=[ \t]))"
@@ -1576,6 +1602,10 @@ _CASE_NEG = re.compile(r"\b(?:not\s+(?:the\s+case|true|correct|right|so)|untrue|
 # audit claim' says the amount in dispute exceeds it, and scored 1.0 for the answer that it does not)
 _CMP_NEG = re.compile(r"\b(?:not|never|no|cannot|n't|fail(?:s|ed|ing)?\s+to)\s+(?:\w+\s+){0,2}$|n't\s+(?:\w+\s+){0,2}$")
 # an arrow ("vs NWC peg GBP 3.25m -> EBITDA exceeds the peg") starts the conclusion drawn from what went before
+# A comparison asked, not said: "whether the claim exceeds the cap", "Does it exceed ...?" in a sentence of its own
+# (kit15: 'You asked whether the earn-out claimed by the sellers exceeds the earn-out cap ... It does not.' read as
+# saying it does)
+_ASKED_WHETHER = re.compile(r"\bwhether\b(?:\s+or\s+not\b)?[^;\n]*$")
 _SEGMENT_BREAK = re.compile(r";|->|=>|\u2192|\bbut\b|\bwhereas\b|\bwhile\b|\bwhilst\b|\bhowever\b|,\s*(?:and\s+)?so\b|\btherefore\b|"
                             r"\bthus\b|\bhence\b|\bwhich\s+means\b|\bmeaning\b|\bas\s+a\s+result\b|\bconsequently\b")
 
@@ -1594,6 +1624,8 @@ def _norm_word(w: str) -> str:
 
 def _stem(w: str) -> str:
     """A word's first six letters, where it has more: 'proposal' and 'proposed', 'determination' and 'determined'."""
+    if len(w) > 5:
+        w = re.sub(r"(?:ed|ing|s)$", "", w)  # 'the claim' for the earn-out claimed by the sellers (kit15)
     return w[:6] if len(w) > 6 else w
 
 
@@ -1801,6 +1833,8 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                 word = c.group()
                 if any(c.start() <= w < c.end() for w in opened):
                     continue
+                if _ASKED_WHETHER.search(masked[cmps[k - 1].end() if k else s:c.start()]):
+                    continue  # "You asked whether the claim exceeds the cap. It does not.": the question, restated
                 bare = word in ("larger", "higher", "greater", "bigger", "lower", "smaller", "less", "fewer")
                 after_text = masked[c.end():ge]
                 than = bool(re.match(r"\s+than\b", after_text))
@@ -2049,6 +2083,9 @@ _NAMES_NOUN = re.compile(r"[ \t-]+(?!(?:figure|amount|total|sum|number|value|est
                          r"by|as|and|or|is|was|are|were|be|from|with|that|which|per|a|an|the|now|then|today)\b)[a-z]")
 _WORKING_END = re.compile(r"[;\n]|[.!?](?=\s|$)")
 _TERM_BEFORE = re.compile(r"(?:\b(?:times|x|plus|less|minus|multiplied\s+by|divided\s+by)|[+\u00d7*/])\s+(?:the\s+)?$")
+_GAP_BEFORE = re.compile(r"\b(?:headroom|room|margin|gap|shortfall|excess|distance|difference|buffer|cushion|"
+                         r"overshoot)\s+(?:left\s+)?(?:under|below|within|beneath|to|from|against|over|above|beyond)\s+"
+                         r"(?:the\s+|its\s+|their\s+)?$")
 _PRONOUN_HEAD = re.compile(r"\s*(?:it|this(?:\s+figure)?|that(?:\s+figure)?|the\s+figure)\b")
 
 
@@ -2243,6 +2280,8 @@ def bound_figures(text: Parsed | str, phrases: Iterable[str], others: Iterable[s
                                for m in parsed.mentions):
             continue  # "the 10,560 claims in the review period": the label is what the figure before it counts
             # (a date before it dates the sentence: "On April 30, 2026 the exposure stood at ...")
+        if _GAP_BEFORE.search(parsed.masked[max(0, s - 40):s]):
+            continue  # "headroom under the cap is USD 9.5m": the figure is the headroom's, not the cap's (kit15)
         if _TERM_BEFORE.search(parsed.masked[max(0, s - 24):s]):
             # "the per-ton limit times the gross tonnage (USD 156.2m)": the figure is the product's; but a figure
             # written straight after the label is the label's own ('618 x contract rate USD 1,450 x 3'; kit11: the list

@@ -351,6 +351,25 @@ _CURRENCY_WORDS = {"USD": re.compile(r"\bUSD\b|\$|\bUS\s+dollars?\b|\bdollars?\b
                    "JPY": re.compile(r"\bJPY\b|\u00a5|\byen\b", re.I), "CHF": re.compile(r"\bCHF\b|\bfrancs?\b", re.I)}
 
 
+_ASIDE_HEDGE = re.compile(r"\b(?:or|either|alternatively|possibly|perhaps|maybe|arguably|else|otherwise|approx\w*|"
+                          r"about|around|roughly|circa|between|to|vs\.?|versus)\b|/", re.I)
+
+
+def _named_aside(part: str, m, allowed: list[float]) -> bool:
+    """Whether a figure on an Answer line sits in a bracket after the answer's figure that names what it is, and is a
+    figure of the task's working: 'Answer: USD 144,000 (80% of the USD 180,000 fee)', '(sellers USD 36,000)' (kit15:
+    both lost the result as hedged). A bare '(USD 120,000)' or one offered as an alternative ('or') is still a rival."""
+    if m.value is None or not any(abs(float(m.value) - a) <= 0.005 * max(1.0, abs(a)) for a in allowed):
+        return False
+    open_ = part.rfind("(", 0, m.start)
+    close = part.find(")", m.end)
+    if open_ < 0 or close < 0 or ")" in part[open_:m.start] or not _parsed(part[:open_]).mentions:
+        return False
+    inner = part[open_ + 1:close]
+    words = re.sub(r"[A-Z]{3}\b|[\d.,%$\u00a3\u20ac]+|\b(?:m|bn|k|million|billion|thousand)\b", " ", inner)
+    return bool(re.search(r"[a-z]{3,}", words, re.I)) and not _ASIDE_HEDGE.search(words)
+
+
 def _final(text: str, check: Check, known: tuple = ()) -> bool:
     """The check's figure is the text's answer: asserted on the 'Answer:' line (or in the text), and nowhere in the
     text denied, hedged or offered beside a rival figure of its unit other than those in `allowed`. A fall or a
@@ -379,8 +398,8 @@ def _final(text: str, check: Check, known: tuple = ()) -> bool:
     part = parts[-1]
     if part is not text:
         want0 = want_of(check.values[0], number, check.unit)
-        if any(not _signed_shortfall(m, want0, text) for p in parts for m in rivals(p, check.values[0], number,
-                                                                                   check.unit, [])):
+        if any(not _signed_shortfall(m, want0, text) and not _named_aside(p, m, check.allowed)
+               for p in parts for m in rivals(p, check.values[0], number, check.unit, [])):
             return False
         # A contradiction written around the answer line counts: "... In fact it is not X." or "... or maybe Y."
         verdict = answers.asserts(_parsed(text), want_of(check.values[0], number, check.unit))
@@ -615,6 +634,11 @@ _BETWEEN = re.compile(r"\b(?:greater|larger|higher|lesser|smaller|lower|max(?:im
                       r"rather|instead|not|no longer|than|compared|against|versus|vs|below|above|under|over|short|"
                       r"exceeds?|by)\b", re.I)
 _WORKING = re.compile(r"\s*(?:[x\u00d7*/+]|-\s)\s*(?=[\d$A-Z(])")
+# A figure that a worded operator and another figure follow is the first term of a build-up, not the figure of the
+# label before it: "Adjusted EBITDA in the sellers' notice (Arcadia's USD 12,400,000 plus the USD 1,800,000 of
+# disputed allocations)" (kit15: read as the notice's EBITDA, every right answer that built it up in words lost 2)
+_WORD_OPERAND = re.compile(r"\s*(?:\([^()]*\)\s*)?(?:plus|less(?!\s+than)|minus|times|multiplied\s+by|divided\s+by)\s"
+                           r"[^.;\n\x01]{0,80}?\x01")
 _LINE_HEAD = re.compile(r"^[\s>*_\-\u2022\d.)]*(?:the\s+)?", re.I)
 
 
@@ -659,7 +683,8 @@ def _figures_after(text: str, anchors: list[str], kind: str, labels: tuple[str, 
         cell = m.group().endswith("|") and kind == "money"
         after = [x for x in parsed.mentions if m.end() <= x.start < stop and (x.kind == kind or (
             cell and x.kind == "number" and x.unit is None and not x.year_like))]
-        if after and (_WORKING.match(text, after[0].end) or answers.operand(parsed, after[0])):
+        if after and (_WORKING.match(text, after[0].end) or answers.operand(parsed, after[0])
+                      or _WORD_OPERAND.match(parsed.masked, after[0].end)):
             # "would be USD 2,500 x 75,000 = USD 187,500,000", "Contribution demand: 35% x USD 174,250,000 = USD
             # 60,987,500": the figure is what the working comes to
             equals = text.find("=", after[0].end, stop)
@@ -1142,6 +1167,9 @@ def _correction(tail: str, right: answers.Want, wrong: answers.Want) -> str:
     return "right"
 
 
+_LINE_NAMED = re.compile(r"(?:\bline|\bitem|\bfigure|\bno\.?|\bnumber|#)\s*(\d{1,2})\b(?![.,]\d)", re.I)
+
+
 def flags(text: str, check: Check) -> bool:
     """Whether the answer says `values[0]` (as drafted) is wrong and, with a second value, corrects it to `values[1]`
     alone, everywhere it corrects it; figures after a correction (its sources) are not flagged."""
@@ -1161,6 +1189,12 @@ def flags(text: str, check: Check) -> bool:
         if any(by_number.search(head) for head, _ in map(_split_flag, flag_units(text))):
             return True
     for head, tail in map(_split_flag, flag_units(text)):
+        if check.expect and len(check.values) < 2:
+            lines = set(_LINE_NAMED.findall(head))
+            if lines and check.expect not in lines:
+                # "Line 6 is wrong. USD 15,000,000 less USD 12,400,000 is USD 2,600,000": a flag of line 6, whose
+                # working names line 1's and line 2's figures (kit15: each right review lost both lines)
+                continue
         if any(answers.value_matches(m, wrong) for m in _parsed(head).mentions):
             named.append(tail)
         elif tail is not None:

@@ -83,6 +83,8 @@ def _comparisons(parsed: answers.Parsed, facts: list, s: int, e: int):
         obj = next((f for a, b, f in spans if a >= after and _FILLER.fullmatch(masked[after:a])), None)
         if subject is None or obj is None or subject is obj:
             continue
+        if answers._ASKED_WHETHER.search(masked[s:c.start()]):
+            continue  # 'You asked whether the claim exceeds the cap': the question restated (kit15)
         sign = {"gtsign": "gt", "ltsign": "lt"}.get(c.lastgroup, c.lastgroup)
         if re.fullmatch(r"(?:exceeded|surpassed|outstripped|outweighed)", c.group().strip()) and \
                 re.search(r"\b(?:is|are|was|were|be|been|being)\s+(?:\w+\s+)?$", masked[s:c.start()]):
