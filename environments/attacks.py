@@ -226,6 +226,7 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     out += _kit14_candidates(task, world, text)
     out += _kit14_state_candidates(task, world, text)
     out += _kit13_candidates(task, world, text)
+    out += _kit15_candidates(task, text, final)
     if task.kind == "reply":
         out += _short_reply_candidates(task, world, text)
     if text:
@@ -476,6 +477,49 @@ def _kit14_state_candidates(task: Task, world: World, text: str) -> list[tuple[s
         rows = re.sub(r"first sent (on )?", f"first sent to {outside} ", text)
         if rows != text:
             out.append(("sent_to_another_party", False, _with_text(task, rows), None))
+    return out
+
+
+_ASKED = re.compile(r"\b(?:does|do|is|are) (?P<q>the [^?]+? exceeds? [^?]+?)(?:,? on the figures|,? and by how much|\?)")
+_MONEY_FIG = re.compile(r"\b[A-Z]{3} [\d,]+(?:\.\d+)?\b")
+
+
+def _kit15_candidates(task: Task, text: str, final: str | None) -> list[tuple[str, bool, Task, None]]:
+    """How kit15's red team wrote right answers the verifier marked down (must pass): the question restated ('You asked
+    whether A exceeds B.'), provisions cited by number ('sections 2.6 and 2.7', 'Figure 3'), a review's flag that names
+    its line and the figures its working takes, and an input named in a bracket on the Answer line; that bracket
+    offering the input as an alternative ('(or X)') must fail."""
+    out: list[tuple[str, bool, Task, None]] = []
+    if not text:
+        return out
+    asked = _ASKED.search(task.instruction)
+    if asked and task.kind != "review":
+        q = asked.group("q").replace(" exceed ", " exceeds ", 1)
+        out.append(("restated_question", True, _with_text(task, f"You asked whether {q}.\n\n{text}"), None))
+    if "\nAnswer:" in text:
+        out.append(("cites_provisions", True, _said_beside(
+            task, text, "(See sections 2.6 and 2.7 and clause 4(b) of the agreement, and Figure 3 of the schedule.)"), None))
+    if task.kind == "review":
+        lines = {c.check.expect for c in task.rubric.negative_criteria if c.id.startswith("flags_right_line_")}
+        planted = next((c.check for c in task.rubric.criteria if c.id == "corrects_planted"), None)
+        others = [c.check.values[0] for c in task.rubric.negative_criteria if c.id.startswith("flags_right_line_")]
+        numbers = [str(n) for n in range(1, len(lines) + 2) if str(n) not in lines]
+        if planted is not None and len(others) >= 2 and len(numbers) == 1:
+            wrong, right = planted.values
+            out.append(("flag_names_its_line", True, _with_text(
+                task, f"Line {numbers[0]} is wrong. Worked from {others[0]} and {others[1]} it is {right}, not "
+                      f"{wrong}.\n{text}"), None))
+    if final and f"Answer: {final}" in text:
+        result = next((c.check for c in task.rubric.criteria if c.check.type == "answer_final"), None)
+        allowed = set(result.allowed) if result is not None else set()
+        body = text.split("\nAnswer:")[0]
+        inputs = [f for f in _MONEY_FIG.findall(body) if f != final and final.split(" ")[0] == f.split(" ")[0]
+                  and float(f.split(" ")[1].replace(",", "")) in allowed]
+        if inputs:
+            out.append(("answer_names_an_input", True, _with_text(
+                task, text.replace(f"Answer: {final}", f"Answer: {final} (on the {inputs[0]} in the working)")), None))
+            out.append(("answer_offers_an_input", False, _with_text(
+                task, text.replace(f"Answer: {final}", f"Answer: {final} (or {inputs[0]})")), None))
     return out
 
 
