@@ -1583,10 +1583,11 @@ _NOT_PROVISION = (r"\b(?!\s+(?:the\s+|its\s+|this\s+|that\s+)?(?:[\w'-]+\s+){0,2
                   r"agreement|act|contract|terms|paragraphs?|schedules?|provisions?|\u00a7)(?![\w'])"
                   r"(?!\s*(?:'s\s+)?(?:[\w-]+\s+)?(?:cap|limit|ceiling|threshold|maximum|minimum|floor)\b))")
 _COMPARATORS = re.compile(
-    r"(?P<gt>\bexceed(?:s|ed|ing)?\b|\bsurpass(?:es|ed|ing)?\b|\boutstrip(?:s|ped|ping)?\b|\boutweigh(?:s|ed)?\b|"
+    r"(?P<gt>\bexceed(?:s|ed|ing)?\b|\bsurpass(?:es|ed|ing)?\b|\bovershoot(?:s|ing)?\b|\bovershot\b|\boutstrip(?:s|ped|ping)?\b|\boutweigh(?:s|ed)?\b|"
     r"\bin\s+excess\s+of\b|\b(?:larger|higher|greater|bigger)\b|\bmore\s+than\b|"
     rf"{_COPULA}(?:above|over)\b|{_AFTER_FIGURE}(?:above|over)\b|\b(?:above|over){_BY_FIGURE})"
     r"|(?P<lt>\bf(?:a|e)ll(?:s|ing)?\s+(?:well\s+|far\s+)?(?:short\s+of|below|under)\b|\bshort\s+of\b|"
+    r"\bundershoot(?:s|ing)?\b|\bundershot\b|"
     r"\b(?:lower|smaller|less|fewer)\b|"
     rf"{_COPULA}(?:below|under{_NOT_PROVISION}|beneath|within|inside)\b|{_AFTER_FIGURE}(?:below|under{_NOT_PROVISION}|beneath)\b"
     rf"|\b(?:below|under){_BY_FIGURE})"
