@@ -154,7 +154,9 @@ def test_an_answer_to_a_question_does_not_open_by_agreeing_with_it(name, seed):
     # mail6's sample at seed 5: 'What is the source for the exclusivity expiry?' answered 'Agreed, Stephen; that is how I
     # read it too. It is on the minutes of 2 September 2026'
     for s, own, parent, pown in replies(name, seed):
-        if re.search(r"\?\s*(?:\S+\s*){0,25}$", pown.strip()) and "?" in pown:
+        # a question near the end: at most 25 words after its last '?' (a nested-quantifier regex for this took
+        # minutes on a long message)
+        if "?" in pown and len(pown.strip().rsplit("?", 1)[1].split()) <= 25:
             body = re.sub(r"^(?:Hi|Hello|Dear|Good morning)\s+[^\n]*\n+", "", own.strip())
             assert not re.match(r"(?:Agreed|That works for me|Thanks for this; it matches my reading|Makes sense|"
                                 r"Thanks \w+\. No objection|Thanks \w+, agreed|Good catch)", body), (s.path, pown, own)
