@@ -143,8 +143,9 @@ def shown(q: Quantity) -> str:
 def value_check(q: Quantity, text: str | None = None, **extra) -> dict:
     """The Check fields that name one figure: its text, its number and its unit."""
     unit = q.currency if q.kind == "money" else "%" if q.kind == "percent" else (q.unit or None)
-    return dict(values=[text or shown(q)], numbers=[float(q.as_value().model_dump().get("amount")
-                                                          or q.as_value().model_dump().get("value"))],
+    dumped = q.as_value().model_dump()
+    # a zero is a figure (a what-if whose difference falls to nil): 'amount or value' read USD 0 as no figure at all
+    return dict(values=[text or shown(q)], numbers=[float(dumped["amount"] if "amount" in dumped else dumped["value"])],
                 unit=unit, **extra)
 
 

@@ -105,3 +105,17 @@ def test_further_replies_ask_pairs_no_answer_task_asks_and_each_needs_three_file
         # the message replied to is one of the files, and the rest carry the pair's figures
         assert any(m.message_id == message and m.path in task.needs.files for m in world.messages)
         assert grade(task, session).score == 0.0
+
+
+def test_a_figure_of_nil_is_a_figure_in_a_check():
+    # a what-if whose difference falls to nil (the excess over a cap once the claim is under it) crashed
+    # `worldsmith tasks` on an unseen outline: 'amount or value' read USD 0 as no figure ('float() argument must be
+    # ... not NoneType')
+    from decimal import Decimal
+
+    from worldsmith.environments.graph_tasks import value_check
+    from worldsmith.worlds.ledger import Quantity
+
+    assert value_check(Quantity("money", Decimal(0), currency="USD"))["numbers"] == [0.0]
+    assert value_check(Quantity("number", Decimal(0), unit="t"))["numbers"] == [0.0]
+    assert value_check(Quantity("percent", Decimal("12.5")))["numbers"] == [12.5]
