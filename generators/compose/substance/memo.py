@@ -881,7 +881,13 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
         rank(reader) > rank(ctx.author) and not options and main.value.type in ("money", "number", "percent")
     if junior:
         # a junior's working paper to their manager proposes a working figure for review; it recommends nothing to the
-        # client (read 12: 'A junior analyst recommends that the client proceed')
+        # client (read 12: 'A junior analyst recommends that the client proceed'); the figure is our side's, never the
+        # other side's claim it answers ('I would work on the basis that the surcharge claimed by <the supplier> is
+        # ...' in the buyer's counsel's memo that concludes what the buyer must pay and can dispute)
+        from worldsmith.generators.compose.substance.argue import across_figure, our_main
+
+        if across_figure(ctx, main):
+            main = our_main(ctx, points) or main
         return [f"I would work on the basis that {plain(main)}, subject to your review of the working before the "
                 f"figure is used with {client}. " + pick.reword(f"Could you let me have your [~comments|thoughts|views] by {due}?")]
     if reader.id == ctx.author.id:
