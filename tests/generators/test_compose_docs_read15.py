@@ -137,7 +137,9 @@ def test_advice_on_a_subject_is_not_advice_on_advice():
     ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={
         "title": "Advice on settlement: the without prejudice offer against a determination"})})
     text = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
-    assert "advise on advice" not in text and "on settlement (the without prejudice offer" in text, text
+    # (advice on two courses asks which to take, blind read session 16)
+    assert "advise on advice" not in text and ("on settlement (the without prejudice offer" in text or
+                                               "should proceed to determination or settle" in text), text
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -41,6 +41,25 @@ def _asks(f: FactRef) -> str:
     return f"what {name} means for the figures"
 
 
+def _decision_question(ctx: ArtifactContext) -> str:
+    """The question of advice on two courses ('whether X should pursue appraisal or settlement, ...') or on one input
+    the sides argue ('whether the period of restoration is 146 days ... or 98 days ...'); '' where the paper is neither."""
+    from worldsmith.generators.compose.substance.argue import _who_says, courses, pivot
+
+    client = client_of(ctx) or principal(ctx, ctx.author.organisation) or "the client"
+    cs = courses(ctx)
+    if cs:
+        (a, _, verbs), (b, _, _) = cs
+        det = next(w for w, k, _ in cs if k == "determine")
+        choice = f"{a} or {b}" if verbs else f"proceed to {det} or settle"
+        return f"whether {client} should {choice}, what each course costs and what it puts at risk."
+    p = pivot(ctx)
+    if p is None:
+        return ""
+    return (f"whether the {p['name']} is {p['ours'].text}, as {client} says, or {p['them'].text}, as "
+            f"{_who_says(ctx, p['them'])} allows, and what turns on the difference.")
+
+
 def memo_question(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     """The question presented: who asked, about what, and the points it breaks into, from the title and the facts."""
     reader = asker(ctx)
@@ -76,6 +95,14 @@ def memo_question(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
         # advice on two routes asks which to take and what each costs, not what each figure comes to (blind read 17)
         return [route_question(ctx, who) + " " + pick.reword(f"[This memorandum answers|This note answers|Here we "
                                                              f"answer] it on the papers on file at {day}.")]
+    asked = _decision_question(ctx)
+    if asked:
+        # advice on a decision or on one input argued asks that question, not what each figure comes to (blind read,
+        # session 16: 'The questions are what the amount in dispute comes to and how it is computed, what the
+        # policyholder's claim comes to and how it is computed ...' over advice on appraisal against settlement)
+        return [f"{who} to advise{for_whom} {asked} " + pick.reword(
+            f"[This memorandum answers|This note answers|Here we answer] it on [the papers on file at|the record as "
+            f"held on] {day}.")]
     ps = points_of(ctx)
     points = list(dict.fromkeys(agree(_asks(f), [label(f)]) for f in ps if f is ps[0] or not identity(f)))[:3]
     first = f"{who} to advise{for_whom} on {about}."

@@ -486,8 +486,12 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         # (nor a party's submissions, served on the neutral and the other side: no table sourcing their figures to
         # the firm's privileged memo and working sheet, blind read 17)
         served = kind in ("default", "report", "memo") and not in_mail and is_submissions(ctx)
-        tabled = not outward and kind not in ("client_letter", "pleading", "agreement") and not certificate \
-            and not served
+        # (nor minutes, which record who said what, nor an insurer's policy form: blind read, session 16, 'Item |
+        # Figure | Source: This paper' under a kick-off's decisions, and a policy whose limit is sourced to the
+        # policyholder's counsel's minutes)
+        issued = kind == "default" and is_policy(spec.doc_type, spec.title)
+        tabled = not outward and kind not in ("client_letter", "pleading", "agreement", "minutes") and not certificate \
+            and not served and not issued
         if i == figures_at and cited and tabled:
             table = table or Table(columns=["Item", "Figure", "Source"],
                                    rows=[[item_name(label), text, sheet] for sheet, label, text in cited])
