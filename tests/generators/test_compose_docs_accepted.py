@@ -62,3 +62,54 @@ def test_an_insurers_policy_form_carries_no_table_of_figures(seed):
     ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={
         "title": "Certified copy of the Pellmore marine cargo policy"})})
     assert _figure_tables(ctx) == []
+
+
+def _minutes_text(ctx) -> str:
+    doc = compose_document(ctx)
+    rows = [" | ".join(r) for s in doc.sections if s.table is not None for r in s.table.rows]
+    return "\n".join([p for s in doc.sections for p in s.paragraphs] + rows)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_minutes_of_a_meeting_called_to_choose_between_two_routes_record_the_choice(seed):
+    # 'Board call on waiver or cure' recorded no choice, only 'Agreed that our next letter to Northbank puts the
+    # waiver fee at USD 450,000' (the lender's own fee, put back to the lender)
+    from tests.generators.context_fixture import document_context
+    from tests.generators.test_compose_weigh import _facts
+
+    ctx = document_context("minutes", 5, seed=seed, facts=[f for f in _facts() if f.id in ("cure_amount", "waiver_fee")])
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={
+        "title": "Minutes: Board call on waiver or cure, August 24",
+        "purpose": "The board decides to take the equity cure rather than the waiver."})})
+    text = _minutes_text(ctx)
+    assert re.search(r"Resolved that [\w .]+ takes the cure \((?:the )?equity cure amount of USD 9,000,000\) rather than the "
+                     r"waiver \((?:the )?waiver fee of USD 450,000\)", text), text
+    assert "puts the waiver fee at" not in text, text
+    assert re.search(r"written notice that [\w .]+ takes the cure", text), text
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_minutes_with_the_other_side_present_record_a_settled_figure_as_agreed_between_the_parties(seed):
+    # the settlement meeting with the insurer, its counsel and its adjuster in the room: 'Agreed that our next letter
+    # to Northgate puts the settlement amount at ...'
+    from tests.generators.context_fixture import DANA, SAM, document_context, person
+    from tests.generators.test_compose_docs_argued import _ORGS, _money
+    from tests.generators.context_fixture import fact
+    from worldsmith.generators.context import InputRef
+
+    settled = fact("settled", "The parties settled at USD 2,700,000.", _money(2700000)).model_copy(update={
+        "label": "the settlement amount", "reason": "the settled loss plus the extra expense",
+        "inputs": [InputRef(label="the settled loss", text="USD 2,450,000"),
+                   InputRef(label="the extra expense", text="USD 250,000")]})
+    insurer = person("claims_1", "Tova", "Marsh", "Claims Manager", "Pellmore Assurance", "pellmore.example",
+                     "+1 202 555 0190")
+    client = person("cfo_2", "Ines", "Calloway", "Chief Financial Officer", "Corvale Bakeries Ltd", "corvale.example",
+                    "+1 202 555 0191")
+    ctx = document_context("minutes", 4, seed=seed, facts=[settled])
+    ctx = ctx.model_copy(update={"organisations": _ORGS, "author": DANA, "to": [SAM, client, insurer],
+                                 "spec": ctx.spec.model_copy(update={
+                                     "title": "Settlement meeting with Pellmore",
+                                     "purpose": "The parties meet to settle instead of going to appraisal."})})
+    text = _minutes_text(ctx)
+    assert "Agreed between the parties: the settlement amount of USD 2,700,000" in text, text
+    assert "our next letter to" not in text, text

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from worldsmith.generators.compose.bank import Picker, picker_for
 from worldsmith.generators.compose.facts import slot_of
 from worldsmith.generators.compose.genres import _short_date
-from worldsmith.generators.compose.parties import client_of, home, opponent, principal
+from worldsmith.generators.compose.parties import client_of, home, neutral, opponent, principal
 from worldsmith.generators.compose.text import join_names, lower_first
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.compose.substance.common import (asker, chair, meeting_day, decisions, derivation, gist, identity,
@@ -498,6 +498,29 @@ def _before(day: dt.date, n: int) -> dt.date:
     return day
 
 
+_AGREED = re.compile(r"\b(agreed|settled|settlement|compromise)\b", re.I)
+# the words of an outline's purpose that say which route a meeting takes ('decides to take the equity cure')
+_TAKES = r"\b(?:takes?|taking|elects?|electing|chooses?|choosing|opts? for|goes? with|proceeds? with)\s+(?:the\s+|an?\s+)?"
+
+
+def chosen_route(ctx: ArtifactContext) -> tuple[list, object]:
+    """The routes a meeting's title names and the one it takes: the one its purpose says it takes, else the one the
+    advice weighs as better (weigh.weighed); ([], None) where the title names no two routes."""
+    from worldsmith.generators.compose.substance.weigh import routes, weighed
+
+    # ('Minutes: Board call on waiver or cure, August 24' -> 'waiver or cure')
+    title = re.sub(r"^.*?\b(?:call|meeting|session|discussion)\s+(?:on|re|about)\s+", "", ctx.spec.title, flags=re.I)
+    title = re.sub(r",\s+(?:[A-Z][a-z]+\.? \d{1,2}|\d{1,2} [A-Z][a-z]+)(?:,? \d{4})?$", "", title)
+    rs = routes(ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": title})}))
+    if len(rs) != 2 or not all(r.facts for r in rs):
+        return rs, None
+    purpose = " ".join((ctx.spec.purpose or "").split())
+    said = [r for r in rs if re.search(_TAKES + re.escape(r.name) + r"\b", purpose, re.I)]
+    if len(said) == 1:
+        return rs, said[0]
+    return rs, weighed(ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": title})}))
+
+
 def theirs(ctx: ArtifactContext, f: FactRef) -> str:
     """The organisation across the table whose figure `f` is, where its statement says it is that side's assertion
     or estimate and names it first ('Kestrel Bay's demand ... attributes 35%'); '' for a figure of ours."""
@@ -549,9 +572,37 @@ def meeting_steps(ctx: ArtifactContext, base: dt.date) -> list[Step]:
                           ([(f"Draft {paper}", junior.name, draft_by)] if junior.id != signer.id else []) +
                           [(f"Review and sign off {paper}", signer.name, sign_by)]))
     decided = decisions(ctx.facts)
-    for f in [g for g in ctx.facts if g.value.type in ("money", "number", "percent")]:
+    # a meeting called to choose between two routes records the choice (blind read, session 16: 'Board call on waiver
+    # or cure' whose decisions were 'Agreed that our next letter to Northbank puts the waiver fee at USD 450,000')
+    rs, chosen = chosen_route(ctx)
+    routed = {id(f) for r in rs for f in r.facts} if chosen is not None else set()
+    if chosen is not None:
+        left = next(r for r in rs if r is not chosen)
+        client = client_of(ctx) or principal(ctx, ctx.author.organisation)
+        verb = "Resolved" if _body(ctx) in ("board", "committee") else "Agreed"
+        cost = lambda r: f" ({label(r.money)} of {r.money.text})" if r.money is not None else ""  # noqa: E731
+        tell = other or "the other side"
+        steps.append(Step(chosen.facts[0].id if chosen.facts else left.facts[0].id,
+                          f"{verb} that {client} takes the {chosen.name}{cost(chosen)} rather than the {left.name}"
+                          f"{cost(left)}. {lead.first_name} is to give {tell} written notice of the decision.",
+                          [(f"Give {tell} written notice that {client} takes the {chosen.name}", lead.name,
+                            next_workday(base, 1))]))
+    # with the other side at the table, a figure the label calls agreed or settled is recorded as agreed between the
+    # parties, not put into 'our next letter' to people who were in the room (session 16: the settlement meeting
+    # with the insurer, its counsel and its adjuster present)
+    mine = home(ctx, ctx.author.organisation)
+    across = bool(other) and any(home(ctx, p.organisation) != mine and not neutral(ctx, p.organisation)
+                                 for p in people)
+    for f in [g for g in ctx.facts if g.value.type in ("money", "number", "percent") and id(g) not in routed]:
         whose = theirs(ctx, f)
-        if whose:
+        if not whose and across and _AGREED.search(label(f)):
+            how = derivation(f, ctx.facts)
+            worked = f", worked as {how}" if how else ""
+            what = re.sub(r"^(?:the )?(?:agreed|settled) ", "the ", label(f))
+            steps.append(Step(f.id, f"Agreed between the parties: {what} of {f.text}{worked}.",
+                              [(f"Put {label(f)} ({f.text}) into the written terms of settlement for signature",
+                                junior.name, next_workday(base, 3))]))
+        elif whose:
             asked = other if whose.startswith("the ") and other else whose
             steps.append(Step(f.id, f"Agreed not to accept {label(f)} of {f.text}: it is {possessive(whose)} figure, "
                                     f"and {asked} is to be asked for the papers behind it before anything is conceded.",
