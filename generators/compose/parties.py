@@ -163,3 +163,40 @@ def own_possessives(ctx: ArtifactContext, body: str) -> str:
             quoted = True
         out.append(line if quoted or line.startswith(">") else _ROLE_POSSESSIVE.sub(voiced, line))
     return "\n".join(out)
+
+
+# "Our client" is said by one who acts for a client, "your client" to one who does: a contractor's project executive
+# closed his notice of delay with "Our client's rights are expressly reserved", and an engine shop asked the lessor
+# itself to "let us have your client's response" (mail8's read of two unseen outlines at seed 9).
+_OUR_CLIENT = re.compile(r"(?<![\w'])our clients?\b", re.I)
+_YOUR_CLIENT = re.compile(r"\byour clients?\b|\byour (?:\[[^\]]*\]\s*)?clients?\b", re.I)
+_GROUP = re.compile(r"\[(~?)([^\[\]]*\|[^\[\]]*|[^\[\]|]*)\]")
+
+
+def in_voice(ctx: ArtifactContext, frames: list[str]) -> list[str]:
+    """The frames the author may say to these recipients: no "our client" from one who acts for no one, no "your
+    client" to readers none of whom acts for anyone; an "[a|b]" wording that says it is dropped, a frame whose every
+    wording says it is dropped (none left: the frames as they were)."""
+    ours = bool(client_of(ctx))
+    theirs = any((o := org(ctx, p.organisation)) is not None and o.acts_for for p in ctx.to + ctx.cc)
+    if ours and theirs:
+        return list(frames)
+
+    def fits(text: str) -> bool:
+        return (ours or not _OUR_CLIENT.search(text)) and (theirs or not _YOUR_CLIENT.search(text))
+
+    out = []
+    for frame in frames:
+        dropped = False
+
+        def keep(m: re.Match) -> str:
+            nonlocal dropped
+            before = _GROUP.sub(lambda g: g.group(2).split("|")[0], frame[:m.start()])[-12:]
+            alts = [a for a in m.group(2).split("|") if fits(before + a)]
+            dropped = dropped or not alts
+            return f"[{m.group(1)}{'|'.join(alts)}]" if len(alts) > 1 else (alts[0] if alts else "")
+
+        kept = _GROUP.sub(keep, frame)
+        if not dropped and fits(_GROUP.sub(lambda g: g.group(2).split("|")[0], kept)):
+            out.append(kept)
+    return out or list(frames)

@@ -8,7 +8,7 @@ from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import agree, fact_sentence, fixed
 from worldsmith.generators.compose.advice import attendees, substance, title_day, work_day
 from worldsmith.generators.compose.longform import long_kinds
-from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, home, neutral, opponent, org,
+from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, home, in_voice, neutral, opponent, org,
                                                    own_possessives, principal, role_party)
 from worldsmith.generators.compose.week import STANDING, fixed_event, has_plan, note_lines, passed_plan, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, long_date, lower_first, strip_end, \
@@ -978,7 +978,7 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     ask = pick.fill(requests, **values) if length != "short" and pick.chance(0.7 if spec.mode == "new" else 0.35) \
         else None
     if ask and not inside:
-        ask = pick.fill(email["moves"]["across_open_close"], **values)
+        ask = pick.fill(in_voice(ctx, email["moves"]["across_open_close"]), **values)
     if wanted or agree_on:
         ask = None  # the request above is the ask ("Kindly let us have your response" after it asked twice)
     closing = pick.frame(email["closings"][tone]) if pick.chance(0.7 if spec.mode == "new" else 0.4) else ""
@@ -1641,7 +1641,7 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         lines.append(pick.fill(email["follow_ups"]["pushback"], **v) or "")
     elif beat == "object" and outward and pick.chance(0.5):
         # a short objection across the table, on the same point week after week, read alike without it
-        lines.append(pick.fill(move["across_object_close"], **v) or "")
+        lines.append(pick.fill(in_voice(ctx, move["across_object_close"]), **v) or "")
     return _close(pick, ctx, hello, [cap_first(x) for x in lines if x], subject, full=beat == "decide" or pick.chance(0.3))
 
 
@@ -1913,7 +1913,7 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
     if asked:
         lines[0] = f"{lines[0]} {asked}"  # the file and the question it goes with, kept together
     key = "draft" if draft else "sheet" if path.endswith(".xlsx") else "outside" if outside else "document"
-    lines.append(pick.fill(frames[key], **values) or "")
+    lines.append(pick.fill(in_voice(ctx, frames[key]), **values) or "")
     paragraphs = [" ".join(x for x in lines if x)]
     if not ctx.facts and pick.chance(0.85):
         # Most files go round with a line or two and a first name; the file speaks for itself.
