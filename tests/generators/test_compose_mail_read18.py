@@ -64,3 +64,32 @@ def test_in_voice_drops_the_wordings_that_name_a_client_nobody_has():
     frames = ["[Please|Kindly] let us have your [response|client's response] by {day}.",
               "[~We reserve all rights|Our client's rights are reserved].", "Our client reserves its position."]
     assert in_voice(ctx, frames) == ["[Please|Kindly] let us have your response by {day}.", "We reserve all rights."]
+
+
+_VIEW_ASKED = re.compile(r"(?i)\byour (?:views?|steer|thoughts)\b")
+_VIEW_GIVEN = re.compile(r"(?i)\bmy view\b|\bon my side\b|\bmove my view\b")
+
+
+@pytest.mark.parametrize("name", ["construction-delay", "aircraft-redelivery"])
+def test_a_reply_to_a_request_for_views_gives_one(name):
+    # 'I would welcome your views.' answered 'Thanks Clare. Picking this up now.', and a client's decision sent with
+    # 'we would like your view by Monday' answered 'Noted, Linda. The decision ... is on the file.' (mail8, seed 9)
+    plan, taxonomy, contents = fixture_world(name)
+    asked = 0
+    for spec in plan.artifacts:
+        c = contents.get(spec.id)
+        if not isinstance(c, EmailContent) or spec.mode != "reply" or not spec.parent:
+            continue
+        parent = _own(contents[spec.parent].body)
+        # (a request is a sentence of its own: not a step "with a short note of the points that need your view")
+        if not any(_VIEW_ASKED.search(x) for x in re.findall(r"[^.?!\n]*[.!]", parent)) or "?" in parent:
+            continue
+        ctx = build_context(plan, taxonomy, spec, contents)
+        if ctx.parent_author is not None \
+                and ctx.parent_author.organisation != ctx.author.organisation \
+                and org(ctx, ctx.author.organisation) is not None \
+                and org(ctx, ctx.author.organisation).privileged != org(ctx, ctx.parent_author.organisation).privileged:
+            continue  # across the table a view is not given to the other side
+        asked += 1
+        assert _VIEW_GIVEN.search(_own(c.body)), (spec.path, _own(c.body))
+    assert asked >= 1

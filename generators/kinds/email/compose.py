@@ -1387,7 +1387,9 @@ _OBJECTION = r"\b(do not agree|don't agree|not accepted|push back|read \w+ diffe
              r"haven't seen the (?:support|backing)|not comfortable|won't survive|nailed down first)"
 
 
-_WANTS_VIEW = re.compile(r"\byour (?:view|steer)\b", re.I)
+# (the plural and the other words for it too: "I would welcome your views." was answered "Thanks Clare. Picking this up
+# now." and a client's "we would like your view by Monday" on her decision only "Noted ... on the file", mail8's read)
+_WANTS_VIEW = re.compile(r"\byour (?:views?|steer|thoughts|comments)\b", re.I)
 
 
 def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> str:
@@ -1434,7 +1436,8 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     for q in asked[:2]:  # each question it asked, in its order (two at most)
         entry = next((e for e in bank("email")["answers_to"] if re.search(e["match"], q, re.I)), None)
         if entry is not None:
-            said.append(pick.fill(entry["say"], **w) or pick.fill(entry["else"], **w) or "")
+            said.append(pick.fill(entry["say"], **w) or pick.fill(entry["else"], **w) or
+                        pick.fill(entry.get("bare", []), **w) or "")
     if w["source"]:
         # two questions answered from one paper name it once ("The working is on the complaint for contribution of
         # April 9, 2026. It is on the complaint for contribution of April 9, 2026; ...")
@@ -1527,6 +1530,8 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         if reply_to_question:
             lines.append(reply_to_question)
         ctx = ctx.model_copy(update={"facts": [f for f in ctx.facts if f.id != answered.id]})
+    elif beat == "ack_settled" and reply_to_question:
+        lines.append(reply_to_question)  # a view asked for is given, not acknowledged ("Picking this up now")
     elif beat == "ack_settled":
         lines.append(pick.fill(email["reactions"]["confirm"], **v) or "Thanks, noted.")
         if not re.search(r"\b(I'll|next step|picking this up|take it from here)\b", lines[-1], re.I):
@@ -1548,6 +1553,8 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         frames = email["beats"]["noted_agreed" if v["decision"].endswith(" is agreed") else "noted"]
         lines.append(pick.fill(frames, **dict(v, agreed=v["decision"].removesuffix(" is agreed")))
                      or f"Noted the decision: {v['decision']}.")
+        if reply_to_question:
+            lines.append(reply_to_question)  # a decision told with a request for a view gets the view
     elif outward and beat == "confirm" and v["label"] in ctx.settled_labels:
         # across the table a settled point is acknowledged, not reserved on or taken back to the client
         lines.append(pick.fill(email["reactions"]["confirm"], **v) or "Received, thank you.")
