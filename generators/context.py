@@ -592,6 +592,10 @@ def room_papers(plan: WorldPlan, spec, most: int = 4) -> list[str]:
     return list(dict.fromkeys(a.title for a in made))[:most]
 
 
+_RECORD = re.compile(r"^(?:minutes|notes|attendance note|call note|file note)\b|\b(?:minutes|notes) of\b|"
+                     r"\bcall notes\b|\bmeeting notes\b", re.I)
+
+
 def coming_papers(plan: WorldPlan, spec, most: int = 3, members: set[str] | None = None) -> list[PaperDue]:
     """The documents and sheets the members of a day of chat (or `members`) are to make in the next three weeks,
     soonest first: who has the pen on what is the day's work (a paper already made is read and commented on, never
@@ -599,7 +603,10 @@ def coming_papers(plan: WorldPlan, spec, most: int = 3, members: set[str] | None
     members = members or set(getattr(spec, "members", []) or [spec.author])
     day = artifact_day(spec)
     # (own_papers: no instance of a series: a weekly call's notes are nobody's news, "who has the pen" every week)
-    papers = own_papers(plan)
+    # the record of a meeting is written after it: "drafting the minutes - round by June 11" on May 21, three weeks
+    # before the call they minute (mail8's read of a construction claim at seed 9); it is in hand from the day before
+    # it is due
+    papers = [a for a in own_papers(plan) if day is None or not _RECORD.search(a.title) or (a.date - day).days <= 1]
     due = [a for a in papers if a.author in members and day is not None and 0 < (a.date - day).days <= 21]
     if not due and day is not None:
         # nothing due within three weeks: the team's next paper, up to two months ahead, is the work in hand

@@ -93,3 +93,27 @@ def test_a_reply_to_a_request_for_views_gives_one(name):
         asked += 1
         assert _VIEW_GIVEN.search(_own(c.body)), (spec.path, _own(c.body))
     assert asked >= 1
+
+
+@pytest.mark.parametrize("name", ["construction-delay", "aircraft-redelivery"])
+def test_a_day_of_chat_fixes_no_call_it_cannot_know_and_drafts_no_minutes_before_the_meeting(name):
+    # 'are we still having the Halden Street call today?' on a day with no call in anyone's diary, 'any chance of
+    # fifteen minutes on Halden Street before the call?', and 'drafting the minutes - round by June 11' on May 21,
+    # three weeks before the call they minute (mail8's read at seed 9)
+    from worldsmith.generators.kinds.chat import ChatContent
+
+    plan, taxonomy, contents = fixture_world(name)
+    days = 0
+    for spec in plan.artifacts:
+        c = contents.get(spec.id)
+        if not isinstance(c, ChatContent):
+            continue
+        days += 1
+        for m in c.messages:
+            assert not re.search(r"(?i)\bare we still (?:doing|on for|having)\b|\bminutes on .{3,40} before the call\b",
+                                 m.text), (spec.path, m.text)
+        ctx = build_context(plan, taxonomy, spec, contents)
+        for p in ctx.coming_papers:
+            if re.match(r"(?i)minutes\b", p.title):
+                assert (p.day - spec.date).days <= 1, (spec.path, p.title, p.day)
+    assert days >= 2

@@ -365,8 +365,11 @@ def compose_chat(ctx: ArtifactContext):
                     and to.organisation == firm != people[post.author].organisation
                 ex["pair"] = pick.one(talk["papers_own" if own else "papers_theirs" if theirs else
                                            "papers" if ex["kind"] == "paper" else "calls"])
+                # (a call nobody has fixed is not "still on", nor is time found "before the call": "are we still
+                # having the Halden Street call today?" on a day with no call in anyone's diary, mail8's read)
+                free = [w for w in when if "call" not in w] or when
                 text = pick.fill([ex["pair"]["q"]], paper=ex.get("paper", ""), name=name, matter=matter_name(ctx),
-                                 when=pick.one(when)) or f"{name}, {matter_name(ctx)}?"
+                                 when=pick.one(free)) or f"{name}, {matter_name(ctx)}?"
                 ex["open"] = i + 1 < n
             texts.append(text)
             continue
