@@ -133,3 +133,29 @@ def requested(purpose: str) -> tuple[str, list[str]]:
     wanted = [" ".join(m.group("what").split()) for m in found]
     wanted = [w for w in wanted if 2 <= len(w.split()) <= 20]
     return (purpose[:found[0].start()].strip() if found else "", wanted)
+
+
+# What the first message of a thread does, by the purpose's first verb of its writer: a notice, a proposal, a
+# correction, a flag, a position (the contractor's 'Notice of delay' said only "Coming back to you on the contract sum
+# and the contract completion date"; 'Side letter for redelivery' proposed no side letter, mail8's read at seed 9).
+# The object is the purpose's own words up to where another party's act begins ("... and the architect asks for").
+_ACTS = "proposes|notifies|wants|flags|corrects|sets out|confirms|says"
+_OPENS = re.compile(rf"\b(?P<verb>{_ACTS})\s+(?P<that>that\s+)?(?P<what>.+?)"
+                    r"(?=;|\.\s|\.$|,?\s+and\s+(?:then\s+)?(?:[\w'’-]+\s+){0,5}?(?:agrees|asks|negotiates|disputes|"
+                    r"promises|decides|forwards|acknowledges|answers|replies|responds|accepts|rejects|says|"
+                    r"confirms|counters|offers|goes|pushes|presses|works|explains|projects)\b|,\s+(?:while|so that|then)\b|$)",
+                    re.I)
+
+
+def opened_with(purpose: str) -> tuple[str, str, str]:
+    """(who acts, as the purpose names them before the verb; the verb; what the act is about, in the purpose's own
+    words) of a thread's opening act, or ('', '', '') when its first verb is none of _ACTS or the act carries a figure
+    (the ledger's to write)."""
+    m = _OPENS.search(purpose or "")
+    if m is None:
+        return "", "", ""
+    head, what = purpose[:m.start()].strip(), " ".join(m.group("what").split()).rstrip(".,")
+    # (an earlier verb means the act is not the writer's first: "Corrib's counsel instructs ... and sets out")
+    if not head or re.search(r"\d", what) or len(what.split()) < 2 or len(what.split()) > 30 or len(head.split()) > 6:
+        return "", "", ""
+    return head, m.group("verb").lower() + (" that" if m.group("that") else ""), what

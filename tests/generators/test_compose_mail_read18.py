@@ -117,3 +117,29 @@ def test_a_day_of_chat_fixes_no_call_it_cannot_know_and_drafts_no_minutes_before
             if re.match(r"(?i)minutes\b", p.title):
                 assert (p.day - spec.date).days <= 1, (spec.path, p.title, p.day)
     assert days >= 2
+
+
+@pytest.mark.parametrize("name", ["construction-delay", "aircraft-redelivery"])
+def test_a_threads_first_message_does_what_its_purpose_says_its_writer_does(name):
+    # 'Notice of delay: imaging suite design changes' opened "Coming back to you on the contract sum and the contract
+    # completion date" and gave no notice; 'Side letter for redelivery' restated three ledger values and proposed no
+    # side letter; 'Board paper' only "Checking in on" two figures (mail8's read at seed 9)
+    from worldsmith.generators.kinds.email.compose import opening_act
+
+    plan, taxonomy, contents = fixture_world(name)
+    acts = 0
+    for spec in plan.artifacts:
+        c = contents.get(spec.id)
+        if not isinstance(c, EmailContent) or spec.mode != "new" or spec.attachments:
+            continue
+        ctx = build_context(plan, taxonomy, spec, contents)
+        act = opening_act(ctx)
+        if not act:
+            continue
+        m = re.search(r"\b(?:proposes|notifies|wants|corrects|flags|sets out|confirms|says)\s+(?:that\s+)?(?:the\s+)?"
+                      r"([\w'’-]+)", spec.purpose)
+        assert m, spec.purpose
+        first = "\n\n".join(_own(c.body).split("\n\n")[:2])
+        assert m.group(1) in first, (spec.path, m.group(1), first)
+        acts += 1
+    assert acts >= 2

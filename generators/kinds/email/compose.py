@@ -15,7 +15,7 @@ from worldsmith.generators.compose.text import clean_list, cap_first, join_names
     tidy, title_head, true_weekdays
 from worldsmith.generators.compose.voice import deadline, family_key, of_the_matter, salutation, sign_off, signature, \
     soft_lower, trade_sentences, vocabulary
-from worldsmith.generators.beats import decision_at, names_decision, requested
+from worldsmith.generators.beats import decision_at, names_decision, opened_with, requested
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.questions import title_question, turned_round, when_answer, yes_no
 from worldsmith.worlds.content import EmailContent
@@ -98,6 +98,47 @@ def assignment(ctx: ArtifactContext, values: dict[str, str]) -> str:
     return frame.format(first=team[0].first_name, what=what, day=values.get("day") or "the end of the week")
 
 
+# The opening act in words, by its verb (beats.opened_with): {we} is "We" for an organisation's act, "I" for a person's.
+_ACT_LINES = {"proposes": "{We} propose {what}.", "notifies": "Please take this as our notice of {what}.",
+              "wants": "I need {what}.", "flags": "Flagging {what}.", "flags that": "Flagging that {what}.",
+              "corrects": "A correction to {what}.", "sets out": "Below I set out {what}.",
+              "confirms": "Confirming {what}.", "confirms that": "Confirming that {what}.",
+              "says that": "Our position is that {what}."}
+
+
+_RANKS = {"director", "officer", "manager", "head", "lead", "controller", "counsel"}
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:5].lower() for w in re.findall(r"[A-Za-z]{4,}", text)} - {"the", "chie", "chief"}
+
+
+def opening_act(ctx: ArtifactContext) -> str:
+    """The sentence that does what the thread's purpose says its writer does first ("We propose a side letter under
+    which ..."), when the purpose names the writer (their title, their organisation or its role) as the one who acts;
+    '' otherwise. A first message that only restated ledger values did not do what its subject says (mail8's read:
+    'Notice of delay' gave no notice, 'Side letter for redelivery' proposed none)."""
+    head, verb, what = opened_with(getattr(ctx.spec, "purpose", "") or "")
+    line = _ACT_LINES.get(verb)
+    if not line:
+        return ""
+    here = org(ctx, ctx.author.organisation)
+    core = re.split(r"\s+of\s+", re.sub(r"^the\s+", "", head, flags=re.I))[0].split()[-1]
+    title = _stems(ctx.author.title or "")
+    # ("The finance director" is the Chief Financial Officer: a generic rank is matched by the words before it)
+    person = core[:5].lower() in title or (core.lower() in _RANKS and bool(_stems(head) - {core[:5].lower()} & title))
+    named = _stems(head) & _stems(ctx.author.organisation)
+    company = core[:5].lower() in _stems(here.role if here else "") or (named and not re.search(r"['’]s\b", head))
+    if not (person or company):
+        return ""
+    if verb == "proposes":
+        what = re.sub(r"^the\s+", "a ", what)
+    if company and not person:
+        what = re.sub(r"\bits\b", "our", what)
+    # (across the table a lawyer writes for the firm: "We propose", never "I propose")
+    return line.format(We="I" if person and not (ctx.organisations and across(ctx)) else "We", what=what)
+
+
 def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list[str]:
     """The first sentences: an opener for a new thread, a reaction for a reply, a note for a forward."""
     email = bank("email")
@@ -126,7 +167,9 @@ def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list
             plain = email["moves"]["across_open_plain"]
             # (its wordings from the stream of wordings, so still nothing else changes: issue 17)
             line = pick.reword(plain[len(line) % len(plain)]).format(topic=values.get("topic") or "this")
-        out.append(line)
+        act = opening_act(ctx)
+        # what the message does goes first; a lawyer's letter says for whom it writes before it
+        out.extend([line, act] if act and family_key(ctx.voice.family) == "legal" else [act or line])
     else:
         asked = title_ask(pick, ctx.spec.title)
         given = assignment(ctx, values)
@@ -134,6 +177,8 @@ def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list
             out.append(given)
         elif asked:
             out.append(asked)
+        elif opening_act(ctx):
+            out.append(opening_act(ctx))
         elif pick.chance(0.85):
             out.append(pick.fill(_fresh_start(ctx, email["openers"]), **values))
     return [s for s in out if s]
@@ -907,7 +952,9 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     # opener in four is the bare facts, half are a full status note with the next steps listed.
     length = pick.one(["short", "normal", "long", "long", "long"]) if spec.mode == "new" else "normal"
     if length == "short":
-        opening = opening[:1]
+        act = opening_act(ctx)
+        # (what the message does stays, after any line that says for whom it writes)
+        opening = opening[:1] + ([act] if act and act in opening[1:] else [])
     facts = []
     inside = not (ctx.organisations and across(ctx))
     for i, f in enumerate(pick.shuffled([before_outcome(ctx, f) for f in ctx.facts])):
@@ -1256,6 +1303,8 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     lead = pick.fill(frames["leads"][key], **values) or ""
     # (the lead is drawn either way, so that nothing else the note draws changes)
     lines.append(assignment(ctx, values) or asked or lead)
+    if lines[-1] == lead and opening_act(ctx):
+        lines.append(opening_act(ctx))  # what the note does, after what it is about
     said: list[str] = []
     if ctx.distractor_label:
         said.append(pick.fill(bank("email")["distractor_notes"], **values) or "")
