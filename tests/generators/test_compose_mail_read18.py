@@ -70,25 +70,29 @@ _VIEW_ASKED = re.compile(r"(?i)\byour (?:views?|steer|thoughts)\b")
 _VIEW_GIVEN = re.compile(r"(?i)\bmy view\b|\bon my side\b|\bmove my view\b")
 
 
-@pytest.mark.parametrize("name", ["construction-delay", "aircraft-redelivery"])
-def test_a_reply_to_a_request_for_views_gives_one(name):
+def _emails(*names: str):
+    """(plan, taxonomy, contents, spec, content) of every email of the fixture worlds."""
+    for name in names:
+        plan, taxonomy, contents = fixture_world(name)
+        for spec in plan.artifacts:
+            if isinstance(contents.get(spec.id), EmailContent):
+                yield plan, taxonomy, contents, spec, contents[spec.id]
+
+
+def test_a_reply_to_a_request_for_views_gives_one():
     # 'I would welcome your views.' answered 'Thanks Clare. Picking this up now.', and a client's decision sent with
     # 'we would like your view by Monday' answered 'Noted, Linda. The decision ... is on the file.' (mail8, seed 9)
-    plan, taxonomy, contents = fixture_world(name)
     asked = 0
-    for spec in plan.artifacts:
-        c = contents.get(spec.id)
-        if not isinstance(c, EmailContent) or spec.mode != "reply" or not spec.parent:
+    for plan, taxonomy, contents, spec, c in _emails("construction-delay", "aircraft-redelivery"):
+        if spec.mode != "reply" or not spec.parent:
             continue
         parent = _own(contents[spec.parent].body)
         # (a request is a sentence of its own: not a step "with a short note of the points that need your view")
         if not any(_VIEW_ASKED.search(x) for x in re.findall(r"[^.?!\n]*[.!]", parent)) or "?" in parent:
             continue
         ctx = build_context(plan, taxonomy, spec, contents)
-        if ctx.parent_author is not None \
-                and ctx.parent_author.organisation != ctx.author.organisation \
-                and org(ctx, ctx.author.organisation) is not None \
-                and org(ctx, ctx.author.organisation).privileged != org(ctx, ctx.parent_author.organisation).privileged:
+        mine, theirs = org(ctx, ctx.author.organisation), org(ctx, ctx.parent_author.organisation)
+        if mine is not None and theirs is not None and mine.privileged != theirs.privileged:
             continue  # across the table a view is not given to the other side
         asked += 1
         assert _VIEW_GIVEN.search(_own(c.body)), (spec.path, _own(c.body))

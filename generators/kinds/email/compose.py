@@ -101,7 +101,7 @@ def assignment(ctx: ArtifactContext, values: dict[str, str]) -> str:
 # The opening act in words, by its verb (beats.opened_with): {we} is "We" for an organisation's act, "I" for a person's.
 _ACT_LINES = {"proposes": "{We} propose {what}.", "notifies": "Please take this as our notice of {what}.",
               "wants": "I need {what}.", "flags": "Flagging {what}.", "flags that": "Flagging that {what}.",
-              "corrects": "A correction to {what}.", "sets out": "Below I set out {what}.",
+              "corrects": "A correction to {what}.", "sets out": "The question is {what}.",
               "confirms": "Confirming {what}.", "confirms that": "Confirming that {what}.",
               "says that": "Our position is that {what}."}
 
@@ -131,6 +131,8 @@ def opening_act(ctx: ArtifactContext) -> str:
     company = core[:5].lower() in _stems(here.role if here else "") or (named and not re.search(r"['’]s\b", head))
     if not (person or company):
         return ""
+    if verb == "sets out" and not re.match(r"(?:whether|how|if)\b", what):
+        return ""  # "Below I set out the options" promised what the note then did not set out (mail8, seed 13)
     if verb == "proposes":
         what = re.sub(r"^the\s+", "a ", what)
     if company and not person:
