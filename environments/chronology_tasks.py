@@ -253,7 +253,7 @@ def _task(graph: Graph, client: str, kind: str, head: str, told: list, files: li
     return Task(
         id="chronology-" + "-".join(sorted(ids)), world_id=world.world_id, kind="as_of", tags=["as_of", "multi_hop"],
         instruction=(f"In the data room of {world.plan.title}, on what day did {home} first send {client} each of "
-                     f"these figures as it now stands, and who sent it: {_listed(facts)}{what}? State each figure "
+                     f"these figures by email as it now stands, and who sent it: {_listed(facts)}{what}? State each figure "
                      f"with its day and its sender. How many days passed "
                      f"between the first of them reaching {client} and the last (your final figure, in days)? "
                      f"{_ask()}"),

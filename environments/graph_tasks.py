@@ -1639,8 +1639,8 @@ def _first_told(graph: Graph) -> list[Task]:
                   f"\nAnswer: {lag_text}")
         tasks.append(Task(
             id=f"told-{fact.id}", world_id=world.world_id, kind="as_of", tags=["as_of", "multi_hop"],
-            instruction=(f"In the data room of {world.plan.title}, when did {client} first receive {the(fact)} as it "
-                         f"now stands, and from whom? How many days after the figure first appears anywhere in the data "
+            instruction=(f"In the data room of {world.plan.title}, when did {client} first receive {the(fact)} by email as "
+                         f"it now stands, and from whom? How many days after the figure first appears anywhere in the data "
                          f"room was that (your final figure, in days)? {_ask()}"),
             needs=Needs(files=files, facts=[fact.id], apps=apps),
             # (a mail whose own new lines state the figure carries it too, as first_sent reads it: a weekly note)

@@ -160,7 +160,9 @@ def _review(graph: Graph, pairs: list) -> list[Task]:
     if told is not None:
         # A line only the mail can bear out: when the client was first sent one of the figures.
         fact, when, path = told
-        lines.insert(len(stated), (f"We first sent {client} {the(fact)} of {fact.text} on {when}.", when, None, None))
+        # ('by email': first_sent reads the mail, and a chat may have told the client first; kitA: a line right by the
+        # mail was wrong by the room)
+        lines.insert(len(stated), (f"We first sent {client} {the(fact)} of {fact.text} by email on {when}.", when, None, None))
     figures = [ln[2] for ln in lines if ln[2] is not None]
     if len(set(figures)) != len(figures) or _num(right) in figures:
         return []  # a figure drafted twice, or the correction drafted elsewhere, could not be told apart

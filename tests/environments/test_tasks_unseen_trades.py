@@ -176,3 +176,19 @@ def test_an_answer_that_says_the_figure_was_not_sent_costs_but_not_until_a_day()
     assert not said("Tessaline did not receive it until May 8, 2026, from Jordan Becker.")
     assert not said("USD 2,871,000 on April 13 (the 1,934 first-cut count was superseded and never sent).")
     assert not said("Tessaline first received it on May 8, 2026, from Jordan Becker.")
+
+
+def test_when_the_client_was_first_sent_a_figure_is_asked_of_its_mail(legal):
+    # kitA, a red team on a supply-price dispute: 'We first sent Halvergate Axle Company the index rise of 18.5% on June
+    # 19, 2026' was the review's right line, while the associate had told the client's cost analyst '18.5%' in a chat
+    # on April 10; first_sent reads the mail, so the questions and the drafted line say so
+    _, task_set = legal
+    asked = [t for t in task_set.tasks if t.id.startswith(("told-", "chronology-"))]
+    assert asked
+    for t in asked:
+        assert "by email" in t.instruction, t.instruction
+    for t in task_set.tasks:
+        if t.kind == "review":
+            for line in t.instruction.splitlines():
+                if " first sent " in line:
+                    assert "by email" in line, line
