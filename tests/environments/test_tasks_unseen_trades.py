@@ -192,3 +192,19 @@ def test_when_the_client_was_first_sent_a_figure_is_asked_of_its_mail(legal):
             for line in t.instruction.splitlines():
                 if " first sent " in line:
                     assert "by email" in line, line
+
+
+def test_every_day_the_room_gives_is_no_stray_date(legal):
+    # kitA: a right answer citing the index 'as at April 6, 2026' (the day it became known, the sheet's basis line)
+    # and 'Brennmoor's April 3 notice' (a superseded paper's day) lost 0.33 to states_stray_date
+    import datetime as dt
+
+    from worldsmith.environments.grade import _stated_days
+
+    world, _ = legal
+    days = _stated_days(world)
+    papers = {getattr(a, "date", None) for a in world.plan.artifacts} - {None}
+    known = {f.known_from for f in world.plan.facts if f.known_from}
+    papers = {d.date() if isinstance(d, dt.datetime) else d for d in papers}
+    assert papers <= days, sorted(papers - days)
+    assert known <= days, sorted(known - days)
