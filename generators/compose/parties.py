@@ -175,10 +175,12 @@ _GROUP = re.compile(r"\[(~?)([^\[\]]*\|[^\[\]]*|[^\[\]|]*)\]")
 
 def in_voice(ctx: ArtifactContext, frames: list[str]) -> list[str]:
     """The frames the author may say to these recipients: no "our client" from one who acts for no one, no "your
-    client" to readers none of whom acts for anyone; an "[a|b]" wording that says it is dropped, a frame whose every
+    client" to addressees none of whom acts for anyone; an "[a|b]" wording that says it is dropped, a frame whose every
     wording says it is dropped (none left: the frames as they were)."""
     ours = bool(client_of(ctx))
-    theirs = any((o := org(ctx, p.organisation)) is not None and o.acts_for for p in ctx.to + ctx.cc)
+    # (the addressees, not those copied: an engine shop wrote "your client's response" to the lessor's own asset manager
+    # because the lessor's records consultant was in copy)
+    theirs = any((o := org(ctx, p.organisation)) is not None and o.acts_for for p in ctx.to)
     if ours and theirs:
         return list(frames)
 

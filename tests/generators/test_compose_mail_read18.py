@@ -50,7 +50,7 @@ def test_only_one_who_acts_for_a_client_speaks_of_our_client_and_only_to_counsel
         own = _own(c.body)
         if not client_of(ctx):
             assert not _OUR.search(own), (spec.path, own)
-        if not any((o := org(ctx, p.organisation)) is not None and o.acts_for for p in ctx.to + ctx.cc):
+        if not any((o := org(ctx, p.organisation)) is not None and o.acts_for for p in ctx.to):
             assert not _YOUR.search(own), (spec.path, own)
         seen += 1
     assert seen > 20
@@ -147,3 +147,16 @@ def test_a_threads_first_message_does_what_its_purpose_says_its_writer_does(name
         assert m.group(1) in first, (spec.path, m.group(1), first)
         acts += 1
     assert acts >= 2
+
+
+def test_your_client_is_said_to_an_addressee_who_acts_for_one_not_past_them_to_one_in_copy():
+    # an engine shop wrote "Please let us have your client's response" to the lessor's own asset manager, because
+    # the lessor's records consultant was in copy (mail8, whole-world count at seed 13)
+    from tests.generators.context_fixture import RUTH, SAM, email_context
+    from worldsmith.generators.context import OrgRef
+
+    ctx = email_context("new", seed=1, facts=[], to=[RUTH])
+    orgs = [OrgRef(name=RUTH.organisation, role="the owner"),
+            OrgRef(name=SAM.organisation, role="counsel to the owner", acts_for=RUTH.organisation)]
+    ctx = ctx.model_copy(update={"organisations": orgs, "cc": [SAM]})
+    assert in_voice(ctx, ["Let us have your [response|client's response]."]) == ["Let us have your response."]
