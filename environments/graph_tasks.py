@@ -1640,8 +1640,11 @@ def _first_told(graph: Graph) -> list[Task]:
         tasks.append(Task(
             id=f"told-{fact.id}", world_id=world.world_id, kind="as_of", tags=["as_of", "multi_hop"],
             instruction=(f"In the data room of {world.plan.title}, when did {client} first receive {the(fact)} by email as "
-                         f"it now stands, and from whom? How many days after the figure first appears anywhere in the data "
-                         f"room was that (your final figure, in days)? {_ask()}"),
+                         f"it now stands, and from whom? State the figure, the day and the sender. How many days after the "
+                         f"figure first appears anywhere in the data room was that (your final figure, in days)? "
+                         # (the rubric asks for the figure: kitA's right answers that gave the day, the sender and the
+                         # lag, all the question asked, lost 0.17 on it)
+                         f"{_ask()}"),
             needs=Needs(files=files, facts=[fact.id], apps=apps),
             # (a mail whose own new lines state the figure carries it too, as first_sent reads it: a weekly note)
             reference=Reference(answer=answer, sql="""select (select count(*) from fact_mentions m join artifacts a

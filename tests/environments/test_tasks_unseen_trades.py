@@ -208,3 +208,28 @@ def test_every_day_the_room_gives_is_no_stray_date(legal):
     papers = {d.date() if isinstance(d, dt.datetime) else d for d in papers}
     assert papers <= days, sorted(papers - days)
     assert known <= days, sorted(known - days)
+
+
+def test_a_rate_beside_an_amounts_label_is_no_misstatement_of_it():
+    # kitA: right what-ifs lost 0.27 to misstates_capped_surcharge for 'Surcharge cap (12%) | $2,361,600' and 'Surcharge
+    # cap at 22%: 0.22 x 19,680,000 = USD 4,329,600' (the rate the amount is worked at, not the amount)
+    from worldsmith.environments.grade import misstated
+    from worldsmith.environments.tasks import Check
+
+    check = Check(type="answer_misstated", values=["USD 2,361,600"], numbers=[2361600.0], unit="USD",
+                  a_words=["surcharge cap"], b_words=["surcharge claimed", "annual contract value"])
+    assert not misstated("Surcharge cap (12%): USD 2,361,600.", check)
+    assert not misstated("The surcharge cap at 12% is USD 2,361,600.", check)
+    assert misstated("The surcharge cap is USD 2,900,000.", check)
+    assert misstated("Surcharge cap (12%): USD 2,900,000.", check)
+
+
+def test_a_told_task_asks_for_the_figure_its_rubric_checks(legal):
+    # kitA: 'From David Kelly, 16 April 2026 (weekly update); first seen 14 April 2026; 2 days later.' answered all the
+    # question asked and lost 0.17 on the 'figure' criterion
+    _, task_set = legal
+    told = [t for t in task_set.tasks if t.id.startswith("told-")]
+    assert told
+    for t in told:
+        if any(c.id == "figure" for c in t.rubric.criteria):
+            assert "State the figure" in t.instruction, t.instruction
