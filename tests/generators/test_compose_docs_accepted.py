@@ -113,3 +113,75 @@ def test_minutes_with_the_other_side_present_record_a_settled_figure_as_agreed_b
     text = _minutes_text(ctx)
     assert "Agreed between the parties: the settlement amount of USD 2,700,000" in text, text
     assert "our next letter to" not in text, text
+
+
+_CREDIT_ORGS = None
+
+
+def _credit_extract(seed: int, title: str, purpose: str, said_cure: str):
+    from decimal import Decimal
+
+    from tests.generators.context_fixture import document_context, fact, person
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.worlds.values import Money, Number
+
+    orgs = [OrgRef(name="Tamsin Oake LLP", role="finance counsel to Brackley Foods Inc. (the borrower)",
+                   privileged=True, acts_for="Brackley Foods Inc."),
+            OrgRef(name="Brackley Foods Inc.", role="client; the borrower under the term loan", privileged=True),
+            OrgRef(name="Pelham Trust Bank", role="opposing party; administrative agent for the lenders")]
+    loan = fact("loan", "Brackley's term loan under the credit agreement of May 2, 2023 with Pelham Trust Bank as "
+                "administrative agent is USD 240,000,000.", Money(amount=Decimal("240000000"), currency="USD")
+                ).model_copy(update={"label": "term loan commitment"})
+    cap = fact("cap", "Section 6.12 of the credit agreement requires the total net leverage ratio, tested at the end "
+               "of each fiscal quarter, not to exceed 4.25 to 1.00. " + said_cure,
+               Number(value=Decimal("4.25"), unit="x")).model_copy(update={"label": "maximum total net leverage ratio"})
+    author = person("paralegal_1", "Noor", "Haddad", "Paralegal", "Tamsin Oake LLP", "tamsinoake.example",
+                    "+1 202 555 0133")
+    cfo = person("cfo_9", "Levi", "Brandt", "Chief Financial Officer", "Brackley Foods Inc.", "brackley.example",
+                 "+1 202 555 0134")
+    agent = person("agent_9", "Opal", "Kerr", "Director", "Pelham Trust Bank", "pelhamtrust.example", "+1 202 555 0135")
+    ctx = document_context("agreement", 5, seed=seed, facts=[loan, cap])
+    return ctx.model_copy(update={"organisations": orgs, "author": author, "to": [cfo, agent],
+                                  "spec": ctx.spec.model_copy(update={"title": title, "purpose": purpose})})
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_credit_agreement_extract_sets_out_the_sections_its_title_cites(seed):
+    # 'Credit agreement extract: financial covenant and equity cure (sections 1.01, 7.11, 8.04)' held '1.
+    # Confidentiality', '1.2 Quillfield's term loan ... is USD 180,000,000' and called the borrower 'the Client'
+    ctx = _credit_extract(seed, "Credit agreement extract: leverage covenant and cure right (sections 1.01, 6.12, 9.03)",
+                          "The definitions, the leverage covenant and the cure right, as in the agreement.",
+                          "Under section 9.03 the sponsor may cure with an equity contribution applied to prepay the "
+                          "loan within ten business days.")
+    doc = compose_document(ctx)
+    heads = [s.heading for s in doc.sections]
+    text = "\n".join(p for s in doc.sections for p in s.paragraphs)
+    assert heads[2:5] == ["Section 1.01. Defined Terms", "Section 6.12. Financial Covenant",
+                          "Section 9.03. Right to Cure"], heads
+    assert '"Consolidated EBITDA" means' in text and '"Total Net Debt" means' in text, text
+    assert "Term Loan Commitments of all Lenders, in aggregate: USD 240,000,000" in text, text
+    assert "term loans in an aggregate principal amount of USD 240,000,000" in text, text
+    assert "shall not permit the Total Net Leverage Ratio, as of the last day of any fiscal quarter, to exceed 4.25x" \
+        in text, text
+    assert "fails to comply with Section 6.12" in text and "prepay the Term Loans" in text, text
+    assert "until the tenth Business Day" in text, text
+    assert "Brackley Foods Inc., as Borrower" in text and "Pelham Trust Bank, as Administrative Agent" in text, text
+    assert "Confidentiality" not in " ".join(heads) and "(Client)" not in text, (heads, text)
+    assert "Brackley's term loan" not in text, text
+
+
+def test_a_cure_the_record_does_not_describe_is_neither_made_up_nor_timed():
+    # the extract sees only its own facts: how a cure counts and its period are the record's, else the Credit
+    # Agreement's own terms (never 'the tenth Business Day' against a ledger's fifteen)
+    ctx = _credit_extract(0, "Credit agreement extract (sections 1.01, 6.12, 9.03)",
+                          "The definitions, the leverage covenant and the cure right.",
+                          "Under section 9.03 the sponsor may cure with an equity contribution.")
+    text = "\n".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+    assert "either be applied to prepay the Term Loans or, for the purpose of determining compliance with the " \
+           "covenant only, be deemed to increase Consolidated EBITDA" in text, text
+    assert "during the Cure Period" in text and "Business Day" not in text, text
+    ctx = _credit_extract(0, "Credit agreement extract (sections 1.01, 6.12, 9.03)",
+                          "The definitions, the leverage covenant and the cure right.",
+                          "Under section 9.03 a cure contribution is added to Consolidated EBITDA for the quarter.")
+    text = "\n".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+    assert "deemed to increase Consolidated EBITDA" in text and "prepay the Term Loans" not in text, text

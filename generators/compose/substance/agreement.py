@@ -177,7 +177,8 @@ def party_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str
             # between an insurer and its insured the parties are those, whatever their roles elsewhere (read 12:
             # a recovery agreement that 'calls the insured "the Buyer"')
             return "Insurer" if "insurer" in role else "Insured"
-        for word, term in (("lessor", "Lessor"), ("lessee", "Lessee"), ("licensor", "Licensor"), ("licensee", "Licensee"),
+        # (a borrower is the Borrower, not 'the Client' its counsel's role also names: session 16's credit agreement)
+        for word, term in (("borrower", "Borrower"), ("administrative agent", "Administrative Agent"), ("lessor", "Lessor"), ("lessee", "Lessee"), ("licensor", "Licensor"), ("licensee", "Licensee"),
                            ("landlord", "Landlord"), ("tenant", "Tenant"),
                            ("charterer", "Charterers"), ("owner", "Owners"), ("buyer", "Buyer"), ("seller", "Sellers"),
                            ("supplier", "Supplier"),

@@ -24,6 +24,7 @@ from worldsmith.generators.compose.substance.sideletter import is_side_letter, s
 from worldsmith.generators.compose.substance.orderform import is_order_form, order_form_bodies
 from worldsmith.generators.compose.substance.letters import OFFER, WP_OFFER, countersignature
 from worldsmith.generators.compose.substance.policy import is_policy, policy_bodies, policy_plan
+from worldsmith.generators.compose.substance.credit import credit_bodies, is_credit_extract
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end, tidy
 from worldsmith.generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
 from worldsmith.generators.context import ArtifactContext
@@ -366,6 +367,10 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
                 ctx, giver, taker, substance.party_roles(ctx, giver, taker), salutation, signer, reader,
                 substance.executed_on(ctx) != spec.date or bool(re.search(r"\b(signed|executed)\b", spec.purpose, re.I))
                 or bool(re.search(r"\baccept", spec.purpose, re.I)))
+        elif is_credit_extract(ctx):
+            # the definitions, covenant and cure the title cites, between the borrower and the agent (blind read,
+            # session 16: an extract 'of sections 1.01, 7.11, 8.04' that held a confidentiality clause)
+            plan, bodies = credit_bodies(ctx, substance.executed_on(ctx), *writer._parties())
         elif is_premises_lease(ctx):
             # a lease of premises in a lease's own form: granted on its term's first day, the rent review clause
             # under the number the matter cites, executed as a deed (read 15: 'The "lease" of a 2021 15-year term is

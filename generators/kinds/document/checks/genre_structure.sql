@@ -45,7 +45,8 @@ markers(genre, min_sections, marker, source, pattern) as (values
     ('pleading', 5, 'signature block', 'text', '(?i)respectfully submitted|signed: .*solicitors for'),
     ('agreement', 4, 'Parties', 'heading', '(?i)parties'),
     -- (a lease of premises has no recitals: its grant clause is what they are to a contract)
-    ('agreement', 4, 'Recitals', 'heading', '(?i)recitals|part i\b|(^|\n)[0-9]+\. grant\b'),
+    -- (a US credit agreement's recitals are its Preliminary Statements)
+    ('agreement', 4, 'Recitals', 'heading', '(?i)recitals|preliminary statements|part i\b|(^|\n)[0-9]+\. grant\b'),
     -- (an order form's schedule is its order details)
     ('agreement', 4, 'Schedule', 'heading', '(?i)schedule|part ii\b|order details'),
     ('agreement', 4, 'signature page', 'text', '(?i)in witness whereof|signed by|executed as a deed by'),
