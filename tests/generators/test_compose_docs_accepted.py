@@ -185,3 +185,23 @@ def test_a_cure_the_record_does_not_describe_is_neither_made_up_nor_timed():
                           "Under section 9.03 a cure contribution is added to Consolidated EBITDA for the quarter.")
     text = "\n".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
     assert "deemed to increase Consolidated EBITDA" in text and "prepay the Term Loans" not in text, text
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_sheet_of_bare_figures_has_no_empty_columns(seed):
+    # 'DRAFT - gross profit per day, first cut': two figures in an Item | Category | Date | Amount | Notes | Quantity
+    # grid whose Category, Date and Notes held nothing
+    from decimal import Decimal
+
+    from tests.generators.context_fixture import fact, sheet_context
+    from worldsmith.generators.kinds.spreadsheet.compose import compose_sheet
+    from worldsmith.worlds.values import Money, Number
+
+    daily = fact("daily", "The lost margin is USD 27,300 a day.", Money(amount=Decimal("27300"), currency="USD")
+                 ).model_copy(update={"label": "the lost margin per day"})
+    wait = fact("wait", "The deductible period is 5 days.", Number(value=Decimal("5"), unit="days")
+                ).model_copy(update={"label": "the deductible period"})
+    sheet = compose_sheet(sheet_context("Lost margin per day, first cut", rows=6, seed=seed, facts=[daily, wait]))
+    empty = [c.name for i, c in enumerate(sheet.columns) if all(r[i] is None for r in sheet.rows)]
+    assert empty == [], (empty, [c.name for c in sheet.columns], sheet.rows)
+    assert len(sheet.rows) == 2 and 27300 in [v for r in sheet.rows for v in r], sheet.rows

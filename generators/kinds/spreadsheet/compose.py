@@ -555,6 +555,12 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
     notes = _notes(pick, ctx, currency, [])
     # A ledger amount is never added to rows that are not its parts: a column holding one has no Total.
     holding = {c for (_, c) in taken if cols[c].type in ("money", "number")}
+    if bare:
+        # a sheet of bare figures shows the columns that hold them, not the layout's empty ones (blind read, session
+        # 16: a draft 'first cut' of two figures in a six-column grid whose Category, Date and Notes were all blank)
+        keep = [i for i, c in enumerate(cols) if c.role == "label" or any(row[i] is not None for row in rows)]
+        holding = {keep.index(i) for i in holding if i in keep}
+        cols, rows = [cols[i] for i in keep], [[row[i] for i in keep] for row in rows]
     return SheetContent(
         title=spec.title,
         sheet_name=sheet_name(spec.title),
