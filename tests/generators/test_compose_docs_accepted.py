@@ -205,3 +205,20 @@ def test_a_sheet_of_bare_figures_has_no_empty_columns(seed):
     empty = [c.name for i, c in enumerate(sheet.columns) if all(r[i] is None for r in sheet.rows)]
     assert empty == [], (empty, [c.name for c in sheet.columns], sheet.rows)
     assert len(sheet.rows) == 2 and 27300 in [v for r in sheet.rows for v in r], sheet.rows
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_minutes_never_point_at_a_note_for_a_section_where_nothing_was_said(seed, monkeypatch):
+    # a kick-off's 'Risks Raised: See Jacob Walters's note of January 26, 2026' (no such note in the room): a section
+    # whose stock sentences are all spent in a room of many minutes
+    from tests.generators.context_fixture import document_context
+    from worldsmith.generators.compose.genres import Writer
+
+    spent = Writer.sentences
+    monkeypatch.setattr(Writer, "sentences", lambda self, kind, n=0, k=3: [] if kind in ("risks", "discussion",
+                                                                                         "matters") else
+                        spent(self, kind, n, k))
+    ctx = document_context("minutes", 6, seed=seed, facts=[])
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Claim kick-off"})})
+    text = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+    assert not re.search(r"\bSee [A-Z][\w .'-]+'s? note of\b", text), text

@@ -481,6 +481,12 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             # note', the insured's)
             paragraphs = [f"This report rests on the records available to {ctx.author.organisation} on {values['date']}; "
                           f"it has not audited them, and its figures may change if further records come to light."]
+        if not paragraphs and not facts and kind == "minutes":
+            # minutes record what was said: a section where nothing was said says so, never points at a note the room
+            # does not hold (blind read, session 16: a kick-off's 'Risks Raised: See Jacob Walters's note of January 26')
+            what = re.sub(r"\s+(?:raised|arising)$", "", heading.lower())
+            paragraphs = [f"None raised at this meeting; {substance.chair(ctx).first_name} asked that any {what} be "
+                          f"brought to the next meeting."]
         if not paragraphs:
             paragraphs = [" ".join(facts) or f"See {values['Reader']}'s note of {values['date']}."]
         # a pleading pleads its figures in numbered paragraphs: a court filing has no table of the firm's figures
