@@ -118,7 +118,7 @@ def make_world(outline: str, seed: int = 0, out: str = "outputs", concurrency: i
                                       failures)
             stages.index(staging)
             published = stages.publish(manifest, staging, Path(out), started, expansion.refused, force)
-        return published.model_copy(update={"stages": clock.seconds()})
+        return published.model_copy(update={"stages": clock.seconds(), "stage_cpu": clock.cpu()})
     except BaseException:
         bundle.discard(staging)
         raise

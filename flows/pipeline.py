@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import resource
 import shutil
 import time
 from collections import Counter
@@ -63,25 +64,42 @@ class Published(BaseModel):
     failures: list[dict] = []
     kept: list[str] = []
     stages: dict[str, float] = {}  # wall seconds of each stage (plan, generate, render, ...), repairs summed
+    stage_cpu: dict[str, float] = {}  # CPU seconds of each stage, this process and its reaped workers together
 
 
 class Stopwatch:
-    """Wall seconds per named stage, summed over repeats: `with clock("render"): ...`."""
+    """Wall and CPU seconds per named stage, summed over repeats: `with clock("render"): ...`.
+
+    CPU is this process's and its reaped children's (the forked render and parse workers): on a machine
+    shared with other jobs the wall time says how busy the machine was, the CPU time what the stage cost.
+    """
 
     def __init__(self) -> None:
         self._seconds: dict[str, float] = {}
+        self._cpu: dict[str, float] = {}
 
     @contextmanager
     def __call__(self, stage: str) -> Iterator[None]:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), _cpu_seconds()
         try:
             yield
         finally:
             self._seconds[stage] = self._seconds.get(stage, 0.0) + time.perf_counter() - started
+            self._cpu[stage] = self._cpu.get(stage, 0.0) + _cpu_seconds() - cpu
 
     def seconds(self) -> dict[str, float]:
-        """Each stage's seconds, rounded to the hundredth, in the order the stages first ran."""
+        """Each stage's wall seconds, rounded to the hundredth, in the order the stages first ran."""
         return {k: round(v, 2) for k, v in self._seconds.items()}
+
+    def cpu(self) -> dict[str, float]:
+        """Each stage's CPU seconds (this process and its reaped workers), rounded to the hundredth."""
+        return {k: round(v, 2) for k, v in self._cpu.items()}
+
+
+def _cpu_seconds() -> float:
+    """CPU seconds used so far by this process and by the children it has waited for."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def prepare(outline_path: str | Path, seed: int, backend: Backend, expand: int = 0,
