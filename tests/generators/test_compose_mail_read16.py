@@ -6,6 +6,7 @@ the other side's figure agreed among our own people."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from types import SimpleNamespace as NS
 
 import pytest
@@ -14,7 +15,7 @@ from tests.generators.context_fixture import DANA, RUTH, SAM, email_context
 from tests.generators.test_compose_worlds import world
 from worldsmith.generators.context import OrgRef, settled
 from worldsmith.generators.kinds.email.compose import _plan_question, compose_email, theirs
-from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.bank import Picker, Series
 from worldsmith.generators.labels import fact_label, standing
 from worldsmith.worlds.content import EmailContent
 
@@ -117,6 +118,24 @@ def test_an_acknowledgement_asks_how_a_figure_is_made_up_not_who_has_the_run_up(
         worked = ctx.model_copy(update={"label_reasons": {label: "the sales less the non-continuing costs"}})
         asked = _plan_question(Picker(seed), worked)
         assert "walk me through" in asked, asked
+
+
+def test_a_weekly_series_does_not_ask_one_sentence_of_a_date_ahead_every_week():
+    # bench.long_matter --scale 80 was quarantined on realism_boilerplate: "Are we on course for the answer
+    # deadline?" in 163 of 8,178 artifacts, the one ask left where the note gave the date ahead its owner
+    label = "the answer deadline"
+    note = EmailContent(subject="Weekly status", body=f"Hi Ruth,\n\n- Sam: the draft answer for {label} (Monday)\n\n"
+                                                       "The answer deadline falls on June 2, 2026.\n\nDana")
+    asked = []
+    for week in range(40):
+        day = f"{['March', 'April', 'May', 'June'][week // 10]} {week % 10 + 1}"
+        ctx = email_context("reply", seed=week, to=[DANA]).model_copy(update={
+            "author": RUTH, "parent": note, "parent_author": DANA, "thread_labels": []})
+        ask = _plan_question(Picker(week, Series("weekly_status", week, 1, day)), ctx)
+        assert "on course for" in ask, ask  # still the question the reply answers with a step (_PLAN_ASK)
+        asked += [s for s in re.split(r"(?<=[?.]) ", ask) if len(s.split()) >= 8]
+    top, n = Counter(asked).most_common(1)[0]
+    assert n <= 20, (top, n)
 
 
 _HEDGE = re.compile(r"final, or still|an estimate|moving target|working (?:number|figure)|\bfor now\b|"
