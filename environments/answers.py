@@ -538,13 +538,26 @@ def _day_of_month(text: str, mt: Mention) -> bool:
     return bool(_DAY_BEFORE_MONTH.match(text, mt.end) or _MONTH_BEFORE_DAY.search(text[max(0, mt.start - 12):mt.start]))
 
 
+# A file cited by its path states no figure or date: 'Sources: Chat/D0F74E402AE/2026-08-05.json' (vfix8: the path's
+# '08' and '05' read as two more figures beside a right 3.64x, which lost its final answer).
+# (a folder or file name may hold spaces, 'Contract/Schedule 2.docx'; the first folder opens on a letter, so
+# '85,000/week for 16 weeks per ...' is no path)
+_PATH_WORD = r"[\w.,'&-]+"
+_PATH = re.compile(rf"(?<![\w/,.])[A-Za-z][\w.-]*(?:/{_PATH_WORD}(?: {_PATH_WORD}){{0,12}})+?"
+                   r"\.(?:json|docx?|xlsx?|csv|md|eml|mbox|txt|pdf|html?|pptx?)\b", re.I)
+
+
 def parse(text: str) -> Parsed:
     """Every amount, number, percent and date a text states, each with its span, sentence and flags."""
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u00a0", " ")
     found: list[Mention] = []
+    paths = [(m.start(), m.end()) for m in _PATH.finditer(text)]
     for s, e, days in _find_dates(text):
-        found.append(Mention(kind="date", text=text[s:e], start=s, end=e, sentence="", dates=days))
+        if not any(ps <= s < pe for ps, pe in paths):
+            found.append(Mention(kind="date", text=text[s:e], start=s, end=e, sentence="", dates=days))
     blank = list(text)
+    for ps, pe in paths:
+        blank[ps:pe] = " " * (pe - ps)
     for mt in found:
         blank[mt.start:mt.end] = " " * (mt.end - mt.start)
     ratios = _ratios("".join(blank))
@@ -628,7 +641,10 @@ _RATIO = re.compile(r"(?<![\w.,$£€])(?P<n>\d{1,3}(?:\.\d+)?)\s*(?P<sep>:|to)\
 _RANGE_BEFORE = re.compile(r"\b(?:from|between)\s+$", re.I)
 # 'x' or 'times' right after a number that no figure follows is a multiple: '3.70x', '3.7 times' ('2,500 x 75,000 GT'
 # and '12.5 x GBP 14.2m' are working, whose figures keep their own units).
-_TIMES = re.compile(r"(?:x|\s+(?:x|times))\b(?!\s*\(?\s*(?:[A-Z]{3}\b|[$£€]|\d)|\s*the\s+\w+\s+of\b)")
+# An 'x' written onto its number is a multiple even with its working in brackets after it ('3.64x (USD 166.5m / USD
+# 45.76m), still above the 3.50x maximum': vfix8, a right what-if lost its direction, the 3.64 read as no multiple).
+_TIMES = re.compile(r"(?:x\b(?!\s*(?:[A-Z]{3}\b|[$£€]|\d))|\s+(?:x|times)\b(?!\s*\(?\s*(?:[A-Z]{3}\b|[$£€]|\d)))"
+                    r"(?!\s*the\s+\w+\s+of\b)")
 
 
 _MULTIPLE_WORDS = {"turn", "turns", "times"}
@@ -1231,6 +1247,11 @@ def _groups(parsed: Parsed) -> None:
         if j > i and signs <= {"-", "/"} and (_ARITHMETIC_AFTER.match(masked, after) or (
                 "/" in signs and re.search(r"(?:[=×*x]|\bx)\s*\(?\s*$", masked[max(0, ms[i].start - 6):ms[i].start]))):
             # "x (10,560 / 400) = ...": a ratio inside working
+            i = j + 1
+            continue
+        if j == i + 1 and signs == {"/"} and _quotient_stated(parsed, ms[i], ms[j]):
+            # "3.64x (USD 166.5m / USD 45.76m)": the division that gives a figure the sentence states, no two candidates
+            # (vfix8: a right what-if lost both its inputs, read as hedged)
             # "GBP 15.6m - GBP 1.08m + GBP 0.15m = GBP 14.02m", "USD 219,000 / 400 = USD 547.50": working, not a range
             i = j + 1
             continue
@@ -1246,6 +1267,22 @@ def _groups(parsed: Parsed) -> None:
                 for g in group:
                     g.hedged = True
         i = j + 1
+
+
+def _quotient_stated(parsed: Parsed, a: Mention, b: Mention) -> bool:
+    """Whether a / b comes, to the places written, to another figure of the same sentence."""
+    if a.value is None or b.value is None or not b.value:
+        return False
+    q = a.value / b.value
+    lo, hi = next(((x, y) for x, y in parsed.sentences if x <= a.start < y), (a.start, b.end))
+    for m in parsed.mentions:
+        if m is a or m is b or m.value is None or m.kind not in ("number", "percent") or not lo <= m.start < hi:
+            continue
+        want = m.value / 100 if m.kind == "percent" else m.value
+        step = (m.quantum or Decimal("0.01")) / (100 if m.kind == "percent" else 1)
+        if abs(q - want) <= step / 2 + Decimal("1e-9"):
+            return True
+    return False
 
 
 def _inherit(group: list[Mention], scale: bool) -> None:
@@ -1719,7 +1756,9 @@ def _named_in(words, wa: dict[str, int], wb: dict[str, int]) -> str | None:
 _BARE = _STOP | {"so", "thus", "therefore", "hence", "yes", "no", "also", "still", "now", "then", "currently", "well",
                  "far", "comfortably", "safely", "be", "been", "being", "remain", "remains", "stay", "stays", "sit",
                  "sits", "lie", "lies", "stand", "stands", "come", "comes", "both", "which", "it", "they", "this",
-                 "and", "clearly", "indeed", "accordingly", "figure", "number", "amount", "value"}
+                 "and", "clearly", "indeed", "accordingly", "figure", "number", "amount", "value",
+                 # a modal of a subject said before: 'would be 3.64x, and would then exceed the maximum' (vfix8)
+                 "would", "will", "could", "should", "does", "do", "did", "is", "are", "was", "were"}
 
 
 def _words_in(text: str) -> set[str]:
@@ -2277,6 +2316,14 @@ def bound_figures(text: Parsed | str, phrases: Iterable[str], others: Iterable[s
     found: list[Mention] = []
     for s, e in mine:
         counted = re.search(r"\x01\s*(?:the\s+)?$", parsed.masked[max(0, s - 8):s])
+        if counted is None:
+            # "USD 166.5m of net debt over USD 45.0m of covenant EBITDA (USD 41.2m reported plus ...)": an amount
+            # before 'of' is the label's own, and the figures after it are its working (vfix8: a right reply lost 0.86
+            # to misstates_covenant_ebitda); a share before 'of' is no such amount ('5% of the contract sum')
+            counted = re.search(r"\x01\s*of\s+(?:the\s+|its\s+|their\s+)?$", parsed.masked[max(0, s - 16):s])
+            if counted and not any(m.kind in ("money", "number") and m.end == s - (counted.end() - counted.start()) + 1
+                                   for m in parsed.mentions):
+                counted = None
         if counted and not any(m.kind == "date" and m.end == s - (counted.end() - counted.start()) + 1
                                for m in parsed.mentions):
             continue  # "the 10,560 claims in the review period": the label is what the figure before it counts

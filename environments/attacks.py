@@ -227,6 +227,7 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     out += _kit14_state_candidates(task, world, text)
     out += _kit13_candidates(task, world, text)
     out += _kit15_candidates(task, text, final)
+    out += _professional_candidates(task, text)
     if task.kind == "reply":
         out += _short_reply_candidates(task, world, text)
     if text:
@@ -520,6 +521,58 @@ def _kit15_candidates(task: Task, text: str, final: str | None) -> list[tuple[st
                 task, text.replace(f"Answer: {final}", f"Answer: {final} (on the {inputs[0]} in the working)")), None))
             out.append(("answer_offers_an_input", False, _with_text(
                 task, text.replace(f"Answer: {final}", f"Answer: {final} (or {inputs[0]})")), None))
+    return out
+
+
+_WOULD_BE_MULTIPLE = re.compile(r"(?P<head>would be |\()(?P<r>\d+(?:\.\d+)?)x(?P<tail>[.)])")
+_SIZED = re.compile(r"^(?:Yes|No)\. (?P<a>[Tt]he [^()\n.]+?) \((?P<x>[^()\n]+)\) (?:exceeds|is below) (?P<b>the [^()\n.]+?) "
+                    r"\((?P<y>[^()\n]+)\) by (?P<z>.+?)\.(?=\s)(?P<rest>[^\n]*)")
+_GOVERNED = re.compile(r"^(?P<w>[Tt]he [^()\n.]+?) \((?P<x>[^()\n]+)\) is (?P<cmp>below|above) (?P<l>the [^()\n.]+?) "
+                       r"\((?P<y>[^()\n]+)\) by (?P<z>[^\n]+?), so it governs: (?P<r>the [^\n]+?) is (?P<v>[^\n]+?)\.\n")
+
+
+def _professional_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, None]]:
+    """How a professional cites and shows working, which vfix8 found marked down (must pass): the files relied on
+    cited by their paths (a chat's path holds its day: 'Chat/D0F74E402AE/2026-08-05.json' read as figures 08 and 05
+    beside a right 3.64x), a multiple with its division in brackets ('3.64x (USD 166,500,000 / USD 45,760,000)' read
+    as two hedged inputs, and no direction), each figure before its label with its inputs in a bracket after ('USD
+    45.0m of covenant EBITDA (USD 41.2m reported plus ...)' read as mislabelled), and a list whose last line heads the
+    side that governs ('- Governing figure: the cap'); that heading naming the other side must fail."""
+    out: list[tuple[str, bool, Task, None]] = []
+    if not text:
+        return out
+    files = [f for f in task.needs.files if "/" in f]
+    if files:
+        out.append(("cites_file_paths", True, _said_beside(task, text, f"(Sources: {'; '.join(files[:3])}.)"), None))
+    amounts = [(m.group(0), parse_number(m.group(2))) for m in _MONEY.finditer(text)]
+    for m in _WOULD_BE_MULTIPLE.finditer(text):
+        r = Decimal(m["r"])
+        step = Decimal(1).scaleb(-len(m["r"].partition(".")[2]))
+        pair = next(((a, b) for a in amounts for b in amounts if b[1] and a[0] != b[0]
+                     and abs(a[1] / b[1] - r) <= step / 2), None)
+        if pair:
+            worked = f"{m['head']}{m['r']}x ({pair[0][0]} / {pair[1][0]}){m['tail']}"
+            # the comparison in the same sentence, after the bracket ('3.64x (...), still above the maximum')
+            rest = re.sub(r"^\.\s+The [^.\n]+? would then (?=exceed|be below)", ", and would then ", text[m.end() - 1:])
+            out.append(("multiple_with_its_division", True,
+                        _with_text(task, text[:m.start()] + worked[:-1] + rest), None))
+            break
+    sized = _SIZED.match(text)
+    if sized and task.kind != "review":
+        inputs = re.findall(r"[Tt]he ([^:.\n]+?): ([^\n]+?)\.(?=\s|$)", sized["rest"])
+        if inputs:
+            working = "; ".join(f"{label} {fig}" for label, fig in inputs)
+            line = (f"{text[:3].rstrip('.')}: {sized['x']} of {sized['a'][4:]} against {sized['y']} of {sized['b'][4:]} "
+                    f"({working}), a gap of {sized['z']}.")
+            out.append(("figure_before_its_label", True, _with_text(task, line + text[sized.end():]), None))
+    governed = _GOVERNED.match(text)
+    if governed and task.kind == "governs":
+        def listed(side: str) -> str:
+            return (f"- {governed['w'][4:]}: {governed['x']}\n- {governed['l'][4:]}: {governed['y']}\n"
+                    f"- Difference: {governed['z']}\n- Governing figure: {side}, so {governed['r']} is {governed['v']}\n"
+                    + text[governed.end():])
+        out.append(("governing_heading", True, _with_text(task, listed(governed["w"])), None))
+        out.append(("governing_heading_other_side", False, _with_text(task, listed(governed["l"])), None))
     return out
 
 

@@ -501,6 +501,10 @@ def _words(text: str) -> set[str]:
     return {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", text.lower())}
 
 
+_GOVERNING_HEAD = re.compile(r"\b(?:governing|operative|applicable|binding|controlling)\s+(?:figure|amount|limit|side|"
+                             r"one|measure|number|cap|value|sum)\s*(?:[:=\u2013\u2014]|\s-\s|\bis\b)\s*(?P<x>[^\n.;]*)", re.I)
+
+
 def denies_governing(text: str, a_words: list[str], b_words: list[str]) -> bool:
     """Whether a clause of the text says the thing named by `a_words` does not govern, apply or bind."""
     wa = {w.rstrip("s") for w in a_words} - {w.rstrip("s") for w in b_words}
@@ -519,6 +523,14 @@ def names_governing(text: str, a_words: list[str], b_words: list[str]) -> bool:
     """Whether a clause of the text says the thing named by `a_words` (not `b_words`) governs, applies or binds."""
     wa, wb = {w.rstrip("s") for w in a_words} - {w.rstrip("s") for w in b_words}, \
         {w.rstrip("s") for w in b_words} - {w.rstrip("s") for w in a_words}
+    for m in _GOVERNING_HEAD.finditer(text):
+        # "- Governing figure: the cap, so LDs payable = $1,230,000": a heading that names the side after it (vfix8: a
+        # right bulleted answer lost its governing side)
+        said = re.split(r"[,;(]|\bso\b|\band\b", m.group("x"), maxsplit=1)[0]
+        if not re.search(r"\b(?:not|never|neither|none)\b", said, re.I):
+            near = _words(said)
+            if len(near & wa) > len(near & wb):
+                return True
     for clause in _CLAUSE.split(text):
         verb = _GOVERN.search(clause)
         if not verb or re.search(r"\b(?:not|never|no longer|doesn't|does not|cannot)\b", clause[:verb.start()], re.I):
@@ -665,6 +677,9 @@ def _anchors_rx(anchors: tuple[str, ...]) -> re.Pattern:
 _OPERAND_BEFORE = re.compile(r"\b(?:less|minus|plus|net\s+of|deducting)\s+(?:the\s+|its\s+|their\s+|any\s+)?$", re.I)
 
 
+_AMOUNT_OF = re.compile(r"\x01\s*of\s+(?:the\s+|its\s+|their\s+)?$")
+
+
 def _figures_after(text: str, anchors: list[str], kind: str, labels: tuple[str, ...] = ()):
     """The first figure of a kind after each anchor phrase ('now', 'the cap would be'), in the anchor's clause; an
     anchor read inside a longer label of `labels` is that label's, not the anchor's."""
@@ -674,6 +689,11 @@ def _figures_after(text: str, anchors: list[str], kind: str, labels: tuple[str, 
             continue
         if _OPERAND_BEFORE.search(text, max(0, m.start() - 24), m.start()):
             continue  # 'the recall costs less the policy retention (USD 6,590,000)': the figure is the difference's
+        of = _AMOUNT_OF.search(parsed.masked, max(0, m.start() - 16), m.start())
+        if of and any(x.end == of.start() + 1 and x.kind in ("money", "number") for x in parsed.mentions):
+            # 'USD 45.0m of covenant EBITDA (USD 41.2m reported plus ...)': the label's figure came before it; the
+            # bracket after is its working (vfix8: a right reply lost 0.86 to mislabels_covenant_ebitda)
+            continue
         head = _LINE_HEAD.sub("", text[text.rfind("\n", 0, m.start()) + 1:m.start()])
         if m.group().endswith(":") and head and not re.search(r"[.;!?]\s*(?:the\s+|our\s+|its\s+)?$", head, re.I):
             continue  # "Label: figure" heads a line or a sentence; "A is above B: X against Y" lists two figures
