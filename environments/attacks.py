@@ -674,8 +674,12 @@ def _kit13_candidates(task: Task, world: World, text: str) -> list[tuple[str, bo
         out.append(("kit13_answer_withdrawn", False, put(f"{m.group()} This answer is withdrawn.")))
         final = _final_value(task)
         facts = world.facts
+        # the figure reconciled must itself be a rate: a sum worked from a rate ('liquidated damages accrued', from
+        # the rate per week) moved by its total, not 'USD 170,000 a week' (vfix8: a must-pass that was wrong, 0.0)
+        governing = _criterion(task, "governing_figure")
         per = next((p for p in (re.search(r"\bper (\w+)", label_of(facts[i])) for i in task.needs.facts
-                                if i in facts and getattr(facts[i].value, "type", None) == "money") if p), None)
+                                if i in facts and getattr(facts[i].value, "type", None) == "money"
+                                and (governing is None or facts[i].text in governing.values)) if p), None)
         sums = [f.text for f in world.plan.facts if getattr(f.value, "type", None) == "money"
                 and not re.search(r"\b(?:per|rate|price|fee)\b", label_of(f)) and f.text != final]
         if final and per and sums and _MONEY.match(final):
