@@ -712,6 +712,10 @@ def misstates_limit(text: str, world, skip=frozenset()) -> bool:
             failed = _FAILED.search(s)
             if failed and not comply:
                 breach.append(failed)
+            if _limit_first(s, value, limit):
+                # '3.5x maximum total net leverage ratio, which is below the 3.7x total net leverage ratio': the
+                # limit is the subject, so 'below' says the figure is over it (vfix8: a right answer scored 0.0)
+                comply, breach = breach, comply
             if bool(comply) == bool(breach):
                 continue
             if remedy is not None and _remedied(s, remedy):
@@ -725,6 +729,17 @@ def misstates_limit(text: str, world, skip=frozenset()) -> bool:
                 if comply and not ok:
                     return True
     return False
+
+
+def _limit_first(sentence: str, value: Decimal, limit: Decimal) -> bool:
+    """Whether a sentence compares the limit's figure, said first, with the figure it limits, said after."""
+    cmp_ = re.search(r"\b(?:below|under|above|over|exceeds?|within)\b", sentence)
+    if cmp_ is None or value == limit:
+        return False
+    figures = [m for m in answers.parse(sentence).mentions if m.value is not None and m.kind != "date"]
+    before = [m for m in figures if m.end <= cmp_.start()]
+    after = [m for m in figures if m.start >= cmp_.end()]
+    return bool(before and after) and before[-1].value == limit and after[0].value == value
 
 
 _HYPO_LIMIT = re.compile(r"\b(?:if|whether|unless|would|could|might|suppos\w*|assum\w*|hypothetical\w*|claim\w*|"

@@ -58,3 +58,14 @@ def test_a_comparison_after_a_modal_compares_the_subject_said_before_it():
     assert directions(said, RATIO, MAXIMUM) == {"a>b"}
     turned = "The maximum total net leverage ratio is 3.5x, and would then exceed the total net leverage ratio."
     assert directions(turned, RATIO, MAXIMUM) == {"a<b"}
+
+
+def test_a_limit_said_first_and_below_the_figure_it_limits_says_the_figure_is_over_it():
+    # kit11_relative_which scored 0.0 on the covenant fixture: the maximum 'below' the ratio read as compliance
+    from decimal import Decimal
+
+    from worldsmith.environments.ledger_statements import _limit_first
+
+    said = "3.5x maximum total net leverage ratio, which is below the 3.7x total net leverage ratio by 0.2x."
+    assert _limit_first(said, Decimal("3.7"), Decimal("3.5"))
+    assert not _limit_first("The 3.7x total net leverage ratio is above the 3.5x maximum.", Decimal("3.7"), Decimal("3.5"))
