@@ -899,8 +899,14 @@ def wrong_party(text: str, check: Check) -> bool:
 
 # A comparison said both ways at once (kit11: 'the offer is below it by $863,040 - or, read the other way, above it'
 # scored 1.0): 'or, read the other way', 'or vice versa', 'or the other way round'.
+_UPWARD = r"(?:above|over|higher|greater|larger|more|exceed(?:s|ed|ing)?)"
+_DOWNWARD = r"(?:below|under|lower|smaller|less|fall(?:s|ing)?\s+short)"
 _BOTH_WAYS = re.compile(r"\bor\b,?\s*(?:\w+\s+){0,2}?(?:read|taken|seen|put|looked\s+at|put)\s+the\s+other\s+way\b|"
-                        r"\bor\s+(?:\w+\s+){0,2}?(?:the\s+other\s+way\s+(?:round|around)|vice\s+versa)\b", re.I)
+                        r"\bor\s+(?:\w+\s+){0,2}?(?:the\s+other\s+way\s+(?:round|around)|vice\s+versa)\b|"
+                        # opposite ways offered as alternatives in one sentence ('would be above or below the cap',
+                        # 'above the cap by USD 3,247,200, or below it on Brennmoor's reading'; kitA: 1.0)
+                        rf"\b{_UPWARD}\b[^.?!\n]{{0,60}}?\bor\b\s+(?:\w+\s+){{0,2}}?{_DOWNWARD}\b|"
+                        rf"\b{_DOWNWARD}\b[^.?!\n]{{0,60}}?\bor\b\s+(?:\w+\s+){{0,2}}?{_UPWARD}\b", re.I)
 
 
 # A comparison left open: 'it may or may not', 'It is hard to say whether the limit exceeds the loss', 'Whether the
@@ -1301,7 +1307,11 @@ _RETRACT = re.compile(
     r"\b(?:do|should|must)\s+not\s+(?:be\s+)?rel(?:y|ied)\s+on\s+(?:the\s+|any\s+of\s+the\s+)?(?:above|foregoing|"
     r"figures?\s+above|this\s+(?:memo|answer|note|post|reply))|\bon\s+(?:reflection|second\s+thoughts?)\b|"
     r"\bcorrection\s+to\s+my\s+(?:previous|earlier|last)\b|\bi\s+misread\b|\bi\s+was\s+wrong\b|"
-    r"\bmy\s+(?:earlier|previous|last)\s+(?:answer|message|post|figure)\s+was\s+wrong\b", re.I)
+    r"\bmy\s+(?:earlier|previous|last)\s+(?:answer|message|post|figure)\s+was\s+wrong\b|"
+    # a line of the writer's own that corrects what it said ('Correction: it would be below the cap.', 'Correction:
+    # the disputed excess stays at USD 1,279,200.' after the answer; kitA: both scored 1.0)
+    r"(?:^|\n|[.!?]\s+)[\s>*_-]*(?:correction|erratum|update|edit)\s*:\s*(?:it|the|this|that|my|our|in\s+fact)\b|"
+    r"(?:^|\n|[.!?]\s+)[\s>*_-]*actually\s*,?\s*(?:it|the|this|that)\s+(?:is|was|would|will|stays|remains)\b", re.I)
 
 
 def retracted(session: Session, answer: str | None) -> bool:
@@ -2355,6 +2365,7 @@ WORKING_OFF = "working_does_not_compute"  # the penalty a stated step of working
 STATES_OTHERWISE = "states_the_ledger_otherwise"  # an event denied, an offer said taken, a limit said met the wrong way
 CLAIMS_SENT = "claims_a_sending_not_done"  # 'I have already sent these figures to Northbank', with no such message
 WRONG_RECIPIENT = "names_another_recipient"  # 'first sent to Northbank' where the task asks what the client was sent
+SENDER_HEDGED = "offers_several_senders"  # 'from David Kelly or Brittney Yates' where one person sent it
 LETTER_AS_POST = "post_written_as_a_letter"  # 'Dear Kimberly ... Kind regards' as a team chat post
 SUPERSEDED_SOURCE = "cites_a_superseded_source"  # the corrected figure sourced to the superseded paper
 MEMO_PREDATES = "memo_dated_before_its_figures"  # a memo dated before the last of its figures was known
@@ -2402,6 +2413,8 @@ def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list
         out.append(CLAIMS_SENT)
     if answer and side_checks.wrong_recipient(answer, world, task.instruction):
         out.append(WRONG_RECIPIENT)
+    if answer and side_checks.hedged_sender(answer, world, task.instruction):
+        out.append(SENDER_HEDGED)
     if task.kind == "post_chat" and any(side_checks.email_register(p.text or "") for p in _posts(session)):
         out.append(LETTER_AS_POST)
     if task.kind == "review" and answer and cites_superseded_source(answer):

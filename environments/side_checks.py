@@ -484,6 +484,31 @@ def _org_named(world, phrase: str) -> str | None:
     return next((o.id for o in world.plan.organisations if o.name.lower() in phrase or phrase in o.name.lower()), None)
 
 
+_JOIN = r"\s*(?:,|/|&|;|\bor\b|\band\b|\band/or\b)\s*(?:(?:either|or|possibly|perhaps)\s+)?"
+# where a sender stands: after 'from', 'by', 'sender', 'sent it', a day ('April 16, 2026, ...'), a table cell or a dash
+_SENDER_SLOT = re.compile(r"(?:\bfrom|\bby|\bsenders?\s*:?|\bsent\s+it|\d{4}\s*[,;:]|[|]|\u2013|\u2014|-)\s*"
+                          r"(?:(?:one|any|either)\s+of\s*:?\s*|either\s+|both\s+)?$", re.I)
+
+
+def hedged_sender(text: str, world, prompt: str) -> bool:
+    """Whether an answer to who first sent or received a figure offers several people for the one sender: 'from David
+    Kelly or Brittney Yates', 'from one of: Monique Wagner, Brittney Yates, David Kelly', 'April 16, 2026, Brittney
+    Yates / David Kelly' (kitA, a blind red team: each scored 1.0). Names joined after 'to' or 'copied to' are
+    recipients and stand."""
+    if _ASKED_TO.search(prompt) is None and _ASKED_BY.search(prompt) is None:
+        return False
+    names = sorted({p.name for p in world.plan.people if p.name}, key=len, reverse=True)
+    if len(names) < 2:
+        return False
+    one = "(?:" + "|".join(re.escape(n) for n in names) + ")"
+    run = re.compile(one + "(?:" + _JOIN + one + ")+", re.I)
+    for m in run.finditer(text):
+        if len({n.lower() for n in re.findall(one, m.group(0), re.I)}) >= 2 and \
+                _SENDER_SLOT.search(text[max(0, m.start() - 40):m.start()]):
+            return True
+    return False
+
+
 def wrong_recipient(text: str, world, prompt: str) -> bool:
     """Whether an answer to 'on what day did A first send B each of these figures' or 'when did B first receive ...'
     gives the figures to another party than B: 'first sent to Northbank August 10, 2026 by Kevin Contreras', 'Quillfield

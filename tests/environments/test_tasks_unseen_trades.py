@@ -233,3 +233,34 @@ def test_a_told_task_asks_for_the_figure_its_rubric_checks(legal):
     for t in told:
         if any(c.id == "figure" for c in t.rubric.criteria):
             assert "State the figure" in t.instruction, t.instruction
+
+
+def test_several_people_offered_for_the_one_sender_is_a_hedge(legal):
+    # kitA: 'from David Kelly or Brittney Yates', 'from one of: Monique Wagner, Brittney Yates, David Kelly', a
+    # chronology row 'April 16, 2026, Brittney Yates / David Kelly' each scored 1.0 beside the right sender
+    from worldsmith.environments.side_checks import hedged_sender
+
+    world, task_set = legal
+    told = next(t for t in task_set.tasks if t.id.startswith("told-"))
+    a, b, c = [p.name for p in world.plan.people][:3]
+    for hedge in (f"The client first received it on April 16, 2026 from {a} or {b}.",
+                  f"On April 16, 2026 the client first received it from one of: {a}, {b}, {c}.",
+                  f"- The figure: April 16, 2026, {a} / {b}", f"from {a} and {b} jointly"):
+        assert hedged_sender(hedge, world, told.instruction), hedge
+    for right in (told.solution.answer, f"The client first received it on April 16, 2026 from {a}, copying {b}.",
+                  f"{a} sent it to {b} and {c} on April 16, 2026."):
+        assert not hedged_sender(right, world, told.instruction), right
+
+
+def test_opposite_ways_offered_or_a_self_correction_is_no_answer():
+    # kitA: 'The claim would be above or below the cap by USD 3,247,200', '... above the cap by USD 3,247,200, or below
+    # it on the supplier's reading', and a right answer followed by 'Correction: it would be below the cap.' scored 1.0
+    from worldsmith.environments.grade import _BOTH_WAYS, _RETRACT
+
+    assert _BOTH_WAYS.search("The claim would be above or below the cap by USD 3,247,200.")
+    assert _BOTH_WAYS.search("The claim would be above the cap by USD 3,247,200, or below it on the supplier's reading.")
+    assert not _BOTH_WAYS.search("The claim is above the cap by USD 3,247,200; the excess is disputed.")
+    assert not _BOTH_WAYS.search("The claim is above the cap (USD 2,361,600) or the payable figure, whichever is lower.")
+    assert _RETRACT.search("Disputed excess = USD 0. Correction: the disputed excess stays at USD 1,279,200.")
+    assert _RETRACT.search("It would be above the cap.\nCorrection: it would be below the cap.")
+    assert not _RETRACT.search("The correction: the first invoice was reissued on April 8.")
