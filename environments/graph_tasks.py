@@ -518,6 +518,51 @@ def what_if_candidates(graph: Graph) -> list[tuple]:
     return candidates
 
 
+def _governing(graph: Graph, fid: str, values: dict) -> tuple[ast.expr, ast.expr] | None:
+    """(governing side, other side) of a greater-of or lesser-of of two at these figures, else None."""
+    formula = graph.fact(fid).formula
+    tree = parse_formula(formula) if formula else None
+    if not (isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id in ("max", "min")
+            and len(tree.args) == 2):
+        return None
+    a, b = tree.args
+    try:
+        qa, qb = (evaluate(x, lambda ref: values[ref]) for x in (a, b))
+    except (LedgerError, TypeError, KeyError):
+        return None
+    if qa is None or qb is None or qa.amount == qb.amount:
+        return None
+    return (a, b) if (qa.amount > qb.amount) == (tree.func.id == "max") else (b, a)
+
+
+def flipping(graph: Graph, top: str, leaf: str) -> list[Quantity]:
+    """Values of an input, nearest first, that turn which side governs a greater-of or lesser-of on the way from the
+    input to `top` (the claim falls under the cap it exceeded): where a fifth either way leaves the lower of the claim
+    and its cap where it was, the what-if a professional asks is the one that turns it ('were the index rise 10%, what
+    would be payable?'); an unseen supply-price outline made no what-if on the amount payable at all."""
+    chain = _path_to(graph, top, leaf) or []
+    turns = [f for f in chain if _governing(graph, f, graph.quantities) is not None]
+    q = graph.quantities.get(leaf)
+    if not turns or q is None or q.amount <= 0:
+        return []
+    if q.kind == "percent":
+        tries = [q.amount + d for d in (-15, 15, -20, 20, -25, 25, -30, 30, -40, 40) if q.amount + d > 0]
+    else:
+        tries = [_round_sig(q.amount * Decimal(m)) for m in ("0.6", "1.5", "0.5", "2", "0.4", "2.5", "0.25", "4")]
+        if q.kind != "money" and q.amount == q.amount.to_integral_value():
+            tries = [t.to_integral_value(ROUND_HALF_UP) for t in tries]
+    out = []
+    for amount in dict.fromkeys(tries):
+        changed = Quantity(q.kind, amount.normalize() if q.kind == "percent" else amount, q.currency, q.unit)
+        try:
+            values = what_if_values(graph, leaf, changed)
+        except LedgerError:
+            continue
+        if any(_governing(graph, f, values) not in (None, _governing(graph, f, graph.quantities)) for f in turns):
+            out.append(changed)
+    return out
+
+
 def _recomputes(f, values: dict, chain: list[str]) -> Criterion:
     """A step recomputed on the way: its new figure, or the figure of the step it feeds (not the result), since working
     that goes from the inputs straight to that step ('15.6m - 1.08m - 0.65m + 0.15m = 14.02m') has taken it."""
@@ -563,13 +608,29 @@ def _what_if_task(graph, top_id, leaf, changed, result, chain, needed, files, ap
     answer_lines = [f"{the(graph.fact(f), capital=True)}: {graph.fact(f).text}, as the room has it." for f in needed
                     if graph.quantities.get(f) is not None]
     answer_lines += [f"{the(f, capital=True)} would then be {shown(values[f.id])}." for f in intermediates]
+    # A supposition that turns which side governs a greater-of or lesser-of asks that judgement in so many words (the
+    # claim falling under its cap: the claim, no longer the cap, sets the amount payable)
+    turned = [(f, _governing(graph, f, values)) for f in chain
+              if _governing(graph, f, values) not in (None, _governing(graph, f, graph.quantities))]
+    ask_turn, tags = "", ["multi_hop", "compute"]
+    for f, (win, lose) in turned[:1]:
+        words = _describe(graph, win)
+        criteria.append(Criterion(id=f"governs_{f}", weight=2.0,
+                                  description=f"says {words} would then govern {the(graph.fact(f))}",
+                                  check=Check(type="answer_governs", a_words=_content_words(words),
+                                              b_words=_content_words(_describe(graph, lose)))))
+        answer_lines.append(f"{words[:1].upper()}{words[1:]} would then govern {the(graph.fact(f))}, not "
+                            f"{_describe(graph, lose)}.")
+        ask_turn = (f" Which of {_describe(graph, win)} and {_describe(graph, lose)} would then govern "
+                    f"{the(graph.fact(f))}?")
+        tags.append("judgement")
     answer = "\n".join(answer_lines + [f"{the(top, capital=True)} would be {shown(result)}.",
                                       f"Answer: {shown(result)}"])
     return Task(
-        id=f"whatif-{top_id}-{leaf}", world_id=world.world_id, kind="what_if", tags=["multi_hop", "compute"],
+        id=f"whatif-{top_id}-{leaf}", world_id=world.world_id, kind="what_if", tags=tags,
         instruction=(f"In the data room of {world.plan.title}, suppose {the(leaf_fact)} were {shown(changed)} instead "
                      f"of the figure the room gives. Keeping every other figure as the data room states it now, what "
-                     f"would {the(top)} be? Show the figures you used and each step. {_ask()}"),
+                     f"would {the(top)} be?{ask_turn} Show the figures you used and each step. {_ask()}"),
         needs=Needs(files=files, facts=[*needed, leaf, top_id], apps=apps),
         reference=_inputs_reference(answer, [*needed, leaf]),
         rubric=Rubric(criteria=criteria,
@@ -767,6 +828,9 @@ def governs_tasks(graph: Graph) -> list[Task]:
         win_words, lose_words = _content_words(_describe(graph, win)), _content_words(_describe(graph, lose))
         margin = Quantity(qwin.kind, abs(qwin.amount - qlose.amount), qwin.currency, qwin.unit)
         if in_room(graph, margin):
+            # the room writes the margin (the disputed excess of a claim over its cap): which side governs is asked on
+            # a supposition that turns it, an answer no file holds
+            tasks += [t for t in [governs_if_task(graph, top.id)] if t is not None]
             continue
         margin_text = shown(margin)
         others = [_num(qa), _num(qb), _num(result)] + [_num(graph.quantities[n]) for n in needed
@@ -824,6 +888,38 @@ def governs_tasks(graph: Graph) -> list[Task]:
             rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),
             solution=Solution(answer=answer)))
     return tasks
+
+
+def governs_if_task(graph: Graph, top_id: str) -> Task | None:
+    """Which side of a greater-of or lesser-of would govern were one input such that the other side governs, and what
+    the figure would then be: where the room writes the margin between the sides (a claim's excess over its cap, in
+    the working and the minutes), 'which governs, and by how much' is a lookup, but the turn is not (an unseen
+    supply-price outline made no task on the amount payable, min(surcharge claimed, cap), at all)."""
+    made = []
+    for leaf in _leaves(graph, top_id):
+        for changed in flipping(graph, top_id, leaf):
+            try:
+                result = what_if_values(graph, leaf, changed)[top_id]
+            except LedgerError:
+                continue
+            if result is None or in_room(graph, result):
+                continue
+            chain = _path_to(graph, top_id, leaf) or [top_id]
+            needed = _siblings(graph, chain, leaf)
+            if _moves_with(graph, needed, leaf):
+                break
+            plain = cover(graph, needed + [leaf]) if needed else None
+            if plain is None:
+                break
+            files, apps = primary_cover(graph, needed + [leaf], given=leaf) or plain
+            made.append((-len(files), -len(apps), leaf, changed, result, chain, needed, files, apps))
+            break
+    if not made:
+        return None
+    made.sort(key=lambda m: m[:3])
+    _, _, leaf, changed, result, chain, needed, files, apps = made[0]
+    task = _what_if_task(graph, top_id, leaf, changed, result, chain, needed, files, apps)
+    return task.model_copy(update={"id": f"governs-{top_id}-if-{leaf}", "kind": "governs"})
 
 
 def _verb(fact: LedgerFact, verb: str) -> str:
@@ -1064,12 +1160,83 @@ def with_unit(graph: Graph, fid: str, q: Quantity) -> Quantity:
     return q if unit == q.unit else Quantity(q.kind, q.amount, q.currency, unit)
 
 
+def drawn_pairs(graph: Graph) -> set[frozenset[str]]:
+    """The pairs the ledger itself weighs: the two named sides of each greater-of or lesser-of (the sum claimed and
+    the cap it is held to in min(claimed, cap)). An unseen supply-price outline's tasks all went on the gap between
+    two input percentages ('does the cap percentage exceed the index rise, by 6.5 percentage points'), a gap that
+    means nothing to a lawyer, while the claim against its cap, the comparison the formula draws, made none."""
+    out = set()
+    for f in graph.world.plan.facts:
+        if not f.formula:
+            continue
+        for node in ast.walk(parse_formula(f.formula)):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("max", "min"):
+                names = [a.id for a in node.args if isinstance(a, ast.Name) and a.id in graph.world.facts]
+                out |= {frozenset(p) for p in itertools.combinations(names, 2) if p[0] != p[1]}
+    return out
+
+
+def ledger_gap(graph: Graph, big: LedgerFact, small: LedgerFact) -> LedgerFact | None:
+    """The fact that is the gap between two figures the ledger weighs (the disputed excess of a claim over its cap:
+    claimed - min(claimed, cap)), else None. Such a gap is in the room by design, yet whether the claim exceeds the
+    cap, and by how much, is the question a professional asks of the claim, the agreement and the working; the lint
+    still refuses it where one file writes it beside the prompt's labels."""
+    if frozenset((big.id, small.id)) not in drawn_pairs(graph):
+        return None
+    gap = difference(graph, big, small)
+    for f in graph.world.plan.facts:
+        q = graph.quantities.get(f.id)
+        if f.formula and q is not None and q.amount == gap.amount and {big.id, small.id} & _closure(graph, f.id):
+            return f
+    return None
+
+
+def _closure(graph: Graph, fid: str) -> set[str]:
+    """Every fact a figure is worked out from, at any depth."""
+    formula = graph.fact(fid).formula
+    if not formula:
+        return set()
+    refs = {r for r in references(formula) if r in graph.world.facts}
+    return refs.union(*(_closure(graph, r) for r in refs))
+
+
+def _gap_over(graph: Graph, fid: str) -> set[str]:
+    """For a figure worked as a difference (an excess, a shortfall, an amount in dispute), every figure it is taken
+    from at any depth: the cap inside 'claimed - min(claimed, cap)' (the disputed excess beside the cap weighs the
+    excess against the limit it is the excess over)."""
+    formula = graph.fact(fid).formula
+    if not formula or not (isinstance(parse_formula(formula), ast.BinOp)
+                           and isinstance(parse_formula(formula).op, ast.Sub)):
+        return set()
+    return _closure(graph, fid)
+
+
+def _rate_pair(graph: Graph, a: str, b: str) -> bool:
+    """Whether two percents are both rates the ledger applies to an amount (percent_of(rate, amount)) to make figures
+    of their own that it weighs against each other: the claimed percentage beside the cap percentage, where the
+    claim and the cap they make are the comparison."""
+    made: dict[str, set[str]] = {}
+    for f in graph.world.plan.facts:
+        if not f.formula:
+            continue
+        tree = parse_formula(f.formula)
+        if isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id == "percent_of" \
+                and tree.args and isinstance(tree.args[0], ast.Name):
+            made.setdefault(tree.args[0].id, set()).add(f.id)
+    if not (made.get(a) and made.get(b)):
+        return False
+    drawn = drawn_pairs(graph)
+    return any(frozenset((x, y)) in drawn or _pair_score(graph, graph.fact(x), graph.fact(y))
+               for x in made[a] for y in made[b] if x != y)
+
+
 def exceed_pairs(graph: Graph) -> list[tuple[LedgerFact, LedgerFact]]:
     """Pairs of figures of one measure (an amount in one currency, a rate, a count or ratio in one unit) that a
     professional would weigh against each other, the most telling first, larger first: only those pair_reason gives
     a reason for (covenant: the leverage ratio against its maximum, never covenant EBITDA against net debt), however
     few that leaves."""
     facts = [f for f in graph.world.plan.facts if measure(graph, f.id) is not None]
+    drawn = drawn_pairs(graph)
     scored = []
     for a, b in itertools.combinations(facts, 2):
         qa, qb = graph.quantities[a.id], graph.quantities[b.id]
@@ -1077,13 +1244,19 @@ def exceed_pairs(graph: Graph) -> list[tuple[LedgerFact, LedgerFact]]:
             continue
         if b.id in _worked_from(graph, a.id) or a.id in _worked_from(graph, b.id):
             continue  # a part beside its own total is no comparison, nor a gap beside a figure it is the gap from
+        if b.id in _gap_over(graph, a.id) or a.id in _gap_over(graph, b.id):
+            continue  # nor an excess over a cap beside the cap it is taken over (claimed less min(claimed, cap))
+        if _rate_pair(graph, a.id, b.id):
+            continue  # two rates the ledger applies to amounts: the amounts they make are what a reader weighs
         ratio = max(qa.amount, qb.amount) / max(min(qa.amount, qb.amount), Decimal("0.01"))
         if qa.kind == "money" and ratio > 10:
             continue  # a per-ton rate beside a floor of millions says nothing
-        score = _pair_score(graph, a, b)
+        score = _pair_score(graph, a, b) or (1.0 if frozenset((a.id, b.id)) in drawn else 0.0)
         if not score:
             continue
         score += 0.3 * (bool(a.formula) + bool(b.formula))
+        if frozenset((a.id, b.id)) in drawn:
+            score += 2.0  # the ledger itself weighs these two: the sides of a greater-of or a lesser-of
         big, small = (a, b) if qa.amount > qb.amount else (b, a)
         scored.append((score, big, small))
     scored.sort(key=lambda p: (-p[0], p[1].id, p[2].id))
@@ -1116,7 +1289,7 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
     """Ask whether `big` exceeds `small` (asked the other way round half the time), graded on direction and gap."""
     world = graph.world
     gap = difference(graph, big, small)
-    if in_room(graph, gap):
+    if in_room(graph, gap) and ledger_gap(graph, big, small) is None:
         return None
     inputs = list(dict.fromkeys(x for f in (big, small) if f.formula for x in _leaves(graph, f.id)
                                 if graph.quantities.get(x) is not None))[:6]
