@@ -39,7 +39,7 @@ from worldsmith.worlds.world import open_world
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = ["tanker-spill-liability", "buyside-diligence", "hospital-revenue-audit"]
 FIXTURES = [str(REPO / "tests" / "fixtures" / f"{n}.yaml")
-            for n in ("covenant-breach", "bi-claim", "construction-delay", "aircraft-redelivery")]
+            for n in ("covenant-breach", "bi-claim", "construction-delay", "aircraft-redelivery", "bonus-cap-dispute")]
 # The least spread each world keeps (issue 16's target on the fixture outlines): tasks, and kinds of task.
 WORLD_FLOOR = (("tasks", 12), ("kinds", 4))
 
@@ -71,6 +71,19 @@ def _ends(outcomes, nops: dict[str, bool]) -> float:
     nothing."""
     oracle = {o.task: o.score == 1.0 for o in outcomes if o.candidate == "oracle"}
     return sum(oracle.get(task, False) and nop for task, nop in nops.items()) / max(1, len(nops))
+
+
+def _ends_in_session(task_set, world, root: Path, nops: dict[str, bool]) -> float:
+    """The share of tasks whose oracle scores 1 in a session (not from disk) and that score 0 for doing nothing."""
+    from worldsmith.environments.lint import apply_solution
+
+    session = Session(world, root / "oracle" / world.world_id)
+    good = 0
+    for task in task_set.tasks:
+        session.clear()
+        apply_solution(task, session)
+        good += grade(task, session).score == 1.0 and nops[task.id]
+    return good / max(1, len(task_set.tasks))
 
 
 # Issue 16's acceptance: (key, the figure's name, at least or at most, the target)
@@ -135,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--twins", action="store_true", help="also grade remembered answers on each example's twin")
     # (a spread met at seed 0 alone is a spread of one draw of the cast and calendar: issue 16 measures others)
     ap.add_argument("--seed", type=int, default=0, help="the seed every world is made at (default 0)")
+    ap.add_argument("--no-attacks", action="store_true",
+                    help="skip the attack suite (FP/FN not measured; ends read in the session: oracle 1, nop 0)")
     args = ap.parse_args(argv)
     # (--examples with no name: none, for a run of --outlines alone)
     names = args.examples if args.examples is not None else (EXAMPLES[-1:] if args.smoke else EXAMPLES)
@@ -158,13 +173,19 @@ def main(argv: list[str] | None = None) -> int:
             full, nops = [b for b, _ in ran], {t.id: n for t, (_, n) in zip(task_set.tasks, ran)}
             # the smoke attacks one task of each kind (tests/environments/test_task_attacks.py: the legal world's)
             attacked = list({t.kind: t for t in reversed(task_set.tasks)}.values()) if args.smoke else task_set.tasks
-            mine = [o for t in attacked for o in attack_task(t, world, root / "attack" / t.id)]
+            if args.no_attacks:
+                # (the attack suite is most of a world's time: a sweep over many outlines and seeds reads the spread,
+                # and the oracle and nop in the session, as the lint does)
+                attacked, mine = [], []
+                ends = [_ends_in_session(task_set, world, root, nops)] * len(task_set.tasks)
+            else:
+                mine = [o for t in attacked for o in attack_task(t, world, root / "attack" / t.id)]
+                judged = {t.id: nops[t.id] for t in attacked}  # the oracle ran on these
+                ends = [_ends(mine, judged)] * len(judged)
             outcomes += mine
-            judged = {t.id: nops[t.id] for t in attacked}  # the oracle ran on these
-            ends = [_ends(mine, judged)] * len(judged)
             outcomes_of.append((task_set.tasks, mine, full, ends))
             r = rates(mine)
-            shape |= {"bot": sum(full) / max(1, len(full)), "ends": ends[-1] if judged else 0.0, **r}
+            shape |= {"bot": sum(full) / max(1, len(full)), "ends": ends[-1] if ends else 0.0, **r}
             shape["kinds"] = len({t.kind for t in task_set.tasks})
             label = Path(name).stem if name.endswith(".yaml") else name
             rows.append((label, shape, len(task_set.refused), made))
