@@ -656,7 +656,11 @@ def make_tasks(world: World, user: str | None = None, warmups: bool = False) -> 
     # (a maker may tag a task a warm-up itself: the reply on a pair one sheet holds, where another pair's reads more)
     # (a what-if weighed against another figure, 'would the damages then exceed the cap?', asks a judgement the plain
     # recomputation does not: it is no second reading of the same two papers)
-    shallow = [t.id for t in tasks if t.kind == "what_if" and len(t.needs.files) == 2 and "judgement" not in t.tags][1:]
+    # (the first two-file what-if is the one asked in full even where it is a judgement, one that turns which side
+    # governs: counted so, a second plain one over the same papers stays a warm-up; construction delay's median
+    # files needed fell to 2)
+    two_files = [t for t in tasks if t.kind == "what_if" and len(t.needs.files) == 2]
+    shallow = [t.id for t in two_files[1:] if "judgement" not in t.tags]
     shallow += [t.id for t in tasks if "warmup" in t.tags]
     deep = [t for t in tasks if len(t.needs.files) >= 2 and t.id not in shallow]
     if not warmups:

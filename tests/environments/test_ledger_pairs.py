@@ -59,3 +59,36 @@ def test_which_side_governs_the_amount_payable_is_asked_on_a_supposition_that_tu
                    for t in task_set.tasks if t.kind in ("exceed", "reply", "memo", "post_chat", "review"))
     assert len(task_set.tasks) >= 12 and len({t.kind for t in task_set.tasks}) >= 5
     assert not [r for r in task_set.refused if r["reason"] == "oracle_fails"]
+
+
+def test_a_what_if_that_turns_the_governing_side_is_still_the_first_reading_of_its_two_papers():
+    # construction delay: the what-if on the damages payable with the contract sum changed turns the lesser-of (the
+    # accrued damages, no longer the cap, govern) and is tagged a judgement; counted apart from the two-file what-ifs,
+    # it let a second plain one over the same two papers in as a task, and the median files needed fell from 2.5 to 2
+    from worldsmith.environments.tasks import make_tasks
+    from types import SimpleNamespace
+    import worldsmith.environments.graph_tasks as gt
+
+    def what_if(tid, tags):
+        return SimpleNamespace(id=tid, kind="what_if", tags=tags, needs=SimpleNamespace(files=["a", "b"]))
+
+    made = [what_if("turns", ["multi_hop", "compute", "judgement"]), what_if("plain", ["multi_hop", "compute"])]
+    original = gt.graph_tasks
+    gt.graph_tasks = lambda world, user: made
+    try:
+        kept = make_tasks(SimpleNamespace(plan=SimpleNamespace(people=[SimpleNamespace(email="u@x.example")])))
+    finally:
+        gt.graph_tasks = original
+    assert [t.id for t in kept] == ["turns"]
+
+
+def test_a_pair_whose_gap_the_room_writes_goes_after_one_with_an_answer_of_its_own(bonus):
+    # aircraft redelivery at seed 0: the memo and an exceed went on the engine claim against its cap, whose excess a
+    # letter writes beside both labels, and were refused 'grep_solvable' in place of pairs with an answer of their own
+    from worldsmith.environments.graph_tasks import Graph, fresh_first
+
+    world, _ = bonus
+    graph = Graph.of(world)
+    claimed, cap, holiday = (graph.fact(f) for f in ("bonus_claimed", "bonus_cap", "holiday_pay"))
+    ordered = fresh_first(graph, [(claimed, cap), (claimed, holiday)])
+    assert [(b.id, s.id) for b, s in ordered] == [("bonus_claimed", "holiday_pay"), ("bonus_claimed", "bonus_cap")]
