@@ -183,6 +183,8 @@ class ArtifactContext(kinds.KindBound):
     organisations: list[OrgRef] = Field(default_factory=list, description="the matter's organisations: roles and sides")
     thread_labels: list[str] = Field(default_factory=list, description="labels of the facts the whole thread is about, "
                                                                       "to refer to (by label only) in any of its messages")
+    word_labels: list[str] = Field(default_factory=list, description="those of the thread's labels that are no "
+                                                                     "figure: a name, a finding or a date")
     own_labels: list[str] = Field(default_factory=list, description="those of the thread's labels whose papers (the "
                                                                     "documents that establish it, the sheets that "
                                                                     "show it) the author's own organisation wrote")
@@ -510,6 +512,13 @@ def label_sources(plan: WorldPlan, thread: str, day: dt.date | None) -> dict[str
                 and (source := fact_source(plan, f, day, held[1])):
             out[fact_label(fact)] = source
     return out
+
+
+def word_labels(plan: WorldPlan, thread: str) -> list[str]:
+    """The labels of a thread's facts that are no figure (text or a date): nobody asks their source ("What is the
+    source for the aircraft?", issue 17)."""
+    return [fact_label(plan.fact(f)) for f in _thread_facts(plan, thread)
+            if plan.fact(f).value.type not in ("money", "number", "percent")]
 
 
 def label_papers(plan: WorldPlan, thread: str, day: dt.date | None) -> dict[str, tuple[str, dt.date]]:
@@ -870,6 +879,7 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
                    "label_sources": label_sources(plan, spec.thread, spec.sent_at.date()),
                    "label_papers": label_papers(plan, spec.thread, spec.sent_at.date()),
                    "own_labels": own_labels(plan, spec.thread, spec.author),
+                   "word_labels": word_labels(plan, spec.thread),
                    "adviser_labels": adviser_labels(plan, spec.thread, spec.author),
                    "reported_labels": reported_labels(plan, spec.thread, spec.author),
                    "next_beat": reply_beat(plan, spec.id)}

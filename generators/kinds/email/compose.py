@@ -6,6 +6,7 @@ import re
 
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import agree, fact_sentence, fixed
+from worldsmith.generators.compose.genres import genre_of
 from worldsmith.generators.compose.advice import attendees, substance, title_day, work_day
 from worldsmith.generators.compose.longform import long_kinds
 from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, home, in_voice, neutral, opponent, org,
@@ -1744,6 +1745,21 @@ def _tied(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list[st
     return [f for f in frames if "{label2}" not in f] or frames
 
 
+def _sourced(ctx: ArtifactContext, label: str, own: str) -> bool:
+    """Whether the source of a point may be asked of the message replied to (its own text `own`): a figure, never a
+    name, a finding or a date ("What is the source for the aircraft?"), nor one an agreement fixes or the asker's own
+    side set down ("What is the source for the contract sum?" from the contractor who signed the contract, issue 17)."""
+    if label in ctx.label_reasons and (wrote_it(ctx, label) or (label.lower() in own.lower()
+                                                                and _GIVEN_REASON.search(own))):
+        # nor a worked figure the asker gave earlier in the thread, or whose working the message just set out (a
+        # general counsel asked his own lawyer the source of the liquidated damages he had just worked out, issue 17)
+        return False
+    figure = label not in ctx.word_labels \
+        and not any(f.label == label and f.value.type not in ("money", "number", "percent") for f in ctx.facts)
+    paper = ctx.label_papers.get(label)
+    return figure and label not in ctx.own_labels and not (paper and genre_of(paper[0]) == "agreement")
+
+
 def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list[str]:
     """The question frames this writer may put on v['label'] to the message replied to (see _OF_A_FIGURE)."""
     own = re.split(r"\n\s*(?:On .{0,80}wrote:|>)", ctx.parent.body if ctx.parent else "", maxsplit=1)[0]
@@ -1751,7 +1767,7 @@ def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list
     out = list(frames)
     if _DATED.search(label):
         out = [f for f in out if not _OF_A_FIGURE.search(f)]
-    if _GIVEN_SOURCE.search(own):
+    if _GIVEN_SOURCE.search(own) or (label and not _sourced(ctx, label, own)):
         out = [f for f in out if not re.search(r"source for|figure come from", f, re.I)]
     if _GIVEN_REASON.search(own):
         out = [f for f in out if not re.search(r"how did you|walk me through|workings|figure come from", f, re.I)]
