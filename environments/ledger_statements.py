@@ -590,6 +590,21 @@ class _States:
                 self.limits.append((m.id, re.compile(r"\b(?:" + "|".join(names) + r")\b" + by_figure), cap is not None,
                                     Decimal(str(_amount(m.value))), Decimal(str(_amount(lim.value))), after, remedy,
                                     " ".join(rest)))
+        # the side of a smaller-of or greater-of that decides its figure ('min(claimed_surcharge, capped_surcharge)':
+        # the cap, where the claim is over it), by the words of its label the other side's lacks
+        self.governing = []
+        for f in plan.facts:
+            parts = re.fullmatch(r"\s*(min|max)\(\s*([a-z_][a-z0-9_]*)\s*,\s*([a-z_][a-z0-9_]*)\s*\)\s*", f.formula or "")
+            if not parts or parts.group(2) not in facts or parts.group(3) not in facts:
+                continue
+            a, b = facts[parts.group(2)], facts[parts.group(3)]
+            va, vb = _amount(a.value), _amount(b.value)
+            if va is None or vb is None or va == vb:
+                continue
+            win, lose = (a, b) if (va < vb) == (parts.group(1) == "min") else (b, a)
+            own = [w for w in labels[win.id] if w not in labels[lose.id] and w not in _PREPS and len(w) > 2]
+            if own:
+                self.governing.append((f.id, re.compile(r"\b(?:" + "|".join(own) + r")\b")))
 
 
 _LEFT_OUT = re.compile(r"\b(?:not|excluded|excluding|disallowed|withdrawn|rejected|left\s+out|no\s+longer)\b")
@@ -747,6 +762,27 @@ _HYPO_LIMIT = re.compile(r"\b(?:if|whether|unless|would|could|might|suppos\w*|as
                          r"to\s+bring|to\s+restore)\b")
 
 
+_NOT_APPLY = re.compile(r"\b(?:(?:does|do|did|will|shall)\s+not|doesn't|don't|won't)\s+(?:apply|bind|bite|operate|"
+                        r"come\s+into\s+play|govern|limit)\b|\bis\s+not\s+(?:engaged|triggered|applicable|binding)\b|"
+                        r"\bis\s+inapplicable\b|\bhas\s+no\s+(?:effect|application)\b|\bfalls\s+away\b")
+
+
+def denies_governing(text: str, world, skip=frozenset()) -> bool:
+    """Whether a sentence says the side of a smaller-of (or greater-of) that decides its figure does not apply: 'the cap
+    does not apply and Halvergate should pay the full surcharge' where the ledger's payable figure is the cap (kitA: the
+    right comparison with that consequence scored 1.0 on memo, chat, exceed and what-if tasks)."""
+    sides = [(fid, rx) for fid, rx in _states(world).governing if fid not in skip]
+    for s in sentences(text) if sides else []:
+        low = s.lower()
+        if _HYPO_LIMIT.search(low):
+            continue
+        for _, rx in sides:
+            m = _NOT_APPLY.search(low)
+            if m and rx.search(low[:m.start()]):
+                return True
+    return False
+
+
 def states_otherwise(text: str, world, skip=frozenset()) -> bool:
     """An event denied, an offer said taken, or a limit said met or broken the other way (section (e))."""
     key = ("e", world.world_id, text, tuple(sorted(skip)))
@@ -755,5 +791,6 @@ def states_otherwise(text: str, world, skip=frozenset()) -> bool:
         if len(_RESULTS) > 1024:
             _RESULTS.clear()
         got = _RESULTS[key] = (denies_event(text, world, skip) or claims_offer_taken(text, world)
-                               or misstates_limit(text, world, skip) or includes_excluded(text, world))
+                               or misstates_limit(text, world, skip) or includes_excluded(text, world)
+                               or denies_governing(text, world, skip))
     return got

@@ -264,3 +264,24 @@ def test_opposite_ways_offered_or_a_self_correction_is_no_answer():
     assert _RETRACT.search("Disputed excess = USD 0. Correction: the disputed excess stays at USD 1,279,200.")
     assert _RETRACT.search("It would be above the cap.\nCorrection: it would be below the cap.")
     assert not _RETRACT.search("The correction: the first invoice was reissued on April 8.")
+
+
+def test_the_side_that_decides_a_smaller_of_said_not_to_apply_states_the_ledger_otherwise(legal):
+    # kitA: 'The adjustment cap percentage (12%) does not exceed the index rise (18.5%), so the cap does not apply and
+    # Halvergate should pay the full surcharge of USD 3,640,800' scored 1.0 where the ledger's payable is min(claim, cap)
+    import re
+
+    from worldsmith.environments.ledger_statements import _states, denies_governing
+    from worldsmith.environments.tasks import label_of
+
+    world, _ = legal
+    facts = {f.id: f for f in world.plan.facts}
+    found = [f for f in world.plan.facts if re.match(r"\s*min\(", f.formula or "")]
+    assert found and _states(world).governing
+    fid, rx = _states(world).governing[0]
+    a, b = re.findall(r"[a-z_]+", facts[fid].formula.split("(", 1)[1])[:2]
+    win = next(x for x in (a, b) if rx.search(label_of(facts[x]).lower()))
+    said = f"So the {label_of(facts[win])} does not apply."
+    assert denies_governing(said, world), said
+    assert not denies_governing(f"So the {label_of(facts[win])} applies.", world)
+    assert not denies_governing(f"If the figures were otherwise, the {label_of(facts[win])} would not apply.", world)
