@@ -749,8 +749,8 @@ def misstates_limit(text: str, world, skip=frozenset()) -> bool:
 def _limit_first(sentence: str, value: Decimal, limit: Decimal) -> bool:
     """Whether a sentence compares the limit's figure, said first, with the figure it limits, said after."""
     cmp_ = re.search(r"\b(?:below|under|above|over|exceeds?|within)\b", sentence)
-    if cmp_ is None or value == limit:
-        return False
+    if cmp_ is None or value == limit or _NOT_BEFORE.search(sentence[:cmp_.start()]):
+        return False  # ('the 3.5x maximum does not exceed the 3.7x ratio' is read as a breach already)
     figures = [m for m in answers.parse(sentence).mentions if m.value is not None and m.kind != "date"]
     before = [m for m in figures if m.end <= cmp_.start()]
     after = [m for m in figures if m.start >= cmp_.end()]

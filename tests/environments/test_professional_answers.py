@@ -69,3 +69,5 @@ def test_a_limit_said_first_and_below_the_figure_it_limits_says_the_figure_is_ov
     said = "3.5x maximum total net leverage ratio, which is below the 3.7x total net leverage ratio by 0.2x."
     assert _limit_first(said, Decimal("3.7"), Decimal("3.5"))
     assert not _limit_first("The 3.7x total net leverage ratio is above the 3.5x maximum.", Decimal("3.7"), Decimal("3.5"))
+    # a negated comparison is turned round where it is read already
+    assert not _limit_first("The maximum, 3.5x, does not exceed the ratio of 3.7x.", Decimal("3.7"), Decimal("3.5"))
