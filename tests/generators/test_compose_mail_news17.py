@@ -47,3 +47,15 @@ def test_the_source_is_asked_only_of_a_figure_the_asker_does_not_already_hold(na
                         and re.search(r"\b(?:times|less|plus)\b", parent)), (s.path, parent, own)
             asked += 1
     assert asked or name != "aircraft-redelivery"  # (a quote the other side gives is still asked of)
+
+
+@pytest.mark.parametrize("name,seed", FIXTURES)
+def test_a_confirmation_does_not_restate_the_point_with_nothing_to_add(name, seed):
+    # issue 17's reader at seed 13: 'X is confirmed as at [date]; nothing more needed this week' read as a reply that
+    # only echoes ('The Engine 2 borescope finding is confirmed as at 17 March; nothing more needed this week')
+    plan, contents = world_at(name, seed)
+    for s in plan.artifacts:
+        c = contents.get(s.id)
+        if isinstance(c, EmailContent):
+            own = _own(c.body)
+            assert not re.search(r"(?i)\bconfirmed as at [^.;]*; nothing more needed", own), (s.path, own)
