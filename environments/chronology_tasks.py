@@ -17,7 +17,7 @@ import zoneinfo
 from worldsmith.environments import answers
 from worldsmith.environments.apps import app_of
 from worldsmith.environments.graph_tasks import (Graph, _ask, _distractor_negatives, exceed_pairs,
-                                                 first_sent, universal, value_check)
+                                                 first_sent, sender_names, universal, value_check)
 from worldsmith.environments.tasks import Check, Criterion, Needs, Reference, Rubric, Solution, Task, label_of, the
 from worldsmith.worlds.ledger import references
 from worldsmith.worlds.plan import LedgerFact
@@ -199,7 +199,7 @@ def _task(graph: Graph, client: str, kind: str, head: str, told: list, files: li
                                                **value_check(q, f.text))))
     for sender in dict.fromkeys(s for _, _, s, _, _ in told):
         criteria.append(Criterion(id=f"sender_{len(criteria)}", weight=0.5, description=f"names {sender} as a sender",
-                                  check=Check(type="answer_mentions", values=[sender])))
+                                  check=Check(type="answer_mentions_any", values=sender_names(world, sender))))
     # a figure given another sender ('Denial rate 14.2%: May 20, 2026 (Hunter Hill)', the client's own man; kit8
     # scored it 1.0 beside the right sender named for the other two)
     senders = {s for _, _, s, _, _ in told}

@@ -1754,7 +1754,7 @@ def _first_told(graph: Graph) -> list[Task]:
             Criterion(id="date_told", weight=2.0, description=f"gives the day the client first received it: {when}",
                       check=Check(type="answer_mentions", values=[when])),
             Criterion(id="sender", weight=1.0, description=f"names who sent it: {sender}",
-                      check=Check(type="answer_mentions", values=[sender])),
+                      check=Check(type="answer_mentions_any", values=sender_names(world, sender))),
             Criterion(id="figure", weight=1.0, description=f"states the figure: {fact.text}",
                       check=Check(type="answer_mentions", **value_check(q, fact.text))),
         ]
@@ -1914,6 +1914,19 @@ def tells(graph: Graph, text: str, fact: LedgerFact) -> bool:
     if written.get(fact.text, 0) > 1 or digits < 3 or plain or getattr(fact.value, "type", None) == "date":
         return False
     return bool(re.search(rf"(?<![\d,.]){re.escape(fact.text)}(?![\d]|[.,]\d)", text))
+
+
+def sender_names(world: World, name: str) -> list[str]:
+    """How a letter names a person: in full, by title and surname ('Mr Kelly', 'Ms Yates'), or by a surname no one
+    else in the matter has (kitA: right told answers naming 'Mr Kelly' lost the sender criterion)."""
+    parts = name.split()
+    if len(parts) < 2:
+        return [name]
+    surname = parts[-1]
+    out = [name] + [f"{t} {surname}" for t in ("Mr", "Mr.", "Ms", "Ms.", "Mrs", "Mrs.", "Miss", "Dr", "Dr.")]
+    if sum(1 for p in world.plan.people if p.name and p.name.split()[-1].lower() == surname.lower()) == 1:
+        out.append(surname)
+    return out
 
 
 def first_sent(graph: Graph, fact: LedgerFact, clients: set[str], from_home: bool = True):

@@ -285,3 +285,17 @@ def test_the_side_that_decides_a_smaller_of_said_not_to_apply_states_the_ledger_
     assert denies_governing(said, world), said
     assert not denies_governing(f"So the {label_of(facts[win])} applies.", world)
     assert not denies_governing(f"If the figures were otherwise, the {label_of(facts[win])} would not apply.", world)
+
+
+def test_a_sender_named_by_title_and_surname_is_named(legal):
+    # kitA: 'From Mr Kelly, 16 April 2026' and a chronology naming 'Ms Yates' lost the sender criteria
+    from worldsmith.environments.grade import holds
+
+    world, task_set = legal
+    told = next(t for t in task_set.tasks if t.id.startswith("told-"))
+    check = next(c for c in told.rubric.criteria if c.id == "sender").check
+    full = check.values[0]
+    surname = full.split()[-1]
+    assert holds(check, None, f"It came from Mr {surname} on the day.")
+    assert holds(check, None, f"It came from {full} on the day.")
+    assert not holds(check, None, "It came from the client's own team on the day.")
