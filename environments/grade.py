@@ -501,6 +501,7 @@ def _words(text: str) -> set[str]:
     return {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", text.lower())}
 
 
+_LIMITED_TO = re.compile(r"\b(?:limited|capped|restricted|held)\s+to\s+(?P<x>the\s+[^\n.;]*)", re.I)
 _GOVERNING_HEAD = re.compile(r"\b(?:governing|operative|applicable|binding|controlling)\s+(?:figure|amount|limit|side|"
                              r"one|measure|number|cap|value|sum)\s*(?:[:=\u2013\u2014]|\s-\s|\bis\b)\s*(?P<x>[^\n.;]*)", re.I)
 
@@ -523,6 +524,12 @@ def names_governing(text: str, a_words: list[str], b_words: list[str]) -> bool:
     """Whether a clause of the text says the thing named by `a_words` (not `b_words`) governs, applies or binds."""
     wa, wb = {w.rstrip("s") for w in a_words} - {w.rstrip("s") for w in b_words}, \
         {w.rstrip("s") for w in b_words} - {w.rstrip("s") for w in a_words}
+    for m in _LIMITED_TO.finditer(text):
+        # "so payable LDs are limited to the cap": what a figure is held to is the side that governs (vfix8)
+        if not re.search(r"\b(?:not|never|no longer)\s+(?:\w+\s+)?$", text[max(0, m.start() - 24):m.start()], re.I):
+            near = _words(re.split(r"[,;(]|\bso\b|\band\b|\bof\b", m.group("x"), maxsplit=1)[0])
+            if len(near & wa) > len(near & wb):
+                return True
     for m in _GOVERNING_HEAD.finditer(text):
         # "- Governing figure: the cap, so LDs payable = $1,230,000": a heading that names the side after it (vfix8: a
         # right bulleted answer lost its governing side)

@@ -71,3 +71,10 @@ def test_a_limit_said_first_and_below_the_figure_it_limits_says_the_figure_is_ov
     assert not _limit_first("The 3.7x total net leverage ratio is above the 3.5x maximum.", Decimal("3.7"), Decimal("3.5"))
     # a negated comparison is turned round where it is read already
     assert not _limit_first("The maximum, 3.5x, does not exceed the ratio of 3.7x.", Decimal("3.7"), Decimal("3.5"))
+
+
+def test_a_figure_limited_to_one_side_names_that_side_as_governing():
+    said = "Accrued LDs are USD 1,360 thousand, more than the cap, so payable LDs are limited to the cap: USD 985 thousand."
+    assert names_governing(said, CAP, ACCRUED)
+    assert not names_governing(said, ACCRUED, CAP)
+    assert not names_governing("Payable LDs are not limited to the cap.", CAP, ACCRUED)
