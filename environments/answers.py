@@ -57,8 +57,11 @@ _DATE_ANCHOR = re.compile(r"(?<!\d)(?:\d{4}|\d{1,2}[/.-]\d{1,2}[/.-]\d{2})(?!\d)
 
 # ---------------------------------------------------------------- cues (read on lower-cased, figure-masked text)
 
+# (vfix7: "Answer: anything but USD 1,700,440" and "Answer: hardly USD 1,700,440" scored 1.0 on every task that has a
+# final figure: a denial in other words than "not")
 _NOT = re.compile(r"(?:not(?!\s+only\b)|never|no\s+longer|cannot|can't|isn't|wasn't|aren't|weren't|doesn't|"
-                  r"don't|didn't|won't|wouldn't|shouldn't|hasn't|haven't|hadn't|neither|nor)\b")
+                  r"don't|didn't|won't|wouldn't|shouldn't|hasn't|haven't|hadn't|neither|nor|hardly|scarcely|"
+                  r"anything\s+but|by\s+no\s+means|in\s+no\s+way)\b")
 _NOT_SKIP = re.compile(r"(?:whether\s+or|\bif)\s+$")
 # Between a "not" and the figure it denies: "not USD 148m", "is not the figure of USD 148m".
 _DIRECT_FILLER = re.compile(r"^(?:[\s,]|\b(?:the|a|an|equal|equals|to|exactly|quite|actually|in|fact|as|be|been|"
@@ -105,7 +108,7 @@ _SUP_WORDS = (
 )
 # "may", "might", "could" hedge a value they make possible ("may be USD 148m"), not an entitlement
 # ("Kestrel Bay may limit its liability to USD 156.2m"); "may" is read in the text's own case (the month).
-_MODAL = r"(?:\s+(?:well|also|possibly|perhaps|even))?\s+(?:be|have\s+been|reach|total|amount|come\s+to|equal|exceed)\b"
+_MODAL = r"(?:\s+(?:well|also|possibly|perhaps|even|equally|just\s+as\s+well))?\s+(?:be|have\s+been|reach|total|amount|come\s+to|equal|exceed)\b"
 _MAY = (re.compile(r"\bmay" + _MODAL),)
 _HEDGE_WORDS = (
     re.compile(r"(?:possibly|possible|perhaps|probably|likely|unlikely|maybe|either(?!\s+way)|uncertain|unclear|"
@@ -132,8 +135,9 @@ _DIRECTIONAL = {
                               r"lowered|adjusted|restated)\s+to\b")),
     "old_after": (re.compile(r"(?:supersedes|superseding|replaces|replacing|replaced|overrides|overrode|overriding|"
                              r"displaces|displacing|up\s+from|down\s+from)\b"),),
+    # ("it is incorrect that by March 31 the client had been given USD 6,940,000" scored 1.0: vfix7)
     "neg_after": (re.compile(r"(?:rather\s+than|instead\s+of|as\s+opposed\s+to|in\s+place\s+of|in\s+lieu\s+of|"
-                             r"untrue\s+that)\b"),
+                             r"(?:untrue|incorrect|false|wrong|inaccurate|mistaken)\s+(?:to\s+say\s+)?that)\b"),
                   re.compile(r"(?:not|never)\s+(?:true|the\s+case|correct|right|accurate|so)\s+that\b")),
     "from": (re.compile(r"(?:revised|amended|corrected|changed|updated|increased|decreased|reduced|raised|lowered|"
                         r"cut|adjusted|restated|rose|fell|grew|dropped|moved|went|increases|decreases|rises|falls)"
@@ -145,7 +149,7 @@ _INNER_OLD = re.compile(r"\s*(?:from|was|were|down\s+from|up\s+from|vs\.?|versus
 # Each cue pattern runs once over the whole text; a hit counts only at the start of a word.
 _CUES = {"not": (_NOT,), "neg": (_NEG_WORDS,), "sup": _SUP_WORDS, "hedge": _HEDGE_WORDS, "may": _MAY,
          **_DIRECTIONAL}
-_CLAUSE_BREAK = re.compile(r"(?P<p>[;:|\t]|,(?=\s)|\s[-–—]\s|[–—])|\b(?P<w>but|because|although|though|"
+_CLAUSE_BREAK = re.compile(r"(?P<p>[;:|\t]|,(?=\s)|\s[-–—]\s|[–—])|\b(?P<w>(?<!anything\s)but|because|although|though|"
                            r"whereas|while|whilst|however|yet|(?<!or\s)so|which|unless|and)\b")
 _ANAPHOR = re.compile(r"^\s*(?:which|this|that|these|those|itself|themselves)\b")
 # A bracket that is a sentence with its own subject, denying a comparison or a verb of its own: "(the claim does not
@@ -617,7 +621,29 @@ def parse(text: str) -> Parsed:
     parsed = Parsed(text=text, mentions=found, masked=masked, outer=outer, sentences=sentences, clauses=clauses,
                     starts=[c[0] for c in clauses])
     _flag(parsed)
+    _deny_opening(parsed)
     return parsed
+
+
+# A sentence that opens by denying what follows: "It is incorrect that by March 31, 2028 the client had been given
+# USD 6,940,000." (vfix7: 1.0, the denial a clause away from its figure behind the date's commas)
+_DENIED_OPENING = re.compile(r"[\s>*_-]*(?:but\s+|however,?\s+)?(?:it\s+is|it's|it\s+was)\s+(?:(?:simply|quite|plainly)\s+)?"
+                             r"(?:incorrect|untrue|false|wrong|inaccurate|mistaken|not\s+(?:true|the\s+case|correct|right|"
+                             r"accurate|so))\s+(?:to\s+say\s+)?that\b")
+_DENIAL_ENDS = re.compile(r"[;:]|\bbut\b|\binstead\b|\brather\b")
+
+
+def _deny_opening(parsed: Parsed) -> None:
+    """Mark as denied each figure of a sentence that opens 'it is incorrect that ...', up to a ';', ':' or 'but'."""
+    for ss, se in parsed.sentences:
+        m = _DENIED_OPENING.match(parsed.masked, ss)
+        if not m or m.end() > se:
+            continue
+        stop = _DENIAL_ENDS.search(parsed.masked, m.end(), se)
+        end = stop.start() if stop else se
+        for mt in parsed.mentions:
+            if m.end() <= mt.start < end and mt.kind != "date":
+                mt.negated = True
 
 
 _PARSED: dict[str, Parsed] = {}
@@ -1624,7 +1650,7 @@ _COMPARATORS = re.compile(
     r"\bin\s+excess\s+of\b|\b(?:larger|higher|greater|bigger)\b|\bmore\s+than\b|"
     rf"{_COPULA}(?:above|over)\b|{_AFTER_FIGURE}(?:above|over)\b|\b(?:above|over){_BY_FIGURE})"
     r"|(?P<lt>\bf(?:a|e)ll(?:s|ing)?\s+(?:well\s+|far\s+)?(?:short\s+of|below|under)\b|\bshort\s+of\b|"
-    r"\bundershoot(?:s|ing)?\b|\bundershot\b|"
+    r"\bundershoot(?:s|ing)?\b|\bundershot\b|\btrail(?:s|ed|ing)\b|\blag(?:s|ged|ging)\s+behind\b|"
     r"\b(?:lower|smaller|less|fewer)\b|"
     rf"{_COPULA}(?:below|under{_NOT_PROVISION}|beneath|within|inside)\b|{_AFTER_FIGURE}(?:below|under{_NOT_PROVISION}|beneath)\b"
     rf"|\b(?:below|under){_BY_FIGURE})"
@@ -1638,7 +1664,9 @@ _CASE_NEG = re.compile(r"\b(?:not\s+(?:the\s+case|true|correct|right|so)|untrue|
                        r"that\b")
 # ('fails to exceed' denies it too: kit11's 'It is not the case that the amount in dispute ... fails to exceed the
 # audit claim' says the amount in dispute exceeds it, and scored 1.0 for the answer that it does not)
-_CMP_NEG = re.compile(r"\b(?:not|never|no|cannot|n't|fail(?:s|ed|ing)?\s+to)\s+(?:\w+\s+){0,2}$|n't\s+(?:\w+\s+){0,2}$")
+# ('cannot be said to exceed', three words between: vfix7, 1.0 on every exceed answer)
+_CMP_NEG = re.compile(r"\b(?:not|never|no|cannot|hardly|scarcely|n't|fail(?:s|ed|ing)?\s+to)\s+(?:\w+\s+){0,3}$"
+                      r"|n't\s+(?:\w+\s+){0,3}$")
 # an arrow ("vs NWC peg GBP 3.25m -> EBITDA exceeds the peg") starts the conclusion drawn from what went before
 # A comparison asked, not said: "whether the claim exceeds the cap", "Does it exceed ...?" in a sentence of its own
 # (kit15: 'You asked whether the earn-out claimed by the sellers exceeds the earn-out cap ... It does not.' read as
@@ -2093,9 +2121,16 @@ def conclusion(text: Parsed | str, positive_words: Iterable[str],
             bare = _BARE_REPLY.fullmatch(masked[ss:se].strip(" \t\n*_>-"))
             if bare:
                 sides.add("no" if bare.group("neg") else "yes")
+            word = _BARE_WORD.fullmatch(masked[ss:se].strip(" \t\n*_>-"))
+            if word:
+                sides.add("no" if word.group("no") or word.group("no2") or word.group("no3") else "yes")
     return sides.pop() if len(sides) == 1 else None
 
 
+# "Negative." / "The answer is no." open an answer as a plain No does (vfix7: each scored 1.0 before the right figures
+# of a Yes answer, the word read as no side at all)
+_BARE_WORD = re.compile(r"(?:(?:so\s+|thus\s+)?the\s+(?:short\s+)?answer\s+is\s+(?:(?P<no>no|negative)|yes|affirmative)"
+                        r"|in\s+the\s+(?:(?P<no2>negative)|affirmative)|(?P<no3>negative)|affirmative)\s*[.!]?")
 _BARE_REPLY = re.compile(r"(?:it|this|they|that|the\s+answer)\s+(?:does|do|did|is|are|was|were|has|have|will|would)"
                          r"(?P<neg>\s+not|n't)?\s*[.!]?")
 

@@ -228,6 +228,7 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     out += _kit13_candidates(task, world, text)
     out += _kit15_candidates(task, text, final)
     out += _professional_candidates(task, text)
+    out += _vfix7_candidates(task, world, text, final)
     if task.kind == "reply":
         out += _short_reply_candidates(task, world, text)
     if text:
@@ -574,6 +575,46 @@ def _professional_candidates(task: Task, text: str) -> list[tuple[str, bool, Tas
         out.append(("governing_heading", True, _with_text(task, listed(governed["w"])), None))
         out.append(("governing_heading_other_side", False, _with_text(task, listed(governed["l"])), None))
     return out
+
+
+def _vfix7_candidates(task: Task, world: World, text: str, final: str | None) -> list[tuple[str, bool, Task, None]]:
+    """What vfix7's red team handed in that scored 1.0 (must fail): a denial in other words ('anything but', 'hardly',
+    'cannot be said to exceed', 'It is incorrect that ...'), a bare 'Negative.' or 'The answer is no.' before a Yes
+    answer's figures, 'trails' for 'exceeds', a superseded figure said to 'also govern', a what-if's figure signed, and
+    another figure offered as what the answer may equally be."""
+    out: list[tuple[str, bool, Task, None]] = []
+    if not text:
+        return out
+    line = f"Answer: {final}" if final else None
+    if line and line in text:
+        out.append(("anything_but", False, _with_text(task, text.replace(line, f"Answer: anything but {final}"))))
+        out.append(("hardly", False, _with_text(task, text.replace(line, f"Answer: hardly {final}"))))
+        body = text.split("\nAnswer:")[0]
+        said = next((s for s in re.split(r"(?<=\.)\s+", body) if final in s and s[:1].isupper()), None)
+        if said:
+            out.append(("incorrect_that", False, _with_text(
+                task, text.replace(said, f"It is incorrect that {said[0].lower()}{said[1:]}", 1))))
+        if task.kind == "what_if" and " above or below " not in task.instruction and _MONEY.fullmatch(final):
+            out.append(("signed_what_if", False, _with_text(task, text.replace(line, f"Answer: -{final}"))))
+        unit = final.split(" ")[0] if _MONEY.fullmatch(final) else final.split(" ")[-1]
+        others = [r for r in _rivals(task, world) if r != final and r.endswith(unit) or r.startswith(unit + " ")]
+        others += [m.group(0) for m in _MONEY.finditer(body) if m.group(0) != final and m.group(1) == unit]
+        if others:
+            out.append(("may_equally_be", False, _with_text(task, text.replace(
+                line, f"It may equally be {others[0]}; I cannot tell which.\n{line}"))))
+    if " exceeds " in text:
+        out.append(("cannot_be_said_to_exceed", False, _with_text(task, text.replace(" exceeds ", " cannot be said to "
+                                                                                              "exceed ", 1))))
+        out.append(("trails", False, _with_text(task, text.replace(" exceeds ", " trails ", 1))))
+    if text.startswith(("Yes.", "No.")):
+        yes = text.startswith("Yes.")
+        rest = text[4:] if yes else text[3:]
+        out.append(("bare_negative", False, _with_text(task, ("Negative." if yes else "Affirmative.") + rest)))
+        out.append(("the_answer_is_no", False, _with_text(task, ("The answer is no." if yes else "The answer is yes.")
+                                                          + rest)))
+    if " is superseded." in text:
+        out.append(("superseded_also_governs", False, _with_text(task, text.replace(" is superseded.", " also governs."))))
+    return [(name, ok, t, None) for name, ok, t in out]
 
 
 def _kit12_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:

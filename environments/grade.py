@@ -408,6 +408,8 @@ def _final(text: str, check: Check, known: tuple = ()) -> bool:
     # an input of the working shown ('Movement GBP 4,741 (= GBP 431 x 11)') is no rival answer; its result is
     parsed = _parsed(text)
     want = want_of(check.values[0], number, check.unit)
+    if _offers_alternative(parsed, want, check.unit):
+        return False
     rival = [m for m in rivals(text, check.values[0], number, check.unit, [*check.allowed, *_breakdown(text)])
              if not answers.operand(parsed, m) and not _step_before(parsed, m, want)
              and not any(answers.value_matches(m, k) for k in known)
@@ -425,6 +427,20 @@ def _final(text: str, check: Check, known: tuple = ()) -> bool:
              # right memo lost both gaps)
              and not _set_aside_draft(m, text)]
     return not rival or (check.unit in ("days", "weeks") and _adds_up(text, rival, number))
+
+
+# A figure offered as what the answer might instead be: "It may equally be USD 879,800; I cannot tell which." (vfix7:
+# beside the right working and Answer line it scored 1.0 on 17 of 35 tasks, the figure being one the room states)
+_MIGHT_BE = re.compile(r"\b(?:may|might|could)\s+(?:well\s+|also\s+|equally\s+|just\s+as\s+well\s+)?(?:be|have\s+been)\b|"
+                          r"\b(?:possibly|perhaps|maybe|alternatively|conceivably)\b|\bcannot\s+tell\b|\bnot\s+sure\b|"
+                          r"\bunsure\b", re.I)
+
+
+def _offers_alternative(parsed, want: answers.Want, unit: str | None) -> bool:
+    """Whether the text offers a figure of the answer's kind, other than the answer, as what the answer may be."""
+    return any(m.hedged and not m.approx and m.kind == want.kind and not answers.value_matches(m, want)
+               and _of_unit(m, unit) and _MIGHT_BE.search(m.sentence)
+               for m in parsed.mentions)
 
 
 _SHORTFALL = re.compile(r"\b(?:short|shortfall|below|under|deficit|headroom|negative|less\s+than|smaller|lower|"
@@ -449,9 +465,22 @@ def _set_aside_draft(m, text: str) -> bool:
 
 
 def _signed_shortfall(m, want: answers.Want, text: str) -> bool:
-    """Whether a mention is the asked gap signed as a shortfall that the text says is one."""
-    return m.value is not None and m.value < 0 and answers.value_matches(replace(m, value=-m.value), want) \
-        and bool(_SHORTFALL.search(text))
+    """Whether a mention is the asked gap signed as a shortfall that the text says is one: in the mention's own
+    sentence, or in a sentence that states the gap unsigned. (vfix7: 'Answer: -USD 1,700,440' for an amount in dispute
+    scored 1.0 because a working line named 'the EFH shortfall'.)"""
+    if m.value is None or m.value >= 0 or not answers.value_matches(replace(m, value=-m.value), want):
+        return False
+    spans = [_sentence_at(text, m.start, m.end)]
+    spans += [_sentence_at(text, o.start, o.end) for o in _parsed(text).mentions
+              if o.value is not None and o.value > 0 and answers.value_matches(o, want)]
+    return any(_SHORTFALL.search(span) for span in spans)
+
+
+def _sentence_at(text: str, start: int, end: int) -> str:
+    """The sentence (or line) of text that holds [start, end)."""
+    head = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start)) + 1
+    tails = [i for i in (text.find(". ", end), text.find("\n", end)) if i >= 0]
+    return text[head:min(tails) if tails else len(text)]
 
 
 _MONTH_BEFORE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+$", re.I)
@@ -949,7 +978,10 @@ def _direction(text: str, check: Check, labels: tuple[str, ...] = ()) -> bool:
 # "is not superseded and still applies": a figure said to stand, whatever word of supersession is near it.
 _STILL = re.compile(r"\b(?:still\s+appl|remains?\s+(?:in\s+force|valid|current|applicable|the\s+figure)|"
                     r"not\s+(?:been\s+)?superseded|continues?\s+to\s+apply|still\s+(?:governs|stands|holds)|"
-                    r"(?:which|that)\s+(?:still\s+)?(?:stands|governs|applies|holds))", re.I)
+                    r"(?:which|that)\s+(?:still\s+)?(?:stands|governs|applies|holds)|"
+                    # "The earlier USD 243,360 (superseded draft) also governs." (vfix7: 1.0 on every reconcile task)
+                    r"(?:also|equally|likewise)\s+(?:governs|applies|stands|holds|controls|prevails)|"
+                    r"(?:governs|applies|controls|prevails)\s+(?:too|as\s+well|equally))", re.I)
 
 
 def _still_applies(text: str, m) -> bool:

@@ -561,3 +561,16 @@ def test_a_lag_after_i_e_is_read_in_its_own_sentence():
     assert not holds(lag, None, "Sent on 6 October 2026; the figure first appears in the room on 2 October 2026, i.e. "
                                 "4 days earlier.\nAnswer: 4 days")
     assert holds(lag, None, "Sent on 6 October 2026, i.e. 4 days earlier.\nAnswer: 4 days")
+
+
+def test_vfix7s_denials_hedges_and_signs_in_other_words_score_below_1(legal_tasks, tmp_path):
+    """vfix7's red team, on worlds of outlines the examples do not share: 82 of 111 of these scored 1.0 ('Answer:
+    anything but X', 'cannot be said to exceed', 'Negative.' before a Yes answer's figures, 'It may equally be Y; I
+    cannot tell which.', a superseded figure said to 'also govern'); each kind must score below 1 here, the oracle 1."""
+    world, tasks = legal_tasks
+    names = {"anything_but", "hardly", "incorrect_that", "signed_what_if", "may_equally_be", "cannot_be_said_to_exceed",
+             "trails", "bare_negative", "the_answer_is_no", "superseded_also_governs"}
+    picked = list({t.kind: t for t in reversed(tasks) if names & {n for n, *_ in candidates(t, world)}}.values())
+    outcomes = [o for t in picked for o in attack_task(t, world, tmp_path / t.id, names | {"oracle"})]
+    assert {o.candidate for o in outcomes} >= names - {"signed_what_if"}
+    assert [(o.task, o.candidate, o.score) for o in outcomes if o.wrong] == []
