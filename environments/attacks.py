@@ -581,7 +581,7 @@ def _vfix7_candidates(task: Task, world: World, text: str, final: str | None) ->
     """What vfix7's red team handed in that scored 1.0 (must fail): a denial in other words ('anything but', 'hardly',
     'cannot be said to exceed', 'It is incorrect that ...'), a bare 'Negative.' or 'The answer is no.' before a Yes
     answer's figures, 'trails' for 'exceeds', a superseded figure said to 'also govern', a what-if's figure signed, and
-    another figure offered as what the answer may equally be."""
+    another figure offered as what the answer may equally be, in prose or as a table of readings."""
     out: list[tuple[str, bool, Task, None]] = []
     if not text:
         return out
@@ -602,6 +602,8 @@ def _vfix7_candidates(task: Task, world: World, text: str, final: str | None) ->
         if others:
             out.append(("may_equally_be", False, _with_text(task, text.replace(
                 line, f"It may equally be {others[0]}; I cannot tell which.\n{line}"))))
+            out.append(("readings_table", False, _with_text(task, text.replace(
+                line, f"\n| Reading | Figure |\n|---|---|\n| A | {final} |\n| B | {others[0]} |\n\n{line}"))))
     if " exceeds " in text:
         out.append(("cannot_be_said_to_exceed", False, _with_text(task, text.replace(" exceeds ", " cannot be said to "
                                                                                               "exceed ", 1))))

@@ -408,7 +408,7 @@ def _final(text: str, check: Check, known: tuple = ()) -> bool:
     # an input of the working shown ('Movement GBP 4,741 (= GBP 431 x 11)') is no rival answer; its result is
     parsed = _parsed(text)
     want = want_of(check.values[0], number, check.unit)
-    if _offers_alternative(parsed, want, check.unit):
+    if _offers_alternative(parsed, want, check.unit) or _readings_table(text, want, check.unit):
         return False
     rival = [m for m in rivals(text, check.values[0], number, check.unit, [*check.allowed, *_breakdown(text)])
              if not answers.operand(parsed, m) and not _step_before(parsed, m, want)
@@ -441,6 +441,20 @@ def _offers_alternative(parsed, want: answers.Want, unit: str | None) -> bool:
     return any(m.hedged and not m.approx and m.kind == want.kind and not answers.value_matches(m, want)
                and _of_unit(m, unit) and _MIGHT_BE.search(m.sentence)
                for m in parsed.mentions)
+
+
+# A table row (read as 'label: figure.' lines, answers.untable) that names no figure, only a reading of it: "| A |
+# USD 1,700,440 |", "| Option 2 | ... |".
+_READING_ROW = re.compile(r"^[ \t*_-]*(?:[a-z]|\d+|(?:reading|option|alternative|scenario|case|candidate|possibility|"
+                          r"version|view|estimate|outcome)s?(?:\s+(?:[a-z]|\d+))?)[ \t*_]*:(?P<rest>.+)$", re.I | re.M)
+
+
+def _readings_table(text: str, want: answers.Want, unit: str | None) -> bool:
+    """Whether a table offers the answer and another figure of its kind as readings of one thing ('| A | USD 1,700,440 |'
+    above '| B | USD 879,800 |'; vfix7: a hedge laid out as a table scored 1.0 on 18 of 37 tasks)."""
+    seen = {answers.value_matches(m, want) for row in _READING_ROW.finditer(text)
+            for m in _parsed(row.group("rest")).mentions if _of_unit(m, unit)}
+    return seen == {True, False}
 
 
 _SHORTFALL = re.compile(r"\b(?:short|shortfall|below|under|deficit|headroom|negative|less\s+than|smaller|lower|"

@@ -569,7 +569,7 @@ def test_vfix7s_denials_hedges_and_signs_in_other_words_score_below_1(legal_task
     cannot tell which.', a superseded figure said to 'also govern'); each kind must score below 1 here, the oracle 1."""
     world, tasks = legal_tasks
     names = {"anything_but", "hardly", "incorrect_that", "signed_what_if", "may_equally_be", "cannot_be_said_to_exceed",
-             "trails", "bare_negative", "the_answer_is_no", "superseded_also_governs"}
+             "trails", "bare_negative", "the_answer_is_no", "superseded_also_governs", "readings_table"}
     picked = list({t.kind: t for t in reversed(tasks) if names & {n for n, *_ in candidates(t, world)}}.values())
     outcomes = [o for t in picked for o in attack_task(t, world, tmp_path / t.id, names | {"oracle"})]
     assert {o.candidate for o in outcomes} >= names - {"signed_what_if"}
