@@ -597,7 +597,7 @@ def _vfix7_candidates(task: Task, world: World, text: str, final: str | None) ->
         if task.kind == "what_if" and " above or below " not in task.instruction and _MONEY.fullmatch(final):
             out.append(("signed_what_if", False, _with_text(task, text.replace(line, f"Answer: -{final}"))))
         unit = final.split(" ")[0] if _MONEY.fullmatch(final) else final.split(" ")[-1]
-        others = [r for r in _rivals(task, world) if r != final and r.endswith(unit) or r.startswith(unit + " ")]
+        others = [r for r in _rivals(task, world) if r != final and (r.endswith(" " + unit) or r.startswith(unit + " "))]
         others += [m.group(0) for m in _MONEY.finditer(body) if m.group(0) != final and m.group(1) == unit]
         if others:
             out.append(("may_equally_be", False, _with_text(task, text.replace(
