@@ -1738,8 +1738,8 @@ def _labels(session: Session | None) -> tuple[str, ...]:
 
 
 def _stated_days(world) -> set:
-    """The days the room gives besides its messages': the ledger's statements', every paper's own day, the days
-    figures became known or changed, the days a superseded figure's label names (kitA: a right answer citing the
+    """The days the room gives besides its messages': the ledger's statements', the days figures became known or
+    changed, the days a superseded figure's label names (kitA: a right answer citing the
     index 'as at April 6, 2026', the sheet's own basis line, and 'Brennmoor's April 3 notice', the superseded paper's
     day, lost 0.33 to states_stray_date)."""
     from worldsmith.environments.graph_tasks import stated_figures
@@ -1748,11 +1748,8 @@ def _stated_days(world) -> set:
     if cached is not None:
         return cached
     days = set(stated_figures(world)[1])
-    for a in world.plan.artifacts:
-        for attr in ("sent_at", "date", "starts_at"):
-            v = getattr(a, attr, None)
-            if isinstance(v, (dt.date, dt.datetime)):
-                days.add(v.date() if isinstance(v, dt.datetime) else v)
+    # (not every paper's own day: a brief dated May 4 for May 3 then scored 1.0, vfix7; a paper misdated is
+    # _paper_misdated's to read)
     for f in world.plan.facts:
         days |= {d for d in (f.known_from, *(e.since for e in f.earlier)) if d is not None}
     for d in world.plan.distractors:
