@@ -783,6 +783,36 @@ def denies_governing(text: str, world, skip=frozenset()) -> bool:
     return False
 
 
+_OWED_LABEL = re.compile(r"\b(?:payable|owed|owing|due|payments?|compensation|damages|fees?|refunds?|cure|claims?|"
+                         r"loss|award|settlement|surcharge|excess)\b")
+# absolute only: 'nothing payable above the cap' limits a sum, it does not deny one
+_ABSOLUTE = r"(?=\s*(?:[.,;:!]|$|\band\b|\bso\b|\bat\s+all\b|\bto\s+(?:anyone|anybody)\b))"
+_NOTHING_OWED = re.compile(r"\b(?:nothing|no\s+(?:amount|sum|money|payment|compensation|damages|balance))\s+(?:is\s+|was\s+|"
+                           r"will\s+be\s+|remains?\s+)?(?:owed|owing|due|payable)\b" + _ABSOLUTE)
+
+
+def denies_owed(text: str, world, skip=frozenset()) -> bool:
+    """Whether a sentence says nothing is owed, or that no <thing> is required or payable, where the ledger holds that
+    thing as a sum above nil ('So nothing is owed and no cure is required.' beside a right answer, vfix7: 188 of 188
+    such asides scored 1.0 on worlds that owe compensation and a payable loss)."""
+    owed = [f for f in world.plan.facts if f.id not in skip and getattr(f.value, "type", None) == "money"
+            and (_amount(f.value) or 0) > 0 and _OWED_LABEL.search(label_of(f).lower())]
+    if not owed:
+        return False
+    heads = {w for f in owed for w in re.findall(r"[a-z]+", label_of(f).lower())
+             if len(w) > 3 and w not in _PREPS and w not in ("amount", "figure", "total", "value", "sum")}
+    heads |= {w[:-1] for w in heads if w.endswith("s")}  # 'no damage is owed' of the 'damages claimed'
+    # ('no further cure is required' after the cure is right: only a bare 'no cure')
+    no_thing = re.compile(r"\bno\s+(" + "|".join(sorted(heads)) + r")s?\s+(?:is\s+|are\s+|was\s+|were\s+|will\s+be\s+)?"
+                          r"(?:required|needed|necessary|due|payable|owed|owing)\b" + _ABSOLUTE) if heads else None
+    for s in sentences(text):
+        if _HYPO_LIMIT.search(s):
+            continue
+        if _NOTHING_OWED.search(s) or (no_thing is not None and no_thing.search(s)):
+            return True
+    return False
+
+
 def states_otherwise(text: str, world, skip=frozenset()) -> bool:
     """An event denied, an offer said taken, or a limit said met or broken the other way (section (e))."""
     key = ("e", world.world_id, text, tuple(sorted(skip)))
@@ -792,5 +822,5 @@ def states_otherwise(text: str, world, skip=frozenset()) -> bool:
             _RESULTS.clear()
         got = _RESULTS[key] = (denies_event(text, world, skip) or claims_offer_taken(text, world)
                                or misstates_limit(text, world, skip) or includes_excluded(text, world)
-                               or denies_governing(text, world, skip))
+                               or denies_governing(text, world, skip) or denies_owed(text, world, skip))
     return got

@@ -295,3 +295,23 @@ def test_a_sender_named_by_title_and_surname_is_named(legal):
     assert holds(check, None, f"It came from Mr {surname} on the day.")
     assert holds(check, None, f"It came from {full} on the day.")
     assert not holds(check, None, "It came from the client's own team on the day.")
+
+
+def test_nothing_said_owed_where_the_ledger_owes_a_sum_states_it_otherwise(legal):
+    # vfix7: 'So nothing is owed and no cure is required.' beside a right answer scored 1.0 on 188 of 188 tasks of
+    # worlds that owe a sum
+    import re
+
+    from worldsmith.environments.ledger_statements import _OWED_LABEL, denies_owed
+    from worldsmith.environments.tasks import label_of
+
+    world, _ = legal
+    assert denies_owed("So nothing is owed and no adjustment is needed.", world)
+    owed = next(f for f in world.plan.facts if getattr(f.value, "type", None) == "money" and f.value.amount > 0
+                and _OWED_LABEL.search(label_of(f).lower()))
+    head = _OWED_LABEL.search(label_of(owed).lower()).group(0).rstrip("s")
+    assert denies_owed(f"So no {head} is payable.", world), head
+    for right in ("Liability is limited to the cap, with nothing payable above it.",
+                  "If the cap applied, nothing would be owed.", "No further payment is due after the settlement"
+                  " sum is paid? It is not: the balance is payable.", "Nothing further is owed beyond the cap."):
+        assert not denies_owed(right, world), right
