@@ -142,9 +142,11 @@ def test_no_chat_line_of_one_world_reads_word_for_word_in_another():
 
 
 def test_a_reply_to_a_question_answers_it():
-    plan, contents = world("buyside-diligence")
+    # (over the three examples: mail9 asks the source only of a figure the asker does not hold, so the diligence room
+    # alone no longer holds two such questions)
     answered = 0
-    for spec in plan.artifacts:
+    rooms = [world(n) for n in ("buyside-diligence", "tanker-spill-liability", "hospital-revenue-audit")]
+    for contents, spec in ((contents, spec) for plan, contents in rooms for spec in plan.artifacts):
         if spec.kind == "email" and spec.mode == "reply" and spec.beat != "question":
             parent = contents[spec.parent].body
             if re.search(r"who has signed off|still a (working|moving)|source for", parent):
@@ -154,6 +156,8 @@ def test_a_reply_to_a_question_answers_it():
                                  # or the paper that carries it, by name ('the non-binding letter of intent of 2
                                  # September 2026', mail6: the source asked for is given where the room has it)
                                  r"\b(?:letter|agreement|minutes|memo|notes|schedule|report|certificate|complaint|"
-                                 r"statement|sheet|notice) (?:of|dated) ", body, re.I), (parent, body)
+                                 r"statement|sheet|notice) (?:of|dated) |"
+                                 # or a promise to find the paper where none is known (mail9)
+                                 r"dig out the paper", body, re.I), (parent, body)
                 answered += 1
     assert answered >= 2
