@@ -484,7 +484,7 @@ def _org_named(world, phrase: str) -> str | None:
     return next((o.id for o in world.plan.organisations if o.name.lower() in phrase or phrase in o.name.lower()), None)
 
 
-_JOIN = r"\s*(?:,|/|&|;|\bor\b|\band\b|\band/or\b)\s*(?:(?:either|or|possibly|perhaps)\s+)?"
+_JOIN = r"\s*(?:,|/|&|\bor\b|\band\b|\band/or\b)\s*(?:(?:either|or|possibly|perhaps)\s+)?"
 # where a sender stands: after 'from', 'by', 'sender', 'sent it', a day ('April 16, 2026, ...'), a table cell or a dash
 _SENDER_SLOT = re.compile(r"(?:\bfrom|\bby|\bsenders?\s*:?|\bsent\s+it|\d{4}\s*[,;:]|[|]|\u2013|\u2014|-)\s*"
                           r"(?:(?:one|any|either)\s+of\s*:?\s*|either\s+|both\s+)?$", re.I)
@@ -500,7 +500,9 @@ def hedged_sender(text: str, world, prompt: str) -> bool:
     names = sorted({p.name for p in world.plan.people if p.name}, key=len, reverse=True)
     if len(names) < 2:
         return False
-    one = "(?:" + "|".join(re.escape(n) for n in names) + ")"
+    # a name in the possessive is a paper's maker, not a sender ('created by Sarah Hill; Brenda Daniels' memo of the
+    # same day', kit16: a right answer scored 0)
+    one = "(?:" + "|".join(re.escape(n) for n in names) + r")(?!['\u2019])"
     run = re.compile(one + "(?:" + _JOIN + one + ")+", re.I)
     for m in run.finditer(text):
         if len({n.lower() for n in re.findall(one, m.group(0), re.I)}) >= 2 and \

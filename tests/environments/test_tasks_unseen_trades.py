@@ -244,7 +244,10 @@ def test_several_people_offered_for_the_one_sender_is_a_hedge(legal):
                   f"- The figure: April 16, 2026, {a} / {b}", f"from {a} and {b} jointly"):
         assert hedged_sender(hedge, world, told.instruction), hedge
     for right in (told.solution.answer, f"The client first received it on April 16, 2026 from {a}, copying {b}.",
-                  f"{a} sent it to {b} and {c} on April 16, 2026."):
+                  f"{a} sent it to {b} and {c} on April 16, 2026.",
+                  # kit16: a paper's maker and another's paper, not two senders
+                  f"First in the room on March 12 (the sheet created by {a}; {b}' memo of the same day).",
+                  f"First in the room on March 12 (the sheet created by {a}, {b}'s memo of the same day)."):
         assert not hedged_sender(right, world, told.instruction), right
 
 
