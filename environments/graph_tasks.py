@@ -1858,17 +1858,36 @@ def _mail_index(graph: Graph):
     return cached
 
 
-def states_in_text(body: str, fact: LedgerFact) -> bool:
+def states_in_text(body: str, fact: LedgerFact, longer: tuple = ()) -> bool:
     """Whether a mail's own text states the fact at its current value: on one line, its label's words and the figure
-    as written, not inside a longer one ('The total claims came in on April 6: USD 174,250,000.' in a weekly note)."""
+    as written, not inside a longer one ('The total claims came in on April 6: USD 174,250,000.' in a weekly note).
+    A line that names a longer label of the same figure (`longer`: each its words) states that fact, not this one."""
     words = [w for w in re.findall(r"[a-z0-9']+", label_of(fact).lower()) if w not in _LABEL_STOP]
     figure = re.compile(rf"(?<![\d,.]){re.escape(fact.text)}(?![\d]|[.,]\d)")
     for line in body.splitlines():
         if figure.search(line):
             low = set(re.findall(r"[a-z0-9']+", line.lower()))
-            if words and all(w in low for w in words):
+            if words and all(w in low for w in words) and not any(all(w in low for w in ws) for ws in longer):
                 return True
     return False
+
+
+def longer_labels(graph: Graph, fact: LedgerFact) -> tuple:
+    """The words of every other label that holds this fact's label and has its figure: 'the termination fee payable'
+    of 'the termination fee' where the cap does not bind (kit16, a blind red team: the told task's key took a weekly
+    update's 'The termination fee payable: USD 4,374,000' as telling the termination fee, first given on May 22)."""
+    world = getattr(graph, "world", None)
+    if world is None:
+        return ()
+    mine = {w for w in re.findall(r"[a-z0-9']+", label_of(fact).lower()) if w not in _LABEL_STOP}
+    out = []
+    for g in world.plan.facts:
+        if g.id == fact.id or g.text != fact.text:
+            continue
+        theirs = {w for w in re.findall(r"[a-z0-9']+", label_of(g).lower()) if w not in _LABEL_STOP}
+        if mine and mine < theirs:
+            out.append(tuple(sorted(theirs)))
+    return tuple(out)
 
 
 _LABEL_STOP = {"the", "a", "an", "of", "for", "to", "in", "on", "at", "by", "and", "s"}
@@ -1906,7 +1925,7 @@ def tells(graph: Graph, text: str, fact: LedgerFact) -> bool:
     ft on 42,800 sq ft' in an attached advice: kit13's and kit12's references gave a later mail)."""
     if not text:
         return False
-    if states_in_text(text, fact):
+    if states_in_text(text, fact, longer_labels(graph, fact)):
         return True
     written = _told_index(graph)[0]
     digits = sum(c.isdigit() for c in fact.text)
@@ -1955,7 +1974,8 @@ def first_sent(graph: Graph, fact: LedgerFact, clients: set[str], from_home: boo
             continue
         # (read loosely, a text tells the value only once it stands: a mail before its day speaks of something else)
         standing = fact.id not in since or m.sent_at.astimezone(tz).date() >= since[fact.id]
-        if path in carriers or (states_in_text(m.body_new, fact) if not standing else tells(graph, m.body_new, fact)):
+        if path in carriers or (states_in_text(m.body_new, fact, longer_labels(graph, fact)) if not standing
+                                else tells(graph, m.body_new, fact)):
             return m, path, path
         via = attached.get(path, set()) & shas
         if via:

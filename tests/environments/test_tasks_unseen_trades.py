@@ -318,3 +318,17 @@ def test_nothing_said_owed_where_the_ledger_owes_a_sum_states_it_otherwise(legal
                   "If the cap applied, nothing would be owed.", "No further payment is due after the settlement"
                   " sum is paid? It is not: the balance is payable.", "Nothing further is owed beyond the cap."):
         assert not denies_owed(right, world), right
+
+
+def test_a_line_naming_a_longer_label_of_the_same_figure_does_not_tell_the_shorter():
+    # kit16, a blind red team on a hotel management agreement's termination: where the cap does not bind, the fee and
+    # the fee payable are both USD 4,374,000, and the told task's key took a weekly update's 'The termination fee
+    # payable: USD 4,374,000' as the day the client was told the termination fee (first given on May 22)
+    from worldsmith.environments.graph_tasks import states_in_text
+
+    fee = SimpleNamespace(id="termination_fee", label="termination fee", text="USD 4,374,000")
+    longer = (("fee", "payable", "termination"),)
+    update = "Where things stand:\nThe termination fee payable: USD 4,374,000.\nMore next week."
+    assert states_in_text(update, fee)  # as before, with no longer label known
+    assert not states_in_text(update, fee, longer)
+    assert states_in_text("The termination fee is USD 4,374,000 (three times the base fee).", fee, longer)
