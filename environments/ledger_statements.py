@@ -138,11 +138,16 @@ _PARSES: dict[str, answers.Parsed] = {}
 _RESULTS: dict[tuple, bool] = {}
 
 
-def _of(world) -> _World:
-    got = _WORLDS.get(world.world_id)
+def _per_world(table: dict, world, make):
+    """What `make` reads of a world, once per world id (the plan does not change under a world id)."""
+    got = table.get(world.world_id)
     if got is None:
-        got = _WORLDS[world.world_id] = _World(world)
+        got = table[world.world_id] = make(world)
     return got
+
+
+def _of(world) -> _World:
+    return _per_world(_WORLDS, world, _World)
 
 
 def _parse(text: str) -> answers.Parsed:
@@ -653,10 +658,7 @@ _STATES: dict[str, _States] = {}
 
 
 def _states(world) -> _States:
-    got = _STATES.get(world.world_id)
-    if got is None:
-        got = _STATES[world.world_id] = _States(world)
-    return got
+    return _per_world(_STATES, world, _States)
 
 
 def denies_event(text: str, world, skip=frozenset()) -> bool:
