@@ -239,6 +239,10 @@ class ArtifactContext(kinds.KindBound):
     next_beat: str = Field("", description="for a message: the beat of the reply to it in its thread ('forward' when it "
                                            "is passed on; '' when nothing follows it): a message that something "
                                            "answers asks it something, never only acknowledges")
+    instrument_terms: dict[str, str] = Field(default_factory=dict, description="for an instrument (an agreement, a "
+                                             "policy): the ledger's figures worked out from its own terms alone, each "
+                                             "by its formula over its inputs' labels, by label: the terms its clauses "
+                                             "define (never their values, which the matter works out later)")
     repair: list[str] = Field(default_factory=list, description="what validation found wrong with an earlier version")
     seed: int = Field(description="this artifact's own seed, derived from the world seed and its id")
     world_seed: int | None = Field(None, description="the world's seed (each artifact's own is artifact_seed() of it "
@@ -953,6 +957,33 @@ def is_instrument(doc) -> bool:
     return getattr(doc, "kind", "") == "document" and (kind in _INSTRUMENT_KINDS or bool(_EXECUTED.search(doc.title or "")))
 
 
+def instrument_terms(plan: WorldPlan, spec) -> dict[str, str]:
+    """For an instrument: the ledger's derived figures whose formula reads only its own facts, or figures so derived
+    (the annual contract value from the base price and the volume, the cap from its percentage and that value), each
+    as its formula in words by label. Read 18: an agreement extract 'with no base fee, no key money and no s.17.2',
+    where the ledger computes the fee from the agreement's own terms."""
+    if not is_instrument(spec):
+        return {}
+    ids = {f.id for f in plan.facts}
+    own = set(spec.facts)
+    out: dict[str, str] = {}
+    grown = True
+    while grown:
+        grown = False
+        for f in plan.facts:
+            if f.id in own or not f.formula:
+                continue
+            try:
+                names = {n.id for n in ast.walk(ast.parse(f.formula, mode="eval")) if isinstance(n, ast.Name)} & ids
+            except SyntaxError:
+                continue
+            if names and names <= own and (reason := fact_reason(plan, f)):
+                own.add(f.id)
+                out[fact_label(f)] = reason
+                grown = True
+    return out
+
+
 def made_day(plan: WorldPlan, taxonomy: Taxonomy, doc, when: dt.date) -> dt.date:
     """The day a paper is cited by: an instrument's own date (the day it was made, as its text gives it:
     substance.agreement.executed_on), not the day the copy in the room was produced; else its date. A note called the
@@ -1056,6 +1087,8 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
             org = plan.person(spec.author).organisation
             team = {p for p in [spec.author, *spec.to, *spec.cc] if plan.person(p).organisation == org}
             extra["coming_papers"] = coming_papers(plan, spec, members=team)
+    if spec.kind == "document" and (terms := instrument_terms(plan, spec)):
+        extra["instrument_terms"] = terms
     if spec.kind == "document" and "own_labels" not in extra:
         extra["own_labels"] = side_labels(plan, list(spec.facts), spec.author)
     to_ids: list[str] = extra.pop("to", [])

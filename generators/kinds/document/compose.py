@@ -25,6 +25,8 @@ from worldsmith.generators.compose.substance.orderform import is_order_form, ord
 from worldsmith.generators.compose.substance.letters import OFFER, WP_OFFER, countersignature
 from worldsmith.generators.compose.substance.policy import is_policy, policy_bodies, policy_plan
 from worldsmith.generators.compose.substance.credit import credit_bodies, is_credit_extract
+from worldsmith.generators.compose.substance.agreement import is_charter
+from worldsmith.generators.compose.substance.extract import extract_bodies, is_clause_extract
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end, tidy
 from worldsmith.generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
 from worldsmith.generators.context import ArtifactContext
@@ -371,6 +373,12 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             # the definitions, covenant and cure the title cites, between the borrower and the agent (blind read,
             # session 16: an extract 'of sections 1.01, 7.11, 8.04' that held a confidentiality clause)
             plan, bodies = credit_bodies(ctx, substance.executed_on(ctx), *writer._parties())
+        elif is_clause_extract(ctx) and not is_premises_lease(ctx) and not is_charter(ctx):
+            # the clauses the title names, each under its number in the contract's words, with the terms they define
+            # (read 18: an extract 'of ss.4.3, 9.1 and 17.2' that was generic licence boilerplate)
+            first, second = writer._parties()
+            plan, bodies = extract_bodies(ctx, substance.executed_on(ctx), first, second,
+                                          substance.party_roles(ctx, first, second))
         elif is_premises_lease(ctx):
             # a lease of premises in a lease's own form: granted on its term's first day, the rent review clause
             # under the number the matter cites, executed as a deed (read 15: 'The "lease" of a 2021 15-year term is

@@ -1,0 +1,96 @@
+"""Documents with the instrument's own substance (issue 17, blind read 18: documents 10 of 36). An agreement extract
+whose title names its clauses sets each of them out under its number in the contract's words, with the terms the
+ledger works from the agreement's own figures as its defined terms: never a Schedule of two figures and 'The record
+shows that ...'."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections import defaultdict
+from decimal import Decimal
+from pathlib import Path
+
+from worldsmith.generators.context import OrgRef, build_context
+from worldsmith.generators.kinds.document.compose import compose_document
+from worldsmith.worlds.values import Money, Number, Percent
+from tests.generators.context_fixture import document_context, fact, person
+
+_ORGS = [OrgRef(name="Penhallow Wire Ltd", role="client; the buyer under the supply agreement, a cable maker",
+                privileged=True),
+         OrgRef(name="Quarrenden Copper Corp.", role="opposing party; the supplier of copper rod under the supply "
+                "agreement"),
+         OrgRef(name="Thursby Vale LLP", role="counsel to Penhallow Wire Ltd (the buyer)", privileged=True,
+                acts_for="Penhallow Wire Ltd")]
+_AUTHOR = person("t_1", "Iris", "Calloway", "Associate", "Thursby Vale LLP", "thursbyvale.example", "+1")
+_CAST = [_AUTHOR, person("p_1", "Omar", "Fenwick", "General Counsel", "Penhallow Wire Ltd", "penhallow.example", "+1"),
+         person("q_1", "Lena", "Marsh", "Vice President, Sales", "Quarrenden Copper Corp.", "quarrenden.example", "+1")]
+
+
+def _extract(title: str):
+    price = fact("unit_price", "Schedule 3 of the supply agreement of March 2, 2024 sets the unit price of copper rod "
+                 "at USD 9,100 a tonne, delivered to Penhallow's Leeds works.", Money(amount=Decimal(9100),
+                                                                                     currency="USD"))
+    volume = fact("volume", "Penhallow commits to take 3,600 tonnes of rod in each contract year under clause 4.1.",
+                  Number(value=Decimal(3600), unit="t"))
+    cap = fact("cap_pct", "Clause 7.2 caps any price increase under clause 7.1 at 9% of the annual contract price in "
+               "a contract year.", Percent(value=Decimal(9)))
+    facts = [price.model_copy(update={"label": "unit price", "text": "USD 9,100"}),
+             volume.model_copy(update={"label": "annual volume", "text": "3,600 t"}),
+             cap.model_copy(update={"label": "increase cap percentage", "text": "9%"})]
+    ctx = document_context("contract", 4, seed=3, facts=facts)
+    return ctx.model_copy(update={
+        "organisations": _ORGS, "author": _AUTHOR, "locale": "en_US", "cast": _CAST, "to": _CAST[1:2],
+        "world_summary": "Penhallow Wire Ltd buys copper rod from Quarrenden Copper Corp. under a supply agreement of "
+                         "March 2, 2024. Clause 7.1 lets Quarrenden pass on increases in the published copper rod "
+                         "premium; clause 7.2 caps any increase at 9% of the annual contract price. Penhallow disputes "
+                         "the excess under the clause 12 dispute procedure.",
+        "instrument_terms": {"annual contract price": "the unit price times the annual volume",
+                             "increase cap": "the increase cap percentage of the annual contract price"},
+        "spec": ctx.spec.model_copy(update={"title": title, "date": dt.date(2026, 5, 4),
+                                            "purpose": "The volume, the price increase and its cap, and the dispute "
+                                                       "procedure, as in the agreement."})})
+
+
+def _text(doc) -> str:
+    return "\n".join([s.heading for s in doc.sections] + [p for s in doc.sections for p in s.paragraphs])
+
+
+def test_an_agreement_extract_sets_out_the_clauses_its_title_names_in_the_contracts_words():
+    # read 18: 'Titled an "extract" of ss.4.3, 9.1 and 17.2, it is generic supply/licence boilerplate with no base
+    # fee ... and no s.17.2'; seed 31: 'The record shows that halvergate commits to take 24,000 tonnes ...'
+    doc = compose_document(_extract("Supply agreement extract: volume, price increases and disputes (clauses 4, 7 "
+                                    "and 12)"))
+    text = _text(doc)
+    heads = [s.heading for s in doc.sections]
+    for n in ("4", "7", "12"):
+        assert any(re.match(rf"^Clause {n}\. \w", h) for h in heads), heads
+    # the cap as the clause binds it, in the contract's voice, under its own number and with the ledger's figure
+    assert "7.2 Any price increase under Clause 7.1 shall not exceed 9% of the Annual Contract Price" in text
+    assert "7.1 The Supplier may pass on increases in the published copper rod premium" in text
+    assert "4.1 The Buyer shall take 3,600 tonnes of rod in each contract year" in text
+    # the formula the ledger works from the agreement's own terms, as a defined term
+    assert '"Annual Contract Price" means the Unit Price multiplied by the Annual Volume.' in text
+    assert '"Increase Cap" means the Increase Cap Percentage of the Annual Contract Price.' in text
+    # a clause the record names without its words carries its subject's standard words, numbered
+    assert re.search(r"^12\.1 .*Notice of Dispute", text, re.M)
+    assert "record shows" not in text.lower() and "Penhallow" not in text.split("Signatures")[0].split("Recitals")[1]
+    for f in ("USD 9,100", "3,600 t", "9%"):
+        assert f in text
+
+
+def test_an_instruments_context_carries_the_formulas_worked_from_its_own_terms_only():
+    from worldsmith.generators.planner import plan_world
+    from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+    from worldsmith.worlds.outline import load_outline
+
+    outline = load_outline(Path(__file__).parents[1] / "fixtures" / "supply-surcharge.yaml")
+    taxonomy = load_taxonomy()
+    plan = plan_world(outline, resolve_cast(outline, taxonomy), 31, "w")
+    extract = next(a for a in plan.artifacts if a.kind == "document" and a.doc_type == "contract")
+    terms = build_context(plan, taxonomy, extract, defaultdict(lambda: None)).instrument_terms
+    # the contract value (base price x volume) and the cap (its percentage of that value) are the agreement's terms;
+    # the surcharge claimed reads the index rise, a figure of the matter, and is not
+    assert set(terms) == {"the annual contract value", "the surcharge cap"}, terms
+    memo = next(a for a in plan.artifacts if a.kind == "document" and a.doc_type == "memo")
+    assert build_context(plan, taxonomy, memo, defaultdict(lambda: None)).instrument_terms == {}
