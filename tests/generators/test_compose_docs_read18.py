@@ -94,3 +94,32 @@ def test_an_instruments_context_carries_the_formulas_worked_from_its_own_terms_o
     assert set(terms) == {"the annual contract value", "the surcharge cap"}, terms
     memo = next(a for a in plan.artifacts if a.kind == "document" and a.doc_type == "memo")
     assert build_context(plan, taxonomy, memo, defaultdict(lambda: None)).instrument_terms == {}
+
+
+def test_a_certified_policy_copy_carries_its_number_period_premises_and_certificate():
+    # read 18: 'A "certified copy" with no policy number, no policy period, no described premises and no
+    # certification wording. The declarations hold only the limit and the waiting period.'
+    orgs = [OrgRef(name="Ashcombe Mutual Assurance Company", role="opposing party; the insurer"),
+            OrgRef(name="Tollard Bakeries Inc.", role="client; the policyholder, a bakery whose Swindon plant flooded",
+                   privileged=True)]
+    insurer = person("a_1", "Ruth", "Penrose", "Claims Manager", "Ashcombe Mutual Assurance Company",
+                     "ashcombe.example", "+1")
+    limit = fact("bi_limit", "The policy covers business income up to USD 4,000,000.", Money(amount=Decimal(4000000),
+                                                                                         currency="USD"))
+    ctx = document_context("policy", 5, seed=2, facts=[limit.model_copy(update={"label": "business income limit",
+                                                                                "text": "USD 4,000,000"})])
+    ctx = ctx.model_copy(update={
+        "organisations": orgs, "author": insurer, "locale": "en_US", "window_start": dt.date(2026, 3, 2),
+        "world_summary": "Tollard Bakeries Inc.'s bread plant at 14 Kennet Way, Swindon flooded on March 1, 2026.",
+        "spec": ctx.spec.model_copy(update={"title": "Certified copy of the Ashcombe Mutual property policy: "
+                                                     "business income coverage form", "date": dt.date(2026, 3, 20)})})
+    text = _text(compose_document(ctx))
+    number = re.search(r"Policy number: (\S+)\.", text)
+    assert number and re.search(r"\d{5,}", number.group(1)), text
+    period = re.search(r"Policy period: from (\w+ \d+, \d{4}) to (\w+ \d+, \d{4})", text)
+    assert period, text
+    start = dt.datetime.strptime(period.group(1), "%B %d, %Y").date()
+    end = dt.datetime.strptime(period.group(2), "%B %d, %Y").date()
+    assert start < dt.date(2026, 3, 1) < end and (end - start).days in (365, 366)
+    assert "Described premises: the bread plant at 14 Kennet Way, Swindon" in text
+    assert f"true and complete copy of policy number {number.group(1)}" in text

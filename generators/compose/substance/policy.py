@@ -5,6 +5,8 @@ coinsurance percentage)."""
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
 import re
 
 from worldsmith.generators.compose.bank import Picker
@@ -129,6 +131,52 @@ def _loss_conditions(ctx: ArtifactContext) -> list[str]:
     ]
 
 
+def _digest(ctx: ArtifactContext) -> int:
+    """A number fixed by the matter and the paper, for the form's own particulars (its number, its period)."""
+    return int.from_bytes(hashlib.sha256(f"{ctx.world_title}:{ctx.spec.title}".encode()).digest()[:8], "big")
+
+
+def policy_number(ctx: ArtifactContext, insurer: str) -> str:
+    """The policy's number: the title's where it gives one, else the insurer's initials, the form's line and seven
+    digits fixed by the matter (read 18: 'A "certified copy" with no policy number, no policy period')."""
+    given = _NUMBER.search(ctx.spec.title)
+    if given:
+        return given.group(0)
+    initials = "".join(w[0] for w in re.findall(r"[A-Z][A-Za-z]+", insurer) if w not in ("The", "Of", "And"))[:4]
+    income, _, property_ = _covers(ctx)
+    line = "BI" if income and not property_ else "CP"
+    return f"{initials or 'POL'}-{line}-{_digest(ctx) % 9000000 + 1000000}"
+
+
+def policy_period(ctx: ArtifactContext) -> tuple[dt.date, dt.date]:
+    """(inception, expiry): a year from the first of a month some three to nine months before the matter opened,
+    so the loss the matter is about falls inside it."""
+    opened = min(ctx.window_start or ctx.spec.date, ctx.spec.date)  # type: ignore[union-attr]
+    back = 90 + _digest(ctx) // 7 % 180
+    start = (opened - dt.timedelta(days=back)).replace(day=1)
+    try:
+        end = start.replace(year=start.year + 1)
+    except ValueError:  # (never: the first of a month)
+        end = start + dt.timedelta(days=365)
+    return start, end
+
+
+_KINDS = (r"(?:warehouse|plant|site|facility|factory|store|building|premises|hotel|works|mill|depot|"
+          r"distribution cent(?:re|er)|office|terminal)")
+# 'Calder Provisions Inc.'s cold-storage warehouse at 2200 Channahon Road, Joliet, Illinois', 'whose Joliet warehouse'
+_PREMISES = re.compile(rf"(?:'s|\bits|\bwhose)\s+(?P<p>(?:[\w-]+\s+){{0,3}}?{_KINDS}\b(?:\s+at\s+\d+(?:\s+[A-Z][a-z]+)+"
+                       rf"(?:,\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)*)?)")
+
+
+def premises(ctx: ArtifactContext) -> str:
+    """The described premises as the summary or the facts name them ('Joliet warehouse'); '' where none does."""
+    for text in [ctx.world_summary, *(f.statement for f in ctx.facts), *(o.role for o in ctx.organisations)]:
+        m = _PREMISES.search(" ".join((text or "").split()))
+        if m and not re.match(r"(?:own|the|a|an)\b", m.group("p"), re.I):
+            return m.group("p")
+    return ""
+
+
 def policy_plan(ctx: ArtifactContext) -> list[tuple[str, str]]:
     """The form's headings: the insuring agreements and definitions only where its figures name a cover."""
     income, extra, property_ = _covers(ctx)
@@ -142,15 +190,22 @@ def policy_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
     """The declarations: parties, number, each declared figure; the insuring agreements and defined terms its
     figures work under; its conditions; the issue line."""
     insurer, insured = policy_parties(ctx)
-    number = _NUMBER.search(ctx.spec.title)
+    number = policy_number(ctx, insurer)
+    start, end = policy_period(ctx)
+    day = lambda d: long_date(d, ctx.locale)  # noqa: E731
+    where = premises(ctx)
     declared = [f for f in ctx.facts if not identity(f) and f.value.type in ("money", "percent", "number")]
     waiting = next((f for f in declared if _WAITING.search(label(f))), None)
     stated = [f for f in ctx.facts if f not in declared]
     out: dict[int, list[str]] = {}
     for i, (_, k) in enumerate(plan):
         if k == "declarations":
-            rows = [f"Named insured: {insured}." if insured else "", f"Insurer: {insurer}.",
-                    f"Policy number: {number.group(0)}." if number else ""]
+            rows = [f"Policy number: {number}.", f"Named insured: {insured}." if insured else "",
+                    f"Insurer: {insurer}.",
+                    f"Policy period: from {day(start)} to {day(end)}, 12:01 a.m. standard time at the named insured's "
+                    f"mailing address.",
+                    f"Described premises: the {where}, occupied by the named insured." if where else
+                    "Described premises: each location listed in the schedule of locations attached to this policy."]
             rows += [f"{_item(f)}: {f.text}." for f in declared]
             out[i] = [r for r in rows if r]
         elif k == "coverage":
@@ -165,4 +220,10 @@ def policy_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
         elif k == "policy_sign":
             out[i] = [f"Issued by {insurer} on {long_date(ctx.spec.date, ctx.locale)}; countersigned by "
                       f"{ctx.author.name}, {ctx.author.title}, authorized representative."]
+            if re.search(r"\bcertified\b", ctx.spec.title, re.I):
+                # a certified copy carries the insurer's certificate (read 18: 'no certification wording')
+                out[i].append(f"Certification. I certify that this is a true and complete copy of policy number "
+                              f"{number} as issued by {insurer} to {insured or 'the named insured'}, with its "
+                              f"declarations, coverage forms and endorsements in force for the policy period stated "
+                              f"above. {ctx.author.name}, {ctx.author.title}, {long_date(ctx.spec.date, ctx.locale)}.")
     return out
