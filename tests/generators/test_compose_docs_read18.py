@@ -123,3 +123,28 @@ def test_a_certified_policy_copy_carries_its_number_period_premises_and_certific
     assert start < dt.date(2026, 3, 1) < end and (end - start).days in (365, 366)
     assert "Described premises: the bread plant at 14 Kennet Way, Swindon" in text
     assert f"true and complete copy of policy number {number.group(1)}" in text
+
+
+def test_a_settlement_agreement_sets_out_what_each_side_pays_or_credits_and_the_release():
+    # seed 31: 'Settlement agreement: Brennmoor index surcharge' (doc_type 'settlement') came out as opposing
+    # counsel's file note with 'Settlement date | This paper' in its table: no term, no release
+    settled = fact("settled_on", "The parties signed a settlement on September 9, 2026: Penhallow pays the USD 310,000 "
+                   "capped increase and Quarrenden credits the USD 95,000 excess.", Money(amount=Decimal(310000),
+                                                                                         currency="USD"))
+    excess = fact("excess", "Penhallow disputes USD 95,000 of the invoice.", Money(amount=Decimal(95000),
+                                                                                currency="USD"))
+    ctx = document_context("settlement", 4, seed=5, facts=[
+        settled.model_copy(update={"label": "increase payable", "text": "USD 310,000"}),
+        excess.model_copy(update={"label": "disputed excess", "text": "USD 95,000"})])
+    ctx = ctx.model_copy(update={
+        "organisations": _ORGS, "author": _AUTHOR, "locale": "en_US", "cast": _CAST, "to": _CAST[1:2],
+        "world_summary": "Penhallow Wire Ltd disputes a price increase invoiced by Quarrenden Copper Corp.",
+        "spec": ctx.spec.model_copy(update={"title": "Settlement agreement: Quarrenden price increase",
+                                            "date": dt.date(2026, 9, 9)})})
+    doc = compose_document(ctx)
+    text = _text(doc)
+    assert "The Buyer shall pay the USD 310,000 capped increase." in text
+    assert "The Supplier shall credit the USD 95,000 excess." in text
+    assert re.search(r"full and final settlement", text) and re.search(r"releases the other", text)
+    assert any(re.search(r"schedule", s.heading, re.I) for s in doc.sections)
+    assert "This paper" not in text and "Prepared by" not in text

@@ -27,6 +27,7 @@ from worldsmith.generators.compose.substance.policy import is_policy, policy_bod
 from worldsmith.generators.compose.substance.credit import credit_bodies, is_credit_extract
 from worldsmith.generators.compose.substance.agreement import is_charter
 from worldsmith.generators.compose.substance.extract import extract_bodies, is_clause_extract
+from worldsmith.generators.compose.substance.settlement import is_settlement, settlement_bodies
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end, tidy
 from worldsmith.generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
 from worldsmith.generators.context import ArtifactContext
@@ -373,6 +374,11 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             # the definitions, covenant and cure the title cites, between the borrower and the agent (blind read,
             # session 16: an extract 'of sections 1.01, 7.11, 8.04' that held a confidentiality clause)
             plan, bodies = credit_bodies(ctx, substance.executed_on(ctx), *writer._parties())
+        elif is_settlement(ctx) and not is_clause_extract(ctx) and not substance.is_sectioned(ctx):
+            # a settlement's terms, release and figures (seed 31: a 'Settlement agreement' written as opposing
+            # counsel's file note, 'Settlement date | This paper')
+            first, second = writer._parties()
+            plan, bodies = settlement_bodies(ctx, first, second, substance.party_roles(ctx, first, second))
         elif is_clause_extract(ctx) and not is_premises_lease(ctx) and not is_charter(ctx):
             # the clauses the title names, each under its number in the contract's words, with the terms they define
             # (read 18: an extract 'of ss.4.3, 9.1 and 17.2' that was generic licence boilerplate)
