@@ -165,6 +165,38 @@ def own_possessives(ctx: ArtifactContext, body: str) -> str:
     return "\n".join(out)
 
 
+_ACT_BY = {"claimed": "claim", "demanded": "demand", "proposed": "propose", "offered": "offer", "allowed": "allow",
+           "assessed": "assess", "invoiced": "invoice", "sought": "seek", "estimated": "estimate", "calculated":
+           "calculate"}
+
+
+def own_acts(ctx: ArtifactContext, text: str) -> str:
+    """A figure its writer's own organisation put forward, in the writer's voice: the supplier's own notice wrote 'The
+    surcharge claimed by Brennmoor is USD 4,132,800' (seed 31); it says 'The surcharge we claim is ...', and of the
+    one organisation it writes to, 'the ... you claim'."""
+    mine = ctx.author.organisation
+    readers = {p.organisation for p in ctx.to}
+    yours = next(iter(readers)) if len(readers) == 1 and mine not in readers else ""
+
+    def names(org: str) -> str:
+        short = org.split()[0].rstrip(",")
+        return "|".join(re.escape(n) for n in ([org] + ([short] if len(short) > 3 and short.lower() != "the" else [])))
+
+    for org, who in ((mine, "we"), (yours, "you")):
+        if not org:
+            continue
+        def voiced(m: re.Match) -> str:
+            start = m.start() == 0 or m.string[:m.start()].rstrip().endswith((".", ":", ";")) and \
+                not m.string[:m.start()].rstrip().endswith(";")
+            thing = m.group(2)
+            thing = thing[:1].lower() + thing[1:] if not m.group(1) and not thing[:2].isupper() else thing
+            return f"{'The' if start else 'the'} {thing} {who} {_ACT_BY[m.group(3)]}"
+
+        text = re.sub(rf"(?:\b([Tt]he) |(?<![\w,] ))\b([A-Za-z][\w-]*(?: [a-z][\w-]*){{0,2}}) ({'|'.join(_ACT_BY)}) by "
+                      rf"(?:{names(org)})\b(?!['’])", voiced, text)
+    return text
+
+
 # "Our client" is said by one who acts for a client, "your client" to one who does: a contractor's project executive
 # closed his notice of delay with "Our client's rights are expressly reserved", and an engine shop asked the lessor
 # itself to "let us have your client's response" (mail8's read of two unseen outlines at seed 9).

@@ -148,3 +148,28 @@ def test_a_settlement_agreement_sets_out_what_each_side_pays_or_credits_and_the_
     assert re.search(r"full and final settlement", text) and re.search(r"releases the other", text)
     assert any(re.search(r"schedule", s.heading, re.I) for s in doc.sections)
     assert "This paper" not in text and "Prepared by" not in text
+
+
+def test_a_letter_speaks_of_its_writers_own_figures_in_the_first_person():
+    # read 18: 'A template letter: the adjuster refers to himself as "the adjuster"'; seed 31: the supplier's own
+    # notice said 'The surcharge claimed by Brennmoor is USD 4,132,800'
+    orgs = [OrgRef(name="Orsett Claims Partners", role="loss adjuster appointed by the insurer"),
+            OrgRef(name="Dunmore Timber Co.", role="opposing party; the supplier of sawn timber"),
+            OrgRef(name="Kelsall Homes Inc.", role="client; the buyer and the policyholder", privileged=True)]
+    cases = [(person("o_1", "Gwen", "Tarrant", "Senior Adjuster", "Orsett Claims Partners", "orsett.example", "+1"),
+              "the adjuster's period of indemnity", Number(value=Decimal(60), unit="days"), "60 days",
+              "Our period of indemnity", "adjuster's period"),
+             (person("d_1", "Hugh", "Lacey", "Sales Director", "Dunmore Timber Co.", "dunmore.example", "+1"),
+              "timber uplift claimed by Dunmore", Money(amount=Decimal(48000), currency="USD"), "USD 48,000",
+              "uplift we claim", "claimed by Dunmore")]
+    reader = person("k_1", "Ann", "Royce", "Finance Director", "Kelsall Homes Inc.", "kelsall.example", "+1")
+    for author, lab, value, text, want, gone in cases:
+        f = fact("figure", f"The {lab} is {text}.", value).model_copy(update={"label": lab, "text": text,
+                                                                              "establish": True})
+        ctx = document_context("letter", 3, seed=4, facts=[f])
+        ctx = ctx.model_copy(update={"organisations": orgs, "author": author, "to": [reader], "locale": "en_US",
+                                     "cast": [author, reader],
+                                     "spec": ctx.spec.model_copy(update={"title": "Preliminary view on the claim",
+                                                                         "date": dt.date(2026, 4, 10)})})
+        out = _text(compose_document(ctx))
+        assert want in out and gone not in out, out

@@ -200,8 +200,7 @@ def policy_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
     out: dict[int, list[str]] = {}
     for i, (_, k) in enumerate(plan):
         if k == "declarations":
-            rows = [f"Policy number: {number}.", f"Named insured: {insured}." if insured else "",
-                    f"Insurer: {insurer}.",
+            rows = [f"Named insured: {insured}." if insured else "", f"Insurer: {insurer}.", f"Policy number: {number}.",
                     f"Policy period: from {day(start)} to {day(end)}, 12:01 a.m. standard time at the named insured's "
                     f"mailing address.",
                     f"Described premises: the {where}, occupied by the named insured." if where else

@@ -109,8 +109,8 @@ def settlement_bodies(ctx: ArtifactContext, first: str, second: str, roles: tupl
     written = " ".join(p for ps in bodies.values() for p in ps)
     rows = [f"{cap_first(re.sub(r'^the ', '', label(f)))}: {f.text}" for f in ctx.facts
             if f.value.type in ("money", "number", "percent", "date") and (f in money or f.text not in written)]
-    plan.append(("Schedule. Settlement Figures", "schedule"))
-    bodies[len(plan) - 1] = ["The figures referred to in this Agreement:"] + [
+    plan.append(("Schedule 1", "schedule"))
+    bodies[len(plan) - 1] = ["The settlement figures referred to in this Agreement:"] + [
         f"({'abcdefghij'[i]}) {r}." for i, r in enumerate(rows[:10])]
     left = [f for f in ctx.facts if f.text not in " ".join(p for ps in bodies.values() for p in ps)]
     if left:

@@ -15,7 +15,8 @@ from worldsmith.generators.compose.substance.submissions import HEADINGS as SUBM
     submissions_bodies
 from worldsmith.generators.compose.substance.determination import HEADINGS as DETERMINATION_HEADINGS, \
     determination_bodies, is_determination
-from worldsmith.generators.compose.parties import across, client_of, engaged_by, neutral, opponent
+from worldsmith.generators.compose.parties import across, client_of, engaged_by, neutral, opponent, own_acts, \
+    own_possessives
 from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
 from worldsmith.generators.compose.substance.lease import is_premises_lease, lease_bodies
@@ -552,6 +553,11 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     sections = [x.model_copy(update={"paragraphs": [tidy(p, keep) for p in x.paragraphs]}) for x in sections]
     if kind == "letter" and not in_mail:
         sections = [x.model_copy(update={"paragraphs": [as_itself(p, spec.title) for p in x.paragraphs]})
+                    for x in sections]
+    if kind in ("letter", "client_letter") and not in_mail:
+        # a letter speaks of its writer's own figures in the first person (read 18: 'A template letter: the adjuster
+        # refers to himself as "the adjuster"'; seed 31: the supplier's notice on 'the surcharge claimed by Brennmoor')
+        sections = [x.model_copy(update={"paragraphs": [own_acts(ctx, own_possessives(ctx, p)) for p in x.paragraphs]})
                     for x in sections]
     if kind == "pleading" and ctx.locale != "en_US":
         # an English claim or adjudication, not a US complaint: its names for the parties, papers and forum
