@@ -295,6 +295,7 @@ class _Planner:
         asked = answering(title, [self.outline_fact(f) for f in facts if f in self.first_known]) \
             if distractor is None else None
         reached: set[str] = {author.id}
+        said_on: dict[str, dt.date] = {}  # each fact of the thread -> the last day a message of it carried the fact
         for pos in range(total):
             forwarding = bool(targets) and pos == total - 1
             beat = "forward" if forwarding else beats[min(pos, len(beats) - 1)]
@@ -363,6 +364,10 @@ class _Planner:
                         # (the fallback's words name the fact the message carries, not another of the thread's)
                         decision = self.decision_text(item.purpose or "", decision_fact if known else None,
                                                       carried if not known and carried else facts)
+                        if beat == "noted" and carried and self.repeats(carried[0], said_on, at.date()):
+                            # the decision the message replied to has just given is noted, not given back ("Noted,
+                            # Rhonda. The decision, withhold the capped liquidated damages, is recorded.", mail10)
+                            carried = []
                     elif beat in ("answer", "object", "confirm") and facts and self.rng.random() < 0.6:
                         carried = [self.rng.choice(facts)]
                     else:
@@ -382,6 +387,14 @@ class _Planner:
                             # (after the draws above, so that no other message of the world changes)
                             carried, answers = [asked.id], asked.id
                             asked = None
+                    if beat in ("answer", "confirm") and carried and not answers and \
+                            self.repeats(carried[0], said_on, at.date()):
+                        # a figure the thread has already given, unmoved since, is no answer: carried again it was
+                        # the reply's whole content ("You will have our position on the bonus claimed by end of day.
+                        # Meanwhile, the bonus claimed is USD 74,400."; "the reply does not answer or only repeats a
+                        # figure", the commonest rejection of blind read 18). (After the draws above, so that no
+                        # other message of the world changes.)
+                        carried = []
                     # Some replies quote nothing below them: sent from a phone, or history trimmed.
                     trimmed = self.rng.random() < TRIMMED_SHARE
             reached.update(p.id for p in [sender, *to, *copy])
@@ -400,6 +413,7 @@ class _Planner:
                 beat=beat, decision=decision, answers=answers,
             )
             prev = spec
+            said_on.update((fid, at.date()) for fid in carried)
             if pos >= keep:
                 continue
             self.artifacts.append(spec)
@@ -431,6 +445,14 @@ class _Planner:
                 if match:
                     return match[0]
         return self.people_by_id(prev.author)
+
+    def repeats(self, fact_id: str, said_on: dict[str, dt.date], day: dt.date) -> bool:
+        """Whether a message of the thread has already carried the fact, and its value has not moved since then."""
+        if fact_id not in said_on:
+            return False
+        f = self.outline_fact(fact_id)
+        changes = [v.since for v in f.values] + ([f.known_from] if f.known_from else [])
+        return not any(said_on[fact_id] < d <= day for d in changes)
 
     def outline_fact(self, fact_id: str):
         return next(f for f in self.outline.facts if f.id == fact_id)

@@ -1444,6 +1444,10 @@ _OBJECTION = r"\b(do not agree|don't agree|not accepted|push back|read \w+ diffe
 _WANTS_VIEW = re.compile(r"\byour (?:views?|steer|thoughts|comments)\b", re.I)
 
 
+# A view said to stand as it was: only a writer who has given one in the thread can say it has not moved.
+_UNMOVED = re.compile(r"not move my view|no change to my view|view on \{label\} is unchanged|\bunchanged\b", re.I)
+
+
 def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> str:
     """The answer to what the message replied to asked (its questions, matched against what questions ask), with the
     asked figure's reason or where to read it when the reply carries that figure; '' when it asked nothing."""
@@ -1485,9 +1489,14 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     w["signer"] = senior.first_name if senior and ranks.get(senior.seniority, 1) >= ranks.get(ctx.author.seniority, 1) \
         else "I"
     said: list[str] = []
+    # a view nobody has given yet is not "unchanged": a first answer says what the view is ("It does not move my view"
+    # from a partner who had given none, read 18 on the hotel termination, and mail10's read at seed 31)
+    gave_before = any(m.sender == ctx.author.name for m in ctx.thread)
     for q in asked[:2]:  # each question it asked, in its order (two at most)
         entry = next((e for e in bank("email")["answers_to"] if re.search(e["match"], q, re.I)), None)
         if entry is not None:
+            entry = entry if gave_before else {k: ([f for f in x if not _UNMOVED.search(f)] or x) if isinstance(x, list)
+                                               else x for k, x in entry.items()}
             said.append(pick.fill(entry["say"], **w) or pick.fill(entry["else"], **w) or
                         pick.fill(entry.get("bare", []), **w) or "")
     if w["source"]:
@@ -1589,10 +1598,13 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         if not re.search(r"\b(I'll|next step|picking this up|take it from here)\b", lines[-1], re.I):
             # an acknowledgement of news says what happens next (a bare "noted" to "the signing target has passed")
             lines.append(pick.fill(email["ack_next"], **v) or "")
+    elif beat == "take_in" and reply_to_question:
+        # a question asked is answered, not taken away for review in the same breath ("Received, Rhonda. We'll go
+        # through the liquidated damages payable with the team and come back with any queries. Confident: ...",
+        # blind read of mail10 at seed 31: "the reply does not answer", read 18)
+        lines.append(reply_to_question)
     elif beat == "take_in":
         lines.append(pick.fill(email["beats"]["take_in"], **v) or "Thanks; we will go through it.")
-        if reply_to_question:
-            lines.append(reply_to_question)
     elif beat == "theirs":
         lines.append(pick.fill(email["beats"]["theirs"], **dict(v, Label=cap_first(v["label"])))
                      or f"Noted: {v['label']} is their figure, not ours.")
@@ -1603,6 +1615,10 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     elif beat == "noted":
         # the decision is theirs: it is noted, and what the writer will do next is said
         frames = email["beats"]["noted_agreed" if v["decision"].endswith(" is agreed") else "noted"]
+        if v["decision"] and v["decision"].lower() in _parent_own(ctx).lower() and not v["decision"].endswith(" is agreed"):
+            # a decision the message replied to has just given is taken, not said back to the one who took it ("Noted,
+            # Rhonda. The decision, withhold the capped liquidated damages, is recorded.", mail10's read at seed 31)
+            frames = email["beats"]["noted_heard"]
         lines.append(pick.fill(frames, **dict(v, agreed=v["decision"].removesuffix(" is agreed")))
                      or f"Noted the decision: {v['decision']}.")
         if reply_to_question:
@@ -1617,11 +1633,14 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     elif outward and beat == "decide":
         # our side's decision, told to the other side for its note (email.yaml beats.decide_across)
         lines.append(pick.fill(email["beats"]["decide_across"], **v) or f"The decision on our side: {v['decision']}.")
+    elif outward and beat in ("confirm", "answer") and reply_to_question:
+        # across the table a question asked is still answered, and then not also held over for instructions ("We will
+        # take our client's instructions on the loss and expense claimed and come back to you by end of Friday.
+        # Confident: ...", mail10's read at seed 31)
+        lines.append(reply_to_question)
     elif outward and beat in ("confirm", "answer", "object"):
         key = ("across_object" if beat == "object" else "across_confirm") + ("" if client_of(ctx) else "_own")
         lines.append(pick.fill(move[key], **v) or "")
-        if reply_to_question and beat != "object":
-            lines.append(reply_to_question)  # across the table a question asked is still answered
     else:
         # whoever decides says first that they have read what was put up (a weekly decision series read alike)
         read_first = pick.chance(0.6 if beat == "decide" else 0.2)
@@ -1678,7 +1697,10 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     if beat == "object" and not ctx.facts:
         lines.append(pick.fill(move["ground_none"], **v) or "")
     if beat == "noted":
-        lines.append(pick.fill(email["beats"]["noted_after"], **v) or "")
+        # what follows from the decision, said as a step (towards the other side where there is one) rather than "we
+        # will refresh the documents on your position", which read as a form (mail10's read at seed 31)
+        after = email["beats"]["noted_after_other"] if v.get("other") and pick.chance(0.6) else email["beats"]["noted_after"]
+        lines.append(pick.fill(after, **v) or "")
     elif beat == "decide" and outward:
         if pick.chance(0.5):
             lines.append(pick.fill(email["beats"]["decide_across_after"], **v) or "")
@@ -1795,6 +1817,9 @@ def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list
 
 
 _OTHER_SIDE = re.compile(r"\bthe (?:other side|counterparty)\b", re.I)
+# A question that takes the reader for one of the asker's own side: the owner's officer asked the contractor's claims
+# consultant "Are we confident on the loss and expense claimed, or is it only an estimate?" (mail10's read, seed 31).
+_OUR_DOUBT = re.compile(r"\bare we (?:confident|sure|comfortable)\b", re.I)
 # A line said to a group: "Thank you, everyone" to one reader read as a template (blind read 14).
 _GROUP = re.compile(r"\b(?:everyone|all of you|thank you all|you all)\b", re.I)
 
@@ -1812,7 +1837,7 @@ def _of_one_side(ctx: ArtifactContext, frames: list[str]) -> list[str]:
     counterparty seen ...?', meaning his own side)."""
     if not across(ctx, ctx.to + ctx.cc):
         return frames
-    return [f for f in frames if not _OTHER_SIDE.search(f)] or frames
+    return [f for f in frames if not _OTHER_SIDE.search(f) and not _OUR_DOUBT.search(f)] or frames
 
 
 # A message that agrees a point ("Agreed on X; let's use that", "X is agreed", "That settles X").

@@ -1,0 +1,159 @@
+"""Issue 17 (mail10): a reply carries what the message before it asked for (an answer, a view with its reason, a
+decision taken in), never the figure its thread has already given as its whole content. The fixtures (a construction
+delay claim, a bonus cap dispute and the others) only show the rules, which are general."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.generators.test_compose_mail_read18 import fixture_world
+from worldsmith.generators.context import build_context
+from worldsmith.worlds.content import EmailContent
+
+NAMES = ["construction-delay", "bonus-cap-dispute", "aircraft-redelivery", "bi-claim", "covenant-breach",
+         "supply-surcharge"]
+
+
+def _own(body: str) -> str:
+    return re.split(r"\n\s*(?:On .{5,80} wrote:|-{5,} Forwarded message)", body, maxsplit=1)[0]
+
+
+def _moved(fact, since, day) -> bool:
+    """Whether the fact's value changed after `since`, up to `day`."""
+    changes = [p.since for p in fact.earlier] + ([fact.known_from] if fact.known_from else [])
+    return any(since < d <= day for d in changes)
+
+
+@pytest.mark.parametrize("seed", [9, 31])
+def test_a_reply_does_not_carry_again_a_figure_its_thread_has_already_given(seed):
+    # "You will have our position on the bonus claimed by end of day. Meanwhile, the bonus claimed is USD 74,400."
+    # and "Received, Rhonda. ... As I mentioned above, the liquidated damages payable is USD 1,230,000." (mail10's read
+    # at seed 31; "the reply does not answer or only repeats a figure", the commonest rejection of read 18)
+    replies = 0
+    for name in NAMES:
+        plan, _, _ = fixture_world(name, seed)
+        said: dict[tuple[str, str], object] = {}
+        for spec in sorted((s for s in plan.artifacts if getattr(s, "thread", None)), key=lambda s: (s.thread, s.position)):
+            day = spec.sent_at.date()
+            if spec.mode == "reply" and spec.beat in ("answer", "confirm", "noted") and not spec.answers:
+                replies += 1
+                for fid in spec.facts:
+                    before = said.get((spec.thread, fid))
+                    assert before is None or _moved(plan.fact(fid), before, day), (name, spec.id, fid)
+            for fid in spec.facts:
+                said[(spec.thread, fid)] = day
+    assert replies > 30
+
+
+def _echoes(ctx, body: str) -> list[str]:
+    """The reply's sentences that hold a figure the message replied to gave and little else besides its label."""
+    heard = _own(ctx.parent.body)
+    out = []
+    for f in ctx.facts:
+        if not f.label or f.text not in heard or f.value.type not in ("money", "number", "percent"):
+            continue
+        for s in re.split(r"(?<=[.!?])\s+", _own(body)):
+            rest = re.sub(re.escape(f.label), " ", s.replace(f.text, " "), flags=re.I)
+            if f.text in s and len(re.findall(r"[A-Za-z']+", rest)) <= 7:
+                out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("seed", [9, 31])
+def test_no_reply_restates_its_parents_figure_as_a_line_of_its_own(seed):
+    # ("Same here: 3.5x for the maximum total net leverage ratio.", "Meanwhile, my figure for the lost gross profit per
+    # day is USD 41,500.", "As I said above, the lost gross profit per day is USD 41,500." in one thread: 30 of 176
+    # replies of six fixture worlds at seed 31 before mail10; the title's own answer and an objection may name it)
+    seen = echoed = 0
+    for name in NAMES:
+        plan, taxonomy, contents = fixture_world(name, seed)
+        for spec in plan.artifacts:
+            c = contents.get(spec.id)
+            if not isinstance(c, EmailContent) or spec.mode != "reply" or spec.beat == "object" or spec.answers:
+                continue
+            seen += 1
+            ctx = build_context(plan, taxonomy, spec, contents)
+            found = _echoes(ctx, c.body)
+            echoed += bool(found)
+            assert not found, (name, spec.id, found)
+    assert seen > 100
+
+
+def test_a_question_is_answered_and_not_also_taken_away_for_review():
+    # "Received, Rhonda. We'll go through the liquidated damages payable with the team and come back with any queries.
+    # Confident: the lesser of ..." and, across the table, "We will take our client's instructions on the loss and
+    # expense claimed and come back to you by end of Friday. Confident: ..." (mail10's read at seed 31)
+    hold = re.compile(r"(?i)\b(?:come back|revert) (?:to you )?(?:with any (?:queries|questions)|by)\b|"
+                      r"take (?:our client's )?instructions\b|is with (?:the team|us) for review")
+    answered = 0
+    for seed in (9, 31):
+        for name in NAMES:
+            plan, taxonomy, contents = fixture_world(name, seed)
+            for spec in plan.artifacts:
+                c = contents.get(spec.id)
+                if not isinstance(c, EmailContent) or spec.mode != "reply" or not spec.parent:
+                    continue
+                asked = _own(contents[spec.parent].body)
+                own = _own(c.body)
+                if not re.search(r"(?i)\b(?:are we confident|or is it (?:only |still )?an estimate)\b", asked):
+                    continue
+                answered += 1
+                assert re.search(r"(?i)\bconfident\b|\bestimate\b|\bfinal\b", own), (name, spec.id, own)
+                assert not hold.search(own), (name, spec.id, own)
+    assert answered >= 2
+
+
+def test_a_first_view_is_not_said_to_be_unchanged():
+    # "It does not move my view. The liquidated damages accrued are ..." from a partner who had given no view in the
+    # thread (mail10's read at seed 31; "No change to my view" with no view given, read 18 on the hotel termination)
+    unmoved = re.compile(r"(?i)not move my view|no change to my view|my view on .{3,60} is unchanged")
+    first = 0
+    for seed in (9, 31):
+        for name in NAMES:
+            plan, taxonomy, contents = fixture_world(name, seed)
+            for spec in plan.artifacts:
+                c = contents.get(spec.id)
+                if not isinstance(c, EmailContent) or spec.mode != "reply":
+                    continue
+                ctx = build_context(plan, taxonomy, spec, contents)
+                if any(m.sender == ctx.author.name for m in ctx.thread):
+                    continue
+                first += 1
+                assert not unmoved.search(_own(c.body)), (name, spec.id, _own(c.body))
+    assert first > 100
+
+
+def test_across_the_table_nobody_asks_are_we_confident():
+    # the owner's officer asked the contractor's claims consultant "Are we confident on the loss and expense claimed,
+    # or is it only an estimate?" (mail10's read at seed 31)
+    from tests.generators.context_fixture import RUTH, SAM, email_context
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.generators.kinds.email.compose import _of_one_side
+
+    ctx = email_context("reply", seed=1, facts=[], to=[RUTH])
+    ctx = ctx.model_copy(update={"author": SAM, "organisations": [OrgRef(name=RUTH.organisation, role="the owner", privileged=True),
+                                                                  OrgRef(name=SAM.organisation, role="the contractor")]})
+    frames = ["Are we confident on {label}, or is it an estimate?", "Is {label} final, or still a working number?"]
+    assert _of_one_side(ctx, frames) == ["Is {label} final, or still a working number?"]
+
+
+def test_a_decision_just_given_is_taken_not_said_back():
+    # "Noted, Rhonda. The decision, withhold the capped liquidated damages, is recorded." to Rhonda, whose message
+    # just gave it (mail10's read at seed 31)
+    noted = 0
+    for seed in (9, 31):
+        for name in NAMES:
+            plan, taxonomy, contents = fixture_world(name, seed)
+            for spec in plan.artifacts:
+                c = contents.get(spec.id)
+                if not isinstance(c, EmailContent) or spec.beat != "noted" or not spec.decision:
+                    continue
+                if spec.decision.lower() not in _own(contents[spec.parent].body).lower():
+                    continue
+                noted += 1
+                own = _own(c.body)
+                assert spec.decision.lower() not in own.lower(), (name, spec.id, own)
+                assert re.search(r"(?i)\bdecision\b", own), (name, spec.id, own)
+    assert noted >= 2
