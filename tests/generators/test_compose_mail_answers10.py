@@ -150,10 +150,51 @@ def test_a_decision_just_given_is_taken_not_said_back():
                 c = contents.get(spec.id)
                 if not isinstance(c, EmailContent) or spec.beat != "noted" or not spec.decision:
                     continue
-                if spec.decision.lower() not in _own(contents[spec.parent].body).lower():
-                    continue
+                parent = _own(contents[spec.parent].body)
+                if spec.decision.lower() not in parent.lower() or not re.search(
+                        r"(?i)\b(?:I|we)(?: have|'ve)? decided\b|\b(?:my|our|the) decision(?: is)?:|\bdecided:", parent):
+                    continue  # (a note that reports a decision taken elsewhere may be answered with it)
                 noted += 1
                 own = _own(c.body)
                 assert spec.decision.lower() not in own.lower(), (name, spec.id, own)
                 assert re.search(r"(?i)\bdecision\b", own), (name, spec.id, own)
     assert noted >= 2
+
+
+_PROMISE = re.compile(r"(?i)\b(?:reply|respond|revert|come back|write again|our (?:position|response))\b[^.?!]{0,60}\bby\b")
+
+
+def test_a_side_that_said_when_it_will_come_back_is_not_asked_when_nor_puts_it_off_again():
+    # "We have put the bonus claimed to our client and will reply by Monday." answered "When can we have your position
+    # on the bonus claimed?", and then "You will have our position ... by end of day" and "will take instructions ...
+    # and come back to you by the end of the week" from the same writer (mail10's read at seed 31)
+    asked_when = re.compile(r"(?i)\bwhen (?:can|will) we (?:have|hear|expect)\b|\bby when can you\b|what date can you")
+    held = 0
+    for seed in (9, 31):
+        for name in NAMES:
+            plan, taxonomy, contents = fixture_world(name, seed)
+            for spec in plan.artifacts:
+                c = contents.get(spec.id)
+                if not isinstance(c, EmailContent) or spec.mode != "reply" or not spec.parent:
+                    continue
+                own = _own(c.body)
+                if _PROMISE.search(_own(contents[spec.parent].body)):
+                    held += 1
+                    assert not asked_when.search(own), (name, spec.id, own)
+                ctx = build_context(plan, taxonomy, spec, contents)
+                if ctx.organisations and any(_PROMISE.search(_own(m.body)) for m in ctx.thread
+                                              if m.sender == ctx.author.name):
+                    assert not _PROMISE.search(own), (name, spec.id, own)
+    assert held >= 3
+
+
+def test_a_writer_is_not_named_by_role_in_their_own_decision():
+    # "on June 15, 2026 the HR Director decided to tender the capped bonus" from the HR Director (mail10, seed 31)
+    from tests.generators.context_fixture import RUTH
+    from worldsmith.generators.kinds.email.compose import first_person
+
+    body = ("On May 2 the Chief Financial Officer decided to pay the capped amount.\n"
+            "The Chief Financial Officer will sign the letter.\n> the Chief Financial Officer decided")
+    assert first_person(body, RUTH) == ("On May 2 I decided to pay the capped amount.\n"
+                                        "The Chief Financial Officer will sign the letter.\n"
+                                        "> the Chief Financial Officer decided")

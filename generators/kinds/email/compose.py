@@ -480,6 +480,11 @@ def passed_labels(ctx: ArtifactContext, text: str, rules=_GONE) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+# A message that says by when its writer's side will come back on the point ("... and will reply by Monday").
+_PROMISED = re.compile(r"\b(?:reply|respond|revert|come back|write again|write|our (?:position|response))\b[^.?!]{0,60}"
+                       r"\bby\b", re.I)
+
+
 def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
     """What an acknowledgement that a reply follows asks, where the thread has a point to move: the plan for a date
     gone by (or, where the note already gave one, when it goes ahead), else the next step on a point still open;
@@ -489,6 +494,11 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
     frames = bank("email")["plan_asks"]
     open_ = [x for x in ctx.thread_labels if x not in ctx.settled_labels]
     if ctx.organisations and across(ctx):
+        if _PROMISED.search(own):
+            # they have said by when they will come back: nobody asks them when ("We have put the bonus claimed to
+            # our client and will reply by Monday." answered "When can we have your position on the bonus claimed?",
+            # mail10's read at seed 31); they are held to the day they gave
+            return pick.fill(frames["across_held"]) or ""
         return (pick.fill(frames["across"], label=open_[0]) or "") if open_ else ""
     if ctx.parent_author is not None and client_of(ctx) and ctx.parent_author.organisation == client_of(ctx):
         # the client asks its adviser what happens next, never the adviser its client ("Who is taking the removal
@@ -699,6 +709,8 @@ def _next_after_news(ctx: ArtifactContext, body: str) -> str:
     if not acknowledges(body) or re.search(r"\bI(?:'ll| will)\b|Our side will|Nothing more needed", body) \
             or acknowledges(ctx.parent.body) or not re.search(r"\d", news):
         return body
+    if _PROMISED.search(" ".join(own_text(m.body) for m in ctx.thread if m.sender == ctx.author.name)):
+        return body  # what happens next is already said: the reply by the day the writer gave (mail10)
     pick = picker_for(ctx, 3)
     line = pick.fill(bank("email")["ack_next"], day=deadline(pick, ctx.spec.sent_at.date(), ctx.locale)) or ""
     paras = body.split("\n\n")
@@ -734,7 +746,12 @@ def first_person(body: str, author) -> str:
     if not org:
         return body
     pattern = re.compile(rf"\b(?:{re.escape(org[0])}|{re.escape(author.organisation)})['’]s\s+(?:{'|'.join(names)})\b", re.I)
-    return "\n".join(line if line.startswith(">") else pattern.sub("I", line) for line in body.split("\n"))
+    # ...and 'the HR Director decided' in the HR Director's own decision (mail10's read at seed 31: "on June 15, 2026
+    # the HR Director decided to tender the capped bonus"), before a verb in the past only, so that 'the HR Director's
+    # office' or 'the HR Director will' are left as written
+    the_role = re.compile(rf"\b[Tt]he (?:{'|'.join(names)})(?=\s+(?:has |had )?[a-z]+ed\b)", re.I)
+    return "\n".join(line if line.startswith(">") else the_role.sub("I", pattern.sub("I", line))
+                     for line in body.split("\n"))
 
 
 def asked_of_me(ctx: ArtifactContext) -> str:
@@ -1615,7 +1632,11 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     elif beat == "noted":
         # the decision is theirs: it is noted, and what the writer will do next is said
         frames = email["beats"]["noted_agreed" if v["decision"].endswith(" is agreed") else "noted"]
-        if v["decision"] and v["decision"].lower() in _parent_own(ctx).lower() and not v["decision"].endswith(" is agreed"):
+        if _TOOK_IT.search(_parent_own(ctx)) and v["decision"] and v["decision"].lower() in _parent_own(ctx).lower() \
+                and not v["decision"].endswith(" is agreed") \
+                and not any(f.text.lower() in v["decision"].lower() for f in ctx.facts):
+            # (to the one whose message took the decision, not to a note that reports one; and where the message
+            # carries no figure that only the decision's words would hold: a weekly note's reply may carry it)
             # a decision the message replied to has just given is taken, not said back to the one who took it ("Noted,
             # Rhonda. The decision, withhold the capped liquidated damages, is recorded.", mail10's read at seed 31)
             frames = email["beats"]["noted_heard"]
@@ -1640,7 +1661,17 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         lines.append(reply_to_question)
     elif outward and beat in ("confirm", "answer", "object"):
         key = ("across_object" if beat == "object" else "across_confirm") + ("" if client_of(ctx) else "_own")
-        lines.append(pick.fill(move[key], **v) or "")
+        frames = move[key]
+        promised = " ".join(own_text(m.body) for m in ctx.thread if m.sender == ctx.author.name)
+        if beat != "object" and _PROMISED.search(promised):
+            # who has already said by when they will come back does not put it off again to another day ("will reply
+            # by Monday", then "will take instructions ... and come back to you by the end of the week", mail10)
+            frames = move["across_noted"]
+        elif beat != "object" and _DATED.search(v["label"]):
+            # a date is no position to reserve on ("We note what you say on the response deadline; our client's
+            # position is reserved.", mail10's read at seed 31; "rights expressly reserved", read 18's formula)
+            frames = [f for f in frames if "reserved" not in f] or frames
+        lines.append(pick.fill(frames, **v) or "")
     else:
         # whoever decides says first that they have read what was put up (a weekly decision series read alike)
         read_first = pick.chance(0.6 if beat == "decide" else 0.2)
@@ -1699,7 +1730,12 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     if beat == "noted":
         # what follows from the decision, said as a step (towards the other side where there is one) rather than "we
         # will refresh the documents on your position", which read as a form (mail10's read at seed 31)
-        after = email["beats"]["noted_after_other"] if v.get("other") and pick.chance(0.6) else email["beats"]["noted_after"]
+        # (only an adviser tells its client that it will write to the other side: from the client to its counsel, "We
+        # will tell Kestrel Bay Tankers Ltd. where you stand" took the counsel for the one who decided)
+        to_client = ctx.parent_author is not None and bool(client_of(ctx)) \
+            and ctx.parent_author.organisation == client_of(ctx)
+        after = email["beats"]["noted_after_other"] if to_client and v.get("other") and pick.chance(0.6) \
+            else email["beats"]["noted_after"]
         lines.append(pick.fill(after, **v) or "")
     elif beat == "decide" and outward:
         if pick.chance(0.5):
@@ -1746,6 +1782,11 @@ _DATED = re.compile(r"\b(?:date|(?<!per )(?<!a )day|deadline|expiry|target|perio
 _DEFERS = re.compile(r"\b(?:rather not (?:answer|commit)|before I answer|(?:give|allow) me until|(?:come back|revert) on|"
                      r"waiting on the papers|chasing the papers|until I have the backup|I'll confirm the support|"
                      r"(?:send|circulate|get you) the working by)\b", re.I)
+
+
+# A message that takes a decision itself ("I decided to withhold", "My decision: ...", "We have decided: ..."), not
+# one that reports a decision taken elsewhere ("Since April 16 we have the tender decision: reject ...").
+_TOOK_IT = re.compile(r"\b(?:I|we)(?: have|'ve)? decided\b|\b(?:my|our|the) decision(?: is)?:|\bdecided:", re.I)
 
 
 def _parent_own(ctx: ArtifactContext) -> str:
