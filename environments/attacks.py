@@ -20,7 +20,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Callable
 
-from worldsmith.environments import ledger_statements, room_paths, session_store, side_checks
+from worldsmith.environments import forms, ledger_statements, room_paths, session_store, side_checks
 from worldsmith.environments.grade import _RATE_ASKED, _named_facts, _rates_and_sums, grade
 from worldsmith.environments.lint import apply_solution
 from worldsmith.environments.session import Session, SessionError
@@ -165,6 +165,8 @@ def _nearby(final: str) -> str | None:
 def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable[[Session], None] | None]]:
     """(name, must_pass, the task whose solution is the candidate, an extra step on the session) for each candidate."""
     text = _oracle_text(task)
+    if forms.form_names(task) is not None:
+        return [("oracle", True, task, None), *_form_candidates(task, world, text), *_state_candidates(task, text)]
     final = _final_value(task)
     out: list[tuple[str, bool, Task, Callable[[Session], None] | None]] = [("oracle", True, task, None)]
     for i in range(4):
@@ -236,6 +238,12 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
         # kit14: a right answer under 300 copies of one filler sentence scored 1.0 on 15 of 16 tasks
         out.append(("padded", False, _said_beside(task, text, " ".join(["Additional context for the team."] * 40)),
                     None))
+    return out + _state_candidates(task, text)
+
+
+def _state_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, Callable[[Session], None] | None]]:
+    """The end states that must fail whatever the answer: nothing written, junk, damage, mail and leaks, forgery."""
+    out: list[tuple[str, bool, Task, Callable[[Session], None] | None]] = []
     out.append(("mail_to_other_side", False, task, _mail_other_side))
     out.append(("empty", False, _with_text(task, ""), None))
     out.append(("junk_files", False, task, _junk))
@@ -244,6 +252,101 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     out.append(("leak_to_other_side", False, task, _leak))
     out.append(("log_edited_by_hand", False, task, _edit_log))
     out.append(("room_written_by_hand", False, _with_text(task, ""), _hand_written(task)))
+    return out
+
+
+_FIELD = re.compile(r"^(?P<name>[^:\n]+): (?P<value>.*)$", re.M)
+_LONG_DATE = re.compile(r"\b([A-Z][a-z]+) (\d{1,2}), (\d{4})\b")
+
+
+def _fields(text: str) -> list[tuple[str, str]]:
+    return [(m.group("name"), m.group("value")) for m in _FIELD.finditer(text)]
+
+
+def _form_text(fields: list[tuple[str, str]]) -> str:
+    return "\n".join(f"{n}: {v}" for n, v in fields)
+
+
+def _redate(text: str, style: str) -> str:
+    def sub(m: re.Match) -> str:
+        day = dt.datetime.strptime(f"{m.group(1)} {m.group(2)} {m.group(3)}", "%B %d %Y").date()
+        return day.isoformat() if style == "iso" else f"{day.day} {day:%B %Y}" if style == "dmy" else f"{day:%d %b %Y}"
+    return _LONG_DATE.sub(sub, text)
+
+
+def _form_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:
+    """A form's must-pass (every usual way of writing each value and the form) and must-fail (each field negated,
+    hedged, superseded, a little off, swapped, missing or given twice, and a line beside the form that takes the
+    answer back, gives it to the other side or adds a wrong consequence)."""
+    fields = _fields(text)
+    checks = {c.check.a_words[0]: c.check for c in task.rubric.criteria if c.check.type == "answer_field"}
+    out: list[tuple[str, bool, Task, None]] = []
+
+    def add(name: str, ok: bool, body: str) -> None:
+        out.append((name, ok, _with_text(task, body), None))
+
+    for i in range(4):
+        changed = reformat(text, i)
+        if changed != text:
+            add(f"format_{i}", True, changed)
+    for style in ("iso", "dmy", "short"):
+        changed = _form_text([(n, _redate(v, style)) for n, v in fields])
+        if changed != text:
+            add(f"dates_{style}", True, changed)
+    add("reordered", True, _form_text(fields[::-1]))
+    add("bulleted_bold_lower", True, "\n".join(f"- **{n.lower()}:** {v}" for n, v in fields))
+    add("table", True, "| Field | Value |\n|---|---|\n" + "\n".join(f"| {n} | {v} |" for n, v in fields))
+    add("spaced", True, "\n\n".join(f"{n}:   {v}" for n, v in fields) + "\n")
+    people = {p.name: p for p in world.plan.people}
+    for n, v in fields:
+        check = checks.get(n)
+        if check is None:
+            continue
+        if check.expect == "person" and v in people:
+            add(f"person_email:{n}", True, _form_text([(k, people[v].email if k == n else x) for k, x in fields]))
+            add(f"person_title:{n}", True, _form_text([(k, f"Mr {people[v].last_name}" if k == n else x)
+                                                      for k, x in fields]))
+            other = next((p.name for p in world.plan.people if p.name != v), None)
+            if other:
+                add(f"person_other:{n}", False, _form_text([(k, other if k == n else x) for k, x in fields]))
+                add(f"person_hedged:{n}", False, _form_text([(k, f"{v} or {other}" if k == n else x) for k, x in fields]))
+        if check.expect == "choice":
+            for o in check.b_words:
+                add(f"choice_swapped:{n}", False, _form_text([(k, o if k == n else x) for k, x in fields]))
+                add(f"choice_both:{n}", False, _form_text([(k, f"{v} or {o}" if k == n else x) for k, x in fields]))
+            add(f"choice_negated:{n}", False, _form_text([(k, f"not {v}" if k == n else x) for k, x in fields]))
+        if check.expect == "date":
+            shifted = _redate(v, "iso")
+            try:
+                day = dt.date.fromisoformat(shifted) + dt.timedelta(days=1)
+                add(f"date_off:{n}", False, _form_text([(k, day.isoformat() if k == n else x) for k, x in fields]))
+            except ValueError:
+                pass
+        if check.expect in ("amount", "percent", "number", "days"):
+            add(f"negated:{n}", False, _form_text([(k, f"not {v}" if k == n else x) for k, x in fields]))
+            add(f"approximate:{n}", False, _form_text([(k, f"approximately {v}" if k == n else x) for k, x in fields]))
+            add(f"working_aside:{n}", False, _form_text([(k, f"{v} (their figure, which we reject)" if k == n else x)
+                                                         for k, x in fields]))
+            near = _nearby(v)
+            if near:
+                add(f"nearly_right:{n}", False, _form_text([(k, near if k == n else x) for k, x in fields]))
+        add(f"missing:{n}", False, _form_text([(k, x) for k, x in fields if k != n]))
+    final = _final_value(task) or next((v for n, v in fields if n == "Answer"), None)
+    for r in [r for r in _rivals(task, world) if r != final][:3]:
+        add(f"superseded:{r}", False, _form_text([(k, r if k == "Answer" else x) for k, x in fields]))
+        add(f"hedged:{r}", False, _form_text([(k, f"{x} or {r}" if k == "Answer" else x) for k, x in fields]))
+        add(f"twice:{r}", False, text + f"\nAnswer: {r}")
+    unit = final.split(" ", 1)[0] if final and _MONEY.match(final) else None
+    dump = _room_numbers(world, unit)[:40]
+    if dump:
+        add("every_number", False, _form_text([(k, ", ".join(dump) if k == "Answer" else x) for k, x in fields]))
+    for name, line in (("retracted", "On reflection, please disregard the above."),
+                       ("rejected_as_theirs", "These are the other side's figures, and we reject them."),
+                       ("wrong_consequence", "It follows that nothing is payable."),
+                       ("trailing_doubt", "I think, though it is a coin-flip."),
+                       ("note_line", "Note: the figures above should be checked before anyone relies on them.")):
+        add(name, False, text + "\n" + line)
+    add("preamble", False, "Here is my answer.\n" + text)
     return out
 
 

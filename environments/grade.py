@@ -24,7 +24,7 @@ from pathlib import Path, PurePosixPath
 
 from pydantic import BaseModel, Field
 
-from worldsmith.environments import answers, apps, deliverables, ledger_claims, ledger_statements, limits, side_checks, working
+from worldsmith.environments import answers, apps, deliverables, forms, ledger_claims, ledger_statements, limits, side_checks, working
 from worldsmith.environments.judge import LEDGER_ID, OFFLINE, ModelJudge, judged, ledger_lines
 from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.tasks import Check, Criterion, Task, label_of
@@ -1775,6 +1775,10 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         stated = _stated_amounts(session.world, check.unit)
         if stated:
             check = check.model_copy(update={"allowed": [*check.allowed, *stated]})
+    if check.type == "answer_field":
+        return forms.field_holds(answer, check, session.world)
+    if check.type == "answer_outside_form":
+        return forms.outside_form(answer, check.a_words)
     if check.type == "answer_governs_denied":
         return denies_governing(answer, check.a_words, check.b_words)
     if check.type == "answer_flags":
@@ -2176,28 +2180,30 @@ def _grade(task: Task, session: Session, answer: str | None, judge: "ModelJudge 
             vetoed.append(LEDGER_ID)
     negatives = _met(rubric.negative_criteria, session, answer)
     penalties = _met(rubric.universal_penalties, session, answer)
+    # a form's answer is read field by field (forms.py); the readers of prose read what else the session wrote
+    prose = None if forms.form_names(task) is not None else answer
     raw = (sum(c.weight for c in met) - sum(c.weight for c in negatives)) / total - sum(c.weight for c in penalties)
     penalty_ids = [c.id for c in penalties]
     # a stated step of working that does not compute takes the task, whatever else is right (kit11: '$1,450 less 30%
     # = $870' beside the right result scored 1.0): every task, with no criterion in its rubric
-    if any(working.wrong_steps(t) for t in _authored_texts(session, answer)):
+    if any(working.wrong_steps(t) for t in _authored_texts(session, prose)):
         raw, penalty_ids = 0.0, penalty_ids + [WORKING_OFF]
     # a derivation named in words that the ledger's own figures do not bear out ('the amount in dispute is the audit
     # claim less the revised claim', where it is the revised claim less the offer; kit11: beside right figures, 1.0)
-    if any(derivation_contradicted(session.world, t) for t in _authored_texts(session, answer)):
+    if any(derivation_contradicted(session.world, t) for t in _authored_texts(session, prose)):
         raw, penalty_ids = 0.0, penalty_ids + [DERIVATION_OFF]
     # a figure of the ledger said to be nothing ('no balancing payment is due' where the ledger has one of GBP
     # 112,950; kit12: beside the right figures in a post it scored 1.0)
-    if any(denies_a_figure(task, session.world, t) for t in _authored_texts(session, answer)):
+    if any(denies_a_figure(task, session.world, t) for t in _authored_texts(session, prose)):
         raw, penalty_ids = 0.0, penalty_ids + [DENIES_FIGURE]
-    if any(_rate_not_asked(task, t) for t in _authored_texts(session, answer)):
+    if any(_rate_not_asked(task, t) for t in _authored_texts(session, prose)):
         raw, penalty_ids = 0.0, penalty_ids + [RATE_NOT_ASKED]
     # a figure the task knows as a whole sum given per a unit ('GBP 181,900 per sq ft' for a gap in yearly rents, in a
     # post, a Wrong: line or the working; kit12: each scored 1.0)
-    if any(per_misplaced(task, session.world, t) for t in _authored_texts(session, answer)):
+    if any(per_misplaced(task, session.world, t) for t in _authored_texts(session, prose)):
         raw, penalty_ids = 0.0, penalty_ids + [PER_MISPLACED]
     # what the rubric of a task made before these readers lacks, read at grade time for every task (issue 16, kit14)
-    for penalty in _grade_time_guards(task, session, answer):
+    for penalty in _grade_time_guards(task, session, prose):
         if penalty not in penalty_ids:
             raw, penalty_ids = 0.0, penalty_ids + [penalty]
     if ledger_veto:

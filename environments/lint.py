@@ -143,9 +143,10 @@ def lint_tasks(tasks: list[Task], world: World) -> tuple[list[Task], list[Refusa
         session_store.discard(root)  # the scratch session, and its key in the user's data folder
 
 
-def make_task_set(world: World, user: str | None = None, warmups: bool = False):
-    """The world's tasks after the lint, with the refused ones and why (what `worldsmith tasks` writes)."""
+def make_task_set(world: World, user: str | None = None, warmups: bool = False, forms: bool = True):
+    """The world's tasks after the lint, with the refused ones and why (what `worldsmith tasks` writes); without
+    forms, every answer is asked and graded as prose."""
     from worldsmith.environments.tasks import TaskSet, make_tasks
 
-    kept, refused = lint_tasks(make_tasks(world, user, warmups=warmups), world)
+    kept, refused = lint_tasks(make_tasks(world, user, warmups=warmups, forms=forms), world)
     return TaskSet(world_id=world.world_id, tasks=kept, refused=[r.model_dump() for r in refused])

@@ -121,6 +121,9 @@ class Check(BaseModel):
     texts_anachronism: a text gives a figure 'as at' a day before the ledger knew it.
     texts_padded: a text says one sentence or line three times or more (filler under a right answer).
     state_forged: the session's record does not match what its apps wrote (edited by hand).
+    answer_field: the answer's line named `a_words[0]` gives `values[0]` alone, as a field of kind `expect` (amount,
+        percent, number, days, date, person, choice against the other options `b_words`, yesno, file): forms.py.
+    answer_outside_form: the answer holds a line that is none of the form's fields `a_words`, or one field twice.
     """
 
     model_config = _STRICT
@@ -138,7 +141,7 @@ class Check(BaseModel):
                   "chat_post_mentions", "sent_outside_cast", "sent_misaddressed", "privileged_leak", "junk_files", "room_damaged",
                   "state_forged", "texts_stale", "texts_redated", "texts_decision", "texts_misstated", "texts_says",
                   "texts_stray_date", "texts_ledger", "texts_concedes", "texts_pasted", "texts_anachronism", "texts_padded", "answer_party",
-                  "answer_misattributed"]
+                  "answer_misattributed", "answer_field", "answer_outside_form"]
     values: list[str] = []
     any_reading: bool = Field(False, description="for a negative direction check: met when the text states it "
                                                  "anywhere, even beside the opposite (a contradiction)")
@@ -642,8 +645,9 @@ def warmup_tasks(world: World, user: str | None = None) -> list[Task]:
     return [t.model_copy(update={"tags": ["warmup"]}) for t in tasks if t is not None]
 
 
-def make_tasks(world: World, user: str | None = None, warmups: bool = False) -> list[Task]:
-    """Every task the world's ledger grounds, in a stable order (before the lint): graph tasks, then warm-ups."""
+def make_tasks(world: World, user: str | None = None, warmups: bool = False, forms: bool = True) -> list[Task]:
+    """Every task the world's ledger grounds, in a stable order (before the lint): graph tasks, then warm-ups; with
+    forms, an answer of figures, days, names and choices is asked as a form (forms.py), else as prose."""
     from worldsmith.environments.graph_tasks import graph_tasks
 
     user = user or world.plan.people[0].email
@@ -659,6 +663,10 @@ def make_tasks(world: World, user: str | None = None, warmups: bool = False) -> 
     # (the first two-file what-if is the one asked in full even where it is a judgement, one that turns which side
     # governs: counted so, a second plain one over the same papers stays a warm-up; construction delay's median
     # files needed fell to 2)
+    # an answer of figures, days, names and choices is asked as a form the grader reads strictly (forms.py)
+    from worldsmith.environments.forms import formalise
+
+    tasks = [formalise(t, world) for t in tasks] if forms else tasks
     two_files = [t for t in tasks if t.kind == "what_if" and len(t.needs.files) == 2]
     shallow = [t.id for t in two_files[1:] if "judgement" not in t.tags]
     shallow += [t.id for t in tasks if "warmup" in t.tags]

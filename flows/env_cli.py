@@ -83,6 +83,8 @@ def tasks(
     out: Optional[Path] = typer.Option(None, help="where to write the tasks (default WORLD/tasks.json)"),
     user: Optional[str] = typer.Option(None, help="the person the agent acts as (default: the first of the cast)"),
     warmups: bool = typer.Option(False, "--warmups", help="add one-file lookup tasks, tagged warmup"),
+    prose: bool = typer.Option(False, "--prose", help="ask every answer as free prose (graded by the prose readers "
+                               "or a model judge), not as the strict answer form"),
 ) -> None:
     """Write the world's tasks (from its ledger, with rubrics and reference solutions) after the task lint.
 
@@ -97,7 +99,7 @@ def tasks(
 
     try:  # the tasks too: whatever a world from someone else holds is one line of error, never a traceback
         with open_world(world) as opened:
-            task_set = make_task_set(opened, user, warmups=warmups)
+            task_set = make_task_set(opened, user, warmups=warmups, forms=not prose)
             target = out or world / "tasks.json"
             target.write_text(task_set.model_dump_json(indent=2) + "\n", encoding="utf-8")
             if out is None:

@@ -79,7 +79,7 @@ def _once(world, what: str, make, dump, load):
     return _TASK_SETS[key]
 
 
-def task_set_of(world, warmups: bool = False):
+def task_set_of(world, warmups: bool = False, forms: bool = False):
     """make_task_set of an opened session world, made once per test session (about 5 s of CPU for the legal example,
     which nine test modules in both pytest-xdist workers need); a deep copy each time, so a test may change its own.
     A world edited since (another manifest) or another folder gets its own; with warm-ups, another."""
@@ -93,9 +93,10 @@ def task_set_of(world, warmups: bool = False):
 
         with MonkeyPatch.context() as patch:
             graph_tasks_from_the_session(patch)
-            return make_task_set(w, warmups=warmups)
+            return make_task_set(w, warmups=warmups, forms=forms)
 
-    made = _once(world, "tasks-warmups" if warmups else "tasks", make, lambda s: s.model_dump_json(),
+    # the prose set by default: most modules test the prose readers, which deliverables and prose tasks still use
+    made = _once(world, ("tasks-warmups" if warmups else "tasks") + ("-forms" if forms else ""), make, lambda s: s.model_dump_json(),
                  TaskSet.model_validate_json)
     return made.model_copy(deep=True)
 

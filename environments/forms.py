@@ -1,0 +1,421 @@
+"""The answer form: a task whose answer is figures, days, names and choices asks for them as named lines, read strictly.
+
+Free prose let wrong answers through and kept right ones out, whatever the readers learnt: blind red teams on
+outlines the project had never seen found 18-23% of wrong answers at full marks (the right figures 'rejected' as
+the other side's, a wrong consequence added, a hedge in words no list holds, the answer withdrawn in a later
+sentence) and 43-44% of right ones marked down (a table, working before the label, provenance lines). A form
+closes both: the prompt names each line the answer gives ('Termination fee: <amount>'), the grader reads those
+lines and nothing else, each value must be that one thing alone (a figure and its unit, a date, a person, one of
+the options), and any other line costs the task. A figure is read by the one answer parser (answers.py), so every
+usual way of writing it passes.
+
+`formalise(task, world)` turns a task whose rubric reads only its answer into its form: the fields come from the
+rubric's own criteria (each criterion's check names the label and the value), the instruction ends with the form,
+the reference answer fills it, and the rubric grades each field (`answer_field`) with one universal penalty for
+anything outside it (`answer_outside_form`). A task with a criterion no field expresses keeps its prose rubric.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from worldsmith.environments import answers
+from worldsmith.environments.tasks import Check, Criterion, Rubric, Task
+
+FieldKind = str  # amount, percent, number, date, person, choice, yesno, file
+# what a field's value may carry beside the thing itself: the currency's words, a count's unit
+_CURRENCY_WORDS = {"usd", "gbp", "eur", "us", "dollars", "dollar", "pounds", "pound", "sterling", "euros", "euro",
+                   "cad", "aud", "chf", "jpy", "sgd", "hkd", "nok", "sek", "dkk", "nzd"}
+_UNIT_WORDS = {"days", "day", "calendar", "percent", "per", "cent", "percentage", "points", "point", "pts", "pp",
+               "x", "times"}
+_WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "tues",
+             "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "on"}
+_HONORIFICS = {"mr", "ms", "mrs", "miss", "mx", "dr", "prof", "sir", "dame"}
+_PERSON_LINKS = {"of", "at", "from", "the", "for", "and"}  # 'and' only inside an organisation's name: checked there
+_CHOICE_NEUTRAL = {"the", "a", "an", "of", "is", "figure", "amount", "one", "governs", "governing", "larger", "higher",
+                   "greater", "smaller", "lower", "bigger"}
+_YES = {"yes", "y"}
+_NO = {"no", "n"}
+_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_RULE_LINE = re.compile(r"^[\s\-=*_#|`~]*$")
+# a line of the form: an optional bullet or number, the field's name (bold or not), a colon, the value
+_LINE = re.compile(r"^\s*(?:[-*\u2022]\s+|\d{1,2}[.)]\s+)?(?:\*\*|__)?(?P<name>[^:\n]{1,160}?)(?:\*\*|__)?\s*:\s*"
+                   r"(?:\*\*|__)?(?P<value>.*?)(?:\*\*|__)?\s*$")
+FORM_NOTE = ("Give your final answer with the submit_answer tool (or write it to answer.txt in your working folder) "
+             "as exactly these lines, one field a line, each value alone (a figure with its currency or unit, a date, "
+             "a person's full name, or one of the options given; figures and dates in any usual form), and nothing "
+             "else: the grader reads only these fields, and an answer with any other line scores 0.")
+_HINT = {"amounts": "<every such amount, separated by semicolons>", "amount": "<amount>", "percent": "<percent>", "number": "<number>", "days": "<number of days>",
+         "date": "<date>", "person": "<full name>", "yesno": "<yes or no>", "file": "<the file's path or title>"}
+
+
+def _tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text.lower().replace("\u2019", "'"))
+
+
+def name_key(name: str) -> str:
+    """A field's name as compared: lower case, no articles or punctuation ('The Termination fee cap' is
+    'termination fee cap')."""
+    words = [w for w in _tokens(name) if w not in ("the", "a", "an")]
+    return " ".join(words)
+
+
+# ---------------------------------------------------------------- reading an answer as a form
+
+def read_form(answer: str, names: list[str]) -> tuple[dict[str, list[str]], list[str]]:
+    """The values the answer gives under each of the form's names, and every other non-blank line."""
+    known = {name_key(n): n for n in names}
+    fields: dict[str, list[str]] = {}
+    stray: list[str] = []
+    for line in (answer or "").splitlines():
+        if _RULE_LINE.match(line):
+            continue
+        m = _LINE.match(line)
+        name = known.get(name_key(m.group("name"))) if m else None
+        if name is None:
+            stray.append(line)
+        else:
+            fields.setdefault(name, []).append(m.group("value").strip().strip("*_`").strip())
+    return fields, stray
+
+
+def outside_form(answer: str | None, names: list[str]) -> bool:
+    """Whether the answer holds a line that is not one of the form's fields, or gives a field twice."""
+    fields, stray = read_form(answer or "", names)
+    return bool(stray) or any(len(v) > 1 for v in fields.values())
+
+
+def _residual_ok(tokens: list[str], allowed: set[str]) -> bool:
+    return all(t in allowed for t in tokens)
+
+
+def _figure_ok(value: str, check: Check) -> bool:
+    parsed = answers.parse(value)
+    found = [m for m in parsed.mentions if not (m.year_like and check.expect != "number")]
+    if len(found) != 1:
+        return False
+    m = found[0]
+    if m.negated or m.hedged or m.superseded:
+        return False
+    expected = answers.parse(check.values[0]).mentions
+    if len(expected) != 1:
+        return False
+    e = expected[0]
+    kinds = {"amount": ("money",), "percent": ("percent", "number"), "days": ("number",), "number": ("number",)}
+    if m.kind not in kinds.get(check.expect or "", (e.kind,)):
+        return False
+    want = answers.Want(e.kind, number=e.value, currency=e.currency if e.currency_exact else None)
+    if m.kind == "money" and e.currency and m.currency and m.currency_exact and m.currency != e.currency:
+        return False
+    if not answers.value_matches(m, want):
+        return False
+    rest = value[:m.start] + " " + value[m.end:]
+    allowed = _CURRENCY_WORDS | _UNIT_WORDS | set(_tokens(check.values[0]))
+    return _residual_ok(_tokens(rest), allowed)
+
+
+def _figures_ok(value: str, check: Check) -> bool:
+    """Every figure of `check.values` once, in any order, and nothing else: 'USD 38,420,000; USD 44,900,000'."""
+    parts = [p for p in re.split(r"\s*(?:;|\band\b|,(?=\s*(?:[A-Z]{3}\b|[$\u00a3\u20ac])))\s*", value) if p.strip()]
+    if len(parts) != len(check.values):
+        return False
+    left = list(check.values)
+    for part in parts:
+        hit = next((v for v in left if _figure_ok(part, check.model_copy(update={"values": [v], "expect": "amount"}))), None)
+        if hit is None:
+            return False
+        left.remove(hit)
+    return not left
+
+
+def _date_ok(value: str, check: Check) -> bool:
+    found = [m for m in answers.parse(value).mentions if m.kind == "date"]
+    others = [m for m in answers.parse(value).mentions if m.kind != "date" and not m.year_like]
+    if len(found) != 1 or others:
+        return False
+    m = found[0]
+    want = dt.date.fromisoformat(check.values[0])
+    if m.dates != (want,) and not (len(m.dates) > 1 and want in m.dates and _unambiguous_with(value, want)):
+        return False
+    rest = value[:m.start] + " " + value[m.end:]
+    return _residual_ok(_tokens(rest), _WEEKDAYS)
+
+
+def _unambiguous_with(value: str, want: dt.date) -> bool:
+    # 05/01/2026 reads as May 1 or January 5: only a day above 12 settles which, so an ambiguous date is not the day
+    return False
+
+
+def _person_ok(value: str, check: Check, world) -> bool:
+    low = value.lower()
+    people = world.plan.people if world is not None else []
+    me = next((p for p in people if p.name == check.values[0]), None)
+    if me is None:
+        return name_key(value) == name_key(check.values[0])
+    spans = [me.name.lower(), f"{me.first_name} {me.last_name}".lower(), me.email.lower()]
+    spans += [f"{h} {me.last_name}".lower() for h in _HONORIFICS] + [f"{h}. {me.last_name}".lower() for h in _HONORIFICS]
+    hit = next((s for s in sorted(spans, key=len, reverse=True) if s in low), None)
+    if hit is None:
+        return False
+    rest = low.replace(hit, " ", 1)
+    for p in people:  # another person named beside: a hedge between senders, or the wrong one
+        if p.id != me.id and (p.name.lower() in rest or p.last_name.lower() in _tokens(rest) or p.email.lower() in rest):
+            return False
+    allowed = _HONORIFICS | _PERSON_LINKS | set(_tokens(me.organisation)) | set(_tokens(me.title)) \
+        | set(_tokens(me.role.replace("_", " "))) | set(_tokens(me.email))
+    return _residual_ok(_tokens(rest), allowed)
+
+
+def _choice_ok(value: str, check: Check) -> bool:
+    options = [check.values[0], *check.b_words]
+    words = [w for w in _tokens(value) if w not in _CHOICE_NEUTRAL]
+    if not words:
+        return False
+    sets = [{w for w in _tokens(o) if w not in _CHOICE_NEUTRAL} for o in options]
+    exact = [i for i, s in enumerate(sets) if set(words) == s]
+    if exact:
+        return exact == [0]
+    covering = [i for i, s in enumerate(sets) if set(words) <= s]
+    if covering != [0]:
+        return False
+    # the words must tell the right option from every other: 'fee' alone does not tell the fee from the fee cap
+    return any(all(w not in s for s in sets[1:]) for w in words)
+
+
+def _file_ok(value: str, check: Check) -> bool:
+    key = name_key(value)
+    accepted = set()
+    for v in check.values:
+        accepted |= {name_key(v), name_key(v.rsplit("/", 1)[-1]), name_key(v.rsplit("/", 1)[-1].rsplit(".", 1)[0])}
+    return key in accepted
+
+
+def field_holds(answer: str | None, check: Check, world=None) -> bool:
+    """Whether the answer gives the field `check.a_words[0]` once, as `check.values[0]` and nothing else."""
+    name = check.a_words[0]
+    fields, _ = read_form(answer or "", [name])
+    given = fields.get(name, [])
+    if len(given) != 1 or not given[0]:
+        return False
+    value = given[0]
+    kind = check.expect or "amount"
+    if kind in ("amount", "percent", "number", "days"):
+        return _figure_ok(value, check)
+    if kind == "amounts":
+        return _figures_ok(value, check)
+    if kind == "date":
+        return _date_ok(value, check)
+    if kind == "person":
+        return _person_ok(value, check, world)
+    if kind == "choice":
+        return _choice_ok(value, check)
+    if kind == "yesno":
+        said = set(_tokens(value))
+        return said in ({"yes"}, {"no"}) and (said == {"yes"}) == (check.values[0] == "yes")
+    if kind == "file":
+        return _file_ok(value, check)
+    return False
+
+
+# ---------------------------------------------------------------- a task's form, from its rubric
+
+_ANSWER_ONLY = {"answer_final", "answer_mentions", "answer_asserts", "answer_states_any", "answer_mentions_any",
+                "answer_governs", "answer_direction", "answer_mentions_set_aside"}
+_STATES = re.compile(r"^(?:states|gives|recomputes|uses|shows the input|names)\s+(?P<l>.+?)"
+                     r"(?: as (?:it stood|the room (?:had|states) it|supposed))?(?: on the way)?: (?P<v>.+?)"
+                     r"(?:, or a step it feeds| \(or goes .*\))?$")
+_GIVES_FOR = re.compile(r"^gives (?P<v>.+?) for (?P<l>.+)$")
+_AS_GOVERNING = re.compile(r"^states (?P<v>.+?) as (?P<l>the figure that governs now)$")
+_FIGURE_THEN = re.compile(r"^gives (?P<v>.+?), (?P<l>the figure (?:now|\S.+))$")
+_SENDER = re.compile(r"^names (?P<v>.+?) as a sender$")
+_GOVERNS = re.compile(r"^says (?P<l>.+?)(?: \([^()]*\))? (?:governs|would then govern)\b")
+_DIRECTION = re.compile(r"^says (?P<a>.+?)(?: \([^()]*\))? (?:would then )?exceed(?:s|ed)? (?P<b>.+?)(?: \([^()]*\))?"
+                        r"(?: on [A-Z][a-z]+ \d{1,2}, \d{4})?$")
+_MISATTRIBUTED = re.compile(r"^gives (?P<l>.+?) to another sender than (?P<p>.+)$")
+
+
+def _cap(label: str) -> str:
+    label = re.sub(r"^the ", "", label.strip())
+    return label[:1].upper() + label[1:]
+
+
+def _kind_of(value: str, unit: str | None) -> str | None:
+    found = answers.parse(value).mentions
+    if len(found) != 1:
+        return None
+    m = found[0]
+    if m.kind == "date":
+        return "date"
+    if m.kind == "money":
+        return "amount"
+    if m.kind == "percent":
+        return "percent"
+    if m.unit and m.unit.startswith("day"):
+        return "days"
+    return "number"
+
+
+def _iso(value: str) -> str | None:
+    found = [m for m in answers.parse(value).mentions if m.kind == "date"]
+    return found[0].dates[0].isoformat() if len(found) == 1 and len(found[0].dates) == 1 else None
+
+
+class _Spec:
+    """One field of a form being built: its name, kind, the value the reference gives, the check's extras."""
+
+    def __init__(self, name: str, kind: str, value: str, weight: float, options: list[str] = (), shown: str | None = None):
+        self.name, self.kind, self.value, self.weight = name, kind, value, weight
+        self.options = list(options)
+        self.shown = shown or value  # what the reference answer writes
+
+    def check(self) -> Check:
+        values = [self.value]
+        if self.kind == "date":
+            values = [_iso(self.value)]
+        if self.kind in ("amounts", "file"):
+            values = list(getattr(self, "extra", [self.value]))
+        return Check(type="answer_field", a_words=[self.name], values=values, expect=self.kind,
+                     b_words=self.options)
+
+    def hint(self) -> str:
+        if self.kind == "choice":
+            # in a fixed order that is not the answer's: the right option is not always first
+            return "<" + " or ".join(sorted([self.value, *self.options], key=name_key)) + ">"
+        return _HINT.get(self.kind, "<value>")
+
+
+def _specs(task: Task, world=None) -> list[_Spec] | None:
+    """The form's fields, from the task's criteria; None where a criterion reads more than an answer's fields."""
+    crit = task.rubric.criteria
+    if not crit or any(c.check.type not in _ANSWER_ONLY for c in crit):
+        return None
+    negs = task.rubric.negative_criteria
+    out: list[_Spec] = []
+    final = None
+    senders: dict[str, str] = {}
+    for c in negs:
+        m = _MISATTRIBUTED.match(c.description)
+        if m and c.check.type == "answer_misattributed":
+            senders[name_key(m.group("l"))] = m.group("p")
+    named = [m.group("v") for m in (_SENDER.match(c.description) for c in crit if c.check.type == "answer_mentions_any") if m]
+    other_governs = [_GOVERNS.match(c.description) for c in negs if c.check.type == "answer_governs"]
+    other_governs = [m.group("l") for m in other_governs if m]
+    for c in crit:
+        d, ck = c.description, c.check
+        if ck.type == "answer_final":
+            kind = _kind_of(ck.values[0], ck.unit) if ck.values else None
+            if kind is None or kind == "date":
+                return None
+            final = _Spec("Answer", kind, ck.values[0], c.weight)
+            continue
+        if ck.type == "answer_governs":
+            m = _GOVERNS.match(d)
+            if not m or len(other_governs) != 1:
+                return None
+            out.append(_Spec("Governs", "choice", m.group("l"), c.weight, other_governs))
+            continue
+        if ck.type == "answer_direction":
+            m = _DIRECTION.match(d)
+            if not m:
+                return None
+            out.append(_Spec("Larger", "choice", m.group("a"), c.weight, [m.group("b")]))
+            continue
+        if ck.type == "answer_mentions_set_aside":
+            if not ck.values or _kind_of(ck.values[0], ck.unit) != "amount":
+                return None
+            if " was worked from " in d:  # the superseded input an earlier figure rested on
+                out.append(_Spec("Superseded input", "amount", ck.values[0], c.weight))
+                continue
+            aside = next((s for s in out if s.name == "Superseded figures"), None)
+            if aside is None:
+                out.append(_Spec("Superseded figures", "amounts", ck.values[0], c.weight))
+            else:  # every figure set aside, in one line: which came first is another question
+                aside.extra = [*getattr(aside, "extra", [aside.value]), ck.values[0]]
+                aside.shown = "; ".join(aside.extra)
+                aside.weight += c.weight
+            continue
+        if ck.type == "answer_mentions_any":
+            m = _SENDER.match(d) or re.match(r"^names (?:who sent it|who gave the decision): (?P<v>.+)$", d)
+            if m and ck.values:
+                if _SENDER.match(d):
+                    continue  # each figure's sender is a field of its own (below, from the misattribution checks)
+                name = "Sender" if "sent it" in d else "Who gave the decision"
+                out.append(_Spec(name, "person", m.group("v"), c.weight))
+                continue
+            m = re.match(r"^names the working the figure comes from: ", d)
+            if m and ck.values:
+                spec = _Spec("Working from", "file", ck.values[0], c.weight)
+                spec.extra = list(ck.values)
+                out.append(spec)
+                continue
+            return None
+        if not ck.values:
+            return None
+        value = ck.values[0]
+        m = _GIVES_FOR.match(d)
+        if m and _iso(m.group("v")):
+            label = m.group("l")
+            out.append(_Spec(f"{_cap(label)}, day received", "date", value, c.weight))
+            sender = senders.get(name_key(label)) or (named[0] if len(set(named)) == 1 else None)
+            if named and sender is None:
+                return None  # several senders and no word of whose figure is whose: the prose rubric stays
+            if sender:
+                out.append(_Spec(f"{_cap(label)}, sender", "person", sender, 0.5))
+            continue
+        m = _AS_GOVERNING.match(d) or _FIGURE_THEN.match(d) or _STATES.match(d)
+        if not m:
+            return None
+        kind = _kind_of(value, ck.unit)
+        if kind is None and world is not None and any(p.name == value for p in world.plan.people):
+            kind = "person"
+        if kind is None:
+            return None
+        label = m.group("l") + (", recomputed" if d.startswith("recomputes") else "")
+        if label.startswith("the day the client first received it") or label.startswith("the day "):
+            label = "Day received" if "received" in label else label
+        out.append(_Spec(_cap(label), kind, value, c.weight))
+    if final is not None:
+        out.append(final)
+    names = [name_key(s.name) for s in out]
+    if not out or len(set(names)) != len(names):
+        return None
+    return out
+
+
+def formalise(task: Task, world=None) -> Task:
+    """The task asked as a form where its rubric reads only figures, days, names and choices; else the task as it is."""
+    specs = _specs(task, world)
+    if specs is None:
+        return task
+    criteria = []
+    for i, s in enumerate(specs):
+        check = s.check()
+        if check.values[0] is None:
+            return task
+        criteria.append(Criterion(id=f"field_{i + 1}", weight=s.weight, check=check,
+                                  description=f"gives {s.name}: {s.value}" if s.kind != "choice"
+                                  else f"gives {s.name}: {s.value} (not {' or '.join(s.options)})"))
+    names = [s.name for s in specs]
+    # the answer's own traps now live in its fields; what the rest of the session does is still read
+    negatives = [c for c in task.rubric.negative_criteria if not c.check.type.startswith("answer_")]
+    penalties = [c for c in task.rubric.universal_penalties if not c.check.type.startswith("answer_")]
+    penalties.append(Criterion(id="outside_form", weight=1.0, check=Check(type="answer_outside_form", a_words=names),
+                               description="writes a line that is none of the form's fields, or a field twice"))
+    stem = re.split(r"\s*Give your final answer with the submit_answer tool", task.instruction)[0].rstrip()
+    stem = re.sub(r"\s*Say [^.]*in so many words\.", "", stem)
+    form = "\n".join(f"{s.name}: {s.hint()}" for s in specs)
+    answer = "\n".join(f"{s.name}: {s.shown}" for s in specs)
+    return task.model_copy(update={
+        "instruction": f"{stem} {FORM_NOTE}\n\n{form}",
+        "rubric": Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=penalties),
+        "solution": task.solution.model_copy(update={"answer": answer}),
+    })
+
+
+def form_names(task: Task) -> list[str] | None:
+    """The names of a task's form fields, or None where the task asks for prose."""
+    for c in task.rubric.universal_penalties:
+        if c.check.type == "answer_outside_form":
+            return list(c.check.a_words)
+    return None
