@@ -109,6 +109,8 @@ def _final_value(task: Task) -> str | None:
     for c in task.rubric.criteria:
         if c.check.type.endswith("_final") and c.check.values:
             return c.check.values[0]
+        if c.check.type == "answer_field" and c.check.a_words == ["Answer"] and c.check.values:
+            return c.check.values[0]  # a form's final line (forms.py)
     return None
 
 

@@ -12,6 +12,7 @@ import re
 import statistics
 from collections import Counter
 
+from worldsmith.environments.forms import form_names
 from worldsmith.environments.tasks import Task, label_of, number_of
 from worldsmith.worlds.values import AMOUNT
 from worldsmith.worlds.world import World
@@ -26,6 +27,8 @@ def final_value(task: Task) -> str | None:
     for c in task.rubric.criteria:
         if c.check.type.endswith("_final") and c.check.values:
             return c.check.values[0]
+        if c.check.type == "answer_field" and c.check.a_words == ["Answer"] and c.check.values:
+            return c.check.values[0]  # a form's final line (forms.py)
     for c in task.rubric.criteria:
         if c.check.type == "answer_flags" and len(c.check.values) > 1:
             return c.check.values[1]  # a review's answer is the correction of the figure it finds wrong
@@ -77,7 +80,22 @@ def regex_bot_answer(task: Task, world: World) -> str:
     if not found:
         return ""
     ranked = [v for v, _ in found.most_common()]
+    names = form_names(task)
+    if names is not None:  # a form: each field the figure most often written after its own name, the final the top one
+        lines = [f"{n}: {_after(n, world) or ranked[0]}" for n in names if n != "Answer"]
+        return "\n".join([*lines, f"Answer: {ranked[0]}"])
     return "Figures: " + "; ".join(ranked[:6]) + f"\nAnswer: {ranked[0]}"
+
+
+def _after(name: str, world: World) -> str | None:
+    label = name.split(",")[0].lower()
+    found: Counter[str] = Counter()
+    for _, text in _texts(world):
+        for m in re.finditer(re.escape(label), text.lower()):
+            hit = _FIGURE.search(text, m.end(), m.end() + NEAR)
+            if hit:
+                found[hit.group(0)] += 1
+    return found.most_common(1)[0][0] if found else None
 
 
 def traps(task: Task, world: World) -> list[tuple[str, float | None]]:
@@ -94,6 +112,10 @@ def trap_guarded(task: Task, world: World) -> bool | None:
     laid = traps(task, world)
     if not laid:
         return None
+    if form_names(task) is not None:
+        # a form admits in each field its own value only: a trap figure written anywhere costs the field it is in
+        # (the superseded figures a reconcile asks for are that field's own value)
+        return any(c.check.type == "answer_field" for c in task.rubric.criteria)
     checks = [c.check for c in task.rubric.negative_criteria]
 
     def costs(text: str, n: float | None) -> bool:

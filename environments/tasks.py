@@ -675,4 +675,5 @@ def make_tasks(world: World, user: str | None = None, warmups: bool = False, for
         return deep
     one_file = [t.model_copy(update={"tags": ["warmup", *(x for x in t.tags if x != "warmup")]}) for t in tasks
                 if len(t.needs.files) < 2 or t.id in shallow]
-    return deep + one_file + warmup_tasks(world, user)
+    lookups = warmup_tasks(world, user)
+    return deep + one_file + ([formalise(t, world) for t in lookups] if forms else lookups)

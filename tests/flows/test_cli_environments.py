@@ -23,14 +23,14 @@ def cached_task_sets(monkeypatch):
 
     real, filling = lint.make_task_set, []
 
-    def make_task_set(world, user=None, warmups=False):
+    def make_task_set(world, user=None, warmups=False, forms=True):
         if user is None and not filling:
             filling.append(world)  # task_set_of fills its cache with this same function: the real one then
             try:
-                return task_set_of(world, warmups=warmups)
+                return task_set_of(world, warmups=warmups, forms=forms)
             finally:
                 filling.pop()
-        return real(world, user, warmups=warmups)
+        return real(world, user, warmups=warmups, forms=forms)
 
     monkeypatch.setattr(lint, "make_task_set", make_task_set)
 

@@ -1,0 +1,108 @@
+"""The answer form (environments/forms.py): an answer of figures, days, names and choices is asked as named lines and
+read strictly, so the wrong answers blind red teams wrote in prose (kit15, kit16) fail and right ones in any usual
+form pass."""
+
+import pytest
+
+import worldsmith
+from tests.published import task_set_of
+from worldsmith.environments import forms
+from worldsmith.environments.attacks import attack_task, rates
+from worldsmith.environments.grade import grade
+from worldsmith.environments.lint import apply_solution
+from worldsmith.environments.session import Session
+from worldsmith.environments.tasks import Check
+
+ANSWER_KINDS = {"as_of", "what_if", "reconcile", "exceed", "governs", "decision", "brief"}
+
+
+@pytest.fixture(scope="module")
+def form_tasks(published_legal):
+    world = worldsmith.open(published_legal)
+    yield world, task_set_of(world, forms=True).tasks
+    world.close()
+
+
+def _field(kind: str, value: str, *others: str) -> Check:
+    return Check(type="answer_field", a_words=["Termination fee"], values=[value], expect=kind, b_words=list(others))
+
+
+@pytest.mark.parametrize("line", ["Termination fee: USD 4,374,000", "termination fee: $4,374,000.00",
+                                  "- **Termination fee:** USD 4.374m", "Termination fee: 4.374 million dollars",
+                                  "The termination fee:   USD 4,374,000"])
+def test_a_figure_in_any_usual_form_fills_its_field(line):
+    assert forms.field_holds(line, _field("amount", "USD 4,374,000"))
+
+
+@pytest.mark.parametrize("line", [
+    "Termination fee: not USD 4,374,000",  # negated
+    "Termination fee: USD 4,374,000 or USD 4,680,000",  # hedged across candidates
+    "Termination fee: approximately USD 4,374,000",
+    "Termination fee: USD 4,374,000 (Castellan's figure, which we reject)",  # kit16: attributed to the other side
+    "Termination fee: USD 4,374,000, I think",  # kit16: a trailing hedge no word list held
+    "Termination fee: USD 4,680,000",  # the superseded figure
+    "Termination fee: GBP 4,374,000",  # another currency
+    "Termination fee:",
+])
+def test_a_field_holds_its_figure_alone(line):
+    assert not forms.field_holds(line, _field("amount", "USD 4,374,000"))
+
+
+def test_a_choice_must_tell_one_option_from_the_others():
+    governs = Check(type="answer_field", a_words=["Governs"], values=["the termination fee"], expect="choice",
+                    b_words=["the termination fee cap"])
+    assert forms.field_holds("Governs: the termination fee", governs)
+    assert forms.field_holds("Governs: Termination fee", governs)
+    assert not forms.field_holds("Governs: the termination fee cap", governs)
+    assert not forms.field_holds("Governs: the cap", governs)
+    assert not forms.field_holds("Governs: the termination fee or the termination fee cap", governs)
+    assert not forms.field_holds("Governs: not the termination fee cap", governs)  # a denial names no option
+    cap = governs.model_copy(update={"values": ["the termination fee cap"], "b_words": ["the termination fee"]})
+    assert forms.field_holds("Governs: the cap", cap)  # the one word that tells it
+
+
+def test_dates_in_any_unambiguous_form_and_never_a_day_off():
+    day = Check(type="answer_field", a_words=["Day received"], values=["2026-05-22"], expect="date")
+    for v in ("May 22, 2026", "22 May 2026", "2026-05-22", "22/05/2026", "Friday, 22 May 2026"):
+        assert forms.field_holds(f"Day received: {v}", day), v
+    for v in ("May 23, 2026", "May 22, 2026 or May 23, 2026", "around May 22, 2026"):
+        assert not forms.field_holds(f"Day received: {v}", day), v
+
+
+def test_a_line_outside_the_form_costs_the_task():
+    names = ["Termination fee", "Answer"]
+    right = "Termination fee: USD 4,374,000\nAnswer: USD 626,000"
+    assert not forms.outside_form(right, names)
+    assert not forms.outside_form("\n" + right.replace("\n", "\n\n") + "\n---\n", names)
+    for extra in ("These are the other side's figures, and we reject them.", "On reflection, disregard the above.",
+                  "The cap therefore binds, and USD 5,000,000 is payable.", "Answer: USD 4,680,000"):
+        assert forms.outside_form(right + "\n" + extra, names), extra
+
+
+def test_every_answer_kind_of_the_legal_world_is_a_form_and_its_attack_suite_holds(form_tasks, tmp_path):
+    world, tasks = form_tasks
+    asked = [t for t in tasks if t.kind in ANSWER_KINDS]
+    formed = [t for t in asked if forms.form_names(t) is not None]
+    assert len(formed) >= 0.8 * len(asked), [t.id for t in asked if t not in formed]
+    for t in formed:
+        names = forms.form_names(t)
+        assert all(f"\n{n}: <" in t.instruction for n in names), t.id
+        assert t.solution.answer.splitlines()[-1].startswith("Answer: ")
+    outcomes = []
+    for t in formed[:8]:
+        outcomes += attack_task(t, world, tmp_path / t.id)
+    r = rates(outcomes)
+    wrong = [(o.task, o.candidate, o.score) for o in outcomes if o.wrong]
+    assert r["must_pass"] >= 8 * 6 and r["must_fail"] >= 8 * 20
+    assert r["false_positive"] == 0.0 and r["false_negative"] == 0.0, wrong
+
+
+def test_the_oracle_scores_1_and_a_prose_answer_beside_it_0(form_tasks, tmp_path):
+    world, tasks = form_tasks
+    task = next(t for t in tasks if t.kind == "governs" and forms.form_names(t))
+    session = Session(world, tmp_path / "s")
+    apply_solution(task, session)
+    assert grade(task, session).score == 1.0
+    prose = task.solution.answer + "\nSo the cap does not bind; but these are the other side's figures."
+    assert grade(task, session, prose).score == 0.0
+    assert "outside_form" in grade(task, session, prose).penalties_met
