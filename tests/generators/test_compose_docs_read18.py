@@ -173,3 +173,18 @@ def test_a_letter_speaks_of_its_writers_own_figures_in_the_first_person():
                                                                          "date": dt.date(2026, 4, 10)})})
         out = _text(compose_document(ctx))
         assert want in out and gone not in out, out
+
+
+def test_a_figure_a_party_paid_is_sourced_to_that_payment_not_to_the_memo_restating_it():
+    # read 18: 'memos with rows sourced to "This memorandum"' (the advance the insurer paid, in counsel's advice)
+    paid = fact("interim", "Ashcombe paid an interim payment of USD 200,000 on account of the claim on March 12, 2026.",
+                Money(amount=Decimal(200000), currency="USD")).model_copy(update={
+                    "label": "interim payment", "text": "USD 200,000", "establish": True, "source": "", "paper": ""})
+    claim = fact("claim", "Tollard claims USD 900,000.", Money(amount=Decimal(900000), currency="USD")).model_copy(
+        update={"label": "claim", "text": "USD 900,000", "source": 'the "Claim" line of the Claim workings'})
+    ctx = document_context("memo", 5, seed=6, facts=[paid, claim])
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"date": dt.date(2026, 4, 1)})})
+    doc = compose_document(ctx)
+    rows = [r for s in doc.sections if s.table is not None for r in s.table.rows]
+    row = next(r for r in rows if r[1] == "USD 200,000")
+    assert row[-1] == "Ashcombe's payment of March 12, 2026", rows

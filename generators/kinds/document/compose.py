@@ -706,6 +706,29 @@ def outside_paper(statement: str, day: dt.date | None = None) -> str:
     return m.group("paper")
 
 
+# 'Northgate paid an advance of USD 1,500,000 ... on April 24, 2026': an act of a party on a day, which a paper that
+# restates the figure cites as that party's act, not as itself
+_ACT = re.compile(rf"^(?P<who>(?:[A-Z][\w&.-]*\s){{0,3}}[A-Z][\w&.-]*)\s+(?P<verb>paid|wired|remitted|advanced|"
+                  rf"served|gave|issued|sent|signed|filed|tendered|offered|invoiced|credited)\b[^.;]*?\bon\s+"
+                  rf"(?P<day>{_MONTH}\s+\d{{1,2}},\s+\d{{4}}|\d{{1,2}}\s+{_MONTH}\s+\d{{4}})")
+_ACT_NOUN = {"paid": "payment", "wired": "payment", "remitted": "payment", "advanced": "advance", "served": "notice",
+             "gave": "notice", "issued": "notice", "sent": "letter", "signed": "signed agreement", "filed": "filing",
+             "tendered": "tender", "offered": "offer", "invoiced": "invoice", "credited": "credit note"}
+
+
+def outside_act(statement: str, day: dt.date | None = None) -> str:
+    """The act of a party a figure's statement reports, as a source ("Northgate's payment of April 24, 2026"), or ''
+    (and '' on the paper's own day, or where the actor is no party but 'The parties'). Read 18: memos with rows
+    sourced to 'This memorandum' (the advance Northgate paid, in counsel's advice a fortnight later)."""
+    m = _ACT.match(" ".join((statement or "").split()))
+    if not m or m.group("who").lower() in ("the parties", "we", "the", "it", "they"):
+        return ""
+    if day is not None and m.group("day") in (long_date(day, "en_US"), long_date(day, "en_GB")):
+        return ""
+    who = m.group("who")
+    return f"{who}{'’' if who.endswith('s') else '’s'} {_ACT_NOUN[m.group('verb')]} of {m.group('day')}".replace("’", "'")
+
+
 _SELF_TITLE = re.compile(r"^(?P<noun>notice|certificate|statement|demand|request)\s+of\s+(?P<what>[a-z-]+)\b", re.I)
 
 
@@ -742,7 +765,8 @@ def key_figures(ctx: ArtifactContext, kind: str) -> Table:
     # (and a figure this paper itself establishes is sourced to it: read 15, 'the source cell is blank')
     own = "This " + ("memorandum" if kind == "memo" else "report" if kind == "report" else "paper")
     items = [(item_name(f.label or derived_label(f.id, f.statement)), f.text,
-              f.source or f.paper or (outside_paper(f.statement, ctx.spec.date) or own if f.establish else ""))
+              f.source or f.paper or (outside_paper(f.statement, ctx.spec.date) or outside_act(f.statement, ctx.spec.date)
+                                      or own if f.establish else ""))
              for f in ctx.facts]
     if kind in ("agreement", "term_sheet"):
         return Table(columns=["Term", "Agreed position"], rows=[[item, text] for item, text, _ in items])
