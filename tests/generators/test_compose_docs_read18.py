@@ -188,3 +188,26 @@ def test_a_figure_a_party_paid_is_sourced_to_that_payment_not_to_the_memo_restat
     rows = [r for s in doc.sections if s.table is not None for r in s.table.rows]
     row = next(r for r in rows if r[1] == "USD 200,000")
     assert row[-1] == "Ashcombe's payment of March 12, 2026", rows
+
+
+def test_minutes_of_a_call_with_the_other_side_are_chaired_by_ours_and_record_what_was_agreed_between_the_parties():
+    # read 18: 'Castellan's counsel "chaired" our call and is to "approve" our minutes. The minutes record as
+    # "agreed" with her what our next letter to her client will say.'
+    orgs = [*_ORGS, OrgRef(name="Aldous Brook LLP", role="counsel to Quarrenden Copper Corp. (the supplier)",
+                           acts_for="Quarrenden Copper Corp.")]
+    theirs = person("ab_1", "Nora", "Quint", "Partner", "Aldous Brook LLP", "aldousbrook.example", "+1")
+    ours = person("tv_2", "Paul", "Ebdon", "Partner", "Thursby Vale LLP", "thursbyvale.example", "+1")
+    payable = fact("payable", "The increase payable is the lesser of the increase claimed and the cap: USD 310,000.",
+                   Money(amount=Decimal(310000), currency="USD")).model_copy(update={
+                       "label": "the increase payable", "text": "USD 310,000",
+                       "reason": "the lesser of the increase claimed and the increase cap"})
+    ctx = document_context("minutes", 4, seed=8, facts=[payable])
+    ctx = ctx.model_copy(update={
+        "organisations": orgs, "author": ours, "to": [theirs, _AUTHOR], "cast": [ours, theirs, *_CAST],
+        "locale": "en_US",
+        "spec": ctx.spec.model_copy(update={"title": "Settlement call with Quarrenden", "date": dt.date(2026, 8, 20),
+                                            "purpose": "The increase payable, for the settlement."})})
+    text = _text(compose_document(ctx))
+    assert "Nora Quint chaired" not in text and "Chair: Nora" not in text and "Nora to" not in text, text
+    assert "our next letter" not in text, text
+    assert "Agreed between the parties: the increase payable of USD 310,000" in text, text

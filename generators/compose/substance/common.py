@@ -353,7 +353,13 @@ def chair(ctx: ArtifactContext) -> PersonRef:
     """Who chairs: the most senior person present (the note-taker too, when no one outranks them), a client's over an
     adviser's at a tie."""
     client = client_of(ctx)
-    return max(present(ctx), key=lambda p: (rank(p), p.organisation == client, p.id != ctx.author.id))
+    # the side that keeps the minutes chairs them: opposing counsel never chairs, nor approves, our minutes of a call
+    # with her (read 18: 'Castellan's counsel "chaired" our call and is to "approve" our minutes')
+    from worldsmith.generators.compose.parties import home
+
+    mine = home(ctx, ctx.author.organisation)
+    ours = [p for p in present(ctx) if home(ctx, p.organisation) == mine] or present(ctx)
+    return max(ours, key=lambda p: (rank(p), p.organisation == client, p.id != ctx.author.id))
 
 
 def points_of(ctx: ArtifactContext) -> list[FactRef]:

@@ -629,6 +629,18 @@ def meeting_steps(ctx: ArtifactContext, base: dt.date) -> list[Step]:
                 if len(steps) == 3:
                     break
                 continue
+            if across and not paper:
+                # the other side was at the table: what was agreed there is recorded between the parties and put in
+                # writing, never agreed with them as what 'our next letter' to them will say (read 18: 'The minutes
+                # record as "agreed" with her what our next letter to her client will say')
+                settling = re.search(r"\bsettle", f"{ctx.spec.title} {ctx.spec.purpose or ''}", re.I)
+                steps.append(Step(f.id, f"Agreed between the parties: {label(f)} of {f.text}{worked}.",
+                                  [(f"Put {label(f)} ({f.text}) into the written terms of settlement for signature"
+                                    if settling else f"Confirm {label(f)} ({f.text}) to {other} in writing",
+                                    junior.name, next_workday(base, 3))]))
+                if len(steps) == 3:
+                    break
+                continue
             where = paper or f"our next letter to {other}"
             steps.append(Step(f.id, f"Agreed that {where} puts {label(f)} at {f.text}{worked}.",
                               [(f"Set out {label(f)} ({f.text}) and its working in {where}", junior.name,
