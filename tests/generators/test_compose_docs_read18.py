@@ -211,3 +211,23 @@ def test_minutes_of_a_call_with_the_other_side_are_chaired_by_ours_and_record_wh
     assert "Nora Quint chaired" not in text and "Chair: Nora" not in text and "Nora to" not in text, text
     assert "our next letter" not in text, text
     assert "Agreed between the parties: the increase payable of USD 310,000" in text, text
+
+
+def test_a_letter_promises_the_working_of_its_figures_only_where_one_has_a_working():
+    # read 18: '"Each figure is given below with how it is worked," then one figure with no working'
+    writer = person("o_1", "Gwen", "Tarrant", "Senior Adjuster", "Orsett Claims Partners", "orsett.example", "+1")
+    reader = person("k_1", "Ann", "Royce", "Finance Director", "Kelsall Homes Inc.", "kelsall.example", "+1")
+    orgs = [OrgRef(name="Orsett Claims Partners", role="loss adjuster appointed by the insurer"),
+            OrgRef(name="Kelsall Homes Inc.", role="client; the policyholder", privileged=True)]
+    seen = 0
+    for seed in range(1, 9):
+        f = fact("days", "The adjuster allows 60 days.", Number(value=Decimal(60), unit="days")).model_copy(
+            update={"label": "the adjuster's period of indemnity", "text": "60 days", "establish": True})
+        ctx = document_context("letter", 3, seed=seed, facts=[f])
+        ctx = ctx.model_copy(update={"organisations": orgs, "author": writer, "to": [reader], "cast": [writer, reader],
+                                     "locale": "en_US", "spec": ctx.spec.model_copy(update={
+                                         "title": "Preliminary view of April 10, 2026", "date": dt.date(2026, 4, 10)})})
+        text = _text(compose_document(ctx))
+        seen += "to set out" in text
+        assert "given below with how it is worked" not in text, text
+    assert seen

@@ -274,7 +274,9 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 # the provision the notice is given under, in its words, before any figure
                 rule, _ = _breach_lines(ctx, client)
                 lead.insert(1, rule)
-            if len(lead) < 2 and "to set out" in first:
+            if len(lead) < 2 and "to set out" in first and any(f.reason for f in ctx.facts):
+                # (only where a figure has a working to give: read 18, '"Each figure is given below with how it is
+                # worked," then one figure with no working')
                 lead.append("Each figure is given below with how it is worked.")
             elif len(lead) < 2:
                 lead.append(pick.one(["This letter sets out our position and what we ask of you.",
