@@ -231,3 +231,18 @@ def test_a_letter_promises_the_working_of_its_figures_only_where_one_has_a_worki
         seen += "to set out" in text
         assert "given below with how it is worked" not in text, text
     assert seen
+
+
+def test_an_input_a_room_sheet_carries_is_not_one_nothing_in_our_working_carries():
+    # seed 31: the memo whose own table sourced the 18.5% index rise to the client's surcharge computation said of it
+    # 'It also applies the index rise (18.5%), which nothing in our working carries'
+    from tests.generators.test_compose_docs_read15 import _licence_memo
+
+    ctx = _licence_memo(0)
+    years = fact("years", "Pellmore backdates the claim two years.", Number(value=Decimal(2), unit="years")).model_copy(
+        update={"label": "the years backdated", "text": "2 years",
+                "source": 'the "Years backdated" line of the User reconciliation'})
+    ctx = ctx.model_copy(update={"facts": [*ctx.facts, years]})
+    text = _text(compose_document(ctx))
+    assert "the years backdated (2 years), which nothing in our working carries" not in text, text
+    assert re.search(r"the years backdated \(2 years\)[^.]* (?:is|are) common ground", text, re.I), text

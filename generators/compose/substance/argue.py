@@ -214,6 +214,11 @@ def against(ctx: ArtifactContext) -> list[str]:
                         f"on ours" + _where(alt) + ".")
             rows += _premise(ctx, x.label)
             continue
+        if any(label(f) == x.label and f.text == x.text and f.source for f in ctx.facts):
+            # an input a sheet of the room carries is no figure 'nothing in our working carries' (seed 31: the memo
+            # whose own table sourced the 18.5% index rise to the client's surcharge computation said so of it)
+            common.append(f"{x.label} ({x.text})")
+            continue
         if all(not re.search(re.escape(x.label.removeprefix('the ')), f.reason or "", re.I) for f in mine) and \
                 not any(x.label.removeprefix("the ") in label(f) for f in mine):
             extra.append(f"{x.label} ({x.text})")
