@@ -198,3 +198,51 @@ def test_a_writer_is_not_named_by_role_in_their_own_decision():
     assert first_person(body, RUTH) == ("On May 2 I decided to pay the capped amount.\n"
                                         "The Chief Financial Officer will sign the letter.\n"
                                         "> the Chief Financial Officer decided")
+
+
+def test_the_party_a_purpose_says_asks_for_a_paper_asks_for_it_and_is_told_when_it_comes():
+    # "The contractor notifies the delay and the architect asks for the programme before deciding." gave the architect
+    # "Thanks. Next step on the contract sum: who has it?", and the owner's side asked the contractor's consultant "who
+    # has signed off the loss and expense claimed?" where it was to ask for the records (mail10's read at seed 31)
+    from worldsmith.generators.kinds.email.compose import asked_in_reply
+
+    asked = told = 0
+    for seed in (9, 31):
+        for name in NAMES:
+            plan, taxonomy, contents = fixture_world(name, seed)
+            firsts: set[tuple[str, str]] = set()
+            for spec in sorted((s for s in plan.artifacts if isinstance(contents.get(s.id), EmailContent)),
+                               key=lambda s: (s.thread, s.position)):
+                if spec.mode != "reply" or spec.beat in ("decide", "noted", "forward"):
+                    continue
+                ctx = build_context(plan, taxonomy, spec, contents)
+                how, what = asked_in_reply(ctx)
+                own = _own(contents[spec.id].body)
+                if what and (spec.thread, spec.author) not in firsts and \
+                        not any(m.sender == ctx.author.name for m in ctx.thread):
+                    asked += 1
+                    assert what.lower() in own.lower(), (name, spec.id, what, own)
+                    if how == "for":  # the paper asked for is the question, and the only one
+                        assert all(what.lower() in x.lower() for x in re.findall(r"[^.?!\n]*\?", own)), (name, spec.id, own)
+                firsts.add((spec.thread, spec.author))
+                m = re.search(r"(?i)please (?:send|let me have) (?:me )?(.{3,80}?),? by ", _own(contents[spec.parent].body))
+                if m and not what:
+                    told += 1
+                    assert m.group(1).lower() in own.lower() and " by " in own, (name, spec.id, own)
+    assert asked >= 2 and told >= 1
+
+
+def test_told_by_when_a_paper_comes_the_reader_holds_nothing_over():
+    # "The records will be with you by June 8." answered "we will go through the loss and expense claimed internally
+    # and come back with any questions. I'll work it into my notes for the week today." (mail10, seed 31)
+    from tests.generators.context_fixture import SAM, email_context
+    from worldsmith.generators.kinds.email.compose import compose_email
+
+    ctx = email_context("reply", seed=3, facts=[])
+    parent = EmailContent(subject="Records", body="Thank you for your note.\n\nThe records will be with you by June 8.\n\nSam")
+    for beat in ("confirm", "answer", "ack"):
+        c = ctx.model_copy(update={"parent": parent, "parent_author": SAM,
+                                   "spec": ctx.spec.model_copy(update={"beat": beat})})
+        own = _own(compose_email(c).body)
+        assert not re.search(r"(?i)come back|any (?:questions|queries)|take instructions|notes for the week|plan for the "
+                             r"week|\?", own), (beat, own)

@@ -369,10 +369,88 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         email = email.model_copy(update={"body": "\n".join(
             line if line.startswith(">") else re.sub(r"\b(?:the )?end of (?:the )?day\b", "midday tomorrow", line)
             for line in email.body.split("\n"))})
+    if isinstance(spec, EmailSpec) and spec.mode == "reply" and spec.beat not in ("decide", "noted", "forward"):
+        email = email.model_copy(update={"body": _asks_for(ctx, email.body)})
     if isinstance(spec, EmailSpec):
         # every weekday named beside a date is that date's ("April 30 (Friday)" for a Thursday, read 10)
         email = email.model_copy(update={"body": true_weekdays(email.body, spec.sent_at.date())})
     return email
+
+
+# What a thread's purpose says a party asks for in reply ("The contractor notifies the delay and the architect asks
+# for the programme before deciding"; "... to the adjuster, who asks for the sales ledgers behind the daily gross
+# profit"; "... and the associate asks how non-continuing costs were chosen"): who asks, how, and what.
+_ASKS_IN_REPLY = re.compile(r"(?:\band\s+(?P<who>(?:the\s+)?[\w'’ -]{2,40}?)|(?P<before>[\w'’-]+(?:\s+[\w'’-]+){0,2}),\s+"
+                            r"(?:who|which)(?:\s+acknowledges it and)?)\s+asks\s+(?P<how>for|how|whether|why|what)\s+"
+                            r"(?P<what>[^.;,]+?)(?P<before_day>\s+before\s+(?:deciding|it decides|answering))?(?=[.;,]|$)",
+                            re.I)
+
+
+# A message that says by when something comes to its reader ("The programme will be with you by Thursday.").
+_COMING_BY = re.compile(r"\b(?:will be with you|you will have|we will send|I will send)\b[^.?!]{0,80}\bby\b", re.I)
+# A request in a message for a paper by a day ("Please let me have the programme by Thursday.").
+_SEND_ME = re.compile(r"\b(?:[Pp]lease (?:send(?: me| us)?|let (?:me|us) have)|[Cc]ould you (?:send(?: me| us)?|let (?:me|us) "
+                      r"have))\s+(?P<what>[^.?!,]{3,80}?)(?:,)?\s+by\s+(?P<day>[^.?!,]{3,40}?)(?:\s+if you can)?[.?!]")
+
+
+def asked_in_reply(ctx: ArtifactContext) -> tuple[str, str]:
+    """(how, what) that the thread's purpose says this writer asks for in reply ("for", "the programme"), when the
+    purpose names the writer (a word of their title, their organisation or its role) as the one who asks; else
+    ('', '')."""
+    m = _ASKS_IN_REPLY.search(getattr(ctx.spec, "purpose", "") or "")
+    if m is None:
+        return "", ""
+    who = (m.group("who") or m.group("before") or "").lower()
+    here = org(ctx, ctx.author.organisation)
+    words = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", " ".join([ctx.author.title or "", ctx.author.organisation,
+                                                                       here.role if here else ""]))}
+    if not who or not any(re.search(rf"\b{re.escape(w)}", who) for w in words):
+        return "", ""
+    return m.group("how").lower(), m.group("what").strip()
+
+
+def _asks_for(ctx: ArtifactContext, body: str) -> str:
+    """A reply from the party a thread's purpose says asks for something, in its first message of the thread, asks for
+    it (the architect's "Thanks. Next step on the contract sum: who has it?" to a notice of delay, where the purpose had
+    her ask for the programme before deciding: "does not do what its title or thread says", read 18; mail10's read at
+    seed 31); a next-step question the reply would have asked instead goes."""
+    how, what = asked_in_reply(ctx)
+    pick = picker_for(ctx, 6)
+    wanted = _SEND_ME.search(_parent_own(ctx)) if ctx.parent is not None else None
+    if wanted and not what and ctx.parent_author is not None and ctx.parent_author.id != ctx.author.id:
+        # ...and the one asked for it says by when it comes, not who is picking up some figure ("Please let me have
+        # the programme by Thursday." answered "Confirmed, thanks. Who is picking up the contract sum from here?")
+        how, what = "give", wanted.group("what").strip()
+        day = wanted.group("day").strip()
+    elif not what or any(m.sender == ctx.author.name for m in ctx.thread) or what.lower() in body.lower():
+        return body
+    else:
+        day = deadline(pick, ctx.spec.sent_at.date(), ctx.locale)
+    if how == "give":
+        mine = re.sub(r"\b(me|my)\b", lambda m: {"me": "you", "my": "your"}[m.group(1)], what)
+        line = pick.one(["You will have {what} by {day}.", "We will send {what} by {day}.",
+                         "{What} will be with you by {day}."]).format(what=mine, What=cap_first(mine), day=day)
+    elif how == "for":
+        line = pick.one(["Before I go further, please send {what}, by {day} if you can.",
+                         "Could you send me {what} by {day}, please?",
+                         "Please let me have {what} by {day}."]).format(what=what, day=day)
+    else:
+        line = pick.one(["Can you tell me {how} {what}?", "One question: {how} {what}?"]).format(how=how, what=what)
+    parts = re.split(r"(\n\s*On .{0,80}wrote:|\n>)", body, maxsplit=1)
+    paras = parts[0].rstrip("\n").split("\n\n")
+    # (the next-step question goes: "Next step on the contract sum: who has it?")
+    # (and where the purpose gives what is asked for, it is the question: "One thing first: who has signed off the loss
+    # and expense claimed?" asked the other side's consultant a question nobody asks, mail10's read at seed 31)
+    drop = (lambda x: "?" in x) if how in ("for", "how", "whether", "why", "what") else \
+        (lambda x: "?" in x and bool(_PLAN_ASK.search(x)))
+    paras = [" ".join(x for x in re.split(r"(?<=[.!?])\s+", p) if not drop(x)) for p in paras]
+    paras = [p for p in paras if p.strip()]
+    # after the greeting and the reply's first line, before the name and whatever follows it
+    at = 1 if paras and re.match(r"(?:Dear|Hi|Hello|Good (?:morning|afternoon|evening))\b[^\n]{0,40},$", paras[0]) else 0
+    at += 1 if at < len(paras) and re.search(r"[.!?]$", paras[at].strip()) else 0
+    paras.insert(at, line)
+    parts[0] = "\n\n".join(paras) + "\n"
+    return "".join(parts)
 
 
 # A short reply that agrees or tells the other to go ahead: said among one side only.
@@ -891,6 +969,14 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     subject = subject_of(spec, ctx.parent.subject if ctx.parent else None)
     hello = salutation(pick, ctx.voice, ctx.to, spec.mode)
 
+    if spec.mode == "reply" and spec.beat not in ("decide", "noted", "forward", "object") and ctx.parent is not None \
+            and _COMING_BY.search(_parent_own(ctx)) and "?" not in _parent_own(ctx):
+        # told by when a paper comes, the reader takes the day, and does not hold the point over for review or ask
+        # again ("The records will be with you by June 8." answered "we will go through the loss and expense claimed
+        # internally and come back with any questions. I'll work it into my notes for the week today", mail10)
+        lines = [pick.fill(email["promise_noted"], **values) or "Thank you; noted."]
+        lines.extend(fact_sentence(pick, f, "email") for f in ctx.facts)
+        return _close(pick, ctx, "", [cap_first(x) for x in lines if x], subject, full=False)
     if spec.mode == "reply" and asks_plan(ctx) and spec.beat not in ("decide", "noted", "forward"):
         return _plan_answer(pick, ctx, values, subject)
     if spec.mode == "reply" and asks_needs(ctx) and spec.beat not in ("decide", "noted", "forward"):
@@ -1663,7 +1749,9 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         key = ("across_object" if beat == "object" else "across_confirm") + ("" if client_of(ctx) else "_own")
         frames = move[key]
         promised = " ".join(own_text(m.body) for m in ctx.thread if m.sender == ctx.author.name)
-        if beat != "object" and _PROMISED.search(promised):
+        if beat != "object" and (_PROMISED.search(promised) or _COMING_BY.search(_parent_own(ctx))):
+            # (and so is the one told by when a paper comes: the architect told "The programme will be with you by
+            # Thursday" answered "We are considering the contract sum and will write again", mail10)
             # who has already said by when they will come back does not put it off again to another day ("will reply
             # by Monday", then "will take instructions ... and come back to you by the end of the week", mail10)
             frames = move["across_noted"]
