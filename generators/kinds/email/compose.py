@@ -2120,6 +2120,11 @@ def _with_attachment(ctx: ArtifactContext, email: EmailContent) -> EmailContent:
     line = pick.reword(pick.frame(bank("email")["attach"]["promise"])).format(what=attached_what(ctx.spec))
     parts = email.body.rstrip("\n").split("\n\n")
     at = max(1, len(parts) - 1) if len(parts) > 1 else len(parts)
+    # before the whole sign-off: the name and the block under it ("Connie\n\nPlease find attached the revised notice
+    # of claim ...\n\n--\nConnie Bailey" put the line after the signature, mail10's read at seed 31)
+    while at > 1 and (parts[at - 1].startswith("--") or len(parts[at - 1].split()) <= 4
+                      and not re.search(r"[.?!:]$", parts[at - 1].strip())):
+        at -= 1
     parts.insert(at, cap_first(line))
     return email.model_copy(update={"body": "\n\n".join(parts) + "\n"})
 
