@@ -278,3 +278,26 @@ def test_no_mail_wording_is_one_the_readers_called_a_formula():
     text = repr(bank("email"))
     for formula in ("nothing has moved it since", "with where things stand on our side"):
         assert formula not in text, formula
+
+
+def test_a_decision_is_not_asked_whether_its_figures_are_final_nor_who_signed_them_off():
+    # "Is the total tendered final, or still a moving target?" and then "who has signed off the total tendered?" to the
+    # HR Director's message giving her decision to tender it (mail10's read at seed 31)
+    firm = re.compile(r"(?i)final, or still|an estimate\?|moving target|who has signed off|take account of")
+    seen = 0
+    for seed in (9, 31):
+        for name in NAMES:
+            plan, taxonomy, contents = fixture_world(name, seed)
+            for spec in plan.artifacts:
+                c = contents.get(spec.id)
+                if not isinstance(c, EmailContent) or spec.mode != "reply" or not spec.parent:
+                    continue
+                parent = _own(contents[spec.parent].body)
+                if not re.search(r"(?i)\bdecided\b|\bdecision\b", parent):
+                    continue
+                seen += 1
+                own = _own(c.body)
+                for q in re.findall(r"[^.?!\n]*\?", own):
+                    assert not (firm.search(q) and ("take account of" not in q or "plus" in parent
+                                                    or "less" in parent)), (name, spec.id, own)
+    assert seen >= 5

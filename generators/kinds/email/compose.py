@@ -1922,6 +1922,10 @@ def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list
         out = [f for f in out if not re.search(r"source for|figure come from", f, re.I)]
     if _GIVEN_REASON.search(own):
         out = [f for f in out if not re.search(r"how did you|walk me through|workings|figure come from", f, re.I)]
+        if v.get("label2") and v["label2"].lower() in own.lower():
+            # (nor whether it takes account of a figure its working just named: "Does the total tendered take
+            # account of the holiday pay owed?" to "... calculated as the bonus payable plus the holiday pay owed")
+            out = [f for f in out if "take account of" not in f]
     if v.get("label2") in ("", "the timetable") or not ties(ctx, label, v.get("label2", "")):
         out = [f for f in out if "{label2}" not in f]  # "Does the revenue share take account of the timetable?"
     if label and label not in ctx.label_reasons:
@@ -1941,10 +1945,17 @@ def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list
         # _plan_answer answers with a step, an owner and a day), never "is it final, or still a moving target?"
         return [f for f in bank("email")["plan_asks"]["ahead"] if "{label}" in f]
     # ([] where nothing is left to ask: the reply takes the message in instead, _beat_reply)
-    return out or [f for f in frames if not re.search(r"signed off|source for|figure come from", f)
-                   and not (label and label not in ctx.label_reasons and _MADE_UP.search(f))]
+    out = out or [f for f in frames if not re.search(r"signed off|source for|figure come from", f)
+                  and not (label and label not in ctx.label_reasons and _MADE_UP.search(f))]
+    if re.search(r"\bdecided\b|\bdecision\b", own, re.I):
+        # a message that gives a decision has made its figures firm: nobody asks it whether they are final ("Is the
+        # total tendered final, or still a moving target?" to the HR Director's decision to tender it, mail10's read)
+        out = [f for f in out if not _FIRMNESS.search(f)]
+    return out
 
 
+# A question on how firm a figure is, or who has signed it off.
+_FIRMNESS = re.compile(r"final, or still|estimate|moving target|confident on|signed off", re.I)
 _OTHER_SIDE = re.compile(r"\bthe (?:other side|counterparty)\b", re.I)
 # A question that takes the reader for one of the asker's own side: the owner's officer asked the contractor's claims
 # consultant "Are we confident on the loss and expense claimed, or is it only an estimate?" (mail10's read, seed 31).
