@@ -246,3 +246,23 @@ def test_an_input_a_room_sheet_carries_is_not_one_nothing_in_our_working_carries
     text = _text(compose_document(ctx))
     assert "the years backdated (2 years), which nothing in our working carries" not in text, text
     assert re.search(r"the years backdated \(2 years\)[^.]* (?:is|are) common ground", text, re.I), text
+
+
+def test_minutes_never_agree_that_our_letter_puts_the_other_sides_own_figure():
+    # seed 37's kick-off with the client: 'Agreed that our next letter to Brennmoor Steel Products Inc. puts the
+    # surcharge claimed by Brennmoor at USD 3,640,800'
+    client = person("p_1", "Omar", "Fenwick", "General Counsel", "Penhallow Wire Ltd", "penhallow.example", "+1")
+    ours = person("tv_2", "Paul", "Ebdon", "Partner", "Thursby Vale LLP", "thursbyvale.example", "+1")
+    claimed = fact("claimed", "Quarrenden's invoice claims USD 410,000: the 11% premium rise on the contract price.",
+                   Money(amount=Decimal(410000), currency="USD")).model_copy(update={
+                       "label": "the increase claimed by Quarrenden", "text": "USD 410,000",
+                       "reason": "the premium rise of the annual contract price"})
+    ctx = document_context("minutes", 4, seed=9, facts=[claimed])
+    ctx = ctx.model_copy(update={
+        "organisations": _ORGS, "author": ours, "to": [client, _AUTHOR], "cast": [ours, client, _AUTHOR],
+        "locale": "en_US",
+        "spec": ctx.spec.model_copy(update={"title": "Kick-off with Penhallow", "date": dt.date(2026, 5, 6),
+                                            "purpose": "The increase claimed and our answer to it."})})
+    text = _text(compose_document(ctx))
+    assert "puts the increase claimed by Quarrenden at" not in text, text
+    assert "answers the increase claimed by Quarrenden of USD 410,000" in text, text

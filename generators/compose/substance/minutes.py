@@ -521,6 +521,22 @@ def chosen_route(ctx: ArtifactContext) -> tuple[list, object]:
     return rs, weighed(ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": title})}))
 
 
+def _put_forward_across(ctx: ArtifactContext, f: FactRef) -> bool:
+    """Whether a figure's label says an organisation across the table put it forward ('the surcharge claimed by
+    Brennmoor', 'the insurer's position', 'Castellan's invoiced fee')."""
+    mine = home(ctx, ctx.author.organisation)
+    for o in ctx.organisations:
+        if home(ctx, o.name) == mine:
+            continue
+        short = o.name.split()[0].rstrip(",")
+        names = [re.escape(o.name)] + ([re.escape(short)] if len(short) > 3 and short.lower() != "the" else [])
+        said = rf"(?:{'|'.join(names)})"
+        if re.search(rf"\b(?:claimed|demanded|invoiced|proposed|offered|asserted|sought) by {said}\b|\b{said}['’]s\b",
+                     label(f)):
+            return True
+    return False
+
+
 def theirs(ctx: ArtifactContext, f: FactRef) -> str:
     """The organisation across the table whose figure `f` is, where its statement says it is that side's assertion
     or estimate and names it first ('Kestrel Bay's demand ... attributes 35%'); '' for a figure of ours."""
@@ -642,6 +658,16 @@ def meeting_steps(ctx: ArtifactContext, base: dt.date) -> list[Step]:
                     break
                 continue
             where = paper or f"our next letter to {other}"
+            if _put_forward_across(ctx, f):
+                # the other side's own figure is answered, never put by us (seed 37's kick-off: 'Agreed that our next
+                # letter to Brennmoor Steel Products Inc. puts the surcharge claimed by Brennmoor at USD 3,640,800')
+                steps.append(Step(f.id, f"Agreed that {where} answers {label(f)} of {f.text}{worked}, with our own "
+                                        f"working against it.",
+                                  [(f"Answer {label(f)} ({f.text}) in {where}", junior.name,
+                                    draft_by if paper else next_workday(base, 3))]))
+                if len(steps) == 3:
+                    break
+                continue
             steps.append(Step(f.id, f"Agreed that {where} puts {label(f)} at {f.text}{worked}.",
                               [(f"Set out {label(f)} ({f.text}) and its working in {where}", junior.name,
                                 draft_by if paper else next_workday(base, 3))]))
