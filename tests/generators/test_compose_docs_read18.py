@@ -266,3 +266,23 @@ def test_minutes_never_agree_that_our_letter_puts_the_other_sides_own_figure():
     text = _text(compose_document(ctx))
     assert "puts the increase claimed by Quarrenden at" not in text, text
     assert "answers the increase claimed by Quarrenden of USD 410,000" in text, text
+
+
+def test_a_joint_meeting_with_the_other_side_is_chaired_by_the_house_keeping_the_minutes_not_its_client():
+    # read 18: 'The client chairs a joint meeting with the insurer'
+    orgs = [*_ORGS, OrgRef(name="Aldous Brook LLP", role="counsel to Quarrenden Copper Corp. (the supplier)",
+                           acts_for="Quarrenden Copper Corp.")]
+    theirs = person("ab_1", "Nora", "Quint", "Partner", "Aldous Brook LLP", "aldousbrook.example", "+1")
+    ours = person("tv_2", "Paul", "Ebdon", "Partner", "Thursby Vale LLP", "thursbyvale.example", "+1")
+    client = person("p_1", "Omar", "Fenwick", "Chief Executive Officer", "Penhallow Wire Ltd", "penhallow.example",
+                    "+1").model_copy(update={"seniority": "executive"})
+    agreed = fact("agreed", "The parties agree USD 310,000.", Money(amount=Decimal(310000), currency="USD")).model_copy(
+        update={"label": "the agreed increase", "text": "USD 310,000"})
+    for seed in range(3):
+        ctx = document_context("minutes", 4, seed=seed, facts=[agreed])
+        ctx = ctx.model_copy(update={
+            "organisations": orgs, "author": ours, "to": [client, theirs], "cast": [ours, client, theirs],
+            "locale": "en_US", "spec": ctx.spec.model_copy(update={"title": "Settlement meeting with Quarrenden",
+                                                                 "date": dt.date(2026, 8, 20)})})
+        text = _text(compose_document(ctx))
+        assert re.search(r"Paul Ebdon (?:chaired|was in the chair|took the chair)|Chair: Paul Ebdon", text), text

@@ -359,6 +359,10 @@ def chair(ctx: ArtifactContext) -> PersonRef:
 
     mine = home(ctx, ctx.author.organisation)
     ours = [p for p in present(ctx) if home(ctx, p.organisation) == mine] or present(ctx)
+    if len(ours) < len(present(ctx)):
+        # with the other side at the table the house that convened the meeting and keeps its minutes chairs it, not
+        # its client (read 18: 'The client chairs a joint meeting with the insurer')
+        ours = [p for p in ours if p.organisation == ctx.author.organisation] or ours
     return max(ours, key=lambda p: (rank(p), p.organisation == client, p.id != ctx.author.id))
 
 
