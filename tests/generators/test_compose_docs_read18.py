@@ -286,3 +286,22 @@ def test_a_joint_meeting_with_the_other_side_is_chaired_by_the_house_keeping_the
                                                                  "date": dt.date(2026, 8, 20)})})
         text = _text(compose_document(ctx))
         assert re.search(r"Paul Ebdon (?:chaired|was in the chair|took the chair)|Chair: Paul Ebdon", text), text
+
+
+def test_minutes_cite_no_sheet_made_after_the_meeting():
+    # read 18: 'At the June 26 meeting it cites the "Settlement and balance due" sheet, which was compiled June 29'
+    client = person("p_1", "Omar", "Fenwick", "General Counsel", "Penhallow Wire Ltd", "penhallow.example", "+1")
+    ours = person("tv_2", "Paul", "Ebdon", "Partner", "Thursby Vale LLP", "thursbyvale.example", "+1")
+    src = 'the "Increase payable" line of the Settlement workings'
+    payable = fact("payable", "The increase payable is USD 310,000.", Money(amount=Decimal(310000), currency="USD"))
+    for day, shown in ((dt.date(2026, 8, 21), False), (dt.date(2026, 8, 17), True)):
+        f = payable.model_copy(update={"label": "the increase payable", "text": "USD 310,000", "source": src,
+                                       "source_day": day,
+                                       "reason": "the lesser of the increase claimed and the increase cap"})
+        ctx = document_context("minutes", 4, seed=2, facts=[f])
+        ctx = ctx.model_copy(update={
+            "organisations": _ORGS, "author": ours, "to": [client], "cast": [ours, client], "locale": "en_US",
+            "spec": ctx.spec.model_copy(update={"title": "Settlement review with Penhallow, August 18",
+                                                "date": dt.date(2026, 8, 21)})})
+        text = _text(compose_document(ctx))
+        assert ("Settlement workings" in text) is shown, (day, text)

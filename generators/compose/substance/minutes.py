@@ -41,6 +41,10 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
                          "explained that", "said that", "flagged that", "observed that"])
         s = f"{who.name} {said} {plain(f)}"
         src = source_phrase(f)
+        if src and f.source_day is not None and f.source_day > meeting_day(ctx):
+            # a sheet made after the meeting is no paper anyone showed at it (read 18: 'At the June 26 meeting it
+            # cites the "Settlement and balance due" sheet, which was compiled June 29')
+            src = ""
         s += f", as shown at {src}." if src else "."
         how, more = derivation(f, ctx.facts), gist(f, ctx.facts)
         # a question of how a figure was worked comes from across the table, never from the speaker's own colleague
