@@ -109,3 +109,20 @@ def test_a_body_is_counted_once_over_its_new_text_and_the_rest():
         "from mail order by 1").fetchall()
     assert len(got) == len(pairs) and got == want
     assert len({row[1] for row in want}) >= 4
+
+
+def test_a_text_is_trimmed_as_duckdb_trims_it_whatever_it_starts_or_ends_with():
+    """The profile calls trim only on a text that starts or ends with a character trim strips (issue 22): for every
+    character of the Basic Multilingual Plane at either end, alone or around a word, the text comes out as trim
+    gives it, so a no-break space or an ideographic space is trimmed as before and a line break is kept."""
+    import duckdb
+
+    from worldsmith.worlds.profile import _trimmed
+
+    con = duckdb.connect()
+    rows = con.execute(
+        f"select count(*), count(*) filter (where t <> trim(t)), "
+        f"count(*) filter (where {_trimmed('t')} is distinct from trim(t)) "
+        "from (select chr(i::int) || w || chr(i::int) as t from range(1, 65536) r(i), (values (''), ('a b')) v(w) "
+        "where i < 55296 or i > 57343)").fetchone()
+    assert rows[0] > 120_000 and rows[1] >= 30 and rows[2] == 0
