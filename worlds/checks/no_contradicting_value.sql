@@ -16,8 +16,9 @@ with wrong as (
 hits as (
     select t.artifact_id, t.path, d.id as distractor, d.text as shown, 'writes' as how
     from artifact_text t
-    join wrong d on contains(t.text, d.piece)
-    where contains(squash(t.text), d.wanted)
+    -- squashed only where the digits are: as two tests joined by and, the join squashed every text of the room
+    -- (1.2 of this check's 1.3 CPU-seconds at 1,000,000 emails); a case's branch runs only on the rows it takes
+    join wrong d on case when contains(t.text, d.piece) then contains(squash(t.text), d.wanted) else false end
     union
     select c.artifact_id, c.path, d.id, d.text, 'has a cell holding'
     from cells c
