@@ -33,15 +33,20 @@ invented(word) as (
     union
     select distinct unnest(regexp_extract_all(name, '[A-Z0-9][A-Za-z0-9&\-]*')) from organisations
 ),
-words as (
-    -- every capitalised word as written (not made distinct here: the join below keeps only an entity's first
-    -- words, a few rows, and the distinct after it is cheap; a distinct over every word of a million messages is not),
-    -- of a text that holds some entity's whole name as written: a mention needs it (below), and one pattern of
+named as materialized (
+    -- the texts that hold some entity's whole name as written: a mention needs it (below), and one pattern of
     -- every name ($entity_names, derived from real_entities and compiled once) costs half of cutting every text
-    -- into words
-    select artifact_id, path, kind, unnest(regexp_extract_all(text, '[A-Z0-9][A-Za-z0-9&\-]*')) as word
+    -- into words. Read once: every text that holds a candidate's name is among them, so the occurrences are
+    -- sought here too, not in a second pass over every text of the room
+    select artifact_id, path, kind, text
     from realism_text
     where regexp_matches(text, $entity_names)
+),
+words as (
+    -- every capitalised word as written (not made distinct here: the join below keeps only an entity's first
+    -- words, a few rows, and the distinct after it is cheap; a distinct over every word of a million messages is not)
+    select artifact_id, path, kind, unnest(regexp_extract_all(text, '[A-Z0-9][A-Za-z0-9&\-]*')) as word
+    from named
 ),
 candidates as (
     select distinct w.artifact_id, w.path, w.kind, e.name
@@ -58,7 +63,7 @@ pattern as (
 occurrences as (
     select p.artifact_id, p.path, p.kind, p.name, p.re, unnest(regexp_extract_all(t.text, p.re)) as hit
     from pattern p
-    join realism_text t on t.path = p.path and t.kind = p.kind and t.artifact_id is not distinct from p.artifact_id
+    join named t on t.path = p.path and t.kind = p.kind and t.artifact_id is not distinct from p.artifact_id
     -- the whole name, case as written, is in the text (the pattern below requires it): a first word alone
     -- ("Best regards" for Best Buy, in every signed message) costs no pattern compiled and run per row
     where contains(t.text, p.name)
