@@ -231,6 +231,9 @@ class ArtifactContext(kinds.KindBound):
                                                                         "(its counsel's, its accountants', its "
                                                                         "auditors'): the client questions them or "
                                                                         "takes them in, never disputes or confirms them")
+    their_labels: list[str] = Field(default_factory=list, description="those of the thread's labels whose statement "
+                                                                      "says a party of the other side from the author "
+                                                                      "asserts them (its claim, its demand)")
     reported_labels: list[str] = Field(default_factory=list, description="those of the thread's labels whose "
                                                                           "statement says the author's own side "
                                                                           "reported, notified or asserts them (a supplier's "
@@ -739,6 +742,28 @@ _ASSERTS = re.compile(r"\b(?:says|said|claims|claimed|accepts|accepted|proposes|
                       r"prices|priced|values|estimates|reported|notified|disclosed)\b")
 
 
+def their_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
+    """The labels of a thread's facts that a party of the other side from the author asserts (fact_side): its claim,
+    not a figure anyone may "hold" a view on for it (defendant's counsel wrote "my view is that the bonus claimed holds"
+    of the claimant's claim, mail10's read at seed 31)."""
+    principals = _principals(plan)
+    org = plan.person(author).organisation
+    mine = principals.get(org, org)
+    ids = {f.id for f in plan.facts}
+
+    def theirs(f: str) -> bool:
+        side = fact_side(plan, f)
+        if side:
+            return side != mine
+        # (a figure worked from the other side's own input and no input of ours is theirs too: "The revised claim is
+        # for a bonus of 40% x USD 186,000" from the claimant's 40%)
+        inputs = [x for x in re.findall(r"[A-Za-z_]\w*", plan.fact(f).formula or "") if x in ids]
+        sides = {fact_side(plan, x) for x in inputs} - {""}
+        return bool(sides) and mine not in sides
+
+    return [fact_label(plan.fact(f)) for f in _thread_facts(plan, thread) if theirs(f)]
+
+
 def fact_side(plan: WorldPlan, fact_id: str) -> str:
     """The party (an organisation id, by its principal) whose figure a fact is, by who its statement says asserts
     it: the organisations named before the statement's first verb of assertion, when they are all of one side; ''
@@ -886,6 +911,7 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
                    "word_labels": word_labels(plan, spec.thread),
                    "adviser_labels": adviser_labels(plan, spec.thread, spec.author),
                    "reported_labels": reported_labels(plan, spec.thread, spec.author),
+                   "their_labels": their_labels(plan, spec.thread, spec.author),
                    "next_beat": reply_beat(plan, spec.id)}
     if spec.parent:
         parent = done[spec.parent]

@@ -301,3 +301,42 @@ def test_a_decision_is_not_asked_whether_its_figures_are_final_nor_who_signed_th
                     assert not (firm.search(q) and ("take account of" not in q or "plus" in parent
                                                     or "less" in parent)), (name, spec.id, own)
     assert seen >= 5
+
+
+def test_the_answer_to_the_titles_question_is_said_as_an_answer_not_as_agreement():
+    # "Same here: USD 74,400 for the bonus claimed." answered the client's "Oakhurst claim: what do we owe?" (mail10's
+    # read at seed 31)
+    agreeing = re.compile(r"(?i)\b(?:same here|our workings give the same|we get the same|no difference on|that matches)\b")
+    answers = 0
+    for seed in (9, 31):
+        for name in NAMES:
+            plan, taxonomy, contents = fixture_world(name, seed)
+            for spec in plan.artifacts:
+                c = contents.get(spec.id)
+                if isinstance(c, EmailContent) and getattr(spec, "answers", ""):
+                    answers += 1
+                    assert not agreeing.search(_own(c.body)), (name, spec.id, _own(c.body))
+    assert answers >= 3
+
+
+def test_a_view_on_the_other_sides_claim_is_a_view_against_it():
+    # defendant's counsel, asked "what do we owe?", wrote "my view is that the bonus claimed holds" of the claimant's
+    # claim (mail10's read at seed 31); a figure worked from the other side's own input is theirs too
+    seen = 0
+    for seed in (9, 31):
+        for name in NAMES:
+            plan, taxonomy, contents = fixture_world(name, seed)
+            for spec in plan.artifacts:
+                c = contents.get(spec.id)
+                if not isinstance(c, EmailContent) or spec.mode != "reply":
+                    continue
+                ctx = build_context(plan, taxonomy, spec, contents)
+                own = _own(c.body)
+                for label in ctx.their_labels:
+                    seen += 1
+                    assert not re.search(rf"(?i){re.escape(label)} holds?\b|{re.escape(label)}[^.]{{0,80}}\b(?:I would "
+                                         rf"(?:work from|rely on|go ahead on) (?:it|that))", own), (name, spec.id, own)
+    plan, taxonomy, contents = fixture_world("bonus-cap-dispute", 31)
+    counsel = next(s for s in plan.artifacts if s.id == "oakhurst_claim_what_do_we_owe-m2")
+    assert "the bonus claimed" in build_context(plan, taxonomy, counsel, contents).their_labels
+    assert seen > 20

@@ -728,8 +728,11 @@ def _no_echo(ctx: ArtifactContext, body: str) -> str:
     # the sample error rate" from the auditor whose note of that morning gave it, read 12)
     mine = " ".join([said_by(ctx.parent.body, ctx.author.name) if ctx.parent else ""] +
                     [own_text(m.body) for m in ctx.thread if m.sender == ctx.author.name])
+    # (the answer to the question the thread's title asks is said as an answer, never turned into agreement: "Same
+    # here: USD 74,400 for the bonus claimed." answered the client's "what do we owe?", mail10's read at seed 31)
     echoed = [f for f in ctx.facts if f.label and f.value.type in ("money", "number", "percent", "date")
-              and (f.text in heard or f.text in mine) and not theirs(ctx, f.label)]
+              and (f.text in heard or f.text in mine) and not theirs(ctx, f.label)
+              and f.id != getattr(ctx.spec, "answers", "")]
     if not echoed:
         return body
     pick = picker_for(ctx, 4)
@@ -1597,6 +1600,10 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     gave_before = any(m.sender == ctx.author.name for m in ctx.thread)
     for q in asked[:2]:  # each question it asked, in its order (two at most)
         entry = next((e for e in bank("email")["answers_to"] if re.search(e["match"], q, re.I)), None)
+        if entry is not None and entry.get("theirs") and w.get("asked") in ctx.their_labels:
+            # a view on the other side's claim is a view against it, never that it "holds" (defendant's counsel: "my
+            # view is that the bonus claimed holds", mail10's read at seed 31)
+            entry = dict(entry, say=entry["theirs"], **{"else": entry["theirs"]})
         if entry is not None:
             entry = entry if gave_before else {k: ([f for f in x if not _UNMOVED.search(f)] or x) if isinstance(x, list)
                                                else x for k, x in entry.items()}
