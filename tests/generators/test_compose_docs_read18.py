@@ -305,3 +305,20 @@ def test_minutes_cite_no_sheet_made_after_the_meeting():
                                                 "date": dt.date(2026, 8, 21)})})
         text = _text(compose_document(ctx))
         assert ("Settlement workings" in text) is shown, (day, text)
+
+
+def test_a_letters_opening_does_not_repeat_its_own_date_as_its_subject():
+    # seed 37: 'We write to set out our surcharge notice, April 3, 2026.' in the notice of April 3
+    writer = person("o_1", "Gwen", "Tarrant", "Senior Adjuster", "Orsett Claims Partners", "orsett.example", "+1")
+    reader = person("k_1", "Ann", "Royce", "Finance Director", "Kelsall Homes Inc.", "kelsall.example", "+1")
+    orgs = [OrgRef(name="Orsett Claims Partners", role="loss adjuster appointed by the insurer"),
+            OrgRef(name="Kelsall Homes Inc.", role="client; the policyholder", privileged=True)]
+    f = fact("days", "The adjuster allows 60 days.", Number(value=Decimal(60), unit="days")).model_copy(
+        update={"label": "the adjuster's period of indemnity", "text": "60 days", "establish": True})
+    for title in ("Orsett preliminary view of April 10, 2026", "Orsett preliminary view, April 10, 2026"):
+        ctx = document_context("letter", 3, seed=1, facts=[f])
+        ctx = ctx.model_copy(update={"organisations": orgs, "author": writer, "to": [reader], "cast": [writer, reader],
+                                     "locale": "en_US", "spec": ctx.spec.model_copy(update={
+                                         "title": title, "date": dt.date(2026, 4, 10)})})
+        text = _text(compose_document(ctx))
+        assert "to set out our preliminary view." in text and "view of April 10" not in text, text

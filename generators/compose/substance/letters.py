@@ -9,7 +9,7 @@ from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.voice import family_key
 from worldsmith.generators.compose.facts import slot_of
 from worldsmith.generators.compose.parties import across, client_of
-from worldsmith.generators.compose.text import cap_first, join_names, strip_end
+from worldsmith.generators.compose.text import cap_first, join_names, long_date, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
 from worldsmith.generators.compose.substance.common import (CLAUSE, as_told as told_across, identity, label, merge_short, names,
                                                             points_of, rank, stated, topic)
@@ -85,6 +85,10 @@ def letter_purpose(ctx: ArtifactContext) -> str:
                    rf"(?P<rest>[a-z].*)$", title)
     if own:
         rest = re.sub(r"\s*\((?:[^()\s]+\s+){2,}[^()]*\)\s*$", "", own.group("rest"))
+        # the letter's own date in its title is the letter's, not its subject's (seed 37: 'We write to set out our
+        # surcharge notice, April 3, 2026' in the notice of April 3)
+        own_day = "|".join(re.escape(long_date(ctx.spec.date, loc)) for loc in ("en_US", "en_GB"))  # type: ignore[union-attr]
+        rest = re.sub(rf"(?:,\s*|\s+(?:of|dated)\s+)(?:{own_day})\s*$", "", rest)
         return f"to set out our {rest}"
     # a paper sent under the letter ('Revised schedule of loss'): the letter serves it, it is not 'about' it
     subject = topic(title, names(ctx))
