@@ -66,6 +66,16 @@ def test_a_purpose_pasted_into_a_message_is_caught(tanker, plan, tmp_path):
     assert any(r.artifact_id == spec["id"] for r in _failing(world)["realism_purpose_not_pasted"])
 
 
+def test_a_purpose_pasted_in_capitals_across_lines_is_caught(tanker, plan, tmp_path):
+    """The check searches only texts holding a purpose's longest word as written, lowered (issue 22): a purpose pasted
+    in capitals with a line break between every two words is still found, as squashing and lowering find it."""
+    world = _copy(tanker, tmp_path)
+    spec = _spec(plan, kind="email", mode="reply")
+    pasted = "\n".join(spec["purpose"].upper().split())
+    _edit_body(world / "room" / spec["path"], lambda b: f"Goal for this week:\n{pasted}\n\n{b}")
+    assert any(r.artifact_id == spec["id"] for r in _failing(world)["realism_purpose_not_pasted"])
+
+
 def test_a_statement_pasted_outside_its_establishing_documents_is_caught(tanker, plan, tmp_path):
     world = _copy(tanker, tmp_path)
     fact = next(f for f in plan["facts"] if f["id"] == "liability_cap")
