@@ -27,7 +27,7 @@ from pydantic import BaseModel, Field
 from worldsmith.environments import answers, apps, deliverables, forms, ledger_claims, ledger_statements, limits, side_checks, working
 from worldsmith.environments.judge import LEDGER_ID, OFFLINE, ModelJudge, judged, ledger_lines
 from worldsmith.environments.session import Session, SessionError
-from worldsmith.environments.tasks import Check, Criterion, Task, label_of
+from worldsmith.environments.tasks import Check, Criterion, Task, label_of, number_of
 from worldsmith.worlds.printable import one_line  # errors name bundle and session files: shown, never obeyed
 from worldsmith.worlds.store.parse import formula_refs
 from worldsmith.worlds.values import AMOUNT, parse_number
@@ -533,7 +533,7 @@ def _step_before(parsed: answers.Parsed, m, want: answers.Want) -> bool:
     return False
 
 
-_GOVERN = re.compile(r"\b(?:govern(?:s|ing)?|appl(?:y|ies)|controls?|controlling|binding|bites|prevails?|is\s+the\s+"
+_GOVERN = re.compile(r"\b(?:govern(?:s|ing)?|appl(?:y|ies)|controls?|controlling|binding|binds?|bites|prevails?|is\s+the\s+"
                      r"operative|operates)\b", re.I)
 # (a point inside a number, "Clause 41.3", "USD 156.2m", ends nothing; "so it governs" opens its own clause with or
 # without a comma before it; "the per-ton figure therefore governs" is one clause)
@@ -563,8 +563,12 @@ def denies_governing(text: str, a_words: list[str], b_words: list[str]) -> bool:
     return False
 
 
-def names_governing(text: str, a_words: list[str], b_words: list[str]) -> bool:
-    """Whether a clause of the text says the thing named by `a_words` (not `b_words`) governs, applies or binds."""
+_SUPPOSES = re.compile(r"\b(?:if|unless|would|were|could|might|should)\b", re.I)
+
+
+def names_governing(text: str, a_words: list[str], b_words: list[str], factual: bool = False) -> bool:
+    """Whether a clause of the text says the thing named by `a_words` (not `b_words`) governs, applies or binds; with
+    factual, a clause that supposes ('would bind only if the fee exceeded it') says nothing of what is."""
     wa, wb = {w.rstrip("s") for w in a_words} - {w.rstrip("s") for w in b_words}, \
         {w.rstrip("s") for w in b_words} - {w.rstrip("s") for w in a_words}
     for m in _LIMITED_TO.finditer(text):
@@ -584,6 +588,8 @@ def names_governing(text: str, a_words: list[str], b_words: list[str]) -> bool:
     for clause in _CLAUSE.split(text):
         verb = _GOVERN.search(clause)
         if not verb or re.search(r"\b(?:not|never|no longer|doesn't|does not|cannot)\b", clause[:verb.start()], re.I):
+            continue
+        if factual and _SUPPOSES.search(clause):
             continue
         # "USD 156.2m is larger than the USD 21.5m floor and governs": the subject is what is compared, not its object
         than = re.search(r"\b(?:larger|greater|higher|bigger|smaller|lower|lesser|more|less)\s+than\b", clause[:verb.start()], re.I)
@@ -759,6 +765,11 @@ def _figures_after(text: str, anchors: list[str], kind: str, labels: tuple[str, 
             # 60,987,500": the figure is what the working comes to
             equals = text.find("=", after[0].end, stop)
             after = [x for x in after if x.start > equals] if equals >= 0 else []
+        if after and any(m.end() <= x.start < after[0].start and x.kind != kind and not x.year_like and x.kind != "date"
+                         for x in parsed.mentions):
+            # 'The termination fee is 3x the trailing base management fee of USD 1,458,000': a multiple or a rate comes
+            # first, so the amount after it is a term of the working, not the label's figure (kit16: right memos 0.76)
+            continue
         if after and after[0].status == "asserted" and not _BETWEEN.search(text, m.end(), after[0].start):
             yield after[0]
 
@@ -1116,7 +1127,9 @@ def _decide(kind: str, text: str, check: Check, labels: tuple[str, ...] = (), kn
         return any(bound_to(text, check.a_words, v, n, check.unit, labels) for v, n in zip(check.values, numbers))
     if kind == "governs":
         # Naming the side that governs, or (with `expect`) stating the comparison that makes it govern.
-        return names_governing(text, check.a_words, check.b_words) or \
+        # ('actual' in values: of the side that does not decide on the figures as they are, where only a clause that
+        # says what is counts: kit16's 'The cap therefore binds, and USD 5,000,000 is payable' beside right figures)
+        return names_governing(text, check.a_words, check.b_words, factual="actual" in check.values) or \
             (check.expect is not None and _direction(text, check, labels))
     if kind == "conclusion":
         texts = _question_paragraphs(text, check.values) or [text]
@@ -1371,7 +1384,59 @@ def retracted(session: Session, answer: str | None) -> bool:
     """Whether the answer, a message sent, a post or a file the session added takes back what it said."""
     texts = [answer or ""] + [_own_text(m) for m in session.sent] + [p.text for p in _posts(session)]
     texts += _added_texts(session)
-    return any(_RETRACT.search(t[:_MAX_TEXT]) for t in texts if t)
+    if any(_RETRACT.search(t[:_MAX_TEXT]) for t in texts if t):
+        return True
+    return any(disowns(t[:_MAX_TEXT], session.world) for t in texts if t)
+
+
+# A whole answer offered as a guess ('It is roughly a coin-flip, but on one reading ...', 'on that footing only'), or
+# given up ('None of the above should be relied on; I have not been able to determine the answer'): kit16, each beside
+# right figures at 1.0 in a memo, a reply and a review
+_GUESSED = re.compile(
+    r"\bcoin[- ]?(?:flip|toss)\b|\btoss[- ]up\b|\bfifty[- ]fifty\b|\b50\s*/\s*50\b|\bon\s+one\s+reading\b|"
+    r"\bon\s+that\s+footing\s+only\b|\b(?:have\s+not|haven't|could\s+not|couldn't|cannot|can't|am\s+unable\s+to)\s+"
+    r"(?:been\s+able\s+to\s+)?(?:determine|work\s+out|establish)\s+(?:the\s+)?(?:answer|figure|position)\b|"
+    r"\b(?:none|nothing)\s+of\s+(?:the\s+above|this|it)\s+(?:should|can|may)\s+be\s+relied\b", re.I)
+# the figures before it taken back as the other side's ('Castellan asserts the following, which we reject as wrong:',
+# 'Castellan says the cap exceeds the fee by USD 626,000. We reject that; it is wrong.')
+_FOLLOWING_REJECTED = re.compile(r"\bthe\s+following,?\s+which\s+we\s+(?:reject|dispute|do\s+not\s+accept)\b", re.I)
+_REJECTS_IT = re.compile(r"^\W*(?:we|i|our\s+client|the\s+client)\s+(?:reject|dispute|do\s+not\s+accept)\s+"
+                         r"(?:that|this|it|them|these|those)\b|^\W*(?:that|this|it)\s+is\s+(?:wrong|incorrect)\b", re.I)
+
+
+def disowns(text: str, world) -> bool:
+    """Whether a text offers its answer as a guess, gives it up, or takes figures it states back as the other side's
+    and wrong, where those figures are not a superseded or earlier one of the ledger (rejecting the withdrawn invoice
+    is right; rejecting the right figures is not)."""
+    if _GUESSED.search(text):
+        return True
+    old = _old_figures(world)
+    said = answers.sentences(text)
+    for i, sentence in enumerate(said):
+        if _FOLLOWING_REJECTED.search(sentence):
+            after = " ".join(said[i:i + 3])
+            if not _holds_any(after, old):
+                return True
+        elif _REJECTS_IT.search(sentence) and i > 0 and not numbers_in(sentence):
+            if numbers_in(said[i - 1]) and not _holds_any(said[i - 1], old):
+                return True
+    return False
+
+
+def _old_figures(world) -> list[float]:
+    """The ledger's superseded and earlier figures: the ones it is right to reject."""
+    cached = world.__dict__.get("_old_figures") if world is not None else None
+    if cached is None:
+        cached = [n for d in world.plan.distractors if (n := number_of(d.value)) is not None] if world is not None else []
+        if world is not None:
+            cached += [n for f in world.plan.facts for e in getattr(f, "earlier", []) if (n := number_of(e.value)) is not None]
+            world.__dict__["_old_figures"] = cached
+    return cached
+
+
+def _holds_any(text: str, figures: list[float]) -> bool:
+    values = [float(m.value) for m in answers.parse(text).mentions if m.value is not None]
+    return any(abs(n - f) <= max(0.005, abs(f) * 1e-9) for n in values for f in figures)
 
 
 def _posts(session: Session, app: str | None = None, place: str | None = None) -> list:
@@ -1881,7 +1946,9 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
                                                                               _stated_days(session.world))})})
         read = {"stale": side_checks.stale, "redated": side_checks.redated, "decision": side_checks.contradicts,
                 "stray_date": side_checks.stray_date, "misstated": misstated, "says": _says_any}[kind]
-        return any(read(t, check) for t in _authored_texts(session, answer) if t)
+        # a cited file's name is no statement of the author's ('Follow-up - Client call before the answer deadline,
+        # April 30/02 2026-05-01 1809 Horton.eml' read as the answer deadline redated: right replies 0.71)
+        return any(read(_without_room_paths(t, session.world), check) for t in _authored_texts(session, answer) if t)
     if check.type == "file_crossed":
         return any(_crossed(t, check) for t in _file_texts(session, check))
     if check.type == "file_formula":
@@ -2425,6 +2492,7 @@ SENDER_HEDGED = "offers_several_senders"  # 'from David Kelly or Brittney Yates'
 LETTER_AS_POST = "post_written_as_a_letter"  # 'Dear Kimberly ... Kind regards' as a team chat post
 SUPERSEDED_SOURCE = "cites_a_superseded_source"  # the corrected figure sourced to the superseded paper
 MEMO_PREDATES = "memo_dated_before_its_figures"  # a memo dated before the last of its figures was known
+OTHER_SIDE_BINDS = "other_side_said_to_bind"  # the side of a lesser-of or greater-of that does not decide said to bind
 PADDED = "padded"  # one sentence said three times or more (a rubric made before its penalty lacks it)
 TOO_LONG = "answer_too_long"  # the penalty an answer over limits.MAX_ANSWER_BYTES meets
 
@@ -2477,7 +2545,43 @@ def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list
         out.append(SUPERSEDED_SOURCE)
     if task.kind == "memo" and any(_dated_before_its_figures(t, task, world) for t in _added_texts(session, typed=True)):
         out.append(MEMO_PREDATES)
+    if task.kind != "what_if" and any(binds_the_other_side(world, t) for t in texts):
+        out.append(OTHER_SIDE_BINDS)
     return out
+
+
+def _losing_sides(world) -> list[tuple[list[str], list[str]]]:
+    """For each lesser-of or greater-of of two facts in the ledger: the content words of the side that does not decide
+    its figure, and of the side that does."""
+    cached = world.__dict__.get("_losing_sides")
+    if cached is not None:
+        return cached
+    import ast
+
+    from worldsmith.environments.graph_tasks import _content_words
+    from worldsmith.worlds.ledger import parse_formula
+
+    cached = []
+    for f in world.plan.facts:
+        tree = parse_formula(f.formula) if getattr(f, "formula", None) else None
+        if not (isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id in ("max", "min")
+                and len(tree.args) == 2 and all(isinstance(x, ast.Name) and x.id in world.facts for x in tree.args)):
+            continue
+        a, b = (world.facts[x.id] for x in tree.args)
+        na, nb = number_of(a.value), number_of(b.value)
+        if na is None or nb is None or na == nb:
+            continue
+        win, lose = (a, b) if (na > nb) == (tree.func.id == "max") else (b, a)
+        cached.append((_content_words(label_of(lose)), _content_words(label_of(win))))
+    world.__dict__["_losing_sides"] = cached
+    return cached
+
+
+def binds_the_other_side(world, text: str) -> bool:
+    """Whether a text says, of the figures as they are, that the side of a lesser-of or greater-of which does not decide
+    it governs or binds (kit16: 'Also, the cap binds, so the note should say Ardmore pays USD 5,000,000' in a review
+    whose Wrong: line was right, 1.0)."""
+    return any(names_governing(text, lose, win, factual=True) for lose, win in _losing_sides(world))
 
 
 _DATE_LINE = re.compile(r"^[\s>*_#|]*date\s*[*_]*\s*[:|]\s*(.+)$", re.I | re.M)

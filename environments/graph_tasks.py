@@ -1345,6 +1345,14 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
                                            a_words=["yes"], b_words=["no"])))
     negatives += _distractor_negatives(graph, [big.id, small.id], "answer_asserts")
     negatives += swap_negatives(graph, [big.id, small.id, *inputs])
+    loser = _not_deciding(graph, big, small)
+    if loser is not None:
+        winner = small if loser is big else big
+        negatives.append(Criterion(
+            id="loser_binds", weight=3.0,
+            description=f"says {the(loser)} governs, applies or binds, where {the(winner)} decides",
+            check=Check(type="answer_governs", a_words=_content_words(label_of(loser)),
+                        b_words=_content_words(label_of(winner)), values=["actual"])))
     negatives.append(Criterion(id="defers", weight=2.0, description="hands the check back: asks others to confirm the "
                                                                     "figures, or answers only if they hold",
                                check=Check(type="answer_defers")))
@@ -1363,6 +1371,24 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
                     rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),
                     solution=Solution(answer=f"{'Yes' if first is big else 'No'}. {sentence}\nAnswer: {gap_text}"),
                     **base)
+    return None
+
+
+def _not_deciding(graph: Graph, a: LedgerFact, b: LedgerFact) -> LedgerFact | None:
+    """Of two facts that are the two sides of a lesser-of or greater-of in the ledger, the one that does not decide
+    its figure on the figures as they are; None where no formula weighs the two."""
+    for f in graph.world.plan.facts:
+        tree = parse_formula(f.formula) if getattr(f, "formula", None) else None
+        if not (isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id in ("max", "min")
+                and len(tree.args) == 2 and all(isinstance(x, ast.Name) for x in tree.args)):
+            continue
+        if {x.id for x in tree.args} != {a.id, b.id}:
+            continue
+        qa, qb = graph.quantities.get(a.id), graph.quantities.get(b.id)
+        if qa is None or qb is None or qa.amount == qb.amount:
+            return None
+        a_wins = (qa.amount > qb.amount) == (tree.func.id == "max")
+        return b if a_wins else a
     return None
 
 
