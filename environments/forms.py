@@ -43,9 +43,10 @@ _RULE_LINE = re.compile(r"^[\s\-=*_#|`~]*$")
 _LINE = re.compile(r"^\s*(?:[-*\u2022]\s+|\d{1,2}[.)]\s+)?(?:\*\*|__)?(?P<name>[^:\n]{1,160}?)(?:\*\*|__)?\s*:\s*"
                    r"(?:\*\*|__)?(?P<value>.*?)(?:\*\*|__)?\s*$")
 FORM_NOTE = ("Give your final answer with the submit_answer tool (or write it to answer.txt in your working folder) "
-             "as exactly these lines, one field a line, each value alone (a figure with its currency or unit, a date, "
-             "a person's full name, or one of the options given; figures and dates in any usual form), and nothing "
-             "else: the grader reads only these fields, and an answer with any other line scores 0.")
+             "as exactly these lines, one field a line, each value alone with no working or comment (a figure with its "
+             "currency or unit, a date, a person's full name, or one of the options given; figures and dates in any "
+             "usual form), and nothing else: the grader reads only these fields, and an answer with any other line "
+             "scores 0.")
 _HINT = {"amounts": "<every such amount, separated by semicolons>", "amount": "<amount>", "percent": "<percent>", "number": "<number>", "days": "<number of days>",
          "date": "<date>", "person": "<full name>", "yesno": "<yes or no>", "file": "<the file's path or title>"}
 
