@@ -564,6 +564,9 @@ def denies_governing(text: str, a_words: list[str], b_words: list[str]) -> bool:
 
 
 _SUPPOSES = re.compile(r"\b(?:if|unless|would|were|could|might|should)\b", re.I)
+# which version of a figure is current, not which side of a lesser-of decides ('The liquidated damages accrued that
+# governs now is USD 1,360,000': a reconcile's own reference, of the side the cap holds down)
+_VERSION_GOVERNS = re.compile(r"\b(?:that|which)\s+governs?\s+now\b|\bgoverns?\s+now\s+(?:is|at)\b", re.I)
 
 
 def names_governing(text: str, a_words: list[str], b_words: list[str], factual: bool = False) -> bool:
@@ -589,7 +592,7 @@ def names_governing(text: str, a_words: list[str], b_words: list[str], factual: 
         verb = _GOVERN.search(clause)
         if not verb or re.search(r"\b(?:not|never|no longer|doesn't|does not|cannot)\b", clause[:verb.start()], re.I):
             continue
-        if factual and _SUPPOSES.search(clause):
+        if factual and (_SUPPOSES.search(clause) or _VERSION_GOVERNS.search(clause)):
             continue
         # "USD 156.2m is larger than the USD 21.5m floor and governs": the subject is what is compared, not its object
         than = re.search(r"\b(?:larger|greater|higher|bigger|smaller|lower|lesser|more|less)\s+than\b", clause[:verb.start()], re.I)
