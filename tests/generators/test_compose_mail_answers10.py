@@ -340,3 +340,18 @@ def test_a_view_on_the_other_sides_claim_is_a_view_against_it():
     counsel = next(s for s in plan.artifacts if s.id == "oakhurst_claim_what_do_we_owe-m2")
     assert "the bonus claimed" in build_context(plan, taxonomy, counsel, contents).their_labels
     assert seen > 20
+
+
+def test_a_request_the_purpose_gives_goes_after_any_greeting_and_takes_its_questions_tail_with_it():
+    # "Could you send me the programme by tomorrow, please?\n\nMorning Kimberly,\n\n..." and "Then I can turn it by end
+    # of Tuesday.\n\nCould you send me the records ..." (mail10's first read of its own change, seed 37)
+    for seed in (9, 31, 37):
+        plan, taxonomy, contents = fixture_world("construction-delay", seed)
+        for spec in plan.artifacts:
+            c = contents.get(spec.id)
+            if not isinstance(c, EmailContent) or spec.mode != "reply":
+                continue
+            paras = [p for p in _own(c.body).split("\n\n") if p.strip()]
+            for i, p in enumerate(paras[1:], 1):
+                assert not (re.match(r"[A-Z][^\n.?!]{0,40},$", p) and len(p.split()) <= 4), (spec.id, _own(c.body))
+            assert not re.match(r"(?:Then|Happy to)\b", paras[0]), (spec.id, _own(c.body))

@@ -390,7 +390,7 @@ _ASKS_IN_REPLY = re.compile(r"(?:\band\s+(?P<who>(?:the\s+)?[\w'’ -]{2,40}?)|(
 _COMING_BY = re.compile(r"\b(?:will be with you|you will have|we will send|I will send)\b[^.?!]{0,80}\bby\b", re.I)
 # A request in a message for a paper by a day ("Please let me have the programme by Thursday.").
 _SEND_ME = re.compile(r"\b(?:[Pp]lease (?:send(?: me| us)?|let (?:me|us) have)|[Cc]ould you (?:send(?: me| us)?|let (?:me|us) "
-                      r"have))\s+(?P<what>[^.?!,]{3,80}?)(?:,)?\s+by\s+(?P<day>[^.?!,]{3,40}?)(?:\s+if you can)?[.?!]")
+                      r"have))\s+(?P<what>[^.?!,]{3,80}?)(?:,)?\s+by\s+(?P<day>[^.?!,]{3,40}?)(?:,?\s+(?:if you can|please))?[.?!]")
 
 
 def asked_in_reply(ctx: ArtifactContext) -> tuple[str, str]:
@@ -443,10 +443,22 @@ def _asks_for(ctx: ArtifactContext, body: str) -> str:
     # and expense claimed?" asked the other side's consultant a question nobody asks, mail10's read at seed 31)
     drop = (lambda x: "?" in x) if how in ("for", "how", "whether", "why", "what") else \
         (lambda x: "?" in x and bool(_PLAN_ASK.search(x)))
-    paras = [" ".join(x for x in re.split(r"(?<=[.!?])\s+", p) if not drop(x)) for p in paras]
-    paras = [p for p in paras if p.strip()]
-    # after the greeting and the reply's first line, before the name and whatever follows it
-    at = 1 if paras and re.match(r"(?:Dear|Hi|Hello|Good (?:morning|afternoon|evening))\b[^\n]{0,40},$", paras[0]) else 0
+    keep = [f.text for f in ctx.facts]  # (a planned figure is never dropped with the question it sat beside)
+
+    def kept(p: str) -> str:
+        out, after_question = [], False
+        for x in re.split(r"(?<=[.!?])\s+", p):
+            gone = not any(t in x for t in keep) and (drop(x) or after_question and re.match(r"(?:Then|Happy to)\b", x))
+            # (with the question goes the line that leans on it: "Then I can turn it by end of Tuesday.")
+            after_question = gone and "?" in x
+            if not gone:
+                out.append(x)
+        return " ".join(out)
+
+    paras = [p for p in (kept(p) for p in paras) if p.strip()]
+    # after the greeting and the reply's first line, before the name and whatever follows it ("Morning Kimberly,"
+    # is a greeting too: the request went above it, mail10's seed 37)
+    at = 1 if paras and re.match(r"[A-Z][^\n.?!]{0,40},$", paras[0]) and len(paras[0].split()) <= 4 else 0
     at += 1 if at < len(paras) and re.search(r"[.!?]$", paras[at].strip()) else 0
     paras.insert(at, line)
     parts[0] = "\n\n".join(paras) + "\n"
