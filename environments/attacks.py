@@ -167,6 +167,8 @@ def _nearby(final: str) -> str | None:
 def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable[[Session], None] | None]]:
     """(name, must_pass, the task whose solution is the candidate, an extra step on the session) for each candidate."""
     text = _oracle_text(task)
+    if forms.form_names(task) is not None and task.kind == "review":
+        return [("oracle", True, task, None), *_review_form_candidates(task, text), *_state_candidates(task, text)]
     if forms.form_names(task) is not None:
         return [("oracle", True, task, None), *_form_candidates(task, world, text), *_state_candidates(task, text)]
     final = _final_value(task)
@@ -1301,6 +1303,26 @@ def _review_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, Non
     out.append(("flags_every_line", False,
                 _with_text(task, "\n".join(f"Wrong: {v} -> {right}" for v in [wrong, *others])), None))
     return out
+
+
+def _review_form_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, None]]:
+    """A review answered in Wrong: lines only: the flag written other usual ways must pass; a line beside the flags,
+    however it reads, must fail, with the review's own misses, false flags and bad corrections."""
+    planted = next(c.check for c in task.rubric.criteria if c.id == "corrects_planted")
+    wrong, right = planted.values
+    source = text[text.index("("):] if "(" in text else ""
+    out: list[tuple[str, bool, Task, None]] = []
+    for name, line in (("flag_bold_bullet", f"- **Wrong:** {wrong} -> {right} {source}"),
+                       ("flag_arrow", f"Wrong: {wrong} \u2192 {right} {source}"),
+                       ("flag_lower_spaced", f"\nwrong:   {wrong} -> {right} {source}\n"),
+                       ("flag_formats", reformat(text, 1))):
+        out.append((name, True, _with_text(task, line), None))
+    for name, line in (("note_after", "The other figures agree with the data room as it now stands."),
+                       ("binds_aside", "Also, the other side's figure binds, so the note should say so."),
+                       ("disowned", "None of the above should be relied on; I have not been able to determine the answer."),
+                       ("rejected_as_theirs", "These are the other side's figures, which we reject.")):
+        out.append((name, False, _with_text(task, text + "\n" + line), None))
+    return out + [c for c in _review_candidates(task, text) if not c[1]]
 
 
 def _edit_log(session: Session) -> None:

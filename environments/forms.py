@@ -81,10 +81,11 @@ def read_form(answer: str, names: list[str]) -> tuple[dict[str, list[str]], list
     return fields, stray
 
 
-def outside_form(answer: str | None, names: list[str]) -> bool:
-    """Whether the answer holds a line that is not one of the form's fields, or gives a field twice."""
+def outside_form(answer: str | None, names: list[str], repeat: bool = False) -> bool:
+    """Whether the answer holds a line that is not one of the form's fields, or (unless a field may repeat, as a
+    review's Wrong: lines do) gives a field twice."""
     fields, stray = read_form(answer or "", names)
-    return bool(stray) or any(len(v) > 1 for v in fields.values())
+    return bool(stray) or (not repeat and any(len(v) > 1 for v in fields.values()))
 
 
 def _residual_ok(tokens: list[str], allowed: set[str]) -> bool:
@@ -384,8 +385,30 @@ def _specs(task: Task, world=None) -> list[_Spec] | None:
     return out
 
 
+REVIEW_NOTE = ("Write nothing but those lines (none where every figure is right): the grader reads only the Wrong: "
+               "lines, and an answer with any other line scores 0.")
+
+
+def _review_form(task: Task) -> Task:
+    """A review answered in its Wrong: lines alone: a note beside them ('Also, the cap binds ...', 'None of the above
+    should be relied on') was never read, and kit16 scored such reviews 1.0."""
+    penalties = [*task.rubric.universal_penalties,
+                 Criterion(id="outside_form", weight=1.0, check=Check(type="answer_outside_form", a_words=["Wrong"],
+                                                                      expect="repeat"),
+                           description="writes a line that is not a Wrong: line")]
+    answer = "\n".join(ln for ln in (task.solution.answer or "").splitlines() if ln.startswith("Wrong:"))
+    stem, sep, draft = task.instruction.partition("\n\n")
+    return task.model_copy(update={
+        "instruction": f"{stem} {REVIEW_NOTE}{sep}{draft}",
+        "rubric": task.rubric.model_copy(update={"universal_penalties": penalties}),
+        "solution": task.solution.model_copy(update={"answer": answer}),
+    })
+
+
 def formalise(task: Task, world=None) -> Task:
     """The task asked as a form where its rubric reads only figures, days, names and choices; else the task as it is."""
+    if task.kind == "review" and task.solution.answer and "Wrong:" in task.solution.answer:
+        return _review_form(task)
     specs = _specs(task, world)
     if specs is None:
         return task

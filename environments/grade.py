@@ -1846,7 +1846,7 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
     if check.type == "answer_field":
         return forms.field_holds(answer, check, session.world)
     if check.type == "answer_outside_form":
-        return forms.outside_form(answer, check.a_words)
+        return forms.outside_form(answer, check.a_words, repeat=check.expect == "repeat")
     if check.type == "answer_governs_denied":
         return denies_governing(answer, check.a_words, check.b_words)
     if check.type == "answer_flags":

@@ -106,3 +106,17 @@ def test_the_oracle_scores_1_and_a_prose_answer_beside_it_0(form_tasks, tmp_path
     prose = task.solution.answer + "\nSo the cap does not bind; but these are the other side's figures."
     assert grade(task, session, prose).score == 0.0
     assert "outside_form" in grade(task, session, prose).penalties_met
+
+
+def test_a_review_is_its_wrong_lines_alone(form_tasks, tmp_path):
+    """kit16: 'Also, the cap binds, so the note should say Ardmore pays USD 5,000,000' and 'None of the above should be
+    relied on' beside a right Wrong: line scored 1.0; a review is now read in its Wrong: lines and nothing else."""
+    world, tasks = form_tasks
+    review = next(t for t in tasks if t.kind == "review")
+    assert forms.form_names(review) == ["Wrong"] and "scores 0" in review.instruction
+    assert all(ln.startswith("Wrong:") for ln in review.solution.answer.splitlines())
+    session = Session(world, tmp_path / "s")
+    apply_solution(review, session)
+    assert grade(review, session).score == 1.0
+    assert grade(review, session, "- **" + review.solution.answer.replace("Wrong:", "Wrong:**", 1)).score == 1.0
+    assert grade(review, session, review.solution.answer + "\nThe other figures look right to me.").score == 0.0
