@@ -112,10 +112,11 @@ def trap_guarded(task: Task, world: World) -> bool | None:
     laid = traps(task, world)
     if not laid:
         return None
-    if form_names(task) is not None:
+    if any(c.check.type == "answer_field" for c in task.rubric.criteria):
         # a form admits in each field its own value only: a trap figure written anywhere costs the field it is in
-        # (the superseded figures a reconcile asks for are that field's own value)
-        return any(c.check.type == "answer_field" for c in task.rubric.criteria)
+        # (the superseded figures a reconcile asks for are that field's own value); a review's Wrong: lines keep
+        # their own negatives, read below
+        return True
     checks = [c.check for c in task.rubric.negative_criteria]
 
     def costs(text: str, n: float | None) -> bool:
