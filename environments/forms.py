@@ -114,6 +114,8 @@ def _figure_ok(value: str, check: Check) -> bool:
         return False
     rest = value[:m.start] + " " + value[m.end:]
     allowed = _CURRENCY_WORDS | _UNIT_WORDS | set(_tokens(check.values[0]))
+    if e.unit and m.unit:  # a count's unit in other words ('62,480 gross tons' for '62,480 GT')
+        allowed |= set(_tokens(m.unit))
     return _residual_ok(_tokens(rest), allowed)
 
 
@@ -281,6 +283,8 @@ class _Spec:
                      b_words=self.options)
 
     def hint(self) -> str:
+        if self.kind == "number" and re.search(r"[A-Za-z]", self.value) and not re.fullmatch(r"[\d.,]+x", self.value):
+            return "<number and its unit>"
         if self.kind == "choice":
             # in a fixed order that is not the answer's: the right option is not always first
             return "<" + " or ".join(sorted([self.value, *self.options], key=name_key)) + ">"
@@ -428,6 +432,8 @@ def formalise(task: Task, world=None) -> Task:
                                description="writes a line that is none of the form's fields, or a field twice"))
     stem = re.split(r"\s*Give your final answer with the submit_answer tool", task.instruction)[0].rstrip()
     stem = re.sub(r"\s*Say [^.]*in so many words\.", "", stem)
+    stem = stem.replace("Show the figures you used and each step.", "Give the figures you used and each step in the "
+                        "lines below.").replace("Show each step;", "Give each step in the lines below;")
     form = "\n".join(f"{s.name}: {s.hint()}" for s in specs)
     answer = "\n".join(f"{s.name}: {s.shown}" for s in specs)
     return task.model_copy(update={

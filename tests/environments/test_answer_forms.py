@@ -120,3 +120,11 @@ def test_a_review_is_its_wrong_lines_alone(form_tasks, tmp_path):
     assert grade(review, session).score == 1.0
     assert grade(review, session, "- **" + review.solution.answer.replace("Wrong:", "Wrong:**", 1)).score == 1.0
     assert grade(review, session, review.solution.answer + "\nThe other figures look right to me.").score == 0.0
+
+
+def test_a_count_may_name_its_unit_in_other_words_but_carry_nothing_else():
+    tonnage = Check(type="answer_field", a_words=["Gross tonnage"], values=["62,480 GT"], expect="number")
+    for v in ("62,480 GT", "62,480 gross tons", "62480"):
+        assert forms.field_holds(f"Gross tonnage: {v}", tonnage), v
+    for v in ("62,480 GT, which we reject", "62,480 tons or 62,000", "about 62,480 GT"):
+        assert not forms.field_holds(f"Gross tonnage: {v}", tonnage), v
