@@ -205,19 +205,41 @@ _YOUR_CLIENT = re.compile(r"\byour clients?\b|\byour (?:\[[^\]]*\]\s*)?clients?\
 _GROUP = re.compile(r"\[(~?)([^\[\]]*\|[^\[\]]*|[^\[\]|]*)\]")
 
 
+# A reservation of rights is a lawyer's line, or a party's own: the buyer's quality-of-earnings accountants closed a
+# reply to the target with "our rights are expressly reserved", and a bank's associate told the target's Head of IT
+# "Our client's rights remain reserved" (read 18, buy-side diligence: "template wording no practitioner writes").
+_RESERVES = re.compile(r"\breserv(?:e|es|ed|ing)\b[^.;]*\b(?:rights?|position)\b|\b(?:rights?|position)\b[^.;]*"
+                       r"\breserved\b", re.I)
+_LAW_FIRM = re.compile(r"\b(?:counsel|solicitors?|attorneys?|lawyers?|law firm|legal advis[eo]rs?|barristers?)\b", re.I)
+
+
+def reserves_rights(ctx: ArtifactContext) -> bool:
+    """Whether the author may reserve rights: a law firm's people, or a party writing for itself (never an adviser
+    who is no lawyer, nor one who rules between the parties)."""
+    here = org(ctx, ctx.author.organisation)
+    if here is None:
+        return True
+    if _LAW_FIRM.search(here.role) and here.acts_for:
+        return True
+    return not here.acts_for and not neutral(ctx, here.name)
+
+
 def in_voice(ctx: ArtifactContext, frames: list[str]) -> list[str]:
     """The frames the author may say to these recipients: no "our client" from one who acts for no one, no "your
-    client" to addressees none of whom acts for anyone; an "[a|b]" wording that says it is dropped, a frame whose every
-    wording says it is dropped (none left: the frames as they were)."""
+    client" to addressees none of whom acts for anyone, no reservation of rights from an adviser who is no lawyer;
+    an "[a|b]" wording that says it is dropped, a frame whose every wording says it is dropped (none left: the frames
+    as they were)."""
     ours = bool(client_of(ctx))
     # (the addressees, not those copied: an engine shop wrote "your client's response" to the lessor's own asset manager
     # because the lessor's records consultant was in copy)
     theirs = any((o := org(ctx, p.organisation)) is not None and o.acts_for for p in ctx.to)
-    if ours and theirs:
+    reserves = reserves_rights(ctx)
+    if ours and theirs and reserves:
         return list(frames)
 
     def fits(text: str) -> bool:
-        return (ours or not _OUR_CLIENT.search(text)) and (theirs or not _YOUR_CLIENT.search(text))
+        return (ours or not _OUR_CLIENT.search(text)) and (theirs or not _YOUR_CLIENT.search(text)) and \
+            (reserves or not _RESERVES.search(text))
 
     out = []
     for frame in frames:

@@ -1236,12 +1236,12 @@ def asked_by_writer(ctx: ArtifactContext) -> list[str]:
 _HAS_DAY = re.compile(r"\bby (?:[A-Z][a-z]+ \d{1,2}|\d{1,2} [A-Z][a-z]+)\b")
 _WEEK_OPENERS = ["The [~update|round-up|summary] for {day}.",
                  "Where things stand at {day}, and what has [~happened|changed|moved] since the last note.",
-                 "This week's [~note|update|summary], as at {day}.", "The week to {day}, [~in brief|in short|briefly].",
+                 "This week's [~note|update|summary], to {day}.", "The week to {day}, [~in brief|in short|briefly].",
                  "[~Status|Position|Progress] as of {day}.", "A short [~note|update|summary] for the week ending {day}.",
                  "Our weekly [~round-up|update|summary], {day}.", "[~Catching you up|Bringing you up] to {day}.",
                  "Week to {day}.", "[~Update|Status|Position] at {day}."]
 _QUIET = ["Nothing new has come in in the week to {day}; the open points are where they were.",
-          "A quiet week to {day}: nothing has moved since the last note.",
+          "A quiet week to {day}: no developments since the last note.",
           "No news in the week to {day}, on our side or from anyone else; the open points stand.",
           "Little to report this week (to {day}): no new papers and no figures have changed.",
           "The week to {day} brought nothing new in, and nothing from us has had to change.",
@@ -1249,7 +1249,7 @@ _QUIET = ["Nothing new has come in in the week to {day}; the open points are whe
 # ...and naming the series' own point: two quiet notes of two series on one day said the same thing word for word
 # once their stock steps went (realism_near_duplicates asked a repair at bench.long_matter --scale 20, read 16)
 _QUIET_ON = ["Nothing new on {point} has come in in the week to {day}; it is where it was.",
-             "A quiet week to {day} on {point}: nothing has moved since the last note.",
+             "A quiet week to {day} on {point}: no developments since the last note.",
              "No news on {point} in the week to {day}, from our side or anyone else.",
              "Little to report on {point} this week (to {day}): no new papers, no change.",
              "The week to {day} brought nothing new on {point}, and nothing from us has had to change.",
@@ -1778,7 +1778,7 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             # a date is no position to reserve on ("We note what you say on the response deadline; our client's
             # position is reserved.", mail10's read at seed 31; "rights expressly reserved", read 18's formula)
             frames = [f for f in frames if "reserved" not in f] or frames
-        lines.append(pick.fill(frames, **v) or "")
+        lines.append(pick.fill(in_voice(ctx, frames), **v) or "")
     else:
         # whoever decides says first that they have read what was put up (a weekly decision series read alike)
         read_first = pick.chance(0.6 if beat == "decide" else 0.2)
