@@ -188,6 +188,9 @@ class ArtifactContext(kinds.KindBound):
     own_labels: list[str] = Field(default_factory=list, description="those of the thread's labels whose papers (the "
                                                                     "documents that establish it, the sheets that "
                                                                     "show it) the author's own organisation wrote")
+    side_labels: list[str] = Field(default_factory=list, description="those of the thread's labels that are the "
+                                                                     "author's own side's figures (by its principal): "
+                                                                     "never disputed across the table")
     room_papers: list[str] = Field(default_factory=list, description="for a day of chat: titles of the room's "
                                                                      "documents and sheets its members made in the "
                                                                      "three weeks before, newest first")
@@ -715,10 +718,11 @@ def own_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
     return out
 
 
-def side_labels(plan: WorldPlan, fact_ids: list[str], author: str) -> list[str]:
+def side_labels(plan: WorldPlan, fact_ids: list[str], author: str, strict: bool = False) -> list[str]:
     """The labels of these facts that are the author's own side's figures (by its principal): those whose statement
     says the side asserts them, else whose first paper (document or sheet) an organisation of the side wrote. A letter
-    never rejects them ('Your figure for X is not accepted' of its own client's claim)."""
+    never rejects them ('Your figure for X is not accepted' of its own client's claim). Strict: a figure whose
+    statement says someone not named asserts it ('the agent offered ...') is nobody's own by its first paper."""
     principals = _principals(plan)
     org = plan.person(author).organisation
     side = principals.get(org, org)
@@ -727,6 +731,9 @@ def side_labels(plan: WorldPlan, fact_ids: list[str], author: str) -> list[str]:
         asserted = fact_side(plan, f)
         if asserted:
             mine = asserted == side
+        elif strict and _UNNAMED_ASSERTS.search(" ".join((plan.fact(f).statement or "").split())):
+            # (the borrower's own cost sheet first carried the waiver fee 'the agent offered': still the lenders')
+            mine = False
         else:
             first = first_maker(plan, f) or ""
             mine = bool(first) and principals.get(first, first) == side
@@ -762,6 +769,10 @@ def their_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
         return bool(sides) and mine not in sides
 
     return [fact_label(plan.fact(f)) for f in _thread_facts(plan, thread) if theirs(f)]
+
+
+# ... and a party named by its role, not its name: "On August 19, 2026 the agent offered ... a waiver".
+_UNNAMED_ASSERTS = re.compile(r"\b(?:the|its|their) [a-z]+(?: [a-z]+)? " + _ASSERTS.pattern, re.I)
 
 
 def fact_side(plan: WorldPlan, fact_id: str) -> str:
@@ -908,6 +919,7 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
                    "label_sources": label_sources(plan, spec.thread, spec.sent_at.date()),
                    "label_papers": label_papers(plan, spec.thread, spec.sent_at.date()),
                    "own_labels": own_labels(plan, spec.thread, spec.author),
+                   "side_labels": side_labels(plan, _thread_facts(plan, spec.thread), spec.author, strict=True),
                    "word_labels": word_labels(plan, spec.thread),
                    "adviser_labels": adviser_labels(plan, spec.thread, spec.author),
                    "reported_labels": reported_labels(plan, spec.thread, spec.author),

@@ -6,7 +6,7 @@ import re
 from typing import Literal
 
 from worldsmith.generators.compose.bank import Picker, bank, fields, filled_words
-from worldsmith.generators.compose.text import cap_first, lower_first, sentence, strip_end
+from worldsmith.generators.compose.text import _SOFT_STARTS, cap_first, lower_first, sentence, strip_end
 from worldsmith.generators.context import FactRef
 from worldsmith.generators.labels import standing
 
@@ -228,9 +228,21 @@ _NAMED_ACTOR = re.compile(r"^[A-Z][a-z]+(?:'s)? (?:is \d[\d,.]*|claims|backdates
                           r"opened|leased|hired|notified|served|signed|filed|sued|submitted|sent)\b")
 
 
+# ... and one whose bare capitalised first word does something in the past tense is a party too ('Quillfield delivered
+# its compliance certificate', 'Ardmore served notice'): read 18 rejected 'Further, quillfield delivered ...' and a
+# weekly note that wrote "ardmore" in lower case. (A word that opens sentences, 'Interest', 'Completion', is no name.)
+_ACTOR_DID = re.compile(r"^([A-Z][a-z]+) (?:[a-z]+ed|paid|sent|gave|took|made|sold|bought|won|lost)\b")
+
+
+def named_actor(statement: str) -> bool:
+    """Whether a statement opens with a bare name acting as a party, which keeps its capital mid-sentence."""
+    m = _ACTOR_DID.match(statement)
+    return bool(_NAMED_ACTOR.match(statement)) or (m is not None and m.group(1).lower() not in _SOFT_STARTS)
+
+
 def _mid(statement: str) -> str:
     """The statement lower-cased for use mid-sentence, unless it opens with a name."""
-    return statement if _NAMED_ACTOR.match(statement) else lower_first(statement)
+    return statement if named_actor(statement) else lower_first(statement)
 
 
 def fact_sentence(pick: Picker, fact: FactRef, register: Register = "email", lead: bool = False) -> str:
@@ -268,7 +280,7 @@ def fact_sentence(pick: Picker, fact: FactRef, register: Register = "email", lea
 
 def with_lead(pick: Picker, text: str, register: Register) -> str:
     """The sentence after a connective ("Also, ...") when its first word can be lower-cased; else unchanged."""
-    lowered = lower_first(text)
+    lowered = text if named_actor(text) else lower_first(text)
     if lowered == text or ":" in text.split(".")[0] or re.match(r"[\w' ]{1,24}, ", text):
         # (nor before a lead-in of its own: "Also, still, the vessel remains ...")
         return text  # a name or a colon-style sentence reads badly after a connective

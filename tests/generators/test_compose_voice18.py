@@ -4,12 +4,16 @@ an accountant and a bank reserving rights). The rules are general; the fixture o
 
 from __future__ import annotations
 
+import functools
 import re
+from pathlib import Path
 
 import pytest
 
 from tests.generators.test_compose_mail_read18 import _own, fixture_world
-from worldsmith.generators.compose.parties import in_voice, org, reserves_rights
+from worldsmith.flows import pipeline
+from worldsmith.generators.backends.offline import OfflineBackend
+from worldsmith.generators.compose.parties import across, in_voice, org, reserves_rights
 from worldsmith.generators.context import OrgRef, build_context
 from worldsmith.worlds.content import EmailContent
 
@@ -60,3 +64,59 @@ def test_only_lawyers_and_parties_reserve_rights_in_mail(name):
         if re.search(r"(?i)\breserv\w*\b[^.;]*\brights?\b|\brights?\b[^.;]*\breserved\b", _own(c.body)):
             said += 1
             assert reserves_rights(ctx), (spec.path, org(ctx, ctx.author.organisation), _own(c.body))
+
+
+@functools.lru_cache(maxsize=None)
+def _world(path: str, seed: int):
+    """(plan, taxonomy, contents) of an outline made offline, without rendering."""
+    backend = OfflineBackend()
+    prepared = pipeline.prepare(Path(path), seed, backend)
+    plan = pipeline.make_plan(prepared)
+    return plan, prepared.taxonomy, pipeline.generate(plan, prepared.taxonomy, backend)
+
+
+_ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("path", ["outlines/examples/buyside-diligence.yaml", "tests/fixtures/covenant-breach.yaml",
+                                  "tests/fixtures/aircraft-redelivery.yaml"])
+def test_across_the_table_nobody_disputes_or_takes_instructions_on_its_own_sides_figure(path):
+    # the buyer's adviser to the sellers' adviser: "Our client does not accept the escrow percentage" (the escrow its
+    # own client offered) and "We will take instructions on the revised enterprise value" (its client's own revised
+    # offer), read 18 buy-side diligence #14
+    plan, taxonomy, contents = _world(str(_ROOT / path), 31)
+    seen = 0
+    for spec in plan.artifacts:
+        c = contents.get(spec.id)
+        if not isinstance(c, EmailContent) or getattr(spec, "mode", "") != "reply":
+            continue
+        ctx = build_context(plan, taxonomy, spec, contents)
+        if not (ctx.organisations and across(ctx)):
+            continue
+        seen += 1
+        own = _own(c.body)
+        for label in ctx.side_labels:
+            lab = re.escape(label)
+            bad = re.search(rf"(?i)(?:not accept|not agree|take issue with|instructions on|considering|reviewing|put) "
+                            rf"(?:your \w+ of |what you say on )?{lab}\b|\b{lab} is (?:not accepted|disputed|not agreed)",
+                            own)
+            assert not bad, (spec.path, label, own)
+    assert seen
+
+
+def test_a_party_named_bare_keeps_its_capital_after_a_connective():
+    # "Further, quillfield delivered its compliance certificate for the June 30 test to the agent" (covenant-breach at
+    # seed 31), like read 18's weekly note that wrote "ardmore" in lower case
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.facts import with_lead
+
+    for seed in range(12):
+        for register in ("email", "document"):
+            said = with_lead(Picker(seed), "Quillfield delivered its compliance certificate on August 13, 2026.",
+                             register)
+            assert "quillfield" not in said, said
+            said = with_lead(Picker(seed), "Ardmore served notice of termination on March 16, 2026.", register)
+            assert "ardmore" not in said, said
+    # a sentence that opens on a common word still takes one, in lower case
+    assert any(with_lead(Picker(s), "The total net debt is USD 166,500,000.", "email") != "The total net debt is "
+               "USD 166,500,000." for s in range(12))

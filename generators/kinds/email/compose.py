@@ -2071,6 +2071,12 @@ def settled_beat(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: st
         if here is not None and re.search(r"\btarget\b", here.role, re.I):
             # the target's management figures are its own, whoever's paper first set them down
             settled |= {x for x in ctx.thread_labels if re.search(r"\bmanagement\b", x, re.I)}
+    if beat in ("object", "confirm") and ctx.organisations and across(ctx):
+        # across the table one's own side's figure is neither disputed nor taken away for instructions: the buyer's
+        # adviser wrote to the sellers' adviser "Our client does not accept the escrow percentage" of the escrow its
+        # own client had offered, and "We will take instructions on the revised enterprise value" of its client's own
+        # revised offer (read 18, buy-side diligence: "sides or roles wrong")
+        settled |= set(ctx.side_labels)
     if beat in ("question", "object", "confirm") and v["label"] in settled:
         still = [x for x in ctx.thread_labels if x not in settled]
         if not still:
