@@ -155,6 +155,9 @@ _ADOPTS = re.compile(r"(?i)working to|working off|I'm using|I'm taking|I would u
 _NOT_OURS_TO_ADOPT = re.compile(r"(?i)\b(?:demand\w*|claim(?:s|ed)?|offer\w*|propos\w*|alleg\w*|dispute)\b")
 
 
+_WORKED = re.compile(r"\b(?:comes? out at|works? out at|lands? at|comes? to)\b|\bI (?:\[)?(?:make|get)\b")
+
+
 def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") -> str:
     """A sentence that names the fact by its label and gives its value: how people mention a known figure."""
     named = bank("facts")["named"]
@@ -173,6 +176,10 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
         frames = [f for f in frames if not _RESOLVED.search(f)] or frames
     if fixed(fact):
         frames = [f for f in frames if not _STILL.search(f)] or frames
+    if not fact.reason:
+        # only a figure worked out from others "comes out at" or "works out at" a value ("as of today, the base fee
+        # percentage comes out at 3%" of a contract term, read 18 hotel termination)
+        frames = [f for f in frames if not _WORKED.search(f)] or frames
     if fixed(fact) or _NOT_OURS_TO_ADOPT.search(label):
         # a figure someone else puts forward, or one that stands by an instrument, is no number the writer picks or
         # works to ("On the April 8 numbers, I am working to USD 60,987,500 for the contribution demand": counsel

@@ -125,7 +125,7 @@ _GIST = ("{More}.", "As matters stand, {more}.", "On the record, {more}.", "The 
 
 
 _PLAIN = ("{S}.", "We note that {s}.", "For the record, {s}.", "As recorded on the [~file|papers], {s}.", "On the [~papers|record], {s}.",
-          "Separately, {s}.", "In addition, {s}.")
+          "In addition, {s}.")
 
 
 def _worded(pick: Picker, frames: tuple[str, ...]) -> str:

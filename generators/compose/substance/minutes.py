@@ -61,7 +61,7 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
             s += f" {who.first_name} added that {lower_first(more)}."
         paras.append(s)
     if standing:
-        paras.append(pick.one(["The terms on file are unchanged: ", "Nothing has moved on the terms on file: ",
+        paras.append(pick.one(["The terms on file are unchanged: ", "No change to the terms on file: ",
                                "The terms on file stand as before: "]) +
                      join_names([f"{label(f)} ({f.text})" for f in standing]) + ".")
     if things:
