@@ -113,8 +113,11 @@ _REPLACED = re.compile(r";\s+(?:replaced|superseded)\b.*$", re.S)
 # Read 16 rejected mail that hedged such figures or put them in question: "the policy limit for now", "Is the
 # business interruption limit final, or still an estimate?", the advance already paid called "our case rather than
 # common ground", an agreed period "never agreed".
+# (a schedule's paragraph too: "Schedule 6 para 4.1 requires each engine at return to have at least 6,000 EFH", which
+# the lessor's GC would "settle", read 18's aircraft redelivery at seed 31)
 _INSTRUMENT = re.compile(r"\b(?:policy|policy's|lease|lease's|order form|agreement|contract|charter ?party|clause "
-                         r"\d[\w.()]*|section \d[\w.()]*|coverage)\b", re.I)
+                         r"\d[\w.()]*|section \d[\w.()]*|schedule \d+[\w.()]* para(?:graph)? \d[\w.()]*|"
+                         r"coverage)\b", re.I)
 # ...or a term with its provision cited after it: "The earn-out may not exceed USD 15,000,000 (section 2.6(c))."
 _CITED = re.compile(r"\((?:section|clause|article|paragraph|schedule|§)\s*\d[\w.()]*\)\s*\.?\s*$", re.I)
 _DONE = re.compile(r"\b(?:paid (?:an?|the)|agreed|determination|determined|settled)\b", re.I)
@@ -124,6 +127,13 @@ _SETTLED = re.compile(r"\b(?:settle(?:d|ment)|determin\w+)\b", re.I)
 # ...but never a figure a party puts forward, claims or estimates, whatever instrument it names
 _PUT_FORWARD = re.compile(r"\b(?:offer\w*|propos\w*|claimed|demand\w*|estimat\w*|position|alleg\w*|contend\w*|"
                           r"puts|argu\w*|asserts?|backdates|prices|preliminary|counter\w*|insists)\b", re.I)
+
+
+# ...or a term named as under its instrument, wherever the instrument falls in the sentence: "Quillfield's term loan
+# under the credit agreement of March 15, 2024 ... is USD 180,000,000" (read 18: the CFO would "settle" a commitment
+# "fixed since 2024", and have it walked through "the build-up")
+_UNDER = re.compile(r"\bunder (?:the|its|their|a|an) (?:[\w'-]+ ){0,3}(?:agreement|lease|policy|contract|"
+                    r"charter ?party|order form|indenture|facility)\b", re.I)
 
 
 def standing(fact) -> bool:
@@ -140,4 +150,5 @@ def standing(fact) -> bool:
         # USD 5,581,300: ..."), not because an input is a term (a fact's formula, or in a context its reason)
         return bool(_SETTLED.search(statement))
     subject = " ".join(statement.split()[:6])
-    return bool(_INSTRUMENT.search(subject) or _DONE.search(statement) or _CITED.search(statement))
+    return bool(_INSTRUMENT.search(subject) or _DONE.search(statement) or _CITED.search(statement)
+                or _UNDER.search(statement))

@@ -138,3 +138,21 @@ def test_a_party_named_bare_keeps_its_capital_after_a_connective():
     # a sentence that opens on a common word still takes one, in lower case
     assert any(with_lead(Picker(s), "The total net debt is USD 166,500,000.", "email") != "The total net debt is "
                "USD 166,500,000." for s in range(12))
+
+
+def test_a_term_under_its_instrument_stands():
+    # the CFO would "settle" a term loan commitment "fixed since 2024" and have it walked through "the build-up" (read
+    # 18, covenant breach): the instrument came after the statement's first six words, so the term read as open
+    from tests.generators.context_fixture import CAP
+    from worldsmith.generators.labels import standing
+
+    term = CAP.model_copy(update={"statement": "Harlow's revolving loan under the facility agreement of May 2, 2023 "
+                                               "with Brandt Bank as agent is USD 98,400,000."})
+    assert standing(term)
+    offer = term.model_copy(update={"statement": "Brandt Bank proposed a revolving loan under the facility agreement "
+                                                 "of USD 98,400,000."})
+    assert not standing(offer)
+    assert standing(term.model_copy(update={"statement": "Schedule 4 para 2.3 requires each vessel at return to hold "
+                                                         "at least USD 98,400,000 of cover."}))
+    assert not standing(term.model_copy(update={"statement": "The fee for the work under the new regime is "
+                                                             "USD 98,400,000."}))
