@@ -224,6 +224,31 @@ def reserves_rights(ctx: ArtifactContext) -> bool:
     return not here.acts_for and not neutral(ctx, here.name)
 
 
+def lawyer(ctx: ArtifactContext) -> bool:
+    """Whether the author's organisation is a law firm acting for a client."""
+    here = org(ctx, ctx.author.organisation)
+    return here is not None and bool(here.acts_for) and bool(_LAW_FIRM.search(here.role))
+
+
+def without_reservation(frames: list[str]) -> list[str]:
+    """The frames that reserve no rights: a wording of an "[a|b]" group that reserves is dropped, a frame that still
+    does is dropped (none left: the frames as they were)."""
+    out = []
+    for frame in frames:
+        emptied = False
+
+        def keep(m: re.Match) -> str:
+            nonlocal emptied
+            alts = [a for a in m.group(2).split("|") if not _RESERVES.search(a)]
+            emptied = emptied or not alts
+            return f"[{m.group(1)}{'|'.join(alts)}]" if len(alts) > 1 else (alts[0] if alts else "")
+
+        kept = _GROUP.sub(keep, frame)
+        if not emptied and not _RESERVES.search(_GROUP.sub(lambda g: g.group(2).split("|")[0], kept)):
+            out.append(kept)
+    return out or list(frames)
+
+
 def in_voice(ctx: ArtifactContext, frames: list[str]) -> list[str]:
     """The frames the author may say to these recipients: no "our client" from one who acts for no one, no "your
     client" to addressees none of whom acts for anyone, no reservation of rights from an adviser who is no lawyer;

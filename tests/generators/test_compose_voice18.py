@@ -13,7 +13,7 @@ import pytest
 from tests.generators.test_compose_mail_read18 import _own, fixture_world
 from worldsmith.flows import pipeline
 from worldsmith.generators.backends.offline import OfflineBackend
-from worldsmith.generators.compose.parties import across, in_voice, org, reserves_rights
+from worldsmith.generators.compose.parties import across, in_voice, lawyer, org, reserves_rights
 from worldsmith.generators.context import OrgRef, build_context
 from worldsmith.worlds.content import EmailContent
 
@@ -156,3 +156,34 @@ def test_a_term_under_its_instrument_stands():
                                                          "at least USD 98,400,000 of cover."}))
     assert not standing(term.model_copy(update={"statement": "The fee for the work under the new regime is "
                                                              "USD 98,400,000."}))
+
+
+def test_a_party_sends_its_file_across_without_reserving_rights():
+    # the buyer's Managing Partner sent the sellers' adviser its revised offer letter with "We reserve all rights."
+    from worldsmith.generators.compose.bank import bank
+    from worldsmith.generators.compose.parties import lawyer, without_reservation
+
+    outside = bank("email")["attach"]["outside"]
+    kept = without_reservation(outside)
+    assert kept and not [f for f in kept if re.search(r"(?i)reserv", f)]
+    assert len(kept) == len(outside) - 1
+    from tests.generators.context_fixture import email_context
+
+    ctx = email_context("new", seed=1, facts=[]).model_copy(update={"organisations": _ORGS})
+    assert not lawyer(ctx)
+
+
+@pytest.mark.parametrize("path", ["outlines/examples/buyside-diligence.yaml"])
+def test_no_file_goes_across_from_a_party_with_rights_reserved(path):
+    plan, taxonomy, contents = _world(str(_ROOT / path), 31)
+    seen = 0
+    for spec in plan.artifacts:
+        c = contents.get(spec.id)
+        if not isinstance(c, EmailContent) or not getattr(spec, "attachments", None) or spec.mode != "new":
+            continue
+        ctx = build_context(plan, taxonomy, spec, contents)
+        if ctx.organisations and across(ctx) and not lawyer(ctx):
+            seen += 1
+            assert not re.search(r"(?i)\breserve all rights|rights are reserved|reserves its position", _own(c.body)), \
+                (spec.path, _own(c.body))
+    assert seen

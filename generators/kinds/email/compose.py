@@ -9,8 +9,9 @@ from worldsmith.generators.compose.facts import agree, fact_sentence, fixed
 from worldsmith.generators.compose.genres import genre_of
 from worldsmith.generators.compose.advice import attendees, substance, title_day, work_day
 from worldsmith.generators.compose.longform import long_kinds
-from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, home, in_voice, neutral, opponent, org,
-                                                   own_possessives, principal, role_party)
+from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, home, in_voice, lawyer,
+                                                   neutral, opponent, org, own_possessives, principal, role_party,
+                                                   without_reservation)
 from worldsmith.generators.compose.week import STANDING, fixed_event, has_plan, note_lines, passed_plan, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, long_date, lower_first, strip_end, \
     tidy, title_head, true_weekdays
@@ -2182,7 +2183,12 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
     if asked:
         lines[0] = f"{lines[0]} {asked}"  # the file and the question it goes with, kept together
     key = "draft" if draft else "sheet" if path.endswith(".xlsx") else "outside" if outside else "document"
-    lines.append(pick.fill(in_voice(ctx, frames[key]), **values) or "")
+    said = in_voice(ctx, frames[key])
+    if key == "outside" and not lawyer(ctx):
+        # a file sent across by one of the parties goes without a reservation of rights: the buyer's Managing Partner
+        # sent the sellers' adviser its revised offer letter with "We reserve all rights." (buy-side diligence, seed 31)
+        said = without_reservation(said)
+    lines.append(pick.fill(said, **values) or "")
     paragraphs = [" ".join(x for x in lines if x)]
     if not ctx.facts and pick.chance(0.85):
         # Most files go round with a line or two and a first name; the file speaks for itself.
