@@ -187,3 +187,26 @@ def test_no_file_goes_across_from_a_party_with_rights_reserved(path):
             assert not re.search(r"(?i)\breserve all rights|rights are reserved|reserves its position", _own(c.body)), \
                 (spec.path, _own(c.body))
     assert seen
+
+
+@pytest.mark.parametrize("name", ["aircraft-redelivery", "covenant-breach"])
+def test_a_paper_neither_adopts_a_term_as_a_working_figure_nor_treats_its_own_firm_as_a_client(name):
+    # 'We recommend that Corrib Aviation Capital DAC adopt the letter of credit amount of USD 1,150,000 as its working
+    # figure' (the amount Clause 7 of the lease fixes), and Corrib's own technical representative 'subject to your
+    # review of the working before the figure is used with Corrib Aviation Capital DAC' (aircraft redelivery, seed 31)
+    from worldsmith.generators.labels import standing
+
+    plan, taxonomy, contents = fixture_world(name, 31)
+    seen = 0
+    for spec in plan.artifacts:
+        c = contents.get(spec.id)
+        if spec.kind != "document" or c is None:
+            continue
+        ctx = build_context(plan, taxonomy, spec, contents)
+        text = c.model_dump_json()
+        seen += 1
+        assert f"before the figure is used with {ctx.author.organisation}" not in text, spec.path
+        for f in ctx.facts:
+            if standing(f) and f.label:
+                assert f"adopt {f.label} of {f.text} as its working figure" not in text, (spec.path, f.label)
+    assert seen

@@ -16,6 +16,7 @@ import re
 from worldsmith.generators.compose.parties import client_of, home, neutral, opponent, principal
 from worldsmith.generators.compose.text import cap_first, join_names
 from worldsmith.generators.context import ArtifactContext, FactRef, InputRef
+from worldsmith.generators.labels import standing
 from worldsmith.generators.compose.substance.common import derivation, figures, identity, label, source_phrase
 
 # The words a label or a statement names a party by its role ('the landlord's proposed rent', 'the lessee says').
@@ -413,8 +414,10 @@ def sided_course(ctx: ArtifactContext, main: FactRef, client: str) -> str:
     if main.value.type in ("money", "number", "percent") and not across_figure(ctx, main) and them is not None:
         return (f"We recommend that {client} put its case on {label(main)} of {main.text}" +
                 (f" and set it out{to} in writing" if other else "") + ".")
-    if main.value.type in ("money", "number", "percent") and not across_figure(ctx, main):
-        # no figure across the table: the figure is adopted for the work it serves, with its working
+    if main.value.type in ("money", "number", "percent") and not across_figure(ctx, main) and not standing(main):
+        # no figure across the table: the figure is adopted for the work it serves, with its working (never a term
+        # of the instrument: 'adopt the letter of credit amount of USD 1,150,000 as its working figure' of the
+        # amount Clause 7 of the lease fixes, aircraft redelivery at seed 31)
         return (f"We recommend that {client} adopt {label(main)} of {main.text} as its working figure" +
                 (", as worked above" if main.reason else "") + ", and revisit it only if the record behind it changes.")
     return ""

@@ -915,8 +915,11 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
 
         if across_figure(ctx, main):
             main = our_main(ctx, points) or main
+        # (of its own company, the figure goes no further than the team: Corrib's technical representative wrote
+        # "before the figure is used with Corrib Aviation Capital DAC" of her own employer, aircraft redelivery seed 31)
+        onward = "goes further" if client == ctx.author.organisation else f"is used with {client}"
         return [f"I would work on the basis that {plain(main)}, subject to your review of the working before the "
-                f"figure is used with {client}. " + pick.reword(f"Could you let me have your [~comments|thoughts|views] by {due}?")]
+                f"figure {onward}. " + pick.reword(f"Could you let me have your [~comments|thoughts|views] by {due}?")]
     if reader.id == ctx.author.id:
         check = ""
     elif reader.organisation == ctx.author.organisation:
