@@ -210,3 +210,12 @@ def test_a_paper_neither_adopts_a_term_as_a_working_figure_nor_treats_its_own_fi
             if standing(f) and f.label:
                 assert f"adopt {f.label} of {f.text} as its working figure" not in text, (spec.path, f.label)
     assert seen
+
+
+def test_minutes_reconvene_on_news_not_on_a_label_that_moves():
+    # "To regroup on Wednesday, September 2, or sooner if the waiver fee shifts." and "or sooner if the business
+    # interruption limit changes" (read 18): a term or an offer named as what might move the next meeting
+    from worldsmith.generators.compose.bank import bank
+
+    frames = bank("genres")["sections"]["next_meeting"]
+    assert not [f for f in frames if re.search(r"\{l\d\}", f)]
