@@ -731,9 +731,10 @@ def side_labels(plan: WorldPlan, fact_ids: list[str], author: str, strict: bool 
         asserted = fact_side(plan, f)
         if asserted:
             mine = asserted == side
-        elif strict and _UNNAMED_ASSERTS.search(" ".join((plan.fact(f).statement or "").split())):
-            # (the borrower's own cost sheet first carried the waiver fee 'the agent offered': still the lenders')
-            mine = False
+        elif strict and (m := _UNNAMED_ASSERTS.search(" ".join((plan.fact(f).statement or "").split()))):
+            # (the borrower's own cost sheet first carried the waiver fee 'the agent offered': still the lenders', and
+            # the agent's own counsel 'considering' it with its client read as the wrong side, covenant seed 37)
+            mine = _role_side(plan, m.group("noun").split()[-1]) == side
         else:
             first = first_maker(plan, f) or ""
             mine = bool(first) and principals.get(first, first) == side
@@ -772,7 +773,16 @@ def their_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
 
 
 # ... and a party named by its role, not its name: "On August 19, 2026 the agent offered ... a waiver".
-_UNNAMED_ASSERTS = re.compile(r"\b(?:the|its|their) [a-z]+(?: [a-z]+)? " + _ASSERTS.pattern, re.I)
+_UNNAMED_ASSERTS = re.compile(r"\b(?:the|its|their) (?P<noun>[a-z]+(?: [a-z]+)?) " + _ASSERTS.pattern, re.I)
+
+
+def _role_side(plan: WorldPlan, noun: str) -> str:
+    """The party (by its principal) of the one organisation whose role names it by that noun ('the agent': the
+    'administrative agent for the lenders', not 'the agent's counsel'); '' when none or several do."""
+    plain = re.compile(rf"\b{re.escape(noun.rstrip('s'))}s?\b(?!['’]s)", re.I)
+    principals = _principals(plan)
+    sides = {principals.get(o.id, o.id) for o in plan.organisations if plain.search(o.role or "")}
+    return next(iter(sides)) if len(sides) == 1 else ""
 
 
 def fact_side(plan: WorldPlan, fact_id: str) -> str:

@@ -219,3 +219,21 @@ def test_minutes_reconvene_on_news_not_on_a_label_that_moves():
 
     frames = bank("genres")["sections"]["next_meeting"]
     assert not [f for f in frames if re.search(r"\{l\d\}", f)]
+
+
+def test_a_figure_a_role_asserts_is_that_partys_own():
+    # the agent's own counsel wrote 'We acknowledge your message on the waiver fee rate. Our client is considering it'
+    # of the waiver its own client had offered ('On August 19, 2026 the agent offered ... a waiver ... for a fee of
+    # 0.25%'; covenant breach at seed 37)
+    from worldsmith.generators.context import _principals, side_labels
+
+    plan, taxonomy, contents = fixture_world("covenant-breach", 31)
+    fact = next(f for f in plan.facts if re.search(r"\bthe agent offered\b", f.statement or ""))
+    people = {o.id: [p for p in plan.people if p.organisation == o.id] for o in plan.organisations}
+    agent = next(o for o in plan.organisations if re.search(r"\badministrative agent\b", o.role))
+    principals = _principals(plan)
+    counsel = next(o for o in plan.organisations if o.id != agent.id and principals[o.id] == agent.id and people[o.id])
+    borrower_side = next(o for o in plan.organisations if o.privileged and people[o.id])
+    label = next(iter(side_labels(plan, [fact.id], people[counsel.id][0].id, strict=True)), "")
+    assert label, "the agent's counsel does not hold the agent's own offer as its side's"
+    assert not side_labels(plan, [fact.id], people[borrower_side.id][0].id, strict=True)
