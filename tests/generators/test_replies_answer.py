@@ -27,7 +27,9 @@ def test_the_reply_to_a_decision_notes_it(published_legal):
         answered += 1
         assert a["beat"] == "noted", (a["id"], a["beat"])
         own = _body(published_legal, a["path"]).split("\nOn ", 1)[0]
-        assert parent["decision"] in own, (a["id"], own)
+        # it takes the decision on board, in words or by name; read back whole it was an echo (read 18: 'Clear, Ryan:
+        # the decision is voluntary refund through the contractor'), which mail10 took out
+        assert parent["decision"] in own or "decision" in own.lower(), (a["id"], own)
     assert answered >= 1
 
 
