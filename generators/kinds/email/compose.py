@@ -19,6 +19,7 @@ from worldsmith.generators.compose.voice import deadline, family_key, of_the_mat
     soft_lower, trade_sentences, vocabulary
 from worldsmith.generators.beats import decision_at, names_decision, opened_with, requested
 from worldsmith.generators.context import ArtifactContext, FactRef
+from worldsmith.generators.kinds.email.notice import notice_lines, served_noun
 from worldsmith.generators.questions import title_question, turned_round, when_answer, yes_no
 from worldsmith.worlds.content import EmailContent
 from worldsmith.worlds.plan import EmailSpec
@@ -1013,6 +1014,11 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         return _beat_reply(pick, ctx, values, subject, hello)
     if spec.mode == "forward" and spec.beat == "forward":
         return _forward(pick, ctx, values, subject, hello)
+    noun = served_noun(ctx) if spec.mode == "new" and ctx.week is None else ""
+    if noun:
+        # a notice gives notice: the contractor's 'Notice of delay' said "Please take this as our notice of the delay"
+        # and then only that the contract sum "is used consistently" (read 18)
+        return _served(pick, ctx, values, subject, hello, noun)
 
     # Real business mail is often one line (half of a business-mail corpus's messages add under 25 words
     # of their own); only a reply with nothing to carry may be that short.
@@ -1167,6 +1173,21 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     gap = "\n" if signed_full else "\n\n"
     parts = [hello, *paragraphs, signed + (gap + block if block else "")]
     return EmailContent(subject=subject, body="\n\n".join(parts).strip() + "\n")
+
+
+def _served(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str, hello: str,
+            noun: str) -> EmailContent:
+    """The first message of a thread that serves a notice, demand, claim or termination: the paper itself
+    (notice.notice_lines), any superseded figure named before the reader takes it as current, and the signature."""
+    paragraphs = notice_lines(ctx, noun, values["day"])
+    if values["label"]:
+        paragraphs.insert(1, pick.fill(bank("email")["distractor_notes"], **values))
+    signed = sign_off(pick, ctx.voice, ctx.author)
+    signed_full = signed.endswith(ctx.author.name)
+    block = signature(pick, ctx.author, signed_full)
+    gap = "\n" if signed_full else "\n\n"
+    parts = [hello, *[p for p in paragraphs if p], signed + (gap + block if block else "")]
+    return EmailContent(subject=subject, body="\n\n".join(x for x in parts if x).strip() + "\n")
 
 
 # What a thread's first message asks for, where its purpose says its writer asks (beats.requested): to the other side,

@@ -1,0 +1,164 @@
+"""The first message of a thread that serves a notice, a demand, a claim or a termination: the notice itself, from
+the record. Blind readers rejected such messages that did not carry what they exist for: the contractor's 'Notice of
+delay' ("Please take this as our notice of the delay. On the documents reviewed, for the contract sum, USD 24,600,000
+is used consistently ... All rights are reserved": no event, no cause, no extension claimed) and the owners' casualty
+notice ("Writing to you on the barrels discharged and the date of the casualty, so that you have our position": nothing
+of what happened), read 18. So the message says what happened or is claimed (the statement of the fact it carries),
+on what day, under which clause where the record names one, and what the writer requires or reserves and by when."""
+
+from __future__ import annotations
+
+import re
+
+from worldsmith.generators.compose.parties import client_of, principal, role_party
+from worldsmith.generators.compose.text import cap_first, strip_end
+from worldsmith.generators.context import ArtifactContext, FactRef
+
+# The kinds of paper a thread serves, by the noun its title names ('claims' is a tracker or a list, never one served).
+_NOUN = re.compile(r"\b(notice|demand|claim|termination)\b", re.I)
+# Who serves it: "The contractor notifies the delay", "Kestrel Bay's counsel serves the contribution demand".
+_SERVED = re.compile(r"^(?P<head>[^,;.]+?)\s+(?P<verb>notifies|serves|gives|issues|sends|submits|presents|lodges|"
+                     r"delivers|makes)\b(?P<obj>[^,;.]*)", re.I)
+# ... or whose it is: "Kestrel Bay's formal notice of the casualty to the charterer".
+_OWNED = re.compile(r"^(?P<head>[^,;.]+?)['’]s\s+(?:[\w-]+\s+){0,2}(?:notice|demand|claim|termination)\b", re.I)
+_CLAUSE = re.compile(r"\b(?:[Cc]lause|[Ss]ection|[Aa]rticle|[Pp]aragraph)\s+\d+(?:\.\d+)*(?:\([\w]+\))*")
+_DUE = re.compile(r"\b(?:deadline|due|respon\w*|reply|time limit)\b", re.I)
+# words of a firm's name that name no one in particular ('Partners', 'Group', 'Corporation')
+_GENERIC = {"the", "chie", "chief", "partn", "group", "corpo", "compa", "holdi", "assoc", "servi", "inter", "limit",
+            "incor", "globa", "healt", "energ", "capit", "consu"}
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:5].lower() for w in re.findall(r"[A-Za-z]{4,}", text)} - _GENERIC
+
+
+def _names_author(ctx: ArtifactContext, phrase: str) -> bool:
+    """Whether a purpose's subject ('The contractor', 'Kestrel Bay's counsel') is the author's side: the author's
+    title, organisation, or the party it acts for, by name or by the role a party's description gives it."""
+    mine = {ctx.author.organisation, principal(ctx, ctx.author.organisation)}
+    for part in [phrase, *re.split(r"['’]s\b", phrase)[:1]]:
+        part = re.sub(r"^\s*the\s+", "", part.strip(), flags=re.I)
+        if not part:
+            continue
+        if any(_stems(part) & _stems(name) for name in mine if name):
+            return True
+        core = part.split()[-1]
+        if core[:5].lower() in _stems(ctx.author.title or "") - {"senio", "junio"}:
+            return True
+        if re.search(r"['’]s\b", part):
+            continue
+        if role_party(ctx, core) in mine:
+            return True
+    return False
+
+
+def served_noun(ctx: ArtifactContext) -> str:
+    """'notice', 'demand', 'claim' or 'termination' when the thread's first message serves one (its title names it and
+    its purpose has the author's side serve it); '' otherwise."""
+    spec = ctx.spec
+    title = re.sub(r"^(?:\s*(?:fwd?|fw|re)\s*:\s*)+", "", getattr(spec, "title", "") or "", flags=re.I)
+    purpose = getattr(spec, "purpose", "") or ""
+    noun = _NOUN.search(title)
+    if getattr(spec, "mode", "") != "new" or not noun or not purpose:
+        return ""
+    served = _SERVED.match(purpose)
+    if served:
+        obj = re.split(r"\s+(?:and|while|but|so)\s+", served.group("obj"))[0]
+        if (served.group("verb").lower() == "notifies" or _NOUN.search(obj)) and _names_author(ctx, served.group("head")):
+            return noun.group(1).lower()
+    owned = _OWNED.match(purpose)
+    if owned and _names_author(ctx, owned.group("head")):
+        return noun.group(1).lower()
+    return ""
+
+
+def _parts(title: str) -> tuple[str, str]:
+    """The title's part that names the paper ('Notice of delay') and the part that says what it is about ('imaging
+    suite design changes'), '' when it has none or it comes first (a vessel's name before the paper)."""
+    title = re.sub(r"^(?:\s*(?:fwd?|fw|re)\s*:\s*)+", "", title, flags=re.I).strip()
+    parts = [p.strip() for p in re.split(r":\s+", title) if p.strip()]
+    at = next((i for i, p in enumerate(parts) if _NOUN.search(p)), 0)
+    about = parts[at + 1] if at + 1 < len(parts) else ""
+    return parts[at] if parts else title, about
+
+
+def _event(ctx: ArtifactContext, phrase: str, about: str) -> FactRef | None:
+    """The carried fact whose label or statement says what the paper is of ('the date of the casualty' for a notice of
+    marine casualty), by the title's own words; None when none does."""
+    words = _stems(phrase + " " + about) - {"notic", "deman", "claim", "termi", "forma", "revis"}
+    best, score = None, 0
+    for f in ctx.facts:
+        s = 2 * len(words & _stems(f.label)) + len(words & _stems(f.statement))
+        if s > score:
+            best, score = f, s
+    return best
+
+
+def _plain(f: FactRef) -> str:
+    """A fact said plainly, by its label and value: no lead-in that hedges it ('On the documents reviewed')."""
+    label = strip_end(f.label or "the figure")
+    label = label if label.lower().startswith("the ") else "the " + label
+    verb = "was" if f.value.type == "date" and f.past else "is"
+    return f"{cap_first(label)} {verb} {f.text}."
+
+
+def notice_lines(ctx: ArtifactContext, noun: str, day: str) -> list[str]:
+    """The paragraphs of a served paper's first message: what it serves and what happened or is claimed, the facts it
+    carries said plainly, under which clause the record names, and what is required or reserved and by when."""
+    spec = ctx.spec
+    phrase, about = _parts(spec.title)
+    client = client_of(ctx)
+    whose = "our client's" if client else "our"
+    paper = phrase[:1].lower() + phrase[1:] if not re.match(r"[A-Z]{2}|[A-Z]\S*\d", phrase) else phrase
+    if noun == "claim":
+        served = f"we submit {paper if paper.startswith(('the ', 'our ')) else whose + ' ' + paper}"
+    elif noun == "demand":
+        served = f"we make formal {re.sub(r'^(?:the|a|our) ', '', paper)}"
+    else:
+        paper = paper if _NOUN.match(paper) and not paper.lower().startswith("termination") else "notice of " + paper
+        served = f"we give formal {re.sub(r'^(?:the|a|our) ', '', paper)}"
+    if about:
+        served += f" in respect of {about if re.match(r'[A-Z]|the ', about) else 'the ' + about}"
+    first = (f"On behalf of {client}, {served}." if client else cap_first(served) + ".")
+    event = _event(ctx, phrase, about)
+    told = [first]
+    carried: set[str] = set()
+    if event is not None and event.statement:
+        told.append(cap_first(" ".join(strip_end(event.statement).split())) + ".")
+        if event.text in event.statement:
+            carried.add(event.id)
+    # (a value the lines above already give is not said again: "in respect of M/T Aurelian Tide. ... The vessel is M/T
+    # Aurelian Tide.")
+    carried |= {f.id for f in ctx.facts if f.text and f.text in " ".join(told)}
+    # the clause it is given under, where the title, the purpose or the event's statement names one
+    clause = _CLAUSE.search(" ".join([spec.title, getattr(spec, "purpose", "") or ""]))
+    if clause and not (event is not None and clause.group(0) in event.statement):
+        told.append(f"It is given under {clause.group(0)}.")
+    due = next((f for f in ctx.facts if f.value.type == "date" and not f.past and _DUE.search(f.label or "")
+                and f.id not in carried), None)
+    by = due.text if due is not None else day
+    if due is not None:
+        carried.add(due.id)
+    dated = next((f for f in ctx.facts if f.value.type == "date" and f.id not in carried), None)
+    rest = [_plain(f) for f in ctx.facts if f.id not in carried and not (
+        re.search(r"\bdelay", phrase, re.I) and f is dated)]
+    rights = f"{whose} rights are reserved" if client else "we reserve all our rights"
+    if noun == "demand":
+        wants = f"We require your written response to the demand by {by}; {rights}."
+    elif noun == "claim":
+        wants = f"We ask for your response to the claim by {by}; {rights} meanwhile."
+    elif noun == "termination":
+        wants = f"Please acknowledge the termination by {by}; {rights}."
+    elif re.search(r"\bdelay", phrase, re.I):
+        # a notice of delay claims the time it costs ("no extension claimed", read 18)
+        past = f" beyond the {strip_end(dated.label).removeprefix('the ')} of {dated.text}" if dated is not None else ""
+        wants = (f"We reserve {whose} entitlement to an extension of time{past} and to the costs of the delay, and will "
+                 f"send full particulars by {by}.")
+    else:
+        wants = f"Please acknowledge this notice by {by}; {rights}."
+    wants = cap_first(wants)
+    out = [" ".join(told)]
+    if rest:
+        out.append(" ".join(rest))
+    out.append(wants)
+    return out

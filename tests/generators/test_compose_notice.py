@@ -1,0 +1,87 @@
+"""Issue 17 (read 18): the first message of a thread that serves a notice, a demand or a claim carries the paper itself
+from the record (what happened or is claimed, on what day, what is required or reserved and by when), on a fixture
+outline and an example the rule was not written on."""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+import pytest
+
+from worldsmith.flows import pipeline
+from worldsmith.generators.backends.offline import OfflineBackend
+from worldsmith.worlds.content import EmailContent
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@functools.lru_cache(maxsize=None)
+def _world(path: str, seed: int = 41):
+    backend = OfflineBackend()
+    prepared = pipeline.prepare(ROOT / path, seed, backend)
+    plan = pipeline.make_plan(prepared)
+    return plan, pipeline.generate(plan, prepared.taxonomy, backend)
+
+
+def _opener(path: str, title: str):
+    """(spec, body) of the first message of the thread whose title has `title`."""
+    plan, contents = _world(path)
+    spec = next(s for s in plan.artifacts if getattr(s, "mode", "") == "new" and title in s.title
+                and isinstance(contents.get(s.id), EmailContent))
+    return spec, contents[spec.id].body
+
+
+_HOLLOW = re.compile(r"(?i)documents reviewed|used (?:consistently|throughout)|take this as our notice|"
+                     r"so that you have our position")
+_BY = re.compile(r"\bby (?:[A-Z][a-z]+(?: \d{1,2}(?:, \d{4})?)?|the end of the week|end of day|tomorrow|midday tomorrow|"
+                 r"close of business on [A-Z][a-z]+|end of [A-Z][a-z]+)\b")
+
+CASES = [("tests/fixtures/construction-delay.yaml", "Notice of delay"),
+         ("outlines/examples/tanker-spill-liability.yaml", "Notice of marine casualty"),
+         ("outlines/examples/tanker-spill-liability.yaml", "demand for contribution"),
+         ("tests/fixtures/construction-delay.yaml", "Revised loss and expense claim")]
+
+
+@pytest.mark.parametrize("path,title", CASES)
+def test_a_served_paper_opens_with_the_paper_itself_and_what_it_requires_by_when(path, title):
+    # 'Notice of delay': "Please take this as our notice of the delay. On the documents reviewed, for the contract sum,
+    # USD 24,600,000 is used consistently." (no event, no cause, no extension claimed); the owners' casualty notice
+    # "Writing to you on the barrels discharged and the date of the casualty, so that you have our position" (read 18)
+    spec, body = _opener(path, title)
+    first = body.strip().split("\n\n")[0]
+    assert not _HOLLOW.search(body), body
+    # the first paragraph serves the paper: notice given, demand made, claim submitted
+    assert re.search(r"(?i)\b(?:give formal notice|make formal demand|submit)\b", first), body
+    # what is required or reserved, and by when
+    assert re.search(r"(?i)\b(?:reserve|require|ask for your response|acknowledge)\w*", body), body
+    assert _BY.search(body), body
+
+
+@pytest.mark.parametrize("path,title,fact", [
+    ("outlines/examples/tanker-spill-liability.yaml", "Notice of marine casualty", "spill_date"),
+    ("outlines/examples/tanker-spill-liability.yaml", "demand for contribution", "contribution_demand"),
+    ("tests/fixtures/construction-delay.yaml", "Revised loss and expense claim", "loss_expense_claim")])
+def test_a_served_paper_says_what_happened_or_is_claimed_in_the_records_own_words(path, title, fact):
+    # the casualty notice said nothing of what happened; the ledger's statement of the fact it carries says it
+    spec, body = _opener(path, title)
+    plan, contents = _world(path)
+    from worldsmith.generators.context import build_context
+    ctx = build_context(plan, pipeline.prepare(ROOT / path, 41, OfflineBackend()).taxonomy, spec, contents)
+    statement = next(f.statement for f in ctx.facts if f.id == fact)
+    assert " ".join(statement.split()).rstrip(".") in " ".join(body.split()), body
+
+
+def test_a_notice_of_delay_names_its_cause_and_claims_the_time():
+    # "no event, no cause, no clause, no extension claimed" (read 18): the cause is the title's, the date the ledger's
+    spec, body = _opener("tests/fixtures/construction-delay.yaml", "Notice of delay")
+    cause = spec.title.split(":", 1)[1].strip()
+    assert cause in body, body
+    assert re.search(r"extension of time beyond the [\w ]+ of [A-Z][a-z]+ \d{1,2}, \d{4}", body), body
+
+
+def test_a_thread_that_only_discusses_a_claim_is_no_notice():
+    # an in-house question on the other side's demand ('our read') serves nothing
+    _, body = _opener("outlines/examples/tanker-spill-liability.yaml", "contribution demand: our read")
+    assert not re.search(r"(?i)give formal notice|make formal demand", body), body
