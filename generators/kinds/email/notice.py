@@ -94,6 +94,25 @@ def _event(ctx: ArtifactContext, phrase: str, about: str) -> FactRef | None:
     return best
 
 
+def _what_happened(f: FactRef) -> str:
+    """The fact's statement as the notice tells it: in full where this message establishes the fact; elsewhere without
+    its working ('35% x USD 174,250,000 = USD 60,987,500' gives 'USD 60,987,500') or its last clause, since a 30-word
+    statement pasted into every paper that carries it reads as a template (check fact_statement_established_only);
+    '' when neither can be cut."""
+    full = " ".join(strip_end(f.statement).split())
+    if f.establish or not full:
+        return cap_first(full) + "." if full else ""
+    # (a verb before a preposition: 'the claim of June 2, 2026 totals A plus B = C' keeps 'of June 2, 2026')
+    worked = re.match(r"(?P<pre>.*?\b(?:totals?|is|are|comes? to|amounts? to)\s+)(?P<work>[^=]+?)\s*=\s*(?P<res>.+)$",
+                      full) or re.match(r"(?P<pre>.*?\b(?:of|at)\s+)(?P<work>[^=]+?)\s*=\s*(?P<res>.+)$", full)
+    if worked:
+        cut = worked.group("pre") + worked.group("res")
+    else:
+        clauses = re.split(r",\s+(?=[a-z])", full)
+        cut = ", ".join(clauses[:-1]) if len(clauses) > 1 else ""
+    return cap_first(cut) + "." if cut and len(cut.split()) >= 6 else ""
+
+
 def _plain(f: FactRef) -> str:
     """A fact said plainly, by its label and value: no lead-in that hedges it ('On the documents reviewed')."""
     label = strip_end(f.label or "the figure")
@@ -123,9 +142,10 @@ def notice_lines(ctx: ArtifactContext, noun: str, day: str) -> list[str]:
     event = _event(ctx, phrase, about)
     told = [first]
     carried: set[str] = set()
-    if event is not None and event.statement:
-        told.append(cap_first(" ".join(strip_end(event.statement).split())) + ".")
-        if event.text in event.statement:
+    said = _what_happened(event) if event is not None else ""
+    if said:
+        told.append(said)
+        if event.text in said:
             carried.add(event.id)
     # (a value the lines above already give is not said again: "in respect of M/T Aurelian Tide. ... The vessel is M/T
     # Aurelian Tide.")
