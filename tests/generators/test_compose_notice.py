@@ -35,13 +35,17 @@ def _opener(path: str, title: str):
 
 _HOLLOW = re.compile(r"(?i)documents reviewed|used (?:consistently|throughout)|take this as our notice|"
                      r"so that you have our position")
-_BY = re.compile(r"\bby (?:[A-Z][a-z]+(?: \d{1,2}(?:, \d{4})?)?|the end of the week|end of day|tomorrow|midday tomorrow|"
+_BY = re.compile(r"\bby (?:\d{1,2} [A-Z][a-z]+ \d{4}|[A-Z][a-z]+(?: \d{1,2}(?:, \d{4})?)?|the end of the week|end of day|tomorrow|midday tomorrow|"
                  r"close of business on [A-Z][a-z]+|end of [A-Z][a-z]+)\b")
 
 CASES = [("tests/fixtures/construction-delay.yaml", "Notice of delay"),
          ("outlines/examples/tanker-spill-liability.yaml", "Notice of marine casualty"),
          ("outlines/examples/tanker-spill-liability.yaml", "demand for contribution"),
-         ("tests/fixtures/construction-delay.yaml", "Revised loss and expense claim")]
+         ("tests/fixtures/construction-delay.yaml", "Revised loss and expense claim"),
+         # (outlines the rule was not looked at on while written, but for a partner read as no one: 'Partners' is
+         # generic in a firm's name)
+         ("tests/fixtures/aircraft-redelivery.yaml", "Demand for redelivery compensation: "),
+         ("tests/fixtures/bi-claim.yaml", "Demand for appraisal")]
 
 
 @pytest.mark.parametrize("path,title", CASES)
@@ -75,6 +79,12 @@ def test_a_served_paper_says_what_happened_or_is_claimed_in_the_records_own_word
     assert " ".join(statement.split()[:8]) in text, body
     # ... but not pasted in full where another paper establishes it (fact_statement_established_only)
     assert ref.establish or statement not in text, body
+
+
+def test_a_demand_with_a_payment_date_requires_payment_by_that_date():
+    # the ledger's payment date, not a day the writer makes up
+    spec, body = _opener("tests/fixtures/aircraft-redelivery.yaml", "Demand for redelivery compensation: ")
+    assert re.search(r"We require payment of the sum demanded by \d{1,2} [A-Z][a-z]+ \d{4}", body), body
 
 
 def test_a_notice_of_delay_names_its_cause_and_claims_the_time():

@@ -22,7 +22,7 @@ _SERVED = re.compile(r"^(?P<head>[^,;.]+?)\s+(?P<verb>notifies|serves|gives|issu
 # ... or whose it is: "Kestrel Bay's formal notice of the casualty to the charterer".
 _OWNED = re.compile(r"^(?P<head>[^,;.]+?)['’]s\s+(?:[\w-]+\s+){0,2}(?:notice|demand|claim|termination)\b", re.I)
 _CLAUSE = re.compile(r"\b(?:[Cc]lause|[Ss]ection|[Aa]rticle|[Pp]aragraph)\s+\d+(?:\.\d+)*(?:\([\w]+\))*")
-_DUE = re.compile(r"\b(?:deadline|due|respon\w*|reply|time limit)\b", re.I)
+_DUE = re.compile(r"\b(?:deadline|due|respon\w*|reply|time limit|payment date)\b", re.I)
 # words of a firm's name that name no one in particular ('Partners', 'Group', 'Corporation')
 _GENERIC = {"the", "chie", "chief", "partn", "group", "corpo", "compa", "holdi", "assoc", "servi", "inter", "limit",
             "incor", "globa", "healt", "energ", "capit", "consu"}
@@ -43,7 +43,8 @@ def _names_author(ctx: ArtifactContext, phrase: str) -> bool:
         if any(_stems(part) & _stems(name) for name in mine if name):
             return True
         core = part.split()[-1]
-        if core[:5].lower() in _stems(ctx.author.title or "") - {"senio", "junio"}:
+        # (by the author's own title word for word: 'The partner' is the Partner, though a firm's 'Partners' is generic)
+        if core[:5].lower() in {w[:5].lower() for w in re.findall(r"[A-Za-z]{4,}", ctx.author.title or "")}:
             return True
         if re.search(r"['’]s\b", part):
             continue
@@ -64,7 +65,9 @@ def served_noun(ctx: ArtifactContext) -> str:
     served = _SERVED.match(purpose)
     if served:
         obj = re.split(r"\s+(?:and|while|but|so)\s+", served.group("obj"))[0]
-        if (served.group("verb").lower() == "notifies" or _NOUN.search(obj)) and _names_author(ctx, served.group("head")):
+        # ('The forensic accountant submits the measured loss' under a title 'claim submission' submits the claim)
+        if (served.group("verb").lower() in ("notifies", "serves", "submits", "lodges") or _NOUN.search(obj)) \
+                and _names_author(ctx, served.group("head")):
             return noun.group(1).lower()
     owned = _OWNED.match(purpose)
     if owned and _names_author(ctx, owned.group("head")):
@@ -126,9 +129,12 @@ def notice_lines(ctx: ArtifactContext, noun: str, day: str) -> list[str]:
     carries said plainly, under which clause the record names, and what is required or reserved and by when."""
     spec = ctx.spec
     phrase, about = _parts(spec.title)
-    client = client_of(ctx)
+    # (for whom in the end: a claims accountant engaged by the insured's counsel submits the insured's claim, not the
+    # counsel's)
+    client = principal(ctx, ctx.author.organisation) if client_of(ctx) else ""
     whose = "our client's" if client else "our"
     paper = phrase[:1].lower() + phrase[1:] if not re.match(r"[A-Z]{2}|[A-Z]\S*\d", phrase) else phrase
+    paper = re.sub(r"\s+(?:submission|letter)$", "", paper)  # 'we submit our business interruption claim submission'
     if noun == "claim":
         served = f"we submit {paper if paper.startswith(('the ', 'our ')) else whose + ' ' + paper}"
     elif noun == "demand":
@@ -163,7 +169,9 @@ def notice_lines(ctx: ArtifactContext, noun: str, day: str) -> list[str]:
     rest = [_plain(f) for f in ctx.facts if f.id not in carried and not (
         re.search(r"\bdelay", phrase, re.I) and f is dated)]
     rights = f"{whose} rights are reserved" if client else "we reserve all our rights"
-    if noun == "demand":
+    if noun == "demand" and due is not None and re.search(r"payment", due.label or "", re.I):
+        wants = f"We require payment of the sum demanded by {by}; {rights}."
+    elif noun == "demand":
         wants = f"We require your written response to the demand by {by}; {rights}."
     elif noun == "claim":
         wants = f"We ask for your response to the claim by {by}; {rights} meanwhile."
