@@ -85,14 +85,42 @@ def outside_form(answer: str | None, names: list[str], repeat: bool = False) -> 
     """Whether the answer holds a line that is not one of the form's fields, or (unless a field may repeat, as a
     review's Wrong: lines do) gives a field twice."""
     fields, stray = read_form(answer or "", names)
+    if repeat and names == ["Wrong"] and any(not _wrong_line_ok(v) for v in fields.get("Wrong", [])):
+        return True
     return bool(stray) or (not repeat and any(len(v) > 1 for v in fields.values()))
+
+
+_ARROW = re.compile(r"\s*(?:->|\u2192|=>|\u21d2)\s*")
+
+
+def _one_figure(part: str) -> bool:
+    found = [m for m in answers.parse(_LOWER_CODE.sub(lambda m: m.group(1).upper(), part)).mentions if not m.year_like]
+    if len(found) != 1 or found[0].negated or found[0].hedged or found[0].superseded:
+        return False
+    rest = part[:found[0].start] + " " + part[found[0].end:]
+    allowed = _CURRENCY_WORDS | _UNIT_WORDS | set(_tokens(found[0].unit or "")) | {"line", "item"} | \
+        {str(i) for i in range(1, 30)}
+    return _residual_ok(_tokens(rest), allowed)
+
+
+def _wrong_line_ok(value: str) -> bool:
+    """A review's Wrong: line as its prompt gives it: the figure as drafted, an arrow, the one correct figure, and the
+    files in brackets (kit17: 'Wrong: USD 252,000 -> the capped rent exceeds the open market rent by USD 108,000',
+    the direction reversed in the correction's words, and 'USD 108,000 per month' scored 1.0)."""
+    body = value.split("(", 1)[0].strip().rstrip(".;")
+    parts = _ARROW.split(body)
+    return len(parts) == 2 and all(_one_figure(p) for p in parts)
 
 
 def _residual_ok(tokens: list[str], allowed: set[str]) -> bool:
     return all(t in allowed for t in tokens)
 
 
+_LOWER_CODE = re.compile(r"\b(usd|gbp|eur|cad|aud|chf|jpy|sgd|hkd|nzd)\b", re.I)
+
+
 def _figure_ok(value: str, check: Check) -> bool:
+    value = _LOWER_CODE.sub(lambda m: m.group(1).upper(), value)  # 'usd 1,380,000' (kit17: a right form 0.29)
     parsed = answers.parse(value)
     found = [m for m in parsed.mentions if not (m.year_like and check.expect != "number")]
     if len(found) != 1:
@@ -112,11 +140,40 @@ def _figure_ok(value: str, check: Check) -> bool:
         return False
     if not answers.value_matches(m, want):
         return False
+    if e.unit and m.unit and not same_unit(e.unit, m.unit):
+        return False  # kit17: 'Answer: 3 months' for 3 days, 'Floor area: 24,000 sq m' for sq ft, each 1.0
     rest = value[:m.start] + " " + value[m.end:]
     allowed = _CURRENCY_WORDS | _UNIT_WORDS | set(_tokens(check.values[0]))
     if e.unit and m.unit:  # a count's unit in other words ('62,480 gross tons' for '62,480 GT')
         allowed |= set(_tokens(m.unit))
+    if e.unit and not m.unit:
+        # the unit after a bare figure that the parser did not take as one is still read: none but the expected
+        allowed = (allowed - _UNIT_WORDS) | set(_tokens(e.unit)) | _CURRENCY_WORDS | {"x", "times"}
     return _residual_ok(_tokens(rest), allowed)
+
+
+# units written other ways, each group one unit
+_UNIT_GROUPS = (
+    {"gt", "gross tons", "gross tonnage", "gross tonnes", "gross register tons", "grt"},
+    {"sq ft", "square feet", "square foot", "sqft", "sf", "sq feet"},
+    {"sq m", "square metres", "square meters", "sqm", "m2"},
+    {"days", "day", "calendar days", "calendar day"},
+    {"weeks", "week"}, {"months", "month"}, {"years", "year"},
+    {"x", "times"},
+    {"percentage points", "percentage point", "points", "pp", "pts"},
+)
+
+
+def _unit_key(unit: str) -> str:
+    return " ".join(_tokens(unit.replace(".", " ")))
+
+
+def same_unit(a: str, b: str) -> bool:
+    """Whether two units are one ('GT' and 'gross tons', 'days' and 'calendar days'; not 'days' and 'business days')."""
+    ka, kb = _unit_key(a), _unit_key(b)
+    if ka == kb or ka.rstrip("s") == kb.rstrip("s"):
+        return True
+    return any(ka in g and kb in g for g in _UNIT_GROUPS)
 
 
 def _figures_ok(value: str, check: Check) -> bool:
@@ -203,6 +260,8 @@ def field_holds(answer: str | None, check: Check, world=None) -> bool:
     if len(given) != 1 or not given[0]:
         return False
     value = given[0]
+    if "?" in value:
+        return False  # kit17: 'Governs: the capped rent?', 'Sender: Patrick Morton?' each 1.0: a question is no answer
     kind = check.expect or "amount"
     if kind in ("amount", "percent", "number", "days"):
         return _figure_ok(value, check)

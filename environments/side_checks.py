@@ -368,12 +368,19 @@ def padded(text: str) -> bool:
     x300 under a right brief scored 1.0 on 15 of 16 tasks, kit14). A table's rows and a memo's headings differ from
     each other; a professional says a thing once."""
     seen: dict[str, int] = {}
-    for part in answers.sentences(text):  # 'Quillfield Packaging Group Inc.' is no sentence said five times
+    # a table is read a row at a time: a source cell repeats down its column ('| Passing rent | USD 1,200,000 | Lease
+    # extract |' and two more rows on the lease: a right memo in the room's own house style scored 0, kit17)
+    rows = [ln for ln in text.splitlines() if ln.lstrip().startswith("|")]
+    prose = "\n".join(ln for ln in text.splitlines() if not ln.lstrip().startswith("|"))
+    for part in [*answers.sentences(prose), *rows]:  # 'Quillfield Packaging Group Inc.' is no sentence said five times
         key = " ".join(re.findall(r"[a-z0-9]+", part.lower()))
         if not key or re.fullmatch(r"[\d ]+", key):
             continue  # a bare number repeats in any table
         seen[key] = seen.get(key, 0) + 1
-        if len(key) < 6:  # a one-word cell repeats in a table, not ten times over ('More.' x300, kit14)
+        # a cell of a few words repeats down a table's column ('Lease extract' as the basis of three rows of a memo's
+        # figures table, read back from its .docx a cell a line: a right memo scored 0, kit17), not ten times over
+        # ('More.' x300, kit14)
+        if len(key) < 6 or (len(key.split()) < 4 and not part.rstrip().endswith((".", "!", "?"))):
             if seen[key] >= 10:
                 return True
             continue

@@ -156,9 +156,15 @@ def _bracket_steps(text: str) -> list[str]:
     return bad
 
 
+_PER_CENT = re.compile(r"(\d)\s*(?:per\s*cent|percent)\b", re.I)
+
+
 def wrong_steps(text: str) -> list[str]:
     """Each stated step of working in a text that does not compute, as written."""
-    bad = _bracket_steps(text or "")
+    # a rate in words is the rate ('USD 1,200,000 plus 15 per cent' read as USD 1,200,015: a right reply scored 0,
+    # kit17)
+    text = _PER_CENT.sub(r"\1%", text or "")
+    bad = _bracket_steps(text)
     for terms, ops in _chains(text or ""):
         sides, cur_t, cur_o = [], [terms[0]], []
         for op, t in zip(ops, terms[1:]):

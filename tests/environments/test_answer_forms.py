@@ -128,3 +128,31 @@ def test_a_count_may_name_its_unit_in_other_words_but_carry_nothing_else():
         assert forms.field_holds(f"Gross tonnage: {v}", tonnage), v
     for v in ("62,480 GT, which we reject", "62,480 tons or 62,000", "about 62,480 GT"):
         assert not forms.field_holds(f"Gross tonnage: {v}", tonnage), v
+
+
+def test_a_field_in_another_unit_or_as_a_question_fails(form_tasks):
+    """kit17 (a blind red team on an unseen rent-review outline): 'Answer: 3 months' for 3 days, 'Floor area: 24,000 sq
+    m' for sq ft, 'Months of back rent: 9 years' and 'Governs: the capped rent?' each scored 1.0; 'usd 1,380,000'
+    scored 0.29."""
+    days = Check(type="answer_field", a_words=["Answer"], values=["3 days"], expect="days")
+    assert all(forms.field_holds(f"Answer: {v}", days) for v in ("3", "3 days", "3 calendar days"))
+    assert not any(forms.field_holds(f"Answer: {v}", days) for v in ("3 months", "3 business days", "101 hours"))
+    area = Check(type="answer_field", a_words=["Floor area"], values=["24,000 sq ft"], expect="number")
+    assert forms.field_holds("Floor area: 24,000 square feet", area)
+    assert not forms.field_holds("Floor area: 24,000 sq m", area)
+    governs = Check(type="answer_field", a_words=["Governs"], values=["the capped rent"], expect="choice",
+                    b_words=["the open market rent"])
+    assert forms.field_holds("Governs: the capped rent", governs)
+    assert not forms.field_holds("Governs: the capped rent?", governs)
+    assert forms.field_holds("Termination fee: usd 4,374,000", _field("amount", "USD 4,374,000"))
+
+
+@pytest.mark.parametrize("line, ok", [
+    ("Wrong: USD 252,000 -> USD 108,000 (Expert determination; Lease extract)", True),
+    ("- **Wrong:** line 4: USD 252,000 \u2192 USD 108,000", True),
+    ("Wrong: USD 252,000 -> the capped rent exceeds the open market rent by USD 108,000 (Lease extract)", False),
+    ("Wrong: USD 252,000 -> USD 108,000 per month (Lease extract)", False),
+    ("Wrong: USD 252,000 -> USD 108,000, later superseded by USD 252,000", False),
+])
+def test_a_wrong_line_is_the_drafted_figure_an_arrow_and_the_one_correction(line, ok):
+    assert forms.outside_form(line, ["Wrong"], repeat=True) is not ok

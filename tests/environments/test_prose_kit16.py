@@ -73,3 +73,17 @@ def test_a_cited_files_name_is_no_deadline_redated(legal, tmp_path):
     replies = [t for t in tasks if t.kind == "reply"][:3]
     outcomes = [o for t in replies for o in attack_task(t, world, tmp_path / t.id, {"cites_file_paths"})]
     assert outcomes and all(o.score == 1.0 for o in outcomes), outcomes
+
+
+def test_a_source_cell_down_a_tables_column_is_no_padding_and_a_rate_in_words_computes():
+    """kit17: a memo whose figures table gave 'Lease extract' as the basis of three rows (read back from its .docx a
+    cell a line) met 'padded' and scored 0; 'USD 1,380,000 (USD 1,200,000 plus 15 per cent)' was read as USD
+    1,200,015 and a right reply scored 0."""
+    from worldsmith.environments import side_checks, working
+
+    table = "\n".join(["Item", "Figure", "Basis"] + [x for i in range(3) for x in (f"Row {i}", f"USD {i},000",
+                                                                                   "Lease extract")])
+    assert not side_checks.padded(table)
+    assert side_checks.padded(" ".join(["Additional context for the team."] * 5))
+    assert not working.wrong_steps("USD 1,380,000 (USD 1,200,000 plus 15 per cent)")
+    assert working.wrong_steps("USD 1,480,000 (USD 1,200,000 plus 15 per cent)")
