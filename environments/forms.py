@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import replace
 
 from worldsmith.environments import answers
 from worldsmith.environments.tasks import Check, Criterion, Rubric, Task
@@ -116,6 +117,8 @@ def _residual_ok(tokens: list[str], allowed: set[str]) -> bool:
     return all(t in allowed for t in tokens)
 
 
+_FALL_WORDS = {"fall", "fell", "falls", "decrease", "decreased", "down", "drop", "dropped", "reduction", "lower", "of",
+               "by"}
 _LOWER_CODE = re.compile(r"\b(usd|gbp|eur|cad|aud|chf|jpy|sgd|hkd|nzd)\b", re.I)
 
 
@@ -138,12 +141,22 @@ def _figure_ok(value: str, check: Check) -> bool:
     want = answers.Want(e.kind, number=e.value, currency=e.currency if e.currency_exact else None)
     if m.kind == "money" and e.currency and m.currency and m.currency_exact and m.currency != e.currency:
         return False
+    falls = "down" in check.b_words
+    if m.value is not None and m.value < 0:
+        if not falls:
+            return False
+        m = replace(m, value=-m.value)  # '-USD 144,000' for a fall of USD 144,000 (kit17: 0.67)
+    if falls and value[:m.start].strip().endswith("+"):
+        return False  # '+USD 144,000' for a fall (kit17: 1.0)
     if not answers.value_matches(m, want):
         return False
     if e.unit and m.unit and not same_unit(e.unit, m.unit):
         return False  # kit17: 'Answer: 3 months' for 3 days, 'Floor area: 24,000 sq m' for sq ft, each 1.0
     rest = value[:m.start] + " " + value[m.end:]
-    allowed = _CURRENCY_WORDS | _UNIT_WORDS | set(_tokens(check.values[0]))
+    # the field's own words and a yearly figure's period ('Market rate per sq ft: USD 62 per sq ft', 'USD 288,000 a
+    # year', 'p.a.': kit17, right forms 0.62-0.94); a fall in words where the figure fell ('a fall of USD 144,000')
+    allowed = _CURRENCY_WORDS | _UNIT_WORDS | set(_tokens(check.values[0])) | set(_tokens(check.a_words[0])) | \
+        {"a", "year", "annum", "pa", "p", "yearly", "psf", "sq", "ft"} | (_FALL_WORDS if falls else set())
     if e.unit and m.unit:  # a count's unit in other words ('62,480 gross tons' for '62,480 GT')
         allowed |= set(_tokens(m.unit))
     if e.unit and not m.unit:
@@ -176,6 +189,11 @@ def same_unit(a: str, b: str) -> bool:
     return any(ka in g and kb in g for g in _UNIT_GROUPS)
 
 
+# in brackets only: 'the Clause 41.3 cap' is an option's own name
+_PROVISION = re.compile(r"\(\s*(?:clause|section|s\.|cl\.|para(?:graph)?|article|schedule)\s*[\d.a-z]*\d[\d.a-z]*"
+                        r"(?:\s+(?:cap|limit|floor))?\s*\)", re.I)
+
+
 def _figures_ok(value: str, check: Check) -> bool:
     """Every figure of `check.values` once, in any order, and nothing else: 'USD 38,420,000; USD 44,900,000'."""
     parts = [p for p in re.split(r"\s*(?:;|\band\b|,(?=\s*(?:[A-Z]{3}\b|[$\u00a3\u20ac])))\s*", value) if p.strip()]
@@ -197,15 +215,20 @@ def _date_ok(value: str, check: Check) -> bool:
         return False
     m = found[0]
     want = dt.date.fromisoformat(check.values[0])
-    if m.dates != (want,) and not (len(m.dates) > 1 and want in m.dates and _unambiguous_with(value, want)):
+    if len(m.dates) > 1:
+        # 05/11/2026 is May 11 where the matter's locale writes the month first (en_US), else November 5 (kit17: a
+        # right US date 0.75)
+        day = m.dates[0] if any(loc.endswith("_US") for loc in check.b_words) else m.dates[-1]
+        if day != want:
+            return False
+    elif m.dates != (want,):
         return False
-    rest = value[:m.start] + " " + value[m.end:]
-    return _residual_ok(_tokens(rest), _WEEKDAYS)
+    rest = _TIME.sub(" ", value[:m.start] + " " + value[m.end:])  # 'August 17, 2026 09:10' (kit17: 0.67)
+    return _residual_ok(_tokens(rest), _WEEKDAYS | _ZONES)
 
 
-def _unambiguous_with(value: str, want: dt.date) -> bool:
-    # 05/01/2026 reads as May 1 or January 5: only a day above 12 settles which, so an ambiguous date is not the day
-    return False
+_TIME = re.compile(r"\b(?:at\s+)?\d{1,2}[:.]\d{2}(?:\s*[ap]\.?m\.?)?\b", re.I)
+_ZONES = {"et", "est", "edt", "ct", "cst", "cdt", "pt", "pst", "pdt", "utc", "gmt", "bst", "cet", "cest", "am", "pm"}
 
 
 def _person_ok(value: str, check: Check, world) -> bool:
@@ -230,6 +253,8 @@ def _person_ok(value: str, check: Check, world) -> bool:
 
 def _choice_ok(value: str, check: Check) -> bool:
     options = [check.values[0], *check.b_words]
+    # the provision the option rests on beside it ('the capped rent (clause 7.4)': kit17, a right form 0.71)
+    value = _PROVISION.sub(" ", value)
     words = [w for w in _tokens(value) if w not in _CHOICE_NEUTRAL]
     if not words:
         return False
@@ -336,6 +361,7 @@ class _Spec:
         values = [self.value]
         if self.kind == "date":
             values = [_iso(self.value)]
+            self.options = [self.locale] if getattr(self, "locale", None) else []
         if self.kind in ("amounts", "file"):
             values = list(getattr(self, "extra", [self.value]))
         return Check(type="answer_field", a_words=[self.name], values=values, expect=self.kind,
@@ -373,6 +399,8 @@ def _specs(task: Task, world=None) -> list[_Spec] | None:
             if kind is None or kind == "date":
                 return None
             final = _Spec("Answer", kind, ck.values[0], c.weight)
+            if ck.expect == "down":  # a fall, or a gap asked the other way round: its minus sign is the same answer
+                final.options = ["down"]
             continue
         if ck.type == "answer_governs":
             m = _GOVERNS.match(d)
@@ -476,6 +504,8 @@ def formalise(task: Task, world=None) -> Task:
     if specs is None:
         return task
     criteria = []
+    for s in specs:
+        s.locale = getattr(getattr(world, "plan", None), "locale", None)
     for i, s in enumerate(specs):
         check = s.check()
         if check.values[0] is None:

@@ -156,3 +156,28 @@ def test_a_field_in_another_unit_or_as_a_question_fails(form_tasks):
 ])
 def test_a_wrong_line_is_the_drafted_figure_an_arrow_and_the_one_correction(line, ok):
     assert forms.outside_form(line, ["Wrong"], repeat=True) is not ok
+
+
+def test_the_usual_ways_a_professional_writes_a_value_pass_and_their_opposites_fail():
+    """kit17's right forms marked down: a fall with its sign or in words, a yearly figure 'a year', a rate 'per sq ft',
+    a US date month first in a US matter, a date with its time, an option with its clause in brackets."""
+    fall = Check(type="answer_field", a_words=["Answer"], values=["USD 144,000"], expect="amount", b_words=["down"])
+    assert all(forms.field_holds(f"Answer: {v}", fall) for v in ("USD 144,000", "-USD 144,000", "a fall of USD 144,000"))
+    assert not any(forms.field_holds(f"Answer: {v}", fall) for v in ("+USD 144,000", "a rise of USD 144,000"))
+    rate = Check(type="answer_field", a_words=["Market rate per sq ft"], values=["USD 62"], expect="amount")
+    assert forms.field_holds("Market rate per sq ft: USD 62 per sq ft", rate)
+    assert not forms.field_holds("Market rate per sq ft: USD 62 per month", rate)
+    assert forms.field_holds("Rent increase: USD 288,000 a year", Check(
+        type="answer_field", a_words=["Rent increase"], values=["USD 288,000"], expect="amount"))
+    us = Check(type="answer_field", a_words=["Day"], values=["2026-05-11"], expect="date", b_words=["en_US"])
+    assert forms.field_holds("Day: 05/11/2026", us) and not forms.field_holds("Day: 11/05/2026", us)
+    assert forms.field_holds("Day: May 11, 2026 at 9:10 am ET", us)
+    uk = us.model_copy(update={"b_words": ["en_GB"]})
+    assert forms.field_holds("Day: 11/05/2026", uk) and not forms.field_holds("Day: 05/11/2026", uk)
+    capped = Check(type="answer_field", a_words=["Governs"], values=["the capped rent"], expect="choice",
+                   b_words=["the open market rent"])
+    assert forms.field_holds("Governs: the capped rent (clause 7.4)", capped)
+    assert not forms.field_holds("Governs: the open market rent (clause 7.4)", capped)
+    named = Check(type="answer_field", a_words=["Governs"], values=["the Clause 41.3 cap"], expect="choice",
+                  b_words=["the contribution demand"])
+    assert forms.field_holds("Governs: the Clause 41.3 cap", named)  # a provision in the option's own name stays
