@@ -24,7 +24,6 @@ from dataclasses import replace
 from worldsmith.environments import answers
 from worldsmith.environments.tasks import Check, Criterion, Rubric, Task
 
-FieldKind = str  # amount, percent, number, date, person, choice, yesno, file
 # what a field's value may carry beside the thing itself: the currency's words, a count's unit
 _CURRENCY_WORDS = {"usd", "gbp", "eur", "us", "dollars", "dollar", "pounds", "pound", "sterling", "euros", "euro",
                    "cad", "aud", "chf", "jpy", "sgd", "hkd", "nok", "sek", "dkk", "nzd"}
@@ -36,8 +35,6 @@ _HONORIFICS = {"mr", "ms", "mrs", "miss", "mx", "dr", "prof", "sir", "dame"}
 _PERSON_LINKS = {"of", "at", "from", "the", "for", "and"}  # 'and' only inside an organisation's name: checked there
 _CHOICE_NEUTRAL = {"the", "a", "an", "of", "is", "figure", "amount", "one", "governs", "governing", "larger", "higher",
                    "greater", "smaller", "lower", "bigger"}
-_YES = {"yes", "y"}
-_NO = {"no", "n"}
 _TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _RULE_LINE = re.compile(r"^[\s\-=*_#|`~]*$")
 # a line of the form: an optional bullet or number, the field's name (bold or not), a colon, the value

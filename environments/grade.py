@@ -2556,28 +2556,9 @@ def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list
 def _losing_sides(world) -> list[tuple[list[str], list[str]]]:
     """For each lesser-of or greater-of of two facts in the ledger: the content words of the side that does not decide
     its figure, and of the side that does."""
-    cached = world.__dict__.get("_losing_sides")
-    if cached is not None:
-        return cached
-    import ast
+    from worldsmith.environments.graph_tasks import _content_words, deciding_sides
 
-    from worldsmith.environments.graph_tasks import _content_words
-    from worldsmith.worlds.ledger import parse_formula
-
-    cached = []
-    for f in world.plan.facts:
-        tree = parse_formula(f.formula) if getattr(f, "formula", None) else None
-        if not (isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id in ("max", "min")
-                and len(tree.args) == 2 and all(isinstance(x, ast.Name) and x.id in world.facts for x in tree.args)):
-            continue
-        a, b = (world.facts[x.id] for x in tree.args)
-        na, nb = number_of(a.value), number_of(b.value)
-        if na is None or nb is None or na == nb:
-            continue
-        win, lose = (a, b) if (na > nb) == (tree.func.id == "max") else (b, a)
-        cached.append((_content_words(label_of(lose)), _content_words(label_of(win))))
-    world.__dict__["_losing_sides"] = cached
-    return cached
+    return [(_content_words(label_of(lose)), _content_words(label_of(win))) for win, lose in deciding_sides(world)]
 
 
 def binds_the_other_side(world, text: str) -> bool:

@@ -23,7 +23,7 @@ from worldsmith.environments.apps import app_of, record_apps
 from worldsmith.environments.guards import with_misstatements
 from worldsmith.environments.side_checks import with_side_checks
 from worldsmith.environments.tasks import (Action, Check, Criterion, Needs, Reference, Rubric, Solution, Task,
-                                           label_of, text_penalties, the)
+                                           label_of, number_of, text_penalties, the)
 from worldsmith.worlds.ledger import (LedgerError, Node, Quantity, evaluate, parse_formula, quantity_of, references,
                                       solve)
 from worldsmith.worlds.plan import LedgerFact
@@ -1374,22 +1374,31 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
     return None
 
 
-def _not_deciding(graph: Graph, a: LedgerFact, b: LedgerFact) -> LedgerFact | None:
-    """Of two facts that are the two sides of a lesser-of or greater-of in the ledger, the one that does not decide
-    its figure on the figures as they are; None where no formula weighs the two."""
-    for f in graph.world.plan.facts:
+def deciding_sides(world) -> list[tuple[LedgerFact, LedgerFact]]:
+    """For each lesser-of or greater-of of two facts in the ledger, (the side that decides its figure on the figures as
+    they are, the side that does not); a pair of equal figures decides nothing. Read once per world."""
+    cached = world.__dict__.get("_deciding_sides")
+    if cached is not None:
+        return cached
+    cached = []
+    for f in world.plan.facts:
         tree = parse_formula(f.formula) if getattr(f, "formula", None) else None
         if not (isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id in ("max", "min")
-                and len(tree.args) == 2 and all(isinstance(x, ast.Name) for x in tree.args)):
+                and len(tree.args) == 2 and all(isinstance(x, ast.Name) and x.id in world.facts for x in tree.args)):
             continue
-        if {x.id for x in tree.args} != {a.id, b.id}:
+        a, b = (world.facts[x.id] for x in tree.args)
+        na, nb = number_of(a.value), number_of(b.value)
+        if na is None or nb is None or na == nb:
             continue
-        qa, qb = graph.quantities.get(a.id), graph.quantities.get(b.id)
-        if qa is None or qb is None or qa.amount == qb.amount:
-            return None
-        a_wins = (qa.amount > qb.amount) == (tree.func.id == "max")
-        return b if a_wins else a
-    return None
+        cached.append((a, b) if (na > nb) == (tree.func.id == "max") else (b, a))
+    world.__dict__["_deciding_sides"] = cached
+    return cached
+
+
+def _not_deciding(graph: Graph, a: LedgerFact, b: LedgerFact) -> LedgerFact | None:
+    """Of two facts that are the two sides of a lesser-of or greater-of in the ledger, the one that does not decide
+    its figure; None where no formula weighs the two."""
+    return next((lose for win, lose in deciding_sides(graph.world) if {win.id, lose.id} == {a.id, b.id}), None)
 
 
 def memo_parts(graph: Graph, pairs: list[tuple[LedgerFact, LedgerFact]], among: int = 4) -> list[Task]:
