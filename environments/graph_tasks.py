@@ -184,6 +184,17 @@ def what_if_values(graph: Graph, changed: str, value: Quantity) -> dict[str, Qua
     return _as_ledger_writes(graph.world, solve(nodes, _fail))
 
 
+def keeps_sign(graph: Graph, values: dict[str, Quantity | None], top: str, leaf: str) -> bool:
+    """Whether no figure on the way from an input to `top` turns negative under a supposition: an earn-out of
+    'USD -12,250,000' (revenue a fifth lower than the threshold it is paid over) is no figure a contract pays, and a
+    professional would answer zero (an unseen earn-out outline's what-if asked for it)."""
+    for fid in _path_to(graph, top, leaf) or [top]:
+        now, then = graph.quantities.get(fid), values.get(fid)
+        if now is not None and then is not None and now.amount >= 0 > then.amount:
+            return False
+    return True
+
+
 def _path_to(graph: Graph, top: str, leaf: str) -> list[str] | None:
     """The derived facts from `top` down to `leaf` (top first), or None when top does not read leaf."""
     formula = graph.fact(top).formula
@@ -495,7 +506,8 @@ def what_if_candidates(graph: Graph) -> list[tuple]:
             result = None
             for changed in (perturbed(q), perturbed(q, down=True)):
                 try:
-                    result = what_if_values(graph, leaf, changed)[top.id]
+                    values = what_if_values(graph, leaf, changed)
+                    result = values[top.id] if keeps_sign(graph, values, top.id, leaf) else None
                 except LedgerError:
                     result = None
                 if result is not None and shown(result) != shown(current) and not in_room(graph, result):
@@ -558,7 +570,8 @@ def flipping(graph: Graph, top: str, leaf: str) -> list[Quantity]:
             values = what_if_values(graph, leaf, changed)
         except LedgerError:
             continue
-        if any(_governing(graph, f, values) not in (None, _governing(graph, f, graph.quantities)) for f in turns):
+        if any(_governing(graph, f, values) not in (None, _governing(graph, f, graph.quantities)) for f in turns) \
+                and keeps_sign(graph, values, top, leaf):
             out.append(changed)
     return out
 
@@ -721,7 +734,7 @@ def _what_if_against(graph: Graph, x: LedgerFact, other: LedgerFact) -> Task | N
         except LedgerError:
             continue
         new = values[x.id]
-        if new is None or new.amount == q_other.amount or shown(new) == x.text:
+        if new is None or new.amount == q_other.amount or shown(new) == x.text or not keeps_sign(graph, values, x.id, leaf):
             continue
         gap = Quantity(new.kind, abs(new.amount - q_other.amount), new.currency, new.unit or q_other.unit)
         if in_room(graph, gap) or in_room(graph, new):

@@ -332,3 +332,30 @@ def test_a_line_naming_a_longer_label_of_the_same_figure_does_not_tell_the_short
     assert states_in_text(update, fee)  # as before, with no longer label known
     assert not states_in_text(update, fee, longer)
     assert states_in_text("The termination fee is USD 4,374,000 (three times the base fee).", fee, longer)
+
+
+def test_a_supposition_that_turns_a_figure_negative_is_not_asked_and_a_negative_figure_reads_as_itself():
+    # an unseen earn-out outline: revenue a fifth lower put the earn-out, 2.5 x (revenue - threshold), at
+    # 'USD -12,250,000' (no contract pays that; the professional answers zero), and the form could not read its own
+    # oracle's negative figure (0.5: refused by the lint)
+    from worldsmith.environments import forms
+    from worldsmith.environments.graph_tasks import keeps_sign
+    from worldsmith.environments.tasks import Check
+
+    formulas = {"excess": "revenue - threshold", "uncapped": "excess * multiple", "payment": "min(uncapped, cap)",
+                "revenue": None, "threshold": None, "multiple": None, "cap": None}
+    graph = SimpleNamespace(fact=lambda fid: SimpleNamespace(formula=formulas[fid]), quantities={
+        "excess": Quantity("money", Decimal(3_900_000), "USD", None),
+        "uncapped": Quantity("money", Decimal(9_750_000), "USD", None),
+        "payment": Quantity("money", Decimal(8_000_000), "USD", None)})
+    lower = {"excess": Quantity("money", Decimal(-4_900_000), "USD", None),
+             "uncapped": Quantity("money", Decimal(-12_250_000), "USD", None),
+             "payment": Quantity("money", Decimal(-12_250_000), "USD", None)}
+    higher = {k: Quantity("money", abs(q.amount) * 2, "USD", None) for k, q in lower.items()}
+    assert not keeps_sign(graph, lower, "payment", "revenue")
+    assert keeps_sign(graph, higher, "payment", "revenue")
+    negative = Check(type="answer_field", a_words=["Answer"], values=["USD -12,250,000"], expect="amount")
+    assert forms.field_holds("Answer: USD -12,250,000", negative)
+    assert not forms.field_holds("Answer: USD 12,250,000", negative)
+    positive = Check(type="answer_field", a_words=["Answer"], values=["USD 12,250,000"], expect="amount")
+    assert not forms.field_holds("Answer: USD -12,250,000", positive)
