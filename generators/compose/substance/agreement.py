@@ -184,6 +184,11 @@ def party_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str
                            ("supplier", "Supplier"),
                            ("contractor", "Contractor"), ("client", "Client"), ("vendor", "Vendor")):
             if word in role:
+                if term == "Owners" and not re.search(r"\b(charter|vessel|ship|tanker|hull)", " ".join(
+                        o.role or "" for o in ctx.organisations), re.I):
+                    # a building's owner is one party (read 19: 'the owner is called "the Owners"'); shipowners are
+                    # the Owners in a charter's own usage
+                    return "Owner"
                 return term
         return ""
     return called(first), called(second)

@@ -27,7 +27,8 @@ from worldsmith.generators.compose.substance.letters import OFFER, WP_OFFER, cou
 from worldsmith.generators.compose.substance.policy import is_policy, policy_bodies, policy_plan
 from worldsmith.generators.compose.substance.credit import credit_bodies, is_credit_extract
 from worldsmith.generators.compose.substance.agreement import is_charter
-from worldsmith.generators.compose.substance.extract import extract_bodies, is_clause_extract
+from worldsmith.generators.compose.substance.extract import (building_contract_bodies, extract_bodies,
+                                                             is_building_contract, is_clause_extract)
 from worldsmith.generators.compose.substance.settlement import is_settlement, settlement_bodies
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end, tidy
 from worldsmith.generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
@@ -386,6 +387,13 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             first, second = writer._parties()
             plan, bodies = extract_bodies(ctx, substance.executed_on(ctx), first, second,
                                           substance.party_roles(ctx, first, second))
+        elif is_building_contract(ctx):
+            # a construction contract's own clauses: the architect, completion, extension of time, liquidated damages
+            # and loss and expense (read 19: 'a one-page template: no extension-of-time clause, no architect role')
+            first, second = writer._parties()
+            one, _ = substance.party_roles(ctx, first, second)
+            owner, contractor = (second, first) if one == "Contractor" else (first, second)
+            plan, bodies = building_contract_bodies(ctx, substance.executed_on(ctx), owner, contractor)
         elif is_premises_lease(ctx):
             # a lease of premises in a lease's own form: granted on its term's first day, the rent review clause
             # under the number the matter cites, executed as a deed (read 15: 'The "lease" of a 2021 15-year term is
