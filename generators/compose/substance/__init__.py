@@ -27,7 +27,7 @@ from worldsmith.generators.compose.substance.memo import (memo_analysis, memo_an
                                                           memo_next_steps, memo_options, memo_question,
                                                           memo_recommendation, memo_risks, memo_sources)
 from worldsmith.generators.compose.substance.minutes import (minutes_actions, minutes_decisions, minutes_discussion,
-                                                             minutes_matters)
+                                                             minutes_matters, point_actions, without_prejudice)
 from worldsmith.generators.compose.substance.papers import (certificate_bodies, certificate_parties, certificate_plan,
                                                             is_certificate, plan_bodies)
 from worldsmith.generators.compose.substance.pleading import english, english_caption, pleading_bodies
@@ -36,7 +36,7 @@ from worldsmith.generators.compose.substance.report import (report_analysis, rep
 from worldsmith.generators.compose.text import long_date
 from worldsmith.generators.context import ArtifactContext
 
-__all__ = ["agreement_bodies", "is_sectioned", "sectioned_bodies", "bodies", "certificate_bodies", "certificate_parties", "certificate_plan", "chair", "engagement_plan",
+__all__ = ["point_actions", "without_prejudice", "agreement_bodies", "is_sectioned", "sectioned_bodies", "bodies", "certificate_bodies", "certificate_parties", "certificate_plan", "chair", "engagement_plan",
            "english", "english_caption", "executed_on", "party_roles", "is_certificate", "main_fact", "meeting_day", "minutes_actions",
            "pleading_bodies", "term_sheet_bodies", "topic"]
 

@@ -436,6 +436,48 @@ def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[t
     return rows[:4]
 
 
+def point_actions(ctx: ArtifactContext, base: dt.date) -> list[tuple[str, str, dt.date]]:
+    """What is left to do on each point the meeting took when no figure was worked and no date is ahead: a point
+    checked against the paper it comes from, the other side's point asked to be proved, what was said put in writing
+    to the other side where it was at the table; every owner from the house that keeps the minutes (read 19: 'Send
+    round the updated engagement letter showing the floor area' given to the landlord's surveyor)."""
+    from worldsmith.generators.compose.voice import next_workday
+
+    people = present(ctx)
+    mine = home(ctx, ctx.author.organisation)
+    house = sorted([p for p in people if p.organisation == ctx.author.organisation] or [ctx.author], key=rank)
+    junior, lead = house[0], house[-1]
+    other = opponent(ctx)
+    rows: list[tuple[str, str, dt.date]] = []
+    for f in [g for g in ctx.facts if not identity(g) and g.value.type != "date"][:2]:
+        said = f"{label(f)} ({f.text})"
+        if f.paper_by and home(ctx, f.paper_by) != mine and not neutral(ctx, f.paper_by) and not f.paper_instrument:
+            rows.append((f"Ask {f.paper_by} in writing for the papers behind {said}", lead.name,
+                         next_workday(base, 2)))
+        elif f.paper:
+            rows.append((f"Check {said} against the {f.paper} and note any difference", junior.name,
+                         next_workday(base, 2 + len(rows))))
+    across = [p for p in people if home(ctx, p.organisation) != mine and not neutral(ctx, p.organisation)
+              and home(ctx, p.organisation) != home(ctx, client_of(ctx) or ctx.author.organisation)]
+    if across:
+        to = other or across[0].organisation
+        wp = " under the without-prejudice heading" if without_prejudice(ctx) else ""
+        rows.append((f"Write to {to} confirming what was said at the meeting{wp}", lead.name, next_workday(base, 2)))
+    elif not rows:
+        client = client_of(ctx) or principal(ctx, ctx.author.organisation)
+        rows.append((f"Report the points above to {client} in writing with our view", lead.name,
+                     next_workday(base, 2)))
+    return rows
+
+
+_WP = re.compile(r"\b(?i:without[- ]prejudice)\b|\bWP\b")
+
+
+def without_prejudice(ctx: ArtifactContext) -> bool:
+    """Whether the meeting was held without prejudice (its title or purpose says so)."""
+    return bool(_WP.search(f"{ctx.spec.title} {ctx.spec.purpose or ''}"))
+
+
 def _kick_off_actions(ctx: ArtifactContext, base: dt.date) -> list[tuple[str, str, dt.date]]:
     """What a kick-off leaves people to do when its facts give no figure to work: the client's papers sent over, the
     work plan and timetable, the contact list, the first status call diarised (was 'Reconcile the vessel with the
@@ -550,6 +592,12 @@ def theirs(ctx: ArtifactContext, f: FactRef) -> str:
     me = next((o for o in ctx.organisations if o.name == principal(ctx, ctx.author.organisation)), None)
     if re.search(r"\bclaimed\b", label(f)) and me is not None and re.search(r"\b(respondent|defendant)\b", me.role, re.I):
         return "the claimant"
+    # a sum the label says was claimed, demanded or invoiced, on a paper from across the table, is that side's, whatever
+    # our client's role is called (an owner, an employer: read 19's strategy call whose only decision was 'our next
+    # letter to Brackwater puts the loss and expense claimed at USD 1,500,000', the contractor's own figure)
+    if re.search(r"\b(claimed|demanded|invoiced|sought|asserted)\b", label(f)) and f.paper_by and \
+            home(ctx, f.paper_by) != home(ctx, ctx.author.organisation) and not neutral(ctx, f.paper_by):
+        return f.paper_by
     # (a limit that holds 'unless' broken is a rule's figure, not a side's assertion: the OPA 90 cap)
     if not [m for m in _DOUBT.findall(f.statement) if m.lower() != "unless"]:
         return ""

@@ -140,6 +140,10 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
     by = f"{ctx.author.name}, {ctx.author.title}"
     when = long_date(spec.date, ctx.locale)
     if kind == "minutes":
+        # minutes of a without-prejudice meeting say so at their head (read 19: 'The WP meeting minutes are not
+        # headed without prejudice'); with the other side present they carry no privilege of ours
+        if substance.without_prejudice(ctx):
+            marking = "Without Prejudice" + ("" if across(ctx) else f"{sep}{marking}")
         line = sep.join([marking, f"Minutes taken by {by}", when])
     elif kind == "default" and is_compliance_certificate(spec.doc_type, spec.title):
         line = sep.join([f"Delivered by {by}, {ctx.author.organisation}", when])
@@ -847,21 +851,13 @@ def _attendees(ctx: ArtifactContext) -> str:
 def _actions(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, values: dict[str, str],
              facts: list[str]) -> tuple[list[str], Table]:
     """The actions paragraph and table of minutes: owners from the attendees, due dates after the meeting."""
-    frames = bank("documents")["actions"]
-    people = [ctx.author, *ctx.to]
     # Actions that follow from the facts first (a figure reconciled to its sheet, a deadline diarised), due after
-    # the meeting; the bank's only where the facts give none.
-    rows = substance.minutes_actions(pick, ctx, substance.meeting_day(ctx))
-    points = [f.label or lower_first(strip_end(f.statement)) for f in ctx.facts] or ["the open points", "the timetable"]
-    for _ in range(pick.rng.randint(2, 4) if not rows else 0):
-        first = pick.one(points)
-        action = pick.fill(frames, **dict(values, label=first,
-                                          label2=pick.one([x for x in points if x != first] or ["the timetable"])))
-        if action and all(r[0] != action for r in rows):
-            due = next_workday(spec.date, pick.rng.randint(2, 10))
-            rows.append((action, pick.one(people).name, due))
-    # the earliest first, so 'X reports back first, by ...' names the first date of the table; each day as the table
-    # of actions writes it, without its year (never a ledger date's text, never ISO)
+    # the meeting; else each point's own next step, owned by the house that keeps the minutes (read 19: 'Reconcile the
+    # review cap percentage with the passing rent', 'Send round the updated engagement letter showing the floor area'
+    # given to the landlord's surveyor: the bank's stock tasks dealt to anyone present)
+    rows = substance.minutes_actions(pick, ctx, substance.meeting_day(ctx)) or \
+        substance.point_actions(ctx, substance.meeting_day(ctx))
+    # the earliest first; each day as the table of actions writes it, without its year (never a ledger date's text, never ISO)
     rows = [[a, who, _short_date(d, ctx.locale)] for a, who, d in sorted(rows, key=lambda r: r[2])]
     owners = join_names(sorted({r[1].split()[0] for r in rows}))
     one = len({r[1] for r in rows}) == 1  # "Sally holds them", not "Sally hold them"
@@ -877,9 +873,5 @@ def _actions(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, values: dic
                       # a weekly series' own: its day
                       f"Actions from {{series_day}} ({{n}}): {{owners}} {hold} {them}.",
                       f"{{owners}} took away {{n}} {acts} on {{series_day}}."], n=str(len(rows)), owners=owners) or ""
-    close = pick.fill(["{who} reports back first, by {due}.",
-                       "First [due|to report]: {who}, by {due}.",
-                       "{who} [is first up|goes first], with a deadline of {due}."],
-                      who=rows[0][1], due=rows[0][2]) or "" if rows else ""
-    paragraphs = [" ".join([lead, close, *facts]).strip()]
+    paragraphs = [" ".join([lead, *facts]).strip()]
     return paragraphs, Table(columns=["Action", "Owner", "Due"], rows=rows)

@@ -1,0 +1,91 @@
+"""Papers that hold the matter (issue 17, blind read 19: documents 13 of 36): minutes that record a strategy and
+actions that mean something, owned by the house that does them; reports, submissions and determinations that carry
+what their kind exists for."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from decimal import Decimal
+
+from worldsmith.generators.context import OrgRef
+from worldsmith.generators.kinds.document.compose import compose_document
+from worldsmith.worlds.values import Money
+from tests.generators.context_fixture import document_context, fact, person
+
+_ORGS = [OrgRef(name="Penhallow Wire Ltd", role="the buyer under the supply agreement, a cable maker", privileged=True),
+         OrgRef(name="Quarrenden Copper Corp.", role="the supplier of copper rod under the supply agreement"),
+         OrgRef(name="Thursby Vale LLP", role="counsel to Penhallow Wire Ltd (the buyer)", privileged=True,
+                acts_for="Penhallow Wire Ltd")]
+_OURS = person("tv_2", "Paul", "Ebdon", "Partner", "Thursby Vale LLP", "thursbyvale.example", "+1")
+_JUNIOR = person("t_1", "Iris", "Calloway", "Associate", "Thursby Vale LLP", "thursbyvale.example", "+1")
+_CLIENT = person("p_1", "Omar", "Fenwick", "General Counsel", "Penhallow Wire Ltd", "penhallow.example", "+1")
+
+
+def _text(doc) -> str:
+    return "\n".join([s.heading for s in doc.sections] + [p for s in doc.sections for p in s.paragraphs] +
+                     [" | ".join(r) for s in doc.sections if s.table is not None for r in s.table.rows])
+
+
+def _minutes(facts, title="Claim strategy call with Penhallow, June 10", seed=0):
+    ctx = document_context("minutes", 4, seed=seed, facts=facts)
+    return ctx.model_copy(update={
+        "organisations": _ORGS, "author": _OURS, "to": [_JUNIOR, _CLIENT], "cast": [_OURS, _JUNIOR, _CLIENT],
+        "locale": "en_US", "spec": ctx.spec.model_copy(update={"title": title, "date": dt.date(2026, 6, 11),
+                                                                "purpose": "The claim and our answer to it."})})
+
+
+def test_strategy_minutes_never_put_the_other_sides_claimed_sum_in_our_letter():
+    # read 19: 'A strategy call whose only "decision" is that the contractor's claim totals what the contractor says'
+    # ('Agreed that our next letter to Brackwater Builders Inc. puts the loss and expense claimed at USD 1,500,000')
+    claimed = fact("claimed", "The supplier's notice claims USD 410,000: the premium rise plus the freight rise.",
+                   Money(amount=Decimal(410000), currency="USD")).model_copy(update={
+                       "label": "the loss claimed", "text": "USD 410,000",
+                       "reason": "the premium rise plus the freight rise",
+                       "paper": "Notice of claim", "paper_by": "Quarrenden Copper Corp.",
+                       "paper_day": dt.date(2026, 6, 1)})
+    for seed in range(3):
+        text = _text(compose_document(_minutes([claimed], seed=seed)))
+        assert "puts the loss claimed at" not in text, text
+        assert re.search(r"not to accept the loss claimed of USD 410,000", text), text
+
+
+_THEIRS = person("q_1", "Lena", "Marsh", "Vice President, Sales", "Quarrenden Copper Corp.", "quarrenden.example", "+1")
+
+
+def _points():
+    price = fact("price", "The supply agreement sets the unit price at USD 9,100 a tonne.",
+                 Money(amount=Decimal(9100), currency="USD")).model_copy(update={
+                     "label": "the unit price", "text": "USD 9,100", "paper": "Supply agreement",
+                     "paper_by": "Penhallow Wire Ltd", "paper_instrument": True, "paper_day": dt.date(2024, 3, 2)})
+    asked = fact("asked", "Quarrenden's letter asks for USD 9,900 a tonne from July.",
+                 Money(amount=Decimal(9900), currency="USD")).model_copy(update={
+                     "label": "the price asked", "text": "USD 9,900", "paper": "Letter on the price",
+                     "paper_by": "Quarrenden Copper Corp.", "paper_day": dt.date(2026, 6, 1)})
+    return [price, asked]
+
+
+def test_minutes_actions_are_the_points_own_next_steps_owned_by_the_house_that_keeps_them():
+    # read 19: 'Actions are meaningless ("Reconcile the review cap percentage with the passing rent") or put on the
+    # GC'; 'The landlord's surveyor is given "Send round the updated engagement letter showing the floor area"';
+    # '"Aaron Coffey goes first" gives it away as generated'
+    for seed in range(4):
+        for title, to in (("Claim strategy call with Penhallow, June 10", [_JUNIOR, _CLIENT]),
+                          ("Meeting with Quarrenden, June 10", [_JUNIOR, _THEIRS])):
+            ctx = _minutes(_points(), title=title, seed=seed).model_copy(update={"to": to, "cast": [_OURS, *to]})
+            doc = compose_document(ctx)
+            table = next(s.table for s in doc.sections if s.table is not None and s.table.columns[0] == "Action")
+            assert table.rows, _text(doc)
+            assert {r[1] for r in table.rows} <= {_OURS.name, _JUNIOR.name}, table.rows
+            text = _text(doc)
+            assert not re.search(r"\bReconcile\b|on one page for the next meeting|goes first|is first up|reports "
+                                 r"back first", text), text
+            assert any("Quarrenden" in r[0] and "price asked" in r[0] for r in table.rows), table.rows
+
+
+def test_minutes_of_a_without_prejudice_meeting_are_headed_so():
+    # read 19: 'The WP meeting minutes are not headed without prejudice'
+    ctx = _minutes(_points(), title="Without-prejudice meeting with Quarrenden, June 10")
+    ctx = ctx.model_copy(update={"to": [_JUNIOR, _THEIRS], "cast": [_OURS, _JUNIOR, _THEIRS]})
+    doc = compose_document(ctx)
+    assert doc.subtitle.startswith("Without Prejudice"), doc.subtitle
