@@ -89,3 +89,36 @@ def test_minutes_of_a_without_prejudice_meeting_are_headed_so():
     ctx = ctx.model_copy(update={"to": [_JUNIOR, _THEIRS], "cast": [_OURS, _JUNIOR, _THEIRS]})
     doc = compose_document(ctx)
     assert doc.subtitle.startswith("Without Prejudice"), doc.subtitle
+
+
+def _ld_memo(seed):
+    accrued = fact("accrued", "Liquidated damages accrued over the 16 weeks of delay: USD 85,000 x 16.",
+                   Money(amount=Decimal(1360000), currency="USD")).model_copy(update={
+                       "label": "liquidated damages accrued", "text": "USD 1,360,000",
+                       "reason": "the liquidated damages rate per week times the culpable delay"})
+    cap = fact("cap", "The cap on liquidated damages is 5% of the contract sum.",
+               Money(amount=Decimal(1230000), currency="USD")).model_copy(update={
+                   "label": "liquidated damages cap", "text": "USD 1,230,000",
+                   "reason": "the cap percentage of the contract sum"})
+    payable = fact("payable", "The owner may withhold the lower of the accrued damages and the cap.",
+                   Money(amount=Decimal(1230000), currency="USD")).model_copy(update={
+                       "label": "liquidated damages payable", "text": "USD 1,230,000",
+                       "reason": "the lesser of the liquidated damages accrued and the liquidated damages cap"})
+    ctx = document_context("memo", 5, seed=seed, facts=[accrued, cap, payable])
+    return ctx.model_copy(update={
+        "organisations": _ORGS, "author": _JUNIOR, "to": [_CLIENT], "cast": [_JUNIOR, _CLIENT], "locale": "en_US",
+        "spec": ctx.spec.model_copy(update={"title": "Memo re liquidated damages accrued and the claim",
+                                            "purpose": "Advise the client on the liquidated damages it may withhold."})})
+
+
+def test_a_memo_on_damages_a_cap_limits_answers_and_recommends_the_figure_the_cap_leaves():
+    # read 19: 'The Recommendation adopts the accrued 1,360,000 against its own short answer of 1,230,000'
+    for seed in range(4):
+        doc = compose_document(_ld_memo(seed))
+        rec = " ".join(p for s in doc.sections if re.search(r"Recommend", s.heading) for p in s.paragraphs)
+        answer = " ".join(p for s in doc.sections if re.search(r"Answer|Summary", s.heading) for p in s.paragraphs)
+        assert rec and "USD 1,360,000" not in rec, _text(doc)
+        assert "USD 1,230,000" in answer.split(".")[0] + answer.split(".")[1], answer
+        # 'The memo's "Questions Presented" are arithmetic, not law'
+        assert "whether the liquidated damages cap limits liquidated damages payable" in _text(doc), _text(doc)
+        assert "what liquidated damages accrued come to" not in _text(doc), _text(doc)

@@ -366,9 +366,30 @@ def chair(ctx: ArtifactContext) -> PersonRef:
     return max(ours, key=lambda p: (rank(p), p.organisation == client, p.id != ctx.author.id))
 
 
+_LIMB_OF = re.compile(r"^the (?:lesser|greater) of (?P<a>.+) and (?P<b>the [^,]+?)$")
+
+
+def outcome(f: FactRef | None, facts: list[FactRef]) -> FactRef | None:
+    """The figure a limb of a lesser-of or greater-of decides (the damages payable for the damages accrued, which
+    the cap may cut), followed to the end; `f` itself where it is no such limb."""
+    bare = lambda t: re.sub(r"^the ", "", t.strip().lower())  # noqa: E731
+    seen: set[str] = set()
+    while f is not None and f.id not in seen:
+        seen.add(f.id)
+        nxt = next((g for g in facts if g is not f and (m := _LIMB_OF.match(g.reason.strip())) and
+                    bare(label(f)) in (bare(m.group("a")), bare(m.group("b")))), None)
+        if nxt is None:
+            return f
+        f = nxt
+    return f
+
+
 def points_of(ctx: ArtifactContext) -> list[FactRef]:
-    """The facts a memo turns on, the one its title names first; things merely named come last."""
-    main = main_fact(ctx.facts, ctx.spec.title)
+    """The facts a memo turns on, the one its title names first (or what it decides, where it is a limb of a cap);
+    things merely named come last."""
+    # a memo whose title names the damages accrued turns on what is payable once the cap is applied (read 19: 'The
+    # Recommendation adopts the accrued 1,360,000 against its own short answer of 1,230,000')
+    main = outcome(main_fact(ctx.facts, ctx.spec.title), ctx.facts)
     rest = [f for f in decisions(ctx.facts) + figures(ctx.facts) + ctx.facts if f is not main and not identity(f)]
     if main is not None and identity(main) and not rest:
         return [main]

@@ -25,6 +25,13 @@ def _asks(f: FactRef) -> str:
     if provision(f):
         # (never 'whether the improvements disregard holds on the documents', read 15)
         return f"what {f.text} requires and how it applies to the figures"
+    m = _LIMBS.match(f.reason.strip())
+    if m and f.value.type in ("money", "number", "percent"):
+        # a capped figure asks whether the cap bites, a question of the contract, not of arithmetic (read 19: 'The
+        # memo's "Questions Presented" are arithmetic, not law')
+        if m.group("which") == "lesser":
+            return f"whether {m.group('b')} limits {name} and, if it does, by how much"
+        return f"whether {m.group('a')} or {m.group('b')} sets {name}"
     if f.value.type in ("money", "number", "percent"):
         return f"what {name} comes to and how it is computed" if f.reason else f"what {name} is on the record"
     if f.value.type == "date":
@@ -104,6 +111,11 @@ def memo_question(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
             f"[This memorandum answers|This note answers|Here we answer] it on [the papers on file at|the record as "
             f"held on] {day}.")]
     ps = points_of(ctx)
+    # (the limbs of a capped figure are in its question already: never 'what the damages accrued come to' beside
+    # 'whether the cap limits the damages payable')
+    limbs = _LIMBS.match(ps[0].reason.strip()) if ps else None
+    ps = [f for f in ps if limbs is None or f is ps[0] or
+          re.sub(r"^the ", "", label(f).lower()) not in {re.sub(r"^the ", "", x.lower()) for x in limbs.group("a", "b")}]
     points = list(dict.fromkeys(agree(_asks(f), [label(f)]) for f in ps if f is ps[0] or not identity(f)))[:3]
     first = f"{who} to advise{for_whom} on {about}."
     second = (f"The questions are {join_names(points)}." if len(points) > 1 else
