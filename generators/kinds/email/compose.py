@@ -1988,6 +1988,12 @@ def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list
     # ([] where nothing is left to ask: the reply takes the message in instead, _beat_reply)
     out = out or [f for f in frames if not re.search(r"signed off|source for|figure come from", f)
                   and not (label and label not in ctx.label_reasons and _MADE_UP.search(f))]
+    if ctx.organisations and across(ctx):
+        # the other side's figure is its position, not a draft it owes us a status on: nobody asks it whether the
+        # figure is final ("Is the covenant EBITDA final, or still a working figure?" from the agent to the counsel
+        # who had delivered the certificate, answered "Final unless your side produces something new", mail11's read
+        # at seed 31; "asks the adverse club whether a statutory cap is 'final, or still a working number'", read 19)
+        out = [f for f in out if not _FIRMNESS.search(f)]
     if re.search(r"\bdecided\b|\bdecision\b", own, re.I):
         # a message that gives a decision has made its figures firm: nobody asks it whether they are final ("Is the
         # total tendered final, or still a moving target?" to the HR Director's decision to tender it, mail10's read)
@@ -1996,7 +2002,8 @@ def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list
 
 
 # A question on how firm a figure is, or who has signed it off.
-_FIRMNESS = re.compile(r"final, or still|estimate|moving target|confident on|signed off", re.I)
+_FIRMNESS = re.compile(r"final, or still|final position or still|still a draft|estimate|moving target|confident on|"
+                       r"signed off", re.I)
 _OTHER_SIDE = re.compile(r"\bthe (?:other side|counterparty)\b", re.I)
 # A question that takes the reader for one of the asker's own side: the owner's officer asked the contractor's claims
 # consultant "Are we confident on the loss and expense claimed, or is it only an estimate?" (mail10's read, seed 31).
