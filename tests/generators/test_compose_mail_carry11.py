@@ -35,3 +35,55 @@ def test_nobody_asks_the_other_side_whether_its_figure_is_final():
                 for q in re.findall(r"[^.?!\n]*\?", _own(c.body)):
                     assert not _FIRM.search(q), (name, seed, spec.id, _own(c.body))
     assert across_replies > 40
+
+
+def test_a_view_on_a_figure_from_a_paper_names_the_paper():
+    # "On my side: the probe sample holds on what we have; I'll put anything further in writing by May 7." to the
+    # chair who had quoted it from the auditor's own engagement letter (mail11's read at seed 31); "the term loan
+    # commitment holds on what we have" to the CFO (blind read 19)
+    vacuous = re.compile(r"(?i)\b(the [\w' -]{3,60}?) holds on what we have")
+    views = 0
+    for seed in (9, 31):
+        for name in NAMES:
+            plan, taxonomy, contents = fixture_world(name, seed)
+            for spec in plan.artifacts:
+                c = contents.get(spec.id)
+                if not isinstance(c, EmailContent) or spec.mode != "reply":
+                    continue
+                ctx = build_context(plan, taxonomy, spec, contents)
+                if ctx.organisations and across(ctx):
+                    continue
+                for label in vacuous.findall(_own(c.body)):
+                    views += 1
+                    assert label.lower() not in ctx.label_papers and label.lower() not in ctx.label_sources, \
+                        (name, seed, spec.id, _own(c.body))
+
+
+
+_ORPHAN = re.compile(r"(?:^|[.!]\s+)(?:Just say|Shout if so|Let me know|Please say so|Do let us know|Glad to help)\.")
+
+
+def test_a_formal_notice_is_acknowledged_as_one_and_no_line_leans_on_a_question_that_went():
+    # "Thanks; all clear. Just say." from the architect to the contractor's formal notice of delay, its question gone
+    # and its tail left (mail11's read at seed 31); "Thanks Jacob. Do let us know." to a formal delay notice (blind
+    # read 19)
+    formal = re.compile(r"(?i)\b(?:give|gives|serve) (?:formal |written )?notice|\bwe submit\b")
+    notices = 0
+    for seed in (9, 31):
+        for name in NAMES:
+            plan, taxonomy, contents = fixture_world(name, seed)
+            for spec in plan.artifacts:
+                c = contents.get(spec.id)
+                if not isinstance(c, EmailContent) or spec.mode != "reply" or not spec.parent:
+                    continue
+                own = _own(c.body).strip()
+                assert not _ORPHAN.search(own), (name, seed, spec.id, own)
+                ctx = build_context(plan, taxonomy, spec, contents)
+                if ctx.parent_author is None or ctx.parent_author.organisation == ctx.author.organisation \
+                        or not formal.search(_own(contents[spec.parent].body)):
+                    continue
+                notices += 1
+                first = re.sub(r"^(?:Dear|Hi|Hello) [\w ]{1,30},\s*", "", own)
+                assert not re.match(r"(?i)(?:thanks|thank you|noted|received|confirmed|understood)[^.?!]{0,40}[.!]\s*"
+                                    r"(?:[A-Z][^.?!]{0,20}[.!]\s*)?$", first.split("\n\n")[0]), (name, seed, spec.id, own)
+    assert notices >= 3

@@ -372,7 +372,7 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
             line if line.startswith(">") else re.sub(r"\b(?:the )?end of (?:the )?day\b", "midday tomorrow", line)
             for line in email.body.split("\n"))})
     if isinstance(spec, EmailSpec) and spec.mode == "reply" and spec.beat not in ("decide", "noted", "forward"):
-        email = email.model_copy(update={"body": _asks_for(ctx, email.body)})
+        email = email.model_copy(update={"body": formal_receipt(ctx, _asks_for(ctx, email.body))})
     if isinstance(spec, EmailSpec):
         # every weekday named beside a date is that date's ("April 30 (Friday)" for a Thursday, read 10)
         email = email.model_copy(update={"body": true_weekdays(email.body, spec.sent_at.date())})
@@ -444,13 +444,13 @@ def _asks_for(ctx: ArtifactContext, body: str) -> str:
     # (and where the purpose gives what is asked for, it is the question: "One thing first: who has signed off the loss
     # and expense claimed?" asked the other side's consultant a question nobody asks, mail10's read at seed 31)
     drop = (lambda x: "?" in x) if how in ("for", "how", "whether", "why", "what") else \
-        (lambda x: "?" in x and bool(_PLAN_ASK.search(x)))
+        (lambda x: "?" in x and bool(_PLAN_ASK.search(x) or _ANYTHING_FROM.search(x)))
     keep = [f.text for f in ctx.facts]  # (a planned figure is never dropped with the question it sat beside)
 
     def kept(p: str) -> str:
         out, after_question = [], False
         for x in re.split(r"(?<=[.!?])\s+", p):
-            gone = not any(t in x for t in keep) and (drop(x) or after_question and re.match(r"(?:Then|Happy to)\b", x))
+            gone = not any(t in x for t in keep) and (drop(x) or after_question and _LEANS.match(x))
             # (with the question goes the line that leans on it: "Then I can turn it by end of Tuesday.")
             after_question = gone and "?" in x
             if not gone:
@@ -463,6 +463,42 @@ def _asks_for(ctx: ArtifactContext, body: str) -> str:
     at = 1 if paras and re.match(r"[A-Z][^\n.?!]{0,40},$", paras[0]) and len(paras[0].split()) <= 4 else 0
     at += 1 if at < len(paras) and re.search(r"[.!?]$", paras[at].strip()) else 0
     paras.insert(at, line)
+    parts[0] = "\n\n".join(paras) + "\n"
+    return "".join(parts)
+
+
+# A question what more the reader wants of the writer: the one who has just asked for a paper has said ("Is there
+# anything you want from me?" to the architect's "Please let me have the programme by Thursday", mail11's seed 31).
+_ANYTHING_FROM = re.compile(r"\banything\b[^?]{0,40}\bfrom (?:me|us|our side)\b", re.I)
+# A line that only leans on the question before it: it goes with the question ("Thanks; all clear. Just say." was left
+# of "Anything further you need from me? Just say." to a contractor's formal notice of delay, mail11's read at seed 31).
+_LEANS = re.compile(r"(?:Then|Happy to|Glad to help|Just say|Shout if so|Let me know|Let us know|Please (?:let (?:me|us) know|say so)|"
+                    r"Do let (?:me|us) know)\b")
+# A message that gives formal notice or puts in a claim: its receiver acknowledges it as such, never "Thanks Jacob. Do
+# let us know." (blind read 19, to a formal delay notice) nor "Thanks; all clear." (mail11's read at seed 31).
+_FORMAL = re.compile(r"\b(?:(?:give|gives|giving|hereby give|serve|serves) (?:formal |written )?notice|we (?:hereby )?submit|"
+                     r"formally notify)\b", re.I)
+# The bare thanks a reply may open on (after any greeting): the line a formal acknowledgement takes the place of.
+_BARE_THANKS = re.compile(r"^(?:(?:thanks|thank you|noted|received|got it|confirmed|understood)[^.?!]{0,40}[.!])\s*", re.I)
+
+
+def formal_receipt(ctx: ArtifactContext, body: str) -> str:
+    """A reply from another organisation to a message that gives formal notice or puts in a claim opens by
+    acknowledging it as what it is, dated, in place of a bare thanks; other replies are left as they are."""
+    if ctx.parent is None or ctx.parent_author is None or ctx.parent_author.organisation == ctx.author.organisation \
+            or not _FORMAL.search(_parent_own(ctx)):
+        return body
+    parts = re.split(r"(\n\s*On .{0,80}wrote:|\n>)", body, maxsplit=1)
+    paras = parts[0].rstrip("\n").split("\n\n")
+    at = 1 if paras and re.match(r"[A-Z][^\n.?!]{0,40},$", paras[0]) and len(paras[0].split()) <= 4 else 0
+    if at >= len(paras) or not _BARE_THANKS.match(paras[at]):
+        return body
+    what = "notice" if re.search(r"\bnotice\b", _parent_own(ctx), re.I) else "claim"
+    pick = picker_for(ctx, 7)
+    line = pick.one(["We acknowledge receipt of your {what}.", "Your {what} is received and noted.",
+                     "Receipt of your {what} is acknowledged."]).format(what=what)
+    rest = _BARE_THANKS.sub("", paras[at], count=1).strip()
+    paras[at] = " ".join(x for x in (line, rest) if x)
     parts[0] = "\n\n".join(paras) + "\n"
     return "".join(parts)
 
