@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 # Words of a fact id that read better in capitals or spelled out when the statement shows them so.
@@ -53,9 +54,16 @@ def as_noun(label: str) -> str:
 def fact_label(fact) -> str:
     """The fact's short label: the ledger's own when it has one, else one derived from its id and statement."""
     own = getattr(fact, "label", None)
-    if isinstance(own, str) and own.strip():
+    return _label_of(own if isinstance(own, str) else None, fact.id, fact.statement)
+
+
+@functools.lru_cache(maxsize=8192)
+def _label_of(own: str | None, fact_id: str, statement: str) -> str:
+    """fact_label of a fact's own label, id and statement: a world's contexts ask for its few hundred facts' labels
+    thousands of times (each week's note walks the ledger), and deriving one is a regex split and a search."""
+    if own is not None and own.strip():
         return as_noun(own.strip())
-    return derived_label(fact.id, fact.statement)
+    return derived_label(fact_id, statement)
 
 
 def as_first_sent(title: str) -> str:

@@ -397,14 +397,15 @@ def context_json(context: ArtifactContext | ExpansionContext, shown: dict[str, A
         else:
             data[name] = value  # even at its default: the spec would say otherwise
     if context.facts:
-        data["facts"] = _facts_against_lines(context, (shown or {}).get(("facts",), {}))
+        # the facts as the context's dump holds them, not dumped again (the same values: a list of FactRef)
+        data["facts"] = _facts_against_lines(context, (shown or {}).get(("facts",), {}), full["facts"])
         block = (shown or {}).get(("facts_block",))
         if block is not None:
             data["facts"] = _facts_of_day(context, data["facts"], block)
             if data["facts"] == [_entry_id(b) for b in block]:
                 del data["facts"]  # the block lists them all, in order, and the day says nothing more of any
     if "week" in data:
-        data["week"] = _week_against_facts(context, data["week"])
+        data["week"] = _week_against_facts(context, data["week"], full.get("facts"))
     if context.parent is not None:
         del data["parent"]["body"]  # the instructions show it, fenced: merge_context() takes it from there
     # What the spec implies of itself (its thread, its id, its parent, its facts), and what a line of the instructions
@@ -834,12 +835,13 @@ def _spec_people(spec: dict[str, Any], name: str) -> Any:
     return []
 
 
-def _facts_against_lines(context: ArtifactContext, shown: dict[str, dict[str, Any]]) -> list[Any]:
+def _facts_against_lines(context: ArtifactContext, shown: dict[str, dict[str, Any]],
+                         dumped: list[dict[str, Any]] | None = None) -> list[Any]:
     """The artifact's facts as what differs from what their lines in the instructions show (`shown`: text, label,
     establish, statement, reason, source): a fact they give in full is its id alone; else its id and the fields that
-    differ (its value, a statement not shown)."""
+    differ (its value, a statement not shown). `dumped`: the facts in JSON mode where the caller has them (read only)."""
     out: list[Any] = []
-    mine = [fact.model_dump(mode="json") for fact in context.facts]
+    mine = dumped if dumped is not None else [fact.model_dump(mode="json") for fact in context.facts]
     year = context.window_start.isoformat() if context.window_start else None
     for fact in mine:
         # Every field that differs, even one at its default (a value's tag is in it with the value); the paper's day
@@ -989,9 +991,12 @@ _WEEK_FROM_FACT = {"label": lambda f: f.get("label", ""), "type": lambda f: (f.g
                      "text": lambda f: f.get("text", "")}
 
 
-def _week_against_facts(context: ArtifactContext, lean: list[Any]) -> list[Any]:
-    """The week's events without the label, type and text their fact has in the artifact's own facts."""
-    known = {f.id: f.model_dump(mode="json") for f in context.facts}
+def _week_against_facts(context: ArtifactContext, lean: list[Any],
+                        dumped: list[dict[str, Any]] | None = None) -> list[Any]:
+    """The week's events without the label, type and text their fact has in the artifact's own facts (`dumped`: the
+    facts in JSON mode where the caller has them)."""
+    known = ({f["id"]: f for f in dumped} if dumped is not None
+             else {f.id: f.model_dump(mode="json") for f in context.facts})
     out = []
     for event, data in zip(context.week or [], lean):
         held = known.get(event.fact) if event.fact else None
