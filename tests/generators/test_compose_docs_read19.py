@@ -132,3 +132,84 @@ def test_a_building_contract_has_the_architect_extension_of_time_and_liquidated_
     assert "letter of intent" in text
     for f in ("USD 40,000", "8%", "USD 9,800,000"):
         assert f in text
+
+
+def _construction_letter(title: str, author, to, facts, date=dt.date(2026, 6, 2)):
+    orgs = [OrgRef(name="Wrenfield Clinics", role="client; the owner and employer under the building contract",
+                   privileged=True),
+            OrgRef(name="Stonechat Build Co.", role="the general contractor"),
+            OrgRef(name="Hartsease Architects", role="the architect who administers the contract and certifies "
+                   "completion"),
+            OrgRef(name="Pellow Marsh LLP", role="counsel to Wrenfield Clinics (the owner)", privileged=True,
+                   acts_for="Wrenfield Clinics")]
+    ctx = document_context("letter", 4, seed=9, facts=facts)
+    return ctx.model_copy(update={
+        "organisations": orgs, "author": author, "locale": "en_US", "cast": [author, *to], "to": to, "cc": [],
+        "world_summary": "Wrenfield Clinics engaged Stonechat Build Co. to build a clinic; Hartsease Architects "
+                         "administers the contract. Completion was late and the contractor claims loss and expense.",
+        "spec": ctx.spec.model_copy(update={"title": title, "date": date, "purpose": "The letter as sent."})})
+
+
+_ARCHITECT = person("a_1", "Rowan", "Eddery", "Principal Architect", "Hartsease Architects", "hartsease.example", "+1")
+_BUILDER = person("s_1", "Tobias", "Marr", "Project Executive", "Stonechat Build Co.", "stonechat.example", "+1")
+_OWNER = person("w_2", "Lydia", "Pask", "Director of Capital Projects", "Wrenfield Clinics", "wrenfield.example", "+1")
+
+
+def test_a_certifiers_letter_gives_its_determination_and_reserves_nothing():
+    # read 19: 'The certifying architect writes as a party ("We reserve all our rights. Nothing in this letter is an
+    # admission") ... and it demands a "response" to a determination within 3 days'
+    granted = fact("eot_weeks", "The architect grants an extension of time of 4 weeks.",
+                   Number(value=Decimal(4), unit="weeks"))
+    ctx = _construction_letter("Architect's determination of extension of time", _ARCHITECT, [_BUILDER],
+                               [granted.model_copy(update={"label": "the extension of time granted"})])
+    text = _text(compose_document(ctx))
+    assert "We write to give our determination of extension of time" in text, text
+    for wrong in ("reserve all", "is an admission", "your response by", "set out Architect's"):
+        assert wrong not in text, wrong
+    assert "Please acknowledge receipt" in text and "4 weeks" in text
+
+
+def test_a_letter_asks_its_answer_by_the_deadline_its_facts_carry_not_a_stock_few_days():
+    # read 19: 'The letter says "The claim response deadline is July 2, 2026" and also asks for a response "by
+    # Wednesday, June 10"'
+    claimed = fact("claim_total", "The contractor's loss and expense claim.",
+                   Money(amount=Decimal(900000), currency="USD"))
+    by = fact("response_deadline", "The owner must answer the claim within 30 days, by July 2, 2026.",
+              DateValue(value=dt.date(2026, 7, 2)))
+    ctx = _construction_letter("Notice of claim for loss and expense", _BUILDER, [_OWNER],
+                               [claimed.model_copy(update={"label": "the loss and expense claimed"}),
+                                by.model_copy(update={"label": "the claim response deadline"})])
+    text = _text(compose_document(ctx))
+    assert "Please let us have your response by July 2, 2026, the claim response deadline." in text, text
+    assert text.count("July 2, 2026") == 1, text
+    assert not re.search(r"by (?:Monday|Tuesday|Wednesday|Thursday|Friday), June \d", text), text
+    # without a deadline of its own, a formal letter to the other side gives two weeks, not three days
+    ctx = ctx.model_copy(update={"facts": ctx.facts[:1]})
+    text = _text(compose_document(ctx))
+    m = re.search(r"by (?:Monday|Tuesday|Wednesday|Thursday|Friday), June (\d+)", text)
+    assert m and int(m.group(1)) >= 12, text
+
+
+def test_a_refund_letter_gives_the_sample_behind_its_figure_and_reserves_no_admission():
+    # read 19: a refund letter to a Medicare contractor 'with no provider number, review period, claim count or
+    # reason for the overpayment'
+    orgs = [OrgRef(name="Harlow Vale Hospital", role="client; the hospital provider under review", privileged=True),
+            OrgRef(name="Northgate Claims Services", role="the Medicare administrative contractor for the region")]
+    author = person("h_1", "Colm", "Ardagh", "Chief Compliance Officer", "Harlow Vale Hospital", "harlowvale.example",
+                    "+1")
+    mac = person("m_1", "Ria", "Tesh", "Overpayment Recovery Manager", "Northgate Claims Services",
+                 "northgate.example", "+1")
+    total = fact("refund", "The extrapolated overpayment.", Money(amount=Decimal(2640000), currency="USD"))
+    total = total.model_copy(update={
+        "label": "the extrapolated overpayment", "reason": "the sample overpayment divided by the sample size times "
+        "the claims in the review period", "working": "the sample overpayment of USD 88,000 divided by the sample size "
+        "of 200 claims times the claims in the review period of 6,000 claims"})
+    ctx = document_context("letter", 4, seed=4, facts=[total])
+    ctx = ctx.model_copy(update={
+        "organisations": orgs, "author": author, "locale": "en_US", "cast": [author, mac], "to": [mac], "cc": [],
+        "world_summary": "Harlow Vale Hospital found inpatient overpayments in a probe sample and refunds them.",
+        "spec": ctx.spec.model_copy(update={"title": "Voluntary refund letter to Northgate Claims Services",
+                                            "date": dt.date(2026, 7, 15), "purpose": "Make the refund."})})
+    text = _text(compose_document(ctx))
+    assert "200 claims" in text and "6,000 claims" in text and "USD 88,000" in text, text
+    assert "is an admission" not in text and "reserve all" not in text.lower(), text

@@ -112,6 +112,11 @@ def derivation(f: FactRef, facts: list[FactRef]) -> str:
                 break
     for a, b, said in sorted(taken, reverse=True):
         reason = reason[:a] + said + reason[b:]
+    if not taken and f.working:
+        # none of its inputs is a fact of this paper: the ledger's working on the day gives them (read 19: a refund
+        # letter 'with no ... claim count', its figure 'the net overpayment in the sample divided by the probe sample
+        # times the claims in the review period')
+        return f.working
     return reason
 
 

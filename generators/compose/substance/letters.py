@@ -8,7 +8,9 @@ import re
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.voice import family_key
 from worldsmith.generators.compose.facts import slot_of
-from worldsmith.generators.compose.parties import across, client_of
+import datetime as dt
+
+from worldsmith.generators.compose.parties import across, client_of, neutral
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
 from worldsmith.generators.compose.substance.common import (CLAUSE, as_told as told_across, identity, label, merge_short, names,
@@ -65,6 +67,12 @@ def letter_purpose(ctx: ArtifactContext) -> str:
     acts = _acts(title, "our client's" if client_of(ctx) else "our")
     if acts:
         return "to " + acts
+    mine = re.match(r"^(?:the\s+)?(?P<who>[A-Z][\w-]*(?: [\w-]+){0,2})'s\s+(?P<rest>[a-z].*)$", title)
+    if mine and re.search(rf"\b{re.escape(mine.group('who').lower())}", f"{ctx.author.title} {ctx.author.organisation}"
+                          f" {_role(ctx)}".lower()):
+        # the writer's own paper by its role ('Architect's determination of extension of time' from the architect:
+        # read 19, 'We write to set out Architect's determination')
+        return f"to give our {mine.group('rest')}"
     # 'Crowhurst reservation of rights letter: Prairie Crunch recall': the writer's own name and the word 'letter' go,
     # the acts are done in respect of the subject after the colon (read 12: 'We write to set out the Crowhurst
     # reservation of rights of Prairie Crunch recall')
@@ -94,6 +102,11 @@ def letter_purpose(ctx: ArtifactContext) -> str:
     subject = topic(title, names(ctx))
     subject = subject if re.match(r"(the|a|an|our|your)\b|[A-Z]", subject) else f"the {subject}"
     return f"to set out {subject}"
+
+
+def _role(ctx: ArtifactContext) -> str:
+    """The role of the author's organisation in the matter ('the architect who administers the contract')."""
+    return next((o.role or "" for o in ctx.organisations if o.name == ctx.author.organisation), "")
 
 
 # A title made of the acts a letter does ('Reservation of rights and demand for sworn proof of loss'): each act's noun
@@ -202,10 +215,56 @@ def breach_reserved(ctx: ArtifactContext, client: str) -> str:
     return f"{who} rights{under}; nothing in this letter is an admission or waives any of them."
 
 
+_RESPONSE_DUE = re.compile(r"\b(?:response|reply|answer|respond)\b.*\b(?:deadline|due|date|by)\b|\bdeadline\b.*\b(?:response|"
+                          r"reply|answer)\b", re.I)
+_ANSWERS = re.compile(r"\b(response|reply|answer|rejection|rejecting|acceptance|accepting|determination|decision)\b",
+                      re.I)
+
+
+def response_deadline(ctx: ArtifactContext) -> FactRef | None:
+    """The day the reader's answer to this letter is due, where its facts carry one ('the claim response deadline'),
+    for a letter that asks for an answer (not one that is itself the answer); None otherwise."""
+    if _ANSWERS.search(ctx.spec.title):
+        return None
+    day = ctx.spec.date  # type: ignore[union-attr]
+    return next((f for f in ctx.facts if f.value.type == "date" and f.value.value > day and
+                 _RESPONSE_DUE.search(label(f))), None)
+
+
+def letter_due(ctx: ArtifactContext, due: str) -> str:
+    """The day a formal letter asks its answer by: two weeks out, the working day before any date it carries that
+    falls first (read 19: 'a 3-day response demand in every letter'); the stock day for a letter to one's own side."""
+    if not across(ctx):
+        return due
+    day = ctx.spec.date  # type: ignore[union-attr]
+    out = day + dt.timedelta(days=14)
+    ahead = [f.value.value for f in ctx.facts if f.value.type == "date" and f.value.value > day]
+    if ahead and out >= min(ahead):
+        out = min(ahead) - dt.timedelta(days=1)
+    while out.weekday() >= 5:
+        out -= dt.timedelta(days=1)
+    if out <= day:
+        return due
+    return f"{out:%A}, {out:%B} {out.day}" if ctx.locale == "en_US" else f"{out:%A} {out.day} {out:%B}"
+
+
+def _issued(ctx: ArtifactContext) -> str:
+    """What a neutral's letter issues ('determination', 'certificate'), from its title; 'letter' if none."""
+    m = re.search(r"\b(determination|certificate|decision|assessment|award|notice|instruction|valuation)\b",
+                  ctx.spec.title, re.I)
+    return m.group(1).lower() if m else "letter"
+
+
 def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], due: str) -> dict[int, list[str]]:
     """A letter's sections: what it is written to do, for whom, the position with its ground, the rights reserved and
     what the reader is asked to do by when; one purpose, no internal assessment."""
     client = client_of(ctx)
+    # a certifier or an expert decides between the parties: it reserves no rights and asks no one for a response
+    # (read 19: 'The certifying architect writes as a party ("We reserve all our rights. Nothing in this letter is an
+    # admission") ... and demands a "response" to a determination within 3 days')
+    deciding = neutral(ctx, ctx.author.organisation)
+    due = letter_due(ctx, due)
+    answer_by = response_deadline(ctx) if across(ctx) and not deciding else None
     behalf = f" on behalf of our client, {client}," if client else ""
     points = points_of(ctx)
     things = [f for f in ctx.facts if identity(f)]
@@ -235,6 +294,10 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
         # redelivery claim is 19 May 2028.' among the figures, then again in the close)
         take([payment_demanded(ctx)[1]])  # type: ignore[index]
     proposed = proposal_made(ctx) if across(ctx) and offered is None else None
+    if answer_by is not None:
+        # the day the answer is due is what the close asks for, said there once (read 19: 'The claim response deadline
+        # is July 2' among the figures, and a response asked 'by Wednesday, June 10')
+        take([answer_by])
     for i, k in enumerate(kinds):
         if k == "opening":
             first = f"We write{behalf} {letter_purpose(ctx)}{about}."
@@ -282,6 +345,8 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 # (only where a figure has a working to give: read 18, '"Each figure is given below with how it is
                 # worked," then one figure with no working')
                 lead.append("Each figure is given below with how it is worked.")
+            elif len(lead) < 2 and deciding:
+                lead.append(f"Our {_issued(ctx)} and the figures it rests on are set out below.")
             elif len(lead) < 2:
                 lead.append(pick.one(["This letter sets out our position and what we ask of you.",
                                       "We set out the position below and what we ask of you."]))
@@ -328,6 +393,14 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             out[i] = [f"This offer is non-binding and subject to contract. It remains subject to confirmatory due "
                       f"diligence, to the final approval of our investment committee and to agreement of the sale and "
                       f"purchase agreement, and it lapses unless accepted in writing by {due}."]
+        elif k == "reservation" and deciding:
+            out[i] = []
+        elif k == "reservation" and _REFUND.search(ctx.spec.title):
+            # a refund is itself an admission: what it keeps open is the amount, on the payer's review of the sample
+            # (read 19: a voluntary refund to a Medicare contractor closing 'Nothing in this letter is an admission')
+            out[i] = ["We make this refund on the sample and the extrapolation described in the enclosed methodology. "
+                      "If your review of the sampled claims changes the overpayment on any of them, we will revise the "
+                      "amount on the same method and refund any further sum or ask you to return any excess."]
         elif k == "reservation" and not across(ctx):
             # rights are reserved against the other side, never in a letter to one's own people
             out[i] = []
@@ -373,6 +446,14 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             # a request asks for what its title names, item by item, not for 'your response' (blind read 17: 'A
             # "request for net debt detail" that requests nothing; asserts net debt of 168.9m without working')
             out[i] = [requested(ctx).format(due=due) + " " +
+                      pick.one(["Please address any reply to the writer.", "We look forward to hearing from you."])]
+        elif k == "letter_close" and deciding:
+            thing = _issued(ctx)
+            out[i] = [f"We give this {thing} under the contract between the parties"
+                      f"{', ' + join_names(clauses) if clauses else ''}, acting fairly between them. Please acknowledge "
+                      f"receipt."]
+        elif k == "letter_close" and answer_by is not None:
+            out[i] = [f"Please let us have your response by {answer_by.text}, the {label(answer_by)}. " +
                       pick.one(["Please address any reply to the writer.", "We look forward to hearing from you."])]
         elif k == "letter_close":
             out[i] = [pick.one([f"Please let us have your response by {due}.",
