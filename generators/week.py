@@ -281,6 +281,15 @@ def _standing(plan: WorldPlan, spec, side: str, audience: list[str], since: dt.d
         person = plan.person(person_id)
         return next((o.name for o in plan.organisations if o.id == person.organisation), "")
 
+    if ours_out:
+        # a paper the other side has since met us on (a call, a board meeting, a later paper of anyone's with one of
+        # them on it) is no longer waited on: "still waiting on Harrowgate to come back on ... Advice to the board on
+        # waiver against equity cure", weeks after the board call it went to had decided the cure and the cure was
+        # funded (mail11's read at seed 31; "'no news' ignoring the week's decision", blind read 19)
+        them = {p for p in getattr(ours_out[1], "readers", []) if _side_of(plan, p) != side}
+        if any(ours_out[0] < made and a.id != spec.id and them & {a.author, *getattr(a, "readers", [])}
+               for made, a in papers[:bisect.bisect_right(days, since)]):
+            ours_out = None
     if ours_out and (theirs is None or theirs[0] <= ours_out[0]):
         made, a = ours_out
         to = next(p for p in getattr(a, "readers", []) if _side_of(plan, p) != side)

@@ -87,3 +87,45 @@ def test_a_formal_notice_is_acknowledged_as_one_and_no_line_leans_on_a_question_
                 assert not re.match(r"(?i)(?:thanks|thank you|noted|received|confirmed|understood)[^.?!]{0,40}[.!]\s*"
                                     r"(?:[A-Z][^.?!]{0,20}[.!]\s*)?$", first.split("\n\n")[0]), (name, seed, spec.id, own)
     assert notices >= 3
+
+
+def test_a_weekly_note_does_not_wait_on_a_paper_the_other_side_has_since_met_us_on():
+    # "We are still waiting on Harrowgate Capital Partners to come back on what we sent them on August 20, 27 days ago:
+    # Advice to the board on waiver against equity cure." after the board call of August 24 with Harrowgate on it had
+    # decided the cure (mail11's read at seed 31); "'no news' ignoring the week's decision" (blind read 19)
+    from worldsmith.generators.week import _day, _papers, week_events, window
+
+    awaited = 0
+    for seed in (9, 31):
+        for name in NAMES + ["bonus-cap-dispute"]:
+            plan, _, _ = fixture_world(name, seed)
+            for spec in plan.artifacts:
+                events = week_events(plan, spec) if spec.kind == "email" else None
+                for e in events or []:
+                    if e.what != "awaited":
+                        continue
+                    awaited += 1
+                    org = next(o.id for o in plan.organisations if o.name == e.org)
+                    since = window(plan, spec)[0]
+                    later = [a.title for made, a in _papers(plan)[1] if e.day < made <= since and a.id != spec.id
+                             and any(plan.person(p).organisation == org for p in [a.author, *getattr(a, "readers", [])])]
+                    assert not later, (name, seed, spec.id, e.title, e.org, later)
+
+
+
+def test_what_a_paper_changes_is_answered_with_what_it_changes():
+    # "What does the minutes change for us, if anything?" answered "Not before the call. I will go through it with
+    # you there." (mail11's read at seed 31): an answer to another question
+    asked = 0
+    for seed in (9, 31):
+        for name in NAMES + ["bonus-cap-dispute"]:
+            plan, _, contents = fixture_world(name, seed)
+            for spec in plan.artifacts:
+                c = contents.get(spec.id)
+                if not isinstance(c, EmailContent) or spec.mode != "reply" or not spec.parent:
+                    continue
+                if "change for us, if anything?" not in _own(contents[spec.parent].body):
+                    continue
+                asked += 1
+                assert not re.search(r"(?i)\b(?:not|nothing) before the call\b", _own(c.body)), (name, seed, spec.id)
+    assert asked >= 1

@@ -706,7 +706,7 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         m = _PAPER_LINE.search(_unquoted("\n".join([ctx.parent.body if ctx.parent else ""] +
                                                    [t.body for t in reversed(ctx.thread)])))
         ours = bool(m and re.match(r"(?:Our|My|You have had|We |I )", m.group(0)))
-        key = "paper_ours" if ours else "paper"
+        key = ("paper_change" if "change for us" in own else "paper") + ("_ours" if ours else "")
         line = pick.fill(frames[key], owner=owner, day=day) if owner else pick.fill(frames[key + "_self"], day=day)
     elif re.search(r"as you (?:propose|suggest)", own, re.I):
         line = pick.fill(frames["sent"], owner=owner, day=day) if owner else pick.fill(frames["sent_self"], day=day)
