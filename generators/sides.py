@@ -147,8 +147,10 @@ def _relations(organisations: tuple[tuple[str, str, str], ...]) -> dict[str, tup
         engaged = _after(_ENGAGED, role, others)
         serves = behalf[1] if behalf else engaged or _after(_SERVES, role, others)
         if serves is None:
-            m = re.search(r"(\w[\w .&-]*?)['’]s?\s+(?:counsel|adviser|advisor|accountants?|auditors?|solicitors?|bankers?)",
-                          role, re.I)
+            # "Kestrel Bay's counsel", and "the landlord's rent review surveyor": a possessive a few words before the
+            # adviser's noun names whom it serves (read 19: the landlord's surveyor was put on the tenant's side as
+            # "outside counsel" of the one client, her report "prepared for" the tenant, her mail in its room)
+            m = re.search(r"(\w[\w .&-]*?)['’]s?\s+(?:[\w-]+\s+){0,3}?" + _ADVISER.pattern, role, re.I)
             hit = _named(role, others, m.start()) if m else None
             serves = hit[1] if hit and hit[0] <= m.end() else None
         if NEUTRAL_ROLE.search(role):

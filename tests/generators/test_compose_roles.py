@@ -374,3 +374,25 @@ def test_a_figure_claimed_by_or_read_in_a_partys_paper_is_that_partys_and_a_shar
     assert owner("Adjusted EBITDA in the sellers' objection notice") == "Oakmere Holder Services LLC"
     assert owner("the buyer's share of the accountant's fee") == ""
     assert owner("Adjusted EBITDA as determined") == ""
+
+
+def test_the_landlords_surveyor_is_on_the_landlords_side_not_the_tenants():
+    """Read 19 (rent review, tenant's counsel's room): 'the landlord's rent review surveyor' was taken for the one
+    client's adviser, so her report was 'prepared for' the tenant and her mail to her own client sat in the tenant's
+    file."""
+    from worldsmith.generators.sides import principal, privileged_circle, relations
+    from worldsmith.worlds.plan import Org
+
+    orgs = [Org(id="law", name="Calloway Reade LLP", domain="cr.example",
+                role="real estate counsel to Fenwick Outfitters Inc. (the tenant) on the rent review"),
+            Org(id="tenant", name="Fenwick Outfitters Inc.", domain="fo.example",
+                role="client; the tenant of the Marlow Square store"),
+            Org(id="landlord", name="Marlow Square Holdings LLC", domain="ms.example",
+                role="opposing party; the landlord under the lease"),
+            Org(id="surveyor", name="Tallis Brook Valuation", domain="tb.example",
+                role="the landlord's rent review surveyor"),
+            Org(id="ours", name="Penhale Surveyors", domain="ps.example", role="the tenant's valuation surveyor")]
+    known = relations(orgs)
+    assert known["surveyor"] == ("landlord", "landlord") and principal(orgs, "ours") == "tenant"
+    outline = type("O", (), {"organisations": orgs, "cast": [type("C", (), {"organisation": "law"})()]})()
+    assert privileged_circle(outline) == {"law", "tenant", "ours"}
