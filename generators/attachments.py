@@ -56,6 +56,11 @@ def _privileged(planner: Any, people: list[str]) -> bool:
     return all(planner.people_by_id(p).organisation in planner.circle for p in people)
 
 
+def _reaches_ours(planner: Any, people: list[str]) -> bool:
+    """Whether any of these people sits inside the home side's circle (whose file the room is)."""
+    return not planner.circle or any(planner.people_by_id(p).organisation in planner.circle for p in people)
+
+
 def _may_carry(planner: Any, message: EmailSpec, file: Any) -> bool:
     """A privileged file stays inside the circle: it rides only on a message that does too."""
     return not _privileged(planner, [file.author, *file.readers]) or \
@@ -139,6 +144,12 @@ def _cover_note(planner: Any, file: Any) -> EmailSpec | None:
         # a file sent to two people goes to both (copying one of two read as a slight, and put a third of the
         # buy-side room's mail over real mail's share with a Cc); the draw now only says who is named first
         to = readers[::-1]
+    if not _reaches_ours(planner, [file.author, *readers]):
+        # the room is our side's file: a paper passed between two people across the table reached us because it
+        # was served on one of ours, its own readers copied (read 19: "an internal email from the landlord's
+        # surveyor to her own client has no place in the tenant's counsel's file")
+        ours = [p.id for p in planner.people if p.organisation in planner.circle][:1]
+        to, cc = ours, readers[:3]
     at = working_time(planner.rng, file.date, planner.tz)
     tid = planner.unique(f"cover_{file.id}", planner.ids, "{}_{}")
     from worldsmith.generators.planner import safe_filename  # the planner imports this module

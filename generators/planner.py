@@ -397,6 +397,13 @@ class _Planner:
                         carried = []
                     # Some replies quote nothing below them: sent from a phone, or history trimmed.
                     trimmed = self.rng.random() < TRIMMED_SHARE
+            if prev is not None and not forwarding and \
+                    not any(p.organisation in self.circle for p in [sender, *to, *copy]):
+                # the room is one side's file: a reply between two people across the table is in it only because
+                # one of ours stays copied ("a data room holds one side's file", read 19: the contractor and the
+                # architect answered each other with the owner dropped, and the owner's counsel's room held it)
+                ours = [self.people_by_id(i) for i in dict.fromkeys([prev.author, *prev.to, *prev.cc, *sorted(reached)])]
+                copy = [*copy, *[p for p in ours if p.organisation in self.circle][:1]]
             reached.update(p.id for p in [sender, *to, *copy])
             aid = f"{tid}-m{pos + 1}"
             spec = EmailSpec(
