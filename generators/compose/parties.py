@@ -201,6 +201,7 @@ def own_acts(ctx: ArtifactContext, text: str) -> str:
 # closed his notice of delay with "Our client's rights are expressly reserved", and an engine shop asked the lessor
 # itself to "let us have your client's response" (mail8's read of two unseen outlines at seed 9).
 _OUR_CLIENT = re.compile(r"(?<![\w'])our clients?\b", re.I)
+_OTHERS = re.compile(r"\b(?:other|all) (?:addressees|recipients)\b|\bcop(?:y|ies) to\b", re.I)
 _YOUR_CLIENT = re.compile(r"\byour clients?\b|\byour (?:\[[^\]]*\]\s*)?clients?\b", re.I)
 _GROUP = re.compile(r"\[(~?)([^\[\]]*\|[^\[\]]*|[^\[\]|]*)\]")
 
@@ -251,7 +252,8 @@ def without_reservation(frames: list[str]) -> list[str]:
 
 def in_voice(ctx: ArtifactContext, frames: list[str]) -> list[str]:
     """The frames the author may say to these recipients: no "our client" from one who acts for no one, no "your
-    client" to addressees none of whom acts for anyone, no reservation of rights from an adviser who is no lawyer;
+    client" to addressees none of whom acts for anyone, no reservation of rights from an adviser who is no lawyer,
+    no "other addressees" to one;
     an "[a|b]" wording that says it is dropped, a frame whose every wording says it is dropped (none left: the frames
     as they were)."""
     ours = bool(client_of(ctx))
@@ -262,9 +264,13 @@ def in_voice(ctx: ArtifactContext, frames: list[str]) -> list[str]:
     if ours and theirs and reserves:
         return list(frames)
 
+    # "the other addressees" to one addressee and no copy (read 19: "'Copies to the other addressees' when there are
+    # none")
+    several = len(ctx.to) + len(ctx.cc) > 1
+
     def fits(text: str) -> bool:
         return (ours or not _OUR_CLIENT.search(text)) and (theirs or not _YOUR_CLIENT.search(text)) and \
-            (reserves or not _RESERVES.search(text))
+            (reserves or not _RESERVES.search(text)) and (several or not _OTHERS.search(text))
 
     out = []
     for frame in frames:

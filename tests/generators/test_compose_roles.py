@@ -396,3 +396,35 @@ def test_the_landlords_surveyor_is_on_the_landlords_side_not_the_tenants():
     assert known["surveyor"] == ("landlord", "landlord") and principal(orgs, "ours") == "tenant"
     outline = type("O", (), {"organisations": orgs, "cast": [type("C", (), {"organisation": "law"})()]})()
     assert privileged_circle(outline) == {"law", "tenant", "ours"}
+
+
+def _letter_from(role: str, acts_for: str = "") -> list[str]:
+    """The lines of the fixture's letter (Harrow Vane LLP to Corvale's CFO) when Harrow Vane's role is `role`."""
+    from worldsmith.generators.compose.substance.letters import letter_bodies
+
+    ctx = document_context("letter")
+    refs = [OrgRef(name="Harrow Vane LLP", role=role, privileged=False, acts_for=acts_for),
+            OrgRef(name="Corvale Shipping Ltd", role="the general contractor", privileged=True, acts_for=""),
+            OrgRef(name="Tallow Health", role="the owner", privileged=False, acts_for="")]
+    ctx = ctx.model_copy(update={"organisations": refs, "to": [ctx.to[1]]})
+    plan = [("Position", "position"), ("Reservation of rights", "reservation")]
+    return [x for lines in letter_bodies(Picker(3, "letter"), ctx, plan, "June 1, 2026").values() for x in lines]
+
+
+def test_an_adviser_who_is_no_lawyer_reserves_no_rights_in_its_letter_and_a_party_still_does():
+    """Read 19 (construction delay): 'The certifying architect writes as a party ("We reserve all our rights.
+    Nothing in this letter is an admission")'; an owner's claims consultant is no party either."""
+    assert not any("reserve" in x for x in _letter_from("claims consultant to the owner", "Tallow Health"))
+    assert any("reserve" in x for x in _letter_from("the owner and employer under the construction contract"))
+
+
+def test_copies_to_the_other_addressees_only_when_there_are_others():
+    """Read 19 (rent review): "'Copies to the other addressees' when there are none"."""
+    from worldsmith.generators.compose.bank import bank
+    from worldsmith.generators.compose.parties import in_voice
+
+    ctx = document_context("letter")
+    frames = bank("email")["attach"]["outside"]
+    alone = ctx.model_copy(update={"to": [ctx.to[1]], "cc": []})
+    assert not any("addressees" in f for f in in_voice(alone, frames))
+    assert any("addressees" in f for f in in_voice(ctx, frames))

@@ -10,7 +10,7 @@ from worldsmith.generators.compose.voice import family_key
 from worldsmith.generators.compose.facts import slot_of
 import datetime as dt
 
-from worldsmith.generators.compose.parties import across, client_of, neutral
+from worldsmith.generators.compose.parties import across, client_of, neutral, reserves_rights
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
 from worldsmith.generators.compose.substance.common import (CLAUSE, as_told as told_across, identity, label, merge_short, names,
@@ -401,8 +401,10 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             out[i] = ["We make this refund on the sample and the extrapolation described in the enclosed methodology. "
                       "If your review of the sampled claims changes the overpayment on any of them, we will revise the "
                       "amount on the same method and refund any further sum or ask you to return any excess."]
-        elif k == "reservation" and not across(ctx):
-            # rights are reserved against the other side, never in a letter to one's own people
+        elif k == "reservation" and (not across(ctx) or not reserves_rights(ctx)):
+            # rights are reserved against the other side, never in a letter to one's own people; and by a party or
+            # its lawyers, never by an adviser who is no lawyer (a claims consultant, a surveyor: parties.
+            # reserves_rights), as a certifier does not (read 19: "The certifying architect writes as a party")
             out[i] = []
         elif k == "reservation":
             under = f", including under {join_names(clauses)}" if clauses else ""
