@@ -446,6 +446,11 @@ class _Planner:
         pool = [self.people_by_id(i) for i in [*prev.to, *prev.cc, prev.author]]
         if targets:
             t = targets[0]
+            mine = [p for p in pool if p.organisation in self.circle and p.id != t.id]
+            if self.circle and t.organisation not in self.circle and mine:
+                # one of theirs passing the thread to another of theirs is not in our file (the sell-side adviser
+                # forwarding to the target's CFO, in the buyer's room): one of ours passes it on
+                return mine[0]
             for ok in (lambda p: p.organisation == t.organisation,
                        lambda p: (p.organisation in self.circle) == (t.organisation in self.circle)):
                 match = [p for p in pool if ok(p) and p.id != t.id]

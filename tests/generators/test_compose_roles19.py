@@ -18,16 +18,22 @@ from worldsmith.generators.backends.offline import OfflineBackend
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
+EXAMPLES = Path(__file__).resolve().parents[2] / "outlines" / "examples"
+
+
 def _plan(name: str, seed: int):
-    prepared = pipeline.prepare(FIXTURES / f"{name}.yaml", seed, OfflineBackend())
+    path = FIXTURES / f"{name}.yaml"
+    prepared = pipeline.prepare(path if path.exists() else EXAMPLES / f"{name}.yaml", seed, OfflineBackend())
     return pipeline.make_plan(prepared)
 
 
 @pytest.mark.parametrize("name,seed", [("construction-delay", 31), ("construction-delay", 43),
-                                       ("covenant-breach", 31), ("supply-surcharge", 37)])
+                                       ("covenant-breach", 31), ("supply-surcharge", 37),
+                                       ("buyside-diligence", 0)])
 def test_every_message_of_the_room_reaches_one_of_ours(name, seed):
     """Read 19 (construction delay): the contractor and the certifying architect answered each other with the owner
-    dropped from the thread, in the owner's counsel's room."""
+    dropped from the thread, in the owner's counsel's room; and the sell-side adviser forwarded a thread to the
+    target's management in the buyer's room."""
     plan = _plan(name, seed)
     ours = {o.id for o in plan.organisations if o.privileged}
     people = {p.id: p.organisation for p in plan.people}
