@@ -122,3 +122,38 @@ def test_a_memo_on_damages_a_cap_limits_answers_and_recommends_the_figure_the_ca
         # 'The memo's "Questions Presented" are arithmetic, not law'
         assert "whether the liquidated damages cap limits liquidated damages payable" in _text(doc), _text(doc)
         assert "what liquidated damages accrued come to" not in _text(doc), _text(doc)
+
+
+def test_a_determination_speaks_as_at_the_review_date_and_in_the_experts_own_voice():
+    # read 19: 'Determination "with effect from August 14, 2026" contradicts "as at January 1, 2026". The reasons give
+    # no reasons. It switches between "I" and "the independent expert"'
+    from worldsmith.worlds.values import DateValue as Date, Number
+
+    expert = person("x_1", "Jose", "Grimes", "Independent Expert", "Hartwell Determinations", "hartwell.example", "+1")
+    orgs = [*_ORGS, OrgRef(name="Hartwell Determinations", role="independent expert appointed under the lease to "
+                                                                "determine the rent; neutral, acting for neither party")]
+    issued = dt.date(2026, 8, 14)
+    made = fact("made", "The independent expert issued the determination on August 14, 2026.",
+                Date(value=issued)).model_copy(update={"label": "the determination date", "text": "August 14, 2026",
+                                                       "establish": True})
+    review = fact("review", "The review date under the lease is January 1, 2026.",
+                  Date(value=dt.date(2026, 1, 1))).model_copy(update={"label": "the review date",
+                                                                        "text": "January 1, 2026"})
+    rate = fact("rate", "The independent expert determines the market rate at USD 62 per sq ft a year as at January "
+                "1, 2026.", Money(amount=Decimal(62), currency="USD")).model_copy(update={
+                    "label": "the market rate per sq ft", "text": "USD 62", "establish": True})
+    area = fact("area", "The floor area is 24,000 sq ft.", Number(value=Decimal(24000), unit="sq ft")).model_copy(
+        update={"label": "the floor area", "text": "24,000 sq ft"})
+    rent = fact("rent", "The open market rent is USD 1,488,000.", Money(amount=Decimal(1488000), currency="USD")
+                ).model_copy(update={"label": "the open market rent", "text": "USD 1,488,000",
+                                     "reason": "the floor area times the market rate per sq ft"})
+    for seed in range(3):
+        ctx = document_context("determination", 5, seed=seed, facts=[rent, rate, area, made, review])
+        ctx = ctx.model_copy(update={"author": expert, "organisations": orgs, "to": [_OURS], "cc": [], "locale": "en_US",
+                                     "spec": ctx.spec.model_copy(update={
+                                         "date": issued, "title": "Expert determination of the open market rent"})})
+        text = _text(compose_document(ctx))
+        assert "with effect from August 14, 2026" not in text, text
+        assert "I determine the open market rent at USD 1,488,000 as at January 1, 2026" in text, text
+        assert not re.search(r"[Tt]he independent expert (determines|issued)", text), text
+        assert "The floor area (24,000 sq ft) is not in issue" in text, text

@@ -48,8 +48,7 @@ def determination_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
         return {}
     subs = _submissions(ctx)
     how = derivation(d, ctx.facts)
-    dates = [f for f in ctx.facts if f.value.type == "date"]
-    when = f" with effect from {dates[0].text}" if dates else ""
+    when = effective(ctx)
     name = re.sub(r"\s*\b(?:(?:determined|decided|awarded|fixed) by the (?:expert|tribunal|arbitrator|adjudicator)|as "
                   r"(?:determined|decided|awarded))\b", "", label(d))
     decision = f"I determine {name} at {d.text}{when}" + (f", being {how}." if how else ".")
@@ -79,7 +78,24 @@ def determination_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
     found = [cap_first(label(f)) + f": {f.text}" + (f", being {derivation(f, ctx.facts)}" if f.reason else "") + "."
              for f in others]
     if not reasons:
-        reasons = [f.statement.strip() for f in ctx.facts if f.establish and f is not d and f.statement.strip()][:3]
+        # with no submissions on file, the reasons still say what was not in issue and what the expert decided, and
+        # how the figure follows from it; never the paper's own date as a reason (read 19: 'The reasons give no
+        # reasons')
+        bare = lambda t: re.sub(r"^the ", "", t.lower())  # noqa: E731
+        ins = [f for f in ctx.facts if f is not d and d.reason and bare(label(f)) in d.reason.lower()]
+        given = [f for f in ins if not f.establish]
+        found_here = [f for f in ins if f.establish]
+        if given:
+            papers = {f.paper for f in given}
+            reasons.append(cap_first(join_names([f"{label(f)} ({f.text})" for f in given])) +
+                           (" is" if len(given) == 1 else " are") + " not in issue" +
+                           (f", as the {papers.pop()} records" if len(papers) == 1 and "" not in papers else "") + ".")
+        reasons += [first_person(" ".join(f.statement.split())) for f in found_here]
+        reasons += [first_person(" ".join(f.statement.split())) for f in ctx.facts
+                    if f.establish and f is not d and f not in ins and f.statement.strip() and
+                    not (f.value.type == "date" and f.value.value == ctx.spec.date)][:2]
+        if found_here and how:
+            reasons.append(f"On that footing {label(d)} is {how}: {d.text}.")
     out: dict[int, list[str]] = {}
     for i, (_, k) in enumerate(plan):
         if k == "summary":
@@ -96,9 +112,46 @@ def determination_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
         elif k == "recommendation":
             out[i] = [f"For these reasons, {decision}"]
         elif k == "next_steps":
-            out[i] = ["This determination is final on the points it decides. It is sent to both parties at the same "
+            # (its own date said once, in its own voice: never 'The record shows that the independent expert
+            # issued the determination on ...')
+            made = next((f.text for f in ctx.facts if f.value.type == "date" and f.value.value == ctx.spec.date), "")
+            out[i] = [(f"I make this determination on {made}. " if made else "") +
+                      "This determination is final on the points it decides. It is sent to both parties at the same "
                       "time."]
     return out
+
+
+_AS_AT = re.compile(r"\b(review|valuation|effective|relevant|as at|reference|assessment)\b", re.I)
+
+
+def effective(ctx: ArtifactContext) -> str:
+    """' as at <date>' for the day the decided figure speaks from (the review date, the valuation date), never the
+    day the paper is issued; '' where the record names no such day (read 19: 'Determination "with effect from
+    August 14, 2026" contradicts "as at January 1, 2026"')."""
+    own = ctx.spec.date
+    dates = [f for f in ctx.facts if f.value.type == "date" and f.value.value != own and
+             not re.search(r"\b(determination|award|decision|issued?|ruling)\b", label(f), re.I)]
+    f = next((g for g in dates if _AS_AT.search(label(g))), None)
+    return f" as at {f.text}" if f is not None else ""
+
+
+_SELF = re.compile(r"\b[Tt]he (?:independent |appointed |sole )?(?:expert|arbitrator|adjudicator|valuer|tribunal) "
+                   r"(?P<v>[a-z]+)\b")
+_FIRST = {"has": "have", "is": "am", "does": "do", "was": "was"}
+
+
+def first_person(said: str) -> str:
+    """A neutral's own act in the record's words put in its own voice: 'The independent expert determines the market
+    rate at ...' -> 'I determine the market rate at ...' (read 19: 'It switches between "I" and "the independent
+    expert"')."""
+    def mine(m: re.Match) -> str:
+        w = m.group("v")
+        if w in _FIRST:
+            return f"I {_FIRST[w]}"
+        if re.search(r"(?:ss|x|ch|sh|z)es$", w):
+            return f"I {w[:-2]}"
+        return f"I {w[:-1]}" if re.search(r"[^su]s$", w) else f"I {w}"
+    return _SELF.sub(mine, said)
 
 
 # A determination's headings where the genre's are an adviser's ('Risks', 'Conclusion' with a recommendation).
