@@ -157,3 +157,20 @@ def test_a_determination_speaks_as_at_the_review_date_and_in_the_experts_own_voi
         assert "I determine the open market rent at USD 1,488,000 as at January 1, 2026" in text, text
         assert not re.search(r"[Tt]he independent expert (determines|issued)", text), text
         assert "The floor area (24,000 sq ft) is not in issue" in text, text
+
+
+def test_board_minutes_record_why_the_route_taken_was_preferred():
+    # read 19: 'they resolve to spend USD 9m rather than USD 450k with no reason recorded'; 'says money used to
+    # prepay the loan "stays in the business"'
+    from tests.generators.test_compose_weigh import _facts
+
+    for seed in range(3):
+        ctx = document_context("minutes", 5, seed=seed, facts=[f for f in _facts()
+                                                               if f.id in ("cure_amount", "waiver_fee")])
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={
+            "title": "Minutes: Board call on waiver or cure, August 24",
+            "purpose": "The board decides to take the equity cure rather than the waiver."})})
+        text = _text(compose_document(ctx))
+        m = re.search(r"Resolved that [^.]*? takes the cure [^.]*? rather than the waiver [^.:]*(?P<why>[^.]*)\.", text)
+        assert m and re.search(r"\b(reduce|less|pays away)\b", m.group("why")), text
+        assert "stays in the business" not in text, text

@@ -642,6 +642,8 @@ def meeting_steps(ctx: ArtifactContext, base: dt.date) -> list[Step]:
     decided = decisions(ctx.facts)
     # a meeting called to choose between two routes records the choice (blind read, session 16: 'Board call on waiver
     # or cure' whose decisions were 'Agreed that our next letter to Northbank puts the waiver fee at USD 450,000')
+    from worldsmith.generators.compose.substance.weigh import route_reason
+
     rs, chosen = chosen_route(ctx)
     routed = {id(f) for r in rs for f in r.facts} if chosen is not None else set()
     if chosen is not None:
@@ -652,7 +654,8 @@ def meeting_steps(ctx: ArtifactContext, base: dt.date) -> list[Step]:
         tell = other or "the other side"
         steps.append(Step(chosen.facts[0].id if chosen.facts else left.facts[0].id,
                           f"{verb} that {client} takes the {chosen.name}{cost(chosen)} rather than the {left.name}"
-                          f"{cost(left)}. {lead.first_name} is to give {tell} written notice of the decision.",
+                          f"{cost(left)}: {route_reason(ctx, chosen, left)}. {lead.first_name} is to give {tell} "
+                          f"written notice of the decision.",
                           [(f"Give {tell} written notice that {client} takes the {chosen.name}", lead.name,
                             next_workday(base, 1))]))
     # with the other side at the table, a figure the label calls agreed or settled is recorded as agreed between the

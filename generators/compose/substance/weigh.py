@@ -1,6 +1,6 @@
 """Advice that weighs the routes its title or purpose names ('Advice to the board on waiver against equity cure',
 'sets out the cure and waiver options'): each route with what it costs from the ledger (a fee paid away, or money put
-in that stays in the business), the other terms its facts name, and a recommendation, where the stock options
+in that goes to reduce what is owed), the other terms its facts name, and a recommendation, where the stock options
 ('proceed now', 'press for the papers', 'rest on one figure alone') weighed nothing (blind read 17, a covenant
 breach: board advice that 'never weighs the waiver (fee plus step-up) against the cure', an options memo that
 'analyses no options'). Every figure is a ledger fact's own; nothing is added up or made up.
@@ -137,7 +137,9 @@ def _cost(route: Route) -> str:
     if terms:
         out += f", by {join_names(terms)}"
     if put_in:
-        out += "; that money is not a charge paid away, since it stays in the business and reduces what is owed"
+        # (read 19 on 'stays in the business': money applied to prepay a loan leaves the business; what it buys is
+        # a smaller debt, not a fee lost)
+        out += "; that money is not a charge paid away: it goes to reduce what is owed"
     return out + "."
 
 
@@ -192,7 +194,7 @@ def route_answer(ctx: ArtifactContext) -> str:
     mine = (f"{label(pick_.money)} of {pick_.money.text}" if pick_.money is not None else label(pick_.facts[0]))
     paid = other.money is not None and _PAID_AWAY.search(label(other.money))
     return (f"{_client(ctx)} should take the {pick_.name}. It calls for {mine}, " +
-            ("but that money stays in the business" if _PUT_IN.search(pick_.said()) else "and ends the point") +
+            ("but that money reduces what is owed rather than being paid away" if _PUT_IN.search(pick_.said()) else "and ends the point") +
             (f"; the {other.name} costs {why_other}" if other.facts else f"; the {other.name}'s price is not yet "
                                                                           f"named") + (", paid away" if paid else "") +
             (f", with {join_names(_terms(other))}" if _terms(other) else "") + ".")
@@ -220,6 +222,16 @@ def route_options(ctx: ArtifactContext, due: str) -> list[str]:
     return out
 
 
+def route_reason(ctx: ArtifactContext, choice: Route, other: Route) -> str:
+    """Why the route taken is preferred to the other, on their own figures: money that reduces what is owed against
+    a cost paid away, else the cheaper of the two."""
+    if _PUT_IN.search(choice.said()):
+        return ("it deals with the point with money that goes to reduce what is owed, where the "
+                + (f"{other.name} pays away its cost" + (" and leaves its other terms running" if _terms(other) else "")
+                   if other.facts else f"{other.name}'s price is not yet named"))
+    return f"on the figures above it costs {_client(ctx)} less than the {other.name}"
+
+
 def route_recommendation(ctx: ArtifactContext, due: str) -> str:
     """The recommendation: the route taken, on the weighing above, and who decides by when."""
     rs = routes(ctx)
@@ -231,10 +243,7 @@ def route_recommendation(ctx: ArtifactContext, due: str) -> str:
     other = next(r for r in rs if r.name != choice.name)
     deadline = next((f for f in ctx.facts if f.value.type == "date" and not f.past), None)
     them = opponent(ctx)
-    why = ("it deals with the point for the price of money that stays in the business, where the "
-           + (f"{other.name} pays away its cost" + (" and leaves its other terms running" if _terms(other) else "")
-              if other.facts else f"{other.name}'s price is not yet named")
-           if _PUT_IN.search(choice.said()) else f"on the figures above it costs {client} less than the {other.name}")
+    why = route_reason(ctx, choice, other)
     return (f"We recommend Option {letter}, the {choice.name}: {why}. "
             f"{cap_first(client)} should decide by {due}" +
             (f", well before {label(deadline)} ({deadline.text})" if deadline is not None else "") + "" +
