@@ -174,3 +174,34 @@ def test_board_minutes_record_why_the_route_taken_was_preferred():
         m = re.search(r"Resolved that [^.]*? takes the cure [^.]*? rather than the waiver [^.:]*(?P<why>[^.]*)\.", text)
         assert m and re.search(r"\b(reduce|less|pays away)\b", m.group("why")), text
         assert "stays in the business" not in text, text
+
+
+def test_a_red_flag_report_accounts_for_every_workstream_and_weighs_what_the_flag_puts_at_stake():
+    # read 19: 'The red-flag report claims five workstreams but has one finding. Its "Risks" section says only that
+    # the seller "may dispute the escrow percentage"'
+    from worldsmith.worlds.values import Percent, Text
+
+    customer = fact("customer", "The largest customer is Brack Ltd, whose supply agreement lets it terminate on a "
+                    "change of control (clause 9.2).", Text(value="Brack Ltd")).model_copy(
+                        update={"label": "largest customer"})
+    share = fact("share", "Brack Ltd brought 21.5% of revenue last year.", Percent(value=Decimal("21.5"))).model_copy(
+        update={"label": "largest customer's revenue share", "text": "21.5%"})
+    escrow = fact("escrow_pct", "The escrow is 7.5% of the price for 18 months.", Percent(value=Decimal("7.5"))
+                  ).model_copy(update={"label": "the escrow percentage", "text": "7.5%"})
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to Corvale", privileged=True, acts_for="Corvale Shipping Ltd"),
+            OrgRef(name="Corvale Shipping Ltd", role="buyer", privileged=True),
+            OrgRef(name="Tollin Systems Ltd", role="the target; seller's company")]
+    for sections, seed in [(6, 6), (7, 7), (7, 8)]:
+        ctx = document_context("report", sections, seed=seed, facts=[escrow, customer, share])
+        ctx = ctx.model_copy(update={"organisations": orgs, "spec": ctx.spec.model_copy(update={
+            "title": "Legal due diligence report (red flag)",
+            "purpose": "Harrow Vane's red-flag findings on corporate, contracts, IP, employment and disputes, with "
+                       "the protections proposed for each."})})
+        doc = compose_document(ctx)
+        text = _text(doc)
+        assert re.search(r"our review of corporate, contracts, IP, employment and disputes found no matter of "
+                         r"red-flag significance", text), text
+        risks = " ".join(p for s in doc.sections if "Risk" in s.heading for p in s.paragraphs)
+        if risks:
+            assert "may dispute the escrow percentage" not in risks, risks
+            assert "largest customer's revenue share (21.5%)" in risks, risks

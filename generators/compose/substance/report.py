@@ -168,10 +168,16 @@ def report_background(ctx: ArtifactContext, day: str) -> list[str]:
 
 
 def report_risks(pick: Picker, ctx: ArtifactContext) -> list[str]:
-    """The risks to the headline figure: each input it is built from, and the other side's likely challenge."""
+    """The risks to the headline figure: each input it is built from, and the other side's likely challenge; in a
+    red-flag report, what the red flag puts at stake first."""
     points = points_of(ctx)
     if not points:
         return []
+    flagged = flag_risks(ctx)
+    if flagged and re.search(r"escrow|W&I|indemnit|retention", label(points[0]), re.I):
+        # (the protection is weighed against the flag, not 'may be disputed': read 19's 'Risks section says only
+        # that the seller "may dispute the escrow percentage"')
+        return flagged
     main = points[0]
     inputs = [g for g in ctx.facts if g is not main and main.reason and label(g) in main.reason]
     # the input that carries most of the risk: the largest of them, by amount (never every input in turn: 'X is an
@@ -221,6 +227,25 @@ def report_risks(pick: Picker, ctx: ArtifactContext) -> list[str]:
                      f"report rests on" if counted else "") +
                     (f"; the support is at {src}." if src else "."))
     return merge_short(rows) if rows else []
+
+
+def flag_risks(ctx: ArtifactContext) -> list[str]:
+    """What each red flag puts at stake, from the figures the report holds on the thing flagged (the share of
+    revenue a customer with a termination right brings), and what the protection on file does not cover."""
+    out = []
+    for f, said in red_flags(ctx):
+        name = re.sub(r"^the ", "", label(f).lower())
+        tied = [g for g in ctx.facts if g is not f and g.value.type in ("money", "percent", "number") and
+                name and name in label(g).lower()]
+        hedge = next((g for g in ctx.facts if re.search(r"escrow|W&I|indemnit|retention", label(g), re.I)), None)
+        row = f"The red flag is the risk that matters: if {f.text} uses that right" + (
+            f", {join_names([f'{label(g)} ({g.text})' for g in tied[:2]])} {'goes' if len(tied) == 1 else 'go'} with "
+            f"it" if tied else ", the value attributed to that relationship goes with it") + "."
+        if hedge is not None:
+            row += (f" {cap_first(label(hedge))} ({hedge.text}) secures warranty claims; it is not sized for the loss "
+                    f"of the {name} and does not cover it.")
+        out.append(row)
+    return out
 
 
 _SERIAL = re.compile(r"\b(MSN|ESN|IMO|serial|registration|M/T|MT|M/V|MV|SS|tail)\b")
@@ -313,7 +338,27 @@ def report_findings(pick: Picker, ctx: ArtifactContext, method_told: bool = Fals
     # "hull damage, steering gear" survey report with no hull or steering-gear findings')
     for n, (head, said) in enumerate(unreported_heads(ctx, kept), len(kept) + len(flags) + 1):
         out.append(f"Finding {n} ({head}). We record {said}.")
+    streams = workstreams(ctx)
+    if flags and streams:
+        # a red-flag report reports by exception: the workstreams its scope names and its findings do not reach are
+        # said to have found nothing of that weight, never left silent (read 19: 'The red-flag report claims five
+        # workstreams but has one finding')
+        out.append(f"Other workstreams. Beyond the red flag{'s' if len(flags) > 1 else ''} above, our review of "
+                   f"{join_names(streams)} found no matter of red-flag significance in the records made available; "
+                   f"points of detail are left to the disclosure and warranty process.")
     return out
+
+
+_STREAMS = re.compile(r"\b(?:findings|review|work|diligence) on (?P<list>[^.;]*?,[^.;]*? and [^.;,]+?)(?=,|\.|;|$)")
+
+
+def workstreams(ctx: ArtifactContext) -> list[str]:
+    """The workstreams a report's instructions list ('red-flag findings on corporate, contracts, IP, employment and
+    disputes' -> ['corporate', 'contracts', 'IP', 'employment', 'disputes']); [] where they list none."""
+    m = _STREAMS.search(instructions(ctx) or " ".join((ctx.spec.purpose or "").split()))
+    if m is None:
+        return []
+    return [w.strip() for w in re.split(r",\s*|\s+and\s+", m.group("list")) if w.strip()]
 
 
 _BEYOND = re.compile(r"\b(beyond|outside|exceed\w*) (?:the )?(?:[A-Z]{2,5} )?limits\b|\bunserviceable\b", re.I)
