@@ -205,3 +205,24 @@ def test_a_red_flag_report_accounts_for_every_workstream_and_weighs_what_the_fla
         if risks:
             assert "may dispute the escrow percentage" not in risks, risks
             assert "largest customer's revenue share (21.5%)" in risks, risks
+
+
+def test_a_survey_report_says_who_attended_what_and_cites_the_primary_record_not_counsels_workings():
+    # read 19: 'Not a survey report: no attendance, method or steering-gear examination; ... tonnage is sourced to
+    # counsel's spreadsheet, not the ITC'
+    from tests.generators.test_compose_docs_read16 import _survey
+
+    for sections, seed in [(5, 1), (6, 2), (7, 3)]:
+        ctx = _survey(sections, seed)
+        ctx = ctx.model_copy(update={"facts": [f.model_copy(update={
+            "source": 'the "Gross tonnage" row of the OPA 90 liability cap computation'}) if f.id == "gross_tonnage"
+            else f for f in ctx.facts]})
+        doc = compose_document(ctx)
+        text = _text(doc)
+        if not any(re.search(r"Background|Scope|Finding", s.heading) for s in doc.sections):
+            continue
+        assert re.search(r"Attendance and method\. Lisa Smith \([^)]*\) attended [^.]* and examined tonnage, hull "
+                         r"damage and steering gear; particulars were checked against the International Tonnage "
+                         r"Certificate \(1969\)", text), text
+        finding = next((p for s in doc.sections for p in s.paragraphs if "(tonnage)" in p), "")
+        assert "liability cap computation" not in finding, finding

@@ -31,12 +31,12 @@ from worldsmith.generators.compose.substance.minutes import (minutes_actions, mi
 from worldsmith.generators.compose.substance.papers import (certificate_bodies, certificate_parties, certificate_plan,
                                                             is_certificate, plan_bodies)
 from worldsmith.generators.compose.substance.pleading import english, english_caption, pleading_bodies
-from worldsmith.generators.compose.substance.report import (report_analysis, report_background, report_findings,
-                                                            report_risks, report_scope, report_summary)
+from worldsmith.generators.compose.substance.report import (attendance, report_analysis, report_background,
+                                                            report_findings, report_risks, report_scope, report_summary)
 from worldsmith.generators.compose.text import long_date
 from worldsmith.generators.context import ArtifactContext
 
-__all__ = ["point_actions", "without_prejudice", "agreement_bodies", "is_sectioned", "sectioned_bodies", "bodies", "certificate_bodies", "certificate_parties", "certificate_plan", "chair", "engagement_plan",
+__all__ = ["attendance", "point_actions", "without_prejudice", "agreement_bodies", "is_sectioned", "sectioned_bodies", "bodies", "certificate_bodies", "certificate_parties", "certificate_plan", "chair", "engagement_plan",
            "english", "english_caption", "executed_on", "party_roles", "is_certificate", "main_fact", "meeting_day", "minutes_actions",
            "pleading_bodies", "term_sheet_bodies", "topic"]
 
@@ -111,6 +111,10 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
         home = home if home is not None else next((i for i, k in enumerate(kinds) if k == "findings"), None)
         if home is not None and "scope" not in kinds and method_lines(ctx):
             out[home] = out.get(home, []) + ["Method. " + " ".join(method_lines(ctx))]
+        # a survey says who attended and what was examined, before what was found
+        there = kinds.index("scope") if "scope" in kinds else home
+        if there is not None and attendance(ctx):
+            out[there] = [attendance(ctx)] + out.get(there, [])
         if home is not None and "analysis" not in kinds:
             worked = report_analysis(pick, ctx)
             out[home] = out.get(home, []) + [p for p in worked if not any(p in q for q in out.get(home, []))]

@@ -10,8 +10,8 @@ from worldsmith.generators.compose.facts import agree
 from worldsmith.generators.compose.parties import client_of, opponent, own_reader
 from worldsmith.generators.compose.text import cap_first, join_names, lower_first
 from worldsmith.generators.context import ArtifactContext
-from worldsmith.generators.compose.substance.method import (basis_of, build_up, instructions, method_lines, topic_of,
-                                                              title_lists, topics,
+from worldsmith.generators.compose.substance.method import (_ON_PAPER, basis_of, build_up, instructions, method_lines,
+                                                              topic_of, title_lists, topics,
                                                               unreported_heads)
 from worldsmith.generators.compose.substance.common import (derivation, figures, gist, identity, label, merge_short,
                                                             names, plain, points_of, source_phrase, stated, topic, cite_line,
@@ -229,6 +229,30 @@ def report_risks(pick: Picker, ctx: ArtifactContext) -> list[str]:
     return merge_short(rows) if rows else []
 
 
+_SURVEY = re.compile(r"\b(survey|inspection|condition report)\b", re.I)
+
+
+def attendance(ctx: ArtifactContext) -> str:
+    """A survey's attendance and method: who attended what, the heads examined, the primary papers checked, and
+    that a figure not measured is recorded as another's; '' for any other paper (read 19: 'Not a survey report: no
+    attendance, method or steering-gear examination')."""
+    from worldsmith.generators.compose.substance.memo import _EXPERT
+
+    here = next((o for o in ctx.organisations if o.name == ctx.author.organisation), None)
+    if not _SURVEY.search(ctx.spec.title) or here is None or not _EXPERT.search(f"{here.role} {ctx.author.title}"):
+        return ""
+    thing = next((f.text for f in ctx.facts if _names_a_thing(f)), "")
+    heads = topics(ctx)
+    papers = list(dict.fromkeys(m.group("doc") for f in ctx.facts
+                                for m in [_ON_PAPER.search(" ".join(f.statement.split()))] if m))
+    return (f"Attendance and method. {ctx.author.name} ({ctx.author.title}) attended "
+            f"{thing or 'the subject of this report'} for this survey" +
+            (f" and examined {join_names(heads)}" if heads else "") + "; " +
+            (f"particulars were checked against the {join_names(papers)}" if papers else
+             "particulars were checked against the papers listed in the Appendix") +
+            ". A figure we did not measure ourselves is recorded below as whose it is, with its source.")
+
+
 def flag_risks(ctx: ArtifactContext) -> list[str]:
     """What each red flag puts at stake, from the figures the report holds on the thing flagged (the share of
     revenue a customer with a termination right brings), and what the protection on file does not cover."""
@@ -331,6 +355,11 @@ def report_findings(pick: Picker, ctx: ArtifactContext, method_told: bool = Fals
             life = next((g for g in ctx.facts if _unreconciled(ctx, g) and (g is f or g.text in body)), None)
             body += _unreconciled(ctx, life) if life is not None and not any(
                 _unreconciled(ctx, life) in x for x in out) else ""
+        on = _ON_PAPER.search(" ".join(f.statement.split())) if expert else None
+        if on is not None:
+            # an expert cites the primary record it read, not another house's workings (read 19: 'tonnage is sourced
+            # to counsel's spreadsheet, not the ITC')
+            src = f"the {on.group('doc')}"
         head = topic_of(heads, f) if heads else ""
         out.append(f"Finding {n}" + (f" ({head})" if head else "") + f". {body}" +
                    (" " + cite_line(pick, src, draw=False) if src else ""))
