@@ -162,7 +162,9 @@ def test_a_certifiers_letter_gives_its_determination_and_reserves_nothing():
                    Number(value=Decimal(4), unit="weeks"))
     ctx = _construction_letter("Architect's determination of extension of time", _ARCHITECT, [_BUILDER],
                                [granted.model_copy(update={"label": "the extension of time granted"})])
-    text = _text(compose_document(ctx))
+    doc = compose_document(ctx)
+    text = _text(doc)
+    assert "Our Determination" in [s.heading for s in doc.sections] and "Our Position" not in text
     assert "We write to give our determination of extension of time" in text, text
     for wrong in ("reserve all", "is an admission", "your response by", "set out Architect's"):
         assert wrong not in text, wrong
@@ -213,3 +215,18 @@ def test_a_refund_letter_gives_the_sample_behind_its_figure_and_reserves_no_admi
     text = _text(compose_document(ctx))
     assert "200 claims" in text and "6,000 claims" in text and "USD 88,000" in text, text
     assert "is an admission" not in text and "reserve all" not in text.lower(), text
+
+
+def test_a_letter_gives_a_term_of_the_contract_as_the_contract_does_not_as_a_bare_figure():
+    # read 19: a notice of claim with 'a bare "The contract sum is" line'
+    claimed = fact("claim_total", "The contractor's loss and expense claim.",
+                   Money(amount=Decimal(900000), currency="USD"))
+    total = fact("contract_sum", "The stipulated sum under the building contract for the clinic is USD 9,800,000.",
+                 Money(amount=Decimal(9800000), currency="USD"))
+    total = total.model_copy(update={"label": "the contract sum", "paper_instrument": True,
+                                     "paper": "Building contract: Wrenfield Clinic"})
+    ctx = _construction_letter("Notice of claim for loss and expense", _BUILDER, [_OWNER],
+                               [claimed.model_copy(update={"label": "the loss and expense claimed"}), total])
+    text = _text(compose_document(ctx))
+    assert "The stipulated sum under the building contract for the clinic is USD 9,800,000." in text, text
+    assert "The contract sum is USD 9,800,000" not in text

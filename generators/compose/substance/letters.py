@@ -129,8 +129,10 @@ def requested(ctx: ArtifactContext) -> str:
     asks = [f"the items that make up {label(f)} of {f.text}, each with its amount and the document it is taken from"
             for f in sums[:2]]
     lines = "; ".join(f"({chr(97 + n)}) {a}" for n, a in enumerate(asks))
+    # (the figures are the reader's, given to the writer: read 19, an agent that 'says it "cannot agree the figures
+    # above", which are its own')
     return (f"Please send us the {thing} by {{due}}" + (f": {lines}." if asks else ".") +
-            " Until we have it we cannot agree the figures above.")
+            " Until we have it we cannot verify the figures you have given us.")
 
 
 def _acts(title: str, whose: str = "our") -> str:
@@ -284,6 +286,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
         # side now does ('Our client demands the full claim', never 'The demand decision is demand the full claim',
         # read 12: the client's internal record recited to the other side); else as the other side is told it
         first, _, rest = f.text.partition(" ")
+        if f.paper_instrument and f.text in f.statement and len(f.statement) < 220 and \
+                re.search(r"\b(?:under|in|of|by)\s+the\b", f.statement):
+            # a term of the instrument as the instrument gives it, with what it is a term of (read 19: a notice of
+            # claim's bare 'The contract sum is USD 24,600,000.')
+            return cap_first(strip_end(" ".join(f.statement.split()))) + "."
         if label(f).endswith("decision") and first.lower() in _DECIDED and rest and across(ctx):
             return f"On our client's instructions, we {f.text}." if client else f"We {f.text}."
         return own_voice(f, ctx) or across_told(ctx, f, facts, client) or told_across(pick, f, facts, client)

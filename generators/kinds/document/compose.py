@@ -329,6 +329,11 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     # stock sections, and realism_profile warns when they grow)
     in_mail = spec.path.endswith(".eml")
     bodies = {} if in_mail else substance.bodies(pick, ctx, kind, plan, due, told)
+    if kind == "letter" and not in_mail and neutral(ctx, ctx.author.organisation):
+        # a certifier's letter states its decision, not a party's position (read 19: the architect 'writes as a party')
+        from worldsmith.generators.compose.substance.letters import _issued
+        plan = [(f"Our {_issued(ctx).capitalize()}" if k == "position" and _issued(ctx) != "letter" else h, k)
+                for h, k in plan]
     if kind in ("default", "report", "memo") and not in_mail and is_determination(ctx):
         # a neutral's determination decides between the parties with reasons; it recommends nothing
         plan = [(DETERMINATION_HEADINGS.get(k, h), k) for h, k in plan]
