@@ -224,9 +224,10 @@ def test_a_letter_gives_a_term_of_the_contract_as_the_contract_does_not_as_a_bar
     total = fact("contract_sum", "The stipulated sum under the building contract for the clinic is USD 9,800,000.",
                  Money(amount=Decimal(9800000), currency="USD"))
     total = total.model_copy(update={"label": "the contract sum", "paper_instrument": True,
-                                     "paper": "Building contract: Wrenfield Clinic"})
+                                     "paper": "Building contract (stipulated sum): Wrenfield Clinic",
+                                     "paper_day": dt.date(2025, 9, 1)})
     ctx = _construction_letter("Notice of claim for loss and expense", _BUILDER, [_OWNER],
                                [claimed.model_copy(update={"label": "the loss and expense claimed"}), total])
     text = _text(compose_document(ctx))
-    assert "The stipulated sum under the building contract for the clinic is USD 9,800,000." in text, text
+    assert "Under the building contract of September 1, 2025, the contract sum is USD 9,800,000." in text, text
     assert "The contract sum is USD 9,800,000" not in text

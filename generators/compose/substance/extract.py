@@ -297,7 +297,9 @@ def extract_bodies(ctx: ArtifactContext, made, first: str, second: str, roles: t
         got = subs[top]
         paras: list[str] = []
         if got:
-            standard = _standard(heading, top, word, a, b) if len(got) < 2 else []
+            # (the record's own words for a clause stand alone: read 19's seed-37 re-read, '3.1 The Buyer shall take
+            # 24,000 tonnes' then '3.2 ... the quantities set out in Schedule 1', a schedule with no quantity)
+            standard = []
             free = (f"{top}.{i}" for i in range(1, 20))
             # the sub-clauses the record gives at their numbers; the standard words of the subject around them
             placed = dict(got)

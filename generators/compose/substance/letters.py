@@ -286,11 +286,14 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
         # side now does ('Our client demands the full claim', never 'The demand decision is demand the full claim',
         # read 12: the client's internal record recited to the other side); else as the other side is told it
         first, _, rest = f.text.partition(" ")
-        if f.paper_instrument and f.text in f.statement and len(f.statement) < 220 and \
-                re.search(r"\b(?:under|in|of|by)\s+the\b", f.statement):
-            # a term of the instrument as the instrument gives it, with what it is a term of (read 19: a notice of
-            # claim's bare 'The contract sum is USD 24,600,000.')
-            return cap_first(strip_end(" ".join(f.statement.split()))) + "."
+        if f.paper_instrument and f.paper and f.value.type in ("money", "number", "percent", "date"):
+            # a term of the instrument with what it is a term of (read 19: a notice of claim's bare 'The contract sum
+            # is USD 24,600,000.')
+            name = re.sub(r"\s*\([^)]*\)", "", re.split(r":|\s+[-\u2013\u2014]\s+", f.paper)[0]).strip()
+            name = name if name[:1].isupper() and name.split()[0].isupper() else name[:1].lower() + name[1:]
+            day = f" of {long_date(f.paper_day, ctx.locale)}" if f.paper_day else ""
+            from worldsmith.generators.compose.substance.common import plain
+            return f"Under the {name}{day}, {plain(f)}."
         if label(f).endswith("decision") and first.lower() in _DECIDED and rest and across(ctx):
             return f"On our client's instructions, we {f.text}." if client else f"We {f.text}."
         return own_voice(f, ctx) or across_told(ctx, f, facts, client) or told_across(pick, f, facts, client)
