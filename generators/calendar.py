@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import functools
 import datetime as dt
 import math
 import random
@@ -12,6 +13,56 @@ from zoneinfo import ZoneInfo
 # (worlds/profiles/business-mail.json), which peaks at the start and the end of the working day and
 # dips at lunch; its early and late hours are folded into the first and last working hours.
 _HOUR_WEIGHTS = {8: 11, 9: 8, 10: 7, 11: 8, 12: 5, 13: 7, 14: 6, 15: 6, 16: 6, 17: 10, 18: 6}
+
+
+def _nth_weekday(year: int, month: int, weekday: int, n: int) -> dt.date:
+    """The n-th given weekday of a month (n = -1: the last)."""
+    if n > 0:
+        first = dt.date(year, month, 1)
+        return first + dt.timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
+    last = dt.date(year + month // 12, month % 12 + 1, 1) - dt.timedelta(days=1)
+    return last - dt.timedelta(days=(last.weekday() - weekday) % 7)
+
+
+def _easter(year: int) -> dt.date:
+    """Easter Sunday (the anonymous Gregorian computus)."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = b // 4, b % 4
+    g = (b - (b + 8) // 25 + 1) // 3
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = c // 4, c % 4
+    m = (32 + 2 * e + 2 * i - h - k) % 7
+    n = (a + 11 * h + 22 * m) // 451
+    month, day = divmod(h + m - 7 * n + 114, 31)
+    return dt.date(year, month, day + 1)
+
+
+def _observed(day: dt.date) -> dt.date:
+    """A fixed-date holiday on a weekend, as a US office takes it: Friday for a Saturday, Monday for a Sunday."""
+    return day - dt.timedelta(days=1) if day.weekday() == 5 else day + dt.timedelta(days=1) if day.weekday() == 6 else day
+
+
+@functools.lru_cache(maxsize=64)
+def public_holidays(year: int) -> frozenset[dt.date]:
+    """The days offices close in a year, US federal holidays and England's bank holidays together: a deadline set on
+    either is one nobody writes ("comments on the minutes by Monday Sep 7", Labor Day, blind read 19). Both sets
+    are kept whatever the matter's country, since a day lost to a cautious deadline harms nothing."""
+    easter = _easter(year)
+    days = {
+        _observed(dt.date(year, 1, 1)), _nth_weekday(year, 1, 0, 3), _nth_weekday(year, 2, 0, 3),
+        _nth_weekday(year, 5, 0, -1), _observed(dt.date(year, 6, 19)), _observed(dt.date(year, 7, 4)),
+        _nth_weekday(year, 9, 0, 1), _nth_weekday(year, 10, 0, 2), _observed(dt.date(year, 11, 11)),
+        _nth_weekday(year, 11, 3, 4), _observed(dt.date(year, 12, 25)),
+        # England and Wales
+        easter - dt.timedelta(days=2), easter + dt.timedelta(days=1), _nth_weekday(year, 5, 0, 1),
+        _nth_weekday(year, 8, 0, -1), dt.date(year, 12, 25) + dt.timedelta(days={4: 3, 5: 3, 6: 2}.get(dt.date(year, 12, 25).weekday(), 1)),
+    }
+    return frozenset(days)
+
+
+def is_workday(day: dt.date) -> bool:
+    """Monday to Friday and no public holiday (see public_holidays)."""
+    return day.weekday() < 5 and day not in public_holidays(day.year)
 
 
 def business_days(start: dt.date, end: dt.date) -> list[dt.date]:

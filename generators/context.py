@@ -174,6 +174,8 @@ class ArtifactContext(kinds.KindBound):
     voice: Voice
     parent: EmailContent | None = Field(None, description="the message replied to or forwarded")
     parent_author: PersonRef | None = None
+    parent_sent: dt.datetime | None = Field(None, description="when the message replied to was sent: its 'by Tuesday' "
+                                                              "is counted from that day, not from the reply's")
     thread: list[ThreadMessage] = Field(default_factory=list, description="the thread's messages before the parent, "
                                                                          "root first (a model's prompt shows them)")
     cited_sheets: list[SheetContent] = Field(default_factory=list)
@@ -940,6 +942,7 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
         assert isinstance(parent, EmailContent)
         extra["parent"] = parent
         extra["parent_author"] = person_ref(plan, plan.person(plan.artifact(spec.parent).author))
+        extra["parent_sent"] = plan.artifact(spec.parent).sent_at
     return extra
 
 

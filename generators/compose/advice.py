@@ -19,7 +19,7 @@ from worldsmith.generators.compose.facts import agree, fixed
 from worldsmith.generators.compose.parties import client_of, neutral, opponent, org, principal
 from worldsmith.generators.compose.substance.common import derivation, gist, identity
 from worldsmith.generators.compose.text import cap_first, join_names, strip_end, tidy
-from worldsmith.generators.compose.voice import next_workday
+from worldsmith.generators.compose.voice import last_workday_before, next_workday
 from worldsmith.generators.context import ArtifactContext, FactRef
 
 _FIGURES = ("money", "number", "percent")
@@ -321,7 +321,8 @@ def work_day(pick: Picker, ctx: ArtifactContext) -> dt.date:
     by = title_day(ctx) or next_workday(today, pick.one([2, 3, 4]))
     due = _due(ctx)
     if due is not None and _days_to(ctx, due) > 1:
-        by = min(by, due.value.value - dt.timedelta(days=1))
+        # (on a working day: a day before a Tuesday due date that is a Monday holiday is the Friday)
+        by = min(by, last_workday_before(due.value.value))
     return by
 
 

@@ -42,22 +42,90 @@ def family_key(family: str) -> str:
 
 
 def next_workday(start: dt.date, days: int) -> dt.date:
-    """The date `days` working days after `start`."""
+    """The date `days` working days after `start` (weekends and public holidays skipped: see calendar.is_workday)."""
+    from worldsmith.generators.calendar import is_workday
+
     day = start
     while days > 0:
         day += dt.timedelta(days=1)
-        if day.weekday() < 5:
+        if is_workday(day):
             days -= 1
     return day
 
 
-def deadline(pick: Picker, today: dt.date, locale: str = "en_US") -> str:
-    """A deadline as people write it in mail: 'Thursday', 'end of day', 'close of business on Friday'."""
-    due = next_workday(today, pick.one([1, 2, 2, 3, 4]))
+def last_workday_before(limit: dt.date) -> dt.date:
+    """The last working day before `limit`."""
+    from worldsmith.generators.calendar import is_workday
+
+    day = limit - dt.timedelta(days=1)
+    while not is_workday(day):
+        day -= dt.timedelta(days=1)
+    return day
+
+
+def say_day(due: dt.date, today: dt.date, locale: str = "en_US", pick: Picker | None = None) -> str:
+    """A day ahead as mail names it from `today`: 'end of day' for today, 'tomorrow' only for the next calendar day,
+    a bare weekday within the week ahead (never today's own weekday: 'response by Tuesday morning' sent on a
+    Tuesday, blind read 19), else the date."""
+    n = (due - today).days
+    date = f"{due:%B} {due.day}" if locale == "en_US" else f"{due.day} {due:%B}"
+    if n <= 0:
+        return "end of day"
     name = f"{due:%A}"
-    return pick.one([name, name, f"end of {name}", "end of day", "close of business on " + name,
-                     "the end of the week", "tomorrow", f"{name} morning",
-                     f"{due:%B} {due.day}" if locale == "en_US" else f"{due.day} {due:%B}"])
+    options = ["tomorrow", "tomorrow morning", f"end of {name}"] if n == 1 else \
+        [name, name, f"end of {name}", f"close of business on {name}", f"{name} morning", date] if n < 7 else [date]
+    # "the end of the week" is this week's Friday, and only from a day before it
+    if due.weekday() == 4 and n < 5 and today.weekday() < 4:
+        options.append("the end of the week")
+    return pick.one(options) if pick is not None else options[0]
+
+
+def deadline(pick: Picker, today: dt.date, locale: str = "en_US", before: dt.date | None = None) -> str:
+    """A deadline as people write it in mail: 'Thursday', 'end of day', 'close of business on Friday': a few working
+    days on, and before `before` (the date the work serves: "settle the EV by 7 Sep" after the LOI went out on 2 Sep,
+    "by Thursday" after the signing it was for, blind read 19)."""
+    due = next_workday(today, pick.one([1, 2, 2, 3, 4]))
+    if before is not None and due >= before:
+        due = last_workday_before(before)
+    return say_day(due, today, locale, pick)
+
+
+_WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December"]
+_ABSOLUTE = re.compile(r"\b(?:(?P<m1>" + "|".join(_MONTHS) + r")\s+(?P<d1>\d{1,2})(?:,?\s+(?P<y1>\d{4}))?|(?P<d2>\d{1,2})"
+                       r"\s+(?P<m2>" + "|".join(_MONTHS) + r"|" + "|".join(m[:3] for m in _MONTHS) + r")(?:\s+(?P<y2>\d{4}))?)\b")
+
+
+def resolve_day(text: str, sent: dt.date) -> dt.date | None:
+    """The date a deadline's words mean, written on `sent` ('Tuesday morning', 'tomorrow', 'end of day', '7
+    September', 'the end of the week'); None when they name no day."""
+    words = text.strip()
+    low = words.lower()
+    if re.search(r"\b(end of (the )?day|close of business|today|tonight|this afternoon)\b", low) \
+            and not re.search(r"\bon\b", low):
+        return sent
+    if re.search(r"\btomorrow\b", low):
+        return sent + dt.timedelta(days=1)
+    if re.search(r"\bend of the week\b", low):
+        return sent + dt.timedelta(days=max(0, 4 - sent.weekday()))
+    m = _ABSOLUTE.search(words)
+    if m:
+        month = m.group("m1") or m.group("m2")
+        num = next(i for i, x in enumerate(_MONTHS, 1) if x.startswith(month[:3]))
+        year = int(m.group("y1") or m.group("y2") or sent.year)
+        try:
+            day = dt.date(year, num, int(m.group("d1") or m.group("d2")))
+        except ValueError:
+            return None
+        if not (m.group("y1") or m.group("y2")) and (day - sent).days < -180:
+            day = day.replace(year=year + 1)
+        return day
+    m = re.search(r"\b(" + "|".join(_WEEKDAYS) + r")\b", words)
+    if m:
+        ahead = (_WEEKDAYS.index(m.group(1)) - sent.weekday()) % 7 or 7
+        return sent + dt.timedelta(days=ahead + (7 if re.search(r"\bnext\s+" + m.group(1), words) and ahead < 7 else 0))
+    return None
 
 
 _GENERIC_TOOL = re.compile(r"\b(?:outlook|excel|word|powerpoint|gmail|e-?mail|web browser|internet|browser|"

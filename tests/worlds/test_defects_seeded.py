@@ -405,6 +405,13 @@ def versions_out_of_order(b: Path) -> str:
     return DRAFT
 
 
+def deadline_gone_by(b: Path) -> str:
+    # "You will have your response by August 31" sent on September 2 (blind read 19)
+    gone = sent_at(b, M2).date() - dt.timedelta(days=9)
+    edit_new_text(file_of(b, M2), lambda t: f"Please let us have your comments by {gone:%B} {gone.day}.\n\n" + t)
+    return M2
+
+
 # defect -> (its function, the check meant to catch it)
 DEFECTS: dict[str, tuple[Callable[[Path], str], str]] = {
     "wrong_sender_domain": (wrong_sender_domain, "address_domains_match_organisation"),
@@ -432,6 +439,7 @@ DEFECTS: dict[str, tuple[Callable[[Path], str], str]] = {
     "later_event_mentioned": (later_event_mentioned, "no_later_event_mentioned"),
     "versions_out_of_order": (versions_out_of_order, "document_versions_in_order"),
     "later_paper_cited": (later_paper_cited, "no_later_paper_cited"),
+    "deadline_gone_by": (deadline_gone_by, "deadline_after_message"),
 }
 
 

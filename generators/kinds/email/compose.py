@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
-from worldsmith.generators.compose.facts import agree, fact_sentence, fixed
+from worldsmith.generators.compose.facts import _plural, agree, fact_sentence, fixed
 from worldsmith.generators.compose.genres import genre_of
 from worldsmith.generators.compose.advice import attendees, substance, title_day, work_day
 from worldsmith.generators.compose.longform import long_kinds
@@ -15,8 +16,8 @@ from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, cli
 from worldsmith.generators.compose.week import STANDING, fixed_event, has_plan, note_lines, passed_plan, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, long_date, lower_first, strip_end, \
     tidy, title_head, true_weekdays
-from worldsmith.generators.compose.voice import deadline, family_key, of_the_matter, salutation, sign_off, signature, \
-    soft_lower, trade_sentences, vocabulary
+from worldsmith.generators.compose.voice import deadline, family_key, of_the_matter, resolve_day, salutation, say_day, \
+    sign_off, signature, soft_lower, trade_sentences, vocabulary
 from worldsmith.generators.beats import decision_at, names_decision, opened_with, requested
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.kinds.email.notice import notice_lines, served_noun
@@ -137,7 +138,10 @@ def opening_act(ctx: ArtifactContext) -> str:
     if verb == "sets out" and not re.match(r"(?:whether|how|if)\b", what):
         return ""  # "Below I set out the options" promised what the note then did not set out (mail8, seed 13)
     if verb == "proposes":
-        what = re.sub(r"^the\s+", "a ", what)
+        # (a plural takes no "a": "We propose a waiver terms", blind read 19)
+        bare = re.sub(r"^the\s+", "", what)
+        many = _plural(bare) or re.match(r"(?:\w+\s+){0,2}terms\b", bare)
+        what = re.sub(r"^the\s+", "" if many else "a ", what)
     if company and not person:
         what = re.sub(r"\bits\b", "our", what)
     # (across the table a lawyer writes for the firm: "We propose", never "I propose")
@@ -309,11 +313,11 @@ def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
         first = pick.one(labels)
         steps.append(frame.format(label=first, label2=pick.one([x for x in labels if x != first] or ["the timetable"])))
     # (never a line of the trade's job description: "Timothy: work out with users what a system must do", read 10)
-    call = deadline(pick, ctx.spec.sent_at.date(), ctx.locale)  # (one day for every step on the next call)
+    call = _by(pick, ctx)  # (one day for every step on the next call)
     lines = []
     for t in steps:
         who = pick.one(owners)
-        day = call if _NEXT_CALL.search(t) else deadline(pick, ctx.spec.sent_at.date(), ctx.locale)
+        day = call if _NEXT_CALL.search(t) else _by(pick, ctx)
         # the writer's own step is 'I'll ...', never its own first name (read 15: "Denise: draft a short note ...",
         # "Denise: mark up the draft ..." in Denise's own note)
         lines.append("- " + in_person(ctx, f"{who}: {t} ({day})"))
@@ -391,6 +395,15 @@ _ASKS_IN_REPLY = re.compile(r"(?:\band\s+(?P<who>(?:the\s+)?[\w'’ -]{2,40}?)|(
 # A message that says by when something comes to its reader ("The programme will be with you by Thursday.").
 _COMING_BY = re.compile(r"\b(?:will be with you|you will have|we will send|I will send)\b[^.?!]{0,80}\bby\b", re.I)
 # A request in a message for a paper by a day ("Please let me have the programme by Thursday.").
+def _by(pick: Picker, ctx: ArtifactContext, day: dt.date | None = None) -> str:
+    """A deadline a message sets from its day, before the first date ahead among its facts (the work serves it:
+    "settle the LOI's EV by 7 Sep" after the LOI went out on 2 Sep, blind read 19)."""
+    today = day or ctx.spec.sent_at.date()
+    ahead = [f.value.value for f in ctx.facts if f.value.type == "date" and isinstance(f.value.value, dt.date)
+             and f.value.value > today]
+    return deadline(pick, today, ctx.locale, before=min(ahead, default=None))
+
+
 _SEND_ME = re.compile(r"\b(?:[Pp]lease (?:send(?: me| us)?|let (?:me|us) have)|[Cc]ould you (?:send(?: me| us)?|let (?:me|us) "
                       r"have))\s+(?P<what>[^.?!,]{3,80}?)(?:,)?\s+by\s+(?P<day>[^.?!,]{3,40}?)(?:,?\s+(?:if you can|please))?[.?!]")
 
@@ -424,10 +437,18 @@ def _asks_for(ctx: ArtifactContext, body: str) -> str:
         # the programme by Thursday." answered "Confirmed, thanks. Who is picking up the contract sum from here?")
         how, what = "give", wanted.group("what").strip()
         day = wanted.group("day").strip()
+        # the day asked for is counted from the message asked in: answered the day after, 'by Tuesday' said on
+        # Monday is 'today' or gone ("You will have your response by Tuesday morning." sent Tuesday 10:13, blind
+        # read 19)
+        today, sent = ctx.spec.sent_at.date(), ctx.parent_sent.date() if ctx.parent_sent is not None else None
+        asked = resolve_day(day, sent) if sent is not None else None
+        if asked is not None and sent != today:
+            day = say_day(asked, today, ctx.locale, pick) if asked > today else \
+                "end of day" if asked == today else _by(pick, ctx)
     elif not what or any(m.sender == ctx.author.name for m in ctx.thread) or what.lower() in body.lower():
         return body
     else:
-        day = deadline(pick, ctx.spec.sent_at.date(), ctx.locale)
+        day = _by(pick, ctx)
     if how == "give":
         mine = re.sub(r"\b(me|my)\b", lambda m: {"me": "you", "my": "your"}[m.group(1)], what)
         line = pick.one(["You will have {what} by {day}.", "We will send {what} by {day}.",
@@ -695,7 +716,7 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         bool(re.search(r"run-up|pulling everything|on course for|still to do before|as you (?:propose|suggest)", own, re.I))
     # a date gone by, or one coming up, is acted on at once: never "by 20 October" for a signing target of the 16th
     day = pick.one(["tomorrow", "end of day", "close of business tomorrow"]) if soon else \
-        deadline(pick, ctx.spec.sent_at.date(), ctx.locale)
+        _by(pick, ctx)
     other = opponent(ctx)
     owners = [o for o in task_owners(ctx) if o != ctx.author.first_name]
     owner = owners[0] if owners else ""
@@ -843,7 +864,7 @@ def _next_after_news(ctx: ArtifactContext, body: str) -> str:
     if _PROMISED.search(" ".join(own_text(m.body) for m in ctx.thread if m.sender == ctx.author.name)):
         return body  # what happens next is already said: the reply by the day the writer gave (mail10)
     pick = picker_for(ctx, 3)
-    line = pick.fill(bank("email")["ack_next"], day=deadline(pick, ctx.spec.sent_at.date(), ctx.locale)) or ""
+    line = pick.fill(bank("email")["ack_next"], day=_by(pick, ctx)) or ""
     paras = body.split("\n\n")
     at = 1 if len(paras) > 2 and len(paras[0].split()) <= 4 and paras[0].rstrip().endswith(",") else 0
     paras[at] = paras[at].rstrip() + " " + line
@@ -1012,7 +1033,7 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     values = vocabulary(pick, ctx.voice, matter_of(ctx))
     values.update(
         topic=topic_of(ctx),
-        day=deadline(pick, spec.sent_at.date(), ctx.locale),
+        day=_by(pick, ctx),
         # (a forward of the writer's own message names no one below it: "Forwarding for your review; see Andrew's
         # note below." from Andrew, read 16)
         parent_first=ctx.parent_author.first_name if ctx.parent_author and not (
@@ -1387,7 +1408,7 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         if plan:
             # a date gone by with nobody to hand the step to: the writer says what they will do (blind read 14: the
             # note on the day exclusivity lapsed said only that both dates had passed, no request, no plan)
-            paragraphs.append(pick.reword(pick.frame(_PASSED_PLAN)).format(plan=plan, day=deadline(pick, day, ctx.locale)))
+            paragraphs.append(pick.reword(pick.frame(_PASSED_PLAN)).format(plan=plan, day=_by(pick, ctx, day)))
         # what is next with its day: the papers our own people are to make, from the inventory, before the steps the
         # week's events call for (read 16: notes made of stock steps, "Joe: mark up the draft for the business
         # interruption limit", "Jeffrey: walk you through ... (the end of the week)")
@@ -1402,9 +1423,9 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         if steps:
             # a step that already holds its day ("ready by April 30") takes no second one ("April 30 (Friday)"), and
             # every step on the next call has that call's one day
-            call = deadline(pick, day, ctx.locale)
+            call = _by(pick, ctx, day)
             lines_ = [f"- {in_person(ctx, s)}" if s.endswith(")") or _HAS_DAY.search(s) or s in coming else
-                      f"- {in_person(ctx, s)} ({call if _NEXT_CALL.search(s) else deadline(pick, day, ctx.locale)})"
+                      f"- {in_person(ctx, s)} ({call if _NEXT_CALL.search(s) else _by(pick, ctx, day)})"
                       for s in steps]
             paragraphs.append(pick.reword(pick.frame(bank("email")["next_steps"])) + "\n" + "\n".join(lines_))
         # (a quiet week sets no stock tasks: "Joel: draft a short note on the figures" four times over read as
@@ -2215,10 +2236,18 @@ def attached_what(spec: EmailSpec) -> str:
     return join_names([h if h.startswith("draft ") else f"the {h}" for h in dict.fromkeys(heads)])
 
 
+def attach_line(frame: str, what: str) -> str:
+    """An attachment line filled, its verb agreeing with what is attached ('Here is the minutes', blind read 19)."""
+    line = frame.format(what=what)
+    if " and " in what or _plural(re.sub(r"\s*\(.*$", "", what)):
+        line = re.sub(r"^(Here|Attached) is\b", r"\1 are", line)
+    return line
+
+
 def _with_attachment(ctx: ArtifactContext, email: EmailContent) -> EmailContent:
     """A message that carries files says so, in a sentence before its sign-off."""
     pick = picker_for(ctx, 2)
-    line = pick.reword(pick.frame(bank("email")["attach"]["promise"])).format(what=attached_what(ctx.spec))
+    line = attach_line(pick.reword(pick.frame(bank("email")["attach"]["promise"])), attached_what(ctx.spec))
     parts = email.body.rstrip("\n").split("\n\n")
     at = max(1, len(parts) - 1) if len(parts) > 1 else len(parts)
     # before the whole sign-off: the name and the block under it ("Connie\n\nPlease find attached the revised notice
@@ -2236,13 +2265,13 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
     pick = picker_for(ctx)
     frames = bank("email")["attach"]
     values = vocabulary(pick, ctx.voice, matter_of(ctx))
-    values.update(topic=topic_of(ctx), day=deadline(pick, spec.sent_at.date(), ctx.locale))
+    values.update(topic=topic_of(ctx), day=_by(pick, ctx))
     path = spec.attachments[0].path.lower()
     draft = bool(re.search(r"\b(draft|interim|superseded)\b", spec.attachments[0].title, re.I))
     # a file that goes across the table goes 'for your records' with rights reserved; one that stays on the author's
     # side (an insurer's own people, counsel and client) reserves nothing against its readers
     outside = across(ctx) if ctx.organisations else not ctx.privileged
-    lines = [cap_first(pick.reword(pick.frame(frames["promise"])).format(what=attached_what(spec)))]
+    lines = [cap_first(attach_line(pick.reword(pick.frame(frames["promise"])), attached_what(spec)))]
     asked = title_ask(pick, spec.title)
     if asked:
         lines[0] = f"{lines[0]} {asked}"  # the file and the question it goes with, kept together
