@@ -102,7 +102,13 @@ _AGENDA = {
     "paper_other": ["{org}'s {title} of {d}: our reply"],
     "due": ["{Label}, {text}: who does what before then", "Run-up to {label} ({text})"],
     "passed": ["{Label} ({text}) has passed: where that leaves us", "After {label} ({text}): next steps"],
+    # the day of an event (a certificate delivered, a notice given) is no deadline that "has passed" (an agenda said
+    # the certificate date "has passed", blind read 19)
+    "passed_event": ["{Label} ({text}): what follows from it", "Since {label} ({text}): where we are"],
     "today": ["{Label} is today ({text}): where that leaves us"],
+    # learnt on the meeting's day: no "since" that day ("The equity cure funding date, September 2, 2026 since
+    # September 2: where it leaves us" on September 2, blind read 19)
+    "learnt_today": ["{Label} ({text}), new today: what follows", "New today: {label} ({text})"],
     "awaited": ["{org}'s response to our {title} of {d}: chase or wait", "Our {title} ({d}): still with {org}"],
     "last": ["The {title} ({by_first}, {d}): anything left open"],
     "last_other": ["{org}'s {title} of {d}: anything further from them"],
@@ -167,11 +173,15 @@ def _fit(frames: list[str], e: WeekEvent) -> list[str]:
     return frames
 
 
+_POSSESSIVE = re.compile(r"\b([A-Z][A-Za-z]{3,}s)'s\b")
+
+
 def _no_article(line: str, title: str) -> str:
-    """'The Minutes: Covenant kick-off ...' reads as no English: a titled paper ('Genre: subject') takes no 'the'."""
+    """'The Minutes: Covenant kick-off ...' reads as no English: a titled paper ('Genre: subject') takes no 'the'; nor
+    does a name ending in s take 's ('Hartwell Expert Determinations's expert determination', blind read 19)."""
     if title and ":" in title[:40]:
         line = line.replace(f"The {title}", title).replace(f"the {title}", title)
-    return line
+    return _POSSESSIVE.sub(r"\1'", line)
 
 
 def _frames(table: dict, e: WeekEvent, own: bool, kind: str, today: dt.date | None = None) -> list[str]:
@@ -260,7 +270,10 @@ def agenda_points(pick: Picker, events: list[WeekEvent], today: dt.date, locale:
         frames = _AGENDA["minutes"] if e.what == "paper" and _MINUTES.search(e.title or "") else \
             _AGENDA["learnt_derived"] if e.what == "learnt" and e.derived else \
             _AGENDA["learnt_ours"] if e.what == "learnt" and e.org and e.org in ours and e.type in _FIGURE else \
+            _AGENDA["passed_event"] if e.what == "passed" and e.day != today and not has_plan(e.label or "") else \
             _frames(_AGENDA, e, e.what not in ("paper", "last") or e.org in ours, "other", today)
+        if e.type == "date":
+            frames = [f for f in frames if "since {d}" not in f] or frames  # (a date "since" the day it is: read 19)
         values = _values(e, today, locale)
         out.append(_no_article(pick.frame(_fit(frames, e)).format(**values), values["title"]))
     return out
@@ -391,5 +404,5 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
         values["title"] = paper_name(e.title).removeprefix("the ") if e.title else e.title
         if e.draft and e.draft_day:
             values.update(draft=paper_name(e.draft), draft_d=_short(e.draft_day, locale))
-        out.append(pick.reword(pick.frame(_STEPS[key])).format(**values))
+        out.append(_no_article(pick.reword(pick.frame(_STEPS[key])).format(**values), ""))
     return (first + out)[:4]

@@ -189,3 +189,59 @@ def test_a_chat_line_gives_a_plural_papers_name_a_plural_verb():
     for name in plural:
         for text in said:
             assert not re.search(rf"(?i)\b{re.escape(name)} (?:is|was|has)\b", text), (name, text)
+
+
+_LATER = {"tonight": lambda h: h < 12, "this afternoon": lambda h: h >= 16, "after lunch": lambda h: h >= 14,
+          "later this morning": lambda h: h >= 12}
+
+
+def test_a_chat_line_says_a_time_that_is_still_ahead_on_its_own_day(world):
+    """Blind read 19: at 08:01 someone asks for time 'tonight'; 'first thing tomorrow' on a Friday; 'can we do it
+    after ... in a meeting till then'; 'back on Halden Street tomorrow' at 08:01."""
+    plan, contents = world
+    days = [a for a in plan.artifacts if a.kind == "chat"]
+    assert days
+    for spec in days:
+        for post, m in zip(spec.posts, contents[spec.id].messages):
+            for words, wrong in _LATER.items():
+                assert not (words in m.text and wrong(post.at.hour)), (post.at, m.text)
+            assert not (post.at.weekday() == 4 and "tomorrow" in m.text), (post.at, m.text)
+            assert "till then" not in m.text and not re.search(r"\bon \w+ tomorrow\b", m.text), m.text
+
+
+def test_whens_and_the_day_after_fit_the_hour_and_the_weekday():
+    """The words for later today follow the post's hour; a Friday's 'tomorrow' is Monday."""
+    import datetime as dt
+
+    from worldsmith.generators.kinds.chat.compose import on_the_day, whens
+
+    assert "tonight" not in whens(dt.datetime(2026, 6, 5, 8, 1))
+    assert not {"this afternoon", "after lunch"} & set(whens(dt.datetime(2026, 6, 5, 16, 40)))
+    friday, thursday = dt.datetime(2026, 6, 5, 9, 22), dt.datetime(2026, 6, 4, 9, 22)
+    assert on_the_day("can we do it first thing tomorrow", friday) == "can we do it first thing Monday"
+    assert on_the_day("comments by tomorrow morning", friday) == "comments by Monday morning"
+    assert on_the_day("I'll send it in the morning", friday) == "I'll send it on Monday morning"
+    assert on_the_day("can we do it first thing tomorrow", thursday) == "can we do it first thing tomorrow"
+
+
+def test_an_agenda_says_no_failing_no_since_the_same_day_and_no_event_day_passed():
+    """Blind read 19: 'To agree: the market rate and fail'; 'The equity cure funding date, September 2, 2026 since
+    September 2'; a certificate's delivery date 'has passed'."""
+    import datetime as dt
+
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.week import agenda_points
+    from worldsmith.generators.kinds.calendar.compose import decision_point
+    from worldsmith.generators.week import WeekEvent
+
+    assert decision_point("The parties try to agree the market rate and fail; they agree the reference to an "
+                          "expert.") == "To agree: the market rate"
+    today = dt.date(2026, 9, 2)
+    learnt = WeekEvent(what="learnt", day=today, label="the equity cure funding date", text="September 2, 2026",
+                       type="date")
+    delivered = WeekEvent(what="passed", day=dt.date(2026, 8, 13), label="the compliance certificate delivery date",
+                          text="August 13, 2026", type="date")
+    for seed in range(20):
+        a, b = agenda_points(Picker(seed), [learnt, delivered], today, "en_US", set())
+        assert "since" not in a, a
+        assert "has passed" not in b, b

@@ -36,19 +36,29 @@ def decision_point(purpose: str) -> str:
     what = re.sub(r"^on\s+", "", m.group(1).strip().rstrip(".,"))
     # when the meeting is held is the invitation's own: "the answer to the complaint the day before it is due"
     what = re.sub(r"\s+(?:on\s+)?the\s+(?:day|week|morning)\s+(?:before|after)\b.*$", "", what)
+    # what they try and fail at is still the point, without the failing ('To agree: the market rate and fail', a
+    # purpose 'The parties try to agree the market rate and fail', blind read 19)
+    what = re.sub(r"\s+(?:and|but)\s+(?:fail|fails|do not|does not|don't|doesn't|cannot|can't|are unable|is unable|"
+                  r"break down|breaks down|walk away)\b.*$", "", what)
     agree = m.group(0).lower().startswith("agree")
     return f"{'To agree' if agree else 'Decision'}: {what}" if what else ""
 
 
-def fact_point(f, day: dt.date) -> str:
-    """A fact as an agenda item: a noun phrase with its value ('LOI enterprise value: GBP 195,000,000'), never a
-    sentence ('We are past the date of the casualty ...')."""
+_FIGURE_POINTS = ["where it stands", "any points on it", "what follows from it"]
+
+
+def fact_point(f, day: dt.date, pick=None) -> str:
+    """A fact as an agenda item: a noun phrase with its value and what the meeting does with it ('LOI enterprise
+    value (GBP 195,000,000): where it stands'), never a sentence ('We are past the date of the casualty ...') nor a
+    bare figure ("lease figures as agenda items", blind read 19)."""
     label = cap_first(f.label) if f.label else ""
     if not label:
         return f.text
     if f.value.type == "date":
         return f"{label} ({f.text}): background" if f.past else f"{label} ({f.text}): the run-up"
-    return f"{label}: {f.text}"
+    if f.value.type == "text":
+        return f"{label}: {f.text}"
+    return f"{label} ({f.text}): {pick.one(_FIGURE_POINTS) if pick is not None else _FIGURE_POINTS[0]}"
 
 
 def compose_meeting(ctx: ArtifactContext):
@@ -64,7 +74,7 @@ def compose_meeting(ctx: ArtifactContext):
     mine = home(ctx, ctx.author.organisation)
     ours = {o.name for o in ctx.organisations if o.privileged == mine} | {ctx.author.organisation}
     points = agenda_points(pick, ctx.week or [], day, ctx.locale, ours)
-    points += [fact_point(f, day) for f in ctx.facts if not any(f.text in p for p in points)]
+    points += [fact_point(f, day, pick) for f in ctx.facts if not any(f.text in p for p in points)]
     if not points and ctx.week is not None:
         points = [pick.one(["Nothing new in since last week: open points only",
                             "A quiet week: chasing what is outstanding"])]

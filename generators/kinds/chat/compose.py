@@ -128,6 +128,37 @@ def _due(day, today) -> str:
         else f"by {day:%B} {day.day}" if days <= 21 else f"in {day:%B}" if day.month != today.month else "later this month"
 
 
+def whens(at) -> list[str]:
+    """When later a chat line can put something, from the post's own time: no 'tonight' at 08:01 nor 'this afternoon'
+    at 16:40 (at 08:01 someone asked for time "tonight", the reply was "this afternoon suits", blind read 19)."""
+    h = at.hour
+    if h < 11:
+        return ["later this morning", "after lunch", "this afternoon", "before 4", "by end of day"]
+    if h < 14:
+        return ["this afternoon", "before 4", "by end of day"] + (["after lunch"] if h < 13 else [])
+    if h < 16:
+        return ["later today", "by end of day", "before 5"]
+    return ["by end of day", "tonight", "first thing tomorrow", "in the morning"]
+
+
+_TOMORROW = re.compile(r"\b(first thing |in the |by )?(tomorrow)( morning)?\b|\bin the morning\b")
+
+
+def on_the_day(text: str, at) -> str:
+    """A chat line's 'tomorrow' as it reads on the day it is typed: on a Friday the next working day is Monday
+    ("first thing tomorrow" on a Friday, blind read 19)."""
+    if at.weekday() != 4:
+        return text
+
+    def monday(m: re.Match) -> str:
+        lead, word, tail = m.group(1) or "", m.group(2), m.group(3) or ""
+        if word is None:
+            return "on Monday morning"
+        return {"first thing ": "first thing Monday", "in the ": "on Monday", "by ": "by Monday"}.get(lead, "on Monday") \
+            if not tail else f"{lead.replace('in the ', 'on ')}Monday morning"
+    return _TOMORROW.sub(monday, text)
+
+
 def compose_chat(ctx: ArtifactContext):
     """A day of a conversation: exactly one message per planned post, every fact of the day in one of them. The day
     is a few short exchanges, each about one thing of the matter: a question and the figure that answers it (with
@@ -211,7 +242,15 @@ def compose_chat(ctx: ArtifactContext):
     current: dict | None = None  # the latest exchange raised outside a thread
     used = 0
     told: set[int] = set()
-    when = bank("chat")["when"]
+    now = [spec.posts[0].at if spec.posts else None]  # the time of the post being written
+
+    def when() -> str:
+        """A later time of the day, as the post being written can say it (see whens)."""
+        return pick.one(whens(now[0]) if now[0] is not None else bank("chat")["when"])
+
+    def _it(ex: dict) -> str:
+        """A paper already named in its exchange is 'it' after (the same title in all three lines, blind read 19)."""
+        return "it" if ex.get("paper") and ex.get("asker") else ex.get("paper", "")
 
     def answer(ex: dict, name: str, author: str) -> str:
         """The reply that answers an exchange's question."""
@@ -223,13 +262,13 @@ def compose_chat(ctx: ArtifactContext):
         if ex["kind"] == "file":
             if file_maker is not None and author == file_maker.id:
                 return pick.fill(talk["file_maker_reply"], name=name) or f"thanks {name}"
-            return pick.fill(talk["file_reply"], name=name, file=ex["file"]) or f"thanks {name}"
+            return pick.fill(talk["file_reply"], name=name, file=ex["file"], when=when()) or f"thanks {name}"
         if ex["kind"] == "fact_work":
             k = pick.one(range(len(talk["fact_work_reply"])))
             ex.setdefault("said", []).append(k)  # the follow-up that comes after says something else
-            return pick.fill([talk["fact_work_reply"][k]], name=name, paper=ex["paper"]) or f"thanks {name}"
-        return pick.fill(ex["pair"]["a"], name=name, paper=ex.get("paper", ""), matter=matter_name(ctx),
-                         when=pick.one(when), due=ex.get("due", ""), by=ex.get("by", ""), org=ex.get("org", ""),
+            return pick.fill([talk["fact_work_reply"][k]], name=name, paper=_it(ex), when=when()) or f"thanks {name}"
+        return pick.fill(ex["pair"]["a"], name=name, paper=_it(ex), matter=matter_name(ctx),
+                         when=ex.get("when") or when(), due=ex.get("due", ""), by=ex.get("by", ""), org=ex.get("org", ""),
                          subject=ex.get("subject", "")) or f"ok {name}"
 
     def tell(f, author: str) -> str:
@@ -253,7 +292,7 @@ def compose_chat(ctx: ArtifactContext):
             # (a call's "great, I'll ring you" is its asker's to say)
             f = ex.get("fact")
             v = dict(name=name, label=f.label if f else "", text=f.text if f else "", file=ex.get("file", ""),
-                     paper=ex.get("paper", ""), matter=matter_name(ctx), when=pick.one(when), due=ex.get("due", ""),
+                     paper=ex.get("paper", ""), matter=matter_name(ctx), when=when(), due=ex.get("due", ""),
                      by=ex.get("by", ""), org=ex.get("org", ""), subject=ex.get("subject", ""))
             frames = ex["pair"]["f"] if "pair" in ex else talk["follow"][ex["kind"]]
             left = [k for k in range(len(frames)) if k not in ex.setdefault("said", [])]
@@ -268,6 +307,7 @@ def compose_chat(ctx: ArtifactContext):
         return pick.fill(talk["close"], name=name, matter=matter_name(ctx)) or "thanks"
 
     for i, post in enumerate(spec.posts):
+        now[0] = post.at
         replying = post.thread is not None and post.thread < i
         spoke = next((a for a in reversed(last) if a != post.author), None)
         last.append(post.author)
@@ -351,7 +391,8 @@ def compose_chat(ctx: ArtifactContext):
                         name = pick.one(others).first_name
                     frames = talk["file_to_maker"] if file_maker.id in people and name == file_maker.first_name \
                         else talk["file_other"]
-                text = pick.fill(frames, file=ex["file"], name=name, by=file_maker.first_name if file_maker else "") \
+                text = pick.fill(frames, file=ex["file"], name=name, by=file_maker.first_name if file_maker else "",
+                                 when=when()) \
                     or ex["file"]
                 shared[i] = ex["link"]
                 ex["open"] = i + 1 < n
@@ -367,9 +408,9 @@ def compose_chat(ctx: ArtifactContext):
                                            "papers" if ex["kind"] == "paper" else "calls"])
                 # (a call nobody has fixed is not "still on", nor is time found "before the call": "are we still
                 # having the Halden Street call today?" on a day with no call in anyone's diary, mail8's read)
-                free = [w for w in when if "call" not in w] or when
+                ex["when"] = when()
                 text = pick.fill([ex["pair"]["q"]], paper=ex.get("paper", ""), name=name, matter=matter_name(ctx),
-                                 when=pick.one(free)) or f"{name}, {matter_name(ctx)}?"
+                                 when=ex["when"]) or f"{name}, {matter_name(ctx)}?"
                 ex["open"] = i + 1 < n
             texts.append(text)
             continue
@@ -389,5 +430,5 @@ def compose_chat(ctx: ArtifactContext):
         texts[j] = f"{texts[j]} - {pick.fill(bank('chat')['shares'], file=files[0]) or files[0]}"
     # a paper's name takes its own verb: 'the minutes are going round', 'the tenant's submissions are done' (read 17)
     names = list(dict.fromkeys([*papers, *(c["paper"] for c in coming), *files, *maker_of]))
-    texts = [agree(t, names) for t in texts]
+    texts = [on_the_day(agree(t, names), p.at) for t, p in zip(texts, spec.posts)]
     return ChatContent(messages=[ChatMessage(text=t, file=f) for t, f in zip(texts, shared)])
