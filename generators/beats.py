@@ -93,6 +93,11 @@ def decision_verb(purpose: str) -> str:
     if not m:
         return "go ahead"
     word = m.group(1).lower()
+    main = re.match(r"(approv|accept|reject)", m.group(0).lower())
+    if main and not re.search(r"\bto\s+\w+$", m.group(0)):
+        # what is approved is a noun, not a verb: 'the general counsel approves payment' is to approve it, never
+        # "noted the decision: we payment the back rent" (blind read 19)
+        return main.group(1) + ("e" if main.group(1) == "approv" else "")
     return {"it": "go ahead", "the": "go ahead", "on": "go ahead", "a": "go ahead"}.get(
         word, "go ahead" if word in _INDIRECT else word)
 
