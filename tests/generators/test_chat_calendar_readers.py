@@ -245,3 +245,16 @@ def test_an_agenda_says_no_failing_no_since_the_same_day_and_no_event_day_passed
         a, b = agenda_points(Picker(seed), [learnt, delivered], today, "en_US", set())
         assert "since" not in a, a
         assert "has passed" not in b, b
+
+
+def test_a_channel_named_for_who_is_in_it_is_not_the_matter():
+    """'Eric, got ten minutes on Owner and counsel after the 2pm?' (construction fixture, seed 31)."""
+    from types import SimpleNamespace
+
+    from worldsmith.generators.kinds.chat.compose import matter_name
+
+    title = "Halden Street Medical Pavilion delay claim"
+    room = SimpleNamespace(spec=SimpleNamespace(topic="Owner and counsel", conversation="channel"), world_title=title)
+    team = SimpleNamespace(spec=SimpleNamespace(topic="Halden Street team", conversation="channel"), world_title=title)
+    assert matter_name(room) == "Halden Street Medical"
+    assert matter_name(team) == "Halden Street"

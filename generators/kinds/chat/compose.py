@@ -20,7 +20,11 @@ def matter_name(ctx: ArtifactContext) -> str:
     """The matter's short name as its team says it: the channel's topic without 'matter team' ('Aurelian Tide'),
     else the world title's first words."""
     topic = _TEAM.sub("", getattr(ctx.spec, "topic", "") or "").strip()
-    if topic and getattr(ctx.spec, "conversation", "channel") == "channel":
+    # a channel named for who is in it is not the matter ("five minutes on Owner and counsel", seed 31): its topic
+    # names the matter only where it shares a word with the world's title
+    said = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", ctx.world_title)}
+    if topic and getattr(ctx.spec, "conversation", "channel") == "channel" \
+            and {w.lower() for w in re.findall(r"[A-Za-z]{3,}", topic)} & said:
         return topic  # a direct message's topic is who talks ("Partner and senior associate"), not the matter
     head = re.split(r"[:(]", ctx.world_title)[0].split()
     return " ".join(head if len(head) <= 5 else head[:3])
