@@ -92,3 +92,17 @@ def test_a_paper_passed_between_two_of_theirs_reaches_our_room_served_on_one_of_
     assert people[note.author].organisation == "valuer"
     assert [people[p].organisation for p in note.to] and all(people[p].organisation in ours for p in note.to)
     assert [people[p].organisation for p in note.cc] == ["owner"]
+
+
+@pytest.mark.parametrize("name,seed", [("hospital-revenue-audit", 43), ("covenant-breach", 31),
+                                       ("construction-delay", 31)])
+def test_a_file_goes_to_those_it_is_for_and_its_authors_colleagues_are_copied(name, seed):
+    """Read 19 (hospital audit): 'The partner addresses client minutes to her own juniors ("Hello Jerry and Mary"),
+    puts the chair only on cc'."""
+    plan = _plan(name, seed)
+    people = {p.id: p for p in plan.people}
+    notes = [a for a in plan.artifacts if a.kind == "email" and a.item.startswith("cover_") and len(a.to + a.cc) > 2]
+    mixed = [a for a in notes if any(people[p].organisation != people[a.author].organisation for p in a.to + a.cc)]
+    assert mixed
+    for a in mixed:
+        assert all(people[p].organisation != people[a.author].organisation for p in a.to), a.path
