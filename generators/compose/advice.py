@@ -395,7 +395,11 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
     # (of its writer, what the writer will do; of its one addressee, 'you')
     tail = "_self" if who_owns == "self" else ""
     said_owner = "you" if who_owns == "you" else owner
-    if who_owns == "you":
+    if who_owns == "name" and len(ctx.to) > 1 and ctx.to[0].first_name == owner:
+        # the first addressee is spoken to, not of (read 19: "Catherine writes to Malcolm as 'I would ask Malcolm to
+        # settle...'", a note to Malcolm and the buyer's counsel)
+        said_owner, who_owns = f"you, {owner},", "you_named"
+    if who_owns in ("you", "you_named"):
         verbs = verb
     if owner and object_ and by > today:
         if due is not None and n > 0:
@@ -423,7 +427,8 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
         if lead is not None and ready < by and team != owner:
             steps.append(_fill(pick, frames["step_ours_self" if team == ctx.author.first_name else "step_ours"],
                                who=team, label=lead.label, owner=_as_object(ctx, owner), day=_day(ready, loc)))
-        steps.append(_fill(pick, frames["step_decide" + ("" if who_owns == "name" else "_" + who_owns)], owner=owner,
+        decide = "step_decide" + ("" if who_owns in ("name", "you_named") else "_" + who_owns)
+        steps.append(_fill(pick, frames[decide], owner=owner,
                            object=object_, day=_day(by, loc)))
         if due is not None and n > 0:
             steps.append(_fill(pick, frames["step_due"], dlabel=due.label, date=due.text, n=str(n)))

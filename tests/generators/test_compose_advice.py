@@ -218,3 +218,19 @@ def test_a_term_of_the_agreement_is_no_ground_of_challenge_and_no_record_is_trac
             record = re.search(r"(?:on the record|the record has|record:)([^\n]*)", text)
             traced = len(re.findall(r"the disputed item \d", record.group(1))) if record else 0
             assert traced <= 2 and (traced > 0) == grounds, text
+
+
+def test_the_first_of_two_addressees_is_spoken_to_not_of():
+    """Read 19 (buy-side): "Catherine writes to Malcolm as 'I would ask Malcolm to settle...'", a note to Malcolm and
+    the buyer's counsel."""
+    from tests.generators.context_fixture import SAM
+
+    seen = 0
+    for seed in range(12):
+        ctx = _context(seed).model_copy(update={"to": [RUTH, SAM]})
+        rec = next((p for p in substance(picker_for(ctx), ctx) if re.search(r"recommend|would ask", p)), "")
+        if not rec:
+            continue
+        seen += 1
+        assert "you, Ruth," in rec and not re.search(r"\b(?:that|ask) Ruth\b", rec), rec
+    assert seen
