@@ -231,3 +231,14 @@ def test_a_letter_gives_a_term_of_the_contract_as_the_contract_does_not_as_a_bar
     text = _text(compose_document(ctx))
     assert "Under the building contract of September 1, 2025, the contract sum is USD 9,800,000." in text, text
     assert "The contract sum is USD 9,800,000" not in text
+
+
+def test_a_partys_own_notice_gives_notice_rather_than_setting_out_a_notice():
+    # seed 37 re-read: 'We write to set out our surcharge notice.'
+    claimed = fact("claim_total", "The contractor's loss and expense claim.",
+                   Money(amount=Decimal(900000), currency="USD"))
+    ctx = _construction_letter("Stonechat Build Co. delay notice, June 2, 2026", _BUILDER, [_OWNER],
+                               [claimed.model_copy(update={"label": "the loss and expense claimed"})])
+    text = _text(compose_document(ctx))
+    assert "We write to give notice of the delay" in text, text
+    assert "set out our delay notice" not in text

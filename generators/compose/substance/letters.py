@@ -97,6 +97,10 @@ def letter_purpose(ctx: ArtifactContext) -> str:
         # surcharge notice, April 3, 2026' in the notice of April 3)
         own_day = "|".join(re.escape(long_date(ctx.spec.date, loc)) for loc in ("en_US", "en_GB"))  # type: ignore[union-attr]
         rest = re.sub(rf"(?:,\s*|\s+(?:of|dated)\s+)(?:{own_day})\s*$", "", rest)
+        notice = re.match(r"^(?P<x>[a-z][\w -]*?)\s+notice$", rest)
+        if notice:
+            # a notice gives notice (seed 37: 'We write to set out our surcharge notice')
+            return f"to give notice of the {notice.group('x')}"
         return f"to set out our {rest}"
     # a paper sent under the letter ('Revised schedule of loss'): the letter serves it, it is not 'about' it
     subject = topic(title, names(ctx))
