@@ -37,6 +37,7 @@ from worldsmith.generators.backends.cache import (ResponseCache, json_string, ke
                                                   shared_json)
 from worldsmith.generators.backends.limit import AdaptiveLimit
 from worldsmith.generators.backends.usage import KindUsage, Usage, estimate_tokens
+from worldsmith.generators.backends.wire import Redirected, Wire, wire_for
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.expansion import ExpansionContext
 from worldsmith.generators.prompts import MODES, PROMPT_VERSION, output_schema, reask_message, render_messages
@@ -114,6 +115,8 @@ class OpenAIBackend:
         self._headers: Any = None  # a request's headers (httpx Headers) and URL, made once per client (_post)
         self._url = ""
         self._sent_as: tuple[Any, ...] | None = None  # (the httpx client, its URL, headers, timeout): _build
+        self._wire: Wire | None = None  # the plain path of the client _wire_of (None: httpx sends every request)
+        self._wire_of: Any = None
 
     def __repr__(self) -> str:
         return f"OpenAIBackend(model={self.model!r}, base_url={self.base_url!r}, mode={self.mode!r})"
@@ -132,6 +135,7 @@ class OpenAIBackend:
                                                                          pools=max(1, self.concurrency // 16)))
             self._limit = AdaptiveLimit(self.concurrency)  # halves on 429s, grows back as calls succeed
             self._headers = None
+            self._wire, self._wire_of = None, None  # a wire's connections belong to the loop that opened them
         assert self._client is not None and self._limit is not None
         return self._client, self._limit
 
@@ -143,6 +147,9 @@ class OpenAIBackend:
     async def aclose(self) -> None:
         """Close the HTTP client of the current loop (the engine does, at the end of every run: a client's
         connections belong to the loop that made them and would be left open when it ends)."""
+        if self._wire is not None:
+            await self._wire.aclose()
+            self._wire, self._wire_of = None, None
         if self._client is not None:
             await self._client.close()
             self._client = None
@@ -293,7 +300,11 @@ class OpenAIBackend:
 
         Not through client.post: its options model, copies, idempotency key, auth hooks and header merge were a
         quarter of the client's CPU per call for a request whose headers are the same every time (made once, by
-        the client itself: its default and auth headers, as its post sends them)."""
+        the client itself: its default and auth headers, as its post sends them).
+
+        Where the client is the plain one _bind makes (no proxy, cookie or query parameter), the request goes as
+        HTTP/1.1 bytes on asyncio's transports (wire.py: the same bytes, a sixth of httpx's CPU per call); an answer
+        that redirects goes again through httpx, which follows it."""
         http, lib = client._client, http_library()
         if self._headers is None:
             # httpx's Headers, which show the Authorization value as [secure] in any repr of the backend
@@ -302,7 +313,28 @@ class OpenAIBackend:
                                          "x-stainless-read-timeout": f"{self.timeout:g}"})
             self._url = f"{str(client.base_url).rstrip('/')}/chat/completions"
             self._sent_as = None
+            self._wire_of = None  # its head carries these headers: made again with them
         body = request_json(request).encode("utf-8")
+        if self._wire_of is not http:
+            self._wire_of, self._wire = http, wire_for(http, self._url, self._headers, self.timeout,
+                                                       self.max_body_bytes)
+        if self._wire is not None:
+            try:
+                reply = await self._wire.post(body)
+            except Redirected:
+                reply = None  # httpx follows it (below)
+            except lib.TimeoutException as exc:
+                raise openai.APITimeoutError(request=self._build(http, lib, body)) from exc
+            except (AnswerTooLarge, openai.OpenAIError):
+                raise
+            except Exception as exc:  # noqa: BLE001 - as openai's post wraps every other failure of a send
+                raise openai.APIConnectionError(request=self._build(http, lib, body)) from exc
+            if reply is not None:
+                if reply.status >= 400:
+                    response = lib.Response(reply.status, headers=reply.raw, content=reply.content,
+                                            request=self._build(http, lib, body))
+                    raise client._make_status_error_from_response(response) from None
+                return reply
         sent = self._build(http, lib, body)
         try:
             response = await http.send(sent)
