@@ -258,3 +258,20 @@ def test_a_channel_named_for_who_is_in_it_is_not_the_matter():
     team = SimpleNamespace(spec=SimpleNamespace(topic="Halden Street team", conversation="channel"), world_title=title)
     assert matter_name(room) == "Halden Street Medical"
     assert matter_name(team) == "Halden Street"
+
+
+def test_next_weekday_is_next_weeks_and_no_day_ends_asking_for_a_call(world):
+    """bi-claim at seed 37: 'it is due next Thursday I think' on Friday April 17 of a paper due April 30; nearly every
+    quiet day ended with an unanswered 'have you got ten minutes on Calder claim before 4?'."""
+    import datetime as dt
+
+    from worldsmith.generators.kinds.chat.compose import _due
+
+    friday = dt.date(2026, 4, 17)
+    assert _due(dt.date(2026, 4, 30), friday) == "by April 30"
+    assert _due(dt.date(2026, 4, 23), friday) == "next Thursday"
+    assert _due(dt.date(2026, 4, 20), friday) == "Monday"
+    plan, contents = world
+    for spec in (a for a in plan.artifacts if a.kind == "chat"):
+        last = contents[spec.id].messages[-1].text
+        assert not re.search(r"\bminutes on .+\?$", last), (spec.id, spec.date, last)

@@ -3,6 +3,7 @@ people, carrying the day's facts and mentions."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from pathlib import PurePosixPath
 
@@ -128,8 +129,12 @@ def _subject(subject: str) -> str:
 def _due(day, today) -> str:
     """When a paper is due, as a team says it: 'tomorrow', 'Thursday', 'next Tuesday'."""
     days = (day - today).days
-    return "tomorrow" if days == 1 else f"{day:%A}" if days <= 6 else f"next {day:%A}" if days <= 13 \
-        else f"by {day:%B} {day.day}" if days <= 21 else f"in {day:%B}" if day.month != today.month else "later this month"
+    # "next Thursday" is the Thursday of next week, never the one after ("it is due next Thursday" said on Friday
+    # April 17 of a paper due April 30, bi-claim at seed 37)
+    weeks = (day - dt.timedelta(days=day.weekday()) - (today - dt.timedelta(days=today.weekday()))).days // 7
+    return "tomorrow" if days == 1 else f"{day:%A}" if weeks == 0 or (weeks == 1 and days <= 4) \
+        else f"next {day:%A}" if weeks == 1 else f"by {day:%B} {day.day}" if days <= 21 \
+        else f"in {day:%B}" if day.month != today.month else "later this month"
 
 
 def whens(at) -> list[str]:
@@ -328,6 +333,12 @@ def compose_chat(ctx: ArtifactContext):
         if current is not None and current.get("open") and current["asker"] != post.author:
             of_post[i] = current
             texts.append(answer(current, first(current["asker"], post.author), post.author))
+            continue
+        if used < len(exchanges) and exchanges[used]["kind"] == "call" and i + 1 == n and current is not None:
+            # nobody asks for a call in the day's last line, left unanswered (nearly every quiet day of a channel
+            # ended "have you got ten minutes on Calder claim before 4?", bi-claim at seed 37)
+            of_post[i] = current
+            texts.append(follow(current, first(spoke, post.author), post.author))
             continue
         if used < len(exchanges):
             # a file of a member is put up by its maker where the maker raises something later that day
