@@ -26,6 +26,7 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO.parent / "shared" / "data"
 EXAMPLES = REPO / "outlines" / "examples"
 MINI = REPO / "tests" / "fixtures" / "mini.yaml"
+COVENANT = REPO / "tests" / "fixtures" / "covenant-breach.yaml"
 
 
 def _prefect_folder(base: Path) -> Path:
@@ -118,6 +119,13 @@ def published_mini(tmp_path_factory) -> Path:
     """The eight-artifact outline of tests/fixtures/mini.yaml, published once per session (this worker's own copy):
     for tests that need a sealed world of every kind of file but not a whole matter's room to rebuild its store from."""
     return _example(str(MINI), tmp_path_factory, "mini")
+
+
+@pytest.fixture(scope="session")
+def published_covenant(tmp_path_factory) -> Path:
+    """tests/fixtures/covenant-breach.yaml at seed 0, published once per session (this worker's own copy): two
+    modules read it (test_fixture_task_spread, test_pair_reasons), and each published its own (about 4 s of CPU)."""
+    return _example(str(COVENANT), tmp_path_factory, "covenant")
 
 
 # The benches of tests/test_benches.py run in the background from the end of collection (tests/bench_smoke.py):

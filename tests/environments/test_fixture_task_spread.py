@@ -5,13 +5,10 @@ after; every chronology task refused 'oracle_fails: the reference solution score
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from worldsmith.environments.side_checks import padded
-
-COVENANT = Path(__file__).resolve().parents[1] / "fixtures" / "covenant-breach.yaml"
 
 
 def test_a_party_named_with_inc_or_ltd_in_each_sentence_is_no_padding():
@@ -78,14 +75,13 @@ def test_a_label_named_as_a_term_of_a_difference_is_not_given_the_difference():
 
 
 @pytest.fixture(scope="module")
-def covenant_tasks(tmp_path_factory):
+def covenant_tasks(published_covenant):
     """tests/fixtures/covenant-breach.yaml at seed 0, published offline, and its task set after the lint."""
     import worldsmith
-    from tests.published import publish_example
-    from worldsmith.environments.lint import make_task_set
+    from tests.published import task_set_of
 
-    world = worldsmith.open(publish_example(str(COVENANT), tmp_path_factory.mktemp("covenant")))
-    yield world, make_task_set(world)
+    world = worldsmith.open(published_covenant)
+    yield world, task_set_of(world)
     world.close()
 
 

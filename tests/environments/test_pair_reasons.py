@@ -111,19 +111,15 @@ def test_a_limit_word_that_does_not_head_its_label_makes_no_limit():
 
 
 @pytest.fixture(scope="module")
-def covenant(tmp_path_factory):
-    from worldsmith.flows.make import make_world
-
-    made = make_world(str(COVENANT), seed=0, out=str(tmp_path_factory.mktemp("covenant")), backend="offline",
-                      no_cache=True)
-    world = worldsmith.open(made.path)
+def covenant(published_covenant):
+    world = worldsmith.open(published_covenant)
     yield world, Graph.of(world)
     world.close()
 
 
 def test_the_covenant_world_asks_the_telling_comparison_and_grades_it_in_any_ratio_form(covenant):
     from worldsmith.environments.grade import grade
-    from worldsmith.environments.lint import make_task_set
+    from tests.published import task_set_of
     from worldsmith.environments.session import Session
 
     world, graph = covenant
@@ -146,7 +142,7 @@ def test_the_covenant_world_asks_the_telling_comparison_and_grades_it_in_any_rat
     assert grade(against[0], session, against[0].solution.answer).score == 1.0
     assert "3.638" not in against[0].solution.answer
     # no task of the set weighs figures that measure different things
-    tasks = make_task_set(world, warmups=True).tasks
+    tasks = task_set_of(world, warmups=True).tasks
     weighed = [t for t in tasks if t.kind in ("exceed", "reply", "memo", "post_chat", "review", "brief")]
     reply = next(t for t in weighed if t.kind == "reply" and t.needs.facts[:2] == ["leverage_ratio", "max_leverage"])
     # what the client is told rests on the instrument that sets the limit: the credit agreement, not only the sheet
