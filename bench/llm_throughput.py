@@ -12,7 +12,9 @@ prompt tokens per artifact the
 server counted: in all, and
 uncached (after the longest prefix it had already seen, in 16-token blocks, as a prefix cache counts them;
 generators/backends/prefix_cache.py). The server runs as its own process on 127.0.0.1, as a real
-endpoint would; the client is the real openai client inside worldsmith's OpenAI backend. The outline is
+endpoint would; the client is worldsmith's OpenAI backend as it runs against any server (its requests as
+HTTP/1.1 bytes on asyncio's transports, generators/backends/wire.py; the openai client's httpx where a proxy,
+a cookie or a redirect needs it). The outline is
 the legal example with its recurring kinds (emails, documents, sheets) multiplied by --scale; chats,
 meetings and calendars keep their count.
 
