@@ -226,3 +226,23 @@ def test_a_survey_report_says_who_attended_what_and_cites_the_primary_record_not
                          r"Certificate \(1969\)", text), text
         finding = next((p for s in doc.sections for p in s.paragraphs if "(tonnage)" in p), "")
         assert "liability cap computation" not in finding, finding
+
+
+def test_settlement_minutes_never_agree_the_disputed_excess_as_a_term():
+    # seed 37's settlement call: 'Agreed between the parties: the disputed excess of USD 1,279,200', put 'into the
+    # written terms of settlement for signature'
+    counsel = person("tr_1", "Isaac", "Romero", "Partner", "Tallis Reade LLP", "tallisreade.example", "+1")
+    orgs = [*_ORGS, OrgRef(name="Tallis Reade LLP", role="counsel to Quarrenden Copper Corp.",
+                           acts_for="Quarrenden Copper Corp.")]
+    payable = fact("payable", "The increase payable is USD 310,000.", Money(amount=Decimal(310000), currency="USD")
+                   ).model_copy(update={"label": "the increase payable", "text": "USD 310,000",
+                                        "reason": "the lesser of the increase claimed and the increase cap"})
+    excess = fact("excess", "The disputed excess is USD 100,000.", Money(amount=Decimal(100000), currency="USD")
+                  ).model_copy(update={"label": "the disputed excess", "text": "USD 100,000",
+                                       "reason": "the increase claimed less the increase payable"})
+    for seed in range(3):
+        ctx = _minutes([payable, excess], title="Settlement call with Quarrenden, June 18", seed=seed)
+        ctx = ctx.model_copy(update={"organisations": orgs, "to": [counsel, _JUNIOR], "cast": [_OURS, counsel, _JUNIOR]})
+        text = _text(compose_document(ctx))
+        assert "Agreed between the parties: the increase payable of USD 310,000" in text, text
+        assert not re.search(r"Agreed between the parties: the disputed excess|Put the disputed excess", text), text

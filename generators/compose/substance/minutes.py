@@ -609,6 +609,18 @@ def theirs(ctx: ArtifactContext, f: FactRef) -> str:
     return whose if home(ctx, whose) != home(ctx, ctx.author.organisation) else ""
 
 
+def _gap_of_theirs(ctx: ArtifactContext, f: FactRef) -> bool:
+    """Whether `f` is the other side's figure less ours (a disputed excess, an amount in dispute)."""
+    m = re.match(r"^(?P<a>.+?) (?:less|minus) ", f.reason.strip())
+    if m is None:
+        return False
+    a = re.sub(r"^the ", "", m.group("a").strip().lower())
+    if re.search(r"\b(claimed|demanded|invoiced|sought|asserted)\b", a):
+        return True
+    return any(re.sub(r"^the ", "", label(g).lower()) == a and (_put_forward_across(ctx, g) or theirs(ctx, g))
+               for g in ctx.facts)
+
+
 def meeting_steps(ctx: ArtifactContext, base: dt.date) -> list[Step]:
     """What the meeting settled, fact by fact, with owners and dates: the paper a deadline names drafted by the house's
     junior and signed off by the client's senior person present (else the house's lead) ahead of the deadline; a
@@ -699,6 +711,11 @@ def meeting_steps(ctx: ArtifactContext, base: dt.date) -> list[Step]:
                                   []))
                 if len(steps) == 3:
                     break
+                continue
+            if across and not paper and _gap_of_theirs(ctx, f):
+                # the excess of their claim over what is agreed is what the agreement disposes of, never itself a
+                # term 'agreed between the parties' (seed 37's settlement call: 'Agreed between the parties: the
+                # disputed excess of USD 1,279,200', put 'into the written terms of settlement')
                 continue
             if across and not paper:
                 # the other side was at the table: what was agreed there is recorded between the parties and put in
