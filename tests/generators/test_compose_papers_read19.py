@@ -246,3 +246,24 @@ def test_settlement_minutes_never_agree_the_disputed_excess_as_a_term():
         text = _text(compose_document(ctx))
         assert "Agreed between the parties: the increase payable of USD 310,000" in text, text
         assert not re.search(r"Agreed between the parties: the disputed excess|Put the disputed excess", text), text
+
+
+def test_a_certifier_recommends_nothing_to_itself():
+    # read 19's certificate of completion: 'We recommend that Oriel Vance Architects treat August 25, 2026 as a fixed
+    # date for the substantial completion certified'
+    from worldsmith.worlds.values import DateValue
+
+    architect = person("a_1", "Gina", "Blair", "Principal Architect", "Oriel Vance Architects", "orielvance.example", "+1")
+    orgs = [*_ORGS, OrgRef(name="Oriel Vance Architects", role="the architect who administers the contract and "
+                                                              "certifies completion")]
+    done = fact("done", "The architect certified substantial completion on August 25, 2026.",
+                DateValue(value=dt.date(2026, 8, 25))).model_copy(update={
+                    "label": "substantial completion certified", "text": "August 25, 2026", "establish": True})
+    for sections, seed in [(5, 1), (6, 2)]:
+        ctx = document_context("report", sections, seed=seed, facts=[done])
+        ctx = ctx.model_copy(update={"organisations": orgs, "author": architect, "to": [_OURS], "cc": [],
+                                     "locale": "en_US", "spec": ctx.spec.model_copy(update={
+                                         "title": "Certificate of substantial completion and delay assessment",
+                                         "date": dt.date(2026, 8, 25)})})
+        text = _text(compose_document(ctx))
+        assert "We recommend that Oriel Vance Architects" not in text, text

@@ -803,6 +803,7 @@ def courses_named(ctx: ArtifactContext) -> bool:
     return bool(courses(ctx))
 
 
+_CERTIFIER = re.compile(r"\b(administers the contract|certifier|certifying)\b", re.I)
 _EXPERT = re.compile(r"\b(surveyor|expert|engineer|naval architect|forensic|actuar\w*|laborator\w*)\b", re.I)
 
 
@@ -814,12 +815,18 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
 
     if routes(ctx):
         return ([] if options else route_options(ctx, due)) + [route_recommendation(ctx, due)]
+    here = next((o for o in ctx.organisations if o.name == ctx.author.organisation), None)
+    if here is not None and _CERTIFIER.search(here.role):
+        # one who administers the contract between the parties certifies; it recommends nothing, least of all to
+        # itself (read 19's certificate of completion: 'We recommend that Oriel Vance Architects treat August 25,
+        # 2026 as a fixed date')
+        return ["This is issued under the contract between the parties and takes effect as the contract provides; a "
+                "party that disputes it may refer it under the contract's dispute procedure."]
     points = points_of(ctx)
     if not points:
         return []
     main = points[0]
     reader = asker(ctx) or ctx.author
-    here = next((o for o in ctx.organisations if o.name == ctx.author.organisation), None)
     if here is not None and re.search(r"\b(valu\w*|surveyors?|apprais\w*|expert)\b", here.role, re.I) and \
             re.search(r"\b(valuation|valuer'?s?|rental value|open[- ]market)\b", f"{ctx.spec.title} {ctx.spec.purpose}",
                       re.I) and main.value.type in ("money", "number") and not ctx.distractor_label:
