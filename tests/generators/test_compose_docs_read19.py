@@ -242,3 +242,16 @@ def test_a_partys_own_notice_gives_notice_rather_than_setting_out_a_notice():
     text = _text(compose_document(ctx))
     assert "We write to give notice of the delay" in text, text
     assert "set out our delay notice" not in text
+
+
+def test_a_services_agreement_with_a_contractor_is_no_building_contract():
+    # a billing contractor or a Medicare administrative contractor builds nothing: its extract keeps its own words
+    from worldsmith.generators.compose.substance.extract import instrument_kind
+
+    ctx = _construction_extract("Billing services agreement extract: service levels (clauses 4 and 9)")
+    ctx = ctx.model_copy(update={
+        "organisations": [OrgRef(name="Wrenfield Clinics", role="client; the hospital", privileged=True),
+                          OrgRef(name="Stonechat Billing Co.", role="the outsourced coding and billing contractor"),
+                          OrgRef(name="Northgate Claims", role="the Medicare administrative contractor")],
+        "world_summary": "Wrenfield Clinics outsources its billing and refunds an overpayment."})
+    assert instrument_kind(ctx, "Billing Services Agreement") != "construction"

@@ -336,7 +336,8 @@ def extract_bodies(ctx: ArtifactContext, made, first: str, second: str, roles: t
 # words): a clause the record names without its words takes the standard words of its subject in the instrument's own
 # kind, and a sub-clause the title names is there at its number.
 _KIND = [("lease", r"\blease\b|\blandlord|\btenan(?:t|cy)\b|\brent review|\bpassing rent"),
-         ("construction", r"\bconstruction\b|\bbuilding contract|\bowner-contractor|\bcontractor\b|\bstipulated sum\b"
+         ("construction", r"\bconstruction\b|\bbuilding contract|\bowner-contractor|\b(?:general|main|building|works) "
+                          r"contractor\b|\bstipulated sum\b"
                           r"|\bextension of time|\bliquidated damages|\bsubstantial completion|\bpractical completion"),
          ("facility", r"\bcredit agreement|\bfacilit(?:y|ies) agreement|\bloan agreement|\bborrower\b|\blenders?\b"
                       r"|\bequity cure|\bfinancial covenant"),
