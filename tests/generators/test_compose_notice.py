@@ -99,3 +99,11 @@ def test_a_thread_that_only_discusses_a_claim_is_no_notice():
     # an in-house question on the other side's demand ('our read') serves nothing
     _, body = _opener("outlines/examples/tanker-spill-liability.yaml", "contribution demand: our read")
     assert not re.search(r"(?i)give formal notice|make formal demand", body), body
+
+
+def test_a_claims_consultant_submits_its_clients_claim_and_reserves_no_rights():
+    # a claims consultant is no lawyer: "On behalf of Brackwater Builders Inc., we submit our client's revised loss
+    # and expense claim ... our client's rights are reserved meanwhile" (roles3's read at seed 31)
+    spec, body = _opener("tests/fixtures/construction-delay.yaml", "Revised loss and expense claim")
+    assert "submit" in body and re.search(r"ask for your response to the claim by", body), body
+    assert not re.search(r"(?i)rights are reserved|reserve all", body), body

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from worldsmith.generators.compose.parties import client_of, principal, role_party
+from worldsmith.generators.compose.parties import client_of, principal, reserves_rights, role_party
 from worldsmith.generators.compose.text import cap_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
 
@@ -168,22 +168,24 @@ def notice_lines(ctx: ArtifactContext, noun: str, day: str) -> list[str]:
     dated = next((f for f in ctx.facts if f.value.type == "date" and f.id not in carried), None)
     rest = [_plain(f) for f in ctx.facts if f.id not in carried and not (
         re.search(r"\bdelay", phrase, re.I) and f is dated)]
-    rights = f"{whose} rights are reserved" if client else "we reserve all our rights"
+    # (only a party or its lawyers reserve rights: a claims consultant submitting its client's claim wrote "our
+    # client's rights are reserved meanwhile", roles3's read at seed 31)
+    rights = "" if not reserves_rights(ctx) else f"{whose} rights are reserved" if client else "we reserve all our rights"
     if noun == "demand" and due is not None and re.search(r"payment", due.label or "", re.I):
-        wants = f"We require payment of the sum demanded by {by}; {rights}."
+        wants = f"We require payment of the sum demanded by {by}" + (f"; {rights}." if rights else ".")
     elif noun == "demand":
-        wants = f"We require your written response to the demand by {by}; {rights}."
+        wants = f"We require your written response to the demand by {by}" + (f"; {rights}." if rights else ".")
     elif noun == "claim":
-        wants = f"We ask for your response to the claim by {by}; {rights} meanwhile."
+        wants = f"We ask for your response to the claim by {by}" + (f"; {rights} meanwhile." if rights else ".")
     elif noun == "termination":
-        wants = f"Please acknowledge the termination by {by}; {rights}."
+        wants = f"Please acknowledge the termination by {by}" + (f"; {rights}." if rights else ".")
     elif re.search(r"\bdelay", phrase, re.I):
         # a notice of delay claims the time it costs ("no extension claimed", read 18)
         past = f" beyond the {strip_end(dated.label).removeprefix('the ')} of {dated.text}" if dated is not None else ""
         wants = (f"We reserve {whose} entitlement to an extension of time{past} and to the costs of the delay, and will "
                  f"send full particulars by {by}.")
     else:
-        wants = f"Please acknowledge this notice by {by}; {rights}."
+        wants = f"Please acknowledge this notice by {by}" + (f"; {rights}." if rights else ".")
     wants = cap_first(wants)
     out = [" ".join(told)]
     if rest:
