@@ -175,3 +175,19 @@ def test_an_agreement_extract_is_dated_the_day_the_matter_says_the_agreement_was
     doc = compose_document(ctx)
     first = doc.sections[0].paragraphs[0]
     assert "dated 22 March 2016" in first, first
+
+
+def test_we_need_to_stand_behind_it_is_said_only_among_one_side():
+    # read 19 (tanker): charterer's counsel told the owner's adverse P&I club of a statutory cap 'we need to stand
+    # behind it'
+    from worldsmith.generators.compose.bank import bank
+    from worldsmith.generators.kinds.email.compose import _of_one_side
+    from tests.generators.context_fixture import SAM, email_context
+
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to Corvale Shipping Ltd", privileged=True),
+            OrgRef(name="Corvale Shipping Ltd", role="opposing party", privileged=False)]
+    frames = bank("email")["follow_ups"]["ask"]
+    out = email_context(to=[RUTH]).model_copy(update={"organisations": orgs})
+    assert not any("stand behind" in f for f in _of_one_side(out, frames))
+    inside = email_context(to=[SAM]).model_copy(update={"organisations": orgs})
+    assert _of_one_side(inside, frames) == frames

@@ -1939,7 +1939,7 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         if frames:
             lines.append(pick.fill(frames, **v) or "")
     elif beat == "question" and pick.chance(0.4) and v["day"] not in " ".join(lines):
-        lines.append(pick.fill(email["follow_ups"]["ask"], **v) or "")
+        lines.append(pick.fill(_of_one_side(ctx, email["follow_ups"]["ask"]), **v) or "")
     elif beat == "object" and pick.chance(0.5) and not outward:
         lines.append(pick.fill(email["follow_ups"]["pushback"], **v) or "")
     elif beat == "object" and outward and pick.chance(0.5):
@@ -2064,7 +2064,8 @@ _FIRMNESS = re.compile(r"final, or still|final position or still|still a draft|e
 _OTHER_SIDE = re.compile(r"\bthe (?:other side|counterparty)\b", re.I)
 # A question that takes the reader for one of the asker's own side: the owner's officer asked the contractor's claims
 # consultant "Are we confident on the loss and expense claimed, or is it only an estimate?" (mail10's read, seed 31).
-_OUR_DOUBT = re.compile(r"\bare we (?:confident|sure|comfortable)\b", re.I)
+# (and "We need to stand behind it", said to the adverse club of a statutory cap, read 19)
+_OUR_DOUBT = re.compile(r"\bare we (?:confident|sure|comfortable)\b|\bwe need to stand behind\b", re.I)
 # A line said to a group: "Thank you, everyone" to one reader read as a template (blind read 14).
 _GROUP = re.compile(r"\b(?:everyone|all of you|thank you all|you all)\b", re.I)
 
