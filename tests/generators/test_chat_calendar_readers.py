@@ -275,3 +275,11 @@ def test_next_weekday_is_next_weeks_and_no_day_ends_asking_for_a_call(world):
     for spec in (a for a in plan.artifacts if a.kind == "chat"):
         last = contents[spec.id].messages[-1].text
         assert not re.search(r"\bminutes on .+\?$", last), (spec.id, spec.date, last)
+
+
+def test_time_is_kept_on_a_day_not_on_a_month(world):
+    """bi-claim at seed 37: 'I'll keep in April clear to turn it', 'I'll keep time by May 15 to read it'."""
+    plan, contents = world
+    for spec in (a for a in plan.artifacts if a.kind == "chat"):
+        for m in contents[spec.id].messages:
+            assert not re.search(r"\b(?:keep|keep time|till) (?:in|by|later)\b", m.text), m.text

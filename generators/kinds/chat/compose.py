@@ -308,6 +308,10 @@ def compose_chat(ctx: ArtifactContext):
             if ex["kind"] == "file" and file_maker is not None and (author == file_maker.id or name != file_maker.first_name):
                 # whether another turn is coming is asked of the file's maker only, never by the maker
                 left = [k for k in left if "another" not in frames[k]]
+            if re.match(r"(?:by|in|later)\b", ex.get("due", "")):
+                # time is kept on a day, not on a month ("I'll keep in April clear to turn it", "I'll keep time by
+                # May 15 to read it", bi-claim at seed 37)
+                left = [k for k in left if not re.search(r"\b(?:keep|time|till)\]? \{due\}", frames[k])]
             k = pick.one(left) if left else None
             line = pick.fill([frames[k]], **v) if k is not None else None
             if line:
