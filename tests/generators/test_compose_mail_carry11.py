@@ -129,3 +129,33 @@ def test_what_a_paper_changes_is_answered_with_what_it_changes():
                 asked += 1
                 assert not re.search(r"(?i)\b(?:not|nothing) before the call\b", _own(c.body)), (name, seed, spec.id)
     assert asked >= 1
+
+
+def test_a_reply_to_a_bare_close_of_a_notes_point_moves_to_the_notes_next_step():
+    # "OK on the net debt after the cure." answered "No more from us on the net debt after the cure for now.", then
+    # forwarded "for your background" (mail11's read at seed 31); "four-message loops in which nothing is resolved"
+    # (blind read 19)
+    bare = re.compile(r"^(?:ok|okay|fine|happy|good|right|confirmed|agreed|thanks|noted|got)\b[^?\d]{0,120}$", re.I)
+    steps = re.compile(r"^(?:to do|next actions?|next steps?|steps from here|for this week|still open|actions)\b"
+                       r"[^\n]{0,40}:\s*$", re.M | re.I)
+    loops = 0
+    for seed in (9, 31):
+        for name in NAMES + ["bonus-cap-dispute"]:
+            plan, taxonomy, contents = fixture_world(name, seed)
+            for spec in plan.artifacts:
+                c = contents.get(spec.id)
+                if not isinstance(c, EmailContent) or spec.mode != "reply" or spec.beat != "confirm" or not spec.parent:
+                    continue
+                parent = _own(contents[spec.parent].body).strip()
+                parent = re.sub(r"\n\n[A-Z][a-z]+(?: [A-Z][a-z]+)?$", "", parent)  # its signature
+                if not bare.match(parent) or len(parent.split()) > 14:
+                    continue
+                ctx = build_context(plan, taxonomy, spec, contents)
+                if not ctx.thread or not steps.search(ctx.thread[0].body) \
+                        or not re.search(r"^- [^:\n]{1,40}: [^\n(]{3,140}\(", ctx.thread[0].body, re.M):
+                    continue
+                loops += 1
+                own = _own(c.body)
+                assert re.search(r"\bby \w", own) and not re.search(r"(?i)\b(?:no more|nothing (?:more|further)) from "
+                                                                     r"(?:us|me)\b", own), (name, seed, spec.id, own)
+    assert loops >= 2
