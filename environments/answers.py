@@ -79,7 +79,11 @@ _SUBJECT_FILLER = re.compile(r"^(?:[\s,\x01]|\b(?:and|or|both|all|figure|amount|
 _PRESERVING = re.compile(r"\s*(?:be\s+|been\s+)?(?:in\s+)?(?:dispute[ds]?|contest(?:ed|s)?|challenge[ds]?|"
                          r"den(?:y|ied|ies)|doubt(?:ed|s)?|question(?:ed|s)?|change[ds]?|alter(?:ed|s)?|"
                          r"affect(?:ed|s)?|reduce[ds]?|increase[ds]?|var(?:y|ied|ies)|move[ds]?|only|just|"
-                         r"what|the\s+case)\b")
+                         r"what|the\s+case|"
+                         # a comparison denied says nothing against the figure: "the capped rent of USD 1,380,000
+                         # does not exceed the open market rent" (kit17: a right memo lost the capped rent, 0.89)
+                         r"exceed(?:s|ed)?|surpass(?:es|ed)?|reach(?:es|ed)?|match(?:es|ed)?|cover(?:s|ed)?|"
+                         r"meet(?:s)?|met|come\s+(?:to|near)|go\s+(?:above|over|beyond))\b")
 # (an adverb before a verb of counting in says the items were counted wrongly, not that their number is untrue: "which
 # wrongly included 74 sandbox accounts" beside "Change: 74 users lower"; kit11: the right movement was read as denied)
 _COUNTED_IN = r"(?!\s+(?:included|counted|added|double-counted|billed|charged|listed)\b)"
@@ -1956,8 +1960,12 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                 elif subject is None and pronoun and pronoun.group().split()[0] in ("it", "they"):
                     # "the initial denial rate is 14.2% against a level of 8%, so it is above the level": a pronoun
                     # subject is the sentence's subject, the first of the two it names (not whatever was named last)
+                    # "... It would be below them": the subject of the last sentence that names one, not the first
+                    # the text names (a memo's 'Re: Open market rent against capped rent' made 'The capped rent ...
+                    # does not exceed the open market rent. It is USD 108,000 below it.' both ways; kit17, 0.56)
                     subject = _first_named(masked[s:c.start() - len(pronoun.group())], wa, wb) \
-                        or _first_named(masked[:s], wa, wb)  # "... It would be below them": the answer's subject
+                        or next((x for x in (_first_named(masked[ps:pe], wa, wb) for ps, pe in
+                                             reversed([q for q in parsed.sentences if q[1] <= s])) if x), None)
                 elif subject is None and pronoun and pronoun.group().split()[0] in ("this", "that") \
                         and not re.sub(r"[\s>*_#\u2022\d.)-]", "", masked[s:c.start() - len(pronoun.group())]):
                     # "That is lower than the audit claim": a sentence opening on 'that' speaks of what the sentence

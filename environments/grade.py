@@ -29,6 +29,7 @@ from worldsmith.environments.judge import LEDGER_ID, OFFLINE, ModelJudge, judged
 from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.tasks import Check, Criterion, Task, label_of, number_of
 from worldsmith.worlds.printable import one_line  # errors name bundle and session files: shown, never obeyed
+from worldsmith.worlds.ledger import references
 from worldsmith.worlds.store.parse import formula_refs
 from worldsmith.worlds.values import AMOUNT, parse_number
 
@@ -2496,6 +2497,11 @@ LETTER_AS_POST = "post_written_as_a_letter"  # 'Dear Kimberly ... Kind regards' 
 SUPERSEDED_SOURCE = "cites_a_superseded_source"  # the corrected figure sourced to the superseded paper
 MEMO_PREDATES = "memo_dated_before_its_figures"  # a memo dated before the last of its figures was known
 OTHER_SIDE_BINDS = "other_side_said_to_bind"  # the side of a lesser-of or greater-of that does not decide said to bind
+STALE_SOURCE = "figure_sourced_to_a_superseded_paper"  # a memo or reply giving today's figure on a superseded paper's word
+CALLED_OPEN = "settled_figures_called_open"  # a memo or reply calling figures the ledger has settled not yet final
+MEASURE_MISSTATED = "measure_not_the_ledgers"  # '21,882 sq ft' where the ledger's floor area is 24,000 sq ft
+WRONG_BASE = "figure_worked_from_the_wrong_base"  # 'the capped rent is the open market rent less 15%'
+_PROSE_DELIVERABLES = ("memo", "reply", "post_chat")
 PADDED = "padded"  # one sentence said three times or more (a rubric made before its penalty lacks it)
 TOO_LONG = "answer_too_long"  # the penalty an answer over limits.MAX_ANSWER_BYTES meets
 
@@ -2550,7 +2556,175 @@ def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list
         out.append(MEMO_PREDATES)
     if task.kind != "what_if" and any(binds_the_other_side(world, t) for t in texts):
         out.append(OTHER_SIDE_BINDS)
+    if task.kind in _PROSE_DELIVERABLES:
+        if any(sources_to_superseded(world, task, t) for t in texts):
+            out.append(STALE_SOURCE)
+        if any(calls_settled_open(world, task, t) for t in texts):
+            out.append(CALLED_OPEN)
+        if any(misstates_a_measure(world, task, t) for t in texts):
+            out.append(MEASURE_MISSTATED)
+        if any(wrong_base(world, t) for t in texts):
+            out.append(WRONG_BASE)
+        if OTHER_SIDE_BINDS not in out and any(pays_the_other_side(world, t) for t in texts):
+            out.append(OTHER_SIDE_BINDS)
     return out
+
+
+# A sentence that sets a paper aside by the words around it: 'the landlord's report of May 15 put it at USD 68, since
+# overtaken by the determination'
+_SET_ASIDE_WORDS = re.compile(r"\b(?:superseded|set\s+aside|overtaken|overtook|replaced|withdrawn|earlier|first|initial|"
+                              r"initially|originally|original|old|draft|no\s+longer|rather\s+than|instead\s+of|not|"
+                              r"reject\w*|but|whereas|while|later|since|until|then|had\s+(?:put|claimed|said|given)|"
+                              r"claimed|corrected|revised|before)\b", re.I)
+
+
+def sources_to_superseded(world, task: Task, text: str) -> bool:
+    """Whether a deliverable gives a figure of its task, as it now stands, on the authority of a superseded paper named by
+    its date ('according to the landlord surveyor's report of May 15, 2026, the open market rent of USD 1,488,000
+    ...': kit17, a memo and a reply at 1.0), where the sentence neither sets the paper aside nor gives its own figure."""
+    papers = {}
+    for a in world.plan.artifacts:
+        d = next((x for x in world.plan.distractors if x.id == a.distractor), None) if a.distractor else None
+        day = getattr(a, "date", None) or (a.sent_at.date() if getattr(a, "sent_at", None) else None)
+        if d is not None and day is not None:
+            papers[day] = d
+    if not papers:
+        return False
+    current = [world.facts[f].value for f in task.needs.facts if f in world.facts and world.facts[f].value is not None]
+    parsed = answers.parse(text)
+    for s, e in parsed.sentences:
+        sentence = text[s:e]
+        days = {d for m in answers.parse(sentence).mentions if m.kind == "date" for d in m.dates}
+        # (a day without its year, 'the report of May 15', names the paper as well)
+        days |= {d for d in papers if re.search(rf"\b(?:{d:%B}\s+{d.day}(?:st|nd|rd|th)?|{d.day}(?:st|nd|rd|th)?\s+"
+                                                 rf"(?:of\s+)?{d:%B})\b", sentence, re.I)}
+        hit = [papers[d] for d in days if d in papers]
+        if not hit or _SET_ASIDE_WORDS.search(sentence):
+            continue
+        if any(answers.asserts(sentence, d.value).status != "absent" for d in hit):
+            continue  # the paper quoted for its own figure
+        if any(answers.asserts(sentence, v).status == "asserted" for v in current):
+            return True
+    return False
+
+
+_TIME_UNITS = ("day", "week", "month", "year", "x", "time", "hour", "quarter")
+
+
+def misstates_a_measure(world, task: Task, text: str) -> bool:
+    """Whether a deliverable gives a measure in a unit the ledger counts in (sq ft, gross tons, users) that is no figure
+    of the ledger's in that unit nor of its task, inside its working too ('the open market rent of USD 1,488,000 (21,882
+    sq ft at USD 68 a foot)': the product is right, the floor area is not; kit17, a reply at 1.0). Time and multiples
+    are left out: '9/12 months' and '2.5x' are working, not the room's figures."""
+    ledger = [(f.value.unit, f.value.value) for f in world.facts.values()
+              if getattr(f.value, "type", None) == "number" and getattr(f.value, "unit", None)
+              and not any(str(f.value.unit).lower().rstrip("s").endswith(t) for t in _TIME_UNITS)]
+    if not ledger:
+        return False
+    task_numbers = {float(n) for c in task.rubric.criteria for n in c.check.numbers if n is not None}
+    for m in answers.parse(text).mentions:
+        if m.kind != "number" or not m.unit or m.value is None or m.negated or m.superseded:
+            continue
+        mine = [v for u, v in ledger if forms.same_unit(str(u), m.unit)]
+        if mine and all(abs(float(v) - float(m.value)) > 1e-9 for v in mine) and float(m.value) not in task_numbers:
+            return True
+    return False
+
+
+_OPERATOR = r"(?:less|plus|minus|times|x|\u00d7|multiplied\s+by|divided\s+by|\+|-)"
+
+
+def wrong_base(world, text: str) -> bool:
+    """Whether a deliverable says a derived figure is worked from a figure its formula never reads ('The capped rent
+    is the open market rent less 15%', where the cap is the passing rent plus 15%: kit17, a reply at 1.0)."""
+    facts = list(world.facts.values())
+    for a in facts:
+        if not a.formula:
+            continue
+        refs, stack = set(), list(references(a.formula))
+        while stack:  # every figure the formula reads, down to its inputs
+            r = stack.pop()
+            if r not in refs and r in world.facts:
+                refs.add(r)
+                stack += list(references(world.facts[r].formula)) if world.facts[r].formula else []
+        head = re.escape(label_of(a))
+        for b in facts:
+            if b.id == a.id or b.id in refs or a.id in _reads(world, b.id):
+                continue
+            said = re.compile(rf"\b{head}\s+(?:of\s+\S+(?:\s+\S+)?\s+)?(?:\(|is\s+|equals\s+|=\s*|is\s+(?:computed|"
+                              rf"worked\s+out|calculated|taken)\s+as\s+)(?:the\s+)?{re.escape(label_of(b))}\s+"
+                              rf"(?:\(?[^()\n]{{0,24}}\)\s+)?{_OPERATOR}(?=\s|\d)", re.I)
+            if said.search(text):
+                return True
+    return False
+
+
+def _reads(world, fid: str) -> set[str]:
+    """The facts a fact's formula reads, down to its inputs."""
+    out, stack = set(), [fid]
+    while stack:
+        f = world.facts.get(stack.pop())
+        for r in (references(f.formula) if f is not None and f.formula else ()):
+            if r not in out:
+                out.add(r)
+                stack.append(r)
+    return out
+
+
+# A deliverable that calls what the ledger has settled still open: 'The expert has not yet issued a determination, so
+# treat this as our estimate', 'That will only be the position if the landlord's appeal succeeds; until then no figure
+# is fixed' (kit17: replies with the right figures at 1.0)
+_CALLED_OPEN = re.compile(
+    r"\b(?:has|have|had)\s+not\s+yet\s+(?:been\s+)?(?:issued|determined|decided|ruled|published|handed\s+down|"
+    r"delivered\s+(?:its|his|her|their)\s+(?:determination|decision|award|ruling))\b|"
+    r"\bnot\s+yet\s+(?:been\s+)?(?:final|fixed|determined|decided)\b|"
+    r"\btreat\s+(?:this|these|it|them|the\s+(?:figures?|numbers?))\s+as\s+(?:an?\s+|our\s+|my\s+)?(?:estimates?|"
+    r"working\s+(?:figures?|numbers?))\b|"
+    r"\bno\s+figure\s+is\s+(?:yet\s+)?(?:fixed|final|settled|agreed)\b|"
+    r"\bonly\s+be\s+the\s+position\s+if\b|\b(?:will|would)\s+only\s+(?:hold|apply|stand)\s+if\b|"
+    r"\bawaiting\s+(?:the\s+)?(?:\w+(?:'s)?\s+)?(?:determination|decision|award|ruling)\b", re.I)
+
+
+def calls_settled_open(world, task: Task, text: str) -> bool:
+    """Whether a deliverable says the figures it gives are not yet settled, though every one of its task's facts is
+    known in the ledger."""
+    return bool(_CALLED_OPEN.search(text)) and all(world.facts[f].known_from is None or world.facts[f].known_from
+                                                   <= world.plan.window_end for f in task.needs.facts if f in world.facts)
+
+
+_PAY = re.compile(r"\b(?:pay|pays|paying|be\s+paid|payable|owes?|owed|owing)\b", re.I)
+_NOT_OWN_VIEW = re.compile(r"\b(?:not|never|no|if|unless|would|were|could|claims?|claimed|argues?|argued|contends?|says?|"
+                           r"said|asks?|asked|demands?|demanded|wants?|seeks?|sought|insists?)\b", re.I)
+_A_PART = re.compile(r"^\s*(?:the\s+|an?\s+)?(?:\w+\s+)?(?:difference|gap|excess|balance|shortfall|extra|increase|"
+                     r"margin|back|arrears|interest)\b", re.I)
+
+
+def pays_the_other_side(world, text: str) -> bool:
+    """Whether a deliverable advises paying the side of a lesser-of or greater-of that does not decide ('You should
+    therefore pay the open market rent of USD 1,488,000', where the cap decides the rent: kit17, 1.0)."""
+    for lose, win in _losing_sides(world):
+        wl = {w.rstrip("s") for w in lose} - {w.rstrip("s") for w in win}
+        ww = {w.rstrip("s") for w in win} - {w.rstrip("s") for w in lose}
+        if not wl:
+            continue
+        for clause in _CLAUSE.split(text):
+            for verb in _PAY.finditer(clause):
+                if _NOT_OWN_VIEW.search(clause[:verb.start()]):
+                    continue
+                after = clause[verb.end():]
+                if _A_PART.match(after):
+                    # the gap paid on top of the side that decides is the other side paid ('pay the extra USD
+                    # 108,000 a year on top of the capped rent': kit17, 1.0)
+                    on_top = re.search(r"\b(?:on\s+top\s+of|in\s+addition\s+to|over\s+and\s+above)\s+(?P<x>[^,;()]*)",
+                                       after, re.I)
+                    if on_top and _words(on_top.group("x")) & ww and not _words(on_top.group("x")) & wl:
+                        return True
+                    continue
+                head = re.split(r"\b(?:of|at|to|from|for|on|by|with|under|,|\()", after, maxsplit=1)[0]
+                named = _words(head)
+                if named & wl and not named & ww:
+                    return True
+    return False
 
 
 def _losing_sides(world) -> list[tuple[list[str], list[str]]]:
