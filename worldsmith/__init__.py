@@ -16,7 +16,6 @@ from __future__ import annotations
 import os as _os
 import signal as _signal
 import sys as _sys
-from typing import Any
 
 
 def _interrupted_while_starting(signum, frame) -> None:  # noqa: ARG001 - the signal module's signature
@@ -32,7 +31,9 @@ if _os.path.basename(_sys.argv[0] if _sys.argv else "") == "worldsmith" or \
         (_sys.argv and _sys.argv[0] == "-m" and "worldsmith.flows.cli" in " ".join(_sys.orig_argv)):
     _signal.signal(_signal.SIGINT, _interrupted_while_starting)
 
+# After the handler: at load 13, a Ctrl-C while typing loaded here gave a traceback and exit -2, not the one line.
 from importlib import import_module as _import_module
+from typing import Any
 
 from worldsmith.worlds import kinds as _kinds
 from worldsmith.worlds.errors import (
