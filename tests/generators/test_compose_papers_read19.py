@@ -267,3 +267,24 @@ def test_a_certifier_recommends_nothing_to_itself():
                                          "date": dt.date(2026, 8, 25)})})
         text = _text(compose_document(ctx))
         assert "We recommend that Oriel Vance Architects" not in text, text
+
+
+def test_an_audit_plan_states_the_review_period_its_record_gives():
+    # read 19: 'A one-page plan with no review period, sample design or extrapolation threshold'
+    from worldsmith.worlds.values import Number
+
+    sample = fact("sample_size", "The probe sample is 400 inpatient claims paid between July 1, 2025 and March 31, "
+                  "2026, stratified by DRG weight.", Number(value=Decimal(400), unit="claims")).model_copy(
+                      update={"label": "probe sample", "text": "400 claims"})
+    seen = 0
+    for n in (5, 7):
+        for seed in range(3):
+            ctx = document_context("plan", n, seed=seed, facts=[sample])
+            ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Revenue-cycle review: audit plan"})})
+            text = _text(compose_document(ctx))
+            if "Sampling and extrapolation" not in text:
+                continue
+            seen += 1
+            assert ("The review period is July 1, 2025 to March 31, 2026: the population is every claim paid in that "
+                    "period") in text, text
+    assert seen

@@ -71,6 +71,11 @@ _SAMPLE = re.compile(r"\bsample\b", re.I)
 _STRATA = re.compile(r"\bstratified by (?P<by>[^,.;]+)", re.I)
 
 
+_DAY = r"(?:[A-Z][a-z]+ \d{1,2}, \d{4}|\d{1,2} [A-Z][a-z]+ \d{4})"
+_PERIOD = re.compile(rf"\b(?:(?P<verb>paid|billed|submitted|issued|made|processed|dated|incurred) )?between "
+                     rf"(?P<a>{_DAY}) and (?P<b>{_DAY})")
+
+
 def sampling_method(ctx: ArtifactContext) -> str:
     """How a sample is drawn and what is done with its errors, where the plan carries a sample: the selection (by
     stratum where the record says it is stratified), the error rate, the extrapolation by the mean per item, its
@@ -86,7 +91,13 @@ def sampling_method(ctx: ArtifactContext) -> str:
     client = client_of(ctx) or "the client"
     drawn = (f"drawn at random within strata by {strata.group('by').strip()}, each stratum sampled in proportion to its "
              f"share of the population" if strata else "drawn at random from the population")
-    return (f"Sampling and extrapolation: the {label(sample)} of {sample.text} is {drawn}. The error rate is the "
+    span = next((m for f in ctx.facts for m in [_PERIOD.search(" ".join(f.statement.split()))] if m), None)
+    # the period the population is drawn from, where the record gives one (read 19: 'A one-page plan with no review
+    # period, sample design or extrapolation threshold')
+    period = (f" The review period is {span.group('a')} to {span.group('b')}: the population is every {one} "
+              f"{span.group('verb') + ' ' if span.group('verb') else ''}in that period, and the sample is drawn from "
+              f"it alone." if span else "")
+    return (f"Sampling and extrapolation: the {label(sample)} of {sample.text} is {drawn}.{period} The error rate is the "
             f"{unit} in error over the {unit} sampled. If it exceeds the threshold for extrapolation, the net amount "
             f"found in error is extrapolated to the population by the mean per {one} sampled"
             + (", stratum by stratum" if strata else "") +
