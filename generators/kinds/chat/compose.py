@@ -276,9 +276,11 @@ def compose_chat(ctx: ArtifactContext):
             k = pick.one(range(len(talk["fact_work_reply"])))
             ex.setdefault("said", []).append(k)  # the follow-up that comes after says something else
             return pick.fill([talk["fact_work_reply"][k]], name=name, paper=_it(ex), when=when()) or f"thanks {name}"
-        return pick.fill(ex["pair"]["a"], name=name, paper=_it(ex), matter=matter_name(ctx),
+        said = pick.fill(ex["pair"]["a"], name=name, paper=_it(ex), matter=matter_name(ctx),
                          when=ex.get("when") or when(), due=ex.get("due", ""), by=ex.get("by", ""), org=ex.get("org", ""),
                          subject=ex.get("subject", "")) or f"ok {name}"
+        ex["put_off"] = ex["kind"] == "call" and "later" in said
+        return said
 
     def tell(f, author: str) -> str:
         """A fact told unasked: a figure named ("fyi the gross tonnage is 62,480 GT", never "it's 62,480 GT"); another
@@ -304,6 +306,10 @@ def compose_chat(ctx: ArtifactContext):
                      paper=ex.get("paper", ""), matter=matter_name(ctx), when=when(), due=ex.get("due", ""),
                      by=ex.get("by", ""), org=ex.get("org", ""), subject=ex.get("subject", ""))
             frames = ex["pair"]["f"] if "pair" in ex else talk["follow"][ex["kind"]]
+            if ex.get("put_off"):
+                # a call put off is not dialled into ("can we make it later? I'm in a meeting" answered "perfect
+                # James, I'll dial in", supply-surcharge at seed 37)
+                frames = talk["put_off"]
             left = [k for k in range(len(frames)) if k not in ex.setdefault("said", [])]
             if ex["kind"] == "file" and file_maker is not None and (author == file_maker.id or name != file_maker.first_name):
                 # whether another turn is coming is asked of the file's maker only, never by the maker
