@@ -255,3 +255,15 @@ def test_a_services_agreement_with_a_contractor_is_no_building_contract():
                           OrgRef(name="Northgate Claims", role="the Medicare administrative contractor")],
         "world_summary": "Wrenfield Clinics outsources its billing and refunds an overpayment."})
     assert instrument_kind(ctx, "Billing Services Agreement") != "construction"
+
+
+def test_a_partys_notice_is_given_under_the_clause_that_gives_it_the_right():
+    # seed 37 re-read: a supplier's surcharge notice that cited no clause
+    claimed = fact("claim_total", "The contractor's loss and expense claim.",
+                   Money(amount=Decimal(900000), currency="USD"))
+    ctx = _construction_letter("Stonechat Build Co. delay notice, June 2, 2026", _BUILDER, [_OWNER],
+                               [claimed.model_copy(update={"label": "the loss and expense claimed"})])
+    ctx = ctx.model_copy(update={"world_summary": ctx.world_summary + " Clause 2.27 entitles Stonechat to notify "
+                                 "delay to the owner and claim its loss and expense."})
+    text = _text(compose_document(ctx))
+    assert "We give it under clause 2.27, which entitles us to notify delay to the owner and claim our loss" in text, text

@@ -347,7 +347,13 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 # the letter is the act it records, dated its own day: said once, here
                 told = [own_act(ctx, take([act])[0])]
             lead = [first] + told
-            rests = resting_on(ctx, first)
+            right = own_right(ctx) if across(ctx) and not client and re.search(r"\bnotice\b", ctx.spec.title, re.I) \
+                else ""
+            if right and not re.search(r"\b(?:clause|section|article)\b", first, re.I):
+                # a party's notice is given under the provision that gives it the right (seed 37: a surcharge notice
+                # that cited no clause)
+                lead.insert(1, f"We give it under {right}.")
+            rests = "" if right else resting_on(ctx, first)
             if rests and across(ctx) and not (breach_notice(ctx) and requirements(ctx)):
                 lead.append(f"{'Our client' if client else 'We'} rely on {rests}." if not client else
                             f"Our client relies on {rests}.")
@@ -918,6 +924,20 @@ def own_act(ctx: ArtifactContext, f: FactRef) -> str:
         return ""
     whose = "our client's" if client_of(ctx) else "our"
     return f"This letter is {whose} {re.sub(r'^(?:the|our|its) ', '', label(f))}, made on {f.text}."
+
+
+def own_right(ctx: ArtifactContext) -> str:
+    """The provision the matter's summary says gives the writer's organisation a right ('Clause 6.2 lets Brennmoor
+    pass on movements in the index' -> 'clause 6.2, which lets us pass on movements in the index'); '' if none."""
+    short = re.escape(ctx.author.organisation.split()[0])
+    for part in re.split(r"(?<=[.;])\s+", " ".join((ctx.world_summary or "").split())):
+        m = re.search(rf"\b(?P<ref>(?:[Cc]lause|[Ss]ection|[Aa]rticle)\s+\d+(?:\.\d+)*)\s+(?P<v>lets|allows|entitles|"
+                      rf"permits)\s+{short}\w*(?:\s+[A-Z][\w&.-]*)*\s+(?:to\s+)?(?P<rest>[a-z][^.;]+)", part)
+        if m:
+            v = m.group("v")
+            rest = re.sub(r"\bits\b", "our", m.group("rest"))  # (the right is the writer's own)
+            return f"{m.group('ref')[:1].lower()}{m.group('ref')[1:]}, which {v} us {'' if v == 'lets' else 'to '}{rest}"
+    return ""
 
 
 def resting_on(ctx: ArtifactContext, opening: str) -> str:
