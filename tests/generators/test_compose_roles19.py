@@ -106,3 +106,19 @@ def test_a_file_goes_to_those_it_is_for_and_its_authors_colleagues_are_copied(na
     assert mixed
     for a in mixed:
         assert all(people[p].organisation != people[a.author].organisation for p in a.to), a.path
+
+
+@pytest.mark.parametrize("name", ["tanker-spill-liability", "hospital-revenue-audit", "buyside-diligence"])
+def test_no_message_across_the_table_invites_the_other_sides_views(name):
+    # read 19 (tanker): the owner's P&I club 'offers its limit figure to the adverse charterer's counsel and asks for
+    # views' ("I would welcome your views.")
+    backend = OfflineBackend()
+    prepared = pipeline.prepare(EXAMPLES / f"{name}.yaml", 43, backend)
+    plan = pipeline.make_plan(prepared)
+    contents = pipeline.generate(plan, prepared.taxonomy, backend)
+    ours = {o.id for o in plan.organisations if o.privileged}
+    side = {p.id: p.organisation in ours for p in plan.people}
+    across = [contents[a.id].body for a in plan.artifacts if a.kind == "email"
+              and any(side[p] != side[a.author] for p in a.to + a.cc)]
+    own = [re.split(r"\n\s*(?:On .{5,80} wrote:|-{5,} Forwarded message)", b, maxsplit=1)[0] for b in across]
+    assert across and not [b for b in own if re.search(r"(?i)\byour views\b|\bhappy to discuss\b", b)]

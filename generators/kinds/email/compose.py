@@ -1213,7 +1213,9 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         ask = pick.fill(in_voice(ctx, email["moves"]["across_open_close"]), **values)
     if wanted or agree_on:
         ask = None  # the request above is the ask ("Kindly let us have your response" after it asked twice)
-    closing = pick.frame(email["closings"][tone]) if pick.chance(0.7 if spec.mode == "new" else 0.4) else ""
+    closings = email["closings"][tone] if inside else \
+        [c for c in email["closings"][tone] if not _VIEWS_INVITED.search(c)] or email["closings"]["formal"][:1]
+    closing = pick.frame(closings) if pick.chance(0.7 if spec.mode == "new" else 0.4) else ""
     if ask and not inside:
         closing = ""  # the response asked for is the close: not 'I look forward to hearing from you' after it
     tail = " ".join(s for s in (ask, closing) if s)
@@ -2113,6 +2115,9 @@ _OTHER_SIDE = re.compile(r"\bthe (?:other side|counterparty)\b", re.I)
 # consultant "Are we confident on the loss and expense claimed, or is it only an estimate?" (mail10's read, seed 31).
 # (and "We need to stand behind it", said to the adverse club of a statutory cap, read 19)
 _OUR_DOUBT = re.compile(r"\bare we (?:confident|sure|comfortable)\b|\bwe need to stand behind\b", re.I)
+# A close that invites the reader's views: said to one's own side, not across the table (read 19: the owner's P&I club
+# 'offers its limit figure to the adverse charterer's counsel and asks for views', "I would welcome your views.").
+_VIEWS_INVITED = re.compile(r"\byour views\b|\bhappy to discuss\b|\byour thoughts\b", re.I)
 # A line said to a group: "Thank you, everyone" to one reader read as a template (blind read 14).
 _GROUP = re.compile(r"\b(?:everyone|all of you|thank you all|you all)\b", re.I)
 
