@@ -148,6 +148,8 @@ def test_a_sentence_case_lead_with_i_is_lowered_mid_sentence():
     ("The audit committee hears counsel and the auditors and decides how to return the overpayment.",
      "Decision: how to return the overpayment"),
     ("The weekly call that goes with the weekly fieldwork status email.", ""),
+    ("The parties meet to settle the period of restoration instead of going to appraisal.",
+     "To settle: the period of restoration instead of going to appraisal"),
 ])
 def test_a_meetings_decision_is_read_from_its_purpose(purpose, item):
     from worldsmith.generators.kinds.calendar.compose import decision_point

@@ -41,7 +41,10 @@ def decision_point(purpose: str) -> str:
     what = re.sub(r"\s+(?:and|but)\s+(?:fail|fails|do not|does not|don't|doesn't|cannot|can't|are unable|is unable|"
                   r"break down|breaks down|walk away)\b.*$", "", what)
     agree = m.group(0).lower().startswith("agree")
-    return f"{'To agree' if agree else 'Decision'}: {what}" if what else ""
+    # what a meeting settles is to be settled, not a decision already named ("Decision: the period of restoration
+    # instead of going to appraisal" from "meet to settle the period of restoration ...", bi-claim at seed 37)
+    head = "To agree" if agree else "To settle" if m.group(0).lower().startswith("settle") else "Decision"
+    return f"{head}: {what}" if what else ""
 
 
 _FIGURE_POINTS = ["where it stands", "any points on it", "what follows from it"]
@@ -76,7 +79,8 @@ def compose_meeting(ctx: ArtifactContext):
     points = agenda_points(pick, ctx.week or [], day, ctx.locale, ours)
     points += [fact_point(f, day, pick) for f in ctx.facts if not any(f.text in p for p in points)]
     if not points and ctx.week is not None:
-        points = [pick.one(["Nothing new in since last week: open points only",
+        # (the last call may be weeks back: "since last week" on a call three weeks after the one before, seed 37)
+        points = [pick.one(["Nothing new in since the last call: open points only",
                             "A quiet week: chasing what is outstanding"])]
     decision = decision_point(spec.purpose)
     if decision:
