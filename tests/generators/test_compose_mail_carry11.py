@@ -159,3 +159,23 @@ def test_a_reply_to_a_bare_close_of_a_notes_point_moves_to_the_notes_next_step()
                 assert re.search(r"\bby \w", own) and not re.search(r"(?i)\b(?:no more|nothing (?:more|further)) from "
                                                                      r"(?:us|me)\b", own), (name, seed, spec.id, own)
     assert loops >= 2
+
+
+def test_a_reply_to_an_objection_that_wants_the_support_gives_it_or_a_day_for_it():
+    # "Our client does not accept what you say on the surcharge cap. I have not seen the support for it." answered
+    # "Received, Isaac, thank you. When will we hear from you on the surcharge cap?" (mail11's read at seed 37)
+    wants = re.compile(r"(?i)\b(?:haven't|have not) seen the (?:support|backing)")
+    seen = 0
+    for seed in (9, 31, 37):
+        for name in ["supply-surcharge", "construction-delay", "covenant-breach"]:
+            plan, _, contents = fixture_world(name, seed)
+            for spec in plan.artifacts:
+                c = contents.get(spec.id)
+                if not isinstance(c, EmailContent) or spec.mode != "reply" or not spec.parent \
+                        or not wants.search(_own(contents[spec.parent].body)):
+                    continue
+                seen += 1
+                own = _own(c.body)
+                assert not re.search(r"(?i)\bwhen (?:will|can) we (?:hear|expect|have)\b", own), (name, seed, spec.id, own)
+                assert re.search(r"(?i)\b(?:backing|support|it rests on|it is|see)\b|\bby \w", own), (name, seed, spec.id, own)
+    assert seen >= 1

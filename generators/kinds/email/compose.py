@@ -1635,7 +1635,7 @@ def asked_about(ctx: ArtifactContext) -> str:
 
 # How an objection reads (email.yaml beats.object and follow_ups.pushback): the reply gives the ground it asks for.
 _OBJECTION = r"\b(do not agree|don't agree|not accepted|push back|read \w+ differently|show me the|(?:support|backing) first|" \
-             r"haven't seen the (?:support|backing)|not comfortable|won't survive|nailed down first)"
+             r"(?:haven't|have not) seen the (?:support|backing)|not comfortable|won't survive|nailed down first)"
 
 
 # (the plural and the other words for it too: "I would welcome your views." was answered "Thanks Clare. Picking this up
