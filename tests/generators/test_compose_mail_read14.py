@@ -178,7 +178,7 @@ def test_an_objection_says_the_figure_is_theirs_and_does_not_recite_it():
         ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"beat": "object"})})
         body = own_text(compose_email(ctx).body)
         assert cap.text in body and "for your notes" not in body.lower(), body
-        theirs += bool(re.search(r"\b(?:You put|Your figure|On your numbers|as you have it|You give|On your papers)\b",
+        theirs += bool(re.search(r"\b(?:You put|Your figure|Your number|On your numbers|as you have it|You give|On your papers)\b",
                                  body))
     assert theirs >= 30
 

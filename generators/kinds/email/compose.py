@@ -369,6 +369,11 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
             and only_acknowledges(ctx, email.body):
         # (a decision that follows moves the thread itself, and answers no question put before it)
         email = email.model_copy(update={"body": _asks_on(ctx, email.body)})
+    elif isinstance(spec, EmailSpec) and spec.mode == "reply" and spec.beat in ("ack", "confirm") \
+            and ctx.next_beat not in ("", "forward", "decide", "noted") and _off_point_ask(ctx, email.body):
+        # a thanks for a note whose date has gone by asks what now, not a question of its own ('Thanks. Can we speak
+        # Wednesday morning?' to 'the signing target passed yesterday': the thread went nowhere, read 14)
+        email = email.model_copy(update={"body": _asks_on(ctx, email.body)})
     if isinstance(spec, EmailSpec) and spec.sent_at.hour >= 16:
         # late in the afternoon "end of day" is gone: a demand sent at 17:02 on a Friday asked for a response "by end
         # of day" (blind read 14)
@@ -553,6 +558,16 @@ def only_acknowledges(ctx: ArtifactContext, body: str) -> bool:
     sentences = [x for x in re.split(r"(?<=[.!])\s+(?=[A-Z])", text) if x]
     return bool(sentences) and bool(_ACK.match(text)) and "?" not in text and len(text.split()) <= 40 \
         and all(_ACK_TAIL.match(x) or not re.search(r"\d", x) and len(x.split()) <= 8 for x in sentences[1:])
+
+
+def _off_point_ask(ctx: ArtifactContext, body: str) -> bool:
+    """Whether an acknowledgement of a note with a date gone by asks something other than what now."""
+    text = own_text(body)
+    if "?" not in text or _PLAN_ASK.search(text) or not _ACK.match(text) or ctx.parent is None \
+            or (ctx.organisations and across(ctx)):
+        return False
+    own = re.split(r"\n\s*(?:On .{0,80}wrote:|>)", ctx.parent.body, maxsplit=1)[0]
+    return bool(passed_labels(ctx, own))
 
 
 def _asks_on(ctx: ArtifactContext, body: str) -> str:
