@@ -23,6 +23,11 @@ def test_an_attachment_line_agrees_with_what_is_attached():
     assert attach_line("Attached is {what}.", "the memo and the cap computation") == \
         "Attached are the memo and the cap computation."
     assert attach_line("Here is {what}.", "the memo") == "Here is the memo."
+    # the head noun decides, not an 'and' inside its title (read 20: 'Attached are the revised notice of claim for
+    # loss and expense')
+    assert attach_line("Attached is {what}.", "the revised notice of claim for loss and expense") == \
+        "Attached is the revised notice of claim for loss and expense."
+    assert attach_line("Here is {what}.", "the minutes of the call") == "Here are the minutes of the call."
 
 
 def test_no_amount_is_at_a_figure_and_no_term_stray_may_matter_here():

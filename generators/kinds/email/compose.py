@@ -2307,7 +2307,9 @@ def attached_what(spec: EmailSpec) -> str:
 def attach_line(frame: str, what: str) -> str:
     """An attachment line filled, its verb agreeing with what is attached ('Here is the minutes', blind read 19)."""
     line = frame.format(what=what)
-    if " and " in what or _plural(re.sub(r"\s*\(.*$", "", what)):
+    # the head before its 'of'/'for' decides ('Attached are the revised notice of claim for loss and expense', read 20)
+    head = re.split(r"\s+(?:of|for|on|re|to|from|under|in|dated)\s+", re.sub(r"\s*\(.*$", "", what), maxsplit=1)[0]
+    if " and " in head or _plural(head):
         line = re.sub(r"^(Here|Attached) is\b", r"\1 are", line)
     return line
 
