@@ -81,16 +81,18 @@ def test_a_writer_s_marking_is_no_term_and_no_trade_line_speaks_of_privilege_out
     from tests.generators.context_fixture import LEGAL_VOICE
 
     voice = LEGAL_VOICE.model_copy(update={"style": LEGAL_VOICE.style.model_copy(
-        update={"phrases": ["privileged and confidential", "a privilege log", "estoppel"]})})
+        update={"phrases": ["privileged and confidential", "privilege logs", "estoppel"]})})
     outside, inside = [], []
     for seed in range(300):
         pick = Picker(seed)
         values = vocabulary(pick, voice)
-        assert values["term"] in ("a privilege log", "estoppel")
+        assert values["term"] in ("privilege logs", "estoppel")
         outside += trade_sentences(pick, voice, "email", values, 3, privileged=False)
         inside += trade_sentences(Picker(seed), voice, "email", values, 3, privileged=True)
     assert outside and not [s for s in outside if re.search(r"rivileg|work product|attorney-client", s, re.I)]
-    assert [s for s in inside if "privilege log" in s]  # inside the circle the term is still the writer's own
+    # inside the circle the term is still the writer's own (a term short enough for the frames that take one: 'a
+    # privilege log' fills none since '{Term} may matter here.' went, 5d8993b)
+    assert [s for s in inside if "privilege log" in s]
 
 
 def test_a_trade_system_fills_a_tool_frame_never_the_office_suite():
