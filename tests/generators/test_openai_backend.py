@@ -302,8 +302,10 @@ def test_forced_modes_work_against_a_plain_server(world, mode):
 
 
 def test_one_concurrency_limit_bounds_calls_in_flight(contexts):
+    # (0.8 s a call: the margin between two at a time and all at once is 0.4 s, which a loaded machine keeps; at 0.2 s
+    # it was 0.1 s and failed at load 12, suite6)
     def wall(concurrency: int) -> float:
-        with serving(latency=0.2) as server:
+        with serving(latency=0.8) as server:
             b = backend(server, concurrency=concurrency)
 
             async def all_at_once():
@@ -315,8 +317,8 @@ def test_one_concurrency_limit_bounds_calls_in_flight(contexts):
             return time.monotonic() - start
 
     n = len(contexts)
-    assert wall(2) >= 0.2 * -(-n // 2) - 0.02
-    assert wall(n) < 0.2 * -(-n // 2) - 0.1
+    assert wall(2) >= 0.8 * -(-n // 2) - 0.02
+    assert wall(n) < 0.8 * -(-n // 2) - 0.4
 
 
 def test_expansion_and_repair_calls_are_counted_by_kind(contexts):

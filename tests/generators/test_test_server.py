@@ -221,7 +221,9 @@ def test_config_rejects_unknown_faults_rates_and_hosts():
 def _observe_fault(fault: str, body: dict, **config):
     """Send the body twice through the client; return the first outcome (exception or reply) and the second reply."""
     timeout = 0.3 if fault == "hang" else 10.0
-    with TestServer(api_key=KEY, faults={fault: 1.0}, hang_seconds=1.0, **config) as server:
+    # (a hang sleeps well past the client's timeout, so the check below holds on a loaded machine: at load 12 a
+    # 1 s hang and a 1 s bound failed, suite6)
+    with TestServer(api_key=KEY, faults={fault: 1.0}, hang_seconds=3.0, **config) as server:
         c = client(server, timeout=timeout)
         try:
             first = c.chat.completions.create(**body)
@@ -251,7 +253,7 @@ def test_hang_outlasts_the_client_timeout(email_request):
     started = time.perf_counter()
     first, _ = _observe_fault("hang", email_request[0])
     assert isinstance(first, openai.APITimeoutError)
-    assert time.perf_counter() - started < 1.0  # the retry did not wait for the hang
+    assert time.perf_counter() - started < 2.5  # the retry did not wait for the 3 s hang
 
 
 def test_drop_closes_the_connection(email_request):
@@ -350,13 +352,15 @@ def test_32_parallel_requests_are_handled_in_parallel(email_request):
             replies = await asyncio.gather(*(c.chat.completions.create(**b) for b in bodies))
             return [r.choices[0].message.content for r in replies]
 
-    with TestServer(api_key=KEY, latency=0.2) as server:
+    # (1 s each: one after another would take 32 s, so 8 s tells parallel from serial on a loaded machine too; at 0.2
+    # s with a 2 s bound it failed at load 12, suite6)
+    with TestServer(api_key=KEY, latency=1.0) as server:
         started = time.perf_counter()
         contents = asyncio.run(burst(server.base_url))
         elapsed = time.perf_counter() - started
     assert len(contents) == 32 and all(EmailContent.model_validate_json(c) for c in contents)
-    assert elapsed < 2.0, f"32 requests at 0.2 s took {elapsed:.2f} s: not handled in parallel"
-    assert all(r["ms"] >= 200 for r in server.requests)
+    assert elapsed < 8.0, f"32 requests at 1 s took {elapsed:.2f} s: not handled in parallel"
+    assert all(r["ms"] >= 1000 for r in server.requests)
 
 
 def test_log_has_one_line_per_request_and_no_key(tmp_path, email_request):
