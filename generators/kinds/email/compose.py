@@ -1170,7 +1170,12 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         facts.extend(_why(pick, f if inside else f.model_copy(update={"source": ""}), values))
     if facts and len(facts) > 1 and pick.chance(0.35):
         lead = pick.frame(email["transitions"])
-        facts[0] = f"{lead} {lower_first(facts[0]) if lead.endswith(':') else facts[0]}"
+        if lead.endswith(":") and ":" in facts[0][:40]:
+            # a sentence with its own label before a colon takes no second one ("The short version: quick reminder:
+            # my figure for the reported LTM EBITDA is ...", blind read 20)
+            lead = next((t for t in email["transitions"] if not t.endswith(":")), "")
+        if lead:
+            facts[0] = f"{lead} {lower_first(facts[0]) if lead.endswith(':') else facts[0]}"
     if values["label"]:
         note = pick.fill(email["distractor_notes"], **values)
         # The label goes before the figures it qualifies, so no reader takes them as current.
