@@ -16,6 +16,7 @@ from worldsmith.worlds.values import render_value
 
 from worldsmith.generators.attachments import plan_attachments
 from worldsmith.generators.beats import decision_at, decision_object, decision_verb, names_decision, plan_beats
+from worldsmith.generators.compose.facts import DUE_DATE
 from worldsmith.generators.labels import as_first_sent, fact_label
 from worldsmith.generators.week import AHEAD_DAYS
 from worldsmith.generators.questions import answering
@@ -397,6 +398,15 @@ class _Planner:
                         carried = []
                     # Some replies quote nothing below them: sent from a phone, or history trimmed.
                     trimmed = self.rng.random() < TRIMMED_SHARE
+            if carried and not answers and beat not in ("decide", "noted") and \
+                    all(p.organisation in self.circle for p in [sender, *to, *copy]):
+                # a fact of the record (a name, the day an event happened) is not told to our own side, who hold the
+                # paper, unless the thread is about it ('The date of the casualty was February 24, 2026, for the
+                # record. Also, on the vessel, it is M/T Aurelian Tide.', a General Counsel to his own counsel, the
+                # commonest rejection of blind read 20); an opener made only of such facts keeps them. (After the
+                # draws above, so that no other message of the world changes.)
+                told = [f for f in carried if not self.of_record(f, f"{title} {item.purpose or ''}")]
+                carried = told or (carried if prev is None else [])
             if prev is not None and not forwarding and \
                     not any(p.organisation in self.circle for p in [sender, *to, *copy]):
                 # the room is one side's file: a reply between two people across the table is in it only because
@@ -465,6 +475,20 @@ class _Planner:
         f = self.outline_fact(fact_id)
         changes = [v.since for v in f.values] + ([f.known_from] if f.known_from else [])
         return not any(said_on[fact_id] < d <= day for d in changes)
+
+    def of_record(self, fact_id: str, about: str) -> bool:
+        """Whether a fact is one of the record that nobody on our side needs told: a name or a citation (a text value
+        not in lower case) or the day an event happened (a date no one works to), that `about` (the thread's title
+        and purpose) does not name."""
+        fact = self.outline_fact(fact_id)
+        kind = fact.value.type
+        label = fact_label(fact)
+        if kind == "text":
+            record = not str(fact.value.value)[:1].islower()
+        else:
+            record = kind == "date" and not DUE_DATE.search(label or fact.statement)
+        named = re.sub(r"^the\s+", "", label or "", flags=re.I).lower()
+        return record and not (named and named in about.lower())
 
     def outline_fact(self, fact_id: str):
         return next(f for f in self.outline.facts if f.id == fact_id)

@@ -7,8 +7,12 @@ import re
 
 import pytest
 
-from tests.generators.test_compose_mail_replies17 import _own, world_at
+from tests.generators.test_compose_mail_replies17 import EXAMPLES, NAMES, _own, world_at
 from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.labels import fact_label
+from worldsmith.generators.sides import privileged_circle
+from worldsmith.worlds.outline import load_outline
+from worldsmith.worlds.plan import EmailSpec
 from worldsmith.worlds.content import EmailContent
 
 # (a distractor's "kept for the record" is a version's status, not padding around a fact)
@@ -38,3 +42,48 @@ def test_held_is_not_reworded_kept():
     # blind read 20: 'It has kept there since August 25.' ("held there", with "kept" drawn for "held")
     for seed in range(40):
         assert "kept there" not in Picker(seed).reword("It has held there since August 25.")
+
+
+_DUE = re.compile(r"(?i)\b(deadline|due|expir\w*|target|hearing|completion|closing|long-?stop|cut-?off|renewal|return|"
+                  r"review|meeting|filing|submission|payment|refund|response|reply|answer|end|next)\b")
+
+
+@pytest.mark.parametrize("name,seed", [("tanker-spill-liability", 61), ("tanker-spill-liability", 5),
+                                       ("covenant-breach", 61)])
+def test_our_side_is_not_told_the_names_and_event_dates_of_the_record(name, seed):
+    # blind read 20: 'To be clear, for the responsible party we have Kestrel Bay Tankers Ltd. For the record, on the
+    # vessel, it is M/T Aurelian Tide.' (a partner to his own team); 'The date of the casualty was February 24, 2026'
+    # (a General Counsel to his own counsel): a name, or the day an event happened, that the thread is not about
+    from worldsmith.generators.labels import fact_label
+    plan, contents = world_at(name, seed)
+    people = {p.id: p for p in plan.people}
+    facts = {f.id: f for f in plan.facts}
+    circle = _circle(name)
+    inside = 0
+    for s in plan.artifacts:
+        if not isinstance(s, EmailSpec) or s.answers or s.beat in ("decide", "noted") or s.mode == "forward":
+            continue
+        orgs = {people[i].organisation for i in [s.author, *s.to, *s.cc]}
+        if not orgs <= circle:
+            continue
+        inside += 1
+        about = f"{s.title} {s.purpose}".lower()
+
+        def record(fid):
+            f = facts[fid]
+            label = fact_label(f)
+            if f.value.type == "text":
+                rec = not str(f.value.value)[:1].islower()
+            else:
+                rec = f.value.type == "date" and not _DUE.search(label or f.statement)
+            return rec and re.sub(r"^the\s+", "", label).lower() not in about
+
+        said = [f for f in s.facts if record(f)]
+        assert not said or len(said) == len(s.facts) and s.mode == "new", (s.path, said, _own(contents[s.id].body))
+    assert inside
+
+
+def _circle(name: str) -> set[str]:
+    """The organisations of our side (the example's or the fixture's outline)."""
+    path = EXAMPLES / f"{name}.yaml" if name in NAMES else EXAMPLES.parents[1] / "tests" / "fixtures" / f"{name}.yaml"
+    return privileged_circle(load_outline(path))
