@@ -87,3 +87,34 @@ def _circle(name: str) -> set[str]:
     """The organisations of our side (the example's or the fixture's outline)."""
     path = EXAMPLES / f"{name}.yaml" if name in NAMES else EXAMPLES.parents[1] / "tests" / "fixtures" / f"{name}.yaml"
     return privileged_circle(load_outline(path))
+
+
+_OFFERS = re.compile(r"(?i)^(?:What our people have on|Some facts on|So you have it|Before you advise on .{3,80}here is what|"
+                     r"The position on our side on)")
+
+
+def _paragraphs_of(own: str) -> list[str]:
+    return [p.strip() for p in re.split(r"\n\s*\n", own) if p.strip()]
+
+
+@pytest.mark.parametrize("name,seed", [("tanker-spill-liability", 61), ("construction-delay", 61)])
+def test_an_opener_that_offers_what_the_writer_has_is_followed_by_it(name, seed):
+    # blind read 20: 'What our people have on the barrels discharged to date.' over nothing but a list of actions;
+    # a CFO's 'I need the net position for the board before the claim is answered' at the top of her own working,
+    # never asked for again
+    plan, contents = world_at(name, seed)
+    wants = 0
+    for s in plan.artifacts:
+        c = contents.get(s.id)
+        if not isinstance(c, EmailContent):
+            continue
+        own = _own(c.body)
+        paras = _paragraphs_of(own)
+        for i, p in enumerate(paras):
+            if _OFFERS.match(p):
+                rest = [q for q in paras[i + 1:] if not re.match(r"^[^\n]{0,60}:\s*\n\s*- ", q)]
+                assert any(re.search(r"\d", q) for q in rest[:-1] or rest), (s.path, own)
+        for sent in re.findall(r"(?:^|(?<=[.?!]\s))I need (?:the|a|an) [^.?!]*[.?!]", own, re.M):
+            wants += 1
+            assert re.search(r"\bby\b", sent) and sent.endswith("?") or re.search(r"\bby \w+", sent), (s.path, sent)
+    assert wants or name != "construction-delay"

@@ -1525,8 +1525,10 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     lead = pick.fill(frames["leads"][key], **values) or ""
     # (the lead is drawn either way, so that nothing else the note draws changes)
     lines.append(assignment(ctx, values) or asked or lead)
-    if lines[-1] == lead and opening_act(ctx):
-        lines.append(opening_act(ctx))  # what the note does, after what it is about
+    act = opening_act(ctx)
+    wants = act.startswith("I need ")
+    if lines[-1] == lead and act and not wants:
+        lines.append(act)  # what the note does, after what it is about
     said: list[str] = []
     if ctx.distractor_label:
         said.append(pick.fill(bank("email")["distractor_notes"], **values) or "")
@@ -1546,6 +1548,11 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
             said.append(cap_first(pick.fill(move["reason"], **why) or ""))
         if f.source and pick.chance(0.5):
             said.append(pick.fill(move["pointer"], **why) or "")
+    if lines[0] == lead and not [x for x in said if x] and not any(map(_states, advice)):
+        # a lead that offers what the writer has is followed by it or not written ("What our people have on the
+        # barrels discharged to date." over nothing but a list of actions, blind read 20)
+        bare = frames["leads_bare"]
+        lines[0] = pick.reword(bare[len(values["topic"]) % len(bare)]).format(**values)
     paragraphs = [" ".join(x for x in lines if x)] if any(lines) else []
     paragraphs.extend(_paragraphs(pick, [x for x in said if x], 3))
     have = {f.label for f in ctx.facts}
@@ -1564,7 +1571,13 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         paragraphs.append(steps)
     else:
         pool = [x for x in frames["asks"][key] if label or "{label}" not in x]
-        paragraphs.append(pick.fill(pool, **dict(values, label=label)) or "")
+        ask = pick.fill(pool, **dict(values, label=label)) or ""
+        paragraphs.append("" if wants else ask)
+    if wants:
+        # what the writer needs from the reader is asked for, by a day, at the end: said at the top over the writer's
+        # own figures it read as a promise the note never kept ("I need the net position for the board before the
+        # claim is answered", and no net position, blind read 20)
+        paragraphs.append(f"{act[:-1]}; {_WANTS_BY[len(act) % len(_WANTS_BY)].format(day=values['day'])}")
     if paper:
         # where the paper is: attached where the message carries it, else offered (never pasted below: blind read 14)
         paragraphs.append(_paper_pointer(pick, ctx, name, values))
@@ -1574,6 +1587,16 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     gap = "\n" if signed_full else "\n\n"
     parts = [hello, *[cap_first(p) for p in paragraphs if p], signed + (gap + block if block else "")]
     return EmailContent(subject=subject, body="\n\n".join(p for p in parts if p).strip() + "\n")
+
+
+_WANTS_BY = ["could you let me have it by {day}?", "can you let me have it by {day}?", "by {day}, if you can."]
+# A paragraph that is only a list (its head ends in a colon, its lines are items) states nothing of its own.
+_LIST_ONLY = re.compile(r"^[^\n]{0,60}:\s*\n(?:\s*- [^\n]*(?:\n|$))+\s*$")
+
+
+def _states(paragraph: str) -> bool:
+    """Whether an advice paragraph says something, rather than only listing steps under a head."""
+    return bool(paragraph.strip()) and not _LIST_ONLY.match(paragraph.strip() + "\n")
 
 
 def _paper_pointer(pick: Picker, ctx: ArtifactContext, name: str, values: dict[str, str]) -> str:
