@@ -102,6 +102,7 @@ def _paper(pick: Picker, ctx: ArtifactContext, f: FactRef) -> str:
     if not (f.paper and f.paper_day):
         return ""
     key = "paper_instrument" if f.paper_instrument else "paper"
+    pick.named_once(f.paper)
     return _fill(pick, bank("email")["advice"]["substance"][key], paper=paper_title(f.paper), by=f.paper_by,
                  paper_day=_day(f.paper_day, ctx.locale), ours="our" if f.paper_by == ctx.author.organisation else "")
 
@@ -118,7 +119,9 @@ def _input(pick: Picker, ctx: ArtifactContext, i) -> str:
     else:
         out = _fill(pick, frames["input_with_source" if i.source else "input"], label=i.label, text=i.text,
                     since=_day(i.since, loc), source=pick.cited(i.source) if i.source else "").rstrip(".")
-    if i.paper and i.paper_day and (i.by or i.instrument):
+    if i.paper and i.paper_day and (i.by or i.instrument) and pick.named_once(i.paper):
+        # (a paper is named once in a note: 'as Fennick Lowry LLP put it in the memo on liquidated damages ... of
+        # September 1' after each input, the memo the paragraph had just named, blind read 20)
         out += ", " + _fill(pick, frames["input_instrument" if i.instrument else "input_paper"], by=i.by,
                             paper=paper_title(i.paper), paper_day=_day(i.paper_day, loc)).rstrip(".")
     if i.working:

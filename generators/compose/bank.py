@@ -42,6 +42,8 @@ _EITHER = {w.lower(): list(g) for g in _GROUPS for w in (g[:1] if "'" in g[0] el
 _SAME = re.compile(r"(?<![\w'])(" + "|".join(re.escape(w) for w in sorted(_EITHER, key=len, reverse=True)) + r")(?![\w'])",
                    re.I)
 T = TypeVar("T")
+# A fact's source as the context gives it: 'the "<line>" line of the <sheet title>'.
+_SHEET_LINE = re.compile(r'^the "(?P<line>[^"]+)" line of the (?P<sheet>.+)$')
 # The share of a series' sentences drawn from the frames that name the instance's day ({series_day}), where a list
 # has them: the plain frames come round every few instances of a long series, the week's own words do not.
 SERIES_DATED = 0.7
@@ -143,6 +145,8 @@ class Picker:
         self._used: set[str] = set()
         self._dealt: dict[int, int] = {}
         self._turn = -1  # the round of the frame last dealt, for vary()
+        self.sheets_named: set[str] = set()  # the sheets cited() has named in full
+        self.papers_named: set[str] = set()  # the papers named_once() has been told of
 
     def _deal(self, options: Sequence[T], ok=None) -> T:
         """The option this instance is dealt from the list: the list in its series order, from a place set by the
@@ -284,7 +288,21 @@ class Picker:
         """A sheet row as a source, its word for the row chosen from the stream of wordings ('the "Total claims"
         line|row|entry of the Damages schedule'): the one fixed phrase of every room's citations (issue 17)."""
         word, at = self._words.choice(["line", "row", "entry"]), self._words.choice(["of", "in"])
+        m = _SHEET_LINE.match(source)
+        if m is not None:
+            # a sheet is named once, then its lines alone: the same calculation named with each of three rows read
+            # as a machine's ('carried on the "Liquidated damages cap" row of the Liquidated damages and cap
+            # calculation', after two more of its rows, blind read 20)
+            if m.group("sheet") in self.sheets_named:
+                return f'the "{m.group("line")}" {word}'
+            self.sheets_named.add(m.group("sheet"))
         return source.replace('" line of the ', f'" {word} {at} the ', 1)
+
+    def named_once(self, paper: str) -> bool:
+        """Whether this artifact names `paper` for the first time (and from now on, it has named it)."""
+        first = paper not in self.papers_named
+        self.papers_named.add(paper)
+        return first
 
     def reword(self, frame: str) -> str:
         """vary(), every choice from the stream of wordings: for a line that was written one way and is now written

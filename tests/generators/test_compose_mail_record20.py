@@ -118,3 +118,24 @@ def test_an_opener_that_offers_what_the_writer_has_is_followed_by_it(name, seed)
             wants += 1
             assert re.search(r"\bby\b", sent) and sent.endswith("?") or re.search(r"\bby \w+", sent), (s.path, sent)
     assert wants or name != "construction-delay"
+
+
+@pytest.mark.parametrize("name,seed", [("construction-delay", 61), ("covenant-breach", 61)])
+def test_a_sheet_is_named_once_in_a_message_then_its_lines_alone(name, seed):
+    # blind read 20: 'You can trace it on the "Liquidated damages payable" entry of the Liquidated damages and cap
+    # calculation', then 'carried on the "Liquidated damages accrued" entry of the Liquidated damages and cap
+    # calculation' and 'carried on the "Liquidated damages cap" row of the Liquidated damages and cap calculation'
+    plan, contents = world_at(name, seed)
+    sheets = {s.title for s in plan.artifacts if getattr(s, "kind", "") == "spreadsheet"}
+    pointed = 0
+    for s in plan.artifacts:
+        c = contents.get(s.id)
+        if not isinstance(c, EmailContent):
+            continue
+        own = _own(c.body)
+        assert "You can trace it" not in own, (s.path, own)
+        for title in sheets:
+            n = len(re.findall(rf'" (?:line|row|entry) (?:of|in) the {re.escape(title)}', own))
+            pointed += n
+            assert n <= 1, (s.path, title, own)
+    assert pointed
