@@ -120,13 +120,18 @@ def stated_date(ctx: ArtifactContext) -> dt.date | None:
                                                                           "excerpt", "extracts", "excerpts", "copy")]
     if not words:
         return None
-    tail = " ".join(words[-2:]) if len(words) >= 2 else words[-1]
+    tail = re.escape(" ".join(words[-2:]) if len(words) >= 2 else words[-1])
+    if re.fullmatch(r"[A-Z]{2,5}", words[-1]):
+        # an agreement named by its initials is the one the summary spells out (read 20: the 'SPA extract' dated
+        # December 4, 2025 against 'a share purchase agreement of March 3, 2025')
+        spelt = r"[\s-]+".join(c + r"[a-z]*" for c in words[-1])
+        tail = rf"(?:{tail}|{spelt})"
     for text in [ctx.world_summary, *(f.statement for f in ctx.facts)]:
         text = " ".join((text or "").split())
         for m in [*_DATED.finditer(text), *_OF_DATE.finditer(text)]:
             before = text[max(0, m.start() - 80):m.start()]
             # 'dated ...' may follow the name a few words on; '... of March 15, 2024' names the agreement right before
-            near = rf"\b{re.escape(tail)}\s*$" if m.re is _OF_DATE else rf"\b{re.escape(tail)}\b"
+            near = rf"\b{tail}\s*$" if m.re is _OF_DATE else rf"\b{tail}\b"
             if not re.search(near, before, re.I):
                 continue
             month = m.group("m1") or m.group("m2")
