@@ -1028,7 +1028,12 @@ def instrument_terms(plan: WorldPlan, spec) -> dict[str, str]:
                 names = {n.id for n in ast.walk(ast.parse(f.formula, mode="eval")) if isinstance(n, ast.Name)} & ids
             except SyntaxError:
                 continue
-            if names and names <= own and (reason := fact_reason(plan, f)):
+            # (read 20: an SPA extract with no earn-out formula, where the ledger works the payment from the
+            # agreement's multiple and cap over the year's measured revenue: a formula that reads one of the
+            # instrument's own figures and otherwise only measured ones is its term too)
+            measured = {n for n in names - own if not plan.fact(n).formula}
+            if names and (names <= own or (names & set(spec.facts) and names <= own | measured)) and \
+                    (reason := fact_reason(plan, f)):
                 own.add(f.id)
                 out[fact_label(f)] = reason
                 grown = True

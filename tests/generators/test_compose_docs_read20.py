@@ -34,3 +34,34 @@ def test_an_extract_of_an_agreement_named_by_its_initials_is_dated_as_the_summar
     assert "dated June 12, 2024" in text, text
     assert not re.search(r"\b(?:January|February|March|April|May|July|August|September|October|November|December) "
                          r"\d{1,2}, 20\d\d\b", text.replace("June 12, 2024", "")), text
+
+
+def test_the_formulas_the_ledger_works_from_the_instruments_terms_are_clauses_with_their_defined_terms():
+    # read 20: 'Garbled operative clause': '2.6 The earn-out the Revenue Threshold is USD 40,000,000.', and no
+    # earn-out formula though the ledger computes it from the agreement's multiple and cap
+    text = _extract_text()
+    assert not re.search(r"\b(?:[Tt]he|an?) [a-z][\w-]* the [A-Z][\w-]+ [A-Z]", text), text
+    assert re.search(r"Earn-out Payment\W* (?:means|shall be) the lesser of \(a\) the Uncapped Earn-out and \(b\) the "
+                     r"Earn-out Cap", text), text
+    assert re.search(r"the amount by which the FY2025 EBITDA exceeds the EBITDA Hurdle, multiplied by the Earn-out "
+                     r"Multiple", text), text
+    assert re.search(r"The EBITDA Hurdle is USD 15,000,000", text), text
+
+
+def test_each_section_a_range_cites_is_there_at_its_number_and_none_is_invented():
+    # read 20: 'no text for ss.2.7-2.9' in an extract titled 'sections 2.6 to 2.9'
+    text = _extract_text()
+    numbered = re.findall(r"^(4\.\d) ", text, re.M)
+    assert numbered == ["4.2", "4.3", "4.4", "4.5"], text
+    # the record names 4.3 (the expert) and 4.4 (the due date) without their words: headed, not made up
+    assert re.search(r"^4\.3 \[Expert Determination: not reproduced in this extract\.\]$", text, re.M), text
+    assert re.search(r"^4\.4 \[[\w ]*:? ?not reproduced in this extract\.\]$", text, re.M | re.I), text
+    # the rate of interest on late payment is a clause of 4.5
+    assert re.search(r"^4\.5 .*shall bear interest at 8% a year from the date it falls due", text, re.M), text
+
+
+def test_a_range_of_clauses_in_a_title_cites_each_number_in_it():
+    from worldsmith.generators.compose.substance.extract import cited
+
+    assert cited("SPA extract: earn-out (sections 2.6 to 2.9)") == ("Section", ["2.6", "2.7", "2.8", "2.9"])
+    assert cited("Supply agreement extract (clauses 3, 6 and 14)") == ("Clause", ["3", "6", "14"])

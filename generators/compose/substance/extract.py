@@ -21,7 +21,7 @@ from worldsmith.generators.compose.substance.common import label
 
 _WORDS = r"(?:clauses?|sections?|articles?|ss?\.)"
 _NUM = r"\d+(?:\.\d+)*"
-_TITLE_CITES = re.compile(rf"\b(?P<w>{_WORDS})\s*(?P<list>{_NUM}(?:\s*(?:,|and|&)\s*(?:and\s+)?{_NUM})*)", re.I)
+_TITLE_CITES = re.compile(rf"\b(?P<w>{_WORDS})\s*(?P<list>{_NUM}(?:\s*(?:,|and|&|to|-|–)\s*(?:and\s+)?{_NUM})*)", re.I)
 _REF = re.compile(rf"\b(?:clause|section|article|schedule)\s+(?P<n>{_NUM})\b", re.I)
 _ABOUT = re.compile(r"\b(agreement|contract|lease|deed)\b", re.I)
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
@@ -35,7 +35,15 @@ _HEADINGS = [(r"\bdisput|\barbitra|\bexpert determination|\bmediat", "Dispute Re
              (r"\bprice\b|\bpayment\b|\binvoice", "Price and Payment"),
              (r"\bindemn", "Indemnity"),
              (r"\bliabilit|\bcap\b", "Limitation of Liability"),
-             (r"\bnotices?\b", "Notices")]
+             (r"\bnotices?\b", "Notices"),
+             (r"\bexpert\b|\bindependent accountant|\bdetermin", "Expert Determination"),
+             (r"\bdue date|\bdate for payment|\bpaid\b|\bpay(?:s|able)?\b", "Payment"),
+             (r"\binterest\b", "Interest on Late Payment")]
+
+
+# one word that may stand between 'the' and a defined term's label ('the earn-out revenue threshold'), never a
+# word that joins two
+_MODIFIER = r"(?-i:(?!(?:and|or|of|to|in|on|for|by|with|as|at|per|from|under|than|which|that)\b)[a-z][a-z-]*)"
 
 
 def cited(title: str) -> tuple[str, list[str]]:
@@ -45,7 +53,17 @@ def cited(title: str) -> tuple[str, list[str]]:
         return "", []
     w = m.group("w").lower()
     word = "Clause" if w.startswith("clause") else "Article" if w.startswith("article") else "Section"
-    return word, re.findall(_NUM, m.group("list"))
+    out: list[str] = []
+    for piece in re.split(r"\s*(?:,|\band\b|&)\s*", m.group("list")):
+        ends = re.findall(_NUM, piece)
+        if len(ends) == 2 and ends[0].rsplit(".", 1)[:-1] == ends[1].rsplit(".", 1)[:-1]:
+            # 'sections 2.6 to 2.9' cites 2.7 and 2.8 as well (read 20: 'no text for ss.2.7-2.9')
+            lo, hi = int(ends[0].rsplit(".", 1)[-1]), int(ends[1].rsplit(".", 1)[-1])
+            head = ends[0].rsplit(".", 1)[0] + "." if "." in ends[0] else ""
+            out += [f"{head}{i}" for i in range(lo, hi + 1)] if 0 < hi - lo <= 12 else ends
+        else:
+            out += ends
+    return word, list(dict.fromkeys(out))
 
 
 def is_clause_extract(ctx: ArtifactContext) -> bool:
@@ -82,6 +100,9 @@ _RULES = [
     # 'lets Brennmoor pass on movements in the published steel bar index'
     (r"^lets (?P<x>\S+(?: [A-Z]\S*)*) (?P<v>.+)$", "{x} may {v}"),
     (r"^(?:sets|fixes) the (?P<t>.+?) at (?P<v>.+)$", "The {t} is {v}"),
+    # 'charges interest on a late earn-out payment at 6% a year' (read 20: s.2.9 left out)
+    (r"^(?:charges|imposes|provides for) interest on (?P<x>.+?) at (?P<r>.+)$",
+     "{x} shall bear interest at {r} from the date it falls due until the date it is paid"),
     (r"^provides that (?P<s>.+)$", "{s}"),
     (r"^defines (?:an? |the )?(?P<t>.+?) as (?P<d>.+)$", '"{t}" means {d}'),
 ]
@@ -135,6 +156,62 @@ def _names(ctx: ArtifactContext, parties: list[tuple[str, str]]) -> list[tuple[s
             out.append((f"{short}'s", f"the {term}'s"))
             out.append((short, f"the {term}"))
     return out
+
+
+def _clause_words(reason: str) -> str:
+    """A ledger formula in words as a contract writes it: 'A less B' -> 'the amount by which A exceeds B'; 'the lesser
+    of A and B' -> 'the lesser of (a) A and (b) B'."""
+    words = reason.replace(" times ", " multiplied by ")
+    m = re.fullmatch(r"(.+?) less (.+)", words)
+    if m and " less " not in m.group(2) and " plus " not in words:
+        words = f"the amount by which {m.group(1)} exceeds {m.group(2)}"
+    m = re.fullmatch(r"the (lesser|greater) of (.+?) and (.+)", words)
+    if m and " and " not in m.group(3):
+        words = f"the {m.group(1)} of (a) {m.group(2)} and (b) {m.group(3)}"
+    return words
+
+
+def _bare(lab: str) -> str:
+    return re.sub(r"^(?:the|a|an)\s+", "", lab, flags=re.I)
+
+
+def _formula_clauses(ctx: ArtifactContext, numbers: list[str]) -> tuple[dict[str, str], dict[str, str]]:
+    """({label: the formula in a contract's words}, {label: the cited number it is a clause of}): each formula the
+    ledger works from the instrument's terms, a difference read by one other written out inside it ('the amount by
+    which X exceeds Y, multiplied by Z'), placed at the number the record cites for the terms it reads. Read 20: an
+    SPA extract of 'sections 2.6 to 2.9' with no earn-out formula though the ledger computes it."""
+    formulas = {lab: _clause_words(r) for lab, r in ctx.instrument_terms.items()}
+    differences = [lab for lab, words in formulas.items() if words.startswith("the amount by which")]
+    for lab in differences:
+        bare = re.escape(_bare(lab))
+        users = [o for o in formulas if o != lab and re.search(rf"\b{bare}\b", formulas[o], re.I)]
+        if len(users) == 1:
+            o = users[0]
+            formulas[o] = re.sub(rf"\b(?:the\s+)?{bare}\b(?=(\s+\w)?)",
+                                 lambda m: formulas[lab] + ("," if m.group(1) else ""), formulas[o], count=1,
+                                 flags=re.I)
+            del formulas[lab]
+    at: dict[str, str] = {}
+    for lab, words in formulas.items():
+        for f in ctx.facts:
+            if re.search(rf"\b{re.escape(_bare(label(f)))}\b", words, re.I):
+                n = next((m.group("n") for m in _REF.finditer(f.statement) if m.group("n") in numbers), None)
+                if n:
+                    at[lab] = n
+                    break
+    return formulas, at
+
+
+def _heading_of(number: str, record: list[str]) -> str:
+    """The heading of a provision from the words the record says of it, next to its number ('the expert appointed
+    under section 2.7' -> 'Expert Determination'); '' if they name no subject."""
+    for part in record:
+        for piece in re.split(r",\s+|;\s+|\s+and\s+", part):
+            if any(m.group("n") == number for m in _REF.finditer(piece)):
+                head = next((h for pattern, h in _HEADINGS if re.search(pattern, piece, re.I)), "")
+                if head:
+                    return head
+    return ""
 
 
 def _standard(heading: str, top: str, word: str, a: str, b: str) -> list[str]:
@@ -201,6 +278,11 @@ def extract_bodies(ctx: ArtifactContext, made, first: str, second: str, roles: t
         top = number.split(".")[0]
         if top in subs and number not in subs[top] and text not in subs[top].values():
             subs[top][number] = text
+        elif top in subs and kind not in _SUBJECTS and not set(re.findall(r"\d[\d,.]*%?", text)) <= set(
+                re.findall(r"\d[\d,.]*%?", subs[top].get(number, ""))):
+            # (read 20: of 'Section 2.6 sets the threshold ...' and 'Section 2.6 caps the earn-out ...' only the first
+            # was there) every provision the record gives a number, in the record's order
+            subs[top][number] += " " + text
     # the defined terms: the figures the ledger works from the agreement's own terms, and those terms themselves
     defined: dict[str, str] = {}
     own = [f for f in ctx.facts if f.value.type in ("money", "number", "percent")]
@@ -212,9 +294,12 @@ def extract_bodies(ctx: ArtifactContext, made, first: str, second: str, roles: t
     def termed(text: str) -> str:
         for lab, term in sorted(defined.items(), key=lambda kv: -len(kv[0])):
             bare = re.escape(re.sub(r"^(?:the|a|an)\s+", "", lab, flags=re.I))
-            text = re.sub(rf"\b(?:the\s+)?{bare}\b", f"the {term}", text, flags=re.I)
+            # (read 20: 'The earn-out the Revenue Threshold is ...'): 'the earn-out revenue threshold' is the term
+            text = re.sub(rf"\b(?:the\s+(?:{_MODIFIER}\s+)?)?{bare}\b", f"the {term}", text, flags=re.I)
+        text = re.sub(r"\b([Tt]he|[Aa]n?|[Aa]ny|[Ee]ach) ((?:[a-z][\w-]* )?)the (?=[A-Z])", r"\1 \2", text)
         return cap_first(text)
 
+    formulas, at = _formula_clauses(ctx, numbers) if kind not in _SUBJECTS else ({}, {})
     plan: list[tuple[str, str]] = [("Parties", "parties")]
     bodies: dict[int, list[str]] = {0: [
         f"Extract from the {name} dated {day} between {first} ({'the ' + one if one else 'the first Party'}) and "
@@ -239,6 +324,9 @@ def extract_bodies(ctx: ArtifactContext, made, first: str, second: str, roles: t
                  f"(B) The {word.lower()}s below are those of the {name} as signed on {day}, without amendment."]
     definitions = []
     for lab, reason in ctx.instrument_terms.items():
+        if lab in at or (formulas and lab not in formulas):
+            continue  # (a clause of its own below, or written out in the clause that uses it)
+        reason = formulas.get(lab, reason)
         words = termed(reason.replace(" times ", " multiplied by "))
         words = words[:1].lower() + words[1:] if words.startswith("The ") else words
         definitions.append(f'"{defined[lab]}" means {words}.')
@@ -294,7 +382,17 @@ def extract_bodies(ctx: ArtifactContext, made, first: str, second: str, roles: t
         heading = next((h for pattern, h in _HEADINGS if re.search(pattern, words, re.I)), "")
         if not heading:
             heading = next((h for pattern, h in _HEADINGS if re.search(pattern, ctx.spec.title, re.I)), "General")
-        got = subs[top]
+        got = dict(subs[top])
+        for lab, n in at.items():
+            if n.split(".")[0] == top:
+                got[n] = f"{got.get(n, '')} The {defined[lab]} shall be {formulas[lab]}.".strip()
+        # (read 20: 'no text for ss.2.7-2.9' though the title cites them) each sub-clause the title cites is there at
+        # its number: its heading, and no words the record does not give it
+        mine = [n for n in numbers if n.split(".")[0] == top and "." in n]
+        for n in mine:
+            if n not in got:
+                head = _heading_of(n, record)
+                got[n] = f"[{head}: not reproduced in this extract.]" if head else "[Not reproduced in this extract.]"
         paras: list[str] = []
         if got:
             # (the record's own words for a clause stand alone: read 19's seed-37 re-read, '3.1 The Buyer shall take
