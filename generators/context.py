@@ -617,6 +617,21 @@ _RECORD = re.compile(r"^(?:minutes|notes|attendance note|call note|file note)\b|
                      r"\bcall notes\b|\bmeeting notes\b", re.I)
 
 
+def answers_later(plan: WorldPlan, paper: ArtifactSpec, day: dt.date | None) -> bool:
+    """Whether a paper to come answers an event that has not happened by `day`: it carries a fact first known after
+    the day and before the paper's own date (the decision, tender or claim it replies to). On March 11 a status note
+    planned "the letter rejecting Kestrel Bay's tender", which arrived on April 6 and was decided on April 16 (blind
+    read 20); a fact first known on the paper's own day is the paper's own news, not an event it waits on."""
+    made = artifact_day(paper)
+    if day is None or made is None or made <= day:
+        return False
+    for f in paper.facts:
+        first = plan.fact(f).first_known()
+        if first is not None and day < first < made:
+            return True
+    return False
+
+
 def coming_papers(plan: WorldPlan, spec, most: int = 3, members: set[str] | None = None) -> list[PaperDue]:
     """The documents and sheets the members of a day of chat (or `members`) are to make in the next three weeks,
     soonest first: who has the pen on what is the day's work (a paper already made is read and commented on, never
@@ -628,6 +643,7 @@ def coming_papers(plan: WorldPlan, spec, most: int = 3, members: set[str] | None
     # before the call they minute (mail8's read of a construction claim at seed 9); it is in hand from the day before
     # it is due
     papers = [a for a in own_papers(plan) if day is None or not _RECORD.search(a.title) or (a.date - day).days <= 1]
+    papers = [a for a in papers if not answers_later(plan, a, day)]
     due = [a for a in papers if a.author in members and day is not None and 0 < (a.date - day).days <= 21]
     if not due and day is not None:
         # nothing due within three weeks: the team's next paper, up to two months ahead, is the work in hand
@@ -656,7 +672,8 @@ def side_papers(plan: WorldPlan, spec, ahead: int = 30) -> list[PaperDue]:
     out: list[PaperDue] = []
     for a in sorted(plan.artifacts, key=lambda a: (getattr(a, "date", day), a.path)):
         if a.kind not in ("document", "spreadsheet") or a.distractor is not None or a.id == spec.id \
-                or recurring(plan, a.item) or (a.date - day).days > ahead or _side_of(plan, a.author) != side:
+                or recurring(plan, a.item) or (a.date - day).days > ahead or _side_of(plan, a.author) != side \
+                or answers_later(plan, a, day):
             continue
         who = plan.person(a.author)
         if all(p.title != a.title for p in out):

@@ -140,7 +140,8 @@ def test_the_papers_a_day_of_chat_talks_about_are_indexed_once_per_plan_and_are_
     made once per plan (own_papers), not by scanning the whole inventory and asking each paper whether it recurs per
     context (issue 22 item 5); what they give is what that scan gives, for every day of chat and every email."""
     import worldsmith.generators.context as context
-    from worldsmith.generators.context import PaperDue, artifact_day, coming_papers, own_papers, room_papers, talk_days
+    from worldsmith.generators.context import (PaperDue, answers_later, artifact_day, coming_papers, own_papers,
+                                               room_papers, talk_days)
     from worldsmith.generators.week import recurring
 
     plan = legal_plan()
@@ -158,11 +159,12 @@ def test_the_papers_a_day_of_chat_talks_about_are_indexed_once_per_plan_and_are_
         members, day = set(getattr(spec, "members", []) or [spec.author]), artifact_day(spec)
         due = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
                and a.author in members and day is not None and 0 < (a.date - day).days <= 21
-               and not recurring(plan, a.item)]
+               and not recurring(plan, a.item) and not answers_later(plan, a, day)]
         if not due and day is not None:
             due = sorted([a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
                           and a.author in members and 0 < (a.date - day).days <= 60
-                          and not recurring(plan, a.item)], key=lambda a: (a.date, a.path))[:1]
+                          and not recurring(plan, a.item) and not answers_later(plan, a, day)],
+                         key=lambda a: (a.date, a.path))[:1]
         due = [a for a in due if not any(d < day and 0 < (a.date - d).days <= 21 for d in talk_days(plan, spec))]
         due.sort(key=lambda a: (a.date, a.path))
         out = []
