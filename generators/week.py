@@ -35,11 +35,12 @@ class WeekEvent(BaseModel):
     """One thing of an instance's week, with its values as the ledger has them on the instance's day."""
 
     model_config = ConfigDict(extra="forbid")
-    what: Literal["learnt", "moved", "paper", "passed", "due", "awaited", "last", "next"] = Field(
+    what: Literal["learnt", "moved", "paper", "passed", "due", "awaited", "last", "latest", "next"] = Field(
         description="a fact first known, a figure that moved, a paper made, a date of the ledger that fell in the "
                     "week or falls on its day (passed), a date ahead; in a quiet week only, "
                     "what stands: our paper the other side has not answered (awaited), the last paper of the "
-                    "matter (last), the next date in the diary however far (next)")
+                    "matter (last), or the fact last known or moved where it came after that paper (latest), the "
+                    "next date in the diary however far (next)")
     day: dt.date = Field(description="when it happened, or (due) the date itself")
     fact: str = ""
     label: str = ""
@@ -297,8 +298,9 @@ def _standing(plan: WorldPlan, spec, side: str, audience: list[str], since: dt.d
                              org=org_of(to)))
     elif last and (day - last[0]).days <= STALE_DAYS:
         made, a = last
-        out.append(WeekEvent(what="last", day=made, title=as_first_sent(a.title), by=plan.person(a.author).name,
-                             org=org_of(a.author)))
+        news = _news_after(plan, made, since, day)
+        out.append(news or WeekEvent(what="last", day=made, title=as_first_sent(a.title),
+                                     by=plan.person(a.author).name, org=org_of(a.author)))
     dates = []
     for fact in plan.facts:
         held = fact.on(day)
@@ -308,6 +310,26 @@ def _standing(plan: WorldPlan, spec, side: str, audience: list[str], since: dt.d
             dates.append(WeekEvent(what="next", day=held[0].value, fact=fact.id, label=fact_label(fact), type="date",
                                    text=held[1]))
     return out + sorted(dates, key=lambda e: e.day)[:1]
+
+
+def _news_after(plan: WorldPlan, made: dt.date, since: dt.date, day: dt.date) -> WeekEvent | None:
+    """The fact of the ledger last known or moved after a paper's day and by `since` (the latest development, with
+    its value on the note's day), None where none: then the paper is the last thing that happened on the file.
+    "Nothing has gone round in the 22 days since August 25; the last paper was Leah's" on September 16 denied the
+    cure funded and the loan prepaid on September 2 (blind read 20)."""
+    best = None
+    order = {"money": 0, "percent": 0, "number": 1, "date": 2, "text": 3}
+    for fact in plan.facts:
+        changes = [p.since for p in fact.earlier] + ([fact.known_from] if fact.known_from else [])
+        hits = [c for c in changes if made < c <= since]
+        held = fact.on(day)
+        if not hits or held is None or (held[0].type == "date" and held[0].value > day):
+            continue  # (a date ahead is written only where the plan gives it: no_later_event_mentioned)
+        key = (max(hits), -order.get(held[0].type, 3))
+        if best is None or key > best[0]:
+            best = (key, WeekEvent(what="latest", day=max(hits), fact=fact.id, label=fact_label(fact),
+                                   type=held[0].type, text=held[1]))
+    return best[1] if best else None
 
 
 # The papers that wait on the other side's answer: a letter, a notice, an offer, a demand, a claim, a proposal,

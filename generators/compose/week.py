@@ -82,6 +82,10 @@ _NOTE = {
              "Nothing has gone round in the {ago} since {d}; the last paper was {by_first}'s: {title}.",
              "The most recent paper is still {by_first}'s, from {d} ({ago} ago): {title}.",
              "{ago} on, the latest thing on file remains {by_first}'s paper of {d}: {title}."],
+    # the file's last development came after its last paper: the paper is no longer the last word (blind read 20)
+    "latest": ["The last development on the file was on {d}, {ago} ago: {label}, {text}.",
+               "Nothing has moved since {d} ({ago} ago), when we had {label}: {text}.",
+               "{ago} on, the latest on the file is still {label} ({text}, {d})."],
     "last_other": ["The last we had from {org} came {ago} ago, on {d}: {title}.",
                    "Nothing from {org} in the {ago} since their paper of {d}: {title}."],
     "next": ["The next date in the diary is {label}, {text} ({days} out).", "Next date ahead, {days} out: {label}, "
@@ -112,10 +116,11 @@ _AGENDA = {
     "awaited": ["{org}'s response to our {title} of {d}: chase or wait", "Our {title} ({d}): still with {org}"],
     "last": ["The {title} ({by_first}, {d}): anything left open"],
     "last_other": ["{org}'s {title} of {d}: anything further from them"],
+    "latest": ["{Label} ({text}, {d}): anything left open"],
     "next": ["Run-up to {label} ({text})", "{Label}, {text}: what has to be ready"],
 }
 # The kinds of event a quiet week carries instead of news (generators/week.py _standing).
-STANDING = ("awaited", "last", "next")
+STANDING = ("awaited", "last", "latest", "next")
 
 
 def _short(day: dt.date, locale: str) -> str:
@@ -366,7 +371,7 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
             if plan:
                 first.append(f"{owners[i % len(owners)]}: {plan}")
             continue
-        if e.what in ("learnt", "moved") and (e.type in ("text", "date") or e.standing) or e.what in ("last", "passed"):
+        if e.what in ("learnt", "moved") and (e.type in ("text", "date") or e.standing) or e.what in ("last", "latest", "passed"):
             # a decision, a name or the day of an event is recorded, not checked ("tie the recall date to the source
             # papers", "take you through the recall date" to the client whose recall it was, read 12); the last
             # paper is where things stand

@@ -6,12 +6,18 @@ from worldsmith.generators.context import artifact_day, coming_papers, side_pape
 from worldsmith.generators.planner import plan_world
 from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
 from worldsmith.worlds.outline import load_outline
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, REPO
+
+FIXTURES = REPO / "tests" / "fixtures"
+
+
+def _plan_of(path, seed: int = 61):
+    outline = load_outline(path)
+    return plan_world(outline, resolve_cast(outline, load_taxonomy()), seed, "w")
 
 
 def _plan(name: str, seed: int = 61):
-    outline = load_outline(EXAMPLES / name)
-    return plan_world(outline, resolve_cast(outline, load_taxonomy()), seed, "w")
+    return _plan_of(EXAMPLES / name, seed)
 
 
 def _waits_on(plan, paper, day) -> list[str]:
@@ -37,3 +43,28 @@ def test_no_step_names_a_paper_that_answers_an_event_still_to_come():
                 named += 1
                 assert not _waits_on(plan, paper, day), (spec.id, day, paper.title, _waits_on(plan, paper, day))
     assert named  # papers to come are still named once their events have happened
+
+
+def test_a_quiet_note_names_no_paper_as_the_last_thing_when_the_ledger_moved_after_it():
+    """"Nothing has gone round in the 22 days since August 25; the last paper was Leah's" on September 16 denied the
+    cure funded and the loan prepaid on September 2 (blind read 20): a quiet week's note names the last paper only
+    where no fact became known or moved after it; else it names that latest development, with its day."""
+    from worldsmith.generators.week import week_events, window
+
+    plan = _plan_of(FIXTURES / "covenant-breach.yaml")
+    latest = 0
+    for spec in plan.artifacts:
+        events = week_events(plan, spec)
+        if not events:
+            continue
+        since, day = window(plan, spec)
+        for e in events:
+            if e.what == "last":
+                moved = [f.id for f in plan.facts
+                         if any(e.day < c <= since for c in [p.since for p in f.earlier] + [f.known_from] if c)]
+                assert not moved, (spec.id, e.title, e.day, moved)
+            elif e.what == "latest":
+                latest += 1
+                fact = plan.fact(e.fact)
+                assert e.day <= since and e.text == fact.on(day)[1], (spec.id, e)
+    assert latest  # the covenant's last quiet note comes after the cure was funded
