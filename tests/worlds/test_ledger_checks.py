@@ -21,7 +21,7 @@ from tests.worlds.test_defects_seeded import edit_new_text
 from tests.published import validate_copy
 
 NEW_CHECKS = ["derived_fact_computed", "breakdown_sums_to_fact", "rollup_sums_to_fact", "total_only_over_parts",
-              "amount_beside_label", "fact_mentioned_before_known"]
+              "amount_beside_label", "fact_mentioned_before_known", "no_answer_before_its_event"]
 
 
 def _plan(bundle: Path) -> dict:
@@ -127,6 +127,25 @@ def daily_log_off(b: Path) -> str:
     return sheet["path"]
 
 
+def reply_planned_before_its_event(b: Path) -> str:
+    """A note that plans a paper before the event it answers: "the letter rejecting Kestrel Bay's tender" on March 11,
+    the tender arriving on April 6 (blind read 20). The paper is any letter of the plan carrying a fact first known
+    after the note and before the letter."""
+    plan = _plan(b)
+    first = {f["id"]: min([dt.date.fromisoformat(e["since"]) for e in f.get("earlier") or []]
+                          + [dt.date.fromisoformat(f["known_from"])]) for f in plan["facts"] if f.get("known_from")}
+    for paper in plan["artifacts"]:
+        if paper["kind"] != "document" or paper["distractor"] or paper.get("doc_type") != "letter":
+            continue
+        made = dt.date.fromisoformat(paper["date"])
+        events = [first[f] for f in paper["facts"] if f in first and first[f] < made]
+        if events:
+            email = _email_on(b, before=max(events))
+            _say(b, email, f"I will have the {paper['title']} with you in good time.")
+            return email["id"]
+    raise AssertionError("no letter answers an event")
+
+
 DEFECTS = {
     "breakdown_cent_off": (breakdown_cent_off, "breakdown_sums_to_fact"),
     "derived_wrong_formula": (derived_wrong_formula, "derived_fact_computed"),
@@ -136,6 +155,7 @@ DEFECTS = {
     "mentioned_a_day_early": (mentioned_a_day_early, "fact_mentioned_before_known"),
     "total_over_non_parts": (total_over_non_parts, "total_only_over_parts"),
     "daily_log_off": (daily_log_off, "rollup_sums_to_fact"),
+    "reply_planned_before_its_event": (reply_planned_before_its_event, "no_answer_before_its_event"),
 }
 
 

@@ -1,0 +1,51 @@
+-- id: no_answer_before_its_event
+-- severity: error
+-- description: no artifact names a paper that answers an event (a tender, a claim, a decision) before that event
+-- The rule: a planned document or sheet that carries a fact first known after some day and before the
+-- paper's own date answers that fact's event (the letter rejecting a tender answers the tender and the
+-- decision to reject it). An artifact dated before the event that names the paper by its title plans a
+-- reply to something that has not happened: on March 11 a status note planned "the letter rejecting
+-- Kestrel Bay's tender", which arrived on April 6 (blind read 20). A name is the first 40 characters of
+-- the paper's planned title (a step names "the letter rejecting Kestrel Bay's tender of defense", not
+-- its whole title), or all of a title of 20 to 40 (a shorter one is a common phrase), in any case. A
+-- distractor (a superseded draft) carries its final paper's title as its own and is no plan; an instrument
+-- is no answer to an event.
+with first_known as (
+    select fact_id, min(since) as day from fact_values group by fact_id
+),
+papers as (
+    select a.id, a.title, timezone(w.timezone, a."at")::date as day
+    from artifacts a cross join world w
+    where a.kind in ('document', 'spreadsheet') and a.distractor is null and length(a.title) >= 20
+      -- an instrument (a certificate, a policy, a charter) is named as a thing of its kind before it is issued:
+      -- the charter of February 25 names the certificate of financial responsibility it requires
+      and not regexp_matches(lower(a.title), '\b(agreement|contract|certificate|policy|lease|deed|charter|licen[cs]e)')
+    -- a name two papers share (a weekly series' notes, "Weekly diligence call: notes and actions") names none
+    qualify count(*) over (partition by lower(left(a.title, 40))) = 1
+),
+answers as (
+    -- the latest event each paper answers: its last fact first known before the paper itself
+    select p.id, lower(left(p.title, 40)) as title, p.day, max(k.day) as event, arg_max(pf.fact_id, k.day) as fact_id
+    from papers p
+    join planned_facts pf on pf.artifact_id = p.id
+    join first_known k on k.fact_id = pf.fact_id
+    where k.day < p.day
+    group by p.id, p.title, p.day
+),
+own as (
+    select e.artifact_id, e.path, timezone(w.timezone, e.sent_at)::date as day
+    from emails e cross join world w
+    join artifacts a on a.id = e.artifact_id
+    where e.sent_at is not null and a.distractor is null
+    union all
+    select a.id, a.path, timezone(w.timezone, a."at")::date
+    from artifacts a cross join world w
+    where a.kind <> 'email' and a.distractor is null
+)
+select o.artifact_id, o.path,
+       'names "' || p.title || '..." (' || p.id || ') on ' || o.day::varchar || ', before ' || p.fact_id || ' (known '
+       || p.event::varchar || ') that it answers' as detail
+from own o
+join artifact_text t on t.path = o.path and t.artifact_id is not distinct from o.artifact_id
+join answers p on o.day < p.event and p.id is distinct from o.artifact_id
+where contains(lower(t.text), p.title)
