@@ -158,6 +158,19 @@ def _names(ctx: ArtifactContext, parties: list[tuple[str, str]]) -> list[tuple[s
     return out
 
 
+def spelt_out(initials: str, record: list[str]) -> str:
+    """'Share Purchase Agreement' for 'SPA' where the record spells the initials out as an instrument's name; ''
+    otherwise (read 20: 'Extract from the Agreement' of an SPA the summary calls a share purchase agreement)."""
+    if not re.fullmatch(r"[A-Z]{2,5}", initials or ""):
+        return ""
+    spelt = r"\s+".join(rf"{c}[a-z]*" for c in initials)
+    for part in record:
+        m = re.search(rf"\b({spelt})\b", part, re.I)
+        if m and _ABOUT.search(m.group(1).split()[-1]):
+            return " ".join(w[:1].upper() + w[1:] for w in m.group(1).split())
+    return ""
+
+
 def _clause_words(reason: str) -> str:
     """A ledger formula in words as a contract writes it: 'A less B' -> 'the amount by which A exceeds B'; 'the lesser
     of A and B' -> 'the lesser of (a) A and (b) B'."""
@@ -252,7 +265,7 @@ def extract_bodies(ctx: ArtifactContext, made, first: str, second: str, roles: t
         a, b = b, a
     names = _names(ctx, [(first, one), (second, two)])
     name = re.split(r"\s+(?:extracts?|excerpts?)\b|:", ctx.spec.title, maxsplit=1, flags=re.I)[0].strip()
-    name = _term(name) if name and _ABOUT.search(name) else "Agreement"
+    name = _term(name) if name and _ABOUT.search(name) else spelt_out(name, _record(ctx)) or "Agreement"
     kind = instrument_kind(ctx, name)
     if kind == "construction" and "Contractor" in (one, two):
         # (the contractor gives the Works; an owner of a building is no shipowner)
@@ -309,7 +322,10 @@ def extract_bodies(ctx: ArtifactContext, made, first: str, second: str, roles: t
     from worldsmith.generators.compose.substance.articles import _goods
 
     giver = first if a == f"the {one}" else second
-    thing = re.sub(r"\s+(?:under|pursuant to|in accordance with)\b.*$", "", _goods(ctx, giver)) if re.search(r"\b(supply|purchase|sale|goods)\b", name, re.I) else ""
+    # (a share purchase agreement sells no goods)
+    goods = re.search(r"\b(supply|purchase|sale|goods)\b", name, re.I) and not re.search(
+        r"\b(?:share|stock|asset|equity|interest|membership)s? (?:purchase|sale)\b", name, re.I)
+    thing = re.sub(r"\s+(?:under|pursuant to|in accordance with)\b.*$", "", _goods(ctx, giver)) if goods else ""
     plan.append(("Recitals", "recitals"))
     own_kind = {"lease": f"(A) {cap_first(a)} has let the Premises to {b} on the terms of this {name}, at the Rent and "
                          f"subject to its review.",
