@@ -72,3 +72,24 @@ def test_an_agreement_named_by_its_initials_is_called_by_the_name_the_record_spe
     text = _extract_text()
     assert "Extract from the Share Purchase Agreement dated June 12, 2024" in text, text
     assert "agreed to supply" not in text, text
+
+
+def test_a_late_payment_rate_the_record_gives_only_as_a_figure_is_a_clause_at_its_number(tmp_path):
+    # read 20: 'nothing on ... s.2.9 interest'; a rate the record states as 'sets ... at 8%' is still a clause
+    from worldsmith.generators.planner import plan_world
+    from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+    from worldsmith.worlds.outline import load_outline
+
+    source = (Path(__file__).parents[1] / "fixtures" / "earnout-extract.yaml").read_text()
+    changed = source.replace("Section 4.5 charges interest on a late earn-out payment at 8% a year.",
+                             "Section 4.5 sets the rate of default interest at 8%.")
+    assert changed != source
+    (tmp_path / "o.yaml").write_text(changed)
+    outline = load_outline(tmp_path / "o.yaml")
+    taxonomy = load_taxonomy()
+    plan = plan_world(outline, resolve_cast(outline, taxonomy), 61, "w")
+    spec = next(a for a in plan.artifacts if a.kind == "document" and a.doc_type == "contract")
+    doc = compose_document(build_context(plan, taxonomy, spec, defaultdict(lambda: None)))
+    text = "\n".join(p for s in doc.sections for p in s.paragraphs)
+    assert re.search(r"^4\.5 .*shall bear interest at the Late Payment Interest Rate a year from the date it falls due",
+                     text, re.M), text

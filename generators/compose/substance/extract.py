@@ -399,6 +399,15 @@ def extract_bodies(ctx: ArtifactContext, made, first: str, second: str, roles: t
         if not heading:
             heading = next((h for pattern, h in _HEADINGS if re.search(pattern, ctx.spec.title, re.I)), "General")
         got = dict(subs[top])
+        for f in ctx.facts:
+            # a late-payment rate the record gives a number without its words is the clause such a rate is (read 20:
+            # 's.2.9 interest' left out)
+            n = next((m.group("n") for m in _REF.finditer(f.statement) if m.group("n") in numbers), None)
+            if f.value.type == "percent" and re.search(r"\binterest\b", label(f), re.I) and n and \
+                    n.split(".")[0] == top and not re.search(r"\binterest at\b", got.get(n, ""), re.I):
+                got[n] = (f"{got.get(n, '')} Any amount not paid when due under this {name} shall bear interest at the "
+                          f"{defined.get(label(f), _term(label(f)))} a year from the date it falls due until the date "
+                          f"it is paid.").strip()
         for lab, n in at.items():
             if n.split(".")[0] == top:
                 got[n] = f"{got.get(n, '')} The {defined[lab]} shall be {formulas[lab]}.".strip()
