@@ -139,3 +139,16 @@ def test_a_sheet_is_named_once_in_a_message_then_its_lines_alone(name, seed):
             pointed += n
             assert n <= 1, (s.path, title, own)
     assert pointed
+
+
+@pytest.mark.parametrize("name,seed", [("covenant-breach", 61)])
+def test_an_acknowledgement_does_not_date_itself(name, seed):
+    # blind read 20: 'Thanks Danielle. Read it on July 29; nothing to add.', written on July 29
+    plan, contents = world_at(name, seed)
+    for s in plan.artifacts:
+        c = contents.get(s.id)
+        if isinstance(c, EmailContent):
+            day = s.sent_at.date()
+            own = _own(c.body)
+            for said in (f"{day:%B} {day.day}", f"{day.day} {day:%B}"):
+                assert not re.search(rf"(?i)\bread it on {said}\b", own), (s.path, own)
