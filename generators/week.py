@@ -60,6 +60,9 @@ class WeekEvent(BaseModel):
     draft: str = Field("", description="due: the title of our side's draft, made by the instance's day, that carries "
                                        "the date (what is left to do before it: that draft finished)")
     draft_day: dt.date | None = Field(None, description="due: that draft's date")
+    point: str = Field("", description="paper: the label of the figure it puts forward, as the ledger has it on the "
+                                       "instance's day")
+    point_text: str = Field("", description="paper: that figure's value, exactly as to be written")
 
 
 def instance_of(item: str) -> tuple[str, int] | None:
@@ -209,8 +212,14 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
         org = next((o.name for o in plan.organisations if o.id == person.organisation), "")
         home = person.organisation
         seen = any(p in readers and p != a.author and plan.person(p).organisation != home for p in audience)
+        # what the paper puts forward, so that a meeting taken through it records its point (minutes that said only
+        # "comments were invited" or "the points on it were noted", blind read 20): its first figure, as it stood
+        # both the day the paper was made and on the instance's day
+        point = next(((fact_label(f), held[1]) for f in map(plan.fact, getattr(a, "facts", []))
+                      if f.value.type in ("money", "number", "percent") and (held := f.on(day)) is not None
+                      and f.on(made) is not None and f.on(made)[1] == held[1]), ("", ""))
         out.append(WeekEvent(what="paper", day=made, title=as_first_sent(a.title), by=person.name, org=org,
-                             seen=seen))
+                             seen=seen, point=point[0], point_text=point[1]))
     learnt = {e.fact for e in out if e.what == "learnt"}
     for fact in plan.facts:
         held = fact.on(day)

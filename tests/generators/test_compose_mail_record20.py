@@ -152,3 +152,26 @@ def test_an_acknowledgement_does_not_date_itself(name, seed):
             own = _own(c.body)
             for said in (f"{day:%B} {day.day}", f"{day.day} {day:%B}"):
                 assert not re.search(rf"(?i)\bread it on {said}\b", own), (s.path, own)
+
+
+def test_minutes_record_the_point_of_a_paper_the_meeting_went_through():
+    # blind read 20: minutes that record only that "comments were invited" on the management-presentation notes, and
+    # that "the points on it were noted" on the change-of-control memo (the deal's key risk)
+    from worldsmith.generators.labels import as_first_sent
+    from worldsmith.worlds.content import DocumentContent
+
+    plan, contents = world_at("buyside-diligence", 61)
+    figures = {as_first_sent(a.title): [f for f in a.facts if plan.fact(f).value.type in ("money", "number", "percent")]
+               for a in plan.artifacts if a.kind in ("document", "spreadsheet")}
+    said = 0
+    for s in plan.artifacts:
+        c = contents.get(s.id)
+        if not isinstance(c, DocumentContent):
+            continue
+        text = "\n".join(p for sec in c.sections for p in sec.paragraphs)
+        for m in re.finditer(r"(?:took the meeting through the|turned to the) (?P<t>[^\n]+?)(?: \([^()\n]*\))?"
+                             r"(?P<tail>, and comments were invited|, and the points on it were noted|: it puts )", text):
+            said += 1
+            if m.group("tail") != ": it puts ":
+                assert not figures.get(m.group("t")), (s.path, m.group(0))
+    assert said

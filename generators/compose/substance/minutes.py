@@ -83,8 +83,12 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
             continue
         lead = f"{who.name} took the meeting through the {e.title}" if who else \
             f"The meeting turned to the {e.title} ({e.org}, {_short_date(e.day, ctx.locale)})"
-        paras.append(lead + pick.one([", and comments were invited.", "; comments to follow.",
-                                      ", and the points on it were noted."]))
+        # (the point the paper makes, not that "comments were invited" or "the points on it were noted": minutes of
+        # a meeting taken through a paper that recorded nothing of it, blind read 20)
+        tail = pick.one([", and comments were invited.", "; comments to follow.", ", and the points on it were noted."])
+        if e.point and e.point_text:
+            tail = f": it puts {e.point} at {e.point_text}" + ("; comments to follow." if "follow" in tail else ".")
+        paras.append(lead + tail)
     # a week with nothing new still records what stands: a date of the ledger that fell in the week, our paper the
     # other side has not answered, the next date in the diary ('held the day after exclusivity lapsed and records no
     # decision about it')
