@@ -89,7 +89,7 @@ def _circle(name: str) -> set[str]:
     return privileged_circle(load_outline(path))
 
 
-_OFFERS = re.compile(r"(?i)^(?:What our people have on|Some facts on|So you have it|Before you advise on .{3,80}here is what|"
+_OFFERS = re.compile(r"(?i)^(?:(?:Here is )?[Ww]hat our people have on|Some facts on|So you have it|Before you advise on .{3,80}here is what|"
                      r"The position on our side on)")
 
 
@@ -175,3 +175,13 @@ def test_minutes_record_the_point_of_a_paper_the_meeting_went_through():
             if m.group("tail") != ": it puts ":
                 assert not figures.get(m.group("t")), (s.path, m.group(0))
     assert said
+
+
+@pytest.mark.parametrize("name,seed", [("construction-delay", 61), ("tanker-spill-liability", 61)])
+def test_a_lead_is_a_sentence(name, seed):
+    # blind read 20: 'What our people have on the liquidated damages payable at this point.' (a heading, no verb)
+    plan, contents = world_at(name, seed)
+    for s in plan.artifacts:
+        c = contents.get(s.id)
+        if isinstance(c, EmailContent):
+            assert not re.search(r"(?m)^What our people have on [^.?\n]*\.", _own(c.body)), s.path
