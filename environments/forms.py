@@ -128,6 +128,9 @@ def _figure_ok(value: str, check: Check) -> bool:
     m = found[0]
     if m.negated or m.hedged or m.superseded:
         return False
+    if check.expect == "amount" and m.kind == "number" and m.unit is None and not m.year_like:
+        # an amount written bare in a matter of its currency ('Answer: 1,750,000', kit18: right forms 0.0-0.29)
+        m = replace(m, kind="money", currency=None, currency_exact=False)
     expected = answers.parse(check.values[0]).mentions
     if len(expected) != 1:
         return False
@@ -217,7 +220,9 @@ def _date_ok(value: str, check: Check) -> bool:
     if len(m.dates) > 1:
         # 05/11/2026 is May 11 where the matter's locale writes the month first (en_US), else November 5 (kit17: a
         # right US date 0.75)
-        day = m.dates[0] if any(loc.endswith("_US") for loc in check.b_words) else m.dates[-1]
+        # (dots are the day-first convention wherever they are written: '06.02.2026', kit18)
+        dotted = re.fullmatch(r"\d{1,2}\.\d{1,2}\.\d{2,4}", m.text.strip()) is not None
+        day = m.dates[0] if any(loc.endswith("_US") for loc in check.b_words) and not dotted else m.dates[-1]
         if day != want:
             return False
     elif m.dates != (want,):

@@ -128,10 +128,23 @@ def rivals(text: str, value: str | None, number: float | None, unit: str | None,
     return answers.competing_values(_parsed(text), expected, fine)
 
 
+# A reference to a provision is no figure: 'SPA Sch. 1(c)', 'section 2.6', 's. 2.9', 'clause 41.3' (a right memo's source
+# column read as figures '1' the ledger does not hold: 0.0, kit18)
+_PROVISION = re.compile(r"\b(?:(?:sch(?:edule)?s?|sec(?:tion)?s?|cl(?:ause)?s?|cll|para(?:graph)?s?|art(?:icle)?s?|"
+                        r"reg(?:ulation)?s?|rules?|part|annex|appendix|exhibit|tab|row|line|item)\.?|(?:ss?|r)\.)\s*"
+                        r"\d+(?:\.\d+)*(?:\([a-z0-9]{1,4}\))*(?:\s*(?:to|-|and|&)\s*\d+(?:\.\d+)*(?:\([a-z0-9]{1,4}\))*)?"
+                        r"|\u00a7+\s*\d+(?:\.\d+)*(?:\([a-z0-9]{1,4}\))*", re.I)
+
+
+def without_provisions(text: str) -> str:
+    """The text with its references to provisions blanked (the same length, so spans still line up)."""
+    return _PROVISION.sub(lambda m: " " * len(m.group()), text)
+
+
 def unledgered(text: str, unit: str | None, allowed: list[float], bare: bool = False) -> list:
     """Amounts (or percents) in `unit` the text asserts that are none of `allowed`, at any scale, outside the working:
     a bare number in the working ("14.2 - 8 = 6.2") or a step of it ("USD 547.50 per claim x 10,560") is no claim."""
-    parsed = _parsed(text)
+    parsed = _parsed(without_provisions(text))
     fine = [want_of("", a, unit) for a in allowed]
     return [m for m in parsed.mentions
             if (_of_unit(m, unit) or (bare and m.kind == "number" and not m.year_like and m.value is not None
@@ -754,6 +767,15 @@ def _figures_after(text: str, anchors: list[str], kind: str, labels: tuple[str, 
             # 'USD 45.0m of covenant EBITDA (USD 41.2m reported plus ...)': the label's figure came before it; the
             # bracket after is its working (vfix8: a right reply lost 0.86 to mislabels_covenant_ebitda)
             continue
+        if any(x.kind in ("money", "number") and not text[x.end:m.start()].strip() for x in parsed.mentions
+               if x.end <= m.start()):
+            # 'USD 43,900,000 FY2025 revenue (determination of April 24, 2026) less USD 40,000,000 threshold': the
+            # label's figure came just before it (kit18: a right memo lost 0.47 to mislabels_fy2025_revenue)
+            continue
+        if m.group().endswith("("):
+            close = text.find(")", m.end())
+            if close >= 0 and not any(m.end() <= x.start < close and x.kind == kind for x in parsed.mentions):
+                continue  # a bracket after the label that holds no figure of its kind closes what it says of it
         head = _LINE_HEAD.sub("", text[text.rfind("\n", 0, m.start()) + 1:m.start()])
         if m.group().endswith(":") and head and not re.search(r"[.;!?]\s*(?:the\s+|our\s+|its\s+)?$", head, re.I):
             continue  # "Label: figure" heads a line or a sentence; "A is above B: X against Y" lists two figures
@@ -1970,7 +1992,8 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         # a workbook's formulas are working: each must come to a figure of the working (one step from the task's own
         # figures: 'per claim = B2/B3'), never a check row of the author's own ('=B5*1.1', '=B5-1000000')
         # (a source cell naming a room file is no figure: 'Engine 2 PRSV quotation, ESN 598-417/01 ... .eml')
-        return any(rivals(_without_room_paths(t, session.world), None, None, check.unit, check.allowed)
+        return any(rivals(without_provisions(_without_room_paths(t, session.world)), None, None, check.unit,
+                          check.allowed)
                    for t in _file_texts(session, check, typed=True)) or _formula_off_the_working(session, check)
     if where == "file" and kind in _FIGURE_CHECKS:
         texts = _file_texts(session, check)
@@ -2501,6 +2524,7 @@ STALE_SOURCE = "figure_sourced_to_a_superseded_paper"  # a memo or reply giving 
 CALLED_OPEN = "settled_figures_called_open"  # a memo or reply calling figures the ledger has settled not yet final
 MEASURE_MISSTATED = "measure_not_the_ledgers"  # '21,882 sq ft' where the ledger's floor area is 24,000 sq ft
 WRONG_BASE = "figure_worked_from_the_wrong_base"  # 'the capped rent is the open market rent less 15%'
+FIGURE_MISSTATED = "figure_not_the_ledgers"  # 'revenue above threshold of USD 4,875,000' where the ledger says 3,900,000
 _PROSE_DELIVERABLES = ("memo", "reply", "post_chat")
 PADDED = "padded"  # one sentence said three times or more (a rubric made before its penalty lacks it)
 TOO_LONG = "answer_too_long"  # the penalty an answer over limits.MAX_ANSWER_BYTES meets
@@ -2565,7 +2589,10 @@ def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list
             out.append(MEASURE_MISSTATED)
         if any(wrong_base(world, t) for t in texts):
             out.append(WRONG_BASE)
-        if OTHER_SIDE_BINDS not in out and any(pays_the_other_side(world, t) for t in texts):
+        if any(misstates_a_figure(world, task, t) for t in texts):
+            out.append(FIGURE_MISSTATED)
+        if OTHER_SIDE_BINDS not in out and any(pays_the_other_side(world, t) or pays_a_figure_that_does_not_decide(world, t)
+                                               or denies_the_deciding_side(world, t) for t in texts):
             out.append(OTHER_SIDE_BINDS)
     return out
 
@@ -2697,6 +2724,107 @@ _NOT_OWN_VIEW = re.compile(r"\b(?:not|never|no|if|unless|would|were|could|claims
                            r"said|asks?|asked|demands?|demanded|wants?|seeks?|sought|insists?)\b", re.I)
 _A_PART = re.compile(r"^\s*(?:the\s+|an?\s+)?(?:\w+\s+)?(?:difference|gap|excess|balance|shortfall|extra|increase|"
                      r"margin|back|arrears|interest)\b", re.I)
+
+
+_RECEIVES = re.compile(r"\b(?:pay|pays|paying|be\s+paid|payable|payment|owes?|owed|owing|receives?|received|receiving|gets?|"
+                       r"getting|recovers?|recover(?:ed|ing)|entitled\s+to|due|underpaid|short-?paid|short\s+by|claim)\b",
+                       re.I)
+_GAP_OWED = re.compile(r"\b(?:underpaid|short-?paid|short\s+by|owes?|owed|owing|recover|claim|due|outstanding|entitled|"
+                       r"payments?|payable|pay|paid|receive[sd]?)\b",
+                       re.I)
+
+
+_WHICH_IS_PAID = re.compile(r",\s*(?:which|that)\s+(?:is|will\s+be|would\s+be|are)\s+(?:the\s+(?:amount|sum|figure|money)|what)\b"
+                            r"[^.;\n]{0,60}?\b(?:paid|payable|owed|due|receive[sd]?|get|gets|recover)\b", re.I)
+
+
+def pays_a_figure_that_does_not_decide(world, text: str) -> bool:
+    """Whether a deliverable has money paid, received or owed at the figure of the side of a lesser-of or greater-of
+    that does not decide, or at the margin the deciding side cuts off ('The sellers will receive USD 9,750,000' where
+    the cap of USD 8,000,000 decides; 'Corvane has therefore underpaid the sellers by USD 1,750,000, which we should now
+    claim': kit18, a reply and a memo at 1.0)."""
+    from worldsmith.environments.graph_tasks import deciding_sides
+
+    pairs = []
+    for win, lose in deciding_sides(world):
+        w, l_ = world.facts[win.id].value, world.facts[lose.id].value
+        if getattr(w, "type", None) == "money" and getattr(l_, "type", None) == "money":
+            pairs.append((w.amount, l_.amount, abs(l_.amount - w.amount)))
+    if not pairs:
+        return False
+    for m in _WHICH_IS_PAID.finditer(text):
+        # 'exceeds the cap by USD 1,750,000, which is the amount the sellers will be paid' (kit18, a reply at 1.0)
+        said = [x for x in answers.parse(text[max(0, m.start() - 200):m.start()]).mentions if x.kind == "money"]
+        if said and not said[-1].negated and any(said[-1].value in (lose, gap) and said[-1].value != win
+                                                 for win, lose, gap in pairs):
+            return True
+    for clause in _CLAUSE.split(text):
+        verb = _RECEIVES.search(clause)
+        if not verb or _NOT_OWN_VIEW.search(clause[:verb.start()]):
+            continue
+        after = clause[verb.end():]
+        if re.match(r"\W*(?:not|no|nothing|only|up\s+to|at\s+most|no\s+more\s+than)\b", after, re.I):
+            continue
+        money = [m for m in answers.parse(after).mentions if m.kind == "money" and m.value is not None]
+        if not money or money[0].negated or money[0].superseded:
+            continue
+        between = after[:money[0].start]
+        short = re.match(r"(?:underpaid|short-?paid|short\s+by)", verb.group(), re.I)  # 'underpaid them by X' is X owed
+        if len(between.split()) > 6 or re.search(r"\b(?:" + ("" if short else "by|") + r"less|minus|reduc\w*|over|above|below|than|cut\w*|exceed\w*|"
+                                                 r"beyond|more|difference|gap|excess|not|rather|instead|cap\w*|limit\w*)\b",
+                                                 between, re.I):
+            continue  # 'the cap reduces the payment by USD 1,750,000' pays nothing at that figure
+        first = money[0].value
+        for win, lose, gap in pairs:
+            if first == gap and short:
+                return True
+            if first == lose and first != win:
+                return True
+            if first == gap and gap not in (win, lose) and _GAP_OWED.search(clause):
+                return True
+    return False
+
+
+def misstates_a_figure(world, task: Task, text: str) -> bool:
+    """Whether a deliverable binds to a money fact's label a figure that is neither the fact's nor one its task works
+    out ('the uncapped earn-out is USD 9,750,000 (revenue above threshold of USD 4,875,000 x 2x)' where the excess is
+    USD 3,900,000: right headline, wrong working; kit18, a reply at 1.0)."""
+    from worldsmith.environments.graph_tasks import _BINDS
+
+    facts = [f for f in world.facts.values() if getattr(f.value, "type", None) == "money"]
+    labels = tuple(label_of(f).lower() for f in world.facts.values())
+    allowed = {float(n) for c in task.rubric.criteria for n in (*c.check.numbers, *c.check.allowed) if n is not None}
+    for f in facts:
+        known = {float(f.value.amount)} | {float(getattr(e.value, "amount", 0) or 0) for e in (f.earlier or [])
+                                           if getattr(e, "value", None) is not None}
+        anchors = [label_of(f).lower() + b for b in _BINDS if b.strip() not in ("at", "|")]
+        for m in _figures_after(text, anchors, "money", labels):
+            if m.value is not None and m.currency in (None, f.value.currency) and float(m.value) not in known \
+                    and float(m.value) not in allowed and not answers.in_working(_parsed(text), m):
+                return True
+    return False
+
+
+def denies_the_deciding_side(world, text: str) -> bool:
+    """Whether a deliverable says the side of a lesser-of or greater-of that decides does not govern, apply or limit
+    ('the cap does not limit the payment' beside right figures: kit18, a memo at 1.0)."""
+    for lose, win in _losing_sides(world):
+        if denies_governing(text, win, lose):
+            return True
+        wl, ww = {w.rstrip("s") for w in lose} - {w.rstrip("s") for w in win}, \
+            {w.rstrip("s") for w in win} - {w.rstrip("s") for w in lose}
+        for clause in _CLAUSE.split(text):
+            # (not a verb _GOVERN can hold: 'limit' names the losing side's own label, 'OPA 90 limit floor')
+            verb = _NOT_LIMIT.search(clause)
+            if verb:
+                near = _words(clause[:verb.start()])
+                if near & ww and not near & wl:
+                    return True
+    return False
+
+
+_NOT_LIMIT = re.compile(r"\b(?:does|do|did|will|would|could|can)\s*(?:not|n't)\s+(?:limit|cap|cut|reduce|restrict)\b|"
+                        r"\bhas\s+no\s+(?:effect|bearing)\s+on\b", re.I)
 
 
 def pays_the_other_side(world, text: str) -> bool:

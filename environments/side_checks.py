@@ -380,7 +380,11 @@ def padded(text: str) -> bool:
         # a cell of a few words repeats down a table's column ('Lease extract' as the basis of three rows of a memo's
         # figures table, read back from its .docx a cell a line: a right memo scored 0, kit17), not ten times over
         # ('More.' x300, kit14)
-        if len(key) < 6 or (len(key.split()) < 4 and not part.rstrip().endswith((".", "!", "?"))):
+        # (a fragment cut at an abbreviation's stop is no sentence: 'SPA Sch.' of 'SPA Sch. 1(a)', a source cell down
+        # a table's column read back from its .docx: right memos 0.0, kit18)
+        cut = re.search(r"\b(?:sch|s|ss|cl|cll|para|paras|art|arts|sec|secs|no|nos|p|pp|ch|v|vs|reg|regs|r)\.$",
+                        part.rstrip(), re.I)
+        if len(key) < 6 or (len(key.split()) < 4 and (cut or not part.rstrip().endswith((".", "!", "?")))):
             if seen[key] >= 10:
                 return True
             continue

@@ -1,0 +1,62 @@
+"""kit18 (a blind red team on an unseen earn-out outline): memos and replies with the right figures that paid the
+side that does not decide, treated the margin the cap cuts off as owed, or said the cap does not limit; right memos
+marked down for citing provisions in a sources column; right forms marked down for a bare amount or a dotted date."""
+
+import pytest
+
+import worldsmith
+from tests.published import task_set_of
+from worldsmith.environments import forms, grade, side_checks
+from worldsmith.environments.tasks import Check
+
+
+@pytest.fixture(scope="module")
+def legal(published_legal):
+    world = worldsmith.open(published_legal)
+    yield world, task_set_of(world).tasks
+    world.close()
+
+
+def test_money_paid_at_the_figure_that_does_not_decide_or_at_the_margin_cut_off_is_caught(legal):
+    world, _ = legal  # the Clause 41.3 cap (USD 20,000,000) decides; the demand is USD 60,987,500, the margin 40,987,500
+    pays = lambda t: grade.pays_a_figure_that_does_not_decide(world, t)  # noqa: E731
+    assert pays("Ostrander will pay USD 60,987,500 on the demand.")
+    assert pays("Ostrander has underpaid Kestrel Bay by USD 40,987,500, which Kestrel Bay will claim.")
+    assert pays("The demand exceeds the cap by USD 40,987,500, which is the amount Kestrel Bay will be paid.")
+    assert not pays("Ostrander will pay USD 20,000,000, the Clause 41.3 cap.")
+    assert not pays("The cap reduces the payment by USD 40,987,500.")
+    assert not pays("Kestrel Bay claims Ostrander should pay USD 60,987,500.")
+
+
+def test_the_deciding_side_said_not_to_limit_is_caught(legal):
+    world, _ = legal
+    assert grade.denies_the_deciding_side(world, "The Clause 41.3 cap does not limit what Ostrander pays.")
+    assert not grade.denies_the_deciding_side(world, "The Clause 41.3 cap limits what Ostrander pays.")
+
+
+def test_a_provision_cited_in_a_sources_column_is_no_figure_and_no_padding():
+    cells = "\n".join(["Item", "Figure", "Source", "Revenue threshold", "USD 40,000,000", "SPA Sch. 1(a)",
+                       "Earn-out multiple", "2.5x", "SPA Sch. 1(b)", "Earn-out cap", "USD 8,000,000", "SPA Sch. 1(c)"])
+    assert not side_checks.padded(cells)
+    assert side_checks.padded("\n".join(["It was agreed."] * 3))
+    assert grade.unledgered(cells + "\nUnder section 2.9 and s. 2.6.", "USD", [40000000.0, 8000000.0]) == []
+    assert grade.unledgered(cells + "\nThe cap is USD 7,000,000.", "USD", [40000000.0, 8000000.0])
+
+
+def test_a_figure_before_its_label_and_a_bracket_without_one_bind_nothing_after():
+    text = "USD 43,900,000 FY2025 revenue (determination of April 24, 2026) less USD 40,000,000 threshold"
+    anchors = ["fy2025 revenue (", "fy2025 revenue of"]
+    assert not grade.bound_to(text, anchors, "USD 40,000,000", 40000000.0, "USD")
+    assert grade.bound_to("The FY2025 revenue (USD 40,000,000) is what we use.", anchors, "USD 40,000,000",
+                          40000000.0, "USD")
+
+
+def test_a_bare_amount_fills_an_amount_field_and_dots_date_day_first():
+    amount = Check(type="answer_field", a_words=["Answer"], values=["USD 1,750,000"], expect="amount")
+    assert forms.field_holds("Answer: 1,750,000", amount)
+    assert not forms.field_holds("Answer: 1,700,000", amount)
+    assert not forms.field_holds("Answer: GBP 1,750,000", amount)
+    date = Check(type="answer_field", a_words=["Day"], values=["2026-02-06"], expect="date", b_words=["en_US"])
+    assert forms.field_holds("Day: 06.02.2026", date)
+    assert forms.field_holds("Day: 02/06/2026", date)  # month first in a US matter
+    assert not forms.field_holds("Day: 06/02/2026", date)
