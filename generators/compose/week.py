@@ -84,7 +84,7 @@ _NOTE = {
              "{ago} on, the latest thing on file remains {by_first}'s paper of {d}: {title}."],
     # the file's last development came after its last paper: the paper is no longer the last word (blind read 20)
     "latest": ["The last development on the file was on {d}, {ago} ago: {label}, {text}.",
-               "Nothing has moved since {d} ({ago} ago), when we had {label}: {text}.",
+               "Our latest news is from {d} ({ago} ago), when we had {label}: {text}.",
                "{ago} on, the latest on the file is still {label} ({text}, {d})."],
     "last_other": ["The last we had from {org} came {ago} ago, on {d}: {title}.",
                    "Nothing from {org} in the {ago} since their paper of {d}: {title}."],
