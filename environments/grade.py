@@ -2668,12 +2668,9 @@ def wrong_base(world, text: str) -> bool:
     for a in facts:
         if not a.formula:
             continue
-        refs, stack = set(), list(references(a.formula))
-        while stack:  # every figure the formula reads, down to its inputs
-            r = stack.pop()
-            if r not in refs and r in world.facts:
-                refs.add(r)
-                stack += list(references(world.facts[r].formula)) if world.facts[r].formula else []
+        refs = _reads(world, a.id)
+        if label_of(a).lower() not in text.lower():
+            continue  # (the label named at all, before a pattern a pair)
         head = re.escape(label_of(a))
         for b in facts:
             if b.id == a.id or b.id in refs or a.id in _reads(world, b.id):
