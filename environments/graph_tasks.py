@@ -950,9 +950,10 @@ def _kin(a: LedgerFact, b: LedgerFact) -> float:
 # Words that make a figure a limit another is held to, as the head of its label ('OPA 90 liability cap', 'NWC peg',
 # 'denial-rate service level', 'leverage covenant'): 'covenant EBITDA' is EBITDA, no limit.
 _LIMIT_WORDS = {"cap", "limit", "floor", "ceiling", "peg", "threshold", "level", "sla", "budget", "tolerance",
-                "materiality", "covenant", "target"}
+                "materiality", "covenant", "target", "contingency"}
 # The limits a claim or a loss is held to (a floor or a peg limits what its label names, not a claim).
-_CEILINGS = {"cap", "limit", "ceiling", "threshold", "budget", "covenant", "sla", "tolerance", "materiality"}
+_CEILINGS = {"cap", "limit", "ceiling", "threshold", "budget", "covenant", "sla", "tolerance", "materiality",
+             "contingency"}
 # Words that make a figure a limit wherever they stand: 'maximum total net leverage ratio', "Ostrander's maximum
 # exposure".
 _LIMIT_ADJ = {"maximum", "minimum", "max", "min"}
@@ -1069,6 +1070,9 @@ def pair_reason(graph: Graph, a: LedgerFact, b: LedgerFact) -> tuple[str, float]
         if _label_words(limit)[2] in _CEILINGS and not _subject(limit, limits) and (
                 other_head in _CLAIM_WORDS or words & {"claim", "claimed", "demand", "damages", "exposure"}):
             return f"{label_of(other)} is weighed against {label_of(limit)}", 1.0
+        base = _tolerance_base(graph, limit, other)
+        if base is not None:
+            return f"{label_of(other)} is tested against {label_of(limit)}, both worked from {label_of(base)}", 2.0
     twin = _twins(graph).get(frozenset((a.id, b.id)))
     if twin is not None:
         return twin, 1.5
@@ -1079,6 +1083,25 @@ def pair_reason(graph: Graph, a: LedgerFact, b: LedgerFact) -> tuple[str, float]
     if bool(sa) != bool(sb) and (hb if sa else ha) in _CLAIM_WORDS:
         return f"an offer or settlement beside the claim it answers", 1.0
     return None
+
+
+def _tolerance_base(graph: Graph, limit: LedgerFact, other: LedgerFact) -> LedgerFact | None:
+    """The base figure a tolerance and a variance are both worked from, else None: a limit set as a percent of a figure
+    (percent_of(tolerance, reported_sales)) is the test a difference from that same figure is held to
+    (audited_sales - reported_sales). The auditor's materiality, a contingency against an overrun and a royalty audit's
+    tolerance all read so, and their labels need not share a word ('cost-shifting threshold' / 'understated sales'),
+    so pair_reason's label reading alone gave an unseen audit outline no judgement task at all."""
+    if not (limit.formula and other.formula):
+        return None
+    tree, diff = parse_formula(limit.formula), parse_formula(other.formula)
+    if not (isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id == "percent_of"
+            and len(tree.args) == 2 and isinstance(tree.args[1], ast.Name)):
+        return None
+    if not (isinstance(diff, ast.BinOp) and isinstance(diff.op, ast.Sub)
+            and {type(diff.left), type(diff.right)} == {ast.Name}):
+        return None
+    base = tree.args[1].id
+    return graph.fact(base) if base in (diff.left.id, diff.right.id) and base in graph.world.facts else None
 
 
 def limit_side(a: LedgerFact, b: LedgerFact) -> LedgerFact | None:

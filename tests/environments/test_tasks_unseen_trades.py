@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from types import SimpleNamespace
@@ -359,3 +360,46 @@ def test_a_supposition_that_turns_a_figure_negative_is_not_asked_and_a_negative_
     assert not forms.field_holds("Answer: USD 12,250,000", negative)
     positive = Check(type="answer_field", a_words=["Answer"], values=["USD 12,250,000"], expect="amount")
     assert not forms.field_holds("Answer: USD -12,250,000", positive)
+
+
+def test_a_variance_is_tested_against_the_tolerance_worked_from_its_own_base(tmp_path):
+    # an unseen royalty-audit outline (understated sales against a 2% cost-shifting threshold of reported sales) got
+    # no judgement, memo or reply task at all: the two labels share no word, and no lesser-of weighs them
+    import yaml
+
+    from worldsmith.environments.graph_tasks import Graph, exceed_pairs, pair_reason
+    from worldsmith.flows.make import make_world
+    import worldsmith
+
+    outline = yaml.safe_load((Path(__file__).parents[1] / "fixtures" / "mini.yaml").read_text())
+    money = lambda n: {"type": "money", "amount": n, "currency": "USD"}  # noqa: E731
+    outline["facts"] = [
+        {"id": "budget", "statement": "The approved budget is USD 8,000,000.", "label": "approved budget",
+         "value": money(8000000)},
+        {"id": "final_cost", "statement": "The final account comes to USD 9,100,000.", "label": "final cost",
+         "value": money(9100000)},
+        {"id": "overrun", "statement": "The project ran USD 1,100,000 over.", "label": "cost overrun",
+         "formula": "final_cost - budget", "value": money(1100000)},
+        {"id": "rate", "statement": "The contingency is 10% of the budget.", "label": "contingency rate",
+         "value": {"type": "percent", "value": 10}},
+        {"id": "contingency", "statement": "The contingency comes to USD 800,000.", "label": "project contingency",
+         "formula": "percent_of(rate, budget)", "value": money(800000)},
+    ]
+    items = outline["inventory"]
+    items[0]["items"][0]["facts"] = ["budget", "final_cost"]
+    items[1]["items"][0]["facts"] = ["overrun", "contingency"]
+    items[1]["items"][1]["facts"] = ["budget", "final_cost", "overrun", "rate", "contingency"]
+    outline["distractors"][0].update(fact="overrun", value=money(700000))
+    (tmp_path / "o.yaml").write_text(yaml.safe_dump(outline))
+    world = worldsmith.open(make_world(str(tmp_path / "o.yaml"), seed=3, out=str(tmp_path / "out"),
+                                       backend="offline", no_cache=True).path)
+    try:
+        graph = Graph.of(world)
+        overrun, contingency, budget = (graph.fact(x) for x in ("overrun", "contingency", "budget"))
+        reason = pair_reason(graph, overrun, contingency)
+        assert reason is not None and "approved budget" in reason[0], reason
+        assert (overrun, contingency) in exceed_pairs(graph)
+        # a limit beside a figure not worked as a difference from its base is still no pair
+        assert pair_reason(graph, graph.fact("final_cost"), contingency) is None
+    finally:
+        world.close()
