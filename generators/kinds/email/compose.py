@@ -5,13 +5,15 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from worldsmith.generators.compose import dispute
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import _plural, agree, fact_sentence, fixed
 from worldsmith.generators.compose.genres import genre_of
 from worldsmith.generators.compose.advice import attendees, substance, title_day, work_day
 from worldsmith.generators.compose.longform import long_kinds
 from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, home, in_voice, lawyer,
-                                                   neutral, opponent, org, own_possessives, principal, role_party,
+                                                   neutral, opponent, org, own_possessives, principal, reserves_rights,
+                                                   role_party,
                                                    without_reservation)
 from worldsmith.generators.compose.week import STANDING, fixed_event, has_plan, note_lines, passed_plan, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, long_date, lower_first, strip_end, \
@@ -20,7 +22,7 @@ from worldsmith.generators.compose.voice import deadline, family_key, of_the_mat
     sign_off, signature, soft_lower, trade_sentences, vocabulary
 from worldsmith.generators.beats import decision_at, names_decision, opened_with, requested
 from worldsmith.generators.context import ArtifactContext, FactRef
-from worldsmith.generators.kinds.email.notice import notice_lines, served_noun
+from worldsmith.generators.kinds.email.notice import _plain, notice_lines, served_noun
 from worldsmith.generators.questions import title_question, turned_round, when_answer, yes_no
 from worldsmith.worlds.content import EmailContent
 from worldsmith.worlds.plan import EmailSpec
@@ -1058,6 +1060,9 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     subject = subject_of(spec, ctx.parent.subject if ctx.parent else None)
     hello = salutation(pick, ctx.voice, ctx.to, spec.mode)
 
+    stood = _stand_reply(pick, ctx, subject, hello)
+    if stood is not None:
+        return stood
     if spec.mode == "reply" and spec.beat not in ("decide", "noted", "forward", "object") and ctx.parent is not None \
             and _COMING_BY.search(_parent_own(ctx)) and "?" not in _parent_own(ctx):
         # told by when a paper comes, the reader takes the day, and does not hold the point over for review or ask
@@ -1252,6 +1257,36 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     gap = "\n" if signed_full else "\n\n"
     parts = [hello, *paragraphs, signed + (gap + block if block else "")]
     return EmailContent(subject=subject, body="\n\n".join(parts).strip() + "\n")
+
+
+def _stand_reply(pick: Picker, ctx: ArtifactContext, subject: str, hello: str) -> EmailContent | None:
+    """The other side's answer to a paper that took a stand against it, where the purpose gives the answer's stand
+    ('...; Corvane's counsel maintains the statement'): it says that stand and what of the paper it does not accept,
+    with the figures it carries as its working. Read 20: to the sellers' notice of objection buyer's counsel wrote
+    'Thanks, confirmed. The earn-out cap is USD 8,000,000. Anything further you need from us?'; and the landlord's
+    solicitors 'did not accept the 2025 service charge claimed', their own client's figure. None where the purpose
+    gives the writer no stand or the message replied to took none."""
+    spec = ctx.spec
+    if spec.mode != "reply" or ctx.parent is None or ctx.parent_author is None or not across(ctx):
+        return None
+    every = dispute.stands(ctx)
+    mine = next((s for s in every if s.ours and s.verb in ("maintain", "reject", "deny", "dispute", "refuse",
+                                                            "contest", "insist")), None)
+    theirs = next((s for s in every if not s.ours), None)
+    if mine is None or theirs is None:
+        return None
+    parent = _parent_own(ctx)
+    point = dispute.disputed(theirs)
+    if not (point and point.lower() in parent.lower() or re.search(r"(?i)\bformal (?:notice|demand)\b", parent)):
+        return None  # (the answer is to the paper that took the stand, not to a later line of the thread)
+    lines = [dispute.said(ctx, mine)]
+    if point and mine.verb in ("maintain", "insist"):
+        lines.append(f"{'It' if client_of(ctx) else 'We'} {'does' if client_of(ctx) else 'do'} not accept the "
+                     f"objection to {point}.")
+    lines.extend(_plain(f) for f in ctx.facts)
+    if reserves_rights(ctx):
+        lines.append("Our client's rights are reserved." if client_of(ctx) else "We reserve our rights.")
+    return _close(pick, ctx, hello, [cap_first(x) for x in lines if x], subject, full=True)
 
 
 def _served(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str, hello: str,

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from worldsmith.generators.compose.parties import client_of, principal, reserves_rights, role_party
+from worldsmith.generators.compose import dispute
+from worldsmith.generators.compose.parties import client_of, org, principal, reserves_rights, role_party
 from worldsmith.generators.compose.text import cap_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
 
@@ -60,8 +61,19 @@ def served_noun(ctx: ArtifactContext) -> str:
     title = re.sub(r"^(?:\s*(?:fwd?|fw|re)\s*:\s*)+", "", getattr(spec, "title", "") or "", flags=re.I)
     purpose = getattr(spec, "purpose", "") or ""
     noun = _NOUN.search(title)
-    if getattr(spec, "mode", "") != "new" or not noun or not purpose:
+    if getattr(spec, "mode", "") != "new" or not purpose:
         return ""
+    # a purpose whose first clause is the writer's side taking its stand serves it: 'The sellers object to the
+    # deferral ...' under 'Notice of objection to the earn-out statement' (read 20: the notice 'objects to nothing'),
+    # and 'The sellers demand interest under section 2.9 ...' under 'Late payment of the earn-out and interest' is a
+    # demand whatever its title calls it (read 20: the 'demand' 'never asks for payment or cites s.2.9')
+    first = next(iter(dispute.stands(ctx)), None)
+    if first is not None and first.ours and first.verb == "demand" and _SERVED.match(purpose) is None:
+        return "demand"
+    if not noun:
+        return ""
+    if first is not None and first.ours and dispute.disputed(first):
+        return noun.group(1).lower()
     served = _SERVED.match(purpose)
     if served:
         obj = re.split(r"\s+(?:and|while|but|so)\s+", served.group("obj"))[0]
@@ -124,6 +136,14 @@ def _plain(f: FactRef) -> str:
     return f"{cap_first(label)} {verb} {f.text}."
 
 
+def _demanded(ctx: ArtifactContext, what: str) -> FactRef | None:
+    """The carried money figure a demand's object names by its label's words ('interest under section 2.9' -> the
+    late payment interest), the largest where several do; None where none does."""
+    words = _stems(what) - {"secti", "claus", "under", "artic", "parag"}
+    found = [f for f in ctx.facts if f.value.type == "money" and words & _stems(f.label or "")]
+    return max(found, key=lambda f: (len(words & _stems(f.label or "")), -len(f.label or "")), default=None)
+
+
 def notice_lines(ctx: ArtifactContext, noun: str, day: str) -> list[str]:
     """The paragraphs of a served paper's first message: what it serves and what happened or is claimed, the facts it
     carries said plainly, under which clause the record names, and what is required or reserved and by when."""
@@ -135,8 +155,13 @@ def notice_lines(ctx: ArtifactContext, noun: str, day: str) -> list[str]:
     whose = "our client's" if client else "our"
     paper = phrase[:1].lower() + phrase[1:] if not re.match(r"[A-Z]{2}|[A-Z]\S*\d", phrase) else phrase
     paper = re.sub(r"\s+(?:submission|letter)$", "", paper)  # 'we submit our business interruption claim submission'
+    stand = dispute.ours(ctx)
+    asked = dispute.grounded(ctx, strip_end(stand.what)) if stand is not None and stand.verb == "demand" else ""
     if noun == "claim":
         served = f"we submit {paper if paper.startswith(('the ', 'our ')) else whose + ' ' + paper}"
+    elif asked and not _NOUN.search(spec.title):
+        # (the thing demanded, where the title names no demand: 'we make formal demand for interest under section 2.9')
+        served, about = f"we make formal demand for {asked}", ""
     elif noun == "demand":
         served = f"we make formal {re.sub(r'^(?:the|a|our) ', '', paper)}"
     else:
@@ -147,6 +172,11 @@ def notice_lines(ctx: ArtifactContext, noun: str, day: str) -> list[str]:
     first = (f"On behalf of {client}, {served}." if client else cap_first(served) + ".")
     event = _event(ctx, phrase, about)
     told = [first]
+    # the point in dispute, as the writer's side takes it, before any figure: the undisputed terms are the working
+    point = dispute.disputed(stand) if stand is not None else ""
+    if point:
+        told.append(dispute.said(ctx, stand))
+        event = None
     carried: set[str] = set()
     said = _what_happened(event) if event is not None else ""
     if said:
@@ -158,7 +188,8 @@ def notice_lines(ctx: ArtifactContext, noun: str, day: str) -> list[str]:
     carried |= {f.id for f in ctx.facts if f.text and f.text in " ".join(told)}
     # the clause it is given under, where the title, the purpose or the event's statement names one
     clause = _CLAUSE.search(" ".join([spec.title, getattr(spec, "purpose", "") or ""]))
-    if clause and not (event is not None and clause.group(0) in event.statement):
+    if clause and not (event is not None and clause.group(0) in event.statement) and \
+            clause.group(0).lower() not in " ".join(told).lower():
         told.append(f"It is given under {clause.group(0)}.")
     due = next((f for f in ctx.facts if f.value.type == "date" and not f.past and _DUE.search(f.label or "")
                 and f.id not in carried), None)
@@ -171,7 +202,19 @@ def notice_lines(ctx: ArtifactContext, noun: str, day: str) -> list[str]:
     # (only a party or its lawyers reserve rights: a claims consultant submitting its client's claim wrote "our
     # client's rights are reserved meanwhile", roles3's read at seed 31)
     rights = "" if not reserves_rights(ctx) else f"{whose} rights are reserved" if client else "we reserve all our rights"
-    if noun == "demand" and due is not None and re.search(r"payment", due.label or "", re.I):
+    # the sum a demand is for: the carried figure the thing demanded names ('interest' -> the late payment interest)
+    sum_ = _demanded(ctx, asked) if asked else None
+    reader = ctx.to[0] if ctx.to else None
+    yours = "your client" if reader is not None and (o := org(ctx, reader.organisation)) is not None and o.acts_for \
+        else "you"
+    if sum_ is not None:
+        wants = f"We require payment of {sum_.text} by {by}" + (f"; {rights}." if rights else ".")
+    elif point:
+        # an objection asks for what it objects to be put right, by a day (read 20: 'objects to nothing')
+        paper_ = dispute.objects_to(spec.title)
+        wants = (f"We ask {yours} to revise {paper_} accordingly by {by}" if paper_ else
+                 f"We ask {yours} to withdraw {point} by {by}") + (f"; {rights}." if rights else ".")
+    elif noun == "demand" and due is not None and re.search(r"payment", due.label or "", re.I):
         wants = f"We require payment of the sum demanded by {by}" + (f"; {rights}." if rights else ".")
     elif noun == "demand":
         wants = f"We require your written response to the demand by {by}" + (f"; {rights}." if rights else ".")

@@ -1,0 +1,85 @@
+"""Adversarial papers argue the point in dispute (issue 17, blind read 20's commonest rejection, 9 of 25 files: 'the
+file restates undisputed contract terms (threshold, cap) and leaves out the real dispute'). The 'Notice of objection
+to the earn-out statement' objected to nothing and buyer's counsel answered 'Thanks, confirmed. The earn-out cap is
+USD 8,000,000. Anything further you need from us?'; the interest 'demand' never asked for payment or cited s.2.9.
+The outline is tests/fixtures/service-charge-dispute.yaml, a lease dispute unlike the earn-out."""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+from worldsmith.flows import pipeline
+from worldsmith.generators.backends.offline import OfflineBackend
+from worldsmith.worlds.content import EmailContent
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURE = "tests/fixtures/service-charge-dispute.yaml"
+
+
+@functools.lru_cache(maxsize=None)
+def _world(path: str, seed: int):
+    backend = OfflineBackend()
+    prepared = pipeline.prepare(ROOT / path, seed, backend)
+    plan = pipeline.make_plan(prepared)
+    return plan, pipeline.generate(plan, prepared.taxonomy, backend)
+
+
+def _thread(title: str, seed: int, path: str = FIXTURE) -> list[tuple[str, str]]:
+    """(author role, own text) of each message of the thread whose title has `title`, in order."""
+    plan, contents = _world(path, seed)
+    specs = [s for s in plan.artifacts if title in s.title and isinstance(contents.get(s.id), EmailContent)]
+    specs.sort(key=lambda s: s.sent_at)
+    return [(s.author, re.split(r"\n\s*On .{0,80}wrote:", contents[s.id].body)[0]) for s in specs]
+
+
+def test_a_notice_of_objection_states_what_it_objects_to_and_what_it_asks_for():
+    for seed in (61, 62, 63):
+        opener = _thread("Notice of objection", seed)[0][1]
+        # the point in dispute, from the purpose, in the writer's voice
+        assert re.search(r"Our client objects to the inclusion of the roof replacement cost in the service charge\.",
+                         opener), opener
+        # what it asks for, by a day: the statement objected to put right
+        assert re.search(r"We ask your client to revise the 2025 service charge statement accordingly by \w", opener), \
+            opener
+        assert not re.search(r"(?i)documents reviewed|in summary|at the \d+ \w+ update", opener), opener
+
+
+def test_the_other_side_answers_an_objection_with_its_own_stand_not_against_its_own_figure():
+    # the landlord's solicitors wrote 'Our client does not accept the 2025 service charge claimed', their client's
+    # own figure; buyer's counsel 'Thanks, confirmed ... Anything further you need from us?' (read 20)
+    for seed in (61, 62, 63):
+        author, reply = _thread("Notice of objection", seed)[1]
+        assert author == "landlord_solicitor"
+        assert "Our client maintains the charge." in reply, reply
+        assert "does not accept the objection to the inclusion of the roof replacement cost" in reply, reply
+        assert not re.search(r"(?i)not accept the 2025 service charge claimed|anything further you need", reply), reply
+
+
+def test_a_demand_asks_for_the_sum_under_its_clause_by_a_day():
+    # read 20: the interest 'demand' 'never asks for payment or cites s.2.9'
+    for seed in (61, 62, 63):
+        opener = _thread("Late refund", seed)[0][1]
+        assert "we make formal demand for interest under clause 7.8" in opener, opener
+        assert re.search(r"We require payment of GBP 575\.34 by \w", opener), opener
+
+
+def test_a_number_the_purpose_gives_that_no_carried_fact_gives_is_left_out():
+    from types import SimpleNamespace
+
+    from worldsmith.generators.compose.dispute import grounded
+
+    ctx = SimpleNamespace(facts=[SimpleNamespace(text="GBP 575.34")])
+    assert grounded(ctx, "interest under clause 7.8 for the 40 days of late refund") == "interest under clause 7.8"
+    ctx = SimpleNamespace(facts=[SimpleNamespace(text="40 days")])
+    assert grounded(ctx, "interest under clause 7.8 for the 40 days of late refund") == \
+        "interest under clause 7.8 for the 40 days of late refund"
+
+
+def test_a_purpose_reads_into_each_sides_stand():
+    from worldsmith.generators.compose.dispute import _clauses
+
+    assert _clauses("The sellers object to the deferral of multi-year licence fees; Corvane's counsel maintains the "
+                    "statement.") == ["The sellers object to the deferral of multi-year licence fees",
+                                      "Corvane's counsel maintains the statement"]
