@@ -63,6 +63,32 @@ class WeekEvent(BaseModel):
     point: str = Field("", description="paper: the label of the figure it puts forward, as the ledger has it on the "
                                        "instance's day")
     point_text: str = Field("", description="paper: that figure's value, exactly as to be written")
+    finding: str = Field("", description="paper: where it puts forward no figure, the first thing it records that is "
+                                         "not merely a name, as a sentence body ('the largest customer is ..., whose "
+                                         "agreement lets it terminate on a change of control'), else ''")
+
+
+# A reference to a provision: its digits are no figure of the ledger ('clause 19.2', 'section 8.04(b)').
+_PROVISION = re.compile(r"\b(?:clauses?|sections?|articles?|paragraphs?|schedules?|rules?|regulations?|ss?\.|§)\s*"
+                        r"[\d.]+(?:\([a-z0-9]+\))*", re.I)
+
+
+_RELATIVE = re.compile(r",\s+(?P<rel>(?:whose|which|under which|by which)\s+.+)$")
+
+
+def _finding(statement: str, name: str, text: str) -> str:
+    """What a paper can be said to record of a fact that is words, not a figure: its label and value with what the
+    statement adds of it ('the largest customer is Ashgrove Process Industries, whose master services agreement lets
+    it terminate on a change of control of Cindermill (clause 19.2)'), no full stop; '' where that is a mere name or
+    would carry a figure or date (the engine writes those from their facts) or the whole statement (which only its
+    establishing papers carry: fact_statement_established_only)."""
+    said = " ".join((statement or "").split()).rstrip(".")
+    rel = _RELATIVE.search(said)
+    more = rel.group("rel") if rel and not re.search(r"\d", _PROVISION.sub("", rel.group("rel"))) else ""
+    if not more and len(text.split()) < 4:
+        return ""
+    out = f"{name} is {text}" + (f", {more}" if more else "")
+    return "" if said.lower() in out.lower() else out
 
 
 def instance_of(item: str) -> tuple[str, int] | None:
@@ -218,8 +244,13 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
         point = next(((fact_label(f), held[1]) for f in map(plan.fact, getattr(a, "facts", []))
                       if f.value.type in ("money", "number", "percent") and (held := f.on(day)) is not None
                       and f.on(made) is not None and f.on(made)[1] == held[1]), ("", ""))
+        # a paper with no figure still records something: minutes of a call taken through an overview with no
+        # figure said only "the points on it were noted" (blind read 20)
+        finding = "" if point[0] else next((said for f in map(plan.fact, getattr(a, "facts", []))
+                                            if f.value.type == "text" and (was := f.on(made)) is not None
+                                            and (said := _finding(f.statement, fact_label(f), was[1]))), "")
         out.append(WeekEvent(what="paper", day=made, title=as_first_sent(a.title), by=person.name, org=org,
-                             seen=seen, point=point[0], point_text=point[1]))
+                             seen=seen, point=point[0], point_text=point[1], finding=finding))
     learnt = {e.fact for e in out if e.what == "learnt"}
     for fact in plan.facts:
         held = fact.on(day)

@@ -85,9 +85,13 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
             f"The meeting turned to the {e.title} ({e.org}, {_short_date(e.day, ctx.locale)})"
         # (the point the paper makes, not that "comments were invited" or "the points on it were noted": minutes of
         # a meeting taken through a paper that recorded nothing of it, blind read 20)
-        tail = pick.one([", and comments were invited.", "; comments to follow.", ", and the points on it were noted."])
+        # (and, where the paper puts forward no figure, what it records: "the points on it were noted" on an
+        # overview with no figure, blind read 20)
+        tail = pick.one([".", "; comments to follow."])
         if e.point and e.point_text:
-            tail = f": it puts {e.point} at {e.point_text}" + ("; comments to follow." if "follow" in tail else ".")
+            tail = f": it puts {e.point} at {e.point_text}" + tail
+        elif e.finding:
+            tail = f": it records that {e.finding}" + tail
         paras.append(lead + tail)
     # a week with nothing new still records what stands: a date of the ledger that fell in the week, our paper the
     # other side has not answered, the next date in the diary ('held the day after exclusivity lapsed and records no
