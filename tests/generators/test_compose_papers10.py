@@ -30,3 +30,25 @@ def test_minutes_record_what_a_paper_without_a_figure_says():
             went += 1
             recorded += m.group("tail").startswith(": it records")
     assert went and recorded, (went, recorded)
+
+
+def test_minutes_tell_what_happened_on_an_event_s_day_from_the_client():
+    # blind read 20: kick-off minutes two days after a spill recorded only logistics and 'Jill Blackwell explained that
+    # the date of the casualty was February 24' (an associate telling the client the date of its own casualty). A past
+    # event whose statement says what happened is told with it, by the client's senior person in the room.
+    plan, contents = world_at("tanker-spill-liability", 61)
+    orgs = {p.id: p.organisation for p in plan.people}
+    names = {p.name: orgs[p.id] for p in plan.people}
+    told = 0
+    for s in plan.artifacts:
+        c = contents.get(s.id)
+        if not isinstance(c, DocumentContent) or "inute" not in s.title + s.path:
+            continue
+        text = _text(c)
+        assert not re.search(r"(?:explained|told the meeting|reported|noted|said|observed|flagged|confirmed|pointed "
+                             r"out) that the date of the casualty was [A-Z][a-z]+ \d+, \d{4}\.", text), (s.path, text)
+        for m in re.finditer(r"(?P<who>[A-Z][a-z]+ [A-Z][a-z]+) took the meeting through what happened: [^.]*?, when "
+                             r"[a-z]", text):
+            told += 1
+            assert "ostrander" in names[m.group("who")].lower(), m.group(0)  # the client, whose casualty it is
+    assert told

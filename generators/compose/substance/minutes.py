@@ -12,7 +12,7 @@ from worldsmith.generators.compose.facts import slot_of
 from worldsmith.generators.compose.genres import _short_date
 from worldsmith.generators.compose.parties import client_of, home, neutral, opponent, principal
 from worldsmith.generators.compose.text import join_names, lower_first
-from worldsmith.generators.context import ArtifactContext, FactRef
+from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
 from worldsmith.generators.compose.substance.common import (asker, chair, meeting_day, decisions, derivation, gist, identity,
                                                             label, merge_short, plain, present, rank, source_phrase,
                                                             speaker)
@@ -40,6 +40,13 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
         said = pick.one(["reported that", "confirmed that", "noted that", "told the meeting that", "pointed out that",
                          "explained that", "said that", "flagged that", "observed that"])
         s = f"{who.name} {said} {plain(f)}"
+        happened = what_happened(f)
+        if happened:
+            # an event is told with what happened, by those who know it (kick-off minutes that recorded only
+            # "Michael Wilson explained that the date of the casualty was February 24", an associate telling the
+            # client its own casualty's date, blind read 20)
+            who = _teller(ctx, people) or who
+            s = f"{who.name} took the meeting through what happened: {plain(f)}, {happened}"
         src = source_phrase(f)
         if src and f.source_day is not None and f.source_day > meeting_day(ctx):
             # a sheet made after the meeting is no paper anyone showed at it (read 18: 'At the June 26 meeting it
@@ -110,6 +117,33 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
         elif e.what == "next" and e.fact in carried and e.text and e.text not in " ".join(paras):
             paras.append(f"The next date in the diary is {e.label} ({e.text}).")
     return merge_short(paras)
+
+
+# An event's statement with what happened on the day ('The casualty occurred on February 24, 2026, when the vessel
+# lost steering ...'); the digits of a provision are no figure ('clause 19.2').
+_WHEN = re.compile(r",\s+(?P<when>when\s+.+)$")
+_PROVISION = re.compile(r"\b(?:clauses?|sections?|articles?|paragraphs?|schedules?|rules?|regulations?|ss?\.|§)\s*"
+                        r"[\d.]+(?:\([a-z0-9]+\))*", re.I)
+
+
+def what_happened(f: FactRef) -> str:
+    """What happened on a past date, from its statement's 'when' clause ('when the vessel lost steering ...'), no
+    full stop; '' where the fact is no past date, its statement says nothing of what happened, or the clause carries
+    a figure or date (the engine writes those from their facts)."""
+    if slot_of(f) != "date_past":
+        return ""
+    m = _WHEN.search(" ".join(f.statement.split()).rstrip("."))
+    if m is None or re.search(r"\d", _PROVISION.sub("", m.group("when"))) or len(m.group("when").split()) < 5:
+        return ""
+    return m.group("when")
+
+
+def _teller(ctx: ArtifactContext, people: list[PersonRef]) -> PersonRef | None:
+    """Who tells a meeting what happened: the most senior person present of the client, whose matter it is; None
+    where the client is not in the room."""
+    client = client_of(ctx)
+    theirs = [p for p in people if client and p.organisation == client]
+    return max(theirs, key=rank) if theirs else None
 
 
 _OUTGOING = re.compile(r"\b(offer|letter|LOI|letter of intent|notice|proposal|demand)\b", re.I)
