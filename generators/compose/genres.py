@@ -263,6 +263,9 @@ class Writer:
             rejects = _REJECTS.search(frame)
             if rejects and values.get(rejects.group("l") or rejects.group("lb")) in self.own_labels:
                 continue  # a letter never rejects its own side's figure ('Your figure for X is not accepted')
+            if kind == "appendix" and "{l2}" in frame and len(set(labels(self.facts))) < 2:
+                continue  # one fact is no pair ('The largest customer and the timetable ... are given in the table
+                # that follows', a stock second topic, blind read 20)
             if kind == "answer" and not self.yes_no and re.search(r"\byes\b", frame, re.I):
                 continue  # "Broadly yes" answers a yes/no question, and the title asks none (read 10)
             if _SINGULAR.search(frame) and frame in self.__dict__.setdefault("_singular_used", set()):

@@ -52,3 +52,22 @@ def test_minutes_tell_what_happened_on_an_event_s_day_from_the_client():
             told += 1
             assert "ostrander" in names[m.group("who")].lower(), m.group(0)  # the client, whose casualty it is
     assert told
+
+
+def test_an_appendix_that_promises_a_table_has_one():
+    # blind read 20: an 'IT systems and information security overview' whose appendix said 'The largest customer and
+    # the timetable, with the other figures this report uses, are given in the table that follows.' and was empty (a
+    # paper of one fact got no table, and a stock second topic)
+    plan, contents = world_at("buyside-diligence", 61)
+    seen = 0
+    for s in plan.artifacts:
+        c = contents.get(s.id)
+        if not isinstance(c, DocumentContent):
+            continue
+        for sec in c.sections:
+            if "appendix" in sec.heading.lower() and re.search(r"\b(?:below|table that follows)\b",
+                                                                " ".join(sec.paragraphs)):
+                seen += 1
+                assert sec.table is not None and sec.table.rows, (s.path, sec.paragraphs)
+                assert len(s.facts) > 1 or " and the " not in sec.paragraphs[0], (s.path, sec.paragraphs)
+    assert seen

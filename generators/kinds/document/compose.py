@@ -538,7 +538,9 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         if i == figures_at and cited and tabled:
             table = table or Table(columns=["Item", "Figure", "Source"],
                                    rows=[[item_name(label), text, sheet] for sheet, label, text in cited])
-        if i == table_at and len(ctx.facts) >= 2 and table is None and tabled:
+        # (an appendix, whose frames say the table below holds the figures, has its table with one fact too: read
+        # 20, an overview whose appendix promised 'the table that follows' and was empty)
+        if i == table_at and (len(ctx.facts) >= 2 or k == "appendix" and ctx.facts) and table is None and tabled:
             table = key_figures(ctx, kind)
         if kind in ("letter", "client_letter") and i == 0:
             paragraphs = [salutation_line(ctx, kind)] + paragraphs
