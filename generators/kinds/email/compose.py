@@ -346,6 +346,10 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         # the greeting follows the clock ("Good morning Breanna" on a message sent at 15:34)
         later = "Good afternoon" if spec.sent_at.hour < 18 else "Good evening"
         email = email.model_copy(update={"body": later + email.body[len("Good morning"):]})
+    elif isinstance(spec, EmailSpec) and spec.sent_at.hour >= 12 and re.match(r"Morning\b", email.body):
+        # a writer's own short "Morning" is no greeting after noon either ("The email sent at 17:13 opens
+        # 'Morning'", read 20: "Morning Danielle and Scott,")
+        email = email.model_copy(update={"body": "Hi" + email.body[len("Morning"):]})
     elif isinstance(spec, EmailSpec) and spec.sent_at.hour < 12 and re.match(r"Good (afternoon|evening)\b", email.body):
         # ("Good afternoon" at 09:02, read 9)
         email = email.model_copy(update={"body": re.sub(r"^Good (afternoon|evening)", "Good morning", email.body)})
