@@ -10,7 +10,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from worldsmith.generators.labels import as_known_on, fact_label, standing
+from worldsmith.generators.labels import as_known_on, decided, fact_label, standing
 from worldsmith.generators.sides import principal, relations
 from worldsmith.generators.week import WeekEvent, recurring, week_events
 from worldsmith.worlds import kinds
@@ -225,6 +225,9 @@ class ArtifactContext(kinds.KindBound):
     settled_labels: list[str] = Field(default_factory=list, description="those of the thread's labels long settled on "
                                                                         "this day (a fixed date, name or count): not "
                                                                         "questioned or disputed, only referred to")
+    decided_labels: list[str] = Field(default_factory=list, description="those of the thread's labels that record a "
+                                                                        "decision taken by this day: nothing is left "
+                                                                        "to settle or take by a day after it")
     week: list[WeekEvent] | None = Field(None, description="for an instance of a weekly series (a status note, a "
                                                            "call, its minutes): what happened since the last one, "
                                                            "to report instead of restating ([]: a quiet week; "
@@ -457,7 +460,7 @@ def settled(fact, day: dt.date | None) -> bool:
     set weeks ago, nor disputes the vessel's name; a figure worked out from others, or news, is still open."""
     if day is None:
         return False
-    if standing(fact):
+    if standing(fact) or decided(fact):
         # a term of an instrument, a payment made, a figure agreed: settled from the day it is known (read 16: "Is
         # the business interruption limit final, or still an estimate?" of the policy's limit)
         since = fact.known_from or fact.first_known()
@@ -944,6 +947,8 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
     """What a message sees beyond the common fields: its to and cc, and the message it answers."""
     extra: dict = {"to": spec.to, "cc": spec.cc, "thread_labels": thread_labels(plan, spec.thread),
                    "settled_labels": settled_labels(plan, spec.thread, spec.sent_at.date()),
+                   "decided_labels": [fact_label(plan.fact(f)) for f in _thread_facts(plan, spec.thread)
+                                      if decided(plan.fact(f)) and settled(plan.fact(f), spec.sent_at.date())],
                    "label_reasons": label_reasons(plan, spec.thread, spec.sent_at.date()),
                    "label_sources": label_sources(plan, spec.thread, spec.sent_at.date()),
                    "label_papers": label_papers(plan, spec.thread, spec.sent_at.date()),

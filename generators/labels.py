@@ -137,6 +137,22 @@ _PUT_FORWARD = re.compile(r"\b(?:offer\w*|propos\w*|claimed|demand\w*|estimat\w*
                           r"puts|argu\w*|asserts?|backdates|prices|preliminary|counter\w*|insists)\b", re.I)
 
 
+# A decision taken: a text fact whose statement records someone deciding ("On July 9, 2026 the audit committee decided
+# to make a voluntary refund ..."), or whose label names it one. Once known it is done: the chair gave the decision
+# at 16:30 and her own follow-up the next morning read "Agreed: I am to take the audit committee decision by July 16"
+# (read 20).
+_DECIDED = re.compile(r"\b(?:decided|resolved|elected|approved|chose)\b", re.I)
+
+
+def decided(fact) -> bool:
+    """Whether a fact records a decision taken (not a figure): settled, never a step to come, from its first day."""
+    value = getattr(fact, "value", None)
+    if getattr(value, "type", "") != "text":
+        return False
+    label = (getattr(fact, "label", "") or "").lower()
+    return label.endswith("decision") or bool(_DECIDED.search(" ".join((getattr(fact, "statement", "") or "").split())))
+
+
 # ...or a term named as under its instrument, wherever the instrument falls in the sentence: "Quillfield's term loan
 # under the credit agreement of March 15, 2024 ... is USD 180,000,000" (read 18: the CFO would "settle" a commitment
 # "fixed since 2024", and have it walked through "the build-up")

@@ -392,6 +392,11 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
     # what is to be done: the open point, else the lead figure; its reason another fact than it
     object_ = open_ or (f"{lead.label} at {lead.text}" if lead is not None and lead.value.type in _FIGURES
                         and lead.label not in ctx.settled_labels and not fixed(lead) else "")
+    if ctx.decided_labels and not open_:
+        # the thread's decision is taken: nothing is left to take or settle by a day after it (read 20: the chair gave
+        # the decision at 16:30, and her own notes of the meeting the next morning read "Agreed: I am to take the
+        # audit committee decision by July 16"; then "to settle the extrapolated overpayment" it was taken on)
+        object_ = ""
     # 'take the tender decision', 'settle the LOI enterprise value at GBP 195,000,000'
     verb = "take" if object_.endswith("decision") else "settle"
     verbs = {"take": "takes", "settle": "settles"}[verb]

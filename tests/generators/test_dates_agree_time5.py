@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 from worldsmith.generators.kinds.email.compose import compose_email
 from tests.generators.context_fixture import LEGAL_VOICE, RUTH, SAM, email_context
@@ -29,3 +30,68 @@ def test_a_morning_greeting_is_not_sent_in_the_afternoon():
             early = compose_email(_at(ctx, 9)).body.lstrip().split("\n", 1)[0]
             seen += early.startswith("Morning")
     assert seen, "no morning greeting was drawn at 09:13: the test reads nothing"
+
+
+def _texts_by_day(world):
+    """(day, path, text) of every artifact of a published world, on its own day."""
+    import duckdb
+
+    con = duckdb.connect(str(world / "world.duckdb"), read_only=True)
+    try:
+        return con.execute("""
+            select coalesce(timezone(w.timezone, e.sent_at), timezone(w.timezone, a."at"))::date, t.path, t.text
+            from artifact_text t join artifacts a on a.id = t.artifact_id cross join world w
+            left join emails e on e.artifact_id = a.id and e.path = t.path""").fetchall()
+    finally:
+        con.close()
+
+
+def _decisions(world):
+    """(label, day known) of the plan's decisions: text facts whose label names a decision."""
+    plan = json.loads((world / "plan.json").read_text(encoding="utf-8"))
+    out = []
+    for f in plan["facts"]:
+        label = f.get("label") or ""
+        if f["value"]["type"] == "text" and label.endswith("decision") and f.get("known_from"):
+            out.append((label, dt.date.fromisoformat(f["known_from"])))
+    return out
+
+
+def test_a_decision_taken_is_no_step_to_come(published_hospital):
+    # the chair gives the decision at 16:30 and her own 18:19 follow-up says it is still to be taken by July 14
+    # (read 20: "Agreed: I am to take the audit committee decision by July 16" the day after "Our decision: ...")
+    import re
+
+    decisions = _decisions(published_hospital)
+    assert decisions
+    texts = _texts_by_day(published_hospital)
+    for label, known in decisions:
+        step = re.compile(rf"\b(?:take|give|make) (?:the )?{re.escape(label)}\b|: the {re.escape(label)} \(",
+                          re.IGNORECASE)
+        for day, path, text in texts:
+            own = re.split(r"\n\s*On .{0,80}wrote:|\n> ", text, maxsplit=1)[0]
+            if day > known:
+                assert not step.search(own), (path, day, known, step.search(own).group(0))
+
+
+def test_the_reply_to_a_decision_does_not_come_back_on_it():
+    # "We will proceed on your decision. I will let the team know today and come back on the audit committee
+    # decision by end of Monday." (the hospital example at seed 61, the day after the decision)
+    import re
+
+    from worldsmith.worlds.content import EmailContent
+    from tests.generators.context_fixture import CAP
+
+    cap = CAP.model_copy(update={"label": "liability cap"})
+    seen = 0
+    for seed in range(30):
+        ctx = email_context("reply", seed=seed, facts=[cap])
+        spec = ctx.spec.model_copy(update={"beat": "noted"})
+        ctx = ctx.model_copy(update={
+            "spec": spec, "parent": EmailContent(subject=ctx.spec.title, body="Hi Dana,\n\nOur decision: settle.\n\nSam"),
+            "thread_labels": ["liability cap", "board decision"], "settled_labels": ["board decision"],
+            "decided_labels": ["board decision"]})
+        own = compose_email(ctx).body
+        seen += "liability cap" in own
+        assert not re.search(r"\bon (?:the )?board decision\b", own), (seed, own)
+    assert seen

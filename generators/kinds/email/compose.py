@@ -2053,6 +2053,10 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             and ctx.parent_author.organisation == client_of(ctx)
         after = email["beats"]["noted_after_other"] if to_client and v.get("other") and pick.chance(0.6) \
             else email["beats"]["noted_after"]
+        if v.get("label2") in ctx.decided_labels:
+            # the decision just given is no point to come back on ("We will proceed on your decision. I will ... come
+            # back on the audit committee decision by end of Monday", read 20 at seed 61)
+            after = [f for f in after if "{label2}" not in f] or after
         lines.append(pick.fill(after, **v) or "")
     elif beat == "decide" and outward:
         if pick.chance(0.5):
