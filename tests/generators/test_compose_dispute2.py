@@ -83,3 +83,34 @@ def test_a_purpose_reads_into_each_sides_stand():
     assert _clauses("The sellers object to the deferral of multi-year licence fees; Corvane's counsel maintains the "
                     "statement.") == ["The sellers object to the deferral of multi-year licence fees",
                                       "Corvane's counsel maintains the statement"]
+
+
+def _document(title: str, seed: int, path: str = FIXTURE) -> str:
+    from worldsmith.worlds.content import DocumentContent
+
+    plan, contents = _world(path, seed)
+    spec = next(s for s in plan.artifacts if title in s.title and isinstance(contents.get(s.id), DocumentContent))
+    doc = contents[spec.id]
+    return "\n".join([s.heading + "\n" + "\n".join(s.paragraphs) for s in doc.sections])
+
+
+def test_a_submission_to_the_neutral_states_the_case_and_invites_its_determination():
+    # read 20: the sellers' submission to the independent accountant 'has no argument on the licence-fee deferral,
+    # only the threshold and multiple; it asks the independent accountant for a "response by Friday, April 3"'
+    for seed in (61, 62):
+        text = _document("submission to the independent surveyor", seed)
+        assert "Our client's case is that the roof replacement is an improvement outside the repairing covenant in " \
+               "clause 7.3." in text, text
+        assert re.search(r"We invite you to determine that the roof replacement is an improvement", text), text
+        assert not re.search(r"(?i)your response by|grateful for your response", text), text
+
+
+def test_submissions_on_a_point_that_is_no_figure_of_the_party_argue_it(tmp_path):
+    # the submissions genre gave up where the party had no figure of its own: the same case as a 'report'
+    source = (ROOT / FIXTURE).read_text()
+    outline = tmp_path / "submissions.yaml"
+    outline.write_text(source.replace("doc_type: letter", "doc_type: report").replace(
+        "Tenant's submission to the independent surveyor", "Tenant submissions to the independent surveyor"))
+    text = _document("submissions to the independent surveyor", 61, str(outline))
+    assert "The Tenant submits that the roof replacement is an improvement outside the repairing covenant" in text, text
+    assert "invited to determine that the roof replacement is an improvement" in text, text

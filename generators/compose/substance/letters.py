@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from worldsmith.generators.compose import dispute
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.voice import family_key
 from worldsmith.generators.compose.facts import slot_of
@@ -261,6 +262,24 @@ def _issued(ctx: ArtifactContext) -> str:
     return m.group(1).lower() if m else "letter"
 
 
+def _issue(stand: dispute.Stand | None) -> str:
+    """What a stand puts in issue, as the object of 'the only issue is ...': 'whether <its case>', or the thing it
+    objects to; '' for none."""
+    if stand is None:
+        return ""
+    if stand.verb == "case":
+        return f"whether {strip_end(stand.what)}"
+    return dispute.disputed(stand)
+
+
+def _agreed(ctx: ArtifactContext, f: FactRef) -> bool:
+    """Whether a figure is no side's own (a term of the instrument, a count of record) and current: common ground."""
+    from worldsmith.generators.compose.substance.argue import owner_of
+
+    return not f.superseded and not owner_of(ctx, f) and f.value.type in ("money", "number", "percent") and \
+        not re.search(r"\b(?:claimed|proposed|demanded|offered|asserted|sought|estimated)\b", label(f), re.I)
+
+
 def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], due: str) -> dict[int, list[str]]:
     """A letter's sections: what it is written to do, for whom, the position with its ground, the rights reserved and
     what the reader is asked to do by when; one purpose, no internal assessment."""
@@ -302,6 +321,12 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             return f"On our client's instructions, we {f.text}." if client else f"We {f.text}."
         return own_voice(f, ctx) or across_told(ctx, f, facts, client) or told_across(pick, f, facts, client)
 
+    # the writer's side's stand the purpose gives ('The tenant's case that the roof replacement is an improvement'),
+    # said before any figure, and a neutral who decides is invited to decide it, not asked for 'your response by
+    # Friday' (read 20: the sellers' submission to the independent accountant 'has no argument on the licence-fee
+    # deferral, only the threshold and multiple; it asks the independent accountant for a "response by Friday"')
+    stand = dispute.ours(ctx) if across(ctx) and not deciding else None
+    to_decide = across(ctx) and not deciding and any(neutral(ctx, p.organisation) for p in ctx.to)
     offered = wp_offer_made(ctx) if WP_OFFER.search(ctx.spec.title) and across(ctx) else None
     if payment_demanded(ctx) and across(ctx):
         # the day payment is due is what the close asks for, said there once (read 15: 'The payment date for the
@@ -361,6 +386,8 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 # the provision the notice is given under, in its words, before any figure
                 rule, _ = _breach_lines(ctx, client)
                 lead.insert(1, rule)
+            if stand is not None:
+                lead.append(dispute.said(ctx, stand))
             if len(lead) < 2 and "to set out" in first and any(f.reason for f in ctx.facts):
                 # (only where a figure has a working to give: read 18, '"Each figure is given below with how it is
                 # worked," then one figure with no working')
@@ -395,6 +422,12 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 # in a sentence that uses them)
                 out[i] = [" ".join(why) if why else (f"{we} is that {held}. " if held else "") +
                           " ".join(across_lines(pick, ctx, fs, client, as_told))]
+                issue = _issue(stand)
+                if issue and not why and not held and all(_agreed(ctx, f) for f in fs):
+                    # the undisputed terms are the working, said as such, not the position (read 20: 'only the
+                    # threshold and multiple')
+                    out[i] = [f"The following terms are common ground, and nothing in the dispute turns on them. "
+                              f"{out[i][0]}"]
         elif k == "letter_background":
             # the history before the position; its figures are the position's, where a position follows (it took
             # them all, and the position was left stock words: 'Your figure for ... is not accepted')
@@ -474,6 +507,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             out[i] = [f"We give this {thing} under the contract between the parties"
                       f"{', ' + join_names(clauses) if clauses else ''}, acting fairly between them. Please acknowledge "
                       f"receipt."]
+        elif k == "letter_close" and to_decide:
+            asked = f"that {strip_end(stand.what)}" if stand is not None and stand.verb == "case" else \
+                "the point in dispute accordingly" if stand is not None else "the matter on the basis set out above"
+            out[i] = [f"We invite you to determine {asked}. A copy of this letter goes to the other party at the same "
+                      f"time."]
         elif k == "letter_close" and answer_by is not None:
             out[i] = [f"Please let us have your response by {answer_by.text}, the {label(answer_by)}. " +
                       pick.one(["Please address any reply to the writer.", "We look forward to hearing from you."])]

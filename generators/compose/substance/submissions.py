@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from worldsmith.generators.compose import dispute
 from worldsmith.generators.compose.parties import neutral, principal
 from worldsmith.generators.compose.substance.argue import _ROLES, _inputs, _pair, owner_of
 from worldsmith.generators.compose.substance.common import derivation, figures, gist, label
@@ -75,7 +76,7 @@ def submissions_bodies(ctx: ArtifactContext, plan: list[tuple[str, str]]) -> dic
     own = [f for f in figures(ctx.facts) if owner_of(ctx, f) == party]
     theirs = [f for f in figures(ctx.facts) if owner_of(ctx, f) not in ("", party)]
     if not own:
-        return {}
+        return _stand_bodies(ctx, plan, party, us, to)
     head = max(own, key=lambda f: bool(f.reason))
     how = derivation(head, ctx.facts)
     case = f"{us} submits that {_bare(label(head))} should be determined at {head.text}" + (f", being {how}" if how else "")
@@ -114,3 +115,45 @@ def submissions_bodies(ctx: ArtifactContext, plan: list[tuple[str, str]]) -> dic
             out[i] = [f"If the expert is against {us} on the input in issue, {us} submits that the figure should "
                       f"still be worked from the inputs that are common ground."]
     return out
+
+
+def _stand_bodies(ctx: ArtifactContext, plan: list[tuple[str, str]], party: str, us: str,
+                  to: str) -> dict[int, list[str]]:
+    """Submissions on a point that is no figure of the party's own ('The sellers' case that the licence fees are FY2025
+    revenue'): the case as the purpose states it, the figures it carries as the common ground they are, and the
+    determination invited on it (read 20: a submission to the independent accountant with 'no argument ..., only the
+    threshold and multiple'); {} where the purpose states no stand of the party's."""
+    stand = dispute.ours(ctx)
+    if stand is None:
+        return {}
+    what = stand.what.rstrip(". ")
+    case = f"{us} submits that {what}" if stand.verb == "case" else f"{us} {dispute.said(ctx, stand).split(' ', 2)[-1]}"
+    case = case.rstrip(".")
+    agreed = [f"{cap_first(label(f))}: {f.text}." for f in ctx.facts if not owner_of(ctx, f)][:4]
+    theirs = next((s for s in dispute.stands(ctx) if not s.ours), None)
+    out: dict[int, list[str]] = {}
+    for i, (_, k) in enumerate(plan):
+        if k == "summary":
+            out[i] = [f"These are the submissions of {party} ({us}) to {to}. {case}."]
+        elif k in ("background", "scope"):
+            out[i] = (["The following is common ground, and nothing in the dispute turns on it."] + agreed) if agreed \
+                else ["The facts are as set out in the papers served with these submissions."]
+        elif k in ("analysis", "findings"):
+            out[i] = [f"The question for the {_bare_neutral(to)} is whether {what}; {us} submits that it is."
+                      if stand.verb == "case" else cap_first(f"{case}.")]
+        elif k == "risks" and theirs is not None:
+            out[i] = [f"The other party's position is that it may {theirs.verb} {theirs.what.rstrip('. ')}. {us} does "
+                      f"not accept it, for the reasons given under Submissions."]
+        elif k == "recommendation":
+            out[i] = [f"For these reasons the {_bare_neutral(to)} is invited to determine "
+                      f"{'that ' + what if stand.verb == 'case' else 'the point in dispute accordingly'}."]
+        elif k == "next_steps":
+            out[i] = [cap_first(f"{us} relies on the documents referred to above, copies of which are served with "
+                                f"these submissions on the other party at the same time.")]
+    return out
+
+
+def _bare_neutral(to: str) -> str:
+    """The neutral by the title it decides under ('Independent Surveyor' -> 'independent surveyor'), else 'expert'."""
+    title = to.split(", ", 1)[-1] if ", " in to else ""
+    return title.lower() if title else "expert"
