@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from worldsmith.generators.context import ArtifactContext, OrgRef, PersonRef
+from worldsmith.generators.context import ArtifactContext, FactRef, OrgRef, PersonRef
 
 # Roles that make an organisation the other side's party (not merely outside the privileged circle). A mere
 # contracting "counterparty" is not one: a coding contractor is no opponent on a Medicare refund.
@@ -163,6 +163,51 @@ def own_possessives(ctx: ArtifactContext, body: str) -> str:
             quoted = True
         out.append(line if quoted or line.startswith(">") else _ROLE_POSSESSIVE.sub(voiced, line))
     return "\n".join(out)
+
+
+# A figure a party's own price, offer or claim puts forward, as its statement says ("After the final QoE, Pennock Row's
+# revised price values Cindermill at ..."): that party's, whoever writes it down.
+_PUTS = (r"(?:(?:revised|final|non-binding|first|latest|original|initial|proposed|own|new|reduced|opening) )*"
+         r"(?:price|offer|bid|proposal|LOI|letter of intent|claim|demand|statement|calculation|valuation|"
+         r"counter-?offer)")
+
+
+def put_forward_by(ctx: ArtifactContext, f: FactRef) -> str:
+    """The party whose figure `f` is: the one its label or statement names (owner_of), else the one whose price,
+    offer or claim its statement says it is; '' when none."""
+    from worldsmith.generators.compose.substance.argue import owner_of
+
+    who = owner_of(ctx, f)
+    if who:
+        return who
+    statement = " ".join(f.statement.split())
+    for o in ctx.organisations:
+        first = o.name.split()[0]
+        if len(first) > 3 and re.search(rf"\b{re.escape(first)}(?: [A-Z][\w&-]*)*['’]s {_PUTS}\b", statement):
+            return principal(ctx, o.name)
+    return ""
+
+
+def their_figure(ctx: ArtifactContext, f: FactRef) -> bool:
+    """Whether `f` is a figure the other side put forward, for the author (never a neutral's)."""
+    who = put_forward_by(ctx, f)
+    return bool(who) and not neutral(ctx, who) and home(ctx, who) != home(ctx, ctx.author.organisation)
+
+
+# A thing asked for, said back by the one asked: the asker's "your client's response" is the answerer's "our client's
+# response", and the asker's "our papers" the answerer's "your papers" (read 20, buy-side: the sell-side adviser,
+# asked "Please let us have your client's response by tomorrow", answered "Your client's response will be with you by
+# end of day").
+_PERSONS = {"me": "you", "my": "your", "us": "you", "our": "your", "ours": "yours", "your": "our", "yours": "ours"}
+
+
+def turned(ctx: ArtifactContext, what: str) -> str:
+    """What another wrote of (`what`), in the words of the one it was written to (the author): first and second
+    persons change places, and "our client's" stays only where the author acts for a client ("our response" else)."""
+    out = re.sub(r"\b(me|my|us|our|ours|your|yours)\b", lambda m: _PERSONS[m.group(1)], what)
+    if not client_of(ctx):
+        out = re.sub(r"\bour clients?['’]s?\s+", "our ", out)
+    return out
 
 
 _ACT_BY = {"claimed": "claim", "demanded": "demand", "proposed": "propose", "offered": "offer", "allowed": "allow",

@@ -62,6 +62,11 @@ _NOTE = {
     "paper_yours": ["We have {by_first}'s {title} of {d} and are [~working from it|using it|working to it].",
                     "Thanks for the {title} ({by}, {d}); we are [~working from it|using it|working to it].",
                     "{by_first}'s {title} ({d}) [~is with us|has reached us|is in hand|is on our file]."],
+    # a body's minutes (an investment committee's, a board's) of the reader's own organisation: its record of its own
+    # decision, noted, never thanked for as a paper we work from nor given "our points" (read 20, buy-side: "Thanks for
+    # the fund's IC minutes", "adviser 'points' on the fund's own IC minutes")
+    "minutes_yours": ["We note the {title} ({by}, {d}).", "Noted on our side: the {title} ({by}, {d}).",
+                      "We have noted {by_first}'s {title} of {d}."],
     # a date of the ledger that fell in the week, or falls on the note's day ("today": {ago} is "0 days")
     "passed": ["{Label} was {text}, {ago} ago.", "{Label} fell on {text} ({ago} ago) and has passed.",
                "{Label} has come and gone: {text}, {ago} back."],
@@ -237,7 +242,7 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
         own = e.what not in ("paper", "last") or e.org in ours
         kind = e.type if e.type in ("money", "date", "text") else "other"
         if e.what == "paper" and e.org and e.org != firm and e.org in outside:
-            frames = _NOTE["paper_yours"]  # the reader's own paper
+            frames = _NOTE["minutes_yours" if _MINUTES.search(e.title or "") else "paper_yours"]  # the reader's own
         elif e.what == "paper" and e.org == firm and outside - {firm}:
             key = "paper_seen" if e.seen else "paper_out"
             frames = _NOTE[key]  # our own paper, told to a reader outside the firm
@@ -386,6 +391,8 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
             # stock steps (read 16)
             continue
         if e.what == "paper" and e.org and e.org != firm and e.org in readers:
+            if _MINUTES.search(e.title or ""):
+                continue  # the reader's own body's record: noted, nobody's to comment on (read 20)
             key = "paper_yours"  # the reader's own paper: our points go back to it, it is never sent to them
         elif outside and key in ("paper", "paper_own"):
             # our own paper, to the client: it is sent or taken through, not commented on among ourselves ("Christopher:

@@ -29,7 +29,7 @@ from worldsmith.generators.prompts import people_line
 from worldsmith.generators.render.world import room_path, write_file
 from worldsmith.worlds.kinds import Kind
 from worldsmith.worlds.outline import DocumentItem, EmailThreadItem, ItemBase
-from worldsmith.worlds.plan import SpecBase
+from worldsmith.worlds.plan import Person, SpecBase
 
 _STRICT = ConfigDict(extra="forbid")
 MINUTES_FOLDER = "Minutes"                            # under the meeting's folder
@@ -187,6 +187,11 @@ def plan_meeting(planner: _Planner, folder: str, item: MeetingItem, instance: st
                                participants=item.participants, doc_type="minutes", sections=4,
                                purpose=f"record what the {item.title} decided")
         planner.add_document(f"{folder}/{MINUTES_FOLDER}", minutes, aid, after, minutes.title, facts, None)
+        taker, made = minutes_taker(organiser, attendees), planner.artifacts[-1]
+        if taker.id != organiser.id:  # (the one who called the meeting is among those it records, the taker not)
+            readers = [organiser.id] + [r for r in made.readers if r not in (taker.id, organiser.id)]
+            planner.artifacts[-1] = made.model_copy(update={"author": taker.id, "occupation": taker.occupation,
+                                                            "readers": readers})
         spec.records.append(aid)
     if item.follow_up:
         tid = planner.unique(f"{instance}_follow_up", planner.ids, "{}_{}")
@@ -195,6 +200,18 @@ def plan_meeting(planner: _Planner, folder: str, item: MeetingItem, instance: st
                                purpose=f"send the actions agreed at the {item.title}")
         planner.add_thread(FOLLOW_UP_FOLDER, mail, tid, after, mail.title, facts[:1], None)
         spec.records.append(tid)
+
+
+# Minutes are kept by the most junior person of the organiser's firm at the meeting, not by whoever called it (read
+# 20: "The MD takes minutes with two analysts present"; "partner as minute-taker" with his associate there).
+_RANK = {"junior": 0, "mid": 1, "senior": 2, "executive": 3}
+
+
+def minutes_taker(organiser: Person, attendees: list[Person]) -> Person:
+    """Who keeps a meeting's note: the most junior of the organiser's firm present (the first such, the organiser
+    when alone)."""
+    firm = [organiser] + [p for p in attendees if p.organisation == organiser.organisation]
+    return min(firm, key=lambda p: _RANK.get(p.seniority, 1))
 
 
 def meeting_context(plan: Any, spec: MeetingSpec, done: dict) -> dict:

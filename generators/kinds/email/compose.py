@@ -13,8 +13,7 @@ from worldsmith.generators.compose.advice import attendees, substance, title_day
 from worldsmith.generators.compose.longform import long_kinds
 from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, home, in_voice, lawyer,
                                                    neutral, opponent, org, own_possessives, principal, reserves_rights,
-                                                   role_party,
-                                                   without_reservation)
+                                                   role_party, their_figure, turned, without_reservation)
 from worldsmith.generators.compose.week import STANDING, fixed_event, has_plan, note_lines, passed_plan, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, long_date, lower_first, strip_end, \
     tidy, title_head, true_weekdays
@@ -176,6 +175,10 @@ def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list
             # adviser does not 'write on behalf of our client' (read 12); the email line is taken by the letter's
             # draw, so that nothing else the message draws changes
             plain = email["moves"]["across_open_plain"]
+            if any(their_figure(ctx, f) for f in ctx.facts):
+                # the other side's figure is never "our view, with the working behind it" (read 20: the vendors'
+                # adviser so restated the buyer's price cut)
+                plain = email["moves"]["across_open_theirs"]
             # (its wordings from the stream of wordings, so still nothing else changes: issue 17)
             line = pick.reword(plain[len(line) % len(plain)]).format(topic=values.get("topic") or "this")
         act = opening_act(ctx)
@@ -461,7 +464,7 @@ def _asks_for(ctx: ArtifactContext, body: str) -> str:
     else:
         day = _by(pick, ctx)
     if how == "give":
-        mine = re.sub(r"\b(me|my)\b", lambda m: {"me": "you", "my": "your"}[m.group(1)], what)
+        mine = turned(ctx, what)
         line = pick.one(["You will have {what} by {day}.", "We will send {what} by {day}.",
                          "{What} will be with you by {day}."]).format(what=mine, What=cap_first(mine), day=day)
     elif how == "for":
