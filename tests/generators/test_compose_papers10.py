@@ -71,3 +71,26 @@ def test_an_appendix_that_promises_a_table_has_one():
                 assert sec.table is not None and sec.table.rows, (s.path, sec.paragraphs)
                 assert len(s.facts) > 1 or " and the " not in sec.paragraphs[0], (s.path, sec.paragraphs)
     assert seen
+
+
+def test_minutes_put_a_contract_term_with_the_provision_it_stands_on():
+    # blind read 20: 'Karen Mcmahon observed that the maximum total net leverage ratio is 3.5x' (a kick-off reciting
+    # a fixed term of the credit agreement as if news); minutes whose 'Decisions' only restate a fixed contract term
+    from worldsmith.generators.labels import fact_label
+
+    plan, contents = world_at("covenant-breach", 61)
+    cited = 0
+    for s in plan.artifacts:
+        c = contents.get(s.id)
+        if not isinstance(c, DocumentContent) or not getattr(s, "title", "") or "inute" not in s.path:
+            continue
+        text = _text(c)
+        for fid in s.facts:
+            f = plan.fact(fid)
+            m = re.search(r"\b(?:Section|Clause|Article) \d+(?:\.\d+)*", " ".join(f.statement.split()))
+            if m is None or f.formula or f.value.type == "text":
+                continue
+            said = re.search(rf"[^.\n]*\bthat {re.escape(fact_label(f))} (?:is|was)\b[^.\n]*", text)
+            assert said is None, (s.path, said.group(0))
+            cited += m.group(0) in text
+    assert cited

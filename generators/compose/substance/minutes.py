@@ -47,6 +47,12 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
             # client its own casualty's date, blind read 20)
             who = _teller(ctx, people) or who
             s = f"{who.name} took the meeting through what happened: {plain(f)}, {happened}"
+        elif (ground := provision_of(f)) and not derivation(f, ctx.facts):
+            # a term of the contract is put with the provision it stands on, not 'observed' as if news (blind read 20:
+            # 'Karen Mcmahon observed that the maximum total net leverage ratio is 3.5x' at a kick-off; "Decisions"
+            # that only restate a fixed contract term)
+            verb = ("took the meeting through", "referred the meeting to", "went through")[len(f.id) % 3]
+            s = f"{who.name} {verb} {ground}: {plain(f)}"
         src = source_phrase(f)
         if src and f.source_day is not None and f.source_day > meeting_day(ctx):
             # a sheet made after the meeting is no paper anyone showed at it (read 18: 'At the June 26 meeting it
@@ -136,6 +142,21 @@ def what_happened(f: FactRef) -> str:
     if m is None or re.search(r"\d", _PROVISION.sub("", m.group("when"))) or len(m.group("when").split()) < 5:
         return ""
     return m.group("when")
+
+
+# The provision a term stands on, as its statement cites it ('Section 7.11 of the credit agreement', 'clause 19.2'),
+# with the instrument where the statement names it before its verb.
+_CITED = re.compile(r"\b(?:[Cc]lause|[Ss]ection|[Aa]rticle)\s+\d+(?:\.\d+)*(?:\([a-z0-9]+\))*"
+                    r"(?: of the (?:[A-Z][\w&'-]* )?[a-z][a-z' -]{1,30}?(?= (?:requires|provides|lets|caps|sets|says|"
+                    r"gives|allows|makes|fixes|charges|limits|is|are)\b))?")
+
+
+def provision_of(f: FactRef) -> str:
+    """The provision a figure or date of the ledger stands on, as its statement cites it; '' where it cites none."""
+    if f.value.type not in ("money", "number", "percent", "date"):
+        return ""
+    m = _CITED.search(" ".join(f.statement.split()))
+    return m.group(0) if m else ""
 
 
 def _teller(ctx: ArtifactContext, people: list[PersonRef]) -> PersonRef | None:
