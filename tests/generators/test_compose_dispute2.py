@@ -114,3 +114,12 @@ def test_submissions_on_a_point_that_is_no_figure_of_the_party_argue_it(tmp_path
     text = _document("submissions to the independent surveyor", 61, str(outline))
     assert "The Tenant submits that the roof replacement is an improvement outside the repairing covenant" in text, text
     assert "invited to determine that the roof replacement is an improvement" in text, text
+
+
+def test_the_other_sides_superseded_statement_says_the_basis_its_figure_is_computed_on():
+    # read 20: 'The buyer's earn-out statement omits ... the deferral it rests on'; the basis is the distractor's label
+    # ('computed with the multi-year licence fees deferred'), said as the paper said it on its day, and not its fate
+    for seed in (61, 62):
+        text = _document("Ashcombe service charge statement", seed)
+        assert "That figure is computed with the roof replacement charged as a repair and the agent's fee on it added." in text, text
+        assert "set aside" not in text.split("\n", 1)[1], text
