@@ -51,9 +51,12 @@ _NOTE = {
     # "it can come to you now" of a paper the reader was copied on days before, blind read 14)
     # (nor offered "on request" when a step of the same note sends it: "the memo 'can be sent on request' and also
     # Michael will send it by end of day", blind read 17; what becomes of it is the steps' to say)
+    # (finished, not sent: the reader has not had it, and the steps under it send it to them; "We sent out the Claim
+    # sample ... on June 9" over "From me: the claim sample ... to you (tomorrow morning)" read as a paper both gone
+    # and still to go, read 20: "issued on June 9" and to be sent "end of Thursday")
     "paper_out": ["Our {title} [~went round|was circulated] internally on {d} ({by}).",
-                  "We [~sent out|issued] the {title} on {d}.",
-                  "{by} [~sent out|issued] the {title} on {d}."],
+                  "We [~finished|completed] the {title} on {d}.",
+                  "{by} [~finished|completed] the {title} on {d}."],
     "paper_seen": ["Our {title} went to you on {d} ({by}).", "You have had our {title} since {d}.",
                    "The {title} ({by}) [~reached you|came to you] on {d}."],
     "paper_other": ["{org} sent over the {title} on {d}.", "Received from {org} on {d}: {title}."],

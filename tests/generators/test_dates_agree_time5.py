@@ -95,3 +95,31 @@ def test_the_reply_to_a_decision_does_not_come_back_on_it():
         seen += "liability cap" in own
         assert not re.search(r"\bon (?:the )?board decision\b", own), (seed, own)
     assert seen
+
+
+def _sent_and_to_send(world):
+    """(path, line sent, step) of notes that say a paper of ours went out and, in their steps, that it is still to be
+    sent to the reader."""
+    import re
+
+    from worldsmith.generators.kinds.chat.compose import paper_name
+
+    plan = json.loads((world / "plan.json").read_text(encoding="utf-8"))
+    titles = {a["title"] for a in plan["artifacts"] if a["kind"] in ("document", "spreadsheet")}
+    out = []
+    for day, path, text in _texts_by_day(world):
+        own = re.split(r"\n\s*On .{0,80}wrote:|\n> ", text, maxsplit=1)[0]
+        for t in titles:
+            sent = re.search(rf"(?:sent out|issued) (?:the )?{re.escape(t)}\b", own, re.I)
+            short = paper_name(t).removeprefix("the ")
+            step = re.search(rf"(?:send you the {re.escape(short)}|the {re.escape(short)} to you)\b", own, re.I)
+            if sent and step:
+                out.append((path, sent.group(0), step.group(0)))
+    return out
+
+
+def test_a_paper_sent_out_is_not_still_to_send(published_legal, published_hospital):
+    # "the memo 'sent out Mar 9' and 'Catherine will send it tomorrow'"; "the sample was 'issued on June 9' and ... will
+    # send it 'end of Thursday'" (read 20): at seed 61 "We sent out the Claim sample with audit results on June 9." over
+    # "From me: the claim sample with audit results to you, with a brief note ... (tomorrow morning)"
+    assert _sent_and_to_send(published_legal) + _sent_and_to_send(published_hospital) == []
