@@ -790,7 +790,12 @@ def _figures_after(text: str, anchors: list[str], kind: str, labels: tuple[str, 
             # "would be USD 2,500 x 75,000 = USD 187,500,000", "Contribution demand: 35% x USD 174,250,000 = USD
             # 60,987,500": the figure is what the working comes to
             equals = text.find("=", after[0].end, stop)
-            after = [x for x in after if x.start > equals] if equals >= 0 else []
+            if equals >= 0:
+                after = [x for x in after if x.start > equals]
+            elif not m.group().endswith(" of"):
+                after = []
+            # (else 'revenue above threshold of USD 4,875,000 x 2x' with no result: the figure is still the label's,
+            # the working only uses it; kit18, a reply with the wrong working at 1.0)
         if after and any(m.end() <= x.start < after[0].start and x.kind != kind and not x.year_like and x.kind != "date"
                          for x in parsed.mentions):
             # 'The termination fee is 3x the trailing base management fee of USD 1,458,000': a multiple or a rate comes
@@ -2524,6 +2529,8 @@ STALE_SOURCE = "figure_sourced_to_a_superseded_paper"  # a memo or reply giving 
 CALLED_OPEN = "settled_figures_called_open"  # a memo or reply calling figures the ledger has settled not yet final
 MEASURE_MISSTATED = "measure_not_the_ledgers"  # '21,882 sq ft' where the ledger's floor area is 24,000 sq ft
 WRONG_BASE = "figure_worked_from_the_wrong_base"  # 'the capped rent is the open market rent less 15%'
+PAID_WRONG_WAY = "payment_the_wrong_way_round"  # 'the sellers must pay Corvane' where the outline has Corvane pay
+CLAIM_GIVEN_UP = "advises_giving_up_the_sum_owed"  # 'accept Corvane's position and not pursue the earn-out'
 FIGURE_MISSTATED = "figure_not_the_ledgers"  # 'revenue above threshold of USD 4,875,000' where the ledger says 3,900,000
 _PROSE_DELIVERABLES = ("memo", "reply", "post_chat")
 PADDED = "padded"  # one sentence said three times or more (a rubric made before its penalty lacks it)
@@ -2594,6 +2601,10 @@ def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list
         if OTHER_SIDE_BINDS not in out and any(pays_the_other_side(world, t) or pays_a_figure_that_does_not_decide(world, t)
                                                or denies_the_deciding_side(world, t) for t in texts):
             out.append(OTHER_SIDE_BINDS)
+        if any(pays_the_payer(world, t) for t in texts):
+            out.append(PAID_WRONG_WAY)
+        if any(gives_up_the_claim(world, t) for t in texts):
+            out.append(CLAIM_GIVEN_UP)
     return out
 
 
@@ -2797,9 +2808,17 @@ def misstates_a_figure(world, task: Task, text: str) -> bool:
         anchors = [label_of(f).lower() + b for b in _BINDS if b.strip() not in ("at", "|")]
         for m in _figures_after(text, anchors, "money", labels):
             if m.value is not None and m.currency in (None, f.value.currency) and float(m.value) not in known \
-                    and float(m.value) not in allowed and not answers.in_working(_parsed(text), m):
+                    and float(m.value) not in allowed and not _worked_to(_parsed(text), m):
                 return True
     return False
+
+
+def _worked_to(parsed, m) -> bool:
+    """Whether a figure is a step inside working that a label's figure is worked to, not the label's own figure used
+    as the first operand of further working ('revenue above threshold of USD 4,875,000 x 2x': the excess is said
+    to be USD 4,875,000; kit18)."""
+    return answers.in_working(parsed, m) and not (answers.operand(parsed, m) and not re.search(
+        r"(?:[+×*/=]|\bx|\s-)\s*$", parsed.masked[max(0, m.start - 4):m.start]))
 
 
 def denies_the_deciding_side(world, text: str) -> bool:
@@ -2849,6 +2868,87 @@ def pays_the_other_side(world, text: str) -> bool:
                 named = _words(head)
                 if named & wl and not named & ww:
                     return True
+    return False
+
+
+_OWES = re.compile(r"\b(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})\s+(?:owes|paid|pays|has\s+paid|must\s+pay|"
+                   r"shall\s+pay|is\s+to\s+pay|underpaid|short-?paid)\b")
+_ORG_NOISE = {"the", "inc", "llc", "llp", "ltd", "plc", "co", "corp", "corporation", "company", "group", "holdings",
+              "limited", "lp", "sa", "ag", "gmbh", "bv", "nv"}
+
+
+def _org_words(name: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z0-9]+", name.lower()) if w not in _ORG_NOISE]
+
+
+def payer(world):
+    """The one organisation the outline's own statements make the payer ('Corvane owes USD 8,096,000', 'Oakfield owes
+    Brightmoor USD 114,812'), with the first word it goes by; None where no statement names one, or they name two.
+    The ledger holds the sums, not who pays them, so a memo with the right figures paying the wrong way round ('The
+    sellers must accordingly pay Corvane USD 8,000,000') scored 1.0 (kit18)."""
+    cached = world.__dict__.get("_payer", False)
+    if cached is not False:
+        return cached
+    found = {}
+    for f in world.plan.facts:
+        for m in _OWES.finditer(getattr(f, "statement", "") or ""):
+            said = _org_words(m.group("org"))
+            for org in world.plan.organisations:
+                words = _org_words(org.name)
+                if said and words and said[0] == words[0]:
+                    found[org.id] = words[0]
+    cached = next(iter(found.values())) if len(found) == 1 else None
+    world.__dict__["_payer"] = cached
+    return cached
+
+
+def pays_the_payer(world, text: str) -> bool:
+    """Whether a deliverable has the payer the outline names paid, owed or receiving money ('The sellers must
+    accordingly pay Corvane USD 8,000,000'; 'the cap limits what the sellers pay Corvane'; kit18, memos at 1.0)."""
+    name = payer(world)
+    if name is None:
+        return False
+    who = rf"(?:the\s+)?{re.escape(name)}\b(?:\s+[A-Z][\w&.-]*){{0,3}}(?!'s|\u2019s)"
+    ways = [rf"\b(?:pay|pays|paying|repay|repays|refund|refunds)\s+(?:back\s+)?(?:to\s+)?{who}",
+            rf"\b(?:owed|owing|payable|due|paid|refunded|repaid)\s+(?:back\s+)?to\s+{who}",
+            rf"\b{who}\s+(?:\w+\s+){{0,2}}?(?:receives?|received|recovers?|is\s+owed|is\s+due|is\s+entitled\s+to|"
+            rf"(?:is|was)\s+(?:underpaid|short-?paid))\b"]
+    for clause in _CLAUSE.split(text):
+        if not any(m.kind == "money" and m.value is not None for m in answers.parse(clause).mentions) \
+                and not re.search(r"\b(?:pay|repay|refund|owe|owing|receiv|recover)", clause, re.I):
+            continue
+        for way in ways:
+            m = re.search(way, clause, re.I)
+            if m and not _NOT_OWN_VIEW.search(clause[:m.start()]) and \
+                    not re.match(r"\W*(?:not|nothing|no)\b", clause[m.end():], re.I):
+                return True
+    return False
+
+
+def gives_up_the_claim(world, text: str) -> bool:
+    """Whether a deliverable, in a matter where the outline has the other side pay, advises accepting that side's
+    position or not pursuing the sum ('Recommendation: the sellers should accept Corvane's position and not pursue the
+    earn-out further.' under right figures: kit18, a memo at 1.0)."""
+    name = payer(world)
+    orgs = {o.id: o for o in world.plan.organisations}
+    theirs = next((o for o in orgs.values() if _org_words(o.name)[:1] == [name]), None) if name else None
+    if theirs is None or getattr(theirs, "privileged", False):
+        return False
+    accept = re.compile(rf"\b(?:accept|agree\s+to|go\s+along\s+with|concede)\s+(?:the\s+)?{re.escape(name)}\b"
+                        rf"(?:\s+[A-Z][\w&.-]*){{0,3}}(?:'s|\u2019s)?\s+(?:\w+\s+)?(?:position|statement|figures?|"
+                        rf"calculation|offer|numbers?|view|case|reading)\b", re.I)
+    drop = re.compile(r"\b(?:should|must|will|would|to|can|could|need\s+to|ought\s+to)\s+(?:not\s+(?:pursue|press|claim|"
+                      r"chase|recover)|drop|abandon|withdraw|waive|give\s+up|write\s+off|walk\s+away\s+from)\b|"
+                      r"\brecommend\w*\s+(?:that\s+)?(?:\w+\s+){0,3}?(?:drop|abandon|withdraw|waive|give\s+up|write\s+off)\b",
+                      re.I)
+    for clause in re.split(r"(?<=[.;!?\n])\s+", text):
+        for rx in (accept, drop):
+            m = rx.search(clause)
+            if m and not re.search(r"\b(?:not|never|no|if|unless|would\s+be\s+wrong|mistake)\b",
+                                   clause[:m.start()] if rx is drop else clause[max(0, m.start() - 30):m.start()], re.I):
+                if rx is drop and re.search(rf"\b{re.escape(name)}\b", clause[:m.start()], re.I):
+                    continue  # the other side dropping its own point is no claim given up
+                return True
     return False
 
 

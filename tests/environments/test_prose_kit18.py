@@ -60,3 +60,47 @@ def test_a_bare_amount_fills_an_amount_field_and_dots_date_day_first():
     assert forms.field_holds("Day: 06.02.2026", date)
     assert forms.field_holds("Day: 02/06/2026", date)  # month first in a US matter
     assert not forms.field_holds("Day: 06/02/2026", date)
+
+
+def _insurance_world():
+    # an insurer that owes its policyholder, told only in the outline's statements (the ledger holds sums, not payers)
+    from types import SimpleNamespace as NS
+
+    orgs = [NS(id="firm", name="Whitlock Merritt LLP", privileged=True),
+            NS(id="insured", name="Calder Provisions Inc.", privileged=True),
+            NS(id="insurer", name="Northgate Mutual Insurance Company", privileged=False)]
+    facts = [NS(statement="After the advance, Northgate owes USD 4,081,300 on the claim."),
+             NS(statement="The policy limit is USD 10,000,000.")]
+    return NS(plan=NS(facts=facts, organisations=orgs))
+
+
+def test_money_paid_the_wrong_way_round_or_the_claim_given_up_is_caught():
+    # kit18: 'The sellers must accordingly pay Corvane USD 8,000,000', 'the cap limits what Quillfeather must refund to
+    # Corvane', 'the sellers should accept Corvane's position and not pursue the earn-out further', all at 1.0
+    world = _insurance_world()
+    assert grade.payer(world) == "northgate"
+    wrong = lambda t: grade.pays_the_payer(world, t)  # noqa: E731
+    assert wrong("Calder must therefore pay Northgate USD 4,081,300.")
+    assert wrong("The limit caps what Calder must refund to Northgate.")
+    assert wrong("Northgate is owed USD 4,081,300 by Calder.")
+    assert not wrong("Northgate must pay Calder USD 4,081,300 within 30 days.")
+    assert not wrong("Northgate paid the advance of USD 1,500,000 on April 24.")
+    assert not wrong("We have Northgate's payment of USD 1,500,000.")
+    assert not wrong("Calder need not pay Northgate anything.")
+    gives_up = lambda t: grade.gives_up_the_claim(world, t)  # noqa: E731
+    assert gives_up("Recommendation: Calder should accept Northgate's position and not pursue the balance.")
+    assert gives_up("We recommend that Calder withdraw the claim.")
+    assert not gives_up("Calder should not accept Northgate's figures; the adjuster's report binds.")
+    assert not gives_up("Northgate may withdraw its reservation of rights.")
+    assert not gives_up("We should press Northgate for USD 4,081,300 by the deadline.")
+
+
+def test_a_labels_figure_used_as_the_first_operand_of_further_working_is_still_the_labels():
+    # kit18: 'The uncapped earn-out is USD 9,750,000 (revenue above threshold of USD 4,875,000 x 2x)' at 1.0, the
+    # excess being USD 3,900,000: the figure after 'of' was read as a step of working and bound nothing
+    text = "The uncapped total is USD 9,750,000 (excess over the floor of USD 4,875,000 x 2x)."
+    found = list(grade._figures_after(text, ["excess over the floor of"], "money"))
+    assert [float(m.value) for m in found] == [4875000.0]
+    assert grade._worked_to(grade._parsed(text), found[0]) is False
+    worked = "The excess over the floor is USD 43,900,000 - USD 40,000,000 = USD 3,900,000."
+    assert [float(m.value) for m in grade._figures_after(worked, ["excess over the floor is"], "money")] == [3900000.0]
