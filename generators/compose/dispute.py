@@ -70,6 +70,10 @@ def stands(ctx: ArtifactContext, purpose: str | None = None) -> list[Stand]:
         m = _STAND.match(clause)
         if m is None or re.search(r"\b(?:who|which|that)$", m.group("head")):
             continue
+        if not m.group("verb").endswith("s") and not re.search(r"(?:s|\bthey|\bwe)$|\band\b", m.group("head"), re.I):
+            # a verb's plain form takes a plural subject ('The sellers object'); after a singular one the word is a
+            # noun ("The contractor's first claim letter, withdrawn ..." read as 'Our client claims letter')
+            continue
         what = re.split(r",\s+(?:which|who|so that)\b", m.group("what"))[0]
         out.append(Stand(_names_author(ctx, m.group("head")), _VERBS[m.group("verb")], what))
     return out

@@ -123,3 +123,22 @@ def test_the_other_sides_superseded_statement_says_the_basis_its_figure_is_compu
         text = _document("Ashcombe service charge statement", seed)
         assert "That figure is computed with the roof replacement charged as a repair and the agent's fee on it added." in text, text
         assert "set aside" not in text.split("\n", 1)[1], text
+
+
+def test_a_noun_that_looks_like_a_verb_of_taking_a_side_is_no_stand(monkeypatch):
+    # "The contractor's first claim letter, withdrawn after the owner's side queried the overheads" became 'Our client
+    # claims letter, withdrawn ...' in the claim letter's opening (construction-delay at seed 61)
+    from types import SimpleNamespace
+
+    import worldsmith.generators.kinds.email.notice as notice
+    from worldsmith.generators.compose.dispute import stands
+
+    monkeypatch.setattr(notice, "_names_author", lambda ctx, head: True)
+    ctx = SimpleNamespace(spec=SimpleNamespace(purpose=""))
+    assert stands(ctx, "The contractor's first claim letter, withdrawn after the owner's side queried the "
+                       "overheads.") == []
+    got = stands(ctx, "The contractor claims its loss and expense; the owners dispute the overheads.")
+    assert [(s.verb, s.what) for s in got] == [("claim", "its loss and expense"), ("dispute", "the overheads")]
+    monkeypatch.undo()
+    body = _document("Notice of claim for loss and expense", 61, "tests/fixtures/construction-delay.yaml")
+    assert "claims letter" not in body, body

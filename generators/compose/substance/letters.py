@@ -326,7 +326,8 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
     # Friday' (read 20: the sellers' submission to the independent accountant 'has no argument on the licence-fee
     # deferral, only the threshold and multiple; it asks the independent accountant for a "response by Friday"')
     stand = dispute.ours(ctx) if across(ctx) and not deciding else None
-    to_decide = across(ctx) and not deciding and any(neutral(ctx, p.organisation) for p in ctx.to)
+    to_decide = across(ctx) and not deciding and any(neutral(ctx, p.organisation) for p in ctx.to) and (
+        stand is not None or re.search(r"\bsubmissions?\b", ctx.spec.title, re.I) is not None)
     offered = wp_offer_made(ctx) if WP_OFFER.search(ctx.spec.title) and across(ctx) else None
     if payment_demanded(ctx) and across(ctx):
         # the day payment is due is what the close asks for, said there once (read 15: 'The payment date for the
