@@ -64,7 +64,13 @@ def _reaches_ours(planner: Any, people: list[str]) -> bool:
 
 
 def _may_carry(planner: Any, message: EmailSpec, file: Any) -> bool:
-    """A privileged file stays inside the circle: it rides only on a message that does too."""
+    """A privileged file stays inside the circle: it rides only on a message that does too; and no one is sent their
+    own organisation's paper by another (read 20: the audit committee's chair sent the auditor its own findings report,
+    "Here is the revenue-cycle review"; "the auditor sends the borrower its own signed compliance certificate")."""
+    made = planner.people_by_id(file.author).organisation
+    if made != planner.people_by_id(message.author).organisation and \
+            any(planner.people_by_id(p).organisation == made for p in message.to):
+        return False
     return not _privileged(planner, [file.author, *file.readers]) or \
         _privileged(planner, [message.author, *message.to, *message.cc])
 

@@ -194,6 +194,23 @@ def their_figure(ctx: ArtifactContext, f: FactRef) -> bool:
     return bool(who) and not neutral(ctx, who) and home(ctx, who) != home(ctx, ctx.author.organisation)
 
 
+_LEGAL_SUFFIX = re.compile(r",?\s+(?:N\.A\.|Inc\.?|LLP|LLC|Ltd\.?|Limited|plc|PLC|Corp\.?|Corporation|Co\.|L\.P\.|LP)$")
+
+
+def to_the_reader(ctx: ArtifactContext, text: str) -> str:
+    """A paper's name said to the organisation it names, in the second person: to Lakeshore itself, "the voluntary
+    refund letter to you", never "the voluntary refund letter to Lakeshore Medicare Services" (read 20: "names his own
+    organisation in the third person"); only where every addressee is of that one organisation, not the author's."""
+    theirs = {p.organisation for p in ctx.to}
+    if len(theirs) != 1 or ctx.author.organisation in theirs:
+        return text
+    name = next(iter(theirs))
+    names = [name] + ([bare] if (bare := _LEGAL_SUFFIX.sub("", name).strip()) != name and len(bare) > 3 else [])
+    said = "|".join(re.escape(n) for n in names)
+    text = re.sub(rf"\b(to|for|from|with|by) (?:the )?(?:{said})(?![\w'’])", r"\1 you", text)
+    return re.sub(rf"(?<![\w-])(?:the )?(?:{said})['’]s? ", "your ", text)
+
+
 # A thing asked for, said back by the one asked: the asker's "your client's response" is the answerer's "our client's
 # response", and the asker's "our papers" the answerer's "your papers" (read 20, buy-side: the sell-side adviser,
 # asked "Please let us have your client's response by tomorrow", answered "Your client's response will be with you by

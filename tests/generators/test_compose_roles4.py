@@ -122,3 +122,63 @@ def test_the_other_sides_price_is_never_our_view_with_the_working_behind_it():
             else:
                 ours += bool(claims)
     assert theirs_ and ours  # a figure no one across put forward may still be ours
+
+
+@pytest.mark.parametrize("path", ["outlines/examples/hospital-revenue-audit.yaml", "tests/fixtures/covenant-breach.yaml",
+                                  "outlines/examples/buyside-diligence.yaml", "tests/fixtures/construction-delay.yaml"])
+def test_no_one_is_sent_their_own_organisations_paper_by_another(path):
+    # read 20: the audit committee chair's follow-up to the auditor attached the auditor's own findings report ("sends
+    # Brannock its own report"); "the auditor sends the borrower its own signed compliance certificate"
+    from worldsmith.flows import pipeline
+    from worldsmith.generators.backends.offline import OfflineBackend
+    from worldsmith.worlds.plan import EmailSpec
+
+    plan = pipeline.make_plan(pipeline.prepare(ROOT / path, 61, OfflineBackend()))
+    people = {p.id: p for p in plan.people}
+    specs = {a.id: a for a in plan.artifacts}
+    carried = 0
+    for m in (a for a in plan.artifacts if isinstance(a, EmailSpec)):
+        for att in m.attachments:
+            carried += 1
+            made = people[specs[att.artifact].author].organisation
+            if made != people[m.author].organisation:
+                assert made not in {people[t].organisation for t in m.to}, (m.id, att.title)
+    assert carried
+
+
+def test_a_cover_note_names_its_readers_own_organisation_as_you():
+    # read 20, hospital audit: "Here is the voluntary refund letter to Lakeshore Medicare Services." to Lakeshore's
+    # overpayment recovery manager ("names his own organisation in the third person")
+    from worldsmith.generators.compose.parties import to_the_reader
+
+    ctx = email_context("new", to=[MILO]).model_copy(update={"author": DANA, "organisations": ORGS})
+    assert to_the_reader(ctx, "Here is the refund letter to Brightmere Advisory.") == "Here is the refund letter to you."
+    assert to_the_reader(ctx, "Attached is Brightmere's request list.") == "Attached is Brightmere's request list."
+    assert to_the_reader(ctx, "Attached is the Brightmere Advisory's request list.") == "Attached is your request list."
+    # to readers of several organisations, or of the author's own, the name stands
+    both = ctx.model_copy(update={"to": [MILO, RUTH]})
+    assert to_the_reader(both, "Here is the refund letter to Brightmere Advisory.").endswith("Brightmere Advisory.")
+
+
+def test_the_refund_letters_cover_note_to_the_contractor_says_to_you():
+    from worldsmith.flows import pipeline
+    from worldsmith.generators.backends.offline import OfflineBackend
+    from worldsmith.generators.context import build_context
+    from worldsmith.worlds.plan import EmailSpec
+
+    backend = OfflineBackend()
+    prepared = pipeline.prepare(ROOT / "outlines/examples/hospital-revenue-audit.yaml", 61, backend)
+    plan = pipeline.make_plan(prepared)
+    contents = pipeline.generate(plan, prepared.taxonomy, backend)
+    people = {p.id: p for p in plan.people}
+    seen = 0
+    for m in (a for a in plan.artifacts if isinstance(a, EmailSpec) and a.attachments and a.mode == "new"):
+        orgs = {people[t].organisation for t in m.to}
+        if len(orgs) != 1 or people[m.author].organisation in orgs:
+            continue
+        name = next(o.name for o in plan.organisations if o.id in orgs)
+        own = _own(contents[m.id].body)
+        for title in (a.title for a in m.attachments if name in a.title):
+            seen += 1
+            assert name not in own, (m.id, own)
+    assert seen

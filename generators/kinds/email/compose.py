@@ -13,7 +13,8 @@ from worldsmith.generators.compose.advice import attendees, substance, title_day
 from worldsmith.generators.compose.longform import long_kinds
 from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, home, in_voice, lawyer,
                                                    neutral, opponent, org, own_possessives, principal, reserves_rights,
-                                                   role_party, their_figure, turned, without_reservation)
+                                                   role_party, their_figure, to_the_reader, turned,
+                                                   without_reservation)
 from worldsmith.generators.compose.week import STANDING, fixed_event, has_plan, note_lines, passed_plan, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, long_date, lower_first, strip_end, \
     tidy, title_head, true_weekdays
@@ -2391,7 +2392,8 @@ def attach_line(frame: str, what: str) -> str:
 def _with_attachment(ctx: ArtifactContext, email: EmailContent) -> EmailContent:
     """A message that carries files says so, in a sentence before its sign-off."""
     pick = picker_for(ctx, 2)
-    line = attach_line(pick.reword(pick.frame(bank("email")["attach"]["promise"])), attached_what(ctx.spec))
+    line = to_the_reader(ctx, attach_line(pick.reword(pick.frame(bank("email")["attach"]["promise"])),
+                                          attached_what(ctx.spec)))
     parts = email.body.rstrip("\n").split("\n\n")
     at = max(1, len(parts) - 1) if len(parts) > 1 else len(parts)
     # before the whole sign-off: the name and the block under it ("Connie\n\nPlease find attached the revised notice
@@ -2415,7 +2417,8 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
     # a file that goes across the table goes 'for your records' with rights reserved; one that stays on the author's
     # side (an insurer's own people, counsel and client) reserves nothing against its readers
     outside = across(ctx) if ctx.organisations else not ctx.privileged
-    lines = [cap_first(attach_line(pick.reword(pick.frame(frames["promise"])), attached_what(spec)))]
+    lines = [cap_first(to_the_reader(ctx, attach_line(pick.reword(pick.frame(frames["promise"])),
+                                                      attached_what(spec))))]
     asked = title_ask(pick, spec.title)
     if asked:
         lines[0] = f"{lines[0]} {asked}"  # the file and the question it goes with, kept together
