@@ -94,3 +94,31 @@ def test_minutes_put_a_contract_term_with_the_provision_it_stands_on():
             assert said is None, (s.path, said.group(0))
             cited += m.group(0) in text
     assert cited
+
+
+def test_at_a_kick_off_the_client_briefs_its_advisers_on_its_own_matter():
+    # blind read 20: 'Jill Blackwell explained that the date of the casualty was February 24' (outside counsel's
+    # associate telling the client the facts of its own matter at the kick-off). A kick-off's plain facts (no working,
+    # no provision cited) are told by the client, whose matter it is.
+    from worldsmith.generators.labels import fact_label
+
+    plan, contents = world_at("aircraft-redelivery", 61)
+    orgs = {p.name: p.organisation for p in plan.people}
+    client = next(o.id for o in plan.organisations if re.search(r"\bclaimant\b|^client\b", o.role)
+                  and "counsel" not in o.role)
+    told = 0
+    for s in plan.artifacts:
+        c = contents.get(s.id)
+        if not isinstance(c, DocumentContent) or not re.search(r"kick.?off", s.title, re.I):
+            continue
+        text = _text(c)
+        for fid in s.facts:
+            f = plan.fact(fid)
+            if f.formula or re.search(r"\b(?:Section|Clause|Article) \d", f.statement):
+                continue
+            for m in re.finditer(rf"(?P<who>[A-Z][a-z]+(?: [A-Z][a-z]+)?) \w+(?: \w+){{0,2}} that "
+                                 rf"{re.escape(fact_label(f))} (?:is|was)\b", text):
+                who = m.group("who")
+                told += 1
+                assert any(n.startswith(who) and o == client for n, o in orgs.items()), m.group(0)
+    assert told

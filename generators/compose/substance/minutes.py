@@ -18,6 +18,9 @@ from worldsmith.generators.compose.substance.common import (asker, chair, meetin
                                                             speaker)
 
 
+_FIRST_MEETING = re.compile(r"kick.?off|initial meeting|first meeting|planning meeting", re.I)
+
+
 def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef], day: str) -> list[str]:
     """Who said what: each fact put by the person whose side it comes from, a computed figure questioned and
     explained."""
@@ -33,6 +36,8 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
                 not gist(f, ctx.facts) and not source_phrase(f)]
     if len(standing) < 2 or len(standing) == len([f for f in facts if not identity(f)]) and not ctx.week:
         standing = []
+    briefing = _teller(ctx, people) if _FIRST_MEETING.search(ctx.spec.title) else None
+    told_by = ""
     for f in facts:
         if f in decisions(ctx.facts) or identity(f) or any(f is g for g in standing):
             continue
@@ -47,6 +52,13 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
             # client its own casualty's date, blind read 20)
             who = _teller(ctx, people) or who
             s = f"{who.name} took the meeting through what happened: {plain(f)}, {happened}"
+        elif briefing and not derivation(f, ctx.facts) and not f.source and not provision_of(f) and \
+                who.organisation != briefing.organisation:
+            # at a kick-off the client briefs the advisers it has just instructed on its own matter, not the other way
+            # round (blind read 20: 'Nicole Henderson reported ...' and 'Jill Blackwell explained that the date of the
+            # casualty was ...', an associate telling the client the facts of its own matter)
+            who = briefing
+            s = (f"{who.first_name} added that {plain(f)}" if told_by == who.id else f"{who.name} {said} {plain(f)}")
         elif (ground := provision_of(f)) and not derivation(f, ctx.facts):
             # a term of the contract is put with the provision it stands on, not 'observed' as if news (blind read 20:
             # 'Karen Mcmahon observed that the maximum total net leverage ratio is 3.5x' at a kick-off; "Decisions"
@@ -72,6 +84,7 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
             s += f" {who.first_name} took the meeting through the working: it is {how}."
         elif more:
             s += f" {who.first_name} added that {lower_first(more)}."
+        told_by = who.id
         paras.append(s)
     if standing:
         paras.append(pick.one(["The terms on file are unchanged: ", "No change to the terms on file: ",
@@ -79,7 +92,7 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
                      join_names([f"{label(f)} ({f.text})" for f in standing]) + ".")
     if things:
         paras.insert(0, f"Background to the meeting of {day}: " + join_names([plain(f) for f in things]) + ".")
-    if re.search(r"kick.?off|initial meeting|first meeting|planning meeting", ctx.spec.title, re.I):
+    if _FIRST_MEETING.search(ctx.spec.title):
         paras.insert(0, _kick_off(ctx))
     if paras and not things:
         lead = pick.one([f"At the meeting on {day}, ", f"On {day}, "])
