@@ -7,6 +7,7 @@ from typing import Callable, TypeVar
 from pydantic import BaseModel
 
 from worldsmith.generators.compose.expand import compose_expansion
+from worldsmith.generators.compose.spelling import spelled, words_of
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.expansion import ExpansionProposal
 from worldsmith.worlds import kinds
@@ -34,4 +35,7 @@ class OfflineBackend:
         if composer is None:
             raise TypeError(f"the offline backend cannot make {getattr(output_type, '__name__', output_type)!r}; "
                             f"it makes {', '.join(t.__name__ for t in known)}")
-        return composer(context)  # type: ignore[return-value]
+        # in the outline's spelling: the banks' British words in a US credit agreement read as wrong for the kind
+        # (read 20: "amortisation", "capitalised"); what the context already holds (facts, names) stays as written
+        keep = words_of(context.model_dump(mode="json"))
+        return spelled(composer(context), getattr(context, "locale", ""), keep)  # type: ignore[return-value]

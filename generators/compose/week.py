@@ -71,8 +71,10 @@ _NOTE = {
     "minutes_yours": ["We note the {title} ({by}, {d}).", "Noted on our side: the {title} ({by}, {d}).",
                       "We have noted {by_first}'s {title} of {d}."],
     # a date of the ledger that fell in the week, or falls on the note's day ("today": {ago} is "0 days")
-    "passed": ["{Label} was {text}, {ago} ago.", "{Label} fell on {text} ({ago} ago) and has passed.",
-               "{Label} has come and gone: {text}, {ago} back."],
+    # (a date said once, plainly: "The compliance certificate delivery date fell on August 13, 2026 (6 days ago) and
+    # has passed." read as a machine's, read 20: "fell on April 24, 2026 (3 days ago) and has passed")
+    "passed": ["{Label} was {text}, {ago} ago.", "{Label} went by {ago} ago, on {text}.",
+               "{Label} was {ago} ago ({text})."],
     "today": ["{Label} is today, {text}.", "Today, {text}, is {label}.", "{Label} falls today ({text})."],
     # a date ahead, always said with how far off it is from the note's day: a frame with the date alone ("Coming
     # up: the answer deadline, May 1, 2026.") was the same sentence in every weekly series for three weeks (94

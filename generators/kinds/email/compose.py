@@ -631,7 +631,7 @@ _AHEAD = (re.compile(r"(?:^|\n|- |[.!?] )(?P<l>[A-Z][^.\n:;?(]{3,80}?) (?:falls 
           re.compile(r"Nothing is due before (?P<l>[^\n]{3,80}?) on "))
 # A weekly note's line on a date gone by or falling today (compose/week.py _NOTE passed and today), with its label.
 _GONE = (re.compile(r"(?:^|\n|- |[.!?] )(?P<l>[A-Z][^.\n:;?]{3,80}?) (?:was [^.\n]{3,40}?, \d+ days? ago|"
-                    r"fell on [^.\n]{3,40}? and has passed|has come and gone|is today|falls today)"),
+                    r"went by \d+ days? ago|was \d+ days? ago \(|is today|falls today)"),
          re.compile(r"Today, [^,\n]{3,40}, is (?P<l>[^.\n]{3,80})\."))
 
 

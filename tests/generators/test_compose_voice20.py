@@ -1,0 +1,62 @@
+"""Issue 17 (voice4): no stock, garbled or machine phrasing (read 20's score sheets: 'fell on April 24, 2026 (3 days
+ago) and has passed', 'The record shows ...', 'We use the total net debt divided by ...', 'Copies to the other
+addressees' with one copy, an executed US credit agreement with 'amortisation'). The rules are general; the fixture
+outlines only show them."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import pytest
+
+from tests.generators.test_compose_mail_read18 import _own, fixture_world
+from worldsmith.worlds.content import EmailContent
+
+
+@functools.cache
+def _world(name: str, seed: int = 61):
+    return fixture_world(name, seed)
+
+
+# What read 20's professionals quoted as wording a real author would not write, and what the same frames made at seed
+# 61 on today's fixtures ("The compliance certificate delivery date fell on August 13, 2026 (6 days ago) and has
+# passed."; "For the avoidance of doubt, we record the total net leverage ratio as 3.7x. In addition, the record shows
+# that ..."; "We use the liquidated damages cap percentage of the contract sum.").
+_STOCK = re.compile(r"(?i)\bago\) and has passed\b|\bthe record shows\b|\bit is recorded that\b|"
+                    r"\bWe (?:use|take) the [^.]*\b(?:percentage of|divided by|multiplied by|times|less|plus)\b|"
+                    r"Copies to the other addressees|\bavoidance of doubt, we record\b|\ball told\b|"
+                    r"\bquick reminder\b|\bkept there\b|\bFor what it's worth, the\b|"
+                    r"\bit is still (?:the )?[a-z ]+ (?:of|divided by|times|less)\b")
+
+
+@pytest.mark.parametrize("name", ["covenant-breach", "construction-delay"])
+def test_no_stock_phrase_of_read_20_in_any_artifact(name):
+    plan, taxonomy, contents = _world(name)
+    bodies = [_own(c.body) for c in contents.values() if isinstance(c, EmailContent)]
+    assert len(bodies) > 20
+    assert not [b for b in bodies if _STOCK.search(b)], [_STOCK.search(b).group(0) for b in bodies if _STOCK.search(b)]
+    texts = [c.model_dump_json() for c in contents.values() if not isinstance(c, EmailContent)]
+    assert not [t for t in texts if _STOCK.search(t)], [_STOCK.search(t).group(0) for t in texts if _STOCK.search(t)]
+
+
+def test_an_artifact_is_spelled_as_its_outline_s_locale():
+    # an "executed copy" of a US credit agreement written with UK spelling ("amortisation", "capitalised", read 20)
+    from worldsmith.generators.compose.spelling import _table
+
+    rx, _ = _table("en_US")
+    plan, taxonomy, contents = _world("covenant-breach")
+    assert plan.locale == "en_US"
+    found = [m.group(0) for c in contents.values() for m in rx.finditer(c.model_dump_json()) if m.group(0)[:1].islower()]
+    assert not found, found
+
+
+def test_respelling_leaves_the_outline_s_own_words_and_names():
+    from worldsmith.generators.compose.spelling import respell, words_of
+
+    text = "Depreciation and amortisation; the Harbour Centre lease; the construction programme; please diarise it."
+    assert respell(text, "en_US", words_of({"facts": ["the construction programme"]})) == \
+        "Depreciation and amortization; the Harbour Centre lease; the construction programme; please calendar it."
+    assert respell("the behavior of the center; the judgment", "en_GB") == "the behaviour of the centre; the judgment"
+    assert respell("the exercise of the premise; revised", "en_US") == "the exercise of the premise; revised"
+
