@@ -10,7 +10,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from worldsmith.generators.labels import as_known_on, decided, fact_label, standing
+from worldsmith.generators.labels import as_known_on, decided, fact_label, put_forward, standing
 from worldsmith.generators.sides import principal, relations
 from worldsmith.generators.week import WeekEvent, recurring, week_events
 from worldsmith.worlds import kinds
@@ -91,6 +91,9 @@ class FactRef(BaseModel):
                                                       "parties', nobody's to 'set out'")
     items: list[str] = Field(default_factory=list, description="the heads the amount is made of, in the matter's own "
                                                                "words (the outline's items; no figures)")
+    term: bool = Field(False, description="a term an instrument fixed (known from the start, never changed, no formula "
+                                          "but over such terms): never spoken of as moving, held, adopted or as of a "
+                                          "day")
 
 
 class PaperDue(BaseModel):
@@ -1083,6 +1086,33 @@ def made_day(plan: WorldPlan, taxonomy: Taxonomy, doc, when: dt.date) -> dt.date
     return cache[doc.id]
 
 
+def is_term(plan: WorldPlan, fact, seen: frozenset[str] = frozenset()) -> bool:
+    """Whether a figure is a fixed term of an instrument: known from the start or from the instrument that sets it out
+    (no known_from after it), never changed, not put
+    forward by a party, and with no formula unless it works only from such terms (a cap that is a percentage of the
+    contract sum). Read 20 rejected mail and chat that spoke of such a figure as moving: "For now, the liquidated
+    damages cap is USD 1,230,000, unchanged.", "what do we use for the earn-out cap today", "I am taking USD 1,230,000
+    for the liquidated damages cap"."""
+    if fact.value.type not in ("money", "number", "percent") or fact.earlier or fact.id in seen:
+        return False
+    if fact.known_from and fact.known_from > plan.window_start and not any(
+            is_instrument(doc := plan.artifact(a)) and (day := artifact_day(doc)) is not None and
+            fact.known_from <= day for a in plan.establishing(fact.id)):
+        return False  # (the ledger dates a fact the outline gives no known_from at the window's start)
+    if put_forward(fact.statement):
+        return False
+    if not fact.formula:
+        # (a term of an instrument: one its statement names, or one an instrument in the room sets out; a figure known
+        # from the start is no term by that alone, an audit's probe sample of 400 claims)
+        return standing(fact) or any(is_instrument(plan.artifact(a)) for a in plan.establishing(fact.id))
+    ids = {f.id for f in plan.facts}
+    try:
+        names = {n.id for n in ast.walk(ast.parse(fact.formula, mode="eval")) if isinstance(n, ast.Name)} & ids
+    except SyntaxError:
+        return False
+    return bool(names) and all(is_term(plan, plan.fact(n), seen | {fact.id}) for n in names)
+
+
 def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done: dict[str, Content]) -> ArtifactContext:
     """The context for one artifact, given the content of the artifacts it depends on."""
     author = plan.person(spec.author)
@@ -1146,6 +1176,8 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
             named["fresh"] = True
         if fact.items and (distractor is None or distractor.fact != fact_id):
             named["items"] = list(fact.items)
+        if distractor is None or distractor.fact != fact_id:
+            named["term"] = is_term(plan, fact)
         facts.append(FactRef(id=fact.id, statement=statement, value=value, text=text, **named))
     # The kind says who the artifact goes to and what else it sees (a parent message, cited sheets).
     own = kinds.of(spec).context

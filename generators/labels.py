@@ -160,6 +160,11 @@ _UNDER = re.compile(r"\bunder (?:the|its|their|a|an) (?:[\w'-]+ ){0,3}(?:agreeme
                     r"charter ?party|order form|indenture|facility)\b", re.I)
 
 
+def put_forward(statement: str) -> bool:
+    """Whether a fact's statement gives a figure a party puts forward, claims or estimates (see _PUT_FORWARD)."""
+    return bool(_PUT_FORWARD.search(" ".join((statement or "").split())))
+
+
 def standing(fact) -> bool:
     """Whether a figure (money, a number, a percentage, with no formula) stands by an instrument or an act done (see
     _INSTRUMENT, _DONE): never hedged as an estimate, called provisional, disputed or asked about."""

@@ -132,7 +132,7 @@ def fixed(fact: FactRef) -> bool:
     regulation that breaks the limit), the date of an event (a date no one works to: the date of the casualty), or a
     figure that stands by an instrument or an act done (labels.standing: a policy's limit, an advance paid, a period
     agreed), which is never hedged or put in question."""
-    if standing(fact):
+    if standing(fact) or getattr(fact, "term", False):
         return True
     if fact.value.type == "text":
         return not fact.text[:1].islower()

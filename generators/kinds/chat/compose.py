@@ -95,7 +95,8 @@ def _subjects(pick: Picker, ctx: ArtifactContext, files: list[str]) -> list[str]
 def _asked(pick: Picker, fact, name: str) -> str:
     """A colleague's question whose answer is this fact: what number we use, when a date is, what a point is."""
     lines = bank("chat")["talk"]["ask"]
-    kind = "figure" if fact.value.type in ("money", "number", "percent") else \
+    kind = "term" if getattr(fact, "term", False) and "term" in lines else \
+        "figure" if fact.value.type in ("money", "number", "percent") else \
         "past" if fact.past else "date" if fact.value.type == "date" else "text"
     return pick.fill(lines[kind], label=fact.label, name=name) or f"{fact.label}?"
 
@@ -105,7 +106,7 @@ def _answer(pick: Picker, fact, inside: bool, named: bool = False) -> str:
     sheets only to our own people)."""
     talk = bank("chat")["talk"]
     if fact.value.type in ("money", "number", "percent") and fact.label and not named:
-        said = pick.fill(talk["value"], text=fact.text, label=fact.label) or fact.text
+        said = pick.fill(talk["value_term" if fact.term else "value"], text=fact.text, label=fact.label) or fact.text
     else:
         said = lower_first(fact_sentence(pick, fact, "email"))
         # chat drops the closing stop, never one the value carries ("Kestrel Bay Tankers Ltd.")
