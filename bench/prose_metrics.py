@@ -16,7 +16,8 @@ rendered into a temporary folder. Printed, per world:
 - relations: "A was instructed by B"-type sentences, and how many of them the plan's organisation
   roles contradict (same organisation, opposite sides, or a relation no role states);
 - stands-at: a text (not numeric) fact's value poured into "stands at"/"is set at"/"comes to" slots;
-- dated-before: subjects marking a draft "(superseded)" on a day no later version exists.
+- dated-before: subjects marking a draft "(superseded)" on a day no later version exists;
+- xauth: sentences of 8+ words that two or more authors of the world write in their own words (cross_author).
 With --top N, the N frames shared most across the worlds are printed first, each with how many sentences of each
 world carry it (the ones to give more wordings first).
 With --enron MAILDIR (a real corpus, e.g. the labelled Enron sample), that corpus gets the same greeting and
@@ -241,6 +242,28 @@ def dated_before(plan, contents) -> list[str]:
     return out
 
 
+def cross_author(plan, contents) -> list[str]:
+    """The sentences (8+ words) that two or more authors of one world write in their own words (a message's own
+    text, not what it quotes; a document's paragraphs): read 20's "boilerplate word for word the same in two
+    people's emails", the board advice that "repeats the associate's template word for word"."""
+    from worldsmith.worlds.content import DocumentContent, EmailContent
+
+    by: dict[str, set[str]] = {}
+    for spec in plan.artifacts:
+        c = contents.get(spec.id)
+        if isinstance(c, EmailContent):
+            own = re.split(r"\n\s*(?:On .{5,80} wrote:|-{5,} Forwarded message)", c.body, maxsplit=1)[0]
+            text = [ln for ln in own.splitlines() if not ln.lstrip().startswith(">")]
+        elif isinstance(c, DocumentContent):
+            text = [p for sec in c.sections for p in sec.paragraphs]
+        else:
+            continue
+        for s in (s for ln in text for s in sentences(ln)):
+            if len(s.split()) >= 8:
+                by.setdefault(s, set()).add(spec.author)
+    return sorted(s for s, who in by.items() if len(who) > 1)
+
+
 # ---------------------------------------------------------------- report
 
 
@@ -283,12 +306,14 @@ def measure(worlds: dict[str, tuple], show: int, top: int = 0) -> list[dict]:
         rel = [r for t in all_text for r in relations(plan, t)]
         pour = [s for t in all_text for s in poured(plan, t)]
         before = dated_before(plan, contents)
+        xauth = cross_author(plan, contents)
         rows.append(dict(world=name, emails=len(emails), greeting=greet / max(1, len(emails)),
                          sign_off=signed / max(1, len(emails)), sentences=len(mine),
                          frames_shared=len(shared) / max(1, len(mine)) if len(frames) > 1 else None,
                          long_shared=sum(f in others for f in long_) / max(1, len(long_)) if len(frames) > 1 else None,
                          chat=len(texts[name]["chat"]), chat_shared=len(chat_shared), relations=len(rel),
-                         wrong_relations=sum(not ok for _, ok in rel), stands_at=len(pour), dated_before=len(before)))
+                         wrong_relations=sum(not ok for _, ok in rel), stands_at=len(pour), dated_before=len(before),
+                         cross_author=len(xauth)))
         if show:
             print(f"\n== {name}")
             for s, n in Counter(shared).most_common(show):
@@ -301,6 +326,8 @@ def measure(worlds: dict[str, tuple], show: int, top: int = 0) -> list[dict]:
                 print(f"  stands-at: {s[:160]}")
             for s in before[:show]:
                 print(f"  dated-before: {s}")
+            for s in xauth[:show]:
+                print(f"  two authors: {s[:160]}")
     return rows
 
 
@@ -317,7 +344,7 @@ def main() -> None:
         worlds = {n: make(n, args.seed, Path(tmp)) for n in names}
         rows = measure(worlds, args.show, args.top)
     head = f"{'world':<24}{'emails':>7}{'greet':>7}{'signoff':>8}{'sents':>7}{'shared':>8}{'8+w':>6}{'chat':>6}" \
-           f"{'chatdup':>8}{'rels':>6}{'badrel':>7}{'standat':>8}{'before':>7}"
+           f"{'chatdup':>8}{'rels':>6}{'badrel':>7}{'standat':>8}{'before':>7}{'xauth':>7}"
     print(head)
     for r in rows:
         share = f"{r['frames_shared']:.0%}" if r["frames_shared"] is not None else "-"
@@ -325,7 +352,7 @@ def main() -> None:
         print(f"{r['world']:<24}{r['emails']:>7}{r['greeting']:>7.0%}{r['sign_off']:>8.0%}{r['sentences']:>7}{share:>8}"
               f"{long_share:>6}"
               f"{r['chat']:>6}{r['chat_shared']:>8}{r['relations']:>6}{r['wrong_relations']:>7}{r['stands_at']:>8}"
-              f"{r['dated_before']:>7}")
+              f"{r['dated_before']:>7}{r['cross_author']:>7}")
     if args.enron is not None and args.enron.is_dir():
         bodies = enron_bodies(args.enron)
         greet = sum(is_greeting(first_line(b)) for b in bodies) / len(bodies)

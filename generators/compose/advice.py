@@ -152,7 +152,9 @@ def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bo
         key = "dated_changed" if moved and since else ("dated" if how else "dated_given")
         said.append(_fill(pick, frames[key], source=pick.cited(f.source),
                           source_day=_day(f.source_day, loc), since=since))
-    elif since and f.since != ctx.spec.sent_at.date():
+    elif since and f.since != ctx.spec.sent_at.date() and not f.term:
+        # (a term of the instrument has no day it took its value: "the threshold ... has been at that level since
+        # February 2", read 20)
         said.append(_fill(pick, frames["since_only"], since=since))
     if f.superseded and f.superseded_text:
         # what the figure replaced, and why, in the words of the superseded paper's own label

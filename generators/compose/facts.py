@@ -127,6 +127,11 @@ _STILL = re.compile(r"\b(still|remains?|unchanged|no change|nothing has moved|ho
                     re.I)
 
 
+def says_still(text: str) -> bool:
+    """Whether a frame or a lead-in says a value holds as it stood or for now (see _STILL): never of a fixed fact."""
+    return bool(_STILL.search(text))
+
+
 def fixed(fact: FactRef) -> bool:
     """Whether a fact cannot change: a name or a citation (a text value not in lower case: the vessel, the
     regulation that breaks the limit), the date of an event (a date no one works to: the date of the casualty), or a

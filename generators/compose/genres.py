@@ -12,7 +12,7 @@ import hashlib
 import re
 
 from worldsmith.generators.compose.bank import Picker, bank
-from worldsmith.generators.compose.facts import agree, fixed
+from worldsmith.generators.compose.facts import agree, fixed, says_still
 from worldsmith.generators.compose.parties import opponent, own_reader, principal, signatory
 from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
@@ -282,7 +282,14 @@ class Writer:
             series = self.pick.series is not None
             if kind not in _PLAIN and self.pick.chance(0.9 if series else 0.5) \
                     and (lower_first(s) != s or series and s[:1].isalpha()) and not re.match(r"[A-Z]\w+: ", s):
-                s = self.pick.frame(self.pick.lead_ins(leads, bank("genres")["series_leads"])) + lower_first(s)
+                # (never one whose words the sentence opens with: "On the papers, the papers on the denial-rate service
+                # level", read 20; nor "For now" or "As matters stand" before a fixed term: read 20, a cap the
+                # agreement fixed spoken of as moving)
+                head = set(re.findall(r"[a-z]+", lower_first(s).lower())[:3])
+                ok = [x for x in self.pick.lead_ins(leads, bank("genres")["series_leads"])
+                      if not set(re.findall(r"[a-z]{4,}", x.lower())) & head
+                      and not (fixed_first and says_still(x))]
+                s = self.pick.frame(ok) + lower_first(s) if ok else s
             s = agree(s, [values.get(k, "") for k in ("l1", "l2", "l3")]).replace("\x00", option)
             out.append(cap_first(s) if cap else s)
         return out

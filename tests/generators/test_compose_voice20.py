@@ -27,7 +27,9 @@ _STOCK = re.compile(r"(?i)\bago\) and has passed\b|\bthe record shows\b|\bit is 
                     r"\bWe (?:use|take) the [^.]*\b(?:percentage of|divided by|multiplied by|times|less|plus)\b|"
                     r"Copies to the other addressees|\bavoidance of doubt, we record\b|\ball told\b|"
                     r"\bquick reminder\b|\bkept there\b|\bFor what it's worth, the\b|"
-                    r"\bit is still (?:the )?[a-z ]+ (?:of|divided by|times|less)\b")
+                    r"\bit is still (?:the )?[a-z ]+ (?:of|divided by|times|less)\b|"
+                    r"\b(?:in question|concerned) is\b|\bOn the (\w+), the \1\b|"
+                    r"\bno (?:questions|queries) from me on [A-Z]")
 
 
 @pytest.mark.parametrize("name", ["covenant-breach", "construction-delay"])
@@ -99,3 +101,53 @@ def test_a_fixed_term_of_an_instrument_is_never_spoken_of_as_moving(name):
                         and _MOVING.search(s):
                     bad.append(s)
     assert not bad, bad[:8]
+
+
+def test_a_name_both_sides_know_is_said_plainly_not_in_question():
+    # "The responsible party in question is Kestrel Bay" (read 20: filler in a P&I club's mail)
+    from tests.generators.context_fixture import fact
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.facts import named_sentence
+    from worldsmith.worlds.values import Text
+
+    party = fact("rp", "The responsible party is Kestrel Bay Tankers Ltd.", Text(value="Kestrel Bay Tankers Ltd.")) \
+        .model_copy(update={"label": "the responsible party"})
+    said = [named_sentence(Picker(seed), party, "document") for seed in range(40)]
+    assert all("Kestrel Bay Tankers Ltd." in s for s in said)
+    assert not [s for s in said if re.search(r"\b(?:in question|concerned) is\b", s)], said
+
+
+def test_a_lead_in_never_opens_with_the_words_its_sentence_opens_with():
+    # "On the papers, the papers on the denial-rate service level" (read 20, an audit plan)
+    from decimal import Decimal
+
+    from tests.generators.context_fixture import document_context, fact
+    from worldsmith.worlds import kinds
+    from worldsmith.worlds.values import Money
+
+    papers = fact("papers", "The papers on the claim cost USD 120,000.", Money(amount=Decimal("120000"), currency="USD")) \
+        .model_copy(update={"label": "the papers on the claim"})
+    seen = 0
+    for seed in range(30):
+        doc = kinds.kind("document").compose(document_context("memo", seed=seed, facts=[papers]))
+        text = " ".join(p for sec in doc.sections for p in sec.paragraphs)
+        seen += "the papers on the claim" in text.lower()
+        assert not re.search(r"(?i)\bOn the papers, the papers\b", text), text
+    assert seen
+
+
+def test_a_term_of_the_instrument_is_not_said_to_have_held_since_a_day():
+    # "the threshold ... has been at that level since February 2" of a fixed contract term (read 20, earn-out)
+    import datetime as dt
+
+    from tests.generators.context_fixture import CAP, email_context
+    from worldsmith.generators.compose.advice import figure_paragraph
+    from worldsmith.generators.compose.bank import Picker
+
+    cap = CAP.model_copy(update={"label": "the liability cap", "since": dt.date(2025, 2, 2), "term": True,
+                                 "paper": "Charter party", "paper_day": dt.date(2024, 11, 5),
+                                 "paper_instrument": True})
+    ctx = email_context("new", seed=1, facts=[cap])
+    said = [" ".join(figure_paragraph(Picker(seed), ctx, cap)) for seed in range(30)]
+    assert any(said)
+    assert not [s for s in said if re.search(r"since February 2|February 2\b", s)], said

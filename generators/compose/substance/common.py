@@ -129,7 +129,8 @@ _GIST = ("{More}.", "As matters stand, {more}.", "On the record, {more}.", "The 
          "Of note, {more}.", "In substance, {more}.")
 
 
-_PLAIN = ("{S}.", "We note that {s}.", "For the record, {s}.", "As recorded on the [~file|papers], {s}.", "On the [~papers|record], {s}.",
+# (no "For the record, ": padding that tells a reader a fact is said only to be on file, read 20)
+_PLAIN = ("{S}.", "We note that {s}.", "As recorded on the [~file|papers], {s}.", "On the [~papers|record], {s}.",
           "In addition, {s}.")
 
 
@@ -144,7 +145,11 @@ def _worded(pick: Picker, frames: tuple[str, ...]) -> str:
 def plain_sentence(pick: Picker, f: FactRef) -> str:
     """The fact by label and value as a sentence of its own, in one of several wordings."""
     body = plain(f)
-    return pick.reword(_worded(pick, _PLAIN)).format(S=cap_first(body), s=body)
+    frame = pick.reword(_worded(pick, _PLAIN))
+    if set(re.findall(r"[a-z]{4,}", frame.split("{")[0].lower())) & set(re.findall(r"[a-z]+", body.lower())[:3]):
+        frame = "{S}."  # (a lead-in never says the words its sentence opens with: "On the papers, the papers on the
+        # denial-rate service level", read 20)
+    return frame.format(S=cap_first(body), s=body)
 
 
 def with_basis(pick: Picker, head: str, how: str) -> str:

@@ -875,7 +875,7 @@ def _actions(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, values: dic
     them = "it" if len(rows) == 1 else "them"
     lead = pick.fill([f"{{n}} {acts} {were} [agreed|taken away]; {{owners}} {hold} {them}.",
                       "Actions [agreed|arising] ({n}), owned by {owners}.",
-                      f"{{owners}} took the {acts} below, {{n}} [~in all|in total|all told].",
+                      # (no "{owners} took the actions below, 4 all told": stock phrasing, read 20's kick-off minutes)
                       f"[The meeting|We] left {{owners}} with {{n}} {acts}.",
                       # a weekly series' own: its day
                       f"Actions from {{series_day}} ({{n}}): {{owners}} {hold} {them}.",
