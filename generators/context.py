@@ -86,6 +86,10 @@ class FactRef(BaseModel):
                                        "artifact's day ('' where none is)")
     paper_by: str = Field("", description="that document's author's organisation")
     paper_day: dt.date | None = Field(None, description="that document's date")
+    coming_paper: str = Field("", description="where no paper sets the fact out by this day: the title of the planned "
+                                              "document that first will, dated on or after it")
+    coming_day: dt.date | None = Field(None, description="that document's date: a step that sets the fact out, or "
+                                                         "settles it, is due by then, never after")
     paper_instrument: bool = Field(False, description="that document is an instrument (an agreement, a charter, a "
                                                       "lease): paper_day is the day it was made, and it is both "
                                                       "parties', nobody's to 'set out'")
@@ -1157,6 +1161,15 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
                                  paper_instrument=is_instrument(doc),
                                  paper_by=next((o.name for o in plan.organisations if o.id == by), ""))
                     break
+            if not named.get("paper") and value.type in ("money", "number", "percent"):
+                # the paper still to come that will set the figure down: what is to be settled or set out for it is
+                # due by its date (read 20: the analyst was to "set out" the LOI price by Sep 4 in minutes of Sep 2,
+                # the day the LOI went out; the EV to be "settled" by Sep 8 in a note of Sep 1)
+                ahead = [(artifact_day(doc), doc.title) for doc in map(plan.artifact, plan.establishing(fact_id))
+                         if doc.kind == "document" and doc.id != spec.id and artifact_day(doc) is not None
+                         and artifact_day(doc) >= day and plan.distractor_of(doc) is None]
+                if ahead:
+                    named.update(coming_day=min(ahead)[0], coming_paper=min(ahead)[1])
         if day is not None and distractor is None:
             # a superseded value of the fact whose paper is out by this day: a note says the figure replaced it
             for d, when in superseded_of(plan).get(fact_id, []):

@@ -328,6 +328,11 @@ def work_day(pick: Picker, ctx: ArtifactContext) -> dt.date:
     if due is not None and _days_to(ctx, due) > 1:
         # (on a working day: a day before a Tuesday due date that is a Monday holiday is the Friday)
         by = min(by, last_workday_before(due.value.value))
+    coming = [f.coming_day for f in ctx.facts if f.coming_day is not None and f.coming_day > today]
+    if coming:
+        # a figure the paper to come sets down is settled by that paper's day, not after it goes out (read 20: the EV
+        # to be "settled" by September 8 in a note of September 1, the LOI that states it going out on September 2)
+        by = min(by, min(coming))
     return by
 
 

@@ -123,3 +123,46 @@ def test_a_paper_sent_out_is_not_still_to_send(published_legal, published_hospit
     # send it 'end of Thursday'" (read 20): at seed 61 "We sent out the Claim sample with audit results on June 9." over
     # "From me: the claim sample with audit results to you, with a brief note ... (tomorrow morning)"
     assert _sent_and_to_send(published_legal) + _sent_and_to_send(published_hospital) == []
+
+
+_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+
+
+def _late_steps(world):
+    """(path, step, due, paper day) where a paper before a planned document settles or sets out a figure that document
+    first sets down, by a day after the document goes out."""
+    import re
+
+    from worldsmith.worlds.plan import WorldPlan
+
+    plan = WorldPlan.model_validate_json((world / "plan.json").read_text(encoding="utf-8"))
+    firsts = {}
+    for f in plan.facts:
+        if f.value.type not in ("money", "number", "percent"):
+            continue
+        docs = [plan.artifact(a) for a in plan.establishing(f.id) if plan.artifact(a).kind == "document"]
+        if docs:
+            firsts[f.label or f.id] = min(d.date for d in docs)
+    out = []
+    for day, path, text in _texts_by_day(world):
+        own = re.split(r"\n\s*On .{0,80}wrote:|\n> ", text, maxsplit=1)[0]
+        for label, paper_day in firsts.items():
+            if day >= paper_day and "Minutes" not in path:
+                continue
+            step = re.compile(rf"(?:settle|set out) (?:the )?{re.escape(label)}\b[^\n]*?(?:\bby |\n)"
+                              rf"(?:[A-Z][a-z]+day,? )?(\d{{1,2}} (?:{_MONTHS})|(?:{_MONTHS}) \d{{1,2}})", re.I)
+            for m in step.finditer(own):
+                words = m.group(1).split()
+                month, dd = (words[1], words[0]) if words[0].isdigit() else (words[0], words[1])
+                due = dt.datetime.strptime(f"{dd} {month} {day.year}", "%d %B %Y").date()
+                if due > paper_day and day <= paper_day:
+                    out.append((path, m.group(0), due, paper_day))
+    return out
+
+
+def test_a_figure_is_settled_by_the_day_the_paper_that_states_it_goes_out(published_diligence):
+    # the analyst must "set out" the LOI price to the target by Sep 4, after counsel issued the LOI on Sep 2; the EV to
+    # be "settled" by Sep 4 after the LOI (read 20): at seed 61 "settle the LOI enterprise value at GBP 195,000,000 by
+    # 8 September" on September 1, and minutes of September 2 with "Set out the LOI enterprise value ... in our next
+    # letter" due Friday 4 September
+    assert _late_steps(published_diligence) == []

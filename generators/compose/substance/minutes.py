@@ -806,6 +806,16 @@ def meeting_steps(ctx: ArtifactContext, base: dt.date) -> list[Step]:
                     break
                 continue
             where = paper or f"our next letter to {other}"
+            # (minutes are dated after the meeting: a paper of the minutes' day went out after the meeting sat)
+            coming, coming_paper = (f.paper_day, f.paper) if f.paper and f.paper_day is not None \
+                and f.paper_day >= base else (f.coming_day, f.coming_paper)
+            coming = coming if coming is not None and coming >= base else None
+            if coming is not None and not paper:
+                # the paper that sets the figure down is planned: it is that paper, due by its own day (read 20: the
+                # analyst to "set out" the LOI price in "our next letter" by Sep 4, after the LOI went out on Sep 2)
+                from worldsmith.generators.compose.advice import paper_title  # (advice reads substance.common)
+
+                where = f"the {paper_title(coming_paper)}"
             if _put_forward_across(ctx, f):
                 # the other side's own figure is answered, never put by us (seed 37's kick-off: 'Agreed that our next
                 # letter to Brennmoor Steel Products Inc. puts the surcharge claimed by Brennmoor at USD 3,640,800')
@@ -818,7 +828,7 @@ def meeting_steps(ctx: ArtifactContext, base: dt.date) -> list[Step]:
                 continue
             steps.append(Step(f.id, f"Agreed that {where} puts {label(f)} at {f.text}{worked}.",
                               [(f"Set out {label(f)} ({f.text}) and its working in {where}", junior.name,
-                                draft_by if paper else next_workday(base, 3))]))
+                                draft_by if paper else min(next_workday(base, 3), coming or next_workday(base, 3)))]))
         if len(steps) == 3:
             break
     return steps
