@@ -31,6 +31,24 @@ _STAND = re.compile(r"^(?P<head>(?:the |[A-Z])[^,;:]{1,60}?)\s+(?P<verb>" + "|".
 # 'The sellers' case that the licence fees are FY2025 revenue ...': a noun of a side's stand, then its content
 _CASE = re.compile(r"^(?P<head>(?:the |[A-Z])[^,;:]{1,60}?)['’]s?\s+(?:case|position|argument|contention|submission)\s+"
                    r"that\s+(?P<what>\S.*)$", re.I)
+# "Halvergate's formal notice disputing the excess over the cap and offering to pay the capped surcharge": a side's
+# paper and what it does, in gerunds
+_DOING = {"disputing": "dispute", "objecting": "object", "challenging": "challenge", "contesting": "contest",
+          "rejecting": "reject", "denying": "deny", "demanding": "demand", "claiming": "claim", "offering": "offer",
+          "maintaining": "maintain"}
+_PAPER = re.compile(r"^(?P<head>(?:the |[A-Z])[^,;:]{1,60}?)['’]s?\s+(?:[\w-]+\s+){0,2}?(?:notice|letter|demand|"
+                    r"claim|objection|submissions?|response|reply)\s+(?P<what>(?:" + "|".join(_DOING) + r")\b.*)$",
+                    re.I)
+# a second verb of the same subject ('... does not apply to index movements and reserves its position')
+_THEN = re.compile(r"\s+and\s+(?=(?:\w+ing\s+(?:to|the|an?|its|their|his|her|that|for|on|with)|(?:reserve|ask|say|offer|take|propose|accept|agree|decline|refuse|threaten|seek|"
+                   r"invite|request|give|send)s?)\b)")
+# a verb that takes a clause, said as the side's position ('Brennmoor's counsel argues the cap does not apply ...')
+_CLAUSAL = {"argue", "contend", "insist"}
+_FINITE = re.compile(r"\b(?:is|are|was|were|does|do|did|has|have|had|must|should|cannot|can|will|would|may|"
+                     r"applies|apply|falls|fall|owes|owe)\b")
+# 'The partner sets out why the roof works fall outside clause 7.3': the writer's case, as the reason it gives
+_WHY = re.compile(r"^(?P<head>(?:the |[A-Z])[^,;:]{1,60}?)\s+(?:sets out|explains|shows|argues|says) why\s+"
+                  r"(?P<what>\S.*)$", re.I)
 # the third person singular the purpose's verb takes after 'Our client'
 _THIRD = {"deny": "denies", "argue": "argues", "refuse": "refuses", "object": "objects"}
 
@@ -63,7 +81,16 @@ def stands(ctx: ArtifactContext, purpose: str | None = None) -> list[Stand]:
     text = purpose if purpose is not None else (getattr(ctx.spec, "purpose", "") or "")
     out: list[Stand] = []
     for clause in _clauses(text):
-        m = _CASE.match(clause)
+        m = _PAPER.match(clause)
+        if m:
+            mine = _names_author(ctx, m.group("head"))
+            for part in re.split(r",?\s+and\s+(?=(?:" + "|".join(_DOING) + r")\b)", m.group("what")):
+                verb, _, what = part.partition(" ")
+                what = re.sub(r"^to\s+", "", what) if verb.lower() == "objecting" else what
+                verb = _DOING[verb.lower()]
+                out.append(Stand(mine, verb, ("to " + what) if verb == "object" else what))
+            continue
+        m = _CASE.match(clause) or _WHY.match(clause)
         if m:
             out.append(Stand(_names_author(ctx, m.group("head")), "case", m.group("what")))
             continue
@@ -74,7 +101,7 @@ def stands(ctx: ArtifactContext, purpose: str | None = None) -> list[Stand]:
             # a verb's plain form takes a plural subject ('The sellers object'); after a singular one the word is a
             # noun ("The contractor's first claim letter, withdrawn ..." read as 'Our client claims letter')
             continue
-        what = re.split(r",\s+(?:which|who|so that)\b", m.group("what"))[0]
+        what = _THEN.split(re.split(r",\s+(?:which|who|so that)\b", m.group("what"))[0])[0]
         out.append(Stand(_names_author(ctx, m.group("head")), _VERBS[m.group("verb")], what))
     return out
 
@@ -82,6 +109,11 @@ def stands(ctx: ArtifactContext, purpose: str | None = None) -> list[Stand]:
 def ours(ctx: ArtifactContext) -> Stand | None:
     """The writer's own side's first stand in the purpose, or None."""
     return next((s for s in stands(ctx) if s.ours), None)
+
+
+def all_ours(ctx: ArtifactContext) -> list[Stand]:
+    """Every stand of the writer's own side in the purpose ('disputing the excess ... and offering to pay ...')."""
+    return [s for s in stands(ctx) if s.ours]
 
 
 def _third(verb: str) -> str:
@@ -95,6 +127,8 @@ def said(ctx: ArtifactContext, stand: Stand) -> str:
     what = strip_end(stand.what)
     if stand.verb == "case":
         return f"{'Our client' + chr(39) + 's' if client else 'Our'} case is that {what}."
+    if stand.verb in _CLAUSAL or stand.verb == "maintain" and _FINITE.search(what):
+        return f"{'Our client' + chr(39) + 's' if client else 'Our'} position is that {re.sub(r'^that ', '', what)}."
     who = "Our client" if client else "We"
     verb = _third(stand.verb) if client else stand.verb
     return f"{who} {verb} {what}."

@@ -142,3 +142,24 @@ def test_a_noun_that_looks_like_a_verb_of_taking_a_side_is_no_stand(monkeypatch)
     monkeypatch.undo()
     body = _document("Notice of claim for loss and expense", 61, "tests/fixtures/construction-delay.yaml")
     assert "claims letter" not in body, body
+
+
+def test_a_side_that_argues_answers_with_its_position_and_a_side_that_explains_why_states_its_case():
+    # read 20: 'Thanks, confirmed. The earn-out cap is USD 8,000,000.' from the side that disputed it; the opener
+    # 'We write for our client on the revenue threshold and the earn-out cap' said nothing of the dispute
+    for seed in (61, 62, 63):
+        thread = _thread("Clause 7.3: repair or improvement", seed)
+        opener, (author, reply) = thread[0][1], thread[1]
+        assert "Our client's case is that the roof works fall outside clause 7.3." in opener, opener
+        assert author == "landlord_solicitor"
+        assert "Our client's position is that the roof was beyond economic repair." in reply, reply
+        assert "reserve their position" not in reply, reply
+        # the stand is taken once, by the first answer
+        assert not any("beyond economic repair" in text for _, text in thread[2:]), thread
+
+
+def test_a_formal_notice_disputing_one_thing_and_offering_another_says_both():
+    for seed in (61, 62):
+        text = _document("Notice of dispute: 2025 service charge", seed)
+        assert "Our client disputes the roof replacement charge. Our client offers to pay the rest of its share." in \
+            text, text

@@ -388,7 +388,7 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 rule, _ = _breach_lines(ctx, client)
                 lead.insert(1, rule)
             if stand is not None:
-                lead.append(dispute.said(ctx, stand))
+                lead.extend(dispute.said(ctx, x) for x in dispute.all_ours(ctx))
             if len(lead) < 2 and "to set out" in first and any(f.reason for f in ctx.facts):
                 # (only where a figure has a working to give: read 18, '"Each figure is given below with how it is
                 # worked," then one figure with no working')

@@ -1168,6 +1168,10 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         act = opening_act(ctx)
         # (what the message does stays, after any line that says for whom it writes)
         opening = opening[:1] + ([act] if act and act in opening[1:] else [])
+    if spec.mode == "new" and ctx.organisations and across(ctx):
+        # to the other side, the writer's stand the purpose gives, after the line that says for whom it writes (read
+        # 20: 'We write for our client on the revenue threshold and the earn-out cap' and nothing of the dispute)
+        opening = opening[:1] + [dispute.said(ctx, s) for s in dispute.all_ours(ctx)] + opening[1:]
     facts = []
     inside = not (ctx.organisations and across(ctx))
     for i, f in enumerate(pick.shuffled([before_outcome(ctx, f) for f in ctx.facts])):
@@ -1279,14 +1283,21 @@ def _stand_reply(pick: Picker, ctx: ArtifactContext, subject: str, hello: str) -
         return None
     every = dispute.stands(ctx)
     mine = next((s for s in every if s.ours and s.verb in ("maintain", "reject", "deny", "dispute", "refuse",
-                                                            "contest", "insist")), None)
+                                                            "contest", "insist", "argue", "contend")), None)
     theirs = next((s for s in every if not s.ours), None)
-    if mine is None or theirs is None:
+    if mine is None:
         return None
     parent = _parent_own(ctx)
-    point = dispute.disputed(theirs)
-    if not (point and point.lower() in parent.lower() or re.search(r"(?i)\bformal (?:notice|demand)\b", parent)):
-        return None  # (the answer is to the paper that took the stand, not to a later line of the thread)
+    point = dispute.disputed(theirs) if theirs is not None else ""
+    if getattr(spec, "position", 1) != 1:
+        return None  # (the first answer takes the stand; a later message of the thread is not the place to repeat it)
+    opener = True
+    if not (point and point.lower() in parent.lower() or re.search(r"(?i)\bformal (?:notice|demand)\b", parent)
+            or theirs is None and opener):
+        # (the answer is to the paper that took the stand, or the thread's opening message where the purpose gives
+        # the other side none: 'Brennmoor's counsel argues the cap does not apply to index movements', not to a later
+        # line of the thread)
+        return None
     lines = [dispute.said(ctx, mine)]
     if point and mine.verb in ("maintain", "insist"):
         lines.append(f"{'It' if client_of(ctx) else 'We'} {'does' if client_of(ctx) else 'do'} not accept the "
