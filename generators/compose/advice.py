@@ -103,8 +103,12 @@ def _paper(pick: Picker, ctx: ArtifactContext, f: FactRef) -> str:
         return ""
     key = "paper_instrument" if f.paper_instrument else "paper"
     pick.named_once(f.paper)
-    return _fill(pick, bank("email")["advice"]["substance"][key], paper=paper_title(f.paper), by=f.paper_by,
-                 paper_day=_day(f.paper_day, ctx.locale), ours="our" if f.paper_by == ctx.author.organisation else "")
+    # the writer's own firm's paper is "ours", never its firm in the third person ("Corwen Ashby LLP set it out in the
+    # memo ..." in Corwen Ashby's partner's own note: issue 17, "names own firm ... in the third person", read 20)
+    mine = f.paper_by == ctx.author.organisation
+    return _fill(pick, bank("email")["advice"]["substance"][key], paper=paper_title(f.paper),
+                 by="" if mine and key == "paper" else f.paper_by, paper_day=_day(f.paper_day, ctx.locale),
+                 ours="our" if mine else "")
 
 
 def _input(pick: Picker, ctx: ArtifactContext, i) -> str:
@@ -122,7 +126,9 @@ def _input(pick: Picker, ctx: ArtifactContext, i) -> str:
     if i.paper and i.paper_day and (i.by or i.instrument) and pick.named_once(i.paper):
         # (a paper is named once in a note: 'as Fennick Lowry LLP put it in the memo on liquidated damages ... of
         # September 1' after each input, the memo the paragraph had just named, blind read 20)
-        out += ", " + _fill(pick, frames["input_instrument" if i.instrument else "input_paper"], by=i.by,
+        key = "input_instrument" if i.instrument else "input_paper_ours" if i.by == ctx.author.organisation else \
+            "input_paper"
+        out += ", " + _fill(pick, frames[key], by=i.by,
                             paper=paper_title(i.paper), paper_day=_day(i.paper_day, loc)).rstrip(".")
     if i.working:
         out += ", " + _fill(pick, frames["input_working"], working=i.working).rstrip(".")

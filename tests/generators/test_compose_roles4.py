@@ -182,3 +182,26 @@ def test_the_refund_letters_cover_note_to_the_contractor_says_to_you():
             seen += 1
             assert name not in own, (m.id, own)
     assert seen
+
+
+@pytest.mark.parametrize("path", ["tests/fixtures/construction-delay.yaml", "tests/fixtures/bi-claim.yaml",
+                                  "outlines/examples/buyside-diligence.yaml"])
+def test_a_writer_names_its_own_firms_papers_as_ours(path):
+    # read 20: "names own firm ... in the third person"; a partner's note to the client read "Corwen Ashby LLP set it
+    # out in the memo on the Brennmoor surcharge" and "from Corwen Ashby LLP's minutes of the surcharge kick-off"
+    from worldsmith.flows import pipeline
+    from worldsmith.generators.backends.offline import OfflineBackend
+    from worldsmith.worlds.plan import EmailSpec
+
+    backend = OfflineBackend()
+    prepared = pipeline.prepare(ROOT / path, 61, backend)
+    plan = pipeline.make_plan(prepared)
+    contents = pipeline.generate(plan, prepared.taxonomy, backend)
+    people = {p.id: p for p in plan.people}
+    orgs = {o.id: o.name for o in plan.organisations}
+    for m in (a for a in plan.artifacts if isinstance(a, EmailSpec) and a.id in contents):
+        firm = re.escape(orgs[people[m.author].organisation])
+        own = _own(contents[m.id].body)
+        hit = re.search(rf"{firm} set it out|(?:from|in) {firm}'s |as {firm} put it|\(?{firm}\)? has it in full|"
+                        rf"the \w+(?: \w+)*, {firm}, ", own)
+        assert not hit, (m.id, hit.group(0), own[:600])
