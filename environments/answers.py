@@ -2344,6 +2344,10 @@ def _row_bound(parsed: Parsed, s: int, e: int, dates: bool) -> Mention | None:
     return None
 
 
+_LIMIT_ON_BEFORE = re.compile(r"\b(?:cap|ceiling|limit|threshold|floor|maximum|minimum|tolerance)\s+(?:on|of|for|to)\s+"
+                             r"(?:the\s+|its\s+|their\s+|any\s+)?$", re.I)
+
+
 def bound_figures(text: Parsed | str, phrases: Iterable[str], others: Iterable[str] = (),
                   dates: bool = False, hedged: bool = False, money: bool = False) -> list[Mention]:
     """The figures a text states for a label (any of `phrases`): "the cap is USD 156.2m", "the cap (USD 156.2m)",
@@ -2373,6 +2377,8 @@ def bound_figures(text: Parsed | str, phrases: Iterable[str], others: Iterable[s
             # (a date before it dates the sentence: "On April 30, 2026 the exposure stood at ...")
         if _GAP_BEFORE.search(parsed.masked[max(0, s - 40):s]):
             continue  # "headroom under the cap is USD 9.5m": the figure is the headroom's, not the cap's (kit15)
+        if _LIMIT_ON_BEFORE.search(parsed.masked[max(0, s - 40):s]):
+            continue  # "the SPA cap on the earn-out is USD 8,000,000": the figure is the cap's, not the earn-out's (kit18)
         if _TERM_BEFORE.search(parsed.masked[max(0, s - 24):s]):
             # "the per-ton limit times the gross tonnage (USD 156.2m)": the figure is the product's; but a figure
             # written straight after the label is the label's own ('618 x contract rate USD 1,450 x 3'; kit11: the list

@@ -1486,7 +1486,7 @@ def _read_added(session: Session, typed: bool) -> list[str]:
         if rel.lower().endswith((".md", ".txt", ".docx", ".xlsx")):
             try:
                 read = deliverables.typed_text if typed else deliverables.text_of
-                out.append(read(session.read_path(rel))[:_MAX_TEXT])
+                out.append(in_ledger_terms(read(session.read_path(rel))[:_MAX_TEXT]))
             except SessionError:
                 continue
     return out
@@ -1504,7 +1504,34 @@ def _authored_texts(session: Session, answer: str | None) -> list[str]:
 def _own_text(message) -> str:
     """What the agent wrote in a message it sent: a reply's or a forward's own text, never the message it quotes (an
     empty reply read as its quote, figures and all)."""
-    return answers.untable(message.text if message.text is not None else message.body or "")
+    return in_ledger_terms(answers.untable(message.text if message.text is not None else message.body or ""))
+
+
+_PRE_CAP = re.compile(r"\bpre-?cap(?:ped)?\b|\bbefore\s+(?:the\s+|any\s+)?cap,\s+the\b", re.I)
+_CEILING = re.compile(r"\bceiling(?P<s>s?)\b", re.I)
+
+
+def in_ledger_terms(text: str) -> str:
+    """A deliverable's words for a cap put in the ledger's ('the pre-cap earn-out', 'the earn-out before the cap': the
+    uncapped earn-out; 'the SPA ceiling': the cap), where the ledger's labels say 'uncapped' and 'cap' and never
+    'ceiling' (kit18: two right answers in those words lost 0.57-0.94 as comparisons the wrong way)."""
+    world = _WORLD_NOW[0]
+    if world is None or not text:
+        return text
+    words = world.__dict__.get("_label_words")
+    if words is None:
+        words = world.__dict__["_label_words"] = {w for f in world.facts.values()
+                                                   for w in re.findall(r"[a-z]+", label_of(f).lower())}
+    if "uncapped" in words:
+        text = _PRE_CAP.sub(lambda m: "the uncapped" if m.group().lower().endswith("the") else "uncapped", text)
+        for f in world.facts.values():
+            label = label_of(f)
+            if label.lower().startswith("uncapped "):
+                rest = re.escape(label[len("uncapped "):])
+                text = re.sub(rf"\b({rest})\s+before\s+(?:the\s+|any\s+)?cap\b", r"uncapped \1", text, flags=re.I)
+    if "cap" in words and "ceiling" not in words:
+        text = _CEILING.sub(lambda m: "cap" + m.group("s"), text)
+    return text
 
 
 _GREETING = re.compile(r"^\s*(?:(?:dear|hi|hello|hey|morning|good\s+morning|good\s+afternoon)\s+)?"
@@ -1626,7 +1653,7 @@ def _file_texts(session: Session, check: Check, typed: bool = False) -> list[str
         except Exception:  # noqa: BLE001  (a path the session refuses holds nothing the agent wrote)
             continue
         if file.is_file() and rel in _state(session).files_added:
-            out.append((deliverables.typed_text(file) if typed else deliverables.text_of(file))[:_MAX_TEXT])
+            out.append(in_ledger_terms((deliverables.typed_text(file) if typed else deliverables.text_of(file))[:_MAX_TEXT]))
     return out
 
 

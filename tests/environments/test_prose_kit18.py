@@ -104,3 +104,28 @@ def test_a_labels_figure_used_as_the_first_operand_of_further_working_is_still_t
     assert grade._worked_to(grade._parsed(text), found[0]) is False
     worked = "The excess over the floor is USD 43,900,000 - USD 40,000,000 = USD 3,900,000."
     assert [float(m.value) for m in grade._figures_after(worked, ["excess over the floor is"], "money")] == [3900000.0]
+
+
+def test_a_cap_in_other_words_is_read_as_the_ledgers_cap():
+    # kit18: 'The pre-cap earn-out is USD 9,750,000 ... The SPA ceiling on the earn-out is USD 8,000,000' (a right
+    # memo, 0.06) and 'Before the cap, the earn-out comes to USD 9,750,000; the ceiling ... is USD 8,000,000' (0.43)
+    from types import SimpleNamespace as NS
+
+    from worldsmith.environments import answers
+
+    labels = ["uncapped bonus pool", "bonus pool cap", "bonus pool"]
+    world = NS(facts={str(i): NS(id=str(i), label=x, statement=x) for i, x in enumerate(labels)})
+    grade._WORLD_NOW[0] = world
+    try:
+        assert grade.in_ledger_terms("The pre-cap bonus pool is USD 9m.") == "The uncapped bonus pool is USD 9m."
+        assert grade.in_ledger_terms("the bonus pool before the cap") == "the uncapped bonus pool"
+        assert grade.in_ledger_terms("Before the cap, the bonus pool is USD 9m.") == "the uncapped bonus pool is USD 9m."
+        assert grade.in_ledger_terms("The ceiling is USD 8m.") == "The cap is USD 8m."
+        world.facts["3"] = NS(id="3", label="rent ceiling", statement="")
+        world.__dict__.pop("_label_words")
+        assert grade.in_ledger_terms("The ceiling is USD 8m.") == "The ceiling is USD 8m."  # the ledger's own word
+    finally:
+        grade._WORLD_NOW[0] = None
+    said = answers.bound_figures("The plan's cap on the bonus pool is USD 8,000,000.", ["bonus pool"], ["bonus pool cap"])
+    assert said == []
+    assert [m.text for m in answers.bound_figures("The bonus pool is USD 9,000,000.", ["bonus pool"])] == ["USD 9,000,000"]
