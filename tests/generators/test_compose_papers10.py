@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.generators.test_compose_mail_replies17 import world_at
 from worldsmith.worlds.content import DocumentContent
 
@@ -122,3 +124,22 @@ def test_at_a_kick_off_the_client_briefs_its_advisers_on_its_own_matter():
                 told += 1
                 assert any(n.startswith(who) and o == client for n, o in orgs.items()), m.group(0)
     assert told
+
+
+@pytest.mark.parametrize("name", ["covenant-breach", "construction-delay", "aircraft-redelivery"])
+def test_minutes_record_the_discussion_under_its_own_heading(name):
+    # blind read 20: minutes whose 'Decisions' held the team's introductions and who said what, beside 'Matters
+    # Arising: No matters arising' or 'Risks: None raised' at a strategy call; what was said is its own section
+    plan, contents = world_at(name, 61)
+    seen = 0
+    for s in plan.artifacts:
+        c = contents.get(s.id)
+        if not isinstance(c, DocumentContent) or getattr(s, "doc_type", "") != "minutes" or len(c.sections) < 4:
+            continue
+        heads = [x.heading for x in c.sections]
+        seen += 1
+        assert "Items Discussed" in heads, (s.path, heads)
+        decided = next(x for x in c.sections if x.heading == "Decisions")
+        assert not any(re.search(r"\bintroduced the\b|\b(?:noted|reported|said|observed) that\b", p)
+                       for p in decided.paragraphs), (s.path, decided.paragraphs)
+    assert seen

@@ -103,7 +103,14 @@ def headings(pick: Picker, kind: str, n: int) -> list[tuple[str, str]]:
         if len(keep) > n:
             keep = keep[:n - 1] + keep[-1:]  # the closing section (prayer, signatures, actions) stays
         rest = [i for i in range(len(listed)) if i not in keep]
-        keep = sorted(keep + pick.some(rest, n - len(keep)))
+        drawn = pick.some(rest, n - len(keep))
+        # a heading the genre prefers takes the first drawn place when it was not drawn (minutes whose discussion,
+        # the team's introductions and who said what, sat under 'Decisions' beside 'Matters Arising: none' or
+        # 'Risks Raised: None raised at this meeting', blind read 20); the draw itself is unchanged
+        for p in [i for i, h in enumerate(raw) if len(h) > 2 and h[2] == "preferred"]:
+            if drawn and p not in drawn and p not in keep:
+                drawn = [p] + drawn[1:]
+        keep = sorted(keep + drawn)
         chosen = [listed[i] for i in keep]
     if docs["types"][kind].get("numbered"):
         chosen = [(f"{i}. {text}", k) for i, (text, k) in enumerate(chosen, 1)]
