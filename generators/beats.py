@@ -25,7 +25,11 @@ def decision_at(purpose: str) -> int:
     subject of the decision is the clause before it. A noun or a participle earlier on is no decision ('offering a
     true-up against accepting a backdated settlement, and the General Counsel decides ...': the licence-audit
     outline had the partner decide, cut at 'accepting')."""
-    m = _DECIDE.search(purpose or "")
+    # (nor an infinitive: in "sends Brennmoor's offer to settle at the cap and recommends it; the general counsel
+    # approves" the partner was cut at "to settle" and took the client's decision, "We have decided: we go ahead",
+    # in his own reply; read at seed 67, issue 17)
+    m = next((m for m in _DECIDE.finditer(purpose or "") if not re.search(r"\bto\s+$", purpose[:m.start()], re.I)),
+             None)
     return m.start() if m else len(purpose or "")
 
 

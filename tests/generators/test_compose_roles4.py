@@ -205,3 +205,16 @@ def test_a_writer_names_its_own_firms_papers_as_ours(path):
         hit = re.search(rf"{firm} set it out|(?:from|in) {firm}'s |as {firm} put it|\(?{firm}\)? has it in full|"
                         rf"the \w+(?: \w+)*, {firm}, ", own)
         assert not hit, (m.id, hit.group(0), own[:600])
+
+
+def test_the_one_who_decides_is_the_subject_of_the_finite_verb_not_of_an_offer_to_settle():
+    # read at seed 67: a purpose "The partner sends <the other side's> offer to settle at the cap and recommends it; the
+    # general counsel approves." was cut at "to settle", so the partner took the decision for the client ("We have
+    # decided: we go ahead on the surcharge payable.")
+    from worldsmith.generators.beats import decision_at
+
+    purpose = ("The adviser forwards the lessor's proposal to accept the lower figure and backs it; the chief "
+               "executive agrees.")
+    assert purpose[decision_at(purpose):].startswith("agrees")
+    assert decision_at("The board decides to accept the offer.") == len("The board ")
+    assert decision_at("The offer to settle stands.") == len("The offer to settle stands.")
