@@ -1099,7 +1099,7 @@ def is_term(plan: WorldPlan, fact, seen: frozenset[str] = frozenset()) -> bool:
     for the liquidated damages cap"."""
     if fact.value.type not in ("money", "number", "percent") or fact.earlier or fact.id in seen:
         return False
-    if fact.known_from and fact.known_from > plan.window_start and not any(
+    if fact.known_from and fact.known_from > plan.window_start and not fact.formula and not any(
             is_instrument(doc := plan.artifact(a)) and (day := artifact_day(doc)) is not None and
             fact.known_from <= day for a in plan.establishing(fact.id)):
         return False  # (the ledger dates a fact the outline gives no known_from at the window's start)
@@ -1114,6 +1114,8 @@ def is_term(plan: WorldPlan, fact, seen: frozenset[str] = frozenset()) -> bool:
         names = {n.id for n in ast.walk(ast.parse(fact.formula, mode="eval")) if isinstance(n, ast.Name)} & ids
     except SyntaxError:
         return False
+    # (a figure worked only from terms is fixed from the day it is first worked out: "Checked again on April 23: the
+    # surcharge cap still stands at USD 2,361,600" of 12% of the annual contract value)
     return bool(names) and all(is_term(plan, plan.fact(n), seen | {fact.id}) for n in names)
 
 

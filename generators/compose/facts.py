@@ -121,9 +121,13 @@ DUE_DATE = re.compile(r"\b(deadline|due|expir\w*|target|hearing|completion|closi
 # What says a figure stands as it stood: not for one that came in or moved this week.
 _STALE = re.compile(r"\b(still|remains?|unchanged|no change|nothing has moved|holds?|holding|as before|carried "
                     r"forward|checked again|again|quick reminder|per my last check|the one to watch)\b", re.I)
+# (and "today", "on the latest papers", "in the current version": a day's or a draft's figure, which a term of the
+# instrument is not: "Today, we are applying 12% for the adjustment cap percentage", "the annual committed volume is
+# 24,000 t on the latest papers", voice4's read of supply-surcharge at seed 67)
 _STILL = re.compile(r"\b(still|remains?|unchanged|no change|nothing has moved|holds?|holding|as things stand|"
                     r"for now|right now|again|unless i hear otherwise|quick reminder|per my last check|carried "
-                    r"forward|checked again|currently|now|the one to watch|working|keep|bear|as i read it|for what it's worth)\b",
+                    r"forward|checked again|currently|now|the one to watch|working|keep|bear|as i read it|for what it's worth|"
+                    r"today|latest|current (?:version|schedule|numbers|papers)|present papers|at the moment)\b",
                     re.I)
 
 
@@ -155,7 +159,7 @@ _RESOLVES = re.compile(r"\b(?:decides?|decided|approves?|approved|rejects?|rejec
 # A frame in which the writer adopts a figure as the one they work with.
 _ADOPTS = re.compile(r"(?i)working to|working off|I'm using|I'm taking|I would use|I am taking|I would go with|"
                      r"My number|Working number|We are holding|holding to|planning around|\bI \[?(?:get|make it)\b|"
-                     r"We're using")
+                     r"We're using|\bWe use\b|\bapplying\b|\b(?:been|is) taken (?:at|as)\b|\bwe show\b|\bWe record\b")
 # A label of a figure a party puts forward (a demand, a claim, an offer) or of the gap between two sides.
 _NOT_OURS_TO_ADOPT = re.compile(r"(?i)\b(?:demand\w*|claim(?:s|ed)?|offer\w*|propos\w*|alleg\w*|dispute)\b")
 

@@ -151,3 +151,30 @@ def test_a_term_of_the_instrument_is_not_said_to_have_held_since_a_day():
     said = [" ".join(figure_paragraph(Picker(seed), ctx, cap)) for seed in range(30)]
     assert any(said)
     assert not [s for s in said if re.search(r"since February 2|February 2\b", s)], said
+
+
+def test_a_term_is_named_without_a_day_a_draft_or_one_who_adopts_it():
+    # "Today, we are applying 12% for the adjustment cap percentage", "the annual committed volume is 24,000 t on the
+    # latest papers", "we use 12% for the adjustment cap percentage" (voice4's read of a supply agreement's terms at
+    # seed 67, after the first fixes)
+    from decimal import Decimal
+
+    from tests.generators.context_fixture import fact
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.facts import named_sentence
+    from worldsmith.worlds.values import Number, Percent
+
+    pct = fact("cap_percent", "Clause 6.3 caps any price adjustment at 12% of the annual contract value.",
+               Percent(value=Decimal("12"))).model_copy(update={"label": "the adjustment cap percentage", "term": True})
+    vol = fact("annual_volume", "The buyer commits to 24,000 tonnes of bar a year.",
+               Number(value=Decimal("24000"), unit="t")).model_copy(update={"label": "the annual committed volume",
+                                                                            "term": True})
+    bad = []
+    for f in (pct, vol):
+        for register in ("email", "document"):
+            for seed in range(40):
+                said = named_sentence(Picker(seed), f, register)
+                assert f.text in said
+                if _MOVING.search(said) or re.search(r"(?i)\b(?:applying|we show|we record|taken (?:at|as))\b", said):
+                    bad.append(said)
+    assert not bad, sorted(set(bad))[:10]
