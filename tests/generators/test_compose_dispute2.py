@@ -163,3 +163,15 @@ def test_a_formal_notice_disputing_one_thing_and_offering_another_says_both():
         text = _document("Notice of dispute: 2025 service charge", seed)
         assert "Our client disputes the roof replacement charge. Our client offers to pay the rest of its share." in \
             text, text
+
+
+def test_a_pleading_pleads_what_happened_not_a_label_and_a_date():
+    # read 20: 'Pleads filler ("Plaintiff alleges that the date of the casualty was ...", "... that the charter party
+    # clause is Clause 41.3")'; 'owes Plaintiff the contribution demand' treats the demand as the debt
+    text = _document("Complaint for contribution", 61, "outlines/examples/tanker-spill-liability.yaml")
+    assert not re.search(r"(?i)alleges that the date of|states that the charter party clause is", text), text
+    assert re.search(r"\d+\. The casualty occurred on February 24, 2026, when the vessel", text), text
+    assert not re.search(r"(?i)for the contribution demand|Plaintiff the contribution demand|recover the contribution "
+                         r"demand", text), text
+    # (a statement cut at its last clause is cut at a semicolon, not left dangling after one)
+    assert not re.search(r"; [^.;]*, a voyage \(not demise\) charterer\.", text), text

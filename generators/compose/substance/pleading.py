@@ -77,6 +77,16 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
 
     def pleaded(f: FactRef) -> str:
         said.append(f)
+        # what happened, as the record tells it, where the label and value alone plead nothing (read 20: 'Plaintiff
+        # alleges that the date of the casualty was ...', '... that the charter party clause is Clause 41.3')
+        from worldsmith.generators.kinds.email.notice import _what_happened
+
+        told = _what_happened(f) if f.value.type in ("date", "text") else ""
+        if ";" in told:
+            # (a clause after a semicolon cut short reads garbled: '...; Ostrander, a voyage (not demise) charterer.')
+            told = told.split(";")[0].rstrip(",") + "."
+        if told and f.text in told and len(told.split()) > len(f"{label(f)} is {f.text}".split()) + 2:
+            return told
         if identity(f):
             return f"{cap_first(label(f))} is {f.text}."
         more = gist(f, ctx.facts)
@@ -119,9 +129,12 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
                 continue
             if n == 0 and claimed:
                 f = claimed[0]
+                # what is owed, not the paper that asked for it ('liable to Plaintiff for the contribution demand',
+                # read 20: 'treats contribution as a debt')
+                owed_as = re.sub(r"\s+(?:demand(?:ed)?|claim(?:ed)?|sought|asserted)$", "", label(f)) or label(f)
                 rows.append(pick.frame(["{d} is liable to Plaintiff for {l} of {t}.",
                                         "Plaintiff is entitled to recover {l} of {t} from {d}.",
-                                        "{d} owes Plaintiff {l} of {t}."]).format(d=defendant, l=label(f), t=f.text))
+                                        "{d} owes Plaintiff {l} of {t}."]).format(d=defendant, l=owed_as, t=f.text))
                 rows.append(pick.frame(["Plaintiff has demanded payment, and {d} has not paid.",
                                         "Despite demand, {d} has failed to pay.",
                                         "Plaintiff demanded payment; {d} has refused or failed to pay."]
