@@ -166,3 +166,30 @@ def test_a_figure_is_settled_by_the_day_the_paper_that_states_it_goes_out(publis
     # 8 September" on September 1, and minutes of September 2 with "Set out the LOI enterprise value ... in our next
     # letter" due Friday 4 September
     assert _late_steps(published_diligence) == []
+
+
+def test_a_message_on_what_a_meeting_settles_is_sent_after_it():
+    # "where things have landed on the balance due" sent at 09:21 on June 26, the settlement meeting that agreed the
+    # settlement sitting at 09:30 that day (bi-claim at seed 67, my read of session 19)
+    from pathlib import Path
+
+    from worldsmith.generators.planner import plan_world
+    from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+    from worldsmith.worlds.outline import load_outline
+
+    outline = load_outline(Path(__file__).parents[1] / "fixtures" / "bi-claim.yaml")
+    taxonomy = load_taxonomy()
+    checked = 0
+    for seed in (0, 67):
+        plan = plan_world(outline, resolve_cast(outline, taxonomy), seed, "w")
+        meetings = [a for a in plan.artifacts if a.kind == "calendar" and getattr(a, "starts_at", None)]
+        for a in plan.artifacts:
+            if a.kind != "email" or a.distractor:
+                continue
+            day = a.sent_at.date()
+            new = {f for f in a.facts if plan.fact(f).first_known() == day}
+            for m in meetings:
+                if m.starts_at.date() == day and new & set(m.facts):
+                    checked += 1
+                    assert a.sent_at >= m.ends_at, (seed, a.id, a.sent_at, m.id, m.starts_at)
+    assert checked
