@@ -97,6 +97,11 @@ def stands(ctx: ArtifactContext, purpose: str | None = None) -> list[Stand]:
         m = _STAND.match(clause)
         if m is None or re.search(r"\b(?:who|which|that)$", m.group("head")):
             continue
+        if re.search(r"['’]s?$", m.group("head")) or re.match(r"^[a-z]+\s+[a-z]+s\s+(?:the|an?|its|their|his|her|that|to)\b",
+                                                             m.group("what")):
+            # a verb follows no possessive, and a noun before a verb is no object: "Northgate's claims manager
+            # confirms the advance" is no claim of Northgate's ('We claim manager confirms the advance', bi-claim)
+            continue
         if not m.group("verb").endswith("s") and not re.search(r"(?:s|\bthey|\bwe)$|\band\b", m.group("head"), re.I):
             # a verb's plain form takes a plural subject ('The sellers object'); after a singular one the word is a
             # noun ("The contractor's first claim letter, withdrawn ..." read as 'Our client claims letter')

@@ -137,6 +137,7 @@ def test_a_noun_that_looks_like_a_verb_of_taking_a_side_is_no_stand(monkeypatch)
     ctx = SimpleNamespace(spec=SimpleNamespace(purpose=""))
     assert stands(ctx, "The contractor's first claim letter, withdrawn after the owner's side queried the "
                        "overheads.") == []
+    assert stands(ctx, "Northgate's claims manager confirms the advance and the partner acknowledges it.") == []
     got = stands(ctx, "The contractor claims its loss and expense; the owners dispute the overheads.")
     assert [(s.verb, s.what) for s in got] == [("claim", "its loss and expense"), ("dispute", "the overheads")]
     monkeypatch.undo()
