@@ -49,7 +49,10 @@ def test_no_example_mail_rules_on_a_point_agreed_or_decides_in_the_planners_fall
         if getattr(spec, "beat", "") == "decide" and spec.decision.endswith(" is agreed"):
             # a point agreed is said as agreed (and decision_named reads it: 'we have agreed')
             agreed += 1
-            assert re.search(r"(?i)\bwe have agreed\b", own), (spec.path, own)
+            # (or, after a message that has not agreed it, as the writer's decision to proceed on it: "We have agreed
+            # the peg, then." right after "By Monday morning I will put our view on the NWC peg to you in writing.",
+            # blind read 20)
+            assert re.search(r"(?i)\bwe have agreed\b|\bwe have decided to (?:proceed|work) on\b", own), (spec.path, own)
             assert not re.search(r"(?i)\bdecision\b", own), (spec.path, own)
     if name == "buyside-diligence":
         assert agreed >= 1  # 'the full reversal is agreed' is decided in its QoE thread

@@ -99,8 +99,10 @@ def asks(text: str) -> list[str]:
     """What a message asks of its reader: its questions and its requests, in its order."""
     # (a step of a note's list, "- Catherine: the memo to you, with a note of the points that need your view", is
     # work someone will do, not a question to the reader)
-    # (nor is a promise: "Your response will be with you by Wednesday")
+    # (nor is a promise: "Your response will be with you by Wednesday"; nor a day held to: "We look forward to your
+    # response by then.")
     return [s for s in sentences(text) if not s.startswith("- ") and not (_COMING.search(s) and not s.endswith("?"))
+            and not s.endswith("by then.")
             and (s.endswith("?") or _REQUEST.search(s))]
 
 
@@ -108,10 +110,16 @@ def _answers(question: str, said: list[str], promised: list[str]) -> bool:
     """Whether one of the reply's statements answers one question or request, by what its kind must carry (a promise
     with its day answers a "when" and a request for a paper: "We will send the records by Friday")."""
     q = question.lower()
-    if re.search(r"\bwhen\b|by when|\b(?:send|let (?:me|us) have|see it|see the)\b", q) and any(
+    if re.search(r"\bwhen\b|by when|\b(?:send|provide|let (?:me|us) have|see it|see the)\b", q) and any(
             re.search(rf"\d|{_MONTHS}|{_DAYS}|end of|close of", s) for s in promised):
         return True
     text = " ".join(said)
+    first = re.match(r"\W*([A-Za-z]{4,})", text)
+    if first and re.search(rf"\b{first.group(1).lower()}\b", q):
+        return True  # the word the question turns on, said back as the answer ("Confident: ...", "Final unless ...")
+    if re.search(r"\banything in\b|\bchange for us\b", q) and re.search(r"\b(?:nothing|reading it|needs you|changes)\b",
+                                                                     text, re.I):
+        return True  # what a paper needs of the reader: nothing, or what it needs once read
     if " or " in q:
         # "final, or still a working figure?" is answered by either ("Final unless ...")
         before, after = q.split(" or ", 1)
@@ -124,9 +132,10 @@ def _answers(question: str, said: list[str], promised: list[str]) -> bool:
         return bool(re.search(r"\d|\bnot yet\b|\bnot until\b", text, re.I))
     if re.search(r"\bwho\b", q):
         return any(re.search(r"(?<![.?!]\s)(?<!^)\b[A-Z][a-z]+\b", s) or
-                   re.search(r"\b(?:no one|nobody|only|just|me|I|we|us|you)\b", s) for s in said)
-    if re.search(r"\bsource|where (?:is|does|did|do)|(?:the|your) workings?|how did you|walk me through|basis\b", q):
-        return bool(_SOURCE.search(text) or re.search(r"\d", text))
+                   re.search(r"\b(?:no one|nobody|only|just|me|I|we|us|you)\b", s, re.I) for s in said)
+    if re.search(r"\bsource|where (?:is|does|did|do)|(?:the|your) workings?|how did you|walk me through|basis (?:for|of)\b", q):
+        # (a working said as its formula answers "walk me through": "It's the EBITDA multiple times the management EBITDA.")
+        return bool(_SOURCE.search(text) or re.search(r"\d|\b(?:times|less|plus|divided by|lesser of|greater of)\b", text))
     if re.search(r"\bview|steer|thoughts|comments|advice|decision|instructions\b", q):
         return bool(_VIEW.search(text))
     if re.search(r"\b(?:send|see|have|provide|share)\b", q):
@@ -139,14 +148,14 @@ def answered(asked: list[str], reply: str) -> tuple[bool, bool]:
     """Whether a reply answers any of what was asked, and whether it only puts the answer off."""
     said = [s for s in sentences(reply) if not s.endswith("?") and not _ACK.match(s)]
     firm = [s for s in said if not _DEFER.search(s)]
-    promised = [s for s in said if _DEFER.search(s) or re.search(r"\b(?:will|'ll) (?:send|let you have|have)\b", s)]
+    promised = [s for s in said if _DEFER.search(s) or re.search(r"\b(?:will|'ll) (?:send|let you have|have|put)\b", s)]
     return any(_answers(q, firm, promised) for q in asked), bool(said) and not firm
 
 
 # a question whose answer a note's list of steps gives ("- Catherine: the memo to you (Friday)") or whose answer the
 # message replied to has just said it gives (blind read 20: the client asks "what is still to do" right under a note
 # that lists exactly that; the CFO asks only who is "carrying" a ratio)
-_STEP = re.compile(r"^- [^:\n]{1,40}: .+\(", re.M)
+_STEP = re.compile(r"^- [^:\n]{1,40}: [^\n]+\([^)\n]*(?:\d|day\b|tomorrow|week|morning|end of|close of)[^)\n]*\)", re.M | re.I)
 _ASKS_STEPS = re.compile(r"what (?:is|'s) (?:still )?(?:left |still )?to do|what is left|who is (?:carrying|on it|on)|"
                          r"who has (?:it|this)|for when\b|anything (?:else|further|still) (?:you need|wanted|needed)|"
                          r"next step[^?]*: who", re.I)

@@ -508,8 +508,10 @@ def _asks_for(ctx: ArtifactContext, body: str) -> str:
 _ANYTHING_FROM = re.compile(r"\banything\b[^?]{0,40}\bfrom (?:me|us|our side)\b", re.I)
 # A line that only leans on the question before it: it goes with the question ("Thanks; all clear. Just say." was left
 # of "Anything further you need from me? Just say." to a contractor's formal notice of delay, mail11's read at seed 31).
+# (and so does a line whose "it" is the question's: "I would like to see it before Monday morning." left above "Please
+# let me have the records by June 9.", two stitched requests with no "it", blind read 20)
 _LEANS = re.compile(r"(?:Then|Happy to|Glad to help|Just say|Shout if so|Let me know|Let us know|Please (?:let (?:me|us) know|say so)|"
-                    r"Do let (?:me|us) know)\b")
+                    r"Do let (?:me|us) know|I(?:'d| would) like to (?:see|check) it\b)\b")
 # A message that gives formal notice or puts in a claim: its receiver acknowledges it as such, never "Thanks Jacob. Do
 # let us know." (blind read 19, to a formal delay notice) nor "Thanks; all clear." (mail11's read at seed 31).
 _FORMAL = re.compile(r"\b(?:(?:give|gives|giving|hereby give|serve|serves) (?:formal |written )?notice|we (?:hereby )?submit|"
@@ -548,8 +550,11 @@ _NEXT_CALL = re.compile(r"\b(?:on (?:the|our) next call|when we next speak)\b")
 
 
 # What a message that would only acknowledge asks instead, when a reply follows it (email.yaml ack_asks).
-_NEEDS = re.compile(r"\b(?:anything (?:else |further |still )?(?:you need|needed) from|"
-                    r"need anything (?:else |further )?from)\b", re.I)
+# (every form email.yaml ack_asks writes it in: "Is there anything outstanding from us?" was answered "Anything still
+# wanted from us? Let me know.", a question with a question, blind read 20's "anything wanted from us?")
+_NEEDS = re.compile(r"\b(?:anything (?:else |further |still )?(?:you need|you want|you require|needed|wanted|outstanding)"
+                    r" from|anything (?:still |else )?(?:needed|wanted) from|anything (?:else |further )?from|"
+                    r"(?:need|want|like) anything (?:else |further )?from)\b", re.I)
 # The lines an acknowledgement adds after its thanks: what the writer will do next, or that nothing more is needed.
 _ACK_TAIL = re.compile(r"^(?:I'll|I will|Our side will|We will|The team will|We|Picking this up|Nothing more needed|"
                        r"the next step is|I'll take it from here)\b", re.I)
@@ -613,7 +618,10 @@ _PLAN_ASK = re.compile(r"\b(?:what is the plan|what do we do next|what happens n
                        r"who (?:has|is picking up|is carrying) .{3,80}? from here|who has the run-up|"
                        r"(?:go ahead|proceed) as you (?:propose|suggest)|your position on|hear from you on|"
                        r"come back to us on|run-up|pulling everything together for|on course for|still to do before|"
-                       r"that needs me before the (?:call|meeting)|I should look at myself|change for us, if anything)\b", re.I)
+                       r"that needs me before the (?:call|meeting)|I should look at myself|change for us, if anything|"
+                       r"will need my (?:decision|view)|will (?:the|my) (?:decision|view) turn on)\b", re.I)
+# A question on what a paper still to come will need of its reader (email.yaml plan_asks.coming).
+_COMING_ASK = re.compile(r"\bwill (?:need my|the|my) (?P<needs>decision|view)\b", re.I)
 # A weekly note's line on a paper that came in or went round (compose/week.py _NOTE paper, paper_side, paper_other).
 _PAPER_LINE = re.compile(r"Received from [^:\n]{3,60} on [^:\n]{3,20}: (?P<a>[^\n]{3,120}?)\.(?:$|\s)|"
                          r"sent (?:over|round) the (?P<b>[^\n]{3,120}?) on |From [^:\n]{3,60}: the (?P<c>[^\n(]{3,120}?) \(|"
@@ -621,7 +629,11 @@ _PAPER_LINE = re.compile(r"Received from [^:\n]{3,60} on [^:\n]{3,20}: (?P<a>[^\
                          r"The (?P<f>[^\n]{3,120}?) went round on |"
                          r"(?:Our|My) (?P<g>[^\n]{3,120}?) (?:went round|went to you|was circulated) on |"
                          r"You have had (?:our|my) (?P<h>[^\n]{3,120}?) since |"
-                         r"(?:We|I) (?:circulated|sent round|put out) the (?P<i>[^\n]{3,120}?) on ", re.M)
+                         r"(?:We|I) (?:circulated|sent round|put out) the (?P<i>[^\n]{3,120}?) on |"
+                         # (week.py paper_seen: "- Minutes: Covenant kick-off, July 9 (Cameron Montes) came to you on
+                         # July 10.", which no reply read as a paper, so none asked what it changes)
+                         r"(?:^- |The )(?P<j>[^\n]{3,120}?) \([^)\n]{3,60}\) (?:reached you|came to you) on |"
+                         r"The (?P<k>[^\n]{3,120}?) came to you from me on ", re.M)
 # ...and its line on a date ahead (compose/week.py _NOTE due and next).
 _AHEAD = (re.compile(r"(?:^|\n|- |[.!?] )(?P<l>[A-Z][^.\n:;?(]{3,80}?) (?:falls on|is due) "),
           re.compile(r"\d+ days? to (?P<l>[^(\n]{3,80}?) \("),
@@ -668,7 +680,9 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
     frames = bank("email")["plan_asks"]
     open_ = [x for x in ctx.thread_labels if x not in ctx.settled_labels]
     if ctx.organisations and across(ctx):
-        if _PROMISED.search(own):
+        # (and so is one told by when it comes: "Your response will be with you by Wednesday." answered "Thank you,
+        # Karen; I will look out for it. When will we hear from you on the waiver fee rate?", blind read 20)
+        if _PROMISED.search(own) or _COMING_BY.search(own):
             # they have said by when they will come back: nobody asks them when ("We have put the bonus claimed to
             # our client and will reply by Monday." answered "When can we have your position on the bonus claimed?",
             # mail10's read at seed 31); they are held to the day they gave
@@ -678,6 +692,34 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
         # the client asks its adviser what happens next, never the adviser its client ("Who is taking the removal
         # costs forward from here?" from counsel to the client's claims manager)
         return ""
+    step = taken_step(ctx, own)
+    if step is not None:
+        # a note that lists who does what by when has said what is still to do and who has it: nobody asks it back
+        # (blind read 20: the client asks "what is still to do" right under a note that lists exactly that; "Who is
+        # carrying the sample error rate from here, and for when?"); what the list does not say is asked (how a
+        # figure is made up, what a paper changes, whether a figure is firm), else the reader takes its step
+        label = next((x for x in open_ if not _DATED.search(x)), "")
+        reason = ctx.label_reasons.get(label, "")
+        if label and reason and reason.lower() not in _unquoted(body).lower() and not wrote_it(ctx, label):
+            return pick.fill(frames["working"], label=label) or step
+        m = _PAPER_LINE.search(own)
+        if m:
+            from worldsmith.generators.kinds.chat.compose import paper_name
+            return pick.fill(frames["paper"], paper=paper_name(next(g for g in m.groups() if g))) or step
+        ahead = passed_labels(ctx, own, _AHEAD)
+        if ahead:
+            # whether a date ahead is on course, which a list does not say; never what is still to do before it
+            asked = pick.fill([f for f in frames["ahead"] if "on course" in f], label=ahead[0]) or ""
+            return re.sub(r"\s*What is (?:still|left) to do before it\?$", "", asked) or step
+        if label and not wrote_it(ctx, label) and not re.search(r"\bdecided\b|\bdecision\b", own, re.I):
+            return pick.fill(frames["firmness"], label=label) or step
+        coming = next((c for m in note_steps(own)
+                       if (c := coming_paper(m.group("who").strip(), m.group("what").strip())) and c[1]), None)
+        if coming is not None:
+            # what the paper coming to the reader will need of them, which _plan_answer answers from the thread's
+            # point (a thanks that only takes the step was followed by "Nothing more needed from you for now")
+            return pick.fill(frames["coming"], paper=coming[0], needs=coming[1]) or step
+        return step
     gone = passed_labels(ctx, own)
     if gone:
         label = gone[0]
@@ -709,6 +751,59 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
         title = next(g for g in m.groups() if g)
         return pick.fill(frames["paper"], paper=paper_name(title)) or ""
     return ""
+
+
+def taken_step(ctx: ArtifactContext, own: str) -> str | None:
+    """Where the message replied to lists its steps ("- From me: the claim sample to you, with a note of the points that
+    need your view (tomorrow morning)"), the line that takes the one that comes to this writer ("I'll look out for the
+    claim sample tomorrow morning and come back with my view then.") or the writer's own, else that the plan works;
+    None where it lists none."""
+    steps = note_steps(own)
+    if not steps:
+        return None
+    me = ctx.author.first_name
+    for m in steps:
+        who, what, day = m.group("who").strip(), m.group("what").strip().rstrip(",;"), m.group("day").strip()
+        if re.search(r"\b\d{4}\b", day) and day not in {f.text for f in ctx.facts}:
+            continue  # (a dated day the reply is not planned to carry is not named: no_later_event_mentioned)
+        sent, today = (ctx.parent_sent.date() if ctx.parent_sent is not None else None), ctx.spec.sent_at.date()
+        due = resolve_day(day, sent) if sent is not None and sent != today else None
+        if due is not None:
+            # the note's "tomorrow" is counted from the note's day, not the reply's (a day gone by is no step to take)
+            if due < today:
+                continue
+            day = say_day(due, today, ctx.locale)
+        by = day if re.match(r"(?i)(?:by |tomorrow|today|this |next )", day) else f"by {day}"
+        if who == me:
+            return f"Mine is in hand: {lower_first(what)}, {by}."
+        coming = coming_paper(who, what)
+        if coming is not None:
+            then = f" and come back with my {coming[1]} then" if coming[1] else ""
+            return f"I'll look out for {coming[0]} {by}{then}."
+    return "The steps are clear; nothing to add from me."
+
+
+# The day a step of a note's list is due by ("(Friday)", "(end of Thursday)", "(due August 20)"), not a name in brackets
+# ("- Minutes: Covenant kick-off, July 9 (Cameron Montes) came to you on July 10." is a line on a paper, no step).
+_STEP_DAY = re.compile(r"\d|\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|tomorrow|today|week|morning|"
+                       r"end of|close of|midday|tonight)\b", re.I)
+
+
+def note_steps(own: str) -> list[re.Match]:
+    """The steps a note's list gives, each with whom, what and by when (compose/week.py's step lines)."""
+    return [m for m in _NOTE_STEP.finditer(own) if _STEP_DAY.search(m.group("day"))]
+
+
+def coming_paper(who: str, what: str) -> tuple[str, str] | None:
+    """(the paper, what it needs of the reader: 'decision', 'view' or '') of a note's step that sends the reader a
+    paper ("From me: the claim sample to you, with a note of the points that need your decision"); None for another
+    step."""
+    m = re.match(r"(?P<paper>.{3,100}?) (?:to|back to) you\b(?P<rest>.*)$", what)
+    if m is None or re.match(r"(?i)from you$", who):
+        return None
+    needs = "decision" if "decision" in m.group("rest") else \
+        "view" if re.search(r"\bview|comments\b", m.group("rest")) else ""
+    return re.sub(r"^(?:our|my)\b", "your", m.group("paper")), needs
 
 
 def wrote_it(ctx: ArtifactContext, label: str) -> bool:
@@ -745,13 +840,21 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     other = opponent(ctx)
     owners = [o for o in task_owners(ctx) if o != ctx.author.first_name]
     owner = owners[0] if owners else ""
+    coming = _COMING_ASK.search(own)
     if ctx.organisations and across(ctx):
         line = pick.fill(frames["across"], label=label, day=day)
+    elif coming:
+        # what a paper still to come will need of its reader: the thread's open point, from the ledger
+        point = next((x for x in ctx.thread_labels if x not in ctx.settled_labels), "")
+        needs = coming.group("needs")
+        line = pick.fill(frames["coming"], label=point, Label=cap_first(point), needs=needs) if point else \
+            pick.fill(frames["coming_none"], needs=needs)
     elif re.search(r"that needs me before the (?:call|meeting)|I should look at myself|change for us, if anything", own):
         # our own paper is taken through, never "being read now" by its own writers
         m = _PAPER_LINE.search(_unquoted("\n".join([ctx.parent.body if ctx.parent else ""] +
                                                    [t.body for t in reversed(ctx.thread)])))
-        ours = bool(m and re.match(r"(?:Our|My|You have had|We |I )", m.group(0)))
+        ours = bool(m and (re.match(r"(?:Our|My|You have had|We |I )", m.group(0))
+                           or re.search(r"(?:reached you|came to you)", m.group(0))))
         key = ("paper_change" if "change for us" in own else "paper") + ("_ours" if ours else "")
         line = pick.fill(frames[key], owner=owner, day=day) if owner else pick.fill(frames[key + "_self"], day=day)
     elif re.search(r"as you (?:propose|suggest)", own, re.I):
@@ -1732,12 +1835,16 @@ def asked_about(ctx: ArtifactContext) -> str:
 
 # How an objection reads (email.yaml beats.object and follow_ups.pushback): the reply gives the ground it asks for.
 _OBJECTION = r"\b(do not agree|don't agree|not accepted|push back|read \w+ differently|show me the|(?:support|backing) first|" \
+             r"(?:can't|cannot|could not|couldn't) find the (?:support|backing)|" \
              r"(?:haven't|have not) seen the (?:support|backing)|not comfortable|won't survive|nailed down first)"
 
 
 # (the plural and the other words for it too: "I would welcome your views." was answered "Thanks Clare. Picking this up
 # now." and a client's "we would like your view by Monday" on her decision only "Noted ... on the file", mail8's read)
-_WANTS_VIEW = re.compile(r"\byour (?:views?|steer|thoughts|comments)\b", re.I)
+# (and "a steer": "I would be grateful for a steer by August 13." answered "Received, Dawn, thank you. Do you need
+# anything further from me?", blind read 20)
+_WANTS_VIEW = re.compile(r"\byour (?:views?|steer|thoughts|comments)\b|\b(?:for|like|have|need|want) a (?:view|steer)\b",
+                         re.I)
 
 
 # A view said to stand as it was: only a writer who has given one in the thread can say it has not moved.
@@ -1931,7 +2038,10 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     answer, answered = title_answer(pick, ctx)
     if answered is not None:
         v["asked"] = v["label"] = answered.label or v["label"]
-    reply_to_question = answer_to_parent(pick, ctx, v) if beat != "question" else ""
+    # (a reply that asks a question of its own answers the one it was asked first: "If that works for you, I will take
+    # it forward; otherwise shall we speak before Thursday?" answered "Thanks Brenda. Anything else you require from
+    # me?", blind read 20's "a reply that ignores the decision it was asked for")
+    reply_to_question = answer_to_parent(pick, ctx, v)
     if answered is not None:
         # the question the thread opened on, answered first and from the ledger; then whatever else was asked
         lines.append(answer)
@@ -1979,7 +2089,11 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         lines.append(pick.fill(email["reactions"]["confirm"], **v) or "Received, thank you.")
     elif beat == "decide" and v["decision"].endswith(" is agreed"):
         # a point agreed, said as agreed, never one side's "decision" on it (email.yaml beats.agreed)
-        lines.append(pick.fill(email["beats"]["agreed"], **dict(v, agreed=v["decision"][:-len(" is agreed")]))
+        # (agreed only by one whose message agrees it: not after "will reply by 13 October" or "Nothing more needed")
+        key = "agreed" if ctx.parent is None or not _NOT_AGREED.search(_parent_own(ctx)) \
+            or _AGREES.search(_parent_own(ctx)) or re.search(r"\bcloses\b|\bsettles\b", _parent_own(ctx)) \
+            else "agreed_pending"
+        lines.append(pick.fill(email["beats"][key], **dict(v, agreed=v["decision"][:-len(" is agreed")]))
                      or f"We have agreed {v['decision'][:-len(' is agreed')]}.")
     elif outward and beat == "decide":
         # our side's decision, told to the other side for its note (email.yaml beats.decide_across)
@@ -2035,7 +2149,11 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             frames = _tied(ctx, v, _of_one_side(ctx, email["beats"][key]))
             if key == "question":
                 frames = _askable(ctx, v, frames)
-                if not frames:
+                if not frames and any("?" in x for x in lines):
+                    # the opening line has asked already: nothing is "Confirmed" after it ("Helpful, thanks Danielle.
+                    # Who else has had this to date? Confirmed, thanks.", blind read 20)
+                    frames = [""]
+                elif not frames:
                     # nothing left to ask of the point (a paper's figure whose source the message just gave): the
                     # message is taken in, and what happens next said, never a question made up on the spot
                     frames = email["reactions"]["confirm"]
@@ -2120,6 +2238,12 @@ _DEFERS = re.compile(r"\b(?:rather not (?:answer|commit)|before I answer|(?:give
                      r"(?:send|circulate|get you) the working by)\b", re.I)
 
 
+# A message that has not agreed a point: it says by when its view or reply comes, or takes the point away, or says
+# nothing more is needed (email.yaml beats.agreed_pending).
+_NOT_AGREED = re.compile(r"\b(?:will (?:reply|respond|revert|come back|put|take up|confirm|write)|considering|"
+                         r"nothing more needed|I have it|by \w+ (?:morning )?I will)\b", re.I)
+
+
 # A message that takes a decision itself ("I decided to withhold", "My decision: ...", "We have decided: ..."), not
 # one that reports a decision taken elsewhere ("Since April 16 we have the tender decision: reject ...").
 _TOOK_IT = re.compile(r"\b(?:I|we)(?: have|'ve)? decided\b|\b(?:my|our|the) decision(?: is)?:|\bdecided:", re.I)
@@ -2188,6 +2312,12 @@ def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list
         # signed off the gross tonnage?" from the partner to his associate, answered "Gregory has seen it and is
         # content" to Gregory himself; "who has signed off the OPA 90 liability cap?" of the statutory limit)
         out = [f for f in out if "signed off" not in f]
+    if ctx.parent is not None and note_steps(own):
+        # a note that lists who does what by when is not asked what is still to do or who has it (blind read 20: the
+        # client asks "what is still to do" right under a note that lists exactly that)
+        out = [f for f in out if not _PLAN_ASK.search(f)]
+        if not out:
+            return []
     if not out and _DATED.search(label):
         # a date with nothing left to ask of it as a figure: what is still to do before it, and who has it (a question
         # _plan_answer answers with a step, an owner and a day), never "is it final, or still a moving target?"
@@ -2201,6 +2331,10 @@ def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list
         # who had delivered the certificate, answered "Final unless your side produces something new", mail11's read
         # at seed 31; "asks the adverse club whether a statutory cap is 'final, or still a working number'", read 19)
         out = [f for f in out if not _FIRMNESS.search(f)]
+    if ctx.organisations and across(ctx):
+        # who else has seen a paper is asked among one's own side, not of the other side's counsel (blind read 20: the
+        # agent's counsel to the borrower's partner, "Who else has had this to date? Confirmed, thanks.")
+        out = [f for f in out if not re.search(r"(?i)who else has", f)]
     if re.search(r"\bdecided\b|\bdecision\b", own, re.I):
         # a message that gives a decision has made its figures firm: nobody asks it whether they are final ("Is the
         # total tendered final, or still a moving target?" to the HR Director's decision to tender it, mail10's read)
