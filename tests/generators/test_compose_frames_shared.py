@@ -6,8 +6,6 @@ line ('it has stood at that since <d>') and a product's structure ('<x> moves in
 from __future__ import annotations
 
 import re
-import tempfile
-from pathlib import Path
 
 from worldsmith.generators.compose.bank import Picker, bank
 
@@ -50,11 +48,12 @@ def test_bench_ranks_the_frames_shared_by_how_many_sentences_carry_them():
 
 def test_the_examples_share_under_twelve_percent_of_their_frames():
     # the bench's own measure at seed 0, the three examples made offline (seconds): every room under a margin below
-    # the issue's 15%, no chat line word for word in another room, and the voice, relations and dates as they were
+    # the issue's 15%, no chat line word for word in another room, and the voice, relations and dates as they were.
+    # Not rendered (4 of 6 CPU-s; the measure reads plan and contents, which rendering leaves as they are: the same
+    # rows either way); the bench's smoke renders, as do the session's published examples.
     from bench.prose_metrics import EXAMPLES, make, measure
 
-    with tempfile.TemporaryDirectory(prefix="frames-") as tmp:
-        rows = measure({n: make(n, 0, Path(tmp)) for n in EXAMPLES}, 0)
+    rows = measure({n: make(n, 0, None) for n in EXAMPLES}, 0)
     for r in rows:
         assert r["frames_shared"] < 0.12, r
         assert r["chat_shared"] == 0, r
