@@ -76,10 +76,18 @@ def _clauses(purpose: str) -> list[str]:
 
 def stands(ctx: ArtifactContext, purpose: str | None = None) -> list[Stand]:
     """Each side's stand the purpose states, in its order, as the writer of `ctx` sees it (ours: the writer's side)."""
-    from worldsmith.generators.kinds.email.notice import _names_author
+    from worldsmith.generators.kinds.email.notice import _names_author as names
 
     text = purpose if purpose is not None else (getattr(ctx.spec, "purpose", "") or "")
     out: list[Stand] = []
+
+    def _names_author(ctx: ArtifactContext, head: str) -> bool:
+        # a possessive's owner decides whose stand it is ("Brightwing's powerplant manager disputes the finding" is
+        # Brightwing's, though the lessor's writer is a Head of Technical Asset Management: aircraft-redelivery at
+        # seed 67 had Corrib write 'We dispute the finding')
+        owner = re.match(r"^(?P<owner>.+?)['’]s?\s+\S", head)
+        return names(ctx, owner.group("owner") if owner else head)
+
     for clause in _clauses(text):
         m = _PAPER.match(clause)
         if m:
@@ -107,6 +115,7 @@ def stands(ctx: ArtifactContext, purpose: str | None = None) -> list[Stand]:
             # noun ("The contractor's first claim letter, withdrawn ..." read as 'Our client claims letter')
             continue
         what = _THEN.split(re.split(r",\s+(?:which|who|so that)\b", m.group("what"))[0])[0]
+        what = re.sub(r",\s+saying\s+(?:that\s+)?", ": ", what)  # ('disputes the finding, saying the blades are ...')
         out.append(Stand(_names_author(ctx, m.group("head")), _VERBS[m.group("verb")], what))
     return out
 

@@ -176,3 +176,20 @@ def test_a_pleading_pleads_what_happened_not_a_label_and_a_date():
                          r"demand", text), text
     # (a statement cut at its last clause is cut at a semicolon, not left dangling after one)
     assert not re.search(r"; [^.;]*, a voyage \(not demise\) charterer\.", text), text
+
+
+def test_a_possessives_owner_decides_whose_stand_it_is(monkeypatch):
+    # aircraft-redelivery at seed 67: "Brightwing's powerplant manager disputes the finding" read as the lessor's own
+    # stand (its writer a Head of Technical Asset Management), and the lessor wrote 'We dispute the finding'
+    from types import SimpleNamespace
+
+    import worldsmith.generators.kinds.email.notice as notice
+    from worldsmith.generators.compose.dispute import stands
+
+    asked: list[str] = []
+    monkeypatch.setattr(notice, "_names_author", lambda ctx, head: asked.append(head) or head == "the landlord")
+    ctx = SimpleNamespace(spec=SimpleNamespace(purpose=""))
+    got = stands(ctx, "The partner explains the charge; the landlord's surveyor disputes the finding, saying the roof "
+                      "was beyond repair.")
+    assert asked == ["the landlord"], asked
+    assert got[0].ours and got[0].what == "the finding: the roof was beyond repair", got
