@@ -131,6 +131,18 @@ _STILL = re.compile(r"\b(still|remains?|unchanged|no change|nothing has moved|ho
                     re.I)
 
 
+def unjoined(sentence: str) -> str:
+    """A sentence without the connective it opens with ("Also, ", "In addition, "), for a place where nothing comes
+    before it: after a transition's colon or as the first words of an answer ("The short version: also, the annual
+    contract value is ...", "Short answer: also, the adjustment cap percentage is 12%", voice4's read at seed 67)."""
+    facts = bank("facts")
+    joins = {*facts["email"]["lead"], *facts["document"]["lead"], "Also, "}
+    for join in sorted(joins, key=len, reverse=True):
+        if sentence.lower().startswith(join.lower()) and len(sentence) > len(join):
+            return cap_first(sentence[len(join):])
+    return sentence
+
+
 def says_still(text: str) -> bool:
     """Whether a frame or a lead-in says a value holds as it stood or for now (see _STILL): never of a fixed fact."""
     return bool(_STILL.search(text))

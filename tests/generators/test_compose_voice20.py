@@ -178,3 +178,18 @@ def test_a_term_is_named_without_a_day_a_draft_or_one_who_adopts_it():
                 if _MOVING.search(said) or re.search(r"(?i)\b(?:applying|we show|we record|taken (?:at|as))\b", said):
                     bad.append(said)
     assert not bad, sorted(set(bad))[:10]
+
+
+def test_a_sentence_after_a_colon_or_opening_an_answer_takes_no_connective():
+    # "The short version: also, the annual contract value is USD 19,680,000." and "Short answer: also, the adjustment
+    # cap percentage is 12%." (voice4's read of supply-surcharge at seed 67)
+    from worldsmith.generators.compose.facts import unjoined
+
+    assert unjoined("Also, the annual contract value is USD 19,680,000.") == "The annual contract value is USD 19,680,000."
+    assert unjoined("In addition, Kestrel Bay Tankers Ltd. is the owner.") == "Kestrel Bay Tankers Ltd. is the owner."
+    assert unjoined("Alsop LLP is counsel.") == "Alsop LLP is counsel."
+    plan, taxonomy, contents = _world("covenant-breach")
+    bodies = [_own(c.body) for c in contents.values() if isinstance(c, EmailContent)]
+    bad = [m.group(0) for b in bodies for m in re.finditer(
+        r"(?:[A-Z][a-z]+(?: [a-z]+){0,2}): (?:also|and|in addition|on top of that|next|alongside that|further),", b)]
+    assert not bad, bad

@@ -7,7 +7,7 @@ import re
 
 from worldsmith.generators.compose import dispute
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
-from worldsmith.generators.compose.facts import _plural, agree, fact_sentence, fixed
+from worldsmith.generators.compose.facts import _plural, agree, fact_sentence, fixed, unjoined
 from worldsmith.generators.compose.genres import genre_of
 from worldsmith.generators.compose.advice import attendees, substance, title_day, work_day
 from worldsmith.generators.compose.longform import long_kinds
@@ -246,7 +246,7 @@ def title_answer(pick: Picker, ctx: ArtifactContext) -> tuple[str, FactRef | Non
     said = statement if fact.establish or len(strip_end(statement)) < 40 else turned_round(statement)
     kind = "plain"
     if not said or fact.text not in said:
-        said, kind = fact_sentence(pick, fact, "email"), "named"
+        said, kind = unjoined(fact_sentence(pick, fact, "email")), "named"
     said = said if said.endswith((".", "?", "!")) else said + "."
     started = when_answer(question, statement, fact.text, said)
     values = dict(head=_the(head), answer=lower_first(said), Answer=cap_first(said))
@@ -1295,7 +1295,8 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
             # my figure for the reported LTM EBITDA is ...", blind read 20)
             lead = next((t for t in email["transitions"] if not t.endswith(":")), "")
         if lead:
-            facts[0] = f"{lead} {lower_first(facts[0]) if lead.endswith(':') else facts[0]}"
+            first = unjoined(facts[0]) if lead.endswith(":") else facts[0]
+            facts[0] = f"{lead} {lower_first(first) if lead.endswith(':') else first}"
     if values["label"]:
         note = pick.fill(email["distractor_notes"], **values)
         # The label goes before the figures it qualifies, so no reader takes them as current.
