@@ -218,3 +218,23 @@ def test_the_one_who_decides_is_the_subject_of_the_finite_verb_not_of_an_offer_t
     assert purpose[decision_at(purpose):].startswith("agrees")
     assert decision_at("The board decides to accept the offer.") == len("The board ")
     assert decision_at("The offer to settle stands.") == len("The offer to settle stands.")
+
+
+def test_a_partys_own_mail_puts_its_own_claim_in_its_own_voice():
+    # read at seed 67: a supplier's VP of sales wrote of his own company's claim "we show the surcharge claimed by
+    # <supplier> at USD ..." (the supplier's own notice in documents already read "the surcharge we claim")
+    from decimal import Decimal
+
+    from tests.generators.context_fixture import FINANCE_VOICE, fact
+    from worldsmith.generators.kinds.email.compose import compose_email
+    from worldsmith.worlds.values import Money
+
+    claim = fact("claim", "The fee claimed by Corvale Shipping is USD 2,000,000.",
+                 Money(amount=Decimal("2000000"), currency="USD"))
+    claim = claim.model_copy(update={"label": "the fee claimed by Corvale Shipping"})
+    for seed in range(6):
+        ctx = email_context("new", seed=seed, facts=[claim], to=[MILO], voice=FINANCE_VOICE)
+        ctx = ctx.model_copy(update={"author": RUTH, "organisations": ORGS})
+        own = _own(compose_email(ctx).body)
+        assert "claimed by Corvale" not in own, own
+        assert re.search(r"fee we claim", own), own

@@ -12,8 +12,8 @@ from worldsmith.generators.compose.genres import genre_of
 from worldsmith.generators.compose.advice import attendees, substance, title_day, work_day
 from worldsmith.generators.compose.longform import long_kinds
 from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, home, in_voice, lawyer,
-                                                   neutral, opponent, org, own_possessives, principal, reserves_rights,
-                                                   role_party, their_figure, to_the_reader, turned,
+                                                   neutral, opponent, org, own_acts, own_possessives, principal,
+                                                   reserves_rights, role_party, their_figure, to_the_reader, turned,
                                                    without_reservation)
 from worldsmith.generators.compose.week import STANDING, fixed_event, has_plan, note_lines, passed_plan, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, long_date, lower_first, strip_end, \
@@ -358,6 +358,11 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         # ("Good afternoon" at 09:02, read 9)
         email = email.model_copy(update={"body": re.sub(r"^Good (afternoon|evening)", "Good morning", email.body)})
     email = email.model_copy(update={"body": own_possessives(ctx, first_person(email.body, ctx.author))})
+    # and the figure its own organisation put forward in its own voice, in its own lines only (read at seed 67: the
+    # supplier's VP of sales wrote "we show the surcharge claimed by Brennmoor at ..." of his own company's claim)
+    cut = re.search(r"\n(?:On .{5,120} wrote:\n|-{5,} Forwarded message)", email.body)
+    at = cut.start() if cut else len(email.body)
+    email = email.model_copy(update={"body": own_acts(ctx, email.body[:at]) + email.body[at:]})
     # a frame is written for one thing: a plural label takes a plural verb, in questions too ("Are the removal costs")
     labels = [f.label for f in ctx.facts if f.label] + list(ctx.thread_labels)
     email = email.model_copy(update={"body": agree(tidy(email.body, tuple(f.text for f in ctx.facts)), labels)})
@@ -956,6 +961,12 @@ def _no_echo(ctx: ArtifactContext, body: str) -> str:
                         # worth, keep May 1, 2026 in mind for the answer deadline" from the client to its counsel, whose
                         # note had just given it, read 16)
                         key = "echo_date" if not f.past and not fixed(f) else "echo_date_past"
+                    if key in ("echo", "echo_taken") and getattr(ctx.spec, "beat", "") == "decide" and \
+                            f.value.type != "date":
+                        # the one who decides takes the figure recommended to it, never says its own workings match
+                        # ("We have decided: we go ahead ... Our workings give the same USD 1,279,200", read at seed 67
+                        # once the general counsel, not her counsel, took the decision)
+                        key = "echo_decided"
                     if key == "echo_taken" and re.search(r"\b(?:go through|review|look at)\b",
                                                           " ".join(sentences[:j] + sentences[j + 1:])):
                         key = "echo_noted"  # the review is said once
