@@ -572,6 +572,13 @@ def parse(text: str) -> Parsed:
     for mt in ratios:
         blank[mt.start:mt.end] = " " * (mt.end - mt.start)
     blanked = "".join(blank)
+    # 'x2.5' (the multiple written with its x first, kit18: 'Earn-out multiple: x2.5' read as no figure): the x is
+    # blanked so the number is read, and the number is a multiple; after a figure it stays working ('3.9m x2.5')
+    led = set()
+    for mx in _X_FIRST.finditer(blanked):
+        if not re.search(r"[\d%)]\s*$", blanked[max(0, mx.start() - 12):mx.start()]):
+            blanked = blanked[:mx.start()] + " " + blanked[mx.start() + 1:]
+            led.add(mx.start() + 1)
     low = _lower_same_length(text)
     for m in figure_matches(blanked):
         mt = _number_mention(blanked, m, text)
@@ -583,6 +590,9 @@ def parse(text: str) -> Parsed:
             if _is_label(blanked, m, s, e) or _day_of_month(text, mt):
                 continue
             mt.unit = _unit_after(low, e) or _times_after(text, e)
+            if s in led and mt.unit is None:
+                mt.unit, mt.start = "x", s - 1
+                mt.text = text[s - 1:e]
             if mt.unit == "x" and text[e:e + 1] in ("x", "X"):
                 mt.end = e = e + 1  # '3.70x' is one figure: the x no word of the sentence around it
                 mt.text = text[s:e]
@@ -678,6 +688,7 @@ _TIMES = re.compile(r"(?:x\b(?!\s*(?:[A-Z]{3}\b|[$£€]|\d))|\s+(?:x|times)\b(?
 
 
 _MULTIPLE_WORDS = {"turn", "turns", "times"}
+_X_FIRST = re.compile(r"(?<![\w.,$£€])[xX\u00d7](?=\d)")
 
 
 def _times_after(text: str, end: int) -> str | None:

@@ -255,10 +255,46 @@ def _person_ok(value: str, check: Check, world) -> bool:
     return _residual_ok(_tokens(rest), allowed)
 
 
-def _choice_ok(value: str, check: Check) -> bool:
+_LOWER = {"lower", "smaller", "less", "lesser", "below", "under"}
+_HIGHER = {"higher", "larger", "greater", "bigger", "more", "above", "over", "exceeds"}
+_REASON = re.compile(r"\s*\((?P<r>(?:it\s+is\s+|it's\s+|as\s+it\s+is\s+|being\s+|which\s+is\s+)?(?:the\s+)?"
+                     r"(?:lower|smaller|less|lesser|below|under|higher|larger|greater|bigger|more|above|over)\b[^()]*)\)\s*$",
+                     re.I)
+
+
+def _reason_fits(reason: str, option: str, world) -> bool:
+    """Whether a bracketed reason beside a chosen option gives the way the ledger's lesser-of or greater-of decides
+    ('the earn-out cap (it is lower)' where a lesser-of decides; never '(it is higher)')."""
+    if world is None:
+        return False
+    from worldsmith.environments.tasks import label_of
+    from worldsmith.worlds.ledger import parse_formula
+    import ast
+
+    said = set(_tokens(reason))
+    want = {w for w in _tokens(option) if w not in _CHOICE_NEUTRAL}
+    for f in world.plan.facts:
+        tree = parse_formula(f.formula) if getattr(f, "formula", None) else None
+        if not (isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id in ("min", "max")):
+            continue
+        sides = [world.facts[a.id] for a in tree.args if isinstance(a, ast.Name) and a.id in world.facts]
+        if any({w for w in _tokens(label_of(x)) if w not in _CHOICE_NEUTRAL} == want for x in sides):
+            way = _LOWER if tree.func.id == "min" else _HIGHER
+            return bool(said & way) and not said & (_HIGHER if way is _LOWER else _LOWER)
+    return False
+
+
+def _choice_ok(value: str, check: Check, world=None) -> bool:
     options = [check.values[0], *check.b_words]
     # the provision the option rests on beside it ('the capped rent (clause 7.4)': kit17, a right form 0.71)
     value = _PROVISION.sub(" ", value)
+    # the reason for the choice in a bracket after it, where it is the way the ledger decides ('the earn-out cap (it is
+    # lower)'; kit18: right forms 0.71-0.75); a reason the wrong way round fails the field
+    reason = _REASON.search(value)
+    if reason:
+        if not _reason_fits(reason.group("r"), check.values[0], world):
+            return False
+        value = value[:reason.start()]
     words = [w for w in _tokens(value) if w not in _CHOICE_NEUTRAL]
     if not words:
         return False
@@ -301,7 +337,7 @@ def field_holds(answer: str | None, check: Check, world=None) -> bool:
     if kind == "person":
         return _person_ok(value, check, world)
     if kind == "choice":
-        return _choice_ok(value, check)
+        return _choice_ok(value, check, world)
     if kind == "yesno":
         said = set(_tokens(value))
         return said in ({"yes"}, {"no"}) and (said == {"yes"}) == (check.values[0] == "yes")

@@ -129,3 +129,25 @@ def test_a_cap_in_other_words_is_read_as_the_ledgers_cap():
     said = answers.bound_figures("The plan's cap on the bonus pool is USD 8,000,000.", ["bonus pool"], ["bonus pool cap"])
     assert said == []
     assert [m.text for m in answers.bound_figures("The bonus pool is USD 9,000,000.", ["bonus pool"])] == ["USD 9,000,000"]
+
+
+def test_a_choice_with_its_reason_in_a_bracket_and_a_multiple_written_x_first():
+    # kit18: 'Governs: the earn-out cap (it is lower)' and 'Governs: the uncapped earn-out (lower than the cap)' lost
+    # 0.25-0.29 as no choice; 'Earn-out multiple: x2.5' was read as no figure (0.93)
+    from types import SimpleNamespace as NS
+
+    from worldsmith.environments import answers
+
+    facts = {"pool": NS(id="pool", label="uncapped bonus pool", formula=None),
+             "cap": NS(id="cap", label="bonus pool cap", formula=None),
+             "paid": NS(id="paid", label="bonus paid", formula="min(pool, cap)")}
+    world = NS(facts=facts, plan=NS(facts=list(facts.values())))
+    check = Check(type="answer_field", a_words=["Governs"], values=["bonus pool cap"], b_words=["uncapped bonus pool"],
+                  expect="choice")
+    assert forms.field_holds("Governs: the bonus pool cap (it is lower)", check, world)
+    assert forms.field_holds("Governs: the bonus pool cap (lower than the uncapped bonus pool)", check, world)
+    assert forms.field_holds("Governs: the bonus pool cap", check, world)
+    assert not forms.field_holds("Governs: the bonus pool cap (it is higher)", check, world)
+    assert not forms.field_holds("Governs: the uncapped bonus pool (it is lower)", check, world)
+    assert [(m.value, m.unit) for m in answers.parse("Multiple: x2.5").mentions] == [(2.5, "x")]
+    assert [m.unit for m in answers.parse("USD 3,900,000 x2.5").mentions] == [None]  # working, not a multiple
