@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from worldsmith.generators.compose.parties import client_of
+from worldsmith.generators.compose.parties import client_of, home
 from worldsmith.generators.compose.text import strip_end
 from worldsmith.generators.context import ArtifactContext
 
@@ -40,7 +40,8 @@ _PAPER = re.compile(r"^(?P<head>(?:the |[A-Z])[^,;:]{1,60}?)['’]s?\s+(?:[\w-]+
                     r"claim|objection|submissions?|response|reply)\s+(?P<what>(?:" + "|".join(_DOING) + r")\b.*)$",
                     re.I)
 # a second verb of the same subject ('... does not apply to index movements and reserves its position')
-_THEN = re.compile(r"\s+and\s+(?=(?:\w+ing\s+(?:to|the|an?|its|their|his|her|that|for|on|with)|(?:reserve|ask|say|offer|take|propose|accept|agree|decline|refuse|threaten|seek|"
+_THEN = re.compile(r"\s+and\s+(?=(?:\w+ing\s+(?:to|the|an?|its|their|his|her|that|for|on|with)|"
+                   r"[a-z]+s\s+(?:the|its|their|it|an?|to|that|his|her)\b|(?:reserve|ask|say|offer|take|propose|accept|agree|decline|refuse|threaten|seek|"
                    r"invite|request|give|send)s?)\b)")
 # a verb that takes a clause, said as the side's position ('Brennmoor's counsel argues the cap does not apply ...')
 _CLAUSAL = {"argue", "contend", "insist"}
@@ -86,7 +87,15 @@ def stands(ctx: ArtifactContext, purpose: str | None = None) -> list[Stand]:
         # Brightwing's, though the lessor's writer is a Head of Technical Asset Management: aircraft-redelivery at
         # seed 67 had Corrib write 'We dispute the finding')
         owner = re.match(r"^(?P<owner>.+?)['’]s?\s+\S", head)
-        return names(ctx, owner.group("owner") if owner else head)
+        head = owner.group("owner") if owner else head
+        # a cast role the outline names ('the partner', 'opposing counsel') is that person's side, not a title word
+        # both sides share (opposing counsel, a Partner too, wrote 'Our client disputes the cap and forwards the
+        # exchange to the client' from "the partner disputes the cap": aircraft-redelivery at seed 67)
+        bare = re.sub(r"^the\s+", "", head.strip(), flags=re.I).lower()
+        who = next((p for p in getattr(ctx, "cast", []) or [] if p.id.replace("_", " ").lower() == bare), None)
+        if who is not None and getattr(ctx, "author", None) is not None:
+            return who.id == ctx.author.id or home(ctx, who.organisation) == home(ctx, ctx.author.organisation)
+        return names(ctx, head)
 
     for clause in _clauses(text):
         m = _PAPER.match(clause)

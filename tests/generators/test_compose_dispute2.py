@@ -193,3 +193,19 @@ def test_a_possessives_owner_decides_whose_stand_it_is(monkeypatch):
                       "was beyond repair.")
     assert asked == ["the landlord"], asked
     assert got[0].ours and got[0].what == "the finding: the roof was beyond repair", got
+
+
+def test_a_cast_role_the_purpose_names_is_that_persons_side_not_a_title_both_sides_share():
+    # aircraft-redelivery at seed 67: opposing counsel, a Partner too, wrote 'Our client disputes the cap and forwards
+    # the exchange to the client' from "...; the partner disputes the cap and forwards the exchange to the client"
+    from worldsmith.generators.compose.dispute import stands
+    from worldsmith.generators.context import build_context
+    from worldsmith.taxonomies.loader import load_taxonomy
+
+    plan, contents = _world(FIXTURE, 61)
+    spec = next(s for s in plan.artifacts if "Clause 7.3" in s.title and s.mode == "reply")
+    ctx = build_context(plan, load_taxonomy(), spec, contents)
+    assert ctx.author.id == "landlord_solicitor" and "Partner" in ctx.author.title
+    got = stands(ctx, "Opposing counsel says the cap applies; the partner disputes the cap and forwards the exchange to "
+                      "the client.")
+    assert [(s.ours, s.verb, s.what) for s in got] == [(False, "dispute", "the cap")], got

@@ -1408,7 +1408,7 @@ def _stand_reply(pick: Picker, ctx: ArtifactContext, subject: str, hello: str) -
         return None  # (the first answer takes the stand; a later message of the thread is not the place to repeat it)
     opener = True
     if not (point and point.lower() in parent.lower() or re.search(r"(?i)\bformal (?:notice|demand)\b", parent)
-            or theirs is None and opener):
+            or not point and opener):
         # (the answer is to the paper that took the stand, or the thread's opening message where the purpose gives
         # the other side none: 'Brennmoor's counsel argues the cap does not apply to index movements', not to a later
         # line of the thread)

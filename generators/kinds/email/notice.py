@@ -131,7 +131,8 @@ def _what_happened(f: FactRef) -> str:
 def _plain(f: FactRef) -> str:
     """A fact said plainly, by its label and value: no lead-in that hedges it ('On the documents reviewed')."""
     label = strip_end(f.label or "the figure")
-    label = label if label.lower().startswith("the ") else "the " + label
+    # (a name's possessive takes no article: 'The Brightwing's engine compensation figure', aircraft-redelivery)
+    label = label if label.lower().startswith("the ") or re.match(r"[A-Z][\w-]*['’]s\b", label) else "the " + label
     verb = "was" if f.value.type == "date" and f.past else "is"
     return f"{cap_first(label)} {verb} {f.text}."
 
