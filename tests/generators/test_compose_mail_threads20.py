@@ -138,3 +138,15 @@ def test_no_reply_confirms_after_asking(name, seed):
     # read 20: "Helpful, thanks Danielle. Who else has had this to date? Confirmed, thanks."
     for path, _, reply in _pairs(name, seed):
         assert not re.search(r"\?\s+(?:Confirmed|Noted|Agreed)\b", reply), (path, reply)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_look_over_asked_for_is_taken_on_and_no_follow_up_leans_on_a_question_not_asked(seed):
+    # aircraft-redelivery at seed 67: "Can you look over the working before Thursday?" answered "Received, Natasha,
+    # thank you. I will pick up anything that follows from it with the team before the next note. No rush; Thursday is
+    # fine."
+    own = _reply("The borescope finding is in.\n\nCan you look over the working before Thursday?\n\nDana", "question",
+                 seed)
+    assert re.search(r"(?i)go through it|look over it|any points", own), own
+    if "?" not in own:
+        assert not re.search(r"(?i)no rush|then I can turn it|happy to discuss", own), own

@@ -2218,7 +2218,10 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             frames = []
         if frames:
             lines.append(pick.fill(frames, **v) or "")
-    elif beat == "question" and pick.chance(0.4) and v["day"] not in " ".join(lines):
+    elif beat == "question" and pick.chance(0.4) and v["day"] not in " ".join(lines) \
+            and any("?" in x for x in lines):
+        # (a follow-up of a question leans on one: "No rush; Thursday is fine." after a reply that asked nothing, to
+        # "Can you look over the working before Thursday?", my read of aircraft-redelivery at seed 67)
         lines.append(pick.fill(_of_one_side(ctx, email["follow_ups"]["ask"]), **v) or "")
     elif beat == "object" and pick.chance(0.5) and not outward:
         lines.append(pick.fill(email["follow_ups"]["pushback"], **v) or "")
