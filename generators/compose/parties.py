@@ -211,6 +211,16 @@ def to_the_reader(ctx: ArtifactContext, text: str) -> str:
     return re.sub(rf"(?<![\w-])(?:the )?(?:{said})['’]s? ", "your ", text)
 
 
+def from_the_writer(ctx: ArtifactContext, text: str) -> str:
+    """A paper named for the writer's own organisation, in the writer's words: "our surcharge notice", never "the
+    brennmoor surcharge notice" from Brennmoor's own Vice President, Sales (read at seed 67)."""
+    name = ctx.author.organisation
+    names = [name] + ([bare] if (bare := _LEGAL_SUFFIX.sub("", name).strip()) != name and len(bare) > 3 else []) + \
+        ([first] if len(first := name.split()[0].rstrip(",")) > 3 and first.lower() != "the" else [])
+    said = "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True))
+    return re.sub(rf"\b[Tt]he (?:{said})(?:['’]s)? (?=[a-z])", "our ", text, flags=re.I)
+
+
 # A thing asked for, said back by the one asked: the asker's "your client's response" is the answerer's "our client's
 # response", and the asker's "our papers" the answerer's "your papers" (read 20, buy-side: the sell-side adviser,
 # asked "Please let us have your client's response by tomorrow", answered "Your client's response will be with you by

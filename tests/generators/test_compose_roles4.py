@@ -238,3 +238,14 @@ def test_a_partys_own_mail_puts_its_own_claim_in_its_own_voice():
         own = _own(compose_email(ctx).body)
         assert "claimed by Corvale" not in own, own
         assert re.search(r"fee we claim", own), own
+
+
+def test_a_partys_cover_note_calls_its_own_paper_ours():
+    # read at seed 67: the supplier's own VP of sales sent "the brennmoor surcharge notice, April 3, 2026"
+    from worldsmith.generators.compose.parties import from_the_writer
+
+    ctx = email_context("new", to=[DANA]).model_copy(update={"author": MILO, "organisations": ORGS})
+    assert from_the_writer(ctx, "Please find attached the brightmere fee notice.") == \
+        "Please find attached our fee notice."
+    assert from_the_writer(ctx, "Attached is the Brightmere Advisory request list.") == "Attached is our request list."
+    assert from_the_writer(ctx, "Attached is the request list from Corvale.") == "Attached is the request list from Corvale."

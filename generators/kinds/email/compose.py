@@ -11,10 +11,10 @@ from worldsmith.generators.compose.facts import _plural, agree, fact_sentence, f
 from worldsmith.generators.compose.genres import genre_of
 from worldsmith.generators.compose.advice import attendees, substance, title_day, work_day
 from worldsmith.generators.compose.longform import long_kinds
-from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, home, in_voice, lawyer,
-                                                   neutral, opponent, org, own_acts, own_possessives, principal,
-                                                   reserves_rights, role_party, their_figure, to_the_reader, turned,
-                                                   without_reservation)
+from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, from_the_writer, home,
+                                                   in_voice, lawyer, neutral, opponent, org, own_acts, own_possessives,
+                                                   principal, reserves_rights, role_party, their_figure, to_the_reader,
+                                                   turned, without_reservation)
 from worldsmith.generators.compose.week import STANDING, fixed_event, has_plan, note_lines, passed_plan, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, long_date, lower_first, strip_end, \
     tidy, title_head, true_weekdays
@@ -2549,11 +2549,15 @@ def attach_line(frame: str, what: str) -> str:
     return line
 
 
+def _sides(ctx: ArtifactContext, line: str) -> str:
+    """An attachment line in the writer's words: its own organisation's paper "ours", its reader's "yours"."""
+    return to_the_reader(ctx, from_the_writer(ctx, line))
+
+
 def _with_attachment(ctx: ArtifactContext, email: EmailContent) -> EmailContent:
     """A message that carries files says so, in a sentence before its sign-off."""
     pick = picker_for(ctx, 2)
-    line = to_the_reader(ctx, attach_line(pick.reword(pick.frame(bank("email")["attach"]["promise"])),
-                                          attached_what(ctx.spec)))
+    line = _sides(ctx, attach_line(pick.reword(pick.frame(bank("email")["attach"]["promise"])), attached_what(ctx.spec)))
     parts = email.body.rstrip("\n").split("\n\n")
     at = max(1, len(parts) - 1) if len(parts) > 1 else len(parts)
     # before the whole sign-off: the name and the block under it ("Connie\n\nPlease find attached the revised notice
@@ -2577,8 +2581,7 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
     # a file that goes across the table goes 'for your records' with rights reserved; one that stays on the author's
     # side (an insurer's own people, counsel and client) reserves nothing against its readers
     outside = across(ctx) if ctx.organisations else not ctx.privileged
-    lines = [cap_first(to_the_reader(ctx, attach_line(pick.reword(pick.frame(frames["promise"])),
-                                                      attached_what(spec))))]
+    lines = [cap_first(_sides(ctx, attach_line(pick.reword(pick.frame(frames["promise"])), attached_what(spec))))]
     asked = title_ask(pick, spec.title)
     if asked:
         lines[0] = f"{lines[0]} {asked}"  # the file and the question it goes with, kept together
