@@ -2614,6 +2614,8 @@ def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list
         out.append(MEMO_PREDATES)
     if task.kind != "what_if" and any(binds_the_other_side(world, t) for t in texts):
         out.append(OTHER_SIDE_BINDS)
+    if any(pays_the_payer(world, t) for t in texts):
+        out.append(PAID_WRONG_WAY)  # in any answer: '..., which Castellan pays to Ardmore' (kit16, a what-if)
     if task.kind in _PROSE_DELIVERABLES:
         if any(sources_to_superseded(world, task, t) for t in texts):
             out.append(STALE_SOURCE)
@@ -2628,8 +2630,6 @@ def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list
         if OTHER_SIDE_BINDS not in out and any(pays_the_other_side(world, t) or pays_a_figure_that_does_not_decide(world, t)
                                                or denies_the_deciding_side(world, t) for t in texts):
             out.append(OTHER_SIDE_BINDS)
-        if any(pays_the_payer(world, t) for t in texts):
-            out.append(PAID_WRONG_WAY)
         if any(gives_up_the_claim(world, t) for t in texts):
             out.append(CLAIM_GIVEN_UP)
     return out
@@ -2917,7 +2917,12 @@ def payer(world):
     if cached is not False:
         return cached
     found = {}
+    # only a figure nothing else is worked from says who pays in the end: 'Castellan owes a key money refund' is a
+    # step netted off the fee Ardmore pays Castellan (kit16), while 'Corvane owes USD 8,096,000' is the sum itself
+    read = {r for f in world.plan.facts if getattr(f, "formula", None) for r in references(f.formula)}
     for f in world.plan.facts:
+        if f.id in read:
+            continue
         for m in _OWES.finditer(getattr(f, "statement", "") or ""):
             said = _org_words(m.group("org"))
             for org in world.plan.organisations:

@@ -69,8 +69,10 @@ def _insurance_world():
     orgs = [NS(id="firm", name="Whitlock Merritt LLP", privileged=True),
             NS(id="insured", name="Calder Provisions Inc.", privileged=True),
             NS(id="insurer", name="Northgate Mutual Insurance Company", privileged=False)]
-    facts = [NS(statement="After the advance, Northgate owes USD 4,081,300 on the claim."),
-             NS(statement="The policy limit is USD 10,000,000.")]
+    facts = [NS(id="balance", formula="loss - refund", statement="After the advance, Northgate owes USD 4,081,300 on the claim."),
+             NS(id="loss", formula=None, statement="The policy limit is USD 10,000,000."),
+             # a step netted off the sum says nothing of who pays the sum (kit16: 'Castellan owes a key money refund')
+             NS(id="refund", formula=None, statement="Calder owes a salvage refund of USD 20,000.")]
     return NS(plan=NS(facts=facts, organisations=orgs))
 
 
