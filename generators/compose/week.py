@@ -53,10 +53,11 @@ _NOTE = {
     # Michael will send it by end of day", blind read 17; what becomes of it is the steps' to say)
     # (finished, not sent: the reader has not had it, and the steps under it send it to them; "We sent out the Claim
     # sample ... on June 9" over "From me: the claim sample ... to you (tomorrow morning)" read as a paper both gone
-    # and still to go, read 20: "issued on June 9" and to be sent "end of Thursday")
+    # and still to go, read 20: "issued on June 9" and to be sent "end of Thursday"); prepared, not finished, since
+    # a paper still open for comments was never "concluded" (read 14)
     "paper_out": ["Our {title} [~went round|was circulated] internally on {d} ({by}).",
-                  "We [~finished|completed] the {title} on {d}.",
-                  "{by} [~finished|completed] the {title} on {d}."],
+                  "We [~prepared|put together] the {title} on {d}.",
+                  "{by} [~prepared|put together] the {title} on {d}."],
     "paper_seen": ["Our {title} went to you on {d} ({by}).", "You have had our {title} since {d}.",
                    "The {title} ({by}) [~reached you|came to you] on {d}."],
     "paper_other": ["{org} sent over the {title} on {d}.", "Received from {org} on {d}: {title}."],
