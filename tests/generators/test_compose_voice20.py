@@ -193,3 +193,19 @@ def test_a_sentence_after_a_colon_or_opening_an_answer_takes_no_connective():
     bad = [m.group(0) for b in bodies for m in re.finditer(
         r"(?:[A-Z][a-z]+(?: [a-z]+){0,2}): (?:also|and|in addition|on top of that|next|alongside that|further),", b)]
     assert not bad, bad
+
+
+def test_a_fixed_name_has_more_than_one_wording():
+    # aircraft-redelivery at seed 67 was quarantined (realism_boilerplate): "The Engine 2 borescope finding is HPT
+    # stage 1 blade distress beyond AMM limits." word for word in a notice, a reply and two emails, once the filler
+    # wordings went and one was left
+    from tests.generators.context_fixture import fact
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.facts import named_sentence
+    from worldsmith.worlds.values import Text
+
+    finding = fact("finding", "The Engine 2 borescope finding is blade distress.", Text(value="HPT stage 1 blade distress")) \
+        .model_copy(update={"label": "Engine 2 borescope finding"})
+    said = {named_sentence(Picker(seed), finding, "document") for seed in range(40)}
+    assert len(said) >= 2, said
+    assert all("HPT stage 1 blade distress" in s and not re.search(r"\b(?:in question|concerned)\b", s) for s in said), said
