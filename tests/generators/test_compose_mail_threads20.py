@@ -150,3 +150,17 @@ def test_a_look_over_asked_for_is_taken_on_and_no_follow_up_leans_on_a_question_
     assert re.search(r"(?i)go through it|look over it|any points", own), own
     if "?" not in own:
         assert not re.search(r"(?i)no rush|then I can turn it|happy to discuss", own), own
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_point_closed_is_not_put_back_on_a_list(seed):
+    # aircraft-redelivery at seed 67: "Happy on the Engine 2 borescope finding. We can tick that off." answered
+    # "Confirmed on the Engine 2 borescope finding. I'll put it on the list on the Thursday call."
+    ctx = email_context("reply", seed=seed, facts=[], to=[RUTH])
+    ctx = ctx.model_copy(update={
+        "parent": EmailContent(subject="Update", body="Happy on the Engine 2 borescope finding. We can tick that off."
+                                                      "\n\nRuth"),
+        "parent_author": RUTH, "thread_labels": ["the Engine 2 borescope finding"], "next_beat": "",
+        "spec": ctx.spec.model_copy(update={"beat": "confirm"})})
+    own = re.split(r"\n\s*On .{5,80} wrote:", compose_email(ctx).body, maxsplit=1)[0]
+    assert not re.search(r"(?i)\bI(?:'ll| will) (?:put it on|take it up|raise it|work it into|put it in)\b", own), own

@@ -997,6 +997,11 @@ def _next_after_news(ctx: ArtifactContext, body: str) -> str:
     """A bare acknowledgement of a message with news in it (a figure, a date) followed by what happens next: "Thanks
     Douglas; noted for 21 October." to a note that the signing target had passed said nothing of it (read 10)."""
     news = own_text(ctx.parent.body)
+    # (a digit in a point's name is no news: "Happy on the Engine 2 borescope finding. We can tick that off." answered
+    # "Confirmed on the Engine 2 borescope finding. I'll put it on the list on the Thursday call.", a closed point put
+    # back on a list, my read of aircraft-redelivery at seed 67)
+    for label in ctx.thread_labels:
+        news = re.sub(re.escape(label.removeprefix("the ")), "", news, flags=re.I)
     if not acknowledges(body) or re.search(r"\bI(?:'ll| will)\b|Our side will|Nothing more needed", body) \
             or acknowledges(ctx.parent.body) or not re.search(r"\d", news):
         return body
