@@ -166,8 +166,10 @@ def test_a_reply_to_an_objection_that_wants_the_support_gives_it_or_a_day_for_it
     # "Received, Isaac, thank you. When will we hear from you on the surcharge cap?" (mail11's read at seed 37)
     wants = re.compile(r"(?i)\b(?:haven't|have not) seen the (?:support|backing)")
     seen = 0
-    for seed in (9, 31, 37):
-        for name in ["supply-surcharge", "construction-delay", "covenant-breach"]:
+    # (the worlds where an objection says so: the draws moved with this session's openers, and at seeds 9, 31 and 37
+    # none did any more, so the test asserted nothing)
+    for name, seed in [("supply-surcharge", 53), ("covenant-breach", 67)]:
+        if True:
             plan, _, contents = fixture_world(name, seed)
             for spec in plan.artifacts:
                 c = contents.get(spec.id)
@@ -178,4 +180,7 @@ def test_a_reply_to_an_objection_that_wants_the_support_gives_it_or_a_day_for_it
                 own = _own(c.body)
                 assert not re.search(r"(?i)\bwhen (?:will|can) we (?:hear|expect|have)\b", own), (name, seed, spec.id, own)
                 assert re.search(r"(?i)\b(?:backing|support|it rests on|it is|see)\b|\bby \w", own), (name, seed, spec.id, own)
+                # and once: "I read it differently ... I have not seen the support" was answered twice over ("On the
+                # support: it is X ... The backing is simple: X.")
+                assert len(re.findall(r"(?i)\b(?:backing|support)\b", own)) <= 1, (name, seed, spec.id, own)
     assert seen >= 1

@@ -1860,7 +1860,10 @@ _OBJECTION = r"\b(do not agree|don't agree|not accepted|push back|read \w+ diffe
 # now." and a client's "we would like your view by Monday" on her decision only "Noted ... on the file", mail8's read)
 # (and "a steer": "I would be grateful for a steer by August 13." answered "Received, Dawn, thank you. Do you need
 # anything further from me?", blind read 20)
-_WANTS_VIEW = re.compile(r"\byour (?:views?|steer|thoughts|comments)\b|\b(?:for|like|have|need|want) a (?:view|steer)\b",
+_WANTS_VIEW = re.compile(r"\byour (?:views?|steer|thoughts|comments)\b|\b(?:for|like|have|need|want) a (?:view|steer)\b|"
+                         # an objection that wants the figure's support asks for it ("I have not seen the support for
+                         # it." answered "Will review tonight and revert.")
+                         r"\b(?:haven't|have not|has not|hasn't) (?:yet )?seen the (?:support|backing|working)\b",
                          re.I)
 
 
@@ -1912,8 +1915,15 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     # a view nobody has given yet is not "unchanged": a first answer says what the view is ("It does not move my view"
     # from a partner who had given none, read 18 on the hotel termination, and mail10's read at seed 31)
     gave_before = any(m.sender == ctx.author.name for m in ctx.thread)
+    used: set[str] = set()
     for q in asked[:2]:  # each question it asked, in its order (two at most)
         entry = next((e for e in bank("email")["answers_to"] if re.search(e["match"], q, re.I)), None)
+        if entry is not None and entry["match"] in used:
+            # two lines of one ask ("I read it differently ... I have not seen the support for it") take one answer,
+            # not the same answer twice ("On the support: it is X ... The backing is simple: X.")
+            continue
+        if entry is not None:
+            used.add(entry["match"])
         if entry is not None and entry.get("theirs") and w.get("asked") in ctx.their_labels:
             # a view on the other side's claim is a view against it, never that it "holds" (defendant's counsel: "my
             # view is that the bonus claimed holds", mail10's read at seed 31)
