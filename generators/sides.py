@@ -159,7 +159,10 @@ def _relations(organisations: tuple[tuple[str, str, str], ...]) -> dict[str, tup
             # "outside counsel" names no one: it acts for the matter's one client
             clients = [x.id for x in others if re.match(r"\s*client\b", x.role, re.I)]
             serves = clients[0] if len(clients) == 1 else None
-        if re.match(r"\s*client\b", role, re.I):
+        if re.match(r"\s*(?:client|opposing\s+party|counterparty|(?:the\s+)?other\s+party)\b", role, re.I):
+            # a party acts for no one, whatever its role goes on to say of it ("opposing party; the franchisee of 14
+            # Brightmoor restaurants" read as acting for Brightmoor, and a demand to its CEO asked her to confirm
+            # "that your client will pay", read 21)
             serves = None
         out[o.id] = (serves, engaged or serves)
     return out

@@ -430,3 +430,19 @@ def test_copies_to_the_other_addressees_only_when_there_are_others():
     # read 20 rejected the line even with others copied ('"Copies to the other addressees" with one cc'): it is gone
     assert not any("addressees" in f for f in in_voice(ctx, frames))
     assert in_voice(ctx, frames)
+
+
+def test_an_opposing_party_acts_for_no_one_whatever_its_role_says_of_it():
+    # read 21 (an unseen franchise outline): "opposing party; the franchisee of 14 Brightmoor restaurants" was read as
+    # acting for Brightmoor, and the demand to the franchisee's CEO asked her to confirm "that your client will pay"
+    from types import SimpleNamespace as NS
+
+    from worldsmith.generators.sides import relations
+
+    orgs = [NS(id="firm", name="Halden Price LLP", role="counsel to Brightmoor Kitchens LLC"),
+            NS(id="bk", name="Brightmoor Kitchens LLC", role="client; the franchisor"),
+            NS(id="oak", name="Oakfield Dining Inc.", role="opposing party; the franchisee of 14 Brightmoor restaurants"),
+            NS(id="rm", name="Revell Marsh LLP", role="opposing counsel; counsel to Oakfield Dining Inc.")]
+    found = relations(orgs)
+    assert found["oak"] == (None, None)
+    assert found["rm"][0] == "oak" and found["firm"][0] == "bk"

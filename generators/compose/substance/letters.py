@@ -11,7 +11,7 @@ from worldsmith.generators.compose.voice import family_key
 from worldsmith.generators.compose.facts import slot_of
 import datetime as dt
 
-from worldsmith.generators.compose.parties import across, client_of, neutral, reserves_rights
+from worldsmith.generators.compose.parties import across, client_of, neutral, org, reserves_rights
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
 from worldsmith.generators.compose.substance.common import (CLAUSE, as_told as told_across, identity, label, merge_short, names,
@@ -483,7 +483,10 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             # a demand for money says what is to be paid and by when (read 15: a demand whose close asked only for
             # 'your response by Thursday 4 May', the payment date of 19 May stated as a figure among others)
             total, by = payment_demanded(ctx)  # type: ignore[misc]
-            whose = "your client" if client_of(ctx) else "you"
+            # whom the reader answers for: counsel's client, or the reader itself when the party is addressed (a demand
+            # to the franchisee's CEO asked her to 'confirm ... that your client will pay it', read 21)
+            first = org(ctx, ctx.to[0].organisation) if ctx.to else None
+            whose = "your client" if first is not None and first.acts_for else "you"
             out[i] = [f"{'Our client requires' if client else 'We require'} payment of {total.text} by {by.text}. "
                       f"Please confirm by {due} that {whose} will pay it on or before that date, failing which "
                       f"{'our client' if client else 'we'} will take the steps open to "
