@@ -119,7 +119,36 @@ _FALL_WORDS = {"fall", "fell", "falls", "decrease", "decreased", "down", "drop",
 _LOWER_CODE = re.compile(r"\b(usd|gbp|eur|cad|aud|chf|jpy|sgd|hkd|nzd)\b", re.I)
 
 
-def _figure_ok(value: str, check: Check) -> bool:
+_TIME_RATE = re.compile(r"(?:\bper|\ba|\ban|/)\s*(?:day|week|month|year|annum|calendar\s+day)s?\b|\b(?:p\.?\s?a|daily|weekly|"
+                        r"monthly|yearly|annually)\b", re.I)
+_YEARLY = re.compile(r"\b(?:a|per|each)\s+(?:year|annum)\b|\bannually\b|\byearly\b|\bp\.a\.", re.I)
+
+
+def _period_fits(value: str, check: Check, world) -> bool:
+    """Whether a time rate written after a figure ('USD 782,000 per day', 'per annum', '12% per day') is the period
+    the fact itself is stated in: a yearly rent 'a year' is (kit17), a gap or a rate the outline states by no period is
+    not (kit19: 'USD 782,000 per day', 'per annum', '6% per day', each 1.0)."""
+    said = _TIME_RATE.search(value)
+    if said is None:
+        return True
+    if world is None:
+        return bool(_YEARLY.search(said.group()))  # as before where the world is not at hand: a year only
+    name = (check.a_words[0] if check.a_words else "").lower()
+    named = [f for f in world.plan.facts if (getattr(f, "label", None) or f.id.replace("_", " ")).lower() in name]
+    if not named:
+        # a field named for no fact ('Answer: USD 288,000 a year'): the periods the matter's figures of that kind are
+        # stated in (a rent review's rents are yearly; an audit's sums are not)
+        kind = {"amount": "money", "percent": "percent"}.get(check.expect or "", "number")
+        named = [f for f in world.plan.facts if getattr(getattr(f, "value", None), "type", None) == kind]
+    stated = " ".join(f"{getattr(f, 'label', '') or ''} {getattr(f, 'statement', '') or ''}" for f in named)
+    unit = re.sub(r"^(?:per|a|an|/)\s*", "", said.group().lower()).rstrip("s")
+    if unit in ("annum", "p.a", "pa", "p. a", "annually", "yearly"):
+        unit = "year"
+    per = re.compile(rf"\b(?:a|an|per|each)\s+{re.escape(unit)}\b|\b{re.escape(unit)}ly\b", re.I)
+    return bool(stated) and (bool(per.search(stated)) or (unit == "year" and bool(_YEARLY.search(stated))))
+
+
+def _figure_ok(value: str, check: Check, world=None) -> bool:
     value = _LOWER_CODE.sub(lambda m: m.group(1).upper(), value)  # 'usd 1,380,000' (kit17: a right form 0.29)
     parsed = answers.parse(value)
     found = [m for m in parsed.mentions if not (m.year_like and check.expect != "number")]
@@ -127,6 +156,13 @@ def _figure_ok(value: str, check: Check) -> bool:
         return False
     m = found[0]
     if m.negated or m.hedged or m.superseded:
+        return False
+    # 'USD 782,000+', '76+ days' (at least: a hedge), 'USD (782,000)' (a negative in an accountant's brackets), each
+    # 1.0 (kit19)
+    if re.match(r"\s*\+", value[m.end:]) or re.search(r"\(\s*(?:[A-Z]{3}\s*|[$£€]\s*)?$", value[:m.start]) \
+            or re.match(r"[A-Z]{3}\s*\(|[$£€]\s*\(", m.text):
+        return False
+    if check.expect in ("amount", "percent", "days", "number") and not _period_fits(value, check, world):
         return False
     if check.expect == "amount" and m.kind == "number" and m.unit is None and not m.year_like:
         # an amount written bare in a matter of its currency ('Answer: 1,750,000', kit18: right forms 0.0-0.29)
@@ -329,7 +365,7 @@ def field_holds(answer: str | None, check: Check, world=None) -> bool:
         return False  # kit17: 'Governs: the capped rent?', 'Sender: Patrick Morton?' each 1.0: a question is no answer
     kind = check.expect or "amount"
     if kind in ("amount", "percent", "number", "days"):
-        return _figure_ok(value, check)
+        return _figure_ok(value, check, world)
     if kind == "amounts":
         return _figures_ok(value, check)
     if kind == "date":

@@ -2558,6 +2558,8 @@ MEASURE_MISSTATED = "measure_not_the_ledgers"  # '21,882 sq ft' where the ledger
 WRONG_BASE = "figure_worked_from_the_wrong_base"  # 'the capped rent is the open market rent less 15%'
 PAID_WRONG_WAY = "payment_the_wrong_way_round"  # 'the sellers must pay Corvane' where the outline has Corvane pay
 CLAIM_GIVEN_UP = "advises_giving_up_the_sum_owed"  # 'accept Corvane's position and not pursue the earn-out'
+DISOWNED = "takes_back_what_it_says"  # '... by USD 782,000. Just kidding - they don't.'
+LIMIT_SAID_UNMET = "limit_said_not_reached"  # 'the threshold is therefore not met' where the figures exceed it
 FIGURE_MISSTATED = "figure_not_the_ledgers"  # 'revenue above threshold of USD 4,875,000' where the ledger says 3,900,000
 _PROSE_DELIVERABLES = ("memo", "reply", "post_chat")
 PADDED = "padded"  # one sentence said three times or more (a rubric made before its penalty lacks it)
@@ -2630,8 +2632,12 @@ def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list
         if OTHER_SIDE_BINDS not in out and any(pays_the_other_side(world, t) or pays_a_figure_that_does_not_decide(world, t)
                                                or denies_the_deciding_side(world, t) for t in texts):
             out.append(OTHER_SIDE_BINDS)
-        if any(gives_up_the_claim(world, t) for t in texts):
+        if any(gives_up_the_claim(world, t) or owes_nothing(world, t) for t in texts):
             out.append(CLAIM_GIVEN_UP)
+        if any(takes_back(t) for t in texts):
+            out.append(DISOWNED)
+        if any(limit_said_unmet(world, task, t) for t in texts):
+            out.append(LIMIT_SAID_UNMET)
     return out
 
 
@@ -2982,6 +2988,54 @@ def gives_up_the_claim(world, text: str) -> bool:
                     continue  # the other side dropping its own point is no claim given up
                 return True
     return False
+
+
+# A deliverable that takes back what it said, in words no reader takes as an answer ('... by USD 782,000. Just kidding -
+# they don't.', '..., or so Oakfield says; we say the opposite.', 'Nobody could seriously argue that ...', '(This is a
+# hypothetical; the real figures show no understatement.)': kit19, replies and memos at 1.0)
+_DISOWNS = re.compile(r"\b(?:just|only)\s+(?:kidding|joking)\b|\bas\s+if\b[^.?!\n]{0,40}[.!]|"
+                      r"\b(?:we|I)\s+(?:say|think|believe|would\s+say|maintain)\s+(?:the\s+)?(?:opposite|otherwise|"
+                      r"the\s+reverse|the\s+contrary)\b|\bthe\s+(?:opposite|reverse|contrary)\s+is\s+(?:true|the\s+case)\b|"
+                      r"\bnobody\s+(?:could|would|can)\s+seriously\s+(?:argue|say|suggest)\b|"
+                      r"\bthis\s+is\s+(?:a\s+|purely\s+|only\s+)?hypothetical\b|\bthe\s+real\s+figures\s+show\b|"
+                      r"\b(?:please\s+)?(?:ignore|disregard)\s+(?:the\s+above|that|this|what\s+I\s+said)\b|"
+                      r"\bin\s+fact\s+(?:it|they)\s+(?:falls?|is|are)\s+(?:short|below|under|less)\b|"
+                      r"\bin\s+fact\s+(?:it|they)\s+(?:does|do)\s+not\b|\b(?:it|they)\s+(?:doesn't|don't)\s*\.", re.I)
+# A limit said not to be reached where the ledger has it exceeded ('The threshold is therefore not met and section 9.4
+# does not apply', kit19)
+_LIMIT_NOT_MET = re.compile(r"\b(?:threshold|tolerance|limit|cap|ceiling|trigger)\s+(?:is|was|has|had)?\s*"
+                            r"(?:therefore\s+|thus\s+|so\s+|accordingly\s+)?(?:not|never)\s+(?:been\s+)?"
+                            r"(?:met|exceeded|crossed|triggered|breached|reached|passed)\b", re.I)
+
+
+def takes_back(text: str) -> bool:
+    """Whether a deliverable takes back what it says ('Just kidding - they don't.')."""
+    return bool(_DISOWNS.search(text))
+
+
+def limit_said_unmet(world, task: Task, text: str) -> bool:
+    """Whether a deliverable says a limit is not reached where its task's figures exceed it."""
+    from worldsmith.environments.graph_tasks import _limit_in
+
+    facts = [world.facts[f] for f in task.needs.facts[:2] if f in world.facts]
+    if len(facts) < 2:
+        return False
+    big, small = facts
+    nb, ns = (getattr(x.value, "amount", None) for x in (big, small))
+    if nb is None or ns is None or not nb > ns or _limit_in(small) is None:
+        return False
+    return bool(_LIMIT_NOT_MET.search(text))
+
+
+def owes_nothing(world, text: str) -> bool:
+    """Whether a deliverable says the payer the outline names owes nothing ('That means Oakfield owes nothing beyond the
+    royalty already paid', kit19 at 1.0)."""
+    name = payer(world)
+    if name is None:
+        return False
+    return bool(re.search(rf"\b{re.escape(name)}\b[^.;\n]{{0,30}}?\b(?:owes|owe|is\s+liable\s+for|must\s+pay|need\s+pay)\s+"
+                          rf"nothing\b|\b{re.escape(name)}\b[^.;\n]{{0,30}}?\b(?:owes|is\s+liable\s+for)\s+no\s+more\b|"
+                          rf"\b{re.escape(name)}\b[^.;\n]{{0,30}}?\bneed\s+not\s+pay\b", text, re.I))
 
 
 def _losing_sides(world) -> list[tuple[list[str], list[str]]]:

@@ -143,8 +143,14 @@ def _sheet_task(graph: Graph, top_id, leaf, changed, result, chain, needed, file
     ]
     criteria += [Criterion(id=f"input_{f}", weight=1.0, description=f"the sheet holds {the(graph.fact(f))} as the room "
                                                                      f"states it: {graph.fact(f).text}",
-                           check=Check(type="file_mentions", path=path, values=[graph.fact(f).text],
-                                       numbers=[_num(graph.quantities[f])]))
+                           # a percent input as a cell holds it too, as the changed input is (kit19: the tolerance
+                           # typed 0.02 or '2%', as the room's own workbook holds it, lost 0.11 on five right sheets)
+                           check=Check(type="file_states_any", path=path,
+                                       values=[graph.fact(f).text, _plain(graph.quantities[f])],
+                                       numbers=[None, _num(graph.quantities[f])])
+                           if graph.quantities[f].kind == "percent" else
+                           Check(type="file_mentions", path=path, values=[graph.fact(f).text],
+                                 numbers=[_num(graph.quantities[f])]))
                  for f in inputs]
     criteria.append(Criterion(id="header_row", weight=1.0, description="the sheet opens with its header row (Item, "
                                                                         "Figure, Source)",
