@@ -2271,6 +2271,18 @@ def _bound_after(parsed: Parsed, pos: int, dates: bool, theirs: list[tuple[int, 
             # "greater of GBP 1,759,080 and passing rent GBP 1,240,000 = GBP 1,759,080": what a pick of the larger
             # comes to is not the label's figure (kit12: misstates_passing_rent on a right what-if)
             opens = None
+        if not opens and "=" not in masked[pos:m.start] and ":" in masked[pos:m.start]:
+            # "Understated sales: $19,550,000 audited (the audit report) less $18,400,000 reported = $1,150,000": words
+            # between the first term and its operator, and the label's figure is what the working comes to (kit19: a
+            # right memo's numbered working scored 0.06); only after 'Label:' ('FY2025 revenue USD 43,900,000 less
+            # threshold USD 40,000,000 = USD 3,900,000' names the first term, kit18)
+            eq = masked.find("=", m.end, end)
+            if eq >= 0 and masked[m.end:eq].count("(") <= masked[m.end:eq].count(")") and re.search(
+                    r"\b(?:less|minus|plus|times|multiplied\s+by|divided\s+by)\b|[+\u00d7*/]|\sx\s|\s-\s",
+                                     masked[m.end:eq]):
+                worked = _worked_to(parsed, eq)
+                if worked is not None:
+                    m = worked
         if "=" in masked[pos:m.start] or opens:
             first = m
             m = _worked_to(parsed, masked.find("=", pos, m.start) if not opens else opens.end() - 1)

@@ -785,6 +785,15 @@ def _figures_after(text: str, anchors: list[str], kind: str, labels: tuple[str, 
         cell = m.group().endswith("|") and kind == "money"
         after = [x for x in parsed.mentions if m.end() <= x.start < stop and (x.kind == kind or (
             cell and x.kind == "number" and x.unit is None and not x.year_like))]
+        if after and m.group().endswith(":") and not (_WORKING.match(text, after[0].end) or answers.operand(parsed, after[0])
+                                                      or _WORD_OPERAND.match(parsed.masked, after[0].end)):
+            # 'Understated sales: $19,550,000 audited (the audit report) less $18,400,000 reported = $1,150,000': words
+            # between the first term and its operator; the label's figure is what the working comes to (kit19: 0.06)
+            eq = text.find("=", after[0].end, stop)
+            if eq >= 0 and parsed.masked[after[0].end:eq].count("(") <= parsed.masked[after[0].end:eq].count(")") and re.search(
+                    r"\b(?:less|minus|plus|times|multiplied\s+by|divided\s+by)\b|[+\u00d7*/]|\sx\s|\s-\s",
+                                     parsed.masked[after[0].end:eq]):
+                after = [x for x in after if x.start > eq]
         if after and (_WORKING.match(text, after[0].end) or answers.operand(parsed, after[0])
                       or _WORD_OPERAND.match(parsed.masked, after[0].end)):
             # "would be USD 2,500 x 75,000 = USD 187,500,000", "Contribution demand: 35% x USD 174,250,000 = USD

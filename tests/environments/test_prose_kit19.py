@@ -53,3 +53,17 @@ def test_a_deliverable_that_takes_back_its_answer_or_calls_the_exceeded_limit_un
                        organisations=orgs))
     assert grade.owes_nothing(owing, "That means Oakfield owes nothing beyond the royalty already paid.")
     assert not grade.owes_nothing(owing, "Oakfield owes USD 114,812 and nothing has been paid.")
+
+
+def test_a_labels_working_with_words_between_comes_to_the_figure_after_its_equals():
+    # kit19: '3. Understated sales: $19,550,000 audited (Castellan royalty audit report, FY2025) less $18,400,000 reported
+    # = $1,150,000.' read as the understated sales stated at $19,550,000 (a right memo, 0.06)
+    from worldsmith.environments import answers
+
+    text = "Understated sales: $19,550,000 audited (the audit report) less $18,400,000 reported = $1,150,000."
+    assert [m.value for m in answers.bound_figures(text, ["understated sales"], money=True)] == [1150000]
+    # the label before the first term names that term; working in a bracket after the figure is its working (kit18)
+    first = "FY2025 revenue USD 43,900,000 less threshold USD 40,000,000 = USD 3,900,000."
+    assert 3900000 not in [m.value for m in answers.bound_figures(first, ["fy2025 revenue"], money=True)]
+    bracket = "Uncapped earn-out: $9.75m (FY2025 revenue $43.9m less threshold $40m = $3.9m, times 2.5)."
+    assert [m.value for m in answers.bound_figures(bracket, ["uncapped earn-out"], money=True)] == [9750000]
