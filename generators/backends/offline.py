@@ -7,7 +7,7 @@ from typing import Callable, TypeVar
 from pydantic import BaseModel
 
 from worldsmith.generators.compose.expand import compose_expansion
-from worldsmith.generators.compose.spelling import spelled, words_of
+from worldsmith.generators.compose.spelling import respells, spelled, words_of
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.expansion import ExpansionProposal
 from worldsmith.worlds import kinds
@@ -37,5 +37,8 @@ class OfflineBackend:
                             f"it makes {', '.join(t.__name__ for t in known)}")
         # in the outline's spelling: the banks' British words in a US credit agreement read as wrong for the kind
         # (read 20: "amortisation", "capitalised"); what the context already holds (facts, names) stays as written
+        content, locale = composer(context), getattr(context, "locale", "")
+        if not respells(content, locale):
+            return content  # (nothing to respell: the context's words are not read, a dump of it per artifact)
         keep = words_of(context.model_dump(mode="json"))
-        return spelled(composer(context), getattr(context, "locale", ""), keep)  # type: ignore[return-value]
+        return spelled(content, locale, keep)  # type: ignore[return-value]

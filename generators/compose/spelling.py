@@ -94,6 +94,28 @@ def respell(text: str, locale: str, keep: frozenset[str] = frozenset()) -> str:
     return rx.sub(one, text)
 
 
+def respells(content, locale: str) -> bool:
+    """Whether any string in a content model holds a lower-case word the locale's table would respell: only then is
+    what the context holds (`words_of`, a walk of the whole dumped context) worth reading."""
+    table = _table(locale)
+    if table is None:
+        return False
+    rx = table[0]
+
+    def any_in(v) -> bool:
+        if isinstance(v, str):
+            return any(m.group(0)[:1].islower() for m in rx.finditer(v))
+        if isinstance(v, BaseModel):
+            return any(any_in(getattr(v, name)) for name in type(v).model_fields)
+        if isinstance(v, dict):
+            return any(any_in(x) for x in v.values())
+        if isinstance(v, (list, tuple)):
+            return any(any_in(x) for x in v)
+        return False
+
+    return any_in(content)
+
+
 def words_of(value) -> frozenset[str]:
     """The lower-cased words of every string in a value (a context dumped to plain data): what it already holds."""
     out: set[str] = set()
