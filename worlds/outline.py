@@ -433,6 +433,7 @@ def check_references(outline: Outline) -> None:
             raise outline.error(("distractors", i, "value", "type"),
                                 f"fact {d.fact!r} is a {fact.value.type}; its distractor value must be one too")
         _title_without_value(outline, i, d)
+        _value_of_no_fact(outline, i, d)
         _label_without_later_news(outline, i, d)
     check_solved(outline)  # what the sheets split and roll up, now that formulas are computed
 
@@ -454,6 +455,22 @@ def _title_without_value(outline: Any, i: int, d: Any) -> None:
                             f"circulates the file would state it without the label that marks it superseded, and "
                             f"validation would quarantine the world; name the file without the figure (for "
                             f"example 'DRAFT (superseded): ..., first cut')")
+
+
+def _value_of_no_fact(outline: Any, i: int, d: Any) -> None:
+    """Refuse a distractor whose wrong value is also a true value of some fact: every file that states that fact
+    would write the superseded figure without its label, and validation (no_contradicting_value) would quarantine
+    the world (a licensee's report whose royalty due of USD 2,780,000 is also the royalty it paid)."""
+    from worldsmith.worlds.values import render_value
+
+    locale = outline.locale or "en_US"
+    wrong = render_value(d.value, locale)
+    for fact in outline.facts:
+        if any(render_value(value, locale) == wrong for _, value in fact.history()):
+            raise outline.error(("distractors", i, "value"),
+                                f"{wrong} is also the value of fact {fact.id!r}: every file that states that fact "
+                                f"would write the superseded figure without its label, and validation would "
+                                f"quarantine the world; give the distractor a figure no fact holds")
 
 
 def _label_without_later_news(outline: Any, i: int, d: Any) -> None:

@@ -123,6 +123,18 @@ def test_a_distractor_file_titled_with_its_own_value_is_refused_with_the_line():
                          "      title: Memo re limitation of liability (draft v1, 11,000)\n"), file="m.yaml")
 
 
+def test_a_distractor_whose_wrong_value_is_another_facts_value_is_refused():
+    # Every file stating the other fact would write the superseded figure without its label: quarantined, far from
+    # the cause (a licensee's report whose royalty due is also the royalty it paid).
+    fault = "    value: {type: percent, value: 60}\n"
+    same = TEXT.replace(fault, fault + "  - id: paid\n    statement: The client paid USD 11,000,000 on account.\n"
+                        "    value: {type: money, amount: 11000000, currency: USD}\n", 1)
+    err = error_of(same)
+    assert err.field == "distractors[0].value" and "'paid'" in err.message and "USD 11,000,000" in err.message
+    lines = [i for i, line in enumerate(same.splitlines(), 1) if "amount: 11000000" in line]
+    assert err.line == lines[-1]  # the distractor's own value, not the fact's
+
+
 def test_a_distractor_label_that_gives_a_later_figure_is_refused():
     # The label is printed on the draft of March 6: a figure the matter learns on March 7 is news from the future.
     fault = "    value: {type: percent, value: 60}\n"
