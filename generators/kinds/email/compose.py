@@ -417,11 +417,44 @@ _COMING_BY = re.compile(r"\b(?:will be with you|you will have|we will send|I wil
 # A request in a message for a paper by a day ("Please let me have the programme by Thursday.").
 def _by(pick: Picker, ctx: ArtifactContext, day: dt.date | None = None) -> str:
     """A deadline a message sets from its day, before the first date ahead among its facts (the work serves it:
-    "settle the LOI's EV by 7 Sep" after the LOI went out on 2 Sep, blind read 19)."""
+    "settle the LOI's EV by 7 Sep" after the LOI went out on 2 Sep, blind read 19), and in a reply no later than the
+    day the message replied to asked for."""
     today = day or ctx.spec.sent_at.date()
     ahead = [f.value.value for f in ctx.facts if f.value.type == "date" and isinstance(f.value.value, dt.date)
              and f.value.value > today]
+    limit = asked_limit(ctx) if day is None else None
+    if limit is not None:
+        ahead.append(max(limit, today))
     return deadline(pick, today, ctx.locale, before=min(ahead, default=None))
+
+
+# The day a message asks its reader to act by ("I'd like to check it before tomorrow morning", "Please let us have
+# your response by close of business on Friday"): a request's day, not a promise of the writer's own.
+_ASKED_DAY = re.compile(r"\b(?P<how>before|by)\s+(?P<day>(?:(?:the )?end of (?:the )?(?:day|week)|close of business"
+                        r"(?: on \w+)?|today|tonight|tomorrow(?: morning| afternoon)?|(?:end of |close of business on )?"
+                        r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?: morning| afternoon)?|"
+                        r"(?:January|February|March|April|May|June|July|August|September|October|November|December) "
+                        r"\d{1,2}|\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|"
+                        r"November|December)))")
+_ASKING = re.compile(r"\?|\b(?:please|kindly|could you|can you|I(?:'d| would) like|we(?:'d| would) like|let (?:me|us) "
+                     r"have|grateful for|look forward to|need (?:it|this|them|your)|would help)\b", re.I)
+
+
+def asked_limit(ctx: ArtifactContext) -> dt.date | None:
+    """The first day by which a reply's promises must land: the limit (exclusive) that the message replied to set
+    on what it asked of its reader ("before tomorrow morning" was answered "I'll send you a copy by Wednesday
+    morning", read 21); None where it asked by no day, or where the reply's writer wrote it."""
+    if ctx.parent is None or ctx.parent_sent is None or ctx.spec.mode != "reply" or (
+            ctx.parent_author is not None and ctx.parent_author.id == ctx.author.id):
+        return None
+    for s in re.split(r"(?<=[.?!])\s+", _parent_own(ctx)):
+        m = _ASKED_DAY.search(s)
+        if m is None or not _ASKING.search(s) or _COMING_BY.search(s):
+            continue
+        day = resolve_day(m.group("day"), ctx.parent_sent.date())
+        if day is not None:
+            return day if m.group("how") == "before" else day + dt.timedelta(days=1)
+    return None
 
 
 _SEND_ME = re.compile(r"\b(?:[Pp]lease (?:send(?: me| us)?|let (?:me|us) have)|[Cc]ould you (?:send(?: me| us)?|let (?:me|us) "
