@@ -255,6 +255,9 @@ def letter_due(ctx: ArtifactContext, due: str) -> str:
     return f"{out:%A}, {out:%B} {out.day}" if ctx.locale == "en_US" else f"{out:%A} {out.day} {out:%B}"
 
 
+_DECIDES_ON = re.compile(r"\b(?:decision|determination|ruling|assessment|award|valuation)\s+on\s+(?P<on>the [^.;]+)", re.I)
+
+
 def _issued(ctx: ArtifactContext) -> str:
     """What a neutral's letter issues ('determination', 'certificate'), from its title; 'letter' if none."""
     m = re.search(r"\b(determination|certificate|decision|assessment|award|notice|instruction|valuation)\b",
@@ -394,7 +397,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 # worked," then one figure with no working')
                 lead.append("Each figure is given below with how it is worked.")
             elif len(lead) < 2 and deciding:
-                lead.append(f"Our {_issued(ctx)} and the figures it rests on are set out below.")
+                # what it decides on, as its purpose names it, and no promise of figures no table gives (read 21: 'Our
+                # determination and the figures it rests on are set out below', then one line and no figures)
+                on = _DECIDES_ON.search(getattr(ctx.spec, "purpose", "") or "")
+                lead.append(f"Our {_issued(ctx)} on {strip_end(on.group('on'))} is set out below." if on else
+                            f"Our {_issued(ctx)} is set out below, with the dates and figures it turns on.")
             elif len(lead) < 2:
                 lead.append(pick.one(["This letter sets out our position and what we ask of you.",
                                       "We set out the position below and what we ask of you."]))
@@ -704,6 +711,39 @@ _OWN_VERBS = {"accepts": "accept", "reserves": "reserve", "asserts": "assert", "
 _OWN_SPLIT = re.compile(r",?\s+(?:and\s+)?(?=(?:%s)\b)" % "|".join(_OWN_VERBS))
 
 
+# What a certifier or an expert does by its own paper, in the past tense of the ledger's statement and the present of
+# the paper that does it ('the architect granted ...' -> 'we grant ...').
+_DECIDED_VERBS = {"granted": "grant", "determined": "determine", "decided": "decide", "certified": "certify",
+                  "assessed": "assess", "allowed": "allow", "awarded": "award", "refused": "refuse", "fixed": "fix",
+                  "valued": "value", "found": "find", "rejected": "reject", "extended": "extend"}
+_DAY_LEAD = r"(?:(?:On|As at|As of) (?:[A-Z][a-z]+ \d{1,2}, \d{4}|\d{1,2} [A-Z][a-z]+ \d{4}),?\s+)?"
+
+
+def role_noun(role: str) -> str:
+    """The noun an organisation's role calls it by ('the architect who administers the contract' -> 'architect')."""
+    head = re.split(r"\s+(?:who|that|which|to|of|for|under|and|in|on|with)\b|[,;(]", role.strip(), maxsplit=1)[0]
+    words = re.sub(r"^(?:the|an?)\s+", "", head.strip(), flags=re.I).split()
+    return words[-1].lower() if words else ""
+
+
+def decided_voice(statement: str, ctx: ArtifactContext) -> str:
+    """A neutral's decision that its own paper makes, in its own voice and with the ground the statement gives: 'On
+    April 20, 2026 the architect granted Brackwater an extension of time of 5 weeks for the owner's late design
+    changes' -> 'We grant Brackwater an extension of time of 5 weeks for the owner's late design changes.' (read 21:
+    an extension-of-time letter whose determination was 'The extension of time granted is 5 weeks.', naming no
+    relevant event); '' where the author decides nothing or the statement is not its act."""
+    org = ctx.author.organisation
+    if not neutral(ctx, org):
+        return ""
+    here = next((o for o in ctx.organisations if o.name == org), None)
+    nouns = [n for n in {role_noun(here.role if here else ""), role_noun(ctx.author.title)} if len(n) > 2]
+    who = "|".join([re.escape(org), re.escape(org.split()[0])] + [rf"the {re.escape(n)}" for n in nouns])
+    m = re.match(rf"^{_DAY_LEAD}(?:{who})\s+(?P<verb>{'|'.join(_DECIDED_VERBS)})\s+(?P<rest>.+)$", statement, re.I)
+    if not m:
+        return ""
+    return f"We {_DECIDED_VERBS[m.group('verb').lower()]} {m.group('rest')}."
+
+
 def own_voice(f: FactRef, ctx: ArtifactContext) -> str:
     """The position this letter establishes, in its writer's voice: "Crowhurst's letter of March 20, 2026 accepts the
     recall expense under the policy, reserves its rights on lost profits (the policy carries no lost gross profit
@@ -714,6 +754,9 @@ def own_voice(f: FactRef, ctx: ArtifactContext) -> str:
     if not f.establish:
         return ""
     statement = " ".join(f.statement.split()).rstrip(".")
+    decided = decided_voice(statement, ctx)
+    if decided:
+        return decided
     org = ctx.author.organisation
     short = org.split()[0]
     m = re.match(rf"^(?:{re.escape(org)}|{re.escape(short)})(?:'s)?(?:\s+(?:letter|notice|response|reply)"
