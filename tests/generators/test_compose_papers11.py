@@ -36,3 +36,24 @@ def test_a_certifier_s_determination_states_its_decision_and_ground_and_promises
         assert re.search(r"\bWe grant \w+ an extension of time of \d+ weeks for ", text), text
         assert "notice of delay" in text, text  # the notice it answers, as its purpose names it
     assert seen
+
+
+def test_a_certificate_titled_so_certifies_in_the_certifier_s_capacity_and_is_signed():
+    # blind read 21: 'It is not a certificate. It is a consultant-style report (Executive Summary, Key Findings, "The
+    # headline is ..."), with no words of certification ... and no signature. A firm would not send it.' (an
+    # architect's certificate whose doc_type was 'report')
+    plan, contents = world_at("construction-delay", 61)
+    seen = 0
+    for s in plan.artifacts:
+        c = contents.get(s.id)
+        if not isinstance(c, DocumentContent) or not re.match(r"certificate\b", s.title, re.I):
+            continue
+        seen += 1
+        heads = [sec.heading for sec in c.sections]
+        text = _text(c)
+        assert not any(re.search(r"summary|findings|appendix", h, re.I) for h in heads), heads
+        assert "The headline is" not in text, text
+        assert re.search(r"\bacting as the architect under the contract between .+ and .+, certify as follows\.", text)
+        assert re.search(r"^1\. We certify ", text, re.M), text
+        assert re.search(r"Signed for and on behalf of .+, on [A-Z][a-z]+ \d{1,2}, \d{4}\.$", text), text
+    assert seen

@@ -308,3 +308,56 @@ def _objective(f) -> str:
     if f.value.type == "date":
         return f"to have the work done in time for {name} ({text})."
     return f"to establish whether {name} ({text}) is borne out by the records."
+
+
+def is_certifier(ctx: ArtifactContext) -> bool:
+    """Whether a certificate's author certifies as the neutral that administers the parties' contract (an architect's
+    certificate of completion), rather than issuing cover or guaranteeing it."""
+    from worldsmith.generators.compose.parties import neutral
+
+    return neutral(ctx, ctx.author.organisation) and not certificate_parties(ctx)[0]
+
+
+def certifier_bodies(ctx: ArtifactContext) -> tuple[list[tuple[str, str]], dict[int, list[str]]]:
+    """A certifier's certificate: whom it is issued to, the words of certification in the certifier's capacity under
+    the parties' contract, each thing it certifies (its own acts in its own voice), the dates it rests on with the
+    papers that fixed them, and its signature and date (read 21: 'It is not a certificate. It is a consultant-style
+    report (Executive Summary, Key Findings, "The headline is ..."), with no words of certification ... and no
+    signature')."""
+    from worldsmith.generators.compose.parties import neutral, principal
+    from worldsmith.generators.compose.substance.letters import decided_voice, role_noun
+    from worldsmith.generators.compose.text import lower_first
+
+    org, day = ctx.author.organisation, long_date(ctx.spec.date, ctx.locale)  # type: ignore[union-attr]
+    here = next((o for o in ctx.organisations if o.name == org), None)
+    noun = role_noun(here.role if here else "") or role_noun(ctx.author.title) or "certifier"
+    parties = list(dict.fromkeys(principal(ctx, p.organisation) for p in ctx.to + ctx.cc))
+    parties = [p for p in parties if p != org and not neutral(ctx, p)]
+    under = f" under the contract between {join_names(parties)}" if len(parties) > 1 else \
+        f" appointed by {parties[0]}" if parties else ""
+    certified, particulars = [], []
+    for f in ctx.facts:
+        statement = " ".join(f.statement.split()).rstrip(".")
+        # (a date another paper fixed, the extension the determination granted, is a particular with its paper)
+        elsewhere = bool(f.paper) and f.paper != ctx.spec.title  # type: ignore[union-attr]
+        own = decided_voice(statement, ctx) if f.establish and not elsewhere else ""
+        if own:
+            certified.append(own)
+        elif f.establish and not identity(f) and not elsewhere:
+            certified.append(f"We certify that {lower_first(statement)}.")
+        else:
+            paper = re.split(r":|\s+[-\u2013\u2014]\s+", f.paper)[0].strip() if f.paper else ""
+            source = f" ({paper}, {long_date(f.paper_day, ctx.locale)})" if paper and f.paper_day else \
+                f" ({paper})" if paper else ""
+            particulars.append(f"{cap_first(re.sub(r'^the ', '', label(f)))}: {f.text}{source}.")
+    head = ([f"To: {join_names(parties)}."] if parties else []) + \
+        [f"We, {org}, acting as the {noun}{under}, certify as follows."]
+    plan = [("Certificate", "certification")]
+    bodies = {0: head + [f"{n}. {c}" for n, c in enumerate(certified, 1)]}
+    if particulars:
+        plan.append(("Particulars", "particulars"))
+        bodies[1] = particulars
+    plan.append(("Signature", "cert_sign"))
+    bodies[len(plan) - 1] = [f"Signed for and on behalf of {org}, as the {noun}, by {ctx.author.name}, "
+                             f"{ctx.author.title}, on {day}."]
+    return plan, bodies

@@ -11,6 +11,7 @@ from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import fact_sentence, with_lead
 from worldsmith.generators.compose.genres import Writer, _short_date, house_style, letterhead, party_names
 from worldsmith.generators.compose.substance.compliance import compliance_bodies, is_compliance_certificate
+from worldsmith.generators.compose.substance.papers import certifier_bodies, is_certifier
 from worldsmith.generators.compose.substance.submissions import HEADINGS as SUBMISSIONS_HEADINGS, is_submissions, \
     submissions_bodies
 from worldsmith.generators.compose.substance.determination import HEADINGS as DETERMINATION_HEADINGS, \
@@ -117,6 +118,13 @@ def headings(pick: Picker, kind: str, n: int) -> list[tuple[str, str]]:
     return chosen[:n]
 
 
+def _certifies(kind: str, spec: DocumentSpec) -> bool:
+    """Whether a paper is a certificate: of no other genre, or a report whose title makes it one ('Certificate of
+    substantial completion and delay assessment')."""
+    return kind == "default" and substance.is_certificate(spec.doc_type, spec.title) or \
+        kind == "report" and re.match(r"(?:\w+'s\s+)?certificate\b", spec.title.strip(), re.I) is not None
+
+
 def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str) -> str:
     """The line under the title: the organisation's letterhead, its marking, author and date, and a distractor's
     label first. A privileged marking only where every reader is inside the author's privileged circle."""
@@ -154,6 +162,8 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         line = sep.join([marking, f"Minutes taken by {by}", when])
     elif kind == "default" and is_compliance_certificate(spec.doc_type, spec.title):
         line = sep.join([f"Delivered by {by}, {ctx.author.organisation}", when])
+    elif _certifies(kind, spec) and is_certifier(ctx):
+        line = sep.join([f"Issued by {by}, {ctx.author.organisation}", when])
     elif kind == "default" and substance.is_certificate(spec.doc_type, spec.title):
         # a guarantor confirms its guaranty; the certificate itself is the issuing authority's
         # (a guarantor's claims staff produce the copy; the certificate and the guaranty are signed by others)
@@ -354,6 +364,10 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     if kind == "default" and is_compliance_certificate(spec.doc_type, spec.title) and not in_mail:
         # an officer certifies a test period's covenant figures to the agent (read 17: written as a guaranty)
         plan, bodies = compliance_bodies(ctx)
+    elif _certifies(kind, spec) and not in_mail and is_certifier(ctx):
+        # a certifier certifies under the parties' contract in the words of certification, signed and dated, whatever
+        # the doc_type calls it (read 21: a 'report' titled as a certificate came out as a consultant's report)
+        plan, bodies = certifier_bodies(ctx)
     elif kind == "default" and substance.is_certificate(spec.doc_type, spec.title) and not in_mail:
         # a certificate or guaranty is issued, not argued: particulars, certification, guaranty, signature
         plan = substance.certificate_plan(len(plan))
@@ -532,7 +546,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         # (nor does an executed agreement: 'a "Term / Agreed position" table naming Clause 41.3' in a charter)
         # nor a certificate, whose face is its particulars ('lists a "responsible party"': a term of the statute, not
         # of the certificate, which names its operator)
-        certificate = kind == "default" and substance.is_certificate(spec.doc_type, spec.title)
+        certificate = kind == "default" and substance.is_certificate(spec.doc_type, spec.title) or \
+            _certifies(kind, spec) and is_certifier(ctx)
         # (nor a party's submissions, served on the neutral and the other side: no table sourcing their figures to
         # the firm's privileged memo and working sheet, blind read 17)
         served = kind in ("default", "report", "memo") and not in_mail and is_submissions(ctx)

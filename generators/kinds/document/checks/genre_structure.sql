@@ -18,6 +18,10 @@ with genre as (
                 when regexp_matches(lower(a.doc_type), 'agreement|contract|deed|terms|lease|nda|charter|licen[cs]e|undertaking|side letter|letter of intent|order form') then 'agreement'
                 when regexp_matches(lower(a.doc_type), 'minutes|meeting|call note|readout') then 'minutes'
                 when regexp_matches(lower(a.doc_type), 'letter|notice|demand|response') then 'letter'
+                -- (a report whose title makes it a certificate is a certificate: its certification, particulars and
+                -- signature, never an executive summary and findings; read 21)
+                when regexp_matches(lower(a.doc_type), 'report|review|assessment|analysis|diligence|study|audit|summary|findings|qoe|valuation')
+                     and regexp_matches(lower(a.title), '^([a-z]+''s\s+)?certificate\b') then null
                 when regexp_matches(lower(a.doc_type), 'report|review|assessment|analysis|diligence|study|audit|summary|findings|qoe|valuation') then 'report'
                 else null end as genre
     from artifacts a join documents d on d.artifact_id = a.id
