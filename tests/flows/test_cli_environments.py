@@ -49,6 +49,24 @@ def test_tasks_writes_the_linted_tasks(published_legal, tmp_path, cached_task_se
     assert any("warmup" in t["tags"] for t in json.loads((tmp_path / "w.json").read_text())["tasks"])
 
 
+def test_tasks_the_lint_left_out_are_listed_and_the_command_succeeds(published_legal, tmp_path, monkeypatch):
+    # A refused task is the lint at work: a script under `set -e` must not stop on it; a world left with no task must.
+    from worldsmith.environments import lint
+    from worldsmith.worlds.world import open_world
+
+    with open_world(published_legal) as world:
+        real = task_set_of(world)
+    left_out = {"task": "memo-x", "reason": "grep_solvable", "detail": "Mail/a.eml writes the answer"}
+    monkeypatch.setattr(lint, "make_task_set", lambda *a, **k: real.model_copy(update={"refused": [left_out]}))
+    done = runner.invoke(app, ["tasks", str(published_legal), "--out", str(tmp_path / "t.json")])
+    assert done.exit_code == 0, done.output
+    assert "left out memo-x: grep_solvable" in " ".join(done.output.split())
+    monkeypatch.setattr(lint, "make_task_set",
+                        lambda *a, **k: real.model_copy(update={"tasks": [], "refused": [left_out]}))
+    done = runner.invoke(app, ["tasks", str(published_legal), "--out", str(tmp_path / "t.json")])
+    assert done.exit_code == 1 and "left no task" in done.output
+
+
 def test_export_harbor_without_gates_writes_task_directories(published_legal, tmp_path, cached_task_sets):
     done = runner.invoke(app, ["export", str(published_legal), "--format", "harbor", "--out", str(tmp_path / "h"),
                                "--no-gates"])
