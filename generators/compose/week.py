@@ -103,27 +103,29 @@ _NOTE = {
              "{text}.", "Nothing is due before {label} on {text}, {days} from now."],
 }
 _AGENDA = {
-    "learnt": ["{Label} ({text}, in on {d}): our response", "{Label} ({text}): what it changes",
-               "{Label}, {text} since {d}: where it leaves us"],
+    # (what the meeting does with it, never a stem that says nothing: "where it leaves us", "what follows from it",
+    # blind read 21)
+    "learnt": ["{Label} ({text}, in on {d}): our response", "{Label} ({text}): the support for it",
+               "{Label}, {text} since {d}: the source and the date"],
     # a figure worked out for the first time has not changed ("The OPA 90 liability cap, now USD 156,200,000: what it
     # changes", read 16: "it never changed")
-    "learnt_derived": ["{Label} ({text}): how it is made up", "{Label} ({text}): what follows from it"],
+    "learnt_derived": ["{Label} ({text}): how it is made up", "{Label} ({text}): the working"],
     # our side's own figure is no one's to respond to (read 15: "our response" to the tenant's own GBP 31 figure)
-    "learnt_ours": ["{Label} ({text}): what it changes", "{Label} at {text}: where it leaves us"],
+    "learnt_ours": ["{Label} ({text}): the support for it", "{Label} at {text}: the source and the date"],
     "moved": ["{Label} now {text} (was {before}): the reasons", "{Label}, moved to {text} on {d}: does it hold"],
     "paper": ["{title} ({by_first}, {d}): comments", "Comments on the {title}"],
     # a body's minutes (an investment committee's, a board's) are its own record: noted, never put up for comment
     "minutes": ["{title} ({by_first}, {d}): noted", "{title} of {d}: for information"],
     "paper_other": ["{org}'s {title} of {d}: our reply"],
     "due": ["{Label}, {text}: who does what before then", "Run-up to {label} ({text})"],
-    "passed": ["{Label} ({text}) has passed: where that leaves us", "After {label} ({text}): next steps"],
+    "passed": ["{Label} ({text}) has passed: what we do now", "After {label} ({text}): next steps"],
     # the day of an event (a certificate delivered, a notice given) is no deadline that "has passed" (an agenda said
     # the certificate date "has passed", blind read 19)
-    "passed_event": ["{Label} ({text}): what follows from it", "Since {label} ({text}): where we are"],
-    "today": ["{Label} is today ({text}): where that leaves us"],
+    "passed_event": ["{Label} ({text}): done, and what it triggers", "Since {label} ({text}): where we are"],
+    "today": ["{Label} is today ({text}): who does what"],
     # learnt on the meeting's day: no "since" that day ("The equity cure funding date, September 2, 2026 since
     # September 2: where it leaves us" on September 2, blind read 19)
-    "learnt_today": ["{Label} ({text}), new today: what follows", "New today: {label} ({text})"],
+    "learnt_today": ["{Label} ({text}), new today: to note", "New today: {label} ({text})"],
     "awaited": ["{org}'s response to our {title} of {d}: chase or wait", "Our {title} ({d}): still with {org}"],
     "last": ["The {title} ({by_first}, {d}): anything left open"],
     "last_other": ["{org}'s {title} of {d}: anything further from them"],

@@ -19,6 +19,13 @@ _POINTS = ["Where we are on the timetable", "Open points and who owns them", "Do
 _SERIES = ["Actions from last time"]
 _ONE_FIRM = ["Budget and staffing"]
 _CLIENT = ["Questions from the client"]
+# The order a chair takes business in: the last meeting's record and actions, the matter's business, then where the
+# work stands and what is next, any other business last ("items out of order: AOB in the middle, next steps before
+# the timetable", blind read 21).
+_CLOSING = ["Documents still outstanding", "Open points and who owns them", "Where we are on the timetable",
+            "Budget and staffing", "Questions from the client", "Next steps and the date of the next call",
+            "Any other business"]
+_FIGURE = ("money", "number", "percent")
 # A series' invitations differ by their day, so no opener repeats word for word across the room.
 _OPENERS = ["Agenda for the {summary} of {day}.", "Points for the {summary} of {day}; please send anything to add.",
             "For {day}: we will use the time as follows.", "Proposed agenda for {day} below."]
@@ -47,13 +54,18 @@ def decision_point(purpose: str) -> str:
     return f"{head}: {what}" if what else ""
 
 
-_FIGURE_POINTS = ["where it stands", "any points on it", "what follows from it"]
+# what a meeting does with a figure, by what the figure is: a term of an instrument is read, a figure worked out is
+# gone through, one come in is tested (stems that say nothing, "where it leaves us", "what follows from it", on
+# every figure of an agenda, blind read 21)
+_FIGURE_POINTS = {"term": ["the term as signed", "as the agreement has it"],
+                  "derived": ["the working", "how it is worked out"],
+                  "other": ["the support for it", "the source and the date"]}
 
 
 def fact_point(f, day: dt.date, pick=None) -> str:
     """A fact as an agenda item: a noun phrase with its value and what the meeting does with it ('LOI enterprise
-    value (GBP 195,000,000): where it stands'), never a sentence ('We are past the date of the casualty ...') nor a
-    bare figure ("lease figures as agenda items", blind read 19)."""
+    value (GBP 195,000,000): the support for it'), never a sentence ('We are past the date of the casualty ...') nor
+    a bare figure ("lease figures as agenda items", blind read 19)."""
     label = cap_first(f.label) if f.label else ""
     if not label:
         return f.text
@@ -61,7 +73,25 @@ def fact_point(f, day: dt.date, pick=None) -> str:
         return f"{label} ({f.text}): background" if f.past else f"{label} ({f.text}): the run-up"
     if f.value.type == "text":
         return f"{label}: {f.text}"
-    return f"{label} ({f.text}): {pick.one(_FIGURE_POINTS) if pick is not None else _FIGURE_POINTS[0]}"
+    kind = "term" if getattr(f, "term", False) else "derived" if getattr(f, "reason", None) else "other"
+    frames = _FIGURE_POINTS[kind]
+    return f"{label} ({f.text}): {pick.one(frames) if pick is not None else frames[0]}"
+
+
+def figures_point(events: list, follows: bool) -> str:
+    """The figures come in since the last meeting as one item, each with its value ('Figures in since the last call:
+    the reported LTM EBITDA (USD 41,200,000) and the total net debt (USD 166,500,000)'), not an item each with the
+    same stem ("where it leaves us" three times running, blind read 21)."""
+    said = [f"{e.label} ({e.text})" for e in events]
+    listed = ", ".join(said[:-1]) + f" and {said[-1]}" if len(said) > 1 else said[0]
+    return f"{'Figures in since the last call' if follows else 'The figures so far'}: {listed}"
+
+
+def in_order(opening: list[str], business: list[str], closing: list[str]) -> list[str]:
+    """An agenda's items in the order a meeting takes them: the last meeting's record and its actions, the business,
+    then the standing items in the chair's order with any other business last."""
+    rank = {p: i for i, p in enumerate(_CLOSING)}
+    return opening + business + sorted(closing, key=lambda p: rank.get(p, len(rank)))
 
 
 def compose_meeting(ctx: ArtifactContext):
@@ -76,9 +106,17 @@ def compose_meeting(ctx: ArtifactContext):
     day = spec.starts_at.date()
     mine = home(ctx, ctx.author.organisation)
     ours = {o.name for o in ctx.organisations if o.privileged == mine} | {ctx.author.organisation}
-    points = agenda_points(pick, ctx.week or [], day, ctx.locale, ours)
-    points += [fact_point(f, day, pick) for f in ctx.facts if not any(f.text in p for p in points)]
-    if not points and ctx.week is not None:
+    week = list(ctx.week or [])
+    minutes = [e for e in week if e.what == "paper" and re.search(r"\bminutes\b", e.title or "", re.I)]
+    # two or more figures come in (none worked out) are one item (figures_point)
+    came = [e for e in week if e.what == "learnt" and e.type in _FIGURE and not e.derived and e.label]
+    came = came if len(came) > 1 else []
+    rest = [e for e in week if e not in minutes and e not in came]
+    opening = agenda_points(pick, minutes, day, ctx.locale, ours)
+    points = ([figures_point(came, bool(getattr(spec, "follows", False)))] if came else []) \
+        + agenda_points(pick, rest, day, ctx.locale, ours)
+    points += [fact_point(f, day, pick) for f in ctx.facts if not any(f.text in p for p in opening + points)]
+    if not points and not opening and ctx.week is not None:
         # (the last call may be weeks back: "since last week" on a call three weeks after the one before, seed 37)
         points = [pick.one(["Nothing new in since the last call: open points only",
                             "A quiet week: chasing what is outstanding"])]
@@ -95,7 +133,9 @@ def compose_meeting(ctx: ArtifactContext):
     client = client_of(ctx) if ctx.organisations else ""
     if client and any(p.organisation == client for p in ctx.to):
         stock += _CLIENT
-    points += pick.some(stock, pick.rng.randint(2, 3 if decision else 4))
+    chosen = pick.some(stock, pick.rng.randint(2, 3 if decision else 4))
+    opening += [p for p in chosen if p in _SERIES]
+    points = in_order(opening, points, [p for p in chosen if p not in _SERIES])
     said = f"{spec.starts_at:%B} {spec.starts_at.day}"
     lines = [pick.one(_OPENERS).format(summary=spec.summary, day=said), ""]
     lines += [f"{i}. {p}" for i, p in enumerate(points, start=1)]
