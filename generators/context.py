@@ -229,6 +229,11 @@ class ArtifactContext(kinds.KindBound):
     label_papers: dict[str, tuple[str, dt.date]] = Field(default_factory=dict, description="for a message: the "
                                                          "document that first set down each of the thread's figures "
                                                          "(its title and date), by label, where no sheet shows it")
+    label_folders: dict[str, str] = Field(default_factory=dict, description="for a message: the folder of the room "
+                                          "that holds each of label_papers' documents, by label")
+    label_sent: dict[str, PaperDue] = Field(default_factory=dict, description="for a reply: the paper an earlier "
+                                            "message of its thread attached that shows each of the thread's figures "
+                                            "at the value it holds now (by: who sent it; day: when), by label")
     settled_labels: list[str] = Field(default_factory=list, description="those of the thread's labels long settled on "
                                                                         "this day (a fixed date, name or count): not "
                                                                         "questioned or disputed, only referred to")
@@ -560,6 +565,45 @@ def label_papers(plan: WorldPlan, thread: str, day: dt.date | None) -> dict[str,
         if doc is not None and when is not None and when <= day and (at := fact.on(when)) is not None \
                 and at[1] == held[1] and doc.distractor is None:
             out[fact_label(fact)] = (doc.title, when)
+    return out
+
+
+def label_folders(plan: WorldPlan, thread: str, day: dt.date | None) -> dict[str, str]:
+    """The room's folder of each document of label_papers, by label: where "I would like to see it" finds the paper
+    (read 21: "the documents behind it are in the file" showed the client nothing)."""
+    by_title = {a.title: a.path for a in plan.artifacts if a.kind == "document"}
+    return {label: by_title[title].rsplit("/", 1)[0] for label, (title, _) in label_papers(plan, thread, day).items()
+            if "/" in by_title.get(title, "")}
+
+
+def label_sent(plan: WorldPlan, spec) -> dict[str, PaperDue]:
+    """The papers that the messages of a reply's thread before it attached, by the label of each figure a paper
+    shows at the value the figure still holds on the reply's day: the paper "What is the source for X?" is pointed
+    to across the table, where our own working papers are not (read 21: "It comes from the papers on file" to the
+    agent who had been sent the compliance certificate that shows it)."""
+    out: dict[str, PaperDue] = {}
+    day = spec.sent_at.date()
+    index = plan.__dict__.get("_attaching")
+    if index is None:  # (once per plan: every reply asks, and a scan of the inventory each was quadratic)
+        index = {}
+        for a in plan.artifacts:
+            if a.kind == "email" and getattr(a, "attachments", None):
+                index.setdefault(a.thread, []).append(a)
+        plan.__dict__["_attaching"] = index
+    earlier = sorted((a for a in index.get(spec.thread, []) if a.id != spec.id and a.sent_at < spec.sent_at),
+                     key=lambda a: a.sent_at)
+    for message in earlier:
+        sender = plan.person(message.author)
+        for att in message.attachments:
+            paper = plan.artifact(att.artifact)
+            when = artifact_day(paper)
+            for f in paper.facts:
+                fact = plan.fact(f)
+                now, then = fact.on(day), fact.on(when)
+                if now is not None and then is not None and now[1] == then[1] and now[0].type in (
+                        "money", "number", "percent"):
+                    out.setdefault(fact_label(fact), PaperDue(title=att.title, by=sender.first_name, maker=sender.name,
+                                                              day=message.sent_at.date(), facts=[f]))
     return out
 
 
@@ -959,6 +1003,8 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
                    "label_reasons": label_reasons(plan, spec.thread, spec.sent_at.date()),
                    "label_sources": label_sources(plan, spec.thread, spec.sent_at.date()),
                    "label_papers": label_papers(plan, spec.thread, spec.sent_at.date()),
+                   "label_folders": label_folders(plan, spec.thread, spec.sent_at.date()),
+                   "label_sent": label_sent(plan, spec) if spec.parent else {},
                    "own_labels": own_labels(plan, spec.thread, spec.author),
                    "side_labels": side_labels(plan, _thread_facts(plan, spec.thread), spec.author, strict=True),
                    "word_labels": word_labels(plan, spec.thread),

@@ -39,3 +39,43 @@ def test_a_reply_promises_nothing_after_the_day_it_was_asked_for(seed, beat):
     for said in _DAY_SAID.findall(own):
         day = resolve_day(said, today)
         assert day is None or day <= today, (said, own)
+
+
+def _source_reply(seed: int, **update):
+    ctx = email_context("reply", seed=seed, facts=[], to=[RUTH])
+    sent = ctx.spec.sent_at
+    ctx = ctx.model_copy(update={"parent": EmailContent(subject="Liability cap under the charter", body=(
+        "What is the source for the liability cap under the charter? I would like to see it before Thursday.\n\nRuth")),
+        "parent_author": RUTH, "author": DANA, "next_beat": "", "parent_sent": sent - dt.timedelta(hours=3),
+        "thread_labels": ["the liability cap under the charter"],
+        "spec": ctx.spec.model_copy(update={"beat": "answer"}), **update})
+    return re.split(r"\n\s*On .{5,80} wrote:", compose_email(ctx).body, maxsplit=1)[0]
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_client_who_asks_to_see_the_source_is_told_the_paper_and_where_it_is(seed):
+    own = _source_reply(seed, label_papers={"the liability cap under the charter": (
+        "Castellan limitation report", dt.date(2025, 2, 12))},
+        label_folders={"the liability cap under the charter": "Reports"})
+    assert not re.search(r"(?i)(?:in|on) the file\b|on file\b|behind it are", own), own
+    assert "Castellan limitation report of February 12, 2025" in own, own  # its title as written, and its date
+    assert re.search(r"Reports folder|See the Castellan", own), own
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_source_sent_earlier_in_the_thread_is_pointed_to_across_the_table(seed):
+    from worldsmith.generators.context import OrgRef, PaperDue
+    lender = SAM.model_copy(update={"organisation": "Northbank Capital N.A.", "first_name": "Jesus", "id": "agent_1"})
+    orgs = [OrgRef(name="Harrow Vane LLP", role="borrower's counsel", privileged=True, acts_for="Corvale Shipping Ltd"),
+            OrgRef(name="Corvale Shipping Ltd", role="client", privileged=True),
+            OrgRef(name="Northbank Capital N.A.", role="administrative agent for the lenders")]
+    own = _source_reply(seed, parent_author=lender, to=[lender], organisations=orgs,
+                        parent=EmailContent(subject="Certificate", body="What is the source for the liability cap "
+                                            "under the charter? I would like to check it before Wednesday morning.\n\n"
+                                            "Jesus"),
+                        label_sent={"the liability cap under the charter": PaperDue(
+                            title="Compliance certificate for the quarter ended June 30", by="Dana",
+                            day=dt.date(2025, 2, 27), facts=["liability_cap"])})
+    assert re.search(r"the Compliance certificate for the quarter ended June 30 (?:that )?I sent you on February 27, 2025",
+                     own), own
+    assert not re.search(r"(?i)on file\b|in the file\b", own), own

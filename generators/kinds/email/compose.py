@@ -431,7 +431,7 @@ def _by(pick: Picker, ctx: ArtifactContext, day: dt.date | None = None) -> str:
 # The day a message asks its reader to act by ("I'd like to check it before tomorrow morning", "Please let us have
 # your response by close of business on Friday"): a request's day, not a promise of the writer's own.
 _ASKED_DAY = re.compile(r"\b(?P<how>before|by)\s+(?P<day>(?:(?:the )?end of (?:the )?(?:day|week)|close of business"
-                        r"(?: on \w+)?|today|tonight|tomorrow(?: morning| afternoon)?|(?:end of |close of business on )?"
+                        r"(?: on \w+)?|today|tonight|(?:midday |noon )?tomorrow(?: morning| afternoon)?|(?:end of |close of business on )?"
                         r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?: morning| afternoon)?|"
                         r"(?:January|February|March|April|May|June|July|August|September|October|November|December) "
                         r"\d{1,2}|\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|"
@@ -1925,10 +1925,12 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     room = "" if ctx.organisations and across(ctx) else ctx.label_sources.get(v["asked"], "")
     paper = ctx.label_papers.get(v["asked"]) if not room and not (ctx.organisations and across(ctx)) else None
     if paper is not None:
-        from worldsmith.generators.kinds.chat.compose import paper_name
-        room = f"{paper_name(paper[0])} of {long_date(paper[1], ctx.locale)}"
+        # (by its title as written: "the castellan royalty audit report, FY2025" lowered a name, read 21)
+        room = f"{_the(paper[0])} of {long_date(paper[1], ctx.locale)}"
     w = dict(v, reason=fact.reason if fact and fact.reason else ctx.label_reasons.get(v["asked"], ""),
-             source=fact.source if fact and fact.source else pick.cited(room) if room else "")
+             source=fact.source if fact and fact.source else pick.cited(room) if room else "",
+             folder=ctx.label_folders.get(v["asked"], "") if paper is not None else "",
+             sent=_sent_paper(ctx, v["asked"]))
     if ctx.organisations and across(ctx) and w.get("other"):
         # to the other side's own people their party is "your client" ("Final unless Northgate Mutual Insurance
         # Company produces something new" to Northgate's counsel, read 16)
@@ -1961,6 +1963,9 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
             # a view on the other side's claim is a view against it, never that it "holds" (defendant's counsel: "my
             # view is that the bonus claimed holds", mail10's read at seed 31)
             entry = dict(entry, say=entry["theirs"], **{"else": entry["theirs"]})
+        if entry is not None and entry.get("sent") and w["sent"]:
+            # a paper of the thread that shows the figure is the source to point to, on either side of the table
+            entry = dict(entry, say=entry["sent"])
         if entry is not None:
             entry = entry if gave_before else {k: ([f for f in x if not _UNMOVED.search(f)] or x) if isinstance(x, list)
                                                else x for k, x in entry.items()}
@@ -1974,6 +1979,18 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     # the signer may be the writer: 'I has seen it and is content' -> 'I have seen it and am content'
     text = text.replace("I signed it off", "I signed it off myself").replace("I has", "I have")
     return re.sub(r"\bI (have (?:seen|cleared) it) and is\b", r"I \1 and am", text).replace("I is ", "I am ")
+
+
+def _sent_paper(ctx: ArtifactContext, label: str) -> str:
+    """The paper attached earlier in the thread that shows a figure, named by its title and by who sent it when ("the
+    Compliance certificate for the quarter ended June 30, 2026 that I sent you on August 13"); '' where none does."""
+    sent = ctx.label_sent.get(label)
+    if sent is None:
+        return ""
+    asker = ctx.parent_author.first_name if ctx.parent_author is not None else ""
+    who = "I" if sent.by == ctx.author.first_name else "you" if sent.by == asker else sent.by
+    to = " you" if who != "you" and sent.by != asker else ""
+    return f"{_the(sent.title)} {who} sent{to} on {long_date(sent.day, ctx.locale)}"
 
 
 def _why(pick: Picker, f, values: dict[str, str]) -> list[str]:
