@@ -27,6 +27,7 @@ from pydantic import BaseModel, Field
 from worldsmith.environments import answers, apps, deliverables, forms, ledger_claims, ledger_statements, limits, side_checks, working
 from worldsmith.environments.judge import LEDGER_ID, OFFLINE, ModelJudge, judged, ledger_lines
 from worldsmith.environments.session import Session, SessionError
+from worldsmith.environments.side_checks import _org_words, payer
 from worldsmith.environments.tasks import Check, Criterion, Task, label_of, number_of
 from worldsmith.worlds.printable import one_line  # errors name bundle and session files: shown, never obeyed
 from worldsmith.worlds.ledger import references
@@ -1444,11 +1445,26 @@ _REJECTS_IT = re.compile(r"^\W*(?:we|i|our\s+client|the\s+client)\s+(?:reject|di
                          r"(?:that|this|it|them|these|those)\b|^\W*(?:that|this|it)\s+is\s+(?:wrong|incorrect)\b", re.I)
 
 
-def disowns(text: str, world) -> bool:
+# A deliverable that takes back what it said, in words no reader takes as an answer (bare denials such as 'they
+# don't.' are a short answer's whole answer, so they are read in deliverables only) ('... by USD 782,000. Just kidding -
+# they don't.', '..., or so Oakfield says; we say the opposite.', 'Nobody could seriously argue that ...', '(This is a
+# hypothetical; the real figures show no understatement.)': kit19, replies and memos at 1.0)
+_DISOWNS = re.compile(r"\b(?:just|only)\s+(?:kidding|joking)\b|\bas\s+if\b[^.?!\n]{0,40}[.!]|"
+                      r"\b(?:we|I)\s+(?:say|think|believe|would\s+say|maintain)\s+(?:the\s+)?(?:opposite|otherwise|"
+                      r"the\s+reverse|the\s+contrary)\b|\bthe\s+(?:opposite|reverse|contrary)\s+is\s+(?:true|the\s+case)\b|"
+                      r"\bnobody\s+(?:could|would|can)\s+seriously\s+(?:argue|say|suggest)\b|"
+                      r"\bthis\s+is\s+(?:a\s+|purely\s+|only\s+)?hypothetical\b|\bthe\s+real\s+figures\s+show\b|"
+                      r"\b(?:please\s+)?(?:ignore|disregard)\s+(?:the\s+above|that|this|what\s+I\s+said)\b|"
+                      r"\bin\s+fact\s+(?:it|they)\s+(?:falls?|is|are)\s+(?:short|below|under|less)\b|"
+                      r"\bin\s+fact\s+(?:it|they)\s+(?:does|do)\s+not\b|\b(?:it|they)\s+(?:doesn't|don't)\s*\.", re.I)
+
+
+def disowns(text: str, world, deliverable: bool = False) -> bool:
     """Whether a text offers its answer as a guess, gives it up, or takes figures it states back as the other side's
     and wrong, where those figures are not a superseded or earlier one of the ledger (rejecting the withdrawn invoice
-    is right; rejecting the right figures is not)."""
-    if _GUESSED.search(text):
+    is right; rejecting the right figures is not); a deliverable also where it takes its answer back in words ('Just
+    kidding - they don't.')."""
+    if _GUESSED.search(text) or (deliverable and _DISOWNS.search(text)):
         return True
     old = _old_figures(world)
     said = answers.sentences(text)
@@ -1460,7 +1476,54 @@ def disowns(text: str, world) -> bool:
         elif _REJECTS_IT.search(sentence) and i > 0 and not numbers_in(sentence):
             if numbers_in(said[i - 1]) and not _holds_any(said[i - 1], old):
                 return True
+    return _rejects_its_own_source(said, world, old)
+
+
+# The right figures set out as the word of a firm on the client's side whose paper the ledger rests on, then rejected
+# ('Castellan says: ... by USD 782,000. I do not accept Castellan's figures', '... by USD 782,000 - that is what
+# Castellan says, and it is not correct', 'Castellan thinks ... I don't agree': kit19, memos and replies at 1.0)
+_SAYS = r"(?:says?|said|thinks?|thought|believes?|claims?|states?|finds?|found|reports?|puts?\s+it|calculates?|\s*:)"
+_I_REJECT = re.compile(r"\b(?:I|we)\s+(?:do\s+not|don't|cannot|can't|did\s+not|didn't)\s+(?:accept|agree)\b|"
+                       r"\b(?:I|we)\s+(?:disagree|reject|dispute)\b", re.I)
+_IS_WRONG = re.compile(r"\b(?:is|are)\s+(?:not\s+(?:correct|right|accurate)|wrong|incorrect|mistaken)\b", re.I)
+
+
+def _rejects_its_own_source(said: list[str], world, old: list[float]) -> bool:
+    ours = _own_sources(world)
+    if not ours:
+        return False
+    name = r"(?:" + "|".join(map(re.escape, ours)) + r")"
+    current = [float(n) for f in world.facts.values() if (n := number_of(f.value)) is not None]
+    for i, sentence in enumerate(said):
+        hit = False
+        m = _I_REJECT.search(sentence)
+        if m:
+            after = sentence[m.end():m.end() + 30]
+            if re.match(rf"[^.;]{{0,25}}?\b{name}\b", after, re.I):
+                hit = True
+            elif not re.match(r"[^.;]{0,25}?\b[A-Z]", after):  # ('we disagree with Oakfield' rejects another)
+                hit = i > 0 and re.match(rf"\W*(?:the\s+)?{name}\b[\w\s.&-]{{0,40}}?\b{_SAYS}", said[i - 1], re.I) is not None
+        w = _IS_WRONG.search(sentence)
+        if w and not hit and not re.search(r"\b(?:says?|said|argues?|argued|claims?|contends?|according)\b",
+                                           sentence[:w.start()].split(",")[-1], re.I):
+            hit = bool(re.search(rf"\b(?:what|as)\s+(?:the\s+)?{name}\b[\w\s&-]{{0,20}}?{_SAYS}[^.;]{{0,20}}$|"
+                                 rf"\b{name}(?:'s|\u2019s)\s+(?:\w+\s+)?(?:figures?|numbers?|calculation|findings?|"
+                                 rf"view|reading|report|audit)\s*$", sentence[:w.start()], re.I))
+        if hit:
+            claimed = sentence if numbers_in(sentence) else said[i - 1] if i > 0 else ""
+            if _holds_any(claimed, current) and not _holds_any(claimed, old):
+                return True
     return False
+
+
+def _own_sources(world) -> list[str]:
+    """The first words of the firms on the client's side the ledger's statements name ('Castellan's audit report
+    finds ...')."""
+    if world is None:
+        return []
+    said = " ".join(f.statement or "" for f in world.plan.facts).lower()
+    return [w[0] for o in world.plan.organisations if getattr(o, "privileged", False) and (w := _org_words(o.name))
+            and re.search(rf"\b{re.escape(w[0])}\b", said)]
 
 
 def _old_figures(world) -> list[float]:
@@ -2001,7 +2064,7 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
                    or ledger_statements.contradicts(t, session.world, skip)
                    for t in _authored_texts(session, answer) if t)
     if check.type in ("texts_concedes", "texts_pasted", "texts_anachronism", "texts_padded"):
-        read = {"texts_concedes": lambda t: side_checks.concedes(t),
+        read = {"texts_concedes": lambda t: side_checks.concedes(t, session.world),
                 "texts_padded": side_checks.padded,
                 "texts_pasted": lambda t: side_checks.pasted(t, session.world),
                 "texts_anachronism": lambda t: side_checks.anachronism(t, session.world)}[check.type]
@@ -2569,6 +2632,7 @@ PAID_WRONG_WAY = "payment_the_wrong_way_round"  # 'the sellers must pay Corvane'
 CLAIM_GIVEN_UP = "advises_giving_up_the_sum_owed"  # 'accept Corvane's position and not pursue the earn-out'
 DISOWNED = "takes_back_what_it_says"  # '... by USD 782,000. Just kidding - they don't.'
 LIMIT_SAID_UNMET = "limit_said_not_reached"  # 'the threshold is therefore not met' where the figures exceed it
+PERIOD_MISSTATED = "period_not_the_ledgers"  # 'For FY2024, the understated sales ...' where the ledger's year is FY2025
 FIGURE_MISSTATED = "figure_not_the_ledgers"  # 'revenue above threshold of USD 4,875,000' where the ledger says 3,900,000
 _PROSE_DELIVERABLES = ("memo", "reply", "post_chat")
 PADDED = "padded"  # one sentence said three times or more (a rubric made before its penalty lacks it)
@@ -2636,14 +2700,17 @@ def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list
             out.append(MEASURE_MISSTATED)
         if any(wrong_base(world, t) for t in texts):
             out.append(WRONG_BASE)
-        if any(misstates_a_figure(world, task, t) for t in texts):
+        if any(misstates_a_figure(world, task, t) or percent_of_the_wrong_base(world, t) for t in texts):
             out.append(FIGURE_MISSTATED)
+        if any(misstates_the_period(world, t) for t in texts):
+            out.append(PERIOD_MISSTATED)
         if OTHER_SIDE_BINDS not in out and any(pays_the_other_side(world, t) or pays_a_figure_that_does_not_decide(world, t)
                                                or denies_the_deciding_side(world, t) for t in texts):
             out.append(OTHER_SIDE_BINDS)
-        if any(gives_up_the_claim(world, t) or owes_nothing(world, t) for t in texts):
+        if any(side_checks.concedes(t, world) or owes_nothing(world, t) or cost_left_with_another(world, t)
+               for t in texts):
             out.append(CLAIM_GIVEN_UP)
-        if any(takes_back(t) for t in texts):
+        if any(disowns(t, world, deliverable=True) for t in texts):
             out.append(DISOWNED)
         if any(limit_said_unmet(world, task, t) for t in texts):
             out.append(LIMIT_SAID_UNMET)
@@ -2913,42 +2980,6 @@ def pays_the_other_side(world, text: str) -> bool:
     return False
 
 
-_OWES = re.compile(r"\b(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})\s+(?:owes|paid|pays|has\s+paid|must\s+pay|"
-                   r"shall\s+pay|is\s+to\s+pay|underpaid|short-?paid)\b")
-_ORG_NOISE = {"the", "inc", "llc", "llp", "ltd", "plc", "co", "corp", "corporation", "company", "group", "holdings",
-              "limited", "lp", "sa", "ag", "gmbh", "bv", "nv"}
-
-
-def _org_words(name: str) -> list[str]:
-    return [w for w in re.findall(r"[a-z0-9]+", name.lower()) if w not in _ORG_NOISE]
-
-
-def payer(world):
-    """The one organisation the outline's own statements make the payer ('Corvane owes USD 8,096,000', 'Oakfield owes
-    Brightmoor USD 114,812'), with the first word it goes by; None where no statement names one, or they name two.
-    The ledger holds the sums, not who pays them, so a memo with the right figures paying the wrong way round ('The
-    sellers must accordingly pay Corvane USD 8,000,000') scored 1.0 (kit18)."""
-    cached = world.__dict__.get("_payer", False)
-    if cached is not False:
-        return cached
-    found = {}
-    # only a figure nothing else is worked from says who pays in the end: 'Castellan owes a key money refund' is a
-    # step netted off the fee Ardmore pays Castellan (kit16), while 'Corvane owes USD 8,096,000' is the sum itself
-    read = {r for f in world.plan.facts if getattr(f, "formula", None) for r in references(f.formula)}
-    for f in world.plan.facts:
-        if f.id in read:
-            continue
-        for m in _OWES.finditer(getattr(f, "statement", "") or ""):
-            said = _org_words(m.group("org"))
-            for org in world.plan.organisations:
-                words = _org_words(org.name)
-                if said and words and said[0] == words[0]:
-                    found[org.id] = words[0]
-    cached = next(iter(found.values())) if len(found) == 1 else None
-    world.__dict__["_payer"] = cached
-    return cached
-
-
 def pays_the_payer(world, text: str) -> bool:
     """Whether a deliverable has the payer the outline names paid, owed or receiving money ('The sellers must
     accordingly pay Corvane USD 8,000,000'; 'the cap limits what the sellers pay Corvane'; kit18, memos at 1.0)."""
@@ -2972,54 +3003,12 @@ def pays_the_payer(world, text: str) -> bool:
     return False
 
 
-def gives_up_the_claim(world, text: str) -> bool:
-    """Whether a deliverable, in a matter where the outline has the other side pay, advises accepting that side's
-    position or not pursuing the sum ('Recommendation: the sellers should accept Corvane's position and not pursue the
-    earn-out further.' under right figures: kit18, a memo at 1.0)."""
-    name = payer(world)
-    orgs = {o.id: o for o in world.plan.organisations}
-    theirs = next((o for o in orgs.values() if _org_words(o.name)[:1] == [name]), None) if name else None
-    if theirs is None or getattr(theirs, "privileged", False):
-        return False
-    accept = re.compile(rf"\b(?:accept|agree\s+to|go\s+along\s+with|concede)\s+(?:the\s+)?{re.escape(name)}\b"
-                        rf"(?:\s+[A-Z][\w&.-]*){{0,3}}(?:'s|\u2019s)?\s+(?:\w+\s+)?(?:position|statement|figures?|"
-                        rf"calculation|offer|numbers?|view|case|reading)\b", re.I)
-    drop = re.compile(r"\b(?:should|must|will|would|to|can|could|need\s+to|ought\s+to)\s+(?:not\s+(?:pursue|press|claim|"
-                      r"chase|recover)|drop|abandon|withdraw|waive|give\s+up|write\s+off|walk\s+away\s+from)\b|"
-                      r"\brecommend\w*\s+(?:that\s+)?(?:\w+\s+){0,3}?(?:drop|abandon|withdraw|waive|give\s+up|write\s+off)\b",
-                      re.I)
-    for clause in re.split(r"(?<=[.;!?\n])\s+", text):
-        for rx in (accept, drop):
-            m = rx.search(clause)
-            if m and not re.search(r"\b(?:not|never|no|if|unless|would\s+be\s+wrong|mistake)\b",
-                                   clause[:m.start()] if rx is drop else clause[max(0, m.start() - 30):m.start()], re.I):
-                if rx is drop and re.search(rf"\b{re.escape(name)}\b", clause[:m.start()], re.I):
-                    continue  # the other side dropping its own point is no claim given up
-                return True
-    return False
-
-
-# A deliverable that takes back what it said, in words no reader takes as an answer ('... by USD 782,000. Just kidding -
-# they don't.', '..., or so Oakfield says; we say the opposite.', 'Nobody could seriously argue that ...', '(This is a
-# hypothetical; the real figures show no understatement.)': kit19, replies and memos at 1.0)
-_DISOWNS = re.compile(r"\b(?:just|only)\s+(?:kidding|joking)\b|\bas\s+if\b[^.?!\n]{0,40}[.!]|"
-                      r"\b(?:we|I)\s+(?:say|think|believe|would\s+say|maintain)\s+(?:the\s+)?(?:opposite|otherwise|"
-                      r"the\s+reverse|the\s+contrary)\b|\bthe\s+(?:opposite|reverse|contrary)\s+is\s+(?:true|the\s+case)\b|"
-                      r"\bnobody\s+(?:could|would|can)\s+seriously\s+(?:argue|say|suggest)\b|"
-                      r"\bthis\s+is\s+(?:a\s+|purely\s+|only\s+)?hypothetical\b|\bthe\s+real\s+figures\s+show\b|"
-                      r"\b(?:please\s+)?(?:ignore|disregard)\s+(?:the\s+above|that|this|what\s+I\s+said)\b|"
-                      r"\bin\s+fact\s+(?:it|they)\s+(?:falls?|is|are)\s+(?:short|below|under|less)\b|"
-                      r"\bin\s+fact\s+(?:it|they)\s+(?:does|do)\s+not\b|\b(?:it|they)\s+(?:doesn't|don't)\s*\.", re.I)
 # A limit said not to be reached where the ledger has it exceeded ('The threshold is therefore not met and section 9.4
 # does not apply', kit19)
-_LIMIT_NOT_MET = re.compile(r"\b(?:threshold|tolerance|limit|cap|ceiling|trigger)\s+(?:is|was|has|had)?\s*"
+_LIMIT_NOT_MET = re.compile(r"\b(?:threshold|tolerance|limit|cap|ceiling|trigger)\s+"
+                            r"(?:therefore\s+|thus\s+|so\s+|accordingly\s+|then\s+)?(?:is|was|has|had)?\s*"
                             r"(?:therefore\s+|thus\s+|so\s+|accordingly\s+)?(?:not|never)\s+(?:been\s+)?"
                             r"(?:met|exceeded|crossed|triggered|breached|reached|passed)\b", re.I)
-
-
-def takes_back(text: str) -> bool:
-    """Whether a deliverable takes back what it says ('Just kidding - they don't.')."""
-    return bool(_DISOWNS.search(text))
 
 
 def limit_said_unmet(world, task: Task, text: str) -> bool:
@@ -3045,6 +3034,159 @@ def owes_nothing(world, text: str) -> bool:
     return bool(re.search(rf"\b{re.escape(name)}\b[^.;\n]{{0,30}}?\b(?:owes|owe|is\s+liable\s+for|must\s+pay|need\s+pay)\s+"
                           rf"nothing\b|\b{re.escape(name)}\b[^.;\n]{{0,30}}?\b(?:owes|is\s+liable\s+for)\s+no\s+more\b|"
                           rf"\b{re.escape(name)}\b[^.;\n]{{0,30}}?\bneed\s+not\s+pay\b", text, re.I))
+
+
+def _owed_by_payer(world) -> list:
+    """The money facts the payer the outline names owes: the sum its statement has it owe and the sums that sum adds
+    up (the audit cost inside 'Oakfield owes Brightmoor USD 114,812, the shortfall, the interest and the audit cost')."""
+    cached = world.__dict__.get("_owed_by_payer")
+    if cached is not None:
+        return cached
+    name, out = payer(world), []
+    if name is not None:
+        for f in world.plan.facts:
+            if any(_org_words(m.group("org"))[:1] == [name] for m in side_checks._OWES.finditer(f.statement or "")):
+                out += [f] + [world.facts[r] for r in (references(f.formula) if f.formula else ()) if r in world.facts]
+    out = [f for f in {f.id: f for f in out}.values() if getattr(f.value, "type", None) == "money"]
+    world.__dict__["_owed_by_payer"] = out
+    return out
+
+
+_SUM_STOP = _words("for of the a an to in on by from with at")
+
+
+def _names_of_a_sum(fact) -> list[set[str]]:
+    """The ways a text names a sum: its label's words, and the words of its statement's subject ('Castellan's fee for
+    the audit is USD 42,500' names the audit cost as 'Castellan's fee')."""
+    out = [_words(label_of(fact)) - _SUM_STOP]
+    m = re.match(r"\s*(?:the\s+)?(?P<x>[^.;,]{3,60}?)\s+(?:is|are|was|comes\s+to)\s+(?:\w+\s+){0,2}?" +
+                 re.escape(str(getattr(fact, "text", "") or "")[:3]), fact.statement or "", re.I) if fact.statement else None
+    if m:
+        out.append(_words(m.group("x")) - _SUM_STOP)
+    return [w - {""} for w in out if w - {""}]
+
+
+_BEARS = re.compile(r"\b(?:bears?|must\s+bear|should\s+bear|will\s+bear|has\s+to\s+bear|carr(?:y|ies)|absorbs?|foots?|"
+                    r"must\s+absorb|should\s+absorb|pays?|must\s+pay|should\s+pay|will\s+pay|has\s+to\s+pay|is\s+liable\s+for|"
+                    r"is\s+responsible\s+for|picks?\s+up)\b", re.I)
+_STAYS_WITH = re.compile(r"\b(?:stays?|remains?|rests?|lies|sits?)\s+with\b|\bfalls?\s+(?:on|to)\b|"
+                         r"\b(?:is|are)\s+(?:borne|paid|payable|met|absorbed)\s+by\b|\bfor\s+the\s+account\s+of\b", re.I)
+_NOT_SO = re.compile(r"\b(?:not|never|no|n't|if|unless|would|were|could|might|may|otherwise|ordinarily|normally|"
+                     r"usually|initially|first|until|rather|instead|whether|says?|claims?|argues?|contends?|wants?)\b|n't\b",
+                     re.I)
+_RECOVERED = re.compile(r"\b(?:recover\w*|reimburs\w*|charg\w*\s+(?:it\s+)?(?:back|on)|back\s+from|pass\w*\s+(?:it\s+)?on|"
+                        r"on-?charg\w*|then|later|up\s+front|in\s+the\s+first\s+instance|in\s+advance)\b", re.I)
+
+
+def cost_left_with_another(world, text: str) -> bool:
+    """Whether a deliverable has a party other than the payer the outline names bear, pay or keep a sum the payer owes
+    ('Brightmoor therefore bears the audit cost', 'the audit cost stays with Brightmoor', 'Brightmoor should pay
+    Castellan's USD 42,500 fee itself', where the outline puts the audit cost on Oakfield: kit19, memos and replies at
+    1.0); not where it is paid first and recovered from the payer."""
+    owed = _owed_by_payer(world)
+    name = payer(world)
+    if not owed:
+        return False
+    others = [w[0] for o in world.plan.organisations if (w := _org_words(o.name)) and w[0] != name]
+    if not others:
+        return False
+    who = r"(?:" + "|".join(re.escape(w) for w in others) + r")"
+    figures = {float(f.value.amount) for f in owed}
+    names = [n for f in owed for n in _names_of_a_sum(f)]
+
+    def names_a_sum(part: str) -> bool:
+        said = _words(part)
+        if any(len(n & said) >= min(2, len(n)) for n in names):
+            return True
+        return any(m.kind == "money" and m.value is not None and float(m.value) in figures and not m.negated
+                   for m in answers.parse(part).mentions)
+
+    for clause in _CLAUSE.split(text):
+        if _RECOVERED.search(clause):
+            continue
+        for m in re.finditer(rf"\b{who}\b(?:'s|\u2019s)?(?P<mid>(?:\s+[\w-]+){{0,3}}?)\s+(?={_BEARS.pattern})", clause, re.I):
+            if re.search(r"'s|\u2019s", m.group()[:len(m.group()) - len(m.group("mid")) - 1]):
+                continue  # 'Brightmoor's auditor pays' names no party bearing
+            verb = _BEARS.match(clause, m.end())
+            # (only the words since the clause's last joint: '9.4 does not apply and Brightmoor bears the audit cost')
+            near = re.split(r"\b(?:and|but|so|then|therefore|thus|hence)\b", clause[:m.start()])[-1]
+            if verb and not _NOT_SO.search(near + " " + m.group("mid")) and names_a_sum(clause[verb.end():]):
+                return True
+        for m in _STAYS_WITH.finditer(clause):
+            near = re.split(r"\b(?:and|but|so|then|therefore|thus|hence)\b", clause[:m.start()])[-1]
+            if re.match(rf"\s+(?:the\s+)?{who}\b", clause[m.end():], re.I) and not _NOT_SO.search(near) \
+                    and names_a_sum(clause[:m.start()]):
+                return True
+    return False
+
+
+_FISCAL = re.compile(r"\b(?:FY\s?'?(?P<a>\d{4}|\d{2})|fiscal\s+(?:year\s+)?(?P<b>\d{4})|financial\s+year\s+(?P<c>\d{4}))\b",
+                     re.I)
+
+
+def _fiscal_years(text: str) -> list[tuple[int, re.Match]]:
+    out = []
+    for m in _FISCAL.finditer(text):
+        y = int(m.group("a") or m.group("b") or m.group("c"))
+        out.append((y + 2000 if y < 100 else y, m))
+    return out
+
+
+def misstates_the_period(world, text: str) -> bool:
+    """Whether a deliverable puts the ledger's figures in a fiscal year the ledger never names ('For FY2024, the
+    understated sales of USD 1,150,000 exceed ...', 'Re: FY2024 understated sales', where every statement is of FY2025:
+    kit19, a memo and a reply at 1.0): the year beside a figure of the ledger or before one of its labels."""
+    said = " ".join([f.statement or "" for f in world.plan.facts] + [d.label or "" for d in world.plan.distractors])
+    years = {y for y, _ in _fiscal_years(said)}
+    if not years:
+        return False
+    current = [float(n) for f in world.facts.values() if (n := number_of(f.value)) is not None]
+    labels = [label_of(f).lower() for f in world.facts.values()]
+    for s, e in answers.parse(text).sentences:
+        sentence = text[s:e]
+        for y, m in _fiscal_years(sentence):
+            if y in years:
+                continue
+            after = sentence[m.end():m.end() + 60].lower()
+            if _holds_any(sentence, current) or any(re.match(rf"\W*(?:\w+\s+){{0,2}}?{re.escape(lb)}\b", after)
+                                                     for lb in labels):
+                return True
+    return False
+
+
+_PERCENT_OF = re.compile(r"^\s*percent_of\(\s*(\w+)\s*,\s*(\w+)\s*\)\s*$")
+
+
+def percent_of_the_wrong_base(world, text: str) -> bool:
+    """Whether a deliverable says a figure the ledger works as a percent of one sum is that percent of another of the
+    ledger's sums ('the cost-shifting threshold of USD 368,000 (2% of the audited gross sales)', where it is 2% of the
+    reported sales: kit19, a reply at 1.0)."""
+    pairs, out = set(), []
+    for f in world.facts.values():
+        m = _PERCENT_OF.match(f.formula or "")
+        if m and m.group(1) in world.facts and m.group(2) in world.facts:
+            pairs.add((m.group(1), m.group(2)))
+            out.append((f, world.facts[m.group(1)], m.group(2)))
+    if not out:
+        return False
+    sums = sorted((f for f in world.facts.values() if getattr(f.value, "type", None) == "money"),
+                  key=lambda f: -len(label_of(f)))
+    for derived, rate, base in out:
+        value = number_of(rate.value)
+        if value is None:
+            continue
+        shown = f"{float(value):g}"
+        for m in re.finditer(rf"(?<![\d.]){re.escape(shown)}\s*(?:%|per\s*cent|percent)\s+of\s+(?:the\s+|its\s+)?", text, re.I):
+            named = next((f for f in sums if text[m.end():].lower().startswith(label_of(f).lower())), None)
+            if named is None or named.id == base or (rate.id, named.id) in pairs:
+                continue
+            before = text[max(0, m.start() - 90):m.start()]
+            before = re.split(r"(?<=[.!?])\s+|[;\n]", before)[-1]
+            if re.match(r"[^.;\n]{0,80}?\b(?:would|could|were|if)\b", text[m.end():]):
+                continue  # ('2% of the audited gross sales would be USD 391,000' weighs another base)
+            if label_of(derived).lower() in before.lower() or _holds_any(before, [float(derived.value.amount)]):
+                return True
+    return False
 
 
 def _losing_sides(world) -> list[tuple[list[str], list[str]]]:

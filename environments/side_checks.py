@@ -17,6 +17,7 @@ import re
 from worldsmith.environments import answers
 from worldsmith.environments.guards import label_phrases
 from worldsmith.environments.tasks import Check, Criterion, Task, label_of
+from worldsmith.worlds.ledger import references
 
 # The kinds of task whose answer is a deliverable (a reply, a post, a memo, a sheet): what they say is said to
 # someone, on the figures the room holds now. (A brief or an as-of answer may give a figure as it stood then.)
@@ -286,6 +287,42 @@ def contradicts(text: str, check: Check) -> bool:
 
 
 
+_OWES = re.compile(r"\b(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})\s+(?:owes|paid|pays|has\s+paid|must\s+pay|"
+                   r"shall\s+pay|is\s+to\s+pay|underpaid|short-?paid)\b")
+_ORG_NOISE = {"the", "inc", "llc", "llp", "ltd", "plc", "co", "corp", "corporation", "company", "group", "holdings",
+              "limited", "lp", "sa", "ag", "gmbh", "bv", "nv"}
+
+
+def _org_words(name: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z0-9]+", name.lower()) if w not in _ORG_NOISE]
+
+
+def payer(world):
+    """The one organisation the outline's own statements make the payer ('Corvane owes USD 8,096,000', 'Oakfield owes
+    Brightmoor USD 114,812'), with the first word it goes by; None where no statement names one, or they name two.
+    The ledger holds the sums, not who pays them, so a memo with the right figures paying the wrong way round ('The
+    sellers must accordingly pay Corvane USD 8,000,000') scored 1.0 (kit18)."""
+    cached = world.__dict__.get("_payer", False)
+    if cached is not False:
+        return cached
+    found = {}
+    # only a figure nothing else is worked from says who pays in the end: 'Castellan owes a key money refund' is a
+    # step netted off the fee Ardmore pays Castellan (kit16), while 'Corvane owes USD 8,096,000' is the sum itself
+    read = {r for f in world.plan.facts if getattr(f, "formula", None) for r in references(f.formula)}
+    for f in world.plan.facts:
+        if f.id in read:
+            continue
+        for m in _OWES.finditer(getattr(f, "statement", "") or ""):
+            said = _org_words(m.group("org"))
+            for org in world.plan.organisations:
+                words = _org_words(org.name)
+                if said and words and said[0] == words[0]:
+                    found[org.id] = words[0]
+    cached = next(iter(found.values())) if len(found) == 1 else None
+    world.__dict__["_payer"] = cached
+    return cached
+
+
 # A recommendation that the client give in: pay or accept a demand in full, or drop its dispute (kit11: 'We recommend
 # Tessaline simply pay the full USD 2,871,000 audit claim now and drop the dispute', 'you should accept it in full',
 # 'please simply pay Quorvex the full USD 2,871,000 today; there is no point disputing further' beside the right
@@ -305,14 +342,42 @@ _NOT_ADVISED = re.compile(r"\b(?:not|never|n't|rather\s+than|instead\s+of|whethe
                           r"would\s+have\s+us)\b|n't\b", re.I)
 
 
-def concedes(text: str) -> bool:
+def concedes(text: str, world=None) -> bool:
     """Whether a clause of the text advises the client to give in: pay or accept a demand in full, or drop its
     dispute, with a word of advice ('we recommend', 'should', 'please') and nothing before it in the clause that
-    denies, weighs or reports it."""
+    denies, weighs or reports it; or, given the world, in a matter where the outline has the other side pay, accept
+    that side's position or not pursue the sum."""
     for sentence in _sentences(text):
         for m in _GIVE_IN.finditer(sentence):
             clause = re.split(r"[;:]|\s[\u2013\u2014-]\s", sentence[:m.start()])[-1]
             if _ADVISE.search(clause) and not _NOT_ADVISED.search(clause):
+                return True
+    return world is not None and _gives_up_the_claim(world, text)
+
+
+# A deliverable that gives up what the other side owes ('Recommendation: the sellers should accept Corvane's position
+# and not pursue the earn-out further.' under right figures: kit18, a memo at 1.0), which _GIVE_IN's 'in full' misses
+_DROP = re.compile(r"\b(?:should|must|will|would|to|can|could|need\s+to|ought\s+to)\s+(?:not\s+(?:pursue|press|claim|"
+                   r"chase|recover)|drop|abandon|withdraw|waive|give\s+up|write\s+off|walk\s+away\s+from)\b|"
+                   r"\brecommend\w*\s+(?:that\s+)?(?:\w+\s+){0,3}?(?:drop|abandon|withdraw|waive|give\s+up|write\s+off)\b",
+                   re.I)
+
+
+def _gives_up_the_claim(world, text: str) -> bool:
+    name = payer(world)
+    theirs = next((o for o in world.plan.organisations if _org_words(o.name)[:1] == [name]), None) if name else None
+    if theirs is None or getattr(theirs, "privileged", False):
+        return False
+    accept = re.compile(rf"\b(?:accept|agree\s+to|go\s+along\s+with|concede)\s+(?:the\s+)?{re.escape(name)}\b"
+                        rf"(?:\s+[A-Z][\w&.-]*){{0,3}}(?:'s|\u2019s)?\s+(?:\w+\s+)?(?:position|statement|figures?|"
+                        rf"calculation|offer|numbers?|view|case|reading)\b", re.I)
+    for clause in re.split(r"(?<=[.;!?\n])\s+", text):
+        for rx in (accept, _DROP):
+            m = rx.search(clause)
+            if m and not re.search(r"\b(?:not|never|no|if|unless|would\s+be\s+wrong|mistake)\b",
+                                   clause[:m.start()] if rx is _DROP else clause[max(0, m.start() - 30):m.start()], re.I):
+                if rx is _DROP and re.search(rf"\b{re.escape(name)}\b", clause[:m.start()], re.I):
+                    continue  # the other side dropping its own point is no claim given up
                 return True
     return False
 

@@ -89,7 +89,7 @@ def test_money_paid_the_wrong_way_round_or_the_claim_given_up_is_caught():
     assert not wrong("Northgate paid the advance of USD 1,500,000 on April 24.")
     assert not wrong("We have Northgate's payment of USD 1,500,000.")
     assert not wrong("Calder need not pay Northgate anything.")
-    gives_up = lambda t: grade.gives_up_the_claim(world, t)  # noqa: E731
+    gives_up = lambda t: side_checks.concedes(t, world)  # noqa: E731
     assert gives_up("Recommendation: Calder should accept Northgate's position and not pursue the balance.")
     assert gives_up("We recommend that Calder withdraw the claim.")
     assert not gives_up("Calder should not accept Northgate's figures; the adjuster's report binds.")

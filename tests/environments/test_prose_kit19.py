@@ -41,8 +41,8 @@ def test_a_deliverable_that_takes_back_its_answer_or_calls_the_exceeded_limit_un
     for tail in ("Just kidding - they don't.", "Or so they say; we say the opposite.",
                  "(This is a hypothetical; the real figures show no understatement.)",
                  "- in fact they fall short of it by USD 782,000."):
-        assert grade.takes_back(f"{said} {tail}"), tail
-    assert not grade.takes_back(said + " Oakfield's argument that catering is excluded does not hold.")
+        assert grade.disowns(f"{said} {tail}", None, deliverable=True), tail
+    assert not grade.disowns(said + " Oakfield's argument that catering is excluded does not hold.", None, deliverable=True)
     world = _world(("understated sales", "", "money"), ("cost-shifting threshold", "", "money"))
     world.facts["f0"].value.amount, world.facts["f1"].value.amount = 1150000, 368000
     task = NS(needs=NS(facts=["f0", "f1"]))
