@@ -79,3 +79,19 @@ def test_the_source_sent_earlier_in_the_thread_is_pointed_to_across_the_table(se
     assert re.search(r"the Compliance certificate for the quarter ended June 30 (?:that )?I sent you on February 27, 2025",
                      own), own
     assert not re.search(r"(?i)on file\b|in the file\b", own), own
+
+
+@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("title,said", [("Oakfield's FY2025 sales statement: do we audit?", r"\byes, we do\b"),
+                                        ("The charter cap: can you confirm it?", r"\byes, I can\b"),
+                                        ("Cap under the charter: is it final?", r"\byes, it is\b")])
+def test_a_yes_no_question_in_the_title_gets_a_yes_or_no_and_its_ground(seed, title, said):
+    ctx = email_context("reply", seed=seed, facts=[CAP], to=[RUTH])
+    ctx = ctx.model_copy(update={"parent": EmailContent(subject=title, body=f"One question: {title.split(': ')[-1]}\n\n"
+                                                                               "Ruth"),
+                                 "parent_author": RUTH, "author": DANA, "next_beat": "",
+                                 "spec": ctx.spec.model_copy(update={"beat": "answer", "title": title,
+                                                                     "answers": CAP.id})})
+    own = re.split(r"\n\s*On .{5,80} wrote:", compose_email(ctx).body, maxsplit=1)[0]
+    assert re.search(said, own, re.I), own
+    assert CAP.text in own, own  # the ground: the figure the ledger answers with

@@ -253,9 +253,35 @@ def title_answer(pick: Picker, ctx: ArtifactContext) -> tuple[str, FactRef | Non
     if started:
         values.update(started=lower_first(started), Started=cap_first(started))
         kind = "started"
+    elif yes_no(question):
+        # a yes/no question is answered yes or no, then on what ground: "do we audit?" got "Short answer: I would go
+        # with USD 18,400,000 for the reported gross sales", a figure for a decision (read 21)
+        said_no = bool(re.search(r"\b(?:not|no|never|none|cannot|nothing)\b|n't\b", statement, re.I))
+        values.update(decision=decision_of(question, not said_no))
+        values["Decision"] = cap_first(values["decision"])
+        kind = "decided"
     out = pick.fill(frames[kind], **values) or cap_first(started or said)
     assert fact.text in out, "the answer carries the answering fact's text"
     return out, fact
+
+
+_ASKED_OF = re.compile(r"\s*(?P<aux>is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|shall|may|"
+                       r"must)\s+(?P<who>we|you|they|it|I)\b", re.I)
+_TURNED = {"we": "we", "you": "I", "they": "they", "it": "it", "i": "you"}
+_AUX_AFTER_I = {"are": "am", "were": "was"}
+
+
+def decision_of(question: str, yes: bool = True) -> str:
+    """The yes or no a yes/no question takes, in its own words where its subject is a pronoun ("do we audit?" ->
+    "yes, we do"; "can you confirm?" -> "yes, I can"); a bare "yes" or "no" otherwise."""
+    m = _ASKED_OF.match(question or "")
+    word = "yes" if yes else "no"
+    if m is None:
+        return word
+    who = _TURNED[m.group("who").lower()]
+    aux = m.group("aux").lower()
+    aux = _AUX_AFTER_I.get(aux, aux) if who == "I" else "are" if who == "you" and aux in ("am", "is") else aux
+    return f"{word}, {who} {aux}{'' if yes else ' not'}"
 
 
 _RANK = {"junior": 0, "mid": 1, "senior": 2, "executive": 3}
