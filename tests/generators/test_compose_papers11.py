@@ -57,3 +57,26 @@ def test_a_certificate_titled_so_certifies_in_the_certifier_s_capacity_and_is_si
         assert re.search(r"^1\. We certify ", text, re.M), text
         assert re.search(r"Signed for and on behalf of .+, on [A-Z][a-z]+ \d{1,2}, \d{4}\.$", text), text
     assert seen
+
+
+def test_a_letter_named_letter_of_something_sets_that_thing_out():
+    # blind read 21 (an unseen employment outline): 'We write to set out the revised of claim of bonus and final pay.',
+    # 'We write to set out the of dismissal.', and a subject line 'Re: ... - Of claim'
+    from tests.generators.test_compose_letters_read15 import _demand
+    from worldsmith.generators.compose.substance.common import topic
+    from worldsmith.generators.kinds.document.compose import compose_document
+    from worldsmith.generators.kinds.document.front_matter import letter_subject
+
+    for title, want in [("Revised letter of claim: business interruption loss",
+                         "We write on behalf of our client, Calder Provisions Inc., to set out our client's revised "
+                         "claim for business interruption loss."),
+                        ("Letter of claim", "to set out our client's claim."),
+                        ("Letter of termination", "to confirm the termination.")]:
+        ctx = _demand(4, 1)
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": title})})
+        prose = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+        assert not re.search(r"\b(?:the|revised) of\b", prose), prose
+        assert want in prose, prose
+        assert not re.search(r"Re: Of\b", letter_subject(title)), letter_subject(title)
+    assert topic("Revised letter of claim: bonus and final pay") == "the revised claim of bonus and final pay"
+    assert topic("Letter of credit: draw before May 31").startswith("the letter of credit")

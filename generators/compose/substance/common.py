@@ -290,7 +290,14 @@ def topic(title: str, names: list[str] = ()) -> str:
                   r"[\w' -]{2,40}?\s+)?(?:on|re|about))\s+", "", text, flags=re.I)
     head, _, tail = (x.strip() for x in text.partition(":"))
     if _GENRE_WORD.search(head):
-        head = _GENRE_WORD.sub(" ", head).strip()
+        # a paper named 'letter of X' or 'report of X' is the X ('Revised letter of claim' is the revised claim, never
+        # 'the revised of claim': read 21's unseen employment outline); a letter of credit or of intent is no letter
+        if re.search(r"\bletter\s+of\s+(?:credit|intent)\b", head, re.I):
+            head = head[:1].lower() + head[1:]
+        elif re.search(r"\b(?:letter|report|paper|notes?)\s+of\s+", head, re.I):
+            head = re.sub(r"\s*\b(?:letter|report|paper|notes?)\s+of\s+(?:the\s+)?", " ", head, flags=re.I).strip()
+        else:
+            head = _GENRE_WORD.sub(" ", head).strip()
         if not head or head.lower() in ("engagement", "covering", "cover"):
             return lower_first(tail or title)  # 'Engagement letter: inpatient revenue-cycle review' is about the review
         if head.lower() in _QUALIFIER and tail:

@@ -36,6 +36,13 @@ OFFER = re.compile(r"\boffer letter\b|\bletter of offer\b|\b(revised|indicative|
 _REFUND = re.compile(r"\brefund\b", re.I)
 
 
+_LETTER_OF = re.compile(r"^(?P<adj>(?:revised|amended|further|final|formal|open)\s+)?letter of (?!credit\b|intent\b)"
+                        r"(?P<x>[a-z][\w -]*?)\s*(?:\([^)]*\))?\s*(?::\s*(?P<subject>.+))?$", re.I)
+# the acts a letter of that name records, which it confirms rather than sets out
+_CONFIRMED = {"dismissal", "termination", "appointment", "suspension", "engagement", "resignation", "acceptance",
+              "award", "offer"}
+
+
 def letter_purpose(ctx: ArtifactContext) -> str:
     """The one thing a letter does, from its title: 'Letter rejecting X and reserving Y' -> 'to reject X and reserve Y';
     else 'about <its subject>'."""
@@ -62,6 +69,17 @@ def letter_purpose(ctx: ArtifactContext) -> str:
         # the reader's own letter is 'your letter' (bi-claim/aircraft at seed 1: 'to set out the reply to Danvers
         # Oakley' in a letter to Danvers Oakley)
         return f"to reply to your letter on {reply.group('on').strip()}"
+    named = _LETTER_OF.match(title)
+    if named:
+        # a letter named for what it is ('Letter of claim', 'Revised letter of claim: bonus and final pay', 'Letter of
+        # dismissal') sets out that thing, or confirms the act it records (read 21: 'We write to set out the revised of
+        # claim of bonus and final pay', 'We write to set out the of dismissal')
+        x, subject = named.group("x").strip().lower(), (named.group("subject") or "").strip()
+        what = f"{(named.group('adj') or '').strip().lower()} {x}".strip()
+        on = f" for {subject[:1].lower() + subject[1:]}" if subject else ""
+        if x in _CONFIRMED:
+            return f"to confirm the {what}{on}"
+        return f"to set out {'our client' + chr(39) + 's' if client_of(ctx) else 'our'} {what}{on}"
     if m:
         rest = re.sub(r"\b(\w+ing)\b", lambda g: _GERUNDS.get(g.group(1).lower(), g.group(1)), m.group("rest"))
         return "to " + rest

@@ -258,7 +258,8 @@ def letter_subject(title: str, sender: str = "") -> str:
     if colon and re.search(r"(?i)\bletter\b", head) and rest.strip():
         t = rest  # 'Harcastle Bryce letter of May 20, 2026: revised claim' is about what follows the colon
     name = r"[A-Z][\w&.'-]*(?:,? [A-Z][\w&.'-]*)*"
-    t = re.sub(rf"^(?i:draft\s+|final\s+|signed\s+)?(?i:covering\s+|formal\s+|open\s+)?(?i:letter)\b"
+    # ('Letter of claim' is the paper's own name, never 'Of claim': read 21)
+    t = re.sub(rf"^(?i:draft\s+|final\s+|signed\s+)?(?i:covering\s+|formal\s+|open\s+)?(?i:letter)\b(?!\s+of\s)"
                rf"(?:\s+from\s+{name})?(?:\s+to\s+{name})?(?:\s+(?i:re|regarding|about|on|concerning)\b)?[\s:,-]*", "", t)
     short = re.sub(rf"\s+(?i:letter)(?:\s+to\s+{name})?$", "", t)
     if len(short.split()) >= 2:
