@@ -80,3 +80,43 @@ def test_a_letter_named_letter_of_something_sets_that_thing_out():
         assert not re.search(r"Re: Of\b", letter_subject(title)), letter_subject(title)
     assert topic("Revised letter of claim: bonus and final pay") == "the revised claim of bonus and final pay"
     assert topic("Letter of credit: draw before May 31").startswith("the letter of credit")
+
+
+_CHAIRED = r"(?:chaired by {n}\b|{n} (?:chaired|took the chair|was in the chair)|Chair: {n}\b|{n} \([^)]*\), in the chair)"
+
+
+def test_minutes_name_the_invitation_s_chair_seat_the_owner_s_director_and_keep_their_register():
+    # blind read 21: kick-off minutes 'chaired by' the client's committee chair where the invitation marked the
+    # engagement partner its chair ('the attendance differs from file 14'); board minutes where 'the CFO chairs and is
+    # the only named director ("the board's other voting members"), the sponsor principal is only "in attendance"';
+    # 'We left Laura and Mark with 4 actions', '1 action was taken away; Emily holds it'
+    from worldsmith.generators.kinds.calendar import MeetingSpec
+
+    checked, boards = 0, 0
+    for name in ("covenant-breach", "hospital-revenue-audit"):
+        plan, contents = world_at(name, 61)
+        people = {p.id: p for p in plan.people}
+        orgs = {o.id: o for o in plan.organisations}
+        for m in plan.artifacts:
+            if not isinstance(m, MeetingSpec):
+                continue
+            for rid in m.records:
+                c = contents.get(rid)
+                if not isinstance(c, DocumentContent):
+                    continue
+                text = _text(c)
+                checked += 1
+                organiser = people[m.author].name
+                assert re.search(_CHAIRED.format(n=re.escape(organiser)), text), (organiser, text[:600])
+                assert not re.search(r"\bleft [A-Z]\w*.{0,60} with \d+ actions?\b|taken away|\b(?:holds?|hold) (?:it|them)\.",
+                                     text), text
+                if re.search(r"\bboard\b", m.summary, re.I):
+                    boards += 1
+                    table = next(sec.table for sec in c.sections if sec.table is not None and "Capacity" in
+                                 sec.table.columns)
+                    for row in table.rows:
+                        who = next(p for p in people.values() if p.name == row[0])
+                        if re.search(r"\bowns\b|\bsponsor\b", orgs[who.organisation].role):
+                            assert row[-1] == "Member", row
+                    assert "other voting members" not in text, text
+    assert checked >= 3 and boards, (checked, boards)

@@ -369,6 +369,12 @@ def present(ctx: ArtifactContext) -> list[PersonRef]:
 def chair(ctx: ArtifactContext) -> PersonRef:
     """Who chairs: the most senior person present (the note-taker too, when no one outranks them), a client's over an
     adviser's at a tie."""
+    called = re.search(r"; (?P<who>[^;]+?) called it and took the chair$", getattr(ctx.spec, "purpose", "") or "")
+    named = [p for p in present(ctx) if called and p.name == called.group("who")]
+    if named:
+        # the one who called the meeting chairs it, as its invitation marks (read 21: kick-off minutes 'chaired by' the
+        # client's committee chair where the invitation's chair was the engagement partner)
+        return named[0]
     client = client_of(ctx)
     # the side that keeps the minutes chairs them: opposing counsel never chairs, nor approves, our minutes of a call
     # with her (read 18: 'Castellan's counsel "chaired" our call and is to "approve" our minutes')

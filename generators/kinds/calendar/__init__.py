@@ -185,7 +185,10 @@ def plan_meeting(planner: _Planner, folder: str, item: MeetingItem, instance: st
         aid = planner.unique(f"{instance}_minutes", planner.ids, "{}_{}")
         minutes = DocumentItem(kind="document", title=f"Minutes: {said}", author=item.author,
                                participants=item.participants, doc_type="minutes", sections=4,
-                               purpose=f"record what the {item.title} decided")
+                               # (who called it chairs it, as its invitation marks: the minutes name the same chair,
+                               # read 21 'the attendance differs from file 14')
+                               purpose=f"record what the {item.title} decided; {organiser.name} called it and took "
+                                       f"the chair")
         planner.add_document(f"{folder}/{MINUTES_FOLDER}", minutes, aid, after, minutes.title, facts, None)
         taker, made = minutes_taker(organiser, attendees), planner.artifacts[-1]
         if taker.id != organiser.id:  # (the one who called the meeting is among those it records, the taker not)

@@ -486,7 +486,7 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             here = {p.id for p in [ctx.author, *ctx.to, *ctx.cc]}
             members = [p for p in committee_members(ctx) if p.id in here]
             if not committee_members(ctx) and re.search(r"\b(committee|board)\b", spec.title, re.I):
-                members = [substance.chair(ctx)]  # the chair sits as a member; the others attend (_attendees)
+                members = seated(ctx)  # the chair and the owner's people sit as members; the others attend
             listed = list({p.id: p for p in [*members, ctx.author, *ctx.to, *ctx.cc]}.values())
             table = Table(columns=["Name", "Title", "Organisation"] + (["Capacity"] if members else []),
                           rows=[[p.name, p.title, p.organisation] + ((["Member"] if p in members else ["In attendance"])
@@ -830,6 +830,21 @@ def committee_members(ctx: ArtifactContext) -> list:
                                                                       " " not in body)]
 
 
+_OWNER = re.compile(r"\b(?:owns|sponsor|shareholder|parent company|controls)\b", re.I)
+
+
+def seated(ctx: ArtifactContext) -> list:
+    """Who sits as a member of a board none of whose members the cast's titles name: its chair, and those present of
+    an organisation that owns the company (a sponsor's principal sits on its portfolio company's board); advisers
+    attend."""
+    head = substance.chair(ctx)
+    if not re.search(r"\bboard\b", ctx.spec.title, re.I):
+        return [head]
+    owners = {o.name for o in ctx.organisations if _OWNER.search(o.role or "") and o.name != head.organisation}
+    return [head] + [p for p in {q.id: q for q in [ctx.author, *ctx.to]}.values()
+                     if p.id != head.id and p.organisation in owners]
+
+
 def _attendees(ctx: ArtifactContext) -> str:
     """The attendees paragraph of minutes; a committee's lists its members apart from those in attendance (read 10:
     'an audit committee with one director present')."""
@@ -844,9 +859,14 @@ def _attendees(ctx: ArtifactContext) -> str:
         # people', the partner chairing and keeping the note)
         body = body_m.group(1).lower()
         head = substance.chair(ctx)
-        others = [p for p in {q.id: q for q in [ctx.author, *ctx.to]}.values() if p.id != head.id]
-        text = (f"Members of the {body} present: {head.name} ({head.title}), in the chair, and the {body}'s other "
-                f"voting members; a quorum was present. ")
+        seats = seated(ctx)
+        others = [p for p in {q.id: q for q in [ctx.author, *ctx.to]}.values() if all(p.id != q.id for q in seats)]
+        # the directors the owner appoints sit by name (read 21: 'the CFO chairs and is the only named director ("the
+        # board's other voting members"), the sponsor principal is only "in attendance"')
+        named = join_names([f"{p.name} ({p.title}, {p.organisation})" for p in seats if p.id != head.id])
+        text = (f"Members of the {body} present: {head.name} ({head.title}), in the chair, and "
+                + (f"{named}; a quorum was present. " if named else
+                   f"the {body}'s other voting members; a quorum was present. "))
         if others:
             text += f"In attendance to present the paper: {join_names([f'{p.name} ({p.title})' for p in others])}. "
         return text + (f"{taker} took the minutes." if taker != chair else f"{chair} kept the minutes.")
@@ -895,12 +915,13 @@ def _actions(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, values: dic
     acts = "action" if len(rows) == 1 else "actions"
     were = "was" if len(rows) == 1 else "were"
     them = "it" if len(rows) == 1 else "them"
-    lead = pick.fill([f"{{n}} {acts} {were} [agreed|taken away]; {{owners}} {hold} {them}.",
-                      "Actions [agreed|arising] ({n}), owned by {owners}.",
-                      # (no "{owners} took the actions below, 4 all told": stock phrasing, read 20's kick-off minutes)
-                      f"[The meeting|We] left {{owners}} with {{n}} {acts}.",
+    # the minutes' own register, never the note-taker's chat: the table says who holds what (read 21: 'We left Laura
+    # and Mark with 4 actions', '1 action was taken away; Emily holds it')
+    lead = pick.fill([f"[Actions agreed|The actions agreed] ({{n}}), with the owner and due date of each:",
+                      f"The meeting agreed the following {acts} ({{n}}).",
+                      f"{{n}} {acts} {were} agreed, as set out below.",
                       # a weekly series' own: its day
-                      f"Actions from {{series_day}} ({{n}}): {{owners}} {hold} {them}.",
-                      f"{{owners}} took away {{n}} {acts} on {{series_day}}."], n=str(len(rows)), owners=owners) or ""
+                      f"Actions agreed at the meeting of {{series_day}} ({{n}}):",
+                      f"The {acts} agreed on {{series_day}} ({{n}}) are as follows."], n=str(len(rows)), owners=owners) or ""
     paragraphs = [" ".join([lead, *facts]).strip()]
     return paragraphs, Table(columns=["Action", "Owner", "Due"], rows=rows)
