@@ -113,8 +113,11 @@ def echo_free(frames: list[str], label: str) -> list[str]:
 
 
 # A date a party works to (it may move, so "still" says something of it); any other date is an event's, and fixed.
+# (the end of an accounting period is no date anyone works to: "the LTM period end lapsed on 31 July 2026", "a fixed
+# date does not lapse", blind read 21)
 DUE_DATE = re.compile(r"\b(deadline|due|expir\w*|target|hearing|completion|closing|long-?stop|cut-?off|renewal|"
-                  r"return|review|meeting|filing|submission|payment|refund|response|reply|answer|end|next)\b", re.I)
+                  r"return|review|meeting|filing|submission|payment|refund|response|reply|answer|"
+                  r"(?<!period )(?<!year )(?<!year-)(?<!quarter )(?<!quarter-)(?<!month )(?<!month-)end|next)\b", re.I)
 # How a frame or a lead-in says a value has not changed, or asks it be held to: said of a fact that cannot change (a
 # name, a statute, the day an event happened), it reports the settled as news ("The date of the casualty is still
 # February 24, 2026. Also, still, the vessel remains M/T Aurelian Tide.", read 10).

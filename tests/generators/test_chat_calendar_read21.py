@@ -65,3 +65,79 @@ def test_an_agenda_item_says_what_the_meeting_does_with_a_figure(world):
         assert not [i for i in items if _STEMS.search(i)], (m.id, items)
         tails = [i.rsplit(": ", 1)[1] for i in items if ": " in i]
         assert all(tails.count(t) <= 2 for t in tails), (m.id, items)
+
+
+def _days(plan, contents):
+    people = {p.id: p for p in plan.people}
+    for spec in (a for a in plan.artifacts if a.kind == "chat"):
+        yield spec, [(people[p.author], m.text) for p, m in zip(spec.posts, contents[spec.id].messages)]
+
+
+def test_a_call_is_put_off_only_by_an_answer_that_puts_it_off(world):
+    """construction-delay (read 21): 'yes, later today works' was answered 'ping me when you're free'."""
+    from worldsmith.generators.kinds.chat.compose import _PUT_OFF
+
+    assert not _PUT_OFF.search("yes, later today works") and _PUT_OFF.search("can we make it later, Kristen?")
+    plan, contents = world
+    for _, posts in _days(plan, contents):
+        for (_, before), (_, after) in zip(posts, posts[1:]):
+            if re.search(r"\bwhen you're (?:free|out|done)\b", after):
+                assert re.search(r"make it later|tied up|in a meeting|another call", before), (before, after)
+
+
+def test_nobody_signs_off_on_an_exchange_they_were_not_in(world):
+    """covenant-breach (read 21): Ruben replies 'cheers Michael, nothing more on Quillfield covenant from me for now'
+    to an exchange between Monica and Michael; the ten-minute request is left hanging."""
+    plan, contents = world
+    asked = 0
+    for _, posts in _days(plan, contents):
+        for k, (who, text) in enumerate(posts[:-2]):
+            if re.search(r"\bminutes on .+\?$", text):
+                asked += 1
+                answerer, (third, line) = posts[k + 1][0], posts[k + 2]
+                if third.id not in (who.id, answerer.id):
+                    assert not re.search(r"^(?:cheers|thanks|great|perfect|ok)\b", line), (text, line)
+    assert asked
+
+
+def test_a_team_never_names_its_own_firm_as_the_matter(world):
+    """hospital-revenue-audit (read 21): Brannock's staff 'more on Brannock and St. Aldric revenue cycle when I have
+    it'; and no firm's name leaves a stray word of itself ('fifteen minutes on Packaging')."""
+    plan, contents = world
+    orgs = {o.id: o.name for o in plan.organisations}
+    for _, posts in _days(plan, contents):
+        for who, text in posts:
+            own = orgs[who.organisation].split()[0]
+            assert not re.search(rf"\b(?:minutes on|more on|back to you on|nothing more on|pick up) {re.escape(own)}\b",
+                                 text), text
+
+
+def test_quiet_days_go_where_the_work_is():
+    """construction-delay, covenant-breach (read 21): days spread evenly over months were mostly asking for ten
+    minutes on the matter. A day with no fact of its own moves within a week to a day a member made a paper or a
+    thread crossed the wall, where the conversation has no other day."""
+    import datetime as dt
+
+    from worldsmith.generators.kinds.chat import _news
+
+    backend = OfflineBackend()
+    prepared = pipeline.prepare(ROOT / "outlines/examples/hospital-revenue-audit.yaml", 61, backend)
+    plan = pipeline.make_plan(prepared)
+    quiet = [a for a in plan.artifacts if a.kind == "chat" and not a.facts]
+    busy = [a for a in quiet if _news(plan.artifacts, set(a.members), a.date, a.posts[0].at.timetz())]
+    assert len(busy) * 2 > len(quiet), (len(busy), len(quiet))
+    for a in quiet:
+        assert all(p.at.date() == a.date for p in a.posts) and a.path.endswith(f"{a.date.isoformat()}.json")
+        assert a.date.weekday() < 5 and a.id.endswith(f"{a.date:%Y%m%d}")
+    for channel in {a.channel_id for a in plan.artifacts if a.kind == "chat"}:
+        days = [a.date for a in plan.artifacts if a.kind == "chat" and a.channel_id == channel]
+        assert len(days) == len(set(days)), channel
+    del dt
+
+
+def test_a_period_end_is_no_date_that_lapses():
+    """buyside-diligence (read 21): 'the LTM period end lapsed on 31 July 2026' ('a fixed date does not lapse')."""
+    from worldsmith.generators.compose.facts import DUE_DATE
+
+    assert not DUE_DATE.search("LTM period end") and not DUE_DATE.search("financial year-end")
+    assert DUE_DATE.search("answer deadline") and DUE_DATE.search("end of exclusivity")

@@ -200,8 +200,58 @@ def plan_chat(planner: _Planner, folder: str, item: ChatItem, instance: str, day
             date=d, members=[m.id for m in members], posts=posts))
 
 
+def _news(artifacts: list[Any], members: set[str], day: dt.date, start: dt.time) -> bool:
+    """Whether a day has something for a conversation's members to talk about: a paper one of them made in the three
+    days before, or a thread opened that day across their firm's wall before the talk starts (context.room_papers,
+    day_mail)."""
+    for a in artifacts:
+        if a.kind in ("document", "spreadsheet") and a.distractor is None and a.author in members \
+                and 0 < (day - a.date).days <= 3:
+            return True
+        if a.kind == "email" and a.position == 0 and a.sent_at.date() == day and a.sent_at.timetz() < start:
+            readers = set(a.to) | set(getattr(a, "cc", []))
+            if (a.author in members) != bool(readers & members) or (a.author in members and readers - members):
+                return True
+    return False
+
+
+def to_busy_days(artifacts: list[Any]) -> None:
+    """A conversation's day with no fact of its own moves, within a week, to the nearest day that has news for its
+    members (_news), where no other day of the conversation is: a team talks when there is work to talk about, and
+    days spread evenly over a range were most of them quiet ("content-free scheduling", "threads that go nowhere":
+    ten-minute calls asked for on seven of a channel's ten days, blind read 21)."""
+    chats: dict[str, list[Any]] = {}
+    for a in artifacts:
+        if a.kind == "chat":
+            chats.setdefault(a.channel_id, []).append(a)
+    for days in chats.values():
+        taken = {d.date for d in days}
+        first, last = min(taken), max(taken)
+        for spec in days:
+            members = set(spec.members)
+            start = spec.posts[0].at.timetz()
+            if spec.facts or _news(artifacts, members, spec.date, start):
+                continue
+            for k in (1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7):
+                day = spec.date + dt.timedelta(days=k)
+                if day.weekday() >= 5 or day in taken or not first <= day <= last \
+                        or not _news(artifacts, members, day, start):
+                    continue
+                taken.discard(spec.date)
+                taken.add(day)
+                old = spec.date
+                spec.date = day
+                spec.posts = [p.model_copy(update={"at": dt.datetime.combine(day, p.at.timetz())}) for p in spec.posts]
+                spec.id = spec.id.replace(f"{old:%Y%m%d}", f"{day:%Y%m%d}")
+                spec.path = spec.path.replace(f"{old.isoformat()}.json", f"{day.isoformat()}.json")
+                break
+    for days in chats.values():
+        days.sort(key=lambda a: a.date)
+
+
 def link_files(artifacts: list[Any]) -> None:
     """A day of chat may share a file of the room made by then: one carrying a fact of the day, else the newest by a member."""
+    to_busy_days(artifacts)
     files = sorted((a for a in artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None),
                    key=lambda a: (a.date, a.path))
     said: set[tuple[str, str]] = set()  # (conversation, file): a file is put up once in a conversation

@@ -19,7 +19,32 @@ _TEAM = re.compile(r"\s+(matter|deal|fieldwork|engagement|project|working|core|s
 
 def matter_name(ctx: ArtifactContext) -> str:
     """The matter's short name as its team says it: the channel's topic without 'matter team' ('Aurelian Tide'),
-    else the world title's first words."""
+    else the world title's first words; never the name of a firm of the conversation ('more on Brannock and St.
+    Aldric revenue cycle' among Brannock's own staff, blind read 21: 'the revenue cycle')."""
+    said = _matter_name(ctx)
+    firms = {getattr(p, "organisation", "") for p in [getattr(ctx, "author", None), *getattr(ctx, "to", [])] if p}
+    # a firm is named by its name's first words, however many ('Quillfield Packaging' of 'Quillfield Packaging Group
+    # Inc.': never 'Packaging' left over)
+    names = sorted({" ".join(o.split()[:k]) for o in firms if o for k in range(1, len(o.split()) + 1)}
+                   | {short_org(o) for o in firms if o}, key=len, reverse=True)
+    names = [n for n in names if len(n) > 2]
+    if not names:
+        return said
+    rest = said
+    for n in names:
+        rest = re.sub(rf"\b{re.escape(n)}(?:'s)?(?=\W|$)", " ", rest)
+    rest = re.sub(r"^\W*(?:(?:and|&|v\.?|vs\.?|with)\s+)+|(?:\s+(?:and|&|v\.?|vs\.?|with))+\W*$", "", rest.strip())
+    rest = re.sub(r"\s+", " ", rest).strip(" -,:")
+    if rest == said:
+        return said
+    if not rest or not re.search(r"[a-z]{3,}", rest):
+        return "the file"  # (nothing of it is not a firm of the conversation's)
+    # what is left is a common noun phrase ("revenue cycle") unless it is a name ("Halden Street")
+    return rest if rest[:1].isupper() else f"the {rest}"
+
+
+def _matter_name(ctx: ArtifactContext) -> str:
+    """The matter's short name before any firm's name is taken out of it (see matter_name)."""
     topic = _TEAM.sub("", getattr(ctx.spec, "topic", "") or "").strip()
     # a channel named for who is in it is not the matter ("five minutes on Owner and counsel", seed 31): its topic
     # names the matter only where it shares a word with the world's title
@@ -89,7 +114,7 @@ def _subjects(pick: Picker, ctx: ArtifactContext, files: list[str]) -> list[str]
     papers = [paper_name(t) for t in ctx.room_papers]
     # the day's own facts and files first; the team's recent papers where the day has few
     out += pick.some(papers, max(1, 3 - len(out))) if papers else []
-    return list(dict.fromkeys(out)) or [f"the {matter_name(ctx)} file"]
+    return list(dict.fromkeys(out)) or [f"the {matter_name(ctx).removeprefix('the ')} file"]
 
 
 def _asked(pick: Picker, fact, name: str) -> str:
@@ -151,6 +176,7 @@ def whens(at) -> list[str]:
     return ["by end of day", "tonight", "first thing tomorrow", "in the morning"]
 
 
+_PUT_OFF = re.compile(r"\bmake it later\b|\btied up\b|\bin a meeting\b|\bon another call\b")
 _TOMORROW = re.compile(r"\b(first thing |in the |by )?(tomorrow)( morning)?\b|\bin the morning\b")
 
 
@@ -206,6 +232,9 @@ def compose_chat(ctx: ArtifactContext):
     if files:
         exchanges.insert(min(1, len(exchanges)), dict(kind="file", file=files[0], link=spec.links[0]))
     papers = list(dict.fromkeys(paper_name(t) for t in ctx.room_papers))
+    # the day's file is talked about once, as the file put up: "are the minutes the signed-off version?" - "yes",
+    # then "saved Ruben's minutes on the drive - Michael, comments to Ruben" (blind read 21)
+    papers = [p for p in papers if p.removeprefix("the ") not in files[:1]]
     maker_of = {paper_name(m.title): m.by for m in ctx.made_papers}
     maker_org = {paper_name(m.title): org_of_maker(m.by, m.maker) for m in ctx.made_papers}
     maker_org.update({paper_name(c.title): org_of_maker(c.by, c.maker) for c in ctx.coming_papers})
@@ -223,7 +252,10 @@ def compose_chat(ctx: ArtifactContext):
         shown = re.search(r"line of the (.+)$", f.source) if f is not None and f.source else None
         carrier = carrier or (paper_name(shown.group(1)) if shown else None)
         # (a name or a decision is no figure a paper "has": "has reject the tender for the tender decision")
-        if ex["kind"] == "fact" and carrier and f.value.type != "text" and (f.past or pick.chance(0.6)):
+        # (nor a term an instrument fixed: "The franchise agreement extract has 6% for the royalty rate now" of a rate
+        # signed in 2022, blind read 21)
+        if ex["kind"] == "fact" and carrier and f.value.type != "text" and not getattr(f, "term", False) \
+                and (f.past or pick.chance(0.6)):
             ex.update(kind="fact_work", paper=carrier, pair=dict(f=talk["fact_work_reply"]))
     # Then the work of the coming days (who has the pen, when it is due), then the papers just made (read, commented)
     exchanges += coming[:max(1, n // 3)]
@@ -280,7 +312,9 @@ def compose_chat(ctx: ArtifactContext):
         said = pick.fill(ex["pair"]["a"], name=name, paper=_it(ex), matter=matter_name(ctx),
                          when=ex.get("when") or when(), due=ex.get("due", ""), by=ex.get("by", ""), org=ex.get("org", ""),
                          subject=ex.get("subject", "")) or f"ok {name}"
-        ex["put_off"] = ex["kind"] == "call" and "later" in said
+        # (only an answer that puts the call off: "yes, later today works" was answered "ping me when you're free",
+        # blind read 21)
+        ex["put_off"] = ex["kind"] == "call" and bool(_PUT_OFF.search(said))
         return said
 
     def tell(f, author: str) -> str:
@@ -324,6 +358,12 @@ def compose_chat(ctx: ArtifactContext):
             if line:
                 ex["said"].append(k)
                 return line
+        if ex is not None and ex["kind"] == "call" and author not in (ex.get("asker"), ex.get("answerer")) \
+                and ex.get("asker") in people and not ex.get("joined"):
+            # someone not in the call's exchange offers themselves (join_call), once
+            ex["joined"] = True
+            return pick.fill(talk["join_put_off" if ex.get("put_off") else "join_call"],
+                             asker=people[ex["asker"]].first_name, when=when()) or "I'm around too"
         return pick.fill(talk["close"], name=name, matter=matter_name(ctx)) or "thanks"
 
     for i, post in enumerate(spec.posts):
