@@ -120,3 +120,19 @@ def test_minutes_name_the_invitation_s_chair_seat_the_owner_s_director_and_keep_
                             assert row[-1] == "Member", row
                     assert "other voting members" not in text, text
     assert checked >= 3 and boards, (checked, boards)
+
+
+def test_a_memo_offers_no_course_that_rests_on_what_its_main_figure_is_worked_from():
+    # blind read 21: 'Option C, "rely on accrued alone", makes no sense when the accrued figure exceeds the cap' (the
+    # memo's main figure was the lesser of the damages accrued and the cap)
+    plan, contents = world_at("construction-delay", 61)
+    inputs = {f.label for g in plan.facts if g.formula for f in plan.facts if f.id in g.formula}
+    seen = 0
+    for s in plan.artifacts:
+        c = contents.get(s.id)
+        if not isinstance(c, DocumentContent) or getattr(s, "doc_type", "") != "memo":
+            continue
+        seen += 1
+        for m in re.finditer(r"Option C: [^.]*? position on (?:the )?(?P<x>[^.]+?) alone", _text(c)):
+            assert m.group("x") not in inputs, m.group(0)
+    assert seen

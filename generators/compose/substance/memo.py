@@ -782,6 +782,12 @@ def memo_options(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
         out.append(f"Option B: keep {label(main)} open until the records behind it are complete, and revisit it by "
                    f"{due}. It costs time, and nothing is committed meanwhile.")
     inputs = [g for g in ctx.facts if g is not main and main.reason and label(g) in main.reason]
+    # a course that rests on what the main figure is worked from is no course apart from it (read 21: 'Option C, "rely
+    # on accrued alone", makes no sense when the accrued figure exceeds the cap'), and a party contests the other
+    # side's input, never its own
+    feeds = worked_from(ctx, main)
+    nxt = nxt if nxt is None or label(nxt) not in feeds else None
+    inputs = [g for g in inputs if across_figure(ctx, g)]
     if nxt is not None and not identity(nxt):
         out.append(pick.reword("Option C: [~rest|base|found] {client}'s position on {nxt} alone and [~keep|hold] "
                                "{main} in reserve. [~It is narrower, and it stands or falls with|It is narrower, but "
@@ -795,6 +801,19 @@ def memo_options(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
     why = pick.one(([f"Each is weighed against what {other} can do in reply."] if other else []) +
                    [f"Each turns on {label(main)}, and none is free of risk."])
     return [f"{lead} {why}"] + out
+
+
+def worked_from(ctx: ArtifactContext, f: FactRef) -> set[str]:
+    """The labels of the facts a figure is worked from, all the way down its formulas' inputs."""
+    out: set[str] = set()
+    todo = [f]
+    while todo:
+        g = todo.pop()
+        for h in ctx.facts:
+            if h is not g and g.reason and label(h) in g.reason and label(h) not in out:
+                out.add(label(h))
+                todo.append(h)
+    return out
 
 
 def courses_named(ctx: ArtifactContext) -> bool:
