@@ -136,3 +136,23 @@ def test_a_memo_offers_no_course_that_rests_on_what_its_main_figure_is_worked_fr
         for m in re.finditer(r"Option C: [^.]*? position on (?:the )?(?P<x>[^.]+?) alone", _text(c)):
             assert m.group("x") not in inputs, m.group(0)
     assert seen
+
+
+def test_a_claim_letter_gives_each_head_of_its_total_once_with_what_it_covers():
+    # blind read 21: a notice of claim whose grounds were only figures, and 'The loss and expense claimed is USD
+    # 1,500,000, being the prolongation costs claimed of USD 1,200,000 plus ... The prolongation costs claimed are USD
+    # 1,200,000. The disruption costs claimed are USD 300,000.'
+    plan, contents = world_at("construction-delay", 61)
+    seen = 0
+    for s in plan.artifacts:
+        c = contents.get(s.id)
+        if not isinstance(c, DocumentContent) or not re.search(r"notice of claim", s.title, re.I):
+            continue
+        text = _text(c)
+        for m in re.finditer(r"being the (?P<a>[a-z ]+?) of (?P<x>USD [\d,]+) plus the (?P<b>[a-z ]+?) of "
+                             r"(?P<y>USD [\d,]+)", text):
+            seen += 1
+            for head, fig in ((m.group("a"), m.group("x")), (m.group("b"), m.group("y"))):
+                assert not re.search(rf"\bThe {head} (?:is|are) {fig}\.", text), text
+            assert re.search(r"\(USD [\d,]+\) covers? [a-z]", text), text
+    assert seen

@@ -1137,6 +1137,18 @@ def across_lines(pick: Picker, ctx: ArtifactContext, fs: list[FactRef], client: 
     for f in fs:
         if any(f is g for g in used):
             continue
+        whole = next((g for g in fs if g is not f and g.reason and label(f) in g.reason and all(g is not u for u in used)
+                      and
+                      re.search(r"\bplus\b|\+", g.reason)), None)
+        if whole is not None and not own_act(ctx, f):
+            # a head of a total given with its working is said once, with what it covers where the record says
+            # (read 21: 'The loss and expense claimed is USD 1,500,000, being the prolongation costs claimed of USD
+            # 1,200,000 plus ... The prolongation costs claimed are USD 1,200,000.')
+            covers = re.search(r"\((?P<what>[a-z][^()]{3,80})\)", " ".join(f.statement.split()))
+            if covers:
+                verb = "cover" if re.search(r"\b\w+[^s']s\b", label(f)) else "covers"
+                out.append(f"{cap_first(label(f))} ({f.text}) {verb} {covers.group('what')}.")
+            continue
         out.append(own_act(ctx, f) or (across(ctx) and own_assessment(ctx, f, client)) or
                    told(pick, f, ctx.facts, client))
     return out
