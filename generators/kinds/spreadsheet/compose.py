@@ -374,6 +374,39 @@ def _answering(ctx: ArtifactContext, outside: list[str]) -> list[str]:
     return (working or pool)[:max(len(outside), 6)]
 
 
+# Whose work a request's heading is, by the words of a title (a CFO answers for the accounts, the general counsel for
+# the contracts and the litigation): "The Head of IT owns NWC, litigation and census, and the sell-side adviser owns the
+# IP register and board minutes" (blind read 21).
+_OWNS = [(re.compile(r"financ|tax|billing|treasur|payroll|pay\b|commercial|revenue", re.I),
+          re.compile(r"\bcfo\b|financ|controller|account|treasur|\btax\b|billing|revenue|payroll|fp&a", re.I)),
+         (re.compile(r"legal|contract|compliance|correspondence|policy|regulatory|insurance", re.I),
+          re.compile(r"counsel|legal|lawyer|solicitor|attorney|compliance|secretary|paralegal", re.I)),
+         (re.compile(r"\bhr\b|people|process|crew", re.I),
+          re.compile(r"\bhr\b|human|people|personnel|crew", re.I)),
+         (re.compile(r"\bit\b|systems|data", re.I),
+          re.compile(r"\bit\b|technology|information|\bcto\b|\bcio\b|systems|data", re.I)),
+         (re.compile(r"coding|clinical", re.I),
+          re.compile(r"coding|coder|health information|\bhim\b|clinical|medical records|documentation", re.I)),
+         (re.compile(r"operations|site|programme|vessel|response|design", re.I),
+          re.compile(r"operations|\bcoo\b|site|project|programme|planner|superintendent|master|marine|technical|"
+                     r"engineer|fleet", re.I))]
+
+
+def owner_for(category, pool: list[str], titles: dict[str, str], drawn: str, holders: list[str] | None = None) -> str:
+    """Who answers a request under its heading: one of the side asked whose title is that heading's work, else one
+    of those who hold the records (`holders`, else the pool) whose title is no other heading's (a specialist answers
+    for their own field only), else the one drawn."""
+    if not isinstance(category, str):
+        return drawn
+    fits = [n for n in pool if any(c.search(category) and t.search(titles.get(n, "")) for c, t in _OWNS)]
+    if fits:
+        return drawn if drawn in fits else fits[sum(map(ord, category)) % len(fits)]
+    general = [n for n in (holders or pool) if not any(t.search(titles.get(n, "")) for _, t in _OWNS)]
+    if general:
+        return drawn if drawn in general else general[sum(map(ord, category)) % len(general)]
+    return drawn
+
+
 _GOVERNANCE = re.compile(r"\b(chair\w*|committee|board|trustees?|non-executive|independent director|governor)\b", re.I)
 
 
@@ -387,7 +420,8 @@ def _request_statuses(pick: Picker, cols: list[_Col], layout: dict, rows: list[l
     if status is None:
         return
     statuses = layout.get("statuses") or ["Open", "Closed"]
-    fresh = [s for s in statuses if s.lower() in ("open", "outstanding")] or statuses[:1]
+    fresh = [s for s in statuses if s.lower() in ("open", "outstanding", "requested")] or statuses[:1]
+    chased = next((s for s in statuses if "chased" in s.lower() or "overdue" in s.lower()), None)
     answered = next((s for s in statuses if s.lower() in ("received", "closed")), statuses[-1])
     detail = {r for (r, c) in taken if cols[c].added and cols[c].role == "note"}
     for r, row in enumerate(rows):
@@ -400,6 +434,12 @@ def _request_statuses(pick: Picker, cols: list[_Col], layout: dict, rows: list[l
             # a request is closed once its papers are in and reviewed: not within a week or so of the ask
             row[status] = pick.one([s for s in statuses if s.lower() in ("received", "partially received",
                                                                         "under review")] or fresh)
+        elif chased and row[status] in fresh and isinstance(asked, str) \
+                and (day - dt.date.fromisoformat(asked)).days >= 14:
+            row[status] = chased  # asked a fortnight ago and not in: chased, not 'requested' as if new
+        elif chased and row[status] == chased and isinstance(asked, str) \
+                and (day - dt.date.fromisoformat(asked)).days < 14:
+            row[status] = pick.one(fresh)  # nothing is overdue within a fortnight of the ask
 
 
 def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
@@ -518,8 +558,17 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
         # Angela Long")
         pool = _answering(ctx, outside)
         order_owners = pick.shuffled(pool)
+        category = next((i for i, c in enumerate(cols) if c.role == "category"), None)
+        titles = {p.name: p.title for p in [*ctx.cast, *ctx.to]}
+        # an adviser to the side asked (its banker, its lawyers) runs the process, it does not hold the records:
+        # only a heading of its own trade is its to answer
+        roles = {o.name: o.role for o in ctx.organisations}
+        org_of = {p.name: p.organisation for p in [*ctx.cast, *ctx.to]}
+        holders = [n for n in pool if not _ADVISER.search(roles.get(org_of.get(n, ""), ""))] or pool
         for i, row in enumerate(rows):
             row[owner] = order_owners[i % len(order_owners)] if pick.chance(0.75) else pick.one(pool)
+            if category is not None:
+                row[owner] = owner_for(row[category], pool, titles, row[owner], holders)
     if requests:
         _request_statuses(pick, cols, layout, rows, taken, spec.date)
     if work:

@@ -1,0 +1,62 @@
+"""What the blind read 21 rejected in sheets: a request list whose 'Open' and 'Outstanding' are not told apart and
+whose owners are wrong for the item (the Head of IT owns NWC and litigation)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+
+import pytest
+
+from worldsmith.flows import pipeline
+from worldsmith.generators.backends.offline import OfflineBackend
+from worldsmith.generators.kinds.spreadsheet.compose import _GOVERNANCE, _OWNS, layout_of
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("outline", ["outlines/examples/buyside-diligence.yaml",
+                                     "outlines/examples/hospital-revenue-audit.yaml"])
+def test_a_request_is_owned_by_whose_work_its_heading_is_and_each_status_means_its_own_step(outline):
+    """buyside-diligence (read 21): '"Open" and "Outstanding" are used with no distinction between them ... The Head
+    of IT owns NWC, litigation and census, and the sell-side adviser owns the IP register and board minutes.'"""
+    backend = OfflineBackend()
+    prepared = pipeline.prepare(ROOT / outline, 61, backend)
+    plan = pipeline.make_plan(prepared)
+    contents = pipeline.generate(plan, prepared.taxonomy, backend)
+    people = {p.name: p for p in plan.people}
+    roles = {o.id: o.role for o in plan.organisations}
+    lists = [a for a in plan.artifacts if a.kind == "spreadsheet" and layout_of(a.title) == "requests"]
+    assert lists
+    owned = 0
+    for a in lists:
+        sheet = contents[a.id]
+        names = [c.name for c in sheet.columns]
+        if not {"Owner", "Category", "Status"} <= set(names):
+            continue
+        statuses = {r[names.index("Status")] for r in sheet.rows}
+        assert not {"Open", "Outstanding"} <= statuses, statuses
+        for r in sheet.rows:
+            who, heading = people.get(r[names.index("Owner")]), r[names.index("Category")]
+            if who is None:
+                continue
+            owned += 1
+            mine = [c for c, t in _OWNS if t.search(who.title)]
+            # (a board or committee member answers no request: _answering)
+            side = [p for p in plan.people if p.organisation == who.organisation and not _GOVERNANCE.search(p.title)]
+            fitting = [p for p in side if any(c.search(heading) and t.search(p.title) for c, t in _OWNS)]
+            if fitting:
+                # a heading someone of the side asked has for their field is theirs
+                assert who in fitting, (who.title, heading, [p.title for p in fitting])
+            elif mine:
+                # a specialist answers for another field's heading only where nobody is a generalist
+                assert all(any(t.search(p.title) for _, t in _OWNS) for p in side), (who.title, heading)
+            else:
+                assert not re.search(r"adviser|advisor|counsel", roles[who.organisation]) or \
+                    not any(t.search(p.title) for p in plan.people for _, t in _OWNS
+                            if p.organisation == who.organisation), (who.title, heading)
+            asked = r[names.index("Requested")] if "Requested" in names else None
+            if isinstance(asked, str) and r[names.index("Status")] == "Requested":
+                assert (a.date - dt.date.fromisoformat(asked)).days < 14, r
+    assert owned
