@@ -198,9 +198,17 @@ def run_checks(db_path: Path, checks: list[Check] | None = None,
             raise CheckError(f"no check {check_id!r} with parameters {', '.join(sorted(unknown or values))}")
     if not Path(db_path).is_file():
         raise BundleError(f"{db_path}: no such world store; load the bundle first")
+    # DuckDB lets go of the GIL while a query runs: checks side by side use every core. Each is a few
+    # milliseconds of planning and execution; two threads took the legal example's sixty from 0.57 s
+    # to 0.42 s (measured).
+    workers = max(1, min(jobs(), 4))
     # No file or network access: a check reads the store, nothing else (a store is another's file too).
+    # The cores are shared out between the checks running side by side, not given whole to each: on two cores, two
+    # checks of one DuckDB thread each cost 46.6 CPU-seconds over a million emails where two of two threads cost
+    # 50.6 (issue 22: "30.1 s wall, 59.3 CPU-s"), the threads of one query waiting on each other.
     config = {"enable_external_access": False, "autoload_known_extensions": False,
-              "autoinstall_known_extensions": False, **({"memory_limit": memory_limit} if memory_limit else {})}
+              "autoinstall_known_extensions": False, "threads": max(1, jobs() // workers),
+              **({"memory_limit": memory_limit} if memory_limit else {})}
     con = duckdb.connect(str(db_path), read_only=True, config=config)
     try:
         world = con.execute("select world_id, timezone from world").fetchall()
@@ -219,10 +227,7 @@ def run_checks(db_path: Path, checks: list[Check] | None = None,
                 local.cur.execute(f"set TimeZone = '{zone}'")
             return _run_one(local.cur, check, local.paths, {**check.params, **params.get(check.id, {})})
 
-        # DuckDB lets go of the GIL while a query runs: checks side by side use every core. Each is a few
-        # milliseconds of planning and execution; two threads took the legal example's sixty from 0.57 s
-        # to 0.42 s (measured).
-        with ThreadPoolExecutor(max(1, min(jobs(), 4)), thread_name_prefix="checks") as pool:
+        with ThreadPoolExecutor(workers, thread_name_prefix="checks") as pool:
             found = list(pool.map(run, checks))
         results = [check_result(c.id, c.severity, c.description, rows) for c, rows in zip(checks, found)]
     finally:

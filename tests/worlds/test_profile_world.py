@@ -126,3 +126,44 @@ def test_a_text_is_trimmed_as_duckdb_trims_it_whatever_it_starts_or_ends_with():
         "from (select chr(i::int) || w || chr(i::int) as t from range(1, 65536) r(i), (values (''), ('a b')) v(w) "
         "where i < 55296 or i > 57343)").fetchone()
     assert rows[0] > 120_000 and rows[1] >= 30 and rows[2] == 0
+
+
+def test_the_first_block_of_a_body_is_sought_once_and_reads_as_before():
+    """A message's mode seeks its body's first quoted or forwarded block once (issue 22: the pattern ran twice over
+    every new message's body of a million), and a forward pasted under a plain subject still reads as new mail, a
+    quoted reply as a reply; the recipients are counted once per address whatever its case, the Cc lines each."""
+    import duckdb
+
+    from worldsmith.worlds.profile import _FIRST_BLOCK, FEATURES_SQL, WORLD_MAIL_SQL
+
+    assert FEATURES_SQL.count(_FIRST_BLOCK) == 1
+    bodies = ["Hi\n\nthanks", "", None, "text\n\n-----Original Message-----\nFrom: x", "FYI\n\nBegin forwarded message:\n",
+              "see below\n---------- Forwarded message ---------\n", "ok\n\nOn Mon, Ann wrote:\n> hi", "ON X WROTE:\nbody",
+              "x\n-- Forwarded by Ann\n", "On\nthe day he wrote:  \n", "forward this please"]
+    con = duckdb.connect()
+    con.execute("create table mail (subject varchar, in_reply_to varchar, body varchar, body_new varchar,"
+                " sent_local timestamp, n_rcpt integer, n_cc integer)")
+    con.executemany("insert into mail (subject, in_reply_to, body, sent_local) values (?, ?, ?, ?)",
+                    [(s, r, b, datetime(2020, 1, 1, 9, i, j)) for i, b in enumerate(bodies)
+                     for j, (s, r) in enumerate([("plain", None), ("Re: x", None), ("Fwd: y", None), ("plain", "<a@b>")])])
+    first = f"regexp_extract(coalesce(body, ''), '{_FIRST_BLOCK}', 1)"
+    want = con.execute(
+        "select sent_local, case when regexp_matches(coalesce(subject, ''), '(?i)^\\s*re\\s*:') then 'reply' "
+        "when regexp_matches(coalesce(subject, ''), '(?i)^\\s*fwd?\\s*:') then 'forward' "
+        "when coalesce(in_reply_to, '') <> '' then 'reply' "
+        f"when regexp_matches(lower({first}), 'forward') then 'new' when {first} <> '' then 'reply' else 'new' end "
+        "from mail order by 1").fetchall()
+    got = con.execute(f"select sent_local, mode from ({FEATURES_SQL}) order by 1").fetchall()
+    assert got == want and {m for _, m in got} == {"new", "reply", "forward"}
+    # plain subjects: four bodies with no block and three forwards pasted below are new, four quoted replies replies
+    assert [m for _, m in got[::4]].count("new") == 7 and [m for _, m in got[::4]].count("reply") == 4
+    con.execute("create table world (timezone varchar)")
+    con.execute("insert into world values ('UTC')")
+    con.execute("create table emails (path varchar, subject varchar, in_reply_to varchar, body varchar,"
+                " body_new varchar, sent_at timestamptz)")
+    con.execute("create table recipients (path varchar, kind varchar, address varchar)")
+    con.execute("insert into emails (path) values ('a'), ('b'), ('c')")
+    con.execute("insert into recipients values ('a', 'to', 'X@y.example'), ('a', 'cc', 'x@Y.example'),"
+                " ('a', 'cc', 'z@y.example'), ('b', 'to', 'x@y.example'), ('b', 'to', null)")
+    con.execute(WORLD_MAIL_SQL)
+    assert con.execute("select n_rcpt, n_cc from mail order by n_rcpt").fetchall() == [(0, 0), (1, 0), (2, 2)]
