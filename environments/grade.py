@@ -1290,8 +1290,10 @@ def _split_flag(unit: str) -> tuple[str, str | None]:
     return (head[:stop.start()] if stop else head), (unit[turn.end():] if turn else None)
 
 
-def _correction(tail: str, right: answers.Want, wrong: answers.Want) -> str:
-    """'right' when the correction is that figure alone, 'other' when it is another figure, '' when none is given."""
+def _correction(tail: str, right: answers.Want, wrong: answers.Want, world=None) -> str:
+    """'right' when the correction is that figure alone, 'other' when it is another figure (or that figure with a '+'
+    or a time rate the matter states no such figure in: 'USD 782,000+', 'USD 782,000 per day', kit19 reviews at 1.0),
+    '' when none is given."""
     stop = _FLAG_TAIL_END.search(tail)
     cut = tail[:stop.start()] if stop else tail
     figures = [m for m in _parsed(cut).mentions if m.kind != "date" and not m.year_like
@@ -1306,13 +1308,19 @@ def _correction(tail: str, right: answers.Want, wrong: answers.Want) -> str:
     if hit is None or len(figures) > 1 or _ALTERNATIVE.match(tail[hit.end:]) or _ALTERNATIVE.match(rest) or \
             answers.asserts(_parsed(cut), right).status != "asserted":
         return "other"
+    after = tail[hit.end:].lstrip()
+    rate = forms._TIME_RATE.match(after)
+    expect = {"money": "amount", "percent": "percent"}.get(hit.kind, "number")
+    if after.startswith("+") or (rate and not forms._period_fits(rate.group(), Check(type="answer_field", expect=expect),
+                                                                  world)):
+        return "other"
     return "right"
 
 
 _LINE_NAMED = re.compile(r"(?:\bline|\bitem|\bfigure|\bno\.?|\bnumber|#)\s*(\d{1,2})\b(?![.,]\d)", re.I)
 
 
-def flags(text: str, check: Check) -> bool:
+def flags(text: str, check: Check, world=None) -> bool:
     """Whether the answer says `values[0]` (as drafted) is wrong and, with a second value, corrects it to `values[1]`
     alone, everywhere it corrects it; figures after a correction (its sources) are not flagged."""
     if not check.values:
@@ -1347,7 +1355,7 @@ def flags(text: str, check: Check) -> bool:
     if len(check.values) < 2:
         return bool(named)
     right = want_of(check.values[1], numbers[1], check.unit)
-    verdicts = [_correction(tail, right, wrong) for tail in named if tail is not None]
+    verdicts = [_correction(tail, right, wrong, world) for tail in named if tail is not None]
     verdicts = [v for v in verdicts if v]
     return bool(verdicts) and all(v == "right" for v in verdicts)
 
@@ -1977,7 +1985,7 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
     if check.type == "answer_governs_denied":
         return denies_governing(answer, check.a_words, check.b_words)
     if check.type == "answer_flags":
-        return flags(answer, check)
+        return flags(answer, check, session.world if session is not None else None)
     if check.type == "answer_doubts":
         return doubts(answer or "", check)
     if check.type == "answer_unflagged":

@@ -110,3 +110,18 @@ def test_giving_up_the_claim_is_conceding_and_taking_back_is_disowning():
     assert grade.disowns(said, world, deliverable=True)
     assert not grade.disowns("Does the audit fee move? No, it doesn't.", world)  # a short answer's own 'no'
     assert not hasattr(grade, "gives_up_the_claim") and not hasattr(grade, "takes_back")
+
+
+def test_a_reviews_correction_with_a_plus_or_a_time_rate_the_matter_never_states_corrects_nothing():
+    # kit19: 'Wrong: USD 42,000 -> USD 782,000 per day (...)' and '-> USD 782,000+ (...)' at 1.0 (a form's field already
+    # refused both); a yearly rent corrected 'a year' is still the rent (kit17)
+    from worldsmith.environments.tasks import Check
+
+    world = _licence_world()
+    check = Check(type="answer_flags", values=["USD 4,000", "USD 51,000"], numbers=[4000.0, 51000.0], unit="USD")
+    assert grade.flags("Wrong: USD 4,000 -> USD 51,000 (Vantor's audit report)", check, world)
+    assert not grade.flags("Wrong: USD 4,000 -> USD 51,000 per day (Vantor's audit report)", check, world)
+    assert not grade.flags("Wrong: USD 4,000 -> USD 51,000+ (Vantor's audit report)", check, world)
+    rent = NS(plan=NS(facts=[NS(id="rent", label="passing rent", statement="The passing rent is USD 51,000 a year.",
+                                value=_money(51_000))]))
+    assert grade.flags("Wrong: USD 4,000 -> USD 51,000 a year (the lease)", check, rent)
