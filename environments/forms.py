@@ -246,7 +246,17 @@ def _figures_ok(value: str, check: Check) -> bool:
     return not left
 
 
-def _date_ok(value: str, check: Check) -> bool:
+_NUMERIC_DATE = re.compile(r"\b(\d{1,2})/(\d{1,2})/\d{2,4}\b")
+
+
+def _day_first(answer: str) -> bool | None:
+    """The order the answer itself writes numeric dates in, where one of them shows it ('19/05/2026' is day first, so
+    its '11/03/2026' is March 11, in an en_US matter too: kit19, a right form 0.75); None where none shows it."""
+    firsts = {int(a) > 12 for a, b in _NUMERIC_DATE.findall(answer) if (int(a) > 12) != (int(b) > 12)}
+    return next(iter(firsts)) if len(firsts) == 1 else None
+
+
+def _date_ok(value: str, check: Check, day_first: bool | None = None) -> bool:
     found = [m for m in answers.parse(value).mentions if m.kind == "date"]
     others = [m for m in answers.parse(value).mentions if m.kind != "date" and not m.year_like]
     if len(found) != 1 or others:
@@ -258,7 +268,8 @@ def _date_ok(value: str, check: Check) -> bool:
         # right US date 0.75)
         # (dots are the day-first convention wherever they are written: '06.02.2026', kit18)
         dotted = re.fullmatch(r"\d{1,2}\.\d{1,2}\.\d{2,4}", m.text.strip()) is not None
-        day = m.dates[0] if any(loc.endswith("_US") for loc in check.b_words) and not dotted else m.dates[-1]
+        month_first = any(loc.endswith("_US") for loc in check.b_words) if day_first is None else not day_first
+        day = m.dates[0] if month_first and not dotted else m.dates[-1]
         if day != want:
             return False
     elif m.dates != (want,):
@@ -267,7 +278,8 @@ def _date_ok(value: str, check: Check) -> bool:
     return _residual_ok(_tokens(rest), _WEEKDAYS | _ZONES)
 
 
-_TIME = re.compile(r"\b(?:at\s+)?\d{1,2}[:.]\d{2}(?:\s*[ap]\.?m\.?)?\b", re.I)
+# ('2026-03-11T13:57' is an ISO date with its time: kit19, a right form 0.63)
+_TIME = re.compile(r"(?:\b(?:at\s+|T)?|(?<=\d)T)\d{1,2}[:.]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?|Z)?\b", re.I)
 _ZONES = {"et", "est", "edt", "ct", "cst", "cdt", "pt", "pst", "pdt", "utc", "gmt", "bst", "cet", "cest", "am", "pm"}
 
 
@@ -277,7 +289,9 @@ def _person_ok(value: str, check: Check, world) -> bool:
     me = next((p for p in people if p.name == check.values[0]), None)
     if me is None:
         return name_key(value) == name_key(check.values[0])
-    spans = [me.name.lower(), f"{me.first_name} {me.last_name}".lower(), me.email.lower()]
+    # (surname first as a directory lists it, 'Becker, Kathryn': kit19, a right form 0.8)
+    spans = [me.name.lower(), f"{me.first_name} {me.last_name}".lower(), me.email.lower(),
+             f"{me.last_name}, {me.first_name}".lower()]
     spans += [f"{h} {me.last_name}".lower() for h in _HONORIFICS] + [f"{h}. {me.last_name}".lower() for h in _HONORIFICS]
     hit = next((s for s in sorted(spans, key=len, reverse=True) if s in low), None)
     if hit is None:
@@ -286,7 +300,9 @@ def _person_ok(value: str, check: Check, world) -> bool:
     for p in people:  # another person named beside: a hedge between senders, or the wrong one
         if p.id != me.id and (p.name.lower() in rest or p.last_name.lower() in _tokens(rest) or p.email.lower() in rest):
             return False
-    allowed = _HONORIFICS | _PERSON_LINKS | set(_tokens(me.organisation)) | set(_tokens(me.title)) \
+    # the firm by its name as well as its id ('John Keller (Associate, Halden Price LLP)': kit19, a right form 0.81)
+    firm = next((o.name for o in getattr(world.plan, "organisations", []) if o.id == me.organisation), "")
+    allowed = _HONORIFICS | _PERSON_LINKS | set(_tokens(me.organisation)) | set(_tokens(firm)) | set(_tokens(me.title)) \
         | set(_tokens(me.role.replace("_", " "))) | set(_tokens(me.email))
     return _residual_ok(_tokens(rest), allowed)
 
@@ -369,7 +385,7 @@ def field_holds(answer: str | None, check: Check, world=None) -> bool:
     if kind == "amounts":
         return _figures_ok(value, check)
     if kind == "date":
-        return _date_ok(value, check)
+        return _date_ok(value, check, _day_first(answer or ""))
     if kind == "person":
         return _person_ok(value, check, world)
     if kind == "choice":

@@ -125,3 +125,27 @@ def test_a_reviews_correction_with_a_plus_or_a_time_rate_the_matter_never_states
     rent = NS(plan=NS(facts=[NS(id="rent", label="passing rent", statement="The passing rent is USD 51,000 a year.",
                                 value=_money(51_000))]))
     assert grade.flags("Wrong: USD 4,000 -> USD 51,000 a year (the lease)", check, rent)
+
+
+def test_a_forms_date_and_sender_are_read_as_a_professional_writes_them():
+    # kit19 right forms marked down: '11/03/2026' beside '19/05/2026' (the answer's own day-first order, in an en_US
+    # matter) 0.75; '2026-03-11T13:57' 0.63; 'Becker, Kathryn' 0.8; 'John Keller (Associate, Halden Price LLP)' 0.81
+    from worldsmith.environments import forms
+    from worldsmith.environments.tasks import Check
+
+    world = _licence_world()
+    world.plan.people = [NS(id="assoc", name="Nell Ostrom", first_name="Nell", last_name="Ostrom", title="Associate",
+                            organisation="firm", role="associate", email="nell.ostrom@ashbyrowe.example"),
+                         NS(id="partner", name="Ravi Senn", first_name="Ravi", last_name="Senn", title="Partner",
+                            organisation="firm", role="partner", email="ravi.senn@ashbyrowe.example")]
+    day = Check(type="answer_field", values=["2031-03-11"], a_words=["Fee, day"], b_words=["en_US"], expect="date")
+    assert forms.field_holds("Fee, day: 11/03/2031\nRate, day: 19/05/2031", day, world)
+    assert not forms.field_holds("Fee, day: 11/03/2031", day, world)  # November 3 where the matter writes month first
+    assert forms.field_holds("Fee, day: 03/11/2031\nRate, day: 05/19/2031", day, world)
+    assert forms.field_holds("Fee, day: 2031-03-11T13:57", day, world)
+    assert not forms.field_holds("Fee, day: 2031-03-12T13:57", day, world)
+    who = Check(type="answer_field", values=["Nell Ostrom"], a_words=["Fee, sender"], expect="person")
+    for said in ("Ostrom, Nell", "Nell Ostrom (Associate, Ashby Rowe LLP)"):
+        assert forms.field_holds(f"Fee, sender: {said}", who, world), said
+    for said in ("Ostrom, Ravi", "Nell Ostrom (Vantor Audit LLP)", "Nell Ostrom or Ravi Senn"):
+        assert not forms.field_holds(f"Fee, sender: {said}", who, world), said
