@@ -35,12 +35,13 @@ class WeekEvent(BaseModel):
     """One thing of an instance's week, with its values as the ledger has them on the instance's day."""
 
     model_config = ConfigDict(extra="forbid")
-    what: Literal["learnt", "moved", "paper", "passed", "due", "awaited", "last", "latest", "next"] = Field(
+    what: Literal["learnt", "moved", "paper", "passed", "due", "awaited", "last", "latest", "next", "lapsed"] = Field(
         description="a fact first known, a figure that moved, a paper made, a date of the ledger that fell in the "
                     "week or falls on its day (passed), a date ahead; in a quiet week only, "
                     "what stands: our paper the other side has not answered (awaited), the last paper of the "
                     "matter (last), or the fact last known or moved where it came after that paper (latest), the "
-                    "next date in the diary however far (next)")
+                    "next date in the diary however far (next), a deadline gone by in an earlier week and what "
+                    "the ledger has had since it (lapsed: point, point_text)")
     day: dt.date = Field(description="when it happened, or (due) the date itself")
     fact: str = ""
     label: str = ""
@@ -349,7 +350,35 @@ def _standing(plan: WorldPlan, spec, side: str, audience: list[str], since: dt.d
         if held[0].value > day:
             dates.append(WeekEvent(what="next", day=held[0].value, fact=fact.id, label=fact_label(fact), type="date",
                                    text=held[1]))
-    return out + sorted(dates, key=lambda e: e.day)[:1]
+    lapsed = _lapsed(plan, since, day)
+    if lapsed and any(e.what == "latest" and e.label == lapsed.point for e in out):
+        lapsed = None  # what became of it is the latest development, said once
+    return out + ([lapsed] if lapsed else []) + sorted(dates, key=lambda e: e.day)[:1]
+
+
+# How long after a deadline a quiet note still says what became of it: two months (read 21: an update on August 14,
+# eight weeks after the June 19 payment deadline, never said whether the sum had been paid).
+LAPSED_DAYS = 63
+
+
+def _lapsed(plan: WorldPlan, since: dt.date, day: dt.date) -> WeekEvent | None:
+    """The latest deadline of the ledger that went by before a quiet note's week (within LAPSED_DAYS), with the
+    first fact the ledger came to know after it (point, point_text): what happened by it, or '' where nothing
+    has. None where no deadline went by."""
+    from worldsmith.generators.compose.facts import DUE_DATE
+
+    gone = [(held[0].value, fact, held[1]) for fact in plan.facts
+            if (held := fact.on(day)) is not None and held[0].type == "date" and not fact.earlier
+            and DUE_DATE.search(fact_label(fact)) and held[0].value <= since
+            and (day - held[0].value).days <= LAPSED_DAYS]
+    if not gone:
+        return None
+    due, fact, text = max(gone, key=lambda g: (g[0], g[1].id))
+    after = sorted((first, f.id, f) for f in plan.facts if (first := f.first_known()) is not None and due <= first <= day
+                   and f.id != fact.id and f.on(day) is not None)
+    point = (fact_label(after[0][2]), after[0][2].on(day)[1]) if after else ("", "")
+    return WeekEvent(what="lapsed", day=due, fact=fact.id, label=fact_label(fact), type="date", text=text,
+                     point=point[0], point_text=point[1])
 
 
 def _news_after(plan: WorldPlan, made: dt.date, since: dt.date, day: dt.date) -> WeekEvent | None:

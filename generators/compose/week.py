@@ -94,6 +94,17 @@ _NOTE = {
              "The most recent paper is still {by_first}'s, from {d} ({ago} ago): {title}.",
              "{ago} on, the latest thing on file remains {by_first}'s paper of {d}: {title}."],
     # the file's last development came after its last paper: the paper is no longer the last word (blind read 20)
+    # a deadline gone by weeks ago is said with what became of it, from the ledger (read 21: an update eight weeks
+    # after the June 19 payment deadline never said whether the sum was paid)
+    "lapsed": ["{Label} passed {ago} ago ({text}), and nothing has moved on it since.",
+               "{Label} was {text}, {ago} ago; nothing has happened on it since.",
+               "Nothing has moved on {label} ({text}) in the {ago} since it passed."],
+    # (a deadline to pay: whether the money came is what the reader wants to know)
+    "lapsed_paid": ["{Label} was {text}, {ago} ago, and no payment has been received against it.",
+                    "{ago} on from {label} ({text}), nothing has been paid.",
+                    "Nothing has been paid against {label} ({text}) in the {ago} since it passed."],
+    "lapsed_since": ["{Label} went by {ago} ago ({text}); since then we have had {point}: {point_text}.",
+                     "Since {label} ({text}, {ago} ago), the one development is {point}: {point_text}."],
     "latest": ["The last development on the file was on {d}, {ago} ago: {label}, {text}.",
                "Our latest news is from {d} ({ago} ago), when we had {label}: {text}.",
                "{ago} on, the latest on the file is still {label} ({text}, {d})."],
@@ -130,10 +141,13 @@ _AGENDA = {
     "last": ["The {title} ({by_first}, {d}): anything left open"],
     "last_other": ["{org}'s {title} of {d}: anything further from them"],
     "latest": ["{Label} ({text}, {d}): anything left open"],
+    "lapsed": ["{Label} ({text}): where it stands now", "Since {label} ({text}): what has come in"],
     "next": ["Run-up to {label} ({text})", "{Label}, {text}: what has to be ready"],
 }
 # The kinds of event a quiet week carries instead of news (generators/week.py _standing).
-STANDING = ("awaited", "last", "latest", "next")
+STANDING = ("awaited", "last", "latest", "next", "lapsed")
+# A deadline to pay money (a payment, a refund, a settlement sum).
+_PAYS = re.compile(r"\b(?:pay\w*|refund\w*|repay\w*|remit\w*|settlement sum)\b", re.I)
 
 
 def _short(day: dt.date, locale: str) -> str:
@@ -162,7 +176,8 @@ def _values(e: WeekEvent, today: dt.date, locale: str) -> dict[str, str]:
     # 10', read 16)
     title = re.sub(rf",?\s+(?:of|dated|on)?\s*{e.day:%B} {e.day.day}(?:, {e.day.year})?$", "", title) or title
     title = re.sub(rf",?\s+(?:of|dated|on)?\s*{e.day.day} {e.day:%B}(?: {e.day.year})?$", "", title) or title
-    return {"label": label, "Label": cap_first(label), "text": e.text, "before": e.before,
+    return {"label": label, "Label": cap_first(label), "text": e.text, "before": e.before, "point": e.point,
+            "point_text": e.point_text,
             "bare": re.sub(r"^(?:the|a|an) ", "", label),
             "d": _short(e.day, locale), "title": title, "by": e.by, "by_first": e.by.split(" ")[0] if e.by else "",
             "org": e.org, "n": str((e.day - today).days),
@@ -265,6 +280,8 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
             frames = _NOTE["learnt_yours"]  # the reader's own figure, never news to them
         elif e.what == "learnt" and e.type in _FIGURE and e.org and e.org in ours and e.day != today:
             frames = _NOTE["learnt_ours"]  # our side's own figure: set, not received
+        elif e.what == "lapsed":
+            frames = _NOTE["lapsed_since" if e.point else "lapsed_paid" if _PAYS.search(e.label) else "lapsed"]
         else:
             frames = _frames(_NOTE, e, own, kind, today)
             if me and e.what == "paper" and e.by == me and frames is _NOTE["paper"]:
@@ -378,13 +395,14 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
     out: list[str] = []
     first: list[str] = []  # (what a date gone by calls for comes first: the list keeps four)
     for i, e in enumerate(events):
-        if e.what == "passed" and not fixed_event(e):
+        if e.what == "passed" and not fixed_event(e) or e.what == "lapsed" and not e.point:
+            # (and so does one gone by weeks ago that nothing has met since: read 21's payment deadline)
             # a date gone by says what happens now, and who does it (blind read 14)
             plan = passed_plan(pick, e.label, other)
             if plan:
                 first.append(f"{owners[i % len(owners)]}: {plan}")
             continue
-        if e.what in ("learnt", "moved") and (e.type in ("text", "date") or e.standing) or e.what in ("last", "latest", "passed"):
+        if e.what in ("learnt", "moved") and (e.type in ("text", "date") or e.standing) or e.what in ("last", "latest", "passed", "lapsed"):
             # a decision, a name or the day of an event is recorded, not checked ("tie the recall date to the source
             # papers", "take you through the recall date" to the client whose recall it was, read 12); the last
             # paper is where things stand

@@ -12,6 +12,7 @@ import re
 import pytest
 
 from tests.generators.context_fixture import CAP, DANA, RUTH, SAM, email_context
+from worldsmith.generators.context import OrgRef, PaperDue
 from worldsmith.generators.compose.voice import resolve_day
 from worldsmith.generators.kinds.email.compose import compose_email
 from worldsmith.worlds.content import EmailContent
@@ -56,15 +57,17 @@ def _source_reply(seed: int, **update):
 def test_a_client_who_asks_to_see_the_source_is_told_the_paper_and_where_it_is(seed):
     own = _source_reply(seed, label_papers={"the liability cap under the charter": (
         "Castellan limitation report", dt.date(2025, 2, 12))},
-        label_folders={"the liability cap under the charter": "Reports"})
+        label_folders={"the liability cap under the charter": "Reports"},
+        organisations=[OrgRef(name="Harrow Vane LLP", role="counsel", privileged=True, acts_for="Corvale Shipping Ltd"),
+                       OrgRef(name="Corvale Shipping Ltd", role="client", privileged=True),
+                       OrgRef(name="Castellan Advisory LLC", role="auditor", engaged_by="Corvale Shipping Ltd")])
     assert not re.search(r"(?i)(?:in|on) the file\b|on file\b|behind it are", own), own
-    assert "Castellan limitation report of February 12, 2025" in own, own  # its title as written, and its date
+    assert "Castellan limitation report of February 12, 2025" in own, own  # its name as written, and its date
     assert re.search(r"Reports folder|See the Castellan", own), own
 
 
 @pytest.mark.parametrize("seed", range(10))
 def test_the_source_sent_earlier_in_the_thread_is_pointed_to_across_the_table(seed):
-    from worldsmith.generators.context import OrgRef, PaperDue
     lender = SAM.model_copy(update={"organisation": "Northbank Capital N.A.", "first_name": "Jesus", "id": "agent_1"})
     orgs = [OrgRef(name="Harrow Vane LLP", role="borrower's counsel", privileged=True, acts_for="Corvale Shipping Ltd"),
             OrgRef(name="Corvale Shipping Ltd", role="client", privileged=True),
@@ -95,3 +98,40 @@ def test_a_yes_no_question_in_the_title_gets_a_yes_or_no_and_its_ground(seed, ti
     own = re.split(r"\n\s*On .{5,80} wrote:", compose_email(ctx).body, maxsplit=1)[0]
     assert re.search(said, own, re.I), own
     assert CAP.text in own, own  # the ground: the figure the ledger answers with
+
+
+def _deadline_plan(paid: bool):
+    from decimal import Decimal
+
+    from tests.generators.plan_fixture import make_plan
+    from worldsmith.worlds.plan import LedgerFact
+    from worldsmith.worlds.values import DateValue, Money
+
+    plan = make_plan()
+    facts = [LedgerFact(id="pay_by", statement="The demand requires payment by June 19, 2026.",
+                        value=DateValue(value=dt.date(2026, 6, 19)), text="June 19, 2026", label="payment deadline",
+                        known_from=dt.date(2026, 5, 20))]
+    if paid:
+        facts.append(LedgerFact(id="paid", statement="The franchisee paid USD 114,812 on June 30, 2026.",
+                                value=Money(amount=Decimal("114812")), text="USD 114,812", label="sum paid",
+                                known_from=dt.date(2026, 6, 30)))
+    return plan.model_copy(update={"facts": [*plan.facts, *facts]})
+
+
+@pytest.mark.parametrize("paid", [False, True])
+def test_a_quiet_note_weeks_after_a_deadline_says_what_became_of_it(paid):
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.week import note_lines
+    from worldsmith.generators.week import _lapsed
+
+    plan = _deadline_plan(paid)
+    day = dt.date(2026, 8, 14)
+    event = _lapsed(plan, day - dt.timedelta(days=7), day)
+    assert event is not None and event.label.endswith("payment deadline"), event
+    lines = [" ".join(note_lines(Picker(seed), [event], day, "en_US", {"Firm"})) for seed in range(6)]
+    for line in lines:
+        assert "June 19, 2026" in line, line
+        if paid:
+            assert "USD 114,812" in line, line  # what the ledger had after it: the payment
+        else:
+            assert re.search(r"(?i)no payment|nothing has been paid", line), line

@@ -1951,8 +1951,7 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     room = "" if ctx.organisations and across(ctx) else ctx.label_sources.get(v["asked"], "")
     paper = ctx.label_papers.get(v["asked"]) if not room and not (ctx.organisations and across(ctx)) else None
     if paper is not None:
-        # (by its title as written: "the castellan royalty audit report, FY2025" lowered a name, read 21)
-        room = f"{_the(paper[0])} of {long_date(paper[1], ctx.locale)}"
+        room = f"{_paper_named(ctx, paper[0])} of {long_date(paper[1], ctx.locale)}"
     w = dict(v, reason=fact.reason if fact and fact.reason else ctx.label_reasons.get(v["asked"], ""),
              source=fact.source if fact and fact.source else pick.cited(room) if room else "",
              folder=ctx.label_folders.get(v["asked"], "") if paper is not None else "",
@@ -2005,6 +2004,20 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     # the signer may be the writer: 'I has seen it and is content' -> 'I have seen it and am content'
     text = text.replace("I signed it off", "I signed it off myself").replace("I has", "I have")
     return re.sub(r"\bI (have (?:seen|cleared) it) and is\b", r"I \1 and am", text).replace("I is ", "I am ")
+
+
+def _paper_named(ctx: ArtifactContext, title: str) -> str:
+    """A paper as mail names it ("the engagement letter"), its name kept capitalised where the title opens on one of
+    the matter's names ("the castellan royalty audit report, FY2025" lowered an auditor's name, read 21)."""
+    from worldsmith.generators.kinds.chat.compose import paper_name
+
+    named = paper_name(title)
+    first = (title.split() or [""])[0].strip(",:")
+    names = {w for o in ctx.organisations for w in o.name.split()} | {w for p in ctx.cast for w in p.name.split()} \
+        | {w for w in ctx.author.organisation.split()}
+    if first[:1].isupper() and first in names:
+        named = re.sub(rf"\b{re.escape(first.lower())}\b", first, named, count=1)
+    return named
 
 
 def _sent_paper(ctx: ArtifactContext, label: str) -> str:
