@@ -15,7 +15,7 @@ import datetime as dt
 import re
 
 from worldsmith.generators.compose.bank import Picker, bank
-from worldsmith.generators.compose.facts import agree, fixed
+from worldsmith.generators.compose.facts import agree, fixed, is_limit, limit_words
 from worldsmith.generators.compose.parties import client_of, neutral, opponent, org, principal
 from worldsmith.generators.compose.substance.common import derivation, gist, identity
 from worldsmith.generators.compose.text import cap_first, join_names, strip_end, tidy
@@ -97,11 +97,36 @@ def paper_title(title: str) -> str:
     return head
 
 
+def made_by_reader(ctx: ArtifactContext, f: FactRef) -> bool:
+    """Whether the paper that works the figure out is of an addressee's organisation and not the writer's: its working
+    is theirs, never walked through back to them."""
+    return bool(f.paper_by) and f.paper_by != ctx.author.organisation and \
+        any(p.organisation == f.paper_by for p in ctx.to)
+
+
+def working_told(ctx: ArtifactContext, f: FactRef) -> bool:
+    """Whether a figure's working has no place in this message: an earlier message of the thread states it, or the
+    readers made it (read 21: "The client walks counsel through counsel's own arithmetic"; one calculation paragraph in
+    every message of a thread, "move one of those and ... moves with it")."""
+    if not f.reason:
+        return False
+    if made_by_reader(ctx, f):
+        return True
+    said = {x for x in (f.reason, f.working, limit_words(f.reason), limit_words(f.working)) if x}
+    # (the body of a message carries the ones before it quoted, '> ' and wrapped: compared on its words alone)
+    flat = {re.sub(r"\s+", " ", x) for x in said}
+    return any(x in re.sub(r"[\s>]+", " ", m.body) for m in ctx.thread for x in flat)
+
+
 def _paper(pick: Picker, ctx: ArtifactContext, f: FactRef) -> str:
     """Which paper sets the fact out, by whom and of when."""
     if not (f.paper and f.paper_day):
         return ""
     key = "paper_instrument" if f.paper_instrument else "paper"
+    if key == "paper" and made_by_reader(ctx, f) and all(p.organisation == f.paper_by for p in ctx.to):
+        # the readers' own paper is "yours" ("The memo ... (Fennick Lowry LLP) has it in full" to Fennick Lowry's
+        # partner, read 21)
+        key = "paper_yours"
     pick.named_once(f.paper)
     # the writer's own firm's paper is "ours", never its firm in the third person ("Corwen Ashby LLP set it out in the
     # memo ..." in Corwen Ashby's partner's own note: issue 17, "names own firm ... in the third person", read 20)
@@ -131,8 +156,12 @@ def _input(pick: Picker, ctx: ArtifactContext, i) -> str:
         out += ", " + _fill(pick, frames[key], by=i.by,
                             paper=paper_title(i.paper), paper_day=_day(i.paper_day, loc)).rstrip(".")
     if i.working:
-        out += ", " + _fill(pick, frames["input_working"], working=i.working).rstrip(".")
+        out += ", " + _fill(pick, frames["input_working"], working=limit_words(i.working)).rstrip(".")
     return out
+
+
+# (in a note's `told`, with a day: a figure of it has already been said not to have moved since that day)
+_STILL = "\0unchanged"
 
 
 def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bool = True,
@@ -141,18 +170,24 @@ def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bo
     and on what ground) and, where there is a due date or an open point, what it means for the client."""
     frames = bank("email")["advice"]["substance"]
     loc = ctx.locale
-    how = f.working or derivation(f, ctx.facts)
+    known = working_told(ctx, f)
+    how = "" if known else f.working or derivation(f, ctx.facts)
     clause = "" if how else gist(f, ctx.facts)
+    # a limit is said as a limit, never as its formula ("Confident: the lesser of the liquidated damages accrued and
+    # the liquidated damages cap", read 21)
+    limit = is_limit(how)
+    how = limit_words(how)
     if not (how or clause or f.paper or f.source or f.superseded):
         return []  # nothing to say of it but its value: the note says it as it says any fact
     said: list[str] = []
     if how:
-        said.append(_fill(pick, frames["derived"], label=f.label, text=f.text, how=how))
+        said.append(_fill(pick, frames["derived_limit" if limit else "derived"], label=f.label, text=f.text, how=how))
     else:
         said.append(_fill(pick, frames["given"] if clause else frames["given_bare"], label=f.label, text=f.text,
                           gist=clause[:1].lower() + clause[1:] if clause and not clause[:2].isupper() else clause))
     said.append(_paper(pick, ctx, f))
     since = _day(f.since, loc) if f.since else ""
+    told = set() if told is None else told
     if f.source and f.source_day:
         moved = f.since is not None and f.since > f.source_day
         key = "dated_changed" if moved and since else ("dated" if how else "dated_given")
@@ -161,13 +196,17 @@ def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bo
     elif since and f.since != ctx.spec.sent_at.date() and not f.term:
         # (a term of the instrument has no day it took its value: "the threshold ... has been at that level since
         # February 2", read 20)
-        said.append(_fill(pick, frames["since_only"], since=since))
+        # (a day once a note: "It last moved on May 12 ... Unchanged since May 12 ... It has stood at that since May
+        # 12" of three figures in one email, read 21; the wording is drawn all the same, so that the rest of the note
+        # reads as it did)
+        still = _fill(pick, frames["since_only"], since=since)
+        said.append("" if _STILL + since in told else still)
+        told.add(_STILL + since)
     if f.superseded and f.superseded_text:
         # what the figure replaced, and why, in the words of the superseded paper's own label
         said.append(_fill(pick, frames["superseded"], old=strip_end(f.superseded), old_text=f.superseded_text)
                     if f.superseded_text not in f.superseded else
                     _fill(pick, frames["superseded_bare"], old=strip_end(f.superseded)))
-    told = set() if told is None else told
     # a term of the agreement or a payment made is nobody's ground of challenge and needs no record traced (an
     # earn-out note traced the cap, the multiple and the threshold, each 'fixed on March 1 and carried on the ...
     # line', as grounds the buyer might take)
@@ -177,7 +216,9 @@ def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bo
     # an input the other side set out itself (its own demand) is no ground it can attack: that is a point for us
     theirs = [i.label for i in f.inputs if opp and i.by and principal(ctx, i.by) == opp]
     open_to = [x for x in parts if x not in theirs]
-    if opp and theirs:
+    if known:
+        pass  # the working is the thread's or the readers' already: nor who would attack its inputs, nor their record
+    elif opp and theirs:
         said.append(_fill(pick, frames["dispute_theirs" if open_to else "dispute_all_theirs"], opp=opp, label=f.label, theirs=join_names(theirs),
                           rest=join_names(open_to)))
     elif opp and parts:
@@ -196,7 +237,7 @@ def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bo
     # multiple's record twice)
     traced = [i for i in f.inputs if i.since is not None and i.label not in told and not i.standing]
     told.update(i.label for i in f.inputs)
-    if traced and (opp or parts):
+    if traced and (opp or parts) and not known:
         lead_in = frames["inputs_lead"] if len(traced) == len(f.inputs) else frames["inputs_lead_rest"]
         traced = traced[:2]  # the two a challenge would go to; a note does not recite the whole working paper
         said.append(_fill(pick, lead_in) + " " + "; ".join(_input(pick, ctx, i) for i in traced) + ".")
@@ -366,7 +407,7 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
         if any(f.text in x for x in out):
             continue  # an input of a figure already worked through is not given a paragraph of its own
         paragraph = figure_paragraph(pick, ctx, f, meaning=client and not meant, told=told)
-        shape = structure(pick, f)
+        shape = "" if working_told(ctx, f) else structure(pick, f)
         if shape and paragraph:
             paragraph[0] = f"{paragraph[0]} {shape}"
         meant = meant or len(paragraph) > 1

@@ -316,3 +316,45 @@ def with_lead(pick: Picker, text: str, register: Register) -> str:
         # (nor before a lead-in of its own: "Also, still, the vessel remains ...")
         return text  # a name or a colon-style sentence reads badly after a connective
     return pick.frame(bank("facts")[register]["lead"]) + lowered
+
+
+# A lesser-of or greater-of as a person says a limit (issue 17, read 21: "Confident: the lesser of the liquidated
+# damages accrued and the liquidated damages cap"; a person writes "the accrued LDs, capped at USD 1,230,000"). The
+# ledger's own words (fact_reason) stay as they are: a contract and a memo's definition say "the lesser of", and
+# the memo, the letters and the advice's structure read the formula from them.
+_EXTREME = re.compile(r"^the (?P<which>lesser|greater) of (?P<rest>.+)$")
+_VALUED = re.compile(r"^(?P<label>.+?) (?:of (?P<v>(?:[A-Z]{3} |[$€£])?-?\d[\d,.]*(?: ?[A-Za-z%]+)?)|\((?P<p>-?\d[\d,.]*%)\))$")
+_ARTICLE = re.compile(r"^(?:the|an?|its|our|their)\s", re.I)
+
+
+def _limbs(rest: str) -> tuple[str, str] | None:
+    """The two limbs of 'A and B' (the first ' and ' before an article, so 'costs and expenses' stays whole); None
+    where there is no such split."""
+    at = [m.start() for m in re.finditer(r" and ", rest)]
+    for i in at:
+        a, b = rest[:i].strip(), rest[i + 5:].strip()
+        if a and _ARTICLE.match(b):
+            return a, b
+    return (rest[:at[-1]].strip(), rest[at[-1] + 5:].strip()) if at else None
+
+
+def limit_words(how: str) -> str:
+    """A figure's working as a person says it where it is a limit: 'the lesser of A of X and B of Y' -> 'A of X,
+    capped at Y by B' ('A, subject to B' without values); 'the greater of A and B' -> 'A or, if higher, B'. Any other
+    working comes back unchanged."""
+    m = _EXTREME.match((how or "").strip())
+    limbs = _limbs(m.group("rest")) if m else None
+    if limbs is None:
+        return how
+    a, b = limbs
+    if m.group("which") == "greater":
+        return f"{a} or, if higher, {b}"
+    v = _VALUED.match(b)
+    if v is not None and v.group("v"):
+        return f"{a}, capped at {v.group('v')} by {v.group('label')}"
+    return f"{a}, subject to {b}"
+
+
+def is_limit(how: str) -> bool:
+    """Whether a working is a lesser-of or greater-of (said as a limit by limit_words)."""
+    return bool(_EXTREME.match((how or "").strip()))

@@ -74,8 +74,12 @@ _NOTE = {
     # a date of the ledger that fell in the week, or falls on the note's day ("today": {ago} is "0 days")
     # (a date said once, plainly: "The compliance certificate delivery date fell on August 13, 2026 (6 days ago) and
     # has passed." read as a machine's, read 20: "fell on April 24, 2026 (3 days ago) and has passed")
-    "passed": ["{Label} was {text}, {ago} ago.", "{Label} went by {ago} ago, on {text}.",
+    "passed": ["{Label} was {text}, {ago} ago.", "{Label} passed on {when}.",
                "{Label} was {ago} ago ({text})."],
+    # the day of an event gone by (a report out, a hearing held) names the event, not the fact's label, and says the
+    # day as a person does ("The audit report date went by 3 days ago", read 21: "the audit report came out on
+    # Monday"); {event}: the label without its 'date', {when}: the weekday within the week, else the date
+    "passed_event": ["{Event} was on {when}.", "We had {event} on {when}."],
     "today": ["{Label} is today, {text}.", "Today, {text}, is {label}.", "{Label} falls today ({text})."],
     # a date ahead, always said with how far off it is from the note's day: a frame with the date alone ("Coming
     # up: the answer deadline, May 1, 2026.") was the same sentence in every weekly series for three weeks (94
@@ -181,7 +185,27 @@ def _values(e: WeekEvent, today: dt.date, locale: str) -> dict[str, str]:
             "bare": re.sub(r"^(?:the|a|an) ", "", label),
             "d": _short(e.day, locale), "title": title, "by": e.by, "by_first": e.by.split(" ")[0] if e.by else "",
             "org": e.org, "n": str((e.day - today).days),
-            "ago": "1 day" if (today - e.day).days == 1 else f"{(today - e.day).days} days"}
+            "ago": "1 day" if (today - e.day).days == 1 else f"{(today - e.day).days} days",
+            "event": event_name(label), "Event": cap_first(event_name(label)), "when": _when(e, today)}
+
+
+_DATE_OF = re.compile(r"^(?:the )?(?:date|day) of (?:the )?|\s+(?:date|day)$", re.I)
+
+
+def event_name(label: str) -> str:
+    """The event a date's label names ('the audit report date', 'the date of the casualty' -> 'the audit report',
+    'the casualty')."""
+    bare = _DATE_OF.sub("", label.strip()).strip()
+    if not bare:
+        return label
+    return bare if re.match(r"(?:the|an?|its|our|their)\s", bare, re.I) or bare[:1].isupper() else f"the {bare}"
+
+
+def _when(e: WeekEvent, today: dt.date) -> str:
+    """A past day as a note says it: its weekday within the week ('Tuesday, May 12, 2026'), else its date."""
+    if e.day is None or not 0 < (today - e.day).days < 7:
+        return e.text
+    return f"{e.day:%A}, {e.text}"
 
 
 _SUFFIX = re.compile(r",?\s+(?:N\.A\.|Inc\.?|LLP|LLC|Ltd\.?|Limited|plc|PLC|Corp\.?|Corporation|Co\.|L\.P\.|LP|SE|AG|GmbH|"
@@ -282,6 +306,8 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
             frames = _NOTE["learnt_ours"]  # our side's own figure: set, not received
         elif e.what == "lapsed":
             frames = _NOTE["lapsed_since" if e.point else "lapsed_paid" if _PAYS.search(e.label) else "lapsed"]
+        elif e.what == "passed" and e.day != today and not has_plan(e.label or ""):
+            frames = _NOTE["passed_event"]  # the day of an event, not a deadline: the event, named
         else:
             frames = _frames(_NOTE, e, own, kind, today)
             if me and e.what == "paper" and e.by == me and frames is _NOTE["paper"]:

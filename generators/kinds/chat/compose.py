@@ -8,7 +8,7 @@ import re
 from pathlib import PurePosixPath
 
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
-from worldsmith.generators.compose.facts import agree, fact_sentence
+from worldsmith.generators.compose.facts import agree, fact_sentence, limit_words
 from worldsmith.generators.compose.parties import home, opponent
 from worldsmith.generators.compose.text import lower_first, title_head
 from worldsmith.generators.context import ArtifactContext
@@ -137,7 +137,8 @@ def _answer(pick: Picker, fact, inside: bool, named: bool = False) -> str:
         # chat drops the closing stop, never one the value carries ("Kestrel Bay Tankers Ltd.")
         said = said[:-1] if said.endswith(".") and not said.endswith(fact.text) else said
     if fact.reason and pick.chance(0.5):
-        said += " - " + (pick.fill(talk["why"], reason=fact.reason) or fact.reason)
+        how = limit_words(fact.reason)  # a limit said as one, never its formula (read 21)
+        said += " - " + (pick.fill(talk["why"], reason=how) or how)
     elif fact.source and inside and pick.chance(0.5):
         said += " - " + (pick.fill(talk["where"], source=fact.source) or fact.source)
     return said

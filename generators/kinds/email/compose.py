@@ -7,9 +7,9 @@ import re
 
 from worldsmith.generators.compose import dispute
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
-from worldsmith.generators.compose.facts import _plural, agree, fact_sentence, fixed, unjoined
+from worldsmith.generators.compose.facts import _plural, agree, fact_sentence, fixed, limit_words, unjoined
 from worldsmith.generators.compose.genres import genre_of
-from worldsmith.generators.compose.advice import attendees, substance, title_day, work_day
+from worldsmith.generators.compose.advice import attendees, substance, title_day, work_day, working_told
 from worldsmith.generators.compose.longform import long_kinds
 from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, from_the_writer, home,
                                                    in_voice, lawyer, neutral, opponent, org, own_acts, own_possessives,
@@ -707,7 +707,7 @@ _AHEAD = (re.compile(r"(?:^|\n|- |[.!?] )(?P<l>[A-Z][^.\n:;?(]{3,80}?) (?:falls 
           re.compile(r"Nothing is due before (?P<l>[^\n]{3,80}?) on "))
 # A weekly note's line on a date gone by or falling today (compose/week.py _NOTE passed and today), with its label.
 _GONE = (re.compile(r"(?:^|\n|- |[.!?] )(?P<l>[A-Z][^.\n:;?]{3,80}?) (?:was [^.\n]{3,40}?, \d+ days? ago|"
-                    r"went by \d+ days? ago|was \d+ days? ago \(|is today|falls today)"),
+                    r"passed on [^.\n]{3,40}|was \d+ days? ago \(|is today|falls today)"),
          re.compile(r"Today, [^,\n]{3,40}, is (?P<l>[^.\n]{3,80})\."))
 
 
@@ -1362,7 +1362,7 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
             facts.append(f"{'Our client has decided' if client_of(ctx) else 'We have decided'} {to} {f.text}.")
         else:
             facts.append(fact_sentence(pick, f, "email" if inside else "document", lead=i > 0 and pick.chance(0.4)))
-        facts.extend(_why(pick, f if inside else f.model_copy(update={"source": ""}), values))
+        facts.extend(_why(pick, f if inside else f.model_copy(update={"source": ""}), values, working_told(ctx, f)))
     if facts and len(facts) > 1 and pick.chance(0.35):
         lead = pick.frame(email["transitions"])
         if lead.endswith(":") and ":" in facts[0][:40]:
@@ -1613,7 +1613,7 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     # a figure that came in or moved says how it is worked out and where to read it (its formula, its sheet line)
     # (where to read it in words of the stream of wordings: "It is on the "<x>" line of the <x>." stood in every
     # room's weekly notes, issue 17)
-    why = {f.id: " ".join(x for x in (f"It is {f.reason}." if f.reason else "",
+    why = {f.id: " ".join(x for x in (f"It is {limit_words(f.reason)}." if f.reason else "",
                                       pick.reword("[~It is on|You will find it on|It is carried on|It can be checked on|"
                                                   "It sits on] ") + pick.cited(f.source) + "." if f.source else "") if x)
            for f in ctx.facts}
@@ -1776,8 +1776,8 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     for i, f in enumerate(facts):
         said.append(fact_sentence(pick, f, "email", lead=i > 0 and pick.chance(0.3)))
         move = bank("email")["moves"]
-        why = dict(values, reason=f.reason, source=pick.cited(f.source))
-        if f.reason and (i == 0 or pick.chance(0.5)):
+        why = dict(values, reason=limit_words(f.reason), source=pick.cited(f.source))
+        if f.reason and (i == 0 or pick.chance(0.5)) and not working_told(ctx, f):
             said.append(cap_first(pick.fill(move["reason"], **why) or ""))
         if f.source and pick.chance(0.5):
             said.append(pick.fill(move["pointer"], **why) or "")
@@ -1930,6 +1930,11 @@ _WANTS_VIEW = re.compile(r"\byour (?:views?|steer|thoughts|comments)\b|\b(?:for|
 _UNMOVED = re.compile(r"not move my view|no change to my view|view on \{label\} is unchanged|\bunchanged\b", re.I)
 
 
+# A question that asks how a figure is worked out: its working is given even where the thread has it.
+_HOW_ASKED = r"how did you (?:get to|arrive at|work out)|walk me through|where does (?:this|the) (?:figure|number) come from|" \
+             r"send me the workings|how (?:is|was) (?:it|this|that) (?:worked out|calculated|arrived at)"
+
+
 def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> str:
     """The answer to what the message replied to asked (its questions, matched against what questions ask), with the
     asked figure's reason or where to read it when the reply carries that figure; '' when it asked nothing."""
@@ -1952,7 +1957,12 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     paper = ctx.label_papers.get(v["asked"]) if not room and not (ctx.organisations and across(ctx)) else None
     if paper is not None:
         room = f"{_paper_named(ctx, paper[0])} of {long_date(paper[1], ctx.locale)}"
-    w = dict(v, reason=fact.reason if fact and fact.reason else ctx.label_reasons.get(v["asked"], ""),
+    how = limit_words(fact.reason if fact and fact.reason else ctx.label_reasons.get(v["asked"], ""))
+    if fact is not None and working_told(ctx, fact) and not any(re.search(_HOW_ASKED, q, re.I) for q in asked):
+        # the working is said once a thread, and never to those who made it; only a reader who asks how it is
+        # worked out is told it again ("Confident: the lesser of ...", to the one who had set it out, read 21)
+        how = ""
+    w = dict(v, reason=how, figure=fact.text if fact is not None else "",
              source=fact.source if fact and fact.source else pick.cited(room) if room else "",
              folder=ctx.label_folders.get(v["asked"], "") if paper is not None else "",
              sent=_sent_paper(ctx, v["asked"]))
@@ -2032,13 +2042,16 @@ def _sent_paper(ctx: ArtifactContext, label: str) -> str:
     return f"{_the(sent.title)} {who} sent{to} on {long_date(sent.day, ctx.locale)}"
 
 
-def _why(pick: Picker, f, values: dict[str, str]) -> list[str]:
-    """What a message says after a figure, now and then: how it is worked out and where to read it."""
+def _why(pick: Picker, f, values: dict[str, str], told: bool = False) -> list[str]:
+    """What a message says after a figure, now and then: how it is worked out (not where `told`: the thread has said it,
+    or the readers made it, advice.working_told) and where to read it."""
     move = bank("email")["moves"]
-    why = dict(values, reason=f.reason, source=pick.cited(f.source))
+    why = dict(values, reason=limit_words(f.reason), source=pick.cited(f.source))
     out = []
     if f.reason and pick.chance(0.6):
-        out.append(cap_first(pick.fill(move["reason"], **why) or ""))
+        # (drawn all the same where the working is told already, so that the rest of the message reads as it did)
+        said = cap_first(pick.fill(move["reason"], **why) or "")
+        out.append("" if told else said)
     if f.source and pick.chance(0.5):
         out.append(pick.fill(move["pointer"], **why) or "")
     return [x for x in out if x]
@@ -2060,15 +2073,21 @@ def _answer_lines(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: s
         else:
             lines.append(fact_sentence(pick, f, "email"))
         # what the answer to the question already gave is not said twice
-        why = dict(v, reason="" if f.reason and f.reason in said else f.reason,
+        how = limit_words(f.reason)
+        # (a working the thread has said, or the readers made, is not said again unless it is what they asked about;
+        # drawn all the same, so that the rest of the reply reads as it did)
+        told = working_told(ctx, f) and v.get("asked") != f.label
+        why = dict(v, reason="" if how and how in said else how,
                    source="" if f.source and f.source in said else pick.cited(f.source))
         if beat in ("answer", "confirm", "question") and (why["reason"] or why["source"]):
             if why["reason"] and (not why["source"] or pick.chance(0.5)):
-                lines.append(pick.fill(move["reason"], **why) or "")
+                line = pick.fill(move["reason"], **why) or ""
+                lines.append("" if told else line)
             if why["source"] and (beat == "answer" or pick.chance(0.5)):
                 lines.append(pick.fill(move["pointer"], **why) or "")
         elif beat == "object":
-            key = "ground_reason" if f.reason else "ground_source" if f.source else "ground_none"
+            why = dict(why, reason="" if told else why["reason"])
+            key = "ground_reason" if why["reason"] else "ground_source" if why["source"] else "ground_none"
             lines.append(pick.fill(move[key], **why) or pick.fill(move["ground_none"], **why) or "")
     return lines
 
@@ -2717,7 +2736,7 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
             facts.append(f"{'Our client has decided' if client_of(ctx) else 'We have decided'} {to} {f.text}.")
         else:
             facts.append(fact_sentence(pick, f, "email" if inside else "document", lead=i > 0 and pick.chance(0.4)))
-        why = _why(pick, f if inside else f.model_copy(update={"source": ""}), values)
+        why = _why(pick, f if inside else f.model_copy(update={"source": ""}), values, working_told(ctx, f))
         # a paper sent across the table speaks for itself: our arithmetic stays on our side (buyer's counsel sent the
         # sell-side adviser the LOI with "It is worked out as the EBITDA multiple times the management EBITDA. We
         # carry the management EBITDA at ...", blind read 14)
