@@ -156,3 +156,37 @@ def test_a_claim_letter_gives_each_head_of_its_total_once_with_what_it_covers():
                 assert not re.search(rf"\bThe {head} (?:is|are) {fig}\.", text), text
             assert re.search(r"\(USD [\d,]+\) covers? [a-z]", text), text
     assert seen
+
+
+def test_minutes_record_what_the_outline_says_the_meeting_did():
+    # blind read 21: 'The agenda has "To agree: to audit", but the minutes record no decision to audit and no
+    # appointment of Castellan' (the meeting's purpose never reached its minutes), and without-prejudice minutes where
+    # 'Oakfield's counsel "agrees" the full USD 114,812' though the outline said no settlement was reached
+    from worldsmith.generators.compose.substance.minutes import meeting_outcome, nothing_agreed
+    from worldsmith.generators.kinds.calendar import MeetingSpec
+    from tests.generators.context_fixture import document_context
+
+    plan, contents = world_at("construction-delay", 61)
+    seen = 0
+    for m in plan.artifacts:
+        if isinstance(m, MeetingSpec) and re.search(r"\bagree", m.purpose):
+            for rid in m.records:
+                c = contents.get(rid)
+                if isinstance(c, DocumentContent):
+                    seen += 1
+                    decided = next(" ".join(s.paragraphs) for s in c.sections if s.heading == "Decisions")
+                    assert "Counsel and the owner agreed how to answer the revised claim" in decided, decided
+    assert seen
+    ctx = document_context("minutes")
+    for purpose, said, none in [
+            ("Counsel and the client agree to audit under section 9.3 and choose the auditor",
+             "Counsel and the client agreed to audit under section 9.3 and chose the auditor.", False),
+            ("The parties discuss the catering argument and a payment plan; no settlement is reached",
+             "The parties discussed the catering argument and a payment plan; no settlement was reached.", True),
+            ("The board decides to take the equity cure rather than the waiver",
+             "The board decided to take the equity cure rather than the waiver.", False),
+            ("The call that goes with the weekly update email", "", False)]:
+        at = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={
+            "purpose": f"record what the call decided: {purpose}; Ann Lee called it and took the chair"})})
+        assert meeting_outcome(at) == said
+        assert nothing_agreed(at) is none

@@ -11,7 +11,7 @@ from worldsmith.generators.compose.bank import Picker, picker_for
 from worldsmith.generators.compose.facts import slot_of
 from worldsmith.generators.compose.genres import _short_date
 from worldsmith.generators.compose.parties import client_of, home, neutral, opponent, principal
-from worldsmith.generators.compose.text import join_names, lower_first
+from worldsmith.generators.compose.text import cap_first, join_names, lower_first
 from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
 from worldsmith.generators.compose.substance.common import (asker, chair, meeting_day, decisions, derivation, gist, identity,
                                                             label, merge_short, plain, present, rank, source_phrase,
@@ -317,11 +317,43 @@ def _kick_off(ctx: ArtifactContext) -> str:
     return " ".join(out)
 
 
+# the verbs an outline's meeting purpose says what happened with, and their past for the minutes
+_PAST = {"agree": "agreed", "agrees": "agreed", "decide": "decided", "decides": "decided", "choose": "chose",
+         "chooses": "chose", "discuss": "discussed", "discusses": "discussed", "approve": "approved",
+         "approves": "approved", "reject": "rejected", "rejects": "rejected", "accept": "accepted",
+         "accepts": "accepted", "resolve": "resolved", "resolves": "resolved", "appoint": "appointed",
+         "appoints": "appointed", "instruct": "instructed", "instructs": "instructed", "is": "was", "are": "were",
+         "take": "took", "takes": "took", "review": "reviewed", "reviews": "reviewed", "elect": "elected",
+         "elects": "elected", "sign": "signed", "signs": "signed", "confirm": "confirmed", "confirms": "confirmed"}
+_OUTCOME_VERBS = re.compile(r"\b(?:agrees?|decides?|chooses?|approves?|rejects?|accepts?|resolves?|appoints?|"
+                            r"instructs?|elects?|signs?)\b|\bno \w+(?: \w+)? is (?:reached|agreed|made)\b", re.I)
+
+
+def meeting_outcome(ctx: ArtifactContext) -> str:
+    """What the outline says a meeting did, as its minutes record it ('Counsel and the client agree to audit under
+    section 9.3 and choose Castellan' -> 'Counsel and the client agreed to audit under section 9.3 and chose
+    Castellan.'); '' where it says no decision."""
+    m = re.search(r"\bdecided: (?P<p>.+?)(?:; [^;]+ called it and took the chair)?$", ctx.spec.purpose or "")
+    if not m or not _OUTCOME_VERBS.search(m.group("p")):
+        return ""
+    # (a verb after 'to' stays as it is: 'decided to take', never 'decided to took')
+    said = re.sub(r"(?<!\bto )\b(" + "|".join(_PAST) + r")\b", lambda g: _PAST[g.group(1)], m.group("p"))
+    return cap_first(said.strip().rstrip(".")) + "."
+
+
+def nothing_agreed(ctx: ArtifactContext) -> bool:
+    """Whether the outline says the meeting reached no agreement ('no settlement is reached')."""
+    return bool(re.search(r"\bno (?:settlement|agreement|deal|resolution)\b[^.;]*\b(?:reached|agreed|made)\b|"
+                          r"\bwithout (?:agreement|settlement)\b", ctx.spec.purpose or "", re.I))
+
+
 def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) -> list[str]:
-    """What the meeting decided: a decision of the ledger recorded by whoever took it, then what the meeting agreed to
-    work to, and the minutes' own confirmation."""
+    """What the meeting decided: what the outline says it did, a decision of the ledger recorded by whoever took it,
+    then what the meeting agreed to work to, and the minutes' own confirmation."""
     people = present(ctx)
-    out = []
+    # (where the meeting chose between two routes its resolution records the choice, with its reason: said once)
+    outcome = meeting_outcome(ctx) if chosen_route(ctx)[1] is None else ""
+    out = [outcome] if outcome else []
     # a decision with its reason and its deadline (read 10: 'minutes that record a decision meeting without the
     # decision, its reason and its deadline'): the reason in the words of record where the statement gives one, the
     # deadline a date of the ledger this meeting works to, with why it falls then
@@ -792,6 +824,17 @@ def meeting_steps(ctx: ArtifactContext, base: dt.date) -> list[Step]:
                 # the excess of their claim over what is agreed is what the agreement disposes of, never itself a
                 # term 'agreed between the parties' (seed 37's settlement call: 'Agreed between the parties: the
                 # disputed excess of USD 1,279,200', put 'into the written terms of settlement')
+                continue
+            if across and not paper and nothing_agreed(ctx):
+                # a meeting that reached no agreement records the point as still in issue, never as 'agreed between
+                # the parties' (read 21: in a without-prejudice call where no settlement was reached, 'Oakfield's
+                # counsel "agrees" the full USD 114,812')
+                steps.append(Step(f.id, f"Not agreed: {label(f)} of {f.text}{worked} remains in issue between the "
+                                        f"parties.",
+                                  [(f"Set out our position on {label(f)} ({f.text}) to {other} in writing",
+                                    junior.name, next_workday(base, 3))]))
+                if len(steps) == 3:
+                    break
                 continue
             if across and not paper:
                 # the other side was at the table: what was agreed there is recorded between the parties and put in

@@ -187,8 +187,11 @@ def plan_meeting(planner: _Planner, folder: str, item: MeetingItem, instance: st
                                participants=item.participants, doc_type="minutes", sections=4,
                                # (who called it chairs it, as its invitation marks: the minutes name the same chair,
                                # read 21 'the attendance differs from file 14')
-                               purpose=f"record what the {item.title} decided; {organiser.name} called it and took "
-                                       f"the chair")
+                               # (and what the outline says the meeting does, which the minutes record: read 21,
+                               # 'the agenda has "To agree: to audit", but the minutes record no decision to audit')
+                               purpose=f"record what the {item.title} decided"
+                                       + (f": {' '.join(item.purpose.split()).rstrip('.')}" if item.purpose else "")
+                                       + f"; {organiser.name} called it and took the chair")
         planner.add_document(f"{folder}/{MINUTES_FOLDER}", minutes, aid, after, minutes.title, facts, None)
         taker, made = minutes_taker(organiser, attendees), planner.artifacts[-1]
         if taker.id != organiser.id:  # (the one who called the meeting is among those it records, the taker not)
