@@ -41,3 +41,31 @@ def test_a_reply_that_answers_nothing_is_found(asked, reply):
 @pytest.mark.parametrize("asked,reply", ANSWERS)
 def test_a_reply_that_answers_is_not_found(asked, reply):
     assert flag("m.eml", "Bea Reader", reply + "\n\nBea", "Al Writer", asked + "\n\nAl") is None
+
+
+# read 21's replies that answer and still fall short of their job, with the kind each is counted as
+SHORT = [
+    ("One question on the sales statement: do we audit?",
+     "Short answer: I would go with USD 18,400,000 for the reported gross sales.", "no decision"),
+    ("What is the source for the audited gross sales? I would like to see it before Thursday.",
+     "It is on the castellan royalty audit report; the documents behind it are in the file.", "source not given"),
+    ("What is the source for the covenant EBITDA? I would like to check it before tomorrow morning.",
+     "I'll dig out the paper it comes from and send you a copy by Wednesday morning.", "later than asked"),
+]
+# ...and the replies that do the job
+DONE = [
+    ("One question on the sales statement: do we audit?",
+     "Yes, we do. The reported gross sales are USD 18,400,000 against the 2% tolerance.", None),
+    ("What is the source for the audited gross sales? I would like to see it before Thursday.",
+     "It is on the Castellan royalty audit report of May 12, 2026, in the Reports folder.", None),
+    ("What is the source for the covenant EBITDA? I would like to check it before tomorrow morning.",
+     "I'll dig out the paper it comes from and send you a copy by end of day.", None),
+]
+
+
+@pytest.mark.parametrize("asked,reply,kind", SHORT + DONE)
+def test_a_reply_short_of_its_job_is_found_by_its_kind(asked, reply, kind):
+    import datetime as dt
+    monday = dt.date(2026, 5, 11)  # sent on a Monday, answered the same day
+    x = flag("m.eml", "Bea Reader", reply + "\n\nBea", "Al Writer", asked + "\n\nAl", "", monday, monday)
+    assert (x.kind if x else None) == kind, x

@@ -5,6 +5,13 @@ Read 20's quotes: "Who else has had this to date? Confirmed, thanks." under a no
 note." to a request for a steer by August 13; the CFO who asks only who is "carrying" a ratio; "Anything further you
 need from us?" from opposing counsel. Run over a world: `.venv/bin/python -m tests.worlds.unanswered WORLD_DIR...`.
 
+Read 21 added four kinds of reply that answers something and still fails its job (each counted by its kind): a
+decision asked yes or no and answered with a figure ("do we audit?" - "I would go with USD 18,400,000"; no
+decision); a source asked to be seen and not given ("the documents behind it are in the file"; source not given); a
+promise later than the day asked for ("before tomorrow morning" - "by Wednesday morning"; later than asked); and, of
+a world's weekly notes, one that says nothing happened while a deadline of the ledger went by in the weeks before it
+and it never says what became of it (silent after deadline).
+
 The rules read the words a reply of each kind must have: a "when" is answered by a day, a "how much" by a figure, a
 "who" by a person, a yes/no question by a yes, a no or a position, a request for a view by a view; a reply that only
 thanks, notes, confirms, puts off ("will come back by Friday", "we'll wait for the next note") or asks back answers
@@ -63,12 +70,66 @@ _SOURCE = re.compile(r"\b(?:sheet|schedule|row|line|tab|column|paper|memo|letter
 
 @dataclass(frozen=True)
 class Unanswered:
-    """A reply that answers nothing its predecessor asked."""
+    """A reply that answers nothing its predecessor asked, or answers it short of its job (`kind`)."""
 
     path: str
     asked: str
     reply: str
     deferred: bool
+    kind: str = "unanswered"
+
+
+# A decision asked yes or no ("do we audit?", "should we accept?"), and the words a decision is given in.
+_DECISION_ASKED = re.compile(r"(?:^|[:;,] |\b(?:question|point)[^?]{0,40}: )(?:do|should|shall|can|will|would|must) "
+                             r"(?:we|I)\b[^?]*\?", re.I)
+_DECIDED = re.compile(r"\b(?:yes|no|not|don't|do not|won't|will not|shouldn't|should not|go ahead|recommend|advise|"
+                      r"agree|decline|proceed|we do|we should|we will|I would (?:not )?(?:audit|accept|proceed|go ahead|"
+                      r"do)|my (?:advice|recommendation))\b", re.I)
+# A request to see a figure's source or its paper, and an answer that shows none ("the documents behind it are in the
+# file", "It comes from the papers on file").
+_SEE_SOURCE = re.compile(r"\bsource for\b|\bsee (?:it|the (?:source|support|backing|paper|working))\b|"
+                         r"\bsend (?:me|us) (?:the|a copy)", re.I)
+_NOT_SHOWN = re.compile(r"\b(?:in|on) (?:the )?file\b|\bpapers on file\b|\bbehind it are\b", re.I)
+_PAPER_NAMED = re.compile(rf"\b(?:attached|enclosed|attach|here is)\b|{_MONTHS} \d{{1,2}}|\b\d{{1,2}} {_MONTHS}|"
+                          r"\"[^\"]{3,60}\" (?:line|row|entry)", re.I)
+# A day asked for, and a day promised ("before tomorrow morning", "by Wednesday morning").
+_DAY_WORDS = (r"(?:(?:end of |close of business on )?(?:today|tonight|(?:midday |noon )?tomorrow(?: morning| afternoon)?|"
+              r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?: morning| afternoon)?|end of (?:the )?day|"
+              rf"{_MONTHS} \d{{1,2}}|\d{{1,2}} {_MONTHS}))")
+_ASKED_BY = re.compile(rf"\b(?P<how>before|by) (?P<day>{_DAY_WORDS})")
+_PROMISED_BY = re.compile(rf"\b(?:will|'ll|you will have|be with you)\b[^.?!]{{0,80}}?\bby (?P<day>{_DAY_WORDS})", re.I)
+
+
+def _day_of(words: str, sent) -> "object | None":
+    """The date deadline words mean, written on `sent` (see generators.compose.voice.resolve_day)."""
+    from worldsmith.generators.compose.voice import resolve_day
+    return resolve_day(words, sent)
+
+
+def short_of_job(asked: list[str], reply: str, parent_sent=None, sent=None, parent: str = "") -> str:
+    """The way a reply that answers falls short of what it was asked for (read 21), '' where it does not: 'no
+    decision', 'source not given', 'later than asked'."""
+    said = " ".join(s for s in sentences(reply) if not s.endswith("?"))
+    if any(_DECISION_ASKED.search(q) for q in asked) and not _DECIDED.search(said):
+        return "no decision"
+    if any(_SEE_SOURCE.search(q) for q in asked) and (_NOT_SHOWN.search(said) or not _PAPER_NAMED.search(said)
+                                                      and not re.search(r"\bwill send|'ll send|send you|sending\b",
+                                                                        said, re.I)):
+        return "source not given"
+    if parent_sent is not None and sent is not None:
+        limits = []
+        # (the day may sit in a sentence of its own: "What is the source? I would like to check it before ...")
+        wants = [x for x in sentences(parent) if _REQUEST.search(x) or re.search(r"\b(?:I|we)(?:'d| would) like\b", x)]
+        for q in dict.fromkeys(asked + wants):
+            m = _ASKED_BY.search(q)
+            day = _day_of(m.group("day"), parent_sent) if m else None
+            if day is not None:
+                limits.append(day if m.group("how") == "by" else day - __import__("datetime").timedelta(days=1))
+        for m in _PROMISED_BY.finditer(said):
+            day = _day_of(m.group("day"), sent)
+            if limits and day is not None and day > max(min(limits), sent):
+                return "later than asked"
+    return ""
 
 
 def own_words(body: str, sender: str) -> str:
@@ -179,9 +240,10 @@ def re_asks(parent: str, reply: str) -> str:
     return ""
 
 
-def flag(path: str, sender: str, body: str, parent_sender: str, parent_body: str, subject: str = "") -> Unanswered | None:
-    """The finding on one reply (by `sender`, to a message by `parent_sender`), or None where it answers or where
-    nothing was asked of it."""
+def flag(path: str, sender: str, body: str, parent_sender: str, parent_body: str, subject: str = "",
+         parent_sent=None, sent=None) -> Unanswered | None:
+    """The finding on one reply (by `sender`, to a message by `parent_sender`, the days each was sent where known), or
+    None where it answers, and does the job it was asked, or where nothing was asked of it."""
     if sender == parent_sender or re.match(r"(?i)(?:fwd?|fw):", subject or ""):
         return None  # a follow-up of one's own, or a forward, answers no one
     parent, reply = own_words(parent_body, parent_sender), own_words(body, sender)
@@ -192,7 +254,10 @@ def flag(path: str, sender: str, body: str, parent_sender: str, parent_body: str
     if not asked:
         return None
     ok, deferred = answered(asked, reply)
-    return None if ok else Unanswered(path, " | ".join(asked), reply, deferred)
+    if not ok:
+        return Unanswered(path, " | ".join(asked), reply, deferred)
+    short = short_of_job(asked, reply, parent_sent, sent, parent)
+    return Unanswered(path, " | ".join(asked), reply, False, short) if short else None
 
 
 def unanswered(world: Path) -> list[Unanswered]:
@@ -201,10 +266,52 @@ def unanswered(world: Path) -> list[Unanswered]:
     try:
         rows = con.execute(
             "select e.path, e.from_name, coalesce(e.body_new, e.body), p.from_name, coalesce(p.body_new, p.body), "
-            "e.subject from emails e join emails p on e.in_reply_to = p.message_id order by e.path").fetchall()
+            "e.subject, p.sent_at, e.sent_at from emails e join emails p on e.in_reply_to = p.message_id "
+            "order by e.path").fetchall()
     finally:
         con.close()
-    return [x for x in (flag(*r) for r in rows) if x is not None]
+    return [x for x in (flag(*r[:6], r[6].date() if r[6] else None, r[7].date() if r[7] else None) for r in rows)
+            if x is not None]
+
+
+# A weekly note's line that nothing happened, and how long after a deadline a note must still say what became of it.
+_QUIET = re.compile(r"\b(?:no news|nothing new|little to report|nothing has moved|no new papers|quiet week)\b", re.I)
+_DUE = re.compile(r"\b(?:deadline|due|expir\w*|payment|refund|response|reply|answer|long-?stop|cut-?off)\b", re.I)
+LAPSED_DAYS = 63
+
+
+def silent_after_deadline(world: Path) -> list[Unanswered]:
+    """Each weekly note (the first message of a thread whose subject says weekly, status or update) that reports a
+    quiet week while a deadline of the ledger went by in the nine weeks before its week, and that names neither the
+    deadline's date nor anything the ledger learnt after it (read 21: "Little to report this week (to August 14)",
+    eight weeks after the June 19 payment deadline)."""
+    import datetime as dt
+    con = duckdb.connect(str(world / "world.duckdb"), read_only=True)
+    try:
+        notes = con.execute("select path, coalesce(body_new, body), sent_at from emails where in_reply_to is null "
+                            "and regexp_matches(lower(subject), 'weekly|status|update') order by path").fetchall()
+        dues = con.execute("select label, text, value_date, known_from from facts where type = 'date' "
+                           "and value_date is not null").fetchall()
+        facts = con.execute("select label, text, coalesce(known_from, date '1900-01-01') from facts").fetchall()
+    finally:
+        con.close()
+    out = []
+    for path, body, sent in notes:
+        day = sent.date()
+        own = own_words(body, "")
+        if not _QUIET.search(own):
+            continue
+        gone = [(d, label, text) for label, text, d, known in dues if _DUE.search(label or "")
+                and d is not None and d < day - dt.timedelta(days=7) and (day - d).days <= LAPSED_DAYS
+                and (known is None or known <= day)]
+        if not gone:
+            continue
+        due, label, text = max(gone)
+        later = [t for lab, t, k in facts if due <= k <= day and t]
+        if text in own or any(t in own for t in later):
+            continue
+        out.append(Unanswered(path, f"{label} ({text})", own, False, "silent after deadline"))
+    return out
 
 
 def asking(world: Path) -> int:
@@ -228,7 +335,11 @@ if __name__ == "__main__":
     for arg in sys.argv[1:]:
         for w in worlds_under(Path(arg)):
             found = unanswered(w)
-            print(f"{w.name}: {len(found)} unanswered ({sum(x.deferred for x in found)} only put off) "
+            plain = [x for x in found if x.kind == "unanswered"]
+            print(f"{w.name}: {len(plain)} unanswered ({sum(x.deferred for x in plain)} only put off) "
                   f"of {asking(w)} replies to a message that asked")
+            found += silent_after_deadline(w)
+            kinds = ("no decision", "source not given", "later than asked", "silent after deadline")
+            print("  short of their job: " + ", ".join(f"{k} {sum(x.kind == k for x in found)}" for k in kinds))
             for x in found:
-                print(f"  - {x.path}\n    asked: {x.asked[:200]}\n    reply: {x.reply[:240]!r}")
+                print(f"  - [{x.kind}] {x.path}\n    asked: {x.asked[:200]}\n    reply: {x.reply[:240]!r}")
