@@ -387,7 +387,9 @@ def test_an_issues_list_the_engine_laid_out_lists_issues_with_the_columns_its_pu
                                    "indemnity, condition, W&I) and owner."})})
     sheet = impose(sk, compose_sheet(ctx))  # what is rendered: the engine's lines, with the writer's word columns
     names = [c.name for c in sheet.columns]
-    assert names[0] == "Issue" and names[3:] == ["Workstream", "Severity", "Proposed protection", "Owner"], names
+    # (and a Finding first among them, in words: read 21)
+    assert names[0] == "Issue" and names[3:] == ["Finding", "Workstream", "Severity", "Proposed protection", "Owner"], \
+        names
     at = {n: i for i, n in enumerate(names)}
     rows = {r[0]: r for r in sheet.rows}
     assert rows["Capitalised development reversed"][at["Proposed protection"]] == "Price"

@@ -60,3 +60,33 @@ def test_a_request_is_owned_by_whose_work_its_heading_is_and_each_status_means_i
             if isinstance(asked, str) and r[names.index("Status")] == "Requested":
                 assert (a.date - dt.date.fromisoformat(asked)).days < 14, r
     assert owned
+
+
+def test_an_issues_list_describes_each_issue_in_words_and_an_agreed_protection_is_only_that():
+    """buyside-diligence (read 21): 'This "issues list" has no issues described ... the protection column contradicts
+    itself ("Escrow agreed (answers the points below)" against "Price"), and the Ashgrove CoC right appears only as
+    "Largest customer".'"""
+    from worldsmith.generators.kinds.spreadsheet.issues import words_only
+
+    assert words_only("The QoE reverses GBP 900,000 of development costs that Cindermill capitalised in the LTM "
+                      "period.") == "The QoE reverses development costs that Cindermill capitalised in the LTM period."
+    assert words_only("Its largest customer is Ashgrove, whose agreement lets it terminate on a change of control "
+                      "(clause 19.2).") == "Its largest customer is Ashgrove, whose agreement lets it terminate on a " \
+                                           "change of control."
+    assert words_only("7.5% of the price is held in escrow for 18 months, alongside a W&I policy.") is None
+    backend = OfflineBackend()
+    prepared = pipeline.prepare(ROOT / "outlines/examples/buyside-diligence.yaml", 61, backend)
+    plan = pipeline.make_plan(prepared)
+    contents = pipeline.generate(plan, prepared.taxonomy, backend)
+    from worldsmith.generators.skeleton import impose
+
+    lists = [a for a in plan.artifacts if a.kind == "spreadsheet" and "issues" in a.title.lower()]
+    assert lists
+    for a in lists:
+        sheet = impose(a.skeleton, contents[a.id])  # what is rendered: an added column holds words only
+        names = [c.name for c in sheet.columns]
+        assert "Finding" in names, names
+        findings = [r[names.index("Finding")] for r in sheet.rows if r[names.index("Finding")]]
+        assert len(findings) >= 3, sheet.rows
+        assert any("change of control" in f for f in findings), findings
+        assert not any("answers the points below" in str(c) for r in sheet.rows for c in r)

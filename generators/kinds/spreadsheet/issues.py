@@ -40,6 +40,45 @@ def _named_columns(purpose: str) -> tuple[list[str], list[str]]:
                                                     for o in options] or list(_DEFAULT_PROTECTIONS)
 
 
+def words_only(statement: str) -> str | None:
+    """What a statement says without its figures: its opening clauses that carry no digit (an added column of an engine's
+    sheet holds words only, skeleton.impose: the figure is the Value column's), None where under four words are left
+    ('whose master services agreement lets it terminate on a change of control of Cindermill', not '(clause 19.2)')."""
+    text = re.sub(r"\s*\([^)]*\d[^)]*\)", "", " ".join(statement.split()))
+    # an amount 'of' something is the something ('reverses GBP 900,000 of development costs': 'reverses development
+    # costs'); the Value column has the amount
+    text = re.sub(r"\b(?:[A-Z]{3}\s?|[$£€])?\d[\d,.]*(?:\s?(?:%|m|bn|k|million|billion))?\s+of\s+", "", text)
+    head, colon, tail = text.partition(": ")
+    if colon and re.search(r"\d", head) and not re.search(r"\d", tail):
+        # what a figure is made of, after its colon ('by a net GBP 1,400,000: reversal of capitalised development
+        # costs, removal of ...')
+        text = tail[:1].upper() + tail[1:]
+    parts = [p.strip() for p in re.split(r"(?<=[,;:])\s+|\s+(?=whose\b|which\b)", text)]
+    # (its opening clauses only: a clause left alone after a figure's is a fragment, 'alongside a buy-side W&I policy.')
+    kept = []
+    for p in parts:
+        if not p or re.search(r"\d", p):
+            break
+        kept.append(p)
+    said = " ".join(kept).strip().rstrip(",;:")
+    if len(said.split()) < 4:
+        return None
+    return said if said.endswith(".") else said + "."
+
+
+def part_of(label: str, statements: list[str]) -> str | None:
+    """The clause of another fact's statement that is about a line's label ('reversal of capitalised development
+    costs' for 'capitalised development reversed'), in words only; None where no clause shares two of its words."""
+    want = {w for w in re.findall(r"[a-z]{4,}", label.lower())}
+    for statement in statements:
+        said = words_only(statement) or ""
+        for clause in re.split(r",\s+(?:and\s+|less\s+|plus\s+)?|;\s+", said.rstrip(".")):
+            if len(want & set(re.findall(r"[a-z]{4,}", clause.lower()))) >= 2:
+                clause = re.sub(r"^(?:and|less|plus)\s+", "", clause.strip())
+                return clause[:1].upper() + clause[1:] + "."
+    return None
+
+
 def _workstream(text: str, streams: list[str]) -> str:
     """Legal, financial or commercial, as the title spells them."""
     def named(word: str) -> str:
@@ -73,8 +112,10 @@ def _protection(text: str, stream: str, options: list[str], derived: bool) -> st
         return next((o for o in options if o.lower().startswith(word.lower())), "")
     held = _PROTECTION.search(text)
     if held:
-        # the line is itself a protection already agreed (the escrow): it answers the others
-        return f"{held.group(1)[:1].upper()}{held.group(1)[1:]} agreed (answers the points below)"
+        # the line is itself a protection already agreed (the escrow), not one proposed for the points below it
+        # ('the protection column contradicts itself ("Escrow agreed (answers the points below)" against "Price")',
+        # blind read 21)
+        return f"{held.group(1)[:1].upper()}{held.group(1)[1:]} (agreed)"
     if stream.lower().startswith("financ"):
         return opt("price") or options[0]
     if stream.lower().startswith("commerc"):
@@ -90,6 +131,11 @@ def issue_columns(ctx: ArtifactContext, columns: list, rows: list[list], lines: 
     names = [n for n in names if n.lower() not in {c.name.lower() for c in columns}]
     if not names:
         return columns, rows
+    # each issue says what it is, in the ledger's own words (read 21: 'This "issues list" has no issues described ...
+    # the Ashgrove CoC right appears only as "Largest customer"')
+    if not any(re.search(r"descri|finding|detail|issue|point", n, re.I) for n in names):
+        names = ["Finding", *names]
+    facts = {f.id: f for f in ctx.facts}
     stream_names = [w.capitalize() for w in re.findall(r"\b(legal|financial|commercial|tax|operational|hr|it)\b",
                                                        ctx.spec.title, re.I)] or ["Legal", "Financial", "Commercial"]
     sk = ctx.spec.skeleton
@@ -121,7 +167,13 @@ def issue_columns(ctx: ArtifactContext, columns: list, rows: list[list], lines: 
                 elif "owner" in low or "responsib" in low:
                     extra[k] = _owner(ctx, stream)
                 elif "status" in low:
-                    extra[k] = "Open"
+                    extra[k] = "Agreed" if _PROTECTION.search(text) else "Open"
+                elif re.search(r"descri|finding|detail|issue|point", low):
+                    f = facts.get(ln.fact) if ln.fact else None
+                    extra[k] = words_only(f.statement) if f is not None and f.statement else None
+                    if extra[k] is None and f is None and isinstance(row[sk.label], str):
+                        # an input the engine drew from a figure of the sheet: its part of that figure's statement
+                        extra[k] = part_of(row[sk.label], [g.statement for g in ctx.facts if g.statement])
         out.append(list(row) + extra)
     cols = [c.model_copy() for c in columns]
     if cols and cols[sk.label].name.lower() in ("item", "line", "component"):
