@@ -190,3 +190,28 @@ def test_minutes_record_what_the_outline_says_the_meeting_did():
             "purpose": f"record what the call decided: {purpose}; Ann Lee called it and took the chair"})})
         assert meeting_outcome(at) == said
         assert nothing_agreed(at) is none
+
+
+def test_a_memo_calls_no_worked_figure_provisional_for_the_claim_it_is_worked_from():
+    # blind read 21: memos that end on a filler line; a figure worked as the lesser of a claim and a cap 'remains
+    # provisional and may move as the record develops' because its statement says 'claimed' of its input
+    from decimal import Decimal
+
+    from tests.generators.context_fixture import fact
+    from worldsmith.generators.compose.substance.memo import uncertain
+    from worldsmith.generators.kinds.document.compose import compose_document
+    from tests.generators.context_fixture import document_context
+    from worldsmith.worlds.values import Money
+
+    usd = lambda n: Money(amount=Decimal(n), currency="USD")  # noqa: E731
+    claimed = fact("claimed", "The supplier's invoice claims a surcharge of USD 3,640,800.", usd(3640800)).model_copy(
+        update={"label": "surcharge claimed"})
+    cap = fact("cap", "The contract caps any adjustment at USD 2,361,600.", usd(2361600)).model_copy(
+        update={"label": "surcharge cap"})
+    payable = fact("payable", "The surcharge payable is the smaller of the surcharge claimed and the cap: USD "
+                   "2,361,600.", usd(2361600)).model_copy(
+        update={"label": "surcharge payable", "reason": "the lesser of the surcharge claimed and the surcharge cap"})
+    ctx = document_context("memo", 6, seed=3, facts=[claimed, cap, payable])
+    assert "surcharge payable" not in uncertain(ctx), uncertain(ctx)
+    prose = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+    assert not re.search(r"surcharge payable \(USD 2,361,600\) (?:is|remains) provisional", prose), prose
