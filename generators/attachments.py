@@ -25,7 +25,7 @@ SHEET_COVER_SHARE = 0.5
 # The share of cover notes that carry none of the file's figures: a line or two and a first name.
 TERSE_SHARE = 0.55
 # Seniority, highest first, by which a cover note names its addressees.
-_RANK = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
+SENIORITY = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
 # The most instances of a counted item (a daily log) that one message attaches.
 MOST_INSTANCES = 3
 
@@ -150,7 +150,7 @@ def _cover_note(planner: Any, file: Any) -> EmailSpec | None:
     # a file goes to those it is for, its author's colleagues copied; the most senior of them first (read 19: "the
     # partner addresses client minutes to her own juniors ('Hello Jerry and Mary'), puts the chair only on cc")
     theirs = sorted((r for r in readers if planner.people_by_id(r).organisation != author.organisation),
-                    key=lambda r: -_RANK.get(planner.people_by_id(r).seniority, 0))
+                    key=lambda r: -SENIORITY.get(planner.people_by_id(r).seniority, 0))
     to, cc = readers[:2], readers[2:]
     if len(readers) > 2 and theirs:
         to, cc = theirs[:2], [r for r in theirs[2:] + readers if r not in theirs[:2]]

@@ -14,13 +14,13 @@ from worldsmith.worlds.plan import ArtifactSpec, DocumentSpec, EmailSpec, FactPe
 from worldsmith.worlds.taxonomy import Occupation
 from worldsmith.worlds.values import render_value
 
-from worldsmith.generators.attachments import plan_attachments
+from worldsmith.generators.attachments import SENIORITY, plan_attachments
 from worldsmith.generators.beats import decision_at, decision_object, decision_verb, names_decision, plan_beats
 from worldsmith.generators.compose.facts import DUE_DATE
 from worldsmith.generators.labels import as_first_sent, fact_label
 from worldsmith.generators.week import AHEAD_DAYS
 from worldsmith.generators.questions import answering
-from worldsmith.generators.sides import acts_for, principal, privileged_circle
+from worldsmith.generators.sides import acts_for, principal, privileged_circle, represented
 from worldsmith.generators.calendar import (business_days, on_one_weekday, next_business_day, phase_weights, reply_time, spread,
                                              spread_by_weight, working_time)
 from worldsmith.generators.skeleton import lay_out_sheets
@@ -110,6 +110,8 @@ class _Planner:
             self.by_role.setdefault(p.role, []).append(p)
         self.circle = privileged_circle(outline)
         self.serves = acts_for(outline.organisations)  # org id -> the org it acts for (advisers); principals absent
+        self.represented = represented(outline.organisations)  # party org id -> the law firm acting for it
+        self.counsel_since = self._counsel_since()
         self.artifacts: list[ArtifactSpec] = []
         self.ids: set[str] = set()
         self.paths: set[str] = set()
@@ -118,6 +120,40 @@ class _Planner:
         self.weights = phase_weights(self.days, matter_events(outline))
 
     # -- helpers ---------------------------------------------------------------------------
+    def _counsel_since(self) -> dict[str, dt.date]:
+        """Each law firm acting for a party -> the first day the outline puts one of its people on an item (the
+        window's start when no dated item does): from then the party is represented."""
+        firms = set(self.represented.values())
+        roles = {p.role: p.organisation for p in self.people}
+        since: dict[str, dt.date] = {}
+        items = [i for f in self.outline.inventory for i in f.items] + [d.item for d in self.outline.distractors]
+        for item in items:
+            day = item.date or (item.dates.start if item.dates is not None else None)
+            for role in [getattr(item, "author", None), *item.participants, *getattr(item, "cc", [])]:
+                firm = roles.get(role)
+                if firm in firms and day is not None and day < since.get(firm, dt.date.max):
+                    since[firm] = day
+        return {f: since.get(f, self.outline.window.start) for f in firms}
+
+    def no_contact(self, sender: Person, people: list[Person], day: dt.date) -> list[Person]:
+        """`people` as one side's counsel may write to them: a party across the table that has its own counsel is
+        written to through that counsel, from the day it acts (read 21: "the partner sends the demand straight to
+        Oakfield's CEO, although Revell Marsh has acted for Oakfield since March"). Others are as they were."""
+        mine = principal(self.outline.organisations, sender.organisation)
+        if sender.organisation not in self.represented.values() or sender.organisation == mine:
+            return people
+        out: list[Person] = []
+        for p in people:
+            firm = self.represented.get(p.organisation)
+            if firm and firm != sender.organisation and day >= self.counsel_since.get(firm, day) and \
+                    principal(self.outline.organisations, p.organisation) != mine:
+                theirs = sorted((q for q in self.people if q.organisation == firm),
+                                key=lambda q: -SENIORITY.get(q.seniority, 0))
+                p = theirs[0] if theirs else p
+            if p not in out:
+                out.append(p)
+        return out
+
     def persons(self, roles: list[str]) -> list[Person]:
         return [p for role in roles for p in self.by_role[role]]
 
@@ -256,6 +292,8 @@ class _Planner:
         others = [p for p in self.persons(item.participants) if p.id != author.id] or \
                  [p for p in self.people if p.id != author.id][:1]
         cc = [p for p in self.persons(item.cc) if p.id != author.id and p not in others]
+        others = self.no_contact(author, others, day) or others
+        cc = [p for p in self.no_contact(author, cc, day) if p not in others]
         thread_dir = f"{folder}/{safe_filename(title, 64)}"
         thread_dir = self.unique(thread_dir, self.paths, "{} ({})")
         self.attach_wanted[tid] = list(getattr(item, "attach", []))
@@ -341,6 +379,14 @@ class _Planner:
                         new = [p for p in self.people if p.id not in reached and p.organisation == sender.organisation][:1] or \
                               [p for p in self.people if p.id not in reached][:1]
                     to = new or [p for p in targets if p.id != sender.id] or others
+                    if self.no_contact(sender, to, at.date()) != to:
+                        # a represented party is not passed the thread behind its counsel's back, and its counsel,
+                        # on the thread already, is not forwarded what it has: a colleague of the sender's has it
+                        side = principal(self.outline.organisations, sender.organisation)
+                        fresh = [p for p in self.people if p.id not in reached]
+                        to = [p for p in fresh if p.organisation == sender.organisation][:1] or \
+                            [p for p in fresh if principal(self.outline.organisations, p.organisation) == side][:1] or \
+                            [p for p in self.no_contact(sender, to, at.date()) if p.id not in reached] or to
                     copy = []
                     carried = [self.rng.choice(facts)] if facts and self.rng.random() < 0.5 else []
                 else:
@@ -437,6 +483,8 @@ class _Planner:
                 # architect answered each other with the owner dropped, and the owner's counsel's room held it)
                 ours = [self.people_by_id(i) for i in dict.fromkeys([prev.author, *prev.to, *prev.cc, *sorted(reached)])]
                 copy = [*copy, *[p for p in ours if p.organisation in self.circle][:1]]
+            to = self.no_contact(sender, to, at.date()) or to
+            copy = [p for p in self.no_contact(sender, copy, at.date()) if p not in to]
             reached.update(p.id for p in [sender, *to, *copy])
             aid = f"{tid}-m{pos + 1}"
             spec = EmailSpec(
@@ -565,7 +613,7 @@ class _Planner:
         path = self.unique(f"{folder}/{safe_filename(title)}", self.paths, "{} ({})") + f".{ext}"
         common = dict(id=aid, item=aid, path=path, title=title, author=author.id, occupation=author.occupation,
                       facts=facts, distractor=distractor, purpose=item.purpose or "", date=day,
-                      readers=[p.id for p in self.persons(item.participants)])
+                      readers=[p.id for p in self.no_contact(author, self.persons(item.participants), day)])
         self.artifacts.append(make(common))
 
     def add_document(self, folder: str, item: Any, aid: str, day: dt.date, title: str, facts: list[str],

@@ -181,3 +181,18 @@ def principal(organisations: list, org_id: str) -> str:
         org_id = serves[org_id]
         seen.add(org_id)
     return org_id
+
+
+# An adviser who speaks for its client at law: the no-contact rule binds writers to a party that has one of these.
+_COUNSEL = re.compile(r"\b(counsel|solicitors?|attorneys?|lawyers?|law firm|barristers?|advocates?)\b", re.I)
+
+
+def represented(organisations: list) -> dict[str, str]:
+    """Party organisation id -> the id of the law firm acting for it ('counsel to Oakfield Dining Group Inc.'), for
+    the parties that have one; a neutral (a tribunal's counsel) represents no one."""
+    out: dict[str, str] = {}
+    for org_id, party in acts_for(organisations).items():
+        role = next(o.role for o in organisations if o.id == org_id)
+        if _COUNSEL.search(role) and not NEUTRAL_ROLE.search(role) and party not in out:
+            out[party] = org_id
+    return out
