@@ -453,7 +453,14 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
         object_ = ""
     # 'take the tender decision', 'settle the LOI enterprise value at GBP 195,000,000'
     verb = "take" if object_.endswith("decision") else "settle"
-    verbs = {"take": "takes", "settle": "settles"}[verb]
+    # an adviser's client does not settle the adviser's figure (read 21: "a law-firm partner gives the client the job
+    # of 'settling' a commercial statistic", the total net leverage ratio at 3.7x; "the client walks its counsel through
+    # counsel's own arithmetic"): it instructs its adviser to proceed on it
+    instructs = verb == "settle" and bool(client_of(ctx)) and not open_ and \
+        any(p.first_name == owner and p.organisation == client_of(ctx) for p in [*ctx.to, *ctx.cc])
+    if instructs:
+        verb = "instruct us to proceed on"
+    verbs = {"take": "takes", "settle": "settles", "instruct us to proceed on": "instructs us to proceed on"}[verb]
     # (of its writer, what the writer will do; of its one addressee, 'you')
     tail = "_self" if who_owns == "self" else ""
     said_owner = "you" if who_owns == "you" else owner
@@ -489,7 +496,8 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
         if lead is not None and ready < by and team != owner:
             steps.append(_fill(pick, frames["step_ours_self" if team == ctx.author.first_name else "step_ours"],
                                who=team, label=lead.label, owner=_as_object(ctx, owner), day=_day(ready, loc)))
-        decide = "step_decide" + ("" if who_owns in ("name", "you_named") else "_" + who_owns)
+        decide = ("step_instruct" if instructs else "step_decide") + \
+            ("" if who_owns in ("name", "you_named") else "_" + who_owns)
         steps.append(_fill(pick, frames[decide], owner=owner,
                            object=object_, day=_day(by, loc)))
         if due is not None and n > 0:

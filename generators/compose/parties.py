@@ -133,6 +133,12 @@ def role_party(ctx: ArtifactContext, noun: str) -> str:
     return named[0].name if len(named) == 1 else ""
 
 
+def _short(name: str) -> str:
+    """How mail names an organisation in passing: its first word ('Calder'), or its name without a legal suffix."""
+    first = name.split()[0] if name.split() else name
+    return first if len(first) > 3 and first[:1].isupper() else _LEGAL_SUFFIX.sub("", name)
+
+
 def own_possessives(ctx: ArtifactContext, body: str) -> str:
     """The writer's own lines with its own side's role possessives in its voice: the adjuster's mail writes 'our
     period of restoration', not 'the adjuster's period of restoration', and the tenant's solicitors 'our client's
@@ -151,6 +157,10 @@ def own_possessives(ctx: ArtifactContext, body: str) -> str:
             party = role_party(ctx, noun)
             # the reader first: to the client itself its own figure is 'your', never 'our client's' (read 16)
             cache[noun] = ("" if not party else "our" if party == mine else "your" if party == yours else
+                           # (nor, to a note the client is on with others, 'our client's': the associate to the forensic
+                           # accountants and the client's operations director, "Our client's period of restoration
+                           # stands at 146 days", read at seed 83): the client by its name
+                           _short(party) + "'s" if party in readers and principal(ctx, mine) == party else
                            "our client's" if principal(ctx, mine) == party else "your client's"
                            if yours and principal(ctx, yours) == party else "")
         word = cache[noun]

@@ -169,7 +169,8 @@ def test_the_client_is_never_asked_to_settle_the_other_sides_own_allegation():
                                                                                               "the maximum exposure"]})
         text = "\n".join(substance(picker_for(ctx), ctx))
         assert not re.search(r"(?:settle|sign-off on|decision on) the cargo claim\b", text), text
-        asked += bool(re.search(r"settle the maximum exposure at USD 20,000,000", text))
+        # (read 21: an adviser's client instructs it to proceed on the figure, never settles it)
+        asked += bool(re.search(r"instruct us to proceed on the maximum exposure at USD 20,000,000", text))
     assert asked >= 15, asked
 
 

@@ -3,6 +3,7 @@ has counsel is written to through its counsel; the register follows the relation
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -42,3 +43,70 @@ def test_a_party_with_counsel_is_written_to_through_its_counsel(seed):
     assert before and after
     letter = next(a for a in plan.artifacts if isinstance(a, DocumentSpec) and a.title.startswith("Demand letter"))
     assert letter.readers == ["licensee_counsel"]
+
+
+# What read 21 quoted of opposing counsel, and what a partner wrote to opposing counsel, in the words a colleague uses
+_COLLEAGUE_QUOTES = re.compile(r"(?i)if it changes anything on our side|is the one to watch|anything further you need "
+                               r"from us|next step is (?:mine|with me)|on the (?:next|Thursday) call|thank you for your "
+                               r"help|no queries from me")
+
+
+def _contents(path: Path, seed: int):
+    from worldsmith.flows import pipeline
+    from worldsmith.generators.backends.offline import OfflineBackend
+
+    backend = OfflineBackend()
+    prepared = pipeline.prepare(path, seed, backend)
+    plan = pipeline.make_plan(prepared)
+    return plan, pipeline.generate(plan, prepared.taxonomy, backend)
+
+
+@pytest.mark.parametrize("path,seed", [(REPRESENTED, 61), (ROOT / "tests/fixtures/supply-surcharge.yaml", 61),
+                                       (ROOT / "tests/fixtures/service-charge-dispute.yaml", 61)])
+def test_across_the_table_no_line_is_a_colleagues(path, seed):
+    # read 21: opposing counsel "sounds like a colleague ('if it changes anything on our side'; 'The total claimed ...
+    # is the one to watch'; 'Anything further you need from us?'), takes no position and reserves no rights"
+    from worldsmith.generators.sides import principal
+    from worldsmith.worlds.content import EmailContent
+
+    plan, contents = _contents(path, seed)
+    orgs, people = plan.organisations, {p.id: p for p in plan.people}
+    side = {p.id: principal(orgs, p.organisation) for p in plan.people}
+    across = 0
+    for s in plan.artifacts:
+        body = contents.get(s.id)
+        if not isinstance(body, EmailContent) or not all(side[t] != side[s.author] for t in s.to):
+            continue
+        across += 1
+        own = re.split(r"\n\s*(?:On .{5,80} wrote:|-{5,} Forwarded message)", body.body, maxsplit=1)[0]
+        assert not _COLLEAGUE_QUOTES.search(own), (s.id, people[s.author].title, own)
+    assert across >= 5
+
+
+def test_an_advisers_client_is_asked_for_instructions_never_to_settle_the_advisers_figure():
+    # read 21: "a law-firm partner gives the client the job of 'settling' a commercial statistic" ("recommends that the
+    # CFO settle the total net leverage ratio at 3.7x"); "the client walks its counsel through counsel's own arithmetic"
+    from tests.generators.test_compose_advice import _context
+    from worldsmith.generators.compose.advice import substance
+    from worldsmith.generators.compose.bank import picker_for
+
+    instructed = 0
+    for seed in range(20):
+        ctx = _context(seed).model_copy(update={"thread_labels": ["the maximum exposure", "the defence deadline"]})
+        text = "\n".join(substance(picker_for(ctx), ctx))
+        assert not re.search(r"\bsettle the maximum exposure|From you: the maximum exposure", text), text
+        instructed += bool(re.search(r"instruct us to proceed on the maximum exposure at USD 20,000,000", text))
+    assert instructed >= 15, instructed
+
+
+def test_a_note_the_client_is_on_with_others_never_calls_it_our_client():
+    # my read of bi-claim at seed 83: counsel's associate to the forensic accountants and the client's operations
+    # director, "Our client's period of restoration stands at 146 days"
+    from tests.generators.context_fixture import DANA, RUTH
+    from tests.generators.test_compose_possessives import PAUL, _ctx
+    from worldsmith.generators.compose.parties import own_possessives
+
+    out = own_possessives(_ctx(DANA, [PAUL, RUTH]), "The policyholder's period of restoration stands at 146 days.")
+    assert out == "Corvale's period of restoration stands at 146 days.", out
+    # (without the client on it, it is 'our client's' as before)
+    assert own_possessives(_ctx(DANA, [PAUL]), "The policyholder's claim stands.") == "Our client's claim stands."

@@ -423,10 +423,87 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
             for line in email.body.split("\n"))})
     if isinstance(spec, EmailSpec) and spec.mode == "reply" and spec.beat not in ("decide", "noted", "forward"):
         email = email.model_copy(update={"body": formal_receipt(ctx, _asks_for(ctx, email.body))})
+    if isinstance(spec, EmailSpec) and ctx.organisations and across(ctx, ctx.to):
+        email = email.model_copy(update={"body": across_register(ctx, email.body)})
     if isinstance(spec, EmailSpec):
         # every weekday named beside a date is that date's ("April 30 (Friday)" for a Thursday, read 10)
         email = email.model_copy(update={"body": true_weekdays(email.body, spec.sent_at.date())})
     return email
+
+
+# A line said among one's own side: its team, its calls and lists, its working numbers, help offered and thanks for
+# help. Across the table it read as a colleague (read 21, opposing counsel: "I will come back to you by May 27 if it
+# changes anything on our side"; "The total claimed ... is the one to watch"; "Anything further you need from us?";
+# a partner to opposing counsel: "Thanks Catherine; the next step is mine. I'll put it on the list on the call this
+# week."). (Each alternation is a wording of email.yaml or facts.yaml said to one's own side.)
+_COLLEAGUE = re.compile(
+    r"\b(?:if it changes anything on our side|the next step is (?:mine|with me)|I'll take it from here|"
+    r"(?:take it up|raise it|put it on the list) on the (?:next|Thursday|weekly|team)? ?call|call this week|"
+    r"(?:next|weekly|team|Thursday) call|with the team|the work plan|my diary|my notes for the week|the plan for the week|"
+    r"before the next (?:note|update)|thank you for your help|thanks for your help|no (?:queries|questions) from me|"
+    r"anything (?:further|else|more|still needed|still wanted|else needed) (?:you need |you want |you require )?from "
+    r"(?:me|us|our side)|(?:do|would) you (?:need|want|like) anything|is there anything (?:you need|you want|outstanding)|"
+    r"is anything (?:further|more|else) needed from us|happy to help|shout if so|just say|"
+    r"working number|my number for|I'm working to|we're working off|on it\.|picking this up)\b", re.I)
+# The one a colleague's line about a figure says ("{Label} ({text}) is the one to watch."): across, it is noted.
+_WATCH = re.compile(r"\s+is the one to watch\b", re.I)
+# A line that takes or reserves a position, or says by when the writer's side will.
+_POSITION = re.compile(r"\b(?:reserv\w*|without prejudice|(?:do|does|did) not (?:accept|agree)|disput\w*|reject\w*|"
+                       r"position|we require|demand\w*|not agreed|admission|we (?:note|record|accept|agree|confirm|propose|"
+                       r"offer|maintain|say|contend)|(?:respond|reply|revert|response|write again|come back to you) by|"
+                       r"instructions)\b", re.I)
+
+
+def across_register(ctx: ArtifactContext, body: str) -> str:
+    """A message to the other side in the register of one side to the other: a line said among one's own side goes
+    (a planned figure in it stays, noted), and where that leaves the message taking no position, one that says by when
+    the writer's side answers with its position reserved takes its place (a new message: its rights reserved)."""
+    parts = re.split(r"(\n\s*On .{0,80}wrote:|\n>|\n-{5,} Forwarded message)", body, maxsplit=1)
+    keep = [f.text for f in ctx.facts if f.text]
+    lines = parts[0].split("\n")
+    dropped_at: int | None = None
+    for i, line in enumerate(lines):
+        if not re.search(r"[.?!]$", line.strip()) or not _COLLEAGUE.search(line) and not _WATCH.search(line):
+            continue
+        out: list[str] = []
+        gone = False
+        for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", line.strip()):
+            if gone and _LEANS.match(sentence) and len(sentence.split()) <= 4:
+                continue  # ("Do let us know." after the question it leant on went)
+            gone = False
+            if any(t in sentence for t in keep):
+                out.append(_WATCH.sub(" is noted", sentence))
+                continue
+            clauses = [c for c in re.split(r";\s+", sentence) if not _COLLEAGUE.search(c)]
+            if not clauses:
+                dropped_at = i if dropped_at is None else dropped_at
+                gone = True
+                continue
+            if len(clauses) < len(sentence.split("; ")):
+                dropped_at = i if dropped_at is None else dropped_at
+                clauses[-1] = re.sub(r"[,;:]?$", "", clauses[-1].rstrip(".!?")) + ("?" if clauses[-1].endswith("?") else ".")
+            out.append(cap_first("; ".join(clauses)))
+        lines[i] = " ".join(out)
+    if dropped_at is None:
+        return body
+    own = own_text("\n".join(lines))
+    if not _POSITION.search(own):
+        pick = picker_for(ctx, 11)
+        # (rights are reserved by counsel; a party's own people, a target's head of IT answering diligence questions,
+        # say only by when they answer)
+        voice = "" if lawyer(ctx) else "_plain"
+        # (a message that asks the other side by when it answers does not say by when it answers itself, and who has
+        # said by when they come back does not put it off to another day: mail10)
+        promised = _PROMISED.search(" ".join(own_text(m.body) for m in ctx.thread if m.sender == ctx.author.name)) or \
+            (ctx.parent is not None and _PROMISED.search(_parent_own(ctx)))  # (nor one told by when the other comes back)
+        asks = "?" in own or re.search(r"\bPlease (?:let us|tell us|confirm|send)\b", own)
+        key = "across_after" if ctx.spec.mode == "reply" and not asks and not promised else "across_reserve"
+        frames = bank("email").get(key + voice) or []
+        line = pick.fill(frames, day=_by(pick, ctx)) if frames else ""
+        if line:
+            lines[dropped_at] = (lines[dropped_at] + " " + line).strip()
+    text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines))
+    return "".join([text, *parts[1:]])
 
 
 # What a thread's purpose says a party asks for in reply ("The contractor notifies the delay and the architect asks
@@ -616,7 +693,8 @@ _NEXT_CALL = re.compile(r"\b(?:on (?:the|our) next call|when we next speak)\b")
 # What a message that would only acknowledge asks instead, when a reply follows it (email.yaml ack_asks).
 # (every form email.yaml ack_asks writes it in: "Is there anything outstanding from us?" was answered "Anything still
 # wanted from us? Let me know.", a question with a question, blind read 20's "anything wanted from us?")
-_NEEDS = re.compile(r"\b(?:anything (?:else |further |still )?(?:you need|you want|you require|needed|wanted|outstanding)"
+_NEEDS = re.compile(r"\b(?:what (?:further |else )?you require (?:of|from) (?:us|our client)|"
+                    r"anything (?:else |further |still )?(?:you need|you want|you require|needed|wanted|outstanding)"
                     r" from|anything (?:still |else )?(?:needed|wanted) from|anything (?:else |further )?from|"
                     r"(?:need|want|like) anything (?:else |further )?from)\b", re.I)
 # The lines an acknowledgement adds after its thanks: what the writer will do next, or that nothing more is needed.
@@ -667,7 +745,8 @@ def _asks_on(ctx: ArtifactContext, body: str) -> str:
     # "I'll raise it on the next call" before it, answered nothing)
     tail = [x for x in sentences[1:] if any(t in x for t in keep)]
     pick = picker_for(ctx, 5)
-    asks = bank("email")["ack_asks_across" if ctx.organisations and across(ctx) else "ack_asks"]
+    asks = in_voice(ctx, bank("email")["ack_asks_across"]) if ctx.organisations and across(ctx) else \
+        bank("email")["ack_asks"]
     question = _plan_question(pick, ctx)
     paras[at] = " ".join([head, *tail, question or pick.fill(asks) or "Is there anything you need from me?"])
     parts[0] = "\n\n".join(paras)
@@ -942,7 +1021,17 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         else:
             line = pick.fill(frames["owner"], owner=owner, plan=plan, day=day) if owner else \
                 pick.fill(frames["self"], plan=plan, day=day)
-    lines = [line or ""] + [fact_sentence(pick, f, "email") for f in ctx.facts]
+    # a second question of the same message is answered too (read 21: "Yes, go ahead as you propose ... Are we
+    # confident on the equity cure amount, or is it still an estimate?" was answered only "It goes out by tomorrow")
+    others = [q for q in re.findall(r"[^.?!\n]*\?", own) if not _PLAN_ASK.search(q)]
+    extra = ""
+    if others and ctx.parent is not None:
+        asked_ctx = ctx.model_copy(update={"parent": ctx.parent.model_copy(update={"body": " ".join(others)})})
+        v = _beat_values(pick, asked_ctx, values)
+        v["asked"] = asked_about(asked_ctx) or v["label"]
+        v["other"] = opponent(ctx)
+        extra = answer_to_parent(pick, asked_ctx, v)
+    lines = [line or "", extra] + [fact_sentence(pick, f, "email") for f in ctx.facts if not (extra and f.text in extra)]
     return _close(pick, ctx, "", [cap_first(x) for x in lines if x], subject, full=False)
 
 
