@@ -110,3 +110,24 @@ def test_a_note_the_client_is_on_with_others_never_calls_it_our_client():
     assert out == "Corvale's period of restoration stands at 146 days.", out
     # (without the client on it, it is 'our client's' as before)
     assert own_possessives(_ctx(DANA, [PAUL]), "The policyholder's claim stands.") == "Our client's claim stands."
+
+
+def test_a_client_asked_for_its_view_of_its_advisers_figure_instructs_and_does_not_vouch_for_it():
+    # read 21: "the client walks its counsel through counsel's own arithmetic"; my read of bi-claim at seed 83: the CFO
+    # to his own counsel, "Having been back to it against the 'Policyholder's claim' line ..., my view is that our
+    # claim stands and I would rely on it"
+    from tests.generators.context_fixture import CAP, DANA, RUTH, email_context
+    from tests.generators.test_compose_advice import ORGS
+    from worldsmith.generators.kinds.email.compose import compose_email
+    from worldsmith.worlds.content import EmailContent
+
+    note = EmailContent(subject="Liability cap under the charter", body="We have the liability cap at USD 98,400,000."
+                        "\n\nWe would like your view by Thursday.\n\nDana\n")
+    for seed in range(20):
+        ctx = email_context("reply", seed=seed, facts=[CAP], to=[DANA]).model_copy(update={
+            "parent": note, "parent_author": DANA, "author": RUTH, "organisations": ORGS,
+            "thread_labels": ["the liability cap"]})
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"beat": "confirm"})})
+        own = re.split(r"\n\s*On .{5,80} wrote:", compose_email(ctx).body, maxsplit=1)[0]
+        assert not re.search(r"(?i)my view|rely on it|would work from|holds\b|being the|is sound", own), own
+        assert re.search(r"(?i)proceed|go-ahead|go ahead", own), own

@@ -9,7 +9,7 @@ from worldsmith.generators.compose import dispute
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import _plural, agree, fact_sentence, fixed, limit_words, unjoined
 from worldsmith.generators.compose.genres import genre_of
-from worldsmith.generators.compose.advice import attendees, substance, title_day, work_day, working_told
+from worldsmith.generators.compose.advice import asks_its_adviser, attendees, substance, title_day, work_day, working_told
 from worldsmith.generators.compose.longform import long_kinds
 from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, from_the_writer, home,
                                                    in_voice, lawyer, neutral, opponent, org, own_acts, own_possessives,
@@ -2087,6 +2087,10 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
             # a view on the other side's claim is a view against it, never that it "holds" (defendant's counsel: "my
             # view is that the bonus claimed holds", mail10's read at seed 31)
             entry = dict(entry, say=entry["theirs"], **{"else": entry["theirs"]})
+        elif entry is not None and entry.get("client") and ctx.organisations and asks_its_adviser(ctx):
+            if any(re.search(r"(?i)\bcontent\b|go ahead|go-ahead|take it forward|proceed", x) for x in said):
+                continue  # (its go-ahead is given already: "I am content with that; please take it forward.")
+            entry = dict(entry, say=entry["client"], **{"else": entry["client"]})
         if entry is not None and entry.get("sent") and w["sent"]:
             # a paper of the thread that shows the figure is the source to point to, on either side of the table
             entry = dict(entry, say=entry["sent"])
