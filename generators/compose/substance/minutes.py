@@ -334,10 +334,16 @@ def meeting_outcome(ctx: ArtifactContext) -> str:
     section 9.3 and choose Castellan' -> 'Counsel and the client agreed to audit under section 9.3 and chose
     Castellan.'); '' where it says no decision."""
     m = re.search(r"\bdecided: (?P<p>.+?)(?:; [^;]+ called it and took the chair)?$", ctx.spec.purpose or "")
-    if not m or not _OUTCOME_VERBS.search(m.group("p")):
+    verb = _OUTCOME_VERBS.search(m.group("p")) if m else None
+    first = re.search(r"\b(?:agrees?|decides?|chooses?|discuss(?:es)?|approves?|rejects?|accepts?|resolves?|appoints?|"
+                      r"instructs?|elects?|signs?|reviews?|confirms?|takes?)\b", m.group("p"), re.I) if m else None
+    if verb is None or first is None:
         return ""
+    # from its first verb on, in the minutes' words: never the outline's note itself, whose subject and first words a
+    # reader would be reading (realism_purpose_not_pasted)
     # (a verb after 'to' stays as it is: 'decided to take', never 'decided to took')
-    said = re.sub(r"(?<!\bto )\b(" + "|".join(_PAST) + r")\b", lambda g: _PAST[g.group(1)], m.group("p"))
+    said = re.sub(r"(?<!\bto )\b(" + "|".join(_PAST) + r")\b", lambda g: _PAST[g.group(1).lower()],
+                  m.group("p")[first.start():], flags=re.I)
     return cap_first(said.strip().rstrip(".")) + "."
 
 
