@@ -336,10 +336,27 @@ def _reason_fits(reason: str, option: str, world) -> bool:
     return False
 
 
-def _choice_ok(value: str, check: Check, world=None) -> bool:
+# a what-if's option named as worked again ('Larger: understated sales, recomputed': kit19, a right form 0.73)
+_RECOMPUTED = re.compile(r",?\s*\(?\b(?:re-?computed|re-?calculated|re-?worked)\b\)?\s*$", re.I)
+
+
+def _choice_ok(value: str, check: Check, world=None, answer: str = "") -> bool:
     options = [check.values[0], *check.b_words]
     # the provision the option rests on beside it ('the capped rent (clause 7.4)': kit17, a right form 0.71)
-    value = _PROVISION.sub(" ", value)
+    value = _RECOMPUTED.sub(" ", _PROVISION.sub(" ", value))
+    # the chosen option's own figure in a bracket after it, as the form gives it on its own line or the ledger holds it
+    # ('Larger: the understated sales (USD 1,150,000)': kit19, a right form 0.73); another figure there fails
+    own = re.search(r"\s*\(([^()]*)\)\s*$", value)
+    if own and answers.parse(own.group(1)).mentions and not _REASON.search(value):
+        if not _own_figure(own.group(1), value[:own.start()], options, world, answer):
+            return False
+        value = value[:own.start()]
+    # the option by its initials where they tell it from every other ('Larger: OMR' for the open market rent: kit17,
+    # a right form 0.75)
+    initials = ["".join(w[0] for w in _tokens(o) if w not in _CHOICE_NEUTRAL) for o in options]
+    said = [w for w in _tokens(value) if w not in _CHOICE_NEUTRAL]
+    if len(said) == 1 and len(said[0]) >= 2 and initials.count(said[0]) == 1:
+        return initials.index(said[0]) == 0
     # the reason for the choice in a bracket after it, where it is the way the ledger decides ('the earn-out cap (it is
     # lower)'; kit18: right forms 0.71-0.75); a reason the wrong way round fails the field
     reason = _REASON.search(value)
@@ -359,6 +376,30 @@ def _choice_ok(value: str, check: Check, world=None) -> bool:
         return False
     # the words must tell the right option from every other: 'fee' alone does not tell the fee from the fee cap
     return any(all(w not in s for s in sets[1:]) for w in words)
+
+
+def _own_figure(bracket: str, named: str, options: list[str], world, answer: str) -> bool:
+    """Whether a bracket after a chosen option holds one figure alone, that option's: the figure the form gives on the
+    option's own line, or the ledger's for the fact of that label."""
+    found = answers.parse(bracket).mentions
+    if len(found) != 1 or found[0].value is None or found[0].negated or found[0].hedged:
+        return False
+    words = {w for w in _tokens(named) if w not in _CHOICE_NEUTRAL}
+    option = next((o for o in options if {w for w in _tokens(o) if w not in _CHOICE_NEUTRAL} == words), None)
+    if option is None:
+        return False
+    want = {w for w in _tokens(option) if w not in _CHOICE_NEUTRAL}
+    figures = []
+    for line in answer.splitlines():
+        head, _, rest = line.partition(":")
+        if rest and {w for w in _tokens(_RECOMPUTED.sub(" ", head)) if w not in _CHOICE_NEUTRAL} == want:
+            figures += [m.value for m in answers.parse(rest).mentions if m.value is not None]
+    from worldsmith.environments.tasks import label_of, number_of
+
+    facts = getattr(world, "facts", {}) if world is not None else {}
+    figures += [number_of(f.value) for f in facts.values()
+                if {w for w in _tokens(label_of(f)) if w not in _CHOICE_NEUTRAL} == want]
+    return any(v is not None and abs(float(found[0].value) - float(v)) < 0.005 for v in figures)
 
 
 def _file_ok(value: str, check: Check) -> bool:
@@ -389,7 +430,7 @@ def field_holds(answer: str | None, check: Check, world=None) -> bool:
     if kind == "person":
         return _person_ok(value, check, world)
     if kind == "choice":
-        return _choice_ok(value, check, world)
+        return _choice_ok(value, check, world, answer or "")
     if kind == "yesno":
         said = set(_tokens(value))
         return said in ({"yes"}, {"no"}) and (said == {"yes"}) == (check.values[0] == "yes")

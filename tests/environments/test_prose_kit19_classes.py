@@ -149,3 +149,22 @@ def test_a_forms_date_and_sender_are_read_as_a_professional_writes_them():
         assert forms.field_holds(f"Fee, sender: {said}", who, world), said
     for said in ("Ostrom, Ravi", "Nell Ostrom (Vantor Audit LLP)", "Nell Ostrom or Ravi Senn"):
         assert not forms.field_holds(f"Fee, sender: {said}", who, world), said
+
+
+def test_a_chosen_option_with_its_own_figure_recomputed_or_by_its_initials_is_the_option():
+    # right forms marked down: 'Larger: the understated sales (USD 1,150,000)' and 'Larger: understated sales,
+    # recomputed' (kit19, 0.73 each); 'Larger: OMR' for the open market rent (kit17, 0.75)
+    from worldsmith.environments import forms
+    from worldsmith.environments.tasks import Check
+
+    world = _licence_world()
+    larger = Check(type="answer_field", values=["the audited turnover"], a_words=["Larger"], b_words=["the fee threshold"],
+                   expect="choice")
+    form = "Larger: {}\nAudited turnover: USD 12,000,000\nFee threshold: USD 300,000"
+    for said in ("the audited turnover (USD 12,000,000)", "audited turnover, recomputed", "AT"):
+        assert forms.field_holds(form.format(said), larger, world), said
+    for said in ("the audited turnover (USD 300,000)", "the fee threshold (USD 300,000)", "FT",
+                 "the audited turnover (USD 12,000,000 or USD 300,000)"):
+        assert not forms.field_holds(form.format(said), larger, world), said
+    worked = "Larger: audited turnover (USD 15,000,000)\nAudited turnover, recomputed: USD 15,000,000"
+    assert forms.field_holds(worked, larger, world)  # a what-if's recomputed figure, as its own line gives it
