@@ -106,3 +106,17 @@ def test_a_weekly_note_names_the_event_of_a_day_gone_by_not_its_label():
         assert "the audit report date" not in first.lower() and "went by" not in first, first
         assert re.search(r"\bthe audit report was on Tuesday, May 12, 2026|had the audit report on Tuesday", first, re.I), first
         assert "cure deadline" in second and "went by" not in second, second
+
+
+
+def test_a_challenge_and_its_answer_are_argued_not_recited_from_stock():
+    # "Brackwater Builders Inc. is unlikely to take issue with the sum itself. Any ground it has goes to the liquidated
+    # damages accrued and the liquidated damages cap: move one of those and the liquidated damages payable moves with
+    # it."; "Our answer is the record:" before every input and its source (read 21)
+    payable = PAYABLE.model_copy(update=dict(paper_by="", paper="", inputs=[
+        i.model_copy(update=dict(by="")) for i in PAYABLE.inputs]))
+    for seed in range(60):
+        ctx = email_context("new", seed=seed, facts=[payable], to=[RUTH]).model_copy(update={"organisations": ORGS})
+        text = "\n".join(substance(picker_for(ctx), ctx))
+        assert PAYABLE.text in text, text
+        assert not re.search(r"moves with it|Our answer is the record", text), text
