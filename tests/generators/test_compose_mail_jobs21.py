@@ -135,3 +135,22 @@ def test_a_quiet_note_weeks_after_a_deadline_says_what_became_of_it(paid):
             assert "USD 114,812" in line, line  # what the ledger had after it: the payment
         else:
             assert re.search(r"(?i)no payment|nothing has been paid", line), line
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_a_go_ahead_without_a_call_offers_no_call_and_a_last_word_picks_nothing_up(seed):
+    own, _ = _reply("The revised figure holds at 12.5x.\n\nIf that works for you, I will take it forward; otherwise "
+                    "shall we speak before Thursday?\n\nDana", "question", seed, author=RUTH, parent_author=DANA)
+    if re.search(r"(?i)no need to speak", own):
+        assert not re.search(r"(?i)happy to discuss|shall we speak|give me a call", own), own
+    own, _ = _reply("Position as of June 10: nothing new this week.\n\nDana", "confirm", seed, author=RUTH,
+                    parent_author=DANA)
+    assert "Picking this up now" not in own, own  # (next_beat is '': nothing follows it in the thread)
+
+
+@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("beat", ["answer", "confirm", "take_in"])
+def test_a_decision_asked_in_a_message_is_given_yes_or_no(seed, beat):
+    own, _ = _reply("One question on the sales statement: do we audit? I would be grateful for a steer by Friday.\n\n"
+                    "Ruth", beat, seed, facts=[CAP])
+    assert re.search(r"(?i)\b(?:yes|no)\b", own), own

@@ -271,6 +271,13 @@ _TURNED = {"we": "we", "you": "I", "they": "they", "it": "it", "i": "you"}
 _AUX_AFTER_I = {"are": "am", "were": "was"}
 
 
+# A decision asked of the reader's side yes or no ("do we audit?", "should we accept the offer?"), not a request put as
+# a question ("can you send ...?").
+# (nor a call offered: "otherwise shall we speak before Thursday?" is answered by the proposal's yes, not "Yes, we shall")
+_DECISION_ASKED = re.compile(r"(?<!otherwise )\b(?:do|should|shall|must) (?:we|I)\b(?! (?:need to )?(?:speak|talk|meet|"
+                             r"discuss|call|find|set up|get together|have a call))[^?]*\?", re.I)
+
+
 def decision_of(question: str, yes: bool = True) -> str:
     """The yes or no a yes/no question takes, in its own words where its subject is a pronoun ("do we audit?" ->
     "yes, we do"; "can you confirm?" -> "yes, I can"); a bare "yes" or "no" otherwise."""
@@ -1946,6 +1953,12 @@ def _beat_values(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> 
     return out
 
 
+_NO_CALL = re.compile(r"\bno need to (?:speak|talk|call|meet|discuss)\b", re.I)
+_OFFERS_CALL = re.compile(r"\b(?:happy to discuss|give me a call|call me|(?:can|shall) we (?:speak|talk)|set up a call|"
+                          r"discuss (?:it )?on the call|walk you through|before we speak)\b", re.I)
+_PICKING_UP = re.compile(r"\s*\bPicking (?:this|it) up now\.")
+
+
 def _close(pick: Picker, ctx: ArtifactContext, hello: str, lines: list[str], subject: str, full: bool) -> EmailContent:
     """A reply's body: greeting (often none deep in a thread), its lines, and a name or the full sign-off. A line the
     message replied to already said is not said back to it (a surveyor's "Nothing from us on the regulation" came
@@ -1968,6 +1981,13 @@ def _close(pick: Picker, ctx: ArtifactContext, hello: str, lines: list[str], sub
     kept = [x for x in lines if x and (x in kept or any(t in x for t in lost))]
     lines = kept or [pick.fill(bank("email")["reactions"]["confirm"], parent_first=ctx.parent_author.first_name
                                if ctx.parent_author else "") or "Thanks, noted."]
+    if any(_NO_CALL.search(x) for x in lines):
+        # a reply that says no call is needed offers none after it ("no need to speak first ... Happy to discuss", read 21)
+        lines = [x for x in lines if _NO_CALL.search(x) or not _OFFERS_CALL.search(x)]
+    if not ctx.next_beat:
+        # the last word of a thread takes nothing up that nothing follows ("Picking this up now" as a thread's end,
+        # read 21): it says what it does, or only thanks
+        lines = [_PICKING_UP.sub("", x).strip() or x for x in lines]
     body = [hello] if hello else []
     body.append(" ".join(x for x in lines if x))
     if full:
@@ -2076,6 +2096,12 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     gave_before = any(m.sender == ctx.author.name for m in ctx.thread)
     used: set[str] = set()
     for q in asked[:2]:  # each question it asked, in its order (two at most)
+        decided = _DECISION_ASKED.search(q)
+        if decided and not said and not title_question(ctx.spec.title)[1]:
+            # a decision asked yes or no is given first, yes or no in the question's words ("do we audit?" got "On my
+            # side: the reported gross sales hold on what we have", read 21); its ground follows from the ledger
+            said.append(cap_first(decision_of(decided.group(0))) + ".")
+            continue
         entry = next((e for e in bank("email")["answers_to"] if re.search(e["match"], q, re.I)), None)
         if entry is not None and entry["match"] in used:
             # two lines of one ask ("I read it differently ... I have not seen the support for it") take one answer,
