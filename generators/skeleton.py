@@ -366,6 +366,22 @@ def _real_words() -> frozenset[str]:
     return frozenset(w for w in words if len(w) > 3 and w not in common)
 
 
+_PUBLIC_BODY = re.compile(r"\b((?:[Tt]he\s+)?(?:[\w.'-]+\s+){0,5}?(?:trustees|agency|agencies|authority|authorities|"
+                          r"government|department|commission|regulator|council))\b(?!\s+(?:of|for)\s+[a-z])")
+
+
+def public_claimant(statement: str) -> str:
+    """The public body a fact's statement says brings its claims ('The federal and Texas natural resource trustees'
+    notice of intent ... puts natural resource damages at ...' -> 'Federal and Texas natural resource trustees'),
+    '' where the statement names none as bringing them."""
+    m = _PUBLIC_BODY.search(" ".join((statement or "").split()))
+    if m is None or not re.search(r"\b(?:claim\w*|notice|demand\w*|puts?|seeks?|asserts?|presents?|brings?)\b",
+                                  statement[m.end():], re.I):
+        return ""
+    name = re.sub(r"^[Tt]he\s+", "", m.group(1))
+    return name[:1].upper() + name[1:]
+
+
 def _names(rng: random.Random, n: int, kind: str, faker: Any) -> list[str]:
     """n invented names of claimants or contractors (Faker, seeded by the sheet), none with a word of a real entity."""
     out: list[str] = []
@@ -640,7 +656,13 @@ def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], 
                 start = min(known, max(ledger.start + dt.timedelta(days=7), known - dt.timedelta(days=30)))
                 day = start + dt.timedelta(days=rng.randint(0, max(0, (known - start).days)))
                 trade = _trade_of(item)
-                if trade:
+                body = public_claimant(ledger.facts[g].statement)
+                if body:
+                    # a claim only a public body may bring is presented by that body, the one the ledger names
+                    # ('Private persons present NRD claims ("Jasmine Guzman, Lost recreational use") but only
+                    # trustees can claim NRD', blind read 21); engine change by small5 (sheets)
+                    payee = body
+                elif trade:
                     payee = _trade_names(rng, 1, trade, faker, exclude=names)[0]
                 elif _contractor_ends(item):
                     # a response's work is claimed by the firms that did it, not by 'Floyd Inc' or a private person

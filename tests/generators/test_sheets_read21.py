@@ -90,3 +90,29 @@ def test_an_issues_list_describes_each_issue_in_words_and_an_agreed_protection_i
         assert len(findings) >= 3, sheet.rows
         assert any("change of control" in f for f in findings), findings
         assert not any("answers the points below" in str(c) for r in sheet.rows for c in r)
+
+
+def test_a_claim_only_a_public_body_brings_is_presented_by_that_body():
+    """tanker-spill-liability (read 21): 'Private persons present NRD claims ("Jasmine Guzman, Lost recreational use,
+    Paid in part"), but only trustees can claim NRD.'"""
+    from worldsmith.generators.skeleton import public_claimant
+
+    assert public_claimant("The state wildlife agency's notice of claim of May 2 puts the habitat loss at USD "
+                           "3,000,000.") == "State wildlife agency"
+    assert public_claimant("Economic loss claims presented to the owner total USD 38,900,000.") == ""
+    backend = OfflineBackend()
+    prepared = pipeline.prepare(ROOT / "outlines/examples/tanker-spill-liability.yaml", 61, backend)
+    plan = pipeline.make_plan(prepared)
+    bodies = {item: public_claimant(f.statement) for f in plan.facts for item in (f.items or [])
+              if public_claimant(f.statement)}
+    assert bodies
+    seen = 0
+    for a in plan.artifacts:
+        sk = getattr(a, "skeleton", None)
+        if a.kind != "spreadsheet" or sk is None or sk.layout != "tracker":
+            continue
+        for ln in sk.lines:
+            if ln.role == "item" and len(ln.cells) > 2 and ln.cells[2] in bodies:
+                seen += 1
+                assert ln.cells[sk.label] == bodies[ln.cells[2]], ln.cells
+    assert seen
