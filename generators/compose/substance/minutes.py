@@ -339,6 +339,10 @@ def meeting_outcome(ctx: ArtifactContext) -> str:
                       r"instructs?|elects?|signs?|reviews?|confirms?|takes?)\b", m.group("p"), re.I) if m else None
     if verb is None or first is None:
         return ""
+    if re.match(r"\s*(?:on\s+)?(?:how|what|whether|which|when|who|where)\b", m.group("p")[first.end():], re.I):
+        # 'agree how the loss will be measured' says what the meeting was for, not what it agreed: recorded as it
+        # stands it promises an answer the minutes do not give ('Agreed how to answer the invoice ...')
+        return ""
     # from its first verb on, in the minutes' words: never the outline's note itself, whose subject and first words a
     # reader would be reading (realism_purpose_not_pasted)
     # (a verb after 'to' stays as it is: 'decided to take', never 'decided to took')
