@@ -219,7 +219,7 @@ def test_a_question_is_answered_not_acknowledged():
         for beat in ("ack", ""):
             body = own_text(compose_email(_reply(seed, "", beat, asked, ["the fault share alleged"])).body)
             assert not re.match(r"(?:Yes, go ahead|Noted|Got it|Will do)\b", body), body
-            assert re.search(r"\b(?:source|papers|documents|file|see|sheet|copy)\b", body, re.I), body
+            assert re.search(r"\b(?:source|papers?|documents|file|see|sheet|copy)\b", body, re.I), body
 
 
 def test_an_adviser_does_not_ask_its_client_who_takes_the_point_forward():
