@@ -87,7 +87,7 @@ def test_the_source_sent_earlier_in_the_thread_is_pointed_to_across_the_table(se
 @pytest.mark.parametrize("seed", range(10))
 @pytest.mark.parametrize("title,said", [("Oakfield's FY2025 sales statement: do we audit?", r"\byes, we do\b"),
                                         ("The charter cap: can you confirm it?", r"\byes, I can\b"),
-                                        ("Cap under the charter: is it final?", r"\byes, it is\b")])
+                                        ("Cap under the charter: should we accept it?", r"\byes, we should\b")])
 def test_a_yes_no_question_in_the_title_gets_a_yes_or_no_and_its_ground(seed, title, said):
     ctx = email_context("reply", seed=seed, facts=[CAP], to=[RUTH])
     ctx = ctx.model_copy(update={"parent": EmailContent(subject=title, body=f"One question: {title.split(': ')[-1]}\n\n"
@@ -154,3 +154,15 @@ def test_a_decision_asked_in_a_message_is_given_yes_or_no(seed, beat):
     own, _ = _reply("One question on the sales statement: do we audit? I would be grateful for a steer by Friday.\n\n"
                     "Ruth", beat, seed, facts=[CAP])
     assert re.search(r"(?i)\b(?:yes|no)\b", own), own
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_question_of_the_other_sides_right_gets_no_yes_the_ledger_does_not_give(seed):
+    title = "The supplier's surcharge invoice: can they charge this?"
+    ctx = email_context("reply", seed=seed, facts=[CAP], to=[RUTH])
+    ctx = ctx.model_copy(update={"parent": EmailContent(subject=title, body="One question: can they charge this?\n\nRuth"),
+                                 "parent_author": RUTH, "author": DANA, "next_beat": "",
+                                 "spec": ctx.spec.model_copy(update={"beat": "answer", "title": title,
+                                                                     "answers": CAP.id})})
+    own = re.split(r"\n\s*On .{5,80} wrote:", compose_email(ctx).body, maxsplit=1)[0]
+    assert not re.search(r"(?i)\byes, they can\b", own), own

@@ -253,9 +253,11 @@ def title_answer(pick: Picker, ctx: ArtifactContext) -> tuple[str, FactRef | Non
     if started:
         values.update(started=lower_first(started), Started=cap_first(started))
         kind = "started"
-    elif yes_no(question):
-        # a yes/no question is answered yes or no, then on what ground: "do we audit?" got "Short answer: I would go
-        # with USD 18,400,000 for the reported gross sales", a figure for a decision (read 21)
+    elif yes_no(question) and (m := _ASKED_OF.match(question)) and m.group("who").lower() in ("we", "i", "you"):
+        # a decision of the writer's side asked yes or no is answered yes or no, then on what ground: "do we audit?"
+        # got "Short answer: I would go with USD 18,400,000 for the reported gross sales", a figure for a decision
+        # (read 21); a question of fact or of the other side's right ("can they charge this?") is not answered by a
+        # yes the ledger does not give ("Yes, they can ... I would not accept it as it stands", my read at seed 83)
         said_no = bool(re.search(r"\b(?:not|no|never|none|cannot|nothing)\b|n't\b", statement, re.I))
         values.update(decision=decision_of(question, not said_no))
         values["Decision"] = cap_first(values["decision"])
