@@ -200,6 +200,8 @@ def _figure_ok(value: str, check: Check, world=None) -> bool:
     if e.unit and not m.unit:
         # the unit after a bare figure that the parser did not take as one is still read: none but the expected
         allowed = (allowed - _UNIT_WORDS) | set(_tokens(e.unit)) | _CURRENCY_WORDS | {"x", "times"}
+        # (and its short forms: '9 mo.' for 9 months, kit17 0.91)
+        allowed |= {t for g in _UNIT_GROUPS if e.unit.lower() in g for u in g for t in _tokens(u)}
     return _residual_ok(_tokens(rest), allowed)
 
 
@@ -209,7 +211,7 @@ _UNIT_GROUPS = (
     {"sq ft", "square feet", "square foot", "sqft", "sf", "sq feet"},
     {"sq m", "square metres", "square meters", "sqm", "m2"},
     {"days", "day", "calendar days", "calendar day"},
-    {"weeks", "week"}, {"months", "month"}, {"years", "year"},
+    {"weeks", "week", "wk", "wks"}, {"months", "month", "mo", "mos", "mth", "mths"}, {"years", "year", "yr", "yrs"},
     {"x", "times"},
     {"percentage points", "percentage point", "points", "pp", "pts"},
 )
@@ -254,6 +256,26 @@ def _day_first(answer: str) -> bool | None:
     its '11/03/2026' is March 11, in an en_US matter too: kit19, a right form 0.75); None where none shows it."""
     firsts = {int(a) > 12 for a, b in _NUMERIC_DATE.findall(answer) if (int(a) > 12) != (int(b) > 12)}
     return next(iter(firsts)) if len(firsts) == 1 else None
+
+
+_UNITS_SAID = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+               "seventeen eighteen nineteen").split()
+_TENS_SAID = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_SAID_NUMBER = re.compile(rf"^\s*(?:(?P<t>{'|'.join(_TENS_SAID)})(?:[\s-](?P<u1>{'|'.join(_UNITS_SAID[1:10])}))?|"
+                          rf"(?P<u>{'|'.join(_UNITS_SAID)}))\b", re.I)
+
+
+def _spelled_out(value: str) -> str:
+    """A count a field spells out, in digits ('Answer: three' is 3 days, 'nine months' is 9 months: kit17, right forms
+    0.67 and 0.91)."""
+    m = _SAID_NUMBER.match(value)
+    if m is None:
+        return value
+    if m.group("u"):
+        n = _UNITS_SAID.index(m.group("u").lower())
+    else:
+        n = _TENS_SAID[m.group("t").lower()] + (_UNITS_SAID.index(m.group("u1").lower()) if m.group("u1") else 0)
+    return f"{n}{value[m.end():]}"
 
 
 def _date_ok(value: str, check: Check, day_first: bool | None = None) -> bool:
@@ -421,6 +443,8 @@ def field_holds(answer: str | None, check: Check, world=None) -> bool:
     if "?" in value:
         return False  # kit17: 'Governs: the capped rent?', 'Sender: Patrick Morton?' each 1.0: a question is no answer
     kind = check.expect or "amount"
+    if kind in ("number", "days"):
+        value = _spelled_out(value)
     if kind in ("amount", "percent", "number", "days"):
         return _figure_ok(value, check, world)
     if kind == "amounts":

@@ -168,3 +168,19 @@ def test_a_chosen_option_with_its_own_figure_recomputed_or_by_its_initials_is_th
         assert not forms.field_holds(form.format(said), larger, world), said
     worked = "Larger: audited turnover (USD 15,000,000)\nAudited turnover, recomputed: USD 15,000,000"
     assert forms.field_holds(worked, larger, world)  # a what-if's recomputed figure, as its own line gives it
+
+
+def test_a_count_spelled_out_or_its_unit_shortened_is_the_count():
+    # kit17 right forms marked down: 'Answer: three' for 3 days (0.67), 'Months of back rent: nine months' and '9 mo.'
+    # (0.91 each)
+    from worldsmith.environments import forms
+    from worldsmith.environments.tasks import Check
+
+    months = Check(type="answer_field", values=["9 months"], a_words=["Months"], expect="number")
+    for said in ("nine months", "Nine", "9 mo.", "9 mos"):
+        assert forms.field_holds(f"Months: {said}", months), said
+    for said in ("ten months", "9 days", "nine or ten months", "9 yrs"):
+        assert not forms.field_holds(f"Months: {said}", months), said
+    days = Check(type="answer_field", values=["21 days"], a_words=["Answer"], expect="days")
+    assert forms.field_holds("Answer: twenty-one", days) and forms.field_holds("Answer: twenty-one days", days)
+    assert not forms.field_holds("Answer: twenty-one months", days) and not forms.field_holds("Answer: twenty", days)
