@@ -124,7 +124,7 @@ def test_quiet_days_go_where_the_work_is():
     prepared = pipeline.prepare(ROOT / "outlines/examples/hospital-revenue-audit.yaml", 61, backend)
     plan = pipeline.make_plan(prepared)
     quiet = [a for a in plan.artifacts if a.kind == "chat" and not a.facts]
-    busy = [a for a in quiet if _news(plan.artifacts, set(a.members), a.date, a.posts[0].at.timetz())]
+    busy = [a for a in quiet if _news(plan.artifacts, set(a.members), a.date, a.posts[0].at.timetz())]  # (1 or 2)
     assert len(busy) * 2 > len(quiet), (len(busy), len(quiet))
     for a in quiet:
         assert all(p.at.date() == a.date for p in a.posts) and a.path.endswith(f"{a.date.isoformat()}.json")
@@ -141,3 +141,23 @@ def test_a_period_end_is_no_date_that_lapses():
 
     assert not DUE_DATE.search("LTM period end") and not DUE_DATE.search("financial year-end")
     assert DUE_DATE.search("answer deadline") and DUE_DATE.search("end of exclusivity")
+
+
+def test_a_day_with_a_paper_in_hand_keeps_its_talk_unless_news_is_near():
+    """bi-claim at seed 83: 'James, where are you on the period of restoration memo?' on April 17 of a memo due April
+    30 had moved four days on to a day with a mail. A paper a member made in the three days before is news (2), one
+    due within a fortnight work in hand (1): only a day with nothing moves as far as a week."""
+    import datetime as dt
+    from types import SimpleNamespace
+
+    from worldsmith.generators.kinds.chat import _news
+
+    day = dt.date(2026, 4, 17)
+
+    def paper(on):
+        return SimpleNamespace(kind="document", distractor=None, author="me", date=on)
+
+    nine = dt.time(9, 0)
+    assert _news([paper(dt.date(2026, 4, 30))], {"me"}, day, nine) == 1
+    assert _news([paper(dt.date(2026, 4, 15))], {"me"}, day, nine) == 2
+    assert _news([paper(dt.date(2026, 6, 30))], {"me"}, day, nine) == 0

@@ -200,19 +200,24 @@ def plan_chat(planner: _Planner, folder: str, item: ChatItem, instance: str, day
             date=d, members=[m.id for m in members], posts=posts))
 
 
-def _news(artifacts: list[Any], members: set[str], day: dt.date, start: dt.time) -> bool:
-    """Whether a day has something for a conversation's members to talk about: a paper one of them made in the three
-    days before, or a thread opened that day across their firm's wall before the talk starts (context.room_papers,
-    day_mail)."""
+def _news(artifacts: list[Any], members: set[str], day: dt.date, start: dt.time) -> int:
+    """How much a day has for a conversation's members to talk about: 2 where one of them made a paper in the three
+    days before or a thread crossed their firm's wall that day before the talk starts (context.room_papers, day_mail),
+    1 where one of them is to make a paper in the fortnight after (coming_papers), else 0."""
+    score = 0
     for a in artifacts:
-        if a.kind in ("document", "spreadsheet") and a.distractor is None and a.author in members \
-                and 0 < (day - a.date).days <= 3:
-            return True
+        if a.kind in ("document", "spreadsheet") and a.distractor is None and a.author in members:
+            if 0 < (day - a.date).days <= 3:
+                return 2
+            if 0 < (a.date - day).days <= 14:
+                # (a paper in hand is work to talk about too: "where are you on the period of restoration memo?" on
+                # April 17 of a memo due April 30 had moved to a day with a mail, bi-claim at seed 83)
+                score = 1
         if a.kind == "email" and a.position == 0 and a.sent_at.date() == day and a.sent_at.timetz() < start:
             readers = set(a.to) | set(getattr(a, "cc", []))
             if (a.author in members) != bool(readers & members) or (a.author in members and readers - members):
-                return True
-    return False
+                return 2
+    return score
 
 
 def to_busy_days(artifacts: list[Any]) -> None:
@@ -230,12 +235,15 @@ def to_busy_days(artifacts: list[Any]) -> None:
         for spec in days:
             members = set(spec.members)
             start = spec.posts[0].at.timetz()
-            if spec.facts or _news(artifacts, members, spec.date, start):
+            here = 0 if spec.facts else _news(artifacts, members, spec.date, start)
+            if spec.facts or here == 2:
                 continue
-            for k in (1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7):
+            # a day with work in hand only moves to one with news within three days; a day with nothing, within a week
+            reach = 3 if here else 7
+            for k in (j for d in range(1, reach + 1) for j in (d, -d)):
                 day = spec.date + dt.timedelta(days=k)
                 if day.weekday() >= 5 or day in taken or not first <= day <= last \
-                        or not _news(artifacts, members, day, start):
+                        or _news(artifacts, members, day, start) <= here:
                     continue
                 taken.discard(spec.date)
                 taken.add(day)
