@@ -219,3 +219,27 @@ def test_a_memo_calls_no_worked_figure_provisional_for_the_claim_it_is_worked_fr
     assert "surcharge payable" not in uncertain(ctx), uncertain(ctx)
     prose = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
     assert not re.search(r"surcharge payable \(USD 2,361,600\) (?:is|remains) provisional", prose), prose
+
+
+def test_minutes_record_everyone_the_invitation_had_a_represented_party_too():
+    # read 21: minutes 'whose attendees contradict the invitation'; after the no-contact rule (a party with counsel is
+    # written to through its counsel) a settlement meeting's minutes left out the other side's own manager, whom the
+    # invitation had: minutes record who attended, they are not a letter to them
+    from pathlib import Path
+
+    from worldsmith.flows import pipeline
+    from worldsmith.generators.backends.offline import OfflineBackend
+    from worldsmith.generators.kinds.calendar import MeetingSpec
+
+    path = Path(__file__).parent / "outlines" / "represented-meeting.yaml"
+    plan = pipeline.make_plan(pipeline.prepare(path, 3, OfflineBackend()))
+    by = {a.id: a for a in plan.artifacts}
+    seen = 0
+    for m in plan.artifacts:
+        if isinstance(m, MeetingSpec):
+            for r in m.records:
+                d = by.get(r)
+                if d is not None and getattr(d, "doc_type", "") == "minutes":
+                    seen += 1
+                    assert {m.author, *m.attendees} == {d.author, *d.readers}, (m.attendees, d.readers)
+    assert seen
