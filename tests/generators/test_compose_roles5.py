@@ -131,3 +131,23 @@ def test_a_client_asked_for_its_view_of_its_advisers_figure_instructs_and_does_n
         own = re.split(r"\n\s*On .{5,80} wrote:", compose_email(ctx).body, maxsplit=1)[0]
         assert not re.search(r"(?i)my view|rely on it|would work from|holds\b|being the|is sound", own), own
         assert re.search(r"(?i)proceed|go-ahead|go ahead", own), own
+
+
+def test_a_side_asked_for_its_response_says_by_when_and_does_not_ask_the_asker_when_it_will_come_back():
+    # my read of bi-claim at seed 83: the adjuster's position letter, "Kindly let us have your response by April 21.",
+    # answered by the policyholder's counsel "Thanks Jeffery. What date can you give us to come back to us on the
+    # adjuster's business interruption loss?"
+    from worldsmith.generators.kinds.email.compose import _plan_question
+    from worldsmith.generators.compose.bank import picker_for
+    from tests.generators.context_fixture import DANA, email_context
+    from tests.generators.test_compose_possessives import ORGS, PAUL
+    from worldsmith.worlds.content import EmailContent
+
+    letter = EmailContent(subject="Period of restoration", body="Our period of restoration is 98 days.\n\nKindly let us "
+                          "have your response by April 21.\n\nPaul Walker")
+    for seed in range(12):
+        ctx = email_context("reply", seed=seed, to=[PAUL]).model_copy(update={
+            "author": DANA, "organisations": ORGS, "parent": letter, "parent_author": PAUL,
+            "thread_labels": ["the adjuster's period of restoration"]})
+        line = _plan_question(picker_for(ctx), ctx)
+        assert "?" not in line and re.search(r"\b(?:respond|reply) by\b", line), line

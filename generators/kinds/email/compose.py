@@ -823,6 +823,12 @@ _PROMISED = re.compile(r"\b(?:reply|respond|revert|come back|write again|write|o
                        r"\bby\b", re.I)
 
 
+# A message that asks its reader for the reader's side's response ("Kindly let us have your response by April 21.").
+_ASKED_US = re.compile(r"\b(?:let (?:us|me) have your (?:client's )?(?:written )?(?:response|reply|position|comments)|"
+                       r"(?:we|I) (?:ask|look forward to|await) (?:for )?your (?:client's )?(?:response|reply|position)|"
+                       r"we require your (?:written )?(?:response|reply)|please (?:respond|reply))\b", re.I)
+
+
 def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
     """What an acknowledgement that a reply follows asks, where the thread has a point to move: the plan for a date
     gone by (or, where the note already gave one, when it goes ahead), else the next step on a point still open;
@@ -839,6 +845,13 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
             # our client and will reply by Monday." answered "When can we have your position on the bonus claimed?",
             # mail10's read at seed 31); they are held to the day they gave
             return pick.fill(frames["across_held"]) or ""
+        if _ASKED_US.search(own):
+            # they have asked for our response by a day: we owe it, and say by when, never ask them when they will
+            # come back (my read of bi-claim at seed 83: the adjuster's position letter, "Kindly let us have your
+            # response by April 21.", answered "Thanks Jeffery. What date can you give us to come back to us on the
+            # adjuster's business interruption loss?")
+            return pick.fill(bank("email")["across_after" if lawyer(ctx) else "across_after_plain"],
+                             day=_by(pick, ctx)) or ""
         return (pick.fill(frames["across"], label=open_[0]) or "") if open_ else ""
     if ctx.parent_author is not None and client_of(ctx) and ctx.parent_author.organisation == client_of(ctx):
         # the client asks its adviser what happens next, never the adviser its client ("Who is taking the removal
@@ -2363,7 +2376,11 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         key = ("across_object" if beat == "object" else "across_confirm") + ("" if client_of(ctx) else "_own")
         frames = move[key]
         promised = " ".join(own_text(m.body) for m in ctx.thread if m.sender == ctx.author.name)
-        if beat != "object" and (_PROMISED.search(promised) or _COMING_BY.search(_parent_own(ctx))):
+        if beat != "object" and (_PROMISED.search(promised) or _COMING_BY.search(_parent_own(ctx))
+                                 or _PROMISED.search(_parent_own(ctx))):
+            # (and so is the one told by when the other side will respond: the adjuster answered counsel's "We are
+            # taking instructions and will respond by end of day" with "We note what you say on our business
+            # interruption loss", its own figure, my read of bi-claim at seed 83)
             # (and so is the one told by when a paper comes: the architect told "The programme will be with you by
             # Thursday" answered "We are considering the contract sum and will write again", mail10)
             # who has already said by when they will come back does not put it off again to another day ("will reply
