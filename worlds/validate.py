@@ -203,9 +203,10 @@ def run_checks(db_path: Path, checks: list[Check] | None = None,
     # to 0.42 s (measured).
     workers = max(1, min(jobs(), 4))
     # No file or network access: a check reads the store, nothing else (a store is another's file too).
-    # The cores are shared out between the checks running side by side, not given whole to each: on two cores, two
-    # checks of one DuckDB thread each cost 46.6 CPU-seconds over a million emails where two of two threads cost
-    # 50.6 (issue 22: "30.1 s wall, 59.3 CPU-s"), the threads of one query waiting on each other.
+    # The cores are shared out between the checks running side by side, not given whole to each (four checks of
+    # sixteen threads on a sixteen-core machine were 64 threads). What it saves is within a loaded machine's noise
+    # (issue 22: "30.1 s wall, 59.3 CPU-s"): over a million emails on two cores, the checks took 46.6-56.0 CPU-s
+    # (median 47.2) against 49.0-53.6 (51.7) with every core each, at load 9-15; over 200,000, 9.8 both ways.
     config = {"enable_external_access": False, "autoload_known_extensions": False,
               "autoinstall_known_extensions": False, "threads": max(1, jobs() // workers),
               **({"memory_limit": memory_limit} if memory_limit else {})}
