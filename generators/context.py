@@ -568,11 +568,14 @@ def label_papers(plan: WorldPlan, thread: str, day: dt.date | None) -> dict[str,
     return out
 
 
-def label_folders(plan: WorldPlan, thread: str, day: dt.date | None) -> dict[str, str]:
-    """The room's folder of each document of label_papers, by label: where "I would like to see it" finds the paper
-    (read 21: "the documents behind it are in the file" showed the client nothing)."""
-    by_title = {a.title: a.path for a in plan.artifacts if a.kind == "document"}
-    return {label: by_title[title].rsplit("/", 1)[0] for label, (title, _) in label_papers(plan, thread, day).items()
+def label_folders(plan: WorldPlan, papers: dict[str, tuple[str, dt.date]]) -> dict[str, str]:
+    """The room's folder of each document of label_papers (`papers`), by label: where "I would like to see it" finds
+    the paper (read 21: "the documents behind it are in the file" showed the client nothing)."""
+    by_title = plan.__dict__.get("_doc_paths")
+    if by_title is None:  # (once per plan: every reply asks)
+        by_title = {a.title: a.path for a in plan.artifacts if a.kind == "document"}
+        plan.__dict__["_doc_paths"] = by_title
+    return {label: by_title[title].rsplit("/", 1)[0] for label, (title, _) in papers.items()
             if "/" in by_title.get(title, "")}
 
 
@@ -996,14 +999,15 @@ def reply_beat(plan: WorldPlan, message_id: str) -> str:
 
 def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
     """What a message sees beyond the common fields: its to and cc, and the message it answers."""
+    papers = label_papers(plan, spec.thread, spec.sent_at.date())
     extra: dict = {"to": spec.to, "cc": spec.cc, "thread_labels": thread_labels(plan, spec.thread),
                    "settled_labels": settled_labels(plan, spec.thread, spec.sent_at.date()),
                    "decided_labels": [fact_label(plan.fact(f)) for f in _thread_facts(plan, spec.thread)
                                       if decided(plan.fact(f)) and settled(plan.fact(f), spec.sent_at.date())],
                    "label_reasons": label_reasons(plan, spec.thread, spec.sent_at.date()),
                    "label_sources": label_sources(plan, spec.thread, spec.sent_at.date()),
-                   "label_papers": label_papers(plan, spec.thread, spec.sent_at.date()),
-                   "label_folders": label_folders(plan, spec.thread, spec.sent_at.date()),
+                   "label_papers": papers,
+                   "label_folders": label_folders(plan, papers),
                    "label_sent": label_sent(plan, spec) if spec.parent else {},
                    "own_labels": own_labels(plan, spec.thread, spec.author),
                    "side_labels": side_labels(plan, _thread_facts(plan, spec.thread), spec.author, strict=True),
