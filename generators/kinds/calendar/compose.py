@@ -57,7 +57,9 @@ def decision_point(purpose: str) -> str:
 # what a meeting does with a figure, by what the figure is: a term of an instrument is read, a figure worked out is
 # gone through, one come in is tested (stems that say nothing, "where it leaves us", "what follows from it", on
 # every figure of an agenda, blind read 21)
-_FIGURE_POINTS = {"term": ["the term as signed", "as the agreement has it"],
+# (a term may be a policy's, a lease's or a facility's: "The business interruption limit (USD 12,000,000): as the
+# agreement has it" of an insurance policy, re-read at seed 83)
+_FIGURE_POINTS = {"term": ["the term as written", "the wording that sets it"],
                   "derived": ["the working", "how it is worked out"],
                   "other": ["the support for it", "the source and the date"]}
 
