@@ -243,3 +243,13 @@ def test_minutes_record_everyone_the_invitation_had_a_represented_party_too():
                     seen += 1
                     assert {m.author, *m.attendees} == {d.author, *d.readers}, (m.attendees, d.readers)
     assert seen
+
+
+def test_a_letter_s_subject_is_its_act_not_the_file_s_label_with_its_reader():
+    # blind read 21: 'The Re line is a file name ("Demand letter to Oakfield Dining Group")'
+    from worldsmith.generators.kinds.document.front_matter import letter_subject, with_matter
+
+    assert letter_subject("Demand letter to Harlow Foods Group") == "Re: Demand"
+    assert with_matter(letter_subject("Demand letter to Harlow Foods Group"), "Kestle v Harlow: licence audit") == \
+        "Re: Kestle v Harlow \u2013 Demand"
+    assert letter_subject("Voluntary refund letter to Lakeshore Medicare Services") == "Re: Voluntary refund"

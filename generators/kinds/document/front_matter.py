@@ -262,7 +262,9 @@ def letter_subject(title: str, sender: str = "") -> str:
     t = re.sub(rf"^(?i:draft\s+|final\s+|signed\s+)?(?i:covering\s+|formal\s+|open\s+)?(?i:letter)\b(?!\s+of\s)"
                rf"(?:\s+from\s+{name})?(?:\s+to\s+{name})?(?:\s+(?i:re|regarding|about|on|concerning)\b)?[\s:,-]*", "", t)
     short = re.sub(rf"\s+(?i:letter)(?:\s+to\s+{name})?$", "", t)
-    if len(short.split()) >= 2:
+    # ('Demand letter to Oakfield Dining Group' is the demand: its reader's name is the file's label, not the subject,
+    # read 21 'The Re line is a file name')
+    if len(short.split()) >= 2 or short.lower() in ("demand", "notice", "claim", "complaint", "offer", "response"):
         t = short  # 'Voluntary refund letter to Lakeshore Medicare Services' -> 'Voluntary refund'
 
     def noun(m: re.Match) -> str:
