@@ -163,3 +163,5 @@ def test_a_day_with_a_paper_in_hand_keeps_its_talk_unless_news_is_near():
     assert _news([paper(dt.date(2026, 4, 30))], {"me"}, day, nine) == 1
     assert _news([paper(dt.date(2026, 4, 15))], {"me"}, day, nine) == 2
     assert _news([paper(dt.date(2026, 6, 30))], {"me"}, day, nine) == 0
+    assert _news([paper(dt.date(2026, 4, 8))], {"me"}, day, nine) == 1  # read, commented on: room_papers'
+    assert _news([paper(dt.date(2026, 3, 20))], {"me"}, day, nine) == 0

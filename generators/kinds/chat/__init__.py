@@ -203,13 +203,14 @@ def plan_chat(planner: _Planner, folder: str, item: ChatItem, instance: str, day
 def _news(artifacts: list[Any], members: set[str], day: dt.date, start: dt.time) -> int:
     """How much a day has for a conversation's members to talk about: 2 where one of them made a paper in the three
     days before or a thread crossed their firm's wall that day before the talk starts (context.room_papers, day_mail),
-    1 where one of them is to make a paper in the fortnight after (coming_papers), else 0."""
+    1 where one of them is to make a paper in the fortnight after or made one in the fortnight before (coming_papers,
+    room_papers: "did you get a chance to look at the advice" on May 15 had moved to a day of a call, seed 83), else 0."""
     score = 0
     for a in artifacts:
         if a.kind in ("document", "spreadsheet") and a.distractor is None and a.author in members:
             if 0 < (day - a.date).days <= 3:
                 return 2
-            if 0 < (a.date - day).days <= 14:
+            if 0 < (a.date - day).days <= 14 or 3 < (day - a.date).days <= 14:
                 # (a paper in hand is work to talk about too: "where are you on the period of restoration memo?" on
                 # April 17 of a memo due April 30 had moved to a day with a mail, bi-claim at seed 83)
                 score = 1
