@@ -166,3 +166,17 @@ def test_a_question_of_the_other_sides_right_gets_no_yes_the_ledger_does_not_giv
                                                                      "answers": CAP.id})})
     own = re.split(r"\n\s*On .{5,80} wrote:", compose_email(ctx).body, maxsplit=1)[0]
     assert not re.search(r"(?i)\byes, they can\b", own), own
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_confidence_in_the_other_sides_claim_is_not_vouched_for(seed):
+    label = "the liability cap under the charter"
+    own = _source_reply(seed, parent=EmailContent(subject="Claim", body=f"Are we confident on {label}, or is it an "
+                                                  "estimate?\n\nRuth"),
+                        their_labels=[label], label_reasons={label: "the tonnage times the rate per tonne"},
+                        organisations=[OrgRef(name="Harrow Vane LLP", role="counsel", privileged=True,
+                                              acts_for="Corvale Shipping Ltd"),
+                                       OrgRef(name="Corvale Shipping Ltd", role="client", privileged=True),
+                                       OrgRef(name="Kestrel Marine Ltd", role="claimant")])
+    assert not re.match(r"(?i)\s*(?:yes, )?confident\s*[:;.]", own), own  # ("Confident: it ties to their letter")
+    assert re.search(r"(?i)\bclaims?\b|\bnot ours\b", own), own
