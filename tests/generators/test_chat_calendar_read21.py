@@ -165,3 +165,18 @@ def test_a_day_with_a_paper_in_hand_keeps_its_talk_unless_news_is_near():
     assert _news([paper(dt.date(2026, 6, 30))], {"me"}, day, nine) == 0
     assert _news([paper(dt.date(2026, 4, 8))], {"me"}, day, nine) == 1  # read, commented on: room_papers'
     assert _news([paper(dt.date(2026, 3, 20))], {"me"}, day, nine) == 0
+
+
+def test_a_channel_named_for_its_firms_is_called_by_the_matter_not_a_word_left_of_it():
+    """aircraft-redelivery at seed 83: the channel 'Corrib technical and Kestrel Whitlock shared channel', its firms'
+    names taken out, left 'five minutes on the technical before 5?'."""
+    from types import SimpleNamespace
+
+    from worldsmith.generators.kinds.chat.compose import matter_name
+
+    ours, theirs = SimpleNamespace(organisation="Corrib Aviation Limited"), SimpleNamespace(organisation="Kestrel Whitlock LLP")
+    ctx = SimpleNamespace(spec=SimpleNamespace(topic="Corrib technical and Kestrel Whitlock shared channel",
+                                               conversation="channel"),
+                          world_title="Corrib Aviation v. Brightwing Airways: redelivery of A320neo MSN 6912",
+                          author=ours, to=[theirs])
+    assert matter_name(ctx) == "Brightwing Airways"

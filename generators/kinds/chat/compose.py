@@ -21,8 +21,21 @@ def matter_name(ctx: ArtifactContext) -> str:
     """The matter's short name as its team says it: the channel's topic without 'matter team' ('Aurelian Tide'),
     else the world title's first words; never the name of a firm of the conversation ('more on Brannock and St.
     Aldric revenue cycle' among Brannock's own staff, blind read 21: 'the revenue cycle')."""
-    said = _matter_name(ctx)
     firms = {getattr(p, "organisation", "") for p in [getattr(ctx, "author", None), *getattr(ctx, "to", [])] if p}
+    whole = _matter_name(ctx)
+    said = _without(whole, firms)
+    if said != whole and " " not in said.removeprefix("the "):
+        # one word left of a channel named for who is in it ('Corrib technical and Kestrel Whitlock': 'the
+        # technical', re-read at seed 83): the matter as the world's title names it, without the firms
+        head = re.split(r"[:(]", ctx.world_title)[0].split()
+        said = _without(" ".join(head if len(head) <= 5 else head[:3]), firms)
+        if " " not in said.removeprefix("the "):
+            said = "the file"
+    return said
+
+
+def _without(said: str, firms: set[str]) -> str:
+    """A name without the names of the firms given (see matter_name); 'the file' where nothing else is left."""
     # a firm is named by its name's first words, however many ('Quillfield Packaging' of 'Quillfield Packaging Group
     # Inc.': never 'Packaging' left over)
     names = sorted({" ".join(o.split()[:k]) for o in firms if o for k in range(1, len(o.split()) + 1)}
