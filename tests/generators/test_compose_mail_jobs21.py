@@ -179,4 +179,5 @@ def test_confidence_in_the_other_sides_claim_is_not_vouched_for(seed):
                                        OrgRef(name="Corvale Shipping Ltd", role="client", privileged=True),
                                        OrgRef(name="Kestrel Marine Ltd", role="claimant")])
     assert not re.match(r"(?i)\s*(?:yes, )?confident\s*[:;.]", own), own  # ("Confident: it ties to their letter")
-    assert re.search(r"(?i)\bclaims?\b|\bnot ours\b", own), own
+    assert re.search(r"(?i)\bclaims?\b|\bnot our figure\b", own), own
+    assert "Ltd's" not in own, own  # (the other side named without a possessive: "Gadsby Crane Solicitors's number")
