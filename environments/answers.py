@@ -2343,6 +2343,21 @@ def _worked_to(parsed: Parsed, eq: int) -> Mention | None:
 _OPERATOR_AFTER = re.compile(r"\s*(?:[a-z][a-z'-]*\s+){0,3}?(?:[-+\u00d7*/]|x\b|less\b|plus\b|minus\b|times\b)")
 
 
+def _cell_after_working(parsed: Parsed, e: int, m: Mention, dates: bool, money: bool) -> Mention:
+    """After a label with its working in a bracket, the figure after the colon or the cell bar that follows the bracket
+    (else `m`)."""
+    text = parsed.masked
+    line_end = text.find("\n", e)
+    line_end = len(text) if line_end < 0 else line_end
+    head = re.compile(r"\s*\([^()\n]*\)\s*[*_]*\s*[:|]").match(text, e, line_end)
+    if head is None or re.fullmatch(r"\s*\(\s*\x01+\s*\)\s*[*_]*\s*[:|]", head.group()):
+        return m  # ('the earn-out cap (USD 8m): a gap of USD 1.75m': the bracket holds the label's own figure; kit18)
+    bar = head.end() - 1
+    nxt = next((x for x in parsed.mentions if bar < x.start < line_end and (dates or x.kind != "date")
+                and (not money or x.kind == "money")), None)
+    return nxt if nxt is not None and nxt.status == "asserted" else m
+
+
 def _row_bound(parsed: Parsed, s: int, e: int, dates: bool) -> Mention | None:
     """In a table row whose first cell holds the label alone ('total claims (alternative) | 46700000'), the row's
     first figure."""
@@ -2420,7 +2435,12 @@ def bound_figures(text: Parsed | str, phrases: Iterable[str], others: Iterable[s
             continue  # "capped at 5% of the contract sum, USD 1,230,000": the figure is the share's, not the sum's
         if m is not None and ":" in parsed.masked[e:m.start] and not _heads(parsed, s, si):
             m = None  # "Label: figure" heads a line or a sentence; "A is above B: X against Y" lists two figures
-        if m is None and "|" in parsed.masked[parsed.masked.rfind("\n", 0, s) + 1:s + 1] + parsed.masked[e:e + 80]:
+        line_start = parsed.masked.rfind("\n", 0, s) + 1
+        if m is not None and re.match(r"\s*\(", parsed.masked[e:m.start]) and ")" not in parsed.masked[e:m.start]:
+            # a label with its working in a bracket, then its figure after a colon or in the next cell ('| Termination
+            # fee (3x of USD 1,458,000 ...) | USD 4,374,000 |': kit16, a right answer 0.71): the figure is that one
+            m = _cell_after_working(parsed, e, m, dates, money)
+        if m is None and "|" in parsed.masked[line_start:s + 1] + parsed.masked[e:e + 80]:
             m = _row_bound(parsed, s, e, dates)
         if m is not None:
             found.append(m)

@@ -184,3 +184,18 @@ def test_a_count_spelled_out_or_its_unit_shortened_is_the_count():
     days = Check(type="answer_field", values=["21 days"], a_words=["Answer"], expect="days")
     assert forms.field_holds("Answer: twenty-one", days) and forms.field_holds("Answer: twenty-one days", days)
     assert not forms.field_holds("Answer: twenty-one months", days) and not forms.field_holds("Answer: twenty", days)
+
+
+def test_a_labels_working_in_a_bracket_before_its_colon_or_cell_is_no_figure_of_the_label():
+    # kit16: '| Termination fee (3x of USD 1,458,000 trailing base fee, itself 3% of USD 48,600,000) | USD 4,374,000 |'
+    # read as the termination fee stated at USD 1,458,000 (a right answer, 0.71)
+    from worldsmith.environments import answers
+
+    def bound(text):
+        return [float(m.value) for m in answers.bound_figures(text, ["audit fee"], money=True)]
+
+    assert bound("| Audit fee (3 days of USD 17,000 a day) | USD 51,000 |") == [51000.0]
+    assert bound("Audit fee (3 days of USD 17,000 a day): USD 51,000.") == [51000.0]
+    assert bound("| Audit fee (3 days of USD 17,000 a day) | USD 60,000 |") == [60000.0]  # a wrong one is read too
+    # the bracket holding the label's own figure keeps it ('the earn-out cap (USD 8m): a gap of USD 1.75m', kit18)
+    assert bound("The audit fee (USD 51,000): a gap of USD 9,000 to the budget.") == [51000.0]
