@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from worldsmith.flows import pipeline
-from worldsmith.generators.backends.offline import OfflineBackend
+from tests.generators.offline_world import offline_world
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -17,10 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module", params=["tests/fixtures/covenant-breach.yaml",
                                         "outlines/examples/hospital-revenue-audit.yaml"])
 def world(request):
-    backend = OfflineBackend()
-    prepared = pipeline.prepare(ROOT / request.param, 61, backend)
-    plan = pipeline.make_plan(prepared)
-    contents = pipeline.generate(plan, prepared.taxonomy, backend)
+    plan, _, contents = offline_world(ROOT / request.param, 61)
     return plan, contents
 
 
@@ -122,9 +118,7 @@ def test_quiet_days_go_where_the_work_is():
 
     from worldsmith.generators.kinds.chat import _news
 
-    backend = OfflineBackend()
-    prepared = pipeline.prepare(ROOT / "outlines/examples/hospital-revenue-audit.yaml", 61, backend)
-    plan = pipeline.make_plan(prepared)
+    plan, _, _ = offline_world(ROOT / "outlines/examples/hospital-revenue-audit.yaml", 61)  # the fixture's
     quiet = [a for a in plan.artifacts if a.kind == "chat" and not a.facts]
     busy = [a for a in quiet if _news(plan.artifacts, set(a.members), a.date, a.posts[0].at.timetz())]  # (1 or 2)
     assert len(busy) * 2 > len(quiet), (len(busy), len(quiet))

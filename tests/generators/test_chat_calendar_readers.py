@@ -8,18 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from worldsmith.flows import pipeline
-from worldsmith.generators.backends.offline import OfflineBackend
+from tests.generators.offline_world import offline_world
+
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "outlines" / "examples"
 
 
 @pytest.fixture(scope="module", params=["hospital-revenue-audit", "buyside-diligence"])
 def world(request):
-    backend = OfflineBackend()
-    prepared = pipeline.prepare(EXAMPLES / f"{request.param}.yaml", 0, backend)
-    plan = pipeline.make_plan(prepared)
-    contents = pipeline.generate(plan, prepared.taxonomy, backend)
+    plan, _, contents = offline_world(EXAMPLES / f"{request.param}.yaml", 0)
     return plan, contents
 
 
@@ -180,10 +177,7 @@ def test_a_chat_line_gives_a_plural_papers_name_a_plural_verb():
     from worldsmith.generators.compose.facts import _plural
     from worldsmith.generators.kinds.chat.compose import paper_name
 
-    backend = OfflineBackend()
-    prepared = pipeline.prepare(EXAMPLES / "buyside-diligence.yaml", 4, backend)
-    plan = pipeline.make_plan(prepared)
-    contents = pipeline.generate(plan, prepared.taxonomy, backend)
+    plan, _, contents = offline_world(EXAMPLES / "buyside-diligence.yaml", 4)
     names = {paper_name(a.title) for a in plan.artifacts if a.kind in ("document", "spreadsheet")}
     plural = [n for n in names if _plural(n)]
     assert plural  # minutes, notes, submissions: the examples have some
@@ -290,11 +284,8 @@ def test_time_is_kept_on_a_day_not_on_a_month(world):
 def test_a_call_put_off_is_not_dialled_into():
     """supply-surcharge at seed 37: 'can we make it later, Carol? I'm in a meeting for the next hour' answered 'perfect
     James, I'll dial in'."""
-    backend = OfflineBackend()
     fixture = Path(__file__).resolve().parents[1] / "fixtures" / "supply-surcharge.yaml"
-    prepared = pipeline.prepare(fixture, 37, backend)
-    plan = pipeline.make_plan(prepared)
-    contents = pipeline.generate(plan, prepared.taxonomy, backend)
+    plan, _, contents = offline_world(fixture, 37)
     put_off = 0
     for spec in (a for a in plan.artifacts if a.kind == "chat"):
         texts = [m.text for m in contents[spec.id].messages]

@@ -10,8 +10,7 @@ import functools
 import re
 from pathlib import Path
 
-from worldsmith.flows import pipeline
-from worldsmith.generators.backends.offline import OfflineBackend
+from tests.generators.offline_world import offline_world
 from worldsmith.worlds.content import EmailContent
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,10 +19,8 @@ FIXTURE = "tests/fixtures/service-charge-dispute.yaml"
 
 @functools.lru_cache(maxsize=None)
 def _world(path: str, seed: int):
-    backend = OfflineBackend()
-    prepared = pipeline.prepare(ROOT / path, seed, backend)
-    plan = pipeline.make_plan(prepared)
-    return plan, pipeline.generate(plan, prepared.taxonomy, backend)
+    plan, _, contents = offline_world(ROOT / path, seed)
+    return plan, contents
 
 
 def _thread(title: str, seed: int, path: str = FIXTURE) -> list[tuple[str, str]]:

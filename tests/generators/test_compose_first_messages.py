@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from tests.generators.offline_world import offline_world
 from tests.generators.test_compose_worlds import world
 from worldsmith.generators.labels import as_known_on, written_days
 from worldsmith.worlds.content import EmailContent
@@ -240,15 +241,11 @@ _RECITED = re.compile(r"(?m)^(?:The|Our|Your) [a-z' -]+: (?:[A-Z]{3} )?[\d,.]+%?
 def _seeded(name: str, seed: int):
     """(plan, contents) of an example made offline at a seed, without rendering."""
     from tests.generators.test_compose_worlds import EXAMPLES as FOLDER
-    from worldsmith.generators.backends.offline import OfflineBackend
-    from worldsmith.flows import pipeline
 
-    backend = OfflineBackend()
     path = FOLDER / f"{name}.yaml"
     path = path if path.exists() else FOLDER.parents[1] / "tests" / "fixtures" / f"{name}.yaml"
-    prepared = pipeline.prepare(path, seed, backend)
-    plan = pipeline.make_plan(prepared)
-    return plan, pipeline.generate(plan, prepared.taxonomy, backend)
+    plan, _, contents = offline_world(path, seed)
+    return plan, contents
 
 
 @pytest.mark.parametrize("name,seed", [(n, 0) for n in EXAMPLES] + [("hospital-revenue-audit", 5)])

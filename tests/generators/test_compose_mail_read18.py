@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from worldsmith.flows import pipeline
-from worldsmith.generators.backends.offline import OfflineBackend
+from tests.generators.offline_world import offline_world
 from worldsmith.generators.compose.parties import client_of, in_voice, org
 from worldsmith.generators.context import build_context
 from worldsmith.worlds.content import EmailContent
@@ -21,10 +20,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 @functools.lru_cache(maxsize=None)
 def fixture_world(name: str, seed: int = 9):
     """(plan, taxonomy, contents) of a test fixture outline made offline, without rendering."""
-    backend = OfflineBackend()
-    prepared = pipeline.prepare(FIXTURES / f"{name}.yaml", seed, backend)
-    plan = pipeline.make_plan(prepared)
-    return plan, prepared.taxonomy, pipeline.generate(plan, prepared.taxonomy, backend)
+    return offline_world(FIXTURES / f"{name}.yaml", seed)
 
 
 def _own(body: str) -> str:

@@ -8,9 +8,8 @@ import re
 
 import pytest
 
+from tests.generators.offline_world import offline_world
 from tests.generators.test_compose_worlds import EXAMPLES, world
-from worldsmith.flows import pipeline
-from worldsmith.generators.backends.offline import OfflineBackend
 from worldsmith.worlds.content import EmailContent
 
 NAMES = ["tanker-spill-liability", "buyside-diligence", "hospital-revenue-audit"]
@@ -22,10 +21,8 @@ def world_at(name: str, seed: int):
     if seed == 0 and name in NAMES:
         return world(name)
     path = EXAMPLES / f"{name}.yaml" if name in NAMES else EXAMPLES.parents[1] / "tests" / "fixtures" / f"{name}.yaml"
-    backend = OfflineBackend()
-    prepared = pipeline.prepare(path, seed, backend)
-    plan = pipeline.make_plan(prepared)
-    return plan, pipeline.generate(plan, prepared.taxonomy, backend)
+    plan, _, contents = offline_world(path, seed)
+    return plan, contents
 
 
 def _own(body: str) -> str:

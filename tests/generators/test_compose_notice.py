@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from worldsmith.flows import pipeline
-from worldsmith.generators.backends.offline import OfflineBackend
+from tests.generators.offline_world import offline_world
 from worldsmith.worlds.content import EmailContent
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,10 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @functools.lru_cache(maxsize=None)
 def _world(path: str, seed: int = 41):
-    backend = OfflineBackend()
-    prepared = pipeline.prepare(ROOT / path, seed, backend)
-    plan = pipeline.make_plan(prepared)
-    return plan, pipeline.generate(plan, prepared.taxonomy, backend)
+    plan, _, contents = offline_world(ROOT / path, seed)
+    return plan, contents
 
 
 def _opener(path: str, title: str):
@@ -72,7 +69,7 @@ def test_a_served_paper_says_what_happened_or_is_claimed_in_the_records_own_word
     spec, body = _opener(path, title)
     plan, contents = _world(path)
     from worldsmith.generators.context import build_context
-    ctx = build_context(plan, pipeline.prepare(ROOT / path, 41, OfflineBackend()).taxonomy, spec, contents)
+    ctx = build_context(plan, offline_world(ROOT / path, 41)[1], spec, contents)
     ref = next(f for f in ctx.facts if f.id == fact)
     statement, text = " ".join(ref.statement.split()).rstrip("."), " ".join(body.split())
     # in the record's own words (its first eight, the subject and what it did) ...

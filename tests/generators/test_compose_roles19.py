@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.generators.offline_world import offline_world
 from tests.published import validate_copy
 from worldsmith.flows import pipeline
 from worldsmith.flows.make import make_world
@@ -112,10 +113,7 @@ def test_a_file_goes_to_those_it_is_for_and_its_authors_colleagues_are_copied(na
 def test_no_message_across_the_table_invites_the_other_sides_views(name):
     # read 19 (tanker): the owner's P&I club 'offers its limit figure to the adverse charterer's counsel and asks for
     # views' ("I would welcome your views.")
-    backend = OfflineBackend()
-    prepared = pipeline.prepare(EXAMPLES / f"{name}.yaml", 43, backend)
-    plan = pipeline.make_plan(prepared)
-    contents = pipeline.generate(plan, prepared.taxonomy, backend)
+    plan, _, contents = offline_world(EXAMPLES / f"{name}.yaml", 43)
     ours = {o.id for o in plan.organisations if o.privileged}
     side = {p.id: p.organisation in ours for p in plan.people}
     across = [contents[a.id].body for a in plan.artifacts if a.kind == "email"

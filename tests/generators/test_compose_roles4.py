@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.generators.context_fixture import DANA, MILO, RUTH, email_context
+from tests.generators.offline_world import offline_world
 from worldsmith.generators.context import OrgRef
 from worldsmith.worlds.content import EmailContent
 
@@ -161,15 +162,10 @@ def test_a_cover_note_names_its_readers_own_organisation_as_you():
 
 
 def test_the_refund_letters_cover_note_to_the_contractor_says_to_you():
-    from worldsmith.flows import pipeline
-    from worldsmith.generators.backends.offline import OfflineBackend
     from worldsmith.generators.context import build_context
     from worldsmith.worlds.plan import EmailSpec
 
-    backend = OfflineBackend()
-    prepared = pipeline.prepare(ROOT / "outlines/examples/hospital-revenue-audit.yaml", 61, backend)
-    plan = pipeline.make_plan(prepared)
-    contents = pipeline.generate(plan, prepared.taxonomy, backend)
+    plan, _, contents = offline_world(ROOT / "outlines/examples/hospital-revenue-audit.yaml", 61)
     people = {p.id: p for p in plan.people}
     seen = 0
     for m in (a for a in plan.artifacts if isinstance(a, EmailSpec) and a.attachments and a.mode == "new"):
@@ -189,14 +185,9 @@ def test_the_refund_letters_cover_note_to_the_contractor_says_to_you():
 def test_a_writer_names_its_own_firms_papers_as_ours(path):
     # read 20: "names own firm ... in the third person"; a partner's note to the client read "Corwen Ashby LLP set it
     # out in the memo on the Brennmoor surcharge" and "from Corwen Ashby LLP's minutes of the surcharge kick-off"
-    from worldsmith.flows import pipeline
-    from worldsmith.generators.backends.offline import OfflineBackend
     from worldsmith.worlds.plan import EmailSpec
 
-    backend = OfflineBackend()
-    prepared = pipeline.prepare(ROOT / path, 61, backend)
-    plan = pipeline.make_plan(prepared)
-    contents = pipeline.generate(plan, prepared.taxonomy, backend)
+    plan, _, contents = offline_world(ROOT / path, 61)
     people = {p.id: p for p in plan.people}
     orgs = {o.id: o.name for o in plan.organisations}
     for m in (a for a in plan.artifacts if isinstance(a, EmailSpec) and a.id in contents):

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.generators.offline_world import offline_world
+
 ROOT = Path(__file__).resolve().parents[2]
 REPRESENTED = ROOT / "tests/generators/outlines/represented-party.yaml"
 
@@ -52,13 +54,8 @@ _COLLEAGUE_QUOTES = re.compile(r"(?i)if it changes anything on our side|is the o
 
 
 def _contents(path: Path, seed: int):
-    from worldsmith.flows import pipeline
-    from worldsmith.generators.backends.offline import OfflineBackend
-
-    backend = OfflineBackend()
-    prepared = pipeline.prepare(path, seed, backend)
-    plan = pipeline.make_plan(prepared)
-    return plan, pipeline.generate(plan, prepared.taxonomy, backend)
+    plan, _, contents = offline_world(path, seed)
+    return plan, contents
 
 
 @pytest.mark.parametrize("path,seed", [(REPRESENTED, 61), (ROOT / "tests/fixtures/supply-surcharge.yaml", 61),

@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.generators.offline_world import offline_world
 from tests.generators.test_compose_mail_read18 import _own, fixture_world
-from worldsmith.flows import pipeline
-from worldsmith.generators.backends.offline import OfflineBackend
 from worldsmith.generators.compose.parties import across, in_voice, lawyer, org, reserves_rights
 from worldsmith.generators.context import OrgRef, build_context
 from worldsmith.worlds.content import EmailContent
@@ -87,10 +86,7 @@ def test_only_lawyers_and_parties_reserve_rights_in_mail(name):
 @functools.lru_cache(maxsize=None)
 def _world(path: str, seed: int):
     """(plan, taxonomy, contents) of an outline made offline, without rendering."""
-    backend = OfflineBackend()
-    prepared = pipeline.prepare(Path(path), seed, backend)
-    plan = pipeline.make_plan(prepared)
-    return plan, prepared.taxonomy, pipeline.generate(plan, prepared.taxonomy, backend)
+    return offline_world(Path(path).resolve(), seed)
 
 
 _ROOT = Path(__file__).resolve().parents[2]

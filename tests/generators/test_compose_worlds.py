@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from worldsmith.flows import pipeline
-from worldsmith.generators.backends.offline import OfflineBackend
+from tests.generators.offline_world import offline_world
 from worldsmith.generators.compose.facts import slot_of
 from worldsmith.generators.compose.parties import client_of, engaged_by
 from worldsmith.generators.context import build_context
@@ -29,10 +28,8 @@ SIGN_OFF = re.compile(r"(?im)^(best( regards)?|(kind |warm )?regards|thanks|than
 @functools.lru_cache(maxsize=None)
 def world(name: str):
     """(plan, contents) of an example made offline at seed 0, without rendering."""
-    backend = OfflineBackend()
-    prepared = pipeline.prepare(EXAMPLES / f"{name}.yaml", 0, backend)
-    plan = pipeline.make_plan(prepared)
-    return plan, pipeline.generate(plan, prepared.taxonomy, backend)
+    plan, _, contents = offline_world(EXAMPLES / f"{name}.yaml", 0)
+    return plan, contents
 
 
 def test_relations_come_from_the_roles():
@@ -93,7 +90,7 @@ def test_a_paper_names_whom_its_author_acts_for():
     """The client and the instructing party a paper's frames are filled with ({client}, {engager}: 'Harrowvane acts
     for Ostrander') are the ones the outline's roles give the author's organisation, for every file of the legal world."""
     plan, contents = world("tanker-spill-liability")
-    taxonomy = pipeline.prepare(EXAMPLES / "tanker-spill-liability.yaml", 0, OfflineBackend()).taxonomy
+    taxonomy = offline_world(EXAMPLES / "tanker-spill-liability.yaml", 0)[1]
     orgs = {o.name: o.id for o in plan.organisations}
     known = relations(plan.organisations)
     named = set()

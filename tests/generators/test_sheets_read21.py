@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.generators.offline_world import offline_world
 from worldsmith.flows import pipeline
 from worldsmith.generators.backends.offline import OfflineBackend
 from worldsmith.generators.kinds.spreadsheet.compose import _GOVERNANCE, _OWNS, layout_of
@@ -21,10 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_a_request_is_owned_by_whose_work_its_heading_is_and_each_status_means_its_own_step(outline):
     """buyside-diligence (read 21): '"Open" and "Outstanding" are used with no distinction between them ... The Head
     of IT owns NWC, litigation and census, and the sell-side adviser owns the IP register and board minutes.'"""
-    backend = OfflineBackend()
-    prepared = pipeline.prepare(ROOT / outline, 61, backend)
-    plan = pipeline.make_plan(prepared)
-    contents = pipeline.generate(plan, prepared.taxonomy, backend)
+    plan, _, contents = offline_world(ROOT / outline, 61)
     people = {p.name: p for p in plan.people}
     roles = {o.id: o.role for o in plan.organisations}
     lists = [a for a in plan.artifacts if a.kind == "spreadsheet" and layout_of(a.title) == "requests"]
@@ -74,10 +72,7 @@ def test_an_issues_list_describes_each_issue_in_words_and_an_agreed_protection_i
                       "(clause 19.2).") == "Its largest customer is Ashgrove, whose agreement lets it terminate on a " \
                                            "change of control."
     assert words_only("7.5% of the price is held in escrow for 18 months, alongside a W&I policy.") is None
-    backend = OfflineBackend()
-    prepared = pipeline.prepare(ROOT / "outlines/examples/buyside-diligence.yaml", 61, backend)
-    plan = pipeline.make_plan(prepared)
-    contents = pipeline.generate(plan, prepared.taxonomy, backend)
+    plan, _, contents = offline_world(ROOT / "outlines/examples/buyside-diligence.yaml", 61)
     from worldsmith.generators.skeleton import impose
 
     lists = [a for a in plan.artifacts if a.kind == "spreadsheet" and "issues" in a.title.lower()]
