@@ -27,3 +27,15 @@ def test_no_person_of_a_large_cast_has_one_word_for_both_names(name):
         people = make_cast(outline, occupations, random.Random(seed))
         assert len({p.name for p in people}) == len(people)
         assert not [p.name for p in people if p.first_name.casefold() == p.last_name.casefold()]
+
+
+def test_no_person_of_the_cast_bears_a_real_public_figures_name():
+    # bi-claim at seed 101: the insurer's claims manager was 'Jennifer Lopez', and the world was quarantined on
+    # realism_fiction_mentions, which no repair of the prose can fix
+    from worldsmith.worlds.realism import real_entities
+
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "bi-claim.yaml"
+    prepared = pipeline.prepare(fixture, 101, OfflineBackend())
+    real = set(real_entities())
+    names = {p.name for p in pipeline.make_plan(prepared).people}
+    assert len(names) >= 7 and not names & real, names & real
