@@ -193,7 +193,7 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
     slot = "text_fixed" if slot == "text" and fixed(fact) and "text_fixed" in named[register] else slot
     frames = echo_free(named[register][slot], label)
     if slot == "text_fixed" and not label.lower().startswith("the "):
-        frames = frames[:3]  # the article-free wordings ("Limit-breaking regulation concerned is")
+        frames = frames[:2]  # the article-free wordings ("Limit-breaking regulation concerned is")
     if slot == "text_phrase" and not _RESOLVES.search(fact.statement or ""):
         # a thing described (the premises, a course) is no resolution of a meeting unless its statement says it was
         # decided (read 15: 'For the premises, what was agreed is "floors 2 to 7, Harbour Yard".')

@@ -210,19 +210,3 @@ def test_a_fixed_name_has_more_than_one_wording():
     assert len(said) >= 2, said
     assert all("HPT stage 1 blade distress" in s and not re.search(r"\b(?:in question|concerned)\b", s) for s in said), said
 
-
-def test_a_fixed_text_named_across_a_room_has_three_wordings():
-    # aircraft-redelivery at seed 83: 'The Engine 2 borescope finding is HPT stage 1 blade distress beyond AMM
-    # limits.' word for word in a notice, a reply and two emails; with two wordings a fixed text named in four
-    # artifacts drew one of them four times and the world was quarantined on realism_boilerplate, repairs and all.
-    from tests.generators.context_fixture import fact
-    from worldsmith.generators.compose.bank import Picker
-    from worldsmith.generators.compose.facts import named_sentence
-    from worldsmith.worlds.values import Text
-
-    for label in ("Engine 2 borescope finding", "the Engine 2 borescope finding"):
-        finding = fact("finding", "The borescope found HPT stage 1 blade distress beyond AMM limits.",
-                       Text(value="HPT stage 1 blade distress beyond AMM limits")).model_copy(update={"label": label})
-        said = {named_sentence(Picker(seed), finding, "document") for seed in range(40)}
-        assert all("HPT stage 1 blade distress beyond AMM limits" in s for s in said)
-        assert len(said) >= 3, said
