@@ -157,6 +157,15 @@ def test_a_decision_asked_in_a_message_is_given_yes_or_no(seed, beat):
 
 
 @pytest.mark.parametrize("seed", range(10))
+def test_a_wh_question_with_do_we_in_it_gets_no_yes_or_no(seed):
+    # "Where do we stand on the liability cap?" was answered "Yes, we do." (a 'do we' inside a question that asks a
+    # position, not a decision)
+    for asked in ("Where do we stand on the liability cap?", "One question: what do we tell the adjuster on it?"):
+        own, _ = _reply(f"{asked}\n\nRuth", "answer", seed, facts=[CAP])
+        assert not re.match(r"(?i)\s*(?:dear \w+,\s*)?(?:yes|no)\b", own), own
+
+
+@pytest.mark.parametrize("seed", range(10))
 def test_a_question_of_the_other_sides_right_gets_no_yes_the_ledger_does_not_give(seed):
     title = "The supplier's surcharge invoice: can they charge this?"
     ctx = email_context("reply", seed=seed, facts=[CAP], to=[RUTH])

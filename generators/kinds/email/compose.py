@@ -280,6 +280,11 @@ _DECISION_ASKED = re.compile(r"(?<!otherwise )\b(?:do|should|shall|must) (?:we|I
                              r"discuss|call|find|set up|get together|have a call))[^?]*\?", re.I)
 
 
+# A question word earlier in the same sentence: the 'do we' is inside a wh-question ("Where do we stand ...?", "what
+# do we tell the adjuster?"), which a yes or no does not answer ('Yes, we do.' to it, seed 61's fixture test).
+_WH_BEFORE = re.compile(r"\b(?:where|what|when|why|how|which|who|whom|whose)\b[^.!?;:]*$", re.I)
+
+
 def decision_of(question: str, yes: bool = True) -> str:
     """The yes or no a yes/no question takes, in its own words where its subject is a pronoun ("do we audit?" ->
     "yes, we do"; "can you confirm?" -> "yes, I can"); a bare "yes" or "no" otherwise."""
@@ -2112,6 +2117,8 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     used: set[str] = set()
     for q in asked[:2]:  # each question it asked, in its order (two at most)
         decided = _DECISION_ASKED.search(q)
+        if decided and _WH_BEFORE.search(q[:decided.start()]):
+            decided = None  # "Where do we stand on the liability cap?" asks a position, not a yes or no
         if decided and not said and not title_question(ctx.spec.title)[1]:
             # a decision asked yes or no is given first, yes or no in the question's words ("do we audit?" got "On my
             # side: the reported gross sales hold on what we have", read 21); its ground follows from the ledger
