@@ -31,13 +31,19 @@ def _at(r: int, c: int):
     ("=ROUND(MAX(C3*C2,C4)/3,2)", 66.67),
     ("=(C2+C3)*D2/4", 7.5),
     ("=ABS(-C2)", 10.0),
+    # the lesser-of written out (kit20: a right workbook's '=IF(B5<B7,B5,B7)' had no value and was marked down)
+    ("=IF(C2<C3,C2,C3)", 10.0),
+    ("=IF(C2>=C3,C2,C3)", 20.0),
+    ("=IF(C2=10,C4,C3)", 12.5),
+    ("=IF(C2<>10,C4,C3)", 20.0),
 ])
 def test_simple_formulas_evaluate(formula, expected):
     assert evaluate_formula(formula, _at) == pytest.approx(expected)
 
 
 @pytest.mark.parametrize("formula", ["=VLOOKUP(C2, A1:B4, 2)", "='Other sheet'!C2", "=C2^2", "=SUM(C2:C4", "=C2+",
-                                     "=C2/C9", "=IF(C2>1,1,0)", "=__import__(C2)"])
+                                     "=C2/C9", "=C2>1", "=IF(C2,1,0)", "=IF(C2>1,1)",
+                                     "=__import__(C2)"])
 def test_formulas_beyond_the_grammar_give_none(formula):
     assert evaluate_formula(formula, _at) is None
 

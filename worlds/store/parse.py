@@ -400,8 +400,11 @@ def _evaluate(formula: str, value_at: Callable[[int, int], float | None]) -> flo
     expr = formula.strip()
     if expr.startswith("="):
         expr = expr[1:]
-    if re.search(r"[!\"'&<>^%]", expr):
-        return None  # another sheet, text, comparison, power or percent: beyond this grammar
+    if re.search(r"[!\"'&^%]", expr) or re.search(r"[<>=]", expr) and not re.match(r"\s*IF\s*\(", expr, re.I):
+        return None  # another sheet, text, power or percent, or a comparison outside an IF: beyond this grammar
+    # IF(a<b, x, y), the lesser-of written out (kit20: a right workbook's '=IF(B5<B7,B5,B7)' had no value): Excel's
+    # '=' and '<>' as Python's
+    expr = re.sub(r"<>", "!=", re.sub(r"(?<![<>!=])=(?!=)", "==", expr))
 
     def rewrite(m: re.Match) -> str:
         c1, r1 = column_index_from_string(m.group(1)), int(m.group(2))
@@ -428,6 +431,14 @@ def _evaluate(formula: str, value_at: Callable[[int, int], float | None]) -> flo
             v = value_at(int(node.args[0].value), int(node.args[1].value))  # type: ignore[attr-defined]
             return [] if v is None else [v]
         return [walk(node)]
+
+    def truth(node: ast.expr) -> bool:
+        if isinstance(node, ast.Compare) and len(node.ops) == 1:
+            a, b = walk(node.left), walk(node.comparators[0])
+            ops = {ast.Lt: a < b, ast.LtE: a <= b, ast.Gt: a > b, ast.GtE: a >= b, ast.Eq: a == b, ast.NotEq: a != b}
+            if type(node.ops[0]) in ops:
+                return ops[type(node.ops[0])]
+        raise Unevaluable("a condition beyond the formula grammar")
 
     def walk(node: ast.expr) -> float:
         if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
@@ -462,6 +473,8 @@ def _evaluate(formula: str, value_at: Callable[[int, int], float | None]) -> flo
                 return float(Decimal(repr(walk(node.args[0]))).quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP))
             if name == "ABS" and len(node.args) == 1:
                 return abs(walk(node.args[0]))
+            if name == "IF" and len(node.args) == 3:
+                return walk(node.args[1]) if truth(node.args[0]) else walk(node.args[2])
         raise Unevaluable(f"{ast.dump(node)[:40]} is beyond the formula grammar")
 
     return walk(tree)
