@@ -156,7 +156,8 @@ def _nearby(final: str) -> str | None:
     m = _MONEY.fullmatch(final)
     if m:
         amount = parse_number(m.group(2)) * Decimal("1.01")
-        return f"{m.group(1)} {amount:,.0f}"
+        near = f"{m.group(1)} {amount:,.0f}"
+        return near if near != final else None  # (1% above nothing is nothing: no candidate, not the right answer)
     m = re.fullmatch(r"(\d+(?:\.\d+)?)(%| percentage points| days|x)", final)
     if m:
         step = Decimal("1") if m.group(2) == " days" else Decimal("0.1") if m.group(2) == "x" else Decimal("0.5")

@@ -1825,8 +1825,16 @@ def _formula_comes_to(session: Session, check: Check) -> bool:
         return False
     want = check.numbers[0]
     # (with `a_words`, the row is labelled as the figure it computes: 'total claims', not 'removal costs')
-    named = (lambda label: not check.a_words or
-             sum(w.rstrip("s") in _words(label) for w in check.a_words) * 2 >= len(check.a_words))
+    from worldsmith.environments.graph_tasks import _content_words
+
+    def named(label: str) -> bool:
+        said = _words(label)
+        if check.a_words and sum(w.rstrip("s") in said for w in check.a_words) * 2 < len(check.a_words):
+            return False
+        # a row labelled as another figure of the working is that figure's row
+        own = {w.rstrip("s") for w in check.a_words}
+        return not any((other := {w.rstrip("s") for w in _content_words(b)}) and other <= said and not own <= said
+                       for b in check.b_words)
     return any(value is not None and want is not None and abs(value - want) <= max(0.005, abs(want) * 1e-9)
                and len(formula_refs(formula)) >= 2 and named(label) for label, formula, value in found)
 

@@ -132,8 +132,12 @@ def _sheet_task(graph: Graph, top_id, leaf, changed, result, chain, needed, file
                   check=Check(type="file_mentions", path=path, values=[shown(result)], numbers=[_num(result)])),
         Criterion(id="result_by_formula", weight=2.0,
                   description=f"{the(top, capital=True)} is a formula over the input rows that comes to {shown(result)}",
+                  # (b_words: the other rows' labels; a row labelled as one of them is that figure's, even where it
+                  # comes to the same sum: 'maximum stacking deduction' is no 'allowable stacking deduction' typed in
+                  # beside it, where the lesser-of chose the cap)
                   check=Check(type="file_formula", path=path, values=[shown(result)], numbers=[_num(result)],
-                              a_words=_content_words(label_of(top)))),
+                              a_words=_content_words(label_of(top)),
+                              b_words=[label_of(graph.fact(f)) for f in [*inputs, *steps] if f != top_id])),
         Criterion(id="changed_input", weight=1.0, description=f"the sheet holds {the(leaf_fact)} as supposed: "
                                                               f"{shown(changed)}",
                   # a percent as a cell holds it, 70 or 0.7, or written '70%' (kit8: four right workbooks held 0.7)

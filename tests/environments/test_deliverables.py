@@ -147,6 +147,32 @@ def test_a_sheet_may_work_through_a_step_and_any_usual_formula_but_not_mislabel_
     assert swapped != csv_text and score(swapped, 4) < 1
 
 
+def test_a_typed_result_is_not_computed_by_another_figures_row_that_comes_to_the_same_sum(published_legal, tmp_path):
+    # An unseen licensing outline (in-project attack suite): the allowable deduction is the lesser of the third-party
+    # royalties and the maximum deduction; the cap decides, so the 'maximum stacking deduction' row's formula comes to
+    # the result, and a sheet with the allowable deduction typed in scored 1.0 on 'a formula that comes to it'.
+    from worldsmith.environments.grade import _formula_comes_to
+    from worldsmith.environments.tasks import Check
+
+    world = worldsmith.open(published_legal)
+    session = Session(world, tmp_path / "s")
+    path = "Workpapers/Sensitivity.xlsx"
+    check = Check(type="file_formula", path=path, values=["USD 2,752,000"], numbers=[2752000.0],
+                  a_words=["allowable", "stacking", "deduction"],
+                  b_words=["third-party royalties paid", "maximum stacking deduction", "royalty before deduction"])
+    head = "Item,Figure,Source\nthird-party royalties paid,4100000,x\nroyalty before deduction,5504000,x\n" \
+           "cap rate,50,x\nmaximum stacking deduction,=B4/100*B3,computed\n"
+    session.write_sheet(path, head + "allowable stacking deduction,2752000,typed\n")
+    assert not _formula_comes_to(session, check)
+    session.write_sheet(path, head + 'allowable stacking deduction,"=MIN(B2,B5)",computed\n')
+    assert _formula_comes_to(session, check)
+    # a label that names both (the working written out) is still the result's row
+    session.write_sheet(path, head + 'allowable stacking deduction (lesser of the maximum stacking deduction),'
+                        '"=MIN(B2,B5)",computed\n')
+    assert _formula_comes_to(session, check)
+    world.close()
+
+
 def test_long_tables_and_lists_become_a_word_document_in_one_pass(tmp_path, monkeypatch):
     # attack21 F2: Table.cell rebuilt the table's grid on each call (1,000 rows took 70 s) and each styled
     # paragraph searched every style; neither may be reached
