@@ -13,6 +13,8 @@ import re
 
 from pydantic import BaseModel
 
+from worldsmith.generators.compose.reword import mapped
+
 # British stems that take -ize/-ization in American spelling (each with its -e, -ed, -es, -ing, -ation, -er forms);
 # a list, not a rule: "exercise", "premise", "advise", "revise", "otherwise" end in -ise in both.
 _ISE = ("amortis", "capitalis", "organis", "recognis", "realis", "authoris", "minimis", "maximis", "summaris",
@@ -140,21 +142,4 @@ def spelled(content, locale: str, keep: frozenset[str] = frozenset()):
     """A content model (or any value inside one) with every string respelled for the locale (see `respell`)."""
     if _table(locale) is None:
         return content
-    if isinstance(content, str):
-        return respell(content, locale, keep)
-    if isinstance(content, BaseModel):
-        update = {}
-        for name in type(content).model_fields:
-            value = getattr(content, name)
-            new = spelled(value, locale, keep)
-            if new is not value and new != value:
-                update[name] = new
-        return content.model_copy(update=update) if update else content
-    if isinstance(content, list):
-        out = [spelled(v, locale, keep) for v in content]
-        return out if any(a is not b for a, b in zip(out, content)) else content
-    if isinstance(content, tuple):
-        return tuple(spelled(v, locale, keep) for v in content)
-    if isinstance(content, dict):
-        return {k: spelled(v, locale, keep) for k, v in content.items()}
-    return content
+    return mapped(content, lambda text: respell(text, locale, keep))
