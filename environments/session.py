@@ -39,6 +39,7 @@ from worldsmith.worlds import bundle as _bundle
 from worldsmith.worlds import kinds
 from worldsmith.worlds.apps import Records
 from worldsmith.worlds.errors import SessionError, WorldsmithError  # SessionError: the kinds' apps raise it too
+from worldsmith.worlds.printable import quoted
 from worldsmith.worlds.world import World
 
 STATE = session_store.LOG
@@ -304,7 +305,9 @@ class Session:
         for p in people:
             if user in (p.id, p.email):
                 return p.email
-        raise SessionError(f"no person {user!r} in the world; pass a person id or address from plan.json's people")
+        # (clipped: a 100,000-character --user was echoed whole, burying what to do)
+        raise SessionError(f"no person {quoted(user)} in the world; pass a person id or address from plan.json's "
+                           "people")
 
     # ------------------------------------------------------------ paths and reads
 

@@ -17,6 +17,7 @@ import duckdb
 from pydantic import BaseModel
 
 from worldsmith.worlds.errors import BundleError
+from worldsmith.worlds.printable import quoted
 
 CATALOG = "catalog.duckdb"
 LOCK = ".catalog.lock"
@@ -176,9 +177,8 @@ def list_worlds(out: Path) -> list[CatalogRow]:
 
 
 def _shown(ref: str, width: int = 60) -> str:
-    """A reference as an error message quotes it: clipped, so a pasted file or a 100,000-character argument does not
-    bury the message that says what to do."""
-    return repr(ref if len(ref) <= width else f"{ref[:width]}... ({len(ref):,} characters)")
+    """A reference as an error message quotes it (printable.quoted)."""
+    return quoted(ref, width)
 
 
 def matching(out: Path, ref: str) -> list[CatalogRow]:

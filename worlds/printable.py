@@ -29,3 +29,9 @@ def escape_controls(text: str, newlines: bool = False) -> str:
 def one_line(value: object) -> str:
     """`str(value)` as one printable line: every control character escaped, line breaks included."""
     return escape_controls(str(value), newlines=True)
+
+
+def quoted(ref: str, width: int = 60) -> str:
+    """A reference as an error message quotes it: clipped, so a pasted file or a 100,000-character argument does not
+    bury the message that says what to do."""
+    return repr(ref if len(ref) <= width else f"{ref[:width]}... ({len(ref):,} characters)")

@@ -54,6 +54,10 @@ def test_bad_requests_say_what_to_do(published_legal, tmp_path):
         drive.read_sheet(session, session.world.sheets[0].path, "not a range")
     with pytest.raises(SessionError, match="no person"):
         build_server(published_legal, tmp_path / "t", user="nobody")
+    # a 100,000-character --user is quoted clipped, not echoed whole over what to do
+    with pytest.raises(SessionError, match=r"\(100,000 characters\)") as info:
+        build_server(published_legal, tmp_path / "u", user="b" * 100_000)
+    assert len(str(info.value)) < 300
 
 
 def test_faults_are_injected_at_the_rate_and_never_on_session_control(published_legal, tmp_path):
