@@ -246,3 +246,19 @@ def test_a_letters_subject_names_its_matter_where_it_names_no_party():
     # a subject that names a party of the matter stands as it is
     assert letter_head("Letter to Northwind about the Northwind escrow", "Quill & Partners LLP",
                        "Northwind acquisition")[-1].count("Northwind acquisition") == 0
+
+
+def test_a_letter_counsel_drafts_for_its_client_runs_under_the_clients_name_on_every_page():
+    """read 22: 'The rendered letter is on Pennock Row letterhead but page 2 carries a "Gatehouse Tolland LLP"
+    running header': a letter of intent is the buyer's, on its paper, and its later pages run under the same name
+    (and in the same house style) as its letterhead, whoever drafted it."""
+    plan = _plan(doc_type="letter", title="Non-binding letter of intent")
+    orgs = [o.model_copy(update={"role": "buyer" if o.id == "client" else "buyer's counsel"})
+            for o in plan.organisations]
+    plan = plan.model_copy(update={"organisations": orgs})
+    doc = _render(plan, CONTENT.model_copy(update={"title": "Non-binding letter of intent"}))
+    assert doc.paragraphs[0].text == "Northwind Holdings"  # the letterhead: the buyer's
+    running = " ".join(p.text for p in doc.sections[0].header.paragraphs)
+    assert "Northwind Holdings" in running and "Quill" not in running
+    font = _rpr(doc.styles["Normal"]).find(qn("w:rFonts")).get(qn("w:ascii"))
+    assert font == house_of("Northwind Holdings").font

@@ -147,10 +147,9 @@ def _memo_block(plan: WorldPlan, spec: DocumentSpec) -> list[str]:
     return lines
 
 
-def _letter_blocks(plan: WorldPlan, spec: DocumentSpec) -> list[tuple[str, list[str]]]:
-    """The sender's letterhead, the reference line, the date, and the addressee's name, title, organisation and
-    address: a letter's head in the order it prints, in the body of the page, so the .docx and its twin both open
-    on whom the letter is from (read 12: the letterhead printed between the subject and 'Dear', under a heading)."""
+def letter_paper(plan: WorldPlan, spec: DocumentSpec) -> tuple[str, str, list[Person]]:
+    """(organisation name, `address · domain`, addressees first) of the paper a letter is on: its author's firm's,
+    or the party's whose letter it is where counsel drafts it (a letter of intent, a side letter)."""
     name, address = letterhead_lines(plan, spec.author)
     readers = [plan.person(r) for r in spec.readers]
     if is_loi(spec.title, spec.doc_type):
@@ -172,6 +171,14 @@ def _letter_blocks(plan: WorldPlan, spec: DocumentSpec) -> list[tuple[str, list[
         name, address = org.name, (line[len(org.name):].lstrip(" ·") if line.startswith(org.name) else line)
         to = next((o.id for o in plan.organisations if o.name == taker), "")
         readers = [r for r in readers if r.organisation == to][:1] + readers
+    return name, address, readers
+
+
+def _letter_blocks(plan: WorldPlan, spec: DocumentSpec) -> list[tuple[str, list[str]]]:
+    """The sender's letterhead, the reference line, the date, and the addressee's name, title, organisation and
+    address: a letter's head in the order it prints, in the body of the page, so the .docx and its twin both open
+    on whom the letter is from (read 12: the letterhead printed between the subject and 'Dear', under a heading)."""
+    name, address, readers = letter_paper(plan, spec)
     blocks = [(style.LETTERHEAD_NAME, [name]), (style.LETTERHEAD_ADDRESS, [address]),
               (style.LETTER_LINES, [f"Our ref: {reference(plan, spec)}"]),
               (style.LETTER_LINES, [long_date(spec.date, plan.locale)])]

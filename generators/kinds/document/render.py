@@ -13,8 +13,9 @@ from docx.enum.text import WD_ALIGN_PARAGRAPH
 from worldsmith.worlds.content import DocumentContent, Table
 from worldsmith.worlds.plan import DocumentSpec, WorldPlan
 from worldsmith.generators.kinds.document import docx_style as style
-from worldsmith.generators.kinds.document.front_matter import (CENTRED, PRIVILEGED, front_matter, letter_head, look_of,
-                                                              markdown_lines, privileged, shows_heading)
+from worldsmith.generators.kinds.document.front_matter import (CENTRED, PRIVILEGED, front_matter, letter_head,
+                                                              letter_paper, look_of, markdown_lines, privileged,
+                                                              shows_heading)
 from worldsmith.generators.render.office import banner, organisation_name, stamp_of
 from worldsmith.generators.render.sanitize import short
 from worldsmith.generators.render.zipfix import normalize_zip
@@ -86,7 +87,9 @@ def _margins(doc: Document, plan: WorldPlan, spec: DocumentSpec, look: str) -> N
     every page, `Page X of Y` under it, a distractor's warning in both; a letter's first page carries its
     sender's letterhead instead of the running header."""
     section = doc.sections[0]
-    org = organisation_name(plan, spec.author)
+    # a letter's later pages run under the name on its letterhead, not its drafter's (read 22: 'on Pennock Row
+    # letterhead but page 2 carries a "Gatehouse Tolland LLP" running header')
+    org = letter_paper(plan, spec)[0] if look == "letter" else organisation_name(plan, spec.author)
     # legal privilege is a lawyer's to claim: an auditor's or a bank's papers inside the circle are marked confidential
     # (read 12: 'a "Privileged & Confidential" running header on a bank's call notes', 'on an accountant's minutes')
     author = plan.person(spec.author)
@@ -134,7 +137,8 @@ def render_docx(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -
     """The .docx bytes of a document in its author's house style: a memo block, a letter's letterhead and
     addressee, or a title block by genre; headed sections with tables; header, footer and page numbers."""
     look = look_of(spec, plan)
-    doc = style.new_document(style.house_of(organisation_name(plan, spec.author)), style.paper_of(plan.locale))
+    paper = letter_paper(plan, spec)[0] if look == "letter" else organisation_name(plan, spec.author)
+    doc = style.new_document(style.house_of(paper), style.paper_of(plan.locale))
     _margins(doc, plan, spec, look)
     _front_matter(doc, front_matter(plan, spec, look))
     if look == "pleading" and plan.locale == "en_US":
