@@ -320,6 +320,7 @@ class _Planner:
             new = [p for p in self.people if p.id not in on]
             near = [p for p in new if p.organisation in {s.organisation for s in speakers}]
             targets = [self.rng.choice(near or new)] if (near or new) else []
+        targets = self.kept_inside(targets, speakers + cc)
         total = item.messages + (1 if targets else 0)
         beats = plan_beats(item.purpose or "", item.messages - 1, self.rng)
         # The outline's `messages` is the most a thread has, not a quota: a quiet week's note (getattr: _quiet) is
@@ -526,6 +527,18 @@ class _Planner:
     def _copied_share(self) -> float:
         """The share of the mail planned so far that carries a Cc."""
         return self._mail_copied / self._mail_planned if self._mail_planned else 0.0
+
+    def kept_inside(self, targets: list[Person], on: list[Person]) -> list[Person]:
+        """Whom a thread held wholly inside the privileged circle may be forwarded to: the targets, or, where one sits
+        outside the circle, someone inside it who is not on the thread (of a speaker's organisation first); nobody
+        when there is no one (read 22: "The client forwards his exchange with his own counsel to the licensee's
+        counsel": privilege goes with the first forward across the table, and no client or counsel sends one)."""
+        if not self.circle or not any(t.organisation not in self.circle for t in targets) or \
+                not all(p.organisation in self.circle for p in on):
+            return targets
+        ids, orgs = {p.id for p in on}, {p.organisation for p in on}
+        fresh = [p for p in self.people if p.id not in ids and p.organisation in self.circle]
+        return [p for p in fresh if p.organisation in orgs][:1] or fresh[:1]
 
     def forwarder(self, prev: EmailSpec, targets: list[Person]) -> Person:
         """Who passes the last message on: someone it reached who works with the person it goes to (the same

@@ -32,6 +32,12 @@ _NOTE = {
     "learnt_yours": ["We have your {d} figure for {label}, {text}, in the working.",
                      "{Label} is {text} on your figures of {d}; it is in our working now.",
                      "Your {bare} of {text} ({d}) [~is now in the working|is now in our working|has gone into the working]."],
+    # the same, to a list of several organisations: the figure is the one reader's whose it is, named, never "your" to
+    # all (read 22: "Sent to the client, the accountants and counsel, yet it credits Verrin Mace's numbers to the whole
+    # list ('Your sale-process costs added back of GBP 150,000 ... is now in the working')")
+    "learnt_named": ["We have {org}'s {d} figure for {label}, {text}, in the working.",
+                     "{Label} is {text} on {org}'s figures of {d}; it is in our working now.",
+                     "{org}'s {bare} of {text} ({d}) [~is now in the working|is now in our working|has gone into the working]."],
     # a figure worked out from others (its formula) is worked out, never "received" or "in on" a day ("the amount in
     # dispute, USD 827,080 (received May 20)" of a subtraction, blind read 14)
     "learnt_derived": ["{Label} now works out at {text} (as of {d}).", "New since the last [~update|note]: {label} "
@@ -301,7 +307,8 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
         elif e.what == "learnt" and e.derived and e.type in ("money", "number", "percent"):
             frames = _NOTE["learnt_derived"]
         elif e.what == "learnt" and e.type in _FIGURE and e.org in outside - {"", firm} and e.day != today:
-            frames = _NOTE["learnt_yours"]  # the reader's own figure, never news to them
+            # the reader's own figure, never news to them; "yours" only where every reader outside the firm is of it
+            frames = _NOTE["learnt_yours" if outside - {"", firm} == {e.org} else "learnt_named"]
         elif e.what == "learnt" and e.type in _FIGURE and e.org and e.org in ours and e.day != today:
             frames = _NOTE["learnt_ours"]  # our side's own figure: set, not received
         elif e.what == "lapsed":

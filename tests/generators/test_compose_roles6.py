@@ -1,0 +1,64 @@
+"""Who writes to whom, and in what voice (issue 17, read 22: roles were a top reason for rejection): privileged mail
+stays inside its circle; "your" figure is the reader's own; the register follows the relation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+FORWARDED = ROOT / "tests/generators/outlines/privileged-forward.yaml"
+
+
+def _plan(path: Path, seed: int):
+    from worldsmith.flows import pipeline
+    from worldsmith.generators.backends.offline import OfflineBackend
+
+    return pipeline.make_plan(pipeline.prepare(path, seed, OfflineBackend()))
+
+
+@pytest.mark.parametrize("seed", [61, 62])
+def test_a_thread_between_counsel_and_client_is_not_forwarded_to_the_other_side(seed):
+    # read 22: "The client forwards his exchange with his own counsel (Kelly) to the licensee's counsel (Holmes)"
+    from worldsmith.worlds.plan import EmailSpec
+
+    plan = _plan(FORWARDED, seed)
+    people = {p.id: p for p in plan.people}
+    inside = {o.id for o in plan.organisations if o.privileged}
+    mail = [a for a in plan.artifacts if isinstance(a, EmailSpec)]
+    threads: dict[str, list] = {}
+    for a in mail:
+        threads.setdefault(a.thread, []).append(a)
+    seen = 0
+    for chain in threads.values():
+        before = [m for m in chain if m.mode != "forward"]
+        if not all(people[i].organisation in inside for m in before for i in [m.author, *m.to, *m.cc]):
+            continue
+        for m in chain:
+            if m.mode == "forward":
+                seen += 1
+                assert all(people[i].organisation in inside for i in [*m.to, *m.cc]), (m.id, m.to)
+    assert seen
+
+
+def test_a_note_to_several_organisations_names_whose_figure_it_is():
+    # read 22: "Sent to the client, the accountants and counsel, yet it credits Verrin Mace's numbers to the whole
+    # list ('Your sale-process costs added back of GBP 150,000 ... is now in the working')"
+    import datetime as dt
+    import re
+
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.week import note_lines
+    from worldsmith.generators.week import WeekEvent
+
+    day = dt.date(2026, 10, 7)
+    event = WeekEvent(what="learnt", day=dt.date(2026, 10, 2), fact="costs", label="the costs added back",
+                      type="money", text="GBP 150,000", org="Acre Ledger LLP")
+    side = {"Firm", "Fund", "Acre Ledger LLP", "Counsel"}
+    for seed in range(12):
+        many = note_lines(Picker(seed), [event], day, "en_GB", side, outside={"Fund", "Acre Ledger LLP", "Counsel",
+                                                                              "Firm"}, firm="Firm")[0]
+        assert not re.search(r"\byour\b", many, re.I) and "Acre Ledger LLP's" in many, many
+        one = note_lines(Picker(seed), [event], day, "en_GB", side, outside={"Acre Ledger LLP", "Firm"}, firm="Firm")[0]
+        assert re.search(r"\byour\b", one, re.I), one  # to the accountants alone, their own figure is "yours"
