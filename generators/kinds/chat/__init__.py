@@ -82,6 +82,9 @@ class ChatSpec(SpecBase):
     fact_makers: dict[str, list[str]] = Field(default_factory=dict, description="for each fact of the day, the person "
                                               "ids of the makers of the papers that carry it by then (whose figure "
                                               "it is: its maker tells it, never asks it of the other side)")
+    fact_senders: dict[str, list[str]] = Field(default_factory=dict, description="for each fact of the day, the "
+                                               "members who stated it in mail in the two days before the talk "
+                                               "(nobody asks for a figure they sent round that morning)")
 
 
 class ChatMessage(BaseModel):
@@ -264,6 +267,7 @@ def link_files(artifacts: list[Any]) -> None:
     files = sorted((a for a in artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None),
                    key=lambda a: (a.date, a.path))
     said: set[tuple[str, str]] = set()  # (conversation, file): a file is put up once in a conversation
+    mails = [a for a in artifacts if a.kind == "email"]
     for spec in artifacts:
         if spec.kind != "chat":
             continue
@@ -279,6 +283,10 @@ def link_files(artifacts: list[Any]) -> None:
         spec.link_makers = [f.author for f in pick]
         spec.fact_makers = {fid: sorted({f.author for f in files if fid in f.facts and f.date <= spec.date}
                                         or {f.author for f in files if fid in f.facts}) for fid in spec.facts}
+        # (blind read 22, tanker: 'Katherine asks the GC for a figure she herself emailed that morning')
+        sent = [m for m in mails if m.author in spec.members and set(m.facts) & set(spec.facts)
+                and 0 <= (spec.date - m.sent_at.date()).days <= 2 and m.sent_at < spec.posts[0].at]
+        spec.fact_senders = {fid: who for fid in spec.facts if (who := sorted({m.author for m in sent if fid in m.facts}))}
 
 
 def chat_context(plan: Any, spec: ChatSpec, done: dict) -> dict:

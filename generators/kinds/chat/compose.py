@@ -61,12 +61,21 @@ def _matter_name(ctx: ArtifactContext) -> str:
     topic = _TEAM.sub("", getattr(ctx.spec, "topic", "") or "").strip()
     # a channel named for who is in it is not the matter ("five minutes on Owner and counsel", seed 31): its topic
     # names the matter only where it shares a word with the world's title
-    said = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", ctx.world_title)}
-    if topic and getattr(ctx.spec, "conversation", "channel") == "channel" \
-            and {w.lower() for w in re.findall(r"[A-Za-z]{3,}", topic)} & said:
+    # (a word of its own, not a joining word: "Owner and counsel" shares only "and" with "... liquidated damages,
+    # Brackwater Builders v. Tallowmere Health", and was still "fifteen minutes on Owner and counsel", blind read 22)
+    said = _content_words(ctx.world_title)
+    if topic and getattr(ctx.spec, "conversation", "channel") == "channel" and _content_words(topic) & said:
         return topic  # a direct message's topic is who talks ("Partner and senior associate"), not the matter
     head = re.split(r"[:(]", ctx.world_title)[0].split()
     return " ".join(head if len(head) <= 5 else head[:3])
+
+
+_JOINING = frozenset("and the for with from into onto over under v vs of to on in at by or its our their".split())
+
+
+def _content_words(text: str) -> set[str]:
+    """The words of a name that say what it is about, in lower case: none of its joining words ('and', 'the')."""
+    return {w.lower() for w in re.findall(r"[A-Za-z]{3,}", text)} - _JOINING
 
 
 def short_org(name: str) -> str:
@@ -177,6 +186,17 @@ def _due(day, today) -> str:
         else f"in {day:%B}" if day.month != today.month else "later this month"
 
 
+_ON_DUE = re.compile(r"\b(?:keep|time|till)\]? \{due\}|\bI'll\b[^-]*\{due\}")
+
+
+def on_a_day(frames: list[str], due: str) -> list[str]:
+    """The frames that may be said of a paper due `due`: time is kept, and a paper read, on a day, never on a month or
+    a far date ("great, I'll read it in July" of a draft notice, blind read 22; "I'll keep in April clear", seed 37)."""
+    if not re.match(r"(?:by|in|later)\b", due):
+        return frames
+    return [f for f in frames if not _ON_DUE.search(f)]
+
+
 def whens(at) -> list[str]:
     """When later a chat line can put something, from the post's own time: no 'tonight' at 08:01 nor 'this afternoon'
     at 16:40 (at 08:01 someone asked for time "tonight", the reply was "this afternoon suits", blind read 19)."""
@@ -209,6 +229,43 @@ def on_the_day(text: str, at) -> str:
     return _TOMORROW.sub(monday, text)
 
 
+# A line that gives someone work: to read, check, pick up, file or answer something ("Gina, can you add that in the
+# tracker" from the paralegal to the associate, "Matthew, can you give it a read" from outside counsel to the client's
+# own director, blind read 22). A question that only asks to be reminded gives no work.
+_DIRECTIVE = re.compile(r"\b(?:can|could)\s+you\s+(?!remind\b)|\b(?:comments|thoughts)\s+to\s+\{by\}|\byour\s+pen\b|"
+                        r"\byours\s+on\s+the\b")
+
+
+def directive(frame: str) -> bool:
+    """Whether a frame, any of its choices, gives its reader work (see _DIRECTIVE)."""
+    return bool(_DIRECTIVE.search(re.sub(r"[\[\]|]", " ", frame)))
+
+
+# Titles of the staff who support the professionals of their firm: they take work from them, whatever their grade
+# ("Senior Litigation Paralegal" is graded above the associates it works for).
+_SUPPORT = re.compile(r"\b(?:paralegal|legal assistant|secretary|clerk|assistant to|office manager|"
+                      r"administrat(?:or|ive))\b", re.I)
+_GRADE = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
+
+
+def rank(person) -> tuple[int, int]:
+    """Who gives work to whom within a firm: a professional before the staff who support them, then by grade."""
+    return (0 if _SUPPORT.search(getattr(person, "title", "") or "") else 1,
+            _GRADE.get(getattr(person, "seniority", "") or "", 1))
+
+
+def may_direct(ctx: ArtifactContext, author, to) -> bool:
+    """Whether `author` may give `to` work in a chat line: a colleague of the same firm of no higher rank, or an
+    adviser acting for (or engaged by) the author's organisation; never someone senior, nor the other side's or the
+    client's people told what to do by its advisers."""
+    if to is None or author is None:
+        return True
+    if to.organisation == author.organisation:
+        return rank(author) >= rank(to)
+    ref = next((o for o in getattr(ctx, "organisations", []) or [] if o.name == to.organisation), None)
+    return ref is not None and author.organisation in (ref.acts_for, ref.engaged_by)
+
+
 def compose_chat(ctx: ArtifactContext):
     """A day of a conversation: exactly one message per planned post, every fact of the day in one of them. The day
     is a few short exchanges, each about one thing of the matter: a question and the figure that answers it (with
@@ -234,6 +291,12 @@ def compose_chat(ctx: ArtifactContext):
     leads = talk["answer_leads"] if one_firm else [x for x in talk["answer_leads"] if not sure.search(x)]
     by_name = {p.name: p for p in [*ctx.cast, *people.values()]}
     by_first = {p.first_name: p for p in people.values()}
+
+    def asking(frames: list, author: str, name: str, key=lambda f: f) -> list:
+        """The frames `author` may say to `name`: no work given to someone they may not give it to (may_direct)."""
+        if may_direct(ctx, people.get(author), by_first.get(name)):
+            return frames
+        return [f for f in frames if not directive(key(f))] or frames
 
     def org_of_maker(first: str = "", full: str = "") -> str | None:
         """The organisation of a paper's maker, by full name or (among the conversation) first name; None unknown."""
@@ -323,7 +386,7 @@ def compose_chat(ctx: ArtifactContext):
             k = pick.one(range(len(talk["fact_work_reply"])))
             ex.setdefault("said", []).append(k)  # the follow-up that comes after says something else
             return pick.fill([talk["fact_work_reply"][k]], name=name, paper=_it(ex), when=when()) or f"thanks {name}"
-        said = pick.fill(ex["pair"]["a"], name=name, paper=_it(ex), matter=matter_name(ctx),
+        said = pick.fill(on_a_day(ex["pair"]["a"], ex.get("due", "")), name=name, paper=_it(ex), matter=matter_name(ctx),
                          when=ex.get("when") or when(), due=ex.get("due", ""), by=ex.get("by", ""), org=ex.get("org", ""),
                          subject=ex.get("subject", "")) or f"ok {name}"
         # (only an answer that puts the call off: "yes, later today works" was answered "ping me when you're free",
@@ -355,6 +418,10 @@ def compose_chat(ctx: ArtifactContext):
                      paper=ex.get("paper", ""), matter=matter_name(ctx), when=when(), due=ex.get("due", ""),
                      by=ex.get("by", ""), org=ex.get("org", ""), subject=ex.get("subject", ""))
             frames = ex["pair"]["f"] if "pair" in ex else talk["follow"][ex["kind"]]
+            if ex["kind"] == "file" and file_maker is not None and author == file_maker.id:
+                # its maker neither works from nor flags points in their own paper ("ok, working from sampling and
+                # extrapolation methodology from now on", said by the methodology's author): they offer to help
+                frames = talk["file_maker_reply"]
             if ex.get("put_off"):
                 # a call put off is not dialled into ("can we make it later? I'm in a meeting" answered "perfect
                 # James, I'll dial in", supply-surcharge at seed 37)
@@ -366,7 +433,14 @@ def compose_chat(ctx: ArtifactContext):
             if re.match(r"(?:by|in|later)\b", ex.get("due", "")):
                 # time is kept on a day, not on a month ("I'll keep in April clear to turn it", "I'll keep time by
                 # May 15 to read it", bi-claim at seed 37)
-                left = [k for k in left if not re.search(r"\b(?:keep|time|till)\]? \{due\}", frames[k])]
+                left = [k for k in left if frames[k] in on_a_day([frames[k]], ex["due"])]
+            if ex["kind"] == "file" and author == ex.get("asker"):
+                # whoever put a file up and asked someone to read it does not then say they will flag what is in it
+                # ("Nicola, can you have a look" - "having a look now" - "I will flag anything on weekly diligence
+                # call notes in this thread", blind read 22: 'Roles are muddled')
+                left = [k for k in left if "flag anything" not in frames[k]]
+            if not may_direct(ctx, people.get(author), by_first.get(name)):
+                left = [k for k in left if not directive(frames[k])]  # (see _DIRECTIVE)
             k = pick.one(left) if left else None
             line = pick.fill([frames[k]], **v) if k is not None else None
             if line:
@@ -425,7 +499,9 @@ def compose_chat(ctx: ArtifactContext):
                 theirs = bool(firms) and people[post.author].organisation in firms and nxt_org not in firms
                 # and the other side asks it of the firm whose figure it is, rather than telling them their own
                 ours = bool(firms) and people[post.author].organisation not in firms and nxt_org in firms
-                if i + 1 < n and not ex["fact"].past and not theirs and (ours or pick.chance(0.7)):
+                # nor does anyone ask for a figure they sent round in mail that morning (blind read 22)
+                sent = post.author in spec.fact_senders.get(ex["fact"].id, [])
+                if i + 1 < n and not ex["fact"].past and not theirs and not sent and (ours or pick.chance(0.7)):
                     text, ex["open"] = _asked(pick, ex["fact"], name), True
                     if pick.chance(0.3) and name:
                         text = f"@{next(p.name for p in people.values() if p.first_name == name)} " + text
@@ -445,12 +521,14 @@ def compose_chat(ctx: ArtifactContext):
                 ex.pop("pair", None)
             elif ex["kind"] == "fact_work":
                 f = ex["fact"]
-                text = pick.fill(talk["fact_work"], paper=ex["paper"], label=f.label or "it", text=f.text, name=name) \
+                text = pick.fill(asking(talk["fact_work"], post.author, name), paper=ex["paper"], label=f.label or "it",
+                                 text=f.text, name=name) \
                     or f"{ex['paper']}: {f.label} {f.text}"
                 told.add(id(f))
                 ex["open"] = i + 1 < n
             elif ex["kind"] == "mail":
-                ex["pair"] = pick.one(talk["mail_in" if ex["incoming"] else "mail_out"])
+                ex["pair"] = pick.one(asking(talk["mail_in" if ex["incoming"] else "mail_out"], post.author, name,
+                                             key=lambda pair: pair["q"]))
                 text = pick.fill([ex["pair"]["q"]], subject=ex["subject"], org=ex["org"], by=ex["by"], name=name) \
                     or f"{ex['subject']} - {name}?"
                 ex["open"] = i + 1 < n
@@ -471,6 +549,10 @@ def compose_chat(ctx: ArtifactContext):
                         name = pick.one(others).first_name
                     frames = talk["file_to_maker"] if file_maker.id in people and name == file_maker.first_name \
                         else talk["file_other"]
+                if not may_direct(ctx, people.get(post.author), by_first.get(name)):
+                    # (put up for someone the poster gives no work to: put up, not handed over; see _DIRECTIVE)
+                    frames = [f for f in frames if not directive(f)] \
+                        or [f for f in talk["file"] if not directive(f) and "{by}" not in f]
                 text = pick.fill(frames, file=ex["file"], name=name, by=file_maker.first_name if file_maker else "",
                                  when=when()) \
                     or ex["file"]

@@ -1,0 +1,131 @@
+"""What the blind read 22 rejected in chat days: the paralegal giving the associate work, counsel telling the client's
+people to read the client's own contract, the channel's label for its members taken for the matter, a figure asked by
+the one who mailed it that morning, 'great, I'll read it in July', and whoever put a file up flagging what is in it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from tests.generators.offline_world import offline_world
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module", params=["tests/fixtures/covenant-breach.yaml",
+                                        "tests/fixtures/construction-delay.yaml",
+                                        "outlines/examples/tanker-spill-liability.yaml",
+                                        "outlines/examples/buyside-diligence.yaml"])
+def world(request):
+    plan, _, contents = offline_world(ROOT / request.param, 61)
+    return plan, contents
+
+
+def _days(plan, contents):
+    people = {p.id: p for p in plan.people}
+    for spec in (a for a in plan.artifacts if a.kind == "chat"):
+        yield spec, [(people[p.author], m.text) for p, m in zip(spec.posts, contents[spec.id].messages)]
+
+
+def _given_work(text: str, first: str) -> bool:
+    """Whether a chat line gives `first` work: to read, check, file or answer something."""
+    f = re.escape(first)
+    return bool(re.search(rf"\b{f}(?:,| -)? (?:can|could) you (?!remind\b)|\b{f}, (?:comments|thoughts) to\b|"
+                          rf"\b{f} - (?:your pen|yours) on\b", text))
+
+
+def test_nobody_gives_work_to_someone_senior_to_them_nor_to_another_firms_people(world):
+    """covenant-breach (read 22): 'Gina, can you add that in the tracker' from the paralegal to the associate;
+    construction-delay at seed 89: 'Laura, can you add that in the tracker' from the owner's counsel to the owner's
+    director; tanker: the partner asks the client's risk director to 'give a read' to the client's charter party."""
+    from worldsmith.generators.kinds.chat.compose import rank
+
+    plan, contents = world
+    orgs = {o.id: o for o in plan.organisations}
+    for spec, posts in _days(plan, contents):
+        members = [p for p in plan.people if p.id in spec.members]
+        for who, text in posts:
+            for to in members:
+                if to.id == who.id or not _given_work(text, to.first_name):
+                    continue
+                if to.organisation == who.organisation:
+                    assert rank(who) >= rank(to), (spec.id, who.title, to.title, text)
+                else:
+                    # across firms only the client (or principal) gives its own advisers work
+                    assert re.search(r"counsel|advis|auditor|accountant|consult|solicitor|surveyor",
+                                     orgs[to.organisation].role, re.I), (spec.id, who.title, to.title, text)
+
+
+def test_support_staff_rank_below_the_professionals_whatever_their_grade():
+    """tanker: a 'Senior Litigation Paralegal' graded mid is below an associate graded junior."""
+    from worldsmith.generators.kinds.chat.compose import rank
+
+    paralegal = SimpleNamespace(title="Senior Litigation Paralegal", seniority="mid")
+    associate = SimpleNamespace(title="Associate", seniority="junior")
+    partner = SimpleNamespace(title="Partner", seniority="senior")
+    assert rank(paralegal) < rank(associate) < rank(partner)
+
+
+def test_a_channel_named_for_who_is_in_it_is_not_the_matter():
+    """construction-delay (read 22): 'fifteen minutes on Owner and counsel', the channel's label (it shares only 'and'
+    with the world's title)."""
+    from worldsmith.generators.kinds.chat.compose import matter_name
+
+    ours, theirs = SimpleNamespace(organisation="Pellow Grange LLP"), SimpleNamespace(organisation="Brindle Health")
+    ctx = SimpleNamespace(spec=SimpleNamespace(topic="Owner and counsel channel", conversation="channel"),
+                          world_title="Marlow Quay Depot: delay claim and damages, Acme Build v. Brindle Health",
+                          author=ours, to=[theirs])
+    assert "counsel" not in matter_name(ctx).lower()
+    assert matter_name(ctx) == "Marlow Quay Depot"
+
+
+def test_nobody_asks_for_a_figure_they_mailed_that_morning(world):
+    """tanker (read 22): 'Katherine asks the GC for a figure she herself emailed that morning'."""
+    plan, contents = world
+    facts = {f.id: f for f in plan.facts}
+    for spec, posts in _days(plan, contents):
+        for fid, who in spec.fact_senders.items():
+            label = re.escape(facts[fid].label.lower()) if facts[fid].label else None
+            for person, text in posts:
+                if label and person.id in who and re.search(label, text.lower()):
+                    assert not re.search(r"\?|do we have|what(?:'s| is| are| do)|remind me|which", text), (spec.id, text)
+
+
+def test_fact_senders_are_planned():
+    """The planner notes who mailed a day's figure in the two days before the talk (tanker at seed 89's April 7)."""
+    plan, _, _ = offline_world(ROOT / "outlines/examples/tanker-spill-liability.yaml", 61)
+    days = [a for a in plan.artifacts if a.kind == "chat"]
+    assert any(a.fact_senders for a in days)
+    for a in days:
+        for who in a.fact_senders.values():
+            assert set(who) <= set(a.members)
+
+
+def test_a_paper_due_in_a_month_is_read_on_a_day_not_in_the_month():
+    """royalty-stacking (read 22): 'I am on the notice of breach - out in July' answered 'great, I'll read it in July'."""
+    from worldsmith.generators.kinds.chat.compose import on_a_day
+
+    frames = ["thanks {name} - shout if you need anything", "great, I'll [read|turn] {paper} {due}",
+              "ok {name}, I'll [book an hour|keep time] {due} to read it"]
+    assert on_a_day(frames, "in July") == frames[:1]
+    assert on_a_day(frames, "by June 12") == frames[:1]
+    assert on_a_day(frames, "Thursday") == frames
+
+
+def test_whoever_put_a_file_up_does_not_flag_what_is_in_it_nor_work_from_their_own(world):
+    """buyside (read 22): Anna puts Barry's notes up, asks Nicola to look, then says she herself will 'flag anything on
+    weekly diligence call notes in this thread'; hospital at seed 89: the methodology's maker 'working from sampling
+    and extrapolation methodology from now on'."""
+    plan, contents = world
+    for spec, posts in _days(plan, contents):
+        put_up: set[str] = set()
+        for who, text in posts:
+            if re.search(r"\b(?:can|could) you (?:give it a read|have a look|take a look)|comments to|thoughts to", text):
+                put_up.add(who.id)
+            if re.search(r"\bflag anything on\b", text):
+                assert who.id not in put_up, (spec.id, text)
+            if re.search(r"\bworking from\b", text) and spec.link_makers:
+                assert who.id not in spec.link_makers, (spec.id, text)
