@@ -90,6 +90,12 @@ class FactRef(BaseModel):
                                               "document that first will, dated on or after it")
     coming_day: dt.date | None = Field(None, description="that document's date: a step that sets the fact out, or "
                                                          "settles it, is due by then, never after")
+    next_paper: str = Field("", description="the title of the next planned document after this artifact's day that "
+                                            "carries the fact, whether or not a paper set it out before ('' where "
+                                            "none is)")
+    next_day: dt.date | None = Field(None, description="that document's date: a step that puts the fact in it is "
+                                                       "due by then")
+    next_by: str = Field("", description="that document's author's organisation")
     paper_instrument: bool = Field(False, description="that document is an instrument (an agreement, a charter, a "
                                                       "lease): paper_day is the day it was made, and it is both "
                                                       "parties', nobody's to 'set out'")
@@ -1213,6 +1219,17 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
                                  paper_instrument=is_instrument(doc),
                                  paper_by=next((o.name for o in plan.organisations if o.id == by), ""))
                     break
+            if value.type in ("money", "number", "percent"):
+                # the next paper that carries the figure, even where one set it out before: minutes that agree to
+                # put it in a letter give that letter and its day (read 22: an action 'to send the letter by 13 Oct'
+                # in minutes of Oct 7, after the letter went out on 8 Oct)
+                later = next((doc for doc in map(plan.artifact, plan.carrying(fact_id))
+                              if doc.id != spec.id and artifact_day(doc) is not None and artifact_day(doc) > day
+                              and plan.distractor_of(doc) is None), None)
+                if later is not None:
+                    by = plan.person(later.author).organisation
+                    named.update(next_day=artifact_day(later), next_paper=later.title,
+                                 next_by=next((o.name for o in plan.organisations if o.id == by), ""))
             if not named.get("paper") and value.type in ("money", "number", "percent"):
                 # the paper still to come that will set the figure down: what is to be settled or set out for it is
                 # due by its date (read 20: the analyst was to "set out" the LOI price by Sep 4 in minutes of Sep 2,

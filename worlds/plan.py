@@ -259,6 +259,18 @@ class WorldPlan(kinds.KindBound):
             self.__dict__["_establishing"] = index
         return index.get(fact_id, [])
 
+    def carrying(self, fact_id: str) -> list[str]:
+        """The documents that carry a fact, by date: where a step that sets it down goes next."""
+        # (keyed by the artifact list it was built from: a model_copy with other artifacts builds its own)
+        key, index = self.__dict__.get("_carrying", (None, None))
+        if key != (id(self.artifacts), len(self.artifacts)):
+            index = {}
+            for a in sorted((a for a in self.artifacts if a.kind == "document"), key=lambda a: (_when(a), a.id)):
+                for f in a.facts:
+                    index.setdefault(f, []).append(a.id)
+            self.__dict__["_carrying"] = ((id(self.artifacts), len(self.artifacts)), index)
+        return index.get(fact_id, [])
+
     def distractor_of(self, spec: _Spec) -> LedgerDistractor | None:
         """The distractor an artifact carries, if any."""
         if spec.distractor is None:

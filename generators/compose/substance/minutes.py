@@ -869,6 +869,14 @@ def meeting_steps(ctx: ArtifactContext, base: dt.date) -> list[Step]:
                 from worldsmith.generators.compose.advice import paper_title  # (advice reads substance.common)
 
                 where = f"the {paper_title(coming_paper)}"
+            elif not paper and f.next_day is not None and f.next_day >= base and _OUTGOING.search(f.next_paper) \
+                    and f.next_by and home(ctx, f.next_by) == home(ctx, ctx.author.organisation):
+                # our letter that carries the figure is planned: the figure goes in that letter, by its day, never
+                # 'our next letter' after it went (read 22: 'The action to send the letter by 13 Oct conflicts with
+                # the letter going out on 8 Oct')
+                from worldsmith.generators.compose.advice import paper_title  # (advice reads substance.common)
+
+                where, coming = f"the {paper_title(f.next_paper)}", f.next_day
             if _put_forward_across(ctx, f):
                 # the other side's own figure is answered, never put by us (seed 37's kick-off: 'Agreed that our next
                 # letter to Brennmoor Steel Products Inc. puts the surcharge claimed by Brennmoor at USD 3,640,800')
