@@ -34,3 +34,15 @@ def test_minutes_put_our_figure_in_the_planned_letter_by_its_day_not_in_our_next
         row = next(r for r in table.rows if "USD 2,400,000" in r[0])
         assert re.search(r"revised offer letter", row[0]), row
         assert re.search(r"June 1[0-2]\b", row[2]), row  # due by the day the letter goes, never after it
+
+
+def test_minutes_with_no_discussion_section_head_what_was_said_with_what_was_decided():
+    # read 22: '"Decisions" sections that record none' ('The meeting turned to the Memo re ...: it puts the largest
+    # customer's revenue share at 18.4%' under 'Decisions', in three-section weekly call notes)
+    from tests.generators.context_fixture import CAP, document_context
+
+    for seed in range(3):
+        heads = [s.heading for s in compose_document(document_context("minutes", 3, seed=seed, facts=[CAP])).sections]
+        assert "Decisions" not in heads and "Discussion and Decisions" in heads, heads
+        four = [s.heading for s in compose_document(document_context("minutes", 4, seed=seed, facts=[CAP])).sections]
+        assert "Items Discussed" in four and "Decisions" in four, four

@@ -330,6 +330,11 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         # "Cassandra Willis asked us to advise")'; 'written in a law-firm "Question Presented / Short Answer" format
         # by a data associate')
         plan = [(_WORKING_NOTE.get(h, h), k) for h, k in plan]
+    if kind == "minutes" and any(k == "decisions" for _, k in plan) and not any(k == "discussion" for _, k in plan):
+        # who said what sits with what was decided where the minutes have no section for it, and is headed so (read
+        # 22: '"Decisions" sections that record none', 'Decisions section records none': 'The meeting turned to the
+        # memo ...' under 'Decisions')
+        plan = [("Discussion and Decisions" if k == "decisions" else h, k) for h, k in plan]
     numbered = bool(docs["types"][kind].get("numbered"))
     writer = Writer(pick, ctx, values)
     options, chosen = writer.options()
