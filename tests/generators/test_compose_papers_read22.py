@@ -46,3 +46,42 @@ def test_minutes_with_no_discussion_section_head_what_was_said_with_what_was_dec
         assert "Decisions" not in heads and "Discussion and Decisions" in heads, heads
         four = [s.heading for s in compose_document(document_context("minutes", 4, seed=seed, facts=[CAP])).sections]
         assert "Items Discussed" in four and "Decisions" in four, four
+
+
+def _breach_notice(seed: int, sections: int = 4):
+    from worldsmith.worlds.values import DateValue
+    from tests.generators.test_compose_papers_read19 import _ORGS, _OURS, _THEIRS
+
+    unpaid = fact("short", "The 2025 royalty is underpaid by USD 660,000.",
+                  Money(amount=Decimal(660000), currency="USD")).model_copy(update={"label": "the royalty underpayment"})
+    interest = fact("interest", "Interest for 146 days at 9% on USD 660,000 is USD 23,760.",
+                    Money(amount=Decimal(23760), currency="USD")).model_copy(update={
+                        "label": "the interest on the underpayment"})
+    total = fact("total", "Quarrenden owes USD 683,760, the underpayment and the interest.",
+                 Money(amount=Decimal(683760), currency="USD")).model_copy(update={
+                     "label": "the total claimed from Quarrenden",
+                     "reason": "the royalty underpayment plus the interest on the underpayment"})
+    cure = fact("cure", "The notice gives Quarrenden 60 days to cure under section 12.2, to September 8, 2026.",
+                DateValue(value=dt.date(2026, 9, 8))).model_copy(update={"label": "the cure deadline"})
+    ctx = _minutes([unpaid, interest, total, cure], seed=seed)
+    orgs = [o.model_copy(update={"role": "the licensee under the licence"}) if o.name.startswith("Quarrenden") else o
+            for o in ctx.organisations]
+    return ctx.model_copy(update={
+        "organisations": orgs, "to": [_THEIRS], "cast": [_OURS, _THEIRS],
+        "spec": ctx.spec.model_copy(update={"title": "Notice of breach to Quarrenden Copper", "doc_type": "letter",
+                                            "sections": sections, "date": dt.date(2026, 7, 10),
+                                            "purpose": "The formal notice of breach for the underpaid royalty."})})
+
+
+def test_a_notice_of_breach_for_non_payment_names_the_breach_the_provision_and_the_cure():
+    # read 22: 'The notice of breach never names the licence, section 4.5/4.8/12.2 or the breach itself. It is a
+    # total and a cure date'
+    for seed in range(4):
+        text = _text(compose_document(_breach_notice(seed)))
+        assert re.search(r"Quarrenden Copper Corp\. has not paid the royalty underpayment of USD 660,000\. That "
+                         r"non-payment is a breach", text), text
+        assert "notice of that breach under section 12.2 of the" in text, text
+        assert re.search(r"must pay the total claimed from Quarrenden of USD 683,760, being .*USD 23,760, by "
+                         r"September 8, 2026", text), text
+        assert "rights under section 12.2" in text, text
+        assert text.count("USD 683,760") == 1, text  # said once, with the breach, not recited before it

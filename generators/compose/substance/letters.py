@@ -4,6 +4,7 @@ the author's own client (an engagement letter's scope, fees, terms and countersi
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from worldsmith.generators.compose import dispute
 from worldsmith.generators.compose.bank import Picker
@@ -11,10 +12,11 @@ from worldsmith.generators.compose.voice import family_key
 from worldsmith.generators.compose.facts import slot_of
 import datetime as dt
 
-from worldsmith.generators.compose.parties import across, client_of, neutral, org, reserves_rights
+from worldsmith.generators.compose.parties import across, client_of, neutral, opponent, org, reserves_rights
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
-from worldsmith.generators.compose.substance.common import (CLAUSE, as_told as told_across, identity, label, merge_short, names,
+from worldsmith.generators.compose.substance.common import (CLAUSE, as_told as told_across, derivation, identity, label,
+                                                            merge_short, names,
                                                             points_of, rank, stated, topic)
 
 
@@ -231,6 +233,67 @@ def _breach_lines(ctx: ArtifactContext, client: str) -> tuple[str, str]:
     return rule, breach
 
 
+_UNPAID = re.compile(r"\b(?:under-?payment|unpaid|arrears|shortfall|outstanding|overdue|balance due|sum due|"
+                     r"not paid)\b", re.I)
+_TOTAL = re.compile(r"\btotal\b|\bclaimed\b|\bdemand", re.I)
+_CURE = re.compile(r"\b(?:cure|remedy|rectif\w*)\b", re.I)
+
+
+class PaymentBreach(NamedTuple):
+    """A notice of breach for money not paid: the sum unpaid, the sum to pay to cure it, the cure day, and the
+    provision the notice is given under ('' where the record names none)."""
+
+    unpaid: FactRef
+    total: FactRef
+    cure: FactRef | None
+    under: str
+
+
+def payment_breach(ctx: ArtifactContext) -> PaymentBreach | None:
+    """The breach a notice of breach for non-payment gives notice of, from its facts; None for any other letter."""
+    if not breach_notice(ctx) or requirements(ctx):
+        return None
+    unpaid = next((f for f in ctx.facts if f.value.type == "money" and _UNPAID.search(label(f))), None)
+    if unpaid is None:
+        return None
+    total = next((f for f in ctx.facts if f.value.type == "money" and f is not unpaid and _TOTAL.search(label(f))),
+                 unpaid)
+    day = ctx.spec.date  # type: ignore[union-attr]
+    cure = next((f for f in ctx.facts if f.value.type == "date" and f.value.value > day and _CURE.search(label(f))),
+                None)
+    # the provision the record gives the notice (or the cure period) under: 'gives Marrowgate 60 days to cure under
+    # section 12.2'
+    refs = [m.group(0) for f in ([cure] if cure else []) + [unpaid, total] for m in [_NOTICE_REF.search(f.statement)] if m]
+    return PaymentBreach(unpaid, total, cure, refs[0] if refs else "")
+
+
+_NOTICE_REF = re.compile(r"\b(?:[Cc]lause|[Ss]ection|[Aa]rticle|[Pp]aragraph)\s+\d+(?:\.\d+)*(?:\([\w]+\))*")
+
+
+def payment_breach_lines(ctx: ArtifactContext, client: str, breach: PaymentBreach) -> tuple[str, str]:
+    """(the breach and what cures it, the rights reserved under the provision) of a notice of breach for
+    non-payment (read 22: 'The notice of breach never names the licence, section 4.5/4.8/12.2 or the breach itself.
+    It is a total and a cure date')."""
+    word = _agreement_word(ctx)
+    party = opponent(ctx) or "your client"
+    under = f"{breach.under} of the {word}" if breach.under else f"the {word}"
+    whose = "our client's" if client else "our"
+    lines = [f"{party} has not paid {label(breach.unpaid)} of {breach.unpaid.text}. That non-payment is a breach of "
+             f"its obligation to pay under the {word}, and this letter is {whose} notice of that breach under {under}."]
+    if breach.total is not breach.unpaid:
+        how = derivation(breach.total, ctx.facts)
+        lines.append(f"To cure it, {party} must pay {label(breach.total)} of {breach.total.text}" +
+                     (f", being {how}" if how else "") +
+                     (f", by {breach.cure.text} ({label(breach.cure)})" if breach.cure else "") + ".")
+    elif breach.cure is not None:
+        lines.append(f"To cure it, {party} must pay that sum by {breach.cure.text} ({label(breach.cure)}).")
+    who = "Our client reserves all its" if client else "We reserve all our"
+    reserved = (f"If the breach is not cured{' by then' if breach.cure else ''}, {'our client' if client else 'we'} "
+                f"may exercise {'its' if client else 'our'} rights under {under} without further notice. {who} "
+                f"rights under the {word}; nothing in this letter is an admission or waives any of them.")
+    return " ".join(lines), reserved
+
+
 def breach_reserved(ctx: ArtifactContext, client: str) -> str:
     """A notice's reservation of rights, under the provision it is given under."""
     reqs = requirements(ctx)
@@ -355,6 +418,14 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
         # redelivery claim is 19 May 2028.' among the figures, then again in the close)
         take([payment_demanded(ctx)[1]])  # type: ignore[index]
     proposed = proposal_made(ctx) if across(ctx) and offered is None else None
+    unpaid = payment_breach(ctx)
+    if unpaid is not None:
+        # the sums and the cure day are the breach's, said once with it, never recited before it as figures
+        # (and the parts of the sum to pay, which its working names: 'The interest on the underpayment is USD 23,760.'
+        # after the total worked from it)
+        how = derivation(unpaid.total, ctx.facts)
+        take([unpaid.unpaid, unpaid.total] + ([unpaid.cure] if unpaid.cure else []) +
+             [f for f in ctx.facts if f.value.type == "money" and how and f.text in how])
     if answer_by is not None:
         # the day the answer is due is what the close asks for, said there once (read 19: 'The claim response deadline
         # is July 2' among the figures, and a response asked 'by Wednesday, June 10')
@@ -581,6 +652,18 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 out.setdefault(at, []).append(breach)
             else:
                 out.setdefault(at, []).append(breach + " " + breach_reserved(ctx, client))
+    elif unpaid is not None:
+        # the breach, what cures it by when, and the rights reserved under the provision the notice is given under
+        breach, reserved = payment_breach_lines(ctx, client, unpaid)
+        at = next((i for i, k in enumerate(kinds) if k == "position"), None)
+        at = at if at is not None else next((i for i, k in enumerate(kinds) if k == "opening"), None)
+        if at is not None:
+            out[at] = [breach] + [p for p in out.get(at, []) if not p.startswith("If ")]
+            reserving = next((i for i, k in enumerate(kinds) if k == "reservation"), None)
+            if reserving is not None:
+                out[reserving] = [reserved]
+            else:
+                out[at].append(reserved)
     why = demand_ground(ctx) if across(ctx) else ""
     at = next((i for i, k in enumerate(kinds) if k == "position" and out.get(i)), None)
     at = at if at is not None else next((i for i, k in enumerate(kinds) if k == "opening" and out.get(i)), None)
