@@ -85,3 +85,29 @@ def test_a_notice_of_breach_for_non_payment_names_the_breach_the_provision_and_t
                          r"September 8, 2026", text), text
         assert "rights under section 12.2" in text, text
         assert text.count("USD 683,760") == 1, text  # said once, with the breach, not recited before it
+
+
+def test_a_letter_of_intent_holds_in_escrow_a_share_of_the_base_the_record_works_it_on():
+    # read 22: 'Escrow is worked on EV, though the LOI says "of the price"' (the heads of terms that follow work the
+    # escrow amount on the enterprise value, as the ledger's formula does)
+    from worldsmith.worlds.values import Percent
+    from tests.generators.context_fixture import document_context, person
+
+    ev = fact("loi_enterprise_value", "The LOI offers an enterprise value of GBP 84,000,000.",
+              Money(amount=Decimal(84000000), currency="GBP"))
+    counsel = person("c_1", "Clare", "Kaur", "Partner", "Gatehouse Vale LLP", "gatehousevale.example", "+44")
+    seller = person("s_1", "Allan", "Ward", "Director", "Ostley Partners", "ostley.example", "+44")
+    orgs = [OrgRef(name="Harlow Ridge Capital LLP", role="private-equity buyer"),
+            OrgRef(name="Tamsin Sensors Limited", role="the target; sensor maker"),
+            OrgRef(name="Ostley Partners", role="sell-side corporate finance adviser to Tamsin's shareholders"),
+            OrgRef(name="Gatehouse Vale LLP", role="buyer's counsel", acts_for="Harlow Ridge Capital LLP")]
+    for statement, base in (("7.5% of the enterprise value is to be held in escrow for 18 months.",
+                             "the enterprise value"), ("10% of the price is held in escrow.", "the price")):
+        escrow = fact("escrow_percent", statement, Percent(value=Decimal(statement.split("%")[0])))
+        ctx = document_context("agreement", 8, seed=5, facts=[ev, escrow])
+        ctx = ctx.model_copy(update={"organisations": orgs, "author": counsel, "to": [seller], "locale": "en_GB",
+                                     "spec": ctx.spec.model_copy(update={
+                                         "title": "Non-binding letter of intent: Project Tamsin",
+                                         "date": dt.date(2026, 9, 2), "purpose": "The LOI."})})
+        prose = _text(compose_document(ctx))
+        assert f"{escrow.text} of {base} is to be held in escrow" in prose, prose

@@ -27,6 +27,11 @@ def is_loi(title: str, doc_type: str = "") -> bool:
     return bool(_LOI.search(f"{title} {doc_type}"))
 
 
+# The base an escrow percentage is of, as its statement gives it ('7.5% of the enterprise value is to be held ...').
+_ESCROW_BASE = re.compile(r"%\s+of\s+(?P<base>the\s+(?:[\w-]+\s+){0,3}?(?:enterprise value|price|consideration|"
+                          r"purchase price|equity value))\b", re.I)
+
+
 def buyer_of(orgs: list, author_org: str) -> str:
     """The buyer among the organisations: the one whose own role (before any ';') is buying, not advising."""
     for o in orgs:
@@ -91,8 +96,12 @@ def loi_bodies(ctx: ArtifactContext, salutation: str, signer: PersonRef | None, 
                      "debt-free basis [to be agreed].")
     terms: list[tuple[str, list[str]]] = [("Price and Basis of Valuation", price)]
     if escrow is not None:
+        # the escrow is of the base the record works it on, as the heads of terms that follow work it (read 22:
+        # 'Escrow is worked on EV, though the LOI says "of the price"')
+        base = _ESCROW_BASE.search(" ".join(escrow.statement.split()))
+        of = base.group("base") if base else "the price"
         terms.append(("Escrow and Warranty Protection", [
-            f"{escrow.text} of the price is to be held in escrow for an agreed period against claims under the "
+            f"{escrow.text} of {of} is to be held in escrow for an agreed period against claims under the "
             f"warranties and the tax covenant, and the Buyer intends to take out a buy-side warranty and indemnity "
             f"insurance policy; the Sellers will give the usual warranties and a tax covenant in the share purchase "
             f"agreement."]))
