@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+
+import pytest
 from decimal import Decimal
 
 from worldsmith.generators.context import OrgRef
@@ -111,3 +113,20 @@ def test_a_letter_of_intent_holds_in_escrow_a_share_of_the_base_the_record_works
                                          "date": dt.date(2026, 9, 2), "purpose": "The LOI."})})
         prose = _text(compose_document(ctx))
         assert f"{escrow.text} of {base} is to be held in escrow" in prose, prose
+
+
+@pytest.mark.parametrize("doc_type,title", [("term sheet", "SPA heads of terms: price mechanics and escrow"),
+                                            ("agreement", "Share purchase agreement")])
+def test_draft_terms_for_the_other_side_to_agree_are_subject_to_contract_never_privileged(doc_type, title):
+    # read 22: heads of terms that 'are labelled "Privileged"' (drafted by the buyer's counsel for its client, inside
+    # the privileged circle, but terms for the sellers to agree)
+    from tests.generators.context_fixture import CAP, document_context
+    from tests.generators.test_render_document_look import _plan, _render
+
+    ctx = document_context(doc_type, 4, facts=[CAP])
+    ctx = ctx.model_copy(update={"privileged": True, "spec": ctx.spec.model_copy(update={"title": title})})
+    doc = compose_document(ctx)
+    assert "Subject to contract" in doc.subtitle and "rivileged" not in doc.subtitle, doc.subtitle
+    page = _render(_plan(privileged=True, doc_type=doc_type, title=title), doc)
+    running = " ".join(p.text for p in page.sections[0].header.paragraphs)
+    assert "rivileged" not in running, running

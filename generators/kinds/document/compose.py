@@ -179,7 +179,10 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         # an executed copy produced in the matter: the house's plain marking, never a privilege it does not carry
         line = sep.join([style["mark"], f"Executed copy, produced by {by}, {ctx.author.organisation}", when])
     elif kind in ("agreement", "term_sheet"):
-        line = sep.join([marking, f"Draft prepared by {by}, {ctx.author.organisation}", when])
+        # a draft of terms is for the other side to agree: subject to contract, never privileged (read 22: heads of
+        # terms 'labelled "Privileged"')
+        line = sep.join(["Confidential", "Subject to contract", f"Draft prepared by {by}, {ctx.author.organisation}",
+                         when])
     elif kind == "pleading" and ctx.locale == "en_US":
         # a court paper carries no firm byline (read 15: 'a "Prepared by" byline'): its status, under the caption
         line = Writer(pick, ctx, _values(pick, ctx, spec)).filed_line()

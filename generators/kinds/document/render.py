@@ -97,6 +97,8 @@ def _margins(doc: Document, plan: WorldPlan, spec: DocumentSpec, look: str) -> N
     legal = re.search(r"\b(counsel|law firm|solicitors?|attorneys?|legal)\b",
                       f"{house.role if house else ''} {author.title}", re.I) is not None
     marking = (PRIVILEGED if legal else "Confidential") if privileged(plan, spec) else ""
+    if look in ("agreement", "term_sheet") and marking:
+        marking = "Confidential"  # terms drafted for the other side to agree are no privileged paper (read 22)
     warning = banner(plan, spec)
     headers, footers = [section.header], [section.footer]
     if look == "letter":
