@@ -604,7 +604,9 @@ def _as_at(ledger: _Ledger, fid: str) -> str:
             if d.fact == fid and basis is not None and quantity_of(d.value) == basis:
                 return f"Figure as in the {d.label.rstrip('. ')}"
     if (ledger.distractor is not None and ledger.distractor.fact == fid) or fid in ledger.solved:
-        return "Figure as in this draft"
+        # the draft's figure as at the draft's own day, as every other input is dated: never a stock note ("Figure as
+        # in this draft", a placeholder echoed word for word in the client emails, blind read 22)
+        return f"As at {long_date(ledger.day)}"
     since = max((p.since for p in fact.earlier if p.since <= ledger.day), default=None)
     if fact.known_from is not None and fact.known_from <= ledger.day:
         since = fact.known_from
@@ -1022,6 +1024,23 @@ def _trade_names(rng: random.Random, n: int, trade: str, faker: Any, exclude: li
 # self-pay, who have no payer to deny')
 _PAYERS = ["Medicare", "Medicare Advantage", "Medicaid", "Commercial", "Workers' compensation"]
 _GROUPS_BY = {"payer": _PAYERS, "payor": _PAYERS}
+# Each group's usual share of the claims, where it is known (a US hospital's inpatient payer mix: Medicare and its
+# managed plans the most, workers' compensation a few in a hundred; blind read 22: "Workers' comp is 1,630 of 3,355
+# inpatient claims (49%) and drives the 14.2% rate")
+_SHARES = {"Medicare": 0.36, "Medicare Advantage": 0.22, "Medicaid": 0.17, "Commercial": 0.21,
+           "Workers' compensation": 0.04}
+_MONTH_NAME = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+# The period a figure covers, as its statement says it ("for January to April 2026", "in the first quarter of 2026")
+_PERIOD = re.compile(rf"\b(?:for|in|over|during|from)\s+((?:{_MONTH_NAME}(?:\s+\d{{4}})?\s+(?:to|through)\s+{_MONTH_NAME}\s+\d{{4}})|"
+                     rf"(?:the\s+)?(?:first|second|third|fourth)\s+quarter\s+of\s+\d{{4}}|Q[1-4]\s+\d{{4}}|"
+                     rf"(?:the\s+)?(?:fiscal\s+|financial\s+)?year\s+(?:ended|ending|to)\s+{_MONTH_NAME}\s+\d{{1,2}},?\s+\d{{4}}|"
+                     rf"{_MONTH_NAME}\s+\d{{4}})\b")
+
+
+def period_of(statement: str) -> str:
+    """The period a fact's statement says its figure covers ('January to April 2026'), or ''."""
+    hit = _PERIOD.search(" ".join(statement.split()))
+    return hit.group(1) if hit else ""
 
 
 def _groups_of(title: str, ledger: _Ledger, numeric: list[str]) -> tuple[str, list[str]] | None:
@@ -1047,7 +1066,9 @@ def _rate_by_group(sheet: _Sheet, ledger: _Ledger, rate_id: str, names: list[str
             break
     else:
         total, denied = 5000, int((rate * 5000).to_integral_value(ROUND_HALF_UP))
-    submitted = split_cents(Decimal(total), len(names), rng, whole=True, sigma=0.5)
+    shares = [_SHARES.get(n, 1.0) for n in names]
+    submitted = split_cents(Decimal(total), len(names), rng, whole=True, sigma=0.25 if set(names) <= set(_SHARES) else 0.5,
+                            shape=shares)
     for _ in range(50):  # each group's denials under its claims, uneven rates around the overall one
         cut = split_cents(Decimal(denied), len(names), rng, whole=True, sigma=0.4,
                           shape=[float(s) for s in submitted])
@@ -1062,7 +1083,14 @@ def _rate_by_group(sheet: _Sheet, ledger: _Ledger, rate_id: str, names: list[str
     r1, r2 = first + 2, last + 2
     return sheet.add(label[rate_id], role="derived", amount=float(rate), fmt="percent", fact=rate_id,
                      formula=f"ROUND(SUM(C{r1}:C{r2})/SUM(B{r1}:B{r2}),3)",
-                     note=f"Claims denied / claims submitted, all groups ({denied:,} of {total:,})")
+                     note=f"Claims denied / claims submitted, all groups{_over(ledger, rate_id)} ({denied:,} of {total:,})")
+
+
+def _over(ledger: _Ledger, fid: str) -> str:
+    """', January to April 2026': the period a log's figure covers, where its statement says (blind read 22, a denials
+    log by payer: 'The log states no period')."""
+    period = period_of(ledger.facts[fid].statement or "")
+    return f", {period}" if period else ""
 
 
 def _sample_facts(ledger: _Ledger, numeric: list[str]) -> tuple[str, str | None, str, str | None] | None:
