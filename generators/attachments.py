@@ -198,14 +198,22 @@ def plan_attachments(planner: Any, wanted: dict[str, list[str]]) -> None:
     for a in artifacts:
         if isinstance(a, EmailSpec):
             threads.setdefault(a.thread, []).append(a)
-    for opener in openers:
+    # a series' notes attach what has come since the last one, never again what an earlier note of the series sent
+    # ("it re-attaches three weeks of old notes": each weekly note carried the last three call notes, read22)
+    sent: dict[tuple[str, str], set[str]] = {}
+    for opener in sorted(openers, key=lambda a: (_day(a), a.sent_at)):
         thread = sorted(threads.get(opener.thread, []), key=lambda a: a.position)
         names = wanted.get(opener.thread, [])
         if names:
             for name in names:
-                _place(planner, thread, room.named(name))
+                key = (opener.item.rsplit("_", 1)[0], name)
+                _place(planner, thread, [f for f in room.named(name) if f.id not in sent.get(key, set())])
+                sent.setdefault(key, set()).update(a.artifact for m in thread for a in m.attachments)
         elif opener.beat == "send":
-            _place(planner, thread, [f for f in _purpose_match(room, opener)])
+            matched = _purpose_match(room, opener)
+            key = (opener.item.rsplit("_", 1)[0], "|".join(_family(matched[0])) if matched else "")
+            _place(planner, thread, [f for f in matched if f.id not in sent.get(key, set())])
+            sent.setdefault(key, set()).update(a.artifact for m in thread for a in m.attachments)
     carried = {a.artifact for m in artifacts if isinstance(m, EmailSpec) for a in m.attachments}
     for f in sorted(files, key=lambda f: (f.date, f.id)):
         if f.id in carried:

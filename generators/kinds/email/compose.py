@@ -762,6 +762,9 @@ def _asks_on(ctx: ArtifactContext, body: str) -> str:
     asks = in_voice(ctx, bank("email")["ack_asks_across"]) if ctx.organisations and across(ctx) else \
         bank("email")["ack_asks"]
     question = _plan_question(pick, ctx)
+    if re.search(r"(?i)\bthank", head):
+        # thanked once ("Understood, thank you. Thank you. We expect to hear from you by then.", read22)
+        question = re.sub(r"^(?:Thank you|Thanks)(?:, \w+)?[.;]\s*(?=[A-Z])", "", question)
     paras[at] = " ".join([head, *tail, question or pick.fill(asks) or "Is there anything you need from me?"])
     parts[0] = "\n\n".join(paras)
     return "".join(parts)
@@ -824,7 +827,9 @@ def passed_labels(ctx: ArtifactContext, text: str, rules=_GONE) -> list[str]:
 
 
 # A message that says by when its writer's side will come back on the point ("... and will reply by Monday").
-_PROMISED = re.compile(r"\b(?:reply|respond|revert|come back|write again|write|our (?:position|response))\b[^.?!]{0,60}"
+# (never the reader's reply asked for: "We look forward to your reply by Tuesday morning." was answered "We expect to
+# hear from you by then", the wrong way round, read22)
+_PROMISED = re.compile(r"\b(?<!your )(?<!your client's )(?<!your written )(?:reply|respond|revert|come back|write again|write|our (?:position|response))\b[^.?!]{0,60}"
                        r"\bby\b", re.I)
 
 
@@ -2086,6 +2091,8 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     paper = ctx.label_papers.get(v["asked"]) if not room and not (ctx.organisations and across(ctx)) else None
     if paper is not None:
         room = f"{_paper_named(ctx, paper[0])} of {long_date(paper[1], ctx.locale)}"
+    # the paper that set the figure down, on our side of the table, even where a sheet also shows it
+    set_down = ctx.label_papers.get(v["asked"]) if not (ctx.organisations and across(ctx)) else None
     how = limit_words(fact.reason if fact and fact.reason else ctx.label_reasons.get(v["asked"], ""))
     if fact is not None and working_told(ctx, fact) and not any(re.search(_HOW_ASKED, q, re.I) for q in asked):
         # the working is said once a thread, and never to those who made it; only a reader who asks how it is
@@ -2094,7 +2101,8 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     w = dict(v, reason=how, figure=fact.text if fact is not None else "",
              source=fact.source if fact and fact.source else pick.cited(room) if room else "",
              folder=ctx.label_folders.get(v["asked"], "") if paper is not None else "",
-             sent=_sent_paper(ctx, v["asked"]))
+             sent=_sent_paper(ctx, v["asked"]),
+             paper=f"{_paper_whole(ctx, set_down[0])} of {long_date(set_down[1], ctx.locale)}" if set_down else "")
     if ctx.organisations and across(ctx) and w.get("other"):
         # to the other side's own people their party is "your client" ("Final unless Northgate Mutual Insurance
         # Company produces something new" to Northgate's counsel, read 16)
@@ -2142,6 +2150,8 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
         if entry is not None and entry.get("sent") and w["sent"]:
             # a paper of the thread that shows the figure is the source to point to, on either side of the table
             entry = dict(entry, say=entry["sent"])
+        elif entry is not None and entry.get("paper") and w["paper"] and w.get("asked") not in ctx.their_labels:
+            entry = dict(entry, say=entry["paper"])
         if entry is not None:
             entry = entry if gave_before else {k: ([f for f in x if not _UNMOVED.search(f)] or x) if isinstance(x, list)
                                                else x for k, x in entry.items()}
@@ -2169,6 +2179,25 @@ def _paper_named(ctx: ArtifactContext, title: str) -> str:
     if first[:1].isupper() and first in names:
         named = re.sub(rf"\b{re.escape(first.lower())}\b", first, named, count=1)
     return named
+
+
+_PAPER_NOUN = re.compile(r"(?i)\b(?:report|memo\w*|letter|minutes|notes|certificate|schedule|statement|agreement|"
+                         r"opinion|review|analysis|summary|model|accounts|valuation|claim|notice|paper|deck|pack|plan|"
+                         r"calculation|computation|workbook|register|tracker|list|terms|complaint|answer|award)\b")
+
+
+def _paper_whole(ctx: ArtifactContext, title: str) -> str:
+    """A paper named so that it reads as a paper: mail's short name where that keeps its kind, else the title's head
+    ("the financial due diligence of 5 October" lost the word "report", my read of read22's buy-side world)."""
+    named = _paper_named(ctx, title)
+    if _PAPER_NOUN.search(named):
+        return named
+    head = re.split(r":\s+|\s+-\s+", title, maxsplit=1)[0]
+    words = named.split()
+    first = words[1] if words[:1] == ["the"] and len(words) > 1 else words[0] if words else ""
+    if head and first and head[0].lower() == first[0].lower():
+        head = first[0] + head[1:]  # (cased as mail names it: a matter's name kept, a common noun lowered)
+    return _the(head)
 
 
 def _sent_paper(ctx: ArtifactContext, label: str) -> str:
@@ -2369,6 +2398,8 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         key = "agreed" if ctx.parent is None or not _NOT_AGREED.search(_parent_own(ctx)) \
             or _AGREES.search(_parent_own(ctx)) or re.search(r"\bcloses\b|\bsettles\b", _parent_own(ctx)) \
             else "agreed_pending"
+        if ctx.parent is not None and _DISPUTES.search(_parent_own(ctx)):
+            key = "agreed_over_objection"
         lines.append(pick.fill(email["beats"][key], **dict(v, agreed=v["decision"][:-len(" is agreed")]))
                      or f"We have agreed {v['decision'][:-len(' is agreed')]}.")
     elif outward and beat == "decide":
@@ -2407,6 +2438,13 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         # (nor does an answer to a question open by agreeing with it: "Agreed, Stephen; that is how I read it too." to
         # "What is the source for the exclusivity expiry?", mail6's sample at seed 5)
         agrees_to_a_question = beat in ("answer", "confirm") and bool(reply_to_question)
+        # who gave the go-ahead earlier in the thread does not approve again after the answer to their question ("I am
+        # content with that; please take it forward." on 6 Oct, then "OK on the revised enterprise value." on 9 Oct,
+        # read22: "out of sequence")
+        agreed_before = beat == "confirm" and not reply_to_question and ctx.parent is not None and any(
+            m.sender == ctx.author.name and _GAVE_GO_AHEAD.search(own_text(m.body)) for m in ctx.thread)
+        if agreed_before:
+            read_first = False
         if read_first and not holds_back and not agrees_to_a_question:
             lines.append(pick.fill((lambda f: _askable(ctx, v, f) if beat == "question" else f)(
                 _to_many(ctx, _of_one_side(ctx, email["reactions"][
@@ -2427,6 +2465,8 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         else:
             key = beat if beat in email["beats"] else "answer"
             frames = _tied(ctx, v, _of_one_side(ctx, email["beats"][key]))
+            if agreed_before:
+                key, frames = "answered", email["beats"]["answered"]
             if key == "question":
                 frames = _askable(ctx, v, frames)
                 if not frames and any("?" in x for x in lines):
@@ -2523,6 +2563,13 @@ _DEFERS = re.compile(r"\b(?:rather not (?:answer|commit)|before I answer|(?:give
 
 # A message that has not agreed a point: it says by when its view or reply comes, or takes the point away, or says
 # nothing more is needed (email.yaml beats.agreed_pending).
+# A go-ahead or an agreement given in a message ("I am content with that; please take it forward.").
+_GAVE_GO_AHEAD = re.compile(r"(?i)\b(?:I am content|content with that|go ahead|take it forward|(?:is|are) approved|"
+                            r"we have agreed|agreed on|fine by me|ok with me)\b")
+# A message that disputes or rejects what it answers: what follows meets the objection, never says it is agreed.
+_DISPUTES = re.compile(r"\b(?:disput\w*|reject\w*|(?:is|are) not accepted|(?:do|does|did) not (?:accept|agree)|"
+                       r"don't agree|rights are reserved|reserve (?:all|the right)|cannot find the support|"
+                       r"(?:can't|could not|couldn't) find the (?:support|backing))\b", re.I)
 _NOT_AGREED = re.compile(r"\b(?:will (?:reply|respond|revert|come back|put|take up|confirm|write)|considering|"
                          r"nothing more needed|I have it|by \w+ (?:morning )?I will)\b", re.I)
 

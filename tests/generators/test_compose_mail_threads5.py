@@ -1,0 +1,135 @@
+"""Emails that answer what they were asked and keep time (issue 17, the read22 blind read's rejected emails)."""
+
+from __future__ import annotations
+
+import re
+
+from tests.generators.context_fixture import RUTH, email_context
+from worldsmith.generators.kinds.email.compose import compose_email
+from worldsmith.worlds.content import EmailContent
+
+
+def _own(body: str) -> str:
+    return re.split(r"\n\s*(?:On .{5,80} wrote:|-{5,} Forwarded message|>)", body, maxsplit=1)[0]
+
+
+def _reply(parent_body: str, seed: int, **spec):
+    ctx = email_context("reply", seed=seed, facts=[], to=[RUTH])
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update=spec), "parent_author": RUTH,
+                                 "parent": EmailContent(subject="Cap", body=parent_body)})
+    return _own(compose_email(ctx).body)
+
+
+def test_a_point_disputed_is_not_answered_as_agreed():
+    # "We dispute your account ... Our rights are reserved." answered "Then we have agreed the full reversal" (read22)
+    parent = ("Hi Dana,\n\nWe dispute your account of the uplift. I cannot find the support for it in what we have. "
+              "Our rights are reserved.\n\nRuth")
+    for seed in range(12):
+        own = _reply(parent, seed, beat="decide", decision="the full reversal is agreed")
+        assert not re.search(r"(?i)\bwe have agreed\b|\bthat (?:settles|closes) it\b", own), own
+        assert re.search(r"(?i)\bwe have decided to proceed on the full reversal\b", own), own  # decision_named
+
+
+_ACROSS = None
+
+
+def _across_reply(parent_body: str, seed: int, beat: str = "confirm", next_beat: str = "answer"):
+    import datetime as dt
+
+    from worldsmith.generators.context import OrgRef
+
+    leigh = RUTH.model_copy(update={"organisation": "Kestrel Marine Ltd", "first_name": "Leigh", "name": "Leigh Edwards", "id": "seller_1"})
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel", privileged=True, acts_for="Corvale Shipping Ltd"),
+            OrgRef(name="Corvale Shipping Ltd", role="client", privileged=True),
+            OrgRef(name="Kestrel Marine Ltd", role="seller")]
+    ctx = email_context("reply", seed=seed, facts=[], to=[leigh])
+    sent = ctx.spec.sent_at
+    # Leigh answers Dana, who asked for Leigh's reply
+    ctx = ctx.model_copy(update={"parent": EmailContent(subject="Cap", body=parent_body), "parent_author": DANA_,
+                                 "author": leigh, "to": [DANA_], "organisations": orgs, "next_beat": next_beat,
+                                 "parent_sent": sent - dt.timedelta(hours=2),
+                                 "thread_labels": ["the liability cap under the charter"],
+                                 "spec": ctx.spec.model_copy(update={"beat": beat})})
+    return _own(compose_email(ctx).body)
+
+
+from tests.generators.context_fixture import DANA as DANA_  # noqa: E402
+
+
+def test_who_was_asked_for_a_reply_by_a_day_says_when_it_comes_not_that_they_expect_one():
+    # "We look forward to your reply by Tuesday morning." answered "Understood, thank you. Thank you. We expect to hear
+    # from you by then." (read22: "garbled and the wrong way round")
+    parent = ("Leigh,\n\nThe liability cap under the charter is USD 98,400,000 on our reading.\n\n"
+              "We look forward to your reply by Tuesday morning.\n\nDana")
+    seen = 0
+    for seed in range(12):
+        own = _across_reply(parent, seed)
+        assert not re.search(r"(?i)expect (?:to hear from you|your (?:client's )?response)|hold you to|"
+                             r"look forward to (?:your|it)", own), own
+        assert not re.search(r"(?i)thank(?:s| you)\b[^\n]*\bthank(?:s| you)\b", own), own
+        seen += bool(re.search(r"(?i)\bwe will (?:respond|reply|come back to you)\b", own))
+    assert seen, "no reply said when it comes"
+
+
+def test_asked_whether_a_figure_is_firm_the_reply_names_the_paper_that_set_it_down():
+    # "Are we confident on the QoE-adjusted LTM EBITDA, or is it an estimate?" answered "Confident: it is the management
+    # EBITDA less the net QoE adjustments." (read22: "the reply goes in a circle", not pointing to the final report)
+    import datetime as dt
+
+    from tests.generators.context_fixture import CAP
+
+    label = "the liability cap under the charter"
+    for seed in range(12):
+        ctx = email_context("reply", seed=seed, facts=[CAP], to=[RUTH])
+        ctx = ctx.model_copy(update={
+            "parent": EmailContent(subject="Cap", body=f"Content. Are we confident on {label}, or is it an estimate?"
+                                                       "\n\nRuth"),
+            "parent_author": RUTH, "thread_labels": [label], "spec": ctx.spec.model_copy(update={"beat": "answer"}),
+            "label_reasons": {label: "the tonnage times the limit per tonne"},
+            "label_sources": {label: 'the "Liability cap" line of the Cap computation'},
+            "label_papers": {label: ("Castellan limitation report (final)", dt.date(2025, 2, 12))}})
+        own = _own(compose_email(ctx).body)
+        assert re.search(r"(?i)castellan limitation report \(final\) of February 12, 2025", own), own
+        assert not re.search(r"(?i)confident[:;.]? (?:it is )?the tonnage times", own), own
+
+
+def test_who_gave_the_go_ahead_does_not_approve_again_after_the_answer():
+    # "I am content with that; please take it forward. Are we confident ...?" (6 Oct), the answer (7 Oct), then "OK on
+    # the revised enterprise value." (9 Oct): read22's "out of sequence"
+    from worldsmith.generators.context import ThreadMessage
+
+    for seed in range(12):
+        ctx = email_context("reply", seed=seed, facts=[], to=[RUTH])
+        ctx = ctx.model_copy(update={
+            "author": RUTH, "to": [DANA_], "parent_author": DANA_,
+            "parent": EmailContent(subject="Cap", body="Confident: it is the figure in the limitation report of "
+                                                       "February 12, 2025.\n\nDana"),
+            "thread": [ThreadMessage(sender=DANA_.name, sent="2025-03-01T09:00:00", body="Here is the cap.\n\nDana"),
+                       ThreadMessage(sender=RUTH.name, sent="2025-03-01T10:00:00",
+                                     body="I am content with that; please take it forward. Are we confident on the "
+                                          "cap, or is it an estimate?\n\nRuth")],
+            "thread_labels": ["the liability cap under the charter"],
+            "spec": ctx.spec.model_copy(update={"beat": "confirm", "author": "cfo_1"})})
+        own = _own(compose_email(ctx).body)
+        assert not re.search(r"(?i)^(?:ok|fine|confirmed|agreed|happy|good|right)\b|\bis agreed\b|works for us|"
+                             r"\b(?:settles|closes) \b", own), own
+
+
+def test_a_series_note_attaches_what_came_since_the_last_one_not_old_notes_again():
+    # each weekly note re-attached the last three weeks' call notes (read22: "it re-attaches three weeks of old notes")
+    from tests.generators.offline_world import ROOT, offline_world
+    from worldsmith.worlds.plan import EmailSpec
+
+    plan, _, _ = offline_world(ROOT / "outlines/examples/buyside-diligence.yaml", 61)
+    openers = sorted((a for a in plan.artifacts if isinstance(a, EmailSpec) and a.position == 0 and a.attachments),
+                     key=lambda a: a.sent_at)
+    seen: dict[str, set[str]] = {}
+    series = 0
+    for m in openers:
+        family = m.item.rsplit("_", 1)[0]
+        sent = seen.setdefault(family, set())
+        again = [a.title for a in m.attachments if a.artifact in sent]
+        assert not again, (m.title, again)
+        series += bool(sent)
+        sent.update(a.artifact for a in m.attachments)
+    assert series >= 3  # the weekly notes attach call notes, week after week
