@@ -133,3 +133,20 @@ def test_a_series_note_attaches_what_came_since_the_last_one_not_old_notes_again
         series += bool(sent)
         sent.update(a.artifact for a in m.attachments)
     assert series >= 3  # the weekly notes attach call notes, week after week
+
+
+def test_a_subject_that_promises_questions_gets_a_body_that_asks_them():
+    # "Management presentation: logistics and follow-up questions": "There are none: the body just tells the sellers
+    # their own EBITDA and who their largest customer is, then asks for a reply." (read22)
+    from tests.generators.context_fixture import CAP, CLAUSE
+
+    cap = CAP.model_copy(update={"label": "the liability cap under the charter"})
+    clause = CLAUSE.model_copy(update={"label": "the clause that governs limitation"})
+    for seed in range(12):
+        ctx = email_context("new", seed=seed, facts=[cap, clause], to=[RUTH])
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={
+            "title": "Charter review: logistics and follow-up questions", "beat": "ask"})})
+        own = _own(compose_email(ctx).body)
+        asked = re.findall(r"[^.?!\n]*\?", own)
+        assert len(asked) >= 2, own
+        assert any(cap.label in q for q in asked) and any(clause.label in q for q in asked), own

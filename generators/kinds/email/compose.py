@@ -439,10 +439,41 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         email = email.model_copy(update={"body": formal_receipt(ctx, _asks_for(ctx, email.body))})
     if isinstance(spec, EmailSpec) and ctx.organisations and across(ctx, ctx.to):
         email = email.model_copy(update={"body": across_register(ctx, email.body)})
+    if isinstance(spec, EmailSpec) and spec.mode == "new" and _PROMISES_QUESTIONS.search(spec.title or "") \
+            and "?" not in (spec.title or ""):
+        email = email.model_copy(update={"body": _with_questions(ctx, email.body)})
     if isinstance(spec, EmailSpec):
         # every weekday named beside a date is that date's ("April 30 (Friday)" for a Thursday, read 10)
         email = email.model_copy(update={"body": true_weekdays(email.body, spec.sent_at.date())})
     return email
+
+
+# A subject that says the message asks questions ("Management presentation: logistics and follow-up questions").
+_PROMISES_QUESTIONS = re.compile(r"(?i)\b(?:questions|queries)\b")
+
+
+def _with_questions(ctx: ArtifactContext, body: str) -> str:
+    """A message whose subject promises questions, with them: one on each point it carries, after the last paragraph
+    that gives one (email.yaml title_questions); the body as it was where it carries none."""
+    frames = bank("email")["title_questions"]
+    pick = picker_for(ctx, 7)
+    asks = []
+    # (a point already asked about is not asked again; "Can we find twenty minutes?" asks on none)
+    asked = " ".join(re.findall(r"[^.?!\n]*\?", own_text(body))).lower()
+    for f in ctx.facts:
+        if not f.label or f.label.lower() in asked:
+            continue
+        kind = "figure" if f.value.type in ("money", "number", "percent") else "other"
+        asks.append(cap_first(pick.fill(frames[kind], label=f.label) or ""))
+    asks = [a for a in dict.fromkeys(asks) if a]
+    if not asks:
+        return body
+    cut = re.search(r"\n(?:On .{5,120} wrote:\n|-{5,} Forwarded message)", body)
+    own, rest = (body[:cut.start()], body[cut.start():]) if cut else (body, "")
+    paras = own.split("\n\n")
+    at = max((i for i, p in enumerate(paras) if any(f.text in p for f in ctx.facts)), default=0) + 1
+    block = (pick.one(frames["head"]) + "\n" + "\n".join(f"- {a}" for a in asks))
+    return "\n\n".join(paras[:at] + [block] + paras[at:]) + rest
 
 
 # A line said among one's own side: its team, its calls and lists, its working numbers, help offered and thanks for
