@@ -150,3 +150,75 @@ def test_a_subject_that_promises_questions_gets_a_body_that_asks_them():
         asked = re.findall(r"[^.?!\n]*\?", own)
         assert len(asked) >= 2, own
         assert any(cap.label in q for q in asked) and any(clause.label in q for q in asked), own
+
+
+def _asked(question: str, seed: int, **update):
+    import datetime as dt
+
+    label = "the liability cap under the charter"
+    ctx = email_context("reply", seed=seed, facts=[], to=[RUTH])
+    ctx = ctx.model_copy(update={
+        "parent": EmailContent(subject="Cap", body=question.format(label=label) + "\n\nRuth"), "parent_author": RUTH,
+        "thread_labels": [label], "spec": ctx.spec.model_copy(update={"beat": "answer"}),
+        "parent_sent": ctx.spec.sent_at - dt.timedelta(hours=3),
+        "label_reasons": {label: "the tonnage times the limit per tonne"},
+        "label_sources": {label: 'the "Liability cap" line of the Cap computation'}, **update})
+    return _own(compose_email(ctx).body)
+
+
+def test_asked_whether_a_figure_is_final_the_reply_names_the_paper_not_a_sheet_row():
+    # "Is our claim final, or still a working number?" answered "Final as far as we are concerned; it's on the
+    # "Policyholder's claim" line in the Business interruption computation" (my read of bi-claim at seed 83)
+    import datetime as dt
+
+    label = "the liability cap under the charter"
+    for seed in range(12):
+        own = _asked("Content. Is {label} final, or still a working number?", seed,
+                     label_papers={label: ("Castellan limitation report (final)", dt.date(2025, 2, 12))})
+        assert re.search(r"(?i)castellan limitation report \(final\) of February 12, 2025", own), own
+        assert '"Liability cap" line' not in own, own
+
+
+def test_asked_the_source_across_the_table_the_reply_gives_the_working_not_a_promise_to_dig():
+    # the insurer's counsel: "What is the source for the amount in dispute?" answered by the partner who made the
+    # demand on it "I'll dig out the paper it comes from and send you a copy by end of day" (bi-claim at seed 83)
+    from worldsmith.generators.context import OrgRef
+
+    laura = RUTH.model_copy(update={"organisation": "Kestrel Marine Ltd", "first_name": "Laura", "id": "other_1"})
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel", privileged=True, acts_for="Corvale Shipping Ltd"),
+            OrgRef(name="Corvale Shipping Ltd", role="client", privileged=True),
+            OrgRef(name="Kestrel Marine Ltd", role="insurer")]
+    for seed in range(12):
+        own = _asked("What is the source for {label}? I'd like to check it before Thursday.", seed,
+                     parent_author=laura, to=[laura], organisations=orgs)
+        assert not re.search(r"(?i)dig out|send you (?:a copy|the paper)", own), own
+        assert "the tonnage times the limit per tonne" in own, own
+
+
+def test_a_promised_day_gone_by_is_chased_not_looked_forward_to():
+    # "We are taking instructions and will respond by end of day." answered three days later "Understood, thank you.
+    # We note that; we look forward to it by then." (bi-claim at seed 83; read22: "a reply 5 days after its own
+    # deadline")
+    import datetime as dt
+
+    from worldsmith.generators.context import OrgRef
+
+    jeff = RUTH.model_copy(update={"organisation": "Kestrel Marine Ltd", "first_name": "Jeffery",
+                                   "name": "Jeffery Walsh", "id": "adjuster_1"})
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel", privileged=True, acts_for="Corvale Shipping Ltd"),
+            OrgRef(name="Corvale Shipping Ltd", role="client", privileged=True),
+            OrgRef(name="Kestrel Marine Ltd", role="adjuster")]
+    chased = 0
+    for seed in range(12):
+        ctx = email_context("reply", seed=seed, facts=[], to=[jeff])
+        sent = ctx.spec.sent_at
+        ctx = ctx.model_copy(update={
+            "parent": EmailContent(subject="Cap", body="Thanks Jeffery. We are taking instructions and will respond "
+                                                       "by end of day; our client's rights are reserved.\n\nDana"),
+            "parent_author": DANA_, "author": jeff, "to": [DANA_], "organisations": orgs, "next_beat": "answer",
+            "parent_sent": sent - dt.timedelta(days=3), "thread_labels": ["the liability cap under the charter"],
+            "spec": ctx.spec.model_copy(update={"beat": "confirm", "author": "adjuster_1"})})
+        own = _own(compose_email(ctx).body)
+        assert not re.search(r"(?i)\bby then\b|hold you to that date", own), own
+        chased += bool(re.search(r"(?i)nothing has come|have not had it", own))
+    assert chased

@@ -870,6 +870,19 @@ _ASKED_US = re.compile(r"\b(?:let (?:us|me) have your (?:client's )?(?:written )
                        r"we require your (?:written )?(?:response|reply)|please (?:respond|reply))\b", re.I)
 
 
+def _promised_day(ctx: ArtifactContext, own: str) -> dt.date | None:
+    """The day by which the message replied to says its side will come back or a paper will come, read against the
+    day it was sent; None where it names none."""
+    from worldsmith.generators.compose.voice import resolve_day
+
+    m = _PROMISED.search(own) or _COMING_BY.search(own)
+    if m is None or ctx.parent_sent is None:
+        return None
+    tail = own[m.end():m.end() + 60]
+    said = re.split(r"[.;?!]", tail, maxsplit=1)[0]
+    return resolve_day(said, ctx.parent_sent.date())
+
+
 def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
     """What an acknowledgement that a reply follows asks, where the thread has a point to move: the plan for a date
     gone by (or, where the note already gave one, when it goes ahead), else the next step on a point still open;
@@ -885,6 +898,13 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
             # they have said by when they will come back: nobody asks them when ("We have put the bonus claimed to
             # our client and will reply by Monday." answered "When can we have your position on the bonus claimed?",
             # mail10's read at seed 31); they are held to the day they gave
+            due = _promised_day(ctx, own)
+            if due is not None and due < ctx.spec.sent_at.date():
+                # ...and where that day has gone by, it is chased, never looked forward to "by then" ("We are taking
+                # instructions and will respond by end of day." answered three days later "We note that; we look
+                # forward to it by then.", my read of bi-claim at seed 83; read22's "a reply 5 days after its own
+                # deadline")
+                return pick.fill(frames["across_overdue"], when=long_date(due, ctx.locale), day=_by(pick, ctx)) or ""
             return pick.fill(frames["across_held"]) or ""
         if _ASKED_US.search(own):
             # they have asked for our response by a day: we owe it, and say by when, never ask them when they will
@@ -2183,6 +2203,8 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
             entry = dict(entry, say=entry["sent"])
         elif entry is not None and entry.get("paper") and w["paper"] and w.get("asked") not in ctx.their_labels:
             entry = dict(entry, say=entry["paper"])
+        elif entry is not None and entry.get("worked") and not w["source"] and w["reason"]:
+            entry = dict(entry, say=entry["worked"])
         if entry is not None:
             entry = entry if gave_before else {k: ([f for f in x if not _UNMOVED.search(f)] or x) if isinstance(x, list)
                                                else x for k, x in entry.items()}
