@@ -279,6 +279,26 @@ def _redate(text: str, style: str) -> str:
     return _LONG_DATE.sub(sub, text)
 
 
+def _choice_namings(option: str, others: list[str], world: World) -> list[tuple[str, bool, str]]:
+    """Other ways of naming a chosen option (kit20): beside the other set aside ('X (not Y)'), a bound by its plain
+    word ('the cap' for a maximum) must pass; one word of it that another figure of the room shares ('stacking' of
+    the maximum stacking deduction, which is as much the allowable stacking deduction) must fail."""
+    from worldsmith.environments.forms import _CHOICE_NEUTRAL, _stem, _tokens
+    from worldsmith.environments.tasks import label_of
+
+    out = [("choice_contrast", True, f"{option} (not {o})") for o in others[:1]]
+    words = [w for w in _tokens(option) if w not in _CHOICE_NEUTRAL]
+    rival = {w for o in others for w in _tokens(o)}
+    if "maximum" in words and not rival & {"cap", "maximum"}:
+        out.append(("choice_synonym", True, "the cap"))
+    own = {_stem(w) for w in words}
+    labels = [{_stem(w) for w in _tokens(label_of(f))} for f in world.facts.values()]
+    shared = next((w for w in words if w not in rival and any(_stem(w) in lb and lb != own for lb in labels)), None)
+    if shared:
+        out.append(("choice_shared_word", False, shared))
+    return out
+
+
 def _form_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:
     """A form's must-pass (every usual way of writing each value and the form) and must-fail (each field negated,
     hedged, superseded, a little off, swapped, missing or given twice, and a line beside the form that takes the
@@ -320,6 +340,8 @@ def _form_candidates(task: Task, world: World, text: str) -> list[tuple[str, boo
                 add(f"choice_swapped:{n}", False, _form_text([(k, o if k == n else x) for k, x in fields]))
                 add(f"choice_both:{n}", False, _form_text([(k, f"{v} or {o}" if k == n else x) for k, x in fields]))
             add(f"choice_negated:{n}", False, _form_text([(k, f"not {v}" if k == n else x) for k, x in fields]))
+            for name, ok, said in _choice_namings(v, check.b_words, world):
+                add(f"{name}:{n}", ok, _form_text([(k, said if k == n else x) for k, x in fields]))
         if check.expect == "date":
             shifted = _redate(v, "iso")
             try:

@@ -336,9 +336,15 @@ _REASON = re.compile(r"\s*\((?P<r>(?:it\s+is\s+|it's\s+|as\s+it\s+is\s+|being\s+
                      re.I)
 
 
-def _reason_fits(reason: str, option: str, world) -> bool:
+def _reason_fits(reason: str, option: str, world, field: str = "") -> bool:
     """Whether a bracketed reason beside a chosen option gives the way the ledger's lesser-of or greater-of decides
-    ('the earn-out cap (it is lower)' where a lesser-of decides; never '(it is higher)')."""
+    ('the earn-out cap (it is lower)' where a lesser-of decides; never '(it is higher)'), or the way the field asks
+    ('Larger: X (it is lower)' says the wrong thing of the larger one whatever governs)."""
+    said = set(_tokens(reason))
+    asked = set(_tokens(field))
+    for way, other in ((_LOWER, _HIGHER), (_HIGHER, _LOWER)):
+        if asked & way:
+            return bool(said & way) and not said & other
     if world is None:
         return False
     from worldsmith.environments.tasks import label_of
@@ -362,10 +368,61 @@ def _reason_fits(reason: str, option: str, world) -> bool:
 _RECOMPUTED = re.compile(r",?\s*\(?\b(?:re-?computed|re-?calculated|re-?worked)\b\)?\s*$", re.I)
 
 
+# the reason written out after the option rather than in a bracket ('the maximum stacking deduction, because it is
+# lower': kit20, a right form 0.8)
+_REASON_SAID = re.compile(r"\s*[,;\u2013\u2014-]?\s*\b(?:because|since|as)\s+(?P<r>(?:it\s+is|it's|that\s+is|this\s+is)\s+"
+                          r"(?:the\s+)?(?:lower|smaller|less|lesser|below|under|higher|larger|greater|bigger|more|above|"
+                          r"over)\b[^()]*?)\.?\s*$", re.I)
+# the other option set aside beside the chosen one ('the maximum stacking deduction (not the third-party royalties
+# paid)': kit20, a right form 0.8)
+_CONTRAST = re.compile(r"\s*(?:\(\s*(?:and\s+)?(?:not|rather\s+than|instead\s+of)\s+(?P<b>[^()]+?)\s*\)|"
+                       r"[,;\u2013\u2014-]\s*(?:and\s+)?(?:not|rather\s+than|instead\s+of)\s+(?P<c>[^(),;]+?))\.?\s*$", re.I)
+# a bound's plain synonym: 'Governs: cap' names the maximum (kit20, a right form 0.8), 'the floor' the minimum
+_CHOICE_SYNONYM = {"cap": "maximum", "ceiling": "maximum", "floor": "minimum"}
+
+
+def _stem(word: str) -> str:
+    """A word without its plural ending, so 'royalties' is found in 'royalty rate'."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def _names_another_fact(words: list[str], options: list[str], world) -> bool:
+    """Whether the few words said of an option are also all in the label of another of the world's facts, so they do
+    not tell the option from it ('Governs: stacking' of the maximum stacking deduction is as much the allowable
+    stacking deduction it governs; 'paid' as much the royalty paid: kit20, wrong forms 1.0)."""
+    from worldsmith.environments.tasks import label_of
+
+    said = {_stem(w) for w in words}
+    own = [{_stem(w) for w in _tokens(o) if w not in _CHOICE_NEUTRAL} for o in options]
+    for f in getattr(world, "facts", {}).values() if world is not None else ():
+        label = {_stem(w) for w in _tokens(label_of(f)) if w not in _CHOICE_NEUTRAL}
+        if label not in own and said <= label:
+            return True
+    return False
+
+
 def _choice_ok(value: str, check: Check, world=None, answer: str = "") -> bool:
     options = [check.values[0], *check.b_words]
     # the provision the option rests on beside it ('the capped rent (clause 7.4)': kit17, a right form 0.71)
     value = _RECOMPUTED.sub(" ", _PROVISION.sub(" ", value))
+    contrast = _CONTRAST.search(value)
+    if contrast:
+        other = {w for w in _tokens(contrast.group("b") or contrast.group("c")) if w not in _CHOICE_NEUTRAL}
+        sets = [{w for w in _tokens(o) if w not in _CHOICE_NEUTRAL} for o in options]
+        named = [i for i, s in enumerate(sets) if other and other <= s]
+        if named and 0 not in named:
+            value = value[:contrast.start()]
+        else:
+            return False  # the right option set aside, or something that is not an option
+    said_reason = _REASON_SAID.search(value)
+    if said_reason:
+        if not _reason_fits(said_reason.group("r"), check.values[0], world, check.a_words[0]):
+            return False
+        value = value[:said_reason.start()]
     # the chosen option's own figure in a bracket after it, as the form gives it on its own line or the ledger holds it
     # ('Larger: the understated sales (USD 1,150,000)': kit19, a right form 0.73); another figure there fails
     own = re.search(r"\s*\(([^()]*)\)\s*$", value)
@@ -383,21 +440,24 @@ def _choice_ok(value: str, check: Check, world=None, answer: str = "") -> bool:
     # lower)'; kit18: right forms 0.71-0.75); a reason the wrong way round fails the field
     reason = _REASON.search(value)
     if reason:
-        if not _reason_fits(reason.group("r"), check.values[0], world):
+        if not _reason_fits(reason.group("r"), check.values[0], world, check.a_words[0]):
             return False
         value = value[:reason.start()]
     words = [w for w in _tokens(value) if w not in _CHOICE_NEUTRAL]
     if not words:
         return False
     sets = [{w for w in _tokens(o) if w not in _CHOICE_NEUTRAL} for o in options]
+    if not any(set(words) <= s for s in sets):
+        words = [_CHOICE_SYNONYM.get(w, w) for w in words]
     exact = [i for i, s in enumerate(sets) if set(words) == s]
     if exact:
         return exact == [0]
     covering = [i for i, s in enumerate(sets) if set(words) <= s]
     if covering != [0]:
         return False
-    # the words must tell the right option from every other: 'fee' alone does not tell the fee from the fee cap
-    return any(all(w not in s for s in sets[1:]) for w in words)
+    # the words must tell the right option from every other: 'fee' alone does not tell the fee from the fee cap, nor
+    # 'stacking' the maximum stacking deduction from the allowable stacking deduction
+    return any(all(w not in s for s in sets[1:]) for w in words) and not _names_another_fact(words, options, world)
 
 
 def _own_figure(bracket: str, named: str, options: list[str], world, answer: str) -> bool:

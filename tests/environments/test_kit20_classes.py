@@ -1,0 +1,59 @@
+"""kit20's residue, as classes of mistake read on an outline of our own (a construction delay claim nobody has seen):
+a choice field named by a word another figure shares or by a plain synonym, a contrast or a reason written out beside
+the option; a side post that misstates the matter beside a right answer; a sheet whose sources or formulas are not the
+room's; zero and counts said in words."""
+
+from decimal import Decimal
+from types import SimpleNamespace as NS
+
+from worldsmith.environments import forms
+from worldsmith.environments.tasks import Check
+
+
+def _money(n):
+    return NS(type="money", amount=Decimal(n), currency="USD")
+
+
+def _delay_world():
+    # the employer's recoverable delay damages are the lesser of the contractor's delay costs and the damages cap
+    facts = [
+        NS(id="rate", label="delay damages cap rate", value=NS(type="percent", value=Decimal(10)), formula=None,
+           text="10%", statement="Clause 14 caps delay damages at 10% of the contract price."),
+        NS(id="price", label="contract price", value=_money(9_000_000), formula=None, text="USD 9,000,000",
+           statement="The contract price is USD 9,000,000."),
+        NS(id="cap", label="maximum delay damages", value=_money(900_000), formula="percent_of(rate, price)",
+           text="USD 900,000", statement="At 10% of USD 9,000,000 the cap is USD 900,000."),
+        NS(id="costs", label="employer's delay costs incurred", value=_money(1_200_000), formula=None,
+           text="USD 1,200,000", statement="The employer's delay costs come to USD 1,200,000."),
+        NS(id="allowed", label="recoverable delay damages", value=_money(900_000), formula="min(cap, costs)",
+           text="USD 900,000", statement="The employer recovers USD 900,000."),
+        NS(id="paid", label="interim sum paid", value=_money(250_000), formula=None, text="USD 250,000",
+           statement="The contractor has paid USD 250,000 on account."),
+    ]
+    return NS(plan=NS(facts=facts, organisations=[], distractors=[]), facts={f.id: f for f in facts})
+
+
+def test_a_choice_is_named_so_no_other_figure_answers_to_it_by_a_synonym_a_contrast_or_its_reason():
+    # kit20 wrong forms at 1.0: 'Governs: stacking', 'deduction', 'paid', 'the royalties' (each a word another figure of
+    # the room shares: the very deduction the choice governs, the royalty paid); right forms at 0.8: 'Governs: cap',
+    # 'the maximum stacking deduction (not the third-party royalties paid)', '... , because it is lower'
+    world = _delay_world()
+    governs = Check(type="answer_field", values=["the maximum delay damages"], a_words=["Governs"],
+                    b_words=["the employer's delay costs incurred"], expect="choice")
+    form = "Governs: {}\nAnswer: USD 900,000"
+    for said in ("the maximum delay damages", "maximum", "the cap", "cap", "the cap (maximum delay damages)",
+                 "the maximum delay damages (not the employer's delay costs incurred)",
+                 "the maximum delay damages, not the employer's delay costs",
+                 "the maximum delay damages, because it is lower", "the maximum delay damages (it is lower)"):
+        assert forms.field_holds(form.format(said), governs, _delay_world()), said
+    for said in ("delay", "damages", "delay damages", "the costs", "costs incurred", "the floor", "max",
+                 "the employer's delay costs incurred (not the maximum delay damages)",
+                 "the maximum delay damages (not the maximum delay damages)",
+                 "the maximum delay damages, because it is higher", "the cap (employer's delay costs incurred)"):
+        assert not forms.field_holds(form.format(said), governs, world), said
+    # 'Larger: X, because it is lower' says the wrong thing of the larger one, whatever the lesser-of picks
+    larger = Check(type="answer_field", values=["the employer's delay costs incurred"], a_words=["Larger"],
+                   b_words=["the maximum delay damages"], expect="choice")
+    assert forms.field_holds("Larger: the employer's delay costs incurred (it is higher)", larger, world)
+    assert not forms.field_holds("Larger: the employer's delay costs incurred, because it is lower", larger, world)
+    assert not forms.field_holds("Larger: the employer's delay costs incurred (it is lower)", larger, world)
