@@ -279,6 +279,24 @@ def _redate(text: str, style: str) -> str:
     return _LONG_DATE.sub(sub, text)
 
 
+def _said_plainly(value: str, kind: str | None) -> list[tuple[str, str]]:
+    """A figure as a professional writes it short or in words, which must pass (kit20): nothing as 'nil', a count of
+    days as '20d', a rate in basis points."""
+    from worldsmith.environments import answers
+
+    found = answers.parse(value).mentions
+    if len(found) != 1 or found[0].value is None:
+        return []
+    n = found[0].value
+    if kind == "amount" and n == 0:
+        return [("zero_in_words", f"{value.split(' ', 1)[0]} nil" if _MONEY.match(value) else "nil")]
+    if kind == "days" and n == int(n):
+        return [("days_short", f"{int(n)}d")]
+    if kind == "percent":
+        return [("basis_points", f"{(n * 100).normalize():f} bps")]
+    return []
+
+
 def _choice_namings(option: str, others: list[str], world: World) -> list[tuple[str, bool, str]]:
     """Other ways of naming a chosen option (kit20): beside the other set aside ('X (not Y)'), a bound by its plain
     word ('the cap' for a maximum) must pass; one word of it that another figure of the room shares ('stacking' of
@@ -354,6 +372,9 @@ def _form_candidates(task: Task, world: World, text: str) -> list[tuple[str, boo
             add(f"approximate:{n}", False, _form_text([(k, f"approximately {v}" if k == n else x) for k, x in fields]))
             add(f"working_aside:{n}", False, _form_text([(k, f"{v} (their figure, which we reject)" if k == n else x)
                                                          for k, x in fields]))
+            for name, said in _said_plainly(v, check.expect):
+                if not any(o[0].startswith(name + ":") for o in out):  # one of each a form: the suite stays fast
+                    add(f"{name}:{n}", True, _form_text([(k, said if k == n else x) for k, x in fields]))
             near = _nearby(v)
             if near:
                 add(f"nearly_right:{n}", False, _form_text([(k, near if k == n else x) for k, x in fields]))

@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import replace
+from decimal import Decimal
 
 from worldsmith.environments import answers
 from worldsmith.environments.tasks import Check, Criterion, Rubric, Task
@@ -261,21 +262,50 @@ def _day_first(answer: str) -> bool | None:
 _UNITS_SAID = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
                "seventeen eighteen nineteen").split()
 _TENS_SAID = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
-_SAID_NUMBER = re.compile(rf"^\s*(?:(?P<t>{'|'.join(_TENS_SAID)})(?:[\s-](?P<u1>{'|'.join(_UNITS_SAID[1:10])}))?|"
-                          rf"(?P<u>{'|'.join(_UNITS_SAID)}))\b", re.I)
+_BELOW_HUNDRED = rf"(?:{'|'.join(_TENS_SAID)})(?:[\s-](?:{'|'.join(_UNITS_SAID[1:10])}))?|(?:{'|'.join(_UNITS_SAID)})"
+# (hundreds too: 'one hundred forty-six days', kit20 a right form 0.75)
+_SAID_NUMBER = re.compile(rf"^\s*(?:(?P<h>{'|'.join(_UNITS_SAID[1:10])})\s+hundred\b(?:\s+and)?\s*)?"
+                          rf"(?P<r>{_BELOW_HUNDRED})?\b", re.I)
+
+
+def _below_hundred(said: str) -> int:
+    words = re.split(r"[\s-]+", said.strip().lower())
+    return sum(_TENS_SAID[w] if w in _TENS_SAID else _UNITS_SAID.index(w) for w in words)
 
 
 def _spelled_out(value: str) -> str:
     """A count a field spells out, in digits ('Answer: three' is 3 days, 'nine months' is 9 months: kit17, right forms
     0.67 and 0.91)."""
     m = _SAID_NUMBER.match(value)
-    if m is None:
+    if m is None or not (m.group("h") or m.group("r")):
         return value
-    if m.group("u"):
-        n = _UNITS_SAID.index(m.group("u").lower())
-    else:
-        n = _TENS_SAID[m.group("t").lower()] + (_UNITS_SAID.index(m.group("u1").lower()) if m.group("u1") else 0)
+    n = (_UNITS_SAID.index(m.group("h").lower()) * 100 if m.group("h") else 0) + \
+        (_below_hundred(m.group("r")) if m.group("r") else 0)
     return f"{n}{value[m.end():]}"
+
+
+# nothing said in a word ('Answer: zero', 'USD nil', 'nil'; 'USD 0 (none)': kit20, right forms 0.79-0.93)
+_ZERO_SAID = re.compile(r"^(\s*(?:[A-Z]{3}|[$\u00a3\u20ac])?\s*)(?:zero|nil|none|nothing)\s*\.?\s*$", re.I)
+_ZERO_GLOSS = re.compile(r"^(\s*(?:[A-Z]{3}|[$\u00a3\u20ac])?\s*0(?:\.0+)?)\s*\(\s*(?:zero|nil|none|nothing)\s*\)\s*$", re.I)
+# a count of days written short or as the lapse the question asks for ('20d', '20 days later' for how many days after:
+# kit20, right forms 0.67)
+_DAYS_SHORT = re.compile(r"^(\s*\d[\d,]*)\s*d\b\.?", re.I)
+_DAYS_AFTER = re.compile(r"(\bdays?)\s+(?:later|after(?:wards)?)\s*\.?\s*$", re.I)
+# a rate in basis points ('900 bps' for 9%: kit20, a right form 0.95)
+_BASIS_POINTS = re.compile(r"^\s*(\d[\d,]*(?:\.\d+)?)\s*(?:bps?|basis\s+points?)\s*$", re.I)
+
+
+def _said_plainly(value: str, kind: str) -> str:
+    """A figure said in words or short forms a professional uses, as the figure ('nil' is 0, '20d' 20 days, '900 bps'
+    9%)."""
+    value = _ZERO_GLOSS.sub(r"\1", _ZERO_SAID.sub(r"\g<1>0", value))
+    if kind == "days":
+        value = _DAYS_AFTER.sub(r"\1", _DAYS_SHORT.sub(r"\1 days", value))
+    if kind == "percent":
+        bp = _BASIS_POINTS.match(value)
+        if bp:
+            value = f"{Decimal(bp.group(1).replace(',', '')) / 100}%"
+    return value
 
 
 def _date_ok(value: str, check: Check, day_first: bool | None = None) -> bool:
@@ -503,6 +533,8 @@ def field_holds(answer: str | None, check: Check, world=None) -> bool:
     if "?" in value:
         return False  # kit17: 'Governs: the capped rent?', 'Sender: Patrick Morton?' each 1.0: a question is no answer
     kind = check.expect or "amount"
+    if kind in ("amount", "percent", "number", "days"):
+        value = _said_plainly(value, kind)
     if kind in ("number", "days"):
         value = _spelled_out(value)
     if kind in ("amount", "percent", "number", "days"):

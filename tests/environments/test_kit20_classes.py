@@ -57,3 +57,24 @@ def test_a_choice_is_named_so_no_other_figure_answers_to_it_by_a_synonym_a_contr
     assert forms.field_holds("Larger: the employer's delay costs incurred (it is higher)", larger, world)
     assert not forms.field_holds("Larger: the employer's delay costs incurred, because it is lower", larger, world)
     assert not forms.field_holds("Larger: the employer's delay costs incurred (it is lower)", larger, world)
+
+
+def test_nothing_a_count_or_a_rate_said_as_a_professional_says_it_is_the_figure():
+    # kit20 right forms marked down: 'Answer: zero', 'USD nil', 'nil', 'USD 0 (none)' (0.79-0.93); '20d' and '20 days
+    # later' for how many days after (0.67); 'one hundred forty-six days' (0.75); '900 bps' for 9% (0.95)
+    nothing = Check(type="answer_field", values=["USD 0"], a_words=["Answer"], expect="amount")
+    for said in ("zero", "nil", "USD nil", "USD 0 (none)", "Nil.", "$0.00"):
+        assert forms.field_holds(f"Answer: {said}", nothing), said
+    for said in ("USD 5,000 (none)", "none of it", "nil or USD 5,000", "not zero"):
+        assert not forms.field_holds(f"Answer: {said}", nothing), said
+    days = Check(type="answer_field", values=["146 days"], a_words=["Answer"], expect="days")
+    for said in ("146d", "146 d", "146 days later", "146 days after", "one hundred forty-six days",
+                 "one hundred and forty-six"):
+        assert forms.field_holds(f"Answer: {said}", days), said
+    for said in ("146 days earlier", "145d", "one hundred forty-five days", "146 months later", "146 dollars"):
+        assert not forms.field_holds(f"Answer: {said}", days), said
+    rate = Check(type="answer_field", values=["9%"], a_words=["Rate"], expect="percent")
+    for said in ("900 bps", "900 basis points", "900bp"):
+        assert forms.field_holds(f"Rate: {said}", rate), said
+    for said in ("90 bps", "9 bps", "900 bps or 9.5%"):
+        assert not forms.field_holds(f"Rate: {said}", rate), said
