@@ -222,3 +222,21 @@ def test_a_promised_day_gone_by_is_chased_not_looked_forward_to():
         assert not re.search(r"(?i)\bby then\b|hold you to that date", own), own
         chased += bool(re.search(r"(?i)nothing has come|have not had it", own))
     assert chased
+
+
+def test_asked_what_in_our_paper_needs_them_a_client_is_told_the_point_not_only_not_before_the_call():
+    # "Is there anything in the valuation model summary I should look at myself?" answered "Not before the call. I will
+    # take you through it on the call." (read22: "a curt non-answer to a client principal")
+    from worldsmith.generators.kinds.email.compose import own_text
+
+    note = "Our weekly round-up, October 7.\n\n- Our Valuation model summary went to you on 6 October (Trevor Lloyd)."
+    label = "the revised enterprise value"
+    for seed in range(20):
+        ctx = email_context("reply", seed=seed, facts=[])
+        ctx = ctx.model_copy(update={
+            "parent": EmailContent(subject="Re: Weekly status", body="Thanks. Is there anything in the valuation model "
+                                   "summary I should look at myself?\n\nClinton\n\n> " + note.replace("\n", "\n> ")),
+            "spec": ctx.spec.model_copy(update={"beat": "confirm"}), "thread_labels": [label]})
+        body = own_text(compose_email(ctx).body)
+        assert label in body, body
+        assert not re.match(r"(?i)\s*(?:not|nothing) before the call\b", body), body

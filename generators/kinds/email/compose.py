@@ -1082,7 +1082,20 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         ours = bool(m and (re.match(r"(?:Our|My|You have had|We |I )", m.group(0))
                            or re.search(r"(?:reached you|came to you)", m.group(0))))
         key = ("paper_change" if "change for us" in own else "paper") + ("_ours" if ours else "")
-        line = pick.fill(frames[key], owner=owner, day=day) if owner else pick.fill(frames[key + "_self"], day=day)
+        # our own paper's reader is told the one point it turns on, never only "Not before the call" (a client
+        # principal asking what in the valuation model summary he should look at himself, read22: "a curt
+        # non-answer"; the client asking what in our advice needs him before the meeting, my read of bi-claim at 83)
+        open_ = [x for x in ctx.thread_labels if x not in ctx.settled_labels and not _DATED.search(x)]
+        title = next((g for g in m.groups() if g), "") if m else ""
+        # (the point the paper itself shows, where the room says which: the valuation summary's is the value, not the
+        # first adjustment the thread happens to name)
+        shown = [x for x in open_ if title and title.lower() in (ctx.label_sources.get(x, "")
+                                                                  + " " + ctx.label_papers.get(x, ("",))[0]).lower()]
+        point = (shown or open_ or [""])[-1 if shown else 0]
+        if key == "paper_ours" and point:
+            key = "paper_ours_point"
+        line = pick.fill(frames[key], owner=owner, day=day, label=point) if owner else \
+            pick.fill(frames[key + "_self"], day=day, label=point)
     elif re.search(r"as you (?:propose|suggest)", own, re.I):
         line = pick.fill(frames["sent"], owner=owner, day=day) if owner else pick.fill(frames["sent_self"], day=day)
     else:
