@@ -129,3 +129,22 @@ def test_whoever_put_a_file_up_does_not_flag_what_is_in_it_nor_work_from_their_o
                 assert who.id not in put_up, (spec.id, text)
             if re.search(r"\bworking from\b", text) and spec.link_makers:
                 assert who.id not in spec.link_makers, (spec.id, text)
+
+
+def test_an_executed_instrument_is_put_up_for_its_wording_not_read_for_comments(world):
+    """tanker (read 22): 'The partner asks the client's staffer to "give a read" and comment on the client's own
+    executed charter party; "working from Voyage Charter Party going forward" is meaningless'."""
+    plan, contents = world
+    standing = 0
+    for spec, posts in _days(plan, contents):
+        if not spec.standing_links:
+            continue
+        from worldsmith.generators.kinds.chat.compose import paper_name
+
+        name = paper_name(Path(spec.standing_links[0]).stem).removeprefix("the ")
+        for _, text in posts:
+            if name in text:
+                standing += 1
+                assert not re.search(r"can you (?:give it a read|have a look|take a look)|comments (?:on|to)|"
+                                     r"thoughts to|working from|flag anything|another (?:turn|draft|round)", text), text
+    assert standing or not any(a.standing_links for a in plan.artifacts if a.kind == "chat")

@@ -79,3 +79,21 @@ def test_a_rate_by_group_states_its_period_and_a_usual_mix_of_claims():
         assert max(claims, key=claims.get) in ("Medicare", "Medicare Advantage", "Commercial"), claims
         assert claims["Workers' compensation"] / total < 0.15, claims
     assert logs
+
+
+_DATED = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b"
+                    r"\s+\d{1,2},?\s+\d{4}|\b\d{1,2}\s+(?:January|February|March|April|May|June|July|August|September|"
+                    r"October|November|December)\s+\d{4}")
+
+
+@pytest.mark.parametrize("path", ["outlines/examples/tanker-spill-liability.yaml", "tests/fixtures/covenant-breach.yaml",
+                                  "outlines/examples/buyside-diligence.yaml"])
+def test_every_sheet_says_the_day_it_is_as_at(path):
+    """tanker (read 22): a claims tracker's only note 'Prepared by Paul Sheppard (Harrowvane Gillard LLP) from
+    correspondence to date'; covenant-breach: 'Source: management information. Prepared by Troy Martin, Corporate
+    Controller.' (issue 17: a sheet has an as-at date)."""
+    for _, spec, content in _sheets(path):
+        assert _DATED.search(" ".join(content.notes)), (spec.title, content.notes)
+        # and says it once, not twice over ("for March 10, 2026, as at March 10, 2026")
+        assert not [n for n in content.notes if re.search(r"(\d{4}), as at .*\1\.$", n) and
+                    len(set(_DATED.findall(n))) < len(_DATED.findall(n))], content.notes

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import re
 from pathlib import Path
 from typing import Annotated, Any, Literal
 from zoneinfo import ZoneInfo
@@ -18,6 +19,7 @@ from zoneinfo import ZoneInfo
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from worldsmith.generators.calendar import business_days, spread
+from worldsmith.generators.context import is_instrument
 from worldsmith.generators.kinds.chat.compose import compose_chat
 from worldsmith.generators.kinds.chat.reader import CHAT_DDL, EXPORT_FILES, load_chat_json, load_transcript
 from worldsmith.generators.kinds.chat.render import render_day, render_export, short_id, transcript_name
@@ -82,6 +84,9 @@ class ChatSpec(SpecBase):
     fact_makers: dict[str, list[str]] = Field(default_factory=dict, description="for each fact of the day, the person "
                                               "ids of the makers of the papers that carry it by then (whose figure "
                                               "it is: its maker tells it, never asks it of the other side)")
+    standing_links: list[str] = Field(default_factory=list, description="those of `links` that are instruments the "
+                                      "parties made (an executed contract, a policy): put up for their wording, "
+                                      "never read for comments nor worked from")
     fact_senders: dict[str, list[str]] = Field(default_factory=dict, description="for each fact of the day, the "
                                                "members who stated it in mail in the two days before the talk "
                                                "(nobody asks for a figure they sent round that morning)")
@@ -281,6 +286,9 @@ def link_files(artifacts: list[Any]) -> None:
         spec.links = [f.path for f in pick]
         said.update((spec.channel_id, f.path) for f in pick)
         spec.link_makers = [f.author for f in pick]
+        # (blind read 22, tanker: counsel asks the client's director to 'give a read' to the client's own executed
+        # charter party, and "working from Voyage Charter Party going forward" is meaningless)
+        spec.standing_links = [f.path for f in pick if is_instrument(f) and not re.search(r"\bdraft\b", f.title, re.I)]
         spec.fact_makers = {fid: sorted({f.author for f in files if fid in f.facts and f.date <= spec.date}
                                         or {f.author for f in files if fid in f.facts}) for fid in spec.facts}
         # (blind read 22, tanker: 'Katherine asks the GC for a figure she herself emailed that morning')

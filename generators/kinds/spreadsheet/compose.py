@@ -311,8 +311,11 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
     own = _keeps_own_books(ctx)
     values = {"author": ctx.author.name, "title": ctx.author.title, "org": ctx.author.organisation,
               "date": long_date(spec.date, ctx.locale), "source": source_of(ctx, own)}
-    notes = [re.sub(r"\.\.(?=\s|$)", ".", pick.fill(bank("sheets")["notes"], **values))  # 'Ltd.' then '.'
-             or f"Prepared by {ctx.author.name}."]
+    said = re.sub(r"\.\.(?=\s|$)", ".", pick.fill(bank("sheets")["notes"], **values) or "")  # 'Ltd.' then '.'
+    if said.count(values["date"]) > 1:
+        # (a source that names the day already: "from the contractors' daily cost reports for March 10, 2026")
+        said = said.replace(f", as at {values['date']}", "")
+    notes = [said or f"Prepared by {ctx.author.name}, as at {values['date']}."]
     if ctx.distractor_label:
         notes.insert(0, f"Status: {strip_end(ctx.distractor_label)}. Not the current position; kept for reference.")
     notes += extra
