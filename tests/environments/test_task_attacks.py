@@ -8,7 +8,7 @@ import pytest
 
 import worldsmith
 from tests.published import task_set_of, warm_task
-from worldsmith.environments.attacks import attack_task, candidates, rates
+from worldsmith.environments.attacks import Outcome, attack_task, candidates, rates
 
 
 @pytest.fixture(scope="module")
@@ -18,7 +18,35 @@ def legal_tasks(published_legal):
     world.close()
 
 
-def test_the_verifier_passes_every_right_end_state_and_no_wrong_one(legal_tasks, tmp_path):
+@pytest.fixture(scope="module")
+def attacked(legal_tasks):
+    """attack_task for this module's tests, each candidate of each task graded once in the module: the whole-suite
+    test and vfix7's grade the same oracles and many of the same attacks (about a sixth of the module's CPU twice),
+    and a grade depends only on the task and the candidate (attack_task clears the session between candidates).
+    Also candidate_names(task): the names of candidates(task, world) in order, listed once."""
+    world, _ = legal_tasks
+    names: dict[str, list[str]] = {}
+    graded: dict[tuple[str, str], list[Outcome]] = {}
+
+    def candidate_names(task) -> list[str]:
+        if task.id not in names:
+            names[task.id] = [name for name, *_ in candidates(task, world)]
+        return names[task.id]
+
+    def attack(task, root, only: set[str]) -> list[Outcome]:
+        """attack_task(task, world, root, only), grading here only what this module has not graded yet."""
+        missing = {n for n in only if (task.id, n) not in graded}
+        for n in missing:
+            graded[(task.id, n)] = []
+        for o in attack_task(task, world, root, missing) if missing else []:
+            graded[(task.id, o.candidate)].append(o)
+        return [o for n in dict.fromkeys(candidate_names(task)) if n in only for o in graded[(task.id, n)]]
+
+    attack.names = candidate_names
+    return attack
+
+
+def test_the_verifier_passes_every_right_end_state_and_no_wrong_one(legal_tasks, attacked, tmp_path):
     # The first task of each kind meets the oracle, the candidates of its own kind (a review's, a sheet's) and a
     # seeded half of the common ones, and every kind of candidate meets one task at least (the whole list on these
     # tasks is about 13 s of CPU). bench/tasks.py attacks every task of every example with the whole list, and its
@@ -26,7 +54,7 @@ def test_the_verifier_passes_every_right_end_state_and_no_wrong_one(legal_tasks,
     world, every = legal_tasks
     tasks = list({t.kind: t for t in reversed(every)}.values())
     assert len(tasks) >= 10
-    lists = {t.id: [name for name, *_ in candidates(t, world)] for t in tasks}
+    lists = {t.id: attacked.names(t) for t in tasks}
     family = {t.id: {name.split(":")[0] for name in lists[t.id]} for t in tasks}  # superseded:X is one family
     common = {f for fs in family.values() for f in fs if sum(f in other for other in family.values()) > 1}
     outcomes, met = [], set()
@@ -35,7 +63,7 @@ def test_the_verifier_passes_every_right_end_state_and_no_wrong_one(legal_tasks,
         half = random.Random(t.id).sample(shared, (len(shared) + 1) // 2)
         keep = {"oracle", *(family[t.id] - common), *half, *(set(shared) - met)}  # each family met at least once
         met |= keep
-        outcomes += attack_task(t, world, tmp_path / t.id, {n for n in lists[t.id] if n.split(":")[0] in keep})
+        outcomes += attacked(t, tmp_path / t.id, {n for n in lists[t.id] if n.split(":")[0] in keep})
     assert {o.candidate.split(":")[0] for o in outcomes} == set().union(*family.values())
     r = rates(outcomes)
     print(f"attack suite (legal): {r}")
@@ -45,9 +73,9 @@ def test_the_verifier_passes_every_right_end_state_and_no_wrong_one(legal_tasks,
     assert r["must_fail"] >= 5 * len(tasks)  # every task meets half the common list of attacks or more
 
 
-def test_the_attacks_cover_each_kind_of_wrong_answer(legal_tasks):
+def test_the_attacks_cover_each_kind_of_wrong_answer(legal_tasks, attacked):
     world, tasks = legal_tasks
-    names = {name.split(":")[0] for t in tasks for name, *_ in candidates(t, world)}
+    names = {name.split(":")[0] for t in tasks for name in attacked.names(t)}
     assert {"oracle", "negated", "hedged", "superseded", "every_number", "wrong_direction", "empty", "junk_files",
             "deleted_room_file", "mail_outside_cast", "leak_to_other_side", "log_edited_by_hand",
             "room_written_by_hand", "flag_without_correction", "no_flag", "correction_hedged", "also_flags_right_0",
@@ -563,14 +591,14 @@ def test_a_lag_after_i_e_is_read_in_its_own_sentence():
     assert holds(lag, None, "Sent on 6 October 2026, i.e. 4 days earlier.\nAnswer: 4 days")
 
 
-def test_vfix7s_denials_hedges_and_signs_in_other_words_score_below_1(legal_tasks, tmp_path):
+def test_vfix7s_denials_hedges_and_signs_in_other_words_score_below_1(legal_tasks, attacked, tmp_path):
     """vfix7's red team, on worlds of outlines the examples do not share: 82 of 111 of these scored 1.0 ('Answer:
     anything but X', 'cannot be said to exceed', 'Negative.' before a Yes answer's figures, 'It may equally be Y; I
     cannot tell which.', a superseded figure said to 'also govern'); each kind must score below 1 here, the oracle 1."""
     world, tasks = legal_tasks
     names = {"anything_but", "hardly", "incorrect_that", "signed_what_if", "may_equally_be", "cannot_be_said_to_exceed",
              "trails", "bare_negative", "the_answer_is_no", "superseded_also_governs", "readings_table"}
-    picked = list({t.kind: t for t in reversed(tasks) if names & {n for n, *_ in candidates(t, world)}}.values())
-    outcomes = [o for t in picked for o in attack_task(t, world, tmp_path / t.id, names | {"oracle"})]
+    picked = list({t.kind: t for t in reversed(tasks) if names & set(attacked.names(t))}.values())
+    outcomes = [o for t in picked for o in attacked(t, tmp_path / t.id, names | {"oracle"})]
     assert {o.candidate for o in outcomes} >= names - {"signed_what_if"}
     assert [(o.task, o.candidate, o.score) for o in outcomes if o.wrong] == []
