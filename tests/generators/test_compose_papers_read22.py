@@ -130,3 +130,18 @@ def test_draft_terms_for_the_other_side_to_agree_are_subject_to_contract_never_p
     page = _render(_plan(privileged=True, doc_type=doc_type, title=title), doc)
     running = " ".join(p.text for p in page.sections[0].header.paragraphs)
     assert "rivileged" not in running, running
+
+
+@pytest.mark.parametrize("name", ["hospital-revenue-audit", "tanker-spill-liability", "buyside-diligence"])
+def test_a_risks_section_states_the_papers_own_risks_never_points_at_someone_elses_note(name):
+    # read 22: 'Risks are left to "Timothy Oconnell's note"', 'leaves risks to the client's note' (an audit plan, a
+    # memo and a findings report whose risks section read 'See Amber Smith's note of July 6, 2026.')
+    from worldsmith.worlds.content import DocumentContent
+    from tests.generators.test_compose_mail_replies17 import world_at
+
+    plan, contents = world_at(name, 0)
+    risks = [(s.path, x.paragraphs) for s in plan.artifacts if isinstance(c := contents.get(s.id), DocumentContent)
+             for x in c.sections if re.search(r"\brisks?\b", x.heading, re.I)]
+    assert risks
+    for path, paragraphs in risks:
+        assert not any(re.match(r"See .+'s note of ", p) for p in paragraphs), (path, paragraphs)

@@ -295,6 +295,32 @@ _WORKING_NOTE = {"Question Presented": "Purpose", "Short Answer": "Summary", "An
                  "Relevant Facts": "Facts", "Risks and Mitigations": "Risks"}
 
 
+def risk_lines(ctx: ArtifactContext, day: str) -> list[str]:
+    """A paper's risks from its own record: the date ahead that cannot be missed, the figure whose inputs can still
+    move, and the record it rests on (read 22: 'Risks are left to "Amber Smith's note"', 'leaves risks to the
+    client's note': a risks section that pointed at a note the room does not hold)."""
+    from worldsmith.generators.compose.substance.common import derivation, label
+
+    lines = []
+    ahead = [f for f in ctx.facts if f.value.type == "date" and not f.past and f.label]
+    if ahead:
+        f = min(ahead, key=lambda g: g.value.value)
+        lines.append(f"Timing: {label(f)} falls on {f.text}; nothing it requires can be done after it, so each "
+                     f"step is to be finished before that day.")
+    worked = [f for f in ctx.facts if f.value.type in ("money", "number", "percent") and f.reason and f.label]
+    if worked:
+        f = worked[0]
+        how = derivation(f, ctx.facts)
+        lines.append(f"Figures: {label(f)} ({f.text}) is {how}; if any of those moves, so does it, and it "
+                     f"is to be checked again before it is relied on." if how else
+                     f"Figures: {label(f)} ({f.text}) is worked from other figures; if any of them moves, "
+                     f"so does it.")
+    if not lines:
+        lines.append(f"This paper rests on the documents held on {day}; a document that comes to light later may "
+                     f"change it.")
+    return [" ".join(lines)]
+
+
 def compose_document(ctx: ArtifactContext) -> DocumentContent:
     """A document for the context: exactly spec.sections sections in its genre's structure, carrying every fact."""
     spec = ctx.spec
@@ -548,6 +574,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             what = re.sub(r"\s+(?:raised|arising)$", "", heading.lower())
             paragraphs = [f"None raised at this meeting; {substance.chair(ctx).first_name} asked that any {what} be "
                           f"brought to the next meeting."]
+        if not paragraphs and not facts and k == "risks":
+            paragraphs = risk_lines(ctx, values["date"])
         if not paragraphs:
             paragraphs = [" ".join(facts) or f"See {values['Reader']}'s note of {values['date']}."]
         # a pleading pleads its figures in numbered paragraphs: a court filing has no table of the firm's figures
