@@ -145,3 +145,22 @@ def test_a_risks_section_states_the_papers_own_risks_never_points_at_someone_els
     assert risks
     for path, paragraphs in risks:
         assert not any(re.match(r"See .+'s note of ", p) for p in paragraphs), (path, paragraphs)
+
+
+@pytest.mark.parametrize("sections", [3, 4, 5])
+def test_a_revised_letter_says_which_earlier_letter_it_replaces_without_its_figure(sections):
+    # read 22: a revised notice of claim with 'no statement that it replaces the May 12 notice', its background 'We
+    # refer to the earlier correspondence in this matter.'
+    from tests.generators.test_compose_papers_read19 import _THEIRS
+
+    claim = fact("claim", "The revised claim is USD 1,500,000.", Money(amount=Decimal(1500000), currency="USD")
+                 ).model_copy(update={"label": "the loss and expense claimed", "superseded_text": "USD 1,850,000",
+                                      "superseded": "superseded first notice of claim of May 12, 2026: withdrawn"})
+    for seed in range(3):
+        ctx = _minutes([claim], seed=seed)
+        ctx = ctx.model_copy(update={"to": [_THEIRS], "spec": ctx.spec.model_copy(update={
+            "title": "Revised notice of claim for loss and expense", "doc_type": "letter", "sections": sections,
+            "purpose": "The revised claim, with the heads of claim."})})
+        text = _text(compose_document(ctx))
+        assert "This letter replaces the first notice of claim of May 12, 2026, which is withdrawn" in text, text
+        assert "USD 1,850,000" not in text and "earlier correspondence" not in text, text

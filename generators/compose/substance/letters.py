@@ -294,6 +294,25 @@ def payment_breach_lines(ctx: ArtifactContext, client: str, breach: PaymentBreac
     return " ".join(lines), reserved
 
 
+_REVISED = re.compile(r"\b(?:revised|amended|updated|replacement|corrected)\b", re.I)
+
+
+def replaced_line(ctx: ArtifactContext) -> str:
+    """What a revised letter replaces, from the superseded value of one of its figures: the earlier paper and that it
+    is withdrawn; '' for a letter that revises nothing (read 22: a revised notice of claim
+    with 'no statement that it replaces the May 12 notice', its background 'We refer to the earlier correspondence')."""
+    if not (_REVISED.search(ctx.spec.title) or re.search(r"\breplac", getattr(ctx.spec, "purpose", "") or "", re.I)):
+        return ""
+    f = next((f for f in ctx.facts if f.superseded and f.superseded_text and f.value.type == "money"), None)
+    if f is None:
+        return ""
+    head = re.sub(r"^(?:the\s+)?superseded\s+", "", re.split(r"[:;(]", f.superseded)[0].strip(), flags=re.I).strip()
+    if not head:
+        return ""
+    # (not its figure: the superseded value is written only with its whole label, no_contradicting_value)
+    return f"This letter replaces the {head}, which is withdrawn; the figures below are the ones to rely on."
+
+
 def breach_reserved(ctx: ArtifactContext, client: str) -> str:
     """A notice's reservation of rights, under the provision it is given under."""
     reqs = requirements(ctx)
@@ -465,6 +484,8 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 # the letter is the act it records, dated its own day: said once, here
                 told = [own_act(ctx, take([act])[0])]
             lead = [first] + told
+            if replaced_line(ctx) and "letter_background" not in kinds:
+                lead.append(replaced_line(ctx))
             right = own_right(ctx) if across(ctx) and not client and re.search(r"\bnotice\b", ctx.spec.title, re.I) \
                 else ""
             if right and not re.search(r"\b(?:clause|section|article)\b", first, re.I):
@@ -532,7 +553,10 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             fs = take([f for f in ctx.facts if not identity(f) and not (later and f.value.type in ("money", "number",
                                                                                                 "percent"))])
             if fs:
-                out[i] = merge_short(across_lines(pick, ctx, fs, client, as_told))
+                out[i] = merge_short(([replaced_line(ctx)] if replaced_line(ctx) else []) +
+                                     across_lines(pick, ctx, fs, client, as_told))
+            elif replaced_line(ctx):
+                out[i] = [replaced_line(ctx)]
             elif across(ctx):
                 # nothing of its own left: the letter's history in a line, never stock words on its figures ('The
                 # relevant chronology on landlord's proposed rent is not in dispute; landlord's proposed rate ... is')
