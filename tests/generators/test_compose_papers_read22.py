@@ -164,3 +164,27 @@ def test_a_revised_letter_says_which_earlier_letter_it_replaces_without_its_figu
         text = _text(compose_document(ctx))
         assert "This letter replaces the first notice of claim of May 12, 2026, which is withdrawn" in text, text
         assert "USD 1,850,000" not in text and "earlier correspondence" not in text, text
+
+
+def test_a_memos_questions_ask_what_is_in_issue_not_what_a_term_or_a_figure_on_the_record_is():
+    # read 22: advice 'reduced to a number'; a question presented that asked 'what the annual contract value comes to
+    # and how it is computed' (a defined term of the supply agreement) and 'what the index rise is on the record'
+    from tests.generators.context_fixture import document_context
+
+    usd = lambda n: Money(amount=Decimal(n), currency="USD")  # noqa: E731
+    payable = fact("payable", "The surcharge payable is USD 2,361,600.", usd(2361600)).model_copy(update={
+        "label": "the surcharge payable", "reason": "the lesser of the surcharge claimed and the surcharge cap"})
+    claimed = fact("claimed", "Brennmoor claims USD 3,640,800.", usd(3640800)).model_copy(update={
+        "label": "the surcharge claimed"})
+    cap = fact("cap", "The cap is USD 2,361,600.", usd(2361600)).model_copy(update={"label": "the surcharge cap"})
+    excess = fact("excess", "The disputed excess is USD 1,279,200.", usd(1279200)).model_copy(update={
+        "label": "the disputed excess", "reason": "the surcharge claimed less the surcharge payable"})
+    acv = fact("acv", "The annual contract value is USD 19,680,000.", usd(19680000)).model_copy(update={
+        "label": "the annual contract value", "reason": "the base price times the annual volume", "term": True})
+    rise = fact("rise", "The index rose by USD 90 a tonne.", usd(90)).model_copy(update={"label": "the index rise"})
+    for seed in range(4):
+        ctx = document_context("memo", 5, seed=seed, facts=[payable, claimed, cap, excess, acv, rise])
+        question = compose_document(ctx).sections[0].paragraphs
+        text = " ".join(question)
+        assert "whether the surcharge cap limits the surcharge payable" in text, text
+        assert "annual contract value" not in text and "on the record" not in text.split("answer")[0], text

@@ -116,6 +116,11 @@ def memo_question(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     limbs = _LIMBS.match(ps[0].reason.strip()) if ps else None
     ps = [f for f in ps if limbs is None or f is ps[0] or
           re.sub(r"^the ", "", label(f).lower()) not in {re.sub(r"^the ", "", x.lower()) for x in limbs.group("a", "b")}]
+    # (a term the instrument fixes is no question, nor a figure read off the record: 'what the annual contract value
+    # comes to and how it is computed' of a defined term of the supply agreement, 'what the index rise is on the
+    # record'; read 22's 'memo reduced to a number')
+    ps = [f for f in ps if f is ps[0] or not (f.term or f.paper_instrument) and
+          (f.reason or f.value.type not in ("money", "number", "percent"))] or ps
     points = list(dict.fromkeys(agree(_asks(f), [label(f)]) for f in ps if f is ps[0] or not identity(f)))[:3]
     first = f"{who} to advise{for_whom} on {about}."
     second = (f"The questions are {join_names(points)}." if len(points) > 1 else
