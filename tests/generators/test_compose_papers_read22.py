@@ -188,3 +188,32 @@ def test_a_memos_questions_ask_what_is_in_issue_not_what_a_term_or_a_figure_on_t
         text = " ".join(question)
         assert "whether the surcharge cap limits the surcharge payable" in text, text
         assert "annual contract value" not in text and "on the record" not in text.split("answer")[0], text
+
+
+def test_a_notice_of_non_compliance_to_the_other_sides_counsel_requires_the_party_to_remedy_it():
+    # seed 83 (aircraft-redelivery): 'Our client requires Danvers Oakley LLP to remedy the non-compliance', the
+    # lessee's counsel, not the lessee
+    from worldsmith.worlds.values import DateValue, Number
+    from tests.generators.context_fixture import DANA, document_context, person
+
+    rule = fact("min_efh", "Schedule 6 para 4.1 requires each engine at return to have at least 6,000 EFH remaining.",
+                Number(value=Decimal(6000), unit="EFH")).model_copy(update={"label": "minimum EFH remaining"})
+    left = fact("efh_left", "Engine 1 has 1,850 EFH remaining.", Number(value=Decimal(1850), unit="EFH")
+                ).model_copy(update={"label": "Engine 1 EFH remaining"})
+    expiry = fact("expiry", "The Expiry Date is April 12, 2028.", DateValue(value=dt.date(2028, 4, 12))
+                  ).model_copy(update={"label": "Expiry Date"})
+    theirs = person("oc_1", "Don", "Robb", "Partner", "Danvers Oak LLP", "danversoak.example", "+44")
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to Corvale Leasing DAC (the lessor)", privileged=True,
+                   acts_for="Corvale Leasing DAC"),
+            OrgRef(name="Corvale Leasing DAC", role="client; lessor of the aircraft", privileged=True),
+            OrgRef(name="Skylark Airways Limited", role="opposing party; lessee of the aircraft"),
+            OrgRef(name="Danvers Oak LLP", role="counsel to Skylark Airways Limited (the lessee)",
+                   acts_for="Skylark Airways Limited")]
+    for seed in range(3):
+        ctx = document_context("letter", 4, seed=seed, facts=[rule, left, expiry])
+        ctx = ctx.model_copy(update={
+            "organisations": orgs, "to": [theirs], "author": DANA, "cc": [],
+            "spec": ctx.spec.model_copy(update={"title": "Notice of non-compliance with the return conditions: "
+                                                         "Engine 1", "date": dt.date(2028, 3, 23)})})
+        text = _text(compose_document(ctx))
+        assert "requires Skylark Airways Limited to remedy the non-compliance" in text, text

@@ -12,7 +12,8 @@ from worldsmith.generators.compose.voice import family_key
 from worldsmith.generators.compose.facts import slot_of
 import datetime as dt
 
-from worldsmith.generators.compose.parties import across, client_of, neutral, opponent, org, reserves_rights
+from worldsmith.generators.compose.parties import (across, client_of, neutral, opponent, org, principal,
+                                                   reserves_rights)
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
 from worldsmith.generators.compose.substance.common import (CLAUSE, as_told as told_across, derivation, identity, label,
@@ -223,7 +224,9 @@ def _breach_lines(ctx: ArtifactContext, client: str) -> tuple[str, str]:
     subject = ctx.spec.title.split(":", 1)[1].strip() if ":" in ctx.spec.title else ""
     thing = subject or next((g.text for g in ctx.facts if identity(g)), "") or "the asset"
     when = next((g for g in ctx.facts if g.value.type == "date" and not g.past), None)
-    reader = next((p.organisation for p in ctx.to if p.organisation != ctx.author.organisation), "")
+    # the party in breach remedies it, not its lawyers (seed 83: 'Our client requires Danvers Oakley LLP to remedy the
+    # non-compliance', the lessee's counsel)
+    reader = next((principal(ctx, p.organisation) for p in ctx.to if p.organisation != ctx.author.organisation), "")
     who = "Our client" if client else "We"
     breach = (f"On those facts {thing} does not meet {ref}" + (f", and will not meet it at the {label(when)} "
                                                                 f"({when.text})" if when is not None else "") + ". "
@@ -1121,7 +1124,9 @@ def _sides(ctx: ArtifactContext) -> tuple[str, str]:
     from worldsmith.generators.compose.parties import principal as principal_of
 
     ours = client_of(ctx) or ctx.author.organisation
-    reader = next((p.organisation for p in ctx.to if p.organisation != ctx.author.organisation), "")
+    # the party in breach remedies it, not its lawyers (seed 83: 'Our client requires Danvers Oakley LLP to remedy the
+    # non-compliance', the lessee's counsel)
+    reader = next((principal(ctx, p.organisation) for p in ctx.to if p.organisation != ctx.author.organisation), "")
     theirs = principal_of(ctx, reader) if reader else ""
     return ours, theirs
 
