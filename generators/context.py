@@ -827,9 +827,12 @@ def side_labels(plan: WorldPlan, fact_ids: list[str], author: str, strict: bool 
 
 # The verb with which a statement's subject asserts a figure: "Danvers Oakley's letter of May 12 says ...",
 # "Brightwing accepts liability for ...", "Under Schedule 6 para 4.2 Corrib claims ...".
+# (and "attributes" or "alleges": "Kestrel Bay's demand ... attributes 35% of the fault to Ostrander" was nobody's, so
+# Ostrander's own partner wrote that "the fault share alleged holds", read 22)
 _ASSERTS = re.compile(r"\b(?:says|said|claims|claimed|accepts|accepted|proposes|proposed|contends|argues|asserts|"
                       r"offers|offered|demands|demanded|puts|counters|concedes|admits|calculates|quotes|quoted|"
-                      r"prices|priced|values|estimates|reported|notified|disclosed)\b")
+                      r"prices|priced|values|estimates|reported|notified|disclosed|attributes|attributed|alleges|"
+                      r"pleads|pleaded)\b")
 
 
 def their_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:

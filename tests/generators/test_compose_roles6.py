@@ -3,6 +3,7 @@ stays inside its circle; "your" figure is the reader's own; the register follows
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -62,3 +63,22 @@ def test_a_note_to_several_organisations_names_whose_figure_it_is():
         assert not re.search(r"\byour\b", many, re.I) and "Acre Ledger LLP's" in many, many
         one = note_lines(Picker(seed), [event], day, "en_GB", side, outside={"Acre Ledger LLP", "Firm"}, firm="Firm")[0]
         assert re.search(r"\byour\b", one, re.I), one  # to the accountants alone, their own figure is "yours"
+
+
+def test_a_figure_a_party_attributes_or_alleges_is_that_partys():
+    # read 22: "Ostrander's own partner tells the client that Kestrel Bay's 'fault share alleged holds', which concedes
+    # the adversary's 35%": a demand that "attributes 35% of the fault to" us was nobody's, so anyone might "hold" it
+    from worldsmith.generators.context import fact_side, their_labels
+    from worldsmith.generators.labels import fact_label
+    from worldsmith.worlds.plan import EmailSpec
+
+    plan = _plan(ROOT / "outlines/examples/tanker-spill-liability.yaml", 61)
+    people = {p.id: p for p in plan.people}
+    attributed = [f for f in plan.facts if re.search(r"\b(?:attributes|alleges)\b", f.statement or "")]
+    assert attributed
+    home = {o.id for o in plan.organisations if o.privileged}
+    for f in attributed:
+        assert fact_side(plan, f.id) and fact_side(plan, f.id) not in home, f.id
+    ours = next(a for a in plan.artifacts if isinstance(a, EmailSpec) and people[a.author].organisation in home
+                and f.id in a.facts)
+    assert fact_label(f) in their_labels(plan, ours.thread, ours.author)
