@@ -307,6 +307,26 @@ def reserves_rights(ctx: ArtifactContext) -> bool:
     return not here.acts_for and not neutral(ctx, here.name)
 
 
+# Roles that put the sides in a dispute, and those that put them across a deal (a buyer's diligence of a target): across a
+# deal nobody reserves rights in mail, a dispute named or not (a delay claim's roles name no "opposing" party).
+_DISPUTE = re.compile(r"\b(?:opposing|adverse|claimant|respondent|defendant|plaintiff)\b", re.I)
+_DEAL = re.compile(r"\b(?:sell-side|vendor'?s?|seller'?s?|the target)\b", re.I)
+
+
+def in_dispute(ctx: ArtifactContext) -> bool:
+    """Whether the sides of the matter are in dispute: a role names an adverse party, or none puts them across a deal."""
+    roles = [o.role for o in ctx.organisations]
+    return any(_DISPUTE.search(r) for r in roles) or not any(_DEAL.search(r) for r in roles)
+
+
+def reserves_rights_in_mail(ctx: ArtifactContext) -> bool:
+    """Whether the author reserves rights in a message: as reserves_rights, and only where the sides are in dispute
+    (read 22, a buy-side diligence: "The target's finance lead answers the buyer's accountants like a litigator ('We
+    reserve the right to supplement')"; the buyer's counsel closed a note on the working capital peg "Our client
+    reserves all of its rights")."""
+    return reserves_rights(ctx) and in_dispute(ctx)
+
+
 def lawyer(ctx: ArtifactContext) -> bool:
     """Whether the author's organisation is a law firm acting for a client."""
     here = org(ctx, ctx.author.organisation)
@@ -342,7 +362,7 @@ def in_voice(ctx: ArtifactContext, frames: list[str]) -> list[str]:
     # (the addressees, not those copied: an engine shop wrote "your client's response" to the lessor's own asset manager
     # because the lessor's records consultant was in copy)
     theirs = any((o := org(ctx, p.organisation)) is not None and o.acts_for for p in ctx.to)
-    reserves = reserves_rights(ctx)
+    reserves = reserves_rights_in_mail(ctx)
     if ours and theirs and reserves:
         return list(frames)
 

@@ -82,3 +82,33 @@ def test_a_figure_a_party_attributes_or_alleges_is_that_partys():
     ours = next(a for a in plan.artifacts if isinstance(a, EmailSpec) and people[a.author].organisation in home
                 and f.id in a.facts)
     assert fact_label(f) in their_labels(plan, ours.thread, ours.author)
+
+
+def test_nobody_reserves_rights_in_mail_across_a_deal():
+    # read 22: "The target's finance lead answers the buyer's accountants like a litigator ('We reserve the right to
+    # supplement')", and the buyer's counsel closed a note on the peg "Our client reserves all of its rights"; in a
+    # dispute a party and its counsel still do
+    from tests.generators.context_fixture import MILO, RUTH, email_context
+    from worldsmith.generators.compose.parties import in_voice
+    from worldsmith.generators.context import OrgRef
+
+    frames = ["[All rights are|Our rights are] reserved.", "We [reserve the right|may need] to [add to|supplement] this.",
+              "We will come back to you by {day}."]
+    deal = [OrgRef(name="Brightmere Advisory", role="accountants engaged by the buyer", privileged=True,
+                   acts_for="Harrow Vane LLP"),
+            OrgRef(name="Harrow Vane LLP", role="the buyer", privileged=True),
+            OrgRef(name="Corvale Shipping Ltd", role="the target; a shipping line")]
+    ctx = email_context("new", to=[MILO]).model_copy(update={"author": RUTH, "organisations": deal})
+    kept = in_voice(ctx, frames)
+    assert not any(re.search(r"(?i)reserv", f) for f in kept) and any("may need" in f for f in kept), kept
+    dispute = [o.model_copy(update={"role": "opposing party; " + o.role}) if o.name.startswith("Corvale") else o
+               for o in deal]
+    assert any("reserved" in f for f in in_voice(ctx.model_copy(update={"organisations": dispute}), frames))
+    # the buyer's counsel to the target, across the deal and in a dispute
+    firm = [OrgRef(name="Harrow Vane LLP", role="buyer's counsel", privileged=True, acts_for="Pellmore Capital"),
+            OrgRef(name="Pellmore Capital", role="the buyer", privileged=True)]
+    lawyer = email_context("new", to=[RUTH])
+    across = lawyer.model_copy(update={"organisations": firm + deal[2:]})
+    assert not any(re.search(r"(?i)reserv", f) for f in in_voice(across, frames))
+    assert any("reserved" in f for f in in_voice(across.model_copy(update={"organisations": firm + dispute[2:]}),
+                                                 frames))

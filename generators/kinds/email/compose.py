@@ -12,9 +12,9 @@ from worldsmith.generators.compose.genres import genre_of
 from worldsmith.generators.compose.advice import asks_its_adviser, attendees, substance, title_day, work_day, working_told
 from worldsmith.generators.compose.longform import long_kinds
 from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, from_the_writer, home,
-                                                   in_voice, lawyer, neutral, opponent, org, own_acts, own_possessives,
-                                                   principal, reserves_rights, role_party, their_figure, to_the_reader,
-                                                   turned, without_reservation)
+                                                   in_dispute, in_voice, lawyer, neutral, opponent, org, own_acts,
+                                                   own_possessives, principal, reserves_rights_in_mail, role_party,
+                                                   their_figure, to_the_reader, turned, without_reservation)
 from worldsmith.generators.compose.week import STANDING, fixed_event, has_plan, note_lines, passed_plan, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, long_date, lower_first, strip_end, \
     tidy, title_head, true_weekdays
@@ -536,7 +536,7 @@ def across_register(ctx: ArtifactContext, body: str) -> str:
         pick = picker_for(ctx, 11)
         # (rights are reserved by counsel; a party's own people, a target's head of IT answering diligence questions,
         # say only by when they answer)
-        voice = "" if lawyer(ctx) else "_plain"
+        voice = "" if lawyer(ctx) and in_dispute(ctx) else "_plain"  # (nor across a deal: reserves_rights_in_mail)
         # (a message that asks the other side by when it answers does not say by when it answers itself, and who has
         # said by when they come back does not put it off to another day: mail10)
         promised = _PROMISED.search(" ".join(own_text(m.body) for m in ctx.thread if m.sender == ctx.author.name)) or \
@@ -911,7 +911,7 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
             # come back (my read of bi-claim at seed 83: the adjuster's position letter, "Kindly let us have your
             # response by April 21.", answered "Thanks Jeffery. What date can you give us to come back to us on the
             # adjuster's business interruption loss?")
-            return pick.fill(bank("email")["across_after" if lawyer(ctx) else "across_after_plain"],
+            return pick.fill(bank("email")["across_after" if lawyer(ctx) and in_dispute(ctx) else "across_after_plain"],
                              day=_by(pick, ctx)) or ""
         return (pick.fill(frames["across"], label=open_[0]) or "") if open_ else ""
     if ctx.parent_author is not None and client_of(ctx) and ctx.parent_author.organisation == client_of(ctx):
@@ -1667,7 +1667,7 @@ def _stand_reply(pick: Picker, ctx: ArtifactContext, subject: str, hello: str) -
         lines.append(f"{'It' if client_of(ctx) else 'We'} {'does' if client_of(ctx) else 'do'} not accept the "
                      f"objection to {point}.")
     lines.extend(_plain(f) for f in ctx.facts)
-    if reserves_rights(ctx):
+    if reserves_rights_in_mail(ctx):
         lines.append("Our client's rights are reserved." if client_of(ctx) else "We reserve our rights.")
     return _close(pick, ctx, hello, [cap_first(x) for x in lines if x], subject, full=True)
 
