@@ -165,6 +165,10 @@ def _cover_note(planner: Any, file: Any) -> EmailSpec | None:
         # surveyor to her own client has no place in the tenant's counsel's file")
         ours = [p.id for p in planner.people if p.organisation in planner.circle][:1]
         to, cc = ours, readers[:3]
+    inside = [r for r in to if planner.people_by_id(r).organisation in planner.circle]
+    if author.organisation in planner.circle and inside and len(inside) < len(to):
+        # sent to the other side, our own people copied, not addressed as if across (planner: read 22)
+        to, cc = [r for r in to if r not in inside], [*inside, *cc]
     at = working_time(planner.rng, file.date, planner.tz)
     tid = planner.unique(f"cover_{file.id}", planner.ids, "{}_{}")
     from worldsmith.generators.planner import safe_filename  # the planner imports this module

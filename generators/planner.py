@@ -373,6 +373,12 @@ class _Planner:
             answers = ""
             if prev is None:
                 sender, to, copy = author, others, cc
+                ins = [p for p in others if p.organisation in self.circle]
+                if self.circle and author.organisation in self.circle and ins and len(ins) < len(others):
+                    # one of ours writing to the other side copies our own people, never addresses them with it, as
+                    # if they sat across (read 22: "Buyer's counsel writes to the buyer's own accountants as if to the
+                    # other side ('We write on behalf of our client ...')", to the accountants and the target's CFO)
+                    to, copy = [p for p in others if p not in ins], [*ins, *cc]
                 carried = facts
             else:
                 at = before_due(reply_time(self.rng, prev.sent_at, self.outline.window.end), prev.sent_at,

@@ -112,3 +112,23 @@ def test_nobody_reserves_rights_in_mail_across_a_deal():
     assert not any(re.search(r"(?i)reserv", f) for f in in_voice(across, frames))
     assert any("reserved" in f for f in in_voice(across.model_copy(update={"organisations": firm + dispute[2:]}),
                                                  frames))
+
+
+def test_one_of_ours_writing_to_the_other_side_copies_our_own_people():
+    # read 22: "Buyer's counsel writes to the buyer's own accountants as if to the other side ('We write on behalf of
+    # our client ... Our client reserves all of its rights')": the thread's opener was addressed to the accountants and
+    # the target's CFO together
+    from worldsmith.worlds.plan import EmailSpec
+
+    plan = _plan(ROOT / "outlines/examples/buyside-diligence.yaml", 61)
+    people = {p.id: p for p in plan.people}
+    inside = {o.id for o in plan.organisations if o.privileged}
+    mixed = 0
+    for a in plan.artifacts:
+        if not isinstance(a, EmailSpec) or a.mode != "new" or people[a.author].organisation not in inside:
+            continue
+        sides = {people[i].organisation in inside for i in a.to}
+        assert sides != {True, False}, (a.id, a.to)
+        mixed += any(people[i].organisation not in inside for i in a.to) and \
+            any(people[i].organisation in inside for i in a.cc)
+    assert mixed
