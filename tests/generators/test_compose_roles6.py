@@ -10,6 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 FORWARDED = ROOT / "tests/generators/outlines/privileged-forward.yaml"
+REPRESENTED = ROOT / "tests/generators/outlines/represented-party.yaml"
 
 
 def _plan(path: Path, seed: int):
@@ -132,3 +133,19 @@ def test_one_of_ours_writing_to_the_other_side_copies_our_own_people():
         mixed += any(people[i].organisation not in inside for i in a.to) and \
             any(people[i].organisation in inside for i in a.cc)
     assert mixed
+
+
+def test_the_other_sides_answer_that_disputes_concedes_no_sum_of_ours():
+    # read 22: "Licensee's counsel disputes the cap ('licence by licence') and in the next sentence confirms 'The
+    # royalty underpayment is USD 660,000'"; here: "Our client disputes the audited receipts. The licence fee shortfall
+    # is USD 30,000."
+    from tests.generators.offline_world import offline_world
+
+    plan, _, contents = offline_world(REPRESENTED, 62)
+    people = {p.id: p for p in plan.people}
+    answers = [contents[a.id].body for a in plan.artifacts if a.kind == "email" and a.beat == "object"
+               and people[a.author].organisation == "ashlow" and "dispute" in contents[a.id].body]
+    assert answers
+    for body in answers:
+        assert not re.search(r"(?im)^(?:.*\. )?The licence fee shortfall is USD", body), body
+        assert "figure for the licence fee shortfall, USD 30,000, is not accepted" in body, body

@@ -13,8 +13,9 @@ from worldsmith.generators.compose.advice import asks_its_adviser, attendees, su
 from worldsmith.generators.compose.longform import long_kinds
 from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, from_the_writer, home,
                                                    in_dispute, in_voice, lawyer, neutral, opponent, org, own_acts,
-                                                   own_possessives, principal, reserves_rights_in_mail, role_party,
-                                                   their_figure, to_the_reader, turned, without_reservation)
+                                                   own_possessives, principal, put_forward_by, reserves_rights_in_mail,
+                                                   role_party, their_figure, to_the_reader, turned,
+                                                   without_reservation)
 from worldsmith.generators.compose.week import STANDING, fixed_event, has_plan, note_lines, passed_plan, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, long_date, lower_first, strip_end, \
     tidy, title_head, true_weekdays
@@ -1635,6 +1636,26 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     return EmailContent(subject=subject, body="\n\n".join(parts).strip() + "\n")
 
 
+def _not_conceded(ctx: ArtifactContext, f: FactRef) -> str:
+    """A figure said in the other side's answer that disputes: plainly where it is the writer's side's own, else, a
+    sum worked out on the home side's file (the ledger's working) or one the home side put forward, as the reader's
+    figure, not accepted (read 22: "Licensee's counsel disputes the cap ... and in the next sentence confirms 'The
+    royalty underpayment is USD 660,000'")."""
+    if home(ctx, ctx.author.organisation) or f.value.type != "money":
+        return _plain(f)
+    who = put_forward_by(ctx, f)
+    if who and principal(ctx, who) == principal(ctx, ctx.author.organisation) or f.label in ctx.own_labels:
+        return _plain(f)
+    if not (f.reason or f.label in ctx.their_labels or who):
+        return _plain(f)
+    reader = ctx.to[0] if ctx.to else None
+    acts = reader is not None and (o := org(ctx, reader.organisation)) is not None and bool(o.acts_for)
+    label = strip_end(f.label or "the figure")
+    label = label if label.lower().startswith("the ") or re.match(r"[A-Z][\w-]*['’]s\b", label) else "the " + label
+    whose = "Your client's" if acts else "Your"
+    return f"{whose} figure for {label}, {f.text}, is not accepted."
+
+
 def _stand_reply(pick: Picker, ctx: ArtifactContext, subject: str, hello: str) -> EmailContent | None:
     """The other side's answer to a paper that took a stand against it, where the purpose gives the answer's stand
     ('...; Corvane's counsel maintains the statement'): it says that stand and what of the paper it does not accept,
@@ -1666,7 +1687,7 @@ def _stand_reply(pick: Picker, ctx: ArtifactContext, subject: str, hello: str) -
     if point and mine.verb in ("maintain", "insist"):
         lines.append(f"{'It' if client_of(ctx) else 'We'} {'does' if client_of(ctx) else 'do'} not accept the "
                      f"objection to {point}.")
-    lines.extend(_plain(f) for f in ctx.facts)
+    lines.extend(_not_conceded(ctx, f) for f in ctx.facts)
     if reserves_rights_in_mail(ctx):
         lines.append("Our client's rights are reserved." if client_of(ctx) else "We reserve our rights.")
     return _close(pick, ctx, hello, [cap_first(x) for x in lines if x], subject, full=True)
