@@ -257,6 +257,9 @@ class ArtifactContext(kinds.KindBound):
                                                                         "(its counsel's, its accountants', its "
                                                                         "auditors'): the client questions them or "
                                                                         "takes them in, never disputes or confirms them")
+    asserted_labels: list[str] = Field(default_factory=list, description="those of the thread's labels whose statement "
+                                                                         "says the author's own side asserts them (its "
+                                                                         "claim, its offer)")
     their_labels: list[str] = Field(default_factory=list, description="those of the thread's labels whose statement "
                                                                       "says a party of the other side from the author "
                                                                       "asserts them (its claim, its demand)")
@@ -857,6 +860,16 @@ def their_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
     return [fact_label(plan.fact(f)) for f in _thread_facts(plan, thread) if theirs(f)]
 
 
+def asserted_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
+    """The labels of a thread's facts whose statement says the author's own side asserts them (fact_side): its claim or
+    offer, whose source it is not for the author to ask the other side (read 22: lenders' counsel asked borrower's
+    counsel for "the source for the waiver fee rate" that he himself had proposed)."""
+    principals = _principals(plan)
+    org = plan.person(author).organisation
+    mine = principals.get(org, org)
+    return [fact_label(plan.fact(f)) for f in _thread_facts(plan, thread) if fact_side(plan, f) == mine]
+
+
 # ... and a party named by its role, not its name: "On August 19, 2026 the agent offered ... a waiver".
 _UNNAMED_ASSERTS = re.compile(r"\b(?:the|its|their) (?P<noun>[a-z]+(?: [a-z]+)?) " + _ASSERTS.pattern, re.I)
 
@@ -1024,6 +1037,7 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
                    "adviser_labels": adviser_labels(plan, spec.thread, spec.author),
                    "reported_labels": reported_labels(plan, spec.thread, spec.author),
                    "their_labels": their_labels(plan, spec.thread, spec.author),
+                   "asserted_labels": asserted_labels(plan, spec.thread, spec.author),
                    "next_beat": reply_beat(plan, spec.id)}
     if spec.parent:
         parent = done[spec.parent]

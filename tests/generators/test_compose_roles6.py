@@ -149,3 +149,28 @@ def test_the_other_sides_answer_that_disputes_concedes_no_sum_of_ours():
     for body in answers:
         assert not re.search(r"(?im)^(?:.*\. )?The licence fee shortfall is USD", body), body
         assert "figure for the licence fee shortfall, USD 30,000, is not accepted" in body, body
+
+
+def test_a_side_does_not_ask_the_other_where_its_own_figure_comes_from():
+    # read 22: "Lenders' counsel asks borrower's counsel for 'the source for the waiver fee rate' that he himself
+    # proposed two hours earlier"; "Opposing counsel ... asks where a figure comes from when she pleaded that figure
+    # herself"
+    from tests.generators.context_fixture import RUTH, email_context
+    from worldsmith.generators.compose.bank import bank
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.generators.kinds.email.compose import _askable
+
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to the lenders", privileged=True, acts_for="Pellmore Bank"),
+            OrgRef(name="Pellmore Bank", role="the lenders' agent", privileged=True),
+            OrgRef(name="Corvale Shipping Ltd", role="opposing party; the borrower")]
+    ctx = email_context("reply", to=[RUTH]).model_copy(update={"organisations": orgs})
+    label = ctx.facts[0].label
+    v = {"label": label, "label2": "", "day": "Friday"}
+    frames = bank("email")["beats"]["question"] + bank("email")["reactions"]["ask"]
+    asked = re.compile(r"(?i)source for|come from|how did you|walk me through|workings|estimate")
+    assert any(asked.search(f) for f in _askable(ctx.model_copy(update={"label_reasons": {label: "x"}}), v, frames))
+    ours = ctx.model_copy(update={"asserted_labels": [label], "label_reasons": {label: "x"}})
+    assert not any(asked.search(f) for f in _askable(ours, v, frames)), _askable(ours, v, frames)
+    # a figure merely first written on our papers (a market index the other side's claim rests on) is still asked
+    first = ctx.model_copy(update={"side_labels": [label], "label_reasons": {label: "x"}})
+    assert any(asked.search(f) for f in _askable(first, v, frames))

@@ -1644,7 +1644,8 @@ def _not_conceded(ctx: ArtifactContext, f: FactRef) -> str:
     if home(ctx, ctx.author.organisation) or f.value.type != "money":
         return _plain(f)
     who = put_forward_by(ctx, f)
-    if who and principal(ctx, who) == principal(ctx, ctx.author.organisation) or f.label in ctx.own_labels:
+    if who and principal(ctx, who) == principal(ctx, ctx.author.organisation) or \
+            f.label in ctx.own_labels or f.label in ctx.side_labels:
         return _plain(f)
     if not (f.reason or f.label in ctx.their_labels or who):
         return _plain(f)
@@ -2729,6 +2730,14 @@ def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list
         # signed off the gross tonnage?" from the partner to his associate, answered "Gregory has seen it and is
         # content" to Gregory himself; "who has signed off the OPA 90 liability cap?" of the statutory limit)
         out = [f for f in out if "signed off" not in f]
+    if label in ctx.asserted_labels and ctx.organisations and across(ctx):
+        # a side does not ask the other where its own figure comes from, how it was got or how firm it is (read 22:
+        # "Lenders' counsel asks borrower's counsel for 'the source for the waiver fee rate' that he himself proposed
+        # two hours earlier"; opposing counsel "asks where a figure comes from when she pleaded that figure herself")
+        out = [f for f in out if not re.search(r"source for|come from|how did you|walk me through|workings|final, or|"
+                                               r"estimate|signed off|take account of", f, re.I)]
+        if not out:
+            return []
     if ctx.parent is not None and note_steps(own):
         # a note that lists who does what by when is not asked what is still to do or who has it (blind read 20: the
         # client asks "what is still to do" right under a note that lists exactly that)
