@@ -174,3 +174,18 @@ def test_a_side_does_not_ask_the_other_where_its_own_figure_comes_from():
     # a figure merely first written on our papers (a market index the other side's claim rests on) is still asked
     first = ctx.model_copy(update={"side_labels": [label], "label_reasons": {label: "x"}})
     assert any(asked.search(f) for f in _askable(first, v, frames))
+
+
+def test_a_figure_another_firms_paper_set_out_is_not_the_writers_number():
+    # read 22: buyer's counsel wrote "Our number for the largest customer's revenue share is 18.4%. Larkspur Hale & Co.
+    # set it out in the weekly diligence call of 3 September", a commercial figure its financial adviser had found
+    from tests.generators.context_fixture import CAP, email_context
+    from worldsmith.generators.kinds.email.compose import _not_claimed
+
+    cap = CAP.model_copy(update={"label": "the liability cap"})
+    body = f"Our number for {cap.label} is {cap.text}.\n\nOn Monday, Sam wrote:\n> Our number for {cap.label} is {cap.text}.\n"
+    theirs = email_context("reply", facts=[cap.model_copy(update={"paper_by": "Brightmere Advisory"})])
+    out = _not_claimed(theirs, body)
+    assert out.startswith(f"Brightmere Advisory's number for {cap.label} is") and "> Our number for" in out, out
+    mine = email_context("reply", facts=[cap.model_copy(update={"paper_by": theirs.author.organisation})])
+    assert _not_claimed(mine, body) == body

@@ -444,6 +444,8 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
             and "?" not in (spec.title or ""):
         email = email.model_copy(update={"body": _with_questions(ctx, email.body)})
     if isinstance(spec, EmailSpec):
+        email = email.model_copy(update={"body": _not_claimed(ctx, email.body)})
+    if isinstance(spec, EmailSpec):
         # every weekday named beside a date is that date's ("April 30 (Friday)" for a Thursday, read 10)
         email = email.model_copy(update={"body": true_weekdays(email.body, spec.sent_at.date())})
     return email
@@ -475,6 +477,22 @@ def _with_questions(ctx: ArtifactContext, body: str) -> str:
     at = max((i for i, p in enumerate(paras) if any(f.text in p for f in ctx.facts)), default=0) + 1
     block = (pick.one(frames["head"]) + "\n" + "\n".join(f"- {a}" for a in asks))
     return "\n\n".join(paras[:at] + [block] + paras[at:]) + rest
+
+
+def _not_claimed(ctx: ArtifactContext, body: str) -> str:
+    """A figure another organisation's paper set out is not the writer's "number": named as that organisation's (read
+    22: buyer's counsel wrote "Our number for the largest customer's revenue share is 18.4%. Larkspur Hale & Co. set it
+    out in the weekly diligence call of 3 September", a commercial figure its financial adviser had found)."""
+    cut = re.search(r"\n\s*(?:On .{0,80}wrote:|>|-{5,} Forwarded)", body)
+    own, rest = (body[:cut.start()], body[cut.start():]) if cut else (body, "")
+    for f in ctx.facts:
+        if not f.label or not f.paper_by or f.paper_by == ctx.author.organisation:
+            continue
+        # (by its maker's name, or plainly where the message names the maker already: "... Larkspur Hale & Co. set it
+        # out in the weekly diligence call")
+        whose = "The" if f.paper_by in own else f"{f.paper_by}'s"
+        own = re.sub(rf"\b(?:[Mm]y|[Oo]ur) number for {re.escape(f.label)}\b", f"{whose} number for {f.label}", own)
+    return own + rest
 
 
 # A line said among one's own side: its team, its calls and lists, its working numbers, help offered and thanks for
