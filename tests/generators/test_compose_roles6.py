@@ -189,3 +189,20 @@ def test_a_figure_another_firms_paper_set_out_is_not_the_writers_number():
     assert out.startswith(f"Brightmere Advisory's number for {cap.label} is") and "> Our number for" in out, out
     mine = email_context("reply", facts=[cap.model_copy(update={"paper_by": theirs.author.organisation})])
     assert _not_claimed(mine, body) == body
+
+
+def test_a_step_handed_to_the_addressee_is_said_to_them_not_of_them():
+    # read 22: "Mary writes to Austin alone that 'Austin has the pen on this', speaking about the addressee in the
+    # third person"
+    from tests.generators.context_fixture import SAM, email_context
+    from worldsmith.generators.compose.bank import bank
+    from worldsmith.generators.kinds.email.compose import _addressed
+
+    frames = bank("email")["beats"]["decide_after"] + bank("email")["beats"]["tasks"]
+    third = re.compile(r"\{first\} (?!\[?,)")
+    assert any(third.search(f) for f in frames)
+    to_sam = _addressed(email_context("reply", to=[SAM]), {"first": SAM.first_name}, frames)
+    assert to_sam and not any(third.search(f) for f in to_sam), to_sam
+    assert any("{first}," in f for f in to_sam)
+    # of a colleague who is not an addressee, the third person stands
+    assert _addressed(email_context("reply", to=[SAM]), {"first": "Ruth"}, frames) == frames

@@ -479,6 +479,14 @@ def _with_questions(ctx: ArtifactContext, body: str) -> str:
     return "\n\n".join(paras[:at] + [block] + paras[at:]) + rest
 
 
+def _addressed(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list[str]:
+    """The frames that hand a step to v['first'], spoken to where they are an addressee, never of them in the third
+    person (read 22: "Mary writes to Austin alone that 'Austin has the pen on this'"); none left: [])."""
+    if not v.get("first") or not any(p.first_name == v["first"] for p in ctx.to):
+        return frames
+    return [f for f in frames if not re.search(r"\{first\} (?!\[?,)", f)]
+
+
 def _not_claimed(ctx: ArtifactContext, body: str) -> str:
     """A figure another organisation's paper set out is not the writer's "number": named as that organisation's (read
     22: buyer's counsel wrote "Our number for the largest customer's revenue share is 18.4%. Larkspur Hale & Co. set it
@@ -2623,11 +2631,11 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     elif beat == "decide":
         # a decision that opened on what was read mostly stops at the decision (real mail of this kind is short)
         if not (read_first and pick.chance(0.7)):
-            lines.append(pick.fill(email["beats"]["decide_after"], **v) or "")
+            lines.append(pick.fill(_addressed(ctx, v, email["beats"]["decide_after"]), **v) or "")
     elif beat == "answer" and v["task"] and pick.chance(0.35) and not outward:
         # (a confirmation closes its point: "We can close that point. I will chase what is still outstanding on
         # it" read as a contradiction)
-        frames = [f for f in email["beats"]["tasks"] if ("{first}" in f) == bool(v["first"])]
+        frames = _addressed(ctx, v, [f for f in email["beats"]["tasks"] if ("{first}" in f) == bool(v["first"])])
         if not v["first"] and ctx.author.seniority in ("senior", "executive"):
             frames = []
         if frames:
