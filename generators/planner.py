@@ -406,6 +406,12 @@ class _Planner:
                     choices = [p for p in speakers if p.id != last.id and p.id in set(prev.to) | set(prev.cc)] or \
                               [p for p in speakers if p.id != last.id]
                     sender = choices[(pos - 1) % len(choices)] if pos == 1 else self.rng.choice(choices)
+                    addressed = [p for p in choices if p.id in prev.to and p.organisation != sender.organisation]
+                    if sender.id not in prev.to and addressed:
+                        # one only copied does not answer what was put to another house (read 22: "The owner's Laura
+                        # Parker answers a request put to the contractor and promises the contractor's programme");
+                        # (after the draw, so that no other message of the world changes)
+                        sender = addressed[0]
                     put_to = [p for p in choices if prev.to and p.id == prev.to[0]]
                     if prev.beat in ("question", "object", "ask") and put_to:
                         # a question is answered by the one it was put to, not by a reader it was copied to ("The

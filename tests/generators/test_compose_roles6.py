@@ -206,3 +206,23 @@ def test_a_step_handed_to_the_addressee_is_said_to_them_not_of_them():
     assert any("{first}," in f for f in to_sam)
     # of a colleague who is not an addressee, the third person stands
     assert _addressed(email_context("reply", to=[SAM]), {"first": "Ruth"}, frames) == frames
+
+
+@pytest.mark.parametrize("seed", [61, 62])
+def test_one_only_copied_does_not_answer_what_was_put_to_another_house(seed):
+    # read 22: "The owner's Laura Parker answers a request put to the contractor and promises the contractor's
+    # programme. The contractor has been dropped from the thread."
+    from worldsmith.worlds.plan import EmailSpec
+
+    plan = _plan(ROOT / "tests/fixtures/construction-delay.yaml", seed)
+    people = {p.id: p for p in plan.people}
+    mail = {a.id: a for a in plan.artifacts if isinstance(a, EmailSpec)}
+    replies = 0
+    for a in mail.values():
+        if a.mode != "reply" or a.parent not in mail:
+            continue
+        prev = mail[a.parent]
+        if a.author in prev.cc and a.author not in prev.to:
+            replies += 1
+            assert all(people[i].organisation == people[a.author].organisation for i in prev.to
+                       if i != a.author), (a.id, prev.to, a.author)
