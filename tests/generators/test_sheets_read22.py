@@ -97,3 +97,28 @@ def test_every_sheet_says_the_day_it_is_as_at(path):
         # and says it once, not twice over ("for March 10, 2026, as at March 10, 2026")
         assert not [n for n in content.notes if re.search(r"(\d{4}), as at .*\1\.$", n) and
                     len(set(_DATED.findall(n))) < len(_DATED.findall(n))], content.notes
+
+
+def test_an_issues_list_describes_its_agreed_protection_and_files_a_consent_as_legal():
+    """buyside-diligence (read 22): 'A "legal, financial and commercial" issues list, prepared by counsel, with no
+    legal findings. Its only legal row is "Escrow percentage 0.075 - Escrow (agreed)"'."""
+    from worldsmith.generators.kinds.spreadsheet.issues import words_only
+
+    said = words_only("12% of the purchase price is to be held in escrow for 24 months against warranty claims.")
+    assert said == "Part of the purchase price is to be held in escrow against warranty claims."
+    lists = 0
+    for _, spec, content in _sheets("outlines/examples/buyside-diligence.yaml"):
+        names = [c.name for c in content.columns]
+        if "Finding" not in names or "Workstream" not in names:
+            continue
+        lists += 1
+        finding, stream = names.index("Finding"), names.index("Workstream")
+        protection = next(i for i, n in enumerate(names) if "protection" in n.lower())
+        for row in content.rows:
+            if isinstance(row[protection], str) and row[protection].endswith("(agreed)"):
+                assert row[finding], row  # an agreed protection says what it protects against
+            if isinstance(row[finding], str) and re.search(r"change of control|consent", row[finding]):
+                assert row[stream] == "Legal" and row[protection] == "Condition", row
+        assert any(r[stream] == "Legal" and r[finding] and not str(r[protection]).endswith("(agreed)")
+                   for r in content.rows), content.rows
+    assert lists

@@ -19,6 +19,8 @@ _COMMERCIAL = re.compile(r"\b(customers?|suppliers?|contracts?|churn|concentrati
                          re.I)
 _PROTECTION = re.compile(r"\b(escrow|holdback|retention|indemnit\w*|insurance|w&i|guarantee)\b", re.I)
 _DEFAULT_PROTECTIONS = ["Price", "Indemnity", "Condition", "W&I"]
+_LEGAL = re.compile(r"\b(consent|change of control|litigation|clause|warrant\w*|title|licen[cs]\w*|employment|"
+                    r"pension)\b", re.I)
 
 
 def is_issues_list(title: str) -> bool:
@@ -45,6 +47,12 @@ def words_only(statement: str) -> str | None:
     sheet holds words only, skeleton.impose: the figure is the Value column's), None where under four words are left
     ('whose master services agreement lets it terminate on a change of control of Cindermill', not '(clause 19.2)')."""
     text = re.sub(r"\s*\([^)]*\d[^)]*\)", "", " ".join(statement.split()))
+    # a share that opens the statement is 'part of' its whole ('7.5% of the enterprise value is to be held in escrow':
+    # 'Part of the enterprise value ...', never 'the enterprise value is to be held'), and how long it runs is the
+    # terms' to say (blind read 22: the issues list's escrow row had no finding at all, 'Escrow percentage 0.075')
+    text = re.sub(r"^(?:[A-Z]{3}\s?|[$£€])?\d[\d,.]*\s?(?:%|per ?cent)\s+of\s+", "Part of ", text)
+    text = re.sub(r"\s+(?:for|within|over)\s+(?:a\s+period\s+of\s+)?\d+\s+(?:business\s+)?(?:days?|weeks?|months?|years?)\b",
+                  "", text)
     # an amount 'of' something is the something ('reverses GBP 900,000 of development costs': 'reverses development
     # costs'); the Value column has the amount
     text = re.sub(r"\b(?:[A-Z]{3}\s?|[$£€])?\d[\d,.]*(?:\s?(?:%|m|bn|k|million|billion))?\s+of\s+", "", text)
@@ -83,8 +91,7 @@ def _workstream(text: str, streams: list[str]) -> str:
     """Legal, financial or commercial, as the title spells them."""
     def named(word: str) -> str:
         return next((s for s in streams if s.lower().startswith(word)), word.capitalize())
-    if _PROTECTION.search(text) or re.search(r"\b(consent|change of control|litigation|clause|warrant\w*|title|"
-                                             r"licen[cs]\w*|employment|pension)\b", text, re.I):
+    if _PROTECTION.search(text) or _LEGAL.search(text):
         return named("legal")
     if _COMMERCIAL.search(text):
         return named("commercial")
@@ -116,6 +123,9 @@ def _protection(text: str, stream: str, options: list[str], derived: bool) -> st
         # ('the protection column contradicts itself ("Escrow agreed (answers the points below)" against "Price")',
         # blind read 21)
         return f"{held.group(1)[:1].upper()}{held.group(1)[1:]} (agreed)"
+    if re.search(r"\b(?:consent|change of control)\b", text, re.I):
+        # a consent the deal needs is made a condition of it, whoever's workstream it is
+        return opt("condition") or options[0]
     if stream.lower().startswith("financ"):
         return opt("price") or options[0]
     if stream.lower().startswith("commerc"):
@@ -146,7 +156,14 @@ def issue_columns(ctx: ArtifactContext, columns: list, rows: list[list], lines: 
     for ln, row in zip(lines, rows):
         extra: list = [None] * len(names)
         if ln.role != "heading":
+            f = facts.get(ln.fact) if ln.fact else None
+            finding = words_only(f.statement) if f is not None and f.statement else None
+            # (a line is placed by what its finding says, not its label alone: 'Largest customer | Ashgrove' is a
+            # change-of-control consent, a legal point; blind read 22: 'A "legal, financial and commercial" issues
+            # list ... with no legal findings')
             text = " ".join(str(c) for c in row if isinstance(c, str))
+            if finding and _LEGAL.search(finding):
+                text = f"{text} {finding}"
             stream = _workstream(text, stream_names)
             derived = ln.role in ("derived", "subtotal", "total")
             amount = row[sk.amount] if isinstance(row[sk.amount], (int, float)) else None
@@ -169,8 +186,7 @@ def issue_columns(ctx: ArtifactContext, columns: list, rows: list[list], lines: 
                 elif "status" in low:
                     extra[k] = "Agreed" if _PROTECTION.search(text) else "Open"
                 elif re.search(r"descri|finding|detail|issue|point", low):
-                    f = facts.get(ln.fact) if ln.fact else None
-                    extra[k] = words_only(f.statement) if f is not None and f.statement else None
+                    extra[k] = finding
                     if extra[k] is None and f is None and isinstance(row[sk.label], str):
                         # an input the engine drew from a figure of the sheet: its part of that figure's statement
                         extra[k] = part_of(row[sk.label], [g.statement for g in ctx.facts if g.statement])
