@@ -71,7 +71,9 @@ def test_an_issues_list_describes_each_issue_in_words_and_an_agreed_protection_i
     assert words_only("Its largest customer is Ashgrove, whose agreement lets it terminate on a change of control "
                       "(clause 19.2).") == "Its largest customer is Ashgrove, whose agreement lets it terminate on a " \
                                            "change of control."
-    assert words_only("7.5% of the price is held in escrow for 18 months, alongside a W&I policy.") is None
+    # (read 22 rejected the escrow row left without a finding: a share that opens the statement is 'Part of' its whole)
+    assert words_only("7.5% of the price is held in escrow for 18 months, alongside a W&I policy.") == \
+        "Part of the price is held in escrow, alongside a W&I policy."
     plan, _, contents = offline_world(ROOT / "outlines/examples/buyside-diligence.yaml", 61)
     from worldsmith.generators.skeleton import impose
 
