@@ -34,6 +34,10 @@ _ACROSS = None
 
 
 def _across_reply(parent_body: str, seed: int, beat: str = "confirm", next_beat: str = "answer"):
+    return _own(compose_email(_across_ctx(parent_body, seed, beat, next_beat)).body)
+
+
+def _across_ctx(parent_body: str, seed: int, beat: str = "confirm", next_beat: str = "answer"):
     import datetime as dt
 
     from worldsmith.generators.context import OrgRef
@@ -50,7 +54,7 @@ def _across_reply(parent_body: str, seed: int, beat: str = "confirm", next_beat:
                                  "parent_sent": sent - dt.timedelta(hours=2),
                                  "thread_labels": ["the liability cap under the charter"],
                                  "spec": ctx.spec.model_copy(update={"beat": beat})})
-    return _own(compose_email(ctx).body)
+    return ctx
 
 
 from tests.generators.context_fixture import DANA as DANA_  # noqa: E402
@@ -240,3 +244,21 @@ def test_asked_what_in_our_paper_needs_them_a_client_is_told_the_point_not_only_
         body = own_text(compose_email(ctx).body)
         assert label in body, body
         assert not re.match(r"(?i)\s*(?:not|nothing) before the call\b", body), body
+
+
+def test_a_confirmation_that_asks_nothing_is_taken_in_without_a_promise_or_a_reservation_back():
+    # the insurer's "Confirming the advance ... All rights are reserved." answered "Thanks David, got it. We will
+    # respond by end of Tuesday; our client reserves its position in the meantime." (bi-claim at seed 83): the colleague's
+    # line ("I'll take it from here") goes across the table, and nothing the message did not call for takes its place
+    from worldsmith.generators.kinds.email.compose import across_register
+
+    said = "Confirming the advance. On the information provided, we show the advance at USD 1,500,000.\n\nAll rights are reserved."
+    asked = "We show the advance at USD 1,500,000. Please confirm your client's position by Friday."
+    for seed in range(12):
+        ctx = _across_ctx(said, seed)
+        own = _own(across_register(ctx, "Thanks David, got it. I'll take it from here.\n\nLeigh"))
+        assert own.startswith("Thanks David, got it."), own
+        assert not re.search(r"(?i)\b(?:respond|reply) by\b|reserve", own), own
+        # (where the message does call for an answer, the writer still says by when it comes)
+        own = _own(across_register(_across_ctx(asked, seed), "Thanks David, got it. I'll take it from here.\n\nLeigh"))
+        assert re.search(r"(?i)\b(?:respond|reply|come back to you) by\b", own), own

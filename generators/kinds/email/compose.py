@@ -569,6 +569,12 @@ def across_register(ctx: ArtifactContext, body: str) -> str:
         promised = _PROMISED.search(" ".join(own_text(m.body) for m in ctx.thread if m.sender == ctx.author.name)) or \
             (ctx.parent is not None and _PROMISED.search(_parent_own(ctx)))  # (nor one told by when the other comes back)
         asks = "?" in own or re.search(r"\bPlease (?:let us|tell us|confirm|send)\b", own)
+        if ctx.spec.mode == "reply" and ctx.parent is not None and not asks and not _WANTS_ANSWER.search(_parent_own(ctx)):
+            # a message that asks nothing and disputes nothing is taken in, and nothing is promised or reserved back:
+            # the insurer's "Confirming the advance ... All rights are reserved." answered "We will respond by end of
+            # Tuesday; our client reserves its position in the meantime." (my read of bi-claim at seed 83), and read22's
+            # "a one-line reservation of rights in reply to the agent's bare 'received, thank you'"
+            return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)) + "".join(parts[1:])
         key = "across_after" if ctx.spec.mode == "reply" and not asks and not promised else "across_reserve"
         frames = bank("email").get(key + voice) or []
         line = pick.fill(frames, day=_by(pick, ctx)) if frames else ""
@@ -2677,6 +2683,10 @@ _DEFERS = re.compile(r"\b(?:rather not (?:answer|commit)|before I answer|(?:give
 
 # A message that has not agreed a point: it says by when its view or reply comes, or takes the point away, or says
 # nothing more is needed (email.yaml beats.agreed_pending).
+# What in a message wants an answer back: a question, a request, a demand, or a point disputed.
+_WANTS_ANSWER = re.compile(r"\?|\b(?:please|kindly|could you|can you|we (?:ask|require|request|demand)|let (?:us|me) have|"
+                           r"disput\w*|reject\w*|not accepted|(?:do|does) not (?:accept|agree)|formal (?:notice|demand)|"
+                           r"we submit|(?:your|a) (?:response|reply|position|confirmation) by)\b", re.I)
 # A go-ahead or an agreement given in a message ("I am content with that; please take it forward.").
 _GAVE_GO_AHEAD = re.compile(r"(?i)\b(?:I am content|content with that|go ahead|take it forward|(?:is|are) approved|"
                             r"we have agreed|agreed on|fine by me|ok with me)\b")
