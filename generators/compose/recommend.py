@@ -69,6 +69,17 @@ def _pasted(sentence: str, purpose: str) -> bool:
     return len(words) >= 8 and (" ".join(words[:8]) in text or " ".join(words) in text)
 
 
+def _across(ctx: ArtifactContext, name: str, text: str) -> bool:
+    """Whether the figure of that label and value is the other side's (by its label or its statement)."""
+    from worldsmith.generators.compose.parties import home
+    from worldsmith.generators.compose.substance.argue import owner_of
+    from worldsmith.generators.compose.substance.common import label
+
+    f = next((g for g in ctx.facts if g.text == text and label(g).lower() == name.lower()), None)
+    who = owner_of(ctx, f) if f is not None else ""
+    return bool(who) and home(ctx, who) != home(ctx, ctx.author.organisation)
+
+
 def recommended(pick: Picker, ctx: ArtifactContext, kind: str, writer: Writer, n: int) -> list[str]:
     """The recommendation section's sentences when the purpose names what is recommended: that course, in the
     document's words, with the ledger figure it turns on, and what it rests on; [] otherwise."""
@@ -98,8 +109,12 @@ def recommended(pick: Picker, ctx: ArtifactContext, kind: str, writer: Writer, n
     if not lead or _pasted(lead, purpose):
         return []
     # What the course rests on: another figure of the document, not the one just named.
+    # (never the other side's figure, which the paper does not accept: 'It turns on Brightwing's accepted amount at
+    # USD 1,826,660, which the record supports' after 'that is Brightwing Airways Limited's figure, and we do not
+    # accept it', seed 83)
     rest = next((v for v in (writer.values_for(n + j) for j in range(len(ctx.facts) + 1))
-                 if v["t1"] and (figure is None or v["l1"] != figure.label)), None)
+                 if v["t1"] and (figure is None or v["l1"] != figure.label) and not _across(ctx, v["l1"], v["t1"])),
+                None)
     if rest and figure is not None and rest["l2"] == figure.label:
         rest = dict(rest, l2="", t2="")  # the course's own figure is named once
     basis = pick.fill(frames["recommended_basis"], **rest) if rest else None

@@ -217,3 +217,30 @@ def test_a_notice_of_non_compliance_to_the_other_sides_counsel_requires_the_part
                                                          "Engine 1", "date": dt.date(2028, 3, 23)})})
         text = _text(compose_document(ctx))
         assert "requires Skylark Airways Limited to remedy the non-compliance" in text, text
+
+
+def test_a_recommendation_never_rests_on_the_other_sides_figure_as_one_the_record_supports():
+    # seed 83 (aircraft-redelivery): 'It turns on Brightwing's accepted amount at USD 1,826,660, which the record
+    # supports', in a memo that said of it 'that is Brightwing Airways Limited's figure, and we do not accept it'
+    from tests.generators.context_fixture import document_context
+
+    usd = lambda n: Money(amount=Decimal(n), currency="USD")  # noqa: E731
+    ours = fact("lc", "The letter of credit is for USD 1,150,000.", usd(1150000)).model_copy(update={
+        "label": "the letter of credit amount"})
+    accepted = fact("accepted", "Brightwing accepts USD 1,826,660 of the claim.", usd(1826660)).model_copy(update={
+        "label": "Brightwing's accepted amount"})
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to Corvale Leasing DAC (the lessor)", privileged=True,
+                   acts_for="Corvale Leasing DAC"),
+            OrgRef(name="Corvale Leasing DAC", role="client; lessor of the aircraft", privileged=True),
+            OrgRef(name="Brightwing Airways Limited", role="opposing party; lessee of the aircraft")]
+    seen = 0
+    for seed in range(6):
+        ctx = document_context("memo", 5, seed=seed, facts=[ours, accepted])
+        ctx = ctx.model_copy(update={"organisations": orgs, "spec": ctx.spec.model_copy(update={
+            "title": "Memo re drawing the letter of credit",
+            "purpose": "Recommends that Corvale present a demand for the full letter of credit amount before expiry."})})
+        doc = compose_document(ctx)
+        told = " ".join(p for s in doc.sections if s.heading == "Recommendation" for p in s.paragraphs)
+        seen += "we recommend" in told.lower()
+        assert "USD 1,826,660" not in told, told
+    assert seen
