@@ -41,9 +41,9 @@ BENCHES: dict[str, tuple[list[str], str]] = {
     "prose_metrics": (["--smoke"], "signoff"),
     "validate_scale": (["--smoke"], "suite time:"),
 }
-# Benches whose flows run on the one Prefect server the smoke starts for them (PREFECT_API_URL, as an operator's
-# running server), instead of each `generate` starting Prefect's temporary server: a start costs about 15 s of CPU
-# here, and these made eight. bench/generate_wall.py still makes one world through the temporary server (the path
+# Benches whose flows run on the test session's Prefect server (tests/prefect_shared.py; PREFECT_API_URL, as an
+# operator's running server), instead of each `generate` starting Prefect's temporary server: a start costs about
+# 10-15 s of CPU here, and these made eight (a second server of their own, beside the tests', was one more). bench/generate_wall.py still makes one world through the temporary server (the path
 # of a user's first `worldsmith generate`); tests/flows/test_cli.py and test_interrupt.py signal it mid-start.
 ON_SERVER = {"kill_and_interrupt", "schema_only", "batch", "long_matter", "generate_wall"}
 # A hang, not a slow run: the smoke sizes take seconds to about a minute on a loaded two-core machine.
@@ -55,7 +55,10 @@ BESIDE_AT_ONCE = 1  # beside the other tests: pytest has one core, the benches t
 class Smoke:
     """The benches of one session, started in the background; `result(name)` waits for one."""
 
-    def __init__(self, names: list[str], at_once: int, outcomes: Path | None = None) -> None:
+    def __init__(self, names: list[str], at_once: int, outcomes: Path | None = None,
+                 server: Path | None = None) -> None:
+        """`server`: the folder of the session's Prefect server (tests/prefect_shared.py), which the session stops;
+        without it, the benches that need one start their own and stop it after the last of them."""
         self._outcomes = outcomes  # where each outcome is written as NAME.json (under pytest-xdist)
         self._home = Path(tempfile.mkdtemp(prefix="worldsmith-bench-smoke-"))
         # The environment as the session started: a test's monkeypatched variable must not reach a bench.
@@ -68,6 +71,10 @@ class Smoke:
         self._born = time.monotonic()
         self._server_users = {n for n in names if n in ON_SERVER}  # started on the first one's start, stopped after the last
         self._server_url: str | None = None
+        # The suite took 7 min 27 s against its 6 minutes: the session's server (which the tests' flows start anyway)
+        # spares a start of about 10 CPU-s, and the second server's idle services beside it.
+        self._server_folder = server or self._home / "prefect-server"
+        self._own_server = server is None
         self._pool = ThreadPoolExecutor(max_workers=at_once, thread_name_prefix="bench-smoke")
         self._futures: dict[str, Future] = {n: self._pool.submit(self._run, n) for n in BENCHES if n in names}
 
@@ -100,7 +107,7 @@ class Smoke:
 
         with self._lock:
             if self._server_url is None:
-                self._server_url = shared_server(self._home / "prefect-server")[0]
+                self._server_url = shared_server(self._server_folder)[0]
             return self._server_url
 
     def _done_with_server(self, name: str) -> None:
@@ -112,9 +119,11 @@ class Smoke:
             self._stop_server()
 
     def _stop_server(self) -> None:
+        """Stop the benches' own server; the session's is the session's to stop (tests/conftest.py)."""
         from tests.prefect_shared import stop_server
 
-        stop_server(self._home / "prefect-server")
+        if self._own_server:
+            stop_server(self._server_folder)
 
     def _run(self, name: str) -> subprocess.CompletedProcess:
         """Run one bench at its smoke size in its own process group; on a hang, kill the group (servers included)."""

@@ -159,7 +159,7 @@ def _start(config, ids: list[str]) -> None:
     if getattr(config.option, "numprocesses", None):  # the controlling process of pytest-xdist
         outcomes = config._tmp_path_factory.getbasetemp() / _OUTCOMES
         outcomes.mkdir()
-    config.stash[_SMOKE] = Smoke(names, at_once, outcomes)
+    config.stash[_SMOKE] = Smoke(names, at_once, outcomes, _prefect_folder(config._tmp_path_factory.getbasetemp()))
 
 
 def pytest_collection_finish(session):
