@@ -33,7 +33,9 @@ def _days(plan, contents):
 def _given_work(text: str, first: str) -> bool:
     """Whether a chat line gives `first` work: to read, check, file or answer something."""
     f = re.escape(first)
-    return bool(re.search(rf"\b{f}(?:,| -)? (?:can|could) you (?!remind\b)|\b{f}, (?:comments|thoughts) to\b|"
+    # (a read asked for is no work given: an associate asks the partner to have a look at a draft)
+    return bool(re.search(rf"\b{f}(?:,| -)? (?:can|could) you (?!remind\b|give it a read|have a look|take a "
+                          rf"(?:first )?look|look at)|\b{f}, (?:comments|thoughts) to\b|"
                           rf"\b{f} - (?:your pen|yours) on\b", text))
 
 
@@ -57,6 +59,18 @@ def test_nobody_gives_work_to_someone_senior_to_them_nor_to_another_firms_people
                     # across firms only the client (or principal) gives its own advisers work
                     assert re.search(r"counsel|advis|auditor|accountant|consult|solicitor|surveyor",
                                      orgs[to.organisation].role, re.I), (spec.id, who.title, to.title, text)
+
+
+def test_a_read_asked_for_is_no_work_given():
+    """supply-surcharge at seed 83: the associate's 'Stephanie, can you have a look' at a computation for the partner
+    is how a draft goes up for review; 'can you put that in the tracker' or 'your pen on the reply' is work given."""
+    from worldsmith.generators.kinds.chat.compose import directive
+
+    assert not directive("[uploaded|saved] {file} - {name}, can you [give it a read|have a look|take a look]")
+    assert not directive("{name}, can you remind me of {label}?")
+    assert directive("{name}, can you [put|add|drop] that [in|into] the [tracker|file note] on {label}")
+    assert directive("{name} - [can you|could you] [take a first look|pick it up]?")
+    assert directive("ok {name} - [your pen|yours] on the reply")
 
 
 def test_support_staff_rank_below_the_professionals_whatever_their_grade():
@@ -148,3 +162,27 @@ def test_an_executed_instrument_is_put_up_for_its_wording_not_read_for_comments(
                 assert not re.search(r"can you (?:give it a read|have a look|take a look)|comments (?:on|to)|"
                                      r"thoughts to|working from|flag anything|another (?:turn|draft|round)", text), text
     assert standing or not any(a.standing_links for a in plan.artifacts if a.kind == "chat")
+
+
+def test_a_name_before_a_colon_keeps_its_capital():
+    """supply-surcharge at seed 83: 'halvergate: clause 6.3 cap on the index adjustment has gone to Tallis'."""
+    from worldsmith.generators.kinds.chat.compose import _subject
+
+    assert _subject("Re: Marlowe: the cap on the index adjustment") == "Marlowe: the cap on the index adjustment"
+    assert _subject("Notice of delay - design changes") == "notice of delay - design changes"
+
+
+def test_nothing_sent_is_folded_in_and_mail_to_ones_own_firm_is_no_news(world):
+    """supply-surcharge at seed 83: 'read it - fine by me' answered 'ok John - I'll fold them into the surcharge
+    computation'; Corwen's associate tells the client 'memo re the Brennmoor surcharge ... went to Corwen just now'."""
+    from worldsmith.generators.kinds.chat.compose import short_org
+
+    plan, contents = world
+    orgs = {o.id: o.name for o in plan.organisations}
+    for spec, posts in _days(plan, contents):
+        for (_, before), (_, after) in zip(posts, posts[1:]):
+            if re.search(r"fine by me|\bnone\b|nothing from me|not yet", before):
+                assert not re.search(r"\bfold them\b", after), (before, after)
+        for who, text in posts:
+            own = re.escape(short_org(orgs[who.organisation]))
+            assert not re.search(rf"(?:has gone|went) to {own}\b", text), text

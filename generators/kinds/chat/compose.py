@@ -170,7 +170,10 @@ def _subject(subject: str) -> str:
     """A thread's subject as said in chat: without Re:/Fw: and in lower case where it is sentence case."""
     head = re.sub(r"^((re|fw|fwd):\s*)+", "", subject, flags=re.I).strip()
     words = head.split()
-    if words and words[0][:1].isupper() and not words[0].isupper() and (len(words) == 1 or not words[1][:1].isupper()):
+    # (a name before a colon stays a name: "halvergate: clause 6.3 cap on the index adjustment has gone to Tallis",
+    # supply-surcharge at seed 83)
+    if words and words[0][:1].isupper() and not words[0].isupper() and not words[0].endswith(":") \
+            and (len(words) == 1 or not words[1][:1].isupper()):
         head = words[0].lower() + head[len(words[0]):]
     return head
 
@@ -229,16 +232,26 @@ def on_the_day(text: str, at) -> str:
     return _TOMORROW.sub(monday, text)
 
 
-# A line that gives someone work: to read, check, pick up, file or answer something ("Gina, can you add that in the
-# tracker" from the paralegal to the associate, "Matthew, can you give it a read" from outside counsel to the client's
-# own director, blind read 22). A question that only asks to be reminded gives no work.
-_DIRECTIVE = re.compile(r"\b(?:can|could)\s+you\s+(?!remind\b)|\b(?:comments|thoughts)\s+to\s+\{by\}|\byour\s+pen\b|"
-                        r"\byours\s+on\s+the\b")
+# A line that gives someone work to do for the writer: to file, pick up, send or answer something ("Gina, can you add
+# that in the tracker" from the paralegal to the associate, "ok Ryan - your pen on the reply", blind read 22). Asking
+# for a read of a paper is no such work: an associate asks the partner to have a look at a draft, as a client does
+# its counsel. A question that only asks to be reminded gives no work either.
+_DIRECTIVE = re.compile(r"\b(?:can|could)\s+you\s+(?!remind\b|give\s+it\s+a\s+read\b|have\s+a\s+look\b|"
+                        r"take\s+a\s+(?:first\s+)?look\b|look\s+at\b)|\b(?:comments|thoughts)\s+to\s+\{by\}|"
+                        r"\byour\s+pen\b|\byours\s+on\s+the\b")
+_CHOICE = re.compile(r"\[([^\[\]]*)\]")
 
 
 def directive(frame: str) -> bool:
-    """Whether a frame, any of its choices, gives its reader work (see _DIRECTIVE)."""
-    return bool(_DIRECTIVE.search(re.sub(r"[\[\]|]", " ", frame)))
+    """Whether a frame, in any of its choices, gives its reader work (see _DIRECTIVE)."""
+    groups = _CHOICE.findall(frame)
+    if not groups:
+        return bool(_DIRECTIVE.search(frame))
+    parts = _CHOICE.split(frame)  # text, choice, text, choice, ..., text
+    said = [""]
+    for k, part in enumerate(parts):
+        said = [s + c for s in said for c in (part.split("|") if k % 2 else [part])][:256]
+    return any(_DIRECTIVE.search(s) for s in said)
 
 
 # Titles of the staff who support the professionals of their firm: they take work from them, whatever their grade
@@ -340,8 +353,11 @@ def compose_chat(ctx: ArtifactContext):
     for paper in pick.shuffled(papers)[:max(1, n // 3)]:
         exchanges.append(dict(kind="paper", paper=paper))
     # the day's mail goes first among the work: what came in or went out today is the news
+    # (mail that went out to the writers' own firm is no news across the table: "memo re the Brennmoor surcharge ...
+    # went to Corwen just now", said by Corwen's associate to the client, supply-surcharge at seed 83)
+    ours = {p.organisation for p in people.values()}
     mail = [dict(kind="mail", subject=_subject(m.subject), org=short_org(m.org), by=m.by, incoming=m.incoming)
-            for m in ctx.day_mail]
+            for m in ctx.day_mail if m.incoming or m.org not in ours]
     facts_told = sum(1 for e in exchanges if e["kind"] in ("fact", "fact_work", "file"))
     exchanges[facts_told:facts_told] = mail[:1]
     if len(exchanges) < 2 and n > 2:
@@ -392,6 +408,7 @@ def compose_chat(ctx: ArtifactContext):
         said = pick.fill(on_a_day(ex["pair"]["a"], ex.get("due", "")), name=name, paper=_it(ex), matter=matter_name(ctx),
                          when=ex.get("when") or when(), due=ex.get("due", ""), by=ex.get("by", ""), org=ex.get("org", ""),
                          subject=ex.get("subject", "")) or f"ok {name}"
+        ex["reply"] = said  # (what the follow-up may take up: no comments to fold in after "fine by me")
         # (only an answer that puts the call off: "yes, later today works" was answered "ping me when you're free",
         # blind read 21)
         ex["put_off"] = ex["kind"] == "call" and bool(_PUT_OFF.search(said))
@@ -440,6 +457,10 @@ def compose_chat(ctx: ArtifactContext):
                 # time is kept on a day, not on a month ("I'll keep in April clear to turn it", "I'll keep time by
                 # May 15 to read it", bi-claim at seed 37)
                 left = [k for k in left if frames[k] in on_a_day([frames[k]], ex["due"])]
+            if re.search(r"fine by me|\bnone\b|nothing from me|not yet", ex.get("reply", "")):
+                # nothing was sent to take up ("read it - fine by me" answered "ok John - I'll fold them into the
+                # surcharge computation", supply-surcharge at seed 83)
+                left = [k for k in left if not re.search(r"\bthem\b", frames[k])]
             if ex["kind"] == "file" and author == ex.get("asker"):
                 # whoever put a file up and asked someone to read it does not then say they will flag what is in it
                 # ("Nicola, can you have a look" - "having a look now" - "I will flag anything on weekly diligence
