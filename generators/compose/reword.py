@@ -29,6 +29,8 @@ def reworded(text: str, seed: str) -> str:
     if m:
         x, y = m.group("x"), m.group("y")
         low = x[0].lower() + x[1:] if not re.match(r"[A-Z]{2}|[A-Z][a-z]*\s+[A-Z0-9]", x) else x
+        # an article before a name is lower case mid-sentence (seed 83: 'As for The Engine 2 borescope finding')
+        low = re.sub(r"^(The|A|An)\s", lambda a: a.group(1).lower() + " ", low)
         ways = [f"{x}: {y}.", f"On {low}, it is {y}.", f"As for {low}, it is {y}."]
         return ways[n % len(ways)]
     leads = ["To recap, ", "As before, ", "Again, ", "For completeness, "]

@@ -244,3 +244,13 @@ def test_a_recommendation_never_rests_on_the_other_sides_figure_as_one_the_recor
         seen += "we recommend" in told.lower()
         assert "USD 1,826,660" not in told, told
     assert seen
+
+
+def test_a_reworded_figure_keeps_an_article_lower_case_mid_sentence():
+    # seed 83 (aircraft-redelivery): 'As for The Engine 2 borescope finding, it is HPT stage 1 blade distress'
+    from worldsmith.generators.compose.reword import reworded
+
+    ways = {reworded("The Engine 2 borescope finding is HPT stage 1 blade distress.", f"a{n}") for n in range(12)}
+    assert any(w.startswith(("As for the Engine 2", "On the Engine 2")) for w in ways), ways
+    assert not any(re.search(r"\b(?:for|On) The\b", w) for w in ways), ways
+    assert any(w.startswith("The Engine 2 borescope finding: ") for w in ways), ways
