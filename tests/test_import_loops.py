@@ -8,6 +8,7 @@ imports a module runs while it loads are edges (those under `if TYPE_CHECKING:` 
 from __future__ import annotations
 
 import ast
+import functools
 import tomllib
 from pathlib import Path
 
@@ -28,6 +29,17 @@ def _modules(package_dir: dict[str, Path] | None = None) -> dict[str, Path]:
             parts = rel[:-1] if rel[-1] == "__init__" else rel
             out[".".join((package, *parts))] = path
     return out
+
+
+def _parsed(path: Path) -> ast.Module:
+    """The module's syntax tree, parsed once per text in this process (the suite's 6-minute rule: three tests here
+    parsed every module of the package, two of them for the same graph); a tree read, never changed."""
+    return _parse(path.read_text(encoding="utf-8"), str(path))
+
+
+@functools.cache
+def _parse(text: str, filename: str) -> ast.Module:
+    return ast.parse(text, filename=filename)
 
 
 def _is_type_checking(test: ast.expr) -> bool:
@@ -93,7 +105,7 @@ def import_graph(package_dir: dict[str, Path] | None = None) -> dict[str, set[st
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
         is_package = path.name == "__init__.py"
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        tree = _parsed(path)
         graph[name].update(t for t in _dynamic_imports(tree.body) if t in modules and t != name)
         for node in _load_time_imports(tree.body):
             if isinstance(node, ast.Import):
@@ -224,7 +236,7 @@ def test_no_module_imports_a_layer_above_its_own():
     for name, path in _modules().items():
         layer = name.split(".")[1] if name.count(".") else ""
         banned = tuple(f"worldsmith.{above}" for above in ABOVE.get(layer, ()))
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        for node in ast.walk(_parsed(path)):
             targets = [a.name for a in node.names] if isinstance(node, ast.Import) else \
                 [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else []
             wrong += [f"{name}:{node.lineno} imports {t}" for t in targets if t.startswith(banned)]
