@@ -262,3 +262,22 @@ def test_a_confirmation_that_asks_nothing_is_taken_in_without_a_promise_or_a_res
         # (where the message does call for an answer, the writer still says by when it comes)
         own = _own(across_register(_across_ctx(asked, seed), "Thanks David, got it. I'll take it from here.\n\nLeigh"))
         assert re.search(r"(?i)\b(?:respond|reply|come back to you) by\b", own), own
+
+
+def test_nobody_takes_the_next_step_of_a_note_that_gives_them_none():
+    # "Thanks Kristin; the next step is mine. I'll put it in the plan for the week tomorrow." to a weekly note that said
+    # only that nothing had moved (bi-claim at seed 83)
+    quiet = "Our weekly round-up, June 17.\n\nNo news in the week to June 17; the open points stand.\n\nDana"
+    stepped = "Our weekly round-up, June 17.\n\nNext steps:\n- Ruth: instructions on the cap (June 19)\n\nDana"
+    took = 0
+    for seed in range(40):
+        for beat in ("confirm", "ack"):
+            ctx = email_context("reply", seed=seed, facts=[], to=[DANA_])
+            ctx = ctx.model_copy(update={"author": RUTH, "parent_author": DANA_,
+                                         "parent": EmailContent(subject="Weekly", body=quiet),
+                                         "spec": ctx.spec.model_copy(update={"beat": beat, "author": "cfo_1"})})
+            own = _own(compose_email(ctx).body)
+            assert not re.search(r"(?i)next step is (?:mine|with me)", own), own
+            ctx = ctx.model_copy(update={"parent": EmailContent(subject="Weekly", body=stepped)})
+            took += bool(re.search(r"(?i)next step is (?:mine|with me)", _own(compose_email(ctx).body)))
+    assert took  # (where the note does give them one, they may take it)

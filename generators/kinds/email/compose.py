@@ -440,6 +440,12 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         email = email.model_copy(update={"body": formal_receipt(ctx, _asks_for(ctx, email.body))})
     if isinstance(spec, EmailSpec) and ctx.organisations and across(ctx, ctx.to):
         email = email.model_copy(update={"body": across_register(ctx, email.body)})
+    if isinstance(spec, EmailSpec) and spec.mode == "reply" and ctx.parent is not None \
+            and _MINE.search(own_text(email.body)) and not _step_for(ctx, _parent_own(ctx)):
+        # nobody takes "the next step" of a note that gives them none ("Thanks Kristin; the next step is mine. I'll put
+        # it in the plan for the week tomorrow." to a weekly note that said only that nothing had moved, my read of
+        # bi-claim at seed 83; read22's "an update with no content" answered in kind)
+        email = email.model_copy(update={"body": _MINE.sub(r"\1", email.body, count=1)})
     if isinstance(spec, EmailSpec) and spec.mode == "new" and _PROMISES_QUESTIONS.search(spec.title or "") \
             and "?" not in (spec.title or ""):
         email = email.model_copy(update={"body": _with_questions(ctx, email.body)})
@@ -449,6 +455,17 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         # every weekday named beside a date is that date's ("April 30 (Friday)" for a Thursday, read 10)
         email = email.model_copy(update={"body": true_weekdays(email.body, spec.sent_at.date())})
     return email
+
+
+# A reply's claim on the next step ("Thanks Kristin; the next step is mine."), the thanks kept.
+_MINE = re.compile(r"(\b(?:Thanks|Thank you|Noted|Understood)(?:,? \w+)?)[;,] the next step is (?:mine|with me)(?=\.)")
+
+
+def _step_for(ctx: ArtifactContext, own: str) -> bool:
+    """Whether a message gives its reader (the reply's writer) a step: a line of its list in their name or "From you"."""
+    first = re.escape(ctx.author.first_name)
+    return bool(re.search(rf"^- (?:{first}|From you|You)\b[^\n]*:", own, re.M | re.I)
+                or re.search(rf"\b{first}, (?:please|can you|could you)\b", own))
 
 
 # A subject that says the message asks questions ("Management presentation: logistics and follow-up questions").
