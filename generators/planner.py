@@ -453,6 +453,12 @@ class _Planner:
                         # (the fallback's words name the fact the message carries, not another of the thread's)
                         decision = self.decision_text(item.purpose or "", decision_fact if known else None,
                                                       carried if not known and carried else facts)
+                        if beat == "noted" and prev.beat == "decide" and prev.decision:
+                            # the decision noted is the one just given, in its words: the client approved "the
+                            # surcharge payable at USD 2,361,600" and counsel recorded "The decision, we go ahead on
+                            # the disputed excess" (my read of supply-surcharge at seed 83); after the draws above, so
+                            # that no other message of the world changes
+                            decision = prev.decision
                         if beat == "noted" and carried and self.repeats(carried[0], said_on, at.date()):
                             # the decision the message replied to has just given is noted, not given back ("Noted,
                             # Rhonda. The decision, withhold the capped liquidated damages, is recorded.", mail10)

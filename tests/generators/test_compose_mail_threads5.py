@@ -281,3 +281,24 @@ def test_nobody_takes_the_next_step_of_a_note_that_gives_them_none():
             ctx = ctx.model_copy(update={"parent": EmailContent(subject="Weekly", body=stepped)})
             took += bool(re.search(r"(?i)next step is (?:mine|with me)", _own(compose_email(ctx).body)))
     assert took  # (where the note does give them one, they may take it)
+
+
+def test_the_decision_noted_is_the_one_just_given():
+    # the client approved "the surcharge payable at USD 2,361,600" and counsel answered "Noted, Natalie. The decision,
+    # we go ahead on the disputed excess, is recorded." (supply-surcharge at seed 83): the planner gave the noting reply
+    # the fallback words of another fact of the thread
+    from tests.generators.offline_world import ROOT, offline_world
+    from worldsmith.worlds.plan import EmailSpec
+
+    pairs = 0
+    for path, seed in (("outlines/examples/buyside-diligence.yaml", 61), ("tests/fixtures/supply-surcharge.yaml", 83)):
+        plan, _, _ = offline_world(ROOT / path, seed)
+        by_id = {a.id: a for a in plan.artifacts}
+        for a in plan.artifacts:
+            if not isinstance(a, EmailSpec) or not a.parent:
+                continue
+            parent = by_id.get(a.parent)
+            if a.beat == "noted" and isinstance(parent, EmailSpec) and parent.beat == "decide" and parent.decision:
+                pairs += 1
+                assert a.decision == parent.decision, (a.path, a.decision, parent.decision)
+    assert pairs
