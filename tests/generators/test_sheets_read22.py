@@ -122,3 +122,21 @@ def test_an_issues_list_describes_its_agreed_protection_and_files_a_consent_as_l
         assert any(r[stream] == "Legal" and r[finding] and not str(r[protection]).endswith("(agreed)")
                    for r in content.rows), content.rows
     assert lists
+
+
+def test_a_superseded_sheets_footer_warning_does_not_print_over_the_page_number():
+    """construction-delay and covenant-breach (read 22, rendered): 'SUPERSEDED LIQUIDATED DAMAGES SCHEDULE OF AUGUST
+    12, 2026: 14 WEEKS TO THAT DATE' printed over 'Page 1 of 1' in the footer's middle."""
+    import openpyxl
+
+    from worldsmith.generators.kinds.spreadsheet.look import print_setup
+
+    ws = openpyxl.Workbook().active
+    warning = "SUPERSEDED LIQUIDATED DAMAGES SCHEDULE OF AUGUST 12, 2026: 14 WEEKS TO THAT DATE ONLY (USD 85,000 X 14)"
+    print_setup(ws, last_row=4, widths=[30, 12, 40], locale="en_US", organisation="Pellow Grange LLP", warning=warning)
+    assert not ws.oddFooter.center.text
+    assert ws.oddFooter.right.text == "Page &P of &N"
+    assert ws.oddFooter.left.text == "SUPERSEDED LIQUIDATED DAMAGES SCHEDULE OF AUGUST 12, 2026"
+    plain = openpyxl.Workbook().active
+    print_setup(plain, last_row=4, widths=[30, 12], locale="en_US", organisation="Pellow Grange LLP", warning=None)
+    assert plain.oddFooter.center.text == "Page &P of &N" and not plain.oddFooter.left.text

@@ -161,8 +161,23 @@ def print_setup(ws: Worksheet, *, last_row: int, widths: list[float], locale: st
     ws.oddFooter.center.text = "Page &P of &N"
     ws.oddFooter.center.size = 8
     if warning:
-        ws.oddFooter.left.text = _literal(warning)
+        # a warning takes the footer's left and the page number goes right: the two printed over each other in the
+        # middle ("SUPERSEDED LIQUIDATED DAMAGES SCHEDULE OF AUGUST 12, 2026: 14 WEEKS TO THAT DATE" under "Page 1 of
+        # 1", blind read 22's superseded sheets); the warning is its status, before any colon, in under 70 characters
+        ws.oddFooter.center.text = None
+        ws.oddFooter.right.text = "Page &P of &N"
+        ws.oddFooter.right.size = 8
+        ws.oddFooter.left.text = _literal(footer_warning(warning))
         ws.oddFooter.left.size = 8
+
+
+def footer_warning(warning: str, most: int = 68) -> str:
+    """A distractor's warning as a footer prints it beside the page number: its status before any colon, cut at a
+    word under `most` characters."""
+    said = warning.split(": ", 1)[0].strip()
+    if len(said) <= most:
+        return said
+    return said[:most].rsplit(" ", 1)[0].rstrip(",;-") + "..."
 
 
 def _literal(text: str) -> str:
