@@ -244,6 +244,11 @@ def test_asked_what_in_our_paper_needs_them_a_client_is_told_the_point_not_only_
         body = own_text(compose_email(ctx).body)
         assert label in body, body
         assert not re.match(r"(?i)\s*(?:not|nothing) before the call\b", body), body
+        # (and asked before a meeting, never "I will go through it with you on the meeting": aircraft-redelivery at 83)
+        asked = ctx.parent.model_copy(update={"body": "Thanks. Anything in the valuation model summary that needs me "
+                                              "before the meeting?\n\nClinton\n\n> " + note.replace("\n", "\n> ")})
+        body = own_text(compose_email(ctx.model_copy(update={"parent": asked})).body)
+        assert label in body and "on the meeting" not in body, body
 
 
 def test_a_confirmation_that_asks_nothing_is_taken_in_without_a_promise_or_a_reservation_back():
