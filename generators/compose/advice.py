@@ -216,7 +216,10 @@ def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bo
     # an input the other side set out itself (its own demand) is no ground it can attack: that is a point for us
     theirs = [i.label for i in f.inputs if opp and i.by and principal(ctx, i.by) == opp]
     open_to = [x for x in parts if x not in theirs]
-    if known:
+    # a client asking its own adviser for a view does not argue the case to it (read 22's client: "If it comes to that,
+    # we would point to the index rise ..." and "Brennmoor will not argue the sum", a purchasing director to counsel)
+    asking = asks_its_adviser(ctx)
+    if known or asking:
         pass  # the working is the thread's or the readers' already: nor who would attack its inputs, nor their record
     elif opp and theirs:
         said.append(_fill(pick, frames["dispute_theirs" if open_to else "dispute_all_theirs"], opp=opp, label=f.label, theirs=join_names(theirs),
@@ -237,7 +240,7 @@ def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bo
     # multiple's record twice)
     traced = [i for i in f.inputs if i.since is not None and i.label not in told and not i.standing]
     told.update(i.label for i in f.inputs)
-    if traced and (opp or parts) and not known:
+    if traced and (opp or parts) and not known and not asking:
         lead_in = frames["inputs_lead"] if len(traced) == len(f.inputs) else frames["inputs_lead_rest"]
         traced = traced[:2]  # the two a challenge would go to; a note does not recite the whole working paper
         said.append(_fill(pick, lead_in) + " " + "; ".join(_input(pick, ctx, i) for i in traced) + ".")

@@ -226,3 +226,27 @@ def test_one_only_copied_does_not_answer_what_was_put_to_another_house(seed):
             replies += 1
             assert all(people[i].organisation == people[a.author].organisation for i in prev.to
                        if i != a.author), (a.id, prev.to, a.author)
+
+
+def test_a_client_asking_its_own_adviser_does_not_argue_the_case_to_it():
+    # read 22 (a client's purchasing director to its counsel): "If it comes to that, we would point to the index rise
+    # ..." and "Brennmoor will not argue the sum; the argument will be over ...": the adviser's analysis, not a question
+    from tests.generators.offline_world import offline_world
+    from worldsmith.generators.sides import acts_for
+    from worldsmith.worlds.plan import EmailSpec
+
+    plan, _, contents = offline_world(ROOT / "outlines/examples/buyside-diligence.yaml", 61)
+    people = {p.id: p for p in plan.people}
+    serves = acts_for(plan.organisations)
+    argued = re.compile(r"(?i)would point to|the argument will be|challenge from|contests? |attack|go at the inputs")
+    asked = 0
+    for a in plan.artifacts:
+        if not isinstance(a, EmailSpec) or a.mode != "new":
+            continue
+        mine = people[a.author].organisation
+        if mine in serves or not all(serves.get(people[i].organisation) == mine for i in a.to):
+            continue
+        asked += 1
+        own = re.split(r"\n\s*(?:On .{0,80}wrote:|>)", contents[a.id].body, maxsplit=1)[0]
+        assert not argued.search(own), (a.id, own)
+    assert asked
