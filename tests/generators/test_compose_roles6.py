@@ -250,3 +250,20 @@ def test_a_client_asking_its_own_adviser_does_not_argue_the_case_to_it():
         own = re.split(r"\n\s*(?:On .{0,80}wrote:|>)", contents[a.id].body, maxsplit=1)[0]
         assert not argued.search(own), (a.id, own)
     assert asked
+
+
+def test_one_side_is_not_asked_whether_it_is_confident_on_the_others_claim():
+    # read 22: the client asked its counsel "Are we confident on the surcharge claimed by Brennmoor, or is it an
+    # estimate?", of the supplier's own claim
+    from tests.generators.context_fixture import SAM, email_context
+    from worldsmith.generators.compose.bank import bank
+    from worldsmith.generators.kinds.email.compose import _askable
+
+    ctx = email_context("reply", to=[SAM])
+    label = ctx.facts[0].label or "the liability cap"
+    ctx = ctx.model_copy(update={"label_reasons": {label: "x"}})
+    v = {"label": label, "label2": "", "day": "Friday"}
+    frames = bank("email")["beats"]["question"]
+    assert any("confident on" in f for f in _askable(ctx, v, frames))
+    theirs = _askable(ctx.model_copy(update={"their_labels": [label]}), v, frames)
+    assert theirs and not any(re.search("confident on|how did you|walk me through", f) for f in theirs), theirs

@@ -2783,6 +2783,13 @@ def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list
         # signed off the gross tonnage?" from the partner to his associate, answered "Gregory has seen it and is
         # content" to Gregory himself; "who has signed off the OPA 90 liability cap?" of the statutory limit)
         out = [f for f in out if "signed off" not in f]
+    if label in ctx.their_labels:
+        # nor is one side "confident" on the other's claim (read 22: the client asked its counsel "Are we confident on
+        # the surcharge claimed by Brennmoor, or is it an estimate?"), nor asks its own people how they got to it
+        # ("Stephanie, how did you arrive at the surcharge claimed by Brennmoor?", to the buyer's counsel)
+        mine = not (ctx.organisations and across(ctx))
+        out = [f for f in out if not re.search(r"(?i)confident on" + (r"|how did you|walk me through|workings|"
+                                                                      r"signed off" if mine else ""), f)]
     if label in ctx.asserted_labels and ctx.organisations and across(ctx):
         # a side does not ask the other where its own figure comes from, how it was got or how firm it is (read 22:
         # "Lenders' counsel asks borrower's counsel for 'the source for the waiver fee rate' that he himself proposed
