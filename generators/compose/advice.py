@@ -219,8 +219,17 @@ def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bo
     # a client asking its own adviser for a view does not argue the case to it (read 22's client: "If it comes to that,
     # we would point to the index rise ..." and "Brennmoor will not argue the sum", a purchasing director to counsel)
     asking = asks_its_adviser(ctx)
-    if known or asking:
+    if known:
         pass  # the working is the thread's or the readers' already: nor who would attack its inputs, nor their record
+    elif asking and opp and theirs and not open_to:
+        # (a figure wholly of the other side's own inputs is said to be so, not argued: "nothing ... to attack")
+        said.append(_fill(pick, [x for x in frames["dispute_all_theirs"] if "attack" not in x], opp=opp,
+                          label=f.label, theirs=join_names(theirs)))
+    elif asking and opp and open_to:
+        # (of the inputs the other side did not put forward itself: never whether it could challenge its own demand)
+        said.append(_fill(pick, frames["dispute_asked"], opp=opp, label=f.label, inputs=join_names(open_to)))
+    elif asking:
+        pass
     elif opp and theirs:
         said.append(_fill(pick, frames["dispute_theirs" if open_to else "dispute_all_theirs"], opp=opp, label=f.label, theirs=join_names(theirs),
                           rest=join_names(open_to)))
@@ -240,8 +249,9 @@ def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bo
     # multiple's record twice)
     traced = [i for i in f.inputs if i.since is not None and i.label not in told and not i.standing]
     told.update(i.label for i in f.inputs)
-    if traced and (opp or parts) and not known and not asking:
-        lead_in = frames["inputs_lead"] if len(traced) == len(f.inputs) else frames["inputs_lead_rest"]
+    if traced and (opp or parts) and not known:
+        lead_in = frames["inputs_lead_held"] if asking else \
+            frames["inputs_lead"] if len(traced) == len(f.inputs) else frames["inputs_lead_rest"]
         traced = traced[:2]  # the two a challenge would go to; a note does not recite the whole working paper
         said.append(_fill(pick, lead_in) + " " + "; ".join(_input(pick, ctx, i) for i in traced) + ".")
     out = [" ".join(x for x in said if x)]

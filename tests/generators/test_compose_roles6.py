@@ -238,7 +238,8 @@ def test_a_client_asking_its_own_adviser_does_not_argue_the_case_to_it():
     plan, _, contents = offline_world(ROOT / "outlines/examples/buyside-diligence.yaml", 61)
     people = {p.id: p for p in plan.people}
     serves = acts_for(plan.organisations)
-    argued = re.compile(r"(?i)would point to|the argument will be|challenge from|contests? |attack|go at the inputs")
+    argued = re.compile(r"(?i)would point to|the argument will be|exposure to challenge|cannot be on the arithmetic|"
+                        r"will not argue|nothing in the sum for it to attack")
     asked = 0
     for a in plan.artifacts:
         if not isinstance(a, EmailSpec) or a.mode != "new":
