@@ -186,3 +186,18 @@ def test_nothing_sent_is_folded_in_and_mail_to_ones_own_firm_is_no_news(world):
         for who, text in posts:
             own = re.escape(short_org(orgs[who.organisation]))
             assert not re.search(rf"(?:has gone|went) to {own}\b", text), text
+
+
+def test_comments_go_to_a_papers_maker_only_within_the_firms_that_speak():
+    """construction-delay at seed 89: the owner's GC to its counsel 'saved Joseph's revised notice of claim for loss on
+    the drive - Karen, thoughts to Joseph', Joseph being the contractor's claims consultant."""
+    plan, _, contents = offline_world(ROOT / "tests/fixtures/construction-delay.yaml", 89)
+    people = {p.id: p for p in plan.people}
+    for spec, posts in _days(plan, contents):
+        members = {people[m].first_name: people[m] for m in spec.members}
+        makers = {people[m].first_name: people[m] for m in spec.link_makers if m in people}
+        for who, text in posts:
+            hit = re.search(r"- (\w+), (?:comments|thoughts) to (\w+)$", text)
+            if hit and hit.group(2) in makers and hit.group(1) in members:
+                maker, to = makers[hit.group(2)], members[hit.group(1)]
+                assert maker.organisation in (who.organisation, to.organisation), (spec.id, text)

@@ -580,6 +580,12 @@ def compose_chat(ctx: ArtifactContext):
                         name = pick.one(others).first_name
                     frames = talk["file_to_maker"] if file_maker.id in people and name == file_maker.first_name \
                         else talk["file_other"]
+                    to = by_first.get(name)
+                    if file_maker.organisation not in (people[post.author].organisation, getattr(to, "organisation", "")):
+                        # comments go to a paper's maker only within the firms of the two who speak ("saved Joseph's
+                        # revised notice of claim on the drive - Karen, thoughts to Joseph": the client sending its
+                        # counsel's comments to the contractor's claims consultant, seed 89)
+                        frames = [f for f in frames if not re.search(r"to\]? \{by\}", f)] or frames
                 if not may_direct(ctx, people.get(post.author), by_first.get(name)):
                     # (put up for someone the poster gives no work to: put up, not handed over; see _DIRECTIVE)
                     frames = [f for f in frames if not directive(f)] \
