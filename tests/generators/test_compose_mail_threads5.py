@@ -307,3 +307,13 @@ def test_the_decision_noted_is_the_one_just_given():
                 pairs += 1
                 assert a.decision == parent.decision, (a.path, a.decision, parent.decision)
     assert pairs
+
+
+def test_a_question_put_before_a_point_is_agreed_is_answered_first():
+    # "Thanks. Can we speak Monday?" answered only "We have agreed the LTM cut-off for the management accounts, then."
+    # (read22's buy-side world at seed 89)
+    for seed in range(12):
+        own = _reply("Thanks. Can we speak Monday?\n\nRuth", seed, beat="decide",
+                     decision="the LTM cut-off for the management accounts is agreed")
+        assert re.search(r"(?i)\bwe have agreed the LTM cut-off\b|\bwe have decided to (?:proceed|work) on\b", own), own
+        assert re.search(r"(?i)\b(?:yes|happy to|let's)\b", own), own

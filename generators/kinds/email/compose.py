@@ -2537,6 +2537,10 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             else "agreed_pending"
         if ctx.parent is not None and _DISPUTES.search(_parent_own(ctx)):
             key = "agreed_over_objection"
+        if reply_to_question and key != "agreed_over_objection":
+            # a question put first is answered first ("Thanks. Can we speak Monday?" answered only "We have agreed the
+            # LTM cut-off for the management accounts, then.", read22's buy-side world at seed 89)
+            lines.append(reply_to_question)
         lines.append(pick.fill(email["beats"][key], **dict(v, agreed=v["decision"][:-len(" is agreed")]))
                      or f"We have agreed {v['decision'][:-len(' is agreed')]}.")
     elif outward and beat == "decide":
