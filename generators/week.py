@@ -67,6 +67,9 @@ class WeekEvent(BaseModel):
     finding: str = Field("", description="paper: where it puts forward no figure, the first thing it records that is "
                                          "not merely a name, as a sentence body ('the largest customer is ..., whose "
                                          "agreement lets it terminate on a change of control'), else ''")
+    concludes: str = Field("", description="paper: what it concludes where its purpose names a recommendation or a "
+                                           "view, as a clause ('it recommends a consent as a condition to "
+                                           "signing'), else ''")
 
 
 # A reference to a provision: its digits are no figure of the ledger ('clause 19.2', 'section 8.04(b)').
@@ -90,6 +93,21 @@ def _finding(statement: str, name: str, text: str) -> str:
         return ""
     out = f"{name} is {text}" + (f", {more}" if more else "")
     return "" if said.lower() in out.lower() else out
+
+
+def concludes(purpose: str) -> str:
+    """What a paper concludes, from its purpose, as a clause ('it recommends a consent as a condition to signing',
+    'its recommendation is to invest at the revised price'); '' where the purpose names no recommendation or view."""
+    # a note taken through counsel's memo said only 'it puts the largest customer's revenue share at 18.4%' (blind
+    # read 22: 'Counsel's memo ... is reduced to a number'): advice is reported by what it advises, not an input
+    from worldsmith.generators.compose.recommend import what_is_recommended
+
+    found = what_is_recommended(purpose)
+    if found is None:
+        return ""
+    form, words = found
+    return {"do": f"its recommendation is to {words}", "that": f"it recommends that {words}",
+            "thing": f"it recommends {words}", "view": f"it concludes that {words}"}[form]
 
 
 def instance_of(item: str) -> tuple[str, int] | None:
@@ -251,7 +269,8 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
                                             if f.value.type == "text" and (was := f.on(made)) is not None
                                             and (said := _finding(f.statement, fact_label(f), was[1]))), "")
         out.append(WeekEvent(what="paper", day=made, title=as_first_sent(a.title), by=person.name, org=org,
-                             seen=seen, point=point[0], point_text=point[1], finding=finding))
+                             seen=seen, point=point[0], point_text=point[1], finding=finding,
+                             concludes=concludes(getattr(a, "purpose", "") or "")))
     learnt = {e.fact for e in out if e.what == "learnt"}
     for fact in plan.facts:
         held = fact.on(day)

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from worldsmith.generators.context import OrgRef
 from worldsmith.generators.kinds.document.compose import compose_document
-from worldsmith.worlds.values import Money
+from worldsmith.worlds.values import Money, Percent
 from tests.generators.context_fixture import fact
 from tests.generators.test_compose_papers_read19 import _minutes, _text
 
@@ -254,3 +254,23 @@ def test_a_reworded_figure_keeps_an_article_lower_case_mid_sentence():
     assert any(w.startswith(("As for the Engine 2", "On the Engine 2")) for w in ways), ways
     assert not any(re.search(r"\b(?:for|On) The\b", w) for w in ways), ways
     assert any(w.startswith("The Engine 2 borescope finding: ") for w in ways), ways
+
+
+def test_notes_taken_through_counsels_memo_say_what_it_advises_not_one_of_its_inputs():
+    # read 22: 'Counsel's memo on the change-of-control termination right is reduced to a number ("it puts the
+    # largest customer's revenue share at 18.4%")' (weekly call notes taken through the memo)
+    from worldsmith.generators.week import WeekEvent, concludes
+
+    share = fact("share", "The largest customer's revenue share is 21.5%.", Percent(value=Decimal("21.5")))
+    share = share.model_copy(update={
+        "label": "the largest customer's revenue share", "text": "21.5%"})
+    purpose = "Analyses section 14.1 of the supply contract and recommends a waiver before exchange."
+    memo = WeekEvent(what="paper", day=dt.date(2026, 6, 9), title="Memo re supply contract: assignment right",
+                     by="Ana Walker", org="Thursby Vale LLP", point="the largest customer's revenue share",
+                     point_text="21.5%", concludes=concludes(purpose))
+    for seed in range(3):
+        ctx = _minutes([share], title="Weekly call - notes and actions - June 10", seed=seed)
+        text = _text(compose_document(ctx.model_copy(update={"week": [memo]})))
+        assert "it recommends a waiver before exchange" in text, text
+        assert "it puts the largest customer's revenue share" not in text, text
+    assert concludes("Sets out the timetable to signing.") == ""

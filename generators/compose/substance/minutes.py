@@ -114,7 +114,11 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
         # (and, where the paper puts forward no figure, what it records: "the points on it were noted" on an
         # overview with no figure, blind read 20)
         tail = pick.one([".", "; comments to follow."])
-        if e.point and e.point_text:
+        if e.concludes:
+            # (advice by what it advises: 'it puts the largest customer's revenue share at 18.4%' of counsel's memo
+            # on a change-of-control right, blind read 22: 'reduced to a number')
+            tail = f": {e.concludes}" + tail
+        elif e.point and e.point_text:
             tail = f": it puts {e.point} at {e.point_text}" + tail
         elif e.finding:
             tail = f": it records that {e.finding}" + tail
