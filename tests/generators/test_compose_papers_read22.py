@@ -274,3 +274,38 @@ def test_notes_taken_through_counsels_memo_say_what_it_advises_not_one_of_its_in
         assert "it recommends a waiver before exchange" in text, text
         assert "it puts the largest customer's revenue share" not in text, text
     assert concludes("Sets out the timetable to signing.") == ""
+
+
+def test_a_notice_of_dispute_says_the_clause_it_is_given_under_and_the_provision_in_dispute():
+    # read 22 (seed 83, supply-surcharge): 'This notice is given on April 20, 2026.' was all a notice of dispute said
+    # of itself, and the cap clause the figures are disputed on went unnamed; service-charge at seed 83: 'to give
+    # notice of dispute: 2025 service charge'
+    from worldsmith.worlds.values import DateValue
+    from tests.generators.context_fixture import DANA, document_context, person
+
+    given = fact("given", "Harrow Vane served Corvale's notice of dispute under section 21.4 on March 23, 2028, "
+                 "within the period the section allows after the invoice.", DateValue(value=dt.date(2028, 3, 23))
+                 ).model_copy(update={"label": "dispute notice date", "establish": True})
+    cap = fact("cap", "Section 9.2 limits the fuel charge for the year to USD 480,000.",
+               Money(amount=Decimal(480000), currency="USD")).model_copy(update={"label": "the fuel charge cap"})
+    theirs = person("oc_1", "Don", "Robb", "Partner", "Danvers Oak LLP", "danversoak.example", "+44")
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to Corvale Leasing DAC (the lessor)", privileged=True,
+                   acts_for="Corvale Leasing DAC"),
+            OrgRef(name="Corvale Leasing DAC", role="client; lessor of the aircraft", privileged=True),
+            OrgRef(name="Skylark Airways Limited", role="opposing party; lessee of the aircraft"),
+            OrgRef(name="Danvers Oak LLP", role="counsel to Skylark Airways Limited (the lessee)",
+                   acts_for="Skylark Airways Limited")]
+    for title in ("Notice of dispute under section 21.4", "Notice of dispute: fuel charge"):
+        for seed in range(3):
+            ctx = document_context("letter", 4, seed=seed, facts=[given, cap])
+            ctx = ctx.model_copy(update={
+                "organisations": orgs, "to": [theirs], "author": DANA, "cc": [],
+                "spec": ctx.spec.model_copy(update={"title": title, "date": dt.date(2028, 3, 23),
+                                                    "purpose": "The lessor's formal notice disputing the fuel charge."})})
+            text = _text(compose_document(ctx))
+            assert "This notice is given on" not in text, text
+            assert re.search(r"This notice is given under section 21\.4 of the \w[\w ]* on March 23, 2028, within "
+                             r"the period the section allows", text), text
+            assert re.search(r"Under section 9\.2 of the \w[\w ]*, the fuel charge cap is USD 480,000", text), text
+            assert "notice of dispute:" not in text, text
+            assert text.count("section 21.4") == 1, text

@@ -172,6 +172,13 @@ def _acts(title: str, whose: str = "our") -> str:
             m = re.fullmatch(pattern, part.strip(), re.I)
             if m:
                 x = (m.groupdict().get("x") or "").strip()
+                head, colon, subject = x.partition(":")
+                if colon and subject.strip() and len(head.split()) == 1:
+                    # what follows the colon is what the act is about (seed 83, service-charge: 'to give notice of
+                    # dispute: 2025 service charge')
+                    subject = subject.strip()
+                    subject = subject if re.match(r"(?:the|a|an|our|your|its)\b|[A-Z]", subject) else f"the {subject}"
+                    x = f"{head} in respect of {subject}"
                 out.append(verb.format(x=x, whose=whose))
                 break
         else:
@@ -448,6 +455,9 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
         how = derivation(unpaid.total, ctx.facts)
         take([unpaid.unpaid, unpaid.total] + ([unpaid.cure] if unpaid.cure else []) +
              [f for f in ctx.facts if f.value.type == "money" and how and f.text in how])
+    given = notice_under(ctx) if not deciding else None
+    if given is not None:
+        take([given[0]])  # said in the opening, with the provision (never 'This notice is given on April 20, 2026.')
     if answer_by is not None:
         # the day the answer is due is what the close asks for, said there once (read 19: 'The claim response deadline
         # is July 2' among the figures, and a response asked 'by Wednesday, June 10')
@@ -487,6 +497,12 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 # the letter is the act it records, dated its own day: said once, here
                 told = [own_act(ctx, take([act])[0])]
             lead = [first] + told
+            if given is not None:
+                # (the provision said once, with what the notice is given under: 'to give notice of dispute under
+                # clause 14.1. This notice is given under clause 14.1 ...')
+                ref = _NOTICE_REF.search(given[1]).group(0)  # type: ignore[union-attr]
+                lead[0] = re.sub(rf"\s+under\s+{re.escape(ref)}\b", "", lead[0], flags=re.I)
+                lead.insert(1, given[1])
             if replaced_line(ctx) and "letter_background" not in kinds:
                 lead.append(replaced_line(ctx))
             right = own_right(ctx) if across(ctx) and not client and re.search(r"\bnotice\b", ctx.spec.title, re.I) \
@@ -547,8 +563,7 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 if issue and not why and not held and all(_agreed(ctx, f) for f in fs):
                     # the undisputed terms are the working, said as such, not the position (read 20: 'only the
                     # threshold and multiple')
-                    out[i] = [f"The following terms are common ground, and nothing in the dispute turns on them. "
-                              f"{out[i][0]}"]
+                    out[i] = [f"{_COMMON_GROUND}{out[i][0]}"]
         elif k == "letter_background":
             # the history before the position; its figures are the position's, where a position follows (it took
             # them all, and the position was left stock words: 'Your figure for ... is not accepted')
@@ -724,6 +739,12 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
         at = next((i for i in sorted(out) if any(ev.text in p for p in out[i])), None)
         if at is not None:
             out[at].append(ev_bridge(ctx))
+    if across(ctx) and re.search(r"\bdisput", f"{ctx.spec.title} {getattr(ctx.spec, 'purpose', '')}", re.I):
+        # a dispute names the provision each disputed figure turns on, besides the one the notice is given under
+        opening = " ".join(p for i, k in enumerate(kinds) if k == "opening" for p in out.get(i, []))
+        for i, k in enumerate(kinds):
+            if k == "position" and out.get(i):
+                out[i] = [in_dispute(ctx, p, opening) for p in out[i]]
     return out
 
 
@@ -1139,6 +1160,54 @@ def own_act(ctx: ArtifactContext, f: FactRef) -> str:
         return ""
     whose = "our client's" if client_of(ctx) else "our"
     return f"This letter is {whose} {re.sub(r'^(?:the|our|its) ', '', label(f))}, made on {f.text}."
+
+
+_COMMON_GROUND = "The following terms are common ground, and nothing in the dispute turns on them. "
+_SELF_NOTICE = re.compile(r"\bnotice\b", re.I)
+
+
+def notice_under(ctx: ArtifactContext) -> tuple[FactRef, str] | None:
+    """(the fact that records this notice being given, the sentence that says what it is given under) for a notice
+    across the table whose record names the provision ('served ... notice of dispute under clause 14.1 on April 20,
+    2026, within the 15 days the clause allows' -> 'This notice is given under clause 14.1 of the Supply Agreement on
+    April 20, 2026, within ...'); None otherwise. Read 22: a notice of dispute whose only word of itself was 'This notice is given on
+    April 20, 2026.'"""
+    if not across(ctx) or not _SELF_NOTICE.search(ctx.spec.title):
+        return None
+    day = ctx.spec.date  # type: ignore[union-attr]
+    for f in ctx.facts:
+        said = strip_end(" ".join(f.statement.split()))
+        ref = _NOTICE_REF.search(said)
+        if f.value.type != "date" or f.value.value != day or not ref or not _SELF_NOTICE.search(said):
+            continue
+        when = [long_date(day, loc) for loc in ("en_US", "en_GB")]
+        tail = next((said.split(w, 1)[1] for w in when if w in said), "")
+        tail = tail if tail.startswith(", ") and (f.establish or not re.search(r"\d", tail)) else ""
+        provision = ref.group(0)[:1].lower() + ref.group(0)[1:]
+        return f, f"This notice is given under {provision} of the {_agreement_word(ctx)} on {f.text}{tail}."
+    return None
+
+
+def in_dispute(ctx: ArtifactContext, paragraph: str, given_under: str) -> str:
+    """A notice's paragraph with the provision each of its figures is disputed on named before it ('Under clause 6.3
+    of the Supply Agreement, the surcharge cap is ...'), where the figure's statement cites one other than the
+    provision the notice is given under (read 22: a notice of dispute that named no provision in dispute)."""
+    for f in ctx.facts:
+        ref = _NOTICE_REF.search(" ".join(f.statement.split()))
+        if not ref or ref.group(0).lower() in given_under.lower() or ref.group(0).lower() in paragraph.lower():
+            continue
+        head = re.escape(cap_first(label(f))) + r"\s+(?:is|are|was|were)\s+" + re.escape(f.text)
+        provision = ref.group(0)[:1].lower() + ref.group(0)[1:]
+        paragraph, n = re.subn(rf"(?:(?<=[.!?] )|^)(?={head})",
+                               f"Under {provision} of the {_agreement_word(ctx)}, ", paragraph, count=1)
+        if n:
+            # (the label goes lower case after the provision, as the ledger writes it; a name keeps its capital)
+            if label(f)[:1].islower():
+                paragraph = re.sub(rf"(Under {re.escape(provision)} of the [^,]+, )(\w)",
+                                   lambda m: m.group(1) + m.group(2).lower(), paragraph, count=1)
+            # the provision the dispute turns on is no common ground 'nothing in the dispute turns on'
+            paragraph = paragraph.replace(_COMMON_GROUND, "")
+    return paragraph
 
 
 def own_right(ctx: ArtifactContext) -> str:
