@@ -206,9 +206,10 @@ _TRIMMED = (32, 160, 5760, *range(8192, 8203), 8239, 8287, 12288)
 def _trimmed(text: str) -> str:
     """SQL for trim(text), calling trim only on a text that starts or ends with what it strips: trim reads every
     character of a text, a million bodies twice over were a fifth of the mail profile (issue 22), and nearly no
-    body starts or ends with a space."""
-    edge = " or ".join(f"{side}({text}, chr({code}))" for code in _TRIMMED for side in ("starts_with", "ends_with"))
-    return f"case when {edge} then trim({text}) else {text} end"
+    body starts or ends with a space. The first and last characters are each read once (ord), not tested against
+    each of the 17 separators in turn (a starts_with and an ends_with apiece: a sixth of the mail profile's CPU)."""
+    codes = ", ".join(str(code) for code in _TRIMMED)
+    return f"case when ord({text}) in ({codes}) or ord(right({text}, 1)) in ({codes}) then trim({text}) else {text} end"
 
 
 # The words of a body: those of its new text, when the body opens with it, and those of the rest, less one where a

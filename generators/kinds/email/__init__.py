@@ -209,8 +209,9 @@ KIND = Kind(
     # Prose beyond the new text: the subject, and what an agent reads below it (quoted history, forwarded
     # messages, anything appended under them), so that leakage and fiction checks read every line of a body.
     prose_sql="select artifact_id, path, 'subject' as kind, squash(subject) as text from emails union all "
-              "select artifact_id, path, 'quoted' as kind, substr(body, strpos(body, body_new) + length(body_new)) "
-              "from emails where length(body) > length(body_new) + 2",
+              # a body that opens with its new text has it at 1: found without a search for a whole text in another
+              "select artifact_id, path, 'quoted' as kind, substr(body, case when starts_with(body, body_new) then 1 "
+              "else strpos(body, body_new) end + length(body_new)) from emails where length(body) > length(body_new) + 2",
     fact_place="the new text of the message",
     latest_sql="select max(sent_at) from emails",
     plan=_Planner.add_thread,
