@@ -34,6 +34,12 @@ def test_an_adviser_who_is_no_lawyer_reserves_no_rights():
     counsel = [o.model_copy(update={"role": "buyer's counsel"}) if o.name == "Harrow Vane LLP" else o for o in _ORGS]
     ctx = ctx.model_copy(update={"organisations": counsel})
     assert reserves_rights(ctx)
+    # across a deal nobody reserves rights in mail, counsel included (read 22: the buyer's counsel closed a note on
+    # the peg "Our client reserves all of its rights"); across a dispute counsel does
+    assert in_voice(ctx, _RESERVE) == ["We look forward to your reply by {day}."]
+    disputed = [o.model_copy(update={"role": "opposing party"}) if o.name == "Target Co" else o for o in counsel]
+    ctx = ctx.model_copy(update={"organisations": disputed})
+    assert reserves_rights(ctx)
     assert len(in_voice(ctx, _RESERVE)) == 3
 
 
