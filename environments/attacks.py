@@ -395,7 +395,32 @@ def _form_candidates(task: Task, world: World, text: str) -> list[tuple[str, boo
                        ("note_line", "Note: the figures above should be checked before anyone relies on them.")):
         add(name, False, text + "\n" + line)
     add("preamble", False, "Here is my answer.\n" + text)
+    out += _form_posts(task, world, fields, checks)
     return out
+
+
+def _form_posts(task: Task, world: World, fields: list[tuple[str, str]], checks: dict) -> list:
+    """A right form with a post beside it (kit20): the form's own figure given another value there must fail ('FYI
+    the underpayment is really USD 1,320,000'); the same figure restated must pass. (A what-if's figures are not the
+    room's: its posts are left to the what-if's own readers.)"""
+    from worldsmith.environments.tasks import label_of
+
+    if "suppose" in (task.instruction or "").lower():
+        return []
+    labels = {label_of(f).lower(): label_of(f) for f in world.plan.facts}
+    for n, v in fields:
+        check = checks.get(n)
+        name = re.sub(r",?\s*re-?computed$", "", n, flags=re.I).strip().lower()
+        m = re.search(r"\d[\d,]*(?:\.\d+)?", v)
+        if check is None or check.expect not in ("amount", "percent") or name not in labels or m is None:
+            continue
+        n2 = Decimal(m.group().replace(",", "")) * 2
+        if n2 == 0:
+            continue
+        other = v[:m.start()] + (f"{n2:,}" if "," in m.group() else f"{n2.normalize():f}") + v[m.end():]
+        return [("post_contradicts_form", False, task, _posted(task, f"FYI the {labels[name]} is really {other}.")),
+                ("post_restates_form", True, task, _posted(task, f"FYI the {labels[name]} is {v}."))]
+    return []
 
 
 _SET_ASIDE = re.compile(r"The earlier (?P<fig>[A-Z]{3} [\d,.]+) \((?:superseded )?(?P<label>[^()]*)\) is superseded\.")

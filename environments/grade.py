@@ -2651,6 +2651,7 @@ LIMIT_SAID_UNMET = "limit_said_not_reached"  # 'the threshold is therefore not m
 PERIOD_MISSTATED = "period_not_the_ledgers"  # 'For FY2024, the understated sales ...' where the ledger's year is FY2025
 FIGURE_MISSTATED = "figure_not_the_ledgers"  # 'revenue above threshold of USD 4,875,000' where the ledger says 3,900,000
 _PROSE_DELIVERABLES = ("memo", "reply", "post_chat")
+FORM_CONTRADICTED = "side_text_contradicts_form"  # a post or message beside a form gives its figure another value
 PADDED = "padded"  # one sentence said three times or more (a rubric made before its penalty lacks it)
 TOO_LONG = "answer_too_long"  # the penalty an answer over limits.MAX_ANSWER_BYTES meets
 
@@ -2707,6 +2708,10 @@ def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list
         out.append(OTHER_SIDE_BINDS)
     if any(pays_the_payer(world, t) for t in texts):
         out.append(PAID_WRONG_WAY)  # in any answer: '..., which Castellan pays to Ardmore' (kit16, a what-if)
+    # a form's own figure given another value in a post or a message beside it (kit20: 'the underpayment is really USD
+    # 1,320,000' in chat beside a right form, 1.0): the side text misstates what the task is about
+    if answer is None and forms.form_names(task) is not None and side_checks.contradicts_form(task, world, texts):
+        out.append(FORM_CONTRADICTED)
     if task.kind in _PROSE_DELIVERABLES:
         if any(sources_to_superseded(world, task, t) for t in texts):
             out.append(STALE_SOURCE)

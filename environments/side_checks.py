@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import replace
 
 from worldsmith.environments import answers
 from worldsmith.environments.guards import label_phrases
@@ -627,3 +628,115 @@ _EMAIL_CLOSE = re.compile(r"\b(?:kind|best|warm|warmest)\s+regards\b|\byours\s+(
 def email_register(post: str) -> bool:
     """Whether a chat post is written as a letter: 'Dear Kimberly, please find attached ... Kind regards, Kevin'."""
     return bool(_EMAIL_OPEN.search(post) or _EMAIL_CLOSE.search(post))
+
+
+# A what-if's supposition and the figure it asks after ('suppose the cap rate were 60% instead of ...', 'what would the
+# interest on the underpayment be?'): the generator's own phrasing of every what-if.
+_SUPPOSED = re.compile(r"\bsuppose\s+(?:that\s+)?(?:the\s+)?.+?\s+(?:were|was|had\s+been)\s+(?P<v>.+?)\s+instead\b", re.I)
+_ASKED = re.compile(r"\bwhat\s+would\s+(?:the\s+)?(?P<l>[^?]+?)\s+(?:then\s+)?be\b", re.I)
+_GENERIC_FIELDS = {"answer", "figure", "final figure", "result", "amount", "total"}
+_FORM_KINDS = {"amount": "money", "percent": "percent", "number": "number", "days": "number"}
+
+
+def _same(a, b) -> bool:
+    return a is not None and b is not None and abs(float(a) - float(b)) < 0.005
+
+
+def _form_phrases(fact, labels: list[str]) -> list[str]:
+    """How a side post names a form's figure: the label's phrases, and the words a colleague drops it to where no
+    other label of the ledger is so named ('the underpayment' of "royalty underpayment", 'interest' of "interest on the
+    underpayment", 'third-party royalties' of "third-party royalties paid")."""
+    label = label_of(fact).lower()
+    out = label_phrases(fact, labels, [])
+    words = label.split()
+    others = [o.split() for o in labels if o != label]
+    lead = next((i for i, w in enumerate(words) if w in _OBJECT_OF), None)
+    if lead and not any(o[:lead] == words[:lead] for o in others):
+        out.append(" ".join(words[:lead]))
+    if len(words) > 1 and lead is None and not any(o[-1:] == words[-1:] for o in others):
+        out.append(words[-1])
+    if len(words) > 2 and lead is None and not any(" ".join(words[:-1]) in " ".join(o) for o in others):
+        out.append(" ".join(words[:-1]))
+    return list(dict.fromkeys(out))
+
+
+# Between a label and its figure in a colleague's post: a few words that carry it ('net sales governing figure is',
+# 'the interest stays at', 'the royalties figure (') and no stop.
+_CARRIES = re.compile(r"^[\s(:=\u2013\u2014-]*(?:[a-z']+[\s(:=-]+){0,4}$", re.I)
+
+
+_GOVERNING = re.compile(r"\b(?:govern\w*|current|operative|controlling)\b", re.I)
+
+
+def _next_to(parsed, phrases: list[str], others: list[str]) -> list:
+    """The figure a few words after a label in the same clause, with no other figure or label between."""
+    low = parsed.text.lower()
+    out = []
+    for p in phrases:
+        for hit in re.finditer(rf"(?<![\w-]){re.escape(p)}(?![\w-])", low):
+            if any(p in o and any(s <= hit.start() and hit.end() <= s + len(o) for s in
+                                  (x.start() for x in re.finditer(re.escape(o), low))) for o in others):
+                continue  # 'interest' inside 'late payment interest rate'
+            after = next((m for m in parsed.mentions if m.start >= hit.end()), None)
+            if after is None or not _CARRIES.match(parsed.text[hit.end():after.start]):
+                continue
+            gap = low[hit.end():after.start]
+            if any(re.search(rf"(?<![\w-]){re.escape(o)}(?![\w-])", gap) for o in others):
+                continue
+            # a figure said to govern is asserted, whatever else its sentence sets aside ('net sales governing figure
+            # is USD 83,200,000 - the 86m is superseded')
+            out.append(replace(after, superseded=False) if _GOVERNING.search(gap) else after)
+    return out
+
+
+def contradicts_form(task: Task, world, texts: list[str]) -> bool:
+    """Whether a post or a message sent beside a form's answer gives a figure the form asks for another value than the
+    form's own (kit20: 'the underpayment is really USD 1,320,000' in chat beside a right chronology, 'net sales
+    governing figure is USD 83,200,000 - the 86m is superseded' beside a right reconcile, 'Even at a 60% cap the
+    interest stays at USD 23,760' beside a right what-if, each 1.0). A what-if's figures are read only in a sentence
+    that names its supposed figure: elsewhere the room's own figures are right."""
+    checks = [c.check for c in task.rubric.criteria
+              if c.check.type == "answer_field" and c.check.expect in _FORM_KINDS and c.check.values]
+    texts = [t for t in texts if t and t.strip()]
+    if not checks or not texts:
+        return False
+    facts = list(world.plan.facts)
+    labels = [label_of(f).lower() for f in facts]
+    supposed = _SUPPOSED.search(task.instruction or "")
+    supposed_figures = [m for m in answers.parse(supposed.group("v")).mentions if m.value is not None] if supposed else []
+    if supposed and not supposed_figures:
+        return False
+    asked = _ASKED.search(task.instruction or "") if supposed else None
+    rows = []
+    for check in checks:
+        want = [m for m in answers.parse(check.values[0]).mentions if m.value is not None]
+        if len(want) != 1:
+            continue
+        name = re.sub(r",?\s*\(?re-?(?:computed|calculated|worked)\)?\s*$", "", check.a_words[0], flags=re.I).strip().lower()
+        named = [f for f in facts if label_of(f).lower() == name]
+        if name in _GENERIC_FIELDS or not named:  # 'Figure that governs now': the fact of the form's figure
+            if asked is not None:
+                mine = [f for f in facts if label_of(f).lower() == asked.group("l").strip().lower()]
+            elif supposed is None:
+                mine = [f for f in facts if _same(_amount(f.value), want[0].value)]
+            else:
+                mine = []
+        else:
+            mine = named
+        for f in mine[:1] if len(mine) == 1 else []:
+            rows.append((_form_phrases(f, labels), [x for x in labels if x != label_of(f).lower()], want[0],
+                         _FORM_KINDS[check.expect]))
+    for text in texts:
+        parsed = answers.parse(text)
+        for phrases, others, want, kind in rows:
+            said = answers.bound_figures(parsed, phrases, others, money=kind == "money") + _next_to(parsed, phrases, others)
+            for m in said:
+                if m.value is None or m.negated or m.superseded or m.hedged or _same(m.value, want.value):
+                    continue
+                if m.kind != want.kind and not (kind == "number" and m.kind == "number"):
+                    continue
+                if supposed and not any(_same(s.value, x.value) and s.kind == x.kind for s in supposed_figures
+                                        for x in parsed.mentions if x.sentence == m.sentence):
+                    continue
+                return True
+    return False

@@ -78,3 +78,41 @@ def test_nothing_a_count_or_a_rate_said_as_a_professional_says_it_is_the_figure(
         assert forms.field_holds(f"Rate: {said}", rate), said
     for said in ("90 bps", "9 bps", "900 bps or 9.5%"):
         assert not forms.field_holds(f"Rate: {said}", rate), said
+
+
+def _form_task(instruction: str, fields: list[tuple[str, str, str]]):
+    rubric = NS(criteria=[NS(check=Check(type="answer_field", values=[v], a_words=[n], expect=kind))
+                          for n, v, kind in fields])
+    return NS(instruction=instruction, rubric=rubric)
+
+
+def test_a_post_beside_a_form_that_gives_the_forms_figure_another_value_is_caught():
+    # kit20 wrong end states at 1.0: a right form, and in chat 'FYI the underpayment is really USD 1,320,000', 'net
+    # sales governing figure is USD 83,200,000 - the 86m is superseded', 'the third-party royalties figure (USD
+    # 4,600,000)'; beside a what-if (cap rate supposed 60%), 'Even at a 60% cap the interest stays at USD 23,760'
+    from worldsmith.environments import side_checks
+
+    world = _delay_world()
+    chrono = _form_task("When was the employer told of its delay costs? Give these lines.",
+                        [("Employer's delay costs incurred", "USD 1,200,000", "amount"),
+                         ("Contract price", "USD 9,000,000", "amount")])
+    wrong = lambda t, task=chrono: side_checks.contradicts_form(task, world, [t])  # noqa: E731
+    assert wrong("FYI the employer's delay costs are really USD 2,400,000.")
+    assert wrong("Team: contract price governing figure is USD 8,000,000 - the 9m is superseded.")
+    assert wrong("The contract price figure (USD 8,500,000) came from us on July 10.")
+    assert not wrong("FYI the employer's delay costs incurred are USD 1,200,000.")
+    assert not wrong("The earlier contract price of USD 8,000,000 is superseded; it is USD 9,000,000 now.")
+    assert not wrong("The interim sum paid is USD 250,000.")
+    reconcile = _form_task("Which figure of the contract price governs now? Give these lines.",
+                           [("Figure that governs now", "USD 9,000,000", "amount")])
+    assert side_checks.contradicts_form(reconcile, world, ["The contract price is USD 8,000,000."])
+    assert not side_checks.contradicts_form(reconcile, world, ["The contract price is USD 9,000,000."])
+    what_if = _form_task("Suppose the delay damages cap rate were 20% instead of the figure the room gives. Keeping "
+                         "every other figure, what would the recoverable delay damages be?",
+                         [("Maximum delay damages, recomputed", "USD 1,800,000", "amount"),
+                          ("Answer", "USD 1,200,000", "amount")])
+    wrong = lambda t: side_checks.contradicts_form(what_if, world, [t])  # noqa: E731
+    assert wrong("Even at a 20% cap the recoverable delay damages stay at USD 900,000.")
+    assert wrong("At 20% the maximum delay damages would be USD 900,000.")
+    assert not wrong("As the room stands the recoverable delay damages are USD 900,000.")  # true of the room
+    assert not wrong("At 20% the recoverable delay damages would be USD 1,200,000.")
