@@ -1282,6 +1282,18 @@ def _sheet_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, None
     if first_input is not None:
         doubled = [r[:1] + [str(float(r[1]) * 2)] + r[2:] if i == first_input else r for i, r in enumerate(rows)]
         out.append(("sheet_wrong_input", False, _with_text(task, written(doubled)), None))
+    # kit20: an input typed into a formula beside its own row, and sources that name no room file on every input row
+    # but one, must fail
+    inputs = [i for i, r in enumerate(rows[1:], 1) if r[1:2] and re.fullmatch(r"-?\d+(?:\.\d+)?", r[1])]
+    ref = next(((i, r) for i, r in enumerate(rows) if r[1:2] and r[1].startswith("=")
+                and re.search(rf"\b[A-Z]{{1,2}}\$?{inputs[0] + 1}\b", r[1])), None) if inputs else None
+    if ref is not None:
+        typed_in = [r[:1] + [re.sub(rf"\b([A-Z]{{1,2}})\$?{inputs[0] + 1}\b", rows[inputs[0]][1], r[1], count=1)] + r[2:]
+                    if i == ref[0] else r for i, r in enumerate(rows)]
+        out.append(("sheet_input_typed_in_formula", False, _with_text(task, written(typed_in)), None))
+    if len(inputs) >= 3 and all(len(rows[i]) > 2 for i in inputs):
+        unsourced = [r[:2] + ["N/A"] + r[3:] if i in inputs[1:] else r for i, r in enumerate(rows)]
+        out.append(("sheet_sources_not_given", False, _with_text(task, written(unsourced)), None))
     return out
 
 

@@ -263,6 +263,22 @@ def sheet_formulas(path: Path) -> list[tuple[str, str, float | None]]:
     return out
 
 
+def sheet_rows(path: Path) -> list[list[tuple[str, float | None, str | None]]]:
+    """Every non-empty row of a filed workbook's first sheet: each cell's (text, number, formula), left to right."""
+    sheets = _workbook(path)
+    rows: dict[int, dict] = {}
+    for c in (sheets[0].cells if sheets else []):
+        rows.setdefault(c.row, {})[c.col] = c
+    out = []
+    for r in sorted(rows):
+        width = max(rows[r])
+        cells = [rows[r].get(i) for i in range(1, width + 1)]
+        row = [((c.value_text or "") if c else "", c.value_num if c else None, c.formula if c else None) for c in cells]
+        if any(t or n is not None or f for t, n, f in row):
+            out.append(row)
+    return out
+
+
 def sheet_top_rows(path: Path, n: int = 2) -> list[list[tuple[str, bool]]]:
     """The first `n` non-empty rows of a filed workbook's first sheet: each cell's text and whether it holds a figure or
     a formula."""

@@ -1809,6 +1809,62 @@ def _has_header(session: Session, check: Check) -> bool:
     return False
 
 
+# A number written into a formula: not a cell's column and row ('B2'), nor inside a function's name.
+_LITERAL = re.compile(r"(?<![A-Za-z$\d.])\d+(?:\.\d+)?(?![\d.(]|[A-Za-z])")
+
+
+def _inputs_typed_in(session: Session, path: str) -> bool:
+    """Whether a formula of the workbook types in a figure one of its own rows holds, instead of referring to that row
+    (kit20: '=68800000*0.08' and '=B2*0.08' beside rows of 68800000 and 0.08, on the way to a result by formula, each
+    1.0): the working does not follow from the rows it shows."""
+    try:
+        rows = deliverables.sheet_rows(session.read_path(path))
+    except SessionError:
+        return False
+    held = {round(n, 9) for row in rows for _, n, f in row if n is not None and not f and n not in (0, 1)}
+    return any(round(float(x), 9) in held for row in rows for _, _, f in row if f for x in _LITERAL.findall(f))
+
+
+def _cites(text: str, check: Check) -> bool:
+    """Whether a source cell names one of the room's files: by its path or title, or by the title's opening words
+    ('Trellick review' for 'Trellick review of the FY2025 royalty report.docx', a right workbook's short name)."""
+    if any(mentions(text, part) or mentions(_COMMAS.sub("", text), _COMMAS.sub("", part))
+           for v in check.values for part in (v, *_title_parts(v))):
+        return True
+    said = " ".join(re.findall(r"[a-z0-9]+", re.sub(r"\.(?:docx|xlsx|md|eml|pdf|txt|json|ics)\b", "", text.lower())))
+    if len(said.split()) < 2:
+        return False
+    titles = {" ".join(re.findall(r"[a-z0-9]+", v.rsplit("/", 1)[-1].rsplit(".", 1)[0].lower())) for v in check.values}
+    return any(t == said or t.startswith(said + " ") or said.startswith(t + " ") for t in titles if t)
+
+
+def _rows_sourced(session: Session, check: Check) -> bool | None:
+    """Whether a workbook with a source column names a room file against each figure it types in, all but one (the
+    figure supposed, which no file states); None where the file is no workbook with such a column. (kit20: sources
+    'N/A' or files the room does not hold on every row but one, beside a right workbook, scored 1.0: one row's
+    citation stood for all.)"""
+    if not check.path or not check.path.lower().endswith(".xlsx") or check.path not in _state(session).files_added:
+        return None
+    try:
+        rows = deliverables.sheet_rows(session.read_path(check.path))
+    except SessionError:
+        return None
+    col = None
+    for i, row in enumerate(rows[:3]):
+        cells = [t.strip().lower() for t, n, f in row]
+        j = next((j for j, c in enumerate(cells) if c and re.search(_HEADINGS["source"], c)), None)
+        if j is not None and not any(n is not None or f for _, n, f in row):
+            col, rows = j, rows[i + 1:]
+            break
+    if col is None:
+        return None
+    typed = [row for row in rows if any(n is not None and not f for _, n, f in row[:col])]
+    if not typed:
+        return None
+    cited = sum(_cites(row[col][0] if len(row) > col else "", check) for row in typed)
+    return cited >= 1 and cited >= len(typed) - 1
+
+
 # What a header cell may say for a heading the task asks for.
 _HEADINGS = {"item": r"\b(?:item|label|line|description|input|name|figure\s+name|component|element|what)\b",
              "figure": r"\b(?:figure|value|amount|number|usd|gbp|eur|sum|total|quantity)\b",
@@ -1824,6 +1880,8 @@ def _formula_comes_to(session: Session, check: Check) -> bool:
     except SessionError:
         return False
     want = check.numbers[0]
+    if _inputs_typed_in(session, check.path):
+        return False
     # (with `a_words`, the row is labelled as the figure it computes: 'total claims', not 'removal costs')
     from worldsmith.environments.graph_tasks import _content_words
 
@@ -2102,6 +2160,9 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
     if check.type == "file_header":
         return _has_header(session, check)
     if check.type == "file_mentions_any":
+        sourced = _rows_sourced(session, check)
+        if sourced is not None:
+            return sourced
         # a title's commas are no part of its name ('Remedy calculation - basic award compensatory cap and notice pay')
         return any(any(mentions(t, part) or mentions(_COMMAS.sub("", t), _COMMAS.sub("", part))
                        for v in check.values for part in (v, *_title_parts(v)))

@@ -201,3 +201,34 @@ def test_a_word_document_past_its_limits_is_refused_with_what_to_do(published_le
             session.write_document("Memos/Big.docx", text)
     assert "Memos/Big.docx" not in session.state().files_added
     world.close()
+
+
+def test_a_workbook_refers_to_its_rows_and_sources_each_figure_it_types_in(published_legal, tmp_path):
+    # kit20 (blind, a licensing outline): wrong workbooks at 1.0 with an input typed into a formula beside its own row
+    # ('=68800000*0.08', '=B2*0.08'), and with every source 'N/A' or a file the room does not hold but one row's
+    from worldsmith.environments.grade import _formula_comes_to, _rows_sourced
+    from worldsmith.environments.tasks import Check
+
+    world = worldsmith.open(published_legal)
+    session = Session(world, tmp_path / "s")
+    path = "Workpapers/Delay damages.xlsx"
+    result = Check(type="file_formula", path=path, values=["USD 800,000"], numbers=[800000.0],
+                   a_words=["recoverable", "delay", "damages"], b_words=["maximum delay damages"])
+    head = "Item,Figure,Source\ncontract price,8000000,Hypothetical (per the partner)\ncap rate,0.1,{s}\n" \
+           "delay costs incurred,1200000,{s}\n"
+    tail = 'recoverable delay damages,"=MIN(B5,B4)",computed\n'
+    sourced = head.format(s="Contracts/Building contract.docx")
+    for typed in ("=8000000*0.1", "=B2*0.1", "=8000000*B3"):
+        session.write_sheet(path, sourced + f"maximum delay damages,{typed},computed\n" + tail)
+        assert not _formula_comes_to(session, result), typed
+    session.write_sheet(path, sourced + "maximum delay damages,=B2*B3,computed\n" + tail)
+    assert _formula_comes_to(session, result)
+    cites = Check(type="file_mentions_any", path=path, values=["Contracts/Building contract.docx",
+                                                              "Claims/Delay costs schedule.xlsx"])
+    assert _rows_sourced(session, cites)  # the supposed figure alone cites no file
+    for bad in ("N/A", "Contracts/Side letter.docx", ""):
+        session.write_sheet(path, head.format(s=bad) + "maximum delay damages,=B2*B3,computed\n" + tail)
+        assert not _rows_sourced(session, cites), bad
+    session.write_sheet(path, head.format(s="Building contract") + "maximum delay damages,=B2*B3,\n" + tail)
+    assert _rows_sourced(session, cites)  # a file by its title; a formula's row needs no source
+    world.close()
