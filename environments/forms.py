@@ -235,6 +235,23 @@ _PROVISION = re.compile(r"\(\s*(?:clause|section|s\.|cl\.|para(?:graph)?|article
                         r"(?:\s+(?:cap|limit|floor))?\s*\)", re.I)
 
 
+# a superseded figure's paper named in a bracket after it ('USD 83,200,000 (preliminary)', '(preliminary statement,
+# February 4, 2026)': kit20, right forms 0.8); a bracket that says it still holds or gives another figure is no gloss
+_GLOSS = re.compile(r"\s*\(([^()]*)\)\s*$")
+_GLOSS_DENIES = re.compile(r"\b(?:govern\w*|current\w*|now|appl(?:y|ies)|stands?|holds?|correct|right|valid|still|"
+                           r"operative|latest|final|replac\w*|supersed\w*|not)\b", re.I)
+
+
+def _paper_gloss(part: str) -> str:
+    """A listed figure without a bracket after it that only names its paper or day."""
+    gloss = _GLOSS.search(part)
+    if gloss is None or _GLOSS_DENIES.search(gloss.group(1)) or not re.search(r"[A-Za-z]{3}", gloss.group(1)):
+        return part
+    if any(m.kind != "date" and not m.year_like for m in answers.parse(gloss.group(1)).mentions):
+        return part
+    return part[:gloss.start()]
+
+
 def _figures_ok(value: str, check: Check) -> bool:
     """Every figure of `check.values` once, in any order, and nothing else: 'USD 38,420,000; USD 44,900,000'."""
     parts = [p for p in re.split(r"\s*(?:;|\band\b|,(?=\s*(?:[A-Z]{3}\b|[$\u00a3\u20ac])))\s*", value) if p.strip()]
@@ -242,6 +259,7 @@ def _figures_ok(value: str, check: Check) -> bool:
         return False
     left = list(check.values)
     for part in parts:
+        part = _paper_gloss(part)
         hit = next((v for v in left if _figure_ok(part, check.model_copy(update={"values": [v], "expect": "amount"}))), None)
         if hit is None:
             return False

@@ -116,3 +116,14 @@ def test_a_post_beside_a_form_that_gives_the_forms_figure_another_value_is_caugh
     assert wrong("At 20% the maximum delay damages would be USD 900,000.")
     assert not wrong("As the room stands the recoverable delay damages are USD 900,000.")  # true of the room
     assert not wrong("At 20% the recoverable delay damages would be USD 1,200,000.")
+
+
+def test_a_superseded_figure_with_its_paper_in_a_bracket_is_the_figure():
+    # kit20 right forms at 0.8: 'Superseded figures: USD 83,200,000 (preliminary)', '... (preliminary statement,
+    # February 4, 2026)'; '(replaced by USD 86,000,000)' and '(still governs)' stay wrong
+    listed = Check(type="answer_field", values=["USD 450,000"], a_words=["Superseded figures"], expect="amounts")
+    for said in ("USD 450,000 (interim valuation)", "USD 450,000 (interim valuation, March 3, 2026)", "USD 450,000"):
+        assert forms.field_holds(f"Superseded figures: {said}", listed), said
+    for said in ("USD 450,000 (replaced by USD 500,000)", "USD 450,000 (still governs)", "USD 450,000 (USD 500,000)",
+                 "USD 450,000 (not superseded)", "USD 500,000 (interim valuation)"):
+        assert not forms.field_holds(f"Superseded figures: {said}", listed), said
