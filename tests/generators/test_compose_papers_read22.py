@@ -309,3 +309,24 @@ def test_a_notice_of_dispute_says_the_clause_it_is_given_under_and_the_provision
             assert re.search(r"Under section 9\.2 of the \w[\w ]*, the fuel charge cap is USD 480,000", text), text
             assert "notice of dispute:" not in text, text
             assert text.count("section 21.4") == 1, text
+
+
+@pytest.mark.parametrize("title, purpose", [
+    ("Memo re the fuel charge and Corvale's remedies", "Works the fuel charge under the lease."),
+    ("Memo re the fuel charge", "Works the fuel charge and advises on a demand and on the termination right.")])
+def test_a_memo_that_promises_remedies_gives_them_with_the_sum_and_the_provision(title, purpose):
+    # read 22 (royalty-stacking): 'The title promises "Halcyon's remedies" but the memo has none (no interest,
+    # notice, cure or termination).'
+    from tests.generators.context_fixture import document_context
+
+    short = fact("short", "Section 7.4 makes the lessee pay the fuel charge in full; Skylark is short by USD 310,000.",
+                 Money(amount=Decimal(310000), currency="USD")).model_copy(update={"label": "the fuel charge shortfall",
+                                                                                    "text": "USD 310,000"})
+    for seed in range(3):
+        ctx = document_context("memo", 5, seed=seed, facts=[short])
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": title, "purpose": purpose})})
+        text = _text(compose_document(ctx))
+        assert re.search(r"may demand payment of the fuel charge shortfall of USD 310,000[^.]* under section 7\.4",
+                         text), text
+        if "termination" in purpose:
+            assert re.search(r"Termination is a further remedy, but only once the demand has gone unmet", text), text

@@ -25,7 +25,8 @@ from worldsmith.generators.compose.substance.letters import client_letter_bodies
 from worldsmith.generators.compose.substance.method import evidence_lines, method_lines, paper_summary, summarised_paper
 from worldsmith.generators.compose.substance.memo import (memo_analysis, memo_answer, memo_background,
                                                           memo_next_steps, memo_options, memo_question,
-                                                          memo_recommendation, memo_risks, memo_sources)
+                                                          memo_recommendation, memo_remedies, memo_risks,
+                                                          memo_sources)
 from worldsmith.generators.compose.substance.minutes import (minutes_actions, minutes_decisions, minutes_discussion,
                                                              minutes_matters, point_actions, without_prejudice)
 from worldsmith.generators.compose.substance.papers import (certificate_bodies, certificate_parties, certificate_plan,
@@ -56,6 +57,8 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
                 out[i] = memo_answer(pick, ctx)
             elif k == "analysis":
                 out[i] = memo_analysis(pick, ctx, told_elsewhere="background" in kinds, risks_apart="risks" in kinds)
+                if memo_remedies(ctx):
+                    out[i] = out[i] + [memo_remedies(ctx)]
             elif k == "risks":
                 out[i] = memo_risks(ctx)  # (none: the genre's frames write it)
             elif k == "background" and kinds.index(k) == i:

@@ -991,3 +991,44 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
                            f"With instructions, we can put the position on {label(main)} to {other} in writing.",
                            f"Once we have instructions, we will write to {other} on {label(main)}."]) if other and options else ""
     return [course + check + hold]
+
+
+_REMEDIES = re.compile(r"\bremed(?:y|ies)\b", re.I)
+# A sum the other side owes: what a remedy demands ('royalty underpayment', 'balance due', 'total claimed').
+_OWED = re.compile(r"\b(?:under-?payment|unpaid|arrears|shortfall|outstanding|overdue|balance due|sum due|owed|"
+                   r"claimed|claim)\b", re.I)
+_REF = re.compile(r"\b(?:[Cc]lause|[Ss]ection|[Aa]rticle|[Pp]aragraph)\s+\d+(?:\.\d+)*(?:\([\w]+\))*")
+
+
+def memo_remedies(ctx: ArtifactContext) -> str:
+    """What the client may do about it, where the memo's title or purpose promises its remedies: the sum it may
+    demand (the ledger's figure, on the provision the record cites for it), and the further step the purpose names;
+    '' where it promises none or the memo carries no sum owed. Read 22: 'The title promises "Halcyon's remedies" but
+    the memo has none (no interest, notice, cure or termination).'"""
+    promise = f"{ctx.spec.title} {getattr(ctx.spec, 'purpose', '') or ''}"
+    if not _REMEDIES.search(promise) and not re.search(r"\badvises? on a demand\b", promise, re.I):
+        return ""
+    owed = [f for f in ctx.facts if f.value.type == "money" and _OWED.search(label(f))]
+    if not owed:
+        return ""
+    # the largest sum owed is the one demanded (a total with interest over the bare underpayment)
+    sum_owed = max(owed, key=lambda f: f.value.amount)
+    client = client_of(ctx) or "our client"
+    other = opponent(ctx)
+    ref = next((m.group(0) for f in [sum_owed, *ctx.facts] for m in [_REF.search(f.statement)] if m), "")
+    under = f" under {ref[:1].lower()}{ref[1:]}" if ref else ""
+    named = other and other.split()[0].lower() in label(sum_owed).lower()
+    out = [f"As to remedies, {client} may demand payment of {label(sum_owed)} of {sum_owed.text}"
+           f"{' from ' + other if other and not named else ''}{under}, and should do so in writing, reserving its "
+           f"rights."]
+    rate = next((f for f in ctx.facts if f.value.type == "percent" and re.search(r"\binterest\b", label(f))), None)
+    if rate is not None:
+        out.append(f"Interest runs on it at {label(rate)} of {rate.text} until it is paid.")
+    if re.search(r"\bterminat\w*", promise, re.I):
+        # (the step after an unmet demand, never before it: the purpose names the right, the record its terms)
+        out.append("Termination is a further remedy, but only once the demand has gone unmet and any cure period the "
+                   "agreement gives has run; until then a notice of breach keeps the right without exercising it.")
+    else:
+        out.append("If the demand goes unmet, the next step is a notice of breach, which preserves every further "
+                   "remedy.")
+    return " ".join(out)
