@@ -330,3 +330,31 @@ def test_a_memo_that_promises_remedies_gives_them_with_the_sum_and_the_provision
                          text), text
         if "termination" in purpose:
             assert re.search(r"Termination is a further remedy, but only once the demand has gone unmet", text), text
+
+
+def test_a_notice_of_dispute_with_no_provision_on_its_figures_gives_the_ground_the_matter_names():
+    # seed 83, service-charge: the notice of dispute named no clause, though the matter's summary has the tenant's
+    # ground ('an improvement, not a repair under clause 7.3')
+    from tests.generators.context_fixture import DANA, document_context, person
+
+    fee = fact("fee", "The landlord's statement includes GBP 96,000 for the new lifts.",
+               Money(amount=Decimal(96000), currency="GBP")).model_copy(update={"label": "the lift cost"})
+    theirs = person("oc_1", "Don", "Robb", "Partner", "Danvers Oak LLP", "danversoak.example", "+44")
+    orgs = [OrgRef(name="Harrow Vane LLP", role="solicitors to Corvale Leasing DAC (the tenant)", privileged=True,
+                   acts_for="Corvale Leasing DAC"),
+            OrgRef(name="Corvale Leasing DAC", role="client; the tenant under the lease", privileged=True),
+            OrgRef(name="Skylark Estates Limited", role="opposing party; the landlord"),
+            OrgRef(name="Danvers Oak LLP", role="solicitors to Skylark Estates Limited (the landlord)",
+                   acts_for="Skylark Estates Limited")]
+    summary = ("Harrow Vane LLP acts for Corvale Leasing DAC, tenant under a lease from Skylark Estates Limited. The "
+               "landlord charges GBP 96,000 for new lifts; the tenant disputes that the lifts are an improvement, not "
+               "a renewal under clause 4.6.")
+    for seed in range(3):
+        ctx = document_context("letter", 4, seed=seed, facts=[fee])
+        ctx = ctx.model_copy(update={
+            "organisations": orgs, "to": [theirs], "author": DANA, "cc": [], "world_summary": summary,
+            "spec": ctx.spec.model_copy(update={"title": "Notice of dispute: 2025 service charge",
+                                                "date": dt.date(2026, 3, 9),
+                                                "purpose": "The tenant's formal notice disputing the lift cost."})})
+        text = _text(compose_document(ctx))
+        assert "ground is that the lifts are an improvement, not a renewal under clause 4.6 of the Lease" in text, text

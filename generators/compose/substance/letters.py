@@ -521,6 +521,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 lead.insert(1, rule)
             if stand is not None:
                 lead.extend(dispute.said(ctx, x) for x in dispute.all_ours(ctx))
+            if re.search(r"\bdisput", f"{ctx.spec.title} {getattr(ctx.spec, 'purpose', '')}", re.I) and \
+                    not _NOTICE_REF.search(" ".join(lead)) and summary_ground(ctx):
+                # the provision in dispute, where nothing above names one
+                lead.append(f"{'Our client' if client else 'Our'}{chr(39) + 's' if client else ''} ground is that "
+                            f"{summary_ground(ctx)}.")
             if len(lead) < 2 and "to set out" in first and any(f.reason for f in ctx.facts):
                 # (only where a figure has a working to give: read 18, '"Each figure is given below with how it is
                 # worked," then one figure with no working')
@@ -1186,6 +1191,26 @@ def notice_under(ctx: ArtifactContext) -> tuple[FactRef, str] | None:
         provision = ref.group(0)[:1].lower() + ref.group(0)[1:]
         return f, f"This notice is given under {provision} of the {_agreement_word(ctx)} on {f.text}{tail}."
     return None
+
+
+_GROUND = re.compile(r"\b(?P<who>(?:the\s+)?[\w-]+)\s+(?:objects|disputes|contends|argues|maintains)\s+that\s+"
+                     r"(?P<x>[^.;]*?\b(?:clause|section|article)\s+\d+(?:\.\d+)*)", re.I)
+
+
+def summary_ground(ctx: ArtifactContext) -> str:
+    """The writer's side's ground of dispute as the matter's summary gives it with its provision ('the tenant objects
+    that the replacement is an improvement, not a repair under clause 7.3' -> 'the replacement is an improvement, not
+    a repair under clause 7.3 of the Lease'), where the one who says it is the client or the writer; '' else. Read
+    22: a notice of dispute that named no provision in dispute (service-charge at seed 83)."""
+    client = client_of(ctx) or ctx.author.organisation
+    roles = " ".join(f"{o.name} {o.role}" for o in ctx.organisations if o.name == client).lower()
+    for m in _GROUND.finditer(" ".join((ctx.world_summary or "").split())):
+        who = re.sub(r"^the\s+", "", m.group("who").lower())
+        x = m.group("x")
+        if who in ("it", "they", "which", "who") or who not in roles or re.search(r"\d", _NOTICE_REF.sub("", x)):
+            continue
+        return f"{x} of the {_agreement_word(ctx)}"
+    return ""
 
 
 def in_dispute(ctx: ArtifactContext, paragraph: str, given_under: str) -> str:
