@@ -20,7 +20,7 @@ from worldsmith.generators.compose.facts import DUE_DATE
 from worldsmith.generators.labels import as_first_sent, fact_label
 from worldsmith.generators.week import AHEAD_DAYS
 from worldsmith.generators.questions import answering
-from worldsmith.generators.sides import acts_for, principal, privileged_circle, represented
+from worldsmith.generators.sides import acts_for, law_firms, principal, privileged_circle, represented
 from worldsmith.generators.calendar import (business_days, on_one_weekday, next_business_day, phase_weights, reply_time, spread,
                                              spread_by_weight, working_time)
 from worldsmith.generators.skeleton import lay_out_sheets
@@ -117,6 +117,7 @@ class _Planner:
         self.circle = privileged_circle(outline)
         self.serves = acts_for(outline.organisations)  # org id -> the org it acts for (advisers); principals absent
         self.represented = represented(outline.organisations)  # party org id -> the law firm acting for it
+        self.law_firms = law_firms(outline.organisations)
         self.counsel_since = self._counsel_since()
         self.artifacts: list[ArtifactSpec] = []
         self.ids: set[str] = set()
@@ -146,7 +147,9 @@ class _Planner:
         written to through that counsel, from the day it acts (read 21: "the partner sends the demand straight to
         Oakfield's CEO, although Revell Marsh has acted for Oakfield since March"). Others are as they were."""
         mine = principal(self.outline.organisations, sender.organisation)
-        if sender.organisation not in self.represented.values() or sender.organisation == mine:
+        if sender.organisation not in self.law_firms:
+            # counsel for one the outline does not list as an organisation is bound too (read 22: the former
+            # employee's solicitors sent the revised letter of claim to the employer's counsel and its HR director)
             return people
         out: list[Person] = []
         for p in people:

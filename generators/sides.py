@@ -196,3 +196,15 @@ def represented(organisations: list) -> dict[str, str]:
         if _COUNSEL.search(role) and not NEUTRAL_ROLE.search(role) and party not in out:
             out[party] = org_id
     return out
+
+
+def law_firms(organisations: list) -> set[str]:
+    """The ids of the organisations that act as counsel (the no-contact rule binds their writers), whether or not the
+    one they act for is an organisation of the outline ('counsel to the former employee')."""
+    out = set(represented(organisations).values())
+    for o in organisations:
+        if _COUNSEL.search(o.role) and not NEUTRAL_ROLE.search(o.role) and not re.match(
+                r"\s*(?:client|opposing\s+party|counterparty|(?:the\s+)?other\s+party)\b", o.role, re.I):
+            out.add(o.id)
+    return out
+

@@ -268,3 +268,28 @@ def test_one_side_is_not_asked_whether_it_is_confident_on_the_others_claim():
     assert any("confident on" in f for f in _askable(ctx, v, frames))
     theirs = _askable(ctx.model_copy(update={"their_labels": [label]}), v, frames)
     assert theirs and not any(re.search("confident on|how did you|walk me through", f) for f in theirs), theirs
+
+
+@pytest.mark.parametrize("seed", [61, 62])
+def test_counsel_writes_to_a_represented_party_through_its_counsel_only(seed):
+    # read 22: "the claimant's solicitor sends the revised letter of claim to the employer's counsel AND its HR
+    # director directly": the claimant is no organisation of the outline, so her solicitors acted for no one listed
+    # and were bound by nothing
+    from worldsmith.generators.sides import law_firms, principal, represented
+    from worldsmith.worlds.plan import DocumentSpec, EmailSpec
+
+    plan = _plan(ROOT / "tests/fixtures/bonus-cap-dispute.yaml", seed)
+    orgs = plan.organisations
+    firms, acting = law_firms(orgs), represented(orgs)
+    people = {p.id: p.organisation for p in plan.people}
+    seen = 0
+    for a in plan.artifacts:
+        heads = [*a.to, *a.cc] if isinstance(a, EmailSpec) else a.readers if isinstance(a, DocumentSpec) else []
+        sender = people[a.author]
+        if sender not in firms:
+            continue
+        across = [i for i in heads if people[i] in acting and acting[people[i]] != sender
+                  and principal(orgs, people[i]) != principal(orgs, sender)]
+        seen += any(people[i] in set(acting.values()) - {sender} for i in heads)
+        assert not across, (a.id, heads)
+    assert seen
