@@ -319,12 +319,25 @@ def in_dispute(ctx: ArtifactContext) -> bool:
     return any(_DISPUTE.search(r) for r in roles) or not any(_DEAL.search(r) for r in roles)
 
 
+# The SOC 2018 occupations of a party's people who reserve rights in mail: lawyers (in-house counsel) and claims
+# adjusters and examiners (an insurer's reservation of rights).
+_RESERVING_TRADES = frozenset({"23-1011", "13-1031"})
+
+
 def reserves_rights_in_mail(ctx: ArtifactContext) -> bool:
     """Whether the author reserves rights in a message: as reserves_rights, and only where the sides are in dispute
     (read 22, a buy-side diligence: "The target's finance lead answers the buyer's accountants like a litigator ('We
     reserve the right to supplement')"; the buyer's counsel closed a note on the working capital peg "Our client
     reserves all of its rights")."""
-    return reserves_rights(ctx) and in_dispute(ctx)
+    if not (reserves_rights(ctx) and in_dispute(ctx)):
+        return False
+    here = org(ctx, ctx.author.organisation)
+    if here is not None and _LAW_FIRM.search(here.role) and here.acts_for:
+        return True
+    # a party's own people reserve rights in mail only where reserving them is their trade (read 22: "a supplier's
+    # sales VP reserves rights in an invoice note"; only lawyers and formal notices reserve rights, and an insurer's
+    # claims people, whose reservation of rights is a formal step of their own)
+    return getattr(ctx.spec, "occupation", "") in _RESERVING_TRADES
 
 
 def lawyer(ctx: ArtifactContext) -> bool:

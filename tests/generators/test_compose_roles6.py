@@ -293,3 +293,23 @@ def test_counsel_writes_to_a_represented_party_through_its_counsel_only(seed):
         seen += any(people[i] in set(acting.values()) - {sender} for i in heads)
         assert not across, (a.id, heads)
     assert seen
+
+
+def test_a_partys_people_reserve_rights_in_mail_only_where_it_is_their_trade():
+    # read 22: "a supplier's sales VP reserves rights in an invoice note": only lawyers and formal notices reserve
+    # rights (and an insurer's claims people, whose reservation of rights is a formal step)
+    from tests.generators.context_fixture import MILO, RUTH, email_context
+    from worldsmith.generators.compose.parties import in_voice
+    from worldsmith.generators.context import OrgRef
+
+    frames = ["[All rights are|Our rights are] reserved.", "We will come back to you by {day}."]
+    dispute = [OrgRef(name="Brightmere Advisory", role="client; the buyer", privileged=True),
+               OrgRef(name="Corvale Shipping Ltd", role="opposing party; the supplier")]
+    ctx = email_context("new", to=[MILO]).model_copy(update={"author": RUTH, "organisations": dispute})
+
+    def said(occupation: str) -> list[str]:
+        return in_voice(ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"occupation": occupation})}), frames)
+
+    assert not any("reserved" in f for f in said("11-2022")), said("11-2022")  # a sales manager
+    assert any("reserved" in f for f in said("23-1011"))  # the party's in-house counsel
+    assert any("reserved" in f for f in said("13-1031"))  # an insurer's claims examiner
