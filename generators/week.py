@@ -188,11 +188,28 @@ def _maker(plan: WorldPlan, fact_id: str) -> str:
         # notice of intent ... puts natural resource damages ... at"): nobody's of the room, not the maker of a paper
         # that summarises it ("Your natural resource damages claimed" to the charterer's GC, blind read 17)
         return ""
+    if not side and _unlisted_owner(plan, fact_id):
+        # a figure its statement gives to someone of no organisation of the world ("Management's adjusted EBITDA ...,
+        # as presented in the information memorandum") is not the figure of the first firm to write it down (read 22:
+        # "Gatehouse Tolland LLP's 31 August figure for the management EBITDA", buyer's counsel being that firm)
+        return ""
     if not side:
         docs = [plan.artifact(i) for i in plan.establishing(fact_id)]
         docs = [a for a in docs if a.kind == "document"]
         side = plan.person(docs[0].author).organisation if docs else ""
     return next((o.name for o in plan.organisations if o.id == side), "")
+
+
+def _unlisted_owner(plan: WorldPlan, fact_id: str) -> bool:
+    """Whether a fact's statement opens on one word's possessive ('Management's ...', 'The trustees' ...') that names
+    no organisation of the world: the figure is that one's, not a paper maker's."""
+    statement = " ".join((plan.fact(fact_id).statement or "").split())
+    m = re.match(r"(?:The\s+)?([A-Z][a-z]+)(?:['’]s|s['’])\s", statement)
+    if m is None:
+        return False
+    word = m.group(1).lower()
+    return not any(word in (w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]+", o.name))
+                   for o in plan.organisations)
 
 
 # A public body or a class of claimants, named before a verb of assertion: a party with no organisation in the room

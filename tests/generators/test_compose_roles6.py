@@ -313,3 +313,18 @@ def test_a_partys_people_reserve_rights_in_mail_only_where_it_is_their_trade():
     assert not any("reserved" in f for f in said("11-2022")), said("11-2022")  # a sales manager
     assert any("reserved" in f for f in said("23-1011"))  # the party's in-house counsel
     assert any("reserved" in f for f in said("13-1031"))  # an insurer's claims examiner
+
+
+def test_a_weekly_note_credits_a_figure_to_whose_it_is_not_to_the_first_firm_to_write_it_down():
+    # read 22: "Gatehouse Tolland LLP's 31 August figure for the management EBITDA": management's figure, credited to
+    # buyer's counsel, whose paper first set it down (week._maker fell back to the first paper's author)
+    from worldsmith.generators.week import _maker
+
+    plan = _plan(ROOT / "outlines/examples/buyside-diligence.yaml", 61)
+    fact = plan.fact("mgmt_ebitda")
+    assert fact.statement.startswith("Management's")
+    makers = {plan.person(plan.artifact(i).author).organisation for i in plan.establishing(fact.id)}
+    names = {o.name for o in plan.organisations if o.id in makers}
+    assert names and _maker(plan, fact.id) not in names, _maker(plan, fact.id)
+    # a figure its statement gives to no one still goes to the paper that puts it forward
+    assert _maker(plan, "capitalised_development")
