@@ -689,6 +689,49 @@ def _next_to(parsed, phrases: list[str], others: list[str]) -> list:
     return out
 
 
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+_MONTH_DAY = re.compile(r"\b(?:(?P<m>" + "|".join(m[:3] + r"[a-z]*" for m in _MONTHS) + r")\.?\s+(?P<d>\d{1,2})(?!\d)"
+                        r"|(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?P<m2>" + "|".join(m[:3] + r"[a-z]*" for m in _MONTHS) +
+                        r"))\b", re.I)
+# what says a figure reached someone on a day ('you first had the royalty paid figure from us on July 10')
+_RECEIVED = re.compile(r"\b(?:first|receiv\w*|got|had|sent|told|heard|came)\b", re.I)
+
+
+def checks_all(task: Task) -> list:
+    return [c.check for c in task.rubric.criteria if c.check.type == "answer_field" and c.check.values]
+
+
+def _redates_form(task: Task, checks: list, facts: list, labels: list[str], rows: list, texts: list[str]) -> bool:
+    """Whether a side text says a form's figure reached its reader on another day than the form's own (kit20: 'you
+    first had the royalty paid figure from us on July 10' in a reply beside a right as-of form, 1.0)."""
+    for check in checks:
+        if check.expect != "date":
+            continue
+        try:
+            want = dt.date.fromisoformat(check.values[0])
+        except ValueError:
+            continue
+        name = check.a_words[0].lower()
+        head = name.split(",", 1)[0].strip() if "," in name else ""
+        mine = [f for f in facts if label_of(f).lower() == head]
+        phrases = [_form_phrases(f, labels) for f in mine] if mine else [p for p, _, _, _ in rows]
+        if len(phrases) != 1:
+            continue
+        for text in texts:
+            for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
+                low = sentence.lower()
+                if not _RECEIVED.search(sentence) or not any(
+                        re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", low) for p in phrases[0]):
+                    continue
+                for m in _MONTH_DAY.finditer(sentence):
+                    month = (m.group("m") or m.group("m2")).lower()[:3]
+                    day = int(m.group("d") or m.group("d2"))
+                    if (_MONTHS.index(next(x for x in _MONTHS if x.startswith(month))) + 1, day) != (want.month, want.day):
+                        return True
+    return False
+
+
 def contradicts_form(task: Task, world, texts: list[str]) -> bool:
     """Whether a post or a message sent beside a form's answer gives a figure the form asks for another value than the
     form's own (kit20: 'the underpayment is really USD 1,320,000' in chat beside a right chronology, 'net sales
@@ -726,6 +769,8 @@ def contradicts_form(task: Task, world, texts: list[str]) -> bool:
         for f in mine[:1] if len(mine) == 1 else []:
             rows.append((_form_phrases(f, labels), [x for x in labels if x != label_of(f).lower()], want[0],
                          _FORM_KINDS[check.expect]))
+    if _redates_form(task, checks_all(task), facts, labels, rows, texts):
+        return True
     for text in texts:
         parsed = answers.parse(text)
         for phrases, others, want, kind in rows:

@@ -127,3 +127,19 @@ def test_a_superseded_figure_with_its_paper_in_a_bracket_is_the_figure():
     for said in ("USD 450,000 (replaced by USD 500,000)", "USD 450,000 (still governs)", "USD 450,000 (USD 500,000)",
                  "USD 450,000 (not superseded)", "USD 500,000 (interim valuation)"):
         assert not forms.field_holds(f"Superseded figures: {said}", listed), said
+
+
+def test_a_reply_beside_a_form_that_says_the_figure_arrived_another_day_is_caught():
+    # kit20: a right as-of form, and a reply to the client 'you first had the royalty paid figure from us on July 10'
+    # (the form's day received was March 9) scored 1.0
+    from worldsmith.environments import side_checks
+
+    world = _delay_world()
+    told = _form_task("When did the employer first receive its delay costs? Give these lines.",
+                      [("Day received", "2026-03-09", "date"), ("Figure", "USD 1,200,000", "amount")])
+    wrong = lambda t: side_checks.contradicts_form(told, world, [t])  # noqa: E731
+    assert wrong("You first had the employer's delay costs figure from us on July 10.")
+    assert wrong("The delay costs incurred were first sent to you on 10 July.")
+    assert not wrong("You first had the employer's delay costs figure from us on March 9.")
+    assert not wrong("We meet on July 10 to discuss the delay costs incurred.")  # no word of its arriving
+    assert not wrong("You first had the contract price from us on July 10.")  # another figure's day
