@@ -358,3 +358,22 @@ def test_a_notice_of_dispute_with_no_provision_on_its_figures_gives_the_ground_t
                                                 "purpose": "The tenant's formal notice disputing the lift cost."})})
         text = _text(compose_document(ctx))
         assert "ground is that the lifts are an improvement, not a renewal under clause 4.6 of the Lease" in text, text
+
+
+def test_a_memos_analysis_reasons_from_the_figure_it_turns_on_not_only_points_at_it():
+    # read 22 (seed 83, bi-claim's advice): 'The amount in dispute (USD 1,992,000) is the figure to check first, at
+    # the "Amount in dispute" line ...': a memo's analysis that recites a figure instead of reasoning from it
+    from tests.generators.context_fixture import document_context
+
+    gap = fact("gap", "The parties are USD 240,000 apart.", Money(amount=Decimal(240000), currency="USD")
+               ).model_copy(update={"label": "the amount in dispute", "text": "USD 240,000",
+                                    "reason": "our claim of USD 900,000 less their offer of USD 660,000",
+                                    "source": 'the "Amount in dispute" line of the Claim working'})
+    reasoned = 0
+    for seed in range(3):
+        ctx = document_context("memo", 5, seed=seed, facts=[gap])
+        text = _text(compose_document(ctx))
+        assert "is the figure to check first" not in text, text
+        reasoned += bool(re.search(r"is what the question comes down to: it is our claim of USD 900,000 less their "
+                                   r"offer of USD 660,000, so it is the whole of the gap between those figures", text))
+    assert reasoned, "no seed reasons from the figure"

@@ -325,8 +325,12 @@ def weighed(ctx: ArtifactContext, fs: list[FactRef]) -> str:
     if main is not None:
         # a pointer to where the figure the memo turns on is checked, and how it is worked, once
         how = derivation(main, ctx.facts)
-        out = (f"{cap_first(label(main))} ({main.text}) is the figure to check first, at {source_phrase(main)}"
-               + (f": it is {how}." if how else "."))
+        # (reasoned from, not recited: 'The amount in dispute (USD 1,992,000) is the figure to check first', read 22:
+        # 'a memo's analysis recites figures instead of reasoning from them')
+        so = ("so it is the whole of the gap between those figures, and it narrows only as one of them moves"
+              if re.search(r"\bless\b", how or "") else "so it stands or falls with each of those figures")
+        out = (f"{cap_first(label(main))} ({main.text}), at {source_phrase(main)}, is what the question comes down to"
+               + (f": it is {how}, {so}." if how else "."))
     if argued:
         return argued[0] if main is not None and f"{label(main)} is {main.text}" in argued[0] else \
             " ".join(x for x in [argued[0], out] if x)
