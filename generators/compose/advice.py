@@ -471,6 +471,11 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
     # counsel's own arithmetic"): it instructs its adviser to proceed on it
     instructs = verb == "settle" and bool(client_of(ctx)) and not open_ and \
         any(p.first_name == owner and p.organisation == client_of(ctx) for p in [*ctx.to, *ctx.cc])
+    if instructs and lead is not None and object_.startswith(lead.label) and lead.label not in ctx.asserted_labels:
+        # instructions are asked on a position of the client's own (its offer, its price), never on a figure read off
+        # the record (read 22: "Denise: instructions to proceed on the largest customer's revenue share", a diligence
+        # finding; "instructions to proceed on Ostrander's maximum exposure", counsel's own assessment)
+        object_, instructs = "", False
     if instructs:
         verb = "instruct us to proceed on"
     verbs = {"take": "takes", "settle": "settles", "instruct us to proceed on": "instructs us to proceed on"}[verb]

@@ -166,7 +166,8 @@ def test_the_client_is_never_asked_to_settle_the_other_sides_own_allegation():
     asked = 0
     for seed in range(20):
         ctx = _context(seed).model_copy(update={"facts": [claim, EXPOSURE], "thread_labels": ["the cargo claim",
-                                                                                              "the maximum exposure"]})
+                                                                                              "the maximum exposure"],
+                                                "asserted_labels": ["the maximum exposure"]})  # (the client's own)
         text = "\n".join(substance(picker_for(ctx), ctx))
         assert not re.search(r"(?:settle|sign-off on|decision on) the cargo claim\b", text), text
         # (read 21: an adviser's client instructs it to proceed on the figure, never settles it)

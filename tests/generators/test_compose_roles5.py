@@ -89,10 +89,14 @@ def test_an_advisers_client_is_asked_for_instructions_never_to_settle_the_advise
 
     instructed = 0
     for seed in range(20):
-        ctx = _context(seed).model_copy(update={"thread_labels": ["the maximum exposure", "the defence deadline"]})
+        # (a position of the client's own: read 22, instructions are never asked on a figure read off the record)
+        ctx = _context(seed).model_copy(update={"thread_labels": ["the maximum exposure", "the defence deadline"],
+                                                "asserted_labels": ["the maximum exposure"]})
         text = "\n".join(substance(picker_for(ctx), ctx))
         assert not re.search(r"\bsettle the maximum exposure|From you: the maximum exposure", text), text
         instructed += bool(re.search(r"instruct us to proceed on the maximum exposure at USD 20,000,000", text))
+        read = "\n".join(substance(picker_for(ctx), ctx.model_copy(update={"asserted_labels": []})))
+        assert not re.search(r"instruct|go-ahead|instructions", read), read
     assert instructed >= 15, instructed
 
 

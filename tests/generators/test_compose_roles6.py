@@ -328,3 +328,27 @@ def test_a_weekly_note_credits_a_figure_to_whose_it_is_not_to_the_first_firm_to_
     assert names and _maker(plan, fact.id) not in names, _maker(plan, fact.id)
     # a figure its statement gives to no one still goes to the paper that puts it forward
     assert _maker(plan, "capitalised_development")
+
+
+@pytest.mark.parametrize("path, key", [
+    ("outlines/examples/buyside-diligence.yaml", "ashgrove_change_of_control_conse-m1"),
+    ("outlines/examples/tanker-spill-liability.yaml", "client_call_before_the_answer_de_follow_up-m1"),
+    ("outlines/examples/buyside-diligence.yaml", "project_millrace_loi_mark_up_and-m1"),
+])
+def test_instructions_are_asked_on_a_position_of_the_clients_never_on_a_figure_read_off_the_record(path, key):
+    # read 22: "Denise: instructions to proceed on the largest customer's revenue share", a diligence finding (and, at
+    # seed 61, "James: instructions to proceed on Ostrander's maximum exposure", counsel's own assessment); the
+    # client's own offer (the LOI enterprise value) is still put to it
+    from collections import defaultdict
+
+    from worldsmith.generators.context import build_context
+    from worldsmith.generators.kinds.email.compose import compose_email
+    from worldsmith.taxonomies.loader import load_taxonomy
+
+    plan = _plan(ROOT / path, 61)
+    ctx = build_context(plan, load_taxonomy(), plan.artifact(key), defaultdict(lambda: None))
+    body = compose_email(ctx).body
+    asked = re.findall(r"(?:instruct(?:ions)? (?:us )?to proceed on|the go-ahead on|instructions on) (.+?) at ", body)
+    assert all(label in ctx.asserted_labels for label in asked), (asked, ctx.asserted_labels)
+    if ctx.asserted_labels:
+        assert asked, body  # (the test reads the instruction where there is one to read)
