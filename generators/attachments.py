@@ -83,15 +83,20 @@ def _attach(message: EmailSpec, files: list[Any]) -> None:
             have.add(f.id)
 
 
-def _place(planner: Any, thread: list[EmailSpec], instances: list[Any]) -> None:
+def _place(planner: Any, thread: list[EmailSpec], instances: list[Any],
+           circulated: frozenset[str] = frozenset()) -> None:
     """Attach the latest instances made by the opener's day to the opener; else the first message after the
-    earliest instance is made carries it. None fits: nothing is attached (and no text promises it)."""
+    earliest instance is made carries it. None fits: nothing is attached (and no text promises it). Of instances
+    some earlier message of the room already carried (`circulated`), only the latest goes again."""
     if not thread or not instances:
         return
     opener = thread[0]
     made = [f for f in instances if f.date <= _day(opener)]
     if made:
         chosen = [f for f in made[-MOST_INSTANCES:] if _may_carry(planner, opener, f)]
+        # a recap may send the latest notes again, never the run of old ones the series already sent (read22: a
+        # meeting follow-up "still attaches three weeks of call notes" the weekly notes had each carried)
+        chosen = [f for f in chosen[:-1] if f.id not in circulated] + chosen[-1:]
         _attach(opener, chosen)
         return
     later = next((m for m in thread if m.mode != "forward" and _day(m) >= instances[0].date), None)
@@ -205,19 +210,22 @@ def plan_attachments(planner: Any, wanted: dict[str, list[str]]) -> None:
     # a series' notes attach what has come since the last one, never again what an earlier note of the series sent
     # ("it re-attaches three weeks of old notes": each weekly note carried the last three call notes, read22)
     sent: dict[tuple[str, str], set[str]] = {}
+    circulated: set[str] = set()
     for opener in sorted(openers, key=lambda a: (_day(a), a.sent_at)):
         thread = sorted(threads.get(opener.thread, []), key=lambda a: a.position)
+        before = frozenset(circulated)
         names = wanted.get(opener.thread, [])
         if names:
             for name in names:
                 key = (opener.item.rsplit("_", 1)[0], name)
-                _place(planner, thread, [f for f in room.named(name) if f.id not in sent.get(key, set())])
+                _place(planner, thread, [f for f in room.named(name) if f.id not in sent.get(key, set())], before)
                 sent.setdefault(key, set()).update(a.artifact for m in thread for a in m.attachments)
         elif opener.beat == "send":
             matched = _purpose_match(room, opener)
             key = (opener.item.rsplit("_", 1)[0], "|".join(_family(matched[0])) if matched else "")
-            _place(planner, thread, [f for f in matched if f.id not in sent.get(key, set())])
+            _place(planner, thread, [f for f in matched if f.id not in sent.get(key, set())], before)
             sent.setdefault(key, set()).update(a.artifact for m in thread for a in m.attachments)
+        circulated.update(a.artifact for m in thread for a in m.attachments)
     carried = {a.artifact for m in artifacts if isinstance(m, EmailSpec) for a in m.attachments}
     for f in sorted(files, key=lambda f: (f.date, f.id)):
         if f.id in carried:

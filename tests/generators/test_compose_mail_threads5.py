@@ -317,3 +317,21 @@ def test_a_question_put_before_a_point_is_agreed_is_answered_first():
                      decision="the LTM cut-off for the management accounts is agreed")
         assert re.search(r"(?i)\bwe have agreed the LTM cut-off\b|\bwe have decided to (?:proceed|work) on\b", own), own
         assert re.search(r"(?i)\b(?:yes|happy to|let's)\b", own), own
+
+
+def test_a_message_of_another_series_sends_again_at_most_the_latest_of_notes_already_circulated():
+    # the meeting follow-up attached the last three weeks' call notes, each already sent by a weekly note (read22: "it
+    # still attaches three weeks of call notes"); threads6
+    from tests.generators.offline_world import ROOT, offline_world
+    from worldsmith.worlds.plan import EmailSpec
+
+    again_seen = 0
+    for seed in (61, 89):
+        plan, _, _ = offline_world(ROOT / "outlines/examples/buyside-diligence.yaml", seed)
+        carried: set[str] = set()
+        for m in sorted((a for a in plan.artifacts if isinstance(a, EmailSpec)), key=lambda a: a.sent_at):
+            again = [a.artifact for a in m.attachments if a.artifact in carried]
+            assert len(again) <= 1, (seed, m.title, again)
+            again_seen += len(again)
+            carried.update(a.artifact for a in m.attachments)
+    assert again_seen  # a recap still sends the latest notes again
