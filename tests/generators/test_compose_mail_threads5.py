@@ -335,3 +335,28 @@ def test_a_message_of_another_series_sends_again_at_most_the_latest_of_notes_alr
             again_seen += len(again)
             carried.update(a.artifact for a in m.attachments)
     assert again_seen  # a recap still sends the latest notes again
+
+
+def test_a_reply_after_the_day_of_its_writers_own_step_says_it_is_late():
+    # "The associate's reply comes 5 days later, after his own deadline" (read22: the partner's note gave him a step
+    # due September 24 and he answered on the 28th with a question, as if on time); threads6
+    from tests.generators.offline_world import ROOT, offline_world
+    from worldsmith.generators.compose.voice import resolve_day
+    from worldsmith.worlds.plan import EmailSpec
+
+    late = 0
+    for seed in (61, 89):
+        plan, _, contents = offline_world(ROOT / "outlines/examples/buyside-diligence.yaml", seed)
+        people = {p.id: p for p in plan.people}
+        specs = {a.id: a for a in plan.artifacts if isinstance(a, EmailSpec)}
+        for m in specs.values():
+            parent = specs.get(m.parent or "")
+            if m.mode != "reply" or parent is None or m.id not in contents:
+                continue
+            first = people[m.author].first_name
+            steps = re.findall(rf"^- {re.escape(first)}: [^\n(]+\(([^)\n]+)\)", _own(contents[parent.id].body), re.M)
+            due = [d for d in (resolve_day(s, parent.sent_at.date()) for s in steps) if d is not None]
+            if any(parent.sent_at.date() <= d < m.sent_at.date() for d in due):
+                late += 1
+                assert re.search(r"(?i)\b(?:sorry|apologies|late)\b", _own(contents[m.id].body)), contents[m.id].body
+    assert late  # a reply comes after its writer's own step fell due

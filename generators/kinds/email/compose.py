@@ -449,12 +449,43 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
     if isinstance(spec, EmailSpec) and spec.mode == "new" and _PROMISES_QUESTIONS.search(spec.title or "") \
             and "?" not in (spec.title or ""):
         email = email.model_copy(update={"body": _with_questions(ctx, email.body)})
+    if isinstance(spec, EmailSpec) and spec.mode == "reply":
+        email = email.model_copy(update={"body": _owns_late(ctx, email.body)})
     if isinstance(spec, EmailSpec):
         email = email.model_copy(update={"body": _not_claimed(ctx, email.body)})
     if isinstance(spec, EmailSpec):
         # every weekday named beside a date is that date's ("April 30 (Friday)" for a Thursday, read 10)
         email = email.model_copy(update={"body": true_weekdays(email.body, spec.sent_at.date())})
     return email
+
+
+def late_step(ctx: ArtifactContext) -> dt.date | None:
+    """The day a step the message replied to gave this reply's writer by name fell due, where it fell before the
+    reply's own day; None where none did."""
+    if ctx.parent is None or ctx.parent_sent is None:
+        return None
+    sent, today = ctx.parent_sent.date(), ctx.spec.sent_at.date()
+    for m in note_steps(_parent_own(ctx)):
+        if m.group("who").strip() != ctx.author.first_name:
+            continue
+        due = resolve_day(m.group("day").strip(), sent)
+        if due is not None and sent <= due < today:
+            return due
+    return None
+
+
+def _owns_late(ctx: ArtifactContext, body: str) -> str:
+    """A reply that comes after the day the message it answers gave its writer's own step says it is late (read22:
+    "The associate's reply comes 5 days later, after his own deadline"), at the head of its own text."""
+    due = late_step(ctx)
+    cut = re.search(r"\n\s*(?:On .{5,120} wrote:|-{5,} Forwarded message|>)", body)
+    own = body[:cut.start()] if cut else body
+    if due is None or re.search(r"(?i)\b(?:sorry|apolog\w+|late|delay\w*|behind)\b", own):
+        return body
+    day = f"{due:%B} {due.day}" if ctx.locale == "en_US" else f"{due.day} {due:%B}"
+    line = picker_for(ctx, 12).frame(bank("email")["late_step"]).format(day=day)
+    head = re.match(r"(?:(?:Hi|Hello|Dear|Good \w+|Morning)\b[^\n]{0,60}\n\n)?", body).end()
+    return body[:head] + line + "\n\n" + body[head:]
 
 
 # A reply's claim on the next step ("Thanks Kristin; the next step is mine."), the thanks kept.
