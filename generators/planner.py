@@ -95,6 +95,11 @@ def matter_events(outline: Outline) -> list[dt.date]:
 
 
 
+# A statement that opens on whose view a figure is: "Harrowvane's assessment of ...", "The club's estimate of ...".
+_VIEW = re.compile(r"(?:The\s+)?([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})['’]s?\s+(?:own\s+)?(?:assessment|view|"
+                   r"analysis|estimate|opinion|advice|reading)\b")
+
+
 # Minutes record who attended: a represented party at the table with its counsel is among them, not written to behind
 # its counsel's back (no_contact is for letters; papers11: the settlement meeting's minutes left out the insurer's
 # claims manager whom the invitation had, the contradiction read 21 rejected, 'the attendance differs from file 14')
@@ -162,6 +167,18 @@ class _Planner:
             if p not in out:
                 out.append(p)
         return out
+
+    def own_view(self, fact_id: str, person: Person) -> bool:
+        """Whether a fact is the view of the person's own side, by its statement: it opens on the possessive of an
+        organisation of that side before a word of opinion ('Harrowvane's assessment of ... is ...')."""
+        m = _VIEW.match(" ".join((self.outline_fact(fact_id).statement or "").split()))
+        if m is None:
+            return False
+        orgs = self.outline.organisations
+        mine = principal(orgs, person.organisation)
+        head = m.group(1).lower()
+        return any(principal(orgs, o.id) == mine and any(w.lower() in head.split() for w in o.name.split()
+                                                          if len(w) > 3) for o in orgs)
 
     def persons(self, roles: list[str]) -> list[Person]:
         return [p for role in roles for p in self.by_role[role]]
@@ -383,6 +400,12 @@ class _Planner:
                     # other side ('We write on behalf of our client ...')", to the accountants and the target's CFO)
                     to, copy = [p for p in others if p not in ins], [*ins, *cc]
                 carried = facts
+                if any(principal(self.outline.organisations, p.organisation) !=
+                       principal(self.outline.organisations, author.organisation) for p in to):
+                    # our own side's view of a figure is not stated across the table (read 22: a letter to opposing
+                    # counsel wrote "we record Ostrander's maximum exposure at USD 20,000,000", counsel's assessment
+                    # for its client); (no draw: no other message of the world changes)
+                    carried = [f for f in facts if not self.own_view(f, author)] or facts
             else:
                 at = before_due(reply_time(self.rng, prev.sent_at, self.outline.window.end), prev.sent_at,
                                 self.due_days(facts), self.outline.window.end)

@@ -352,3 +352,27 @@ def test_instructions_are_asked_on_a_position_of_the_clients_never_on_a_figure_r
     assert all(label in ctx.asserted_labels for label in asked), (asked, ctx.asserted_labels)
     if ctx.asserted_labels:
         assert asked, body  # (the test reads the instruction where there is one to read)
+
+
+@pytest.mark.parametrize("seed", [61, 83])
+def test_our_own_view_of_a_figure_is_not_stated_across_the_table(seed):
+    # read 22: a letter to opposing counsel (Harrowvane for Ostrander to Kestrel Bay's counsel, rejecting the tender)
+    # wrote "we record Ostrander's maximum exposure at USD 20,000,000", the ledger's "Harrowvane's assessment of
+    # Ostrander's maximum total liability"
+    from worldsmith.generators.sides import principal
+    from worldsmith.worlds.plan import EmailSpec
+
+    plan = _plan(ROOT / "outlines/examples/tanker-spill-liability.yaml", seed)
+    assert plan.fact("energy_exposure").statement.startswith("Harrowvane's assessment")
+    orgs = plan.organisations
+    side = {p.id: principal(orgs, p.organisation) for p in plan.people}
+    inside = across = 0
+    for a in plan.artifacts:
+        if not isinstance(a, EmailSpec) or a.position != 0 or "energy_exposure" not in a.facts:
+            across += isinstance(a, EmailSpec) and a.position == 0 and side[a.author] == "ostrander" and \
+                any(side[i] != "ostrander" for i in a.to)
+            continue
+        mixed = any(side[i] != side[a.author] for i in a.to)
+        assert not (side[a.author] == "ostrander" and mixed), (a.id, a.to)
+        inside += 1
+    assert inside and across
