@@ -309,9 +309,11 @@ def _choice_namings(option: str, others: list[str], world: World) -> list[tuple[
     rival = {w for o in others for w in _tokens(o)}
     if "maximum" in words and not rival & {"cap", "maximum"}:
         out.append(("choice_synonym", True, "the cap"))
-    own = {_stem(w) for w in words}
-    labels = [{_stem(w) for w in _tokens(label_of(f))} for f in world.facts.values()]
-    shared = next((w for w in words if w not in rival and any(_stem(w) in lb and lb != own for lb in labels)), None)
+    # (as the grader reads it: neutral words left out, and no option's own label counts as another figure's)
+    options = [{_stem(w) for w in _tokens(o) if w not in _CHOICE_NEUTRAL} for o in [option, *others]]
+    labels = [{_stem(w) for w in _tokens(label_of(f)) if w not in _CHOICE_NEUTRAL} for f in world.facts.values()]
+    shared = next((w for w in words if w not in rival and any(_stem(w) in lb and lb not in options for lb in labels)),
+                  None)
     if shared:
         out.append(("choice_shared_word", False, shared))
     return out
