@@ -143,3 +143,21 @@ def test_a_reply_beside_a_form_that_says_the_figure_arrived_another_day_is_caugh
     assert not wrong("You first had the employer's delay costs figure from us on March 9.")
     assert not wrong("We meet on July 10 to discuss the delay costs incurred.")  # no word of its arriving
     assert not wrong("You first had the contract price from us on July 10.")  # another figure's day
+
+
+def test_a_percent_a_facts_label_carries_is_no_rival_of_a_final_percent():
+    # an unseen service-credit outline: the right reconcile answer 'The move between the two is 15%. The credit
+    # applies for each month below 98.0% availability. Answer: 15%' lost its movement (0.6): the SLA's 98.0% threshold,
+    # which the label 'months below 98.0% availability' carries, read as a second figure for the move
+    from worldsmith.environments.grade import _final, label_terms
+
+    check = Check(type="answer_final", values=["15%"], numbers=[15.0], unit="%", allowed=[25.0, 10.0])
+    right = ("The service credit rate that governs now is 25%; the earlier 10% of the preliminary tally is superseded. "
+             "The move between the two is 15%. The credit applies for each month below 98.0% availability.\n"
+             "Answer: 15%")
+    terms = label_terms(("months below 98.0% availability", "service credit rate"))
+    assert not _final(right, check)  # without the labels' terms the threshold is a rival
+    assert _final(right, check, terms)
+    # a rival that is no term of the matter still fails, and so does the term given as the answer
+    assert not _final(right.replace("98.0%", "97.5%"), check, terms)
+    assert not _final(right.replace("Answer: 15%", "Answer: 98.0%").replace("is 15%", "is 98.0%"), check, terms)
