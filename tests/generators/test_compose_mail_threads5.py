@@ -360,3 +360,26 @@ def test_a_reply_after_the_day_of_its_writers_own_step_says_it_is_late():
                 late += 1
                 assert re.search(r"(?i)\b(?:sorry|apologies|late)\b", _own(contents[m.id].body)), contents[m.id].body
     assert late  # a reply comes after its writer's own step fell due
+
+
+def test_a_note_that_the_week_brought_nothing_is_taken_in_with_nothing_to_act_on():
+    # blind read 23, an unseen outline: 'Nothing new has come in in the week to September 4; the open points are where
+    # they were.' answered 'Thanks Tammy. Our side will act on it before the weekly call.' ('There is nothing to act
+    # on'), and a quiet week answered 'Thanks, got it. I'll put it in the work plan today.'
+    quiet = ("This week's update, to September 4.\n\nNothing new has come in in the week to September 4; the open "
+             "points are where they were.\n\nDana")
+    news = "This week's update, to September 4.\n\nThe other side paid USD 120,000 on September 3.\n\nDana"
+    next_step = re.compile(r"(?i)\b(?:act on it|take it forward|pick it up|put it (?:in|on)|work it into|raise it|"
+                           r"take it up|follow up anything)\b")
+    acted = 0
+    for seed in range(40):
+        for beat in ("confirm", "ack", "ack_settled"):
+            ctx = email_context("reply", seed=seed, facts=[], to=[DANA_])
+            ctx = ctx.model_copy(update={"author": RUTH, "parent_author": DANA_,
+                                         "parent": EmailContent(subject="Weekly update", body=quiet),
+                                         "spec": ctx.spec.model_copy(update={"beat": beat, "author": "cfo_1"})})
+            own = _own(compose_email(ctx).body)
+            assert not next_step.search(own), own
+            ctx = ctx.model_copy(update={"parent": EmailContent(subject="Weekly update", body=news)})
+            acted += bool(next_step.search(_own(compose_email(ctx).body)))
+    assert acted  # (news is still taken in with what happens next)

@@ -1328,7 +1328,7 @@ def _next_after_news(ctx: ArtifactContext, body: str) -> str:
     for label in ctx.thread_labels:
         news = re.sub(re.escape(label.removeprefix("the ")), "", news, flags=re.I)
     if not acknowledges(body) or re.search(r"\bI(?:'ll| will)\b|Our side will|Nothing more needed", body) \
-            or acknowledges(ctx.parent.body) or not re.search(r"\d", news):
+            or acknowledges(ctx.parent.body) or not re.search(r"\d", news) or _QUIET_NOTE.search(news):
         return body
     if _PROMISED.search(" ".join(own_text(m.body) for m in ctx.thread if m.sender == ctx.author.name)):
         return body  # what happens next is already said: the reply by the day the writer gave (mail10)
@@ -1557,8 +1557,13 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
             # across the table a short reply takes a message in, never agrees to it ("Fine by me" from the lessee to
             # the lessor's auditor's USD 520,000, blind read 14)
             lines_ = [x for x in lines_ if not _AGREES.search(x)] or lines_
+        if ctx.parent is not None and _QUIET_NOTE.search(own_text(ctx.parent.body)):
+            # a week that brought nothing is taken in, with nothing to do about it ("Understood. I'll pick it up
+            # tomorrow." to a note of no news, as blind read 23's "nothing to act on")
+            lines_ = [x for x in lines_ if not _TAKES_A_STEP.search(x)] or lines_
         line = pick.fill(lines_, **values) or "Thanks, will do."
         if re.search(r"\d", own_text(ctx.parent.body if ctx.parent else "")) \
+                and not _QUIET_NOTE.search(own_text(ctx.parent.body if ctx.parent else "")) \
                 and not re.search(r"\b(I'll|I will)\b", line, re.I):
             # an acknowledgement of news says what happens next
             line += " " + (pick.fill(email["ack_next"], **values) or "")
@@ -1867,6 +1872,13 @@ _QUIET = ["Nothing new has come in in the week to {day}; the open points are whe
           "Little to report this week (to {day}): no new papers and no figures have changed.",
           "The week to {day} brought nothing new in, and nothing from us has had to change.",
           "Nothing has come in since last week's note, so this is a short one ({day})."]
+# A note that says the week brought nothing (any of the frames above): no news to act on, so its acknowledgement says
+# nothing of what happens next ('Nothing new has come in in the week to September 4; the open points are where they
+# were.' answered 'Thanks Tammy. Our side will act on it before the weekly call.': 'There is nothing to act on', blind
+# read 23 on an unseen outline; 'I'll put it in the work plan today' to a note of no news, the same read).
+_QUIET_NOTE = re.compile(r"(?i)\b(?:nothing new|no news|no developments|little to report|nothing (?:on .{1,80}? )?"
+                         r"(?:has come in|since last week))\b")
+_TAKES_A_STEP = re.compile(r"(?i)\b(?:I'll|will|on it|revert|go ahead|proceed|send it on|speak|discuss|check)\b")
 # ...and naming the series' own point: two quiet notes of two series on one day said the same thing word for word
 # once their stock steps went (realism_near_duplicates asked a repair at bench.long_matter --scale 20, read 16)
 _QUIET_ON = ["Nothing new on {point} has come in in the week to {day}; it is where it was.",
@@ -2525,7 +2537,8 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         lines.append(reply_to_question)  # a view asked for is given, not acknowledged ("Picking this up now")
     elif beat == "ack_settled":
         lines.append(pick.fill(email["reactions"]["confirm"], **v) or "Thanks, noted.")
-        if not re.search(r"\b(I'll|next step|picking this up|take it from here)\b", lines[-1], re.I):
+        if not re.search(r"\b(I'll|next step|picking this up|take it from here)\b", lines[-1], re.I) \
+                and not (ctx.parent is not None and _QUIET_NOTE.search(own_text(ctx.parent.body))):
             # an acknowledgement of news says what happens next (a bare "noted" to "the signing target has passed")
             lines.append(pick.fill(email["ack_next"], **v) or "")
     elif beat == "take_in" and reply_to_question:
