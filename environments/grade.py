@@ -1408,8 +1408,11 @@ def doubts(text: str, check: Check) -> bool:
 
 # Words that take back what was said: a flag withdrawn, a memo disowned, a post corrected to the opposite.
 _RETRACT = re.compile(
-    r"\b(?:please\s+)?disregard\b|\bignore\s+(?:the|my|this|that)\s+(?:(?:last|previous|earlier|above|first)\s+)?"
-    r"(?:above|previous|earlier|foregoing|flag|answer|figures?|post|message|reply|email|note)|\bplease\s+ignore\b|"
+    # ('disregard' of the writer's own words, never of the matter's history: 'Scott Webb asked us on June 3 to disregard
+    # it' beside a right reconcile answer scored 0, blind kit21)
+    r"\b(?:ignore|disregard)\s+(?:the|my|this|that)\s+(?:(?:last|previous|earlier|above|first)\s+)?"
+    r"(?:above|previous|earlier|foregoing|flag|answer|figures?|post|message|reply|email|note|memo)|\bplease\s+ignore\b|"
+    r"\bdisregard\s+(?:this|that|what\s+I\s+(?:said|wrote))\b|\bplease\s+disregard\s*(?:[.!;,]|$|(?:it|all|everything)\b)|"
     r"\bwill\s+re-?(?:post|send)\b|\bscratch\s+that\b|\bi\s+(?:withdraw|retract)\b|\bretract(?:ed|ing)\b|"
     # 'withdrawn' of what the writer said, never of a paper the matter withdrew ('the first schedule of loss was
     # withdrawn and replaced' explains a superseded figure: it scored 0 on an employment world's reconcile task)

@@ -1,0 +1,38 @@
+"""The blind red team of kit21 (an unseen service-credit outline): right answers the verifier marked down."""
+
+from __future__ import annotations
+
+import pytest
+
+from worldsmith.environments.grade import _RETRACT, _final
+from worldsmith.environments.tasks import Check
+
+_MOVE = Check(type="answer_final", values=["15%"], numbers=[15.0], unit="%", allowed=[25.0, 10.0])
+_RIGHT = "The service credit rate that governs now is 25%; the earlier 10% of the preliminary tally is superseded."
+
+
+@pytest.mark.parametrize("said", ["Answer: 15 percentage points", "The move is +15 points.\nAnswer: 15 points",
+                                  "Answer: 15 pp", "Answer: 15%"])
+def test_a_rates_move_said_in_points_is_its_percent(said):
+    # 'Answer: 15 percentage points', '+15 points' for the move of a rate from 10% to 25% scored 0.6
+    assert _final(f"{_RIGHT} {said}", _MOVE)
+
+
+@pytest.mark.parametrize("said", ["Answer: 16 percentage points", "Answer: 15 basis points", "Answer: 25 points"])
+def test_a_wrong_move_in_points_is_still_wrong(said):
+    assert not _final(f"{_RIGHT} {said}", _MOVE)
+
+
+@pytest.mark.parametrize("text", ["Scott Webb asked us on June 3 to disregard it, as Kestrel's analysis replaced it.",
+                                  "The tally was prepared before Kestrel's analysis; the client told us to disregard "
+                                  "the tier it read the outages into."])
+def test_disregard_of_the_matters_history_takes_nothing_back(text):
+    # a right reconcile answer saying the client 'asked us on June 3 to disregard it' scored 0 (the word anywhere)
+    assert not _RETRACT.search(text)
+
+
+@pytest.mark.parametrize("text", ["Answer: 15%. Please disregard.", "On reflection, please disregard the above.",
+                                  "Please disregard my previous answer.", "Disregard this; I will re-send.",
+                                  "Please disregard it."])
+def test_disregard_of_the_writers_own_words_still_takes_them_back(text):
+    assert _RETRACT.search(text)
