@@ -36,3 +36,20 @@ def test_disregard_of_the_matters_history_takes_nothing_back(text):
                                   "Please disregard it."])
 def test_disregard_of_the_writers_own_words_still_takes_them_back(text):
     assert _RETRACT.search(text)
+
+
+def test_the_day_the_matters_summary_gives_its_instrument_is_no_stray_date(monkeypatch):
+    # 'Schedule 1 of the master services agreement (January 1, 2025)' in a right reconcile answer lost 0.4 to
+    # states_stray_date: the summary dates the agreement, no fact does
+    import datetime as dt
+    from types import SimpleNamespace as NS
+
+    from worldsmith.environments import graph_tasks
+    from worldsmith.environments.grade import _stated_days
+
+    monkeypatch.setattr(graph_tasks, "stated_figures", lambda world: ({}, set()))
+    plan = NS(facts=[], distractors=[], summary="Corvane runs its platform under a master services agreement of "
+                                                 "January 1, 2025, at a fee of USD 412,000 a month.")
+    days = _stated_days(NS(plan=plan))
+    assert dt.date(2025, 1, 1) in days
+    assert dt.date(2025, 1, 2) not in days
