@@ -2180,8 +2180,10 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         # a workbook's formulas are working: each must come to a figure of the working (one step from the task's own
         # figures: 'per claim = B2/B3'), never a check row of the author's own ('=B5*1.1', '=B5-1000000')
         # (a source cell naming a room file is no figure: 'Engine 2 PRSV quotation, ESN 598-417/01 ... .eml')
-        return any(rivals(without_provisions(_without_room_paths(t, session.world)), None, None, check.unit,
-                          check.allowed)
+        # (a constant of the ledger's own formulas is working, no figure made up: 'annual fees of USD 4,944,000, i.e.
+        # USD 412,000 x 12' cost a right memo 0.22, blind kit21)
+        allowed = [*check.allowed, *formula_constants(session.world)]
+        return any(rivals(without_provisions(_without_room_paths(t, session.world)), None, None, check.unit, allowed)
                    for t in _file_texts(session, check, typed=True)) or _formula_off_the_working(session, check)
     if where == "file" and kind in _FIGURE_CHECKS:
         texts = _file_texts(session, check)
@@ -2385,6 +2387,12 @@ def _ledger_counts(session: Session | None) -> tuple:
         # reconcile answer its movement: 0.6, on an unseen service-credit outline)
         _COUNTS[world.world_id] = counts + label_terms(_labels(session))
     return _COUNTS[world.world_id]
+
+
+def formula_constants(world) -> list[float]:
+    """The numbers the ledger's formulas write out ('monthly_fee * 12', '/ 365'): the working's own constants."""
+    return sorted({float(x) for f in world.plan.facts for x in re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])",
+                                                                          getattr(f, "formula", None) or "")})
 
 
 def label_terms(labels: tuple[str, ...]) -> tuple:

@@ -53,3 +53,19 @@ def test_the_day_the_matters_summary_gives_its_instrument_is_no_stray_date(monke
     days = _stated_days(NS(plan=plan))
     assert dt.date(2025, 1, 1) in days
     assert dt.date(2025, 1, 2) not in days
+
+
+def test_a_constant_of_the_ledgers_formulas_is_working_not_a_figure_made_up():
+    # 'annual fees of USD 4,944,000, i.e. USD 412,000 x 12' cost a right memo 0.22 (memo_unledgered_figure on '12')
+    from types import SimpleNamespace as NS
+
+    from worldsmith.environments.grade import formula_constants, rivals
+
+    world = NS(plan=NS(facts=[NS(formula="monthly_fee * 12"), NS(formula="percent_of(rate, x2) * days / 365"),
+                              NS(formula=None)]))
+    assert formula_constants(world) == [12.0, 365.0]
+    text = "The annual service credit cap is USD 247,200 (5% of annual fees of USD 4,944,000, i.e. USD 412,000 x 12)."
+    ledger = [5.0, 247200.0, 412000.0, 4944000.0]
+    assert [m.text for m in rivals(text, None, None, "USD", ledger)] == ["12"]
+    assert not rivals(text, None, None, "USD", ledger + formula_constants(world))
+    assert rivals(text.replace("x 12", "x 13"), None, None, "USD", ledger + formula_constants(world))
