@@ -1408,11 +1408,8 @@ def doubts(text: str, check: Check) -> bool:
 
 # Words that take back what was said: a flag withdrawn, a memo disowned, a post corrected to the opposite.
 _RETRACT = re.compile(
-    # ('disregard' of the writer's own words, never of the matter's history: 'Scott Webb asked us on June 3 to disregard
-    # it' beside a right reconcile answer scored 0, blind kit21)
-    r"\b(?:ignore|disregard)\s+(?:the|my|this|that)\s+(?:(?:last|previous|earlier|above|first)\s+)?"
-    r"(?:above|previous|earlier|foregoing|flag|answer|figures?|post|message|reply|email|note|memo)|\bplease\s+ignore\b|"
-    r"\bdisregard\s+(?:this|that|what\s+I\s+(?:said|wrote))\b|\bplease\s+disregard\s*(?:[.!;,]|$|(?:it|all|everything)\b)|"
+    r"\b(?:please\s+)?disregard\b|\bignore\s+(?:the|my|this|that)\s+(?:(?:last|previous|earlier|above|first)\s+)?"
+    r"(?:above|previous|earlier|foregoing|flag|answer|figures?|post|message|reply|email|note)|\bplease\s+ignore\b|"
     r"\bwill\s+re-?(?:post|send)\b|\bscratch\s+that\b|\bi\s+(?:withdraw|retract)\b|\bretract(?:ed|ing)\b|"
     # 'withdrawn' of what the writer said, never of a paper the matter withdrew ('the first schedule of loss was
     # withdrawn and replaced' explains a superseded figure: it scored 0 on an employment world's reconcile task)
@@ -1432,11 +1429,18 @@ _RETRACT = re.compile(
     r"(?:^|\n|[.!?]\s+)[\s>*_-]*actually\s*,?\s*(?:it|the|this|that)\s+(?:is|was|would|will|stays|remains)\b", re.I)
 
 
+# What someone in the matter was asked or told to disregard is its history, not the writer taking anything back
+# ('Scott Webb asked us on June 3 to disregard it' beside a right reconcile answer scored 0, blind kit21); advice to
+# disregard a paper ('you should disregard the determination', kit18) still takes it back.
+_REPORTED = re.compile(r"\b(?:asked|told|instructed|directed)\s+(?:us|me|them|him|her|the\s+\w+)\b[^.?!\n]{0,40}?"
+                       r"\bto\s+disregard\b", re.I)
+
+
 def retracted(session: Session, answer: str | None) -> bool:
     """Whether the answer, a message sent, a post or a file the session added takes back what it said."""
     texts = [answer or ""] + [_own_text(m) for m in session.sent] + [p.text for p in _posts(session)]
     texts += _added_texts(session)
-    if any(_RETRACT.search(t[:_MAX_TEXT]) for t in texts if t):
+    if any(_RETRACT.search(_REPORTED.sub(" ", t[:_MAX_TEXT])) for t in texts if t):
         return True
     return any(disowns(t[:_MAX_TEXT], session.world) for t in texts if t)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from worldsmith.environments.grade import _RETRACT, _final
+from worldsmith.environments.grade import _REPORTED, _RETRACT, _final
 from worldsmith.environments.tasks import Check
 
 _MOVE = Check(type="answer_final", values=["15%"], numbers=[15.0], unit="%", allowed=[25.0, 10.0])
@@ -28,14 +28,16 @@ def test_a_wrong_move_in_points_is_still_wrong(said):
                                   "the tier it read the outages into."])
 def test_disregard_of_the_matters_history_takes_nothing_back(text):
     # a right reconcile answer saying the client 'asked us on June 3 to disregard it' scored 0 (the word anywhere)
-    assert not _RETRACT.search(text)
+    assert _RETRACT.search(text) and not _RETRACT.search(_REPORTED.sub(" ", text))
 
 
 @pytest.mark.parametrize("text", ["Answer: 15%. Please disregard.", "On reflection, please disregard the above.",
                                   "Please disregard my previous answer.", "Disregard this; I will re-send.",
-                                  "Please disregard it."])
+                                  "Please disregard it.",
+                                  # advice to disregard a paper takes it back too (kit18: 1.0 without it)
+                                  "However, the determination is not binding and you should disregard it."])
 def test_disregard_of_the_writers_own_words_still_takes_them_back(text):
-    assert _RETRACT.search(text)
+    assert _RETRACT.search(_REPORTED.sub(" ", text))
 
 
 def test_the_day_the_matters_summary_gives_its_instrument_is_no_stray_date(monkeypatch):
