@@ -47,7 +47,7 @@ def report(summary: dict) -> None:
         print(f"  {n:>5}  {field}")
     for label, keys in FIGURES:
         print(f"{label:<24} {sum(kinds.get(k, 0) for k in keys)}")
-    print(f"peak memory        {summary['peak_mib']:.0f} MiB (a child's maximum resident set)")
+    print(f"peak memory        {summary['peak_mib']:.0f} MiB (the most a child's resident set rose above its parent's)")
     print(f"slowest mutant     {summary['slowest_s']:.1f} s wall, {summary['slowest_cpu_s']:.1f} s CPU; "
           f"{summary['over_60_s_wall']} over {LIMIT_SECONDS} s of wall time (a shared machine's load)")
     print(f"time               {summary['seconds']:.0f} s: checking {summary['check_seconds']:.0f} s, "

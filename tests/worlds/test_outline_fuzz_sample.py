@@ -60,3 +60,21 @@ def test_the_mutants_the_full_run_found_now_publish(tmp_path):
     weeks (the composer drew each instance's frames independently and stamped the same sentences on five or six)."""
     summary = fuzz(0, 7, tmp_path, generate=4, workers=2, only=[372, 437, 1460, 961])
     assert summary["outcomes"].get("published") == 4, json.dumps(summary["broken"], indent=1, default=str)[:4000]
+
+
+def test_a_mutants_memory_is_what_it_adds_not_what_its_parent_holds(tmp_path):
+    # a clean-clone run: the pytest worker had grown past 1 GiB, and every mutant forked from it, refused in 0.1 s,
+    # was 'over 1 GiB' (the child's resident set starts as the parent's)
+    import shutil
+
+    from tests.outline_fuzz import run_forked
+
+    held = bytearray(300 * 2**20)  # resident in the parent: 300 MiB, written so that it is
+    for i in range(0, len(held), 4096):
+        held[i] = 1
+    outline = tmp_path / "example.yaml"
+    shutil.copy(EXAMPLES[0], outline)
+    result = run_forked(outline, tmp_path / "world", generate=False)
+    assert result["outcome"] == "accepted", result
+    assert result["peak_mib"] < 250, result
+    del held
