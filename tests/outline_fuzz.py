@@ -52,26 +52,16 @@ LIMIT_RSS_MIB = 1024  # a mutant's peak resident memory; more is a blow-up
 ADDRESS_SPACE = 4 * GIB  # a guard for the machine: a blow-up stops here, and is counted by its peak
 
 
-def _resident_bytes() -> int:
-    """This process's resident size now (VmRSS), 0 where /proc does not say."""
+def _status_bytes(field: str) -> int:
+    """A size /proc/self/status gives this process (VmRSS: resident now, VmSize: mapped), 0 where it does not say."""
     try:
         for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+            if line.startswith(f"{field}:"):
                 return int(line.split()[1]) * 1024
     except OSError:
         pass
     return 0
 
-
-def _mapped_bytes() -> int:
-    """This process's virtual size (VmSize), 0 where /proc does not say."""
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmSize:"):
-                return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return 0
 
 # Strings that break a format, a header, a file name, a template or a terminal somewhere.
 MARKUP = ["[/]", "[bold]loud", "a [red]b[/red] c", "[link=file:///etc/passwd]x[/link]", "costs :100: and :smile:",
@@ -417,14 +407,14 @@ def run_forked(path: Path, out: Path, generate: bool, timeout: float = WALL_SECO
     # The child's resident set starts as the parent's (its pages are shared until written): what the mutant adds is
     # measured above that, as the address-space bound below is (a pytest worker grown past 1 GiB made every mutant,
     # refused in 0.1 s, 'over 1 GiB' in a clean-clone run).
-    base = _resident_bytes()
+    base = _status_bytes("VmRSS")
     pid = os.fork()
     if pid == 0:  # the child: bounded in time and address space, reports one JSON object
         code = 0
         try:
             # The bound is on what the mutant adds: a child forked from a large parent (pytest with DuckDB and
             # Prefect loaded) already maps more than a world needs.
-            room = _mapped_bytes() + ADDRESS_SPACE
+            room = _status_bytes("VmSize") + ADDRESS_SPACE
             resource.setrlimit(resource.RLIMIT_AS, (room, room))
             resource.setrlimit(resource.RLIMIT_CPU, (LIMIT_SECONDS + 1, LIMIT_SECONDS + 5))  # SIGXCPU kills
             signal.signal(signal.SIGXCPU, signal.SIG_DFL)
