@@ -649,6 +649,17 @@ def talk_days(plan: WorldPlan, spec) -> list[dt.date]:
     return index.get(getattr(spec, "channel_id", None), [artifact_day(spec)])
 
 
+def paper_days(plan: WorldPlan) -> list[tuple[str, dt.date]]:
+    """(title, day) of the plan's documents and sheets that are no distractor: what a replacement clause may name
+    (once per plan)."""
+    index = plan.__dict__.get("_paper_days")
+    if index is None:
+        index = [(a.title, artifact_day(a)) for a in plan.artifacts
+                 if a.kind in ("document", "spreadsheet") and a.distractor is None]
+        plan.__dict__["_paper_days"] = index
+    return index
+
+
 def own_papers(plan: WorldPlan) -> list[ArtifactSpec]:
     """The plan's documents and sheets that are no distractor and no instance of a series, in plan order: what a day
     of chat may talk about as a team's own paper. Once per plan: room_papers and coming_papers read it for every day
@@ -1263,7 +1274,7 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
                 # its own label, no_contradicting_value)
                 quoted = {o.text for o in plan.distractors if o.id != d.id and o.text in d.label}
                 if when <= day and not quoted:
-                    named.update(superseded=as_known_on(d.label, day), superseded_text=d.text)
+                    named.update(superseded=as_known_on(d.label, day, paper_days(plan)), superseded_text=d.text)
                     break
         if value.type == "date" and day is not None and value.value < day:
             named["past"] = True  # an October 23 email does not still work to an October 16 signing target
@@ -1312,7 +1323,9 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         to=[person_ref(plan, plan.person(p)) for p in to_ids],
         cc=[person_ref(plan, plan.person(p)) for p in cc_ids],
         facts=facts,
-        distractor_label=distractor.label if distractor else None,
+        # (the paper's own cells and lines are written on its day: they never know what replaced it. Read 23: a sheet
+        # 'as at 28 September' said in its cells it was 'replaced by the model of October 6')
+        distractor_label=as_known_on(distractor.label, day, paper_days(plan)) if distractor else None,
         voice=voice_of(occupation),
         cast=cast_refs(plan),
         organisations=org_refs(plan),

@@ -101,18 +101,45 @@ def written_days(text: str) -> list:
     return out
 
 
-def as_known_on(label: str, day) -> str:
+def as_known_on(label: str, day, papers=()) -> str:
     """A superseded value's label as it can be told on a day: without its last clause ("; replaced by the schedule of
-    April 15, 2026 (costs through March 31)") while that clause names a day after it. A note of April 13 said the
-    interim schedule was "replaced by the schedule of April 15" (blind read 17: time runs backward). The check
-    no_contradicting_value reads the label so cut as the label."""
+    April 15, 2026 (costs through March 31)") while that clause names a day after it, or names one of `papers` (title,
+    day) that is only out after it. A note of April 13 said the interim schedule was "replaced by the schedule of
+    April 15" (blind read 17: time runs backward); a June 3 email said the IT tally was "replaced by Kestrel's
+    availability analysis", a report of June 22 (read 23). The checks no_contradicting_value and distractor_labelled
+    read the label so cut as the label."""
     m = _REPLACED.search(label or "")
-    if day is None or m is None or not any(d > day for d in written_days(m.group(0))):
+    if day is None or m is None:
         return label
-    return label[:m.start()].rstrip()
+    days = written_days(m.group(0))
+    if any(d > day for d in days):
+        return label[:m.start()].rstrip()
+    if not days:
+        named = [when for title, when in papers if when is not None and names_paper(m.group(0), title)]
+        if named and min(named) > day:
+            return label[:m.start()].rstrip()
+    return label
 
 
-_REPLACED = re.compile(r";\s+(?:replaced|superseded)\b.*$", re.S)
+# the words that name no paper: articles, links, and the verbs of a replacement clause
+_NOT_NAMING = {"the", "a", "an", "of", "and", "by", "to", "in", "on", "for", "its", "their", "our", "replaced",
+               "superseded", "with", "from", "s"}
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9]+", (text or "").lower().replace("\u2019", "'").replace("'s", ""))
+            if w not in _NOT_NAMING}
+
+
+def names_paper(clause: str, title: str) -> bool:
+    """Whether a clause ("replaced by Kestrel's availability analysis") names a paper by its title's words: two or
+    more words of its own, every one of them in the title ("Kestrel availability analysis, March to May 2026")."""
+    own = _words(clause)
+    return len(own) >= 2 and own <= _words(title)
+
+
+# ("; replaced by the schedule of April 15", "; withdrawn and replaced by the revised claim of June 2")
+_REPLACED = re.compile(r";\s+(?:\w+\s+and\s+)?(?:replaced|superseded)\b.*$", re.S)
 
 
 # A figure that holds by an instrument or by an act done, not by anyone's estimate: a term of a policy, a lease, an

@@ -18,7 +18,13 @@ def banner(plan: WorldPlan, spec: DocumentSpec | SheetSpec) -> str | None:
     distractor = plan.distractor_of(spec)
     if distractor is None:
         return None
-    return f"{distractor.label.strip().upper()} — do not rely on"
+    # (the banner sits on the paper's own pages, dated its day: it never names what only later replaced it. Read 23:
+    # "The Aug 5 draft carries a note about the Aug 11 review")
+    from worldsmith.generators.context import artifact_day, paper_days
+    from worldsmith.generators.labels import as_known_on
+
+    label = as_known_on(distractor.label, artifact_day(spec), paper_days(plan))
+    return f"{label.strip().upper()} — do not rely on"
 
 
 def organisation_name(plan: WorldPlan, person_id: str) -> str:

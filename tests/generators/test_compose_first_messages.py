@@ -38,6 +38,18 @@ def test_a_superseded_label_is_told_without_what_replaces_it_later():
                                                                              dt.date(2026, 6, 3)]
 
 
+def test_a_superseded_label_never_names_a_paper_that_is_not_out_yet():
+    # read 23: a June 3 email said the IT tally was "replaced by Kestrel's availability analysis", a report of June 22
+    label = "superseded figure in the IT team's preliminary tally of June 2, 2026; replaced by Kestrel's availability analysis"
+    papers = [("Kestrel availability analysis, March to May 2026", dt.date(2026, 6, 22)), ("Memo re credits", None)]
+    assert as_known_on(label, dt.date(2026, 6, 3), papers) == "superseded figure in the IT team's preliminary tally of June 2, 2026"
+    assert as_known_on(label, dt.date(2026, 6, 22), papers) == label
+    assert as_known_on(label, dt.date(2026, 6, 3), [("Availability of staff", dt.date(2026, 6, 30))]) == label
+    # ...nor, in other words, what it was withdrawn and replaced by
+    withdrawn = "superseded first notice of claim of May 12, 2026; withdrawn and replaced by the revised claim of June 2, 2026"
+    assert as_known_on(withdrawn, dt.date(2026, 5, 12)) == "superseded first notice of claim of May 12, 2026"
+
+
 _PAPER_OF = re.compile(r"(?i:\b(?:schedule|memo|report|letter|minutes|draft|model|notes|summary|notice|view)s?)"
                        r"\s+(?:of|dated)\s+((?:January|February|March|April|May|June|July|August|September|October|"
                        r"November|December)\s+\d{1,2},\s+\d{4}|\d{1,2}\s+(?:January|February|March|April|May|June|"

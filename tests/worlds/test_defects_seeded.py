@@ -397,6 +397,16 @@ def later_paper_cited(b: Path) -> str:
     return M1
 
 
+def later_paper_in_a_file(b: Path) -> str:
+    # a superseded draft whose own pages name what replaced it days later (blind read 23: "The Aug 5 draft carries a
+    # note about the Aug 11 review")
+    label = next(d for d in plan_of(b)["distractors"] if d["id"] == "old_cap")["label"]
+    later = dt.date.fromisoformat(artifact(b, DRAFT)["date"]) + dt.timedelta(days=6)
+    replace_in_document(b, DRAFT, label, f"{label}; replaced by the memo of {later:%B} {later.day}, {later.year}",
+                        margins=True)
+    return DRAFT
+
+
 def versions_out_of_order(b: Path) -> str:
     def redate(plan: dict) -> None:
         draft = next(a for a in plan["artifacts"] if a["id"] == DRAFT)
@@ -439,6 +449,7 @@ DEFECTS: dict[str, tuple[Callable[[Path], str], str]] = {
     "later_event_mentioned": (later_event_mentioned, "no_later_event_mentioned"),
     "versions_out_of_order": (versions_out_of_order, "document_versions_in_order"),
     "later_paper_cited": (later_paper_cited, "no_later_paper_cited"),
+    "later_paper_in_a_file": (later_paper_in_a_file, "no_later_paper_named"),
     "deadline_gone_by": (deadline_gone_by, "deadline_after_message"),
 }
 
