@@ -1458,6 +1458,17 @@ def memo_parts(graph: Graph, pairs: list[tuple[LedgerFact, LedgerFact]], among: 
     return [first, max(asked[1:], key=reach)]
 
 
+def what_if_memo(graph: Graph, asked: list[Task]) -> Task | None:
+    """Where no two figures are weighed (no cap, no threshold, no second position: a service-charge or an assessment
+    matter), the memo answers a what-if the other tasks do not ask: the figure worked again with one input changed,
+    from papers in two files or more. Such outlines made no deliverable at all (service charge: 3 tasks, none a memo)."""
+    done = {(t.needs.facts[-1], t.needs.facts[-2]) for t in asked}
+    for n_files, _, _, top_id, leaf, changed, result, chain, needed, files, apps in what_if_candidates(graph):
+        if len(files) >= 2 and (top_id, leaf) not in done:
+            return memo_task(graph, [_what_if_task(graph, top_id, leaf, changed, result, chain, needed, files, apps)])
+    return None
+
+
 def _unit_of(graph: Graph, task: Task) -> tuple:
     q = graph.quantities[task.needs.facts[0]]
     return q.kind, q.currency, q.unit
@@ -1483,6 +1494,9 @@ def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
     first = graph.fact(parts[0].needs.facts[0])
     name = (f"Memo - {label_of(first)} and related figures.docx" if len(parts) > 1
             else f"Memo - {label_of(first)} against {label_of(graph.fact(parts[0].needs.facts[1]))}.docx")
+    if parts[0].kind == "what_if":  # its facts end with the input changed and the figure worked again
+        first, leaf = graph.fact(parts[0].needs.facts[-1]), graph.fact(parts[0].needs.facts[-2])
+        name = f"Memo - {label_of(first)} on another {label_of(leaf)}.docx"
     path = f"{folder}/{name.replace('/', '-')}"
     every = sorted({n for t in parts for c in t.rubric.criteria for n in c.check.numbers if n is not None})
     on_file, bad = [], []

@@ -149,4 +149,11 @@ def make_task_set(world: World, user: str | None = None, warmups: bool = False, 
     from worldsmith.environments.tasks import TaskSet, make_tasks
 
     kept, refused = lint_tasks(make_tasks(world, user, warmups=warmups, forms=forms), world)
+    if not any(t.kind == "memo" for t in kept):
+        # no memo on two figures weighed (none weighed, or the room writes their gap): a memo on a what-if instead
+        from worldsmith.environments.graph_tasks import Graph, what_if_memo
+
+        memo = what_if_memo(Graph.of(world), [t for t in kept if t.kind == "what_if"])
+        more, no = lint_tasks([memo], world) if memo is not None else ([], [])
+        kept, refused = kept + more, refused + no
     return TaskSet(world_id=world.world_id, tasks=kept, refused=[r.model_dump() for r in refused])

@@ -133,3 +133,29 @@ def test_a_greater_of_with_a_worked_side_makes_no_governs_task_and_reads_as_word
     graph = SimpleNamespace(fact=facts.__getitem__)
     said = _describe(graph, ast.parse("percent_of(cap_percent, acv)", mode="eval").body)
     assert said == "the Annual Contract Value at the cap percentage" and "percent of of" not in said
+
+
+def test_a_matter_that_weighs_no_two_figures_still_gets_a_memo_on_a_figure_no_file_holds(covenant_tasks, monkeypatch):
+    # tests/fixtures/service-charge-dispute.yaml at seed 5: 3 tasks, none a deliverable: no cap, no threshold and no
+    # second position to weigh, so no exceedance, and the memo and replies are all built on exceedances. The memo
+    # then answers a what-if the world's own what-if tasks do not ask.
+    from tests.published import graph_tasks_of
+    from worldsmith.environments.graph_tasks import Graph, what_if_memo
+    from worldsmith.environments.lint import lint_tasks
+
+    world, _ = covenant_tasks
+    asked = [t for t in graph_tasks_of(world) if t.kind == "what_if"]
+    memo = what_if_memo(Graph.of(world), asked)
+    assert memo is not None and memo.kind == "memo" and "deliverable" in memo.tags
+    top, leaf = memo.needs.facts[-1], memo.needs.facts[-2]
+    assert (top, leaf) not in {(t.needs.facts[-1], t.needs.facts[-2]) for t in asked}
+    assert len(memo.needs.files) >= 2 and "drive" in memo.needs.apps
+    assert "suppose" in memo.instruction and memo.solution.actions[0].args["path"].endswith(".docx")
+    kept, refused = lint_tasks([memo], world)  # its reference scores 1, doing nothing scores 0
+    assert [t.id for t in kept] == [memo.id], refused
+    # the task set takes it where no memo on two weighed figures survived the lint (here: none made at all)
+    from worldsmith.environments import lint, tasks
+
+    monkeypatch.setattr(tasks, "make_tasks", lambda world, user=None, warmups=False, forms=True: list(asked))
+    made = lint.make_task_set(world)
+    assert [t.id for t in made.tasks if t.kind == "memo"] == [memo.id]
