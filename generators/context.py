@@ -229,6 +229,9 @@ class ArtifactContext(kinds.KindBound):
                                                                            "from others is worked out (its formula, by "
                                                                            "its inputs' labels), by label: what a "
                                                                            "question on a figure is answered with")
+    label_worked: dict[str, FactRef] = Field(default_factory=dict, description="for a reply to a message that asks how "
+                                             "a figure is worked out: each of the thread's derived figures with its "
+                                             "value, its working with figures and its inputs, by label")
     label_sources: dict[str, str] = Field(default_factory=dict, description="for a message: where each of the thread's "
                                                                           "figures known on its day can be read in the "
                                                                           "room (a sheet's row), by label")
@@ -531,6 +534,34 @@ def label_reasons(plan: WorldPlan, thread: str, day: dt.date | None) -> dict[str
         fact = plan.fact(f)
         if fact.formula and day is not None and fact.on(day) is not None and (reason := fact_reason(plan, fact)):
             out[fact_label(fact)] = reason
+    return out
+
+
+# A question that asks how a figure is worked out: answered with the working itself, its figures and where each input
+# comes from (read 23: "The client asks for a walk-through of the cap. Three days later the partner repeats the formula
+# in labels and points to 'the OPA 90 liability cap line', with no 2,500 x 62,480 worked out").
+HOW_ASKED = r"how did you (?:get to|arrive at|work out)|walk me through|where does (?:this|the) (?:figure|number) come from|" \
+            r"send me the workings|how (?:is|was) (?:it|this|that) (?:worked out|calculated|arrived at)"
+
+
+def label_worked(plan: WorldPlan, thread: str, day: dt.date | None,
+                 taxonomy: Taxonomy | None = None) -> dict[str, FactRef]:
+    """Each of a thread's derived figures known on `day` as the ledger works it out that day, by label: its value
+    (text), its formula with each input's value (working) and its inputs with the paper each comes from (see
+    fact_inputs); a figure whose working cannot be said with its figures is left out."""
+    out: dict[str, FactRef] = {}
+    if day is None:
+        return out
+    for f in _thread_facts(plan, thread):
+        fact = plan.fact(f)
+        held = fact.on(day)
+        if not fact.formula or held is None:
+            continue
+        working = fact_reason(plan, fact, day)
+        inputs = fact_inputs(plan, fact, day, taxonomy)
+        if working and inputs:
+            out[fact_label(fact)] = FactRef(id=fact.id, statement=fact.statement, value=held[0], text=held[1],
+                                            label=fact_label(fact), working=working, inputs=inputs)
     return out
 
 
@@ -1053,6 +1084,8 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
     if spec.parent:
         parent = done[spec.parent]
         assert isinstance(parent, EmailContent)
+        if re.search(HOW_ASKED, parent.body, re.I):  # (only where it is asked: fact_inputs finds each input's paper)
+            extra["label_worked"] = label_worked(plan, spec.thread, spec.sent_at.date())
         extra["parent"] = parent
         extra["parent_author"] = person_ref(plan, plan.person(plan.artifact(spec.parent).author))
         extra["parent_sent"] = plan.artifact(spec.parent).sent_at

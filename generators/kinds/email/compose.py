@@ -22,7 +22,7 @@ from worldsmith.generators.compose.text import clean_list, cap_first, join_names
 from worldsmith.generators.compose.voice import deadline, family_key, of_the_matter, resolve_day, salutation, say_day, \
     sign_off, signature, soft_lower, trade_sentences, vocabulary
 from worldsmith.generators.beats import decision_at, names_decision, opened_with, requested
-from worldsmith.generators.context import ArtifactContext, FactRef
+from worldsmith.generators.context import HOW_ASKED, ArtifactContext, FactRef
 from worldsmith.generators.kinds.email.notice import _plain, notice_lines, served_noun
 from worldsmith.generators.questions import title_question, turned_round, when_answer, yes_no
 from worldsmith.worlds.content import EmailContent
@@ -2243,8 +2243,29 @@ _UNMOVED = re.compile(r"not move my view|no change to my view|view on \{label\} 
 
 
 # A question that asks how a figure is worked out: its working is given even where the thread has it.
-_HOW_ASKED = r"how did you (?:get to|arrive at|work out)|walk me through|where does (?:this|the) (?:figure|number) come from|" \
-             r"send me the workings|how (?:is|was) (?:it|this|that) (?:worked out|calculated|arrived at)"
+_HOW_ASKED = HOW_ASKED
+
+
+def walk_through(pick: Picker, ctx: ArtifactContext, worked: FactRef) -> str:
+    """How a figure is worked out, as one who asked for the working is told it: the figure, its formula with each
+    input's value, the working of each derived input, and the paper each other input comes from (an instrument's
+    input as a term of it), never a sheet's row (read 23: "the client asked for the working and the partner points
+    back to the same row, instead of giving USD 85,000 x 16 weeks")."""
+    frames = bank("email")["walk_through"]
+    said = [pick.fill(frames["head"], label=worked.label, Label=cap_first(worked.label), figure=worked.text,
+                      working=worked.working) or ""]
+    papers: dict[tuple[str, bool], list[str]] = {}
+    for i in worked.inputs:
+        if i.working:
+            said.append(pick.fill(frames["step"], Label=cap_first(i.label), figure=i.text, working=i.working) or "")
+        elif i.paper:
+            day = f" of {long_date(i.paper_day, ctx.locale)}" if i.paper_day else ""
+            papers.setdefault((f"{_paper_whole(ctx, i.paper)}{day}", i.instrument), []).append(i.label)
+    for (paper, instrument), labels in papers.items():
+        one = len(labels) == 1
+        said.append(pick.fill(frames["term" if instrument else "source"], Labels=cap_first(join_names(labels)),
+                              labels=join_names(labels), paper=paper, comes="comes" if one else "come", **{"is": "is" if one else "are"}) or "")
+    return " ".join(x for x in said if x)
 
 
 def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> str:
@@ -2311,6 +2332,12 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
             said.append(cap_first(decision_of(decided.group(0))) + ".")
             continue
         entry = next((e for e in bank("email")["answers_to"] if re.search(e["match"], q, re.I)), None)
+        worked = ctx.label_worked.get(v["asked"]) if re.search(_HOW_ASKED, q, re.I) else None
+        if worked is not None and entry is not None and entry["match"] not in used:
+            # asked for the working, the working: its figures and their papers, not the formula in labels nor a row
+            used.add(entry["match"])
+            said.append(walk_through(pick, ctx, worked))
+            continue
         if entry is not None and entry["match"] in used:
             # two lines of one ask ("I read it differently ... I have not seen the support for it") take one answer,
             # not the same answer twice ("On the support: it is X ... The backing is simple: X.")

@@ -1,0 +1,34 @@
+"""Issue 17 (threads7): a reply to a request for the working gives the working, with its figures and the paper each
+input comes from, not the formula in labels nor a sheet's row (blind read 23)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.generators.test_compose_mail_replies17 import WORLDS, replies, world_at
+
+_ASKED = re.compile(r"walk me through (?:how )?(.+?)(?: is made up| before the (?:call|meeting))?\?")
+
+
+@pytest.mark.parametrize("name,seed", WORLDS)
+def test_a_request_for_the_working_is_answered_with_its_figures_not_a_pointer(name, seed):
+    # read 23: 'The client asks for a walk-through of the cap. Three days later the partner repeats the formula in
+    # labels and points to "the OPA 90 liability cap line", with no 2,500 x 62,480 worked out'; 'The reply gives one
+    # line of jargon ("on the June 29 papers it is the service credits before the cap...") with no figures'
+    from worldsmith.generators.context import label_worked
+
+    plan, _ = world_at(name, seed)
+    asked = 0
+    for s, own, parent, pown in replies(name, seed):
+        m = _ASKED.search(pown)
+        worked = label_worked(plan, s.thread, s.sent_at.date()).get(m.group(1)) if m else None
+        if worked is None:
+            continue
+        asked += 1
+        assert worked.text in own, (s.path, pown, own)
+        for i in worked.inputs:
+            assert i.text in own, (s.path, i.label, own)
+        assert not re.search(r"(?i)\b(?:row|line) of the\b|\"[^\"]+\" (?:row|line)\b", own), (s.path, own)
+    assert asked or (name, seed) != ("tanker-spill-liability", 5)
