@@ -41,6 +41,10 @@ _GROUPS = [
 _EITHER = {w.lower(): list(g) for g in _GROUPS for w in (g[:1] if "'" in g[0] else g)}
 _SAME = re.compile(r"(?<![\w'])(" + "|".join(re.escape(w) for w in sorted(_EITHER, key=len, reverse=True)) + r")(?![\w'])",
                    re.I)
+# "set out" after a subject, a modal or "to" is a verb "shown" cannot stand for: "we will shown our client's position
+# once we have instructions" (my read of bonus-cap-dispute at seed 97, threads7)
+_FINITE_BEFORE = re.compile(r"(?i)(?:\b(?:I|we|you|they|will|shall|would|could|can|must|should|may|might|to|please)|'ll)"
+                            r"\s+$")
 T = TypeVar("T")
 # A fact's source as the context gives it: 'the "<line>" line of the <sheet title>'.
 _SHEET_LINE = re.compile(r'^the "(?P<line>[^"]+)" line of the (?P<sheet>.+)$')
@@ -50,6 +54,11 @@ SERIES_DATED = 0.7
 # A recurring item's instances are planned as "<item>_<n>", a thread's messages as "<instance>-m<k>".
 _INSTANCE = re.compile(r"^(?P<key>.+)_(?P<n>\d+)$")
 _MESSAGE = re.compile(r"-m(?P<k>\d+)$")
+
+
+def _kept(m: re.Match) -> bool:
+    """Whether a word of _GROUPS stays as written: "set out" as a finite verb or an infinitive, which "shown" is not."""
+    return m.group(0).lower() == "set out" and bool(_FINITE_BEFORE.search(m.string[:m.start()]))
 
 
 @dataclass(frozen=True)
@@ -312,10 +321,14 @@ class Picker:
     def _either(self, m: re.Match) -> str:
         word = m.group(0)
         options = _EITHER[word.lower()]
-        out = self.one(options)
+        out = self.one(options)  # (drawn even where kept: the artifact's later choices do not move)
+        if _kept(m):
+            return word
         return out[:1].upper() + out[1:] if word[:1].isupper() else out
 
     def _either_side(self, m: re.Match) -> str:
         word = m.group(0)
         out = self._words.choice(_EITHER[word.lower()])
+        if _kept(m):
+            return word
         return out[:1].upper() + out[1:] if word[:1].isupper() else out

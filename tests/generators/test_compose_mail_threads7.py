@@ -32,3 +32,16 @@ def test_a_request_for_the_working_is_answered_with_its_figures_not_a_pointer(na
             assert i.text in own, (s.path, i.label, own)
         assert not re.search(r"(?i)\b(?:row|line) of the\b|\"[^\"]+\" (?:row|line)\b", own), (s.path, own)
     assert asked or (name, seed) != ("tanker-spill-liability", 5)
+
+
+def test_set_out_as_a_verb_after_a_subject_or_modal_is_never_shown():
+    # bonus-cap-dispute at seed 97: 'We note what you say on the bonus claimed; we will shown our client's position
+    # once we have instructions.' (the bank's "set out"/"shown" pair, drawn after "will")
+    from worldsmith.generators.compose.bank import Picker
+
+    for seed in range(40):
+        for side in (False, True):
+            said = Picker(seed).vary("we will set out our position, as I set out above, and as the memo has set out; "
+                                     "to set out the claim", side=side)
+            assert not re.search(r"(?i)\b(?:will|I|to) shown\b", said), said
+    assert any("has shown" in Picker(s).vary("the memo has set out") for s in range(40))
