@@ -45,3 +45,15 @@ def test_set_out_as_a_verb_after_a_subject_or_modal_is_never_shown():
                                      "to set out the claim", side=side)
             assert not re.search(r"(?i)\b(?:will|I|to) shown\b", said), said
     assert any("has shown" in Picker(s).vary("the memo has set out") for s in range(40))
+
+
+@pytest.mark.parametrize("what", ["questions", "queries"])
+def test_the_writers_own_step_that_is_a_thing_to_be_had_is_never_ill_before_a_noun(what):
+    # supply-surcharge at seed 97: "I'll queries on the surcharge computation against the clause 6.3 cap to Kristen,
+    # if any (Monday)" (the stock step's "questions", drawn as "queries")
+    from tests.generators.context_fixture import email_context
+    from worldsmith.generators.kinds.email.compose import in_person
+
+    ctx = email_context("new")
+    said = in_person(ctx, f"{ctx.author.first_name}: {what} on the cap computation to Kristen, if any")
+    assert said.startswith("From me: "), said

@@ -316,8 +316,10 @@ def task_owners(ctx: ArtifactContext) -> list[str]:
 _OWN_CHECK = re.compile(r"(?:check|confirm whether|update the working|tie)\b")
 
 
-# the first word of a step that is a thing to be had, not a thing to do ('a chaser to ...', 'comments on ...')
-_NOUN_STEP = re.compile(r"(?:a|an|the|our|my|comments|notes|points|questions|everything|sign-off|"
+# the first word of a step that is a thing to be had, not a thing to do ('a chaser to ...', 'comments on ...'), in
+# each of the bank's wordings ("I'll queries on the surcharge computation ... to Kristen, if any", the "questions" of
+# the stock step drawn as "queries": my read of supply-surcharge at seed 97)
+_NOUN_STEP = re.compile(r"(?:a|an|the|our|my|comments|notes|points|questions|queries|everything|sign-off|"
                         r"[Aa] decision)\b")
 
 
