@@ -86,8 +86,12 @@ _MONTHS = "January|February|March|April|May|June|July|August|September|October|N
 DAY_WRITTEN = re.compile(rf"\b(?:(?P<m1>{_MONTHS}) (?P<d1>\d{{1,2}}), (?P<y1>\d{{4}})|(?P<d2>\d{{1,2}}) (?P<m2>{_MONTHS}) (?P<y2>\d{{4}}))\b")
 
 
-def written_days(text: str) -> list:
-    """The days a text writes out in full ("April 15, 2026", "15 April 2026"), as dates, in order."""
+_DAY_NO_YEAR = re.compile(rf"\b(?:(?P<m1>{_MONTHS}) (?P<d1>\d{{1,2}})|(?P<d2>\d{{1,2}}) (?P<m2>{_MONTHS}))\b")
+
+
+def written_days(text: str, year: int | None = None) -> list:
+    """The days a text writes out in full ("April 15, 2026", "15 April 2026"), as dates, in order; with a year, also
+    the days it writes without one ("the review conclusion of August 20"), taken in that year."""
     import datetime as dt
 
     out = []
@@ -98,6 +102,13 @@ def written_days(text: str) -> list:
                                int(m.group("d1") or m.group("d2"))))
         except ValueError:
             continue
+    if year is not None:
+        for m in _DAY_NO_YEAR.finditer(DAY_WRITTEN.sub(" ", text or "")):
+            try:
+                out.append(dt.date(year, _MONTHS.split("|").index(m.group("m1") or m.group("m2")) + 1,
+                                   int(m.group("d1") or m.group("d2"))))
+            except ValueError:
+                continue
     return out
 
 
@@ -111,7 +122,9 @@ def as_known_on(label: str, day, papers=()) -> str:
     m = _REPLACED.search(label or "")
     if day is None or m is None:
         return label
-    days = written_days(m.group(0))
+    # (a day without its year is the label's day's year: two unseen outlines' labels, "replaced by the analysis of
+    # May 18", stayed whole in the May 4 paper they label, and no_later_paper_named quarantined both worlds)
+    days = written_days(m.group(0), year=day.year)
     if any(d > day for d in days):
         return label[:m.start()].rstrip()
     if not days:
