@@ -18,6 +18,9 @@ from worldsmith.generators.context import ArtifactContext
 _WORD = r"(?:Section|Clause|Article)"
 _BARE = re.compile(rf"{_WORD}\s+\d+(?:\.\d+)*(?:\([a-z]+\))?")
 _REF = re.compile(rf"\b(?P<word>{_WORD})s?\s+(?P<n>\d+(?:\.\d+)+|\d+)\b")
+# a provision as a summary or a purpose writes it, in lower case ('clause 9.4 caps credits'; read 23: an MSA extract
+# 'SLA, credits and termination' held only a Schedule 1, as its summary's 'clause 9.4' and 'clause 14.3' went unseen)
+_ANY_REF = re.compile(rf"\b(?P<word>(?i:{_WORD[3:-1]}))s?\s+(?P<n>\d+(?:\.\d+)+|\d+)\b")
 # where a statement turns to another provision: '..., and Section 12.4 excludes', '... and whose Section 12.2 caps'
 _SPLIT = re.compile(rf";\s+|,?\s+and\s+(?:whose\s+)?(?=(?:the\s+)?{_WORD}\s+\d)|,\s+whose\s+(?=(?:the\s+)?{_WORD}\s+\d)")
 _AGREEMENT = re.compile(r"\b(agreement|contract)\b", re.I)
@@ -31,7 +34,11 @@ _ARTICLES: list[tuple[str, str, str]] = [
     ("price", "Price and Payment", r"\bprice\b|\bpayment\b|\binvoice"),
     ("warranties", "Warranties", r"\bwarrant|\bnonconforming\b|\bspecification"),
     ("indemnity", "Indemnification", r"\bindemni"),
-    ("limitation", "Limitation of Liability", r"\bcap\b|\bliabilit|\bconsequential\b|\blost profits\b"),
+    ("limitation", "Limitation of Liability", r"\bcaps?\b|\bliabilit|\bconsequential\b|\blost profits\b"),
+    # (read 23: the service-level clause of a services agreement read as 'Term and Termination', no article named it)
+    ("service", "Service Levels and Credits", r"\bservice levels?\b|\bservice credits?\b|\bavailability\b|"
+                                              r"\bresponse (?:time|target)s?\b|\bcredits?\b|\bdeductions?\b|"
+                                              r"\bkpis?\b|\buptime\b|\bkey performance\b"),
     ("audit", "Records and Audit", r"\baudit|\bverif\w* (?:use|usage|compliance)\b"),
     ("notices", "Notices", r"\bnotices?\b|\bnotify"),
     ("disputes", "Dispute Resolution", r"\bnegotiat|\bdispute|\barbitra|\bmediat|\bescalat"),
@@ -307,9 +314,26 @@ def _standard(key: str, a: str, b: str, goods: str, top: str, ctx: ArtifactConte
                 f"thirty days from the notice of dispute (the Negotiation Period), and neither Party shall commence "
                 f"proceedings before the Negotiation Period ends, save for urgent interim relief.",
                 f"A dispute not resolved within the Negotiation Period may be referred by either Party to {courts}."]
+    if key == "service":
+        # the service levels and credits of a services agreement (read 23: 'Titled "SLA, credits and termination", it
+        # contains no SLA'): the levels and their measure in Schedule 1, a credit for a level missed; no figure of its
+        # own (the cited sub-clause's words carry the rate)
+        return [f"{a} shall perform the Services so as to meet each service level set out in Schedule 1 in every "
+                f"measurement period, measured as Schedule 1 provides, and shall report its performance against each "
+                f"service level to {b} within ten business days after the end of the period, with the records behind "
+                f"the report.",
+                f"Where a service level is missed in a measurement period, {b} shall be entitled to the credit this "
+                f"Section {top} provides, which {a} shall apply against its next invoice; the Parties agree that a "
+                f"credit is a price adjustment reflecting the reduced value of the Services and not a penalty.",
+                f"Planned maintenance is left out of the measure of a service level only to the extent Schedule 1 "
+                f"provides, and only where {a} gave {b} the notice of it that Schedule 1 requires."]
     if key == "term":
         return [f"This Agreement begins on the date first written above and continues for successive contract years "
                 f"until either Party ends it by ninety days' written notice before the end of a contract year.",
+                *([f"{b} may terminate this Agreement by written notice to {a}, with effect from the date the notice "
+                   f"states, if {a} persistently fails to meet the service levels, whether or not it has given a "
+                   f"credit for each failure, and may recover any fees it paid in advance for the period after "
+                   f"termination."] if refs.get("service") else []),
                 "Either Party may terminate this Agreement by written notice if the other commits a material breach and "
                 "fails to remedy it within thirty days of notice of it.",
                 f"Sections {refs.get('indemnity', '').split('.')[0] or 'on indemnity'} and "
@@ -327,13 +351,17 @@ def agreement_name(title: str) -> str:
     return re.split(r"\s+between\s+|:|\s+\(|\s+-\s+", title, maxsplit=1)[0].strip()
 
 
-def _fragments(text: str) -> list[tuple[str, str]]:
-    """(number, fragment) for each part of a text that opens on a provision ('Section 12.4 excludes ...')."""
+def _fragments(text: str, mentions: bool = False) -> list[tuple[str, str]]:
+    """(number, fragment) for each part of a text that opens on a provision ('Section 12.4 excludes ...', 'clause 9.4
+    caps ...'); with mentions, also each piece that names one inside it ('the termination right of clause 14.3')."""
     out = []
-    for part in _SPLIT.split(" ".join(text.split())):
-        m = re.match(rf"^(?:the\s+)?{_WORD}\s+(?P<n>\d+(?:\.\d+)*)\b", part.strip())
+    for part in re.split(r"(?i)" + _SPLIT.pattern, " ".join(text.split())):
+        m = re.match(rf"^(?:the\s+)?(?i:{_WORD})\s+(?P<n>\d+(?:\.\d+)*)\b", part.strip())
         if m:
             out.append((m.group("n"), strip_end(part.strip())))
+        elif mentions:
+            for piece in re.split(r",\s+|;\s+|\s+and\s+", part):
+                out += [(r.group("n"), strip_end(piece.strip())) for r in _ANY_REF.finditer(piece)]
     return out
 
 
@@ -342,14 +370,31 @@ def provisions(ctx: ArtifactContext) -> dict[str, list[str]]:
     the fragments that state it, facts first."""
     spec = ctx.spec
     texts = [f.statement for f in ctx.facts]
-    name = agreement_name(spec.title)
+    # an extract or copy of an agreement is the agreement's: the summary names the agreement, not the extract
+    name = instrument_name(spec.title)
+    said = []
     if name and re.search(re.escape(name), ctx.world_summary, re.I):
-        texts += re.split(r"(?<=[.;])\s+(?=[A-Z])", ctx.world_summary)
+        said += re.split(r"(?<=[.;])\s+(?=[A-Z])", ctx.world_summary)
     found: dict[str, list[str]] = {}
     for text in texts:
         for number, part in _fragments(text):
             found.setdefault(number, []).append(part)
+    # what the paper is for names the provisions it holds ('the cap of clause 9.4 and the termination right of clause
+    # 14.3'), and the summary those it says the agreement has, where the facts' statements do not open on them
+    stated = set(found)
+    for text in [*said, getattr(spec, "purpose", "") or ""]:
+        for number, part in _fragments(text, mentions=True):
+            # (a provision a fact states keeps the fact's words alone: the summary's restatement of it was a second,
+            # differently worded copy of the same sub-clause)
+            if number not in stated and part not in found.get(number, []):
+                found.setdefault(number, []).append(part)
     return found
+
+
+def instrument_name(title: str) -> str:
+    """The agreement a title names, less the words that make the paper an extract or a copy of it ('Master services
+    agreement extract: SLA' -> 'Master services agreement')."""
+    return re.sub(r"\s+(?:extracts?|excerpts?|(?:executed |signed )?copy)$", "", agreement_name(title), flags=re.I)
 
 
 def is_sectioned(ctx: ArtifactContext) -> bool:
@@ -454,7 +499,7 @@ def _names(ctx: ArtifactContext, first: str, second: str, a_name: str, a: str, b
     return out
 
 
-def _operative(part: str, names: list[tuple[str, str]], agreement: str) -> str:
+def _operative(part: str, names: list[tuple[str, str]], agreement: str, taker: str = "") -> str:
     """A provision's words in the contract's own voice ('Section 11.2 of the Ingredient Supply Agreement obliges
     Okeford to indemnify Bramblecrest for ...' -> 'Supplier shall indemnify Buyer for ...'); '' where the words only
     describe it ('the Section 19.2 negotiation period ends on May 29, 2026')."""
@@ -476,6 +521,12 @@ def _operative(part: str, names: list[tuple[str, str]], agreement: str) -> str:
         (r"^excludes (?P<a>.+?) from the (?P<ref>(?:Section|Clause) [\d.]+) cap$", "The cap in {ref} does not apply to {a}"),
         (r"^excludes (?P<a>.+?) from (?P<b>.+)$", "{a} are excluded from {b}"),
         (r"^fixes the (?P<t>.+?) at (?P<v>.+)$", "The {t} is {v}"),
+        # 'caps service credits in a contract year at 5% of the annual fees' (read 23: the cap clause the letters
+        # cite was not in the extract)
+        (r"^caps (?P<x>.+?) at (?P<y>.+)$", "{x} shall not exceed {y}"),
+        # 'gives a service credit of 25% of the monthly fee for a month in which ...': what the paying party is owed
+        (r"^(?:gives|grants) (?P<x>(?:a|an) (?!right\b).+)$",
+         "{taker} shall be entitled to {x}" if taker else "There shall be {x}"),
         (r"^provides that (?P<s>.+)$", "{s}"),
         (r"^(?:gives|allows|permits|entitles) (?P<x>.+?) (?:the right )?to (?P<v>.+)$", "{x} may {v}"),
         # 'lets Quorvex audit use once in any 12 months' (read 14: an MSA whose Section 9.4, the audit clause all the
@@ -491,7 +542,7 @@ def _operative(part: str, names: list[tuple[str, str]], agreement: str) -> str:
     for pattern, form in rules:
         m = re.match(pattern, rest)
         if m:
-            text = form.format(**m.groupdict())
+            text = form.format(taker=taker, **m.groupdict())
             break
     else:
         return ""
@@ -510,7 +561,8 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
     articles in number order (each cited one under its number, its cited sub-clauses at their numbers), Schedule 1
     and Signatures; as many articles as the plan has room for, and never fewer than the matter cites."""
     found = provisions(ctx)
-    name = agreement_name(ctx.spec.title)
+    # (read 23: 'This Master services agreement extract (this Agreement) is dated January 1, 2025')
+    name = instrument_name(ctx.spec.title)
     kind = agreement_kind(ctx)
     table, fill = _TABLES[kind]
     order_ = [k for k, _, _ in table]
@@ -530,7 +582,8 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
     refs = {}
     for key, top in cited.items():
         subs = sorted({num for num, _ in tops[top] if "." in num}, key=lambda s: [int(x) for x in s.split(".")])
-        main = next((num for num, p in tops[top] if "." in num and _operative(p, names, name)), subs[0] if subs else "")
+        main = next((num for num, p in tops[top] if "." in num and _operative(p, names, name, b)),
+                    subs[0] if subs else "")
         refs[key] = main or str(top)
     room = max(0, n - 4)
     # a provision the facts name by its number alone ('Section 9.4') is cited by that number in the agreement too: in
@@ -575,7 +628,7 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
 
     made = executed_on(ctx)
     day = long_date(made, ctx.locale)
-    cites = [m.group("word") for f in ctx.facts for m in _REF.finditer(f.statement)]
+    cites = [m.group("word").capitalize() for f in ctx.facts for m in _ANY_REF.finditer(f.statement)]
     word = "Clause" if cites.count("Clause") > cites.count("Section") else "Section"
     plan: list[tuple[str, str]] = [("Parties", "parties"), ("Recitals", "recitals")]
     bodies: dict[int, list[str]] = {
@@ -617,7 +670,7 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
         paras = list(_GENERAL[k][1]) if k in _GENERAL else _standard(k, a, b, goods, str(top), ctx, refs, kind)
         if k in cited and not any("." in num for num, _ in tops[top]):
             # a provision cited by its number alone ('Clause 7 of the lease requires ...') opens its article
-            words = _operative_of(str(top), tops[top], names, name)
+            words = _operative_of(str(top), tops[top], names, name, b)
             if words:
                 paras = [words] + paras[1:]
         if k in cited:
@@ -632,7 +685,7 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
                                  f"Each Party shall take reasonable steps to mitigate any loss for which it claims "
                                  f"under this {word} {top}.")
                     filler.add(len(paras) - 1)
-                words = _operative_of(number, tops[top], names, name)
+                words = _operative_of(number, tops[top], names, name, b)
                 if words:
                     paras[at] = lettered(words, k, a, b, word, top)
                 elif at in filler:
@@ -739,11 +792,12 @@ def _nearest(paras: list[str], said: list[str]) -> str | None:
     return best
 
 
-def _operative_of(number: str, parts: list[tuple[str, str]], names: list[tuple[str, str]], agreement: str) -> str:
+def _operative_of(number: str, parts: list[tuple[str, str]], names: list[tuple[str, str]], agreement: str,
+                  taker: str = "") -> str:
     """The words of one sub-clause from every fragment that states it: a sentence whose every figure another sentence
     already binds is left out ('The percentage limb of Supplier's liability cap is 150% ...' beside 'Supplier's
     aggregate liability ... shall not exceed the greater of 150% ... and USD 5,000,000')."""
-    said = list(dict.fromkeys(w for num, p in parts if num == number for w in [_operative(p, names, agreement)] if w))
+    said = list(dict.fromkeys(w for num, p in parts if num == number for w in [_operative(p, names, agreement, taker)] if w))
     keep = []
     for w in said:
         figures = re.findall(r"\d[\d,.]*%?", w)
