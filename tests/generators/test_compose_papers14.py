@@ -49,3 +49,14 @@ def test_an_extract_whose_title_names_no_clause_holds_each_clause_its_facts_and_
     # the agreement is the agreement, not 'this ... extract (this Agreement)'; one copy of each sub-clause
     assert not re.search(r"\bextract \(this Agreement\)|terms of this [\w ]*extract\b", text), text
     assert len(re.findall(r"20% of the quarterly fee", text)) == 1, text
+
+
+def test_a_notice_of_termination_terminates_under_its_clause_with_its_ground_and_day():
+    # read 23: 'a firm would not send it as a notice of termination. It has no MSA reference, no clause 14.3, no
+    # ground and no operative words' (the day and the clause were in the record: 'notice under clause 12.2 terminates
+    # the agreement for persistent failure with effect from October 30, 2026')
+    _, doc = _doc(LIFT, "Notice of termination")
+    opening = " ".join(doc.sections[0].paragraphs)
+    assert re.search(r"\bUnder clause 12\.2 of the lift maintenance agreement of March 1, 2025 \(the Agreement\), our "
+                     r"client hereby terminates the Agreement for persistent failure, with effect from October 30, "
+                     r"2026\.", opening), opening

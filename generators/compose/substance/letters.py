@@ -1190,7 +1190,46 @@ def notice_under(ctx: ArtifactContext) -> tuple[FactRef, str] | None:
         tail = tail if tail.startswith(", ") and (f.establish or not re.search(r"\d", tail)) else ""
         provision = ref.group(0)[:1].lower() + ref.group(0)[1:]
         return f, f"This notice is given under {provision} of the {_agreement_word(ctx)} on {f.text}{tail}."
+    return terminated_by(ctx)
+
+
+_ENDS = re.compile(r"\bterminat\w*\s+(?:the\s+)?(?P<what>[\w -]*?\b(?:agreement|contract|lease|charter(?: ?party)?)\b)"
+                   r"(?P<why>\s+(?:for|on the ground of|by reason of)\s+[^,;]+?)?,?\s+(?:with effect )?(?:from|on)\s+",
+                   re.I)
+
+
+def terminated_by(ctx: ArtifactContext) -> tuple[FactRef, str] | None:
+    """(the fact of the day termination takes effect, the operative words that terminate) for a notice of termination
+    whose record gives that day under a provision ('notice under clause 14.3 terminates the agreement for chronic
+    service failure with effect from August 14, 2026' -> 'Under clause 14.3 of the Agreement, our client terminates the
+    agreement for chronic service failure, with effect from August 14, 2026.'); None otherwise. Read 23: 'a firm would
+    not send it as a notice of termination. It has no MSA reference, no clause 14.3, no ground and no operative
+    words'."""
+    if not re.search(r"\bterminat", ctx.spec.title) or not _SELF_NOTICE.search(ctx.spec.title):
+        return None
+    for f in ctx.facts:
+        said = strip_end(" ".join(f.statement.split()))
+        ref, ends = _NOTICE_REF.search(said), _ENDS.search(said)
+        if f.value.type != "date" or not ref or not ends or f.value.value < ctx.spec.date:  # type: ignore[operator]
+            continue
+        provision = ref.group(0)[:1].lower() + ref.group(0)[1:]
+        what = re.sub(r"^(?:the|this|its|our)\s+", "", ends.group("what").strip(), flags=re.I)
+        why = " ".join((ends.group("why") or "").split())
+        who, verb = ("our client", "hereby terminates") if client_of(ctx) else ("we", "hereby terminate")
+        word = _agreement_word(ctx)
+        # the agreement by its name and date, as the summary gives them ('its master services agreement of January
+        # 1, 2025'), defined once
+        named = re.search(rf"\b(?:its|the|a|an|their)\s+(?P<n>(?:[\w-]+\s+){{0,3}}{re.escape(what.split()[-1])})\s+"
+                          rf"(?:of|dated)\s+(?P<d>{_MADE_ON})", " ".join((ctx.world_summary or "").split()), re.I)
+        instrument = f"the {named.group('n')} of {named.group('d')} (the {word})" if named else f"the {word}"
+        return f, (f"Under {provision} of {instrument}, {who} {verb} the {word}{(' ' + why) if why else ''}, with "
+                   f"effect from {f.text}.")
     return None
+
+
+_MADE_ON = (r"(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},?\s+"
+        r"\d{4}|\d{1,2}\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+        r"\s+\d{4})")
 
 
 _GROUND = re.compile(r"\b(?P<who>(?:the\s+)?[\w-]+)\s+(?:objects|disputes|contends|argues|maintains)\s+that\s+"
