@@ -181,8 +181,10 @@ class _Ledger:
     """The ledger as one sheet sees it on its date: values on that day, a distractor's value in its place."""
 
     def __init__(self, facts: list[LedgerFact], distractor: LedgerDistractor | None, day: dt.date, start: dt.date,
-                 carried: tuple[str, ...] = (), drafts: list[LedgerDistractor] = ()):
+                 carried: tuple[str, ...] = (), drafts: list[LedgerDistractor] = (),
+                 sources: dict[str, tuple[str, dt.date]] | None = None):
         self.facts = {f.id: f for f in facts}
+        self.sources = sources or {}  # fact id -> (title, date) of the record of the room an input is read from
         self.distractor, self.day, self.start = distractor, day, start
         self._memo: dict[str, Any] = {}
         self.drafts: list[LedgerDistractor] = list(drafts)
@@ -456,13 +458,15 @@ def stated_items(statement: str) -> list[str]:
 
 def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerDistractor | None, locale: str,
                    faker: Any, start: dt.date, share: Decimal | None = None,
-                   drafts: list[LedgerDistractor] = ()) -> SheetSkeleton | None:
+                   drafts: list[LedgerDistractor] = (),
+                   sources: dict[str, tuple[str, dt.date]] | None = None) -> SheetSkeleton | None:
     """The skeleton of one sheet, or None when it carries no amount, number or percent of the ledger.
 
     `share` is this sheet's part of the amount its item rolls up to (spec.rolls_up_to), when it has one;
-    `drafts` are the ledger's distractors, so an input a superseded draft was built on can name its own draft.
+    `drafts` are the ledger's distractors, so an input a superseded draft was built on can name its own draft;
+    `sources` the record of the room each input is read from (input_sources).
     """
-    ledger = _Ledger(facts, distractor, spec.date, start, tuple(spec.facts), drafts)
+    ledger = _Ledger(facts, distractor, spec.date, start, tuple(spec.facts), drafts, sources)
     numeric = [f for f in spec.facts if quantity_of(ledger.value(f)) is not None]
     if not numeric and share is None:
         return None
@@ -612,7 +616,56 @@ def _as_at(ledger: _Ledger, fid: str) -> str:
     since = max((p.since for p in fact.earlier if p.since <= ledger.day), default=None)
     if fact.known_from is not None and fact.known_from <= ledger.day:
         since = fact.known_from
+    # an input says where it is read from, the paper and its clause, not only when (blind read 23: 'The Basis
+    # column is blank'; 'inputs have no clause references'; 'the source is given as "the data room"')
+    clause = clause_of(fact.statement)
+    source = ledger.sources.get(fid)
+    if source is not None:
+        clause = re.sub(r"\s+of\s+the\s+.*$", "", clause)  # the paper is named: 'section 7.11', not '... of the agreement'
+        return f"{source[0]} of {long_date(source[1])}" + (f", {clause}" if clause else "")
+    if clause:
+        return cap_first(clause) + (f"; as at {long_date(since)}" if since is not None and since > ledger.start else "")
     return f"As at {long_date(since)}" if since is not None and since > ledger.start else ""
+
+
+# A clause a statement cites: 'Section 7.11 of the credit agreement', 'clause 6.1', 'Article 12(b) of the charter'.
+_CLAUSE = re.compile(r"\d+\s+(?:U\.S\.C\.|C\.F\.R\.|CFR)\s*§?\s*\d[\w.-]*(?:\([a-z0-9]{1,4}\))*"
+                     r"|(?:\b[A-Z]{2,}(?:\s\d+)?\s+)?"
+                     r"\b(?:sections?|clauses?|articles?|paragraphs?|schedule|rule|regulation|s\.|§)\s*"
+                     r"\d+(?:\.\d+)*(?:\([a-z0-9]{1,4}\))*"
+                     r"(?:\s+of\s+the\s+(?:[a-z][\w-]*\s+){0,3}?(?:agreement|contract|charter(?:\s*party)?|lease|policy|"
+                     r"deed|facility|regulations?|rules|act|code|terms|plan))?", re.I)
+
+
+def clause_of(statement: str) -> str:
+    """The first clause a fact's statement cites, as written ('section 7.11 of the credit agreement'); '' if none."""
+    m = _CLAUSE.search(statement)
+    if m is None:
+        return ""
+    said = m.group(0)
+    return said[0].lower() + said[1:] if re.match(r"(?:section|clause|article|paragraph|schedule|rule|regulation)\b",
+                                                 said, re.I) else said
+
+
+# Papers of the room that are a record an input is read from, by their type: not a work product that reads the
+# sheet's own figures back (a memo, minutes, notes, an advice).
+_WORK_PRODUCT = re.compile(r"\b(memo\w*|minutes|notes?|advice|summary|email|draft)\b", re.I)
+
+
+def input_sources(artifacts: list[Any], sheet: SheetSpec, facts: dict[str, LedgerFact]) -> dict[str, tuple[str, dt.date]]:
+    """For each fact of the ledger, the earliest record of the room (an agreement, a letter, a certificate, a
+    report) dated by the sheet's day that carries the fact's current value and does not quote this sheet."""
+    out: dict[str, tuple[str, dt.date]] = {}
+    docs = sorted((a for a in artifacts if getattr(a, "kind", "") == "document" and a.distractor is None
+                   and not _WORK_PRODUCT.search(a.doc_type) and not re.match(r"\s*draft\b", a.title, re.I)
+                   and sheet.id not in a.cites and a.date <= sheet.date), key=lambda a: a.date)
+    for fid, fact in facts.items():
+        known = fact.known_from
+        for d in docs:
+            if fid in d.facts and (known is None or known <= d.date):
+                out[fid] = (d.title, d.date)
+                break
+    return out
 
 
 def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], faker: Any) -> int:
@@ -1566,7 +1619,7 @@ def lay_out_sheets(artifacts: list[Any], facts: list[LedgerFact], distractors: l
     distractor_of = {d.id: d for d in distractors}
     for s in sheets:
         s.skeleton = build_skeleton(s, facts, distractor_of.get(s.distractor or ""), locale, faker, start, shares.get(s.id),
-                                    drafts=distractors)
+                                    drafts=distractors, sources=input_sources(artifacts, s, by_fact))
 
 
 def impose(skeleton: SheetSkeleton, content: SheetContent) -> SheetContent:

@@ -303,6 +303,16 @@ def source_of(ctx: ArtifactContext, own: bool) -> str:
     return rng.choice(sources).replace("{date}", long_date(spec.date, ctx.locale))
 
 
+def _inputs_cite_papers(spec) -> bool:
+    """Whether a sheet's engine-laid inputs each name the paper or clause they are read from (skeleton._as_at)."""
+    sk = getattr(spec, "skeleton", None)
+    if sk is None:
+        return False
+    notes = [next((c for i, c in enumerate(ln.cells) if i != sk.label and isinstance(c, str)), "")
+             for ln in sk.lines if ln.role == "input" and ln.fact]
+    return bool(notes) and all(n and not re.match(r"(As at|Figure as)\b", n) for n in notes)
+
+
 def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) -> list[str]:
     """The notes under a sheet: who prepared it and from what, a distractor's status first."""
     spec = ctx.spec
@@ -311,6 +321,10 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
     own = _keeps_own_books(ctx)
     values = {"author": ctx.author.name, "title": ctx.author.title, "org": ctx.author.organisation,
               "date": long_date(spec.date, ctx.locale), "source": source_of(ctx, own)}
+    if _inputs_cite_papers(spec):
+        # each input names the paper it is read from: the note says so, not a stock 'the data room' (blind read 23:
+        # 'The source is given as "the data room" for a valuation output')
+        values["source"] = "the papers cited against each input"
     said = re.sub(r"\.\.(?=\s|$)", ".", pick.fill(bank("sheets")["notes"], **values) or "")  # 'Ltd.' then '.'
     if said.count(values["date"]) > 1:
         # (a source that names the day already: "from the contractors' daily cost reports for March 10, 2026")
