@@ -185,6 +185,7 @@ class _Ledger:
                  sources: dict[str, tuple[str, dt.date]] | None = None):
         self.facts = {f.id: f for f in facts}
         self.sources = sources or {}  # fact id -> (title, date) of the record of the room an input is read from
+        self.locale = "en_US"  # how the sheet writes a day ('5 October 2026' in a British room): build_skeleton sets it
         self.distractor, self.day, self.start = distractor, day, start
         self._memo: dict[str, Any] = {}
         self.drafts: list[LedgerDistractor] = list(drafts)
@@ -417,9 +418,34 @@ def _items_for(fact: LedgerFact, title: str) -> list[str]:
     for keys, items in _INFERRED_ITEMS.items():
         if words & set(keys):
             return list(items)
-    if words & _BREAKDOWN_WORDS and _names_fact(title, fact):
+    if (words & _BREAKDOWN_WORDS and _names_fact(title, fact)) or _names_in_plural(title, fact):
         return stated_items(fact.statement)
     return []
+
+
+def _names_in_plural(title: str, fact: LedgerFact) -> bool:
+    """Whether a title names the things a fact counts, in the plural its label uses ('DRAFT: add-backs, first cut' of
+    'Permitted add-backs'): a sheet of those things lists them (blind read 23: 'A "first cut" of add-backs that gives one
+    total with no items and computes nothing')."""
+    plural = {w for w in re.findall(r"[a-z][a-z-]+", fact_label(fact).lower()) if len(w) > 4 and w.endswith("s")
+              and not w.endswith("ss")}
+    return bool(plural & set(re.findall(r"[a-z][a-z-]+", title.lower())))
+
+
+def _draft_extra(ledger: "_Ledger", fid: str) -> tuple[Decimal, str] | None:
+    """What a superseded draft of an amount counted over the current one, and its name where the draft's label names
+    it ('counted USD 2,300,000 of projected procurement synergies'): (the excess, its name or ''); None where the sheet
+    is no draft of this amount above the current."""
+    d = ledger.distractor
+    fact = ledger.facts[fid]
+    if d is None or d.fact != fid or not isinstance(d.value, Money) or not isinstance(fact.value, Money) \
+            or d.value.currency != fact.value.currency or d.value.amount <= fact.value.amount:
+        return None
+    excess = d.value.amount - fact.value.amount
+    for m in re.finditer(r"(?:USD|GBP|EUR|CHF|[$£€])\s?([\d,]+(?:\.\d+)?)\s+(?:of|for|in)\s+([a-z][^;:,.()]{3,60})", d.label):
+        if Decimal(m.group(1).replace(",", "")) == excess:
+            return excess, cap_first(re.sub(r"^(?:the|a|an)\s+", "", m.group(2).strip(), flags=re.I))
+    return excess, ""
 
 
 # A title that says the sheet lists an amount's parts ("Extra expense schedule", "Add-back breakdown").
@@ -467,6 +493,7 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
     `sources` the record of the room each input is read from (input_sources).
     """
     ledger = _Ledger(facts, distractor, spec.date, start, tuple(spec.facts), drafts, sources)
+    ledger.locale = locale
     numeric = [f for f in spec.facts if quantity_of(ledger.value(f)) is not None]
     if not numeric and share is None:
         return None
@@ -612,7 +639,7 @@ def _as_at(ledger: _Ledger, fid: str) -> str:
     if (ledger.distractor is not None and ledger.distractor.fact == fid) or fid in ledger.solved:
         # the draft's figure as at the draft's own day, as every other input is dated: never a stock note ("Figure as
         # in this draft", a placeholder echoed word for word in the client emails, blind read 22)
-        return f"As at {long_date(ledger.day)}"
+        return f"As at {long_date(ledger.day, ledger.locale)}"
     since = max((p.since for p in fact.earlier if p.since <= ledger.day), default=None)
     if fact.known_from is not None and fact.known_from <= ledger.day:
         since = fact.known_from
@@ -622,10 +649,10 @@ def _as_at(ledger: _Ledger, fid: str) -> str:
     source = ledger.sources.get(fid)
     if source is not None:
         clause = re.sub(r"\s+of\s+the\s+.*$", "", clause)  # the paper is named: 'section 7.11', not '... of the agreement'
-        return f"{source[0]} of {long_date(source[1])}" + (f", {clause}" if clause else "")
+        return f"{source[0]} of {long_date(source[1], ledger.locale)}" + (f", {clause}" if clause else "")
     if clause:
-        return cap_first(clause) + (f"; as at {long_date(since)}" if since is not None and since > ledger.start else "")
-    return f"As at {long_date(since)}" if since is not None and since > ledger.start else ""
+        return cap_first(clause) + (f"; as at {long_date(since, ledger.locale)}" if since is not None and since > ledger.start else "")
+    return f"As at {long_date(since, ledger.locale)}" if since is not None and since > ledger.start else ""
 
 
 # A clause a statement cites: 'Section 7.11 of the credit agreement', 'clause 6.1', 'Article 12(b) of the charter'.
@@ -694,9 +721,21 @@ def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], 
         shape = _item_shape(ledger.facts[g], items) if n == len(items) and ledger.facts[g].items else None
         aged = _aged_split(ledger.facts[g], items, n, value.amount, split_rng)
         plug = _aged_rest(ledger.facts[g], items, value) if aged else {}
-        amounts = aged or \
-            (_shaped_split(value.amount, shape, split_rng, sheet.layout != "log") if shape else None) or \
-            split_cents(value.amount, n, split_rng, whole=sheet.layout != "log")
+        extra = _draft_extra(ledger, g) if sheet.layout == "schedule" and not aged else None
+        if extra is not None and len(items) > 1:
+            # a draft that counted more than the current figure lists the current items as every sheet splits them,
+            # and what it added as its own line: not the draft's total spread over the current items
+            current = ledger.facts[g].value.amount
+            base_rng = random.Random(f"{g}:{current}:{n}:items")
+            amounts = (_shaped_split(current, shape, base_rng, True) if shape else None) or \
+                split_cents(current, n, base_rng, whole=True)
+            amounts = amounts + [extra[0]]
+            items = items + [extra[1] or f"Other items ({label[g].removesuffix(' (this draft)')})"]
+            n = len(items)
+        else:
+            amounts = aged or \
+                (_shaped_split(value.amount, shape, split_rng, sheet.layout != "log") if shape else None) or \
+                split_cents(value.amount, n, split_rng, whole=sheet.layout != "log")
         first = len(sheet.lines)
         # a tracker's rows come in as they are presented, not category by category in a fixed cycle (read 12: 'the
         # categories repeat in a fixed six-row cycle')
@@ -1289,7 +1328,7 @@ def _by_month(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], p
                   "Forecast: expected sales for the month less the sales now forecast")
     sheet.at[fid] = sheet.add(label[fid], role="subtotal", amount=_num(value.amount), fmt="money", fact=fid,
                               formula="SUM({%d}:{%d})" % (first, len(sheet.lines) - 1),
-                              note=f"Sum of the months, {long_date(begin)} to {long_date(end)}")
+                              note=f"Sum of the months, {long_date(begin, sheet.locale)} to {long_date(end, sheet.locale)}")
 
 
 def _strata_lines(sheet: _Sheet, ledger: _Ledger, layers: tuple[str, list[tuple[str, int, int]], str, str],

@@ -74,3 +74,45 @@ def test_no_sheet_is_sourced_to_the_data_room_or_correspondence_to_date(path):
     for _, spec, content in _sheets(path):
         for note in content.notes:
             assert not re.search(r"the data room|correspondence to date", note), (spec.title, note)
+
+
+def test_a_first_cut_of_an_amount_lists_its_items_and_what_the_draft_added():
+    """covenant-breach (read 23): 'A "first cut" of add-backs that gives one total with no items and computes
+    nothing'. The draft lists the items the current schedule lists, split the same way, and the line its label says it
+    counted over them ('counted USD 2,300,000 of projected procurement synergies'), totalled by a formula."""
+    plan, _, _ = offline_world(ROOT / "tests/fixtures/covenant-breach.yaml", 61)
+    distractors = {d.id: d for d in plan.distractors}
+    drafts = [s for s in plan.artifacts if s.kind == "spreadsheet" and s.distractor
+              and distractors[s.distractor].fact == "permitted_addbacks"]
+    current = [s for s in plan.artifacts if s.kind == "spreadsheet" and not s.distractor and s.skeleton is not None
+               and any(ln.role == "total" and ln.fact == "permitted_addbacks" for ln in s.skeleton.lines)]
+    assert drafts and current
+    now = {ln.cells[0]: ln.cells[current[0].skeleton.amount] for ln in current[0].skeleton.lines if ln.role == "item"}
+    for spec in drafts:
+        sk = spec.skeleton
+        assert sk is not None, spec.title
+        items = {ln.cells[0]: ln.cells[sk.amount] for ln in sk.lines if ln.role == "item"}
+        total = next(ln for ln in sk.lines if ln.fact == "permitted_addbacks" and ln.role == "total")
+        assert total.formula and total.formula.startswith("SUM("), total
+        assert abs(sum(items.values()) - float(distractors[spec.distractor].value.amount)) < 0.005, items
+        assert all(items.get(k) == v for k, v in now.items()), (items, now)
+        extra = [k for k in items if k not in now]
+        assert len(extra) == 1 and re.search(r"synerg", extra[0], re.I), items
+
+
+def test_a_british_sheet_dates_its_inputs_as_the_room_does():
+    """buyside (read 23 sample): 'As at October 2, 2026' beside 'Figures as at 5 October 2026' on one sheet."""
+    plan, _, _ = offline_world(ROOT / "outlines/examples/buyside-diligence.yaml", 61)
+    seen = 0
+    for spec in plan.artifacts:
+        if spec.kind != "spreadsheet" or spec.skeleton is None:
+            continue
+        for line in spec.skeleton.lines:
+            for cell in line.cells:
+                # (a draft's own label is the outline's words, dated as its author wrote them)
+                if isinstance(cell, str) and re.search(r"\b(?:as at|of) \w+ \d", cell, re.I) \
+                        and not cell.startswith("Figure as in"):
+                    seen += 1
+                    assert not re.search(r"\b(?:January|February|March|April|May|June|July|August|September|"
+                                         r"October|November|December) \d{1,2}, \d{4}", cell), cell
+    assert seen
