@@ -371,7 +371,8 @@ def named_has(fact) -> bool:
     return bool(fact.formula)
 
 
-def fact_inputs(plan: WorldPlan, fact, day: dt.date, taxonomy: Taxonomy | None = None) -> list[InputRef]:
+def fact_inputs(plan: WorldPlan, fact, day: dt.date, taxonomy: Taxonomy | None = None,
+                viewer: str | None = None) -> list[InputRef]:
     """A derived figure's inputs as held on `day`: label, value, the day that value took hold, and the sheet line
     that shows it ('' where none does); [] when it has no formula or an input had no value that day."""
     try:
@@ -388,11 +389,12 @@ def fact_inputs(plan: WorldPlan, fact, day: dt.date, taxonomy: Taxonomy | None =
             return []
         since = max([p.since for p in other.earlier if p.since <= day]
                     + ([other.known_from] if other.known_from and other.known_from <= day else []), default=None)
-        source = fact_source(plan, name, day, held[1]) if held[0].type in ("money", "number", "percent") else ""
+        source = fact_source(plan, name, day, held[1], viewer) if held[0].type in ("money", "number", "percent") else ""
         first = plan.establishing(name)
         by = plan.person(plan.artifact(first[0]).author).organisation if first else ""
         by = next((o.name for o in plan.organisations if o.id == by), "")
-        doc = next((plan.artifact(a) for a in first if plan.artifact(a).kind == "document"), None)
+        doc = next((plan.artifact(a) for a in first if plan.artifact(a).kind == "document"
+                    and sees(plan, viewer, a, day)), None)
         when = artifact_day(doc) if doc is not None else None
         paper = doc.title if doc is not None and when is not None and when <= day and \
             (at := other.on(when)) is not None and at[1] == held[1] else ""
@@ -415,15 +417,53 @@ def _fail() -> str:
     raise ValueError("not said in words")
 
 
-def fact_source(plan: WorldPlan, fact_id: str, day: dt.date, text: str) -> str:
+def _shown(plan: WorldPlan) -> dict[str, list[tuple[str, dt.date | None]]]:
+    """By paper id: (organisation id, from when) for each organisation that holds it: its maker's from the start, its
+    readers' from its date, and those a message attached it to from the day it was sent (indexed once per plan)."""
+    index = plan.__dict__.get("_shown")
+    if index is None:
+        index = {}
+        for a in plan.artifacts:
+            if a.kind not in ("document", "spreadsheet"):
+                continue
+            held = index.setdefault(a.id, [(plan.person(a.author).organisation, None)])
+            held += [(plan.person(r).organisation, artifact_day(a)) for r in getattr(a, "readers", [])]
+        for a in plan.artifacts:
+            for att in getattr(a, "attachments", None) or []:
+                index.setdefault(att.artifact, []).extend(
+                    (plan.person(p).organisation, artifact_day(a)) for p in [*a.to, *getattr(a, "cc", [])])
+        plan.__dict__["_shown"] = index
+    return index
+
+
+def sees(plan: WorldPlan, person_id: str | None, paper_id: str, day: dt.date | None) -> bool:
+    """Whether a person's organisation holds a paper on `day`: it made it, was among its readers, was sent it, or acts
+    for its maker (counsel holds its client's records). An outsider cites only what it was sent (read 23: 'The surveyor
+    ... cites counsel's privileged memo and cap computation as sources'; 'A naval architect cites counsel's internal
+    cap computation as the source for tonnage')."""
+    if person_id is None:
+        return True
+    org = plan.person(person_id).organisation
+    held = _shown(plan).get(paper_id)
+    if held is None:
+        return True
+    maker = held[0][0]
+    if org == maker or relations(plan.organisations).get(org, (None, None))[0] == maker:
+        return True
+    return any(o == org and (when is None or day is None or when <= day) for o, when in held[1:])
+
+
+def fact_source(plan: WorldPlan, fact_id: str, day: dt.date, text: str, viewer: str | None = None) -> str:
     """Where a fact's value can be read on `day`: 'the "Total claims" line of the Damages schedule', in the latest
     sheet dated on or before the day whose line shows that value; '' when none does. (By the line's label, not its
     row number, which the sheet's look decides.)"""
-    return fact_source_dated(plan, fact_id, day, text)[1]
+    return fact_source_dated(plan, fact_id, day, text, viewer)[1]
 
 
-def fact_source_dated(plan: WorldPlan, fact_id: str, day: dt.date, text: str) -> tuple[dt.date | None, str]:
-    """(the sheet's date, fact_source()): where a fact's value can be read on `day`, and the date of that sheet."""
+def fact_source_dated(plan: WorldPlan, fact_id: str, day: dt.date, text: str,
+                      viewer: str | None = None) -> tuple[dt.date | None, str]:
+    """(the sheet's date, fact_source()): where a fact's value can be read on `day`, and the date of that sheet; with
+    a viewer (a person id), only a sheet that person's organisation holds that day (see sees)."""
     index = plan.__dict__.get("_fact_lines")
     if index is None:
         index = {}
@@ -434,11 +474,11 @@ def fact_source_dated(plan: WorldPlan, fact_id: str, day: dt.date, text: str) ->
             for line in skeleton.lines:
                 name = line.cells[skeleton.label] if line.fact else None
                 if isinstance(name, str) and name.strip():
-                    index.setdefault(line.fact, []).append((a.date, name.strip(), a.title))
+                    index.setdefault(line.fact, []).append((a.date, name.strip(), a.title, a.id))
         plan.__dict__["_fact_lines"] = index
     best = None
-    for date, name, title in index.get(fact_id, []):
-        held = plan.fact(fact_id).on(date) if date <= day else None
+    for date, name, title, aid in index.get(fact_id, []):
+        held = plan.fact(fact_id).on(date) if date <= day and sees(plan, viewer, aid, day) else None
         if held is not None and held[1] == text and (best is None or date > best[0]):
             best = (date, f'the "{name}" line of the {title}')
     return best if best else (None, "")
@@ -545,7 +585,7 @@ HOW_ASKED = r"how did you (?:get to|arrive at|work out)|walk me through|where do
 
 
 def label_worked(plan: WorldPlan, thread: str, day: dt.date | None,
-                 taxonomy: Taxonomy | None = None) -> dict[str, FactRef]:
+                 taxonomy: Taxonomy | None = None, viewer: str | None = None) -> dict[str, FactRef]:
     """Each of a thread's derived figures known on `day` as the ledger works it out that day, by label: its value
     (text), its formula with each input's value (working) and its inputs with the paper each comes from (see
     fact_inputs); a figure whose working cannot be said with its figures is left out."""
@@ -558,14 +598,14 @@ def label_worked(plan: WorldPlan, thread: str, day: dt.date | None,
         if not fact.formula or held is None:
             continue
         working = fact_reason(plan, fact, day)
-        inputs = fact_inputs(plan, fact, day, taxonomy)
+        inputs = fact_inputs(plan, fact, day, taxonomy, viewer)
         if working and inputs:
             out[fact_label(fact)] = FactRef(id=fact.id, statement=fact.statement, value=held[0], text=held[1],
                                             label=fact_label(fact), working=working, inputs=inputs)
     return out
 
 
-def label_sources(plan: WorldPlan, thread: str, day: dt.date | None) -> dict[str, str]:
+def label_sources(plan: WorldPlan, thread: str, day: dt.date | None, viewer: str | None = None) -> dict[str, str]:
     """Where each of a thread's figures known on `day` can be read in the room on that day (a sheet's row, see
     fact_source), by label: what "What is the source for X?" is answered with when the reply does not carry X (it
     answered "It comes from the papers on file; I'll send you the copy by Friday", blind read 17)."""
@@ -576,7 +616,7 @@ def label_sources(plan: WorldPlan, thread: str, day: dt.date | None) -> dict[str
         fact = plan.fact(f)
         held = fact.on(day)
         if held is not None and held[0].type in ("money", "number", "percent") \
-                and (source := fact_source(plan, f, day, held[1])):
+                and (source := fact_source(plan, f, day, held[1], viewer)):
             out[fact_label(fact)] = source
     return out
 
@@ -588,7 +628,8 @@ def word_labels(plan: WorldPlan, thread: str) -> list[str]:
             if plan.fact(f).value.type not in ("money", "number", "percent")]
 
 
-def label_papers(plan: WorldPlan, thread: str, day: dt.date | None) -> dict[str, tuple[str, dt.date]]:
+def label_papers(plan: WorldPlan, thread: str, day: dt.date | None,
+                 viewer: str | None = None) -> dict[str, tuple[str, dt.date]]:
     """The document that first set down each of a thread's figures known on `day`, with its date, by label, where it
     was written by then and gives the value the figure still holds (a certificate's tonnage, a complaint's fault
     share): the source of a figure no sheet of the room shows."""
@@ -602,7 +643,7 @@ def label_papers(plan: WorldPlan, thread: str, day: dt.date | None) -> dict[str,
             continue
         doc = next((plan.artifact(a) for a in plan.establishing(f) if plan.artifact(a).kind == "document"), None)
         when = artifact_day(doc) if doc is not None else None
-        if doc is not None and when is not None and when <= day and (at := fact.on(when)) is not None \
+        if doc is not None and when is not None and when <= day and sees(plan, viewer, doc.id, day) and (at := fact.on(when)) is not None \
                 and at[1] == held[1] and doc.distractor is None:
             out[fact_label(fact)] = (doc.title, when)
     return out
@@ -1063,13 +1104,13 @@ def reply_beat(plan: WorldPlan, message_id: str) -> str:
 
 def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
     """What a message sees beyond the common fields: its to and cc, and the message it answers."""
-    papers = label_papers(plan, spec.thread, spec.sent_at.date())
+    papers = label_papers(plan, spec.thread, spec.sent_at.date(), spec.author)
     extra: dict = {"to": spec.to, "cc": spec.cc, "thread_labels": thread_labels(plan, spec.thread),
                    "settled_labels": settled_labels(plan, spec.thread, spec.sent_at.date()),
                    "decided_labels": [fact_label(plan.fact(f)) for f in _thread_facts(plan, spec.thread)
                                       if decided(plan.fact(f)) and settled(plan.fact(f), spec.sent_at.date())],
                    "label_reasons": label_reasons(plan, spec.thread, spec.sent_at.date()),
-                   "label_sources": label_sources(plan, spec.thread, spec.sent_at.date()),
+                   "label_sources": label_sources(plan, spec.thread, spec.sent_at.date(), spec.author),
                    "label_papers": papers,
                    "label_folders": label_folders(plan, papers),
                    "label_sent": label_sent(plan, spec) if spec.parent else {},
@@ -1085,7 +1126,7 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
         parent = done[spec.parent]
         assert isinstance(parent, EmailContent)
         if re.search(HOW_ASKED, parent.body, re.I):  # (only where it is asked: fact_inputs finds each input's paper)
-            extra["label_worked"] = label_worked(plan, spec.thread, spec.sent_at.date())
+            extra["label_worked"] = label_worked(plan, spec.thread, spec.sent_at.date(), viewer=spec.author)
         extra["parent"] = parent
         extra["parent_author"] = person_ref(plan, plan.person(plan.artifact(spec.parent).author))
         extra["parent_sent"] = plan.artifact(spec.parent).sent_at
@@ -1258,11 +1299,11 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
             # in a composer nor in a model's prompt: the bare subject stands in for such a statement.
             statement = subject_of(fact.id)
         if distractor is None or distractor.fact != fact_id:
-            source_day, source = fact_source_dated(plan, fact_id, day, text) \
+            source_day, source = fact_source_dated(plan, fact_id, day, text, spec.author) \
                 if value.type in ("money", "number", "percent") else (None, "")
             named.update(reason=fact_reason(plan, fact), source=source, source_day=source_day,
                          working=fact_reason(plan, fact, day) if day is not None else "",
-                         inputs=fact_inputs(plan, fact, day, taxonomy) if day is not None and named_has(fact) else [])
+                         inputs=fact_inputs(plan, fact, day, taxonomy, spec.author) if day is not None and named_has(fact) else [])
             if day is not None:
                 # the day the value carried took hold: the latest of the ledger's changes on or before this day
                 named["since"] = max([p.since for p in fact.earlier if p.since <= day]
@@ -1274,7 +1315,7 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
                 doc = plan.artifact(other)
                 when = artifact_day(doc)
                 if doc.kind == "document" and doc.id != spec.id and when is not None and when <= day \
-                        and plan.distractor_of(doc) is None and (held := fact.on(when)) is not None and held[1] == text:
+                        and sees(plan, spec.author, doc.id, day) and plan.distractor_of(doc) is None and (held := fact.on(when)) is not None and held[1] == text:
                     by = plan.person(doc.author).organisation
                     named.update(paper=doc.title, paper_day=made_day(plan, taxonomy, doc, when),
                                  paper_instrument=is_instrument(doc),

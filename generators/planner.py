@@ -756,9 +756,18 @@ def plan_world(outline: Outline, occupations: dict[str, Occupation], seed: int, 
     for k in kinds.kinds():
         if k.link is not None:
             k.link(planner.artifacts)
-    return WorldPlan(
+    plan = WorldPlan(
         world_id=wid, seed=seed, title=outline.title, summary=outline.summary, locale=outline.locale,
         timezone=outline.window.timezone, window_start=outline.window.start, window_end=outline.window.end,
         organisations=organisations(outline), people=planner.people, facts=facts, distractors=distractors,
         artifacts=planner.artifacts,
     )
+    from worldsmith.generators.context import sees
+
+    for doc in plan.artifacts:
+        # a paper quotes only the sheets its maker holds that day (read 23: a surveyor's report 'rebuilt each figure'
+        # of counsel's internal cap computation and cited it as its source)
+        if isinstance(doc, DocumentSpec) and doc.cites:
+            doc.cites = [s for s in doc.cites if sees(plan, doc.author, s, doc.date)]
+    plan.__dict__.pop("_shown", None)
+    return plan

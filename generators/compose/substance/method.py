@@ -236,8 +236,22 @@ def paper_summary(ctx: ArtifactContext, day: str) -> list[str]:
 
 _WHOSE = re.compile(r"^(?:the\s+)?(?P<who>[A-Z][\w .&-]+?)'s\s+(?:(?:preliminary|final|first|revised|own)\s+)?"
                     r"(?P<what>estimate|count|figure|report|notice|findings?|position|view|measurement|assessment|"
-                    r"certificate|log)\b")
+                    r"certificate|log|ground|case|theory|claim)\b")
+# What a party argues, not what anyone measured: an expert records it as theirs and makes no finding on it.
+_ARGUED = ("ground", "case", "theory", "position", "view", "claim")
 _ON_PAPER = re.compile(r"\bon (?:its|the|their) (?P<doc>[A-Z][\w'-]*(?: [\w'()-]+){0,6}?(?: \(\d{4}\))?)(?=[,;.]| is\b| are\b)")
+
+
+def record_of(statement: str, author_org: str) -> str:
+    """The record a fact's statement itself names, as a paper's Source cell gives it: another party's ground or
+    estimate ("Harrowvane's ground"), else the paper it is read on ("International Tonnage Certificate (1969)"); ''
+    where it names none, or names the author's own. Read 23: a surveyor's appendix sourced the tonnage to counsel's
+    internal cap computation, and counsel's ground to counsel's memo."""
+    s = " ".join(statement.split())
+    who, on = _WHOSE.match(s), _ON_PAPER.search(s)
+    if who and not author_org.startswith(who.group("who")):
+        return re.sub(r"^The ", "", f"{who.group('who')}'s {who.group('what')}")
+    return on.group("doc") if on and not who else ""
 
 
 def evidence_lines(ctx: ArtifactContext) -> list[str]:
@@ -258,7 +272,11 @@ def evidence_lines(ctx: ArtifactContext) -> list[str]:
             whose = who.group("who")
             whose = "the" + whose[3:] if whose.startswith("The ") else whose if whose.startswith("the ") else \
                 f"{'the ' if len(whose.split()) > 2 and not whose.startswith('the ') else ''}{whose}"
-            rows.append(f"{label(f)} ({f.text}) is {whose}'s {who.group('what')}, which we record and have "
+            # (read 23: 'The surveyor lists "the limit-breaking regulation" as "our own finding"': another firm's
+            # ground is theirs, and a surveyor owns findings of its trade, not legal ones)
+            rows.append(f"{label(f)} ({f.text}) is {whose}'s {who.group('what')}, on which this report makes no "
+                        f"finding" if who.group("what") in _ARGUED else
+                        f"{label(f)} ({f.text}) is {whose}'s {who.group('what')}, which we record and have "
                         f"not re-measured")
         elif on:
             rows.append(f"{label(f)} ({f.text}) is read from the {on.group('doc')}")

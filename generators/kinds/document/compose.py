@@ -841,9 +841,14 @@ def key_figures(ctx: ArtifactContext, kind: str) -> Table:
     # audit claim | USD 2,871,000 | ' with an empty source cell)
     # (and a figure this paper itself establishes is sourced to it: read 15, 'the source cell is blank')
     own = "This " + ("memorandum" if kind == "memo" else "report" if kind == "report" else "paper")
+    from worldsmith.generators.compose.substance.method import record_of
+
+    # (and a figure with neither is read from the record its statement names, never from a paper the author was not
+    # sent: read 23, a surveyor's appendix sourced to counsel's privileged memo and cap computation)
     items = [(item_name(f.label or derived_label(f.id, f.statement)), f.text,
               f.source or f.paper or (outside_paper(f.statement, ctx.spec.date) or outside_act(f.statement, ctx.spec.date)
-                                      or own if f.establish else ""))
+                                      or record_of(f.statement, ctx.author.organisation) or own if f.establish
+                                      else record_of(f.statement, ctx.author.organisation)))
              for f in ctx.facts]
     if kind in ("agreement", "term_sheet"):
         return Table(columns=["Term", "Agreed position"], rows=[[item, text] for item, text, _ in items])

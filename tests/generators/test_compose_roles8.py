@@ -1,0 +1,57 @@
+"""Who asks whom to do what, and who owns which work (issue 17, read 23): an outsider cites only what it was sent;
+an expert owns the findings of its trade, not another firm's legal ground."""
+
+from __future__ import annotations
+
+from worldsmith.generators.context import artifact_day
+
+from tests.generators.offline_world import offline_world
+
+TANKER = "outlines/examples/tanker-spill-liability.yaml"
+
+
+def _holds(plan):
+    """Paper id -> [(organisation, from when)]: its maker's, its readers', and those a message attached it to."""
+    org = lambda pid: plan.person(pid).organisation  # noqa: E731 - a short lookup
+    held = {a.id: [(org(a.author), None)] + [(org(r), artifact_day(a)) for r in a.readers]
+            for a in plan.artifacts if a.kind in ("document", "spreadsheet")}
+    for a in plan.artifacts:
+        for t in getattr(a, "attachments", None) or []:
+            held[t.artifact] += [(org(p), artifact_day(a)) for p in [*a.to, *a.cc]]
+    return held
+
+
+def test_an_outsider_names_no_paper_of_another_firm_it_was_not_sent():
+    # read 23: "A naval architect cites counsel's internal cap computation as the source for tonnage"; "The surveyor
+    # ... cites counsel's privileged memo and cap computation as sources"
+    from worldsmith.generators.sides import relations
+
+    plan, _, contents = offline_world(TANKER, 61)
+    held, serves = _holds(plan), relations(plan.organisations)
+    seen = 0
+    for a in plan.artifacts:
+        if a.kind not in ("email", "document") or a.id not in contents:
+            continue
+        mine, day, text = plan.person(a.author).organisation, artifact_day(a), contents[a.id].model_dump_json()
+        for p in plan.artifacts:
+            if p.id not in held or p.id == a.id or held[p.id][0][0] == mine:
+                continue
+            seen += 1
+            maker = held[p.id][0][0]
+            if serves.get(mine, (None,))[0] == maker or any(o == mine and (w is None or w <= day)
+                                                           for o, w in held[p.id][1:]):
+                continue
+            assert p.title not in text, (a.id, p.title)
+    assert seen
+
+
+def test_a_surveyor_records_another_firms_ground_as_theirs_not_as_its_own_finding():
+    # read 23: 'The surveyor lists "the limit-breaking regulation" as "our own finding"' (an outside expert owns
+    # findings of its trade, not legal ones)
+    plan, _, contents = offline_world(TANKER, 61)
+    reports = [a for a in plan.artifacts if a.kind == "document" and "survey" in a.title.lower()]
+    assert reports
+    for a in reports:
+        text = contents[a.id].model_dump_json()
+        assert "is our own finding" not in text or "regulation (" not in text.split("is our own finding")[0][-80:]
+        assert "ground, on which this report makes no finding" in text
