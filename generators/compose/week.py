@@ -77,6 +77,13 @@ _NOTE = {
     # the fund's IC minutes", "adviser 'points' on the fund's own IC minutes")
     "minutes_yours": ["We note the {title} ({by}, {d}).", "Noted on our side: the {title} ({by}, {d}).",
                       "We have noted {by_first}'s {title} of {d}."],
+    # the same, where its maker is the one the note goes to: theirs in the second person (read 23: "Refers to the
+    # addressee in the third person ('Jessica's Compliance certificate' in a note to Jessica)")
+    "paper_addressee": ["We have your {title} of {d} and are [~working from it|using it|working to it].",
+                        "Thanks for your {title} ({d}); we are [~working from it|using it|working to it].",
+                        "Your {title} ({d}) [~is with us|has reached us|is in hand|is on our file]."],
+    "minutes_addressee": ["We note your {title} ({d}).", "Noted on our side: your {title} ({d}).",
+                          "We have noted your {title} of {d}."],
     # a date of the ledger that fell in the week, or falls on the note's day ("today": {ago} is "0 days")
     # (a date said once, plainly: "The compliance certificate delivery date fell on August 13, 2026 (6 days ago) and
     # has passed." read as a machine's, read 20: "fell on April 24, 2026 (3 days ago) and has passed")
@@ -282,20 +289,28 @@ _MINE = {"paper_out": ["My {title} went round internally on {d}.", "I finished t
                   "{ago} on, the latest thing on file remains my paper of {d}: {title}."]}
 
 
+# the file's last paper, made by the one the note goes to: theirs, in the second person
+_YOURS_LAST = ["The last paper on the file is yours, of {d}, {ago} ago: {title}.",
+               "Nothing has gone round in the {ago} since {d}; the last paper was yours: {title}.",
+               "The most recent paper is still yours, from {d} ({ago} ago): {title}."]
+
+
 def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str],
                why: dict[str, str] | None = None, outside: set[str] = frozenset(), firm: str = "",
-               me: str = "") -> list[str]:
+               me: str = "", you: str = "") -> list[str]:
     """One sentence per event, for a weekly status note: what came in, what moved, what went round, what is due.
     `ours` names the organisations of the author's side (another's paper is one received); `why` gives, by fact
     id, what to add after a figure's line (how it is worked out, where to read it); `outside` names the
     readers' organisations and `firm` the writer's (the firm's own paper is told to an outside reader as finished,
-    not as circulated; another firm's paper of the same side is named with its firm)."""
+    not as circulated; another firm's paper of the same side is named with its firm); `you` names the one reader
+    the note goes to, whose own paper is "your" paper."""
     out = []
     for e in events:
         own = e.what not in ("paper", "last") or e.org in ours
         kind = e.type if e.type in ("money", "date", "text") else "other"
         if e.what == "paper" and e.org and e.org != firm and e.org in outside:
-            frames = _NOTE["minutes_yours" if _MINUTES.search(e.title or "") else "paper_yours"]  # the reader's own
+            frames = _NOTE[("minutes" if _MINUTES.search(e.title or "") else "paper") +
+                           ("_addressee" if you and e.by == you else "_yours")]  # the reader's own
         elif e.what == "paper" and e.org == firm and outside - {firm}:
             key = "paper_seen" if e.seen else "paper_out"
             frames = _NOTE[key]  # our own paper, told to a reader outside the firm
@@ -321,6 +336,8 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
                 frames = _MINE["paper"]
             elif me and e.what == "last" and e.by == me and frames is _NOTE["last"]:
                 frames = _MINE["last"]
+            elif you and e.what == "last" and e.by == you and frames is _NOTE["last"]:
+                frames = _YOURS_LAST
         # (a line's "[~a|b]" groups written one way or another, from the stream of wordings: one wording of each line
         # stood in every room's weekly notes, issue 17)
         values = _values(e, today, locale)

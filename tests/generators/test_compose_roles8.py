@@ -55,3 +55,27 @@ def test_a_surveyor_records_another_firms_ground_as_theirs_not_as_its_own_findin
         text = contents[a.id].model_dump_json()
         assert "is our own finding" not in text or "regulation (" not in text.split("is our own finding")[0][-80:]
         assert "ground, on which this report makes no finding" in text
+
+
+def test_a_weekly_note_names_the_addressees_own_paper_in_the_second_person():
+    # read 23: "Refers to the addressee in the third person ('Jessica's Compliance certificate' in a note to Jessica)"
+    import datetime as dt
+    import re
+
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.week import note_lines
+    from worldsmith.generators.week import WeekEvent
+
+    day = dt.date(2026, 8, 21)
+    events = [WeekEvent(what="paper", day=dt.date(2026, 8, 13), title="Compliance certificate", by="Ada Reyes",
+                        org="Client Co"),
+              WeekEvent(what="last", day=dt.date(2026, 8, 13), title="Compliance certificate", by="Ada Reyes",
+                        org="Client Co")]
+    for seed in range(12):
+        for line in note_lines(Picker(seed), events, day, "en_US", {"Firm", "Client Co"}, outside={"Client Co"},
+                               firm="Firm", me="Bo Lund", you="Ada Reyes"):
+            assert "Ada" not in line and re.search(r"\byours?\b", line, re.I), line
+        # to someone else at the client, it is still Ada's
+        other = note_lines(Picker(seed), events[:1], day, "en_US", {"Firm", "Client Co"}, outside={"Client Co"},
+                           firm="Firm", me="Bo Lund", you="Cy Park")[0]
+        assert not re.search(r"\byour\b", other), other
