@@ -568,12 +568,81 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
             bottom = sheet.at[numeric[0]]
     if not any(ln.role in ("item", "derived", "subtotal", "total") for ln in sheet.lines):
         return None  # figures only, nothing to compute or break down: the composer's own table carries them
+    _option_totals(sheet, ledger)
     # Dates and text the sheet carries, as key lines with the value in the notes column.
     for fid in spec.facts:
         value = ledger.value(fid)
         if value is not None and quantity_of(value) is None:
             sheet.add(label[fid], role="key", fact=fid, note=render_value(value, locale))
     return sheet.skeleton(bottom)
+
+
+# 'Cure against waiver', 'Kestrel Bay vs. Ostrander', 'lease or buy': the two options a comparison's title weighs.
+_OPTIONS = re.compile(r"^\s*(?:[\w-]+\s+)*?(?P<a>[\w'.&-]+(?:\s+[\w'.&-]+){0,3}?)\s+(?:against|vs\.?|versus|v\.?|or)\s+"
+                      r"(?P<b>[\w'.&-]+(?:\s+[\w'.&-]+){0,3}?)\s*$", re.I)
+_NOT_OPTION = {"comparison", "cost", "costs", "exposure", "summary", "the", "a", "an", "of", "analysis", "side", "by"}
+
+
+def title_options(title: str) -> list[str]:
+    """The two options a comparison's title names ('Cure against waiver: cost comparison' gives 'Cure', 'waiver');
+    [] where it names no comparison of two."""
+    if not re.search(r"\b(comparison|compared|vs\.?|versus|against)\b", title, re.I):
+        return []
+    for part in re.split(r"\s*[:\u2013\u2014]\s*|\s+-\s+", title):
+        m = _OPTIONS.match(part)
+        if m is None:
+            continue
+        out = []
+        for name in (m.group("a"), m.group("b")):
+            words = name.split()
+            while words and words[0].lower() in _NOT_OPTION:
+                words = words[1:]
+            while words and words[-1].lower() in _NOT_OPTION:
+                words = words[:-1]
+            if words:
+                out.append(" ".join(words).rstrip("."))
+        if len(out) == 2 and out[0].lower() != out[1].lower():
+            return out
+    return []
+
+
+def _whose(fact: LedgerFact, options: list[str]) -> str | None:
+    """The one option a money fact belongs to: the one its label names, else the one its statement opens with as the
+    owner ('Kestrel Bay's maximum total liability'); None where it names both or neither."""
+    def named(text: str, option: str) -> bool:
+        return re.search(rf"\b{re.escape(option)}", text, re.I) is not None
+    by_label = [o for o in options if named(fact_label(fact), o)]
+    if len(by_label) == 1:
+        return by_label[0]
+    if by_label:
+        return None
+    opens = [o for o in options if re.match(rf"\s*(?:the\s+)?{re.escape(o)}(?:'s|\u2019s)\s", fact.statement, re.I)]
+    return opens[0] if len(opens) == 1 else None
+
+
+def _option_totals(sheet: _Sheet, ledger: _Ledger) -> None:
+    """A comparison of two options ends with a total for each: the sum of the money lines that are that option's
+    (blind read 23: 'Titled a "cost comparison" but never compares: there is no total per route'). Nothing where the
+    title names no two options or either has no money line of its own."""
+    options = title_options(sheet.spec.title)
+    if not options or sheet.layout != "schedule":
+        return
+    lines: dict[str, list[int]] = {o: [] for o in options}
+    for i, ln in enumerate(sheet.lines):
+        if ln.fact and ln.format == "money" and ln.role in ("input", "derived", "total", "subtotal") \
+                and ln.fact in ledger.facts:
+            o = _whose(ledger.facts[ln.fact], options)
+            if o is not None:
+                lines[o].append(i)
+    if not all(lines.values()):
+        return
+    sheet.add("Side by side", role="heading")
+    for o in options:
+        at = lines[o]
+        amount = sum(Decimal(str(sheet.lines[i].cells[sheet.amount])) for i in at)
+        sheet.add(f"{cap_first(o)}: total", role="total", amount=_num(amount), fmt="money",
+                  formula="+".join("{%d}" % i for i in at),
+                  note="; ".join(str(sheet.lines[i].cells[sheet.label]) for i in at))
 
 
 def _in_order(fids: list[str], ledger: _Ledger) -> list[str]:

@@ -116,3 +116,33 @@ def test_a_british_sheet_dates_its_inputs_as_the_room_does():
                     assert not re.search(r"\b(?:January|February|March|April|May|June|July|August|September|"
                                          r"October|November|December) \d{1,2}, \d{4}", cell), cell
     assert seen
+
+
+def test_a_comparisons_title_names_its_two_options():
+    from worldsmith.generators.skeleton import title_options
+
+    assert title_options("Cure against waiver: cost comparison") == ["Cure", "waiver"]
+    assert title_options("Exposure comparison: Kestrel Bay vs. Ostrander") == ["Kestrel Bay", "Ostrander"]
+    assert title_options("Lease versus buy comparison") == ["Lease", "buy"]
+    assert title_options("Leverage covenant computation: June 30, 2026") == []
+    assert title_options("Damages schedule") == []
+
+
+@pytest.mark.parametrize("path,options", [("tests/fixtures/covenant-breach.yaml", ["Cure", "Waiver"]),
+                                          ("outlines/examples/tanker-spill-liability.yaml", ["Kestrel Bay", "Ostrander"])])
+def test_a_comparison_ends_with_a_total_for_each_option(path, options):
+    """covenant-breach (read 23): 'Titled a "cost comparison" but never compares: there is no total per route.'"""
+    seen = 0
+    for _, spec, _ in _sheets(path):
+        if spec.skeleton is None or "comparison" not in spec.title.lower():
+            continue
+        seen += 1
+        sk = spec.skeleton
+        totals = {str(ln.cells[sk.label]): ln for ln in sk.lines if ln.role == "total" and ln.fact is None}
+        for option in options:
+            line = totals.get(f"{option}: total")
+            assert line is not None and line.formula, (spec.title, list(totals))
+            refs = [int(n) for n in re.findall(r"\{(\d+)\}", line.formula)]
+            assert refs and all(sk.lines[i].format == "money" for i in refs), line
+            assert abs(sum(float(sk.lines[i].cells[sk.amount]) for i in refs) - float(line.cells[sk.amount])) < 0.005
+    assert seen
