@@ -25,7 +25,7 @@ _INSTANCE = re.compile(r"^(?P<key>.+)_(?P<n>\d+)$")
 # How far ahead a date counts as coming up for a weekly note: the next three weeks.
 AHEAD_DAYS = 21
 # How many of each kind of event one week carries: a note of the week, not a log of it.
-MOST = {"learnt": 3, "moved": 2, "paper": 2, "passed": 2, "due": 2}
+MOST = {"learnt": 3, "moved": 2, "paper": 2, "met": 2, "passed": 2, "due": 2}
 # A quiet week names the last paper on the file only while it is recent: "the latest paper is still the kick-off
 # minutes" in every quiet note of a year-long matter is a template, not news (realism_boilerplate at x10).
 STALE_DAYS = 28
@@ -35,8 +35,10 @@ class WeekEvent(BaseModel):
     """One thing of an instance's week, with its values as the ledger has them on the instance's day."""
 
     model_config = ConfigDict(extra="forbid")
-    what: Literal["learnt", "moved", "paper", "passed", "due", "awaited", "last", "latest", "next", "lapsed"] = Field(
-        description="a fact first known, a figure that moved, a paper made, a date of the ledger that fell in the "
+    what: Literal["learnt", "moved", "paper", "met", "passed", "due", "awaited", "last", "latest", "next",
+                  "lapsed"] = Field(
+        description="a fact first known, a figure that moved, a paper made, a meeting of our side held in the week "
+                    "(met: title, by its organiser), a date of the ledger that fell in the "
                     "week or falls on its day (passed), a date ahead; in a quiet week only, "
                     "what stands: our paper the other side has not answered (awaited), the last paper of the "
                     "matter (last), or the fact last known or moved where it came after that paper (latest), the "
@@ -288,6 +290,7 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
         out.append(WeekEvent(what="paper", day=made, title=as_first_sent(a.title), by=person.name, org=org,
                              seen=seen, point=point[0], point_text=point[1], finding=finding,
                              concludes=concludes(getattr(a, "purpose", "") or "")))
+    out.extend(_meetings(plan, spec, side, since, day))
     learnt = {e.fact for e in out if e.what == "learnt"}
     for fact in plan.facts:
         held = fact.on(day)
@@ -315,6 +318,26 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
             picked = picked[:most]  # figures before dates and names
         kept.extend(picked)
     return kept or _standing(plan, spec, side, audience, since, day)
+
+
+def _meetings(plan: WorldPlan, spec, side: str, since: dt.date, day: dt.date) -> list[WeekEvent]:
+    """The one-off meetings our side held in an instance's week, over by the instance's own time: the week's news as
+    much as a paper (read 23: "A chain of acknowledgments with nothing in it ... sent hours after a kick-off meeting
+    it never mentions"; a weekly note of "no news" in the week of a call)."""
+    at = getattr(spec, "sent_at", None) or getattr(spec, "starts_at", None)
+    out = []
+    for a in plan.artifacts:
+        if a.kind != "calendar" or a.id == spec.id or recurring(plan, a.item):
+            continue
+        start, end = getattr(a, "starts_at", None), getattr(a, "ends_at", None)
+        if start is None or not since < start.date() <= day or at is None or (end or start) > at:
+            continue
+        if not any(_side_of(plan, p) == side for p in [a.author, *getattr(a, "attendees", [])]):
+            continue  # the other side's own meetings are not ours to report
+        person = plan.person(a.author)
+        org = next((o.name for o in plan.organisations if o.id == person.organisation), "")
+        out.append(WeekEvent(what="met", day=start.date(), title=as_first_sent(a.title), by=person.name, org=org))
+    return sorted(out, key=lambda e: e.day)
 
 
 def _draft_for(plan: WorldPlan, fact_id: str, side: str, day: dt.date):

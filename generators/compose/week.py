@@ -51,6 +51,10 @@ _NOTE = {
               "{Label} changed this week: {text} since {d}, against the {before} we had."],
     "paper": ["{by_first} circulated the {title} on {d}.", "New on the file: {title} ({by}, {d}).",
               "The {title} went round on {d} ({by})."],
+    # a meeting our side held in the week: news, whoever was at it (read 23: acknowledgments "sent hours after a
+    # kick-off meeting it never mentions")
+    "met": ["We [~held|had] the {title} on {d}.", "The {title} took place on {d}.",
+            "On {d} we [~held|had] the {title}."],
     # a paper of the writer's firm told to someone outside it: finished, and theirs to ask for
     "paper_side": ["{by} ({org}) sent round the {title} on {d}.", "From {org}: the {title} ({by}, {d})."],
     # (a paper goes round on its day; "concluded" was read as final when its minutes still had comments due, and
@@ -145,6 +149,7 @@ _AGENDA = {
     # a body's minutes (an investment committee's, a board's) are its own record: noted, never put up for comment
     "minutes": ["{title} ({by_first}, {d}): noted", "{title} of {d}: for information"],
     "paper_other": ["{org}'s {title} of {d}: our reply"],
+    "met": ["{title} ({d}): what came out of it", "Follow-up from the {title} of {d}"],
     "due": ["{Label}, {text}: who does what before then", "Run-up to {label} ({text})"],
     "passed": ["{Label} ({text}) has passed: what we do now", "After {label} ({text}): next steps"],
     # the day of an event (a certificate delivered, a notice given) is no deadline that "has passed" (an agenda said
@@ -452,7 +457,8 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
             if plan:
                 first.append(f"{owners[i % len(owners)]}: {plan}")
             continue
-        if e.what in ("learnt", "moved") and (e.type in ("text", "date") or e.standing) or e.what in ("last", "latest", "passed", "lapsed"):
+        if e.what in ("learnt", "moved") and (e.type in ("text", "date") or e.standing) or \
+                e.what in ("last", "latest", "passed", "lapsed", "met"):
             # a decision, a name or the day of an event is recorded, not checked ("tie the recall date to the source
             # papers", "take you through the recall date" to the client whose recall it was, read 12); the last
             # paper is where things stand

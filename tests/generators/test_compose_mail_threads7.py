@@ -57,3 +57,31 @@ def test_the_writers_own_step_that_is_a_thing_to_be_had_is_never_ill_before_a_no
     ctx = email_context("new")
     said = in_person(ctx, f"{ctx.author.first_name}: {what} on the cap computation to Kristen, if any")
     assert said.startswith("From me: "), said
+
+
+@pytest.mark.parametrize("name,seed", WORLDS)
+def test_a_weekly_note_tells_of_the_meeting_held_in_its_week(name, seed):
+    # read 23: 'A chain of acknowledgments with nothing in it ("The team will pick it up"), sent hours after a kick-off
+    # meeting it never mentions'; supply-surcharge at seed 97: the April 16 note listed the week's papers and never
+    # the kick-off of April 10
+    from worldsmith.generators.sides import principal
+    from worldsmith.generators.week import recurring, window
+    from worldsmith.worlds.content import EmailContent
+
+    plan, contents = world_at(name, seed)
+    side = {p.id: principal(plan.organisations, p.organisation) for p in plan.people}
+    meetings = [a for a in plan.artifacts if a.kind == "calendar" and not recurring(plan, a.item)]
+    held = 0
+    for s in plan.artifacts:
+        # (a weekly note: a series instance of mail with no paper attached, which a cover note carries instead)
+        span = window(plan, s) if s.kind == "email" and s.mode == "new" and not s.attachments else None
+        if span is None or not isinstance(contents.get(s.id), EmailContent):
+            continue
+        ours = [m for m in meetings if span[0] < m.starts_at.date() <= span[1] and m.ends_at <= s.sent_at
+                and any(side[p] == side[s.author] for p in [m.author, *m.attendees])]
+        if ours:
+            held += 1
+            # (the meeting itself, not only the title of its minutes: "Minutes - Diligence kick-off ..." went round)
+            own = re.sub(r"minutes(?: of the|:| -)? [^.\n]*", "", contents[s.id].body.lower())
+            assert any(m.title.lower() in own for m in ours), (s.path, [m.title for m in ours], own)
+    assert held or name != "buyside-diligence"
