@@ -43,8 +43,9 @@ _SAME = re.compile(r"(?<![\w'])(" + "|".join(re.escape(w) for w in sorted(_EITHE
                    re.I)
 # "set out" after a subject, a modal or "to" is a verb "shown" cannot stand for: "we will shown our client's position
 # once we have instructions" (my read of bonus-cap-dispute at seed 97, threads7)
-_FINITE_BEFORE = re.compile(r"(?i)(?:\b(?:I|we|you|they|will|shall|would|could|can|must|should|may|might|to|please)|'ll)"
-                            r"\s+$")
+# (nor as an imperative that opens a step: "Rachel: shown what follows from the payment date", aircraft-redelivery)
+_FINITE_BEFORE = re.compile(r"(?i)(?:(?:\b(?:I|we|you|they|will|shall|would|could|can|must|should|may|might|to|please)|"
+                            r"'ll)\s+|^\s*|:\s+)$")
 T = TypeVar("T")
 # A fact's source as the context gives it: 'the "<line>" line of the <sheet title>'.
 _SHEET_LINE = re.compile(r'^the "(?P<line>[^"]+)" line of the (?P<sheet>.+)$')

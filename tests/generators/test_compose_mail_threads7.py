@@ -44,6 +44,8 @@ def test_set_out_as_a_verb_after_a_subject_or_modal_is_never_shown():
             said = Picker(seed).vary("we will set out our position, as I set out above, and as the memo has set out; "
                                      "to set out the claim", side=side)
             assert not re.search(r"(?i)\b(?:will|I|to) shown\b", said), said
+            step = Picker(seed).vary("[~set out|list] what follows from the payment date", side=side)
+            assert not step.startswith("shown"), step
     assert any("has shown" in Picker(s).vary("the memo has set out") for s in range(40))
 
 
