@@ -87,3 +87,23 @@ def test_a_weekly_note_tells_of_the_meeting_held_in_its_week(name, seed):
             own = re.sub(r"minutes(?: of the|:| -)? [^.\n]*", "", contents[s.id].body.lower())
             assert any(m.title.lower() in own for m in ours), (s.path, [m.title for m in ours], own)
     assert held or name != "buyside-diligence"
+
+
+_ACTS = re.compile(r"(?i)\b(?:will (?:act on it|take it forward|pick it up)|I'll (?:work it into|put it in) (?:my diary|the "
+                   r"work plan|the plan for the week|my notes))")
+
+
+@pytest.mark.parametrize("name,seed", WORLDS)
+def test_nobody_promises_to_act_on_a_note_whose_steps_are_all_anothers(name, seed):
+    # read 23: 'Thanks Tammy. Our side will act on it before the weekly call.' and 'Thanks, got it. I'll put it in the
+    # work plan today.'; aircraft-redelivery at seed 97: 'Thanks Lydia. We will act on it before the next update.' to
+    # a note whose one step was the associate's
+    plan, _ = world_at(name, seed)
+    people = {p.id: p for p in plan.people}
+    seen = 0
+    for s, own, parent, pown in replies(name, seed):
+        owners = re.findall(r"(?m)^\s*-\s+(?:([A-Z][\w'-]+):|From me\b|I'll\b|I will\b)", pown)
+        if owners and people[s.author].first_name not in owners:
+            seen += 1
+            assert not _ACTS.search(own), (s.path, pown, own)
+    assert seen

@@ -1320,6 +1320,23 @@ def said_by(body: str, name: str) -> str:
     return " ".join(out)
 
 
+# What an acknowledgement promises to do with a note: an act of the reader's own, for a note that gives them a step.
+_ACTS_ON = re.compile(r"act on it|take it forward|pick (?:it )?up|work it into|put it in\b|deal with|follow up")
+# A step line of a note ("- Rachel: ...", "- From me: ...", "- I'll ...").
+_STEP_LINE = re.compile(r"(?m)^\s*-\s+(?:(?P<who>[A-Z][\w'-]+):|From me\b|I'll\b|I will\b)")
+
+
+def ack_next(ctx: ArtifactContext) -> list[str]:
+    """What an acknowledgement says happens next: never an act of the reader's own on a note whose steps are all
+    another's (read 23: "Thanks Tammy. Our side will act on it before the weekly call." and "I'll put it in the work
+    plan today." to notes whose every step was their writer's)."""
+    frames = bank("email")["ack_next"]
+    steps = list(_STEP_LINE.finditer(own_text(ctx.parent.body))) if ctx.parent is not None else []
+    if not steps or any(m.group("who") == ctx.author.first_name for m in steps):
+        return frames
+    return [f for f in frames if not _ACTS_ON.search(f)] or frames
+
+
 def _next_after_news(ctx: ArtifactContext, body: str) -> str:
     """A bare acknowledgement of a message with news in it (a figure, a date) followed by what happens next: "Thanks
     Douglas; noted for 21 October." to a note that the signing target had passed said nothing of it (read 10)."""
@@ -1335,7 +1352,7 @@ def _next_after_news(ctx: ArtifactContext, body: str) -> str:
     if _PROMISED.search(" ".join(own_text(m.body) for m in ctx.thread if m.sender == ctx.author.name)):
         return body  # what happens next is already said: the reply by the day the writer gave (mail10)
     pick = picker_for(ctx, 3)
-    line = pick.fill(bank("email")["ack_next"], day=_by(pick, ctx)) or ""
+    line = pick.fill(ack_next(ctx), day=_by(pick, ctx)) or ""
     paras = body.split("\n\n")
     at = 1 if len(paras) > 2 and len(paras[0].split()) <= 4 and paras[0].rstrip().endswith(",") else 0
     paras[at] = paras[at].rstrip() + " " + line
@@ -1568,7 +1585,7 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
                 and not _QUIET_NOTE.search(own_text(ctx.parent.body if ctx.parent else "")) \
                 and not re.search(r"\b(I'll|I will)\b", line, re.I):
             # an acknowledgement of news says what happens next
-            line += " " + (pick.fill(email["ack_next"], **values) or "")
+            line += " " + (pick.fill(ack_next(ctx), **values) or "")
         name = ctx.author.first_name if pick.chance(0.7) else ctx.author.name
         body = "\n\n".join(x for x in (hello, line, name) if x)
         return EmailContent(subject=subject, body=body)
@@ -2570,7 +2587,7 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
         if not re.search(r"\b(I'll|next step|picking this up|take it from here)\b", lines[-1], re.I) \
                 and not (ctx.parent is not None and _QUIET_NOTE.search(own_text(ctx.parent.body))):
             # an acknowledgement of news says what happens next (a bare "noted" to "the signing target has passed")
-            lines.append(pick.fill(email["ack_next"], **v) or "")
+            lines.append(pick.fill(ack_next(ctx), **v) or "")
     elif beat == "take_in" and reply_to_question:
         # a question asked is answered, not taken away for review in the same breath ("Received, Rhonda. We'll go
         # through the liquidated damages payable with the team and come back with any queries. Confident: ...",
@@ -2693,7 +2710,7 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
                     # message is taken in, and what happens next said, never a question made up on the spot
                     frames = email["reactions"]["confirm"]
                     lines.append(cap_first(pick.fill(frames, **v) or "Thanks, noted."))
-                    frames = email["ack_next"]
+                    frames = ack_next(ctx)
             if key == "confirm" and wrote_it(ctx, v["label"]):
                 # nobody tells a colleague that their own figure "as set out in the update works for us" (the analyst
                 # of her own extrapolation, the associate of her own cap computation, blind read 17)
