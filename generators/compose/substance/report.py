@@ -280,6 +280,71 @@ def _names_a_thing(f: FactRef) -> bool:
     return identity(f) or (f.value.type == "text" and _SERIAL.search(f.text) is not None)
 
 
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")
+_PERIODS = {"months": 1, "quarters": 3}
+_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten", 11: "eleven",
+          12: "twelve"}
+# what a count was read from, in its statement's words ('Brookvale's audit of the callout logs shows ...')
+_READ_FROM = re.compile(r"\b(?:analysis|audit|review|examination|reading|measure\w*) of (?:the |its |their )?"
+                        r"(?P<src>[a-z][\w -]*?\b(?:logs?|records?|data|reports?|statements?|readings?|returns?))\b")
+
+
+def counted_periods(f: FactRef, on) -> list[str]:
+    """The months or quarters a count of them is made of ('3 months' -> ['March 2026', 'April 2026', 'May 2026']):
+    those its statement names, else the last whole ones before `on`; [] for any other fact."""
+    unit = getattr(f.value, "unit", "") or ""
+    if f.value.type != "number" or unit not in _PERIODS or on is None:
+        return []
+    n = int(f.value.value)
+    if not 1 < n <= 12 or n != f.value.value:
+        return []
+    text = " ".join(f.statement.split())
+    if unit == "months":
+        named = re.findall(rf"\b({'|'.join(_MONTHS)})\b(?:,? (\d{{4}}))?", text)
+        if named:
+            year = next((y for _, y in reversed(named) if y), str(on.year))
+            names = [m for m, _ in named]
+            if len(names) == n:
+                return [f"{m} {year}" for m in names]
+    step = _PERIODS[unit]
+    # the last whole periods before the paper's day, counted back from the one before the period it falls in
+    month = (on.month - 1) // step * step  # the first month (0-based) of the period the day falls in
+    year = on.year
+    out = []
+    for _ in range(n):
+        month -= step
+        if month < 0:
+            month += 12
+            year -= 1
+        out.append(f"{_MONTHS[month]} {year}" if step == 1 else f"{_MONTHS[month]} to {_MONTHS[month + step - 1]} {year}")
+    return out[::-1]
+
+
+def itemised(f: FactRef, on) -> str:
+    """The items a finding's figure is made of, one by one: the heads its outline lists, or the months or quarters a
+    count of them is made of, each with what it was examined for and on what; '' where the figure has none (read 23:
+    'Redelivery inspection report and discrepancy list, which lists no discrepancies'; 'A forensic availability report
+    that gives no measured availability % for any month'). Names only: the figures are the ledger's."""
+    periods = counted_periods(f, on)
+    if periods:
+        unit = f.value.unit  # type: ignore[union-attr]
+        words = re.sub(r"^(?:the|a|an) ", "", label(f)).split()
+        # 'months below 98.0% availability' -> 'below 98.0% availability': what each period was counted for
+        what = " ".join(words[1:]) if words and words[0].lower() == unit else ""
+        src = _READ_FROM.search(" ".join(f.statement.split()))
+        return (f"The {_WORDS.get(len(periods), len(periods))} {unit}" + (f" {what}" if what else "") +
+                (f", each read from the {src.group('src')}" if src else ", each examined on its own") + ": " +
+                "; ".join(f"({i}) {p}" for i, p in enumerate(periods, 1)) + ".")
+    if not f.items or f.value.type not in ("money", "number"):
+        return ""
+    heads = [h if h[:2].isupper() else h[:1].upper() + h[1:] for h in f.items]
+    if len(heads) == 1:
+        return f"The {f.text} is for one item: {heads[0]}."
+    return (f"The {f.text} covers {_WORDS.get(len(heads), len(heads))} items, each examined and recorded in turn: "
+            + "; ".join(f"({i}) {h}" for i, h in enumerate(heads, 1)) + ".")
+
+
 def report_findings(pick: Picker, ctx: ArtifactContext, method_told: bool = False) -> list[str]:
     """Numbered findings: each fact the report turns on, with how a figure is derived and where it can be read; with
     `method_told`, a figure whose basis the method already gives is found in a line that points to it, not its
@@ -363,6 +428,9 @@ def report_findings(pick: Picker, ctx: ArtifactContext, method_told: bool = Fals
         head = topic_of(heads, f) if heads else ""
         out.append(f"Finding {n}" + (f" ({head})" if head else "") + f". {body}" +
                    (" " + cite_line(pick, src, draw=False) if src else ""))
+        listed_items = itemised(f, ctx.spec.date)  # type: ignore[arg-type]
+        if listed_items:
+            out.append(listed_items)
     # a head the title lists that no fact speaks to is found in the purpose's own words, never left out (read 16: 'A
     # "hull damage, steering gear" survey report with no hull or steering-gear findings')
     for n, (head, said) in enumerate(unreported_heads(ctx, kept), len(kept) + len(flags) + 1):
