@@ -76,6 +76,7 @@ class FactRef(BaseModel):
     since: dt.date | None = Field(None, description="the day the value this artifact carries took hold (the ledger's "
                                                     "date for it): news from that day on, never before")
     source_day: dt.date | None = Field(None, description="the date of the sheet that `source` names")
+    source_by: str = Field("", description="that sheet's author's organisation: its owner, who keeps it current")
     working: str = Field("", description="reason with each input's value on this artifact's day, as the ledger holds "
                                          "it: how the figure is worked out")
     inputs: list[InputRef] = Field(default_factory=list, description="the figure's inputs on this artifact's day")
@@ -464,6 +465,12 @@ def fact_source_dated(plan: WorldPlan, fact_id: str, day: dt.date, text: str,
                       viewer: str | None = None) -> tuple[dt.date | None, str]:
     """(the sheet's date, fact_source()): where a fact's value can be read on `day`, and the date of that sheet; with
     a viewer (a person id), only a sheet that person's organisation holds that day (see sees)."""
+    best = source_line(plan, fact_id, day, text, viewer)
+    return best[:2] if best else (None, "")
+
+
+def _index_fact_lines(plan: WorldPlan) -> None:
+    """Index, once per plan, each fact's sheet lines: (sheet date, line label, sheet title, sheet id)."""
     index = plan.__dict__.get("_fact_lines")
     if index is None:
         index = {}
@@ -476,12 +483,18 @@ def fact_source_dated(plan: WorldPlan, fact_id: str, day: dt.date, text: str,
                 if isinstance(name, str) and name.strip():
                     index.setdefault(line.fact, []).append((a.date, name.strip(), a.title, a.id))
         plan.__dict__["_fact_lines"] = index
+
+
+def source_line(plan: WorldPlan, fact_id: str, day: dt.date, text: str,
+                viewer: str | None = None) -> tuple[dt.date, str, str] | None:
+    """(the sheet's date, fact_source(), the sheet's id), or None: see fact_source_dated."""
+    _index_fact_lines(plan)
     best = None
-    for date, name, title, aid in index.get(fact_id, []):
+    for date, name, title, aid in plan.__dict__["_fact_lines"].get(fact_id, []):
         held = plan.fact(fact_id).on(date) if date <= day and sees(plan, viewer, aid, day) else None
         if held is not None and held[1] == text and (best is None or date > best[0]):
-            best = (date, f'the "{name}" line of the {title}')
-    return best if best else (None, "")
+            best = (date, f'the "{name}" line of the {title}', aid)
+    return best
 
 
 def voice_of(occupation: Occupation) -> Voice:
@@ -605,7 +618,8 @@ def label_worked(plan: WorldPlan, thread: str, day: dt.date | None,
     return out
 
 
-def label_sources(plan: WorldPlan, thread: str, day: dt.date | None, viewer: str | None = None) -> dict[str, str]:
+def label_sources(plan: WorldPlan, thread: str, day: dt.date | None, viewer: str | None = None,
+                  to: list[str] = ()) -> dict[str, str]:
     """Where each of a thread's figures known on `day` can be read in the room on that day (a sheet's row, see
     fact_source), by label: what "What is the source for X?" is answered with when the reply does not carry X (it
     answered "It comes from the papers on file; I'll send you the copy by Friday", blind read 17)."""
@@ -615,9 +629,12 @@ def label_sources(plan: WorldPlan, thread: str, day: dt.date | None, viewer: str
     for f in _thread_facts(plan, thread):
         fact = plan.fact(f)
         held = fact.on(day)
-        if held is not None and held[0].type in ("money", "number", "percent") \
-                and (source := fact_source(plan, f, day, held[1], viewer)):
-            out[fact_label(fact)] = source
+        line = source_line(plan, f, day, held[1], viewer) \
+            if held is not None and held[0].type in ("money", "number", "percent") else None
+        by = plan.person(plan.artifact(line[2]).author).organisation if line else None
+        if line and not (viewer and {plan.person(p).organisation for p in to} == {by} != {
+                plan.person(viewer).organisation}):
+            out[fact_label(fact)] = line[1]  # (never the addressee's own sheet, see build_context)
     return out
 
 
@@ -1110,7 +1127,7 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
                    "decided_labels": [fact_label(plan.fact(f)) for f in _thread_facts(plan, spec.thread)
                                       if decided(plan.fact(f)) and settled(plan.fact(f), spec.sent_at.date())],
                    "label_reasons": label_reasons(plan, spec.thread, spec.sent_at.date()),
-                   "label_sources": label_sources(plan, spec.thread, spec.sent_at.date(), spec.author),
+                   "label_sources": label_sources(plan, spec.thread, spec.sent_at.date(), spec.author, spec.to),
                    "label_papers": papers,
                    "label_folders": label_folders(plan, papers),
                    "label_sent": label_sent(plan, spec) if spec.parent else {},
@@ -1285,6 +1302,8 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
     distractor = plan.distractor_of(spec)
     facts = []
     day = artifact_day(spec)
+    addressees = {plan.person(p).organisation for p in getattr(spec, "to", None) or []} if spec.kind == "email" \
+        else set()
     for fact_id in spec.facts:
         fact = plan.fact(fact_id)
         named = dict(label=fact_label(fact), establish=spec.id in plan.establishing(fact_id))
@@ -1299,8 +1318,16 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
             # in a composer nor in a model's prompt: the bare subject stands in for such a statement.
             statement = subject_of(fact.id)
         if distractor is None or distractor.fact != fact_id:
-            source_day, source = fact_source_dated(plan, fact_id, day, text, spec.author) \
-                if value.type in ("money", "number", "percent") else (None, "")
+            line = source_line(plan, fact_id, day, text, spec.author) \
+                if value.type in ("money", "number", "percent") else None
+            source_day, source = line[:2] if line else (None, "")
+            if line:
+                by = plan.person(plan.artifact(line[2]).author).organisation
+                named["source_by"] = next((o.name for o in plan.organisations if o.id == by), "")
+                if addressees == {by} and by != author.organisation:
+                    # nobody is pointed to their own work (read 23: 'GC asks counsel how he reached the accrued
+                    # figure, then tells counsel to "consult" the row in counsel's own spreadsheet')
+                    source_day, source = None, ""
             named.update(reason=fact_reason(plan, fact), source=source, source_day=source_day,
                          working=fact_reason(plan, fact, day) if day is not None else "",
                          inputs=fact_inputs(plan, fact, day, taxonomy, spec.author) if day is not None and named_has(fact) else [])

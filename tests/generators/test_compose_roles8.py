@@ -79,3 +79,45 @@ def test_a_weekly_note_names_the_addressees_own_paper_in_the_second_person():
         other = note_lines(Picker(seed), events[:1], day, "en_US", {"Firm", "Client Co"}, outside={"Client Co"},
                            firm="Firm", me="Bo Lund", you="Cy Park")[0]
         assert not re.search(r"\byour\b", other), other
+
+
+def test_nobody_is_pointed_to_a_row_of_their_own_sheet():
+    # read 23: 'GC asks counsel how he reached the accrued figure, then tells counsel to "consult" the row in
+    # counsel's own spreadsheet'
+    import re
+
+    plan, _, contents = offline_world("tests/fixtures/covenant-breach.yaml", 61)
+    org = {p.id: p.organisation for p in plan.people}
+    sheets = [a for a in plan.artifacts if a.kind == "spreadsheet"]
+    seen = 0
+    for a in plan.artifacts:
+        if a.kind != "email" or a.id not in contents:
+            continue
+        own = "\n".join(line for line in contents[a.id].body.splitlines() if not line.startswith(">"))
+        for s in sheets:
+            if {org[p] for p in a.to} == {org[s.author]} != {org[a.author]}:
+                seen += 1
+                assert not re.search(rf"\b(?:line|row|entry) (?:of|in) the {re.escape(s.title)}", own), (a.id, own)
+    assert seen
+
+
+def test_a_memo_leaves_another_firms_sheet_to_that_firm_to_keep_current():
+    # read 23: 'Counsel offers to "keep the Extrapolation workbook current"' (the auditors' workbook)
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.substance.memo import memo_next_steps
+    from worldsmith.generators.context import build_context
+
+    plan, taxonomy, contents = offline_world(TANKER, 61)
+    memos = [a for a in plan.artifacts if a.kind == "document" and a.title.startswith("Memo")]
+    said = 0
+    for a in memos:
+        ctx = build_context(plan, taxonomy, a, contents)
+        ours = " ".join(memo_next_steps(Picker(1), ctx, "Friday"))
+        if "current and report any change" not in ours:
+            continue
+        said += 1
+        theirs = ctx.model_copy(update={"facts": [f.model_copy(update={"source_by": "Other Auditors LLP"})
+                                                  for f in ctx.facts]})
+        text = " ".join(memo_next_steps(Picker(1), theirs, "Friday"))
+        assert "will keep the" not in text and "ask Other Auditors LLP" in text, text
+    assert said

@@ -707,10 +707,15 @@ def memo_next_steps(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
         rows.append(picker_for(ctx, 12).reword(
             f"{reader.first_name} to [~confirm|give|provide] instructions by {due}." if family_key(ctx.voice.family) ==
             "legal" else f"{reader.first_name} to [~let us have|give us|send us] a decision by {due}."))
-    sheets = list(dict.fromkeys(m.group("sheet") for f in ctx.facts
+    sheets = list(dict.fromkeys((m.group("sheet"), f.source_by) for f in ctx.facts
                                 for m in [re.match(r'^the "[^"]+" line of the (?P<sheet>.+)$', source_phrase(f))] if m))
-    if sheets:
-        rows.append(f"{ctx.author.first_name} will keep the {sheets[0]} current and report any change in its figures.")
+    if sheets and sheets[0][1] in ("", ctx.author.organisation):
+        rows.append(f"{ctx.author.first_name} will keep the {sheets[0][0]} current and report any change in its "
+                    f"figures.")
+    elif sheets:
+        # another firm's sheet is kept by that firm (read 23: 'Counsel offers to "keep the Extrapolation workbook
+        # current"', the auditors' workbook)
+        rows.append(f"We will ask {sheets[0][1]} to tell us of any change in the figures of its {sheets[0][0]}.")
     ahead = [f for f in ctx.facts if f.value.type == "date" and not f.past]
     if ahead:
         rows.append(f"{cap_first(label(ahead[0]))} ({ahead[0].text}) is diarised, with the steps that lead up to it.")
