@@ -345,10 +345,24 @@ def _draft_for(plan: WorldPlan, fact_id: str, side: str, day: dt.date):
     for the answer deadline): what is left before that date is to finish it. A note two days before the answer
     deadline whose only step was "everything for the answer deadline ready by April 30" never said what remains to
     be done (blind read 17). None where there is no such draft."""
-    drafts = [a for a in plan.artifacts if a.kind == "document" and a.distractor is None and fact_id in a.facts
-              and re.search(r"\bdraft\b", a.title or "", re.I) and (d := _day(a)) is not None and d <= day
-              and not recurring(plan, a.item) and _side_of(plan, a.author) == side]
+    drafts = [a for a in _drafts(plan).get(fact_id, []) if _day(a) <= day and _side_of(plan, a.author) == side]
     return max(drafts, key=lambda a: (_day(a), a.id)) if drafts else None
+
+
+def _drafts(plan: WorldPlan) -> dict[str, list]:
+    """The plan's dated one-off documents titled as drafts, by each fact they carry, in plan order; indexed once per
+    plan: every weekly instance with a date ahead asked for them, and a scan of the whole inventory with a regular
+    expression per title each time was a sixtieth of the model client's CPU per call (bench.llm_throughput)."""
+    index = plan.__dict__.get("_week_drafts")
+    if index is None:
+        index = {}
+        for a in plan.artifacts:
+            if a.kind == "document" and a.distractor is None and re.search(r"\bdraft\b", a.title or "", re.I) \
+                    and _day(a) is not None and not recurring(plan, a.item):
+                for f in dict.fromkeys(a.facts):
+                    index.setdefault(f, []).append(a)
+        plan.__dict__["_week_drafts"] = index
+    return index
 
 
 def _standing(plan: WorldPlan, spec, side: str, audience: list[str], since: dt.date,

@@ -8,6 +8,7 @@ share a structure, not their sentences.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import re
 
@@ -90,10 +91,12 @@ _US_STATES = ("Alabama", "Alaska", "Arizona", "Arkansas", "California", "Colorad
 _CITY_STATE = {city: state for state, cities in _STATE_CITIES.items() for city in cities}
 
 
+@functools.lru_cache(maxsize=1024)
 def home_place(org_name: str, role: str = "", *texts: str) -> tuple[str, str]:
     """(city, state) where the plan's own words place an organisation: its role ('a grain trader based in Kansas'),
     or a sentence of the matter's summary that names it ('St. Aldric Health System, a three-hospital nonprofit system
-    in Ohio' -> ('', 'Ohio')); ('', '') where they do not."""
+    in Ohio' -> ('', 'Ohio')); ('', '') where they do not. Remembered by its words: every document's letterhead asks,
+    and three searches of a hundred places' alternation over the summary were 1.6 ms a letterhead (bench.llm_throughput)."""
     states = "|".join(sorted(_US_STATES + tuple(_CITY_STATE), key=len, reverse=True))
     found = [re.search(r"\b(?:in|based in|headquartered in) (" + states + r")\b", role or "")]
     found += [re.search(re.escape(org_name) + r"[^.;:]*?\b(?:in|of|based in|headquartered in) (" + states + r")\b",

@@ -185,6 +185,24 @@ def test_the_tanker_answer_deadline_finds_the_draft_answer():
     assert _draft_for(plan, "answer_deadline", _side_of(plan, partner), dt.date(2026, 4, 20)) is None
 
 
+def test_a_draft_is_found_without_reading_the_inventory_again(monkeypatch):
+    # bench.llm_throughput's profile: every weekly instance with a date ahead scanned the whole inventory, with a
+    # regular expression per title, for the draft that carries it; the plan's drafts are indexed once, as its papers.
+    import worldsmith.generators.week as week
+
+    plan, _ = world("tanker-spill-liability")
+    partner = next(a for a in plan.artifacts if a.kind == "email" and a.author and
+                   plan.person(a.author).organisation == "harrowvane").author
+    side = week._side_of(plan, partner)
+    first = week._draft_for(plan, "answer_deadline", side, dt.date(2026, 4, 29))
+    searched = []
+    search = week.re.search
+    monkeypatch.setattr(week.re, "search", lambda *a, **k: searched.append(a[0]) or search(*a, **k))
+    assert week._draft_for(plan, "answer_deadline", side, dt.date(2026, 4, 29)) is first
+    assert week._draft_for(plan, "answer_deadline", side, dt.date(2026, 4, 20)) is None
+    assert searched == []
+
+
 def test_a_demand_the_purpose_gives_its_writer_is_asked_in_its_own_words():
     # 'Preservation of evidence and exchange of the steering-gear test records' opened with "The vessel is given as
     # M/T Aurelian Tide" and asked for nothing (the 12-message sample of this read, seed 5): the purpose is a demand
