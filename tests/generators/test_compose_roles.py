@@ -376,6 +376,29 @@ def test_a_figure_claimed_by_or_read_in_a_partys_paper_is_that_partys_and_a_shar
     assert owner("Adjusted EBITDA as determined") == ""
 
 
+def test_whose_figure_a_fact_is_is_worked_out_once_for_a_context_and_fact(monkeypatch):
+    """bench.llm_throughput's profile: a document's composer asked owner_of 699 times of 36 (context, fact) pairs, each
+    a dozen searches; the same objects give the same answer without them, and another context is asked again."""
+    import worldsmith.generators.compose.substance.argue as argue
+    from tests.generators.context_fixture import document_context, fact
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.worlds.values import Money
+    from decimal import Decimal
+
+    orgs = [OrgRef(name="Corvel Systems Corp.", role="opposing party; the buyer", privileged=False)]
+    ctx = document_context("memo").model_copy(update={"organisations": orgs})
+    f = fact("x", "A figure.", Money(amount=Decimal(1000000), currency="USD")).model_copy(
+        update={"label": "Adjusted EBITDA in the buyer's earn-out statement"})
+    assert argue.owner_of(ctx, f) == "Corvel Systems Corp."
+    searched = []
+    search = argue.re.search
+    monkeypatch.setattr(argue.re, "search", lambda *a, **k: searched.append(a[0]) or search(*a, **k))
+    assert argue.owner_of(ctx, f) == "Corvel Systems Corp."
+    assert searched == []
+    other = ctx.model_copy(update={"organisations": [orgs[0].model_copy(update={"name": "Quorvex Ltd"})]})
+    assert argue.owner_of(other, f) == "Quorvex Ltd"
+
+
 def test_the_landlords_surveyor_is_on_the_landlords_side_not_the_tenants():
     """Read 19 (rent review, tenant's counsel's room): 'the landlord's rent review surveyor' was taken for the one
     client's adviser, so her report was 'prepared for' the tenant and her mail to her own client sat in the tenant's
