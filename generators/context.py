@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from worldsmith.generators.labels import as_known_on, decided, fact_label, put_forward, standing
 from worldsmith.generators.sides import principal, relations
-from worldsmith.generators.week import WeekEvent, recurring, week_events
+from worldsmith.generators.week import WeekEvent, recurring, week_events, went_across
 from worldsmith.worlds import kinds
 from worldsmith.worlds.content import Content, EmailContent, SheetContent
 from worldsmith.worlds.plan import ArtifactSpec, Person, WorldPlan
@@ -709,8 +709,51 @@ def label_sent(plan: WorldPlan, spec) -> dict[str, PaperDue]:
 
 
 def settled_labels(plan: WorldPlan, thread: str, day: dt.date | None) -> list[str]:
-    """The labels of a thread's facts that are settled on `day` (see settled)."""
-    return [fact_label(plan.fact(f)) for f in _thread_facts(plan, thread) if settled(plan.fact(f), day)]
+    """The labels of a thread's facts that are settled on `day` (see settled and acted_on)."""
+    return [fact_label(plan.fact(f)) for f in _thread_facts(plan, thread)
+            if settled(plan.fact(f), day) or acted_on(plan, plan.fact(f), day)]
+
+
+# An act that closes a figure: the money moved. (An offer, a demand or an estimate closes nothing: labels._PUT_FORWARD;
+# nor money still to move, "would remain to be paid"; nor a figure "agreed with" one's own accountants, still open to
+# the other side: labels.standing decides what an agreement settles.)
+_ACTED = re.compile(r"\b(?:paid|funded|prepaid|remitted|refunded|transferred)\b", re.I)
+_TO_COME = re.compile(r"\b(?:would|will|shall|to be|unless|if)\b", re.I)  # (not "may": a month)
+
+
+def acted_on(plan: WorldPlan, fact, day: dt.date | None) -> bool:
+    """Whether a figure was acted on by `day`: another fact known by then records an act done on its value as it then
+    stood ("Harrowgate funded the USD 9,000,000 equity cure on September 2"). Read 23: on the funding day lenders'
+    counsel asked "When will we hear from you on the equity cure amount?", a figure fixed for weeks and funded that
+    day."""
+    if day is None:
+        return False
+    acts = plan.__dict__.get("_acts")
+    if acts is None:  # once per plan: asked for every fact of every message's thread
+        acts = []
+        for other in plan.facts:
+            statement = " ".join((other.statement or "").split())
+            since = other.known_from or other.first_known()
+            if since is not None and _ACTED.search(statement) and not put_forward(statement) \
+                    and not _TO_COME.search(statement):
+                acts.append((other.id, since, statement))
+        plan.__dict__["_acts"] = acts
+    if fact.value.type == "date" and any(i == fact.id and since <= day for i, since, _ in acts):
+        # the act itself, by its day: "What is still to do before the equity cure funding date?" the day it was funded
+        return True
+    if fact.value.type != "money":  # (a percent or a count is too short a text to find for sure in a statement)
+        return False
+    held = fact.on(day)
+    if held is not None and any(i != fact.id and since <= day and held[1] in statement for i, since, statement in acts):
+        return True
+    # ...and what is worked out from a figure so acted on, known by then, is arithmetic on the record: "When will we
+    # hear from you on the net debt after the cure?" on the day the cure was funded and the net debt so set out
+    from worldsmith.worlds.ledger import references
+
+    since = fact.known_from or fact.first_known()
+    return bool(fact.formula) and held is not None and since is not None and since <= day and any(
+        r != fact.id and acted_on(plan, plan.fact(r), day) for r in references(fact.formula)
+        if any(f.id == r for f in plan.facts))
 
 
 def made_papers(plan: WorldPlan, spec, most: int = 4) -> list[PaperDue]:
@@ -771,6 +814,9 @@ def room_papers(plan: WorldPlan, spec, most: int = 4) -> list[str]:
     # fed, read as the same exchange again; a paper dated the day itself may not be out yet: a call's notes at 16:00)
     # (own_papers: no instance of a series: a weekly call's notes, "is the weekly call notes final?" every week)
     made = [a for a in own_papers(plan) if a.author in members and day is not None and 0 < (day - a.date).days <= 14]
+    # (a paper that went to the other side is served or sent: nobody asks whether it is "the final version" or has
+    # comments on it for the next turn, read 23's chat of July 23 on a notice served on July 15)
+    made = [a for a in made if not went_across(plan, a)]
     # talked about on the conversation's first day after it is made, once: not read, commented on and asked
     # whether final again on every day that follows
     days = talk_days(plan, spec)

@@ -60,6 +60,9 @@ class WeekEvent(BaseModel):
                                                "taken through as an open point")
     seen: bool = Field(False, description="paper: it already went to a reader of the instance outside its author's "
                                           "organisation (the note tells them of it, never offers to send it)")
+    across: bool = Field(False, description="paper: it went to the other side on its day (a notice served, a letter "
+                                            "sent): done, so no step is left to comment on it, settle it or send it "
+                                            "to the client for input")
     draft: str = Field("", description="due: the title of our side's draft, made by the instance's day, that carries "
                                        "the date (what is left to do before it: that draft finished)")
     draft_day: dt.date | None = Field(None, description="due: that draft's date")
@@ -288,7 +291,8 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
                                             if f.value.type == "text" and (was := f.on(made)) is not None
                                             and (said := _finding(f.statement, fact_label(f), was[1]))), "")
         out.append(WeekEvent(what="paper", day=made, title=as_first_sent(a.title), by=person.name, org=org,
-                             seen=seen, point=point[0], point_text=point[1], finding=finding,
+                             seen=seen, across=went_across(plan, a), point=point[0], point_text=point[1],
+                             finding=finding,
                              concludes=concludes(getattr(a, "purpose", "") or "")))
     out.extend(_meetings(plan, spec, side, since, day))
     learnt = {e.fact for e in out if e.what == "learnt"}
@@ -493,6 +497,15 @@ def answerable(paper) -> bool:
     kind whose title names no signed instrument; never a sheet."""
     kind = (getattr(paper, "doc_type", "") or "").lower()
     return getattr(paper, "kind", "") == "document" and kind in _ANSWERABLE and not _SIGNED.search(paper.title or "")
+
+
+def went_across(plan: WorldPlan, paper) -> bool:
+    """Whether a paper went to the other side on its day: one of its readers works for another party than its
+    author (a notice served, a letter sent, minutes agreed with the other side's counsel). Read 23: a weekly note of
+    July 24 planned "the notice of termination to you, with a note of the points that need your input (July 29)" for
+    a notice served on July 15, and a chat of July 23 asked whether it was "the final version"."""
+    side = _side_of(plan, paper.author)
+    return any(_side_of(plan, p) != side for p in getattr(paper, "readers", []) or [])
 
 
 def _side_of(plan: WorldPlan, person_id: str) -> str:

@@ -139,7 +139,9 @@ def test_a_reply_to_a_bare_close_of_a_notes_point_moves_to_the_notes_next_step()
     steps = re.compile(r"^(?:to do|next actions?|next steps?|steps from here|for this week|still open|actions)\b"
                        r"[^\n]{0,40}:\s*$", re.M | re.I)
     loops = 0
-    for seed in (9, 31):
+    # (not seed 9 since read 23: its one loop was a weekly note's step sending the client a letter already sent to the
+    # insurer, no step any more)
+    for seed in (31, 53):
         for name in NAMES + ["bonus-cap-dispute"]:
             plan, taxonomy, contents = fixture_world(name, seed)
             for spec in plan.artifacts:

@@ -142,7 +142,7 @@ def test_the_papers_a_day_of_chat_talks_about_are_indexed_once_per_plan_and_are_
     import worldsmith.generators.context as context
     from worldsmith.generators.context import (PaperDue, answers_later, artifact_day, coming_papers, own_papers,
                                                room_papers, talk_days)
-    from worldsmith.generators.week import recurring
+    from worldsmith.generators.week import recurring, went_across
 
     plan = legal_plan()
 
@@ -151,6 +151,7 @@ def test_the_papers_a_day_of_chat_talks_about_are_indexed_once_per_plan_and_are_
         made = [a for a in plan.artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None
                 and a.author in members and day is not None and 0 < (day - a.date).days <= 14
                 and not recurring(plan, a.item)]
+        made = [a for a in made if not went_across(plan, a)]  # (served or sent: no draft to talk about, read 23)
         made = [a for a in made if not any(a.date < d < day for d in talk_days(plan, spec))]
         made.sort(key=lambda a: (a.date, a.path), reverse=True)
         return list(dict.fromkeys(a.title for a in made))[:most]

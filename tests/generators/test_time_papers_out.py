@@ -1,0 +1,65 @@
+"""Issue 17 (time1, read 23): what an artifact knows on its day. A paper that went to the other side (a notice
+served, a letter sent) is done: no later note or chat treats it as a draft."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from tests.generators.test_compose_worlds import world
+from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.week import week_steps
+from worldsmith.generators.context import room_papers
+from worldsmith.generators.week import WeekEvent, went_across
+
+
+def test_a_notice_served_is_no_step_of_a_later_weekly_note():
+    # read 23: a weekly note of July 24 planned "From me: the notice of termination to you, with a brief note of the
+    # points that need your input (July 29)" for a notice served on July 15
+    def notice(across: bool) -> WeekEvent:
+        return WeekEvent(what="paper", day=dt.date(2026, 7, 15), title="Notice of termination", by="Tammy Cummings",
+                         org="Firm", across=across)
+    for seed in range(10):
+        for outside in (False, True):
+            steps = week_steps(Picker(seed), [notice(True)], dt.date(2026, 7, 24), "en_US", {"Firm"}, ["Jade"], {},
+                               outside)
+            assert not steps, steps
+            # (the same paper still in draft has its step: comments, or sent to the client)
+            assert week_steps(Picker(seed), [notice(False)], dt.date(2026, 7, 24), "en_US", {"Firm"}, ["Jade"], {},
+                              outside)
+
+
+def test_a_paper_that_went_to_the_other_side_is_not_asked_about_as_a_draft_in_chat():
+    # read 23: "Jade, is the notice of termination the final version?" in a chat of July 23, eight days after it was
+    # served; the tanker example's letter rejecting the tender was the room's paper on the days after it went out
+    plan, _ = world("tanker-spill-liability")
+    sent = {a.title for a in plan.artifacts if a.kind in ("document", "spreadsheet") and went_across(plan, a)}
+    assert any(t.startswith("Letter rejecting") for t in sent)
+    assert not any(went_across(plan, a) for a in plan.artifacts if a.kind == "document" and a.title.startswith("Memo"))
+    for spec in plan.artifacts:
+        if spec.kind == "chat":
+            assert not sent & set(room_papers(plan, spec)), (spec.id, room_papers(plan, spec))
+
+
+def test_a_figure_paid_or_funded_is_settled_from_that_day_and_what_follows_from_it():
+    # read 23: on the funding day lenders' counsel asked "When will we hear from you on the equity cure amount?", a
+    # figure fixed for weeks and funded that day (then, once that was settled, "on the net debt after the cure?" and
+    # "What is still to do before the equity cure funding date?")
+    import datetime as dt
+
+    from tests.generators.test_compose_mail_read18 import fixture_world
+    from worldsmith.generators.context import acted_on, settled_labels
+
+    plan, _, _ = fixture_world("covenant-breach", 31)
+    funded = dt.date(2026, 9, 2)
+    for fact_id in ("cure_amount", "cured_net_debt", "cure_funding_date"):
+        assert not acted_on(plan, plan.fact(fact_id), funded - dt.timedelta(days=1)), fact_id
+        assert acted_on(plan, plan.fact(fact_id), funded), fact_id
+    # (nothing else: a reported figure, an offer, a ratio are no act)
+    assert {f.id for f in plan.facts if acted_on(plan, f, plan.window_end)} == \
+        {"cure_amount", "cured_net_debt", "cure_funding_date"}
+    threads = {a.thread for a in plan.artifacts if a.kind == "email" and "cure_amount" in a.facts}
+    assert any("the equity cure amount" in settled_labels(plan, t, funded) for t in threads)
+    assert not any("the equity cure amount" in settled_labels(plan, t, funded - dt.timedelta(days=1)) for t in threads)
+    # money that is still to move is no act ("USD 2,298,660 ... would remain to be paid by Brightwing")
+    plan, _, _ = fixture_world("aircraft-redelivery", 31)
+    assert not any(acted_on(plan, f, plan.window_end) for f in plan.facts)
