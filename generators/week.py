@@ -63,6 +63,9 @@ class WeekEvent(BaseModel):
     across: bool = Field(False, description="paper: it went to the other side on its day (a notice served, a letter "
                                             "sent): done, so no step is left to comment on it, settle it or send it "
                                             "to the client for input")
+    replaced: bool = Field(False, description="paper: a superseded paper whose figure the ledger has already replaced "
+                                              "by the instance's day (a preliminary view the adjuster's position "
+                                              "overtook): news of the week, never a step to read or answer it")
     draft: str = Field("", description="due: the title of our side's draft, made by the instance's day, that carries "
                                        "the date (what is left to do before it: that draft finished)")
     draft_day: dt.date | None = Field(None, description="due: that draft's date")
@@ -291,7 +294,8 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
                                             if f.value.type == "text" and (was := f.on(made)) is not None
                                             and (said := _finding(f.statement, fact_label(f), was[1]))), "")
         out.append(WeekEvent(what="paper", day=made, title=as_first_sent(a.title), by=person.name, org=org,
-                             seen=seen, across=went_across(plan, a), point=point[0], point_text=point[1],
+                             seen=seen, across=went_across(plan, a), replaced=replaced_by(plan, a, day),
+                             point=point[0], point_text=point[1],
                              finding=finding,
                              concludes=concludes(getattr(a, "purpose", "") or "")))
     out.extend(_meetings(plan, spec, side, since, day))
@@ -497,6 +501,15 @@ def answerable(paper) -> bool:
     kind whose title names no signed instrument; never a sheet."""
     kind = (getattr(paper, "doc_type", "") or "").lower()
     return getattr(paper, "kind", "") == "document" and kind in _ANSWERABLE and not _SIGNED.search(paper.title or "")
+
+
+def replaced_by(plan: WorldPlan, paper, day: dt.date) -> bool:
+    """Whether a superseded paper's figure is already replaced on `day`: the ledger holds another value of its fact
+    by then. A weekly note of April 22 set "a first read of Sable's preliminary view, with our points on it" for a
+    view of April 10 that Sable's position of April 17 had replaced (my read of bi-claim at seed 97)."""
+    distractor = plan.distractor_of(paper)
+    held = plan.fact(distractor.fact).on(day) if distractor is not None else None
+    return held is not None and held[1] != distractor.text
 
 
 def went_across(plan: WorldPlan, paper) -> bool:

@@ -63,3 +63,21 @@ def test_a_figure_paid_or_funded_is_settled_from_that_day_and_what_follows_from_
     # money that is still to move is no act ("USD 2,298,660 ... would remain to be paid by Brightwing")
     plan, _, _ = fixture_world("aircraft-redelivery", 31)
     assert not any(acted_on(plan, f, plan.window_end) for f in plan.facts)
+
+
+def test_a_paper_whose_figure_was_replaced_is_news_not_a_step():
+    # my read of bi-claim at seed 97: a weekly note of April 22 set "a first read of Sable Claims Services'
+    # preliminary view, with our points on it (Friday morning)" for a view of April 10 that Sable's position of
+    # April 17 had replaced
+    from tests.generators.test_compose_mail_read18 import fixture_world
+    from worldsmith.generators.week import replaced_by
+
+    plan, _, _ = fixture_world("bi-claim", 31)
+    view = next(a for a in plan.artifacts if a.distractor == "insurer_days_first")
+    assert not replaced_by(plan, view, dt.date(2026, 4, 16)) and replaced_by(plan, view, dt.date(2026, 4, 22))
+    for seed in range(10):
+        event = WeekEvent(what="paper", day=dt.date(2026, 4, 10), title="Preliminary view", by="Walter Watson",
+                          org="Adjusters", replaced=True)
+        assert not week_steps(Picker(seed), [event], dt.date(2026, 4, 22), "en_US", {"Firm"}, ["Amy"], {}, True)
+        assert week_steps(Picker(seed), [event.model_copy(update={"replaced": False})], dt.date(2026, 4, 22), "en_US",
+                          {"Firm"}, ["Amy"], {}, True)
