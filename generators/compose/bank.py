@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import random
 import re
@@ -52,6 +53,8 @@ _SHEET_LINE = re.compile(r'^the "(?P<line>[^"]+)" line of the (?P<sheet>.+)$')
 # The share of a series' sentences drawn from the frames that name the instance's day ({series_day}), where a list
 # has them: the plain frames come round every few instances of a long series, the week's own words do not.
 SERIES_DATED = 0.7
+# The fields that name a series' day: the message's own ({series_day}) and its note's ({note_day}).
+_DAYS = frozenset({"series_day", "note_day"})
 # A recurring item's instances are planned as "<item>_<n>", a thread's messages as "<instance>-m<k>".
 _INSTANCE = re.compile(r"^(?P<key>.+)_(?P<n>\d+)$")
 _MESSAGE = re.compile(r"-m(?P<k>\d+)$")
@@ -65,12 +68,14 @@ def _kept(m: re.Match) -> bool:
 @dataclass(frozen=True)
 class Series:
     """Where an artifact stands in a recurring series: the item it recurs from, its instance (from 0), the slot in
-    the instance (a thread's message position), and its day as mail writes it ("May 21")."""
+    the instance (a thread's message position), its day as mail writes it ("May 21"), and the day of the instance's
+    first message (the note a reply answers: "note", the day where it is that message)."""
 
     key: str
     index: int
     slot: int = 0
     day: str = ""
+    note: str = ""
 
 
 def series_of(item: str, artifact_id: str, day: str = "") -> Series | None:
@@ -89,11 +94,19 @@ def picker_for(ctx: Any, salt: int = 0) -> "Picker":
     day = artifact_day(spec)
     said = "" if day is None else f"{day:%B} {day.day}" if ctx.locale == "en_US" else f"{day.day} {day:%B}"
     series = series_of(getattr(spec, "item", ""), spec.id, said)
+    # a reply names the note it answers by the note's day, never its own ("Are we still on course ... after the 12 May
+    # note?" sent on 12 May to the note of 10 May, aircraft-redelivery at seed 97)
+    thread = getattr(ctx, "thread", None) or []
+    root = dt.date.fromisoformat(thread[0].sent[:10]) if thread else \
+        (ctx.parent_sent.date() if getattr(ctx, "parent_sent", None) is not None else day)
+    if series is not None and root is not None:
+        note = f"{root:%B} {root.day}" if ctx.locale == "en_US" else f"{root.day} {root:%B}"
+        series = Series(series.key, series.index, series.slot, series.day, note)
     if series is not None and getattr(ctx, "repair", None):
         # A repaired instance is dealt from another place round its series: the deal is a function of the instance
         # alone, so with its new seed only, a repair wrote the same sentences again (two near-duplicates at x80
         # survived both rounds).
-        series = Series(series.key, series.index + 1 + ctx.seed % 97, series.slot, series.day)
+        series = Series(series.key, series.index + 1 + ctx.seed % 97, series.slot, series.day, series.note)
     return Picker(ctx.seed + salt, series)
 
 
@@ -235,14 +248,15 @@ class Picker:
         if self.series is not None and self.series.day:
             # frames with {series_day} are for a series alone: a weekly note says which week it is
             values.setdefault("series_day", self.series.day)
+            values.setdefault("note_day", self.series.note or self.series.day)
         given = {k for k, v in values.items() if v}
         fitting = [f for f in frames if fields(f) <= given]
         if not fitting:
             return None
         fresh = [f for f in fitting if f not in self._used]
         if self.series is not None:
-            dated = [f for f in fitting if "series_day" in fields(f)]
-            plain = [f for f in fitting if "series_day" not in fields(f)]
+            dated = [f for f in fitting if fields(f) & _DAYS]
+            plain = [f for f in fitting if not fields(f) & _DAYS]
             pool = dated if dated and (not plain or self.chance(SERIES_DATED)) else plain
             ok = set(fresh or fitting)
             frame = self._deal(pool, lambda f: f in ok)

@@ -107,3 +107,45 @@ def test_nobody_promises_to_act_on_a_note_whose_steps_are_all_anothers(name, see
             seen += 1
             assert not _ACTS.search(own), (s.path, pown, own)
     assert seen
+
+
+_NOTE_OF = re.compile(r"\bthe ((?:January|February|March|April|May|June|July|August|September|October|November|"
+                      r"December) \d{1,2}|\d{1,2} (?:January|February|March|April|May|June|July|August|September|"
+                      r"October|November|December)) (?:note|update)\b")
+
+
+@pytest.mark.parametrize("name,seed", WORLDS)
+def test_a_reply_names_the_note_it_answers_by_the_notes_own_day(name, seed):
+    # aircraft-redelivery at seed 97: 'Are we still on course for the payment date for the redelivery claim after the
+    # 12 May note?', sent on May 12 in reply to the note of May 10 (the series' day was the reply's own)
+    plan, _ = world_at(name, seed)
+    by_id = {s.id: s for s in plan.artifacts}
+    named = 0
+    for s, own, parent, _ in replies(name, seed):
+        root = parent
+        while getattr(root, "parent", None) in by_id:
+            root = by_id[root.parent]
+        day = root.sent_at.date()
+        for m in _NOTE_OF.finditer(own):
+            named += 1
+            assert m.group(1) in (f"{day:%B} {day.day}", f"{day.day} {day:%B}"), (s.path, own, day)
+
+
+def test_a_reply_in_a_weekly_series_names_its_note_by_the_notes_day():
+    # aircraft-redelivery at seed 97: 'Are we still on course for the payment date for the redelivery claim after the
+    # 12 May note?', sent on 12 May in reply to the note of 10 May ({series_day} was the reply's own day)
+    import datetime as dt
+
+    from tests.generators.context_fixture import email_context
+    from worldsmith.generators.compose.bank import picker_for
+
+    ctx = email_context("reply")
+    sent = ctx.spec.sent_at
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"item": "weekly_note_3", "id": "weekly_note_3-m2",
+                                                                      "sent_at": sent + dt.timedelta(days=2)}),
+                                 "parent_sent": sent})
+    note = f"{sent:%B} {sent.day}"
+    said = picker_for(ctx).fill(["Are we still on course after the {note_day} note?"])
+    assert said == f"Are we still on course after the {note} note?", said
+    later = sent + dt.timedelta(days=2)
+    assert picker_for(ctx).fill(["As at {series_day}, are we on course?"]) == f"As at {later:%B} {later.day}, are we on course?"
