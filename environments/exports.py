@@ -229,8 +229,32 @@ def claim(out: Path, format: str) -> None:
     _write_text(out / MARKER, json.dumps({"made_by": "worldsmith export", "format": format}) + "\n")
 
 
+def _files_it_writes(world: World, out: Path, format: str) -> list[Path]:
+    """The files an export of this format writes straight into out/ (not the tree apex rebuilds under out/<world_id>/)."""
+    if format == "apex":
+        return [out / f"{world.world_id}.zip", out / f"{world.world_id}.zip.sha256"]
+    data = [out / "data" / f"{name}.parquet" for name in (*known_tables(), "tasks", "archives")]
+    return [*data, out / "worlds" / f"{world.world_id}.zip", out / "README.md"]
+
+
+def _refuse_links(world: World, out: Path, format: str) -> None:
+    """ExportError, before anything is written, for a link where the export would write a file of its own.
+
+    _replace_into refuses it too, but only on reaching it: a link at the last Parquet table was found after every
+    other table, the archive and the marker had been written again (a refused export that rewrote the folder, and
+    a test that planted a link at each file in turn spent 6.7 CPU-s exporting the legal world over and over).
+    """
+    if out.is_symlink() or not out.is_dir():
+        return  # claim refuses a link at out itself; a new folder holds no link
+    for target in _files_it_writes(world, out, format):
+        if target.is_symlink():
+            raise ExportError(f"{target} is a link; an export writes only its own files. Remove it or pass a new "
+                              "folder (nothing was written)")
+
+
 def export(world: World, task_set: TaskSet, out: Path, format: str) -> Path:
     """Write the apex or parquet export under out/ (a new folder, or one an export made); returns its main file."""
     out = Path(out)
+    _refuse_links(world, out, format)
     claim(out, format)
     return export_apex(world, task_set, out) if format == "apex" else export_parquet(world, task_set, out)

@@ -102,13 +102,17 @@ def test_a_symlink_where_a_re_export_writes_is_refused_and_its_target_kept(world
     exports.export(world, task_set, out, format)
     canary = tmp_path / "canary"
     canary.write_text("keep\n", encoding="utf-8")
-    for path in _files_an_export_wrote(out, world.world_id):
+    written = _files_an_export_wrote(out, world.world_id)
+    for path in written:
         kept = path.read_bytes()
         path.unlink()
         path.symlink_to(canary)
+        before = {p: os.lstat(p).st_ino for p in written}
         with pytest.raises(exports.ExportError, match="is a link"):
             exports.export(world, task_set, out, format)
         assert canary.read_text(encoding="utf-8") == "keep\n" and path.is_symlink(), path
+        # refused before it writes: no other file of the folder was written again (each write is a new file)
+        assert {p: os.lstat(p).st_ino for p in written} == before, path
         path.unlink()
         path.write_bytes(kept)
 
