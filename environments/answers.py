@@ -1646,7 +1646,10 @@ def mentions_text(text: Parsed | str, phrase: str) -> bool:
 
 _STOP = {"the", "a", "an", "of", "for", "to", "in", "on", "by", "and", "or", "its", "their", "his", "her", "s",
          "is", "are", "was", "were", "under", "against", "with", "from", "at", "as", "that", "this", "which"}
-_PREPS = {"of", "for", "to", "in", "on", "by", "under", "against", "with", "from", "at"}
+# (a label's head is the noun before any preposition: 'service credits before the cap' is credits, not a cap; read as a
+# cap, its short name 'the credits' named neither side and 'the cap exceeds the credits' passed both ways, blind kit21)
+_PREPS = {"of", "for", "to", "in", "on", "by", "under", "against", "with", "from", "at", "before", "after", "per",
+          "within", "beyond", "between", "above", "below", "over", "during", "until"}
 _COPULA = (r"\b(?:is|are|was|were|be|been|lies|lie|sits|sit|remains|remain|stays|stay|stands|stand|comes\s+in|"
            r"(?:came|comes|come)\s+(?:out|in)|ended\s+up|ends\s+up|"
            r"falls|fall|fell)\s+(?:well\s+|far\s+|still\s+|comfortably\s+|safely\s+)?")
@@ -1766,6 +1769,11 @@ def _head(tokens: list[str]) -> str | None:
     return zone[-1] if zone else None
 
 
+def head_noun(label: str) -> str | None:
+    """A label's head noun, as a text's words are read: 'credit' of 'the service credits before the cap'."""
+    return _head(_label(label))
+
+
 def _last_named(text: str, wa: dict[str, int], wb: dict[str, int]) -> str | None:
     """The side whose own word comes last in the text."""
     return _named_in(reversed(re.findall(r"[a-z0-9]+(?:'s)?", text)), wa, wb)
@@ -1807,6 +1815,13 @@ _BARE = _STOP | {"so", "thus", "therefore", "hence", "yes", "no", "also", "still
                  "and", "clearly", "indeed", "accordingly", "figure", "number", "amount", "value",
                  # a modal of a subject said before: 'would be 3.64x, and would then exceed the maximum' (vfix8)
                  "would", "will", "could", "should", "does", "do", "did", "is", "are", "was", "were"}
+
+
+# Beside those, the words of the comparison itself, as _words_in writes them ('does' is 'doe'): 'the cap does not' and
+# 'than the credits' name a side by its head noun alone (blind kit21: 'The cap does not exceed the credits' named none)
+_HEAD_FILLER = {_norm_word(w) for w in _BARE} | {"not", "never", "than", "doesn", "don", "didn", "isn", "wasn",
+                                                   "aren", "weren", "t", "may", "might", "must", "can", "equally",
+                                                   "therefore", "plainly", "clearly", "only", "even"}
 
 
 def _words_in(text: str) -> set[str]:
@@ -1853,6 +1868,30 @@ _SIZE_ROW = re.compile(r"[\s*_>|#-]*(?P<w>larger|higher|greater|bigger|smaller|l
 _VERSUS = re.compile(r"\b(?:vs\.?|versus|v\.|against|compared\s+(?:with|to))\s")
 
 
+def _side_named(words: set[str], ta: list[str], tb: list[str], wa: dict[str, int], wb: dict[str, int]) -> str | None:
+    """The side ("a" or "b") a phrase's words name, of two labels' tokens `ta`, `tb` and their weights."""
+    found_side = _side(words, wa, wb)
+    if found_side is None:  # an acronym only where the words name no side ('the SLA'), never to tip a mix
+        found_side = _side(words | _acronym_words(words, ta) | _acronym_words(words, tb), wa, wb)
+    # with no word of its own on either side, the head noun decides: "the denial rate" is the initial denial rate (a
+    # rate), not the denial-rate service level (a level)
+    ha, hb = _head(ta), _head(tb)
+    if found_side is None and ha != hb and (ha in words) != (hb in words) and not words - set(ta) - set(tb) - _HEAD_FILLER:
+        return "a" if ha in words else "b"
+    if found_side is None:
+        # a label's word in another form: 'the determination' for the rent determined by the expert, 'the
+        # proposal' for the tenant's proposed rent (kit12: 'the proposal exceeds it' named no side)
+        found_side = _side({_stem(w) for w in words - _BARE}, {_stem(k): v for k, v in wa.items()},
+                           {_stem(k): v for k, v in wb.items()})
+    return found_side
+
+
+def named_side(phrase: str, a_label_words: str | Iterable[str], b_label_words: str | Iterable[str]) -> str | None:
+    """Which of two labels a phrase names, "a" or "b", by its own words or its head noun ('the cap'), or None."""
+    ta, tb = _label(a_label_words), _label(b_label_words)
+    return _side_named(_words_in(phrase.lower()), ta, tb, _weights(ta, set(tb)), _weights(tb, set(ta)))
+
+
 def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                b_label_words: str | Iterable[str], strict: bool = False, others: tuple[str, ...] = ()) -> set[str]:
     """Every comparison of the two the text states ({"a>b", "a<b"} when it says both ways); `strict` counts only a
@@ -1862,22 +1901,9 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
     parsed = parse(text) if isinstance(text, str) else text
     ta, tb = _label(a_label_words), _label(b_label_words)
     wa, wb = _weights(ta, set(tb)), _weights(tb, set(ta))
-    ha, hb = _head(ta), _head(tb)
 
     def side(words: set[str]) -> str | None:
-        # with no word of its own on either side, the head noun decides: "the denial rate" is the initial denial
-        # rate (a rate), not the denial-rate service level (a level)
-        found_side = _side(words, wa, wb)
-        if found_side is None:  # an acronym only where the words name no side ('the SLA'), never to tip a mix
-            found_side = _side(words | _acronym_words(words, ta) | _acronym_words(words, tb), wa, wb)
-        if found_side is None and ha != hb and (ha in words) != (hb in words) and not words - set(ta) - set(tb) - _BARE:
-            return "a" if ha in words else "b"
-        if found_side is None:
-            # a label's word in another form: 'the determination' for the rent determined by the expert, 'the
-            # proposal' for the tenant's proposed rent (kit12: 'the proposal exceeds it' named no side)
-            found_side = _side({_stem(w) for w in words - _BARE}, {_stem(k): v for k, v in wa.items()},
-                               {_stem(k): v for k, v in wb.items()})
-        return found_side
+        return _side_named(words, ta, tb, wa, wb)
 
     found: set[str] = set()
     masked = parsed.masked

@@ -453,6 +453,15 @@ def _names_another_fact(words: list[str], options: list[str], world) -> bool:
     return False
 
 
+def _heads_another_fact(head: str, options: list[str], world) -> bool:
+    """Whether a fact of the world other than the options has `head` for its head noun ('cap' of a liability cap)."""
+    from worldsmith.environments.tasks import label_of
+
+    own = {name_key(o) for o in options}
+    return any(answers.head_noun(label_of(f)) == head and name_key(label_of(f)) not in own
+               for f in (getattr(world, "facts", {}) if world is not None else {}).values())
+
+
 def _choice_ok(value: str, check: Check, world=None, answer: str = "") -> bool:
     options = [check.values[0], *check.b_words]
     # the provision the option rests on beside it ('the capped rent (clause 7.4)': kit17, a right form 0.71)
@@ -484,6 +493,12 @@ def _choice_ok(value: str, check: Check, world=None, answer: str = "") -> bool:
     said = [w for w in _tokens(value) if w not in _CHOICE_NEUTRAL]
     if len(said) == 1 and len(said[0]) >= 2 and initials.count(said[0]) == 1:
         return initials.index(said[0]) == 0
+    # the option by its head noun alone, where no other option nor fact of the world has that head ('Governs: cap' of
+    # the annual service credit cap against the service credits before the cap: blind kit21, a right form 0.71)
+    heads = [answers.head_noun(o) for o in options]
+    head = answers.head_noun(said[0]) if len(said) == 1 else None
+    if head is not None and heads.count(head) == 1 and not _heads_another_fact(head, options, world):
+        return heads.index(head) == 0
     # the reason for the choice in a bracket after it, where it is the way the ledger decides ('the earn-out cap (it is
     # lower)'; kit18: right forms 0.71-0.75); a reason the wrong way round fails the field
     reason = _REASON.search(value)

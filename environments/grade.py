@@ -548,7 +548,7 @@ def _step_before(parsed: answers.Parsed, m, want: answers.Want) -> bool:
     return False
 
 
-_GOVERN = re.compile(r"\b(?:govern(?:s|ing)?|appl(?:y|ies)|controls?|controlling|binding|binds?|bites|prevails?|is\s+the\s+"
+_GOVERN = re.compile(r"\b(?:govern(?:s|ing)?|appl(?:y|ies)|controls?|controlling|binding|binds?|bites?|prevails?|is\s+the\s+"
                      r"operative|operates)\b", re.I)
 # (a point inside a number, "Clause 41.3", "USD 156.2m", ends nothing; "so it governs" opens its own clause with or
 # without a comma before it; "the per-ton figure therefore governs" is one clause)
@@ -605,7 +605,16 @@ def names_governing(text: str, a_words: list[str], b_words: list[str], factual: 
                 return True
     for clause in _CLAUSE.split(text):
         verb = _GOVERN.search(clause)
-        if not verb or re.search(r"\b(?:not|never|no longer|doesn't|does not|cannot)\b", clause[:verb.start()], re.I):
+        if not verb:
+            continue
+        denied = re.search(r"\b(?:not|never|no longer|doesn't|does not|cannot)\b", clause[:verb.start()], re.I)
+        if denied:
+            # of the two, the one said not to govern leaves the other governing ('The cap therefore does not bite and
+            # Corvane recovers everything' beside right figures: blind kit21, a reply at 1.0); not where the clause
+            # supposes, or the denial is of a use ('the cap does not apply to the refund')
+            if answers.named_side(clause[:denied.start()], a_words, b_words) == "b" and not _SUPPOSES.search(clause) \
+                    and not re.match(r"\s+(?:to|for|on|against|in|if|unless|where|when)\b", clause[verb.end():], re.I):
+                return True
             continue
         if factual and (_SUPPOSES.search(clause) or _VERSION_GOVERNS.search(clause)):
             continue
@@ -839,6 +848,21 @@ def misstated(text: str, check: Check) -> bool:
     counts = bool(wants) and all(w.kind == "number" for w in wants)
     money = bool(wants) and all(w.kind == "money" for w in wants)
     parsed = _parsed(text)
+    # 'the <noun>' names the label only by its head noun: 'the cap' is not the service credits before the cap (tasks
+    # made before guards.label_phrases read the head so gave it; blind kit21: 'No: the cap (USD 247,200) is below the
+    # service credits before the cap (USD 309,000)' was read as the credits misstated, a right memo 0.56)
+    head = answers.head_noun(check.a_words[0]) if check.a_words else None
+    names = [p for p in check.a_words if not (re.fullmatch(r"the [a-z]+", p) and head is not None
+                                              and answers.head_noun(p) != head)]
+    # and by its words from the head on, where no other label holds them ('Credits before the cap: USD 247,200' for the
+    # service credits before the cap; blind kit21: a memo that swapped the two figures scored 1.0)
+    words = check.a_words[0].split() if check.a_words else []
+    at = next((i for i, w in enumerate(words) if head is not None and answers.head_noun(w) == head), 0)
+    tail = " ".join(words[at:])
+    if 0 < at < len(words) - 1 and tail not in names and not any(tail in b for b in check.b_words):
+        names.append(tail)
+    if names != list(check.a_words):
+        check = check.model_copy(update={"a_words": names})
     # a figure offered for the label as a candidate counts as stated ('BI payable USD 1,500,000 - or USD 1,850,000 if
     # the extended period applies', '... in which case exposure is USD 60,987,500'; kit8: such hedges scored 1.0),
     # and so does the alternative offered beside it
@@ -1003,7 +1027,8 @@ def wrong_party(text: str, check: Check) -> bool:
 # scored 1.0): 'or, read the other way', 'or vice versa', 'or the other way round'.
 _UPWARD = r"(?:above|over|higher|greater|larger|more|exceed(?:s|ed|ing)?)"
 _DOWNWARD = r"(?:below|under|lower|smaller|less|fall(?:s|ing)?\s+short)"
-_BOTH_WAYS = re.compile(r"\bor\b,?\s*(?:\w+\s+){0,2}?(?:read|taken|seen|put|looked\s+at|put)\s+the\s+other\s+way\b|"
+# ('Yes and no.': both answers at once; blind kit21, a reply at 1.0)
+_BOTH_WAYS = re.compile(r"\byes\s+and\s+no\b|\bno\s+and\s+yes\b|\bor\b,?\s*(?:\w+\s+){0,2}?(?:read|taken|seen|put|looked\s+at|put)\s+the\s+other\s+way\b|"
                         r"\bor\s+(?:\w+\s+){0,2}?(?:the\s+other\s+way\s+(?:round|around)|vice\s+versa)\b|"
                         # opposite ways offered as alternatives in one sentence ('would be above or below the cap',
                         # 'above the cap by USD 3,247,200, or below it on Brennmoor's reading'; kitA: 1.0)
@@ -1016,12 +1041,42 @@ _BOTH_WAYS = re.compile(r"\bor\b,?\s*(?:\w+\s+){0,2}?(?:read|taken|seen|put|look
 _CMP = r"\b(?:exceed|exceeds|exceeded|higher|lower|larger|smaller|greater|above|below|more than|less than)\b"
 _OPEN = r"(?:unclear|uncertain|debatable|an open question|hard to say|difficult to say|impossible to say|" \
         r"(?:can(?:no|')t|cannot|could not|couldn't) (?:say|tell|determine))"
-_HEDGED_DIRECTION = re.compile(rf"\b(?:may|might) or (?:may|might) not\b|\b{_OPEN}[^.?!\n]{{0,80}}\bwhether\b"
+# (or taken back in a bare clause after it: '... exceed the annual service credit cap by USD 61,800, though on another
+# reading they may not'; blind kit21, a reply at 1.0)
+_HEDGED_DIRECTION = re.compile(rf"\b(?:may|might) or (?:may|might) not\b|"
+                               r"\b(?:but|though|although|yet|whereas)\b[^.?!\n;]{0,60}?\b(?:it|they|this|that)\s+"
+                               r"(?:may|might|could|would|does|do|did|will|is|are)\s+not\s*(?=[.;,!?\n]|$)|\b{_OPEN}[^.?!\n]{{0,80}}\bwhether\b"
                                rf"[^.?!\n]{{0,120}}{_CMP}|\bwhether\b[^.?!\n]{{0,120}}{_CMP}[^.?!\n]{{0,80}}"
                                rf"\b(?:is|remains|seems)\s+{_OPEN}", re.I)
 
 
+# A comparison framed as the other side's ('On Stratalink's own figures the credits before the cap exceed the cap by
+# USD 61,800; our figures differ': blind kit21, a memo at 1.0) is its position, not the writer's; 'even on their own
+# figures' keeps it the writer's.
+_THEIR_FRAME = re.compile(r"(?<!\beven\s)(?<!\bEven\s)\b(?i:on|by|under|in)\s+(?P<org>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})(?:'s|\u2019s)\s+"
+                          r"(?i:own\s+)?(?i:figures|numbers|case|reading|view|calculations?|computation|working|maths?)\b"
+                          r"[^;.!?\n]*|(?<!\beven\s)(?<!\bEven\s)\b(?i:according)\s+to\s+(?P<org2>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})"
+                          r"[^;.!?\n]*")
+
+
+def _without_their_frames(text: str) -> str:
+    """The text less each clause framed as the position of an organisation outside the client's circle."""
+    world = _WORLD_NOW[0]
+    if world is None or "'" not in text and "\u2019" not in text and "according" not in text.lower():
+        return text
+    theirs = {w[0] for o in world.plan.organisations if not getattr(o, "privileged", True)
+              for w in [_org_words(o.name)] if w}
+
+    def drop(m: re.Match) -> str:
+        said = _org_words(m.group("org") or m.group("org2"))
+        return " " if said and said[0] in theirs else m.group()
+
+    return _THEIR_FRAME.sub(drop, text)
+
+
 def _direction(text: str, check: Check, labels: tuple[str, ...] = ()) -> bool:
+    if not check.any_reading:
+        text = _without_their_frames(text)
     # the matter's other labels: a remark on a third fact ('The Clause 41.3 cap is lower than the contribution demand')
     # is no comparison of the task's two, though it shares a word with one ('cap')
     own = [{w.rstrip("s") for w in re.findall(r"[a-z0-9]+", " ".join(ws).lower())} for ws in (check.a_words, check.b_words)]
@@ -1432,8 +1487,11 @@ _RETRACT = re.compile(
 # What someone in the matter was asked or told to disregard is its history, not the writer taking anything back
 # ('Scott Webb asked us on June 3 to disregard it' beside a right reconcile answer scored 0, blind kit21); advice to
 # disregard a paper ('you should disregard the determination', kit18) still takes it back.
+# So is what the reader asked for, said back ('As you asked, we disregard the earlier 10% rate from the IT tally' in a
+# right reply scored 0, blind kit21).
 _REPORTED = re.compile(r"\b(?:asked|told|instructed|directed)\s+(?:us|me|them|him|her|the\s+\w+)\b[^.?!\n]{0,40}?"
-                       r"\bto\s+disregard\b", re.I)
+                       r"\bto\s+disregard\b|\bas\s+(?!(?:we|it|one)\b)(?:you|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:asked|requested|"
+                       r"instructed|directed)\b[^.?!\n]{0,40}?\bdisregard\b", re.I)
 
 
 def retracted(session: Session, answer: str | None) -> bool:
@@ -2276,6 +2334,26 @@ def _traced_by_paper(answer: str, check: Check, session: Session | None) -> bool
     return False
 
 
+def _said_to_be_another_fact(after: str, value: str, world) -> bool:
+    """Whether the words after a figure say it was or is the label of a ledger fact other than the one holding
+    `value` now or before ('10% was the service credit cap rate')."""
+    said = re.match(r"\s*(?:\([^()]*\)\s*)?(?:was|is|were|are|being)\s+(?:(?:in\s+fact|actually|really|only)\s+)?"
+                    r"(?:the\s+)?(?P<x>[a-z][a-z' -]{2,80})", after, re.I)
+    if not said:
+        return False
+    phrase = said.group("x").lower()
+    drafted = {d.fact for d in world.plan.distractors if d.text == value}
+    owners = [f for f in world.plan.facts if f.text == value or f.id in drafted
+              or any(p.text == value for p in f.earlier)]
+    own = [label_of(f).lower() for f in owners]
+    for f in world.plan.facts:
+        label = label_of(f).lower()
+        if f in owners or not re.match(rf"{re.escape(label)}\b", phrase) or any(label in o for o in own):
+            continue
+        return True
+    return False
+
+
 def _reasons_fit(answer: str, check: Check, session: Session | None) -> bool:
     """Whether every reason the answer gives for setting a superseded figure aside ('superseded because ...') speaks
     of what the room says of it (the draft's own label: 'ignored the stratum weights', 'the uncapped week's pay');
@@ -2289,6 +2367,10 @@ def _reasons_fit(answer: str, check: Check, session: Session | None) -> bool:
     verdict = answers.asserts(_parsed(answer), want_of(check.values[0], number, check.unit))
     known = _stems(label)
     for m in verdict.matches:
+        # what the figure was, said as another fact of the ledger ('10% was the service credit cap rate and no longer
+        # applies' for a superseded credit rate: blind kit21, a reconcile answer at 1.0)
+        if _said_to_be_another_fact(answer[m.end:], check.values[0], session.world):
+            return False
         if m.status != "superseded_mention":
             continue
         for why in _BECAUSE.finditer(m.sentence):

@@ -353,7 +353,27 @@ def concedes(text: str, world=None) -> bool:
             clause = re.split(r"[;:]|\s[\u2013\u2014-]\s", sentence[:m.start()])[-1]
             if _ADVISE.search(clause) and not _NOT_ADVISED.search(clause):
                 return True
-    return world is not None and _gives_up_the_claim(world, text)
+    return world is not None and (_gives_up_the_claim(world, text) or _sides_with_the_other_side(world, text))
+
+
+def _sides_with_the_other_side(world, text: str) -> bool:
+    """Whether a clause says a party outside the client's circle is right ('Stratalink says they do not, and I think
+    Stratalink is right' after right figures: blind kit21, a reply at 1.0); not where it is denied or weighed, nor of
+    one point ('... is right that the fee is due')."""
+    for org in world.plan.organisations:
+        words = _org_words(org.name)
+        if getattr(org, "privileged", True) or not words:
+            continue
+        name = re.escape(words[0])
+        right = re.compile(rf"\b{name}\b(?:\s+[A-Z][\w&.-]*){{0,3}}(?:'s|\u2019s)?(?:\s+(?:position|view|reading|case))?"
+                           rf"\s+(?:is|are|was|were)\s+(?:(?:quite|entirely|probably|plainly)\s+)?(?:right|correct)\b"
+                           rf"(?!\s+(?:that|to|about|on|in|as\s+to)\b)|\bagree\s+with\s+{name}\b"
+                           rf"(?!\s+(?:that|on|about|as\s+to)\b)", re.I)
+        for clause in re.split(r"(?<=[.;!?\n])\s+", text):
+            said = right.search(clause)
+            if said and not re.search(r"\b(?:not|never|no|n't|if|unless|whether)\b[^,;]*$", clause[:said.start()], re.I):
+                return True
+    return False
 
 
 # A deliverable that gives up what the other side owes ('Recommendation: the sellers should accept Corvane's position
