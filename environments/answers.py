@@ -527,7 +527,11 @@ def untable(text: str) -> str:
             continue
         at = figures[-1] if figures else len(rest) - 1
         others = [c for k, c in enumerate(rest) if k != at]
-        out.append(f"{label}: {rest[at]}" + (f" ({'; '.join(others)})" if others else "") + ".")
+        # a row that opens on its figure says its last cell of that figure: '| 10% | IT tally, June 2 | superseded: ...
+        # |' is '10% superseded: ...' (as '10%: superseded: ...' the colon cut the word off its figure, and a right
+        # reconcile table read as relying on the superseded rate, 0.4; blind kit21)
+        said = f"{label} {rest[at]}" if not figures and _CELL_FIGURE.fullmatch(label) else f"{label}: {rest[at]}"
+        out.append(said + (f" ({'; '.join(others)})" if others else "") + ".")
     return "\n".join(out)
 
 

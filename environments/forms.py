@@ -80,11 +80,20 @@ def read_form(answer: str, names: list[str]) -> tuple[dict[str, list[str]], list
     return fields, stray
 
 
-def outside_form(answer: str | None, names: list[str], repeat: bool = False) -> bool:
+def drafted_lines(instruction: str) -> set[str]:
+    """A review's drafted lines as its instruction numbers them ('5. The ... is USD 64,900.'), each as _said() reads."""
+    return {_said(m.group(1)) for m in re.finditer(r"^\s*\d{1,2}[.)]\s+(.+?)\s*$", instruction or "", re.M)}
+
+
+def _said(line: str) -> str:
+    return " ".join(_tokens(line))
+
+
+def outside_form(answer: str | None, names: list[str], repeat: bool = False, drafted: set[str] | tuple = ()) -> bool:
     """Whether the answer holds a line that is not one of the form's fields, or (unless a field may repeat, as a
-    review's Wrong: lines do) gives a field twice."""
+    review's Wrong: lines do) gives a field twice; a Wrong: line may quote a `drafted` line whole for its figure."""
     fields, stray = read_form(answer or "", names)
-    if repeat and names == ["Wrong"] and any(not _wrong_line_ok(v) for v in fields.get("Wrong", [])):
+    if repeat and names == ["Wrong"] and any(not _wrong_line_ok(v, drafted) for v in fields.get("Wrong", [])):
         return True
     return bool(stray) or (not repeat and any(len(v) > 1 for v in fields.values()))
 
@@ -102,13 +111,15 @@ def _one_figure(part: str) -> bool:
     return _residual_ok(_tokens(rest), allowed)
 
 
-def _wrong_line_ok(value: str) -> bool:
+def _wrong_line_ok(value: str, drafted: set[str] | tuple = ()) -> bool:
     """A review's Wrong: line as its prompt gives it: the figure as drafted, an arrow, the one correct figure, and the
     files in brackets (kit17: 'Wrong: USD 252,000 -> the capped rent exceeds the open market rent by USD 108,000',
-    the direction reversed in the correction's words, and 'USD 108,000 per month' scored 1.0)."""
+    the direction reversed in the correction's words, and 'USD 108,000 per month' scored 1.0). The figure as drafted
+    may be its drafted line quoted whole ('Wrong: The service credits before the cap exceeds the annual service credit
+    cap by USD 64,900. -> USD 61,800 (...)': blind kit21, a right review 0): the drafter's words, not the reviewer's."""
     body = value.split("(", 1)[0].strip().rstrip(".;")
     parts = _ARROW.split(body)
-    return len(parts) == 2 and all(_one_figure(p) for p in parts)
+    return len(parts) == 2 and (_one_figure(parts[0]) or _said(parts[0]) in drafted) and _one_figure(parts[1])
 
 
 def _residual_ok(tokens: list[str], allowed: set[str]) -> bool:

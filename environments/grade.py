@@ -898,6 +898,7 @@ def misstated(text: str, check: Check) -> bool:
 
 
 _WORLD_NOW: list = [None]  # the world grade() is reading: misstated's longer labels come from its plan
+_TASK_NOW: list = [None]  # and the task: a review's drafted lines come from its instruction
 _SIBLINGS: dict[tuple, list] = {}
 _SIBLING_STOP = {"the", "a", "an", "of", "in", "for", "at", "per", "on", "to", "under", "from", "with", "by", "after",
                  "before", "and", "or", "amount", "figure", "total", "sum", "value"}
@@ -2116,7 +2117,9 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
     if check.type == "answer_field":
         return forms.field_holds(answer, check, session.world)
     if check.type == "answer_outside_form":
-        return forms.outside_form(answer, check.a_words, repeat=check.expect == "repeat")
+        task = _TASK_NOW[0]
+        return forms.outside_form(answer, check.a_words, repeat=check.expect == "repeat",
+                                  drafted=forms.drafted_lines(task.instruction) if task is not None else ())
     if check.type == "answer_governs_denied":
         return denies_governing(answer, check.a_words, check.b_words)
     if check.type == "answer_flags":
@@ -2387,7 +2390,10 @@ def _title_parts(path: str) -> list[str]:
     """The distinctive parts of a file's title ('Valuation model summary' of 'Valuation model summary - Project
     Millrace.xlsx'): each part between dashes of three words or more, so a short name for the file counts."""
     stem = PurePosixPath(path).stem
-    return [p.strip() for p in re.split(r"\s[-\u2013\u2014]\s", stem) if len(p.split()) >= 3]
+    # (and before a comma: 'Kestrel availability analysis' of 'Kestrel availability analysis, March to May 2026.docx'
+    # named no file, and a right review lost names_source, blind kit21)
+    parts = re.split(r"\s[-\u2013\u2014]\s", stem)
+    return [p.strip() for p in [*parts, *(p.split(", ", 1)[0] for p in parts if ", " in p)] if len(p.split()) >= 3]
 
 
 def ledger_numbers(world, unit: str | None) -> list[float]:
@@ -2536,6 +2542,7 @@ def grade(task: Task, session: Session, answer: str | None = None, judge: "Model
     _STATES[id(session)] = state = session.state()
     _MEMOS[id(session)] = {}
     _WORLD_NOW[0] = session.world
+    _TASK_NOW[0] = task
     try:
         answer = state.answer if answer is None else answer
         if answer is not None and len(answer.encode("utf-8", errors="replace")) > limits.MAX_ANSWER_BYTES:

@@ -237,3 +237,49 @@ def test_a_superseded_figure_said_to_be_another_fact_gives_the_wrong_reason(text
     world = _world(facts=facts, distractors=[NS(fact="rate", text="10%")])
     at = text.index("10%") + 3
     assert _said_to_be_another_fact(text[at:], "10%", world) is not fits
+
+
+_DRAFT = """Check every line.
+
+1. The service credits before the cap is USD 9,000.
+2. The service credits before the cap exceeds the annual service credit cap by USD 2,900.
+"""
+
+
+@pytest.mark.parametrize("line, ok", [
+    ("Wrong: The service credits before the cap exceeds the annual service credit cap by USD 2,900. -> USD 2,000 (Memo)",
+     True),
+    ("Wrong: USD 2,900 -> USD 2,000 (Memo)", True),
+    # the reviewer's own words around the figure are still outside the form
+    ("Wrong: The annual service credit cap exceeds the service credits before the cap by USD 2,900. -> USD 2,000 (Memo)",
+     False),
+    ("Wrong: The service credits before the cap exceeds the annual service credit cap by USD 2,900. -> the credits "
+     "exceed the cap by USD 2,000 (Memo)", False),
+])
+def test_a_review_may_quote_the_drafted_line_for_its_figure(line, ok):
+    # 'Wrong: The service credits before the cap exceeds the annual service credit cap by USD 64,900. -> USD 61,800
+    # (Kestrel availability analysis, March to May 2026)' in a right review scored 0 (outside_form)
+    from worldsmith.environments.forms import drafted_lines, outside_form
+
+    assert outside_form(line, ["Wrong"], repeat=True, drafted=drafted_lines(_DRAFT)) is not ok
+
+
+def test_a_files_title_before_its_comma_names_it():
+    # 'Wrong: USD 64,900 -> USD 61,800 (309,000 less 247,200; Kestrel availability analysis)' lost names_source
+    from worldsmith.environments.grade import _title_parts
+
+    assert "Harbour survey of moorings" in _title_parts("Surveys/Harbour survey of moorings, March to May 2026.docx")
+    assert "March to May 2026" not in _title_parts("Surveys/Harbour survey of moorings, March to May 2026.docx")
+    assert _title_parts("Surveys/Survey, 2026.docx") == []
+
+
+def test_a_table_row_that_opens_on_its_figure_says_its_status_of_it():
+    # '| 10% | Corvane IT preliminary SLA tally, June 2, 2026 | superseded: ... |' in a right reconcile table was read
+    # as relying on the superseded rate (0.4)
+    from worldsmith.environments.answers import asserts, untable
+
+    text = untable("| Figure | Source | Status |\n|---|---|---|\n| 40% | Schedule 1 | governs |\n"
+                   "| 30% | first tally, May 2, 2026 | superseded: read into the wrong tier |\n")
+    assert asserts(text, "30%").status != "asserted"
+    assert asserts(text, "40%").status == "asserted"
+    assert untable("| Item | Figure |\n|---|---|\n| Fee | USD 1,000 |") == "Fee: USD 1,000."
