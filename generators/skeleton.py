@@ -69,14 +69,18 @@ def line_label(fact: LedgerFact) -> str:
 
 
 def split_cents(total: Decimal, n: int, rng: random.Random, whole: bool = True, sigma: float = 0.6,
-                shape: list[float] | None = None) -> list[Decimal]:
+                shape: list[float] | None = None, unit: Decimal | None = None) -> list[Decimal]:
     """`total` cut into n positive amounts that add up to it exactly: whole units where the total allows,
-    else cents; uneven, as real invoices and claims are (around `shape`, when given: one weight a part)."""
+    else cents; uneven, as real invoices and claims are (around `shape`, when given: one weight a part); in `unit`s
+    where the caller fixes one for every part of its sheet."""
     n = max(1, n)
     if total < 0:  # a credit splits as its amount does, every part negative (else the loop below borrows for ever)
-        return [-p for p in split_cents(-total, n, rng, whole, sigma, shape)]
+        return [-p for p in split_cents(-total, n, rng, whole, sigma, shape, unit)]
+    fixed = unit
     unit = Decimal(1) if whole and total == total.to_integral_value() and abs(total) >= n * 10 else CENT
-    if unit == 1 and total % 100000 == 0 and total >= n * 10000:
+    if fixed is not None and total % fixed == 0 and total >= n * fixed:
+        unit = fixed
+    elif unit == 1 and total % 100000 == 0 and total >= n * 10000:
         # a round total is cut in round thousands: 'odd-dollar items (1,769,802 + 2,030,198) come to exactly
         # 3,800,000, which looks back-solved' (blind read 17, a covenant breach's add-back schedule)
         unit = Decimal(1000)
@@ -975,11 +979,17 @@ def _aged_split(fact: LedgerFact, items: list[str], n: int, total: Decimal, rng:
     if not old_at or not new_at or not Decimal(0) < older < total:
         return None
     out: list[Decimal] = [Decimal(0)] * n
+    # every bucket of one aging rounded alike: in thousands where both stated amounts are (blind read 23: 'three are
+    # precise to the dollar (3,288,094 / 2,115,640 / 956,266) and four are round thousands, and together they land on
+    # round totals')
+    unit = Decimal(1000) if older % 1000 == 0 and (total - older) % 1000 == 0 else None
     for at, amount in zip(new_at, sorted(split_cents(total - older, len(new_at), rng, whole=True, sigma=0.3,
-                                                     shape=[1.0 / (k + 1) for k in range(len(new_at))]), reverse=True)):
+                                                     shape=[1.0 / (k + 1) for k in range(len(new_at))], unit=unit),
+                                         reverse=True)):
         out[at] = amount
     for at, amount in zip(old_at, sorted(split_cents(older, len(old_at), rng, whole=True, sigma=0.3,
-                                                     shape=[1.0 / (k + 1) for k in range(len(old_at))]), reverse=True)):
+                                                     shape=[1.0 / (k + 1) for k in range(len(old_at))], unit=unit),
+                                         reverse=True)):
         out[at] = amount
     return out
 

@@ -146,3 +146,18 @@ def test_a_comparison_ends_with_a_total_for_each_option(path, options):
             assert refs and all(sk.lines[i].format == "money" for i in refs), line
             assert abs(sum(float(sk.lines[i].cells[sk.amount]) for i in refs) - float(line.cells[sk.amount])) < 0.005
     assert seen
+
+
+def test_an_agings_buckets_are_rounded_alike():
+    """hospital (read 23): 'The buckets look plugged: three are precise to the dollar (3,288,094 / 2,115,640 / 956,266)
+    and four are round thousands, and together they land on round totals of 9,460,000 and 3,100,000.'"""
+    seen = 0
+    for _, spec, _ in _sheets("outlines/examples/hospital-revenue-audit.yaml"):
+        if spec.skeleton is None or not re.search(r"\baging\b", spec.title, re.I):
+            continue
+        sk = spec.skeleton
+        buckets = [float(ln.cells[sk.amount]) for ln in sk.lines if ln.role == "item" and not ln.formula]
+        assert len(buckets) >= 4
+        seen += 1
+        assert len({b % 1000 == 0 for b in buckets}) == 1, buckets
+    assert seen
