@@ -161,3 +161,24 @@ def test_an_agings_buckets_are_rounded_alike():
         seen += 1
         assert len({b % 1000 == 0 for b in buckets}) == 1, buckets
     assert seen
+
+
+_SIGN_OFF = re.compile(r"more on .+ (?:later|when I have it)$|covered for now$|pick up .+ from here$|"
+                       r"back to you on .+ (?:later|shortly)$|nothing more on .+ from me for now$")
+
+
+def test_a_chat_day_signs_off_once_at_its_end():
+    """covenant-breach (read 23): 'A day of rote confirmation of constants ... and repeated sign-offs ("back to you ...
+    later" twice)': 'thanks Elaine - more on Quillfield covenant later' ... 'ok Elaine, thanks - back to you on
+    Quillfield covenant later' as the day's last post."""
+    days = 0
+    # (seed 7: a covenant day that ended on a second sign-off on the code before)
+    for path, seed in [("tests/fixtures/covenant-breach.yaml", 7), ("outlines/examples/hospital-revenue-audit.yaml", 61)]:
+        plan, _, contents = offline_world(ROOT / path, seed)
+        for spec in (a for a in plan.artifacts if a.kind == "chat"):
+            texts = [m.text for m in contents[spec.id].messages]
+            assert 2 <= len(texts) <= len(spec.posts)
+            offs = [i for i, t in enumerate(texts) if _SIGN_OFF.search(t)]
+            days += bool(offs)
+            assert not (len(offs) > 1 and offs[-1] == len(texts) - 1), (path, texts)
+    assert days

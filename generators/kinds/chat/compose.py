@@ -479,8 +479,10 @@ def compose_chat(ctx: ArtifactContext):
             ex["joined"] = True
             return pick.fill(talk["join_put_off" if ex.get("put_off") else "join_call"],
                              asker=people[ex["asker"]].first_name, when=when()) or "I'm around too"
+        closing.add(len(texts))  # (the post this line is for: follow's caller appends it next)
         return pick.fill(talk["close"], name=name, matter=matter_name(ctx)) or "thanks"
 
+    closing: set[int] = set()  # the posts that only sign off
     for i, post in enumerate(spec.posts):
         now[0] = post.at
         replying = post.thread is not None and post.thread < i
@@ -616,6 +618,14 @@ def compose_chat(ctx: ArtifactContext):
             continue
         of_post[i] = current
         texts.append(follow(current, first(spoke, post.author), post.author))
+    # a day ends at its first sign-off: the posts after it that only sign off again are not said (blind read 23: 'A day
+    # of rote confirmation ... and repeated sign-offs ("back to you ... later" twice)')
+    if closing:
+        first_close = min(closing)
+        while len(texts) > max(2, first_close + 1) and len(texts) - 1 in closing and not shared[len(texts) - 1]:
+            texts.pop()
+        n = len(texts)
+        shared = shared[:n]
     # a fact not yet given (more facts than posts, or its question went unanswered) goes into the last posts
     left = [f for f in ctx.facts if id(f) not in told]
     for k, f in enumerate(left):
