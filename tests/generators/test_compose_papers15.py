@@ -60,3 +60,22 @@ def test_the_months_a_statement_names_are_the_months_counted():
     fact = fact.model_copy(update={"statement": "The limit was exceeded in two months."})
     fact = fact.model_copy(update={"value": Number(value=Decimal(2), unit="months")})
     assert counted_periods(fact, dt.date(2027, 2, 10)) == ["December 2026", "January 2027"]
+
+
+def _section(path: str, title: str, heading: str) -> str:
+    plan, contents = _world(path)
+    spec = next(s for s in plan.artifacts if s.title.startswith(title) and isinstance(contents.get(s.id),
+                                                                                        DocumentContent))
+    return "\n".join(p for s in contents[spec.id].sections if heading in s.heading for p in s.paragraphs)
+
+
+def test_a_memo_whose_title_names_a_provision_reads_it_in_its_analysis():
+    # read 23: 'The memo on Clause 6.7 reserves has a one-sentence Analysis and never discusses Clause 6.7' (no fact it
+    # carries cites the clause: the reading is the one its purpose says it sets out, over the figures it governs)
+    text = _section("tests/fixtures/aircraft-redelivery.yaml", "Memo re maintenance reserves", "Analysis")
+    assert re.search(r"\bClause 6\.7 is the provision in point\. On our reading of Clause 6\.7, the reserves are "
+                     r"Corrib's property, credited only against compensation for the same component\.", text), text
+    assert re.search(r"\bthe Engine 2 EPR reserve balance \(USD 3,678,200\)", text), text
+    # a memo whose analysis already reads the provision its title names is left as it was
+    text = _section("tests/fixtures/aircraft-redelivery.yaml", "Memo re the Schedule 6 para 4.3 cap", "Analysis")
+    assert "is the provision in point." not in text.split("para 4.3")[0], text

@@ -486,7 +486,54 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
     doubt = "" if risks_apart else uncertain(ctx)
     if doubt:
         paras.append(doubt)
+    read = titled_provision(ctx, " ".join(paras))
+    if read:
+        # read 23: 'The memo on Clause 6.7 reserves has a one-sentence Analysis and never discusses Clause 6.7'
+        paras.insert(0, read)
     return merge_short(paras)
+
+
+_TITLED = re.compile(r"\b(?:[Cc]lause|[Ss]ection|[Aa]rticle|[Pp]ara(?:graph)?|[Rr]ule)\s+\d+(?:\.\d+)*(?:\([\w]+\))*")
+# the proposition a memo's purpose says it sets out ('Sets out that the reserves are ...'), up to the next thing it does
+_THAT = re.compile(r"\b(?:sets out|explains|advises|concludes|argues|shows|confirms) that (?P<p>.+?)"
+                   r"(?=,? and (?:recommends|advises|proposes|sets out|explains|computes|works)\b|[.;]|$)", re.I)
+
+
+def titled_provision(ctx: ArtifactContext, said: str) -> str:
+    """A reading of the provision a memo's title names where its analysis does not discuss it: the provision, what the
+    memo's facts say of it, the proposition the memo's purpose says it sets out, and the figures of record it
+    governs; '' where the title names none or the analysis already reads it."""
+    m = _TITLED.search(ctx.spec.title)
+    if m is None:
+        return ""
+    prov = m.group(0)
+    if re.search(rf"\b{re.escape(prov)}(?![\d.]\d)", said, re.I):
+        return ""
+    name = cap_first(prov)
+    cited = [" ".join(f.statement.split()).rstrip(". ") + "." for f in ctx.facts
+             if re.search(rf"\b{re.escape(prov)}(?![\d.]\d)", f.statement, re.I)]
+    point = _THAT.search(" ".join((ctx.spec.purpose or "").split()))
+    if not cited and point is None:
+        return ""
+    rows = [f"{name} is the provision in point."]
+    rows += cited[:2]
+    if point is not None:
+        rows.append(f"On our reading of {name}, {point.group('p').rstrip(', ')}.")
+    from worldsmith.generators.compose.substance.method import _stems
+
+    # the figures of record the reading governs: those whose statements speak to what the title and the reading name
+    want = _stems(ctx.spec.title + " " + (point.group("p") if point is not None else ""))
+    money = [f for f in figures(ctx.facts) if f.value.type == "money"]
+    near = sorted(money, key=lambda f: -len(want & _stems(label(f) + " " + f.statement)))
+    near = [f for f in near if want & _stems(label(f) + " " + f.statement)][:2]
+    if near:
+        rows.append(f"That is the footing on which {join_names([f'{label(f)} ({f.text})' for f in near])} "
+                    f"{'is' if len(near) == 1 else 'are'} taken in this memorandum.")
+    other = opponent(ctx)
+    if other:
+        rows.append(f"{other} may argue for a wider reading of {name}; we would meet it with the words of {name} "
+                    f"itself, read with the terms around it.")
+    return " ".join(rows)
 
 
 _ACT = re.compile(r"\b((?:the )?[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)* Act(?: of \d{4})?(?: \(\w+(?: \d+)?\))?)")
