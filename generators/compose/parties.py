@@ -374,7 +374,10 @@ def in_voice(ctx: ArtifactContext, frames: list[str]) -> list[str]:
     ours = bool(client_of(ctx))
     # (the addressees, not those copied: an engine shop wrote "your client's response" to the lessor's own asset manager
     # because the lessor's records consultant was in copy)
-    theirs = any((o := org(ctx, p.organisation)) is not None and o.acts_for for p in ctx.to)
+    served = {o.acts_for for p in ctx.to if (o := org(ctx, p.organisation)) is not None and o.acts_for}
+    # (nor "your client" where the client itself is addressed: read 23, an analyst asked the target and the sell-side
+    # adviser together for "your client's response by tomorrow morning")
+    theirs = bool(served) and not any(p.organisation in served for p in ctx.to)
     reserves = reserves_rights_in_mail(ctx)
     if ours and theirs and reserves:
         return list(frames)

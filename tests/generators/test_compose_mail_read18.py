@@ -84,7 +84,10 @@ def test_a_reply_to_a_request_for_views_gives_one():
             continue
         parent = _own(contents[spec.parent].body)
         # (a request is a sentence of its own: not a step "with a short note of the points that need your view")
-        if not any(_VIEW_ASKED.search(x) for x in re.findall(r"[^.?!\n]*[.!]", parent)) or "?" in parent:
+        # (or a question of its own that asks for the view: "Can you tell us by Monday whether this moves your view?")
+        asks = any(_VIEW_ASKED.search(x) for x in re.findall(r"[^.?!\n]*\?", parent))
+        if not (asks or any(_VIEW_ASKED.search(x) for x in re.findall(r"[^.?!\n]*[.!]", parent))) or \
+                "?" in parent and not asks:
             continue
         ctx = build_context(plan, taxonomy, spec, contents)
         mine, theirs = org(ctx, ctx.author.organisation), org(ctx, ctx.parent_author.organisation)

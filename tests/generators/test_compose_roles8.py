@@ -121,3 +121,50 @@ def test_a_memo_leaves_another_firms_sheet_to_that_firm_to_keep_current():
         text = " ".join(memo_next_steps(Picker(1), theirs, "Friday"))
         assert "will keep the" not in text and "ask Other Auditors LLP" in text, text
     assert said
+
+
+def _mail_by_thread(plan):
+    threads: dict[str, list] = {}
+    for a in plan.artifacts:
+        if a.kind == "email":
+            threads.setdefault(a.thread, []).append(a)
+    return threads
+
+
+def test_your_client_is_never_said_with_the_client_itself_addressed():
+    # read 23: "An analyst asks the target and the sell-side adviser for 'your client's response by tomorrow morning'"
+    import re
+
+    from worldsmith.generators.sides import acts_for
+
+    plan, _, contents = offline_world("outlines/examples/buyside-diligence.yaml", 113)
+    org, serves = {p.id: p.organisation for p in plan.people}, acts_for(plan.organisations)
+    seen = 0
+    for a in plan.artifacts:
+        if a.kind == "email" and a.id in contents:
+            to = {org[p] for p in a.to}
+            if any(serves.get(o) in to for o in to):
+                seen += 1
+                own = "\n".join(x for x in contents[a.id].body.splitlines() if not x.startswith(">"))
+                assert not re.search(r"\byour client'?s?\b", own, re.I), (a.id, own)
+    assert seen
+
+
+def test_the_side_that_asked_does_not_ask_what_is_required_of_it():
+    # read 23: "The buy-side associate then asks the target 'what further you require of our client', which reverses
+    # the direction of diligence"
+    import re
+
+    from worldsmith.generators.sides import principal
+
+    plan, _, contents = offline_world("outlines/examples/buyside-diligence.yaml", 113)
+    side = {p.id: principal(plan.organisations, p.organisation) for p in plan.people}
+    seen = 0
+    for chain in _mail_by_thread(plan).values():
+        chain.sort(key=lambda m: m.sent_at)
+        for m in chain[1:]:
+            if side[m.author] == side[chain[0].author] and m.id in contents:
+                seen += 1
+                own = "\n".join(x for x in contents[m.id].body.splitlines() if not x.startswith(">"))
+                assert not re.search(r"you require (?:of|from) (?:us|our client)", own), (m.id, own)
+    assert seen

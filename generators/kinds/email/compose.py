@@ -855,6 +855,13 @@ def _off_point_ask(ctx: ArtifactContext, body: str) -> bool:
     return bool(passed_labels(ctx, own))
 
 
+def opened_by_us(ctx: ArtifactContext) -> bool:
+    """Whether the thread was opened by the author's own side (its first message, the one that asked)."""
+    opener = ctx.thread[0].sender if ctx.thread else ctx.parent_author.name if ctx.parent_author else ""
+    who = next((p for p in [*ctx.cast, ctx.author] if p.name == opener), None)
+    return who is not None and home(ctx, who.organisation) == home(ctx, ctx.author.organisation)
+
+
 def _asks_on(ctx: ArtifactContext, body: str) -> str:
     """An acknowledgement that a reply follows, made into one that asks what is still wanted of its writer: the thanks
     (and any planned figure) stay, what the writer says they will do next goes. A thread whose reply answered a bare
@@ -873,8 +880,8 @@ def _asks_on(ctx: ArtifactContext, body: str) -> str:
     # "I'll raise it on the next call" before it, answered nothing)
     tail = [x for x in sentences[1:] if any(t in x for t in keep)]
     pick = picker_for(ctx, 5)
-    asks = in_voice(ctx, bank("email")["ack_asks_across"]) if ctx.organisations and across(ctx) else \
-        bank("email")["ack_asks"]
+    asks = in_voice(ctx, bank("email")["ack_asks_asker" if opened_by_us(ctx) else "ack_asks_across"]) \
+        if ctx.organisations and across(ctx) else bank("email")["ack_asks"]
     question = _plan_question(pick, ctx)
     if re.search(r"(?i)\bthank", head):
         # thanked once ("Understood, thank you. Thank you. We expect to hear from you by then.", read22)
