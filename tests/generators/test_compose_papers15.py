@@ -79,3 +79,13 @@ def test_a_memo_whose_title_names_a_provision_reads_it_in_its_analysis():
     # a memo whose analysis already reads the provision its title names is left as it was
     text = _section("tests/fixtures/aircraft-redelivery.yaml", "Memo re the Schedule 6 para 4.3 cap", "Analysis")
     assert "is the provision in point." not in text.split("para 4.3")[0], text
+
+
+def test_a_one_sentence_analysis_answers_what_its_memo_says_it_explains():
+    # read 23: 'An options memo that ... The Analysis section is one sentence' (its purpose: 'explains why the
+    # synergies add-back fails'): the why, from the part of its facts' statements that speaks to it, and what it does
+    # to the figures worked from that fact
+    text = _section("tests/fixtures/covenant-breach.yaml", "Memo re the June 30 leverage test", "Analysis")
+    assert re.search(r"\bThe synergies add-back fails because the USD 2,300,000 of projected procurement synergies is "
+                     r"not factually supportable\b[^.]*\. On that footing the covenant EBITDA is USD 45,000,000, and "
+                     r"the total net leverage ratio is 3\.7x\.", text), text

@@ -490,7 +490,58 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
     if read:
         # read 23: 'The memo on Clause 6.7 reserves has a one-sentence Analysis and never discusses Clause 6.7'
         paras.insert(0, read)
+    why = explained(ctx) if len(re.findall(r"[.!?](?:\s|$)", " ".join(paras))) <= 1 else ""
+    if why:
+        # read 23: 'An options memo ... The Analysis section is one sentence' (its purpose: 'explains why the
+        # synergies add-back fails')
+        paras.append(why)
     return merge_short(paras)
+
+
+_WHY = re.compile(r"\bexplains why (?P<p>.+?)(?=,? and (?:recommends|advises|proposes|sets out|explains|computes|works)"
+                  r"\b|[.;,]|$)", re.I)
+
+
+def explained(ctx: ArtifactContext) -> str:
+    """What a memo's purpose says it explains ('explains why the synergies add-back fails'), answered from the part of
+    its facts' statements that speaks to it, then what that does to the figures worked from that fact; ''
+    where the purpose explains nothing or no statement speaks to it."""
+    from worldsmith.generators.compose.substance.method import _stems
+
+    m = _WHY.search(" ".join((ctx.spec.purpose or "").split()))
+    if m is None:
+        return ""
+    point = m.group("p").strip()
+    want = _stems(point)
+    parts = [(f, part.strip().rstrip(". ")) for f in ctx.facts
+             for part in re.split(r";\s+", " ".join(f.statement.split()))]
+    # each word of the point weighed by how few parts carry it: 'synergies' names the part, 'add-back' is in several
+    seen_in = {w: sum(w in _stems(p) for _, p in parts) for w in want}
+
+    def weight(text: str) -> float:
+        return sum(1 / seen_in[w] for w in want & _stems(text) if seen_in[w])
+
+    def rarest(text: str) -> float:
+        return max((1 / seen_in[w] for w in want & _stems(text) if seen_in[w]), default=0)
+
+    scored = sorted(parts, key=lambda fp: (-rarest(fp[1]), -weight(fp[1])))
+    if not scored or weight(scored[0][1]) < 1:
+        return ""
+    f, part = scored[0]
+    out = f"{cap_first(point)} because {lower_first(part) if part.split()[0] in ('The', 'A', 'An') else part}."
+    # what the point does to the figures: each figure worked from that fact, then the figure worked from that
+    chain, seen = [], {f.id}
+    at = f
+    for _ in range(2):
+        nxt = next((g for g in ctx.facts if g.id not in seen and g.reason and label(at) in g.reason), None)
+        if nxt is None:
+            break
+        chain.append(nxt)
+        seen.add(nxt.id)
+        at = nxt
+    if chain:
+        out += " On that footing " + ", and ".join(f"{label(g)} is {g.text}" for g in chain) + "."
+    return out
 
 
 _TITLED = re.compile(r"\b(?:[Cc]lause|[Ss]ection|[Aa]rticle|[Pp]ara(?:graph)?|[Rr]ule)\s+\d+(?:\.\d+)*(?:\([\w]+\))*")
