@@ -210,6 +210,9 @@ class ArtifactContext(kinds.KindBound):
     room_papers: list[str] = Field(default_factory=list, description="for a day of chat: titles of the room's "
                                                                      "documents and sheets its members made in the "
                                                                      "three weeks before, newest first")
+    sent_links: list[str] = Field(default_factory=list, description="for a day of chat: those of its links whose "
+                                  "paper went to the other side (served or sent): put up as it went out, never for "
+                                  "comments")
     made_papers: list[PaperDue] = Field(default_factory=list, description="for a day of chat: room_papers with who "
                                                                           "made each (its maker is asked whether it "
                                                                           "is final, another whether they have read it)")
@@ -1441,6 +1444,11 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
     extra = dict(own(plan, spec, done)) if own is not None else {}
     if spec.kind == "chat":
         extra["room_papers"] = room_papers(plan, spec)
+        # (read 23's July 23 chat asked whether a notice served on July 15 was "the final version"; my read of
+        # supply-surcharge at seed 97: "got notice of dispute under clause 14.1, Daniel - my comments by tomorrow
+        # morning" the day after it was served)
+        papers = {a.path: a for a in plan.artifacts if a.kind in ("document", "spreadsheet")}
+        extra["sent_links"] = [p for p in spec.links if p in papers and went_across(plan, papers[p])]
         extra["coming_papers"] = coming_papers(plan, spec)
         extra["made_papers"] = made_papers(plan, spec)
         extra["day_mail"] = day_mail(plan, spec)

@@ -151,8 +151,9 @@ def names_paper(clause: str, title: str) -> bool:
     return len(own) >= 2 and own <= _words(title)
 
 
-# ("; replaced by the schedule of April 15", "; withdrawn and replaced by the revised claim of June 2")
-_REPLACED = re.compile(r";\s+(?:\w+\s+and\s+)?(?:replaced|superseded)\b.*$", re.S)
+# ("; replaced by the schedule of April 15", "; withdrawn and replaced by the revised claim of June 2", "; withdrawn
+# and reissued on April 8": a letter of April 3 whose own banner said so, my read of supply-surcharge at seed 97)
+_REPLACED = re.compile(r";\s+(?:\w+\s+and\s+)?(?:replaced|superseded|withdrawn|reissued)\b.*$", re.S)
 
 
 # A figure that holds by an instrument or by an act done, not by anyone's estimate: a term of a policy, a lease, an

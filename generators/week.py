@@ -63,6 +63,8 @@ class WeekEvent(BaseModel):
     across: bool = Field(False, description="paper: it went to the other side on its day (a notice served, a letter "
                                             "sent): done, so no step is left to comment on it, settle it or send it "
                                             "to the client for input")
+    signed: bool = Field(False, description="paper: an instrument (an agreement, a deed) the ledger records as signed "
+                                            "by the instance's day: done, never read and commented on")
     replaced: bool = Field(False, description="paper: a superseded paper whose figure the ledger has already replaced "
                                               "by the instance's day (a preliminary view the adjuster's position "
                                               "overtook): news of the week, never a step to read or answer it")
@@ -295,6 +297,7 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
                                             and (said := _finding(f.statement, fact_label(f), was[1]))), "")
         out.append(WeekEvent(what="paper", day=made, title=as_first_sent(a.title), by=person.name, org=org,
                              seen=seen, across=went_across(plan, a), replaced=replaced_by(plan, a, day),
+                             signed=signed_by(plan, a, day),
                              point=point[0], point_text=point[1],
                              finding=finding,
                              concludes=concludes(getattr(a, "purpose", "") or "")))
@@ -510,6 +513,26 @@ def replaced_by(plan: WorldPlan, paper, day: dt.date) -> bool:
     distractor = plan.distractor_of(paper)
     held = plan.fact(distractor.fact).on(day) if distractor is not None else None
     return held is not None and held[1] != distractor.text
+
+
+_SIGNING = re.compile(r"\b(?:signed|executed|entered into)\b", re.I)
+_NOT_YET = re.compile(r"\b(?:will|would|shall|to be|unless|if)\b", re.I)
+
+
+def signed_by(plan: WorldPlan, paper, day: dt.date) -> bool:
+    """Whether an instrument is signed by `day`: its title names an agreement, a deed or the like (_SIGNED), and a date
+    it carries, known and past by then, is the day the ledger says it was signed. My read of supply-surcharge at seed
+    97: a weekly note of June 25 set "a first read of Tallis Reade LLP's settlement agreement, with our points on it"
+    for a settlement the parties signed on June 24."""
+    if not _SIGNED.search(paper.title or ""):
+        return False
+    for fact in map(plan.fact, getattr(paper, "facts", []) or []):
+        statement = " ".join((fact.statement or "").split())
+        since = fact.known_from or fact.first_known()
+        if fact.value.type == "date" and fact.value.value <= day and since is not None and since <= day \
+                and _SIGNING.search(statement) and not _NOT_YET.search(statement):
+            return True
+    return False
 
 
 def went_across(plan: WorldPlan, paper) -> bool:

@@ -464,10 +464,10 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
             # paper is where things stand
             continue
 
-        if e.what == "paper" and (e.org in ours and e.across or e.replaced):
+        if e.what == "paper" and (e.org in ours and e.across or e.replaced or e.signed):
             # our paper that went to the other side is done: no comments, no settling, no "points that need your
-            # input" on a notice already served (read 23); nor is a paper whose figure was already replaced read or
-            # answered
+            # input" on a notice already served (read 23); nor is a paper whose figure was already replaced, or an
+            # agreement already signed, read or answered
             continue
         key = "paper" if e.what == "paper" and e.org in ours else "paper_other" if e.what == "paper" else e.what
         key = "due" if key == "next" else key

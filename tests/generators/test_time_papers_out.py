@@ -81,3 +81,77 @@ def test_a_paper_whose_figure_was_replaced_is_news_not_a_step():
         assert not week_steps(Picker(seed), [event], dt.date(2026, 4, 22), "en_US", {"Firm"}, ["Amy"], {}, True)
         assert week_steps(Picker(seed), [event.model_copy(update={"replaced": False})], dt.date(2026, 4, 22), "en_US",
                           {"Firm"}, ["Amy"], {}, True)
+
+
+def test_a_paper_that_went_out_is_put_up_in_chat_as_sent_never_for_comments():
+    # my read of supply-surcharge at seed 97: "got notice of dispute under clause 14.1, Daniel - my comments by
+    # tomorrow morning" the day after the notice was served; read 23: "is the notice of termination the final version?"
+    import re
+
+    from tests.generators.test_compose_mail_read18 import fixture_world
+
+    draft_talk = re.compile(r"(?i)\b(?:comments?|thoughts|give it a read|have a look|take a look|final|last version|"
+                            r"latest|working from)\b")
+    seen = 0
+    for seed in (9, 31):
+        plan, _, contents = fixture_world("aircraft-redelivery", seed)
+        papers = {a.path: a for a in plan.artifacts if a.kind in ("document", "spreadsheet")}
+        for spec in plan.artifacts:
+            if spec.kind != "chat" or not any(p in papers and went_across(plan, papers[p]) and p not in
+                                              spec.standing_links for p in spec.links):
+                continue
+            seen += 1
+            said = [m.text for m in contents[spec.id].messages]
+            assert not any(draft_talk.search(t) for t in said), (spec.id, said)
+    assert seen >= 2
+
+
+def test_a_label_never_says_when_its_paper_was_withdrawn_before_that_day():
+    # my read of supply-surcharge at seed 97: the supplier's notice of April 3 carried in its own banner "withdrawn
+    # and reissued on April 8, 2026"
+    from worldsmith.generators.labels import as_known_on
+
+    before = "superseded figure in the supplier's first invoice of April 3, 2026: a 21% rise"
+    label = before + "; withdrawn and reissued on April 8, 2026"
+    assert as_known_on(label, dt.date(2026, 4, 3)) == before
+    assert as_known_on(label, dt.date(2026, 4, 9)) == label
+
+
+def test_the_check_finds_a_file_that_names_a_later_withdrawal_or_replacement():
+    # no_later_paper_named over its two views alone: what reads "withdrawn and reissued on April 8" in a file of
+    # April 3 is named; the same words on April 9, or a day before the file's own, are not
+    from pathlib import Path
+
+    import duckdb
+
+    sql = (Path(__file__).resolve().parents[2] / "worlds" / "checks" / "no_later_paper_named.sql").read_text()
+    con = duckdb.connect()
+    con.execute("create table artifact_text (artifact_id varchar, path varchar, kind varchar, text varchar)")
+    con.execute("create table artifact_days (artifact_id varchar, day date)")
+    rows = [("a", "document", "2026-04-03", "SUPERSEDED FIRST INVOICE; WITHDRAWN AND REISSUED ON APRIL 8, 2026"),
+            ("b", "spreadsheet", "2026-09-28", "Status: superseded; replaced by the final report of October 5, 2026"),
+            ("c", "document", "2026-04-09", "withdrawn and reissued on April 8, 2026"),
+            ("d", "chat", "2026-04-09", "the memo of April 2 stands")]
+    for aid, kind, day, text in rows:
+        con.execute("insert into artifact_text values (?, ?, ?, ?)", [aid, f"{aid}.x", kind, text])
+        con.execute("insert into artifact_days values (?, ?)", [aid, day])
+    assert {r[0] for r in con.execute(sql).fetchall()} == {"a", "b"}
+
+
+def test_a_signed_agreement_is_news_not_a_step():
+    # my read of supply-surcharge at seed 97: a weekly note of June 25 set "a first read of Tallis Reade LLP's
+    # settlement agreement, with our points on it" for a settlement the parties signed on June 24
+    from tests.generators.test_compose_mail_read18 import fixture_world
+    from worldsmith.generators.week import signed_by
+
+    plan, _, _ = fixture_world("supply-surcharge", 31)
+    deal = next(a for a in plan.artifacts if a.kind == "document" and a.title.startswith("Settlement agreement"))
+    assert not signed_by(plan, deal, dt.date(2026, 6, 23)) and signed_by(plan, deal, dt.date(2026, 6, 25))
+    assert not any(signed_by(plan, a, plan.window_end) for a in plan.artifacts
+                   if a.kind in ("document", "spreadsheet") and a.id != deal.id)
+    event = WeekEvent(what="paper", day=dt.date(2026, 6, 24), title="Settlement agreement", by="Sandra Anderson",
+                      org="Tallis Reade LLP", signed=True)
+    for seed in range(10):
+        assert not week_steps(Picker(seed), [event], dt.date(2026, 6, 25), "en_US", {"Firm"}, ["Anthony"], {}, True)
+        assert week_steps(Picker(seed), [event.model_copy(update={"signed": False})], dt.date(2026, 6, 25), "en_US",
+                          {"Firm"}, ["Anthony"], {}, True)

@@ -4,16 +4,17 @@
 -- The files' counterpart of no_later_paper_cited (which reads a message's own text). A paper is named by
 -- its day when a word for a paper is followed by "of" or "dated" and a written day ("the final report of
 -- October 5, 2026"), or when a replacement clause gives a day ("replaced by the auditors' review of
--- August 11, 2026"). A file's own text, cells and margins are written on its day: a sheet "as at 28
--- September" cannot say it was replaced by the model of October 6, nor an August 5 draft carry a note
--- about the August 11 review (blind read 23). A day written without its year is taken in the file's year.
+-- August 11, 2026", "withdrawn and reissued on April 8, 2026"). A file's own text, cells and margins are
+-- written on its day: a sheet "as at 28 September" cannot say it was replaced by the model of October 6,
+-- nor an August 5 draft carry a note about the August 11 review (blind read 23). A day written without its
+-- year is taken in the file's year.
 with named as (
     select t.artifact_id, t.path, d.day,
            unnest(regexp_extract_all(t.text,
                '(?i)(?:\b(?:schedule|memo|memorandum|report|letter|minutes|draft|model|workbook|notes|note|opinion|'
                || 'advice|analysis|summary|notice|proposal|submissions|determination|valuation|certificate|'
                || 'estimate|tracker|log|computation|calculation|comparison|paper|version|review)s?'
-               || '\s+(?:of|dated)|\b(?:replaced|superseded)\s+by\b[^.;\n]{0,80}?)\s+'
+               || '\s+(?:of|dated)|\b(?:replaced|superseded|withdrawn|reissued)\s+(?:by|on)\b[^.;\n]{0,80}?)\s+'
                || '((?:January|February|March|April|May|June|July|August|September|October|'
                || 'November|December)\s+\d{1,2}(?:,\s+\d{4})?|\d{1,2}\s+(?:January|February|March|April|May|June|'
                || 'July|August|September|October|November|December)(?:\s+\d{4})?)', 1)) as written

@@ -320,8 +320,10 @@ def compose_chat(ctx: ArtifactContext):
     # the day's exchanges, in order: its facts first (each asked and answered, or told), then its file, then a paper
     exchanges: list[dict] = [dict(kind="fact", fact=f) for f in pick.shuffled(ctx.facts)]
     if files:
-        exchanges.insert(min(1, len(exchanges)), dict(kind="file", file=files[0], link=spec.links[0],
-                                                      standing=spec.links[0] in spec.standing_links))
+        # (gone to the other side: put up as it went out, like an instrument; an instrument stays the signed copy)
+        sent = spec.links[0] in ctx.sent_links and spec.links[0] not in spec.standing_links
+        exchanges.insert(min(1, len(exchanges)), dict(kind="file", file=files[0], link=spec.links[0], sent=sent,
+                                                      standing=sent or spec.links[0] in spec.standing_links))
     papers = list(dict.fromkeys(paper_name(t) for t in ctx.room_papers))
     # the day's file is talked about once, as the file put up: "are the minutes the signed-off version?" - "yes",
     # then "saved Ruben's minutes on the drive - Michael, comments to Ruben" (blind read 21)
@@ -397,7 +399,8 @@ def compose_chat(ctx: ArtifactContext):
             return (pick.fill(leads, name=name) or "") + text if pick.chance(0.3) else text
         if ex["kind"] == "file":
             if ex.get("standing"):
-                return pick.fill(talk["file_standing_reply"], name=name, file=ex["file"]) or f"thanks {name}"
+                return pick.fill(talk["file_sent_reply" if ex.get("sent") else "file_standing_reply"], name=name,
+                                 file=ex["file"]) or f"thanks {name}"
             if file_maker is not None and author == file_maker.id:
                 return pick.fill(talk["file_maker_reply"], name=name) or f"thanks {name}"
             return pick.fill(talk["file_reply"], name=name, file=ex["file"], when=when()) or f"thanks {name}"
@@ -440,7 +443,8 @@ def compose_chat(ctx: ArtifactContext):
             frames = ex["pair"]["f"] if "pair" in ex else talk["follow"][ex["kind"]]
             if ex.get("standing"):
                 # (an instrument is quoted from, never worked from; who put it up has no more to say of it)
-                frames = talk["follow"]["file_standing"] if author != ex.get("asker") else []
+                frames = talk["follow"]["file_sent" if ex.get("sent") else "file_standing"] \
+                    if author != ex.get("asker") else []
             elif ex["kind"] == "file" and file_maker is not None and author == file_maker.id:
                 # its maker neither works from nor flags points in their own paper ("ok, working from sampling and
                 # extrapolation methodology from now on", said by the methodology's author): they offer to help
@@ -573,7 +577,7 @@ def compose_chat(ctx: ArtifactContext):
                 if ex.get("standing"):
                     # an instrument the parties made is put up for its wording, whoever produced the copy: never
                     # someone's paper for comments (blind read 22)
-                    frames = talk["file_standing"]
+                    frames = talk["file_sent" if ex.get("sent") else "file_standing"]
                 elif file_maker is not None and file_maker.id != post.author:
                     # put up by someone else: to someone other than its maker, named as the maker's; or, where its
                     # maker is the one to speak to, thanked for (it came by mail), never sent back "for reference"
