@@ -337,8 +337,8 @@ def _meetings(plan: WorldPlan, spec, side: str, since: dt.date, day: dt.date) ->
     it never mentions"; a weekly note of "no news" in the week of a call)."""
     at = getattr(spec, "sent_at", None) or getattr(spec, "starts_at", None)
     out = []
-    for a in plan.artifacts:
-        if a.kind != "calendar" or a.id == spec.id or recurring(plan, a.item):
+    for a in _one_off_meetings(plan):
+        if a.id == spec.id:
             continue
         start, end = getattr(a, "starts_at", None), getattr(a, "ends_at", None)
         if start is None or not since < start.date() <= day or at is None or (end or start) > at:
@@ -349,6 +349,17 @@ def _meetings(plan: WorldPlan, spec, side: str, since: dt.date, day: dt.date) ->
         org = next((o.name for o in plan.organisations if o.id == person.organisation), "")
         out.append(WeekEvent(what="met", day=start.date(), title=as_first_sent(a.title), by=person.name, org=org))
     return sorted(out, key=lambda e: e.day)
+
+
+def _one_off_meetings(plan: WorldPlan) -> list:
+    """The plan's calendar entries that are no instance of a series, in plan order; once per plan: every weekly
+    instance asked, and a scan of the whole inventory each time was a seventieth of the model client's CPU per call
+    (bench.llm_throughput)."""
+    index = plan.__dict__.get("_week_meetings")
+    if index is None:
+        index = [a for a in plan.artifacts if a.kind == "calendar" and not recurring(plan, a.item)]
+        plan.__dict__["_week_meetings"] = index
+    return index
 
 
 def _draft_for(plan: WorldPlan, fact_id: str, side: str, day: dt.date):

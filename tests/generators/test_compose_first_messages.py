@@ -203,6 +203,23 @@ def test_a_draft_is_found_without_reading_the_inventory_again(monkeypatch):
     assert searched == []
 
 
+def test_the_weeks_meetings_are_found_without_reading_the_inventory_again(monkeypatch):
+    # bench.llm_throughput's profile: every weekly instance scanned the whole inventory, asking each calendar entry
+    # whether it recurs, for the week's one-off meetings; the plan's are listed once, as its papers and drafts.
+    import worldsmith.generators.week as week
+
+    plan, _ = world("tanker-spill-liability")
+    assert any(a.kind == "calendar" for a in plan.artifacts)
+    note = next(a for a in plan.artifacts if a.kind == "email")
+    side = week._side_of(plan, note.author)
+    first = week._meetings(plan, note, side, plan.window_start, plan.window_end)
+    asked = []
+    recurring = week.recurring
+    monkeypatch.setattr(week, "recurring", lambda *a: asked.append(a) or recurring(*a))
+    assert week._meetings(plan, note, side, plan.window_start, plan.window_end) == first
+    assert asked == []
+
+
 def test_a_demand_the_purpose_gives_its_writer_is_asked_in_its_own_words():
     # 'Preservation of evidence and exchange of the steering-gear test records' opened with "The vessel is given as
     # M/T Aurelian Tide" and asked for nothing (the 12-message sample of this read, seed 5): the purpose is a demand
