@@ -283,3 +283,15 @@ def test_a_table_row_that_opens_on_its_figure_says_its_status_of_it():
     assert asserts(text, "30%").status != "asserted"
     assert asserts(text, "40%").status == "asserted"
     assert untable("| Item | Figure |\n|---|---|\n| Fee | USD 1,000 |") == "Fee: USD 1,000."
+
+
+@pytest.mark.parametrize("text", ["It is hard to say whether the credits before the cap exceed the annual cap.",
+                                  "Whether the credits before the cap exceed the annual cap is debatable.",
+                                  "The credits before the cap may or may not exceed the annual cap."])
+def test_a_comparison_left_open_still_gives_no_direction(text):
+    # (the take-back alternative added for kit21 once left 'hard to say whether ...' as literal text, not a pattern)
+    from worldsmith.environments.grade import _direction
+
+    right = Check(type="answer_direction", values=["yes"], a_words=_BEFORE, b_words=_CAP, expect="a>b")
+    assert not _direction(text, right)
+    assert _direction(text, right.model_copy(update={"any_reading": True}))
