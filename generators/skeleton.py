@@ -730,7 +730,7 @@ def _as_at(ledger: _Ledger, fid: str) -> str:
 
 # A clause a statement cites: 'Section 7.11 of the credit agreement', 'clause 6.1', 'Article 12(b) of the charter'.
 _CLAUSE = re.compile(r"\d+\s+(?:U\.S\.C\.|C\.F\.R\.|CFR)\s*§?\s*\d[\w.-]*(?:\([a-z0-9]{1,4}\))*"
-                     r"|(?:\b[A-Z]{2,}(?:\s\d+)?\s+)?"
+                     r"|(?:\b(?-i:[A-Z]{2,})(?:\s\d+)?\s+)?"
                      r"\b(?:sections?|clauses?|articles?|paragraphs?|schedule|rule|regulation|s\.|§)\s*"
                      r"\d+(?:\.\d+)*(?:\([a-z0-9]{1,4}\))*"
                      r"(?:\s+of\s+the\s+(?:[a-z][\w-]*\s+){0,3}?(?:agreement|contract|charter(?:\s*party)?|lease|policy|"

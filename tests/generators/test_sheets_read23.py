@@ -28,6 +28,9 @@ def test_a_clause_is_read_from_a_statement_as_written():
     assert clause_of("the limit under OPA 90 section 1004(a)(1), unless broken") == "OPA 90 section 1004(a)(1)"
     assert clause_of("the deadline under 42 U.S.C. 1320a-7k(d) falls on") == "42 U.S.C. 1320a-7k(d)"
     assert clause_of("Clause 41.3 caps the indemnity at USD 20,000,000") == "clause 41.3"
+    # an act's short name leads its section; an ordinary word does not ('Periods clause 6.2', 'under clause 3.1')
+    assert clause_of("the index rise over both periods clause 6.2 names") == "clause 6.2"
+    assert clause_of("the volume committed under clause 3.1 is 24,000 tonnes") == "clause 3.1"
     assert clause_of("the fee is 0.25% of the USD 180,000,000 loan") == ""
 
 
