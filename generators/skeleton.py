@@ -722,7 +722,8 @@ def _as_at(ledger: _Ledger, fid: str) -> str:
     source = ledger.sources.get(fid)
     if source is not None:
         clause = re.sub(r"\s+of\s+the\s+.*$", "", clause)  # the paper is named: 'section 7.11', not '... of the agreement'
-        return f"{source[0]} of {long_date(source[1], ledger.locale)}" + (f", {clause}" if clause else "")
+        # ('dated': a title may end on a day of its own, 'responding to the demand of April 28, 2028')
+        return f"{source[0]}, dated {long_date(source[1], ledger.locale)}" + (f"; {clause}" if clause else "")
     if clause:
         return cap_first(clause) + (f"; as at {long_date(since, ledger.locale)}" if since is not None and since > ledger.start else "")
     return f"As at {long_date(since, ledger.locale)}" if since is not None and since > ledger.start else ""
@@ -731,7 +732,7 @@ def _as_at(ledger: _Ledger, fid: str) -> str:
 # A clause a statement cites: 'Section 7.11 of the credit agreement', 'clause 6.1', 'Article 12(b) of the charter'.
 _CLAUSE = re.compile(r"\d+\s+(?:U\.S\.C\.|C\.F\.R\.|CFR)\s*§?\s*\d[\w.-]*(?:\([a-z0-9]{1,4}\))*"
                      r"|(?:\b(?-i:[A-Z]{2,})(?:\s\d+)?\s+)?"
-                     r"\b(?:sections?|clauses?|articles?|paragraphs?|schedule|rule|regulation|s\.|§)\s*"
+                     r"\b(?:sections?|clauses?|articles?|paragraphs?|paras?\.?|schedule|rule|regulation|s\.|§)\s*"
                      r"\d+(?:\.\d+)*(?:\([a-z0-9]{1,4}\))*"
                      r"(?:\s+of\s+the\s+(?:[a-z][\w-]*\s+){0,3}?(?:agreement|contract|charter(?:\s*party)?|lease|policy|"
                      r"deed|facility|regulations?|rules|act|code|terms|plan))?", re.I)
@@ -743,7 +744,7 @@ def clause_of(statement: str) -> str:
     if m is None:
         return ""
     said = m.group(0)
-    return said[0].lower() + said[1:] if re.match(r"(?:section|clause|article|paragraph|schedule|rule|regulation)\b",
+    return said[0].lower() + said[1:] if re.match(r"(?:section|clause|article|paragraph|para|schedule|rule|regulation)\b",
                                                  said, re.I) else said
 
 

@@ -31,6 +31,7 @@ def test_a_clause_is_read_from_a_statement_as_written():
     # an act's short name leads its section; an ordinary word does not ('Periods clause 6.2', 'under clause 3.1')
     assert clause_of("the index rise over both periods clause 6.2 names") == "clause 6.2"
     assert clause_of("the volume committed under clause 3.1 is 24,000 tonnes") == "clause 3.1"
+    assert clause_of("the para 4.3 cap of Schedule 6 is USD 879,800") == "para 4.3"
     assert clause_of("the fee is 0.25% of the USD 180,000,000 loan") == ""
 
 
