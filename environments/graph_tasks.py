@@ -1465,7 +1465,10 @@ def what_if_memo(graph: Graph, asked: list[Task]) -> Task | None:
     done = {(t.needs.facts[-1], t.needs.facts[-2]) for t in asked}
     for n_files, _, _, top_id, leaf, changed, result, chain, needed, files, apps in what_if_candidates(graph):
         if len(files) >= 2 and (top_id, leaf) not in done:
-            return memo_task(graph, [_what_if_task(graph, top_id, leaf, changed, result, chain, needed, files, apps)])
+            memo = memo_task(graph, [_what_if_task(graph, top_id, leaf, changed, result, chain, needed, files, apps)])
+            # made after graph_tasks, so guarded here with the negatives every task carries (the attack suite's side
+            # statements, a redated deadline or a disowned memo, scored 1.0 on the hospital's memo without them)
+            return _guarded(graph, memo) if memo is not None else None
     return None
 
 

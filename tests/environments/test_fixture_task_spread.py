@@ -151,6 +151,10 @@ def test_a_matter_that_weighs_no_two_figures_still_gets_a_memo_on_a_figure_no_fi
     assert (top, leaf) not in {(t.needs.facts[-1], t.needs.facts[-2]) for t in asked}
     assert len(memo.needs.files) >= 2 and "drive" in memo.needs.apps
     assert "suppose" in memo.instruction and memo.solution.actions[0].args["path"].endswith(".docx")
+    # made after graph_tasks, it still carries the negatives every task does (without them the attack suite's memo
+    # beside a redated deadline, a stray hearing day or 'these figures have not been checked' scored 1.0)
+    negatives = {c.id for c in memo.rubric.negative_criteria}
+    assert {"defers", "side_stray_date"} <= negatives and any(n.startswith("side_misstates_") for n in negatives)
     kept, refused = lint_tasks([memo], world)  # its reference scores 1, doing nothing scores 0
     assert [t.id for t in kept] == [memo.id], refused
     # the task set takes it where no memo on two weighed figures survived the lint (here: none made at all)
