@@ -452,9 +452,14 @@ def sees(plan: WorldPlan, person_id: str | None, paper_id: str, day: dt.date | N
     if held is None:
         return True
     maker = held[0][0]
-    if org == maker or relations(plan.organisations).get(org, (None, None))[0] == maker:
+    rel = relations(plan.organisations)
+    if org == maker or rel.get(org, (None, None))[0] == maker:
         return True
-    return any(o == org and (when is None or day is None or when <= day) for o, when in held[1:])
+    # what was sent to those who act for it is the principal's too (counsel passes on the claim letter it received),
+    # not what they made for themselves
+    agents = {org} | {o for o, (serves, _) in rel.items() if serves == org}
+    return any((o == org or o in agents and o != maker) and (when is None or day is None or when <= day)
+               for o, when in held[1:])
 
 
 def fact_source(plan: WorldPlan, fact_id: str, day: dt.date, text: str, viewer: str | None = None) -> str:

@@ -168,3 +168,32 @@ def test_the_side_that_asked_does_not_ask_what_is_required_of_it():
                 own = "\n".join(x for x in contents[m.id].body.splitlines() if not x.startswith(">"))
                 assert not re.search(r"you require (?:of|from) (?:us|our client)", own), (m.id, own)
     assert seen
+
+
+def test_a_client_holds_what_its_counsel_was_sent_but_not_what_counsel_made_for_itself():
+    # (the other side of the rule above: the employer's HR director lost "It is in Gadsby Crane Solicitors's revised
+    # letter of claim of May 28", sent to her counsel, and planned to "settle the bonus claimed" herself instead)
+    from worldsmith.generators.context import sees
+    from worldsmith.generators.sides import acts_for
+
+    plan, _, _ = offline_world(TANKER, 61)
+    serves = acts_for(plan.organisations)
+    org = {p.id: p.organisation for p in plan.people}
+    received = made = 0
+    for paper in plan.artifacts:
+        if paper.kind not in ("document", "spreadsheet") or not paper.readers:
+            continue
+        maker, readers = org[paper.author], {org[r] for r in paper.readers}
+        for client in {serves[o] for o in readers if o in serves} - readers - {maker}:
+            person = next(p for p in plan.people if p.organisation == client).id
+            if serves.get(maker) == client:
+                continue
+            if readers - {maker}:
+                received += 1  # sent to its counsel by another: the client holds it
+                assert sees(plan, person, paper.id, artifact_day(paper)), paper.title
+        counsel = [o for o in readers if serves.get(o) and o == maker]
+        if counsel and readers == {maker}:
+            made += 1  # counsel's own internal paper: not the client's
+            person = next(p for p in plan.people if p.organisation == serves[maker]).id
+            assert not sees(plan, person, paper.id, artifact_day(paper)), paper.title
+    assert received and made
