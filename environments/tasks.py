@@ -133,7 +133,7 @@ class Check(BaseModel):
                   "chat_states_any", "answer_final", "answer_direction", "answer_mentions_any",
                   "answer_mentions_set_aside", "answer_asserts_current", "answer_conclusion", "answer_flags", "answer_unflagged", "answer_doubts", "answer_says", "answer_denies_sending",
                   "answer_unledgered", "answer_stray_date", "text_retracted", "sent_outside_circle", "answer_governs_denied", "sent_conclusion",
-                  "file_conclusion", "answer_governs", "answer_bound", "answer_misbound", "answer_misstated", "answer_misdated", "sent_misstated",
+                  "file_conclusion", "answer_governs", "answer_bound", "answer_misbound", "file_misbound", "answer_misstated", "answer_misdated", "sent_misstated",
                   "file_misstated", "chat_misstated", "chat_final", "chat_mentions", "chat_direction", "chat_conclusion", "chat_asserts",
                   "sent_mentions", "sent_asserts", "sent_final", "sent_direction", "sent_reply",
                   "file_mentions", "file_asserts", "file_final", "file_direction", "file_bound", "sent_bound", "chat_bound", "file_formula", "file_header", "file_mentions_any", "sent_beyond", "file_crossed", "answer_defers",

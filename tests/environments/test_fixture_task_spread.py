@@ -155,6 +155,11 @@ def test_a_matter_that_weighs_no_two_figures_still_gets_a_memo_on_a_figure_no_fi
     # beside a redated deadline, a stray hearing day or 'these figures have not been checked' scored 1.0)
     negatives = {c.id for c in memo.rubric.negative_criteria}
     assert {"defers", "side_stray_date"} <= negatives and any(n.startswith("side_misstates_") for n in negatives)
+    # and it reads back as written (its 'would be another figure' check, read in the memo, is a file_misbound: the
+    # task set's JSON did not load, and bench.environments --smoke failed)
+    from worldsmith.environments.tasks import Task
+
+    assert Task.model_validate_json(memo.model_dump_json()) == memo
     kept, refused = lint_tasks([memo], world)  # its reference scores 1, doing nothing scores 0
     assert [t.id for t in kept] == [memo.id], refused
     # the task set takes it where no memo on two weighed figures survived the lint (here: none made at all)
