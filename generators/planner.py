@@ -19,7 +19,7 @@ from worldsmith.generators.beats import decision_at, decision_object, decision_v
 from worldsmith.generators.compose.facts import DUE_DATE
 from worldsmith.generators.labels import as_first_sent, fact_label
 from worldsmith.generators.week import AHEAD_DAYS
-from worldsmith.generators.questions import answering
+from worldsmith.generators.questions import answering, deciding, title_question, yes_no
 from worldsmith.generators.sides import acts_for, law_firms, principal, privileged_circle, represented
 from worldsmith.generators.calendar import (business_days, on_one_weekday, next_business_day, phase_weights, reply_time, spread,
                                              spread_by_weight, working_time)
@@ -383,6 +383,13 @@ class _Planner:
         # labelled wrong value: a thread with a distractor answers as before).
         asked = answering(title, [self.outline_fact(f) for f in facts if f in self.first_known]) \
             if distractor is None else None
+        if asked is not None and yes_no(title_question(title)[1]):
+            # "can they charge this?" is decided by what bounds the figure, not the figure: the thread was answered
+            # "The surcharge claimed by Brennmoor reads USD 3,640,800", the claim's own figure, never the cap that
+            # decides it (threads7's read of supply-surcharge). The bound, or its own input known by then.
+            bound = deciding(asked, self.outline.facts,
+                             lambda f: f.id in self.first_known and self.first_known[f.id] <= day)
+            asked = bound or asked
         reached: set[str] = {author.id}
         said_on: dict[str, dt.date] = {}  # each fact of the thread -> the last day a message of it carried the fact
         for pos in range(total):

@@ -147,3 +147,51 @@ def turned_round(statement: str) -> str:
         return ""
     lead, reason, main = parts
     return f"{main[:1].upper()}{main[1:]}, {lead} {reason}."
+
+
+def _names(formula: str | None) -> list[str]:
+    """The fact ids a formula reads, in order; [] for none or one that does not parse."""
+    import ast
+
+    try:
+        tree = ast.parse(formula or "", mode="eval")
+    except SyntaxError:
+        return []
+    return list(dict.fromkeys(n.id for n in ast.walk(tree) if isinstance(n, ast.Name)))
+
+
+def limits(fact_id: str, facts: Sequence) -> list[str]:
+    """The facts that bound `fact_id`: the other arguments of a ledger fact that is the smaller or the larger of it and
+    them ("min(claimed_surcharge, capped_surcharge)" -> ['capped_surcharge']); [] where nothing bounds it."""
+    import ast
+
+    out: list[str] = []
+    for f in facts:
+        try:
+            tree = ast.parse(getattr(f, "formula", None) or "", mode="eval")
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
+                args = [a.id for a in node.args if isinstance(a, ast.Name)]
+                if fact_id in args:
+                    out += [a for a in args if a != fact_id and a not in out]
+    return out
+
+
+def deciding(asked, facts: Sequence, known) -> object | None:
+    """For a yes/no question whose best-matching fact is bounded by another ("can they charge this?" of a claim that a
+    cap limits), the fact that decides it: the bound where `known(fact)` holds, else the first of the bound's own
+    inputs known that the claim does not share (the cap's percentage before its amount is worked); None where
+    nothing bounds the fact or nothing deciding is known."""
+    by_id = {f.id: f for f in facts}
+    for bound in limits(asked.id, facts):
+        if bound not in by_id:
+            continue
+        if known(by_id[bound]):
+            return by_id[bound]
+        shared = set(_names(getattr(asked, "formula", None)))
+        for name in _names(getattr(by_id[bound], "formula", None)):
+            if name in by_id and name not in shared and known(by_id[name]):
+                return by_id[name]
+    return None
