@@ -2722,6 +2722,13 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
                 # nobody tells a colleague that their own figure "as set out in the update works for us" (the analyst
                 # of her own extrapolation, the associate of her own cap computation, blind read 17)
                 frames = [f for f in frames if not re.search(r"works for us|\[update\|note\]", f)] or frames
+            if key == "confirm" and not (ctx.organisations and across(ctx)) and not put_in_doubt(ctx, v["label"]):
+                # a point is agreed, closed or ticked off only where someone in the thread put it in doubt: among one
+                # side a figure of record nobody questioned is taken in, not agreed ("Fine, the Engine 2 EPR reserve
+                # balance is agreed." from counsel to the client who had only read it in the note; "Happy on the
+                # Engine 2 borescope finding. We can tick that off.", said of a finding; threads7's read)
+                frames = [f for f in frames if not _CLOSES.search(f) and not re.search(r"works for us", f)] or \
+                    [f for f in frames if not _CLOSES.search(f)] or frames
             if key == "confirm" and _junior_to(ctx):
                 # who closes a point is its reviewer: a preparer does not close her own review point to her
                 # manager ("Happy on the sampled claims in error. We can close that point.", read 12)
@@ -2820,6 +2827,22 @@ _NOT_AGREED = re.compile(r"\b(?:will (?:reply|respond|revert|come back|put|take 
 # A message that takes a decision itself ("I decided to withhold", "My decision: ...", "We have decided: ..."), not
 # one that reports a decision taken elsewhere ("Since April 16 we have the tender decision: reject ...").
 _TOOK_IT = re.compile(r"\b(?:I|we)(?: have|'ve)? decided\b|\b(?:my|our|the) decision(?: is)?:|\bdecided:", re.I)
+
+
+# A sentence that puts a point in doubt: it asks, disputes, pushes back or holds the point open.
+_DOUBTS = re.compile(r"\?|\b(?:push back|differently|worry|not (?:yet|comfortable|agree\w*|accepted)|don't agree|"
+                     r"thinner|challenge|disput\w*|reject\w*|reserv\w*|query|queries|check\w*|source|support)\b", re.I)
+
+
+def put_in_doubt(ctx: ArtifactContext, label: str) -> bool:
+    """Whether a message of the thread above this one (the parent, with what it quotes) names the point in a sentence
+    that asks about it, disputes it or holds it open: only then is there anything for a reply to agree or close."""
+    if not label or ctx.parent is None:
+        return False
+    text = re.sub(r"(?m)^[> ]+", "", ctx.parent.body or "")
+    said = [s for s in re.split(r"(?<=[.?!])\s+|\n+", text) if label.lower() in s.lower()]
+    # (the point's own words are no doubt: "the Engine 2 EPR reserve balance" is not a reservation)
+    return any(_DOUBTS.search(re.sub(re.escape(label), " ", s, flags=re.I)) for s in said)
 
 
 def _parent_own(ctx: ArtifactContext) -> str:
