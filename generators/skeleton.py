@@ -787,6 +787,14 @@ def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], 
     ref_no = 0
     for g in groups:
         value = ledger.value(g)
+        if parts and not item_names[g] and sheet.layout == "schedule":
+            # a part with no items of its own is one line, read from its paper: not an item and a 'subtotal' of it
+            # under the same name (my seed-97 read of a redelivery claim schedule: 'Engine 2 return compensation
+            # claimed | 2,501,800' then 'Engine 2 return compensation claimed | =SUM(C2:C2) | Subtotal')
+            amount, fmt = _cell_of(value)
+            subtotal_lines.append(sheet.add(label[g], role="input", amount=amount, fmt=fmt, fact=g,
+                                            note=_as_at(ledger, g)))
+            continue
         items = item_names[g] or [label[g]]
         n = per_group[g]
         # A fact's items split the same way in every sheet that lists them (seeded by the fact and its value): three

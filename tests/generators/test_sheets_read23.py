@@ -186,3 +186,17 @@ def test_a_chat_day_signs_off_once_at_its_end():
             days += bool(offs)
             assert not (len(offs) > 1 and offs[-1] == len(texts) - 1), (path, texts)
     assert days
+
+
+def test_no_line_is_a_sum_of_one_line_under_its_own_name():
+    """aircraft-redelivery (my seed-97 read): 'Engine 2 return compensation claimed | 2,501,800' then 'Engine 2 return
+    compensation claimed | =SUM(C2:C2) | Subtotal' in a claim schedule: a part with no items is one line."""
+    plan, _, _ = offline_world(ROOT / "tests/fixtures/aircraft-redelivery.yaml", 61)
+    parts = 0
+    for spec in (a for a in plan.artifacts if a.kind == "spreadsheet" and a.skeleton is not None):
+        sk = spec.skeleton
+        for line in sk.lines:
+            m = re.fullmatch(r"SUM\(\{(\d+)\}:\{(\d+)\}\)", line.formula or "")
+            assert not (m and m.group(1) == m.group(2)), (spec.title, line.cells)
+        parts += sum(1 for ln in sk.lines if ln.role == "total" and ln.formula and "+" in ln.formula)
+    assert parts
