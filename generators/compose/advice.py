@@ -151,8 +151,10 @@ def _input(pick: Picker, ctx: ArtifactContext, i) -> str:
     if i.paper and i.paper_day and (i.by or i.instrument) and pick.named_once(i.paper):
         # (a paper is named once in a note: 'as Fennick Lowry LLP put it in the memo on liquidated damages ... of
         # September 1' after each input, the memo the paragraph had just named, blind read 20)
+        # (and the addressees' own firm's paper is theirs: read 23, 'Refers to the addressee in the third person')
+        yours = bool(ctx.to) and {p.organisation for p in ctx.to} == {i.by}
         key = "input_instrument" if i.instrument else "input_paper_ours" if i.by == ctx.author.organisation else \
-            "input_paper"
+            "input_paper_yours" if yours else "input_paper"
         out += ", " + _fill(pick, frames[key], by=i.by,
                             paper=paper_title(i.paper), paper_day=_day(i.paper_day, loc)).rstrip(".")
     if i.working:

@@ -197,3 +197,23 @@ def test_a_client_holds_what_its_counsel_was_sent_but_not_what_counsel_made_for_
             person = next(p for p in plan.people if p.organisation == serves[maker]).id
             assert not sees(plan, person, paper.id, artifact_day(paper)), paper.title
     assert received and made
+
+
+def test_a_note_names_the_addressees_own_paper_as_theirs():
+    # read 23: "Refers to the addressee in the third person"; at bonus-cap-dispute seed 97 the client wrote to her
+    # counsel of "Strand Marlow LLP's memo on the bonus claim", Strand Marlow's own
+    import re
+
+    plan, _, contents = offline_world("tests/fixtures/bonus-cap-dispute.yaml", 97)
+    org = {p.id: p.organisation for p in plan.people}
+    names = {o.id: o.name for o in plan.organisations}
+    seen = 0
+    for a in plan.artifacts:
+        to = {org[p] for p in getattr(a, "to", [])}
+        if a.kind != "email" or a.id not in contents or len(to) != 1 or to == {org[a.author]}:
+            continue
+        seen += 1
+        name = re.escape(names[next(iter(to))])
+        own = "\n".join(x for x in contents[a.id].body.splitlines() if not x.startswith(">"))
+        assert not re.search(rf"from {name}'s \w|as {name} put it in", own), (a.id, own)
+    assert seen
