@@ -495,6 +495,11 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
         # read 23: 'An options memo ... The Analysis section is one sentence' (its purpose: 'explains why the
         # synergies add-back fails')
         paras.append(why)
+    # each provision the facts cite, read and applied (read 23: 'Arithmetic only: no legal analysis'); one the record
+    # only names opens the analysis
+    read_out = provisions_applied(ctx, " ".join(paras))
+    bare = [r for r in read_out if not re.search(r"\bIt follows\b|\bApplied here\b", r)]
+    paras = bare + paras + [r for r in read_out if r not in bare]
     return merge_short(paras)
 
 
@@ -1139,3 +1144,105 @@ def memo_remedies(ctx: ArtifactContext) -> str:
         out.append("If the demand goes unmet, the next step is a notice of breach, which preserves every further "
                    "remedy.")
     return " ".join(out)
+
+
+# a provision a statement cites: 'Section 7.11', 'section 8.04', 'clause 19.2', 'para 4.3', 'Schedule 2', 'regulation 5'
+_CITED = re.compile(r"\b(?P<w>[Ss]ection|[Cc]lause|[Aa]rticle|[Pp]ara(?:graph)?|[Ss]chedule|[Rr]egulation|[Rr]ule)\s+"
+                    r"(?P<n>\d+(?:\.\d+)*(?:\([\w]+\))*)")
+
+
+def _part_citing(statement: str, ref: str) -> tuple[str, list[str]]:
+    """The part of a statement that states the provision (split on semicolons), and the statement's other parts."""
+    parts = [p.strip().rstrip(". ") for p in re.split(r";\s+", statement) if p.strip()]
+    at = next((i for i, p in enumerate(parts) if ref in p), 0)
+    return parts[at], parts[:at] + parts[at + 1:]
+
+
+def _in_words(f: FactRef, part: str) -> str:
+    """A part of a fact's statement as this paper may say it: whole where the paper establishes the fact or the part is
+    not the whole statement, else its label and value (the whole statement is the establishing paper's alone:
+    fact_statement_established_only)."""
+    whole = " ".join(f.statement.split()).rstrip(". ")
+    if f.establish or part.rstrip(". ") != whole or len(whole) < 40:
+        return part
+    tail = re.search(r":\s+(?P<c>[^:]+)$", whole)
+    return f"{label(f)} is {f.text}" + (f": {tail.group('c')}" if tail and not re.search(r"\d", tail.group("c")) else "")
+
+
+def _sentence(text: str) -> str:
+    return lower_first(text) if text.split()[0] in ("The", "A", "An") else text
+
+
+def provisions_applied(ctx: ArtifactContext, said: str) -> list[str]:
+    """For each provision the memo's facts' statements cite that its analysis does not yet read: what it provides (in
+    the statement's words), how it applies to the facts of the matter with their sources, what the other side says
+    against it, and the conclusion (read 23: 'Arithmetic only: no legal analysis'; 'the surcharge memo (no reading of
+    clauses 6.2/6.3)'; 'misstates s.8.04 ... The Analysis section is one sentence'). No figure the ledger does not
+    own: every figure is a fact's. [] where no statement cites a provision."""
+    from worldsmith.generators.compose.substance.minutes import theirs
+
+    out, seen = [], set()
+    other = opponent(ctx)
+    for f in ctx.facts:
+        statement = " ".join(f.statement.split())
+        for ref in _CITED.finditer(statement):
+            cite = ref.group(0)
+            name = f"{ref.group('w').lower()} {ref.group('n')}"
+            if name in seen or re.search(rf"\b{re.escape(ref.group('w'))}\s+{re.escape(ref.group('n'))}(?![\d.]\d)",
+                                         said, re.I):
+                continue
+            seen.add(name)
+            part, rest = _part_citing(statement, cite)
+            under = re.match(rf"^(?:Under|By) (?:the )?{re.escape(cite)}(?P<of> of [^,]+?)?,? (?P<rest>[a-z].+)$", part)
+            if under:
+                provides = f"{cap_first(name)}{under.group('of') or ''} provides that {under.group('rest')}."
+            elif re.match(rf"(?:the )?{re.escape(cite)}\b", part, re.I):
+                if f.establish or len(statement) < 40 or rest:
+                    provides = cap_first(part) + "."
+                else:
+                    # the whole statement is another paper's to state: the provision by what it sets, and the terms
+                    # it sets it on in the statement's own words
+                    on = re.search(r", (?P<on>[a-z][^,]{14,}),", part)
+                    provides = (f"{cap_first(name)} sets {label(f)} at {f.text}"
+                                + (f", {on.group('on')}" if on else "") + ".")
+            else:
+                bare = re.sub(rf"\s*\((?:under )?{re.escape(cite)}\)", "", part)
+                provides = f"{cap_first(name)} is the provision in point: {_sentence(_in_words(f, bare))}."
+            # how it applies: what the same statement says of the matter, then each other fact of the memo whose
+            # label the provision's words name (the ratio the covenant tests, the figure the cap limits)
+            words = part.lower()
+            applied = [g for g in ctx.facts if g is not f and not identity(g)
+                       and len(label(g).removeprefix("the ")) > 6 and label(g).removeprefix("the ").lower() in words]
+            rows = [provides]
+            if not rest and not applied:
+                # a provision the record only names (a customer's right, stated with who holds it) is the footing the
+                # analysis starts from, with nothing of the matter to apply it to and nobody across the table on it
+                out.insert(0, provides)
+                continue
+            src = source_phrase(f)
+            if rest:
+                rows.append(f"Applied here, {_sentence(rest[0])}" + (f" ({src})" if src else "") + ".")
+            for g in applied[:2]:
+                gsrc = source_phrase(g)
+                rows.append(("Applied here, " if len(rows) == 1 else "On the facts, ") +
+                            _sentence(_in_words(g, " ".join(g.statement.split()).rstrip(". ")))
+                            + (f" ({gsrc})" if gsrc else "") + ".")
+            # what the other side says: a figure of theirs among the memo's facts, else their reading to be met
+            across = next((g for g in ctx.facts if g is not f and theirs(ctx, g)), None)
+            if across is not None:
+                rows.append(f"Against that, {theirs(ctx, across)} puts {label(across)} at {across.text}; it stands "
+                            f"only if {name} bears the reading it needs, which its words above do not give it.")
+            elif other:
+                rows.append(f"{other} may read {name} otherwise; nothing on the record gives it a reading other than "
+                            f"its words, and we would hold it to them.")
+            # the conclusion: what the provision does to the figure of record it governs
+            last = applied[0] if applied else (f if f.value.type != "text" else None)
+            if last is not None:
+                tail = re.search(r":\s+(?P<c>[^:]+)$", " ".join(last.statement.split()).rstrip(". "))
+                if tail and not re.search(r"\d", tail.group("c")):
+                    rows.append(f"It follows, on {name}, that {label(last)} of {last.text} stands, and with it "
+                                f"{tail.group('c')}.")
+                else:
+                    rows.append(f"It follows that, on {name}, {label(last)} is {last.text}.")
+            out.append(" ".join(rows))
+    return out

@@ -1,0 +1,41 @@
+"""Issue 17 (blind read 23, papers16): a memo's analysis reads each provision its facts cite, and applies it. Composed
+offline on tests/fixtures/covenant-breach.yaml (a memo whose facts cite two sections its analysis never read)."""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+from tests.generators.offline_world import offline_world
+from worldsmith.worlds.content import DocumentContent
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@functools.lru_cache(maxsize=None)
+def _world(path: str, seed: int = 61):
+    plan, _, contents = offline_world(ROOT / path, seed)
+    return plan, contents
+
+
+def _section(path: str, title: str, heading: str) -> str:
+    plan, contents = _world(path)
+    spec = next(s for s in plan.artifacts if s.title.startswith(title) and isinstance(contents.get(s.id),
+                                                                                        DocumentContent))
+    return "\n".join(p for s in contents[spec.id].sections if heading in s.heading for p in s.paragraphs)
+
+
+def test_a_memos_analysis_reads_and_applies_each_provision_its_facts_cite():
+    # read 23: 'An options memo that misstates s.8.04 as prepayment-only ... The Analysis section is one sentence';
+    # 'Arithmetic only: no legal analysis'. The memo's facts cite section 7.11 (the covenant) and section 8.04 (the
+    # cure): each is read (what it provides), applied to the record with its source, met against the other side, and
+    # concluded on, in the ledger's figures only
+    text = _section("tests/fixtures/covenant-breach.yaml", "Memo re the June 30 leverage test", "Analysis")
+    assert re.search(r"Section 7\.11 sets the maximum total net leverage ratio at 3\.5x, tested at the end of each "
+                     r"fiscal quarter", text), text
+    assert re.search(r"Applied here, the total net leverage ratio at June 30, 2026 is 3\.70x .*\(the \"Total net "
+                     r"leverage ratio\" line", text), text
+    assert "Section 8.04 provides that the sponsor may cure with an equity contribution" in text, text
+    assert "It follows that, on section 8.04, the equity cure amount is USD 9,000,000." in text, text
+    assert re.search(r"may read section 8\.04 otherwise", text), text
