@@ -84,7 +84,10 @@ def neutral(ctx: ArtifactContext, name: str) -> bool:
     """Whether an organisation administers, pays or rules (a Medicare contractor, a regulator, a court) rather
     than argues its own side."""
     here = org(ctx, name)
-    return here is not None and bool(_NEUTRAL.search(here.role))
+    # an authority the outline names as the opposing party argues its side (an unseen tax outline: the revenue
+    # authority's notice of assessment closed 'We give this notice under the contract between the parties, acting
+    # fairly between them', as an expert's determination would)
+    return here is not None and bool(_NEUTRAL.search(here.role)) and not re.search(r"\bopposing\b", here.role, re.I)
 
 
 def opponent(ctx: ArtifactContext) -> str:

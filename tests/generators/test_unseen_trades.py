@@ -99,3 +99,35 @@ def test_an_independent_experts_determination_asks_no_party_for_instructions():
                              text) and "Ruth to sign off" not in text
     # the tenant's own solicitors still have their client to take instructions from
     assert own_reader(base.model_copy(update={"author": DANA, "to": [RUTH], "organisations": orgs})) == RUTH
+
+
+def test_an_authority_named_as_the_opposing_party_argues_its_side_and_is_asked_to_act_not_to_send_papers():
+    # an unseen tax outline (read 24): the revenue authority's notice of assessment closed 'We give this notice under
+    # the contract between the parties, acting fairly between them', its role matching 'authority'; the adviser's
+    # 'Request for a statutory review' asked 'Please send us the a statutory review by ...: (a) the items that make up
+    # ...', a list of the writer's own figures
+    from worldsmith.generators.compose.parties import neutral
+    from worldsmith.generators.compose.substance.letters import requested
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.generators.kinds.document.compose import compose_document
+    from tests.generators.context_fixture import RUTH, SAM, document_context, person
+
+    officer = person("officer_1", "Oliver", "Wheeler", "Officer, Compliance", "Revenue Office",
+                     "revenue.example", "+44 113 496 0101")
+    orgs = [OrgRef(name="Harrow Vane LLP", role="tax advisers to the retailer", privileged=True,
+                   acts_for="Corvale Retail Ltd"),
+            OrgRef(name="Corvale Retail Ltd", role="client; the retailer assessed", privileged=True),
+            OrgRef(name="Revenue Office", role="opposing party; the tax authority that issued the assessment")]
+    base = document_context("letter")
+    ctx = base.model_copy(update={"author": officer, "to": [SAM, RUTH], "organisations": orgs})
+    assert not neutral(ctx, "Revenue Office")
+    assert neutral(ctx.model_copy(update={"organisations": orgs[:2] + [OrgRef(
+        name="Revenue Office", role="the tax authority that decides the review")]}), "Revenue Office")
+    for seed in range(6):
+        assert "contract between the parties" not in str(compose_document(ctx.model_copy(update={"seed": seed})))
+    ask = requested(base.model_copy(update={"spec": base.spec.model_copy(update={
+        "title": "Request for a statutory review"})}))
+    assert "a statutory review will be carried out" in ask and "the a " not in ask and "items that make up" not in ask
+    papers = requested(base.model_copy(update={"spec": base.spec.model_copy(update={
+        "title": "Request for the availability reports for March to May"})}))
+    assert papers.startswith("Please send us the availability reports")

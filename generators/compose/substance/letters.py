@@ -58,9 +58,11 @@ def letter_purpose(ctx: ArtifactContext) -> str:
                 f"{topic(title.split(':', 1)[-1], names(ctx))}")
     if _REFUND.search(title):
         return "to report an overpayment and to make a voluntary refund of it"
-    asked = re.search(r"\brequest (?:for|of) (?:the )?(?P<x>[a-z][\w' -]{2,60}?)(?=,|:|;|\s+\d|$)", title, re.I)
+    asked = re.search(_REQUEST, title, re.I)
     if asked and not re.search(r"\b(response|reply|answer)\s+to\b", title, re.I):
         # a request asks (blind read 17: 'We write to set out our request for net debt detail, August 14, 2026')
+        if not _asks_for_papers(asked.group("x")):
+            return f"to ask for {_a(asked.group('x').strip())} of the decision set out below"
         return f"to ask for the {asked.group('x').strip()} behind the figures below"
     if WP_OFFER.search(title):
         # the head is the letter's marking, not its purpose: the letter makes the offer
@@ -144,13 +146,38 @@ _ACTS = [(r"reservation of rights", "reserve {whose} rights"), (r"demand for (?P
          (r"confirmation of (?P<x>.+)", "confirm {x}"), (r"tender of (?P<x>.+)", "tender {x}")]
 
 
+# what a request letter's title asks for ('Request for the availability reports for March to May'), its article cut
+_REQUEST = r"\brequest (?:for|of) (?:the |an? )?(?P<x>[a-z][\w' -]{2,60}?)(?=,|:|;|\s+\d|$)"
+# the head nouns of papers and information a reader may be asked to send; any other thing is an act asked of it
+_PAPERS = re.compile(r"\b(reports?|logs?|records?|data|documents?|documentation|information|details?|detail|copies|"
+                     r"copy|papers?|statements?|schedules?|accounts?|invoices?|workings?|breakdown|evidence|files?|"
+                     r"contracts?|agreements?|minutes|notes|figures|calculations?|computations?|backup|back-up|support|"
+                     r"particulars|disclosure|materials?|list|lists)\b", re.I)
+
+
+def _asks_for_papers(thing: str) -> bool:
+    """Whether what a request asks for is papers or information to be sent, not an act ('a statutory review')."""
+    return bool(_PAPERS.search(thing))
+
+
+def _a(thing: str) -> str:
+    """A thing asked for with its article: 'a statutory review', 'an extension of time'."""
+    return f"{'an' if thing[:1].lower() in 'aeiou' else 'a'} {thing}"
+
+
 def requested(ctx: ArtifactContext) -> str:
     """What a request letter asks for, with '{due}' for its day: the thing its title names and, for each figure it
     gives, the items behind it and the papers they come from; '' where the title names no request."""
-    m = re.search(r"\brequest (?:for|of) (?:the )?(?P<x>[a-z][\w' -]{2,60}?)(?=,|:|;|\s+\d|$)", ctx.spec.title, re.I)
+    m = re.search(_REQUEST, ctx.spec.title, re.I)
     if m is None:
         return ""
     thing = m.group("x").strip()
+    if not _asks_for_papers(thing):
+        # a request that the reader act (a review, a reconsideration, an extension) asks for the act, on the grounds the
+        # letter gives, not for papers (an unseen tax outline: 'Please send us the a statutory review by Thursday 23
+        # July: (a) the items that make up ... of GBP 1,224,000', a figure of the writer's own)
+        return (f"Please confirm by {{due}} that {_a(thing)} will be carried out on the grounds set out above, and when "
+                f"we may expect its conclusion.")
     sums = [f for f in ctx.facts if f.value.type in ("money", "number") and not identity(f)]
     asks = [f"the items that make up {label(f)} of {f.text}, each with its amount and the document it is taken from"
             for f in sums[:2]]
