@@ -10,7 +10,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from worldsmith.generators.labels import as_known_on, decided, fact_label, put_forward, standing
+from worldsmith.generators.labels import as_known_on, decided, fact_events, fact_label, put_forward, standing
 from worldsmith.generators.sides import principal, relations
 from worldsmith.generators.week import WeekEvent, recurring, week_events, went_across
 from worldsmith.worlds import kinds
@@ -800,6 +800,16 @@ def paper_days(plan: WorldPlan) -> list[tuple[str, dt.date]]:
     return index
 
 
+def label_on(plan: WorldPlan, distractor, day) -> str:
+    """A distractor's label as it can be told on a day (labels.as_known_on, read against the plan's papers, the facts
+    it made known, and the day the fact's own value became known)."""
+    events = plan.__dict__.get("_fact_events")
+    if events is None:
+        events = plan.__dict__["_fact_events"] = fact_events(plan.facts)
+    fact = next((f for f in plan.facts if f.id == distractor.fact), None)
+    return as_known_on(distractor.label, day, paper_days(plan), events, fact.known_from if fact else None)
+
+
 def own_papers(plan: WorldPlan) -> list[ArtifactSpec]:
     """The plan's documents and sheets that are no distractor and no instance of a series, in plan order: what a day
     of chat may talk about as a team's own paper. Once per plan: room_papers and coming_papers read it for every day
@@ -1429,7 +1439,7 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
                 # its own label, no_contradicting_value)
                 quoted = {o.text for o in plan.distractors if o.id != d.id and o.text in d.label}
                 if when <= day and not quoted:
-                    named.update(superseded=as_known_on(d.label, day, paper_days(plan)), superseded_text=d.text)
+                    named.update(superseded=label_on(plan, d, day), superseded_text=d.text)
                     break
         if value.type == "date" and day is not None and value.value < day:
             named["past"] = True  # an October 23 email does not still work to an October 16 signing target
@@ -1485,7 +1495,7 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         facts=facts,
         # (the paper's own cells and lines are written on its day: they never know what replaced it. Read 23: a sheet
         # 'as at 28 September' said in its cells it was 'replaced by the model of October 6')
-        distractor_label=as_known_on(distractor.label, day, paper_days(plan)) if distractor else None,
+        distractor_label=label_on(plan, distractor, day) if distractor else None,
         voice=voice_of(occupation),
         cast=cast_refs(plan),
         organisations=org_refs(plan),

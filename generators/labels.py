@@ -112,13 +112,17 @@ def written_days(text: str, year: int | None = None) -> list:
     return out
 
 
-def as_known_on(label: str, day, papers=()) -> str:
+def as_known_on(label: str, day, papers=(), events=(), known_from=None) -> str:
     """A superseded value's label as it can be told on a day: without its last clause ("; replaced by the schedule of
     April 15, 2026 (costs through March 31)") while that clause names a day after it, or names one of `papers` (title,
     day) that is only out after it. A note of April 13 said the interim schedule was "replaced by the schedule of
     April 15" (blind read 17: time runs backward); a June 3 email said the IT tally was "replaced by Kestrel's
-    availability analysis", a report of June 22 (read 23). The checks no_contradicting_value and distractor_labelled
-    read the label so cut as the label."""
+    availability analysis", a report of June 22 (read 23). A clause that names an event of the plan by its words
+    ("set aside by the surveyor's determination") is read against `events` (text, day), the facts that event made
+    known, and a clause that names nothing of the plan against `known_from`, the day the value that replaced the
+    superseded one became known: a statement of February 6 carried "SET ASIDE BY THE SURVEYOR'S DETERMINATION", a
+    determination of April 20. The checks no_contradicting_value and distractor_labelled read the label so cut as the
+    label."""
     m = _REPLACED.search(label or "")
     if day is None or m is None:
         return label
@@ -127,16 +131,21 @@ def as_known_on(label: str, day, papers=()) -> str:
     days = written_days(m.group(0), year=day.year)
     if any(d > day for d in days):
         return label[:m.start()].rstrip()
-    if not days:
-        named = [when for title, when in papers if when is not None and names_paper(m.group(0), title)]
-        if named and min(named) > day:
-            return label[:m.start()].rstrip()
+    if days:
+        return label
+    named = [when for title, when in papers if when is not None and names_paper(m.group(0), title)]
+    named += [when for text, when in events if when is not None and names_event(m.group(0), text)]
+    if named:
+        return label[:m.start()].rstrip() if min(named) > day else label
+    if known_from is not None and known_from > day:
+        return label[:m.start()].rstrip()
     return label
 
 
 # the words that name no paper: articles, links, and the verbs of a replacement clause
 _NOT_NAMING = {"the", "a", "an", "of", "and", "by", "to", "in", "on", "for", "its", "their", "our", "replaced",
-               "superseded", "with", "from", "s"}
+               "superseded", "with", "from", "s", "set", "aside", "overtaken", "overruled", "withdrawn", "reissued",
+               "later"}
 
 
 def _words(text: str) -> set[str]:
@@ -151,9 +160,33 @@ def names_paper(clause: str, title: str) -> bool:
     return len(own) >= 2 and own <= _words(title)
 
 
+def _stems(text: str) -> set[str]:
+    # (a clause names an event by a noun its statement gives as a verb: "the surveyor's determination", "The
+    # independent surveyor determines ...", "the arbitrator's award", "The arbitrator awards ...": a word is its first
+    # six letters, less a plural's s)
+    return {(w[:-1] if w.endswith("s") and not w.endswith("ss") else w)[:6] for w in _words(text)}
+
+
+def names_event(clause: str, text: str) -> bool:
+    """Whether a clause ("set aside by the surveyor's determination") names what a text tells (a fact's statement: "The
+    independent surveyor determines the chargeable 2025 service charge ..."): two or more words of its own, every one
+    of them, to its first six letters (less a plural's s), in the text."""
+    own = _stems(clause)
+    return len(own) >= 2 and own <= _stems(text)
+
+
+def fact_events(facts) -> list:
+    """(text, day) of the facts that became known during the matter: the events a replacement clause may name (the
+    statement and the label of each fact with a known_from)."""
+    return [(f"{f.statement} {getattr(f, 'label', '') or ''}", f.known_from) for f in facts
+            if getattr(f, "known_from", None) is not None]
+
+
 # ("; replaced by the schedule of April 15", "; withdrawn and replaced by the revised claim of June 2", "; withdrawn
-# and reissued on April 8": a letter of April 3 whose own banner said so, my read of supply-surcharge at seed 97)
-_REPLACED = re.compile(r";\s+(?:\w+\s+and\s+)?(?:replaced|superseded|withdrawn|reissued)\b.*$", re.S)
+# and reissued on April 8": a letter of April 3 whose own banner said so, my read of supply-surcharge at seed 97;
+# "; set aside by the surveyor's determination", service-charge-dispute)
+_REPLACED = re.compile(r";\s+(?:\w+\s+and\s+)?(?:replaced|superseded|withdrawn|reissued|set aside|overtaken|"
+                       r"overruled)\b.*$", re.S)
 
 
 # A figure that holds by an instrument or by an act done, not by anyone's estimate: a term of a policy, a lease, an

@@ -22,7 +22,7 @@ from typing import Any, Callable
 from worldsmith.generators.compose.bank import bank
 from worldsmith.generators.context import grouped
 from worldsmith.generators.compose.text import cap_first, long_date
-from worldsmith.generators.labels import as_known_on, fact_label
+from worldsmith.generators.labels import as_known_on, fact_events, fact_label
 from worldsmith.worlds.content import SheetColumn, SheetContent
 from worldsmith.worlds.ledger import CENT, Quantity, evaluate, parse_formula, quantity_of, references
 from worldsmith.worlds.plan import LedgerDistractor, LedgerFact, SheetLine, SheetSkeleton, SheetSpec
@@ -708,7 +708,9 @@ def _as_at(ledger: _Ledger, fid: str) -> str:
             if d.fact == fid and basis is not None and quantity_of(d.value) == basis:
                 # (as the label stood on the sheet's day: a sheet of September 28 never knew the report of October 5
                 # that replaced the draft, read 23)
-                return f"Figure as in the {as_known_on(d.label, ledger.day).rstrip('. ')}"
+                label = as_known_on(d.label, ledger.day, (), fact_events(ledger.facts.values()),
+                                    ledger.facts[d.fact].known_from)
+                return f"Figure as in the {label.rstrip('. ')}"
     if (ledger.distractor is not None and ledger.distractor.fact == fid) or fid in ledger.solved:
         # the draft's figure as at the draft's own day, as every other input is dated: never a stock note ("Figure as
         # in this draft", a placeholder echoed word for word in the client emails, blind read 22)

@@ -20,10 +20,9 @@ def banner(plan: WorldPlan, spec: DocumentSpec | SheetSpec) -> str | None:
         return None
     # (the banner sits on the paper's own pages, dated its day: it never names what only later replaced it. Read 23:
     # "The Aug 5 draft carries a note about the Aug 11 review")
-    from worldsmith.generators.context import artifact_day, paper_days
-    from worldsmith.generators.labels import as_known_on
+    from worldsmith.generators.context import artifact_day, label_on
 
-    label = as_known_on(distractor.label, artifact_day(spec), paper_days(plan))
+    label = label_on(plan, distractor, artifact_day(spec))
     return f"{label.strip().upper()} — do not rely on"
 
 

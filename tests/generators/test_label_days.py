@@ -20,3 +20,25 @@ def test_a_replacement_day_without_its_year_is_read_in_the_labels_year():
     assert written_days("the review of August 20, 2026 and the letter of 3 June", year=2026) == \
         [dt.date(2026, 8, 20), dt.date(2026, 6, 3)]
     assert written_days("the review of August 20") == []  # no year asked for: days written in full only
+
+
+def test_a_replacement_clause_that_names_an_event_is_read_against_the_facts_it_made_known():
+    # (a statement of February 6 carried "SET ASIDE BY THE SURVEYOR'S DETERMINATION" on its own banner, a
+    # determination of April 20: the clause names no day and no paper's title, only an event of the plan by its words)
+    from worldsmith.generators.labels import names_event
+
+    label = ("superseded figure in the lessor's first return statement: computed with the engine reserves counted "
+             "twice; set aside by the arbitrator's award")
+    cut = label[:label.index("; set aside")]
+    events = [("The arbitrator awards the lessee its reserves of USD 3,100,000. reserves awarded", dt.date(2026, 4, 20)),
+              ("The lessee returned the aircraft on March 2. redelivery", dt.date(2026, 3, 2))]
+    assert names_event("set aside by the arbitrator's award", events[0][0])
+    assert not names_event("set aside by the arbitrator's award", events[1][0])
+    assert as_known_on(label, dt.date(2026, 2, 6), events=events) == cut
+    assert as_known_on(label, dt.date(2026, 4, 20), events=events) == label  # made by then: told in full
+    # a clause that names nothing of the plan is read against the day the value that replaced it became known
+    assert as_known_on(label, dt.date(2026, 2, 6), known_from=dt.date(2026, 4, 20)) == cut
+    assert as_known_on(label, dt.date(2026, 5, 1), known_from=dt.date(2026, 4, 20)) == label
+    # a clause that names a paper out by its day is told in full, whatever the fact's own day
+    assert as_known_on(label, dt.date(2026, 2, 6), papers=[("Arbitrator's award on the reserves", dt.date(2026, 2, 1))],
+                       known_from=dt.date(2026, 4, 20)) == label

@@ -8,7 +8,7 @@
 -- cells are written on its day and never know what replaced it (read 23).
 with carriers as (
     select a.id, a.path, d.id as distractor, d.fact, d.label, lower(squash(rtrim(d.label, '. '))) as wanted,
-           lower(squash(rtrim(regexp_replace(d.label, ';\s+(?:\w+\s+and\s+)?(?:replaced|superseded|withdrawn|reissued)\b.*$', ''), '. '))) as before
+           lower(squash(rtrim(regexp_replace(d.label, ';\s+(?:\w+\s+and\s+)?(?:replaced|superseded|withdrawn|reissued|set aside|overtaken|overruled)\b.*$', ''), '. '))) as before
     from artifacts a
     join distractors d on d.id = a.distractor
 )

@@ -43,6 +43,6 @@ left join artifact_text t on t.path = j.path
 where not contains(lower(squash(coalesce(t.text, ''))), lower(squash(rtrim(j.label, '. '))))
   -- (or its label as it stood before what replaced it was out: a note of April 13 names "the superseded interim
   -- schedule of March 13", not the "schedule of April 15" that replaces it two days later, blind read 17)
-  and not (regexp_matches(j.label, ';\s+(?:\w+\s+and\s+)?(?:replaced|superseded|withdrawn|reissued)\b')
+  and not (regexp_matches(j.label, ';\s+(?:\w+\s+and\s+)?(?:replaced|superseded|withdrawn|reissued|set aside|overtaken|overruled)\b')
            and contains(lower(squash(coalesce(t.text, ''))),
-                        lower(squash(rtrim(regexp_replace(j.label, ';\s+(?:\w+\s+and\s+)?(?:replaced|superseded|withdrawn|reissued)\b.*$', ''), '. ')))))
+                        lower(squash(rtrim(regexp_replace(j.label, ';\s+(?:\w+\s+and\s+)?(?:replaced|superseded|withdrawn|reissued|set aside|overtaken|overruled)\b.*$', ''), '. ')))))
