@@ -105,6 +105,10 @@ class FactRef(BaseModel):
     term: bool = Field(False, description="a term an instrument fixed (known from the start, never changed, no formula "
                                           "but over such terms): never spoken of as moving, held, adopted or as of a "
                                           "day")
+    paid: str = Field("", description="the verb of the act, known by this artifact's day, that paid, refunded or "
+                                      "funded this figure ('refunded'): it is settled, stated as paid, never claimed "
+                                      "or asked for")
+    paid_by: dt.date | None = Field(None, description="the day that act was known: the figure was paid by then")
 
 
 class PaperDue(BaseModel):
@@ -725,17 +729,13 @@ def settled_labels(plan: WorldPlan, thread: str, day: dt.date | None) -> list[st
 # An act that closes a figure: the money moved. (An offer, a demand or an estimate closes nothing: labels._PUT_FORWARD;
 # nor money still to move, "would remain to be paid"; nor a figure "agreed with" one's own accountants, still open to
 # the other side: labels.standing decides what an agreement settles.)
-_ACTED = re.compile(r"\b(?:paid|funded|prepaid|remitted|refunded|transferred)\b", re.I)
+_ACT_VERBS = "paid|funded|prepaid|remitted|refunded|transferred|repaid|reimbursed"
+_ACTED = re.compile(rf"\b(?:{_ACT_VERBS})\b", re.I)
 _TO_COME = re.compile(r"\b(?:would|will|shall|to be|unless|if)\b", re.I)  # (not "may": a month)
 
 
-def acted_on(plan: WorldPlan, fact, day: dt.date | None) -> bool:
-    """Whether a figure was acted on by `day`: another fact known by then records an act done on its value as it then
-    stood ("Harrowgate funded the USD 9,000,000 equity cure on September 2"). Read 23: on the funding day lenders'
-    counsel asked "When will we hear from you on the equity cure amount?", a figure fixed for weeks and funded that
-    day."""
-    if day is None:
-        return False
+def _acts(plan: WorldPlan) -> list[tuple[str, dt.date, str]]:
+    """(fact id, day, statement) of the facts that record money moved (see _ACTED); once per plan."""
     acts = plan.__dict__.get("_acts")
     if acts is None:  # once per plan: asked for every fact of every message's thread
         acts = []
@@ -746,13 +746,42 @@ def acted_on(plan: WorldPlan, fact, day: dt.date | None) -> bool:
                     and not _TO_COME.search(statement):
                 acts.append((other.id, since, statement))
         plan.__dict__["_acts"] = acts
+    return acts
+
+
+def paid_by(plan: WorldPlan, fact, day: dt.date | None) -> tuple[str, dt.date] | None:
+    """The act known by `day` that moved a money figure as it then stood, as its verb and the day it was known: a
+    statement that quotes the figure ("Harrowgate funded the USD 9,000,000 equity cure") or names it by its label's
+    last word as the act's object ("The landlord refunded the overpayment 40 days after ..." for the tenant's
+    overpayment). Issue 17: a complaint of June 24 sued for the GBP 105,000 overpayment refunded on June 13."""
+    if day is None or fact.value.type != "money":  # (a percent or a count is too short a text to find for sure)
+        return None
+    held = fact.on(day)
+    if held is None:
+        return None
+    head = (fact_label(fact).split() or [""])[-1]
+    named = re.compile(rf"\b(?:{_ACT_VERBS})\s+(?:the|its|their|an?)\s+(?:[\w'-]+\s+){{0,2}}"
+                       rf"{re.escape(head)}\b", re.I) if len(head) > 3 else None
+    return next(((_ACTED.search(statement).group(0).lower(), since) for i, since, statement in _acts(plan)
+                 if i != fact.id and since <= day and (
+                     held[1] in statement or (named is not None and named.search(statement)))), None)
+
+
+def acted_on(plan: WorldPlan, fact, day: dt.date | None) -> bool:
+    """Whether a figure was acted on by `day`: another fact known by then records an act done on its value as it then
+    stood ("Harrowgate funded the USD 9,000,000 equity cure on September 2"). Read 23: on the funding day lenders'
+    counsel asked "When will we hear from you on the equity cure amount?", a figure fixed for weeks and funded that
+    day."""
+    if day is None:
+        return False
+    acts = _acts(plan)
     if fact.value.type == "date" and any(i == fact.id and since <= day for i, since, _ in acts):
         # the act itself, by its day: "What is still to do before the equity cure funding date?" the day it was funded
         return True
     if fact.value.type != "money":  # (a percent or a count is too short a text to find for sure in a statement)
         return False
     held = fact.on(day)
-    if held is not None and any(i != fact.id and since <= day and held[1] in statement for i, since, statement in acts):
+    if paid_by(plan, fact, day):
         return True
     # ...and what is worked out from a figure so acted on, known by then, is arithmetic on the record: "When will we
     # hear from you on the net debt after the cure?" on the day the cure was funded and the net debt so set out
@@ -1453,6 +1482,9 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
             named["items"] = list(fact.items)
         if distractor is None or distractor.fact != fact_id:
             named["term"] = is_term(plan, fact)
+            act = paid_by(plan, fact, day)
+            if act is not None:
+                named.update(paid=act[0], paid_by=act[1])
         facts.append(FactRef(id=fact.id, statement=statement, value=value, text=text, **named))
     # The kind says who the artifact goes to and what else it sees (a parent message, cited sheets).
     own = kinds.of(spec).context

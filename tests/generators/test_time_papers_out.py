@@ -4,6 +4,7 @@ served, a letter sent) is done: no later note or chat treats it as a draft."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from tests.generators.test_compose_worlds import world
 from worldsmith.generators.compose.bank import Picker
@@ -155,3 +156,31 @@ def test_a_signed_agreement_is_news_not_a_step():
         assert not week_steps(Picker(seed), [event], dt.date(2026, 6, 25), "en_US", {"Firm"}, ["Anthony"], {}, True)
         assert week_steps(Picker(seed), [event.model_copy(update={"signed": False})], dt.date(2026, 6, 25), "en_US",
                           {"Firm"}, ["Anthony"], {}, True)
+
+
+def test_a_pleading_claims_only_what_is_still_owed_and_a_paper_never_names_an_event_after_its_day():
+    # issue 17, service-charge-dispute at seed 61: the complaint of June 24 sued for "the tenant's overpayment of GBP
+    # 105,000", refunded on June 13 ("The landlord refunded the overpayment 40 days after the clause 7.6 refund date"),
+    # and the landlord's statement of February 6 carried "SET ASIDE BY THE SURVEYOR'S DETERMINATION", a determination
+    # of April 20
+    from pathlib import Path
+
+    from tests.generators.offline_world import offline_world
+    from worldsmith.generators.context import artifact_day, paid_by
+    from worldsmith.generators.render.office import banner
+
+    plan, _, contents = offline_world(Path(__file__).resolve().parents[2] / "tests/fixtures/service-charge-dispute.yaml",
+                                      61)
+    overpaid = plan.fact("tenant_overpaid")
+    assert paid_by(plan, overpaid, dt.date(2026, 6, 13)) == ("refunded", dt.date(2026, 6, 13))
+    assert paid_by(plan, overpaid, dt.date(2026, 6, 12)) is None
+    assert paid_by(plan, plan.fact("refund_interest"), plan.window_end) is None  # the interest is still owed
+    complaint = next(a for a in plan.artifacts if a.title.startswith("Complaint"))
+    text = contents[complaint.id].model_dump_json()
+    assert "GBP 575.34" in text
+    assert not re.search(r"(?:recover|liable to \w+ for|owes \w+|judgment against [\w ]+ for) (?:the )?"
+                         r"(?:tenant's overpayment of )?GBP 105,000", text), text
+    assert "overpayment of GBP 105,000 was refunded by 13 June 2026" in text
+    statement = next(a for a in plan.artifacts if plan.distractor_of(a) is not None)
+    assert artifact_day(statement) < plan.fact("chargeable_charge").known_from
+    assert "SET ASIDE" not in banner(plan, statement) and "DETERMINATION" not in banner(plan, statement)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from worldsmith.generators.compose.bank import Picker
-from worldsmith.generators.compose.text import cap_first, lower_first, strip_end
+from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.compose.substance.common import (cited_clause, derivation, figures, gist, identity, label,
                                                             plain, with_basis)
@@ -117,7 +117,11 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
                     rows += [pick.frame(_JURISDICTION), pick.frame(_VENUE)]
                 out[i] = rows
             elif k == "allegations":
-                out[i] = [pleaded(f) for f in things + free([f for f in facts if not identity(f)])[:6]]
+                rows = [pleaded(f) for f in things + free([f for f in facts if not identity(f)])[:6]]
+                # a figure paid before the pleading's day is pleaded as paid, by the act that paid it
+                rows += [f"{cap_first(label(f))} of {f.text} was {f.paid} by {long_date(f.paid_by, ctx.locale)}."
+                         for f in said if f.paid and f.paid_by is not None]
+                out[i] = rows
         counts = [i for i, k in enumerate(kinds) if k == "count"]
         heads = tribunal_heads(ctx, defendant) if forum(ctx) == "tribunal" else []
         for n, i in enumerate(counts):
@@ -141,7 +145,7 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
                                        ).format(d=defendant))
             else:
                 owed = claimed[0] if claimed else None
-                f = next((g for g in figures(facts) + facts if g is not owed and not identity(g)), None)
+                f = next((g for g in figures(facts) + facts if g is not owed and not identity(g) and not g.paid), None)
                 cited = cited_clause(facts)
                 if cited is not None:
                     # the declaration a party asks about a contract clause: that it does not bar or limit the claim
@@ -329,8 +333,9 @@ _ADJUDICATION = re.compile(r"\b(adjudicat\w*|referral)\b", re.I)
 def is_claim(f: FactRef) -> bool:
     """Whether an amount is one a party claims (a derived figure, or one its label calls a claim, a loss, damages, a
     total or a sum due), not an input to one (a weekly wage is no judgment sum: an ET1 asked 'judgment for GBP 1,150',
-    the claimant's weekly pay)."""
-    return f.value.type == "money" and bool(f.reason or _CLAIMED.search(label(f)))
+    the claimant's weekly pay). Never one paid before the paper's day: a claim asks only for what is still owed
+    (issue 17: a complaint of June 24 sued for the GBP 105,000 overpayment the landlord refunded on June 13)."""
+    return f.value.type == "money" and not f.paid and bool(f.reason or _CLAIMED.search(label(f)))
 
 
 _CLAIMED = re.compile(r"\b(claim\w*|damages?|loss|owed|due|total|demand\w*|award|contribution|payable|balance|"
