@@ -921,6 +921,17 @@ def coming_papers(plan: WorldPlan, spec, most: int = 3, members: set[str] | None
     return out[:most]
 
 
+_WORK_AGREED = re.compile(r"\b(?:workstreams?|work ?plan|scope|timetable|timeline|programme|program)\b", re.I)
+
+
+def work_agreed(plan: WorldPlan, spec, ahead: int = 45, most: int = 5) -> list[PaperDue]:
+    """The papers a meeting's side is to make in the weeks after it, by date (what a kick-off's workstreams and
+    timetable are): the side's own documents and sheets due after the minutes' day, none of a series."""
+    day = artifact_day(spec)
+    return [p for p in side_papers(plan, spec, ahead=ahead) if day is not None and p.day > day
+            and p.title != spec.title][:most]
+
+
 def side_papers(plan: WorldPlan, spec, ahead: int = 30) -> list[PaperDue]:
     """The documents and sheets of the sheet author's side, made up to its day or due in the month after, by date:
     what a tracker or a litigation calendar lists is its team's own work, not a stock list of tasks."""
@@ -1509,6 +1520,12 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
             org = plan.person(spec.author).organisation
             team = {p for p in [spec.author, *spec.to, *spec.cc] if plan.person(p).organisation == org}
             extra["coming_papers"] = coming_papers(plan, spec, members=team)
+    if spec.kind == "document" and (getattr(spec, "doc_type", "") or "").lower() == "minutes" and \
+            _WORK_AGREED.search(getattr(spec, "purpose", "") or ""):
+        # a meeting that agrees the workstreams, the scope or the timetable records what they are: its side's papers
+        # due after it, with who has the pen and when (read 23: 'Kick-off minutes record only the EV arithmetic.
+        # Workstreams and timetable are "agreed" with no content')
+        extra["coming_papers"] = work_agreed(plan, spec)
     if spec.kind == "document" and (terms := instrument_terms(plan, spec)):
         extra["instrument_terms"] = terms
     if spec.kind == "document" and "own_labels" not in extra:

@@ -39,3 +39,19 @@ def test_a_memos_analysis_reads_and_applies_each_provision_its_facts_cite():
     assert "Section 8.04 provides that the sponsor may cure with an equity contribution" in text, text
     assert "It follows that, on section 8.04, the equity cure amount is USD 9,000,000." in text, text
     assert re.search(r"may read section 8\.04 otherwise", text), text
+
+
+def test_minutes_that_agree_the_workstreams_and_timetable_record_them():
+    # read 23: 'Kick-off minutes record only the EV arithmetic. Workstreams and timetable are "agreed" with no
+    # content'. The kick-off's purpose agrees the workstreams and the timetable to signing: its minutes record each
+    # paper its side is to make after it, with who leads it and its day, and the actions table carries them
+    plan, contents = _world("outlines/examples/buyside-diligence.yaml")
+    spec = next(s for s in plan.artifacts if s.title.startswith("Minutes: Diligence kick-off"))
+    doc = contents[spec.id]
+    decisions = "\n".join(p for s in doc.sections if "Decision" in s.heading for p in s.paragraphs)
+    assert re.search(r"The workstreams and the timetable agreed, paper by paper, with who leads each and when it is "
+                     r"due: \(1\) the Data room request list: Project Millrace, led by John Evans, due 3 September "
+                     r"2026;.*\(3\) the Customer concentration and cohort analysis, led by Chloe Wilkinson, due 18 "
+                     r"September 2026", decisions), decisions
+    text = "\n".join(str(s) for s in doc.sections)
+    assert "Deliver the Customer concentration and cohort analysis" in text, text

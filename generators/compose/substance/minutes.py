@@ -355,6 +355,33 @@ def meeting_outcome(ctx: ArtifactContext) -> str:
     return cap_first(said.strip().rstrip(".")) + "."
 
 
+def work_papers(ctx: ArtifactContext) -> list:
+    """The papers the meeting's side is to make after it (ctx.coming_papers, set for minutes of a meeting that agrees
+    its work): what the workstreams deliver, who leads each, and when."""
+    return list(ctx.coming_papers) if ctx.spec is not None and getattr(ctx.spec, "doc_type", "") == "minutes" else []
+
+
+def work_recorded(ctx: ArtifactContext, outcome: str) -> list[str]:
+    """What a meeting that agreed its workstreams, scope or timetable agreed them to be: each paper due after it with
+    who leads it and its day, in date order (read 23: 'Kick-off minutes record only the EV arithmetic. Workstreams and
+    timetable are "agreed" with no content'); [] where the outcome agrees none or no attendee has a paper due."""
+    from worldsmith.generators.compose.text import long_date
+
+    named = re.findall(r"\b(workstreams?|work ?plan|scope|timetable|timeline|programme|program)\b", outcome, re.I)
+    papers = work_papers(ctx)
+    if not named or not papers:
+        return []
+    rows = [f"({i}) the {p.title}, led by {p.maker}, due {long_date(p.day, ctx.locale)}" for i, p in
+            enumerate(papers, 1)]
+    what = join_names(list(dict.fromkeys(f"the {n.lower()}" for n in named)))
+    out = [f"{cap_first(what)} agreed, paper by paper, with who leads each and when it is due: " + "; ".join(rows)
+           + "."]
+    ahead = sorted([f for f in ctx.facts if f.value.type == "date" and not f.past], key=lambda f: f.text)
+    if ahead:
+        out.append(f"Each works back from {join_names([f'{label(f)} ({f.text})' for f in ahead[:2]])}.")
+    return out
+
+
 def nothing_agreed(ctx: ArtifactContext) -> bool:
     """Whether the outline says the meeting reached no agreement ('no settlement is reached')."""
     return bool(re.search(r"\bno (?:settlement|agreement|deal|resolution)\b[^.;]*\b(?:reached|agreed|made)\b|"
@@ -368,6 +395,7 @@ def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) ->
     # (where the meeting chose between two routes its resolution records the choice, with its reason: said once)
     outcome = meeting_outcome(ctx) if chosen_route(ctx)[1] is None else ""
     out = [outcome] if outcome else []
+    out += work_recorded(ctx, outcome)
     # a decision with its reason and its deadline (read 10: 'minutes that record a decision meeting without the
     # decision, its reason and its deadline'): the reason in the words of record where the statement gives one, the
     # deadline a date of the ledger this meeting works to, with why it falls then
@@ -442,7 +470,14 @@ def agreed_next(ctx: ArtifactContext) -> list[str]:
     kick = re.search(r"kick.?off|initial meeting|first meeting|planning meeting", ctx.spec.title, re.I)
     # (a figure the meeting only notes, a sample size, leaves the arrangements to be agreed: read 10's kick-off whose
     # Decisions held only 'Jeffrey to circulate these minutes'; a derived figure is the meeting's business instead)
-    if kick and not [f for f in ctx.facts if f.value.type in ("money", "number", "percent") and f.reason]:
+    planned = bool(work_recorded(ctx, meeting_outcome(ctx)))
+    if kick and planned and theirs_:
+        # the work plan and timetable are recorded above as agreed: no promise to put one out (hospital kick-off at
+        # seed 61: 'Erica is to put out a timetable and work plan' under the timetable the meeting agreed)
+        out.append(f"Agreed the working arrangements above: {theirs_[-1].first_name} is to send the documents on file "
+                   f"to {sorted(house, key=rank, reverse=True)[0].first_name}, and each paper above comes to the "
+                   f"status calls with {theirs_[0].first_name} as it falls due.")
+    elif kick and not [f for f in ctx.facts if f.value.type in ("money", "number", "percent") and f.reason]:
         ours = sorted(house, key=rank, reverse=True)
         second = ours[1] if len(ours) > 1 else ours[0]
         sends = f"{theirs_[-1].first_name} is to send the documents on file to {ours[0].first_name}, and " if theirs_ \
@@ -555,6 +590,9 @@ def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[t
             rows.append((f"Chase {e.org} for an answer on the {e.title}", juniors[0].name, next_workday(base, 2)))
     if not rows and re.search(r"kick.?off|initial meeting|first meeting|planning meeting", ctx.spec.title, re.I):
         rows = _kick_off_actions(ctx, base)
+    if work_recorded(ctx, meeting_outcome(ctx)):
+        # the papers the meeting agreed are its actions, each with its lead and day, as its decisions record them
+        rows = [(f"Deliver the {p.title}", p.maker, p.day) for p in work_papers(ctx)][:3] + rows
     return rows[:4]
 
 
@@ -618,9 +656,12 @@ def _kick_off_actions(ctx: ArtifactContext, base: dt.date) -> list[tuple[str, st
     if theirs:
         rows.append((f"Send {lead.first_name} the documents on file (contracts, notices and correspondence to date)",
                      theirs[-1].name, next_workday(base, 2)))
-    rows += [(f"Circulate the contact list and open the matter file", junior.name, next_workday(base, 1)),
-             (f"Circulate a work plan and timetable for the first four weeks", second.name, next_workday(base, 3)),
-             (f"Diary the first status call" + (f" with {theirs[0].first_name}" if theirs else ""), lead.name,
+    # (a work plan still to come where the minutes record the one agreed would contradict them)
+    planned = bool(work_recorded(ctx, meeting_outcome(ctx)))
+    rows += [(f"Circulate the contact list and open the matter file", junior.name, next_workday(base, 1))] + \
+        ([] if planned else [(f"Circulate a work plan and timetable for the first four weeks", second.name,
+                              next_workday(base, 3))]) + \
+        [(f"Diary the first status call" + (f" with {theirs[0].first_name}" if theirs else ""), lead.name,
               next_workday(base, 1))]
     return rows
 
