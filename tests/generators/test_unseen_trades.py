@@ -131,3 +131,24 @@ def test_an_authority_named_as_the_opposing_party_argues_its_side_and_is_asked_t
     papers = requested(base.model_copy(update={"spec": base.spec.model_copy(update={
         "title": "Request for the availability reports for March to May"})}))
     assert papers.startswith("Please send us the availability reports")
+
+
+def test_a_deadline_named_by_the_act_it_allows_names_the_paper_not_the_label_cut_to_its_tail():
+    # read 24 (VAT outline): 'Agreed that the to appeal to the First-tier Tribunal goes in ahead of the deadline to
+    # appeal to the First-tier Tribunal'; 'Draft the to appeal to the First-tier Tribunal'
+    import datetime as dt
+
+    from worldsmith.generators.compose.substance.minutes import deliverable
+    from worldsmith.worlds.values import DateValue
+    from tests.generators.context_fixture import fact
+
+    def paper(lab):
+        return deliverable(fact("d", lab, DateValue(value=dt.date(2026, 9, 19))).model_copy(update={"label": lab}))
+
+    assert paper("deadline to appeal to the First-tier Tribunal") == "the appeal to the First-tier Tribunal"
+    assert paper("deadline to file a notice of objection") == "the notice of objection"
+    assert paper("deadline to respond") == "the response"
+    assert paper("deadline to pay the tax") == ""
+    assert paper("proof of loss deadline") == "the proof of loss"
+    assert paper("the response deadline") == "the response"
+    assert paper("the deadline to appeal") == "the appeal"

@@ -680,8 +680,30 @@ def deliverable(f: FactRef) -> str:
     if f.value.type != "date" or not re.search(r"\b(deadline|due date)\b", name, re.I):
         return ""
     rest = re.sub(r"\s*\b(deadline|due date)\b", "", name, flags=re.I).strip(" ,")
+    # a deadline named by the act it allows ('deadline to appeal to the First-tier Tribunal') names the paper by that
+    # act's noun, or by the paper the verb takes; read 24 had 'Agreed that the to appeal to the First-tier Tribunal
+    # goes in ahead of ...' from the label cut to its tail. An act whose paper we cannot name is no paper.
     rest = re.sub(r"^(the|a|an)\s+", "", rest, flags=re.I)
+    act = re.match(r"^(?:for|to|by which to)\s+(\w+)\b\s*(.*)$", rest, re.I)
+    if act is not None:
+        verb, tail = act.group(1).lower(), act.group(2).strip()
+        if verb in _PAPER_VERBS and re.match(r"(?:the|a|an|its|our|their)?\s*\w", tail):
+            rest = tail
+        elif verb in _ACT_NOUNS:
+            rest = f"{_ACT_NOUNS[verb]} {tail}".strip()
+        else:
+            return ""
+    rest = re.sub(r"^(the|a|an|its|our|their)\s+", "", rest, flags=re.I)
     return f"the {rest}" if rest else ""
+
+
+# verbs whose object is the paper due ('deadline to file the defence' -> 'the defence')
+_PAPER_VERBS = {"file", "serve", "submit", "send", "lodge", "deliver", "issue", "give", "return", "provide", "make"}
+# acts whose noun is the paper that makes them ('deadline to appeal' -> 'the appeal', 'to respond' -> 'the response')
+_ACT_NOUNS = {"appeal": "appeal", "claim": "claim", "reply": "reply", "request": "request", "object": "objection",
+              "respond": "response", "elect": "election", "complain": "complaint", "apply": "application",
+              "notify": "notification", "tender": "tender", "bid": "bid", "register": "registration",
+              "challenge": "challenge", "offer": "offer", "counter-offer": "counter-offer"}
 
 
 def marks_up(ctx: ArtifactContext, org: str) -> bool:
