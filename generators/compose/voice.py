@@ -53,6 +53,25 @@ def next_workday(start: dt.date, days: int) -> dt.date:
     return day
 
 
+_TOMORROW = re.compile(r"\b(?P<lead>(?:by|before|until|from|for|on) (?:midday |noon )?|(?:midday|noon|first thing) )?tomorrow\b",
+                       re.I)
+
+
+def workday_tomorrow(text: str, sent: dt.date) -> str:
+    """A mail's own 'tomorrow' where the next day is no working day, as the next working day's name: a reply sent on
+    a Friday afternoon promised a copy 'by midday tomorrow' (a Saturday, read 24). Quoted lines ('>') are left."""
+    from worldsmith.generators.calendar import is_workday
+
+    if is_workday(sent + dt.timedelta(days=1)):
+        return text
+    name = f"{next_workday(sent, 1):%A}"
+
+    def day(m: re.Match) -> str:
+        lead = m.group("lead") or ""
+        return f"{lead}{name}" if lead else f"on {name}" if m.start() and m.string[m.start() - 1] != "(" else name
+    return "\n".join(line if line.startswith(">") else _TOMORROW.sub(day, line) for line in text.split("\n"))
+
+
 def last_workday_before(limit: dt.date) -> dt.date:
     """The last working day before `limit`."""
     from worldsmith.generators.calendar import is_workday

@@ -152,3 +152,16 @@ def test_a_deadline_named_by_the_act_it_allows_names_the_paper_not_the_label_cut
     assert paper("proof of loss deadline") == "the proof of loss"
     assert paper("the response deadline") == "the response"
     assert paper("the deadline to appeal") == "the appeal"
+
+
+def test_a_mail_sent_before_a_weekend_says_the_next_working_day_not_tomorrow():
+    # read 24: a reply sent at 16:38 on Friday 26 June promised 'send you a copy by midday tomorrow' (a Saturday)
+    import datetime as dt
+
+    from worldsmith.generators.compose.voice import workday_tomorrow
+
+    friday, thursday = dt.date(2026, 6, 26), dt.date(2026, 6, 25)
+    body = "I'll send you a copy by midday tomorrow.\nI'll pick it up tomorrow.\n- Kerry: mark up (tomorrow)\n> by tomorrow"
+    assert workday_tomorrow(body, friday) == ("I'll send you a copy by midday Monday.\nI'll pick it up on Monday.\n"
+                                              "- Kerry: mark up (Monday)\n> by tomorrow")
+    assert workday_tomorrow(body, thursday) == body

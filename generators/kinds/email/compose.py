@@ -19,7 +19,7 @@ from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, cli
 from worldsmith.generators.compose.week import STANDING, fixed_event, has_plan, note_lines, passed_plan, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, long_date, lower_first, strip_end, \
     tidy, title_head, true_weekdays
-from worldsmith.generators.compose.voice import deadline, family_key, of_the_matter, resolve_day, salutation, say_day, \
+from worldsmith.generators.compose.voice import workday_tomorrow, deadline, family_key, of_the_matter, resolve_day, salutation, say_day, \
     sign_off, signature, soft_lower, trade_sentences, vocabulary
 from worldsmith.generators.beats import decision_at, names_decision, opened_with, requested
 from worldsmith.generators.context import HOW_ASKED, ArtifactContext, FactRef
@@ -438,6 +438,8 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         email = email.model_copy(update={"body": "\n".join(
             line if line.startswith(">") else re.sub(r"\b(?:the )?end of (?:the )?day\b", "midday tomorrow", line)
             for line in email.body.split("\n"))})
+    if isinstance(spec, EmailSpec):
+        email = email.model_copy(update={"body": workday_tomorrow(email.body, spec.sent_at.date())})
     if isinstance(spec, EmailSpec) and spec.mode == "reply" and spec.beat not in ("decide", "noted", "forward"):
         email = email.model_copy(update={"body": formal_receipt(ctx, _asks_for(ctx, email.body))})
     if isinstance(spec, EmailSpec) and ctx.organisations and across(ctx, ctx.to):
