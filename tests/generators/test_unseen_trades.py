@@ -165,3 +165,46 @@ def test_a_mail_sent_before_a_weekend_says_the_next_working_day_not_tomorrow():
     assert workday_tomorrow(body, friday) == ("I'll send you a copy by midday Monday.\nI'll pick it up on Monday.\n"
                                               "- Kerry: mark up (Monday)\n> by tomorrow")
     assert workday_tomorrow(body, thursday) == body
+
+
+def test_an_authoritys_decision_letter_gives_its_basis_its_decision_and_the_readers_rights_and_reserves_nothing():
+    # read 24 (an unseen tax outline): HMRC's notice of assessment had 'no periods, no s73 basis, no review or appeal
+    # rights'; its 'Conclusion of statutory review' 'reserves our client's rights ... never says whether the
+    # assessment is upheld or varied'
+    import datetime as dt
+
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.generators.kinds.document.compose import compose_document
+    from worldsmith.worlds.values import DateValue, Money
+    from decimal import Decimal
+    from tests.generators.context_fixture import RUTH, SAM, document_context, fact, person
+
+    officer = person("officer_1", "Oliver", "Wheeler", "Officer, Compliance", "Revenue Office",
+                     "revenue.example", "+44 113 496 0101")
+    orgs = [OrgRef(name="Harrow Vane LLP", role="tax advisers to the retailer", privileged=True,
+                   acts_for="Corvale Retail Ltd"),
+            OrgRef(name="Corvale Retail Ltd", role="client; the retailer assessed", privileged=True),
+            OrgRef(name="Revenue Office", role="opposing party; the tax authority that issued the assessment")]
+    duty = fact("duty_due", "The duty due on the own-brand lines", Money(amount=Decimal("120000"), currency="GBP")) \
+        .model_copy(update={"label": "duty due on the own-brand lines"})
+    appeal = fact("appeal_by", "An appeal must reach the tribunal by 2 October 2026",
+                  DateValue(value=dt.date(2026, 10, 2))).model_copy(update={"label": "deadline to appeal to the tribunal"})
+    base = document_context("letter", sections=4, facts=[duty, appeal])
+
+    def letter(title, purpose, seed):
+        spec = base.spec.model_copy(update={"title": title, "purpose": purpose, "date": dt.date(2026, 9, 2)})
+        return compose_document(base.model_copy(update={"author": officer, "to": [SAM, RUTH], "organisations": orgs,
+                                                        "spec": spec, "seed": seed}))
+
+    for seed in range(4):
+        review = str(letter("Conclusion of review", "The review officer's conclusion that the assessment is reduced "
+                            "to the own-brand lines, and the right of appeal.", seed))
+        assert "Our conclusion is that the assessment is varied: it is reduced to the own-brand lines." in review
+        assert "If you do not agree with this conclusion, you may appeal to the tribunal by" in review, review
+        assert not re.search(r"reserves? all|our client|Reservation of Rights|no right is waived", review), review
+        notice = str(letter("Notice of assessment: duty on own-brand lines", "The notice of assessment under section 12 "
+                            "of the Widgets Duty Act 2001 for the periods 04/25 to 03/26, with its reasons.", seed))
+        assert "This assessment is made under section 12 of the Widgets Duty Act 2001, for the periods 04/25 to " \
+               "03/26." in notice, notice
+        assert "If you do not agree with this assessment, you may appeal to the tribunal by" in notice
+        assert not re.search(r"reserves? all|our client|Reservation of Rights|no right is waived", notice), notice

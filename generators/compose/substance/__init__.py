@@ -21,7 +21,8 @@ from worldsmith.generators.compose.substance.common import chair, main_fact, mee
     topic
 from worldsmith.generators.compose.substance.determination import determination_bodies, is_determination
 from worldsmith.generators.compose.substance.deal import ic_memo_bodies, term_sheet_bodies
-from worldsmith.generators.compose.substance.letters import client_letter_bodies, engagement_plan, letter_bodies
+from worldsmith.generators.compose.substance.letters import (authority_issued, authority_letter, client_letter_bodies,
+                                                            engagement_plan, letter_bodies)
 from worldsmith.generators.compose.substance.method import evidence_lines, method_lines, paper_summary, summarised_paper
 from worldsmith.generators.compose.substance.memo import (memo_analysis, memo_answer, memo_background,
                                                           memo_next_steps, memo_options, memo_question,
@@ -37,7 +38,7 @@ from worldsmith.generators.compose.substance.report import (attendance, report_a
 from worldsmith.generators.compose.text import long_date
 from worldsmith.generators.context import ArtifactContext
 
-__all__ = ["attendance", "point_actions", "without_prejudice", "agreement_bodies", "is_sectioned", "sectioned_bodies", "bodies", "certificate_bodies", "certificate_parties", "certificate_plan", "chair", "engagement_plan",
+__all__ = ["attendance", "authority_issued", "authority_letter", "point_actions", "without_prejudice", "agreement_bodies", "is_sectioned", "sectioned_bodies", "bodies", "certificate_bodies", "certificate_parties", "certificate_plan", "chair", "engagement_plan",
            "english", "english_caption", "executed_on", "party_roles", "is_certificate", "main_fact", "meeting_day", "minutes_actions",
            "pleading_bodies", "term_sheet_bodies", "topic"]
 

@@ -402,6 +402,100 @@ def _issued(ctx: ArtifactContext) -> str:
     return m.group(1).lower() if m else "letter"
 
 
+_BASIS = re.compile(r"\bunder (?P<p>(?:section|sections|regulation|schedule|article|paragraph|rule|part)\s+[\w.()]+"
+                    r"(?:\s+(?:of|to)\s+the\s+[A-Z][\w ]*?(?:Act|Regulations|Order|Rules|Code)(?:\s+\d{4})?)?)", re.I)
+_PERIODS = re.compile(r"\bfor the (?P<p>(?:periods?|quarters?|years?|months?|tax years?|accounting periods?) "
+                      r"[^,;.]*?\d[^,;.]*?)(?=,|;|\.|\s+with\b|\s+and\b|$)", re.I)
+_CONCLUDES = re.compile(r"\b(?:conclusion|decision|determination|finding)\s+that\s+(?P<what>[^,;.]+)", re.I)
+_VARIED = {"reduced": "varied", "increased": "varied", "varied": "varied", "amended": "varied", "lowered": "varied",
+           "upheld": "upheld", "confirmed": "upheld", "maintained": "upheld", "stands": "upheld",
+           "cancelled": "cancelled", "withdrawn": "cancelled", "discharged": "cancelled", "set aside": "cancelled"}
+
+
+def authority_issued(ctx: ArtifactContext) -> str:
+    """What an authority's letter gives, from its title ('Notice of assessment: ...' -> 'assessment', 'Conclusion of
+    statutory review' -> 'conclusion'); '' where its title names no decision."""
+    for word in ("assessment", "decision", "determination", "conclusion", "ruling", "penalty", "refusal", "direction",
+                 "order", "notice", "review"):
+        if re.search(rf"\b{word}\b", ctx.spec.title, re.I):
+            return word
+    return ""
+
+
+def authority_letter(ctx: ArtifactContext) -> bool:
+    """Whether the writer is a public authority on the other side (a tax authority, a regulator named as the opposing
+    party): it decides under a statute, reserves no rights and tells the reader its rights against the decision."""
+    from worldsmith.generators.compose.parties import _NEUTRAL
+
+    here = org(ctx, ctx.author.organisation)
+    return here is not None and bool(_NEUTRAL.search(here.role)) and not neutral(ctx, here.name) and across(ctx)
+
+
+def authority_basis(ctx: ArtifactContext) -> str:
+    """The statutory basis and the periods an authority's decision is made under and for, from its purpose ('This
+    assessment is made under section 73 of the VAT Act 1994, for the periods 06/25 to 03/26.'); '' for none."""
+    purpose = getattr(ctx.spec, "purpose", "") or ""
+    basis, periods = _BASIS.search(purpose), _PERIODS.search(purpose)
+    if basis is None and periods is None:
+        return ""
+    thing = authority_issued(ctx) or "letter"
+    return (f"This {thing} is made" + (f" under {basis.group('p')}" if basis else "") +
+            (f"{',' if basis else ''} for the {periods.group('p')}" if periods else "") + ".")
+
+
+def authority_conclusion(ctx: ArtifactContext) -> str:
+    """What an authority's review or decision concludes, from its purpose, with whether the decision is upheld,
+    varied or cancelled ('Our conclusion is that the assessment is varied: it is reduced to ...'); '' for none."""
+    m = _CONCLUDES.search(getattr(ctx.spec, "purpose", "") or "")
+    if m is None:
+        return ""
+    what = strip_end(m.group("what").strip())
+    parts = re.match(r"^(?P<s>.+?)\s+(?:is|are|has been|have been|should be)\s+(?P<v>" +
+                     "|".join(sorted(_VARIED, key=len, reverse=True)) + r")\b(?P<rest>.*)$", what) or \
+        re.match(r"^(?P<s>.+?)\s+(?P<v>stands)\b(?P<rest>.*)$", what)
+    if parts is None:
+        return f"Our conclusion is that {what}."
+    word = _VARIED[parts.group("v")]
+    how = f"{parts.group('v')}{parts.group('rest')}".strip()
+    if word == "upheld":
+        return f"Our conclusion is that {parts.group('s')} is upheld."
+    return f"Our conclusion is that {parts.group('s')} is {word}: it is {how}." if how != word else \
+        f"Our conclusion is that {parts.group('s')} is {word}."
+
+
+_RIGHT_VERB = re.compile(r"(?:ask|appeal|apply|request|object|make|file|send|give|notify|lodge|refer)\b", re.I)
+
+
+def rights_facts(ctx: ArtifactContext) -> list[FactRef]:
+    """The deadlines among an authority's letter's facts that allow its reader an act against it (an appeal, a
+    review request): said once, with the reader's rights."""
+    from worldsmith.generators.compose.substance.minutes import deliverable
+
+    return [f for f in ctx.facts if f.value.type == "date" and (deliverable(f) or re.search(
+        r"\b(?:deadline|time limit|last day)\s+(?:to|for)\s+", label(f), re.I))]
+
+
+def authority_rights(ctx: ArtifactContext) -> str:
+    """The reader's rights against an authority's decision: each deadline among its facts that allows an act (an
+    appeal, a review), with its date; else that it may ask for a review or appeal, with no time the facts do not give."""
+    from worldsmith.generators.compose.substance.minutes import deliverable
+
+    thing = authority_issued(ctx) or "letter"
+    acts = []
+    for f in rights_facts(ctx):
+        m = re.search(r"\b(?:deadline|time limit|last day)\s+(?:to|for)\s+(?P<act>.+)$", label(f), re.I)
+        if m is not None:
+            act = m.group("act")
+            act = act if _RIGHT_VERB.match(act) else f"send {act}"
+            acts.append(f"{act} by {f.text}")
+        elif deliverable(f):
+            acts.append(f"send {deliverable(f)} by {f.text}")
+    if acts:
+        return f"If you do not agree with this {thing}, you may {join_names(acts)}."
+    return (f"If you do not agree with this {thing}, you may ask for it to be reviewed or appeal against it; please "
+            f"write to us with your reasons and the documents you rely on.")
+
+
 def _issue(stand: dispute.Stand | None) -> str:
     """What a stand puts in issue, as the object of 'the only issue is ...': 'whether <its case>', or the thing it
     objects to; '' for none."""
@@ -428,6 +522,7 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
     # (read 19: 'The certifying architect writes as a party ("We reserve all our rights. Nothing in this letter is an
     # admission") ... and demands a "response" to a determination within 3 days')
     deciding = neutral(ctx, ctx.author.organisation)
+    authority = authority_letter(ctx)
     due = letter_due(ctx, due)
     answer_by = response_deadline(ctx) if across(ctx) and not deciding else None
     behalf = f" on behalf of our client, {client}," if client else ""
@@ -485,6 +580,8 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
     given = notice_under(ctx) if not deciding else None
     if given is not None:
         take([given[0]])  # said in the opening, with the provision (never 'This notice is given on April 20, 2026.')
+    if authority and authority_issued(ctx):
+        take(rights_facts(ctx))  # (said with the reader's rights, not among the figures as well)
     if answer_by is not None:
         # the day the answer is due is what the close asks for, said there once (read 19: 'The claim response deadline
         # is July 2' among the figures, and a response asked 'by Wednesday, June 10')
@@ -532,6 +629,9 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 lead.insert(1, given[1])
             if replaced_line(ctx) and "letter_background" not in kinds:
                 lead.append(replaced_line(ctx))
+            if authority:
+                # an authority's decision says what it is made under and for, and what it decides, before any figure
+                lead.extend(x for x in (authority_basis(ctx), authority_conclusion(ctx)) if x)
             right = own_right(ctx) if across(ctx) and not client and re.search(r"\bnotice\b", ctx.spec.title, re.I) \
                 else ""
             if right and not re.search(r"\b(?:clause|section|article)\b", first, re.I):
@@ -617,6 +717,10 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             out[i] = [f"This offer is non-binding and subject to contract. It remains subject to confirmatory due "
                       f"diligence, to the final approval of our investment committee and to agreement of the sale and "
                       f"purchase agreement, and it lapses unless accepted in writing by {due}."]
+        elif k == "reservation" and authority:
+            # an authority decides under statute and reserves no rights: its letter says what the reader may do if it
+            # disagrees (read 24: HMRC's review conclusion 'reserves our client's rights', 'no review or appeal rights')
+            out[i] = [authority_rights(ctx) if authority_issued(ctx) else "Please quote our reference in any reply."]
         elif k == "reservation" and deciding:
             out[i] = []
         elif k == "reservation" and _REFUND.search(ctx.spec.title):
@@ -676,6 +780,10 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             # "request for net debt detail" that requests nothing; asserts net debt of 168.9m without working')
             out[i] = [requested(ctx).format(due=due) + " " +
                       pick.one(["Please address any reply to the writer.", "We look forward to hearing from you."])]
+        elif k == "letter_close" and authority and authority_issued(ctx) and "reservation" in kinds:
+            out[i] = ["Please quote our reference in any reply or payment."]
+        elif k == "letter_close" and authority and authority_issued(ctx):
+            out[i] = [authority_rights(ctx)]
         elif k == "letter_close" and deciding:
             thing = _issued(ctx)
             out[i] = [f"We give this {thing} under the contract between the parties"

@@ -380,6 +380,13 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     # stock sections, and realism_profile warns when they grow)
     in_mail = spec.path.endswith(".eml")
     bodies = {} if in_mail else substance.bodies(pick, ctx, kind, plan, due, told)
+    if kind == "letter" and not in_mail and substance.authority_letter(ctx):
+        # an authority's decision is headed as its decision and the reader's rights, never a party's 'Reservation of
+        # Rights' (read 24: HMRC's review conclusion 'reserves our client's rights')
+        issued = substance.authority_issued(ctx)
+        plan = [(f"Our {issued.capitalize()}" if k == "position" and issued in ("assessment", "decision", "conclusion",
+                                                                                  "determination", "ruling") else
+                 ("If You Disagree" if issued else "Our Reference") if k == "reservation" else h, k) for h, k in plan]
     if kind == "letter" and not in_mail and neutral(ctx, ctx.author.organisation):
         # a certifier's letter states its decision, not a party's position (read 19: the architect 'writes as a party')
         from worldsmith.generators.compose.substance.letters import _issued
