@@ -1071,7 +1071,18 @@ def asserted_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
     principals = _principals(plan)
     org = plan.person(author).organisation
     mine = principals.get(org, org)
-    return [fact_label(plan.fact(f)) for f in _thread_facts(plan, thread) if fact_side(plan, f) == mine]
+
+    def side(f: str) -> str:
+        # a party named by its role asserts it too ('On August 19, 2026 the agent offered ... a fee of 0.25%'): read
+        # 24, the lenders' counsel disputed that rate, its own side's offer ("You put the waiver fee rate at 0.25%. I
+        # have not seen the support for it."), the statement naming no organisation by its name
+        named = fact_side(plan, f)
+        if named:
+            return named
+        m = _UNNAMED_ASSERTS.search(" ".join((plan.fact(f).statement or "").split()))
+        return _role_side(plan, m.group("noun").split()[-1]) if m else ""
+
+    return [fact_label(plan.fact(f)) for f in _thread_facts(plan, thread) if side(f) == mine]
 
 
 # ... and a party named by its role, not its name: "On August 19, 2026 the agent offered ... a waiver".

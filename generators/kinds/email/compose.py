@@ -2471,7 +2471,11 @@ def _answer_lines(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: s
     for f in sorted(ctx.facts, key=lambda f: f.label != v["asked"]):
         if beat in ("decide", "noted") and f.text in v["decision"]:
             continue
-        if beat == "object" and f.label and f.label not in ctx.own_labels:
+        # a side never disputes what it put forward itself (read 24: lenders' counsel, answered by the borrower's,
+        # wrote "You put the waiver fee rate at 0.25%. I have not seen the support for it." of the lenders' own offer)
+        disputed = beat == "object" and bool(f.label) and f.label not in ctx.own_labels \
+            and f.label not in ctx.asserted_labels
+        if disputed:
             # what is objected to is theirs: said as their figure or finding, not recited as ours (blind read 14)
             key = "disputed_figure" if f.value.type in ("money", "number", "percent") else "disputed_text"
             lines.append(pick.fill(move[key], label=f.label, Label=cap_first(f.label), text=f.text)
@@ -2491,7 +2495,7 @@ def _answer_lines(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: s
                 lines.append("" if told else line)
             if why["source"] and (beat == "answer" or pick.chance(0.5)):
                 lines.append(pick.fill(move["pointer"], **why) or "")
-        elif beat == "object":
+        elif disputed:
             why = dict(why, reason="" if told else why["reason"])
             key = "ground_reason" if why["reason"] else "ground_source" if why["source"] else "ground_none"
             lines.append(pick.fill(move[key], **why) or pick.fill(move["ground_none"], **why) or "")
